@@ -1,0 +1,28 @@
+// The one place that scrubs secrets from text bound for a log or an error message
+// (reliability requirement 2). Every logger runs its messages through `redact`.
+
+const REDACTED = '[redacted]';
+
+// Three base64url segments, the first two starting like a JSON object ("eyJ") as every JWT does.
+const JWT_SHAPE = /eyJ[A-Za-z0-9_-]{2,}\.eyJ[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]*/g;
+// "Authorization: Bearer abc", "authorization=Basic abc", and JSON "Authorization":"Bearer abc".
+const AUTH_HEADER = /(authorization["']?\s*[:=]\s*["']?)(bearer|basic)?\s*[^\s"',}]+/gi;
+// A bare "Bearer xyz" anywhere.
+const BEARER = /\b(bearer)\s+[A-Za-z0-9._~+/=-]+/gi;
+// key=value, key: value and "key":"value" where the key names a token, secret, password or code verifier.
+const SECRET_FIELD =
+  /((?:["']?)[A-Za-z0-9_.-]*(?:token|secret|password|verifier)[A-Za-z0-9_.-]*["']?\s*[:=]\s*["']?)([^\s"'&,}]+)/gi;
+
+export function redact(text: string): string {
+  return text
+    .replace(JWT_SHAPE, REDACTED)
+    .replace(AUTH_HEADER, (_m, prefix: string) => `${prefix}${REDACTED}`)
+    .replace(BEARER, (_m, word: string) => `${word} ${REDACTED}`)
+    .replace(SECRET_FIELD, (_m, prefix: string) => `${prefix}${REDACTED}`);
+}
+
+/** Redacts an error's message for display or logging; never returns the raw stack. */
+export function describeError(error: unknown): string {
+  if (error instanceof Error) return redact(error.message);
+  return redact(String(error));
+}

@@ -1,0 +1,63 @@
+import { request, type Dispatcher } from 'undici';
+import { describeError } from '../log/redact';
+import type { AttemptResult, ImportBody } from './types';
+
+export interface AttemptOptions {
+  endpoint: URL;
+  token: string;
+  body: ImportBody;
+  dispatcher: Dispatcher;
+  deadlineMs: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * Sends one import request. Redirects are never followed (undici's request does not follow them), so the token
+ * goes to the configured endpoint's origin and nowhere else.
+ */
+export async function sendImportAttempt(options: AttemptOptions): Promise<AttemptResult> {
+  const deadline = AbortSignal.timeout(options.deadlineMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+  try {
+    const response = await request(options.endpoint, {
+      method: 'POST',
+      dispatcher: options.dispatcher,
+      signal,
+      headers: {
+        authorization: `Bearer ${options.token}`,
+        'content-type': 'application/json',
+        accept: 'application/json',
+      },
+      body: JSON.stringify(options.body),
+    });
+    const text = await response.body.text();
+    return { kind: 'response', status: response.statusCode, ...readServiceMessage(text), ...retryAfter(response.headers) };
+  } catch (error) {
+    if (options.signal?.aborted) return { kind: 'cancelled' };
+    if (deadline.aborted) return { kind: 'timeout' };
+    return { kind: 'network', detail: describeError(error) };
+  }
+}
+
+function readServiceMessage(text: string): { message: string | undefined; unreadable?: 'empty' | 'notJson' } {
+  if (text.trim() === '') return { message: undefined, unreadable: 'empty' };
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === 'object' && typeof (parsed as { body?: unknown }).body === 'string') {
+      return { message: (parsed as { body: string }).body };
+    }
+  } catch {
+    // Not JSON (a proxy's HTML error page, say): reported below as unreadable.
+  }
+  return { message: undefined, unreadable: 'notJson' };
+}
+
+function retryAfter(headers: Dispatcher.ResponseData['headers']): { retryAfterMs?: number } {
+  const raw = headers['retry-after'];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (!value) return {};
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return { retryAfterMs: seconds * 1000 };
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? {} : { retryAfterMs: Math.max(0, date - Date.now()) };
+}

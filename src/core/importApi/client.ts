@@ -1,0 +1,57 @@
+import { abortableSleep, backoffDelay, defaultBackoff, type BackoffPolicy } from './backoff';
+import type { AttemptResult, ImportResult } from './types';
+
+export interface RetryHooks {
+  /** Called before each attempt, so a progress notification can say "Attempt 2 of 3". */
+  onAttempt?(attempt: number, maxAttempts: number): void;
+  /** Called before waiting for the next attempt. */
+  onRetryWait?(delayMs: number, nextAttempt: number, previous: AttemptResult): void;
+  signal?: AbortSignal;
+  policy?: BackoffPolicy;
+  random?: () => number;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+/** Answers worth another try: server faults, throttling and lost connections. Client errors (4xx) never are. */
+export function isRetryable(result: AttemptResult): boolean {
+  switch (result.kind) {
+    case 'response':
+      return result.status >= 500 || result.status === 429 || result.status === 408;
+    case 'network':
+    case 'timeout':
+      return true;
+    case 'cancelled':
+      return false;
+  }
+}
+
+/** Whether an attempt may have been carried out by the server even though it did not report success. */
+function mayHaveLanded(result: AttemptResult): boolean {
+  return result.kind === 'timeout' || result.kind === 'network' || (result.kind === 'response' && result.status >= 500);
+}
+
+/**
+ * Runs `attempt` until it gives a final answer, retries are used up, a Retry-After is too long, or the user cancels.
+ * Retrying an import is safe: with overwrite false a page created by a lost attempt answers "already exists"
+ * (which the outcome mapping reports as such), and with overwrite true the update is simply applied again.
+ */
+export async function withRetries(attempt: () => Promise<AttemptResult>, hooks: RetryHooks = {}): Promise<ImportResult> {
+  const policy = hooks.policy ?? defaultBackoff;
+  const random = hooks.random ?? Math.random;
+  const sleep = hooks.sleep ?? abortableSleep;
+  let earlierAttemptMayHaveLanded = false;
+  for (let attemptNumber = 1; ; attemptNumber++) {
+    hooks.onAttempt?.(attemptNumber, policy.maxAttempts);
+    const result = await attempt();
+    const last = attemptNumber >= policy.maxAttempts;
+    const retryAfterMs = result.kind === 'response' ? result.retryAfterMs : undefined;
+    if (!isRetryable(result) || last || (retryAfterMs ?? 0) > policy.maxRetryAfterMs) {
+      return { last: result, attempts: attemptNumber, earlierAttemptMayHaveLanded };
+    }
+    earlierAttemptMayHaveLanded ||= mayHaveLanded(result);
+    const delay = backoffDelay(policy, attemptNumber + 1, random, retryAfterMs);
+    hooks.onRetryWait?.(delay, attemptNumber + 1, result);
+    await sleep(delay, hooks.signal);
+    if (hooks.signal?.aborted) return { last: { kind: 'cancelled' }, attempts: attemptNumber, earlierAttemptMayHaveLanded };
+  }
+}

@@ -1,0 +1,31 @@
+/** The import request body of spec 2.1. */
+export interface ImportBody {
+  spaceId: string;
+  parentId: string;
+  pageTitle: string;
+  content: string;
+  overwrite: boolean;
+}
+
+/** What one HTTP attempt produced, before any interpretation. */
+export type AttemptResult =
+  | {
+      kind: 'response';
+      status: number;
+      /** The `body` member of the JSON answer (spec 2.2), when the answer was such JSON. */
+      message: string | undefined;
+      /** Why `message` is missing: no body at all, or a body that is not the expected JSON. */
+      unreadable?: 'empty' | 'notJson';
+      retryAfterMs?: number;
+    }
+  | { kind: 'network'; detail: string }
+  | { kind: 'timeout' }
+  | { kind: 'cancelled' };
+
+/** The end of a publish: the last attempt's result and how many attempts it took. */
+export interface ImportResult {
+  last: AttemptResult;
+  attempts: number;
+  /** True when an attempt before the last may have reached the server (a 5xx, a reset, a timeout). */
+  earlierAttemptMayHaveLanded: boolean;
+}

@@ -1,0 +1,44 @@
+import type { Dispatcher } from 'undici';
+import { sendImportAttempt } from '../importApi/attempt';
+import { withRetries, type RetryHooks } from '../importApi/client';
+import { splitFrontMatter } from './frontMatter';
+import { inspectMarkdown, type MarkdownFindings } from './inspect';
+import { outcomeOf, type PublishOutcome } from './outcome';
+import type { PartialTarget, PublishTarget } from './target';
+
+export interface PreparedDocument {
+  /** What is sent: the text without its front matter. */
+  content: string;
+  frontMatterTarget: PartialTarget;
+  frontMatterProblems: string[];
+  findings: MarkdownFindings;
+}
+
+export function prepareDocument(text: string): PreparedDocument {
+  const split = splitFrontMatter(text);
+  return {
+    content: split.content,
+    frontMatterTarget: split.target,
+    frontMatterProblems: split.problems,
+    findings: inspectMarkdown(split.content),
+  };
+}
+
+export interface ImportPageOptions extends RetryHooks {
+  endpoint: URL;
+  token: string;
+  target: PublishTarget;
+  content: string;
+  dispatcher: Dispatcher;
+  deadlineMs: number;
+}
+
+/** Sends the page with retries and says what happened, as a value the editor renders. */
+export async function importPage(options: ImportPageOptions): Promise<PublishOutcome> {
+  const body = { ...options.target, content: options.content };
+  const result = await withRetries(
+    () => sendImportAttempt({ endpoint: options.endpoint, token: options.token, body, dispatcher: options.dispatcher, deadlineMs: options.deadlineMs, signal: options.signal }),
+    options,
+  );
+  return outcomeOf(result, options.target);
+}

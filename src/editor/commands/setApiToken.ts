@@ -1,0 +1,60 @@
+// "Wiki: Set API Token": a password input that refuses anything but an unexpired token (inline, without
+// echoing it) and stores the trimmed token only in the secret storage.
+import * as vscode from 'vscode';
+import { formatRemaining, formatUtc } from '../../core/apiToken/timeText';
+import { API_TOKEN_SECRET_KEY } from '../../core/apiToken/tokenSource';
+import { validateApiToken } from '../../core/apiToken/validate';
+import { describeError } from '../../core/log/redact';
+import { silentLogger, type Clock, type Logger } from '../../core/ports';
+import type { Command } from './command';
+
+export class SetApiTokenCommand implements Command {
+  readonly id = 'wikiPublisher.setApiToken';
+
+  constructor(
+    private readonly secrets: Pick<vscode.SecretStorage, 'store'>,
+    private readonly clock: Clock,
+    private readonly logger: Logger = silentLogger,
+  ) {}
+
+  /** Resolves true once a token is stored, so a caller (publish) can chain "Set API Token" then retry. */
+  async execute(): Promise<boolean> {
+    const raw = await vscode.window.showInputBox({
+      title: 'Wiki: Set API Token',
+      prompt: 'Paste the API token created in the wiki app\'s settings, tab "API". It is kept in VS Code\'s secret storage.',
+      placeHolder: 'The token is shown only once, when it is created',
+      password: true,
+      ignoreFocusOut: true,
+      validateInput: (value) => this.inlineProblem(value),
+    });
+    // Escape, or Enter on an empty box: cancel quietly.
+    if (raw === undefined || raw.trim() === '') return false;
+
+    // Checked again: the token may have expired while the box was open.
+    const result = validateApiToken(raw, this.clock.now());
+    if (!result.ok) {
+      void vscode.window.showErrorMessage(result.message);
+      return false;
+    }
+    try {
+      await this.secrets.store(API_TOKEN_SECRET_KEY, result.token);
+    } catch (error) {
+      this.logger.error(`Storing the API token failed: ${describeError(error)}`);
+      void vscode.window.showErrorMessage(`The API token could not be saved in the secret storage: ${describeError(error)}`);
+      return false;
+    }
+    const expiresAt = result.claims.exp * 1000;
+    this.logger.info(`API token stored; it expires ${formatUtc(expiresAt)}.`);
+    void vscode.window.showInformationMessage(
+      `Wiki API token saved. It expires on ${formatUtc(expiresAt)} (in ${formatRemaining(expiresAt - this.clock.now())}).`,
+    );
+    return true;
+  }
+
+  /** The inline message under the input box; nothing while the box is still empty. */
+  private inlineProblem(value: string): string | undefined {
+    if (value === '') return undefined;
+    const result = validateApiToken(value, this.clock.now());
+    return result.ok ? undefined : result.message;
+  }
+}

@@ -1,0 +1,45 @@
+// Bounded retries for the token endpoint (reliability requirement 16): exponential backoff with full
+// jitter, a cap, and Retry-After honoured. Sleeping is injected so tests never wait for real.
+
+export interface RetryPolicy {
+  /** Total attempts including the first. */
+  maxAttempts: number;
+  baseDelayMs: number;
+  /** No single wait is longer; a Retry-After beyond it ends the retries instead. */
+  maxDelayMs: number;
+}
+
+export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxAttempts: 4, baseDelayMs: 500, maxDelayMs: 15_000 };
+
+export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+
+/** Resolves after `ms`, or rejects with the signal's reason as soon as it aborts. */
+export const realSleep: Sleep = (ms, signal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+
+/** Full jitter: a random wait up to base * 2^retryIndex, never above the cap. */
+export function backoffDelayMs(retryIndex: number, policy: RetryPolicy, random: () => number): number {
+  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** retryIndex);
+  return Math.round(random() * ceiling);
+}
+
+/** Retry-After as delta-seconds or an HTTP date; undefined when absent or unreadable. */
+export function parseRetryAfterMs(header: string | string[] | undefined, nowMs: number): number | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
+}

@@ -1,0 +1,76 @@
+// The cross-process refresh lock (reliability requirement 12). VS Code windows are separate processes sharing
+// one SecretStorage without compare-and-swap, so a refresh happens only inside this lock. proper-lockfile
+// makes an atomic mkdir lock whose mtime the holder keeps touching; a killed holder stops touching it and the
+// lock counts as stale after `staleMs`, so the next process takes over.
+//
+// Timing here is real wall time on purpose: the lock is shared with other processes, which cannot see an
+// injected test clock.
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import lockfile from 'proper-lockfile';
+import { describeError } from '../log/redact';
+import type { Logger } from '../ports';
+import { realSleep, type Sleep } from './backoff';
+import { ExportAuthError } from './errors';
+
+export interface RefreshLockOptions {
+  lockDir: string;
+  /** Give up (retryably) when the lock cannot be had within this time. */
+  timeoutMs: number;
+  /** A lock not touched for this long belongs to a dead process (proper-lockfile's minimum is 2000). */
+  staleMs: number;
+  logger: Logger;
+  sleep?: Sleep;
+}
+
+export type ReleaseLock = () => Promise<void>;
+
+const LOCK_NAME = 'export-session';
+const POLL_MIN_MS = 15;
+const POLL_SPREAD_MS = 50;
+
+function isLockedError(error: unknown): boolean {
+  return error instanceof Error && (error as NodeJS.ErrnoException).code === 'ELOCKED';
+}
+
+/** Takes the lock or throws ExportAuthError 'busy' (retryable) or 'cancelled'. Never returns without the lock. */
+export async function acquireRefreshLock(options: RefreshLockOptions, signal?: AbortSignal): Promise<ReleaseLock> {
+  await mkdir(options.lockDir, { recursive: true });
+  const target = path.join(options.lockDir, LOCK_NAME);
+  const sleep = options.sleep ?? realSleep;
+  const deadline = Date.now() + options.timeoutMs;
+  for (;;) {
+    if (signal?.aborted) throw new ExportAuthError('cancelled', 'The sign-in refresh was cancelled.');
+    try {
+      const release = await lockfile.lock(target, {
+        lockfilePath: `${target}.lock`,
+        realpath: false,
+        retries: 0,
+        stale: options.staleMs,
+        // The default throws from a timer and would crash the extension host; a compromised lock is only
+        // worth a warning because the refresh re-reads the store before it writes anyway.
+        onCompromised: (error) => options.logger.warn(`The refresh lock was taken over: ${describeError(error)}`),
+      });
+      return async () => {
+        try {
+          await release();
+        } catch (error) {
+          options.logger.warn(`Could not release the refresh lock: ${describeError(error)}`);
+        }
+      };
+    } catch (error) {
+      if (!isLockedError(error)) {
+        throw new ExportAuthError('busy', `Could not take the refresh lock: ${describeError(error)}`);
+      }
+    }
+    const remaining = deadline - Date.now();
+    if (remaining <= 0) {
+      throw new ExportAuthError('busy', 'Another window is refreshing the export sign-in and has not finished. Try again in a moment.');
+    }
+    try {
+      await sleep(Math.min(remaining, POLL_MIN_MS + Math.random() * POLL_SPREAD_MS), signal);
+    } catch {
+      throw new ExportAuthError('cancelled', 'The sign-in refresh was cancelled.');
+    }
+  }
+}

@@ -1,0 +1,113 @@
+// The three-legged sign-in (spec 5.2, reliability requirements 8 and 9): PKCE and state, the loopback
+// server listening first, then the browser, then the code exchange, then the stored session.
+import type { Dispatcher } from 'undici';
+import { checkEndpoint } from '../http/endpoint';
+import { silentLogger, type Clock, type Logger } from '../ports';
+import { buildAuthorizeUrl } from './authorizeUrl';
+import { ExportAuthError } from './errors';
+import { startLoopbackServer } from './loopbackServer';
+import { createPkcePair, createState } from './pkce';
+import { sessionFromTokens, type ExportSession } from './session';
+import { TokenClient, type CodeExchange } from './tokenClient';
+import type { TokenResult } from './tokenResponse';
+
+export interface SignInOptions {
+  authUrl: string;
+  clientId: string;
+  clientSecret: string | undefined;
+  /** 0 picks any free port. */
+  redirectPort: number;
+  /** Opens the authorization page; false when the user declined to open it. */
+  openBrowser(url: string): Promise<boolean>;
+  /** Stores the new session (ExportSessionManager.saveSignedInSession), awaited before signIn returns. */
+  saveSession(session: ExportSession): Promise<void>;
+  clock: Clock;
+  signal?: AbortSignal;
+  logger?: Logger;
+  dispatcher?: Dispatcher;
+  /** Replaces the token endpoint client (tests); built from the other options by default. */
+  tokenClient?: { exchangeCode(exchange: CodeExchange, signal?: AbortSignal): Promise<TokenResult> };
+  /** How long the loopback server waits for the browser; 5 minutes by default. */
+  waitTimeoutMs?: number;
+}
+
+/** One sign-in at a time per process: two would race for the same grant and confuse the user. */
+let signInRunning = false;
+
+export function isSignInRunning(): boolean {
+  return signInRunning;
+}
+
+export async function signIn(options: SignInOptions): Promise<ExportSession> {
+  if (signInRunning) {
+    throw new ExportAuthError('signInInProgress', 'A sign-in to the export API is already waiting for the browser.');
+  }
+  signInRunning = true;
+  try {
+    return await runSignIn(options);
+  } finally {
+    signInRunning = false;
+  }
+}
+
+function checkSettings(options: SignInOptions): string {
+  const secret = options.clientSecret?.trim();
+  if (!options.authUrl.trim() || !options.clientId.trim()) {
+    throw new ExportAuthError('config', 'Set wikiPublisher.export.authUrl and wikiPublisher.export.clientId in your user settings.');
+  }
+  const endpoint = checkEndpoint(options.authUrl, 'wikiPublisher.export.authUrl');
+  if (!endpoint.ok) throw new ExportAuthError('config', endpoint.message);
+  if (!secret) throw new ExportAuthError('config', 'No OAuth client secret is set. Run "Wiki: Set OAuth Client Secret".');
+  return secret;
+}
+
+async function runSignIn(options: SignInOptions): Promise<ExportSession> {
+  const secret = checkSettings(options);
+  const logger = options.logger ?? silentLogger;
+  const pkce = createPkcePair();
+  const state = createState();
+  const server = await startLoopbackServer({
+    port: options.redirectPort,
+    expectedState: state,
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.waitTimeoutMs !== undefined ? { timeoutMs: options.waitTimeoutMs } : {}),
+  });
+  try {
+    const url = buildAuthorizeUrl({
+      authUrl: options.authUrl,
+      clientId: options.clientId,
+      redirectUri: server.redirectUri,
+      state,
+      codeChallenge: pkce.challenge,
+    });
+    logger.info(`Waiting for the export API sign-in on ${server.redirectUri}.`);
+    if (!(await options.openBrowser(url))) throw new ExportAuthError('cancelled', 'The authorization page was not opened.');
+    const code = await server.code;
+    const client =
+      options.tokenClient ??
+      new TokenClient({
+        authUrl: options.authUrl,
+        clientId: options.clientId,
+        getClientSecret: async () => secret,
+        logger,
+        clock: options.clock,
+        ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
+      });
+    const result = await client.exchangeCode({ code, redirectUri: server.redirectUri, codeVerifier: pkce.verifier }, options.signal);
+    if (!result.ok) throw result.error;
+    const session = sessionFromTokens(result.tokens, options.clock.now());
+    if (!session) {
+      throw new ExportAuthError('protocol', 'The identity provider issued no refresh token; the authorization must include offline_access.');
+    }
+    try {
+      await options.saveSession(session);
+    } catch (error) {
+      if (error instanceof ExportAuthError) throw error;
+      throw new ExportAuthError('storage', 'Signed in, but the secret storage refused to save the session. Try again.');
+    }
+    logger.info('Signed in to the export API.');
+    return session;
+  } finally {
+    await server.close();
+  }
+}

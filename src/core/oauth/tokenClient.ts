@@ -1,0 +1,122 @@
+// The token endpoint client (spec 4.2): JSON bodies, a deadline per attempt, no redirects, bounded retries.
+// Outcomes are values (TokenResult); nothing here throws for an HTTP or network failure.
+import { request, type Dispatcher } from 'undici';
+import { systemClock, silentLogger, type Clock, type Logger } from '../ports';
+import { checkEndpoint } from '../http/endpoint';
+import { joinPath } from './authorizeUrl';
+import { ExportAuthError } from './errors';
+import { backoffDelayMs, DEFAULT_RETRY_POLICY, parseRetryAfterMs, realSleep, type RetryPolicy, type Sleep } from './backoff';
+import { classifyTokenResponse, networkFailure, type TokenResult } from './tokenResponse';
+
+export type { TokenResponse, TokenResult } from './tokenResponse';
+
+export interface TokenClientConfig {
+  authUrl: string;
+  clientId: string;
+  /** Read on every request, so a secret set after start-up is picked up. */
+  getClientSecret(): Promise<string | undefined>;
+  dispatcher?: Dispatcher;
+  /** Deadline of one attempt. */
+  timeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  sleep?: Sleep;
+  random?: () => number;
+  clock?: Clock;
+  logger?: Logger;
+}
+
+export interface CodeExchange {
+  code: string;
+  redirectUri: string;
+  codeVerifier: string;
+}
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+export class TokenClient {
+  private readonly policy: RetryPolicy;
+
+  constructor(private readonly config: TokenClientConfig) {
+    this.policy = { ...DEFAULT_RETRY_POLICY, ...config.retry };
+  }
+
+  refresh(refreshToken: string, signal?: AbortSignal): Promise<TokenResult> {
+    return this.post({ grant_type: 'refresh_token', refresh_token: refreshToken }, signal);
+  }
+
+  exchangeCode(exchange: CodeExchange, signal?: AbortSignal): Promise<TokenResult> {
+    return this.post(
+      {
+        grant_type: 'authorization_code',
+        code: exchange.code,
+        redirect_uri: exchange.redirectUri,
+        code_verifier: exchange.codeVerifier,
+      },
+      signal,
+    );
+  }
+
+  private async post(grant: Record<string, string>, signal?: AbortSignal): Promise<TokenResult> {
+    const endpoint = this.tokenEndpoint();
+    if (!endpoint.ok) return endpoint;
+    const clientSecret = (await this.config.getClientSecret())?.trim();
+    if (!clientSecret) {
+      return { ok: false, error: new ExportAuthError('config', 'No OAuth client secret is set. Run "Wiki: Set OAuth Client Secret".') };
+    }
+    const body = JSON.stringify({ grant_type: grant.grant_type, client_id: this.config.clientId, client_secret: clientSecret, ...grant });
+    const logger = this.config.logger ?? silentLogger;
+
+    for (let attempt = 1; ; attempt++) {
+      const result = await this.attempt(endpoint.url, body, signal);
+      if (result.ok || !result.error.retryable || attempt >= this.policy.maxAttempts) return result;
+      const waitMs = this.retryDelay(result.error, attempt);
+      if (waitMs === undefined) return result;
+      logger.warn(`Token endpoint: ${result.error.message} Retrying in ${waitMs} ms (attempt ${attempt + 1} of ${this.policy.maxAttempts}).`);
+      try {
+        await (this.config.sleep ?? realSleep)(waitMs, signal);
+      } catch {
+        return { ok: false, error: new ExportAuthError('cancelled', 'The sign-in request was cancelled.') };
+      }
+    }
+  }
+
+  /** The wait before the next attempt, or undefined when Retry-After asks for longer than the cap. */
+  private retryDelay(error: ExportAuthError, attempt: number): number | undefined {
+    const random = this.config.random ?? Math.random;
+    const retryAfter = error.details.retryAfterMs;
+    if (retryAfter === undefined) return backoffDelayMs(attempt - 1, this.policy, random);
+    if (retryAfter > this.policy.maxDelayMs) return undefined;
+    // A little jitter on top, so windows told the same Retry-After do not return in lockstep.
+    return retryAfter + Math.round(random() * Math.min(1000, this.policy.baseDelayMs));
+  }
+
+  private async attempt(url: string, body: string, signal?: AbortSignal): Promise<TokenResult> {
+    const deadline = AbortSignal.timeout(this.config.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
+    try {
+      const response = await request(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body,
+        signal: combined,
+        // undici's request() never follows redirects unless a redirect interceptor is added; we add none.
+        ...(this.config.dispatcher ? { dispatcher: this.config.dispatcher } : {}),
+      });
+      const text = await response.body.text();
+      const retryAfterMs = parseRetryAfterMs(response.headers['retry-after'], (this.config.clock ?? systemClock).now());
+      return classifyTokenResponse(response.statusCode, text, retryAfterMs);
+    } catch (error) {
+      if (signal?.aborted) return { ok: false, error: new ExportAuthError('cancelled', 'The sign-in request was cancelled.') };
+      return networkFailure(error, deadline.aborted);
+    }
+  }
+
+  private tokenEndpoint(): { ok: true; url: string } | { ok: false; error: ExportAuthError } {
+    if (!this.config.authUrl.trim() || !this.config.clientId.trim()) {
+      return { ok: false, error: new ExportAuthError('config', 'Set wikiPublisher.export.authUrl and wikiPublisher.export.clientId in your user settings.') };
+    }
+    const check = checkEndpoint(this.config.authUrl, 'wikiPublisher.export.authUrl');
+    if (!check.ok) return { ok: false, error: new ExportAuthError('config', check.message) };
+    return { ok: true, url: joinPath(check.url.toString(), '/oauth/token') };
+  }
+}

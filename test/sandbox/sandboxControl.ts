@@ -1,0 +1,67 @@
+// The control surface: the same levers the in-process API offers, as JSON over HTTP on a separate
+// listener, for processes that cannot hold the Sandbox object (end-to-end tests, the demo).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FaultPlan } from './sandboxFaults';
+import { parseJsonObject, readBody, sendJson } from './sandboxHttp';
+import type { IssueTokenOptions } from './sandboxTokens';
+import type { Sandbox } from './server';
+
+const MAX_CONTROL_BODY_BYTES = 64 * 1024;
+const OK = { ok: true };
+
+type Route = (sandbox: Sandbox, match: RegExpExecArray, body: Record<string, unknown>) => { status: number; value: unknown };
+
+const ROUTES: ReadonlyArray<readonly [method: string, path: RegExp, route: Route]> = [
+  ['POST', /^\/tokens$/, (sandbox, _match, body) => ({ status: 201, value: sandbox.issueToken(body as IssueTokenOptions) })],
+  ['DELETE', /^\/tokens\/([^/]+)$/, (sandbox, match) => {
+    sandbox.revokeToken(decodeURIComponent(match[1] ?? ''));
+    return { status: 200, value: OK };
+  }],
+  ['POST', /^\/license$/, (sandbox, _match, body) => {
+    if (typeof body.active !== 'boolean') throw new Error('Send {"active": true} or {"active": false}.');
+    sandbox.setLicenseActive(body.active);
+    return { status: 200, value: OK };
+  }],
+  ['POST', /^\/faults$/, (sandbox, _match, body) => {
+    sandbox.injectFaults(body as FaultPlan);
+    return { status: 200, value: OK };
+  }],
+  ['DELETE', /^\/faults$/, (sandbox) => {
+    sandbox.clearFaults();
+    return { status: 200, value: OK };
+  }],
+  ['GET', /^\/imports$/, (sandbox) => ({ status: 200, value: sandbox.imports })],
+  ['GET', /^\/pages$/, (sandbox) => ({ status: 200, value: sandbox.pages() })],
+  ['POST', /^\/pages\/(\d+)\/delete$/, (sandbox, match) => {
+    sandbox.deletePage(match[1] ?? '');
+    return { status: 200, value: OK };
+  }],
+  ['POST', /^\/reset$/, (sandbox) => {
+    sandbox.reset();
+    return { status: 200, value: OK };
+  }],
+];
+
+export async function handleControlRequest(req: IncomingMessage, res: ServerResponse, sandbox: Sandbox): Promise<void> {
+  const { pathname } = new URL(req.url ?? '/', 'http://control.invalid');
+  const received = await readBody(req, MAX_CONTROL_BODY_BYTES);
+  for (const [method, path, route] of ROUTES) {
+    const match = req.method === method ? path.exec(pathname) : null;
+    if (!match) continue;
+    const body = parseJsonObject(received.text);
+    if (received.text === undefined || (received.text.trim() !== '' && !body)) {
+      sendJson(res, 400, { error: 'The request body must be a JSON object (at most 64 KiB).' });
+      return;
+    }
+    try {
+      const { status, value } = route(sandbox, match, body ?? {});
+      sendJson(res, status, value);
+    } catch (error) {
+      // Every lever throws only for a caller's mistake (bad label, unknown page, bad fault count).
+      sendJson(res, 400, { error: error instanceof Error ? error.message : String(error) });
+    }
+    return;
+  }
+  const pathKnown = ROUTES.some(([, path]) => path.test(pathname));
+  sendJson(res, pathKnown ? 405 : 404, { error: pathKnown ? 'Method not allowed here.' : 'No such control route.' });
+}

@@ -1,0 +1,65 @@
+// Faults the import endpoint can be told to produce, so clients can be tested against the failures
+// reliability.md lists (500 after commit, reset connections, proxy pages, empty bodies, stalls, latency).
+
+export interface FaultPlan {
+  failNext?: number;
+  commitThenFailNext?: number;
+  resetNext?: number;
+  nonJsonNext?: number;
+  emptyBodyNext?: number;
+  stallAfterHeadersNext?: number;
+  latencyMs?: number;
+}
+
+/** One injected fault, named after the FaultPlan counter it comes from. */
+export type FaultKind = 'reset' | 'stallAfterHeaders' | 'nonJson' | 'emptyBody' | 'fail' | 'commitThenFail';
+
+// When several counters are set, the first one here is used first.
+const COUNTERS: ReadonlyArray<readonly [FaultKind, keyof FaultPlan]> = [
+  ['reset', 'resetNext'],
+  ['stallAfterHeaders', 'stallAfterHeadersNext'],
+  ['nonJson', 'nonJsonNext'],
+  ['emptyBody', 'emptyBodyNext'],
+  ['fail', 'failNext'],
+  ['commitThenFail', 'commitThenFailNext'],
+];
+const PLAN_KEYS = new Set<string>([...COUNTERS.map(([, key]) => key), 'latencyMs']);
+
+export class FaultSchedule {
+  private plan: Required<FaultPlan> = emptyPlan();
+
+  get latencyMs(): number {
+    return this.plan.latencyMs;
+  }
+
+  /** Sets the given members and keeps the others; throws on anything but non-negative integers. */
+  merge(plan: FaultPlan): void {
+    for (const [key, value] of Object.entries(plan)) {
+      if (!PLAN_KEYS.has(key)) throw new Error(`Unknown fault "${key}".`);
+      if (value === undefined) continue;
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
+        throw new Error(`Fault "${key}" must be a non-negative integer.`);
+      }
+      this.plan[key as keyof FaultPlan] = value;
+    }
+  }
+
+  clear(): void {
+    this.plan = emptyPlan();
+  }
+
+  /** Uses up and returns the fault for the next import request, if any is scheduled. */
+  takeNext(): FaultKind | undefined {
+    for (const [kind, key] of COUNTERS) {
+      if (this.plan[key] > 0) {
+        this.plan[key] -= 1;
+        return kind;
+      }
+    }
+    return undefined;
+  }
+}
+
+function emptyPlan(): Required<FaultPlan> {
+  return { failNext: 0, commitThenFailNext: 0, resetNext: 0, nonJsonNext: 0, emptyBodyNext: 0, stallAfterHeadersNext: 0, latencyMs: 0 };
+}

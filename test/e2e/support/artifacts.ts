@@ -1,0 +1,38 @@
+// On failure, keep what explains it: a screenshot of the workbench, the extension's log output channel,
+// the extension host's log and code-server's own output, under test-results/<test name>/.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Session } from './session';
+import { testResultsDir } from './paths';
+
+const LOG_FILE_PATTERN = /(Wiki Publisher.*\.log|exthost\.log|remoteagent\.log)$/;
+
+export function resultsDirFor(testTitle: string): string {
+  const safeName = testTitle.replace(/[^A-Za-z0-9_.-]+/g, '_').slice(0, 120);
+  return path.join(testResultsDir, safeName);
+}
+
+export async function saveFailureArtifacts(session: Session | undefined, testTitle: string): Promise<string | undefined> {
+  if (!session) return undefined;
+  const dir = resultsDirFor(testTitle);
+  fs.mkdirSync(dir, { recursive: true });
+  try {
+    await session.page.screenshot({ path: path.join(dir, 'screenshot.png'), timeout: 10_000 });
+  } catch (error) {
+    fs.writeFileSync(path.join(dir, 'screenshot-failed.txt'), String(error));
+  }
+  for (const logFile of findFiles(path.join(session.userDataDir, 'logs'), LOG_FILE_PATTERN)) {
+    const relative = path.relative(path.join(session.userDataDir, 'logs'), logFile).replace(/[\\/]/g, '__');
+    fs.copyFileSync(logFile, path.join(dir, relative));
+  }
+  fs.writeFileSync(path.join(dir, 'code-server-output.log'), session.codeServer.output());
+  fs.writeFileSync(path.join(dir, 'sandbox-imports.json'), JSON.stringify(session.sandbox.imports, null, 2));
+  return dir;
+}
+
+function findFiles(dir: string, pattern: RegExp): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((relative) => path.join(dir, relative))
+    .filter((file) => pattern.test(path.basename(file)) && fs.statSync(file).isFile());
+}

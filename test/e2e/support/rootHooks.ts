@@ -1,0 +1,14 @@
+// Mocha root hooks (loaded through .mocharc.e2e.json "require"): prepare the run once before any test.
+import { prepareRun, runContext } from './runSetup';
+
+const PREPARE_TIMEOUT_MS = 5 * 60_000;
+
+export const mochaHooks = {
+  beforeAll(this: Mocha.Context): void {
+    this.timeout(PREPARE_TIMEOUT_MS);
+    prepareRun();
+  },
+  afterAll(): void {
+    runContext().dispose();
+  },
+};

@@ -1,0 +1,75 @@
+// Once per run: make sure code-server and Chromium are there, and install the packaged extension into a
+// template extensions folder that each test copies (installing once saves several seconds per test).
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { codeServerEntry, extensionId, repoRoot, vsixPath } from './paths';
+
+export interface RunContext {
+  chromiumPath: string;
+  /** An extensions folder with the packaged extension installed; copy it with copyExtensionsDir. */
+  templateExtensionsDir: string;
+  /** Removes what the run created. */
+  dispose(): void;
+}
+
+let current: RunContext | undefined;
+
+export function runContext(): RunContext {
+  if (!current) throw new Error('The e2e run was not prepared: is the root hook (support/rootHooks) loaded by .mocharc.e2e.json?');
+  return current;
+}
+
+export function prepareRun(): RunContext {
+  if (current) return current;
+  runScript('ensure-code-server.mjs');
+  const chromiumPath = runScript('find-chromium.mjs', 'pipe').trim();
+  if (!fs.existsSync(vsixPath)) {
+    throw new Error(`${vsixPath} is missing: run the end-to-end tests with "npm run test:e2e", which packages the extension first.`);
+  }
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'wp-e2e-run-'));
+  const templateExtensionsDir = path.join(root, 'extensions');
+  installExtension(templateExtensionsDir);
+  current = {
+    chromiumPath,
+    templateExtensionsDir,
+    dispose: () => {
+      fs.rmSync(root, { recursive: true, force: true });
+      current = undefined;
+    },
+  };
+  return current;
+}
+
+/** Installs the .vsix with code-server's own CLI, exactly as a user would. */
+export function installExtension(extensionsDir: string): void {
+  fs.mkdirSync(extensionsDir, { recursive: true });
+  const started = Date.now();
+  execFileSync(process.execPath, [codeServerEntry, '--extensions-dir', extensionsDir, '--install-extension', vsixPath], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, XDG_CONFIG_HOME: path.join(extensionsDir, '..', 'xdg-config'), XDG_DATA_HOME: path.join(extensionsDir, '..', 'xdg-data') },
+  });
+  const installed = fs.readdirSync(extensionsDir).some((name) => name.startsWith(`${extensionId}-`));
+  if (!installed) throw new Error(`Installing ${vsixPath} left no ${extensionId}-* folder in ${extensionsDir}`);
+  console.log(`      [e2e] installed ${path.basename(vsixPath)} in ${Date.now() - started} ms`);
+}
+
+/** Copies the template; extensions.json records absolute locations, which must point at the copy. */
+export function copyExtensionsDir(target: string): void {
+  const template = runContext().templateExtensionsDir;
+  fs.cpSync(template, target, { recursive: true });
+  const manifest = path.join(target, 'extensions.json');
+  if (fs.existsSync(manifest)) {
+    fs.writeFileSync(manifest, fs.readFileSync(manifest, 'utf8').split(template).join(target));
+  }
+}
+
+function runScript(name: string, stdout: 'inherit' | 'pipe' = 'inherit'): string {
+  const result = execFileSync(process.execPath, [path.join(repoRoot, 'scripts', name)], {
+    cwd: repoRoot,
+    stdio: ['ignore', stdout, 'inherit'],
+    encoding: 'utf8',
+  });
+  return typeof result === 'string' ? result : '';
+}

@@ -1,0 +1,112 @@
+// Drives the VS Code workbench the way a person does: the command palette, quick open, the editor title
+// actions, quick input, notifications and the status bar. Every helper waits for an element or a
+// condition; none sleeps for a fixed time.
+import type { Locator, Page } from 'playwright-core';
+
+export const UI_TIMEOUT_MS = 30_000;
+
+const QUICK_INPUT = '.quick-input-widget';
+const STATUS_BAR = '#workbench\\.parts\\.statusbar';
+
+export function quickInput(page: Page): Locator {
+  return page.locator(QUICK_INPUT);
+}
+
+export function quickInputBox(page: Page): Locator {
+  return page.locator(`${QUICK_INPUT} .quick-input-box input`);
+}
+
+/** The rows the quick input currently lists (commands, files, quick pick items). */
+export function quickInputRows(page: Page): Locator {
+  return page.locator(`${QUICK_INPUT} .monaco-list-row`);
+}
+
+export async function waitForWorkbench(page: Page): Promise<void> {
+  await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+  await page.locator(STATUS_BAR).waitFor({ timeout: 60_000 });
+}
+
+/** Opens the command palette with F1 and types a query (without the leading ">"). */
+export async function openCommandPalette(page: Page, query: string): Promise<void> {
+  await page.keyboard.press('F1');
+  await quickInputBox(page).waitFor({ state: 'visible' });
+  await quickInputBox(page).fill(`>${query}`);
+}
+
+/** Runs a command by its palette title, e.g. "Wiki: Publish to Wiki". */
+export async function runCommand(page: Page, title: string): Promise<void> {
+  await openCommandPalette(page, title);
+  // Enter runs the focused row, so wait until the focused row is the command asked for.
+  await page.locator(`${QUICK_INPUT} .monaco-list-row.focused`, { hasText: title }).first().waitFor();
+  await page.keyboard.press('Enter');
+}
+
+/**
+ * Opens a top-level workspace file by clicking it in the Explorer. (Quick open's file search needs
+ * ripgrep, which the offline code-server install does not have.)
+ */
+export async function openFile(page: Page, fileName: string): Promise<void> {
+  const row = page.locator('.explorer-folders-view .monaco-list-row').filter({ has: page.getByText(fileName, { exact: true }) });
+  await row.first().click();
+  await activeTab(page, fileName).waitFor();
+  await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().waitFor();
+}
+
+export function activeTab(page: Page, fileName: string): Locator {
+  return page.locator(`.tabs-container .tab.active[aria-label^="${fileName}"]`);
+}
+
+/** An action button in the active editor's title bar, found by its accessible label. */
+export function editorTitleAction(page: Page, label: string): Locator {
+  return page.locator(`.editor-group-container.active .editor-actions a.action-label[aria-label^="${label}"]`);
+}
+
+/** Waits until the quick input shows a prompt whose title, message or placeholder matches. */
+export async function waitForPrompt(page: Page, matcher: RegExp): Promise<void> {
+  const widget = page.locator(QUICK_INPUT);
+  const byText = widget.filter({ hasText: matcher });
+  const byPlaceholder = widget.getByPlaceholder(matcher);
+  await byText.or(byPlaceholder).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+}
+
+/** Answers the current input box prompt. */
+export async function answerPrompt(page: Page, value: string): Promise<void> {
+  await quickInputBox(page).fill(value);
+  await page.keyboard.press('Enter');
+}
+
+/** Picks a quick pick item by its label. */
+export async function pickItem(page: Page, label: string): Promise<void> {
+  const row = quickInputRows(page).filter({ hasText: label }).first();
+  await row.waitFor();
+  await row.click();
+}
+
+/** The quick input's inline validation message (an input box's validateInput result). */
+export function quickInputMessage(page: Page): Locator {
+  return page.locator(`${QUICK_INPUT} .quick-input-message`);
+}
+
+/** A notification toast whose text matches. */
+export function notification(page: Page, text: string | RegExp): Locator {
+  return page.locator('.notification-toast', { hasText: text });
+}
+
+export function notificationButton(toast: Locator, label: string): Locator {
+  return toast.locator('.monaco-button', { hasText: label });
+}
+
+/** The full message text of a toast (VS Code may show it on one line, with "..." for long ones). */
+export async function notificationMessage(toast: Locator): Promise<string> {
+  return (await toast.locator('.notification-list-item-message').innerText()).trim();
+}
+
+export async function clearNotifications(page: Page): Promise<void> {
+  await runCommand(page, 'Notifications: Clear All Notifications');
+  await page.locator('.notification-toast').first().waitFor({ state: 'detached' });
+}
+
+/** The extension's token status bar item (VS Code prefixes the item id with the extension id). */
+export function tokenStatusItem(page: Page): Locator {
+  return page.locator(`${STATUS_BAR} [id$="wikiPublisher.tokenStatus"]`);
+}

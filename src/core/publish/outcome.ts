@@ -65,7 +65,7 @@ function responseOutcome(
   if (status === 400 && !target.overwrite && /\bexist/i.test(serviceMessage ?? '')) {
     if (result.earlierAttemptMayHaveLanded) {
       return { kind: 'existsAfterRetry', severity: 'warning', status, actions: [],
-        message: `${said} The page exists now: an earlier attempt that seemed to fail probably created it.` };
+        message: `${said} The page exists now; an earlier attempt that seemed to fail probably created it.` };
     }
     return { kind: 'alreadyExists', severity: 'error', status, actions: ['overwrite'],
       message: `${said} Choose Overwrite to update the page "${target.pageTitle}".` };

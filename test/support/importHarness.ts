@@ -1,0 +1,43 @@
+import { Agent } from 'undici';
+import { importPage } from '../../src/core/publish/pipeline';
+import type { PublishOutcome } from '../../src/core/publish/outcome';
+import type { PublishTarget } from '../../src/core/publish/target';
+import type { RetryHooks } from '../../src/core/importApi/client';
+
+export const DOCS_HOME: PublishTarget = { spaceId: 'DOCS', parentId: '123456', pageTitle: 'Release notes', overwrite: false };
+
+/** Retries without real waiting, so tests that exercise backoff stay fast; the delays asked for are recorded. */
+export function instantRetries(): RetryHooks & { waits: number[] } {
+  const waits: number[] = [];
+  return {
+    waits,
+    random: () => 0.5,
+    sleep: async (ms) => {
+      waits.push(ms);
+    },
+  };
+}
+
+export interface SendOptions extends RetryHooks {
+  endpoint: string;
+  token: string;
+  target?: Partial<PublishTarget>;
+  content?: string;
+  deadlineMs?: number;
+  dispatcher?: Agent;
+}
+
+const sharedDispatcher = new Agent();
+
+/** Publishes through the real client (pipeline -> undici) to a real server. */
+export function send(options: SendOptions): Promise<PublishOutcome> {
+  return importPage({
+    ...options,
+    endpoint: new URL(options.endpoint),
+    token: options.token,
+    target: { ...DOCS_HOME, ...options.target },
+    content: options.content ?? '# Release notes\n\nFirst entry.\n',
+    dispatcher: options.dispatcher ?? sharedDispatcher,
+    deadlineMs: options.deadlineMs ?? 10_000,
+  });
+}

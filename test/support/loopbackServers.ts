@@ -1,0 +1,66 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { connect, type AddressInfo, type Socket } from 'node:net';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+async function listen(server: Server, host = '127.0.0.1'): Promise<RunningServer> {
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    close: () =>
+      new Promise((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A server that records the headers it was sent and answers 200 with a service-shaped body. */
+export async function startRecordingServer(host = '127.0.0.1'): Promise<RunningServer & { seen: IncomingHttpHeaders[] }> {
+  const seen: IncomingHttpHeaders[] = [];
+  const server = createServer((req, res) => {
+    seen.push(req.headers);
+    req.resume();
+    res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ body: 'Success: recorded' }));
+  });
+  return { ...(await listen(server, host)), seen };
+}
+
+/** A server that redirects every request to `location` with the given status. */
+export async function startRedirectServer(location: string, status = 307): Promise<RunningServer> {
+  const server = createServer((req, res) => {
+    req.resume();
+    res.writeHead(status, { location }).end();
+  });
+  return listen(server);
+}
+
+/** A forward proxy that tunnels CONNECT requests and counts them. */
+export async function startTunnelProxy(): Promise<RunningServer & { tunnels: string[] }> {
+  const tunnels: string[] = [];
+  const server = createServer((_req, res) => res.writeHead(405).end());
+  server.on('connect', (req, clientSocket: Socket, head: Buffer) => {
+    tunnels.push(req.url ?? '');
+    const [host, port] = (req.url ?? '').split(':');
+    const upstream = connect(Number(port), host ?? '127.0.0.1', () => {
+      clientSocket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      upstream.write(head);
+      upstream.pipe(clientSocket);
+      clientSocket.pipe(upstream);
+    });
+    upstream.on('error', () => clientSocket.destroy());
+    clientSocket.on('error', () => upstream.destroy());
+  });
+  return { ...(await listen(server)), tunnels };
+}

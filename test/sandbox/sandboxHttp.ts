@@ -50,6 +50,11 @@ export function parseJsonObject(text: string | undefined): Record<string, unknow
   }
 }
 
+/** The credential of an `Authorization: Bearer <x>` header (scheme case-insensitive), or undefined. */
+export function bearerCredential(authorization: string | undefined): string | undefined {
+  return /^Bearer +(\S+) *$/i.exec(authorization ?? '')?.[1];
+}
+
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

@@ -9,6 +9,10 @@ import type { SandboxWiki } from './sandboxWiki';
 
 export const MAX_IMPORT_BODY_BYTES = 5 * 1024 * 1024;
 
+/**
+ * One request to the import path. `status` is what was sent (0 when the connection was reset on purpose);
+ * `body` is the parsed JSON, else the raw text, else undefined (empty or over 5 MiB). The token is never kept.
+ */
 export interface RecordedImport { at: number; status: number; authorization: 'none' | 'present'; body: unknown; rawBodyBytes: number }
 
 export interface ImportContext {
@@ -38,7 +42,7 @@ export async function handleImportRequest(req: IncomingMessage, res: ServerRespo
   const record = (status: number): void => {
     context.imports.push({
       at, status, authorization: authorization === undefined ? 'none' : 'present',
-      body: parsed === NOT_JSON ? received.text : parsed, rawBodyBytes: received.bytes,
+      body: parsed === NOT_JSON ? received.text || undefined : parsed, rawBodyBytes: received.bytes,
     });
   };
   if (context.faults.latencyMs > 0) {

@@ -1,7 +1,7 @@
 // The wiki platform's read-only lookups (spec 4.3) that clients use to explain a 404. They take a platform
 // bearer token, which the sandbox cannot check itself: the identity provider supplies a verifier.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sendJson } from './sandboxHttp';
+import { bearerCredential, sendJson } from './sandboxHttp';
 import type { SandboxWiki } from './sandboxWiki';
 
 export type PlatformTokenVerifier = (bearer: string) => { owner: string } | undefined;
@@ -18,7 +18,7 @@ export function handleLookup(
     sendJson(res, 405, { errors: [{ status: 405, title: 'Method Not Allowed' }] }, { Allow: 'GET' });
     return true;
   }
-  const bearer = /^Bearer +(\S+) *$/i.exec(req.headers.authorization ?? '')?.[1];
+  const bearer = bearerCredential(req.headers.authorization);
   const caller = bearer === undefined ? undefined : verify?.(bearer);
   if (!caller) {
     sendJson(res, 401, { errors: [{ status: 401, title: 'Unauthorized' }] });

@@ -59,6 +59,8 @@ describe('sandbox control surface, lookups and page views', () => {
     const cases: Array<[string, string, unknown, number]> = [
       ['POST', '/tokens', { label: 'no' }, 400],
       ['POST', '/tokens', { lifetime: '5d' }, 400],
+      ['POST', '/tokens', { owner: 7 }, 400],
+      ['POST', '/tokens', { issuedAt: 'yesterday' }, 400],
       ['POST', '/license', { active: 'yes' }, 400],
       ['POST', '/faults', { failNext: -2 }, 400],
       ['POST', '/pages/999/delete', undefined, 400],

@@ -1,6 +1,7 @@
 // The sandbox's API-token registry: HS256 JWTs signed with a per-sandbox random key, checked the way
 // spec 5.1 describes (401 unknown/malformed, 403 verification or expiry, 402 license).
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { bearerCredential, parseJsonObject } from './sandboxHttp';
 
 export type TokenLifetime = '1d' | '3d' | '1w' | '2w' | '30d';
 
@@ -60,6 +61,9 @@ export class TokenRegistry {
     const owner = options.owner ?? 'alice';
     const issuedAt = options.issuedAt ?? this.now();
     const expiresAt = options.expiresAt ?? issuedAt + lifetimeMs;
+    // The control listener passes JSON straight through, so the types are not guaranteed here.
+    if (typeof owner !== 'string' || owner === '') throw new Error('A token owner must be a non-empty string.');
+    if (!Number.isFinite(issuedAt) || !Number.isFinite(expiresAt)) throw new Error('issuedAt and expiresAt must be ms epoch numbers.');
     const jti = randomUUID();
     const header = encodeJson({ alg: 'HS256', typ: 'JWT' });
     const claims = encodeJson({
@@ -88,7 +92,7 @@ export class TokenRegistry {
   }
 
   check(authorization: string | undefined): TokenCheck {
-    const bearer = /^Bearer +(\S+) *$/i.exec(authorization ?? '')?.[1];
+    const bearer = bearerCredential(authorization);
     if (bearer === undefined) return { ok: false, status: 401, message: MISSING_HEADER };
     const parsed = parseJwt(bearer);
     if (!parsed) {
@@ -134,19 +138,10 @@ function parseJwt(token: string): ParsedJwt | undefined {
   const parts = token.split('.');
   if (parts.length !== 3 || !parts.every((part) => BASE64URL_PART.test(part))) return undefined;
   const [headerPart, claimsPart, signature] = parts as [string, string, string];
-  const header = decodeJsonObject(headerPart);
-  const claims = decodeJsonObject(claimsPart);
+  const header = parseJsonObject(Buffer.from(headerPart, 'base64url').toString('utf8'));
+  const claims = parseJsonObject(Buffer.from(claimsPart, 'base64url').toString('utf8'));
   if (!header || !claims) return undefined;
   return { header, claims, signingInput: `${headerPart}.${claimsPart}`, signature };
-}
-
-function decodeJsonObject(part: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 function encodeJson(value: object): string {

@@ -11,9 +11,10 @@ export interface MarkdownFindings {
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const HEADING = /^ {0,3}#[ \t]+(.+?)[ \t]*#*[ \t]*$/;
 const INLINE_CODE = /`+[^`]*`+/g;
-const IMAGE = /!\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+["'(][^)]*)?\)/g;
+// A link destination is either <anything but ">"> or a run without spaces or ")".
+const IMAGE = /!\[[^\]]*\]\(\s*(?:<([^>]*)>|([^)\s]+))(?:\s+["'(][^)]*)?\)/g;
 const HTML_IMAGE = /<img\b[^>]*\bsrc\s*=\s*["']([^"']+)["']/gi;
-const LINK = /(?<!!)\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+["'(][^)]*)?\)/g;
+const LINK = /(?<!!)\[[^\]]*\]\(\s*(?:<([^>]*)>|([^)\s]+))(?:\s+["'(][^)]*)?\)/g;
 const REFERENCE_DEFINITION = /^ {0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)/;
 
 export function inspectMarkdown(markdown: string): MarkdownFindings {
@@ -38,9 +39,9 @@ function scanLine(line: string, findings: MarkdownFindings): void {
     const heading = HEADING.exec(line);
     if (heading) findings.firstHeading = heading[1];
   }
-  for (const match of line.matchAll(IMAGE)) addIfLocal(match[1], findings.localImages);
+  for (const match of line.matchAll(IMAGE)) addIfLocal(match[1] ?? match[2], findings.localImages);
   for (const match of line.matchAll(HTML_IMAGE)) addIfLocal(match[1], findings.localImages);
-  const targets = [...line.matchAll(LINK)].map((match) => match[1]);
+  const targets = [...line.matchAll(LINK)].map((match) => match[1] ?? match[2]);
   const definition = REFERENCE_DEFINITION.exec(line);
   if (definition) targets.push(definition[1]);
   for (const target of targets) {

@@ -1,0 +1,47 @@
+import assert from 'node:assert/strict';
+import { splitFrontMatter } from '../../src/core/publish/frontMatter';
+
+describe('front matter', () => {
+  it('reads the wiki keys and removes the whole block from the content', () => {
+    const text = '---\ntitle: other\nwiki:\n  spaceId: DOCS\n  parentId: "123456"\n  pageTitle: Release notes\n  overwrite: true\n---\n# Body\n';
+    const split = splitFrontMatter(text);
+    assert.deepEqual(split.target, { spaceId: 'DOCS', parentId: '123456', pageTitle: 'Release notes', overwrite: true });
+    assert.equal(split.content, '# Body\n');
+    assert.deepEqual(split.problems, []);
+  });
+
+  it('takes an unquoted numeric parent ID as that ID', () => {
+    assert.equal(splitFrontMatter('---\nwiki:\n  parentId: 123456\n---\nx').target.parentId, '123456');
+  });
+
+  it('keeps all keys optional', () => {
+    assert.deepEqual(splitFrontMatter('---\nwiki:\n  spaceId: ENG\n---\nx').target, { spaceId: 'ENG' });
+  });
+
+  it('handles CRLF line ends and a byte order mark', () => {
+    const split = splitFrontMatter('\uFEFF---\r\nwiki:\r\n  spaceId: DOCS\r\n---\r\nBody');
+    assert.equal(split.target.spaceId, 'DOCS');
+    assert.equal(split.content, 'Body');
+  });
+
+  it('leaves a document without front matter untouched', () => {
+    const text = '# Title\n\n---\n\nA thematic break above.';
+    assert.deepEqual(splitFrontMatter(text), { content: text, target: {}, problems: [] });
+  });
+
+  it('removes front matter without wiki keys too', () => {
+    assert.equal(splitFrontMatter('---\ntags: [a]\n---\nBody').content, 'Body');
+  });
+
+  const problems: Array<[string, RegExp]> = [
+    ['---\nwiki: [1, 2]\n---\nx', /must hold spaceId/],
+    ['---\nwiki:\n  overwrite: yes please\n---\nx', /overwrite .* true or false/],
+    ['---\nwiki:\n  pageTitle: [a]\n---\nx', /pageTitle .* must be text/],
+    ['---\nwiki: {spaceId: [\n---\nx', /not valid YAML/],
+  ];
+  for (const [text, expected] of problems) {
+    it(`reports ${expected.source}`, () => {
+      assert.match(splitFrontMatter(text).problems.join(' '), expected);
+    });
+  }
+});

@@ -1,0 +1,29 @@
+import assert from 'node:assert/strict';
+import { inspectMarkdown } from '../../src/core/publish/inspect';
+
+describe('Markdown inspection', () => {
+  it('finds the first level-one heading only', () => {
+    assert.equal(inspectMarkdown('## Sub\n# Main title #\n# Second').firstHeading, 'Main title');
+    assert.equal(inspectMarkdown('#NoSpace\ntext').firstHeading, undefined);
+  });
+
+  it('finds local images in Markdown and HTML, not public ones', () => {
+    const findings = inspectMarkdown('![a](img/a.png) ![b](https://example.com/b.png)\n<img src="./c.jpg"> ![d](<d e.png> "title") ![e](file:///tmp/e.png)');
+    assert.deepEqual(findings.localImages, ['img/a.png', 'd e.png', 'file:///tmp/e.png', './c.jpg']);
+  });
+
+  it('finds links to local Markdown files, including reference definitions and anchors', () => {
+    const findings = inspectMarkdown('[guide](../guide.md) [web](https://x.org/a.md) [self](#top) [sec](other.markdown#part)\n[ref]: ./ref.md');
+    assert.deepEqual(findings.localMarkdownLinks, ['../guide.md', 'other.markdown#part', './ref.md']);
+  });
+
+  it('ignores code: fenced blocks, indented blocks and inline code', () => {
+    const text = '```md\n# Not a title\n![x](x.png)\n```\n    ![y](y.png)\n`![z](z.png)`\n~~~\n[a](a.md)\n~~~\n# Real';
+    const findings = inspectMarkdown(text);
+    assert.deepEqual(findings, { firstHeading: 'Real', localImages: [], localMarkdownLinks: [] });
+  });
+
+  it('lists each target once', () => {
+    assert.deepEqual(inspectMarkdown('![a](a.png) ![a](a.png)').localImages, ['a.png']);
+  });
+});

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Clock, Logger, SecretStore } from '../../src/core/ports';
-import { ExportSessionManager, TokenClient, type ExportSessionEvent, type Sleep } from '../../src/core/oauth';
+import { ExportSessionManager, TokenClient, signIn, type ExportSession, type ExportSessionEvent, type Sleep } from '../../src/core/oauth';
 import type { Idp } from './idp';
 
 export interface BrowserVisit {
@@ -81,4 +81,34 @@ export async function waitFor(condition: () => boolean | Promise<boolean>, what:
     if (Date.now() > giveUpAt) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+}
+
+/** Signs in through the sandbox with auto-approve, the way a user would, and stores the session. */
+export async function signInThroughSandbox(idp: Idp, manager: ExportSessionManager, clock: Clock): Promise<ExportSession> {
+  const previous = idp.autoApprove;
+  idp.autoApprove = true;
+  try {
+    return await signIn({
+      authUrl: idp.authUrl,
+      clientId: idp.clientId,
+      clientSecret: idp.clientSecret,
+      redirectPort: 0,
+      openBrowser: async (url) => (void playBrowser(url), true),
+      saveSession: (session) => manager.saveSignedInSession(session),
+      clock,
+    });
+  } finally {
+    idp.autoApprove = previous;
+  }
+}
+
+/** Presents a refresh token straight to the token endpoint, as a careless second client would. */
+export async function presentRefreshToken(idp: Idp, refreshToken: string): Promise<{ status: number; error?: string }> {
+  const response = await fetch(`${idp.authUrl}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ grant_type: 'refresh_token', client_id: idp.clientId, client_secret: idp.clientSecret, refresh_token: refreshToken }),
+  });
+  const body = (await response.json()) as { error?: string };
+  return { status: response.status, ...(body.error ? { error: body.error } : {}) };
 }

@@ -2,15 +2,24 @@
 import * as vscode from 'vscode';
 import { describeError } from './core/log/redact';
 import { systemClock } from './core/ports';
+import { EXPORT_PROVIDER_ID, EXPORT_PROVIDER_LABEL, ExportAuthProvider } from './editor/auth/authProvider';
+import { ExportSessionService } from './editor/auth/exportSessionService';
 import { CommandManager } from './editor/commandManager';
 import { PublishCommand } from './editor/commands/publish';
+import { RefreshExportSessionCommand } from './editor/commands/refreshExportSession';
 import { RemoveApiTokenCommand } from './editor/commands/removeApiToken';
 import { SetApiTokenCommand } from './editor/commands/setApiToken';
+import { SetClientSecretCommand } from './editor/commands/setClientSecret';
 import { ShowLogCommand } from './editor/commands/showLog';
+import { SignInCommand } from './editor/commands/signIn';
+import { SignOutCommand } from './editor/commands/signOut';
 import { createLog } from './editor/log';
 import { TargetMemory } from './editor/publish/targetMemory';
 import { secretStoreOf } from './editor/secrets';
 import { TokenStatusItem } from './editor/statusBar/tokenStatusItem';
+
+/** The background refresh of the export session loads the HTTP client, so it waits until start-up is over. */
+const BACKGROUND_START_DELAY_MS = 10_000;
 
 export function activate(context: vscode.ExtensionContext): void {
   const channel = vscode.window.createOutputChannel('Wiki Publisher', { log: true });
@@ -18,24 +27,42 @@ export function activate(context: vscode.ExtensionContext): void {
   const log = createLog(channel);
   try {
     const env = process.env;
+    const secrets = secretStoreOf(context.secrets);
+    const exportSession = new ExportSessionService({
+      secrets, onDidChangeSecret: context.secrets.onDidChange, globalState: context.globalState,
+      globalStorageDir: context.globalStorageUri.fsPath, clock: systemClock, log, env,
+    });
+    const tokenStatus = new TokenStatusItem({ secrets: context.secrets, globalState: context.globalState, clock: systemClock, env, logger: log });
+    const showExportSession = (): void => void exportSession.statusInfo().then((info) => tokenStatus.setExportSession(info));
     const setApiToken = new SetApiTokenCommand(context.secrets, systemClock, log);
+    const signIn = new SignInCommand(exportSession, secrets, env, systemClock, log);
     const commands = new CommandManager();
-    context.subscriptions.push(commands);
-    commands.register(setApiToken);
-    commands.register(new RemoveApiTokenCommand(context.secrets, env, log));
-    commands.register(new ShowLogCommand(channel));
-    commands.register(
+    context.subscriptions.push(exportSession, tokenStatus, commands, exportSession.onDidChange(showExportSession));
+    for (const command of [
+      setApiToken,
+      new RemoveApiTokenCommand(context.secrets, env, log),
+      new ShowLogCommand(channel),
       new PublishCommand({
-        secrets: secretStoreOf(context.secrets),
-        memory: new TargetMemory(context.globalState),
-        log,
-        clock: systemClock,
-        env,
+        secrets, memory: new TargetMemory(context.globalState), log, clock: systemClock, env,
         showLog: () => channel.show(true),
         setApiToken: () => setApiToken.execute(),
+        explainNotFound: (target, signal) => exportSession.explainNotFound(target, signal),
       }),
+      signIn,
+      new SignOutCommand(exportSession),
+      new SetClientSecretCommand(secrets),
+      new RefreshExportSessionCommand(exportSession),
+    ]) {
+      commands.register(command);
+    }
+    const authProvider = new ExportAuthProvider(exportSession, () => signIn.execute());
+    context.subscriptions.push(
+      authProvider,
+      vscode.authentication.registerAuthenticationProvider(EXPORT_PROVIDER_ID, EXPORT_PROVIDER_LABEL, authProvider, { supportsMultipleAccounts: false }),
     );
-    context.subscriptions.push(new TokenStatusItem({ secrets: context.secrets, globalState: context.globalState, clock: systemClock, env, logger: log }));
+    showExportSession();
+    const background = setTimeout(() => void exportSession.startBackgroundRefresh(), BACKGROUND_START_DELAY_MS);
+    context.subscriptions.push({ dispose: () => clearTimeout(background) });
   } catch (error) {
     // A failed activation must be visible, not a silent absence of commands.
     log.error(`Activation failed: ${describeError(error)}`);

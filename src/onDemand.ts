@@ -5,3 +5,13 @@ export { checkEndpoint } from './core/http/endpoint';
 export { prepareDocument, importPage, type PreparedDocument } from './core/publish/pipeline';
 export { checkContent, checkTarget, cautionsFor } from './core/publish/preflight';
 export { mergeTargets, completeTarget, suggestTitle, isPageId } from './core/publish/target';
+export {
+  ExportSessionManager,
+  ProactiveRefresher,
+  TokenClient,
+  diagnoseNotFound,
+  isExportAuthError,
+  signIn,
+  type ExportSession,
+} from './core/oauth';
+export { explainNotFound } from './core/publish/notFoundExplanation';

@@ -1,0 +1,155 @@
+// The editor's handle on the export API session. Start-up only reads the stored session (a JSON secret);
+// the session manager, HTTP client and lock library load on first real use (dist/onDemand.js).
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { ExportSessionInfo } from '../../core/apiToken/statusView';
+import { describeError } from '../../core/log/redact';
+import { isAccessTokenFresh, parseSession, refreshTokenInactivityExpiry, needsInactivityWarning, SESSION_SECRET_KEY, type ExportSession } from '../../core/oauth/session';
+import type { Clock, Logger, SecretStore } from '../../core/ports';
+import type { PublishTarget } from '../../core/publish/target';
+import type { ExportSessionManager, ProactiveRefresher } from '../../onDemand';
+import { onDemand } from '../onDemandLoader';
+import { dispatcherForCurrentProxy } from '../publish/publishSettings';
+import { EXPORT_SETTINGS, readClientSecret, readExportSettings } from './exportSettings';
+
+export interface ExportSessionServiceDeps {
+  secrets: SecretStore;
+  onDidChangeSecret: vscode.Event<vscode.SecretStorageChangeEvent>;
+  globalState: vscode.Memento;
+  globalStorageDir: string;
+  clock: Clock;
+  log: Logger;
+  env: NodeJS.ProcessEnv;
+}
+
+const INACTIVITY_NOTICE_KEY = 'wikiPublisher.export.inactivityNoticeFor';
+
+export class ExportSessionService implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  /** Fires when the session is stored, refreshed or removed, in this window or another. */
+  readonly onDidChange = this.changed.event;
+  private readonly subscriptions: vscode.Disposable[] = [this.changed];
+  private built: { key: string; manager: ExportSessionManager; refresher: ProactiveRefresher } | undefined;
+
+  constructor(private readonly deps: ExportSessionServiceDeps) {
+    this.subscriptions.push(
+      deps.onDidChangeSecret((event) => {
+        if (event.key === SESSION_SECRET_KEY) this.sessionChanged();
+      }),
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (EXPORT_SETTINGS.some((key) => event.affectsConfiguration(key))) this.disposeManager();
+      }),
+    );
+  }
+
+  async storedSession(): Promise<ExportSession | undefined> {
+    return parseSession(await this.deps.secrets.get(SESSION_SECRET_KEY));
+  }
+
+  async statusInfo(): Promise<ExportSessionInfo> {
+    const session = await this.storedSession();
+    return session ? { signedIn: true, refreshExpiresAt: refreshTokenInactivityExpiry(session) } : { signedIn: false };
+  }
+
+  /** An access token with more than five minutes left; loads the session manager only when a refresh is due. */
+  async accessToken(signal?: AbortSignal): Promise<string | undefined> {
+    const stored = await this.storedSession();
+    if (!stored) return undefined;
+    if (isAccessTokenFresh(stored, this.deps.clock.now())) return stored.accessToken;
+    return this.manager().getAccessToken(signal);
+  }
+
+  manager(): ExportSessionManager {
+    const settings = readExportSettings();
+    const key = JSON.stringify([settings.authUrl, settings.clientId]);
+    if (this.built?.key !== key) {
+      this.disposeManager();
+      const core = onDemand();
+      const tokenClient = new core.TokenClient({
+        authUrl: settings.authUrl,
+        clientId: settings.clientId,
+        getClientSecret: () => readClientSecret(this.deps.secrets, this.deps.env),
+        dispatcher: dispatcherForCurrentProxy(),
+        clock: this.deps.clock,
+        logger: this.deps.log,
+      });
+      const manager = new core.ExportSessionManager({
+        store: this.deps.secrets,
+        clock: this.deps.clock,
+        logger: this.deps.log,
+        lockDir: path.join(this.deps.globalStorageDir, 'export-session-lock'),
+        tokenClient,
+      });
+      manager.onDidChange((event) => {
+        if (event.type === 'signedOut' && event.reason === 'chainRevoked') void this.offerSignInAgain();
+        this.sessionChanged();
+      });
+      const refresher = new core.ProactiveRefresher({ manager, clock: this.deps.clock, logger: this.deps.log });
+      refresher.start();
+      this.built = { key, manager, refresher };
+    }
+    return this.built.manager;
+  }
+
+  /** Starts the ahead-of-expiry refresh timer when a session exists; every window may, the lock keeps it to one refresh. */
+  async startBackgroundRefresh(): Promise<void> {
+    if (await this.storedSession()) this.manager();
+    await this.warnBeforeInactivityExpiry();
+  }
+
+  /** Explains an import 404 through the platform lookups; undefined when not signed in or the lookups cannot tell. */
+  async explainNotFound(target: PublishTarget, signal: AbortSignal): Promise<string | undefined> {
+    const token = await this.accessToken(signal).catch(() => undefined);
+    if (!token) return undefined;
+    const core = onDemand();
+    const diagnosis = await core.diagnoseNotFound({
+      baseUrl: readExportSettings().baseUrl, accessToken: token, space: target.spaceId, parentId: target.parentId,
+      dispatcher: dispatcherForCurrentProxy(), signal,
+    });
+    if (diagnosis.failure) this.deps.log.warn(`404 lookup: ${diagnosis.failure}`);
+    return core.explainNotFound(diagnosis, target.spaceId, target.parentId);
+  }
+
+  dispose(): void {
+    this.disposeManager();
+    for (const subscription of this.subscriptions.splice(0)) subscription.dispose();
+  }
+
+  private sessionChanged(): void {
+    this.changed.fire();
+    void this.built?.refresher.reschedule();
+  }
+
+  private disposeManager(): void {
+    this.built?.refresher.stop();
+    this.built = undefined;
+  }
+
+  private async offerSignInAgain(): Promise<void> {
+    const choice = await vscode.window.showWarningMessage('Your export API sign-in has expired or was revoked. Sign in again to keep using the export API.', 'Sign In Again');
+    if (choice) await vscode.commands.executeCommand('wikiPublisher.signIn');
+  }
+
+  /** Spec 5.2.7: warn ten days before the refresh token dies of inactivity, once per session, with a refresh that keeps it alive. */
+  private async warnBeforeInactivityExpiry(): Promise<void> {
+    const session = await this.storedSession();
+    if (!session || !needsInactivityWarning(session, this.deps.clock.now())) return;
+    const noticeKey = String(session.lastRefreshAt);
+    if (this.deps.globalState.get<string>(INACTIVITY_NOTICE_KEY) === noticeKey) return;
+    await this.deps.globalState.update(INACTIVITY_NOTICE_KEY, noticeKey);
+    const expires = new Date(refreshTokenInactivityExpiry(session)).toUTCString();
+    const choice = await vscode.window.showWarningMessage(`Your export API sign-in expires from inactivity on ${expires}. Refresh it now to keep it.`, 'Refresh Now');
+    if (choice) await vscode.commands.executeCommand('wikiPublisher.refreshExportSession');
+  }
+
+  /** For the refresh command: refreshes now and reports the outcome. */
+  async refreshNow(): Promise<void> {
+    try {
+      await this.manager().refreshNow();
+      void vscode.window.showInformationMessage('The export API session was refreshed; it stays alive for another 90 days of inactivity.');
+    } catch (error) {
+      this.deps.log.error(`Refreshing the export session failed: ${describeError(error)}`);
+      void vscode.window.showErrorMessage(`Could not refresh the export API session: ${describeError(error)}`);
+    }
+  }
+}

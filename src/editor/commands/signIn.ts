@@ -1,0 +1,69 @@
+import * as vscode from 'vscode';
+import { describeError } from '../../core/log/redact';
+import type { ExportSession } from '../../core/oauth/session';
+import type { Clock, Logger, SecretStore } from '../../core/ports';
+import type { ExportSessionService } from '../auth/exportSessionService';
+import { readClientSecret, readExportSettings } from '../auth/exportSettings';
+import { onDemand } from '../onDemandLoader';
+import { dispatcherForCurrentProxy } from '../publish/publishSettings';
+import type { Command } from './command';
+
+/** Wiki: Sign In to Export API. The authorization code flow in the user's browser, cancellable while it waits. */
+export class SignInCommand implements Command {
+  readonly id = 'wikiPublisher.signIn';
+
+  constructor(
+    private readonly service: ExportSessionService,
+    private readonly secrets: SecretStore,
+    private readonly env: NodeJS.ProcessEnv,
+    private readonly clock: Clock,
+    private readonly log: Logger,
+  ) {}
+
+  async execute(): Promise<ExportSession | undefined> {
+    const settings = readExportSettings();
+    if (!settings.authUrl || !settings.clientId) {
+      const choice = await vscode.window.showErrorMessage('To sign in, set the identity provider address and the client ID of your OAuth integration in your user settings.', 'Open Settings');
+      if (choice) await vscode.commands.executeCommand('workbench.action.openSettings', 'wikiPublisher.export');
+      return undefined;
+    }
+    const clientSecret = await readClientSecret(this.secrets, this.env);
+    if (!clientSecret) {
+      const choice = await vscode.window.showErrorMessage('No OAuth client secret is set for the export API.', 'Set OAuth Client Secret');
+      if (choice) await vscode.commands.executeCommand('wikiPublisher.setClientSecret');
+      return undefined;
+    }
+    try {
+      const session = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: 'Signing in to the export API: approve the request in your browser.', cancellable: true },
+        (_progress, cancellation) => {
+          const controller = new AbortController();
+          cancellation.onCancellationRequested(() => controller.abort());
+          return onDemand().signIn({
+            ...settings,
+            clientSecret,
+            openBrowser: async (url) => vscode.env.openExternal(vscode.Uri.parse(url, true)),
+            saveSession: (session) => this.service.manager().saveSignedInSession(session),
+            clock: this.clock,
+            signal: controller.signal,
+            logger: this.log,
+            dispatcher: dispatcherForCurrentProxy(),
+          });
+        },
+      );
+      void vscode.window.showInformationMessage(`Signed in to the export API${session.account ? ` as ${session.account}` : ''}.`);
+      return session;
+    } catch (error) {
+      return this.report(error);
+    }
+  }
+
+  private async report(error: unknown): Promise<undefined> {
+    const core = onDemand();
+    if (core.isExportAuthError(error, 'cancelled')) return undefined;
+    this.log.error(`Sign-in to the export API failed: ${describeError(error)}`);
+    const choice = await vscode.window.showErrorMessage(`Sign-in to the export API failed: ${describeError(error)}`, 'Show Log');
+    if (choice) await vscode.commands.executeCommand('wikiPublisher.showLog');
+    return undefined;
+  }
+}

@@ -1,0 +1,19 @@
+import * as vscode from 'vscode';
+import type { ExportSessionService } from '../auth/exportSessionService';
+import type { Command } from './command';
+
+/** Wiki: Sign Out of Export API. */
+export class SignOutCommand implements Command {
+  readonly id = 'wikiPublisher.signOut';
+
+  constructor(private readonly service: ExportSessionService) {}
+
+  async execute(): Promise<void> {
+    if (!(await this.service.storedSession())) {
+      void vscode.window.showInformationMessage('You are not signed in to the export API.');
+      return;
+    }
+    await this.service.manager().signOut();
+    void vscode.window.showInformationMessage('Signed out of the export API in all windows.');
+  }
+}

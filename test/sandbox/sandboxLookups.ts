@@ -25,9 +25,12 @@ export function handleLookup(
     return true;
   }
   if (pageId === undefined) {
-    const keys = (url.searchParams.get('keys') ?? '').split(',').filter((key) => key !== '');
+    // The platform's route takes space keys (spec 4.3) or numeric space IDs.
+    const listed = (name: string): string[] => (url.searchParams.get(name) ?? '').split(',').filter((value) => value !== '');
+    const keys = listed('keys');
+    const ids = listed('ids');
     const results = wiki.spaces()
-      .filter((space) => keys.includes(space.key) && wiki.accessibleSpace(space.key, caller.owner))
+      .filter((space) => (keys.includes(space.key) || ids.includes(space.id)) && wiki.accessibleSpace(space.key, caller.owner))
       .map(({ id, key, name }) => ({ id, key, name }));
     sendJson(res, 200, { results });
     return true;

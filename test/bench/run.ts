@@ -1,0 +1,134 @@
+// `npm run bench`: measures the start-up bundle, activation, publish overhead and the token race in one run and
+// prints each against its target. It reports; it does not fail on a missed target (exit code 1 only if it broke).
+import { measureActivation } from './activation';
+import { buildProductionBundles, type ProductionBundles } from './bundle';
+import { measurePublishOverhead } from './publishOverhead';
+import { Report } from './report';
+import { describe, ms } from './stats';
+import { loadTokenRace } from './tokenRaceProbe';
+
+const ACTIVATION_SAMPLES = 30;
+const ACTIVATION_WARMUPS = 3;
+const PUBLISH_SAMPLES = 40;
+const PUBLISH_WARMUPS = 5;
+const TOKEN_RACE_ROUNDS = Number(process.env.BENCH_TOKEN_RACE_ROUNDS ?? 10);
+const KB = 1024;
+
+const report = new Report();
+let broken = false;
+
+async function section(title: string, body: () => Promise<void>): Promise<void> {
+  report.section(title);
+  try {
+    await body();
+  } catch (error) {
+    broken = true;
+    report.judge({ name: `${title}: could not be measured`, value: 'error', target: '-', pass: false });
+    report.detail(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  }
+}
+
+async function bundleSize(bundles: ProductionBundles): Promise<void> {
+  const kb = bundles.extensionBytes / KB;
+  report.judge({ name: 'start-up bundle dist/extension.js (minified)', value: `${kb.toFixed(1)} KB`, target: '<= 60 KB', pass: kb <= 60 });
+  report.detail(`dist/onDemand.js (minified, loaded on first use): ${(bundles.onDemandBytes / KB).toFixed(1)} KB (information)`);
+  report.detail(`node scripts/build.mjs --production took ${bundles.buildMs} ms`);
+}
+
+async function activation(bundles: ProductionBundles): Promise<void> {
+  const result = await measureActivation(bundles.extensionJs, ACTIVATION_SAMPLES, ACTIVATION_WARMUPS);
+  report.judge({ name: 'activation time / empty stub', value: `${result.ratio.toFixed(2)}x`, target: '<= 1.50x', pass: result.ratio <= 1.5 });
+  report.detail(`ours: ${describe(result.ours)}  = load ${ms(result.oursLoad.median)} ms + activate() ${ms(result.oursActivate.median)} ms (medians)`);
+  report.detail(`stub: ${describe(result.stub)}`);
+  report.detail(`difference of medians: ${ms(result.ours.median - result.stub.median)} ms`);
+  if (result.preloaded.length > 0) {
+    const ratio = result.oursPreloaded.median / result.stub.median;
+    report.detail(
+      `information only, not the verdict: ours with ${result.preloaded.join(', ')} already loaded before the clock ` +
+        `(a real extension host may have loaded them itself): ${describe(result.oursPreloaded)}, ${ratio.toFixed(2)}x the stub`,
+    );
+  }
+  report.detail(`files loaded by activation: ${result.loadedFiles.map((file) => file.replace(bundles.dir, '<bundle dir>')).join(', ') || 'none'}`);
+  const internal = result.loadedBuiltins.filter((name) => name.startsWith('internal/')).length;
+  const visible = result.loadedBuiltins.filter((name) => !name.startsWith('internal/'));
+  report.detail(`Node built-ins first loaded by activation: ${visible.join(', ') || 'none'}${internal > 0 ? ` (+${internal} internal modules)` : ''}`);
+  report.detail(`commands registered: ${result.commands.join(', ') || 'none'}`);
+  const forbidden = result.forbiddenLoaded;
+  report.judge({
+    name: 'activation loads no undici, yaml or onDemand.js',
+    value: forbidden.length === 0 ? 'none loaded' : `${forbidden.length} loaded`,
+    target: 'none',
+    pass: forbidden.length === 0,
+  });
+  for (const file of forbidden) report.detail(`loaded: ${file}`);
+  report.judge({
+    name: 'activation completed without error',
+    value: result.activationErrors.length === 0 ? 'yes' : 'no',
+    target: 'yes',
+    pass: result.activationErrors.length === 0 && result.commands.length > 0,
+  });
+  for (const message of result.activationErrors) report.detail(`activation error: ${message}`);
+}
+
+async function publishOverhead(): Promise<void> {
+  const sizes = [
+    { label: '100 KB', minBytes: 100 * KB },
+    { label: '1 MB', minBytes: KB * KB },
+  ];
+  const results = await measurePublishOverhead(sizes, { samples: PUBLISH_SAMPLES, warmups: PUBLISH_WARMUPS });
+  for (const result of results) {
+    const name = `publish overhead ${result.label} / bare undici POST`;
+    report.judge({ name, value: `${result.ratio.toFixed(2)}x`, target: '<= 1.10x', pass: result.ratio <= 1.1 });
+    report.detail(`document: ${result.bytes} bytes`);
+    report.detail(`ours: ${describe(result.ours)}`);
+    report.detail(`bare: ${describe(result.bare)}`);
+    report.detail(`difference of medians: ${ms(result.ours.median - result.bare.median)} ms; our steps timed alone (medians):`);
+    for (const part of result.parts) report.detail(`  ${part.name.padEnd(36)} ${ms(part.summary.median)} ms`);
+    const ownSteps = result.parts.filter((part) => !part.name.startsWith(' ') && !part.name.includes('both sides'));
+    const attributed = ownSteps.reduce((sum, part) => sum + part.summary.median, 0);
+    report.detail(`  ${'not attributed to those steps'.padEnd(36)} ${ms(result.ours.median - result.bare.median - attributed)} ms`);
+  }
+}
+
+async function tokenRace(): Promise<void> {
+  const measure = await loadTokenRace();
+  if (!measure) {
+    report.judge({ name: 'token requests per rotation (5 processes)', value: 'n/a', target: '= 1.00', pass: undefined });
+    report.detail('token race: not available yet');
+    return;
+  }
+  const started = Date.now();
+  const perRotation = await measure(TOKEN_RACE_ROUNDS);
+  report.judge({
+    name: 'token requests per rotation (5 processes)',
+    value: perRotation.toFixed(2),
+    target: '= 1.00',
+    pass: Math.abs(perRotation - 1) < 1e-9,
+  });
+  report.detail(`${TOKEN_RACE_ROUNDS} rounds in ${Date.now() - started} ms`);
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  console.log(`Wiki Publisher bench (Node ${process.version}, ${process.platform}/${process.arch})`);
+  let bundles: ProductionBundles | undefined;
+  await section('Start-up bundle', async () => {
+    bundles = await buildProductionBundles();
+    await bundleSize(bundles);
+  });
+  try {
+    const built = bundles;
+    if (built) {
+      await section(`Activation (${ACTIVATION_SAMPLES} fresh processes each, alternating, ${ACTIVATION_WARMUPS} warm-ups)`, () => activation(built));
+    }
+  } finally {
+    await bundles?.remove();
+  }
+  await section(`Publish overhead (${PUBLISH_SAMPLES} samples each, alternating, ${PUBLISH_WARMUPS} warm-ups)`, publishOverhead);
+  await section('Token race', tokenRace);
+  console.log(`\n${report.summaryLine()}`);
+  console.log(`(bench took ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  process.exitCode = broken ? 1 : 0;
+}
+
+void main();

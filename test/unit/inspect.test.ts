@@ -23,6 +23,16 @@ describe('Markdown inspection', () => {
     assert.deepEqual(findings, { firstHeading: 'Real', localImages: [], localMarkdownLinks: [] });
   });
 
+  it('reads headings with CRLF line ends, and treats an unclosed fence as code to the end', () => {
+    assert.equal(inspectMarkdown('intro\r\n# Title\r\nmore').firstHeading, 'Title');
+    assert.deepEqual(inspectMarkdown('```\n![a](a.png)\n# In code').localImages, []);
+    assert.equal(inspectMarkdown('```\n# In code').firstHeading, undefined);
+  });
+
+  it('does not let a longer fence be closed by a shorter one', () => {
+    assert.deepEqual(inspectMarkdown('````\n```\n![a](a.png)\n````\n![b](b.png)').localImages, ['b.png']);
+  });
+
   it('lists each target once', () => {
     assert.deepEqual(inspectMarkdown('![a](a.png) ![a](a.png)').localImages, ['a.png']);
   });

@@ -16,8 +16,18 @@ export interface AttemptOptions {
  * goes to the configured endpoint's origin and nowhere else.
  */
 export async function sendImportAttempt(options: AttemptOptions): Promise<AttemptResult> {
-  const deadline = AbortSignal.timeout(options.deadlineMs);
-  const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+  // One controller fed by a timer and by the caller's Cancel: cheaper per request than AbortSignal.any over
+  // AbortSignal.timeout, which shows in the publish benchmark for small documents.
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.deadlineMs);
+  const cancel = (): void => controller.abort();
+  if (options.signal?.aborted) controller.abort();
+  options.signal?.addEventListener('abort', cancel, { once: true });
+  const signal = controller.signal;
   try {
     const response = await request(options.endpoint, {
       method: 'POST',
@@ -34,8 +44,11 @@ export async function sendImportAttempt(options: AttemptOptions): Promise<Attemp
     return { kind: 'response', status: response.statusCode, ...readServiceMessage(text), ...retryAfter(response.headers) };
   } catch (error) {
     if (options.signal?.aborted) return { kind: 'cancelled' };
-    if (deadline.aborted) return { kind: 'timeout' };
+    if (timedOut) return { kind: 'timeout' };
     return { kind: 'network', detail: describeError(error) };
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', cancel);
   }
 }
 

@@ -1,6 +1,6 @@
 // `npm run sandbox`: starts the sandbox wiki for a person (or, with --json, for a script) and keeps it
 // running until Ctrl+C. The token it prints belongs to this throwaway sandbox only.
-import { startSandbox } from './server';
+import { startSandboxWorld } from './world';
 
 interface CliOptions { port: number; controlPort: number; json: boolean }
 
@@ -29,12 +29,13 @@ async function main(): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  const sandbox = await startSandbox({ port: options.port, controlPort: options.controlPort });
+  const world = await startSandboxWorld({ wiki: { port: options.port, controlPort: options.controlPort } });
+  const { sandbox, idp } = world;
   const { token } = sandbox.issueToken({ lifetime: '30d', owner: 'alice' });
 
   if (options.json) {
     const { importEndpoint, baseUrl, controlUrl } = sandbox;
-    console.log(JSON.stringify({ importEndpoint, baseUrl, controlUrl, token }));
+    console.log(JSON.stringify({ importEndpoint, baseUrl, controlUrl, token, authUrl: idp.authUrl, clientId: idp.clientId, clientSecret: idp.clientSecret }));
   } else {
     console.log([
       'Sandbox wiki running.',
@@ -50,6 +51,11 @@ async function main(): Promise<void> {
       '     (or start VS Code with WIKI_PUBLISHER_API_TOKEN set to it).',
       '  3. Publish into space DOCS under parent page 123456 (ENG: 234567).',
       '',
+      'To sign in to its export API (identity provider with an Approve page):',
+      `  "wikiPublisher.export.authUrl": "${idp.authUrl}",`,
+      `  "wikiPublisher.export.clientId": "${idp.clientId}"`,
+      `  and "Wiki: Set OAuth Client Secret" with: ${idp.clientSecret}`,
+      '',
       'Press Ctrl+C to stop.',
     ].join('\n'));
   }
@@ -58,7 +64,7 @@ async function main(): Promise<void> {
   const stop = (): void => {
     if (stopping) return;
     stopping = true;
-    sandbox.close().then(
+    world.close().then(
       () => { process.exitCode = 0; },
       (error: unknown) => {
         console.error(`Could not close the sandbox cleanly: ${(error as Error).message}`);

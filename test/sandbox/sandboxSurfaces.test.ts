@@ -155,7 +155,7 @@ describe('sandbox control surface, lookups and page views', () => {
     try {
       const [firstLine] = (await once(createInterface({ input: cli.stdout }), 'line')) as [string];
       const printed = JSON.parse(firstLine) as { importEndpoint: string; baseUrl: string; controlUrl: string; token: string };
-      assert.deepEqual(Object.keys(printed).sort(), ['baseUrl', 'controlUrl', 'importEndpoint', 'token']);
+      assert.deepEqual(Object.keys(printed).sort(), ['authUrl', 'baseUrl', 'clientId', 'clientSecret', 'controlUrl', 'importEndpoint', 'token']);
       const answer = await send(printed.importEndpoint, {
         method: 'POST', headers: { Authorization: `Bearer ${printed.token}` }, body: JSON.stringify(importBody()),
       });

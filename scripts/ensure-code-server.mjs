@@ -8,6 +8,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const CODE_SERVER_VERSION = '4.100.3';
+// Bumped when the install steps change, so an older cached install is redone.
+const INSTALL_LAYOUT = 2;
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const codeServerDir = path.join(repoRoot, '.cache', 'code-server');
@@ -22,7 +24,8 @@ function run(command, args, cwd) {
 function isInstalled() {
   if (!existsSync(markerFile) || !existsSync(codeServerEntry)) return false;
   try {
-    return JSON.parse(readFileSync(markerFile, 'utf8')).version === CODE_SERVER_VERSION;
+    const marker = JSON.parse(readFileSync(markerFile, 'utf8'));
+    return marker.version === CODE_SERVER_VERSION && marker.layout === INSTALL_LAYOUT;
   } catch {
     return false;
   }
@@ -49,11 +52,13 @@ export function ensureCodeServer() {
   run(npm, ['rebuild', 'argon2'], codeServerDir);
   const vscodeDir = path.join(codeServerDir, 'node_modules', 'code-server', 'lib', 'vscode');
   run(npm, ['install', '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund'], vscodeDir);
+  // Without spdlog the server writes no log files, and a failing test could not show the extension's log.
+  run(npm, ['rebuild', '@vscode/spdlog'], vscodeDir);
   const asarLink = path.join(vscodeDir, 'node_modules.asar');
   rmSync(asarLink, { force: true });
   symlinkSync('node_modules', asarLink);
   run(npm, ['install', '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund'], path.join(vscodeDir, 'extensions'));
-  writeFileSync(markerFile, JSON.stringify({ version: CODE_SERVER_VERSION, installedAt: new Date().toISOString() }, null, 2));
+  writeFileSync(markerFile, JSON.stringify({ version: CODE_SERVER_VERSION, layout: INSTALL_LAYOUT, installedAt: new Date().toISOString() }, null, 2));
   console.log(`[ensure-code-server] done in ${Math.round((Date.now() - started) / 1000)} s`);
   return codeServerEntry;
 }

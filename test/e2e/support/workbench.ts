@@ -101,6 +101,21 @@ export async function notificationMessage(toast: Locator): Promise<string> {
   return (await toast.locator('.notification-list-item-message').innerText()).trim();
 }
 
+/**
+ * Opens the notification center. VS Code shows at most three toasts per 800 ms and drops the rest as toasts
+ * (they still reach the center), so a step that follows earlier notifications closely reads the center,
+ * where every notification lands; toasts are not shown while the center is open.
+ */
+export async function openNotificationCenter(page: Page): Promise<void> {
+  await runCommand(page, 'Notifications: Show Notifications');
+  await page.locator('.notifications-center.visible').waitFor();
+}
+
+/** A notification in the open notification center whose text matches. */
+export function centerNotification(page: Page, text: string | RegExp): Locator {
+  return page.locator('.notifications-center .notification-list-item', { hasText: text });
+}
+
 export async function clearNotifications(page: Page): Promise<void> {
   await runCommand(page, 'Notifications: Clear All Notifications');
   await page.locator('.notification-toast').first().waitFor({ state: 'detached' });

@@ -1,0 +1,112 @@
+// Scenarios 6 and 7: what a person sees when the wiki refuses or fails, and that retries publish once.
+import * as assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { DOCS_HOME, targetedFile } from './support/docs';
+import { useSessions } from './support/harness';
+import { clickPublishButton } from './support/publishFlow';
+import { SANDBOX_BODIES } from './support/sandboxBodies';
+import {
+  notification, notificationButton, notificationMessage, openFile, quickInputBox, tokenStatusItem, waitForPrompt,
+} from './support/workbench';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+// overwrite is spelled out so these scenarios are about the failure, not about how a missing overwrite is read.
+const TARGET = { ...DOCS_HOME, pageTitle: 'Runbook', overwrite: false };
+const FILES = { 'runbook.md': targetedFile(TARGET) };
+
+/** Publishes the open runbook with the title button and returns the error notification showing `body`. */
+async function publishAndExpectError(page: Page, body: string): Promise<{ message: string; toast: ReturnType<typeof notification> }> {
+  await openFile(page, 'runbook.md');
+  await clickPublishButton(page);
+  const toast = notification(page, body).filter({ has: page.locator('.codicon-error') });
+  await toast.waitFor();
+  return { message: await notificationMessage(toast), toast };
+}
+
+/** The documented action of 401/402/403: "Set API Token" opens the password input. */
+async function expectSetTokenAction(page: Page, toast: ReturnType<typeof notification>): Promise<void> {
+  await notificationButton(toast, 'Set API Token').click();
+  await waitForPrompt(page, /token/i);
+  assert.equal(await quickInputBox(page).getAttribute('type'), 'password');
+}
+
+describe('Publish failures', function () {
+  const sessions = useSessions();
+
+  it('6a. an expired token (403) shows the sandbox body, mentions clock skew and offers Set API Token', async function () {
+    const { page, sandbox } = await sessions.start({
+      files: FILES,
+      // Set API Token refuses expired tokens, so this one comes through the headless environment variable.
+      beforeStart: (wiki) => ({ envToken: wiki.issueToken({ lifetime: '1d', issuedAt: Date.now() - 2 * DAY_MS }).token }),
+    });
+    await tokenStatusItem(page).filter({ hasText: 'Wiki token expired' }).waitFor();
+    const { message, toast } = await publishAndExpectError(page, SANDBOX_BODIES.expired);
+    assert.match(message, /clock/i, 'the 403 text mentions clock skew');
+    assert.deepEqual(sandbox.imports.map((entry) => entry.status), [403]);
+    await expectSetTokenAction(page, toast);
+  });
+
+  it('6b. a revoked token (401) shows the sandbox body and offers Set API Token', async function () {
+    const { page, sandbox } = await sessions.start({
+      files: FILES,
+      beforeStart: (wiki) => {
+        const issued = wiki.issueToken();
+        wiki.revokeToken(issued.label);
+        return { envToken: issued.token };
+      },
+    });
+    const { toast } = await publishAndExpectError(page, SANDBOX_BODIES.unknownToken);
+    assert.deepEqual(sandbox.imports.map((entry) => entry.status), [401]);
+    await expectSetTokenAction(page, toast);
+  });
+
+  it('6c. a token issued while the license was inactive (402) shows the sandbox body and explains the license', async function () {
+    const { page, sandbox } = await sessions.start({
+      files: FILES,
+      beforeStart: (wiki) => {
+        wiki.setLicenseActive(false);
+        const issued = wiki.issueToken();
+        // The license is active again by now; the token still carries the state at its creation.
+        wiki.setLicenseActive(true);
+        return { envToken: issued.token };
+      },
+    });
+    const { message } = await publishAndExpectError(page, SANDBOX_BODIES.licenseInactive);
+    const explanation = message.slice(message.indexOf(SANDBOX_BODIES.licenseInactive) + SANDBOX_BODIES.licenseInactive.length);
+    assert.match(explanation, /licen[cs]e/i, 'the notification explains the license beyond the sandbox body');
+    assert.match(explanation, /new token/i, 'and says a new token is needed');
+    assert.deepEqual(sandbox.imports.map((entry) => entry.status), [402]);
+  });
+
+  it('6d. an unknown parent (404) shows the sandbox body and names the space and the parent', async function () {
+    const missingParent = { ...TARGET, parentId: '999999' };
+    const { page, sandbox } = await sessions.start({
+      files: { 'runbook.md': targetedFile(missingParent) },
+      beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }),
+    });
+    const { message } = await publishAndExpectError(page, SANDBOX_BODIES.parentMissing('999999'));
+    const explanation = message.slice(message.indexOf(SANDBOX_BODIES.parentMissing('999999')) + SANDBOX_BODIES.parentMissing('999999').length);
+    assert.match(explanation, /DOCS/, 'names the space');
+    assert.match(explanation, /999999/, 'names the parent');
+    assert.deepEqual(sandbox.imports.map((entry) => entry.status), [404]);
+  });
+
+  it('7. two 500s then success: the progress notification shows the retries and the page is published once', async function () {
+    const { page, sandbox } = await sessions.start({
+      files: FILES,
+      beforeStart: (wiki) => {
+        // Each answer takes a second, so every attempt's progress message stays on screen long enough to see.
+        wiki.injectFaults({ failNext: 2, latencyMs: 1000 });
+        return { envToken: wiki.issueToken().token };
+      },
+    });
+    await openFile(page, 'runbook.md');
+    await clickPublishButton(page);
+    await notification(page, /Attempt 2 of 3/).waitFor();
+    await notification(page, /Attempt 3 of 3/).waitFor();
+    await notification(page, SANDBOX_BODIES.created).waitFor();
+    assert.deepEqual(sandbox.imports.map((entry) => entry.status), [500, 500, 201]);
+    const runbooks = sandbox.pages().filter((candidate) => candidate.title === 'Runbook');
+    assert.equal(runbooks.length, 1, 'published once');
+  });
+});

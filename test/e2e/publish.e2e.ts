@@ -1,0 +1,95 @@
+// Scenarios 3, 4, 5 and 10: publishing from the editor, as a person does it, against the sandbox wiki.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Sandbox } from '../sandbox/server';
+import {
+  DOCS_HOME, ONBOARDING_BODY, ONBOARDING_FILE, ONBOARDING_TITLE, UPDATED_ONBOARDING_BODY, UPDATED_ONBOARDING_FILE, apiGuideBody,
+  targetedFile,
+} from './support/docs';
+import { useSessions } from './support/harness';
+import { SANDBOX_BODIES } from './support/sandboxBodies';
+import { CREATE_ONLY, answerPublishPrompts, clickPublishButton } from './support/publishFlow';
+import {
+  centerNotification, clearNotifications, notification, notificationButton, notificationMessage, openFile, openNotificationCenter, quickInput,
+  runCommand,
+} from './support/workbench';
+
+const withToken = (sandbox: Sandbox): { envToken: string } => ({ envToken: sandbox.issueToken().token });
+
+/** The content of the last import request the sandbox received. */
+function lastSentContent(sandbox: Sandbox): unknown {
+  const body = sandbox.imports.at(-1)?.body;
+  return typeof body === 'object' && body !== null ? (body as { content?: unknown }).content : undefined;
+}
+
+describe('Publish', function () {
+  const sessions = useSessions();
+
+  it('3. publishes a new page with the editor title button, answering the prompts', async function () {
+    const { page, sandbox } = await sessions.start({ files: { 'onboarding.md': ONBOARDING_FILE }, beforeStart: withToken });
+    await openFile(page, 'onboarding.md');
+    await clickPublishButton(page);
+    await answerPublishPrompts(page, { ...DOCS_HOME, space: 'DOCS', expectedTitle: ONBOARDING_TITLE, mode: CREATE_ONLY });
+
+    const success = notification(page, SANDBOX_BODIES.created);
+    await success.waitFor();
+    assert.equal(await notificationMessage(success), SANDBOX_BODIES.created, 'the sandbox body, verbatim');
+    const created = sandbox.findPageByTitle('DOCS', '123456', ONBOARDING_TITLE);
+    assert.ok(created, 'the sandbox holds the page');
+    assert.equal(created.markdown, ONBOARDING_BODY, 'exactly the file\'s Markdown, front matter removed');
+    assert.deepEqual(sandbox.imports.map((entry) => entry.status), [201]);
+  });
+
+  it('4. publishing again with "create only" reports that the page exists; Overwrite updates it', async function () {
+    const { page, sandbox, workspaceDir } = await sessions.start({ files: { 'onboarding.md': ONBOARDING_FILE }, beforeStart: withToken });
+    await openFile(page, 'onboarding.md');
+    await clickPublishButton(page);
+    await answerPublishPrompts(page, { ...DOCS_HOME, space: 'DOCS', expectedTitle: ONBOARDING_TITLE, mode: CREATE_ONLY });
+    await notification(page, SANDBOX_BODIES.created).waitFor();
+
+    // The file changes on disk (as after a git pull); the open editor picks the change up.
+    fs.writeFileSync(path.join(workspaceDir, 'onboarding.md'), UPDATED_ONBOARDING_FILE);
+    await page.locator('.editor-group-container.active .view-lines', { hasText: 'Second week' }).waitFor();
+    // The earlier notifications came moments ago: read this step's in the center (see openNotificationCenter).
+    await clearNotifications(page);
+    await openNotificationCenter(page);
+    await clickPublishButton(page);
+    // The extension may remember this file's target ("Create only"); if it asks again, give the same answers.
+    const exists = centerNotification(page, /already exists/i);
+    await exists.or(quickInput(page).filter({ visible: true })).first().waitFor();
+    if (!(await exists.isVisible())) {
+      await answerPublishPrompts(page, { ...DOCS_HOME, space: 'DOCS', expectedTitle: ONBOARDING_TITLE, mode: CREATE_ONLY });
+      await exists.waitFor();
+    }
+    assert.equal(sandbox.imports.at(-1)?.status, 400);
+    assert.ok((await notificationMessage(exists)).includes(SANDBOX_BODIES.exists), 'the sandbox body is shown');
+
+    await notificationButton(exists, 'Overwrite').click();
+    await centerNotification(page, SANDBOX_BODIES.updated).waitFor();
+    assert.deepEqual(sandbox.imports.map((entry) => entry.status), [201, 400, 200]);
+    const pages = sandbox.pages().filter((candidate) => candidate.title === ONBOARDING_TITLE && !candidate.deleted);
+    assert.equal(pages.length, 1, 'still one page');
+    assert.equal(pages[0]?.markdown, UPDATED_ONBOARDING_BODY, 'the page has the new content');
+  });
+
+  it('5. a file with wiki: front matter publishes without prompts', async function () {
+    const target = { ...DOCS_HOME, pageTitle: 'API guide' };
+    const { page, sandbox } = await sessions.start({ files: { 'api-guide.md': targetedFile(target) }, beforeStart: withToken });
+    await openFile(page, 'api-guide.md');
+    await runCommand(page, 'Wiki: Publish to Wiki');
+    await notification(page, SANDBOX_BODIES.created).waitFor();
+    assert.equal(await quickInput(page).isVisible(), false, 'no prompt was shown');
+    assert.equal(sandbox.findPageByTitle('DOCS', '123456', 'API guide')?.markdown, apiGuideBody('API guide'));
+    assert.equal(lastSentContent(sandbox), apiGuideBody('API guide'), 'the front matter block is not sent');
+  });
+
+  it('10. a whitespace-only file is refused before any request reaches the sandbox', async function () {
+    const { page, sandbox } = await sessions.start({ files: { 'blank.md': '  \n\n\t\n   \n' }, beforeStart: withToken });
+    await openFile(page, 'blank.md');
+    await clickPublishButton(page);
+    await notification(page, /nothing to publish|empty/i).filter({ has: page.locator('.codicon-error') }).waitFor();
+    assert.equal(await quickInput(page).isVisible(), false, 'no prompt for a file that cannot be published');
+    assert.equal(sandbox.imports.length, 0, 'no request was sent');
+  });
+});

@@ -15,6 +15,8 @@ export interface CodeServerOptions {
   /** Holds code-server's own config.yaml and XDG folders, so nothing is written to the real home. */
   stateDir: string;
   workspaceDir: string;
+  /** The port on 127.0.0.1; 0 (the default) lets the OS pick a free one. */
+  port?: number;
   /** Extra environment for the extension host, e.g. WIKI_PUBLISHER_API_TOKEN. */
   env?: Record<string, string>;
 }
@@ -25,6 +27,8 @@ export interface RunningCodeServer {
   pid: number;
   /** Everything code-server printed, for the failure report. */
   output(): string;
+  /** Settles when code-server exits, for whatever reason. */
+  exited: Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -35,7 +39,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
   const args = [
     codeServerEntry,
     '--auth', 'none',
-    '--bind-addr', '127.0.0.1:0',
+    '--bind-addr', `127.0.0.1:${options.port ?? 0}`,
     '--config', configFile,
     '--user-data-dir', options.userDataDir,
     '--extensions-dir', options.extensionsDir,
@@ -53,12 +57,13 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
   };
   // detached: the child leads its own process group, so stopping it also stops the helpers it forks.
   const child = spawn(process.execPath, args, { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   try {
     const origin = await waitForListening(child, () => output);
-    return { origin, pid: child.pid ?? -1, output: () => output, stop: () => stopProcessGroup(child) };
+    return { origin, pid: child.pid ?? -1, output: () => output, exited, stop: () => stopProcessGroup(child) };
   } catch (error) {
     await stopProcessGroup(child);
     throw error;

@@ -65,7 +65,8 @@ export function copyExtensionsDir(target: string): void {
   }
 }
 
-function runScript(name: string, stdout: 'inherit' | 'pipe' = 'inherit'): string {
+/** Runs one of the repository's scripts/*.mjs with this Node; returns its stdout when piped. */
+export function runScript(name: string, stdout: 'inherit' | 'pipe' = 'inherit'): string {
   const result = execFileSync(process.execPath, [path.join(repoRoot, 'scripts', name)], {
     cwd: repoRoot,
     stdio: ['ignore', stdout, 'inherit'],

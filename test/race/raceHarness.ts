@@ -1,0 +1,100 @@
+// Runs real Node processes (test/race/worker.ts) against one sandbox identity provider, one file-backed
+// secret store and one lock folder, and drives them in rounds with a common start time.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import readline from 'node:readline';
+import { SESSION_SECRET_KEY, parseSession, type ExportSession } from '../../src/core/oauth';
+import { sessionFromTokens, serializeSession } from '../../src/core/oauth/session';
+import { FileSecretStore } from '../fakes/fileSecretStore';
+import type { Idp } from '../sandbox/idp';
+import type { IssuedTokens } from '../sandbox/idpGrants';
+import type { RaceCommand, RaceReply, RaceWorkerConfig } from './worker';
+
+export class RaceWorker {
+  private nextId = 1;
+  private readonly waiting = new Map<number, (reply: RaceReply) => void>();
+  readonly exited: Promise<void>;
+
+  private constructor(private readonly child: ChildProcess) {
+    this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
+  }
+
+  static async spawn(config: RaceWorkerConfig, clientSecret: string): Promise<RaceWorker> {
+    const child = spawn(process.execPath, [path.join(__dirname, 'worker.js')], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+      env: { ...process.env, RACE_WORKER_CONFIG: JSON.stringify(config), WIKI_PUBLISHER_CLIENT_SECRET: clientSecret },
+    });
+    const worker = new RaceWorker(child);
+    const lines = readline.createInterface({ input: child.stdout as NodeJS.ReadableStream });
+    await new Promise<void>((resolve, reject) => {
+      child.once('error', reject);
+      lines.on('line', (line) => {
+        const message = JSON.parse(line) as Partial<RaceReply> & { ready?: boolean };
+        if (message.ready) return resolve();
+        if (message.id !== undefined) worker.waiting.get(message.id)?.(message as RaceReply);
+      });
+    });
+    return worker;
+  }
+
+  get pid(): number {
+    return this.child.pid ?? -1;
+  }
+
+  /** Asks for an access token at `startAt` (wall ms) with the worker's clock set to `now` (virtual ms). */
+  getAccessToken(now: number, startAt: number): Promise<RaceReply> {
+    const id = this.nextId++;
+    const answered = new Promise<RaceReply>((resolve) => this.waiting.set(id, resolve));
+    this.send({ id, cmd: 'get', now, startAt });
+    return answered;
+  }
+
+  kill(): void {
+    this.child.kill('SIGKILL');
+  }
+
+  async stop(): Promise<void> {
+    if (this.child.exitCode === null && this.child.signalCode === null) this.send({ id: 0, cmd: 'exit' });
+    await this.exited;
+  }
+
+  private send(command: RaceCommand): void {
+    this.child.stdin?.write(`${JSON.stringify(command)}\n`);
+  }
+}
+
+/** Writes a session issued straight by the identity provider into the shared store. */
+export async function seedSession(store: FileSecretStore, issued: IssuedTokens, now: number): Promise<ExportSession> {
+  const session = sessionFromTokens(
+    { accessToken: issued.access_token, ...(issued.refresh_token ? { refreshToken: issued.refresh_token } : {}), scope: issued.scope },
+    now,
+  );
+  if (!session) throw new Error('the identity provider issued no refresh token');
+  await store.store(SESSION_SECRET_KEY, serializeSession(session));
+  return session;
+}
+
+export async function readSession(store: FileSecretStore): Promise<ExportSession | undefined> {
+  return parseSession(await store.get(SESSION_SECRET_KEY));
+}
+
+export interface RoundResult {
+  replies: RaceReply[];
+  refreshRequests: number;
+  session: ExportSession | undefined;
+}
+
+/**
+ * One round: moves the virtual clock to two minutes before the stored access token expires (inside the
+ * 5-minute margin), then has every worker ask for a token at the same wall-clock moment.
+ */
+export async function raceRound(idp: Idp, setVirtualNow: (ms: number) => void, store: FileSecretStore, workers: RaceWorker[]): Promise<RoundResult> {
+  const before = await readSession(store);
+  if (!before) throw new Error('no stored session to race on');
+  const now = before.accessExpiresAt - 2 * 60_000;
+  setVirtualNow(now);
+  const requestsBefore = idp.stats.refreshRequests;
+  const startAt = Date.now() + 60;
+  const replies = await Promise.all(workers.map((worker) => worker.getAccessToken(now, startAt)));
+  return { replies, refreshRequests: idp.stats.refreshRequests - requestsBefore, session: await readSession(store) };
+}

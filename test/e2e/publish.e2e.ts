@@ -30,7 +30,9 @@ describe('Publish', function () {
     const { page, sandbox } = await sessions.start({ files: { 'onboarding.md': ONBOARDING_FILE }, beforeStart: withToken });
     await openFile(page, 'onboarding.md');
     await clickPublishButton(page);
-    await answerPublishPrompts(page, { ...DOCS_HOME, space: 'DOCS', expectedTitle: ONBOARDING_TITLE, mode: CREATE_ONLY });
+    await answerPublishPrompts(page, {
+      ...DOCS_HOME, space: 'DOCS', expectedTitle: ONBOARDING_TITLE, mode: CREATE_ONLY, invalidParentFirst: 'home',
+    });
 
     const success = notification(page, SANDBOX_BODIES.created);
     await success.waitFor();

@@ -2,7 +2,7 @@
 // specified order (space, parent page ID, page title, create-or-update).
 import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { answerPrompt, editorTitleAction, pickItem, quickInput, quickInputBox, waitForPrompt } from './workbench';
+import { answerPrompt, editorTitleAction, pickItem, quickInput, quickInputBox, validationError, waitForPrompt } from './workbench';
 
 export const PUBLISH_BUTTON_LABEL = 'Publish to Wiki';
 export const CREATE_ONLY = 'Create only';
@@ -20,6 +20,8 @@ export interface PromptAnswers {
   /** The title the prompt must be prefilled with; it is accepted as is. */
   expectedTitle: string;
   mode: typeof CREATE_ONLY | typeof UPDATE_EXISTING;
+  /** Typed into the parent prompt first; it must be refused inline before the real ID is given. */
+  invalidParentFirst?: string;
 }
 
 export async function answerPublishPrompts(page: Page, answers: PromptAnswers): Promise<void> {
@@ -30,6 +32,10 @@ export async function answerPublishPrompts(page: Page, answers: PromptAnswers): 
   await page.keyboard.press('Enter');
 
   await waitForPrompt(page, /parent page/i);
+  if (answers.invalidParentFirst !== undefined) {
+    await quickInputBox(page).fill(answers.invalidParentFirst);
+    assert.match(await validationError(page), /digit/i, 'a parent page ID that is not all digits is refused inline');
+  }
   await answerPrompt(page, answers.parentId);
 
   await waitForPrompt(page, /title/i);

@@ -1,5 +1,5 @@
 // Mocha root hooks (loaded through .mocharc.e2e.json "require"): prepare the run once before any test.
-import { prepareRun, runContext } from './runSetup';
+import { disposeRun, prepareRun } from './runSetup';
 
 const PREPARE_TIMEOUT_MS = 5 * 60_000;
 
@@ -9,6 +9,6 @@ export const mochaHooks = {
     prepareRun();
   },
   afterAll(): void {
-    runContext().dispose();
+    disposeRun();
   },
 };

@@ -21,6 +21,11 @@ export function runContext(): RunContext {
   return current;
 }
 
+/** Removes what prepareRun made; does nothing when it never got that far (its error is the one to read). */
+export function disposeRun(): void {
+  current?.dispose();
+}
+
 export function prepareRun(): RunContext {
   if (current) return current;
   runScript('ensure-code-server.mjs');
@@ -28,6 +33,7 @@ export function prepareRun(): RunContext {
   if (!fs.existsSync(vsixPath)) {
     throw new Error(`${vsixPath} is missing: run the end-to-end tests with "npm run test:e2e", which packages the extension first.`);
   }
+  warnIfStale();
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'wp-e2e-run-'));
   const templateExtensionsDir = path.join(root, 'extensions');
   installExtension(templateExtensionsDir);
@@ -40,6 +46,14 @@ export function prepareRun(): RunContext {
     },
   };
   return current;
+}
+
+/** Running mocha alone reuses the last package; say so when the bundle is newer than it. */
+function warnIfStale(): void {
+  const bundle = path.join(repoRoot, 'dist', 'extension.js');
+  if (fs.existsSync(bundle) && fs.statSync(bundle).mtimeMs > fs.statSync(vsixPath).mtimeMs) {
+    console.warn(`      [e2e] warning: ${path.basename(vsixPath)} is older than dist/extension.js; "npm run test:e2e" packages it afresh.`);
+  }
 }
 
 /** Installs the .vsix with code-server's own CLI, exactly as a user would. */

@@ -82,9 +82,16 @@ export async function pickItem(page: Page, label: string): Promise<void> {
   await row.click();
 }
 
-/** The quick input's inline validation message (an input box's validateInput result). */
+/** The quick input's message line: an input box's prompt, or its validateInput result when one is shown. */
 export function quickInputMessage(page: Page): Locator {
   return page.locator(`${QUICK_INPUT} .quick-input-message`);
+}
+
+/** Waits for the input box to show a validation error and returns its message. */
+export async function validationError(page: Page): Promise<string> {
+  // VS Code marks the box with the message's severity; the prompt alone leaves it unmarked.
+  await page.locator(`${QUICK_INPUT} .quick-input-box .monaco-inputbox.error`).waitFor();
+  return (await quickInputMessage(page).innerText()).trim();
 }
 
 /** A notification toast whose text matches. */

@@ -87,16 +87,29 @@ export async function waitFor(condition: () => boolean | Promise<boolean>, what:
 export async function signInThroughSandbox(idp: Idp, manager: ExportSessionManager, clock: Clock): Promise<ExportSession> {
   const previous = idp.autoApprove;
   idp.autoApprove = true;
+  // A failing browser stand-in ends the sign-in at once with its error instead of a 5-minute wait.
+  const browserFailed = new AbortController();
+  let browserError: unknown;
   try {
     return await signIn({
       authUrl: idp.authUrl,
       clientId: idp.clientId,
       clientSecret: idp.clientSecret,
       redirectPort: 0,
-      openBrowser: async (url) => (void playBrowser(url), true),
+      openBrowser: async (url) => {
+        playBrowser(url).catch((error: unknown) => {
+          browserError = error;
+          browserFailed.abort();
+        });
+        return true;
+      },
       saveSession: (session) => manager.saveSignedInSession(session),
       clock,
+      signal: browserFailed.signal,
+      waitTimeoutMs: 10_000,
     });
+  } catch (error) {
+    throw browserError ?? error;
   } finally {
     idp.autoApprove = previous;
   }

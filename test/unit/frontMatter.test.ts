@@ -14,6 +14,11 @@ describe('front matter', () => {
     assert.equal(splitFrontMatter('---\nwiki:\n  parentId: 123456\n---\nx').target.parentId, '123456');
   });
 
+  it('offers a top-level title', () => {
+    assert.equal(splitFrontMatter('---\ntitle: Hello there\n---\nx').title, 'Hello there');
+    assert.equal(splitFrontMatter('---\ntitle: Hello\nwiki:\n  spaceId: DOCS\n---\nx').title, 'Hello');
+  });
+
   it('keeps all keys optional', () => {
     assert.deepEqual(splitFrontMatter('---\nwiki:\n  spaceId: ENG\n---\nx').target, { spaceId: 'ENG' });
   });

@@ -33,6 +33,12 @@ describe('target resolution', () => {
     assert.deepEqual(completeTarget(merged), merged);
     assert.equal(completeTarget({ spaceId: 'ENG' }), undefined);
   });
+  it('front matter that pins the page without overwrite means create only, asking nothing', () => {
+    const pinned = { spaceId: 'DOCS', parentId: '1', pageTitle: 'T' };
+    assert.deepEqual(completeTarget(mergeTargets(pinned, undefined)), { ...pinned, overwrite: false });
+    assert.equal(mergeTargets(pinned, { overwrite: true }).overwrite, true, 'what this file was last published with wins');
+    assert.equal(mergeTargets({ spaceId: 'DOCS' }, undefined).overwrite, undefined, 'a partial pin still asks');
+  });
   it('suggests the front matter title, else the first heading, else the file name', () => {
     assert.equal(suggestTitle(' Given ', 'Heading', '/a/b.md'), 'Given');
     assert.equal(suggestTitle(undefined, 'Heading', '/a/b.md'), 'Heading');

@@ -6,6 +6,8 @@ export interface SplitDocument {
   content: string;
   /** The `wiki:` keys of the front matter. */
   target: PartialTarget;
+  /** A top-level `title:`, offered as the page title when `wiki.pageTitle` is absent. */
+  title?: string;
   /** Problems with the front matter a person should fix (wrong types, unreadable YAML). */
   problems: string[];
 }
@@ -25,10 +27,11 @@ export function splitFrontMatter(text: string): SplitDocument {
     const reason = error instanceof Error ? error.message.split('\n')[0] : 'unreadable YAML';
     return { content, target: {}, problems: [`The front matter is not valid YAML: ${reason}`] };
   }
+  const title = isRecord(data) && typeof data.title === 'string' && data.title.trim() ? { title: data.title.trim() } : {};
   const wiki = isRecord(data) ? data.wiki : undefined;
-  if (wiki === undefined || wiki === null) return { content, target: {}, problems: [] };
-  if (!isRecord(wiki)) return { content, target: {}, problems: ['The front matter key "wiki" must hold spaceId, parentId, pageTitle and overwrite.'] };
-  return { content, ...readWikiKeys(wiki) };
+  if (wiki === undefined || wiki === null) return { content, target: {}, problems: [], ...title };
+  if (!isRecord(wiki)) return { content, target: {}, problems: ['The front matter key "wiki" must hold spaceId, parentId, pageTitle and overwrite.'], ...title };
+  return { content, ...readWikiKeys(wiki), ...title };
 }
 
 function readWikiKeys(wiki: Record<string, unknown>): { target: PartialTarget; problems: string[] } {

@@ -10,6 +10,8 @@ export interface PreparedDocument {
   /** What is sent: the text without its front matter. */
   content: string;
   frontMatterTarget: PartialTarget;
+  /** A top-level `title:` of the front matter, if any. */
+  frontMatterTitle: string | undefined;
   frontMatterProblems: string[];
   findings: MarkdownFindings;
 }
@@ -19,6 +21,7 @@ export function prepareDocument(text: string): PreparedDocument {
   return {
     content: split.content,
     frontMatterTarget: split.target,
+    frontMatterTitle: split.title,
     frontMatterProblems: split.problems,
     findings: inspectMarkdown(split.content),
   };

@@ -14,15 +14,17 @@ export interface PublishTarget {
 }
 
 /**
- * Front matter wins field by field, then what this file was last published to. The title is not taken from the
- * remembered target when the file's own heading changed, because titles identify pages and a rename is deliberate.
+ * Front matter wins field by field, then what this file was last published to. Front matter that pins the page
+ * (space, parent and title) but says nothing of overwrite means the service's default, create only: a file that
+ * names its page should publish without a question.
  */
 export function mergeTargets(frontMatter: PartialTarget, remembered: PartialTarget | undefined): PartialTarget {
+  const pinsPage = frontMatter.spaceId !== undefined && frontMatter.parentId !== undefined && frontMatter.pageTitle !== undefined;
   return {
     spaceId: frontMatter.spaceId ?? remembered?.spaceId,
     parentId: frontMatter.parentId ?? remembered?.parentId,
     pageTitle: frontMatter.pageTitle ?? remembered?.pageTitle,
-    overwrite: frontMatter.overwrite ?? remembered?.overwrite,
+    overwrite: frontMatter.overwrite ?? remembered?.overwrite ?? (pinsPage ? false : undefined),
   };
 }
 
@@ -33,7 +35,10 @@ export function completeTarget(target: PartialTarget): PublishTarget | undefined
   return { spaceId, parentId, pageTitle, overwrite };
 }
 
-/** The title to offer: front matter, else the first level-one heading, else the file name without its extension. */
+/**
+ * The title to offer: front matter (`wiki.pageTitle`, else a top-level `title` as static site generators use),
+ * else the first level-one heading, else the file name without its extension.
+ */
 export function suggestTitle(frontMatterTitle: string | undefined, firstHeading: string | undefined, fileName: string): string {
   if (frontMatterTitle?.trim()) return frontMatterTitle.trim();
   if (firstHeading?.trim()) return firstHeading.trim();

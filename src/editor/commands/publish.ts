@@ -65,7 +65,7 @@ export class PublishCommand implements Command {
     const fileKey = document.uri.toString();
     const remembered = override.forgetRemembered ? undefined : this.deps.memory.lastTarget(fileKey);
     const known: PartialTarget = override.target ?? core.mergeTargets(prepared.frontMatterTarget, remembered);
-    const suggestedTitle = core.suggestTitle(prepared.frontMatterTarget.pageTitle, prepared.findings.firstHeading, document.fileName);
+    const suggestedTitle = core.suggestTitle(prepared.frontMatterTarget.pageTitle ?? prepared.frontMatterTitle, prepared.findings.firstHeading, document.fileName);
     const defaults = override.forgetRemembered ? this.deps.memory.lastTarget(fileKey) : undefined;
     const target = core.completeTarget(known) ?? (await askForMissing(known, suggestedTitle, this.deps.memory.recentSpaces(), defaults));
     if (!target) return;

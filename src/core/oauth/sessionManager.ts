@@ -91,7 +91,14 @@ export class ExportSessionManager {
 
   async signOut(): Promise<void> {
     this.pending = undefined;
-    await this.deps.store.delete(S.SESSION_SECRET_KEY);
+    // Under the lock when possible, so a refresh finishing in another window cannot write the session back;
+    // signing out must work even when the lock is stuck, though.
+    const release = await acquireRefreshLock(this.lock).catch(() => undefined);
+    try {
+      await this.deps.store.delete(S.SESSION_SECRET_KEY);
+    } finally {
+      await release?.();
+    }
     this.deps.logger.info('Signed out of the export API.');
     this.events.fire({ type: 'signedOut', reason: 'userSignOut' });
   }

@@ -2,84 +2,71 @@
 // stalls, cancellation, redirects and proxies.
 import assert from 'node:assert/strict';
 import { createDispatcher } from '../../src/core/http/proxy';
-import { startSandbox, type Sandbox } from '../sandbox/server';
-import { instantRetries, send } from '../support/importHarness';
+import { instantRetries, send, useSandbox } from '../support/importHarness';
 import { startRecordingServer, startRedirectServer, startTunnelProxy } from '../support/loopbackServers';
 
 describe('import client against the sandbox: faults', () => {
-  let sandbox: Sandbox;
-  let token: string;
-
-  before(async () => {
-    sandbox = await startSandbox();
-  });
-  after(async () => {
-    await sandbox.close();
-  });
-  beforeEach(() => {
-    sandbox.reset();
-    token = sandbox.issueToken({ label: 'writer' }).token;
-  });
+  const env = useSandbox();
 
   it('500 twice then success: published once, after three attempts', async () => {
-    sandbox.injectFaults({ failNext: 2 });
+    env.sandbox.injectFaults({ failNext: 2 });
     const attempts: number[] = [];
-    const outcome = await send({ endpoint: sandbox.importEndpoint, token, ...instantRetries(), onAttempt: (n) => attempts.push(n) });
+    const outcome = await send({ endpoint: env.sandbox.importEndpoint, token: env.token, ...instantRetries(), onAttempt: (n) => attempts.push(n) });
     assert.equal(outcome.kind, 'created');
     assert.equal(outcome.attempts, 3);
     assert.deepEqual(attempts, [1, 2, 3]);
-    assert.equal(sandbox.pages().filter((page) => page.title === 'Release notes').length, 1);
+    assert.equal(env.sandbox.pages().filter((page) => page.title === 'Release notes').length, 1);
   });
 
   it('a 500 that committed on the server: the retry reports the existing page, no duplicate', async () => {
-    sandbox.injectFaults({ commitThenFailNext: 1 });
-    const outcome = await send({ endpoint: sandbox.importEndpoint, token, ...instantRetries() });
+    env.sandbox.injectFaults({ commitThenFailNext: 1 });
+    const outcome = await send({ endpoint: env.sandbox.importEndpoint, token: env.token, ...instantRetries() });
     assert.equal(outcome.kind, 'existsAfterRetry');
     assert.match(outcome.message, /The page exists now; an earlier attempt that seemed to fail probably created it/);
-    assert.equal(sandbox.pages().filter((page) => page.title === 'Release notes').length, 1);
+    assert.equal(env.sandbox.pages().filter((page) => page.title === 'Release notes').length, 1);
   });
 
   it('a reset connection is retried', async () => {
-    sandbox.injectFaults({ resetNext: 1 });
-    const outcome = await send({ endpoint: sandbox.importEndpoint, token, ...instantRetries() });
+    env.sandbox.injectFaults({ resetNext: 1 });
+    const outcome = await send({ endpoint: env.sandbox.importEndpoint, token: env.token, ...instantRetries() });
     assert.equal(outcome.kind, 'created');
     assert.equal(outcome.attempts, 2);
   });
 
   it('resets on every attempt end in a network outcome with Retry, not a crash', async () => {
-    sandbox.injectFaults({ resetNext: 3 });
-    const outcome = await send({ endpoint: sandbox.importEndpoint, token, ...instantRetries() });
+    env.sandbox.injectFaults({ resetNext: 3 });
+    const outcome = await send({ endpoint: env.sandbox.importEndpoint, token: env.token, ...instantRetries() });
     assert.equal(outcome.kind, 'network');
     assert.ok(outcome.actions.includes('retry'));
   });
 
   it('a proxy HTML error page gives a clear message with the status', async () => {
-    sandbox.injectFaults({ nonJsonNext: 3 });
-    const outcome = await send({ endpoint: sandbox.importEndpoint, token, ...instantRetries() });
+    env.sandbox.injectFaults({ nonJsonNext: 3 });
+    const outcome = await send({ endpoint: env.sandbox.importEndpoint, token: env.token, ...instantRetries() });
     assert.equal(outcome.status, 502);
     assert.match(outcome.message, /HTTP 502/);
     assert.match(outcome.message, /not the import service's JSON/);
   });
 
   it('an empty body gives a clear message with the status', async () => {
-    sandbox.injectFaults({ emptyBodyNext: 3 });
-    const outcome = await send({ endpoint: sandbox.importEndpoint, token, ...instantRetries() });
+    env.sandbox.injectFaults({ emptyBodyNext: 3 });
+    const outcome = await send({ endpoint: env.sandbox.importEndpoint, token: env.token, ...instantRetries() });
     assert.equal(outcome.status, 500);
     assert.match(outcome.message, /HTTP 500 and no message/);
   });
 
   it('a response that stalls after its headers: the deadline fires', async () => {
-    sandbox.injectFaults({ stallAfterHeadersNext: 3 });
-    const outcome = await send({ endpoint: sandbox.importEndpoint, token, deadlineMs: 300, ...instantRetries() });
+    env.sandbox.injectFaults({ stallAfterHeadersNext: 3 });
+    const outcome = await send({ endpoint: env.sandbox.importEndpoint, token: env.token, deadlineMs: 300, ...instantRetries() });
     assert.equal(outcome.kind, 'timeout');
     assert.equal(outcome.attempts, 3);
   });
 
   it('Cancel aborts a stalled request at once and stops retrying', async () => {
-    sandbox.injectFaults({ stallAfterHeadersNext: 3 });
+    env.sandbox.injectFaults({ stallAfterHeadersNext: 3 });
     const controller = new AbortController();
-    const pending = send({ endpoint: sandbox.importEndpoint, token, deadlineMs: 60_000, signal: controller.signal, ...instantRetries() });
-    await waitFor(() => sandbox.imports.length === 1);
+    const pending = send({ endpoint: env.sandbox.importEndpoint, token: env.token, deadlineMs: 60_000, signal: controller.signal, ...instantRetries() });
+    await waitFor(() => env.sandbox.imports.length === 1);
     controller.abort();
     const outcome = await pending;
     assert.equal(outcome.kind, 'cancelled');
@@ -87,21 +74,21 @@ describe('import client against the sandbox: faults', () => {
   });
 
   it('Cancel during the wait between attempts stops at once', async () => {
-    sandbox.injectFaults({ failNext: 3 });
+    env.sandbox.injectFaults({ failNext: 3 });
     const controller = new AbortController();
     const outcome = await send({
-      endpoint: sandbox.importEndpoint, token, signal: controller.signal,
+      endpoint: env.sandbox.importEndpoint, token: env.token, signal: controller.signal,
       onRetryWait: () => controller.abort(),
     });
     assert.equal(outcome.kind, 'cancelled');
-    assert.equal(sandbox.imports.length, 1);
+    assert.equal(env.sandbox.imports.length, 1);
   });
 
   it('a redirect to another host is not followed, so the token is not forwarded', async () => {
     const elsewhere = await startRecordingServer('127.0.0.2');
     const redirecting = await startRedirectServer(`${elsewhere.url}/steal`);
     try {
-      const outcome = await send({ endpoint: `${redirecting.url}/wiki/apps/a/b/webtrigger`, token, ...instantRetries() });
+      const outcome = await send({ endpoint: `${redirecting.url}/wiki/apps/a/b/webtrigger`, token: env.token, ...instantRetries() });
       assert.equal(outcome.status, 307);
       assert.equal(outcome.kind, 'unexpected');
       assert.equal(elsewhere.seen.length, 0);
@@ -115,9 +102,9 @@ describe('import client against the sandbox: faults', () => {
     const viaProxy = createDispatcher({ proxyUrl: proxy.url }, {});
     const bypassing = createDispatcher({ proxyUrl: proxy.url, noProxy: ['127.0.0.1'] }, {});
     try {
-      assert.equal((await send({ endpoint: sandbox.importEndpoint, token, dispatcher: viaProxy as never })).kind, 'created');
+      assert.equal((await send({ endpoint: env.sandbox.importEndpoint, token: env.token, dispatcher: viaProxy as never })).kind, 'created');
       assert.equal(proxy.tunnels.length, 1);
-      assert.equal((await send({ endpoint: sandbox.importEndpoint, token, target: { pageTitle: 'Other' }, dispatcher: bypassing as never })).kind, 'created');
+      assert.equal((await send({ endpoint: env.sandbox.importEndpoint, token: env.token, target: { pageTitle: 'Other' }, dispatcher: bypassing as never })).kind, 'created');
       assert.equal(proxy.tunnels.length, 1);
     } finally {
       await Promise.all([viaProxy.close(), bypassing.close(), proxy.close()]);
@@ -128,7 +115,7 @@ describe('import client against the sandbox: faults', () => {
     const proxy = await startTunnelProxy();
     const fromEnv = createDispatcher({}, { HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url });
     try {
-      assert.equal((await send({ endpoint: sandbox.importEndpoint, token, dispatcher: fromEnv as never })).kind, 'created');
+      assert.equal((await send({ endpoint: env.sandbox.importEndpoint, token: env.token, dispatcher: fromEnv as never })).kind, 'created');
       assert.equal(proxy.tunnels.length, 1);
     } finally {
       await Promise.all([fromEnv.close(), proxy.close()]);

@@ -1,81 +1,68 @@
 // Every row of the spec's error table (section 7) and every rule of sections 4.1 and 5.1, through our real client
 // against the sandbox wiki.
 import assert from 'node:assert/strict';
-import { startSandbox, type Sandbox } from '../sandbox/server';
-import { DOCS_HOME, instantRetries, send } from '../support/importHarness';
+import { DOCS_HOME, instantRetries, send, useSandbox } from '../support/importHarness';
 
 describe('import client against the sandbox: statuses and rules', () => {
-  let sandbox: Sandbox;
-  let token: string;
-
-  before(async () => {
-    sandbox = await startSandbox();
-  });
-  after(async () => {
-    await sandbox.close();
-  });
-  beforeEach(() => {
-    sandbox.reset();
-    token = sandbox.issueToken({ label: 'writer' }).token;
-  });
+  const env = useSandbox();
 
   it('4.1.1: creates a missing page under the parent in the space (201), with exactly the Markdown sent', async () => {
-    const outcome = await send({ endpoint: sandbox.importEndpoint, token, content: '# Hello\n\nBody text.\n' });
+    const outcome = await send({ endpoint: env.sandbox.importEndpoint, token: env.token, content: '# Hello\n\nBody text.\n' });
     assert.equal(outcome.kind, 'created');
     assert.equal(outcome.status, 201);
     assert.match(outcome.message, /^Success: /);
-    const page = sandbox.findPageByTitle('DOCS', '123456', 'Release notes');
+    const page = env.sandbox.findPageByTitle('DOCS', '123456', 'Release notes');
     assert.equal(page?.markdown, '# Hello\n\nBody text.\n');
   });
 
   it('2.1: accepts the space key or the space ID', async () => {
-    assert.equal((await send({ endpoint: sandbox.importEndpoint, token, target: { spaceId: '1001', pageTitle: 'By id' } })).kind, 'created');
-    assert.ok(sandbox.findPageByTitle('DOCS', '123456', 'By id'));
+    assert.equal((await send({ endpoint: env.sandbox.importEndpoint, token: env.token, target: { spaceId: '1001', pageTitle: 'By id' } })).kind, 'created');
+    assert.ok(env.sandbox.findPageByTitle('DOCS', '123456', 'By id'));
   });
 
   it('4.1.2: updates the existing page when overwrite is true (200)', async () => {
-    await send({ endpoint: sandbox.importEndpoint, token, content: 'one' });
-    const outcome = await send({ endpoint: sandbox.importEndpoint, token, target: { overwrite: true }, content: 'two' });
+    await send({ endpoint: env.sandbox.importEndpoint, token: env.token, content: 'one' });
+    const outcome = await send({ endpoint: env.sandbox.importEndpoint, token: env.token, target: { overwrite: true }, content: 'two' });
     assert.equal(outcome.kind, 'updated');
     assert.equal(outcome.status, 200);
-    assert.equal(sandbox.findPageByTitle('DOCS', '123456', 'Release notes')?.markdown, 'two');
+    assert.equal(env.sandbox.findPageByTitle('DOCS', '123456', 'Release notes')?.markdown, 'two');
   });
 
   it('4.1.3 / 7 "Already Exists": 400 with overwrite false offers Overwrite and shows the body verbatim', async () => {
-    await send({ endpoint: sandbox.importEndpoint, token });
-    const outcome = await send({ endpoint: sandbox.importEndpoint, token });
+    await send({ endpoint: env.sandbox.importEndpoint, token: env.token });
+    const outcome = await send({ endpoint: env.sandbox.importEndpoint, token: env.token });
     assert.equal(outcome.kind, 'alreadyExists');
     assert.equal(outcome.status, 400);
     assert.deepEqual(outcome.actions, ['overwrite']);
-    const lastBody = sandbox.imports.at(-1);
+    const lastBody = env.sandbox.imports.at(-1);
     assert.equal(lastBody?.status, 400);
     assert.match(outcome.message, /^Error: /);
   });
 
   it('7 "Bad Request": a parent that is not digits reaches the service as 400 without an Overwrite offer', async () => {
-    const outcome = await send({ endpoint: sandbox.importEndpoint, token, target: { parentId: 'abc' } });
+    const outcome = await send({ endpoint: env.sandbox.importEndpoint, token: env.token, target: { parentId: 'abc' } });
     assert.equal(outcome.kind, 'badRequest');
     assert.equal(outcome.status, 400);
     assert.ok(!outcome.actions.includes('overwrite'));
   });
 
   it('7 "Bad Request": whitespace-only content is refused by the service too', async () => {
-    const outcome = await send({ endpoint: sandbox.importEndpoint, token, content: ' \n\t ' });
+    const outcome = await send({ endpoint: env.sandbox.importEndpoint, token: env.token, content: ' \n\t ' });
     assert.equal(outcome.kind, 'badRequest');
   });
 
   const authCases: Array<{ name: string; token: () => string; kind: string; status: number }> = [
     { name: '5.1.2 missing token', token: () => '', kind: 'unauthorized', status: 401 },
     { name: '5.1.2 wrong format', token: () => 'not-a-jwt', kind: 'unauthorized', status: 401 },
-    { name: '5.1.2 token not known (revoked, 2.3 Deletion)', token: () => { const t = sandbox.issueToken({ label: 'gone' }); sandbox.revokeToken('gone'); return t.token; }, kind: 'unauthorized', status: 401 },
-    { name: '5.1.3 expired token', token: () => sandbox.issueToken({ label: 'old', issuedAt: Date.now() - 3 * 86_400_000, lifetime: '1d' }).token, kind: 'forbidden', status: 403 },
-    { name: '5.1.3 verification fails (bad signature)', token: () => sandbox.issueToken({ label: 'forged', badSignature: true }).token, kind: 'forbidden', status: 403 },
-    { name: '5.1.3 clock skew (issued in the future)', token: () => sandbox.issueToken({ label: 'future', issuedAt: Date.now() + 3_600_000 }).token, kind: 'forbidden', status: 403 },
-    { name: '5.1.4 / 1.4 token made while the license was inactive', token: () => { sandbox.setLicenseActive(false); const t = sandbox.issueToken({ label: 'unlicensed' }).token; sandbox.setLicenseActive(true); return t; }, kind: 'licenseExpired', status: 402 },
+    { name: '5.1.2 token not known (revoked, 2.3 Deletion)', token: () => { const t = env.sandbox.issueToken({ label: 'gone' }); env.sandbox.revokeToken('gone'); return t.token; }, kind: 'unauthorized', status: 401 },
+    { name: '5.1.3 expired token', token: () => env.sandbox.issueToken({ label: 'old', issuedAt: Date.now() - 3 * 86_400_000, lifetime: '1d' }).token, kind: 'forbidden', status: 403 },
+    { name: '5.1.3 verification fails (bad signature)', token: () => env.sandbox.issueToken({ label: 'forged', badSignature: true }).token, kind: 'forbidden', status: 403 },
+    { name: '5.1.3 clock skew (issued in the future)', token: () => env.sandbox.issueToken({ label: 'future', issuedAt: Date.now() + 3_600_000 }).token, kind: 'forbidden', status: 403 },
+    { name: '5.1.4 / 1.4 token made while the license was inactive', token: () => { env.sandbox.setLicenseActive(false); const t = env.sandbox.issueToken({ label: 'unlicensed' }).token; env.sandbox.setLicenseActive(true); return t; }, kind: 'licenseExpired', status: 402 },
   ];
   for (const authCase of authCases) {
     it(`${authCase.name} -> ${authCase.status} ${authCase.kind}`, async () => {
-      const outcome = await send({ endpoint: sandbox.importEndpoint, token: authCase.token() });
+      const outcome = await send({ endpoint: env.sandbox.importEndpoint, token: authCase.token() });
       assert.equal(outcome.status, authCase.status);
       assert.equal(outcome.kind, authCase.kind);
       assert.deepEqual(outcome.actions, ['setApiToken']);
@@ -84,11 +71,11 @@ describe('import client against the sandbox: statuses and rules', () => {
   }
 
   it('403 mentions clock skew; 402 explains the license', async () => {
-    const expired = sandbox.issueToken({ label: 'old2', issuedAt: Date.now() - 3 * 86_400_000, lifetime: '1d' }).token;
-    assert.match((await send({ endpoint: sandbox.importEndpoint, token: expired })).message, /clock/);
-    sandbox.setLicenseActive(false);
-    const unlicensed = sandbox.issueToken({ label: 'unlicensed2' }).token;
-    assert.match((await send({ endpoint: sandbox.importEndpoint, token: unlicensed })).message, /license/i);
+    const expired = env.sandbox.issueToken({ label: 'old2', issuedAt: Date.now() - 3 * 86_400_000, lifetime: '1d' }).token;
+    assert.match((await send({ endpoint: env.sandbox.importEndpoint, token: expired })).message, /clock/);
+    env.sandbox.setLicenseActive(false);
+    const unlicensed = env.sandbox.issueToken({ label: 'unlicensed2' }).token;
+    assert.match((await send({ endpoint: env.sandbox.importEndpoint, token: unlicensed })).message, /license/i);
   });
 
   const notFoundCases: Array<{ name: string; target: Partial<typeof DOCS_HOME> }> = [
@@ -100,7 +87,7 @@ describe('import client against the sandbox: statuses and rules', () => {
   ];
   for (const notFound of notFoundCases) {
     it(`7 "Not Found": ${notFound.name} -> 404 naming the space and parent used`, async () => {
-      const outcome = await send({ endpoint: sandbox.importEndpoint, token, target: notFound.target });
+      const outcome = await send({ endpoint: env.sandbox.importEndpoint, token: env.token, target: notFound.target });
       assert.equal(outcome.kind, 'notFound');
       assert.equal(outcome.status, 404);
       const used = { ...DOCS_HOME, ...notFound.target };
@@ -109,20 +96,20 @@ describe('import client against the sandbox: statuses and rules', () => {
   }
 
   it('7 "Internal Error": 500 is retried (3 attempts) and then offers Retry', async () => {
-    sandbox.injectFaults({ failNext: 5 });
+    env.sandbox.injectFaults({ failNext: 5 });
     const retries = instantRetries();
-    const outcome = await send({ endpoint: sandbox.importEndpoint, token, ...retries });
+    const outcome = await send({ endpoint: env.sandbox.importEndpoint, token: env.token, ...retries });
     assert.equal(outcome.kind, 'serverError');
     assert.equal(outcome.attempts, 3);
-    assert.equal(sandbox.imports.length, 3);
+    assert.equal(env.sandbox.imports.length, 3);
     assert.deepEqual(outcome.actions, ['retry', 'showLog']);
     assert.equal(retries.waits.length, 2);
     assert.ok(retries.waits[1]! > retries.waits[0]!, 'backoff grows');
   });
 
   it('sends the Authorization and Content-Type headers of 4.1 and the body of 2.1', async () => {
-    await send({ endpoint: sandbox.importEndpoint, token, target: { overwrite: true } });
-    const recorded = sandbox.imports.at(-1);
+    await send({ endpoint: env.sandbox.importEndpoint, token: env.token, target: { overwrite: true } });
+    const recorded = env.sandbox.imports.at(-1);
     assert.equal(recorded?.authorization, 'present');
     assert.deepEqual(recorded?.body, { spaceId: 'DOCS', parentId: '123456', pageTitle: 'Release notes', overwrite: true, content: '# Release notes\n\nFirst entry.\n' });
   });

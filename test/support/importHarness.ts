@@ -1,4 +1,5 @@
 import { Agent } from 'undici';
+import { startSandbox, type Sandbox } from '../sandbox/server';
 import { importPage } from '../../src/core/publish/pipeline';
 import type { PublishOutcome } from '../../src/core/publish/outcome';
 import type { PublishTarget } from '../../src/core/publish/target';
@@ -40,4 +41,20 @@ export function send(options: SendOptions): Promise<PublishOutcome> {
     dispatcher: options.dispatcher ?? sharedDispatcher,
     deadlineMs: options.deadlineMs ?? 10_000,
   });
+}
+
+/** A sandbox wiki for a describe block: started once, reset with a fresh token before each test, closed after. */
+export function useSandbox(): { readonly sandbox: Sandbox; readonly token: string } {
+  const state = {} as { sandbox: Sandbox; token: string };
+  before(async () => {
+    state.sandbox = await startSandbox();
+  });
+  after(async () => {
+    await state.sandbox.close();
+  });
+  beforeEach(() => {
+    state.sandbox.reset();
+    state.token = state.sandbox.issueToken({ label: 'writer' }).token;
+  });
+  return state;
 }

@@ -86,7 +86,9 @@ export class PublishCommand implements Command {
       await this.deps.memory.remember(fileKey, target, this.deps.clock.now());
     }
     if (outcome.kind === 'cancelled') return;
-    const usedMemory = !override.target && remembered !== undefined && core.completeTarget(prepared.frontMatterTarget) === undefined;
+    // "Change Target" only helps where the page came from memory; front matter that names the page decides it anyway.
+    const pinned = prepared.frontMatterTarget;
+    const usedMemory = !override.target && remembered !== undefined && !(pinned.spaceId && pinned.parentId && pinned.pageTitle);
     const message = outcome.kind === 'created' || outcome.kind === 'updated' ? successMessage(outcome, document.isDirty) : outcome.message;
     const actions: FollowUp[] = [...outcome.actions, ...(usedMemory && outcome.severity === 'info' ? (['changeTarget'] as const) : [])];
     const explained = outcome.kind === 'notFound' ? await this.explainNotFound(target, message) : { message, actions };

@@ -23,6 +23,8 @@ export interface ExportSessionServiceDeps {
 }
 
 const INACTIVITY_NOTICE_KEY = 'wikiPublisher.export.inactivityNoticeFor';
+/** A context key for `when` clauses: Sign Out is offered only while signed in. */
+const SIGNED_IN_CONTEXT = 'wikiPublisher.exportSignedIn';
 
 export class ExportSessionService implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
@@ -40,6 +42,7 @@ export class ExportSessionService implements vscode.Disposable {
         if (EXPORT_SETTINGS.some((key) => event.affectsConfiguration(key))) this.disposeManager();
       }),
     );
+    void this.updateSignedInContext();
   }
 
   async storedSession(): Promise<ExportSession | undefined> {
@@ -118,6 +121,11 @@ export class ExportSessionService implements vscode.Disposable {
   private sessionChanged(): void {
     this.changed.fire();
     void this.built?.refresher.reschedule();
+    void this.updateSignedInContext();
+  }
+
+  private async updateSignedInContext(): Promise<void> {
+    await vscode.commands.executeCommand('setContext', SIGNED_IN_CONTEXT, (await this.storedSession()) !== undefined);
   }
 
   private disposeManager(): void {

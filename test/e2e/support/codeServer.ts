@@ -70,10 +70,11 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
   }
 }
 
-/** A token in the test runner's own environment must not leak into sessions that expect none. */
+/** A token or client secret in the test runner's own environment must not leak into sessions that expect none. */
 function withoutInheritedToken(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const copy = { ...env };
   delete copy.WIKI_PUBLISHER_API_TOKEN;
+  delete copy.WIKI_PUBLISHER_CLIENT_SECRET;
   return copy;
 }
 

@@ -5,8 +5,11 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Idp, IdpOptions } from '../../sandbox/idp';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
+import { startSandboxWorld } from '../../sandbox/world';
 import { startCodeServer, type RunningCodeServer } from './codeServer';
+import { startIpv6Forwarder } from './loopbackForwarder';
 import { copyExtensionsDir, runContext } from './runSetup';
 import { waitForWorkbench } from './workbench';
 
@@ -23,12 +26,22 @@ export interface SessionOptions {
   envToken?: string;
   /** Extra user settings on top of the endpoint and the quiet-workbench defaults. */
   settings?: Record<string, unknown>;
-  /** Called with the sandbox before code-server starts, e.g. to issue the envToken. */
-  beforeStart?: (sandbox: Sandbox) => Partial<Pick<SessionOptions, 'envToken'>> | void;
+  /**
+   * Starts the sandbox world (the wiki and its identity provider) instead of the bare wiki: its settings become
+   * user settings, except that the identity provider is reached at http://[::1]:PORT (see loopbackForwarder.ts
+   * for why), and the client secret goes into code-server's WIKI_PUBLISHER_CLIENT_SECRET.
+   */
+  world?: { idp?: IdpOptions };
+  /** Called with the sandbox (and the identity provider, with `world`) before code-server starts, e.g. to issue the envToken. */
+  beforeStart?: (sandbox: Sandbox, idp: Idp | undefined) => Partial<Pick<SessionOptions, 'envToken'>> | void;
 }
 
 export interface Session {
   sandbox: Sandbox;
+  /** The identity provider, when the session was started with `world`. */
+  idp: Idp | undefined;
+  /** The wikiPublisher.export.authUrl user setting: where the extension reaches `idp`. */
+  authUrl: string | undefined;
   page: Page;
   workspaceDir: string;
   userDataDir: string;
@@ -80,19 +93,28 @@ export async function startSession(options: SessionOptions): Promise<Session> {
     }
   };
   try {
-    const sandbox = await startSandbox();
-    cleanups.push(() => sandbox.close());
-    const envToken = options.beforeStart?.(sandbox)?.envToken ?? options.envToken;
+    const world = options.world ? await startSandboxWorld({ idp: options.world.idp }) : undefined;
+    const sandbox = world?.sandbox ?? (await startSandbox());
+    cleanups.push(() => (world ? world.close() : sandbox.close()));
+    const idp = world?.idp;
+    const idpForwarder = idp ? await startIpv6Forwarder({ host: '127.0.0.1', port: Number(new URL(idp.authUrl).port) }) : undefined;
+    if (idpForwarder) cleanups.push(() => idpForwarder.close());
+    const authUrl = idpForwarder?.origin;
+    const envToken = options.beforeStart?.(sandbox, idp)?.envToken ?? options.envToken;
     writeWorkspace(workspaceDir, options.files);
     writeUserSettings(userDataDir, {
       ...QUIET_WORKBENCH_SETTINGS,
       'wikiPublisher.importEndpoint': sandbox.importEndpoint,
+      ...world?.settings,
+      ...(authUrl === undefined ? {} : { 'wikiPublisher.export.authUrl': authUrl }),
       ...options.settings,
     });
     copyExtensionsDir(extensionsDir);
+    const env: Record<string, string> = {};
+    if (envToken !== undefined) env.WIKI_PUBLISHER_API_TOKEN = envToken;
+    if (idp) env.WIKI_PUBLISHER_CLIENT_SECRET = idp.clientSecret;
     const codeServer = await startCodeServer({
-      userDataDir, extensionsDir, workspaceDir, stateDir: path.join(root, 'code-server-state'),
-      env: envToken === undefined ? {} : { WIKI_PUBLISHER_API_TOKEN: envToken },
+      userDataDir, extensionsDir, workspaceDir, stateDir: path.join(root, 'code-server-state'), env,
     });
     cleanups.push(() => codeServer.stop());
     const browser: Browser = await chromium.launch({ executablePath: runContext().chromiumPath, args: CHROMIUM_ARGS });
@@ -102,7 +124,7 @@ export async function startSession(options: SessionOptions): Promise<Session> {
     // The temp path holds only [A-Za-z0-9/_-], so it goes into the query unencoded, as a person would type it.
     await page.goto(`${codeServer.origin}/?folder=${workspaceDir}`);
     await waitForWorkbench(page);
-    return { sandbox, page, workspaceDir, userDataDir, codeServer, stop };
+    return { sandbox, idp, authUrl, page, workspaceDir, userDataDir, codeServer, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -14,6 +14,7 @@ import { ShowLogCommand } from './editor/commands/showLog';
 import { SignInCommand } from './editor/commands/signIn';
 import { SignOutCommand } from './editor/commands/signOut';
 import { createLog } from './editor/log';
+import { claimNoticeOnce } from './editor/noticeClaims';
 import { TargetMemory } from './editor/publish/targetMemory';
 import { secretStoreOf } from './editor/secrets';
 import { TokenStatusItem } from './editor/statusBar/tokenStatusItem';
@@ -28,12 +29,21 @@ export function activate(context: vscode.ExtensionContext): void {
   try {
     const env = process.env;
     const secrets = secretStoreOf(context.secrets);
+    const globalStorageDir = context.globalStorageUri.fsPath;
+    const claimNotice = (key: string): Promise<boolean> => claimNoticeOnce(globalStorageDir, key);
     const exportSession = new ExportSessionService({
       secrets, onDidChangeSecret: context.secrets.onDidChange, globalState: context.globalState,
-      globalStorageDir: context.globalStorageUri.fsPath, clock: systemClock, log, env,
+      globalStorageDir, clock: systemClock, log, env, claimNotice,
     });
-    const tokenStatus = new TokenStatusItem({ secrets: context.secrets, globalState: context.globalState, clock: systemClock, env, logger: log });
-    const showExportSession = (): void => void exportSession.statusInfo().then((info) => tokenStatus.setExportSession(info));
+    const tokenStatus = new TokenStatusItem({
+      secrets: context.secrets, globalState: context.globalState, clock: systemClock, env, logger: log,
+      claimNotice,
+    });
+    const showExportSession = (): void =>
+      void exportSession.statusInfo().then(
+        (info) => tokenStatus.setExportSession(info),
+        (error: unknown) => log.warn(`Reading the export session failed: ${describeError(error)}`),
+      );
     const setApiToken = new SetApiTokenCommand(context.secrets, systemClock, log);
     const signIn = new SignInCommand(exportSession, secrets, env, systemClock, log);
     const commands = new CommandManager();
@@ -61,7 +71,9 @@ export function activate(context: vscode.ExtensionContext): void {
       vscode.authentication.registerAuthenticationProvider(EXPORT_PROVIDER_ID, EXPORT_PROVIDER_LABEL, authProvider, { supportsMultipleAccounts: false }),
     );
     showExportSession();
-    const background = setTimeout(() => void exportSession.startBackgroundRefresh(), BACKGROUND_START_DELAY_MS);
+    const background = setTimeout(() => {
+      exportSession.startBackgroundRefresh().catch((error: unknown) => log.warn(`Starting the export session refresh failed: ${describeError(error)}`));
+    }, BACKGROUND_START_DELAY_MS);
     context.subscriptions.push({ dispose: () => clearTimeout(background) });
   } catch (error) {
     // A failed activation must be visible, not a silent absence of commands.

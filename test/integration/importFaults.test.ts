@@ -40,6 +40,16 @@ describe('import client against the sandbox: faults', () => {
     assert.ok(outcome.actions.includes('retry'));
   });
 
+  it('a refused connection is retried and never counts as a page that may exist', async () => {
+    const closed = await startRecordingServer();
+    const endpoint = `${closed.url}/wiki/apps/a/b/webtrigger`;
+    await closed.close();
+    const outcome = await send({ endpoint, token: env.token, ...instantRetries() });
+    assert.equal(outcome.kind, 'network');
+    assert.equal(outcome.attempts, 3);
+    assert.equal(outcome.mayHaveLanded, false);
+  });
+
   it('a proxy HTML error page gives a clear message with the status', async () => {
     env.sandbox.injectFaults({ nonJsonNext: 3 });
     const outcome = await send({ endpoint: env.sandbox.importEndpoint, token: env.token, ...instantRetries() });

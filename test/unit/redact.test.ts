@@ -43,3 +43,15 @@ describe('redaction', () => {
     assert.deepEqual(findSecrets(logger.lines), []);
   });
 });
+
+describe('redaction of long input', () => {
+  it('cuts very long text before scanning it, so a huge answer cannot stall the log', () => {
+    const scrubbed = redact(`body ${'A'.repeat(200_000)} token=abcdefghijkl`);
+    assert.ok(scrubbed.length < 9_000);
+    assert.match(scrubbed, /\(\d+ more characters\)$/);
+  });
+
+  it('still finds a secret field after a long run of word characters', () => {
+    assert.equal(redact(`${'A'.repeat(5_000)} access_token=abcdefghijkl`), `${'A'.repeat(5_000)} access_token=[redacted]`);
+  });
+});

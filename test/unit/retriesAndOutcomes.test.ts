@@ -22,7 +22,7 @@ describe('backoff', () => {
 describe('retries', () => {
   const noWait = { sleep: async () => {}, random: () => 0 };
   it('retries 5xx, 429, 408, network errors and timeouts; never other 4xx or a cancel', () => {
-    for (const result of [response(500), response(503), response(429), response(408), { kind: 'network', detail: 'x' } as const, { kind: 'timeout' } as const]) {
+    for (const result of [response(500), response(503), response(429), response(408), { kind: 'network', detail: 'x', reachedServer: true } as const, { kind: 'timeout' } as const]) {
       assert.ok(isRetryable(result), JSON.stringify(result));
     }
     for (const result of [response(400), response(401), response(402), response(403), response(404), response(200), { kind: 'cancelled' } as const]) {
@@ -63,9 +63,36 @@ describe('outcome mapping', () => {
       assert.deepEqual(outcome.actions, actions, String(status));
     }
   });
-  it('tells an "already exists" 400 apart, and after a lost attempt says the page exists now', () => {
+  it('tells an "already exists" 400 apart, and after a lost attempt says the page exists now, still offering Overwrite', () => {
     assert.equal(one(response(400, 'Error: Page already exists')).kind, 'alreadyExists');
-    assert.equal(one(response(400, 'Error: Page already exists'), true).kind, 'existsAfterRetry');
+    const afterLoss = one(response(400, 'Error: Page already exists'), true);
+    assert.equal(afterLoss.kind, 'existsAfterRetry');
+    assert.deepEqual(afterLoss.actions, ['overwrite']);
     assert.equal(outcomeOf({ last: response(400, 'Error: Page already exists'), attempts: 1, earlierAttemptMayHaveLanded: false }, { ...target, overwrite: true }).kind, 'badRequest');
+  });
+});
+
+describe('what may have landed', () => {
+  const noWait = { sleep: async () => {}, random: () => 0 };
+  it('a connection never made cannot have landed; a reset or timeout may have', async () => {
+    const refused = [{ kind: 'network', detail: 'ECONNREFUSED', reachedServer: false } as const, response(400, 'Error: Page already exists')];
+    assert.equal(outcomeOf(await withRetries(async () => refused.shift()!, noWait), target).kind, 'alreadyExists');
+    const reset = [{ kind: 'network', detail: 'ECONNRESET', reachedServer: true } as const, response(400, 'Error: Page already exists')];
+    assert.equal(outcomeOf(await withRetries(async () => reset.shift()!, noWait), target).kind, 'existsAfterRetry');
+  });
+  it('a manual Retry after a run that may have landed reports the existing page as probably ours', async () => {
+    const exists = await withRetries(async () => response(400, 'Error: Page already exists'), { ...noWait, earlierRunMayHaveLanded: true });
+    assert.equal(outcomeOf(exists, target).kind, 'existsAfterRetry');
+  });
+  it('the outcome says whether its run may have landed, for the Retry button to pass on', async () => {
+    const failed = await withRetries(async () => response(500, 'x'), noWait);
+    assert.equal(outcomeOf(failed, target).mayHaveLanded, true);
+    assert.equal(outcomeOf(await withRetries(async () => response(401, 'x'), noWait), target).mayHaveLanded, false);
+  });
+  it('429 is throttling: Retry, with the wait the server asked for', async () => {
+    const throttled = outcomeOf({ last: response(429, 'Error: Too many requests', 120_000), attempts: 1, earlierAttemptMayHaveLanded: false }, target);
+    assert.equal(throttled.kind, 'throttled');
+    assert.deepEqual(throttled.actions, ['retry', 'showLog']);
+    assert.match(throttled.message, /Try again in 120 s/);
   });
 });

@@ -45,11 +45,21 @@ export async function sendImportAttempt(options: AttemptOptions): Promise<Attemp
   } catch (error) {
     if (options.signal?.aborted) return { kind: 'cancelled' };
     if (timedOut) return { kind: 'timeout' };
-    return { kind: 'network', detail: describeError(error) };
+    return { kind: 'network', detail: describeError(error), reachedServer: !failedBeforeConnecting(error) };
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', cancel);
   }
+}
+
+// Errors raised before a connection existed: nothing was sent, so nothing can have been imported.
+const CONNECT_PHASE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
+function failedBeforeConnecting(error: unknown): boolean {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    if (CONNECT_PHASE_CODES.has((current as NodeJS.ErrnoException).code ?? '')) return true;
+  }
+  return false;
 }
 
 function readServiceMessage(text: string): { message: string | undefined; unreadable?: 'empty' | 'notJson' } {

@@ -10,6 +10,8 @@ export interface RetryHooks {
   policy?: BackoffPolicy;
   random?: () => number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Set when this run retries one that may have reached the server (the user pressed Retry after a failure). */
+  earlierRunMayHaveLanded?: boolean;
 }
 
 /** Answers worth another try: server faults, throttling and lost connections. Client errors (4xx) never are. */
@@ -26,8 +28,9 @@ export function isRetryable(result: AttemptResult): boolean {
 }
 
 /** Whether an attempt may have been carried out by the server even though it did not report success. */
-function mayHaveLanded(result: AttemptResult): boolean {
-  return result.kind === 'timeout' || result.kind === 'network' || (result.kind === 'response' && result.status >= 500);
+export function mayHaveLanded(result: AttemptResult): boolean {
+  if (result.kind === 'network') return result.reachedServer;
+  return result.kind === 'timeout' || (result.kind === 'response' && result.status >= 500);
 }
 
 /**
@@ -39,7 +42,7 @@ export async function withRetries(attempt: () => Promise<AttemptResult>, hooks: 
   const policy = hooks.policy ?? defaultBackoff;
   const random = hooks.random ?? Math.random;
   const sleep = hooks.sleep ?? abortableSleep;
-  let earlierAttemptMayHaveLanded = false;
+  let earlierAttemptMayHaveLanded = hooks.earlierRunMayHaveLanded ?? false;
   for (let attemptNumber = 1; ; attemptNumber++) {
     hooks.onAttempt?.(attemptNumber, policy.maxAttempts);
     const result = await attempt();

@@ -18,7 +18,12 @@ export type AttemptResult =
       unreadable?: 'empty' | 'notJson';
       retryAfterMs?: number;
     }
-  | { kind: 'network'; detail: string }
+  | {
+      kind: 'network';
+      detail: string;
+      /** False when the connection was never made (refused, unknown host): the server cannot have acted on it. */
+      reachedServer: boolean;
+    }
   | { kind: 'timeout' }
   | { kind: 'cancelled' };
 

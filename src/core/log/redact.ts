@@ -10,11 +10,16 @@ const AUTH_HEADER = /(authorization["']?\s*[:=]\s*["']?)(bearer|basic)?\s*[^\s"'
 // A bare "Bearer xyz" anywhere.
 const BEARER = /\b(bearer)\s+[A-Za-z0-9._~+/=-]+/gi;
 // key=value, key: value and "key":"value" where the key names a token, secret, password or code verifier.
+// The lookbehind starts a key only where a word starts: without it the engine retries the leading run from
+// every position, which takes quadratic time on long runs of word characters.
 const SECRET_FIELD =
-  /((?:["']?)[A-Za-z0-9_.-]*(?:token|secret|password|verifier)[A-Za-z0-9_.-]*["']?\s*[:=]\s*["']?)([^\s"'&,}]+)/gi;
+  /((?<![A-Za-z0-9_.-])["']?[A-Za-z0-9_.-]*(?:token|secret|password|verifier)[A-Za-z0-9_.-]*["']?\s*[:=]\s*["']?)([^\s"'&,}]+)/gi;
+// Log lines and messages longer than this are cut first: a service or proxy can answer with megabytes.
+const MAX_LENGTH = 8_000;
 
 export function redact(text: string): string {
-  return text
+  const bounded = text.length > MAX_LENGTH ? `${text.slice(0, MAX_LENGTH)}... (${text.length - MAX_LENGTH} more characters)` : text;
+  return bounded
     .replace(JWT_SHAPE, REDACTED)
     .replace(AUTH_HEADER, (_m, prefix: string) => `${prefix}${REDACTED}`)
     .replace(BEARER, (_m, word: string) => `${word} ${REDACTED}`)

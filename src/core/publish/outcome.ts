@@ -1,9 +1,11 @@
+import { mayHaveLanded } from '../importApi/client';
 import type { ImportResult } from '../importApi/types';
 import type { PublishTarget } from './target';
 
 export type OutcomeAction = 'overwrite' | 'setApiToken' | 'retry' | 'showLog' | 'openSettings' | 'signIn';
 
 export type OutcomeKind =
+  | 'throttled'
   | 'created'
   | 'updated'
   | 'alreadyExists'
@@ -27,6 +29,8 @@ export interface PublishOutcome {
   message: string;
   actions: OutcomeAction[];
   attempts: number;
+  /** Whether this run or an earlier attempt may have reached the server; a Retry passes it on. */
+  mayHaveLanded: boolean;
 }
 
 /**
@@ -36,7 +40,7 @@ export interface PublishOutcome {
  */
 export function outcomeOf(result: ImportResult, target: PublishTarget): PublishOutcome {
   const { last, attempts } = result;
-  const base = { attempts };
+  const base = { attempts, mayHaveLanded: result.earlierAttemptMayHaveLanded || mayHaveLanded(last) };
   switch (last.kind) {
     case 'cancelled':
       return { ...base, kind: 'cancelled', severity: 'info', status: undefined, message: 'Publishing was cancelled.', actions: [] };
@@ -47,7 +51,7 @@ export function outcomeOf(result: ImportResult, target: PublishTarget): PublishO
       return { ...base, kind: 'network', severity: 'error', status: undefined, actions: ['retry', 'showLog'],
         message: `Could not reach the wiki (${tries(attempts)}): ${last.detail}` };
     case 'response':
-      return { ...base, ...responseOutcome(last.status, last.message, last.unreadable, result, target) };
+      return { ...base, ...responseOutcome(last.status, last.message, last.unreadable, last.retryAfterMs, result, target) };
   }
 }
 
@@ -55,17 +59,18 @@ function responseOutcome(
   status: number,
   serviceMessage: string | undefined,
   unreadable: 'empty' | 'notJson' | undefined,
+  retryAfterMs: number | undefined,
   result: ImportResult,
   target: PublishTarget,
-): Omit<PublishOutcome, 'attempts'> {
+): Omit<PublishOutcome, 'attempts' | 'mayHaveLanded'> {
   const said = serviceMessage ?? unreadableMessage(status, unreadable);
   const where = `space "${target.spaceId}", parent page ${target.parentId}`;
   if (status === 201) return { kind: 'created', severity: 'info', status, message: said, actions: [] };
   if (status === 200) return { kind: 'updated', severity: 'info', status, message: said, actions: [] };
   if (status === 400 && !target.overwrite && /\bexist/i.test(serviceMessage ?? '')) {
     if (result.earlierAttemptMayHaveLanded) {
-      return { kind: 'existsAfterRetry', severity: 'warning', status, actions: [],
-        message: `${said} The page exists now; an earlier attempt that seemed to fail probably created it.` };
+      return { kind: 'existsAfterRetry', severity: 'warning', status, actions: ['overwrite'],
+        message: `${said} The page exists now; an earlier attempt that seemed to fail probably created it. If the page was there before, choose Overwrite to update it.` };
     }
     return { kind: 'alreadyExists', severity: 'error', status, actions: ['overwrite'],
       message: `${said} Choose Overwrite to update the page "${target.pageTitle}".` };
@@ -85,6 +90,11 @@ function responseOutcome(
     case 404:
       return { kind: 'notFound', severity: 'error', status, actions: ['signIn', 'showLog'],
         message: `${said} Used ${where}: the space or the parent page does not exist, was deleted, or the token's owner cannot see it.` };
+  }
+  if (status === 429) {
+    const wait = retryAfterMs === undefined ? '' : ` Try again in ${Math.ceil(retryAfterMs / 1000)} s.`;
+    return { kind: 'throttled', severity: 'error', status, actions: ['retry', 'showLog'],
+      message: `${said} The wiki is limiting requests (HTTP 429, ${tries(result.attempts)}).${wait}` };
   }
   if (status >= 500) {
     return { kind: 'serverError', severity: 'error', status, actions: ['retry', 'showLog'],

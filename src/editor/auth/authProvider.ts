@@ -21,16 +21,32 @@ export class ExportAuthProvider implements vscode.AuthenticationProvider, vscode
     private readonly service: ExportSessionService,
     private readonly signIn: () => Promise<ExportSession | undefined>,
   ) {
-    this.subscription = service.onDidChange(() => void this.announceChange());
+    this.subscription = service.onDidChange(() => {
+      this.announceChange().catch(() => undefined); // a failed secret read is reported by the service's own reads
+    });
+    // What exists at start-up is not news: only later changes are announced.
+    void service.storedSession().then(
+      (stored) => {
+        this.known ??= stored ? toAuthSession(stored) : undefined;
+      },
+      () => undefined,
+    );
   }
 
   async getSessions(scopes?: readonly string[]): Promise<vscode.AuthenticationSession[]> {
     const stored = await this.service.storedSession();
     if (!stored || !covers(stored, scopes)) return [];
-    // Callers get a usable token: refreshed first when less than five minutes remain.
-    const accessToken = await this.service.accessToken().catch(() => undefined);
-    if (!accessToken) return [];
-    return [toAuthSession({ ...stored, accessToken })];
+    // Without scopes the caller is the workbench listing accounts (extensions must pass scopes): it needs no fresh
+    // token, so start-up neither loads the HTTP client nor refreshes here.
+    if (scopes === undefined) return [toAuthSession(stored)];
+    try {
+      const accessToken = await this.service.accessToken();
+      return accessToken ? [toAuthSession({ ...stored, accessToken })] : [];
+    } catch {
+      // A passing failure (network, another window holding the refresh lock) must not make a signed-in user look
+      // signed out: a caller with createIfNone would start a second sign-in. It gets the stored session and may retry.
+      return [toAuthSession(stored)];
+    }
   }
 
   async createSession(scopes: readonly string[]): Promise<vscode.AuthenticationSession> {
@@ -56,7 +72,8 @@ export class ExportAuthProvider implements vscode.AuthenticationProvider, vscode
     this.known = current;
     if (current && !previous) this.changed.fire({ added: [current], removed: [], changed: [] });
     else if (!current && previous) this.changed.fire({ added: [], removed: [previous], changed: [] });
-    else if (current && previous) this.changed.fire({ added: [], removed: [], changed: [current] });
+    // The same rotation arrives twice (this window's event and the secret-storage event): announce it once.
+    else if (current && previous && current.accessToken !== previous.accessToken) this.changed.fire({ added: [], removed: [], changed: [current] });
   }
 }
 

@@ -4,12 +4,13 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ExportSessionInfo } from '../../core/apiToken/statusView';
 import { describeError } from '../../core/log/redact';
+import { isExportAuthError } from '../../core/oauth/errors';
 import { isAccessTokenFresh, parseSession, refreshTokenInactivityExpiry, needsInactivityWarning, SESSION_SECRET_KEY, type ExportSession } from '../../core/oauth/session';
 import type { Clock, Logger, SecretStore } from '../../core/ports';
 import type { PublishTarget } from '../../core/publish/target';
 import type { ExportSessionManager, ProactiveRefresher } from '../../onDemand';
 import { onDemand } from '../onDemandLoader';
-import { dispatcherForCurrentProxy } from '../publish/publishSettings';
+import { dispatcherForCurrentProxy, proxyKey } from '../publish/publishSettings';
 import { EXPORT_SETTINGS, readClientSecret, readExportSettings } from './exportSettings';
 
 export interface ExportSessionServiceDeps {
@@ -20,6 +21,8 @@ export interface ExportSessionServiceDeps {
   clock: Clock;
   log: Logger;
   env: NodeJS.ProcessEnv;
+  /** Claims a notice once across windows; true when this window should show it. */
+  claimNotice(key: string): Promise<boolean>;
 }
 
 const INACTIVITY_NOTICE_KEY = 'wikiPublisher.export.inactivityNoticeFor';
@@ -42,7 +45,7 @@ export class ExportSessionService implements vscode.Disposable {
         if (EXPORT_SETTINGS.some((key) => event.affectsConfiguration(key))) this.disposeManager();
       }),
     );
-    void this.updateSignedInContext();
+    this.updateSignedInContext();
   }
 
   async storedSession(): Promise<ExportSession | undefined> {
@@ -56,15 +59,25 @@ export class ExportSessionService implements vscode.Disposable {
 
   /** An access token with more than five minutes left; loads the session manager only when a refresh is due. */
   async accessToken(signal?: AbortSignal): Promise<string | undefined> {
-    const stored = await this.storedSession();
-    if (!stored) return undefined;
-    if (isAccessTokenFresh(stored, this.deps.clock.now())) return stored.accessToken;
-    return this.manager().getAccessToken(signal);
+    // Once built, the manager answers: it knows about a rotation the store refused to save, whose old access
+    // token must not be handed out. Before that, a fresh stored token needs no HTTP client at all.
+    if (!this.built) {
+      const stored = await this.storedSession();
+      if (!stored) return undefined;
+      if (isAccessTokenFresh(stored, this.deps.clock.now())) return stored.accessToken;
+    }
+    try {
+      return await this.manager().getAccessToken(signal);
+    } catch (error) {
+      if (isExportAuthError(error, 'notSignedIn') || isExportAuthError(error, 'signedOut')) return undefined;
+      throw error;
+    }
   }
 
   manager(): ExportSessionManager {
     const settings = readExportSettings();
-    const key = JSON.stringify([settings.authUrl, settings.clientId]);
+    // Rebuilt when the provider, the client or the proxy changes, so refreshes always use the current settings.
+    const key = JSON.stringify([settings.authUrl, settings.clientId, proxyKey()]);
     if (this.built?.key !== key) {
       this.disposeManager();
       const core = onDemand();
@@ -120,12 +133,14 @@ export class ExportSessionService implements vscode.Disposable {
 
   private sessionChanged(): void {
     this.changed.fire();
-    void this.built?.refresher.reschedule();
-    void this.updateSignedInContext();
+    this.built?.refresher.reschedule().catch((error: unknown) => this.deps.log.warn(`Rescheduling the export refresh failed: ${describeError(error)}`));
+    this.updateSignedInContext();
   }
 
-  private async updateSignedInContext(): Promise<void> {
-    await vscode.commands.executeCommand('setContext', SIGNED_IN_CONTEXT, (await this.storedSession()) !== undefined);
+  private updateSignedInContext(): void {
+    this.storedSession()
+      .then((session) => vscode.commands.executeCommand('setContext', SIGNED_IN_CONTEXT, session !== undefined))
+      .catch((error: unknown) => this.deps.log.warn(`Reading the export session failed: ${describeError(error)}`));
   }
 
   private disposeManager(): void {
@@ -145,6 +160,7 @@ export class ExportSessionService implements vscode.Disposable {
     const noticeKey = String(session.lastRefreshAt);
     if (this.deps.globalState.get<string>(INACTIVITY_NOTICE_KEY) === noticeKey) return;
     await this.deps.globalState.update(INACTIVITY_NOTICE_KEY, noticeKey);
+    if (!(await this.deps.claimNotice(`inactivity-${noticeKey}`))) return;
     const expires = new Date(refreshTokenInactivityExpiry(session)).toUTCString();
     const choice = await vscode.window.showWarningMessage(`Your export API sign-in expires from inactivity on ${expires}. Refresh it now to keep it.`, 'Refresh Now');
     if (choice) await vscode.commands.executeCommand('wikiPublisher.refreshExportSession');
@@ -153,9 +169,17 @@ export class ExportSessionService implements vscode.Disposable {
   /** For the refresh command: refreshes now and reports the outcome. */
   async refreshNow(): Promise<void> {
     try {
-      await this.manager().refreshNow();
+      await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: 'Refreshing the export API session...', cancellable: true },
+        (_progress, cancellation) => {
+          const controller = new AbortController();
+          cancellation.onCancellationRequested(() => controller.abort());
+          return this.manager().refreshNow(controller.signal);
+        },
+      );
       void vscode.window.showInformationMessage('The export API session was refreshed; it stays alive for another 90 days of inactivity.');
     } catch (error) {
+      if (isExportAuthError(error, 'cancelled')) return;
       this.deps.log.error(`Refreshing the export session failed: ${describeError(error)}`);
       void vscode.window.showErrorMessage(`Could not refresh the export API session: ${describeError(error)}`);
     }

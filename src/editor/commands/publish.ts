@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { readApiToken } from '../../core/apiToken/tokenSource';
+import { describeError } from '../../core/log/redact';
 import type { Clock, Logger, SecretStore } from '../../core/ports';
 import type { PublishOutcome } from '../../core/publish/outcome';
 import type { PartialTarget, PublishTarget } from '../../core/publish/target';
@@ -23,6 +24,14 @@ export interface PublishDependencies {
   explainNotFound?(target: PublishTarget, signal: AbortSignal): Promise<string | undefined>;
 }
 
+/** How a follow-up (Overwrite, Retry, Change Target) re-runs a publish. */
+interface PublishOverride {
+  target?: PublishTarget;
+  forgetRemembered?: boolean;
+  /** The run being retried may have reached the server, so an "already exists" now is probably our own page. */
+  earlierRunMayHaveLanded?: boolean;
+}
+
 /** Wiki: Publish to Wiki. Data flows one way: document -> target -> request -> outcome -> notification. */
 export class PublishCommand implements Command {
   readonly id = 'wikiPublisher.publish';
@@ -43,7 +52,7 @@ export class PublishCommand implements Command {
     return undefined;
   }
 
-  private async publish(document: vscode.TextDocument, override: { target?: PublishTarget; forgetRemembered?: boolean }): Promise<void> {
+  private async publish(document: vscode.TextDocument, override: PublishOverride): Promise<void> {
     const core = onDemand();
     const endpoint = core.checkEndpoint(importEndpointSetting(), IMPORT_ENDPOINT_SETTING);
     if (!endpoint.ok) return this.followUp(await showWithActions('error', endpoint.message, ['openSettings']), document);
@@ -54,8 +63,7 @@ export class PublishCommand implements Command {
     }
     const prepared = core.prepareDocument(document.getText());
     if (prepared.frontMatterProblems.length > 0) {
-      void vscode.window.showErrorMessage(prepared.frontMatterProblems.join(' '));
-      return;
+      return this.followUp(await showWithActions('error', prepared.frontMatterProblems.join(' '), ['editFrontMatter']), document);
     }
     const emptiness = core.checkContent(prepared.content);
     if (emptiness) {
@@ -71,8 +79,9 @@ export class PublishCommand implements Command {
     if (!target) return;
     const blocker = core.checkTarget(target);
     if (blocker) {
-      void vscode.window.showErrorMessage(blocker.message);
-      return;
+      // A bad value can only come from front matter or memory (the prompts validate inline): offer to fix either.
+      const fix: FollowUp = prepared.frontMatterTarget.parentId !== undefined || prepared.frontMatterTarget.pageTitle !== undefined || prepared.frontMatterTarget.spaceId !== undefined ? 'editFrontMatter' : 'changeTarget';
+      return this.followUp(await showWithActions('error', blocker.message, [fix]), document);
     }
     if (!override.target) {
       const cautions = core.cautionsFor(prepared.content, prepared.findings);
@@ -81,7 +90,7 @@ export class PublishCommand implements Command {
         if (choice !== 'publishAnyway') return;
       }
     }
-    const outcome = await this.send(endpoint.url, token.token, target, prepared.content, document.isDirty);
+    const outcome = await this.send(endpoint.url, token.token, target, prepared.content, document.isDirty, override.earlierRunMayHaveLanded);
     if (outcome.kind === 'created' || outcome.kind === 'updated' || outcome.kind === 'existsAfterRetry') {
       await this.deps.memory.remember(fileKey, target, this.deps.clock.now());
     }
@@ -93,10 +102,10 @@ export class PublishCommand implements Command {
     const actions: FollowUp[] = [...outcome.actions, ...(usedMemory && outcome.severity === 'info' ? (['changeTarget'] as const) : [])];
     const explained = outcome.kind === 'notFound' ? await this.explainNotFound(target, message) : { message, actions };
     const choice = await showWithActions(outcome.severity, explained.message, explained.actions);
-    return this.followUp(choice, document, target);
+    return this.followUp(choice, document, target, outcome.mayHaveLanded);
   }
 
-  private async send(endpoint: URL, token: string, target: PublishTarget, content: string, dirty: boolean): Promise<PublishOutcome> {
+  private async send(endpoint: URL, token: string, target: PublishTarget, content: string, dirty: boolean, earlierRunMayHaveLanded = false): Promise<PublishOutcome> {
     const startedAt = this.deps.clock.now();
     const where = `"${target.pageTitle}" to space ${target.spaceId} under parent ${target.parentId}${target.overwrite ? ' (update if it exists)' : ''}`;
     const outcome = await vscode.window.withProgress(
@@ -109,6 +118,7 @@ export class PublishCommand implements Command {
           dispatcher: dispatcherForCurrentProxy(),
           deadlineMs: requestDeadlineMs(),
           signal: controller.signal,
+          earlierRunMayHaveLanded,
           onAttempt: (attempt, max) => { if (attempt > 1) progress.report({ message: `Attempt ${attempt} of ${max}` }); },
           onRetryWait: (delayMs, next, previous) => {
             const why = previous.kind === 'response' ? `HTTP ${previous.status}` : previous.kind;
@@ -125,17 +135,34 @@ export class PublishCommand implements Command {
     return outcome;
   }
 
+  /** Asks the platform which of space and parent is missing (spec 4.3), under a progress notification with Cancel. */
   private async explainNotFound(target: PublishTarget, message: string): Promise<{ message: string; actions: FollowUp[] }> {
-    const explanation = await this.deps.explainNotFound?.(target, AbortSignal.timeout(15_000)).catch(() => undefined);
+    const explain = this.deps.explainNotFound;
+    const explanation = explain
+      ? await vscode.window.withProgress(
+          { location: vscode.ProgressLocation.Notification, title: 'Checking which of the space and the parent page is missing...', cancellable: true },
+          (_progress, cancellation) => {
+            const controller = new AbortController();
+            cancellation.onCancellationRequested(() => controller.abort());
+            return explain(target, AbortSignal.any([controller.signal, AbortSignal.timeout(15_000)])).catch((error: unknown) => {
+              this.deps.log.warn(`The 404 lookups failed: ${describeError(error)}`);
+              return undefined;
+            });
+          },
+        )
+      : undefined;
     return explanation ? { message: `${message} ${explanation}`, actions: ['showLog'] } : { message, actions: ['signIn', 'showLog'] };
   }
 
-  private async followUp(choice: FollowUp | undefined, document: vscode.TextDocument, target?: PublishTarget): Promise<void> {
+  private async followUp(choice: FollowUp | undefined, document: vscode.TextDocument, target?: PublishTarget, mayHaveLanded = false): Promise<void> {
     switch (choice) {
       case 'overwrite':
         return target && this.publish(document, { target: { ...target, overwrite: true } });
       case 'retry':
-        return target && this.publish(document, { target });
+        return target && this.publish(document, { target, earlierRunMayHaveLanded: mayHaveLanded });
+      case 'editFrontMatter':
+        await vscode.window.showTextDocument(document, { selection: new vscode.Range(0, 0, 0, 0) });
+        return;
       case 'setApiToken':
         if (await this.deps.setApiToken()) return this.publish(document, target ? { target } : {});
         return;

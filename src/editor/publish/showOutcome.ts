@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { OutcomeAction, PublishOutcome } from '../../core/publish/outcome';
 
-export type FollowUp = OutcomeAction | 'changeTarget' | 'publishAnyway';
+export type FollowUp = OutcomeAction | 'changeTarget' | 'publishAnyway' | 'editFrontMatter';
 
 const LABELS: Record<FollowUp, string> = {
   overwrite: 'Overwrite',
@@ -12,6 +12,7 @@ const LABELS: Record<FollowUp, string> = {
   signIn: 'Sign In',
   changeTarget: 'Change Target',
   publishAnyway: 'Publish Anyway',
+  editFrontMatter: 'Edit Front Matter',
 };
 
 /** Shows a message with one button per follow-up and returns the one the user chose, if any. */

@@ -25,6 +25,8 @@ export interface TokenStatusItemDeps {
   /** Usually process.env; read for WIKI_PUBLISHER_API_TOKEN. */
   env: Record<string, string | undefined>;
   logger: Logger;
+  /** Claims a notice once across windows (see editor/noticeClaims.ts); true when this window should show it. */
+  claimNotice(key: string): Promise<boolean>;
 }
 
 const ITEM_ID = 'wikiPublisher.tokenStatus';
@@ -84,7 +86,8 @@ export class TokenStatusItem implements vscode.Disposable {
       const state = this.stateOf(read, now);
       this.render(tokenStatusView(state, { source, exportSession: this.exportSession, now }));
       this.scheduleNextRefresh(msUntilNextChange(state, now));
-      if (found) await this.notifyIfDue(state, apiTokenFingerprint(found.token));
+      // Only a token in its warning window or expired can be due a notice; the fingerprint (a hash) waits until then.
+      if (found && (state.kind === 'warning' || state.kind === 'expired')) await this.notifyIfDue(state, apiTokenFingerprint(found.token));
     } catch (error) {
       this.deps.logger.error(`Updating the API token status failed: ${describeError(error)}`);
     }
@@ -139,7 +142,7 @@ export class TokenStatusItem implements vscode.Disposable {
     if (!notice) return;
     this.noticesShownHere.add(notice.key);
     await this.deps.globalState.update(SHOWN_NOTICES_KEY, rememberNotice(remembered, notice.key));
-    void this.showNotice(notice);
+    if (await this.deps.claimNotice(notice.key)) void this.showNotice(notice);
   }
 
   private async showNotice(notice: ExpiryNotice): Promise<void> {

@@ -65,6 +65,30 @@ describe('the proactive refresh timer', () => {
     assert.equal(timers.pending.size, 0);
   });
 
+  for (const [what, idpClockOffset, ttlSeconds] of [
+    ['access tokens live no longer than the 5-minute margin', 0, 240],
+    ['this clock is far ahead of the identity provider', -2 * 60 * 60_000, 3600],
+  ] as const) {
+    it(`waits at least a minute after each refresh when ${what}`, async () => {
+      await idp.close();
+      idp = await startIdp({ now: () => clock.now() + idpClockOffset, accessTokenTtlSeconds: ttlSeconds });
+      kit = managerFor(idp, { store: new MemorySecretStore(), clock, logger: new MemoryLogger(), lockDir: temp.dir });
+      await signInThroughSandbox(idp, kit.manager, clock);
+      const timers = new ManualTimers();
+      const refresher = new ProactiveRefresher({ manager: kit.manager, clock, logger: new MemoryLogger(), timers, random: () => 0 });
+      refresher.start();
+      await waitFor(() => timers.pending.size === 1, 'the first timer');
+      assert.equal(timers.only().ms, 60_000, 'not at once, although the token is already inside the margin');
+      for (let refresh = 1; refresh <= 3; refresh++) {
+        clock.advance(timers.only().ms);
+        timers.fire();
+        await waitFor(() => idp.stats.refreshRequests === refresh && timers.pending.size === 1, `refresh ${refresh} and the next timer`);
+        assert.equal(timers.only().ms, 60_000);
+      }
+      refresher.stop();
+    });
+  }
+
   it('does nothing while signed out, and starts once a sign-in happens', async () => {
     const timers = new ManualTimers();
     const refresher = new ProactiveRefresher({ manager: kit.manager, clock, logger: new MemoryLogger(), timers, random: () => 0 });

@@ -1,10 +1,12 @@
 // Runs real Node processes (test/race/worker.ts) against one sandbox identity provider, one file-backed
 // secret store and one lock folder, and drives them in rounds with a common start time.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import readline from 'node:readline';
 import { SESSION_SECRET_KEY, parseSession, type ExportSession } from '../../src/core/oauth';
 import { sessionFromTokens, serializeSession } from '../../src/core/oauth/session';
+import { writeSessionMarker } from '../../src/core/oauth/sessionMarker';
 import { FileSecretStore } from '../fakes/fileSecretStore';
 import type { Idp } from '../sandbox/idp';
 import type { IssuedTokens } from '../sandbox/idpGrants';
@@ -63,14 +65,21 @@ export class RaceWorker {
   }
 }
 
-/** Writes a session issued straight by the identity provider into the shared store. */
-export async function seedSession(store: FileSecretStore, issued: IssuedTokens, now: number): Promise<ExportSession> {
+/**
+ * Writes a session issued straight by the identity provider into the shared store, and the session marker in
+ * the lock folder (when given) as a window's sign-in would (sessionMarker.ts), so the workers trust the store.
+ */
+export async function seedSession(store: FileSecretStore, issued: IssuedTokens, now: number, lockDir?: string): Promise<ExportSession> {
   const session = sessionFromTokens(
     { accessToken: issued.access_token, ...(issued.refresh_token ? { refreshToken: issued.refresh_token } : {}), scope: issued.scope },
     now,
   );
   if (!session) throw new Error('the identity provider issued no refresh token');
   await store.store(SESSION_SECRET_KEY, serializeSession(session));
+  if (lockDir) {
+    await mkdir(lockDir, { recursive: true });
+    await writeSessionMarker(lockDir, session);
+  }
   return session;
 }
 

@@ -39,7 +39,7 @@ describe('five processes refreshing one rotating session against the strict iden
       staleMs: 2000,
       lockTimeoutMs: 20_000,
     };
-    await seedSession(store, idp.issueSessionDirectly(), virtualNow);
+    await seedSession(store, idp.issueSessionDirectly(), virtualNow, config.lockDir);
     workers = await Promise.all(Array.from({ length: WORKERS }, () => RaceWorker.spawn(config, idp.clientSecret)));
   });
 
@@ -70,7 +70,7 @@ describe('five processes refreshing one rotating session against the strict iden
     const last = await readSession(store);
     assert.equal((await presentRefreshToken(idp, last?.refreshToken ?? '')).status, 200, 'the chain survives a further refresh');
     // That direct refresh rotated the chain behind the workers' back; re-seed for the next tests.
-    await seedSession(store, idp.issueSessionDirectly(), virtualNow);
+    await seedSession(store, idp.issueSessionDirectly(), virtualNow, config.lockDir);
   });
 
   it('recovers when the process holding the refresh lock is killed mid-refresh, and the chain lives', async () => {
@@ -117,7 +117,7 @@ describe('five processes refreshing one rotating session against the strict iden
     const reply = window.getAccessToken(now, 0);
     await waitFor(() => idp.faults.held > heldSoFar, 'the refresh with the revoked token to arrive');
     // Meanwhile another window signs in afresh and stores its session.
-    const newer = await seedSession(store, idp.issueSessionDirectly(), now);
+    const newer = await seedSession(store, idp.issueSessionDirectly(), now, config.lockDir);
     idp.faults.release();
     const answer = await reply;
     collect([answer]);

@@ -49,3 +49,32 @@ export class ExportAuthError extends Error {
 export function isExportAuthError(error: unknown, kind?: ExportAuthErrorKind): error is ExportAuthError {
   return error instanceof ExportAuthError && (kind === undefined || error.kind === kind);
 }
+
+export function notSignedIn(): ExportAuthError {
+  return new ExportAuthError('notSignedIn', 'You are not signed in to the export API.');
+}
+
+export function signedOut(): ExportAuthError {
+  return new ExportAuthError('signedOut', 'Your export API sign-in has expired or was revoked. Sign in again.');
+}
+
+/** The refresh lock was taken over by another process (it judged this one dead) while this one held it. */
+export function lockLost(): ExportAuthError {
+  return new ExportAuthError('busy', 'The refresh lock was lost to another window; nothing was changed. Try again.');
+}
+
+/** This window's store still shows another refresh token than the last lock holder stored. */
+export function staleView(): ExportAuthError {
+  return new ExportAuthError('busy', 'This window has not yet received the export session another window stored. Try again in a moment.');
+}
+
+/** Lets one caller stop waiting for a shared promise when its own signal aborts. */
+export function raceWithSignal<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(new ExportAuthError('cancelled', 'Cancelled.'));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(new ExportAuthError('cancelled', 'Cancelled.'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}

@@ -32,7 +32,14 @@ export interface ProactiveRefreshOptions {
   /** Wait before trying again after a failed refresh. */
   retryAfterFailureMs?: number;
   random?: () => number;
+  /**
+   * Never plan a refresh sooner than this after the session's last refresh (default 60 s). Access tokens that
+   * live no longer than the 5-minute margin, or a clock far ahead, would otherwise be due again at once.
+   */
+  minRefreshGapMs?: number;
 }
+
+const DEFAULT_MIN_REFRESH_GAP_MS = 60_000;
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -64,8 +71,12 @@ export class ProactiveRefresher {
     this.cancelTimer();
     if (!session || !this.running) return;
     const jitter = Math.round((this.options.random ?? Math.random)() * (this.options.jitterMs ?? 30_000));
-    const dueIn = session.accessExpiresAt - REFRESH_MARGIN_MS - this.options.clock.now() + jitter;
-    this.schedule(Math.max(0, dueIn));
+    const now = this.options.clock.now();
+    const dueIn = session.accessExpiresAt - REFRESH_MARGIN_MS - now + jitter;
+    const minGap = this.options.minRefreshGapMs ?? DEFAULT_MIN_REFRESH_GAP_MS;
+    // Measured from the last refresh, but never more than one gap from now: another window's clock may be ahead.
+    const gapLeft = Math.min(minGap, session.lastRefreshAt + minGap - now);
+    this.schedule(Math.max(0, dueIn, gapLeft));
   }
 
   private schedule(ms: number): void {

@@ -23,7 +23,11 @@ export interface RefreshLockOptions {
   sleep?: Sleep;
 }
 
-export type ReleaseLock = () => Promise<void>;
+/** Releases the lock; also tells whether the lock was lost meanwhile (another process took it over). */
+export type ReleaseLock = (() => Promise<void>) & {
+  /** True once proper-lockfile found the lock taken over or no longer ours; nothing may be sent or written then. */
+  readonly compromised: boolean;
+};
 
 const LOCK_NAME = 'export-session';
 const POLL_MIN_MS = 15;
@@ -42,22 +46,28 @@ export async function acquireRefreshLock(options: RefreshLockOptions, signal?: A
   for (;;) {
     if (signal?.aborted) throw new ExportAuthError('cancelled', 'The sign-in refresh was cancelled.');
     try {
+      const state = { compromised: false };
       const release = await lockfile.lock(target, {
         lockfilePath: `${target}.lock`,
         realpath: false,
         retries: 0,
         stale: options.staleMs,
-        // The default throws from a timer and would crash the extension host; a compromised lock is only
-        // worth a warning because the refresh re-reads the store before it writes anyway.
-        onCompromised: (error) => options.logger.warn(`The refresh lock was taken over: ${describeError(error)}`),
+        // The default throws from a timer and would crash the extension host. Instead the holder learns of it
+        // (`compromised`) and refuses to send or store anything afterwards: another process may hold it now.
+        onCompromised: (error) => {
+          state.compromised = true;
+          options.logger.warn(`The refresh lock was taken over: ${describeError(error)}`);
+        },
       });
-      return async () => {
+      const releaseLock = async (): Promise<void> => {
+        if (state.compromised) return;
         try {
           await release();
         } catch (error) {
           options.logger.warn(`Could not release the refresh lock: ${describeError(error)}`);
         }
       };
+      return Object.defineProperty(releaseLock, 'compromised', { get: () => state.compromised, enumerable: true }) as ReleaseLock;
     } catch (error) {
       if (!isLockedError(error)) {
         throw new ExportAuthError('busy', `Could not take the refresh lock: ${describeError(error)}`);

@@ -55,8 +55,18 @@ export class RaceWorker {
     this.child.kill('SIGKILL');
   }
 
+  /** Asks the worker to exit; one that does not within a few seconds (stuck in a failed test) is killed by its pid. */
   async stop(): Promise<void> {
     if (this.child.exitCode === null && this.child.signalCode === null) this.send({ id: 0, cmd: 'exit' });
+    let timer: NodeJS.Timeout | undefined;
+    const gaveUp = new Promise<void>((resolve) => {
+      timer = setTimeout(() => {
+        this.kill();
+        resolve();
+      }, 5_000);
+    });
+    await Promise.race([this.exited, gaveUp]);
+    clearTimeout(timer);
     await this.exited;
   }
 

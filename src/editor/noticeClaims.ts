@@ -1,4 +1,3 @@
-import { mkdir, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 
 /**
@@ -7,6 +6,10 @@ import * as path from 'node:path';
  * and only the window that creates it shows the notice.
  */
 export async function claimNoticeOnce(globalStorageDir: string, key: string): Promise<boolean> {
+  // Required here, not at the top: this module is in the start-up bundle, and fs/promises is needed only when a
+  // notice is due, never during activation.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { mkdir, writeFile } = require('node:fs/promises') as typeof import('node:fs/promises');
   const dir = path.join(globalStorageDir, 'notices');
   await mkdir(dir, { recursive: true });
   try {

@@ -1,5 +1,6 @@
 import { request, type Dispatcher } from 'undici';
 import { describeError } from '../log/redact';
+import { parseJsonObject } from '../util/json';
 import type { AttemptResult, ImportBody } from './types';
 
 export interface AttemptOptions {
@@ -64,15 +65,9 @@ function failedBeforeConnecting(error: unknown): boolean {
 
 function readServiceMessage(text: string): { message: string | undefined; unreadable?: 'empty' | 'notJson' } {
   if (text.trim() === '') return { message: undefined, unreadable: 'empty' };
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (parsed && typeof parsed === 'object' && typeof (parsed as { body?: unknown }).body === 'string') {
-      return { message: (parsed as { body: string }).body };
-    }
-  } catch {
-    // Not JSON (a proxy's HTML error page, say): reported below as unreadable.
-  }
-  return { message: undefined, unreadable: 'notJson' };
+  // Anything but a JSON object with a string `body` (a proxy's HTML error page, say) is reported as unreadable.
+  const body = parseJsonObject(text)?.body;
+  return typeof body === 'string' ? { message: body } : { message: undefined, unreadable: 'notJson' };
 }
 
 function retryAfter(headers: Dispatcher.ResponseData['headers']): { retryAfterMs?: number } {

@@ -1,6 +1,7 @@
 // The stored export session. The JWT is decoded without verification (reliability requirement 4): its
 // claims only drive scheduling and display.
 import { jwtDecode } from 'jwt-decode';
+import { parseJsonObject } from '../util/json';
 import { EXPORT_SCOPES } from './authorizeUrl';
 import type { TokenResponse } from './tokenResponse';
 
@@ -74,15 +75,8 @@ export function serializeSession(session: ExportSession): string {
 
 /** Parses a stored session; anything malformed counts as no session. */
 export function parseSession(raw: string | undefined): ExportSession | undefined {
-  if (!raw) return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return undefined;
-  }
-  if (value === null || typeof value !== 'object') return undefined;
-  const v = value as Record<string, unknown>;
+  const v = raw ? parseJsonObject(raw) : undefined;
+  if (!v) return undefined;
   if (typeof v.accessToken !== 'string' || typeof v.refreshToken !== 'string' || !v.refreshToken) return undefined;
   if (typeof v.accessExpiresAt !== 'number' || typeof v.lastRefreshAt !== 'number') return undefined;
   const scopes = Array.isArray(v.scopes) ? v.scopes.filter((s): s is string => typeof s === 'string') : [];

@@ -8,6 +8,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { parseJsonObject } from '../util/json';
 
 export interface SessionMarker {
   /** SHA-256 (hex) of the refresh token the store holds since the last write. */
@@ -38,14 +39,8 @@ export async function readSessionMarker(lockDir: string): Promise<SessionMarker 
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return undefined;
-  }
-  if (value === null || typeof value !== 'object') return undefined;
-  const v = value as Record<string, unknown>;
+  const v = parseJsonObject(raw);
+  if (!v) return undefined;
   if (typeof v.refreshTokenSha256 !== 'string' || !/^[0-9a-f]{64}$/.test(v.refreshTokenSha256)) return undefined;
   if (typeof v.lastRefreshAt !== 'number') return undefined;
   return { refreshTokenSha256: v.refreshTokenSha256, lastRefreshAt: v.lastRefreshAt };

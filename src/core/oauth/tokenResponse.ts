@@ -2,6 +2,7 @@
 // whatever the status, because the real platform answers a dead refresh token with 403, not 400.
 import { describeError } from '../log/redact';
 import { ExportAuthError } from './errors';
+import { parseJsonObject } from '../util/json';
 
 export interface TokenResponse {
   accessToken: string;
@@ -14,15 +15,6 @@ export type TokenResult = { ok: true; tokens: TokenResponse } | { ok: false; err
 
 function fail(error: ExportAuthError): TokenResult {
   return { ok: false, error };
-}
-
-function parseJsonObject(text: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 function text(value: unknown): string | undefined {

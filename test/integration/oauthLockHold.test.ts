@@ -6,9 +6,9 @@ import path from 'node:path';
 import { MemoryLogger } from '../fakes/memoryLogger';
 import { MemorySecretStore } from '../fakes/memorySecretStore';
 import { ManualClock } from '../fakes/manualClock';
-import { ExportAuthError, ExportSessionManager, SESSION_SECRET_KEY, parseSession, type ExportSession, type TokenRefresher } from '../../src/core/oauth';
+import { ExportAuthError, ExportSessionManager, type ExportSession, type TokenRefresher } from '../../src/core/oauth';
 import { startIdp, type Idp } from '../sandbox/idp';
-import { makeTempDir, managerFor, signInThroughSandbox, waitFor } from '../sandbox/oauthTestKit';
+import { makeTempDir, managerFor, readSession, signInThroughSandbox, waitFor } from '../sandbox/oauthTestKit';
 
 const MINUTE = 60_000;
 
@@ -25,9 +25,7 @@ describe('a refresh holding the lock', function () {
   let logger: MemoryLogger;
   let temp: { dir: string; remove(): Promise<void> };
 
-  async function stored(): Promise<ExportSession | undefined> {
-    return parseSession(await store.get(SESSION_SECRET_KEY));
-  }
+  const stored = (): Promise<ExportSession | undefined> => readSession(store);
 
   beforeEach(async () => {
     clock = new ManualClock();

@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { MemoryLogger } from '../fakes/memoryLogger';
 import { MemorySecretStore } from '../fakes/memorySecretStore';
 import { ManualClock } from '../fakes/manualClock';
-import { ExportAuthError, SESSION_SECRET_KEY, parseSession, type ExportSession } from '../../src/core/oauth';
+import { ExportAuthError, SESSION_SECRET_KEY, type ExportSession } from '../../src/core/oauth';
 import { sessionFromTokens, serializeSession } from '../../src/core/oauth/session';
 import { startIdp, type Idp } from '../sandbox/idp';
-import { linesLeakingSecrets, makeTempDir, managerFor, presentRefreshToken, signInThroughSandbox, type ManagerKit } from '../sandbox/oauthTestKit';
+import { linesLeakingSecrets, makeTempDir, managerFor, presentRefreshToken, readSession, signInThroughSandbox, type ManagerKit } from '../sandbox/oauthTestKit';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -32,9 +32,7 @@ describe('export session refresh against the strict sandbox identity provider', 
     seen.push(signedIn.accessToken, signedIn.refreshToken, idp.clientSecret);
   }
 
-  async function stored(): Promise<ExportSession | undefined> {
-    return parseSession(await store.get(SESSION_SECRET_KEY));
-  }
+  const stored = (): Promise<ExportSession | undefined> => readSession(store);
 
   beforeEach(async () => {
     clock = new ManualClock();
@@ -125,7 +123,7 @@ describe('export session refresh against the strict sandbox identity provider', 
     const laggingKit = managerFor(idp, { store: lagging, clock, logger, lockDir: temp.dir });
     assert.equal(await laggingKit.manager.getAccessToken(), other.accessToken);
     assert.equal(laggingKit.events.filter((e) => e.type === 'signedOut').length, 0);
-    assert.equal(parseSession(await lagging.get(SESSION_SECRET_KEY))?.refreshToken, other.refreshToken);
+    assert.equal((await readSession(lagging))?.refreshToken, other.refreshToken);
     assert.equal(idp.stats.refreshRequests, 1);
   });
 

@@ -7,14 +7,13 @@ import {
   ExportAuthError,
   SESSION_SECRET_KEY,
   isLoopbackPeer,
-  parseSession,
   signIn,
   startLoopbackServer,
   type ExportSession,
   type SignInOptions,
 } from '../../src/core/oauth';
 import { startIdp, type Idp } from '../sandbox/idp';
-import { linesLeakingSecrets, makeTempDir, managerFor, playBrowser, waitFor } from '../sandbox/oauthTestKit';
+import { linesLeakingSecrets, makeTempDir, managerFor, playBrowser, readSession, waitFor } from '../sandbox/oauthTestKit';
 
 describe('export sign-in against the sandbox identity provider', () => {
   let idp: Idp;
@@ -69,7 +68,7 @@ describe('export sign-in against the sandbox identity provider', () => {
     assert.match(url.searchParams.get('state') ?? '', /^[A-Za-z0-9_-]{43}$/);
     assert.match(url.searchParams.get('redirect_uri') ?? '', /^http:\/\/127\.0\.0\.1:\d+\/callback$/);
 
-    const stored = parseSession(await store.get(SESSION_SECRET_KEY));
+    const stored = await readSession(store);
     assert.deepEqual(stored, session);
     assert.equal(idp.verifyAccessToken(session.accessToken)?.owner, 'alice');
     assert.equal(session.accessExpiresAt, Math.floor(clock.now() / 1000) * 1000 + 3600_000);

@@ -4,13 +4,16 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import readline from 'node:readline';
-import { SESSION_SECRET_KEY, parseSession, type ExportSession } from '../../src/core/oauth';
+import { SESSION_SECRET_KEY, type ExportSession } from '../../src/core/oauth';
 import { sessionFromTokens, serializeSession } from '../../src/core/oauth/session';
 import { writeSessionMarker } from '../../src/core/oauth/sessionMarker';
 import { FileSecretStore } from '../fakes/fileSecretStore';
 import type { Idp } from '../sandbox/idp';
 import type { IssuedTokens } from '../sandbox/idpGrants';
 import type { RaceCommand, RaceReply, RaceWorkerConfig } from './worker';
+import { readSession } from '../sandbox/oauthTestKit';
+
+export { readSession };
 
 export class RaceWorker {
   private nextId = 1;
@@ -93,9 +96,6 @@ export async function seedSession(store: FileSecretStore, issued: IssuedTokens, 
   return session;
 }
 
-export async function readSession(store: FileSecretStore): Promise<ExportSession | undefined> {
-  return parseSession(await store.get(SESSION_SECRET_KEY));
-}
 
 export interface RoundResult {
   replies: RaceReply[];

@@ -1,26 +1,17 @@
 import assert from 'node:assert/strict';
 import { importBody, postImport, send, sentence } from './sandboxTestKit';
-import { startSandbox, type Sandbox } from './server';
+import { useSandbox } from '../support/importHarness';
+import { startSandbox } from './server';
 
 describe('sandbox import endpoint', () => {
-  let sandbox: Sandbox;
-  let token: string;
-
-  before(async () => {
-    sandbox = await startSandbox();
-  });
-  beforeEach(() => {
-    sandbox.reset();
-    token = sandbox.issueToken().token;
-  });
-  after(() => sandbox.close());
+  const env = useSandbox();
 
   it('creates a page (201), refuses the same title again (400), and updates it with overwrite (200)', async () => {
-    const created = await postImport(sandbox, importBody(), token);
+    const created = await postImport(env.sandbox, importBody(), env.token);
     assert.equal(created.status, 201);
     assert.equal(created.contentType, 'application/json');
     assert.deepEqual(created.json, { body: 'Success: Page created successfully' });
-    const page = sandbox.findPageByTitle('DOCS', '123456', 'Release notes');
+    const page = env.sandbox.findPageByTitle('DOCS', '123456', 'Release notes');
     assert.ok(page && /^\d+$/.test(page.id));
     assert.deepEqual({ ...page, id: '' }, {
       id: '', spaceId: '1001', spaceKey: 'DOCS', parentId: '123456', title: 'Release notes',
@@ -28,21 +19,21 @@ describe('sandbox import endpoint', () => {
     });
 
     for (const overwrite of [undefined, false]) {
-      const refused = await postImport(sandbox, importBody({ content: 'changed', overwrite }), token);
+      const refused = await postImport(env.sandbox, importBody({ content: 'changed', overwrite }), env.token);
       assert.equal(refused.status, 400);
       assert.match(sentence(refused), /^Error: A page with this title already exists under the parent/);
     }
 
-    const updated = await postImport(sandbox, importBody({ content: '# v2\n', overwrite: true }), token);
+    const updated = await postImport(env.sandbox, importBody({ content: '# v2\n', overwrite: true }), env.token);
     assert.deepEqual([updated.status, updated.json], [200, { body: 'Success: Page updated successfully' }]);
-    assert.deepEqual(sandbox.findPageByTitle('1001', '123456', 'Release notes'), { ...page, markdown: '# v2\n', version: 2 });
+    assert.deepEqual(env.sandbox.findPageByTitle('1001', '123456', 'Release notes'), { ...page, markdown: '# v2\n', version: 2 });
   });
 
   it('creates with overwrite true when no page exists, and matches titles exactly', async () => {
-    assert.equal((await postImport(sandbox, importBody({ overwrite: true }), token)).status, 201);
-    assert.equal((await postImport(sandbox, importBody({ pageTitle: 'release notes' }), token)).status, 201);
-    assert.equal((await postImport(sandbox, importBody({ parentId: '234567', spaceId: 'ENG' }), token)).status, 201);
-    const ids = sandbox.pages().filter((page) => !['123456', '123457', '234567', '345678'].includes(page.id)).map((p) => p.id);
+    assert.equal((await postImport(env.sandbox, importBody({ overwrite: true }), env.token)).status, 201);
+    assert.equal((await postImport(env.sandbox, importBody({ pageTitle: 'release notes' }), env.token)).status, 201);
+    assert.equal((await postImport(env.sandbox, importBody({ parentId: '234567', spaceId: 'ENG' }), env.token)).status, 201);
+    const ids = env.sandbox.pages().filter((page) => !['123456', '123457', '234567', '345678'].includes(page.id)).map((p) => p.id);
     assert.equal(new Set(ids).size, 3);
   });
 
@@ -66,18 +57,18 @@ describe('sandbox import endpoint', () => {
     ];
     const sentences = new Set<string>();
     for (const [name, raw, body, expected] of cases) {
-      const answer = await postImport(sandbox, body, token, raw);
+      const answer = await postImport(env.sandbox, body, env.token, raw);
       assert.equal(answer.status, 400, name);
       assert.match(sentence(answer), /^Error: Bad Request - /, name);
       assert.match(sentence(answer), expected, name);
       sentences.add(sentence(answer));
     }
     assert.ok(sentences.size >= 11, 'each kind of mistake has its own sentence');
-    assert.equal(sandbox.pages().length, 4, 'nothing was created');
+    assert.equal(env.sandbox.pages().length, 4, 'nothing was created');
   });
 
   it('answers 404 naming the space or the parent', async () => {
-    sandbox.deletePage('234567');
+    env.sandbox.deletePage('234567');
     const cases: Array<[string, Record<string, unknown>, string, RegExp]> = [
       ['an unknown space', { spaceId: 'NOPE' }, 'alice', /space "NOPE" does not exist/],
       ['a space only carol may see', { spaceId: 'SECRET', parentId: '345678' }, 'alice', /space "SECRET" does not exist or you do not have access/],
@@ -87,35 +78,35 @@ describe('sandbox import endpoint', () => {
       ['a parent in another space', { spaceId: 'DOCS', parentId: '345678' }, 'carol', /parent page 345678 is not in the space "DOCS"/],
     ];
     for (const [name, overrides, owner, expected] of cases) {
-      const answer = await postImport(sandbox, importBody(overrides), sandbox.issueToken({ owner }).token);
+      const answer = await postImport(env.sandbox, importBody(overrides), env.sandbox.issueToken({ owner }).token);
       assert.equal(answer.status, 404, name);
       assert.match(sentence(answer), /^Error: Not Found - /, name);
       assert.match(sentence(answer), expected, name);
     }
-    const carol = sandbox.issueToken({ owner: 'carol' }).token;
-    assert.equal((await postImport(sandbox, importBody({ spaceId: '1003', parentId: '345678' }), carol)).status, 201);
+    const carol = env.sandbox.issueToken({ owner: 'carol' }).token;
+    assert.equal((await postImport(env.sandbox, importBody({ spaceId: '1003', parentId: '345678' }), carol)).status, 201);
   });
 
   it('answers 405 to other methods and 404 to other app or environment paths', async () => {
-    const get = await send(sandbox.importEndpoint);
+    const get = await send(env.sandbox.importEndpoint);
     assert.equal(get.status, 405);
     assert.match(sentence(get), /^Error: Method Not Allowed/);
-    const otherApp = await send(sandbox.importEndpoint.replace('/dev/', '/prod/'), { method: 'POST', body: '{}' });
+    const otherApp = await send(env.sandbox.importEndpoint.replace('/dev/', '/prod/'), { method: 'POST', body: '{}' });
     assert.equal(otherApp.status, 404);
     assert.match(sentence(otherApp), /^Error: Not Found/);
   });
 
   it('records every request that reached the import path, without the token', async () => {
-    await postImport(sandbox, importBody(), token);
-    await postImport(sandbox, importBody(), undefined);
-    await postImport(sandbox, undefined, token, 'not json');
-    assert.deepEqual(sandbox.imports.map(({ status, authorization, body }) => ({ status, authorization, body })), [
+    await postImport(env.sandbox, importBody(), env.token);
+    await postImport(env.sandbox, importBody(), undefined);
+    await postImport(env.sandbox, undefined, env.token, 'not json');
+    assert.deepEqual(env.sandbox.imports.map(({ status, authorization, body }) => ({ status, authorization, body })), [
       { status: 201, authorization: 'present', body: importBody() },
       { status: 401, authorization: 'none', body: importBody() },
       { status: 400, authorization: 'present', body: 'not json' },
     ]);
-    assert.equal(sandbox.imports[2]?.rawBodyBytes, 8);
-    assert.ok(!JSON.stringify(sandbox.imports).includes(token));
+    assert.equal(env.sandbox.imports[2]?.rawBodyBytes, 8);
+    assert.ok(!JSON.stringify(env.sandbox.imports).includes(env.token));
   });
 
   it('serves the endpoint under the app and environment it was given', async () => {

@@ -1,60 +1,51 @@
 import assert from 'node:assert/strict';
 import { importBody, postImport, rawPost, sentence } from './sandboxTestKit';
-import { startSandbox, type Sandbox } from './server';
+import { useSandbox } from '../support/importHarness';
+import { startSandbox } from './server';
 
 describe('sandbox fault injection', () => {
-  let sandbox: Sandbox;
-  let token: string;
-
-  before(async () => {
-    sandbox = await startSandbox();
-  });
-  beforeEach(() => {
-    sandbox.reset();
-    token = sandbox.issueToken().token;
-  });
-  after(() => sandbox.close());
+  const env = useSandbox();
 
   const body = JSON.stringify(importBody());
-  const created = () => sandbox.findPageByTitle('DOCS', '123456', 'Release notes');
+  const created = () => env.sandbox.findPageByTitle('DOCS', '123456', 'Release notes');
 
   it('failNext answers 500 without writing, then the next request succeeds', async () => {
-    sandbox.injectFaults({ failNext: 2 });
+    env.sandbox.injectFaults({ failNext: 2 });
     for (let attempt = 0; attempt < 2; attempt++) {
-      const answer = await postImport(sandbox, importBody(), token);
+      const answer = await postImport(env.sandbox, importBody(), env.token);
       assert.equal(answer.status, 500);
       assert.match(sentence(answer), /^Error: Internal error/);
     }
     assert.equal(created(), undefined);
-    assert.equal((await postImport(sandbox, importBody(), token)).status, 201);
+    assert.equal((await postImport(env.sandbox, importBody(), env.token)).status, 201);
   });
 
   it('failNext comes before the token check', async () => {
-    sandbox.injectFaults({ failNext: 1 });
-    assert.equal((await postImport(sandbox, importBody(), undefined)).status, 500);
+    env.sandbox.injectFaults({ failNext: 1 });
+    assert.equal((await postImport(env.sandbox, importBody(), undefined)).status, 500);
   });
 
   it('commitThenFailNext writes the page and still answers 500, so a retry meets "already exists"', async () => {
-    sandbox.injectFaults({ commitThenFailNext: 1 });
-    assert.equal((await postImport(sandbox, importBody(), token)).status, 500);
+    env.sandbox.injectFaults({ commitThenFailNext: 1 });
+    assert.equal((await postImport(env.sandbox, importBody(), env.token)).status, 500);
     assert.ok(created());
-    const retry = await postImport(sandbox, importBody(), token);
+    const retry = await postImport(env.sandbox, importBody(), env.token);
     assert.equal(retry.status, 400);
     assert.match(sentence(retry), /already exists/);
-    assert.deepEqual(sandbox.imports.map((entry) => entry.status), [500, 400]);
+    assert.deepEqual(env.sandbox.imports.map((entry) => entry.status), [500, 400]);
   });
 
   it('resetNext destroys the connection before any response', async () => {
-    sandbox.injectFaults({ resetNext: 1 });
-    const outcome = await rawPost(sandbox.importEndpoint, body, token);
+    env.sandbox.injectFaults({ resetNext: 1 });
+    const outcome = await rawPost(env.sandbox.importEndpoint, body, env.token);
     assert.deepEqual(outcome, { kind: 'error', code: 'ECONNRESET' });
     assert.equal(created(), undefined);
-    assert.equal(sandbox.imports[0]?.status, 0);
+    assert.equal(env.sandbox.imports[0]?.status, 0);
   });
 
   it('nonJsonNext answers 502 with an HTML proxy page', async () => {
-    sandbox.injectFaults({ nonJsonNext: 1 });
-    const answer = await postImport(sandbox, importBody(), token);
+    env.sandbox.injectFaults({ nonJsonNext: 1 });
+    const answer = await postImport(env.sandbox, importBody(), env.token);
     assert.equal(answer.status, 502);
     assert.match(answer.contentType ?? '', /^text\/html/);
     assert.match(answer.text, /<html>.*502 Bad Gateway/s);
@@ -62,16 +53,16 @@ describe('sandbox fault injection', () => {
   });
 
   it('emptyBodyNext answers 500 with an empty body', async () => {
-    sandbox.injectFaults({ emptyBodyNext: 1 });
-    const answer = await postImport(sandbox, importBody(), token);
+    env.sandbox.injectFaults({ emptyBodyNext: 1 });
+    const answer = await postImport(env.sandbox, importBody(), env.token);
     assert.deepEqual([answer.status, answer.text], [500, '']);
   });
 
   it('stallAfterHeadersNext sends the status line, never the body, until the client gives up', async () => {
-    sandbox.injectFaults({ stallAfterHeadersNext: 1 });
+    env.sandbox.injectFaults({ stallAfterHeadersNext: 1 });
     const controller = new AbortController();
-    const response = await fetch(sandbox.importEndpoint, {
-      method: 'POST', headers: { Authorization: `Bearer ${token}` }, body, signal: controller.signal,
+    const response = await fetch(env.sandbox.importEndpoint, {
+      method: 'POST', headers: { Authorization: `Bearer ${env.token}` }, body, signal: controller.signal,
     });
     assert.equal(response.status, 200);
     const reading = response.text();
@@ -81,27 +72,27 @@ describe('sandbox fault injection', () => {
   });
 
   it('uses each counter up, one fault per request, and clearFaults cancels the rest', async () => {
-    sandbox.injectFaults({ failNext: 1, nonJsonNext: 1 });
-    sandbox.injectFaults({ emptyBodyNext: 1 }); // merges: the earlier counters stay
+    env.sandbox.injectFaults({ failNext: 1, nonJsonNext: 1 });
+    env.sandbox.injectFaults({ emptyBodyNext: 1 }); // merges: the earlier counters stay
     const statuses = [];
     for (let attempt = 0; attempt < 4; attempt++) {
-      statuses.push((await postImport(sandbox, importBody({ pageTitle: `p${attempt}` }), token)).status);
+      statuses.push((await postImport(env.sandbox, importBody({ pageTitle: `p${attempt}` }), env.token)).status);
     }
     assert.deepEqual(statuses.sort(), [201, 500, 500, 502]);
-    sandbox.injectFaults({ failNext: 5 });
-    sandbox.clearFaults();
-    assert.equal((await postImport(sandbox, importBody(), token)).status, 201);
+    env.sandbox.injectFaults({ failNext: 5 });
+    env.sandbox.clearFaults();
+    assert.equal((await postImport(env.sandbox, importBody(), env.token)).status, 201);
   });
 
   it('rejects fault counts that are not non-negative integers', () => {
-    assert.throws(() => sandbox.injectFaults({ failNext: -1 }), /non-negative integer/);
-    assert.throws(() => sandbox.injectFaults({ latencyMs: 1.5 }), /non-negative integer/);
-    assert.throws(() => sandbox.injectFaults({ nope: 1 } as never), /Unknown fault/);
+    assert.throws(() => env.sandbox.injectFaults({ failNext: -1 }), /non-negative integer/);
+    assert.throws(() => env.sandbox.injectFaults({ latencyMs: 1.5 }), /non-negative integer/);
+    assert.throws(() => env.sandbox.injectFaults({ nope: 1 } as never), /Unknown fault/);
   });
 
   it('latencyMs holds every answer back, and close() does not wait for a pending delay', async () => {
     let clockReads = 0;
-    // The sandbox reads its clock when an import request arrives, which tells this test the request is in.
+    // The env.sandbox reads its clock when an import request arrives, which tells this test the request is in.
     const slow = await startSandbox({ now: () => { clockReads++; return Date.now(); } });
     const slowToken = slow.issueToken().token;
     slow.injectFaults({ latencyMs: 60_000 });

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Clock, Logger, SecretStore } from '../../src/core/ports';
-import { ExportSessionManager, TokenClient, signIn, type ExportSession, type ExportSessionEvent, type Sleep } from '../../src/core/oauth';
+import { ExportSessionManager, SESSION_SECRET_KEY, TokenClient, parseSession, signIn, type ExportSession, type ExportSessionEvent, type Sleep } from '../../src/core/oauth';
 import type { Idp } from './idp';
 
 export interface BrowserVisit {
@@ -124,4 +124,9 @@ export async function presentRefreshToken(idp: Idp, refreshToken: string): Promi
   });
   const body = (await response.json()) as { error?: string };
   return { status: response.status, ...(body.error ? { error: body.error } : {}) };
+}
+
+/** The export session a store holds, as a window would read it. */
+export async function readSession(store: Pick<SecretStore, 'get'>): Promise<ExportSession | undefined> {
+  return parseSession(await store.get(SESSION_SECRET_KEY));
 }

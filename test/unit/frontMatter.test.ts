@@ -34,6 +34,21 @@ describe('front matter', () => {
     assert.deepEqual(splitFrontMatter(text), { content: text, target: {}, problems: [] });
   });
 
+  it('treats an empty block as front matter, not as two horizontal rules (LF and CRLF)', () => {
+    assert.equal(splitFrontMatter('---\n---\n# Title\n').content, '# Title\n');
+    assert.equal(splitFrontMatter('---\r\n---\r\n# Title\r\n').content, '# Title\r\n');
+    assert.deepEqual(splitFrontMatter('---\n---\n# Title\n').problems, []);
+  });
+
+  it('reads wiki.pageId and omitTitleHeading (top level or under wiki:)', () => {
+    const split = splitFrontMatter('---\nomitTitleHeading: true\nwiki:\n  pageId: 42\n---\nx');
+    assert.equal(split.pageId, '42');
+    assert.equal(split.omitTitleHeading, true);
+    assert.equal(splitFrontMatter('---\nwiki:\n  omitTitleHeading: false\n---\nx').omitTitleHeading, false);
+    assert.match(splitFrontMatter('---\nwiki:\n  pageId: abc\n---\nx').problems.join(' '), /pageId/);
+    assert.match(splitFrontMatter('---\nomitTitleHeading: maybe\n---\nx').problems.join(' '), /omitTitleHeading/);
+  });
+
   it('removes front matter without wiki keys too', () => {
     assert.equal(splitFrontMatter('---\ntags: [a]\n---\nBody').content, 'Body');
   });

@@ -27,16 +27,30 @@ describe('endpoint rules', () => {
 });
 
 describe('target resolution', () => {
-  it('front matter wins field by field over the remembered target', () => {
-    const merged = mergeTargets({ spaceId: 'ENG' }, { spaceId: 'DOCS', parentId: '1', pageTitle: 'T', overwrite: true });
-    assert.deepEqual(merged, { spaceId: 'ENG', parentId: '1', pageTitle: 'T', overwrite: true });
-    assert.deepEqual(completeTarget(merged), merged);
+  const link = { spaceId: 'DOCS', parentId: '1', pageTitle: 'T' };
+  it('front matter wins field by field over the linked page, then the defaults fill the rest', () => {
+    const merged = mergeTargets({ spaceId: 'ENG' }, link);
+    assert.deepEqual(merged, { spaceId: 'ENG', parentId: '1', pageTitle: 'T', overwrite: undefined });
+    assert.equal(completeTarget(merged), undefined, 'a page other than the linked one asks create-or-update');
+    assert.deepEqual(mergeTargets({}, undefined, { spaceId: 'X', parentId: '2', pageTitle: 'P', overwrite: false }), { spaceId: 'X', parentId: '2', pageTitle: 'P', overwrite: false });
     assert.equal(completeTarget({ spaceId: 'ENG' }), undefined);
+  });
+  it('republishing the linked page updates it without a question', () => {
+    assert.deepEqual(mergeTargets({}, link), { ...link, overwrite: true });
+    assert.equal(mergeTargets(link, link).overwrite, true, 'front matter naming the linked page is still the linked page');
+  });
+  it('front matter that says overwrite: false is respected even for the linked page', () => {
+    assert.equal(mergeTargets({ overwrite: false }, link).overwrite, false);
+  });
+  it('an overwrite choice never carries over to another page', () => {
+    const other = { spaceId: 'DOCS', parentId: '1', pageTitle: 'Someone else' };
+    assert.equal(mergeTargets(other, link).overwrite, false, 'front matter pinning another page: create only');
+    assert.equal(mergeTargets({ pageTitle: 'Other title' }, link).overwrite, undefined, 'another title: ask');
+    assert.equal(mergeTargets({ parentId: '9' }, link).overwrite, undefined, 'another parent: ask');
   });
   it('front matter that pins the page without overwrite means create only, asking nothing', () => {
     const pinned = { spaceId: 'DOCS', parentId: '1', pageTitle: 'T' };
     assert.deepEqual(completeTarget(mergeTargets(pinned, undefined)), { ...pinned, overwrite: false });
-    assert.equal(mergeTargets(pinned, { overwrite: true }).overwrite, true, 'what this file was last published with wins');
     assert.equal(mergeTargets({ spaceId: 'DOCS' }, undefined).overwrite, undefined, 'a partial pin still asks');
   });
   it('suggests the front matter title, else the first heading, else the file name', () => {

@@ -6,6 +6,8 @@ export interface RetryHooks {
   onAttempt?(attempt: number, maxAttempts: number): void;
   /** Called before waiting for the next attempt. */
   onRetryWait?(delayMs: number, nextAttempt: number, previous: AttemptResult): void;
+  /** Awaited before every attempt: many files share one throttle gate, so a 429 pauses all of them. */
+  beforeAttempt?(): Promise<void>;
   signal?: AbortSignal;
   policy?: BackoffPolicy;
   random?: () => number;
@@ -44,6 +46,8 @@ export async function withRetries(attempt: () => Promise<AttemptResult>, hooks: 
   const sleep = hooks.sleep ?? abortableSleep;
   let earlierAttemptMayHaveLanded = hooks.earlierRunMayHaveLanded ?? false;
   for (let attemptNumber = 1; ; attemptNumber++) {
+    await hooks.beforeAttempt?.();
+    if (hooks.signal?.aborted) return { last: { kind: 'cancelled' }, attempts: attemptNumber - 1, earlierAttemptMayHaveLanded };
     hooks.onAttempt?.(attemptNumber, policy.maxAttempts);
     const result = await attempt();
     const last = attemptNumber >= policy.maxAttempts;

@@ -8,12 +8,17 @@ export interface SplitDocument {
   target: PartialTarget;
   /** A top-level `title:`, offered as the page title when `wiki.pageTitle` is absent. */
   title?: string;
+  /** `wiki.pageId`: the wiki page this file was opened from (Open Wiki Page as Markdown writes it). */
+  pageId?: string;
+  /** `omitTitleHeading` (top level or under `wiki:`): leave out a first `# ` heading that repeats the page title. */
+  omitTitleHeading?: boolean;
   /** Problems with the front matter a person should fix (wrong types, unreadable YAML). */
   problems: string[];
 }
 
-// A YAML front matter block: "---" on the first line, closed by "---" or "..." on a line of its own.
-const FRONT_MATTER = /^---[ \t]*\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
+// A YAML front matter block: "---" on the first line, closed by "---" or "..." on a line of its own. The block may
+// be empty ("---" right after "---", as static-site generators write it), so the body and its line end are optional.
+const FRONT_MATTER = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
 
 export function splitFrontMatter(text: string): SplitDocument {
   const withoutBom = text.startsWith('\uFEFF') ? text.slice(1) : text;
@@ -29,12 +34,21 @@ export function splitFrontMatter(text: string): SplitDocument {
   }
   const title = isRecord(data) && typeof data.title === 'string' && data.title.trim() ? { title: data.title.trim() } : {};
   const wiki = isRecord(data) ? data.wiki : undefined;
-  if (wiki === undefined || wiki === null) return { content, target: {}, problems: [], ...title };
+  const omit = omitTitleHeading(isRecord(data) ? data : {}, isRecord(wiki) ? wiki : {});
+  if (wiki === undefined || wiki === null) return { content, target: {}, problems: omit.problems, ...title, ...omit.value };
   if (!isRecord(wiki)) return { content, target: {}, problems: ['The front matter key "wiki" must hold spaceId, parentId, pageTitle and overwrite.'], ...title };
-  return { content, ...readWikiKeys(wiki), ...title };
+  const keys = readWikiKeys(wiki);
+  return { content, ...keys, problems: [...keys.problems, ...omit.problems], ...title, ...omit.value };
 }
 
-function readWikiKeys(wiki: Record<string, unknown>): { target: PartialTarget; problems: string[] } {
+function omitTitleHeading(top: Record<string, unknown>, wiki: Record<string, unknown>): { value: { omitTitleHeading?: boolean }; problems: string[] } {
+  const raw = wiki.omitTitleHeading ?? top.omitTitleHeading;
+  if (raw === undefined || raw === null) return { value: {}, problems: [] };
+  if (typeof raw === 'boolean') return { value: { omitTitleHeading: raw }, problems: [] };
+  return { value: {}, problems: ['omitTitleHeading in the front matter must be true or false.'] };
+}
+
+function readWikiKeys(wiki: Record<string, unknown>): { target: PartialTarget; problems: string[]; pageId?: string } {
   const target: PartialTarget = {};
   const problems: string[] = [];
   const text = (key: string): string | undefined => {
@@ -52,7 +66,9 @@ function readWikiKeys(wiki: Record<string, unknown>): { target: PartialTarget; p
   if (typeof overwrite === 'boolean') target.overwrite = overwrite;
   else if (overwrite !== undefined && overwrite !== null) problems.push('wiki.overwrite in the front matter must be true or false.');
   for (const key of Object.keys(target) as (keyof PartialTarget)[]) if (target[key] === undefined) delete target[key];
-  return { target, problems };
+  const pageId = text('pageId');
+  if (pageId !== undefined && !/^\d+$/.test(pageId)) problems.push('wiki.pageId in the front matter must be a page ID made of digits.');
+  return { target, problems, ...(pageId !== undefined && /^\d+$/.test(pageId) ? { pageId } : {}) };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,4 +1,4 @@
-import type { Dispatcher } from 'undici';
+import type { Transport } from '../http/transport';
 import { sendImportAttempt } from '../importApi/attempt';
 import { withRetries, type RetryHooks } from '../importApi/client';
 import { splitFrontMatter } from './frontMatter';
@@ -13,6 +13,10 @@ export interface PreparedDocument {
   /** A top-level `title:` of the front matter, if any. */
   frontMatterTitle: string | undefined;
   frontMatterProblems: string[];
+  /** `wiki.pageId`: the page this file was opened from. */
+  frontMatterPageId?: string;
+  /** `omitTitleHeading` from the front matter, when it says. */
+  omitTitleHeading?: boolean;
   findings: MarkdownFindings;
 }
 
@@ -23,6 +27,8 @@ export function prepareDocument(text: string): PreparedDocument {
     frontMatterTarget: split.target,
     frontMatterTitle: split.title,
     frontMatterProblems: split.problems,
+    ...(split.pageId ? { frontMatterPageId: split.pageId } : {}),
+    ...(split.omitTitleHeading !== undefined ? { omitTitleHeading: split.omitTitleHeading } : {}),
     findings: inspectMarkdown(split.content),
   };
 }
@@ -32,7 +38,8 @@ export interface ImportPageOptions extends RetryHooks {
   token: string;
   target: PublishTarget;
   content: string;
-  dispatcher: Dispatcher;
+  /** The editor's (VS Code's network stack) or the command line's (undici with the environment's proxy). */
+  transport: Transport;
   deadlineMs: number;
 }
 
@@ -40,7 +47,7 @@ export interface ImportPageOptions extends RetryHooks {
 export async function importPage(options: ImportPageOptions): Promise<PublishOutcome> {
   const body = { ...options.target, content: options.content };
   const result = await withRetries(
-    () => sendImportAttempt({ endpoint: options.endpoint, token: options.token, body, dispatcher: options.dispatcher, deadlineMs: options.deadlineMs, signal: options.signal }),
+    () => sendImportAttempt({ endpoint: options.endpoint, token: options.token, body, transport: options.transport, deadlineMs: options.deadlineMs, signal: options.signal }),
     options,
   );
   return outcomeOf(result, options.target);

@@ -13,19 +13,28 @@ export interface PublishTarget {
   overwrite: boolean;
 }
 
+/** The part of a file's page link that names its page (core/links/pageLink.ts). */
+export interface LinkedPage {
+  spaceId: string;
+  parentId: string;
+  pageTitle: string;
+}
+
 /**
- * Front matter wins field by field, then what this file was last published to. Front matter that pins the page
- * (space, parent and title) but says nothing of overwrite means the service's default, create only: a file that
- * names its page should publish without a question.
+ * Front matter wins field by field, then the page this file is linked to, then the front end's defaults (the
+ * prompts' answers, the command line's flags). A choice to overwrite belongs to one page: the file's own linked page
+ * is updated without a question, but a target that differs from it is a new page, so a remembered "overwrite" is
+ * never carried over to it. Front matter that says `overwrite` decides (false means never replace, even the linked
+ * page). Front matter that pins the page but says nothing of overwrite means the service's default, create only.
  */
-export function mergeTargets(frontMatter: PartialTarget, remembered: PartialTarget | undefined): PartialTarget {
+export function mergeTargets(frontMatter: PartialTarget, link: LinkedPage | undefined, defaults: PartialTarget = {}): PartialTarget {
+  const spaceId = frontMatter.spaceId ?? link?.spaceId ?? defaults.spaceId;
+  const parentId = frontMatter.parentId ?? link?.parentId ?? defaults.parentId;
+  const pageTitle = frontMatter.pageTitle ?? link?.pageTitle ?? defaults.pageTitle;
   const pinsPage = frontMatter.spaceId !== undefined && frontMatter.parentId !== undefined && frontMatter.pageTitle !== undefined;
-  return {
-    spaceId: frontMatter.spaceId ?? remembered?.spaceId,
-    parentId: frontMatter.parentId ?? remembered?.parentId,
-    pageTitle: frontMatter.pageTitle ?? remembered?.pageTitle,
-    overwrite: frontMatter.overwrite ?? remembered?.overwrite ?? (pinsPage ? false : undefined),
-  };
+  const isLinkedPage = link !== undefined && link.spaceId === spaceId && link.parentId === parentId && link.pageTitle === pageTitle;
+  const overwrite = frontMatter.overwrite ?? (isLinkedPage ? true : (defaults.overwrite ?? (pinsPage ? false : undefined)));
+  return { spaceId, parentId, pageTitle, overwrite };
 }
 
 /** A complete target when nothing is left to ask, else undefined. */

@@ -1,0 +1,52 @@
+// A file's link to the wiki page it published. The import endpoint answers with a sentence only, so the link
+// starts as the target the file was sent to; when signed in to the export API the page's ID, version and address
+// are filled in afterwards from the platform's page routes. The editor keeps links in its global state, the
+// command-line tool in an optional state file; both behind LinkStore.
+
+export interface PageLink {
+  spaceId: string;
+  parentId: string;
+  pageTitle: string;
+  /** The page's ID on the wiki, once known; it stays stable when the title changes there. */
+  pageId?: string;
+  /** The page's version right after this file's last publish: a higher one on the wiki means someone edited it. */
+  version?: number;
+  /** The page's address, once known. */
+  url?: string;
+  /** SHA-256 (hex) of the Markdown last sent, so an unchanged file can be skipped. */
+  contentSha256?: string;
+  /** When the file last published successfully (ms since the epoch). */
+  publishedAt: number;
+}
+
+export interface LinkStore {
+  get(fileKey: string): Promise<PageLink | undefined>;
+  set(fileKey: string, link: PageLink): Promise<void>;
+  delete(fileKey: string): Promise<void>;
+}
+
+/** Reads a stored link; anything malformed counts as no link. */
+export function parsePageLink(value: unknown): PageLink | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const v = value as Record<string, unknown>;
+  const text = (key: string): string | undefined => (typeof v[key] === 'string' && v[key] !== '' ? (v[key] as string) : undefined);
+  const spaceId = text('spaceId');
+  const parentId = text('parentId');
+  const pageTitle = text('pageTitle');
+  if (spaceId === undefined || parentId === undefined || pageTitle === undefined) return undefined;
+  const publishedAt = typeof v.publishedAt === 'number' ? v.publishedAt : typeof v.at === 'number' ? v.at : 0;
+  const link: PageLink = { spaceId, parentId, pageTitle, publishedAt };
+  const pageId = text('pageId');
+  if (pageId !== undefined && /^\d+$/.test(pageId)) link.pageId = pageId;
+  if (typeof v.version === 'number' && Number.isSafeInteger(v.version)) link.version = v.version;
+  const url = text('url');
+  if (url !== undefined) link.url = url;
+  const contentSha256 = text('contentSha256');
+  if (contentSha256 !== undefined) link.contentSha256 = contentSha256;
+  return link;
+}
+
+/** Whether the link points at this page (same space, parent and title: the importer's notion of "same page"). */
+export function linkNames(link: PageLink | undefined, target: { spaceId: string; parentId: string; pageTitle: string }): boolean {
+  return link !== undefined && link.spaceId === target.spaceId && link.parentId === target.parentId && link.pageTitle === target.pageTitle;
+}

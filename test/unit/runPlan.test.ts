@@ -1,0 +1,126 @@
+import assert from 'node:assert/strict';
+import type { PageLink } from '../../src/core/links/pageLink';
+import type { PublishOutcome } from '../../src/core/publish/outcome';
+import { omitTitleHeading } from '../../src/core/publish/titleHeading';
+import { contentHash, countPlan, linkAfterPublish, planFile, planFiles, type SourceFile } from '../../src/core/run/plan';
+import { clampConcurrency, runPlan, summarise, summaryLine, ThrottleGate } from '../../src/core/run/runner';
+
+const file = (label: string, text: string): SourceFile => ({ key: `file:///${label}`, label, text });
+const pinned = (title: string, extra = ''): string => `---\nwiki:\n  spaceId: DOCS\n  parentId: "1"\n  pageTitle: ${title}\n${extra}---\n# ${title}\n\nBody of ${title}.\n`;
+const outcome = (kind: PublishOutcome['kind'], extra: Partial<PublishOutcome> = {}): PublishOutcome => ({
+  kind, severity: kind === 'created' || kind === 'updated' ? 'info' : 'error', status: undefined, message: kind, actions: [], attempts: 1, mayHaveLanded: false, ...extra,
+});
+
+describe('planning files', () => {
+  it('takes each file\'s title from its front matter, first heading or name when publishing many', () => {
+    const items = planFiles([file('docs/a.md', '# Alpha\n\ntext'), file('docs/b-notes.md', 'no heading')], new Map(), {
+      titleFromFile: true, defaults: { spaceId: 'DOCS', parentId: '1', overwrite: false },
+    });
+    assert.deepEqual(items.map((item) => item.complete?.pageTitle), ['Alpha', 'b-notes']);
+    assert.deepEqual(items.map((item) => item.state), ['send', 'send']);
+  });
+
+  it('refuses every file of a group that would land on the same page', () => {
+    const items = planFiles([file('a.md', pinned('Same')), file('b.md', pinned('Same')), file('c.md', pinned('Other'))], new Map());
+    assert.deepEqual(items.map((item) => item.state), ['refused', 'refused', 'send']);
+    assert.match(items[0]?.refusals[0]?.message ?? '', /same page as b\.md/);
+    assert.equal(items[0]?.refusals[0]?.code, 'duplicatePage');
+  });
+
+  it('refuses empty content and bad front matter before anything is sent, and lists cautions', () => {
+    const items = planFiles([file('e.md', '---\nwiki:\n  spaceId: DOCS\n---\n  \n'), file('f.md', '---\nwiki: [1]\n---\nx'), file('g.md', `${pinned('G')}\n![x](x.png)\n`)], new Map());
+    assert.deepEqual(items.map((item) => item.state), ['refused', 'refused', 'send']);
+    assert.deepEqual(items[2]?.cautions.map((caution) => caution.code), ['localImages']);
+    assert.equal(countPlan(items).withCautions, 1);
+  });
+
+  it('skips a file whose content and target equal its last publish, unless forced', () => {
+    const text = pinned('Guide');
+    const first = planFile(file('g.md', text), undefined);
+    const link: PageLink = linkAfterPublish(first, first.complete!, 1000);
+    const again = planFile(file('g.md', text), link);
+    assert.equal(again.state, 'unchanged');
+    assert.equal(again.complete?.overwrite, true, 'the linked page is updated without a question');
+    assert.equal(planFile(file('g.md', text), link, { force: true }).state, 'send');
+    assert.equal(planFile(file('g.md', `${text}more\n`), link).state, 'send', 'changed content is sent');
+    assert.equal(planFile(file('g.md', text.replace('parentId: "1"', 'parentId: "2"')), link).state, 'send', 'another target is sent');
+  });
+
+  it('counts new pages, updates, unchanged and refused for the confirmation', () => {
+    const linkedItem = planFile(file('l.md', '# L\n'), { spaceId: 'DOCS', parentId: '1', pageTitle: 'L', publishedAt: 0 });
+    const items = [linkedItem, ...planFiles([file('n.md', pinned('N')), file('r.md', '')], new Map())];
+    assert.deepEqual(countPlan(items), { files: 3, send: 2, newPages: 1, updates: 1, unchanged: 0, refused: 1, incomplete: 0, withCautions: 0 });
+  });
+
+  it('asks for what is missing instead of guessing', () => {
+    const item = planFile(file('x.md', '# X\n'), undefined);
+    assert.equal(item.state, 'incomplete');
+    assert.equal(item.suggestedTitle, 'X');
+  });
+
+  it('leaves out the title heading only when asked and only when it repeats the title', () => {
+    const text = pinned('Guide');
+    assert.equal(planFile(file('g.md', text), undefined).content, '# Guide\n\nBody of Guide.\n', 'default off: the file\'s text');
+    assert.equal(planFile(file('g.md', text), undefined, { omitTitleHeading: true }).content, 'Body of Guide.\n');
+    assert.equal(planFile(file('g.md', pinned('Guide', 'omitTitleHeading: false\n').replace('wiki:\n  ', 'wiki:\n  ')), undefined, { omitTitleHeading: true }).content.startsWith('# Guide'), true);
+    assert.equal(omitTitleHeading('# Other\n\nx', 'Guide'), '# Other\n\nx');
+    assert.equal(omitTitleHeading('```\n# Guide\n```\n# Guide\nx', 'Guide'), '```\n# Guide\n```\nx', 'a heading inside code is not the title heading');
+    assert.equal(omitTitleHeading('# Guide #\r\n\r\nx', 'Guide'), 'x', 'closing hashes and CRLF');
+  });
+
+  it('hashes the Markdown that is sent', () => {
+    assert.equal(planFile(file('g.md', pinned('G')), undefined).contentSha256, contentHash('# G\n\nBody of G.\n'));
+  });
+});
+
+describe('running a plan', () => {
+  const items = (n: number) => planFiles(Array.from({ length: n }, (_, i) => file(`f${i}.md`, pinned(`Page ${i}`))), new Map());
+
+  it('never has more than `concurrency` sends out, and one failure does not stop the others', async () => {
+    let out = 0;
+    let peak = 0;
+    const results = await runPlan(items(9), {
+      concurrency: 3,
+      send: async (item) => {
+        out++;
+        peak = Math.max(peak, out);
+        await new Promise((resolve) => setImmediate(resolve));
+        out--;
+        return item.file.label === 'f4.md' ? outcome('serverError') : outcome('created');
+      },
+    });
+    assert.equal(peak, 3);
+    assert.deepEqual(summarise(results), { published: 8, failed: 1, skipped: 0, refused: 0, notStarted: 0, cancelled: 0 });
+    assert.equal(summaryLine(summarise(results)), '8 published, 1 failed');
+  });
+
+  it('on cancel starts no new file, and says which were in flight (may have landed) and which never started', async () => {
+    const controller = new AbortController();
+    const results = await runPlan(items(6), {
+      concurrency: 2,
+      signal: controller.signal,
+      send: async (item, _target, context) => {
+        if (item.file.label === 'f2.md') controller.abort();
+        if (context.signal.aborted) return outcome('cancelled');
+        return outcome('created');
+      },
+    });
+    assert.deepEqual(results.map((r) => r.state), ['published', 'published', 'cancelled', 'notStarted', 'notStarted', 'notStarted']);
+    assert.equal(results[2]?.mayHaveLanded, true);
+  });
+
+  it('a throttle pause holds back every worker until it is over', async () => {
+    let now = 0;
+    const gate = new ThrottleGate(() => now);
+    gate.pauseFor(1000);
+    assert.equal(gate.pausedForMs, 1000);
+    const waiting = gate.wait();
+    now = 1000;
+    await waiting;
+    assert.equal(gate.pausedForMs, 0);
+  });
+
+  it('clamps the concurrency to 1-16', () => {
+    assert.deepEqual([clampConcurrency(0), clampConcurrency(99), clampConcurrency(Number.NaN), clampConcurrency(3.7)], [1, 16, 4, 3]);
+  });
+});

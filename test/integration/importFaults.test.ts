@@ -1,9 +1,10 @@
 // The network faults of reliability.md against the sandbox: retries that never duplicate, unreadable answers,
 // stalls, cancellation, redirects and proxies.
 import assert from 'node:assert/strict';
-import { createDispatcher } from '../../src/core/http/proxy';
+import { createUndiciTransport } from '../../src/core/http/undiciTransport';
 import { instantRetries, send, useSandbox } from '../support/importHarness';
-import { startRecordingServer, startRedirectServer, startTunnelProxy } from '../support/loopbackServers';
+import { startRecordingServer, startRedirectServer } from '../support/loopbackServers';
+import { startNamedTunnelProxy } from '../support/namedTunnelProxy';
 
 describe('import client against the sandbox: faults', () => {
   const env = useSandbox();
@@ -107,14 +108,21 @@ describe('import client against the sandbox: faults', () => {
     }
   });
 
+  // wiki.test is a name only the proxy resolves (to the sandbox): loopback addresses never go through a proxy.
+  const byName = (endpoint: string): string => endpoint.replace('//127.0.0.1:', '//wiki.test:');
+
   it('goes through the configured proxy, and not for hosts in noProxy', async () => {
-    const proxy = await startTunnelProxy();
-    const viaProxy = createDispatcher({ proxyUrl: proxy.url }, {});
-    const bypassing = createDispatcher({ proxyUrl: proxy.url, noProxy: ['127.0.0.1'] }, {});
+    const proxy = await startNamedTunnelProxy({ 'wiki.test': '127.0.0.1' });
+    const viaProxy = createUndiciTransport({ proxyUrl: proxy.url }, {});
+    const bypassing = createUndiciTransport({ proxyUrl: proxy.url, noProxy: ['wiki.test'] }, {});
+    const endpoint = byName(env.sandbox.importEndpoint);
     try {
-      assert.equal((await send({ endpoint: env.sandbox.importEndpoint, token: env.token, dispatcher: viaProxy as never })).kind, 'created');
-      assert.equal(proxy.tunnels.length, 1);
-      assert.equal((await send({ endpoint: env.sandbox.importEndpoint, token: env.token, target: { pageTitle: 'Other' }, dispatcher: bypassing as never })).kind, 'created');
+      assert.equal((await send({ endpoint, token: env.token, transport: viaProxy })).kind, 'created');
+      assert.deepEqual(proxy.tunnels, [new URL(endpoint).host]);
+      // Past the proxy this machine cannot resolve wiki.test: the request fails before connecting.
+      const bypassed = await send({ endpoint, token: env.token, target: { pageTitle: 'Other' }, transport: bypassing, ...instantRetries() });
+      assert.equal(bypassed.kind, 'network');
+      assert.equal(bypassed.mayHaveLanded, false);
       assert.equal(proxy.tunnels.length, 1);
     } finally {
       await Promise.all([viaProxy.close(), bypassing.close(), proxy.close()]);
@@ -122,13 +130,27 @@ describe('import client against the sandbox: faults', () => {
   });
 
   it('honours HTTPS_PROXY / NO_PROXY from the environment when VS Code has no proxy setting', async () => {
-    const proxy = await startTunnelProxy();
-    const fromEnv = createDispatcher({}, { HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url });
+    const proxy = await startNamedTunnelProxy({ 'wiki.test': '127.0.0.1' });
+    const fromEnv = createUndiciTransport({}, { HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url });
     try {
-      assert.equal((await send({ endpoint: env.sandbox.importEndpoint, token: env.token, dispatcher: fromEnv as never })).kind, 'created');
+      assert.equal((await send({ endpoint: byName(env.sandbox.importEndpoint), token: env.token, transport: fromEnv })).kind, 'created');
       assert.equal(proxy.tunnels.length, 1);
     } finally {
       await Promise.all([fromEnv.close(), proxy.close()]);
+    }
+  });
+
+  it('never sends a loopback endpoint through the proxy, whatever noProxy says', async () => {
+    const proxy = await startNamedTunnelProxy();
+    const fromSettings = createUndiciTransport({ proxyUrl: proxy.url }, {});
+    const fromEnv = createUndiciTransport({}, { HTTPS_PROXY: proxy.url, HTTP_PROXY: proxy.url, NO_PROXY: 'example.com' });
+    try {
+      assert.equal((await send({ endpoint: env.sandbox.importEndpoint, token: env.token, transport: fromSettings })).kind, 'created');
+      const second = await send({ endpoint: env.sandbox.importEndpoint, token: env.token, target: { pageTitle: 'Other' }, transport: fromEnv });
+      assert.equal(second.kind, 'created');
+      assert.deepEqual([proxy.tunnels, proxy.forwarded], [[], []], 'the proxy saw nothing');
+    } finally {
+      await Promise.all([fromSettings.close(), fromEnv.close(), proxy.close()]);
     }
   });
 });

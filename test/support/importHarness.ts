@@ -1,5 +1,6 @@
-import { Agent } from 'undici';
 import { startSandbox, type Sandbox } from '../sandbox/server';
+import { createUndiciTransport } from '../../src/core/http/undiciTransport';
+import type { Transport } from '../../src/core/http/transport';
 import { importPage } from '../../src/core/publish/pipeline';
 import type { PublishOutcome } from '../../src/core/publish/outcome';
 import type { PublishTarget } from '../../src/core/publish/target';
@@ -25,12 +26,14 @@ export interface SendOptions extends RetryHooks {
   target?: Partial<PublishTarget>;
   content?: string;
   deadlineMs?: number;
-  dispatcher?: Agent;
+  /** undici without a proxy unless given. */
+  transport?: Transport;
 }
 
-const sharedDispatcher = new Agent();
+// No proxy from the test runner's environment: the tests that want one say so.
+const sharedTransport = createUndiciTransport({}, {});
 
-/** Publishes through the real client (pipeline -> undici) to a real server. */
+/** Publishes through the real client (pipeline -> transport) to a real server. */
 export function send(options: SendOptions): Promise<PublishOutcome> {
   return importPage({
     ...options,
@@ -38,7 +41,7 @@ export function send(options: SendOptions): Promise<PublishOutcome> {
     token: options.token,
     target: { ...DOCS_HOME, ...options.target },
     content: options.content ?? '# Release notes\n\nFirst entry.\n',
-    dispatcher: options.dispatcher ?? sharedDispatcher,
+    transport: options.transport ?? sharedTransport,
     deadlineMs: options.deadlineMs ?? 10_000,
   });
 }

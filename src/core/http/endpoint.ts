@@ -11,6 +11,22 @@ export function isLoopbackHost(hostname: string): boolean {
   return LOOPBACK_HOSTS.has(hostname.toLowerCase());
 }
 
+/**
+ * Any address of the loopback interface (127.0.0.0/8, ::1, IPv4-mapped 127.x) or the name localhost, as a URL's
+ * `hostname` spells it. Such requests never go through a proxy: the proxy would deliver them (and the token) to
+ * its own machine's loopback.
+ */
+export function isLoopbackAddress(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return (
+    host === 'localhost' ||
+    host === '::1' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host) ||
+    // The URL parser writes [::ffff:127.0.0.1] as [::ffff:7f00:1].
+    /^::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}$/.test(host)
+  );
+}
+
 /** Checks a configured endpoint address. `settingName` goes into the messages so they say what to fix. */
 export function checkEndpoint(raw: string | undefined, settingName: string): EndpointCheck {
   const text = (raw ?? '').trim();

@@ -1,4 +1,4 @@
-import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import { EnvHttpProxyAgent, type Dispatcher } from 'undici';
 
 /** The user's proxy choices: VS Code's `http.proxy` / `http.noProxy`, then the usual environment variables. */
 export interface ProxySettings {
@@ -7,18 +7,17 @@ export interface ProxySettings {
 }
 
 /**
- * Builds the dispatcher every wiki request goes through. Certificate checks stay on whatever the proxy settings say.
- * With no proxy configured anywhere, EnvHttpProxyAgent connects directly, so one code path serves both cases.
+ * The dispatcher for requests that may go through a proxy, or undefined when no proxy is configured anywhere.
+ * `settings` wins over HTTPS_PROXY / HTTP_PROXY; NO_PROXY adds to `settings.noProxy`. Certificate checks stay on.
+ * Loopback addresses never reach this dispatcher (see undiciTransport.ts).
  */
-export function createDispatcher(settings: ProxySettings, env: NodeJS.ProcessEnv = process.env): Dispatcher {
+export function createProxyDispatcher(settings: ProxySettings, env: NodeJS.ProcessEnv = process.env): Dispatcher | undefined {
   const proxyUrl = settings.proxyUrl?.trim();
+  if (!proxyUrl && !env.HTTPS_PROXY && !env.https_proxy && !env.HTTP_PROXY && !env.http_proxy) return undefined;
   const noProxy = [...(settings.noProxy ?? []), env.NO_PROXY ?? env.no_proxy ?? '']
     .map((entry) => entry.trim())
     .filter((entry) => entry.length > 0)
     .join(',');
-  if (!proxyUrl && !env.HTTPS_PROXY && !env.https_proxy && !env.HTTP_PROXY && !env.http_proxy) {
-    return new Agent();
-  }
   return new EnvHttpProxyAgent({
     httpProxy: proxyUrl || env.HTTP_PROXY || env.http_proxy,
     httpsProxy: proxyUrl || env.HTTPS_PROXY || env.https_proxy,

@@ -1,4 +1,5 @@
-import { request, type Dispatcher } from 'undici';
+import { failedBeforeConnecting, failsEveryTime } from '../http/networkError';
+import type { Transport } from '../http/transport';
 import { describeError } from '../log/redact';
 import { parseJsonObject } from '../util/json';
 import type { AttemptResult, ImportBody } from './types';
@@ -7,14 +8,14 @@ export interface AttemptOptions {
   endpoint: URL;
   token: string;
   body: ImportBody;
-  dispatcher: Dispatcher;
+  transport: Transport;
   deadlineMs: number;
   signal?: AbortSignal;
 }
 
 /**
- * Sends one import request. Redirects are never followed (undici's request does not follow them), so the token
- * goes to the configured endpoint's origin and nowhere else.
+ * Sends one import request. No transport follows redirects, so the token goes to the configured endpoint's origin
+ * and nowhere else.
  */
 export async function sendImportAttempt(options: AttemptOptions): Promise<AttemptResult> {
   // One controller fed by a timer and by the caller's Cancel: cheaper per request than AbortSignal.any over
@@ -30,9 +31,9 @@ export async function sendImportAttempt(options: AttemptOptions): Promise<Attemp
   options.signal?.addEventListener('abort', cancel, { once: true });
   const signal = controller.signal;
   try {
-    const response = await request(options.endpoint, {
+    const response = await options.transport.send({
       method: 'POST',
-      dispatcher: options.dispatcher,
+      url: options.endpoint.toString(),
       signal,
       headers: {
         authorization: `Bearer ${options.token}`,
@@ -41,26 +42,16 @@ export async function sendImportAttempt(options: AttemptOptions): Promise<Attemp
       },
       body: JSON.stringify(options.body),
     });
-    const text = await response.body.text();
-    return { kind: 'response', status: response.statusCode, ...readServiceMessage(text), ...retryAfter(response.headers) };
+    const text = await response.text();
+    return { kind: 'response', status: response.status, ...readServiceMessage(text), ...retryAfter(response.headers['retry-after']) };
   } catch (error) {
     if (options.signal?.aborted) return { kind: 'cancelled' };
     if (timedOut) return { kind: 'timeout' };
-    return { kind: 'network', detail: describeError(error), reachedServer: !failedBeforeConnecting(error) };
+    return { kind: 'network', detail: describeError(error), reachedServer: !failedBeforeConnecting(error), ...(failsEveryTime(error) ? { permanent: true } : {}) };
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', cancel);
   }
-}
-
-// Errors raised before a connection existed: nothing was sent, so nothing can have been imported.
-const CONNECT_PHASE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
-
-function failedBeforeConnecting(error: unknown): boolean {
-  for (let current: unknown = error; current instanceof Error; current = current.cause) {
-    if (CONNECT_PHASE_CODES.has((current as NodeJS.ErrnoException).code ?? '')) return true;
-  }
-  return false;
 }
 
 function readServiceMessage(text: string): { message: string | undefined; unreadable?: 'empty' | 'notJson' } {
@@ -70,9 +61,7 @@ function readServiceMessage(text: string): { message: string | undefined; unread
   return typeof body === 'string' ? { message: body } : { message: undefined, unreadable: 'notJson' };
 }
 
-function retryAfter(headers: Dispatcher.ResponseData['headers']): { retryAfterMs?: number } {
-  const raw = headers['retry-after'];
-  const value = Array.isArray(raw) ? raw[0] : raw;
+function retryAfter(value: string | undefined): { retryAfterMs?: number } {
   if (!value) return {};
   const seconds = Number(value);
   if (Number.isFinite(seconds) && seconds >= 0) return { retryAfterMs: seconds * 1000 };

@@ -22,6 +22,7 @@ export function isRetryable(result: AttemptResult): boolean {
     case 'response':
       return result.status >= 500 || result.status === 429 || result.status === 408;
     case 'network':
+      return !result.permanent;
     case 'timeout':
       return true;
     case 'cancelled':

@@ -23,6 +23,8 @@ export type AttemptResult =
       detail: string;
       /** False when the connection was never made (refused, unknown host): the server cannot have acted on it. */
       reachedServer: boolean;
+      /** Set when every attempt would fail the same way (an untrusted certificate): not retried. */
+      permanent?: boolean;
     }
   | { kind: 'timeout' }
   | { kind: 'cancelled' };

@@ -1,7 +1,8 @@
 // Explains an import 404 (spec 4.3, spec 7): asks the platform whether the space and the parent page exist
 // for this user. The access token goes only to the exact origin of baseUrl, and redirects are not followed.
-import { request, type Dispatcher } from 'undici';
 import { checkEndpoint, sameOrigin } from '../http/endpoint';
+import { platformFetchTransport } from '../http/fetchTransport';
+import type { Transport } from '../http/transport';
 import { describeError } from '../log/redact';
 
 /** found: exists and readable; missing: not there or hidden from this user (the platform does not say which);
@@ -23,7 +24,8 @@ export interface PlatformLookupOptions {
   /** The import's spaceId: a space key such as DOCS or a numeric space ID. */
   space: string;
   parentId: string;
-  dispatcher?: Dispatcher;
+  /** VS Code's network stack in the editor; Node's fetch when not given. */
+  transport?: Transport;
   signal?: AbortSignal;
   timeoutMs?: number;
 }
@@ -66,14 +68,14 @@ async function probe(url: string, origin: string, options: PlatformLookupOptions
   if (!sameOrigin(url, origin)) return { outcome: 'failed', unauthorized: false, failure: 'The lookup address left the wiki origin.' };
   const deadline = AbortSignal.timeout(options.timeoutMs ?? 15_000);
   try {
-    const response = await request(url, {
+    const response = await (options.transport ?? platformFetchTransport()).send({
       method: 'GET',
+      url,
       headers: { authorization: `Bearer ${options.accessToken}`, accept: 'application/json' },
       signal: options.signal ? AbortSignal.any([options.signal, deadline]) : deadline,
-      ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
     });
-    const text = await response.body.text();
-    const status = response.statusCode;
+    const text = await response.text();
+    const status = response.status;
     if (status === 401) return { outcome: 'failed', unauthorized: true, failure: 'The platform rejected the export sign-in (HTTP 401).' };
     if (status === 403) return { outcome: 'forbidden', unauthorized: false };
     if (status === 404) return { outcome: 'missing', unauthorized: false };

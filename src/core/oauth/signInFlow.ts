@@ -1,7 +1,7 @@
 // The three-legged sign-in (spec 5.2, reliability requirements 8 and 9): PKCE and state, the loopback
 // server listening first, then the browser, then the code exchange, then the stored session.
-import type { Dispatcher } from 'undici';
 import { checkEndpoint } from '../http/endpoint';
+import type { Transport } from '../http/transport';
 import { silentLogger, type Clock, type Logger } from '../ports';
 import { buildAuthorizeUrl } from './authorizeUrl';
 import { ExportAuthError } from './errors';
@@ -24,7 +24,8 @@ export interface SignInOptions {
   clock: Clock;
   signal?: AbortSignal;
   logger?: Logger;
-  dispatcher?: Dispatcher;
+  /** The network stack for the code exchange; Node's fetch when not given. */
+  transport?: Transport;
   /** Replaces the token endpoint client (tests); built from the other options by default. */
   tokenClient?: { exchangeCode(exchange: CodeExchange, signal?: AbortSignal): Promise<TokenResult> };
   /** How long the loopback server waits for the browser; 5 minutes by default. */
@@ -91,7 +92,7 @@ async function runSignIn(options: SignInOptions): Promise<ExportSession> {
         getClientSecret: async () => secret,
         logger,
         clock: options.clock,
-        ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
+        ...(options.transport ? { transport: options.transport } : {}),
       });
     const result = await client.exchangeCode({ code, redirectUri: server.redirectUri, codeVerifier: pkce.verifier }, options.signal);
     if (!result.ok) throw result.error;

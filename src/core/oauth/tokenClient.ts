@@ -1,12 +1,14 @@
-// The token endpoint client (spec 4.2): JSON bodies, a deadline per attempt, no redirects, bounded retries.
+// The token endpoint client (spec 4.2): JSON bodies, a deadline per attempt, no redirects, bounded retries for
+// refreshes and none for the single-use authorization code.
 // Outcomes are values (TokenResult); nothing here throws for an HTTP or network failure.
-import { request, type Dispatcher } from 'undici';
 import { systemClock, silentLogger, type Clock, type Logger } from '../ports';
 import { checkEndpoint } from '../http/endpoint';
+import { platformFetchTransport } from '../http/fetchTransport';
+import type { Transport } from '../http/transport';
 import { joinPath } from './authorizeUrl';
 import { ExportAuthError } from './errors';
 import { backoffDelayMs, DEFAULT_RETRY_POLICY, parseRetryAfterMs, realSleep, type RetryPolicy, type Sleep } from './backoff';
-import { classifyTokenResponse, networkFailure, type TokenResult } from './tokenResponse';
+import { classifyTokenResponse, networkFailure, type GrantType, type TokenResult } from './tokenResponse';
 
 export type { TokenResponse, TokenResult } from './tokenResponse';
 
@@ -15,7 +17,8 @@ export interface TokenClientConfig {
   clientId: string;
   /** Read on every request, so a secret set after start-up is picked up. */
   getClientSecret(): Promise<string | undefined>;
-  dispatcher?: Dispatcher;
+  /** VS Code's network stack in the editor, undici on the command line; Node's fetch when not given. */
+  transport?: Transport;
   /** Deadline of one attempt. */
   timeoutMs?: number;
   retry?: Partial<RetryPolicy>;
@@ -41,37 +44,37 @@ export class TokenClient {
   }
 
   refresh(refreshToken: string, signal?: AbortSignal): Promise<TokenResult> {
-    return this.post({ grant_type: 'refresh_token', refresh_token: refreshToken }, signal);
+    return this.post('refresh_token', { refresh_token: refreshToken }, this.policy.maxAttempts, signal);
   }
 
-  exchangeCode(exchange: CodeExchange, signal?: AbortSignal): Promise<TokenResult> {
-    return this.post(
-      {
-        grant_type: 'authorization_code',
-        code: exchange.code,
-        redirect_uri: exchange.redirectUri,
-        code_verifier: exchange.codeVerifier,
-      },
-      signal,
-    );
+  /**
+   * Exactly one attempt: a code is single-use (RFC 6749 4.1.2), and a request lost after it reached the server may
+   * already have consumed it, so a second one would be refused or, worse, revoke what the first one produced.
+   */
+  async exchangeCode(exchange: CodeExchange, signal?: AbortSignal): Promise<TokenResult> {
+    const grant = { code: exchange.code, redirect_uri: exchange.redirectUri, code_verifier: exchange.codeVerifier };
+    const result = await this.post('authorization_code', grant, 1, signal);
+    if (result.ok || !result.error.retryable) return result;
+    const { kind, message, details } = result.error;
+    return { ok: false, error: new ExportAuthError(kind, `${message} The sign-in code works only once, so it was not sent again: sign in again.`, details) };
   }
 
-  private async post(grant: Record<string, string>, signal?: AbortSignal): Promise<TokenResult> {
+  private async post(grantType: GrantType, grant: Record<string, string>, maxAttempts: number, signal?: AbortSignal): Promise<TokenResult> {
     const endpoint = this.tokenEndpoint();
     if (!endpoint.ok) return endpoint;
     const clientSecret = (await this.config.getClientSecret())?.trim();
     if (!clientSecret) {
       return { ok: false, error: new ExportAuthError('config', 'No OAuth client secret is set. Run "Wiki: Set OAuth Client Secret".') };
     }
-    const body = JSON.stringify({ grant_type: grant.grant_type, client_id: this.config.clientId, client_secret: clientSecret, ...grant });
+    const body = JSON.stringify({ grant_type: grantType, client_id: this.config.clientId, client_secret: clientSecret, ...grant });
     const logger = this.config.logger ?? silentLogger;
 
     for (let attempt = 1; ; attempt++) {
-      const result = await this.attempt(endpoint.url, body, signal);
-      if (result.ok || !result.error.retryable || attempt >= this.policy.maxAttempts) return result;
+      const result = await this.attempt(endpoint.url, body, grantType, signal);
+      if (result.ok || !result.error.retryable || attempt >= maxAttempts) return result;
       const waitMs = this.retryDelay(result.error, attempt);
       if (waitMs === undefined) return result;
-      logger.warn(`Token endpoint: ${result.error.message} Retrying in ${waitMs} ms (attempt ${attempt + 1} of ${this.policy.maxAttempts}).`);
+      logger.warn(`Token endpoint: ${result.error.message} Retrying in ${waitMs} ms (attempt ${attempt + 1} of ${maxAttempts}).`);
       try {
         await (this.config.sleep ?? realSleep)(waitMs, signal);
       } catch {
@@ -90,21 +93,21 @@ export class TokenClient {
     return retryAfter + Math.round(random() * Math.min(1000, this.policy.baseDelayMs));
   }
 
-  private async attempt(url: string, body: string, signal?: AbortSignal): Promise<TokenResult> {
+  private async attempt(url: string, body: string, grantType: GrantType, signal?: AbortSignal): Promise<TokenResult> {
     const deadline = AbortSignal.timeout(this.config.timeoutMs ?? DEFAULT_TIMEOUT_MS);
     const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
     try {
-      const response = await request(url, {
+      // No transport follows redirects: a 3xx is classified as a protocol error below.
+      const response = await (this.config.transport ?? platformFetchTransport()).send({
         method: 'POST',
+        url,
         headers: { 'content-type': 'application/json', accept: 'application/json' },
         body,
         signal: combined,
-        // undici's request() never follows redirects unless a redirect interceptor is added; we add none.
-        ...(this.config.dispatcher ? { dispatcher: this.config.dispatcher } : {}),
       });
-      const text = await response.body.text();
+      const text = await response.text();
       const retryAfterMs = parseRetryAfterMs(response.headers['retry-after'], (this.config.clock ?? systemClock).now());
-      return classifyTokenResponse(response.statusCode, text, retryAfterMs);
+      return classifyTokenResponse(response.status, text, retryAfterMs, grantType);
     } catch (error) {
       if (signal?.aborted) return { ok: false, error: new ExportAuthError('cancelled', 'The sign-in request was cancelled.') };
       return networkFailure(error, deadline.aborted);

@@ -21,12 +21,19 @@ function text(value: unknown): string | undefined {
   return typeof value === 'string' && value.length > 0 ? value : undefined;
 }
 
-export function classifyTokenResponse(status: number, body: string, retryAfterMs?: number): TokenResult {
+/** Which grant the request presented: invalid_grant means something else for each. */
+export type GrantType = 'refresh_token' | 'authorization_code';
+
+const INVALID_GRANT_MESSAGES: Record<GrantType, string> = {
+  refresh_token: 'The identity provider no longer accepts the refresh token (invalid_grant).',
+  authorization_code:
+    'The identity provider refused the sign-in code (invalid_grant): it expired, was already used, or the sign-in took too long. Sign in again.',
+};
+
+export function classifyTokenResponse(status: number, body: string, retryAfterMs?: number, grantType: GrantType = 'refresh_token'): TokenResult {
   const json = parseJsonObject(body);
   const oauthError = text(json?.error);
-  if (oauthError === 'invalid_grant') {
-    return fail(new ExportAuthError('invalidGrant', 'The identity provider no longer accepts the refresh token (invalid_grant).', { status }));
-  }
+  if (oauthError === 'invalid_grant') return fail(new ExportAuthError('invalidGrant', INVALID_GRANT_MESSAGES[grantType], { status }));
   if (status === 429) {
     const details = retryAfterMs === undefined ? { status } : { status, retryAfterMs };
     return fail(new ExportAuthError('rateLimited', 'The identity provider is rate limiting requests (HTTP 429).', details));

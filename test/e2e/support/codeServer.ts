@@ -9,6 +9,9 @@ import { stopProcessGroup } from './processes';
 const STARTUP_TIMEOUT_MS = 60_000;
 const LISTENING = /HTTP server listening on (http:\/\/127\.0\.0\.1:\d+)\//;
 
+/** Rewrites code-server's command line, e.g. to start it inside a private mount namespace (systemTrustStore.ts). */
+export type LaunchWrapper = (command: string, args: string[]) => { command: string; args: string[] };
+
 export interface CodeServerOptions {
   userDataDir: string;
   extensionsDir: string;
@@ -19,6 +22,7 @@ export interface CodeServerOptions {
   port?: number;
   /** Extra environment for the extension host, e.g. WIKI_PUBLISHER_API_TOKEN. */
   env?: Record<string, string>;
+  launch?: LaunchWrapper;
 }
 
 export interface RunningCodeServer {
@@ -56,7 +60,8 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
     ...options.env,
   };
   // detached: the child leads its own process group, so stopping it also stops the helpers it forks.
-  const child = spawn(process.execPath, args, { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const launch = options.launch?.(process.execPath, args) ?? { command: process.execPath, args };
+  const child = spawn(launch.command, launch.args, { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));

@@ -1,0 +1,33 @@
+// The one way the core sends HTTP. The editor passes a transport over the network stack VS Code gives
+// extensions (its proxy, PAC and system-certificate support); the command-line tool and the tests pass one over
+// undici with the environment's proxy. Every implementation keeps the same rules: redirects are never followed
+// (a 3xx comes back as a response), a loopback address never goes through a proxy, and the caller's signal
+// aborts the request at once.
+
+export interface HttpRequest {
+  method: 'GET' | 'POST';
+  url: string;
+  /** Lower-case header names. */
+  headers: Record<string, string>;
+  body?: string;
+  signal?: AbortSignal;
+}
+
+export interface HttpResponse {
+  status: number;
+  /** Lower-case header names; the values of a repeated header are joined with ", " (as fetch does). */
+  headers: Record<string, string | undefined>;
+  /** The whole body as UTF-8 text. Call once. The request's signal still aborts it (a body that stalls). */
+  text(): Promise<string>;
+}
+
+export interface Transport {
+  /** Which network stack this is, for the log ("vscode", "undici"). */
+  readonly name: string;
+  /**
+   * Sends one request. Rejects on a network failure or abort with an Error whose `cause` chain carries the system
+   * error code (ECONNREFUSED, ...), so callers can tell "never connected" from "connection lost"
+   * (networkError.ts builds it; failedBeforeConnecting() reads it).
+   */
+  send(request: HttpRequest): Promise<HttpResponse>;
+}

@@ -1,0 +1,52 @@
+// The transport of the command-line tool and the tests: undici's request() with the environment's proxy
+// (HTTPS_PROXY / HTTP_PROXY / NO_PROXY) or the given proxy settings. request() follows no redirects (undici
+// follows them only through an interceptor, and none is added), so a 3xx comes back as the answer.
+import { Agent, request, type Dispatcher } from 'undici';
+import { isLoopbackAddress } from './endpoint';
+import { networkError } from './networkError';
+import { createProxyDispatcher, type ProxySettings } from './proxy';
+import type { HttpRequest, HttpResponse, Transport } from './transport';
+
+export interface UndiciTransport extends Transport {
+  /** Closes the pooled connections; the transport refuses requests afterwards. */
+  close(): Promise<void>;
+}
+
+export function createUndiciTransport(settings: ProxySettings = {}, env: NodeJS.ProcessEnv = process.env): UndiciTransport {
+  const direct = new Agent();
+  const proxied = createProxyDispatcher(settings, env);
+  // Loopback goes direct whatever NO_PROXY says: through a proxy it would reach the proxy machine's own loopback.
+  const dispatcherFor = (url: URL): Dispatcher => (proxied && !isLoopbackAddress(url.hostname) ? proxied : direct);
+  return {
+    name: 'undici',
+    async send(httpRequest: HttpRequest): Promise<HttpResponse> {
+      const url = new URL(httpRequest.url);
+      try {
+        const response = await request(url, {
+          method: httpRequest.method,
+          headers: httpRequest.headers,
+          body: httpRequest.body ?? null,
+          signal: httpRequest.signal ?? null,
+          dispatcher: dispatcherFor(url),
+        });
+        return {
+          status: response.statusCode,
+          headers: joinRepeated(response.headers),
+          text: () => response.body.text().catch((error: unknown) => Promise.reject(networkError(error))),
+        };
+      } catch (error) {
+        throw networkError(error);
+      }
+    },
+    async close() {
+      await Promise.all([direct.close(), proxied?.close()]);
+    },
+  };
+}
+
+/** undici gives a repeated header as an array; fetch joins the values with ", ". Both transports answer alike. */
+function joinRepeated(headers: Record<string, string | string[] | undefined>): Record<string, string | undefined> {
+  const joined: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(headers)) joined[name] = Array.isArray(value) ? value.join(', ') : value;
+  return joined;
+}

@@ -18,7 +18,40 @@ export default tseslint.config(
     },
   },
   {
+    // The command-line tool is a front end over the core like the editor, and neither reaches into the other.
+    files: ['src/cli/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{ name: 'vscode', message: 'src/cli runs on plain Node, without VS Code.' }],
+        patterns: [{ group: ['**/editor', '**/editor/**'], message: 'src/cli must not import src/editor; share code through src/core.' }],
+      }],
+    },
+  },
+  {
+    files: ['src/editor/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['**/cli', '**/cli/**'], message: 'src/editor must not import src/cli; share code through src/core.' }],
+      }],
+    },
+  },
+  {
     files: ['src/**/*.ts'],
     rules: { 'no-console': 'error' },
+  },
+  {
+    // VS Code turns [label](command:…) in a message into a link that runs the command, and messages carry text
+    // we do not control: every notification goes through src/editor/notify.ts, which neutralises it.
+    files: ['src/**/*.ts'],
+    ignores: ['src/editor/notify.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['showInformationMessage', 'showWarningMessage', 'showErrorMessage'].map((property) => ({
+          property,
+          message: 'Use showInfo/showWarning/showError/showModal from src/editor/notify.ts: it neutralises untrusted text.',
+        })),
+      ],
+    },
   },
 );

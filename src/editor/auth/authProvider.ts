@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { EXPORT_SCOPES } from '../../core/oauth/authorizeUrl';
 import type { ExportSession } from '../../core/oauth/session';
+import { neutralise } from '../../core/text/neutralise';
 import type { ExportSessionService } from './exportSessionService';
 
 export const EXPORT_PROVIDER_ID = 'wikiPublisher.export';
@@ -84,5 +85,6 @@ function covers(session: ExportSession, scopes: readonly string[] | undefined): 
 
 function toAuthSession(session: ExportSession): vscode.AuthenticationSession {
   const label = session.account ?? EXPORT_PROVIDER_LABEL;
-  return { id: SESSION_ID, accessToken: session.accessToken, account: { id: label, label }, scopes: session.scopes };
+  // The account name comes from the identity provider; the Accounts menu and account pickers show the label.
+  return { id: SESSION_ID, accessToken: session.accessToken, account: { id: label, label: neutralise(label) }, scopes: session.scopes };
 }

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { API_TOKEN_ENV_VAR, API_TOKEN_SECRET_KEY } from '../../core/apiToken/tokenSource';
 import { describeError } from '../../core/log/redact';
 import { silentLogger, type Logger } from '../../core/ports';
+import { showError, showInfo, showModal } from '../notify';
 import type { Command } from './command';
 
 const REMOVE_ACTION = 'Remove';
@@ -24,28 +25,25 @@ export class RemoveApiTokenCommand implements Command {
       : '';
     try {
       if (!(await this.secrets.get(API_TOKEN_SECRET_KEY))) {
-        void vscode.window.showInformationMessage(`No wiki API token is stored.${envNote}`);
+        void showInfo(`No wiki API token is stored.${envNote}`);
         return false;
       }
-      const choice = await vscode.window.showWarningMessage(
+      const choice = await showModal(
+        'warning',
         'Remove the wiki API token from the secret storage?',
-        {
-          modal: true,
-          detail:
-            (envNote.trim() || 'Publishing will need a new token.') +
-            ' To stop the token from working at all, revoke it in the wiki app\'s settings, tab "API".',
-        },
+        (envNote.trim() || 'Publishing will need a new token.') +
+          ' To stop the token from working at all, revoke it in the wiki app\'s settings, tab "API".',
         REMOVE_ACTION,
       );
       if (choice !== REMOVE_ACTION) return false;
       await this.secrets.delete(API_TOKEN_SECRET_KEY);
     } catch (error) {
       this.logger.error(`Removing the API token failed: ${describeError(error)}`);
-      void vscode.window.showErrorMessage(`The API token could not be removed: ${describeError(error)}`);
+      void showError(`The API token could not be removed: ${describeError(error)}`);
       return false;
     }
     this.logger.info('API token removed from the secret storage.');
-    void vscode.window.showInformationMessage(`The wiki API token was removed.${envNote}`);
+    void showInfo(`The wiki API token was removed.${envNote}`);
     return true;
   }
 }

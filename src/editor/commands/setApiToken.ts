@@ -6,6 +6,8 @@ import { API_TOKEN_SECRET_KEY } from '../../core/apiToken/tokenSource';
 import { validateApiToken } from '../../core/apiToken/validate';
 import { describeError } from '../../core/log/redact';
 import { silentLogger, type Clock, type Logger } from '../../core/ports';
+import { neutralise } from '../../core/text/neutralise';
+import { showError, showInfo } from '../notify';
 import type { Command } from './command';
 
 export class SetApiTokenCommand implements Command {
@@ -33,19 +35,19 @@ export class SetApiTokenCommand implements Command {
     // Checked again: the token may have expired while the box was open.
     const result = validateApiToken(raw, this.clock.now());
     if (!result.ok) {
-      void vscode.window.showErrorMessage(result.message);
+      void showError(result.message);
       return false;
     }
     try {
       await this.secrets.store(API_TOKEN_SECRET_KEY, result.token);
     } catch (error) {
       this.logger.error(`Storing the API token failed: ${describeError(error)}`);
-      void vscode.window.showErrorMessage(`The API token could not be saved in the secret storage: ${describeError(error)}`);
+      void showError(`The API token could not be saved in the secret storage: ${describeError(error)}`);
       return false;
     }
     const expiresAt = result.claims.exp * 1000;
     this.logger.info(`API token stored; it expires ${formatUtc(expiresAt)}.`);
-    void vscode.window.showInformationMessage(
+    void showInfo(
       `Wiki API token saved. It expires on ${formatUtc(expiresAt)} (in ${formatRemaining(expiresAt - this.clock.now())}).`,
     );
     return true;
@@ -55,6 +57,7 @@ export class SetApiTokenCommand implements Command {
   private inlineProblem(value: string): string | undefined {
     if (value === '') return undefined;
     const result = validateApiToken(value, this.clock.now());
-    return result.ok ? undefined : result.message;
+    // Quick input messages render links and icons like notifications do.
+    return result.ok ? undefined : neutralise(result.message);
   }
 }

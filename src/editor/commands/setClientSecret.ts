@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { SecretStore } from '../../core/ports';
 import { CLIENT_SECRET_KEY } from '../auth/exportSettings';
+import { showInfo } from '../notify';
 import type { Command } from './command';
 
 /** Wiki: Set OAuth Client Secret. Kept only in the secret storage, never in settings. */
@@ -18,7 +19,7 @@ export class SetClientSecretCommand implements Command {
     });
     if (!secret?.trim()) return false;
     await this.secrets.store(CLIENT_SECRET_KEY, secret.trim());
-    void vscode.window.showInformationMessage('The OAuth client secret is stored in the secret storage.');
+    void showInfo('The OAuth client secret is stored in the secret storage.');
     return true;
   }
 }

@@ -1,5 +1,5 @@
-import * as vscode from 'vscode';
 import type { ExportSessionService } from '../auth/exportSessionService';
+import { showInfo } from '../notify';
 import type { Command } from './command';
 
 /** Wiki: Sign Out of Export API. */
@@ -10,10 +10,10 @@ export class SignOutCommand implements Command {
 
   async execute(): Promise<void> {
     if (!(await this.service.storedSession())) {
-      void vscode.window.showInformationMessage('You are not signed in to the export API.');
+      void showInfo('You are not signed in to the export API.');
       return;
     }
     await this.service.manager().signOut();
-    void vscode.window.showInformationMessage('Signed out of the export API in all windows.');
+    void showInfo('Signed out of the export API in all windows.');
   }
 }

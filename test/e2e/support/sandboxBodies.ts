@@ -8,4 +8,5 @@ export const SANDBOX_BODIES = {
   unknownToken: 'Error: Unauthorized - The token is not known to this service (it may have been deleted).',
   licenseInactive: 'Error: License Expired - The token was created while the license was inactive.',
   parentMissing: (parentId: string): string => `Error: Not Found - The parent page ${parentId} does not exist.`,
+  spaceMissing: (spaceId: string): string => `Error: Not Found - The space "${spaceId}" does not exist or you do not have access to it.`,
 } as const;

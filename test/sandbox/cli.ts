@@ -34,8 +34,9 @@ async function main(): Promise<void> {
   const { token } = sandbox.issueToken({ lifetime: '30d', owner: 'alice' });
 
   if (options.json) {
-    const { importEndpoint, baseUrl, controlUrl } = sandbox;
-    console.log(JSON.stringify({ importEndpoint, baseUrl, controlUrl, token, authUrl: idp.authUrl, clientId: idp.clientId, clientSecret: idp.clientSecret }));
+    const { importEndpoint, baseUrl, controlUrl, exportApiUrl } = sandbox;
+    const { authUrl, clientId, clientSecret } = idp;
+    console.log(JSON.stringify({ importEndpoint, baseUrl, controlUrl, exportApiUrl, token, authUrl, clientId, clientSecret }));
   } else {
     console.log([
       'Sandbox wiki running.',
@@ -53,8 +54,12 @@ async function main(): Promise<void> {
       '',
       'To sign in to its export API (identity provider with an Approve page):',
       `  "wikiPublisher.export.authUrl": "${idp.authUrl}",`,
-      `  "wikiPublisher.export.clientId": "${idp.clientId}"`,
+      `  "wikiPublisher.export.clientId": "${idp.clientId}",`,
+      `  "wikiPublisher.export.apiUrl": "${sandbox.exportApiUrl}"`,
       `  and "Wiki: Set OAuth Client Secret" with: ${idp.clientSecret}`,
+      '',
+      'To make an edit "on the wiki" (for Compare and the edit guard):',
+      `  curl -X POST ${sandbox.controlUrl}/pages/<id>/edit -H 'Content-Type: application/json' -d '{"markdown":"# Changed on the wiki\\n"}'`,
       '',
       'Press Ctrl+C to stop.',
     ].join('\n'));

@@ -48,9 +48,10 @@ export interface Idp {
   now(): number;
   setNow(ms: number): void;
   advance(ms: number): void;
-  issueSessionDirectly(): IssuedTokens;
-  /** For startSandbox({ verifyPlatformToken }): the owner of a valid, unexpired, unrevoked access token. */
-  verifyAccessToken(token: string): { owner: string } | undefined;
+  /** A session without the browser; `scopes` (default: all known) lets a test go without the export scope. */
+  issueSessionDirectly(scopes?: string[]): IssuedTokens;
+  /** For startSandbox({ verifyPlatformToken }): the owner and scopes of a valid, unexpired, unrevoked access token. */
+  verifyAccessToken(token: string): { owner: string; scopes: string[] } | undefined;
   chainAlive(refreshToken: string): boolean;
   revokeAll(): void;
   close(): Promise<void>;
@@ -104,10 +105,10 @@ export async function startIdp(options: IdpOptions = {}): Promise<Idp> {
     faults,
     now,
     ...clock,
-    issueSessionDirectly: () => grants.issueSessionDirectly(),
+    issueSessionDirectly: (scopes) => grants.issueSessionDirectly(scopes),
     verifyAccessToken: (token) => {
       const verified = grants.verifyAccessToken(token);
-      return verified ? { owner: verified.owner } : undefined;
+      return verified ? { owner: verified.owner, scopes: verified.scopes } : undefined;
     },
     chainAlive: (refreshToken) => grants.chainAlive(refreshToken),
     revokeAll: () => grants.revokeAll(),

@@ -13,10 +13,11 @@ describe('sandbox import endpoint', () => {
     assert.deepEqual(created.json, { body: 'Success: Page created successfully' });
     const page = env.sandbox.findPageByTitle('DOCS', '123456', 'Release notes');
     assert.ok(page && /^\d+$/.test(page.id));
-    assert.deepEqual({ ...page, id: '' }, {
+    assert.deepEqual({ ...page, id: '', versionCreatedAt: '' }, {
       id: '', spaceId: '1001', spaceKey: 'DOCS', parentId: '123456', title: 'Release notes',
-      markdown: '# Release notes\n', version: 1, deleted: false,
+      markdown: '# Release notes\n', version: 1, versionCreatedAt: '', authorId: 'alice', deleted: false,
     });
+    assert.match(page.versionCreatedAt, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 
     for (const overwrite of [undefined, false]) {
       const refused = await postImport(env.sandbox, importBody({ content: 'changed', overwrite }), env.token);
@@ -26,7 +27,9 @@ describe('sandbox import endpoint', () => {
 
     const updated = await postImport(env.sandbox, importBody({ content: '# v2\n', overwrite: true }), env.token);
     assert.deepEqual([updated.status, updated.json], [200, { body: 'Success: Page updated successfully' }]);
-    assert.deepEqual(env.sandbox.findPageByTitle('1001', '123456', 'Release notes'), { ...page, markdown: '# v2\n', version: 2 });
+    const afterUpdate = env.sandbox.findPageByTitle('1001', '123456', 'Release notes');
+    assert.deepEqual({ ...afterUpdate, versionCreatedAt: '' }, { ...page, markdown: '# v2\n', version: 2, versionCreatedAt: '' });
+    assert.ok((afterUpdate?.versionCreatedAt ?? '') >= page.versionCreatedAt);
   });
 
   it('creates with overwrite true when no page exists, and matches titles exactly', async () => {

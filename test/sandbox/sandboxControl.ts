@@ -1,6 +1,7 @@
 // The control surface: the same levers the in-process API offers, as JSON over HTTP on a separate
 // listener, for processes that cannot hold the Sandbox object (end-to-end tests, the demo).
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ExportFaultPlan } from './sandboxExportFaults';
 import type { FaultPlan } from './sandboxFaults';
 import { parseJsonObject, readBody, sendJson } from './sandboxHttp';
 import type { IssueTokenOptions } from './sandboxTokens';
@@ -34,6 +35,31 @@ const ROUTES: ReadonlyArray<readonly [method: string, path: RegExp, route: Route
   ['GET', /^\/pages$/, (sandbox) => ({ status: 200, value: sandbox.pages() })],
   ['POST', /^\/pages\/(\d+)\/delete$/, (sandbox, match) => {
     sandbox.deletePage(match[1] ?? '');
+    return { status: 200, value: OK };
+  }],
+  ['GET', /^\/pages\/(\d+)$/, (sandbox, match) => {
+    const address = sandbox.pageAddress(match[1] ?? '');
+    return { status: 200, value: { ...sandbox.pages().find((page) => page.id === match[1]), address } };
+  }],
+  ['POST', /^\/pages\/(\d+)\/edit$/, (sandbox, match, body) => {
+    const { markdown, title } = body;
+    if (typeof markdown !== 'string') throw new Error('Send {"markdown": "..."} and, to rename the page, "title".');
+    if (title !== undefined && (typeof title !== 'string' || title.trim() === '')) throw new Error('"title" must be a non-empty string.');
+    return { status: 200, value: sandbox.editPageOnWiki(match[1] ?? '', markdown, title === undefined ? {} : { title }) };
+  }],
+  ['POST', /^\/exportFaults$/, (sandbox, _match, body) => {
+    sandbox.injectExportFaults(body as ExportFaultPlan);
+    return { status: 200, value: OK };
+  }],
+  ['DELETE', /^\/exportFaults$/, (sandbox) => {
+    sandbox.clearExportFaults();
+    return { status: 200, value: OK };
+  }],
+  ['GET', /^\/exports$/, (sandbox) => ({ status: 200, value: sandbox.exports })],
+  ['POST', /^\/paging$/, (sandbox, _match, body) => {
+    const size = body.maxChildrenPageSize;
+    if (size !== null && typeof size !== 'number') throw new Error('Send {"maxChildrenPageSize": n} or {"maxChildrenPageSize": null}.');
+    sandbox.setMaxChildrenPageSize(size ?? undefined);
     return { status: 200, value: OK };
   }],
   ['POST', /^\/reset$/, (sandbox) => {

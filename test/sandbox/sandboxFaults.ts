@@ -8,11 +8,14 @@ export interface FaultPlan {
   nonJsonNext?: number;
   emptyBodyNext?: number;
   stallAfterHeadersNext?: number;
+  /** Answer the next N requests 429 Too Many Requests with `Retry-After: retryAfterSeconds`. */
+  throttleNext?: number;
+  retryAfterSeconds?: number;
   latencyMs?: number;
 }
 
 /** One injected fault, named after the FaultPlan counter it comes from. */
-export type FaultKind = 'reset' | 'stallAfterHeaders' | 'nonJson' | 'emptyBody' | 'fail' | 'commitThenFail';
+export type FaultKind = 'reset' | 'stallAfterHeaders' | 'nonJson' | 'emptyBody' | 'fail' | 'commitThenFail' | 'throttle';
 
 // When several counters are set, the first one here is used first.
 const COUNTERS: ReadonlyArray<readonly [FaultKind, keyof FaultPlan]> = [
@@ -22,14 +25,19 @@ const COUNTERS: ReadonlyArray<readonly [FaultKind, keyof FaultPlan]> = [
   ['emptyBody', 'emptyBodyNext'],
   ['fail', 'failNext'],
   ['commitThenFail', 'commitThenFailNext'],
+  ['throttle', 'throttleNext'],
 ];
-const PLAN_KEYS = new Set<string>([...COUNTERS.map(([, key]) => key), 'latencyMs']);
+const PLAN_KEYS = new Set<string>([...COUNTERS.map(([, key]) => key), 'latencyMs', 'retryAfterSeconds']);
 
 export class FaultSchedule {
   private plan: Required<FaultPlan> = emptyPlan();
 
   get latencyMs(): number {
     return this.plan.latencyMs;
+  }
+
+  get retryAfterSeconds(): number {
+    return this.plan.retryAfterSeconds;
   }
 
   /** Sets the given members and keeps the others; throws on anything but non-negative integers. */
@@ -61,5 +69,5 @@ export class FaultSchedule {
 }
 
 function emptyPlan(): Required<FaultPlan> {
-  return { failNext: 0, commitThenFailNext: 0, resetNext: 0, nonJsonNext: 0, emptyBodyNext: 0, stallAfterHeadersNext: 0, latencyMs: 0 };
+  return { failNext: 0, commitThenFailNext: 0, resetNext: 0, nonJsonNext: 0, emptyBodyNext: 0, stallAfterHeadersNext: 0, throttleNext: 0, retryAfterSeconds: 1, latencyMs: 0 };
 }

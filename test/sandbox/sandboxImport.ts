@@ -21,6 +21,8 @@ export interface ImportContext {
   faults: FaultSchedule;
   now: () => number;
   imports: RecordedImport[];
+  /** Import requests being handled right now, and the most there ever were at once (for concurrency tests). */
+  inFlight: { now: number; max: number };
   /** Aborted when the sandbox closes, so an injected latency does not hold it open. */
   closing: AbortSignal;
 }
@@ -33,6 +35,16 @@ const PROXY_ERROR_PAGE =
 const NOT_JSON = Symbol('not JSON');
 
 export async function handleImportRequest(req: IncomingMessage, res: ServerResponse, context: ImportContext): Promise<void> {
+  context.inFlight.now += 1;
+  context.inFlight.max = Math.max(context.inFlight.max, context.inFlight.now);
+  try {
+    await answerImport(req, res, context);
+  } finally {
+    context.inFlight.now -= 1;
+  }
+}
+
+async function answerImport(req: IncomingMessage, res: ServerResponse, context: ImportContext): Promise<void> {
   const at = context.now();
   const authorization = req.headers.authorization;
   // Taken on arrival, so "the next N requests" means the next N to arrive.
@@ -51,6 +63,11 @@ export async function handleImportRequest(req: IncomingMessage, res: ServerRespo
     } catch {
       return; // closing: the socket is being destroyed anyway
     }
+  }
+  if (fault === 'throttle') {
+    record(429);
+    const seconds = context.faults.retryAfterSeconds;
+    return sendJson(res, 429, { body: 'Error: Too Many Requests - Slow down and try again later.' }, { 'Retry-After': String(seconds) });
   }
   if (fault && fault !== 'commitThenFail') return produceFault(fault, req, res, record);
 
@@ -115,10 +132,10 @@ function importPage(context: ImportContext, authorization: string | undefined, r
     };
   }
   if (existing) {
-    context.wiki.update(existing.id, request.content);
+    context.wiki.update(existing.id, request.content, token.owner);
     return { status: 200, message: 'Success: Page updated successfully' };
   }
-  context.wiki.create(space, parent.id, request.pageTitle, request.content);
+  context.wiki.create(space, parent.id, request.pageTitle, request.content, token.owner);
   return { status: 201, message: 'Success: Page created successfully' };
 }
 

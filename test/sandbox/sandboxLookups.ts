@@ -1,27 +1,45 @@
-// The wiki platform's read-only lookups (spec 4.3) that clients use to explain a 404. They take a platform
-// bearer token, which the sandbox cannot check itself: the identity provider supplies a verifier.
+// The wiki platform's read-only routes: the space and page lookups clients use to explain a 404 (spec 4.3),
+// and the page and children routes that tell a page's ID, version and address. They take a platform bearer
+// token, which the sandbox cannot check itself: the identity provider supplies a verifier.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { answerChildren } from './sandboxChildren';
 import { bearerCredential, sendJson } from './sandboxHttp';
-import type { SandboxWiki } from './sandboxWiki';
+import { webuiPath } from './sandboxViews';
+import type { SandboxPage, SandboxWiki } from './sandboxWiki';
 
-export type PlatformTokenVerifier = (bearer: string) => { owner: string } | undefined;
+/** The owner of a valid platform access token and, when the verifier knows them, its scopes. */
+export type PlatformTokenVerifier = (bearer: string) => { owner: string; scopes?: readonly string[] } | undefined;
+
+export interface LookupContext {
+  wiki: SandboxWiki;
+  verify: PlatformTokenVerifier | undefined;
+  baseUrl: () => string;
+  maxChildrenPageSize: () => number | undefined;
+}
 
 const PAGE_PATH = /^\/wiki\/api\/v2\/pages\/([^/]+)$/;
+const CHILDREN_PATH = /^\/wiki\/api\/v2\/pages\/([^/]+)\/children$/;
 
 /** Answers the request if it is a lookup; returns false for any other path. */
-export function handleLookup(
-  req: IncomingMessage, res: ServerResponse, url: URL, wiki: SandboxWiki, verify: PlatformTokenVerifier | undefined,
-): boolean {
+export function handleLookup(req: IncomingMessage, res: ServerResponse, url: URL, context: LookupContext): boolean {
   const pageId = PAGE_PATH.exec(url.pathname)?.[1];
-  if (url.pathname !== '/wiki/api/v2/spaces' && pageId === undefined) return false;
+  const parentId = CHILDREN_PATH.exec(url.pathname)?.[1];
+  if (url.pathname !== '/wiki/api/v2/spaces' && pageId === undefined && parentId === undefined) return false;
   if (req.method !== 'GET') {
     sendJson(res, 405, { errors: [{ status: 405, title: 'Method Not Allowed' }] }, { Allow: 'GET' });
     return true;
   }
   const bearer = bearerCredential(req.headers.authorization);
-  const caller = bearer === undefined ? undefined : verify?.(bearer);
+  const caller = bearer === undefined ? undefined : context.verify?.(bearer);
   if (!caller) {
     sendJson(res, 401, { errors: [{ status: 401, title: 'Unauthorized' }] });
+    return true;
+  }
+  const { wiki } = context;
+  if (parentId !== undefined) {
+    const cap = context.maxChildrenPageSize();
+    const answer = answerChildren(wiki, { parentId, owner: caller.owner, params: url.searchParams, baseUrl: context.baseUrl(), cap });
+    sendJson(res, answer.status, answer.value, answer.headers);
     return true;
   }
   if (pageId === undefined) {
@@ -40,6 +58,18 @@ export function handleLookup(
     sendJson(res, 404, { errors: [{ status: 404, title: 'Not Found' }] });
     return true;
   }
-  sendJson(res, 200, { id: page.id, title: page.title, spaceId: page.spaceId, parentId: page.parentId });
+  sendJson(res, 200, pageAnswer(page, context.baseUrl()));
   return true;
+}
+
+function pageAnswer(page: SandboxPage, baseUrl: string): unknown {
+  return {
+    id: page.id,
+    title: page.title,
+    status: 'current',
+    spaceId: page.spaceId,
+    parentId: page.parentId,
+    version: { number: page.version, createdAt: page.versionCreatedAt, authorId: page.authorId },
+    _links: { webui: webuiPath(page), base: `${baseUrl}/wiki` },
+  };
 }

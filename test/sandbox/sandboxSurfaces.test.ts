@@ -80,6 +80,8 @@ describe('sandbox control surface, lookups and page views', () => {
     const probes: Array<[string, string]> = [
       ['POST', '/tokens'], ['DELETE', '/tokens/token-1'], ['POST', '/license'], ['POST', '/faults'], ['DELETE', '/faults'],
       ['GET', '/imports'], ['GET', '/pages'], ['POST', '/pages/123456/delete'], ['POST', '/reset'],
+      ['GET', '/pages/123456'], ['POST', '/pages/123456/edit'], ['POST', '/exportFaults'], ['DELETE', '/exportFaults'],
+      ['GET', '/exports'], ['POST', '/paging'],
     ];
     for (const [method, route] of probes) {
       const answer = await send(`${sandbox.baseUrl}${route}`, { method, body: method === 'GET' ? undefined : '{}' });
@@ -94,12 +96,18 @@ describe('sandbox control surface, lookups and page views', () => {
       send(`${sandbox.baseUrl}${route}`, { headers: bearer ? { Authorization: `Bearer ${bearer}` } : {} });
     const docs = { id: '1001', key: 'DOCS', name: 'Documentation' };
     const secret = { id: '1003', key: 'SECRET', name: 'Secret' };
+    const seededAt = sandbox.pages().find((page) => page.id === '123456')?.versionCreatedAt;
+    const home = {
+      id: '123456', title: 'Documentation home', status: 'current', spaceId: '1001', parentId: null,
+      version: { number: 1, createdAt: seededAt, authorId: 'wiki-editor' },
+      _links: { webui: '/spaces/DOCS/pages/123456/Documentation-home', base: `${sandbox.baseUrl}/wiki` },
+    };
     const cases: Array<[string, string | undefined, number, unknown]> = [
       ['/wiki/api/v2/spaces?keys=DOCS', 'platform-alice', 200, { results: [docs] }],
       ['/wiki/api/v2/spaces?keys=NOPE', 'platform-alice', 200, { results: [] }],
       ['/wiki/api/v2/spaces?keys=SECRET', 'platform-alice', 200, { results: [] }],
       ['/wiki/api/v2/spaces?keys=SECRET', 'platform-carol', 200, { results: [secret] }],
-      ['/wiki/api/v2/pages/123456', 'platform-alice', 200, { id: '123456', title: 'Documentation home', spaceId: '1001', parentId: null }],
+      ['/wiki/api/v2/pages/123456', 'platform-alice', 200, home],
       ['/wiki/api/v2/pages/123457', 'platform-alice', 404, { errors: [{ status: 404, title: 'Not Found' }] }],
       ['/wiki/api/v2/pages/345678', 'platform-alice', 404, { errors: [{ status: 404, title: 'Not Found' }] }],
       ['/wiki/api/v2/pages/999', 'platform-alice', 404, { errors: [{ status: 404, title: 'Not Found' }] }],
@@ -155,7 +163,9 @@ describe('sandbox control surface, lookups and page views', () => {
     try {
       const [firstLine] = (await once(createInterface({ input: cli.stdout }), 'line')) as [string];
       const printed = JSON.parse(firstLine) as { importEndpoint: string; baseUrl: string; controlUrl: string; token: string };
-      assert.deepEqual(Object.keys(printed).sort(), ['authUrl', 'baseUrl', 'clientId', 'clientSecret', 'controlUrl', 'importEndpoint', 'token']);
+      assert.deepEqual(Object.keys(printed).sort(), [
+        'authUrl', 'baseUrl', 'clientId', 'clientSecret', 'controlUrl', 'exportApiUrl', 'importEndpoint', 'token',
+      ]);
       const answer = await send(printed.importEndpoint, {
         method: 'POST', headers: { Authorization: `Bearer ${printed.token}` }, body: JSON.stringify(importBody()),
       });

@@ -2,7 +2,7 @@
 import { request } from 'node:http';
 import type { Sandbox } from './server';
 
-export interface JsonAnswer { status: number; contentType: string | null; text: string; json: unknown }
+export interface JsonAnswer { status: number; contentType: string | null; text: string; json: unknown; headers: Headers }
 
 /** A body that imports successfully into DOCS, with any member replaced or (as undefined) removed. */
 export function importBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -18,7 +18,7 @@ export async function send(url: string, init: RequestInit = {}): Promise<JsonAns
   } catch {
     json = undefined;
   }
-  return { status: response.status, contentType: response.headers.get('content-type'), text, json };
+  return { status: response.status, contentType: response.headers.get('content-type'), text, json, headers: response.headers };
 }
 
 /** POSTs to the import endpoint; `token: undefined` sends no Authorization header at all. */
@@ -26,6 +26,24 @@ export function postImport(sandbox: Sandbox, body: unknown, token: string | unde
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (token !== undefined) headers.Authorization = `Bearer ${token}`;
   return send(sandbox.importEndpoint, { method: 'POST', headers, body: rawBody ?? JSON.stringify(body) });
+}
+
+/** POSTs to the export API's bulkExport; `token: undefined` sends no Authorization header at all. */
+export function postExport(sandbox: Sandbox, body: unknown, token: string | undefined, rawBody?: string): Promise<JsonAnswer> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  if (token !== undefined) headers.Authorization = `Bearer ${token}`;
+  return send(`${sandbox.exportApiUrl}/bulkExport`, { method: 'POST', headers, body: rawBody ?? JSON.stringify(body) });
+}
+
+/** The body clients send to export one page. */
+export function exportBody(pageId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return { pageId, bulkExport: false, maxPages: 1, includeAttachments: false, ...overrides };
+}
+
+/** GETs a platform route (a path on the base URL, or a full URL) with a platform bearer token, if any. */
+export function platformGet(sandbox: Sandbox, pathOrUrl: string, bearer?: string): Promise<JsonAnswer> {
+  const url = pathOrUrl.startsWith('/') ? `${sandbox.baseUrl}${pathOrUrl}` : pathOrUrl;
+  return send(url, { headers: bearer === undefined ? {} : { Authorization: `Bearer ${bearer}` } });
 }
 
 export function control(sandbox: Sandbox, method: string, path: string, body?: unknown): Promise<JsonAnswer> {

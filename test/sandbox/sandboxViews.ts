@@ -5,6 +5,9 @@ import { escapeHtml } from './sandboxHttp';
 import type { SandboxPage, SandboxWiki } from './sandboxWiki';
 
 export const PAGE_VIEW_PATH = /^\/wiki\/pages\/(\d+)$/;
+// The platform's page address (`_links.webui` under `/wiki`): the space key, the ID, then any title slug,
+// since the slug goes stale when a title changes and the ID alone decides.
+const WEBUI_VIEW_PATH = /^\/wiki\/spaces\/([^/]+)\/pages\/(\d+)(?:\/.*)?$/;
 
 // html: false keeps raw HTML in published Markdown as text, as the real converter does.
 let markdown: MarkdownIt | undefined;
@@ -15,6 +18,29 @@ function renderer(): MarkdownIt {
 
 export function pageViewPath(pageId: string): string {
   return `/wiki/pages/${encodeURIComponent(pageId)}`;
+}
+
+/** The page's address relative to `{baseUrl}/wiki`, as `_links.webui` gives it. */
+export function webuiPath(page: Pick<SandboxPage, 'id' | 'spaceKey' | 'title'>): string {
+  const slug = encodeURIComponent(page.title.trim().replace(/\s+/g, '-'));
+  return `/spaces/${encodeURIComponent(page.spaceKey)}/pages/${encodeURIComponent(page.id)}/${slug}`;
+}
+
+/** The page a view path shows (either address form), deleted ones included; undefined for anything else. */
+export function viewedPage(wiki: SandboxWiki, pathname: string): SandboxPage | undefined {
+  const plainId = PAGE_VIEW_PATH.exec(pathname)?.[1];
+  if (plainId !== undefined) return wiki.page(plainId);
+  const webui = WEBUI_VIEW_PATH.exec(pathname);
+  const page = webui?.[2] === undefined ? undefined : wiki.page(webui[2]);
+  return page && safeDecode(webui?.[1] ?? '') === page.spaceKey ? page : undefined;
+}
+
+function safeDecode(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
 }
 
 export function renderIndex(wiki: SandboxWiki): string {
@@ -34,6 +60,7 @@ export function renderPage(wiki: SandboxWiki, page: SandboxPage): string {
     `Space ${escapeHtml(space?.name ?? page.spaceKey)} (${escapeHtml(page.spaceKey)})`,
     `page ${escapeHtml(page.id)}`,
     `version ${page.version}`,
+    `last changed ${escapeHtml(page.versionCreatedAt)} by ${escapeHtml(page.authorId)}`,
     ...(parent ? [`parent <a href="${pageViewPath(parent.id)}">${escapeHtml(parent.title)}</a>`] : []),
     ...(page.deleted ? ['<strong>deleted</strong>'] : []),
   ];

@@ -1,5 +1,6 @@
 // The sandbox's pages and spaces: a small seeded wiki held in memory, with the access rules the import
-// endpoint and the platform lookups share.
+// endpoint, the platform lookups and the export API share. Every change bumps the page's version and
+// records when (the sandbox clock) and by whom, as the platform's page route reports it.
 
 export interface SandboxPage {
   id: string;
@@ -9,8 +10,15 @@ export interface SandboxPage {
   title: string;
   markdown: string;
   version: number;
+  /** ISO time of the change that made the current version. */
+  versionCreatedAt: string;
+  /** The token owner who made the current version, or WIKI_EDITOR for a change made on the wiki. */
+  authorId: string;
   deleted: boolean;
 }
+
+/** The author of seeded pages and of edits made "on the wiki" through editOnWiki. */
+export const WIKI_EDITOR = 'wiki-editor';
 
 export interface SandboxSpace {
   id: string;
@@ -27,9 +35,10 @@ const SPACES: readonly SandboxSpace[] = [
   { id: '1003', key: 'SECRET', name: 'Secret', homePageId: '345678', onlyFor: ['carol'] },
 ];
 
-function seedPages(): SandboxPage[] {
+function seedPages(createdAt: string): SandboxPage[] {
   const page = (id: string, space: string, parentId: string | null, title: string, markdown: string, deleted = false) => ({
-    id, spaceId: spaceByKey(space).id, spaceKey: space, parentId, title, markdown, version: 1, deleted,
+    id, spaceId: spaceByKey(space).id, spaceKey: space, parentId, title, markdown,
+    version: 1, versionCreatedAt: createdAt, authorId: WIKI_EDITOR, deleted,
   });
   return [
     page('123456', 'DOCS', null, 'Documentation home', '# Documentation\n\nPublish pages under this one.\n'),
@@ -52,12 +61,12 @@ export class SandboxWiki {
   private pagesById = new Map<string, SandboxPage>();
   private nextId = FIRST_CREATED_ID;
 
-  constructor() {
+  constructor(private readonly now: () => number = Date.now) {
     this.reset();
   }
 
   reset(): void {
-    this.pagesById = new Map(seedPages().map((page) => [page.id, page]));
+    this.pagesById = new Map(seedPages(this.isoNow()).map((page) => [page.id, page]));
     this.nextId = FIRST_CREATED_ID;
   }
 
@@ -102,19 +111,37 @@ export class SandboxWiki {
     return found && (found.spaceId === spaceKeyOrId || found.spaceKey === spaceKeyOrId) ? found : undefined;
   }
 
-  create(space: SandboxSpace, parentId: string, title: string, markdown: string): SandboxPage {
+  /** The children of a page, deleted ones included, in creation order (the map keeps insertion order). */
+  childrenInOrder(parentId: string): SandboxPage[] {
+    return [...this.pagesById.values()].filter((page) => page.parentId === parentId).map((page) => ({ ...page }));
+  }
+
+  create(space: SandboxSpace, parentId: string, title: string, markdown: string, authorId: string): SandboxPage {
     const page: SandboxPage = {
-      id: String(this.nextId++), spaceId: space.id, spaceKey: space.key, parentId, title, markdown, version: 1, deleted: false,
+      id: String(this.nextId++), spaceId: space.id, spaceKey: space.key, parentId, title, markdown,
+      version: 1, versionCreatedAt: this.isoNow(), authorId, deleted: false,
     };
     this.pagesById.set(page.id, page);
     return { ...page };
   }
 
-  update(pageId: string, markdown: string): SandboxPage {
+  /** A new version: new Markdown (and title, when given), by this author, now. */
+  update(pageId: string, markdown: string, authorId: string, title?: string): SandboxPage {
     const page = this.livePage(pageId);
     page.markdown = markdown;
+    if (title !== undefined) page.title = title;
     page.version += 1;
+    page.versionCreatedAt = this.isoNow();
+    page.authorId = authorId;
     return { ...page };
+  }
+
+  /** An edit made on the wiki by someone else: a new version by WIKI_EDITOR; a clashing new title throws. */
+  editOnWiki(pageId: string, markdown: string, title?: string): SandboxPage {
+    const page = this.livePage(pageId);
+    const clash = title === undefined || page.parentId === null ? undefined : this.findChild(page.parentId, title);
+    if (clash && clash.id !== page.id) throw new Error(`Another page under ${page.parentId} is titled "${title}".`);
+    return this.update(pageId, markdown, WIKI_EDITOR, title);
   }
 
   /** Marks the page deleted (deleting twice is harmless); an unknown id is a test's mistake and throws. */
@@ -122,6 +149,10 @@ export class SandboxWiki {
     const page = this.pagesById.get(pageId);
     if (!page) throw new Error(`No page ${pageId} in the sandbox`);
     page.deleted = true;
+  }
+
+  private isoNow(): string {
+    return new Date(this.now()).toISOString();
   }
 
   private livePage(pageId: string): SandboxPage {

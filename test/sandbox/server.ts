@@ -1,18 +1,23 @@
 // The sandbox wiki: a real HTTP server on 127.0.0.1 that behaves as the spec's import service, with the
 // platform lookups, human-readable page views, and a separate control listener for tests and the demo.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { handleControlRequest } from './sandboxControl';
 import { FaultSchedule, type FaultPlan } from './sandboxFaults';
+import { handleExportRequest, type ExportContext, type RecordedExport } from './sandboxExport';
+import { ExportFaultSchedule, type ExportFaultPlan } from './sandboxExportFaults';
 import { sendHtml, sendJson } from './sandboxHttp';
 import { handleImportRequest, type ImportContext, type RecordedImport } from './sandboxImport';
 import { handleLookup, type PlatformTokenVerifier } from './sandboxLookups';
 import { TokenRegistry, type IssuedToken, type IssueTokenOptions } from './sandboxTokens';
-import { PAGE_VIEW_PATH, pageViewPath, renderIndex, renderNotFound, renderPage } from './sandboxViews';
+import { pageViewPath, renderIndex, renderNotFound, renderPage, viewedPage, webuiPath } from './sandboxViews';
 import { SandboxWiki, type SandboxPage } from './sandboxWiki';
 
 export type { FaultPlan } from './sandboxFaults';
 export type { RecordedImport } from './sandboxImport';
+export type { RecordedExport } from './sandboxExport';
+export type { ExportFaultPlan } from './sandboxExportFaults';
 export type { IssuedToken, IssueTokenOptions, TokenLifetime } from './sandboxTokens';
 export type { SandboxPage } from './sandboxWiki';
 
@@ -22,7 +27,10 @@ export interface SandboxOptions {
   now?: () => number;
   appId?: string;
   environmentId?: string;
+  /** Checks platform access tokens for the lookups and the export API (which also needs its scope). */
   verifyPlatformToken?: PlatformTokenVerifier;
+  /** Serves the wiki over https with this PEM key and certificate (the control listener stays plain http). */
+  tls?: { key: string; cert: string };
 }
 
 export interface Sandbox {
@@ -35,10 +43,23 @@ export interface Sandbox {
   injectFaults(plan: FaultPlan): void;
   clearFaults(): void;
   readonly imports: RecordedImport[];
+  /** The most import requests the sandbox was handling at once since the last reset. */
+  readonly maxConcurrentImports: number;
   pages(): SandboxPage[];
   findPageByTitle(spaceKeyOrId: string, parentId: string, title: string): SandboxPage | undefined;
   pageViewUrl(pageId: string): string;
   deletePage(pageId: string): void;
+  /** `{baseUrl}/gateway/api/svc/wiki/apps/<appId>_<envId>`: append `/bulkExport`. */
+  readonly exportApiUrl: string;
+  readonly exports: RecordedExport[];
+  injectExportFaults(plan: ExportFaultPlan): void;
+  clearExportFaults(): void;
+  /** A colleague's edit on the wiki: version + 1, new Markdown (and title), author "wiki-editor". */
+  editPageOnWiki(pageId: string, markdown: string, options?: { title?: string }): SandboxPage;
+  /** Caps the children route's page size below what clients ask for (undefined: the platform's 250). */
+  setMaxChildrenPageSize(size: number | undefined): void;
+  /** The page's address as the platform gives it: `{baseUrl}/wiki` + `_links.webui`. */
+  pageAddress(pageId: string): string;
   reset(): void;
   close(): Promise<void>;
 }
@@ -47,16 +68,22 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const appId = encodeURIComponent(options.appId ?? 'wiki-publisher-sandbox');
   const environmentId = encodeURIComponent(options.environmentId ?? 'dev');
   const importPath = `/wiki/apps/${appId}/${environmentId}/webtrigger`;
+  const exportPath = `/gateway/api/svc/wiki/apps/${appId}_${environmentId}`;
   const closing = new AbortController();
   const context: ImportContext = {
-    wiki: new SandboxWiki(),
+    wiki: new SandboxWiki(options.now ?? Date.now),
     tokens: new TokenRegistry(options.now ?? Date.now),
     faults: new FaultSchedule(),
     now: options.now ?? Date.now,
     imports: [],
+    inFlight: { now: 0, max: 0 },
     closing: closing.signal,
   };
   const { wiki, tokens, faults, imports } = context;
+  const exporting: ExportContext = {
+    wiki, verify: options.verifyPlatformToken, faults: new ExportFaultSchedule(), now: context.now, exports: [],
+  };
+  let maxChildrenPageSize: number | undefined;
 
   const routeBase = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
@@ -64,15 +91,19 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (url.pathname.startsWith('/wiki/apps/')) {
       return sendJson(res, 404, { body: 'Error: Not Found - There is no import endpoint at this address. Check the app and environment IDs.' });
     }
-    if (handleLookup(req, res, url, wiki, options.verifyPlatformToken)) return;
-    const viewedId = PAGE_VIEW_PATH.exec(url.pathname)?.[1];
-    const viewed = viewedId === undefined ? undefined : wiki.page(viewedId);
+    if (url.pathname.startsWith(`${exportPath}/`)) {
+      return handleExportRequest(req, res, url.pathname.slice(exportPath.length), exporting);
+    }
+    const lookups = { wiki, verify: options.verifyPlatformToken, baseUrl: () => sandbox.baseUrl, maxChildrenPageSize: () => maxChildrenPageSize };
+    if (handleLookup(req, res, url, lookups)) return;
+    const viewed = viewedPage(wiki, url.pathname);
     if (req.method === 'GET' && url.pathname === '/') return sendHtml(res, 200, renderIndex(wiki));
     if (req.method === 'GET' && viewed) return sendHtml(res, 200, renderPage(wiki, viewed));
     sendHtml(res, 404, renderNotFound());
   };
 
-  const base = createServer((req, res) => answerFailures(routeBase(req, res), res));
+  const handleBase = (req: IncomingMessage, res: ServerResponse): void => answerFailures(routeBase(req, res), res);
+  const base = options.tls ? createTlsServer(options.tls, handleBase) : createServer(handleBase);
   const control = createServer((req, res) => answerFailures(handleControlRequest(req, res, sandbox), res));
   await listen(base, options.port ?? 0);
   try {
@@ -82,7 +113,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     throw error;
   }
 
-  const baseUrl = `http://127.0.0.1:${(base.address() as AddressInfo).port}`;
+  const baseUrl = `${options.tls ? 'https' : 'http'}://127.0.0.1:${(base.address() as AddressInfo).port}`;
   const sandbox: Sandbox = {
     baseUrl,
     importEndpoint: `${baseUrl}${importPath}`,
@@ -93,15 +124,36 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     injectFaults: (plan) => faults.merge(plan),
     clearFaults: () => faults.clear(),
     imports,
+    get maxConcurrentImports() {
+      return context.inFlight.max;
+    },
     pages: () => wiki.pages(),
     findPageByTitle: (spaceKeyOrId, parentId, title) => wiki.findPageByTitle(spaceKeyOrId, parentId, title),
     pageViewUrl: (pageId) => `${baseUrl}${pageViewPath(pageId)}`,
     deletePage: (pageId) => wiki.delete(pageId),
+    exportApiUrl: `${baseUrl}${exportPath}`,
+    exports: exporting.exports,
+    injectExportFaults: (plan) => exporting.faults.merge(plan),
+    clearExportFaults: () => exporting.faults.clear(),
+    editPageOnWiki: (pageId, markdown, editOptions) => wiki.editOnWiki(pageId, markdown, editOptions?.title),
+    setMaxChildrenPageSize(size) {
+      if (size !== undefined && (!Number.isInteger(size) || size < 1)) throw new Error('A page size must be a whole number of at least 1.');
+      maxChildrenPageSize = size;
+    },
+    pageAddress(pageId) {
+      const page = wiki.page(pageId);
+      if (!page) throw new Error(`No page ${pageId} in the sandbox`);
+      return `${baseUrl}/wiki${webuiPath(page)}`;
+    },
     reset() {
       wiki.reset();
       tokens.clear();
       faults.clear();
+      exporting.faults.clear();
+      maxChildrenPageSize = undefined;
       imports.length = 0; // in place, so arrays callers already hold stay live
+      context.inFlight.max = context.inFlight.now;
+      exporting.exports.length = 0;
     },
     async close() {
       closing.abort();

@@ -1,5 +1,5 @@
 // The whole sandbox a person or an end-to-end test talks to: the wiki and its identity provider, wired so
-// the platform lookups (spec 4.3) accept the provider's access tokens.
+// the platform lookups (spec 4.3) and the export API accept the provider's access tokens.
 import { startIdp, type Idp, type IdpOptions } from './idp';
 import { startSandbox, type Sandbox, type SandboxOptions } from './server';
 
@@ -27,6 +27,7 @@ export async function startSandboxWorld(options: { wiki?: SandboxOptions; idp?: 
       'wikiPublisher.importEndpoint': sandbox.importEndpoint,
       'wikiPublisher.export.authUrl': idp.authUrl,
       'wikiPublisher.export.clientId': idp.clientId,
+      'wikiPublisher.export.apiUrl': sandbox.exportApiUrl,
     },
     close: async () => {
       await Promise.all([sandbox.close(), idp.close()]);

@@ -43,8 +43,9 @@ describe('Publish', function () {
     assert.deepEqual(sandbox.imports.map((entry) => entry.status), [201]);
   });
 
-  it('4. publishing again with "create only" reports that the page exists; Overwrite updates it', async function () {
-    const { page, sandbox, workspaceDir } = await sessions.start({ files: { 'onboarding.md': ONBOARDING_FILE }, beforeStart: withToken });
+  it('4. publishing the file again updates its page: no question, no error; another file with that title gets Overwrite', async function () {
+    const files = { 'onboarding.md': ONBOARDING_FILE, 'copy.md': ONBOARDING_FILE };
+    const { page, sandbox, workspaceDir } = await sessions.start({ files, beforeStart: withToken });
     await openFile(page, 'onboarding.md');
     await clickPublishButton(page);
     await answerPublishPrompts(page, { ...DOCS_HOME, space: 'DOCS', expectedTitle: ONBOARDING_TITLE, mode: CREATE_ONLY });
@@ -57,22 +58,26 @@ describe('Publish', function () {
     await clearNotifications(page);
     await openNotificationCenter(page);
     await clickPublishButton(page);
-    // The extension may remember this file's target ("Create only"); if it asks again, give the same answers.
-    const exists = centerNotification(page, /already exists/i);
-    await exists.or(quickInput(page).filter({ visible: true })).first().waitFor();
-    if (!(await exists.isVisible())) {
-      await answerPublishPrompts(page, { ...DOCS_HOME, space: 'DOCS', expectedTitle: ONBOARDING_TITLE, mode: CREATE_ONLY });
-      await exists.waitFor();
-    }
-    assert.equal(sandbox.imports.at(-1)?.status, 400);
-    assert.ok((await notificationMessage(exists)).includes(SANDBOX_BODIES.exists), 'the sandbox body is shown');
-
-    await notificationButton(exists, 'Overwrite').click();
-    await centerNotification(page, SANDBOX_BODIES.updated).waitFor();
-    assert.deepEqual(sandbox.imports.map((entry) => entry.status), [201, 400, 200]);
+    const updated = centerNotification(page, SANDBOX_BODIES.updated);
+    await updated.or(quickInput(page).filter({ visible: true })).first().waitFor();
+    assert.equal(await quickInput(page).isVisible(), false, 'republishing its own page asks nothing');
+    assert.deepEqual(sandbox.imports.map((entry) => entry.status), [201, 200], 'updated, never "already exists"');
     const pages = sandbox.pages().filter((candidate) => candidate.title === ONBOARDING_TITLE && !candidate.deleted);
     assert.equal(pages.length, 1, 'still one page');
     assert.equal(pages[0]?.markdown, UPDATED_ONBOARDING_BODY, 'the page has the new content');
+
+    // A file that never published this page is not its owner: create only, "already exists", and Overwrite on request.
+    await clearNotifications(page);
+    await openFile(page, 'copy.md');
+    await openNotificationCenter(page);
+    await clickPublishButton(page);
+    await answerPublishPrompts(page, { ...DOCS_HOME, space: 'DOCS', expectedTitle: ONBOARDING_TITLE, mode: CREATE_ONLY });
+    const exists = centerNotification(page, /already exists/i);
+    await exists.waitFor();
+    assert.ok((await notificationMessage(exists)).includes(SANDBOX_BODIES.exists), 'the sandbox body is shown');
+    await notificationButton(exists, 'Overwrite').click();
+    await centerNotification(page, SANDBOX_BODIES.updated).first().waitFor();
+    assert.deepEqual(sandbox.imports.map((entry) => entry.status), [201, 200, 400, 200]);
   });
 
   it('5. a file with wiki: front matter publishes without prompts', async function () {

@@ -3,7 +3,7 @@ import type { SecretStore } from '../../core/ports';
 
 export const CLIENT_SECRET_KEY = 'wikiPublisher.export.clientSecret';
 export const CLIENT_SECRET_ENV_VAR = 'WIKI_PUBLISHER_CLIENT_SECRET';
-export const EXPORT_SETTINGS = ['wikiPublisher.export.authUrl', 'wikiPublisher.export.clientId', 'wikiPublisher.export.redirectPort', 'wikiPublisher.baseUrl', 'wikiPublisher.importEndpoint'];
+export const EXPORT_SETTINGS = ['wikiPublisher.export.authUrl', 'wikiPublisher.export.clientId', 'wikiPublisher.export.redirectPort', 'wikiPublisher.baseUrl', 'wikiPublisher.importEndpoint', 'wikiPublisher.export.apiUrl'];
 
 export interface ExportSettings {
   authUrl: string;
@@ -11,6 +11,8 @@ export interface ExportSettings {
   redirectPort: number;
   /** The wiki site ({base_url}); defaults to the import endpoint's origin. */
   baseUrl: string;
+  /** The export API's base address; empty when not configured. */
+  apiUrl: string;
 }
 
 /** Reads the export settings from user settings only (reliability requirement 7). */
@@ -21,6 +23,7 @@ export function readExportSettings(): ExportSettings {
     clientId: userSetting<string>('wikiPublisher.export.clientId')?.trim() ?? '',
     redirectPort: userSetting<number>('wikiPublisher.export.redirectPort') ?? 0,
     baseUrl: explicitBase || originOf(userSetting<string>('wikiPublisher.importEndpoint')),
+    apiUrl: userSetting<string>('wikiPublisher.export.apiUrl')?.trim() ?? '',
   };
 }
 

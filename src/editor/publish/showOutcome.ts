@@ -1,7 +1,7 @@
-import * as vscode from 'vscode';
 import type { OutcomeAction, PublishOutcome } from '../../core/publish/outcome';
+import { notify } from '../notify';
 
-export type FollowUp = OutcomeAction | 'changeTarget' | 'publishAnyway' | 'editFrontMatter';
+export type FollowUp = OutcomeAction | 'changeTarget' | 'publishAnyway' | 'editFrontMatter' | 'openPage' | 'copyTarget' | 'compare' | 'showResults' | 'retryFailed';
 
 const LABELS: Record<FollowUp, string> = {
   overwrite: 'Overwrite',
@@ -13,13 +13,16 @@ const LABELS: Record<FollowUp, string> = {
   changeTarget: 'Change Target',
   publishAnyway: 'Publish Anyway',
   editFrontMatter: 'Edit Front Matter',
+  openPage: 'Open Page',
+  copyTarget: 'Copy Target',
+  compare: 'Compare',
+  showResults: 'Show Results',
+  retryFailed: 'Retry Failed',
 };
 
-/** Shows a message with one button per follow-up and returns the one the user chose, if any. */
+/** Shows a message (neutralised by notify) with one button per follow-up and returns the one the user chose, if any. */
 export async function showWithActions(severity: PublishOutcome['severity'], message: string, actions: readonly FollowUp[]): Promise<FollowUp | undefined> {
-  const labels = actions.map((action) => LABELS[action]);
-  const show =
-    severity === 'info' ? vscode.window.showInformationMessage : severity === 'warning' ? vscode.window.showWarningMessage : vscode.window.showErrorMessage;
-  const chosen = await show(message, ...labels);
-  return actions.find((action) => LABELS[action] === chosen);
+  const unique = [...new Set(actions)];
+  const chosen = await notify(severity, message, ...unique.map((action) => LABELS[action]));
+  return unique.find((action) => LABELS[action] === chosen);
 }

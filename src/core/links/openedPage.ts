@@ -1,0 +1,48 @@
+// "Open Wiki Page as Markdown": the document a wiki page becomes, and the link that makes publishing it update that
+// page. The front matter pins the space, parent and title and names the page (wiki.pageId), so the link survives
+// saving the untitled document under any name.
+import { contentHash } from '../run/plan';
+import { splitFrontMatter } from '../publish/frontMatter';
+import type { WikiPage } from '../wikiPages';
+import type { PageLink } from './pageLink';
+
+export interface OpenedPage {
+  text: string;
+  /** Undefined when the page has no parent (a space's home page): the import needs one. */
+  link: PageLink | undefined;
+}
+
+export function documentForPage(page: WikiPage, markdown: string, spaceKey: string | undefined, now: number): OpenedPage {
+  const spaceId = spaceKey ?? spaceKeyOf(page.webUrl) ?? page.spaceId;
+  const keys = [
+    ...(spaceId ? [`  spaceId: ${JSON.stringify(spaceId)}`] : []),
+    ...(page.parentId ? [`  parentId: ${JSON.stringify(page.parentId)}`] : []),
+    `  pageTitle: ${JSON.stringify(page.title)}`,
+    `  pageId: ${JSON.stringify(page.id)}`,
+  ];
+  const text = `---\nwiki:\n${keys.join('\n')}\n---\n${markdown.startsWith('\n') ? '' : '\n'}${markdown}`;
+  if (!spaceId || !page.parentId) return { text, link: undefined };
+  return {
+    text,
+    link: {
+      spaceId, parentId: page.parentId, pageTitle: page.title, pageId: page.id, version: page.version,
+      ...(page.webUrl ? { url: page.webUrl } : {}),
+      // What publishing the document unchanged would send, so "Nothing changed" is true to the wiki's text.
+      contentSha256: contentHash(splitFrontMatter(text).content),
+      publishedAt: now,
+    },
+  };
+}
+
+/** The space key in a page address `…/spaces/KEY/pages/…`. */
+export function spaceKeyOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  let path: string;
+  try {
+    path = new URL(url).pathname;
+  } catch {
+    return undefined;
+  }
+  const match = /\/spaces\/([^/]+)\/pages\//.exec(path);
+  return match?.[1] ? decodeURIComponent(match[1]) : undefined;
+}

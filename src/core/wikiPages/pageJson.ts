@@ -1,0 +1,103 @@
+// Reads the platform's page and children answers into plain values; anything malformed gives undefined,
+// which the client reports as a protocol error.
+import { sameOrigin } from '../http/endpoint';
+
+export interface WikiPage {
+  id: string;
+  title: string;
+  spaceId?: string;
+  parentId?: string;
+  /** Grows by one with every edit, on the wiki or through the import endpoint. */
+  version: number;
+  versionCreatedAt?: string;
+  versionAuthorId?: string;
+  /** The page's address for a browser; only when it stays on the wiki's origin. */
+  webUrl?: string;
+}
+
+export interface ChildSummary {
+  id: string;
+  title: string;
+  status?: string;
+}
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** IDs come as strings; a number is accepted too, as some platform routes send them. */
+function idText(value: unknown): string | undefined {
+  if (typeof value === 'string' && value !== '') return value;
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
+  return undefined;
+}
+
+function optionalText(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+export function parsePage(body: unknown, origin: string): WikiPage | undefined {
+  if (!isObject(body)) return undefined;
+  const id = idText(body.id);
+  const title = body.title;
+  const version = isObject(body.version) ? body.version : undefined;
+  const number = version?.number;
+  if (id === undefined || typeof title !== 'string' || typeof number !== 'number' || !Number.isSafeInteger(number) || number < 1) return undefined;
+  const page: WikiPage = { id, title, version: number };
+  const spaceId = idText(body.spaceId);
+  if (spaceId !== undefined) page.spaceId = spaceId;
+  const parentId = idText(body.parentId);
+  if (parentId !== undefined) page.parentId = parentId;
+  const createdAt = optionalText(version?.createdAt);
+  if (createdAt !== undefined) page.versionCreatedAt = createdAt;
+  const authorId = optionalText(version?.authorId);
+  if (authorId !== undefined) page.versionAuthorId = authorId;
+  const links = isObject(body._links) ? body._links : undefined;
+  const webUrl = webAddress(optionalText(links?.webui), origin);
+  if (webUrl !== undefined) page.webUrl = webUrl;
+  return page;
+}
+
+/** `_links.webui` is relative to `<site>/wiki`; the result must stay on the wiki's origin or it is dropped. */
+export function webAddress(webui: string | undefined, origin: string): string | undefined {
+  if (webui === undefined || !webui.startsWith('/') || webui.startsWith('//') || webui.includes('\\')) return undefined;
+  try {
+    const url = new URL(`${origin}/wiki${webui}`);
+    return sameOrigin(url, origin) ? url.toString() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface ChildrenPage {
+  results: ChildSummary[];
+  /** `_links.next` as sent (relative to the site origin), if any. */
+  next?: string;
+}
+
+export function parseChildren(body: unknown): ChildrenPage | undefined {
+  if (!isObject(body) || !Array.isArray(body.results)) return undefined;
+  const results: ChildSummary[] = [];
+  for (const entry of body.results) {
+    if (!isObject(entry)) return undefined;
+    const id = idText(entry.id);
+    if (id === undefined || typeof entry.title !== 'string') return undefined;
+    const status = optionalText(entry.status);
+    results.push(status === undefined ? { id, title: entry.title } : { id, title: entry.title, status });
+  }
+  const links = isObject(body._links) ? body._links : undefined;
+  const next = optionalText(links?.next);
+  return next === undefined ? { results } : { results, next };
+}
+
+/** The `rel="next"` target of an RFC 8288 Link header, if any. */
+export function nextFromLinkHeader(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(/,(?=\s*<)/)) {
+    const match = /^\s*<([^>]*)>(.*)$/.exec(part);
+    if (match && /;\s*rel\s*=\s*"?(?:[^";]*\s)?next(?:\s[^";]*)?"?\s*(?:;|$)/i.test(match[2] ?? '')) return match[1];
+  }
+  return undefined;
+}

@@ -1,0 +1,48 @@
+// One request through the Transport with a deadline that also covers reading the body (a response can stall
+// after its headers) and the caller's Cancel. Returns what happened as a value; never throws.
+import type { HttpRequest, HttpResponse, Transport } from '../http/transport';
+import { describeError } from '../log/redact';
+
+export type TimedResult =
+  | { kind: 'response'; status: number; headers: HttpResponse['headers']; text: string }
+  | { kind: 'timeout' }
+  | { kind: 'cancelled' }
+  | { kind: 'network'; detail: string };
+
+export async function timedSend(
+  transport: Transport,
+  request: Omit<HttpRequest, 'signal'>,
+  options: { timeoutMs: number; signal?: AbortSignal },
+): Promise<TimedResult> {
+  if (options.signal?.aborted) return { kind: 'cancelled' };
+  // One controller fed by a timer and by Cancel: cheaper than AbortSignal.any over AbortSignal.timeout.
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs);
+  const cancel = (): void => controller.abort();
+  options.signal?.addEventListener('abort', cancel, { once: true });
+  try {
+    const response = await transport.send({ ...request, signal: controller.signal });
+    const text = await response.text();
+    return { kind: 'response', status: response.status, headers: response.headers, text };
+  } catch (error) {
+    if (options.signal?.aborted) return { kind: 'cancelled' };
+    if (timedOut) return { kind: 'timeout' };
+    return { kind: 'network', detail: networkDetail(error) };
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', cancel);
+  }
+}
+
+/** The error's message plus the first system error code in its cause chain (ECONNREFUSED, ...), token-free. */
+export function networkDetail(error: unknown): string {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    const code = (current as NodeJS.ErrnoException).code;
+    if (typeof code === 'string' && code !== '') return `${describeError(error)} (${code})`;
+  }
+  return describeError(error);
+}

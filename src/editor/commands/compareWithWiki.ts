@@ -1,0 +1,103 @@
+import * as vscode from 'vscode';
+import { neutralise } from '../../core/text/neutralise';
+import type { PageLink } from '../../core/links/pageLink';
+import type { Logger } from '../../core/ports';
+import type { PublishTarget } from '../../core/publish/target';
+import { showInfo } from '../notify';
+import { onDemand } from '../onDemandLoader';
+import type { GlobalStateLinkStore } from '../publish/pageLinks';
+import { askForMissing } from '../publish/prompts';
+import { omitTitleHeadingSetting } from '../publish/publishContext';
+import type { RecentTargets } from '../publish/recentTargets';
+import type { WikiPageContentProvider } from '../wiki/pageContentProvider';
+import { reportReadFailure, requireSignIn } from '../wiki/readFailure';
+import type { WikiAccess } from '../wiki/wikiAccess';
+import type { Command } from './command';
+
+export interface CompareDependencies {
+  wiki: WikiAccess;
+  links: GlobalStateLinkStore;
+  recent: RecentTargets;
+  pages: WikiPageContentProvider;
+  log: Logger;
+}
+
+const WHAT = 'Compare with Wiki Page';
+
+/**
+ * Wiki: Compare with Wiki Page. The diff editor with the page as it is on the wiki (left, read-only, exported as
+ * Markdown) and the editor's text (right, front matter and all), so a writer sees what a republish would change.
+ */
+export class CompareWithWikiCommand implements Command {
+  readonly id = 'wikiPublisher.compareWithWiki';
+
+  constructor(private readonly deps: CompareDependencies) {}
+
+  async execute(resource?: unknown): Promise<void> {
+    const document = resource instanceof vscode.Uri ? await vscode.workspace.openTextDocument(resource) : vscode.window.activeTextEditor?.document;
+    if (!document || (document.languageId !== 'markdown' && !(resource instanceof vscode.Uri))) {
+      void showInfo('Open a Markdown file to compare it with its page on the wiki.');
+      return;
+    }
+    return this.compare(document);
+  }
+
+  /** Also used by the edit guard's Compare button. */
+  async compareUri(fileUri: string): Promise<void> {
+    return this.compare(await vscode.workspace.openTextDocument(vscode.Uri.parse(fileUri, true)));
+  }
+
+  private async compare(document: vscode.TextDocument): Promise<void> {
+    if (!(await requireSignIn(await this.deps.wiki.signedIn(), WHAT))) return;
+    const link = await this.linkOf(document);
+    const target = link?.pageId ? undefined : await this.targetOf(document, link);
+    if (!link?.pageId && !target) return;
+    const title = link?.pageTitle ?? target?.pageTitle ?? 'page';
+    try {
+      const page = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: neutralise(`Fetching "${title}" from the wiki...`), cancellable: true },
+        async (progress, cancellation) => {
+          const controller = new AbortController();
+          cancellation.onCancellationRequested(() => controller.abort());
+          const pageId = link?.pageId ?? (await this.findPage(target as PublishTarget, controller.signal));
+          if (!pageId) return undefined;
+          const exported = await this.deps.wiki.exportPage(pageId, title, controller.signal, (delayMs, reason) =>
+            progress.report({ message: neutralise(`${reason}; trying again in ${Math.ceil(delayMs / 1000)} s`) }),
+          );
+          return { pageId, markdown: exported.markdown };
+        },
+      );
+      if (!page) return;
+      const left = this.deps.pages.show(page.pageId, title, page.markdown);
+      const fileName = document.uri.path.slice(document.uri.path.lastIndexOf('/') + 1);
+      await vscode.commands.executeCommand('vscode.diff', left, document.uri, `${title} (wiki) ↔ ${fileName}`, { preview: false });
+    } catch (error) {
+      await reportReadFailure(WHAT, error, this.deps.log);
+    }
+  }
+
+  private async linkOf(document: vscode.TextDocument): Promise<PageLink | undefined> {
+    const own = await this.deps.links.get(document.uri.toString());
+    if (own) return own;
+    const pageId = onDemand().prepareDocument(document.getText()).frontMatterPageId;
+    return pageId ? this.deps.links.opened(pageId) : undefined;
+  }
+
+  /** A file not linked to a page ID yet: its target from front matter, its link or the prompts. */
+  private async targetOf(document: vscode.TextDocument, link: PageLink | undefined): Promise<PublishTarget | undefined> {
+    const item = onDemand().planFile({ key: document.uri.toString(), label: vscode.workspace.asRelativePath(document.uri), text: document.getText() }, link, { omitTitleHeading: omitTitleHeadingSetting() });
+    if (item.complete) return item.complete;
+    // Create-or-update does not matter for finding a page: answer it so the prompts do not ask.
+    return askForMissing({ ...item.target, overwrite: item.target.overwrite ?? false }, item.suggestedTitle, this.deps.recent);
+  }
+
+  private async findPage(target: PublishTarget, signal: AbortSignal): Promise<string | undefined> {
+    const pages = await this.deps.wiki.pages();
+    const child = await pages?.findChildByTitle(target.parentId, target.pageTitle, signal);
+    if (!child) {
+      void showInfo(`There is no page "${target.pageTitle}" under parent page ${target.parentId} on the wiki yet, so there is nothing to compare with.`);
+      return undefined;
+    }
+    return child.id;
+  }
+}

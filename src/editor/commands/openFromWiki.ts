@@ -1,0 +1,88 @@
+import * as vscode from 'vscode';
+import { neutralise } from '../../core/text/neutralise';
+import type { Clock, Logger } from '../../core/ports';
+import { parsePageReference, type PageReference } from '../../core/publish/pageAddress';
+import type { WikiPage } from '../../core/wikiPages';
+import { showError } from '../notify';
+import { onDemand } from '../onDemandLoader';
+import type { GlobalStateLinkStore } from '../publish/pageLinks';
+import { reportReadFailure, requireSignIn } from '../wiki/readFailure';
+import type { WikiAccess } from '../wiki/wikiAccess';
+import type { Command } from './command';
+
+export interface OpenFromWikiDependencies {
+  wiki: WikiAccess;
+  links: GlobalStateLinkStore;
+  clock: Clock;
+  log: Logger;
+}
+
+const WHAT = 'Open Wiki Page as Markdown';
+
+/**
+ * Wiki: Open Wiki Page as Markdown. Exports a page and opens it as an untitled Markdown document whose front matter
+ * pins its space, parent and title and names the page (wiki.pageId), so once saved, publishing it updates that page
+ * (through the edit guard). This is how an existing wiki page moves into a docs folder.
+ */
+export class OpenFromWikiCommand implements Command {
+  readonly id = 'wikiPublisher.openFromWiki';
+
+  constructor(private readonly deps: OpenFromWikiDependencies) {}
+
+  async execute(): Promise<void> {
+    if (!(await requireSignIn(await this.deps.wiki.signedIn(), WHAT))) return;
+    const reference = await this.askForPage();
+    if (!reference) return;
+    try {
+      const opened = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: `Exporting page ${reference.pageId} from the wiki...`, cancellable: true },
+        async (progress, cancellation) => {
+          const controller = new AbortController();
+          cancellation.onCancellationRequested(() => controller.abort());
+          const page = await (await this.deps.wiki.pages())?.getPage(reference.pageId, controller.signal);
+          if (!page) return undefined;
+          const exported = await this.deps.wiki.exportPage(page.id, page.title, controller.signal, (delayMs, reason) =>
+            progress.report({ message: neutralise(`${reason}; trying again in ${Math.ceil(delayMs / 1000)} s`) }),
+          );
+          return { page, markdown: exported.markdown };
+        },
+      );
+      if (!opened) {
+        void showError(`There is no page ${reference.pageId} on the wiki, or you cannot see it.`);
+        return;
+      }
+      await this.open(opened.page, opened.markdown, reference);
+    } catch (error) {
+      await reportReadFailure(WHAT, error, this.deps.log);
+    }
+  }
+
+  private askForPage(): Thenable<PageReference | undefined> {
+    return vscode.window
+      .showInputBox({
+        title: WHAT,
+        prompt: 'The page\'s address from the browser (https://…/wiki/spaces/DOCS/pages/123456/Title) or its ID.',
+        placeHolder: 'Page address or ID, for example 123456',
+        ignoreFocusOut: true,
+        validateInput: (text) => (text.trim() === '' ? undefined : onDemandParse(text)),
+      })
+      .then((text) => {
+        const parsed = text === undefined ? undefined : parsePageReference(text);
+        return parsed?.ok ? parsed.reference : undefined;
+      });
+  }
+
+  private async open(page: WikiPage, markdown: string, reference: PageReference): Promise<void> {
+    const opened = onDemand().documentForPage(page, markdown, reference.spaceKey, this.deps.clock.now());
+    const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: opened.text });
+    if (opened.link) await this.deps.links.rememberOpened(page.id, opened.link);
+    else this.deps.log.warn(`Page ${page.id} has no parent page (a space's home page?): publishing the document needs a parent in its front matter.`);
+    await vscode.window.showTextDocument(document);
+  }
+}
+
+function onDemandParse(text: string): string | undefined {
+  const parsed = parsePageReference(text);
+  return parsed.ok ? undefined : parsed.reason;
+}
+

@@ -1,0 +1,64 @@
+import type * as vscode from 'vscode';
+import { moveLinks } from '../../core/links/moveLinks';
+import { parsePageLink, type LinkStore, type PageLink } from '../../core/links/pageLink';
+
+const LINKS_KEY = 'wikiPublisher.pageLinks';
+/** Where files were published before links existed: read once, as links without a content hash. */
+const LEGACY_TARGETS_KEY = 'wikiPublisher.lastTargets';
+/** Pages opened with "Open Wiki Page as Markdown", by page ID, until a file that names the page publishes. */
+const OPENED_PAGES_KEY = 'wikiPublisher.openedPages';
+const MAX_FILES = 500;
+const MAX_OPENED = 50;
+
+type LinksByFile = Record<string, PageLink>;
+
+/**
+ * Each file's link to its wiki page, in the extension's global state: per user, across windows and restarts, never
+ * in the workspace (a repository must not be able to tell the extension which page a file "is").
+ */
+export class GlobalStateLinkStore implements LinkStore {
+  constructor(private readonly state: vscode.Memento) {}
+
+  async get(fileKey: string): Promise<PageLink | undefined> {
+    return parsePageLink(this.links()[fileKey]) ?? parsePageLink(this.state.get<Record<string, unknown>>(LEGACY_TARGETS_KEY, {})[fileKey]);
+  }
+
+  async set(fileKey: string, link: PageLink): Promise<void> {
+    const links = { ...this.links(), [fileKey]: link };
+    const newestFirst = Object.entries(links).sort(([, a], [, b]) => b.publishedAt - a.publishedAt).slice(0, MAX_FILES);
+    await this.state.update(LINKS_KEY, Object.fromEntries(newestFirst));
+  }
+
+  async delete(fileKey: string): Promise<void> {
+    const links = { ...this.links() };
+    const legacy = { ...this.state.get<Record<string, unknown>>(LEGACY_TARGETS_KEY, {}) };
+    if (!(fileKey in links) && !(fileKey in legacy)) return;
+    delete links[fileKey];
+    delete legacy[fileKey];
+    await this.state.update(LINKS_KEY, links);
+    await this.state.update(LEGACY_TARGETS_KEY, legacy);
+  }
+
+  /** A file or folder was renamed or moved: its links (a folder's: every file under it) follow. */
+  async move(from: string, to: string): Promise<void> {
+    const moved = moveLinks(this.links(), from, to);
+    if (moved) return this.state.update(LINKS_KEY, moved);
+    const legacy = await this.get(from);
+    if (legacy) await this.set(to, legacy);
+  }
+
+  /** Remembers a page opened from the wiki, so the file that names it (wiki.pageId) publishes to it as its own. */
+  async rememberOpened(pageId: string, link: PageLink): Promise<void> {
+    const opened = { ...this.state.get<LinksByFile>(OPENED_PAGES_KEY, {}), [pageId]: link };
+    const newestFirst = Object.entries(opened).sort(([, a], [, b]) => b.publishedAt - a.publishedAt).slice(0, MAX_OPENED);
+    await this.state.update(OPENED_PAGES_KEY, Object.fromEntries(newestFirst));
+  }
+
+  async opened(pageId: string): Promise<PageLink | undefined> {
+    return parsePageLink(this.state.get<Record<string, unknown>>(OPENED_PAGES_KEY, {})[pageId]);
+  }
+
+  private links(): LinksByFile {
+    return this.state.get<LinksByFile>(LINKS_KEY, {});
+  }
+}

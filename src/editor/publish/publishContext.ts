@@ -1,0 +1,82 @@
+import * as vscode from 'vscode';
+import { readApiToken } from '../../core/apiToken/tokenSource';
+import type { Transport } from '../../core/http/transport';
+import type { Clock, Logger, SecretStore } from '../../core/ports';
+import type { PublishOutcome } from '../../core/publish/outcome';
+import type { PublishTarget } from '../../core/publish/target';
+import { onDemand } from '../onDemandLoader';
+import { setting } from '../settings';
+import type { WikiAccess } from '../wiki/wikiAccess';
+import type { GlobalStateLinkStore } from './pageLinks';
+import { importEndpointSetting, IMPORT_ENDPOINT_SETTING, requestDeadlineMs } from './publishSettings';
+import type { RecentTargets } from './recentTargets';
+import { showWithActions } from './showOutcome';
+
+/** What publishing one file or many needs from the rest of the extension. */
+export interface PublishDependencies {
+  secrets: SecretStore;
+  links: GlobalStateLinkStore;
+  recent: RecentTargets;
+  log: Logger;
+  clock: Clock;
+  env: NodeJS.ProcessEnv;
+  transport(): Transport;
+  wiki: WikiAccess;
+  showLog(): void;
+  /** Runs "Set API Token"; resolves true when a token was stored. */
+  setApiToken(): Promise<boolean>;
+  /** Explains a 404 with the platform lookups when signed in to the export API; undefined when it cannot. */
+  explainNotFound?(target: PublishTarget, signal: AbortSignal): Promise<string | undefined>;
+  /** Tells the token status item what the wiki said of the token (401/403: rejected; a success: accepted). */
+  tokenVerdict?(outcome: PublishOutcome): void;
+  /** Opens the diff of a file against its page (Compare with Wiki Page). */
+  compare?(fileUri: string): Promise<void>;
+}
+
+export interface SendSetup {
+  endpoint: URL;
+  token: string;
+  deadlineMs: number;
+}
+
+/**
+ * The endpoint and the token, or undefined after telling the user what is missing (with the button that fixes it).
+ * `retry` runs again once the user fixed it.
+ */
+export async function sendSetup(deps: PublishDependencies, retry: () => Promise<void>): Promise<SendSetup | undefined> {
+  const core = onDemand();
+  const endpoint = core.checkEndpoint(importEndpointSetting(), IMPORT_ENDPOINT_SETTING);
+  if (!endpoint.ok) {
+    if ((await showWithActions('error', endpoint.message, ['openSettings'])) === 'openSettings') await openEndpointSettings();
+    return undefined;
+  }
+  const token = await readApiToken(deps.secrets, deps.env);
+  if (!token) {
+    const message = 'No API token is set. Create one in the app\'s settings on the wiki (tab "API"), then set it here.';
+    if ((await showWithActions('error', message, ['setApiToken'])) === 'setApiToken' && (await deps.setApiToken())) await retry();
+    return undefined;
+  }
+  return { endpoint: endpoint.url, token: token.token, deadlineMs: requestDeadlineMs() };
+}
+
+export async function openEndpointSettings(): Promise<void> {
+  await vscode.commands.executeCommand('workbench.action.openSettings', IMPORT_ENDPOINT_SETTING);
+}
+
+export function omitTitleHeadingSetting(): boolean {
+  return setting<boolean>('wikiPublisher.omitTitleHeading', false);
+}
+
+export function concurrencySetting(): number {
+  return setting<number>('wikiPublisher.concurrency', 4);
+}
+
+/** "10:32" today, else "2026-11-20 10:32": when a file was last published, in the user's local time. */
+export function publishedAtText(epochMs: number, now: number): string {
+  const at = new Date(epochMs);
+  const time = at.toTimeString().slice(0, 5);
+  const sameDay = new Date(now).toDateString() === at.toDateString();
+  if (sameDay) return time;
+  const date = `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`;
+  return `${date} ${time}`;
+}

@@ -1,0 +1,284 @@
+// Publishing the file in the editor. Data flows one way: document -> plan (core) -> questions only for what the plan
+// lacks -> edit guard -> request -> outcome -> link -> notification. Follow-ups (Overwrite, Retry, Change Target) run
+// the same flow again with what the user decided.
+import * as vscode from 'vscode';
+import { neutralise } from '../../core/text/neutralise';
+import type { GuardVerdict } from '../../core/links/editGuard';
+import type { PageLink } from '../../core/links/pageLink';
+import { describeError } from '../../core/log/redact';
+import type { PublishOutcome } from '../../core/publish/outcome';
+import type { PartialTarget, PublishTarget } from '../../core/publish/target';
+import type { PlanItem, SourceFile } from '../../core/run/plan';
+import type { WikiPagesClient } from '../../core/wikiPages';
+import { showModal } from '../notify';
+import { onDemand } from '../onDemandLoader';
+import { askForMissing } from './prompts';
+import { omitTitleHeadingSetting, publishedAtText, sendSetup, type PublishDependencies, type SendSetup } from './publishContext';
+import { describeTarget, logOutcome, withPublishProgress } from './sendProgress';
+import { showWithActions, type FollowUp } from './showOutcome';
+
+/** How a follow-up runs the publish again. */
+export interface FilePublishOverride {
+  /** The target decided before (Overwrite, Retry, Set API Token then publish). */
+  target?: PublishTarget;
+  /** Change Target: ask again, offering these answers. */
+  askAgain?: PartialTarget;
+  /** The run being retried may have reached the server, so an "already exists" now is probably our own page. */
+  earlierRunMayHaveLanded?: boolean;
+  /** The user already chose Publish Anyway for the cautions, or for an unchanged file. */
+  cautionsAccepted?: boolean;
+  force?: boolean;
+  /** The user chose Overwrite in the edit guard's warning. */
+  guardPassed?: boolean;
+}
+
+const LANDED = new Set<PublishOutcome['kind']>(['created', 'updated', 'existsAfterRetry']);
+
+export class FilePublisher {
+  constructor(private readonly deps: PublishDependencies) {}
+
+  async publish(document: vscode.TextDocument, override: FilePublishOverride = {}): Promise<void> {
+    const setup = await sendSetup(this.deps, () => this.publish(document, override));
+    if (!setup) return;
+    const core = onDemand();
+    const source: SourceFile = { key: document.uri.toString(), label: vscode.workspace.asRelativePath(document.uri), text: document.getText() };
+    const options = { omitTitleHeading: omitTitleHeadingSetting(), force: override.force ?? false };
+    const link = override.askAgain ? undefined : await this.linkFor(source);
+    let item = core.planFile(source, link, { ...options, ...(override.target ? { defaults: override.target } : {}) });
+
+    // What does not depend on the target comes first, so nobody answers four questions to hear the file has a problem.
+    const fileRefusal = item.refusals.find((refusal) => refusal.code === 'frontMatter' || refusal.code === 'emptyContent');
+    if (fileRefusal) return this.followUp(await showWithActions('error', fileRefusal.message, fileRefusal.code === 'frontMatter' ? ['editFrontMatter'] : []), document, override);
+    if (!override.cautionsAccepted && item.cautions.length > 0) {
+      const choice = await showWithActions('warning', item.cautions.map((caution) => caution.message).join(' '), ['publishAnyway']);
+      if (choice !== 'publishAnyway') return;
+    }
+    if (item.state === 'incomplete') {
+      const answers = await askForMissing(item.target, item.suggestedTitle, this.deps.recent, override.askAgain ?? {});
+      if (!answers) return;
+      item = core.planFile(source, link, { ...options, defaults: answers });
+    }
+    const pinned = pinnedByFrontMatter(item);
+    if (item.state === 'refused' || !item.complete) {
+      const message = item.refusals.map((refusal) => refusal.message).join(' ') || 'The target is incomplete.';
+      // A bad value can only come from front matter or the link (the prompts validate inline): offer to fix either.
+      return this.followUp(await showWithActions('error', message, [pinned ? 'editFrontMatter' : 'changeTarget']), document, override);
+    }
+    if (item.state === 'unchanged' && item.link) {
+      const choice = await showModal('info', `Nothing changed since you published this at ${publishedAtText(item.link.publishedAt, this.deps.clock.now())}. Publish anyway?`, `"${item.complete.pageTitle}" in space ${item.complete.spaceId}, under parent page ${item.complete.parentId}.`, 'Publish Anyway');
+      if (choice !== 'Publish Anyway') return;
+      item = core.planFile(source, link, { ...options, force: true, ...(override.target ? { defaults: override.target } : {}) });
+    }
+    return this.guardAndSend(document, item, item.complete as PublishTarget, setup, override);
+  }
+
+  private async guardAndSend(document: vscode.TextDocument, item: PlanItem, target: PublishTarget, setup: SendSetup, override: FilePublishOverride): Promise<void> {
+    const core = onDemand();
+    let sendTarget = target;
+    let note = '';
+    if (!override.guardPassed) {
+      const verdict = await this.checkGuard(item.link, target);
+      if (verdict.kind === 'edited') {
+        const decided = await this.askAboutEdit(verdict, target, document);
+        if (!decided) return;
+      } else if (verdict.kind === 'deleted' && item.link) {
+        // The ID is stale: forget it, and create the page anew rather than replace whatever has its title now.
+        await this.deps.links.set(item.file.key, core.withoutIdentity(item.link));
+        sendTarget = { ...target, overwrite: false };
+        note = ' The page this file was linked to was deleted on the wiki, so it was published as a new page.';
+      } else if (verdict.kind === 'unchecked') {
+        this.deps.log.warn(`The edit guard could not check "${target.pageTitle}" on the wiki, publishing anyway: ${verdict.reason}`);
+      }
+    }
+    const outcome = await this.send(item, sendTarget, setup, document.isDirty, override.earlierRunMayHaveLanded ?? false);
+    this.deps.tokenVerdict?.(outcome);
+    if (outcome.kind === 'cancelled') return;
+    let identification: Promise<PageLink | undefined> | undefined;
+    let link: PageLink | undefined;
+    if (LANDED.has(outcome.kind)) {
+      link = core.linkAfterPublish(item, sendTarget, this.deps.clock.now());
+      if (note) link = core.withoutIdentity(link);
+      await this.deps.links.set(item.file.key, link);
+      await this.deps.recent.remember(sendTarget);
+      const pages = await this.deps.wiki.pages();
+      if (pages) identification = this.identifyInBackground(pages, item.file.key, link, sendTarget);
+    }
+    const { message, actions } = await this.tell(outcome, item, sendTarget, document.isDirty, note, link, identification);
+    const choice = await showWithActions(outcome.severity, message, actions);
+    return this.followUp(choice, document, override, { target: sendTarget, outcome, link, identification });
+  }
+
+  /** The file's own link; else, for a file opened from the wiki (wiki.pageId), the page it was opened from. */
+  private async linkFor(source: SourceFile): Promise<PageLink | undefined> {
+    const own = await this.deps.links.get(source.key);
+    if (own) return own;
+    const pageId = onDemand().prepareDocument(source.text).frontMatterPageId;
+    return pageId ? this.deps.links.opened(pageId) : undefined;
+  }
+
+  private async checkGuard(link: PageLink | undefined, target: PublishTarget): Promise<GuardVerdict> {
+    const core = onDemand();
+    if (!link?.pageId || link.version === undefined || !target.overwrite) return { kind: 'proceed' };
+    const pages = await this.deps.wiki.pages();
+    if (!pages) return { kind: 'proceed' };
+    return vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: neutralise(`Checking "${target.pageTitle}" on the wiki...`), cancellable: true },
+      (_progress, cancellation) => {
+        const controller = new AbortController();
+        cancellation.onCancellationRequested(() => controller.abort());
+        return core.checkEditGuard(link, target, pages, controller.signal).catch((error: unknown): GuardVerdict => ({ kind: 'unchecked', reason: describeError(error) }));
+      },
+    );
+  }
+
+  /** The guard's modal warning; true when the user chose Overwrite. */
+  private async askAboutEdit(verdict: Extract<GuardVerdict, { kind: 'edited' }>, target: PublishTarget, document: vscode.TextDocument): Promise<boolean> {
+    const when = verdict.page.versionCreatedAt ? `, last changed ${verdict.page.versionCreatedAt.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC')}` : '';
+    const choice = await showModal(
+      'warning',
+      `"${target.pageTitle}" was changed on the wiki since you published it.`,
+      `The page is at version ${verdict.page.version}; this file last published version ${verdict.knownVersion}${when}. Publishing now would replace those changes. Compare shows what is on the wiki next to this file.`,
+      'Compare', 'Overwrite',
+    );
+    if (choice === 'Compare') await this.deps.compare?.(document.uri.toString());
+    return choice === 'Overwrite';
+  }
+
+  private async send(item: PlanItem, target: PublishTarget, setup: SendSetup, dirty: boolean, earlierRunMayHaveLanded: boolean): Promise<PublishOutcome> {
+    const core = onDemand();
+    const startedAt = this.deps.clock.now();
+    const outcome = await withPublishProgress(`Publishing ${describeTarget(target)}${dirty ? ' with unsaved edits' : ''}`, (signal, hooks) =>
+      core.sendPlanned(item, target, { signal, gate: new core.ThrottleGate() }, {
+        ...setup, transport: this.deps.transport(), hooks: { ...hooks(this.deps.log), earlierRunMayHaveLanded },
+      }),
+    );
+    logOutcome(this.deps.log, target, outcome, this.deps.clock.now() - startedAt);
+    return outcome;
+  }
+
+  /** When signed in, finds the page's ID, version and address after the publish, without holding anything up. */
+  /** Finds the page's ID, version and address after a publish; runs behind the notification, never failing it. */
+  private async identifyInBackground(pages: WikiPagesClient, fileKey: string, link: PageLink, target: PublishTarget): Promise<PageLink | undefined> {
+    const core = onDemand();
+    try {
+      const identity = await core.identifyPage(pages, target, AbortSignal.timeout(20_000));
+      if (!identity) {
+        this.deps.log.warn(`Could not find "${target.pageTitle}" among the children of page ${target.parentId} after publishing it.`);
+        return undefined;
+      }
+      const known = core.withIdentity(link, identity);
+      // A later publish of the same file has its own link by now; never overwrite it with this older one.
+      if ((await this.deps.links.get(fileKey))?.publishedAt === link.publishedAt) await this.deps.links.set(fileKey, known);
+      this.deps.log.info(`"${target.pageTitle}" is page ${identity.pageId}, version ${identity.version}.`);
+      return known;
+    } catch (error) {
+      this.deps.log.warn(`Finding the published page on the wiki failed: ${describeError(error)}`);
+      return undefined;
+    }
+  }
+
+  private async tell(outcome: PublishOutcome, item: PlanItem, target: PublishTarget, dirty: boolean, note: string, link: PageLink | undefined, identification: Promise<PageLink | undefined> | undefined): Promise<{ message: string; actions: FollowUp[] }> {
+    const pinned = pinnedByFrontMatter(item);
+    const fixTarget: FollowUp = pinned ? 'editFrontMatter' : 'changeTarget';
+    if (outcome.kind === 'created' || outcome.kind === 'updated') {
+      const unsaved = dirty ? ' (The unsaved edits in the editor were published; the file on disk is unchanged.)' : '';
+      const where: FollowUp = link?.url || identification ? 'openPage' : 'copyTarget';
+      return { message: `${outcome.message}${note}${unsaved}`, actions: [where, ...(pinned ? [] : (['changeTarget'] as const))] };
+    }
+    // "Never replace" in the front matter is respected: no Overwrite button against it.
+    const allowed = outcome.actions.filter((action) => action !== 'overwrite' || item.prepared.frontMatterTarget.overwrite !== false);
+    if (outcome.kind === 'notFound') {
+      const signedIn = await this.deps.wiki.signedIn();
+      const explanation = signedIn ? await this.explainNotFound(target) : undefined;
+      // Sign In stays, second, only where signing in would explain more.
+      return { message: `${outcome.message}${explanation ? ` ${explanation}` : ''}`, actions: [fixTarget, ...(signedIn ? [] : (['signIn'] as const)), 'showLog'] };
+    }
+    if (outcome.kind === 'badRequest') return { message: outcome.message, actions: [fixTarget, ...allowed] };
+    return { message: outcome.message, actions: allowed };
+  }
+
+  /** Asks the platform which of space and parent is missing (spec 4.3), under a progress notification with Cancel. */
+  private async explainNotFound(target: PublishTarget): Promise<string | undefined> {
+    const explain = this.deps.explainNotFound;
+    if (!explain) return undefined;
+    return vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: 'Checking which of the space and the parent page is missing...', cancellable: true },
+      (_progress, cancellation) => {
+        const controller = new AbortController();
+        cancellation.onCancellationRequested(() => controller.abort());
+        return explain(target, AbortSignal.any([controller.signal, AbortSignal.timeout(15_000)])).catch((error: unknown) => {
+          this.deps.log.warn(`The 404 lookups failed: ${describeError(error)}`);
+          return undefined;
+        });
+      },
+    );
+  }
+
+  private async followUp(choice: FollowUp | undefined, document: vscode.TextDocument, override: FilePublishOverride, after?: AfterPublish): Promise<void> {
+    const target = after?.target;
+    const again = { cautionsAccepted: true, force: true };
+    switch (choice) {
+      case 'overwrite':
+        return target && this.publish(document, { ...again, target: { ...target, overwrite: true } });
+      case 'retry':
+        return target && this.publish(document, { ...again, target, guardPassed: true, earlierRunMayHaveLanded: after?.outcome?.mayHaveLanded ?? false });
+      case 'setApiToken':
+        if (await this.deps.setApiToken()) return this.publish(document, { ...override, ...(target ? { target } : {}) });
+        return;
+      case 'changeTarget': {
+        const previous = await this.deps.links.get(document.uri.toString());
+        await this.deps.links.delete(document.uri.toString());
+        return this.publish(document, { ...again, askAgain: previous ?? target ?? {} });
+      }
+      case 'editFrontMatter':
+        await vscode.window.showTextDocument(document, { selection: new vscode.Range(0, 0, 0, 0) });
+        return;
+      case 'openPage':
+        return this.openPage(after);
+      case 'copyTarget':
+        if (target) await vscode.env.clipboard.writeText(`space ${target.spaceId}, parent page ${target.parentId}, title "${target.pageTitle}"`);
+        return;
+      case 'compare':
+        await this.deps.compare?.(document.uri.toString());
+        return;
+      case 'openSettings':
+        await vscode.commands.executeCommand('workbench.action.openSettings', 'wikiPublisher.importEndpoint');
+        return;
+      case 'signIn':
+        await vscode.commands.executeCommand('wikiPublisher.signIn');
+        return;
+      case 'showLog':
+        return this.deps.showLog();
+      case 'publishAnyway':
+      case 'showResults':
+      case 'retryFailed':
+      case undefined:
+        return;
+    }
+  }
+
+  private async openPage(after: AfterPublish | undefined): Promise<void> {
+    const url = after?.link?.url ?? (await after?.identification)?.url;
+    if (url) {
+      await vscode.env.openExternal(vscode.Uri.parse(url, true));
+      return;
+    }
+    const target = after?.target;
+    const choice = await showWithActions('warning', `The page's address could not be found on the wiki${target ? ` ("${target.pageTitle}" under parent page ${target.parentId})` : ''}.`, ['copyTarget', 'showLog']);
+    if (choice === 'copyTarget' && target) await vscode.env.clipboard.writeText(`space ${target.spaceId}, parent page ${target.parentId}, title "${target.pageTitle}"`);
+    if (choice === 'showLog') this.deps.showLog();
+  }
+}
+
+interface AfterPublish {
+  target: PublishTarget;
+  outcome?: PublishOutcome;
+  link?: PageLink | undefined;
+  identification?: Promise<PageLink | undefined> | undefined;
+}
+
+/** Whether front matter names the page itself: then "Change Target" cannot help, editing the front matter can. */
+function pinnedByFrontMatter(item: PlanItem): boolean {
+  const pinned = item.prepared.frontMatterTarget;
+  return pinned.spaceId !== undefined || pinned.parentId !== undefined || pinned.pageTitle !== undefined;
+}

@@ -1,0 +1,39 @@
+import * as vscode from 'vscode';
+import { neutralise } from '../../core/text/neutralise';
+import type { RetryHooks } from '../../core/importApi/client';
+import type { Logger } from '../../core/ports';
+import type { PublishOutcome } from '../../core/publish/outcome';
+import type { PublishTarget } from '../../core/publish/target';
+
+/** `"Title" to space DOCS under parent 123456 (update if it exists)`: for progress titles and the log. */
+export function describeTarget(target: PublishTarget): string {
+  return `"${target.pageTitle}" to space ${target.spaceId} under parent ${target.parentId}${target.overwrite ? ' (update if it exists)' : ''}`;
+}
+
+/** Hooks that show the attempts and waits of the import client in the progress notification and the log. */
+type AttemptHooks = (log: Logger) => Pick<RetryHooks, 'onAttempt' | 'onRetryWait'>;
+
+/** Runs a send under a cancellable progress notification that shows retries ("Attempt 2 of 3"). */
+export function withPublishProgress(title: string, run: (signal: AbortSignal, hooks: AttemptHooks) => Promise<PublishOutcome>): Thenable<PublishOutcome> {
+  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: neutralise(title), cancellable: true }, (progress, cancellation) => {
+    const controller = new AbortController();
+    cancellation.onCancellationRequested(() => controller.abort());
+    const hooks: AttemptHooks = (log) => ({
+      onAttempt: (attempt, max) => {
+        if (attempt > 1) progress.report({ message: `Attempt ${attempt} of ${max}` });
+      },
+      onRetryWait: (delayMs, next, previous) => {
+        const why = previous.kind === 'response' ? `HTTP ${previous.status}` : previous.kind;
+        progress.report({ message: `${why}; attempt ${next} in ${Math.ceil(delayMs / 1000)} s` });
+        log.warn(`Publish attempt ${next - 1} failed (${why}); retrying in ${Math.round(delayMs)} ms`);
+      },
+    });
+    return run(controller.signal, hooks);
+  });
+}
+
+export function logOutcome(log: Logger, target: PublishTarget, outcome: PublishOutcome, tookMs: number): void {
+  const line = `Publish ${describeTarget(target)}: ${outcome.kind}${outcome.status ? ` (HTTP ${outcome.status})` : ''} in ${tookMs} ms, ${outcome.attempts} attempt(s)`;
+  if (outcome.severity === 'error') log.error(`${line}: ${outcome.message}`);
+  else log.info(line);
+}

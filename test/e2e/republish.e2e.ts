@@ -1,0 +1,119 @@
+// Republishing safely (issue 8), signed in to the export API: Open Page after a publish, the edit guard's warning
+// after a colleague's edit on the wiki with Compare opening the diff editor, and Open Wiki Page as Markdown, save,
+// publish updating the same page.
+import * as assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { backToWorkbench, startSignIn, SIGNED_IN_PAGE_TEXT } from './support/accounts';
+import { DOCS_HOME, targetedFile } from './support/docs';
+import { useSessions } from './support/harness';
+import type { Session } from './support/session';
+import { clickPublishButton } from './support/publishFlow';
+import { SANDBOX_BODIES } from './support/sandboxBodies';
+import {
+  activeTab, answerPrompt, notification, notificationButton, openFile, quickInput, quickInputBox, runCommand, UI_TIMEOUT_MS, waitForPrompt,
+} from './support/workbench';
+
+const TITLE = 'Release notes';
+const FILE = targetedFile({ ...DOCS_HOME, pageTitle: TITLE }, `# ${TITLE}\n\nMy first draft.\n`);
+
+async function signIn(page: Page): Promise<void> {
+  const { authPage } = await startSignIn(page);
+  await authPage.getByRole('button', { name: 'Approve' }).click();
+  await authPage.getByText(SIGNED_IN_PAGE_TEXT).waitFor();
+  await backToWorkbench(authPage, page);
+  await notification(page, /Signed in to the export API/).waitFor();
+}
+
+/** Types into the active editor at its end (the file is open and focused). */
+async function appendToEditor(page: Page, text: string): Promise<void> {
+  await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(text);
+}
+
+function wikiPage(session: Session, title: string): { id: string; markdown: string; version: number } {
+  const found = session.sandbox.findPageByTitle('DOCS', DOCS_HOME.parentId, title);
+  assert.ok(found, `the sandbox holds "${title}"`);
+  return found;
+}
+
+describe('Republishing, signed in to the export API', function () {
+  const sessions = useSessions();
+
+  it('Open Page opens the published page; after an edit on the wiki the guard warns and Compare shows both sides', async function () {
+    const session = await sessions.start({ files: { 'release-notes.md': FILE }, world: {}, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
+    const { page } = session;
+    await signIn(page);
+    await openFile(page, 'release-notes.md');
+    await clickPublishButton(page);
+    const created = notification(page, SANDBOX_BODIES.created);
+    await created.waitFor();
+
+    // Open Page waits for the page's identity (found through the platform's page routes) and opens its address.
+    const opened = page.context().waitForEvent('page', { timeout: UI_TIMEOUT_MS });
+    await notificationButton(created, 'Open Page').click();
+    const confirm = page.locator('.monaco-dialog-box', { hasText: 'open the external website' });
+    await confirm.waitFor();
+    await confirm.locator('.monaco-button', { hasText: /^Open$/ }).click();
+    const pageTab = await opened;
+    const published = wikiPage(session, TITLE);
+    assert.match(pageTab.url(), new RegExp(`^http://\\[::1\\]:\\d+/wiki/spaces/DOCS/pages/${published.id}/Release-notes$`), 'the page\'s own address on the wiki');
+    await pageTab.close();
+    await page.bringToFront();
+
+    // A colleague edits the page on the wiki; then the writer edits the file and publishes again.
+    session.sandbox.editPageOnWiki(published.id, `# ${TITLE}\n\nA colleague's correction.\n`);
+    await openFile(page, 'release-notes.md');
+    await appendToEditor(page, '\nMy second paragraph.\n');
+    await clickPublishButton(page);
+    const warning = page.locator('.monaco-dialog-box', { hasText: 'was changed on the wiki' });
+    await warning.waitFor();
+    assert.match(await warning.innerText(), /version 2/, 'the versions are named');
+    assert.equal(session.sandbox.imports.length, 1, 'nothing was sent before the writer decided');
+
+    await warning.locator('.monaco-button', { hasText: /^Compare$/ }).click();
+    const diff = page.locator('.editor-group-container.active .monaco-diff-editor');
+    await diff.waitFor();
+    await activeTab(page, `${TITLE} (wiki) ↔ release-notes.md`).waitFor();
+    await diff.locator('.editor.original .view-lines', { hasText: 'A colleague\'s correction.' }).waitFor();
+    await diff.locator('.editor.modified .view-lines', { hasText: 'My second paragraph.' }).waitFor();
+    assert.equal(session.sandbox.imports.length, 1, 'Compare sends nothing');
+    assert.match(wikiPage(session, TITLE).markdown, /colleague/, 'the colleague\'s edit is still on the wiki');
+  });
+
+  it('Open Wiki Page as Markdown, save, publish: the same page is updated', async function () {
+    const session = await sessions.start({ files: { 'README.md': '# Docs\n' }, world: {}, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
+    const { page, sandbox, workspaceDir } = session;
+    // A page that exists on the wiki already, written by someone else.
+    const token = sandbox.issueToken({ label: 'colleague' }).token;
+    const seeded = await fetch(sandbox.importEndpoint, {
+      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ spaceId: 'DOCS', parentId: DOCS_HOME.parentId, pageTitle: 'On-call handbook', content: '# On-call handbook\n\nPage the owner.\n' }),
+    });
+    assert.equal(seeded.status, 201);
+    const before = wikiPage(session, 'On-call handbook');
+    await signIn(page);
+
+    await runCommand(page, 'Wiki: Open Wiki Page as Markdown');
+    await waitForPrompt(page, /page address or ID/i);
+    await answerPrompt(page, `${sandbox.baseUrl}/wiki/spaces/DOCS/pages/${before.id}/On-call+handbook`);
+    const editor = page.locator('.editor-group-container.active .monaco-editor .view-lines');
+    await editor.filter({ hasText: 'Page the owner.' }).waitFor();
+    assert.match(await editor.innerText(), /pageId/, 'the front matter names the page');
+
+    await appendToEditor(page, '\nEscalate after 15 minutes.\n');
+    await page.keyboard.press('Control+S');
+    await quickInput(page).filter({ visible: true }).waitFor();
+    await quickInputBox(page).fill(`${workspaceDir}/on-call-handbook.md`);
+    await page.keyboard.press('Enter');
+    await activeTab(page, 'on-call-handbook.md').waitFor();
+
+    await clickPublishButton(page);
+    await notification(page, SANDBOX_BODIES.updated).waitFor();
+    const after = wikiPage(session, 'On-call handbook');
+    assert.equal(after.id, before.id, 'the same page');
+    assert.equal(after.version, before.version + 1);
+    assert.match(after.markdown, /Escalate after 15 minutes\./);
+    assert.doesNotMatch(after.markdown, /pageId/, 'the front matter is not sent');
+  });
+});

@@ -1,0 +1,136 @@
+// Republishing safely (issue 8) end to end through the core against the sandbox world: plan, send with the real
+// import client, link, identify the page through the platform routes, guard against edits made on the wiki, and the
+// Open Wiki Page as Markdown round trip through the export API.
+import assert from 'node:assert/strict';
+import { exportPageMarkdown } from '../../src/core/export';
+import { createUndiciTransport, type UndiciTransport } from '../../src/core/http/undiciTransport';
+import { checkEditGuard, identifyPage, withIdentity } from '../../src/core/links/editGuard';
+import { documentForPage } from '../../src/core/links/openedPage';
+import type { PageLink } from '../../src/core/links/pageLink';
+import type { PublishOutcome } from '../../src/core/publish/outcome';
+import type { PartialTarget } from '../../src/core/publish/target';
+import { linkAfterPublish, planFile, type PlanItem } from '../../src/core/run/plan';
+import { ThrottleGate } from '../../src/core/run/runner';
+import { sendPlanned } from '../../src/core/run/send';
+import { createWikiPagesClient, type WikiPagesClient } from '../../src/core/wikiPages';
+import { startSandboxWorld, type SandboxWorld } from '../sandbox/world';
+
+describe('republishing a linked file against the sandbox wiki', () => {
+  let world: SandboxWorld;
+  let transport: UndiciTransport;
+  let apiToken: string;
+  let pages: WikiPagesClient;
+  let accessToken: string;
+
+  before(async () => {
+    world = await startSandboxWorld();
+    transport = createUndiciTransport();
+  });
+  after(async () => {
+    await transport.close();
+    await world.close();
+  });
+  beforeEach(() => {
+    world.sandbox.reset();
+    apiToken = world.sandbox.issueToken({ label: 'writer' }).token;
+    accessToken = world.idp.issueSessionDirectly().access_token;
+    pages = createWikiPagesClient({ baseUrl: world.sandbox.baseUrl, transport, getAccessToken: async () => accessToken });
+  });
+
+  const DEFAULTS: PartialTarget = { spaceId: 'DOCS', parentId: '123456', overwrite: false };
+
+  interface Published {
+    item: PlanItem;
+    outcome?: PublishOutcome;
+    link?: PageLink;
+  }
+
+  /** What the editor does: plan, send when the plan says so, link, and identify the page (signed in). */
+  async function publish(text: string, link: PageLink | undefined, defaults: PartialTarget = {}): Promise<Published> {
+    const item = planFile({ key: 'file:///docs/guide.md', label: 'guide.md', text }, link, { defaults: { pageTitle: 'Guide', ...defaults } });
+    if (item.state !== 'send' || !item.complete) return { item };
+    const outcome = await sendPlanned(item, item.complete, { signal: new AbortController().signal, gate: new ThrottleGate() }, {
+      endpoint: new URL(world.sandbox.importEndpoint), token: apiToken, transport, deadlineMs: 10_000,
+    });
+    if (outcome.kind !== 'created' && outcome.kind !== 'updated') return { item, outcome };
+    const published = linkAfterPublish(item, item.complete, Date.now());
+    const identity = await identifyPage(pages, item.complete);
+    return { item, outcome, link: identity ? withIdentity(published, identity) : published };
+  }
+
+  it('updates its own page on the second publish: no question, no "already exists", same page ID, next version', async () => {
+    const first = await publish('# Guide\n\nFirst.\n', undefined, DEFAULTS);
+    assert.equal(first.outcome?.kind, 'created');
+    assert.ok(first.link?.pageId, 'the page ID is found among the parent\'s children');
+    assert.equal(first.link?.version, 1);
+    assert.match(first.link?.url ?? '', /\/wiki\/spaces\/DOCS\/pages\/\d+\//);
+
+    const second = await publish('# Guide\n\nSecond.\n', first.link);
+    assert.equal(second.item.complete?.overwrite, true, 'the linked page is updated without asking');
+    assert.equal(second.outcome?.kind, 'updated');
+    assert.equal(second.link?.pageId, first.link?.pageId);
+    assert.equal(second.link?.version, 2);
+    assert.deepEqual(world.sandbox.imports.map((entry) => entry.status), [201, 200]);
+  });
+
+  it('skips an unchanged file, and a page of another title is a new page, not a silent overwrite', async () => {
+    const first = await publish('# Guide\n\nText.\n', undefined, DEFAULTS);
+    assert.equal((await publish('# Guide\n\nText.\n', first.link)).item.state, 'unchanged');
+    const renamed = planFile({ key: 'k', label: 'guide.md', text: '---\nwiki:\n  pageTitle: Colleague page\n---\nText.\n' }, first.link);
+    assert.equal(renamed.target.overwrite, undefined, 'another page than the linked one: the front end asks, never overwrites silently');
+  });
+
+  it('respects front matter that says overwrite: false, even for its own page', async () => {
+    const text = '---\nwiki:\n  spaceId: DOCS\n  parentId: "123456"\n  pageTitle: Guide\n  overwrite: false\n---\n# Guide\n';
+    const first = await publish(text, undefined);
+    assert.equal(first.outcome?.kind, 'created');
+    const again = await publish(`${text}\nMore.\n`, first.link);
+    assert.equal(again.outcome?.kind, 'alreadyExists');
+    assert.equal(world.sandbox.imports.at(-1)?.status, 400);
+  });
+
+  it('the edit guard stays quiet until someone edits the page on the wiki, then reports the versions', async () => {
+    const first = await publish('# Guide\n\nMine.\n', undefined, DEFAULTS);
+    const target = { ...first.item.complete!, overwrite: true };
+    assert.deepEqual(await checkEditGuard(first.link, target, pages), { kind: 'proceed' });
+    world.sandbox.editPageOnWiki(first.link!.pageId!, '# Guide\n\nA colleague\'s edit.\n');
+    const verdict = await checkEditGuard(first.link, target, pages);
+    assert.equal(verdict.kind, 'edited');
+    if (verdict.kind === 'edited') {
+      assert.equal(verdict.knownVersion, 1);
+      assert.equal(verdict.page.version, 2);
+    }
+    assert.deepEqual(await checkEditGuard(first.link, { ...target, pageTitle: 'Elsewhere' }, pages), { kind: 'proceed' }, 'only the linked page is guarded');
+    assert.deepEqual(await checkEditGuard(first.link, target, undefined), { kind: 'proceed' }, 'not signed in: nothing to check with');
+  });
+
+  it('says a deleted page is deleted, and a failing lookup never blocks publishing', async () => {
+    const first = await publish('# Guide\n', undefined, DEFAULTS);
+    const target = { ...first.item.complete!, overwrite: true };
+    world.sandbox.deletePage(first.link!.pageId!);
+    assert.deepEqual(await checkEditGuard(first.link, target, pages), { kind: 'deleted', pageId: first.link!.pageId });
+    const unreachable = createWikiPagesClient({ baseUrl: 'http://127.0.0.1:9', transport, getAccessToken: async () => accessToken, timeoutMs: 2000 });
+    const verdict = await checkEditGuard(first.link, target, unreachable);
+    assert.equal(verdict.kind, 'unchecked');
+  });
+
+  it('Open Wiki Page as Markdown, save, publish: the same page is updated (page ID and version follow)', async () => {
+    const seeded = await publish('# Handbook\n\nOn the wiki.\n', undefined, { ...DEFAULTS, pageTitle: 'Handbook' });
+    const page = await pages.getPage(seeded.link!.pageId!);
+    assert.ok(page);
+    const exported = await exportPageMarkdown({
+      apiUrl: world.sandbox.exportApiUrl, pageId: page.id, transport, getAccessToken: async () => accessToken,
+    });
+    assert.equal(exported.markdown, '# Handbook\n\nOn the wiki.\n', 'the export is the stored page');
+    const opened = documentForPage(page, exported.markdown, undefined, Date.now());
+    assert.ok(opened.link, 'the document is linked to its page');
+    assert.equal(planFile({ key: 'untitled:1', label: 'Untitled-1', text: opened.text }, opened.link).state, 'unchanged', 'nothing changed yet');
+
+    const edited = `${opened.text}\nA line added in VS Code.\n`;
+    const republished = await publish(edited, opened.link);
+    assert.equal(republished.outcome?.kind, 'updated');
+    assert.equal(republished.link?.pageId, page.id, 'the same page');
+    assert.equal(republished.link?.version, page.version + 1);
+    assert.match(world.sandbox.pages().find((candidate) => candidate.id === page.id)?.markdown ?? '', /A line added in VS Code/);
+  });
+});

@@ -74,4 +74,17 @@ describe('tokenStatusView', () => {
       assert.ok(TOOLTIP_COMMANDS.includes(command ?? ''), `${command} is trusted`);
     }
   });
+
+  it('says the wiki rejected the token, in the error colour, with when and why, until cleared', () => {
+    const rejection = { status: 401, at: now, said: 'Error: Unauthorized [x](command:evil) <b>' };
+    const view = tokenStatusView(stateWith(12 * DAY_MS), { source: 'secretStorage', rejection });
+    assert.equal(view.text, '$(key) Wiki token rejected');
+    assert.equal(view.background, 'error');
+    assert.equal(view.command, 'wikiPublisher.setApiToken');
+    assert.match(view.tooltipMarkdown, /HTTP 401/);
+    assert.match(view.tooltipMarkdown, /2026-11-21 12:00:00 UTC/);
+    assert.ok(!view.tooltipMarkdown.includes('](command:evil)'), 'the service\'s words cannot carry a command link');
+    assert.match(tokenStatusView(stateWith(12 * DAY_MS), { rejection: { ...rejection, status: 403 } }).tooltipMarkdown, /clock/);
+    assert.equal(tokenStatusView({ kind: 'none' }, { rejection }).text, '$(key) Set wiki token', 'no token: nothing to call rejected');
+  });
 });

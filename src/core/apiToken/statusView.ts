@@ -2,6 +2,7 @@
 // kind is unit-tested without the editor. The editor side only maps `background` to a theme colour.
 import type { TokenExpiryState } from './expiry';
 import { formatRemaining, formatUtc } from './timeText';
+import { escapeMarkdown } from '../text/neutralise';
 import { API_TOKEN_ENV_VAR, type ApiTokenSource } from './tokenSource';
 
 export const SET_API_TOKEN_COMMAND = 'wikiPublisher.setApiToken';
@@ -16,8 +17,18 @@ export interface ExportSessionInfo {
   refreshExpiresAt?: number;
 }
 
+/** The wiki refused the current token (401 or 403): shown until a publish succeeds or the token changes. */
+export interface TokenRejection {
+  status: number;
+  /** Epoch ms of the refusal. */
+  at: number;
+  /** The service's own words (untrusted: escaped before it enters the tooltip). */
+  said: string;
+}
+
 export interface TokenStatusContext {
   source?: ApiTokenSource;
+  rejection?: TokenRejection;
   exportSession?: ExportSessionInfo;
   /** Lets the export section say "in 89 days" next to the exact time. */
   now?: number;
@@ -37,7 +48,7 @@ const WHERE_TO_CREATE = 'New tokens are created in the wiki app\'s settings, tab
 const LINKS = `[Set API Token](command:${SET_API_TOKEN_COMMAND}) · [Show Log](command:${SHOW_LOG_COMMAND})`;
 
 export function tokenStatusView(state: TokenExpiryState, context: TokenStatusContext = {}): TokenStatusView {
-  const head = headFor(state);
+  const head = context.rejection && state.kind !== 'none' ? rejectedHead(context.rejection) : headFor(state);
   const sections = ['**Wiki API token**', head.detail, sourceLine(state, context.source), WHERE_TO_CREATE, LINKS];
   if (context.exportSession) sections.push('---', exportSessionSection(context.exportSession, context.now));
   return {
@@ -91,6 +102,19 @@ function headFor(state: TokenExpiryState): Head {
         background: 'error',
       };
   }
+}
+
+function rejectedHead(rejection: TokenRejection): Head {
+  const why = rejection.status === 401
+    ? 'it is malformed, unknown to the wiki or was deleted'
+    : 'it has expired or could not be verified (check this computer\'s clock)';
+  return {
+    text: '$(key) Wiki token rejected',
+    label: `The wiki rejected the API token (HTTP ${rejection.status}). Click to set a new one.`,
+    detail: `The wiki rejected this token on **${formatUtc(rejection.at)}** (HTTP ${rejection.status}): ${why}. ` +
+      `It said: "${escapeMarkdown(rejection.said)}". Click to set a new token; the next successful publish clears this.`,
+    background: 'error',
+  };
 }
 
 function sourceLine(state: TokenExpiryState, source: ApiTokenSource | undefined): string {

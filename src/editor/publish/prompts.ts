@@ -1,90 +1,188 @@
 import * as vscode from 'vscode';
-import type { PartialTarget, PublishTarget } from '../../core/publish/target';
+import { parsePageReference } from '../../core/publish/pageAddress';
+import { completeTarget, type PartialTarget, type PublishTarget } from '../../core/publish/target';
+import { neutralise } from '../../core/text/neutralise';
+import { isMove, MultiStepInput, type InputStep, type Move } from './multiStepInput';
+import type { RecentSpace, RecentTargetsView } from './recentTargets';
+import { spaceItems, type SpaceItem } from './spaceItems';
 
 const TITLE = 'Publish to Wiki';
-const CREATE_ONLY = 'Create only';
-const UPDATE_EXISTING = 'Update an existing page with this title';
+const STEP_ORDER = ['spaceId', 'parentId', 'pageTitle', 'overwrite'] as const;
+type StepName = (typeof STEP_ORDER)[number];
+
+/** Where many files go: the target without the title, which each file gives itself. */
+export type PlanDefaults = Omit<PublishTarget, 'pageTitle'>;
 
 /**
- * Asks for whatever the target still lacks, in the order space, parent, title, overwrite.
- * Returns undefined when the user presses Escape at any step (a quiet cancel).
+ * Asks for whatever the target still lacks, in the order space, parent, title, create-or-update, with a Back
+ * button on every step after the first. Resolves undefined when the user cancels (Escape): a quiet cancel.
+ * `defaults` prefill the steps (Change Target passes the file's last target).
  */
-export async function askForMissing(known: PartialTarget, suggestedTitle: string, recentSpaces: readonly string[], defaults: PartialTarget = {}): Promise<PublishTarget | undefined> {
-  const steps = (['spaceId', 'parentId', 'pageTitle', 'overwrite'] as const).filter((key) => known[key] === undefined);
-  const stepLabel = (key: (typeof steps)[number]): string => `${TITLE} (${steps.indexOf(key) + 1}/${steps.length})`;
-  const spaceId = known.spaceId ?? (await askSpace(stepLabel('spaceId'), recentSpaces, defaults.spaceId));
-  if (spaceId === undefined) return undefined;
-  const parentId = known.parentId ?? (await askParent(stepLabel('parentId'), defaults.parentId));
-  if (parentId === undefined) return undefined;
-  const pageTitle = known.pageTitle ?? (await askTitle(stepLabel('pageTitle'), defaults.pageTitle ?? suggestedTitle));
-  if (pageTitle === undefined) return undefined;
-  const overwrite = known.overwrite ?? (await askOverwrite(stepLabel('overwrite')));
-  if (overwrite === undefined) return undefined;
-  return { spaceId, parentId, pageTitle, overwrite };
+export async function askForMissing(known: PartialTarget, suggestedTitle: string, recent: RecentTargetsView, defaults: PartialTarget = {}): Promise<PublishTarget | undefined> {
+  const flow = new TargetFlow({ title: TITLE, known, defaults, suggestedTitle, recent: recent.spaces(), overwrite: SINGLE_FILE_CHOICES });
+  const answered = await flow.run(STEP_ORDER.filter((step) => known[step] === undefined));
+  return answered && completeTarget(answered);
 }
 
-/** A quick pick of recently used spaces that also takes any typed key or ID. */
-function askSpace(title: string, recentSpaces: readonly string[], initial: string | undefined): Promise<string | undefined> {
-  return new Promise((resolve) => {
-    const pick = vscode.window.createQuickPick();
-    pick.title = title;
-    pick.placeholder = 'Space key or ID, for example DOCS';
-    pick.ignoreFocusOut = true;
-    pick.value = initial ?? '';
-    const recentItems = recentSpaces.map((space) => ({ label: space, description: 'recently used' }));
-    const refresh = (): void => {
-      const typed = pick.value.trim();
-      const typedItem = typed && !recentSpaces.includes(typed) ? [{ label: typed, description: 'use this space' }] : [];
-      pick.items = [...typedItem, ...recentItems];
-    };
-    refresh();
-    let settled = false;
-    const finish = (value: string | undefined): void => {
-      if (settled) return;
-      settled = true;
-      resolve(value);
-      pick.dispose();
-    };
-    pick.onDidChangeValue(refresh);
-    pick.onDidAccept(() => {
-      const chosen = (pick.selectedItems[0] ?? pick.activeItems[0])?.label ?? pick.value.trim();
-      if (chosen) finish(chosen);
+/** For publishing many files (issue 10): asks once for the space, the parent and create-or-update; no title. */
+export async function askPlanDefaults(known: Partial<PlanDefaults>, recent: RecentTargetsView, defaults: Partial<PlanDefaults> = {}, fileCount?: number): Promise<PlanDefaults | undefined> {
+  const title = fileCount === undefined ? TITLE : `Publish ${fileCount} ${fileCount === 1 ? 'File' : 'Files'} to Wiki`;
+  const flow = new TargetFlow({ title, known, defaults, suggestedTitle: '', recent: recent.spaces(), overwrite: MANY_FILES_CHOICES });
+  const answered = await flow.run(STEP_ORDER.filter((step) => step !== 'pageTitle' && known[step] === undefined));
+  const { spaceId, parentId, overwrite } = answered ?? {};
+  return spaceId === undefined || parentId === undefined || overwrite === undefined ? undefined : { spaceId, parentId, overwrite };
+}
+
+interface OverwriteChoices {
+  placeholder: string;
+  createOnly: { label: string; detail: string };
+  update: { label: string; detail: string };
+}
+
+const SINGLE_FILE_CHOICES: OverwriteChoices = {
+  placeholder: 'If a page with this title already exists under the parent',
+  createOnly: { label: 'Create only', detail: 'Fail if a page with this title already exists under the parent.' },
+  update: { label: 'Update an existing page with this title', detail: 'Replace the content of that page if it exists; create it otherwise.' },
+};
+
+const MANY_FILES_CHOICES: OverwriteChoices = {
+  placeholder: 'If a page with a file\'s title already exists under the parent',
+  createOnly: { label: 'Create only', detail: 'A file whose page already exists under the parent fails; the others are published.' },
+  update: { label: 'Update existing pages with the same titles', detail: 'Replace the content of those pages; create the others.' },
+};
+
+interface FlowSettings {
+  title: string;
+  known: PartialTarget;
+  defaults: PartialTarget;
+  suggestedTitle: string;
+  recent: readonly RecentSpace[];
+  overwrite: OverwriteChoices;
+}
+
+/** One run of the prompts. Answers survive Back, so a step shown again opens with the answer given before. */
+class TargetFlow {
+  private readonly answers: PartialTarget = {};
+  private plan: readonly StepName[] = [];
+  /** The parent came with a page address pasted into the space box, so its step is skipped going forward. */
+  private parentFromAddress = false;
+
+  constructor(private readonly settings: FlowSettings) {}
+
+  /** The known parts with the answers to the steps of `plan`; undefined when the user cancelled. */
+  async run(plan: readonly StepName[]): Promise<PartialTarget | undefined> {
+    this.plan = plan;
+    const first = this.stepAfter(undefined);
+    if (first !== 'done' && !(await MultiStepInput.run(first))) return undefined;
+    return { ...this.answers, ...definedOnly(this.settings.known) };
+  }
+
+  /** The next step still to ask; steps keep their number in the plan, so a skipped one leaves its number out. */
+  private stepAfter(current: StepName | undefined): InputStep | 'done' {
+    const rest = this.plan.slice(current === undefined ? 0 : this.plan.indexOf(current) + 1);
+    const next = rest.find((step) => !(step === 'parentId' && this.parentFromAddress));
+    if (next === undefined) return 'done';
+    const frame = { title: this.settings.title, step: this.plan.indexOf(next) + 1, totalSteps: this.plan.length };
+    switch (next) {
+      case 'spaceId': return (input) => this.askSpace(input, frame);
+      case 'parentId': return (input) => this.askParent(input, frame);
+      case 'pageTitle': return (input) => this.askTitle(input, frame);
+      case 'overwrite': return (input) => this.askOverwrite(input, frame);
+    }
+  }
+
+  private async askSpace(input: MultiStepInput, frame: Frame): Promise<InputStep | 'done' | Move> {
+    const parentAsked = this.plan.includes('parentId');
+    let value = this.answers.spaceId ?? this.settings.defaults.spaceId ?? '';
+    let parentOnly: string | undefined;
+    for (;;) {
+      const chosen: SpaceItem | Move = await input.showQuickPick<SpaceItem>({
+        ...frame,
+        value,
+        placeholder: parentOnly === undefined ? 'Space key or ID, for example DOCS, or a page address' : `Space key or ID of page ${parentOnly}`,
+        items: (typed) => spaceItems(typed, this.settings.recent, parentAsked),
+        accepts: (item) => item.answer !== undefined,
+      });
+      if (isMove(chosen)) return chosen;
+      const { spaceId, parentId } = chosen.answer ?? {};
+      if (parentId !== undefined) this.answers.parentId = parentId;
+      this.parentFromAddress = parentId !== undefined || (parentOnly !== undefined && spaceId !== undefined);
+      if (spaceId !== undefined) {
+        this.answers.spaceId = spaceId;
+        return this.stepAfter('spaceId');
+      }
+      // A `?pageId=` address names the parent but no space: the space is still to give, in the same box.
+      parentOnly = parentId;
+      value = '';
+    }
+  }
+
+  private async askParent(input: MultiStepInput, frame: Frame): Promise<InputStep | 'done' | Move> {
+    const space = this.answers.spaceId ?? this.settings.known.spaceId ?? '';
+    const fileDefault = this.settings.defaults.spaceId === space ? this.settings.defaults.parentId : undefined;
+    const lastInSpace = this.settings.recent.find((entry) => entry.spaceId === space)?.lastParentId;
+    const initial = this.answers.parentId ?? fileDefault ?? lastInSpace;
+    const offersLast = this.answers.parentId === undefined && fileDefault === undefined && lastInSpace !== undefined;
+    const answer = await input.showInputBox({
+      ...frame,
+      value: initial ?? '',
+      placeholder: 'Parent page ID or address, for example 123456',
+      prompt: `The parent page: its ID (the digits in its address) or its address copied from the browser.${offersLast ? ` Prefilled with the parent last used in space ${neutralise(space)}.` : ''}`,
+      validate: (text) => validateParent(text, space),
     });
-    pick.onDidHide(() => finish(undefined));
-    pick.show();
-  });
+    if (isMove(answer)) return answer;
+    const parsed = parsePageReference(answer);
+    if (!parsed.ok) return 'cancel'; // validate refused it already; Enter cannot get here
+    this.answers.parentId = parsed.reference.pageId;
+    return this.stepAfter('parentId');
+  }
+
+  private async askTitle(input: MultiStepInput, frame: Frame): Promise<InputStep | 'done' | Move> {
+    const answer = await input.showInputBox({
+      ...frame,
+      value: this.answers.pageTitle ?? this.settings.defaults.pageTitle ?? this.settings.suggestedTitle,
+      prompt: 'The title of the wiki page. A page with the same title under the same parent is the same page.',
+      validate: (text) => (text.trim() ? undefined : { message: 'The page title cannot be empty.', severity: vscode.InputBoxValidationSeverity.Error }),
+    });
+    if (isMove(answer)) return answer;
+    this.answers.pageTitle = answer.trim();
+    return this.stepAfter('pageTitle');
+  }
+
+  private async askOverwrite(input: MultiStepInput, frame: Frame): Promise<InputStep | 'done' | Move> {
+    const { createOnly, update, placeholder } = this.settings.overwrite;
+    const previous = this.answers.overwrite ?? this.settings.defaults.overwrite;
+    const items = [{ ...createOnly, overwrite: false }, { ...update, overwrite: true }];
+    const chosen = await input.showQuickPick({
+      ...frame,
+      placeholder,
+      items: () => items,
+      active: (shown) => shown.find((item) => item.overwrite === previous),
+    });
+    if (isMove(chosen)) return chosen;
+    this.answers.overwrite = chosen.overwrite;
+    return this.stepAfter('overwrite');
+  }
 }
 
-async function askParent(title: string, initial: string | undefined): Promise<string | undefined> {
-  const value = await vscode.window.showInputBox({
-    title,
-    prompt: 'The ID of the parent page: the digits in the page address, for example 123456.',
-    placeHolder: 'Parent page ID, for example 123456',
-    value: initial,
-    ignoreFocusOut: true,
-    validateInput: (text) => (/^\d+$/.test(text.trim()) ? undefined : 'A page ID consists of digits only, for example 123456.'),
-  });
-  return value?.trim();
+interface Frame {
+  title: string;
+  step: number;
+  totalSteps: number;
 }
 
-async function askTitle(title: string, suggested: string): Promise<string | undefined> {
-  const value = await vscode.window.showInputBox({
-    title,
-    prompt: 'The title of the wiki page. A page with the same title under the same parent is the same page.',
-    value: suggested,
-    ignoreFocusOut: true,
-    validateInput: (text) => (text.trim() ? undefined : 'The page title cannot be empty.'),
-  });
-  return value?.trim();
+function validateParent(text: string, space: string): vscode.InputBoxValidationMessage | undefined {
+  const parsed = parsePageReference(text);
+  if (!parsed.ok) return { message: parsed.reason, severity: vscode.InputBoxValidationSeverity.Error };
+  const { pageId, spaceKey } = parsed.reference;
+  // A space given by its ID cannot be compared with the key in an address.
+  if (spaceKey !== undefined && space !== '' && !/^\d+$/.test(space) && spaceKey !== space) {
+    return { message: `Page ${pageId} is in space ${neutralise(spaceKey)}, not ${neutralise(space)}: the wiki will not find it as a parent there.`, severity: vscode.InputBoxValidationSeverity.Warning };
+  }
+  if (text.trim() !== pageId) return { message: `Page ID ${pageId}, taken from the address.`, severity: vscode.InputBoxValidationSeverity.Info };
+  return undefined;
 }
 
-async function askOverwrite(title: string): Promise<boolean | undefined> {
-  const picked = await vscode.window.showQuickPick(
-    [
-      { label: CREATE_ONLY, detail: 'Fail if a page with this title already exists under the parent.', overwrite: false },
-      { label: UPDATE_EXISTING, detail: 'Replace the content of that page if it exists; create it otherwise.', overwrite: true },
-    ],
-    { title, placeHolder: 'If a page with this title already exists under the parent', ignoreFocusOut: true },
-  );
-  return picked?.overwrite;
+function definedOnly(target: PartialTarget): PartialTarget {
+  return Object.fromEntries(Object.entries(target).filter(([, value]) => value !== undefined));
 }

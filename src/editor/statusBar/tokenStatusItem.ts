@@ -9,6 +9,7 @@ import {
   TOOLTIP_COMMANDS,
   tokenStatusView,
   type ExportSessionInfo,
+  type TokenRejection,
   type TokenStatusView,
 } from '../../core/apiToken/statusView';
 import { API_TOKEN_SECRET_KEY, readApiToken, type FoundApiToken } from '../../core/apiToken/tokenSource';
@@ -16,6 +17,8 @@ import { DAY_MS } from '../../core/apiToken/timeText';
 import { decodeApiTokenClaims } from '../../core/apiToken/validate';
 import { describeError } from '../../core/log/redact';
 import type { Clock, Logger } from '../../core/ports';
+import type { PublishOutcome } from '../../core/publish/outcome';
+import { notify } from '../notify';
 
 export interface TokenStatusItemDeps {
   secrets: vscode.SecretStorage;
@@ -32,6 +35,12 @@ export interface TokenStatusItemDeps {
 const ITEM_ID = 'wikiPublisher.tokenStatus';
 const WARNING_DAYS_SETTING = 'wikiPublisher.tokenExpiryWarningDays';
 const SHOWN_NOTICES_KEY = 'wikiPublisher.apiTokenNoticesShown';
+/** The wiki's last refusal of a token, by the token's fingerprint, so a new token starts clean. */
+const REJECTION_KEY = 'wikiPublisher.apiTokenRejection';
+
+interface StoredRejection extends TokenRejection {
+  fingerprint: string;
+}
 const SET_TOKEN_ACTION = 'Set API Token';
 // At least a second so an early-firing timer cannot spin; at most a day so a suspended machine or a
 // changed system clock is noticed, and far below setTimeout's 2^31 ms limit.
@@ -68,6 +77,34 @@ export class TokenStatusItem implements vscode.Disposable {
     void this.refresh();
   }
 
+  /**
+   * What the wiki said of the token when publishing: 401 or 403 marks it rejected (until a publish succeeds or the
+   * token changes); a success clears the mark. Other answers say nothing about the token.
+   */
+  async noteOutcome(outcome: PublishOutcome): Promise<void> {
+    try {
+      const found = await readApiToken(this.deps.secrets, this.deps.env);
+      if (!found) return;
+      if (outcome.kind === 'unauthorized' || outcome.kind === 'forbidden') {
+        const rejection: StoredRejection = { status: outcome.status ?? 0, at: this.deps.clock.now(), said: outcome.message, fingerprint: apiTokenFingerprint(found.token) };
+        await this.deps.globalState.update(REJECTION_KEY, rejection);
+      } else if (outcome.kind === 'created' || outcome.kind === 'updated' || outcome.kind === 'existsAfterRetry') {
+        if (this.deps.globalState.get(REJECTION_KEY) === undefined) return;
+        await this.deps.globalState.update(REJECTION_KEY, undefined);
+      } else return;
+      await this.refresh();
+    } catch (error) {
+      this.deps.logger.warn(`Recording the wiki's answer about the API token failed: ${describeError(error)}`);
+    }
+  }
+
+  /** The stored refusal if it concerns this token. */
+  private rejectionOf(token: string): TokenRejection | undefined {
+    const stored = this.deps.globalState.get<StoredRejection>(REJECTION_KEY);
+    if (!stored || stored.fingerprint !== apiTokenFingerprint(token)) return undefined;
+    return { status: stored.status, at: stored.at, said: stored.said };
+  }
+
   /** Shows the export API session in the tooltip; undefined hides that section. */
   setExportSession(info: ExportSessionInfo | undefined): void {
     this.exportSession = info;
@@ -84,7 +121,8 @@ export class TokenStatusItem implements vscode.Disposable {
       const source = read === 'storeFailed' ? 'secretStorage' : read?.source;
       const now = this.deps.clock.now();
       const state = this.stateOf(read, now);
-      this.render(tokenStatusView(state, { source, exportSession: this.exportSession, now }));
+      const rejection = found ? this.rejectionOf(found.token) : undefined;
+      this.render(tokenStatusView(state, { source, exportSession: this.exportSession, now, ...(rejection ? { rejection } : {}) }));
       this.scheduleNextRefresh(msUntilNextChange(state, now));
       // Only a token in its warning window or expired can be due a notice; the fingerprint (a hash) waits until then.
       if (found && (state.kind === 'warning' || state.kind === 'expired')) await this.notifyIfDue(state, apiTokenFingerprint(found.token));
@@ -146,10 +184,7 @@ export class TokenStatusItem implements vscode.Disposable {
   }
 
   private async showNotice(notice: ExpiryNotice): Promise<void> {
-    const choice =
-      notice.kind === 'warning'
-        ? await vscode.window.showWarningMessage(notice.message, SET_TOKEN_ACTION)
-        : await vscode.window.showErrorMessage(notice.message, SET_TOKEN_ACTION);
+    const choice = await notify(notice.kind === 'warning' ? 'warning' : 'error', notice.message, SET_TOKEN_ACTION);
     if (choice === SET_TOKEN_ACTION) await vscode.commands.executeCommand(SET_API_TOKEN_COMMAND);
   }
 }

@@ -1,12 +1,16 @@
 // The publish conversation as a person has it: the editor title button, then the prompts in their
-// specified order (space, parent page ID, page title, create-or-update).
+// specified order (space, parent page, page title, create-or-update), one multi-step input with a Back button.
 import * as assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { answerPrompt, editorTitleAction, pickItem, quickInput, quickInputBox, validationError, waitForPrompt } from './workbench';
 
 export const PUBLISH_BUTTON_LABEL = 'Publish to Wiki';
 export const CREATE_ONLY = 'Create only';
 export const UPDATE_EXISTING = 'Update an existing page with this title';
+/** Each step's own words, so a wait cannot be satisfied by the step before it still on screen. */
+export const PARENT_PROMPT = /parent page: its ID/i;
+export const TITLE_PROMPT = /title of the wiki page/i;
+export const OVERWRITE_PROMPT = /already exists under the parent/i;
 
 export async function clickPublishButton(page: Page): Promise<void> {
   const button = editorTitleAction(page, PUBLISH_BUTTON_LABEL);
@@ -24,24 +28,41 @@ export interface PromptAnswers {
   invalidParentFirst?: string;
 }
 
-export async function answerPublishPrompts(page: Page, answers: PromptAnswers): Promise<void> {
+/**
+ * Types into the space prompt (a key, or a page address) and accepts once the row for it is focused: the prompt is a
+ * quick pick that also lists recent spaces. `row` is the focused row's text, when it differs from what is typed.
+ */
+export async function chooseSpace(page: Page, typed: string, row: string | RegExp = typed): Promise<void> {
   await waitForPrompt(page, /space key/i);
-  await quickInputBox(page).fill(answers.space);
-  // The space prompt is a quick pick that also lists recent spaces: accept only once the typed one is focused.
-  await quickInput(page).locator('.monaco-list-row.focused', { hasText: answers.space }).waitFor();
+  await quickInputBox(page).fill(typed);
+  await quickInput(page).locator('.monaco-list-row.focused', { hasText: row }).waitFor();
   await page.keyboard.press('Enter');
+}
 
-  await waitForPrompt(page, /parent page/i);
+/** The quick input's Back button (shown from the second step on). */
+export function backButton(page: Page): Locator {
+  return quickInput(page).locator('.codicon-quick-input-back');
+}
+
+/** The prompt's title line, with its step: "Publish to Wiki (2/4)". */
+export async function promptTitle(page: Page): Promise<string> {
+  return (await quickInput(page).locator('.quick-input-title').innerText()).replace(/\s+/g, ' ').trim();
+}
+
+export async function answerPublishPrompts(page: Page, answers: PromptAnswers): Promise<void> {
+  await chooseSpace(page, answers.space);
+
+  await waitForPrompt(page, PARENT_PROMPT);
   if (answers.invalidParentFirst !== undefined) {
     await quickInputBox(page).fill(answers.invalidParentFirst);
     assert.match(await validationError(page), /digit/i, 'a parent page ID that is not all digits is refused inline');
   }
   await answerPrompt(page, answers.parentId);
 
-  await waitForPrompt(page, /title/i);
+  await waitForPrompt(page, TITLE_PROMPT);
   assert.equal(await quickInputBox(page).inputValue(), answers.expectedTitle, 'the title prompt is prefilled');
   await page.keyboard.press('Enter');
 
-  await waitForPrompt(page, /already exists|create only/i);
+  await waitForPrompt(page, OVERWRITE_PROMPT);
   await pickItem(page, answers.mode);
 }

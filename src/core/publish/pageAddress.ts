@@ -1,0 +1,103 @@
+/**
+ * Turns what a person pastes into a page prompt (a page ID, or the page's address copied from the browser) into
+ * the page's ID. The host is not checked: only the ID is taken, and the service checks the ID. What is taken must
+ * still clearly be a page: anything else is refused with a sentence the prompt shows inline.
+ */
+export interface PageReference {
+  pageId: string;
+  /** The space key the address names (`/spaces/DOCS/pages/…`); absent for a bare ID or a `?pageId=` address. */
+  spaceKey?: string;
+  /** The site the address points to; absent for a bare ID or a path without a host. */
+  origin?: string;
+}
+
+export type PageReferenceResult = { ok: true; reference: PageReference } | { ok: false; reason: string };
+
+const PAGE_ID = /^\d{1,20}$/;
+// Personal spaces have keys like `~dana` or `~557058:0f3c…`; team spaces letters and digits.
+const SPACE_KEY = /^~?[A-Za-z0-9][A-Za-z0-9_.:-]{0,254}$/;
+// `/wiki/spaces/KEY/pages/ID[/Title]`, the editor's `/pages/edit-v2/ID`, under any context path.
+const SPACE_PAGE_PATH = /^(?:\/[^/]+)*?\/spaces\/([^/]+)\/pages\/(?:edit-v2\/|edit\/)?(\d+)(?:\/[^/]*)?\/?$/;
+// `/wiki/pages/viewpage.action?pageId=ID` and the other page actions (`editpage`, `viewinfo`, `diffpagesbyversion`).
+const PAGE_ACTION_PATH = /\/[A-Za-z]+\.action$/;
+
+const NOT_A_PAGE = 'Enter the page ID (digits, for example 123456) or the page\'s address from the browser.';
+
+export function parsePageReference(text: string): PageReferenceResult {
+  const trimmed = text.trim();
+  if (!trimmed) return refuse(NOT_A_PAGE);
+  if (PAGE_ID.test(trimmed)) return { ok: true, reference: { pageId: trimmed } };
+  if (/^\d+$/.test(trimmed)) return refuse('That number is too long for a page ID.');
+  const url = parseAddress(trimmed);
+  if (!url) return refuse(`A page ID consists of digits only, for example 123456. ${NOT_A_PAGE}`);
+  const origin = /^https?:\/\//i.test(trimmed) ? url.origin : undefined;
+  const fromPath = SPACE_PAGE_PATH.exec(url.pathname);
+  if (fromPath) return fromSpacePath(fromPath[1] ?? '', fromPath[2] ?? '', origin);
+  const ids = url.searchParams.getAll('pageId');
+  if (ids.length > 0) {
+    const pageId = ids.length === 1 ? ids[0]?.trim() ?? '' : '';
+    if (!PAGE_ID.test(pageId)) return refuse('The address\'s pageId is not a page ID (digits only).');
+    if (!PAGE_ACTION_PATH.test(url.pathname)) return refuse(explainOther(url.pathname));
+    return { ok: true, reference: withOrigin({ pageId }, origin) };
+  }
+  return refuse(explainOther(url.pathname));
+}
+
+/**
+ * The space key of a space's own address (`/wiki/spaces/DOCS`, `/wiki/spaces/DOCS/overview`, `/display/DOCS`),
+ * for the space prompt; undefined for anything else, page addresses included (parsePageReference reads those).
+ */
+export function parseSpaceAddress(text: string): string | undefined {
+  const url = parseAddress(text.trim());
+  const match = url && /^(?:\/[^/]+)*?\/(?:spaces|display)\/([^/]+)(?:\/overview)?\/?$/.exec(url.pathname);
+  if (!match) return undefined;
+  try {
+    const spaceKey = decodeURIComponent(match[1] ?? '');
+    return SPACE_KEY.test(spaceKey) ? spaceKey : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** An `http:`/`https:` address or a path on the site (`/wiki/…`); every other scheme (`javascript:`, `file:`) is refused. */
+function parseAddress(text: string): URL | undefined {
+  if (/\s/.test(text)) return undefined;
+  const isWebAddress = /^https?:\/\/[^/]/i.test(text);
+  const isSitePath = text.startsWith('/') && !text.startsWith('//');
+  if (!isWebAddress && !isSitePath) return undefined;
+  try {
+    const url = new URL(text, 'https://site.invalid');
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function fromSpacePath(encodedKey: string, pageId: string, origin: string | undefined): PageReferenceResult {
+  if (!PAGE_ID.test(pageId)) return refuse('That number is too long for a page ID.');
+  let spaceKey: string;
+  try {
+    spaceKey = decodeURIComponent(encodedKey);
+  } catch {
+    return refuse('The space key in that address is not readable.');
+  }
+  if (!SPACE_KEY.test(spaceKey)) return refuse('The space key in that address is not a space key.');
+  return { ok: true, reference: withOrigin({ pageId, spaceKey }, origin) };
+}
+
+function withOrigin(reference: PageReference, origin: string | undefined): PageReference {
+  return origin === undefined ? reference : { ...reference, origin };
+}
+
+/** Why a web address that is not a page's is refused, naming what it is where that helps the user find the page's. */
+function explainOther(pathname: string): string {
+  if (/\/spaces\/[^/]+\/blog\//.test(pathname)) return 'That is a blog post\'s address; the parent must be a page.';
+  if (/\/display\//.test(pathname)) return 'That address names the page by title. Open the page\'s "Page information" and copy its address, which holds the page ID.';
+  if (/\/x\/[^/]+\/?$/.test(pathname)) return 'That is a short link. Open it in the browser and copy the full address from there.';
+  if (/\/spaces\/[^/]+(?:\/(?:overview)?)?\/?$/.test(pathname)) return 'That is a space\'s address, not a page\'s. Open the parent page and copy its address.';
+  return `That address is not a wiki page's address. ${NOT_A_PAGE}`;
+}
+
+function refuse(reason: string): PageReferenceResult {
+  return { ok: false, reason };
+}

@@ -1,21 +1,31 @@
-// Two bundles: the start-up bundle stays small because everything heavy (undici, the YAML parser, OAuth)
-// lives in dist/onDemand.js, which the start-up code requires only when a command first needs it.
+// Three bundles for the extension: the start-up bundle stays small because everything heavy (the YAML parser, OAuth,
+// ZIP) lives in dist/onDemand.js, and the publish, compare and open commands in dist/lazyCommands.js; the start-up
+// code requires them only when a command first needs them.
+// A third, dist/cli.js, is the `wiki-publisher` command: self-contained (undici and all bundled in), so the npm
+// package needs no runtime dependencies.
 import * as esbuild from 'esbuild';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const production = process.argv.includes('--production');
-const onDemandSource = path.resolve('src/onDemand.ts');
+// Bundles loaded on first use, by source: the core's heavy half, and the editor commands that need it (publish,
+// compare, open), whose code is not needed until a command runs.
+const lazyBundles = new Map([
+  [path.resolve('src/onDemand.ts'), './onDemand.js'],
+  [path.resolve('src/editor/lazyCommands.ts'), './lazyCommands.js'],
+]);
 
-/** Turns every import of src/onDemand.ts into a runtime require of the sibling bundle. */
-const keepOnDemandSeparate = {
-  name: 'keep-on-demand-separate',
+/** Turns every import of a lazy bundle's source into a runtime require of the sibling bundle (all live in dist/). */
+const keepLazyBundlesSeparate = (self) => ({
+  name: 'keep-lazy-bundles-separate',
   setup(build) {
-    build.onResolve({ filter: /onDemand$/ }, (args) => {
+    build.onResolve({ filter: /(onDemand|lazyCommands)$/ }, (args) => {
       const resolved = path.resolve(args.resolveDir, args.path) + '.ts';
-      return resolved === onDemandSource ? { path: './onDemand.js', external: true } : undefined;
+      const bundle = lazyBundles.get(resolved);
+      return bundle && resolved !== self ? { path: bundle, external: true } : undefined;
     });
   },
-};
+});
 
 const common = {
   bundle: true,
@@ -29,6 +39,17 @@ const common = {
 };
 
 await Promise.all([
-  esbuild.build({ ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', plugins: [keepOnDemandSeparate] }),
+  esbuild.build({ ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', plugins: [keepLazyBundlesSeparate()] }),
   esbuild.build({ ...common, entryPoints: ['src/onDemand.ts'], outfile: 'dist/onDemand.js' }),
+  esbuild.build({
+    ...common, entryPoints: ['src/editor/lazyCommands.ts'], outfile: 'dist/lazyCommands.js',
+    plugins: [keepLazyBundlesSeparate(path.resolve('src/editor/lazyCommands.ts'))],
+  }),
+  esbuild.build({
+    ...common,
+    entryPoints: ['src/cli/main.ts'],
+    outfile: 'dist/cli.js',
+    banner: { js: '#!/usr/bin/env node' },
+    define: { WIKI_PUBLISHER_VERSION: JSON.stringify(JSON.parse(readFileSync('package.json', 'utf8')).version) },
+  }),
 ]);

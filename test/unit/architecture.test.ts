@@ -2,6 +2,7 @@
 // carries no HTTP client, YAML or Markdown parser (activation stays cheap).
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 
 const root = join(__dirname, '..', '..', '..');
@@ -27,5 +28,31 @@ describe('architecture', () => {
       assert.ok(!startup.includes(marker), `dist/extension.js contains ${marker}`);
     }
     assert.match(startup, /require\(["']\.\/onDemand\.js["']\)/);
+    assert.match(startup, /require\(["']\.\/lazyCommands\.js["']\)/, 'the publish, compare and open commands load on first use');
+    for (const marker of ['bulkExport', 'Publishing to the wiki']) assert.ok(!startup.includes(marker), `dist/extension.js contains ${marker}`);
+  });
+
+  // The two front ends share code only through src/core (issue 10, section 1).
+  const importsOf = (file: string): string[] =>
+    [...readFileSync(file, 'utf8').matchAll(/(?:from\s+|require\(\s*|import\(\s*)['"]([^'"]+)['"]/g)].map((match) => match[1] as string);
+  const tsFilesUnder = (...parts: string[]): string[] => filesUnder(join(root, ...parts)).filter((file) => file.endsWith('.ts'));
+
+  it('no module under src/cli imports vscode or src/editor', () => {
+    const offenders = tsFilesUnder('src', 'cli').filter((file) => importsOf(file).some((spec) => spec === 'vscode' || /(^|\/)editor(\/|$)/.test(spec)));
+    assert.deepEqual(offenders, []);
+  });
+
+  it('no module under src/editor imports src/cli', () => {
+    const offenders = tsFilesUnder('src', 'editor').filter((file) => importsOf(file).some((spec) => /(^|\/)cli(\/|$)/.test(spec)));
+    assert.deepEqual(offenders, []);
+  });
+
+  it('the command-line bundle needs nothing but Node: no vscode, no package outside the bundle', () => {
+    const cli = readFileSync(join(root, 'dist', 'cli.js'), 'utf8');
+    assert.match(cli, /^#!\/usr\/bin\/env node\n/);
+    const required = [...cli.matchAll(/require\(["']([^"']+)["']\)/g)].map((match) => match[1] as string);
+    const builtins = new Set(builtinModules);
+    const outside = [...new Set(required)].filter((name) => !name.startsWith('node:') && !builtins.has(name));
+    assert.deepEqual(outside, []);
   });
 });

@@ -1,0 +1,32 @@
+// Where the command line sends and with what: the endpoint from --endpoint or WIKI_PUBLISHER_ENDPOINT, the token
+// only from WIKI_PUBLISHER_API_TOKEN. The same rules as the editor: https except loopback, an unexpired JWT.
+// No message ever contains any part of the token.
+import { API_TOKEN_ENV_VAR } from '../core/apiToken/tokenSource';
+import { validateApiToken } from '../core/apiToken/validate';
+import { checkEndpoint } from '../core/http/endpoint';
+
+export const ENDPOINT_ENV_VAR = 'WIKI_PUBLISHER_ENDPOINT';
+
+export type Resolved<T> = { ok: true; value: T } | { ok: false; message: string };
+
+/** The endpoint, or undefined when none is configured and `required` is false (a dry run). */
+export function resolveEndpoint(flag: string | undefined, env: NodeJS.ProcessEnv, required: boolean): Resolved<URL | undefined> {
+  const fromFlag = flag?.trim();
+  const raw = fromFlag || env[ENDPOINT_ENV_VAR]?.trim();
+  const name = fromFlag ? '--endpoint' : ENDPOINT_ENV_VAR;
+  if (!raw) {
+    if (!required) return { ok: true, value: undefined };
+    return { ok: false, message: `No import endpoint: pass --endpoint URL or set ${ENDPOINT_ENV_VAR}.` };
+  }
+  const checked = checkEndpoint(raw, name);
+  return checked.ok ? { ok: true, value: checked.url } : { ok: false, message: checked.message };
+}
+
+export function resolveToken(env: NodeJS.ProcessEnv, now: number): Resolved<string> {
+  const raw = env[API_TOKEN_ENV_VAR];
+  if (!raw?.trim()) {
+    return { ok: false, message: `No API token. Set ${API_TOKEN_ENV_VAR} (in CI, from a secret); it is never read from a flag.` };
+  }
+  const checked = validateApiToken(raw, now);
+  return checked.ok ? { ok: true, value: checked.token } : { ok: false, message: `${API_TOKEN_ENV_VAR} is refused. ${checked.message}` };
+}

@@ -1,0 +1,12 @@
+// The exit codes CI scripts branch on (documented in --help and the README).
+
+/** Every file published, or skipped as unchanged. */
+export const EXIT_OK = 0;
+/** A file failed or was refused (a dry run: would be refused). */
+export const EXIT_FAILED = 1;
+/** Usage or configuration error: nothing was sent. */
+export const EXIT_USAGE = 2;
+/** Interrupted by Ctrl+C (128 + SIGINT), after reporting what landed. */
+export const EXIT_INTERRUPTED = 130;
+/** Stopped by SIGTERM (128 + 15), as CI runners cancel a job, after the same report. */
+export const EXIT_TERMINATED = 143;

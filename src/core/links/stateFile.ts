@@ -1,0 +1,95 @@
+// The command line's LinkStore: a small JSON file (`--state FILE`) that a CI cache keeps between runs, whose disks
+// start empty. Files are keyed by their path relative to the state file's folder, '/'-separated, so the record
+// stays valid whichever folder the job runs from and on every platform. A missing file is an empty record; the
+// file is replaced atomically (a temporary file renamed over it), so an interrupted job never leaves half a record.
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, relative, resolve, sep } from 'node:path';
+import { parsePageLink, type LinkStore, type PageLink } from './pageLink';
+
+export const STATE_FILE_VERSION = 1;
+
+export type StateFileOpening = { ok: true; store: StateFileLinkStore } | { ok: false; message: string };
+
+export class StateFileLinkStore implements LinkStore {
+  private dirty = false;
+
+  private constructor(
+    readonly path: string,
+    private readonly links: Map<string, PageLink>,
+  ) {}
+
+  /** Reads the record at `path` (relative to `cwd`); a file that is not one is refused, never emptied. */
+  static async open(path: string, cwd: string = process.cwd()): Promise<StateFileOpening> {
+    const absolute = resolve(cwd, path);
+    let text: string;
+    try {
+      text = await readFile(absolute, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { ok: true, store: new StateFileLinkStore(absolute, new Map()) };
+      return { ok: false, message: `The state file ${path} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).` };
+    }
+    const links = parseStateFile(text);
+    if (!links) {
+      return { ok: false, message: `The state file ${path} is not a wiki-publisher state file (version ${STATE_FILE_VERSION}). Delete it or point --state elsewhere.` };
+    }
+    return { ok: true, store: new StateFileLinkStore(absolute, links) };
+  }
+
+  /** The key a file path is kept under: relative to the state file's folder, '/'-separated. */
+  keyOf(filePath: string): string {
+    return relative(dirname(this.path), resolve(filePath)).split(sep).join('/');
+  }
+
+  get(filePath: string): Promise<PageLink | undefined> {
+    return Promise.resolve(this.links.get(this.keyOf(filePath)));
+  }
+
+  set(filePath: string, link: PageLink): Promise<void> {
+    this.links.set(this.keyOf(filePath), link);
+    this.dirty = true;
+    return Promise.resolve();
+  }
+
+  delete(filePath: string): Promise<void> {
+    this.dirty = this.links.delete(this.keyOf(filePath)) || this.dirty;
+    return Promise.resolve();
+  }
+
+  /** Writes the record if anything changed: a temporary file in the same folder, then renamed over the old one. */
+  async save(): Promise<void> {
+    if (!this.dirty) return;
+    const files: Record<string, PageLink> = {};
+    for (const key of [...this.links.keys()].sort()) files[key] = this.links.get(key) as PageLink;
+    const text = `${JSON.stringify({ version: STATE_FILE_VERSION, files }, null, 2)}\n`;
+    await mkdir(dirname(this.path), { recursive: true });
+    const temporary = `${this.path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+    try {
+      await writeFile(temporary, text, 'utf8');
+      await rename(temporary, this.path);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+    this.dirty = false;
+  }
+}
+
+/** The links of a state file's text, or undefined when it is not one. Single malformed entries are dropped. */
+export function parseStateFile(text: string): Map<string, PageLink> | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const { version, files } = value as Record<string, unknown>;
+  if (version !== STATE_FILE_VERSION || typeof files !== 'object' || files === null || Array.isArray(files)) return undefined;
+  const links = new Map<string, PageLink>();
+  for (const [key, entry] of Object.entries(files)) {
+    const link = parsePageLink(entry);
+    if (link) links.set(key, link);
+  }
+  return links;
+}

@@ -1,0 +1,37 @@
+// The one way a planned file is sent, for every front end: the import client with its retries, behind the
+// plan's shared throttle gate. A 429 that the client waits out pauses every other file of the run too.
+import type { Transport } from '../http/transport';
+import type { RetryHooks } from '../importApi/client';
+import type { PublishOutcome } from '../publish/outcome';
+import { importPage } from '../publish/pipeline';
+import type { PublishTarget } from '../publish/target';
+import type { PlanItem } from './plan';
+import type { SendContext } from './runner';
+
+export interface SendSettings {
+  endpoint: URL;
+  token: string;
+  transport: Transport;
+  deadlineMs: number;
+  /** Extra hooks (progress of attempts, tests' instant sleeps). */
+  hooks?: RetryHooks;
+}
+
+export function sendPlanned(item: PlanItem, target: PublishTarget, context: SendContext, settings: SendSettings): Promise<PublishOutcome> {
+  const hooks = settings.hooks ?? {};
+  return importPage({
+    ...hooks,
+    endpoint: settings.endpoint,
+    token: settings.token,
+    transport: settings.transport,
+    deadlineMs: settings.deadlineMs,
+    target,
+    content: item.content,
+    signal: context.signal,
+    beforeAttempt: () => context.gate.wait(context.signal),
+    onRetryWait: (delayMs, nextAttempt, previous) => {
+      if (previous.kind === 'response' && previous.status === 429) context.gate.pauseFor(delayMs);
+      hooks.onRetryWait?.(delayMs, nextAttempt, previous);
+    },
+  });
+}

@@ -1,0 +1,48 @@
+// Folder walking: Markdown files by name, recursively, in a stable order; node_modules, dot-folders and what
+// .gitignore files (from the repository root down) match are skipped; a file named on the command line is taken.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { fileRecords, runCli, useCliSandbox } from './cliHarness';
+
+describe('CLI folder walk', () => {
+  const cli = useCliSandbox();
+
+  const dryRunFiles = async (cwd: string, ...paths: string[]): Promise<string[]> => {
+    const run = await runCli(['publish', ...paths, '--space', 'DOCS', '--parent', '123456', '--dry-run', '--json'], { cwd, env: {} });
+    assert.ok(run.code === 0 || run.code === 1, run.stderr);
+    return fileRecords(run).map((record) => String(record.file));
+  };
+
+  it('honours .gitignore from the repository root down, node_modules and dot-folders, and sorts the files', async () => {
+    const root = await cli.tree({
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      '.gitignore': 'build/\n*.draft.md\n',
+      'site/docs/z.md': '# Z\n',
+      'site/docs/a.md': '# A\n',
+      'site/docs/Upper.MD': '# Upper\n',
+      'site/docs/notes.draft.md': '# Draft\n',
+      'site/docs/build/out.md': '# Built\n',
+      'site/docs/node_modules/pkg/README.md': '# Package\n',
+      'site/docs/.github/template.md': '# Template\n',
+      'site/docs/sub/.gitignore': 'secret*.md\n!keep.draft.md\n',
+      'site/docs/sub/secret-plan.md': '# Secret\n',
+      'site/docs/sub/keep.draft.md': '# Kept\n',
+      'site/docs/sub/page.markdown': '# Page\n',
+      'site/docs/image.png': 'not markdown',
+    });
+    // Walked from below the repository root: the root's .gitignore still applies.
+    assert.deepEqual(await dryRunFiles(join(root, 'site'), 'docs'), [
+      'docs/Upper.MD', 'docs/a.md', 'docs/sub/keep.draft.md', 'docs/sub/page.markdown', 'docs/z.md',
+    ]);
+  });
+
+  it('takes a file named on the command line even when .gitignore matches it, and each file once', async () => {
+    const root = await cli.tree({ '.git/HEAD': '', '.gitignore': 'drafts/\n', 'drafts/wip.md': '# WIP\n', 'a.md': '# A\n' });
+    assert.deepEqual(await dryRunFiles(root, '.', 'drafts/wip.md', 'a.md'), ['a.md', 'drafts/wip.md']);
+  });
+
+  it('outside a repository only the walked folder\'s own .gitignore files count', async () => {
+    const root = await cli.tree({ '.gitignore': '*.md\n', 'docs/a.md': '# A\n', 'docs/.gitignore': 'b.md\n', 'docs/b.md': '# B\n' });
+    assert.deepEqual(await dryRunFiles(root, 'docs'), ['docs/a.md']);
+  });
+});

@@ -1,8 +1,8 @@
 // The export client against the sandbox world: the page's stored Markdown comes back, a 401 costs exactly one
 // refresh and one retry, throttling and server faults are retried, and hostile archives are refused.
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { serve } from '../support/loopbackServers';
+import { createServer } from 'node:http';
 import { ExportError, exportPageMarkdown, type ExportErrorKind, type ExportPageOptions } from '../../src/core/export';
 import { createUndiciTransport, type UndiciTransport } from '../../src/core/http/undiciTransport';
 import { MemoryLogger } from '../fakes/memoryLogger';
@@ -215,13 +215,13 @@ describe('export API client against the sandbox', () => {
 
     it('does not follow a redirect, so the token never reaches another host', async () => {
       const reached: (string | undefined)[] = [];
-      const elsewhere = await listen(createServer((req, res) => (reached.push(req.headers.authorization), res.end('{}'))));
-      const redirector = await listen(createServer((_req, res) => res.writeHead(307, { location: `http://127.0.0.1:${port(elsewhere)}/bulkExport` }).end()));
+      const elsewhere = await serve(createServer((req, res) => (reached.push(req.headers.authorization), res.end('{}'))));
+      const redirector = await serve(createServer((_req, res) => res.writeHead(307, { location: `http://127.0.0.1:${elsewhere.port}/bulkExport` }).end()));
       try {
-        await assert.rejects(exportPageMarkdown(exportOptions({ apiUrl: `http://127.0.0.1:${port(redirector)}/svc` })), failsWith('protocol', /redirect/));
+        await assert.rejects(exportPageMarkdown(exportOptions({ apiUrl: `http://127.0.0.1:${redirector.port}/svc` })), failsWith('protocol', /redirect/));
         assert.deepEqual(reached, []);
       } finally {
-        await Promise.all([close(elsewhere), close(redirector)]);
+        await Promise.all([elsewhere.close(), redirector.close()]);
       }
     });
 
@@ -231,28 +231,16 @@ describe('export API client against the sandbox', () => {
         { success: false, message: 'Export failed' },
         { success: true, pageId },
       ];
-      const fake = await listen(createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answers.shift()))));
+      const fake = await serve(createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answers.shift()))));
       try {
-        const options = exportOptions({ apiUrl: `http://127.0.0.1:${port(fake)}` });
+        const options = exportOptions({ apiUrl: `http://127.0.0.1:${fake.port}` });
         await assert.rejects(exportPageMarkdown(options), failsWith('protocol', /another page/));
         await assert.rejects(exportPageMarkdown(options), failsWith('protocol', /did not report success/));
         await assert.rejects(exportPageMarkdown(options), failsWith('protocol', /without an archive/));
       } finally {
-        await close(fake);
+        await fake.close();
       }
     });
   });
 });
 
-function listen(server: Server): Promise<Server> {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
-
-function port(server: Server): number {
-  return (server.address() as AddressInfo).port;
-}
-
-function close(server: Server): Promise<void> {
-  server.closeAllConnections();
-  return new Promise((resolve) => server.close(() => resolve()));
-}

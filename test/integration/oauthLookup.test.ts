@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { serve } from '../support/loopbackServers';
+import { createServer } from 'node:http';
 import { diagnoseNotFound } from '../../src/core/oauth';
 import { startIdp, type Idp } from '../sandbox/idp';
 import { startSandbox, type Sandbox } from '../sandbox/server';
@@ -45,16 +45,16 @@ describe('diagnosing an import 404 with the platform lookups', () => {
 
   it('does not follow a redirect, so the token never reaches another host', async () => {
     const seen: (string | undefined)[] = [];
-    const elsewhere = await listen(createServer((req, res) => (seen.push(req.headers.authorization), res.end('{}'))));
-    const redirector = await listen(
-      createServer((_req, res) => res.writeHead(302, { location: `http://127.0.0.1:${port(elsewhere)}/wiki/api/v2/pages/1` }).end()),
+    const elsewhere = await serve(createServer((req, res) => (seen.push(req.headers.authorization), res.end('{}'))));
+    const redirector = await serve(
+      createServer((_req, res) => res.writeHead(302, { location: `http://127.0.0.1:${elsewhere.port}/wiki/api/v2/pages/1` }).end()),
     );
     try {
-      const result = await diagnoseNotFound({ baseUrl: `http://127.0.0.1:${port(redirector)}`, accessToken: token, space: 'DOCS', parentId: '1' });
+      const result = await diagnoseNotFound({ baseUrl: `http://127.0.0.1:${redirector.port}`, accessToken: token, space: 'DOCS', parentId: '1' });
       assert.deepEqual([result.space, result.parent], ['failed', 'failed']);
       assert.deepEqual(seen, []);
     } finally {
-      await Promise.all([close(elsewhere), close(redirector)]);
+      await Promise.all([elsewhere.close(), redirector.close()]);
     }
   });
 
@@ -65,15 +65,3 @@ describe('diagnosing an import 404 with the platform lookups', () => {
   });
 });
 
-function listen(server: Server): Promise<Server> {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
-
-function port(server: Server): number {
-  return (server.address() as AddressInfo).port;
-}
-
-function close(server: Server): Promise<void> {
-  server.closeAllConnections();
-  return new Promise((resolve) => server.close(() => resolve()));
-}

@@ -1,8 +1,8 @@
 // The wiki page client against the sandbox world: a page's version and address by ID, a child by title across
 // several pages of children, 404 as "missing", and every failure as one WikiReadError.
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { serve, type RunningServer } from '../support/loopbackServers';
+import { createServer } from 'node:http';
 import { createUndiciTransport, type UndiciTransport } from '../../src/core/http/undiciTransport';
 import { WikiReadError, createWikiPagesClient, type WikiPagesClient, type WikiReadErrorKind } from '../../src/core/wikiPages';
 import { importBody, postImport } from '../sandbox/sandboxTestKit';
@@ -163,35 +163,35 @@ describe('wiki page client against the sandbox', () => {
   });
 
   describe('a hostile or broken wiki', () => {
-    let hostile: Server;
-    let elsewhere: Server;
+    let hostile: RunningServer;
+    let elsewhere: RunningServer;
     let hostileUrl: string;
     const reachedElsewhere: (string | undefined)[] = [];
     let answer: (url: string) => { status: number; body: string; headers?: Record<string, string> };
 
     before(async () => {
-      elsewhere = await listen(createServer((req, res) => {
+      elsewhere = await serve(createServer((req, res) => {
         reachedElsewhere.push(req.headers.authorization);
         res.writeHead(200, { 'content-type': 'application/json' }).end('{"results":[{"id":"1","title":"Target","status":"current"}]}');
       }));
-      hostile = await listen(createServer((req, res) => {
+      hostile = await serve(createServer((req, res) => {
         const reply = answer(req.url ?? '/');
         res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers }).end(reply.body);
       }));
-      hostileUrl = `http://127.0.0.1:${port(hostile)}`;
+      hostileUrl = `http://127.0.0.1:${hostile.port}`;
     });
     beforeEach(() => void (reachedElsewhere.length = 0));
-    after(async () => Promise.all([close(hostile), close(elsewhere)]));
+    after(async () => Promise.all([hostile.close(), elsewhere.close()]));
 
     const hostileClient = (): WikiPagesClient => clientFor({ baseUrl: hostileUrl });
-    const elsewhereUrl = (path: string): string => `http://127.0.0.1:${port(elsewhere)}${path}`;
+    const elsewhereUrl = (path: string): string => `http://127.0.0.1:${elsewhere.port}${path}`;
 
     it('refuses a next link to another origin, in the body or the Link header, and never sends the token there', async () => {
       answer = () => ({ status: 200, body: JSON.stringify({ results: [], _links: { next: elsewhereUrl('/wiki/api/v2/pages/1/children?cursor=x') } }) });
       await assert.rejects(hostileClient().findChildByTitle('1', 'Target'), failsWith('protocol', /another site/));
       answer = () => ({ status: 200, body: '{"results":[],"_links":{}}', headers: { link: `<${elsewhereUrl('/next')}>; rel="next"` } });
       await assert.rejects(hostileClient().findChildByTitle('1', 'Target'), failsWith('protocol', /another site/));
-      answer = () => ({ status: 200, body: JSON.stringify({ results: [], _links: { next: `//127.0.0.1:${port(elsewhere)}/wiki/next` } }) });
+      answer = () => ({ status: 200, body: JSON.stringify({ results: [], _links: { next: `//127.0.0.1:${elsewhere.port}/wiki/next` } }) });
       await assert.rejects(hostileClient().findChildByTitle('1', 'Target'), failsWith('protocol', /another site/));
       assert.deepEqual(reachedElsewhere, []);
     });
@@ -233,35 +233,23 @@ describe('wiki page client against the sandbox', () => {
     });
 
     it('reports a refused connection as a network error', async () => {
-      const closed = await listen(createServer());
-      const url = `http://127.0.0.1:${port(closed)}`;
-      await close(closed);
+      const closed = await serve(createServer());
+      const url = `http://127.0.0.1:${closed.port}`;
+      await closed.close();
       await assert.rejects(clientFor({ baseUrl: url }).getPage('1'), failsWith('network', /ECONNREFUSED/));
     });
 
     it('reports a response that stalls after its headers as a timeout', async () => {
-      const stalling = await listen(createServer((_req, res) => {
+      const stalling = await serve(createServer((_req, res) => {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.flushHeaders();
       }));
       try {
-        await assert.rejects(clientFor({ baseUrl: `http://127.0.0.1:${port(stalling)}`, timeoutMs: 200 }).getPage('1'), failsWith('timeout'));
+        await assert.rejects(clientFor({ baseUrl: `http://127.0.0.1:${stalling.port}`, timeoutMs: 200 }).getPage('1'), failsWith('timeout'));
       } finally {
-        await close(stalling);
+        await stalling.close();
       }
     });
   });
 });
 
-function listen(server: Server): Promise<Server> {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
-
-function port(server: Server): number {
-  return (server.address() as AddressInfo).port;
-}
-
-function close(server: Server): Promise<void> {
-  server.closeAllConnections();
-  return new Promise((resolve) => server.close(() => resolve()));
-}

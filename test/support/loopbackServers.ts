@@ -7,7 +7,8 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-async function listen(server: Server, host = '127.0.0.1'): Promise<RunningServer> {
+/** Listens on a free loopback port; close() also ends the open connections. */
+export async function serve(server: Server, host = '127.0.0.1'): Promise<RunningServer> {
   const sockets = new Set<Socket>();
   server.on('connection', (socket) => {
     sockets.add(socket);
@@ -34,7 +35,7 @@ export async function startRecordingServer(host = '127.0.0.1'): Promise<RunningS
     req.resume();
     res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ body: 'Success: recorded' }));
   });
-  return { ...(await listen(server, host)), seen };
+  return { ...(await serve(server, host)), seen };
 }
 
 /** A server that redirects every request to `location` with the given status. */
@@ -43,7 +44,7 @@ export async function startRedirectServer(location: string, status = 307): Promi
     req.resume();
     res.writeHead(status, { location }).end();
   });
-  return listen(server);
+  return serve(server);
 }
 
 /** A forward proxy that tunnels CONNECT requests and counts them. */
@@ -62,5 +63,5 @@ export async function startTunnelProxy(): Promise<RunningServer & { tunnels: str
     upstream.on('error', () => clientSocket.destroy());
     clientSocket.on('error', () => upstream.destroy());
   });
-  return { ...(await listen(server)), tunnels };
+  return { ...(await serve(server)), tunnels };
 }

@@ -5,7 +5,7 @@
 import { checkEndpoint, sameOrigin } from '../http/endpoint';
 import type { Transport } from '../http/transport';
 import { DEFAULT_RETRY_POLICY, backoffDelayMs, parseRetryAfterMs, realSleep, type RetryPolicy, type Sleep } from '../oauth/backoff';
-import { timedSend, type TimedResult } from '../wikiPages/timedSend';
+import { timedSend, type TimedResult } from '../http/timedSend';
 import { extractMarkdown, type ExtractedMarkdown } from './archive';
 import { ExportError } from './errors';
 import { readExportAnswer } from './exportAnswer';

@@ -1,4 +1,5 @@
 import { failedBeforeConnecting, failsEveryTime } from '../http/networkError';
+import { timedSend } from '../http/timedSend';
 import type { Transport } from '../http/transport';
 import { describeError } from '../log/redact';
 import { parseJsonObject } from '../util/json';
@@ -18,39 +19,23 @@ export interface AttemptOptions {
  * and nowhere else.
  */
 export async function sendImportAttempt(options: AttemptOptions): Promise<AttemptResult> {
-  // One controller fed by a timer and by the caller's Cancel: cheaper per request than AbortSignal.any over
-  // AbortSignal.timeout, which shows in the publish benchmark for small documents.
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, options.deadlineMs);
-  const cancel = (): void => controller.abort();
-  if (options.signal?.aborted) controller.abort();
-  options.signal?.addEventListener('abort', cancel, { once: true });
-  const signal = controller.signal;
-  try {
-    const response = await options.transport.send({
+  const result = await timedSend(
+    options.transport,
+    {
       method: 'POST',
       url: options.endpoint.toString(),
-      signal,
-      headers: {
-        authorization: `Bearer ${options.token}`,
-        'content-type': 'application/json',
-        accept: 'application/json',
-      },
+      headers: { authorization: `Bearer ${options.token}`, 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify(options.body),
-    });
-    const text = await response.text();
-    return { kind: 'response', status: response.status, ...readServiceMessage(text), ...retryAfter(response.headers['retry-after']) };
-  } catch (error) {
-    if (options.signal?.aborted) return { kind: 'cancelled' };
-    if (timedOut) return { kind: 'timeout' };
-    return { kind: 'network', detail: describeError(error), reachedServer: !failedBeforeConnecting(error), ...(failsEveryTime(error) ? { permanent: true } : {}) };
-  } finally {
-    clearTimeout(timer);
-    options.signal?.removeEventListener('abort', cancel);
+    },
+    options.signal ? { timeoutMs: options.deadlineMs, signal: options.signal } : { timeoutMs: options.deadlineMs },
+  );
+  switch (result.kind) {
+    case 'response':
+      return { kind: 'response', status: result.status, ...readServiceMessage(result.text), ...retryAfter(result.headers['retry-after']) };
+    case 'network':
+      return { kind: 'network', detail: describeError(result.error), reachedServer: !failedBeforeConnecting(result.error), ...(failsEveryTime(result.error) ? { permanent: true } : {}) };
+    default:
+      return result;
   }
 }
 

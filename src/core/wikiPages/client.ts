@@ -7,7 +7,7 @@ import { parseJsonObject } from '../util/json';
 import { tokenFailure } from './tokenFailure';
 import { WikiReadError } from './errors';
 import { nextFromLinkHeader, parseChildren, parsePage, type WikiPage } from './pageJson';
-import { timedSend } from './timedSend';
+import { timedSend } from '../http/timedSend';
 
 export interface WikiPagesClientOptions {
   /** The wiki site's address (the `wikiPublisher.baseUrl` setting); only its origin is used. */

@@ -11,6 +11,8 @@ export class LaggingSecretWorld {
   private readonly views: LaggingSecretView[] = [];
   private inTransit = 0;
   private idleWaiters: Array<() => void> = [];
+  /** Numbers every write, so a view never goes back to a value older than one it already shows. */
+  private writes = 0;
 
   constructor(readonly delayMs = 150) {}
 
@@ -38,16 +40,15 @@ export class LaggingSecretWorld {
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
-  /** Called by a view after it changed its own cache. */
-  publish(from: LaggingSecretView, key: string, value: string | undefined): void {
+  /** Called by a view when it changes its own cache; returns the write's number. */
+  publish(from: LaggingSecretView, key: string, value: string | undefined): number {
+    const write = ++this.writes;
     if (value === undefined) this.backing.delete(key);
     else this.backing.set(key, value);
     this.inTransit++;
     setTimeout(() => {
       for (const view of this.views) {
-        if (view === from) continue;
-        if (value === undefined) view.cache.delete(key);
-        else view.cache.set(key, value);
+        if (view !== from) view.receive(key, value, write);
       }
       if (--this.inTransit === 0) {
         const waiters = this.idleWaiters;
@@ -55,10 +56,14 @@ export class LaggingSecretWorld {
         for (const resolve of waiters) resolve();
       }
     }, this.delayMs);
+    return write;
   }
 }
 
 export class LaggingSecretView implements SecretStore {
+  /** The number of the write each key's cached value came from. */
+  private readonly seen = new Map<string, number>();
+
   constructor(
     private readonly world: LaggingSecretWorld,
     readonly name: string,
@@ -71,11 +76,19 @@ export class LaggingSecretView implements SecretStore {
 
   async store(key: string, value: string): Promise<void> {
     this.cache.set(key, value);
-    this.world.publish(this, key, value);
+    this.seen.set(key, this.world.publish(this, key, value));
   }
 
   async delete(key: string): Promise<void> {
     this.cache.delete(key);
-    this.world.publish(this, key, undefined);
+    this.seen.set(key, this.world.publish(this, key, undefined));
+  }
+
+  /** Another window's write arriving; one older than this view's own later write is already superseded. */
+  receive(key: string, value: string | undefined, write: number): void {
+    if ((this.seen.get(key) ?? 0) > write) return;
+    this.seen.set(key, write);
+    if (value === undefined) this.cache.delete(key);
+    else this.cache.set(key, value);
   }
 }

@@ -2,32 +2,11 @@ import assert from 'node:assert/strict';
 import { MemoryLogger } from '../fakes/memoryLogger';
 import { MemorySecretStore } from '../fakes/memorySecretStore';
 import { ManualClock } from '../fakes/manualClock';
-import { ProactiveRefresher, REFRESH_MARGIN_MS, type TimerPort } from '../../src/core/oauth';
+import { ManualTimers } from '../fakes/manualTimers';
+import { ProactiveRefresher, REFRESH_MARGIN_MS } from '../../src/core/oauth';
+import type { RefreshableSession } from '../../src/core/oauth/proactiveRefresh';
 import { startIdp, type Idp } from '../sandbox/idp';
 import { makeTempDir, managerFor, signInThroughSandbox, waitFor, type ManagerKit } from '../sandbox/oauthTestKit';
-
-/** Timers the test fires by hand. */
-class ManualTimers implements TimerPort {
-  readonly pending = new Map<number, { callback: () => void; ms: number }>();
-  private next = 1;
-  setTimeout(callback: () => void, ms: number): number {
-    const handle = this.next++;
-    this.pending.set(handle, { callback, ms });
-    return handle;
-  }
-  clearTimeout(handle: unknown): void {
-    this.pending.delete(handle as number);
-  }
-  only(): { callback: () => void; ms: number } {
-    assert.equal(this.pending.size, 1, 'exactly one timer is pending');
-    return [...this.pending.values()][0]!;
-  }
-  fire(): void {
-    const [handle, timer] = [...this.pending.entries()][0]!;
-    this.pending.delete(handle);
-    timer.callback();
-  }
-}
 
 describe('the proactive refresh timer', () => {
   let idp: Idp;
@@ -88,6 +67,43 @@ describe('the proactive refresh timer', () => {
       refresher.stop();
     });
   }
+
+  it('plans its next refresh only once its own refresh has finished, so a timer never fires into it', async () => {
+    await signInThroughSandbox(idp, kit.manager, clock);
+    // The real manager, watched: which session reads the refresher makes while its refresh is still running.
+    let refreshing = 0;
+    let readsDuringRefresh = 0;
+    const watched: RefreshableSession = {
+      get canRefresh() {
+        return kit.manager.canRefresh;
+      },
+      onDidChange: (listener) => kit.manager.onDidChange(listener),
+      getSession: () => {
+        if (refreshing > 0) readsDuringRefresh++;
+        return kit.manager.getSession();
+      },
+      getAccessToken: async (signal) => {
+        refreshing++;
+        try {
+          return await kit.manager.getAccessToken(signal);
+        } finally {
+          refreshing--;
+        }
+      },
+    };
+    const timers = new ManualTimers();
+    const refresher = new ProactiveRefresher({ manager: watched, clock, logger: new MemoryLogger(), timers, random: () => 0 });
+    refresher.start();
+    await waitFor(() => timers.pending.size === 1, 'the first timer');
+    for (let refresh = 1; refresh <= 3; refresh++) {
+      clock.advance(timers.only().ms);
+      timers.fire();
+      await waitFor(() => idp.stats.refreshRequests === refresh && timers.pending.size === 1, `refresh ${refresh} and the next timer`);
+    }
+    assert.equal(readsDuringRefresh, 0, 'the refresh events did not plan a timer while the refresh was still running');
+    assert.deepEqual(kit.events.map((e) => e.type), ['signedIn', 'refreshed', 'refreshed', 'refreshed']);
+    refresher.stop();
+  });
 
   it('does nothing while signed out, and starts once a sign-in happens', async () => {
     const timers = new ManualTimers();

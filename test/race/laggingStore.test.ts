@@ -1,22 +1,19 @@
 // The race the file-backed store cannot show: VS Code's SecretStorage is only eventually consistent between
-// windows, so right after one window rotated the refresh token and released the lock, another window can take
-// the lock and still read the replaced token from its own cache. Windows here are session managers in one
-// process, each over its own lagging view of one secret store, sharing one lock folder.
+// windows, so right after one window rotated the refresh token (or signed out) and released the lock, another
+// window can take the lock and still read the replaced token (or the removed session) from its own cache.
+// Windows here are session managers in one process, each over its own lagging view of one secret store,
+// sharing one lock folder.
 import assert from 'node:assert/strict';
-import { ExportAuthError, ExportSessionManager, SESSION_SECRET_KEY, TokenClient, parseSession, type ExportSessionEvent } from '../../src/core/oauth';
-import { sessionFromTokens } from '../../src/core/oauth/session';
-import { LaggingSecretWorld, type LaggingSecretView } from '../fakes/laggingSecretStore';
+import { ExportAuthError, SESSION_SECRET_KEY } from '../../src/core/oauth';
+import { LaggingSecretWorld } from '../fakes/laggingSecretStore';
 import { ManualClock } from '../fakes/manualClock';
 import { MemoryLogger } from '../fakes/memoryLogger';
 import { startIdp, type Idp } from '../sandbox/idp';
 import { linesLeakingSecrets, makeTempDir } from '../sandbox/oauthTestKit';
+import { laggingWindows, type Window } from './laggingWindows';
 
-const MINUTE = 60_000;
-
-interface Window {
-  view: LaggingSecretView;
-  manager: ExportSessionManager;
-  events: ExportSessionEvent[];
+function isKind(kind: string): (error: unknown) => boolean {
+  return (error) => error instanceof ExportAuthError && error.kind === kind;
 }
 
 describe('windows whose secret storage views lag behind each other', function () {
@@ -27,45 +24,9 @@ describe('windows whose secret storage views lag behind each other', function ()
   let logger: MemoryLogger;
   let temp: { dir: string; remove(): Promise<void> };
   const secrets: string[] = [];
-
-  function openWindow(world: LaggingSecretWorld, extra: { consistencyWaitMs?: number } = {}): Window {
-    const view = world.view();
-    const tokenClient = new TokenClient({
-      authUrl: idp.authUrl,
-      clientId: idp.clientId,
-      getClientSecret: async () => idp.clientSecret,
-      clock,
-      logger,
-      retry: { maxAttempts: 1 },
-      timeoutMs: 5000,
-    });
-    const manager = new ExportSessionManager({ store: view, clock, logger, lockDir: temp.dir, tokenClient, lockTimeoutMs: 10_000, ...extra });
-    const events: ExportSessionEvent[] = [];
-    manager.onDidChange((event) => events.push(event));
-    return { view, manager, events };
-  }
-
-  async function signIn(world: LaggingSecretWorld, window: Window): Promise<void> {
-    const issued = idp.issueSessionDirectly();
-    const session = sessionFromTokens(
-      { accessToken: issued.access_token, ...(issued.refresh_token ? { refreshToken: issued.refresh_token } : {}), scope: issued.scope },
-      clock.now(),
-    );
-    assert.ok(session);
-    await window.manager.saveSignedInSession(session);
-    await world.settled();
-  }
-
-  function stored(world: LaggingSecretWorld): ReturnType<typeof parseSession> {
-    return parseSession(world.stored(SESSION_SECRET_KEY));
-  }
-
-  /** Moves the clock inside the 5-minute margin of the stored access token. */
-  function enterMargin(world: LaggingSecretWorld): void {
-    const session = stored(world);
-    assert.ok(session, 'a stored session');
-    clock.set(session.accessExpiresAt - 2 * MINUTE);
-  }
+  const windows = laggingWindows(() => ({ idp, clock, logger }));
+  const open = (world: LaggingSecretWorld, extra: { consistencyWaitMs?: number; lockTimeoutMs?: number } = {}): Window =>
+    windows.open(world, { lockDir: temp.dir, ...extra });
 
   beforeEach(async () => {
     clock = new ManualClock();
@@ -74,42 +35,46 @@ describe('windows whose secret storage views lag behind each other', function ()
     temp = await makeTempDir('oauth-lagging-');
   });
   afterEach(async () => {
+    idp.faults.release();
     assert.deepEqual(linesLeakingSecrets(logger.lines, [...secrets, idp.clientSecret]), [], 'a secret reached the log');
     await idp.close();
     await temp.remove();
   });
 
+  /** Every window asks for a token at once inside the margin: one token request, one token, a living chain. */
+  async function refreshRound(world: LaggingSecretWorld, all: Window[], label: string): Promise<void> {
+    windows.enterMargin(world);
+    const requestsBefore = idp.stats.refreshRequests;
+    const outcomes = await Promise.allSettled(all.map((window) => window.manager.getAccessToken()));
+    const failures = outcomes.flatMap((o) => (o.status === 'rejected' ? [String(o.reason)] : []));
+    assert.deepEqual(failures, [], label);
+    const tokens = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
+    const session = windows.stored(world);
+    assert.ok(session);
+    secrets.push(session.accessToken, session.refreshToken);
+    assert.equal(idp.stats.refreshRequests - requestsBefore, 1, `${label}: token requests`);
+    assert.deepEqual(new Set(tokens), new Set([session.accessToken]), `${label}: every window uses the new token`);
+    assert.ok(idp.chainAlive(session.refreshToken), `${label}: the chain lives`);
+    await world.settled();
+  }
+
   it('refreshes exactly once per rotation and keeps the chain alive although the other windows read late', async () => {
     const world = new LaggingSecretWorld(200);
-    const windows = [openWindow(world), openWindow(world), openWindow(world)];
-    await signIn(world, windows[0]!);
-    for (let round = 1; round <= 4; round++) {
-      enterMargin(world);
-      const requestsBefore = idp.stats.refreshRequests;
-      const outcomes = await Promise.allSettled(windows.map((window) => window.manager.getAccessToken()));
-      const failures = outcomes.flatMap((o) => (o.status === 'rejected' ? [String(o.reason)] : []));
-      assert.deepEqual(failures, [], `round ${round}`);
-      const tokens = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
-      const session = stored(world);
-      assert.ok(session);
-      secrets.push(session.accessToken, session.refreshToken);
-      assert.equal(idp.stats.refreshRequests - requestsBefore, 1, `round ${round}: token requests`);
-      assert.deepEqual(new Set(tokens), new Set([session.accessToken]), `round ${round}: every window uses the new token`);
-      assert.ok(idp.chainAlive(session.refreshToken), `round ${round}: the chain lives`);
-      await world.settled();
-    }
+    const all = [open(world), open(world), open(world)];
+    await windows.signIn(world, all[0]!);
+    for (let round = 1; round <= 4; round++) await refreshRound(world, all, `round ${round}`);
     assert.equal(idp.stats.revokedChains, 0);
-    assert.deepEqual(windows.flatMap((w) => w.events).filter((e) => e.type === 'signedOut'), []);
+    assert.deepEqual(all.flatMap((w) => w.events).filter((e) => e.type === 'signedOut'), []);
   });
 
   it('never refreshes from a view that does not catch up in time: a retryable busy error instead', async () => {
     const world = new LaggingSecretWorld(1500);
-    const [first, second] = [openWindow(world), openWindow(world, { consistencyWaitMs: 200 })];
-    await signIn(world, first);
-    enterMargin(world);
+    const [first, second] = [open(world), open(world, { consistencyWaitMs: 200 })];
+    await windows.signIn(world, first);
+    windows.enterMargin(world);
     const rotated = await first.manager.getAccessToken();
-    secrets.push(rotated, stored(world)?.refreshToken ?? '');
-    await assert.rejects(second.manager.getAccessToken(), (e: unknown) => e instanceof ExportAuthError && e.kind === 'busy' && e.retryable);
+    secrets.push(rotated, windows.stored(world)?.refreshToken ?? '');
+    await assert.rejects(second.manager.getAccessToken(), (e: unknown) => isKind('busy')(e) && (e as ExportAuthError).retryable);
     assert.equal(idp.stats.refreshRequests, 1, 'the lagging window sent nothing');
 
     await world.settled();
@@ -117,5 +82,57 @@ describe('windows whose secret storage views lag behind each other', function ()
     assert.equal(idp.stats.refreshRequests, 1);
     assert.equal(idp.stats.revokedChains, 0);
     assert.deepEqual(second.events, []);
+  });
+
+  it('keeps a sign-out: a window whose view still shows the session neither refreshes it nor stores it again', async () => {
+    const world = new LaggingSecretWorld(300);
+    const [signingOut, lagging] = [open(world), open(world)];
+    const session = await windows.signIn(world, signingOut);
+    secrets.push(session.accessToken, session.refreshToken);
+    windows.enterMargin(world);
+    await signingOut.manager.signOut();
+    assert.notEqual(await lagging.view.get(SESSION_SECRET_KEY), undefined, 'the lagging view still shows the session');
+
+    await assert.rejects(lagging.manager.getAccessToken(), isKind('notSignedIn'));
+    await assert.rejects(lagging.manager.refreshNow(), isKind('notSignedIn'));
+    await world.settled();
+    assert.equal(idp.stats.refreshRequests, 0, 'nothing was refreshed');
+    assert.equal(windows.stored(world), undefined, 'the sign-out stands');
+    assert.ok(idp.chainAlive(session.refreshToken), 'the signed-out chain was never presented');
+  });
+
+  it('discards a rotation whose request was out when another window signed out without the lock', async () => {
+    const world = new LaggingSecretWorld(300);
+    const [refreshing, signingOut] = [open(world), open(world, { lockTimeoutMs: 100 })];
+    const session = await windows.signIn(world, refreshing);
+    secrets.push(session.accessToken, session.refreshToken);
+    windows.enterMargin(world);
+    idp.faults.hold();
+    const answer = refreshing.manager.getAccessToken();
+    answer.catch(() => undefined); // asserted below; only marks the rejection as handled meanwhile
+    await idp.faults.whenHeld(1);
+    await signingOut.manager.signOut();
+    assert.ok(logger.lines.some((line) => line.includes('Signing out without the refresh lock')));
+    idp.faults.release();
+
+    await assert.rejects(answer, isKind('notSignedIn'));
+    await world.settled();
+    assert.equal(windows.stored(world), undefined, 'the sign-out stands in every view');
+    assert.equal(idp.stats.refreshRequests, 1);
+    await assert.rejects(refreshing.manager.getAccessToken(), isKind('notSignedIn'));
+  });
+
+  it('lets a new sign-in after a sign-out work in every window, the lagging one included', async () => {
+    const world = new LaggingSecretWorld(300);
+    const [first, second] = [open(world), open(world)];
+    await windows.signIn(world, first);
+    await first.manager.signOut();
+    // The window that has not even seen the sign-out yet signs in again.
+    const again = await windows.signIn(world, second);
+    secrets.push(again.accessToken, again.refreshToken);
+    assert.equal(await first.manager.getAccessToken(), again.accessToken);
+    assert.equal(await second.manager.getAccessToken(), again.accessToken);
+    for (let round = 1; round <= 2; round++) await refreshRound(world, [first, second], `after signing in again, round ${round}`);
+    assert.equal(idp.stats.revokedChains, 0);
   });
 });

@@ -18,6 +18,9 @@ export { readSession };
 export class RaceWorker {
   private nextId = 1;
   private readonly waiting = new Map<number, (reply: RaceReply) => void>();
+  private pausedAt: (() => void) | undefined;
+  /** Resolves when the worker says it froze before a token request (config `pauseBeforeSendUntil`). */
+  readonly paused = new Promise<void>((resolve) => (this.pausedAt = resolve));
   readonly exited: Promise<void>;
 
   private constructor(private readonly child: ChildProcess) {
@@ -34,8 +37,9 @@ export class RaceWorker {
     await new Promise<void>((resolve, reject) => {
       child.once('error', reject);
       lines.on('line', (line) => {
-        const message = JSON.parse(line) as Partial<RaceReply> & { ready?: boolean };
+        const message = JSON.parse(line) as Partial<RaceReply> & { ready?: boolean; paused?: boolean };
         if (message.ready) return resolve();
+        if (message.paused) return worker.pausedAt?.();
         if (message.id !== undefined) worker.waiting.get(message.id)?.(message as RaceReply);
       });
     });

@@ -3,8 +3,11 @@
 //   {"id":1,"cmd":"get","now":<virtual ms>,"startAt":<wall ms>}  -> waits for startAt, calls getAccessToken
 //   {"id":2,"cmd":"exit"}
 // Answers carry a fingerprint of the token, never the token. Configuration comes from RACE_WORKER_CONFIG,
-// the client secret from WIKI_PUBLISHER_CLIENT_SECRET.
+// the client secret from WIKI_PUBLISHER_CLIENT_SECRET. With `pauseBeforeSendUntil`, the worker freezes its
+// whole event loop right before its first token request (a paused extension host), says {"paused":true},
+// and wakes once that file exists.
 import { createHash } from 'node:crypto';
+import { existsSync, writeSync } from 'node:fs';
 import readline from 'node:readline';
 import { ExportSessionManager, TokenClient, isExportAuthError, type ExportSessionEvent } from '../../src/core/oauth';
 import { describeError } from '../../src/core/log/redact';
@@ -18,6 +21,7 @@ export interface RaceWorkerConfig {
   lockDir: string;
   staleMs: number;
   lockTimeoutMs: number;
+  pauseBeforeSendUntil?: string;
 }
 
 export interface RaceCommand {
@@ -40,6 +44,13 @@ export interface RaceReply {
 
 export function fingerprint(token: string): string {
   return createHash('sha256').update(token).digest('hex').slice(0, 16);
+}
+
+/** Blocks the event loop (timers, I/O, proper-lockfile's touches) until `file` exists. */
+function freezeUntil(file: string): void {
+  writeSync(1, `${JSON.stringify({ paused: true, pid: process.pid })}\n`);
+  const slot = new Int32Array(new SharedArrayBuffer(4));
+  while (!existsSync(file)) Atomics.wait(slot, 0, 0, 20);
 }
 
 /** Virtual time set by each command, moving on with the wall clock in between. */
@@ -75,6 +86,7 @@ function main(): void {
     tokenClient,
     staleMs: config.staleMs,
     lockTimeoutMs: config.lockTimeoutMs,
+    ...(config.pauseBeforeSendUntil ? { beforeTokenRequest: () => freezeUntil(config.pauseBeforeSendUntil ?? '') } : {}),
   });
   const events: string[] = [];
   manager.onDidChange((event: ExportSessionEvent) => events.push(event.type === 'signedOut' ? `signedOut:${event.reason}` : event.type));

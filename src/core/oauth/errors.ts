@@ -28,7 +28,12 @@ export type ExportAuthErrorKind =
   | 'signInTimeout'
   | 'signInInProgress'
   /** Missing or unusable settings (auth URL, client ID, client secret). */
-  | 'config';
+  | 'config'
+  /**
+   * This window may not refresh (it runs on the remote side of a remote window, away from the secret storage
+   * and the lock the local windows share) and the stored access token has run out. Not retryable here.
+   */
+  | 'refreshUnavailable';
 
 const RETRYABLE: ReadonlySet<ExportAuthErrorKind> = new Set(['busy', 'network', 'rateLimited', 'serverError']);
 
@@ -66,6 +71,26 @@ export function lockLost(): ExportAuthError {
 /** This window's store still shows another refresh token than the last lock holder stored. */
 export function staleView(): ExportAuthError {
   return new ExportAuthError('busy', 'This window has not yet received the export session another window stored. Try again in a moment.');
+}
+
+/** A secret-storage call made while holding the refresh lock did not finish before the lock's hold deadline. */
+export function storageTimeout(what: string, budgetMs: number): ExportAuthError {
+  return new ExportAuthError('busy', `The secret storage did not ${what} within ${budgetMs} ms while this window held the refresh lock; the lock was released. Try again.`);
+}
+
+/** This window cannot prove it still holds the refresh lock (it may have been paused past the stale timeout). */
+export function lockUnproven(): ExportAuthError {
+  return new ExportAuthError('busy', 'This window could not prove it still holds the refresh lock (was it paused?), so the refresh token was not sent. Try again.');
+}
+
+/** The access token ran out in a window that may not refresh (spec 5.2 needs the shared lock and secret storage). */
+export function refreshUnavailable(): ExportAuthError {
+  return new ExportAuthError(
+    'refreshUnavailable',
+    'The export API access token has expired, and this window cannot refresh it: the extension runs on the remote side here, ' +
+      'and refreshing works only where VS Code keeps its secrets (a local window). Open a local VS Code window to refresh the sign-in, ' +
+      'or let the extension run locally (remove it from "remote.extensionKind").',
+  );
 }
 
 /** Lets one caller stop waiting for a shared promise when its own signal aborts. */

@@ -1,11 +1,15 @@
 // Refreshes ahead of expiry while a window is open (requirement 10 asks for a timer as well as the
 // check on every use). Every open window may run one; the lock and the re-read inside it make sure only
 // the first window to fire actually calls the token endpoint, the others find a fresh token and skip.
+// Nothing here may reject unobserved: a failing secret store ends in the log and a later retry.
 import { describeError } from '../log/redact';
 import type { Clock, Logger } from '../ports';
 import { isExportAuthError } from './errors';
-import { REFRESH_MARGIN_MS } from './session';
+import { REFRESH_MARGIN_MS, type ExportSession } from './session';
 import type { Disposable, ExportSessionManager } from './sessionManager';
+
+/** What the refresher needs from the session manager. */
+export type RefreshableSession = Pick<ExportSessionManager, 'getSession' | 'getAccessToken' | 'onDidChange' | 'canRefresh'>;
 
 export interface TimerPort {
   setTimeout(callback: () => void, ms: number): unknown;
@@ -23,7 +27,7 @@ const realTimers: TimerPort = {
 };
 
 export interface ProactiveRefreshOptions {
-  manager: ExportSessionManager;
+  manager: RefreshableSession;
   clock: Clock;
   logger: Logger;
   timers?: TimerPort;
@@ -47,11 +51,20 @@ export class ProactiveRefresher {
   private handle: unknown;
   private subscription: Disposable | undefined;
   private running = false;
+  /**
+   * True while a timer's refresh runs. The refresh fires change events before it has finished (released the
+   * lock, cleared the shared in-flight promise); a timer planned from them could fire into the unfinished
+   * refresh and join it instead of refreshing. So fire() plans the next timer itself, once it is done.
+   */
+  private firing = false;
+  /** Counts plans, so that of overlapping reschedules only the latest sets the timer. */
+  private plans = 0;
 
   constructor(private readonly options: ProactiveRefreshOptions) {}
 
   start(): void {
-    if (this.running) return;
+    // A window that may not refresh would only find a token inside the margin and plan again at once.
+    if (this.running || !this.options.manager.canRefresh) return;
     this.running = true;
     this.subscription = this.options.manager.onDidChange(() => void this.reschedule());
     void this.reschedule();
@@ -64,12 +77,26 @@ export class ProactiveRefresher {
     this.cancelTimer();
   }
 
-  /** Plans the next refresh from the stored session; call it when another window changed the secret. */
+  /**
+   * Plans the next refresh from the stored session; call it when another window changed the secret. Never
+   * rejects: when the store cannot be read, it logs and tries again after `retryAfterFailureMs`.
+   */
   async reschedule(): Promise<void> {
-    if (!this.running) return;
-    const session = await this.options.manager.getSession();
+    if (!this.running || this.firing) return;
+    const plan = ++this.plans;
+    let session: ExportSession | undefined;
+    try {
+      session = await this.options.manager.getSession();
+    } catch (error) {
+      if (!this.isCurrent(plan)) return;
+      this.options.logger.warn(`Could not read the export session to plan its refresh: ${describeError(error)}`);
+      this.cancelTimer();
+      this.schedule(this.retryAfterFailureMs());
+      return;
+    }
+    if (!this.isCurrent(plan)) return;
     this.cancelTimer();
-    if (!session || !this.running) return;
+    if (!session) return;
     const jitter = Math.round((this.options.random ?? Math.random)() * (this.options.jitterMs ?? 30_000));
     const now = this.options.clock.now();
     const dueIn = session.accessExpiresAt - REFRESH_MARGIN_MS - now + jitter;
@@ -87,16 +114,28 @@ export class ProactiveRefresher {
   private async fire(): Promise<void> {
     this.handle = undefined;
     if (!this.running) return;
+    this.firing = true;
     try {
       // getAccessToken refreshes only when the token is inside the margin, so a window that lost the race
       // simply reads the winner's token.
       await this.options.manager.getAccessToken();
-      await this.reschedule();
     } catch (error) {
+      this.firing = false;
       if (isExportAuthError(error, 'notSignedIn') || isExportAuthError(error, 'signedOut')) return;
       this.options.logger.warn(`Scheduled refresh of the export session failed: ${describeError(error)}`);
-      if (this.running && this.handle === undefined) this.schedule(this.options.retryAfterFailureMs ?? 60_000);
+      if (this.running && this.handle === undefined) this.schedule(this.retryAfterFailureMs());
+      return;
     }
+    this.firing = false;
+    await this.reschedule();
+  }
+
+  private isCurrent(plan: number): boolean {
+    return plan === this.plans && this.running && !this.firing;
+  }
+
+  private retryAfterFailureMs(): number {
+    return this.options.retryAfterFailureMs ?? 60_000;
   }
 
   private cancelTimer(): void {

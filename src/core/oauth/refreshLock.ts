@@ -3,6 +3,11 @@
 // makes an atomic mkdir lock whose mtime the holder keeps touching; a killed holder stops touching it and the
 // lock counts as stale after `staleMs`, so the next process takes over.
 //
+// A holder that is paused (a debugger, a suspended laptop) stops touching too, and may wake up after another
+// process took over. So before it sends a refresh token the holder asks leaseLeftMs(): how long, at least, no
+// other process can judge this lock stale, from the last touch proper-lockfile made (lockLease.ts). A takeover
+// needs the lock untouched for staleMs, so while the lease lasts the lock is provably still ours.
+//
 // Timing here is real wall time on purpose: the lock is shared with other processes, which cannot see an
 // injected test clock.
 import { mkdir } from 'node:fs/promises';
@@ -12,6 +17,7 @@ import { describeError } from '../log/redact';
 import type { Logger } from '../ports';
 import { realSleep, type Sleep } from './backoff';
 import { ExportAuthError } from './errors';
+import { LockLease } from './lockLease';
 
 export interface RefreshLockOptions {
   lockDir: string;
@@ -27,11 +33,20 @@ export interface RefreshLockOptions {
 export type ReleaseLock = (() => Promise<void>) & {
   /** True once proper-lockfile found the lock taken over or no longer ours; nothing may be sent or written then. */
   readonly compromised: boolean;
+  /** The stale timeout other processes apply to this lock (proper-lockfile's floor of 2 s included). */
+  readonly staleMs: number;
+  /**
+   * Milliseconds during which no other process can take this lock over, counted from proper-lockfile's last
+   * touch; 0 when it may already have been (lost, released, or untouched for staleMs).
+   */
+  leaseLeftMs(): number;
 };
 
 const LOCK_NAME = 'export-session';
 const POLL_MIN_MS = 15;
 const POLL_SPREAD_MS = 50;
+/** proper-lockfile never uses a stale timeout below this. */
+const MIN_STALE_MS = 2000;
 
 function isLockedError(error: unknown): boolean {
   return error instanceof Error && (error as NodeJS.ErrnoException).code === 'ELOCKED';
@@ -43,12 +58,15 @@ export async function acquireRefreshLock(options: RefreshLockOptions, signal?: A
   const target = path.join(options.lockDir, LOCK_NAME);
   const sleep = options.sleep ?? realSleep;
   const deadline = Date.now() + options.timeoutMs;
+  const staleMs = Math.max(options.staleMs, MIN_STALE_MS);
   for (;;) {
     if (signal?.aborted) throw new ExportAuthError('cancelled', 'The sign-in refresh was cancelled.');
     try {
       const state = { compromised: false };
+      const lease = new LockLease(`${target}.lock`, staleMs);
       const release = await lockfile.lock(target, {
         lockfilePath: `${target}.lock`,
+        fs: lease.fs,
         realpath: false,
         retries: 0,
         stale: options.staleMs,
@@ -59,15 +77,7 @@ export async function acquireRefreshLock(options: RefreshLockOptions, signal?: A
           options.logger.warn(`The refresh lock was taken over: ${describeError(error)}`);
         },
       });
-      const releaseLock = async (): Promise<void> => {
-        if (state.compromised) return;
-        try {
-          await release();
-        } catch (error) {
-          options.logger.warn(`Could not release the refresh lock: ${describeError(error)}`);
-        }
-      };
-      return Object.defineProperty(releaseLock, 'compromised', { get: () => state.compromised, enumerable: true }) as ReleaseLock;
+      return heldLock(release, state, lease, options);
     } catch (error) {
       if (!isLockedError(error)) {
         throw new ExportAuthError('busy', `Could not take the refresh lock: ${describeError(error)}`);
@@ -83,4 +93,28 @@ export async function acquireRefreshLock(options: RefreshLockOptions, signal?: A
       throw new ExportAuthError('cancelled', 'The sign-in refresh was cancelled.');
     }
   }
+}
+
+function heldLock(release: () => Promise<void>, state: { compromised: boolean }, lease: LockLease, options: RefreshLockOptions): ReleaseLock {
+  let released = false;
+  const leaseLeftMs = (): number => (state.compromised || released ? 0 : lease.leftMs());
+  const releaseLock = async (): Promise<void> => {
+    if (state.compromised || released) return;
+    released = true;
+    // After a pause the lock folder may be another process's now: deleting it would let a third one in.
+    if (lease.leftMs() <= 0 && !(await lease.stillOurs())) {
+      options.logger.warn('Not releasing the refresh lock: another window may hold it now.');
+      return;
+    }
+    try {
+      await release();
+    } catch (error) {
+      options.logger.warn(`Could not release the refresh lock: ${describeError(error)}`);
+    }
+  };
+  return Object.defineProperties(releaseLock, {
+    compromised: { get: () => state.compromised, enumerable: true },
+    staleMs: { value: Math.max(options.staleMs, MIN_STALE_MS), enumerable: true },
+    leaseLeftMs: { value: leaseLeftMs, enumerable: true },
+  }) as ReleaseLock;
 }

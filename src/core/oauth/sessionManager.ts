@@ -1,15 +1,18 @@
 // The rotating export session shared by every window (reliability requirements 10-14).
 // Invariants: a refresh happens only inside the cross-process lock, after re-reading the store and only once
-// this window's view of it agrees with the marker the last holder wrote; the new pair is written (awaited)
-// before anyone gets the new access token, and only over the session it replaces; a dead chain is reported
-// once; the lock is never held longer than other windows wait for it.
+// this window's view of it agrees with the marker the last holder wrote; a refresh token is sent only while
+// this window can prove it still holds the lock; the new pair is written (awaited) before anyone gets the new
+// access token, and only over the session it replaces; a recorded sign-out is final until the next sign-in,
+// whatever a lagging view still shows; a dead chain is reported once; the lock (and every store call under
+// it) is never held longer than other windows wait for it.
 import { describeError } from '../log/redact';
 import type { Clock, Logger, SecretStore } from '../ports';
 import type { Sleep } from './backoff';
-import { ExportAuthError, lockLost, notSignedIn, raceWithSignal, signedOut, staleView } from './errors';
+import { ExportAuthError, isExportAuthError, lockLost, lockUnproven, notSignedIn, raceWithSignal, refreshUnavailable, signedOut, staleView } from './errors';
 import { acquireRefreshLock, type RefreshLockOptions } from './refreshLock';
 import { SessionEvents, type ExportSessionEvent, type Disposable } from './sessionEvents';
-import { markerMatches } from './sessionMarker';
+import { alreadyRefreshedElsewhere, replacedMeanwhile, type PendingWrite, type RefreshMode } from './rotationRules';
+import { markerMatches, type SessionMarker } from './sessionMarker';
 import { SessionStore, type HeldLock } from './sessionStore';
 import * as S from './session';
 import type { TokenResult } from './tokenResponse';
@@ -35,13 +38,21 @@ export interface ExportSessionManagerDeps {
   maxLockHoldMs?: number;
   /** How long to wait inside the lock for this window's store to show another window's write (default 3 s). */
   consistencyWaitMs?: number;
+  /**
+   * False where this window must never send a refresh token (default true): an extension forced onto the
+   * remote side of a remote window has its lock folder there, apart from the local windows' lock over the same
+   * secret storage. It then uses the stored access token while it lasts and fails with 'refreshUnavailable'.
+   */
+  mayRefresh?: boolean;
+  /**
+   * A seam for the race tests, called right before the lock-ownership check that precedes every token
+   * request; they freeze the event loop here to play an extension host paused past the stale timeout.
+   */
+  beforeTokenRequest?: () => void | Promise<void>;
 }
 
-/** A rotated session the store refused to save (or the lock was lost before it could); written first next time. */
-interface PendingWrite {
-  session: S.ExportSession;
-  replaces: string;
-}
+/** A window that may not refresh still uses an access token with at least this much life left. */
+const MIN_VALIDITY_WITHOUT_REFRESH_MS = 60_000;
 
 export class ExportSessionManager {
   private readonly events = new SessionEvents();
@@ -82,17 +93,29 @@ export class ExportSessionManager {
     return this.sessions.read();
   }
 
+  /** False in a window that may not send refresh tokens (see `mayRefresh`); a refresh timer is pointless there. */
+  get canRefresh(): boolean {
+    return this.deps.mayRefresh !== false;
+  }
+
   /** An access token with more than five minutes left, refreshing first when needed (checked on every call). */
   async getAccessToken(signal?: AbortSignal): Promise<string> {
     if (this.pending) return (await this.sharedRefresh({ force: false }, signal)).accessToken;
     const stored = await this.getSession();
     if (!stored) throw notSignedIn();
-    if (S.isAccessTokenFresh(stored, this.deps.clock.now())) return stored.accessToken;
+    const now = this.deps.clock.now();
+    if (S.isAccessTokenFresh(stored, now)) return stored.accessToken;
+    if (!this.canRefresh) {
+      // A local window refreshes inside the margin; until its write arrives here, the old token still works.
+      if (stored.accessExpiresAt - now > MIN_VALIDITY_WITHOUT_REFRESH_MS) return stored.accessToken;
+      throw refreshUnavailable();
+    }
     return (await this.sharedRefresh({ force: false, seen: stored.refreshToken }, signal)).accessToken;
   }
 
   /** Refreshes even though the access token is fresh (the "Refresh Now" action keeps the chain alive). */
   async refreshNow(signal?: AbortSignal): Promise<S.ExportSession> {
+    if (!this.canRefresh) throw refreshUnavailable();
     const stored = await this.getSession();
     return this.sharedRefresh({ force: true, ...(stored ? { seen: stored.refreshToken } : {}) }, signal);
   }
@@ -101,7 +124,7 @@ export class ExportSessionManager {
   async saveSignedInSession(session: S.ExportSession): Promise<void> {
     const held = await this.takeLock();
     try {
-      await this.sessions.write(session);
+      await this.sessions.writeSignedIn(session, held);
       this.pending = undefined;
       this.deadRefreshToken = undefined;
     } finally {
@@ -113,15 +136,15 @@ export class ExportSessionManager {
   async signOut(): Promise<void> {
     this.pending = undefined;
     // Under the lock when possible, so a refresh finishing in another window cannot write the session back;
-    // signing out must work even when the lock is stuck, though (a refresh re-reads the store before it writes).
-    const release = await acquireRefreshLock(this.lock).catch((error: unknown) => {
+    // signing out must work even when the lock is stuck, though (a refresh checks the marker before it writes).
+    const held = await this.takeLock().catch((error: unknown) => {
       this.deps.logger.warn(`Signing out without the refresh lock: ${describeError(error)}`);
       return undefined;
     });
     try {
-      await this.sessions.clear();
+      await this.sessions.recordSignOut(this.deps.clock.now(), held);
     } finally {
-      await release?.();
+      await held?.release();
     }
     this.deps.logger.info('Signed out of the export API.');
     this.events.fire({ type: 'signedOut', reason: 'userSignOut' });
@@ -155,34 +178,32 @@ export class ExportSessionManager {
   private async refreshUnderLock(mode: RefreshMode): Promise<S.ExportSession> {
     const held = await this.takeLock();
     try {
-      const current = await this.sessions.readConsistent(held);
-      if (this.pending) return await this.writePending(current, held);
+      const { session: current, marker } = await this.sessions.readConsistent(held);
+      if (marker?.signedOut) {
+        // Signed out in some window: final, even for a rotation this window could not save.
+        this.pending = undefined;
+        throw notSignedIn();
+      }
+      if (this.pending) return await this.writePending(current, marker, held);
       if (!current) throw notSignedIn();
-      if (this.alreadyRefreshedElsewhere(current, mode)) {
+      if (alreadyRefreshedElsewhere(current, mode, this.deps.clock.now())) {
         this.deps.logger.debug('Another window already refreshed the export session; using its tokens.');
         return current;
       }
-      return await this.rotate(current, 1, held);
+      return await this.rotate(current, 1, held, marker?.generation);
     } finally {
       await held.release();
     }
   }
 
-  private alreadyRefreshedElsewhere(current: S.ExportSession, mode: RefreshMode): boolean {
-    const now = this.deps.clock.now();
-    const rotatedSinceSeen = mode.seen !== undefined && current.refreshToken !== mode.seen;
-    if (mode.force) return rotatedSinceSeen;
-    return S.isAccessTokenFresh(current, now) || (rotatedSinceSeen && current.accessExpiresAt > now);
-  }
-
-  private async rotate(current: S.ExportSession, adoptionsLeft: number, held: HeldLock): Promise<S.ExportSession> {
+  private async rotate(current: S.ExportSession, adoptionsLeft: number, held: HeldLock, generation: number | undefined): Promise<S.ExportSession> {
     if (current.refreshToken === this.deadRefreshToken) throw signedOut();
     assertStillHeld(held);
     const result = await this.requestRefresh(current.refreshToken, held);
     if (result.ok) {
       const next = S.sessionFromTokens(result.tokens, this.deps.clock.now(), current);
       if (!next) throw new ExportAuthError('protocol', 'The token response could not be turned into a session.');
-      const stored = await this.persistRotation({ session: next, replaces: current.refreshToken }, held);
+      const stored = await this.persistRotation({ session: next, replaces: current.refreshToken, generation }, held);
       if (stored !== next) return stored;
       this.deps.logger.info('Refreshed the export API session.');
       this.events.fire({ type: 'refreshed', session: next });
@@ -192,8 +213,16 @@ export class ExportSessionManager {
     return this.afterInvalidGrant(current, adoptionsLeft, held);
   }
 
-  /** The token request, cut off at the lock's hold deadline (the token client's own retries included). */
+  /**
+   * The token request, sent only while this window provably holds the lock, and cut off at the lock's hold
+   * deadline (the token client's own retries included).
+   */
   private async requestRefresh(refreshToken: string, held: HeldLock): Promise<TokenResult> {
+    await this.deps.beforeTokenRequest?.();
+    // A holder paused past the stale timeout (debugger, suspended laptop) may wake after another window took
+    // the lock over and sent this very refresh token; proper-lockfile's own check runs only on its next timer.
+    // A lease of at least a quarter of the stale timeout leaves room for the request to leave this process.
+    if (held.release.compromised || held.release.leaseLeftMs() < held.release.staleMs / 4) throw lockUnproven();
     const budget = held.deadline - Date.now();
     if (budget <= 0) throw new ExportAuthError('busy', 'The export session refresh ran out of time. Try again.');
     const deadline = AbortSignal.timeout(budget);
@@ -206,9 +235,10 @@ export class ExportSessionManager {
 
   /** Requirement 13: a newer refresh token in the store is adopted; only otherwise is the chain dead. */
   private async afterInvalidGrant(sent: S.ExportSession, adoptionsLeft: number, held: HeldLock): Promise<S.ExportSession> {
-    let latest = await this.getSession();
     const marker = await this.sessions.marker();
-    if (marker && !markerMatches(marker, sent.refreshToken)) {
+    let latest = await this.sessions.read(held);
+    if (marker?.signedOut && !latest) throw notSignedIn();
+    if (marker && !marker.signedOut && !markerMatches(marker, sent.refreshToken)) {
       // Another window stored a different session meanwhile; this window's view may not show it yet, and it
       // must not be deleted on the strength of a stale view.
       latest = await this.sessions.waitFor(marker, held);
@@ -218,11 +248,12 @@ export class ExportSessionManager {
       this.deps.logger.info('The refresh token was replaced meanwhile; adopting the stored one.');
       await this.sessions.noteAdopted(latest);
       if (S.isAccessTokenFresh(latest, this.deps.clock.now())) return latest;
-      if (adoptionsLeft > 0) return this.rotate(latest, adoptionsLeft - 1, held);
+      if (adoptionsLeft > 0) return this.rotate(latest, adoptionsLeft - 1, held, (await this.sessions.marker())?.generation);
       throw new ExportAuthError('busy', 'The export session changed twice during one refresh. Try again.');
     }
     this.deadRefreshToken = sent.refreshToken;
-    if (latest) await this.sessions.clear();
+    // Recorded as a sign-out, so a window still showing the dead session does not present it again.
+    if (latest) await this.sessions.recordSignOut(this.deps.clock.now(), held);
     this.deps.logger.warn('The export API sign-in has expired or was revoked; signing in again is required.');
     if (latest) this.events.fire({ type: 'signedOut', reason: 'chainRevoked' });
     throw signedOut();
@@ -237,9 +268,9 @@ export class ExportSessionManager {
       this.pending = write;
       throw lockLost();
     }
-    const latest = await this.getSession();
     const marker = await this.sessions.marker();
-    if (latest?.refreshToken !== write.replaces || (marker && !markerMatches(marker, write.replaces))) {
+    const latest = await this.sessions.read(held);
+    if (replacedMeanwhile(write, latest, marker)) {
       this.pending = undefined;
       this.deps.logger.info('The export session was signed out or replaced during the refresh; discarding the refreshed tokens.');
       if (!latest) throw notSignedIn();
@@ -248,21 +279,28 @@ export class ExportSessionManager {
     }
     if (!write.session.refreshToken) throw new ExportAuthError('protocol', 'Refusing to store a session without a refresh token.');
     try {
-      await this.sessions.write(write.session);
+      await this.sessions.writeRotation(write.session, marker?.generation ?? 0, held);
     } catch (error) {
       // The server has rotated: the stored refresh token is dead. Keep the new pair for the next call to
       // write first, and never hand out the old access token meanwhile.
       this.pending = write;
+      if (isExportAuthError(error, 'busy')) throw error;
       throw new ExportAuthError('storage', `Could not save the refreshed export session: ${describeError(error)}`);
     }
     this.pending = undefined;
     return write.session;
   }
 
-  private async writePending(current: S.ExportSession | undefined, held: HeldLock): Promise<S.ExportSession> {
+  private async writePending(current: S.ExportSession | undefined, marker: SessionMarker | undefined, held: HeldLock): Promise<S.ExportSession> {
     const pending = this.pending;
     if (!pending) throw notSignedIn();
-    if (current?.refreshToken !== pending.replaces) {
+    if (current && current.refreshToken === pending.session.refreshToken) {
+      // A write that missed its deadline landed after all.
+      this.pending = undefined;
+      await this.sessions.noteAdopted(current);
+      return current;
+    }
+    if (current?.refreshToken !== pending.replaces || (marker && pending.generation !== undefined && marker.generation !== pending.generation)) {
       // Someone signed in or out meanwhile; the stored state wins over our unsaved rotation.
       this.pending = undefined;
       if (!current) throw notSignedIn();
@@ -272,12 +310,6 @@ export class ExportSessionManager {
     if (stored === pending.session) this.events.fire({ type: 'refreshed', session: stored });
     return stored;
   }
-}
-
-interface RefreshMode {
-  force: boolean;
-  /** The refresh token this caller saw before asking; a different one in the store means someone refreshed. */
-  seen?: string;
 }
 
 function assertStillHeld(held: HeldLock): void {

@@ -1,20 +1,27 @@
-// A strongly consistent note of which refresh token the store holds now. VS Code's SecretStorage is only
-// eventually consistent between windows: each window reads its own cache, and another window's write arrives
-// after a flush and an IPC hop. Right after a rotation in one window, another window can take the lock and
-// still read the replaced refresh token; sending it would revoke the whole chain (spec 5.2.6).
+// A strongly consistent note of what the store holds now. VS Code's SecretStorage is only eventually
+// consistent between windows: each window reads its own cache, and another window's write arrives after a
+// flush and an IPC hop. Right after a rotation in one window, another window can take the lock and still read
+// the replaced refresh token; sending it would revoke the whole chain (spec 5.2.6). Right after a sign-out,
+// another window can still read the session and refresh it back to life.
 // So the lock holder writes this small file in the lock folder (a temp file renamed over it, so it is never
-// seen half-written) after every write of the session, and a window inside the lock compares it with what its
-// own store returns. The file holds a SHA-256 of the refresh token, never the token.
+// seen half-written): after every write of the session, which refresh token the store holds (a SHA-256 of it,
+// never the token); before a sign-out deletes the session, that the user is signed out (a tombstone every
+// window respects until a new sign-in replaces it). `generation` counts sign-ins and sign-outs, so a rotation
+// made in one generation is never written into the next.
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseJsonObject } from '../util/json';
 
-export interface SessionMarker {
-  /** SHA-256 (hex) of the refresh token the store holds since the last write. */
-  refreshTokenSha256: string;
-  lastRefreshAt: number;
-}
+export type SessionMarker =
+  | {
+      signedOut: false;
+      generation: number;
+      /** SHA-256 (hex) of the refresh token the store holds since the last write. */
+      refreshTokenSha256: string;
+      lastRefreshAt: number;
+    }
+  | { signedOut: true; generation: number; signedOutAt: number };
 
 const MARKER_NAME = 'export-session.state.json';
 
@@ -26,8 +33,9 @@ export function hashRefreshToken(refreshToken: string): string {
   return createHash('sha256').update(refreshToken, 'utf8').digest('hex');
 }
 
+/** True when the marker says the store holds this refresh token (never for a sign-out). */
 export function markerMatches(marker: SessionMarker, refreshToken: string | undefined): boolean {
-  return refreshToken !== undefined && marker.refreshTokenSha256 === hashRefreshToken(refreshToken);
+  return !marker.signedOut && refreshToken !== undefined && marker.refreshTokenSha256 === hashRefreshToken(refreshToken);
 }
 
 /** The marker, or undefined when there is none (or it is unreadable): no information. */
@@ -41,25 +49,59 @@ export async function readSessionMarker(lockDir: string): Promise<SessionMarker 
   }
   const v = parseJsonObject(raw);
   if (!v) return undefined;
+  // Markers written before generations existed count as generation 0.
+  const generation = typeof v.generation === 'number' && Number.isSafeInteger(v.generation) ? v.generation : 0;
+  if (v.signedOut === true) {
+    return { signedOut: true, generation, signedOutAt: typeof v.signedOutAt === 'number' ? v.signedOutAt : 0 };
+  }
   if (typeof v.refreshTokenSha256 !== 'string' || !/^[0-9a-f]{64}$/.test(v.refreshTokenSha256)) return undefined;
   if (typeof v.lastRefreshAt !== 'number') return undefined;
-  return { refreshTokenSha256: v.refreshTokenSha256, lastRefreshAt: v.lastRefreshAt };
+  return { signedOut: false, generation, refreshTokenSha256: v.refreshTokenSha256, lastRefreshAt: v.lastRefreshAt };
+}
+
+/**
+ * True when the marker records a sign-out that `session` predates: a lagging view's leftover. A session signed
+ * in after the sign-out (by a window whose lock folder is elsewhere) is not covered by it.
+ */
+export function signedOutBefore(marker: SessionMarker | undefined, session: { lastRefreshAt: number }): boolean {
+  return marker?.signedOut === true && session.lastRefreshAt <= marker.signedOutAt;
+}
+
+/** signedOutBefore() for readers outside the session manager (the editor's fast path); false when unreadable. */
+export async function isSignedOutByMarker(lockDir: string, session: { lastRefreshAt: number }): Promise<boolean> {
+  try {
+    return signedOutBefore(await readSessionMarker(lockDir), session);
+  } catch {
+    return false;
+  }
 }
 
 /** Call only while holding the refresh lock, after the session was written. */
-export async function writeSessionMarker(lockDir: string, session: { refreshToken: string; lastRefreshAt: number }): Promise<void> {
-  const marker: SessionMarker = { refreshTokenSha256: hashRefreshToken(session.refreshToken), lastRefreshAt: session.lastRefreshAt };
+export async function writeSessionMarker(
+  lockDir: string,
+  session: { refreshToken: string; lastRefreshAt: number },
+  generation = 1,
+): Promise<void> {
+  await writeMarkerFile(lockDir, { generation, refreshTokenSha256: hashRefreshToken(session.refreshToken), lastRefreshAt: session.lastRefreshAt });
+}
+
+/** Call while holding the refresh lock (when it can be had), before the session is deleted. */
+export async function writeSignedOutMarker(lockDir: string, generation: number, signedOutAt: number): Promise<void> {
+  await writeMarkerFile(lockDir, { generation, signedOut: true, signedOutAt });
+}
+
+export async function removeSessionMarker(lockDir: string): Promise<void> {
+  await rm(markerPath(lockDir), { force: true });
+}
+
+async function writeMarkerFile(lockDir: string, content: Record<string, unknown>): Promise<void> {
   const file = markerPath(lockDir);
   const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {
-    await writeFile(temp, JSON.stringify(marker), { mode: 0o600 });
+    await writeFile(temp, JSON.stringify(content), { mode: 0o600 });
     await rename(temp, file);
   } catch (error) {
     await rm(temp, { force: true }).catch(() => undefined);
     throw error;
   }
-}
-
-export async function removeSessionMarker(lockDir: string): Promise<void> {
-  await rm(markerPath(lockDir), { force: true });
 }

@@ -1,19 +1,36 @@
 // The stored export session as the session manager sees it: this window's SecretStore view plus the marker
-// in the lock folder (sessionMarker.ts) that says which refresh token the store holds now. Reads inside the
-// lock go through readConsistent(), which waits for a lagging view to catch up instead of trusting it.
+// in the lock folder (sessionMarker.ts) that says which refresh token the store holds now, or that the user
+// signed out. Reads inside the lock go through readConsistent(), which waits for a lagging view to catch up
+// instead of trusting it. Every SecretStore call made while holding the lock ends by the lock's hold deadline:
+// a store that never answers must not keep every other window waiting until the stale timeout.
 import { describeError } from '../log/redact';
 import type { Logger, SecretStore } from '../ports';
 import { realSleep, type Sleep } from './backoff';
-import { ExportAuthError, staleView } from './errors';
+import { ExportAuthError, staleView, storageTimeout } from './errors';
 import type { ReleaseLock } from './refreshLock';
 import * as S from './session';
-import { markerMatches, readSessionMarker, removeSessionMarker, writeSessionMarker, type SessionMarker } from './sessionMarker';
+import {
+  hashRefreshToken,
+  markerMatches,
+  readSessionMarker,
+  removeSessionMarker,
+  signedOutBefore,
+  writeSessionMarker,
+  writeSignedOutMarker,
+  type SessionMarker,
+} from './sessionMarker';
 
 /** The lock as held by one refresh: the release function (which knows if the lock was lost) and a deadline. */
 export interface HeldLock {
   release: ReleaseLock;
   /** Wall-clock ms by which the holder must be done, so windows waiting for the lock never time out. */
   deadline: number;
+}
+
+/** What the store holds according to this window, once it agrees with the marker. */
+export interface ConsistentRead {
+  session: S.ExportSession | undefined;
+  marker: SessionMarker | undefined;
 }
 
 export interface SessionStoreDeps {
@@ -30,8 +47,15 @@ const POLL_MS = 50;
 export class SessionStore {
   constructor(private readonly deps: SessionStoreDeps) {}
 
-  async read(): Promise<S.ExportSession | undefined> {
-    return S.parseSession(await this.deps.store.get(S.SESSION_SECRET_KEY));
+  /**
+   * The stored session; none once a sign-out is recorded, whatever this window's (lagging) view still shows,
+   * unless the view shows a session signed in after that sign-out (by a window with another lock folder).
+   */
+  async read(held?: HeldLock): Promise<S.ExportSession | undefined> {
+    const marker = await this.marker();
+    const session = await this.readView(held);
+    if (session && signedOutBefore(marker, session)) return undefined;
+    return session;
   }
 
   /** The marker, or undefined (no information) when there is none or it cannot be read. */
@@ -45,18 +69,25 @@ export class SessionStore {
   }
 
   /**
-   * Inside the lock: the stored session once this window's view agrees with the marker. Throws a retryable
-   * 'busy' when the view still holds another refresh token after the wait: refreshing with it could present a
-   * replaced token. Undefined when no session is visible here even after the wait.
+   * Inside the lock: the stored session once this window's view agrees with the marker (none after a recorded
+   * sign-out). Throws a retryable 'busy' when the view still holds another refresh token after the wait:
+   * refreshing with it could present a replaced token. No session when none is visible here even after the wait.
    */
-  async readConsistent(held: HeldLock): Promise<S.ExportSession | undefined> {
-    const current = await this.read();
+  async readConsistent(held: HeldLock): Promise<ConsistentRead> {
     const marker = await this.marker();
-    if (!marker || markerMatches(marker, current?.refreshToken)) return current;
+    const current = await this.readView(held);
+    if (!marker || markerMatches(marker, current?.refreshToken)) return { session: current, marker };
+    if (current && newerThan(current, marker)) {
+      // A lagging view only ever shows older sessions than the marker's; a newer one was stored by a window
+      // whose lock folder is elsewhere (the remote side of a remote window). It is the latest: adopt it.
+      this.deps.logger.info('Adopting an export session stored by a window that does not share this refresh lock.');
+      return { session: current, marker: await this.updateMarker(current, marker.generation + 1) };
+    }
+    if (marker.signedOut) return { session: undefined, marker };
     this.deps.logger.debug('This window has not seen the latest export session yet; waiting for the store to catch up.');
     const caughtUp = await this.waitFor(marker, held);
-    if (caughtUp) return caughtUp;
-    if (!(await this.read())) return undefined;
+    if (caughtUp) return { session: caughtUp, marker };
+    if (!(await this.readView(held))) return { session: undefined, marker };
     throw staleView();
   }
 
@@ -65,7 +96,7 @@ export class SessionStore {
     const sleep = this.deps.sleep ?? realSleep;
     const giveUpAt = Math.min(Date.now() + this.deps.consistencyWaitMs, held.deadline);
     for (;;) {
-      const current = await this.read();
+      const current = await this.readView(held);
       if (current && markerMatches(marker, current.refreshToken)) return current;
       const remaining = giveUpAt - Date.now();
       if (remaining <= 0 || held.release.compromised) return undefined;
@@ -73,33 +104,85 @@ export class SessionStore {
     }
   }
 
-  /** Writes the session (awaited) and then the marker; call only while holding the lock. */
-  async write(session: S.ExportSession): Promise<void> {
-    if (!session.refreshToken) throw new ExportAuthError('protocol', 'Refusing to store a session without a refresh token.');
-    await this.deps.store.store(S.SESSION_SECRET_KEY, S.serializeSession(session));
-    await this.updateMarker(session);
+  /** A new sign-in (under the lock): writes the session (awaited), then a marker of the next generation. */
+  async writeSignedIn(session: S.ExportSession, held: HeldLock): Promise<void> {
+    const generation = ((await this.marker())?.generation ?? 0) + 1;
+    await this.writeSession(session, held);
+    await this.updateMarker(session, generation);
+  }
+
+  /** A rotation (under the lock): writes the session (awaited), then the marker, keeping the generation. */
+  async writeRotation(session: S.ExportSession, generation: number, held: HeldLock): Promise<void> {
+    try {
+      await this.writeSession(session, held);
+    } catch (error) {
+      // A write that missed its deadline may still land; a marker naming the replaced token would then keep
+      // every window waiting for a view that never matches it. No marker only means "no information".
+      await this.removeMarker();
+      throw error;
+    }
+    await this.updateMarker(session, generation);
   }
 
   /** Inside the lock: the marker now describes a session this window found in its store (and adopts). */
   async noteAdopted(session: S.ExportSession): Promise<void> {
     const marker = await this.marker();
-    if (!marker || !markerMatches(marker, session.refreshToken)) await this.updateMarker(session);
+    if (!marker || !markerMatches(marker, session.refreshToken)) await this.updateMarker(session, marker?.generation ?? 0);
   }
 
-  /** Deletes the session and the marker (signed out: nothing to be consistent with). */
-  async clear(): Promise<void> {
-    await this.deps.store.delete(S.SESSION_SECRET_KEY);
-    await this.removeMarker();
-  }
-
-  private async updateMarker(session: S.ExportSession): Promise<void> {
+  /**
+   * Signs out: first records the sign-out in the marker (so a window whose view still shows the session
+   * neither refreshes it nor writes it back), then deletes the session. Under the lock when it could be had.
+   */
+  async recordSignOut(now: number, held: HeldLock | undefined): Promise<void> {
+    const generation = ((await this.marker())?.generation ?? 0) + 1;
     try {
-      await writeSessionMarker(this.deps.lockDir, session);
+      await writeSignedOutMarker(this.deps.lockDir, generation, now);
+    } catch (error) {
+      // Without the tombstone a lagging window could refresh the session back; still sign out here.
+      this.deps.logger.warn(`Could not record the sign-out for other windows: ${describeError(error)}`);
+      await this.removeMarker();
+    }
+    await this.bounded(held, 'delete the session', () => this.deps.store.delete(S.SESSION_SECRET_KEY));
+  }
+
+  private async readView(held?: HeldLock): Promise<S.ExportSession | undefined> {
+    return S.parseSession(await this.bounded(held, 'answer', () => this.deps.store.get(S.SESSION_SECRET_KEY)));
+  }
+
+  private async writeSession(session: S.ExportSession, held: HeldLock): Promise<void> {
+    if (!session.refreshToken) throw new ExportAuthError('protocol', 'Refusing to store a session without a refresh token.');
+    await this.bounded(held, 'save the session', () => this.deps.store.store(S.SESSION_SECRET_KEY, S.serializeSession(session)));
+  }
+
+  /** Runs a store call; under the lock it must settle before the hold deadline, or fails with a retryable 'busy'. */
+  private async bounded<T>(held: HeldLock | undefined, what: string, call: () => Promise<T>): Promise<T> {
+    if (!held) return call();
+    const budget = held.deadline - Date.now();
+    if (budget <= 0) throw storageTimeout(what, 0);
+    let timer: NodeJS.Timeout | undefined;
+    const expired = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(storageTimeout(what, budget)), budget);
+    });
+    try {
+      // race() also handles a late rejection of the abandoned call.
+      return await Promise.race([call(), expired]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Writes the marker for `session`; undefined (no marker, no information) when that fails. */
+  private async updateMarker(session: S.ExportSession, generation: number): Promise<SessionMarker | undefined> {
+    try {
+      await writeSessionMarker(this.deps.lockDir, session, generation);
+      return { signedOut: false, generation, refreshTokenSha256: hashRefreshToken(session.refreshToken), lastRefreshAt: session.lastRefreshAt };
     } catch (error) {
       // A marker naming the previous token would make every other window wait for a store that never
       // matches it; no marker only means "no information".
       this.deps.logger.warn(`Could not update the export session marker: ${describeError(error)}`);
       await this.removeMarker();
+      return undefined;
     }
   }
 
@@ -110,4 +193,9 @@ export class SessionStore {
       this.deps.logger.warn(`Could not remove the export session marker: ${describeError(error)}`);
     }
   }
+}
+
+/** True when `session` was signed in or refreshed after what the marker records. */
+function newerThan(session: S.ExportSession, marker: SessionMarker): boolean {
+  return session.lastRefreshAt > (marker.signedOut ? marker.signedOutAt : marker.lastRefreshAt);
 }

@@ -9,8 +9,9 @@ import { isAccessTokenFresh, parseSession, refreshTokenInactivityExpiry, needsIn
 import type { Clock, Logger, SecretStore } from '../../core/ports';
 import type { PublishTarget } from '../../core/publish/target';
 import type { ExportSessionManager, ProactiveRefresher } from '../../onDemand';
+import { showError, showInfo, showWarning } from '../notify';
+import { editorTransport } from '../net/editorTransport';
 import { onDemand } from '../onDemandLoader';
-import { dispatcherForCurrentProxy, proxyKey } from '../publish/publishSettings';
 import { EXPORT_SETTINGS, readClientSecret, readExportSettings } from './exportSettings';
 
 export interface ExportSessionServiceDeps {
@@ -23,6 +24,12 @@ export interface ExportSessionServiceDeps {
   env: NodeJS.ProcessEnv;
   /** Claims a notice once across windows; true when this window should show it. */
   claimNotice(key: string): Promise<boolean>;
+  /**
+   * Where this extension host runs (`context.extension.extensionKind`). Forced onto the workspace side of a
+   * remote window, its lock folder is not the one the local windows share over the same secret storage, so it
+   * must never refresh there.
+   */
+  extensionKind?: vscode.ExtensionKind;
 }
 
 const INACTIVITY_NOTICE_KEY = 'wikiPublisher.export.inactivityNoticeFor';
@@ -63,7 +70,7 @@ export class ExportSessionService implements vscode.Disposable {
     // token must not be handed out. Before that, a fresh stored token needs no HTTP client at all.
     if (!this.built) {
       const stored = await this.storedSession();
-      if (!stored) return undefined;
+      if (!stored || (await this.signedOutElsewhere(stored))) return undefined;
       if (isAccessTokenFresh(stored, this.deps.clock.now())) return stored.accessToken;
     }
     try {
@@ -74,10 +81,20 @@ export class ExportSessionService implements vscode.Disposable {
     }
   }
 
+  /** Refreshes now (a read was refused with 401) and returns the new session; undefined when signed out. */
+  async refreshNowQuietly(signal?: AbortSignal): Promise<ExportSession | undefined> {
+    try {
+      return await this.manager().refreshNow(signal);
+    } catch (error) {
+      if (isExportAuthError(error, 'notSignedIn') || isExportAuthError(error, 'signedOut')) return undefined;
+      throw error;
+    }
+  }
+
   manager(): ExportSessionManager {
     const settings = readExportSettings();
-    // Rebuilt when the provider, the client or the proxy changes, so refreshes always use the current settings.
-    const key = JSON.stringify([settings.authUrl, settings.clientId, proxyKey()]);
+    // Rebuilt when the provider or the client changes; VS Code's fetch reads the proxy settings on every request.
+    const key = JSON.stringify([settings.authUrl, settings.clientId]);
     if (this.built?.key !== key) {
       this.disposeManager();
       const core = onDemand();
@@ -85,7 +102,7 @@ export class ExportSessionService implements vscode.Disposable {
         authUrl: settings.authUrl,
         clientId: settings.clientId,
         getClientSecret: () => readClientSecret(this.deps.secrets, this.deps.env),
-        dispatcher: dispatcherForCurrentProxy(),
+        transport: editorTransport(),
         clock: this.deps.clock,
         logger: this.deps.log,
       });
@@ -93,8 +110,9 @@ export class ExportSessionService implements vscode.Disposable {
         store: this.deps.secrets,
         clock: this.deps.clock,
         logger: this.deps.log,
-        lockDir: path.join(this.deps.globalStorageDir, 'export-session-lock'),
+        lockDir: this.lockDir(),
         tokenClient,
+        mayRefresh: this.mayRefresh(),
       });
       manager.onDidChange((event) => {
         if (event.type === 'signedOut' && event.reason === 'chainRevoked') void this.offerSignInAgain();
@@ -105,6 +123,29 @@ export class ExportSessionService implements vscode.Disposable {
       this.built = { key, manager, refresher };
     }
     return this.built.manager;
+  }
+
+  /** A sign-out recorded by another window whose deletion this window's store has not shown yet. */
+  private signedOutElsewhere(stored: ExportSession): Promise<boolean> {
+    // Required here, not at the top: the marker module needs fs and crypto, never during activation.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const marker = require('../../core/oauth/sessionMarker') as typeof import('../../core/oauth/sessionMarker');
+    return marker.isSignedOutByMarker(this.lockDir(), stored);
+  }
+
+  private lockDir(): string {
+    return path.join(this.deps.globalStorageDir, 'export-session-lock');
+  }
+
+  /**
+   * False on the workspace side of a desktop remote window (the user forced it there with remote.extensionKind):
+   * its lock folder is on the remote machine and does not guard the local windows' refreshes of the same session.
+   * In a browser (code-server, VS Code for the Web) the workspace side is the only place it can run, for every
+   * window alike, so one lock folder serves them all.
+   */
+  private mayRefresh(): boolean {
+    const forcedRemote = this.deps.extensionKind === vscode.ExtensionKind.Workspace && vscode.env.remoteName !== undefined;
+    return !(forcedRemote && vscode.env.uiKind === vscode.UIKind.Desktop);
   }
 
   /** Starts the ahead-of-expiry refresh timer when a session exists; every window may, the lock keeps it to one refresh. */
@@ -120,7 +161,7 @@ export class ExportSessionService implements vscode.Disposable {
     const core = onDemand();
     const diagnosis = await core.diagnoseNotFound({
       baseUrl: readExportSettings().baseUrl, accessToken: token, space: target.spaceId, parentId: target.parentId,
-      dispatcher: dispatcherForCurrentProxy(), signal,
+      transport: editorTransport(), signal,
     });
     if (diagnosis.failure) this.deps.log.warn(`404 lookup: ${diagnosis.failure}`);
     return core.explainNotFound(diagnosis, target.spaceId, target.parentId);
@@ -149,7 +190,7 @@ export class ExportSessionService implements vscode.Disposable {
   }
 
   private async offerSignInAgain(): Promise<void> {
-    const choice = await vscode.window.showWarningMessage('Your export API sign-in has expired or was revoked. Sign in again to keep using the export API.', 'Sign In Again');
+    const choice = await showWarning('Your export API sign-in has expired or was revoked. Sign in again to keep using the export API.', 'Sign In Again');
     if (choice) await vscode.commands.executeCommand('wikiPublisher.signIn');
   }
 
@@ -162,7 +203,7 @@ export class ExportSessionService implements vscode.Disposable {
     await this.deps.globalState.update(INACTIVITY_NOTICE_KEY, noticeKey);
     if (!(await this.deps.claimNotice(`inactivity-${noticeKey}`))) return;
     const expires = new Date(refreshTokenInactivityExpiry(session)).toUTCString();
-    const choice = await vscode.window.showWarningMessage(`Your export API sign-in expires from inactivity on ${expires}. Refresh it now to keep it.`, 'Refresh Now');
+    const choice = await showWarning(`Your export API sign-in expires from inactivity on ${expires}. Refresh it now to keep it.`, 'Refresh Now');
     if (choice) await vscode.commands.executeCommand('wikiPublisher.refreshExportSession');
   }
 
@@ -177,11 +218,11 @@ export class ExportSessionService implements vscode.Disposable {
           return this.manager().refreshNow(controller.signal);
         },
       );
-      void vscode.window.showInformationMessage('The export API session was refreshed; it stays alive for another 90 days of inactivity.');
+      void showInfo('The export API session was refreshed; it stays alive for another 90 days of inactivity.');
     } catch (error) {
       if (isExportAuthError(error, 'cancelled')) return;
       this.deps.log.error(`Refreshing the export session failed: ${describeError(error)}`);
-      void vscode.window.showErrorMessage(`Could not refresh the export API session: ${describeError(error)}`);
+      void showError(`Could not refresh the export API session: ${describeError(error)}`);
     }
   }
 }

@@ -4,8 +4,9 @@ import type { ExportSession } from '../../core/oauth/session';
 import type { Clock, Logger, SecretStore } from '../../core/ports';
 import type { ExportSessionService } from '../auth/exportSessionService';
 import { readClientSecret, readExportSettings } from '../auth/exportSettings';
+import { showError, showInfo } from '../notify';
+import { editorTransport } from '../net/editorTransport';
 import { onDemand } from '../onDemandLoader';
-import { dispatcherForCurrentProxy } from '../publish/publishSettings';
 import type { Command } from './command';
 
 /** Wiki: Sign In to Export API. The authorization code flow in the user's browser, cancellable while it waits. */
@@ -23,13 +24,19 @@ export class SignInCommand implements Command {
   async execute(): Promise<ExportSession | undefined> {
     const settings = readExportSettings();
     if (!settings.authUrl || !settings.clientId) {
-      const choice = await vscode.window.showErrorMessage('To sign in, set the identity provider address and the client ID of your OAuth integration in your user settings.', 'Open Settings');
+      const choice = await showError('To sign in, set the identity provider address and the client ID of your OAuth integration in your user settings.', 'Open Settings');
       if (choice) await vscode.commands.executeCommand('workbench.action.openSettings', 'wikiPublisher.export');
       return undefined;
     }
-    const clientSecret = await readClientSecret(this.secrets, this.env);
+    let clientSecret: string | undefined;
+    try {
+      clientSecret = await readClientSecret(this.secrets, this.env);
+    } catch (error) {
+      // The secret storage itself failed (a locked keyring): say so, instead of an unhandled rejection.
+      return this.report(error);
+    }
     if (!clientSecret) {
-      const choice = await vscode.window.showErrorMessage('No OAuth client secret is set for the export API.', 'Set OAuth Client Secret');
+      const choice = await showError('No OAuth client secret is set for the export API.', 'Set OAuth Client Secret');
       if (choice) await vscode.commands.executeCommand('wikiPublisher.setClientSecret');
       return undefined;
     }
@@ -47,11 +54,11 @@ export class SignInCommand implements Command {
             clock: this.clock,
             signal: controller.signal,
             logger: this.log,
-            dispatcher: dispatcherForCurrentProxy(),
+            transport: editorTransport(),
           });
         },
       );
-      void vscode.window.showInformationMessage(`Signed in to the export API${session.account ? ` as ${session.account}` : ''}.`);
+      void showInfo(`Signed in to the export API${session.account ? ` as ${session.account}` : ''}.`);
       return session;
     } catch (error) {
       return this.report(error);
@@ -62,7 +69,7 @@ export class SignInCommand implements Command {
     const core = onDemand();
     if (core.isExportAuthError(error, 'cancelled')) return undefined;
     this.log.error(`Sign-in to the export API failed: ${describeError(error)}`);
-    const choice = await vscode.window.showErrorMessage(`Sign-in to the export API failed: ${describeError(error)}`, 'Show Log');
+    const choice = await showError(`Sign-in to the export API failed: ${describeError(error)}`, 'Show Log');
     if (choice) await vscode.commands.executeCommand('wikiPublisher.showLog');
     return undefined;
   }

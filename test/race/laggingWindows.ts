@@ -1,0 +1,76 @@
+// "VS Code windows" in one process for the lagging-store tests: each a session manager over its own lagging
+// view of one secret store (test/fakes/laggingSecretStore.ts), against the sandbox identity provider.
+import assert from 'node:assert/strict';
+import { ExportSessionManager, SESSION_SECRET_KEY, TokenClient, parseSession, type ExportSession, type ExportSessionEvent } from '../../src/core/oauth';
+import { sessionFromTokens } from '../../src/core/oauth/session';
+import type { LaggingSecretView, LaggingSecretWorld } from '../fakes/laggingSecretStore';
+import type { ManualClock } from '../fakes/manualClock';
+import type { MemoryLogger } from '../fakes/memoryLogger';
+import type { Idp } from '../sandbox/idp';
+
+const MINUTE = 60_000;
+
+export interface Window {
+  view: LaggingSecretView;
+  manager: ExportSessionManager;
+  events: ExportSessionEvent[];
+}
+
+export interface WindowOptions {
+  lockDir: string;
+  lockTimeoutMs?: number;
+  consistencyWaitMs?: number;
+  mayRefresh?: boolean;
+}
+
+export interface LaggingWindows {
+  open(world: LaggingSecretWorld, options: WindowOptions): Window;
+  /** Signs in through `window` with a session the identity provider issued, and lets every view see it. */
+  signIn(world: LaggingSecretWorld, window: Window): Promise<ExportSession>;
+  /** What the backing store holds (what a window opened now would read). */
+  stored(world: LaggingSecretWorld): ExportSession | undefined;
+  /** Moves the clock inside the 5-minute margin of the stored access token. */
+  enterMargin(world: LaggingSecretWorld): ExportSession;
+}
+
+export function laggingWindows(context: () => { idp: Idp; clock: ManualClock; logger: MemoryLogger }): LaggingWindows {
+  const stored = (world: LaggingSecretWorld): ExportSession | undefined => parseSession(world.stored(SESSION_SECRET_KEY));
+  return {
+    open(world, options) {
+      const { idp, clock, logger } = context();
+      const view = world.view();
+      const tokenClient = new TokenClient({
+        authUrl: idp.authUrl,
+        clientId: idp.clientId,
+        getClientSecret: async () => idp.clientSecret,
+        clock,
+        logger,
+        retry: { maxAttempts: 1 },
+        timeoutMs: 5000,
+      });
+      const manager = new ExportSessionManager({ store: view, clock, logger, tokenClient, lockTimeoutMs: 10_000, ...options });
+      const events: ExportSessionEvent[] = [];
+      manager.onDidChange((event) => events.push(event));
+      return { view, manager, events };
+    },
+    async signIn(world, window) {
+      const { idp, clock } = context();
+      const issued = idp.issueSessionDirectly();
+      const session = sessionFromTokens(
+        { accessToken: issued.access_token, ...(issued.refresh_token ? { refreshToken: issued.refresh_token } : {}), scope: issued.scope },
+        clock.now(),
+      );
+      assert.ok(session);
+      await window.manager.saveSignedInSession(session);
+      await world.settled();
+      return session;
+    },
+    stored,
+    enterMargin(world) {
+      const session = stored(world);
+      assert.ok(session, 'a stored session');
+      context().clock.set(session.accessExpiresAt - 2 * MINUTE);
+      return session;
+    },
+  };
+}

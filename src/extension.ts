@@ -5,7 +5,7 @@ import { systemClock } from './core/ports';
 import { EXPORT_PROVIDER_ID, EXPORT_PROVIDER_LABEL, ExportAuthProvider } from './editor/auth/authProvider';
 import { ExportSessionService } from './editor/auth/exportSessionService';
 import { CommandManager } from './editor/commandManager';
-import { PublishCommand } from './editor/commands/publish';
+import type { CompareWithWikiCommand } from './editor/commands/compareWithWiki';
 import { RefreshExportSessionCommand } from './editor/commands/refreshExportSession';
 import { RemoveApiTokenCommand } from './editor/commands/removeApiToken';
 import { SetApiTokenCommand } from './editor/commands/setApiToken';
@@ -13,11 +13,17 @@ import { SetClientSecretCommand } from './editor/commands/setClientSecret';
 import { ShowLogCommand } from './editor/commands/showLog';
 import { SignInCommand } from './editor/commands/signIn';
 import { SignOutCommand } from './editor/commands/signOut';
+import { LazyCommand, lazyCommands } from './editor/lazyCommand';
 import { createLog } from './editor/log';
+import { showError } from './editor/notify';
 import { claimNoticeOnce } from './editor/noticeClaims';
-import { TargetMemory } from './editor/publish/targetMemory';
+import { editorTransport } from './editor/net/editorTransport';
+import { GlobalStateLinkStore } from './editor/publish/pageLinks';
+import { RecentTargets } from './editor/publish/recentTargets';
 import { secretStoreOf } from './editor/secrets';
 import { TokenStatusItem } from './editor/statusBar/tokenStatusItem';
+import { WIKI_PAGE_SCHEME, WikiPageContentProvider } from './editor/wiki/pageContentProvider';
+import { WikiAccess } from './editor/wiki/wikiAccess';
 
 /** The background refresh of the export session loads the HTTP client, so it waits until start-up is over. */
 const BACKGROUND_START_DELAY_MS = 10_000;
@@ -34,6 +40,8 @@ export function activate(context: vscode.ExtensionContext): void {
     const exportSession = new ExportSessionService({
       secrets, onDidChangeSecret: context.secrets.onDidChange, globalState: context.globalState,
       globalStorageDir, clock: systemClock, log, env, claimNotice,
+      // Forced onto the workspace side of a remote window, the lock folder is remote too: the session is then used, never refreshed.
+      extensionKind: context.extension.extensionKind,
     });
     const tokenStatus = new TokenStatusItem({
       secrets: context.secrets, globalState: context.globalState, clock: systemClock, env, logger: log,
@@ -46,18 +54,38 @@ export function activate(context: vscode.ExtensionContext): void {
       );
     const setApiToken = new SetApiTokenCommand(context.secrets, systemClock, log);
     const signIn = new SignInCommand(exportSession, secrets, env, systemClock, log);
+    const links = new GlobalStateLinkStore(context.globalState);
+    const recent = new RecentTargets(context.globalState);
+    const wiki = new WikiAccess({ session: exportSession, transport: editorTransport });
+    const pageContents = new WikiPageContentProvider();
+    const compare = new LazyCommand<CompareWithWikiCommand>('wikiPublisher.compareWithWiki', () =>
+      new (lazyCommands().CompareWithWikiCommand)({ wiki, links, recent, pages: pageContents, log }));
     const commands = new CommandManager();
-    context.subscriptions.push(exportSession, tokenStatus, commands, exportSession.onDidChange(showExportSession));
+    context.subscriptions.push(
+      exportSession, tokenStatus, commands, pageContents, exportSession.onDidChange(showExportSession),
+      vscode.workspace.registerTextDocumentContentProvider(WIKI_PAGE_SCHEME, pageContents),
+      // A file's link follows it when it is renamed or moved in VS Code.
+      vscode.workspace.onDidRenameFiles((event) => {
+        for (const { oldUri, newUri } of event.files) {
+          links.move(oldUri.toString(), newUri.toString()).catch((error: unknown) => log.warn(`Moving the page link of a renamed file failed: ${describeError(error)}`));
+        }
+      }),
+    );
     for (const command of [
       setApiToken,
       new RemoveApiTokenCommand(context.secrets, env, log),
       new ShowLogCommand(channel),
-      new PublishCommand({
-        secrets, memory: new TargetMemory(context.globalState), log, clock: systemClock, env,
+      new LazyCommand('wikiPublisher.publish', () => new (lazyCommands().PublishCommand)({
+        secrets, links, recent, log, clock: systemClock, env, wiki,
+        transport: editorTransport,
         showLog: () => channel.show(true),
         setApiToken: () => setApiToken.execute(),
         explainNotFound: (target, signal) => exportSession.explainNotFound(target, signal),
-      }),
+        compare: (fileUri) => compare.instance.compareUri(fileUri),
+        tokenVerdict: (outcome) => void tokenStatus.noteOutcome(outcome),
+      })),
+      compare,
+      new LazyCommand('wikiPublisher.openFromWiki', () => new (lazyCommands().OpenFromWikiCommand)({ wiki, links, clock: systemClock, log })),
       signIn,
       new SignOutCommand(exportSession),
       new SetClientSecretCommand(secrets),
@@ -78,7 +106,7 @@ export function activate(context: vscode.ExtensionContext): void {
   } catch (error) {
     // A failed activation must be visible, not a silent absence of commands.
     log.error(`Activation failed: ${describeError(error)}`);
-    void vscode.window.showErrorMessage(`Wiki Publisher could not start: ${describeError(error)}`, 'Show Log').then((choice) => {
+    void showError(vscode.l10n.t('Wiki Publisher could not start: {0}', describeError(error)), vscode.l10n.t('Show Log')).then((choice) => {
       if (choice) channel.show(true);
     });
   }

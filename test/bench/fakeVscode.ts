@@ -135,6 +135,10 @@ export function createFakeVscode(record: ActivationRecord): Record<string, unkno
     StatusBarAlignment: { Left: 1, Right: 2 },
     ProgressLocation: { SourceControl: 1, Window: 10, Notification: 15 },
     ExtensionMode: { Production: 1, Development: 2, Test: 3 },
+    ExtensionKind: { UI: 1, Workspace: 2 },
+    UIKind: { Desktop: 1, Web: 2 },
+    // English, as VS Code does with no language pack: the message with its {0}, {1} filled in.
+    l10n: { t: (text: string, ...args: unknown[]) => text.replace(/\{(\d+)\}/g, (match, index: string) => String(args[Number(index)] ?? match)) },
     window: {
       activeTextEditor: undefined,
       createOutputChannel: (name: string) => outputChannel(name, record),
@@ -161,6 +165,9 @@ export function createFakeVscode(record: ActivationRecord): Record<string, unkno
     workspace: {
       getConfiguration: () => configuration(),
       onDidChangeConfiguration: noEvent,
+      onDidCloseTextDocument: noEvent,
+      onDidRenameFiles: noEvent,
+      registerTextDocumentContentProvider: () => new Disposable(),
       openTextDocument: message,
     },
     authentication: {
@@ -168,7 +175,7 @@ export function createFakeVscode(record: ActivationRecord): Record<string, unkno
       getSession: message,
       onDidChangeSessions: noEvent,
     },
-    env: { uriScheme: 'vscode', appName: 'Visual Studio Code', openExternal: async () => true, asExternalUri: async (uri: Uri) => uri },
+    env: { uiKind: 1, remoteName: undefined, uriScheme: 'vscode', appName: 'Visual Studio Code', openExternal: async () => true, asExternalUri: async (uri: Uri) => uri },
   };
 }
 
@@ -182,6 +189,8 @@ export interface FakeExtensionContext {
   globalStorageUri: Uri;
   logUri: Uri;
   extensionMode: number;
+  /** Where the extension host runs; 1 = ExtensionKind.UI, the local side. */
+  extension: { extensionKind: number };
 }
 
 export function createFakeContext(extensionPath: string): FakeExtensionContext {
@@ -195,6 +204,7 @@ export function createFakeContext(extensionPath: string): FakeExtensionContext {
     globalStorageUri: Uri.file(`${extensionPath}/.global-storage`),
     logUri: Uri.file(`${extensionPath}/.log`),
     extensionMode: 1,
+    extension: { extensionKind: 1 },
   };
 }
 

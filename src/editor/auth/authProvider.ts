@@ -5,7 +5,9 @@ import { neutralise } from '../../core/text/neutralise';
 import type { ExportSessionService } from './exportSessionService';
 
 export const EXPORT_PROVIDER_ID = 'wikiPublisher.export';
-export const EXPORT_PROVIDER_LABEL = 'Wiki Export API';
+export const EXPORT_PROVIDER_LABEL = vscode.l10n.t('Wiki Export API');
+/** The account's id when the identity provider names none: an id, so the same in every display language. */
+const FALLBACK_ACCOUNT_ID = 'Wiki Export API';
 const SESSION_ID = 'wikiPublisher.export.session';
 
 /**
@@ -52,8 +54,8 @@ export class ExportAuthProvider implements vscode.AuthenticationProvider, vscode
 
   async createSession(scopes: readonly string[]): Promise<vscode.AuthenticationSession> {
     const session = await this.signIn();
-    if (!session) throw new Error('Sign-in to the export API was cancelled.');
-    if (!covers(session, scopes)) throw new Error(`The export API did not grant the scopes ${scopes.join(', ')}.`);
+    if (!session) throw new Error(vscode.l10n.t('Sign-in to the export API was cancelled.'));
+    if (!covers(session, scopes)) throw new Error(vscode.l10n.t('The export API did not grant the scopes {0}.', scopes.join(', ')));
     return toAuthSession(session);
   }
 
@@ -86,5 +88,5 @@ function covers(session: ExportSession, scopes: readonly string[] | undefined): 
 function toAuthSession(session: ExportSession): vscode.AuthenticationSession {
   const label = session.account ?? EXPORT_PROVIDER_LABEL;
   // The account name comes from the identity provider; the Accounts menu and account pickers show the label.
-  return { id: SESSION_ID, accessToken: session.accessToken, account: { id: label, label: neutralise(label) }, scopes: session.scopes };
+  return { id: SESSION_ID, accessToken: session.accessToken, account: { id: session.account ?? FALLBACK_ACCOUNT_ID, label: neutralise(label) }, scopes: session.scopes };
 }

@@ -190,7 +190,8 @@ export class ExportSessionService implements vscode.Disposable {
   }
 
   private async offerSignInAgain(): Promise<void> {
-    const choice = await showWarning('Your export API sign-in has expired or was revoked. Sign in again to keep using the export API.', 'Sign In Again');
+    const signInAgain = vscode.l10n.t('Sign In Again');
+    const choice = await showWarning(vscode.l10n.t('Your export API sign-in has expired or was revoked. Sign in again to keep using the export API.'), signInAgain);
     if (choice) await vscode.commands.executeCommand('wikiPublisher.signIn');
   }
 
@@ -203,7 +204,7 @@ export class ExportSessionService implements vscode.Disposable {
     await this.deps.globalState.update(INACTIVITY_NOTICE_KEY, noticeKey);
     if (!(await this.deps.claimNotice(`inactivity-${noticeKey}`))) return;
     const expires = new Date(refreshTokenInactivityExpiry(session)).toUTCString();
-    const choice = await showWarning(`Your export API sign-in expires from inactivity on ${expires}. Refresh it now to keep it.`, 'Refresh Now');
+    const choice = await showWarning(vscode.l10n.t('Your export API sign-in expires from inactivity on {0}. Refresh it now to keep it.', expires), vscode.l10n.t('Refresh Now'));
     if (choice) await vscode.commands.executeCommand('wikiPublisher.refreshExportSession');
   }
 
@@ -211,18 +212,18 @@ export class ExportSessionService implements vscode.Disposable {
   async refreshNow(): Promise<void> {
     try {
       await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: 'Refreshing the export API session...', cancellable: true },
+        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Refreshing the export API session...'), cancellable: true },
         (_progress, cancellation) => {
           const controller = new AbortController();
           cancellation.onCancellationRequested(() => controller.abort());
           return this.manager().refreshNow(controller.signal);
         },
       );
-      void showInfo('The export API session was refreshed; it stays alive for another 90 days of inactivity.');
+      void showInfo(vscode.l10n.t('The export API session was refreshed; it stays alive for another 90 days of inactivity.'));
     } catch (error) {
       if (isExportAuthError(error, 'cancelled')) return;
       this.deps.log.error(`Refreshing the export session failed: ${describeError(error)}`);
-      void showError(`Could not refresh the export API session: ${describeError(error)}`);
+      void showError(vscode.l10n.t('Could not refresh the export API session: {0}', describeError(error)));
     }
   }
 }

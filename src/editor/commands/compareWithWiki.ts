@@ -10,7 +10,7 @@ import { askForMissing } from '../publish/prompts';
 import { omitTitleHeadingSetting } from '../publish/publishContext';
 import type { RecentTargets } from '../publish/recentTargets';
 import type { WikiPageContentProvider } from '../wiki/pageContentProvider';
-import { reportReadFailure, requireSignIn } from '../wiki/readFailure';
+import { reportReadFailure, requireSignIn, type ReadingCommand } from '../wiki/readFailure';
 import type { WikiAccess } from '../wiki/wikiAccess';
 import type { Command } from './command';
 
@@ -22,7 +22,7 @@ export interface CompareDependencies {
   log: Logger;
 }
 
-const WHAT = 'Compare with Wiki Page';
+const WHAT: ReadingCommand = { logName: 'Compare with Wiki Page', title: vscode.l10n.t('Compare with Wiki Page') };
 
 /**
  * Wiki: Compare with Wiki Page. The diff editor with the page as it is on the wiki (left, read-only, exported as
@@ -36,7 +36,7 @@ export class CompareWithWikiCommand implements Command {
   async execute(resource?: unknown): Promise<void> {
     const document = resource instanceof vscode.Uri ? await vscode.workspace.openTextDocument(resource) : vscode.window.activeTextEditor?.document;
     if (!document || (document.languageId !== 'markdown' && !(resource instanceof vscode.Uri))) {
-      void showInfo('Open a Markdown file to compare it with its page on the wiki.');
+      void showInfo(vscode.l10n.t('Open a Markdown file to compare it with its page on the wiki.'));
       return;
     }
     return this.compare(document);
@@ -55,14 +55,14 @@ export class CompareWithWikiCommand implements Command {
     const title = link?.pageTitle ?? target?.pageTitle ?? 'page';
     try {
       const page = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: neutralise(`Fetching "${title}" from the wiki...`), cancellable: true },
+        { location: vscode.ProgressLocation.Notification, title: neutralise(vscode.l10n.t('Fetching "{0}" from the wiki...', title)), cancellable: true },
         async (progress, cancellation) => {
           const controller = new AbortController();
           cancellation.onCancellationRequested(() => controller.abort());
           const pageId = link?.pageId ?? (await this.findPage(target as PublishTarget, controller.signal));
           if (!pageId) return undefined;
           const exported = await this.deps.wiki.exportPage(pageId, title, controller.signal, (delayMs, reason) =>
-            progress.report({ message: neutralise(`${reason}; trying again in ${Math.ceil(delayMs / 1000)} s`) }),
+            progress.report({ message: neutralise(vscode.l10n.t('{0}; trying again in {1} s', reason, Math.ceil(delayMs / 1000))) }),
           );
           return { pageId, markdown: exported.markdown };
         },
@@ -70,7 +70,7 @@ export class CompareWithWikiCommand implements Command {
       if (!page) return;
       const left = this.deps.pages.show(page.pageId, title, page.markdown);
       const fileName = document.uri.path.slice(document.uri.path.lastIndexOf('/') + 1);
-      await vscode.commands.executeCommand('vscode.diff', left, document.uri, `${title} (wiki) ↔ ${fileName}`, { preview: false });
+      await vscode.commands.executeCommand('vscode.diff', left, document.uri, vscode.l10n.t('{0} (wiki) ↔ {1}', title, fileName), { preview: false });
     } catch (error) {
       await reportReadFailure(WHAT, error, this.deps.log);
     }
@@ -95,7 +95,7 @@ export class CompareWithWikiCommand implements Command {
     const pages = await this.deps.wiki.pages();
     const child = await pages?.findChildByTitle(target.parentId, target.pageTitle, signal);
     if (!child) {
-      void showInfo(`There is no page "${target.pageTitle}" under parent page ${target.parentId} on the wiki yet, so there is nothing to compare with.`);
+      void showInfo(vscode.l10n.t('There is no page "{0}" under parent page {1} on the wiki yet, so there is nothing to compare with.', target.pageTitle, target.parentId));
       return undefined;
     }
     return child.id;

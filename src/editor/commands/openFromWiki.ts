@@ -6,7 +6,7 @@ import type { WikiPage } from '../../core/wikiPages';
 import { showError } from '../notify';
 import { onDemand } from '../onDemandLoader';
 import type { GlobalStateLinkStore } from '../publish/pageLinks';
-import { reportReadFailure, requireSignIn } from '../wiki/readFailure';
+import { reportReadFailure, requireSignIn, type ReadingCommand } from '../wiki/readFailure';
 import type { WikiAccess } from '../wiki/wikiAccess';
 import type { Command } from './command';
 
@@ -17,7 +17,7 @@ export interface OpenFromWikiDependencies {
   log: Logger;
 }
 
-const WHAT = 'Open Wiki Page as Markdown';
+const WHAT: ReadingCommand = { logName: 'Open Wiki Page as Markdown', title: vscode.l10n.t('Open Wiki Page as Markdown') };
 
 /**
  * Wiki: Open Wiki Page as Markdown. Exports a page and opens it as an untitled Markdown document whose front matter
@@ -35,20 +35,20 @@ export class OpenFromWikiCommand implements Command {
     if (!reference) return;
     try {
       const opened = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: `Exporting page ${reference.pageId} from the wiki...`, cancellable: true },
+        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Exporting page {0} from the wiki...', reference.pageId), cancellable: true },
         async (progress, cancellation) => {
           const controller = new AbortController();
           cancellation.onCancellationRequested(() => controller.abort());
           const page = await (await this.deps.wiki.pages())?.getPage(reference.pageId, controller.signal);
           if (!page) return undefined;
           const exported = await this.deps.wiki.exportPage(page.id, page.title, controller.signal, (delayMs, reason) =>
-            progress.report({ message: neutralise(`${reason}; trying again in ${Math.ceil(delayMs / 1000)} s`) }),
+            progress.report({ message: neutralise(vscode.l10n.t('{0}; trying again in {1} s', reason, Math.ceil(delayMs / 1000))) }),
           );
           return { page, markdown: exported.markdown };
         },
       );
       if (!opened) {
-        void showError(`There is no page ${reference.pageId} on the wiki, or you cannot see it.`);
+        void showError(vscode.l10n.t('There is no page {0} on the wiki, or you cannot see it.', reference.pageId));
         return;
       }
       await this.open(opened.page, opened.markdown, reference);
@@ -60,9 +60,9 @@ export class OpenFromWikiCommand implements Command {
   private askForPage(): Thenable<PageReference | undefined> {
     return vscode.window
       .showInputBox({
-        title: WHAT,
-        prompt: 'The page\'s address from the browser (https://…/wiki/spaces/DOCS/pages/123456/Title) or its ID.',
-        placeHolder: 'Page address or ID, for example 123456',
+        title: WHAT.title,
+        prompt: vscode.l10n.t('The page\'s address from the browser (https://…/wiki/spaces/DOCS/pages/123456/Title) or its ID.'),
+        placeHolder: vscode.l10n.t('Page address or ID, for example 123456'),
         ignoreFocusOut: true,
         validateInput: (text) => (text.trim() === '' ? undefined : onDemandParse(text)),
       })

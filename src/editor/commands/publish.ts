@@ -30,7 +30,7 @@ export class PublishCommand implements Command {
     }
     const document = vscode.window.activeTextEditor?.document;
     if (document?.languageId === 'markdown') return this.single.publish(document);
-    void showError('Open a Markdown file to publish it to the wiki, or choose Markdown files or a folder in the Explorer.');
+    void showError(vscode.l10n.t('Open a Markdown file to publish it to the wiki, or choose Markdown files or a folder in the Explorer.'));
   }
 
   /** For Open Wiki Page as Markdown and tests: publish one document. */

@@ -7,7 +7,7 @@ import { silentLogger, type Logger } from '../../core/ports';
 import { showError, showInfo, showModal } from '../notify';
 import type { Command } from './command';
 
-const REMOVE_ACTION = 'Remove';
+const REMOVE_ACTION = vscode.l10n.t('Remove');
 
 export class RemoveApiTokenCommand implements Command {
   readonly id = 'wikiPublisher.removeApiToken';
@@ -21,29 +21,29 @@ export class RemoveApiTokenCommand implements Command {
   /** Resolves true when a stored token was deleted. */
   async execute(): Promise<boolean> {
     const envNote = this.env[API_TOKEN_ENV_VAR]?.trim()
-      ? ` The token in the ${API_TOKEN_ENV_VAR} environment variable will be used instead.`
-      : '';
+      ? vscode.l10n.t('The token in the {0} environment variable will be used instead.', API_TOKEN_ENV_VAR)
+      : undefined;
+    const withEnvNote = (message: string): string => (envNote ? `${message} ${envNote}` : message);
     try {
       if (!(await this.secrets.get(API_TOKEN_SECRET_KEY))) {
-        void showInfo(`No wiki API token is stored.${envNote}`);
+        void showInfo(withEnvNote(vscode.l10n.t('No wiki API token is stored.')));
         return false;
       }
       const choice = await showModal(
         'warning',
-        'Remove the wiki API token from the secret storage?',
-        (envNote.trim() || 'Publishing will need a new token.') +
-          ' To stop the token from working at all, revoke it in the wiki app\'s settings, tab "API".',
+        vscode.l10n.t('Remove the wiki API token from the secret storage?'),
+        `${envNote ?? vscode.l10n.t('Publishing will need a new token.')} ${vscode.l10n.t('To stop the token from working at all, revoke it in the wiki app\'s settings, tab "API".')}`,
         REMOVE_ACTION,
       );
       if (choice !== REMOVE_ACTION) return false;
       await this.secrets.delete(API_TOKEN_SECRET_KEY);
     } catch (error) {
       this.logger.error(`Removing the API token failed: ${describeError(error)}`);
-      void showError(`The API token could not be removed: ${describeError(error)}`);
+      void showError(vscode.l10n.t('The API token could not be removed: {0}', describeError(error)));
       return false;
     }
     this.logger.info('API token removed from the secret storage.');
-    void showInfo(`The wiki API token was removed.${envNote}`);
+    void showInfo(withEnvNote(vscode.l10n.t('The wiki API token was removed.')));
     return true;
   }
 }

@@ -22,9 +22,9 @@ export class SetApiTokenCommand implements Command {
   /** Resolves true once a token is stored, so a caller (publish) can chain "Set API Token" then retry. */
   async execute(): Promise<boolean> {
     const raw = await vscode.window.showInputBox({
-      title: 'Wiki: Set API Token',
-      prompt: 'Paste the API token created in the wiki app\'s settings, tab "API". It is kept in VS Code\'s secret storage.',
-      placeHolder: 'The token is shown only once, when it is created',
+      title: vscode.l10n.t('Wiki: Set API Token'),
+      prompt: vscode.l10n.t('Paste the API token created in the wiki app\'s settings, tab "API". It is kept in VS Code\'s secret storage.'),
+      placeHolder: vscode.l10n.t('The token is shown only once, when it is created'),
       password: true,
       ignoreFocusOut: true,
       validateInput: (value) => this.inlineProblem(value),
@@ -42,13 +42,13 @@ export class SetApiTokenCommand implements Command {
       await this.secrets.store(API_TOKEN_SECRET_KEY, result.token);
     } catch (error) {
       this.logger.error(`Storing the API token failed: ${describeError(error)}`);
-      void showError(`The API token could not be saved in the secret storage: ${describeError(error)}`);
+      void showError(vscode.l10n.t('The API token could not be saved in the secret storage: {0}', describeError(error)));
       return false;
     }
     const expiresAt = result.claims.exp * 1000;
     this.logger.info(`API token stored; it expires ${formatUtc(expiresAt)}.`);
     void showInfo(
-      `Wiki API token saved. It expires on ${formatUtc(expiresAt)} (in ${formatRemaining(expiresAt - this.clock.now())}).`,
+      vscode.l10n.t('Wiki API token saved. It expires on {0} (in {1}).', formatUtc(expiresAt), formatRemaining(expiresAt - this.clock.now())),
     );
     return true;
   }

@@ -12,14 +12,14 @@ export class SetClientSecretCommand implements Command {
 
   async execute(): Promise<boolean> {
     const secret = await vscode.window.showInputBox({
-      title: 'Wiki: Set OAuth Client Secret',
-      prompt: 'The client secret of your OAuth integration for the export API. It is kept in VS Code\'s secret storage.',
+      title: vscode.l10n.t('Wiki: Set OAuth Client Secret'),
+      prompt: vscode.l10n.t('The client secret of your OAuth integration for the export API. It is kept in VS Code\'s secret storage.'),
       password: true,
       ignoreFocusOut: true,
     });
     if (!secret?.trim()) return false;
     await this.secrets.store(CLIENT_SECRET_KEY, secret.trim());
-    void showInfo('The OAuth client secret is stored in the secret storage.');
+    void showInfo(vscode.l10n.t('The OAuth client secret is stored in the secret storage.'));
     return true;
   }
 }

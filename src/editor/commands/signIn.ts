@@ -24,7 +24,7 @@ export class SignInCommand implements Command {
   async execute(): Promise<ExportSession | undefined> {
     const settings = readExportSettings();
     if (!settings.authUrl || !settings.clientId) {
-      const choice = await showError('To sign in, set the identity provider address and the client ID of your OAuth integration in your user settings.', 'Open Settings');
+      const choice = await showError(vscode.l10n.t('To sign in, set the identity provider address and the client ID of your OAuth integration in your user settings.'), vscode.l10n.t('Open Settings'));
       if (choice) await vscode.commands.executeCommand('workbench.action.openSettings', 'wikiPublisher.export');
       return undefined;
     }
@@ -36,13 +36,13 @@ export class SignInCommand implements Command {
       return this.report(error);
     }
     if (!clientSecret) {
-      const choice = await showError('No OAuth client secret is set for the export API.', 'Set OAuth Client Secret');
+      const choice = await showError(vscode.l10n.t('No OAuth client secret is set for the export API.'), vscode.l10n.t('Set OAuth Client Secret'));
       if (choice) await vscode.commands.executeCommand('wikiPublisher.setClientSecret');
       return undefined;
     }
     try {
       const session = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: 'Signing in to the export API: approve the request in your browser.', cancellable: true },
+        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Signing in to the export API: approve the request in your browser.'), cancellable: true },
         (_progress, cancellation) => {
           const controller = new AbortController();
           cancellation.onCancellationRequested(() => controller.abort());
@@ -58,7 +58,7 @@ export class SignInCommand implements Command {
           });
         },
       );
-      void showInfo(`Signed in to the export API${session.account ? ` as ${session.account}` : ''}.`);
+      void showInfo(session.account ? vscode.l10n.t('Signed in to the export API as {0}.', session.account) : vscode.l10n.t('Signed in to the export API.'));
       return session;
     } catch (error) {
       return this.report(error);
@@ -69,7 +69,7 @@ export class SignInCommand implements Command {
     const core = onDemand();
     if (core.isExportAuthError(error, 'cancelled')) return undefined;
     this.log.error(`Sign-in to the export API failed: ${describeError(error)}`);
-    const choice = await showError(`Sign-in to the export API failed: ${describeError(error)}`, 'Show Log');
+    const choice = await showError(vscode.l10n.t('Sign-in to the export API failed: {0}', describeError(error)), vscode.l10n.t('Show Log'));
     if (choice) await vscode.commands.executeCommand('wikiPublisher.showLog');
     return undefined;
   }

@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import type { ExportSessionService } from '../auth/exportSessionService';
 import { showInfo } from '../notify';
 import type { Command } from './command';
@@ -10,10 +11,10 @@ export class SignOutCommand implements Command {
 
   async execute(): Promise<void> {
     if (!(await this.service.storedSession())) {
-      void showInfo('You are not signed in to the export API.');
+      void showInfo(vscode.l10n.t('You are not signed in to the export API.'));
       return;
     }
     await this.service.manager().signOut();
-    void showInfo('Signed out of the export API in all windows.');
+    void showInfo(vscode.l10n.t('Signed out of the export API in all windows.'));
   }
 }

@@ -2,6 +2,7 @@
 // that fetch with one that applies the user's proxy (http.proxy, PAC or the system proxy, HTTPS_PROXY), http.noProxy
 // and the certificates the operating system trusts (settings http.proxySupport, http.systemCertificates,
 // http.fetchAdditionalSupport). An HTTP client bundled into the extension would bypass all of it.
+import * as vscode from 'vscode';
 import { isLoopbackAddress } from '../../core/http/endpoint';
 import type { FetchFunction } from '../../core/http/fetchTransport';
 import type { Transport } from '../../core/http/transport';
@@ -22,7 +23,7 @@ function fetchFor(url: URL): FetchFunction {
   if (unpatched) return unpatched;
   // Without the unpatched fetch this loopback address might reach the proxy: refuse rather than risk the token.
   return async () => {
-    throw onDemand().notSentError(`${url.hostname} is a loopback address this VS Code might send through its proxy; use 127.0.0.1 or localhost instead.`);
+    throw onDemand().notSentError(vscode.l10n.t('{0} is a loopback address this VS Code might send through its proxy; use 127.0.0.1 or localhost instead.', url.hostname));
   };
 }
 

@@ -6,7 +6,7 @@ import { isMove, MultiStepInput, type InputStep, type Move } from './multiStepIn
 import type { RecentSpace, RecentTargetsView } from './recentTargets';
 import { spaceItems, type SpaceItem } from './spaceItems';
 
-const TITLE = 'Publish to Wiki';
+const TITLE = vscode.l10n.t('Publish to Wiki');
 const STEP_ORDER = ['spaceId', 'parentId', 'pageTitle', 'overwrite'] as const;
 type StepName = (typeof STEP_ORDER)[number];
 
@@ -26,7 +26,7 @@ export async function askForMissing(known: PartialTarget, suggestedTitle: string
 
 /** For publishing many files (issue 10): asks once for the space, the parent and create-or-update; no title. */
 export async function askPlanDefaults(known: Partial<PlanDefaults>, recent: RecentTargetsView, defaults: Partial<PlanDefaults> = {}, fileCount?: number): Promise<PlanDefaults | undefined> {
-  const title = fileCount === undefined ? TITLE : `Publish ${fileCount} ${fileCount === 1 ? 'File' : 'Files'} to Wiki`;
+  const title = fileCount === undefined ? TITLE : fileCount === 1 ? vscode.l10n.t('Publish 1 File to Wiki') : vscode.l10n.t('Publish {0} Files to Wiki', fileCount);
   const flow = new TargetFlow({ title, known, defaults, suggestedTitle: '', recent: recent.spaces(), overwrite: MANY_FILES_CHOICES });
   const answered = await flow.run(STEP_ORDER.filter((step) => step !== 'pageTitle' && known[step] === undefined));
   const { spaceId, parentId, overwrite } = answered ?? {};
@@ -40,15 +40,15 @@ interface OverwriteChoices {
 }
 
 const SINGLE_FILE_CHOICES: OverwriteChoices = {
-  placeholder: 'If a page with this title already exists under the parent',
-  createOnly: { label: 'Create only', detail: 'Fail if a page with this title already exists under the parent.' },
-  update: { label: 'Update an existing page with this title', detail: 'Replace the content of that page if it exists; create it otherwise.' },
+  placeholder: vscode.l10n.t('If a page with this title already exists under the parent'),
+  createOnly: { label: vscode.l10n.t('Create only'), detail: vscode.l10n.t('Fail if a page with this title already exists under the parent.') },
+  update: { label: vscode.l10n.t('Update an existing page with this title'), detail: vscode.l10n.t('Replace the content of that page if it exists; create it otherwise.') },
 };
 
 const MANY_FILES_CHOICES: OverwriteChoices = {
-  placeholder: 'If a page with a file\'s title already exists under the parent',
-  createOnly: { label: 'Create only', detail: 'A file whose page already exists under the parent fails; the others are published.' },
-  update: { label: 'Update existing pages with the same titles', detail: 'Replace the content of those pages; create the others.' },
+  placeholder: vscode.l10n.t('If a page with a file\'s title already exists under the parent'),
+  createOnly: { label: vscode.l10n.t('Create only'), detail: vscode.l10n.t('A file whose page already exists under the parent fails; the others are published.') },
+  update: { label: vscode.l10n.t('Update existing pages with the same titles'), detail: vscode.l10n.t('Replace the content of those pages; create the others.') },
 };
 
 interface FlowSettings {
@@ -99,8 +99,8 @@ class TargetFlow {
       const chosen: SpaceItem | Move = await input.showQuickPick<SpaceItem>({
         ...frame,
         value,
-        placeholder: parentOnly === undefined ? 'Space key or ID, for example DOCS, or a page address' : `Space key or ID of page ${parentOnly}`,
-        items: (typed) => spaceItems(typed, this.settings.recent, parentAsked),
+        placeholder: parentOnly === undefined ? vscode.l10n.t('Space key or ID, for example DOCS, or a page address') : vscode.l10n.t('Space key or ID of page {0}', parentOnly),
+        items: (typed) => spaceItems(typed, this.settings.recent, parentAsked, vscode.l10n),
         accepts: (item) => item.answer !== undefined,
       });
       if (isMove(chosen)) return chosen;
@@ -126,8 +126,11 @@ class TargetFlow {
     const answer = await input.showInputBox({
       ...frame,
       value: initial ?? '',
-      placeholder: 'Parent page ID or address, for example 123456',
-      prompt: `The parent page: its ID (the digits in its address) or its address copied from the browser.${offersLast ? ` Prefilled with the parent last used in space ${neutralise(space)}.` : ''}`,
+      placeholder: vscode.l10n.t('Parent page ID or address, for example 123456'),
+      prompt: [
+        vscode.l10n.t('The parent page: its ID (the digits in its address) or its address copied from the browser.'),
+        ...(offersLast ? [vscode.l10n.t('Prefilled with the parent last used in space {0}.', neutralise(space))] : []),
+      ].join(' '),
       validate: (text) => validateParent(text, space),
     });
     if (isMove(answer)) return answer;
@@ -141,8 +144,8 @@ class TargetFlow {
     const answer = await input.showInputBox({
       ...frame,
       value: this.answers.pageTitle ?? this.settings.defaults.pageTitle ?? this.settings.suggestedTitle,
-      prompt: 'The title of the wiki page. A page with the same title under the same parent is the same page.',
-      validate: (text) => (text.trim() ? undefined : { message: 'The page title cannot be empty.', severity: vscode.InputBoxValidationSeverity.Error }),
+      prompt: vscode.l10n.t('The title of the wiki page. A page with the same title under the same parent is the same page.'),
+      validate: (text) => (text.trim() ? undefined : { message: vscode.l10n.t('The page title cannot be empty.'), severity: vscode.InputBoxValidationSeverity.Error }),
     });
     if (isMove(answer)) return answer;
     this.answers.pageTitle = answer.trim();
@@ -177,9 +180,9 @@ function validateParent(text: string, space: string): vscode.InputBoxValidationM
   const { pageId, spaceKey } = parsed.reference;
   // A space given by its ID cannot be compared with the key in an address.
   if (spaceKey !== undefined && space !== '' && !/^\d+$/.test(space) && spaceKey !== space) {
-    return { message: `Page ${pageId} is in space ${neutralise(spaceKey)}, not ${neutralise(space)}: the wiki will not find it as a parent there.`, severity: vscode.InputBoxValidationSeverity.Warning };
+    return { message: vscode.l10n.t('Page {0} is in space {1}, not {2}: the wiki will not find it as a parent there.', pageId, neutralise(spaceKey), neutralise(space)), severity: vscode.InputBoxValidationSeverity.Warning };
   }
-  if (text.trim() !== pageId) return { message: `Page ID ${pageId}, taken from the address.`, severity: vscode.InputBoxValidationSeverity.Info };
+  if (text.trim() !== pageId) return { message: vscode.l10n.t('Page ID {0}, taken from the address.', pageId), severity: vscode.InputBoxValidationSeverity.Info };
   return undefined;
 }
 

@@ -52,7 +52,7 @@ export async function sendSetup(deps: PublishDependencies, retry: () => Promise<
   }
   const token = await readApiToken(deps.secrets, deps.env);
   if (!token) {
-    const message = 'No API token is set. Create one in the app\'s settings on the wiki (tab "API"), then set it here.';
+    const message = vscode.l10n.t('No API token is set. Create one in the app\'s settings on the wiki (tab "API"), then set it here.');
     if ((await showWithActions('error', message, ['setApiToken'])) === 'setApiToken' && (await deps.setApiToken())) await retry();
     return undefined;
   }

@@ -14,7 +14,7 @@ import { showModal } from '../notify';
 import { onDemand } from '../onDemandLoader';
 import { askForMissing } from './prompts';
 import { omitTitleHeadingSetting, publishedAtText, sendSetup, type PublishDependencies, type SendSetup } from './publishContext';
-import { describeTarget, logOutcome, withPublishProgress } from './sendProgress';
+import { logOutcome, targetText, withPublishProgress } from './sendProgress';
 import { showWithActions, type FollowUp } from './showOutcome';
 
 /** How a follow-up runs the publish again. */
@@ -60,13 +60,19 @@ export class FilePublisher {
     }
     const pinned = pinnedByFrontMatter(item);
     if (item.state === 'refused' || !item.complete) {
-      const message = item.refusals.map((refusal) => refusal.message).join(' ') || 'The target is incomplete.';
+      const message = item.refusals.map((refusal) => refusal.message).join(' ') || vscode.l10n.t('The target is incomplete.');
       // A bad value can only come from front matter or the link (the prompts validate inline): offer to fix either.
       return this.followUp(await showWithActions('error', message, [pinned ? 'editFrontMatter' : 'changeTarget']), document, override);
     }
     if (item.state === 'unchanged' && item.link) {
-      const choice = await showModal('info', `Nothing changed since you published this at ${publishedAtText(item.link.publishedAt, this.deps.clock.now())}. Publish anyway?`, `"${item.complete.pageTitle}" in space ${item.complete.spaceId}, under parent page ${item.complete.parentId}.`, 'Publish Anyway');
-      if (choice !== 'Publish Anyway') return;
+      const publishAnyway = vscode.l10n.t('Publish Anyway');
+      const choice = await showModal(
+        'info',
+        vscode.l10n.t('Nothing changed since you published this at {0}. Publish anyway?', publishedAtText(item.link.publishedAt, this.deps.clock.now())),
+        vscode.l10n.t('"{0}" in space {1}, under parent page {2}.', item.complete.pageTitle, item.complete.spaceId, item.complete.parentId),
+        publishAnyway,
+      );
+      if (choice !== publishAnyway) return;
       item = core.planFile(source, link, { ...options, force: true, ...(override.target ? { defaults: override.target } : {}) });
     }
     return this.guardAndSend(document, item, item.complete as PublishTarget, setup, override);
@@ -85,7 +91,7 @@ export class FilePublisher {
         // The ID is stale: forget it, and create the page anew rather than replace whatever has its title now.
         await this.deps.links.set(item.file.key, core.withoutIdentity(item.link));
         sendTarget = { ...target, overwrite: false };
-        note = ' The page this file was linked to was deleted on the wiki, so it was published as a new page.';
+        note = ` ${vscode.l10n.t('The page this file was linked to was deleted on the wiki, so it was published as a new page.')}`;
       } else if (verdict.kind === 'unchecked') {
         this.deps.log.warn(`The edit guard could not check "${target.pageTitle}" on the wiki, publishing anyway: ${verdict.reason}`);
       }
@@ -122,7 +128,7 @@ export class FilePublisher {
     const pages = await this.deps.wiki.pages();
     if (!pages) return { kind: 'proceed' };
     return vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: neutralise(`Checking "${target.pageTitle}" on the wiki...`), cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: neutralise(vscode.l10n.t('Checking "{0}" on the wiki...', target.pageTitle)), cancellable: true },
       (_progress, cancellation) => {
         const controller = new AbortController();
         cancellation.onCancellationRequested(() => controller.abort());
@@ -133,21 +139,27 @@ export class FilePublisher {
 
   /** The guard's modal warning; true when the user chose Overwrite. */
   private async askAboutEdit(verdict: Extract<GuardVerdict, { kind: 'edited' }>, target: PublishTarget, document: vscode.TextDocument): Promise<boolean> {
-    const when = verdict.page.versionCreatedAt ? `, last changed ${verdict.page.versionCreatedAt.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC')}` : '';
+    const changedAt = verdict.page.versionCreatedAt?.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC');
+    const versions = changedAt
+      ? vscode.l10n.t('The page is at version {0}; this file last published version {1}, last changed {2}.', verdict.page.version, verdict.knownVersion, changedAt)
+      : vscode.l10n.t('The page is at version {0}; this file last published version {1}.', verdict.page.version, verdict.knownVersion);
+    const compare = vscode.l10n.t('Compare');
+    const overwrite = vscode.l10n.t('Overwrite');
     const choice = await showModal(
       'warning',
-      `"${target.pageTitle}" was changed on the wiki since you published it.`,
-      `The page is at version ${verdict.page.version}; this file last published version ${verdict.knownVersion}${when}. Publishing now would replace those changes. Compare shows what is on the wiki next to this file.`,
-      'Compare', 'Overwrite',
+      vscode.l10n.t('"{0}" was changed on the wiki since you published it.', target.pageTitle),
+      `${versions} ${vscode.l10n.t('Publishing now would replace those changes. Compare shows what is on the wiki next to this file.')}`,
+      compare, overwrite,
     );
-    if (choice === 'Compare') await this.deps.compare?.(document.uri.toString());
-    return choice === 'Overwrite';
+    if (choice === compare) await this.deps.compare?.(document.uri.toString());
+    return choice === overwrite;
   }
 
   private async send(item: PlanItem, target: PublishTarget, setup: SendSetup, dirty: boolean, earlierRunMayHaveLanded: boolean): Promise<PublishOutcome> {
     const core = onDemand();
     const startedAt = this.deps.clock.now();
-    const outcome = await withPublishProgress(`Publishing ${describeTarget(target)}${dirty ? ' with unsaved edits' : ''}`, (signal, hooks) =>
+    const title = dirty ? vscode.l10n.t('Publishing {0} with unsaved edits', targetText(target)) : vscode.l10n.t('Publishing {0}', targetText(target));
+    const outcome = await withPublishProgress(title, (signal, hooks) =>
       core.sendPlanned(item, target, { signal, gate: new core.ThrottleGate() }, {
         ...setup, transport: this.deps.transport(), hooks: { ...hooks(this.deps.log), earlierRunMayHaveLanded },
       }),
@@ -181,7 +193,7 @@ export class FilePublisher {
     const pinned = pinnedByFrontMatter(item);
     const fixTarget: FollowUp = pinned ? 'editFrontMatter' : 'changeTarget';
     if (outcome.kind === 'created' || outcome.kind === 'updated') {
-      const unsaved = dirty ? ' (The unsaved edits in the editor were published; the file on disk is unchanged.)' : '';
+      const unsaved = dirty ? ` ${vscode.l10n.t('(The unsaved edits in the editor were published; the file on disk is unchanged.)')}` : '';
       const where: FollowUp = link?.url || identification ? 'openPage' : 'copyTarget';
       return { message: `${outcome.message}${note}${unsaved}`, actions: [where, ...(pinned ? [] : (['changeTarget'] as const))] };
     }
@@ -202,7 +214,7 @@ export class FilePublisher {
     const explain = this.deps.explainNotFound;
     if (!explain) return undefined;
     return vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: 'Checking which of the space and the parent page is missing...', cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking which of the space and the parent page is missing...'), cancellable: true },
       (_progress, cancellation) => {
         const controller = new AbortController();
         cancellation.onCancellationRequested(() => controller.abort());
@@ -236,7 +248,7 @@ export class FilePublisher {
       case 'openPage':
         return this.openPage(after);
       case 'copyTarget':
-        if (target) await vscode.env.clipboard.writeText(`space ${target.spaceId}, parent page ${target.parentId}, title "${target.pageTitle}"`);
+        if (target) await vscode.env.clipboard.writeText(copiedTarget(target));
         return;
       case 'compare':
         await this.deps.compare?.(document.uri.toString());
@@ -264,8 +276,11 @@ export class FilePublisher {
       return;
     }
     const target = after?.target;
-    const choice = await showWithActions('warning', `The page's address could not be found on the wiki${target ? ` ("${target.pageTitle}" under parent page ${target.parentId})` : ''}.`, ['copyTarget', 'showLog']);
-    if (choice === 'copyTarget' && target) await vscode.env.clipboard.writeText(`space ${target.spaceId}, parent page ${target.parentId}, title "${target.pageTitle}"`);
+    const message = target
+      ? vscode.l10n.t('The page\'s address could not be found on the wiki ("{0}" under parent page {1}).', target.pageTitle, target.parentId)
+      : vscode.l10n.t('The page\'s address could not be found on the wiki.');
+    const choice = await showWithActions('warning', message, ['copyTarget', 'showLog']);
+    if (choice === 'copyTarget' && target) await vscode.env.clipboard.writeText(copiedTarget(target));
     if (choice === 'showLog') this.deps.showLog();
   }
 }
@@ -275,6 +290,11 @@ interface AfterPublish {
   outcome?: PublishOutcome;
   link?: PageLink | undefined;
   identification?: Promise<PageLink | undefined> | undefined;
+}
+
+/** What Copy Target puts on the clipboard. */
+function copiedTarget(target: PublishTarget): string {
+  return vscode.l10n.t('space {0}, parent page {1}, title "{2}"', target.spaceId, target.parentId, target.pageTitle);
 }
 
 /** Whether front matter names the page itself: then "Change Target" cannot help, editing the front matter can. */

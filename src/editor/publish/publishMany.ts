@@ -32,7 +32,7 @@ export class ManyPublisher {
     const sources = await this.read(selection);
     if (!sources) return;
     if (sources.length === 0) {
-      void showWithActions('info', 'There are no Markdown files in the selection (files hidden by files.exclude, node_modules and dot-folders are skipped).', []);
+      void showWithActions('info', vscode.l10n.t('There are no Markdown files in the selection (files hidden by files.exclude, node_modules and dot-folders are skipped).'), []);
       return;
     }
     const links = new Map<string, PageLink | undefined>();
@@ -55,7 +55,7 @@ export class ManyPublisher {
 
   /** The files' texts: an open editor's text (unsaved edits included, as for one file), else the file on disk. */
   private async read(selection: readonly vscode.Uri[]): Promise<SourceFile[] | undefined> {
-    return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Reading the Markdown files...', cancellable: true }, async (_progress, cancellation) => {
+    return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Reading the Markdown files...'), cancellable: true }, async (_progress, cancellation) => {
       const collected = await collectMarkdown(selection, cancellation);
       if (cancellation.isCancellationRequested) return undefined;
       if (collected.truncated) this.deps.log.warn(`The selection holds more Markdown files than one publish takes; only the first ${collected.uris.length} were planned.`);
@@ -78,29 +78,35 @@ export class ManyPublisher {
     const refused = items.filter((item) => item.state === 'refused');
     const cautioned = items.filter((item) => item.state === 'send' && item.cautions.length > 0);
     const lines = [
-      defaults ? `Files that do not name their page go to space ${defaults.spaceId}, under parent page ${defaults.parentId}, ${defaults.overwrite ? 'updating pages with the same titles' : 'creating pages only'}.` : 'Every file names its page (front matter, or where it was published before).',
-      `${counts.newPages} new, ${counts.updates} ${counts.updates === 1 ? 'update' : 'updates'}, ${counts.unchanged} unchanged (skipped), ${counts.refused} refused.`,
-      ...listed('Refused', refused, (item) => item.refusals.map((refusal) => refusal.message).join(' ')),
-      ...listed('Warnings (published anyway)', cautioned, (item) => item.cautions.map((caution) => caution.message).join(' ')),
+      defaultsLine(defaults),
+      counts.updates === 1
+        ? vscode.l10n.t('{0} new, {1} update, {2} unchanged (skipped), {3} refused.', counts.newPages, counts.updates, counts.unchanged, counts.refused)
+        : vscode.l10n.t('{0} new, {1} updates, {2} unchanged (skipped), {3} refused.', counts.newPages, counts.updates, counts.unchanged, counts.refused),
+      ...listed(vscode.l10n.t('Refused'), refused, (item) => item.refusals.map((refusal) => refusal.message).join(' ')),
+      ...listed(vscode.l10n.t('Warnings (published anyway)'), cautioned, (item) => item.cautions.map((caution) => caution.message).join(' ')),
     ];
     if (counts.send === 0) {
-      void showWithActions(counts.refused > 0 ? 'error' : 'info', `Nothing to publish among ${counts.files} files. ${lines.slice(1).join(' ')}`, []);
+      void showWithActions(counts.refused > 0 ? 'error' : 'info', [vscode.l10n.t('Nothing to publish among {0} files.', counts.files), ...lines.slice(1)].join(' '), []);
       return false;
     }
-    const choice = await showModal('info', `Publish ${counts.send} of ${counts.files} Markdown ${counts.files === 1 ? 'file' : 'files'} to the wiki?`, lines.join('\n'), 'Publish');
-    return choice === 'Publish';
+    const question = counts.files === 1
+      ? vscode.l10n.t('Publish {0} of {1} Markdown file to the wiki?', counts.send, counts.files)
+      : vscode.l10n.t('Publish {0} of {1} Markdown files to the wiki?', counts.send, counts.files);
+    const publish = vscode.l10n.t('Publish');
+    const choice = await showModal('info', question, lines.join('\n'), publish);
+    return choice === publish;
   }
 
   private run(items: PlanItem[], setup: { endpoint: URL; token: string; deadlineMs: number }, mayHaveLanded: ReadonlySet<string>): Thenable<FileResult[]> {
     const core = onDemand();
     const total = items.filter((item) => item.state === 'send').length;
-    return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Publishing to the wiki', cancellable: true }, (progress, cancellation) => {
+    return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Publishing to the wiki'), cancellable: true }, (progress, cancellation) => {
       const controller = new AbortController();
       cancellation.onCancellationRequested(() => controller.abort());
       return core.runPlan(items, {
         concurrency: core.clampConcurrency(concurrencySetting()),
         signal: controller.signal,
-        onStart: (item, started) => progress.report({ message: neutralise(`Publishing ${started} of ${total}: ${item.complete?.pageTitle ?? item.file.label}`) }),
+        onStart: (item, started) => progress.report({ message: neutralise(vscode.l10n.t('Publishing {0} of {1}: {2}', started, total, item.complete?.pageTitle ?? item.file.label)) }),
         onResult: (result) => {
           if (result.item.state === 'send') progress.report({ increment: 100 / Math.max(1, total) });
         },
@@ -165,7 +171,7 @@ export class ManyPublisher {
     const summary = core.summarise(results);
     const again = results.filter((result) => result.state === 'failed' || result.state === 'cancelled' || result.state === 'notStarted');
     const severity = summary.failed > 0 || summary.refused > 0 ? 'error' : summary.cancelled + summary.notStarted > 0 ? 'warning' : 'info';
-    const cancelledNote = summary.cancelled + summary.notStarted > 0 ? ' Publishing was cancelled: the files cancelled while sending may or may not have landed.' : '';
+    const cancelledNote = summary.cancelled + summary.notStarted > 0 ? ` ${vscode.l10n.t('Publishing was cancelled: the files cancelled while sending may or may not have landed.')}` : '';
     const choice = await showWithActions(severity, `${core.summaryLine(summary)}.${cancelledNote}`, again.length > 0 ? ['showResults', 'retryFailed'] : ['showResults']);
     if (choice === 'showResults') this.deps.showLog();
     if (choice === 'retryFailed') {
@@ -177,9 +183,16 @@ export class ManyPublisher {
   }
 }
 
+function defaultsLine(defaults: PlanDefaults | undefined): string {
+  if (!defaults) return vscode.l10n.t('Every file names its page (front matter, or where it was published before).');
+  return defaults.overwrite
+    ? vscode.l10n.t('Files that do not name their page go to space {0}, under parent page {1}, updating pages with the same titles.', defaults.spaceId, defaults.parentId)
+    : vscode.l10n.t('Files that do not name their page go to space {0}, under parent page {1}, creating pages only.', defaults.spaceId, defaults.parentId);
+}
+
 function listed(heading: string, items: readonly PlanItem[], reason: (item: PlanItem) => string): string[] {
   if (items.length === 0) return [];
   const shown = items.slice(0, SHOWN_IN_DETAIL).map((item) => `  ${item.file.label}: ${reason(item)}`);
-  const more = items.length > SHOWN_IN_DETAIL ? [`  ... and ${items.length - SHOWN_IN_DETAIL} more (see the log).`] : [];
+  const more = items.length > SHOWN_IN_DETAIL ? [`  ${vscode.l10n.t('... and {0} more (see the log).', items.length - SHOWN_IN_DETAIL)}`] : [];
   return [`${heading}:`, ...shown, ...more];
 }

@@ -5,9 +5,16 @@ import type { Logger } from '../../core/ports';
 import type { PublishOutcome } from '../../core/publish/outcome';
 import type { PublishTarget } from '../../core/publish/target';
 
-/** `"Title" to space DOCS under parent 123456 (update if it exists)`: for progress titles and the log. */
+/** `"Title" to space DOCS under parent 123456 (update if it exists)`: for the log, in English. */
 export function describeTarget(target: PublishTarget): string {
   return `"${target.pageTitle}" to space ${target.spaceId} under parent ${target.parentId}${target.overwrite ? ' (update if it exists)' : ''}`;
+}
+
+/** What describeTarget says, in the display language: for progress titles. */
+export function targetText(target: PublishTarget): string {
+  return target.overwrite
+    ? vscode.l10n.t('"{0}" to space {1} under parent {2} (update if it exists)', target.pageTitle, target.spaceId, target.parentId)
+    : vscode.l10n.t('"{0}" to space {1} under parent {2}', target.pageTitle, target.spaceId, target.parentId);
 }
 
 /** Hooks that show the attempts and waits of the import client in the progress notification and the log. */
@@ -20,11 +27,11 @@ export function withPublishProgress(title: string, run: (signal: AbortSignal, ho
     cancellation.onCancellationRequested(() => controller.abort());
     const hooks: AttemptHooks = (log) => ({
       onAttempt: (attempt, max) => {
-        if (attempt > 1) progress.report({ message: `Attempt ${attempt} of ${max}` });
+        if (attempt > 1) progress.report({ message: vscode.l10n.t('Attempt {0} of {1}', attempt, max) });
       },
       onRetryWait: (delayMs, next, previous) => {
         const why = previous.kind === 'response' ? `HTTP ${previous.status}` : previous.kind;
-        progress.report({ message: `${why}; attempt ${next} in ${Math.ceil(delayMs / 1000)} s` });
+        progress.report({ message: vscode.l10n.t('{0}; attempt {1} in {2} s', why, next, Math.ceil(delayMs / 1000)) });
         log.warn(`Publish attempt ${next - 1} failed (${why}); retrying in ${Math.round(delayMs)} ms`);
       },
     });

@@ -8,51 +8,61 @@ export interface SpaceItem extends vscode.QuickPickItem {
   answer?: { spaceId?: string; parentId?: string };
 }
 
+/** `vscode.l10n`'s translate function, passed in so this module runs without VS Code (the unit tests load it). */
+export interface Localizer {
+  t(message: string, ...args: Array<string | number>): string;
+}
+
+/** English, as VS Code's l10n gives it without a translation: the placeholders `{0}`, `{1}` filled in. */
+const english: Localizer = {
+  t: (message, ...args) => message.replace(/\{(\d+)\}/g, (whole, index: string) => String(args[Number(index)] ?? whole)),
+};
+
 /**
  * The space prompt's rows for what is typed: the typed space (or what a pasted address gives: the space and, when
  * the parent is still to ask, the parent page), then the recent spaces. Labels and descriptions show user text
  * neutralised, so a key such as `$(zap)` reads as typed instead of becoming an icon.
  */
-export function spaceItems(typed: string, recent: readonly RecentSpace[], parentAsked: boolean): SpaceItem[] {
+export function spaceItems(typed: string, recent: readonly RecentSpace[], parentAsked: boolean, l10n: Localizer = english): SpaceItem[] {
   const text = typed.trim();
   const recentRows = recent.map((entry): SpaceItem => ({
     label: neutralise(entry.spaceId),
-    description: entry.lastParentId === undefined ? 'recently used' : `recently used, last parent ${entry.lastParentId}`,
+    description: entry.lastParentId === undefined ? l10n.t('recently used') : l10n.t('recently used, last parent {0}', entry.lastParentId),
     answer: { spaceId: entry.spaceId },
   }));
   if (!text) return recentRows;
-  return [...typedRows(text, recent, parentAsked), ...recentRows];
+  return [...typedRows(text, recent, parentAsked, l10n), ...recentRows];
 }
 
-function typedRows(text: string, recent: readonly RecentSpace[], parentAsked: boolean): SpaceItem[] {
-  if (looksLikeAddress(text)) return addressRows(text, parentAsked);
-  if (/[\s/]/.test(text)) return [explanation('Not a space key', 'A space key or ID has no spaces or slashes, for example DOCS.')];
+function typedRows(text: string, recent: readonly RecentSpace[], parentAsked: boolean, l10n: Localizer): SpaceItem[] {
+  if (looksLikeAddress(text)) return addressRows(text, parentAsked, l10n);
+  if (/[\s/]/.test(text)) return [explanation(l10n.t('Not a space key'), l10n.t('A space key or ID has no spaces or slashes, for example DOCS.'))];
   if (recent.some((entry) => entry.spaceId === text)) return [];
   // alwaysShow: the neutralised label may no longer match the typed text, which would filter the row out.
-  return [{ label: neutralise(text), description: 'use this space', alwaysShow: true, answer: { spaceId: text } }];
+  return [{ label: neutralise(text), description: l10n.t('use this space'), alwaysShow: true, answer: { spaceId: text } }];
 }
 
-function addressRows(text: string, parentAsked: boolean): SpaceItem[] {
+function addressRows(text: string, parentAsked: boolean, l10n: Localizer): SpaceItem[] {
   const spaceOnly = parseSpaceAddress(text);
   if (spaceOnly !== undefined) {
-    return [{ label: neutralise(spaceOnly), description: 'from the space address', alwaysShow: true, answer: { spaceId: spaceOnly } }];
+    return [{ label: neutralise(spaceOnly), description: l10n.t('from the space address'), alwaysShow: true, answer: { spaceId: spaceOnly } }];
   }
   const parsed = parsePageReference(text);
-  if (!parsed.ok) return [explanation('Not a page address', parsed.reason)];
+  if (!parsed.ok) return [explanation(l10n.t('Not a page address'), parsed.reason)];
   const { pageId, spaceKey } = parsed.reference;
   if (spaceKey !== undefined) {
     return [{
-      label: parentAsked ? `${neutralise(spaceKey)} under parent ${pageId}` : neutralise(spaceKey),
-      description: 'from the page address',
+      label: parentAsked ? l10n.t('{0} under parent {1}', neutralise(spaceKey), pageId) : neutralise(spaceKey),
+      description: l10n.t('from the page address'),
       alwaysShow: true,
       answer: parentAsked ? { spaceId: spaceKey, parentId: pageId } : { spaceId: spaceKey },
     }];
   }
-  if (!parentAsked) return [explanation('This address names no space', 'Type the space key or ID, for example DOCS.')];
+  if (!parentAsked) return [explanation(l10n.t('This address names no space'), l10n.t('Type the space key or ID, for example DOCS.'))];
   return [{
-    label: `Parent ${pageId}, space still to give`,
-    description: 'from the page address',
-    detail: 'The address names no space: choose this, then give the space.',
+    label: l10n.t('Parent {0}, space still to give', pageId),
+    description: l10n.t('from the page address'),
+    detail: l10n.t('The address names no space: choose this, then give the space.'),
     alwaysShow: true,
     answer: { parentId: pageId },
   }];

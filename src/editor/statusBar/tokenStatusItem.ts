@@ -41,7 +41,7 @@ const REJECTION_KEY = 'wikiPublisher.apiTokenRejection';
 interface StoredRejection extends TokenRejection {
   fingerprint: string;
 }
-const SET_TOKEN_ACTION = 'Set API Token';
+const SET_TOKEN_ACTION = vscode.l10n.t('Set API Token');
 // At least a second so an early-firing timer cannot spin; at most a day so a suspended machine or a
 // changed system clock is noticed, and far below setTimeout's 2^31 ms limit.
 const MIN_DELAY_MS = 1000;
@@ -60,9 +60,9 @@ export class TokenStatusItem implements vscode.Disposable {
 
   constructor(private readonly deps: TokenStatusItemDeps) {
     this.item = vscode.window.createStatusBarItem(ITEM_ID, vscode.StatusBarAlignment.Right, 100);
-    this.item.name = 'Wiki API Token';
-    this.item.text = '$(key) Wiki token';
-    this.item.accessibilityInformation = { label: 'Wiki API token: checking' };
+    this.item.name = vscode.l10n.t('Wiki API Token');
+    this.item.text = `$(key) ${vscode.l10n.t('Wiki token')}`;
+    this.item.accessibilityInformation = { label: vscode.l10n.t('Wiki API token: checking') };
     this.item.command = SET_API_TOKEN_COMMAND;
     this.item.show();
     this.subscriptions.push(

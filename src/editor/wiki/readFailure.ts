@@ -5,27 +5,33 @@ import type { Logger } from '../../core/ports';
 import { isWikiReadError } from '../../core/wikiPages/errors';
 import { showError } from '../notify';
 
-const SIGN_IN = 'Sign In';
-const OPEN_SETTINGS = 'Open Settings';
-const SHOW_LOG = 'Show Log';
+const SIGN_IN = vscode.l10n.t('Sign In');
+const OPEN_SETTINGS = vscode.l10n.t('Open Settings');
+const SHOW_LOG = vscode.l10n.t('Show Log');
+
+/** A command that reads from the wiki: its name in the log (English, for support) and in messages (localized). */
+export interface ReadingCommand {
+  logName: string;
+  title: string;
+}
 
 /** Tells the user why reading from the wiki failed, with the action that fixes it. Quiet for a cancel. */
-export async function reportReadFailure(what: string, error: unknown, log: Logger): Promise<void> {
+export async function reportReadFailure(what: ReadingCommand, error: unknown, log: Logger): Promise<void> {
   if ((isExportError(error) || isWikiReadError(error)) && error.kind === 'cancelled') return;
-  log.error(`${what} failed: ${describeError(error)}`);
+  log.error(`${what.logName} failed: ${describeError(error)}`);
   const kind = isExportError(error) || isWikiReadError(error) ? error.kind : undefined;
   const actions =
     kind === 'notSignedIn' || kind === 'unauthorized' ? [SIGN_IN] : kind === 'config' ? [OPEN_SETTINGS] : [SHOW_LOG];
-  const choice = await showError(`${what} failed: ${describeError(error)}`, ...actions);
+  const choice = await showError(vscode.l10n.t('{0} failed: {1}', what.title, describeError(error)), ...actions);
   if (choice === SIGN_IN) await vscode.commands.executeCommand('wikiPublisher.signIn');
   if (choice === OPEN_SETTINGS) await vscode.commands.executeCommand('workbench.action.openSettings', 'wikiPublisher.export');
   if (choice === SHOW_LOG) await vscode.commands.executeCommand('wikiPublisher.showLog');
 }
 
 /** Compare and Open read through the export sign-in; without it they explain that and offer Sign In. */
-export async function requireSignIn(signedIn: boolean, what: string): Promise<boolean> {
+export async function requireSignIn(signedIn: boolean, what: ReadingCommand): Promise<boolean> {
   if (signedIn) return true;
-  const choice = await showError(`${what} reads the page through the wiki's export API, so it needs the export sign-in.`, SIGN_IN);
+  const choice = await showError(vscode.l10n.t('{0} reads the page through the wiki\'s export API, so it needs the export sign-in.', what.title), SIGN_IN);
   if (choice === SIGN_IN) await vscode.commands.executeCommand('wikiPublisher.signIn');
   return false;
 }

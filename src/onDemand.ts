@@ -1,6 +1,8 @@
-// Everything the start-up path must not load: the HTTP client, the YAML parser and the publish pipeline.
+// Everything the start-up path must not load: the transport, the YAML parser and the publish pipeline.
 // scripts/build.mjs bundles this file on its own (dist/onDemand.js); the start-up bundle requires it on first use.
-export { createDispatcher, type ProxySettings } from './core/http/proxy';
+// The editor's HTTP goes through VS Code's fetch; undici stays out of this bundle (the command line brings its own).
+export { createFetchTransport } from './core/http/fetchTransport';
+export { notSentError } from './core/http/networkError';
 export { checkEndpoint } from './core/http/endpoint';
 export { prepareDocument, importPage, type PreparedDocument } from './core/publish/pipeline';
 export { checkContent, checkTarget, cautionsFor } from './core/publish/preflight';
@@ -15,3 +17,11 @@ export {
   type ExportSession,
 } from './core/oauth';
 export { explainNotFound } from './core/publish/notFoundExplanation';
+export { planFile, planFiles, countPlan, linkAfterPublish, type PlanItem, type SourceFile } from './core/run/plan';
+export { runPlan, ThrottleGate, clampConcurrency, summarise, summaryLine } from './core/run/runner';
+export { sendPlanned } from './core/run/send';
+export { checkEditGuard, identifyPage, withIdentity, withoutIdentity } from './core/links/editGuard';
+export { createWikiPagesClient } from './core/wikiPages';
+export { exportPageMarkdown, isExportError } from './core/export';
+export { globMatcher } from './core/run/globMatcher';
+export { documentForPage } from './core/links/openedPage';

@@ -6,9 +6,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { Idp, IdpOptions } from '../../sandbox/idp';
-import { startSandbox, type Sandbox } from '../../sandbox/server';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/server';
 import { startSandboxWorld } from '../../sandbox/world';
-import { startCodeServer, type RunningCodeServer } from './codeServer';
+import { startCodeServer, type LaunchWrapper, type RunningCodeServer } from './codeServer';
 import { startIpv6Forwarder } from './loopbackForwarder';
 import { copyExtensionsDir, runContext } from './runSetup';
 import { waitForWorkbench } from './workbench';
@@ -28,12 +28,19 @@ export interface SessionOptions {
   settings?: Record<string, unknown>;
   /**
    * Starts the sandbox world (the wiki and its identity provider) instead of the bare wiki: its settings become
-   * user settings, except that the identity provider is reached at http://[::1]:PORT (see loopbackForwarder.ts
-   * for why), and the client secret goes into code-server's WIKI_PUBLISHER_CLIENT_SECRET.
+   * user settings, except that the identity provider and the wiki's site (wikiPublisher.baseUrl) are reached at
+   * http://[::1]:PORT (see loopbackForwarder.ts for why), and the client secret goes into code-server's
+   * WIKI_PUBLISHER_CLIENT_SECRET.
    */
   world?: { idp?: IdpOptions };
   /** Called with the sandbox (and the identity provider, with `world`) before code-server starts, e.g. to issue the envToken. */
-  beforeStart?: (sandbox: Sandbox, idp: Idp | undefined) => Partial<Pick<SessionOptions, 'envToken'>> | void;
+  beforeStart?: (sandbox: Sandbox, idp: Idp | undefined) => Partial<Pick<SessionOptions, 'envToken' | 'settings'>> | void;
+  /** Options of the bare sandbox wiki (without `world`), e.g. `tls` for an https wiki. */
+  sandbox?: SandboxOptions;
+  /** Wraps code-server's command line (network.e2e.ts runs it in a private mount namespace). */
+  launch?: LaunchWrapper;
+  /** false: the extensions folder starts empty, for a test that installs the .vsix in the workbench (first run). */
+  extensionInstalled?: boolean;
 }
 
 export interface Session {
@@ -94,27 +101,35 @@ export async function startSession(options: SessionOptions): Promise<Session> {
   };
   try {
     const world = options.world ? await startSandboxWorld({ idp: options.world.idp }) : undefined;
-    const sandbox = world?.sandbox ?? (await startSandbox());
+    const sandbox = world?.sandbox ?? (await startSandbox(options.sandbox));
     cleanups.push(() => (world ? world.close() : sandbox.close()));
     const idp = world?.idp;
     const idpForwarder = idp ? await startIpv6Forwarder({ host: '127.0.0.1', port: Number(new URL(idp.authUrl).port) }) : undefined;
     if (idpForwarder) cleanups.push(() => idpForwarder.close());
     const authUrl = idpForwarder?.origin;
-    const envToken = options.beforeStart?.(sandbox, idp)?.envToken ?? options.envToken;
+    // The wiki too, so the page addresses the extension opens (Open Page) reach the browser unchanged.
+    const wikiForwarder = world ? await startIpv6Forwarder({ host: '127.0.0.1', port: Number(new URL(sandbox.baseUrl).port) }) : undefined;
+    if (wikiForwarder) cleanups.push(() => wikiForwarder.close());
+    const started = options.beforeStart?.(sandbox, idp);
+    const envToken = started?.envToken ?? options.envToken;
     writeWorkspace(workspaceDir, options.files);
     writeUserSettings(userDataDir, {
       ...QUIET_WORKBENCH_SETTINGS,
       'wikiPublisher.importEndpoint': sandbox.importEndpoint,
       ...world?.settings,
       ...(authUrl === undefined ? {} : { 'wikiPublisher.export.authUrl': authUrl }),
+      ...(wikiForwarder === undefined ? {} : { 'wikiPublisher.baseUrl': wikiForwarder.origin }),
       ...options.settings,
+      ...started?.settings,
     });
-    copyExtensionsDir(extensionsDir);
+    if (options.extensionInstalled === false) fs.mkdirSync(extensionsDir, { recursive: true });
+    else copyExtensionsDir(extensionsDir);
     const env: Record<string, string> = {};
     if (envToken !== undefined) env.WIKI_PUBLISHER_API_TOKEN = envToken;
     if (idp) env.WIKI_PUBLISHER_CLIENT_SECRET = idp.clientSecret;
     const codeServer = await startCodeServer({
       userDataDir, extensionsDir, workspaceDir, stateDir: path.join(root, 'code-server-state'), env,
+      ...(options.launch ? { launch: options.launch } : {}),
     });
     cleanups.push(() => codeServer.stop());
     const browser: Browser = await chromium.launch({ executablePath: runContext().chromiumPath, args: CHROMIUM_ARGS });

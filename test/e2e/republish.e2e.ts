@@ -104,7 +104,12 @@ describe('Republishing, signed in to the export API', function () {
     await appendToEditor(page, '\nEscalate after 15 minutes.\n');
     await page.keyboard.press('Control+S');
     await quickInput(page).filter({ visible: true }).waitFor();
-    await quickInputBox(page).fill(`${workspaceDir}/on-call-handbook.md`);
+    // The save dialog fills in its suggested path a moment after it shows; type ours only after that.
+    const saveBox = "document.querySelector('.quick-input-widget .quick-input-box input')";
+    await page.waitForFunction(`${saveBox}?.value.includes('Untitled')`);
+    const savedPath = `${workspaceDir}/on-call-handbook.md`;
+    await quickInputBox(page).fill(savedPath);
+    await page.waitForFunction(`${saveBox}?.value === ${JSON.stringify(savedPath)}`);
     await page.keyboard.press('Enter');
     await activeTab(page, 'on-call-handbook.md').waitFor();
 

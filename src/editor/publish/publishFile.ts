@@ -9,12 +9,12 @@ import { describeError } from '../../core/log/redact';
 import type { PublishOutcome } from '../../core/publish/outcome';
 import type { PartialTarget, PublishTarget } from '../../core/publish/target';
 import type { PlanItem, SourceFile } from '../../core/run/plan';
-import type { WikiPagesClient } from '../../core/wikiPages';
 import { showModal } from '../notify';
 import { onDemand } from '../onDemandLoader';
 import { askForMissing } from './prompts';
 import { omitTitleHeadingSetting, publishedAtText, sendSetup, type PublishDependencies, type SendSetup } from './publishContext';
 import { logOutcome, targetText, withPublishProgress } from './sendProgress';
+import { copiedTarget, pinnedByFrontMatter, PublishAnswer, type AfterPublish } from './publishAnswer';
 import { showWithActions, type FollowUp } from './showOutcome';
 
 /** How a follow-up runs the publish again. */
@@ -35,7 +35,11 @@ export interface FilePublishOverride {
 const LANDED = new Set<PublishOutcome['kind']>(['created', 'updated', 'existsAfterRetry']);
 
 export class FilePublisher {
-  constructor(private readonly deps: PublishDependencies) {}
+  private readonly answer: PublishAnswer;
+
+  constructor(private readonly deps: PublishDependencies) {
+    this.answer = new PublishAnswer(deps);
+  }
 
   async publish(document: vscode.TextDocument, override: FilePublishOverride = {}): Promise<void> {
     const setup = await sendSetup(this.deps, () => this.publish(document, override));
@@ -107,9 +111,9 @@ export class FilePublisher {
       await this.deps.links.set(item.file.key, link);
       await this.deps.recent.remember(sendTarget);
       const pages = await this.deps.wiki.pages();
-      if (pages) identification = this.identifyInBackground(pages, item.file.key, link, sendTarget);
+      if (pages) identification = this.answer.identify(pages, item.file.key, link, sendTarget);
     }
-    const { message, actions } = await this.tell(outcome, item, sendTarget, document.isDirty, note, link, identification);
+    const { message, actions } = await this.answer.tell(outcome, item, sendTarget, document.isDirty, note, link, identification);
     const choice = await showWithActions(outcome.severity, message, actions);
     return this.followUp(choice, document, override, { target: sendTarget, outcome, link, identification });
   }
@@ -168,64 +172,6 @@ export class FilePublisher {
     return outcome;
   }
 
-  /** When signed in, finds the page's ID, version and address after the publish, without holding anything up. */
-  /** Finds the page's ID, version and address after a publish; runs behind the notification, never failing it. */
-  private async identifyInBackground(pages: WikiPagesClient, fileKey: string, link: PageLink, target: PublishTarget): Promise<PageLink | undefined> {
-    const core = onDemand();
-    try {
-      const identity = await core.identifyPage(pages, target, AbortSignal.timeout(20_000));
-      if (!identity) {
-        this.deps.log.warn(`Could not find "${target.pageTitle}" among the children of page ${target.parentId} after publishing it.`);
-        return undefined;
-      }
-      const known = core.withIdentity(link, identity);
-      // A later publish of the same file has its own link by now; never overwrite it with this older one.
-      if ((await this.deps.links.get(fileKey))?.publishedAt === link.publishedAt) await this.deps.links.set(fileKey, known);
-      this.deps.log.info(`"${target.pageTitle}" is page ${identity.pageId}, version ${identity.version}.`);
-      return known;
-    } catch (error) {
-      this.deps.log.warn(`Finding the published page on the wiki failed: ${describeError(error)}`);
-      return undefined;
-    }
-  }
-
-  private async tell(outcome: PublishOutcome, item: PlanItem, target: PublishTarget, dirty: boolean, note: string, link: PageLink | undefined, identification: Promise<PageLink | undefined> | undefined): Promise<{ message: string; actions: FollowUp[] }> {
-    const pinned = pinnedByFrontMatter(item);
-    const fixTarget: FollowUp = pinned ? 'editFrontMatter' : 'changeTarget';
-    if (outcome.kind === 'created' || outcome.kind === 'updated') {
-      const unsaved = dirty ? ` ${vscode.l10n.t('(The unsaved edits in the editor were published; the file on disk is unchanged.)')}` : '';
-      const where: FollowUp = link?.url || identification ? 'openPage' : 'copyTarget';
-      return { message: `${outcome.message}${note}${unsaved}`, actions: [where, ...(pinned ? [] : (['changeTarget'] as const))] };
-    }
-    // "Never replace" in the front matter is respected: no Overwrite button against it.
-    const allowed = outcome.actions.filter((action) => action !== 'overwrite' || item.prepared.frontMatterTarget.overwrite !== false);
-    if (outcome.kind === 'notFound') {
-      const signedIn = await this.deps.wiki.signedIn();
-      const explanation = signedIn ? await this.explainNotFound(target) : undefined;
-      // Sign In stays, second, only where signing in would explain more.
-      return { message: `${outcome.message}${explanation ? ` ${explanation}` : ''}`, actions: [fixTarget, ...(signedIn ? [] : (['signIn'] as const)), 'showLog'] };
-    }
-    if (outcome.kind === 'badRequest') return { message: outcome.message, actions: [fixTarget, ...allowed] };
-    return { message: outcome.message, actions: allowed };
-  }
-
-  /** Asks the platform which of space and parent is missing (spec 4.3), under a progress notification with Cancel. */
-  private async explainNotFound(target: PublishTarget): Promise<string | undefined> {
-    const explain = this.deps.explainNotFound;
-    if (!explain) return undefined;
-    return vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking which of the space and the parent page is missing...'), cancellable: true },
-      (_progress, cancellation) => {
-        const controller = new AbortController();
-        cancellation.onCancellationRequested(() => controller.abort());
-        return explain(target, AbortSignal.any([controller.signal, AbortSignal.timeout(15_000)])).catch((error: unknown) => {
-          this.deps.log.warn(`The 404 lookups failed: ${describeError(error)}`);
-          return undefined;
-        });
-      },
-    );
-  }
-
   private async followUp(choice: FollowUp | undefined, document: vscode.TextDocument, override: FilePublishOverride, after?: AfterPublish): Promise<void> {
     const target = after?.target;
     const again = { cautionsAccepted: true, force: true };
@@ -246,7 +192,7 @@ export class FilePublisher {
         await vscode.window.showTextDocument(document, { selection: new vscode.Range(0, 0, 0, 0) });
         return;
       case 'openPage':
-        return this.openPage(after);
+        return this.answer.openPage(after);
       case 'copyTarget':
         if (target) await vscode.env.clipboard.writeText(copiedTarget(target));
         return;
@@ -268,37 +214,4 @@ export class FilePublisher {
         return;
     }
   }
-
-  private async openPage(after: AfterPublish | undefined): Promise<void> {
-    const url = after?.link?.url ?? (await after?.identification)?.url;
-    if (url) {
-      await vscode.env.openExternal(vscode.Uri.parse(url, true));
-      return;
-    }
-    const target = after?.target;
-    const message = target
-      ? vscode.l10n.t('The page\'s address could not be found on the wiki ("{0}" under parent page {1}).', target.pageTitle, target.parentId)
-      : vscode.l10n.t('The page\'s address could not be found on the wiki.');
-    const choice = await showWithActions('warning', message, ['copyTarget', 'showLog']);
-    if (choice === 'copyTarget' && target) await vscode.env.clipboard.writeText(copiedTarget(target));
-    if (choice === 'showLog') this.deps.showLog();
-  }
-}
-
-interface AfterPublish {
-  target: PublishTarget;
-  outcome?: PublishOutcome;
-  link?: PageLink | undefined;
-  identification?: Promise<PageLink | undefined> | undefined;
-}
-
-/** What Copy Target puts on the clipboard. */
-function copiedTarget(target: PublishTarget): string {
-  return vscode.l10n.t('space {0}, parent page {1}, title "{2}"', target.spaceId, target.parentId, target.pageTitle);
-}
-
-/** Whether front matter names the page itself: then "Change Target" cannot help, editing the front matter can. */
-function pinnedByFrontMatter(item: PlanItem): boolean {
-  const pinned = item.prepared.frontMatterTarget;
-  return pinned.spaceId !== undefined || pinned.parentId !== undefined || pinned.pageTitle !== undefined;
 }

@@ -4,7 +4,6 @@
 import * as vscode from 'vscode';
 import { neutralise } from '../../core/text/neutralise';
 import type { PageLink } from '../../core/links/pageLink';
-import { describeError } from '../../core/log/redact';
 import type { PlanItem, SourceFile } from '../../core/run/plan';
 import type { FileResult } from '../../core/run/runner';
 import { showModal } from '../notify';
@@ -12,6 +11,7 @@ import { onDemand } from '../onDemandLoader';
 import { collectMarkdown } from './collectMarkdown';
 import { askPlanDefaults, type PlanDefaults } from './prompts';
 import { concurrencySetting, omitTitleHeadingSetting, sendSetup, type PublishDependencies } from './publishContext';
+import { PublishAnswer } from './publishAnswer';
 import { showWithActions } from './showOutcome';
 
 /** A retry of some files of an earlier run: its answers, and which files may have landed then. */
@@ -140,18 +140,13 @@ export class ManyPublisher {
   private async identify(landed: ReadonlyArray<{ key: string; link: PageLink }>): Promise<void> {
     const pages = await this.deps.wiki.pages();
     if (!pages) return;
-    const core = onDemand();
+    const answer = new PublishAnswer(this.deps);
     // One lookup at a time: this runs after the summary and must not compete with anything the user does next.
     for (const { key, link } of landed) {
-      try {
-        const target = { spaceId: link.spaceId, parentId: link.parentId, pageTitle: link.pageTitle, overwrite: true };
-        const identity = await core.identifyPage(pages, target, AbortSignal.timeout(20_000));
-        if (identity && (await this.deps.links.get(key))?.publishedAt === link.publishedAt) await this.deps.links.set(key, core.withIdentity(link, identity));
-      } catch (error) {
-        this.deps.log.warn(`Finding "${link.pageTitle}" on the wiki failed: ${describeError(error)}`);
-      }
+      await answer.identify(pages, key, link, { spaceId: link.spaceId, parentId: link.parentId, pageTitle: link.pageTitle, overwrite: true });
     }
   }
+
 
   private logResults(results: readonly FileResult[]): void {
     this.deps.log.info(`Published many files: ${onDemand().summaryLine(onDemand().summarise(results))}`);

@@ -143,9 +143,12 @@ async function installStub(extensionsDir: string, stubVsix: string): Promise<voi
   if (!fs.existsSync(path.join(extensionsDir, folder))) throw new Error(`Installing the stub left no ${folder} folder in ${extensionsDir}`);
 }
 
-function manifestLabel(manifest: { displayName?: unknown; name?: unknown }): string {
-  if (typeof manifest.displayName === 'string' && manifest.displayName) return manifest.displayName;
-  return String(manifest.name);
+/** The name VS Code shows: displayName, with a `%key%` placeholder looked up in package.nls.json as VS Code does. */
+function manifestLabel(manifest: { displayName?: unknown; name?: unknown }, nls: Record<string, unknown> = {}): string {
+  if (typeof manifest.displayName !== 'string' || !manifest.displayName) return String(manifest.name);
+  const key = /^%(.+)%$/.exec(manifest.displayName)?.[1];
+  const localized = key === undefined ? undefined : nls[key];
+  return typeof localized === 'string' ? localized : manifest.displayName;
 }
 
 function escapeRegExp(text: string): string {
@@ -312,7 +315,7 @@ export async function measureRealActivation(samples: number, warmups: number): P
     const setup: SampleSetup = {
       browser,
       extensionsDir,
-      ours: { label: manifestLabel(ourManifest), version: String(ourManifest.version) },
+      ours: { label: manifestLabel(ourManifest, JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.nls.json'), 'utf8')) as Record<string, unknown>), version: String(ourManifest.version) },
       stub: { label: manifestLabel(STUB_MANIFEST), version: STUB_VERSION },
     };
     const taken: RealActivationSample[] = [];

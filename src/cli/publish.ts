@@ -2,7 +2,7 @@
 // record, then the flags), then either print the plan (--dry-run) or send it with the core's runner and report
 // every file. Returns the exit code; never calls process.exit itself.
 import { readFile } from 'node:fs/promises';
-import { createUndiciTransport } from '../core/http/undiciTransport';
+import { cliTransport } from './transport';
 import { StateFileLinkStore } from '../core/links/stateFile';
 import type { PageLink } from '../core/links/pageLink';
 import { describeError } from '../core/log/redact';
@@ -50,7 +50,7 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
   if (args.dryRun) return printDryRun(plan, args.json, output);
   if (!endpoint.value || token === undefined) return EXIT_USAGE; // resolved above; keeps the types honest
 
-  const transport = createUndiciTransport({}, context.env);
+  const transport = cliTransport(context.env);
   const settings = { endpoint: endpoint.value, token, transport, deadlineMs: args.timeoutSeconds * 1000 };
   let results: FileResult[];
   try {

@@ -1,0 +1,50 @@
+// The command line behind a proxy: with HTTPS_PROXY set the CLI loads its bundled undici (dist/cliProxy.js) and
+// tunnels through the proxy; a loopback endpoint still goes direct. Without a proxy it uses Node's own fetch (every
+// other CLI test).
+import assert from 'node:assert/strict';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startSandbox, type Sandbox } from '../sandbox/server';
+import { startNamedTunnelProxy, type NamedTunnelProxy } from '../support/namedTunnelProxy';
+import { createTestCertificates } from '../support/testCertificates';
+import { assertBuilt, runCli } from './cliHarness';
+
+describe('CLI behind a proxy', () => {
+  let tlsWiki: Sandbox;
+  let proxy: NamedTunnelProxy;
+  let dir: string;
+  let caFile: string;
+
+  before(async () => {
+    assertBuilt();
+    const certificates = createTestCertificates();
+    tlsWiki = await startSandbox({ tls: certificates });
+    proxy = await startNamedTunnelProxy({ 'wiki.test': '127.0.0.1' });
+    dir = await mkdtemp(join(tmpdir(), 'wp-cli-proxy-'));
+    caFile = join(dir, 'ca.pem');
+    await writeFile(caFile, certificates.caCert);
+    await writeFile(join(dir, 'a.md'), '# Through the proxy\n\nText.\n');
+  });
+  after(async () => {
+    await Promise.all([tlsWiki.close(), proxy.close(), rm(dir, { recursive: true, force: true })]);
+  });
+
+  it('tunnels through HTTPS_PROXY to an https wiki, and sends a loopback wiki direct', async () => {
+    const token = tlsWiki.issueToken().token;
+    // wiki.test is a name only the proxy resolves: the run can only succeed through it. The test CA is trusted the
+    // way a CI job trusts an internal CA: NODE_EXTRA_CA_CERTS.
+    const endpoint = tlsWiki.importEndpoint.replace('//127.0.0.1:', '//wiki.test:');
+    const env = { WIKI_PUBLISHER_ENDPOINT: endpoint, WIKI_PUBLISHER_API_TOKEN: token, HTTPS_PROXY: proxy.url, NODE_EXTRA_CA_CERTS: caFile };
+    const run = await runCli(['publish', 'a.md', '--space', 'DOCS', '--parent', '123456'], { cwd: dir, env });
+    assert.equal(run.code, 0, run.stderr || run.stdout);
+    assert.deepEqual(proxy.tunnels, [`wiki.test:${new URL(endpoint).port}`]);
+    assert.ok(tlsWiki.findPageByTitle('DOCS', '123456', 'Through the proxy'));
+
+    const direct = { ...env, WIKI_PUBLISHER_ENDPOINT: tlsWiki.importEndpoint };
+    const again = await runCli(['publish', 'a.md', '--space', 'DOCS', '--parent', '123456', '--overwrite'], { cwd: dir, env: direct });
+    assert.equal(again.code, 0, again.stderr || again.stdout);
+    assert.equal(proxy.tunnels.length, 1, 'the loopback endpoint went direct, not through the proxy');
+    assert.deepEqual(tlsWiki.imports.map((entry) => entry.status), [201, 200]);
+  });
+});

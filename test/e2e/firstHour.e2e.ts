@@ -6,7 +6,8 @@ import { useSessions } from './support/harness';
 import { CREATE_ONLY, OVERWRITE_PROMPT, PARENT_PROMPT, TITLE_PROMPT, chooseSpace, clickPublishButton } from './support/publishFlow';
 import { SANDBOX_BODIES } from './support/sandboxBodies';
 import {
-  answerPrompt, notification, notificationButton, openFile, pickItem, quickInput, quickInputBox, tokenStatusItem, waitForPrompt,
+  answerPrompt, centerNotification, notification, notificationButton, openFile, openNotificationCenter, pickItem, quickInput, quickInputBox,
+  tokenStatusItem, waitForPrompt,
 } from './support/workbench';
 
 const withToken = (sandbox: Sandbox): { envToken: string } => ({ envToken: sandbox.issueToken().token });
@@ -41,7 +42,9 @@ describe('The first hour', function () {
     await page.keyboard.press('Enter');
     await waitForPrompt(page, OVERWRITE_PROMPT);
     await pickItem(page, CREATE_ONLY);
-    await notification(page, SANDBOX_BODIES.created).waitFor();
+    // Toasts that follow each other closely may be held back; every notification lands in the center.
+    await openNotificationCenter(page);
+    await centerNotification(page, SANDBOX_BODIES.created).waitFor();
     assert.ok(sandbox.findPageByTitle('DOCS', '123456', 'FAQ'));
   });
 

@@ -5,6 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { startSandboxWorld, type SandboxWorld } from '../sandbox/world';
 import { startCodeServer, type RunningCodeServer } from './support/codeServer';
+import { startIpv6Forwarder, type LoopbackForwarder } from './support/loopbackForwarder';
 import { installExtension, runScript } from './support/runSetup';
 import { readSampleDocs } from './support/sampleDocs';
 import { QUIET_WORKBENCH_SETTINGS, writeUserSettings, writeWorkspace } from './support/session';
@@ -24,8 +25,10 @@ async function main(): Promise<void> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'wiki-publisher-demo-'));
   let world: SandboxWorld | undefined;
   let codeServer: RunningCodeServer | undefined;
+  let idpForwarder: LoopbackForwarder | undefined;
   const stopAll = async (): Promise<void> => {
     await codeServer?.stop();
+    await idpForwarder?.close();
     await world?.close();
     fs.rmSync(root, { recursive: true, force: true });
   };
@@ -35,13 +38,16 @@ async function main(): Promise<void> {
     world = await startSandboxWorld();
     const { sandbox, idp } = world;
     const { token } = sandbox.issueToken({ lifetime: '30d', owner: 'alice', label: 'demo' });
+    // code-server mangles 127.0.0.1 addresses that extensions open, so the browser reaches the identity provider
+    // at [::1], as in the end-to-end tests (support/loopbackForwarder.ts).
+    idpForwarder = await startIpv6Forwarder({ host: '127.0.0.1', port: Number(new URL(idp.authUrl).port) });
     const workspaceDir = path.join(root, 'sample-docs');
     writeWorkspace(workspaceDir, readSampleDocs());
     const userDataDir = path.join(root, 'user-data');
-    writeUserSettings(userDataDir, { ...QUIET_WORKBENCH_SETTINGS, ...world.settings });
+    writeUserSettings(userDataDir, { ...QUIET_WORKBENCH_SETTINGS, ...world.settings, 'wikiPublisher.export.authUrl': idpForwarder.origin });
     codeServer = await startCodeServer({
       userDataDir, extensionsDir, workspaceDir, port, stateDir: path.join(root, 'code-server-state'),
-      env: { WIKI_PUBLISHER_API_TOKEN: token },
+      env: { WIKI_PUBLISHER_API_TOKEN: token, WIKI_PUBLISHER_CLIENT_SECRET: idp.clientSecret },
     });
     console.log([
       '',
@@ -56,7 +62,14 @@ async function main(): Promise<void> {
       'space DOCS, parent page 123456. Then reload the sandbox page to see the new pages.',
       '',
       'A 30-day sandbox token is provided through WIKI_PUBLISHER_API_TOKEN (it is valid for this sandbox only).',
-      `Export API sign-in: "Wiki: Sign In to Export API"; the client secret for "Wiki: Set OAuth Client Secret" is ${idp.clientSecret}`,
+      'Export API sign-in: run "Wiki: Sign In to Export API", let code-server open the sandbox\'s authorization page',
+      '(in a browser on this machine) and press Approve. The sandbox\'s client secret comes through WIKI_PUBLISHER_CLIENT_SECRET.',
+      `Once signed in, "Wiki: Compare with Wiki Page" and "Wiki: Open Wiki Page as Markdown" use the export API`,
+      `(${sandbox.exportApiUrl}); try page 123456 or the address ${sandbox.pageAddress('123456')}`,
+      '',
+      'To play a colleague editing a published page on the wiki (the next publish then shows the edit guard):',
+      `  curl -X POST ${sandbox.controlUrl}/pages/<page id>/edit -H 'Content-Type: application/json' -d '{"markdown":"# Edited on the wiki\\n"}'`,
+      `  (page IDs: ${sandbox.baseUrl}/ or curl ${sandbox.controlUrl}/pages)`,
       '',
       'Press Ctrl+C to stop.',
     ].join('\n'));

@@ -28,8 +28,8 @@ export class PublishCommand implements Command {
       // An open editor of the file keeps its unsaved edits; openTextDocument returns that one.
       return this.single.publish(await vscode.workspace.openTextDocument(resource));
     }
-    const document = vscode.window.activeTextEditor?.document;
-    if (document?.languageId === 'markdown') return this.single.publish(document);
+    const document = markdownInView();
+    if (document) return this.single.publish(document);
     void showError(vscode.l10n.t('Open a Markdown file to publish it to the wiki, or choose Markdown files or a folder in the Explorer.'));
   }
 
@@ -37,4 +37,15 @@ export class PublishCommand implements Command {
   publishDocument(document: vscode.TextDocument): Promise<void> {
     return this.single.publish(document);
   }
+}
+
+/**
+ * The Markdown document to publish from the palette or the walkthrough: the active editor's, else the only Markdown
+ * editor in view (the walkthrough's button runs while the walkthrough, not the file beside it, is active).
+ */
+function markdownInView(): vscode.TextDocument | undefined {
+  const active = vscode.window.activeTextEditor?.document;
+  if (active?.languageId === 'markdown') return active;
+  const visible = [...new Set(vscode.window.visibleTextEditors.map((editor) => editor.document).filter((candidate) => candidate.languageId === 'markdown'))];
+  return visible.length === 1 ? visible[0] : undefined;
 }

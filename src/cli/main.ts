@@ -44,10 +44,10 @@ function interruption(output: Output): { interrupt: AbortSignal; interruptExitCo
   return { interrupt: controller.signal, interruptExitCode: () => exitCode };
 }
 
-// undici parses HTTP with a WebAssembly build of llhttp, which V8 first compiles quickly (Liftoff) and then again,
-// on a background thread, with its optimising compiler. For the few small answers a CLI run reads, that second
-// compile only costs: about 35 MB of peak memory and a CPU core (measured with `npm run bench`). Set before undici
-// compiles the module, on its first connection.
+// undici (Node's own fetch and the bundled copy alike) parses HTTP with a WebAssembly build of llhttp, which V8 first
+// compiles quickly (Liftoff) and then again, on a background thread, with its optimising compiler. For the few small
+// answers a CLI run reads, that second compile only costs: about 35 MB of peak memory and a CPU core (measured with
+// `npm run bench`). Set before undici compiles the module, on its first connection.
 setFlagsFromString('--liftoff-only');
 
 const output = new Output(process.stdout, process.stderr);

@@ -13,15 +13,15 @@ const production = process.argv.includes('--production');
 const lazyBundles = new Map([
   [path.resolve('src/onDemand.ts'), './onDemand.js'],
   [path.resolve('src/editor/lazyCommands.ts'), './lazyCommands.js'],
-  // The command line's undici, needed only when a proxy is configured.
-  [path.resolve('src/cli/proxyTransport.ts'), './cliProxy.js'],
+  // The command line's undici, needed only when a run sends.
+  [path.resolve('src/cli/httpClient.ts'), './cliHttp.js'],
 ]);
 
 /** Turns every import of a lazy bundle's source into a runtime require of the sibling bundle (all live in dist/). */
 const keepLazyBundlesSeparate = (self) => ({
   name: 'keep-lazy-bundles-separate',
   setup(build) {
-    build.onResolve({ filter: /(onDemand|lazyCommands|proxyTransport)$/ }, (args) => {
+    build.onResolve({ filter: /(onDemand|lazyCommands|httpClient)$/ }, (args) => {
       const resolved = path.resolve(args.resolveDir, args.path) + '.ts';
       const bundle = lazyBundles.get(resolved);
       return bundle && resolved !== self ? { path: bundle, external: true } : undefined;
@@ -43,7 +43,7 @@ const common = {
 await Promise.all([
   esbuild.build({ ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', plugins: [keepLazyBundlesSeparate()] }),
   esbuild.build({ ...common, entryPoints: ['src/onDemand.ts'], outfile: 'dist/onDemand.js' }),
-  esbuild.build({ ...common, entryPoints: ['src/cli/proxyTransport.ts'], outfile: 'dist/cliProxy.js' }),
+  esbuild.build({ ...common, entryPoints: ['src/cli/httpClient.ts'], outfile: 'dist/cliHttp.js' }),
   esbuild.build({
     ...common, entryPoints: ['src/editor/lazyCommands.ts'], outfile: 'dist/lazyCommands.js',
     plugins: [keepLazyBundlesSeparate(path.resolve('src/editor/lazyCommands.ts'))],

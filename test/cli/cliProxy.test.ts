@@ -1,6 +1,5 @@
-// The command line behind a proxy: with HTTPS_PROXY set the CLI loads its bundled undici (dist/cliProxy.js) and
-// tunnels through the proxy; a loopback endpoint still goes direct. Without a proxy it uses Node's own fetch (every
-// other CLI test).
+// The command line behind a proxy: with HTTPS_PROXY set the CLI tunnels through the proxy; a loopback endpoint still
+// goes direct.
 import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

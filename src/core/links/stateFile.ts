@@ -3,6 +3,7 @@
 // stays valid whichever folder the job runs from and on every platform. A missing file is an empty record; the
 // file is replaced atomically (a temporary file renamed over it), so an interrupted job never leaves half a record.
 import { randomBytes } from 'node:crypto';
+import { parseJsonObject } from '../util/json';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { parsePageLink, type LinkStore, type PageLink } from './pageLink';
@@ -77,14 +78,9 @@ export class StateFileLinkStore implements LinkStore {
 
 /** The links of a state file's text, or undefined when it is not one. Single malformed entries are dropped. */
 export function parseStateFile(text: string): Map<string, PageLink> | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const { version, files } = value as Record<string, unknown>;
+  const value = parseJsonObject(text);
+  if (!value) return undefined;
+  const { version, files } = value;
   if (version !== STATE_FILE_VERSION || typeof files !== 'object' || files === null || Array.isArray(files)) return undefined;
   const links = new Map<string, PageLink>();
   for (const [key, entry] of Object.entries(files)) {

@@ -2,7 +2,6 @@
 // wrapper, answer checks, the guarded unzip) against a bare undici POST of the same request plus a plain fflate
 // unzip, against the same sandbox with the same token. Samples alternate and swap order so noise lands on both.
 // Runs alone too: `node out/test/bench/compareExport.js`.
-import { performance } from 'node:perf_hooks';
 import { Agent, request } from 'undici';
 import { strFromU8, unzipSync } from 'fflate';
 import { exportPageMarkdown, extractMarkdown } from '../../src/core/export';
@@ -12,7 +11,7 @@ import { importBody, postImport } from '../sandbox/sandboxTestKit';
 import { startSandboxWorld } from '../sandbox/world';
 import { generateMarkdown } from './markdownCorpus';
 import { Report } from './report';
-import { describe, ms, summarize, type Summary } from './stats';
+import { describe, ms, summarize, type Summary, timed, timeSync } from './stats';
 
 export interface CompareExportRuns {
   samples: number;
@@ -50,22 +49,6 @@ function bareUnzip(zip: Uint8Array): string {
   const name = Object.keys(files).find((entry) => entry.endsWith('.md'));
   if (!name) throw new Error('no .md entry');
   return strFromU8(files[name]!);
-}
-
-async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
-  const start = performance.now();
-  const value = await work();
-  return { ms: performance.now() - start, value };
-}
-
-function timeSync(samples: number, work: () => unknown): Summary {
-  const times: number[] = [];
-  for (let index = 0; index < samples + 3; index++) {
-    const start = performance.now();
-    work();
-    if (index >= 3) times.push(performance.now() - start);
-  }
-  return summarize(times);
 }
 
 export async function measureCompareExport(runs: CompareExportRuns): Promise<CompareExportResult> {

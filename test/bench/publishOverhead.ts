@@ -3,7 +3,6 @@
 // over VS Code's fetch against a bare fetch() (in plain Node both use Node's fetch, so this measures our layer, not
 // VS Code's proxy resolution). The whole command path outside the UI (preflight included) is measured over the
 // editor's kind. Samples alternate (and rotate order) so noise lands on every side alike.
-import { performance } from 'node:perf_hooks';
 import { Agent, request } from 'undici';
 import { readApiToken, API_TOKEN_SECRET_KEY } from '../../src/core/apiToken/tokenSource';
 import type { Transport } from '../../src/core/http/transport';
@@ -19,7 +18,7 @@ import {
 import { MemorySecretStore } from '../fakes/memorySecretStore';
 import { startSandbox } from '../sandbox/server';
 import { generateMarkdown } from './markdownCorpus';
-import { summarize, type Summary } from './stats';
+import { summarize, type Summary, timed, timeSync } from './stats';
 
 export interface DocumentSize {
   label: string;
@@ -127,22 +126,6 @@ const bareFetchImport: Stack['bare'] = async (endpoint, token, body) => {
   await response.text();
   return response.status;
 };
-
-async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
-  const start = performance.now();
-  const value = await work();
-  return { ms: performance.now() - start, value };
-}
-
-function timeSync(samples: number, work: () => unknown): Summary {
-  const times: number[] = [];
-  for (let index = 0; index < samples + 3; index++) {
-    const start = performance.now();
-    work();
-    if (index >= 3) times.push(performance.now() - start);
-  }
-  return summarize(times);
-}
 
 export async function measurePublishOverhead(sizes: readonly DocumentSize[], runs: Runs): Promise<OverheadResult[]> {
   const sandbox = await startSandbox();

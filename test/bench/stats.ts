@@ -1,4 +1,5 @@
 // Small statistics for the bench: medians and quartiles over samples, never means (one GC pause skews a mean).
+import { performance } from 'node:perf_hooks';
 
 export interface Summary {
   median: number;
@@ -29,4 +30,22 @@ export function ms(value: number): string {
 /** "3.21 ms (IQR 3.10-3.40, n=40)" */
 export function describe(summary: Summary): string {
   return `${ms(summary.median)} ms (IQR ${ms(summary.p25)}-${ms(summary.p75)}, n=${summary.count})`;
+}
+
+/** One run of `work` and how long it took (ms). */
+export async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const start = performance.now();
+  const value = await work();
+  return { ms: performance.now() - start, value };
+}
+
+/** `work` timed alone `samples` times after 3 warm-ups: the steps a ratio line breaks down. */
+export function timeSync(samples: number, work: () => unknown): Summary {
+  const times: number[] = [];
+  for (let index = 0; index < samples + 3; index++) {
+    const start = performance.now();
+    work();
+    if (index >= 3) times.push(performance.now() - start);
+  }
+  return summarize(times);
 }

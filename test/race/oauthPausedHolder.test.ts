@@ -5,11 +5,10 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { FileSecretStore } from '../fakes/fileSecretStore';
 import { startIdp, type Idp } from '../sandbox/idp';
 import { linesLeakingSecrets, makeTempDir } from '../sandbox/oauthTestKit';
-import { readSession, RaceWorker, seedSession } from './raceHarness';
-import { fingerprint, type RaceReply, type RaceWorkerConfig } from './worker';
+import { raceConfig, readSession, RaceWorker, seedSession } from './raceHarness';
+import { fingerprint, type RaceReply } from './worker';
 
 describe('a refresh lock holder paused past the stale timeout', function () {
   // Real processes on a shared, noisy machine: generous limits, but no timing is asserted.
@@ -40,15 +39,7 @@ describe('a refresh lock holder paused past the stale timeout', function () {
   });
 
   it('wakes up, finds it can no longer prove it holds the lock, and sends nothing: one token request, the chain lives', async () => {
-    const store = new FileSecretStore(path.join(temp.dir, 'secrets.json'));
-    const config: RaceWorkerConfig = {
-      authUrl: idp.authUrl,
-      clientId: idp.clientId,
-      storeFile: store.file,
-      lockDir: path.join(temp.dir, 'locks'),
-      staleMs: 2000,
-      lockTimeoutMs: 20_000,
-    };
+    const { store, config } = raceConfig(idp, temp.dir);
     const wakeFile = path.join(temp.dir, 'wake-up');
     const seeded = await seedSession(store, idp.issueSessionDirectly(), virtualNow, config.lockDir);
     const paused = await RaceWorker.spawn({ ...config, pauseBeforeSendUntil: wakeFile }, idp.clientSecret);

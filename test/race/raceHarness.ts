@@ -86,6 +86,13 @@ export class RaceWorker {
  * Writes a session issued straight by the identity provider into the shared store, and the session marker in
  * the lock folder (when given) as a window's sign-in would (sessionMarker.ts), so the workers trust the store.
  */
+/** The worker configuration the race suites share: a store file and a lock folder in `dir`, a 2 s stale timeout. */
+export function raceConfig(idp: Idp, dir: string): { config: RaceWorkerConfig; store: FileSecretStore } {
+  const store = new FileSecretStore(path.join(dir, 'secrets.json'));
+  const config = { authUrl: idp.authUrl, clientId: idp.clientId, storeFile: store.file, lockDir: path.join(dir, 'locks'), staleMs: 2000, lockTimeoutMs: 20_000 };
+  return { config, store };
+}
+
 export async function seedSession(store: FileSecretStore, issued: IssuedTokens, now: number, lockDir?: string): Promise<ExportSession> {
   const session = sessionFromTokens(
     { accessToken: issued.access_token, ...(issued.refresh_token ? { refreshToken: issued.refresh_token } : {}), scope: issued.scope },

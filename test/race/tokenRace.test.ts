@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { FileSecretStore } from '../fakes/fileSecretStore';
 import { startIdp, type Idp } from '../sandbox/idp';
 import { linesLeakingSecrets, makeTempDir, presentRefreshToken, waitFor } from '../sandbox/oauthTestKit';
-import { raceRound, readSession, RaceWorker, seedSession } from './raceHarness';
+import { raceConfig, raceRound, readSession, RaceWorker, seedSession } from './raceHarness';
 import { fingerprint, type RaceReply, type RaceWorkerConfig } from './worker';
 
 const WORKERS = 5;
@@ -30,15 +29,7 @@ describe('five processes refreshing one rotating session against the strict iden
   before(async () => {
     idp = await startIdp({ now: () => virtualNow });
     temp = await makeTempDir('oauth-race-');
-    store = new FileSecretStore(path.join(temp.dir, 'secrets.json'));
-    config = {
-      authUrl: idp.authUrl,
-      clientId: idp.clientId,
-      storeFile: store.file,
-      lockDir: path.join(temp.dir, 'locks'),
-      staleMs: 2000,
-      lockTimeoutMs: 20_000,
-    };
+    ({ store, config } = raceConfig(idp, temp.dir));
     await seedSession(store, idp.issueSessionDirectly(), virtualNow, config.lockDir);
     workers = await Promise.all(Array.from({ length: WORKERS }, () => RaceWorker.spawn(config, idp.clientSecret)));
   });

@@ -47,8 +47,12 @@ export class FilePublisher {
     const core = onDemand();
     const source: SourceFile = { key: document.uri.toString(), label: vscode.workspace.asRelativePath(document.uri), text: document.getText() };
     const options = { omitTitleHeading: omitTitleHeadingSetting(), force: override.force ?? false };
-    const link = override.askAgain ? undefined : await this.linkFor(source);
-    let item = core.planFile(source, link, { ...options, ...(override.target ? { defaults: override.target } : {}) });
+    const planned = { ...options, ...(override.target ? { defaults: override.target } : {}) };
+    let item = core.planFile(source, override.askAgain ? undefined : await this.deps.links.get(source.key), planned);
+    // A file opened from the wiki (wiki.pageId) and saved under a new name publishes to the page it was opened from.
+    const openedFrom = !override.askAgain && !item.link && item.prepared.frontMatterPageId ? await this.deps.links.opened(item.prepared.frontMatterPageId) : undefined;
+    if (openedFrom) item = core.planFile(source, openedFrom, planned);
+    const link = item.link;
 
     // What does not depend on the target comes first, so nobody answers four questions to hear the file has a problem.
     const fileRefusal = item.refusals.find((refusal) => refusal.code === 'frontMatter' || refusal.code === 'emptyContent');
@@ -118,13 +122,6 @@ export class FilePublisher {
     return this.followUp(choice, document, override, { target: sendTarget, outcome, link, identification });
   }
 
-  /** The file's own link; else, for a file opened from the wiki (wiki.pageId), the page it was opened from. */
-  private async linkFor(source: SourceFile): Promise<PageLink | undefined> {
-    const own = await this.deps.links.get(source.key);
-    if (own) return own;
-    const pageId = onDemand().prepareDocument(source.text).frontMatterPageId;
-    return pageId ? this.deps.links.opened(pageId) : undefined;
-  }
 
   private async checkGuard(link: PageLink | undefined, target: PublishTarget): Promise<GuardVerdict> {
     const core = onDemand();

@@ -70,6 +70,12 @@ export function activate(context: vscode.ExtensionContext): void {
           links.move(oldUri.toString(), newUri.toString()).catch((error: unknown) => log.warn(`Moving the page link of a renamed file failed: ${describeError(error)}`));
         }
       }),
+      // A deleted file's link goes with it, so a later file of the same name does not inherit its page.
+      vscode.workspace.onDidDeleteFiles((event) => {
+        for (const uri of event.files) {
+          links.forget(uri.toString()).catch((error: unknown) => log.warn(`Forgetting the page link of a deleted file failed: ${describeError(error)}`));
+        }
+      }),
     );
     for (const command of [
       setApiToken,

@@ -17,10 +17,12 @@ export {
   type ExportSession,
 } from './core/oauth';
 export { explainNotFound } from './core/publish/notFoundExplanation';
-export { planFile, planFiles, countPlan, linkAfterPublish, type PlanItem, type SourceFile } from './core/run/plan';
-export { runPlan, ThrottleGate, clampConcurrency, summarise, summaryLine } from './core/run/runner';
+export { planFile, planFiles, countPlan, sendKind, linkAfterPublish, type PlanItem, type SourceFile } from './core/run/plan';
+export { guardPlan, guardedPage, type GuardVerdict } from './core/run/guard';
+export { apiTokenSubject } from './core/apiToken/subject';
+export { runPlan, ThrottleGate, clampConcurrency, summarise, summaryLine, describeRunStop } from './core/run/runner';
 export { sendPlanned } from './core/run/send';
-export { checkEditGuard, identifyPage, withIdentity, withoutIdentity } from './core/links/editGuard';
+export { identifyPage, proveOwnPage, withIdentity, withoutIdentity } from './core/links/pageIdentity';
 export { createWikiPagesClient } from './core/wikiPages';
 export { exportPageMarkdown, isExportError } from './core/export';
 export { globMatcher } from './core/run/globMatcher';

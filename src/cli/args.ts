@@ -1,5 +1,6 @@
 // The command line's arguments, read with node:util parseArgs into one value; every mistake becomes a one-line
-// reason (exit code 2). The token is deliberately not an option: command lines end up in process lists and CI logs.
+// reason (exit code 2). No secret is an option (the API token, the client secret, the platform token): command
+// lines end up in process lists and CI logs.
 import { parseArgs } from 'node:util';
 import { MAX_CONCURRENCY } from '../core/run/runner';
 
@@ -15,6 +16,14 @@ export interface PublishArgs {
   statePath: string | undefined;
   endpoint: string | undefined;
   timeoutSeconds: number;
+  /** The flags' --space/--parent win over the target a --state record remembers. */
+  retarget: boolean;
+  /** Replace pages that were edited on the wiki since their last publish (the edit guard leaves them out otherwise). */
+  overwriteEdited: boolean;
+  /** The identity provider, for read access to the wiki's pages (else WIKI_PUBLISHER_AUTH_URL). */
+  authUrl: string | undefined;
+  /** The wiki site whose page routes are read (else WIKI_PUBLISHER_BASE_URL). */
+  baseUrl: string | undefined;
 }
 
 export type Command = { kind: 'help' } | { kind: 'version' } | { kind: 'publish'; args: PublishArgs };
@@ -36,16 +45,29 @@ const OPTIONS = {
   state: { type: 'string' },
   endpoint: { type: 'string' },
   timeout: { type: 'string' },
+  retarget: { type: 'boolean' },
+  'overwrite-edited': { type: 'boolean' },
+  'auth-url': { type: 'string' },
+  'base-url': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'V' },
 } as const;
 
+// The first pattern that matches a flag's name picks the refusal; the last catches every other secret-like name.
+const SECRET_FLAGS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^(api-?)?token$/i, 'The API token is read only from the WIKI_PUBLISHER_API_TOKEN environment variable'],
+  [/client[-_]?secret/i, 'The client secret is read only from the WIKI_PUBLISHER_CLIENT_SECRET environment variable'],
+  [/platform[-_]?token/i, 'The platform token is read only from the WIKI_PUBLISHER_PLATFORM_TOKEN environment variable'],
+  [/token|secret|password|credential/i,
+    'Secrets are read only from the environment (WIKI_PUBLISHER_API_TOKEN, WIKI_PUBLISHER_CLIENT_SECRET, WIKI_PUBLISHER_PLATFORM_TOKEN)'],
+];
+
 export function parseCommandLine(argv: readonly string[]): ParsedCommand {
   // Refused by name before parsing, so no message can ever quote the value that followed it.
-  const tokenFlag = argv.find((arg) => /^--?(api-?)?token(=|$)/i.test(arg));
-  if (tokenFlag !== undefined) {
-    return fail('The API token is read only from the WIKI_PUBLISHER_API_TOKEN environment variable, never from a flag (command lines show up in process lists and CI logs).');
-  }
+  const secretRefusal = refuseSecretFlags(argv);
+  if (secretRefusal !== undefined) return fail(secretRefusal);
+  const mistyped = suggestForUnknownOption(argv);
+  if (mistyped !== undefined) return fail(mistyped);
   let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true; strict: true }>>;
   try {
     parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
@@ -69,6 +91,9 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
   const parentId = values.parent?.trim();
   if (parentId !== undefined && !/^\d+$/.test(parentId)) return fail('--parent must be a page ID made of digits only, such as 123456.');
   if (values.state?.trim() === '') return fail('--state must name a file.');
+  for (const flag of ['auth-url', 'base-url'] as const) {
+    if (values[flag]?.trim() === '') return fail(`--${flag} must be a URL, such as https://wiki.example.com.`);
+  }
 
   return {
     ok: true,
@@ -82,9 +107,69 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
         force: values.force ?? false,
         statePath: values.state,
         endpoint: values.endpoint,
+        retarget: values.retarget ?? false,
+        overwriteEdited: values['overwrite-edited'] ?? false,
+        authUrl: values['auth-url']?.trim(),
+        baseUrl: values['base-url']?.trim(),
       },
     },
   };
+}
+
+function refuseSecretFlags(argv: readonly string[]): string | undefined {
+  // After a bare "--" everything is a file name, even one that starts with dashes.
+  const end = argv.indexOf('--');
+  for (const arg of end === -1 ? argv : argv.slice(0, end)) {
+    const name = /^--?([^=]+)/.exec(arg)?.[1];
+    const refusal = name === undefined ? undefined : SECRET_FLAGS.find(([pattern]) => pattern.test(name))?.[1];
+    if (refusal !== undefined) return `${refusal}, never from a flag (command lines show up in process lists and CI logs).`;
+  }
+  return undefined;
+}
+
+/** "Unknown option '--spcae'. Did you mean --space?" for the first unknown long option, when one is close. */
+function suggestForUnknownOption(argv: readonly string[]): string | undefined {
+  const { tokens } = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: false, tokens: true });
+  for (const token of tokens) {
+    if (token.kind === 'option-terminator') return undefined;
+    if (token.kind !== 'option' || Object.hasOwn(OPTIONS, token.name)) continue;
+    // No close match: the strict parse that follows words the refusal (with its hint about "--").
+    const meant = token.rawName.startsWith('--') ? closestOption(token.name) : undefined;
+    return meant === undefined ? undefined : `Unknown option '${token.rawName}'. Did you mean --${meant}?`;
+  }
+  return undefined;
+}
+
+function closestOption(typed: string): string | undefined {
+  // One slip in a short name, two in a long one: beyond that a suggestion is a guess.
+  const allowed = Math.min(2, Math.max(1, Math.floor(typed.length / 4)));
+  let best: { name: string; distance: number } | undefined;
+  for (const name of Object.keys(OPTIONS)) {
+    const distance = editDistance(typed.toLowerCase(), name);
+    if (distance <= allowed && (best === undefined || distance < best.distance)) best = { name, distance };
+  }
+  return best?.name;
+}
+
+/** Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours cost 1 each. */
+function editDistance(a: string, b: string): number {
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i++) {
+    const row: number[] = [i];
+    for (let j = 1; j <= b.length; j++) {
+      if (i === 0) {
+        row.push(j);
+        continue;
+      }
+      const above = rows[i - 1] ?? [];
+      const substitution = (above[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
+      let distance = Math.min((above[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, substitution);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) distance = Math.min(distance, (rows[i - 2]?.[j - 2] ?? 0) + 1);
+      row.push(distance);
+    }
+    rows.push(row);
+  }
+  return rows[a.length]?.[b.length] ?? 0;
 }
 
 /** undefined when the text is not a whole number within the bounds. */

@@ -1,67 +1,47 @@
-// The files a command line names: Markdown files as given, folders walked recursively by the shared walk rules
-// (no node_modules, no dot-folders) and .gitignore. A file named explicitly is taken even if .gitignore matches it.
-// Symbolic links to files are followed; links to folders are not (they can form loops).
-import type { Dirent } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
-import { join, relative, resolve, sep } from 'node:path';
-import { compareRelativePaths, isMarkdownFileName, isSkippedFolderName, MARKDOWN_EXTENSIONS } from '../core/run/walkRules';
-import { GitignoreRules } from './gitignore';
+// The files a command line names, read through the core's walk (core/walk): Markdown files as given, folders walked
+// with the same rules as the editor (no node_modules, no dot-folders, .gitignore from the repository root down, links
+// never followed). A file named explicitly is taken even if .gitignore matches it; a named link is followed only to a
+// regular file or folder inside the working tree (the repository holding the working folder, else that folder).
+import { realpath } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { SourceFile } from '../core/run/plan';
+import { MARKDOWN_EXTENSIONS } from '../core/run/walkRules';
+import { repositoryRoot } from '../core/walk/gitignore';
+import { nodeWalkFs } from '../core/walk/nodeWalkFs';
+import { sourcesFromWalk } from '../core/walk/sources';
+import { walkSelection, type WalkResult } from '../core/walk/walk';
+import type { WalkFs } from '../core/walk/walkFs';
 
-export interface FoundFile {
-  /** Absolute path. */
-  path: string;
-  /** Path relative to the working folder, '/'-separated: how output names the file. */
-  label: string;
+/**
+ * A CI job publishes all of a folder or nothing: a walk that would take more than this stops the run with a usage
+ * error instead of publishing part of it. Far above any docs folder; a walk of a whole disk still ends.
+ */
+const MAX_FILES = 10_000;
+
+export type ReadSources = { ok: true; files: SourceFile[] } | { ok: false; message: string };
+
+/** The named files and folders as the plan's input, refused entries included. ok: false only for usage errors. */
+export async function readMarkdownSources(paths: readonly string[], cwd: string): Promise<ReadSources> {
+  const walked = await walkArguments(paths, cwd);
+  if (!walked.ok) return walked;
+  return { ok: true, files: await sourcesFromWalk(walked.result, { fs: walked.fs }) };
 }
 
-export type FoundFiles = { ok: true; files: FoundFile[] } | { ok: false; message: string };
+type Walked = { ok: true; fs: WalkFs<string>; result: WalkResult<string> } | { ok: false; message: string };
 
-export async function findMarkdownFiles(args: readonly string[], cwd: string): Promise<FoundFiles> {
-  const paths = new Set<string>();
-  for (const arg of args) {
-    const path = resolve(cwd, arg);
-    let isFolder: boolean;
-    try {
-      isFolder = (await stat(path)).isDirectory();
-    } catch {
-      return { ok: false, message: `No such file or folder: ${arg}.` };
-    }
-    if (!isFolder) {
-      if (!isMarkdownFileName(path)) return { ok: false, message: `${arg} is not a Markdown file (${MARKDOWN_EXTENSIONS.join(', ')}).` };
-      paths.add(path);
-      continue;
-    }
-    await walk(path, await GitignoreRules.forFolder(path), paths);
+async function walkArguments(paths: readonly string[], cwd: string): Promise<Walked> {
+  const root = (await repositoryRoot(nodeWalkFs({ cwd }), cwd)) ?? cwd;
+  const fs = nodeWalkFs({ cwd, tree: await realpath(root).catch(() => root) });
+  const result = await walkSelection(paths.map((path) => resolve(cwd, path)), { fs, maxFiles: MAX_FILES });
+  const [problem] = result.problems;
+  if (problem) {
+    const arg = paths[problem.index] ?? '';
+    return {
+      ok: false,
+      message: problem.problem === 'missing' ? `No such file or folder: ${arg}.` : `${arg} is not a Markdown file (${MARKDOWN_EXTENSIONS.join(', ')}).`,
+    };
   }
-  if (paths.size === 0) return { ok: false, message: `No Markdown files found in ${args.join(', ')}.` };
-  const files = [...paths].map((path) => ({ path, label: relative(cwd, path).split(sep).join('/') || path }));
-  return { ok: true, files: files.sort((a, b) => compareRelativePaths(a.label, b.label)) };
-}
-
-async function walk(folder: string, rules: GitignoreRules, found: Set<string>): Promise<void> {
-  let entries: Dirent[];
-  try {
-    entries = await readdir(folder, { withFileTypes: true });
-  } catch {
-    return; // an unreadable folder holds nothing we can publish
-  }
-  for (const entry of entries) {
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) {
-      if (isSkippedFolderName(entry.name) || rules.ignores(path, true)) continue;
-      await walk(path, await rules.enter(path), found);
-    } else if (isMarkdownFileName(entry.name) && !rules.ignores(path, false) && (await isFile(entry, path))) {
-      found.add(path);
-    }
-  }
-}
-
-async function isFile(entry: Dirent, path: string): Promise<boolean> {
-  if (entry.isFile()) return true;
-  if (!entry.isSymbolicLink()) return false;
-  try {
-    return (await stat(path)).isFile();
-  } catch {
-    return false;
-  }
+  if (result.truncated) return { ok: false, message: `${paths.join(', ')} hold more than ${MAX_FILES} Markdown files; name fewer or smaller folders.` };
+  if (result.files.length + result.refused.length === 0) return { ok: false, message: `No Markdown files found in ${paths.join(', ')}.` };
+  return { ok: true, fs, result };
 }

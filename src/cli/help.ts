@@ -16,12 +16,19 @@ Options:
   --state FILE         Read and write a record of what was published (target and content hash per file,
                        keyed by path relative to FILE's folder), so unchanged files are skipped. Keep it in
                        your CI cache. A missing file starts an empty record.
+  --retarget           Publish to --space and --parent even where the --state record remembers another target
+                       (without it, a recorded target wins over the flags).
+  --overwrite-edited   Replace pages that were edited on the wiki since this tool last published them (without
+                       it, those files are left out and reported). Needs page access (see Environment).
   --dry-run            Send nothing and need no token: print each file's target and preflight findings.
   --json               One JSON object per file per line, then a summary object.
   --concurrency N      Requests at once, 1-16 (default ${DEFAULT_CONCURRENCY}).
   --timeout SECONDS    Deadline of one request, 1-600 (default ${DEFAULT_TIMEOUT_SECONDS}).
   --endpoint URL       The import endpoint (default: WIKI_PUBLISHER_ENDPOINT). https:// only; http:// only
                        for 127.0.0.1, [::1] and localhost.
+  --auth-url URL       The identity provider that issues the service account's access token (default:
+                       WIKI_PUBLISHER_AUTH_URL).
+  --base-url URL       The wiki site whose page routes are read (default: WIKI_PUBLISHER_BASE_URL).
   -h, --help           Show this help.
   -V, --version        Show the version.
 
@@ -29,6 +36,16 @@ Environment:
   WIKI_PUBLISHER_API_TOKEN   The import API token (never a flag). Not needed with --dry-run.
   WIKI_PUBLISHER_ENDPOINT    The import endpoint, when --endpoint is not given.
   HTTPS_PROXY, NO_PROXY      Proxy for the wiki's address (loopback addresses never use it).
+
+  Page access: read access to the wiki's page routes, so a run can check for pages edited on the wiki since
+  their last publish (the edit guard). Without it the run still publishes, and says the check was skipped.
+  WIKI_PUBLISHER_CLIENT_ID       A service account's client ID, with WIKI_PUBLISHER_CLIENT_SECRET.
+  WIKI_PUBLISHER_CLIENT_SECRET   Its client secret (never a flag); needs WIKI_PUBLISHER_AUTH_URL and
+                                 WIKI_PUBLISHER_BASE_URL (or --auth-url and --base-url).
+  WIKI_PUBLISHER_AUTH_URL        The identity provider, when --auth-url is not given.
+  WIKI_PUBLISHER_BASE_URL        The wiki site, when --base-url is not given.
+  WIKI_PUBLISHER_PLATFORM_TOKEN  Instead of a service account: a ready platform access token (never a flag);
+                                 needs WIKI_PUBLISHER_BASE_URL.
 
 Exit codes: 0 every file published or skipped as unchanged; 1 a file failed or was refused (with
 --dry-run: would be refused); 2 usage or configuration error; 130 interrupted (Ctrl+C).

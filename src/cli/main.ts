@@ -19,7 +19,7 @@ async function main(output: Output): Promise<number> {
   }
   switch (parsed.command.kind) {
     case 'help':
-      process.stdout.write(HELP_TEXT);
+      output.line(HELP_TEXT.trimEnd());
       return 0;
     case 'version':
       output.line(typeof WIKI_PUBLISHER_VERSION === 'string' ? WIKI_PUBLISHER_VERSION : 'development');

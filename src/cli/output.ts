@@ -1,11 +1,15 @@
 // Everything the command line prints goes through here: results on stdout, problems and progress on stderr,
 // progress only when stderr is a terminal (CI logs get no carriage-return noise). Every line is redacted, and the
 // token itself is cut out besides, so no secret reaches a CI log even if some message carried one.
+// A reader that goes away (`| head -1`) is not an error: that stream is written no more and the run goes on, so a
+// publish still finishes and records what landed.
 import { redact } from '../core/log/redact';
 
 export interface OutputStream {
   write(text: string): unknown;
   isTTY?: boolean;
+  /** Node streams report a write to a closed pipe (EPIPE) as an 'error' event, which would crash if unheard. */
+  on?(event: 'error', listener: (error: Error) => void): unknown;
 }
 
 const CLEAR_LINE = '\r\x1b[2K';
@@ -13,11 +17,15 @@ const CLEAR_LINE = '\r\x1b[2K';
 export class Output {
   private secrets: string[] = [];
   private progressShown = false;
+  private readonly closed = new Set<OutputStream>();
 
   constructor(
     private readonly stdout: OutputStream,
     private readonly stderr: OutputStream,
-  ) {}
+  ) {
+    // Any write error means nobody reads this stream any more; there is nowhere left to report it.
+    for (const stream of [stdout, stderr]) stream.on?.('error', () => this.closed.add(stream));
+  }
 
   /** Never prints this text again, wherever it appears. */
   forget(secret: string): void {
@@ -26,30 +34,34 @@ export class Output {
 
   line(text: string): void {
     this.clearProgress();
-    this.stdout.write(`${this.scrub(text)}\n`);
+    this.write(this.stdout, `${this.scrub(text)}\n`);
   }
 
   /** One JSON object on one line; string values are redacted one by one, so the line stays valid JSON. */
   json(value: object): void {
     this.clearProgress();
-    this.stdout.write(`${JSON.stringify(value, (_key, member: unknown) => (typeof member === 'string' ? this.scrub(member) : member))}\n`);
+    this.write(this.stdout, `${JSON.stringify(value, (_key, member: unknown) => (typeof member === 'string' ? this.scrub(member) : member))}\n`);
   }
 
   problem(text: string): void {
     this.clearProgress();
-    this.stderr.write(`wiki-publisher: ${this.scrub(text)}\n`);
+    this.write(this.stderr, `wiki-publisher: ${this.scrub(text)}\n`);
   }
 
   progress(text: string): void {
     if (!this.stderr.isTTY) return;
-    this.stderr.write(`${CLEAR_LINE}${this.scrub(text)}`);
+    this.write(this.stderr, `${CLEAR_LINE}${this.scrub(text)}`);
     this.progressShown = true;
   }
 
   clearProgress(): void {
     if (!this.progressShown) return;
-    this.stderr.write(CLEAR_LINE);
+    this.write(this.stderr, CLEAR_LINE);
     this.progressShown = false;
+  }
+
+  private write(stream: OutputStream, text: string): void {
+    if (!this.closed.has(stream)) stream.write(text);
   }
 
   private scrub(text: string): string {

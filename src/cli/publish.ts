@@ -1,21 +1,27 @@
-// `wiki-publisher publish`: find the files, plan them with the core's planner (front matter, then the --state
-// record, then the flags), then either print the plan (--dry-run) or send it with the core's runner and report
-// every file. Returns the exit code; never calls process.exit itself.
-import { readFile } from 'node:fs/promises';
-import { cliTransport } from './transport';
+// `wiki-publisher publish`: find the files through the core's walk rules, plan them with the core's planner (front
+// matter, then the --state record, then the flags), run the core's edit guard with the page access CI was given,
+// then either print the plan (--dry-run) or send it with the core's runner, reporting every file and recording each
+// page in --state as it lands. Returns the exit code; never calls process.exit itself.
 import { StateFileLinkStore } from '../core/links/stateFile';
+import { proveOwnPage } from '../core/links/pageIdentity';
 import type { PageLink } from '../core/links/pageLink';
+import { apiTokenSubject } from '../core/apiToken/subject';
+import type { Transport } from '../core/http/transport';
 import { describeError } from '../core/log/redact';
-import type { PartialTarget } from '../core/publish/target';
-import { countPlan, linkAfterPublish, planFiles, type PlanItem, type SourceFile } from '../core/run/plan';
-import { runPlan, summarise, type FileResult } from '../core/run/runner';
+import type { PartialTarget, PublishTarget } from '../core/publish/target';
+import { guardPlan } from '../core/run/guard';
+import { countPlan, linkAfterPublish, planFiles, type PlanItem } from '../core/run/plan';
+import { describeRunStop, runPlan, summarise, ThrottleGate, type FileResult } from '../core/run/runner';
 import { sendPlanned } from '../core/run/send';
+import type { WikiPagesClient } from '../core/wikiPages';
 import type { PublishArgs } from './args';
 import { resolveEndpoint, resolveToken } from './config';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './exitCodes';
-import { findMarkdownFiles, type FoundFile } from './files';
+import { readMarkdownSources } from './files';
 import type { Output } from './output';
+import { resolvePageAccess } from './pageAccess';
 import { fileLine, fileRecord, planLine, planRecord, planSummaryLine, runSummaryLine } from './report';
+import { cliTransport, type CliTransport } from './transport';
 
 export interface PublishContext {
   env: NodeJS.ProcessEnv;
@@ -43,36 +49,84 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
     token = resolved.value;
     output.forget(token);
   }
-  const planned = await planCommandLine(args, context.cwd);
-  if (!planned.ok) return usage(planned.message);
-  const { plan, state } = planned;
-
-  if (args.dryRun) return printDryRun(plan, args.json, output);
-  if (!endpoint.value || token === undefined) return EXIT_USAGE; // resolved above; keeps the types honest
-
-  const transport = cliTransport(context.env);
-  const settings = { endpoint: endpoint.value, token, transport, deadlineMs: args.timeoutSeconds * 1000 };
-  let results: FileResult[];
+  // The HTTP client is loaded only when something is sent or read: a dry run without page access needs none.
+  let transport: CliTransport | undefined;
+  const lazyTransport = (): CliTransport => (transport ??= cliTransport(context.env));
   try {
-    results = await runPlan(plan, {
-      concurrency: args.concurrency,
-      signal: context.interrupt,
-      send: (item, target, sendContext) => sendPlanned(item, target, sendContext, settings),
-      onStart: (item, started, total) => output.progress(`Publishing ${started} of ${total}: ${item.complete?.pageTitle ?? item.file.label}`),
-      onResult: (result) => print(result, args.json, output),
+    const access = resolvePageAccess({
+      env: context.env, authUrl: args.authUrl, baseUrl: args.baseUrl, transport: lazyTransport, now: () => context.now(),
+      timeoutMs: args.timeoutSeconds * 1000,
+      forget: (secret) => output.forget(secret),
     });
-  } finally {
-    await transport.close();
-  }
+    if (access.kind === 'invalid') return usage(access.message);
+    if (access.kind === 'pages') for (const secret of access.secrets) output.forget(secret);
+    const pages = access.kind === 'pages' ? access.client : undefined;
 
+    const planned = await planCommandLine(args, context.cwd, output);
+    if (!planned.ok) return usage(planned.message);
+    const { plan, state } = planned;
+    await guardPlan(plan, {
+      pages,
+      noAccessReason: 'no page access',
+      signal: context.interrupt,
+      overwriteEdited: args.overwriteEdited,
+      ...(token && apiTokenSubject(token) ? { ownAuthorId: apiTokenSubject(token) } : {}),
+    });
+    // Said once, not on every line: what would let the guard look at the wiki.
+    if (access.kind === 'none' && plan.some((item) => item.guard?.kind === 'unchecked')) output.problem(`Wiki edits are not checked. ${access.reason}`);
+    if (args.dryRun) return printDryRun(plan, args.json, output);
+    if (!endpoint.value || token === undefined) return EXIT_USAGE; // resolved above; keeps the types honest
+    return await send(plan, state, pages, { ...context, args, endpoint: endpoint.value, token, transport: lazyTransport() });
+  } catch (error) {
+    if (context.interrupt.aborted) return context.interruptExitCode() ?? EXIT_FAILED;
+    throw error;
+  } finally {
+    await transport?.close();
+  }
+}
+
+interface SendContext extends PublishContext {
+  args: PublishArgs;
+  endpoint: URL;
+  token: string;
+  transport: Transport;
+}
+
+async function send(plan: PlanItem[], state: StateFileLinkStore | undefined, pages: WikiPagesClient | undefined, context: SendContext): Promise<number> {
+  const { args, output } = context;
+  const settings = { endpoint: context.endpoint, token: context.token, transport: context.transport, deadlineMs: args.timeoutSeconds * 1000 };
+  const startedAt = context.now();
+  const authorId = apiTokenSubject(context.token);
+  let stateFailure: unknown;
+  const gate = new ThrottleGate();
+  const results = await runPlan(plan, {
+    concurrency: args.concurrency,
+    gate,
+    signal: context.interrupt,
+    send: (item, target, sendContext) => sendPlanned(item, target, sendContext, settings),
+    ...(pages ? { proveOwnPage: (_item: PlanItem, target: PublishTarget, signal: AbortSignal) => proveOwnPage(pages, target, { since: startedAt, authorId }, signal) } : {}),
+    onStopped: (stopped) => output.problem(describeRunStop(stopped)),
+    onStart: (item, started, total) => output.progress(`Publishing ${started} of ${total}: ${item.complete?.pageTitle ?? item.file.label}`),
+    onResult: (result) => {
+      print(result, args.json, output, gate.stoppedBy ? 'not sent: publishing stopped because the wiki asked to wait (see above)' : undefined);
+      const link = landedLink(result, context.now());
+      if (state && link) {
+        state.record(result.item.file.key, link).catch((error: unknown) => {
+          stateFailure ??= error;
+        });
+      }
+    },
+  });
   const interruptCode = context.interruptExitCode();
   const summary = summarise(results);
-  let exitCode = interruptCode ?? (summary.failed + summary.refused + summary.cancelled + summary.notStarted > 0 ? EXIT_FAILED : EXIT_OK);
+  const notDone = summary.failed + summary.refused + summary.cancelled + summary.notStarted + summary.existsUnproven + summary.edited;
+  let exitCode = interruptCode ?? (notDone > 0 ? EXIT_FAILED : EXIT_OK);
   if (state) {
-    try {
-      await recordPublished(state, results, context.now());
-    } catch (error) {
-      output.problem(`The state file ${args.statePath} could not be written: ${describeError(error)}. The next run will not know what this one published.`);
+    await state.save().catch((error: unknown) => {
+      stateFailure ??= error;
+    });
+    if (stateFailure !== undefined) {
+      output.problem(`The state file ${args.statePath} could not be written: ${describeError(stateFailure)}. The next run will not know what this one published.`);
       exitCode = interruptCode ?? EXIT_FAILED;
     }
   }
@@ -81,63 +135,59 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
   return exitCode;
 }
 
+/** The link a landed file leaves: what it created or updated, or an "already exists" proven to be this run's page. */
+function landedLink(result: FileResult, now: number): PageLink | undefined {
+  const target = result.item.complete;
+  if (result.state !== 'published' || !target) return undefined;
+  return linkAfterPublish(result.item, target, now, result.outcome?.kind === 'updated' ? 'updated' : 'created', result.proven);
+}
+
 type Planned = { ok: true; plan: PlanItem[]; state: StateFileLinkStore | undefined } | { ok: false; message: string };
 
 /** Files found and read, their --state records, and the plan: front matter, then the record, then the flags. */
-async function planCommandLine(args: PublishArgs, cwd: string): Promise<Planned> {
+async function planCommandLine(args: PublishArgs, cwd: string, output: Output): Promise<Planned> {
   const opened = args.statePath === undefined ? undefined : await StateFileLinkStore.open(args.statePath, cwd);
   if (opened && !opened.ok) return opened;
   const state = opened?.store;
-  const found = await findMarkdownFiles(args.paths, cwd);
-  if (!found.ok) return found;
-  const read = await readSources(found.files);
+  const read = await readMarkdownSources(args.paths, cwd);
   if (!read.ok) return read;
-  const links = new Map<string, PageLink | undefined>();
-  for (const file of read.files) links.set(file.key, await state?.get(file.key));
   const defaults: PartialTarget = { overwrite: args.overwrite };
   if (args.spaceId !== undefined) defaults.spaceId = args.spaceId;
   if (args.parentId !== undefined) defaults.parentId = args.parentId;
+  const links = new Map<string, PageLink | undefined>();
+  for (const file of read.files) {
+    const link = await state?.get(file.key);
+    const elsewhere = link && flagsNameAnotherPlace(link, defaults);
+    if (elsewhere && !args.retarget) {
+      output.problem(`${file.label}: the --state record publishes it to space ${link.spaceId} under parent ${link.parentId}, not where --space/--parent say; the record wins. Pass --retarget to publish it where the flags say (the old page stays).`);
+    }
+    // --retarget: the flags and the file's own title decide, as if the file had never been published.
+    links.set(file.key, args.retarget ? undefined : link);
+  }
   return { ok: true, state, plan: planFiles(read.files, links, { titleFromFile: true, defaults, force: args.force }) };
 }
 
-function print(result: FileResult, json: boolean, output: Output): void {
-  const record = fileRecord(result);
+function flagsNameAnotherPlace(link: PageLink, flags: PartialTarget): boolean {
+  return (flags.spaceId !== undefined && flags.spaceId !== link.spaceId) || (flags.parentId !== undefined && flags.parentId !== link.parentId);
+}
+
+function print(result: FileResult, json: boolean, output: Output, notStartedBecause?: string): void {
+  const record = fileRecord(result, notStartedBecause);
   if (json) output.json(record);
   else output.line(fileLine(record));
 }
 
 function printDryRun(plan: readonly PlanItem[], json: boolean, output: Output): number {
-  let refused = 0;
+  let notSendable = 0;
   for (const item of plan) {
     const record = planRecord(item);
-    if (record.status === 'refused') refused++;
+    if (record.status !== 'send' && record.status !== 'unchanged') notSendable++;
     if (json) output.json(record);
     else output.line(planLine(record));
   }
   const counts = countPlan(plan);
-  const exitCode = refused > 0 ? EXIT_FAILED : EXIT_OK;
-  if (json) output.json({ type: 'summary', dryRun: true, interrupted: false, exitCode, ...counts, refused });
+  const exitCode = notSendable > 0 ? EXIT_FAILED : EXIT_OK;
+  if (json) output.json({ type: 'summary', dryRun: true, interrupted: false, exitCode, ...counts, refused: counts.refused + counts.incomplete });
   else output.line(planSummaryLine(counts));
   return exitCode;
-}
-
-/** Every file that landed keeps its target and content hash, so the next run can skip it while it is unchanged. */
-async function recordPublished(store: StateFileLinkStore, results: readonly FileResult[], now: number): Promise<void> {
-  for (const result of results) {
-    if (result.state === 'published' && result.item.complete) await store.set(result.item.file.key, linkAfterPublish(result.item, result.item.complete, now));
-  }
-  await store.save();
-}
-
-/** Reads every file at once (the disk, not the CPU, is the wait); the order stays the walk's order. */
-async function readSources(found: readonly FoundFile[]): Promise<{ ok: true; files: SourceFile[] } | { ok: false; message: string }> {
-  const texts = await Promise.allSettled(found.map((file) => readFile(file.path, 'utf8')));
-  const files: SourceFile[] = [];
-  for (const [index, file] of found.entries()) {
-    const text = texts[index];
-    if (text?.status !== 'fulfilled') return { ok: false, message: `Cannot read ${file.label}: ${describeError(text?.reason)}` };
-    // An editor never shows the byte order mark; front matter must start at the first character.
-    files.push({ key: file.path, label: file.label, text: text.value.charCodeAt(0) === 0xfeff ? text.value.slice(1) : text.value });
-  }
-  return { ok: true, files };
 }

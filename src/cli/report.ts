@@ -1,6 +1,7 @@
 // What the command line says about each file, as plain values: a text line for people and CI logs, an object for
 // --json. The words come from the core's outcomes and plan; only the editor's button names are swapped for flags.
-import type { PlanCounts, PlanItem } from '../core/run/plan';
+import { guardChecked, guardedPage } from '../core/run/guard';
+import { sendKind, type PlanCounts, type PlanItem } from '../core/run/plan';
 import type { FileResult, RunSummary } from '../core/run/runner';
 
 export interface FileRecord {
@@ -18,23 +19,40 @@ export interface FileRecord {
   message: string;
   attempts?: number;
   mayHaveLanded: boolean;
+  /** Whether the edit guard looked at the wiki before an update, and what it found. */
+  wikiEdits?: WikiEditsRecord;
+  /** The page's address, when known. */
+  url?: string;
   cautions: string[];
+}
+
+export interface WikiEditsRecord {
+  checked: boolean;
+  /** What the guard found (asLeft, absent, notOurs, edited, deleted, exists) or why it could not look. */
+  verdict: string;
+  detail?: string;
+  version?: number;
+  editedBy?: string;
+  editedAt?: string;
 }
 
 export interface PlanRecord {
   type: 'plan';
   file: string;
-  status: 'send' | 'unchanged' | 'refused';
-  action?: 'create' | 'update' | 'createOrUpdate';
+  status: 'send' | 'unchanged' | 'refused' | 'edited' | 'retitled';
+  action?: 'create' | 'update' | 'replace' | 'createOrUpdate';
   title?: string;
   spaceId?: string;
   parentId?: string;
   overwrite?: boolean;
   refusals: string[];
+  wikiEdits?: WikiEditsRecord;
+  url?: string;
   cautions: string[];
 }
 
-export function fileRecord(result: FileResult): FileRecord {
+/** `notStartedBecause`: why files that never started did not (default: an interruption). */
+export function fileRecord(result: FileResult, notStartedBecause?: string): FileRecord {
   const { item, outcome } = result;
   return {
     type: 'file',
@@ -42,29 +60,56 @@ export function fileRecord(result: FileResult): FileRecord {
     status: result.state,
     ...(outcome ? { outcome: outcome.kind, ...(outcome.status !== undefined ? { httpStatus: outcome.status } : {}) } : {}),
     ...targetFields(item),
-    message: outcome ? forCommandLine(outcome.message) : notSentMessage(result),
+    message: outcome ? forCommandLine(outcome.message) : result.state === 'notStarted' && notStartedBecause ? notStartedBecause : notSentMessage(result),
     ...(outcome ? { attempts: outcome.attempts } : {}),
     mayHaveLanded: result.mayHaveLanded,
+    ...guardFields(item),
     cautions: result.state === 'refused' || result.state === 'skipped' ? [] : item.cautions.map((caution) => caution.message),
   };
 }
 
 export function planRecord(item: PlanItem): PlanRecord {
   const refusals = refusalsOf(item);
-  const status = refusals.length > 0 ? 'refused' : item.state === 'unchanged' ? 'unchanged' : 'send';
-  const action = item.linkedPage ? 'update' : item.complete?.overwrite ? 'createOrUpdate' : 'create';
+  const status = refusals.length > 0 ? 'refused' : item.state === 'unchanged' || item.state === 'edited' || item.state === 'retitled' ? item.state : 'send';
   return {
     type: 'plan', file: item.file.label, status,
-    ...(status === 'send' ? { action } : {}),
+    ...(status === 'send' ? { action: planAction(item) } : {}),
     ...targetFields(item),
     refusals,
+    ...guardFields(item),
     cautions: status === 'send' ? item.cautions.map((caution) => caution.message) : [],
   };
+}
+
+/** What sending does, as far as the plan knows; without a look at the wiki an overwrite may create or update. */
+function planAction(item: PlanItem): NonNullable<PlanRecord['action']> {
+  const kind = sendKind(item);
+  const looked = item.guard !== undefined && item.guard.kind !== 'unchecked' && item.guard.kind !== 'notNeeded';
+  if (kind === 'replace' && !looked) return item.linkedPage ? 'update' : 'createOrUpdate';
+  return kind;
+}
+
+/** The guard's verdict for the record: every update says whether wiki edits were checked. */
+function guardFields(item: PlanItem): Pick<FileRecord, 'wikiEdits' | 'url'> {
+  const verdict = item.guard;
+  if (!verdict || verdict.kind === 'notNeeded') return {};
+  const page = guardedPage(verdict);
+  const url = page?.webUrl ?? item.link?.url;
+  const wikiEdits: WikiEditsRecord = { checked: guardChecked(verdict), verdict: verdict.kind };
+  if (verdict.kind === 'unchecked') wikiEdits.detail = verdict.detail;
+  if (page) wikiEdits.version = page.version;
+  if (verdict.kind === 'edited') {
+    if (page?.versionAuthorId) wikiEdits.editedBy = page.versionAuthorId;
+    if (page?.versionCreatedAt) wikiEdits.editedAt = page.versionCreatedAt;
+  }
+  return { wikiEdits, ...(url ? { url } : {}) };
 }
 
 const FILE_STATUS_WORDS: Record<FileResult['state'], string> = {
   published: 'published',
   failed: 'FAILED',
+  existsUnproven: 'EXISTS',
+  edited: 'LEFT OUT',
   skipped: 'unchanged',
   refused: 'REFUSED',
   notStarted: 'not started',
@@ -73,21 +118,51 @@ const FILE_STATUS_WORDS: Record<FileResult['state'], string> = {
 
 export function fileLine(record: FileRecord): string {
   const word = record.outcome === 'created' || record.outcome === 'updated' ? record.outcome : FILE_STATUS_WORDS[record.status];
-  return joinLine(word, record.file, targetText(record), record.message, record.cautions);
+  const message = [record.message, guardText(record.wikiEdits, record.outcome === 'updated' || record.status === 'edited')].filter((part) => part).join(' ');
+  return joinLine(word, record.file, targetText(record), message, record.cautions);
 }
 
 const PLAN_STATUS_WORDS: Record<string, string> = {
-  create: 'would create', update: 'would update', createOrUpdate: 'would create or update', unchanged: 'unchanged', refused: 'WOULD REFUSE',
+  create: 'would create', update: 'would update', replace: 'WOULD REPLACE', createOrUpdate: 'would create or update', unchanged: 'unchanged',
+  refused: 'WOULD REFUSE', edited: 'WOULD LEAVE OUT', retitled: 'WOULD ASK',
 };
 
 export function planLine(record: PlanRecord): string {
   const word = PLAN_STATUS_WORDS[record.action ?? record.status] ?? record.status;
-  const message = record.status === 'unchanged' ? 'same content and target as its last publish (--force sends it)' : record.refusals.join(' ');
+  const said = record.status === 'unchanged' ? 'same content and target as its last publish (--force sends it)'
+    : record.status === 'retitled' ? record.refusals.join(' ')
+      : record.action === 'replace' ? 'a page with this title exists that this file did not publish; it would be replaced.' : record.refusals.join(' ');
+  const message = [said, guardText(record.wikiEdits, record.action !== 'create' || record.status === 'edited')].filter((part) => part).join(' ');
   return joinLine(word, record.file, targetText(record), message, record.cautions);
+}
+
+/** "(wiki edits checked: version 7 as last published)" and the like, for updates and held-back files. */
+function guardText(wikiEdits: WikiEditsRecord | undefined, relevant: boolean): string {
+  if (!wikiEdits || !relevant) return '';
+  switch (wikiEdits.verdict) {
+    case 'unchecked':
+      return `(wiki edits NOT checked: ${wikiEdits.detail ?? 'no page access'})`;
+    case 'edited':
+      return `(edited on the wiki since its last publish: version ${wikiEdits.version ?? '?'}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ''}${wikiEdits.editedAt ? ` at ${wikiEdits.editedAt}` : ''}; --overwrite-edited replaces it)`;
+    case 'asLeft':
+      return `(wiki edits checked: version ${wikiEdits.version ?? '?'} is as last published)`;
+    case 'deleted':
+      return '(its page was deleted on the wiki: published as a new page)';
+    case 'absent':
+      return '(wiki checked: no such page yet)';
+    case 'exists':
+      return '(a page with this title exists: the create will be refused; --overwrite updates it)';
+    case 'notOurs':
+      return `(wiki checked: replaces version ${wikiEdits.version ?? '?'} of a page this file did not publish)`;
+    default:
+      return '';
+  }
 }
 
 export function runSummaryLine(summary: RunSummary, interrupted: boolean): string {
   const parts = [`${summary.published} published`, `${summary.failed} failed`, `${summary.refused} refused`, `${summary.skipped} unchanged`];
+  if (summary.edited) parts.push(`${summary.edited} left out (edited on the wiki)`);
+  if (summary.existsUnproven) parts.push(`${summary.existsUnproven} found existing after a retry (not ours for sure; not recorded)`);
   if (summary.cancelled || summary.notStarted || interrupted) {
     parts.push(`${summary.cancelled} interrupted in flight (may have landed)`, `${summary.notStarted} not started`);
   }
@@ -95,13 +170,21 @@ export function runSummaryLine(summary: RunSummary, interrupted: boolean): strin
 }
 
 export function planSummaryLine(counts: PlanCounts): string {
-  return `Dry run, nothing sent: ${counts.send} to send (${counts.updates} of them to the page the file published before), ` +
-    `${counts.unchanged} unchanged, ${counts.refused + counts.incomplete} would be refused`;
+  const held = [
+    ...(counts.edited ? [`${counts.edited} edited on the wiki (left out)`] : []),
+    ...(counts.retitled ? [`${counts.retitled} with a changed title (left out)`] : []),
+    ...(counts.unchecked ? [`${counts.unchecked} update(s) whose wiki edits could not be checked`] : []),
+  ];
+  return `Dry run, nothing sent: ${counts.send} to send (${counts.newPages} new, ${counts.updates} updating the page the file published before, ${counts.replaces} overwriting a page it did not publish, if one exists), ` +
+    `${counts.unchanged} unchanged, ${counts.refused + counts.incomplete} would be refused${held.length ? `, ${held.join(', ')}` : ''}`;
 }
 
 /** Why a file cannot be sent: preflight's refusals, or the target parts neither front matter, state nor flags gave. */
 export function refusalsOf(item: PlanItem): string[] {
   const reasons = item.refusals.map((refusal) => refusal.message);
+  if (item.state === 'retitled' && item.retitled) {
+    reasons.push(`Its title is now "${item.retitled.fileTitle}" but it last published to "${item.retitled.pageTitle}": name the page in its front matter (wiki: pageTitle), or pass --retarget to publish it as a new page.`);
+  }
   if (item.state === 'incomplete' || (!item.complete && reasons.length === 0)) {
     const missing = [item.target.spaceId === undefined ? 'space' : '', item.target.parentId === undefined ? 'parent page' : '']
       .filter((part) => part !== '')
@@ -119,6 +202,8 @@ function notSentMessage(result: FileResult): string {
       return refusalsOf(result.item).join(' ');
     case 'notStarted':
       return 'not sent: interrupted before it started';
+    case 'edited':
+      return 'not sent: its page was changed on the wiki since its last publish.';
     default:
       return '';
   }
@@ -146,5 +231,6 @@ function targetText(record: { title?: string; spaceId?: string; parentId?: strin
 
 function joinLine(word: string, file: string, target: string, message: string, cautions: readonly string[]): string {
   const notes = cautions.map((caution) => ` [caution: ${caution}]`).join('');
-  return `${word.padEnd(11)} ${file} -> ${target}${message ? `: ${message}` : ''}${notes}`;
+  const said = message === '' ? '' : message.startsWith('(') ? ` ${message}` : `: ${message}`;
+  return `${word.padEnd(11)} ${file} -> ${target}${said}${notes}`;
 }

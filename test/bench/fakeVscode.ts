@@ -167,6 +167,7 @@ export function createFakeVscode(record: ActivationRecord): Record<string, unkno
       onDidChangeConfiguration: noEvent,
       onDidCloseTextDocument: noEvent,
       onDidRenameFiles: noEvent,
+      onDidDeleteFiles: noEvent,
       registerTextDocumentContentProvider: () => new Disposable(),
       openTextDocument: message,
     },

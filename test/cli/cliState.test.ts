@@ -21,8 +21,8 @@ describe('CLI --state', () => {
     assert.equal(record.version, 1);
     assert.deepEqual(Object.keys(record.files), ['../docs/a.md', '../docs/b.md'], 'keyed relative to the state file\'s folder');
     assert.deepEqual({ ...record.files['../docs/a.md'], publishedAt: undefined, contentSha256: undefined }, {
-      spaceId: 'DOCS', parentId: '123456', pageTitle: 'A', publishedAt: undefined, contentSha256: undefined,
-    });
+      spaceId: 'DOCS', parentId: '123456', pageTitle: 'A', version: 1, fileTitle: 'A', publishedAt: undefined, contentSha256: undefined,
+    }, 'a create produced version 1; the file\'s own title is kept to notice a change');
     assert.match(String(record.files['../docs/a.md']?.contentSha256), /^[0-9a-f]{64}$/);
     assert.deepEqual((await readdir(join(root, '.cache'))).sort(), ['wiki-state.json'], 'no temporary file is left behind');
 

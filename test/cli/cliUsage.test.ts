@@ -1,6 +1,7 @@
 // Exit code 2 (usage and configuration: nothing sent, a one-line reason and a hint) and --dry-run (no token,
 // nothing sent, exit 1 only when a file would be refused).
 import assert from 'node:assert/strict';
+import { parseCommandLine, type PublishArgs } from '../../src/cli/args';
 import { fileRecords, runCli, summaryRecord, useCliSandbox } from './cliHarness';
 
 const DOCS = ['--space', 'DOCS', '--parent', '123456'];
@@ -13,7 +14,12 @@ describe('CLI usage and configuration errors', () => {
     { name: 'no command', args: [], reason: /No command given\./ },
     { name: 'an unknown command', args: ['push', 'a.md'], reason: /Unknown command "push"/ },
     { name: 'no file named', args: ['publish'], reason: /Name at least one Markdown file or folder/ },
-    { name: 'an unknown flag', args: ['publish', 'a.md', '--colour'], reason: /Unknown option '--colour'/ },
+    { name: 'an unknown flag', args: ['publish', 'a.md', '--colour'], reason: /Unknown option '--colour'(?!.*Did you mean)/ },
+    { name: 'a mistyped --space', args: ['publish', 'a.md', '--spcae', 'DOCS'], reason: /Unknown option '--spcae'\. Did you mean --space\?/ },
+    { name: 'a mistyped --dry-run', args: ['publish', 'a.md', '--dry-rn'], reason: /Unknown option '--dry-rn'\. Did you mean --dry-run\?/ },
+    { name: 'a mistyped --overwrite', args: ['publish', 'a.md', '--overwirte'], reason: /Unknown option '--overwirte'\. Did you mean --overwrite\?/ },
+    { name: 'a client secret flag (whose value is never echoed)', args: ['publish', 'a.md', '--client-secret', 'eyJhbGciOiJub25lIn0.eyJleHAiOjF9.c2ln'], reason: /client secret is read only from the WIKI_PUBLISHER_CLIENT_SECRET environment variable/ },
+    { name: 'a platform token flag (whose value is never echoed)', args: ['publish', 'a.md', '--platform-token=eyJhbGciOiJub25lIn0.eyJleHAiOjF9.c2ln'], reason: /platform token is read only from the WIKI_PUBLISHER_PLATFORM_TOKEN environment variable/ },
     { name: 'a token flag (whose value is never echoed)', args: ['publish', 'a.md', '--token', 'eyJhbGciOiJub25lIn0.eyJleHAiOjF9.c2ln'], reason: /read only from the WIKI_PUBLISHER_API_TOKEN environment variable/ },
     { name: '--concurrency 0', args: ['publish', 'a.md', '--concurrency', '0'], reason: /--concurrency must be a whole number from 1 to 16/ },
     { name: '--concurrency 17', args: ['publish', 'a.md', '--concurrency', '17'], reason: /--concurrency must be a whole number from 1 to 16/ },
@@ -21,7 +27,7 @@ describe('CLI usage and configuration errors', () => {
     { name: 'no endpoint', args: ['publish', 'a.md'], env: (c) => ({ WIKI_PUBLISHER_API_TOKEN: c.token }), reason: /No import endpoint: pass --endpoint URL or set WIKI_PUBLISHER_ENDPOINT\./ },
     { name: 'an http endpoint that is not loopback', args: ['publish', 'a.md', '--endpoint', 'http://wiki.example.com/import'], reason: /--endpoint must use https:\/\// },
     { name: 'no token', args: ['publish', 'a.md'], env: (c) => ({ WIKI_PUBLISHER_ENDPOINT: c.sandbox.importEndpoint }), reason: /No API token\. Set WIKI_PUBLISHER_API_TOKEN/ },
-    { name: 'a token that is not a JWT', args: ['publish', 'a.md'], env: (c) => c.env({ WIKI_PUBLISHER_API_TOKEN: 'not-a-jwt-at-all' }), reason: /WIKI_PUBLISHER_API_TOKEN is refused\. This is not an API token/ },
+    { name: 'a token that is not a JWT', args: ['publish', 'a.md'], env: (c) => c.env({ WIKI_PUBLISHER_API_TOKEN: 'not-a-jwt-at-all' }), reason: /WIKI_PUBLISHER_API_TOKEN is refused\. This is not an API token: it should be three parts/ },
     { name: 'an expired token', args: ['publish', 'a.md'], env: (c) => c.env({ WIKI_PUBLISHER_API_TOKEN: c.sandbox.issueToken({ label: 'old', issuedAt: Date.now() - 10 * 86_400_000, expiresAt: Date.now() - 86_400_000 }).token }), reason: /expired on/ },
     { name: 'a path that does not exist', args: ['publish', 'missing.md'], reason: /No such file or folder: missing\.md\./ },
     { name: 'a file that is not Markdown', args: ['publish', 'notes.txt'], reason: /notes\.txt is not a Markdown file/ },
@@ -44,6 +50,70 @@ describe('CLI usage and configuration errors', () => {
       assert.equal(cli.sandbox.imports.length, 0);
     });
   }
+});
+
+describe('parsing the command line', () => {
+  const publishArgs = (argv: string[]): PublishArgs => {
+    const parsed = parseCommandLine(['publish', 'a.md', ...argv]);
+    assert.ok(parsed.ok && parsed.command.kind === 'publish', JSON.stringify(parsed));
+    return parsed.command.args;
+  };
+  const refusal = (argv: string[]): string => {
+    const parsed = parseCommandLine(['publish', 'a.md', ...argv]);
+    assert.ok(!parsed.ok, JSON.stringify(parsed));
+    return parsed.message;
+  };
+
+  it('reads --retarget, --overwrite-edited, --auth-url and --base-url', () => {
+    assert.deepEqual(
+      (({ retarget, overwriteEdited, authUrl, baseUrl }) => ({ retarget, overwriteEdited, authUrl, baseUrl }))(
+        publishArgs(['--retarget', '--overwrite-edited', '--auth-url', 'https://id.example.com', '--base-url=https://wiki.example.com']),
+      ),
+      { retarget: true, overwriteEdited: true, authUrl: 'https://id.example.com', baseUrl: 'https://wiki.example.com' },
+    );
+    const plain = publishArgs([]);
+    assert.deepEqual([plain.retarget, plain.overwriteEdited, plain.authUrl, plain.baseUrl], [false, false, undefined, undefined]);
+  });
+
+  it('refuses an empty --auth-url or --base-url', () => {
+    assert.match(refusal(['--auth-url', ' ']), /--auth-url must be a URL/);
+    assert.match(refusal(['--base-url=']), /--base-url must be a URL/);
+  });
+
+  it('suggests the option meant only for a close match', () => {
+    assert.equal(refusal(['--spcae', 'DOCS']).split('\n').length, 1);
+    assert.match(refusal(['--Space', 'DOCS']), /Did you mean --space\?/);
+    assert.match(refusal(['--dryrun']), /Did you mean --dry-run\?/);
+    assert.match(refusal(['--overwrite-edtied']), /Did you mean --overwrite-edited\?/);
+    assert.match(refusal(['--retaget']), /Did you mean --retarget\?/);
+    assert.match(refusal(['--concurency=2']), /^Unknown option '--concurency'\. Did you mean --concurrency\?$/);
+    for (const far of ['--colour', '--x', '--publish', '--spaceship']) assert.doesNotMatch(refusal([far]), /Did you mean/, far);
+  });
+
+  it('refuses every flag that would carry a secret, naming the environment variable, never the value', () => {
+    const value = 's3cr3t-value-never-echoed';
+    const cases: Array<[string[], RegExp]> = [
+      [['--client-secret', value], /WIKI_PUBLISHER_CLIENT_SECRET/],
+      [[`--clientSecret=${value}`], /WIKI_PUBLISHER_CLIENT_SECRET/],
+      [['--platform-token', value], /WIKI_PUBLISHER_PLATFORM_TOKEN/],
+      [[`--platformToken=${value}`], /WIKI_PUBLISHER_PLATFORM_TOKEN/],
+      [['--token', value], /WIKI_PUBLISHER_API_TOKEN/],
+      [['--api-token', value], /WIKI_PUBLISHER_API_TOKEN/],
+      [['--access-token', value], /environment/],
+      [['--secret', value], /environment/],
+      [['--password', value], /environment/],
+    ];
+    for (const [argv, envVar] of cases) {
+      const message = refusal(argv);
+      assert.match(message, envVar, argv[0]);
+      assert.match(message, /never from a flag/, argv[0]);
+      assert.ok(!message.includes(value), argv[0]);
+    }
+  });
+
+  it('takes a file named like a secret flag after "--" as a file', () => {
+    assert.deepEqual(publishArgs(['--', '--client-secret.md']).paths, ['a.md', '--client-secret.md']);
+  });
 });
 
 describe('CLI --dry-run', () => {
@@ -76,10 +146,11 @@ describe('CLI --dry-run', () => {
     const run = await runCli(['publish', '.', ...DOCS, '--overwrite', '--dry-run'], { cwd: root, env: {} });
     assert.equal(run.code, 0, run.stderr);
     assert.deepEqual(run.stdout.trimEnd().split('\n'), [
-      'would create or update a.md -> "A" in DOCS under 123456',
-      'would create or update b.md -> "B" in DOCS under 123456',
-      'Dry run, nothing sent: 2 to send (0 of them to the page the file published before), 0 unchanged, 0 would be refused',
+      'would create or update a.md -> "A" in DOCS under 123456 (wiki edits NOT checked: no page access)',
+      'would create or update b.md -> "B" in DOCS under 123456 (wiki edits NOT checked: no page access)',
+      'Dry run, nothing sent: 2 to send (0 new, 0 updating the page the file published before, 2 overwriting a page it did not publish, if one exists), 0 unchanged, 0 would be refused, 2 update(s) whose wiki edits could not be checked',
     ]);
+    assert.match(run.stderr, /Wiki edits are not checked\. No page access: set WIKI_PUBLISHER_CLIENT_ID/, 'said once, with what gives access');
     assert.equal(cli.sandbox.imports.length, 0);
   });
 });

@@ -1,5 +1,6 @@
 // Folder walking: Markdown files by name, recursively, in a stable order; node_modules, dot-folders and what
 // .gitignore files (from the repository root down) match are skipped; a file named on the command line is taken.
+// Links, pipes and files that are not UTF-8 are refused: cliWalkSafety.test.ts.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { fileRecords, runCli, useCliSandbox } from './cliHarness';

@@ -3,8 +3,8 @@
 // Open Wiki Page as Markdown round trip through the export API.
 import assert from 'node:assert/strict';
 import { exportPageMarkdown } from '../../src/core/export';
-import { createUndiciTransport, type UndiciTransport } from '../../src/core/http/undiciTransport';
-import { checkEditGuard, identifyPage, withIdentity } from '../../src/core/links/editGuard';
+import { identifyPage, withIdentity } from '../../src/core/links/pageIdentity';
+import { guardPlan, type GuardVerdict } from '../../src/core/run/guard';
 import { documentForPage } from '../../src/core/links/openedPage';
 import type { PageLink } from '../../src/core/links/pageLink';
 import type { PublishOutcome } from '../../src/core/publish/outcome';
@@ -13,29 +13,10 @@ import { linkAfterPublish, planFile, type PlanItem } from '../../src/core/run/pl
 import { ThrottleGate } from '../../src/core/run/runner';
 import { sendPlanned } from '../../src/core/run/send';
 import { createWikiPagesClient, type WikiPagesClient } from '../../src/core/wikiPages';
-import { startSandboxWorld, type SandboxWorld } from '../sandbox/world';
+import { useSignedInWorld } from '../support/signedInWorld';
 
 describe('republishing a linked file against the sandbox wiki', () => {
-  let world: SandboxWorld;
-  let transport: UndiciTransport;
-  let apiToken: string;
-  let pages: WikiPagesClient;
-  let accessToken: string;
-
-  before(async () => {
-    world = await startSandboxWorld();
-    transport = createUndiciTransport();
-  });
-  after(async () => {
-    await transport.close();
-    await world.close();
-  });
-  beforeEach(() => {
-    world.sandbox.reset();
-    apiToken = world.sandbox.issueToken({ label: 'writer' }).token;
-    accessToken = world.idp.issueSessionDirectly().access_token;
-    pages = createWikiPagesClient({ baseUrl: world.sandbox.baseUrl, transport, getAccessToken: async () => accessToken });
-  });
+  const signedIn = useSignedInWorld();
 
   const DEFAULTS: PartialTarget = { spaceId: 'DOCS', parentId: '123456', overwrite: false };
 
@@ -50,11 +31,11 @@ describe('republishing a linked file against the sandbox wiki', () => {
     const item = planFile({ key: 'file:///docs/guide.md', label: 'guide.md', text }, link, { defaults: { pageTitle: 'Guide', ...defaults } });
     if (item.state !== 'send' || !item.complete) return { item };
     const outcome = await sendPlanned(item, item.complete, { signal: new AbortController().signal, gate: new ThrottleGate() }, {
-      endpoint: new URL(world.sandbox.importEndpoint), token: apiToken, transport, deadlineMs: 10_000,
+      endpoint: new URL(signedIn.world.sandbox.importEndpoint), token: signedIn.apiToken, transport: signedIn.transport, deadlineMs: 10_000,
     });
     if (outcome.kind !== 'created' && outcome.kind !== 'updated') return { item, outcome };
-    const published = linkAfterPublish(item, item.complete, Date.now());
-    const identity = await identifyPage(pages, item.complete);
+    const published = linkAfterPublish(item, item.complete, Date.now(), outcome.kind);
+    const identity = await identifyPage(signedIn.pages, item.complete);
     return { item, outcome, link: identity ? withIdentity(published, identity) : published };
   }
 
@@ -70,7 +51,7 @@ describe('republishing a linked file against the sandbox wiki', () => {
     assert.equal(second.outcome?.kind, 'updated');
     assert.equal(second.link?.pageId, first.link?.pageId);
     assert.equal(second.link?.version, 2);
-    assert.deepEqual(world.sandbox.imports.map((entry) => entry.status), [201, 200]);
+    assert.deepEqual(signedIn.world.sandbox.imports.map((entry) => entry.status), [201, 200]);
   });
 
   it('skips an unchanged file, and a page of another title is a new page, not a silent overwrite', async () => {
@@ -86,40 +67,49 @@ describe('republishing a linked file against the sandbox wiki', () => {
     assert.equal(first.outcome?.kind, 'created');
     const again = await publish(`${text}\nMore.\n`, first.link);
     assert.equal(again.outcome?.kind, 'alreadyExists');
-    assert.equal(world.sandbox.imports.at(-1)?.status, 400);
+    assert.equal(signedIn.world.sandbox.imports.at(-1)?.status, 400);
   });
+
+  /** The core's guard step for one file, as every front end runs it. */
+  async function guard(link: PageLink | undefined, text: string, client: WikiPagesClient | null = signedIn.pages): Promise<{ verdict: GuardVerdict | undefined; item: PlanItem }> {
+    const item = planFile({ key: 'file:///docs/guide.md', label: 'guide.md', text }, link, { defaults: { pageTitle: 'Guide' } });
+    await guardPlan([item], { pages: client ?? undefined, noAccessReason: 'not signed in' });
+    return { verdict: item.guard, item };
+  }
 
   it('the edit guard stays quiet until someone edits the page on the wiki, then reports the versions', async () => {
     const first = await publish('# Guide\n\nMine.\n', undefined, DEFAULTS);
-    const target = { ...first.item.complete!, overwrite: true };
-    assert.deepEqual(await checkEditGuard(first.link, target, pages), { kind: 'proceed' });
-    world.sandbox.editPageOnWiki(first.link!.pageId!, '# Guide\n\nA colleague\'s edit.\n');
-    const verdict = await checkEditGuard(first.link, target, pages);
-    assert.equal(verdict.kind, 'edited');
-    if (verdict.kind === 'edited') {
+    assert.equal((await guard(first.link, '# Guide\n\nMine, more.\n')).verdict?.kind, 'asLeft');
+    signedIn.world.sandbox.editPageOnWiki(first.link!.pageId!, '# Guide\n\nA colleague\'s edit.\n');
+    const { verdict, item } = await guard(first.link, '# Guide\n\nMine, more.\n');
+    assert.equal(verdict?.kind, 'edited');
+    assert.equal(item.state, 'edited', 'held back');
+    if (verdict?.kind === 'edited') {
       assert.equal(verdict.knownVersion, 1);
       assert.equal(verdict.page.version, 2);
     }
-    assert.deepEqual(await checkEditGuard(first.link, { ...target, pageTitle: 'Elsewhere' }, pages), { kind: 'proceed' }, 'only the linked page is guarded');
-    assert.deepEqual(await checkEditGuard(first.link, target, undefined), { kind: 'proceed' }, 'not signed in: nothing to check with');
+    const unsigned = await guard(first.link, '# Guide\n\nMine, more.\n', null);
+    assert.deepEqual(unsigned.verdict, { kind: 'unchecked', reason: 'noAccess', detail: 'not signed in' }, 'not signed in: the front end is told');
   });
 
-  it('says a deleted page is deleted, and a failing lookup never blocks publishing', async () => {
+  it('says a deleted page is deleted (publish create only), and a failing lookup is "unchecked", never a block', async () => {
     const first = await publish('# Guide\n', undefined, DEFAULTS);
-    const target = { ...first.item.complete!, overwrite: true };
-    world.sandbox.deletePage(first.link!.pageId!);
-    assert.deepEqual(await checkEditGuard(first.link, target, pages), { kind: 'deleted', pageId: first.link!.pageId });
-    const unreachable = createWikiPagesClient({ baseUrl: 'http://127.0.0.1:9', transport, getAccessToken: async () => accessToken, timeoutMs: 2000 });
-    const verdict = await checkEditGuard(first.link, target, unreachable);
-    assert.equal(verdict.kind, 'unchecked');
+    signedIn.world.sandbox.deletePage(first.link!.pageId!);
+    const deleted = await guard(first.link, '# Guide\n\nNew.\n');
+    assert.deepEqual(deleted.verdict, { kind: 'deleted', pageId: first.link!.pageId });
+    assert.equal(deleted.item.complete?.overwrite, false, 'created anew rather than replacing whatever holds the title');
+    const unreachable = createWikiPagesClient({ baseUrl: 'http://127.0.0.1:9', transport: signedIn.transport, getAccessToken: async () => signedIn.accessToken, timeoutMs: 2000 });
+    const failing = await guard(first.link, '# Guide\n\nNew.\n', unreachable);
+    assert.equal(failing.verdict?.kind, 'unchecked');
+    assert.equal(failing.item.state, 'send');
   });
 
   it('Open Wiki Page as Markdown, save, publish: the same page is updated (page ID and version follow)', async () => {
     const seeded = await publish('# Handbook\n\nOn the wiki.\n', undefined, { ...DEFAULTS, pageTitle: 'Handbook' });
-    const page = await pages.getPage(seeded.link!.pageId!);
+    const page = await signedIn.pages.getPage(seeded.link!.pageId!);
     assert.ok(page);
     const exported = await exportPageMarkdown({
-      apiUrl: world.sandbox.exportApiUrl, pageId: page.id, transport, getAccessToken: async () => accessToken,
+      apiUrl: signedIn.world.sandbox.exportApiUrl, pageId: page.id, transport: signedIn.transport, getAccessToken: async () => signedIn.accessToken,
     });
     assert.equal(exported.markdown, '# Handbook\n\nOn the wiki.\n', 'the export is the stored page');
     const opened = documentForPage(page, exported.markdown, undefined, Date.now());
@@ -131,6 +121,6 @@ describe('republishing a linked file against the sandbox wiki', () => {
     assert.equal(republished.outcome?.kind, 'updated');
     assert.equal(republished.link?.pageId, page.id, 'the same page');
     assert.equal(republished.link?.version, page.version + 1);
-    assert.match(world.sandbox.pages().find((candidate) => candidate.id === page.id)?.markdown ?? '', /A line added in VS Code/);
+    assert.match(signedIn.world.sandbox.pages().find((candidate) => candidate.id === page.id)?.markdown ?? '', /A line added in VS Code/);
   });
 });

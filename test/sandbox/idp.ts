@@ -1,17 +1,20 @@
 // The sandbox identity provider: a real node:http server on 127.0.0.1 with /authorize (consent page or
-// auto-approve), /oauth/token (authorization_code with PKCE, refresh_token with strict rotation), fault
-// injection, a controllable clock, and a control surface for other processes under /_control/
-// (GET stats; POST autoApprove {on}, faults {kind,count,retryAfterSeconds}, hold {on}, clock {now|advanceMs},
-// revokeAll). The OAuth routes never serve anything under /_control/.
+// auto-approve), /oauth/token (authorization_code with PKCE, refresh_token with strict rotation,
+// client_credentials for registered service accounts), fault injection, a controllable clock, and a control
+// surface for other processes under /_control/ (GET stats; POST autoApprove {on}, faults
+// {kind,count,retryAfterSeconds}, hold {on}, clock {now|advanceMs}, revokeAll, serviceAccounts
+// {clientId,clientSecret,scopes,owner}). The OAuth routes never serve anything under /_control/.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { IdpFaults } from './idpFaults';
-import { IdpGrants, type IssuedTokens } from './idpGrants';
+import { IdpGrants, type IssuedTokens, type ServiceAccount } from './idpGrants';
 import { handleAuthorize, handleDecision, type PendingAuthorization } from './idpAuthorize';
 import { handleControl } from './idpControl';
 import { handleToken } from './idpToken';
 import { sendJson } from './sandboxHttp';
+
+export type { ServiceAccount } from './idpGrants';
 
 export interface IdpOptions {
   port?: number;
@@ -31,6 +34,7 @@ export interface IdpStats {
   tokenRequests: number;
   refreshRequests: number;
   codeRequests: number;
+  clientCredentialsRequests: number;
   rotations: number;
   revokedChains: number;
 }
@@ -50,6 +54,11 @@ export interface Idp {
   advance(ms: number): void;
   /** A session without the browser; `scopes` (default: all known) lets a test go without the export scope. */
   issueSessionDirectly(scopes?: string[]): IssuedTokens;
+  /**
+   * A service account's credential for the client-credentials grant; its tokens' owner is `owner` (default: the
+   * client ID), so the sandbox wiki shows it what that owner may see. Registering a client ID again replaces it.
+   */
+  registerServiceAccount(account: ServiceAccount): void;
   /** For startSandbox({ verifyPlatformToken }): the owner and scopes of a valid, unexpired, unrevoked access token. */
   verifyAccessToken(token: string): { owner: string; scopes: string[] } | undefined;
   chainAlive(refreshToken: string): boolean;
@@ -61,7 +70,7 @@ export interface Idp {
 export interface IdpContext {
   idp: Idp;
   grants: IdpGrants;
-  counters: { tokenRequests: number; refreshRequests: number; codeRequests: number };
+  counters: { tokenRequests: number; refreshRequests: number; codeRequests: number; clientCredentialsRequests: number };
   pending: Map<string, PendingAuthorization>;
   clock: { setNow(ms: number): void; advance(ms: number): void };
 }
@@ -76,7 +85,7 @@ export async function startIdp(options: IdpOptions = {}): Promise<Idp> {
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 3600,
     rotateRefreshTokens: options.rotateRefreshTokens ?? true,
   });
-  const counters = { tokenRequests: 0, refreshRequests: 0, codeRequests: 0 };
+  const counters = { tokenRequests: 0, refreshRequests: 0, codeRequests: 0, clientCredentialsRequests: 0 };
   const faults = new IdpFaults();
   const clock = {
     setNow: (ms: number) => void (fixedNow = ms),
@@ -106,6 +115,7 @@ export async function startIdp(options: IdpOptions = {}): Promise<Idp> {
     now,
     ...clock,
     issueSessionDirectly: (scopes) => grants.issueSessionDirectly(scopes),
+    registerServiceAccount: (account) => grants.registerServiceAccount(account),
     verifyAccessToken: (token) => {
       const verified = grants.verifyAccessToken(token);
       return verified ? { owner: verified.owner, scopes: verified.scopes } : undefined;

@@ -1,10 +1,12 @@
 // The control surface under /_control/ for tests in other processes (the e2e suite):
-//   GET  /_control/stats                 -> {tokenRequests, refreshRequests, codeRequests, rotations, revokedChains, autoApprove}
+//   GET  /_control/stats                 -> {tokenRequests, refreshRequests, codeRequests, clientCredentialsRequests,
+//                                           rotations, revokedChains, autoApprove}
 //   POST /_control/autoApprove {"on":bool}
 //   POST /_control/faults {"kind":"429"|"500"|"503"|"reset"|"html","count":n,"retryAfterSeconds":s}
 //   POST /_control/hold {"on":bool}
 //   POST /_control/clock {"now":ms} or {"advanceMs":ms}
 //   POST /_control/revokeAll
+//   POST /_control/serviceAccounts {"clientId":s,"clientSecret":s,"scopes":[s],"owner":s}
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { IdpContext } from './idp';
 import type { TokenFault } from './idpFaults';
@@ -49,6 +51,15 @@ export async function handleControl(req: IncomingMessage, res: ServerResponse, u
     case 'revokeAll':
       idp.revokeAll();
       return sendJson(res, 200, { revoked: true });
+    case 'serviceAccounts': {
+      const { clientId, clientSecret, scopes, owner } = body;
+      const scopeList = Array.isArray(scopes) && scopes.every((scope) => typeof scope === 'string') ? (scopes as string[]) : undefined;
+      if (typeof clientId !== 'string' || !clientId || typeof clientSecret !== 'string' || !clientSecret || !scopeList) {
+        return sendJson(res, 400, { error: 'clientId, clientSecret and scopes (a list) are required' });
+      }
+      idp.registerServiceAccount({ clientId, clientSecret, scopes: scopeList, ...(typeof owner === 'string' && owner ? { owner } : {}) });
+      return sendJson(res, 200, { registered: clientId });
+    }
     default:
       return sendJson(res, 404, { error: 'unknown control action' });
   }

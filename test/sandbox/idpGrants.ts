@@ -1,7 +1,8 @@
 // The sandbox identity provider's memory: authorization codes, refresh-token chains and access tokens,
 // with the strict rules of spec 5.2: rotation on every refresh, any reuse of a replaced refresh token
-// revokes the whole chain (no grace period), 90 days of inactivity ends a chain.
-import { createHash, randomBytes } from 'node:crypto';
+// revokes the whole chain (no grace period), 90 days of inactivity ends a chain. Service accounts get
+// access tokens through the client-credentials grant, never a refresh token.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { signHs256, verifyHs256 } from './idpJwt';
 
 export const KNOWN_SCOPES = ['export:markdown:custom', 'read:platform-app:wiki', 'offline_access'];
@@ -37,6 +38,18 @@ interface Chain {
   lastActivityAt: number;
 }
 
+/** A platform service account's credential, as an administrator creates it. */
+export interface ServiceAccount {
+  clientId: string;
+  clientSecret: string;
+  /** The scopes the credential was given; a token request may narrow them, never widen. */
+  scopes: readonly string[];
+  /** The `sub` of its tokens: the sandbox wiki shows it the spaces this owner may see. Default: the client ID. */
+  owner?: string;
+  /** Default: the provider's access token lifetime. */
+  accessTokenTtlSeconds?: number;
+}
+
 export interface GrantSettings {
   owner: string;
   accessTokenTtlSeconds: number;
@@ -54,6 +67,8 @@ export class IdpGrants {
   private readonly chains = new Map<string, Chain>();
   /** Every refresh token ever issued, with its chain; replaced ones stay here so reuse is recognised. */
   private readonly refreshTokens = new Map<string, string>();
+  /** By client ID, with the chain its tokens belong to (so revokeAll ends them too). */
+  private readonly serviceAccounts = new Map<string, { account: ServiceAccount; chainId: string }>();
   rotations = 0;
   revokedChains = 0;
 
@@ -108,6 +123,32 @@ export class IdpGrants {
     return this.issue(chainId, true);
   }
 
+  /** Registers (or replaces, ending the old one's tokens) a service account's credential. */
+  registerServiceAccount(account: ServiceAccount): void {
+    const previous = this.serviceAccounts.get(account.clientId);
+    if (previous) this.revokeChain(previous.chainId);
+    const chainId = randomId();
+    const owner = account.owner ?? account.clientId;
+    this.chains.set(chainId, { owner, scopes: [...account.scopes], revoked: false, lastActivityAt: this.now() });
+    this.serviceAccounts.set(account.clientId, { account: { ...account, scopes: [...account.scopes] }, chainId });
+  }
+
+  /** RFC 6749 4.4: a token for the credential's scopes (or the narrower ones asked for), without a refresh token. */
+  clientCredentials(clientId: string, clientSecret: string, requestedScope: string): GrantOutcome {
+    const registered = this.serviceAccounts.get(clientId);
+    const chain = registered && this.chains.get(registered.chainId);
+    if (!registered || !chain || chain.revoked || !sameSecret(clientSecret, registered.account.clientSecret)) {
+      return { ok: false, status: 401, error: 'invalid_client', description: 'Unknown client or wrong secret.' };
+    }
+    const requested = requestedScope.split(' ').filter(Boolean);
+    if (requested.some((scope) => !chain.scopes.includes(scope))) {
+      return { ok: false, status: 400, error: 'invalid_scope', description: 'The requested scope exceeds what the credential was given.' };
+    }
+    chain.lastActivityAt = this.now();
+    const scopes = requested.length > 0 ? [...new Set(requested)] : chain.scopes;
+    return { ok: true, tokens: this.accessToken(chain, registered.chainId, scopes, registered.account.accessTokenTtlSeconds) };
+  }
+
   verifyAccessToken(token: string): { owner: string; scopes: string[] } | undefined {
     const claims = verifyHs256(token, this.signingKey);
     const chain = claims ? this.chains.get(claims.chain) : undefined;
@@ -136,13 +177,7 @@ export class IdpGrants {
   private issue(chainId: string, newRefreshToken: boolean): IssuedTokens {
     const chain = this.chains.get(chainId);
     if (!chain) throw new Error('unknown chain');
-    const iat = Math.floor(this.now() / 1000);
-    const scope = chain.scopes.join(' ');
-    const access_token = signHs256(
-      { sub: chain.owner, email: `${chain.owner}@sandbox.invalid`, iat, exp: iat + this.settings.accessTokenTtlSeconds, scope, chain: chainId, jti: randomId() },
-      this.signingKey,
-    );
-    const tokens: IssuedTokens = { access_token, token_type: 'Bearer', expires_in: this.settings.accessTokenTtlSeconds, scope };
+    const tokens = this.accessToken(chain, chainId, chain.scopes);
     if (chain.scopes.includes('offline_access') && (newRefreshToken || !chain.current)) {
       const refresh = randomId();
       chain.current = refresh;
@@ -151,6 +186,22 @@ export class IdpGrants {
     }
     return tokens;
   }
+
+  private accessToken(chain: Chain, chainId: string, scopes: readonly string[], ttlSeconds = this.settings.accessTokenTtlSeconds): IssuedTokens {
+    const iat = Math.floor(this.now() / 1000);
+    const scope = scopes.join(' ');
+    const access_token = signHs256(
+      { sub: chain.owner, email: `${chain.owner}@sandbox.invalid`, iat, exp: iat + ttlSeconds, scope, chain: chainId, jti: randomId() },
+      this.signingKey,
+    );
+    return { access_token, token_type: 'Bearer', expires_in: ttlSeconds, scope };
+  }
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 function invalidGrant(status: number, description: string): GrantOutcome {

@@ -1,5 +1,6 @@
 // POST /oauth/token of the sandbox identity provider: JSON bodies only (spec 4.2), client credentials in the
-// body, faults and holds applied before anything is processed.
+// body, faults and holds applied before anything is processed. The app's client uses the code and refresh grants;
+// registered service accounts use the client-credentials grant.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { IdpContext } from './idp';
 import type { GrantOutcome } from './idpGrants';
@@ -33,6 +34,7 @@ export async function handleToken(req: IncomingMessage, res: ServerResponse, con
   counters.tokenRequests++;
   if (grantType === 'refresh_token') counters.refreshRequests++;
   if (grantType === 'authorization_code') counters.codeRequests++;
+  if (grantType === 'client_credentials') counters.clientCredentialsRequests++;
 
   if (!(await idp.faults.pass(res))) return;
   const fault = idp.faults.take();
@@ -46,7 +48,12 @@ export async function handleToken(req: IncomingMessage, res: ServerResponse, con
     return sendJson(res, Number(fault.kind), { error: 'server_error' });
   }
 
-  if (field(body, 'client_id') !== idp.clientId || field(body, 'client_secret') !== idp.clientSecret) {
+  const appClient = field(body, 'client_id') === idp.clientId && field(body, 'client_secret') === idp.clientSecret;
+  if (grantType === 'client_credentials') {
+    if (appClient) return sendJson(res, 400, { error: 'unauthorized_client', error_description: 'This client may not use the client-credentials grant.' });
+    return answer(res, grants.clientCredentials(field(body, 'client_id'), field(body, 'client_secret'), field(body, 'scope')));
+  }
+  if (!appClient) {
     return sendJson(res, 401, { error: 'invalid_client', error_description: 'Unknown client or wrong secret.' });
   }
   if (grantType === 'authorization_code') {

@@ -44,18 +44,18 @@ export function answerChildren(wiki: SandboxWiki, query: ChildrenQuery): Childre
   return { status: 200, value: { results, _links: links }, headers };
 }
 
-function parseLimit(text: string | null): number | undefined {
+export function parseLimit(text: string | null): number | undefined {
   if (text === null) return DEFAULT_CHILDREN_LIMIT;
   if (!/^\d{1,6}$/.test(text) || Number(text) < 1) return undefined;
   // The platform clamps a large limit instead of refusing it.
   return Math.min(Number(text), MAX_CHILDREN_LIMIT);
 }
 
-function encodeCursor(afterId: string): string {
+export function encodeCursor(afterId: string): string {
   return Buffer.from(`after:${afterId}`).toString('base64url');
 }
 
-function decodeCursor(cursor: string): string | undefined {
+export function decodeCursor(cursor: string): string | undefined {
   return /^after:(\d+)$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'))?.[1];
 }
 
@@ -63,6 +63,6 @@ function notFound(): ChildrenAnswer {
   return { status: 404, value: { errors: [{ status: 404, title: 'Not Found' }] }, headers: {} };
 }
 
-function badRequest(detail: string): ChildrenAnswer {
+export function badRequest(detail: string): ChildrenAnswer {
   return { status: 400, value: { errors: [{ status: 400, title: 'Bad Request', detail }] }, headers: {} };
 }

@@ -1,11 +1,12 @@
 // The wiki platform's read-only routes: the space and page lookups clients use to explain a 404 (spec 4.3),
-// and the page and children routes that tell a page's ID, version and address. They take a platform bearer
-// token, which the sandbox cannot check itself: the identity provider supplies a verifier.
+// and the page, page list and children routes that tell a page's ID, version and address. They take a platform
+// bearer token (a user's or a service account's), which the sandbox cannot check itself: the identity provider
+// supplies a verifier.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { answerChildren } from './sandboxChildren';
 import { bearerCredential, sendJson } from './sandboxHttp';
-import { webuiPath } from './sandboxViews';
-import type { SandboxPage, SandboxWiki } from './sandboxWiki';
+import { answerPageList, pageAnswer } from './sandboxPageList';
+import type { SandboxWiki } from './sandboxWiki';
 
 /** The owner of a valid platform access token and, when the verifier knows them, its scopes. */
 export type PlatformTokenVerifier = (bearer: string) => { owner: string; scopes?: readonly string[] } | undefined;
@@ -14,17 +15,20 @@ export interface LookupContext {
   wiki: SandboxWiki;
   verify: PlatformTokenVerifier | undefined;
   baseUrl: () => string;
+  /** The server-side page size cap of the children and page list routes. */
   maxChildrenPageSize: () => number | undefined;
 }
 
 const PAGE_PATH = /^\/wiki\/api\/v2\/pages\/([^/]+)$/;
+const PAGE_LIST_PATH = '/wiki/api/v2/pages';
 const CHILDREN_PATH = /^\/wiki\/api\/v2\/pages\/([^/]+)\/children$/;
 
 /** Answers the request if it is a lookup; returns false for any other path. */
 export function handleLookup(req: IncomingMessage, res: ServerResponse, url: URL, context: LookupContext): boolean {
   const pageId = PAGE_PATH.exec(url.pathname)?.[1];
   const parentId = CHILDREN_PATH.exec(url.pathname)?.[1];
-  if (url.pathname !== '/wiki/api/v2/spaces' && pageId === undefined && parentId === undefined) return false;
+  const pageList = url.pathname === PAGE_LIST_PATH;
+  if (url.pathname !== '/wiki/api/v2/spaces' && !pageList && pageId === undefined && parentId === undefined) return false;
   if (req.method !== 'GET') {
     sendJson(res, 405, { errors: [{ status: 405, title: 'Method Not Allowed' }] }, { Allow: 'GET' });
     return true;
@@ -39,6 +43,11 @@ export function handleLookup(req: IncomingMessage, res: ServerResponse, url: URL
   if (parentId !== undefined) {
     const cap = context.maxChildrenPageSize();
     const answer = answerChildren(wiki, { parentId, owner: caller.owner, params: url.searchParams, baseUrl: context.baseUrl(), cap });
+    sendJson(res, answer.status, answer.value, answer.headers);
+    return true;
+  }
+  if (pageList) {
+    const answer = answerPageList(wiki, { owner: caller.owner, params: url.searchParams, baseUrl: context.baseUrl(), cap: context.maxChildrenPageSize() });
     sendJson(res, answer.status, answer.value, answer.headers);
     return true;
   }
@@ -60,16 +69,4 @@ export function handleLookup(req: IncomingMessage, res: ServerResponse, url: URL
   }
   sendJson(res, 200, pageAnswer(page, context.baseUrl()));
   return true;
-}
-
-function pageAnswer(page: SandboxPage, baseUrl: string): unknown {
-  return {
-    id: page.id,
-    title: page.title,
-    status: 'current',
-    spaceId: page.spaceId,
-    parentId: page.parentId,
-    version: { number: page.version, createdAt: page.versionCreatedAt, authorId: page.authorId },
-    _links: { webui: webuiPath(page), base: `${baseUrl}/wiki` },
-  };
 }

@@ -56,7 +56,7 @@ export interface Sandbox {
   clearExportFaults(): void;
   /** A colleague's edit on the wiki: version + 1, new Markdown (and title), author "wiki-editor". */
   editPageOnWiki(pageId: string, markdown: string, options?: { title?: string }): SandboxPage;
-  /** Caps the children route's page size below what clients ask for (undefined: the platform's 250). */
+  /** Caps the children and page list routes' page size below what clients ask for (undefined: the platform's 250). */
   setMaxChildrenPageSize(size: number | undefined): void;
   /** The page's address as the platform gives it: `{baseUrl}/wiki` + `_links.webui`. */
   pageAddress(pageId: string): string;

@@ -202,4 +202,45 @@ describe('sandbox page identity: IDs, versions, the page and children routes, ed
     const post = await send(`${sandbox.baseUrl}/wiki/api/v2/pages/123456/children`, { method: 'POST', headers: { Authorization: `Bearer ${ALICE}` } });
     assert.equal(post.status, 405);
   });
+
+  it('lists pages by ID with their versions, leaving out missing, deleted and hidden ones, at most 250 IDs', async () => {
+    const first = await publish('First');
+    await publish('First', '# Again\n', true);
+    const answer = await platformGet(sandbox, `/wiki/api/v2/pages?id=${first.id},123456,123457,345678,999999`, ALICE);
+    assert.equal(answer.status, 200, answer.text);
+    const results = (answer.json as { results: PageAnswer[] }).results;
+    assert.deepEqual(results.map((page) => [page.id, page.version.number, page.version.authorId]), [['123456', 1, 'wiki-editor'], [first.id, 2, 'bob']]);
+    assert.deepEqual(results[1], await pageRoute(first.id), 'each entry is what the page route gives');
+    const carols = await platformGet(sandbox, '/wiki/api/v2/pages?id=345678', 'platform-carol');
+    assert.equal((carols.json as { results: PageAnswer[] }).results.length, 1);
+
+    const ids = Array.from({ length: 251 }, (_, index) => String(2_000_000 + index));
+    assert.equal((await platformGet(sandbox, `/wiki/api/v2/pages?id=${ids.slice(0, 250).join(',')}`, ALICE)).status, 200);
+    assert.equal((await platformGet(sandbox, `/wiki/api/v2/pages?id=${ids.join(',')}`, ALICE)).status, 400);
+    assert.equal((await platformGet(sandbox, '/wiki/api/v2/pages?id=12,abc', ALICE)).status, 400);
+    assert.equal((await platformGet(sandbox, '/wiki/api/v2/pages?id=123456')).status, 401);
+  });
+
+  it('finds an exact title in a space by its numeric ID, a page of results at a time', async () => {
+    const notes = await publish('Notes');
+    const byTitle = (query: string): Promise<JsonAnswer> => platformGet(sandbox, `/wiki/api/v2/pages?${query}`, ALICE);
+    const found = (answer: JsonAnswer): string[] => (answer.json as { results: PageAnswer[] }).results.map((page) => page.id);
+    assert.deepEqual(found(await byTitle('space-id=1001&title=Notes')), [notes.id]);
+    assert.deepEqual(found(await byTitle('space-id=1002&title=Notes')), []);
+    assert.deepEqual(found(await byTitle('space-id=1001&title=notes')), [], 'exact, case and all');
+    assert.deepEqual(found(await byTitle(`space-id=1001&title=${encodeURIComponent('Old notes')}`)), [], 'deleted');
+    assert.equal((await byTitle('space-id=DOCS&title=Notes')).status, 400, 'a key is not a space ID');
+
+    const more: string[] = [];
+    for (const title of ['A', 'B', 'C']) more.push((await publish(title)).id);
+    const pageOne = await byTitle('space-id=1001&limit=2');
+    assert.deepEqual(found(pageOne), ['123456', notes.id]);
+    const next = (pageOne.json as ChildrenAnswer)._links.next ?? '';
+    assert.equal(pageOne.headers.get('link'), `<${next}>; rel="next"`);
+    const pageTwo = await platformGet(sandbox, next, ALICE);
+    assert.deepEqual(found(pageTwo), more.slice(0, 2));
+    const last = await platformGet(sandbox, (pageTwo.json as ChildrenAnswer)._links.next ?? '', ALICE);
+    assert.deepEqual(found(last), more.slice(2));
+    assert.equal((last.json as ChildrenAnswer)._links.next, undefined);
+  });
 });

@@ -14,6 +14,63 @@ describe('front matter', () => {
     assert.equal(splitFrontMatter('---\nwiki:\n  parentId: 123456\n---\nx').target.parentId, '123456');
   });
 
+  describe('keeps scalars as written', () => {
+    // What YAML would read as a number (or a boolean, or a date) is still the text the person typed.
+    const cases: Array<[string, string, string]> = [
+      ['pageTitle: 1.0', 'pageTitle', '1.0'],
+      ['pageTitle: 0x1F', 'pageTitle', '0x1F'],
+      ['pageTitle: 1e3', 'pageTitle', '1e3'],
+      ['pageTitle: .inf', 'pageTitle', '.inf'],
+      ['pageTitle: 2.50', 'pageTitle', '2.50'],
+      ['pageTitle: true', 'pageTitle', 'true'],
+      ['pageTitle: 2024-01-31', 'pageTitle', '2024-01-31'],
+      ['pageTitle: "Release 1.0"', 'pageTitle', 'Release 1.0'],
+      ["pageTitle: 'It''s 1.10'", 'pageTitle', "It's 1.10"],
+      ['pageTitle: "  padded  "', 'pageTitle', 'padded'],
+      ['parentId: 0123456', 'parentId', '0123456'],
+      ['parentId: 123456', 'parentId', '123456'],
+      ['parentId: 99999999999999999999', 'parentId', '99999999999999999999'],
+      ['spaceId: 1e3', 'spaceId', '1e3'],
+      ['spaceId: 0o17', 'spaceId', '0o17'],
+      ['spaceId: 007', 'spaceId', '007'],
+    ];
+    for (const [line, key, expected] of cases) {
+      it(`wiki.${line} -> ${JSON.stringify(expected)}`, () => {
+        const split = splitFrontMatter(`---\nwiki:\n  ${line}\n---\nx`);
+        assert.deepEqual(split.problems, []);
+        assert.equal((split.target as Record<string, unknown>)[key], expected);
+      });
+    }
+
+    it('wiki.pageId and a top-level title too', () => {
+      assert.equal(splitFrontMatter('---\nwiki:\n  pageId: 0042\n---\nx').pageId, '0042');
+      assert.equal(splitFrontMatter('---\ntitle: 1.0\n---\nx').title, '1.0');
+      assert.equal(splitFrontMatter('---\ntitle: 0x1F\n---\nx').title, '0x1F');
+      assert.equal(splitFrontMatter('---\ntitle: 2024\n---\nx').title, '2024');
+    });
+
+    it('reads a block scalar and an alias by their text', () => {
+      assert.equal(splitFrontMatter('---\nname: &v 1.10\nwiki:\n  pageTitle: *v\n---\nx').target.pageTitle, '1.10');
+      assert.equal(splitFrontMatter('---\nwiki:\n  pageTitle: >\n    Release\n    notes\n---\nx').target.pageTitle, 'Release notes');
+    });
+
+    it('treats an empty or null value as absent, as before', () => {
+      for (const value of ['', '~', 'null']) {
+        const split = splitFrontMatter(`---\ntitle: ${value}\nwiki:\n  spaceId: DOCS\n  pageTitle: ${value}\n---\nx`);
+        assert.deepEqual(split.target, { spaceId: 'DOCS' }, value);
+        assert.equal(split.title, undefined, value);
+        assert.deepEqual(split.problems, [], value);
+      }
+    });
+
+    it('keeps overwrite and omitTitleHeading booleans', () => {
+      const split = splitFrontMatter('---\nomitTitleHeading: true\nwiki:\n  overwrite: false\n---\nx');
+      assert.equal(split.target.overwrite, false);
+      assert.equal(split.omitTitleHeading, true);
+      assert.match(splitFrontMatter('---\nwiki:\n  overwrite: "true"\n---\nx').problems.join(' '), /overwrite .* true or false/);
+    });
+  });
+
   it('offers a top-level title', () => {
     assert.equal(splitFrontMatter('---\ntitle: Hello there\n---\nx').title, 'Hello there');
     assert.equal(splitFrontMatter('---\ntitle: Hello\nwiki:\n  spaceId: DOCS\n---\nx').title, 'Hello');

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { validateApiToken } from '../../src/core/apiToken/validate';
 import { describeError, redact } from '../../src/core/log/redact';
 import { MemoryLogger } from '../fakes/memoryLogger';
 import { findSecrets } from '../support/secretScan';
@@ -41,6 +42,54 @@ describe('redaction', () => {
     const logger = new MemoryLogger();
     logger.error(`failed with Authorization: Bearer ${jwt}`);
     assert.deepEqual(findSecrets(logger.lines), []);
+  });
+});
+
+describe('redaction: secrets, not prose', () => {
+  // [text, what redact() must leave]: a bare "token:" or "secret:" followed by an ordinary word is a sentence.
+  const cases: Array<[string, string]> = [
+    ['This is not an API token: it should be three parts', 'This is not an API token: it should be three parts'],
+    ['This is not an API token: its middle part is not readable JSON.', 'This is not an API token: its middle part is not readable JSON.'],
+    ['The secret: keep it safe.', 'The secret: keep it safe.'],
+    ['Token: Expired.', 'Token: Expired.'],
+    [`token: ${jwt}`, 'token: [redacted]'],
+    ['token: abcdefghijklmnopqrst', 'token: [redacted]'],
+    ['token: r1-abc', 'token: [redacted]'],
+    ['token: Abc123', 'token: [redacted]'],
+    ['secret: xyz123', 'secret: [redacted]'],
+    ['token=it', 'token=[redacted]'],
+    ['token:it', 'token:[redacted]'],
+    ['"token": "it"', '"token": "[redacted]"'],
+    ['{"access_token":"abc123def456"}', '{"access_token":"[redacted]"}'],
+    ['{"access_token":"abc"}', '{"access_token":"[redacted]"}'],
+    ['client_secret=xyz', 'client_secret=[redacted]'],
+    ['client_secret: xyz', 'client_secret: [redacted]'],
+    ['clientSecret: hunter', 'clientSecret: [redacted]'],
+    ['password: hunter', 'password: [redacted]'],
+    ['code_verifier: abc', 'code_verifier: [redacted]'],
+    ['Authorization: Bearer abc', 'Authorization: [redacted]'],
+    ['authorization=Basic dXNlcjpwYXNz', 'authorization=[redacted]'],
+  ];
+  for (const [text, expected] of cases) {
+    it(`${JSON.stringify(text.slice(0, 48))} -> ${JSON.stringify(expected.slice(0, 48))}`, () => {
+      assert.equal(redact(text), expected);
+    });
+  }
+
+  it('leaves every refusal of validateApiToken as written (the CLI prints them through redact)', () => {
+    const header = Buffer.from('{"alg":"HS256"}').toString('base64url');
+    const payload = (json: string): string => Buffer.from(json).toString('base64url');
+    for (const raw of ['', 'not-a-jwt-at-all', `${header}.${payload('not json')}.sig`, `${header}.${payload('42')}.sig`, `${header}.${payload('{"iat":1}')}.sig`]) {
+      const checked = validateApiToken(raw, Date.now());
+      assert.ok(!checked.ok);
+      assert.equal(redact(checked.message), checked.message);
+    }
+  });
+
+  it('the CLI\'s refusal of a token that is not a JWT keeps the word "it"', () => {
+    const checked = validateApiToken('not-a-jwt-at-all', Date.now());
+    assert.ok(!checked.ok);
+    assert.match(redact(checked.message), /^This is not an API token: it should be three parts/);
   });
 });
 

@@ -35,6 +35,17 @@ describe('retries', () => {
     assert.equal(calls, 1);
     assert.equal(result.attempts, 1);
   });
+  it('tells the caller once when it gives up because the wiki asked for a longer wait than the policy allows', async () => {
+    const told: Array<[number, number]> = [];
+    const hooks = { ...noWait, onRetryAfterTooLong: (ms: number, status: number) => told.push([ms, status]) };
+    await withRetries(async () => response(429, undefined, 3_600_000), hooks);
+    assert.deepEqual(told, [[3_600_000, 429]]);
+    const sequence = [response(429, undefined, defaultBackoff.maxRetryAfterMs), response(503, undefined, 1000), response(429, undefined, 10)];
+    await withRetries(async () => sequence.shift()!, hooks);
+    assert.deepEqual(told, [[3_600_000, 429]], 'waits within the policy, and running out of attempts, are not "too long"');
+    await withRetries(async () => response(400, undefined, 3_600_000), hooks);
+    assert.equal(told.length, 1, 'a Retry-After on an answer that is never retried asks for no wait');
+  });
   it('marks that an earlier attempt may have landed after a 5xx or timeout, not after a 429', async () => {
     const sequence = [response(429), response(201)];
     const after429 = await withRetries(async () => sequence.shift()!, noWait);

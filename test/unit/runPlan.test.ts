@@ -37,7 +37,7 @@ describe('planning files', () => {
   it('skips a file whose content and target equal its last publish, unless forced', () => {
     const text = pinned('Guide');
     const first = planFile(file('g.md', text), undefined);
-    const link: PageLink = linkAfterPublish(first, first.complete!, 1000);
+    const link: PageLink = linkAfterPublish(first, first.complete!, 1000, 'created');
     const again = planFile(file('g.md', text), link);
     assert.equal(again.state, 'unchanged');
     assert.equal(again.complete?.overwrite, true, 'the linked page is updated without a question');
@@ -49,7 +49,41 @@ describe('planning files', () => {
   it('counts new pages, updates, unchanged and refused for the confirmation', () => {
     const linkedItem = planFile(file('l.md', '# L\n'), { spaceId: 'DOCS', parentId: '1', pageTitle: 'L', publishedAt: 0 });
     const items = [linkedItem, ...planFiles([file('n.md', pinned('N')), file('r.md', '')], new Map())];
-    assert.deepEqual(countPlan(items), { files: 3, send: 2, newPages: 1, updates: 1, unchanged: 0, refused: 1, incomplete: 0, withCautions: 0 });
+    assert.deepEqual(countPlan(items), {
+      files: 3, send: 2, newPages: 1, updates: 1, replaces: 0, unchanged: 0, refused: 1, incomplete: 0, edited: 0, retitled: 0, unchecked: 0, withCautions: 0,
+    });
+  });
+
+  it('a front matter overwrite on a page this file never published is "replacing", not "new"', () => {
+    const items = planFiles([file('o.md', '---\nwiki:\n  spaceId: DOCS\n  parentId: "1"\n  pageTitle: Theirs\n  overwrite: true\n---\nx\n')], new Map());
+    assert.equal(countPlan(items).replaces, 1);
+    assert.equal(countPlan(items).newPages, 0);
+  });
+
+  it('records the version the publish produced: 1 for a create, the version the guard saw plus one for an update', () => {
+    const first = planFile(file('g.md', pinned('Guide')), undefined);
+    assert.equal(linkAfterPublish(first, first.complete!, 1000, 'created').version, 1);
+    const linked = planFile(file('g.md', `${pinned('Guide')}more\n`), { spaceId: 'DOCS', parentId: '1', pageTitle: 'Guide', pageId: '9', version: 4, publishedAt: 1 });
+    assert.equal(linkAfterPublish(linked, linked.complete!, 2000, 'updated').version, undefined, 'no guard look: unknown, checked by time next');
+    linked.guard = { kind: 'asLeft', page: { id: '9', title: 'Guide', version: 4 } };
+    const after = linkAfterPublish(linked, linked.complete!, 2000, 'updated');
+    assert.equal(after.version, 5);
+    assert.equal(after.pageId, '9');
+    linked.guard = { kind: 'deleted', pageId: '9' };
+    assert.equal(linkAfterPublish(linked, { ...linked.complete!, overwrite: false }, 3000, 'created').pageId, undefined, 'a deleted page\'s ID is forgotten');
+  });
+
+  it('asks when a linked file\'s own title changed and nothing but the link names the page', () => {
+    const link: PageLink = { spaceId: 'DOCS', parentId: '1', pageTitle: 'Design B', fileTitle: 'Design B', publishedAt: 1 };
+    const renamedOver = planFile(file('b.md', '# Design A\n\nA text.\n'), link, { titleFromFile: true });
+    assert.equal(renamedOver.state, 'retitled');
+    assert.deepEqual(renamedOver.retitled, { fileTitle: 'Design A', pageTitle: 'Design B' });
+    assert.equal(planFile(file('b.md', '# Design A\n'), link, { titleFromFile: true, acceptTitleChange: true }).state, 'send');
+    assert.equal(planFile(file('b.md', '# Design B\n\nEdited.\n'), link, { titleFromFile: true }).state, 'send', 'same title: an ordinary update');
+    const pinnedTitle = '---\nwiki:\n  pageTitle: Design B\n---\n# Design A\n';
+    assert.equal(planFile(file('b.md', pinnedTitle), link, { titleFromFile: true }).state, 'send', 'front matter names the page: the user chose');
+    const custom: PageLink = { spaceId: 'DOCS', parentId: '1', pageTitle: 'Release notes', fileTitle: 'notes', publishedAt: 1 };
+    assert.equal(planFile(file('notes.md', 'Text\n'), custom).state, 'send', 'a title chosen in the prompt is not a change of the file');
   });
 
   it('asks for what is missing instead of guessing', () => {
@@ -90,7 +124,7 @@ describe('running a plan', () => {
       },
     });
     assert.equal(peak, 3);
-    assert.deepEqual(summarise(results), { published: 8, failed: 1, skipped: 0, refused: 0, notStarted: 0, cancelled: 0 });
+    assert.deepEqual(summarise(results), { published: 8, failed: 1, existsUnproven: 0, edited: 0, skipped: 0, refused: 0, notStarted: 0, cancelled: 0 });
     assert.equal(summaryLine(summarise(results)), '8 published, 1 failed');
   });
 

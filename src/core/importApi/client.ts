@@ -6,6 +6,11 @@ export interface RetryHooks {
   onAttempt?(attempt: number, maxAttempts: number): void;
   /** Called before waiting for the next attempt. */
   onRetryWait?(delayMs: number, nextAttempt: number, previous: AttemptResult): void;
+  /**
+   * Called when the client gives up because the wiki asked for a longer wait (Retry-After) than the policy allows:
+   * a run of many files stops there, instead of sending each of the others into the same refusal.
+   */
+  onRetryAfterTooLong?(retryAfterMs: number, status: number): void;
   /** Awaited before every attempt: many files share one throttle gate, so a 429 pauses all of them. */
   beforeAttempt?(): Promise<void>;
   signal?: AbortSignal;
@@ -53,7 +58,9 @@ export async function withRetries(attempt: () => Promise<AttemptResult>, hooks: 
     const result = await attempt();
     const last = attemptNumber >= policy.maxAttempts;
     const retryAfterMs = result.kind === 'response' ? result.retryAfterMs : undefined;
-    if (!isRetryable(result) || last || (retryAfterMs ?? 0) > policy.maxRetryAfterMs) {
+    const waitTooLong = retryAfterMs !== undefined && retryAfterMs > policy.maxRetryAfterMs && isRetryable(result);
+    if (waitTooLong && result.kind === 'response') hooks.onRetryAfterTooLong?.(retryAfterMs, result.status);
+    if (!isRetryable(result) || last || waitTooLong) {
       return { last: result, attempts: attemptNumber, earlierAttemptMayHaveLanded };
     }
     earlierAttemptMayHaveLanded ||= mayHaveLanded(result);

@@ -15,6 +15,8 @@ export interface PageLink {
   url?: string;
   /** SHA-256 (hex) of the Markdown last sent, so an unchanged file can be skipped. */
   contentSha256?: string;
+  /** The file's own title (front matter title, first heading or name) when it last published: a change is asked about. */
+  fileTitle?: string;
   /** When the file last published successfully (ms since the epoch). */
   publishedAt: number;
 }
@@ -43,6 +45,8 @@ export function parsePageLink(value: unknown): PageLink | undefined {
   if (url !== undefined) link.url = url;
   const contentSha256 = text('contentSha256');
   if (contentSha256 !== undefined) link.contentSha256 = contentSha256;
+  const fileTitle = text('fileTitle');
+  if (fileTitle !== undefined) link.fileTitle = fileTitle;
   return link;
 }
 

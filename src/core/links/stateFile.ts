@@ -14,6 +14,8 @@ export type StateFileOpening = { ok: true; store: StateFileLinkStore } | { ok: f
 
 export class StateFileLinkStore implements LinkStore {
   private dirty = false;
+  /** Saves one at a time, in the order asked: each replaces the file with the whole record as it is then. */
+  private saving: Promise<void> = Promise.resolve();
 
   private constructor(
     readonly path: string,
@@ -57,9 +59,27 @@ export class StateFileLinkStore implements LinkStore {
     return Promise.resolve();
   }
 
+  /**
+   * Records one file's link and writes the record at once (atomically), so a run killed half-way loses nothing that
+   * landed: the next run finds those pages linked instead of failing them with "already exists".
+   */
+  record(filePath: string, link: PageLink): Promise<void> {
+    this.links.set(this.keyOf(filePath), link);
+    this.dirty = true;
+    return this.save();
+  }
+
   /** Writes the record if anything changed: a temporary file in the same folder, then renamed over the old one. */
-  async save(): Promise<void> {
+  save(): Promise<void> {
+    const next = this.saving.catch(() => undefined).then(() => this.write());
+    this.saving = next;
+    return next;
+  }
+
+  private async write(): Promise<void> {
     if (!this.dirty) return;
+    // Clean from the moment the text is taken: a link recorded while this write is out marks it dirty again.
+    this.dirty = false;
     const files: Record<string, PageLink> = {};
     for (const key of [...this.links.keys()].sort()) files[key] = this.links.get(key) as PageLink;
     const text = `${JSON.stringify({ version: STATE_FILE_VERSION, files }, null, 2)}\n`;
@@ -69,10 +89,10 @@ export class StateFileLinkStore implements LinkStore {
       await writeFile(temporary, text, 'utf8');
       await rename(temporary, this.path);
     } catch (error) {
+      this.dirty = true;
       await rm(temporary, { force: true });
       throw error;
     }
-    this.dirty = false;
   }
 }
 

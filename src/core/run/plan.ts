@@ -3,7 +3,9 @@
 // front matter, then the file's page link, then the front end's defaults; preflight refusals and cautions; files
 // that changed nothing since their last publish; and files of one plan that would land on the same page.
 import { createHash } from 'node:crypto';
+import type { PageIdentity } from '../links/pageIdentity';
 import { linkNames, type PageLink } from '../links/pageLink';
+import { guardedPage, type GuardVerdict } from './guard';
 import { prepareDocument, type PreparedDocument } from '../publish/pipeline';
 import { cautionsFor, checkContent, checkTarget, type Blocker, type Caution } from '../publish/preflight';
 import { completeTarget, mergeTargets, suggestTitle, type PartialTarget, type PublishTarget } from '../publish/target';
@@ -15,6 +17,11 @@ export interface SourceFile {
   /** How people know the file: a workspace-relative path. */
   label: string;
   text: string;
+  /**
+   * Why the file cannot be published although the walk found it (a symbolic link, not a regular file, outside the
+   * folders given, not UTF-8, binary): the plan refuses it with this reason and `text` is empty.
+   */
+  readProblem?: string;
 }
 
 export interface PlanOptions {
@@ -26,6 +33,8 @@ export interface PlanOptions {
   force?: boolean;
   /** Leave out a first `# ` heading that repeats the page title (the setting; front matter overrides it). */
   omitTitleHeading?: boolean;
+  /** The user accepted that a retitled file updates its linked page (or chose a new target): no 'retitled' state. */
+  acceptTitleChange?: boolean;
 }
 
 export type PlanState =
@@ -36,7 +45,14 @@ export type PlanState =
   /** Preflight or the plan refuses it (see `refusals`). */
   | 'refused'
   /** Some of space, parent, title or overwrite is still unknown: the front end asks, then plans again. */
-  | 'incomplete';
+  | 'incomplete'
+  /** The edit guard holds it back: its page was changed on the wiki since this file last published it. */
+  | 'edited'
+  /**
+   * The file's own title changed since it last published, and nothing but its link names the page: updating the
+   * linked page silently could put one document's text on another's page, so the front end asks (see `retitled`).
+   */
+  | 'retitled';
 
 export interface PlanItem {
   file: SourceFile;
@@ -55,18 +71,29 @@ export interface PlanItem {
   state: PlanState;
   refusals: Blocker[];
   cautions: Caution[];
+  /** The edit guard's verdict, once guardPlan ran. */
+  guard?: GuardVerdict;
+  /** For state 'retitled': the file's own title now, and the page its link names. */
+  retitled?: { fileTitle: string; pageTitle: string };
 }
 
 export interface PlanCounts {
   files: number;
   send: number;
-  /** Sending that creates a page, as far as can be known: not this file's linked page. */
+  /** Sending that creates a page, as far as can be known: not this file's linked page, nor a page found on the wiki. */
   newPages: number;
   /** Sending that updates this file's linked page. */
   updates: number;
+  /** Sending that replaces a page this file did not publish (overwrite on a page found, or possibly found, by title). */
+  replaces: number;
   unchanged: number;
   refused: number;
   incomplete: number;
+  /** Held back by the edit guard. */
+  edited: number;
+  retitled: number;
+  /** Updates the guard could not check. */
+  unchecked: number;
   withCautions: number;
 }
 
@@ -85,20 +112,39 @@ export function planFile(file: SourceFile, link: PageLink | undefined, options: 
   const content = omit && complete ? omitTitleHeading(prepared.content, complete.pageTitle) : prepared.content;
   const contentSha256 = contentHash(content);
   const refusals: Blocker[] = [];
-  if (prepared.frontMatterProblems.length > 0) {
+  if (file.readProblem !== undefined) refusals.push({ code: 'unreadable', message: file.readProblem, fix: undefined });
+  else if (prepared.frontMatterProblems.length > 0) {
     refusals.push({ code: 'frontMatter', message: prepared.frontMatterProblems.join(' '), fix: 'editFile' });
   }
-  const emptiness = checkContent(content);
+  const emptiness = file.readProblem === undefined ? checkContent(content) : undefined;
   if (emptiness) refusals.push(emptiness);
   const targetProblem = complete ? checkTarget(complete) : undefined;
   if (targetProblem) refusals.push(targetProblem);
   const linkedPage = complete !== undefined && linkNames(link, complete);
   const unchanged = !options.force && linkedPage && link?.contentSha256 === contentSha256;
-  const state: PlanState = refusals.length > 0 ? 'refused' : !complete ? 'incomplete' : unchanged ? 'unchanged' : 'send';
+  const retitled = !options.acceptTitleChange && linkedPage && !namesTitle(prepared) ? titleChange(link, suggestedTitle) : undefined;
+  const state: PlanState = refusals.length > 0 ? 'refused' : !complete ? 'incomplete' : unchanged ? 'unchanged' : retitled ? 'retitled' : 'send';
   return {
     file, prepared, content, contentSha256, link, target, complete, suggestedTitle, linkedPage, state, refusals,
     cautions: cautionsFor(content, prepared.findings),
+    ...(retitled ? { retitled } : {}),
   };
+}
+
+/** Whether front matter names the page's title itself (then the title is the user's explicit choice). */
+function namesTitle(prepared: PreparedDocument): boolean {
+  return prepared.frontMatterTarget.pageTitle !== undefined;
+}
+
+/**
+ * The file's own title (front matter title, first heading, name) against the one it had when it last published:
+ * changed, and not to the linked page's title, means the file may now be another document (a rename over a deleted
+ * file, a rewrite). Links from before `fileTitle` was kept compare with the page's title.
+ */
+function titleChange(link: PageLink | undefined, fileTitle: string): PlanItem['retitled'] {
+  if (!link) return undefined;
+  const before = link.fileTitle ?? link.pageTitle;
+  return fileTitle !== before && fileTitle !== link.pageTitle ? { fileTitle, pageTitle: link.pageTitle } : undefined;
 }
 
 /** Plans many files and refuses every file of a group that would land on the same page. */
@@ -107,7 +153,9 @@ export function planFiles(files: readonly SourceFile[], links: ReadonlyMap<strin
   const byPage = new Map<string, PlanItem[]>();
   for (const item of items) {
     if (!item.complete || item.state === 'refused') continue;
-    const key = JSON.stringify([item.complete.spaceId, item.complete.parentId, item.complete.pageTitle]);
+    // A parent page ID belongs to one space, so the space's spelling (key DOCS or its numeric ID) cannot separate two
+    // pages; and titles that differ only in case are taken as one page (see README, "Which files are one page").
+    const key = JSON.stringify([item.complete.parentId, item.complete.pageTitle.toLocaleLowerCase('en-US')]);
     byPage.set(key, [...(byPage.get(key) ?? []), item]);
   }
   for (const group of byPage.values()) {
@@ -116,7 +164,7 @@ export function planFiles(files: readonly SourceFile[], links: ReadonlyMap<strin
       const others = group.filter((other) => other !== item).map((other) => other.file.label).join(', ');
       item.refusals.push({
         code: 'duplicatePage',
-        message: `It would land on the same page as ${others} ("${item.complete?.pageTitle}" under parent ${item.complete?.parentId} in space ${item.complete?.spaceId}). Give each file its own title.`,
+        message: `It would land on the same page as ${others} ("${item.complete?.pageTitle}" under parent ${item.complete?.parentId}; titles that differ only in case count as the same). Give each file its own title.`,
         fix: 'editFile',
       });
       item.state = 'refused';
@@ -126,27 +174,53 @@ export function planFiles(files: readonly SourceFile[], links: ReadonlyMap<strin
 }
 
 export function countPlan(items: readonly PlanItem[]): PlanCounts {
-  const counts: PlanCounts = { files: items.length, send: 0, newPages: 0, updates: 0, unchanged: 0, refused: 0, incomplete: 0, withCautions: 0 };
+  const counts: PlanCounts = {
+    files: items.length, send: 0, newPages: 0, updates: 0, replaces: 0, unchanged: 0, refused: 0, incomplete: 0, edited: 0, retitled: 0, unchecked: 0, withCautions: 0,
+  };
   for (const item of items) {
     if (item.state === 'send') {
       counts.send++;
-      if (item.linkedPage) counts.updates++;
+      const kind = sendKind(item);
+      if (kind === 'update') counts.updates++;
+      else if (kind === 'replace') counts.replaces++;
       else counts.newPages++;
+      if (item.complete?.overwrite && item.guard?.kind === 'unchecked') counts.unchecked++;
     } else counts[item.state]++;
     if (item.cautions.length > 0 && item.state !== 'refused') counts.withCautions++;
   }
   return counts;
 }
 
-/** The link a successful publish leaves: the target, the content's hash, and what is known of the page. */
-export function linkAfterPublish(item: PlanItem, target: PublishTarget, now: number): PageLink {
-  // The same page as before keeps its known ID and address; the version is read again after the publish.
-  const samePage = linkNames(item.link, target);
+/**
+ * What sending the item does to the wiki, as far as the plan knows: 'update' its own page, 'replace' a page it did
+ * not publish (found by the guard, or possibly there when the guard could not look), or 'create'.
+ */
+export function sendKind(item: PlanItem): 'create' | 'update' | 'replace' {
+  const verdict = item.guard;
+  if (verdict?.kind === 'absent' || verdict?.kind === 'deleted' || !item.complete?.overwrite) return 'create';
+  if (item.linkedPage) return 'update';
+  return verdict?.kind === 'notOurs' || verdict?.kind === 'unchecked' || verdict === undefined ? 'replace' : 'update';
+}
+
+/**
+ * The link a successful publish leaves: the target, the content's hash, the file's own title, and the version this
+ * publish must have produced: 1 for a page it created, the version the guard saw plus one for an update. Never the
+ * version the wiki holds a moment later, which may already include a colleague's edit. Without a known version the
+ * guard compares the page's last change with `publishedAt`.
+ */
+export function linkAfterPublish(item: PlanItem, target: PublishTarget, now: number, landed: 'created' | 'updated', proven?: PageIdentity): PageLink {
+  const guarded = guardedPage(item.guard);
+  const samePage = linkNames(item.link, target) && item.guard?.kind !== 'deleted';
+  const pageId = proven?.pageId ?? (landed === 'updated' ? guarded?.id : undefined) ?? (samePage ? item.link?.pageId : undefined);
+  const url = proven?.url ?? (landed === 'updated' ? guarded?.webUrl : undefined) ?? (samePage ? item.link?.url : undefined);
+  const version = landed === 'created' ? 1 : guarded ? guarded.version + 1 : undefined;
   return {
     spaceId: target.spaceId, parentId: target.parentId, pageTitle: target.pageTitle,
-    ...(samePage && item.link?.pageId ? { pageId: item.link.pageId } : {}),
-    ...(samePage && item.link?.url ? { url: item.link.url } : {}),
+    ...(pageId ? { pageId } : {}),
+    ...(version !== undefined ? { version } : {}),
+    ...(url ? { url } : {}),
     contentSha256: item.contentSha256,
+    fileTitle: item.suggestedTitle,
     publishedAt: now,
   };
 }

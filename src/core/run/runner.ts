@@ -4,11 +4,24 @@
 import { abortableSleep } from '../importApi/backoff';
 import type { PublishOutcome } from '../publish/outcome';
 import type { PublishTarget } from '../publish/target';
+import type { PageIdentity } from '../links/pageIdentity';
 import type { PlanItem } from './plan';
 
-/** Holds every worker back until the wiki's requested wait is over. */
+/** Why a run stopped early: the wiki asked for a longer wait (Retry-After) than the run waits. */
+export interface RunStop {
+  reason: 'throttled';
+  /** The HTTP status that carried the Retry-After (429, or a 503). */
+  status: number;
+  retryAfterMs: number;
+  /** When the wiki takes requests again (epoch ms). */
+  resumeAt: number;
+}
+
+/** Holds every worker back until the wiki's requested wait is over, or for good once the run is stopped. */
 export class ThrottleGate {
   private resumeAt = 0;
+  private stop: RunStop | undefined;
+  private readonly stopped = new AbortController();
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -21,18 +34,61 @@ export class ThrottleGate {
     return Math.max(0, this.resumeAt - this.now());
   }
 
-  /** Resolves once no pause is in force (or the signal aborts). */
+  /** Stops the run: no new file starts and every wait ends. The first stop is the one reported. */
+  stopFor(retryAfterMs: number, status: number): void {
+    if (this.stop) return;
+    this.stop = { reason: 'throttled', status, retryAfterMs, resumeAt: this.now() + retryAfterMs };
+    this.stopped.abort();
+  }
+
+  get stoppedBy(): RunStop | undefined {
+    return this.stop;
+  }
+
+  /** Resolves once no pause is in force (or the signal aborts, or the run is stopped). */
   async wait(signal?: AbortSignal): Promise<void> {
-    for (let left = this.pausedForMs; left > 0 && !signal?.aborted; left = this.pausedForMs) {
-      await abortableSleep(left, signal);
+    for (let left = this.pausedForMs; left > 0 && !signal?.aborted && !this.stop; left = this.pausedForMs) {
+      await abortableSleep(left, signal ? AbortSignal.any([signal, this.stopped.signal]) : this.stopped.signal);
     }
   }
 }
 
+/** What a front end is told once a stopped run has ended: the stop, and how far the run got. */
+export interface RunStopped extends RunStop {
+  /** Files that were sent and came back with an answer before the stop (of `total` to send). */
+  finished: number;
+  total: number;
+}
+
+/** "The wiki asked to wait 3600 s before more requests (HTTP 429); publishing stopped after 2 of 10 files. ..." */
+export function describeRunStop(stopped: RunStopped): string {
+  const seconds = Math.ceil(stopped.retryAfterMs / 1000);
+  const files = stopped.total === 1 ? 'file' : 'files';
+  return `The wiki asked to wait ${seconds} s before more requests (HTTP ${stopped.status}); ` +
+    `publishing stopped after ${stopped.finished} of ${stopped.total} ${files}. Try again after ${minuteAfter(stopped)}.`;
+}
+
+/** "12:01 UTC", or "2026-02-01 00:30 UTC" on another day than the stop; rounded up, so "after" holds. */
+function minuteAfter(stopped: RunStop): string {
+  const date = new Date(Math.ceil(stopped.resumeAt / 60_000) * 60_000);
+  // A Retry-After of some billion years is beyond what a Date holds.
+  if (Number.isNaN(date.getTime())) return 'the wait is over';
+  const resume = date.toISOString();
+  const sameDay = resume.slice(0, 10) === new Date(stopped.resumeAt - stopped.retryAfterMs).toISOString().slice(0, 10);
+  return `${sameDay ? resume.slice(11, 16) : `${resume.slice(0, 10)} ${resume.slice(11, 16)}`} UTC`;
+}
+
 export type FileState =
-  /** Created or updated (or found existing after a retry that probably created it). */
+  /** Created or updated (or, after a retry, an existing page proven to be this run's creation). */
   | 'published'
   | 'failed'
+  /**
+   * "Already exists" after an attempt that may have landed: the page may be this run's or someone else's. Never
+   * counted as published, never linked, unless it could be proven to be this run's page (then it is 'published').
+   */
+  | 'existsUnproven'
+  /** Left out: the page was changed on the wiki since this file last published it (the edit guard). */
+  | 'edited'
   /** Unchanged since its last publish. */
   | 'skipped'
   /** Refused before sending. */
@@ -48,6 +104,8 @@ export interface FileResult {
   outcome?: PublishOutcome;
   /** Whether the wiki may have acted on it although it did not report success. */
   mayHaveLanded: boolean;
+  /** An "already exists" after a retry that was proven to be this run's page: its identity. */
+  proven?: PageIdentity;
 }
 
 export interface SendContext {
@@ -64,6 +122,13 @@ export interface RunOptions {
   onStart?(item: PlanItem, started: number, total: number): void;
   onResult?(result: FileResult): void;
   gate?: ThrottleGate;
+  /** Called once, after the last file, when the run stopped early (see ThrottleGate.stopFor): word it with describeRunStop. */
+  onStopped?(stopped: RunStopped): void;
+  /**
+   * Asked after an "already exists" that followed an attempt that may have landed: the page's identity when it can be
+   * proven to be the one this run created, else undefined (the file then ends as 'existsUnproven').
+   */
+  proveOwnPage?(item: PlanItem, target: PublishTarget, signal: AbortSignal): Promise<PageIdentity | undefined>;
 }
 
 export const MAX_CONCURRENCY = 16;
@@ -73,7 +138,7 @@ export function clampConcurrency(value: number | undefined, fallback = 4): numbe
   return Math.min(MAX_CONCURRENCY, Math.max(1, n));
 }
 
-const LANDED = new Set(['created', 'updated', 'existsAfterRetry']);
+const LANDED = new Set(['created', 'updated']);
 
 /** Runs the plan; the results come back in the plan's order. Never rejects for one file's failure. */
 export async function runPlan(items: readonly PlanItem[], options: RunOptions): Promise<FileResult[]> {
@@ -85,7 +150,7 @@ export async function runPlan(items: readonly PlanItem[], options: RunOptions): 
   const queue: number[] = [];
   items.forEach((item, index) => {
     if (item.state === 'send' && item.complete) queue.push(index);
-    else report(index, { item, state: item.state === 'unchanged' ? 'skipped' : 'refused', mayHaveLanded: false });
+    else report(index, { item, state: item.state === 'unchanged' ? 'skipped' : item.state === 'edited' ? 'edited' : 'refused', mayHaveLanded: false });
   });
   const total = queue.length;
   const gate = options.gate ?? new ThrottleGate();
@@ -100,7 +165,7 @@ export async function runPlan(items: readonly PlanItem[], options: RunOptions): 
       const item = items[index] as PlanItem;
       const target = item.complete as PublishTarget;
       await gate.wait(cancel.signal);
-      if (cancel.signal.aborted) {
+      if (cancel.signal.aborted || gate.stoppedBy) {
         report(index, { item, state: 'notStarted', mayHaveLanded: false });
         continue;
       }
@@ -113,10 +178,18 @@ export async function runPlan(items: readonly PlanItem[], options: RunOptions): 
         const message = error instanceof Error ? error.message : String(error);
         outcome = { kind: 'unexpected', severity: 'error', status: undefined, message, actions: ['showLog'], attempts: 0, mayHaveLanded: false };
       }
-      const state: FileState = LANDED.has(outcome.kind) ? 'published' : outcome.kind === 'cancelled' ? 'cancelled' : 'failed';
+      // Refused by the same throttling that stopped the run, and never acted on: told once, in the stop report.
+      if (outcome.kind === 'throttled' && gate.stoppedBy && !outcome.mayHaveLanded) {
+        report(index, { item, state: 'notStarted', mayHaveLanded: false });
+        continue;
+      }
+      const proven = outcome.kind === 'existsAfterRetry' ? await proveOwn(options, item, target, cancel.signal) : undefined;
+      const state: FileState = LANDED.has(outcome.kind) || proven ? 'published'
+        : outcome.kind === 'existsAfterRetry' ? 'existsUnproven'
+          : outcome.kind === 'cancelled' ? 'cancelled' : 'failed';
       // A request aborted while out may have reached the wiki; one cancelled during a backoff wait says so itself.
       const mayHaveLanded = state === 'cancelled' ? true : outcome.mayHaveLanded;
-      report(index, { item, state, outcome, mayHaveLanded });
+      report(index, { item, state, outcome, mayHaveLanded, ...(proven ? { proven } : {}) });
     }
   };
   try {
@@ -124,12 +197,26 @@ export async function runPlan(items: readonly PlanItem[], options: RunOptions): 
   } finally {
     options.signal?.removeEventListener('abort', onAbort);
   }
+  const stop = gate.stoppedBy;
+  // Only files that were to be sent can end notStarted.
+  if (stop) options.onStopped?.({ ...stop, finished: total - results.filter((result) => result.state === 'notStarted').length, total });
   return results;
+}
+
+/** A proof that fails (a lookup error) proves nothing: the file stays 'existsUnproven'. */
+async function proveOwn(options: RunOptions, item: PlanItem, target: PublishTarget, signal: AbortSignal): Promise<PageIdentity | undefined> {
+  try {
+    return await options.proveOwnPage?.(item, target, signal);
+  } catch {
+    return undefined;
+  }
 }
 
 export interface RunSummary {
   published: number;
   failed: number;
+  existsUnproven: number;
+  edited: number;
   skipped: number;
   refused: number;
   notStarted: number;
@@ -137,7 +224,7 @@ export interface RunSummary {
 }
 
 export function summarise(results: readonly FileResult[]): RunSummary {
-  const summary: RunSummary = { published: 0, failed: 0, skipped: 0, refused: 0, notStarted: 0, cancelled: 0 };
+  const summary: RunSummary = { published: 0, failed: 0, existsUnproven: 0, edited: 0, skipped: 0, refused: 0, notStarted: 0, cancelled: 0 };
   for (const result of results) summary[result.state === 'notStarted' ? 'notStarted' : result.state]++;
   return summary;
 }
@@ -145,8 +232,10 @@ export function summarise(results: readonly FileResult[]): RunSummary {
 /** "21 published, 1 failed, 1 skipped (unchanged)": only the parts that are not zero. */
 export function summaryLine(summary: RunSummary): string {
   const parts: string[] = [];
-  if (summary.published || (!summary.failed && !summary.skipped && !summary.refused)) parts.push(`${summary.published} published`);
+  if (summary.published || (!summary.failed && !summary.skipped && !summary.refused && !summary.existsUnproven && !summary.edited)) parts.push(`${summary.published} published`);
   if (summary.failed) parts.push(`${summary.failed} failed`);
+  if (summary.existsUnproven) parts.push(`${summary.existsUnproven} found existing (may not be ours; not linked)`);
+  if (summary.edited) parts.push(`${summary.edited} left out (edited on the wiki)`);
   if (summary.refused) parts.push(`${summary.refused} refused`);
   if (summary.skipped) parts.push(`${summary.skipped} skipped (unchanged)`);
   if (summary.cancelled) parts.push(`${summary.cancelled} cancelled while sending (may have landed)`);

@@ -29,6 +29,11 @@ export function sendPlanned(item: PlanItem, target: PublishTarget, context: Send
     content: item.content,
     signal: context.signal,
     beforeAttempt: () => context.gate.wait(context.signal),
+    // The wiki asked for a longer wait than a run waits: the whole run stops, no new file is sent into it.
+    onRetryAfterTooLong: (retryAfterMs, status) => {
+      context.gate.stopFor(retryAfterMs, status);
+      hooks.onRetryAfterTooLong?.(retryAfterMs, status);
+    },
     onRetryWait: (delayMs, nextAttempt, previous) => {
       if (previous.kind === 'response' && previous.status === 429) context.gate.pauseFor(delayMs);
       hooks.onRetryWait?.(delayMs, nextAttempt, previous);

@@ -1,26 +1,27 @@
-// Reads pages from the wiki platform's page routes (service-facts "Page identity"): a page's version and
-// address by ID, and a child of a parent by title. The access token goes only to the exact origin of baseUrl;
-// redirects are not followed (the transport never follows them; a 3xx is a protocol error here).
-import { checkEndpoint, sameOrigin } from '../http/endpoint';
-import type { Transport } from '../http/transport';
-import { parseJsonObject } from '../util/json';
-import { tokenFailure } from './tokenFailure';
+// Reads pages from the wiki platform's page routes (service-facts "Page identity" and "Reading the wiki from CI"):
+// a page's version and address by ID, many pages at once, a child of a parent by title, a title in a space, and
+// a space by key or ID. Each request goes through request.ts, which keeps the token on the wiki's origin.
 import { WikiReadError } from './errors';
-import { nextFromLinkHeader, parseChildren, parsePage, type WikiPage } from './pageJson';
-import { timedSend } from '../http/timedSend';
+import { parseChildren, parsePage, parsePageList, parseSpaces, type SpaceRef, type WikiPage } from './pageJson';
+import type { Transport } from '../http/transport';
+import { createPageRequester } from './request';
 
 export interface WikiPagesClientOptions {
   /** The wiki site's address (the `wikiPublisher.baseUrl` setting); only its origin is used. */
   baseUrl: string;
   transport: Transport;
-  /** The export session's access token, refreshed first when close to expiry; undefined when not signed in. */
+  /** The access token, refreshed first when close to expiry; undefined when there is none (not signed in). */
   getAccessToken(signal?: AbortSignal): Promise<string | undefined>;
   /** Deadline per request, body included. */
   timeoutMs?: number;
-  /** Children asked for per page of results (the platform allows up to 250). */
+  /** Results asked for per page of a list (the platform allows up to 250). */
   childrenPageSize?: number;
-  /** Pages of children followed at most before giving up. */
+  /** Pages of one list (children, a batch of pages, a title search) followed at most before giving up. */
   maxChildPages?: number;
+  /** Page IDs asked for in one request of getPages (the platform takes up to 250). */
+  idsPerRequest?: number;
+  /** Whose token it is, for messages: "export sign-in" (the default, the editor's), "service account token", ... */
+  credentialName?: string;
 }
 
 export interface WikiPagesClient {
@@ -28,70 +29,60 @@ export interface WikiPagesClient {
   getPage(pageId: string, signal?: AbortSignal): Promise<WikiPage | undefined>;
   /** The parent's current direct child with exactly this title, following pagination; undefined when none. */
   findChildByTitle(parentId: string, title: string, signal?: AbortSignal): Promise<{ id: string; title: string } | undefined>;
+  /**
+   * The current pages among these IDs, with their versions, keyed by ID; an ID that is missing, deleted, hidden
+   * from this user or not numeric is simply absent. Sent in batches of at most 250 IDs.
+   */
+  getPages(pageIds: readonly string[], signal?: AbortSignal): Promise<Map<string, WikiPage>>;
+  /**
+   * The current pages titled exactly `title` in the space (its numeric ID, or its key at the cost of one more
+   * request); the platform keeps a title unique within a space, so normally none or one.
+   */
+  findPagesByTitle(spaceId: string, title: string, signal?: AbortSignal): Promise<WikiPage[]>;
+  /** The space with this key or numeric ID, as both, so DOCS and 1001 can be told to be one space; undefined when not visible. */
+  resolveSpace(keyOrId: string, signal?: AbortSignal): Promise<SpaceRef | undefined>;
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000;
-const DEFAULT_PAGE_SIZE = 250;
+const MAX_PAGE_SIZE = 250;
 const DEFAULT_MAX_CHILD_PAGES = 100;
-const BASE_SETTING = 'wikiPublisher.baseUrl';
-
-type JsonAnswer = { found: false } | { found: true; body: Record<string, unknown>; link: string | undefined };
 
 export function createWikiPagesClient(options: WikiPagesClientOptions): WikiPagesClient {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const pageSize = Math.min(250, Math.max(1, Math.floor(options.childrenPageSize ?? DEFAULT_PAGE_SIZE)));
-  const maxChildPages = options.maxChildPages ?? DEFAULT_MAX_CHILD_PAGES;
+  const pageSize = clamp(options.childrenPageSize ?? MAX_PAGE_SIZE);
+  const idsPerRequest = clamp(options.idsPerRequest ?? MAX_PAGE_SIZE);
+  const requester = createPageRequester({
+    baseUrl: options.baseUrl,
+    transport: options.transport,
+    getAccessToken: options.getAccessToken,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    maxPages: options.maxChildPages ?? DEFAULT_MAX_CHILD_PAGES,
+    credentialName: options.credentialName ?? 'export sign-in',
+  });
 
-  /** Checked per call, so building the client never throws and a fixed setting takes effect at once. */
-  function siteOrigin(): string {
-    const base = checkEndpoint(options.baseUrl, BASE_SETTING);
-    if (!base.ok) throw new WikiReadError('config', base.message);
-    return base.url.origin;
+  /** Every current page of a page-list query, following its pagination. */
+  async function listPages(query: string, origin: string, signal: AbortSignal | undefined, keep: (page: WikiPage) => boolean): Promise<WikiPage[]> {
+    const pages: WikiPage[] = [];
+    await requester.readPages(new URL(`/wiki/api/v2/pages?${query}&limit=${pageSize}`, origin), origin, signal, 'list of pages', (body) => {
+      const listed = parsePageList(body, origin);
+      if (!listed) throw new WikiReadError('protocol', 'The wiki answered with a list of pages that is not the expected JSON.');
+      for (const { page, current } of listed) if (current && keep(page)) pages.push(page);
+      return false;
+    });
+    return pages;
   }
 
-  async function getJson(url: URL, origin: string, signal: AbortSignal | undefined): Promise<JsonAnswer> {
-    // Defence in depth: every URL here is built from the origin or checked against it, but the token must never leave it.
-    if (!sameOrigin(url, origin)) throw new WikiReadError('protocol', 'A wiki address left the configured wiki origin; nothing was sent.');
-    const token = await accessToken(signal);
-    const result = await timedSend(
-      options.transport,
-      { method: 'GET', url: url.toString(), headers: { authorization: `Bearer ${token}`, accept: 'application/json' } },
-      signal ? { timeoutMs, signal } : { timeoutMs },
-    );
-    if (result.kind === 'cancelled') throw new WikiReadError('cancelled', 'Cancelled.');
-    if (result.kind === 'timeout') throw new WikiReadError('timeout', `The wiki did not answer within ${Math.round(timeoutMs / 1000)} s.`);
-    if (result.kind === 'network') throw new WikiReadError('network', `Could not reach the wiki: ${result.detail}`);
-    const { status } = result;
-    if (status === 404) return { found: false };
-    if (status === 401 || status === 403) {
-      throw new WikiReadError('unauthorized', `The wiki refused the export sign-in (HTTP ${status}).`, { status });
-    }
-    if (status >= 300 && status < 400) {
-      throw new WikiReadError('protocol', `The wiki answered with a redirect (HTTP ${status}); it is not followed, so the sign-in never leaves the wiki.`, { status });
-    }
-    if (status === 429 || status >= 500) throw new WikiReadError('server', `The wiki is busy or failing (HTTP ${status}).`, { status });
-    if (status !== 200) throw new WikiReadError('protocol', `The wiki answered HTTP ${status}.`, { status });
-    const body = parseJsonObject(result.text);
-    if (!body) throw new WikiReadError('protocol', 'The wiki answered HTTP 200 with something that is not the expected JSON.', { status });
-    return { found: true, body, link: result.headers.link };
+  async function lookUpSpace(param: 'ids' | 'keys', value: string, origin: string, signal: AbortSignal | undefined): Promise<SpaceRef | undefined> {
+    const answer = await requester.getJson(new URL(`/wiki/api/v2/spaces?${param}=${encodeURIComponent(value)}`, origin), origin, signal);
+    if (!answer.found) return undefined;
+    const spaces = parseSpaces(answer.body);
+    if (!spaces) throw new WikiReadError('protocol', 'The wiki answered with a list of spaces that is not the expected JSON.');
+    return spaces.find((space) => (param === 'ids' ? space.id : space.key) === value);
   }
 
-  async function accessToken(signal: AbortSignal | undefined): Promise<string> {
-    let token: string | undefined;
-    try {
-      token = await options.getAccessToken(signal);
-    } catch (error) {
-      throw tokenFailure(error, signal);
-    }
-    if (signal?.aborted) throw new WikiReadError('cancelled', 'Cancelled.');
-    if (!token) throw new WikiReadError('unauthorized', 'You are not signed in to the export API.');
-    return token;
-  }
-
-  return {
+  const client: WikiPagesClient = {
     async getPage(pageId, signal) {
-      const origin = siteOrigin();
-      const answer = await getJson(new URL(`/wiki/api/v2/pages/${encodeURIComponent(pageId)}`, origin), origin, signal);
+      const origin = requester.siteOrigin();
+      const answer = await requester.getJson(new URL(`/wiki/api/v2/pages/${encodeURIComponent(pageId)}`, origin), origin, signal);
       if (!answer.found) return undefined;
       const page = parsePage(answer.body, origin);
       if (!page) throw new WikiReadError('protocol', 'The wiki answered with a page that has no ID, title or version number.');
@@ -99,37 +90,53 @@ export function createWikiPagesClient(options: WikiPagesClientOptions): WikiPage
     },
 
     async findChildByTitle(parentId, title, signal) {
-      const origin = siteOrigin();
-      let url = new URL(`/wiki/api/v2/pages/${encodeURIComponent(parentId)}/children?limit=${pageSize}`, origin);
-      const followed = new Set<string>();
-      for (let pages = 1; ; pages++) {
-        const answer = await getJson(url, origin, signal);
-        if (!answer.found) return undefined; // the parent is missing or hidden: it has no child we can see
-        const children = parseChildren(answer.body);
+      const origin = requester.siteOrigin();
+      const first = new URL(`/wiki/api/v2/pages/${encodeURIComponent(parentId)}/children?limit=${pageSize}`, origin);
+      let hit: { id: string; title: string } | undefined;
+      await requester.readPages(first, origin, signal, 'list of children', (body) => {
+        const children = parseChildren(body);
         if (!children) throw new WikiReadError('protocol', 'The wiki answered with a list of children that is not the expected JSON.');
-        const hit = children.results.find((child) => child.title === title && (child.status ?? 'current') === 'current');
-        if (hit) return { id: hit.id, title: hit.title };
-        const next = children.next ?? nextFromLinkHeader(answer.link);
-        if (next === undefined) return undefined;
-        url = nextPageUrl(next, origin);
-        if (followed.has(url.toString())) throw new WikiReadError('protocol', 'The wiki\'s list of children links back to a page already read.');
-        followed.add(url.toString());
-        if (pages >= maxChildPages) {
-          throw new WikiReadError('protocol', `The parent page has more than ${maxChildPages} pages of children; stopped looking.`);
-        }
+        const child = children.results.find((entry) => entry.title === title && (entry.status ?? 'current') === 'current');
+        if (child) hit = { id: child.id, title: child.title };
+        return hit !== undefined;
+      });
+      return hit;
+    },
+
+    async getPages(pageIds, signal) {
+      const origin = requester.siteOrigin();
+      // Only digits: the route takes a comma-separated list, and a page ID is a number.
+      const wanted = [...new Set(pageIds.filter((id) => /^\d+$/.test(id)))];
+      const found = new Map<string, WikiPage>();
+      for (let start = 0; start < wanted.length; start += idsPerRequest) {
+        const batch = wanted.slice(start, start + idsPerRequest);
+        const asked = new Set(batch);
+        // A page the wiki adds unasked is ignored: the answer is about these IDs only.
+        for (const page of await listPages(`id=${batch.join(',')}`, origin, signal, (page) => asked.has(page.id))) found.set(page.id, page);
       }
+      return found;
+    },
+
+    async findPagesByTitle(spaceId, title, signal) {
+      const origin = requester.siteOrigin();
+      const numericId = /^\d+$/.test(spaceId) ? spaceId : (await client.resolveSpace(spaceId, signal))?.id;
+      if (numericId === undefined) return [];
+      const query = `space-id=${numericId}&title=${encodeURIComponent(title)}`;
+      return listPages(query, origin, signal, (page) => page.title === title && (page.spaceId === undefined || page.spaceId === numericId));
+    },
+
+    async resolveSpace(keyOrId, signal) {
+      const origin = requester.siteOrigin();
+      const wanted = keyOrId.trim();
+      if (wanted === '') return undefined;
+      // A numeric text is usually an ID; the key route is asked too, since nothing forbids a key of digits.
+      if (/^\d+$/.test(wanted)) return (await lookUpSpace('ids', wanted, origin, signal)) ?? lookUpSpace('keys', wanted, origin, signal);
+      return lookUpSpace('keys', wanted, origin, signal);
     },
   };
+  return client;
 }
 
-/** `_links.next` is relative to the site origin (it starts with /wiki/); an absolute one must stay on it. */
-function nextPageUrl(next: string, origin: string): URL {
-  let url: URL;
-  try {
-    url = new URL(next, origin);
-  } catch {
-    throw new WikiReadError('protocol', 'The wiki sent a pagination link that is not a valid address.');
-  }
-  if (!sameOrigin(url, origin)) throw new WikiReadError('protocol', 'The wiki sent a pagination link to another site; it was not followed.');
-  return url;
+function clamp(size: number): number {
+  return Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(size)));
 }

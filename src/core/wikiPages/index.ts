@@ -1,4 +1,4 @@
-// The wiki's page routes: what the link, the edit guard and the lookups for Compare use.
+// The wiki's page routes: what the link, the edit guard, the lookups for Compare and the command line use.
 export { createWikiPagesClient, type WikiPagesClient, type WikiPagesClientOptions } from './client';
 export { WikiReadError, isWikiReadError, type WikiReadErrorKind } from './errors';
-export type { ChildSummary, WikiPage } from './pageJson';
+export type { ChildSummary, SpaceRef, WikiPage } from './pageJson';

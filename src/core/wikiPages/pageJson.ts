@@ -1,5 +1,5 @@
-// Reads the platform's page and children answers into plain values; anything malformed gives undefined,
-// which the client reports as a protocol error.
+// Reads the platform's page, page list, children and space answers into plain values; anything malformed gives
+// undefined, which the client reports as a protocol error.
 import { sameOrigin } from '../http/endpoint';
 
 export interface WikiPage {
@@ -90,6 +90,43 @@ export function parseChildren(body: unknown): ChildrenPage | undefined {
   const links = isObject(body._links) ? body._links : undefined;
   const next = optionalText(links?.next);
   return next === undefined ? { results } : { results, next };
+}
+
+/** One entry of `GET /wiki/api/v2/pages?...`; only current pages count as existing (not archived or trashed). */
+export interface ListedPage {
+  page: WikiPage;
+  current: boolean;
+}
+
+/** The `results` of the page list route: each entry a full page with its version. */
+export function parsePageList(body: unknown, origin: string): ListedPage[] | undefined {
+  if (!isObject(body) || !Array.isArray(body.results)) return undefined;
+  const listed: ListedPage[] = [];
+  for (const entry of body.results) {
+    const page = parsePage(entry, origin);
+    if (!page || !isObject(entry)) return undefined;
+    listed.push({ page, current: (optionalText(entry.status) ?? 'current') === 'current' });
+  }
+  return listed;
+}
+
+export interface SpaceRef {
+  /** The numeric ID the page routes take as `space-id`. */
+  id: string;
+  /** The key people write (DOCS), which the import endpoint also accepts. */
+  key: string;
+}
+
+export function parseSpaces(body: unknown): SpaceRef[] | undefined {
+  if (!isObject(body) || !Array.isArray(body.results)) return undefined;
+  const spaces: SpaceRef[] = [];
+  for (const entry of body.results) {
+    const id = isObject(entry) ? idText(entry.id) : undefined;
+    const key = isObject(entry) ? optionalText(entry.key) : undefined;
+    if (id === undefined || key === undefined) return undefined;
+    spaces.push({ id, key });
+  }
+  return spaces;
 }
 
 /** The `rel="next"` target of an RFC 8288 Link header, if any. */

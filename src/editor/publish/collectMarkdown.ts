@@ -1,63 +1,67 @@
-// The Markdown files of an Explorer selection: the files selected, and every Markdown file under a selected folder,
-// recursively, skipping what `files.exclude` hides, node_modules and dot-folders (core/run/walkRules.ts). Walks
-// through vscode.workspace.fs, so it works for remote workspaces too (search-based findFiles needs ripgrep, which
-// some hosts lack).
+// The Markdown files of an Explorer selection, by the core's walk (core/walk): the files selected, and every Markdown
+// file under a selected folder, skipping what files.exclude hides, node_modules, dot-folders and what .gitignore
+// ignores, never following a link. The same rules as the command line. Walks through vscode.workspace.fs, so it works
+// for remote workspaces too (search-based findFiles needs ripgrep, which some hosts lack).
 import * as vscode from 'vscode';
-import { compareRelativePaths, isMarkdownFileName, isSkippedFolderName } from '../../core/run/walkRules';
+import type { SourceFile } from '../../core/run/plan';
+import { walkRefusal } from '../../core/walk/refusals';
+import { sourcesFromWalk } from '../../core/walk/sources';
+import { walkSelection, type WalkResult } from '../../core/walk/walk';
+import type { WalkFs } from '../../core/walk/walkFs';
 import { onDemand } from '../onDemandLoader';
+import { workspaceWalkFs } from './workspaceWalkFs';
 
-/** A walk never lists more than this many files: a selection of a whole disk is a mistake, not a plan. */
-const MAX_FILES = 2000;
-
-export interface CollectedFiles {
-  uris: vscode.Uri[];
-  /** True when the walk stopped at MAX_FILES. */
+export interface SelectionSources {
+  /** In label order; refused entries and unreadable files carry their reason in readProblem. */
+  sources: SourceFile[];
+  /** True when the walk stopped at its bound (core/walk/walk.ts DEFAULT_MAX_FILES). */
   truncated: boolean;
 }
 
-export async function collectMarkdown(selection: readonly vscode.Uri[], token?: vscode.CancellationToken): Promise<CollectedFiles> {
-  const found = new Map<string, vscode.Uri>();
-  let truncated = false;
-  const add = (uri: vscode.Uri): void => {
-    if (found.size >= MAX_FILES) truncated = true;
-    else found.set(uri.toString(), uri);
+/** The selection's files as the plan's input: an open editor's text (unsaved edits included), else the file on disk. */
+export async function readSelection(selection: readonly vscode.Uri[], token?: vscode.CancellationToken): Promise<SelectionSources> {
+  const { fs, walked } = await walk(selection, token);
+  const open = new Map(vscode.workspace.textDocuments.map((document) => [document.uri.toString(), document]));
+  const sources = await sourcesFromWalk(walked, { fs, openText: (key) => open.get(key)?.getText() });
+  return { sources, truncated: walked.truncated };
+}
+
+async function walk(selection: readonly vscode.Uri[], token?: vscode.CancellationToken): Promise<{ fs: WalkFs<vscode.Uri>; walked: WalkResult<vscode.Uri> }> {
+  const fs = workspaceWalkFs(vscode.workspace.fs, {
+    label: (uri) => vscode.workspace.asRelativePath(uri),
+    isWorkspaceFolder: (uri) => vscode.workspace.getWorkspaceFolder(uri)?.uri.toString() === uri.toString(),
+  });
+  const walked = await walkSelection(selection, { fs, exclude: filesExclude(), isCancelled: () => token?.isCancellationRequested ?? false });
+  // A selected file that is gone (deleted since the Explorer showed it) is refused; other files selected with the
+  // Markdown ones (an image) are simply not Markdown.
+  for (const { index, problem } of walked.problems) {
+    const uri = selection[index];
+    if (problem !== 'missing' || !uri) continue;
+    const label = fs.label(uri);
+    walked.refused.push({ key: fs.key(uri), label, reason: walkRefusal.missing(label) });
+  }
+  return { fs, walked };
+}
+
+/** Whether files.exclude (the patterns set to true, for the resource's workspace folder) hides a resource. */
+function filesExclude(): (uri: vscode.Uri) => boolean {
+  const byFolder = new Map<string, (uri: vscode.Uri) => boolean>();
+  return (uri) => {
+    const folder = vscode.workspace.getWorkspaceFolder(uri);
+    const cacheKey = folder?.uri.toString() ?? '';
+    let excluded = byFolder.get(cacheKey);
+    if (!excluded) {
+      excluded = excludedBy(folder?.uri ?? uri);
+      byFolder.set(cacheKey, excluded);
+    }
+    return excluded(uri);
   };
-  for (const uri of selection) {
-    if (token?.isCancellationRequested) break;
-    const stat = await vscode.workspace.fs.stat(uri);
-    if (stat.type & vscode.FileType.Directory) await walk(uri, excludedBy(uri), add, token);
-    else if (isMarkdownFileName(baseName(uri))) add(uri);
-  }
-  const uris = [...found.values()].sort((a, b) => compareRelativePaths(vscode.workspace.asRelativePath(a), vscode.workspace.asRelativePath(b)));
-  return { uris, truncated };
 }
 
-async function walk(folder: vscode.Uri, excluded: (uri: vscode.Uri) => boolean, add: (uri: vscode.Uri) => void, token?: vscode.CancellationToken): Promise<void> {
-  const entries = await vscode.workspace.fs.readDirectory(folder);
-  for (const [name, type] of entries) {
-    if (token?.isCancellationRequested) return;
-    const child = vscode.Uri.joinPath(folder, name);
-    if (excluded(child)) continue;
-    // Symbolic links are not followed: a link to a parent folder would never end.
-    if (type & vscode.FileType.SymbolicLink) continue;
-    if (type & vscode.FileType.Directory) {
-      if (!isSkippedFolderName(name)) await walk(child, excluded, add, token);
-    } else if (type & vscode.FileType.File && isMarkdownFileName(name)) add(child);
-  }
-}
-
-/** A matcher for the `files.exclude` patterns in force for this resource (those set to true). */
 function excludedBy(resource: vscode.Uri): (uri: vscode.Uri) => boolean {
   const patterns = vscode.workspace.getConfiguration('files', resource).get<Record<string, unknown>>('exclude', {});
   const globs = Object.entries(patterns).filter(([, on]) => on === true).map(([glob]) => glob);
   if (globs.length === 0) return () => false;
   const matches = onDemand().globMatcher(globs);
-  return (uri) => {
-    const relative = vscode.workspace.asRelativePath(uri, false);
-    return matches(relative) || matches(baseName(uri));
-  };
-}
-
-function baseName(uri: vscode.Uri): string {
-  return uri.path.slice(uri.path.lastIndexOf('/') + 1);
+  return (uri) => matches(vscode.workspace.asRelativePath(uri, false)) || matches(uri.path.slice(uri.path.lastIndexOf('/') + 1));
 }

@@ -1,5 +1,5 @@
 import type * as vscode from 'vscode';
-import { moveLinks } from '../../core/links/moveLinks';
+import { forgetLinks, moveLinks } from '../../core/links/moveLinks';
 import { parsePageLink, type LinkStore, type PageLink } from '../../core/links/pageLink';
 
 const LINKS_KEY = 'wikiPublisher.pageLinks';
@@ -13,6 +13,14 @@ const MAX_OPENED = 50;
 type LinksByFile = Record<string, PageLink>;
 
 /**
+ * Untitled documents are never linked: VS Code reuses "Untitled-1", so a link kept for one would be inherited by the
+ * next scratch document. A page opened from the wiki keeps its identity in its front matter (wiki.pageId) until saved.
+ */
+function linkable(fileKey: string): boolean {
+  return !fileKey.startsWith('untitled:');
+}
+
+/**
  * Each file's link to its wiki page, in the extension's global state: per user, across windows and restarts, never
  * in the workspace (a repository must not be able to tell the extension which page a file "is").
  */
@@ -20,10 +28,12 @@ export class GlobalStateLinkStore implements LinkStore {
   constructor(private readonly state: vscode.Memento) {}
 
   async get(fileKey: string): Promise<PageLink | undefined> {
+    if (!linkable(fileKey)) return undefined;
     return parsePageLink(this.links()[fileKey]) ?? parsePageLink(this.state.get<Record<string, unknown>>(LEGACY_TARGETS_KEY, {})[fileKey]);
   }
 
   async set(fileKey: string, link: PageLink): Promise<void> {
+    if (!linkable(fileKey)) return;
     const links = { ...this.links(), [fileKey]: link };
     const newestFirst = Object.entries(links).sort(([, a], [, b]) => b.publishedAt - a.publishedAt).slice(0, MAX_FILES);
     await this.state.update(LINKS_KEY, Object.fromEntries(newestFirst));
@@ -39,12 +49,23 @@ export class GlobalStateLinkStore implements LinkStore {
     await this.state.update(LEGACY_TARGETS_KEY, legacy);
   }
 
-  /** A file or folder was renamed or moved: its links (a folder's: every file under it) follow. */
+  /**
+   * A file or folder was renamed or moved: its links (a folder's: every file under it) follow, and win over any
+   * stale link left at the destination by a file that is gone.
+   */
   async move(from: string, to: string): Promise<void> {
+    const legacy = parsePageLink(this.state.get<Record<string, unknown>>(LEGACY_TARGETS_KEY, {})[from]);
     const moved = moveLinks(this.links(), from, to);
-    if (moved) return this.state.update(LINKS_KEY, moved);
-    const legacy = await this.get(from);
-    if (legacy) await this.set(to, legacy);
+    if (moved) await this.state.update(LINKS_KEY, moved);
+    if (legacy && !moved?.[to]) await this.set(to, legacy);
+  }
+
+  /** A file or folder was deleted: its links (a folder's: every file under it) go with it. */
+  async forget(gone: string): Promise<void> {
+    const kept = forgetLinks(this.links(), gone);
+    if (kept) await this.state.update(LINKS_KEY, kept);
+    const legacy = forgetLinks(this.state.get<Record<string, unknown>>(LEGACY_TARGETS_KEY, {}), gone);
+    if (legacy) await this.state.update(LEGACY_TARGETS_KEY, legacy);
   }
 
   /** Remembers a page opened from the wiki, so the file that names it (wiki.pageId) publishes to it as its own. */

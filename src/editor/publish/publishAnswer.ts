@@ -92,6 +92,8 @@ export interface AfterPublish {
   outcome?: PublishOutcome;
   link?: PageLink | undefined;
   identification?: Promise<PageLink | undefined> | undefined;
+  /** When this publish first tried to send (a Retry passes it on). */
+  startedAt?: number;
 }
 
 /** What Copy Target puts on the clipboard. */

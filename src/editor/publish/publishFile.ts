@@ -2,15 +2,14 @@
 // lacks -> edit guard -> request -> outcome -> link -> notification. Follow-ups (Overwrite, Retry, Change Target) run
 // the same flow again with what the user decided.
 import * as vscode from 'vscode';
-import { neutralise } from '../../core/text/neutralise';
-import type { GuardVerdict } from '../../core/links/editGuard';
 import type { PageLink } from '../../core/links/pageLink';
-import { describeError } from '../../core/log/redact';
+import type { GuardVerdict } from '../../core/run/guard';
 import type { PublishOutcome } from '../../core/publish/outcome';
 import type { PartialTarget, PublishTarget } from '../../core/publish/target';
 import type { PlanItem, SourceFile } from '../../core/run/plan';
 import { showModal } from '../notify';
 import { onDemand } from '../onDemandLoader';
+import { editedText, runGuard, uncheckedNote } from './guardStep';
 import { askForMissing } from './prompts';
 import { omitTitleHeadingSetting, publishedAtText, sendSetup, type PublishDependencies, type SendSetup } from './publishContext';
 import { logOutcome, targetText, withPublishProgress } from './sendProgress';
@@ -30,9 +29,9 @@ export interface FilePublishOverride {
   force?: boolean;
   /** The user chose Overwrite in the edit guard's warning. */
   guardPassed?: boolean;
+  /** When the run being retried first tried to send: an "already exists" page created after it may be its own. */
+  firstAttemptAt?: number;
 }
-
-const LANDED = new Set<PublishOutcome['kind']>(['created', 'updated', 'existsAfterRetry']);
 
 export class FilePublisher {
   private readonly answer: PublishAnswer;
@@ -72,78 +71,73 @@ export class FilePublisher {
       // A bad value can only come from front matter or the link (the prompts validate inline): offer to fix either.
       return this.followUp(await showWithActions('error', message, [pinned ? 'editFrontMatter' : 'changeTarget']), document, override);
     }
-    if (item.state === 'unchanged' && item.link) {
+    if (item.state === 'retitled') {
+      const decided = await this.askAboutTitle(item, source, options);
+      if (!decided) return;
+      item = decided;
+    }
+    const complete = item.complete;
+    if (item.state === 'unchanged' && item.link && complete) {
       const publishAnyway = vscode.l10n.t('Publish Anyway');
       const choice = await showModal(
         'info',
         vscode.l10n.t('Nothing changed since you published this at {0}. Publish anyway?', publishedAtText(item.link.publishedAt, this.deps.clock.now())),
-        vscode.l10n.t('"{0}" in space {1}, under parent page {2}.', item.complete.pageTitle, item.complete.spaceId, item.complete.parentId),
+        vscode.l10n.t('"{0}" in space {1}, under parent page {2}.', complete.pageTitle, complete.spaceId, complete.parentId),
         publishAnyway,
       );
       if (choice !== publishAnyway) return;
-      item = core.planFile(source, link, { ...options, force: true, ...(override.target ? { defaults: override.target } : {}) });
+      item = core.planFile(source, item.link, { ...options, force: true, acceptTitleChange: true, defaults: complete });
     }
-    return this.guardAndSend(document, item, item.complete as PublishTarget, setup, override);
+    if (item.state !== 'send' || !item.complete) return;
+    return this.guardAndSend(document, item, setup, override);
   }
 
-  private async guardAndSend(document: vscode.TextDocument, item: PlanItem, target: PublishTarget, setup: SendSetup, override: FilePublishOverride): Promise<void> {
+  private async guardAndSend(document: vscode.TextDocument, item: PlanItem, setup: SendSetup, override: FilePublishOverride): Promise<void> {
     const core = onDemand();
-    let sendTarget = target;
-    let note = '';
-    if (!override.guardPassed) {
-      const verdict = await this.checkGuard(item.link, target);
-      if (verdict.kind === 'edited') {
-        const decided = await this.askAboutEdit(verdict, target, document);
-        if (!decided) return;
-      } else if (verdict.kind === 'deleted' && item.link) {
-        // The ID is stale: forget it, and create the page anew rather than replace whatever has its title now.
-        await this.deps.links.set(item.file.key, core.withoutIdentity(item.link));
-        sendTarget = { ...target, overwrite: false };
-        note = ` ${vscode.l10n.t('The page this file was linked to was deleted on the wiki, so it was published as a new page.')}`;
-      } else if (verdict.kind === 'unchecked') {
-        this.deps.log.warn(`The edit guard could not check "${target.pageTitle}" on the wiki, publishing anyway: ${verdict.reason}`);
-      }
+    const landedEarlier = override.earlierRunMayHaveLanded ? new Set([item.file.key]) : undefined;
+    if (!(await runGuard(this.deps, [item], setup, { overwriteEdited: override.guardPassed ?? false, ...(landedEarlier ? { landedEarlier } : {}) }))) return;
+    const verdict = item.guard;
+    if (item.state === 'edited' && verdict?.kind === 'edited') {
+      if (!(await this.askAboutEdit(verdict, item.complete as PublishTarget, document))) return;
+      item.state = 'send';
     }
-    const outcome = await this.send(item, sendTarget, setup, document.isDirty, override.earlierRunMayHaveLanded ?? false);
+    const target = item.complete as PublishTarget;
+    const notes: string[] = [];
+    if (verdict?.kind === 'deleted' && item.link) {
+      await this.deps.links.set(item.file.key, core.withoutIdentity(item.link));
+      notes.push(vscode.l10n.t('The page this file was linked to was deleted on the wiki, so it was published as a new page.'));
+    }
+    const unchecked = uncheckedNote([item]);
+    if (unchecked) notes.push(unchecked);
+    const startedAt = override.firstAttemptAt ?? this.deps.clock.now();
+    const outcome = await this.send(item, target, setup, document.isDirty, override.earlierRunMayHaveLanded ?? false);
     this.deps.tokenVerdict?.(outcome);
     if (outcome.kind === 'cancelled') return;
+    const pages = await this.deps.wiki.pages();
+    const proven = outcome.kind === 'existsAfterRetry' && pages
+      ? await core.proveOwnPage(pages, target, { since: startedAt, authorId: core.apiTokenSubject(setup.token) }, AbortSignal.timeout(15_000)).catch(() => undefined)
+      : undefined;
     let identification: Promise<PageLink | undefined> | undefined;
     let link: PageLink | undefined;
-    if (LANDED.has(outcome.kind)) {
-      link = core.linkAfterPublish(item, sendTarget, this.deps.clock.now());
-      if (note) link = core.withoutIdentity(link);
+    const landed = outcome.kind === 'created' || outcome.kind === 'updated' ? outcome.kind : proven ? 'created' : undefined;
+    if (landed) {
+      link = core.linkAfterPublish(item, target, this.deps.clock.now(), landed, proven);
       await this.deps.links.set(item.file.key, link);
-      await this.deps.recent.remember(sendTarget);
-      const pages = await this.deps.wiki.pages();
-      if (pages) identification = this.answer.identify(pages, item.file.key, link, sendTarget);
+      await this.deps.recent.remember(target);
+      if (pages && !link.url) identification = this.answer.identify(pages, item.file.key, link, target);
     }
-    const { message, actions } = await this.answer.tell(outcome, item, sendTarget, document.isDirty, note, link, identification);
-    const choice = await showWithActions(outcome.severity, message, actions);
-    return this.followUp(choice, document, override, { target: sendTarget, outcome, link, identification });
-  }
-
-
-  private async checkGuard(link: PageLink | undefined, target: PublishTarget): Promise<GuardVerdict> {
-    const core = onDemand();
-    if (!link?.pageId || link.version === undefined || !target.overwrite) return { kind: 'proceed' };
-    const pages = await this.deps.wiki.pages();
-    if (!pages) return { kind: 'proceed' };
-    return vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: neutralise(vscode.l10n.t('Checking "{0}" on the wiki...', target.pageTitle)), cancellable: true },
-      (_progress, cancellation) => {
-        const controller = new AbortController();
-        cancellation.onCancellationRequested(() => controller.abort());
-        return core.checkEditGuard(link, target, pages, controller.signal).catch((error: unknown): GuardVerdict => ({ kind: 'unchecked', reason: describeError(error) }));
-      },
-    );
+    const shown = proven ? { ...outcome, kind: 'created' as const, severity: 'info' as const, message: vscode.l10n.t('Page created: an earlier attempt that seemed to fail created it (version 1 by this token\'s user, found on the wiki).') } : outcome;
+    const note = notes.length > 0 ? ` ${notes.join(' ')}` : '';
+    const { message, actions } = await this.answer.tell(shown, item, target, document.isDirty, note, link, identification);
+    const choice = await showWithActions(shown.severity, message, actions);
+    return this.followUp(choice, document, override, { target, outcome, link, identification, startedAt });
   }
 
   /** The guard's modal warning; true when the user chose Overwrite. */
   private async askAboutEdit(verdict: Extract<GuardVerdict, { kind: 'edited' }>, target: PublishTarget, document: vscode.TextDocument): Promise<boolean> {
-    const changedAt = verdict.page.versionCreatedAt?.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC');
-    const versions = changedAt
-      ? vscode.l10n.t('The page is at version {0}; this file last published version {1}, last changed {2}.', verdict.page.version, verdict.knownVersion, changedAt)
-      : vscode.l10n.t('The page is at version {0}; this file last published version {1}.', verdict.page.version, verdict.knownVersion);
+    const versions = verdict.knownVersion === undefined
+      ? vscode.l10n.t('The page changed on the wiki ({0}) after this file last published it, at {1}.', editedText(verdict), publishedAtText(verdict.publishedAt, this.deps.clock.now()))
+      : vscode.l10n.t('The page is at {0}; this file last published version {1}.', editedText(verdict), verdict.knownVersion);
     const compare = vscode.l10n.t('Compare');
     const overwrite = vscode.l10n.t('Overwrite');
     const choice = await showModal(
@@ -154,6 +148,27 @@ export class FilePublisher {
     );
     if (choice === compare) await this.deps.compare?.(document.uri.toString());
     return choice === overwrite;
+  }
+
+  /**
+   * The file's own title changed since it last published and only its link names the page: update that page, or
+   * publish the file as a new page under its new title. Resolves the plan to send, or undefined when cancelled.
+   */
+  private async askAboutTitle(item: PlanItem, source: SourceFile, options: { omitTitleHeading: boolean; force: boolean }): Promise<PlanItem | undefined> {
+    const core = onDemand();
+    const retitled = item.retitled as NonNullable<PlanItem['retitled']>;
+    const update = vscode.l10n.t('Update "{0}"', retitled.pageTitle);
+    const publishNew = vscode.l10n.t('Publish as "{0}"', retitled.fileTitle);
+    const choice = await showModal(
+      'warning',
+      vscode.l10n.t('This file\'s title is now "{0}", but it last published to the page "{1}".', retitled.fileTitle, retitled.pageTitle),
+      vscode.l10n.t('If it is still that document, update the page. If it is another document now (renamed over a deleted file, or rewritten), publish it as a new page; the old page stays on the wiki.'),
+      update, publishNew,
+    );
+    if (choice === update) return core.planFile(source, item.link, { ...options, acceptTitleChange: true });
+    if (choice !== publishNew || !item.link) return undefined;
+    const { spaceId, parentId } = item.link;
+    return core.planFile(source, undefined, { ...options, defaults: { spaceId, parentId, pageTitle: retitled.fileTitle, overwrite: false } });
   }
 
   private async send(item: PlanItem, target: PublishTarget, setup: SendSetup, dirty: boolean, earlierRunMayHaveLanded: boolean): Promise<PublishOutcome> {
@@ -176,7 +191,11 @@ export class FilePublisher {
       case 'overwrite':
         return target && this.publish(document, { ...again, target: { ...target, overwrite: true } });
       case 'retry':
-        return target && this.publish(document, { ...again, target, guardPassed: true, earlierRunMayHaveLanded: after?.outcome?.mayHaveLanded ?? false });
+        // The guard runs again: time has passed since the failure, and a colleague may have edited the page.
+        return target && this.publish(document, {
+          ...again, target, earlierRunMayHaveLanded: after?.outcome?.mayHaveLanded ?? false,
+          ...(after?.startedAt !== undefined ? { firstAttemptAt: after.startedAt } : {}),
+        });
       case 'setApiToken':
         if (await this.deps.setApiToken()) return this.publish(document, { ...override, ...(target ? { target } : {}) });
         return;

@@ -2,15 +2,17 @@
 // confirmation, bounded sending with one progress notification, and one summary. The engine is the core's
 // (plan, run, send); this file only asks and renders.
 import * as vscode from 'vscode';
+import { describeError } from '../../core/log/redact';
 import { neutralise } from '../../core/text/neutralise';
 import type { PageLink } from '../../core/links/pageLink';
 import type { PlanItem, SourceFile } from '../../core/run/plan';
 import type { FileResult } from '../../core/run/runner';
 import { showModal } from '../notify';
 import { onDemand } from '../onDemandLoader';
-import { collectMarkdown } from './collectMarkdown';
+import { readSelection } from './collectMarkdown';
+import { editedText, runGuard, uncheckedNote } from './guardStep';
 import { askPlanDefaults, type PlanDefaults } from './prompts';
-import { concurrencySetting, omitTitleHeadingSetting, sendSetup, type PublishDependencies } from './publishContext';
+import { concurrencySetting, omitTitleHeadingSetting, sendSetup, type PublishDependencies, type SendSetup } from './publishContext';
 import { PublishAnswer } from './publishAnswer';
 import { showWithActions } from './showOutcome';
 
@@ -18,11 +20,19 @@ import { showWithActions } from './showOutcome';
 interface RetryOf {
   defaults: PlanDefaults | undefined;
   mayHaveLanded: ReadonlySet<string>;
+  /** When the run being retried started: a page it created is newer than this. */
+  startedAt: number;
 }
 
 const SHOWN_IN_DETAIL = 6;
 
 export class ManyPublisher {
+  /** Links of this run's files as they land, and the chain that stores them one at a time. */
+  private readonly linked = new Map<string, PageLink>();
+  private linking: Promise<void> = Promise.resolve();
+  /** Why the last run stopped early (the wiki asked for a wait longer than a run waits), for its summary. */
+  private stopped: string | undefined;
+
   constructor(private readonly deps: PublishDependencies) {}
 
   async publish(selection: readonly vscode.Uri[], retry?: RetryOf): Promise<void> {
@@ -32,7 +42,7 @@ export class ManyPublisher {
     const sources = await this.read(selection);
     if (!sources) return;
     if (sources.length === 0) {
-      void showWithActions('info', vscode.l10n.t('There are no Markdown files in the selection (files hidden by files.exclude, node_modules and dot-folders are skipped).'), []);
+      void showWithActions('info', vscode.l10n.t('There are no Markdown files in the selection (files hidden by files.exclude or .gitignore, node_modules and dot-folders are skipped).'), []);
       return;
     }
     const links = new Map<string, PageLink | undefined>();
@@ -45,59 +55,74 @@ export class ManyPublisher {
       if (!defaults) return;
       items = core.planFiles(sources, links, { ...options, defaults });
     }
-    if (!retry && !(await this.confirm(items, defaults))) return;
-    const results = await this.run(items, setup, retry?.mayHaveLanded ?? new Set());
+    // The edit guard is a step of every plan, a Retry's too: time has passed, and a colleague may have edited a page.
+    if (!(await runGuard(this.deps, items, setup, retry ? { landedEarlier: retry.mayHaveLanded } : {}))) return;
+    const edited = items.filter((item) => item.state === 'edited');
+    if (!retry || edited.length > 0) {
+      const decision = await this.confirm(items, defaults);
+      if (decision === 'cancel') return;
+      if (decision === 'overwriteEdited') for (const item of edited) item.state = 'send';
+    }
+    const startedAt = retry?.startedAt ?? this.deps.clock.now();
+    const results = await this.run(items, setup, retry?.mayHaveLanded ?? new Set(), startedAt);
     if (!results) return;
     await this.remember(results, defaults);
     this.logResults(results);
-    await this.summarise(results, selection, defaults);
+    await this.summarise(results, selection, defaults, uncheckedNote(items), startedAt);
   }
 
-  /** The files' texts: an open editor's text (unsaved edits included, as for one file), else the file on disk. */
+  /** The files' texts through the core's walk rules: an open editor's text (unsaved edits included), else the disk. */
   private async read(selection: readonly vscode.Uri[]): Promise<SourceFile[] | undefined> {
     return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Reading the Markdown files...'), cancellable: true }, async (_progress, cancellation) => {
-      const collected = await collectMarkdown(selection, cancellation);
+      const collected = await readSelection(selection, cancellation);
       if (cancellation.isCancellationRequested) return undefined;
-      if (collected.truncated) this.deps.log.warn(`The selection holds more Markdown files than one publish takes; only the first ${collected.uris.length} were planned.`);
-      const open = new Map(vscode.workspace.textDocuments.map((document) => [document.uri.toString(), document]));
-      const decoder = new TextDecoder();
-      const sources: SourceFile[] = [];
-      for (const uri of collected.uris) {
-        const key = uri.toString();
-        const text = open.get(key)?.getText() ?? decoder.decode(await vscode.workspace.fs.readFile(uri));
-        sources.push({ key, label: vscode.workspace.asRelativePath(uri), text });
-      }
-      return sources;
+      if (collected.truncated) this.deps.log.warn(`The selection holds more Markdown files than one publish takes; only the first ${collected.sources.length} were planned.`);
+      return collected.sources;
     });
   }
 
-  /** The modal summary of the plan; true when the user chose Publish. */
-  private async confirm(items: readonly PlanItem[], defaults: PlanDefaults | undefined): Promise<boolean> {
+  /**
+   * The modal summary of the plan: what is new, updated and replaced, what is refused or held back, and the pages
+   * edited on the wiki (title, who, when), which are left out unless the user chooses to overwrite them too.
+   */
+  private async confirm(items: readonly PlanItem[], defaults: PlanDefaults | undefined): Promise<'publish' | 'overwriteEdited' | 'cancel'> {
     const core = onDemand();
     const counts = core.countPlan(items);
     const refused = items.filter((item) => item.state === 'refused');
+    const edited = items.filter((item) => item.state === 'edited');
+    const retitled = items.filter((item) => item.state === 'retitled');
+    const replacing = items.filter((item) => item.state === 'send' && core.sendKind(item) === 'replace');
     const cautioned = items.filter((item) => item.state === 'send' && item.cautions.length > 0);
+    const unchecked = uncheckedNote(items);
     const lines = [
       defaultsLine(defaults),
-      counts.updates === 1
-        ? vscode.l10n.t('{0} new, {1} update, {2} unchanged (skipped), {3} refused.', counts.newPages, counts.updates, counts.unchanged, counts.refused)
-        : vscode.l10n.t('{0} new, {1} updates, {2} unchanged (skipped), {3} refused.', counts.newPages, counts.updates, counts.unchanged, counts.refused),
+      vscode.l10n.t('{0} new, {1} updated, {2} replacing pages they did not create, {3} unchanged (skipped), {4} refused, {5} edited on the wiki (left out).', counts.newPages, counts.updates, counts.replaces, counts.unchanged, counts.refused, counts.edited),
+      ...(unchecked ? [unchecked] : []),
+      ...listed(vscode.l10n.t('Edited on the wiki since their last publish (left out unless you overwrite them)'), edited, (item) =>
+        item.guard?.kind === 'edited' ? vscode.l10n.t('"{0}", {1}', item.guard.page.title, editedText(item.guard)) : ''),
+      ...listed(vscode.l10n.t('Replacing pages they did not create'), replacing, (item) =>
+        item.guard?.kind === 'notOurs' ? vscode.l10n.t('"{0}" exists on the wiki', item.complete?.pageTitle ?? '') : vscode.l10n.t('"{0}", if it exists', item.complete?.pageTitle ?? '')),
+      ...listed(vscode.l10n.t('Title changed (left out: publish the file alone to choose its page)'), retitled, (item) =>
+        vscode.l10n.t('now "{0}", its page is "{1}"', item.retitled?.fileTitle ?? '', item.retitled?.pageTitle ?? '')),
       ...listed(vscode.l10n.t('Refused'), refused, (item) => item.refusals.map((refusal) => refusal.message).join(' ')),
       ...listed(vscode.l10n.t('Warnings (published anyway)'), cautioned, (item) => item.cautions.map((caution) => caution.message).join(' ')),
     ];
-    if (counts.send === 0) {
+    if (counts.send === 0 && edited.length === 0) {
       void showWithActions(counts.refused > 0 ? 'error' : 'info', [vscode.l10n.t('Nothing to publish among {0} files.', counts.files), ...lines.slice(1)].join(' '), []);
-      return false;
+      return 'cancel';
     }
     const question = counts.files === 1
       ? vscode.l10n.t('Publish {0} of {1} Markdown file to the wiki?', counts.send, counts.files)
       : vscode.l10n.t('Publish {0} of {1} Markdown files to the wiki?', counts.send, counts.files);
-    const publish = vscode.l10n.t('Publish');
-    const choice = await showModal('info', question, lines.join('\n'), publish);
-    return choice === publish;
+    const publish = edited.length > 0 ? vscode.l10n.t('Publish, Leave Out Edited') : vscode.l10n.t('Publish');
+    const overwrite = vscode.l10n.t('Overwrite Edited Pages Too');
+    const buttons = counts.send > 0 ? [publish] : [];
+    if (edited.length > 0) buttons.push(overwrite);
+    const choice = await showModal('info', question, lines.join('\n'), ...buttons);
+    return choice === overwrite ? 'overwriteEdited' : choice === publish ? 'publish' : 'cancel';
   }
 
-  private run(items: PlanItem[], setup: { endpoint: URL; token: string; deadlineMs: number }, mayHaveLanded: ReadonlySet<string>): Thenable<FileResult[]> {
+  private run(items: PlanItem[], setup: SendSetup, mayHaveLanded: ReadonlySet<string>, startedAt: number): Thenable<FileResult[]> {
     const core = onDemand();
     const total = items.filter((item) => item.state === 'send').length;
     return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Publishing to the wiki'), cancellable: true }, (progress, cancellation) => {
@@ -106,29 +131,44 @@ export class ManyPublisher {
       return core.runPlan(items, {
         concurrency: core.clampConcurrency(concurrencySetting()),
         signal: controller.signal,
+        onStopped: (stopped) => {
+          this.stopped = core.describeRunStop(stopped);
+        },
         onStart: (item, started) => progress.report({ message: neutralise(vscode.l10n.t('Publishing {0} of {1}: {2}', started, total, item.complete?.pageTitle ?? item.file.label)) }),
         onResult: (result) => {
+          void this.link(result);
           if (result.item.state === 'send') progress.report({ increment: 100 / Math.max(1, total) });
         },
         send: (item, target, context) =>
           core.sendPlanned(item, target, context, {
             ...setup, transport: this.deps.transport(), hooks: { earlierRunMayHaveLanded: mayHaveLanded.has(item.file.key) },
           }),
+        proveOwnPage: async (_item, target, signal) => {
+          const pages = await this.deps.wiki.pages();
+          return pages && core.proveOwnPage(pages, target, { since: startedAt, authorId: core.apiTokenSubject(setup.token) }, signal);
+        },
       });
     });
   }
 
-  /** Links every file that landed to its page; when signed in, finds the pages' IDs in the background. */
+  /** Links a file that landed to its page, at once: a window closed mid-run keeps what already landed. */
+  private link(result: FileResult): Promise<void> {
+    const target = result.item.complete;
+    if (result.state !== 'published' || !target) return Promise.resolve();
+    const link = onDemand().linkAfterPublish(result.item, target, this.deps.clock.now(), result.outcome?.kind === 'updated' ? 'updated' : 'created', result.proven);
+    this.linked.set(result.item.file.key, link);
+    // Global state updates are read-modify-write: one at a time, in the order the files landed.
+    this.linking = this.linking.then(() => this.deps.links.set(result.item.file.key, link)).catch((error: unknown) => {
+      this.deps.log.error(`Linking ${result.item.file.label} to its page failed: ${describeError(error)}`);
+    });
+    return this.linking;
+  }
+
+  /** After the run: remembers the answers, tells the token item, and finds the new pages' IDs in the background. */
   private async remember(results: readonly FileResult[], defaults: PlanDefaults | undefined): Promise<void> {
-    const core = onDemand();
-    const landed: Array<{ key: string; link: PageLink }> = [];
-    for (const result of results) {
-      const target = result.item.complete;
-      if (result.state !== 'published' || !target) continue;
-      const link = core.linkAfterPublish(result.item, target, this.deps.clock.now());
-      await this.deps.links.set(result.item.file.key, link);
-      landed.push({ key: result.item.file.key, link });
-    }
+    await this.linking;
+    const landed = [...this.linked].map(([key, link]) => ({ key, link }));
+    this.linked.clear();
     if (defaults && landed.length > 0) await this.deps.recent.remember(defaults);
     if (results.some((result) => result.outcome && (result.outcome.kind === 'unauthorized' || result.outcome.kind === 'forbidden' || result.outcome.kind === 'created' || result.outcome.kind === 'updated'))) {
       const verdict = results.find((result) => result.outcome?.kind === 'unauthorized' || result.outcome?.kind === 'forbidden')?.outcome ?? results.find((result) => result.outcome)?.outcome;
@@ -143,6 +183,7 @@ export class ManyPublisher {
     const answer = new PublishAnswer(this.deps);
     // One lookup at a time: this runs after the summary and must not compete with anything the user does next.
     for (const { key, link } of landed) {
+      if (link.pageId && link.url) continue;
       await answer.identify(pages, key, link, { spaceId: link.spaceId, parentId: link.parentId, pageTitle: link.pageTitle, overwrite: true });
     }
   }
@@ -161,19 +202,27 @@ export class ManyPublisher {
     }
   }
 
-  private async summarise(results: readonly FileResult[], selection: readonly vscode.Uri[], defaults: PlanDefaults | undefined): Promise<void> {
+  private async summarise(results: readonly FileResult[], selection: readonly vscode.Uri[], defaults: PlanDefaults | undefined, unchecked: string | undefined, startedAt: number): Promise<void> {
     const core = onDemand();
     const summary = core.summarise(results);
     const again = results.filter((result) => result.state === 'failed' || result.state === 'cancelled' || result.state === 'notStarted');
-    const severity = summary.failed > 0 || summary.refused > 0 ? 'error' : summary.cancelled + summary.notStarted > 0 ? 'warning' : 'info';
-    const cancelledNote = summary.cancelled + summary.notStarted > 0 ? ` ${vscode.l10n.t('Publishing was cancelled: the files cancelled while sending may or may not have landed.')}` : '';
-    const choice = await showWithActions(severity, `${core.summaryLine(summary)}.${cancelledNote}`, again.length > 0 ? ['showResults', 'retryFailed'] : ['showResults']);
+    const severity = summary.failed + summary.refused + summary.existsUnproven > 0 ? 'error' : summary.cancelled + summary.notStarted + summary.edited > 0 ? 'warning' : 'info';
+    const stopped = this.stopped;
+    this.stopped = undefined;
+    const notes = [
+      ...(stopped ? [stopped] : []),
+      ...(summary.cancelled + summary.notStarted > 0 ? [vscode.l10n.t('Publishing was cancelled: the files cancelled while sending may or may not have landed.')] : []),
+      ...(summary.existsUnproven > 0 ? [vscode.l10n.t('A page with the title of {0} file(s) exists after a retry; it may be another person\'s page, so it was not linked. Publish those files one by one to compare and overwrite.', summary.existsUnproven)] : []),
+      ...(unchecked ? [unchecked] : []),
+    ];
+    const message = `${core.summaryLine(summary)}.${notes.length > 0 ? ` ${notes.join(' ')}` : ''}`;
+    const choice = await showWithActions(severity, message, again.length > 0 ? ['showResults', 'retryFailed'] : ['showResults']);
     if (choice === 'showResults') this.deps.showLog();
     if (choice === 'retryFailed') {
       const byKey = new Map(selection.map((uri) => [uri.toString(), uri]));
       const uris = again.map((result) => byKey.get(result.item.file.key) ?? vscode.Uri.parse(result.item.file.key));
       const mayHaveLanded = new Set(again.filter((result) => result.mayHaveLanded).map((result) => result.item.file.key));
-      await this.publish(uris, { defaults, mayHaveLanded });
+      await this.publish(uris, { defaults, mayHaveLanded, startedAt });
     }
   }
 }

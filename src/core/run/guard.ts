@@ -1,0 +1,156 @@
+// The edit guard as a step of the plan, the same for one file, many files, Retry and the command line: before
+// anything is sent, every file that would update a page is checked against the wiki's page routes. A page changed
+// on the wiki since this file last published it is held back ('edited') unless the user chose to overwrite it; a
+// page deleted on the wiki is published anew, create only; a check that cannot run says why, so the front end can
+// tell the user instead of staying silent. Lookups never fail the plan: a failing one is a verdict of its own.
+import { describeError } from '../log/redact';
+import type { PageLink } from '../links/pageLink';
+import { linkNames } from '../links/pageLink';
+import type { PublishTarget } from '../publish/target';
+import type { WikiPage, WikiPagesClient } from '../wikiPages';
+import type { PlanItem } from './plan';
+
+export type GuardVerdict =
+  /** Create only: the import itself refuses to replace a page, so there is nothing to guard. */
+  | { kind: 'notNeeded' }
+  /** Create only, but a page with this title already holds the place: the import will answer "already exists". */
+  | { kind: 'exists'; page: WikiPage }
+  /** Checked: no page with this title under the parent; publishing creates one. */
+  | { kind: 'absent' }
+  /** Checked: the page is as this file left it. */
+  | { kind: 'asLeft'; page: WikiPage }
+  /** Checked: a page this file never published holds the title; publishing would replace it. */
+  | { kind: 'notOurs'; page: WikiPage }
+  /** Checked: changed on the wiki since this file last published it (by version, or by time when no version is known). */
+  | { kind: 'edited'; page: WikiPage; knownVersion: number | undefined; publishedAt: number }
+  /** The linked page ID answers 404: deleted on the wiki (or hidden now). Published anew, create only. */
+  | { kind: 'deleted'; pageId: string }
+  /** Not checked: no page access, or a lookup failed. `detail` says which, in a sentence. */
+  | { kind: 'unchecked'; reason: 'noAccess' | 'failed'; detail: string };
+
+export interface GuardOptions {
+  /** The page routes; undefined when there is no page access (not signed in, no CI credentials). */
+  pages: WikiPagesClient | undefined;
+  /** Why there is no page access, as the front end says it ("not signed in to the export API"). */
+  noAccessReason: string;
+  signal?: AbortSignal;
+  /** Lookups at once. */
+  concurrency?: number;
+  /** Deadline of one file's lookups. */
+  timeoutMs?: number;
+  /** Files (by key) whose edited pages the user chose to overwrite; `true` for all of them. */
+  overwriteEdited?: boolean | ReadonlySet<string>;
+  /**
+   * A retry: files (by key) whose earlier attempt may have landed, and who the import token acts as. A newer version
+   * made by this token's user is that attempt (each attempt that landed made one), not a colleague's edit.
+   */
+  landedEarlier?: ReadonlySet<string>;
+  ownAuthorId?: string;
+}
+
+/** One file's lookups get a few seconds: the guard must never hold up publishing for long. */
+export const GUARD_TIMEOUT_MS = 10_000;
+const DEFAULT_LOOKUPS_AT_ONCE = 4;
+
+/**
+ * Checks every file the plan would send and records the verdict on it (`item.guard`). Edited pages become state
+ * 'edited' (held back) unless overwritten by choice; a deleted linked page turns the target create only. Returns
+ * the same items. Rejects only when `signal` aborts.
+ */
+export async function guardPlan(items: PlanItem[], options: GuardOptions): Promise<PlanItem[]> {
+  const queue = items.filter((item) => (item.state === 'send' || item.state === 'edited') && item.complete);
+  const worker = async (): Promise<void> => {
+    for (let item = queue.shift(); item; item = queue.shift()) {
+      options.signal?.throwIfAborted();
+      item.guard = ownEarlierAttempt(await checkOne(item.link, item.complete as PublishTarget, options), item, options);
+      applyVerdict(item, options.overwriteEdited);
+    }
+  };
+  const lookups = Math.max(1, Math.min(options.concurrency ?? DEFAULT_LOOKUPS_AT_ONCE, queue.length));
+  await Promise.all(Array.from({ length: lookups }, worker));
+  options.signal?.throwIfAborted();
+  return items;
+}
+
+/**
+ * An "edited" whose latest version is this file's earlier attempt (Retry after a failure that may have landed) is as
+ * left: the page holds this file's text. Any other author is an edit.
+ */
+function ownEarlierAttempt(verdict: GuardVerdict, item: PlanItem, options: GuardOptions): GuardVerdict {
+  if (verdict.kind !== 'edited' || !options.landedEarlier?.has(item.file.key)) return verdict;
+  const ours = options.ownAuthorId !== undefined && verdict.page.versionAuthorId === options.ownAuthorId;
+  return ours ? { kind: 'asLeft', page: verdict.page } : verdict;
+}
+
+/** Changes the item as its verdict says: an edited page is held back, a deleted one is created anew. */
+function applyVerdict(item: PlanItem, overwriteEdited: GuardOptions['overwriteEdited']): void {
+  const verdict = item.guard;
+  if (verdict?.kind === 'edited') {
+    const overwrite = overwriteEdited === true || (overwriteEdited instanceof Set && overwriteEdited.has(item.file.key));
+    item.state = overwrite ? 'send' : 'edited';
+  } else if (verdict?.kind === 'deleted' && item.complete) {
+    // The ID is stale: create the page anew rather than replace whatever holds its title now.
+    item.complete = { ...item.complete, overwrite: false };
+    item.linkedPage = false;
+  }
+}
+
+async function checkOne(link: PageLink | undefined, target: PublishTarget, options: GuardOptions): Promise<GuardVerdict> {
+  const { pages } = options;
+  if (!pages) return target.overwrite ? { kind: 'unchecked', reason: 'noAccess', detail: options.noAccessReason } : { kind: 'notNeeded' };
+  const deadline = AbortSignal.timeout(options.timeoutMs ?? GUARD_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+  try {
+    return await lookUp(pages, link, target, signal);
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    const detail = deadline.aborted ? 'the wiki did not answer in time' : describeError(error);
+    return { kind: 'unchecked', reason: 'failed', detail: `The lookup on the wiki failed: ${detail}.` };
+  }
+}
+
+async function lookUp(pages: WikiPagesClient, link: PageLink | undefined, target: PublishTarget, signal: AbortSignal): Promise<GuardVerdict> {
+  const ownPage = link !== undefined && linkNames(link, target);
+  if (ownPage && link.pageId) {
+    const page = await pages.getPage(link.pageId, signal);
+    if (!page) return { kind: 'deleted', pageId: link.pageId };
+    return compare(page, link);
+  }
+  const child = await pages.findChildByTitle(target.parentId, target.pageTitle, signal);
+  if (!child) return { kind: 'absent' };
+  const page = await pages.getPage(child.id, signal);
+  if (!page) return { kind: 'absent' };
+  if (!target.overwrite) return { kind: 'exists', page };
+  return ownPage ? compare(page, link) : { kind: 'notOurs', page };
+}
+
+/**
+ * The page against what this file left: a known version is exact; without one (published before signing in, or
+ * a lookup that failed then), any change on the wiki after the file's publish time counts as an edit. A page that
+ * does not say when it last changed cannot be explained, so it counts as edited too: the guard asks rather than
+ * stay silent.
+ */
+function compare(page: WikiPage, link: PageLink): GuardVerdict {
+  const edited = { kind: 'edited' as const, page, knownVersion: link.version, publishedAt: link.publishedAt };
+  if (link.version !== undefined) return page.version > link.version ? edited : { kind: 'asLeft', page };
+  const changedAt = page.versionCreatedAt === undefined ? Number.NaN : Date.parse(page.versionCreatedAt);
+  return Number.isFinite(changedAt) && changedAt <= link.publishedAt ? { kind: 'asLeft', page } : edited;
+}
+
+/** The page the verdict found, if it found one. */
+export function guardedPage(verdict: GuardVerdict | undefined): WikiPage | undefined {
+  switch (verdict?.kind) {
+    case 'exists':
+    case 'asLeft':
+    case 'notOurs':
+    case 'edited':
+      return verdict.page;
+    default:
+      return undefined;
+  }
+}
+
+/** Whether the guard looked at the wiki for this file (for the command line's "wiki edits checked" column). */
+export function guardChecked(verdict: GuardVerdict | undefined): boolean {
+  return verdict !== undefined && verdict.kind !== 'unchecked' && verdict.kind !== 'notNeeded';
+}

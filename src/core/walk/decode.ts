@@ -1,0 +1,69 @@
+// A file's bytes as the text a page is made of, or why not. UTF-8 strictly: a lenient decode would turn a Latin-1 é
+// or a binary file into replacement characters and publish that garbage as a page. UTF-16 only with its byte order
+// mark (Windows tools write it so); without one, UTF-16 looks like text full of NUL bytes and is refused as binary.
+// An editor never shows the byte order mark, and front matter must start at the first character: it is dropped.
+
+export type DecodedText = { ok: true; text: string } | { ok: false; problem: string };
+
+const UTF8_BOM = [0xef, 0xbb, 0xbf] as const;
+
+export function decodeText(bytes: Uint8Array, label: string): DecodedText {
+  const refuse = (why: string): DecodedText => ({ ok: false, problem: `${label} is not UTF-8 text (${why}); save it as UTF-8 to publish it.` });
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return decodeUtf16(bytes.subarray(2), false, refuse);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return decodeUtf16(bytes.subarray(2), true, refuse);
+  const start = UTF8_BOM.every((byte, index) => bytes[index] === byte) ? UTF8_BOM.length : 0;
+  const nul = bytes.indexOf(0, start);
+  if (nul >= 0) return refuse(`it looks binary: a NUL byte at offset ${nul}`);
+  try {
+    return { ok: true, text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes.subarray(start)) };
+  } catch {
+    return refuse(`invalid byte at offset ${firstInvalidUtf8(bytes, start)}`);
+  }
+}
+
+function decodeUtf16(body: Uint8Array, bigEndian: boolean, refuse: (why: string) => DecodedText): DecodedText {
+  if (body.length % 2 !== 0) return refuse('it starts like UTF-16 but has an odd number of bytes');
+  // Node's TextDecoder knows 'utf-16be' only with full ICU; swapping the bytes needs nothing.
+  const littleEndian = bigEndian ? swapPairs(body) : body;
+  let text: string;
+  try {
+    text = new TextDecoder('utf-16le', { fatal: true, ignoreBOM: true }).decode(littleEndian);
+  } catch {
+    return refuse('it starts like UTF-16 but holds an invalid character');
+  }
+  const nul = text.indexOf('\u0000');
+  return nul >= 0 ? refuse(`it looks binary: a NUL character at offset ${2 + nul * 2}`) : { ok: true, text };
+}
+
+function swapPairs(bytes: Uint8Array): Uint8Array {
+  const swapped = new Uint8Array(bytes.length);
+  for (let index = 0; index + 1 < bytes.length; index += 2) {
+    swapped[index] = bytes[index + 1] as number;
+    swapped[index + 1] = bytes[index] as number;
+  }
+  return swapped;
+}
+
+/** The offset of the first byte that starts no valid UTF-8 sequence (RFC 3629: no overlongs, no surrogates, no more than U+10FFFF). */
+export function firstInvalidUtf8(bytes: Uint8Array, start = 0): number {
+  let index = start;
+  while (index < bytes.length) {
+    const lead = bytes[index] as number;
+    if (lead < 0x80) {
+      index++;
+      continue;
+    }
+    const length = lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
+    if (length === 0) return index;
+    // The second byte's range excludes overlong forms (E0, F0), surrogates (ED) and code points past U+10FFFF (F4).
+    const low = lead === 0xe0 ? 0xa0 : lead === 0xf0 ? 0x90 : 0x80;
+    const high = lead === 0xed ? 0x9f : lead === 0xf4 ? 0x8f : 0xbf;
+    for (let offset = 1; offset < length; offset++) {
+      const byte = bytes[index + offset];
+      const [min, max] = offset === 1 ? [low, high] : [0x80, 0xbf];
+      if (byte === undefined || byte < min || byte > max) return index;
+    }
+    index += length;
+  }
+  return bytes.length;
+}

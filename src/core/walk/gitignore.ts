@@ -1,0 +1,75 @@
+// .gitignore rules for a folder walk, as git applies them: every .gitignore from the repository root (the nearest
+// folder holding .git) down to the folder being looked at, each matching paths relative to its own folder, a deeper
+// file overriding a higher one (so `!keep.md` below re-includes). Outside a repository only the walked folder's own
+// .gitignore files count. .git/info/exclude and the global excludes file are not read. Everything goes through the
+// walk's port, so the editor and the command line read the same files the same way.
+import ignore, { type Ignore } from 'ignore';
+import type { WalkFs } from './walkFs';
+
+/** A path as the walk knows it: its segments below the topmost folder whose .gitignore counts. */
+export type Segments = readonly string[];
+
+interface Layer {
+  /** How many segments the .gitignore's own folder has. */
+  depth: number;
+  matcher: Ignore;
+}
+
+export class GitignoreRules {
+  private constructor(private readonly layers: readonly Layer[]) {}
+
+  /** The rules in force for `folder`, and the folder's segments below the topmost folder they were read from. */
+  static async forFolder<L>(fs: WalkFs<L>, folder: L): Promise<{ rules: GitignoreRules; segments: Segments }> {
+    const root = await repositoryRoot(fs, folder);
+    const chain: L[] = [folder];
+    if (root !== undefined) {
+      for (let current = folder; fs.key(current) !== fs.key(root); ) {
+        const up = fs.parent(current);
+        if (up === undefined) break;
+        chain.unshift(up);
+        current = up;
+      }
+    }
+    let rules = new GitignoreRules([]);
+    const segments: string[] = [];
+    for (const [index, each] of chain.entries()) {
+      if (index > 0) segments.push(fs.baseName(each));
+      rules = await rules.enter(fs, each, segments);
+    }
+    return { rules, segments };
+  }
+
+  /** The rules for a subfolder: these plus the subfolder's own .gitignore, if it has one (a link to one does not count, as in git). */
+  async enter<L>(fs: WalkFs<L>, folder: L, segments: Segments): Promise<GitignoreRules> {
+    const file = fs.child(folder, '.gitignore');
+    let text: string;
+    try {
+      if ((await fs.type(file))?.kind !== 'file') return this;
+      text = new TextDecoder().decode(await fs.read(file));
+    } catch {
+      return this; // an unreadable .gitignore ignores nothing, as git treats it
+    }
+    return new GitignoreRules([...this.layers, { depth: segments.length, matcher: ignore().add(text) }]);
+  }
+
+  /** Whether the entry at `segments` (below the same topmost folder) is ignored. A symbolic link counts as a file, as in git. */
+  ignores(segments: Segments, isFolder: boolean): boolean {
+    let ignored = false;
+    for (const layer of this.layers) {
+      if (segments.length <= layer.depth) continue;
+      const posix = segments.slice(layer.depth).join('/');
+      const result = layer.matcher.test(isFolder ? `${posix}/` : posix);
+      if (result.ignored) ignored = true;
+      else if (result.unignored) ignored = false;
+    }
+    return ignored;
+  }
+}
+
+/** The nearest folder at or above `folder` holding a `.git` entry (a folder, or a file in a worktree or submodule). */
+export async function repositoryRoot<L>(fs: WalkFs<L>, folder: L): Promise<L | undefined> {
+  for (let current: L | undefined = folder; current !== undefined; current = fs.parent(current)) {
+    if ((await fs.type(fs.child(current, '.git')).catch(() => undefined)) !== undefined) return current;
+  }
+  return undefined;
+}

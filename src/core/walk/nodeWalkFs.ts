@@ -1,0 +1,77 @@
+// The walk's port over node:fs, for the command line (and tests and benchmarks): lstat and readdir with file types,
+// so a link is seen as a link and never followed; reads open with O_NOFOLLOW and check that what was opened is a
+// regular file, so an entry swapped for a link or a pipe after the walk listed it is refused rather than read.
+import { constants, type Dirent, type Stats } from 'node:fs';
+import { lstat, open, readdir, realpath, stat } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
+import type { EntryKind, EntryType, LinkTarget, WalkFs } from './walkFs';
+
+export interface NodeWalkFsOptions {
+  /** The working folder: labels are relative to it. */
+  cwd: string;
+  /** The working tree, as a real path: a link named explicitly is followed only to inside it. Without it such links are refused. */
+  tree?: string;
+}
+
+// O_NONBLOCK: opening a pipe must not wait for a writer (the check after opening then refuses it). Windows has neither flag.
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+
+export function nodeWalkFs(options: NodeWalkFsOptions): WalkFs<string> {
+  const { tree } = options;
+  return {
+    async list(folder) {
+      const entries = await readdir(folder, { withFileTypes: true });
+      return Promise.all(entries.map(async (entry) => ({ name: entry.name, ...(await entryType(entry, join(folder, entry.name))) })));
+    },
+    async type(location) {
+      const stats = await lstat(location).catch(() => undefined);
+      return stats ? entryType(stats, location) : undefined;
+    },
+    read: readRegularFile,
+    child: (folder, name) => join(folder, name),
+    parent: (location) => (dirname(location) === location ? undefined : dirname(location)),
+    baseName: (location) => basename(location),
+    key: (location) => location,
+    label: (location) => relative(options.cwd, location).split(sep).join('/') || location,
+    followLink: tree === undefined ? undefined : (location) => followLink(location, tree),
+  };
+}
+
+function kindOf(entry: Dirent | Stats): EntryKind {
+  if (entry.isSymbolicLink()) return 'symbolicLink';
+  if (entry.isFile()) return 'file';
+  return entry.isDirectory() ? 'directory' : 'other';
+}
+
+/** What an entry is; for a link, also what it points at (stat only looks: nothing behind the link is opened). */
+async function entryType(entry: Dirent | Stats, path: string): Promise<EntryType> {
+  const kind = kindOf(entry);
+  if (kind !== 'symbolicLink') return { kind };
+  const target = await stat(path).catch(() => undefined);
+  return target ? { kind, linkTo: kindOf(target) } : { kind };
+}
+
+async function readRegularFile(path: string): Promise<Uint8Array> {
+  let handle;
+  try {
+    handle = await open(path, OPEN_FLAGS);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw new Error('it is a symbolic link, and links are not followed.');
+    throw error;
+  }
+  try {
+    if (!(await handle.stat()).isFile()) throw new Error('it is not a regular file.');
+    return await handle.readFile();
+  } finally {
+    await handle.close();
+  }
+}
+
+async function followLink(location: string, tree: string): Promise<LinkTarget<string>> {
+  const target = await realpath(location).catch(() => undefined);
+  if (target === undefined) return { target: location, kind: undefined, inside: false };
+  const stats = await lstat(target).catch(() => undefined);
+  const fromTree = relative(tree, target);
+  const inside = fromTree === '' || (!isAbsolute(fromTree) && fromTree !== '..' && !fromTree.startsWith(`..${sep}`));
+  return { target, kind: stats ? kindOf(stats) : undefined, inside };
+}

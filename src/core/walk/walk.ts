@@ -1,0 +1,180 @@
+// The one folder walk, for the editor's Explorer selection and the command line's arguments alike. It takes Markdown
+// files by name (run/walkRules.ts), never goes into node_modules or dot-folders, honours .gitignore from the
+// repository root down and the front end's own exclusions (the editor's files.exclude), and never follows a symbolic
+// link: a walk that followed links could loop, or publish a file from outside the repository that a pull request
+// linked in (docs/key.md -> ~/.ssh/id_rsa). What it will not take but a person would expect it to is listed as
+// refused, with the reason, so that a plan shows it instead of silently leaving it out.
+import { compareRelativePaths, isMarkdownFileName, isSkippedFolderName } from '../run/walkRules';
+import { GitignoreRules, type Segments } from './gitignore';
+import { walkRefusal } from './refusals';
+import type { DirEntry, EntryType, WalkFs } from './walkFs';
+
+/** A selection of a whole disk is a mistake, not a plan: a walk stops after this many files (taken or refused). */
+export const DEFAULT_MAX_FILES = 2000;
+
+export interface WalkOptions<L> {
+  fs: WalkFs<L>;
+  /** What the front end hides (the editor: files.exclude); such entries are skipped without a word. */
+  exclude?: (location: L) => boolean;
+  maxFiles?: number;
+  /** Checked between entries: a cancelled walk returns what it found so far. */
+  isCancelled?: () => boolean;
+}
+
+export interface WalkedFile<L> {
+  location: L;
+  /** Where the bytes are read: the location itself, or the target of a link named explicitly. */
+  readFrom: L;
+  key: string;
+  label: string;
+}
+
+export interface RefusedEntry {
+  key: string;
+  label: string;
+  reason: string;
+}
+
+/** Named entries the walk neither took nor refused; the front end decides (a usage error, or skipping them). */
+export interface NamedProblem {
+  /** Index into the named locations. */
+  index: number;
+  problem: 'missing' | 'notMarkdown';
+}
+
+export interface WalkResult<L> {
+  files: WalkedFile<L>[];
+  refused: RefusedEntry[];
+  /** True when the walk stopped at maxFiles. */
+  truncated: boolean;
+  problems: NamedProblem[];
+}
+
+/**
+ * Walks what was named: folders recursively, files as they are. A file named explicitly is taken even when .gitignore
+ * matches it; a link named explicitly is followed only when the port resolves it to inside the working tree.
+ */
+export async function walkSelection<L>(named: readonly L[], options: WalkOptions<L>): Promise<WalkResult<L>> {
+  const walk = new Walk(options);
+  for (const [index, location] of named.entries()) {
+    if (walk.stopped()) break;
+    await walk.named(location, index);
+  }
+  return walk.result();
+}
+
+class Walk<L> {
+  private readonly fs: WalkFs<L>;
+  private readonly maxFiles: number;
+  private readonly files = new Map<string, WalkedFile<L>>();
+  private readonly refused = new Map<string, RefusedEntry>();
+  private readonly problems: NamedProblem[] = [];
+  private truncated = false;
+
+  constructor(private readonly options: WalkOptions<L>) {
+    this.fs = options.fs;
+    this.maxFiles = options.maxFiles ?? DEFAULT_MAX_FILES;
+  }
+
+  stopped(): boolean {
+    return this.truncated || (this.options.isCancelled?.() ?? false);
+  }
+
+  result(): WalkResult<L> {
+    return { files: [...this.files.values()], refused: [...this.refused.values()], truncated: this.truncated, problems: this.problems };
+  }
+
+  async named(location: L, index: number): Promise<void> {
+    const type = await this.fs.type(location).catch(() => undefined);
+    if (!type) return this.problem(index, 'missing');
+    const markdown = isMarkdownFileName(this.fs.baseName(location));
+    if (type.kind === 'directory') return this.root(location);
+    if (type.kind === 'symbolicLink') return this.namedLink(location, type, markdown, index);
+    if (!markdown) return this.problem(index, 'notMarkdown');
+    if (type.kind === 'file') this.take(location, location);
+    else this.refuse(location, walkRefusal.notRegular);
+  }
+
+  private async namedLink(location: L, type: EntryType, markdown: boolean, index: number): Promise<void> {
+    const toFolder = type.linkTo === 'directory';
+    if (!toFolder && !markdown) return this.problem(index, 'notMarkdown');
+    const link = await this.fs.followLink?.(location).catch(() => undefined);
+    if (!link) return this.refuse(location, toFolder ? walkRefusal.folderLink : walkRefusal.link);
+    if (link.kind === undefined) return this.refuse(location, walkRefusal.linkNowhere);
+    if (!link.inside) return this.refuse(location, walkRefusal.linkOutside);
+    if (link.kind === 'directory') return this.root(link.target);
+    if (link.kind !== 'file') return this.refuse(location, walkRefusal.linkToNotRegular);
+    if (markdown) this.take(location, link.target);
+    else this.problem(index, 'notMarkdown');
+  }
+
+  /** A folder named explicitly: walked even when it is a dot-folder, with the .gitignore files above it in force. */
+  private async root(folder: L): Promise<void> {
+    const { rules, segments } = await GitignoreRules.forFolder(this.fs, folder);
+    await this.folder(folder, rules, segments);
+  }
+
+  private async folder(folder: L, rules: GitignoreRules, segments: Segments): Promise<void> {
+    let entries: DirEntry[];
+    try {
+      entries = await this.fs.list(folder);
+    } catch {
+      return; // an unreadable folder holds nothing we can publish
+    }
+    // In name order, so that a truncated walk keeps the same files every time.
+    entries.sort((a, b) => compareRelativePaths(a.name, b.name));
+    for (const entry of entries) {
+      if (this.stopped()) return;
+      const location = this.fs.child(folder, entry.name);
+      if (this.options.exclude?.(location)) continue;
+      await this.entry(location, entry, rules, [...segments, entry.name]);
+    }
+  }
+
+  private async entry(location: L, entry: DirEntry, rules: GitignoreRules, path: Segments): Promise<void> {
+    const markdown = isMarkdownFileName(entry.name);
+    switch (entry.kind) {
+      case 'directory':
+        if (isSkippedFolderName(entry.name) || rules.ignores(path, true)) return;
+        return this.folder(location, await rules.enter(this.fs, location, path), path);
+      case 'symbolicLink': {
+        const toFolder = entry.linkTo === 'directory';
+        // git sees a link as a file; a pattern written for the folder it stands for hides it too.
+        if (rules.ignores(path, false) || (toFolder && rules.ignores(path, true))) return;
+        if (markdown) this.refuse(location, walkRefusal.link);
+        else if (toFolder && !isSkippedFolderName(entry.name)) this.refuse(location, walkRefusal.folderLink);
+        return;
+      }
+      case 'file':
+        if (markdown && !rules.ignores(path, false)) this.take(location, location);
+        return;
+      case 'other':
+        if (markdown && !rules.ignores(path, false)) this.refuse(location, walkRefusal.notRegular);
+    }
+  }
+
+  private take(location: L, readFrom: L): void {
+    const key = this.fs.key(location);
+    if (this.files.has(key)) return;
+    // Named explicitly after a walk refused it (a link inside the tree): the explicit name wins.
+    if (!this.refused.delete(key) && !this.room()) return;
+    this.files.set(key, { location, readFrom, key, label: this.fs.label(location) });
+  }
+
+  private refuse(location: L, reason: (label: string) => string): void {
+    const key = this.fs.key(location);
+    if (this.files.has(key) || this.refused.has(key) || !this.room()) return;
+    const label = this.fs.label(location);
+    this.refused.set(key, { key, label, reason: reason(label) });
+  }
+
+  private problem(index: number, problem: NamedProblem['problem']): void {
+    this.problems.push({ index, problem });
+  }
+
+  private room(): boolean {
+    if (this.files.size + this.refused.size < this.maxFiles) return true;
+    this.truncated = true;
+    return false;
+  }
+}

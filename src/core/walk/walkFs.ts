@@ -1,0 +1,50 @@
+// The file system a walk sees, as a small port: the command line passes node:fs (nodeWalkFs.ts), the editor
+// vscode.workspace.fs (src/editor/publish/workspaceWalkFs.ts). A location is whatever the front end names things
+// with (an absolute path, a URI); the walk only joins, climbs and compares them through this port, so both front
+// ends apply the same rules to the same tree.
+
+/** What an entry is itself: a symbolic link is 'symbolicLink' whatever it points at. 'other': a pipe, socket or device. */
+export type EntryKind = 'file' | 'directory' | 'symbolicLink' | 'other';
+
+export interface EntryType {
+  kind: EntryKind;
+  /** For a symbolic link, what it points at; undefined when the link leads nowhere (or the port cannot tell). */
+  linkTo?: EntryKind;
+}
+
+export interface DirEntry extends EntryType {
+  name: string;
+}
+
+/** Where a symbolic link named explicitly leads, as far as the front end can tell. */
+export interface LinkTarget<L> {
+  /** The resolved location, with no link left in it: what is read or walked instead of the link. */
+  target: L;
+  /** undefined: the link leads nowhere. */
+  kind: EntryKind | undefined;
+  /** Whether the target lies inside the working tree (the repository holding the working folder, else that folder). */
+  inside: boolean;
+}
+
+export interface WalkFs<L> {
+  /** A folder's entries, each as what it is itself; never follows a link. Throws when the folder cannot be listed. */
+  list(folder: L): Promise<DirEntry[]>;
+  /** What is at a location, without following a link there; undefined when nothing is. */
+  type(location: L): Promise<EntryType | undefined>;
+  /** A regular file's bytes. The command line's port refuses anything else even if the entry changed since it was listed. */
+  read(file: L): Promise<Uint8Array>;
+  child(folder: L, name: string): L;
+  /** The folder holding a location; undefined at the top. */
+  parent(location: L): L | undefined;
+  /** The last segment of a location's name. */
+  baseName(location: L): string;
+  /** What identifies a file to the link store (a path, a URI string). */
+  key(location: L): string;
+  /** How people know a file: a '/'-separated path relative to the working folder or workspace. */
+  label(location: L): string;
+  /**
+   * Resolves a link named explicitly (a command-line argument, an Explorer selection). Absent, or undefined for a
+   * location, when the front end cannot resolve links safely: such a link is refused like any other.
+   */
+  followLink?(location: L): Promise<LinkTarget<L> | undefined>;
+}

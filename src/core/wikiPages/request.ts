@@ -1,0 +1,127 @@
+// One GET of a page route: the access token goes only to the exact origin of the wiki's address, redirects are
+// not followed (the transport never follows them; a 3xx is a protocol error here), every failure is a WikiReadError.
+import { checkEndpoint, sameOrigin } from '../http/endpoint';
+import { timedSend } from '../http/timedSend';
+import type { Transport } from '../http/transport';
+import { parseJsonObject } from '../util/json';
+import { WikiReadError } from './errors';
+import { nextFromLinkHeader } from './pageJson';
+import { tokenFailure } from './tokenFailure';
+
+export type JsonAnswer = { found: false } | { found: true; body: Record<string, unknown>; link: string | undefined };
+
+export interface PageRequester {
+  /** The wiki's origin; checked per call, so building a client never throws and a fixed setting takes effect at once. */
+  siteOrigin(): string;
+  getJson(url: URL, origin: string, signal: AbortSignal | undefined): Promise<JsonAnswer>;
+  /**
+   * Reads a cursor-paginated list from `first` on, handing each page's body to `visit` until it answers true
+   * (found what it wanted) or no page follows. False on a 404 (what the list belongs to is missing or hidden).
+   * `what` names the list in messages ("list of children").
+   */
+  readPages(first: URL, origin: string, signal: AbortSignal | undefined, what: string, visit: (body: Record<string, unknown>) => boolean): Promise<boolean>;
+}
+
+export interface RequesterOptions {
+  baseUrl: string;
+  transport: Transport;
+  getAccessToken(signal?: AbortSignal): Promise<string | undefined>;
+  timeoutMs: number;
+  maxPages: number;
+  /** What the token is, for messages ("export sign-in", "service account token"). */
+  credentialName: string;
+}
+
+const BASE_SETTING = 'wikiPublisher.baseUrl';
+
+export function createPageRequester(options: RequesterOptions): PageRequester {
+  const { timeoutMs, credentialName } = options;
+
+  async function accessToken(signal: AbortSignal | undefined): Promise<string> {
+    let token: string | undefined;
+    try {
+      token = await options.getAccessToken(signal);
+    } catch (error) {
+      throw tokenFailure(error, signal, credentialName);
+    }
+    if (signal?.aborted) throw new WikiReadError('cancelled', 'Cancelled.');
+    if (!token) throw new WikiReadError('unauthorized', notSignedIn(credentialName));
+    return token;
+  }
+
+  async function getJson(url: URL, origin: string, signal: AbortSignal | undefined): Promise<JsonAnswer> {
+    // Defence in depth: every URL here is built from the origin or checked against it, but the token must never leave it.
+    if (!sameOrigin(url, origin)) throw new WikiReadError('protocol', 'A wiki address left the configured wiki origin; nothing was sent.');
+    const token = await accessToken(signal);
+    const result = await timedSend(
+      options.transport,
+      { method: 'GET', url: url.toString(), headers: { authorization: `Bearer ${token}`, accept: 'application/json' } },
+      signal ? { timeoutMs, signal } : { timeoutMs },
+    );
+    if (result.kind === 'cancelled') throw new WikiReadError('cancelled', 'Cancelled.');
+    if (result.kind === 'timeout') throw new WikiReadError('timeout', `The wiki did not answer within ${Math.round(timeoutMs / 1000)} s.`);
+    if (result.kind === 'network') throw new WikiReadError('network', `Could not reach the wiki: ${result.detail}`);
+    const { status } = result;
+    if (status === 404) return { found: false };
+    if (status === 401 || status === 403) {
+      throw new WikiReadError('unauthorized', `The wiki refused the ${credentialName} (HTTP ${status}).`, { status });
+    }
+    if (status >= 300 && status < 400) {
+      throw new WikiReadError('protocol', `The wiki answered with a redirect (HTTP ${status}); it is not followed, so the ${credentialName} never leaves the wiki.`, { status });
+    }
+    if (status === 429 || status >= 500) throw new WikiReadError('server', `The wiki is busy or failing (HTTP ${status}).`, { status });
+    if (status !== 200) throw new WikiReadError('protocol', `The wiki answered HTTP ${status}.`, { status });
+    const body = parseJsonObject(result.text);
+    if (!body) throw new WikiReadError('protocol', 'The wiki answered HTTP 200 with something that is not the expected JSON.', { status });
+    return { found: true, body, link: result.headers.link };
+  }
+
+  async function readPages(first: URL, origin: string, signal: AbortSignal | undefined, what: string, visit: (body: Record<string, unknown>) => boolean): Promise<boolean> {
+    let url = first;
+    const followed = new Set<string>();
+    for (let pages = 1; ; pages++) {
+      const answer = await getJson(url, origin, signal);
+      if (!answer.found) return false;
+      if (visit(answer.body)) return true;
+      const next = nextLink(answer.body) ?? nextFromLinkHeader(answer.link);
+      if (next === undefined) return true;
+      url = nextPageUrl(next, origin);
+      if (followed.has(url.toString())) throw new WikiReadError('protocol', `The wiki's ${what} links back to a page already read.`);
+      followed.add(url.toString());
+      if (pages >= options.maxPages) throw new WikiReadError('protocol', `The wiki's ${what} has more than ${options.maxPages} pages; stopped reading.`);
+    }
+  }
+
+  return {
+    siteOrigin() {
+      const base = checkEndpoint(options.baseUrl, BASE_SETTING);
+      if (!base.ok) throw new WikiReadError('config', base.message);
+      return base.url.origin;
+    },
+    getJson,
+    readPages,
+  };
+}
+
+function notSignedIn(credentialName: string): string {
+  return credentialName === 'export sign-in' ? 'You are not signed in to the export API.' : `No ${credentialName} is available.`;
+}
+
+function nextLink(body: Record<string, unknown>): string | undefined {
+  const links = body._links;
+  if (links === null || typeof links !== 'object' || Array.isArray(links)) return undefined;
+  const next = (links as Record<string, unknown>).next;
+  return typeof next === 'string' && next !== '' ? next : undefined;
+}
+
+/** `_links.next` is relative to the site origin (it starts with /wiki/); an absolute one must stay on it. */
+function nextPageUrl(next: string, origin: string): URL {
+  let url: URL;
+  try {
+    url = new URL(next, origin);
+  } catch {
+    throw new WikiReadError('protocol', 'The wiki sent a pagination link that is not a valid address.');
+  }
+  if (!sameOrigin(url, origin)) throw new WikiReadError('protocol', 'The wiki sent a pagination link to another site; it was not followed.');
+  return url;
+}

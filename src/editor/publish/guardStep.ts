@@ -1,0 +1,75 @@
+// The editor's side of the core's edit guard (core/run/guard.ts): runs it under a progress notification with
+// Cancel, with the page routes when signed in, and words its verdicts for messages. The rules are the core's.
+import * as vscode from 'vscode';
+import type { GuardVerdict } from '../../core/run/guard';
+import type { PlanItem } from '../../core/run/plan';
+import { neutralise } from '../../core/text/neutralise';
+import { onDemand } from '../onDemandLoader';
+import type { PublishDependencies, SendSetup } from './publishContext';
+
+export interface GuardRequest {
+  /** Files whose earlier attempt may have landed (a Retry). */
+  landedEarlier?: ReadonlySet<string>;
+  /** Files whose edited pages the user already chose to overwrite. */
+  overwriteEdited?: boolean | ReadonlySet<string>;
+}
+
+/** Runs the guard over the plan; resolves false when the user cancelled. */
+export async function runGuard(deps: PublishDependencies, items: PlanItem[], setup: SendSetup, request: GuardRequest = {}): Promise<boolean> {
+  const core = onDemand();
+  const pages = await deps.wiki.pages();
+  const checking = items.filter((item) => item.state === 'send' && item.complete).length;
+  if (checking === 0) return true;
+  const title = checking === 1
+    ? vscode.l10n.t('Checking "{0}" on the wiki for edits...', items.find((item) => item.state === 'send')?.complete?.pageTitle ?? '')
+    : vscode.l10n.t('Checking {0} pages on the wiki for edits...', checking);
+  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: neutralise(title), cancellable: true }, async (_progress, cancellation) => {
+    const controller = new AbortController();
+    cancellation.onCancellationRequested(() => controller.abort());
+    try {
+      await core.guardPlan(items, {
+        pages,
+        noAccessReason: vscode.l10n.t('you are not signed in to the export API (Wiki: Sign In), so the wiki cannot be read'),
+        signal: controller.signal,
+        ...(request.overwriteEdited !== undefined ? { overwriteEdited: request.overwriteEdited } : {}),
+        ...(request.landedEarlier ? { landedEarlier: request.landedEarlier } : {}),
+        ...(core.apiTokenSubject(setup.token) ? { ownAuthorId: core.apiTokenSubject(setup.token) } : {}),
+      });
+      for (const item of items) {
+        if (item.guard?.kind === 'unchecked' && item.guard.reason === 'failed') deps.log.warn(`The edit guard could not check "${item.complete?.pageTitle}": ${item.guard.detail}`);
+      }
+      return true;
+    } catch (error) {
+      if (controller.signal.aborted) return false;
+      throw error;
+    }
+  });
+}
+
+/** "version 9 by wiki-editor, 2026-11-20 10:32 UTC": what changed the page, for messages and the log. */
+export function editedText(verdict: Extract<GuardVerdict, { kind: 'edited' }>): string {
+  const page = verdict.page;
+  const when = page.versionCreatedAt ? utcText(page.versionCreatedAt) : undefined;
+  const who = page.versionAuthorId;
+  if (who && when) return vscode.l10n.t('version {0} by {1}, {2}', page.version, who, when);
+  if (when) return vscode.l10n.t('version {0}, {1}', page.version, when);
+  return vscode.l10n.t('version {0}', page.version);
+}
+
+/** Why the guard could not check, for the result message: undefined when it did check (or had nothing to check). */
+export function uncheckedNote(items: readonly PlanItem[]): string | undefined {
+  const unchecked = items.filter((item) => item.state === 'send' && item.complete?.overwrite && item.guard?.kind === 'unchecked');
+  const first = unchecked[0]?.guard;
+  if (!first || first.kind !== 'unchecked') return undefined;
+  return unchecked.length === 1
+    ? vscode.l10n.t('Wiki edits were not checked: {0}.', trimStop(first.detail))
+    : vscode.l10n.t('Wiki edits were not checked for {0} pages: {1}.', unchecked.length, trimStop(first.detail));
+}
+
+function utcText(iso: string): string {
+  return iso.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC');
+}
+
+function trimStop(text: string): string {
+  return text.replace(/\.$/, '');
+}

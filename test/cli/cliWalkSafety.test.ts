@@ -1,0 +1,79 @@
+// The built CLI against a repository a hostile pull request could leave behind: links to a file holding a token, to
+// /proc/self/environ and to a parent folder, a pipe named like Markdown, files that are not UTF-8. Each is named as
+// refused, nothing of what lies behind them is printed or sent, and the other files still publish.
+import assert from 'node:assert/strict';
+import { FAKE_TOKEN, makeHostileTree, UTF16_TEXT, type HostileTree } from '../unit/walkTestTree';
+import { fileRecords, runCli, useCliSandbox, type CliRun } from './cliHarness';
+
+const DOCS = ['--space', 'DOCS', '--parent', '123456'];
+
+describe('CLI walk safety', () => {
+  const cli = useCliSandbox();
+  let tree: HostileTree;
+  beforeEach(async () => {
+    tree = await makeHostileTree();
+  });
+  afterEach(async () => {
+    await tree.remove();
+  });
+
+  /** Nothing from behind a link: not the token file, not the environment (PATH=... is in every environ). */
+  const assertNothingLeaked = (run: CliRun): void => {
+    const printed = `${run.stdout}\n${run.stderr}`;
+    assert.ok(!printed.includes(FAKE_TOKEN), 'the linked file\'s content was printed');
+    assert.ok(!printed.includes('PATH='), 'the environment was printed');
+  };
+  const refusals = (run: CliRun): Map<string, string> =>
+    new Map(fileRecords(run).filter((record) => record.status === 'refused').map((record) => [String(record.file), JSON.stringify(record)]));
+
+  it('--dry-run names every link, pipe and non-UTF-8 file as refused, with its reason, and exits 1', async () => {
+    const run = await runCli(['publish', 'docs', ...DOCS, '--dry-run', '--json'], { cwd: tree.repo, env: {} });
+    assert.equal(run.code, 1, run.stderr);
+    assertNothingLeaked(run);
+    const refused = refusals(run);
+    assert.deepEqual([...refused.keys()].sort(), [...tree.refusedByWalk, ...tree.refusedByDecoding].sort());
+    assert.match(refused.get('docs/key.md') ?? '', /docs\/key\.md is a symbolic link; links are not followed/);
+    assert.match(refused.get('docs/loop') ?? '', /symbolic link to a folder/);
+    if (tree.hasEnviron) assert.match(refused.get('docs/env.md') ?? '', /symbolic link/);
+    if (tree.hasFifo) assert.match(refused.get('docs/x.md') ?? '', /not a regular file/);
+    assert.match(refused.get('docs/latin1.md') ?? '', /not UTF-8 text \(invalid byte at offset 5\); save it as UTF-8 to publish it/);
+    assert.match(refused.get('docs/binary.md') ?? '', /not UTF-8 text \(it looks binary: a NUL byte at offset 3\)/);
+
+    const text = await runCli(['publish', 'docs', ...DOCS, '--dry-run'], { cwd: tree.repo, env: {} });
+    assert.equal(text.code, 1);
+    assertNothingLeaked(text);
+    for (const label of [...tree.refusedByWalk, ...tree.refusedByDecoding]) {
+      assert.ok(text.stdout.split('\n').some((line) => line.startsWith('WOULD REFUSE') && line.includes(` ${label} -> `)), `${label} not named as refused:\n${text.stdout}`);
+    }
+  });
+
+  it('a real publish sends the regular UTF-8 and UTF-16 files only; the sandbox receives nothing from behind a link', async () => {
+    const run = await runCli(['publish', 'docs', ...DOCS, '--json'], { cwd: tree.repo, env: cli.env() });
+    assert.equal(run.code, 1, 'the refusals fail the run');
+    assertNothingLeaked(run);
+    const published = fileRecords(run).filter((record) => record.status === 'published').map((record) => String(record.file)).sort();
+    assert.deepEqual(published, tree.taken.filter((label) => !tree.refusedByDecoding.includes(label)));
+    assert.equal(cli.sandbox.imports.length, published.length, 'one request per published file, none for a refused one');
+    const sent = JSON.stringify(cli.sandbox.imports);
+    assert.ok(!sent.includes(FAKE_TOKEN) && !sent.includes('PATH=') && !sent.includes(cli.token), 'something from behind a link was sent');
+    assert.equal(cli.sandbox.findPageByTitle('DOCS', '123456', 'Wide')?.markdown, UTF16_TEXT, 'the UTF-16 file publishes its text');
+    assert.equal(cli.sandbox.findPageByTitle('DOCS', '123456', 'With BOM')?.markdown, 'Body.\n', 'the UTF-8 byte order mark does not hide front matter');
+  });
+
+  it('refuses a named file or folder whose link leads outside the working tree, without reading it', async () => {
+    const run = await runCli(['publish', 'outside-link.md', 'outside-folder', 'docs/key.md', 'broken.md', ...DOCS, '--dry-run', '--json'], { cwd: tree.repo, env: {} });
+    assert.equal(run.code, 1, run.stderr);
+    assertNothingLeaked(run);
+    const refused = refusals(run);
+    assert.deepEqual([...refused.keys()].sort(), ['broken.md', 'docs/key.md', 'outside-folder', 'outside-link.md']);
+    assert.match(refused.get('outside-link.md') ?? '', /outside-link\.md is a symbolic link that leads outside the working tree/);
+    assert.match(refused.get('docs/key.md') ?? '', /leads outside the working tree/);
+    assert.match(refused.get('broken.md') ?? '', /leads nowhere/);
+  });
+
+  it('takes a named link to a Markdown file inside the working tree, under its own name', async () => {
+    const run = await runCli(['publish', 'inside-link.md', ...DOCS, '--dry-run', '--json'], { cwd: tree.repo, env: {} });
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.deepEqual(fileRecords(run).map((record) => [record.file, record.status, record.title]), [['inside-link.md', 'send', 'Alpha']]);
+  });
+});

@@ -1,0 +1,181 @@
+// The edit guard as a step of the core's plan, against the sandbox world: many files, a link without a known
+// version, the version a publish must have produced, a Retry after an attempt that may have landed, and "already
+// exists" after a retry, which is not a success unless the page is proven to be this run's.
+import assert from 'node:assert/strict';
+import { identifyPage, withIdentity } from '../../src/core/links/pageIdentity';
+import type { PageLink } from '../../src/core/links/pageLink';
+import { proveOwnPage } from '../../src/core/links/pageIdentity';
+import { apiTokenSubject } from '../../src/core/apiToken/subject';
+import { guardPlan } from '../../src/core/run/guard';
+import { countPlan, linkAfterPublish, planFiles, type PlanItem, type SourceFile } from '../../src/core/run/plan';
+import { runPlan, summarise, type FileResult } from '../../src/core/run/runner';
+import { sendPlanned } from '../../src/core/run/send';
+import type { WikiPagesClient } from '../../src/core/wikiPages';
+import { useSignedInWorld } from '../support/signedInWorld';
+
+describe('the edit guard as a plan step, many files, against the sandbox wiki', () => {
+  const signedIn = useSignedInWorld();
+
+  const DEFAULTS = { spaceId: 'DOCS', parentId: '123456', overwrite: false };
+  const file = (name: string, text: string): SourceFile => ({ key: `/repo/docs/${name}`, label: `docs/${name}`, text });
+
+  interface Run {
+    plan: PlanItem[];
+    results: FileResult[];
+    links: Map<string, PageLink | undefined>;
+  }
+
+  /** What every front end does: plan, guard, run, link each landed file with the version it must have produced. */
+  async function publishAll(files: SourceFile[], links: Map<string, PageLink | undefined>, options: { access?: WikiPagesClient | undefined; overwriteEdited?: boolean; landedEarlier?: Set<string>; since?: number } = {}): Promise<Run> {
+    const access = 'access' in options ? options.access : signedIn.pages;
+    const plan = planFiles(files, links, { titleFromFile: true, defaults: DEFAULTS, force: true });
+    await guardPlan(plan, {
+      pages: access, noAccessReason: 'no page access', overwriteEdited: options.overwriteEdited ?? false,
+      ...(options.landedEarlier ? { landedEarlier: options.landedEarlier, ownAuthorId: apiTokenSubject(signedIn.apiToken) } : {}),
+    });
+    const since = options.since ?? Date.now();
+    const results = await runPlan(plan, {
+      concurrency: 4,
+      send: (item, target, context) => sendPlanned(item, target, context, {
+        endpoint: new URL(signedIn.world.sandbox.importEndpoint), token: signedIn.apiToken, transport: signedIn.transport, deadlineMs: 10_000,
+        hooks: { sleep: async () => undefined, earlierRunMayHaveLanded: options.landedEarlier?.has(item.file.key) ?? false },
+      }),
+      ...(access ? { proveOwnPage: (_item: PlanItem, target: Parameters<typeof proveOwnPage>[1], signal: AbortSignal) => proveOwnPage(access, target, { since, authorId: apiTokenSubject(signedIn.apiToken) }, signal) } : {}),
+    });
+    const next = new Map(links);
+    for (const result of results) {
+      if (result.state !== 'published' || !result.item.complete) continue;
+      next.set(result.item.file.key, linkAfterPublish(result.item, result.item.complete, Date.now(), result.outcome?.kind === 'updated' ? 'updated' : 'created', result.proven));
+    }
+    return { plan, results, links: next };
+  }
+
+  async function pageIdOf(title: string): Promise<string> {
+    const found = await signedIn.pages.findChildByTitle('123456', title);
+    assert.ok(found, `"${title}" exists`);
+    return found.id;
+  }
+
+  it('republishing a folder leaves out the pages a colleague edited, lists them, and updates the rest', async () => {
+    const files = [file('a.md', '# Alpha\n\nOne.\n'), file('b.md', '# Beta\n\nOne.\n'), file('c.md', '# Gamma\n\nOne.\n')];
+    const first = await publishAll(files, new Map());
+    assert.deepEqual(first.results.map((result) => result.state), ['published', 'published', 'published']);
+    assert.deepEqual([...first.links.values()].map((link) => link?.version), [1, 1, 1], 'a create produced version 1');
+
+    signedIn.world.sandbox.editPageOnWiki(await pageIdOf('Alpha'), '# Alpha\n\nA colleague was here.\n');
+    signedIn.world.sandbox.editPageOnWiki(await pageIdOf('Gamma'), '# Gamma\n\nAnd here.\n');
+    const edits = [file('a.md', '# Alpha\n\nTwo.\n'), file('b.md', '# Beta\n\nTwo.\n'), file('c.md', '# Gamma\n\nTwo.\n')];
+    const second = await publishAll(edits, first.links);
+    assert.deepEqual(second.plan.map((item) => item.state), ['edited', 'send', 'edited']);
+    assert.equal(countPlan(second.plan).edited, 2);
+    const edited = second.plan[0]?.guard;
+    assert.equal(edited?.kind, 'edited');
+    if (edited?.kind === 'edited') {
+      assert.equal(edited.page.versionAuthorId, 'wiki-editor', 'who');
+      assert.ok(edited.page.versionCreatedAt, 'when');
+    }
+    assert.deepEqual(second.results.map((result) => result.state), ['edited', 'published', 'edited']);
+    assert.deepEqual(summarise(second.results), { published: 1, failed: 0, existsUnproven: 0, edited: 2, skipped: 0, refused: 0, notStarted: 0, cancelled: 0 });
+    const alpha = signedIn.world.sandbox.pages().find((page) => page.title === 'Alpha');
+    assert.match(alpha?.markdown ?? '', /A colleague was here/, 'the colleague\'s edit is still on the wiki');
+    assert.equal(second.links.get('/repo/docs/b.md')?.version, 2, 'the update produced version 2: known 1 + 1');
+
+    const third = await publishAll(edits, first.links, { overwriteEdited: true });
+    assert.deepEqual(third.results.map((result) => result.state), ['published', 'published', 'published'], 'chosen: overwrite them too');
+    assert.equal(third.links.get('/repo/docs/a.md')?.version, 3, 'version 2 was seen, so the overwrite made 3');
+  });
+
+  it('a file published before signing in (no page ID, no version) is checked by time: a later wiki edit is an edit', async () => {
+    const files = [file('a.md', '# Alpha\n\nOne.\n')];
+    const first = await publishAll(files, new Map(), { access: undefined });
+    const link = first.links.get('/repo/docs/a.md');
+    assert.equal(link?.pageId, undefined);
+    // The page's own creation is not an edit.
+    const quiet = await publishAll([file('a.md', '# Alpha\n\nTwo.\n')], first.links);
+    assert.equal(quiet.plan[0]?.guard?.kind, 'asLeft');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    signedIn.world.sandbox.editPageOnWiki(await pageIdOf('Alpha'), '# Alpha\n\nColleague.\n');
+    const after = await publishAll([file('a.md', '# Alpha\n\nThree.\n')], quiet.links);
+    assert.equal(after.plan[0]?.state, 'edited', 'the colleague\'s edit is not replaced without a word');
+  });
+
+  it('without page access, an update is "unchecked" with the reason; a create-only file needs no check', async () => {
+    const first = await publishAll([file('a.md', '# Alpha\n')], new Map());
+    const second = await publishAll([file('a.md', '# Alpha\n\nMore.\n'), file('n.md', '# New one\n')], first.links, { access: undefined });
+    assert.deepEqual(second.plan.map((item) => item.guard), [{ kind: 'unchecked', reason: 'noAccess', detail: 'no page access' }, { kind: 'notNeeded' }]);
+    assert.equal(countPlan(second.plan).unchecked, 1);
+  });
+
+  it('the version recorded is the one the publish produced, so an edit in the moment after it is still caught', async () => {
+    const first = await publishAll([file('a.md', '# Alpha\n')], new Map());
+    const link = first.links.get('/repo/docs/a.md') as PageLink;
+    // A colleague edits right after the import landed, before the page is identified.
+    signedIn.world.sandbox.editPageOnWiki(await pageIdOf('Alpha'), '# Alpha\n\nQuick colleague.\n');
+    const identity = await identifyPage(signedIn.pages, { ...DEFAULTS, pageTitle: 'Alpha' });
+    assert.ok(identity);
+    const identified = withIdentity(link, identity);
+    assert.equal(identified.version, 1, 'not the version the wiki holds a moment later');
+    assert.equal(identified.pageId, identity.pageId);
+    const next = await publishAll([file('a.md', '# Alpha\n\nMine.\n')], new Map([['/repo/docs/a.md', identified]]));
+    assert.equal(next.plan[0]?.state, 'edited');
+  });
+
+  it('Retry after an attempt that may have landed: that attempt\'s version is ours, not a colleague\'s', async () => {
+    const first = await publishAll([file('a.md', '# Alpha\n')], new Map());
+    // The update lands but its answer is lost (a 500 after the commit), three times: the run fails.
+    signedIn.world.sandbox.injectFaults({ commitThenFailNext: 3 });
+    const failed = await publishAll([file('a.md', '# Alpha\n\nTwo.\n')], first.links);
+    assert.equal(failed.results[0]?.state, 'failed');
+    assert.equal(failed.results[0]?.mayHaveLanded, true);
+    const retry = await publishAll([file('a.md', '# Alpha\n\nTwo.\n')], first.links, { landedEarlier: new Set(['/repo/docs/a.md']) });
+    assert.equal(retry.plan[0]?.guard?.kind, 'asLeft');
+    assert.equal(retry.results[0]?.state, 'published');
+    // Without the retry's knowledge the same versions look like an edit.
+    signedIn.world.sandbox.injectFaults({ commitThenFailNext: 3 });
+    await publishAll([file('a.md', '# Alpha\n\nThree.\n')], retry.links);
+    const blind = await publishAll([file('a.md', '# Alpha\n\nThree.\n')], retry.links);
+    assert.equal(blind.plan[0]?.state, 'edited');
+  });
+
+  it('"already exists" after a retry is its own state: never published, never linked, unless proven to be this run\'s page', async () => {
+    // A colleague (another token's user) holds the title; then our run: a transient 500, then "already exists".
+    const ours = signedIn.apiToken;
+    signedIn.apiToken = signedIn.world.sandbox.issueToken({ label: 'colleague', owner: 'bob' }).token;
+    const colleague = await publishAll([file('x.md', '# Roadmap\n')], new Map(), { access: undefined });
+    assert.equal(colleague.results[0]?.state, 'published');
+    signedIn.apiToken = ours;
+    signedIn.world.sandbox.injectFaults({ failNext: 1 });
+    const plan = planFiles([file('r.md', '# Roadmap\n\nMine.\n')], new Map(), { titleFromFile: true, defaults: DEFAULTS });
+    await guardPlan(plan, { pages: undefined, noAccessReason: 'none' });
+    const results = await runPlan(plan, {
+      concurrency: 1,
+      send: (item, target, context) => sendPlanned(item, target, context, {
+        endpoint: new URL(signedIn.world.sandbox.importEndpoint), token: signedIn.apiToken, transport: signedIn.transport, deadlineMs: 10_000,
+        // The earlier failure may have landed: the client says "exists after retry".
+        hooks: { sleep: async () => undefined, earlierRunMayHaveLanded: true },
+      }),
+      proveOwnPage: (_item, target, signal) => proveOwnPage(signedIn.pages, target, { since: Date.now() - 60_000, authorId: apiTokenSubject(signedIn.apiToken) }, signal),
+    });
+    assert.equal(results[0]?.outcome?.kind, 'existsAfterRetry');
+    assert.equal(results[0]?.state, 'existsUnproven', 'another user\'s page: not ours');
+    assert.equal(summarise(results).published, 0);
+
+    // This run's own page: created by the lost attempt, version 1, by this token's user, after the run started.
+    const since = Date.now() - 1;
+    signedIn.world.sandbox.injectFaults({ commitThenFailNext: 1 });
+    const own = await publishAll([file('n.md', '# Fresh page\n')], new Map(), { since });
+    assert.equal(own.results[0]?.outcome?.kind, 'existsAfterRetry');
+    assert.equal(own.results[0]?.state, 'published');
+    assert.equal(own.results[0]?.proven?.version, 1);
+    assert.equal(own.links.get('/repo/docs/n.md')?.pageId, own.results[0]?.proven?.pageId);
+  });
+
+  it('two files on one page are refused whatever the space spelling (key or ID) or the title\'s case', () => {
+    const plan = planFiles([
+      file('a.md', '---\nwiki:\n  spaceId: DOCS\n  parentId: "123456"\n  pageTitle: Setup\n---\nA\n'),
+      file('b.md', '---\nwiki:\n  spaceId: "1001"\n  parentId: "123456"\n  pageTitle: setup\n---\nB\n'),
+    ], new Map(), { defaults: DEFAULTS });
+    assert.deepEqual(plan.map((item) => item.state), ['refused', 'refused']);
+    assert.match(plan[0]?.refusals[0]?.message ?? '', /docs\/b\.md/);
+  });
+});

@@ -1,0 +1,69 @@
+// The platform's page list route, GET /wiki/api/v2/pages: several pages by ID (`id=1,2,3`, at most 250), or a
+// title in a space (`title=<exact>&space-id=<numeric>`), each result a full page with its version, in ID order,
+// with cursor pagination like the children route. Pages the caller may not see are left out, not refused.
+import { badRequest, decodeCursor, encodeCursor, parseLimit, type ChildrenAnswer } from './sandboxChildren';
+import { webuiPath } from './sandboxViews';
+import type { SandboxPage, SandboxWiki } from './sandboxWiki';
+
+export const MAX_IDS_PER_REQUEST = 250;
+
+export interface PageListQuery {
+  owner: string;
+  params: URLSearchParams;
+  baseUrl: string;
+  /** A server-side cap on the page size (a test lever), below the platform's own maximum. */
+  cap: number | undefined;
+}
+
+export function answerPageList(wiki: SandboxWiki, query: PageListQuery): ChildrenAnswer {
+  const { params } = query;
+  const ids = listed(params.get('id'));
+  const spaceIds = listed(params.get('space-id'));
+  const title = params.get('title');
+  if (ids.length > MAX_IDS_PER_REQUEST) return badRequest(`id takes at most ${MAX_IDS_PER_REQUEST} page IDs.`);
+  if (ids.some((id) => !/^\d+$/.test(id))) return badRequest('id must be a list of numeric page IDs.');
+  if (spaceIds.some((id) => !/^\d+$/.test(id))) return badRequest('space-id must be a list of numeric space IDs (not keys).');
+  const limit = parseLimit(params.get('limit'));
+  if (limit === undefined) return badRequest('limit must be a whole number from 1 to 250.');
+  const pageSize = Math.min(limit, query.cap ?? limit);
+  const cursor = params.get('cursor');
+  const afterId = cursor === null ? undefined : decodeCursor(cursor);
+  if (cursor !== null && afterId === undefined) return badRequest('The cursor is not valid.');
+
+  const matching = wiki.pages()
+    .filter((page) => wiki.accessiblePage(page.id, query.owner) !== undefined)
+    .filter((page) => (ids.length === 0 || ids.includes(page.id)) && (spaceIds.length === 0 || spaceIds.includes(page.spaceId)))
+    .filter((page) => title === null || page.title === title)
+    .sort((a, b) => Number(a.id) - Number(b.id));
+  const remaining = afterId === undefined ? matching : matching.filter((page) => Number(page.id) > Number(afterId));
+  const shown = remaining.slice(0, pageSize);
+
+  const links: Record<string, string> = { base: `${query.baseUrl}/wiki` };
+  const headers: Record<string, string> = {};
+  const last = shown[shown.length - 1];
+  if (last && remaining.length > shown.length) {
+    const next = new URLSearchParams(params);
+    next.set('limit', String(pageSize));
+    next.set('cursor', encodeCursor(last.id));
+    links.next = `/wiki/api/v2/pages?${next.toString()}`;
+    headers.Link = `<${links.next}>; rel="next"`;
+  }
+  return { status: 200, value: { results: shown.map((page) => pageAnswer(page, query.baseUrl)), _links: links }, headers };
+}
+
+/** One page as the page route (and each entry of the list route) gives it. */
+export function pageAnswer(page: SandboxPage, baseUrl: string): Record<string, unknown> {
+  return {
+    id: page.id,
+    title: page.title,
+    status: 'current',
+    spaceId: page.spaceId,
+    parentId: page.parentId,
+    version: { number: page.version, createdAt: page.versionCreatedAt, authorId: page.authorId },
+    _links: { webui: webuiPath(page), base: `${baseUrl}/wiki` },
+  };
+}
+
+function listed(value: string | null): string[] {
+  return (value ?? '').split(',').map((part) => part.trim()).filter((part) => part !== '');
+}

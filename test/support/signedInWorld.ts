@@ -1,0 +1,41 @@
+// One sandbox world per test file with what a signed-in publisher has: before each test the wiki is reset, a fresh
+// import token is issued and a page routes client reads with a fresh export session's access token.
+import { createUndiciTransport, type UndiciTransport } from '../../src/core/http/undiciTransport';
+import { createWikiPagesClient, type WikiPagesClient } from '../../src/core/wikiPages';
+import { startSandboxWorld, type SandboxWorld } from '../sandbox/world';
+
+export interface SignedInWorld {
+  readonly world: SandboxWorld;
+  readonly transport: UndiciTransport;
+  /** The import API token of this test (owner alice). */
+  apiToken: string;
+  readonly accessToken: string;
+  readonly pages: WikiPagesClient;
+}
+
+export function useSignedInWorld(): SignedInWorld {
+  const state = {} as { world: SandboxWorld; transport: UndiciTransport; apiToken: string; accessToken: string; pages: WikiPagesClient };
+  before(async () => {
+    state.world = await startSandboxWorld();
+    state.transport = createUndiciTransport();
+  });
+  after(async () => {
+    await state.transport.close();
+    await state.world.close();
+  });
+  beforeEach(() => {
+    state.world.sandbox.reset();
+    state.apiToken = state.world.sandbox.issueToken({ label: 'writer' }).token;
+    const accessToken = state.world.idp.issueSessionDirectly().access_token;
+    state.accessToken = accessToken;
+    state.pages = createWikiPagesClient({ baseUrl: state.world.sandbox.baseUrl, transport: state.transport, getAccessToken: async () => accessToken });
+  });
+  return {
+    get world() { return state.world; },
+    get transport() { return state.transport; },
+    get apiToken() { return state.apiToken; },
+    set apiToken(token: string) { state.apiToken = token; },
+    get accessToken() { return state.accessToken; },
+    get pages() { return state.pages; },
+  };
+}

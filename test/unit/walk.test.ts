@@ -1,0 +1,100 @@
+// The core's walk (core/walk) over node:fs: which files a folder walk takes, what it refuses and why, what a name
+// given explicitly may reach, and the plan's input it makes of them.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { nodeWalkFs } from '../../src/core/walk/nodeWalkFs';
+import { sourcesFromWalk } from '../../src/core/walk/sources';
+import { walkSelection, type WalkResult } from '../../src/core/walk/walk';
+import { FAKE_TOKEN, makeHostileTree, UTF16_TEXT, type HostileTree } from './walkTestTree';
+
+describe('core walk', () => {
+  let tree: HostileTree;
+  before(async () => {
+    tree = await makeHostileTree();
+  });
+  after(async () => {
+    await tree.remove();
+  });
+
+  const fsFor = (withTree = true) => nodeWalkFs({ cwd: tree.repo, ...(withTree ? { tree: tree.repo } : {}) });
+  const walk = (names: string[], options: { maxFiles?: number; exclude?: (path: string) => boolean } = {}): Promise<WalkResult<string>> =>
+    walkSelection(names.map((name) => join(tree.repo, name)), { fs: fsFor(), ...options });
+  const labels = (result: WalkResult<string>) => ({ taken: result.files.map((file) => file.label).sort(), refused: result.refused.map((entry) => entry.label).sort() });
+
+  it('takes Markdown files by the shared rules and .gitignore (a deeper `!keep.md` re-includes), refusing links and pipes', async () => {
+    const result = await walk(['docs']);
+    assert.deepEqual(labels(result), { taken: tree.taken, refused: tree.refusedByWalk });
+    assert.equal(result.truncated, false);
+    assert.deepEqual(result.problems, []);
+  });
+
+  it('says why each entry is refused, in one sentence naming it, without following the link', async () => {
+    const reasons = new Map((await walk(['docs'])).refused.map((entry) => [entry.label, entry.reason]));
+    assert.equal(reasons.get('docs/key.md'), 'docs/key.md is a symbolic link; links are not followed, so that a repository cannot publish files from outside it.');
+    assert.match(reasons.get('docs/loop') ?? '', /^docs\/loop is a symbolic link to a folder; links to folders are not followed/);
+    if (tree.hasEnviron) assert.match(reasons.get('docs/env.md') ?? '', /^docs\/env\.md is a symbolic link;/);
+    if (tree.hasFifo) assert.equal(reasons.get('docs/x.md'), 'docs/x.md is not a regular file (a pipe, socket or device); only regular files are read.');
+  });
+
+  it('skips what the front end excludes, links and pipes included, without a word', async () => {
+    const result = await walk(['docs'], { exclude: (path) => /(key|x)\.md$|[/\\]sub$/.test(path) });
+    assert.deepEqual(labels(result).refused, tree.refusedByWalk.filter((label) => label !== 'docs/key.md' && label !== 'docs/x.md'));
+    assert.ok(!labels(result).taken.includes('docs/sub/keep.md'));
+  });
+
+  it('takes a named file even when .gitignore matches it, and each file once', async () => {
+    const result = await walk(['docs', 'docs/keep.md', 'docs/a.md', 'docs/notes.draft.md']);
+    assert.deepEqual(labels(result).taken, [...tree.taken, 'docs/keep.md', 'docs/notes.draft.md'].sort());
+  });
+
+  it('follows a named link only to a regular file or folder inside the working tree', async () => {
+    const result = await walk(['inside-link.md', 'outside-link.md', 'outside-folder', 'broken.md', 'docs-link']);
+    const reasons = new Map(result.refused.map((entry) => [entry.label, entry.reason]));
+    assert.equal(reasons.get('outside-link.md'), 'outside-link.md is a symbolic link that leads outside the working tree; files from outside the repository are not published.');
+    assert.match(reasons.get('outside-folder') ?? '', /leads outside the working tree/);
+    assert.equal(reasons.get('broken.md'), 'broken.md is a symbolic link that leads nowhere.');
+    const inside = result.files.find((file) => file.label === 'inside-link.md');
+    assert.equal(inside?.readFrom, join(tree.repo, 'docs', 'a.md'), 'read from its target, known by its own name');
+    // The linked folder is walked where it really is, with the same rules.
+    assert.ok(result.files.some((file) => file.label === 'docs/a.md'));
+    assert.ok(!result.files.some((file) => file.label.startsWith('docs-link/')));
+  });
+
+  it('refuses every named link when the front end cannot resolve links', async () => {
+    const result = await walkSelection(['inside-link.md', 'docs-link'].map((name) => join(tree.repo, name)), { fs: fsFor(false) });
+    assert.deepEqual(labels(result), { taken: [], refused: ['docs-link', 'inside-link.md'] });
+  });
+
+  it('leaves usage problems to the front end: a missing name, a named file that is not Markdown', async () => {
+    const result = await walk(['nope', 'docs/image.png', 'docs/a.md', 'docs/logo.png']);
+    assert.deepEqual(result.problems, [{ index: 0, problem: 'missing' }, { index: 1, problem: 'notMarkdown' }, { index: 3, problem: 'notMarkdown' }]);
+  });
+
+  it('stops at its bound and says so; the same files every time', async () => {
+    const first = await walk(['docs'], { maxFiles: 3 });
+    assert.equal(first.truncated, true);
+    assert.equal(first.files.length + first.refused.length, 3);
+    assert.deepEqual(labels(await walk(['docs'], { maxFiles: 3 })), labels(first));
+  });
+
+  it('reads and decodes what it took; refused and undecodable files become refused sources; label order', async () => {
+    const fs = fsFor();
+    const sources = await sourcesFromWalk(await walk(['docs']), { fs, openText: (key) => (key.endsWith('a.md') ? 'unsaved edits' : undefined) });
+    assert.deepEqual(sources.map((source) => source.label), [...tree.taken, ...tree.refusedByWalk].sort());
+    const byLabel = new Map(sources.map((source) => [source.label, source]));
+    assert.equal(byLabel.get('docs/a.md')?.text, 'unsaved edits', 'an open editor\'s text wins over the disk');
+    assert.equal(byLabel.get('docs/bom.md')?.text, '---\ntitle: With BOM\n---\nBody.\n');
+    assert.equal(byLabel.get('docs/utf16.md')?.text, UTF16_TEXT);
+    assert.deepEqual(sources.filter((source) => source.readProblem !== undefined).map((source) => source.label), [...tree.refusedByWalk, ...tree.refusedByDecoding].sort());
+    assert.match(byLabel.get('docs/latin1.md')?.readProblem ?? '', /^docs\/latin1\.md is not UTF-8 text \(invalid byte at offset 5\); save it as UTF-8 to publish it\.$/);
+    assert.match(byLabel.get('docs/binary.md')?.readProblem ?? '', /it looks binary/);
+    assert.ok(sources.every((source) => source.readProblem === undefined || source.text === ''));
+    assert.ok(!JSON.stringify(sources).includes(FAKE_TOKEN));
+  });
+
+  it('reads only regular files: a link or a pipe given to read is refused, a pipe without waiting for a writer', async () => {
+    const fs = fsFor();
+    await assert.rejects(fs.read(join(tree.repo, 'docs', 'key.md')), /symbolic link/);
+    if (tree.hasFifo) await assert.rejects(fs.read(join(tree.repo, 'docs', 'x.md')), /not a regular file/);
+  });
+});

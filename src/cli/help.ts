@@ -16,8 +16,9 @@ Options:
   --state FILE         Read and write a record of what was published (target and content hash per file,
                        keyed by path relative to FILE's folder), so unchanged files are skipped. Keep it in
                        your CI cache. A missing file starts an empty record.
-  --retarget           Publish to --space and --parent even where the --state record remembers another target
-                       (without it, a recorded target wins over the flags).
+  --retarget           Plan from --space, --parent and each file's own title even where the --state record
+                       remembers another target or title (without it, a recorded target wins and the run
+                       says so). The old pages stay.
   --overwrite-edited   Replace pages that were edited on the wiki since this tool last published them (without
                        it, those files are left out and reported). Needs page access (see Environment).
   --dry-run            Send nothing and need no token: print each file's target and preflight findings.
@@ -46,7 +47,10 @@ Environment:
   WIKI_PUBLISHER_BASE_URL        The wiki site, when --base-url is not given.
   WIKI_PUBLISHER_PLATFORM_TOKEN  Instead of a service account: a ready platform access token (never a flag);
                                  needs WIKI_PUBLISHER_BASE_URL.
+  WIKI_PUBLISHER_SCOPE           Optional: the scopes to ask the service account's token for (space-separated).
 
-Exit codes: 0 every file published or skipped as unchanged; 1 a file failed or was refused (with
---dry-run: would be refused); 2 usage or configuration error; 130 interrupted (Ctrl+C).
+Exit codes: 0 every file published or skipped as unchanged; 1 a file failed, was refused, was left out
+because its page was edited on the wiki, or met "already exists" after a retry on a page not proven to be
+its own (with --dry-run: would be refused or left out); 2 usage or configuration error (refused page
+access credentials too); 130 interrupted (Ctrl+C).
 `;

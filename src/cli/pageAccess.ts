@@ -17,8 +17,11 @@ export const PLATFORM_TOKEN_ENV_VAR = 'WIKI_PUBLISHER_PLATFORM_TOKEN';
 export const SCOPE_ENV_VAR = 'WIKI_PUBLISHER_SCOPE';
 
 export type PageAccess =
-  /** `secrets` are for Output.forget: the client secret or the platform token. */
-  | { kind: 'pages'; client: WikiPagesClient; via: 'clientCredentials' | 'platformToken'; secrets: string[] }
+  /**
+   * `secrets` are for Output.forget: the client secret or the platform token. `ready` asks for an access token once
+   * before anything is planned, so refused credentials are a configuration error, not a run of unchecked updates.
+   */
+  | { kind: 'pages'; client: WikiPagesClient; via: 'clientCredentials' | 'platformToken'; secrets: string[]; ready(signal?: AbortSignal): Promise<string | undefined> }
   /** Nothing (or no secret) is configured: the run goes on without reading the wiki; `reason` says what to set. */
   | { kind: 'none'; reason: string }
   /** A secret is set but its companions are missing or malformed: a usage error. */
@@ -85,7 +88,11 @@ function withClientCredentials(inputs: PageAccessInputs, clientId: string, clien
     return token;
   };
   const client = pagesClient(inputs, baseUrl, transport, getAccessToken, 'service account token');
-  return { kind: 'pages', client, via: 'clientCredentials', secrets: [clientSecret] };
+  const ready = async (signal?: AbortSignal): Promise<string | undefined> => {
+    const answer = await source.token(signal);
+    return answer.ok ? undefined : answer.error.message;
+  };
+  return { kind: 'pages', client, via: 'clientCredentials', secrets: [clientSecret], ready };
 }
 
 function withPlatformToken(inputs: PageAccessInputs, token: string, baseUrl: string): PageAccess {
@@ -96,7 +103,8 @@ function withPlatformToken(inputs: PageAccessInputs, token: string, baseUrl: str
     return invalid(`${PLATFORM_TOKEN_ENV_VAR} expired on ${formatUtc(expiresAt)}; give the run a fresh one.`);
   }
   const client = pagesClient(inputs, baseUrl, inputs.transport(), async () => token, 'platform token');
-  return { kind: 'pages', client, via: 'platformToken', secrets: [token] };
+  // A platform token is checked by the wiki on first use; a refusal makes the guard's lookups "unchecked", said per file.
+  return { kind: 'pages', client, via: 'platformToken', secrets: [token], ready: async () => undefined };
 }
 
 function pagesClient(

@@ -59,7 +59,11 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
       forget: (secret) => output.forget(secret),
     });
     if (access.kind === 'invalid') return usage(access.message);
-    if (access.kind === 'pages') for (const secret of access.secrets) output.forget(secret);
+    if (access.kind === 'pages') {
+      for (const secret of access.secrets) output.forget(secret);
+      const refused = await access.ready(context.interrupt);
+      if (refused !== undefined) return usage(`Page access is configured but does not work: ${refused}`);
+    }
     const pages = access.kind === 'pages' ? access.client : undefined;
 
     const planned = await planCommandLine(args, context.cwd, output);
@@ -74,6 +78,8 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
     });
     // Said once, not on every line: what would let the guard look at the wiki.
     if (access.kind === 'none' && plan.some((item) => item.guard?.kind === 'unchecked')) output.problem(`Wiki edits are not checked. ${access.reason}`);
+    const failedLookups = plan.flatMap((item) => (item.guard?.kind === 'unchecked' && item.guard.reason === 'failed' ? [item.guard.detail] : []));
+    if (failedLookups.length > 0) output.problem(`Wiki edits could not be checked for ${failedLookups.length} file(s): ${failedLookups[0]}`);
     if (args.dryRun) return printDryRun(plan, args.json, output);
     if (!endpoint.value || token === undefined) return EXIT_USAGE; // resolved above; keeps the types honest
     return await send(plan, state, pages, { ...context, args, endpoint: endpoint.value, token, transport: lazyTransport() });

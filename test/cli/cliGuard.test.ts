@@ -79,6 +79,27 @@ describe('CLI with page access: the edit guard in CI', () => {
     assert.equal(world.sandbox.findPageByTitle('DOCS', '123456', 'Alpha')?.markdown, '# Alpha\n\nTwo.\n');
   });
 
+  it('runs the guard with a service account\'s client credentials, and never prints the secret', async () => {
+    const clientSecret = 'ci-secret-7f3a9c2e5b1d4f60';
+    secrets.push(clientSecret);
+    world.idp.registerServiceAccount({ clientId: 'docs-ci', clientSecret, scopes: ['read:platform-app:wiki'], owner: 'alice' });
+    const root = await tree({ 'docs/a.md': '# Alpha\n' });
+    const serviceAccount = {
+      WIKI_PUBLISHER_ENDPOINT: world.sandbox.importEndpoint, WIKI_PUBLISHER_API_TOKEN: token,
+      WIKI_PUBLISHER_CLIENT_ID: 'docs-ci', WIKI_PUBLISHER_CLIENT_SECRET: clientSecret, WIKI_PUBLISHER_AUTH_URL: world.idp.authUrl,
+    };
+    const first = await runCli(['publish', 'docs', ...DOCS, '--state', 's.json', '--base-url', world.sandbox.baseUrl], { cwd: root, env: serviceAccount });
+    assert.equal(first.code, 0, first.stderr);
+    world.sandbox.editPageOnWiki(pageId('Alpha'), '# Alpha\n\nColleague.\n');
+    await writeFile(join(root, 'docs', 'a.md'), '# Alpha\n\nMine.\n');
+    const second = await runCli(['publish', 'docs', ...DOCS, '--state', 's.json', '--base-url', world.sandbox.baseUrl], { cwd: root, env: serviceAccount });
+    assert.equal(second.code, 1);
+    assert.match(second.stdout, /^LEFT OUT .*docs\/a\.md/m);
+    const refused = await runCli(['publish', 'docs', ...DOCS, '--dry-run', '--base-url', world.sandbox.baseUrl], { cwd: root, env: { ...serviceAccount, WIKI_PUBLISHER_CLIENT_SECRET: 'wrong-secret-value-123' } });
+    assert.notEqual(refused.code, 0);
+    assert.match(refused.stderr + refused.stdout, /client ID or secret was refused/);
+  });
+
   it('without page access an update says its wiki edits were NOT checked, and how to give access', async () => {
     const root = await tree({ 'docs/a.md': '# Alpha\n' });
     assert.equal((await runCli(['publish', 'docs', ...DOCS, '--state', 's.json'], { cwd: root, env: env(false) })).code, 0);

@@ -1,10 +1,13 @@
 // Issue 10 in the real VS Code: three Markdown files selected in the Explorer, published as one plan with one
 // question, one confirmation and one summary.
 import * as assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
 import type { Page } from 'playwright-core';
+import { signInApproved } from './support/accounts';
 import { useSessions } from './support/harness';
 import { CREATE_ONLY, OVERWRITE_PROMPT, PARENT_PROMPT, chooseSpace } from './support/publishFlow';
-import { answerPrompt, notification, pickItem, tokenStatusItem, waitForPrompt } from './support/workbench';
+import { answerPrompt, centerNotification, clearNotifications, notification, openNotificationCenter, pickItem, tokenStatusItem, waitForPrompt } from './support/workbench';
 
 const FILES = {
   'guide/install.md': '# Install\n\nRun the installer.\n',
@@ -44,7 +47,7 @@ describe('Publishing several files from the Explorer', function () {
 
     const confirm = page.locator('.monaco-dialog-box', { hasText: 'Publish 3 of 3 Markdown files' });
     await confirm.waitFor();
-    assert.match(await confirm.innerText(), /3 new, 0 updates, 0 unchanged \(skipped\), 0 refused/);
+    assert.match(await confirm.innerText(), /3 new, 0 updated, 0 replacing pages they did not create, 0 unchanged \(skipped\), 0 refused, 0 edited on the wiki/);
     assert.equal(sandbox.imports.length, 0, 'nothing is sent before the confirmation');
     await confirm.locator('.monaco-button', { hasText: /^Publish$/ }).click();
 
@@ -53,5 +56,58 @@ describe('Publishing several files from the Explorer', function () {
       assert.ok(sandbox.findPageByTitle('DOCS', '123456', title), `the sandbox holds "${title}"`);
     }
     assert.equal(sandbox.imports.length, 3, 'each file sent once');
+  });
+});
+
+describe('Republishing a folder, signed in: the edit guard in the many-file plan', function () {
+  const sessions = useSessions();
+
+  it('lists the page a colleague edited in the confirmation, leaves it out, and updates the others', async function () {
+    const session = await sessions.start({ files: FILES, world: {}, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
+    const { page, sandbox, workspaceDir } = session;
+    await tokenStatusItem(page).waitFor();
+    await signInApproved(page);
+    const publishFolder = async (): Promise<void> => {
+      await explorerRow(page, 'guide').click({ button: 'right' });
+      const publish = page.locator('.monaco-menu .action-item', { hasText: 'Publish to Wiki' }).first();
+      await publish.hover();
+      await page.keyboard.press('Enter');
+    };
+    await publishFolder();
+    await chooseSpace(page, 'DOCS');
+    await waitForPrompt(page, PARENT_PROMPT);
+    await answerPrompt(page, '123456');
+    await waitForPrompt(page, OVERWRITE_PROMPT);
+    await pickItem(page, CREATE_ONLY);
+    const first = page.locator('.monaco-dialog-box', { hasText: 'Publish 3 of 3 Markdown files' });
+    await first.waitFor();
+    await first.locator('.monaco-button', { hasText: /^Publish$/ }).click();
+    // Toasts that follow each other closely (sign-in, progress, summaries) may be held back; the center has them all.
+    await openNotificationCenter(page);
+    await centerNotification(page, '3 published.').waitFor();
+    await clearNotifications(page);
+
+    // A colleague edits "Configure" on the wiki; the writer changes all three files.
+    const configure = sandbox.findPageByTitle('DOCS', '123456', 'Configure');
+    assert.ok(configure);
+    sandbox.editPageOnWiki(configure.id, '# Configure\n\nA colleague\'s fix.\n');
+    for (const name of ['install', 'configure', 'troubleshoot']) {
+      const file = path.join(workspaceDir, 'guide', `${name}.md`);
+      writeFileSync(file, `${readFileSync(file, 'utf8')}\nRevised.\n`);
+    }
+
+    await publishFolder();
+    const confirm = page.locator('.monaco-dialog-box', { hasText: 'Publish 2 of 3 Markdown files' });
+    await confirm.waitFor();
+    const text = await confirm.innerText();
+    assert.match(text, /0 new, 2 updated, 0 replacing pages they did not create, 0 unchanged \(skipped\), 0 refused, 1 edited on the wiki \(left out\)/);
+    assert.match(text, /guide\/configure\.md: "Configure", version 2 by wiki-editor/, 'the edited page: title, who, when');
+    assert.equal(sandbox.imports.length, 3, 'nothing sent before the confirmation');
+    await confirm.locator('.monaco-button', { hasText: 'Publish, Leave Out Edited' }).click();
+    await openNotificationCenter(page);
+    await centerNotification(page, /2 published, 1 left out \(edited on the wiki\)/).waitFor();
+    assert.equal(sandbox.imports.length, 5);
+    assert.match(sandbox.findPageByTitle('DOCS', '123456', 'Configure')?.markdown ?? '', /A colleague's fix/, 'the colleague\'s edit stays');
+    assert.match(sandbox.findPageByTitle('DOCS', '123456', 'Install')?.markdown ?? '', /Revised/);
   });
 });

@@ -3,7 +3,7 @@
 // publish updating the same page.
 import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { backToWorkbench, startSignIn, SIGNED_IN_PAGE_TEXT } from './support/accounts';
+import { signInApproved as signIn } from './support/accounts';
 import { DOCS_HOME, targetedFile } from './support/docs';
 import { useSessions } from './support/harness';
 import type { Session } from './support/session';
@@ -15,14 +15,6 @@ import {
 
 const TITLE = 'Release notes';
 const FILE = targetedFile({ ...DOCS_HOME, pageTitle: TITLE }, `# ${TITLE}\n\nMy first draft.\n`);
-
-async function signIn(page: Page): Promise<void> {
-  const { authPage } = await startSignIn(page);
-  await authPage.getByRole('button', { name: 'Approve' }).click();
-  await authPage.getByText(SIGNED_IN_PAGE_TEXT).waitFor();
-  await backToWorkbench(authPage, page);
-  await notification(page, /Signed in to the export API/).waitFor();
-}
 
 /** Types into the active editor at its end (the file is open and focused). */
 async function appendToEditor(page: Page, text: string): Promise<void> {

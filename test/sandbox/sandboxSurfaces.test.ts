@@ -164,7 +164,7 @@ describe('sandbox control surface, lookups and page views', () => {
       const [firstLine] = (await once(createInterface({ input: cli.stdout }), 'line')) as [string];
       const printed = JSON.parse(firstLine) as { importEndpoint: string; baseUrl: string; controlUrl: string; token: string };
       assert.deepEqual(Object.keys(printed).sort(), [
-        'authUrl', 'baseUrl', 'clientId', 'clientSecret', 'controlUrl', 'exportApiUrl', 'importEndpoint', 'token',
+        'authUrl', 'baseUrl', 'ciClientId', 'ciClientSecret', 'clientId', 'clientSecret', 'controlUrl', 'exportApiUrl', 'importEndpoint', 'token',
       ]);
       const answer = await send(printed.importEndpoint, {
         method: 'POST', headers: { Authorization: `Bearer ${printed.token}` }, body: JSON.stringify(importBody()),

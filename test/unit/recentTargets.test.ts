@@ -1,17 +1,7 @@
 import assert from 'node:assert/strict';
 import { RecentTargets } from '../../src/editor/publish/recentTargets';
 
-/** globalState as VS Code keeps it: values by key, `undefined` deletes. */
-class MemoryState {
-  readonly values = new Map<string, unknown>();
-  get<T>(key: string, fallback?: T): T | undefined {
-    return this.values.has(key) ? (this.values.get(key) as T) : fallback;
-  }
-  async update(key: string, value: unknown): Promise<void> {
-    if (value === undefined) this.values.delete(key);
-    else this.values.set(key, value);
-  }
-}
+import { MemoryMemento as MemoryState } from '../fakes/memoryMemento';
 
 describe('RecentTargets', () => {
   it('keeps the spaces newest first, each with its last parent', async () => {

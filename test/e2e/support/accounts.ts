@@ -2,7 +2,7 @@
 // new browser tab, where they decide; and the two places the workbench shows the session afterwards, the
 // Accounts menu of the activity bar and the status bar item's tooltip.
 import type { Locator, Page } from 'playwright-core';
-import { UI_TIMEOUT_MS, runCommand, tokenStatusItem } from './workbench';
+import { UI_TIMEOUT_MS, notification, runCommand, tokenStatusItem } from './workbench';
 
 export const SIGN_IN_COMMAND = 'Wiki: Sign In to Export API';
 export const SIGN_OUT_COMMAND = 'Wiki: Sign Out of Export API';
@@ -43,6 +43,15 @@ export async function backToWorkbench(authPage: Page, workbench: Page): Promise<
 }
 
 /** The Accounts button at the bottom of the activity bar. */
+/** Signs in to the export API through the sandbox's approval page and waits for the extension to say so. */
+export async function signInApproved(page: Page): Promise<void> {
+  const { authPage } = await startSignIn(page);
+  await authPage.getByRole('button', { name: 'Approve' }).click();
+  await authPage.getByText(SIGNED_IN_PAGE_TEXT).waitFor();
+  await backToWorkbench(authPage, page);
+  await notification(page, /Signed in to the export API/).waitFor();
+}
+
 export function accountsButton(page: Page): Locator {
   return page.locator('.activitybar .action-item .action-label.codicon-accounts-view-bar-icon');
 }

@@ -73,6 +73,27 @@ describe('Republishing, signed in to the export API', function () {
     assert.match(wikiPage(session, TITLE).markdown, /colleague/, 'the colleague\'s edit is still on the wiki');
   });
 
+  it('a file published before signing in is still guarded after signing in: a colleague\'s edit is not replaced silently', async function () {
+    const session = await sessions.start({ files: { 'release-notes.md': FILE }, world: {}, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
+    const { page } = session;
+    await openFile(page, 'release-notes.md');
+    await clickPublishButton(page);
+    await notification(page, SANDBOX_BODIES.created).waitFor();
+    // Signed in only now: the link has no page ID (it was never looked up), but it knows the version its create
+    // produced (1), so the guard finds the page by title and compares versions.
+    await signIn(page);
+    session.sandbox.editPageOnWiki(wikiPage(session, TITLE).id, `# ${TITLE}\n\nA colleague's correction.\n`);
+    await openFile(page, 'release-notes.md');
+    await appendToEditor(page, '\nMy second paragraph.\n');
+    await clickPublishButton(page);
+    const warning = page.locator('.monaco-dialog-box', { hasText: 'was changed on the wiki' });
+    await warning.waitFor();
+    assert.match(await warning.innerText(), /version 2 by wiki-editor, .*; this file last published version 1/);
+    assert.equal(session.sandbox.imports.length, 1, 'nothing was sent before the writer decided');
+    await warning.locator('.monaco-button', { hasText: /^Cancel$/ }).click();
+    assert.match(wikiPage(session, TITLE).markdown, /colleague/, 'the colleague\'s edit is still on the wiki');
+  });
+
   it('Open Wiki Page as Markdown, save, publish: the same page is updated', async function () {
     const session = await sessions.start({ files: { 'README.md': '# Docs\n' }, world: {}, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
     const { page, sandbox, workspaceDir } = session;

@@ -16,6 +16,8 @@ export class StateFileLinkStore implements LinkStore {
   private dirty = false;
   /** Saves one at a time, in the order asked: each replaces the file with the whole record as it is then. */
   private saving: Promise<void> = Promise.resolve();
+  /** A save waiting for the one in progress; later records join it rather than queue another write each. */
+  private queued: Promise<void> | undefined;
 
   private constructor(
     readonly path: string,
@@ -71,7 +73,12 @@ export class StateFileLinkStore implements LinkStore {
 
   /** Writes the record if anything changed: a temporary file in the same folder, then renamed over the old one. */
   save(): Promise<void> {
-    const next = this.saving.catch(() => undefined).then(() => this.write());
+    if (this.queued) return this.queued;
+    const next = this.saving.catch(() => undefined).then(() => {
+      this.queued = undefined;
+      return this.write();
+    });
+    this.queued = next;
     this.saving = next;
     return next;
   }

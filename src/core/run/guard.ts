@@ -46,6 +46,11 @@ export interface GuardOptions {
    */
   landedEarlier?: ReadonlySet<string>;
   ownAuthorId?: string;
+  /**
+   * Look up create-only files too (default true), to tell "will create" from "already exists" before sending, as a
+   * dry run wants. The editor says no: the import itself answers "already exists", with Overwrite.
+   */
+  lookUpCreates?: boolean;
 }
 
 /** One file's lookups get a few seconds: the guard must never hold up publishing for long. */
@@ -58,16 +63,19 @@ const DEFAULT_LOOKUPS_AT_ONCE = 4;
  * the same items. Rejects only when `signal` aborts.
  */
 export async function guardPlan(items: PlanItem[], options: GuardOptions): Promise<PlanItem[]> {
+  const lookUpCreates = options.lookUpCreates ?? true;
   const queue = items.filter((item) => (item.state === 'send' || item.state === 'edited') && item.complete);
+  const lookups = queue.filter((item) => lookUpCreates || item.complete?.overwrite);
+  for (const item of queue) if (!lookups.includes(item)) item.guard = { kind: 'notNeeded' };
   const worker = async (): Promise<void> => {
-    for (let item = queue.shift(); item; item = queue.shift()) {
+    for (let item = lookups.shift(); item; item = lookups.shift()) {
       options.signal?.throwIfAborted();
       item.guard = ownEarlierAttempt(await checkOne(item.link, item.complete as PublishTarget, options), item, options);
       applyVerdict(item, options.overwriteEdited);
     }
   };
-  const lookups = Math.max(1, Math.min(options.concurrency ?? DEFAULT_LOOKUPS_AT_ONCE, queue.length));
-  await Promise.all(Array.from({ length: lookups }, worker));
+  const workers = Math.max(1, Math.min(options.concurrency ?? DEFAULT_LOOKUPS_AT_ONCE, lookups.length));
+  await Promise.all(Array.from({ length: workers }, worker));
   options.signal?.throwIfAborted();
   return items;
 }

@@ -18,10 +18,14 @@ export interface GuardRequest {
 export async function runGuard(deps: PublishDependencies, items: PlanItem[], setup: SendSetup, request: GuardRequest = {}): Promise<boolean> {
   const core = onDemand();
   const pages = await deps.wiki.pages();
-  const checking = items.filter((item) => item.state === 'send' && item.complete).length;
-  if (checking === 0) return true;
+  // Create-only files need no look: the import itself answers "already exists", with Overwrite.
+  const checking = items.filter((item) => item.state === 'send' && item.complete?.overwrite).length;
+  if (checking === 0) {
+    await core.guardPlan(items, { pages: undefined, noAccessReason: '', lookUpCreates: false });
+    return true;
+  }
   const title = checking === 1
-    ? vscode.l10n.t('Checking "{0}" on the wiki for edits...', items.find((item) => item.state === 'send')?.complete?.pageTitle ?? '')
+    ? vscode.l10n.t('Checking "{0}" on the wiki for edits...', items.find((item) => item.state === 'send' && item.complete?.overwrite)?.complete?.pageTitle ?? '')
     : vscode.l10n.t('Checking {0} pages on the wiki for edits...', checking);
   return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: neutralise(title), cancellable: true }, async (_progress, cancellation) => {
     const controller = new AbortController();
@@ -31,6 +35,7 @@ export async function runGuard(deps: PublishDependencies, items: PlanItem[], set
         pages,
         noAccessReason: vscode.l10n.t('you are not signed in to the export API (Wiki: Sign In), so the wiki cannot be read'),
         signal: controller.signal,
+        lookUpCreates: false,
         ...(request.overwriteEdited !== undefined ? { overwriteEdited: request.overwriteEdited } : {}),
         ...(request.landedEarlier ? { landedEarlier: request.landedEarlier } : {}),
         ...(core.apiTokenSubject(setup.token) ? { ownAuthorId: core.apiTokenSubject(setup.token) } : {}),

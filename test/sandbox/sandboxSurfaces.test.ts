@@ -150,7 +150,7 @@ describe('sandbox control surface, lookups and page views', () => {
 
     const view = await send(sandbox.pageViewUrl(page.id));
     assert.equal(view.status, 200);
-    assert.ok(view.text.includes('<h1>Heading</h1>') && view.text.includes('<table>'));
+    assert.ok(view.text.includes('<h1 id="Heading">Heading</h1>') && view.text.includes('<table>'));
     assert.ok(!view.text.includes('<script>'), 'raw HTML in Markdown is shown as text');
     assert.ok(view.text.includes('<h1>Tom &#38; &#60;Jerry&#62;</h1>') && view.text.includes('version 1'));
     assert.ok(view.text.includes('href="/"'));

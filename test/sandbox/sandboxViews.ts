@@ -1,6 +1,7 @@
 // Pages for a person looking at the sandbox in a browser: an index of spaces and pages, and each page's
 // Markdown rendered the way a wiki would show it. Rendering happens only here, never on import.
 import MarkdownIt from 'markdown-it';
+import { wikiHeadingAnchors } from '../../src/core/links/rewrite';
 import { escapeHtml } from './sandboxHttp';
 import type { SandboxPage, SandboxWiki } from './sandboxWiki';
 
@@ -65,8 +66,21 @@ export function renderPage(wiki: SandboxWiki, page: SandboxPage): string {
     ...(page.deleted ? ['<strong>deleted</strong>'] : []),
   ];
   const body = `<p><a href="/">← All pages</a></p><h1>${escapeHtml(page.title)}</h1>`
-    + `<p class="facts">${facts.join(' · ')}</p><article>${renderer().render(page.markdown)}</article>`;
+    + `<p class="facts">${facts.join(' · ')}</p><article>${renderArticle(page)}</article>`;
   return layout(page.title, body);
+}
+
+/**
+ * The page's Markdown as HTML, each heading with the id the wiki gives it (the core's wikiHeadingAnchors, fed the
+ * heading as written, as the link rewriter is), so a rewritten link's `#anchor` can be followed here.
+ */
+function renderArticle(page: SandboxPage): string {
+  const markdownIt = renderer();
+  const tokens = markdownIt.parse(page.markdown, {});
+  const opens = tokens.flatMap((token, index) => (token.type === 'heading_open' ? [index] : []));
+  const anchors = wikiHeadingAnchors(page.title, opens.map((index) => tokens[index + 1]?.content ?? ''));
+  opens.forEach((index, nth) => tokens[index]?.attrSet('id', anchors[nth] ?? ''));
+  return markdownIt.renderer.render(tokens, markdownIt.options, {});
 }
 
 export function renderNotFound(): string {

@@ -10,7 +10,7 @@ export interface MarkdownFindings {
   localMarkdownLinks: string[];
 }
 
-type Ranges = Array<[number, number]>;
+export type Ranges = Array<[number, number]>;
 
 // What follows "](": a destination in <angle brackets>, or a run without spaces or ")".
 const DESTINATION = /\s*(?:<([^>\n]*)>|([^)\s]+))/y;
@@ -46,7 +46,7 @@ function collect(markdown: string, pattern: RegExp, code: Ranges, into: string[]
 }
 
 /** [start, end) offsets of fenced code blocks; an unclosed fence runs to the end, as CommonMark says. */
-function fencedBlocks(markdown: string): Ranges {
+export function fencedBlocks(markdown: string): Ranges {
   const ranges: Ranges = [];
   let open: { char: string; length: number; start: number } | undefined;
   for (const fence of fenceLines(markdown)) {
@@ -99,7 +99,7 @@ function firstHeading(markdown: string, code: Ranges): string | undefined {
 }
 
 /** Inside a fenced block, an indented code line, or an inline code span on its line. */
-function isInCode(markdown: string, offset: number, fenced: Ranges): boolean {
+export function isInCode(markdown: string, offset: number, fenced: Ranges): boolean {
   if (fenced.some(([start, end]) => offset >= start && offset < end)) return true;
   const lineStart = markdown.lastIndexOf('\n', offset - 1) + 1;
   const before = markdown.slice(lineStart, offset);

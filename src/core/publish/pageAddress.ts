@@ -59,6 +59,35 @@ export function parseSpaceAddress(text: string): string | undefined {
   }
 }
 
+/**
+ * A page's address as the platform's own links give it, `<site>/wiki/spaces/<KEY>/pages/<id>/<Title+slug>`: the
+ * ID finds the page and the slug is decorative, so the address keeps working after a rename on the wiki. The slug
+ * follows addresses seen on the platform's sites (`…/pages/229378/How-to+write+a+valid+commit`): words joined
+ * by `+`, other punctuation left out. Undefined when no reader's address can be made: a key or ID that is not one,
+ * or a base that is an API gateway (`api.<platform>/ex/…`, `<site>/gateway/…`), whose addresses no browser opens.
+ */
+export function pageAddress(baseUrl: string, spaceKey: string, pageId: string, title: string): string | undefined {
+  if (!PAGE_ID.test(pageId) || !SPACE_KEY.test(spaceKey)) return undefined;
+  const site = siteAddress(baseUrl);
+  if (site === undefined) return undefined;
+  const slug = title.split(/[^\p{L}\p{M}\p{N}._~-]+/u).filter((word) => word !== '').map(encodeURIComponent).join('+');
+  return `${site}/wiki/spaces/${encodeURIComponent(spaceKey)}/pages/${pageId}${slug === '' ? '' : `/${slug}`}`;
+}
+
+/** The site's address without a trailing `/` or `/wiki`, keeping a context path; undefined for a gateway or non-web base. */
+function siteAddress(baseUrl: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(baseUrl.trim());
+  } catch {
+    return undefined;
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username !== '' || url.password !== '') return undefined;
+  const path = url.pathname.replace(/\/+$/, '').replace(/\/wiki$/i, '');
+  if (/^\/(?:ex|gateway)(?:\/|$)/i.test(path)) return undefined;
+  return `${url.origin}${path}`;
+}
+
 /** An `http:`/`https:` address or a path on the site (`/wiki/…`); every other scheme (`javascript:`, `file:`) is refused. */
 function parseAddress(text: string): URL | undefined {
   if (/\s/.test(text)) return undefined;

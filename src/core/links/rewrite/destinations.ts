@@ -1,0 +1,128 @@
+// Where the link destinations of a Markdown text are: inline links `[text](dest "title")` and reference
+// definitions `[id]: dest`. Images and anything in code are left out, since neither is ever rewritten. It runs on
+// every file of a run, up to about 1 MB each, so it looks closer only where brackets are.
+import { fencedBlocks, isInCode, type Ranges } from '../../publish/inspect';
+
+export interface LinkDestination {
+  /** [start, end) of the destination as written, angle brackets included: what a rewrite replaces. */
+  start: number;
+  end: number;
+  /** The destination without angle brackets, backslash escapes and percent-encoding still as written. */
+  text: string;
+  angle: boolean;
+}
+
+// A definition's label (not a `[^note]` footnote), then the destination, which may sit on the next line.
+const REFERENCE_DEFINITION = /^((?: {0,3}>[ \t]?)* {0,3}\[(?!\^)(?:[^\]\\\n]|\\.)+\]:[ \t]*\r?\n?[ \t]*)(<[^<>\n]*>|[^\s<][^\s]*)/gm;
+const DEFINITION_LINE = /^(?: {0,3}>[ \t]?)* {0,3}\[(?:[^\]\\\n]|\\.)+\]:/;
+const ATX_LINE = /^ {0,3}#{1,6}(?:[ \t]|$)/;
+// Sticky, so it is tried right where a destination ends without copying the rest of the text. A title may span
+// lines but not a blank one, which also bounds the scan for a quote that never closes.
+const TITLE_CHAR = String.raw`\\[\s\S]|\n(?![ \t]*\r?\n)`;
+const LINK_CLOSE = new RegExp(String.raw`[ \t]*\r?\n?[ \t]*(?:(?:"(?:[^"\\\n]|${TITLE_CHAR})*"|'(?:[^'\\\n]|${TITLE_CHAR})*'|\((?:[^()\\\n]|${TITLE_CHAR})*\))[ \t]*\r?\n?[ \t]*)?\)`, 'y');
+const BRACKET_OR_BLANK_LINE = /[[\]]|\n[ \t]*\r?\n/g;
+
+/** The destinations of links and reference definitions outside code, in document order. */
+export function findLinkDestinations(markdown: string): LinkDestination[] {
+  const code = fencedBlocks(markdown);
+  const found = [...inlineLinks(markdown, code), ...referenceDefinitions(markdown, code)];
+  return found.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * One pass over the brackets with a stack, as CommonMark pairs them: a `]` closes the nearest open `[`, and a blank
+ * line ends every open link text. Linear in the text, however many brackets it holds.
+ */
+function inlineLinks(markdown: string, code: Ranges): LinkDestination[] {
+  const found: LinkDestination[] = [];
+  const open: number[] = [];
+  for (const match of markdown.matchAll(BRACKET_OR_BLANK_LINE)) {
+    const at = match.index;
+    if (match[0] === '[') {
+      if (!isEscaped(markdown, at)) open.push(at);
+    } else if (match[0] !== ']') {
+      open.length = 0;
+    } else if (!isEscaped(markdown, at)) {
+      const opening = open.pop();
+      if (opening === undefined || markdown[at + 1] !== '(' || isImage(markdown, opening)) continue;
+      const destination = readDestination(markdown, at + 2);
+      if (destination && !isInCode(markdown, opening, code) && !isInCode(markdown, at, code)) found.push(destination);
+    }
+  }
+  return found;
+}
+
+function referenceDefinitions(markdown: string, code: Ranges): LinkDestination[] {
+  if (!markdown.includes(']:')) return [];
+  const found: LinkDestination[] = [];
+  for (const match of markdown.matchAll(REFERENCE_DEFINITION)) {
+    const lead = match[1] ?? '';
+    const written = match[2] ?? '';
+    if (isInCode(markdown, match.index, code) || continuesParagraph(markdown, match.index)) continue;
+    const start = match.index + lead.length;
+    const angle = written.startsWith('<');
+    found.push({ start, end: start + written.length, text: angle ? written.slice(1, -1) : written, angle });
+  }
+  return found;
+}
+
+/** A definition cannot interrupt a paragraph: the line before must be blank, a heading or another definition. */
+function continuesParagraph(markdown: string, lineStart: number): boolean {
+  if (lineStart === 0) return false;
+  const previousStart = markdown.lastIndexOf('\n', lineStart - 2) + 1;
+  const previous = markdown.slice(previousStart, lineStart - 1).replace(/\r$/, '');
+  return previous.trim() !== '' && !DEFINITION_LINE.test(previous) && !ATX_LINE.test(previous);
+}
+
+function isImage(markdown: string, open: number): boolean {
+  return open > 0 && markdown[open - 1] === '!' && !isEscaped(markdown, open - 1);
+}
+
+/** An odd number of backslashes right before `at` escapes it. */
+function isEscaped(markdown: string, at: number): boolean {
+  let count = 0;
+  for (let before = at - 1; before >= 0 && markdown[before] === '\\'; before--) count++;
+  return (count & 1) === 1;
+}
+
+/** The destination that starts (after optional spaces) at `from`, when a well-formed link closes after it. */
+function readDestination(markdown: string, from: number): LinkDestination | undefined {
+  let start = from;
+  while (markdown[start] === ' ' || markdown[start] === '\t') start++;
+  if (markdown.startsWith('\r\n', start)) start += 2;
+  else if (markdown[start] === '\n') start++;
+  while (markdown[start] === ' ' || markdown[start] === '\t') start++;
+  const end = markdown[start] === '<' ? angleEnd(markdown, start) : bareEnd(markdown, start);
+  if (end === undefined || end === start || !closesLink(markdown, end)) return undefined;
+  const angle = markdown[start] === '<';
+  return { start, end, text: markdown.slice(angle ? start + 1 : start, angle ? end - 1 : end), angle };
+}
+
+function angleEnd(markdown: string, start: number): number | undefined {
+  for (let at = start + 1; at < markdown.length; at++) {
+    const char = markdown[at];
+    if (char === '\\') at++;
+    else if (char === '>') return at + 1;
+    else if (char === '<' || char === '\n') return undefined;
+  }
+  return undefined;
+}
+
+/** A bare destination runs to a space or control character, or to the `)` that balances its own parentheses. */
+function bareEnd(markdown: string, start: number): number | undefined {
+  let depth = 0;
+  for (let at = start; at < markdown.length; at++) {
+    const char = markdown[at] ?? '';
+    if (char === '\\') at++;
+    else if (char === '(') depth++;
+    else if (char === ')' && depth-- === 0) return at;
+    else if (char <= ' ') return at;
+  }
+  return undefined;
+}
+
+/** After the destination: optional whitespace, an optional quoted or parenthesised title, then `)`. */
+function closesLink(markdown: string, end: number): boolean {
+  LINK_CLOSE.lastIndex = end;
+  return LINK_CLOSE.test(markdown);
+}

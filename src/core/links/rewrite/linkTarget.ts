@@ -1,0 +1,55 @@
+// What a link destination points at, seen from the file that holds it: the web (left alone), or a file, named by
+// its path relative to the published root, or by nothing when the path leaves the root.
+
+export type LinkTarget =
+  | { kind: 'web' }
+  | {
+      kind: 'file';
+      /** The file's '/'-separated path relative to the root; undefined when the link leaves the root. */
+      path: string | undefined;
+      markdown: boolean;
+      /** What follows `#`, as written (still percent-encoded); undefined when there is no `#`. */
+      anchor: string | undefined;
+    };
+
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+const MARKDOWN_FILE = /\.(?:md|markdown|mdown|mkd)$/i;
+// CommonMark resolves backslash escapes of ASCII punctuation in destinations; any other backslash is a character,
+// so a Windows path `..\guide\x.md` stays one odd file name rather than turning into folders.
+const ESCAPED_PUNCTUATION = /\\([!-/:-@[-`{-~])/g;
+
+/** Classifies a destination as written (without angle brackets) in the file at `fromFile` ('/'-separated, root-relative). */
+export function linkTarget(destination: string, fromFile: string): LinkTarget {
+  const text = destination.replace(ESCAPED_PUNCTUATION, '$1');
+  // Pure anchors, schemes (https:, mailto:, file:, a drive letter) and `//host` are not files of the run.
+  if (text === '' || text.startsWith('#') || text.startsWith('//') || SCHEME.test(text)) return { kind: 'web' };
+  const hash = text.indexOf('#');
+  const beforeHash = hash === -1 ? text : text.slice(0, hash);
+  const anchor = hash === -1 ? undefined : text.slice(hash + 1);
+  const query = beforeHash.indexOf('?');
+  const written = query === -1 ? beforeHash : beforeHash.slice(0, query);
+  if (written === '') return { kind: 'web' };
+  const decoded = percentDecoded(written);
+  return { kind: 'file', path: resolvedPath(decoded, fromFile), markdown: MARKDOWN_FILE.test(decoded), anchor };
+}
+
+/** `relative` resolved against the folder of `fromFile`; undefined when `..` climbs above the root. */
+function resolvedPath(relative: string, fromFile: string): string | undefined {
+  // A path from the site root (`/docs/x.md`) names a root we cannot know: the published root may be any folder.
+  if (relative.startsWith('/')) return undefined;
+  const segments = fromFile.split('/').slice(0, -1);
+  for (const segment of relative.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment !== '..') segments.push(segment);
+    else if (segments.pop() === undefined) return undefined;
+  }
+  return segments.join('/');
+}
+
+function percentDecoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,108 @@
+// Links between the Markdown files of a run become links to their wiki pages in what is sent; the file on disk is
+// never changed. A link that cannot become a page link stays as written and says why, so the front end can tell
+// the user which links will not work on the wiki.
+import { findLinkDestinations, type LinkDestination } from './destinations';
+import { headingMatcher, type AnchorStyle, type HeadingsOfPage } from './headingAnchors';
+import { linkTarget } from './linkTarget';
+
+/** A Markdown file's page: its address and what its anchors are computed from. */
+export interface LinkedPage extends HeadingsOfPage {
+  /** The page's address, as pageAddress builds it (no `#`). */
+  url: string;
+}
+
+/**
+ * A page created in this same run has no ID, so no address, until it is created: the caller sends the linking file
+ * again in a second pass once it has.
+ */
+export type PageLookup = LinkedPage | 'pending' | undefined;
+
+export interface RewriteContext {
+  /** The linking file's path relative to the published root, '/'-separated: `guide/setup.md`. */
+  filePath: string;
+  /** The page of a Markdown file, given its normalised root-relative path (`guide/install.md`); undefined when unknown. */
+  resolvePage(path: string): PageLookup;
+  /** The wiki's heading anchors: the current editor's unless said (see headingAnchors.ts). */
+  anchorStyle?: AnchorStyle;
+}
+
+export type LinkCautionReason = 'outsideRun' | 'unknownPage' | 'notMarkdown' | 'unknownAnchor';
+
+export interface LinkCaution {
+  /** The destination as written in the file. */
+  target: string;
+  reason: LinkCautionReason;
+}
+
+export interface RewriteResult {
+  /** What to send: the input with page links in place of file links. */
+  markdown: string;
+  /** How many link destinations were replaced. */
+  rewritten: number;
+  /** One per distinct destination and reason, in document order. */
+  cautions: LinkCaution[];
+  /** Some link points at a page created in this run: send the file again once that page has its address. */
+  needsSecondPass: boolean;
+}
+
+type Decision =
+  | { kind: 'keep'; caution?: LinkCautionReason }
+  | { kind: 'pending' }
+  | { kind: 'rewrite'; destination: string; caution?: LinkCautionReason };
+
+export function rewriteLinks(markdown: string, context: RewriteContext): RewriteResult {
+  const result: RewriteResult = { markdown, rewritten: 0, cautions: [], needsSecondPass: false };
+  if (!markdown.includes('](') && !markdown.includes(']:')) return result;
+  // Keyed by address, since a lookup may hand out a fresh object for the same page every time.
+  const matchers = new Map<string, (anchor: string) => string | undefined>();
+  const anchorIn = (page: LinkedPage, anchor: string): string | undefined => {
+    let matcher = matchers.get(page.url);
+    if (!matcher) matchers.set(page.url, (matcher = headingMatcher(page, context.anchorStyle)));
+    return matcher(anchor);
+  };
+  const pieces: string[] = [];
+  let copied = 0;
+  for (const link of findLinkDestinations(markdown)) {
+    const decision = decide(link.text, context, anchorIn);
+    if (decision.kind === 'pending') result.needsSecondPass = true;
+    else if (decision.caution) addCaution(result.cautions, { target: link.text, reason: decision.caution });
+    if (decision.kind !== 'rewrite') continue;
+    pieces.push(markdown.slice(copied, link.start), written(decision.destination, link));
+    copied = link.end;
+    result.rewritten++;
+  }
+  if (result.rewritten > 0) result.markdown = pieces.join('') + markdown.slice(copied);
+  return result;
+}
+
+function decide(destination: string, context: RewriteContext, anchorIn: (page: LinkedPage, anchor: string) => string | undefined): Decision {
+  const target = linkTarget(destination, context.filePath);
+  if (target.kind === 'web') return { kind: 'keep' };
+  if (!target.markdown) return { kind: 'keep', caution: 'notMarkdown' };
+  if (target.path === undefined) return { kind: 'keep', caution: 'outsideRun' };
+  const page = context.resolvePage(target.path);
+  if (page === 'pending') return { kind: 'pending' };
+  if (page === undefined) return { kind: 'keep', caution: 'unknownPage' };
+  if (target.anchor === undefined || target.anchor === '') return { kind: 'rewrite', destination: page.url };
+  const anchor = anchorIn(page, target.anchor);
+  return anchor === undefined
+    ? { kind: 'rewrite', destination: `${page.url}#${target.anchor}`, caution: 'unknownAnchor' }
+    : { kind: 'rewrite', destination: `${page.url}#${fragment(anchor)}` };
+}
+
+/**
+ * Percent-encodes an anchor for the address: the wiki's anchors keep punctuation, and the browser matches the
+ * decoded fragment to the heading's id. Parentheses too, so the destination never closes the link early.
+ */
+function fragment(anchor: string): string {
+  return encodeURIComponent(anchor).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/** The new destination in the form the old one had: in angle brackets if it was, or if it must be. */
+function written(destination: string, link: LinkDestination): string {
+  return link.angle || /[\s<>()]/.test(destination) ? `<${destination}>` : destination;
+}
+
+function addCaution(cautions: LinkCaution[], caution: LinkCaution): void {
+  if (!cautions.some((known) => known.target === caution.target && known.reason === caution.reason)) cautions.push(caution);
+}

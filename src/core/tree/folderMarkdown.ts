@@ -1,0 +1,45 @@
+// The Markdown of a generated folder page: a list of its children, each a relative link to the child's file, as if
+// the page were a file inside the folder. A later link-rewriting step turns those links into page links, the same
+// way as links between the user's own files. A child folder that is generated too has no file to link to: it is
+// listed by its title alone (the wiki shows it in the page tree). Linking to its first file instead would name a
+// different page than the one listed, and a link to a folder means nothing to a step that rewrites file links.
+import { isFolderPath } from './paths';
+import type { PageTree, TreeNode } from './shape';
+
+/** One line per child, in tree order; '' for a node without children. Meant for generated folder pages. */
+export function generatedFolderMarkdown(node: TreeNode, tree: PageTree): string {
+  const lines: string[] = [];
+  for (const path of node.children) {
+    const child = tree.byPath.get(path);
+    if (!child) continue;
+    const file = isFolderPath(child.path) ? child.contentFrom : child.path;
+    const text = escapeMarkdownText(child.title);
+    lines.push(file === undefined ? `- ${text}` : `- [${text}](${linkDestination(relativeTo(node.path, file))})`);
+  }
+  return lines.length > 0 ? `${lines.join('\n')}\n` : '';
+}
+
+/** `file` relative to `folder` (a folder key), for a file at or below it; anything else stays as given. */
+function relativeTo(folder: string, file: string): string {
+  return file.startsWith(folder) ? file.slice(folder.length) : file;
+}
+
+/**
+ * Titles are the user's text: every ASCII punctuation character is backslash-escaped (CommonMark allows it for all
+ * of them), so a title like "# Setup", "1. Intro", "A & B" or "[draft]" shows as written instead of becoming a
+ * heading, a nested list, an entity or a link.
+ */
+export function escapeMarkdownText(text: string): string {
+  return text.replace(/[!-/:-@[-`{-~]/g, (char) => `\\${char}`).replace(/[\r\n]+/g, ' ');
+}
+
+/**
+ * A bare destination ends at a space or a parenthesis, so such a path goes in <angle brackets>, which keep it
+ * literal (the link-rewriting step reads it back as the file's path); '<' and '>' cannot stand inside those and are
+ * percent-encoded.
+ */
+function linkDestination(path: string): string {
+  if (!/[\s()<>]/.test(path)) return path;
+  return `<${path.replace(/</g, '%3C').replace(/>/g, '%3E')}>`;
+}
+

@@ -1,0 +1,44 @@
+// Which file gives a folder its page, and the title a folder page has without one. The names are the ones users of
+// md2conf, md2cf and markdown-confluence ask for: index, else README, else a file named like its folder
+// (guide/guide.md). Names compare case-insensitively, and any Markdown extension the walk takes counts, because the
+// same repository is checked out on case-insensitive disks and a file the walk publishes should not change role by
+// its extension.
+import { MARKDOWN_EXTENSIONS, compareRelativePaths } from '../run/walkRules';
+import { nameOf } from './paths';
+
+/** index (0) before README (1) before <folder>.md (2); undefined for any other file. */
+export function folderContentRank(fileName: string, folderName: string): number | undefined {
+  const lower = fileName.toLowerCase();
+  const extension = MARKDOWN_EXTENSIONS.find((each) => lower.endsWith(each));
+  if (extension === undefined) return undefined;
+  const stem = lower.slice(0, -extension.length);
+  if (stem === 'index') return 0;
+  if (stem === 'readme') return 1;
+  return stem !== '' && stem === folderName.toLowerCase() ? 2 : undefined;
+}
+
+/**
+ * The file among a folder's own files (not its subfolders') that gives the folder page its content: the best rank,
+ * and between two of one rank (index.md and index.markdown, or README.md and readme.md on a case-sensitive disk)
+ * the first by path, so the choice is the same on every machine.
+ */
+export function folderContentFile<F extends { path: string }>(files: readonly F[], folderName: string): F | undefined {
+  let best: { file: F; rank: number } | undefined;
+  for (const file of files) {
+    const rank = folderContentRank(nameOf(file.path), folderName);
+    if (rank === undefined) continue;
+    if (!best || rank < best.rank || (rank === best.rank && compareRelativePaths(file.path, best.file.path) < 0)) best = { file, rank };
+  }
+  return best?.file;
+}
+
+/**
+ * A folder name as a title: '-' and '_' become spaces and the first letter is upper case; the rest stays as written
+ * (so "REST-api" reads "REST api" and an acronym survives). `getting-started` -> "Getting started",
+ * `api_reference` -> "Api reference". A name of nothing but separators stays as it is rather than become empty.
+ */
+export function readableFolderName(name: string): string {
+  const spaced = name.replace(/[-_]+/g, ' ').replace(/\s+/g, ' ').trim();
+  if (spaced === '') return name;
+  return spaced.charAt(0).toLocaleUpperCase('en-US') + spaced.slice(1);
+}

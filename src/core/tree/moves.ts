@@ -1,0 +1,97 @@
+// What a tree publish cannot do: the service creates and updates pages but neither moves nor deletes one. A file
+// whose recorded page hangs under another folder's page now gets a new page, and the old one stays; a page whose
+// file is gone stays too. Both are said before sending. The record is the previous publish's manifest: node paths
+// (a folder with its trailing '/') to the page each became.
+import { compareRelativePaths } from '../run/walkRules';
+import { titleKey } from './collisions';
+import { folderKey, isBelow, isFolderPath, nameOf, parentFolderOf } from './paths';
+import type { PageTree, TreeNode } from './shape';
+
+export interface RecordedPage {
+  pageId: string;
+  title: string;
+}
+
+export interface PageMove {
+  path: string;
+  oldPath: string;
+  /** The page recorded for oldPath, which stays where it is. */
+  pageId: string;
+}
+
+export interface OrphanPage {
+  path: string;
+  pageId: string;
+  title: string;
+}
+
+export interface MoveReport {
+  /** Pages now under another folder: the file gets a new page, and its old page stays under the old parent. */
+  moves: PageMove[];
+  /**
+   * Renamed in the same folder with the same title: the service finds the same page by title and parent, so the page
+   * follows the file. Not a move and not an orphan; the manifest's key changes.
+   */
+  renamed: PageMove[];
+  /** Recorded pages whose path is gone and that no page follows. */
+  orphans: OrphanPage[];
+}
+
+interface Gone {
+  path: string;
+  page: RecordedPage;
+}
+
+/**
+ * A gone path's successor is a new path of the same kind (file or folder). Ranks, best first: renamed in its folder
+ * with the same title, then under another folder with the same name and title, the same name, the same title. A
+ * guess between two candidates of one rank would name the wrong file, so a tie matches nothing: the page is an orphan.
+ */
+const RANKS: ReadonlyArray<(gone: Gone, node: TreeNode) => boolean> = [
+  (gone, node) => sameFolder(gone, node) && sameTitle(gone, node),
+  (gone, node) => !sameFolder(gone, node) && sameName(gone, node) && sameTitle(gone, node),
+  (gone, node) => !sameFolder(gone, node) && sameName(gone, node),
+  (gone, node) => !sameFolder(gone, node) && sameTitle(gone, node),
+];
+
+export function detectMoves(previous: ReadonlyMap<string, RecordedPage>, tree: PageTree): MoveReport {
+  const root = folderKey(tree.rootPath);
+  // Paths outside the published folder belong to another publish; a refused file (or a folder of refused files) is
+  // still there, and its page is not an orphan for being left out this time.
+  const gone: Gone[] = [...previous]
+    .filter(([path]) => isBelow(path, root) && !tree.byPath.has(path) && !stillThere(path, tree.refused))
+    .map(([path, page]) => ({ path, page }))
+    .sort((a, b) => compareRelativePaths(a.path, b.path));
+  const arrivals = tree.nodes.filter((node) => !previous.has(node.path));
+  const report: MoveReport = { moves: [], renamed: [], orphans: [] };
+  const settled = new Set<Gone>();
+  const matched = new Set<Gone>();
+  const taken = new Set<TreeNode>();
+  for (const [rank, matches] of RANKS.entries()) {
+    const candidates = (each: Gone): TreeNode[] =>
+      arrivals.filter((node) => !taken.has(node) && isFolderPath(node.path) === isFolderPath(each.path) && matches(each, node));
+    const pairs = gone.filter((each) => !settled.has(each)).map((each) => ({ each, found: candidates(each) })).filter(({ found }) => found.length > 0);
+    for (const { each, found } of pairs) {
+      settled.add(each);
+      const node = found.length === 1 ? found[0] : undefined;
+      if (!node || pairs.filter((other) => other.found.includes(node)).length > 1) continue;
+      taken.add(node);
+      matched.add(each);
+      (rank === 0 ? report.renamed : report.moves).push({ path: node.path, oldPath: each.path, pageId: each.page.pageId });
+    }
+  }
+  for (const each of gone) {
+    if (!matched.has(each)) report.orphans.push({ path: each.path, pageId: each.page.pageId, title: each.page.title });
+  }
+  // Found rank by rank; said in path order, like the tree.
+  for (const list of [report.moves, report.renamed]) list.sort((a, b) => compareRelativePaths(a.path, b.path));
+  return report;
+}
+
+function stillThere(path: string, refused: readonly string[]): boolean {
+  return isFolderPath(path) ? refused.some((file) => file.startsWith(path)) : refused.includes(path);
+}
+
+const sameFolder = (gone: Gone, node: TreeNode): boolean => parentFolderOf(gone.path) === parentFolderOf(node.path);
+const sameName = (gone: Gone, node: TreeNode): boolean => nameOf(gone.path).toLowerCase() === nameOf(node.path).toLowerCase();
+const sameTitle = (gone: Gone, node: TreeNode): boolean => titleKey(gone.page.title) === titleKey(node.title);

@@ -1,0 +1,58 @@
+import assert from 'node:assert/strict';
+import {
+  headingPlainText, markdownHeadingSlug, markdownHeadingSlugs, markdownHeadings, wikiAnchorForLink, wikiHeadingAnchor, wikiHeadingAnchors,
+} from '../../src/core/links/rewrite';
+
+describe('heading anchors', () => {
+  it('reads the text a reader sees of a heading written in Markdown', () => {
+    assert.equal(headingPlainText('The **fast** _way_ with `npm *ci*`'), 'The fast way with npm *ci*');
+    assert.equal(headingPlainText('[Link](x.md) and ![img](i.png) and [ref][r]'), 'Link and img and ref');
+    assert.equal(headingPlainText('snake_case \\*literal\\* 5 * 3 [WIP]'), 'snake_case *literal* 5 * 3 [WIP]');
+  });
+
+  it('slugs headings the way GitHub does', () => {
+    const cases: Array<[string, string]> = [
+      ['Install', 'install'], ['Configure the proxy', 'configure-the-proxy'], ['Tom & Jerry', 'tom--jerry'],
+      ['Step 2 (optional)', 'step-2-optional'], ['`npm` **install**', 'npm-install'], ['Café au lait', 'café-au-lait'],
+      ['snake_case name', 'snake_case-name'], ['What is it?', 'what-is-it'], ['v1.2 – notes', 'v12--notes'],
+    ];
+    for (const [heading, slug] of cases) assert.equal(markdownHeadingSlug(heading), slug, heading);
+    assert.deepEqual(markdownHeadingSlugs(['A', 'A', 'A-1', 'b']), ['a', 'a-1', 'a-1-1', 'b']);
+  });
+
+  it('gives the wiki anchors of the current editor: the heading, spaces as hyphens, case and punctuation kept', () => {
+    assert.equal(wikiHeadingAnchor('Any title', 'Setting up Databricks CLI'), 'Setting-up-Databricks-CLI');
+    assert.equal(wikiHeadingAnchor('Any title', '2.59.0 (Ubuntu 22)'), '2.59.0-(Ubuntu-22)');
+    assert.equal(wikiHeadingAnchor('Any title', '  The **fast**   way '), 'The-fast-way');
+    assert.deepEqual(wikiHeadingAnchors('T', ['Behavior', 'Levels', 'Behavior', 'Behavior']), ['Behavior', 'Levels', 'Behavior.1', 'Behavior.2']);
+  });
+
+  it('gives the legacy editor anchors when asked: title and heading without spaces, joined by a hyphen', () => {
+    assert.equal(wikiHeadingAnchor('Messages types', 'Behavior', 'legacy'), 'Messagestypes-Behavior');
+    assert.equal(wikiHeadingAnchor('Testing Sphinx Confluence Builder 2.13.0 (with parentheses)', 'Overview', 'legacy'),
+      'TestingSphinxConfluenceBuilder2.13.0(withparentheses)-Overview');
+    assert.deepEqual(wikiHeadingAnchors('Msg', ['A b', 'A b'], 'legacy'), ['Msg-Ab', 'Msg-Ab.1']);
+  });
+
+  it('finds the wiki anchor for a link anchor by slug, by the wiki form, or ignoring case; undefined otherwise', () => {
+    const page = { title: 'Guide', headings: ['Café', 'Install', 'Install'] };
+    assert.equal(wikiAnchorForLink('caf%C3%A9', page), 'Café');
+    assert.equal(wikiAnchorForLink('install-1', page), 'Install.1');
+    assert.equal(wikiAnchorForLink('Install.1', page), 'Install.1');
+    assert.equal(wikiAnchorForLink('INSTALL', page), 'Install');
+    assert.equal(wikiAnchorForLink('nowhere', page), undefined);
+    assert.equal(wikiAnchorForLink('%E0%A4%A', page), undefined, 'a broken percent-encoding is compared as written');
+  });
+});
+
+describe('markdownHeadings', () => {
+  it('lists ATX and setext headings in order, as written', () => {
+    const text = '# Title #\n\nIntro\n\n## C# and F#\nSetext one\n===\n\nTwo lines\nof setext\n---\n\n> ### Quoted\n\n#hashtag\n#\n';
+    assert.deepEqual(markdownHeadings(text), ['Title', 'C# and F#', 'Setext one', 'Two lines of setext', 'Quoted', '']);
+  });
+
+  it('skips code and takes `---` after a list or a blank line for a rule, not a heading', () => {
+    const text = '```\n# Not\n```\n    # Not either\n\n- item\n---\n\n---\n\n~~~\nText\n===\n~~~\n## Yes\r\n';
+    assert.deepEqual(markdownHeadings(text), ['Yes']);
+  });
+});

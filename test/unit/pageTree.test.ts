@@ -1,0 +1,222 @@
+// A published folder as a tree of pages (issue 14, section 2): which file is which page, the generated folder
+// pages, titles that would collide, and the pages a move or a deletion leaves behind.
+import assert from 'node:assert/strict';
+import {
+  detectMoves, findTitleCollisions, generatedFolderMarkdown, nodeOfFile, readableFolderName, shapeTree,
+  type PageTree, type RecordedPage, type TreeInput, type TreeNode,
+} from '../../src/core/tree';
+
+/** A file whose title is its name without the extension, as suggestTitle gives for a file without a heading. */
+const file = (path: string, title?: string, refused?: boolean): TreeInput => ({
+  path, title: title ?? (path.split('/').pop() ?? path).replace(/\.md$/, ''), ...(refused ? { refused } : {}),
+});
+const node = (tree: PageTree, path: string): TreeNode => {
+  const found = tree.byPath.get(path);
+  assert.ok(found, `no node ${path}`);
+  return found;
+};
+const paths = (tree: PageTree): string[] => tree.nodes.map((each) => each.path);
+const recorded = (entries: Array<[string, string, string]>): Map<string, RecordedPage> =>
+  new Map(entries.map(([path, pageId, title]) => [path, { pageId, title }]));
+
+describe('page tree', () => {
+  describe('shape', () => {
+    it('makes a flat folder the chosen page\'s children, in path order', () => {
+      const tree = shapeTree([file('docs/b.md', 'Beta'), file('docs/a.md', 'Alpha')], 'docs');
+      assert.equal(tree.rootPath, 'docs/');
+      assert.deepEqual(paths(tree), ['docs/a.md', 'docs/b.md']);
+      assert.deepEqual(tree.top, ['docs/a.md', 'docs/b.md']);
+      assert.deepEqual(tree.nodes[0], { kind: 'file', path: 'docs/a.md', title: 'Alpha', children: [], depth: 0 });
+    });
+
+    it('takes the working folder itself as the root, and leaves out what is not below the root', () => {
+      assert.deepEqual(paths(shapeTree([file('a.md'), file('sub/b.md')], '')), ['a.md', 'sub/', 'sub/b.md']);
+      assert.deepEqual(paths(shapeTree([file('a.md')], '.')), ['a.md']);
+      const tree = shapeTree([file('docs/a.md'), file('other/b.md'), file('docsx/c.md')], 'docs/');
+      assert.deepEqual(paths(tree), ['docs/a.md']);
+      assert.deepEqual(tree.outside, ['other/b.md', 'docsx/c.md']);
+    });
+
+    it('keeps a root index.md and README.md as ordinary children: the chosen page is never rewritten', () => {
+      const tree = shapeTree([file('docs/index.md', 'Home'), file('docs/README.md', 'Read me'), file('docs/docs.md', 'Docs')], 'docs');
+      assert.deepEqual(paths(tree), ['docs/README.md', 'docs/docs.md', 'docs/index.md']);
+      assert.ok(tree.nodes.every((each) => each.kind === 'file' && each.parent === undefined));
+    });
+
+    it('gives a subfolder its content from index.md, README.md or <folder>/<folder>.md, which is then no page of its own', () => {
+      const tree = shapeTree([
+        file('docs/guide/index.md', 'Guide'), file('docs/guide/setup.md', 'Setup'),
+        file('docs/api/README.md', 'API'), file('docs/api/calls.md', 'Calls'),
+        file('docs/faq/faq.md', 'FAQ'), file('docs/faq/billing.md', 'Billing'),
+      ], 'docs');
+      assert.deepEqual(paths(tree), ['docs/api/', 'docs/api/calls.md', 'docs/faq/', 'docs/faq/billing.md', 'docs/guide/', 'docs/guide/setup.md']);
+      assert.deepEqual(node(tree, 'docs/guide/'), { kind: 'folder', path: 'docs/guide/', title: 'Guide', contentFrom: 'docs/guide/index.md', children: ['docs/guide/setup.md'], depth: 0 });
+      assert.equal(node(tree, 'docs/api/').contentFrom, 'docs/api/README.md');
+      assert.equal(node(tree, 'docs/faq/').contentFrom, 'docs/faq/faq.md');
+      assert.deepEqual(node(tree, 'docs/guide/setup.md'), { kind: 'file', path: 'docs/guide/setup.md', title: 'Setup', parent: 'docs/guide/', children: [], depth: 1 });
+      assert.equal(tree.byPath.has('docs/guide/index.md'), false);
+      assert.equal(nodeOfFile(tree, 'docs/guide/index.md')?.path, 'docs/guide/');
+      assert.equal(nodeOfFile(tree, 'docs/guide/setup.md')?.path, 'docs/guide/setup.md');
+      assert.equal(nodeOfFile(tree, 'docs/missing.md'), undefined);
+    });
+
+    it('prefers index over README over <folder>.md; the others stay ordinary children', () => {
+      const all = shapeTree([file('d/g/g.md', 'Named'), file('d/g/README.md', 'Readme'), file('d/g/index.md', 'Index')], 'd');
+      assert.equal(node(all, 'd/g/').contentFrom, 'd/g/index.md');
+      assert.deepEqual(node(all, 'd/g/').children, ['d/g/README.md', 'd/g/g.md']);
+      const two = shapeTree([file('d/g/g.md', 'Named'), file('d/g/README.md', 'Readme')], 'd');
+      assert.equal(node(two, 'd/g/').contentFrom, 'd/g/README.md');
+      assert.equal(node(two, 'd/g/').title, 'Readme');
+    });
+
+    it('matches those names ignoring case, and any Markdown extension', () => {
+      assert.equal(node(shapeTree([file('d/g/INDEX.MD'), file('d/g/x.md')], 'd'), 'd/g/').contentFrom, 'd/g/INDEX.MD');
+      assert.equal(node(shapeTree([file('d/g/Readme.md'), file('d/g/x.md')], 'd'), 'd/g/').contentFrom, 'd/g/Readme.md');
+      assert.equal(node(shapeTree([file('d/Guide/guide.MD'), file('d/Guide/x.md')], 'd'), 'd/Guide/').contentFrom, 'd/Guide/guide.MD');
+      assert.equal(node(shapeTree([file('d/g/index.markdown')], 'd'), 'd/g/').contentFrom, 'd/g/index.markdown');
+      // Two of one rank (a case-sensitive disk): the first by path, on every machine.
+      assert.equal(node(shapeTree([file('d/g/readme.md'), file('d/g/README.md')], 'd'), 'd/g/').contentFrom, 'd/g/README.md');
+      // Not a content file: a name that merely contains one of them.
+      assert.equal(node(shapeTree([file('d/g/index-old.md'), file('d/g/my-readme.md')], 'd'), 'd/g/').generated, true);
+    });
+
+    it('generates a folder page without a content file, titled by its name made readable', () => {
+      const tree = shapeTree([file('docs/getting-started/install.md', 'Install')], 'docs');
+      assert.deepEqual(node(tree, 'docs/getting-started/'), {
+        kind: 'folder', path: 'docs/getting-started/', title: 'Getting started', generated: true, children: ['docs/getting-started/install.md'], depth: 0,
+      });
+      assert.equal(readableFolderName('getting-started'), 'Getting started');
+      assert.equal(readableFolderName('api_reference'), 'Api reference');
+      assert.equal(readableFolderName('REST--api'), 'REST api');
+      assert.equal(readableFolderName('ünits'), 'Ünits');
+      assert.equal(readableFolderName('---'), '---');
+    });
+
+    it('skips folders without a publishable Markdown file at any depth, but keeps one whose files are all deeper', () => {
+      const tree = shapeTree([file('d/a.md'), file('d/outer/inner/deep.md'), file('d/bad/only.md', 'Only', true), file('d/bad/sub/also.md', 'Also', true)], 'd');
+      assert.deepEqual(paths(tree), ['d/a.md', 'd/outer/', 'd/outer/inner/', 'd/outer/inner/deep.md']);
+      assert.deepEqual(tree.nodes.map((each) => each.depth), [0, 0, 1, 2]);
+      assert.equal(node(tree, 'd/outer/inner/').parent, 'd/outer/');
+    });
+
+    it('makes no page of a refused file, and a refused content file gives way to a generated page', () => {
+      const tree = shapeTree([file('d/g/index.md', 'index', true), file('d/g/README.md', 'Readme'), file('d/g/x.md', 'X', true), file('d/y.md', 'Y')], 'd');
+      // README keeps its role (an ordinary child) whether or not index is refused: a file's role never flips.
+      assert.deepEqual(node(tree, 'd/g/'), {
+        kind: 'folder', path: 'd/g/', title: 'G', generated: true, contentRefused: 'd/g/index.md', children: ['d/g/README.md'], depth: 0,
+      });
+      assert.deepEqual(paths(tree), ['d/y.md', 'd/g/', 'd/g/README.md']);
+      assert.deepEqual(tree.refused, ['d/g/index.md', 'd/g/x.md']);
+    });
+
+    it('orders every parent before its children, depth-first, files before subfolders, the same for any input order', () => {
+      const inputs = [
+        file('d/z.md'), file('d/b/y.md'), file('d/a/c/x.md'), file('d/a/w.md'), file('d/a.md'), file('d/b/index.md'), file('d/B/q.md'),
+      ];
+      const expected = ['d/a.md', 'd/z.md', 'd/B/', 'd/B/q.md', 'd/a/', 'd/a/w.md', 'd/a/c/', 'd/a/c/x.md', 'd/b/', 'd/b/y.md'];
+      assert.deepEqual(paths(shapeTree(inputs, 'd')), expected);
+      assert.deepEqual(paths(shapeTree([...inputs].reverse(), 'd')), expected);
+      const tree = shapeTree(inputs, 'd');
+      const seen = new Set<string>();
+      for (const each of tree.nodes) {
+        if (each.parent !== undefined) assert.ok(seen.has(each.parent), `${each.path} before its parent`);
+        seen.add(each.path);
+      }
+      assert.deepEqual(tree.top, ['d/a.md', 'd/z.md', 'd/B/', 'd/a/', 'd/b/']);
+    });
+
+    it('takes the first of two inputs with one path', () => {
+      assert.deepEqual(shapeTree([file('d/a.md', 'First'), file('d/a.md', 'Second')], 'd').nodes.map((each) => each.title), ['First']);
+    });
+  });
+
+  describe('generated folder pages', () => {
+    it('list the children as relative links to their files; a generated child folder by its title alone', () => {
+      const tree = shapeTree([
+        file('docs/guide/setup.md', 'Setup'), file('docs/guide/api/README.md', 'API'), file('docs/guide/api/x.md', 'X'),
+        file('docs/guide/more/deep.md', 'Deep'), file('docs/guide/two words.md', 'Two (words)'),
+      ], 'docs');
+      assert.equal(generatedFolderMarkdown(node(tree, 'docs/guide/'), tree), [
+        '- [Setup](setup.md)',
+        '- [Two \\(words\\)](<two words.md>)',
+        '- [API](api/README.md)',
+        '- More',
+        '',
+      ].join('\n'));
+      assert.equal(generatedFolderMarkdown(node(tree, 'docs/guide/more/'), tree), '- [Deep](deep.md)\n');
+      assert.equal(generatedFolderMarkdown(node(tree, 'docs/guide/setup.md'), tree), '');
+    });
+
+    it('escape titles so they show as written', () => {
+      const tree = shapeTree([file('d/g/a.md', '# 1. [draft] A & B'), file('d/g/b>c.md', 'B')], 'd');
+      assert.equal(generatedFolderMarkdown(node(tree, 'd/g/'), tree), '- [\\# 1\\. \\[draft\\] A \\& B](a.md)\n- [B](<b%3Ec.md>)\n');
+    });
+  });
+
+  describe('title collisions', () => {
+    it('groups pages with one title across folders and by case, files and folder pages alike', () => {
+      const tree = shapeTree([
+        file('d/setup.md', 'Setup'), file('d/guide/setup.md', 'setup'), file('d/api/index.md', 'Reference'),
+        file('d/api/x.md', 'X'), file('d/reference.md', 'REFERENCE'), file('d/unique.md', 'Unique'),
+      ], 'd');
+      const groups = findTitleCollisions(tree).map((group) => group.map((each) => each.path));
+      assert.deepEqual(groups, [['d/reference.md', 'd/api/'], ['d/setup.md', 'd/guide/setup.md']]);
+    });
+
+    it('counts generated folder pages, and finds nothing in a tree of distinct titles', () => {
+      const tree = shapeTree([file('d/getting-started/a.md', 'A'), file('d/intro.md', 'Getting Started')], 'd');
+      assert.deepEqual(findTitleCollisions(tree).map((group) => group.map((each) => each.path)), [['d/intro.md', 'd/getting-started/']]);
+      assert.deepEqual(findTitleCollisions(shapeTree([file('d/a.md', 'A'), file('d/b.md', 'B')], 'd')), []);
+    });
+  });
+
+  describe('moves and orphans', () => {
+    it('reports a file now under another folder by its name, or by its title, and the pages left behind', () => {
+      const tree = shapeTree([file('d/new/setup.md', 'Setup'), file('d/new/renamed.md', 'Old title'), file('d/kept.md', 'Kept')], 'd');
+      const report = detectMoves(recorded([
+        ['d/setup.md', '11', 'Setup'], ['d/old/name.md', '12', 'Old title'], ['d/kept.md', '13', 'Kept'], ['d/gone.md', '14', 'Gone'],
+      ]), tree);
+      assert.deepEqual(report.moves, [{ path: 'd/new/renamed.md', oldPath: 'd/old/name.md', pageId: '12' }, { path: 'd/new/setup.md', oldPath: 'd/setup.md', pageId: '11' }]);
+      assert.deepEqual(report.orphans, [{ path: 'd/gone.md', pageId: '14', title: 'Gone' }]);
+      assert.deepEqual(report.renamed, []);
+    });
+
+    it('follows a moved folder and its files', () => {
+      const tree = shapeTree([file('d/manual/guide/index.md', 'Guide'), file('d/manual/guide/a.md', 'A')], 'd');
+      const report = detectMoves(recorded([['d/guide/', '20', 'Guide'], ['d/guide/a.md', '21', 'A']]), tree);
+      assert.deepEqual(report.moves, [{ path: 'd/manual/guide/', oldPath: 'd/guide/', pageId: '20' }, { path: 'd/manual/guide/a.md', oldPath: 'd/guide/a.md', pageId: '21' }]);
+      assert.deepEqual(report.orphans, []);
+    });
+
+    it('takes a rename in the same folder with the same title as the same page, and with a new title as an orphan', () => {
+      const tree = shapeTree([file('d/b.md', 'Same'), file('d/y.md', 'New')], 'd');
+      const report = detectMoves(recorded([['d/a.md', '1', 'same'], ['d/x.md', '2', 'Old']]), tree);
+      assert.deepEqual(report.renamed, [{ path: 'd/b.md', oldPath: 'd/a.md', pageId: '1' }]);
+      assert.deepEqual(report.moves, []);
+      assert.deepEqual(report.orphans, [{ path: 'd/x.md', pageId: '2', title: 'Old' }]);
+    });
+
+    it('guesses nothing when two files could be the moved one: the page is an orphan', () => {
+      const tree = shapeTree([file('d/a/setup.md', 'Setup A'), file('d/b/setup.md', 'Setup B')], 'd');
+      const report = detectMoves(recorded([['d/setup.md', '5', 'Setup']]), tree);
+      assert.deepEqual(report.moves, []);
+      assert.deepEqual(report.orphans, [{ path: 'd/setup.md', pageId: '5', title: 'Setup' }]);
+      // The same name and title is a better match than the same name alone.
+      const better = detectMoves(recorded([['d/setup.md', '5', 'Setup B']]), tree);
+      assert.deepEqual(better.moves, [{ path: 'd/b/setup.md', oldPath: 'd/setup.md', pageId: '5' }]);
+    });
+
+    it('never matches a file with a folder, nor a path that was there before', () => {
+      const tree = shapeTree([file('d/setup/a.md', 'A'), file('d/x/other.md', 'Other')], 'd');
+      const report = detectMoves(recorded([['d/setup.md', '7', 'Setup'], ['d/other.md', '8', 'Other'], ['d/x/other.md', '9', 'Other']]), tree);
+      assert.deepEqual(report.moves, []);
+      assert.deepEqual(report.orphans.map((each) => each.path), ['d/other.md', 'd/setup.md']);
+    });
+
+    it('keeps the pages of refused files and of folders holding them, and ignores records outside the published folder', () => {
+      const tree = shapeTree([file('d/a.md'), file('d/broken.md', 'Broken', true), file('d/bad/x.md', 'X', true)], 'd');
+      const report = detectMoves(recorded([['d/broken.md', '1', 'Broken'], ['d/bad/', '2', 'Bad'], ['d/bad/x.md', '3', 'X'], ['other/z.md', '4', 'Z'], ['d/a.md', '5', 'a']]), tree);
+      assert.deepEqual(report, { moves: [], renamed: [], orphans: [] });
+    });
+  });
+});

@@ -1,0 +1,178 @@
+import assert from 'node:assert/strict';
+import { rewriteLinks, type PageLookup, type RewriteContext, type RewriteResult } from '../../src/core/links/rewrite';
+
+const PAGES = 'https://wiki.example/wiki/spaces/DOCS/pages';
+const SETUP = `${PAGES}/101/Setup`;
+const INSTALL = `${PAGES}/102/Install`;
+const HOME = `${PAGES}/100/Home`;
+const SPACED = `${PAGES}/103/My+file`;
+
+const pages: Record<string, PageLookup> = {
+  'guide/setup.md': { url: SETUP, title: 'Setup', headings: ['Setup', 'Install', 'Configure the proxy'] },
+  'guide/install.md': { url: INSTALL, title: 'Install', headings: ['Install', 'Requirements', 'Requirements', 'Step 2 (optional)', '`npm` **ci**'] },
+  'index.md': { url: HOME, title: 'Home', headings: [] },
+  'my file.md': { url: SPACED, title: 'My file', headings: ['Overview'] },
+  'guide/new.md': 'pending',
+};
+
+let asked: string[] = [];
+function context(overrides: Partial<RewriteContext> = {}): RewriteContext {
+  return {
+    filePath: 'guide/setup.md',
+    resolvePage: (path) => {
+      asked.push(path);
+      return pages[path];
+    },
+    ...overrides,
+  };
+}
+
+function rewrite(markdown: string, overrides: Partial<RewriteContext> = {}): RewriteResult {
+  return rewriteLinks(markdown, context(overrides));
+}
+
+function unchanged(markdown: string, overrides: Partial<RewriteContext> = {}): RewriteResult {
+  const result = rewrite(markdown, overrides);
+  assert.equal(result.markdown, markdown);
+  assert.equal(result.rewritten, 0);
+  return result;
+}
+
+describe('rewriteLinks', () => {
+  beforeEach(() => {
+    asked = [];
+  });
+
+  describe('links to Markdown files of the run', () => {
+    it('become page addresses, resolving `./`, `..` and plain relative paths against the linking file', () => {
+      const result = rewrite('See [install](install.md), [again](./install.md), [home](../index.md) and [long](../guide/./install.md).');
+      assert.equal(result.markdown, `See [install](${INSTALL}), [again](${INSTALL}), [home](${HOME}) and [long](${INSTALL}).`);
+      assert.deepEqual([result.rewritten, result.cautions, result.needsSecondPass], [4, [], false]);
+      assert.deepEqual(asked, ['guide/install.md', 'guide/install.md', 'index.md', 'guide/install.md']);
+    });
+
+    it('keeps a title and takes the other destination forms: angle brackets, percent-encoding, balanced parentheses, a query', () => {
+      assert.equal(rewrite('[t](install.md "The title")').markdown, `[t](${INSTALL} "The title")`);
+      assert.equal(rewrite("[t]( install.md\n  'Title' )").markdown, `[t]( ${INSTALL}\n  'Title' )`);
+      assert.equal(rewrite('[t](<../my file.md>)').markdown, `[t](<${SPACED}>)`);
+      assert.equal(rewrite('[t](../my%20file.md)').markdown, `[t](${SPACED})`);
+      assert.equal(rewrite('[t](install.md?plain=1#requirements)').markdown, `[t](${INSTALL}#Requirements)`);
+      unchanged('[t](file(1).md)');
+      assert.deepEqual(asked.at(-1), 'guide/file(1).md');
+    });
+
+    it('rewrites reference definitions, also with the destination on the next line or in angle brackets', () => {
+      const text = 'Read [the guide][g] and [home].\n\n[g]: ./install.md#requirements "Guide"\n[home]:\n   <../index.md>\n';
+      assert.equal(rewrite(text).markdown, `Read [the guide][g] and [home].\n\n[g]: ${INSTALL}#Requirements "Guide"\n[home]:\n   <${HOME}>\n`);
+    });
+
+    it('rewrites a link around an image but never the image', () => {
+      const result = rewrite('[![badge](install.md)](install.md) ![diagram](./diagram.png) ![page](install.md)');
+      assert.equal(result.markdown, `[![badge](install.md)](${INSTALL}) ![diagram](./diagram.png) ![page](install.md)`);
+      assert.deepEqual(result.cautions, []);
+    });
+
+    it('maps a file link to its own page, with the anchor mapped too', () => {
+      assert.equal(rewrite('[x](setup.md#configure-the-proxy)').markdown, `[x](${SETUP}#Configure-the-proxy)`);
+    });
+
+    it('knows Markdown files by .md, .markdown, .mdown and .mkd in any case', () => {
+      const result = rewrite('[a](a.MD) [b](b.markdown) [c](c.mdown) [d](d.Mkd)');
+      assert.deepEqual(result.cautions.map((caution) => caution.reason), ['unknownPage', 'unknownPage', 'unknownPage', 'unknownPage']);
+      assert.deepEqual(asked, ['guide/a.MD', 'guide/b.markdown', 'guide/c.mdown', 'guide/d.Mkd']);
+    });
+
+    it('works the same with CRLF line ends', () => {
+      const text = '# Setup\r\n\r\n[i](install.md)\r\n[j](\r\n  install.md \r\n  "Title")\r\n\r\n[r]: ../index.md\r\n[s]:\r\n  ../index.md\r\n';
+      assert.equal(rewrite(text).markdown, `# Setup\r\n\r\n[i](${INSTALL})\r\n[j](\r\n  ${INSTALL} \r\n  "Title")\r\n\r\n[r]: ${HOME}\r\n[s]:\r\n  ${HOME}\r\n`);
+    });
+  });
+
+  describe('anchors', () => {
+    it('maps GitHub-style slugs to the wiki heading anchors, repeats and punctuation included', () => {
+      const result = rewrite('[a](install.md#requirements) [b](install.md#requirements-1) [c](install.md#step-2-optional) [d](install.md#npm-ci) [e](install.md#Requirements)');
+      assert.equal(result.markdown,
+        `[a](${INSTALL}#Requirements) [b](${INSTALL}#Requirements.1) [c](${INSTALL}#Step-2-%28optional%29) [d](${INSTALL}#npm-ci) [e](${INSTALL}#Requirements)`);
+      assert.deepEqual(result.cautions, []);
+    });
+
+    it('follows the legacy editor form when told', () => {
+      assert.equal(rewrite('[a](install.md#requirements-1)', { anchorStyle: 'legacy' }).markdown, `[a](${INSTALL}#Install-Requirements.1)`);
+    });
+
+    it('keeps an anchor no heading of the target has, as written, with a caution', () => {
+      const result = rewrite('[a](install.md#nowhere) [b](install.md#)');
+      assert.equal(result.markdown, `[a](${INSTALL}#nowhere) [b](${INSTALL})`);
+      assert.deepEqual(result.cautions, [{ target: 'install.md#nowhere', reason: 'unknownAnchor' }]);
+      assert.equal(result.rewritten, 2);
+    });
+
+    it('leaves links to a heading of the same file (`#anchor` only) as written', () => {
+      unchanged('[up](#install) [top](#)');
+      assert.deepEqual(asked, []);
+    });
+  });
+
+  describe('links that stay as written', () => {
+    it('leaves addresses with a scheme, protocol-relative ones and mail links alone, silently', () => {
+      const result = unchanged('[a](https://x.example/a.md) [b](//x.example/b.md) [c](mailto:a@x.example) [d](file:///tmp/d.md) [e](C:\\docs\\e.md)');
+      assert.deepEqual([result.cautions, asked], [[], []]);
+    });
+
+    it('leaves links that leave the root, with a caution naming them', () => {
+      const result = unchanged('[a](../../x.md) [b](/docs/x.md) [c](../../x.md)');
+      assert.deepEqual(result.cautions, [{ target: '../../x.md', reason: 'outsideRun' }, { target: '/docs/x.md', reason: 'outsideRun' }]);
+    });
+
+    it('leaves links to Markdown files with no known page, with a caution', () => {
+      const result = unchanged('[m](missing.md#part)');
+      assert.deepEqual(result.cautions, [{ target: 'missing.md#part', reason: 'unknownPage' }]);
+      assert.deepEqual(asked, ['guide/missing.md']);
+    });
+
+    it('leaves links to files that are not pages, with a caution: images as links, other files, folders', () => {
+      const result = unchanged('[d](./diagram.png) [l](../LICENSE) [f](../guide/)');
+      assert.deepEqual(result.cautions.map((caution) => [caution.target, caution.reason]),
+        [['./diagram.png', 'notMarkdown'], ['../LICENSE', 'notMarkdown'], ['../guide/', 'notMarkdown']]);
+      assert.deepEqual(asked, []);
+    });
+
+    it('does not take Windows backslashes for folders', () => {
+      const result = unchanged('[w](..\\guide\\install.md)');
+      assert.deepEqual(asked, ['guide/..\\guide\\install.md']);
+      assert.deepEqual(result.cautions, [{ target: '..\\guide\\install.md', reason: 'unknownPage' }]);
+      assert.equal(rewrite('[e](my\\_file.md)').cautions[0]?.reason, 'unknownPage');
+      assert.equal(asked.at(-1), 'guide/my_file.md', 'an escaped punctuation character is the character');
+    });
+
+    it('ignores links in fenced code, indented code and code spans', () => {
+      const text = '```md\n[a](install.md)\n```\n~~~\n[b]: install.md\n~~~\n\n    [c](install.md)\n\nUse `[d](install.md)` here.\n';
+      const result = unchanged(text);
+      assert.deepEqual([result.cautions, asked], [[], []]);
+    });
+
+    it('ignores what only looks like a link: escaped brackets, footnotes, a definition inside a paragraph, an unclosed link', () => {
+      unchanged('\\[a](install.md) and [b](install.md oops)');
+      unchanged('[^1]: see install.md\n\nText\n[r]: install.md');
+      assert.deepEqual(asked, []);
+    });
+  });
+
+  describe('pages created in the same run', () => {
+    it('rewrites nothing for a link to a pending page and asks for a second pass, rewriting the other links', () => {
+      const result = rewrite('[n](new.md#intro) [i](install.md)');
+      assert.equal(result.markdown, `[n](new.md#intro) [i](${INSTALL})`);
+      assert.deepEqual([result.needsSecondPass, result.rewritten, result.cautions], [true, 1, []]);
+    });
+  });
+
+  it('never changes the text it is given and reports every distinct caution once', () => {
+    const text = '[m](missing.md) [m](missing.md) [i](install.md)';
+    const copy = `${text}`;
+    const result = rewrite(text);
+    assert.equal(text, copy);
+    assert.notEqual(result.markdown, text);
+    assert.deepEqual(result.cautions, [{ target: 'missing.md', reason: 'unknownPage' }]);
+    assert.deepEqual(unchanged('No links here.').cautions, []);
+  });
+});

@@ -21,6 +21,10 @@ export { planFile, planFiles, countPlan, sendKind, linkAfterPublish, type PlanIt
 export { guardPlan, guardedPage, type GuardVerdict } from './core/run/guard';
 export { apiTokenSubject } from './core/apiToken/subject';
 export { runPlan, ThrottleGate, clampConcurrency, summarise, summaryLine, describeRunStop } from './core/run/runner';
+export { planTree } from './core/tree/treePlan';
+export { runTree } from './core/tree/treeRun';
+export { openManifest } from './core/tree/pageManifest';
+export { pageAddress } from './core/publish/pageAddress';
 export { sendPlanned } from './core/run/send';
 export { identifyPage, proveOwnPage, withIdentity, withoutIdentity } from './core/links/pageIdentity';
 export { createWikiPagesClient } from './core/wikiPages';

@@ -24,6 +24,10 @@ export interface PublishArgs {
   authUrl: string | undefined;
   /** The wiki site whose page routes are read (else WIKI_PUBLISHER_BASE_URL). */
   baseUrl: string | undefined;
+  /** Publish the one folder given as a page tree under --parent, its page IDs kept in the folder's .wiki-pages.json. */
+  tree: boolean;
+  /** With --tree: read .wiki-pages.json but never write it (new page IDs are listed instead). */
+  noRecord: boolean;
 }
 
 export type Command = { kind: 'help' } | { kind: 'version' } | { kind: 'publish'; args: PublishArgs };
@@ -49,6 +53,8 @@ const OPTIONS = {
   'overwrite-edited': { type: 'boolean' },
   'auth-url': { type: 'string' },
   'base-url': { type: 'string' },
+  tree: { type: 'boolean' },
+  'no-record': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'V' },
 } as const;
@@ -81,6 +87,8 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
   if (command === undefined) return fail('No command given.');
   if (command !== 'publish') return fail(`Unknown command "${command}"; the only command is "publish".`);
   if (paths.length === 0) return fail('Name at least one Markdown file or folder to publish.');
+  if (values.tree && paths.length !== 1) return fail('--tree publishes one folder: name exactly one.');
+  if (values['no-record'] && !values.tree) return fail('--no-record goes with --tree (it keeps .wiki-pages.json as it is).');
 
   const concurrency = integerOption(values.concurrency, DEFAULT_CONCURRENCY, 1, MAX_CONCURRENCY);
   if (concurrency === undefined) return fail(`--concurrency must be a whole number from 1 to ${MAX_CONCURRENCY}.`);
@@ -111,6 +119,8 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
         overwriteEdited: values['overwrite-edited'] ?? false,
         authUrl: values['auth-url']?.trim(),
         baseUrl: values['base-url']?.trim(),
+        tree: values.tree ?? false,
+        noRecord: values['no-record'] ?? false,
       },
     },
   };

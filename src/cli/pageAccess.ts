@@ -21,7 +21,7 @@ export type PageAccess =
    * `secrets` are for Output.forget: the client secret or the platform token. `ready` asks for an access token once
    * before anything is planned, so refused credentials are a configuration error, not a run of unchecked updates.
    */
-  | { kind: 'pages'; client: WikiPagesClient; via: 'clientCredentials' | 'platformToken'; secrets: string[]; ready(signal?: AbortSignal): Promise<string | undefined> }
+  | { kind: 'pages'; client: WikiPagesClient; via: 'clientCredentials' | 'platformToken'; secrets: string[]; baseUrl: string; ready(signal?: AbortSignal): Promise<string | undefined> }
   /** Nothing (or no secret) is configured: the run goes on without reading the wiki; `reason` says what to set. */
   | { kind: 'none'; reason: string }
   /** A secret is set but its companions are missing or malformed: a usage error. */
@@ -92,7 +92,7 @@ function withClientCredentials(inputs: PageAccessInputs, clientId: string, clien
     const answer = await source.token(signal);
     return answer.ok ? undefined : answer.error.message;
   };
-  return { kind: 'pages', client, via: 'clientCredentials', secrets: [clientSecret], ready };
+  return { kind: 'pages', client, via: 'clientCredentials', secrets: [clientSecret], baseUrl, ready };
 }
 
 function withPlatformToken(inputs: PageAccessInputs, token: string, baseUrl: string): PageAccess {
@@ -104,7 +104,7 @@ function withPlatformToken(inputs: PageAccessInputs, token: string, baseUrl: str
   }
   const client = pagesClient(inputs, baseUrl, inputs.transport(), async () => token, 'platform token');
   // A platform token is checked by the wiki on first use; a refusal makes the guard's lookups "unchecked", said per file.
-  return { kind: 'pages', client, via: 'platformToken', secrets: [token], ready: async () => undefined };
+  return { kind: 'pages', client, via: 'platformToken', secrets: [token], baseUrl, ready: async () => undefined };
 }
 
 function pagesClient(

@@ -21,6 +21,7 @@ import { readMarkdownSources } from './files';
 import type { Output } from './output';
 import { resolvePageAccess } from './pageAccess';
 import { fileLine, fileRecord, planLine, planRecord, planSummaryLine, runSummaryLine } from './report';
+import { treeCommand } from './publishTree';
 import { cliTransport, type CliTransport } from './transport';
 
 export interface PublishContext {
@@ -65,6 +66,15 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
       if (refused !== undefined) return usage(`Page access is configured but does not work: ${refused}`);
     }
     const pages = access.kind === 'pages' ? access.client : undefined;
+    if (args.tree) {
+      return await treeCommand({
+        args, cwd: context.cwd, output, now: context.now, interrupt: context.interrupt, interruptExitCode: context.interruptExitCode, pages,
+        baseUrl: access.kind === 'pages' ? access.baseUrl : undefined,
+        noAccessReason: access.kind === 'none' ? access.reason : undefined,
+        sending: !args.dryRun && endpoint.value && token !== undefined ? { endpoint: endpoint.value, token, transport: lazyTransport() } : undefined,
+        usage,
+      });
+    }
 
     const planned = await planCommandLine(args, context.cwd, output);
     if (!planned.ok) return usage(planned.message);

@@ -72,6 +72,8 @@ describe('Republishing a folder, signed in: the edit guard in the many-file plan
       const publish = page.locator('.monaco-menu .action-item', { hasText: 'Publish to Wiki' }).first();
       await publish.hover();
       await page.keyboard.press('Enter');
+      await waitForPrompt(page, /page tree or as flat pages/);
+      await pickItem(page, 'As flat pages');
     };
     await publishFolder();
     await chooseSpace(page, 'DOCS');

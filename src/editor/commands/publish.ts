@@ -1,7 +1,9 @@
 import * as vscode from 'vscode';
+import { neutralise } from '../../core/text/neutralise';
 import { showError } from '../notify';
 import { FilePublisher } from '../publish/publishFile';
 import { ManyPublisher } from '../publish/publishMany';
+import { TreePublisher } from '../publish/publishTree';
 import type { PublishDependencies } from '../publish/publishContext';
 import type { Command } from './command';
 
@@ -13,10 +15,12 @@ export class PublishCommand implements Command {
   readonly id = 'wikiPublisher.publish';
   private readonly single: FilePublisher;
   private readonly many: ManyPublisher;
+  private readonly tree: TreePublisher;
 
   constructor(deps: PublishDependencies) {
     this.single = new FilePublisher(deps);
     this.many = new ManyPublisher(deps);
+    this.tree = new TreePublisher(deps);
   }
 
   async execute(resource?: unknown, selection?: unknown): Promise<void> {
@@ -24,7 +28,12 @@ export class PublishCommand implements Command {
     if (selected.length > 1) return this.many.publish(selected);
     if (resource instanceof vscode.Uri) {
       const stat = await vscode.workspace.fs.stat(resource);
-      if (stat.type & vscode.FileType.Directory) return this.many.publish([resource]);
+      if (stat.type & vscode.FileType.Directory) {
+        const shape = await askTreeOrFlat(resource);
+        if (shape === 'tree') return this.tree.publish(resource);
+        if (shape === 'flat') return this.many.publish([resource]);
+        return;
+      }
       // An open editor of the file keeps its unsaved edits; openTextDocument returns that one.
       return this.single.publish(await vscode.workspace.openTextDocument(resource));
     }
@@ -37,6 +46,20 @@ export class PublishCommand implements Command {
   publishDocument(document: vscode.TextDocument): Promise<void> {
     return this.single.publish(document);
   }
+}
+
+/** One folder: a page tree (its subfolders become pages) or every file flat under one parent page; undefined on Escape. */
+async function askTreeOrFlat(folder: vscode.Uri): Promise<'tree' | 'flat' | undefined> {
+  const items: Array<vscode.QuickPickItem & { shape: 'tree' | 'flat' }> = [
+    {
+      shape: 'tree', label: vscode.l10n.t('As a page tree'),
+      detail: vscode.l10n.t('The folder maps to a parent page; subfolders become pages; links between files become page links. Page IDs are kept in the folder\'s .wiki-pages.json.'),
+    },
+    { shape: 'flat', label: vscode.l10n.t('As flat pages'), detail: vscode.l10n.t('Every Markdown file becomes a page directly under one parent page.') },
+  ];
+  const name = folder.path.slice(folder.path.lastIndexOf('/') + 1);
+  const picked = await vscode.window.showQuickPick(items, { title: neutralise(vscode.l10n.t('Publish "{0}" to Wiki', name)), placeHolder: vscode.l10n.t('Publish the folder as a page tree or as flat pages?'), ignoreFocusOut: true });
+  return picked?.shape;
 }
 
 /**

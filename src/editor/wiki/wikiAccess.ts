@@ -21,6 +21,11 @@ export class WikiAccess {
     return (await this.deps.session.storedSession().catch(() => undefined)) !== undefined;
   }
 
+  /** The wiki site's address (the setting), for page addresses. */
+  baseUrl(): string {
+    return readExportSettings().baseUrl;
+  }
+
   /** The page routes client, or undefined when not signed in. */
   async pages(): Promise<WikiPagesClient | undefined> {
     if (!(await this.signedIn())) return undefined;

@@ -1,0 +1,204 @@
+// `wiki-publisher publish DOCS --tree`: the folder as a page tree under --parent, on the core's tree planner and
+// runner; page IDs in the folder's .wiki-pages.json (written as pages land, unless --no-record), per-machine state
+// in --state as for any run. The output lists the tree, then moves and orphans, which the service cannot handle.
+import { join, relative, resolve, sep } from 'node:path';
+import { apiTokenSubject } from '../core/apiToken/subject';
+import type { Transport } from '../core/http/transport';
+import { proveOwnPage } from '../core/links/pageIdentity';
+import type { PageLink } from '../core/links/pageLink';
+import type { LinkCaution } from '../core/links/rewrite';
+import { StateFileLinkStore } from '../core/links/stateFile';
+import { describeError } from '../core/log/redact';
+import type { PublishOutcome } from '../core/publish/outcome';
+import { pageAddress } from '../core/publish/pageAddress';
+import type { PublishTarget } from '../core/publish/target';
+import { guardPlan } from '../core/run/guard';
+import { countPlan, linkAfterPublish, type PlanItem, type SourceFile } from '../core/run/plan';
+import { describeRunStop, runPlan, summarise, ThrottleGate, type FileResult, type RunSummary, type SendContext } from '../core/run/runner';
+import { sendPlanned } from '../core/run/send';
+import { openManifest } from '../core/tree/pageManifest';
+import { planTree, type TreePlan } from '../core/tree/treePlan';
+import { runTree, type TreeFileResult } from '../core/tree/treeRun';
+import type { WikiPagesClient } from '../core/wikiPages';
+import type { PublishArgs } from './args';
+import { EXIT_FAILED, EXIT_OK } from './exitCodes';
+import { readMarkdownSources } from './files';
+import { nodeManifestPort } from './manifestFile';
+import type { Output } from './output';
+import { fileLine, fileRecord, planLine, planRecord, planSummaryLine, runSummaryLine } from './report';
+
+/** What a tree run prints of a file: the usual record, its place in the tree, and the links that stay as written. */
+export function printTreeResult(result: TreeFileResult, plan: TreePlan, json: boolean, output: Output): void {
+  const page = plan.pages.find((each) => each.key === result.key);
+  const record = { ...fileRecord(result), tree: { key: result.key, depth: page?.node.depth ?? 0, pass: result.pass }, ...(result.pageId ? { pageId: result.pageId } : {}) };
+  const cautions = linkCautionText(result.linkCautions);
+  if (json) output.json({ ...record, linkCautions: result.linkCautions });
+  else output.line(`${'  '.repeat(page?.node.depth ?? 0)}${fileLine({ ...record, cautions: [...record.cautions, ...cautions] })}${result.pass === 2 ? ' (second pass: links to new pages)' : ''}`);
+}
+
+export function printTreePlan(plan: TreePlan, json: boolean, output: Output): number {
+  let notSendable = 0;
+  for (const item of [...plan.refused, ...plan.pinned]) {
+    const record = planRecord(item);
+    if (record.status !== 'send' && record.status !== 'unchanged') notSendable++;
+    if (json) output.json(record);
+    else output.line(planLine(record));
+  }
+  for (const page of plan.pages) {
+    const record = { ...planRecord(page.item), tree: { key: page.key, depth: page.node.depth, kind: page.node.kind, ...(page.node.generated ? { generated: true } : {}) }, ...(page.pageId ? { pageId: page.pageId } : {}) };
+    if (record.status !== 'send' && record.status !== 'unchanged') notSendable++;
+    if (json) output.json(record);
+    else output.line(`${'  '.repeat(page.node.depth)}${planLine(record)}${page.node.generated ? ' (folder page listing its children)' : ''}`);
+  }
+  printMoves(plan, json, output);
+  return notSendable;
+}
+
+/** The service can neither move nor delete a page: say so, with the pages that stay. */
+export function printMoves(plan: TreePlan, json: boolean, output: Output): void {
+  const { moves, orphans } = plan.moves;
+  if (json) {
+    output.json({ type: 'tree', moves, orphans, renamed: plan.moves.renamed });
+    return;
+  }
+  if (moves.length > 0) {
+    output.line(`moves: ${moves.length} - the old page stays where it is (the service cannot move pages):`);
+    for (const move of moves) output.line(`  ${move.oldPath} -> ${move.path}: page ${move.pageId} stays; a new page is created`);
+  }
+  if (orphans.length > 0) {
+    output.line(`orphans: ${orphans.length} - pages no file maps to any more (the service cannot delete pages; remove them on the wiki if they should go):`);
+    for (const orphan of orphans) output.line(`  "${orphan.title}" (page ${orphan.pageId}, was ${orphan.path})`);
+  }
+}
+
+/** Records each landed page in --state as it lands, as a flat run does. */
+export function recordTreeResult(result: FileResult, state: StateFileLinkStore | undefined, now: number, onFailure: (error: unknown) => void): void {
+  const target = result.item.complete;
+  if (!state || result.state !== 'published' || !target) return;
+  const link = linkAfterPublish(result.item, target, now, result.outcome?.kind === 'updated' ? 'updated' : 'created', result.proven);
+  state.record(result.item.file.key, link).catch(onFailure);
+}
+
+/** The summary of a tree run: the second pass's sends count as sends, but each file once in the totals. */
+export function treeSummary(results: readonly TreeFileResult[]): RunSummary {
+  const last = new Map<string, TreeFileResult>();
+  for (const result of results) last.set(result.key, result);
+  return summarise([...last.values()]);
+}
+
+function linkCautionText(cautions: readonly LinkCaution[]): string[] {
+  return cautions.map((caution) => `link ${caution.target} stays as written (${LINK_REASONS[caution.reason]})`);
+}
+
+const LINK_REASONS: Record<LinkCaution['reason'], string> = {
+  outsideRun: 'outside the published folder',
+  unknownPage: 'its page is not known',
+  notMarkdown: 'not a Markdown file',
+  unknownAnchor: 'no heading of the target page matches the anchor',
+};
+
+export type { SourceFile };
+
+export interface TreeCommandDeps {
+  args: PublishArgs;
+  cwd: string;
+  output: Output;
+  now(): number;
+  interrupt: AbortSignal;
+  interruptExitCode(): number | undefined;
+  pages: WikiPagesClient | undefined;
+  /** The wiki site, for page addresses in links (page access gives it). */
+  baseUrl: string | undefined;
+  noAccessReason: string | undefined;
+  /** The send settings, once a token is known (undefined in a dry run). */
+  sending: { endpoint: URL; token: string; transport: Transport } | undefined;
+  usage(message: string): number;
+}
+
+export const MANIFEST_NAME = '.wiki-pages.json';
+
+export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
+  const { args, output } = deps;
+  const folder = args.paths[0] as string;
+  const read = await readMarkdownSources([folder], deps.cwd);
+  if (!read.ok) return deps.usage(read.message);
+  const root = resolve(deps.cwd, folder);
+  const rootLabel = relative(deps.cwd, root).split(sep).join('/');
+  const opened = await openManifest(nodeManifestPort, join(root, MANIFEST_NAME), { writing: !args.noRecord });
+  if (!opened.ok) return deps.usage(opened.message);
+  const manifest = opened.store;
+  const recorded = manifest.rootTarget();
+  const spaceId = args.spaceId ?? recorded?.space;
+  const parentId = args.parentId ?? recorded?.parent;
+  if (spaceId === undefined || parentId === undefined) {
+    return deps.usage(`--tree needs --space and --parent: the page ${folder} maps to (its files and subfolders become that page's children). ${MANIFEST_NAME} records them after the first run.`);
+  }
+  if (recorded && (recorded.space !== spaceId || recorded.parent !== parentId) && !args.retarget) {
+    return deps.usage(`${MANIFEST_NAME} says this tree hangs under page ${recorded.parent} in space ${recorded.space}, not where --space/--parent say. Pass --retarget to publish a new tree there (the old pages stay), or drop the flags.`);
+  }
+  const identity = args.retarget && recorded && (recorded.space !== spaceId || recorded.parent !== parentId) ? manifest.emptied({ space: spaceId, parent: parentId }) : manifest.withRoot({ space: spaceId, parent: parentId });
+  const opening = args.statePath === undefined ? undefined : await StateFileLinkStore.open(args.statePath, deps.cwd);
+  if (opening && !opening.ok) return deps.usage(opening.message);
+  const state = opening?.store;
+  const links = new Map<string, PageLink | undefined>();
+  for (const file of read.files) links.set(file.key, await state?.get(file.key));
+  const plan = planTree(read.files, { rootPath: rootLabel, spaceId, parentId, overwrite: args.overwrite, identity, links, pageAccess: deps.pages !== undefined, force: args.force });
+  const ownAuthorId = deps.sending ? apiTokenSubject(deps.sending.token) : undefined;
+  if (deps.noAccessReason && plan.pages.some((page) => page.item.state === 'send' && page.pageId)) output.problem(`Wiki edits are not checked. ${deps.noAccessReason}`);
+  if (args.dryRun || !deps.sending) {
+    // A page under a folder page that does not exist yet cannot be looked up: it will be created.
+    await guardPlan(plan.pages.filter((page) => page.parentKnown).map((page) => page.item), {
+      pages: deps.pages, noAccessReason: 'no page access', signal: deps.interrupt, overwriteEdited: args.overwriteEdited,
+    });
+    const notSendable = printTreePlan(plan, args.json, output);
+    const exitCode = notSendable > 0 ? EXIT_FAILED : EXIT_OK;
+    const counts = countPlan([...plan.refused, ...plan.pinned, ...plan.pages.map((page) => page.item)]);
+    if (args.json) output.json({ type: 'summary', dryRun: true, interrupted: false, exitCode, ...counts, moves: plan.moves.moves.length, orphans: plan.moves.orphans.length });
+    else output.line(`${planSummaryLine(counts)}; as a tree of ${plan.pages.length} pages, ${plan.moves.moves.length} moved, ${plan.moves.orphans.length} orphaned`);
+    return exitCode;
+  }
+  const { endpoint, token, transport } = deps.sending;
+  const settings = { endpoint, token, transport, deadlineMs: args.timeoutSeconds * 1000 };
+  const since = deps.now();
+  let stateFailure: unknown;
+  const noteStateFailure = (error: unknown): void => {
+    stateFailure ??= error;
+  };
+  const pages = deps.pages;
+  const gate = new ThrottleGate();
+  const send = (item: PlanItem, target: PublishTarget, context: SendContext): Promise<PublishOutcome> => sendPlanned(item, target, context, settings);
+  const flat = await runPlan([...plan.refused, ...plan.pinned], { concurrency: args.concurrency, signal: deps.interrupt, gate, send });
+  for (const result of flat) {
+    output.line(fileLine(fileRecord(result)));
+    recordTreeResult(result, state, deps.now(), noteStateFailure);
+  }
+  const run = await runTree({
+    plan, pages, identity, gate, concurrency: args.concurrency, signal: deps.interrupt, send,
+    addressOf: (pageId, title) => (deps.baseUrl ? pageAddress(deps.baseUrl, spaceId, pageId, title) : undefined),
+    guard: { noAccessReason: 'no page access', overwriteEdited: args.overwriteEdited, ...(ownAuthorId ? { ownAuthorId } : {}) },
+    onStopped: (stopped) => output.problem(describeRunStop(stopped)),
+    ...(pages ? { proveOwnPage: (_item: PlanItem, target: PublishTarget, signal: AbortSignal) => proveOwnPage(pages, target, { since, authorId: ownAuthorId }, signal) } : {}),
+    onStart: (item, started, total) => output.progress(`Publishing ${started} of ${total}: ${item.complete?.pageTitle ?? item.file.label}`),
+    onResult: (result) => {
+      printTreeResult(result, plan, args.json, output);
+      recordTreeResult(result, state, deps.now(), noteStateFailure);
+    },
+  });
+  await state?.save().catch(noteStateFailure);
+  await manifest.settled().catch(noteStateFailure);
+  printMoves(plan, args.json, output);
+  const summary = treeSummary(run.results);
+  for (const result of flat) summary[result.state === 'notStarted' ? 'notStarted' : result.state]++;
+  const interruptCode = deps.interruptExitCode();
+  const notDone = summary.failed + summary.refused + summary.cancelled + summary.notStarted + summary.existsUnproven + summary.edited;
+  let exitCode = interruptCode ?? (notDone > 0 ? EXIT_FAILED : EXIT_OK);
+  if (stateFailure !== undefined) {
+    output.problem(`The state file or ${MANIFEST_NAME} could not be written: ${describeError(stateFailure)}. The next run will not know what this one published.`);
+    exitCode = interruptCode ?? EXIT_FAILED;
+  }
+  const unrecorded = manifest.pendingChanges();
+  if (unrecorded.length > 0) output.problem(`${unrecorded.length} new page ID(s) were not recorded in ${MANIFEST_NAME} (--no-record): ${unrecorded.map(([key, entry]) => `${key} = ${entry.id}`).join(', ')}`);
+  if (args.json) output.json({ type: 'summary', dryRun: false, interrupted: interruptCode !== undefined, exitCode, files: plan.pages.length + flat.length, secondPass: run.secondPass, moves: plan.moves.moves.length, orphans: plan.moves.orphans.length, ...summary });
+  else output.line(`${runSummaryLine(summary, interruptCode !== undefined)}; second pass (links to new pages): ${run.secondPass}`);
+  return exitCode;
+}

@@ -1,0 +1,132 @@
+// Planning a folder as a page tree (issue 14): the files that name their own page in front matter publish there as
+// before; the rest are shaped into the tree (shape.ts), each node planned like any file (plan.ts) with its title and,
+// where the repository records it, its page. Refused before anything is sent: titles used twice in the tree, and a
+// tree that needs page IDs nobody can find (no page access, pages not recorded). Moves and orphans are reported.
+import { linkNames, type PageLink } from '../links/pageLink';
+import { planFile, type PlanItem, type PlanOptions, type SourceFile } from '../run/plan';
+import { prepareDocument } from '../publish/pipeline';
+import { suggestTitle } from '../publish/target';
+import { findTitleCollisions } from './collisions';
+import { generatedFolderMarkdown } from './folderMarkdown';
+import { detectMoves, type MoveReport, type RecordedPage } from './moves';
+import { folderKey } from './paths';
+import { nodeOfFile, shapeTree, type PageTree, type TreeNode } from './shape';
+
+/** Page identity as the repository records it (the manifest), keyed by paths relative to the published folder. */
+export interface TreeIdentity {
+  get(key: string): { id: string; title: string } | undefined;
+  entries(): ReadonlyArray<[string, { id: string; title: string }]>;
+}
+
+export interface TreePlanOptions extends Pick<PlanOptions, 'force' | 'omitTitleHeading'> {
+  /** The published folder, as the files' labels write it ('' for the working folder). */
+  rootPath: string;
+  spaceId: string;
+  /** The chosen parent page: the folder maps to it, and it is never rewritten. */
+  parentId: string;
+  /** Update pages that exist but are not recorded (a re-run, or adopting pages made by hand). */
+  overwrite: boolean;
+  identity: TreeIdentity;
+  /** This machine's links (version, hash), by file key. */
+  links: ReadonlyMap<string, PageLink | undefined>;
+  /** Whether page routes can be read (sign-in, CI credentials): new pages need it to learn their IDs. */
+  pageAccess: boolean;
+}
+
+export interface TreePage {
+  node: TreeNode;
+  /** The manifest key: the node's path relative to the published folder. */
+  key: string;
+  /** Planned with its title; its parent is filled in when the parent's page is known. */
+  item: PlanItem;
+  /** The page the repository records for it. */
+  pageId?: string;
+  /** Whether its parent page's ID is known before sending (the chosen page, or a recorded folder page). */
+  parentKnown: boolean;
+}
+
+export interface TreePlan {
+  tree: PageTree;
+  /** Parents before children. */
+  pages: TreePage[];
+  /** Files whose front matter names their page: published there, as without a tree. */
+  pinned: PlanItem[];
+  /** Files refused before shaping (unreadable, bad front matter), planned for their reasons. */
+  refused: PlanItem[];
+  moves: MoveReport;
+}
+
+export function planTree(sources: readonly SourceFile[], options: TreePlanOptions): TreePlan {
+  const rootPath = folderKey(options.rootPath);
+  const pinned: PlanItem[] = [];
+  const refused: PlanItem[] = [];
+  const inTree = new Map<string, SourceFile>();
+  for (const source of sources) {
+    const prepared = prepareDocument(source.text);
+    const names = prepared.frontMatterTarget;
+    if (source.readProblem !== undefined || prepared.frontMatterProblems.length > 0) {
+      refused.push(planFile(source, options.links.get(source.key), { defaults: { spaceId: options.spaceId, parentId: options.parentId, pageTitle: source.label, overwrite: false } }));
+    } else if (names.spaceId !== undefined || names.parentId !== undefined || names.pageTitle !== undefined) {
+      pinned.push(planFile(source, options.links.get(source.key), { titleFromFile: true, defaults: { spaceId: options.spaceId, parentId: options.parentId, overwrite: options.overwrite } }));
+    } else inTree.set(source.label, source);
+  }
+  const tree = shapeTree([...inTree.values()].map((source) => ({ path: source.label, title: titleOf(source) })), rootPath);
+  const keyOf = (path: string): string => path.slice(rootPath.length);
+  const pages = tree.nodes.map((node): TreePage => {
+    const key = keyOf(node.path);
+    const recorded = options.identity.get(key);
+    const parentId = node.parent === undefined ? options.parentId : options.identity.get(keyOf(node.parent))?.id;
+    const sourcePath = node.kind === 'file' ? node.path : node.contentFrom;
+    const source: SourceFile = sourcePath !== undefined
+      ? (inTree.get(sourcePath) as SourceFile)
+      : { key: `tree:${node.path}`, label: node.path, text: generatedFolderMarkdown(node, tree) };
+    // A page recorded in the repository is this tree's page: updated. Others are created, or adopted with --overwrite.
+    const defaults = { spaceId: options.spaceId, parentId: parentId ?? options.parentId, pageTitle: node.title, overwrite: recorded !== undefined || options.overwrite };
+    const item = planFile(source, options.links.get(source.key), { defaults, force: options.force ?? false, omitTitleHeading: options.omitTitleHeading ?? false, acceptTitleChange: true });
+    // The tree decides the target: the node's title under its folder's page, whatever a per-machine link remembers.
+    item.target = defaults;
+    item.complete = { ...defaults };
+    item.linkedPage = parentId !== undefined && linkNames(item.link, defaults);
+    const unchanged = !options.force && item.linkedPage && item.link?.contentSha256 === item.contentSha256;
+    item.state = item.refusals.length > 0 ? 'refused' : unchanged ? 'unchanged' : 'send';
+    return { node, key, item, parentKnown: parentId !== undefined, ...(recorded ? { pageId: recorded.id } : {}) };
+  });
+  refuseCollisions(pages, tree);
+  if (!options.pageAccess) refuseWithoutIds(pages);
+  const previous = new Map<string, RecordedPage>(options.identity.entries().map(([key, entry]) => [`${rootPath}${key}`, { pageId: entry.id, title: entry.title }]));
+  return { tree, pages, pinned, refused, moves: detectMoves(previous, tree) };
+}
+
+function titleOf(source: SourceFile): string {
+  const prepared = prepareDocument(source.text);
+  return suggestTitle(prepared.frontMatterTitle, prepared.findings.firstHeading, source.label);
+}
+
+/** The platform keeps a title unique in a space, ignoring case: two pages of one tree with one title cannot both land. */
+function refuseCollisions(pages: readonly TreePage[], tree: PageTree): void {
+  const byPath = new Map(pages.map((page) => [page.node.path, page]));
+  for (const group of findTitleCollisions(tree)) {
+    for (const node of group) {
+      const page = byPath.get(node.path);
+      if (!page) continue;
+      const others = group.filter((other) => other !== node).map((other) => other.path).join(', ');
+      page.item.refusals.push({ code: 'duplicatePage', message: `Its title "${node.title}" is also the title of ${others}; the wiki keeps a title unique in a space (ignoring case). Give each its own title.`, fix: 'editFile' });
+      page.item.state = 'refused';
+    }
+  }
+}
+
+/** A new page's ID is learnt after it lands through the page routes; without them its children would have no parent. */
+function refuseWithoutIds(pages: readonly TreePage[]): void {
+  for (const page of pages) {
+    if (page.pageId !== undefined || page.item.state === 'refused') continue;
+    page.item.refusals.push({
+      code: 'noPageAccess',
+      message: 'A tree needs each page\'s ID, and this page is not recorded in the repository yet: give page access (sign in to the export API in the editor; in CI a service account or a platform token) so new pages can be found after they land.',
+      fix: undefined,
+    });
+    page.item.state = 'refused';
+  }
+}
+
+export { nodeOfFile };

@@ -1,0 +1,201 @@
+// Sending a page tree (issue 14): level by level, parents before children, each level through the core's runner
+// (bounded, one throttle gate) after the core's edit guard. A new page's ID is found after it lands (the parent's
+// children, exact title) and recorded in the repository at once, so its children know their parent and a re-run after
+// a crash finds the same pages. Links between files become page links; a link to a page created in this run has no ID
+// in the first pass, so only the pages whose links needed one are sent again once every page is there.
+import { identifyPage } from '../links/pageIdentity';
+import { linkAfterPublish } from '../run/plan';
+import { markdownHeadings, rewriteLinks, type LinkCaution, type PageLookup } from '../links/rewrite';
+import { guardPlan, guardedPage, type GuardOptions } from '../run/guard';
+import type { PlanItem } from '../run/plan';
+import { runPlan, type FileResult, type RunOptions, type ThrottleGate } from '../run/runner';
+import type { WikiPagesClient } from '../wikiPages';
+import { nodeOfFile } from './shape';
+import type { TreePage, TreePlan } from './treePlan';
+
+export interface TreeIdentityStore {
+  record(key: string, entry: { id: string; title: string }): Promise<void>;
+}
+
+export interface TreeRunOptions extends Pick<RunOptions, 'send' | 'concurrency' | 'signal' | 'proveOwnPage' | 'onStart' | 'onStopped'> {
+  plan: TreePlan;
+  pages: WikiPagesClient | undefined;
+  identity: TreeIdentityStore;
+  gate: ThrottleGate;
+  /** The platform's address of a page, for links (`<base>/wiki/spaces/<KEY>/pages/<id>/<Title>`). */
+  addressOf(pageId: string, title: string): string | undefined;
+  guard: Omit<GuardOptions, 'pages' | 'signal'>;
+  /** Every file's end, in each pass. */
+  onResult?(result: TreeFileResult): void;
+}
+
+export interface TreeFileResult extends FileResult {
+  pass: 1 | 2;
+  /** The manifest key of the page. */
+  key: string;
+  pageId?: string;
+  /** Links that stay as written (outside the run, unknown pages or anchors, not Markdown). */
+  linkCautions: LinkCaution[];
+}
+
+export interface TreeRunResult {
+  results: TreeFileResult[];
+  /** Pages sent again so their links reach pages created in this run. */
+  secondPass: number;
+}
+
+export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
+  const { plan } = options;
+  const rootPath = plan.tree.rootPath;
+  const ids = new Map<string, string>();
+  const urls = new Map<string, string>();
+  for (const page of plan.pages) if (page.pageId) ids.set(page.key, page.pageId);
+  const headings = new Map(plan.pages.map((page) => [page.key, markdownHeadings(page.item.content)]));
+  const sending = new Set(plan.pages.filter((page) => page.item.state === 'send').map((page) => page.key));
+
+  const resolvePage = (path: string): PageLookup => {
+    const node = nodeOfFile(plan.tree, `${rootPath}${path}`);
+    if (!node) return undefined;
+    const key = node.path.slice(rootPath.length);
+    const id = ids.get(key);
+    const url = urls.get(key) ?? (id ? options.addressOf(id, node.title) : undefined);
+    if (url) return { url, title: node.title, headings: headings.get(key) ?? [] };
+    return sending.has(key) ? 'pending' : undefined;
+  };
+  const rewritten = (page: TreePage): { item: PlanItem; cautions: LinkCaution[]; pending: boolean } => {
+    const source = page.node.kind === 'file' ? page.node.path : (page.node.contentFrom ?? `${page.node.path}index.md`);
+    const result = rewriteLinks(page.item.content, { filePath: source.slice(rootPath.length), resolvePage });
+    return { item: { ...page.item, content: result.markdown }, cautions: result.cautions, pending: result.needsSecondPass };
+  };
+
+  const results: TreeFileResult[] = [];
+  const needSecond: Array<{ page: TreePage; version: number | undefined }> = [];
+  const depths = [...new Set(plan.pages.map((page) => page.node.depth))].sort((a, b) => a - b);
+  let stopReported = false;
+  const onStopped: RunOptions['onStopped'] = (stopped) => {
+    if (!stopReported) options.onStopped?.(stopped);
+    stopReported = true;
+  };
+  for (const depth of depths) {
+    // Cancelled, or the wiki asked for a longer wait than a run waits: no further level starts.
+    if (options.signal?.aborted || options.gate.stoppedBy) break;
+    const level = plan.pages.filter((page) => page.node.depth === depth);
+    const prepared = level.map((page) => ({ page, ...withParent(page, ids, plan, rootPath) }));
+    const items = prepared.map(({ page, parentMissing }) => {
+      if (parentMissing && page.item.state === 'send') return { page, item: { ...page.item, state: 'refused' as const, refusals: [{ code: 'duplicatePage' as const, message: parentMissing, fix: undefined }] }, cautions: [], pending: false };
+      return { page, ...rewritten(page) };
+    });
+    // A page the repository records but this machine never published: only its latest version by this token's user
+    // (a teammate's CI run, say) is explained; anything else is a change the guard must show.
+    const unlinked = new Set(items.filter(({ page, item }) => page.pageId && !item.link).map(({ item }) => item.file.key));
+    for (const entry of items) {
+      if (entry.page.pageId && !entry.item.link && entry.item.complete) {
+        entry.item.link = { ...entry.item.complete, pageId: entry.page.pageId, publishedAt: 0 };
+        entry.item.linkedPage = true;
+      }
+    }
+    await guardPlan(items.map((entry) => entry.item), {
+      ...options.guard, pages: options.pages,
+      ...(options.signal ? { signal: options.signal } : {}),
+      landedEarlier: new Set([...(options.guard.landedEarlier ?? []), ...unlinked]),
+    });
+    for (const entry of items) adoptOwnPage(entry.item, options.guard.ownAuthorId);
+    const levelResults = await runPlan(items.map((entry) => entry.item), { ...options, onResult: undefined, onStopped });
+    for (const [index, result] of levelResults.entries()) {
+      const entry = items[index] as (typeof items)[number];
+      const learnt = result.state === 'published' ? await learnId(entry.page, result, options) : undefined;
+      const pageId = learnt?.pageId ?? entry.page.pageId ?? entry.item.link?.pageId;
+      if (learnt?.url) urls.set(entry.page.key, learnt.url);
+      if (pageId) {
+        ids.set(entry.page.key, pageId);
+        // The repository learns every page of the tree as soon as it is known, so a re-run finds it.
+        if (entry.page.pageId !== pageId) await options.identity.record(entry.page.key, { id: pageId, title: entry.page.node.title });
+      }
+      const seen = guardedPage(entry.item.guard)?.webUrl;
+      if (seen && !urls.has(entry.page.key)) urls.set(entry.page.key, seen);
+      const treeResult: TreeFileResult = { ...result, pass: 1, key: entry.page.key, ...(pageId ? { pageId } : {}), linkCautions: entry.cautions };
+      results.push(treeResult);
+      options.onResult?.(treeResult);
+      if (result.state === 'published' && entry.pending && result.item.complete) {
+        needSecond.push({ page: entry.page, version: linkAfterPublish(result.item, result.item.complete, 0, result.outcome?.kind === 'updated' ? 'updated' : 'created', result.proven).version });
+      }
+    }
+  }
+  // Levels that never started still end as values: not started, skipped or refused, like any run's files.
+  const done = new Set(results.map((result) => result.key));
+  const rest = plan.pages.filter((page) => !done.has(page.key));
+  if (rest.length > 0) {
+    const stopped = new AbortController();
+    stopped.abort();
+    const never = await runPlan(rest.map((page) => page.item), { ...options, signal: stopped.signal, onResult: undefined, onStopped: undefined });
+    for (const [index, result] of never.entries()) {
+      const treeResult: TreeFileResult = { ...result, pass: 1, key: (rest[index] as TreePage).key, linkCautions: [] };
+      results.push(treeResult);
+      options.onResult?.(treeResult);
+    }
+  }
+  await secondPass(needSecond, { ...options, resolved: rewritten, ids, results });
+  return { results, secondPass: needSecond.length };
+}
+
+/**
+ * A page of the tree that exists but is not recorded, last written by this token's user, is this tree's page from a
+ * run that stopped before it could record it (a crash, a kill): it is updated and recorded, not failed as "already
+ * exists". A page last written by anyone else stays a refusal of the create.
+ */
+function adoptOwnPage(item: PlanItem, ownAuthorId: string | undefined): void {
+  const verdict = item.guard;
+  if (verdict?.kind !== 'exists' || ownAuthorId === undefined || verdict.page.versionAuthorId !== ownAuthorId || !item.complete) return;
+  item.complete = { ...item.complete, overwrite: true };
+  item.guard = { kind: 'asLeft', page: verdict.page };
+}
+
+/** The page's parent ID (the chosen page for the top level); a reason when its folder's page did not land. */
+function withParent(page: TreePage, ids: ReadonlyMap<string, string>, plan: TreePlan, rootPath: string): { parentMissing?: string } {
+  const complete = page.item.complete;
+  if (!complete || page.node.parent === undefined) return {};
+  const parentId = ids.get(page.node.parent.slice(rootPath.length));
+  if (parentId === undefined) return { parentMissing: `Not sent: its folder's page ("${plan.tree.byPath.get(page.node.parent)?.title ?? page.node.parent}") was not published, so it has no parent page yet.` };
+  page.item.complete = { ...complete, parentId };
+  page.item.target = { ...page.item.target, parentId };
+  return {};
+}
+
+/** The ID of a page that just landed: recorded, proven, seen by the guard, or found among its parent's children. */
+async function learnId(page: TreePage, result: FileResult, options: TreeRunOptions): Promise<{ pageId: string; url?: string } | undefined> {
+  const known = result.proven?.pageId ?? page.pageId ?? (result.outcome?.kind === 'updated' ? guardedPage(result.item.guard)?.id : undefined);
+  if (known || !options.pages || !result.item.complete) return known ? { pageId: known } : undefined;
+  try {
+    const identity = await identifyPage(options.pages, result.item.complete, options.signal);
+    return identity && { pageId: identity.pageId, ...(identity.url ? { url: identity.url } : {}) };
+  } catch {
+    return undefined;
+  }
+}
+
+interface SecondPassContext extends TreeRunOptions {
+  resolved(page: TreePage): { item: PlanItem; cautions: LinkCaution[] };
+  ids: ReadonlyMap<string, string>;
+  results: TreeFileResult[];
+}
+
+/** Sends again, as updates of the pages just written, the pages whose links needed this run's new pages. */
+async function secondPass(pending: ReadonlyArray<{ page: TreePage; version: number | undefined }>, context: SecondPassContext): Promise<void> {
+  if (pending.length === 0 || context.signal?.aborted || context.gate.stoppedBy) return;
+  const entries = pending.map(({ page, version }) => {
+    const { item, cautions } = context.resolved(page);
+    const id = context.ids.get(page.key);
+    const complete = item.complete ? { ...item.complete, overwrite: true } : undefined;
+    // The page is at the version the first pass produced: the link it leaves is one more.
+    const guard = id && version !== undefined ? { kind: 'asLeft' as const, page: { id, title: page.node.title, version } } : undefined;
+    return { page, cautions, item: { ...item, state: 'send' as const, ...(complete ? { complete } : {}), ...(guard ? { guard } : {}) } };
+  });
+  const results = await runPlan(entries.map((entry) => entry.item), { ...context, onResult: undefined });
+  for (const [index, result] of results.entries()) {
+    const entry = entries[index] as (typeof entries)[number];
+    const pageId = context.ids.get(entry.page.key);
+    const treeResult: TreeFileResult = { ...result, pass: 2, key: entry.page.key, ...(pageId ? { pageId } : {}), linkCautions: entry.cautions };
+    context.results.push(treeResult);
+    context.onResult?.(treeResult);
+  }
+}

@@ -1,0 +1,155 @@
+// Publishing a folder from the Explorer as a page tree (issue 14): the folder maps to the parent page the user
+// chooses, its subfolders become pages, links between files become page links. The engine is the core's tree planner
+// and runner; page IDs live in the folder's .wiki-pages.json (through vscode.workspace.fs, so remote workspaces work),
+// written as pages land unless the setting turns it off. This file asks, confirms and reports.
+import * as vscode from 'vscode';
+import type { PageLink } from '../../core/links/pageLink';
+import { describeError } from '../../core/log/redact';
+import type { TreePlan } from '../../core/tree/treePlan';
+import type { TreeFileResult } from '../../core/tree/treeRun';
+import { neutralise } from '../../core/text/neutralise';
+import { showModal } from '../notify';
+import { onDemand } from '../onDemandLoader';
+import { setting } from '../settings';
+import { readSelection } from './collectMarkdown';
+import { uncheckedNote } from './guardStep';
+import { workspaceManifestPort } from './manifestPort';
+import { askPlanDefaults } from './prompts';
+import { concurrencySetting, omitTitleHeadingSetting, sendSetup, type PublishDependencies } from './publishContext';
+import { showWithActions } from './showOutcome';
+
+export const MANIFEST_NAME = '.wiki-pages.json';
+const SHOWN = 12;
+
+export class TreePublisher {
+  constructor(private readonly deps: PublishDependencies) {}
+
+  async publish(folder: vscode.Uri): Promise<void> {
+    const setup = await sendSetup(this.deps, () => this.publish(folder));
+    if (!setup) return;
+    const core = onDemand();
+    const read = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Reading the Markdown files...'), cancellable: true }, (_progress, cancellation) => readSelection([folder], cancellation));
+    if (read.sources.length === 0) {
+      void showWithActions('info', vscode.l10n.t('There are no Markdown files in the folder (files hidden by files.exclude or .gitignore, node_modules and dot-folders are skipped).'), []);
+      return;
+    }
+    const manifestUri = vscode.Uri.joinPath(folder, MANIFEST_NAME);
+    const opened = await core.openManifest(workspaceManifestPort(), manifestUri.toString(), { writing: setting<boolean>('wikiPublisher.recordPageIds', true) });
+    if (!opened.ok) {
+      void showWithActions('error', opened.message, []);
+      return;
+    }
+    const manifest = opened.store;
+    const recorded = manifest.rootTarget();
+    const answers = recorded
+      ? { spaceId: recorded.space, parentId: recorded.parent, overwrite: false }
+      : await askPlanDefaults({}, this.deps.recent, {}, read.sources.length);
+    if (!answers) return;
+    const identity = manifest.withRoot({ space: answers.spaceId, parent: answers.parentId });
+    const pages = await this.deps.wiki.pages();
+    const links = new Map<string, PageLink | undefined>();
+    for (const source of read.sources) links.set(source.key, await this.deps.links.get(source.key));
+    const rootPath = vscode.workspace.asRelativePath(folder, false);
+    const plan = core.planTree(read.sources, {
+      rootPath: rootPath === folder.fsPath || rootPath === folder.toString() ? '' : rootPath,
+      spaceId: answers.spaceId, parentId: answers.parentId, overwrite: answers.overwrite, identity, links, pageAccess: pages !== undefined,
+      omitTitleHeading: omitTitleHeadingSetting(),
+    });
+    if (!(await this.confirm(plan, answers.spaceId, answers.parentId))) return;
+
+    const ownAuthorId = core.apiTokenSubject(setup.token);
+    const since = this.deps.clock.now();
+    const sends = plan.pages.filter((page) => page.item.state === 'send').length + plan.pinned.filter((item) => item.state === 'send').length;
+    let linking: Promise<void> = Promise.resolve();
+    const run = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Publishing the page tree'), cancellable: true }, (progress, cancellation) => {
+      const controller = new AbortController();
+      cancellation.onCancellationRequested(() => controller.abort());
+      let sent = 0;
+      return core.runTree({
+        plan, pages, identity, gate: new core.ThrottleGate(), concurrency: core.clampConcurrency(concurrencySetting()), signal: controller.signal,
+        addressOf: (pageId, title) => (pages ? core.pageAddress(this.deps.wiki.baseUrl(), answers.spaceId, pageId, title) : undefined),
+        guard: { noAccessReason: vscode.l10n.t('you are not signed in to the export API (Wiki: Sign In), so the wiki cannot be read'), lookUpCreates: true, ...(ownAuthorId ? { ownAuthorId } : {}) },
+        send: (item, target, context) => core.sendPlanned(item, target, context, { ...setup, transport: this.deps.transport() }),
+        ...(pages ? { proveOwnPage: (_item, target, signal) => core.proveOwnPage(pages, target, { since, authorId: ownAuthorId }, signal) } : {}),
+        onStart: (item) => {
+          sent++;
+          // Both passes count: a page whose links needed new pages is sent twice.
+          progress.report({ message: neutralise(vscode.l10n.t('{0} of about {1}: {2}', sent, sends, item.complete?.pageTitle ?? item.file.label)), increment: 100 / Math.max(1, sends) });
+        },
+        onResult: (result) => {
+          linking = linking.then(() => this.link(result)).catch((error: unknown) => this.deps.log.error(`Linking ${result.item.file.label} failed: ${describeError(error)}`));
+        },
+      });
+    });
+    await linking;
+    await manifest.settled().catch((error: unknown) => this.deps.log.error(`Writing ${MANIFEST_NAME} failed: ${describeError(error)}`));
+    this.log(plan, run.results);
+    const summary = core.summarise(lastOfEach(run.results));
+    const notes = [
+      ...(run.secondPass > 0 ? [vscode.l10n.t('{0} page(s) were sent again so their links reach pages created in this run.', run.secondPass)] : []),
+      ...(plan.moves.orphans.length > 0 ? [vscode.l10n.t('{0} page(s) on the wiki no longer map to a file (see Show Results); the service cannot delete pages.', plan.moves.orphans.length)] : []),
+      ...(manifest.pendingChanges().length > 0 ? [vscode.l10n.t('{0} new page ID(s) were not recorded in {1} (wikiPublisher.recordPageIds is off).', manifest.pendingChanges().length, MANIFEST_NAME)] : []),
+      ...(uncheckedNote(plan.pages.map((page) => page.item)) ? [uncheckedNote(plan.pages.map((page) => page.item)) as string] : []),
+    ];
+    const severity = summary.failed + summary.refused + summary.existsUnproven > 0 ? 'error' : summary.edited + summary.notStarted + summary.cancelled > 0 ? 'warning' : 'info';
+    const choice = await showWithActions(severity, `${core.summaryLine(summary)}.${notes.length ? ` ${notes.join(' ')}` : ''}`, ['showResults']);
+    if (choice === 'showResults') this.deps.showLog();
+  }
+
+  /** The modal: the tree as it will be (new pages, updates, unchanged), moves, orphans and refusals; true for Publish. */
+  private async confirm(plan: TreePlan, spaceId: string, parentId: string): Promise<boolean> {
+    const core = onDemand();
+    const items = [...plan.refused, ...plan.pinned, ...plan.pages.map((page) => page.item)];
+    const counts = core.countPlan(items);
+    const treeLines = plan.pages.slice(0, SHOWN).map((page) => {
+      const what = page.item.state === 'send' ? (page.pageId ? vscode.l10n.t('update') : vscode.l10n.t('new')) : page.item.state === 'unchanged' ? vscode.l10n.t('unchanged') : vscode.l10n.t('refused');
+      return `${'    '.repeat(page.node.depth + 1)}${page.node.title} (${what}${page.node.generated ? `, ${vscode.l10n.t('lists its children')}` : ''})`;
+    });
+    const refused = items.filter((item) => item.state === 'refused');
+    const lines = [
+      vscode.l10n.t('As a page tree under page {0} in space {1}:', parentId, spaceId),
+      ...treeLines,
+      ...(plan.pages.length > SHOWN ? [`    ${vscode.l10n.t('... and {0} more pages', plan.pages.length - SHOWN)}`] : []),
+      vscode.l10n.t('{0} new, {1} updated, {2} unchanged (skipped), {3} refused.', counts.newPages + counts.replaces, counts.updates, counts.unchanged, counts.refused),
+      ...(plan.moves.moves.length > 0 ? [vscode.l10n.t('Moves: {0} - the old page stays where it is (the service cannot move pages): {1}', plan.moves.moves.length, plan.moves.moves.map((move) => `${move.oldPath} -> ${move.path}`).join(', '))] : []),
+      ...(plan.moves.orphans.length > 0 ? [vscode.l10n.t('Orphans: {0} - pages no file maps to any more: {1}', plan.moves.orphans.length, plan.moves.orphans.map((orphan) => `"${orphan.title}"`).join(', '))] : []),
+      ...refused.slice(0, SHOWN).map((item) => `${item.file.label}: ${item.refusals.map((refusal) => refusal.message).join(' ')}`),
+    ];
+    if (counts.send === 0) {
+      void showWithActions(counts.refused > 0 ? 'error' : 'info', lines.join(' '), []);
+      return false;
+    }
+    const publish = vscode.l10n.t('Publish');
+    return (await showModal('info', vscode.l10n.t('Publish {0} pages as a tree?', counts.send), lines.join('\n'), publish)) === publish;
+  }
+
+  private async link(result: TreeFileResult): Promise<void> {
+    const target = result.item.complete;
+    if (result.state !== 'published' || !target || result.item.file.key.startsWith('tree:')) return;
+    const core = onDemand();
+    let link = core.linkAfterPublish(result.item, target, this.deps.clock.now(), result.outcome?.kind === 'updated' ? 'updated' : 'created', result.proven);
+    if (result.pageId) link = { ...link, pageId: result.pageId };
+    await this.deps.links.set(result.item.file.key, link);
+  }
+
+  private log(plan: TreePlan, results: readonly TreeFileResult[]): void {
+    this.deps.log.info(`Published a page tree: ${onDemand().summaryLine(onDemand().summarise(lastOfEach(results)))}`);
+    for (const result of results) {
+      const depth = plan.pages.find((page) => page.key === result.key)?.node.depth ?? 0;
+      const said = result.outcome ? `: ${result.outcome.message}` : result.item.refusals.length ? `: ${result.item.refusals.map((refusal) => refusal.message).join(' ')}` : '';
+      const cautions = result.linkCautions.map((caution) => ` [link ${caution.target} stays as written: ${caution.reason}]`).join('');
+      const line = `  ${'  '.repeat(depth)}${result.key} -> "${result.item.complete?.pageTitle ?? ''}"${result.pageId ? ` (page ${result.pageId})` : ''}: ${result.state}${result.pass === 2 ? ' (second pass)' : ''}${said}${cautions}`;
+      if (result.state === 'failed' || result.state === 'refused') this.deps.log.error(line);
+      else this.deps.log.info(line);
+    }
+    for (const move of plan.moves.moves) this.deps.log.warn(`  moved: ${move.oldPath} -> ${move.path}; page ${move.pageId} stays where it is`);
+    for (const orphan of plan.moves.orphans) this.deps.log.warn(`  orphan: "${orphan.title}" (page ${orphan.pageId}, was ${orphan.path})`);
+  }
+}
+
+/** Each page once: its last pass. */
+function lastOfEach(results: readonly TreeFileResult[]): TreeFileResult[] {
+  const last = new Map<string, TreeFileResult>();
+  for (const result of results) last.set(result.key, result);
+  return [...last.values()];
+}

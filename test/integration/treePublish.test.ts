@@ -1,0 +1,131 @@
+// A docs folder published as a page tree against the sandbox wiki (issue 14): folder pages from index/README or
+// generated, parents before children, links between files rewritten to page addresses with the wiki's anchors in
+// two passes, identity recorded as pages land, a re-run after a crash finding its pages, and refusals before sending.
+import assert from 'node:assert/strict';
+import { apiTokenSubject } from '../../src/core/apiToken/subject';
+import { proveOwnPage } from '../../src/core/links/pageIdentity';
+import type { PageLink } from '../../src/core/links/pageLink';
+import { wikiHeadingAnchor } from '../../src/core/links/rewrite';
+import { pageAddress } from '../../src/core/publish/pageAddress';
+import type { SourceFile } from '../../src/core/run/plan';
+import { ThrottleGate } from '../../src/core/run/runner';
+import { sendPlanned } from '../../src/core/run/send';
+import { planTree, type TreeIdentity } from '../../src/core/tree/treePlan';
+import { runTree, type TreeIdentityStore, type TreeRunResult } from '../../src/core/tree/treeRun';
+import { useSignedInWorld } from '../support/signedInWorld';
+
+class MemoryIdentity implements TreeIdentity, TreeIdentityStore {
+  readonly map = new Map<string, { id: string; title: string }>();
+  get(key: string): { id: string; title: string } | undefined {
+    return this.map.get(key);
+  }
+  entries(): ReadonlyArray<[string, { id: string; title: string }]> {
+    return [...this.map];
+  }
+  async record(key: string, entry: { id: string; title: string }): Promise<void> {
+    this.map.set(key, entry);
+  }
+}
+
+const FILES: Record<string, string> = {
+  'docs/index.md': '# Overview\n\nStart with [setup](guide/setup.md).\n',
+  'docs/guide/README.md': '# Guide\n\nThe guide.\n',
+  'docs/guide/setup.md': '# Setup\n\nFirst [install](./install.md), then read [auth](../reference/api.md#authentication).\nSee also [the license](../LICENSE) and [elsewhere](../../outside.md).\n',
+  'docs/guide/install.md': '# Install\n\nRun it.\n',
+  'docs/reference/api.md': '# API\n\n## Authentication\n\nUse a token.\n',
+  'docs/getting-started/first-steps.md': '# First steps\n\nGo.\n',
+};
+
+describe('a docs folder as a page tree, against the sandbox wiki', () => {
+  const signedIn = useSignedInWorld();
+  const sources = (files: Record<string, string>): SourceFile[] => Object.entries(files).map(([label, text]) => ({ key: `/repo/${label}`, label, text }));
+
+  async function publishTree(files: Record<string, string>, identity: MemoryIdentity, links = new Map<string, PageLink | undefined>(), access = true): Promise<{ plan: ReturnType<typeof planTree>; run: TreeRunResult }> {
+    const plan = planTree(sources(files), { rootPath: 'docs', spaceId: 'DOCS', parentId: '123456', overwrite: false, identity, links, pageAccess: access });
+    const token = signedIn.apiToken;
+    const pages = access ? signedIn.pages : undefined;
+    const since = Date.now();
+    const run = await runTree({
+      plan, pages, identity, gate: new ThrottleGate(), concurrency: 4,
+      addressOf: (pageId, title) => pageAddress(signedIn.world.sandbox.baseUrl, 'DOCS', pageId, title),
+      guard: { noAccessReason: 'no page access', ownAuthorId: apiTokenSubject(token) },
+      send: (item, target, context) => sendPlanned(item, target, context, {
+        endpoint: new URL(signedIn.world.sandbox.importEndpoint), token, transport: signedIn.transport, deadlineMs: 10_000,
+        hooks: { sleep: async () => undefined },
+      }),
+      ...(pages ? { proveOwnPage: (_item, target, signal) => proveOwnPage(pages, target, { since, authorId: apiTokenSubject(token) }, signal) } : {}),
+    });
+    return { plan, run };
+  }
+
+  const page = (title: string) => {
+    const found = signedIn.world.sandbox.pages().find((candidate) => candidate.title === title && !candidate.deleted);
+    assert.ok(found, `"${title}" is on the wiki`);
+    return found;
+  };
+
+  it('creates folder pages before their children, rewrites links to page addresses with anchors, in two passes', async () => {
+    const identity = new MemoryIdentity();
+    const { plan, run } = await publishTree(FILES, identity);
+    assert.deepEqual(plan.pages.map((each) => [each.key, each.node.title, each.node.depth]), [
+      ['index.md', 'Overview', 0], ['getting-started/', 'Getting started', 0], ['getting-started/first-steps.md', 'First steps', 1],
+      ['guide/', 'Guide', 0], ['guide/install.md', 'Install', 1], ['guide/setup.md', 'Setup', 1], ['reference/', 'Reference', 0], ['reference/api.md', 'API', 1],
+    ]);
+    assert.ok(run.results.every((result) => result.state === 'published'), JSON.stringify(run.results.map((result) => [result.key, result.state, result.outcome?.message])));
+    assert.equal(page('Overview').parentId, '123456', 'a root index.md is an ordinary child; the chosen page is never rewritten');
+    assert.equal(page('Guide').markdown, '# Guide\n\nThe guide.\n', 'the folder page has its README\'s content');
+    assert.equal(page('Setup').parentId, page('Guide').id);
+    assert.equal(page('First steps').parentId, page('Getting started').id);
+    assert.match(page('Getting started').markdown, /First steps/, 'a generated folder page lists its children');
+
+    const setup = page('Setup').markdown;
+    const api = page('API');
+    const base = `${signedIn.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/`;
+    assert.ok(setup.includes(`](${base}${api.id}/API#${wikiHeadingAnchor('API', 'Authentication')})`), setup);
+    assert.ok(setup.includes(`](${base}${page('Install').id}/Install)`), setup);
+    assert.ok(setup.includes('](../LICENSE)') && setup.includes('](../../outside.md)'), 'links that cannot be pages stay as written');
+    const setupResult = run.results.find((result) => result.key === 'guide/setup.md' && result.pass === 1);
+    assert.deepEqual(setupResult?.linkCautions.map((caution) => caution.reason).sort(), ['notMarkdown', 'outsideRun']);
+    assert.ok(run.secondPass >= 1, 'links to pages created later in the run are filled in by a second pass');
+    assert.match(page('Overview').markdown, new RegExp(`pages/${page('Setup').id}/`), 'the root page links to a page created after it');
+    assert.equal(identity.map.get('guide/')?.id, page('Guide').id, 'folder pages are recorded too');
+    assert.equal(identity.map.size, 8);
+  });
+
+  it('a re-run finds the same pages: recorded ones are updated, an unrecorded one of its own is adopted, not "already exists"', async () => {
+    const identity = new MemoryIdentity();
+    await publishTree(FILES, identity);
+    const before = signedIn.world.sandbox.pages().length;
+    // A crash lost the record of one page.
+    identity.map.delete('guide/install.md');
+    const changed = { ...FILES, 'docs/guide/install.md': '# Install\n\nRun it twice.\n' };
+    const { run } = await publishTree(changed, identity);
+    assert.ok(run.results.every((result) => result.state === 'published' || result.state === 'skipped'), JSON.stringify(run.results.map((result) => [result.key, result.state, result.outcome?.message])));
+    assert.equal(signedIn.world.sandbox.pages().length, before, 'no duplicate pages');
+    assert.equal(page('Install').markdown, '# Install\n\nRun it twice.\n');
+    assert.equal(identity.map.get('guide/install.md')?.id, page('Install').id, 'recorded again');
+  });
+
+  it('refuses before sending: two pages of the tree with one title (ignoring case), and a tree without page access or recorded IDs', async () => {
+    const clash = planTree(sources({ 'docs/a/setup.md': '# Setup\n', 'docs/b/SETUP.md': '# setup\n' }), {
+      rootPath: 'docs', spaceId: 'DOCS', parentId: '123456', overwrite: false, identity: new MemoryIdentity(), links: new Map(), pageAccess: true,
+    });
+    assert.deepEqual(clash.pages.filter((each) => each.item.state === 'refused').map((each) => each.key), ['a/setup.md', 'b/SETUP.md']);
+    assert.match(clash.pages[1]?.item.refusals[0]?.message ?? '', /also the title of docs\/b\/SETUP\.md/);
+    const blind = planTree(sources(FILES), { rootPath: 'docs', spaceId: 'DOCS', parentId: '123456', overwrite: false, identity: new MemoryIdentity(), links: new Map(), pageAccess: false });
+    assert.ok(blind.pages.every((each) => each.item.state === 'refused' && each.item.refusals[0]?.code === 'noPageAccess'));
+    assert.equal(signedIn.world.sandbox.imports.length, 0);
+  });
+
+  it('says which file moved (the old page stays) and which pages no file maps to any more', async () => {
+    const identity = new MemoryIdentity();
+    await publishTree(FILES, identity);
+    const moved = { ...FILES };
+    delete moved['docs/guide/install.md'];
+    delete moved['docs/getting-started/first-steps.md'];
+    moved['docs/reference/install.md'] = FILES['docs/guide/install.md'] as string;
+    const plan = planTree(sources(moved), { rootPath: 'docs', spaceId: 'DOCS', parentId: '123456', overwrite: false, identity, links: new Map(), pageAccess: true });
+    assert.deepEqual(plan.moves.moves.map((move) => [move.oldPath, move.path]), [['docs/guide/install.md', 'docs/reference/install.md']]);
+    assert.deepEqual(plan.moves.orphans.map((orphan) => orphan.title).sort(), ['First steps', 'Getting started']);
+  });
+});

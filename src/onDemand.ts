@@ -22,6 +22,7 @@ export { guardPlan, guardedPage, type GuardVerdict } from './core/run/guard';
 export { apiTokenSubject } from './core/apiToken/subject';
 export { runPlan, ThrottleGate, clampConcurrency, summarise, summaryLine, describeRunStop } from './core/run/runner';
 export { planTree } from './core/tree/treePlan';
+export { checkTitlesInSpace } from './core/tree/titlesInSpace';
 export { runTree } from './core/tree/treeRun';
 export { openManifest } from './core/tree/pageManifest';
 export { pageAddress } from './core/publish/pageAddress';

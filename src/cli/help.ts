@@ -1,6 +1,8 @@
 import { DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_SECONDS } from './args';
 
 export const HELP_TEXT = `Usage: wiki-publisher publish <file|folder>... [options]
+       wiki-publisher publish <folder> --tree [--space KEY --parent ID] [options]
+       wiki-publisher publish <folder> --tree [--space KEY --parent ID] [options]
 
 Publishes Markdown files to the wiki through its Markdown import endpoint. Folders are walked recursively;
 node_modules, dot-folders and files matched by .gitignore are skipped. Each file's target comes from its
@@ -19,6 +21,11 @@ Options:
   --retarget           Plan from --space, --parent and each file's own title even where the --state record
                        remembers another target or title (without it, a recorded target wins and the run
                        says so). The old pages stay.
+  --tree               Publish the one folder given as a page tree under --parent: subfolders become pages
+                       (content from index.md, README.md or <folder>.md, else a list of their children),
+                       links between files become links to their pages. Page IDs are recorded in the
+                       folder's .wiki-pages.json (commit it). Needs page access, or IDs already recorded.
+  --no-record          With --tree: leave .wiki-pages.json as it is; new page IDs are listed instead.
   --overwrite-edited   Replace pages that were edited on the wiki since this tool last published them (without
                        it, those files are left out and reported). Needs page access (see Environment).
   --dry-run            Send nothing and need no token: print each file's target and preflight findings.

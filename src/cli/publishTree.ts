@@ -6,7 +6,6 @@ import { apiTokenSubject } from '../core/apiToken/subject';
 import type { Transport } from '../core/http/transport';
 import { proveOwnPage } from '../core/links/pageIdentity';
 import type { PageLink } from '../core/links/pageLink';
-import type { LinkCaution } from '../core/links/rewrite';
 import { StateFileLinkStore } from '../core/links/stateFile';
 import { describeError } from '../core/log/redact';
 import type { PublishOutcome } from '../core/publish/outcome';
@@ -17,6 +16,7 @@ import { countPlan, linkAfterPublish, type PlanItem, type SourceFile } from '../
 import { describeRunStop, runPlan, summarise, ThrottleGate, type FileResult, type RunSummary, type SendContext } from '../core/run/runner';
 import { sendPlanned } from '../core/run/send';
 import { openManifest } from '../core/tree/pageManifest';
+import { checkTitlesInSpace } from '../core/tree/titlesInSpace';
 import { planTree, type TreePlan } from '../core/tree/treePlan';
 import { runTree, type TreeFileResult } from '../core/tree/treeRun';
 import type { WikiPagesClient } from '../core/wikiPages';
@@ -31,9 +31,9 @@ import { fileLine, fileRecord, planLine, planRecord, planSummaryLine, runSummary
 export function printTreeResult(result: TreeFileResult, plan: TreePlan, json: boolean, output: Output): void {
   const page = plan.pages.find((each) => each.key === result.key);
   const record = { ...fileRecord(result), tree: { key: result.key, depth: page?.node.depth ?? 0, pass: result.pass }, ...(result.pageId ? { pageId: result.pageId } : {}) };
-  const cautions = linkCautionText(result.linkCautions);
+  // The plan's caution already names the links that stay as written; JSON has each one.
   if (json) output.json({ ...record, linkCautions: result.linkCautions });
-  else output.line(`${'  '.repeat(page?.node.depth ?? 0)}${fileLine({ ...record, cautions: [...record.cautions, ...cautions] })}${result.pass === 2 ? ' (second pass: links to new pages)' : ''}`);
+  else output.line(`${'  '.repeat(page?.node.depth ?? 0)}${fileLine(record)}${result.pass === 2 ? ' (second pass: links to new pages)' : ''}`);
 }
 
 export function printTreePlan(plan: TreePlan, json: boolean, output: Output): number {
@@ -86,17 +86,6 @@ export function treeSummary(results: readonly TreeFileResult[]): RunSummary {
   return summarise([...last.values()]);
 }
 
-function linkCautionText(cautions: readonly LinkCaution[]): string[] {
-  return cautions.map((caution) => `link ${caution.target} stays as written (${LINK_REASONS[caution.reason]})`);
-}
-
-const LINK_REASONS: Record<LinkCaution['reason'], string> = {
-  outsideRun: 'outside the published folder',
-  unknownPage: 'its page is not known',
-  notMarkdown: 'not a Markdown file',
-  unknownAnchor: 'no heading of the target page matches the anchor',
-};
-
 export type { SourceFile };
 
 export interface TreeCommandDeps {
@@ -143,6 +132,7 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   const links = new Map<string, PageLink | undefined>();
   for (const file of read.files) links.set(file.key, await state?.get(file.key));
   const plan = planTree(read.files, { rootPath: rootLabel, spaceId, parentId, overwrite: args.overwrite, identity, links, pageAccess: deps.pages !== undefined, force: args.force });
+  if (deps.pages) await checkTitlesInSpace(plan, deps.pages, spaceId, deps.interrupt);
   const ownAuthorId = deps.sending ? apiTokenSubject(deps.sending.token) : undefined;
   if (deps.noAccessReason && plan.pages.some((page) => page.item.state === 'send' && page.pageId)) output.problem(`Wiki edits are not checked. ${deps.noAccessReason}`);
   if (args.dryRun || !deps.sending) {
@@ -196,6 +186,7 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
     output.problem(`The state file or ${MANIFEST_NAME} could not be written: ${describeError(stateFailure)}. The next run will not know what this one published.`);
     exitCode = interruptCode ?? EXIT_FAILED;
   }
+  if (manifest.recordedCount() > 0) output.problem(`Recorded ${manifest.recordedCount()} page ID(s) in ${join(folder, MANIFEST_NAME)}: commit it, so teammates and CI publish to the same pages.`);
   const unrecorded = manifest.pendingChanges();
   if (unrecorded.length > 0) output.problem(`${unrecorded.length} new page ID(s) were not recorded in ${MANIFEST_NAME} (--no-record): ${unrecorded.map(([key, entry]) => `${key} = ${entry.id}`).join(', ')}`);
   if (args.json) output.json({ type: 'summary', dryRun: false, interrupted: interruptCode !== undefined, exitCode, files: plan.pages.length + flat.length, secondPass: run.secondPass, moves: plan.moves.moves.length, orphans: plan.moves.orphans.length, ...summary });

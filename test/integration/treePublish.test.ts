@@ -10,6 +10,7 @@ import { pageAddress } from '../../src/core/publish/pageAddress';
 import type { SourceFile } from '../../src/core/run/plan';
 import { ThrottleGate } from '../../src/core/run/runner';
 import { sendPlanned } from '../../src/core/run/send';
+import { checkTitlesInSpace } from '../../src/core/tree/titlesInSpace';
 import { planTree, type TreeIdentity } from '../../src/core/tree/treePlan';
 import { runTree, type TreeIdentityStore, type TreeRunResult } from '../../src/core/tree/treeRun';
 import { useSignedInWorld } from '../support/signedInWorld';
@@ -127,5 +128,35 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     const plan = planTree(sources(moved), { rootPath: 'docs', spaceId: 'DOCS', parentId: '123456', overwrite: false, identity, links: new Map(), pageAccess: true });
     assert.deepEqual(plan.moves.moves.map((move) => [move.oldPath, move.path]), [['docs/guide/install.md', 'docs/reference/install.md']]);
     assert.deepEqual(plan.moves.orphans.map((orphan) => orphan.title).sort(), ['First steps', 'Getting started']);
+  });
+});
+
+describe('titles elsewhere in the space, and a wiki that keeps them unique', () => {
+  const signedIn = useSignedInWorld();
+
+  it('names the page that already holds a new page\'s title; with the platform\'s old rule on, the create is refused', async () => {
+    // "Setup" already lives under another page of the space.
+    const token = signedIn.apiToken;
+    const post = (body: Record<string, unknown>) => fetch(signedIn.world.sandbox.importEndpoint, {
+      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
+    });
+    assert.equal((await post({ spaceId: 'DOCS', parentId: '123456', pageTitle: 'Elsewhere', content: 'x' })).status, 201);
+    const elsewhere = signedIn.world.sandbox.findPageByTitle('DOCS', '123456', 'Elsewhere');
+    assert.ok(elsewhere);
+    assert.equal((await post({ spaceId: 'DOCS', parentId: elsewhere.id, pageTitle: 'Setup', content: 'theirs' })).status, 201);
+
+    const identity = new MemoryIdentity();
+    const plan = planTree([{ key: '/r/docs/guide/setup.md', label: 'docs/guide/setup.md', text: '# Setup\n' }], {
+      rootPath: 'docs', spaceId: 'DOCS', parentId: '123456', overwrite: false, identity, links: new Map(), pageAccess: true,
+    });
+    await checkTitlesInSpace(plan, signedIn.pages, 'DOCS');
+    const setup = plan.pages.find((page) => page.key === 'guide/setup.md');
+    assert.match(setup?.item.cautions.map((caution) => caution.message).join(' ') ?? '', /A page titled "Setup" already exists elsewhere in the space \(page \d+, http:\/\/127\.0\.0\.1:\d+\/wiki\/spaces\/DOCS\/pages\/\d+\/Setup\)/);
+    assert.deepEqual(plan.pages.find((page) => page.key === 'guide/')?.item.cautions.filter((caution) => caution.code === 'titleInSpace'), [], '"Guide" is free');
+
+    signedIn.world.sandbox.setUniqueTitlesInSpace(true);
+    const refused = await post({ spaceId: 'DOCS', parentId: '123456', pageTitle: 'setup', content: 'mine' });
+    assert.equal(refused.status, 400);
+    assert.match(((await refused.json()) as { body: string }).body, /A page titled "Setup" already exists in the space "DOCS"/);
   });
 });

@@ -25,6 +25,8 @@ export interface ImportContext {
   inFlight: { now: number; max: number };
   /** Aborted when the sandbox closes, so an injected latency does not hold it open. */
   closing: AbortSignal;
+  /** Refuse a new page whose title is used anywhere in its space, ignoring case, as the platform long did. */
+  uniqueTitlesInSpace: boolean;
 }
 
 interface Answer { status: number; message: string }
@@ -134,6 +136,11 @@ function importPage(context: ImportContext, authorization: string | undefined, r
   if (existing) {
     context.wiki.update(existing.id, request.content, token.owner);
     return { status: 200, message: 'Success: Page updated successfully' };
+  }
+  if (context.uniqueTitlesInSpace) {
+    const wanted = request.pageTitle.toLocaleLowerCase('en-US');
+    const taken = context.wiki.pages().find((page) => !page.deleted && page.spaceId === space.id && page.title.toLocaleLowerCase('en-US') === wanted);
+    if (taken) return { status: 400, message: `Error: Bad Request - A page titled "${taken.title}" already exists in the space "${space.key}".` };
   }
   context.wiki.create(space, parent.id, request.pageTitle, request.content, token.owner);
   return { status: 201, message: 'Success: Page created successfully' };

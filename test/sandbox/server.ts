@@ -58,6 +58,8 @@ export interface Sandbox {
   editPageOnWiki(pageId: string, markdown: string, options?: { title?: string }): SandboxPage;
   /** Caps the children and page list routes' page size below what clients ask for (undefined: the platform's 250). */
   setMaxChildrenPageSize(size: number | undefined): void;
+  /** Refuses a create whose title is used anywhere in the space, ignoring case, as the platform long did (off by default). */
+  setUniqueTitlesInSpace(on: boolean): void;
   /** The page's address as the platform gives it: `{baseUrl}/wiki` + `_links.webui`. */
   pageAddress(pageId: string): string;
   reset(): void;
@@ -78,6 +80,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     imports: [],
     inFlight: { now: 0, max: 0 },
     closing: closing.signal,
+    uniqueTitlesInSpace: false,
   };
   const { wiki, tokens, faults, imports } = context;
   const exporting: ExportContext = {
@@ -136,6 +139,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     injectExportFaults: (plan) => exporting.faults.merge(plan),
     clearExportFaults: () => exporting.faults.clear(),
     editPageOnWiki: (pageId, markdown, editOptions) => wiki.editOnWiki(pageId, markdown, editOptions?.title),
+    setUniqueTitlesInSpace(on) {
+      context.uniqueTitlesInSpace = on;
+    },
     setMaxChildrenPageSize(size) {
       if (size !== undefined && (!Number.isInteger(size) || size < 1)) throw new Error('A page size must be a whole number of at least 1.');
       maxChildrenPageSize = size;
@@ -151,6 +157,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       faults.clear();
       exporting.faults.clear();
       maxChildrenPageSize = undefined;
+      context.uniqueTitlesInSpace = false;
       imports.length = 0; // in place, so arrays callers already hold stay live
       context.inFlight.max = context.inFlight.now;
       exporting.exports.length = 0;

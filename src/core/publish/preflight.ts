@@ -10,7 +10,7 @@ export interface Blocker {
 
 /** What the user should know before publishing, and may accept with "Publish Anyway". */
 export interface Caution {
-  code: 'localImages' | 'largeContent' | 'localLinks';
+  code: 'localImages' | 'largeContent' | 'localLinks' | 'titleInSpace';
   message: string;
 }
 

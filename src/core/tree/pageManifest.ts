@@ -82,6 +82,7 @@ export class PageManifest {
   private root: ManifestRoot | undefined;
   private readonly pages: Map<string, ManifestEntry>;
   private readonly unwritten = new Map<string, ManifestEntry>();
+  private written = 0;
   private saving: Promise<void> = Promise.resolve();
   private queued: Promise<void> | undefined;
 
@@ -119,11 +120,17 @@ export class PageManifest {
   /** Records a page's ID and writes the file at once (or keeps it pending when writing is off). */
   record(key: string, entry: ManifestEntry): Promise<void> {
     this.pages.set(key, entry);
+    this.written += this.writing ? 1 : 0;
     if (!this.writing) {
       this.unwritten.set(key, entry);
       return Promise.resolve();
     }
     return this.save();
+  }
+
+  /** How many page IDs this run wrote into the file, for the summary ("commit it"). */
+  recordedCount(): number {
+    return this.written;
   }
 
   /** What writing would have recorded, when it is off. */

@@ -3,6 +3,7 @@
 // where the repository records it, its page. Refused before anything is sent: titles used twice in the tree, and a
 // tree that needs page IDs nobody can find (no page access, pages not recorded). Moves and orphans are reported.
 import { linkNames, type PageLink } from '../links/pageLink';
+import { markdownHeadings, rewriteLinks, type LinkCautionReason } from '../links/rewrite';
 import { planFile, type PlanItem, type PlanOptions, type SourceFile } from '../run/plan';
 import { prepareDocument } from '../publish/pipeline';
 import { suggestTitle } from '../publish/target';
@@ -91,11 +92,45 @@ export function planTree(sources: readonly SourceFile[], options: TreePlanOption
     item.state = item.refusals.length > 0 ? 'refused' : unchanged ? 'unchanged' : 'send';
     return { node, key, item, parentKnown: parentId !== undefined, ...(recorded ? { pageId: recorded.id } : {}) };
   });
+  for (const page of pages) foreseeLinks(page, pages, tree, options.identity);
   refuseCollisions(pages, tree);
   if (!options.pageAccess) refuseWithoutIds(pages);
   const previous = new Map<string, RecordedPage>(options.identity.entries().map(([key, entry]) => [`${rootPath}${key}`, { pageId: entry.id, title: entry.title }]));
   return { tree, pages, pinned, refused, moves: detectMoves(previous, tree) };
 }
+
+/**
+ * Links between files become page links when sent (treeRun.ts); the plan already says which cannot: links that leave
+ * the folder, to pages nobody recorded, to files that are not Markdown, or to headings the target lacks. They replace
+ * the flat publish's caution that every local link points nowhere.
+ */
+function foreseeLinks(page: TreePage, pages: readonly TreePage[], tree: PageTree, identity: TreeIdentity): void {
+  const root = tree.rootPath;
+  const headingsOf = new Map(pages.map((each) => [each.key, markdownHeadings(each.item.content)]));
+  const source = page.node.kind === 'file' ? page.node.path : (page.node.contentFrom ?? `${page.node.path}index.md`);
+  const result = rewriteLinks(page.item.content, {
+    filePath: source.slice(root.length),
+    resolvePage: (path) => {
+      const node = nodeOfFile(tree, `${root}${path}`);
+      const key = node ? node.path.slice(root.length) : path;
+      const title = node?.title ?? identity.get(path)?.title;
+      return title === undefined ? undefined : { url: 'https://page.invalid/', title, headings: headingsOf.get(key) ?? [] };
+    },
+  });
+  const cautions = page.item.cautions.filter((caution) => caution.code !== 'localLinks');
+  if (result.cautions.length > 0) {
+    const listed = result.cautions.slice(0, 3).map((caution) => `${caution.target} (${LINK_REASONS[caution.reason]})`).join(', ');
+    cautions.push({ code: 'localLinks', message: `${result.cautions.length === 1 ? '1 link stays' : `${result.cautions.length} links stay`} as written and will not work on the wiki: ${listed}${result.cautions.length > 3 ? ', ...' : ''}.` });
+  }
+  page.item.cautions = cautions;
+}
+
+const LINK_REASONS: Record<LinkCautionReason, string> = {
+  outsideRun: 'outside the published folder',
+  unknownPage: 'no page is known for it',
+  notMarkdown: 'not a Markdown file',
+  unknownAnchor: 'no such heading in the target',
+};
 
 function titleOf(source: SourceFile): string {
   const prepared = prepareDocument(source.text);

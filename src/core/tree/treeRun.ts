@@ -15,6 +15,8 @@ import type { TreePage, TreePlan } from './treePlan';
 
 export interface TreeIdentityStore {
   record(key: string, entry: { id: string; title: string }): Promise<void>;
+  /** A recorded page, also of a file outside this run: links to it reach its page. */
+  get?(key: string): { id: string; title: string } | undefined;
 }
 
 export interface TreeRunOptions extends Pick<RunOptions, 'send' | 'concurrency' | 'signal' | 'proveOwnPage' | 'onStart' | 'onStopped'> {
@@ -55,7 +57,12 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
 
   const resolvePage = (path: string): PageLookup => {
     const node = nodeOfFile(plan.tree, `${rootPath}${path}`);
-    if (!node) return undefined;
+    if (!node) {
+      // Not in this run (left out, refused, another selection): its recorded page still answers the link.
+      const recorded = options.identity.get?.(path);
+      const url = recorded ? options.addressOf(recorded.id, recorded.title) : undefined;
+      return url && recorded ? { url, title: recorded.title, headings: [] } : undefined;
+    }
     const key = node.path.slice(rootPath.length);
     const id = ids.get(key);
     const url = urls.get(key) ?? (id ? options.addressOf(id, node.title) : undefined);

@@ -55,6 +55,14 @@ export class TreePublisher {
       spaceId: answers.spaceId, parentId: answers.parentId, overwrite: answers.overwrite, identity, links, pageAccess: pages !== undefined,
       omitTitleHeading: omitTitleHeadingSetting(),
     });
+    if (pages) {
+      const looked = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Looking for the new pages\' titles in the space...'), cancellable: true }, async (_progress, cancellation) => {
+        const controller = new AbortController();
+        cancellation.onCancellationRequested(() => controller.abort());
+        return core.checkTitlesInSpace(plan, pages, answers.spaceId, controller.signal).then(() => true, () => !controller.signal.aborted);
+      });
+      if (!looked) return;
+    }
     if (!(await this.confirm(plan, answers.spaceId, answers.parentId))) return;
 
     const ownAuthorId = core.apiTokenSubject(setup.token);
@@ -88,6 +96,7 @@ export class TreePublisher {
     const notes = [
       ...(run.secondPass > 0 ? [vscode.l10n.t('{0} page(s) were sent again so their links reach pages created in this run.', run.secondPass)] : []),
       ...(plan.moves.orphans.length > 0 ? [vscode.l10n.t('{0} page(s) on the wiki no longer map to a file (see Show Results); the service cannot delete pages.', plan.moves.orphans.length)] : []),
+      ...(manifest.recordedCount() > 0 ? [vscode.l10n.t('{0} page ID(s) were recorded in {1}: commit it, so teammates and CI publish to the same pages.', manifest.recordedCount(), MANIFEST_NAME)] : []),
       ...(manifest.pendingChanges().length > 0 ? [vscode.l10n.t('{0} new page ID(s) were not recorded in {1} (wikiPublisher.recordPageIds is off).', manifest.pendingChanges().length, MANIFEST_NAME)] : []),
       ...(uncheckedNote(plan.pages.map((page) => page.item)) ? [uncheckedNote(plan.pages.map((page) => page.item)) as string] : []),
     ];
@@ -106,6 +115,7 @@ export class TreePublisher {
       return `${'    '.repeat(page.node.depth + 1)}${page.node.title} (${what}${page.node.generated ? `, ${vscode.l10n.t('lists its children')}` : ''})`;
     });
     const refused = items.filter((item) => item.state === 'refused');
+    const titleCautions = plan.pages.flatMap((page) => page.item.cautions.filter((caution) => caution.code === 'titleInSpace').map((caution) => `${page.node.title}: ${caution.message}`));
     const lines = [
       vscode.l10n.t('As a page tree under page {0} in space {1}:', parentId, spaceId),
       ...treeLines,
@@ -114,6 +124,7 @@ export class TreePublisher {
       ...(plan.moves.moves.length > 0 ? [vscode.l10n.t('Moves: {0} - the old page stays where it is (the service cannot move pages): {1}', plan.moves.moves.length, plan.moves.moves.map((move) => `${move.oldPath} -> ${move.path}`).join(', '))] : []),
       ...(plan.moves.orphans.length > 0 ? [vscode.l10n.t('Orphans: {0} - pages no file maps to any more: {1}', plan.moves.orphans.length, plan.moves.orphans.map((orphan) => `"${orphan.title}"`).join(', '))] : []),
       ...refused.slice(0, SHOWN).map((item) => `${item.file.label}: ${item.refusals.map((refusal) => refusal.message).join(' ')}`),
+      ...titleCautions.slice(0, SHOWN),
     ];
     if (counts.send === 0) {
       void showWithActions(counts.refused > 0 ? 'error' : 'info', lines.join(' '), []);

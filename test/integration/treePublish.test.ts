@@ -107,6 +107,19 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     assert.equal(identity.map.get('guide/install.md')?.id, page('Install').id, 'recorded again');
   });
 
+  it('a teammate\'s clone (the repository\'s IDs, no local links) updates pages its own token wrote, and holds back one a colleague edited', async () => {
+    const identity = new MemoryIdentity();
+    await publishTree(FILES, identity);
+    signedIn.world.sandbox.editPageOnWiki(page('Install').id, '# Install\n\nA colleague\'s fix.\n');
+    const changed = Object.fromEntries(Object.entries(FILES).map(([path, text]) => [path, `${text}\nRevised.\n`]));
+    const { plan, run } = await publishTree(changed, identity);
+    assert.ok(plan.pages.every((each) => each.unlinked), 'no local links: every page is known only from the repository');
+    const install = run.results.find((result) => result.key === 'guide/install.md');
+    assert.equal(install?.state, 'edited', 'a change it cannot explain is not replaced silently');
+    assert.match(page('Install').markdown, /A colleague's fix/);
+    assert.equal(run.results.find((result) => result.key === 'guide/setup.md' && result.pass === 1)?.state, 'published', 'its own last version is explained');
+  });
+
   it('refuses before sending: two pages of the tree with one title (ignoring case), and a tree without page access or recorded IDs', async () => {
     const clash = planTree(sources({ 'docs/a/setup.md': '# Setup\n', 'docs/b/SETUP.md': '# setup\n' }), {
       rootPath: 'docs', spaceId: 'DOCS', parentId: '123456', overwrite: false, identity: new MemoryIdentity(), links: new Map(), pageAccess: true,

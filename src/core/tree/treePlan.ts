@@ -44,6 +44,11 @@ export interface TreePage {
   pageId?: string;
   /** Whether its parent page's ID is known before sending (the chosen page, or a recorded folder page). */
   parentKnown: boolean;
+  /**
+   * Recorded in the repository but never published from this machine (a teammate's or CI's page): only a latest
+   * version by this token's user is explained; any other change is one the guard must show.
+   */
+  unlinked: boolean;
 }
 
 export interface TreePlan {
@@ -90,7 +95,13 @@ export function planTree(sources: readonly SourceFile[], options: TreePlanOption
     item.linkedPage = parentId !== undefined && linkNames(item.link, defaults);
     const unchanged = !options.force && item.linkedPage && item.link?.contentSha256 === item.contentSha256;
     item.state = item.refusals.length > 0 ? 'refused' : unchanged ? 'unchanged' : 'send';
-    return { node, key, item, parentKnown: parentId !== undefined, ...(recorded ? { pageId: recorded.id } : {}) };
+    const unlinked = recorded !== undefined && item.link === undefined;
+    // The guard needs a link to compare with: the repository's page, published from here never (time 0).
+    if (unlinked) {
+      item.link = { ...defaults, pageId: recorded.id, publishedAt: 0 };
+      item.linkedPage = parentId !== undefined;
+    }
+    return { node, key, item, parentKnown: parentId !== undefined, unlinked, ...(recorded ? { pageId: recorded.id } : {}) };
   });
   for (const page of pages) foreseeLinks(page, pages, tree, options.identity);
   refuseCollisions(pages, tree);

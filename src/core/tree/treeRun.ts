@@ -94,13 +94,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     });
     // A page the repository records but this machine never published: only its latest version by this token's user
     // (a teammate's CI run, say) is explained; anything else is a change the guard must show.
-    const unlinked = new Set(items.filter(({ page, item }) => page.pageId && !item.link).map(({ item }) => item.file.key));
-    for (const entry of items) {
-      if (entry.page.pageId && !entry.item.link && entry.item.complete) {
-        entry.item.link = { ...entry.item.complete, pageId: entry.page.pageId, publishedAt: 0 };
-        entry.item.linkedPage = true;
-      }
-    }
+    const unlinked = new Set(items.filter(({ page }) => page.unlinked).map(({ item }) => item.file.key));
     await guardPlan(items.map((entry) => entry.item), {
       ...options.guard, pages: options.pages,
       ...(options.signal ? { signal: options.signal } : {}),

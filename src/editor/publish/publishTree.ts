@@ -12,7 +12,7 @@ import { showModal } from '../notify';
 import { onDemand } from '../onDemandLoader';
 import { setting } from '../settings';
 import { readSelection } from './collectMarkdown';
-import { uncheckedNote } from './guardStep';
+import { editedText, uncheckedNote } from './guardStep';
 import { workspaceManifestPort } from './manifestPort';
 import { askPlanDefaults } from './prompts';
 import { concurrencySetting, omitTitleHeadingSetting, sendSetup, type PublishDependencies } from './publishContext';
@@ -63,9 +63,19 @@ export class TreePublisher {
       });
       if (!looked) return;
     }
-    if (!(await this.confirm(plan, answers.spaceId, answers.parentId))) return;
-
     const ownAuthorId = core.apiTokenSubject(setup.token);
+    // The guard looks before the question, so the confirmation can list the pages edited on the wiki.
+    const existing = plan.pages.filter((page) => page.parentKnown && page.item.state === 'send' && page.item.complete?.overwrite);
+    if (pages && existing.length > 0) {
+      const unlinked = new Set(existing.filter((page) => page.unlinked).map((page) => page.item.file.key));
+      await core.guardPlan(existing.map((page) => page.item), {
+        pages, noAccessReason: '', lookUpCreates: false, landedEarlier: unlinked, ...(ownAuthorId ? { ownAuthorId } : {}),
+      }).catch((error: unknown) => this.deps.log.warn(`The edit guard could not look before the confirmation: ${describeError(error)}`));
+    }
+    const decision = await this.confirm(plan, answers.spaceId, answers.parentId);
+    if (decision === 'cancel') return;
+    const overwriteEdited = decision === 'overwriteEdited' ? new Set(plan.pages.filter((page) => page.item.state === 'edited').map((page) => page.item.file.key)) : undefined;
+
     const since = this.deps.clock.now();
     const sends = plan.pages.filter((page) => page.item.state === 'send').length + plan.pinned.filter((item) => item.state === 'send').length;
     let linking: Promise<void> = Promise.resolve();
@@ -76,7 +86,10 @@ export class TreePublisher {
       return core.runTree({
         plan, pages, identity, gate: new core.ThrottleGate(), concurrency: core.clampConcurrency(concurrencySetting()), signal: controller.signal,
         addressOf: (pageId, title) => (pages ? core.pageAddress(this.deps.wiki.baseUrl(), answers.spaceId, pageId, title) : undefined),
-        guard: { noAccessReason: vscode.l10n.t('you are not signed in to the export API (Wiki: Sign In), so the wiki cannot be read'), lookUpCreates: true, ...(ownAuthorId ? { ownAuthorId } : {}) },
+        guard: {
+          noAccessReason: vscode.l10n.t('you are not signed in to the export API (Wiki: Sign In), so the wiki cannot be read'), lookUpCreates: true,
+          ...(ownAuthorId ? { ownAuthorId } : {}), ...(overwriteEdited ? { overwriteEdited } : {}),
+        },
         send: (item, target, context) => core.sendPlanned(item, target, context, { ...setup, transport: this.deps.transport() }),
         ...(pages ? { proveOwnPage: (_item, target, signal) => core.proveOwnPage(pages, target, { since, authorId: ownAuthorId }, signal) } : {}),
         onStart: (item) => {
@@ -105,16 +118,22 @@ export class TreePublisher {
     if (choice === 'showResults') this.deps.showLog();
   }
 
-  /** The modal: the tree as it will be (new pages, updates, unchanged), moves, orphans and refusals; true for Publish. */
-  private async confirm(plan: TreePlan, spaceId: string, parentId: string): Promise<boolean> {
+  /**
+   * The modal: the tree as it will be (new pages, updates, unchanged), pages edited on the wiki (left out unless the
+   * user overwrites them too), moves, orphans and refusals.
+   */
+  private async confirm(plan: TreePlan, spaceId: string, parentId: string): Promise<'publish' | 'overwriteEdited' | 'cancel'> {
     const core = onDemand();
     const items = [...plan.refused, ...plan.pinned, ...plan.pages.map((page) => page.item)];
     const counts = core.countPlan(items);
     const treeLines = plan.pages.slice(0, SHOWN).map((page) => {
-      const what = page.item.state === 'send' ? (page.pageId ? vscode.l10n.t('update') : vscode.l10n.t('new')) : page.item.state === 'unchanged' ? vscode.l10n.t('unchanged') : vscode.l10n.t('refused');
+      const what = page.item.state === 'send' ? (page.pageId ? vscode.l10n.t('update') : vscode.l10n.t('new'))
+        : page.item.state === 'unchanged' ? vscode.l10n.t('unchanged')
+          : page.item.state === 'edited' ? vscode.l10n.t('edited on the wiki: left out') : vscode.l10n.t('refused');
       return `${'    '.repeat(page.node.depth + 1)}${page.node.title} (${what}${page.node.generated ? `, ${vscode.l10n.t('lists its children')}` : ''})`;
     });
     const refused = items.filter((item) => item.state === 'refused');
+    const edited = plan.pages.filter((page) => page.item.state === 'edited');
     const titleCautions = plan.pages.flatMap((page) => page.item.cautions.filter((caution) => caution.code === 'titleInSpace').map((caution) => `${page.node.title}: ${caution.message}`));
     const lines = [
       vscode.l10n.t('As a page tree under page {0} in space {1}:', parentId, spaceId),
@@ -123,15 +142,21 @@ export class TreePublisher {
       vscode.l10n.t('{0} new, {1} updated, {2} unchanged (skipped), {3} refused.', counts.newPages + counts.replaces, counts.updates, counts.unchanged, counts.refused),
       ...(plan.moves.moves.length > 0 ? [vscode.l10n.t('Moves: {0} - the old page stays where it is (the service cannot move pages): {1}', plan.moves.moves.length, plan.moves.moves.map((move) => `${move.oldPath} -> ${move.path}`).join(', '))] : []),
       ...(plan.moves.orphans.length > 0 ? [vscode.l10n.t('Orphans: {0} - pages no file maps to any more: {1}', plan.moves.orphans.length, plan.moves.orphans.map((orphan) => `"${orphan.title}"`).join(', '))] : []),
+      ...edited.slice(0, SHOWN).map((page) => (page.item.guard?.kind === 'edited'
+        ? vscode.l10n.t('Edited on the wiki since {0} last published it: "{1}", {2}', page.unlinked ? vscode.l10n.t('this repository') : vscode.l10n.t('you'), page.node.title, editedText(page.item.guard))
+        : page.node.title)),
       ...refused.slice(0, SHOWN).map((item) => `${item.file.label}: ${item.refusals.map((refusal) => refusal.message).join(' ')}`),
       ...titleCautions.slice(0, SHOWN),
     ];
-    if (counts.send === 0) {
+    if (counts.send === 0 && edited.length === 0) {
       void showWithActions(counts.refused > 0 ? 'error' : 'info', lines.join(' '), []);
-      return false;
+      return 'cancel';
     }
-    const publish = vscode.l10n.t('Publish');
-    return (await showModal('info', vscode.l10n.t('Publish {0} pages as a tree?', counts.send), lines.join('\n'), publish)) === publish;
+    const publish = edited.length > 0 ? vscode.l10n.t('Publish, Leave Out Edited') : vscode.l10n.t('Publish');
+    const overwrite = vscode.l10n.t('Overwrite Edited Pages Too');
+    const buttons = [...(counts.send > 0 ? [publish] : []), ...(edited.length > 0 ? [overwrite] : [])];
+    const choice = await showModal('info', vscode.l10n.t('Publish {0} pages as a tree?', counts.send), lines.join('\n'), ...buttons);
+    return choice === overwrite ? 'overwriteEdited' : choice === publish ? 'publish' : 'cancel';
   }
 
   private async link(result: TreeFileResult): Promise<void> {

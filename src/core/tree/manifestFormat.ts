@@ -1,0 +1,131 @@
+// The text of a page manifest (.wiki-pages.json, issue 14 section 1): which page each file and folder page of a
+// published folder is, committed so that a teammate's clone and CI publish to the same pages. The layout is chosen
+// for git: keys sorted, one entry per line, so adding a page adds one line and two people's additions rarely touch.
+// Reading is strict on purpose: a manifest half-fixed after a merge is refused with a message, never read as fewer
+// pages, because a page missing from it would be created a second time.
+
+export const MANIFEST_FILE_NAME = '.wiki-pages.json';
+export const MANIFEST_VERSION = 1;
+
+export interface ManifestEntry {
+  readonly id: string;
+  /** Informative: for people reading a diff, and for noticing a page that moved. */
+  readonly title: string;
+}
+
+/** Where the folder itself hangs: the space and the parent page its top-level pages are created under. */
+export interface ManifestRoot {
+  readonly space: string;
+  readonly parent: string;
+}
+
+export interface PageManifest {
+  readonly root: ManifestRoot | undefined;
+  /** Keyed by '/'-separated paths relative to the manifest's folder; folders end with '/'. */
+  readonly pages: ReadonlyMap<string, ManifestEntry>;
+}
+
+export type ManifestParse = { ok: true; manifest: PageManifest } | { ok: false; message: string };
+
+const PAGE_ID = /^\d+$/;
+const TOP_LEVEL_FIELDS = new Set(['version', 'space', 'parent', 'pages']);
+const ENTRY_FIELDS = new Set(['id', 'title']);
+// diff3 style adds the ||||||| base section; a line of ======= alone is the divider.
+const CONFLICT_MARKER = /^(?:<{7}|>{7}|\|{7})(?:[ \t]|$)|^={7}[ \t]*$/m;
+
+/** The refusal for a manifest left mid-merge, or undefined when it has no conflict markers. */
+export function mergeConflictMessage(text: string, name: string = MANIFEST_FILE_NAME): string | undefined {
+  return CONFLICT_MARKER.test(text)
+    ? `${name} has merge conflict markers; resolve them (keep both sides' entries) and run again.`
+    : undefined;
+}
+
+/** Why `key` cannot be a manifest key, or undefined when it can. */
+export function manifestKeyProblem(key: string): string | undefined {
+  if (key === '') return 'it is empty (the folder itself is "parent")';
+  if (key.includes('\\')) return 'it has a backslash (keys are \'/\'-separated)';
+  if (key.startsWith('/') || /^[A-Za-z]:/.test(key)) return 'it is absolute (keys are relative to the manifest\'s folder)';
+  const parts = (key.endsWith('/') ? key.slice(0, -1) : key).split('/');
+  if (parts.includes('..')) return 'it leaves the folder ("..")';
+  if (parts.some((part) => part === '' || part === '.')) return 'it is not normalised (an empty or "." part)';
+  return undefined;
+}
+
+/** The manifest in `text`; anything malformed, a single entry included, is refused with a message naming `name`. */
+export function parseManifest(text: string, name: string = MANIFEST_FILE_NAME): ManifestParse {
+  const refuse = (why: string): ManifestParse => ({ ok: false, message: `${name} ${why}` });
+  const conflict = mergeConflictMessage(text, name);
+  if (conflict) return { ok: false, message: conflict };
+  let value: unknown;
+  try {
+    // Editors on Windows may save a byte-order mark, which JSON.parse rejects.
+    value = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (error) {
+    return refuse(`is not valid JSON (${error instanceof Error ? error.message : String(error)}). Fix it, or restore it from git.`);
+  }
+  if (!isObject(value)) return refuse('is not a JSON object. Fix it, or restore it from git.');
+  if (value.version !== MANIFEST_VERSION) {
+    return refuse(typeof value.version === 'number' && value.version > MANIFEST_VERSION
+      ? `is version ${value.version}; this wiki-publisher reads version ${MANIFEST_VERSION}. Update wiki-publisher.`
+      : `is not a wiki-publisher page manifest ("version": ${MANIFEST_VERSION} is missing).`);
+  }
+  const unknown = Object.keys(value).find((field) => !TOP_LEVEL_FIELDS.has(field));
+  if (unknown !== undefined) return refuse(`has an unknown field "${unknown}".`);
+  const root = parseRoot(value.space, value.parent);
+  if (typeof root === 'string') return refuse(root);
+  if (!isObject(value.pages)) return refuse('has no "pages" object.');
+  const pages = new Map<string, ManifestEntry>();
+  for (const [key, raw] of Object.entries(value.pages)) {
+    const problem = manifestKeyProblem(key) ?? entryProblem(raw);
+    if (problem) return refuse(`has a bad entry "${key}": ${problem}.`);
+    if (countKey(text, key) > 1) return refuse(`lists "${key}" twice; keep the right one.`);
+    const entry = raw as { id: string; title?: string };
+    pages.set(key, { id: entry.id, title: entry.title ?? '' });
+  }
+  return { ok: true, manifest: { root, pages } };
+}
+
+/** The manifest as committed: stable, so the same pages always give the same bytes. */
+export function serializeManifest(manifest: PageManifest): string {
+  const keys = [...manifest.pages.keys()].sort();
+  const lines = keys.map((key) => {
+    const { id, title } = manifest.pages.get(key) as ManifestEntry;
+    // A fresh object so the fields are always in this order, whatever object the caller passed.
+    return `    ${JSON.stringify(key)}: ${JSON.stringify({ id, title })}`;
+  });
+  const root = manifest.root ? [`  "space": ${JSON.stringify(manifest.root.space)},`, `  "parent": ${JSON.stringify(manifest.root.parent)},`] : [];
+  const pages = lines.length === 0 ? '{}' : `{\n${lines.join(',\n')}\n  }`;
+  return ['{', `  "version": ${MANIFEST_VERSION},`, ...root, `  "pages": ${pages}`, '}', ''].join('\n');
+}
+
+function parseRoot(space: unknown, parent: unknown): ManifestRoot | undefined | string {
+  if (space === undefined && parent === undefined) return undefined;
+  if (typeof space !== 'string' || space.trim() === '') return 'has "parent" but no "space" (a space key).';
+  if (typeof parent !== 'string' || !PAGE_ID.test(parent)) return 'has a "parent" that is not a page ID of digits in quotes.';
+  return { space, parent };
+}
+
+function entryProblem(raw: unknown): string | undefined {
+  if (!isObject(raw)) return 'it is not an object like {"id": "123", "title": "…"}';
+  if (typeof raw.id !== 'string' || !PAGE_ID.test(raw.id)) return `its "id" ${JSON.stringify(raw.id) ?? 'is missing'}: page IDs are digits in quotes`;
+  if (raw.title !== undefined && typeof raw.title !== 'string') return 'its "title" is not text';
+  const unknown = Object.keys(raw).find((field) => !ENTRY_FIELDS.has(field));
+  return unknown === undefined ? undefined : `it has an unknown field "${unknown}"`;
+}
+
+/**
+ * How often `key` appears as a member name in the text. JSON.parse keeps the last of two equal keys without a word,
+ * and a hand-resolved merge is where two entries for one file would come from.
+ */
+function countKey(text: string, key: string): number {
+  const member = new RegExp(`${escapeRegExp(JSON.stringify(key))}\\s*:`, 'g');
+  return text.match(member)?.length ?? 0;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

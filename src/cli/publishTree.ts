@@ -15,6 +15,7 @@ import { guardPlan } from '../core/run/guard';
 import { countPlan, linkAfterPublish, type PlanItem, type SourceFile } from '../core/run/plan';
 import { describeRunStop, runPlan, summarise, ThrottleGate, type FileResult, type RunSummary, type SendContext } from '../core/run/runner';
 import { sendPlanned } from '../core/run/send';
+import { nodeManifestFiles } from '../core/tree/manifestNodeFs';
 import { openManifest } from '../core/tree/pageManifest';
 import { checkTitlesInSpace } from '../core/tree/titlesInSpace';
 import { planTree, type TreePlan } from '../core/tree/treePlan';
@@ -23,7 +24,6 @@ import type { WikiPagesClient } from '../core/wikiPages';
 import type { PublishArgs } from './args';
 import { EXIT_FAILED, EXIT_OK } from './exitCodes';
 import { readMarkdownSources } from './files';
-import { nodeManifestPort } from './manifestFile';
 import type { Output } from './output';
 import { fileLine, fileRecord, planLine, planRecord, planSummaryLine, runSummaryLine } from './report';
 
@@ -113,7 +113,7 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   if (!read.ok) return deps.usage(read.message);
   const root = resolve(deps.cwd, folder);
   const rootLabel = relative(deps.cwd, root).split(sep).join('/');
-  const opened = await openManifest(nodeManifestPort, join(root, MANIFEST_NAME), { writing: !args.noRecord });
+  const opened = await openManifest(nodeManifestFiles, join(root, MANIFEST_NAME), { writing: !args.noRecord && !args.dryRun });
   if (!opened.ok) return deps.usage(opened.message);
   const manifest = opened.store;
   const recorded = manifest.rootTarget();
@@ -125,7 +125,8 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   if (recorded && (recorded.space !== spaceId || recorded.parent !== parentId) && !args.retarget) {
     return deps.usage(`${MANIFEST_NAME} says this tree hangs under page ${recorded.parent} in space ${recorded.space}, not where --space/--parent say. Pass --retarget to publish a new tree there (the old pages stay), or drop the flags.`);
   }
-  const identity = args.retarget && recorded && (recorded.space !== spaceId || recorded.parent !== parentId) ? manifest.emptied({ space: spaceId, parent: parentId }) : manifest.withRoot({ space: spaceId, parent: parentId });
+  const identity = args.retarget && recorded && (recorded.space !== spaceId || recorded.parent !== parentId)
+    ? await manifest.emptied({ space: spaceId, parent: parentId }) : manifest.withRoot({ space: spaceId, parent: parentId });
   const opening = args.statePath === undefined ? undefined : await StateFileLinkStore.open(args.statePath, deps.cwd);
   if (opening && !opening.ok) return deps.usage(opening.message);
   const state = opening?.store;

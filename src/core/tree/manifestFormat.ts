@@ -74,11 +74,12 @@ export function parseManifest(text: string, name: string = MANIFEST_FILE_NAME): 
   const root = parseRoot(value.space, value.parent);
   if (typeof root === 'string') return refuse(root);
   if (!isObject(value.pages)) return refuse('has no "pages" object.');
+  const twice = duplicateMember(text);
+  if (twice !== undefined) return refuse(`lists "${twice}" twice; keep one of them (for a page, the one whose page the wiki should keep).`);
   const pages = new Map<string, ManifestEntry>();
   for (const [key, raw] of Object.entries(value.pages)) {
     const problem = manifestKeyProblem(key) ?? entryProblem(raw);
     if (problem) return refuse(`has a bad entry "${key}": ${problem}.`);
-    if (countKey(text, key) > 1) return refuse(`lists "${key}" twice; keep the right one.`);
     const entry = raw as { id: string; title?: string };
     pages.set(key, { id: entry.id, title: entry.title ?? '' });
   }
@@ -100,30 +101,52 @@ export function serializeManifest(manifest: PageManifest): string {
 
 function parseRoot(space: unknown, parent: unknown): ManifestRoot | undefined | string {
   if (space === undefined && parent === undefined) return undefined;
-  if (typeof space !== 'string' || space.trim() === '') return 'has "parent" but no "space" (a space key).';
-  if (typeof parent !== 'string' || !PAGE_ID.test(parent)) return 'has a "parent" that is not a page ID of digits in quotes.';
+  if (typeof space !== 'string' || space.trim() === '') return 'has no "space" (the space key of its pages), or an empty one.';
+  if (typeof parent !== 'string' || !PAGE_ID.test(parent)) return 'has no "parent", or one that is not a page ID (digits in quotes).';
   return { space, parent };
 }
 
 function entryProblem(raw: unknown): string | undefined {
   if (!isObject(raw)) return 'it is not an object like {"id": "123", "title": "…"}';
-  if (typeof raw.id !== 'string' || !PAGE_ID.test(raw.id)) return `its "id" ${JSON.stringify(raw.id) ?? 'is missing'}: page IDs are digits in quotes`;
+  if (raw.id === undefined) return 'it has no "id"';
+  if (typeof raw.id !== 'string' || !PAGE_ID.test(raw.id)) return `its "id" ${JSON.stringify(raw.id)} is not a page ID (digits in quotes)`;
   if (raw.title !== undefined && typeof raw.title !== 'string') return 'its "title" is not text';
   const unknown = Object.keys(raw).find((field) => !ENTRY_FIELDS.has(field));
   return unknown === undefined ? undefined : `it has an unknown field "${unknown}"`;
 }
 
 /**
- * How often `key` appears as a member name in the text. JSON.parse keeps the last of two equal keys without a word,
- * and a hand-resolved merge is where two entries for one file would come from.
+ * The first member name used twice in one object of (valid) JSON. JSON.parse keeps the last of two equal names without
+ * a word, and a hand-resolved merge of two people who published the same new file gives exactly that.
  */
-function countKey(text: string, key: string): number {
-  const member = new RegExp(`${escapeRegExp(JSON.stringify(key))}\\s*:`, 'g');
-  return text.match(member)?.length ?? 0;
+function duplicateMember(text: string): string | undefined {
+  const objects: (Set<string> | undefined)[] = [];
+  for (let at = 0; at < text.length; at++) {
+    const char = text[at];
+    if (char === '{') objects.push(new Set());
+    else if (char === '[') objects.push(undefined);
+    else if (char === '}' || char === ']') objects.pop();
+    else if (char === '"') {
+      const end = endOfString(text, at);
+      const names = objects[objects.length - 1];
+      let next = end + 1;
+      while (' \t\r\n'.includes(text[next] ?? '.')) next++;
+      if (names && text[next] === ':') {
+        const name = JSON.parse(text.slice(at, end + 1)) as string;
+        if (names.has(name)) return name;
+        names.add(name);
+      }
+      at = end;
+    }
+  }
+  return undefined;
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The index of the quote closing the string that opens at `start`. */
+function endOfString(text: string, start: number): number {
+  let at = start + 1;
+  while (at < text.length && text[at] !== '"') at += text[at] === '\\' ? 2 : 1;
+  return at;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -49,9 +49,8 @@ export class TreePublisher {
     const pages = await this.deps.wiki.pages();
     const links = new Map<string, PageLink | undefined>();
     for (const source of read.sources) links.set(source.key, await this.deps.links.get(source.key));
-    const rootPath = vscode.workspace.asRelativePath(folder, false);
     const plan = core.planTree(read.sources, {
-      rootPath: rootPath === folder.fsPath || rootPath === folder.toString() ? '' : rootPath,
+      rootPath: labelOfFolder(folder, read.sources),
       spaceId: answers.spaceId, parentId: answers.parentId, overwrite: answers.overwrite, identity, links, pageAccess: pages !== undefined,
       omitTitleHeading: omitTitleHeadingSetting(),
     });
@@ -181,6 +180,21 @@ export class TreePublisher {
     for (const move of plan.moves.moves) this.deps.log.warn(`  moved: ${move.oldPath} -> ${move.path}; page ${move.pageId} stays where it is`);
     for (const orphan of plan.moves.orphans) this.deps.log.warn(`  orphan: "${orphan.title}" (page ${orphan.pageId}, was ${orphan.path})`);
   }
+}
+
+/**
+ * The folder as the files' labels write it (asRelativePath: with the workspace folder's name in a multi-root window,
+ * and '' for a workspace folder itself), found from a file's label and its path below the folder.
+ */
+function labelOfFolder(folder: vscode.Uri, sources: ReadonlyArray<{ key: string; label: string }>): string {
+  const base = folder.path.replace(/\/$/, '');
+  for (const source of sources) {
+    const path = vscode.Uri.parse(source.key, true).path;
+    if (!path.startsWith(`${base}/`)) continue;
+    const below = path.slice(base.length + 1);
+    if (source.label.endsWith(below)) return source.label.slice(0, source.label.length - below.length);
+  }
+  return '';
 }
 
 /** Each page once: its last pass. */

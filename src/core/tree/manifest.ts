@@ -1,0 +1,168 @@
+// Page identity in the repository (issue 14, section 1): the store over a folder's .wiki-pages.json. Each page ID is
+// written the moment it is recorded, so a run killed half-way leaves every landed page in the file and the next run
+// (or a teammate's clone) updates those pages instead of creating them again. Identity only: versions, hashes and the
+// edit guard's memory are per person and stay in the link stores (src/core/links). The reasons: CONTRIBUTING.md.
+import {
+  manifestKeyProblem,
+  parseManifest,
+  serializeManifest,
+  type ManifestEntry,
+  type ManifestRoot,
+  type PageManifest,
+} from './manifestFormat';
+
+export * from './manifestFormat';
+
+/** The file system as the store needs it: the node:fs port for the command line, workspace.fs in the editor. */
+export interface ManifestFilePort {
+  /** The file's text, or undefined when it does not exist. */
+  read(path: string): Promise<string | undefined>;
+  /** Replaces the file atomically: a reader sees the old text or the new, never a part. */
+  write(path: string, text: string): Promise<void>;
+}
+
+export interface ManifestStoreOptions {
+  /** False when a setting or flag turned recording off: changes are kept in memory and reported, never written. */
+  readonly writing: boolean;
+}
+
+/** One difference between the file and the store, for "N new page IDs were not recorded because writing is off". */
+export type ManifestChange =
+  | { readonly kind: 'added'; readonly path: string; readonly entry: ManifestEntry }
+  | { readonly kind: 'changed'; readonly path: string; readonly entry: ManifestEntry; readonly previous: ManifestEntry }
+  | { readonly kind: 'removed'; readonly path: string; readonly previous: ManifestEntry }
+  | { readonly kind: 'root'; readonly root: ManifestRoot; readonly previous: ManifestRoot | undefined };
+
+export type ManifestOpening = { ok: true; store: ManifestStore } | { ok: false; message: string };
+
+export class ManifestStore {
+  private root: ManifestRoot | undefined;
+  private readonly pages: Map<string, ManifestEntry>;
+  /** The manifest as the file holds it (as read, then as last written): what pendingChanges compares against. */
+  private onDisk: PageManifest;
+  private dirty = false;
+  /** Writes one at a time, in the order asked: each replaces the file with the whole manifest as it is then. */
+  private saving: Promise<void> = Promise.resolve();
+  /** A write waiting for the one in progress; later changes join it rather than queue another write each. */
+  private queued: Promise<void> | undefined;
+
+  constructor(
+    private readonly port: ManifestFilePort,
+    readonly path: string,
+    manifest: PageManifest,
+    private readonly options: ManifestStoreOptions,
+  ) {
+    this.root = manifest.root;
+    this.pages = new Map(manifest.pages);
+    this.onDisk = { root: manifest.root, pages: new Map(manifest.pages) };
+  }
+
+  /** Reads the manifest at `path`; a missing file is an empty manifest, a malformed one is refused, never emptied. */
+  static async open(port: ManifestFilePort, path: string, options: ManifestStoreOptions): Promise<ManifestOpening> {
+    let text: string | undefined;
+    try {
+      text = await port.read(path);
+    } catch (error) {
+      return { ok: false, message: `${path} cannot be read (${error instanceof Error ? error.message : String(error)}).` };
+    }
+    if (text === undefined) return { ok: true, store: new ManifestStore(port, path, { root: undefined, pages: new Map() }, options) };
+    const parsed = parseManifest(text, path);
+    return parsed.ok ? { ok: true, store: new ManifestStore(port, path, parsed.manifest, options) } : parsed;
+  }
+
+  get writing(): boolean {
+    return this.options.writing;
+  }
+
+  get(relPath: string): ManifestEntry | undefined {
+    return this.pages.get(relPath);
+  }
+
+  /** Every entry, sorted by key as in the file. */
+  entries(): ReadonlyArray<readonly [string, ManifestEntry]> {
+    return [...this.pages].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  }
+
+  /** The space and parent page the folder maps to, once recorded. */
+  rootTarget(): ManifestRoot | undefined {
+    return this.root;
+  }
+
+  /** The manifest as it stands in memory (written or not). */
+  snapshot(): PageManifest {
+    return { root: this.root, pages: new Map(this.pages) };
+  }
+
+  /** Records where the tree hangs, and writes it at once. */
+  setRootTarget(root: ManifestRoot): Promise<void> {
+    if (!root.space.trim() || !/^\d+$/.test(root.parent)) return Promise.reject(new Error(`Not a root target: ${JSON.stringify(root)}.`));
+    this.root = { space: root.space, parent: root.parent };
+    return this.changed();
+  }
+
+  /** Records a page's ID and writes it at once (coalesced with other records while a write is out). */
+  record(relPath: string, entry: ManifestEntry): Promise<void> {
+    const problem = manifestKeyProblem(relPath) ?? (/^\d+$/.test(entry.id) ? undefined : `the page ID ${JSON.stringify(entry.id)} is not digits`);
+    if (problem) return Promise.reject(new Error(`Cannot record "${relPath}" in the page manifest: ${problem}.`));
+    this.pages.set(relPath, { id: entry.id, title: entry.title });
+    return this.changed();
+  }
+
+  /** Drops a page's entry (its file is gone, or the page was deleted) and writes at once. */
+  forget(relPath: string): Promise<void> {
+    return this.pages.delete(relPath) ? this.changed() : Promise.resolve();
+  }
+
+  /** What the store holds that the file does not: everything changed since reading while writing is off. */
+  pendingChanges(): ReadonlyArray<ManifestChange> {
+    const changes: ManifestChange[] = [];
+    const before = this.onDisk;
+    if (this.root && !sameRoot(this.root, before.root)) changes.push({ kind: 'root', root: this.root, previous: before.root });
+    for (const [path, entry] of this.entries()) {
+      const previous = before.pages.get(path);
+      if (!previous) changes.push({ kind: 'added', path, entry });
+      else if (previous.id !== entry.id || previous.title !== entry.title) changes.push({ kind: 'changed', path, entry, previous });
+    }
+    for (const [path, previous] of before.pages) if (!this.pages.has(path)) changes.push({ kind: 'removed', path, previous });
+    return changes;
+  }
+
+  /** Resolves when every write asked for so far is done (rejects when the last of them failed). */
+  settled(): Promise<void> {
+    return this.saving;
+  }
+
+  private changed(): Promise<void> {
+    this.dirty = true;
+    if (!this.options.writing) return Promise.resolve();
+    if (this.queued) return this.queued;
+    const next = this.saving.catch(() => undefined).then(() => {
+      this.queued = undefined;
+      return this.write();
+    });
+    this.queued = next;
+    this.saving = next;
+    return next;
+  }
+
+  private async write(): Promise<void> {
+    if (!this.dirty) return;
+    // Clean from the moment the text is taken: a change made while this write is out marks it dirty again.
+    this.dirty = false;
+    const manifest = this.snapshot();
+    const text = serializeManifest(manifest);
+    // A record of what the file already says (a re-run) leaves the file, and its modification time, alone.
+    if (text === serializeManifest(this.onDisk)) return;
+    try {
+      await this.port.write(this.path, text);
+      this.onDisk = manifest;
+    } catch (error) {
+      this.dirty = true;
+      throw error;
+    }
+  }
+}
+
+function sameRoot(a: ManifestRoot, b: ManifestRoot | undefined): boolean {
+  return b !== undefined && a.space === b.space && a.parent === b.parent;
+}

@@ -101,9 +101,11 @@ export function contentHash(content: string): string {
   return createHash('sha256').update(content, 'utf8').digest('hex');
 }
 
-/** Plans one file. The file's own refusals only: duplicates across files are found by planFiles. */
-export function planFile(file: SourceFile, link: PageLink | undefined, options: PlanOptions = {}): PlanItem {
-  const prepared = prepareDocument(file.text);
+/**
+ * Plans one file. The file's own refusals only: duplicates across files are found by planFiles. `prepared` saves a
+ * second parse when the caller already prepared the text (a tree plan reads front matter and titles first).
+ */
+export function planFile(file: SourceFile, link: PageLink | undefined, options: PlanOptions = {}, prepared: PreparedDocument = prepareDocument(file.text)): PlanItem {
   const suggestedTitle = suggestTitle(prepared.frontMatterTarget.pageTitle ?? prepared.frontMatterTitle, prepared.findings.firstHeading, file.label);
   const defaults = options.titleFromFile ? { pageTitle: suggestedTitle, ...options.defaults } : (options.defaults ?? {});
   const target = mergeTargets(prepared.frontMatterTarget, link, defaults);

@@ -5,7 +5,7 @@
 import { linkNames, type PageLink } from '../links/pageLink';
 import { markdownHeadings, rewriteLinks, type LinkCautionReason } from '../links/rewrite';
 import { planFile, type PlanItem, type PlanOptions, type SourceFile } from '../run/plan';
-import { prepareDocument } from '../publish/pipeline';
+import { prepareDocument, type PreparedDocument } from '../publish/pipeline';
 import { suggestTitle } from '../publish/target';
 import { findTitleCollisions } from './collisions';
 import { generatedFolderMarkdown } from './folderMarkdown';
@@ -67,8 +67,11 @@ export function planTree(sources: readonly SourceFile[], options: TreePlanOption
   const pinned: PlanItem[] = [];
   const refused: PlanItem[] = [];
   const inTree = new Map<string, SourceFile>();
+  // Each text is parsed once: front matter and title here, the plan below.
+  const preparedOf = new Map<string, PreparedDocument>();
   for (const source of sources) {
     const prepared = prepareDocument(source.text);
+    preparedOf.set(source.key, prepared);
     const names = prepared.frontMatterTarget;
     if (source.readProblem !== undefined || prepared.frontMatterProblems.length > 0) {
       refused.push(planFile(source, options.links.get(source.key), { defaults: { spaceId: options.spaceId, parentId: options.parentId, pageTitle: source.label, overwrite: false } }));
@@ -76,7 +79,7 @@ export function planTree(sources: readonly SourceFile[], options: TreePlanOption
       pinned.push(planFile(source, options.links.get(source.key), { titleFromFile: true, defaults: { spaceId: options.spaceId, parentId: options.parentId, overwrite: options.overwrite } }));
     } else inTree.set(source.label, source);
   }
-  const tree = shapeTree([...inTree.values()].map((source) => ({ path: source.label, title: titleOf(source) })), rootPath);
+  const tree = shapeTree([...inTree.values()].map((source) => ({ path: source.label, title: titleOf(source, preparedOf.get(source.key)) })), rootPath);
   const keyOf = (path: string): string => path.slice(rootPath.length);
   const pages = tree.nodes.map((node): TreePage => {
     const key = keyOf(node.path);
@@ -88,7 +91,7 @@ export function planTree(sources: readonly SourceFile[], options: TreePlanOption
       : { key: `tree:${node.path}`, label: node.path, text: generatedFolderMarkdown(node, tree) };
     // A page recorded in the repository is this tree's page: updated. Others are created, or adopted with --overwrite.
     const defaults = { spaceId: options.spaceId, parentId: parentId ?? options.parentId, pageTitle: node.title, overwrite: recorded !== undefined || options.overwrite };
-    const item = planFile(source, options.links.get(source.key), { defaults, force: options.force ?? false, omitTitleHeading: options.omitTitleHeading ?? false, acceptTitleChange: true });
+    const item = planFile(source, options.links.get(source.key), { defaults, force: options.force ?? false, omitTitleHeading: options.omitTitleHeading ?? false, acceptTitleChange: true }, preparedOf.get(source.key));
     // The tree decides the target: the node's title under its folder's page, whatever a per-machine link remembers.
     item.target = defaults;
     item.complete = { ...defaults };
@@ -103,7 +106,8 @@ export function planTree(sources: readonly SourceFile[], options: TreePlanOption
     }
     return { node, key, item, parentKnown: parentId !== undefined, unlinked, ...(recorded ? { pageId: recorded.id } : {}) };
   });
-  for (const page of pages) foreseeLinks(page, pages, tree, options.identity);
+  const headingsOf = new Map(pages.map((each) => [each.key, markdownHeadings(each.item.content)]));
+  for (const page of pages) foreseeLinks(page, headingsOf, tree, options.identity);
   refuseCollisions(pages, tree);
   if (!options.pageAccess) refuseWithoutIds(pages);
   const previous = new Map<string, RecordedPage>(options.identity.entries().map(([key, entry]) => [`${rootPath}${key}`, { pageId: entry.id, title: entry.title }]));
@@ -115,9 +119,8 @@ export function planTree(sources: readonly SourceFile[], options: TreePlanOption
  * the folder, to pages nobody recorded, to files that are not Markdown, or to headings the target lacks. They replace
  * the flat publish's caution that every local link points nowhere.
  */
-function foreseeLinks(page: TreePage, pages: readonly TreePage[], tree: PageTree, identity: TreeIdentity): void {
+function foreseeLinks(page: TreePage, headingsOf: ReadonlyMap<string, string[]>, tree: PageTree, identity: TreeIdentity): void {
   const root = tree.rootPath;
-  const headingsOf = new Map(pages.map((each) => [each.key, markdownHeadings(each.item.content)]));
   const source = page.node.kind === 'file' ? page.node.path : (page.node.contentFrom ?? `${page.node.path}index.md`);
   const result = rewriteLinks(page.item.content, {
     filePath: source.slice(root.length),
@@ -143,8 +146,7 @@ const LINK_REASONS: Record<LinkCautionReason, string> = {
   unknownAnchor: 'no such heading in the target',
 };
 
-function titleOf(source: SourceFile): string {
-  const prepared = prepareDocument(source.text);
+function titleOf(source: SourceFile, prepared: PreparedDocument = prepareDocument(source.text)): string {
   return suggestTitle(prepared.frontMatterTitle, prepared.findings.firstHeading, source.label);
 }
 

@@ -28,6 +28,8 @@ export interface PublishArgs {
   tree: boolean;
   /** With --tree: read .wiki-pages.json but never write it (new page IDs are listed instead). */
   noRecord: boolean;
+  /** The organisation's diagram renderer (a Kroki base URL), else WIKI_PUBLISHER_DIAGRAMS: Mermaid fences become images. */
+  diagrams: string | undefined;
 }
 
 export type Command = { kind: 'help' } | { kind: 'version' } | { kind: 'publish'; args: PublishArgs };
@@ -55,6 +57,7 @@ const OPTIONS = {
   'base-url': { type: 'string' },
   tree: { type: 'boolean' },
   'no-record': { type: 'boolean' },
+  diagrams: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'V' },
 } as const;
@@ -121,6 +124,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
         baseUrl: values['base-url']?.trim(),
         tree: values.tree ?? false,
         noRecord: values['no-record'] ?? false,
+        diagrams: values.diagrams?.trim() || undefined,
       },
     },
   };

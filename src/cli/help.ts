@@ -25,6 +25,9 @@ Options:
                        (content from index.md, README.md or <folder>.md, else a list of their children),
                        links between files become links to their pages. Page IDs are recorded in the
                        folder's .wiki-pages.json (commit it). Needs page access, or IDs already recorded.
+  --diagrams URL       Your organisation's diagram renderer (a Kroki server; default: WIKI_PUBLISHER_DIAGRAMS):
+                       Mermaid code blocks become images from <URL>/mermaid/png/<diagram>, carrying their
+                       source there. Without it they are published as code, with a caution.
   --no-record          With --tree: leave .wiki-pages.json as it is; new page IDs are listed instead.
   --overwrite-edited   Replace pages that were edited on the wiki since this tool last published them (without
                        it, those files are left out and reported). Needs page access (see Environment).

@@ -180,7 +180,13 @@ async function planCommandLine(args: PublishArgs, cwd: string, output: Output): 
     // --retarget: the flags and the file's own title decide, as if the file had never been published.
     links.set(file.key, args.retarget ? undefined : link);
   }
-  return { ok: true, state, plan: planFiles(read.files, links, { titleFromFile: true, defaults, force: args.force }) };
+  const renderer = diagramRenderer(args, process.env);
+  return { ok: true, state, plan: planFiles(read.files, links, { titleFromFile: true, defaults, force: args.force, ...(renderer ? { diagramRenderer: renderer } : {}) }) };
+}
+
+/** --diagrams, else WIKI_PUBLISHER_DIAGRAMS: the renderer the organisation runs; nothing else ever sees diagram source. */
+export function diagramRenderer(args: PublishArgs, env: NodeJS.ProcessEnv): string | undefined {
+  return args.diagrams ?? (env.WIKI_PUBLISHER_DIAGRAMS?.trim() || undefined);
 }
 
 function flagsNameAnotherPlace(link: PageLink, flags: PartialTarget): boolean {

@@ -132,7 +132,11 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   const state = opening?.store;
   const links = new Map<string, PageLink | undefined>();
   for (const file of read.files) links.set(file.key, await state?.get(file.key));
-  const plan = planTree(read.files, { rootPath: rootLabel, spaceId, parentId, overwrite: args.overwrite, identity, links, pageAccess: deps.pages !== undefined, force: args.force });
+  const renderer = args.diagrams ?? (process.env.WIKI_PUBLISHER_DIAGRAMS?.trim() || undefined);
+  const plan = planTree(read.files, {
+    rootPath: rootLabel, spaceId, parentId, overwrite: args.overwrite, identity, links, pageAccess: deps.pages !== undefined, force: args.force,
+    ...(renderer ? { diagramRenderer: renderer } : {}),
+  });
   if (deps.pages) await checkTitlesInSpace(plan, deps.pages, spaceId, deps.interrupt);
   const ownAuthorId = deps.sending ? apiTokenSubject(deps.sending.token) : undefined;
   if (deps.noAccessReason && plan.pages.some((page) => page.item.state === 'send' && page.pageId)) output.problem(`Wiki edits are not checked. ${deps.noAccessReason}`);

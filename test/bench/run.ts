@@ -11,6 +11,8 @@ import { codeServerVersion, measureRealActivation, type PartSummaries, type Real
 import { Report } from './report';
 import { describe, ms, summarize } from './stats';
 import { loadTokenRace } from './tokenRaceProbe';
+import { measureTreePlanning, reportTreePlanning, type TreePlanningOptions } from './treePlanning';
+import { measureTreePublish, reportTreePublish } from './treePublish';
 
 const ACTIVATION_SAMPLES = 30;
 const ACTIVATION_WARMUPS = 3;
@@ -20,6 +22,8 @@ const PUBLISH_SAMPLES = 40;
 const PUBLISH_WARMUPS = 5;
 const TOKEN_RACE_ROUNDS = Number(process.env.BENCH_TOKEN_RACE_ROUNDS ?? 10);
 const CLI_BENCH: CliBenchOptions = { throughputRuns: 3, startupSamples: 20, startupWarmups: 3, memoryRuns: 3 };
+const TREE_PUBLISH_RUNS = 3;
+const TREE_PLANNING: TreePlanningOptions = { runs: 3, timeoutMs: 60_000 };
 const KB = 1024;
 
 const report = new Report();
@@ -210,6 +214,12 @@ async function main(): Promise<void> {
   await section('Token race', tokenRace);
   await section('Command-line publisher (the shipped dist/cli.js as a process, against the sandbox)', async () => {
     reportCliPublish(report, await measureCliPublish(CLI_BENCH), CLI_BENCH);
+  });
+  await section(`Page tree publish (dist/cli.js --tree against the sandbox world, ${TREE_PUBLISH_RUNS} runs)`, async () => {
+    reportTreePublish(report, await measureTreePublish({ runs: TREE_PUBLISH_RUNS }));
+  });
+  await section(`Page tree planning (dist/cli.js --tree --dry-run, ${TREE_PLANNING.runs} runs each, alternating, 1 warm-up)`, async () => {
+    reportTreePlanning(report, await measureTreePlanning(TREE_PLANNING));
   });
   console.log(`\n${report.summaryLine()}`);
   console.log(`(bench took ${((Date.now() - started) / 1000).toFixed(1)} s)`);

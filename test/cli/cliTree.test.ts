@@ -90,6 +90,20 @@ describe('CLI --tree', () => {
     assert.ok(jsonLines(again).filter((record) => record.type === 'file').every((record) => record.status === 'published'));
   });
 
+  it('Mermaid fences: code with a caution by default, images from the organisation\'s renderer with --diagrams', async () => {
+    const root = await makeTree({ 'docs/flow.md': '# Flow\n\n```mermaid\ngraph TD; A-->B\n```\n' });
+    trees.push(root);
+    const plain = await runCli(['publish', 'docs/flow.md', '--space', 'DOCS', '--parent', '123456', '--dry-run'], { cwd: root, env: env(false) });
+    assert.match(plain.stdout, /\[caution: 1 Mermaid diagram will show as code, not pictures/);
+    const drawn = await runCli(['publish', 'docs/flow.md', '--space', 'DOCS', '--parent', '123456', '--diagrams', 'http://127.0.0.1:9/kroki'], { cwd: root, env: env(false) });
+    assert.equal(drawn.code, 0, drawn.stderr);
+    const sent = page('Flow').markdown;
+    assert.match(sent, /^!\[Diagram 1\]\(http:\/\/127\.0\.0\.1:9\/kroki\/mermaid\/png\/[A-Za-z0-9_-]+\)$/m);
+    assert.doesNotMatch(sent, /```mermaid/);
+    const refused = await runCli(['publish', 'docs/flow.md', '--space', 'DOCS', '--parent', '123456', '--dry-run', '--diagrams', 'http://diagrams.example.invalid'], { cwd: root, env: env(false) });
+    assert.equal(refused.code, 1, 'diagram source never goes to a plain-http host');
+  });
+
   it('says what moved and what is orphaned; the old pages stay', async () => {
     const root = await makeTree(TREE);
     trees.push(root);

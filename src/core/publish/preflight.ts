@@ -3,14 +3,14 @@ import type { MarkdownFindings } from './inspect';
 
 /** What stops a publish before any request, with the action that fixes it. */
 export interface Blocker {
-  code: 'noEndpoint' | 'badEndpoint' | 'noToken' | 'emptyContent' | 'emptyTitle' | 'emptySpace' | 'parentNotDigits' | 'frontMatter' | 'duplicatePage' | 'unreadable' | 'noPageAccess';
+  code: 'noEndpoint' | 'badEndpoint' | 'noToken' | 'emptyContent' | 'emptyTitle' | 'emptySpace' | 'parentNotDigits' | 'frontMatter' | 'duplicatePage' | 'unreadable' | 'noPageAccess' | 'diagramRenderer';
   message: string;
   fix: 'openSettings' | 'setApiToken' | 'editFile' | undefined;
 }
 
 /** What the user should know before publishing, and may accept with "Publish Anyway". */
 export interface Caution {
-  code: 'localImages' | 'largeContent' | 'localLinks' | 'titleInSpace';
+  code: 'localImages' | 'largeContent' | 'localLinks' | 'titleInSpace' | 'diagrams';
   message: string;
 }
 

@@ -7,6 +7,7 @@ import type { PageIdentity } from '../links/pageIdentity';
 import { linkNames, type PageLink } from '../links/pageLink';
 import { guardedPage, type GuardVerdict } from './guard';
 import { prepareDocument, type PreparedDocument } from '../publish/pipeline';
+import { diagramCaution, renderDiagrams } from '../publish/diagrams';
 import { cautionsFor, checkContent, checkTarget, type Blocker, type Caution } from '../publish/preflight';
 import { completeTarget, mergeTargets, suggestTitle, type PartialTarget, type PublishTarget } from '../publish/target';
 import { omitTitleHeading } from '../publish/titleHeading';
@@ -35,6 +36,11 @@ export interface PlanOptions {
   omitTitleHeading?: boolean;
   /** The user accepted that a retitled file updates its linked page (or chose a new target): no 'retitled' state. */
   acceptTitleChange?: boolean;
+  /**
+   * The organisation's diagram renderer (a Kroki-style base URL, the user's setting or the CLI's flag): Mermaid fences
+   * become images from it. Without one they are sent as code, with a caution; no diagram source goes anywhere else.
+   */
+  diagramRenderer?: string;
 }
 
 export type PlanState =
@@ -111,7 +117,9 @@ export function planFile(file: SourceFile, link: PageLink | undefined, options: 
   const target = mergeTargets(prepared.frontMatterTarget, link, defaults);
   const complete = completeTarget(target);
   const omit = prepared.omitTitleHeading ?? options.omitTitleHeading ?? false;
-  const content = omit && complete ? omitTitleHeading(prepared.content, complete.pageTitle) : prepared.content;
+  const diagrams = renderDiagrams(prepared.content, { rendererUrl: options.diagramRenderer });
+  const withDiagrams = diagrams.ok ? diagrams.markdown : prepared.content;
+  const content = omit && complete ? omitTitleHeading(withDiagrams, complete.pageTitle) : withDiagrams;
   const contentSha256 = contentHash(content);
   const refusals: Blocker[] = [];
   if (file.readProblem !== undefined) refusals.push({ code: 'unreadable', message: file.readProblem, fix: undefined });
@@ -122,15 +130,22 @@ export function planFile(file: SourceFile, link: PageLink | undefined, options: 
   if (emptiness) refusals.push(emptiness);
   const targetProblem = complete ? checkTarget(complete) : undefined;
   if (targetProblem) refusals.push(targetProblem);
+  if (!diagrams.ok) refusals.push({ code: 'diagramRenderer', message: diagrams.message, fix: 'openSettings' });
   const linkedPage = complete !== undefined && linkNames(link, complete);
   const unchanged = !options.force && linkedPage && link?.contentSha256 === contentSha256;
   const retitled = !options.acceptTitleChange && linkedPage && !namesTitle(prepared) ? titleChange(link, suggestedTitle) : undefined;
   const state: PlanState = refusals.length > 0 ? 'refused' : !complete ? 'incomplete' : unchanged ? 'unchanged' : retitled ? 'retitled' : 'send';
   return {
     file, prepared, content, contentSha256, link, target, complete, suggestedTitle, linkedPage, state, refusals,
-    cautions: cautionsFor(content, prepared.findings),
+    cautions: [...cautionsFor(content, prepared.findings), ...diagramCautions(diagrams)],
     ...(retitled ? { retitled } : {}),
   };
+}
+
+/** Diagrams sent as code are worth a caution; rendered ones are the user's own choice of renderer. */
+function diagramCautions(diagrams: ReturnType<typeof renderDiagrams>): Caution[] {
+  const caution = diagrams.ok && !diagrams.rendered ? diagramCaution(diagrams.diagrams, false) : undefined;
+  return caution ? [caution] : [];
 }
 
 /** Whether front matter names the page's title itself (then the title is the user's explicit choice). */

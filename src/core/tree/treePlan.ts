@@ -19,7 +19,7 @@ export interface TreeIdentity {
   entries(): ReadonlyArray<[string, { id: string; title: string }]>;
 }
 
-export interface TreePlanOptions extends Pick<PlanOptions, 'force' | 'omitTitleHeading'> {
+export interface TreePlanOptions extends Pick<PlanOptions, 'force' | 'omitTitleHeading' | 'diagramRenderer'> {
   /** The published folder, as the files' labels write it ('' for the working folder). */
   rootPath: string;
   spaceId: string;
@@ -76,7 +76,10 @@ export function planTree(sources: readonly SourceFile[], options: TreePlanOption
     if (source.readProblem !== undefined || prepared.frontMatterProblems.length > 0) {
       refused.push(planFile(source, options.links.get(source.key), { defaults: { spaceId: options.spaceId, parentId: options.parentId, pageTitle: source.label, overwrite: false } }));
     } else if (names.spaceId !== undefined || names.parentId !== undefined || names.pageTitle !== undefined) {
-      pinned.push(planFile(source, options.links.get(source.key), { titleFromFile: true, defaults: { spaceId: options.spaceId, parentId: options.parentId, overwrite: options.overwrite } }));
+      pinned.push(planFile(source, options.links.get(source.key), {
+        titleFromFile: true, defaults: { spaceId: options.spaceId, parentId: options.parentId, overwrite: options.overwrite },
+        ...(options.diagramRenderer ? { diagramRenderer: options.diagramRenderer } : {}),
+      }));
     } else inTree.set(source.label, source);
   }
   const tree = shapeTree([...inTree.values()].map((source) => ({ path: source.label, title: titleOf(source, preparedOf.get(source.key)) })), rootPath);
@@ -91,7 +94,7 @@ export function planTree(sources: readonly SourceFile[], options: TreePlanOption
       : { key: `tree:${node.path}`, label: node.path, text: generatedFolderMarkdown(node, tree) };
     // A page recorded in the repository is this tree's page: updated. Others are created, or adopted with --overwrite.
     const defaults = { spaceId: options.spaceId, parentId: parentId ?? options.parentId, pageTitle: node.title, overwrite: recorded !== undefined || options.overwrite };
-    const item = planFile(source, options.links.get(source.key), { defaults, force: options.force ?? false, omitTitleHeading: options.omitTitleHeading ?? false, acceptTitleChange: true }, preparedOf.get(source.key));
+    const item = planFile(source, options.links.get(source.key), { defaults, force: options.force ?? false, omitTitleHeading: options.omitTitleHeading ?? false, acceptTitleChange: true, ...(options.diagramRenderer ? { diagramRenderer: options.diagramRenderer } : {}) }, preparedOf.get(source.key));
     // The tree decides the target: the node's title under its folder's page, whatever a per-machine link remembers.
     item.target = defaults;
     item.complete = { ...defaults };

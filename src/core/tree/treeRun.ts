@@ -76,6 +76,8 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   };
 
   const results: TreeFileResult[] = [];
+  /** Pages this run created (not found, adopted or updated): their children are new too. */
+  const created = new Set<string>();
   const needSecond: Array<{ page: TreePage; version: number | undefined }> = [];
   const depths = [...new Set(plan.pages.map((page) => page.node.depth))].sort((a, b) => a - b);
   let stopReported = false;
@@ -95,7 +97,10 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     // A page the repository records but this machine never published: only its latest version by this token's user
     // (a teammate's CI run, say) is explained; anything else is a change the guard must show.
     const unlinked = new Set(items.filter(({ page }) => page.unlinked).map(({ item }) => item.file.key));
-    await guardPlan(items.map((entry) => entry.item), {
+    // Under a folder page this run just created nothing can exist yet: those pages need no look at the wiki.
+    const underNew = (entry: (typeof items)[number]): boolean => entry.page.node.parent !== undefined && created.has(entry.page.node.parent.slice(rootPath.length));
+    for (const entry of items) if (underNew(entry) && entry.item.state === 'send') entry.item.guard = { kind: 'absent' };
+    await guardPlan(items.filter((entry) => !underNew(entry)).map((entry) => entry.item), {
       ...options.guard, pages: options.pages,
       ...(options.signal ? { signal: options.signal } : {}),
       landedEarlier: new Set([...(options.guard.landedEarlier ?? []), ...unlinked]),
@@ -114,6 +119,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
       }
       const seen = guardedPage(entry.item.guard)?.webUrl;
       if (seen && !urls.has(entry.page.key)) urls.set(entry.page.key, seen);
+      if (result.outcome?.kind === 'created') created.add(entry.page.key);
       const treeResult: TreeFileResult = { ...result, pass: 1, key: entry.page.key, ...(pageId ? { pageId } : {}), linkCautions: entry.cautions };
       results.push(treeResult);
       options.onResult?.(treeResult);

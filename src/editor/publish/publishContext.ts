@@ -5,7 +5,7 @@ import type { Clock, Logger, SecretStore } from '../../core/ports';
 import type { PublishOutcome } from '../../core/publish/outcome';
 import type { PublishTarget } from '../../core/publish/target';
 import { onDemand } from '../onDemandLoader';
-import { setting } from '../settings';
+import { setting, userSetting } from '../settings';
 import type { WikiAccess } from '../wiki/wikiAccess';
 import type { GlobalStateLinkStore } from './pageLinks';
 import { importEndpointSetting, IMPORT_ENDPOINT_SETTING, requestDeadlineMs } from './publishSettings';
@@ -65,6 +65,16 @@ export async function openEndpointSettings(): Promise<void> {
 
 export function omitTitleHeadingSetting(): boolean {
   return setting<boolean>('wikiPublisher.omitTitleHeading', false);
+}
+
+/** The diagram renderer, from user settings only: a repository must not send diagram source to a host it names. */
+export function diagramRendererSetting(): string | undefined {
+  return userSetting<string>('wikiPublisher.diagrams')?.trim() || undefined;
+}
+
+export function rendererOption(): { diagramRenderer?: string } {
+  const renderer = diagramRendererSetting();
+  return renderer ? { diagramRenderer: renderer } : {};
 }
 
 export function concurrencySetting(): number {

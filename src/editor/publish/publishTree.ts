@@ -15,7 +15,7 @@ import { readSelection } from './collectMarkdown';
 import { editedText, uncheckedNote } from './guardStep';
 import { workspaceManifestPort } from './manifestPort';
 import { askPlanDefaults } from './prompts';
-import { concurrencySetting, omitTitleHeadingSetting, sendSetup, type PublishDependencies } from './publishContext';
+import { concurrencySetting, omitTitleHeadingSetting, rendererOption, sendSetup, type PublishDependencies } from './publishContext';
 import { showWithActions } from './showOutcome';
 
 export const MANIFEST_NAME = '.wiki-pages.json';
@@ -52,7 +52,7 @@ export class TreePublisher {
     const plan = core.planTree(read.sources, {
       rootPath: labelOfFolder(folder, read.sources),
       spaceId: answers.spaceId, parentId: answers.parentId, overwrite: answers.overwrite, identity, links, pageAccess: pages !== undefined,
-      omitTitleHeading: omitTitleHeadingSetting(),
+      omitTitleHeading: omitTitleHeadingSetting(), ...rendererOption(),
     });
     if (pages) {
       const looked = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Looking for the new pages\' titles in the space...'), cancellable: true }, async (_progress, cancellation) => {

@@ -1,0 +1,144 @@
+// Mermaid fences. The wiki takes images only at public URLs and has no attachments (service facts), so a diagram
+// can become a picture only as a link to a server that draws it from its own address, which carries the source.
+// That is why fences stay code unless the user names a renderer: the source then goes only where they chose.
+import { deflateSync } from 'node:zlib';
+import { checkEndpoint } from '../http/endpoint';
+import { fencedBlocks } from './inspect';
+
+/** A closed ```mermaid (or ~~~mermaid) block: [start, end) from its opening line to the end of its closing line. */
+export interface DiagramFence {
+  start: number;
+  end: number;
+  kind: 'mermaid';
+  /** The lines between the fences, without the opener's indentation, joined with \n. */
+  source: string;
+}
+
+export type RendererProblem = { ok: false; problem: 'invalid' | 'insecure'; message: string };
+
+/** `url` is undefined when no renderer is configured: diagrams then stay code. */
+export type RendererCheck = { ok: true; url: URL | undefined } | RendererProblem;
+
+/** `rendered` is true when fences were replaced by images; `diagrams` counts the fences either way. */
+export type DiagramRendering = { ok: true; markdown: string; diagrams: number; rendered: boolean } | RendererProblem;
+
+export interface DiagramCaution {
+  code: 'diagrams';
+  message: string;
+}
+
+export const DIAGRAMS_SETTING = 'wikiPublisher.diagrams';
+
+const OPENER = /^( {0,3})(`{3,}|~{3,})[ \t]*(\S*)/;
+const CLOSER = /^ {0,3}(`{3,}|~{3,})[ \t]*\r?$/;
+const TITLE_COMMENT = /^[ \t]*%%[ \t]*title\b[ \t]*:?[ \t]*(.*?)[ \t]*$/im;
+
+export function findDiagramFences(markdown: string): DiagramFence[] {
+  const fences: DiagramFence[] = [];
+  for (const [start, end] of fencedBlocks(markdown)) {
+    const opener = OPENER.exec(lineFrom(markdown, start));
+    const indent = opener?.[1]?.length ?? 0;
+    const marker = opener?.[2] ?? '';
+    if (opener?.[3]?.toLowerCase() !== 'mermaid') continue;
+    const closeStart = closingLineStart(markdown, start, end, marker);
+    // An unclosed fence runs to the end of the document; turning it into one picture would swallow the rest of the
+    // page, and it is most likely a typing slip, so it stays code for the reader to see.
+    if (closeStart === undefined) continue;
+    const bodyStart = markdown.indexOf('\n', start) + 1;
+    const source = bodyStart >= closeStart ? '' : dedent(markdown.slice(bodyStart, closeStart - 1), indent);
+    // An empty diagram would only be a broken image.
+    if (source.trim() !== '') fences.push({ start, end, kind: 'mermaid', source });
+  }
+  return fences;
+}
+
+/** Checks the configured renderer's base address with the endpoint rules: https, plain http only to loopback. */
+export function checkRenderer(raw: string | undefined, settingName = DIAGRAMS_SETTING): RendererCheck {
+  const text = (raw ?? '').trim();
+  if (text === '') return { ok: true, url: undefined };
+  const check = checkEndpoint(text, settingName);
+  if (check.ok) {
+    if (check.url.search || check.url.hash) {
+      return { ok: false, problem: 'invalid', message: `${settingName} must be the renderer's base address without ? or #, such as https://kroki.example.com.` };
+    }
+    return { ok: true, url: check.url };
+  }
+  if (check.problem === 'insecure') {
+    return {
+      ok: false,
+      problem: 'insecure',
+      message: `${settingName} must use https:// (plain http:// is allowed only for 127.0.0.1, [::1] and localhost), so diagram source is never sent unencrypted.`,
+    };
+  }
+  return { ok: false, problem: 'invalid', message: check.message };
+}
+
+/**
+ * With no renderer the text is returned unchanged; with one, each Mermaid fence becomes an image whose address is
+ * `<renderer>/mermaid/png/<encoded source>`. A bad renderer address is refused even when there is no diagram, so a
+ * setting mistake shows on the first publish rather than on the first page with a diagram.
+ */
+export function renderDiagrams(markdown: string, options: { rendererUrl: string | undefined; settingName?: string }): DiagramRendering {
+  const renderer = checkRenderer(options.rendererUrl, options.settingName);
+  if (!renderer.ok) return renderer;
+  const fences = findDiagramFences(markdown);
+  if (!renderer.url || fences.length === 0) return { ok: true, markdown, diagrams: fences.length, rendered: false };
+  const base = renderer.url.href;
+  let out = '';
+  let from = 0;
+  fences.forEach((fence, index) => {
+    const indent = /^ */.exec(lineFrom(markdown, fence.start))?.[0] ?? '';
+    // Keep a CRLF document's line ends as they were: the fence's range ends just before its \n, after any \r.
+    const lineEnd = markdown[fence.end - 1] === '\r' ? '\r' : '';
+    out += `${markdown.slice(from, fence.start)}${indent}![${altText(fence.source, index + 1)}](${diagramUrl(base, fence.source)})${lineEnd}`;
+    from = fence.end;
+  });
+  return { ok: true, markdown: out + markdown.slice(from), diagrams: fences.length, rendered: true };
+}
+
+/** Kroki's GET encoding: the UTF-8 source deflated with a zlib header at level 9, then base64url. */
+export function encodeForKroki(source: string): string {
+  return deflateSync(Buffer.from(source, 'utf8'), { level: 9 }).toString('base64url');
+}
+
+/** The preflight caution for a page with Mermaid diagrams; undefined when it has none. The CLI names its flag. */
+export function diagramCaution(count: number, rendered: boolean, settingName = DIAGRAMS_SETTING): DiagramCaution | undefined {
+  if (count <= 0) return undefined;
+  const diagrams = count === 1 ? '1 Mermaid diagram' : `${count} Mermaid diagrams`;
+  const message = rendered
+    ? `${diagrams} will show as images from your diagram renderer. The diagram source is part of each image address, and readers see the images only if they can reach the renderer.`
+    : `${diagrams} will show as code, not pictures: the wiki takes images only at public URLs. To publish diagrams as images, set your organisation's diagram renderer (a Kroki server) in ${settingName}.`;
+  return { code: 'diagrams', message };
+}
+
+function diagramUrl(rendererBase: string, source: string): string {
+  // Parentheses would end a Markdown link destination early; everything else in a URL's href is already safe.
+  const base = rendererBase.replace(/\/+$/, '').replace(/\(/g, '%28').replace(/\)/g, '%29');
+  return `${base}/mermaid/png/${encodeForKroki(source)}`;
+}
+
+function altText(source: string, number: number): string {
+  const title = TITLE_COMMENT.exec(source)?.[1] ?? '';
+  return (title || `Diagram ${number}`).replace(/[\\[\]]/g, '\\$&');
+}
+
+function lineFrom(markdown: string, start: number): string {
+  const end = markdown.indexOf('\n', start);
+  return markdown.slice(start, end === -1 ? markdown.length : end);
+}
+
+/** Start of the block's closing fence line, or undefined when the block runs unclosed to the end of the text. */
+function closingLineStart(markdown: string, start: number, end: number, marker: string): number | undefined {
+  const lineStart = markdown.lastIndexOf('\n', end - 1) + 1;
+  if (lineStart <= start) return undefined;
+  const closer = CLOSER.exec(markdown.slice(lineStart, end))?.[1] ?? '';
+  return closer[0] === marker[0] && closer.length >= marker.length ? lineStart : undefined;
+}
+
+/** CommonMark removes up to the opener's indentation from each content line. */
+function dedent(body: string, indent: number): string {
+  const lines = body.split('\n').map((line) => line.replace(/\r$/, ''));
+  if (indent === 0) return lines.join('\n');
+  const leading = new RegExp(`^ {0,${indent}}`);
+  return lines.map((line) => line.replace(leading, '')).join('\n');
+}

@@ -1,0 +1,199 @@
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import { inflateSync } from 'node:zlib';
+import { checkRenderer, diagramCaution, encodeForKroki, findDiagramFences, renderDiagrams } from '../../src/core/publish/diagrams';
+import { serve } from '../support/loopbackServers';
+
+const FLOW = 'graph TD\n  A-->B';
+
+function sources(markdown: string): string[] {
+  return findDiagramFences(markdown).map((fence) => fence.source);
+}
+
+/** What a Kroki server does with the last path segment of a GET: base64url, then zlib inflate. */
+function krokiDecode(encoded: string): string {
+  return inflateSync(Buffer.from(encoded, 'base64url')).toString('utf8');
+}
+
+function rendered(markdown: string, rendererUrl: string): string {
+  const result = renderDiagrams(markdown, { rendererUrl });
+  assert.ok(result.ok, 'the renderer address should be accepted');
+  return result.markdown;
+}
+
+describe('Mermaid diagrams', () => {
+  describe('finding fences', () => {
+    it('finds backtick and tilde fences, whatever the case of the info string', () => {
+      const text = `intro\n\`\`\`mermaid\n${FLOW}\n\`\`\`\n~~~Mermaid\nB\n~~~\n\`\`\`\` MERMAID {theme: dark}\nC\n\`\`\`\`\n`;
+      assert.deepEqual(sources(text), [FLOW, 'B', 'C']);
+      const [first] = findDiagramFences(text);
+      assert.equal(first?.kind, 'mermaid');
+      assert.equal(first && text.slice(first.start, first.end), `\`\`\`mermaid\n${FLOW}\n\`\`\``, 'from the opening line to the end of the closing one');
+    });
+
+    it('takes up to three spaces of indentation and removes it from the content, as CommonMark does', () => {
+      assert.deepEqual(sources('   ```mermaid\n   graph LR\n     A-->B\n   ```'), ['graph LR\n  A-->B']);
+      assert.deepEqual(sources('    ```mermaid\n    A\n    ```'), [], 'four spaces make an indented code block, not a fence');
+    });
+
+    it('ignores other languages and words that only start with mermaid', () => {
+      assert.deepEqual(sources('```js\nA\n```\n```mermaidjs\nB\n```\n```\nC\n```'), []);
+    });
+
+    it('does not look inside another fence', () => {
+      assert.deepEqual(sources('````md\n```mermaid\nA\n```\n````'), []);
+      assert.deepEqual(sources('~~~\n```mermaid\nA\n```\n~~~\n```mermaid\nB\n```'), ['B']);
+    });
+
+    it('does not mistake a fence with an info string for a closing fence', () => {
+      // "```mermaid" cannot close the plain fence above it, so the diagram is code inside that block.
+      assert.deepEqual(sources('```\ncode\n```mermaid\nA\n```'), []);
+    });
+
+    it('does not let a shorter or different fence close a diagram', () => {
+      assert.deepEqual(sources('````mermaid\nA\n```\n~~~~\nB\n````'), ['A\n```\n~~~~\nB']);
+    });
+
+    it('leaves an unclosed fence as code instead of swallowing the rest of the page', () => {
+      assert.deepEqual(sources('```mermaid\ngraph TD\n# Heading\nmore text\n'), []);
+      assert.deepEqual(sources('```mermaid\nA\n```\n\n```mermaid\nB'), ['A']);
+      assert.deepEqual(sources('```mermaid'), []);
+    });
+
+    it('reads CRLF documents and skips empty diagrams', () => {
+      assert.deepEqual(sources('```mermaid\r\ngraph TD\r\n  A-->B\r\n```\r\n'), [FLOW]);
+      assert.deepEqual(sources('```mermaid\n```\n```mermaid\n  \n```'), []);
+    });
+  });
+
+  describe('encoding', () => {
+    it('matches the example in the Kroki documentation', () => {
+      // docs.kroki.io "Usage": `cat hello.dot | python -c "...zlib.compress(..., 9)..."` for this file.
+      assert.equal(encodeForKroki('digraph G {Hello->World}\n'), 'eNpLyUwvSizIUHBXqPZIzcnJ17ULzy_KSanlAgB1EAjQ');
+    });
+
+    it('round-trips through inflate and base64url, with only URL-safe characters', () => {
+      const source = 'sequenceDiagram\n  Alice->>Bob: Grüße, 日本 ✓ + / = ?\n  Bob-->>Alice: ok';
+      const encoded = encodeForKroki(source);
+      assert.match(encoded, /^[A-Za-z0-9_-]+$/);
+      assert.equal(krokiDecode(encoded), source);
+    });
+  });
+
+  describe('rendering', () => {
+    const page = `# Title\n\n\`\`\`mermaid\n${FLOW}\n\`\`\`\n\nBetween.\n\n~~~mermaid\n%% title: Login [flow]\nsequenceDiagram\n~~~\n\n\`\`\`js\nx\n\`\`\`\n`;
+
+    it('leaves the text unchanged without a renderer, and still counts the diagrams', () => {
+      for (const rendererUrl of [undefined, '', '   ']) {
+        assert.deepEqual(renderDiagrams(page, { rendererUrl }), { ok: true, markdown: page, diagrams: 2, rendered: false });
+      }
+    });
+
+    it('turns each fence into an image at <renderer>/mermaid/png/<encoded>', () => {
+      const second = '%% title: Login [flow]\nsequenceDiagram';
+      const expected =
+        `# Title\n\n![Diagram 1](https://kroki.example.com/mermaid/png/${encodeForKroki(FLOW)})\n\nBetween.\n\n` +
+        `![Login \\[flow\\]](https://kroki.example.com/mermaid/png/${encodeForKroki(second)})\n\n\`\`\`js\nx\n\`\`\`\n`;
+      assert.deepEqual(renderDiagrams(page, { rendererUrl: 'https://kroki.example.com' }), { ok: true, markdown: expected, diagrams: 2, rendered: true });
+    });
+
+    it('numbers diagrams by position and takes the first %% title comment as alt text', () => {
+      const text = '```mermaid\nA\n```\n```mermaid\n%% Title Checkout\n%% title: Later\nB\n```\n```mermaid\n%%{init: {}}%%\nC\n```';
+      const alts = [...rendered(text, 'https://r.example').matchAll(/!\[([^\]]*)\]/g)].map((match) => match[1]);
+      assert.deepEqual(alts, ['Diagram 1', 'Checkout', 'Diagram 3']);
+    });
+
+    it('keeps the indentation and CRLF line ends around a replaced fence', () => {
+      const text = '- item\r\n\r\n  ```mermaid\r\n  A\r\n  ```\r\nafter\r\n';
+      assert.equal(rendered(text, 'https://r.example/'), `- item\r\n\r\n  ![Diagram 1](https://r.example/mermaid/png/${encodeForKroki('A')})\r\nafter\r\n`);
+    });
+
+    it('keeps a path prefix of the renderer and escapes parentheses for the Markdown link', () => {
+      const text = '```mermaid\nA\n```';
+      assert.equal(rendered(text, 'https://r.example/tools/kroki/'), `![Diagram 1](https://r.example/tools/kroki/mermaid/png/${encodeForKroki('A')})`);
+      assert.equal(rendered(text, 'https://r.example/a(b)'), `![Diagram 1](https://r.example/a%28b%29/mermaid/png/${encodeForKroki('A')})`);
+    });
+  });
+
+  describe('the renderer address', () => {
+    it('refuses invalid and insecure addresses, naming the setting to fix', () => {
+      const cases: Array<[string, 'invalid' | 'insecure']> = [
+        ['not a url', 'invalid'],
+        ['https://user:secret@kroki.example.com', 'invalid'],
+        ['https://kroki.example.com/?format=png', 'invalid'],
+        ['https://kroki.example.com/#x', 'invalid'],
+        ['http://kroki.example.com', 'insecure'],
+        ['http://10.0.0.5:8000', 'insecure'],
+        ['ftp://kroki.example.com', 'insecure'],
+      ];
+      for (const [rendererUrl, problem] of cases) {
+        const result = renderDiagrams('```mermaid\nA\n```', { rendererUrl, settingName: '--diagrams' });
+        assert.ok(!result.ok, rendererUrl);
+        assert.equal(result.problem, problem, rendererUrl);
+        assert.match(result.message, /^--diagrams /, rendererUrl);
+      }
+    });
+
+    it('refuses a bad address even on a page without diagrams, and names the setting by default', () => {
+      const result = renderDiagrams('no diagrams here', { rendererUrl: 'http://kroki.example.com' });
+      assert.deepEqual(result, {
+        ok: false,
+        problem: 'insecure',
+        message: 'wikiPublisher.diagrams must use https:// (plain http:// is allowed only for 127.0.0.1, [::1] and localhost), so diagram source is never sent unencrypted.',
+      });
+    });
+
+    it('allows plain http to loopback only', () => {
+      for (const address of ['http://127.0.0.1:8000', 'http://localhost:8000/kroki/', 'http://[::1]:8000', 'https://kroki.internal.example']) {
+        const check = checkRenderer(address);
+        assert.ok(check.ok && check.url, address);
+      }
+    });
+  });
+
+  describe('the caution', () => {
+    it('says nothing without diagrams, and explains code or images otherwise', () => {
+      assert.equal(diagramCaution(0, false), undefined);
+      const asCode = diagramCaution(1, false);
+      assert.equal(asCode?.code, 'diagrams');
+      assert.match(asCode?.message ?? '', /^1 Mermaid diagram will show as code, .*wikiPublisher\.diagrams\.$/);
+      assert.match(diagramCaution(3, false, '--diagrams')?.message ?? '', /^3 Mermaid diagrams .* in --diagrams\.$/);
+      assert.match(diagramCaution(2, true)?.message ?? '', /^2 Mermaid diagrams will show as images from your diagram renderer\./);
+    });
+  });
+
+  describe('against a loopback server that decodes paths as Kroki does', () => {
+    it('serves each diagram from the address in the published Markdown', async () => {
+      const seen: Array<{ type: string; format: string; source: string }> = [];
+      const server = await serve(
+        createServer((req, res) => {
+          req.resume();
+          // Kroki's GET route is /{type}/{format}/{encoded}; this one sits under a /kroki prefix, as behind a proxy.
+          const match = /^\/kroki\/([a-z]+)\/([a-z]+)\/([A-Za-z0-9_-]+=*)$/.exec(req.url ?? '');
+          if (!match?.[3]) return void res.writeHead(404).end();
+          try {
+            seen.push({ type: match[1] ?? '', format: match[2] ?? '', source: krokiDecode(match[3]) });
+          } catch {
+            return void res.writeHead(400).end();
+          }
+          res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+        }),
+      );
+      try {
+        const diagrams = [FLOW, 'sequenceDiagram\n  Alice->>Bob: Grüße ✓'];
+        const markdown = diagrams.map((source) => `\`\`\`mermaid\n${source}\n\`\`\``).join('\n\ntext\n\n');
+        const page = rendered(markdown, `${server.url}/kroki/`);
+        const urls = [...page.matchAll(/!\[[^\]]*\]\(([^)]+)\)/g)].map((match) => match[1] ?? '');
+        assert.equal(urls.length, 2);
+        for (const url of urls) {
+          const response = await fetch(url);
+          assert.equal(response.status, 200, url);
+          assert.equal(response.headers.get('content-type'), 'image/png');
+        }
+        assert.deepEqual(seen, diagrams.map((source) => ({ type: 'mermaid', format: 'png', source })));
+      } finally {
+        await server.close();
+      }
+    });
+  });
+});

@@ -106,16 +106,33 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
       landedEarlier: new Set([...(options.guard.landedEarlier ?? []), ...unlinked]),
     });
     for (const entry of items) adoptOwnPage(entry.item, options.guard.ownAuthorId);
-    const levelResults = await runPlan(items.map((entry) => entry.item), { ...options, onResult: undefined, onStopped });
+    // Each page's ID is learnt as it lands, while the rest of the level is still sending, and recorded at once.
+    const indexOf = new Map(items.map((entry, index) => [entry.item, index]));
+    const learning = new Map<number, Promise<{ pageId: string; url?: string } | undefined>>();
+    const recording: Array<Promise<void>> = [];
+    const levelResults = await runPlan(items.map((entry) => entry.item), {
+      ...options, onStopped,
+      onResult: (result) => {
+        const index = indexOf.get(result.item);
+        const entry = index === undefined ? undefined : items[index];
+        if (index === undefined || !entry || result.state !== 'published') return;
+        const learnt = learnId(entry.page, result, options);
+        learning.set(index, learnt);
+        recording.push(learnt.then(async (found) => {
+          // The repository learns every page of the tree as soon as it is known, so a re-run finds it.
+          if (found && entry.page.pageId !== found.pageId) await options.identity.record(entry.page.key, { id: found.pageId, title: entry.page.node.title });
+        }).catch(() => undefined)); // a failed write is the front end's to report, through the store's settled()
+      },
+    });
+    await Promise.all(recording);
     for (const [index, result] of levelResults.entries()) {
       const entry = items[index] as (typeof items)[number];
-      const learnt = result.state === 'published' ? await learnId(entry.page, result, options) : undefined;
+      const learnt = await learning.get(index);
       const pageId = learnt?.pageId ?? entry.page.pageId ?? entry.item.link?.pageId;
       if (learnt?.url) urls.set(entry.page.key, learnt.url);
       if (pageId) {
         ids.set(entry.page.key, pageId);
-        // The repository learns every page of the tree as soon as it is known, so a re-run finds it.
-        if (entry.page.pageId !== pageId) await options.identity.record(entry.page.key, { id: pageId, title: entry.page.node.title });
+        if (!learnt && entry.page.pageId !== pageId) await options.identity.record(entry.page.key, { id: pageId, title: entry.page.node.title });
       }
       const seen = guardedPage(entry.item.guard)?.webUrl;
       if (seen && !urls.has(entry.page.key)) urls.set(entry.page.key, seen);

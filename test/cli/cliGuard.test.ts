@@ -4,62 +4,26 @@
 import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startSandboxWorld, type SandboxWorld } from '../sandbox/world';
-import { assertBuilt, everythingPrinted, fileRecords, makeTree, removeTree, runCli, startCli, summaryRecord, waitUntil } from './cliHarness';
+import { fileRecords, runCli, startCli, summaryRecord, useCliWorld, waitUntil } from './cliHarness';
 
 const DOCS = ['--space', 'DOCS', '--parent', '123456'];
 
 describe('CLI with page access: the edit guard in CI', () => {
-  let world: SandboxWorld;
-  let token: string;
-  let platformToken: string;
-  const trees: string[] = [];
-  const secrets: string[] = [];
-
-  before(async () => {
-    assertBuilt();
-    world = await startSandboxWorld();
-  });
-  after(async () => {
-    await world.close();
-    const printed = everythingPrinted.join('\n');
-    for (const secret of secrets) assert.ok(!printed.includes(secret), 'a token appeared in the CLI output');
-  });
-  beforeEach(() => {
-    world.sandbox.reset();
-    token = world.sandbox.issueToken({ label: 'ci-writer' }).token;
-    platformToken = world.idp.issueSessionDirectly().access_token;
-    secrets.push(token, platformToken);
-  });
-  afterEach(async () => {
-    await Promise.all(trees.splice(0).map(removeTree));
-  });
-
-  async function tree(files: Record<string, string>): Promise<string> {
-    const root = await makeTree(files);
-    trees.push(root);
-    return root;
-  }
-
-  const env = (access = true): Record<string, string> => ({
-    WIKI_PUBLISHER_ENDPOINT: world.sandbox.importEndpoint,
-    WIKI_PUBLISHER_API_TOKEN: token,
-    ...(access ? { WIKI_PUBLISHER_PLATFORM_TOKEN: platformToken, WIKI_PUBLISHER_BASE_URL: world.sandbox.baseUrl } : {}),
-  });
+  const cli = useCliWorld();
 
   function pageId(title: string): string {
-    const page = world.sandbox.findPageByTitle('DOCS', '123456', title);
+    const page = cli.world.sandbox.findPageByTitle('DOCS', '123456', title);
     assert.ok(page, `"${title}" is on the wiki`);
     return page.id;
   }
 
   it('leaves out a page edited on the wiki (exit 1), says every update was checked, and --overwrite-edited replaces it', async () => {
-    const root = await tree({ 'docs/a.md': '# Alpha\n\nOne.\n', 'docs/b.md': '# Beta\n\nOne.\n' });
-    const publish = (...extra: string[]) => runCli(['publish', 'docs', ...DOCS, '--state', 'state.json', ...extra], { cwd: root, env: env() });
+    const root = await cli.tree({ 'docs/a.md': '# Alpha\n\nOne.\n', 'docs/b.md': '# Beta\n\nOne.\n' });
+    const publish = (...extra: string[]) => runCli(['publish', 'docs', ...DOCS, '--state', 'state.json', ...extra], { cwd: root, env: cli.env() });
     const first = await publish();
     assert.equal(first.code, 0, first.stderr);
 
-    world.sandbox.editPageOnWiki(pageId('Alpha'), '# Alpha\n\nA colleague\'s line.\n');
+    cli.world.sandbox.editPageOnWiki(pageId('Alpha'), '# Alpha\n\nA colleague\'s line.\n');
     await writeFile(join(root, 'docs', 'a.md'), '# Alpha\n\nTwo.\n');
     await writeFile(join(root, 'docs', 'b.md'), '# Beta\n\nTwo.\n');
     const second = await publish();
@@ -67,7 +31,7 @@ describe('CLI with page access: the edit guard in CI', () => {
     const lines = second.stdout.split('\n');
     assert.match(lines.find((line) => line.includes('docs/a.md')) ?? '', /^LEFT OUT .*edited on the wiki since its last publish: version 2 by wiki-editor/);
     assert.match(lines.find((line) => line.includes('docs/b.md')) ?? '', /^updated .*\(wiki edits checked: version 1 is as last published\)/);
-    assert.match(world.sandbox.findPageByTitle('DOCS', '123456', 'Alpha')?.markdown ?? '', /A colleague's line/, 'the colleague\'s edit survives');
+    assert.match(cli.world.sandbox.findPageByTitle('DOCS', '123456', 'Alpha')?.markdown ?? '', /A colleague's line/, 'the colleague\'s edit survives');
 
     const json = await publish('--json', '--dry-run');
     const alpha = fileRecords(json).find((record) => record.file === 'docs/a.md');
@@ -76,72 +40,72 @@ describe('CLI with page access: the edit guard in CI', () => {
 
     const forced = await publish('--overwrite-edited');
     assert.equal(forced.code, 0, forced.stderr);
-    assert.equal(world.sandbox.findPageByTitle('DOCS', '123456', 'Alpha')?.markdown, '# Alpha\n\nTwo.\n');
+    assert.equal(cli.world.sandbox.findPageByTitle('DOCS', '123456', 'Alpha')?.markdown, '# Alpha\n\nTwo.\n');
   });
 
   it('runs the guard with a service account\'s client credentials, and never prints the secret', async () => {
     const clientSecret = 'ci-secret-7f3a9c2e5b1d4f60';
-    secrets.push(clientSecret);
-    world.idp.registerServiceAccount({ clientId: 'docs-ci', clientSecret, scopes: ['read:platform-app:wiki'], owner: 'alice' });
-    const root = await tree({ 'docs/a.md': '# Alpha\n' });
+    cli.secrets.push(clientSecret);
+    cli.world.idp.registerServiceAccount({ clientId: 'docs-ci', clientSecret, scopes: ['read:platform-app:wiki'], owner: 'alice' });
+    const root = await cli.tree({ 'docs/a.md': '# Alpha\n' });
     const serviceAccount = {
-      WIKI_PUBLISHER_ENDPOINT: world.sandbox.importEndpoint, WIKI_PUBLISHER_API_TOKEN: token,
-      WIKI_PUBLISHER_CLIENT_ID: 'docs-ci', WIKI_PUBLISHER_CLIENT_SECRET: clientSecret, WIKI_PUBLISHER_AUTH_URL: world.idp.authUrl,
+      WIKI_PUBLISHER_ENDPOINT: cli.world.sandbox.importEndpoint, WIKI_PUBLISHER_API_TOKEN: cli.token,
+      WIKI_PUBLISHER_CLIENT_ID: 'docs-ci', WIKI_PUBLISHER_CLIENT_SECRET: clientSecret, WIKI_PUBLISHER_AUTH_URL: cli.world.idp.authUrl,
     };
-    const first = await runCli(['publish', 'docs', ...DOCS, '--state', 's.json', '--base-url', world.sandbox.baseUrl], { cwd: root, env: serviceAccount });
+    const first = await runCli(['publish', 'docs', ...DOCS, '--state', 's.json', '--base-url', cli.world.sandbox.baseUrl], { cwd: root, env: serviceAccount });
     assert.equal(first.code, 0, first.stderr);
-    world.sandbox.editPageOnWiki(pageId('Alpha'), '# Alpha\n\nColleague.\n');
+    cli.world.sandbox.editPageOnWiki(pageId('Alpha'), '# Alpha\n\nColleague.\n');
     await writeFile(join(root, 'docs', 'a.md'), '# Alpha\n\nMine.\n');
-    const second = await runCli(['publish', 'docs', ...DOCS, '--state', 's.json', '--base-url', world.sandbox.baseUrl], { cwd: root, env: serviceAccount });
+    const second = await runCli(['publish', 'docs', ...DOCS, '--state', 's.json', '--base-url', cli.world.sandbox.baseUrl], { cwd: root, env: serviceAccount });
     assert.equal(second.code, 1);
     assert.match(second.stdout, /^LEFT OUT .*docs\/a\.md/m);
-    const refused = await runCli(['publish', 'docs', ...DOCS, '--dry-run', '--base-url', world.sandbox.baseUrl], { cwd: root, env: { ...serviceAccount, WIKI_PUBLISHER_CLIENT_SECRET: 'wrong-secret-value-123' } });
+    const refused = await runCli(['publish', 'docs', ...DOCS, '--dry-run', '--base-url', cli.world.sandbox.baseUrl], { cwd: root, env: { ...serviceAccount, WIKI_PUBLISHER_CLIENT_SECRET: 'wrong-secret-value-123' } });
     assert.notEqual(refused.code, 0);
     assert.match(refused.stderr + refused.stdout, /client ID or secret was refused/);
   });
 
   it('without page access an update says its wiki edits were NOT checked, and how to give access', async () => {
-    const root = await tree({ 'docs/a.md': '# Alpha\n' });
-    assert.equal((await runCli(['publish', 'docs', ...DOCS, '--state', 's.json'], { cwd: root, env: env(false) })).code, 0);
+    const root = await cli.tree({ 'docs/a.md': '# Alpha\n' });
+    assert.equal((await runCli(['publish', 'docs', ...DOCS, '--state', 's.json'], { cwd: root, env: cli.env(false) })).code, 0);
     await writeFile(join(root, 'docs', 'a.md'), '# Alpha\n\nMore.\n');
-    const again = await runCli(['publish', 'docs', ...DOCS, '--state', 's.json'], { cwd: root, env: env(false) });
+    const again = await runCli(['publish', 'docs', ...DOCS, '--state', 's.json'], { cwd: root, env: cli.env(false) });
     assert.equal(again.code, 0, again.stderr);
     assert.match(again.stdout, /^updated .*\(wiki edits NOT checked: no page access\)/m);
     assert.match(again.stderr, /Wiki edits are not checked\. No page access: set WIKI_PUBLISHER_CLIENT_ID and WIKI_PUBLISHER_CLIENT_SECRET/);
   });
 
   it('--dry-run says create, update or replace from the wiki\'s actual state', async () => {
-    const theirs = await tree({ 'existing.md': '# Existing\n\nTheirs.\n' });
-    assert.equal((await runCli(['publish', 'existing.md', ...DOCS], { cwd: theirs, env: env(false) })).code, 0);
-    const root = await tree({ 'docs/new.md': '# Brand new\n', 'docs/existing.md': '# Existing\n\nMine.\n' });
-    const withAccess = await runCli(['publish', 'docs', ...DOCS, '--overwrite', '--dry-run', '--json'], { cwd: root, env: { ...env(), WIKI_PUBLISHER_API_TOKEN: '' } });
+    const theirs = await cli.tree({ 'existing.md': '# Existing\n\nTheirs.\n' });
+    assert.equal((await runCli(['publish', 'existing.md', ...DOCS], { cwd: theirs, env: cli.env(false) })).code, 0);
+    const root = await cli.tree({ 'docs/new.md': '# Brand new\n', 'docs/existing.md': '# Existing\n\nMine.\n' });
+    const withAccess = await runCli(['publish', 'docs', ...DOCS, '--overwrite', '--dry-run', '--json'], { cwd: root, env: { ...cli.env(), WIKI_PUBLISHER_API_TOKEN: '' } });
     const actions = Object.fromEntries(fileRecords(withAccess).map((record) => [record.file, record.action]));
     assert.equal(withAccess.code, 0, withAccess.stderr);
     assert.equal(actions['docs/existing.md'], 'replace', 'a page this file never published would be replaced');
     assert.equal(actions['docs/new.md'], 'create');
-    const blind = await runCli(['publish', 'docs', ...DOCS, '--overwrite', '--dry-run', '--json'], { cwd: root, env: env(false) });
+    const blind = await runCli(['publish', 'docs', ...DOCS, '--overwrite', '--dry-run', '--json'], { cwd: root, env: cli.env(false) });
     assert.deepEqual(fileRecords(blind).map((record) => record.action), ['createOrUpdate', 'createOrUpdate'], 'without access it cannot know');
   });
 
   it('"already exists" after a retry on a colleague\'s page fails the run and records nothing; this run\'s own page is proven and recorded', async () => {
-    const colleague = world.sandbox.issueToken({ label: 'colleague', owner: 'bob' }).token;
-    secrets.push(colleague);
-    const theirs = await tree({ 'x.md': '# Roadmap\n' });
-    assert.equal((await runCli(['publish', 'x.md', ...DOCS], { cwd: theirs, env: { ...env(), WIKI_PUBLISHER_API_TOKEN: colleague } })).code, 0);
+    const colleague = cli.world.sandbox.issueToken({ label: 'colleague', owner: 'bob' }).token;
+    cli.secrets.push(colleague);
+    const theirs = await cli.tree({ 'x.md': '# Roadmap\n' });
+    assert.equal((await runCli(['publish', 'x.md', ...DOCS], { cwd: theirs, env: { ...cli.env(), WIKI_PUBLISHER_API_TOKEN: colleague } })).code, 0);
 
-    const root = await tree({ 'docs/roadmap.md': '# Roadmap\n\nMine.\n', 'docs/fresh.md': '# Fresh\n' });
-    world.sandbox.injectFaults({ failNext: 1 });
-    const clash = await runCli(['publish', 'docs/roadmap.md', ...DOCS, '--state', 'state.json', '--json'], { cwd: root, env: env() });
+    const root = await cli.tree({ 'docs/roadmap.md': '# Roadmap\n\nMine.\n', 'docs/fresh.md': '# Fresh\n' });
+    cli.world.sandbox.injectFaults({ failNext: 1 });
+    const clash = await runCli(['publish', 'docs/roadmap.md', ...DOCS, '--state', 'state.json', '--json'], { cwd: root, env: cli.env() });
     assert.equal(clash.code, 1, 'not a success');
     assert.equal(fileRecords(clash)[0]?.status, 'existsUnproven');
     assert.equal(summaryRecord(clash).published, 0);
     const record = JSON.parse(await readFile(join(root, 'state.json'), 'utf8').catch(() => '{"files":{}}')) as { files: Record<string, unknown> };
     assert.deepEqual(Object.keys(record.files), [], 'no link, no content hash');
-    const after = await runCli(['publish', 'docs/roadmap.md', ...DOCS, '--state', 'state.json'], { cwd: root, env: env() });
+    const after = await runCli(['publish', 'docs/roadmap.md', ...DOCS, '--state', 'state.json'], { cwd: root, env: cli.env() });
     assert.match(after.stdout, /^FAILED .*already exists/m, 'the next run does not update the colleague\'s page');
 
-    world.sandbox.injectFaults({ commitThenFailNext: 1 });
-    const own = await runCli(['publish', 'docs/fresh.md', ...DOCS, '--state', 'state.json', '--json'], { cwd: root, env: env() });
+    cli.world.sandbox.injectFaults({ commitThenFailNext: 1 });
+    const own = await runCli(['publish', 'docs/fresh.md', ...DOCS, '--state', 'state.json', '--json'], { cwd: root, env: cli.env() });
     assert.equal(own.code, 0, own.stderr);
     assert.equal(fileRecords(own)[0]?.outcome, 'existsAfterRetry');
     assert.equal(fileRecords(own)[0]?.status, 'published', 'version 1, by this token\'s user, after the run started');
@@ -153,19 +117,19 @@ describe('CLI with page access: the edit guard in CI', () => {
   it('records each page in --state as it lands: a run killed half-way loses nothing', async () => {
     const files: Record<string, string> = {};
     for (let n = 0; n < 8; n++) files[`docs/p${n}.md`] = `# Page ${n}\n`;
-    const root = await tree(files);
-    world.sandbox.injectFaults({ latencyMs: 150 });
-    const running = startCli(['publish', 'docs', ...DOCS, '--state', 'state.json', '--concurrency', '1'], { cwd: root, env: env() });
-    await waitUntil(() => world.sandbox.pages().filter((page) => page.title.startsWith('Page ')).length >= 3);
+    const root = await cli.tree(files);
+    cli.world.sandbox.injectFaults({ latencyMs: 150 });
+    const running = startCli(['publish', 'docs', ...DOCS, '--state', 'state.json', '--concurrency', '1'], { cwd: root, env: cli.env() });
+    await waitUntil(() => cli.world.sandbox.pages().filter((page) => page.title.startsWith('Page ')).length >= 3);
     await new Promise((resolve) => setTimeout(resolve, 100));
     running.child.kill('SIGKILL');
     await running.done;
-    world.sandbox.clearFaults();
-    const landed = world.sandbox.pages().filter((page) => page.title.startsWith('Page ')).length;
+    cli.world.sandbox.clearFaults();
+    const landed = cli.world.sandbox.pages().filter((page) => page.title.startsWith('Page ')).length;
     assert.ok(landed >= 3 && landed < 8, `killed half-way (${landed} landed)`);
     const record = JSON.parse(await readFile(join(root, 'state.json'), 'utf8')) as { files: Record<string, unknown> };
     assert.ok(Object.keys(record.files).length >= landed - 1, 'every page that landed before the last one was recorded');
-    const rerun = await runCli(['publish', 'docs', ...DOCS, '--state', 'state.json', '--json'], { cwd: root, env: env() });
+    const rerun = await runCli(['publish', 'docs', ...DOCS, '--state', 'state.json', '--json'], { cwd: root, env: cli.env() });
     const statuses = fileRecords(rerun).map((record) => record.status);
     assert.equal(statuses.filter((status) => status === 'skipped').length, Object.keys(record.files).length, 'what was recorded is known');
     // Only the one file in flight when the kill came (concurrency 1) can meet its own page as "already exists".
@@ -173,13 +137,13 @@ describe('CLI with page access: the edit guard in CI', () => {
   });
 
   it('says when the flags name another place than the --state record; --retarget makes the flags win', async () => {
-    const root = await tree({ 'docs/a.md': '# Alpha\n' });
-    assert.equal((await runCli(['publish', 'docs', ...DOCS, '--state', 's.json'], { cwd: root, env: env() })).code, 0);
-    const other = await runCli(['publish', 'docs', '--space', 'ENG', '--parent', '234567', '--state', 's.json', '--force'], { cwd: root, env: env() });
+    const root = await cli.tree({ 'docs/a.md': '# Alpha\n' });
+    assert.equal((await runCli(['publish', 'docs', ...DOCS, '--state', 's.json'], { cwd: root, env: cli.env() })).code, 0);
+    const other = await runCli(['publish', 'docs', '--space', 'ENG', '--parent', '234567', '--state', 's.json', '--force'], { cwd: root, env: cli.env() });
     assert.match(other.stderr, /docs\/a\.md: the --state record publishes it to space DOCS under parent 123456, not where --space\/--parent say; the record wins\. Pass --retarget/);
     assert.match(other.stdout, /in DOCS under 123456/);
-    const moved = await runCli(['publish', 'docs', '--space', 'ENG', '--parent', '234567', '--state', 's.json', '--retarget'], { cwd: root, env: env() });
+    const moved = await runCli(['publish', 'docs', '--space', 'ENG', '--parent', '234567', '--state', 's.json', '--retarget'], { cwd: root, env: cli.env() });
     assert.equal(moved.code, 0, moved.stderr);
-    assert.ok(world.sandbox.findPageByTitle('ENG', '234567', 'Alpha'), 'published where the flags say');
+    assert.ok(cli.world.sandbox.findPageByTitle('ENG', '234567', 'Alpha'), 'published where the flags say');
   });
 });

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { allLoggedLines } from '../fakes/memoryLogger';
 import { startSandbox, type Sandbox } from '../sandbox/server';
+import { startSandboxWorld, type SandboxWorld } from '../sandbox/world';
 
 export const CLI_PATH = join(__dirname, '..', '..', '..', 'dist', 'cli.js');
 
@@ -143,6 +144,61 @@ export function useCliSandbox(): CliSandbox {
     async tree(files) {
       const root = await makeTree(files);
       trees.push(root);
+      return root;
+    },
+  };
+}
+
+export interface CliWorld {
+  readonly world: SandboxWorld;
+  /** This test's import token. */
+  readonly token: string;
+  /** This test's platform access token (page access). */
+  readonly platformToken: string;
+  /** Secrets that must never be printed; tests add their own. */
+  readonly secrets: string[];
+  /** The endpoint and token as a CI job sets them, with page access unless `access` is false. */
+  env(access?: boolean): Record<string, string>;
+  tree(files: Record<string, string>): Promise<string>;
+}
+
+/**
+ * The sandbox world (wiki and identity provider) for CLI tests with page access: reset before each test with a new
+ * import token and platform token; folders removed after each test; no secret in anything the CLI printed.
+ */
+export function useCliWorld(): CliWorld {
+  const state = { trees: [] as string[], secrets: [] as string[] } as { world: SandboxWorld; token: string; platformToken: string; trees: string[]; secrets: string[] };
+  before(async () => {
+    assertBuilt();
+    state.world = await startSandboxWorld();
+  });
+  after(async () => {
+    await state.world.close();
+    const printed = everythingPrinted.join('\n');
+    for (const secret of state.secrets) assert.ok(!printed.includes(secret), 'a secret appeared in the CLI output');
+  });
+  beforeEach(() => {
+    state.world.sandbox.reset();
+    state.token = state.world.sandbox.issueToken({ label: 'ci-writer' }).token;
+    state.platformToken = state.world.idp.issueSessionDirectly().access_token;
+    state.secrets.push(state.token, state.platformToken);
+  });
+  afterEach(async () => {
+    await Promise.all(state.trees.splice(0).map(removeTree));
+  });
+  return {
+    get world() { return state.world; },
+    get token() { return state.token; },
+    get platformToken() { return state.platformToken; },
+    get secrets() { return state.secrets; },
+    env: (access = true) => ({
+      WIKI_PUBLISHER_ENDPOINT: state.world.sandbox.importEndpoint,
+      WIKI_PUBLISHER_API_TOKEN: state.token,
+      ...(access ? { WIKI_PUBLISHER_PLATFORM_TOKEN: state.platformToken, WIKI_PUBLISHER_BASE_URL: state.world.sandbox.baseUrl } : {}),
+    }),
+    async tree(files) {
+      const root = await makeTree(files);
+      state.trees.push(root);
       return root;
     },
   };

@@ -3,6 +3,7 @@
 // stays valid whichever folder the job runs from and on every platform. A missing file is an empty record; the
 // file is replaced atomically (a temporary file renamed over it), so an interrupted job never leaves half a record.
 import { randomBytes } from 'node:crypto';
+import { CoalescingWriter } from '../util/coalescingWriter';
 import { parseJsonObject } from '../util/json';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, relative, resolve, sep } from 'node:path';
@@ -14,10 +15,8 @@ export type StateFileOpening = { ok: true; store: StateFileLinkStore } | { ok: f
 
 export class StateFileLinkStore implements LinkStore {
   private dirty = false;
-  /** Saves one at a time, in the order asked: each replaces the file with the whole record as it is then. */
-  private saving: Promise<void> = Promise.resolve();
-  /** A save waiting for the one in progress; later records join it rather than queue another write each. */
-  private queued: Promise<void> | undefined;
+  /** Each save replaces the file with the whole record as it is then. */
+  private readonly writer = new CoalescingWriter(() => this.write());
 
   private constructor(
     readonly path: string,
@@ -73,14 +72,7 @@ export class StateFileLinkStore implements LinkStore {
 
   /** Writes the record if anything changed: a temporary file in the same folder, then renamed over the old one. */
   save(): Promise<void> {
-    if (this.queued) return this.queued;
-    const next = this.saving.catch(() => undefined).then(() => {
-      this.queued = undefined;
-      return this.write();
-    });
-    this.queued = next;
-    this.saving = next;
-    return next;
+    return this.writer.request();
   }
 
   private async write(): Promise<void> {

@@ -2,6 +2,7 @@
 // written the moment it is recorded, so a run killed half-way leaves every landed page in the file and the next run
 // (or a teammate's clone) updates those pages instead of creating them again. Identity only: versions, hashes and the
 // edit guard's memory are per person and stay in the link stores (src/core/links). The reasons: CONTRIBUTING.md.
+import { CoalescingWriter } from '../util/coalescingWriter';
 import {
   manifestKeyProblem,
   parseManifest,
@@ -41,10 +42,8 @@ export class ManifestStore {
   /** The manifest as the file holds it (as read, then as last written): what pendingChanges compares against. */
   private onDisk: PageManifest;
   private dirty = false;
-  /** Writes one at a time, in the order asked: each replaces the file with the whole manifest as it is then. */
-  private saving: Promise<void> = Promise.resolve();
-  /** A write waiting for the one in progress; later changes join it rather than queue another write each. */
-  private queued: Promise<void> | undefined;
+  /** Each write replaces the file with the whole manifest as it is then. */
+  private readonly writer = new CoalescingWriter(() => this.write());
 
   constructor(
     private readonly port: ManifestFilePort,
@@ -129,20 +128,12 @@ export class ManifestStore {
 
   /** Resolves when every write asked for so far is done (rejects when the last of them failed). */
   settled(): Promise<void> {
-    return this.saving;
+    return this.writer.settled();
   }
 
   private changed(): Promise<void> {
     this.dirty = true;
-    if (!this.options.writing) return Promise.resolve();
-    if (this.queued) return this.queued;
-    const next = this.saving.catch(() => undefined).then(() => {
-      this.queued = undefined;
-      return this.write();
-    });
-    this.queued = next;
-    this.saving = next;
-    return next;
+    return this.options.writing ? this.writer.request() : Promise.resolve();
   }
 
   private async write(): Promise<void> {

@@ -17,7 +17,7 @@ export {
   type ExportSession,
 } from './core/oauth';
 export { explainNotFound } from './core/publish/notFoundExplanation';
-export { planFile, planFiles, countPlan, sendKind, linkAfterPublish, type PlanItem, type SourceFile } from './core/run/plan';
+export { planFile, planFiles, countPlan, sendKind, linkAfterPublish, landedLink, type PlanItem, type SourceFile } from './core/run/plan';
 export { guardPlan, guardedPage, type GuardVerdict } from './core/run/guard';
 export { apiTokenSubject } from './core/apiToken/subject';
 export { runPlan, ThrottleGate, clampConcurrency, summarise, summaryLine, describeRunStop } from './core/run/runner';

@@ -10,7 +10,7 @@ import type { Transport } from '../core/http/transport';
 import { describeError } from '../core/log/redact';
 import type { PartialTarget, PublishTarget } from '../core/publish/target';
 import { guardPlan } from '../core/run/guard';
-import { countPlan, linkAfterPublish, planFiles, type PlanItem } from '../core/run/plan';
+import { countPlan, landedLink, planFiles, type PlanItem } from '../core/run/plan';
 import { describeRunStop, runPlan, summarise, ThrottleGate, type FileResult } from '../core/run/runner';
 import { sendPlanned } from '../core/run/send';
 import type { WikiPagesClient } from '../core/wikiPages';
@@ -149,13 +149,6 @@ async function send(plan: PlanItem[], state: StateFileLinkStore | undefined, pag
   if (args.json) output.json({ type: 'summary', dryRun: false, interrupted: interruptCode !== undefined, exitCode, files: results.length, ...summary });
   else output.line(runSummaryLine(summary, interruptCode !== undefined));
   return exitCode;
-}
-
-/** The link a landed file leaves: what it created or updated, or an "already exists" proven to be this run's page. */
-function landedLink(result: FileResult, now: number): PageLink | undefined {
-  const target = result.item.complete;
-  if (result.state !== 'published' || !target) return undefined;
-  return linkAfterPublish(result.item, target, now, result.outcome?.kind === 'updated' ? 'updated' : 'created', result.proven);
 }
 
 type Planned = { ok: true; plan: PlanItem[]; state: StateFileLinkStore | undefined } | { ok: false; message: string };

@@ -12,7 +12,7 @@ import type { PublishOutcome } from '../core/publish/outcome';
 import { pageAddress } from '../core/publish/pageAddress';
 import type { PublishTarget } from '../core/publish/target';
 import { guardPlan } from '../core/run/guard';
-import { countPlan, linkAfterPublish, type PlanItem, type SourceFile } from '../core/run/plan';
+import { countPlan, landedLink, type PlanItem, type SourceFile } from '../core/run/plan';
 import { describeRunStop, runPlan, summarise, ThrottleGate, type FileResult, type RunSummary, type SendContext } from '../core/run/runner';
 import { sendPlanned } from '../core/run/send';
 import { nodeManifestFiles } from '../core/tree/manifestNodeFs';
@@ -72,11 +72,9 @@ export function printMoves(plan: TreePlan, json: boolean, output: Output): void 
 }
 
 /** Records each landed page in --state as it lands, as a flat run does. */
-export function recordTreeResult(result: FileResult, state: StateFileLinkStore | undefined, now: number, onFailure: (error: unknown) => void): void {
-  const target = result.item.complete;
-  if (!state || result.state !== 'published' || !target) return;
-  const link = linkAfterPublish(result.item, target, now, result.outcome?.kind === 'updated' ? 'updated' : 'created', result.proven);
-  state.record(result.item.file.key, link).catch(onFailure);
+export function recordTreeResult(result: FileResult & { pageId?: string }, state: StateFileLinkStore | undefined, now: number, onFailure: (error: unknown) => void): void {
+  const link = landedLink(result, now, result.pageId);
+  if (state && link) state.record(result.item.file.key, link).catch(onFailure);
 }
 
 /** The summary of a tree run: the second pass's sends count as sends, but each file once in the totals. */

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import type { PageIdentity } from '../links/pageIdentity';
 import { linkNames, type PageLink } from '../links/pageLink';
 import { guardedPage, type GuardVerdict } from './guard';
+import type { FileResult } from './runner';
 import { prepareDocument, type PreparedDocument } from '../publish/pipeline';
 import { diagramCaution, renderDiagrams } from '../publish/diagrams';
 import { cautionsFor, checkContent, checkTarget, type Blocker, type Caution } from '../publish/preflight';
@@ -240,4 +241,16 @@ export function linkAfterPublish(item: PlanItem, target: PublishTarget, now: num
     fileTitle: item.suggestedTitle,
     publishedAt: now,
   };
+}
+
+/**
+ * The link a file that landed leaves, for every front end and pass: what it created or updated, or an "already
+ * exists" proven to be this run's page; undefined for a file that did not land. `pageId`: the page, when the caller
+ * already knows it (a tree learns every page's ID).
+ */
+export function landedLink(result: Pick<FileResult, 'state' | 'item' | 'outcome' | 'proven'>, now: number, pageId?: string): PageLink | undefined {
+  const target = result.item.complete;
+  if (result.state !== 'published' || !target) return undefined;
+  const link = linkAfterPublish(result.item, target, now, result.outcome?.kind === 'updated' ? 'updated' : 'created', result.proven);
+  return pageId ? { ...link, pageId } : link;
 }

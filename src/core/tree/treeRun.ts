@@ -4,7 +4,7 @@
 // a crash finds the same pages. Links between files become page links; a link to a page created in this run has no ID
 // in the first pass, so only the pages whose links needed one are sent again once every page is there.
 import { identifyPage } from '../links/pageIdentity';
-import { linkAfterPublish } from '../run/plan';
+import { landedLink } from '../run/plan';
 import { markdownHeadings, rewriteLinks, type LinkCaution, type PageLookup } from '../links/rewrite';
 import { guardPlan, guardedPage, type GuardOptions } from '../run/guard';
 import type { PlanItem } from '../run/plan';
@@ -140,9 +140,8 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
       const treeResult: TreeFileResult = { ...result, pass: 1, key: entry.page.key, ...(pageId ? { pageId } : {}), linkCautions: entry.cautions };
       results.push(treeResult);
       options.onResult?.(treeResult);
-      if (result.state === 'published' && entry.pending && result.item.complete) {
-        needSecond.push({ page: entry.page, version: linkAfterPublish(result.item, result.item.complete, 0, result.outcome?.kind === 'updated' ? 'updated' : 'created', result.proven).version });
-      }
+      const landed = entry.pending ? landedLink(result, 0) : undefined;
+      if (landed) needSecond.push({ page: entry.page, version: landed.version });
     }
   }
   // Levels that never started still end as values: not started, skipped or refused, like any run's files.

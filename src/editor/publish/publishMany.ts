@@ -153,9 +153,8 @@ export class ManyPublisher {
 
   /** Links a file that landed to its page, at once: a window closed mid-run keeps what already landed. */
   private link(result: FileResult): Promise<void> {
-    const target = result.item.complete;
-    if (result.state !== 'published' || !target) return Promise.resolve();
-    const link = onDemand().linkAfterPublish(result.item, target, this.deps.clock.now(), result.outcome?.kind === 'updated' ? 'updated' : 'created', result.proven);
+    const link = onDemand().landedLink(result, this.deps.clock.now());
+    if (!link) return Promise.resolve();
     this.linked.set(result.item.file.key, link);
     // Global state updates are read-modify-write: one at a time, in the order the files landed.
     this.linking = this.linking.then(() => this.deps.links.set(result.item.file.key, link)).catch((error: unknown) => {

@@ -159,12 +159,9 @@ export class TreePublisher {
   }
 
   private async link(result: TreeFileResult): Promise<void> {
-    const target = result.item.complete;
-    if (result.state !== 'published' || !target || result.item.file.key.startsWith('tree:')) return;
-    const core = onDemand();
-    let link = core.linkAfterPublish(result.item, target, this.deps.clock.now(), result.outcome?.kind === 'updated' ? 'updated' : 'created', result.proven);
-    if (result.pageId) link = { ...link, pageId: result.pageId };
-    await this.deps.links.set(result.item.file.key, link);
+    // A generated folder page has no file to link.
+    const link = result.item.file.key.startsWith('tree:') ? undefined : onDemand().landedLink(result, this.deps.clock.now(), result.pageId);
+    if (link) await this.deps.links.set(result.item.file.key, link);
   }
 
   private log(plan: TreePlan, results: readonly TreeFileResult[]): void {

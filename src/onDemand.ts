@@ -23,7 +23,7 @@ export { apiTokenSubject } from './core/apiToken/subject';
 export { runPlan, ThrottleGate, clampConcurrency, summarise, summaryLine, describeRunStop } from './core/run/runner';
 export { planTree } from './core/tree/treePlan';
 export { checkTitlesInSpace } from './core/tree/titlesInSpace';
-export { runTree } from './core/tree/treeRun';
+export { guardTreePages, runTree } from './core/tree/treeRun';
 export { openManifest } from './core/tree/pageManifest';
 export { pageAddress } from './core/publish/pageAddress';
 export { sendPlanned } from './core/run/send';

@@ -6,6 +6,7 @@ import { StateFileLinkStore } from '../core/links/stateFile';
 import { proveOwnPage } from '../core/links/pageIdentity';
 import type { PageLink } from '../core/links/pageLink';
 import { apiTokenSubject } from '../core/apiToken/subject';
+import { API_TOKEN_ENV_VAR } from '../core/apiToken/tokenSource';
 import type { Transport } from '../core/http/transport';
 import { describeError } from '../core/log/redact';
 import type { PartialTarget, PublishTarget } from '../core/publish/target';
@@ -72,6 +73,7 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
         baseUrl: access.kind === 'pages' ? access.baseUrl : undefined,
         noAccessReason: access.kind === 'none' ? access.reason : undefined,
         sending: !args.dryRun && endpoint.value && token !== undefined ? { endpoint: endpoint.value, token, transport: lazyTransport() } : undefined,
+        ownAuthorId: apiTokenSubject(token ?? context.env[API_TOKEN_ENV_VAR] ?? ''),
         usage,
       });
     }

@@ -2,7 +2,6 @@
 // runner; page IDs in the folder's .wiki-pages.json (written as pages land, unless --no-record), per-machine state
 // in --state as for any run. The output lists the tree, then moves and orphans, which the service cannot handle.
 import { join, relative, resolve, sep } from 'node:path';
-import { apiTokenSubject } from '../core/apiToken/subject';
 import type { Transport } from '../core/http/transport';
 import { proveOwnPage } from '../core/links/pageIdentity';
 import type { PageLink } from '../core/links/pageLink';
@@ -11,7 +10,6 @@ import { describeError } from '../core/log/redact';
 import type { PublishOutcome } from '../core/publish/outcome';
 import { pageAddress } from '../core/publish/pageAddress';
 import type { PublishTarget } from '../core/publish/target';
-import { guardPlan } from '../core/run/guard';
 import { countPlan, landedLink, type PlanItem, type SourceFile } from '../core/run/plan';
 import { describeRunStop, runPlan, summarise, ThrottleGate, type FileResult, type RunSummary, type SendContext } from '../core/run/runner';
 import { sendPlanned } from '../core/run/send';
@@ -19,7 +17,7 @@ import { nodeManifestFiles } from '../core/tree/manifestNodeFs';
 import { openManifest } from '../core/tree/pageManifest';
 import { checkTitlesInSpace } from '../core/tree/titlesInSpace';
 import { planTree, type TreePlan } from '../core/tree/treePlan';
-import { runTree, type TreeFileResult } from '../core/tree/treeRun';
+import { guardTreePages, runTree, type TreeFileResult } from '../core/tree/treeRun';
 import type { WikiPagesClient } from '../core/wikiPages';
 import type { PublishArgs } from './args';
 import { EXIT_FAILED, EXIT_OK } from './exitCodes';
@@ -97,6 +95,8 @@ export interface TreeCommandDeps {
   /** The wiki site, for page addresses in links (page access gives it). */
   baseUrl: string | undefined;
   noAccessReason: string | undefined;
+  /** Who the import token acts as, when a token is set (a dry run reads it only for this). */
+  ownAuthorId: string | undefined;
   /** The send settings, once a token is known (undefined in a dry run). */
   sending: { endpoint: URL; token: string; transport: Transport } | undefined;
   usage(message: string): number;
@@ -136,12 +136,12 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
     ...(renderer ? { diagramRenderer: renderer } : {}),
   });
   if (deps.pages) await checkTitlesInSpace(plan, deps.pages, spaceId, deps.interrupt);
-  const ownAuthorId = deps.sending ? apiTokenSubject(deps.sending.token) : undefined;
+  const ownAuthorId = deps.ownAuthorId;
   if (deps.noAccessReason && plan.pages.some((page) => page.item.state === 'send' && page.pageId)) output.problem(`Wiki edits are not checked. ${deps.noAccessReason}`);
   if (args.dryRun || !deps.sending) {
-    // A page under a folder page that does not exist yet cannot be looked up: it will be created.
-    await guardPlan(plan.pages.filter((page) => page.parentKnown).map((page) => page.item), {
+    await guardTreePages(plan.pages.map((page) => ({ page, item: page.item })), {
       pages: deps.pages, noAccessReason: 'no page access', signal: deps.interrupt, overwriteEdited: args.overwriteEdited,
+      underNewPage: (page) => !page.parentKnown, ...(ownAuthorId ? { ownAuthorId } : {}),
     });
     const notSendable = printTreePlan(plan, args.json, output);
     const exitCode = notSendable > 0 ? EXIT_FAILED : EXIT_OK;

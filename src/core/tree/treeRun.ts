@@ -94,18 +94,11 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
       if (parentMissing && page.item.state === 'send') return { page, item: { ...page.item, state: 'refused' as const, refusals: [{ code: 'duplicatePage' as const, message: parentMissing, fix: undefined }] }, cautions: [], pending: false };
       return { page, ...rewritten(page) };
     });
-    // A page the repository records but this machine never published: only its latest version by this token's user
-    // (a teammate's CI run, say) is explained; anything else is a change the guard must show.
-    const unlinked = new Set(items.filter(({ page }) => page.unlinked).map(({ item }) => item.file.key));
-    // Under a folder page this run just created nothing can exist yet: those pages need no look at the wiki.
-    const underNew = (entry: (typeof items)[number]): boolean => entry.page.node.parent !== undefined && created.has(entry.page.node.parent.slice(rootPath.length));
-    for (const entry of items) if (underNew(entry) && entry.item.state === 'send') entry.item.guard = { kind: 'absent' };
-    await guardPlan(items.filter((entry) => !underNew(entry)).map((entry) => entry.item), {
+    await guardTreePages(items, {
       ...options.guard, pages: options.pages,
       ...(options.signal ? { signal: options.signal } : {}),
-      landedEarlier: new Set([...(options.guard.landedEarlier ?? []), ...unlinked]),
+      underNewPage: (page) => page.node.parent !== undefined && created.has(page.node.parent.slice(rootPath.length)),
     });
-    for (const entry of items) adoptOwnPage(entry.item, options.guard.ownAuthorId);
     // Each page's ID is learnt as it lands, while the rest of the level is still sending, and recorded at once.
     const indexOf = new Map(items.map((entry, index) => [entry.item, index]));
     const learning = new Map<number, Promise<{ pageId: string; url?: string } | undefined>>();
@@ -159,6 +152,25 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   }
   await secondPass(needSecond, { ...options, resolved: rewritten, ids, results });
   return { results, secondPass: needSecond.length };
+}
+
+export interface TreeGuardOptions extends GuardOptions {
+  /** Whether the page hangs under a folder page that did not exist before (created this run, or not known yet). */
+  underNewPage(page: TreePage): boolean;
+}
+
+/**
+ * The edit guard for pages of a tree, the same before a confirmation, in a dry run and level by level while sending:
+ * nothing can exist under a folder page that is new, so those pages are not looked up; a page the repository records
+ * but this machine never published is explained only by a latest version of this token's user (a teammate's CI run,
+ * say), anything else is a change the guard shows; and an unrecorded page of its own is adopted (adoptOwnPage).
+ */
+export async function guardTreePages(entries: ReadonlyArray<{ page: TreePage; item: PlanItem }>, options: TreeGuardOptions): Promise<void> {
+  const looked = entries.filter((entry) => !options.underNewPage(entry.page));
+  for (const entry of entries) if (!looked.includes(entry) && entry.item.state === 'send') entry.item.guard = { kind: 'absent' };
+  const unlinked = looked.filter((entry) => entry.page.unlinked).map((entry) => entry.item.file.key);
+  await guardPlan(looked.map((entry) => entry.item), { ...options, landedEarlier: new Set([...(options.landedEarlier ?? []), ...unlinked]) });
+  for (const entry of looked) adoptOwnPage(entry.item, options.ownAuthorId);
 }
 
 /**

@@ -64,11 +64,9 @@ export class TreePublisher {
     }
     const ownAuthorId = core.apiTokenSubject(setup.token);
     // The guard looks before the question, so the confirmation can list the pages edited on the wiki.
-    const existing = plan.pages.filter((page) => page.parentKnown && page.item.state === 'send' && page.item.complete?.overwrite);
-    if (pages && existing.length > 0) {
-      const unlinked = new Set(existing.filter((page) => page.unlinked).map((page) => page.item.file.key));
-      await core.guardPlan(existing.map((page) => page.item), {
-        pages, noAccessReason: '', lookUpCreates: false, landedEarlier: unlinked, ...(ownAuthorId ? { ownAuthorId } : {}),
+    if (pages) {
+      await core.guardTreePages(plan.pages.map((page) => ({ page, item: page.item })), {
+        pages, noAccessReason: '', lookUpCreates: false, underNewPage: (page) => !page.parentKnown, ...(ownAuthorId ? { ownAuthorId } : {}),
       }).catch((error: unknown) => this.deps.log.warn(`The edit guard could not look before the confirmation: ${describeError(error)}`));
     }
     const decision = await this.confirm(plan, answers.spaceId, answers.parentId);

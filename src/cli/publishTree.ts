@@ -10,8 +10,8 @@ import { describeError } from '../core/log/redact';
 import type { PublishOutcome } from '../core/publish/outcome';
 import { pageAddress } from '../core/publish/pageAddress';
 import type { PublishTarget } from '../core/publish/target';
-import { countPlan, landedLink, type PlanItem, type SourceFile } from '../core/run/plan';
-import { describeRunStop, runPlan, summarise, ThrottleGate, type FileResult, type RunSummary, type SendContext } from '../core/run/runner';
+import { countPlan, landedLink, type PlanItem } from '../core/run/plan';
+import { describeRunStop, runPlan, ThrottleGate, type FileResult, type SendContext } from '../core/run/runner';
 import { sendPlanned } from '../core/run/send';
 import { nodeManifestFiles } from '../core/tree/manifestNodeFs';
 import { openManifest } from '../core/tree/pageManifest';
@@ -26,12 +26,11 @@ import type { Output } from './output';
 import { fileLine, fileRecord, planLine, planRecord, planSummaryLine, runSummaryLine } from './report';
 
 /** What a tree run prints of a file: the usual record, its place in the tree, and the links that stay as written. */
-export function printTreeResult(result: TreeFileResult, plan: TreePlan, json: boolean, output: Output): void {
-  const page = plan.pages.find((each) => each.key === result.key);
-  const record = { ...fileRecord(result), tree: { key: result.key, depth: page?.node.depth ?? 0, pass: result.pass }, ...(result.pageId ? { pageId: result.pageId } : {}) };
+export function printTreeResult(result: TreeFileResult, json: boolean, output: Output): void {
+  const record = { ...fileRecord(result), tree: { key: result.key, depth: result.depth, pass: result.pass }, ...(result.pageId ? { pageId: result.pageId } : {}) };
   // The plan's caution already names the links that stay as written; JSON has each one.
   if (json) output.json({ ...record, linkCautions: result.linkCautions });
-  else output.line(`${'  '.repeat(page?.node.depth ?? 0)}${fileLine(record)}${result.pass === 2 ? ' (second pass: links to new pages)' : ''}`);
+  else output.line(`${'  '.repeat(result.depth)}${fileLine(record)}${result.pass === 2 ? ' (second pass: links to new pages)' : ''}`);
 }
 
 export function printTreePlan(plan: TreePlan, json: boolean, output: Output): number {
@@ -75,14 +74,6 @@ export function recordTreeResult(result: FileResult & { pageId?: string }, state
   if (state && link) state.record(result.item.file.key, link).catch(onFailure);
 }
 
-/** The summary of a tree run: the second pass's sends count as sends, but each file once in the totals. */
-export function treeSummary(results: readonly TreeFileResult[]): RunSummary {
-  const last = new Map<string, TreeFileResult>();
-  for (const result of results) last.set(result.key, result);
-  return summarise([...last.values()]);
-}
-
-export type { SourceFile };
 
 export interface TreeCommandDeps {
   args: PublishArgs;
@@ -173,14 +164,14 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
     ...(pages ? { proveOwnPage: (_item: PlanItem, target: PublishTarget, signal: AbortSignal) => proveOwnPage(pages, target, { since, authorId: ownAuthorId }, signal) } : {}),
     onStart: (item, started, total) => output.progress(`Publishing ${started} of ${total}: ${item.complete?.pageTitle ?? item.file.label}`),
     onResult: (result) => {
-      printTreeResult(result, plan, args.json, output);
+      printTreeResult(result, args.json, output);
       recordTreeResult(result, state, deps.now(), noteStateFailure);
     },
   });
   await state?.save().catch(noteStateFailure);
   await manifest.settled().catch(noteStateFailure);
   printMoves(plan, args.json, output);
-  const summary = treeSummary(run.results);
+  const summary = { ...run.summary };
   for (const result of flat) summary[result.state === 'notStarted' ? 'notStarted' : result.state]++;
   const interruptCode = deps.interruptExitCode();
   const notDone = summary.failed + summary.refused + summary.cancelled + summary.notStarted + summary.existsUnproven + summary.edited;

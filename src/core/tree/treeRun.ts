@@ -8,7 +8,7 @@ import { landedLink } from '../run/plan';
 import { markdownHeadings, rewriteLinks, type LinkCaution, type PageLookup } from '../links/rewrite';
 import { guardPlan, guardedPage, type GuardOptions } from '../run/guard';
 import type { PlanItem } from '../run/plan';
-import { runPlan, type FileResult, type RunOptions, type ThrottleGate } from '../run/runner';
+import { runPlan, summarise, type FileResult, type RunOptions, type RunSummary, type ThrottleGate } from '../run/runner';
 import type { WikiPagesClient } from '../wikiPages';
 import { nodeOfFile } from './shape';
 import type { TreePage, TreePlan } from './treePlan';
@@ -33,6 +33,8 @@ export interface TreeRunOptions extends Pick<RunOptions, 'send' | 'concurrency' 
 
 export interface TreeFileResult extends FileResult {
   pass: 1 | 2;
+  /** The page's depth in the tree (0: a child of the chosen page), for output that shows the tree. */
+  depth: number;
   /** The manifest key of the page. */
   key: string;
   pageId?: string;
@@ -44,6 +46,8 @@ export interface TreeRunResult {
   results: TreeFileResult[];
   /** Pages sent again so their links reach pages created in this run. */
   secondPass: number;
+  /** The totals, each page once by its last pass (a second-pass send is the same page). */
+  summary: RunSummary;
 }
 
 export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
@@ -130,7 +134,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
       const seen = guardedPage(entry.item.guard)?.webUrl;
       if (seen && !urls.has(entry.page.key)) urls.set(entry.page.key, seen);
       if (result.outcome?.kind === 'created') created.add(entry.page.key);
-      const treeResult: TreeFileResult = { ...result, pass: 1, key: entry.page.key, ...(pageId ? { pageId } : {}), linkCautions: entry.cautions };
+      const treeResult: TreeFileResult = { ...result, pass: 1, key: entry.page.key, depth: entry.page.node.depth, ...(pageId ? { pageId } : {}), linkCautions: entry.cautions };
       results.push(treeResult);
       options.onResult?.(treeResult);
       const landed = entry.pending ? landedLink(result, 0) : undefined;
@@ -145,13 +149,14 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     stopped.abort();
     const never = await runPlan(rest.map((page) => page.item), { ...options, signal: stopped.signal, onResult: undefined, onStopped: undefined });
     for (const [index, result] of never.entries()) {
-      const treeResult: TreeFileResult = { ...result, pass: 1, key: (rest[index] as TreePage).key, linkCautions: [] };
+      const treeResult: TreeFileResult = { ...result, pass: 1, key: (rest[index] as TreePage).key, depth: (rest[index] as TreePage).node.depth, linkCautions: [] };
       results.push(treeResult);
       options.onResult?.(treeResult);
     }
   }
   await secondPass(needSecond, { ...options, resolved: rewritten, ids, results });
-  return { results, secondPass: needSecond.length };
+  const last = new Map(results.map((result) => [result.key, result]));
+  return { results, secondPass: needSecond.length, summary: summarise([...last.values()]) };
 }
 
 export interface TreeGuardOptions extends GuardOptions {
@@ -229,7 +234,7 @@ async function secondPass(pending: ReadonlyArray<{ page: TreePage; version: numb
   for (const [index, result] of results.entries()) {
     const entry = entries[index] as (typeof entries)[number];
     const pageId = context.ids.get(entry.page.key);
-    const treeResult: TreeFileResult = { ...result, pass: 2, key: entry.page.key, ...(pageId ? { pageId } : {}), linkCautions: entry.cautions };
+    const treeResult: TreeFileResult = { ...result, pass: 2, key: entry.page.key, depth: entry.page.node.depth, ...(pageId ? { pageId } : {}), linkCautions: entry.cautions };
     context.results.push(treeResult);
     context.onResult?.(treeResult);
   }

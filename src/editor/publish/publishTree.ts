@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { PageLink } from '../../core/links/pageLink';
 import { describeError } from '../../core/log/redact';
 import type { TreePlan } from '../../core/tree/treePlan';
+import type { RunSummary } from '../../core/run/runner';
 import type { TreeFileResult } from '../../core/tree/treeRun';
 import { neutralise } from '../../core/text/neutralise';
 import { showModal } from '../notify';
@@ -101,8 +102,8 @@ export class TreePublisher {
     });
     await linking;
     await manifest.settled().catch((error: unknown) => this.deps.log.error(`Writing ${MANIFEST_NAME} failed: ${describeError(error)}`));
-    this.log(plan, run.results);
-    const summary = core.summarise(lastOfEach(run.results));
+    this.log(plan, run.results, run.summary);
+    const summary = run.summary;
     const notes = [
       ...(run.secondPass > 0 ? [vscode.l10n.t('{0} page(s) were sent again so their links reach pages created in this run.', run.secondPass)] : []),
       ...(plan.moves.orphans.length > 0 ? [vscode.l10n.t('{0} page(s) on the wiki no longer map to a file (see Show Results); the service cannot delete pages.', plan.moves.orphans.length)] : []),
@@ -162,10 +163,10 @@ export class TreePublisher {
     if (link) await this.deps.links.set(result.item.file.key, link);
   }
 
-  private log(plan: TreePlan, results: readonly TreeFileResult[]): void {
-    this.deps.log.info(`Published a page tree: ${onDemand().summaryLine(onDemand().summarise(lastOfEach(results)))}`);
+  private log(plan: TreePlan, results: readonly TreeFileResult[], summary: RunSummary): void {
+    this.deps.log.info(`Published a page tree: ${onDemand().summaryLine(summary)}`);
     for (const result of results) {
-      const depth = plan.pages.find((page) => page.key === result.key)?.node.depth ?? 0;
+      const depth = result.depth;
       const said = result.outcome ? `: ${result.outcome.message}` : result.item.refusals.length ? `: ${result.item.refusals.map((refusal) => refusal.message).join(' ')}` : '';
       const cautions = result.linkCautions.map((caution) => ` [link ${caution.target} stays as written: ${caution.reason}]`).join('');
       const line = `  ${'  '.repeat(depth)}${result.key} -> "${result.item.complete?.pageTitle ?? ''}"${result.pageId ? ` (page ${result.pageId})` : ''}: ${result.state}${result.pass === 2 ? ' (second pass)' : ''}${said}${cautions}`;
@@ -192,9 +193,3 @@ function labelOfFolder(folder: vscode.Uri, sources: ReadonlyArray<{ key: string;
   return '';
 }
 
-/** Each page once: its last pass. */
-function lastOfEach(results: readonly TreeFileResult[]): TreeFileResult[] {
-  const last = new Map<string, TreeFileResult>();
-  for (const result of results) last.set(result.key, result);
-  return [...last.values()];
-}

@@ -13,6 +13,7 @@ import type { PublishTarget } from '../core/publish/target';
 import { countPlan, landedLink, type PlanItem } from '../core/run/plan';
 import { describeRunStop, runPlan, ThrottleGate, type FileResult, type SendContext } from '../core/run/runner';
 import { sendPlanned } from '../core/run/send';
+import { MANIFEST_FILE_NAME } from '../core/tree/manifest';
 import { nodeManifestFiles } from '../core/tree/manifestNodeFs';
 import { openManifest } from '../core/tree/pageManifest';
 import { checkTitlesInSpace } from '../core/tree/titlesInSpace';
@@ -93,7 +94,6 @@ export interface TreeCommandDeps {
   usage(message: string): number;
 }
 
-export const MANIFEST_NAME = '.wiki-pages.json';
 
 export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   const { args, output } = deps;
@@ -102,17 +102,17 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   if (!read.ok) return deps.usage(read.message);
   const root = resolve(deps.cwd, folder);
   const rootLabel = relative(deps.cwd, root).split(sep).join('/');
-  const opened = await openManifest(nodeManifestFiles, join(root, MANIFEST_NAME), { writing: !args.noRecord && !args.dryRun });
+  const opened = await openManifest(nodeManifestFiles, join(root, MANIFEST_FILE_NAME), { writing: !args.noRecord && !args.dryRun });
   if (!opened.ok) return deps.usage(opened.message);
   const manifest = opened.store;
   const recorded = manifest.rootTarget();
   const spaceId = args.spaceId ?? recorded?.space;
   const parentId = args.parentId ?? recorded?.parent;
   if (spaceId === undefined || parentId === undefined) {
-    return deps.usage(`--tree needs --space and --parent: the page ${folder} maps to (its files and subfolders become that page's children). ${MANIFEST_NAME} records them after the first run.`);
+    return deps.usage(`--tree needs --space and --parent: the page ${folder} maps to (its files and subfolders become that page's children). ${MANIFEST_FILE_NAME} records them after the first run.`);
   }
   if (recorded && (recorded.space !== spaceId || recorded.parent !== parentId) && !args.retarget) {
-    return deps.usage(`${MANIFEST_NAME} says this tree hangs under page ${recorded.parent} in space ${recorded.space}, not where --space/--parent say. Pass --retarget to publish a new tree there (the old pages stay), or drop the flags.`);
+    return deps.usage(`${MANIFEST_FILE_NAME} says this tree hangs under page ${recorded.parent} in space ${recorded.space}, not where --space/--parent say. Pass --retarget to publish a new tree there (the old pages stay), or drop the flags.`);
   }
   const identity = args.retarget && recorded && (recorded.space !== spaceId || recorded.parent !== parentId)
     ? await manifest.emptied({ space: spaceId, parent: parentId }) : manifest.withRoot({ space: spaceId, parent: parentId });
@@ -177,12 +177,12 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   const notDone = summary.failed + summary.refused + summary.cancelled + summary.notStarted + summary.existsUnproven + summary.edited;
   let exitCode = interruptCode ?? (notDone > 0 ? EXIT_FAILED : EXIT_OK);
   if (stateFailure !== undefined) {
-    output.problem(`The state file or ${MANIFEST_NAME} could not be written: ${describeError(stateFailure)}. The next run will not know what this one published.`);
+    output.problem(`The state file or ${MANIFEST_FILE_NAME} could not be written: ${describeError(stateFailure)}. The next run will not know what this one published.`);
     exitCode = interruptCode ?? EXIT_FAILED;
   }
-  if (manifest.recordedCount() > 0) output.problem(`Recorded ${manifest.recordedCount()} page ID(s) in ${join(folder, MANIFEST_NAME)}: commit it, so teammates and CI publish to the same pages.`);
+  if (manifest.recordedCount() > 0) output.problem(`Recorded ${manifest.recordedCount()} page ID(s) in ${join(folder, MANIFEST_FILE_NAME)}: commit it, so teammates and CI publish to the same pages.`);
   const unrecorded = manifest.pendingChanges();
-  if (unrecorded.length > 0) output.problem(`${unrecorded.length} new page ID(s) were not recorded in ${MANIFEST_NAME} (--no-record): ${unrecorded.map(([key, entry]) => `${key} = ${entry.id}`).join(', ')}`);
+  if (unrecorded.length > 0) output.problem(`${unrecorded.length} new page ID(s) were not recorded in ${MANIFEST_FILE_NAME} (--no-record): ${unrecorded.map(([key, entry]) => `${key} = ${entry.id}`).join(', ')}`);
   if (args.json) output.json({ type: 'summary', dryRun: false, interrupted: interruptCode !== undefined, exitCode, files: plan.pages.length + flat.length, secondPass: run.secondPass, moves: plan.moves.moves.length, orphans: plan.moves.orphans.length, ...summary });
   else output.line(`${runSummaryLine(summary, interruptCode !== undefined)}; second pass (links to new pages): ${run.secondPass}`);
   return exitCode;

@@ -1,12 +1,7 @@
 // The page manifest (.wiki-pages.json) read and written through vscode.workspace.fs, so a remote workspace's
 // manifest is the remote file. Locations are URI strings.
 import * as vscode from 'vscode';
-
-export interface ManifestFilePort {
-  /** The file's text, or undefined when it does not exist. */
-  read(location: string): Promise<string | undefined>;
-  write(location: string, text: string): Promise<void>;
-}
+import type { ManifestFilePort } from '../../core/tree/manifest';
 
 export function workspaceManifestPort(): ManifestFilePort {
   return {

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { PageLink } from '../../core/links/pageLink';
 import { describeError } from '../../core/log/redact';
+import { MANIFEST_FILE_NAME } from '../../core/tree/manifestFormat';
 import type { TreePlan } from '../../core/tree/treePlan';
 import type { RunSummary } from '../../core/run/runner';
 import type { TreeFileResult } from '../../core/tree/treeRun';
@@ -19,7 +20,6 @@ import { askPlanDefaults } from './prompts';
 import { concurrencySetting, omitTitleHeadingSetting, rendererOption, sendSetup, type PublishDependencies } from './publishContext';
 import { showWithActions } from './showOutcome';
 
-export const MANIFEST_NAME = '.wiki-pages.json';
 const SHOWN = 12;
 
 export class TreePublisher {
@@ -34,7 +34,7 @@ export class TreePublisher {
       void showWithActions('info', vscode.l10n.t('There are no Markdown files in the folder (files hidden by files.exclude or .gitignore, node_modules and dot-folders are skipped).'), []);
       return;
     }
-    const manifestUri = vscode.Uri.joinPath(folder, MANIFEST_NAME);
+    const manifestUri = vscode.Uri.joinPath(folder, MANIFEST_FILE_NAME);
     const opened = await core.openManifest(workspaceManifestPort(), manifestUri.toString(), { writing: setting<boolean>('wikiPublisher.recordPageIds', true) });
     if (!opened.ok) {
       void showWithActions('error', opened.message, []);
@@ -101,14 +101,14 @@ export class TreePublisher {
       });
     });
     await linking;
-    await manifest.settled().catch((error: unknown) => this.deps.log.error(`Writing ${MANIFEST_NAME} failed: ${describeError(error)}`));
+    await manifest.settled().catch((error: unknown) => this.deps.log.error(`Writing ${MANIFEST_FILE_NAME} failed: ${describeError(error)}`));
     this.log(plan, run.results, run.summary);
     const summary = run.summary;
     const notes = [
       ...(run.secondPass > 0 ? [vscode.l10n.t('{0} page(s) were sent again so their links reach pages created in this run.', run.secondPass)] : []),
       ...(plan.moves.orphans.length > 0 ? [vscode.l10n.t('{0} page(s) on the wiki no longer map to a file (see Show Results); the service cannot delete pages.', plan.moves.orphans.length)] : []),
-      ...(manifest.recordedCount() > 0 ? [vscode.l10n.t('{0} page ID(s) were recorded in {1}: commit it, so teammates and CI publish to the same pages.', manifest.recordedCount(), MANIFEST_NAME)] : []),
-      ...(manifest.pendingChanges().length > 0 ? [vscode.l10n.t('{0} new page ID(s) were not recorded in {1} (wikiPublisher.recordPageIds is off).', manifest.pendingChanges().length, MANIFEST_NAME)] : []),
+      ...(manifest.recordedCount() > 0 ? [vscode.l10n.t('{0} page ID(s) were recorded in {1}: commit it, so teammates and CI publish to the same pages.', manifest.recordedCount(), MANIFEST_FILE_NAME)] : []),
+      ...(manifest.pendingChanges().length > 0 ? [vscode.l10n.t('{0} new page ID(s) were not recorded in {1} (wikiPublisher.recordPageIds is off).', manifest.pendingChanges().length, MANIFEST_FILE_NAME)] : []),
       ...(uncheckedNote(plan.pages.map((page) => page.item)) ? [uncheckedNote(plan.pages.map((page) => page.item)) as string] : []),
     ];
     const severity = summary.failed + summary.refused + summary.existsUnproven > 0 ? 'error' : summary.edited + summary.notStarted + summary.cancelled > 0 ? 'warning' : 'info';

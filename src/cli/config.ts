@@ -30,3 +30,8 @@ export function resolveToken(env: NodeJS.ProcessEnv, now: number): Resolved<stri
   const checked = validateApiToken(raw, now);
   return checked.ok ? { ok: true, value: checked.token } : { ok: false, message: `${API_TOKEN_ENV_VAR} is refused. ${checked.message}` };
 }
+
+/** --diagrams, else WIKI_PUBLISHER_DIAGRAMS: the renderer the organisation runs; nothing else ever sees diagram source. */
+export function resolveDiagramRenderer(flag: string | undefined, env: NodeJS.ProcessEnv): string | undefined {
+  return flag ?? (env.WIKI_PUBLISHER_DIAGRAMS?.trim() || undefined);
+}

@@ -1,3 +1,5 @@
+import { unfinished, type RunSummary } from '../core/run/runner';
+
 // The exit codes CI scripts branch on (documented in --help and the README).
 
 /** Every file published, or skipped as unchanged. */
@@ -10,3 +12,8 @@ export const EXIT_USAGE = 2;
 export const EXIT_INTERRUPTED = 130;
 /** Stopped by SIGTERM (128 + 15), as CI runners cancel a job, after the same report. */
 export const EXIT_TERMINATED = 143;
+
+/** A run's exit code: an interruption's own, else 1 when any file did not end published or unchanged. */
+export function runExitCode(summary: RunSummary, interruptCode: number | undefined): number {
+  return interruptCode ?? (unfinished(summary) > 0 ? EXIT_FAILED : EXIT_OK);
+}

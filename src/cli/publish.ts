@@ -16,8 +16,8 @@ import { describeRunStop, runPlan, summarise, ThrottleGate, type FileResult } fr
 import { sendPlanned } from '../core/run/send';
 import type { WikiPagesClient } from '../core/wikiPages';
 import type { PublishArgs } from './args';
-import { resolveEndpoint, resolveToken } from './config';
-import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './exitCodes';
+import { resolveDiagramRenderer, resolveEndpoint, resolveToken } from './config';
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, runExitCode } from './exitCodes';
 import { readMarkdownSources } from './files';
 import type { Output } from './output';
 import { resolvePageAccess } from './pageAccess';
@@ -67,6 +67,7 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
       if (refused !== undefined) return usage(`Page access is configured but does not work: ${refused}`);
     }
     const pages = access.kind === 'pages' ? access.client : undefined;
+    const renderer = resolveDiagramRenderer(args.diagrams, context.env);
     if (args.tree) {
       return await treeCommand({
         args, cwd: context.cwd, output, now: context.now, interrupt: context.interrupt, interruptExitCode: context.interruptExitCode, pages,
@@ -74,11 +75,12 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
         noAccessReason: access.kind === 'none' ? access.reason : undefined,
         sending: !args.dryRun && endpoint.value && token !== undefined ? { endpoint: endpoint.value, token, transport: lazyTransport() } : undefined,
         ownAuthorId: apiTokenSubject(token ?? context.env[API_TOKEN_ENV_VAR] ?? ''),
+        renderer,
         usage,
       });
     }
 
-    const planned = await planCommandLine(args, context.cwd, output);
+    const planned = await planCommandLine(args, context.cwd, output, renderer);
     if (!planned.ok) return usage(planned.message);
     const { plan, state } = planned;
     await guardPlan(plan, {
@@ -137,8 +139,7 @@ async function send(plan: PlanItem[], state: StateFileLinkStore | undefined, pag
   });
   const interruptCode = context.interruptExitCode();
   const summary = summarise(results);
-  const notDone = summary.failed + summary.refused + summary.cancelled + summary.notStarted + summary.existsUnproven + summary.edited;
-  let exitCode = interruptCode ?? (notDone > 0 ? EXIT_FAILED : EXIT_OK);
+  let exitCode = runExitCode(summary, interruptCode);
   if (state) {
     await state.save().catch((error: unknown) => {
       stateFailure ??= error;
@@ -156,7 +157,7 @@ async function send(plan: PlanItem[], state: StateFileLinkStore | undefined, pag
 type Planned = { ok: true; plan: PlanItem[]; state: StateFileLinkStore | undefined } | { ok: false; message: string };
 
 /** Files found and read, their --state records, and the plan: front matter, then the record, then the flags. */
-async function planCommandLine(args: PublishArgs, cwd: string, output: Output): Promise<Planned> {
+async function planCommandLine(args: PublishArgs, cwd: string, output: Output, renderer: string | undefined): Promise<Planned> {
   const opened = args.statePath === undefined ? undefined : await StateFileLinkStore.open(args.statePath, cwd);
   if (opened && !opened.ok) return opened;
   const state = opened?.store;
@@ -175,13 +176,7 @@ async function planCommandLine(args: PublishArgs, cwd: string, output: Output): 
     // --retarget: the flags and the file's own title decide, as if the file had never been published.
     links.set(file.key, args.retarget ? undefined : link);
   }
-  const renderer = diagramRenderer(args, process.env);
   return { ok: true, state, plan: planFiles(read.files, links, { titleFromFile: true, defaults, force: args.force, ...(renderer ? { diagramRenderer: renderer } : {}) }) };
-}
-
-/** --diagrams, else WIKI_PUBLISHER_DIAGRAMS: the renderer the organisation runs; nothing else ever sees diagram source. */
-export function diagramRenderer(args: PublishArgs, env: NodeJS.ProcessEnv): string | undefined {
-  return args.diagrams ?? (env.WIKI_PUBLISHER_DIAGRAMS?.trim() || undefined);
 }
 
 function flagsNameAnotherPlace(link: PageLink, flags: PartialTarget): boolean {

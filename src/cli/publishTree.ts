@@ -21,7 +21,7 @@ import { planTree, type TreePlan } from '../core/tree/treePlan';
 import { guardTreePages, runTree, type TreeFileResult } from '../core/tree/treeRun';
 import type { WikiPagesClient } from '../core/wikiPages';
 import type { PublishArgs } from './args';
-import { EXIT_FAILED, EXIT_OK } from './exitCodes';
+import { EXIT_FAILED, EXIT_OK, runExitCode } from './exitCodes';
 import { readMarkdownSources } from './files';
 import type { Output } from './output';
 import { fileLine, fileRecord, planLine, planRecord, planSummaryLine, runSummaryLine } from './report';
@@ -87,6 +87,8 @@ export interface TreeCommandDeps {
   /** The wiki site, for page addresses in links (page access gives it). */
   baseUrl: string | undefined;
   noAccessReason: string | undefined;
+  /** The organisation's diagram renderer, when configured. */
+  renderer: string | undefined;
   /** Who the import token acts as, when a token is set (a dry run reads it only for this). */
   ownAuthorId: string | undefined;
   /** The send settings, once a token is known (undefined in a dry run). */
@@ -121,7 +123,7 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   const state = opening?.store;
   const links = new Map<string, PageLink | undefined>();
   for (const file of read.files) links.set(file.key, await state?.get(file.key));
-  const renderer = args.diagrams ?? (process.env.WIKI_PUBLISHER_DIAGRAMS?.trim() || undefined);
+  const renderer = deps.renderer;
   const plan = planTree(read.files, {
     rootPath: rootLabel, spaceId, parentId, overwrite: args.overwrite, identity, links, pageAccess: deps.pages !== undefined, force: args.force,
     ...(renderer ? { diagramRenderer: renderer } : {}),
@@ -174,8 +176,7 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   const summary = { ...run.summary };
   for (const result of flat) summary[result.state === 'notStarted' ? 'notStarted' : result.state]++;
   const interruptCode = deps.interruptExitCode();
-  const notDone = summary.failed + summary.refused + summary.cancelled + summary.notStarted + summary.existsUnproven + summary.edited;
-  let exitCode = interruptCode ?? (notDone > 0 ? EXIT_FAILED : EXIT_OK);
+  let exitCode = runExitCode(summary, interruptCode);
   if (stateFailure !== undefined) {
     output.problem(`The state file or ${MANIFEST_FILE_NAME} could not be written: ${describeError(stateFailure)}. The next run will not know what this one published.`);
     exitCode = interruptCode ?? EXIT_FAILED;

@@ -223,6 +223,14 @@ export interface RunSummary {
   cancelled: number;
 }
 
+/**
+ * How many files of a run did not end as published or unchanged: failed, refused, left out as edited on the wiki,
+ * "already exists" not proven to be ours, cancelled or never started. Zero is a run that did all it was asked.
+ */
+export function unfinished(summary: RunSummary): number {
+  return summary.failed + summary.refused + summary.edited + summary.existsUnproven + summary.cancelled + summary.notStarted;
+}
+
 export function summarise(results: readonly FileResult[]): RunSummary {
   const summary: RunSummary = { published: 0, failed: 0, existsUnproven: 0, edited: 0, skipped: 0, refused: 0, notStarted: 0, cancelled: 0 };
   for (const result of results) summary[result.state === 'notStarted' ? 'notStarted' : result.state]++;

@@ -104,12 +104,14 @@ export class TreePublisher {
     await manifest.settled().catch((error: unknown) => this.deps.log.error(`Writing ${MANIFEST_FILE_NAME} failed: ${describeError(error)}`));
     this.log(plan, run.results, run.summary);
     const summary = run.summary;
+    // The verdicts the run acted on are on the items it sent (the plan's own were only the look before the question).
+    const unchecked = uncheckedNote(run.results.filter((result) => result.pass === 1).map((result) => result.item));
     const notes = [
       ...(run.secondPass > 0 ? [vscode.l10n.t('{0} page(s) were sent again so their links reach pages created in this run.', run.secondPass)] : []),
       ...(plan.moves.orphans.length > 0 ? [vscode.l10n.t('{0} page(s) on the wiki no longer map to a file (see Show Results); the service cannot delete pages.', plan.moves.orphans.length)] : []),
       ...(manifest.recordedCount() > 0 ? [vscode.l10n.t('{0} page ID(s) were recorded in {1}: commit it, so teammates and CI publish to the same pages.', manifest.recordedCount(), MANIFEST_FILE_NAME)] : []),
       ...(manifest.pendingChanges().length > 0 ? [vscode.l10n.t('{0} new page ID(s) were not recorded in {1} (wikiPublisher.recordPageIds is off).', manifest.pendingChanges().length, MANIFEST_FILE_NAME)] : []),
-      ...(uncheckedNote(plan.pages.map((page) => page.item)) ? [uncheckedNote(plan.pages.map((page) => page.item)) as string] : []),
+      ...(unchecked ? [unchecked] : []),
     ];
     const severity = summary.failed + summary.refused + summary.existsUnproven > 0 ? 'error' : summary.edited + summary.notStarted + summary.cancelled > 0 ? 'warning' : 'info';
     const choice = await showWithActions(severity, `${core.summaryLine(summary)}.${notes.length ? ` ${notes.join(' ')}` : ''}`, ['showResults']);

@@ -3,13 +3,13 @@
 // then either print the plan (--dry-run) or send it with the core's runner, reporting every file and recording each
 // page in --state as it lands. Returns the exit code; never calls process.exit itself.
 import { StateFileLinkStore } from '../core/links/stateFile';
-import { proveOwnPage } from '../core/links/pageIdentity';
+import { ownPageProof } from '../core/links/pageIdentity';
 import type { PageLink } from '../core/links/pageLink';
 import { apiTokenSubject } from '../core/apiToken/subject';
 import { API_TOKEN_ENV_VAR } from '../core/apiToken/tokenSource';
 import type { Transport } from '../core/http/transport';
 import { describeError } from '../core/log/redact';
-import type { PartialTarget, PublishTarget } from '../core/publish/target';
+import type { PartialTarget } from '../core/publish/target';
 import { guardPlan } from '../core/run/guard';
 import { countPlan, landedLink, planFiles, type PlanItem } from '../core/run/plan';
 import { describeRunStop, runPlan, summarise, ThrottleGate, type FileResult } from '../core/run/runner';
@@ -124,7 +124,7 @@ async function send(plan: PlanItem[], state: StateFileLinkStore | undefined, pag
     gate,
     signal: context.interrupt,
     send: (item, target, sendContext) => sendPlanned(item, target, sendContext, settings),
-    ...(pages ? { proveOwnPage: (_item: PlanItem, target: PublishTarget, signal: AbortSignal) => proveOwnPage(pages, target, { since: startedAt, authorId }, signal) } : {}),
+    ...ownPageProof(pages, { since: startedAt, authorId }),
     onStopped: (stopped) => output.problem(describeRunStop(stopped)),
     onStart: (item, started, total) => output.progress(`Publishing ${started} of ${total}: ${item.complete?.pageTitle ?? item.file.label}`),
     onResult: (result) => {

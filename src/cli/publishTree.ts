@@ -3,7 +3,7 @@
 // in --state as for any run. The output lists the tree, then moves and orphans, which the service cannot handle.
 import { join, relative, resolve, sep } from 'node:path';
 import type { Transport } from '../core/http/transport';
-import { proveOwnPage } from '../core/links/pageIdentity';
+import { ownPageProof } from '../core/links/pageIdentity';
 import type { PageLink } from '../core/links/pageLink';
 import { StateFileLinkStore } from '../core/links/stateFile';
 import { describeError } from '../core/log/redact';
@@ -163,7 +163,7 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
     addressOf: (pageId, title) => (deps.baseUrl ? pageAddress(deps.baseUrl, spaceId, pageId, title) : undefined),
     guard: { noAccessReason: 'no page access', overwriteEdited: args.overwriteEdited, ...(ownAuthorId ? { ownAuthorId } : {}) },
     onStopped: (stopped) => output.problem(describeRunStop(stopped)),
-    ...(pages ? { proveOwnPage: (_item: PlanItem, target: PublishTarget, signal: AbortSignal) => proveOwnPage(pages, target, { since, authorId: ownAuthorId }, signal) } : {}),
+    ...ownPageProof(pages, { since, authorId: ownAuthorId }),
     onStart: (item, started, total) => output.progress(`Publishing ${started} of ${total}: ${item.complete?.pageTitle ?? item.file.label}`),
     onResult: (result) => {
       printTreeResult(result, args.json, output);

@@ -3,6 +3,7 @@
 // the version the publish itself must have produced (see linkAfterPublish), because what the wiki holds a moment
 // later may already include a colleague's edit. The edit guard itself is a step of the plan: core/run/guard.ts.
 import type { PublishTarget } from '../publish/target';
+import type { RunOptions } from '../run/runner';
 import type { WikiPagesClient } from '../wikiPages';
 import type { PageLink } from './pageLink';
 
@@ -77,4 +78,9 @@ export async function proveOwnPage(pages: WikiPagesClient, target: PublishTarget
   if (!identity || identity.version !== 1 || identity.versionAuthorId !== evidence.authorId) return undefined;
   const createdAt = identity.versionCreatedAt === undefined ? Number.NaN : Date.parse(identity.versionCreatedAt);
   return Number.isFinite(createdAt) && createdAt >= evidence.since - (evidence.clockSkewMs ?? DEFAULT_SKEW_MS) ? identity : undefined;
+}
+
+/** The runner's proof of an "already exists" page (RunOptions.proveOwnPage) for a run with page access; none without. */
+export function ownPageProof(pages: WikiPagesClient | undefined, evidence: OwnPageEvidence): Pick<RunOptions, 'proveOwnPage'> {
+  return pages ? { proveOwnPage: (_item, target, signal) => proveOwnPage(pages, target, evidence, signal) } : {};
 }

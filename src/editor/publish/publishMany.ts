@@ -122,7 +122,8 @@ export class ManyPublisher {
     return choice === overwrite ? 'overwriteEdited' : choice === publish ? 'publish' : 'cancel';
   }
 
-  private run(items: PlanItem[], setup: SendSetup, mayHaveLanded: ReadonlySet<string>, startedAt: number): Thenable<FileResult[]> {
+  private async run(items: PlanItem[], setup: SendSetup, mayHaveLanded: ReadonlySet<string>, startedAt: number): Promise<FileResult[]> {
+    const pages = await this.deps.wiki.pages();
     const core = onDemand();
     const total = items.filter((item) => item.state === 'send').length;
     return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Publishing to the wiki'), cancellable: true }, (progress, cancellation) => {
@@ -143,10 +144,7 @@ export class ManyPublisher {
           core.sendPlanned(item, target, context, {
             ...setup, transport: this.deps.transport(), hooks: { earlierRunMayHaveLanded: mayHaveLanded.has(item.file.key) },
           }),
-        proveOwnPage: async (_item, target, signal) => {
-          const pages = await this.deps.wiki.pages();
-          return pages && core.proveOwnPage(pages, target, { since: startedAt, authorId: core.apiTokenSubject(setup.token) }, signal);
-        },
+        ...core.ownPageProof(pages, { since: startedAt, authorId: core.apiTokenSubject(setup.token) }),
       });
     });
   }

@@ -89,7 +89,7 @@ export class TreePublisher {
           ...(ownAuthorId ? { ownAuthorId } : {}), ...(overwriteEdited ? { overwriteEdited } : {}),
         },
         send: (item, target, context) => core.sendPlanned(item, target, context, { ...setup, transport: this.deps.transport() }),
-        ...(pages ? { proveOwnPage: (_item, target, signal) => core.proveOwnPage(pages, target, { since, authorId: ownAuthorId }, signal) } : {}),
+        ...core.ownPageProof(pages, { since, authorId: ownAuthorId }),
         onStart: (item) => {
           sent++;
           // Both passes count: a page whose links needed new pages is sent twice.

@@ -11,7 +11,7 @@ import type { PublishOutcome } from '../core/publish/outcome';
 import { pageAddress } from '../core/publish/pageAddress';
 import type { PublishTarget } from '../core/publish/target';
 import { countPlan, landedLink, type PlanItem } from '../core/run/plan';
-import { describeRunStop, runPlan, ThrottleGate, type FileResult, type SendContext } from '../core/run/runner';
+import { describeRunStop, ThrottleGate, type FileResult, type SendContext } from '../core/run/runner';
 import { sendPlanned } from '../core/run/send';
 import { MANIFEST_FILE_NAME } from '../core/tree/manifest';
 import { nodeManifestFiles } from '../core/tree/manifestNodeFs';
@@ -153,11 +153,6 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   const pages = deps.pages;
   const gate = new ThrottleGate();
   const send = (item: PlanItem, target: PublishTarget, context: SendContext): Promise<PublishOutcome> => sendPlanned(item, target, context, settings);
-  const flat = await runPlan([...plan.refused, ...plan.pinned], { concurrency: args.concurrency, signal: deps.interrupt, gate, send });
-  for (const result of flat) {
-    output.line(fileLine(fileRecord(result)));
-    recordTreeResult(result, state, deps.now(), noteStateFailure);
-  }
   const run = await runTree({
     plan, pages, identity, gate, concurrency: args.concurrency, signal: deps.interrupt, send,
     addressOf: (pageId, title) => (deps.baseUrl ? pageAddress(deps.baseUrl, spaceId, pageId, title) : undefined),
@@ -174,7 +169,6 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   await manifest.settled().catch(noteStateFailure);
   printMoves(plan, args.json, output);
   const summary = { ...run.summary };
-  for (const result of flat) summary[result.state === 'notStarted' ? 'notStarted' : result.state]++;
   const interruptCode = deps.interruptExitCode();
   let exitCode = runExitCode(summary, interruptCode);
   if (stateFailure !== undefined) {
@@ -184,7 +178,7 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   if (manifest.recordedCount() > 0) output.problem(`Recorded ${manifest.recordedCount()} page ID(s) in ${join(folder, MANIFEST_FILE_NAME)}: commit it, so teammates and CI publish to the same pages.`);
   const unrecorded = manifest.pendingChanges();
   if (unrecorded.length > 0) output.problem(`${unrecorded.length} new page ID(s) were not recorded in ${MANIFEST_FILE_NAME} (--no-record): ${unrecorded.map(([key, entry]) => `${key} = ${entry.id}`).join(', ')}`);
-  if (args.json) output.json({ type: 'summary', dryRun: false, interrupted: interruptCode !== undefined, exitCode, files: plan.pages.length + flat.length, secondPass: run.secondPass, moves: plan.moves.moves.length, orphans: plan.moves.orphans.length, ...summary });
+  if (args.json) output.json({ type: 'summary', dryRun: false, interrupted: interruptCode !== undefined, exitCode, files: plan.pages.length + plan.pinned.length + plan.refused.length, secondPass: run.secondPass, moves: plan.moves.moves.length, orphans: plan.moves.orphans.length, ...summary });
   else output.line(`${runSummaryLine(summary, interruptCode !== undefined)}; second pass (links to new pages): ${run.secondPass}`);
   return exitCode;
 }

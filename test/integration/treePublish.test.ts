@@ -12,7 +12,8 @@ import { ThrottleGate } from '../../src/core/run/runner';
 import { sendPlanned } from '../../src/core/run/send';
 import { checkTitlesInSpace } from '../../src/core/tree/titlesInSpace';
 import { planTree, type TreeIdentity } from '../../src/core/tree/treePlan';
-import { runTree, type TreeIdentityStore, type TreeRunResult } from '../../src/core/tree/treeRun';
+import { landedLink } from '../../src/core/run/plan';
+import { runTree, type TreeFileResult, type TreeIdentityStore, type TreeRunResult } from '../../src/core/tree/treeRun';
 import { useSignedInWorld } from '../support/signedInWorld';
 
 class MemoryIdentity implements TreeIdentity, TreeIdentityStore {
@@ -91,6 +92,19 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     assert.match(page('Overview').markdown, new RegExp(`pages/${page('Setup').id}/`), 'the root page links to a page created after it');
     assert.equal(identity.map.get('guide/')?.id, page('Guide').id, 'folder pages are recorded too');
     assert.equal(identity.map.size, 8);
+  });
+
+  it('a file whose front matter names its page publishes there, through the edit guard, as part of the tree run', async () => {
+    const pinned = { ...FILES, 'docs/notes.md': '---\nwiki:\n  spaceId: DOCS\n  parentId: "123456"\n  pageTitle: Release notes\n---\nFirst.\n' };
+    const identity = new MemoryIdentity();
+    const first = await publishTree(pinned, identity);
+    assert.equal(first.plan.pinned.length, 1);
+    assert.equal(first.run.results.find((result) => result.key === 'docs/notes.md')?.state, 'published');
+    assert.equal(page('Release notes').parentId, '123456');
+    const notesLink = landedLink(first.run.results.find((result) => result.key === 'docs/notes.md') as TreeFileResult, Date.now());
+    signedIn.world.sandbox.editPageOnWiki(page('Release notes').id, 'A colleague.\n');
+    const again = await publishTree({ ...pinned, 'docs/notes.md': `${pinned['docs/notes.md']}Second.\n` }, identity, new Map([['/repo/docs/notes.md', notesLink]]));
+    assert.equal(again.run.results.find((result) => result.key === 'docs/notes.md')?.state, 'edited', 'held back like any other page');
   });
 
   it('a re-run finds the same pages: recorded ones are updated, an unrecorded one of its own is adopted, not "already exists"', async () => {

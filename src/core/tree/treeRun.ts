@@ -89,6 +89,17 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     if (!stopReported) options.onStopped?.(stopped);
     stopReported = true;
   };
+  // Files that name their own page in front matter publish there, through the same guard; refused files end refused.
+  const loose = [...plan.refused, ...plan.pinned];
+  if (loose.length > 0) {
+    await guardPlan(plan.pinned, { ...options.guard, pages: options.pages, ...(options.signal ? { signal: options.signal } : {}) });
+    const looseResults = await runPlan(loose, { ...options, onResult: undefined, onStopped });
+    for (const result of looseResults) {
+      const treeResult: TreeFileResult = { ...result, pass: 1, key: result.item.file.label, depth: 0, linkCautions: [] };
+      results.push(treeResult);
+      options.onResult?.(treeResult);
+    }
+  }
   for (const depth of depths) {
     // Cancelled, or the wiki asked for a longer wait than a run waits: no further level starts.
     if (options.signal?.aborted || options.gate.stoppedBy) break;

@@ -20,7 +20,7 @@ export { explainNotFound } from './core/publish/notFoundExplanation';
 export { planFile, planFiles, countPlan, sendKind, linkAfterPublish, landedLink, type PlanItem, type SourceFile } from './core/run/plan';
 export { guardPlan, guardedPage, type GuardVerdict } from './core/run/guard';
 export { apiTokenSubject } from './core/apiToken/subject';
-export { runPlan, ThrottleGate, clampConcurrency, summarise, summaryLine, describeRunStop } from './core/run/runner';
+export { fileStateOf, runPlan, ThrottleGate, clampConcurrency, summarise, summaryLine, describeRunStop } from './core/run/runner';
 export { planTree } from './core/tree/treePlan';
 export { checkTitlesInSpace } from './core/tree/titlesInSpace';
 export { guardTreePages, runTree } from './core/tree/treeRun';

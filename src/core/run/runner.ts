@@ -140,6 +140,16 @@ export function clampConcurrency(value: number | undefined, fallback = 4): numbe
 
 const LANDED = new Set(['created', 'updated']);
 
+/**
+ * What counts as published, for one file and many alike: created or updated, or an "already exists" after a retry
+ * that was proven to be this run's page. Such an "already exists" unproven is its own state, never published.
+ */
+export function fileStateOf(outcome: PublishOutcome, proven: PageIdentity | undefined): FileState {
+  if (LANDED.has(outcome.kind) || proven) return 'published';
+  if (outcome.kind === 'existsAfterRetry') return 'existsUnproven';
+  return outcome.kind === 'cancelled' ? 'cancelled' : 'failed';
+}
+
 /** Runs the plan; the results come back in the plan's order. Never rejects for one file's failure. */
 export async function runPlan(items: readonly PlanItem[], options: RunOptions): Promise<FileResult[]> {
   const results: FileResult[] = new Array<FileResult>(items.length);
@@ -184,9 +194,7 @@ export async function runPlan(items: readonly PlanItem[], options: RunOptions): 
         continue;
       }
       const proven = outcome.kind === 'existsAfterRetry' ? await proveOwn(options, item, target, cancel.signal) : undefined;
-      const state: FileState = LANDED.has(outcome.kind) || proven ? 'published'
-        : outcome.kind === 'existsAfterRetry' ? 'existsUnproven'
-          : outcome.kind === 'cancelled' ? 'cancelled' : 'failed';
+      const state = fileStateOf(outcome, proven);
       // A request aborted while out may have reached the wiki; one cancelled during a backoff wait says so itself.
       const mayHaveLanded = state === 'cancelled' ? true : outcome.mayHaveLanded;
       report(index, { item, state, outcome, mayHaveLanded, ...(proven ? { proven } : {}) });

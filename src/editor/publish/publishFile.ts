@@ -118,10 +118,9 @@ export class FilePublisher {
       ? await core.proveOwnPage(pages, target, { since: startedAt, authorId: core.apiTokenSubject(setup.token) }, AbortSignal.timeout(15_000)).catch(() => undefined)
       : undefined;
     let identification: Promise<PageLink | undefined> | undefined;
-    let link: PageLink | undefined;
-    const landed = outcome.kind === 'created' || outcome.kind === 'updated' ? outcome.kind : proven ? 'created' : undefined;
-    if (landed) {
-      link = core.linkAfterPublish(item, target, this.deps.clock.now(), landed, proven);
+    const state = core.fileStateOf(outcome, proven);
+    const link = core.landedLink({ item, state, outcome, ...(proven ? { proven } : {}) }, this.deps.clock.now());
+    if (link) {
       await this.deps.links.set(item.file.key, link);
       await this.deps.recent.remember(target);
       if (pages && !link.url) identification = this.answer.identify(pages, item.file.key, link, target);

@@ -16,17 +16,14 @@ export interface GuardRequest {
 
 /** Runs the guard over the plan; resolves false when the user cancelled. */
 export async function runGuard(deps: PublishDependencies, items: PlanItem[], setup: SendSetup, request: GuardRequest = {}): Promise<boolean> {
+  // Create-only files need no look: the import itself answers "already exists", with Overwrite.
+  const checking = items.filter((item) => item.state === 'send' && item.complete?.overwrite);
+  if (checking.length === 0) return true;
   const core = onDemand();
   const pages = await deps.wiki.pages();
-  // Create-only files need no look: the import itself answers "already exists", with Overwrite.
-  const checking = items.filter((item) => item.state === 'send' && item.complete?.overwrite).length;
-  if (checking === 0) {
-    await core.guardPlan(items, { pages: undefined, noAccessReason: '', lookUpCreates: false });
-    return true;
-  }
-  const title = checking === 1
-    ? vscode.l10n.t('Checking "{0}" on the wiki for edits...', items.find((item) => item.state === 'send' && item.complete?.overwrite)?.complete?.pageTitle ?? '')
-    : vscode.l10n.t('Checking {0} pages on the wiki for edits...', checking);
+  const title = checking.length === 1
+    ? vscode.l10n.t('Checking "{0}" on the wiki for edits...', checking[0]?.complete?.pageTitle ?? '')
+    : vscode.l10n.t('Checking {0} pages on the wiki for edits...', checking.length);
   return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: neutralise(title), cancellable: true }, async (_progress, cancellation) => {
     const controller = new AbortController();
     cancellation.onCancellationRequested(() => controller.abort());

@@ -3,11 +3,13 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import type { Page } from 'playwright-core';
 import { signInApproved } from './support/accounts';
 import { useSessions } from './support/harness';
 import { CREATE_ONLY, OVERWRITE_PROMPT, PARENT_PROMPT, chooseSpace } from './support/publishFlow';
-import { answerPrompt, centerNotification, clearNotifications, notification, openNotificationCenter, pickItem, tokenStatusItem, waitForPrompt } from './support/workbench';
+import {
+  answerPrompt, centerNotification, clearNotifications, explorerRow, notification, openNotificationCenter, pickItem, publishFolderAs, publishFromExplorer,
+  tokenStatusItem, waitForPrompt,
+} from './support/workbench';
 
 const FILES = {
   'guide/install.md': '# Install\n\nRun the installer.\n',
@@ -15,10 +17,6 @@ const FILES = {
   'guide/troubleshoot.md': '# Troubleshoot\n\nRead the log.\n',
   'guide/notes.txt': 'not Markdown',
 };
-
-function explorerRow(page: Page, name: string) {
-  return page.locator('.explorer-folders-view .monaco-list-row').filter({ has: page.getByText(name, { exact: true }) }).first();
-}
 
 describe('Publishing several files from the Explorer', function () {
   const sessions = useSessions();
@@ -32,11 +30,7 @@ describe('Publishing several files from the Explorer', function () {
     await explorerRow(page, 'install.md').click({ modifiers: ['Control'] });
     await explorerRow(page, 'troubleshoot.md').click({ modifiers: ['Control'] });
     await page.locator('.explorer-folders-view .monaco-list-row.selected').nth(2).waitFor();
-    await explorerRow(page, 'troubleshoot.md').click({ button: 'right' });
-    // VS Code's context menu acts on the highlighted item with Enter (a synthetic click on it may not reach it).
-    const publish = page.locator('.monaco-menu .action-item', { hasText: 'Publish to Wiki' }).first();
-    await publish.hover();
-    await page.keyboard.press('Enter');
+    await publishFromExplorer(page, 'troubleshoot.md');
 
     // Asked once for all three: the space, the parent and create-or-update; no title (each file gives its own).
     await chooseSpace(page, 'DOCS');
@@ -67,14 +61,7 @@ describe('Republishing a folder, signed in: the edit guard in the many-file plan
     const { page, sandbox, workspaceDir } = session;
     await tokenStatusItem(page).waitFor();
     await signInApproved(page);
-    const publishFolder = async (): Promise<void> => {
-      await explorerRow(page, 'guide').click({ button: 'right' });
-      const publish = page.locator('.monaco-menu .action-item', { hasText: 'Publish to Wiki' }).first();
-      await publish.hover();
-      await page.keyboard.press('Enter');
-      await waitForPrompt(page, /page tree or as flat pages/);
-      await pickItem(page, 'As flat pages');
-    };
+    const publishFolder = (): Promise<void> => publishFolderAs(page, 'guide', 'As flat pages');
     await publishFolder();
     await chooseSpace(page, 'DOCS');
     await waitForPrompt(page, PARENT_PROMPT);

@@ -4,11 +4,10 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import type { Page } from 'playwright-core';
 import { signInApproved } from './support/accounts';
 import { useSessions } from './support/harness';
 import { CREATE_ONLY, OVERWRITE_PROMPT, PARENT_PROMPT, chooseSpace } from './support/publishFlow';
-import { answerPrompt, centerNotification, clearNotifications, openNotificationCenter, pickItem, tokenStatusItem, waitForPrompt } from './support/workbench';
+import { answerPrompt, centerNotification, clearNotifications, openNotificationCenter, pickItem, publishFolderAs, tokenStatusItem, waitForPrompt } from './support/workbench';
 
 const FILES = {
   'docs/index.md': '# Overview\n\nStart with the [setup](guide/setup.md).\n',
@@ -16,10 +15,6 @@ const FILES = {
   'docs/guide/setup.md': '# Setup\n\nCall [the API](../reference/api.md#tokens) with a token.\n',
   'docs/reference/api.md': '# API\n\n## Tokens\n\nUse one per job.\n',
 };
-
-function explorerRow(page: Page, name: string) {
-  return page.locator('.explorer-folders-view .monaco-list-row').filter({ has: page.getByText(name, { exact: true }) }).first();
-}
 
 describe('Publishing a folder as a page tree', function () {
   const sessions = useSessions();
@@ -31,12 +26,7 @@ describe('Publishing a folder as a page tree', function () {
     await signInApproved(page);
     await clearNotifications(page);
 
-    await explorerRow(page, 'docs').click({ button: 'right' });
-    const publish = page.locator('.monaco-menu .action-item', { hasText: 'Publish to Wiki' }).first();
-    await publish.hover();
-    await page.keyboard.press('Enter');
-    await waitForPrompt(page, /page tree or as flat pages/);
-    await pickItem(page, 'As a page tree');
+    await publishFolderAs(page, 'docs', 'As a page tree');
     await chooseSpace(page, 'DOCS');
     await waitForPrompt(page, PARENT_PROMPT);
     await answerPrompt(page, '123456');

@@ -132,3 +132,25 @@ export async function clearNotifications(page: Page): Promise<void> {
 export function tokenStatusItem(page: Page): Locator {
   return page.locator(`${STATUS_BAR} [id$="wikiPublisher.tokenStatus"]`);
 }
+
+/** A row of the Explorer, by the file or folder name it shows. */
+export function explorerRow(page: Page, name: string): Locator {
+  return page.locator('.explorer-folders-view .monaco-list-row').filter({ has: page.getByText(name, { exact: true }) }).first();
+}
+
+/**
+ * Right-clicks the row and runs Publish to Wiki from its context menu. VS Code's context menu acts on the highlighted
+ * item with Enter (a synthetic click on it may not reach it).
+ */
+export async function publishFromExplorer(page: Page, name: string): Promise<void> {
+  await explorerRow(page, name).click({ button: 'right' });
+  await page.locator('.monaco-menu .action-item', { hasText: 'Publish to Wiki' }).first().hover();
+  await page.keyboard.press('Enter');
+}
+
+/** A folder asks "as a page tree or flat pages": answers it. */
+export async function publishFolderAs(page: Page, name: string, shape: 'As a page tree' | 'As flat pages'): Promise<void> {
+  await publishFromExplorer(page, name);
+  await waitForPrompt(page, /page tree or as flat pages/);
+  await pickItem(page, shape);
+}

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { useCliSandbox } from '../cli/cliHarness';
+import { assertRecordsValid } from '../cli/jsonSchema';
 import { removeRunnerTemps, runAction } from './actionHarness';
 
 const TARGET = { space: 'DOCS', parent: '123456' };
@@ -34,6 +35,7 @@ describe('GitHub Action: the entry point as the runner runs it', () => {
     const plan = await readFile(run.outputs.plan ?? '', 'utf8');
     assert.match(plan, new RegExp(`<!-- wiki-publisher-plan-digest: ${run.outputs['plan-digest']} wiki: not-checked -->`));
     const results = JSON.parse(await readFile(run.outputs.results ?? '', 'utf8')) as Array<Record<string, unknown>>;
+    assertRecordsValid(results, 'the results file');
     assert.deepEqual(results.filter((record) => record.type === 'plan').map((record) => [record.file, record.status]).sort(), [
       ['docs/empty.md', 'refused'], ['docs/guide.md', 'send'], ['docs/ok.md', 'send'],
     ]);

@@ -13095,7 +13095,9 @@ async function runAction(env, cwd) {
   if (!parsed.ok) return fail4(parsed.message);
   if (parsed.command.kind !== "publish") return fail4("The inputs name no run.");
   const args = parsed.command.args;
-  const output = new Output(process.stdout, process.stderr);
+  const problems = [];
+  const stderr = { write: (text2) => (problems.push(text2), process.stderr.write(text2)), isTTY: false };
+  const output = new Output(process.stdout, stderr);
   const records = new RunRecords();
   output.onRecord(records.add);
   const resume = (0, import_node_crypto6.randomBytes)(16).toString("hex");
@@ -13106,6 +13108,11 @@ async function runAction(env, cwd) {
     exitCode = await publishCommand(args, { env, cwd, now: Date.now, output, ...interruption(output) });
   } finally {
     process.stdout.write(`::${resume}::
+`);
+  }
+  if (records.summary === void 0 && exitCode !== 0) {
+    const first = problems.join("").split("\n").find((line) => line.trim() !== "") ?? "The run stopped before planning (see the log).";
+    process.stdout.write(`::error title=Wiki Publisher::${escape(first.replace(/^wiki-publisher: /, ""))}
 `);
   }
   return report(records, { exitCode, work, cwd, env, summary: inputs.summary, annotations: inputs.annotations });

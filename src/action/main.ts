@@ -39,7 +39,10 @@ export async function runAction(env: NodeJS.ProcessEnv, cwd: string): Promise<nu
   if (parsed.command.kind !== 'publish') return fail('The inputs name no run.');
   const args = parsed.command.args;
 
-  const output = new Output(process.stdout, process.stderr);
+  // The CLI's problems go to stderr as always; the first one is kept for an annotation if the run stops before planning.
+  const problems: string[] = [];
+  const stderr = { write: (text: string) => (problems.push(text), process.stderr.write(text)), isTTY: false };
+  const output = new Output(process.stdout, stderr);
   const records = new RunRecords();
   output.onRecord(records.add);
   const resume = randomBytes(16).toString('hex');
@@ -49,6 +52,10 @@ export async function runAction(env: NodeJS.ProcessEnv, cwd: string): Promise<nu
     exitCode = await publishCommand(args, { env, cwd, now: Date.now, output, ...interruption(output) });
   } finally {
     process.stdout.write(`::${resume}::\n`);
+  }
+  if (records.summary === undefined && exitCode !== 0) {
+    const first = problems.join('').split('\n').find((line) => line.trim() !== '') ?? 'The run stopped before planning (see the log).';
+    process.stdout.write(`::error title=Wiki Publisher::${escape(first.replace(/^wiki-publisher: /, ''))}\n`);
   }
   return report(records, { exitCode, work, cwd, env, summary: inputs.summary, annotations: inputs.annotations });
 }

@@ -112,5 +112,7 @@ describe('GitHub Action: the entry point as the runner runs it', () => {
     const noToken = await runAction({ workspace, inputs: { path: 'a.md', ...TARGET }, env: { WIKI_PUBLISHER_ENDPOINT: cli.sandbox.importEndpoint } });
     assert.equal(noToken.code, 2);
     assert.match(noToken.stderr, /No API token\. Set WIKI_PUBLISHER_API_TOKEN/);
+    assert.match(noToken.commands.find((command) => command.command === 'error')?.message ?? '', /^No API token\. Set WIKI_PUBLISHER_API_TOKEN/, 'and an error annotation says why');
+    assert.equal(noToken.outputs['exit-code'], '2');
   });
 });

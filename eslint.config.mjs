@@ -1,7 +1,7 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', 'node_modules/**', '.cache/**'] },
+  { ignores: ['dist/**', 'out/**', 'node_modules/**', '.cache/**', 'action/**'] },
   ...tseslint.configs.recommended,
   {
     rules: {
@@ -14,7 +14,10 @@ export default tseslint.config(
     // The core runs without the editor (tests, benchmarks, a future CLI): it may never import vscode.
     files: ['src/core/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'src/core must run without VS Code.' }] }],
+      'no-restricted-imports': ['error', {
+        paths: [{ name: 'vscode', message: 'src/core must run without VS Code.' }],
+        patterns: [{ group: ['**/cli', '**/cli/**', '**/action', '**/action/**', '**/editor', '**/editor/**'], message: 'src/core imports no front end.' }],
+      }],
     },
   },
   {
@@ -23,7 +26,20 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', {
         paths: [{ name: 'vscode', message: 'src/cli runs on plain Node, without VS Code.' }],
-        patterns: [{ group: ['**/editor', '**/editor/**'], message: 'src/cli must not import src/editor; share code through src/core.' }],
+        patterns: [
+          { group: ['**/editor', '**/editor/**'], message: 'src/cli must not import src/editor; share code through src/core.' },
+          { group: ['**/action', '**/action/**'], message: 'src/cli must not import src/action: the action is a front end over the CLI, not the other way round.' },
+        ],
+      }],
+    },
+  },
+  {
+    // The GitHub Action is a third front end, over the command line (it may import src/cli and src/core).
+    files: ['src/action/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{ name: 'vscode', message: 'src/action runs on the runner\'s Node, without VS Code.' }],
+        patterns: [{ group: ['**/editor', '**/editor/**'], message: 'src/action must not import src/editor.' }],
       }],
     },
   },
@@ -31,7 +47,10 @@ export default tseslint.config(
     files: ['src/editor/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
-        patterns: [{ group: ['**/cli', '**/cli/**'], message: 'src/editor must not import src/cli; share code through src/core.' }],
+        patterns: [
+          { group: ['**/cli', '**/cli/**'], message: 'src/editor must not import src/cli; share code through src/core.' },
+          { group: ['**/action', '**/action/**'], message: 'src/editor must not import src/action.' },
+        ],
       }],
     },
   },

@@ -30,7 +30,16 @@ export interface PublishArgs {
   noRecord: boolean;
   /** The organisation's diagram renderer (a Kroki base URL), else WIKI_PUBLISHER_DIAGRAMS: Mermaid fences become images. */
   diagrams: string | undefined;
+  /** What stdout carries: lines for people, JSON lines (--json), or one Markdown document at the end (`plan`). */
+  format: OutputFormat;
+  /** --report FILE: a JUnit XML report of the run, written at its end. */
+  reportPath: string | undefined;
+  /** --expect-plan: the reviewed plan's digest (or @FILE holding a plan): anything else is refused, nothing sent. */
+  expectPlan: string | undefined;
 }
+
+export type OutputFormat = 'text' | 'json' | 'markdown';
+const FORMATS: readonly OutputFormat[] = ['text', 'json', 'markdown'];
 
 export type Command = { kind: 'help' } | { kind: 'version' } | { kind: 'publish'; args: PublishArgs };
 
@@ -58,6 +67,9 @@ const OPTIONS = {
   tree: { type: 'boolean' },
   'no-record': { type: 'boolean' },
   diagrams: { type: 'string' },
+  format: { type: 'string' },
+  report: { type: 'string' },
+  'expect-plan': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'V' },
 } as const;
@@ -88,8 +100,16 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
   if (values.version) return { ok: true, command: { kind: 'version' } };
   const [command, ...paths] = positionals;
   if (command === undefined) return fail('No command given.');
-  if (command !== 'publish') return fail(`Unknown command "${command}"; the only command is "publish".`);
-  if (paths.length === 0) return fail('Name at least one Markdown file or folder to publish.');
+  if (command !== 'publish' && command !== 'plan') return fail(`Unknown command "${command}"; the commands are "publish" and "plan".`);
+  if (paths.length === 0) return fail(`Name at least one Markdown file or folder to ${command}.`);
+  const format = outputFormat(command, values.format, values.json);
+  if (typeof format === 'object') return fail(format.problem);
+  if (values.report?.trim() === '') return fail('--report must name a file, such as wiki-publisher-junit.xml.');
+  const expectPlan = values['expect-plan']?.trim();
+  if (expectPlan !== undefined && (command === 'plan' || values['dry-run'])) return fail('--expect-plan goes with publish (a dry run sends nothing to check).');
+  if (expectPlan !== undefined && !expectPlan.startsWith('@') && !/^[0-9a-fA-F]{12,64}$/.test(expectPlan)) {
+    return fail('--expect-plan takes the reviewed plan digest (12 to 64 hex digits, as the plan prints it) or @FILE holding the reviewed plan.');
+  }
   if (values.tree && paths.length !== 1) return fail('--tree publishes one folder: name exactly one.');
   if (values['no-record'] && !values.tree) return fail('--no-record goes with --tree (it keeps .wiki-pages.json as it is).');
 
@@ -113,8 +133,11 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
       args: {
         paths, spaceId, parentId, concurrency, timeoutSeconds,
         overwrite: values.overwrite ?? false,
-        dryRun: values['dry-run'] ?? false,
-        json: values.json ?? false,
+        dryRun: command === 'plan' || (values['dry-run'] ?? false),
+        json: format === 'json',
+        format,
+        reportPath: values.report,
+        expectPlan,
         force: values.force ?? false,
         statePath: values.state,
         endpoint: values.endpoint,
@@ -128,6 +151,15 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
       },
     },
   };
+}
+
+/** `plan` prints Markdown unless told otherwise; --json is --format json. */
+function outputFormat(command: string, format: string | undefined, json: boolean | undefined): OutputFormat | { problem: string } {
+  const named = format?.trim().toLowerCase();
+  if (named !== undefined && !FORMATS.includes(named as OutputFormat)) return { problem: `--format must be ${FORMATS.join(', ')}.` };
+  if (json && named !== undefined && named !== 'json') return { problem: `--json and --format ${named} ask for two formats; give one.` };
+  if (json) return 'json';
+  return (named as OutputFormat | undefined) ?? (command === 'plan' ? 'markdown' : 'text');
 }
 
 function refuseSecretFlags(argv: readonly string[]): string | undefined {

@@ -8,6 +8,8 @@ export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
 /** Usage or configuration error: nothing was sent. */
 export const EXIT_USAGE = 2;
+/** --expect-plan: the plan is not the one reviewed (files or wiki changed since): nothing was sent. */
+export const EXIT_PLAN_CHANGED = 3;
 /** Interrupted by Ctrl+C (128 + SIGINT), after reporting what landed. */
 export const EXIT_INTERRUPTED = 130;
 /** Stopped by SIGTERM (128 + 15), as CI runners cancel a job, after the same report. */

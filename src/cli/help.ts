@@ -2,7 +2,7 @@ import { DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_SECONDS } from './args';
 
 export const HELP_TEXT = `Usage: wiki-publisher publish <file|folder>... [options]
        wiki-publisher publish <folder> --tree [--space KEY --parent ID] [options]
-       wiki-publisher publish <folder> --tree [--space KEY --parent ID] [options]
+       wiki-publisher plan <file|folder>... [options]   (publish --dry-run --format markdown)
 
 Publishes Markdown files to the wiki through its Markdown import endpoint. Folders are walked recursively;
 node_modules, dot-folders and files matched by .gitignore are skipped. Each file's target comes from its
@@ -32,7 +32,13 @@ Options:
   --overwrite-edited   Replace pages that were edited on the wiki since this tool last published them (without
                        it, those files are left out and reported). Needs page access (see Environment).
   --dry-run            Send nothing and need no token: print each file's target and preflight findings.
-  --json               One JSON object per file per line, then a summary object.
+  --json               One JSON object per file per line, then a summary object (schema/wiki-publisher-json.schema.json).
+  --format FORMAT      text (default for publish), json (as --json), or markdown (default for plan): one
+                       Markdown document at the end, for a job summary or a pull request comment.
+  --report FILE        Also write a JUnit XML report of the run (GitLab, Jenkins, Azure Pipelines read it).
+  --expect-plan DIGEST Publish only the reviewed plan: the digest a plan printed (12 to 64 hex digits), or
+                       @FILE with the reviewed plan's Markdown or --json output (then differences are named).
+                       If the plan changed since (a file, or a page on the wiki), nothing is sent (exit 3).
   --concurrency N      Requests at once, 1-16 (default ${DEFAULT_CONCURRENCY}).
   --timeout SECONDS    Deadline of one request, 1-600 (default ${DEFAULT_TIMEOUT_SECONDS}).
   --endpoint URL       The import endpoint (default: WIKI_PUBLISHER_ENDPOINT). https:// only; http:// only
@@ -62,5 +68,6 @@ Environment:
 Exit codes: 0 every file published or skipped as unchanged; 1 a file failed, was refused, was left out
 because its page was edited on the wiki, or met "already exists" after a retry on a page not proven to be
 its own (with --dry-run: would be refused or left out); 2 usage or configuration error (refused page
-access credentials too); 130 interrupted (Ctrl+C).
+access credentials too); 3 --expect-plan: the plan changed since it was reviewed, nothing sent; 130 interrupted
+(Ctrl+C).
 `;

@@ -3,10 +3,12 @@
 import { setFlagsFromString } from 'node:v8';
 import { describeError } from '../core/log/redact';
 import { parseCommandLine } from './args';
-import { EXIT_FAILED, EXIT_INTERRUPTED, EXIT_TERMINATED, EXIT_USAGE } from './exitCodes';
+import { EXIT_FAILED, EXIT_USAGE } from './exitCodes';
+import { interruption } from './interruption';
 import { HELP_TEXT } from './help';
 import { Output } from './output';
 import { publishCommand } from './publish';
+import { runWithReports } from './runReports';
 
 // Set by the build (scripts/build.mjs) from package.json.
 declare const WIKI_PUBLISHER_VERSION: string | undefined;
@@ -24,24 +26,12 @@ async function main(output: Output): Promise<number> {
     case 'version':
       output.line(typeof WIKI_PUBLISHER_VERSION === 'string' ? WIKI_PUBLISHER_VERSION : 'development');
       return 0;
-    case 'publish':
-      return publishCommand(parsed.command.args, { env: process.env, cwd: process.cwd(), now: Date.now, output, ...interruption(output) });
+    case 'publish': {
+      const args = parsed.command.args;
+      return runWithReports(args, output, { stdout: process.stdout, stderr: process.stderr }, process.cwd(), (runOutput) =>
+        publishCommand(args, { env: process.env, cwd: process.cwd(), now: Date.now, output: runOutput, ...interruption(runOutput) }));
+    }
   }
-}
-
-/** The first Ctrl+C (or SIGTERM) stops new files and aborts requests in flight; a second one exits at once. */
-function interruption(output: Output): { interrupt: AbortSignal; interruptExitCode(): number | undefined } {
-  const controller = new AbortController();
-  let exitCode: number | undefined;
-  const onSignal = (code: number) => (): void => {
-    if (exitCode !== undefined) process.exit(exitCode);
-    exitCode = code;
-    output.problem('Interrupted: no new file starts and requests in flight are aborted. Press Ctrl+C again to quit at once.');
-    controller.abort();
-  };
-  process.on('SIGINT', onSignal(EXIT_INTERRUPTED));
-  process.on('SIGTERM', onSignal(EXIT_TERMINATED));
-  return { interrupt: controller.signal, interruptExitCode: () => exitCode };
 }
 
 // undici (Node's own fetch and the bundled copy alike) parses HTTP with a WebAssembly build of llhttp, which V8 first

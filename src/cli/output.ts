@@ -18,6 +18,7 @@ export class Output {
   private secrets: string[] = [];
   private progressShown = false;
   private readonly closed = new Set<OutputStream>();
+  private readonly recordListeners: Array<(record: Record<string, unknown>) => void> = [];
 
   constructor(
     private readonly stdout: OutputStream,
@@ -40,7 +41,26 @@ export class Output {
   /** One JSON object on one line; string values are redacted one by one, so the line stays valid JSON. */
   json(value: object): void {
     this.clearProgress();
-    this.write(this.stdout, `${JSON.stringify(value, (_key, member: unknown) => (typeof member === 'string' ? this.scrub(member) : member))}\n`);
+    this.write(this.stdout, `${this.redactedJson(value)}\n`);
+  }
+
+  private redactedJson(value: object): string {
+    return JSON.stringify(value, (_key, member: unknown) => (typeof member === 'string' ? this.scrub(member) : member));
+  }
+
+  /** Told every record of the run (plan, file, tree, summary), redacted, whatever the output format. */
+  onRecord(listener: (record: Record<string, unknown>) => void): void {
+    this.recordListeners.push(listener);
+  }
+
+  /**
+   * A record of the run for the listeners (the Markdown plan, the JUnit report, the GitHub Action): a redacted copy,
+   * so nothing rendered from it can carry a secret. Printing it is still json()'s or line()'s job.
+   */
+  record(value: object): void {
+    if (this.recordListeners.length === 0) return;
+    const copy = JSON.parse(this.redactedJson(value)) as Record<string, unknown>;
+    for (const listener of this.recordListeners) listener(copy);
   }
 
   problem(text: string): void {

@@ -23,6 +23,9 @@ import type { Output } from './output';
 import { resolvePageAccess } from './pageAccess';
 import { fileLine, fileRecord, planLine, planRecord, planSummaryLine, runSummaryLine } from './report';
 import { treeCommand } from './publishTree';
+import { refuseUnreviewedPlan } from './expectPlan';
+import { digestLine, flatPlanEntries, planSummaryField, planViews } from './planFingerprint';
+import type { PlanFingerprint } from '../core/run/planDigest';
 import { cliTransport, type CliTransport } from './transport';
 
 export interface PublishContext {
@@ -94,7 +97,10 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
     if (access.kind === 'none' && plan.some((item) => item.guard?.kind === 'unchecked')) output.problem(`Wiki edits are not checked. ${access.reason}`);
     const failedLookups = plan.flatMap((item) => (item.guard?.kind === 'unchecked' && item.guard.reason === 'failed' ? [item.guard.detail] : []));
     if (failedLookups.length > 0) output.problem(`Wiki edits could not be checked for ${failedLookups.length} file(s): ${failedLookups[0]}`);
-    if (args.dryRun) return printDryRun(plan, args.json, output);
+    const views = planViews(flatPlanEntries(plan), pages !== undefined);
+    if (args.dryRun) return printDryRun(plan, args.json, output, views.shown);
+    const unreviewed = await refuseUnreviewedPlan(args.expectPlan, views, { cwd: context.cwd, output, json: args.json, planRecords: () => plan.map(planRecord) });
+    if (unreviewed !== undefined) return unreviewed;
     if (!endpoint.value || token === undefined) return EXIT_USAGE; // resolved above; keeps the types honest
     return await send(plan, state, pages, { ...context, args, endpoint: endpoint.value, token, transport: lazyTransport() });
   } catch (error) {
@@ -149,7 +155,9 @@ async function send(plan: PlanItem[], state: StateFileLinkStore | undefined, pag
       exitCode = interruptCode ?? EXIT_FAILED;
     }
   }
-  if (args.json) output.json({ type: 'summary', dryRun: false, interrupted: interruptCode !== undefined, exitCode, files: results.length, ...summary });
+  const summaryRecord = { type: 'summary', dryRun: false, interrupted: interruptCode !== undefined, exitCode, files: results.length, ...summary };
+  output.record(summaryRecord);
+  if (args.json) output.json(summaryRecord);
   else output.line(runSummaryLine(summary, interruptCode !== undefined));
   return exitCode;
 }
@@ -185,21 +193,25 @@ function flagsNameAnotherPlace(link: PageLink, flags: PartialTarget): boolean {
 
 function print(result: FileResult, json: boolean, output: Output, notStartedBecause?: string): void {
   const record = fileRecord(result, notStartedBecause);
+  output.record(record);
   if (json) output.json(record);
   else output.line(fileLine(record));
 }
 
-function printDryRun(plan: readonly PlanItem[], json: boolean, output: Output): number {
+function printDryRun(plan: readonly PlanItem[], json: boolean, output: Output, fingerprint: PlanFingerprint): number {
   let notSendable = 0;
   for (const item of plan) {
     const record = planRecord(item);
+    output.record(record);
     if (record.status !== 'send' && record.status !== 'unchanged') notSendable++;
     if (json) output.json(record);
     else output.line(planLine(record));
   }
   const counts = countPlan(plan);
   const exitCode = notSendable > 0 ? EXIT_FAILED : EXIT_OK;
-  if (json) output.json({ type: 'summary', dryRun: true, interrupted: false, exitCode, ...counts, refused: counts.refused + counts.incomplete });
-  else output.line(planSummaryLine(counts));
+  const summary = { type: 'summary', dryRun: true, interrupted: false, exitCode, ...counts, refused: counts.refused + counts.incomplete, ...planSummaryField(fingerprint) };
+  output.record(summary);
+  if (json) output.json(summary);
+  else output.line(`${planSummaryLine(counts)}\n${digestLine(fingerprint)}`);
   return exitCode;
 }

@@ -18,18 +18,22 @@ import { nodeManifestFiles } from '../core/tree/manifestNodeFs';
 import { openManifest } from '../core/tree/pageManifest';
 import { checkTitlesInSpace } from '../core/tree/titlesInSpace';
 import { planTree, type TreePlan } from '../core/tree/treePlan';
-import { guardTreePages, runTree, type TreeFileResult } from '../core/tree/treeRun';
+import { runTree, type TreeFileResult } from '../core/tree/treeRun';
 import type { WikiPagesClient } from '../core/wikiPages';
 import type { PublishArgs } from './args';
 import { EXIT_FAILED, EXIT_OK, runExitCode } from './exitCodes';
 import { readMarkdownSources } from './files';
 import type { Output } from './output';
 import { fileLine, fileRecord, planLine, planRecord, planSummaryLine, runSummaryLine } from './report';
+import { refuseUnreviewedPlan } from './expectPlan';
+import { digestLine, planSummaryField, planViews, treePlanEntries } from './planFingerprint';
+import { copyTreePlan, guardTreeAsPlanned, treePlanItems } from './treePlanGuard';
 
 /** What a tree run prints of a file: the usual record, its place in the tree, and the links that stay as written. */
 export function printTreeResult(result: TreeFileResult, json: boolean, output: Output): void {
   const record = { ...fileRecord(result), tree: { key: result.key, depth: result.depth, pass: result.pass }, ...(result.pageId ? { pageId: result.pageId } : {}) };
   // The plan's caution already names the links that stay as written; JSON has each one.
+  output.record({ ...record, linkCautions: result.linkCautions });
   if (json) output.json({ ...record, linkCautions: result.linkCautions });
   else output.line(`${'  '.repeat(result.depth)}${fileLine(record)}${result.pass === 2 ? ' (second pass: links to new pages)' : ''}`);
 }
@@ -38,12 +42,14 @@ export function printTreePlan(plan: TreePlan, json: boolean, output: Output): nu
   let notSendable = 0;
   for (const item of [...plan.refused, ...plan.pinned]) {
     const record = planRecord(item);
+    output.record(record);
     if (record.status !== 'send' && record.status !== 'unchanged') notSendable++;
     if (json) output.json(record);
     else output.line(planLine(record));
   }
   for (const page of plan.pages) {
     const record = { ...planRecord(page.item), tree: { key: page.key, depth: page.node.depth, kind: page.node.kind, ...(page.node.generated ? { generated: true } : {}) }, ...(page.pageId ? { pageId: page.pageId } : {}) };
+    output.record(record);
     if (record.status !== 'send' && record.status !== 'unchanged') notSendable++;
     if (json) output.json(record);
     else output.line(`${'  '.repeat(page.node.depth)}${planLine(record)}${page.node.generated ? ' (folder page listing its children)' : ''}`);
@@ -55,6 +61,7 @@ export function printTreePlan(plan: TreePlan, json: boolean, output: Output): nu
 /** The service can neither move nor delete a page: say so, with the pages that stay. */
 export function printMoves(plan: TreePlan, json: boolean, output: Output): void {
   const { moves, orphans } = plan.moves;
+  output.record({ type: 'tree', moves, orphans, renamed: plan.moves.renamed });
   if (json) {
     output.json({ type: 'tree', moves, orphans, renamed: plan.moves.renamed });
     return;
@@ -131,17 +138,26 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   if (deps.pages) await checkTitlesInSpace(plan, deps.pages, spaceId, deps.interrupt);
   const ownAuthorId = deps.ownAuthorId;
   if (deps.noAccessReason && plan.pages.some((page) => page.item.state === 'send' && page.pageId)) output.problem(`Wiki edits are not checked. ${deps.noAccessReason}`);
+  const guardOptions = { pages: deps.pages, noAccessReason: 'no page access', signal: deps.interrupt, overwriteEdited: args.overwriteEdited, ...(ownAuthorId ? { ownAuthorId } : {}) };
   if (args.dryRun || !deps.sending) {
-    await guardTreePages(plan.pages.map((page) => ({ page, item: page.item })), {
-      pages: deps.pages, noAccessReason: 'no page access', signal: deps.interrupt, overwriteEdited: args.overwriteEdited,
-      underNewPage: (page) => !page.parentKnown, ...(ownAuthorId ? { ownAuthorId } : {}),
-    });
+    await guardTreeAsPlanned(plan, guardOptions);
     const notSendable = printTreePlan(plan, args.json, output);
     const exitCode = notSendable > 0 ? EXIT_FAILED : EXIT_OK;
-    const counts = countPlan([...plan.refused, ...plan.pinned, ...plan.pages.map((page) => page.item)]);
-    if (args.json) output.json({ type: 'summary', dryRun: true, interrupted: false, exitCode, ...counts, moves: plan.moves.moves.length, orphans: plan.moves.orphans.length });
-    else output.line(`${planSummaryLine(counts)}; as a tree of ${plan.pages.length} pages, ${plan.moves.moves.length} moved, ${plan.moves.orphans.length} orphaned`);
+    const counts = countPlan(treePlanItems(plan));
+    const fingerprint = planViews(treePlanEntries(plan), deps.pages !== undefined).shown;
+    const summary = { type: 'summary', dryRun: true, interrupted: false, exitCode, ...counts, moves: plan.moves.moves.length, orphans: plan.moves.orphans.length, ...planSummaryField(fingerprint) };
+    output.record(summary);
+    if (args.json) output.json(summary);
+    else output.line(`${planSummaryLine(counts)}; as a tree of ${plan.pages.length} pages, ${plan.moves.moves.length} moved, ${plan.moves.orphans.length} orphaned\n${digestLine(fingerprint)}`);
     return exitCode;
+  }
+  if (args.expectPlan !== undefined) {
+    const planned = copyTreePlan(plan);
+    await guardTreeAsPlanned(planned, guardOptions);
+    const refused = await refuseUnreviewedPlan(args.expectPlan, planViews(treePlanEntries(planned), deps.pages !== undefined), {
+      cwd: deps.cwd, output, json: args.json, planRecords: () => treePlanItems(planned).map(planRecord),
+    });
+    if (refused !== undefined) return refused;
   }
   const { endpoint, token, transport } = deps.sending;
   const settings = { endpoint, token, transport, deadlineMs: args.timeoutSeconds * 1000 };
@@ -178,7 +194,9 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   if (manifest.recordedCount() > 0) output.problem(`Recorded ${manifest.recordedCount()} page ID(s) in ${join(folder, MANIFEST_FILE_NAME)}: commit it, so teammates and CI publish to the same pages.`);
   const unrecorded = manifest.pendingChanges();
   if (unrecorded.length > 0) output.problem(`${unrecorded.length} new page ID(s) were not recorded in ${MANIFEST_FILE_NAME} (--no-record): ${unrecorded.map(([key, entry]) => `${key} = ${entry.id}`).join(', ')}`);
-  if (args.json) output.json({ type: 'summary', dryRun: false, interrupted: interruptCode !== undefined, exitCode, files: plan.pages.length + plan.pinned.length + plan.refused.length, secondPass: run.secondPass, moves: plan.moves.moves.length, orphans: plan.moves.orphans.length, ...summary });
+  const summaryRecord = { type: 'summary', dryRun: false, interrupted: interruptCode !== undefined, exitCode, files: plan.pages.length + plan.pinned.length + plan.refused.length, secondPass: run.secondPass, moves: plan.moves.moves.length, orphans: plan.moves.orphans.length, ...summary };
+  output.record(summaryRecord);
+  if (args.json) output.json(summaryRecord);
   else output.line(`${runSummaryLine(summary, interruptCode !== undefined)}; second pass (links to new pages): ${run.secondPass}`);
   return exitCode;
 }

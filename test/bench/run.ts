@@ -2,6 +2,7 @@
 // prints each against its target. It reports; it does not fail on a missed target (exit code 1 only if it broke).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { measureActionOverhead, reportActionOverhead, type ActionOverheadOptions } from './actionOverhead';
 import { measureActivation } from './activation';
 import { buildProductionBundles, type ProductionBundles } from './bundle';
 import { measureCliPublish, reportCliPublish, type CliBenchOptions } from './cliPublish';
@@ -24,6 +25,7 @@ const TOKEN_RACE_ROUNDS = Number(process.env.BENCH_TOKEN_RACE_ROUNDS ?? 10);
 const CLI_BENCH: CliBenchOptions = { throughputRuns: 3, startupSamples: 20, startupWarmups: 3, memoryRuns: 3 };
 const TREE_PUBLISH_RUNS = 3;
 const TREE_PLANNING: TreePlanningOptions = { runs: 3, timeoutMs: 60_000 };
+const ACTION_OVERHEAD: ActionOverheadOptions = { files: 20, fileBytes: 5 * 1024, samples: 15, warmups: 2 };
 const KB = 1024;
 
 const report = new Report();
@@ -220,6 +222,9 @@ async function main(): Promise<void> {
   });
   await section(`Page tree planning (dist/cli.js --tree --dry-run, ${TREE_PLANNING.runs} runs each, alternating, 1 warm-up)`, async () => {
     reportTreePlanning(report, await measureTreePlanning(TREE_PLANNING));
+  });
+  await section(`GitHub Action (committed action/index.js as the runner runs it, against the sandbox)`, async () => {
+    reportActionOverhead(report, await measureActionOverhead(ACTION_OVERHEAD), ACTION_OVERHEAD);
   });
   console.log(`\n${report.summaryLine()}`);
   console.log(`(bench took ${((Date.now() - started) / 1000).toFixed(1)} s)`);

@@ -47,6 +47,16 @@ describe('architecture', () => {
     assert.deepEqual(offenders, []);
   });
 
+  it('the GitHub Action (src/action) is a front end over the CLI: nothing else imports it, and it never imports src/editor', () => {
+    const importsAction = (spec: string): boolean => /(^|\/)action(\/|$)/.test(spec);
+    const offenders = ['core', 'cli', 'editor'].flatMap((part) => tsFilesUnder('src', part)).filter((file) => importsOf(file).some(importsAction));
+    assert.deepEqual(offenders, []);
+    const actionOffenders = tsFilesUnder('src', 'action').filter((file) => importsOf(file).some((spec) => spec === 'vscode' || /(^|\/)editor(\/|$)/.test(spec)));
+    assert.deepEqual(actionOffenders, []);
+    const startup = readFileSync(join(root, 'dist', 'extension.js'), 'utf8');
+    assert.ok(!startup.includes('stop-commands') && !startup.includes('wiki-publisher-plan-digest'), 'the CLI and action code stay off the extension\'s start-up path');
+  });
+
   it('the command-line bundles need nothing but Node: no vscode, no package outside the bundles', () => {
     const cli = readFileSync(join(root, 'dist', 'cli.js'), 'utf8');
     assert.match(cli, /^#!\/usr\/bin\/env node\n/);

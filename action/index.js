@@ -1,0 +1,13170 @@
+// Wiki Publisher GitHub Action, built by `npm run build:action` (scripts/build-action.mjs). Do not edit: npm test checks it matches the sources.
+"use strict";
+var __create = Object.create;
+var __defProp = Object.defineProperty;
+var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
+var __getOwnPropNames = Object.getOwnPropertyNames;
+var __getProtoOf = Object.getPrototypeOf;
+var __hasOwnProp = Object.prototype.hasOwnProperty;
+var __commonJS = (cb, mod) => function __require() {
+  try {
+    return mod || (0, cb[__getOwnPropNames(cb)[0]])((mod = { exports: {} }).exports, mod), mod.exports;
+  } catch (e) {
+    throw mod = 0, e;
+  }
+};
+var __export = (target, all) => {
+  for (var name in all)
+    __defProp(target, name, { get: all[name], enumerable: true });
+};
+var __copyProps = (to, from, except, desc) => {
+  if (from && typeof from === "object" || typeof from === "function") {
+    for (let key of __getOwnPropNames(from))
+      if (!__hasOwnProp.call(to, key) && key !== except)
+        __defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });
+  }
+  return to;
+};
+var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
+  // If the importer is in node compatibility mode or this is not an ESM
+  // file that has been converted to a CommonJS file using a Babel-
+  // compatible transform (i.e. "__esModule" has not been set), then set
+  // "default" to the CommonJS "module.exports" for node compatibility.
+  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,
+  mod
+));
+var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
+
+// node_modules/yaml/dist/nodes/identity.js
+var require_identity = __commonJS({
+  "node_modules/yaml/dist/nodes/identity.js"(exports2) {
+    "use strict";
+    var ALIAS = /* @__PURE__ */ Symbol.for("yaml.alias");
+    var DOC = /* @__PURE__ */ Symbol.for("yaml.document");
+    var MAP = /* @__PURE__ */ Symbol.for("yaml.map");
+    var PAIR = /* @__PURE__ */ Symbol.for("yaml.pair");
+    var SCALAR = /* @__PURE__ */ Symbol.for("yaml.scalar");
+    var SEQ = /* @__PURE__ */ Symbol.for("yaml.seq");
+    var NODE_TYPE = /* @__PURE__ */ Symbol.for("yaml.node.type");
+    var isAlias2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === ALIAS;
+    var isDocument = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === DOC;
+    var isMap = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === MAP;
+    var isPair = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === PAIR;
+    var isScalar2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SCALAR;
+    var isSeq = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SEQ;
+    function isCollection(node) {
+      if (node && typeof node === "object")
+        switch (node[NODE_TYPE]) {
+          case MAP:
+          case SEQ:
+            return true;
+        }
+      return false;
+    }
+    function isNode(node) {
+      if (node && typeof node === "object")
+        switch (node[NODE_TYPE]) {
+          case ALIAS:
+          case MAP:
+          case SCALAR:
+          case SEQ:
+            return true;
+        }
+      return false;
+    }
+    var hasAnchor = (node) => (isScalar2(node) || isCollection(node)) && !!node.anchor;
+    exports2.ALIAS = ALIAS;
+    exports2.DOC = DOC;
+    exports2.MAP = MAP;
+    exports2.NODE_TYPE = NODE_TYPE;
+    exports2.PAIR = PAIR;
+    exports2.SCALAR = SCALAR;
+    exports2.SEQ = SEQ;
+    exports2.hasAnchor = hasAnchor;
+    exports2.isAlias = isAlias2;
+    exports2.isCollection = isCollection;
+    exports2.isDocument = isDocument;
+    exports2.isMap = isMap;
+    exports2.isNode = isNode;
+    exports2.isPair = isPair;
+    exports2.isScalar = isScalar2;
+    exports2.isSeq = isSeq;
+  }
+});
+
+// node_modules/yaml/dist/visit.js
+var require_visit = __commonJS({
+  "node_modules/yaml/dist/visit.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    var BREAK = /* @__PURE__ */ Symbol("break visit");
+    var SKIP = /* @__PURE__ */ Symbol("skip children");
+    var REMOVE = /* @__PURE__ */ Symbol("remove node");
+    function visit(node, visitor) {
+      const visitor_ = initVisitor(visitor);
+      if (identity.isDocument(node)) {
+        const cd = visit_(null, node.contents, visitor_, Object.freeze([node]));
+        if (cd === REMOVE)
+          node.contents = null;
+      } else
+        visit_(null, node, visitor_, Object.freeze([]));
+    }
+    visit.BREAK = BREAK;
+    visit.SKIP = SKIP;
+    visit.REMOVE = REMOVE;
+    function visit_(key, node, visitor, path) {
+      const ctrl = callVisitor(key, node, visitor, path);
+      if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
+        replaceNode(key, path, ctrl);
+        return visit_(key, ctrl, visitor, path);
+      }
+      if (typeof ctrl !== "symbol") {
+        if (identity.isCollection(node)) {
+          path = Object.freeze(path.concat(node));
+          for (let i = 0; i < node.items.length; ++i) {
+            const ci = visit_(i, node.items[i], visitor, path);
+            if (typeof ci === "number")
+              i = ci - 1;
+            else if (ci === BREAK)
+              return BREAK;
+            else if (ci === REMOVE) {
+              node.items.splice(i, 1);
+              i -= 1;
+            }
+          }
+        } else if (identity.isPair(node)) {
+          path = Object.freeze(path.concat(node));
+          const ck = visit_("key", node.key, visitor, path);
+          if (ck === BREAK)
+            return BREAK;
+          else if (ck === REMOVE)
+            node.key = null;
+          const cv = visit_("value", node.value, visitor, path);
+          if (cv === BREAK)
+            return BREAK;
+          else if (cv === REMOVE)
+            node.value = null;
+        }
+      }
+      return ctrl;
+    }
+    async function visitAsync(node, visitor) {
+      const visitor_ = initVisitor(visitor);
+      if (identity.isDocument(node)) {
+        const cd = await visitAsync_(null, node.contents, visitor_, Object.freeze([node]));
+        if (cd === REMOVE)
+          node.contents = null;
+      } else
+        await visitAsync_(null, node, visitor_, Object.freeze([]));
+    }
+    visitAsync.BREAK = BREAK;
+    visitAsync.SKIP = SKIP;
+    visitAsync.REMOVE = REMOVE;
+    async function visitAsync_(key, node, visitor, path) {
+      const ctrl = await callVisitor(key, node, visitor, path);
+      if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
+        replaceNode(key, path, ctrl);
+        return visitAsync_(key, ctrl, visitor, path);
+      }
+      if (typeof ctrl !== "symbol") {
+        if (identity.isCollection(node)) {
+          path = Object.freeze(path.concat(node));
+          for (let i = 0; i < node.items.length; ++i) {
+            const ci = await visitAsync_(i, node.items[i], visitor, path);
+            if (typeof ci === "number")
+              i = ci - 1;
+            else if (ci === BREAK)
+              return BREAK;
+            else if (ci === REMOVE) {
+              node.items.splice(i, 1);
+              i -= 1;
+            }
+          }
+        } else if (identity.isPair(node)) {
+          path = Object.freeze(path.concat(node));
+          const ck = await visitAsync_("key", node.key, visitor, path);
+          if (ck === BREAK)
+            return BREAK;
+          else if (ck === REMOVE)
+            node.key = null;
+          const cv = await visitAsync_("value", node.value, visitor, path);
+          if (cv === BREAK)
+            return BREAK;
+          else if (cv === REMOVE)
+            node.value = null;
+        }
+      }
+      return ctrl;
+    }
+    function initVisitor(visitor) {
+      if (typeof visitor === "object" && (visitor.Collection || visitor.Node || visitor.Value)) {
+        return Object.assign({
+          Alias: visitor.Node,
+          Map: visitor.Node,
+          Scalar: visitor.Node,
+          Seq: visitor.Node
+        }, visitor.Value && {
+          Map: visitor.Value,
+          Scalar: visitor.Value,
+          Seq: visitor.Value
+        }, visitor.Collection && {
+          Map: visitor.Collection,
+          Seq: visitor.Collection
+        }, visitor);
+      }
+      return visitor;
+    }
+    function callVisitor(key, node, visitor, path) {
+      if (typeof visitor === "function")
+        return visitor(key, node, path);
+      if (identity.isMap(node))
+        return visitor.Map?.(key, node, path);
+      if (identity.isSeq(node))
+        return visitor.Seq?.(key, node, path);
+      if (identity.isPair(node))
+        return visitor.Pair?.(key, node, path);
+      if (identity.isScalar(node))
+        return visitor.Scalar?.(key, node, path);
+      if (identity.isAlias(node))
+        return visitor.Alias?.(key, node, path);
+      return void 0;
+    }
+    function replaceNode(key, path, node) {
+      const parent = path[path.length - 1];
+      if (identity.isCollection(parent)) {
+        parent.items[key] = node;
+      } else if (identity.isPair(parent)) {
+        if (key === "key")
+          parent.key = node;
+        else
+          parent.value = node;
+      } else if (identity.isDocument(parent)) {
+        parent.contents = node;
+      } else {
+        const pt = identity.isAlias(parent) ? "alias" : "scalar";
+        throw new Error(`Cannot replace node with ${pt} parent`);
+      }
+    }
+    exports2.visit = visit;
+    exports2.visitAsync = visitAsync;
+  }
+});
+
+// node_modules/yaml/dist/doc/directives.js
+var require_directives = __commonJS({
+  "node_modules/yaml/dist/doc/directives.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    var visit = require_visit();
+    var escapeChars = {
+      "!": "%21",
+      ",": "%2C",
+      "[": "%5B",
+      "]": "%5D",
+      "{": "%7B",
+      "}": "%7D"
+    };
+    var escapeTagName = (tn) => tn.replace(/[!,[\]{}]/g, (ch) => escapeChars[ch]);
+    var Directives = class _Directives {
+      constructor(yaml, tags) {
+        this.docStart = null;
+        this.docEnd = false;
+        this.yaml = Object.assign({}, _Directives.defaultYaml, yaml);
+        this.tags = Object.assign({}, _Directives.defaultTags, tags);
+      }
+      clone() {
+        const copy = new _Directives(this.yaml, this.tags);
+        copy.docStart = this.docStart;
+        return copy;
+      }
+      /**
+       * During parsing, get a Directives instance for the current document and
+       * update the stream state according to the current version's spec.
+       */
+      atDocument() {
+        const res = new _Directives(this.yaml, this.tags);
+        switch (this.yaml.version) {
+          case "1.1":
+            this.atNextDocument = true;
+            break;
+          case "1.2":
+            this.atNextDocument = false;
+            this.yaml = {
+              explicit: _Directives.defaultYaml.explicit,
+              version: "1.2"
+            };
+            this.tags = Object.assign({}, _Directives.defaultTags);
+            break;
+        }
+        return res;
+      }
+      /**
+       * @param onError - May be called even if the action was successful
+       * @returns `true` on success
+       */
+      add(line, onError) {
+        if (this.atNextDocument) {
+          this.yaml = { explicit: _Directives.defaultYaml.explicit, version: "1.1" };
+          this.tags = Object.assign({}, _Directives.defaultTags);
+          this.atNextDocument = false;
+        }
+        const parts = line.trim().split(/[ \t]+/);
+        const name = parts.shift();
+        switch (name) {
+          case "%TAG": {
+            if (parts.length !== 2) {
+              onError(0, "%TAG directive should contain exactly two parts");
+              if (parts.length < 2)
+                return false;
+            }
+            const [handle, prefix] = parts;
+            this.tags[handle] = prefix;
+            return true;
+          }
+          case "%YAML": {
+            this.yaml.explicit = true;
+            if (parts.length !== 1) {
+              onError(0, "%YAML directive should contain exactly one part");
+              return false;
+            }
+            const [version] = parts;
+            if (version === "1.1" || version === "1.2") {
+              this.yaml.version = version;
+              return true;
+            } else {
+              const isValid = /^\d+\.\d+$/.test(version);
+              onError(6, `Unsupported YAML version ${version}`, isValid);
+              return false;
+            }
+          }
+          default:
+            onError(0, `Unknown directive ${name}`, true);
+            return false;
+        }
+      }
+      /**
+       * Resolves a tag, matching handles to those defined in %TAG directives.
+       *
+       * @returns Resolved tag, which may also be the non-specific tag `'!'` or a
+       *   `'!local'` tag, or `null` if unresolvable.
+       */
+      tagName(source, onError) {
+        if (source === "!")
+          return "!";
+        if (source[0] !== "!") {
+          onError(`Not a valid tag: ${source}`);
+          return null;
+        }
+        if (source[1] === "<") {
+          const verbatim = source.slice(2, -1);
+          if (verbatim === "!" || verbatim === "!!") {
+            onError(`Verbatim tags aren't resolved, so ${source} is invalid.`);
+            return null;
+          }
+          if (source[source.length - 1] !== ">")
+            onError("Verbatim tags must end with a >");
+          return verbatim;
+        }
+        const [, handle, suffix] = source.match(/^(.*!)([^!]*)$/s);
+        if (!suffix)
+          onError(`The ${source} tag has no suffix`);
+        const prefix = this.tags[handle];
+        if (prefix) {
+          try {
+            return prefix + decodeURIComponent(suffix);
+          } catch (error) {
+            onError(String(error));
+            return null;
+          }
+        }
+        if (handle === "!")
+          return source;
+        onError(`Could not resolve tag: ${source}`);
+        return null;
+      }
+      /**
+       * Given a fully resolved tag, returns its printable string form,
+       * taking into account current tag prefixes and defaults.
+       */
+      tagString(tag) {
+        for (const [handle, prefix] of Object.entries(this.tags)) {
+          if (tag.startsWith(prefix))
+            return handle + escapeTagName(tag.substring(prefix.length));
+        }
+        return tag[0] === "!" ? tag : `!<${tag}>`;
+      }
+      toString(doc) {
+        const lines = this.yaml.explicit ? [`%YAML ${this.yaml.version || "1.2"}`] : [];
+        const tagEntries = Object.entries(this.tags);
+        let tagNames;
+        if (doc && tagEntries.length > 0 && identity.isNode(doc.contents)) {
+          const tags = {};
+          visit.visit(doc.contents, (_key, node) => {
+            if (identity.isNode(node) && node.tag)
+              tags[node.tag] = true;
+          });
+          tagNames = Object.keys(tags);
+        } else
+          tagNames = [];
+        for (const [handle, prefix] of tagEntries) {
+          if (handle === "!!" && prefix === "tag:yaml.org,2002:")
+            continue;
+          if (!doc || tagNames.some((tn) => tn.startsWith(prefix)))
+            lines.push(`%TAG ${handle} ${prefix}`);
+        }
+        return lines.join("\n");
+      }
+    };
+    Directives.defaultYaml = { explicit: false, version: "1.2" };
+    Directives.defaultTags = { "!!": "tag:yaml.org,2002:" };
+    exports2.Directives = Directives;
+  }
+});
+
+// node_modules/yaml/dist/doc/anchors.js
+var require_anchors = __commonJS({
+  "node_modules/yaml/dist/doc/anchors.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    var visit = require_visit();
+    function anchorIsValid(anchor) {
+      if (/[\x00-\x19\s,[\]{}]/.test(anchor)) {
+        const sa = JSON.stringify(anchor);
+        const msg = `Anchor must not contain whitespace or control characters: ${sa}`;
+        throw new Error(msg);
+      }
+      return true;
+    }
+    function anchorNames(root) {
+      const anchors = /* @__PURE__ */ new Set();
+      visit.visit(root, {
+        Value(_key, node) {
+          if (node.anchor)
+            anchors.add(node.anchor);
+        }
+      });
+      return anchors;
+    }
+    function findNewAnchor(prefix, exclude) {
+      for (let i = 1; true; ++i) {
+        const name = `${prefix}${i}`;
+        if (!exclude.has(name))
+          return name;
+      }
+    }
+    function createNodeAnchors(doc, prefix) {
+      const aliasObjects = [];
+      const sourceObjects = /* @__PURE__ */ new Map();
+      let prevAnchors = null;
+      return {
+        onAnchor: (source) => {
+          aliasObjects.push(source);
+          prevAnchors ?? (prevAnchors = anchorNames(doc));
+          const anchor = findNewAnchor(prefix, prevAnchors);
+          prevAnchors.add(anchor);
+          return anchor;
+        },
+        /**
+         * With circular references, the source node is only resolved after all
+         * of its child nodes are. This is why anchors are set only after all of
+         * the nodes have been created.
+         */
+        setAnchors: () => {
+          for (const source of aliasObjects) {
+            const ref = sourceObjects.get(source);
+            if (typeof ref === "object" && ref.anchor && (identity.isScalar(ref.node) || identity.isCollection(ref.node))) {
+              ref.node.anchor = ref.anchor;
+            } else {
+              const error = new Error("Failed to resolve repeated object (this should not happen)");
+              error.source = source;
+              throw error;
+            }
+          }
+        },
+        sourceObjects
+      };
+    }
+    exports2.anchorIsValid = anchorIsValid;
+    exports2.anchorNames = anchorNames;
+    exports2.createNodeAnchors = createNodeAnchors;
+    exports2.findNewAnchor = findNewAnchor;
+  }
+});
+
+// node_modules/yaml/dist/doc/applyReviver.js
+var require_applyReviver = __commonJS({
+  "node_modules/yaml/dist/doc/applyReviver.js"(exports2) {
+    "use strict";
+    function applyReviver(reviver, obj, key, val) {
+      if (val && typeof val === "object") {
+        if (Array.isArray(val)) {
+          for (let i = 0, len = val.length; i < len; ++i) {
+            const v0 = val[i];
+            const v1 = applyReviver(reviver, val, String(i), v0);
+            if (v1 === void 0)
+              delete val[i];
+            else if (v1 !== v0)
+              val[i] = v1;
+          }
+        } else if (val instanceof Map) {
+          for (const k of Array.from(val.keys())) {
+            const v0 = val.get(k);
+            const v1 = applyReviver(reviver, val, k, v0);
+            if (v1 === void 0)
+              val.delete(k);
+            else if (v1 !== v0)
+              val.set(k, v1);
+          }
+        } else if (val instanceof Set) {
+          for (const v0 of Array.from(val)) {
+            const v1 = applyReviver(reviver, val, v0, v0);
+            if (v1 === void 0)
+              val.delete(v0);
+            else if (v1 !== v0) {
+              val.delete(v0);
+              val.add(v1);
+            }
+          }
+        } else {
+          for (const [k, v0] of Object.entries(val)) {
+            const v1 = applyReviver(reviver, val, k, v0);
+            if (v1 === void 0)
+              delete val[k];
+            else if (v1 !== v0)
+              val[k] = v1;
+          }
+        }
+      }
+      return reviver.call(obj, key, val);
+    }
+    exports2.applyReviver = applyReviver;
+  }
+});
+
+// node_modules/yaml/dist/nodes/toJS.js
+var require_toJS = __commonJS({
+  "node_modules/yaml/dist/nodes/toJS.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    function toJS(value, arg, ctx) {
+      if (Array.isArray(value))
+        return value.map((v, i) => toJS(v, String(i), ctx));
+      if (value && typeof value.toJSON === "function") {
+        if (!ctx || !identity.hasAnchor(value))
+          return value.toJSON(arg, ctx);
+        const data = { aliasCount: 0, count: 1, res: void 0 };
+        ctx.anchors.set(value, data);
+        ctx.onCreate = (res2) => {
+          data.res = res2;
+          delete ctx.onCreate;
+        };
+        const res = value.toJSON(arg, ctx);
+        if (ctx.onCreate)
+          ctx.onCreate(res);
+        return res;
+      }
+      if (typeof value === "bigint" && !ctx?.keep)
+        return Number(value);
+      return value;
+    }
+    exports2.toJS = toJS;
+  }
+});
+
+// node_modules/yaml/dist/nodes/Node.js
+var require_Node = __commonJS({
+  "node_modules/yaml/dist/nodes/Node.js"(exports2) {
+    "use strict";
+    var applyReviver = require_applyReviver();
+    var identity = require_identity();
+    var toJS = require_toJS();
+    var NodeBase = class {
+      constructor(type) {
+        Object.defineProperty(this, identity.NODE_TYPE, { value: type });
+      }
+      /** Create a copy of this node.  */
+      clone() {
+        const copy = Object.create(Object.getPrototypeOf(this), Object.getOwnPropertyDescriptors(this));
+        if (this.range)
+          copy.range = this.range.slice();
+        return copy;
+      }
+      /** A plain JavaScript representation of this node. */
+      toJS(doc, { mapAsMap, maxAliasCount, onAnchor, reviver } = {}) {
+        if (!identity.isDocument(doc))
+          throw new TypeError("A document argument is required");
+        const ctx = {
+          anchors: /* @__PURE__ */ new Map(),
+          doc,
+          keep: true,
+          mapAsMap: mapAsMap === true,
+          mapKeyWarned: false,
+          maxAliasCount: typeof maxAliasCount === "number" ? maxAliasCount : 100
+        };
+        const res = toJS.toJS(this, "", ctx);
+        if (typeof onAnchor === "function")
+          for (const { count: count2, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count2);
+        return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
+      }
+    };
+    exports2.NodeBase = NodeBase;
+  }
+});
+
+// node_modules/yaml/dist/nodes/Alias.js
+var require_Alias = __commonJS({
+  "node_modules/yaml/dist/nodes/Alias.js"(exports2) {
+    "use strict";
+    var anchors = require_anchors();
+    var visit = require_visit();
+    var identity = require_identity();
+    var Node = require_Node();
+    var toJS = require_toJS();
+    var Alias = class extends Node.NodeBase {
+      constructor(source) {
+        super(identity.ALIAS);
+        this.source = source;
+        Object.defineProperty(this, "tag", {
+          set() {
+            throw new Error("Alias nodes cannot have tags");
+          }
+        });
+      }
+      /**
+       * Resolve the value of this alias within `doc`, finding the last
+       * instance of the `source` anchor before this node.
+       */
+      resolve(doc, ctx) {
+        if (ctx?.maxAliasCount === 0)
+          throw new ReferenceError("Alias resolution is disabled");
+        let nodes;
+        if (ctx?.aliasResolveCache) {
+          nodes = ctx.aliasResolveCache;
+        } else {
+          nodes = [];
+          visit.visit(doc, {
+            Node: (_key, node) => {
+              if (identity.isAlias(node) || identity.hasAnchor(node))
+                nodes.push(node);
+            }
+          });
+          if (ctx)
+            ctx.aliasResolveCache = nodes;
+        }
+        let found = void 0;
+        for (const node of nodes) {
+          if (node === this)
+            break;
+          if (node.anchor === this.source)
+            found = node;
+        }
+        if (found && ctx) {
+          const { anchors: anchors2, doc: doc2, maxAliasCount } = ctx;
+          let data = anchors2.get(found);
+          if (!data) {
+            toJS.toJS(found, null, ctx);
+            data = anchors2.get(found);
+          }
+          if (data?.res === void 0) {
+            const msg = "This should not happen: Alias anchor was not resolved?";
+            throw new ReferenceError(msg);
+          }
+          if (maxAliasCount >= 0) {
+            data.count += 1;
+            if (data.aliasCount === 0)
+              data.aliasCount = getAliasCount(doc2, found, anchors2);
+            if (data.count * data.aliasCount > maxAliasCount) {
+              const msg = "Excessive alias count indicates a resource exhaustion attack";
+              throw new ReferenceError(msg);
+            }
+          }
+        }
+        return found;
+      }
+      toJSON(_arg, ctx) {
+        if (!ctx)
+          return { source: this.source };
+        const source = this.resolve(ctx.doc, ctx);
+        if (!source) {
+          const msg = `Unresolved alias (the anchor must be set before the alias): ${this.source}`;
+          throw new ReferenceError(msg);
+        }
+        return ctx.anchors.get(source).res;
+      }
+      toString(ctx, _onComment, _onChompKeep) {
+        const src = `*${this.source}`;
+        if (ctx) {
+          anchors.anchorIsValid(this.source);
+          if (ctx.options.verifyAliasOrder && !ctx.anchors.has(this.source)) {
+            const msg = `Unresolved alias (the anchor must be set before the alias): ${this.source}`;
+            throw new Error(msg);
+          }
+          if (ctx.implicitKey)
+            return `${src} `;
+        }
+        return src;
+      }
+    };
+    function getAliasCount(doc, node, anchors2) {
+      if (identity.isAlias(node)) {
+        const source = node.resolve(doc);
+        const anchor = anchors2 && source && anchors2.get(source);
+        return anchor ? anchor.count * anchor.aliasCount : 0;
+      } else if (identity.isCollection(node)) {
+        let count2 = 0;
+        for (const item of node.items) {
+          const c = getAliasCount(doc, item, anchors2);
+          if (c > count2)
+            count2 = c;
+        }
+        return count2;
+      } else if (identity.isPair(node)) {
+        const kc = getAliasCount(doc, node.key, anchors2);
+        const vc = getAliasCount(doc, node.value, anchors2);
+        return Math.max(kc, vc);
+      }
+      return 1;
+    }
+    exports2.Alias = Alias;
+  }
+});
+
+// node_modules/yaml/dist/nodes/Scalar.js
+var require_Scalar = __commonJS({
+  "node_modules/yaml/dist/nodes/Scalar.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    var Node = require_Node();
+    var toJS = require_toJS();
+    var isScalarValue = (value) => !value || typeof value !== "function" && typeof value !== "object";
+    var Scalar = class extends Node.NodeBase {
+      constructor(value) {
+        super(identity.SCALAR);
+        this.value = value;
+      }
+      toJSON(arg, ctx) {
+        return ctx?.keep ? this.value : toJS.toJS(this.value, arg, ctx);
+      }
+      toString() {
+        return String(this.value);
+      }
+    };
+    Scalar.BLOCK_FOLDED = "BLOCK_FOLDED";
+    Scalar.BLOCK_LITERAL = "BLOCK_LITERAL";
+    Scalar.PLAIN = "PLAIN";
+    Scalar.QUOTE_DOUBLE = "QUOTE_DOUBLE";
+    Scalar.QUOTE_SINGLE = "QUOTE_SINGLE";
+    exports2.Scalar = Scalar;
+    exports2.isScalarValue = isScalarValue;
+  }
+});
+
+// node_modules/yaml/dist/doc/createNode.js
+var require_createNode = __commonJS({
+  "node_modules/yaml/dist/doc/createNode.js"(exports2) {
+    "use strict";
+    var Alias = require_Alias();
+    var identity = require_identity();
+    var Scalar = require_Scalar();
+    var defaultTagPrefix = "tag:yaml.org,2002:";
+    function findTagObject(value, tagName, tags) {
+      if (tagName) {
+        const match = tags.filter((t) => t.tag === tagName);
+        const tagObj = match.find((t) => !t.format) ?? match[0];
+        if (!tagObj)
+          throw new Error(`Tag ${tagName} not found`);
+        return tagObj;
+      }
+      return tags.find((t) => t.identify?.(value) && !t.format);
+    }
+    function createNode(value, tagName, ctx) {
+      if (identity.isDocument(value))
+        value = value.contents;
+      if (identity.isNode(value))
+        return value;
+      if (identity.isPair(value)) {
+        const map = ctx.schema[identity.MAP].createNode?.(ctx.schema, null, ctx);
+        map.items.push(value);
+        return map;
+      }
+      if (value instanceof String || value instanceof Number || value instanceof Boolean || typeof BigInt !== "undefined" && value instanceof BigInt) {
+        value = value.valueOf();
+      }
+      const { aliasDuplicateObjects, onAnchor, onTagObj, schema, sourceObjects } = ctx;
+      let ref = void 0;
+      if (aliasDuplicateObjects && value && typeof value === "object") {
+        ref = sourceObjects.get(value);
+        if (ref) {
+          ref.anchor ?? (ref.anchor = onAnchor(value));
+          return new Alias.Alias(ref.anchor);
+        } else {
+          ref = { anchor: null, node: null };
+          sourceObjects.set(value, ref);
+        }
+      }
+      if (tagName?.startsWith("!!"))
+        tagName = defaultTagPrefix + tagName.slice(2);
+      let tagObj = findTagObject(value, tagName, schema.tags);
+      if (!tagObj) {
+        if (value && typeof value.toJSON === "function") {
+          value = value.toJSON();
+        }
+        if (!value || typeof value !== "object") {
+          const node2 = new Scalar.Scalar(value);
+          if (ref)
+            ref.node = node2;
+          return node2;
+        }
+        tagObj = value instanceof Map ? schema[identity.MAP] : Symbol.iterator in Object(value) ? schema[identity.SEQ] : schema[identity.MAP];
+      }
+      if (onTagObj) {
+        onTagObj(tagObj);
+        delete ctx.onTagObj;
+      }
+      const node = tagObj?.createNode ? tagObj.createNode(ctx.schema, value, ctx) : typeof tagObj?.nodeClass?.from === "function" ? tagObj.nodeClass.from(ctx.schema, value, ctx) : new Scalar.Scalar(value);
+      if (tagName)
+        node.tag = tagName;
+      else if (!tagObj.default)
+        node.tag = tagObj.tag;
+      if (ref)
+        ref.node = node;
+      return node;
+    }
+    exports2.createNode = createNode;
+  }
+});
+
+// node_modules/yaml/dist/nodes/Collection.js
+var require_Collection = __commonJS({
+  "node_modules/yaml/dist/nodes/Collection.js"(exports2) {
+    "use strict";
+    var createNode = require_createNode();
+    var identity = require_identity();
+    var Node = require_Node();
+    function collectionFromPath(schema, path, value) {
+      let v = value;
+      for (let i = path.length - 1; i >= 0; --i) {
+        const k = path[i];
+        if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
+          const a = [];
+          a[k] = v;
+          v = a;
+        } else {
+          v = /* @__PURE__ */ new Map([[k, v]]);
+        }
+      }
+      return createNode.createNode(v, void 0, {
+        aliasDuplicateObjects: false,
+        keepUndefined: false,
+        onAnchor: () => {
+          throw new Error("This should not happen, please report a bug.");
+        },
+        schema,
+        sourceObjects: /* @__PURE__ */ new Map()
+      });
+    }
+    var isEmptyPath = (path) => path == null || typeof path === "object" && !!path[Symbol.iterator]().next().done;
+    var Collection = class extends Node.NodeBase {
+      constructor(type, schema) {
+        super(type);
+        Object.defineProperty(this, "schema", {
+          value: schema,
+          configurable: true,
+          enumerable: false,
+          writable: true
+        });
+      }
+      /**
+       * Create a copy of this collection.
+       *
+       * @param schema - If defined, overwrites the original's schema
+       */
+      clone(schema) {
+        const copy = Object.create(Object.getPrototypeOf(this), Object.getOwnPropertyDescriptors(this));
+        if (schema)
+          copy.schema = schema;
+        copy.items = copy.items.map((it) => identity.isNode(it) || identity.isPair(it) ? it.clone(schema) : it);
+        if (this.range)
+          copy.range = this.range.slice();
+        return copy;
+      }
+      /**
+       * Adds a value to the collection. For `!!map` and `!!omap` the value must
+       * be a Pair instance or a `{ key, value }` object, which may not have a key
+       * that already exists in the map.
+       */
+      addIn(path, value) {
+        if (isEmptyPath(path))
+          this.add(value);
+        else {
+          const [key, ...rest] = path;
+          const node = this.get(key, true);
+          if (identity.isCollection(node))
+            node.addIn(rest, value);
+          else if (node === void 0 && this.schema)
+            this.set(key, collectionFromPath(this.schema, rest, value));
+          else
+            throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
+        }
+      }
+      /**
+       * Removes a value from the collection.
+       * @returns `true` if the item was found and removed.
+       */
+      deleteIn(path) {
+        const [key, ...rest] = path;
+        if (rest.length === 0)
+          return this.delete(key);
+        const node = this.get(key, true);
+        if (identity.isCollection(node))
+          return node.deleteIn(rest);
+        else
+          throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
+      }
+      /**
+       * Returns item at `key`, or `undefined` if not found. By default unwraps
+       * scalar values from their surrounding node; to disable set `keepScalar` to
+       * `true` (collections are always returned intact).
+       */
+      getIn(path, keepScalar) {
+        const [key, ...rest] = path;
+        const node = this.get(key, true);
+        if (rest.length === 0)
+          return !keepScalar && identity.isScalar(node) ? node.value : node;
+        else
+          return identity.isCollection(node) ? node.getIn(rest, keepScalar) : void 0;
+      }
+      hasAllNullValues(allowScalar) {
+        return this.items.every((node) => {
+          if (!identity.isPair(node))
+            return false;
+          const n = node.value;
+          return n == null || allowScalar && identity.isScalar(n) && n.value == null && !n.commentBefore && !n.comment && !n.tag;
+        });
+      }
+      /**
+       * Checks if the collection includes a value with the key `key`.
+       */
+      hasIn(path) {
+        const [key, ...rest] = path;
+        if (rest.length === 0)
+          return this.has(key);
+        const node = this.get(key, true);
+        return identity.isCollection(node) ? node.hasIn(rest) : false;
+      }
+      /**
+       * Sets a value in this collection. For `!!set`, `value` needs to be a
+       * boolean to add/remove the item from the set.
+       */
+      setIn(path, value) {
+        const [key, ...rest] = path;
+        if (rest.length === 0) {
+          this.set(key, value);
+        } else {
+          const node = this.get(key, true);
+          if (identity.isCollection(node))
+            node.setIn(rest, value);
+          else if (node === void 0 && this.schema)
+            this.set(key, collectionFromPath(this.schema, rest, value));
+          else
+            throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
+        }
+      }
+    };
+    exports2.Collection = Collection;
+    exports2.collectionFromPath = collectionFromPath;
+    exports2.isEmptyPath = isEmptyPath;
+  }
+});
+
+// node_modules/yaml/dist/stringify/stringifyComment.js
+var require_stringifyComment = __commonJS({
+  "node_modules/yaml/dist/stringify/stringifyComment.js"(exports2) {
+    "use strict";
+    var stringifyComment = (str) => str.replace(/^(?!$)(?: $)?/gm, "#");
+    function indentComment(comment, indent) {
+      if (/^\n+$/.test(comment))
+        return comment.substring(1);
+      return indent ? comment.replace(/^(?! *$)/gm, indent) : comment;
+    }
+    var lineComment = (str, indent, comment) => str.endsWith("\n") ? indentComment(comment, indent) : comment.includes("\n") ? "\n" + indentComment(comment, indent) : (str.endsWith(" ") ? "" : " ") + comment;
+    exports2.indentComment = indentComment;
+    exports2.lineComment = lineComment;
+    exports2.stringifyComment = stringifyComment;
+  }
+});
+
+// node_modules/yaml/dist/stringify/foldFlowLines.js
+var require_foldFlowLines = __commonJS({
+  "node_modules/yaml/dist/stringify/foldFlowLines.js"(exports2) {
+    "use strict";
+    var FOLD_FLOW = "flow";
+    var FOLD_BLOCK = "block";
+    var FOLD_QUOTED = "quoted";
+    function foldFlowLines(text2, indent, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
+      if (!lineWidth || lineWidth < 0)
+        return text2;
+      if (lineWidth < minContentWidth)
+        minContentWidth = 0;
+      const endStep = Math.max(1 + minContentWidth, 1 + lineWidth - indent.length);
+      if (text2.length <= endStep)
+        return text2;
+      const folds = [];
+      const escapedFolds = {};
+      let end = lineWidth - indent.length;
+      if (typeof indentAtStart === "number") {
+        if (indentAtStart > lineWidth - Math.max(2, minContentWidth))
+          folds.push(0);
+        else
+          end = lineWidth - indentAtStart;
+      }
+      let split = void 0;
+      let prev = void 0;
+      let overflow = false;
+      let i = -1;
+      let escStart = -1;
+      let escEnd = -1;
+      if (mode === FOLD_BLOCK) {
+        i = consumeMoreIndentedLines(text2, i, indent.length);
+        if (i !== -1)
+          end = i + endStep;
+      }
+      for (let ch; ch = text2[i += 1]; ) {
+        if (mode === FOLD_QUOTED && ch === "\\") {
+          escStart = i;
+          switch (text2[i + 1]) {
+            case "x":
+              i += 3;
+              break;
+            case "u":
+              i += 5;
+              break;
+            case "U":
+              i += 9;
+              break;
+            default:
+              i += 1;
+          }
+          escEnd = i;
+        }
+        if (ch === "\n") {
+          if (mode === FOLD_BLOCK)
+            i = consumeMoreIndentedLines(text2, i, indent.length);
+          end = i + indent.length + endStep;
+          split = void 0;
+        } else {
+          if (ch === " " && prev && prev !== " " && prev !== "\n" && prev !== "	") {
+            const next = text2[i + 1];
+            if (next && next !== " " && next !== "\n" && next !== "	")
+              split = i;
+          }
+          if (i >= end) {
+            if (split) {
+              folds.push(split);
+              end = split + endStep;
+              split = void 0;
+            } else if (mode === FOLD_QUOTED) {
+              while (prev === " " || prev === "	") {
+                prev = ch;
+                ch = text2[i += 1];
+                overflow = true;
+              }
+              const j = i > escEnd + 1 ? i - 2 : escStart - 1;
+              if (escapedFolds[j])
+                return text2;
+              folds.push(j);
+              escapedFolds[j] = true;
+              end = j + endStep;
+              split = void 0;
+            } else {
+              overflow = true;
+            }
+          }
+        }
+        prev = ch;
+      }
+      if (overflow && onOverflow)
+        onOverflow();
+      if (folds.length === 0)
+        return text2;
+      if (onFold)
+        onFold();
+      let res = text2.slice(0, folds[0]);
+      for (let i2 = 0; i2 < folds.length; ++i2) {
+        const fold = folds[i2];
+        const end2 = folds[i2 + 1] || text2.length;
+        if (fold === 0)
+          res = `
+${indent}${text2.slice(0, end2)}`;
+        else {
+          if (mode === FOLD_QUOTED && escapedFolds[fold])
+            res += `${text2[fold]}\\`;
+          res += `
+${indent}${text2.slice(fold + 1, end2)}`;
+        }
+      }
+      return res;
+    }
+    function consumeMoreIndentedLines(text2, i, indent) {
+      let end = i;
+      let start = i + 1;
+      let ch = text2[start];
+      while (ch === " " || ch === "	") {
+        if (i < start + indent) {
+          ch = text2[++i];
+        } else {
+          do {
+            ch = text2[++i];
+          } while (ch && ch !== "\n");
+          end = i;
+          start = i + 1;
+          ch = text2[start];
+        }
+      }
+      return end;
+    }
+    exports2.FOLD_BLOCK = FOLD_BLOCK;
+    exports2.FOLD_FLOW = FOLD_FLOW;
+    exports2.FOLD_QUOTED = FOLD_QUOTED;
+    exports2.foldFlowLines = foldFlowLines;
+  }
+});
+
+// node_modules/yaml/dist/stringify/stringifyString.js
+var require_stringifyString = __commonJS({
+  "node_modules/yaml/dist/stringify/stringifyString.js"(exports2) {
+    "use strict";
+    var Scalar = require_Scalar();
+    var foldFlowLines = require_foldFlowLines();
+    var getFoldOptions = (ctx, isBlock) => ({
+      indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
+      lineWidth: ctx.options.lineWidth,
+      minContentWidth: ctx.options.minContentWidth
+    });
+    var containsDocumentMarker = (str) => /^(%|---|\.\.\.)/m.test(str);
+    function lineLengthOverLimit(str, lineWidth, indentLength) {
+      if (!lineWidth || lineWidth < 0)
+        return false;
+      const limit2 = lineWidth - indentLength;
+      const strLen = str.length;
+      if (strLen <= limit2)
+        return false;
+      for (let i = 0, start = 0; i < strLen; ++i) {
+        if (str[i] === "\n") {
+          if (i - start > limit2)
+            return true;
+          start = i + 1;
+          if (strLen - start <= limit2)
+            return false;
+        }
+      }
+      return true;
+    }
+    function doubleQuotedString(value, ctx) {
+      const json = JSON.stringify(value);
+      if (ctx.options.doubleQuotedAsJSON)
+        return json;
+      const { implicitKey } = ctx;
+      const minMultiLineLength = ctx.options.doubleQuotedMinMultiLineLength;
+      const indent = ctx.indent || (containsDocumentMarker(value) ? "  " : "");
+      let str = "";
+      let start = 0;
+      for (let i = 0, ch = json[i]; ch; ch = json[++i]) {
+        if (ch === " " && json[i + 1] === "\\" && json[i + 2] === "n") {
+          str += json.slice(start, i) + "\\ ";
+          i += 1;
+          start = i;
+          ch = "\\";
+        }
+        if (ch === "\\")
+          switch (json[i + 1]) {
+            case "u":
+              {
+                str += json.slice(start, i);
+                const code = json.substr(i + 2, 4);
+                switch (code) {
+                  case "0000":
+                    str += "\\0";
+                    break;
+                  case "0007":
+                    str += "\\a";
+                    break;
+                  case "000b":
+                    str += "\\v";
+                    break;
+                  case "001b":
+                    str += "\\e";
+                    break;
+                  case "0085":
+                    str += "\\N";
+                    break;
+                  case "00a0":
+                    str += "\\_";
+                    break;
+                  case "2028":
+                    str += "\\L";
+                    break;
+                  case "2029":
+                    str += "\\P";
+                    break;
+                  default:
+                    if (code.substr(0, 2) === "00")
+                      str += "\\x" + code.substr(2);
+                    else
+                      str += json.substr(i, 6);
+                }
+                i += 5;
+                start = i + 1;
+              }
+              break;
+            case "n":
+              if (implicitKey || json[i + 2] === '"' || json.length < minMultiLineLength) {
+                i += 1;
+              } else {
+                str += json.slice(start, i) + "\n\n";
+                while (json[i + 2] === "\\" && json[i + 3] === "n" && json[i + 4] !== '"') {
+                  str += "\n";
+                  i += 2;
+                }
+                str += indent;
+                if (json[i + 2] === " ")
+                  str += "\\";
+                i += 1;
+                start = i + 1;
+              }
+              break;
+            default:
+              i += 1;
+          }
+      }
+      str = start ? str + json.slice(start) : json;
+      return implicitKey ? str : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
+    }
+    function singleQuotedString(value, ctx) {
+      if (ctx.options.singleQuote === false || ctx.implicitKey && value.includes("\n") || /[ \t]\n|\n[ \t]/.test(value))
+        return doubleQuotedString(value, ctx);
+      const indent = ctx.indent || (containsDocumentMarker(value) ? "  " : "");
+      const res = "'" + value.replace(/'/g, "''").replace(/\n+/g, `$&
+${indent}`) + "'";
+      return ctx.implicitKey ? res : foldFlowLines.foldFlowLines(res, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
+    }
+    function quotedString(value, ctx) {
+      const { singleQuote } = ctx.options;
+      let qs;
+      if (singleQuote === false)
+        qs = doubleQuotedString;
+      else {
+        const hasDouble = value.includes('"');
+        const hasSingle = value.includes("'");
+        if (hasDouble && !hasSingle)
+          qs = singleQuotedString;
+        else if (hasSingle && !hasDouble)
+          qs = doubleQuotedString;
+        else
+          qs = singleQuote ? singleQuotedString : doubleQuotedString;
+      }
+      return qs(value, ctx);
+    }
+    var blockEndNewlines;
+    try {
+      blockEndNewlines = new RegExp("(^|(?<!\n))\n+(?!\n|$)", "g");
+    } catch {
+      blockEndNewlines = /\n+(?!\n|$)/g;
+    }
+    function blockString({ comment, type, value }, ctx, onComment, onChompKeep) {
+      const { blockQuote, commentString, lineWidth } = ctx.options;
+      if (!blockQuote || /\n[\t ]+$/.test(value)) {
+        return quotedString(value, ctx);
+      }
+      const indent = ctx.indent || (ctx.forceBlockIndent || containsDocumentMarker(value) ? "  " : "");
+      const literal = blockQuote === "literal" ? true : blockQuote === "folded" || type === Scalar.Scalar.BLOCK_FOLDED ? false : type === Scalar.Scalar.BLOCK_LITERAL ? true : !lineLengthOverLimit(value, lineWidth, indent.length);
+      if (!value)
+        return literal ? "|\n" : ">\n";
+      let chomp;
+      let endStart;
+      for (endStart = value.length; endStart > 0; --endStart) {
+        const ch = value[endStart - 1];
+        if (ch !== "\n" && ch !== "	" && ch !== " ")
+          break;
+      }
+      let end = value.substring(endStart);
+      const endNlPos = end.indexOf("\n");
+      if (endNlPos === -1) {
+        chomp = "-";
+      } else if (value === end || endNlPos !== end.length - 1) {
+        chomp = "+";
+        if (onChompKeep)
+          onChompKeep();
+      } else {
+        chomp = "";
+      }
+      if (end) {
+        value = value.slice(0, -end.length);
+        if (end[end.length - 1] === "\n")
+          end = end.slice(0, -1);
+        end = end.replace(blockEndNewlines, `$&${indent}`);
+      }
+      let startWithSpace = false;
+      let startEnd;
+      let startNlPos = -1;
+      for (startEnd = 0; startEnd < value.length; ++startEnd) {
+        const ch = value[startEnd];
+        if (ch === " ")
+          startWithSpace = true;
+        else if (ch === "\n")
+          startNlPos = startEnd;
+        else
+          break;
+      }
+      let start = value.substring(0, startNlPos < startEnd ? startNlPos + 1 : startEnd);
+      if (start) {
+        value = value.substring(start.length);
+        start = start.replace(/\n+/g, `$&${indent}`);
+      }
+      const indentSize = indent ? "2" : "1";
+      let header = (startWithSpace ? indentSize : "") + chomp;
+      if (comment) {
+        header += " " + commentString(comment.replace(/ ?[\r\n]+/g, " "));
+        if (onComment)
+          onComment();
+      }
+      if (!literal) {
+        const foldedValue = value.replace(/\n+/g, "\n$&").replace(/(?:^|\n)([\t ].*)(?:([\n\t ]*)\n(?![\n\t ]))?/g, "$1$2").replace(/\n+/g, `$&${indent}`);
+        let literalFallback = false;
+        const foldOptions = getFoldOptions(ctx, true);
+        if (blockQuote !== "folded" && type !== Scalar.Scalar.BLOCK_FOLDED) {
+          foldOptions.onOverflow = () => {
+            literalFallback = true;
+          };
+        }
+        const body = foldFlowLines.foldFlowLines(`${start}${foldedValue}${end}`, indent, foldFlowLines.FOLD_BLOCK, foldOptions);
+        if (!literalFallback)
+          return `>${header}
+${indent}${body}`;
+      }
+      value = value.replace(/\n+/g, `$&${indent}`);
+      return `|${header}
+${indent}${start}${value}${end}`;
+    }
+    function plainString(item, ctx, onComment, onChompKeep) {
+      const { type, value } = item;
+      const { actualString, implicitKey, indent, indentStep, inFlow } = ctx;
+      if (implicitKey && value.includes("\n") || inFlow && /[[\]{},]/.test(value)) {
+        return quotedString(value, ctx);
+      }
+      if (/^[\n\t ,[\]{}#&*!|>'"%@`]|^[?-]$|^[?-][ \t]|[\n:][ \t]|[ \t]\n|[\n\t ]#|[\n\t :]$/.test(value)) {
+        return implicitKey || inFlow || !value.includes("\n") ? quotedString(value, ctx) : blockString(item, ctx, onComment, onChompKeep);
+      }
+      if (!implicitKey && !inFlow && type !== Scalar.Scalar.PLAIN && value.includes("\n")) {
+        return blockString(item, ctx, onComment, onChompKeep);
+      }
+      if (containsDocumentMarker(value)) {
+        if (indent === "") {
+          ctx.forceBlockIndent = true;
+          return blockString(item, ctx, onComment, onChompKeep);
+        } else if (implicitKey && indent === indentStep) {
+          return quotedString(value, ctx);
+        }
+      }
+      const str = value.replace(/\n+/g, `$&
+${indent}`);
+      if (actualString) {
+        const test = (tag) => tag.default && tag.tag !== "tag:yaml.org,2002:str" && tag.test?.test(str);
+        const { compat, tags } = ctx.doc.schema;
+        if (tags.some(test) || compat?.some(test))
+          return quotedString(value, ctx);
+      }
+      return implicitKey ? str : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
+    }
+    function stringifyString(item, ctx, onComment, onChompKeep) {
+      const { implicitKey, inFlow } = ctx;
+      const ss = typeof item.value === "string" ? item : Object.assign({}, item, { value: String(item.value) });
+      let { type } = item;
+      if (type !== Scalar.Scalar.QUOTE_DOUBLE) {
+        if (/[\x00-\x08\x0b-\x1f\x7f-\x9f\u{D800}-\u{DFFF}]/u.test(ss.value))
+          type = Scalar.Scalar.QUOTE_DOUBLE;
+      }
+      const _stringify = (_type) => {
+        switch (_type) {
+          case Scalar.Scalar.BLOCK_FOLDED:
+          case Scalar.Scalar.BLOCK_LITERAL:
+            return implicitKey || inFlow ? quotedString(ss.value, ctx) : blockString(ss, ctx, onComment, onChompKeep);
+          case Scalar.Scalar.QUOTE_DOUBLE:
+            return doubleQuotedString(ss.value, ctx);
+          case Scalar.Scalar.QUOTE_SINGLE:
+            return singleQuotedString(ss.value, ctx);
+          case Scalar.Scalar.PLAIN:
+            return plainString(ss, ctx, onComment, onChompKeep);
+          default:
+            return null;
+        }
+      };
+      let res = _stringify(type);
+      if (res === null) {
+        const { defaultKeyType, defaultStringType } = ctx.options;
+        const t = implicitKey && defaultKeyType || defaultStringType;
+        res = _stringify(t);
+        if (res === null)
+          throw new Error(`Unsupported default string type ${t}`);
+      }
+      return res;
+    }
+    exports2.stringifyString = stringifyString;
+  }
+});
+
+// node_modules/yaml/dist/stringify/stringify.js
+var require_stringify = __commonJS({
+  "node_modules/yaml/dist/stringify/stringify.js"(exports2) {
+    "use strict";
+    var anchors = require_anchors();
+    var identity = require_identity();
+    var stringifyComment = require_stringifyComment();
+    var stringifyString = require_stringifyString();
+    function createStringifyContext(doc, options) {
+      const opt = Object.assign({
+        blockQuote: true,
+        commentString: stringifyComment.stringifyComment,
+        defaultKeyType: null,
+        defaultStringType: "PLAIN",
+        directives: null,
+        doubleQuotedAsJSON: false,
+        doubleQuotedMinMultiLineLength: 40,
+        falseStr: "false",
+        flowCollectionPadding: true,
+        indentSeq: true,
+        lineWidth: 80,
+        minContentWidth: 20,
+        nullStr: "null",
+        simpleKeys: false,
+        singleQuote: null,
+        trailingComma: false,
+        trueStr: "true",
+        verifyAliasOrder: true
+      }, doc.schema.toStringOptions, options);
+      let inFlow;
+      switch (opt.collectionStyle) {
+        case "block":
+          inFlow = false;
+          break;
+        case "flow":
+          inFlow = true;
+          break;
+        default:
+          inFlow = null;
+      }
+      return {
+        anchors: /* @__PURE__ */ new Set(),
+        doc,
+        flowCollectionPadding: opt.flowCollectionPadding ? " " : "",
+        indent: "",
+        indentStep: typeof opt.indent === "number" ? " ".repeat(opt.indent) : "  ",
+        inFlow,
+        options: opt
+      };
+    }
+    function getTagObject(tags, item) {
+      if (item.tag) {
+        const match = tags.filter((t) => t.tag === item.tag);
+        if (match.length > 0)
+          return match.find((t) => t.format === item.format) ?? match[0];
+      }
+      let tagObj = void 0;
+      let obj;
+      if (identity.isScalar(item)) {
+        obj = item.value;
+        let match = tags.filter((t) => t.identify?.(obj));
+        if (match.length > 1) {
+          const testMatch = match.filter((t) => t.test);
+          if (testMatch.length > 0)
+            match = testMatch;
+        }
+        tagObj = match.find((t) => t.format === item.format) ?? match.find((t) => !t.format);
+      } else {
+        obj = item;
+        tagObj = tags.find((t) => t.nodeClass && obj instanceof t.nodeClass);
+      }
+      if (!tagObj) {
+        const name = obj?.constructor?.name ?? (obj === null ? "null" : typeof obj);
+        throw new Error(`Tag not resolved for ${name} value`);
+      }
+      return tagObj;
+    }
+    function stringifyProps(node, tagObj, { anchors: anchors$1, doc }) {
+      if (!doc.directives)
+        return "";
+      const props = [];
+      const anchor = (identity.isScalar(node) || identity.isCollection(node)) && node.anchor;
+      if (anchor && anchors.anchorIsValid(anchor)) {
+        anchors$1.add(anchor);
+        props.push(`&${anchor}`);
+      }
+      const tag = node.tag ?? (tagObj.default ? null : tagObj.tag);
+      if (tag)
+        props.push(doc.directives.tagString(tag));
+      return props.join(" ");
+    }
+    function stringify(item, ctx, onComment, onChompKeep) {
+      if (identity.isPair(item))
+        return item.toString(ctx, onComment, onChompKeep);
+      if (identity.isAlias(item)) {
+        if (ctx.doc.directives)
+          return item.toString(ctx);
+        if (ctx.resolvedAliases?.has(item)) {
+          throw new TypeError(`Cannot stringify circular structure without alias nodes`);
+        } else {
+          if (ctx.resolvedAliases)
+            ctx.resolvedAliases.add(item);
+          else
+            ctx.resolvedAliases = /* @__PURE__ */ new Set([item]);
+          item = item.resolve(ctx.doc);
+        }
+      }
+      let tagObj = void 0;
+      const node = identity.isNode(item) ? item : ctx.doc.createNode(item, { onTagObj: (o) => tagObj = o });
+      tagObj ?? (tagObj = getTagObject(ctx.doc.schema.tags, node));
+      const props = stringifyProps(node, tagObj, ctx);
+      if (props.length > 0)
+        ctx.indentAtStart = (ctx.indentAtStart ?? 0) + props.length + 1;
+      const str = typeof tagObj.stringify === "function" ? tagObj.stringify(node, ctx, onComment, onChompKeep) : identity.isScalar(node) ? stringifyString.stringifyString(node, ctx, onComment, onChompKeep) : node.toString(ctx, onComment, onChompKeep);
+      if (!props)
+        return str;
+      return identity.isScalar(node) || str[0] === "{" || str[0] === "[" ? `${props} ${str}` : `${props}
+${ctx.indent}${str}`;
+    }
+    exports2.createStringifyContext = createStringifyContext;
+    exports2.stringify = stringify;
+  }
+});
+
+// node_modules/yaml/dist/stringify/stringifyPair.js
+var require_stringifyPair = __commonJS({
+  "node_modules/yaml/dist/stringify/stringifyPair.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    var Scalar = require_Scalar();
+    var stringify = require_stringify();
+    var stringifyComment = require_stringifyComment();
+    function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
+      const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
+      let keyComment = identity.isNode(key) && key.comment || null;
+      if (simpleKeys) {
+        if (keyComment) {
+          throw new Error("With simple keys, key nodes cannot have comments");
+        }
+        if (identity.isCollection(key) || !identity.isNode(key) && typeof key === "object") {
+          const msg = "With simple keys, collection cannot be used as a key value";
+          throw new Error(msg);
+        }
+      }
+      let explicitKey = !simpleKeys && (!key || keyComment && value == null && !ctx.inFlow || identity.isCollection(key) || (identity.isScalar(key) ? key.type === Scalar.Scalar.BLOCK_FOLDED || key.type === Scalar.Scalar.BLOCK_LITERAL : typeof key === "object"));
+      ctx = Object.assign({}, ctx, {
+        allNullValues: false,
+        implicitKey: !explicitKey && (simpleKeys || !allNullValues),
+        indent: indent + indentStep
+      });
+      let keyCommentDone = false;
+      let chompKeep = false;
+      let str = stringify.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
+      if (!explicitKey && !ctx.inFlow && str.length > 1024) {
+        if (simpleKeys)
+          throw new Error("With simple keys, single line scalar must not span more than 1024 characters");
+        explicitKey = true;
+      }
+      if (ctx.inFlow) {
+        if (allNullValues || value == null) {
+          if (keyCommentDone && onComment)
+            onComment();
+          return str === "" ? "?" : explicitKey ? `? ${str}` : str;
+        }
+      } else if (allNullValues && !simpleKeys || value == null && explicitKey) {
+        str = `? ${str}`;
+        if (keyComment && !keyCommentDone) {
+          str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
+        } else if (chompKeep && onChompKeep)
+          onChompKeep();
+        return str;
+      }
+      if (keyCommentDone)
+        keyComment = null;
+      if (explicitKey) {
+        if (keyComment)
+          str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
+        str = `? ${str}
+${indent}:`;
+      } else {
+        str = `${str}:`;
+        if (keyComment)
+          str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
+      }
+      let vsb, vcb, valueComment;
+      if (identity.isNode(value)) {
+        vsb = !!value.spaceBefore;
+        vcb = value.commentBefore;
+        valueComment = value.comment;
+      } else {
+        vsb = false;
+        vcb = null;
+        valueComment = null;
+        if (value && typeof value === "object")
+          value = doc.createNode(value);
+      }
+      ctx.implicitKey = false;
+      if (!explicitKey && !keyComment && identity.isScalar(value))
+        ctx.indentAtStart = str.length + 1;
+      chompKeep = false;
+      if (!indentSeq && indentStep.length >= 2 && !ctx.inFlow && !explicitKey && identity.isSeq(value) && !value.flow && !value.tag && !value.anchor) {
+        ctx.indent = ctx.indent.substring(2);
+      }
+      let valueCommentDone = false;
+      const valueStr = stringify.stringify(value, ctx, () => valueCommentDone = true, () => chompKeep = true);
+      let ws = " ";
+      if (keyComment || vsb || vcb) {
+        ws = vsb ? "\n" : "";
+        if (vcb) {
+          const cs = commentString(vcb);
+          ws += `
+${stringifyComment.indentComment(cs, ctx.indent)}`;
+        }
+        if (valueStr === "" && !ctx.inFlow) {
+          if (ws === "\n" && valueComment)
+            ws = "\n\n";
+        } else {
+          ws += `
+${ctx.indent}`;
+        }
+      } else if (!explicitKey && identity.isCollection(value)) {
+        const vs0 = valueStr[0];
+        const nl0 = valueStr.indexOf("\n");
+        const hasNewline = nl0 !== -1;
+        const flow = ctx.inFlow ?? value.flow ?? value.items.length === 0;
+        if (hasNewline || !flow) {
+          let hasPropsLine = false;
+          if (hasNewline && (vs0 === "&" || vs0 === "!")) {
+            let sp0 = valueStr.indexOf(" ");
+            if (vs0 === "&" && sp0 !== -1 && sp0 < nl0 && valueStr[sp0 + 1] === "!") {
+              sp0 = valueStr.indexOf(" ", sp0 + 1);
+            }
+            if (sp0 === -1 || nl0 < sp0)
+              hasPropsLine = true;
+          }
+          if (!hasPropsLine)
+            ws = `
+${ctx.indent}`;
+        }
+      } else if (valueStr === "" || valueStr[0] === "\n") {
+        ws = "";
+      }
+      str += ws + valueStr;
+      if (ctx.inFlow) {
+        if (valueCommentDone && onComment)
+          onComment();
+      } else if (valueComment && !valueCommentDone) {
+        str += stringifyComment.lineComment(str, ctx.indent, commentString(valueComment));
+      } else if (chompKeep && onChompKeep) {
+        onChompKeep();
+      }
+      return str;
+    }
+    exports2.stringifyPair = stringifyPair;
+  }
+});
+
+// node_modules/yaml/dist/log.js
+var require_log = __commonJS({
+  "node_modules/yaml/dist/log.js"(exports2) {
+    "use strict";
+    var node_process = require("process");
+    function debug(logLevel, ...messages) {
+      if (logLevel === "debug")
+        console.log(...messages);
+    }
+    function warn(logLevel, warning) {
+      if (logLevel === "debug" || logLevel === "warn") {
+        if (typeof node_process.emitWarning === "function")
+          node_process.emitWarning(warning);
+        else
+          console.warn(warning);
+      }
+    }
+    exports2.debug = debug;
+    exports2.warn = warn;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/merge.js
+var require_merge = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    var Scalar = require_Scalar();
+    var MERGE_KEY = "<<";
+    var merge = {
+      identify: (value) => value === MERGE_KEY || typeof value === "symbol" && value.description === MERGE_KEY,
+      default: "key",
+      tag: "tag:yaml.org,2002:merge",
+      test: /^<<$/,
+      resolve: () => Object.assign(new Scalar.Scalar(Symbol(MERGE_KEY)), {
+        addToJSMap: addMergeToJSMap
+      }),
+      stringify: () => MERGE_KEY
+    };
+    var isMergeKey = (ctx, key) => (merge.identify(key) || identity.isScalar(key) && (!key.type || key.type === Scalar.Scalar.PLAIN) && merge.identify(key.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge.tag && tag.default);
+    function addMergeToJSMap(ctx, map, value) {
+      const source = resolveAliasValue(ctx, value);
+      if (identity.isSeq(source))
+        for (const it of source.items)
+          mergeValue(ctx, map, it);
+      else if (Array.isArray(source))
+        for (const it of source)
+          mergeValue(ctx, map, it);
+      else
+        mergeValue(ctx, map, source);
+    }
+    function mergeValue(ctx, map, value) {
+      const source = resolveAliasValue(ctx, value);
+      if (!identity.isMap(source))
+        throw new Error("Merge sources must be maps or map aliases");
+      const srcMap = source.toJSON(null, ctx, Map);
+      for (const [key, value2] of srcMap) {
+        if (map instanceof Map) {
+          if (!map.has(key))
+            map.set(key, value2);
+        } else if (map instanceof Set) {
+          map.add(key);
+        } else if (!Object.prototype.hasOwnProperty.call(map, key)) {
+          Object.defineProperty(map, key, {
+            value: value2,
+            writable: true,
+            enumerable: true,
+            configurable: true
+          });
+        }
+      }
+      return map;
+    }
+    function resolveAliasValue(ctx, value) {
+      return ctx && identity.isAlias(value) ? value.resolve(ctx.doc, ctx) : value;
+    }
+    exports2.addMergeToJSMap = addMergeToJSMap;
+    exports2.isMergeKey = isMergeKey;
+    exports2.merge = merge;
+  }
+});
+
+// node_modules/yaml/dist/nodes/addPairToJSMap.js
+var require_addPairToJSMap = __commonJS({
+  "node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports2) {
+    "use strict";
+    var log = require_log();
+    var merge = require_merge();
+    var stringify = require_stringify();
+    var identity = require_identity();
+    var toJS = require_toJS();
+    function addPairToJSMap(ctx, map, { key, value }) {
+      if (identity.isNode(key) && key.addToJSMap)
+        key.addToJSMap(ctx, map, value);
+      else if (merge.isMergeKey(ctx, key))
+        merge.addMergeToJSMap(ctx, map, value);
+      else {
+        const jsKey = toJS.toJS(key, "", ctx);
+        if (map instanceof Map) {
+          map.set(jsKey, toJS.toJS(value, jsKey, ctx));
+        } else if (map instanceof Set) {
+          map.add(jsKey);
+        } else {
+          const stringKey = stringifyKey(key, jsKey, ctx);
+          const jsValue = toJS.toJS(value, stringKey, ctx);
+          if (stringKey in map)
+            Object.defineProperty(map, stringKey, {
+              value: jsValue,
+              writable: true,
+              enumerable: true,
+              configurable: true
+            });
+          else
+            map[stringKey] = jsValue;
+        }
+      }
+      return map;
+    }
+    function stringifyKey(key, jsKey, ctx) {
+      if (jsKey === null)
+        return "";
+      if (typeof jsKey !== "object")
+        return String(jsKey);
+      if (identity.isNode(key) && ctx?.doc) {
+        const strCtx = stringify.createStringifyContext(ctx.doc, {});
+        strCtx.anchors = /* @__PURE__ */ new Set();
+        for (const node of ctx.anchors.keys())
+          strCtx.anchors.add(node.anchor);
+        strCtx.inFlow = true;
+        strCtx.inStringifyKey = true;
+        const strKey = key.toString(strCtx);
+        if (!ctx.mapKeyWarned) {
+          let jsonStr = JSON.stringify(strKey);
+          if (jsonStr.length > 40)
+            jsonStr = jsonStr.substring(0, 36) + '..."';
+          log.warn(ctx.doc.options.logLevel, `Keys with collection values will be stringified due to JS Object restrictions: ${jsonStr}. Set mapAsMap: true to use object keys.`);
+          ctx.mapKeyWarned = true;
+        }
+        return strKey;
+      }
+      return JSON.stringify(jsKey);
+    }
+    exports2.addPairToJSMap = addPairToJSMap;
+  }
+});
+
+// node_modules/yaml/dist/nodes/Pair.js
+var require_Pair = __commonJS({
+  "node_modules/yaml/dist/nodes/Pair.js"(exports2) {
+    "use strict";
+    var createNode = require_createNode();
+    var stringifyPair = require_stringifyPair();
+    var addPairToJSMap = require_addPairToJSMap();
+    var identity = require_identity();
+    function createPair(key, value, ctx) {
+      const k = createNode.createNode(key, void 0, ctx);
+      const v = createNode.createNode(value, void 0, ctx);
+      return new Pair(k, v);
+    }
+    var Pair = class _Pair {
+      constructor(key, value = null) {
+        Object.defineProperty(this, identity.NODE_TYPE, { value: identity.PAIR });
+        this.key = key;
+        this.value = value;
+      }
+      clone(schema) {
+        let { key, value } = this;
+        if (identity.isNode(key))
+          key = key.clone(schema);
+        if (identity.isNode(value))
+          value = value.clone(schema);
+        return new _Pair(key, value);
+      }
+      toJSON(_, ctx) {
+        const pair = ctx?.mapAsMap ? /* @__PURE__ */ new Map() : {};
+        return addPairToJSMap.addPairToJSMap(ctx, pair, this);
+      }
+      toString(ctx, onComment, onChompKeep) {
+        return ctx?.doc ? stringifyPair.stringifyPair(this, ctx, onComment, onChompKeep) : JSON.stringify(this);
+      }
+    };
+    exports2.Pair = Pair;
+    exports2.createPair = createPair;
+  }
+});
+
+// node_modules/yaml/dist/stringify/stringifyCollection.js
+var require_stringifyCollection = __commonJS({
+  "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    var stringify = require_stringify();
+    var stringifyComment = require_stringifyComment();
+    function stringifyCollection(collection, ctx, options) {
+      const flow = ctx.inFlow ?? collection.flow;
+      const stringify2 = flow ? stringifyFlowCollection : stringifyBlockCollection;
+      return stringify2(collection, ctx, options);
+    }
+    function stringifyBlockCollection({ comment, items }, ctx, { blockItemPrefix, flowChars, itemIndent, onChompKeep, onComment }) {
+      const { indent, options: { commentString } } = ctx;
+      const itemCtx = Object.assign({}, ctx, { indent: itemIndent, type: null });
+      let chompKeep = false;
+      const lines = [];
+      for (let i = 0; i < items.length; ++i) {
+        const item = items[i];
+        let comment2 = null;
+        if (identity.isNode(item)) {
+          if (!chompKeep && item.spaceBefore)
+            lines.push("");
+          addCommentBefore(ctx, lines, item.commentBefore, chompKeep);
+          if (item.comment)
+            comment2 = item.comment;
+        } else if (identity.isPair(item)) {
+          const ik = identity.isNode(item.key) ? item.key : null;
+          if (ik) {
+            if (!chompKeep && ik.spaceBefore)
+              lines.push("");
+            addCommentBefore(ctx, lines, ik.commentBefore, chompKeep);
+          }
+        }
+        chompKeep = false;
+        let str2 = stringify.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
+        if (comment2)
+          str2 += stringifyComment.lineComment(str2, itemIndent, commentString(comment2));
+        if (chompKeep && comment2)
+          chompKeep = false;
+        lines.push(blockItemPrefix + str2);
+      }
+      let str;
+      if (lines.length === 0) {
+        str = flowChars.start + flowChars.end;
+      } else {
+        str = lines[0];
+        for (let i = 1; i < lines.length; ++i) {
+          const line = lines[i];
+          str += line ? `
+${indent}${line}` : "\n";
+        }
+      }
+      if (comment) {
+        str += "\n" + stringifyComment.indentComment(commentString(comment), indent);
+        if (onComment)
+          onComment();
+      } else if (chompKeep && onChompKeep)
+        onChompKeep();
+      return str;
+    }
+    function stringifyFlowCollection({ items }, ctx, { flowChars, itemIndent }) {
+      const { indent, indentStep, flowCollectionPadding: fcPadding, options: { commentString } } = ctx;
+      itemIndent += indentStep;
+      const itemCtx = Object.assign({}, ctx, {
+        indent: itemIndent,
+        inFlow: true,
+        type: null
+      });
+      let reqNewline = false;
+      let linesAtValue = 0;
+      const lines = [];
+      for (let i = 0; i < items.length; ++i) {
+        const item = items[i];
+        let comment = null;
+        if (identity.isNode(item)) {
+          if (item.spaceBefore)
+            lines.push("");
+          addCommentBefore(ctx, lines, item.commentBefore, false);
+          if (item.comment)
+            comment = item.comment;
+        } else if (identity.isPair(item)) {
+          const ik = identity.isNode(item.key) ? item.key : null;
+          if (ik) {
+            if (ik.spaceBefore)
+              lines.push("");
+            addCommentBefore(ctx, lines, ik.commentBefore, false);
+            if (ik.comment)
+              reqNewline = true;
+          }
+          const iv = identity.isNode(item.value) ? item.value : null;
+          if (iv) {
+            if (iv.comment)
+              comment = iv.comment;
+            if (iv.commentBefore)
+              reqNewline = true;
+          } else if (item.value == null && ik?.comment) {
+            comment = ik.comment;
+          }
+        }
+        if (comment)
+          reqNewline = true;
+        let str = stringify.stringify(item, itemCtx, () => comment = null);
+        reqNewline || (reqNewline = lines.length > linesAtValue || str.includes("\n"));
+        if (i < items.length - 1) {
+          str += ",";
+        } else if (ctx.options.trailingComma) {
+          if (ctx.options.lineWidth > 0) {
+            reqNewline || (reqNewline = lines.reduce((sum, line) => sum + line.length + 2, 2) + (str.length + 2) > ctx.options.lineWidth);
+          }
+          if (reqNewline) {
+            str += ",";
+          }
+        }
+        if (comment)
+          str += stringifyComment.lineComment(str, itemIndent, commentString(comment));
+        lines.push(str);
+        linesAtValue = lines.length;
+      }
+      const { start, end } = flowChars;
+      if (lines.length === 0) {
+        return start + end;
+      } else {
+        if (!reqNewline) {
+          const len = lines.reduce((sum, line) => sum + line.length + 2, 2);
+          reqNewline = ctx.options.lineWidth > 0 && len > ctx.options.lineWidth;
+        }
+        if (reqNewline) {
+          let str = start;
+          for (const line of lines)
+            str += line ? `
+${indentStep}${indent}${line}` : "\n";
+          return `${str}
+${indent}${end}`;
+        } else {
+          return `${start}${fcPadding}${lines.join(" ")}${fcPadding}${end}`;
+        }
+      }
+    }
+    function addCommentBefore({ indent, options: { commentString } }, lines, comment, chompKeep) {
+      if (comment && chompKeep)
+        comment = comment.replace(/^\n+/, "");
+      if (comment) {
+        const ic = stringifyComment.indentComment(commentString(comment), indent);
+        lines.push(ic.trimStart());
+      }
+    }
+    exports2.stringifyCollection = stringifyCollection;
+  }
+});
+
+// node_modules/yaml/dist/nodes/YAMLMap.js
+var require_YAMLMap = __commonJS({
+  "node_modules/yaml/dist/nodes/YAMLMap.js"(exports2) {
+    "use strict";
+    var stringifyCollection = require_stringifyCollection();
+    var addPairToJSMap = require_addPairToJSMap();
+    var Collection = require_Collection();
+    var identity = require_identity();
+    var Pair = require_Pair();
+    var Scalar = require_Scalar();
+    function findPair(items, key) {
+      const k = identity.isScalar(key) ? key.value : key;
+      for (const it of items) {
+        if (identity.isPair(it)) {
+          if (it.key === key || it.key === k)
+            return it;
+          if (identity.isScalar(it.key) && it.key.value === k)
+            return it;
+        }
+      }
+      return void 0;
+    }
+    var YAMLMap = class extends Collection.Collection {
+      static get tagName() {
+        return "tag:yaml.org,2002:map";
+      }
+      constructor(schema) {
+        super(identity.MAP, schema);
+        this.items = [];
+      }
+      /**
+       * A generic collection parsing method that can be extended
+       * to other node classes that inherit from YAMLMap
+       */
+      static from(schema, obj, ctx) {
+        const { keepUndefined, replacer } = ctx;
+        const map = new this(schema);
+        const add = (key, value) => {
+          if (typeof replacer === "function")
+            value = replacer.call(obj, key, value);
+          else if (Array.isArray(replacer) && !replacer.includes(key))
+            return;
+          if (value !== void 0 || keepUndefined)
+            map.items.push(Pair.createPair(key, value, ctx));
+        };
+        if (obj instanceof Map) {
+          for (const [key, value] of obj)
+            add(key, value);
+        } else if (obj && typeof obj === "object") {
+          for (const key of Object.keys(obj))
+            add(key, obj[key]);
+        }
+        if (typeof schema.sortMapEntries === "function") {
+          map.items.sort(schema.sortMapEntries);
+        }
+        return map;
+      }
+      /**
+       * Adds a value to the collection.
+       *
+       * @param overwrite - If not set `true`, using a key that is already in the
+       *   collection will throw. Otherwise, overwrites the previous value.
+       */
+      add(pair, overwrite) {
+        let _pair;
+        if (identity.isPair(pair))
+          _pair = pair;
+        else if (!pair || typeof pair !== "object" || !("key" in pair)) {
+          _pair = new Pair.Pair(pair, pair?.value);
+        } else
+          _pair = new Pair.Pair(pair.key, pair.value);
+        const prev = findPair(this.items, _pair.key);
+        const sortEntries = this.schema?.sortMapEntries;
+        if (prev) {
+          if (!overwrite)
+            throw new Error(`Key ${_pair.key} already set`);
+          if (identity.isScalar(prev.value) && Scalar.isScalarValue(_pair.value))
+            prev.value.value = _pair.value;
+          else
+            prev.value = _pair.value;
+        } else if (sortEntries) {
+          const i = this.items.findIndex((item) => sortEntries(_pair, item) < 0);
+          if (i === -1)
+            this.items.push(_pair);
+          else
+            this.items.splice(i, 0, _pair);
+        } else {
+          this.items.push(_pair);
+        }
+      }
+      delete(key) {
+        const it = findPair(this.items, key);
+        if (!it)
+          return false;
+        const del = this.items.splice(this.items.indexOf(it), 1);
+        return del.length > 0;
+      }
+      get(key, keepScalar) {
+        const it = findPair(this.items, key);
+        const node = it?.value;
+        return (!keepScalar && identity.isScalar(node) ? node.value : node) ?? void 0;
+      }
+      has(key) {
+        return !!findPair(this.items, key);
+      }
+      set(key, value) {
+        this.add(new Pair.Pair(key, value), true);
+      }
+      /**
+       * @param ctx - Conversion context, originally set in Document#toJS()
+       * @param {Class} Type - If set, forces the returned collection type
+       * @returns Instance of Type, Map, or Object
+       */
+      toJSON(_, ctx, Type) {
+        const map = Type ? new Type() : ctx?.mapAsMap ? /* @__PURE__ */ new Map() : {};
+        if (ctx?.onCreate)
+          ctx.onCreate(map);
+        for (const item of this.items)
+          addPairToJSMap.addPairToJSMap(ctx, map, item);
+        return map;
+      }
+      toString(ctx, onComment, onChompKeep) {
+        if (!ctx)
+          return JSON.stringify(this);
+        for (const item of this.items) {
+          if (!identity.isPair(item))
+            throw new Error(`Map items must all be pairs; found ${JSON.stringify(item)} instead`);
+        }
+        if (!ctx.allNullValues && this.hasAllNullValues(false))
+          ctx = Object.assign({}, ctx, { allNullValues: true });
+        return stringifyCollection.stringifyCollection(this, ctx, {
+          blockItemPrefix: "",
+          flowChars: { start: "{", end: "}" },
+          itemIndent: ctx.indent || "",
+          onChompKeep,
+          onComment
+        });
+      }
+    };
+    exports2.YAMLMap = YAMLMap;
+    exports2.findPair = findPair;
+  }
+});
+
+// node_modules/yaml/dist/schema/common/map.js
+var require_map = __commonJS({
+  "node_modules/yaml/dist/schema/common/map.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    var YAMLMap = require_YAMLMap();
+    var map = {
+      collection: "map",
+      default: true,
+      nodeClass: YAMLMap.YAMLMap,
+      tag: "tag:yaml.org,2002:map",
+      resolve(map2, onError) {
+        if (!identity.isMap(map2))
+          onError("Expected a mapping for this tag");
+        return map2;
+      },
+      createNode: (schema, obj, ctx) => YAMLMap.YAMLMap.from(schema, obj, ctx)
+    };
+    exports2.map = map;
+  }
+});
+
+// node_modules/yaml/dist/nodes/YAMLSeq.js
+var require_YAMLSeq = __commonJS({
+  "node_modules/yaml/dist/nodes/YAMLSeq.js"(exports2) {
+    "use strict";
+    var createNode = require_createNode();
+    var stringifyCollection = require_stringifyCollection();
+    var Collection = require_Collection();
+    var identity = require_identity();
+    var Scalar = require_Scalar();
+    var toJS = require_toJS();
+    var YAMLSeq = class extends Collection.Collection {
+      static get tagName() {
+        return "tag:yaml.org,2002:seq";
+      }
+      constructor(schema) {
+        super(identity.SEQ, schema);
+        this.items = [];
+      }
+      add(value) {
+        this.items.push(value);
+      }
+      /**
+       * Removes a value from the collection.
+       *
+       * `key` must contain a representation of an integer for this to succeed.
+       * It may be wrapped in a `Scalar`.
+       *
+       * @returns `true` if the item was found and removed.
+       */
+      delete(key) {
+        const idx = asItemIndex(key);
+        if (typeof idx !== "number")
+          return false;
+        const del = this.items.splice(idx, 1);
+        return del.length > 0;
+      }
+      get(key, keepScalar) {
+        const idx = asItemIndex(key);
+        if (typeof idx !== "number")
+          return void 0;
+        const it = this.items[idx];
+        return !keepScalar && identity.isScalar(it) ? it.value : it;
+      }
+      /**
+       * Checks if the collection includes a value with the key `key`.
+       *
+       * `key` must contain a representation of an integer for this to succeed.
+       * It may be wrapped in a `Scalar`.
+       */
+      has(key) {
+        const idx = asItemIndex(key);
+        return typeof idx === "number" && idx < this.items.length;
+      }
+      /**
+       * Sets a value in this collection. For `!!set`, `value` needs to be a
+       * boolean to add/remove the item from the set.
+       *
+       * If `key` does not contain a representation of an integer, this will throw.
+       * It may be wrapped in a `Scalar`.
+       */
+      set(key, value) {
+        const idx = asItemIndex(key);
+        if (typeof idx !== "number")
+          throw new Error(`Expected a valid index, not ${key}.`);
+        const prev = this.items[idx];
+        if (identity.isScalar(prev) && Scalar.isScalarValue(value))
+          prev.value = value;
+        else
+          this.items[idx] = value;
+      }
+      toJSON(_, ctx) {
+        const seq = [];
+        if (ctx?.onCreate)
+          ctx.onCreate(seq);
+        let i = 0;
+        for (const item of this.items)
+          seq.push(toJS.toJS(item, String(i++), ctx));
+        return seq;
+      }
+      toString(ctx, onComment, onChompKeep) {
+        if (!ctx)
+          return JSON.stringify(this);
+        return stringifyCollection.stringifyCollection(this, ctx, {
+          blockItemPrefix: "- ",
+          flowChars: { start: "[", end: "]" },
+          itemIndent: (ctx.indent || "") + "  ",
+          onChompKeep,
+          onComment
+        });
+      }
+      static from(schema, obj, ctx) {
+        const { replacer } = ctx;
+        const seq = new this(schema);
+        if (obj && Symbol.iterator in Object(obj)) {
+          let i = 0;
+          for (let it of obj) {
+            if (typeof replacer === "function") {
+              const key = obj instanceof Set ? it : String(i++);
+              it = replacer.call(obj, key, it);
+            }
+            seq.items.push(createNode.createNode(it, void 0, ctx));
+          }
+        }
+        return seq;
+      }
+    };
+    function asItemIndex(key) {
+      let idx = identity.isScalar(key) ? key.value : key;
+      if (idx && typeof idx === "string")
+        idx = Number(idx);
+      return typeof idx === "number" && Number.isInteger(idx) && idx >= 0 ? idx : null;
+    }
+    exports2.YAMLSeq = YAMLSeq;
+  }
+});
+
+// node_modules/yaml/dist/schema/common/seq.js
+var require_seq = __commonJS({
+  "node_modules/yaml/dist/schema/common/seq.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    var YAMLSeq = require_YAMLSeq();
+    var seq = {
+      collection: "seq",
+      default: true,
+      nodeClass: YAMLSeq.YAMLSeq,
+      tag: "tag:yaml.org,2002:seq",
+      resolve(seq2, onError) {
+        if (!identity.isSeq(seq2))
+          onError("Expected a sequence for this tag");
+        return seq2;
+      },
+      createNode: (schema, obj, ctx) => YAMLSeq.YAMLSeq.from(schema, obj, ctx)
+    };
+    exports2.seq = seq;
+  }
+});
+
+// node_modules/yaml/dist/schema/common/string.js
+var require_string = __commonJS({
+  "node_modules/yaml/dist/schema/common/string.js"(exports2) {
+    "use strict";
+    var stringifyString = require_stringifyString();
+    var string = {
+      identify: (value) => typeof value === "string",
+      default: true,
+      tag: "tag:yaml.org,2002:str",
+      resolve: (str) => str,
+      stringify(item, ctx, onComment, onChompKeep) {
+        ctx = Object.assign({ actualString: true }, ctx);
+        return stringifyString.stringifyString(item, ctx, onComment, onChompKeep);
+      }
+    };
+    exports2.string = string;
+  }
+});
+
+// node_modules/yaml/dist/schema/common/null.js
+var require_null = __commonJS({
+  "node_modules/yaml/dist/schema/common/null.js"(exports2) {
+    "use strict";
+    var Scalar = require_Scalar();
+    var nullTag = {
+      identify: (value) => value == null,
+      createNode: () => new Scalar.Scalar(null),
+      default: true,
+      tag: "tag:yaml.org,2002:null",
+      test: /^(?:~|[Nn]ull|NULL)?$/,
+      resolve: () => new Scalar.Scalar(null),
+      stringify: ({ source }, ctx) => typeof source === "string" && nullTag.test.test(source) ? source : ctx.options.nullStr
+    };
+    exports2.nullTag = nullTag;
+  }
+});
+
+// node_modules/yaml/dist/schema/core/bool.js
+var require_bool = __commonJS({
+  "node_modules/yaml/dist/schema/core/bool.js"(exports2) {
+    "use strict";
+    var Scalar = require_Scalar();
+    var boolTag = {
+      identify: (value) => typeof value === "boolean",
+      default: true,
+      tag: "tag:yaml.org,2002:bool",
+      test: /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/,
+      resolve: (str) => new Scalar.Scalar(str[0] === "t" || str[0] === "T"),
+      stringify({ source, value }, ctx) {
+        if (source && boolTag.test.test(source)) {
+          const sv = source[0] === "t" || source[0] === "T";
+          if (value === sv)
+            return source;
+        }
+        return value ? ctx.options.trueStr : ctx.options.falseStr;
+      }
+    };
+    exports2.boolTag = boolTag;
+  }
+});
+
+// node_modules/yaml/dist/stringify/stringifyNumber.js
+var require_stringifyNumber = __commonJS({
+  "node_modules/yaml/dist/stringify/stringifyNumber.js"(exports2) {
+    "use strict";
+    function stringifyNumber({ format, minFractionDigits, tag, value }) {
+      if (typeof value === "bigint")
+        return String(value);
+      const num = typeof value === "number" ? value : Number(value);
+      if (!isFinite(num))
+        return isNaN(num) ? ".nan" : num < 0 ? "-.inf" : ".inf";
+      let n = Object.is(value, -0) ? "-0" : JSON.stringify(value);
+      if (!format && minFractionDigits && (!tag || tag === "tag:yaml.org,2002:float") && /^-?\d/.test(n) && !n.includes("e")) {
+        let i = n.indexOf(".");
+        if (i < 0) {
+          i = n.length;
+          n += ".";
+        }
+        let d = minFractionDigits - (n.length - i - 1);
+        while (d-- > 0)
+          n += "0";
+      }
+      return n;
+    }
+    exports2.stringifyNumber = stringifyNumber;
+  }
+});
+
+// node_modules/yaml/dist/schema/core/float.js
+var require_float = __commonJS({
+  "node_modules/yaml/dist/schema/core/float.js"(exports2) {
+    "use strict";
+    var Scalar = require_Scalar();
+    var stringifyNumber = require_stringifyNumber();
+    var floatNaN = {
+      identify: (value) => typeof value === "number",
+      default: true,
+      tag: "tag:yaml.org,2002:float",
+      test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
+      resolve: (str) => str.slice(-3).toLowerCase() === "nan" ? NaN : str[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
+      stringify: stringifyNumber.stringifyNumber
+    };
+    var floatExp = {
+      identify: (value) => typeof value === "number",
+      default: true,
+      tag: "tag:yaml.org,2002:float",
+      format: "EXP",
+      test: /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/,
+      resolve: (str) => parseFloat(str),
+      stringify(node) {
+        const num = Number(node.value);
+        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node);
+      }
+    };
+    var float = {
+      identify: (value) => typeof value === "number",
+      default: true,
+      tag: "tag:yaml.org,2002:float",
+      test: /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
+      resolve(str) {
+        const node = new Scalar.Scalar(parseFloat(str));
+        const dot = str.indexOf(".");
+        if (dot !== -1 && str[str.length - 1] === "0")
+          node.minFractionDigits = str.length - dot - 1;
+        return node;
+      },
+      stringify: stringifyNumber.stringifyNumber
+    };
+    exports2.float = float;
+    exports2.floatExp = floatExp;
+    exports2.floatNaN = floatNaN;
+  }
+});
+
+// node_modules/yaml/dist/schema/core/int.js
+var require_int = __commonJS({
+  "node_modules/yaml/dist/schema/core/int.js"(exports2) {
+    "use strict";
+    var stringifyNumber = require_stringifyNumber();
+    var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
+    var intResolve = (str, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix);
+    function intStringify(node, radix, prefix) {
+      const { value } = node;
+      if (intIdentify(value) && value >= 0)
+        return prefix + value.toString(radix);
+      return stringifyNumber.stringifyNumber(node);
+    }
+    var intOct = {
+      identify: (value) => intIdentify(value) && value >= 0,
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      format: "OCT",
+      test: /^0o[0-7]+$/,
+      resolve: (str, _onError, opt) => intResolve(str, 2, 8, opt),
+      stringify: (node) => intStringify(node, 8, "0o")
+    };
+    var int = {
+      identify: intIdentify,
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      test: /^[-+]?[0-9]+$/,
+      resolve: (str, _onError, opt) => intResolve(str, 0, 10, opt),
+      stringify: stringifyNumber.stringifyNumber
+    };
+    var intHex = {
+      identify: (value) => intIdentify(value) && value >= 0,
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      format: "HEX",
+      test: /^0x[0-9a-fA-F]+$/,
+      resolve: (str, _onError, opt) => intResolve(str, 2, 16, opt),
+      stringify: (node) => intStringify(node, 16, "0x")
+    };
+    exports2.int = int;
+    exports2.intHex = intHex;
+    exports2.intOct = intOct;
+  }
+});
+
+// node_modules/yaml/dist/schema/core/schema.js
+var require_schema = __commonJS({
+  "node_modules/yaml/dist/schema/core/schema.js"(exports2) {
+    "use strict";
+    var map = require_map();
+    var _null = require_null();
+    var seq = require_seq();
+    var string = require_string();
+    var bool = require_bool();
+    var float = require_float();
+    var int = require_int();
+    var schema = [
+      map.map,
+      seq.seq,
+      string.string,
+      _null.nullTag,
+      bool.boolTag,
+      int.intOct,
+      int.int,
+      int.intHex,
+      float.floatNaN,
+      float.floatExp,
+      float.float
+    ];
+    exports2.schema = schema;
+  }
+});
+
+// node_modules/yaml/dist/schema/json/schema.js
+var require_schema2 = __commonJS({
+  "node_modules/yaml/dist/schema/json/schema.js"(exports2) {
+    "use strict";
+    var Scalar = require_Scalar();
+    var map = require_map();
+    var seq = require_seq();
+    function intIdentify(value) {
+      return typeof value === "bigint" || Number.isInteger(value);
+    }
+    var stringifyJSON = ({ value }) => JSON.stringify(value);
+    var jsonScalars = [
+      {
+        identify: (value) => typeof value === "string",
+        default: true,
+        tag: "tag:yaml.org,2002:str",
+        resolve: (str) => str,
+        stringify: stringifyJSON
+      },
+      {
+        identify: (value) => value == null,
+        createNode: () => new Scalar.Scalar(null),
+        default: true,
+        tag: "tag:yaml.org,2002:null",
+        test: /^null$/,
+        resolve: () => null,
+        stringify: stringifyJSON
+      },
+      {
+        identify: (value) => typeof value === "boolean",
+        default: true,
+        tag: "tag:yaml.org,2002:bool",
+        test: /^true$|^false$/,
+        resolve: (str) => str === "true",
+        stringify: stringifyJSON
+      },
+      {
+        identify: intIdentify,
+        default: true,
+        tag: "tag:yaml.org,2002:int",
+        test: /^-?(?:0|[1-9][0-9]*)$/,
+        resolve: (str, _onError, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str, 10),
+        stringify: ({ value }) => intIdentify(value) ? value.toString() : JSON.stringify(value)
+      },
+      {
+        identify: (value) => typeof value === "number",
+        default: true,
+        tag: "tag:yaml.org,2002:float",
+        test: /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?$/,
+        resolve: (str) => parseFloat(str),
+        stringify: stringifyJSON
+      }
+    ];
+    var jsonError = {
+      default: true,
+      tag: "",
+      test: /^/,
+      resolve(str, onError) {
+        onError(`Unresolved plain scalar ${JSON.stringify(str)}`);
+        return str;
+      }
+    };
+    var schema = [map.map, seq.seq].concat(jsonScalars, jsonError);
+    exports2.schema = schema;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/binary.js
+var require_binary = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports2) {
+    "use strict";
+    var node_buffer = require("buffer");
+    var Scalar = require_Scalar();
+    var stringifyString = require_stringifyString();
+    var binary = {
+      identify: (value) => value instanceof Uint8Array,
+      // Buffer inherits from Uint8Array
+      default: false,
+      tag: "tag:yaml.org,2002:binary",
+      /**
+       * Returns a Buffer in node and an Uint8Array in browsers
+       *
+       * To use the resulting buffer as an image, you'll want to do something like:
+       *
+       *   const blob = new Blob([buffer], { type: 'image/jpeg' })
+       *   document.querySelector('#photo').src = URL.createObjectURL(blob)
+       */
+      resolve(src, onError) {
+        if (typeof node_buffer.Buffer === "function") {
+          return node_buffer.Buffer.from(src, "base64");
+        } else if (typeof atob === "function") {
+          const str = atob(src.replace(/[\n\r]/g, ""));
+          const buffer = new Uint8Array(str.length);
+          for (let i = 0; i < str.length; ++i)
+            buffer[i] = str.charCodeAt(i);
+          return buffer;
+        } else {
+          onError("This environment does not support reading binary tags; either Buffer or atob is required");
+          return src;
+        }
+      },
+      stringify({ comment, type, value }, ctx, onComment, onChompKeep) {
+        if (!value)
+          return "";
+        const buf = value;
+        let str;
+        if (typeof node_buffer.Buffer === "function") {
+          str = buf instanceof node_buffer.Buffer ? buf.toString("base64") : node_buffer.Buffer.from(buf.buffer).toString("base64");
+        } else if (typeof btoa === "function") {
+          let s = "";
+          for (let i = 0; i < buf.length; ++i)
+            s += String.fromCharCode(buf[i]);
+          str = btoa(s);
+        } else {
+          throw new Error("This environment does not support writing binary tags; either Buffer or btoa is required");
+        }
+        type ?? (type = Scalar.Scalar.BLOCK_LITERAL);
+        if (type !== Scalar.Scalar.QUOTE_DOUBLE) {
+          const lineWidth = Math.max(ctx.options.lineWidth - ctx.indent.length, ctx.options.minContentWidth);
+          const n = Math.ceil(str.length / lineWidth);
+          const lines = new Array(n);
+          for (let i = 0, o = 0; i < n; ++i, o += lineWidth) {
+            lines[i] = str.substr(o, lineWidth);
+          }
+          str = lines.join(type === Scalar.Scalar.BLOCK_LITERAL ? "\n" : " ");
+        }
+        return stringifyString.stringifyString({ comment, type, value: str }, ctx, onComment, onChompKeep);
+      }
+    };
+    exports2.binary = binary;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/pairs.js
+var require_pairs = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    var Pair = require_Pair();
+    var Scalar = require_Scalar();
+    var YAMLSeq = require_YAMLSeq();
+    function resolvePairs(seq, onError) {
+      if (identity.isSeq(seq)) {
+        for (let i = 0; i < seq.items.length; ++i) {
+          let item = seq.items[i];
+          if (identity.isPair(item))
+            continue;
+          else if (identity.isMap(item)) {
+            if (item.items.length > 1)
+              onError("Each pair must have its own sequence indicator");
+            const pair = item.items[0] || new Pair.Pair(new Scalar.Scalar(null));
+            if (item.commentBefore)
+              pair.key.commentBefore = pair.key.commentBefore ? `${item.commentBefore}
+${pair.key.commentBefore}` : item.commentBefore;
+            if (item.comment) {
+              const cn = pair.value ?? pair.key;
+              cn.comment = cn.comment ? `${item.comment}
+${cn.comment}` : item.comment;
+            }
+            item = pair;
+          }
+          seq.items[i] = identity.isPair(item) ? item : new Pair.Pair(item);
+        }
+      } else
+        onError("Expected a sequence for this tag");
+      return seq;
+    }
+    function createPairs(schema, iterable, ctx) {
+      const { replacer } = ctx;
+      const pairs2 = new YAMLSeq.YAMLSeq(schema);
+      pairs2.tag = "tag:yaml.org,2002:pairs";
+      let i = 0;
+      if (iterable && Symbol.iterator in Object(iterable))
+        for (let it of iterable) {
+          if (typeof replacer === "function")
+            it = replacer.call(iterable, String(i++), it);
+          let key, value;
+          if (Array.isArray(it)) {
+            if (it.length === 2) {
+              key = it[0];
+              value = it[1];
+            } else
+              throw new TypeError(`Expected [key, value] tuple: ${it}`);
+          } else if (it && it instanceof Object) {
+            const keys = Object.keys(it);
+            if (keys.length === 1) {
+              key = keys[0];
+              value = it[key];
+            } else {
+              throw new TypeError(`Expected tuple with one key, not ${keys.length} keys`);
+            }
+          } else {
+            key = it;
+          }
+          pairs2.items.push(Pair.createPair(key, value, ctx));
+        }
+      return pairs2;
+    }
+    var pairs = {
+      collection: "seq",
+      default: false,
+      tag: "tag:yaml.org,2002:pairs",
+      resolve: resolvePairs,
+      createNode: createPairs
+    };
+    exports2.createPairs = createPairs;
+    exports2.pairs = pairs;
+    exports2.resolvePairs = resolvePairs;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/omap.js
+var require_omap = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    var toJS = require_toJS();
+    var YAMLMap = require_YAMLMap();
+    var YAMLSeq = require_YAMLSeq();
+    var pairs = require_pairs();
+    var YAMLOMap = class _YAMLOMap extends YAMLSeq.YAMLSeq {
+      constructor() {
+        super();
+        this.add = YAMLMap.YAMLMap.prototype.add.bind(this);
+        this.delete = YAMLMap.YAMLMap.prototype.delete.bind(this);
+        this.get = YAMLMap.YAMLMap.prototype.get.bind(this);
+        this.has = YAMLMap.YAMLMap.prototype.has.bind(this);
+        this.set = YAMLMap.YAMLMap.prototype.set.bind(this);
+        this.tag = _YAMLOMap.tag;
+      }
+      /**
+       * If `ctx` is given, the return type is actually `Map<unknown, unknown>`,
+       * but TypeScript won't allow widening the signature of a child method.
+       */
+      toJSON(_, ctx) {
+        if (!ctx)
+          return super.toJSON(_);
+        const map = /* @__PURE__ */ new Map();
+        if (ctx?.onCreate)
+          ctx.onCreate(map);
+        for (const pair of this.items) {
+          let key, value;
+          if (identity.isPair(pair)) {
+            key = toJS.toJS(pair.key, "", ctx);
+            value = toJS.toJS(pair.value, key, ctx);
+          } else {
+            key = toJS.toJS(pair, "", ctx);
+          }
+          if (map.has(key))
+            throw new Error("Ordered maps must not include duplicate keys");
+          map.set(key, value);
+        }
+        return map;
+      }
+      static from(schema, iterable, ctx) {
+        const pairs$1 = pairs.createPairs(schema, iterable, ctx);
+        const omap2 = new this();
+        omap2.items = pairs$1.items;
+        return omap2;
+      }
+    };
+    YAMLOMap.tag = "tag:yaml.org,2002:omap";
+    var omap = {
+      collection: "seq",
+      identify: (value) => value instanceof Map,
+      nodeClass: YAMLOMap,
+      default: false,
+      tag: "tag:yaml.org,2002:omap",
+      resolve(seq, onError) {
+        const pairs$1 = pairs.resolvePairs(seq, onError);
+        const seenKeys = [];
+        for (const { key } of pairs$1.items) {
+          if (identity.isScalar(key)) {
+            if (seenKeys.includes(key.value)) {
+              onError(`Ordered maps must not include duplicate keys: ${key.value}`);
+            } else {
+              seenKeys.push(key.value);
+            }
+          }
+        }
+        return Object.assign(new YAMLOMap(), pairs$1);
+      },
+      createNode: (schema, iterable, ctx) => YAMLOMap.from(schema, iterable, ctx)
+    };
+    exports2.YAMLOMap = YAMLOMap;
+    exports2.omap = omap;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/bool.js
+var require_bool2 = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports2) {
+    "use strict";
+    var Scalar = require_Scalar();
+    function boolStringify({ value, source }, ctx) {
+      const boolObj = value ? trueTag : falseTag;
+      if (source && boolObj.test.test(source))
+        return source;
+      return value ? ctx.options.trueStr : ctx.options.falseStr;
+    }
+    var trueTag = {
+      identify: (value) => value === true,
+      default: true,
+      tag: "tag:yaml.org,2002:bool",
+      test: /^(?:Y|y|[Yy]es|YES|[Tt]rue|TRUE|[Oo]n|ON)$/,
+      resolve: () => new Scalar.Scalar(true),
+      stringify: boolStringify
+    };
+    var falseTag = {
+      identify: (value) => value === false,
+      default: true,
+      tag: "tag:yaml.org,2002:bool",
+      test: /^(?:N|n|[Nn]o|NO|[Ff]alse|FALSE|[Oo]ff|OFF)$/,
+      resolve: () => new Scalar.Scalar(false),
+      stringify: boolStringify
+    };
+    exports2.falseTag = falseTag;
+    exports2.trueTag = trueTag;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/float.js
+var require_float2 = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports2) {
+    "use strict";
+    var Scalar = require_Scalar();
+    var stringifyNumber = require_stringifyNumber();
+    var floatNaN = {
+      identify: (value) => typeof value === "number",
+      default: true,
+      tag: "tag:yaml.org,2002:float",
+      test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
+      resolve: (str) => str.slice(-3).toLowerCase() === "nan" ? NaN : str[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
+      stringify: stringifyNumber.stringifyNumber
+    };
+    var floatExp = {
+      identify: (value) => typeof value === "number",
+      default: true,
+      tag: "tag:yaml.org,2002:float",
+      format: "EXP",
+      test: /^[-+]?(?:[0-9][0-9_]*)?(?:\.[0-9_]*)?[eE][-+]?[0-9]+$/,
+      resolve: (str) => parseFloat(str.replace(/_/g, "")),
+      stringify(node) {
+        const num = Number(node.value);
+        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node);
+      }
+    };
+    var float = {
+      identify: (value) => typeof value === "number",
+      default: true,
+      tag: "tag:yaml.org,2002:float",
+      test: /^[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*$/,
+      resolve(str) {
+        const node = new Scalar.Scalar(parseFloat(str.replace(/_/g, "")));
+        const dot = str.indexOf(".");
+        if (dot !== -1) {
+          const f = str.substring(dot + 1).replace(/_/g, "");
+          if (f[f.length - 1] === "0")
+            node.minFractionDigits = f.length;
+        }
+        return node;
+      },
+      stringify: stringifyNumber.stringifyNumber
+    };
+    exports2.float = float;
+    exports2.floatExp = floatExp;
+    exports2.floatNaN = floatNaN;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/int.js
+var require_int2 = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports2) {
+    "use strict";
+    var stringifyNumber = require_stringifyNumber();
+    var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
+    function intResolve(str, offset, radix, { intAsBigInt }) {
+      const sign = str[0];
+      if (sign === "-" || sign === "+")
+        offset += 1;
+      str = str.substring(offset).replace(/_/g, "");
+      if (intAsBigInt) {
+        switch (radix) {
+          case 2:
+            str = `0b${str}`;
+            break;
+          case 8:
+            str = `0o${str}`;
+            break;
+          case 16:
+            str = `0x${str}`;
+            break;
+        }
+        const n2 = BigInt(str);
+        return sign === "-" ? BigInt(-1) * n2 : n2;
+      }
+      const n = parseInt(str, radix);
+      return sign === "-" ? -1 * n : n;
+    }
+    function intStringify(node, radix, prefix) {
+      const { value } = node;
+      if (intIdentify(value)) {
+        const str = value.toString(radix);
+        return value < 0 ? "-" + prefix + str.substr(1) : prefix + str;
+      }
+      return stringifyNumber.stringifyNumber(node);
+    }
+    var intBin = {
+      identify: intIdentify,
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      format: "BIN",
+      test: /^[-+]?0b[0-1_]+$/,
+      resolve: (str, _onError, opt) => intResolve(str, 2, 2, opt),
+      stringify: (node) => intStringify(node, 2, "0b")
+    };
+    var intOct = {
+      identify: intIdentify,
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      format: "OCT",
+      test: /^[-+]?0[0-7_]+$/,
+      resolve: (str, _onError, opt) => intResolve(str, 1, 8, opt),
+      stringify: (node) => intStringify(node, 8, "0")
+    };
+    var int = {
+      identify: intIdentify,
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      test: /^[-+]?[0-9][0-9_]*$/,
+      resolve: (str, _onError, opt) => intResolve(str, 0, 10, opt),
+      stringify: stringifyNumber.stringifyNumber
+    };
+    var intHex = {
+      identify: intIdentify,
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      format: "HEX",
+      test: /^[-+]?0x[0-9a-fA-F_]+$/,
+      resolve: (str, _onError, opt) => intResolve(str, 2, 16, opt),
+      stringify: (node) => intStringify(node, 16, "0x")
+    };
+    exports2.int = int;
+    exports2.intBin = intBin;
+    exports2.intHex = intHex;
+    exports2.intOct = intOct;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/set.js
+var require_set = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    var Pair = require_Pair();
+    var YAMLMap = require_YAMLMap();
+    var YAMLSet = class _YAMLSet extends YAMLMap.YAMLMap {
+      constructor(schema) {
+        super(schema);
+        this.tag = _YAMLSet.tag;
+      }
+      add(key) {
+        let pair;
+        if (identity.isPair(key))
+          pair = key;
+        else if (key && typeof key === "object" && "key" in key && "value" in key && key.value === null)
+          pair = new Pair.Pair(key.key, null);
+        else
+          pair = new Pair.Pair(key, null);
+        const prev = YAMLMap.findPair(this.items, pair.key);
+        if (!prev)
+          this.items.push(pair);
+      }
+      /**
+       * If `keepPair` is `true`, returns the Pair matching `key`.
+       * Otherwise, returns the value of that Pair's key.
+       */
+      get(key, keepPair) {
+        const pair = YAMLMap.findPair(this.items, key);
+        return !keepPair && identity.isPair(pair) ? identity.isScalar(pair.key) ? pair.key.value : pair.key : pair;
+      }
+      set(key, value) {
+        if (typeof value !== "boolean")
+          throw new Error(`Expected boolean value for set(key, value) in a YAML set, not ${typeof value}`);
+        const prev = YAMLMap.findPair(this.items, key);
+        if (prev && !value) {
+          this.items.splice(this.items.indexOf(prev), 1);
+        } else if (!prev && value) {
+          this.items.push(new Pair.Pair(key));
+        }
+      }
+      toJSON(_, ctx) {
+        return super.toJSON(_, ctx, Set);
+      }
+      toString(ctx, onComment, onChompKeep) {
+        if (!ctx)
+          return JSON.stringify(this);
+        if (this.hasAllNullValues(true))
+          return super.toString(Object.assign({}, ctx, { allNullValues: true }), onComment, onChompKeep);
+        else
+          throw new Error("Set items must all have null values");
+      }
+      static from(schema, iterable, ctx) {
+        const { replacer } = ctx;
+        const set2 = new this(schema);
+        if (iterable && Symbol.iterator in Object(iterable))
+          for (let value of iterable) {
+            if (typeof replacer === "function")
+              value = replacer.call(iterable, value, value);
+            set2.items.push(Pair.createPair(value, null, ctx));
+          }
+        return set2;
+      }
+    };
+    YAMLSet.tag = "tag:yaml.org,2002:set";
+    var set = {
+      collection: "map",
+      identify: (value) => value instanceof Set,
+      nodeClass: YAMLSet,
+      default: false,
+      tag: "tag:yaml.org,2002:set",
+      createNode: (schema, iterable, ctx) => YAMLSet.from(schema, iterable, ctx),
+      resolve(map, onError) {
+        if (identity.isMap(map)) {
+          if (map.hasAllNullValues(true))
+            return Object.assign(new YAMLSet(), map);
+          else
+            onError("Set items must all have null values");
+        } else
+          onError("Expected a mapping for this tag");
+        return map;
+      }
+    };
+    exports2.YAMLSet = YAMLSet;
+    exports2.set = set;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
+var require_timestamp = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports2) {
+    "use strict";
+    var stringifyNumber = require_stringifyNumber();
+    function parseSexagesimal(str, asBigInt) {
+      const sign = str[0];
+      const parts = sign === "-" || sign === "+" ? str.substring(1) : str;
+      const num = (n) => asBigInt ? BigInt(n) : Number(n);
+      const res = parts.replace(/_/g, "").split(":").reduce((res2, p) => res2 * num(60) + num(p), num(0));
+      return sign === "-" ? num(-1) * res : res;
+    }
+    function stringifySexagesimal(node) {
+      let { value } = node;
+      let num = (n) => n;
+      if (typeof value === "bigint")
+        num = (n) => BigInt(n);
+      else if (isNaN(value) || !isFinite(value))
+        return stringifyNumber.stringifyNumber(node);
+      let sign = "";
+      if (value < 0) {
+        sign = "-";
+        value *= num(-1);
+      }
+      const _60 = num(60);
+      const parts = [value % _60];
+      if (value < 60) {
+        parts.unshift(0);
+      } else {
+        value = (value - parts[0]) / _60;
+        parts.unshift(value % _60);
+        if (value >= 60) {
+          value = (value - parts[0]) / _60;
+          parts.unshift(value);
+        }
+      }
+      return sign + parts.map((n) => String(n).padStart(2, "0")).join(":").replace(/000000\d*$/, "");
+    }
+    var intTime = {
+      identify: (value) => typeof value === "bigint" || Number.isInteger(value),
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      format: "TIME",
+      test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+$/,
+      resolve: (str, _onError, { intAsBigInt }) => parseSexagesimal(str, intAsBigInt),
+      stringify: stringifySexagesimal
+    };
+    var floatTime = {
+      identify: (value) => typeof value === "number",
+      default: true,
+      tag: "tag:yaml.org,2002:float",
+      format: "TIME",
+      test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*$/,
+      resolve: (str) => parseSexagesimal(str, false),
+      stringify: stringifySexagesimal
+    };
+    var timestamp = {
+      identify: (value) => value instanceof Date,
+      default: true,
+      tag: "tag:yaml.org,2002:timestamp",
+      // If the time zone is omitted, the timestamp is assumed to be specified in UTC. The time part
+      // may be omitted altogether, resulting in a date format. In such a case, the time part is
+      // assumed to be 00:00:00Z (start of day, UTC).
+      test: RegExp("^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})(?:(?:t|T|[ \\t]+)([0-9]{1,2}):([0-9]{1,2}):([0-9]{1,2}(\\.[0-9]+)?)(?:[ \\t]*(Z|[-+][012]?[0-9](?::[0-9]{2})?))?)?$"),
+      resolve(str) {
+        const match = str.match(timestamp.test);
+        if (!match)
+          throw new Error("!!timestamp expects a date, starting with yyyy-mm-dd");
+        const [, year, month, day, hour, minute, second] = match.map(Number);
+        const millisec = match[7] ? Number((match[7] + "00").substr(1, 3)) : 0;
+        let date = Date.UTC(year, month - 1, day, hour || 0, minute || 0, second || 0, millisec);
+        const tz = match[8];
+        if (tz && tz !== "Z") {
+          let d = parseSexagesimal(tz, false);
+          if (Math.abs(d) < 30)
+            d *= 60;
+          date -= 6e4 * d;
+        }
+        return new Date(date);
+      },
+      stringify: ({ value }) => value?.toISOString().replace(/(T00:00:00)?\.000Z$/, "") ?? ""
+    };
+    exports2.floatTime = floatTime;
+    exports2.intTime = intTime;
+    exports2.timestamp = timestamp;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/schema.js
+var require_schema3 = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports2) {
+    "use strict";
+    var map = require_map();
+    var _null = require_null();
+    var seq = require_seq();
+    var string = require_string();
+    var binary = require_binary();
+    var bool = require_bool2();
+    var float = require_float2();
+    var int = require_int2();
+    var merge = require_merge();
+    var omap = require_omap();
+    var pairs = require_pairs();
+    var set = require_set();
+    var timestamp = require_timestamp();
+    var schema = [
+      map.map,
+      seq.seq,
+      string.string,
+      _null.nullTag,
+      bool.trueTag,
+      bool.falseTag,
+      int.intBin,
+      int.intOct,
+      int.int,
+      int.intHex,
+      float.floatNaN,
+      float.floatExp,
+      float.float,
+      binary.binary,
+      merge.merge,
+      omap.omap,
+      pairs.pairs,
+      set.set,
+      timestamp.intTime,
+      timestamp.floatTime,
+      timestamp.timestamp
+    ];
+    exports2.schema = schema;
+  }
+});
+
+// node_modules/yaml/dist/schema/tags.js
+var require_tags = __commonJS({
+  "node_modules/yaml/dist/schema/tags.js"(exports2) {
+    "use strict";
+    var map = require_map();
+    var _null = require_null();
+    var seq = require_seq();
+    var string = require_string();
+    var bool = require_bool();
+    var float = require_float();
+    var int = require_int();
+    var schema = require_schema();
+    var schema$1 = require_schema2();
+    var binary = require_binary();
+    var merge = require_merge();
+    var omap = require_omap();
+    var pairs = require_pairs();
+    var schema$2 = require_schema3();
+    var set = require_set();
+    var timestamp = require_timestamp();
+    var schemas = /* @__PURE__ */ new Map([
+      ["core", schema.schema],
+      ["failsafe", [map.map, seq.seq, string.string]],
+      ["json", schema$1.schema],
+      ["yaml11", schema$2.schema],
+      ["yaml-1.1", schema$2.schema]
+    ]);
+    var tagsByName = {
+      binary: binary.binary,
+      bool: bool.boolTag,
+      float: float.float,
+      floatExp: float.floatExp,
+      floatNaN: float.floatNaN,
+      floatTime: timestamp.floatTime,
+      int: int.int,
+      intHex: int.intHex,
+      intOct: int.intOct,
+      intTime: timestamp.intTime,
+      map: map.map,
+      merge: merge.merge,
+      null: _null.nullTag,
+      omap: omap.omap,
+      pairs: pairs.pairs,
+      seq: seq.seq,
+      set: set.set,
+      timestamp: timestamp.timestamp
+    };
+    var coreKnownTags = {
+      "tag:yaml.org,2002:binary": binary.binary,
+      "tag:yaml.org,2002:merge": merge.merge,
+      "tag:yaml.org,2002:omap": omap.omap,
+      "tag:yaml.org,2002:pairs": pairs.pairs,
+      "tag:yaml.org,2002:set": set.set,
+      "tag:yaml.org,2002:timestamp": timestamp.timestamp
+    };
+    function getTags(customTags, schemaName, addMergeTag) {
+      const schemaTags = schemas.get(schemaName);
+      if (schemaTags && !customTags) {
+        return addMergeTag && !schemaTags.includes(merge.merge) ? schemaTags.concat(merge.merge) : schemaTags.slice();
+      }
+      let tags = schemaTags;
+      if (!tags) {
+        if (Array.isArray(customTags))
+          tags = [];
+        else {
+          const keys = Array.from(schemas.keys()).filter((key) => key !== "yaml11").map((key) => JSON.stringify(key)).join(", ");
+          throw new Error(`Unknown schema "${schemaName}"; use one of ${keys} or define customTags array`);
+        }
+      }
+      if (Array.isArray(customTags)) {
+        for (const tag of customTags)
+          tags = tags.concat(tag);
+      } else if (typeof customTags === "function") {
+        tags = customTags(tags.slice());
+      }
+      if (addMergeTag)
+        tags = tags.concat(merge.merge);
+      return tags.reduce((tags2, tag) => {
+        const tagObj = typeof tag === "string" ? tagsByName[tag] : tag;
+        if (!tagObj) {
+          const tagName = JSON.stringify(tag);
+          const keys = Object.keys(tagsByName).map((key) => JSON.stringify(key)).join(", ");
+          throw new Error(`Unknown custom tag ${tagName}; use one of ${keys}`);
+        }
+        if (!tags2.includes(tagObj))
+          tags2.push(tagObj);
+        return tags2;
+      }, []);
+    }
+    exports2.coreKnownTags = coreKnownTags;
+    exports2.getTags = getTags;
+  }
+});
+
+// node_modules/yaml/dist/schema/Schema.js
+var require_Schema = __commonJS({
+  "node_modules/yaml/dist/schema/Schema.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    var map = require_map();
+    var seq = require_seq();
+    var string = require_string();
+    var tags = require_tags();
+    var sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+    var Schema = class _Schema {
+      constructor({ compat, customTags, merge, resolveKnownTags, schema, sortMapEntries, toStringDefaults }) {
+        this.compat = Array.isArray(compat) ? tags.getTags(compat, "compat") : compat ? tags.getTags(null, compat) : null;
+        this.name = typeof schema === "string" && schema || "core";
+        this.knownTags = resolveKnownTags ? tags.coreKnownTags : {};
+        this.tags = tags.getTags(customTags, this.name, merge);
+        this.toStringOptions = toStringDefaults ?? null;
+        Object.defineProperty(this, identity.MAP, { value: map.map });
+        Object.defineProperty(this, identity.SCALAR, { value: string.string });
+        Object.defineProperty(this, identity.SEQ, { value: seq.seq });
+        this.sortMapEntries = typeof sortMapEntries === "function" ? sortMapEntries : sortMapEntries === true ? sortMapEntriesByKey : null;
+      }
+      clone() {
+        const copy = Object.create(_Schema.prototype, Object.getOwnPropertyDescriptors(this));
+        copy.tags = this.tags.slice();
+        return copy;
+      }
+    };
+    exports2.Schema = Schema;
+  }
+});
+
+// node_modules/yaml/dist/stringify/stringifyDocument.js
+var require_stringifyDocument = __commonJS({
+  "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    var stringify = require_stringify();
+    var stringifyComment = require_stringifyComment();
+    function stringifyDocument(doc, options) {
+      const lines = [];
+      let hasDirectives = options.directives === true;
+      if (options.directives !== false && doc.directives) {
+        const dir = doc.directives.toString(doc);
+        if (dir) {
+          lines.push(dir);
+          hasDirectives = true;
+        } else if (doc.directives.docStart)
+          hasDirectives = true;
+      }
+      if (hasDirectives)
+        lines.push("---");
+      const ctx = stringify.createStringifyContext(doc, options);
+      const { commentString } = ctx.options;
+      if (doc.commentBefore) {
+        if (lines.length !== 1)
+          lines.unshift("");
+        const cs = commentString(doc.commentBefore);
+        lines.unshift(stringifyComment.indentComment(cs, ""));
+      }
+      let chompKeep = false;
+      let contentComment = null;
+      if (doc.contents) {
+        if (identity.isNode(doc.contents)) {
+          if (doc.contents.spaceBefore && hasDirectives)
+            lines.push("");
+          if (doc.contents.commentBefore) {
+            const cs = commentString(doc.contents.commentBefore);
+            lines.push(stringifyComment.indentComment(cs, ""));
+          }
+          ctx.forceBlockIndent = !!doc.comment;
+          contentComment = doc.contents.comment;
+        }
+        const onChompKeep = contentComment ? void 0 : () => chompKeep = true;
+        let body = stringify.stringify(doc.contents, ctx, () => contentComment = null, onChompKeep);
+        if (contentComment)
+          body += stringifyComment.lineComment(body, "", commentString(contentComment));
+        if ((body[0] === "|" || body[0] === ">") && lines[lines.length - 1] === "---") {
+          lines[lines.length - 1] = `--- ${body}`;
+        } else
+          lines.push(body);
+      } else {
+        lines.push(stringify.stringify(doc.contents, ctx));
+      }
+      if (doc.directives?.docEnd) {
+        if (doc.comment) {
+          const cs = commentString(doc.comment);
+          if (cs.includes("\n")) {
+            lines.push("...");
+            lines.push(stringifyComment.indentComment(cs, ""));
+          } else {
+            lines.push(`... ${cs}`);
+          }
+        } else {
+          lines.push("...");
+        }
+      } else {
+        let dc = doc.comment;
+        if (dc && chompKeep)
+          dc = dc.replace(/^\n+/, "");
+        if (dc) {
+          if ((!chompKeep || contentComment) && lines[lines.length - 1] !== "")
+            lines.push("");
+          lines.push(stringifyComment.indentComment(commentString(dc), ""));
+        }
+      }
+      return lines.join("\n") + "\n";
+    }
+    exports2.stringifyDocument = stringifyDocument;
+  }
+});
+
+// node_modules/yaml/dist/doc/Document.js
+var require_Document = __commonJS({
+  "node_modules/yaml/dist/doc/Document.js"(exports2) {
+    "use strict";
+    var Alias = require_Alias();
+    var Collection = require_Collection();
+    var identity = require_identity();
+    var Pair = require_Pair();
+    var toJS = require_toJS();
+    var Schema = require_Schema();
+    var stringifyDocument = require_stringifyDocument();
+    var anchors = require_anchors();
+    var applyReviver = require_applyReviver();
+    var createNode = require_createNode();
+    var directives = require_directives();
+    var Document = class _Document {
+      constructor(value, replacer, options) {
+        this.commentBefore = null;
+        this.comment = null;
+        this.errors = [];
+        this.warnings = [];
+        Object.defineProperty(this, identity.NODE_TYPE, { value: identity.DOC });
+        let _replacer = null;
+        if (typeof replacer === "function" || Array.isArray(replacer)) {
+          _replacer = replacer;
+        } else if (options === void 0 && replacer) {
+          options = replacer;
+          replacer = void 0;
+        }
+        const opt = Object.assign({
+          intAsBigInt: false,
+          keepSourceTokens: false,
+          logLevel: "warn",
+          prettyErrors: true,
+          strict: true,
+          stringKeys: false,
+          uniqueKeys: true,
+          version: "1.2"
+        }, options);
+        this.options = opt;
+        let { version } = opt;
+        if (options?._directives) {
+          this.directives = options._directives.atDocument();
+          if (this.directives.yaml.explicit)
+            version = this.directives.yaml.version;
+        } else
+          this.directives = new directives.Directives({ version });
+        this.setSchema(version, options);
+        this.contents = value === void 0 ? null : this.createNode(value, _replacer, options);
+      }
+      /**
+       * Create a deep copy of this Document and its contents.
+       *
+       * Custom Node values that inherit from `Object` still refer to their original instances.
+       */
+      clone() {
+        const copy = Object.create(_Document.prototype, {
+          [identity.NODE_TYPE]: { value: identity.DOC }
+        });
+        copy.commentBefore = this.commentBefore;
+        copy.comment = this.comment;
+        copy.errors = this.errors.slice();
+        copy.warnings = this.warnings.slice();
+        copy.options = Object.assign({}, this.options);
+        if (this.directives)
+          copy.directives = this.directives.clone();
+        copy.schema = this.schema.clone();
+        copy.contents = identity.isNode(this.contents) ? this.contents.clone(copy.schema) : this.contents;
+        if (this.range)
+          copy.range = this.range.slice();
+        return copy;
+      }
+      /** Adds a value to the document. */
+      add(value) {
+        if (assertCollection(this.contents))
+          this.contents.add(value);
+      }
+      /** Adds a value to the document. */
+      addIn(path, value) {
+        if (assertCollection(this.contents))
+          this.contents.addIn(path, value);
+      }
+      /**
+       * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
+       *
+       * If `node` already has an anchor, `name` is ignored.
+       * Otherwise, the `node.anchor` value will be set to `name`,
+       * or if an anchor with that name is already present in the document,
+       * `name` will be used as a prefix for a new unique anchor.
+       * If `name` is undefined, the generated anchor will use 'a' as a prefix.
+       */
+      createAlias(node, name) {
+        if (!node.anchor) {
+          const prev = anchors.anchorNames(this);
+          node.anchor = // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing
+          !name || prev.has(name) ? anchors.findNewAnchor(name || "a", prev) : name;
+        }
+        return new Alias.Alias(node.anchor);
+      }
+      createNode(value, replacer, options) {
+        let _replacer = void 0;
+        if (typeof replacer === "function") {
+          value = replacer.call({ "": value }, "", value);
+          _replacer = replacer;
+        } else if (Array.isArray(replacer)) {
+          const keyToStr = (v) => typeof v === "number" || v instanceof String || v instanceof Number;
+          const asStr = replacer.filter(keyToStr).map(String);
+          if (asStr.length > 0)
+            replacer = replacer.concat(asStr);
+          _replacer = replacer;
+        } else if (options === void 0 && replacer) {
+          options = replacer;
+          replacer = void 0;
+        }
+        const { aliasDuplicateObjects, anchorPrefix, flow, keepUndefined, onTagObj, tag } = options ?? {};
+        const { onAnchor, setAnchors, sourceObjects } = anchors.createNodeAnchors(
+          this,
+          // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing
+          anchorPrefix || "a"
+        );
+        const ctx = {
+          aliasDuplicateObjects: aliasDuplicateObjects ?? true,
+          keepUndefined: keepUndefined ?? false,
+          onAnchor,
+          onTagObj,
+          replacer: _replacer,
+          schema: this.schema,
+          sourceObjects
+        };
+        const node = createNode.createNode(value, tag, ctx);
+        if (flow && identity.isCollection(node))
+          node.flow = true;
+        setAnchors();
+        return node;
+      }
+      /**
+       * Convert a key and a value into a `Pair` using the current schema,
+       * recursively wrapping all values as `Scalar` or `Collection` nodes.
+       */
+      createPair(key, value, options = {}) {
+        const k = this.createNode(key, null, options);
+        const v = this.createNode(value, null, options);
+        return new Pair.Pair(k, v);
+      }
+      /**
+       * Removes a value from the document.
+       * @returns `true` if the item was found and removed.
+       */
+      delete(key) {
+        return assertCollection(this.contents) ? this.contents.delete(key) : false;
+      }
+      /**
+       * Removes a value from the document.
+       * @returns `true` if the item was found and removed.
+       */
+      deleteIn(path) {
+        if (Collection.isEmptyPath(path)) {
+          if (this.contents == null)
+            return false;
+          this.contents = null;
+          return true;
+        }
+        return assertCollection(this.contents) ? this.contents.deleteIn(path) : false;
+      }
+      /**
+       * Returns item at `key`, or `undefined` if not found. By default unwraps
+       * scalar values from their surrounding node; to disable set `keepScalar` to
+       * `true` (collections are always returned intact).
+       */
+      get(key, keepScalar) {
+        return identity.isCollection(this.contents) ? this.contents.get(key, keepScalar) : void 0;
+      }
+      /**
+       * Returns item at `path`, or `undefined` if not found. By default unwraps
+       * scalar values from their surrounding node; to disable set `keepScalar` to
+       * `true` (collections are always returned intact).
+       */
+      getIn(path, keepScalar) {
+        if (Collection.isEmptyPath(path))
+          return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path, keepScalar) : void 0;
+      }
+      /**
+       * Checks if the document includes a value with the key `key`.
+       */
+      has(key) {
+        return identity.isCollection(this.contents) ? this.contents.has(key) : false;
+      }
+      /**
+       * Checks if the document includes a value at `path`.
+       */
+      hasIn(path) {
+        if (Collection.isEmptyPath(path))
+          return this.contents !== void 0;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path) : false;
+      }
+      /**
+       * Sets a value in this document. For `!!set`, `value` needs to be a
+       * boolean to add/remove the item from the set.
+       */
+      set(key, value) {
+        if (this.contents == null) {
+          this.contents = Collection.collectionFromPath(this.schema, [key], value);
+        } else if (assertCollection(this.contents)) {
+          this.contents.set(key, value);
+        }
+      }
+      /**
+       * Sets a value in this document. For `!!set`, `value` needs to be a
+       * boolean to add/remove the item from the set.
+       */
+      setIn(path, value) {
+        if (Collection.isEmptyPath(path)) {
+          this.contents = value;
+        } else if (this.contents == null) {
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path), value);
+        } else if (assertCollection(this.contents)) {
+          this.contents.setIn(path, value);
+        }
+      }
+      /**
+       * Change the YAML version and schema used by the document.
+       * A `null` version disables support for directives, explicit tags, anchors, and aliases.
+       * It also requires the `schema` option to be given as a `Schema` instance value.
+       *
+       * Overrides all previously set schema options.
+       */
+      setSchema(version, options = {}) {
+        if (typeof version === "number")
+          version = String(version);
+        let opt;
+        switch (version) {
+          case "1.1":
+            if (this.directives)
+              this.directives.yaml.version = "1.1";
+            else
+              this.directives = new directives.Directives({ version: "1.1" });
+            opt = { resolveKnownTags: false, schema: "yaml-1.1" };
+            break;
+          case "1.2":
+          case "next":
+            if (this.directives)
+              this.directives.yaml.version = version;
+            else
+              this.directives = new directives.Directives({ version });
+            opt = { resolveKnownTags: true, schema: "core" };
+            break;
+          case null:
+            if (this.directives)
+              delete this.directives;
+            opt = null;
+            break;
+          default: {
+            const sv = JSON.stringify(version);
+            throw new Error(`Expected '1.1', '1.2' or null as first argument, but found: ${sv}`);
+          }
+        }
+        if (options.schema instanceof Object)
+          this.schema = options.schema;
+        else if (opt)
+          this.schema = new Schema.Schema(Object.assign(opt, options));
+        else
+          throw new Error(`With a null YAML version, the { schema: Schema } option is required`);
+      }
+      // json & jsonArg are only used from toJSON()
+      toJS({ json, jsonArg, mapAsMap, maxAliasCount, onAnchor, reviver } = {}) {
+        const ctx = {
+          anchors: /* @__PURE__ */ new Map(),
+          doc: this,
+          keep: !json,
+          mapAsMap: mapAsMap === true,
+          mapKeyWarned: false,
+          maxAliasCount: typeof maxAliasCount === "number" ? maxAliasCount : 100
+        };
+        const res = toJS.toJS(this.contents, jsonArg ?? "", ctx);
+        if (typeof onAnchor === "function")
+          for (const { count: count2, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count2);
+        return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
+      }
+      /**
+       * A JSON representation of the document `contents`.
+       *
+       * @param jsonArg Used by `JSON.stringify` to indicate the array index or
+       *   property name.
+       */
+      toJSON(jsonArg, onAnchor) {
+        return this.toJS({ json: true, jsonArg, mapAsMap: false, onAnchor });
+      }
+      /** A YAML representation of the document. */
+      toString(options = {}) {
+        if (this.errors.length > 0)
+          throw new Error("Document with errors cannot be stringified");
+        if ("indent" in options && (!Number.isInteger(options.indent) || Number(options.indent) <= 0)) {
+          const s = JSON.stringify(options.indent);
+          throw new Error(`"indent" option must be a positive integer, not ${s}`);
+        }
+        return stringifyDocument.stringifyDocument(this, options);
+      }
+    };
+    function assertCollection(contents) {
+      if (identity.isCollection(contents))
+        return true;
+      throw new Error("Expected a YAML collection as document contents");
+    }
+    exports2.Document = Document;
+  }
+});
+
+// node_modules/yaml/dist/errors.js
+var require_errors = __commonJS({
+  "node_modules/yaml/dist/errors.js"(exports2) {
+    "use strict";
+    var YAMLError = class extends Error {
+      constructor(name, pos, code, message) {
+        super();
+        this.name = name;
+        this.code = code;
+        this.message = message;
+        this.pos = pos;
+      }
+    };
+    var YAMLParseError = class extends YAMLError {
+      constructor(pos, code, message) {
+        super("YAMLParseError", pos, code, message);
+      }
+    };
+    var YAMLWarning = class extends YAMLError {
+      constructor(pos, code, message) {
+        super("YAMLWarning", pos, code, message);
+      }
+    };
+    var prettifyError = (src, lc) => (error) => {
+      if (error.pos[0] === -1)
+        return;
+      error.linePos = error.pos.map((pos) => lc.linePos(pos));
+      const { line, col } = error.linePos[0];
+      error.message += ` at line ${line}, column ${col}`;
+      let ci = col - 1;
+      let lineStr = src.substring(lc.lineStarts[line - 1], lc.lineStarts[line]).replace(/[\n\r]+$/, "");
+      if (ci >= 60 && lineStr.length > 80) {
+        const trimStart = Math.min(ci - 39, lineStr.length - 79);
+        lineStr = "…" + lineStr.substring(trimStart);
+        ci -= trimStart - 1;
+      }
+      if (lineStr.length > 80)
+        lineStr = lineStr.substring(0, 79) + "…";
+      if (line > 1 && /^ *$/.test(lineStr.substring(0, ci))) {
+        let prev = src.substring(lc.lineStarts[line - 2], lc.lineStarts[line - 1]);
+        if (prev.length > 80)
+          prev = prev.substring(0, 79) + "…\n";
+        lineStr = prev + lineStr;
+      }
+      if (/[^ ]/.test(lineStr)) {
+        let count2 = 1;
+        const end = error.linePos[1];
+        if (end?.line === line && end.col > col) {
+          count2 = Math.max(1, Math.min(end.col - col, 80 - ci));
+        }
+        const pointer = " ".repeat(ci) + "^".repeat(count2);
+        error.message += `:
+
+${lineStr}
+${pointer}
+`;
+      }
+    };
+    exports2.YAMLError = YAMLError;
+    exports2.YAMLParseError = YAMLParseError;
+    exports2.YAMLWarning = YAMLWarning;
+    exports2.prettifyError = prettifyError;
+  }
+});
+
+// node_modules/yaml/dist/compose/resolve-props.js
+var require_resolve_props = __commonJS({
+  "node_modules/yaml/dist/compose/resolve-props.js"(exports2) {
+    "use strict";
+    function resolveProps(tokens, { flow, indicator, next, offset, onError, parentIndent, startOnNewline }) {
+      let spaceBefore = false;
+      let atNewline = startOnNewline;
+      let hasSpace = startOnNewline;
+      let comment = "";
+      let commentSep = "";
+      let hasNewline = false;
+      let reqSpace = false;
+      let tab = null;
+      let anchor = null;
+      let tag = null;
+      let newlineAfterProp = null;
+      let comma = null;
+      let found = null;
+      let start = null;
+      for (const token of tokens) {
+        if (reqSpace) {
+          if (token.type !== "space" && token.type !== "newline" && token.type !== "comma")
+            onError(token.offset, "MISSING_CHAR", "Tags and anchors must be separated from the next token by white space");
+          reqSpace = false;
+        }
+        if (tab) {
+          if (atNewline && token.type !== "comment" && token.type !== "newline") {
+            onError(tab, "TAB_AS_INDENT", "Tabs are not allowed as indentation");
+          }
+          tab = null;
+        }
+        switch (token.type) {
+          case "space":
+            if (!flow && (indicator !== "doc-start" || next?.type !== "flow-collection") && token.source.includes("	")) {
+              tab = token;
+            }
+            hasSpace = true;
+            break;
+          case "comment": {
+            if (!hasSpace)
+              onError(token, "MISSING_CHAR", "Comments must be separated from other tokens by white space characters");
+            const cb = token.source.substring(1) || " ";
+            if (!comment)
+              comment = cb;
+            else
+              comment += commentSep + cb;
+            commentSep = "";
+            atNewline = false;
+            break;
+          }
+          case "newline":
+            if (atNewline) {
+              if (comment)
+                comment += token.source;
+              else if (!found || indicator !== "seq-item-ind")
+                spaceBefore = true;
+            } else
+              commentSep += token.source;
+            atNewline = true;
+            hasNewline = true;
+            if (anchor || tag)
+              newlineAfterProp = token;
+            hasSpace = true;
+            break;
+          case "anchor":
+            if (anchor)
+              onError(token, "MULTIPLE_ANCHORS", "A node can have at most one anchor");
+            if (token.source.endsWith(":"))
+              onError(token.offset + token.source.length - 1, "BAD_ALIAS", "Anchor ending in : is ambiguous", true);
+            anchor = token;
+            start ?? (start = token.offset);
+            atNewline = false;
+            hasSpace = false;
+            reqSpace = true;
+            break;
+          case "tag": {
+            if (tag)
+              onError(token, "MULTIPLE_TAGS", "A node can have at most one tag");
+            tag = token;
+            start ?? (start = token.offset);
+            atNewline = false;
+            hasSpace = false;
+            reqSpace = true;
+            break;
+          }
+          case indicator:
+            if (anchor || tag)
+              onError(token, "BAD_PROP_ORDER", `Anchors and tags must be after the ${token.source} indicator`);
+            if (found)
+              onError(token, "UNEXPECTED_TOKEN", `Unexpected ${token.source} in ${flow ?? "collection"}`);
+            found = token;
+            atNewline = indicator === "seq-item-ind" || indicator === "explicit-key-ind";
+            hasSpace = false;
+            break;
+          case "comma":
+            if (flow) {
+              if (comma)
+                onError(token, "UNEXPECTED_TOKEN", `Unexpected , in ${flow}`);
+              comma = token;
+              atNewline = false;
+              hasSpace = false;
+              break;
+            }
+          // else fallthrough
+          default:
+            onError(token, "UNEXPECTED_TOKEN", `Unexpected ${token.type} token`);
+            atNewline = false;
+            hasSpace = false;
+        }
+      }
+      const last = tokens[tokens.length - 1];
+      const end = last ? last.offset + last.source.length : offset;
+      if (reqSpace && next && next.type !== "space" && next.type !== "newline" && next.type !== "comma" && (next.type !== "scalar" || next.source !== "")) {
+        onError(next.offset, "MISSING_CHAR", "Tags and anchors must be separated from the next token by white space");
+      }
+      if (tab && (atNewline && tab.indent <= parentIndent || next?.type === "block-map" || next?.type === "block-seq"))
+        onError(tab, "TAB_AS_INDENT", "Tabs are not allowed as indentation");
+      return {
+        comma,
+        found,
+        spaceBefore,
+        comment,
+        hasNewline,
+        anchor,
+        tag,
+        newlineAfterProp,
+        end,
+        start: start ?? end
+      };
+    }
+    exports2.resolveProps = resolveProps;
+  }
+});
+
+// node_modules/yaml/dist/compose/util-contains-newline.js
+var require_util_contains_newline = __commonJS({
+  "node_modules/yaml/dist/compose/util-contains-newline.js"(exports2) {
+    "use strict";
+    function containsNewline(key) {
+      if (!key)
+        return null;
+      switch (key.type) {
+        case "alias":
+        case "scalar":
+        case "double-quoted-scalar":
+        case "single-quoted-scalar":
+          if (key.source.includes("\n"))
+            return true;
+          if (key.end) {
+            for (const st of key.end)
+              if (st.type === "newline")
+                return true;
+          }
+          return false;
+        case "flow-collection":
+          for (const it of key.items) {
+            for (const st of it.start)
+              if (st.type === "newline")
+                return true;
+            if (it.sep) {
+              for (const st of it.sep)
+                if (st.type === "newline")
+                  return true;
+            }
+            if (containsNewline(it.key) || containsNewline(it.value))
+              return true;
+          }
+          return false;
+        default:
+          return true;
+      }
+    }
+    exports2.containsNewline = containsNewline;
+  }
+});
+
+// node_modules/yaml/dist/compose/util-flow-indent-check.js
+var require_util_flow_indent_check = __commonJS({
+  "node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports2) {
+    "use strict";
+    var utilContainsNewline = require_util_contains_newline();
+    function flowIndentCheck(indent, fc, onError) {
+      if (fc?.type === "flow-collection") {
+        const end = fc.end[0];
+        if (end.indent === indent && (end.source === "]" || end.source === "}") && utilContainsNewline.containsNewline(fc)) {
+          const msg = "Flow end indicator should be more indented than parent";
+          onError(end, "BAD_INDENT", msg, true);
+        }
+      }
+    }
+    exports2.flowIndentCheck = flowIndentCheck;
+  }
+});
+
+// node_modules/yaml/dist/compose/util-map-includes.js
+var require_util_map_includes = __commonJS({
+  "node_modules/yaml/dist/compose/util-map-includes.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    function mapIncludes(ctx, items, search) {
+      const { uniqueKeys } = ctx.options;
+      if (uniqueKeys === false)
+        return false;
+      const isEqual = typeof uniqueKeys === "function" ? uniqueKeys : (a, b) => a === b || identity.isScalar(a) && identity.isScalar(b) && a.value === b.value;
+      return items.some((pair) => isEqual(pair.key, search));
+    }
+    exports2.mapIncludes = mapIncludes;
+  }
+});
+
+// node_modules/yaml/dist/compose/resolve-block-map.js
+var require_resolve_block_map = __commonJS({
+  "node_modules/yaml/dist/compose/resolve-block-map.js"(exports2) {
+    "use strict";
+    var Pair = require_Pair();
+    var YAMLMap = require_YAMLMap();
+    var resolveProps = require_resolve_props();
+    var utilContainsNewline = require_util_contains_newline();
+    var utilFlowIndentCheck = require_util_flow_indent_check();
+    var utilMapIncludes = require_util_map_includes();
+    var startColMsg = "All mapping items must start at the same column";
+    function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
+      const NodeClass = tag?.nodeClass ?? YAMLMap.YAMLMap;
+      const map = new NodeClass(ctx.schema);
+      if (ctx.atRoot)
+        ctx.atRoot = false;
+      let offset = bm.offset;
+      let commentEnd = null;
+      for (const collItem of bm.items) {
+        const { start, key, sep: sep4, value } = collItem;
+        const keyProps = resolveProps.resolveProps(start, {
+          indicator: "explicit-key-ind",
+          next: key ?? sep4?.[0],
+          offset,
+          onError,
+          parentIndent: bm.indent,
+          startOnNewline: true
+        });
+        const implicitKey = !keyProps.found;
+        if (implicitKey) {
+          if (key) {
+            if (key.type === "block-seq")
+              onError(offset, "BLOCK_AS_IMPLICIT_KEY", "A block sequence may not be used as an implicit map key");
+            else if ("indent" in key && key.indent !== bm.indent)
+              onError(offset, "BAD_INDENT", startColMsg);
+          }
+          if (!keyProps.anchor && !keyProps.tag && !sep4) {
+            commentEnd = keyProps.end;
+            if (keyProps.comment) {
+              if (map.comment)
+                map.comment += "\n" + keyProps.comment;
+              else
+                map.comment = keyProps.comment;
+            }
+            continue;
+          }
+          if (keyProps.newlineAfterProp || utilContainsNewline.containsNewline(key)) {
+            onError(key ?? start[start.length - 1], "MULTILINE_IMPLICIT_KEY", "Implicit keys need to be on a single line");
+          }
+        } else if (keyProps.found?.indent !== bm.indent) {
+          onError(offset, "BAD_INDENT", startColMsg);
+        }
+        ctx.atKey = true;
+        const keyStart = keyProps.end;
+        const keyNode = key ? composeNode(ctx, key, keyProps, onError) : composeEmptyNode(ctx, keyStart, start, null, keyProps, onError);
+        if (ctx.schema.compat)
+          utilFlowIndentCheck.flowIndentCheck(bm.indent, key, onError);
+        ctx.atKey = false;
+        if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
+          onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
+        const valueProps = resolveProps.resolveProps(sep4 ?? [], {
+          indicator: "map-value-ind",
+          next: value,
+          offset: keyNode.range[2],
+          onError,
+          parentIndent: bm.indent,
+          startOnNewline: !key || key.type === "block-scalar"
+        });
+        offset = valueProps.end;
+        if (valueProps.found) {
+          if (implicitKey) {
+            if (value?.type === "block-map" && !valueProps.hasNewline)
+              onError(offset, "BLOCK_AS_IMPLICIT_KEY", "Nested mappings are not allowed in compact mappings");
+            if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
+              onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
+          }
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep4, null, valueProps, onError);
+          if (ctx.schema.compat)
+            utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
+          offset = valueNode.range[2];
+          const pair = new Pair.Pair(keyNode, valueNode);
+          if (ctx.options.keepSourceTokens)
+            pair.srcToken = collItem;
+          map.items.push(pair);
+        } else {
+          if (implicitKey)
+            onError(keyNode.range, "MISSING_CHAR", "Implicit map keys need to be followed by map values");
+          if (valueProps.comment) {
+            if (keyNode.comment)
+              keyNode.comment += "\n" + valueProps.comment;
+            else
+              keyNode.comment = valueProps.comment;
+          }
+          const pair = new Pair.Pair(keyNode);
+          if (ctx.options.keepSourceTokens)
+            pair.srcToken = collItem;
+          map.items.push(pair);
+        }
+      }
+      if (commentEnd && commentEnd < offset)
+        onError(commentEnd, "IMPOSSIBLE", "Map comment with trailing content");
+      map.range = [bm.offset, offset, commentEnd ?? offset];
+      return map;
+    }
+    exports2.resolveBlockMap = resolveBlockMap;
+  }
+});
+
+// node_modules/yaml/dist/compose/resolve-block-seq.js
+var require_resolve_block_seq = __commonJS({
+  "node_modules/yaml/dist/compose/resolve-block-seq.js"(exports2) {
+    "use strict";
+    var YAMLSeq = require_YAMLSeq();
+    var resolveProps = require_resolve_props();
+    var utilFlowIndentCheck = require_util_flow_indent_check();
+    function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
+      const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
+      const seq = new NodeClass(ctx.schema);
+      if (ctx.atRoot)
+        ctx.atRoot = false;
+      if (ctx.atKey)
+        ctx.atKey = false;
+      let offset = bs.offset;
+      let commentEnd = null;
+      for (const { start, value } of bs.items) {
+        const props = resolveProps.resolveProps(start, {
+          indicator: "seq-item-ind",
+          next: value,
+          offset,
+          onError,
+          parentIndent: bs.indent,
+          startOnNewline: true
+        });
+        if (!props.found) {
+          if (props.anchor || props.tag || value) {
+            if (value?.type === "block-seq")
+              onError(props.end, "BAD_INDENT", "All sequence items must start at the same column");
+            else
+              onError(offset, "MISSING_CHAR", "Sequence item without - indicator");
+          } else {
+            commentEnd = props.end;
+            if (props.comment)
+              seq.comment = props.comment;
+            continue;
+          }
+        }
+        const node = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, start, null, props, onError);
+        if (ctx.schema.compat)
+          utilFlowIndentCheck.flowIndentCheck(bs.indent, value, onError);
+        offset = node.range[2];
+        seq.items.push(node);
+      }
+      seq.range = [bs.offset, offset, commentEnd ?? offset];
+      return seq;
+    }
+    exports2.resolveBlockSeq = resolveBlockSeq;
+  }
+});
+
+// node_modules/yaml/dist/compose/resolve-end.js
+var require_resolve_end = __commonJS({
+  "node_modules/yaml/dist/compose/resolve-end.js"(exports2) {
+    "use strict";
+    function resolveEnd(end, offset, reqSpace, onError) {
+      let comment = "";
+      if (end) {
+        let hasSpace = false;
+        let sep4 = "";
+        for (const token of end) {
+          const { source, type } = token;
+          switch (type) {
+            case "space":
+              hasSpace = true;
+              break;
+            case "comment": {
+              if (reqSpace && !hasSpace)
+                onError(token, "MISSING_CHAR", "Comments must be separated from other tokens by white space characters");
+              const cb = source.substring(1) || " ";
+              if (!comment)
+                comment = cb;
+              else
+                comment += sep4 + cb;
+              sep4 = "";
+              break;
+            }
+            case "newline":
+              if (comment)
+                sep4 += source;
+              hasSpace = true;
+              break;
+            default:
+              onError(token, "UNEXPECTED_TOKEN", `Unexpected ${type} at node end`);
+          }
+          offset += source.length;
+        }
+      }
+      return { comment, offset };
+    }
+    exports2.resolveEnd = resolveEnd;
+  }
+});
+
+// node_modules/yaml/dist/compose/resolve-flow-collection.js
+var require_resolve_flow_collection = __commonJS({
+  "node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    var Pair = require_Pair();
+    var YAMLMap = require_YAMLMap();
+    var YAMLSeq = require_YAMLSeq();
+    var resolveEnd = require_resolve_end();
+    var resolveProps = require_resolve_props();
+    var utilContainsNewline = require_util_contains_newline();
+    var utilMapIncludes = require_util_map_includes();
+    var blockMsg = "Block collections are not allowed within flow collections";
+    var isBlock = (token) => token && (token.type === "block-map" || token.type === "block-seq");
+    function resolveFlowCollection({ composeNode, composeEmptyNode }, ctx, fc, onError, tag) {
+      const isMap = fc.start.source === "{";
+      const fcName = isMap ? "flow map" : "flow sequence";
+      const NodeClass = tag?.nodeClass ?? (isMap ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq);
+      const coll = new NodeClass(ctx.schema);
+      coll.flow = true;
+      const atRoot = ctx.atRoot;
+      if (atRoot)
+        ctx.atRoot = false;
+      if (ctx.atKey)
+        ctx.atKey = false;
+      let offset = fc.offset + fc.start.source.length;
+      for (let i = 0; i < fc.items.length; ++i) {
+        const collItem = fc.items[i];
+        const { start, key, sep: sep4, value } = collItem;
+        const props = resolveProps.resolveProps(start, {
+          flow: fcName,
+          indicator: "explicit-key-ind",
+          next: key ?? sep4?.[0],
+          offset,
+          onError,
+          parentIndent: fc.indent,
+          startOnNewline: false
+        });
+        if (!props.found) {
+          if (!props.anchor && !props.tag && !sep4 && !value) {
+            if (i === 0 && props.comma)
+              onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
+            else if (i < fc.items.length - 1)
+              onError(props.start, "UNEXPECTED_TOKEN", `Unexpected empty item in ${fcName}`);
+            if (props.comment) {
+              if (coll.comment)
+                coll.comment += "\n" + props.comment;
+              else
+                coll.comment = props.comment;
+            }
+            offset = props.end;
+            continue;
+          }
+          if (!isMap && ctx.options.strict && utilContainsNewline.containsNewline(key))
+            onError(
+              key,
+              // checked by containsNewline()
+              "MULTILINE_IMPLICIT_KEY",
+              "Implicit keys of flow sequence pairs need to be on a single line"
+            );
+        }
+        if (i === 0) {
+          if (props.comma)
+            onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
+        } else {
+          if (!props.comma)
+            onError(props.start, "MISSING_CHAR", `Missing , between ${fcName} items`);
+          if (props.comment) {
+            let prevItemComment = "";
+            loop: for (const st of start) {
+              switch (st.type) {
+                case "comma":
+                case "space":
+                  break;
+                case "comment":
+                  prevItemComment = st.source.substring(1);
+                  break loop;
+                default:
+                  break loop;
+              }
+            }
+            if (prevItemComment) {
+              let prev = coll.items[coll.items.length - 1];
+              if (identity.isPair(prev))
+                prev = prev.value ?? prev.key;
+              if (prev.comment)
+                prev.comment += "\n" + prevItemComment;
+              else
+                prev.comment = prevItemComment;
+              props.comment = props.comment.substring(prevItemComment.length + 1);
+            }
+          }
+        }
+        if (!isMap && !sep4 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep4, null, props, onError);
+          coll.items.push(valueNode);
+          offset = valueNode.range[2];
+          if (isBlock(value))
+            onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
+        } else {
+          ctx.atKey = true;
+          const keyStart = props.end;
+          const keyNode = key ? composeNode(ctx, key, props, onError) : composeEmptyNode(ctx, keyStart, start, null, props, onError);
+          if (isBlock(key))
+            onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
+          ctx.atKey = false;
+          const valueProps = resolveProps.resolveProps(sep4 ?? [], {
+            flow: fcName,
+            indicator: "map-value-ind",
+            next: value,
+            offset: keyNode.range[2],
+            onError,
+            parentIndent: fc.indent,
+            startOnNewline: false
+          });
+          if (valueProps.found) {
+            if (!isMap && !props.found && ctx.options.strict) {
+              if (sep4)
+                for (const st of sep4) {
+                  if (st === valueProps.found)
+                    break;
+                  if (st.type === "newline") {
+                    onError(st, "MULTILINE_IMPLICIT_KEY", "Implicit keys of flow sequence pairs need to be on a single line");
+                    break;
+                  }
+                }
+              if (props.start < valueProps.found.offset - 1024)
+                onError(valueProps.found, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit flow sequence key");
+            }
+          } else if (value) {
+            if ("source" in value && value.source?.[0] === ":")
+              onError(value, "MISSING_CHAR", `Missing space after : in ${fcName}`);
+            else
+              onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
+          }
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep4, null, valueProps, onError) : null;
+          if (valueNode) {
+            if (isBlock(value))
+              onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
+          } else if (valueProps.comment) {
+            if (keyNode.comment)
+              keyNode.comment += "\n" + valueProps.comment;
+            else
+              keyNode.comment = valueProps.comment;
+          }
+          const pair = new Pair.Pair(keyNode, valueNode);
+          if (ctx.options.keepSourceTokens)
+            pair.srcToken = collItem;
+          if (isMap) {
+            const map = coll;
+            if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
+              onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
+            map.items.push(pair);
+          } else {
+            const map = new YAMLMap.YAMLMap(ctx.schema);
+            map.flow = true;
+            map.items.push(pair);
+            const endRange = (valueNode ?? keyNode).range;
+            map.range = [keyNode.range[0], endRange[1], endRange[2]];
+            coll.items.push(map);
+          }
+          offset = valueNode ? valueNode.range[2] : valueProps.end;
+        }
+      }
+      const expectedEnd = isMap ? "}" : "]";
+      const [ce, ...ee] = fc.end;
+      let cePos = offset;
+      if (ce?.source === expectedEnd)
+        cePos = ce.offset + ce.source.length;
+      else {
+        const name = fcName[0].toUpperCase() + fcName.substring(1);
+        const msg = atRoot ? `${name} must end with a ${expectedEnd}` : `${name} in block collection must be sufficiently indented and end with a ${expectedEnd}`;
+        onError(offset, atRoot ? "MISSING_CHAR" : "BAD_INDENT", msg);
+        if (ce && ce.source.length !== 1)
+          ee.unshift(ce);
+      }
+      if (ee.length > 0) {
+        const end = resolveEnd.resolveEnd(ee, cePos, ctx.options.strict, onError);
+        if (end.comment) {
+          if (coll.comment)
+            coll.comment += "\n" + end.comment;
+          else
+            coll.comment = end.comment;
+        }
+        coll.range = [fc.offset, cePos, end.offset];
+      } else {
+        coll.range = [fc.offset, cePos, cePos];
+      }
+      return coll;
+    }
+    exports2.resolveFlowCollection = resolveFlowCollection;
+  }
+});
+
+// node_modules/yaml/dist/compose/compose-collection.js
+var require_compose_collection = __commonJS({
+  "node_modules/yaml/dist/compose/compose-collection.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    var Scalar = require_Scalar();
+    var YAMLMap = require_YAMLMap();
+    var YAMLSeq = require_YAMLSeq();
+    var resolveBlockMap = require_resolve_block_map();
+    var resolveBlockSeq = require_resolve_block_seq();
+    var resolveFlowCollection = require_resolve_flow_collection();
+    function resolveCollection(CN, ctx, token, onError, tagName, tag) {
+      const coll = token.type === "block-map" ? resolveBlockMap.resolveBlockMap(CN, ctx, token, onError, tag) : token.type === "block-seq" ? resolveBlockSeq.resolveBlockSeq(CN, ctx, token, onError, tag) : resolveFlowCollection.resolveFlowCollection(CN, ctx, token, onError, tag);
+      const Coll = coll.constructor;
+      if (tagName === "!" || tagName === Coll.tagName) {
+        coll.tag = Coll.tagName;
+        return coll;
+      }
+      if (tagName)
+        coll.tag = tagName;
+      return coll;
+    }
+    function composeCollection(CN, ctx, token, props, onError) {
+      const tagToken = props.tag;
+      const tagName = !tagToken ? null : ctx.directives.tagName(tagToken.source, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg));
+      if (token.type === "block-seq") {
+        const { anchor, newlineAfterProp: nl } = props;
+        const lastProp = anchor && tagToken ? anchor.offset > tagToken.offset ? anchor : tagToken : anchor ?? tagToken;
+        if (lastProp && (!nl || nl.offset < lastProp.offset)) {
+          const message = "Missing newline after block sequence props";
+          onError(lastProp, "MISSING_CHAR", message);
+        }
+      }
+      const expType = token.type === "block-map" ? "map" : token.type === "block-seq" ? "seq" : token.start.source === "{" ? "map" : "seq";
+      if (!tagToken || !tagName || tagName === "!" || tagName === YAMLMap.YAMLMap.tagName && expType === "map" || tagName === YAMLSeq.YAMLSeq.tagName && expType === "seq") {
+        return resolveCollection(CN, ctx, token, onError, tagName);
+      }
+      let tag = ctx.schema.tags.find((t) => t.tag === tagName && t.collection === expType);
+      if (!tag) {
+        const kt = ctx.schema.knownTags[tagName];
+        if (kt?.collection === expType) {
+          ctx.schema.tags.push(Object.assign({}, kt, { default: false }));
+          tag = kt;
+        } else {
+          if (kt) {
+            onError(tagToken, "BAD_COLLECTION_TYPE", `${kt.tag} used for ${expType} collection, but expects ${kt.collection ?? "scalar"}`, true);
+          } else {
+            onError(tagToken, "TAG_RESOLVE_FAILED", `Unresolved tag: ${tagName}`, true);
+          }
+          return resolveCollection(CN, ctx, token, onError, tagName);
+        }
+      }
+      const coll = resolveCollection(CN, ctx, token, onError, tagName, tag);
+      const res = tag.resolve?.(coll, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg), ctx.options) ?? coll;
+      const node = identity.isNode(res) ? res : new Scalar.Scalar(res);
+      node.range = coll.range;
+      node.tag = tagName;
+      if (tag?.format)
+        node.format = tag.format;
+      return node;
+    }
+    exports2.composeCollection = composeCollection;
+  }
+});
+
+// node_modules/yaml/dist/compose/resolve-block-scalar.js
+var require_resolve_block_scalar = __commonJS({
+  "node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports2) {
+    "use strict";
+    var Scalar = require_Scalar();
+    function resolveBlockScalar(ctx, scalar, onError) {
+      const start = scalar.offset;
+      const header = parseBlockScalarHeader(scalar, ctx.options.strict, onError);
+      if (!header)
+        return { value: "", type: null, comment: "", range: [start, start, start] };
+      const type = header.mode === ">" ? Scalar.Scalar.BLOCK_FOLDED : Scalar.Scalar.BLOCK_LITERAL;
+      const lines = scalar.source ? splitLines(scalar.source) : [];
+      let chompStart = lines.length;
+      for (let i = lines.length - 1; i >= 0; --i) {
+        const content = lines[i][1];
+        if (content === "" || content === "\r")
+          chompStart = i;
+        else
+          break;
+      }
+      if (chompStart === 0) {
+        const value2 = header.chomp === "+" && lines.length > 0 ? "\n".repeat(Math.max(1, lines.length - 1)) : "";
+        let end2 = start + header.length;
+        if (scalar.source)
+          end2 += scalar.source.length;
+        return { value: value2, type, comment: header.comment, range: [start, end2, end2] };
+      }
+      let trimIndent = scalar.indent + header.indent;
+      let offset = scalar.offset + header.length;
+      let contentStart = 0;
+      for (let i = 0; i < chompStart; ++i) {
+        const [indent, content] = lines[i];
+        if (content === "" || content === "\r") {
+          if (header.indent === 0 && indent.length > trimIndent)
+            trimIndent = indent.length;
+        } else {
+          if (indent.length < trimIndent) {
+            const message = "Block scalars with more-indented leading empty lines must use an explicit indentation indicator";
+            onError(offset + indent.length, "MISSING_CHAR", message);
+          }
+          if (header.indent === 0)
+            trimIndent = indent.length;
+          contentStart = i;
+          if (trimIndent === 0 && !ctx.atRoot) {
+            const message = "Block scalar values in collections must be indented";
+            onError(offset, "BAD_INDENT", message);
+          }
+          break;
+        }
+        offset += indent.length + content.length + 1;
+      }
+      for (let i = lines.length - 1; i >= chompStart; --i) {
+        if (lines[i][0].length > trimIndent)
+          chompStart = i + 1;
+      }
+      let value = "";
+      let sep4 = "";
+      let prevMoreIndented = false;
+      for (let i = 0; i < contentStart; ++i)
+        value += lines[i][0].slice(trimIndent) + "\n";
+      for (let i = contentStart; i < chompStart; ++i) {
+        let [indent, content] = lines[i];
+        offset += indent.length + content.length + 1;
+        const crlf = content[content.length - 1] === "\r";
+        if (crlf)
+          content = content.slice(0, -1);
+        if (content && indent.length < trimIndent) {
+          const src = header.indent ? "explicit indentation indicator" : "first line";
+          const message = `Block scalar lines must not be less indented than their ${src}`;
+          onError(offset - content.length - (crlf ? 2 : 1), "BAD_INDENT", message);
+          indent = "";
+        }
+        if (type === Scalar.Scalar.BLOCK_LITERAL) {
+          value += sep4 + indent.slice(trimIndent) + content;
+          sep4 = "\n";
+        } else if (indent.length > trimIndent || content[0] === "	") {
+          if (sep4 === " ")
+            sep4 = "\n";
+          else if (!prevMoreIndented && sep4 === "\n")
+            sep4 = "\n\n";
+          value += sep4 + indent.slice(trimIndent) + content;
+          sep4 = "\n";
+          prevMoreIndented = true;
+        } else if (content === "") {
+          if (sep4 === "\n")
+            value += "\n";
+          else
+            sep4 = "\n";
+        } else {
+          value += sep4 + content;
+          sep4 = " ";
+          prevMoreIndented = false;
+        }
+      }
+      switch (header.chomp) {
+        case "-":
+          break;
+        case "+":
+          for (let i = chompStart; i < lines.length; ++i)
+            value += "\n" + lines[i][0].slice(trimIndent);
+          if (value[value.length - 1] !== "\n")
+            value += "\n";
+          break;
+        default:
+          value += "\n";
+      }
+      const end = start + header.length + scalar.source.length;
+      return { value, type, comment: header.comment, range: [start, end, end] };
+    }
+    function parseBlockScalarHeader({ offset, props }, strict, onError) {
+      if (props[0].type !== "block-scalar-header") {
+        onError(props[0], "IMPOSSIBLE", "Block scalar header not found");
+        return null;
+      }
+      const { source } = props[0];
+      const mode = source[0];
+      let indent = 0;
+      let chomp = "";
+      let error = -1;
+      for (let i = 1; i < source.length; ++i) {
+        const ch = source[i];
+        if (!chomp && (ch === "-" || ch === "+"))
+          chomp = ch;
+        else {
+          const n = Number(ch);
+          if (!indent && n)
+            indent = n;
+          else if (error === -1)
+            error = offset + i;
+        }
+      }
+      if (error !== -1)
+        onError(error, "UNEXPECTED_TOKEN", `Block scalar header includes extra characters: ${source}`);
+      let hasSpace = false;
+      let comment = "";
+      let length = source.length;
+      for (let i = 1; i < props.length; ++i) {
+        const token = props[i];
+        switch (token.type) {
+          case "space":
+            hasSpace = true;
+          // fallthrough
+          case "newline":
+            length += token.source.length;
+            break;
+          case "comment":
+            if (strict && !hasSpace) {
+              const message = "Comments must be separated from other tokens by white space characters";
+              onError(token, "MISSING_CHAR", message);
+            }
+            length += token.source.length;
+            comment = token.source.substring(1);
+            break;
+          case "error":
+            onError(token, "UNEXPECTED_TOKEN", token.message);
+            length += token.source.length;
+            break;
+          /* istanbul ignore next should not happen */
+          default: {
+            const message = `Unexpected token in block scalar header: ${token.type}`;
+            onError(token, "UNEXPECTED_TOKEN", message);
+            const ts = token.source;
+            if (ts && typeof ts === "string")
+              length += ts.length;
+          }
+        }
+      }
+      return { mode, indent, chomp, comment, length };
+    }
+    function splitLines(source) {
+      const split = source.split(/\n( *)/);
+      const first = split[0];
+      const m = first.match(/^( *)/);
+      const line0 = m?.[1] ? [m[1], first.slice(m[1].length)] : ["", first];
+      const lines = [line0];
+      for (let i = 1; i < split.length; i += 2)
+        lines.push([split[i], split[i + 1]]);
+      return lines;
+    }
+    exports2.resolveBlockScalar = resolveBlockScalar;
+  }
+});
+
+// node_modules/yaml/dist/compose/resolve-flow-scalar.js
+var require_resolve_flow_scalar = __commonJS({
+  "node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports2) {
+    "use strict";
+    var Scalar = require_Scalar();
+    var resolveEnd = require_resolve_end();
+    function resolveFlowScalar(scalar, strict, onError) {
+      const { offset, type, source, end } = scalar;
+      let _type;
+      let value;
+      const _onError = (rel, code, msg) => onError(offset + rel, code, msg);
+      switch (type) {
+        case "scalar":
+          _type = Scalar.Scalar.PLAIN;
+          value = plainValue(source, _onError);
+          break;
+        case "single-quoted-scalar":
+          _type = Scalar.Scalar.QUOTE_SINGLE;
+          value = singleQuotedValue(source, _onError);
+          break;
+        case "double-quoted-scalar":
+          _type = Scalar.Scalar.QUOTE_DOUBLE;
+          value = doubleQuotedValue(source, _onError);
+          break;
+        /* istanbul ignore next should not happen */
+        default:
+          onError(scalar, "UNEXPECTED_TOKEN", `Expected a flow scalar value, but found: ${type}`);
+          return {
+            value: "",
+            type: null,
+            comment: "",
+            range: [offset, offset + source.length, offset + source.length]
+          };
+      }
+      const valueEnd = offset + source.length;
+      const re = resolveEnd.resolveEnd(end, valueEnd, strict, onError);
+      return {
+        value,
+        type: _type,
+        comment: re.comment,
+        range: [offset, valueEnd, re.offset]
+      };
+    }
+    function plainValue(source, onError) {
+      let badChar = "";
+      switch (source[0]) {
+        /* istanbul ignore next should not happen */
+        case "	":
+          badChar = "a tab character";
+          break;
+        case ",":
+          badChar = "flow indicator character ,";
+          break;
+        case "%":
+          badChar = "directive indicator character %";
+          break;
+        case "|":
+        case ">": {
+          badChar = `block scalar indicator ${source[0]}`;
+          break;
+        }
+        case "@":
+        case "`": {
+          badChar = `reserved character ${source[0]}`;
+          break;
+        }
+      }
+      if (badChar)
+        onError(0, "BAD_SCALAR_START", `Plain value cannot start with ${badChar}`);
+      return unfoldLines(source);
+    }
+    function singleQuotedValue(source, onError) {
+      if (source[source.length - 1] !== "'" || source.length === 1)
+        onError(source.length, "MISSING_CHAR", "Missing closing 'quote");
+      return unfoldLines(source.slice(1, -1)).replace(/''/g, "'");
+    }
+    function unfoldLines(source) {
+      const line = /(.*?)\r?\n/sy;
+      let match = line.exec(source);
+      if (!match)
+        return source;
+      let trimEnd, trimBoth;
+      try {
+        trimEnd = new RegExp("(?<![ 	])[ 	]+$");
+        trimBoth = new RegExp("^[ 	]+|(?<![ 	])[ 	]+$", "g");
+      } catch {
+        trimEnd = /[ \t]+$/;
+        trimBoth = /^[ \t]+|[ \t]+$/g;
+      }
+      let res = match[1].replace(trimEnd, "");
+      let sep4 = " ";
+      let pos = line.lastIndex;
+      while (match = line.exec(source)) {
+        const lm = match[1].replace(trimBoth, "");
+        if (lm === "") {
+          if (sep4 === "\n")
+            res += sep4;
+          else
+            sep4 = "\n";
+        } else {
+          res += sep4 + lm;
+          sep4 = " ";
+        }
+        pos = line.lastIndex;
+      }
+      const last = /[ \t]*(.*)/sy;
+      last.lastIndex = pos;
+      match = last.exec(source);
+      return res + sep4 + (match?.[1] ?? "");
+    }
+    function doubleQuotedValue(source, onError) {
+      let res = "";
+      for (let i = 1; i < source.length - 1; ++i) {
+        const ch = source[i];
+        if (ch === "\r" && source[i + 1] === "\n")
+          continue;
+        if (ch === "\n") {
+          const { fold, offset } = foldNewline(source, i);
+          res += fold;
+          i = offset;
+        } else if (ch === "\\") {
+          let next = source[++i];
+          const cc = escapeCodes[next];
+          if (cc)
+            res += cc;
+          else if (next === "\n") {
+            next = source[i + 1];
+            while (next === " " || next === "	")
+              next = source[++i + 1];
+          } else if (next === "\r" && source[i + 1] === "\n") {
+            next = source[++i + 1];
+            while (next === " " || next === "	")
+              next = source[++i + 1];
+          } else if (next === "x" || next === "u" || next === "U") {
+            const length = next === "x" ? 2 : next === "u" ? 4 : 8;
+            res += parseCharCode(source, i + 1, length, onError);
+            i += length;
+          } else {
+            const raw = source.substr(i - 1, 2);
+            onError(i - 1, "BAD_DQ_ESCAPE", `Invalid escape sequence ${raw}`);
+            res += raw;
+          }
+        } else if (ch === " " || ch === "	") {
+          const wsStart = i;
+          let next = source[i + 1];
+          while (next === " " || next === "	")
+            next = source[++i + 1];
+          if (next !== "\n" && !(next === "\r" && source[i + 2] === "\n"))
+            res += i > wsStart ? source.slice(wsStart, i + 1) : ch;
+        } else {
+          res += ch;
+        }
+      }
+      if (source[source.length - 1] !== '"' || source.length === 1)
+        onError(source.length, "MISSING_CHAR", 'Missing closing "quote');
+      return res;
+    }
+    function foldNewline(source, offset) {
+      let fold = "";
+      let ch = source[offset + 1];
+      while (ch === " " || ch === "	" || ch === "\n" || ch === "\r") {
+        if (ch === "\r" && source[offset + 2] !== "\n")
+          break;
+        if (ch === "\n")
+          fold += "\n";
+        offset += 1;
+        ch = source[offset + 1];
+      }
+      if (!fold)
+        fold = " ";
+      return { fold, offset };
+    }
+    var escapeCodes = {
+      "0": "\0",
+      // null character
+      a: "\x07",
+      // bell character
+      b: "\b",
+      // backspace
+      e: "\x1B",
+      // escape character
+      f: "\f",
+      // form feed
+      n: "\n",
+      // line feed
+      r: "\r",
+      // carriage return
+      t: "	",
+      // horizontal tab
+      v: "\v",
+      // vertical tab
+      N: "",
+      // Unicode next line
+      _: " ",
+      // Unicode non-breaking space
+      L: "\u2028",
+      // Unicode line separator
+      P: "\u2029",
+      // Unicode paragraph separator
+      " ": " ",
+      '"': '"',
+      "/": "/",
+      "\\": "\\",
+      "	": "	"
+    };
+    function parseCharCode(source, offset, length, onError) {
+      const cc = source.substr(offset, length);
+      const ok = cc.length === length && /^[0-9a-fA-F]+$/.test(cc);
+      const code = ok ? parseInt(cc, 16) : NaN;
+      try {
+        return String.fromCodePoint(code);
+      } catch {
+        const raw = source.substr(offset - 2, length + 2);
+        onError(offset - 2, "BAD_DQ_ESCAPE", `Invalid escape sequence ${raw}`);
+        return raw;
+      }
+    }
+    exports2.resolveFlowScalar = resolveFlowScalar;
+  }
+});
+
+// node_modules/yaml/dist/compose/compose-scalar.js
+var require_compose_scalar = __commonJS({
+  "node_modules/yaml/dist/compose/compose-scalar.js"(exports2) {
+    "use strict";
+    var identity = require_identity();
+    var Scalar = require_Scalar();
+    var resolveBlockScalar = require_resolve_block_scalar();
+    var resolveFlowScalar = require_resolve_flow_scalar();
+    function composeScalar(ctx, token, tagToken, onError) {
+      const { value, type, comment, range } = token.type === "block-scalar" ? resolveBlockScalar.resolveBlockScalar(ctx, token, onError) : resolveFlowScalar.resolveFlowScalar(token, ctx.options.strict, onError);
+      const tagName = tagToken ? ctx.directives.tagName(tagToken.source, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg)) : null;
+      let tag;
+      if (ctx.options.stringKeys && ctx.atKey) {
+        tag = ctx.schema[identity.SCALAR];
+      } else if (tagName)
+        tag = findScalarTagByName(ctx.schema, value, tagName, tagToken, onError);
+      else if (token.type === "scalar")
+        tag = findScalarTagByTest(ctx, value, token, onError);
+      else
+        tag = ctx.schema[identity.SCALAR];
+      let scalar;
+      try {
+        const res = tag.resolve(value, (msg) => onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg), ctx.options);
+        scalar = identity.isScalar(res) ? res : new Scalar.Scalar(res);
+      } catch (error) {
+        const msg = error instanceof Error ? error.message : String(error);
+        onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg);
+        scalar = new Scalar.Scalar(value);
+      }
+      scalar.range = range;
+      scalar.source = value;
+      if (type)
+        scalar.type = type;
+      if (tagName)
+        scalar.tag = tagName;
+      if (tag.format)
+        scalar.format = tag.format;
+      if (comment)
+        scalar.comment = comment;
+      return scalar;
+    }
+    function findScalarTagByName(schema, value, tagName, tagToken, onError) {
+      if (tagName === "!")
+        return schema[identity.SCALAR];
+      const matchWithTest = [];
+      for (const tag of schema.tags) {
+        if (!tag.collection && tag.tag === tagName) {
+          if (tag.default && tag.test)
+            matchWithTest.push(tag);
+          else
+            return tag;
+        }
+      }
+      for (const tag of matchWithTest)
+        if (tag.test?.test(value))
+          return tag;
+      const kt = schema.knownTags[tagName];
+      if (kt && !kt.collection) {
+        schema.tags.push(Object.assign({}, kt, { default: false, test: void 0 }));
+        return kt;
+      }
+      onError(tagToken, "TAG_RESOLVE_FAILED", `Unresolved tag: ${tagName}`, tagName !== "tag:yaml.org,2002:str");
+      return schema[identity.SCALAR];
+    }
+    function findScalarTagByTest({ atKey, directives, schema }, value, token, onError) {
+      const tag = schema.tags.find((tag2) => (tag2.default === true || atKey && tag2.default === "key") && tag2.test?.test(value)) || schema[identity.SCALAR];
+      if (schema.compat) {
+        const compat = schema.compat.find((tag2) => tag2.default && tag2.test?.test(value)) ?? schema[identity.SCALAR];
+        if (tag.tag !== compat.tag) {
+          const ts = directives.tagString(tag.tag);
+          const cs = directives.tagString(compat.tag);
+          const msg = `Value may be parsed as either ${ts} or ${cs}`;
+          onError(token, "TAG_RESOLVE_FAILED", msg, true);
+        }
+      }
+      return tag;
+    }
+    exports2.composeScalar = composeScalar;
+  }
+});
+
+// node_modules/yaml/dist/compose/util-empty-scalar-position.js
+var require_util_empty_scalar_position = __commonJS({
+  "node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports2) {
+    "use strict";
+    function emptyScalarPosition(offset, before, pos) {
+      if (before) {
+        pos ?? (pos = before.length);
+        for (let i = pos - 1; i >= 0; --i) {
+          let st = before[i];
+          switch (st.type) {
+            case "space":
+            case "comment":
+            case "newline":
+              offset -= st.source.length;
+              continue;
+          }
+          st = before[++i];
+          while (st?.type === "space") {
+            offset += st.source.length;
+            st = before[++i];
+          }
+          break;
+        }
+      }
+      return offset;
+    }
+    exports2.emptyScalarPosition = emptyScalarPosition;
+  }
+});
+
+// node_modules/yaml/dist/compose/compose-node.js
+var require_compose_node = __commonJS({
+  "node_modules/yaml/dist/compose/compose-node.js"(exports2) {
+    "use strict";
+    var Alias = require_Alias();
+    var identity = require_identity();
+    var composeCollection = require_compose_collection();
+    var composeScalar = require_compose_scalar();
+    var resolveEnd = require_resolve_end();
+    var utilEmptyScalarPosition = require_util_empty_scalar_position();
+    var CN = { composeNode, composeEmptyNode };
+    function composeNode(ctx, token, props, onError) {
+      const atKey = ctx.atKey;
+      const { spaceBefore, comment, anchor, tag } = props;
+      let node;
+      let isSrcToken = true;
+      switch (token.type) {
+        case "alias":
+          node = composeAlias(ctx, token, onError);
+          if (anchor || tag)
+            onError(token, "ALIAS_PROPS", "An alias node must not specify any properties");
+          break;
+        case "scalar":
+        case "single-quoted-scalar":
+        case "double-quoted-scalar":
+        case "block-scalar":
+          node = composeScalar.composeScalar(ctx, token, tag, onError);
+          if (anchor)
+            node.anchor = anchor.source.substring(1);
+          break;
+        case "block-map":
+        case "block-seq":
+        case "flow-collection":
+          try {
+            node = composeCollection.composeCollection(CN, ctx, token, props, onError);
+            if (anchor)
+              node.anchor = anchor.source.substring(1);
+          } catch (error) {
+            const message = error instanceof Error ? error.message : String(error);
+            onError(token, "RESOURCE_EXHAUSTION", message);
+          }
+          break;
+        default: {
+          const message = token.type === "error" ? token.message : `Unsupported token (type: ${token.type})`;
+          onError(token, "UNEXPECTED_TOKEN", message);
+          isSrcToken = false;
+        }
+      }
+      node ?? (node = composeEmptyNode(ctx, token.offset, void 0, null, props, onError));
+      if (anchor && node.anchor === "")
+        onError(anchor, "BAD_ALIAS", "Anchor cannot be an empty string");
+      if (atKey && ctx.options.stringKeys && (!identity.isScalar(node) || typeof node.value !== "string" || node.tag && node.tag !== "tag:yaml.org,2002:str")) {
+        const msg = "With stringKeys, all keys must be strings";
+        onError(tag ?? token, "NON_STRING_KEY", msg);
+      }
+      if (spaceBefore)
+        node.spaceBefore = true;
+      if (comment) {
+        if (token.type === "scalar" && token.source === "")
+          node.comment = comment;
+        else
+          node.commentBefore = comment;
+      }
+      if (ctx.options.keepSourceTokens && isSrcToken)
+        node.srcToken = token;
+      return node;
+    }
+    function composeEmptyNode(ctx, offset, before, pos, { spaceBefore, comment, anchor, tag, end }, onError) {
+      const token = {
+        type: "scalar",
+        offset: utilEmptyScalarPosition.emptyScalarPosition(offset, before, pos),
+        indent: -1,
+        source: ""
+      };
+      const node = composeScalar.composeScalar(ctx, token, tag, onError);
+      if (anchor) {
+        node.anchor = anchor.source.substring(1);
+        if (node.anchor === "")
+          onError(anchor, "BAD_ALIAS", "Anchor cannot be an empty string");
+      }
+      if (spaceBefore)
+        node.spaceBefore = true;
+      if (comment) {
+        node.comment = comment;
+        node.range[2] = end;
+      }
+      return node;
+    }
+    function composeAlias({ options }, { offset, source, end }, onError) {
+      const alias = new Alias.Alias(source.substring(1));
+      if (alias.source === "")
+        onError(offset, "BAD_ALIAS", "Alias cannot be an empty string");
+      if (alias.source.endsWith(":"))
+        onError(offset + source.length - 1, "BAD_ALIAS", "Alias ending in : is ambiguous", true);
+      const valueEnd = offset + source.length;
+      const re = resolveEnd.resolveEnd(end, valueEnd, options.strict, onError);
+      alias.range = [offset, valueEnd, re.offset];
+      if (re.comment)
+        alias.comment = re.comment;
+      return alias;
+    }
+    exports2.composeEmptyNode = composeEmptyNode;
+    exports2.composeNode = composeNode;
+  }
+});
+
+// node_modules/yaml/dist/compose/compose-doc.js
+var require_compose_doc = __commonJS({
+  "node_modules/yaml/dist/compose/compose-doc.js"(exports2) {
+    "use strict";
+    var Document = require_Document();
+    var composeNode = require_compose_node();
+    var resolveEnd = require_resolve_end();
+    var resolveProps = require_resolve_props();
+    function composeDoc(options, directives, { offset, start, value, end }, onError) {
+      const opts = Object.assign({ _directives: directives }, options);
+      const doc = new Document.Document(void 0, opts);
+      const ctx = {
+        atKey: false,
+        atRoot: true,
+        directives: doc.directives,
+        options: doc.options,
+        schema: doc.schema
+      };
+      const props = resolveProps.resolveProps(start, {
+        indicator: "doc-start",
+        next: value ?? end?.[0],
+        offset,
+        onError,
+        parentIndent: 0,
+        startOnNewline: true
+      });
+      if (props.found) {
+        doc.directives.docStart = true;
+        if (value && (value.type === "block-map" || value.type === "block-seq") && !props.hasNewline)
+          onError(props.end, "MISSING_CHAR", "Block collection cannot start on same line with directives-end marker");
+      }
+      doc.contents = value ? composeNode.composeNode(ctx, value, props, onError) : composeNode.composeEmptyNode(ctx, props.end, start, null, props, onError);
+      const contentEnd = doc.contents.range[2];
+      const re = resolveEnd.resolveEnd(end, contentEnd, false, onError);
+      if (re.comment)
+        doc.comment = re.comment;
+      doc.range = [offset, contentEnd, re.offset];
+      return doc;
+    }
+    exports2.composeDoc = composeDoc;
+  }
+});
+
+// node_modules/yaml/dist/compose/composer.js
+var require_composer = __commonJS({
+  "node_modules/yaml/dist/compose/composer.js"(exports2) {
+    "use strict";
+    var node_process = require("process");
+    var directives = require_directives();
+    var Document = require_Document();
+    var errors = require_errors();
+    var identity = require_identity();
+    var composeDoc = require_compose_doc();
+    var resolveEnd = require_resolve_end();
+    function getErrorPos(src) {
+      if (typeof src === "number")
+        return [src, src + 1];
+      if (Array.isArray(src))
+        return src.length === 2 ? src : [src[0], src[1]];
+      const { offset, source } = src;
+      return [offset, offset + (typeof source === "string" ? source.length : 1)];
+    }
+    function parsePrelude(prelude) {
+      let comment = "";
+      let atComment = false;
+      let afterEmptyLine = false;
+      for (let i = 0; i < prelude.length; ++i) {
+        const source = prelude[i];
+        switch (source[0]) {
+          case "#":
+            comment += (comment === "" ? "" : afterEmptyLine ? "\n\n" : "\n") + (source.substring(1) || " ");
+            atComment = true;
+            afterEmptyLine = false;
+            break;
+          case "%":
+            if (prelude[i + 1]?.[0] !== "#")
+              i += 1;
+            atComment = false;
+            break;
+          default:
+            if (!atComment)
+              afterEmptyLine = true;
+            atComment = false;
+        }
+      }
+      return { comment, afterEmptyLine };
+    }
+    var Composer = class {
+      constructor(options = {}) {
+        this.doc = null;
+        this.atDirectives = false;
+        this.prelude = [];
+        this.errors = [];
+        this.warnings = [];
+        this.onError = (source, code, message, warning) => {
+          const pos = getErrorPos(source);
+          if (warning)
+            this.warnings.push(new errors.YAMLWarning(pos, code, message));
+          else
+            this.errors.push(new errors.YAMLParseError(pos, code, message));
+        };
+        this.directives = new directives.Directives({ version: options.version || "1.2" });
+        this.options = options;
+      }
+      decorate(doc, afterDoc) {
+        const { comment, afterEmptyLine } = parsePrelude(this.prelude);
+        if (comment) {
+          const dc = doc.contents;
+          if (afterDoc) {
+            doc.comment = doc.comment ? `${doc.comment}
+${comment}` : comment;
+          } else if (afterEmptyLine || doc.directives.docStart || !dc) {
+            doc.commentBefore = comment;
+          } else if (identity.isCollection(dc) && !dc.flow && dc.items.length > 0) {
+            let it = dc.items[0];
+            if (identity.isPair(it))
+              it = it.key;
+            const cb = it.commentBefore;
+            it.commentBefore = cb ? `${comment}
+${cb}` : comment;
+          } else {
+            const cb = dc.commentBefore;
+            dc.commentBefore = cb ? `${comment}
+${cb}` : comment;
+          }
+        }
+        if (afterDoc) {
+          for (let i = 0; i < this.errors.length; ++i)
+            doc.errors.push(this.errors[i]);
+          for (let i = 0; i < this.warnings.length; ++i)
+            doc.warnings.push(this.warnings[i]);
+        } else {
+          doc.errors = this.errors;
+          doc.warnings = this.warnings;
+        }
+        this.prelude = [];
+        this.errors = [];
+        this.warnings = [];
+      }
+      /**
+       * Current stream status information.
+       *
+       * Mostly useful at the end of input for an empty stream.
+       */
+      streamInfo() {
+        return {
+          comment: parsePrelude(this.prelude).comment,
+          directives: this.directives,
+          errors: this.errors,
+          warnings: this.warnings
+        };
+      }
+      /**
+       * Compose tokens into documents.
+       *
+       * @param forceDoc - If the stream contains no document, still emit a final document including any comments and directives that would be applied to a subsequent document.
+       * @param endOffset - Should be set if `forceDoc` is also set, to set the document range end and to indicate errors correctly.
+       */
+      *compose(tokens, forceDoc = false, endOffset = -1) {
+        for (const token of tokens)
+          yield* this.next(token);
+        yield* this.end(forceDoc, endOffset);
+      }
+      /** Advance the composer by one CST token. */
+      *next(token) {
+        if (node_process.env.LOG_STREAM)
+          console.dir(token, { depth: null });
+        switch (token.type) {
+          case "directive":
+            this.directives.add(token.source, (offset, message, warning) => {
+              const pos = getErrorPos(token);
+              pos[0] += offset;
+              this.onError(pos, "BAD_DIRECTIVE", message, warning);
+            });
+            this.prelude.push(token.source);
+            this.atDirectives = true;
+            break;
+          case "document": {
+            const doc = composeDoc.composeDoc(this.options, this.directives, token, this.onError);
+            if (this.atDirectives && !doc.directives.docStart)
+              this.onError(token, "MISSING_CHAR", "Missing directives-end/doc-start indicator line");
+            this.decorate(doc, false);
+            if (this.doc)
+              yield this.doc;
+            this.doc = doc;
+            this.atDirectives = false;
+            break;
+          }
+          case "byte-order-mark":
+          case "space":
+            break;
+          case "comment":
+          case "newline":
+            this.prelude.push(token.source);
+            break;
+          case "error": {
+            const msg = token.source ? `${token.message}: ${JSON.stringify(token.source)}` : token.message;
+            const error = new errors.YAMLParseError(getErrorPos(token), "UNEXPECTED_TOKEN", msg);
+            if (this.atDirectives || !this.doc)
+              this.errors.push(error);
+            else
+              this.doc.errors.push(error);
+            break;
+          }
+          case "doc-end": {
+            if (!this.doc) {
+              const msg = "Unexpected doc-end without preceding document";
+              this.errors.push(new errors.YAMLParseError(getErrorPos(token), "UNEXPECTED_TOKEN", msg));
+              break;
+            }
+            this.doc.directives.docEnd = true;
+            const end = resolveEnd.resolveEnd(token.end, token.offset + token.source.length, this.doc.options.strict, this.onError);
+            this.decorate(this.doc, true);
+            if (end.comment) {
+              const dc = this.doc.comment;
+              this.doc.comment = dc ? `${dc}
+${end.comment}` : end.comment;
+            }
+            this.doc.range[2] = end.offset;
+            break;
+          }
+          default:
+            this.errors.push(new errors.YAMLParseError(getErrorPos(token), "UNEXPECTED_TOKEN", `Unsupported token ${token.type}`));
+        }
+      }
+      /**
+       * Call at end of input to yield any remaining document.
+       *
+       * @param forceDoc - If the stream contains no document, still emit a final document including any comments and directives that would be applied to a subsequent document.
+       * @param endOffset - Should be set if `forceDoc` is also set, to set the document range end and to indicate errors correctly.
+       */
+      *end(forceDoc = false, endOffset = -1) {
+        if (this.doc) {
+          this.decorate(this.doc, true);
+          yield this.doc;
+          this.doc = null;
+        } else if (forceDoc) {
+          const opts = Object.assign({ _directives: this.directives }, this.options);
+          const doc = new Document.Document(void 0, opts);
+          if (this.atDirectives)
+            this.onError(endOffset, "MISSING_CHAR", "Missing directives-end indicator line");
+          doc.range = [0, endOffset, endOffset];
+          this.decorate(doc, false);
+          yield doc;
+        }
+      }
+    };
+    exports2.Composer = Composer;
+  }
+});
+
+// node_modules/yaml/dist/parse/cst-scalar.js
+var require_cst_scalar = __commonJS({
+  "node_modules/yaml/dist/parse/cst-scalar.js"(exports2) {
+    "use strict";
+    var resolveBlockScalar = require_resolve_block_scalar();
+    var resolveFlowScalar = require_resolve_flow_scalar();
+    var errors = require_errors();
+    var stringifyString = require_stringifyString();
+    function resolveAsScalar(token, strict = true, onError) {
+      if (token) {
+        const _onError = (pos, code, message) => {
+          const offset = typeof pos === "number" ? pos : Array.isArray(pos) ? pos[0] : pos.offset;
+          if (onError)
+            onError(offset, code, message);
+          else
+            throw new errors.YAMLParseError([offset, offset + 1], code, message);
+        };
+        switch (token.type) {
+          case "scalar":
+          case "single-quoted-scalar":
+          case "double-quoted-scalar":
+            return resolveFlowScalar.resolveFlowScalar(token, strict, _onError);
+          case "block-scalar":
+            return resolveBlockScalar.resolveBlockScalar({ options: { strict } }, token, _onError);
+        }
+      }
+      return null;
+    }
+    function createScalarToken(value, context) {
+      const { implicitKey = false, indent, inFlow = false, offset = -1, type = "PLAIN" } = context;
+      const source = stringifyString.stringifyString({ type, value }, {
+        implicitKey,
+        indent: indent > 0 ? " ".repeat(indent) : "",
+        inFlow,
+        options: { blockQuote: true, lineWidth: -1 }
+      });
+      const end = context.end ?? [
+        { type: "newline", offset: -1, indent, source: "\n" }
+      ];
+      switch (source[0]) {
+        case "|":
+        case ">": {
+          const he = source.indexOf("\n");
+          const head = source.substring(0, he);
+          const body = source.substring(he + 1) + "\n";
+          const props = [
+            { type: "block-scalar-header", offset, indent, source: head }
+          ];
+          if (!addEndtoBlockProps(props, end))
+            props.push({ type: "newline", offset: -1, indent, source: "\n" });
+          return { type: "block-scalar", offset, indent, props, source: body };
+        }
+        case '"':
+          return { type: "double-quoted-scalar", offset, indent, source, end };
+        case "'":
+          return { type: "single-quoted-scalar", offset, indent, source, end };
+        default:
+          return { type: "scalar", offset, indent, source, end };
+      }
+    }
+    function setScalarValue(token, value, context = {}) {
+      let { afterKey = false, implicitKey = false, inFlow = false, type } = context;
+      let indent = "indent" in token ? token.indent : null;
+      if (afterKey && typeof indent === "number")
+        indent += 2;
+      if (!type)
+        switch (token.type) {
+          case "single-quoted-scalar":
+            type = "QUOTE_SINGLE";
+            break;
+          case "double-quoted-scalar":
+            type = "QUOTE_DOUBLE";
+            break;
+          case "block-scalar": {
+            const header = token.props[0];
+            if (header.type !== "block-scalar-header")
+              throw new Error("Invalid block scalar header");
+            type = header.source[0] === ">" ? "BLOCK_FOLDED" : "BLOCK_LITERAL";
+            break;
+          }
+          default:
+            type = "PLAIN";
+        }
+      const source = stringifyString.stringifyString({ type, value }, {
+        implicitKey: implicitKey || indent === null,
+        indent: indent !== null && indent > 0 ? " ".repeat(indent) : "",
+        inFlow,
+        options: { blockQuote: true, lineWidth: -1 }
+      });
+      switch (source[0]) {
+        case "|":
+        case ">":
+          setBlockScalarValue(token, source);
+          break;
+        case '"':
+          setFlowScalarValue(token, source, "double-quoted-scalar");
+          break;
+        case "'":
+          setFlowScalarValue(token, source, "single-quoted-scalar");
+          break;
+        default:
+          setFlowScalarValue(token, source, "scalar");
+      }
+    }
+    function setBlockScalarValue(token, source) {
+      const he = source.indexOf("\n");
+      const head = source.substring(0, he);
+      const body = source.substring(he + 1) + "\n";
+      if (token.type === "block-scalar") {
+        const header = token.props[0];
+        if (header.type !== "block-scalar-header")
+          throw new Error("Invalid block scalar header");
+        header.source = head;
+        token.source = body;
+      } else {
+        const { offset } = token;
+        const indent = "indent" in token ? token.indent : -1;
+        const props = [
+          { type: "block-scalar-header", offset, indent, source: head }
+        ];
+        if (!addEndtoBlockProps(props, "end" in token ? token.end : void 0))
+          props.push({ type: "newline", offset: -1, indent, source: "\n" });
+        for (const key of Object.keys(token))
+          if (key !== "type" && key !== "offset")
+            delete token[key];
+        Object.assign(token, { type: "block-scalar", indent, props, source: body });
+      }
+    }
+    function addEndtoBlockProps(props, end) {
+      if (end)
+        for (const st of end)
+          switch (st.type) {
+            case "space":
+            case "comment":
+              props.push(st);
+              break;
+            case "newline":
+              props.push(st);
+              return true;
+          }
+      return false;
+    }
+    function setFlowScalarValue(token, source, type) {
+      switch (token.type) {
+        case "scalar":
+        case "double-quoted-scalar":
+        case "single-quoted-scalar":
+          token.type = type;
+          token.source = source;
+          break;
+        case "block-scalar": {
+          const end = token.props.slice(1);
+          let oa = source.length;
+          if (token.props[0].type === "block-scalar-header")
+            oa -= token.props[0].source.length;
+          for (const tok of end)
+            tok.offset += oa;
+          delete token.props;
+          Object.assign(token, { type, source, end });
+          break;
+        }
+        case "block-map":
+        case "block-seq": {
+          const offset = token.offset + source.length;
+          const nl = { type: "newline", offset, indent: token.indent, source: "\n" };
+          delete token.items;
+          Object.assign(token, { type, source, end: [nl] });
+          break;
+        }
+        default: {
+          const indent = "indent" in token ? token.indent : -1;
+          const end = "end" in token && Array.isArray(token.end) ? token.end.filter((st) => st.type === "space" || st.type === "comment" || st.type === "newline") : [];
+          for (const key of Object.keys(token))
+            if (key !== "type" && key !== "offset")
+              delete token[key];
+          Object.assign(token, { type, indent, source, end });
+        }
+      }
+    }
+    exports2.createScalarToken = createScalarToken;
+    exports2.resolveAsScalar = resolveAsScalar;
+    exports2.setScalarValue = setScalarValue;
+  }
+});
+
+// node_modules/yaml/dist/parse/cst-stringify.js
+var require_cst_stringify = __commonJS({
+  "node_modules/yaml/dist/parse/cst-stringify.js"(exports2) {
+    "use strict";
+    var stringify = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
+    function stringifyToken(token) {
+      switch (token.type) {
+        case "block-scalar": {
+          let res = "";
+          for (const tok of token.props)
+            res += stringifyToken(tok);
+          return res + token.source;
+        }
+        case "block-map":
+        case "block-seq": {
+          let res = "";
+          for (const item of token.items)
+            res += stringifyItem(item);
+          return res;
+        }
+        case "flow-collection": {
+          let res = token.start.source;
+          for (const item of token.items)
+            res += stringifyItem(item);
+          for (const st of token.end)
+            res += st.source;
+          return res;
+        }
+        case "document": {
+          let res = stringifyItem(token);
+          if (token.end)
+            for (const st of token.end)
+              res += st.source;
+          return res;
+        }
+        default: {
+          let res = token.source;
+          if ("end" in token && token.end)
+            for (const st of token.end)
+              res += st.source;
+          return res;
+        }
+      }
+    }
+    function stringifyItem({ start, key, sep: sep4, value }) {
+      let res = "";
+      for (const st of start)
+        res += st.source;
+      if (key)
+        res += stringifyToken(key);
+      if (sep4)
+        for (const st of sep4)
+          res += st.source;
+      if (value)
+        res += stringifyToken(value);
+      return res;
+    }
+    exports2.stringify = stringify;
+  }
+});
+
+// node_modules/yaml/dist/parse/cst-visit.js
+var require_cst_visit = __commonJS({
+  "node_modules/yaml/dist/parse/cst-visit.js"(exports2) {
+    "use strict";
+    var BREAK = /* @__PURE__ */ Symbol("break visit");
+    var SKIP = /* @__PURE__ */ Symbol("skip children");
+    var REMOVE = /* @__PURE__ */ Symbol("remove item");
+    function visit(cst, visitor) {
+      if ("type" in cst && cst.type === "document")
+        cst = { start: cst.start, value: cst.value };
+      _visit(Object.freeze([]), cst, visitor);
+    }
+    visit.BREAK = BREAK;
+    visit.SKIP = SKIP;
+    visit.REMOVE = REMOVE;
+    visit.itemAtPath = (cst, path) => {
+      let item = cst;
+      for (const [field, index] of path) {
+        const tok = item?.[field];
+        if (tok && "items" in tok) {
+          item = tok.items[index];
+        } else
+          return void 0;
+      }
+      return item;
+    };
+    visit.parentCollection = (cst, path) => {
+      const parent = visit.itemAtPath(cst, path.slice(0, -1));
+      const field = path[path.length - 1][0];
+      const coll = parent?.[field];
+      if (coll && "items" in coll)
+        return coll;
+      throw new Error("Parent collection not found");
+    };
+    function _visit(path, item, visitor) {
+      let ctrl = visitor(item, path);
+      if (typeof ctrl === "symbol")
+        return ctrl;
+      for (const field of ["key", "value"]) {
+        const token = item[field];
+        if (token && "items" in token) {
+          for (let i = 0; i < token.items.length; ++i) {
+            const ci = _visit(Object.freeze(path.concat([[field, i]])), token.items[i], visitor);
+            if (typeof ci === "number")
+              i = ci - 1;
+            else if (ci === BREAK)
+              return BREAK;
+            else if (ci === REMOVE) {
+              token.items.splice(i, 1);
+              i -= 1;
+            }
+          }
+          if (typeof ctrl === "function" && field === "key")
+            ctrl = ctrl(item, path);
+        }
+      }
+      return typeof ctrl === "function" ? ctrl(item, path) : ctrl;
+    }
+    exports2.visit = visit;
+  }
+});
+
+// node_modules/yaml/dist/parse/cst.js
+var require_cst = __commonJS({
+  "node_modules/yaml/dist/parse/cst.js"(exports2) {
+    "use strict";
+    var cstScalar = require_cst_scalar();
+    var cstStringify = require_cst_stringify();
+    var cstVisit = require_cst_visit();
+    var BOM = "\uFEFF";
+    var DOCUMENT = "";
+    var FLOW_END = "";
+    var SCALAR = "";
+    var isCollection = (token) => !!token && "items" in token;
+    var isScalar2 = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
+    function prettyToken(token) {
+      switch (token) {
+        case BOM:
+          return "<BOM>";
+        case DOCUMENT:
+          return "<DOC>";
+        case FLOW_END:
+          return "<FLOW_END>";
+        case SCALAR:
+          return "<SCALAR>";
+        default:
+          return JSON.stringify(token);
+      }
+    }
+    function tokenType(source) {
+      switch (source) {
+        case BOM:
+          return "byte-order-mark";
+        case DOCUMENT:
+          return "doc-mode";
+        case FLOW_END:
+          return "flow-error-end";
+        case SCALAR:
+          return "scalar";
+        case "---":
+          return "doc-start";
+        case "...":
+          return "doc-end";
+        case "":
+        case "\n":
+        case "\r\n":
+          return "newline";
+        case "-":
+          return "seq-item-ind";
+        case "?":
+          return "explicit-key-ind";
+        case ":":
+          return "map-value-ind";
+        case "{":
+          return "flow-map-start";
+        case "}":
+          return "flow-map-end";
+        case "[":
+          return "flow-seq-start";
+        case "]":
+          return "flow-seq-end";
+        case ",":
+          return "comma";
+      }
+      switch (source[0]) {
+        case " ":
+        case "	":
+          return "space";
+        case "#":
+          return "comment";
+        case "%":
+          return "directive-line";
+        case "*":
+          return "alias";
+        case "&":
+          return "anchor";
+        case "!":
+          return "tag";
+        case "'":
+          return "single-quoted-scalar";
+        case '"':
+          return "double-quoted-scalar";
+        case "|":
+        case ">":
+          return "block-scalar-header";
+      }
+      return null;
+    }
+    exports2.createScalarToken = cstScalar.createScalarToken;
+    exports2.resolveAsScalar = cstScalar.resolveAsScalar;
+    exports2.setScalarValue = cstScalar.setScalarValue;
+    exports2.stringify = cstStringify.stringify;
+    exports2.visit = cstVisit.visit;
+    exports2.BOM = BOM;
+    exports2.DOCUMENT = DOCUMENT;
+    exports2.FLOW_END = FLOW_END;
+    exports2.SCALAR = SCALAR;
+    exports2.isCollection = isCollection;
+    exports2.isScalar = isScalar2;
+    exports2.prettyToken = prettyToken;
+    exports2.tokenType = tokenType;
+  }
+});
+
+// node_modules/yaml/dist/parse/lexer.js
+var require_lexer = __commonJS({
+  "node_modules/yaml/dist/parse/lexer.js"(exports2) {
+    "use strict";
+    var cst = require_cst();
+    function isEmpty(ch) {
+      switch (ch) {
+        case void 0:
+        case " ":
+        case "\n":
+        case "\r":
+        case "	":
+          return true;
+        default:
+          return false;
+      }
+    }
+    var hexDigits = new Set("0123456789ABCDEFabcdef");
+    var tagChars = new Set("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-#;/?:@&=+$_.!~*'()");
+    var flowIndicatorChars = new Set(",[]{}");
+    var invalidAnchorChars = new Set(" ,[]{}\n\r	");
+    var isNotAnchorChar = (ch) => !ch || invalidAnchorChars.has(ch);
+    var Lexer = class {
+      constructor() {
+        this.atEnd = false;
+        this.blockScalarIndent = -1;
+        this.blockScalarKeep = false;
+        this.buffer = "";
+        this.flowKey = false;
+        this.flowLevel = 0;
+        this.indentNext = 0;
+        this.indentValue = 0;
+        this.lineEndPos = null;
+        this.next = null;
+        this.pos = 0;
+      }
+      /**
+       * Generate YAML tokens from the `source` string. If `incomplete`,
+       * a part of the last line may be left as a buffer for the next call.
+       *
+       * @returns A generator of lexical tokens
+       */
+      *lex(source, incomplete = false) {
+        if (source) {
+          if (typeof source !== "string")
+            throw TypeError("source is not a string");
+          this.buffer = this.buffer ? this.buffer + source : source;
+          this.lineEndPos = null;
+        }
+        this.atEnd = !incomplete;
+        let next = this.next ?? "stream";
+        while (next && (incomplete || this.hasChars(1)))
+          next = yield* this.parseNext(next);
+      }
+      atLineEnd() {
+        let i = this.pos;
+        let ch = this.buffer[i];
+        while (ch === " " || ch === "	")
+          ch = this.buffer[++i];
+        if (!ch || ch === "#" || ch === "\n")
+          return true;
+        if (ch === "\r")
+          return this.buffer[i + 1] === "\n";
+        return false;
+      }
+      charAt(n) {
+        return this.buffer[this.pos + n];
+      }
+      continueScalar(offset) {
+        let ch = this.buffer[offset];
+        if (this.indentNext > 0) {
+          let indent = 0;
+          while (ch === " ")
+            ch = this.buffer[++indent + offset];
+          if (ch === "\r") {
+            const next = this.buffer[indent + offset + 1];
+            if (next === "\n" || !next && !this.atEnd)
+              return offset + indent + 1;
+          }
+          return ch === "\n" || indent >= this.indentNext || !ch && !this.atEnd ? offset + indent : -1;
+        }
+        if (ch === "-" || ch === ".") {
+          const dt = this.buffer.substr(offset, 3);
+          if ((dt === "---" || dt === "...") && isEmpty(this.buffer[offset + 3]))
+            return -1;
+        }
+        return offset;
+      }
+      getLine() {
+        let end = this.lineEndPos;
+        if (typeof end !== "number" || end !== -1 && end < this.pos) {
+          end = this.buffer.indexOf("\n", this.pos);
+          this.lineEndPos = end;
+        }
+        if (end === -1)
+          return this.atEnd ? this.buffer.substring(this.pos) : null;
+        if (this.buffer[end - 1] === "\r")
+          end -= 1;
+        return this.buffer.substring(this.pos, end);
+      }
+      hasChars(n) {
+        return this.pos + n <= this.buffer.length;
+      }
+      setNext(state) {
+        this.buffer = this.buffer.substring(this.pos);
+        this.pos = 0;
+        this.lineEndPos = null;
+        this.next = state;
+        return null;
+      }
+      peek(n) {
+        return this.buffer.substr(this.pos, n);
+      }
+      *parseNext(next) {
+        switch (next) {
+          case "stream":
+            return yield* this.parseStream();
+          case "line-start":
+            return yield* this.parseLineStart();
+          case "block-start":
+            return yield* this.parseBlockStart();
+          case "doc":
+            return yield* this.parseDocument();
+          case "flow":
+            return yield* this.parseFlowCollection();
+          case "quoted-scalar":
+            return yield* this.parseQuotedScalar();
+          case "block-scalar":
+            return yield* this.parseBlockScalar();
+          case "plain-scalar":
+            return yield* this.parsePlainScalar();
+        }
+      }
+      *parseStream() {
+        let line = this.getLine();
+        if (line === null)
+          return this.setNext("stream");
+        if (line[0] === cst.BOM) {
+          yield* this.pushCount(1);
+          line = line.substring(1);
+        }
+        if (line[0] === "%") {
+          let dirEnd = line.length;
+          let cs = line.indexOf("#");
+          while (cs !== -1) {
+            const ch = line[cs - 1];
+            if (ch === " " || ch === "	") {
+              dirEnd = cs - 1;
+              break;
+            } else {
+              cs = line.indexOf("#", cs + 1);
+            }
+          }
+          while (true) {
+            const ch = line[dirEnd - 1];
+            if (ch === " " || ch === "	")
+              dirEnd -= 1;
+            else
+              break;
+          }
+          const n = (yield* this.pushCount(dirEnd)) + (yield* this.pushSpaces(true));
+          yield* this.pushCount(line.length - n);
+          this.pushNewline();
+          return "stream";
+        }
+        if (this.atLineEnd()) {
+          const sp = yield* this.pushSpaces(true);
+          yield* this.pushCount(line.length - sp);
+          yield* this.pushNewline();
+          return "stream";
+        }
+        yield cst.DOCUMENT;
+        return yield* this.parseLineStart();
+      }
+      *parseLineStart() {
+        const ch = this.charAt(0);
+        if (!ch && !this.atEnd)
+          return this.setNext("line-start");
+        if (ch === "-" || ch === ".") {
+          if (!this.atEnd && !this.hasChars(4))
+            return this.setNext("line-start");
+          const s = this.peek(3);
+          if ((s === "---" || s === "...") && isEmpty(this.charAt(3))) {
+            yield* this.pushCount(3);
+            this.indentValue = 0;
+            this.indentNext = 0;
+            return s === "---" ? "doc" : "stream";
+          }
+        }
+        this.indentValue = yield* this.pushSpaces(false);
+        if (this.indentNext > this.indentValue && !isEmpty(this.charAt(1)))
+          this.indentNext = this.indentValue;
+        return yield* this.parseBlockStart();
+      }
+      *parseBlockStart() {
+        const [ch0, ch1] = this.peek(2);
+        if (!ch1 && !this.atEnd)
+          return this.setNext("block-start");
+        if ((ch0 === "-" || ch0 === "?" || ch0 === ":") && isEmpty(ch1)) {
+          const n = (yield* this.pushCount(1)) + (yield* this.pushSpaces(true));
+          this.indentNext = this.indentValue + 1;
+          this.indentValue += n;
+          return "block-start";
+        }
+        return "doc";
+      }
+      *parseDocument() {
+        yield* this.pushSpaces(true);
+        const line = this.getLine();
+        if (line === null)
+          return this.setNext("doc");
+        let n = yield* this.pushIndicators();
+        switch (line[n]) {
+          case "#":
+            yield* this.pushCount(line.length - n);
+          // fallthrough
+          case void 0:
+            yield* this.pushNewline();
+            return yield* this.parseLineStart();
+          case "{":
+          case "[":
+            yield* this.pushCount(1);
+            this.flowKey = false;
+            this.flowLevel = 1;
+            return "flow";
+          case "}":
+          case "]":
+            yield* this.pushCount(1);
+            return "doc";
+          case "*":
+            yield* this.pushUntil(isNotAnchorChar);
+            return "doc";
+          case '"':
+          case "'":
+            return yield* this.parseQuotedScalar();
+          case "|":
+          case ">":
+            n += yield* this.parseBlockScalarHeader();
+            n += yield* this.pushSpaces(true);
+            yield* this.pushCount(line.length - n);
+            yield* this.pushNewline();
+            return yield* this.parseBlockScalar();
+          default:
+            return yield* this.parsePlainScalar();
+        }
+      }
+      *parseFlowCollection() {
+        let nl, sp;
+        let indent = -1;
+        do {
+          nl = yield* this.pushNewline();
+          if (nl > 0) {
+            sp = yield* this.pushSpaces(false);
+            this.indentValue = indent = sp;
+          } else {
+            sp = 0;
+          }
+          sp += yield* this.pushSpaces(true);
+        } while (nl + sp > 0);
+        const line = this.getLine();
+        if (line === null)
+          return this.setNext("flow");
+        if (indent !== -1 && indent < this.indentNext && line[0] !== "#" || indent === 0 && (line.startsWith("---") || line.startsWith("...")) && isEmpty(line[3])) {
+          const atFlowEndMarker = indent === this.indentNext - 1 && this.flowLevel === 1 && (line[0] === "]" || line[0] === "}");
+          if (!atFlowEndMarker) {
+            this.flowLevel = 0;
+            yield cst.FLOW_END;
+            return yield* this.parseLineStart();
+          }
+        }
+        let n = 0;
+        while (line[n] === ",") {
+          n += yield* this.pushCount(1);
+          n += yield* this.pushSpaces(true);
+          this.flowKey = false;
+        }
+        n += yield* this.pushIndicators();
+        switch (line[n]) {
+          case void 0:
+            return "flow";
+          case "#":
+            yield* this.pushCount(line.length - n);
+            return "flow";
+          case "{":
+          case "[":
+            yield* this.pushCount(1);
+            this.flowKey = false;
+            this.flowLevel += 1;
+            return "flow";
+          case "}":
+          case "]":
+            yield* this.pushCount(1);
+            this.flowKey = true;
+            this.flowLevel -= 1;
+            return this.flowLevel ? "flow" : "doc";
+          case "*":
+            yield* this.pushUntil(isNotAnchorChar);
+            return "flow";
+          case '"':
+          case "'":
+            this.flowKey = true;
+            return yield* this.parseQuotedScalar();
+          case ":": {
+            const next = this.charAt(1);
+            if (this.flowKey || isEmpty(next) || next === ",") {
+              this.flowKey = false;
+              yield* this.pushCount(1);
+              yield* this.pushSpaces(true);
+              return "flow";
+            }
+          }
+          // fallthrough
+          default:
+            this.flowKey = false;
+            return yield* this.parsePlainScalar();
+        }
+      }
+      *parseQuotedScalar() {
+        const quote = this.charAt(0);
+        let end = this.buffer.indexOf(quote, this.pos + 1);
+        if (quote === "'") {
+          while (end !== -1 && this.buffer[end + 1] === "'")
+            end = this.buffer.indexOf("'", end + 2);
+        } else {
+          while (end !== -1) {
+            let n = 0;
+            while (this.buffer[end - 1 - n] === "\\")
+              n += 1;
+            if (n % 2 === 0)
+              break;
+            end = this.buffer.indexOf('"', end + 1);
+          }
+        }
+        const qb = this.buffer.substring(0, end);
+        let nl = qb.indexOf("\n", this.pos);
+        if (nl !== -1) {
+          while (nl !== -1) {
+            const cs = this.continueScalar(nl + 1);
+            if (cs === -1)
+              break;
+            nl = qb.indexOf("\n", cs);
+          }
+          if (nl !== -1) {
+            end = nl - (qb[nl - 1] === "\r" ? 2 : 1);
+          }
+        }
+        if (end === -1) {
+          if (!this.atEnd)
+            return this.setNext("quoted-scalar");
+          end = this.buffer.length;
+        }
+        yield* this.pushToIndex(end + 1, false);
+        return this.flowLevel ? "flow" : "doc";
+      }
+      *parseBlockScalarHeader() {
+        this.blockScalarIndent = -1;
+        this.blockScalarKeep = false;
+        let i = this.pos;
+        while (true) {
+          const ch = this.buffer[++i];
+          if (ch === "+")
+            this.blockScalarKeep = true;
+          else if (ch > "0" && ch <= "9")
+            this.blockScalarIndent = Number(ch) - 1;
+          else if (ch !== "-")
+            break;
+        }
+        return yield* this.pushUntil((ch) => isEmpty(ch) || ch === "#");
+      }
+      *parseBlockScalar() {
+        let nl = this.pos - 1;
+        let indent = 0;
+        let ch;
+        loop: for (let i2 = this.pos; ch = this.buffer[i2]; ++i2) {
+          switch (ch) {
+            case " ":
+              indent += 1;
+              break;
+            case "\n":
+              nl = i2;
+              indent = 0;
+              break;
+            case "\r": {
+              const next = this.buffer[i2 + 1];
+              if (!next && !this.atEnd)
+                return this.setNext("block-scalar");
+              if (next === "\n")
+                break;
+            }
+            // fallthrough
+            default:
+              break loop;
+          }
+        }
+        if (!ch && !this.atEnd)
+          return this.setNext("block-scalar");
+        if (indent >= this.indentNext) {
+          if (this.blockScalarIndent === -1)
+            this.indentNext = indent;
+          else {
+            this.indentNext = this.blockScalarIndent + (this.indentNext === 0 ? 1 : this.indentNext);
+          }
+          do {
+            const cs = this.continueScalar(nl + 1);
+            if (cs === -1)
+              break;
+            nl = this.buffer.indexOf("\n", cs);
+          } while (nl !== -1);
+          if (nl === -1) {
+            if (!this.atEnd)
+              return this.setNext("block-scalar");
+            nl = this.buffer.length;
+          }
+        }
+        let i = nl + 1;
+        ch = this.buffer[i];
+        while (ch === " ")
+          ch = this.buffer[++i];
+        if (ch === "	") {
+          while (ch === "	" || ch === " " || ch === "\r" || ch === "\n")
+            ch = this.buffer[++i];
+          nl = i - 1;
+        } else if (!this.blockScalarKeep) {
+          do {
+            let i2 = nl - 1;
+            let ch2 = this.buffer[i2];
+            if (ch2 === "\r")
+              ch2 = this.buffer[--i2];
+            const lastChar = i2;
+            while (ch2 === " ")
+              ch2 = this.buffer[--i2];
+            if (ch2 === "\n" && i2 >= this.pos && i2 + 1 + indent > lastChar)
+              nl = i2;
+            else
+              break;
+          } while (true);
+        }
+        yield cst.SCALAR;
+        yield* this.pushToIndex(nl + 1, true);
+        return yield* this.parseLineStart();
+      }
+      *parsePlainScalar() {
+        const inFlow = this.flowLevel > 0;
+        let end = this.pos - 1;
+        let i = this.pos - 1;
+        let ch;
+        while (ch = this.buffer[++i]) {
+          if (ch === ":") {
+            const next = this.buffer[i + 1];
+            if (isEmpty(next) || inFlow && flowIndicatorChars.has(next))
+              break;
+            end = i;
+          } else if (isEmpty(ch)) {
+            let next = this.buffer[i + 1];
+            if (ch === "\r") {
+              if (next === "\n") {
+                i += 1;
+                ch = "\n";
+                next = this.buffer[i + 1];
+              } else
+                end = i;
+            }
+            if (next === "#" || inFlow && flowIndicatorChars.has(next))
+              break;
+            if (ch === "\n") {
+              const cs = this.continueScalar(i + 1);
+              if (cs === -1)
+                break;
+              i = Math.max(i, cs - 2);
+            }
+          } else {
+            if (inFlow && flowIndicatorChars.has(ch))
+              break;
+            end = i;
+          }
+        }
+        if (!ch && !this.atEnd)
+          return this.setNext("plain-scalar");
+        yield cst.SCALAR;
+        yield* this.pushToIndex(end + 1, true);
+        return inFlow ? "flow" : "doc";
+      }
+      *pushCount(n) {
+        if (n > 0) {
+          yield this.buffer.substr(this.pos, n);
+          this.pos += n;
+          return n;
+        }
+        return 0;
+      }
+      *pushToIndex(i, allowEmpty) {
+        const s = this.buffer.slice(this.pos, i);
+        if (s) {
+          yield s;
+          this.pos += s.length;
+          return s.length;
+        } else if (allowEmpty)
+          yield "";
+        return 0;
+      }
+      *pushIndicators() {
+        let n = 0;
+        loop: while (true) {
+          switch (this.charAt(0)) {
+            case "!":
+              n += yield* this.pushTag();
+              n += yield* this.pushSpaces(true);
+              continue loop;
+            case "&":
+              n += yield* this.pushUntil(isNotAnchorChar);
+              n += yield* this.pushSpaces(true);
+              continue loop;
+            case "-":
+            // this is an error
+            case "?":
+            // this is an error outside flow collections
+            case ":": {
+              const inFlow = this.flowLevel > 0;
+              const ch1 = this.charAt(1);
+              if (isEmpty(ch1) || inFlow && flowIndicatorChars.has(ch1)) {
+                if (!inFlow)
+                  this.indentNext = this.indentValue + 1;
+                else if (this.flowKey)
+                  this.flowKey = false;
+                n += yield* this.pushCount(1);
+                n += yield* this.pushSpaces(true);
+                continue loop;
+              }
+            }
+          }
+          break loop;
+        }
+        return n;
+      }
+      *pushTag() {
+        if (this.charAt(1) === "<") {
+          let i = this.pos + 2;
+          let ch = this.buffer[i];
+          while (!isEmpty(ch) && ch !== ">")
+            ch = this.buffer[++i];
+          return yield* this.pushToIndex(ch === ">" ? i + 1 : i, false);
+        } else {
+          let i = this.pos + 1;
+          let ch = this.buffer[i];
+          while (ch) {
+            if (tagChars.has(ch))
+              ch = this.buffer[++i];
+            else if (ch === "%" && hexDigits.has(this.buffer[i + 1]) && hexDigits.has(this.buffer[i + 2])) {
+              ch = this.buffer[i += 3];
+            } else
+              break;
+          }
+          return yield* this.pushToIndex(i, false);
+        }
+      }
+      *pushNewline() {
+        const ch = this.buffer[this.pos];
+        if (ch === "\n")
+          return yield* this.pushCount(1);
+        else if (ch === "\r" && this.charAt(1) === "\n")
+          return yield* this.pushCount(2);
+        else
+          return 0;
+      }
+      *pushSpaces(allowTabs) {
+        let i = this.pos - 1;
+        let ch;
+        do {
+          ch = this.buffer[++i];
+        } while (ch === " " || allowTabs && ch === "	");
+        const n = i - this.pos;
+        if (n > 0) {
+          yield this.buffer.substr(this.pos, n);
+          this.pos = i;
+        }
+        return n;
+      }
+      *pushUntil(test) {
+        let i = this.pos;
+        let ch = this.buffer[i];
+        while (!test(ch))
+          ch = this.buffer[++i];
+        return yield* this.pushToIndex(i, false);
+      }
+    };
+    exports2.Lexer = Lexer;
+  }
+});
+
+// node_modules/yaml/dist/parse/line-counter.js
+var require_line_counter = __commonJS({
+  "node_modules/yaml/dist/parse/line-counter.js"(exports2) {
+    "use strict";
+    var LineCounter = class {
+      constructor() {
+        this.lineStarts = [];
+        this.addNewLine = (offset) => this.lineStarts.push(offset);
+        this.linePos = (offset) => {
+          let low = 0;
+          let high = this.lineStarts.length;
+          while (low < high) {
+            const mid = low + high >> 1;
+            if (this.lineStarts[mid] < offset)
+              low = mid + 1;
+            else
+              high = mid;
+          }
+          if (this.lineStarts[low] === offset)
+            return { line: low + 1, col: 1 };
+          if (low === 0)
+            return { line: 0, col: offset };
+          const start = this.lineStarts[low - 1];
+          return { line: low, col: offset - start + 1 };
+        };
+      }
+    };
+    exports2.LineCounter = LineCounter;
+  }
+});
+
+// node_modules/yaml/dist/parse/parser.js
+var require_parser = __commonJS({
+  "node_modules/yaml/dist/parse/parser.js"(exports2) {
+    "use strict";
+    var node_process = require("process");
+    var cst = require_cst();
+    var lexer = require_lexer();
+    function includesToken(list, type) {
+      for (let i = 0; i < list.length; ++i)
+        if (list[i].type === type)
+          return true;
+      return false;
+    }
+    function findNonEmptyIndex(list) {
+      for (let i = 0; i < list.length; ++i) {
+        switch (list[i].type) {
+          case "space":
+          case "comment":
+          case "newline":
+            break;
+          default:
+            return i;
+        }
+      }
+      return -1;
+    }
+    function isFlowToken(token) {
+      switch (token?.type) {
+        case "alias":
+        case "scalar":
+        case "single-quoted-scalar":
+        case "double-quoted-scalar":
+        case "flow-collection":
+          return true;
+        default:
+          return false;
+      }
+    }
+    function getPrevProps(parent) {
+      switch (parent.type) {
+        case "document":
+          return parent.start;
+        case "block-map": {
+          const it = parent.items[parent.items.length - 1];
+          return it.sep ?? it.start;
+        }
+        case "block-seq":
+          return parent.items[parent.items.length - 1].start;
+        /* istanbul ignore next should not happen */
+        default:
+          return [];
+      }
+    }
+    function getFirstKeyStartProps(prev) {
+      if (prev.length === 0)
+        return [];
+      let i = prev.length;
+      loop: while (--i >= 0) {
+        switch (prev[i].type) {
+          case "doc-start":
+          case "explicit-key-ind":
+          case "map-value-ind":
+          case "seq-item-ind":
+          case "newline":
+            break loop;
+        }
+      }
+      while (prev[++i]?.type === "space") {
+      }
+      return prev.splice(i, prev.length);
+    }
+    function arrayPushArray(target, source) {
+      if (source.length < 1e5)
+        Array.prototype.push.apply(target, source);
+      else
+        for (let i = 0; i < source.length; ++i)
+          target.push(source[i]);
+    }
+    function fixFlowSeqItems(fc) {
+      if (fc.start.type === "flow-seq-start") {
+        for (const it of fc.items) {
+          if (it.sep && !it.value && !includesToken(it.start, "explicit-key-ind") && !includesToken(it.sep, "map-value-ind")) {
+            if (it.key)
+              it.value = it.key;
+            delete it.key;
+            if (isFlowToken(it.value)) {
+              if (it.value.end)
+                arrayPushArray(it.value.end, it.sep);
+              else
+                it.value.end = it.sep;
+            } else
+              arrayPushArray(it.start, it.sep);
+            delete it.sep;
+          }
+        }
+      }
+    }
+    var Parser = class {
+      /**
+       * @param onNewLine - If defined, called separately with the start position of
+       *   each new line (in `parse()`, including the start of input).
+       */
+      constructor(onNewLine) {
+        this.atNewLine = true;
+        this.atScalar = false;
+        this.indent = 0;
+        this.offset = 0;
+        this.onKeyLine = false;
+        this.stack = [];
+        this.source = "";
+        this.type = "";
+        this.lexer = new lexer.Lexer();
+        this.onNewLine = onNewLine;
+      }
+      /**
+       * Parse `source` as a YAML stream.
+       * If `incomplete`, a part of the last line may be left as a buffer for the next call.
+       *
+       * Errors are not thrown, but yielded as `{ type: 'error', message }` tokens.
+       *
+       * @returns A generator of tokens representing each directive, document, and other structure.
+       */
+      *parse(source, incomplete = false) {
+        if (this.onNewLine && this.offset === 0)
+          this.onNewLine(0);
+        for (const lexeme of this.lexer.lex(source, incomplete))
+          yield* this.next(lexeme);
+        if (!incomplete)
+          yield* this.end();
+      }
+      /**
+       * Advance the parser by the `source` of one lexical token.
+       */
+      *next(source) {
+        this.source = source;
+        if (node_process.env.LOG_TOKENS)
+          console.log("|", cst.prettyToken(source));
+        if (this.atScalar) {
+          this.atScalar = false;
+          yield* this.step();
+          this.offset += source.length;
+          return;
+        }
+        const type = cst.tokenType(source);
+        if (!type) {
+          const message = `Not a YAML token: ${source}`;
+          yield* this.pop({ type: "error", offset: this.offset, message, source });
+          this.offset += source.length;
+        } else if (type === "scalar") {
+          this.atNewLine = false;
+          this.atScalar = true;
+          this.type = "scalar";
+        } else {
+          this.type = type;
+          yield* this.step();
+          switch (type) {
+            case "newline":
+              this.atNewLine = true;
+              this.indent = 0;
+              if (this.onNewLine)
+                this.onNewLine(this.offset + source.length);
+              break;
+            case "space":
+              if (this.atNewLine && source[0] === " ")
+                this.indent += source.length;
+              break;
+            case "explicit-key-ind":
+            case "map-value-ind":
+            case "seq-item-ind":
+              if (this.atNewLine)
+                this.indent += source.length;
+              break;
+            case "doc-mode":
+            case "flow-error-end":
+              return;
+            default:
+              this.atNewLine = false;
+          }
+          this.offset += source.length;
+        }
+      }
+      /** Call at end of input to push out any remaining constructions */
+      *end() {
+        while (this.stack.length > 0)
+          yield* this.pop();
+      }
+      get sourceToken() {
+        const st = {
+          type: this.type,
+          offset: this.offset,
+          indent: this.indent,
+          source: this.source
+        };
+        return st;
+      }
+      *step() {
+        const top = this.peek(1);
+        if (this.type === "doc-end" && top?.type !== "doc-end") {
+          while (this.stack.length > 0)
+            yield* this.pop();
+          this.stack.push({
+            type: "doc-end",
+            offset: this.offset,
+            source: this.source
+          });
+          return;
+        }
+        if (!top)
+          return yield* this.stream();
+        switch (top.type) {
+          case "document":
+            return yield* this.document(top);
+          case "alias":
+          case "scalar":
+          case "single-quoted-scalar":
+          case "double-quoted-scalar":
+            return yield* this.scalar(top);
+          case "block-scalar":
+            return yield* this.blockScalar(top);
+          case "block-map":
+            return yield* this.blockMap(top);
+          case "block-seq":
+            return yield* this.blockSequence(top);
+          case "flow-collection":
+            return yield* this.flowCollection(top);
+          case "doc-end":
+            return yield* this.documentEnd(top);
+        }
+        yield* this.pop();
+      }
+      peek(n) {
+        return this.stack[this.stack.length - n];
+      }
+      *pop(error) {
+        const token = error ?? this.stack.pop();
+        if (!token) {
+          const message = "Tried to pop an empty stack";
+          yield { type: "error", offset: this.offset, source: "", message };
+        } else if (this.stack.length === 0) {
+          yield token;
+        } else {
+          const top = this.peek(1);
+          if (token.type === "block-scalar") {
+            token.indent = "indent" in top ? top.indent : 0;
+          } else if (token.type === "flow-collection" && top.type === "document") {
+            token.indent = 0;
+          }
+          if (token.type === "flow-collection")
+            fixFlowSeqItems(token);
+          switch (top.type) {
+            case "document":
+              top.value = token;
+              break;
+            case "block-scalar":
+              top.props.push(token);
+              break;
+            case "block-map": {
+              const it = top.items[top.items.length - 1];
+              if (it.value) {
+                top.items.push({ start: [], key: token, sep: [] });
+                this.onKeyLine = true;
+                return;
+              } else if (it.sep) {
+                it.value = token;
+              } else {
+                Object.assign(it, { key: token, sep: [] });
+                this.onKeyLine = !it.explicitKey;
+                return;
+              }
+              break;
+            }
+            case "block-seq": {
+              const it = top.items[top.items.length - 1];
+              if (it.value)
+                top.items.push({ start: [], value: token });
+              else
+                it.value = token;
+              break;
+            }
+            case "flow-collection": {
+              const it = top.items[top.items.length - 1];
+              if (!it || it.value)
+                top.items.push({ start: [], key: token, sep: [] });
+              else if (it.sep)
+                it.value = token;
+              else
+                Object.assign(it, { key: token, sep: [] });
+              return;
+            }
+            /* istanbul ignore next should not happen */
+            default:
+              yield* this.pop();
+              yield* this.pop(token);
+          }
+          if ((top.type === "document" || top.type === "block-map" || top.type === "block-seq") && (token.type === "block-map" || token.type === "block-seq")) {
+            const last = token.items[token.items.length - 1];
+            if (last && !last.sep && !last.value && last.start.length > 0 && findNonEmptyIndex(last.start) === -1 && (token.indent === 0 || last.start.every((st) => st.type !== "comment" || st.indent < token.indent))) {
+              if (top.type === "document")
+                top.end = last.start;
+              else
+                top.items.push({ start: last.start });
+              token.items.splice(-1, 1);
+            }
+          }
+        }
+      }
+      *stream() {
+        switch (this.type) {
+          case "directive-line":
+            yield { type: "directive", offset: this.offset, source: this.source };
+            return;
+          case "byte-order-mark":
+          case "space":
+          case "comment":
+          case "newline":
+            yield this.sourceToken;
+            return;
+          case "doc-mode":
+          case "doc-start": {
+            const doc = {
+              type: "document",
+              offset: this.offset,
+              start: []
+            };
+            if (this.type === "doc-start")
+              doc.start.push(this.sourceToken);
+            this.stack.push(doc);
+            return;
+          }
+        }
+        yield {
+          type: "error",
+          offset: this.offset,
+          message: `Unexpected ${this.type} token in YAML stream`,
+          source: this.source
+        };
+      }
+      *document(doc) {
+        if (doc.value)
+          return yield* this.lineEnd(doc);
+        switch (this.type) {
+          case "doc-start": {
+            if (findNonEmptyIndex(doc.start) !== -1) {
+              yield* this.pop();
+              yield* this.step();
+            } else
+              doc.start.push(this.sourceToken);
+            return;
+          }
+          case "anchor":
+          case "tag":
+          case "space":
+          case "comment":
+          case "newline":
+            doc.start.push(this.sourceToken);
+            return;
+        }
+        const bv = this.startBlockValue(doc);
+        if (bv)
+          this.stack.push(bv);
+        else {
+          yield {
+            type: "error",
+            offset: this.offset,
+            message: `Unexpected ${this.type} token in YAML document`,
+            source: this.source
+          };
+        }
+      }
+      *scalar(scalar) {
+        if (this.type === "map-value-ind") {
+          const prev = getPrevProps(this.peek(2));
+          const start = getFirstKeyStartProps(prev);
+          let sep4;
+          if (scalar.end) {
+            sep4 = scalar.end;
+            sep4.push(this.sourceToken);
+            delete scalar.end;
+          } else
+            sep4 = [this.sourceToken];
+          const map = {
+            type: "block-map",
+            offset: scalar.offset,
+            indent: scalar.indent,
+            items: [{ start, key: scalar, sep: sep4 }]
+          };
+          this.onKeyLine = true;
+          this.stack[this.stack.length - 1] = map;
+        } else
+          yield* this.lineEnd(scalar);
+      }
+      *blockScalar(scalar) {
+        switch (this.type) {
+          case "space":
+          case "comment":
+          case "newline":
+            scalar.props.push(this.sourceToken);
+            return;
+          case "scalar":
+            scalar.source = this.source;
+            this.atNewLine = true;
+            this.indent = 0;
+            if (this.onNewLine) {
+              let nl = this.source.indexOf("\n") + 1;
+              while (nl !== 0) {
+                this.onNewLine(this.offset + nl);
+                nl = this.source.indexOf("\n", nl) + 1;
+              }
+            }
+            yield* this.pop();
+            break;
+          /* istanbul ignore next should not happen */
+          default:
+            yield* this.pop();
+            yield* this.step();
+        }
+      }
+      *blockMap(map) {
+        const it = map.items[map.items.length - 1];
+        switch (this.type) {
+          case "newline":
+            this.onKeyLine = false;
+            if (it.value) {
+              const end = "end" in it.value ? it.value.end : void 0;
+              const last = Array.isArray(end) ? end[end.length - 1] : void 0;
+              if (last?.type === "comment")
+                end?.push(this.sourceToken);
+              else
+                map.items.push({ start: [this.sourceToken] });
+            } else if (it.sep) {
+              it.sep.push(this.sourceToken);
+            } else {
+              it.start.push(this.sourceToken);
+            }
+            return;
+          case "space":
+          case "comment":
+            if (it.value) {
+              map.items.push({ start: [this.sourceToken] });
+            } else if (it.sep) {
+              it.sep.push(this.sourceToken);
+            } else {
+              if (this.atIndentedComment(it.start, map.indent)) {
+                const prev = map.items[map.items.length - 2];
+                const end = prev?.value?.end;
+                if (Array.isArray(end)) {
+                  arrayPushArray(end, it.start);
+                  end.push(this.sourceToken);
+                  map.items.pop();
+                  return;
+                }
+              }
+              it.start.push(this.sourceToken);
+            }
+            return;
+        }
+        if (this.indent >= map.indent) {
+          const atMapIndent = !this.onKeyLine && this.indent === map.indent;
+          const atNextItem = atMapIndent && (it.sep || it.explicitKey) && this.type !== "seq-item-ind";
+          let start = [];
+          if (atNextItem && it.sep && !it.value) {
+            const nl = [];
+            for (let i = 0; i < it.sep.length; ++i) {
+              const st = it.sep[i];
+              switch (st.type) {
+                case "newline":
+                  nl.push(i);
+                  break;
+                case "space":
+                  break;
+                case "comment":
+                  if (st.indent > map.indent)
+                    nl.length = 0;
+                  break;
+                default:
+                  nl.length = 0;
+              }
+            }
+            if (nl.length >= 2)
+              start = it.sep.splice(nl[1]);
+          }
+          switch (this.type) {
+            case "anchor":
+            case "tag":
+              if (atNextItem || it.value) {
+                start.push(this.sourceToken);
+                map.items.push({ start });
+                this.onKeyLine = true;
+              } else if (it.sep) {
+                it.sep.push(this.sourceToken);
+              } else {
+                it.start.push(this.sourceToken);
+              }
+              return;
+            case "explicit-key-ind":
+              if (!it.sep && !it.explicitKey) {
+                it.start.push(this.sourceToken);
+                it.explicitKey = true;
+              } else if (atNextItem || it.value) {
+                start.push(this.sourceToken);
+                map.items.push({ start, explicitKey: true });
+              } else {
+                this.stack.push({
+                  type: "block-map",
+                  offset: this.offset,
+                  indent: this.indent,
+                  items: [{ start: [this.sourceToken], explicitKey: true }]
+                });
+              }
+              this.onKeyLine = true;
+              return;
+            case "map-value-ind":
+              if (it.explicitKey) {
+                if (!it.sep) {
+                  if (includesToken(it.start, "newline")) {
+                    Object.assign(it, { key: null, sep: [this.sourceToken] });
+                  } else {
+                    const start2 = getFirstKeyStartProps(it.start);
+                    this.stack.push({
+                      type: "block-map",
+                      offset: this.offset,
+                      indent: this.indent,
+                      items: [{ start: start2, key: null, sep: [this.sourceToken] }]
+                    });
+                  }
+                } else if (it.value) {
+                  map.items.push({ start: [], key: null, sep: [this.sourceToken] });
+                } else if (includesToken(it.sep, "map-value-ind")) {
+                  this.stack.push({
+                    type: "block-map",
+                    offset: this.offset,
+                    indent: this.indent,
+                    items: [{ start, key: null, sep: [this.sourceToken] }]
+                  });
+                } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
+                  const start2 = getFirstKeyStartProps(it.start);
+                  const key = it.key;
+                  const sep4 = it.sep;
+                  sep4.push(this.sourceToken);
+                  delete it.key;
+                  delete it.sep;
+                  this.stack.push({
+                    type: "block-map",
+                    offset: this.offset,
+                    indent: this.indent,
+                    items: [{ start: start2, key, sep: sep4 }]
+                  });
+                } else if (start.length > 0) {
+                  it.sep = it.sep.concat(start, this.sourceToken);
+                } else {
+                  it.sep.push(this.sourceToken);
+                }
+              } else {
+                if (!it.sep) {
+                  Object.assign(it, { key: null, sep: [this.sourceToken] });
+                } else if (it.value || atNextItem) {
+                  map.items.push({ start, key: null, sep: [this.sourceToken] });
+                } else if (includesToken(it.sep, "map-value-ind")) {
+                  this.stack.push({
+                    type: "block-map",
+                    offset: this.offset,
+                    indent: this.indent,
+                    items: [{ start: [], key: null, sep: [this.sourceToken] }]
+                  });
+                } else {
+                  it.sep.push(this.sourceToken);
+                }
+              }
+              this.onKeyLine = true;
+              return;
+            case "alias":
+            case "scalar":
+            case "single-quoted-scalar":
+            case "double-quoted-scalar": {
+              const fs = this.flowScalar(this.type);
+              if (atNextItem || it.value) {
+                map.items.push({ start, key: fs, sep: [] });
+                this.onKeyLine = true;
+              } else if (it.sep) {
+                this.stack.push(fs);
+              } else {
+                Object.assign(it, { key: fs, sep: [] });
+                this.onKeyLine = true;
+              }
+              return;
+            }
+            default: {
+              const bv = this.startBlockValue(map);
+              if (bv) {
+                if (bv.type === "block-seq") {
+                  if (!it.explicitKey && it.sep && !includesToken(it.sep, "newline")) {
+                    yield* this.pop({
+                      type: "error",
+                      offset: this.offset,
+                      message: "Unexpected block-seq-ind on same line with key",
+                      source: this.source
+                    });
+                    return;
+                  }
+                } else if (atMapIndent) {
+                  map.items.push({ start });
+                }
+                this.stack.push(bv);
+                return;
+              }
+            }
+          }
+        }
+        yield* this.pop();
+        yield* this.step();
+      }
+      *blockSequence(seq) {
+        const it = seq.items[seq.items.length - 1];
+        switch (this.type) {
+          case "newline":
+            if (it.value) {
+              const end = "end" in it.value ? it.value.end : void 0;
+              const last = Array.isArray(end) ? end[end.length - 1] : void 0;
+              if (last?.type === "comment")
+                end?.push(this.sourceToken);
+              else
+                seq.items.push({ start: [this.sourceToken] });
+            } else
+              it.start.push(this.sourceToken);
+            return;
+          case "space":
+          case "comment":
+            if (it.value)
+              seq.items.push({ start: [this.sourceToken] });
+            else {
+              if (this.atIndentedComment(it.start, seq.indent)) {
+                const prev = seq.items[seq.items.length - 2];
+                const end = prev?.value?.end;
+                if (Array.isArray(end)) {
+                  arrayPushArray(end, it.start);
+                  end.push(this.sourceToken);
+                  seq.items.pop();
+                  return;
+                }
+              }
+              it.start.push(this.sourceToken);
+            }
+            return;
+          case "anchor":
+          case "tag":
+            if (it.value || this.indent <= seq.indent)
+              break;
+            it.start.push(this.sourceToken);
+            return;
+          case "seq-item-ind":
+            if (this.indent !== seq.indent)
+              break;
+            if (it.value || includesToken(it.start, "seq-item-ind"))
+              seq.items.push({ start: [this.sourceToken] });
+            else
+              it.start.push(this.sourceToken);
+            return;
+        }
+        if (this.indent > seq.indent) {
+          const bv = this.startBlockValue(seq);
+          if (bv) {
+            this.stack.push(bv);
+            return;
+          }
+        }
+        yield* this.pop();
+        yield* this.step();
+      }
+      *flowCollection(fc) {
+        const it = fc.items[fc.items.length - 1];
+        if (this.type === "flow-error-end") {
+          let top;
+          do {
+            yield* this.pop();
+            top = this.peek(1);
+          } while (top?.type === "flow-collection");
+        } else if (fc.end.length === 0) {
+          switch (this.type) {
+            case "comma":
+            case "explicit-key-ind":
+              if (!it || it.sep)
+                fc.items.push({ start: [this.sourceToken] });
+              else
+                it.start.push(this.sourceToken);
+              return;
+            case "map-value-ind":
+              if (!it || it.value)
+                fc.items.push({ start: [], key: null, sep: [this.sourceToken] });
+              else if (it.sep)
+                it.sep.push(this.sourceToken);
+              else
+                Object.assign(it, { key: null, sep: [this.sourceToken] });
+              return;
+            case "space":
+            case "comment":
+            case "newline":
+            case "anchor":
+            case "tag":
+              if (!it || it.value)
+                fc.items.push({ start: [this.sourceToken] });
+              else if (it.sep)
+                it.sep.push(this.sourceToken);
+              else
+                it.start.push(this.sourceToken);
+              return;
+            case "alias":
+            case "scalar":
+            case "single-quoted-scalar":
+            case "double-quoted-scalar": {
+              const fs = this.flowScalar(this.type);
+              if (!it || it.value)
+                fc.items.push({ start: [], key: fs, sep: [] });
+              else if (it.sep)
+                this.stack.push(fs);
+              else
+                Object.assign(it, { key: fs, sep: [] });
+              return;
+            }
+            case "flow-map-end":
+            case "flow-seq-end":
+              fc.end.push(this.sourceToken);
+              return;
+          }
+          const bv = this.startBlockValue(fc);
+          if (bv)
+            this.stack.push(bv);
+          else {
+            yield* this.pop();
+            yield* this.step();
+          }
+        } else {
+          const parent = this.peek(2);
+          if (parent.type === "block-map" && (this.type === "map-value-ind" && parent.indent === fc.indent || this.type === "newline" && !parent.items[parent.items.length - 1].sep)) {
+            yield* this.pop();
+            yield* this.step();
+          } else if (this.type === "map-value-ind" && parent.type !== "flow-collection") {
+            const prev = getPrevProps(parent);
+            const start = getFirstKeyStartProps(prev);
+            fixFlowSeqItems(fc);
+            const sep4 = fc.end.splice(1, fc.end.length);
+            sep4.push(this.sourceToken);
+            const map = {
+              type: "block-map",
+              offset: fc.offset,
+              indent: fc.indent,
+              items: [{ start, key: fc, sep: sep4 }]
+            };
+            this.onKeyLine = true;
+            this.stack[this.stack.length - 1] = map;
+          } else {
+            yield* this.lineEnd(fc);
+          }
+        }
+      }
+      flowScalar(type) {
+        if (this.onNewLine) {
+          let nl = this.source.indexOf("\n") + 1;
+          while (nl !== 0) {
+            this.onNewLine(this.offset + nl);
+            nl = this.source.indexOf("\n", nl) + 1;
+          }
+        }
+        return {
+          type,
+          offset: this.offset,
+          indent: this.indent,
+          source: this.source
+        };
+      }
+      startBlockValue(parent) {
+        switch (this.type) {
+          case "alias":
+          case "scalar":
+          case "single-quoted-scalar":
+          case "double-quoted-scalar":
+            return this.flowScalar(this.type);
+          case "block-scalar-header":
+            return {
+              type: "block-scalar",
+              offset: this.offset,
+              indent: this.indent,
+              props: [this.sourceToken],
+              source: ""
+            };
+          case "flow-map-start":
+          case "flow-seq-start":
+            return {
+              type: "flow-collection",
+              offset: this.offset,
+              indent: this.indent,
+              start: this.sourceToken,
+              items: [],
+              end: []
+            };
+          case "seq-item-ind":
+            return {
+              type: "block-seq",
+              offset: this.offset,
+              indent: this.indent,
+              items: [{ start: [this.sourceToken] }]
+            };
+          case "explicit-key-ind": {
+            this.onKeyLine = true;
+            const prev = getPrevProps(parent);
+            const start = getFirstKeyStartProps(prev);
+            start.push(this.sourceToken);
+            return {
+              type: "block-map",
+              offset: this.offset,
+              indent: this.indent,
+              items: [{ start, explicitKey: true }]
+            };
+          }
+          case "map-value-ind": {
+            this.onKeyLine = true;
+            const prev = getPrevProps(parent);
+            const start = getFirstKeyStartProps(prev);
+            return {
+              type: "block-map",
+              offset: this.offset,
+              indent: this.indent,
+              items: [{ start, key: null, sep: [this.sourceToken] }]
+            };
+          }
+        }
+        return null;
+      }
+      atIndentedComment(start, indent) {
+        if (this.type !== "comment")
+          return false;
+        if (this.indent <= indent)
+          return false;
+        return start.every((st) => st.type === "newline" || st.type === "space");
+      }
+      *documentEnd(docEnd) {
+        if (this.type !== "doc-mode") {
+          if (docEnd.end)
+            docEnd.end.push(this.sourceToken);
+          else
+            docEnd.end = [this.sourceToken];
+          if (this.type === "newline")
+            yield* this.pop();
+        }
+      }
+      *lineEnd(token) {
+        switch (this.type) {
+          case "comma":
+          case "doc-start":
+          case "doc-end":
+          case "flow-seq-end":
+          case "flow-map-end":
+          case "map-value-ind":
+            yield* this.pop();
+            yield* this.step();
+            break;
+          case "newline":
+            this.onKeyLine = false;
+          // fallthrough
+          case "space":
+          case "comment":
+          default:
+            if (token.end)
+              token.end.push(this.sourceToken);
+            else
+              token.end = [this.sourceToken];
+            if (this.type === "newline")
+              yield* this.pop();
+        }
+      }
+    };
+    exports2.Parser = Parser;
+  }
+});
+
+// node_modules/yaml/dist/public-api.js
+var require_public_api = __commonJS({
+  "node_modules/yaml/dist/public-api.js"(exports2) {
+    "use strict";
+    var composer = require_composer();
+    var Document = require_Document();
+    var errors = require_errors();
+    var log = require_log();
+    var identity = require_identity();
+    var lineCounter = require_line_counter();
+    var parser = require_parser();
+    function parseOptions(options) {
+      const prettyErrors = options.prettyErrors !== false;
+      const lineCounter$1 = options.lineCounter || prettyErrors && new lineCounter.LineCounter() || null;
+      return { lineCounter: lineCounter$1, prettyErrors };
+    }
+    function parseAllDocuments(source, options = {}) {
+      const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
+      const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
+      const composer$1 = new composer.Composer(options);
+      const docs = Array.from(composer$1.compose(parser$1.parse(source)));
+      if (prettyErrors && lineCounter2)
+        for (const doc of docs) {
+          doc.errors.forEach(errors.prettifyError(source, lineCounter2));
+          doc.warnings.forEach(errors.prettifyError(source, lineCounter2));
+        }
+      if (docs.length > 0)
+        return docs;
+      return Object.assign([], { empty: true }, composer$1.streamInfo());
+    }
+    function parseDocument2(source, options = {}) {
+      const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
+      const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
+      const composer$1 = new composer.Composer(options);
+      let doc = null;
+      for (const _doc of composer$1.compose(parser$1.parse(source), true, source.length)) {
+        if (!doc)
+          doc = _doc;
+        else if (doc.options.logLevel !== "silent") {
+          doc.errors.push(new errors.YAMLParseError(_doc.range.slice(0, 2), "MULTIPLE_DOCS", "Source contains multiple documents; please use YAML.parseAllDocuments()"));
+          break;
+        }
+      }
+      if (prettyErrors && lineCounter2) {
+        doc.errors.forEach(errors.prettifyError(source, lineCounter2));
+        doc.warnings.forEach(errors.prettifyError(source, lineCounter2));
+      }
+      return doc;
+    }
+    function parse(src, reviver, options) {
+      let _reviver = void 0;
+      if (typeof reviver === "function") {
+        _reviver = reviver;
+      } else if (options === void 0 && reviver && typeof reviver === "object") {
+        options = reviver;
+      }
+      const doc = parseDocument2(src, options);
+      if (!doc)
+        return null;
+      doc.warnings.forEach((warning) => log.warn(doc.options.logLevel, warning));
+      if (doc.errors.length > 0) {
+        if (doc.options.logLevel !== "silent")
+          throw doc.errors[0];
+        else
+          doc.errors = [];
+      }
+      return doc.toJS(Object.assign({ reviver: _reviver }, options));
+    }
+    function stringify(value, replacer, options) {
+      let _replacer = null;
+      if (typeof replacer === "function" || Array.isArray(replacer)) {
+        _replacer = replacer;
+      } else if (options === void 0 && replacer) {
+        options = replacer;
+      }
+      if (typeof options === "string")
+        options = options.length;
+      if (typeof options === "number") {
+        const indent = Math.round(options);
+        options = indent < 1 ? void 0 : indent > 8 ? { indent: 8 } : { indent };
+      }
+      if (value === void 0) {
+        const { keepUndefined } = options ?? replacer ?? {};
+        if (!keepUndefined)
+          return void 0;
+      }
+      if (identity.isDocument(value) && !_replacer)
+        return value.toString(options);
+      return new Document.Document(value, _replacer, options).toString(options);
+    }
+    exports2.parse = parse;
+    exports2.parseAllDocuments = parseAllDocuments;
+    exports2.parseDocument = parseDocument2;
+    exports2.stringify = stringify;
+  }
+});
+
+// node_modules/yaml/dist/index.js
+var require_dist = __commonJS({
+  "node_modules/yaml/dist/index.js"(exports2) {
+    "use strict";
+    var composer = require_composer();
+    var Document = require_Document();
+    var Schema = require_Schema();
+    var errors = require_errors();
+    var Alias = require_Alias();
+    var identity = require_identity();
+    var Pair = require_Pair();
+    var Scalar = require_Scalar();
+    var YAMLMap = require_YAMLMap();
+    var YAMLSeq = require_YAMLSeq();
+    var cst = require_cst();
+    var lexer = require_lexer();
+    var lineCounter = require_line_counter();
+    var parser = require_parser();
+    var publicApi = require_public_api();
+    var visit = require_visit();
+    exports2.Composer = composer.Composer;
+    exports2.Document = Document.Document;
+    exports2.Schema = Schema.Schema;
+    exports2.YAMLError = errors.YAMLError;
+    exports2.YAMLParseError = errors.YAMLParseError;
+    exports2.YAMLWarning = errors.YAMLWarning;
+    exports2.Alias = Alias.Alias;
+    exports2.isAlias = identity.isAlias;
+    exports2.isCollection = identity.isCollection;
+    exports2.isDocument = identity.isDocument;
+    exports2.isMap = identity.isMap;
+    exports2.isNode = identity.isNode;
+    exports2.isPair = identity.isPair;
+    exports2.isScalar = identity.isScalar;
+    exports2.isSeq = identity.isSeq;
+    exports2.Pair = Pair.Pair;
+    exports2.Scalar = Scalar.Scalar;
+    exports2.YAMLMap = YAMLMap.YAMLMap;
+    exports2.YAMLSeq = YAMLSeq.YAMLSeq;
+    exports2.CST = cst;
+    exports2.Lexer = lexer.Lexer;
+    exports2.LineCounter = lineCounter.LineCounter;
+    exports2.Parser = parser.Parser;
+    exports2.parse = publicApi.parse;
+    exports2.parseAllDocuments = publicApi.parseAllDocuments;
+    exports2.parseDocument = publicApi.parseDocument;
+    exports2.stringify = publicApi.stringify;
+    exports2.visit = visit.visit;
+    exports2.visitAsync = visit.visitAsync;
+  }
+});
+
+// node_modules/ignore/index.js
+var require_ignore = __commonJS({
+  "node_modules/ignore/index.js"(exports2, module2) {
+    function makeArray(subject) {
+      return Array.isArray(subject) ? subject : [subject];
+    }
+    var UNDEFINED = void 0;
+    var EMPTY = "";
+    var SPACE = " ";
+    var ESCAPE = "\\";
+    var REGEX_LITERAL_SPECIAL = /[.*+?()[\]{}^$|\\/]/;
+    var BOM = "\uFEFF";
+    var REGEX_ANCHORED_GLOBSTAR = /^\/\*{2,}$/;
+    var REGEX_REPLACE_LEADING_EXCAPED_EXCLAMATION = /^\\!/;
+    var REGEX_REPLACE_LEADING_EXCAPED_HASH = /^\\#/;
+    var REGEX_SPLITALL_CRLF = /\r?\n/g;
+    var DOUBLE_SLASH = "//";
+    var SLASH_CODE = 47;
+    var DOT_CODE = 46;
+    var SLASH = "/";
+    var TMP_KEY_IGNORE = "node-ignore";
+    if (typeof Symbol !== "undefined") {
+      TMP_KEY_IGNORE = /* @__PURE__ */ Symbol.for("node-ignore");
+    }
+    var KEY_IGNORE = TMP_KEY_IGNORE;
+    var define = (object, key, value) => {
+      Object.defineProperty(object, key, { value });
+      return value;
+    };
+    var RETURN_FALSE = () => false;
+    var POSIX_CLASSES = {
+      alnum: "0-9A-Za-z",
+      alpha: "A-Za-z",
+      blank: " \\t",
+      cntrl: "\\x00-\\x1f\\x7f",
+      digit: "0-9",
+      graph: "!-.0-~",
+      lower: "a-z",
+      print: " -.0-~",
+      punct: "!-.:-@\\[-`{-~",
+      // git's `sane-ctype.h` classifies \v and \f as control, not space,
+      //   unlike C's `isspace`
+      space: " \\t\\n\\r",
+      upper: "A-Z",
+      xdigit: "0-9A-Fa-f"
+    };
+    var CLASS_MEMBERS_TO_ESCAPE = "\\]^-[";
+    var escapeMember = (char) => CLASS_MEMBERS_TO_ESCAPE.indexOf(char) < 0 ? char : ESCAPE + char;
+    var NON_SLASH = "(?!\\/)";
+    var classSource = (negated, body) => {
+      if (negated) {
+        return `[^\\/${body}]`;
+      }
+      const source = `[${body}]`;
+      return new RegExp(source).test("/") ? NON_SLASH + source : source;
+    };
+    var scanBracket = (pattern, start) => {
+      const { length } = pattern;
+      let index = start + 1;
+      let negated = EMPTY;
+      const lead = pattern[index];
+      if (lead === "!" || lead === "^") {
+        negated = "^";
+        index++;
+      }
+      let body = EMPTY;
+      let prev = EMPTY;
+      for (; ; ) {
+        const char = pattern[index];
+        if (char === UNDEFINED) {
+          return null;
+        }
+        if (char === ESCAPE) {
+          const escaped = pattern[++index];
+          body += escapeMember(escaped);
+          prev = escaped;
+        } else if (char === "-" && prev && index + 1 < length && pattern[index + 1] !== "]") {
+          index++;
+          let to = pattern[index];
+          if (to === ESCAPE) {
+            to = pattern[index += 1];
+          }
+          if (prev <= to) {
+            body += `-${escapeMember(to)}`;
+          }
+          prev = EMPTY;
+        } else if (char === "[" && pattern[index + 1] === ":") {
+          const nameStart = index + 2;
+          let end = nameStart;
+          while (end < length && pattern[end] !== "]") {
+            end++;
+          }
+          if (end === length) {
+            return null;
+          }
+          if (end > nameStart && pattern[end - 1] === ":") {
+            const name = pattern.slice(nameStart, end - 1);
+            if (!Object.prototype.hasOwnProperty.call(POSIX_CLASSES, name)) {
+              return null;
+            }
+            body += POSIX_CLASSES[name];
+            prev = EMPTY;
+            index = end;
+          } else {
+            body += escapeMember("[");
+            prev = "[";
+            index = nameStart - 2;
+          }
+        } else {
+          body += escapeMember(char);
+          prev = char;
+        }
+        index++;
+        if (pattern[index] === "]") {
+          return {
+            end: index,
+            source: classSource(negated, body)
+          };
+        }
+      }
+    };
+    var NEVER_MATCH = "[]";
+    var PLACEHOLDER = "\0";
+    var REGEX_RESTORE_PLACEHOLDER = new RegExp(
+      `${PLACEHOLDER}(\\d+)${PLACEHOLDER}`,
+      "g"
+    );
+    var TRAILING_WILDCARD = "";
+    var TRAILING_DOUBLESTAR = "";
+    var isReserved = (char) => char === PLACEHOLDER || char === TRAILING_WILDCARD || char === TRAILING_DOUBLESTAR;
+    var extractBrackets = (pattern) => {
+      const sources = [];
+      const hold = (source) => `${PLACEHOLDER}${sources.push(source) - 1}${PLACEHOLDER}`;
+      const { length } = pattern;
+      let out = EMPTY;
+      let index = 0;
+      while (index < length) {
+        const char = pattern[index];
+        if (char === ESCAPE) {
+          const escaped = pattern[index + 1];
+          if (escaped === SLASH && index + 2 === length) {
+            out += hold(NEVER_MATCH);
+          } else if (escaped === "*" || escaped === "[" || escaped === SPACE) {
+            out += pattern.slice(index, index + 2);
+          } else {
+            out += hold(
+              REGEX_LITERAL_SPECIAL.test(escaped) ? ESCAPE + escaped : isReserved(escaped) ? `[${escaped}]` : escaped
+            );
+          }
+          index += 2;
+        } else if (isReserved(char)) {
+          out += hold(`[${char}]`);
+          index++;
+        } else if (char === "[") {
+          const scanned = scanBracket(pattern, index);
+          if (scanned === null) {
+            out += hold(NEVER_MATCH);
+            index = length;
+          } else {
+            out += hold(scanned.source);
+            index = scanned.end + 1;
+          }
+        } else {
+          out += char;
+          index++;
+        }
+      }
+      return {
+        source: out,
+        sources
+      };
+    };
+    var DIRECT = null;
+    var REGEX_INNER_SLASH = /\/(?!$)/;
+    var WILDCARD = "[^\\/]*";
+    var REPLACERS = [
+      // Replace (\ ) with ' '
+      // Only a space: an escaped tab or other whitespace is already a literal by
+      //   the time it reaches here, and a bare tab must be left as one, not turned
+      //   into a space.
+      // (\ ) -> ' '
+      // (\\ ) -> '\\ '
+      // (\\\ ) -> '\\ '
+      [
+        // A run of backslashes is taken whole, from its first one, so no match
+        //   ever starts again inside it -- `(\\+?) ` did, which made a long run
+        //   quadratic.
+        /(\\+)( ?)/g,
+        (_, run, space) => space ? run.slice(0, run.length - run.length % 2) + SPACE : run,
+        ESCAPE + SPACE
+      ],
+      // git's wildmatch() reads a run of two or more asterisks as one globstar
+      //   whenever the run fills a path segment: it starts the pattern or follows
+      //   a `/`, and it ends the pattern or comes before a `/`. A run of two is
+      //   already `**`; a longer one is folded into `**` here, so the steps
+      //   below only ever have to know `**`.
+      // `***/foo` -> `**/foo`, `a/***/b` -> `a/**/b`, `a/***` -> `a/**`
+      // git also takes a run beside a literal prefix (`a***/b`) or beside an
+      //   escaped slash (`***\/b`) as a globstar, and this does not; the README
+      //   lists both, under "A run of asterisks".
+      [
+        /(^|\/)\*{3,}(?=\/|$)/g,
+        (_, start) => `${start}**`,
+        "*"
+      ],
+      // Escape metacharacters
+      // which is written down by users but means special for regular expressions.
+      // > There are 12 characters with special meanings:
+      // > - the backslash \,
+      // > - the caret ^,
+      // > - the dollar sign $,
+      // > - the period or dot .,
+      // > - the vertical bar or pipe symbol |,
+      // > - the question mark ?,
+      // > - the asterisk or star *,
+      // > - the plus sign +,
+      // > - the opening parenthesis (,
+      // > - the closing parenthesis ),
+      // > - and the opening square bracket [,
+      // > - the opening curly brace {,
+      // > These special characters are often called "metacharacters".
+      [
+        /[\\$.|*+(){^]/g,
+        (match) => `\\${match}`
+      ],
+      [
+        // > a question mark (?) matches a single character
+        /(?!\\)\?/g,
+        () => "[^/]",
+        "?"
+      ],
+      // leading slash
+      [
+        // > A leading slash matches the beginning of the pathname.
+        // > For example, "/*.c" matches "cat-file.c" but not "mozilla-sha1/sha1.c".
+        // A leading slash matches the beginning of the pathname
+        /^\//,
+        () => "^",
+        SLASH
+      ],
+      // replace special metacharacter slash after the leading slash
+      [
+        /\//g,
+        () => "\\/",
+        SLASH
+      ],
+      [
+        // > A leading "**" followed by a slash means match in all directories.
+        // > For example, "**/foo" matches file or directory "foo" anywhere,
+        // > the same as pattern "foo".
+        // > "**/foo/bar" matches file or directory "bar" anywhere that is directly
+        // >   under directory "foo".
+        // Notice that the '*'s have been replaced as '\\*'
+        /^\^*(?:\\\*\\\*\\\/)+/,
+        // '**/foo' <-> 'foo'
+        () => "(?:^|\\/)",
+        "*"
+      ],
+      // starting
+      [
+        // there will be no leading '/'
+        //   (which has been replaced by section "leading slash")
+        // If starts with '**', adding a '^' to the regular expression also works
+        DIRECT,
+        (source, pattern) => {
+          if (!source || source[0] === "^" || source[0] === "(") {
+            return source;
+          }
+          const anchor = !REGEX_INNER_SLASH.test(pattern) ? "(?:^|\\/)" : "^";
+          return anchor + source;
+        }
+      ],
+      // two globstars
+      [
+        // Use lookahead assertions so that we could match more than one `'/**'`
+        /\\\/\\\*\\\*(?=\\\/|$)/g,
+        // Zero, one or several directories
+        // should not use '*', or it will be replaced by the next replacer
+        // Check if it is not the last `'/**'`
+        (_, index, str) => index + 6 < str.length ? str.slice(index + 6) === "\\/" ? "(?:\\/[^\\/]+)+" : "(?:\\/[^\\/]+)*" : `\\/${TRAILING_DOUBLESTAR}`,
+        "*"
+      ],
+      // normal intermediate wildcards
+      [
+        // Never replace escaped '*'
+        // ignore rule '\*' will match the path '*'
+        // 'abc.*/' -> go
+        // 'abc.*'  -> skip this rule,
+        //    coz trailing single wildcard will be handed by [trailing wildcard]
+        /(^|[^\\])(?:\\\*)+(?!$)/g,
+        // '*.js' matches '.js'
+        // '*.js' doesn't match 'abc'
+        // 1. An asterisk "*" matches anything except a slash.
+        // 2. Other consecutive asterisks are considered regular asterisks
+        //    and collapse into one non-slash wildcard run.
+        (_, p1) => p1 + WILDCARD,
+        "*"
+      ],
+      // trailing wildcard, held apart from a literal star
+      [
+        // The step above leaves a trailing `*` alone, so a single `\*` is all that
+        //   can be left at the end here, and what stands in front of it says which
+        //   kind it is. A wildcard arrives as the escaper wrote it, `\*` with
+        //   nothing before it; a literal arrives as the user's own escape, which
+        //   the escaper doubled, and then the star's own -- `\\` and then `\*`.
+        //   There is no third case: every backslash still reaching the chain is
+        //   one `\*`, `\[` or `\ ` carries itself, and each is followed by its
+        //   own character, so a longer run can never form. This runs while the
+        //   two are still distinct, before the unescape steps below collapse the
+        //   literal onto the very `\*` a wildcard leaves behind.
+        /(^|[^\\])((?:\\\\)*)\\\*$/,
+        (match, p1, p2) => p2 === EMPTY ? p1 + TRAILING_WILDCARD : match,
+        "*"
+      ],
+      [
+        // unescape, revert step 3 except for back slash
+        // For example, if a user escape a '\\*',
+        // after step 3, the result will be '\\\\\\*'
+        /\\\\\\(?=[$.|*+(){^])/g,
+        () => ESCAPE,
+        ESCAPE + ESCAPE
+      ],
+      [
+        // '\\\\' -> '\\'
+        /\\\\/g,
+        () => ESCAPE,
+        ESCAPE + ESCAPE
+      ],
+      [
+        // Every real bracket expression -- POSIX classes included -- has already
+        //   been held aside by `extractBrackets`, so the only `[` left in the
+        //   pattern is an escaped, literal one.
+        // A backslash could only stand at the end of the range if it quoted the
+        //   `]`, and `\]` is held aside long before this.
+        /\\\[([^\]/]*?)($|\])/g,
+        // '\\[bar]' -> '\\\\[bar]'
+        (match, range, close) => `\\[${range}${close}`,
+        "["
+      ],
+      // ending
+      [
+        // 'js' will not match 'js.'
+        // 'ab' will not match 'abc'
+        DIRECT,
+        // WTF!
+        // https://git-scm.com/docs/gitignore
+        // changes in [2.22.1](https://git-scm.com/docs/gitignore/2.22.1)
+        // which re-fixes #24, #38
+        // > If there is a separator at the end of the pattern then the pattern
+        // > will only match directories, otherwise the pattern can match both
+        // > files and directories.
+        // 'js*' will not match 'a.js'
+        // 'js/' will not match 'a.js'
+        // 'js' will match 'a.js' and 'a.js/'
+        (source) => {
+          const last = source[source.length - 1];
+          if (!last || last === TRAILING_WILDCARD || last === TRAILING_DOUBLESTAR) {
+            return source;
+          }
+          return last === SLASH ? `${source}$` : `${source}(?=$|\\/$)`;
+        }
+      ]
+    ];
+    var REGEX_REPLACE_TRAILING_WILDCARD = /(^|\\\/)?\uE000$/;
+    var MODE_IGNORE = "regex";
+    var MODE_CHECK_IGNORE = "checkRegex";
+    var UNDERSCORE = "_";
+    var replaceTrailingWildcard = (_, p1) => {
+      const prefix = p1 ? `${p1}[^/]+` : "[^/]*";
+      return `${prefix}(?=$|\\/$)`;
+    };
+    var REGEX_REPLACE_TRAILING_DOUBLESTAR = /\uE001$/;
+    var replaceTrailingDoublestar = () => "[\\s\\S]";
+    var separatorAfter = (run, at) => {
+      let separator = EMPTY;
+      for (let index = at + 1; index < run.length && !run[index].wildcard; index++) {
+        separator += run[index].single;
+      }
+      return separator;
+    };
+    var pinWildcards = (source) => {
+      if (source.indexOf(WILDCARD) < 0) {
+        return source;
+      }
+      const tokens = [];
+      const { length } = source;
+      let index = 0;
+      while (index < length) {
+        const char = source[index];
+        if (source.startsWith(WILDCARD, index)) {
+          tokens.push({ wildcard: true });
+          index += WILDCARD.length;
+        } else if (char === "[") {
+          let end = index + 1;
+          if (source[end] === "^") {
+            end++;
+          }
+          if (source[end] === "]") {
+            end++;
+          }
+          while (end < length && source[end] !== "]") {
+            end += source[end] === ESCAPE ? 2 : 1;
+          }
+          end++;
+          tokens.push({ single: source.slice(index, end) });
+          index = end;
+        } else if (char === ESCAPE) {
+          tokens.push({ single: source.slice(index, index + 2) });
+          index += 2;
+        } else if (char === "(") {
+          let depth = 0;
+          let end = index;
+          do {
+            if (source[end] === ESCAPE) {
+              end++;
+            } else if (source[end] === "(") {
+              depth++;
+            } else if (source[end] === ")") {
+              depth--;
+            }
+            end++;
+          } while (end < length && depth > 0);
+          if ("*+?".indexOf(source[end]) >= 0) {
+            end++;
+          }
+          tokens.push({ boundary: source.slice(index, end) });
+          index = end;
+        } else if (char === "^" || char === "$") {
+          tokens.push({ boundary: char });
+          index++;
+        } else {
+          tokens.push({ single: char });
+          index++;
+        }
+      }
+      let out = EMPTY;
+      let run = [];
+      const flush = () => {
+        let lastWildcard;
+        run.forEach((token, at) => {
+          if (token.wildcard) {
+            lastWildcard = at;
+          }
+        });
+        run.forEach((token, at) => {
+          if (!token.wildcard) {
+            out += token.single;
+            return;
+          }
+          out += at === lastWildcard ? WILDCARD : `(?:(?!${separatorAfter(run, at)})[^\\/])*`;
+        });
+        run = [];
+      };
+      tokens.forEach((token) => {
+        if (token.boundary === void 0) {
+          run.push(token);
+          return;
+        }
+        flush();
+        out += token.boundary;
+      });
+      flush();
+      return out;
+    };
+    var makeRegexPrefix = (pattern) => {
+      if (REGEX_ANCHORED_GLOBSTAR.test(pattern)) {
+        pattern = "**";
+      }
+      const { source, sources } = extractBrackets(pattern);
+      const replaced = REPLACERS.reduce(
+        // A pass whose matcher finds nothing hands back the very string it was
+        //   given, so asking first costs a search and saves a rewrite. Ten of the
+        //   fifteen passes never fire for a typical .gitignore line, and between
+        //   them they were 45% of this chain.
+        (prev, [matcher, replacer, required]) => {
+          if (matcher === DIRECT) {
+            return replacer(prev, pattern);
+          }
+          if (required !== UNDEFINED && prev.indexOf(required) < 0) {
+            return prev;
+          }
+          return matcher.test(prev) ? prev.replace(matcher, replacer.bind(pattern)) : prev;
+        },
+        source
+      );
+      return sources.length ? replaced.replace(
+        REGEX_RESTORE_PLACEHOLDER,
+        (match, index) => sources[index]
+      ) : replaced;
+    };
+    var checkSourceOf = (body, prefix) => {
+      if (body[body.length - 1] === SLASH) {
+        prefix = makeRegexPrefix(body.slice(0, -1));
+      }
+      const head = prefix.slice(0, -1);
+      const last = prefix[prefix.length - 1];
+      return last === TRAILING_WILDCARD ? `${head}$` : last === TRAILING_DOUBLESTAR ? head : NEVER_MATCH;
+    };
+    var matchesBasename = (body) => {
+      const index = body.indexOf(SLASH);
+      return index < 0 || index === body.length - 1;
+    };
+    var basenameOf = (path) => {
+      const end = path.length - 1;
+      const index = path.lastIndexOf(
+        SLASH,
+        path[end] === SLASH ? end - 1 : end
+      );
+      return index < 0 ? path : path.slice(index + 1);
+    };
+    var parentOf = (path) => {
+      if (path.charCodeAt(0) === SLASH_CODE || path.indexOf(DOUBLE_SLASH) >= 0) {
+        const slices = path.split(SLASH).filter(Boolean);
+        slices.pop();
+        return slices.length ? slices.join(SLASH) + SLASH : EMPTY;
+      }
+      const end = path.length - 1;
+      const cut = path.lastIndexOf(
+        SLASH,
+        path.charCodeAt(end) === SLASH_CODE ? end - 1 : end
+      );
+      return cut < 0 ? EMPTY : path.slice(0, cut + 1);
+    };
+    var isString = (subject) => typeof subject === "string";
+    var checkPattern = (pattern) => pattern && isString(pattern);
+    var splitPattern = (pattern) => (pattern[pattern.length - 1] === "\r" ? pattern.slice(0, -1) : pattern).split(REGEX_SPLITALL_CRLF).filter(Boolean);
+    var IgnoreRule = class {
+      constructor(pattern, mark, body, ignoreCase, negative, prefix) {
+        this.pattern = pattern;
+        this.mark = mark;
+        this.negative = negative;
+        define(this, "body", body);
+        define(this, "ignoreCase", ignoreCase);
+        define(this, "regexPrefix", prefix);
+      }
+      // Worked out on first use and kept behind an own property, the way `regex`
+      //   caches itself in `_regex`. Deciding it in the constructor instead would
+      //   add a fourth `defineProperty` to every rule ever built, which cost 4% of
+      //   every compile -- including the compiles of rules that are never matched
+      //   against anything.
+      get _basenameOnly() {
+        return define(this, "_basenameOnly", matchesBasename(this.body));
+      }
+      get regex() {
+        const key = UNDERSCORE + MODE_IGNORE;
+        if (this[key]) {
+          return this[key];
+        }
+        return this._make(MODE_IGNORE, key);
+      }
+      get checkRegex() {
+        const key = UNDERSCORE + MODE_CHECK_IGNORE;
+        if (this[key]) {
+          return this[key];
+        }
+        return this._make(MODE_CHECK_IGNORE, key);
+      }
+      _make(mode, key) {
+        const str = pinWildcards(
+          mode === MODE_IGNORE ? this.regexPrefix.replace(REGEX_REPLACE_TRAILING_WILDCARD, replaceTrailingWildcard).replace(REGEX_REPLACE_TRAILING_DOUBLESTAR, replaceTrailingDoublestar) : checkSourceOf(this.body, this.regexPrefix)
+        );
+        const regex = this.ignoreCase ? new RegExp(str, "i") : new RegExp(str);
+        return define(this, key, regex);
+      }
+    };
+    var hasTrailingBackslash = (str) => {
+      let count2 = 0;
+      while (str[str.length - count2 - 1] === ESCAPE) {
+        count2++;
+      }
+      return count2 % 2 === 1;
+    };
+    var trimEnd = (body, stripLineEnd) => {
+      let lineEnd = body.length;
+      let end;
+      for (; ; ) {
+        if (stripLineEnd && body[lineEnd - 1] === "\r") {
+          lineEnd--;
+        }
+        end = lineEnd;
+        while (body[end - 1] === SPACE) {
+          end--;
+        }
+        if (!stripLineEnd || body[end - 1] !== "\n") {
+          break;
+        }
+        lineEnd = end - 1;
+      }
+      if (end === lineEnd) {
+        return body.slice(0, lineEnd);
+      }
+      let backslashes = 0;
+      while (body[end - backslashes - 1] === ESCAPE) {
+        backslashes++;
+      }
+      return backslashes % 2 ? body.slice(0, end - 1) + SPACE : body.slice(0, end);
+    };
+    var createRule = (pattern, mark, ignoreCase, stripLineEnd, stripBOM) => {
+      let body = stripBOM && pattern[0] === BOM ? pattern.slice(1) : pattern;
+      if (body[0] === "#") {
+        return;
+      }
+      let negative = false;
+      if (body[0] === "!") {
+        negative = true;
+        body = body.slice(1);
+      }
+      const last = body[body.length - 1];
+      if (last === SPACE || stripLineEnd && (last === "\r" || last === "\n")) {
+        body = trimEnd(body, stripLineEnd);
+      }
+      if (!body || hasTrailingBackslash(body)) {
+        return;
+      }
+      body = body.replace(REGEX_REPLACE_LEADING_EXCAPED_EXCLAMATION, "!").replace(REGEX_REPLACE_LEADING_EXCAPED_HASH, "#");
+      const regexPrefix = makeRegexPrefix(body);
+      return new IgnoreRule(
+        pattern,
+        mark,
+        body,
+        ignoreCase,
+        negative,
+        regexPrefix
+      );
+    };
+    var RuleManager = class {
+      constructor(ignoreCase) {
+        this._ignoreCase = ignoreCase;
+        this._rules = [];
+        this._basenameCount = 0;
+      }
+      _add(pattern, index) {
+        if (pattern && pattern[KEY_IGNORE]) {
+          this._rules = this._rules.concat(pattern._rules._rules);
+          this._basenameCount += pattern._rules._basenameCount;
+          this._added = true;
+          return;
+        }
+        const isStr = isString(pattern);
+        const raw = isStr ? pattern : pattern.pattern;
+        const rule = checkPattern(raw) && createRule(
+          raw,
+          isStr ? UNDEFINED : pattern.mark,
+          this._ignoreCase,
+          !this._split,
+          this._stripBOM && !index
+        );
+        if (rule) {
+          this._added = true;
+          this._rules.push(rule);
+          if (matchesBasename(rule.body)) {
+            this._basenameCount++;
+          }
+        }
+      }
+      // @param {Array<string> | string | Ignore} pattern
+      add(pattern) {
+        this._added = false;
+        this._split = isString(pattern);
+        this._stripBOM = !this._split || pattern[0] === BOM;
+        makeArray(
+          this._split ? splitPattern(pattern) : pattern
+        ).forEach(this._add, this);
+        if (this._added) {
+          this._literalRules = UNDEFINED;
+        }
+        return this._added;
+      }
+      // Match the literal 'abc/' for `checkIgnore`, last rule wins. Only a rule
+      //   ending in a wildcard can match it (see `checkSourceOf`), so the rest
+      //   are left out once, rather than tested or compiled for every path.
+      testLiteral(path) {
+        const rules = this._literalRules || (this._literalRules = this._rules.filter(
+          ({ body }) => body[body.length - (body[body.length - 1] === SLASH ? 2 : 1)] === "*"
+        ));
+        let ignored = false;
+        let unignored = false;
+        let matchedRule;
+        for (let index = rules.length - 1; index >= 0; index--) {
+          const rule = rules[index];
+          if (rule.checkRegex.test(path)) {
+            ignored = !rule.negative;
+            unignored = rule.negative;
+            matchedRule = rule.negative ? UNDEFINED : rule;
+            break;
+          }
+        }
+        const ret = {
+          ignored,
+          unignored
+        };
+        if (matchedRule) {
+          ret.rule = matchedRule;
+        }
+        return ret;
+      }
+      // Test one single path without recursively checking parent directories
+      //
+      // - mode `string` either `MODE_IGNORE` or `MODE_CHECK_IGNORE`
+      // @returns {TestResult}
+      test(path, mode) {
+        const rules = this._rules;
+        const { length } = rules;
+        const shortcut = this._basenameCount * 2 >= length;
+        const basename2 = shortcut ? basenameOf(path) : path;
+        for (let index = length - 1; index >= 0; index--) {
+          const rule = rules[index];
+          if (rule[mode].test(
+            shortcut && rule._basenameOnly ? basename2 : path
+          )) {
+            const { negative } = rule;
+            const ret = {
+              ignored: !negative,
+              unignored: negative
+            };
+            if (!negative) {
+              ret.rule = rule;
+            }
+            return ret;
+          }
+        }
+        return {
+          ignored: false,
+          unignored: false
+        };
+      }
+    };
+    var throwError = (message, Ctor) => {
+      throw new Ctor(message);
+    };
+    var checkPath = (path, originalPath, doThrow) => {
+      if (!isString(path)) {
+        return doThrow(
+          `path must be a string, but got \`${originalPath}\``,
+          TypeError
+        );
+      }
+      if (!path) {
+        return doThrow(`path must not be empty`, TypeError);
+      }
+      if (checkPath.isNotRelative(path)) {
+        const r = "`path.relative()`d";
+        return doThrow(
+          `path should be a ${r} string, but got "${originalPath}"`,
+          RangeError
+        );
+      }
+      return true;
+    };
+    var isNotRelative = (path) => {
+      const first = path.charCodeAt(0);
+      if (first === SLASH_CODE) {
+        return true;
+      }
+      if (first !== DOT_CODE) {
+        return false;
+      }
+      if (path.length === 1) {
+        return true;
+      }
+      const second = path.charCodeAt(1);
+      if (second === SLASH_CODE) {
+        return true;
+      }
+      if (second !== DOT_CODE) {
+        return false;
+      }
+      return path.length === 2 || path.charCodeAt(2) === SLASH_CODE;
+    };
+    checkPath.isNotRelative = isNotRelative;
+    checkPath.convert = (p) => p;
+    var convertPath = (target) => isString(target) && checkPath.convert(target);
+    var Ignore = class {
+      constructor({
+        ignorecase = true,
+        ignoreCase = ignorecase,
+        allowRelativePaths = false
+      } = {}) {
+        define(this, KEY_IGNORE, true);
+        this._rules = new RuleManager(ignoreCase);
+        this._strictPathCheck = !allowRelativePaths;
+        this._initCache();
+      }
+      _initCache() {
+        this._ignoreCache = /* @__PURE__ */ Object.create(null);
+        this._testCache = /* @__PURE__ */ Object.create(null);
+      }
+      add(pattern) {
+        if (this._rules.add(pattern)) {
+          this._initCache();
+        }
+        return this;
+      }
+      // legacy
+      addPattern(pattern) {
+        return this.add(pattern);
+      }
+      // @returns {TestResult}
+      _test(originalPath, cache, path) {
+        checkPath(
+          path,
+          originalPath,
+          this._strictPathCheck ? throwError : RETURN_FALSE
+        );
+        return path ? this._t(path, cache) : {
+          ignored: false,
+          unignored: false
+        };
+      }
+      checkIgnore(target) {
+        const path = convertPath(target);
+        if (!path || path.charCodeAt(path.length - 1) !== SLASH_CODE) {
+          return this._test(target, this._testCache, path);
+        }
+        const dir = this._t(path, this._testCache);
+        if (dir.ignored) {
+          return dir;
+        }
+        const literal = this._rules.testLiteral(path);
+        return literal.ignored || literal.unignored ? literal : dir;
+      }
+      _t(path, cache) {
+        if (path in cache) {
+          return cache[path];
+        }
+        const parentPath = parentOf(path);
+        const parent = parentPath ? this._t(parentPath, cache) : UNDEFINED;
+        return cache[path] = parent && parent.ignored ? parent : this._rules.test(path, MODE_IGNORE);
+      }
+      ignores(path) {
+        return this._test(path, this._ignoreCache, convertPath(path)).ignored;
+      }
+      createFilter() {
+        return (path) => !this.ignores(path);
+      }
+      filter(paths) {
+        return makeArray(paths).filter(this.createFilter());
+      }
+      // @returns {TestResult}
+      test(path) {
+        return this._test(path, this._testCache, convertPath(path));
+      }
+    };
+    var factory = (options) => new Ignore(options);
+    var isPathValid = (path) => checkPath(convertPath(path), path, RETURN_FALSE);
+    var setupWindows = () => {
+      const makePosix = (str) => /^\\\\\?\\/.test(str) || /["<>|\u0000-\u001F]+/u.test(str) ? str : str.replace(/\\/g, "/");
+      checkPath.convert = makePosix;
+      const REGEX_TEST_WINDOWS_PATH_ABSOLUTE = /^[a-z]:\//i;
+      checkPath.isNotRelative = (path) => REGEX_TEST_WINDOWS_PATH_ABSOLUTE.test(path) || isNotRelative(path);
+    };
+    if (
+      // Detect `process` so that it can run in browsers.
+      typeof process !== "undefined" && process.platform === "win32"
+    ) {
+      setupWindows();
+    }
+    module2.exports = factory;
+    factory.default = factory;
+    module2.exports.isPathValid = isPathValid;
+    define(module2.exports, /* @__PURE__ */ Symbol.for("setupWindows"), setupWindows);
+  }
+});
+
+// src/action/main.ts
+var main_exports = {};
+__export(main_exports, {
+  runAction: () => runAction
+});
+module.exports = __toCommonJS(main_exports);
+var import_node_crypto6 = require("node:crypto");
+var import_node_fs2 = require("node:fs");
+var import_promises7 = require("node:fs/promises");
+var import_node_os = require("node:os");
+var import_node_path6 = require("node:path");
+var import_node_v8 = require("node:v8");
+
+// src/core/log/redact.ts
+var REDACTED = "[redacted]";
+var JWT_SHAPE = /eyJ[A-Za-z0-9_-]{2,}\.eyJ[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]*/g;
+var AUTH_HEADER = /(authorization["']?\s*[:=]\s*["']?)(bearer|basic)?\s*[^\s"',}]+/gi;
+var BEARER = /\b(bearer)\s+[A-Za-z0-9._~+/=-]+/gi;
+var SECRET_FIELD = /((?<![A-Za-z0-9_.-])(["']?)([A-Za-z0-9_.-]*(?:token|secret|password|verifier)[A-Za-z0-9_.-]*)["']?(\s*[:=]\s*)["']?)([^\s"'&,}]+)/gi;
+var PROSE_KEY = /^(?:token|secret)s?$/i;
+var PROSE_WORD = /^[A-Za-z][a-z]{0,6}[.;:!?)]*$/;
+var MAX_LENGTH = 8e3;
+function redact(text2) {
+  const bounded = text2.length > MAX_LENGTH ? `${text2.slice(0, MAX_LENGTH)}... (${text2.length - MAX_LENGTH} more characters)` : text2;
+  return bounded.replace(JWT_SHAPE, REDACTED).replace(AUTH_HEADER, (_m, prefix) => `${prefix}${REDACTED}`).replace(BEARER, (_m, word) => `${word} ${REDACTED}`).replace(SECRET_FIELD, (match, prefix, quote, key, separator, value) => isProse(quote, key, separator, value) ? match : `${prefix}${REDACTED}`);
+}
+function isProse(quote, key, separator, value) {
+  return quote === "" && PROSE_KEY.test(key) && /^:\s+$/.test(separator) && PROSE_WORD.test(value);
+}
+function describeError(error) {
+  if (error instanceof Error) return redact(error.message);
+  return redact(String(error));
+}
+
+// src/cli/annotations.ts
+var MAX_PER_LEVEL = 50;
+function runAnnotations(records, textOf) {
+  const found = [];
+  const at = (file, message) => file.endsWith("/") ? {} : { file, line: lineAbout(textOf(file), message) };
+  const check = records.check;
+  if (check && !check.matched) {
+    found.push({ level: "error", title: "Wiki Publisher: not published", message: check.reason === "wikiUnknown" ? "The reviewed plan read the wiki and this run has no page access; nothing was sent." : "The plan changed since it was reviewed; nothing was sent. Review the new plan and publish with its digest." });
+    for (const difference of check.differences ?? []) found.push({ level: "error", ...at(difference.key, ""), title: "Changed since the plan was reviewed", message: `${difference.key}: ${difference.change === "removed" ? "in the reviewed plan, no longer in this one" : difference.change === "added" ? "not in the reviewed plan" : "changed since the review"}.` });
+    return limit(found);
+  }
+  for (const record of records.summary?.dryRun === false ? [] : records.plan) {
+    const problem = record.status === "refused" ? record.refusals.join(" ") : record.status === "edited" ? "Its page was edited on the wiki since its last publish: publishing leaves it out (--overwrite-edited replaces it)." : record.status === "retitled" ? record.refusals.join(" ") : "";
+    if (problem) found.push({ level: "error", ...at(record.file, problem), title: record.status === "edited" ? "Edited on the wiki" : "Would be refused", message: problem });
+    for (const caution of record.status === "send" ? record.cautions : []) found.push({ level: "warning", ...at(record.file, caution), title: "Wiki Publisher caution", message: caution });
+  }
+  for (const record of records.files) {
+    const failed = ["failed", "refused", "edited", "existsUnproven"].includes(record.status);
+    if (failed) found.push({ level: "error", ...at(record.file, record.message), title: `Not published (${record.status})`, message: record.message });
+    else if (record.status === "cancelled" || record.status === "notStarted") found.push({ level: "warning", ...at(record.file, ""), title: "Not published", message: record.message });
+    for (const caution of record.cautions) found.push({ level: "warning", ...at(record.file, caution), title: "Wiki Publisher caution", message: caution });
+  }
+  return limit(found);
+}
+function limit(annotations) {
+  const kept = [];
+  for (const level of ["error", "warning", "notice"]) {
+    const of = annotations.filter((annotation) => annotation.level === level);
+    kept.push(...of.slice(0, MAX_PER_LEVEL));
+    if (of.length > MAX_PER_LEVEL) kept.push({ level, title: "Wiki Publisher", message: `${of.length - MAX_PER_LEVEL} more ${level}s are in the job summary.` });
+  }
+  return kept;
+}
+function workflowCommand(annotation) {
+  const properties = [
+    ...annotation.file !== void 0 ? [`file=${escapeProperty(annotation.file)}`] : [],
+    ...annotation.line !== void 0 ? [`line=${annotation.line}`] : [],
+    `title=${escapeProperty(annotation.title)}`
+  ];
+  return `::${annotation.level} ${properties.join(",")}::${escapeData(annotation.message)}`;
+}
+function escapeData(text2) {
+  return text2.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+}
+function escapeProperty(text2) {
+  return escapeData(text2).replace(/:/g, "%3A").replace(/,/g, "%2C");
+}
+function lineAbout(text2, message) {
+  if (text2 === void 0) return 1;
+  const lines = text2.split(/\r?\n/);
+  const listed = /\(([^()]+)\)/.exec(message)?.[1]?.split(", ").map((part) => part.trim()) ?? [];
+  const quoted = [...message.matchAll(/"([^"\n]{2,})"/g)].map((match) => match[1]);
+  for (const wanted of [...listed, ...quoted].filter((part) => part.length >= 2 && part !== "...")) {
+    const index = lines.findIndex((line) => line.includes(wanted));
+    if (index >= 0) return index + 1;
+  }
+  return 1;
+}
+
+// src/cli/args.ts
+var import_node_util = require("node:util");
+
+// src/core/importApi/backoff.ts
+var defaultBackoff = { maxAttempts: 3, baseDelayMs: 1e3, maxDelayMs: 8e3, maxRetryAfterMs: 6e4 };
+function backoffDelay(policy, nextAttempt, random, retryAfterMs) {
+  const exponential = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (nextAttempt - 2));
+  const jittered = exponential / 2 + random() * exponential / 2;
+  return retryAfterMs === void 0 ? jittered : Math.max(jittered, retryAfterMs);
+}
+function abortableSleep(ms, signal) {
+  return new Promise((resolve6) => {
+    if (signal?.aborted) return resolve6();
+    const onAbort = () => {
+      clearTimeout(timer);
+      resolve6();
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve6();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+// src/core/run/runner.ts
+var ThrottleGate = class {
+  constructor(now = Date.now) {
+    this.now = now;
+  }
+  now;
+  resumeAt = 0;
+  stop;
+  stopped = new AbortController();
+  /** Pauses every caller of wait() for at least `ms` from now. */
+  pauseFor(ms) {
+    this.resumeAt = Math.max(this.resumeAt, this.now() + ms);
+  }
+  get pausedForMs() {
+    return Math.max(0, this.resumeAt - this.now());
+  }
+  /** Stops the run: no new file starts and every wait ends. The first stop is the one reported. */
+  stopFor(retryAfterMs, status) {
+    if (this.stop) return;
+    this.stop = { reason: "throttled", status, retryAfterMs, resumeAt: this.now() + retryAfterMs };
+    this.stopped.abort();
+  }
+  get stoppedBy() {
+    return this.stop;
+  }
+  /** Resolves once no pause is in force (or the signal aborts, or the run is stopped). */
+  async wait(signal) {
+    for (let left = this.pausedForMs; left > 0 && !signal?.aborted && !this.stop; left = this.pausedForMs) {
+      await abortableSleep(left, signal ? AbortSignal.any([signal, this.stopped.signal]) : this.stopped.signal);
+    }
+  }
+};
+function describeRunStop(stopped) {
+  const seconds = Math.ceil(stopped.retryAfterMs / 1e3);
+  const files = stopped.total === 1 ? "file" : "files";
+  return `The wiki asked to wait ${seconds} s before more requests (HTTP ${stopped.status}); publishing stopped after ${stopped.finished} of ${stopped.total} ${files}. Try again after ${minuteAfter(stopped)}.`;
+}
+function minuteAfter(stopped) {
+  const date = new Date(Math.ceil(stopped.resumeAt / 6e4) * 6e4);
+  if (Number.isNaN(date.getTime())) return "the wait is over";
+  const resume = date.toISOString();
+  const sameDay = resume.slice(0, 10) === new Date(stopped.resumeAt - stopped.retryAfterMs).toISOString().slice(0, 10);
+  return `${sameDay ? resume.slice(11, 16) : `${resume.slice(0, 10)} ${resume.slice(11, 16)}`} UTC`;
+}
+var MAX_CONCURRENCY = 16;
+function clampConcurrency(value, fallback = 4) {
+  const n = Number.isFinite(value) ? Math.trunc(value) : fallback;
+  return Math.min(MAX_CONCURRENCY, Math.max(1, n));
+}
+var LANDED = /* @__PURE__ */ new Set(["created", "updated"]);
+function fileStateOf(outcome, proven) {
+  if (LANDED.has(outcome.kind) || proven) return "published";
+  if (outcome.kind === "existsAfterRetry") return "existsUnproven";
+  return outcome.kind === "cancelled" ? "cancelled" : "failed";
+}
+async function runPlan(items, options) {
+  const results = new Array(items.length);
+  const report2 = (index, result) => {
+    results[index] = result;
+    options.onResult?.(result);
+  };
+  const queue = [];
+  items.forEach((item, index) => {
+    if (item.state === "send" && item.complete) queue.push(index);
+    else report2(index, { item, state: item.state === "unchanged" ? "skipped" : item.state === "edited" ? "edited" : "refused", mayHaveLanded: false });
+  });
+  const total = queue.length;
+  const gate = options.gate ?? new ThrottleGate();
+  const cancel = new AbortController();
+  const onAbort = () => cancel.abort();
+  if (options.signal?.aborted) cancel.abort();
+  options.signal?.addEventListener("abort", onAbort, { once: true });
+  let started = 0;
+  const worker = async () => {
+    for (let index = queue.shift(); index !== void 0; index = queue.shift()) {
+      const item = items[index];
+      const target = item.complete;
+      await gate.wait(cancel.signal);
+      if (cancel.signal.aborted || gate.stoppedBy) {
+        report2(index, { item, state: "notStarted", mayHaveLanded: false });
+        continue;
+      }
+      options.onStart?.(item, ++started, total);
+      let outcome;
+      try {
+        outcome = await options.send(item, target, { signal: cancel.signal, gate });
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        outcome = { kind: "unexpected", severity: "error", status: void 0, message, actions: ["showLog"], attempts: 0, mayHaveLanded: false };
+      }
+      if (outcome.kind === "throttled" && gate.stoppedBy && !outcome.mayHaveLanded) {
+        report2(index, { item, state: "notStarted", mayHaveLanded: false });
+        continue;
+      }
+      const proven = outcome.kind === "existsAfterRetry" ? await proveOwn(options, item, target, cancel.signal) : void 0;
+      const state = fileStateOf(outcome, proven);
+      const mayHaveLanded2 = state === "cancelled" ? true : outcome.mayHaveLanded;
+      report2(index, { item, state, outcome, mayHaveLanded: mayHaveLanded2, ...proven ? { proven } : {} });
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(clampConcurrency(options.concurrency), Math.max(1, total)) }, worker));
+  } finally {
+    options.signal?.removeEventListener("abort", onAbort);
+  }
+  const stop = gate.stoppedBy;
+  if (stop) options.onStopped?.({ ...stop, finished: total - results.filter((result) => result.state === "notStarted").length, total });
+  return results;
+}
+async function proveOwn(options, item, target, signal) {
+  try {
+    return await options.proveOwnPage?.(item, target, signal);
+  } catch {
+    return void 0;
+  }
+}
+function unfinished(summary) {
+  return summary.failed + summary.refused + summary.edited + summary.existsUnproven + summary.cancelled + summary.notStarted;
+}
+function summarise(results) {
+  const summary = { published: 0, failed: 0, existsUnproven: 0, edited: 0, skipped: 0, refused: 0, notStarted: 0, cancelled: 0 };
+  for (const result of results) summary[result.state === "notStarted" ? "notStarted" : result.state]++;
+  return summary;
+}
+
+// src/cli/args.ts
+var FORMATS = ["text", "json", "markdown"];
+var DEFAULT_CONCURRENCY = 4;
+var DEFAULT_TIMEOUT_SECONDS = 60;
+var MAX_TIMEOUT_SECONDS = 600;
+var OPTIONS = {
+  space: { type: "string" },
+  parent: { type: "string" },
+  overwrite: { type: "boolean" },
+  "dry-run": { type: "boolean" },
+  json: { type: "boolean" },
+  concurrency: { type: "string" },
+  force: { type: "boolean" },
+  state: { type: "string" },
+  endpoint: { type: "string" },
+  timeout: { type: "string" },
+  retarget: { type: "boolean" },
+  "overwrite-edited": { type: "boolean" },
+  "auth-url": { type: "string" },
+  "base-url": { type: "string" },
+  tree: { type: "boolean" },
+  "no-record": { type: "boolean" },
+  diagrams: { type: "string" },
+  format: { type: "string" },
+  report: { type: "string" },
+  "expect-plan": { type: "string" },
+  help: { type: "boolean", short: "h" },
+  version: { type: "boolean", short: "V" }
+};
+var SECRET_FLAGS = [
+  [/^(api-?)?token$/i, "The API token is read only from the WIKI_PUBLISHER_API_TOKEN environment variable"],
+  [/client[-_]?secret/i, "The client secret is read only from the WIKI_PUBLISHER_CLIENT_SECRET environment variable"],
+  [/platform[-_]?token/i, "The platform token is read only from the WIKI_PUBLISHER_PLATFORM_TOKEN environment variable"],
+  [
+    /token|secret|password|credential/i,
+    "Secrets are read only from the environment (WIKI_PUBLISHER_API_TOKEN, WIKI_PUBLISHER_CLIENT_SECRET, WIKI_PUBLISHER_PLATFORM_TOKEN)"
+  ]
+];
+function parseCommandLine(argv) {
+  const secretRefusal = refuseSecretFlags(argv);
+  if (secretRefusal !== void 0) return fail(secretRefusal);
+  const mistyped = suggestForUnknownOption(argv);
+  if (mistyped !== void 0) return fail(mistyped);
+  let parsed;
+  try {
+    parsed = (0, import_node_util.parseArgs)({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    return fail(firstLine(error instanceof Error ? error.message : String(error)));
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return { ok: true, command: { kind: "help" } };
+  if (values.version) return { ok: true, command: { kind: "version" } };
+  const [command, ...paths] = positionals;
+  if (command === void 0) return fail("No command given.");
+  if (command !== "publish" && command !== "plan") return fail(`Unknown command "${command}"; the commands are "publish" and "plan".`);
+  if (paths.length === 0) return fail(`Name at least one Markdown file or folder to ${command}.`);
+  const format = outputFormat(command, values.format, values.json);
+  if (typeof format === "object") return fail(format.problem);
+  if (values.report?.trim() === "") return fail("--report must name a file, such as wiki-publisher-junit.xml.");
+  const expectPlan = values["expect-plan"]?.trim();
+  if (expectPlan !== void 0 && (command === "plan" || values["dry-run"])) return fail("--expect-plan goes with publish (a dry run sends nothing to check).");
+  if (expectPlan !== void 0 && !expectPlan.startsWith("@") && !/^[0-9a-fA-F]{12,64}$/.test(expectPlan)) {
+    return fail("--expect-plan takes the reviewed plan digest (12 to 64 hex digits, as the plan prints it) or @FILE holding the reviewed plan.");
+  }
+  if (values.tree && paths.length !== 1) return fail("--tree publishes one folder: name exactly one.");
+  if (values["no-record"] && !values.tree) return fail("--no-record goes with --tree (it keeps .wiki-pages.json as it is).");
+  const concurrency = integerOption(values.concurrency, DEFAULT_CONCURRENCY, 1, MAX_CONCURRENCY);
+  if (concurrency === void 0) return fail(`--concurrency must be a whole number from 1 to ${MAX_CONCURRENCY}.`);
+  const timeoutSeconds = integerOption(values.timeout, DEFAULT_TIMEOUT_SECONDS, 1, MAX_TIMEOUT_SECONDS);
+  if (timeoutSeconds === void 0) return fail(`--timeout must be a whole number of seconds from 1 to ${MAX_TIMEOUT_SECONDS}.`);
+  const spaceId = values.space?.trim();
+  if (spaceId === "") return fail("--space must not be empty; give a space key such as DOCS, or a space ID.");
+  const parentId = values.parent?.trim();
+  if (parentId !== void 0 && !/^\d+$/.test(parentId)) return fail("--parent must be a page ID made of digits only, such as 123456.");
+  if (values.state?.trim() === "") return fail("--state must name a file.");
+  for (const flag of ["auth-url", "base-url"]) {
+    if (values[flag]?.trim() === "") return fail(`--${flag} must be a URL, such as https://wiki.example.com.`);
+  }
+  return {
+    ok: true,
+    command: {
+      kind: "publish",
+      args: {
+        paths,
+        spaceId,
+        parentId,
+        concurrency,
+        timeoutSeconds,
+        overwrite: values.overwrite ?? false,
+        dryRun: command === "plan" || (values["dry-run"] ?? false),
+        json: format === "json",
+        format,
+        reportPath: values.report,
+        expectPlan,
+        force: values.force ?? false,
+        statePath: values.state,
+        endpoint: values.endpoint,
+        retarget: values.retarget ?? false,
+        overwriteEdited: values["overwrite-edited"] ?? false,
+        authUrl: values["auth-url"]?.trim(),
+        baseUrl: values["base-url"]?.trim(),
+        tree: values.tree ?? false,
+        noRecord: values["no-record"] ?? false,
+        diagrams: values.diagrams?.trim() || void 0
+      }
+    }
+  };
+}
+function outputFormat(command, format, json) {
+  const named = format?.trim().toLowerCase();
+  if (named !== void 0 && !FORMATS.includes(named)) return { problem: `--format must be ${FORMATS.join(", ")}.` };
+  if (json && named !== void 0 && named !== "json") return { problem: `--json and --format ${named} ask for two formats; give one.` };
+  if (json) return "json";
+  return named ?? (command === "plan" ? "markdown" : "text");
+}
+function refuseSecretFlags(argv) {
+  const end = argv.indexOf("--");
+  for (const arg of end === -1 ? argv : argv.slice(0, end)) {
+    const name = /^--?([^=]+)/.exec(arg)?.[1];
+    const refusal = name === void 0 ? void 0 : SECRET_FLAGS.find(([pattern]) => pattern.test(name))?.[1];
+    if (refusal !== void 0) return `${refusal}, never from a flag (command lines show up in process lists and CI logs).`;
+  }
+  return void 0;
+}
+function suggestForUnknownOption(argv) {
+  const { tokens } = (0, import_node_util.parseArgs)({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: false, tokens: true });
+  for (const token of tokens) {
+    if (token.kind === "option-terminator") return void 0;
+    if (token.kind !== "option" || Object.hasOwn(OPTIONS, token.name)) continue;
+    const meant = token.rawName.startsWith("--") ? closestOption(token.name) : void 0;
+    return meant === void 0 ? void 0 : `Unknown option '${token.rawName}'. Did you mean --${meant}?`;
+  }
+  return void 0;
+}
+function closestOption(typed) {
+  const allowed = Math.min(2, Math.max(1, Math.floor(typed.length / 4)));
+  let best;
+  for (const name of Object.keys(OPTIONS)) {
+    const distance = editDistance(typed.toLowerCase(), name);
+    if (distance <= allowed && (best === void 0 || distance < best.distance)) best = { name, distance };
+  }
+  return best?.name;
+}
+function editDistance(a, b) {
+  const rows = [];
+  for (let i = 0; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      if (i === 0) {
+        row.push(j);
+        continue;
+      }
+      const above = rows[i - 1] ?? [];
+      const substitution = (above[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
+      let distance = Math.min((above[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, substitution);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) distance = Math.min(distance, (rows[i - 2]?.[j - 2] ?? 0) + 1);
+      row.push(distance);
+    }
+    rows.push(row);
+  }
+  return rows[a.length]?.[b.length] ?? 0;
+}
+function integerOption(text2, fallback, min, max) {
+  if (text2 === void 0) return fallback;
+  if (!/^\s*\d+\s*$/.test(text2)) return void 0;
+  const value = Number(text2);
+  return value >= min && value <= max ? value : void 0;
+}
+function firstLine(text2) {
+  return text2.split("\n")[0] ?? text2;
+}
+function fail(message) {
+  return { ok: false, message };
+}
+
+// src/cli/exitCodes.ts
+var EXIT_OK = 0;
+var EXIT_FAILED = 1;
+var EXIT_USAGE = 2;
+var EXIT_PLAN_CHANGED = 3;
+var EXIT_INTERRUPTED = 130;
+var EXIT_TERMINATED = 143;
+function runExitCode(summary, interruptCode) {
+  return interruptCode ?? (unfinished(summary) > 0 ? EXIT_FAILED : EXIT_OK);
+}
+
+// src/cli/interruption.ts
+function interruption(output) {
+  const controller = new AbortController();
+  let exitCode;
+  const onSignal = (code) => () => {
+    if (exitCode !== void 0) process.exit(exitCode);
+    exitCode = code;
+    output.problem("Interrupted: no new file starts and requests in flight are aborted. Press Ctrl+C again to quit at once.");
+    controller.abort();
+  };
+  process.on("SIGINT", onSignal(EXIT_INTERRUPTED));
+  process.on("SIGTERM", onSignal(EXIT_TERMINATED));
+  return { interrupt: controller.signal, interruptExitCode: () => exitCode };
+}
+
+// src/cli/output.ts
+var CLEAR_LINE = "\r\x1B[2K";
+var Output = class {
+  constructor(stdout, stderr) {
+    this.stdout = stdout;
+    this.stderr = stderr;
+    for (const stream of [stdout, stderr]) stream.on?.("error", () => this.closed.add(stream));
+  }
+  stdout;
+  stderr;
+  secrets = [];
+  progressShown = false;
+  closed = /* @__PURE__ */ new Set();
+  recordListeners = [];
+  /** Never prints this text again, wherever it appears. */
+  forget(secret) {
+    if (secret.length >= 8) this.secrets.push(secret);
+  }
+  line(text2) {
+    this.clearProgress();
+    this.write(this.stdout, `${this.scrub(text2)}
+`);
+  }
+  /** One JSON object on one line; string values are redacted one by one, so the line stays valid JSON. */
+  json(value) {
+    this.clearProgress();
+    this.write(this.stdout, `${this.redactedJson(value)}
+`);
+  }
+  redactedJson(value) {
+    return JSON.stringify(value, (_key, member) => typeof member === "string" ? this.scrub(member) : member);
+  }
+  /** Told every record of the run (plan, file, tree, summary), redacted, whatever the output format. */
+  onRecord(listener) {
+    this.recordListeners.push(listener);
+  }
+  /**
+   * A record of the run for the listeners (the Markdown plan, the JUnit report, the GitHub Action): a redacted copy,
+   * so nothing rendered from it can carry a secret. Printing it is still json()'s or line()'s job.
+   */
+  record(value) {
+    if (this.recordListeners.length === 0) return;
+    const copy = JSON.parse(this.redactedJson(value));
+    for (const listener of this.recordListeners) listener(copy);
+  }
+  problem(text2) {
+    this.clearProgress();
+    this.write(this.stderr, `wiki-publisher: ${this.scrub(text2)}
+`);
+  }
+  progress(text2) {
+    if (!this.stderr.isTTY) return;
+    this.write(this.stderr, `${CLEAR_LINE}${this.scrub(text2)}`);
+    this.progressShown = true;
+  }
+  clearProgress() {
+    if (!this.progressShown) return;
+    this.write(this.stderr, CLEAR_LINE);
+    this.progressShown = false;
+  }
+  write(stream, text2) {
+    if (!this.closed.has(stream)) stream.write(text2);
+  }
+  scrub(text2) {
+    let scrubbed2 = redact(text2);
+    for (const secret of this.secrets) scrubbed2 = scrubbed2.split(secret).join("[redacted]");
+    return scrubbed2;
+  }
+};
+
+// src/core/run/planDigest.ts
+var import_node_crypto2 = require("node:crypto");
+
+// src/core/links/pageLink.ts
+function parsePageLink(value) {
+  if (typeof value !== "object" || value === null) return void 0;
+  const v = value;
+  const text2 = (key) => typeof v[key] === "string" && v[key] !== "" ? v[key] : void 0;
+  const spaceId = text2("spaceId");
+  const parentId = text2("parentId");
+  const pageTitle = text2("pageTitle");
+  if (spaceId === void 0 || parentId === void 0 || pageTitle === void 0) return void 0;
+  const publishedAt = typeof v.publishedAt === "number" ? v.publishedAt : typeof v.at === "number" ? v.at : 0;
+  const link = { spaceId, parentId, pageTitle, publishedAt };
+  const pageId = text2("pageId");
+  if (pageId !== void 0 && /^\d+$/.test(pageId)) link.pageId = pageId;
+  if (typeof v.version === "number" && Number.isSafeInteger(v.version)) link.version = v.version;
+  const url = text2("url");
+  if (url !== void 0) link.url = url;
+  const contentSha256 = text2("contentSha256");
+  if (contentSha256 !== void 0) link.contentSha256 = contentSha256;
+  const fileTitle = text2("fileTitle");
+  if (fileTitle !== void 0) link.fileTitle = fileTitle;
+  return link;
+}
+function linkNames(link, target) {
+  return link !== void 0 && link.spaceId === target.spaceId && link.parentId === target.parentId && link.pageTitle === target.pageTitle;
+}
+
+// src/core/run/guard.ts
+var GUARD_TIMEOUT_MS = 1e4;
+var DEFAULT_LOOKUPS_AT_ONCE = 4;
+async function guardPlan(items, options) {
+  const lookUpCreates = options.lookUpCreates ?? true;
+  const queue = items.filter((item) => (item.state === "send" || item.state === "edited") && item.complete);
+  const lookups = queue.filter((item) => lookUpCreates || item.complete?.overwrite);
+  for (const item of queue) if (!lookups.includes(item)) item.guard = { kind: "notNeeded" };
+  const worker = async () => {
+    for (let item = lookups.shift(); item; item = lookups.shift()) {
+      options.signal?.throwIfAborted();
+      item.guard = ownEarlierAttempt(await checkOne(item.link, item.complete, options), item, options);
+      applyVerdict(item, options.overwriteEdited);
+    }
+  };
+  const workers = Math.max(1, Math.min(options.concurrency ?? DEFAULT_LOOKUPS_AT_ONCE, lookups.length));
+  await Promise.all(Array.from({ length: workers }, worker));
+  options.signal?.throwIfAborted();
+  return items;
+}
+function ownEarlierAttempt(verdict, item, options) {
+  if (verdict.kind !== "edited" || !options.landedEarlier?.has(item.file.key)) return verdict;
+  const ours = options.ownAuthorId !== void 0 && verdict.page.versionAuthorId === options.ownAuthorId;
+  return ours ? { kind: "asLeft", page: verdict.page } : verdict;
+}
+function applyVerdict(item, overwriteEdited) {
+  const verdict = item.guard;
+  if (verdict?.kind === "edited") {
+    const overwrite = overwriteEdited === true || overwriteEdited instanceof Set && overwriteEdited.has(item.file.key);
+    item.state = overwrite ? "send" : "edited";
+  } else if (verdict?.kind === "deleted" && item.complete) {
+    item.complete = { ...item.complete, overwrite: false };
+    item.linkedPage = false;
+  }
+}
+async function checkOne(link, target, options) {
+  const { pages } = options;
+  if (!pages) return target.overwrite ? { kind: "unchecked", reason: "noAccess", detail: options.noAccessReason } : { kind: "notNeeded" };
+  const deadline = AbortSignal.timeout(options.timeoutMs ?? GUARD_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+  try {
+    return await lookUp(pages, link, target, signal);
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    const detail = deadline.aborted ? "the wiki did not answer in time" : describeError(error);
+    return { kind: "unchecked", reason: "failed", detail: `The lookup on the wiki failed: ${detail}.` };
+  }
+}
+async function lookUp(pages, link, target, signal) {
+  const ownPage = link !== void 0 && linkNames(link, target);
+  if (ownPage && link.pageId) {
+    const page2 = await pages.getPage(link.pageId, signal);
+    if (!page2) return { kind: "deleted", pageId: link.pageId };
+    return compare(page2, link);
+  }
+  const child = await pages.findChildByTitle(target.parentId, target.pageTitle, signal);
+  if (!child) return { kind: "absent" };
+  const page = await pages.getPage(child.id, signal);
+  if (!page) return { kind: "absent" };
+  if (!target.overwrite) return { kind: "exists", page };
+  return ownPage ? compare(page, link) : { kind: "notOurs", page };
+}
+function compare(page, link) {
+  const edited = { kind: "edited", page, knownVersion: link.version, publishedAt: link.publishedAt };
+  if (link.version !== void 0) return page.version > link.version ? edited : { kind: "asLeft", page };
+  const changedAt = page.versionCreatedAt === void 0 ? Number.NaN : Date.parse(page.versionCreatedAt);
+  return Number.isFinite(changedAt) && changedAt <= link.publishedAt ? { kind: "asLeft", page } : edited;
+}
+function guardedPage(verdict) {
+  switch (verdict?.kind) {
+    case "exists":
+    case "asLeft":
+    case "notOurs":
+    case "edited":
+      return verdict.page;
+    default:
+      return void 0;
+  }
+}
+function guardChecked(verdict) {
+  return verdict !== void 0 && verdict.kind !== "unchecked" && verdict.kind !== "notNeeded";
+}
+
+// src/core/run/plan.ts
+var import_node_crypto = require("node:crypto");
+
+// src/core/http/networkError.ts
+var CONNECT_PHASE_CODES = /* @__PURE__ */ new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "UND_ERR_CONNECT_TIMEOUT",
+  // A certificate the client does not trust ends the TLS handshake before any request byte is sent.
+  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+  "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
+  "SELF_SIGNED_CERT_IN_CHAIN",
+  "DEPTH_ZERO_SELF_SIGNED_CERT",
+  "CERT_HAS_EXPIRED",
+  "ERR_TLS_CERT_ALTNAME_INVALID",
+  "ERR_WIKI_NOT_SENT"
+]);
+var PERMANENT_CODES = /* @__PURE__ */ new Set([
+  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+  "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
+  "SELF_SIGNED_CERT_IN_CHAIN",
+  "DEPTH_ZERO_SELF_SIGNED_CERT",
+  "CERT_HAS_EXPIRED",
+  "ERR_TLS_CERT_ALTNAME_INVALID",
+  "ERR_WIKI_NOT_SENT"
+]);
+function failsEveryTime(error) {
+  for (const link of causeChain(error)) if (PERMANENT_CODES.has(codeOf(link))) return true;
+  return false;
+}
+var TUNNEL_REFUSED = /when HTTP Tunneling/;
+function* causeChain(error) {
+  for (let current = error, depth = 0; current instanceof Error && depth < 8; current = current.cause, depth++) {
+    yield current;
+    if (current instanceof AggregateError) yield* current.errors.filter((inner) => inner instanceof Error);
+  }
+}
+function codeOf(error) {
+  const code = error.code;
+  return typeof code === "string" ? code : "";
+}
+function failedBeforeConnecting(error) {
+  for (const link of causeChain(error)) {
+    if (CONNECT_PHASE_CODES.has(codeOf(link)) || TUNNEL_REFUSED.test(link.message)) return true;
+  }
+  return false;
+}
+
+// src/core/http/timedSend.ts
+async function timedSend(transport, request, options) {
+  if (options.signal?.aborted) return { kind: "cancelled" };
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs);
+  const cancel = () => controller.abort();
+  options.signal?.addEventListener("abort", cancel, { once: true });
+  try {
+    const response = await transport.send({ ...request, signal: controller.signal });
+    const text2 = await response.text();
+    return { kind: "response", status: response.status, headers: response.headers, text: text2 };
+  } catch (error) {
+    if (options.signal?.aborted) return { kind: "cancelled" };
+    if (timedOut) return { kind: "timeout" };
+    return { kind: "network", detail: networkDetail(error), error };
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener("abort", cancel);
+  }
+}
+function networkDetail(error) {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const code = current.code;
+    if (typeof code === "string" && code !== "") return `${describeError(error)} (${code})`;
+  }
+  return describeError(error);
+}
+
+// src/core/util/json.ts
+function parseJsonObject(text2) {
+  let value;
+  try {
+    value = JSON.parse(text2);
+  } catch {
+    return void 0;
+  }
+  return value !== null && typeof value === "object" && !Array.isArray(value) ? value : void 0;
+}
+
+// src/core/importApi/attempt.ts
+async function sendImportAttempt(options) {
+  const result = await timedSend(
+    options.transport,
+    {
+      method: "POST",
+      url: options.endpoint.toString(),
+      headers: { authorization: `Bearer ${options.token}`, "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify(options.body)
+    },
+    options.signal ? { timeoutMs: options.deadlineMs, signal: options.signal } : { timeoutMs: options.deadlineMs }
+  );
+  switch (result.kind) {
+    case "response":
+      return { kind: "response", status: result.status, ...readServiceMessage(result.text), ...retryAfter(result.headers["retry-after"]) };
+    case "network":
+      return { kind: "network", detail: describeError(result.error), reachedServer: !failedBeforeConnecting(result.error), ...failsEveryTime(result.error) ? { permanent: true } : {} };
+    default:
+      return result;
+  }
+}
+function readServiceMessage(text2) {
+  if (text2.trim() === "") return { message: void 0, unreadable: "empty" };
+  const body = parseJsonObject(text2)?.body;
+  return typeof body === "string" ? { message: body } : { message: void 0, unreadable: "notJson" };
+}
+function retryAfter(value) {
+  if (!value) return {};
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return { retryAfterMs: seconds * 1e3 };
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? {} : { retryAfterMs: Math.max(0, date - Date.now()) };
+}
+
+// src/core/importApi/client.ts
+function isRetryable(result) {
+  switch (result.kind) {
+    case "response":
+      return result.status >= 500 || result.status === 429 || result.status === 408;
+    case "network":
+      return !result.permanent;
+    case "timeout":
+      return true;
+    case "cancelled":
+      return false;
+  }
+}
+function mayHaveLanded(result) {
+  if (result.kind === "network") return result.reachedServer;
+  return result.kind === "timeout" || result.kind === "response" && result.status >= 500;
+}
+async function withRetries(attempt, hooks = {}) {
+  const policy = hooks.policy ?? defaultBackoff;
+  const random = hooks.random ?? Math.random;
+  const sleep = hooks.sleep ?? abortableSleep;
+  let earlierAttemptMayHaveLanded = hooks.earlierRunMayHaveLanded ?? false;
+  for (let attemptNumber = 1; ; attemptNumber++) {
+    await hooks.beforeAttempt?.();
+    if (hooks.signal?.aborted) return { last: { kind: "cancelled" }, attempts: attemptNumber - 1, earlierAttemptMayHaveLanded };
+    hooks.onAttempt?.(attemptNumber, policy.maxAttempts);
+    const result = await attempt();
+    const last = attemptNumber >= policy.maxAttempts;
+    const retryAfterMs = result.kind === "response" ? result.retryAfterMs : void 0;
+    const waitTooLong = retryAfterMs !== void 0 && retryAfterMs > policy.maxRetryAfterMs && isRetryable(result);
+    if (waitTooLong && result.kind === "response") hooks.onRetryAfterTooLong?.(retryAfterMs, result.status);
+    if (!isRetryable(result) || last || waitTooLong) {
+      return { last: result, attempts: attemptNumber, earlierAttemptMayHaveLanded };
+    }
+    earlierAttemptMayHaveLanded ||= mayHaveLanded(result);
+    const delay = backoffDelay(policy, attemptNumber + 1, random, retryAfterMs);
+    hooks.onRetryWait?.(delay, attemptNumber + 1, result);
+    await sleep(delay, hooks.signal);
+    if (hooks.signal?.aborted) return { last: { kind: "cancelled" }, attempts: attemptNumber, earlierAttemptMayHaveLanded };
+  }
+}
+
+// src/core/publish/frontMatter.ts
+var import_yaml = __toESM(require_dist());
+var FRONT_MATTER = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
+function splitFrontMatter(text2) {
+  const withoutBom = text2.startsWith("\uFEFF") ? text2.slice(1) : text2;
+  const match = FRONT_MATTER.exec(withoutBom);
+  if (!match) return { content: text2, target: {}, problems: [] };
+  const content = withoutBom.slice(match[0].length);
+  let document;
+  let data;
+  try {
+    document = (0, import_yaml.parseDocument)(match[1] ?? "");
+    const [error] = document.errors;
+    if (error) throw error;
+    data = document.toJS();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split("\n")[0] : "unreadable YAML";
+    return { content, target: {}, problems: [`The front matter is not valid YAML: ${reason}`] };
+  }
+  const writtenTitle = isRecord(data) ? written(document, ["title"], data.title) : void 0;
+  const title = typeof writtenTitle === "string" && writtenTitle.trim() ? { title: writtenTitle.trim() } : {};
+  const wiki = isRecord(data) ? data.wiki : void 0;
+  const omit = omitTitleHeading(isRecord(data) ? data : {}, isRecord(wiki) ? wiki : {});
+  if (wiki === void 0 || wiki === null) return { content, target: {}, problems: omit.problems, ...title, ...omit.value };
+  if (!isRecord(wiki)) return { content, target: {}, problems: ['The front matter key "wiki" must hold spaceId, parentId, pageTitle and overwrite.'], ...title };
+  const keys = readWikiKeys(wiki, (key) => written(document, ["wiki", key], wiki[key]));
+  return { content, ...keys, problems: [...keys.problems, ...omit.problems], ...title, ...omit.value };
+}
+function written(document, path, parsed) {
+  let node = document.getIn(path, true);
+  if ((0, import_yaml.isAlias)(node)) node = node.resolve(document);
+  if (!(0, import_yaml.isScalar)(node)) return parsed;
+  if (node.value === null || node.value === void 0) return null;
+  return typeof node.source === "string" ? node.source : node.value;
+}
+function omitTitleHeading(top, wiki) {
+  const raw = wiki.omitTitleHeading ?? top.omitTitleHeading;
+  if (raw === void 0 || raw === null) return { value: {}, problems: [] };
+  if (typeof raw === "boolean") return { value: { omitTitleHeading: raw }, problems: [] };
+  return { value: {}, problems: ["omitTitleHeading in the front matter must be true or false."] };
+}
+function readWikiKeys(wiki, asWritten) {
+  const target = {};
+  const problems = [];
+  const text2 = (key) => {
+    const value = asWritten(key);
+    if (value === void 0 || value === null) return void 0;
+    if (typeof value === "string" || typeof value === "number" && Number.isSafeInteger(value)) return String(value).trim();
+    problems.push(`wiki.${key} in the front matter must be text.`);
+    return void 0;
+  };
+  target.spaceId = text2("spaceId");
+  target.parentId = text2("parentId");
+  target.pageTitle = text2("pageTitle");
+  const overwrite = wiki.overwrite;
+  if (typeof overwrite === "boolean") target.overwrite = overwrite;
+  else if (overwrite !== void 0 && overwrite !== null) problems.push("wiki.overwrite in the front matter must be true or false.");
+  for (const key of Object.keys(target)) if (target[key] === void 0) delete target[key];
+  const pageId = text2("pageId");
+  if (pageId !== void 0 && !/^\d+$/.test(pageId)) problems.push("wiki.pageId in the front matter must be a page ID made of digits.");
+  return { target, problems, ...pageId !== void 0 && /^\d+$/.test(pageId) ? { pageId } : {} };
+}
+function isRecord(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+// src/core/publish/inspect.ts
+var DESTINATION = /\s*(?:<([^>\n]*)>|([^)\s]+))/y;
+var HTML_IMAGE = /<img\b[^>]*\bsrc\s*=\s*["']([^"']+)["']/gi;
+var REFERENCE_DEFINITION = /^ {0,3}\[[^\]\n]+\]:[ \t]*<?([^\s>]+)>?/gm;
+var SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+var MARKDOWN_FILE = /\.(md|markdown)(#.*)?$/i;
+function inspectMarkdown(markdown) {
+  const code = fencedBlocks(markdown);
+  const findings = { firstHeading: firstHeading(markdown, code), localImages: [], localMarkdownLinks: [] };
+  for (let at = markdown.indexOf("]("); at !== -1; at = markdown.indexOf("](", at + 2)) {
+    DESTINATION.lastIndex = at + 2;
+    const match = DESTINATION.exec(markdown);
+    const target = match?.[1] ?? match?.[2] ?? "";
+    if (!isLocal(target)) continue;
+    const open2 = markdown.lastIndexOf("[", at);
+    const isImage2 = open2 > 0 && markdown[open2 - 1] === "!";
+    if (!isImage2 && !MARKDOWN_FILE.test(target)) continue;
+    if (isInCode(markdown, open2 === -1 ? at : open2, code)) continue;
+    pushUnique(isImage2 ? findings.localImages : findings.localMarkdownLinks, target);
+  }
+  if (markdown.includes("<")) collect(markdown, HTML_IMAGE, code, findings.localImages, () => true);
+  if (markdown.includes("]:")) collect(markdown, REFERENCE_DEFINITION, code, findings.localMarkdownLinks, (t) => MARKDOWN_FILE.test(t));
+  return findings;
+}
+function collect(markdown, pattern, code, into, wanted) {
+  for (const match of markdown.matchAll(pattern)) {
+    const target = match[1] ?? "";
+    if (isLocal(target) && wanted(target) && !isInCode(markdown, match.index, code)) pushUnique(into, target);
+  }
+}
+function fencedBlocks(markdown) {
+  const ranges = [];
+  let open2;
+  for (const fence of fenceLines(markdown)) {
+    if (!open2) open2 = fence;
+    else if (fence.char === open2.char && fence.length >= open2.length && fence.bare) {
+      ranges.push([open2.start, fence.end]);
+      open2 = void 0;
+    }
+  }
+  if (open2) ranges.push([open2.start, markdown.length]);
+  return ranges;
+}
+function fenceLines(markdown) {
+  const found = [];
+  for (const marker of ["```", "~~~"]) {
+    for (let at = markdown.indexOf(marker); at !== -1; ) {
+      const start = lineStartIfIndented(markdown, at);
+      let end = markdown.indexOf("\n", at);
+      if (end === -1) end = markdown.length;
+      if (start !== void 0) {
+        let length = 3;
+        while (markdown[at + length] === marker[0]) length++;
+        const bare = markdown.slice(at + length, end).trim() === "";
+        found.push({ char: marker[0] ?? "", length, start, end, bare });
+      }
+      at = markdown.indexOf(marker, end);
+    }
+  }
+  return found.sort((a, b) => a.start - b.start);
+}
+function lineStartIfIndented(markdown, at) {
+  const start = markdown.lastIndexOf("\n", at - 1) + 1;
+  return at - start <= 3 && /^ *$/.test(markdown.slice(start, at)) ? start : void 0;
+}
+function firstHeading(markdown, code) {
+  for (let at = markdown.indexOf("#"); at !== -1; at = markdown.indexOf("#", at + 1)) {
+    const next = markdown[at + 1];
+    if (next !== " " && next !== "	" || lineStartIfIndented(markdown, at) === void 0 || isInCode(markdown, at, code)) continue;
+    let end = markdown.indexOf("\n", at);
+    if (end === -1) end = markdown.length;
+    const text2 = markdown.slice(at + 1, end).replace(/[ \t]+#+[ \t]*$/, "").trim();
+    if (text2) return text2;
+  }
+  return void 0;
+}
+function isInCode(markdown, offset, fenced) {
+  if (fenced.some(([start, end]) => offset >= start && offset < end)) return true;
+  const lineStart = markdown.lastIndexOf("\n", offset - 1) + 1;
+  const before = markdown.slice(lineStart, offset);
+  if (/^( {4}|\t)/.test(before)) return true;
+  return ((before.match(/`+/g) ?? []).length & 1) === 1;
+}
+function isLocal(target) {
+  if (target === "" || target.startsWith("#") || target.startsWith("//")) return false;
+  if (/^file:/i.test(target)) return true;
+  return !SCHEME.test(target);
+}
+function pushUnique(list, value) {
+  if (!list.includes(value)) list.push(value);
+}
+
+// src/core/publish/outcome.ts
+function outcomeOf(result, target) {
+  const { last, attempts } = result;
+  const base = { attempts, mayHaveLanded: result.earlierAttemptMayHaveLanded || mayHaveLanded(last) };
+  switch (last.kind) {
+    case "cancelled":
+      return { ...base, kind: "cancelled", severity: "info", status: void 0, message: "Publishing was cancelled.", actions: [] };
+    case "timeout":
+      return {
+        ...base,
+        kind: "timeout",
+        severity: "error",
+        status: void 0,
+        actions: ["retry", "showLog"],
+        message: `The wiki did not answer in time (${tries(attempts)}). The page may or may not have been published.`
+      };
+    case "network":
+      return {
+        ...base,
+        kind: "network",
+        severity: "error",
+        status: void 0,
+        actions: ["retry", "showLog"],
+        message: `Could not reach the wiki (${tries(attempts)}): ${last.detail}`
+      };
+    case "response":
+      return { ...base, ...responseOutcome(last.status, last.message, last.unreadable, last.retryAfterMs, result, target) };
+  }
+}
+function responseOutcome(status, serviceMessage, unreadable, retryAfterMs, result, target) {
+  const said = serviceMessage ?? unreadableMessage(status, unreadable);
+  const where = `space "${target.spaceId}", parent page ${target.parentId}`;
+  if (status === 201) return { kind: "created", severity: "info", status, message: said, actions: [] };
+  if (status === 200) return { kind: "updated", severity: "info", status, message: said, actions: [] };
+  if (status === 400 && !target.overwrite && /\bexist/i.test(serviceMessage ?? "")) {
+    if (result.earlierAttemptMayHaveLanded) {
+      return {
+        kind: "existsAfterRetry",
+        severity: "error",
+        status,
+        actions: ["overwrite"],
+        message: `${said} A page titled "${target.pageTitle}" exists now. An earlier attempt that seemed to fail may have created it, or it may be someone else's page: it was not linked to this file. Look at it on the wiki, then choose Overwrite to make this file's text its content.`
+      };
+    }
+    return {
+      kind: "alreadyExists",
+      severity: "error",
+      status,
+      actions: ["overwrite"],
+      message: `${said} Choose Overwrite to update the page "${target.pageTitle}".`
+    };
+  }
+  switch (status) {
+    case 400:
+      return { kind: "badRequest", severity: "error", status, message: said, actions: ["showLog"] };
+    case 401:
+      return {
+        kind: "unauthorized",
+        severity: "error",
+        status,
+        actions: ["setApiToken"],
+        message: `${said} The API token is missing, malformed, unknown to the wiki or was deleted: set a new one.`
+      };
+    case 402:
+      return {
+        kind: "licenseExpired",
+        severity: "error",
+        status,
+        actions: ["setApiToken"],
+        message: `${said} This token was created while the app's license was inactive (or the trial has ended). Once the license is active, create a new token in the app's settings (tab "API") and set it.`
+      };
+    case 403:
+      return {
+        kind: "forbidden",
+        severity: "error",
+        status,
+        actions: ["setApiToken"],
+        message: `${said} The token has expired or could not be verified; if it has not expired, check that this computer's clock is right (clock skew).`
+      };
+    case 404:
+      return {
+        kind: "notFound",
+        severity: "error",
+        status,
+        actions: ["signIn", "showLog"],
+        message: `${said} Used ${where}: the space or the parent page does not exist, was deleted, or the token's owner cannot see it.`
+      };
+  }
+  if (status === 429) {
+    const wait = retryAfterMs === void 0 ? "" : ` Try again in ${Math.ceil(retryAfterMs / 1e3)} s.`;
+    return {
+      kind: "throttled",
+      severity: "error",
+      status,
+      actions: ["retry", "showLog"],
+      message: `${said} The wiki is limiting requests (HTTP 429, ${tries(result.attempts)}).${wait}`
+    };
+  }
+  if (status >= 500) {
+    return {
+      kind: "serverError",
+      severity: "error",
+      status,
+      actions: ["retry", "showLog"],
+      message: `${said} (HTTP ${status}, ${tries(result.attempts)})`
+    };
+  }
+  return { kind: "unexpected", severity: "error", status, actions: ["showLog"], message: `${said} (HTTP ${status})` };
+}
+function unreadableMessage(status, unreadable) {
+  return unreadable === "empty" ? `The wiki answered with HTTP ${status} and no message.` : `The wiki answered with HTTP ${status} and a response that is not the import service's JSON (a proxy or gateway error page?).`;
+}
+function tries(attempts) {
+  return attempts === 1 ? "1 attempt" : `${attempts} attempts`;
+}
+
+// src/core/publish/pipeline.ts
+function prepareDocument(text2) {
+  const split = splitFrontMatter(text2);
+  return {
+    content: split.content,
+    frontMatterTarget: split.target,
+    frontMatterTitle: split.title,
+    frontMatterProblems: split.problems,
+    ...split.pageId ? { frontMatterPageId: split.pageId } : {},
+    ...split.omitTitleHeading !== void 0 ? { omitTitleHeading: split.omitTitleHeading } : {},
+    findings: inspectMarkdown(split.content)
+  };
+}
+async function importPage(options) {
+  const body = { ...options.target, content: options.content };
+  const result = await withRetries(
+    () => sendImportAttempt({ endpoint: options.endpoint, token: options.token, body, transport: options.transport, deadlineMs: options.deadlineMs, signal: options.signal }),
+    options
+  );
+  return outcomeOf(result, options.target);
+}
+
+// src/core/publish/diagrams.ts
+var import_node_zlib = require("node:zlib");
+
+// src/core/http/endpoint.ts
+var LOOPBACK_HOSTS = /* @__PURE__ */ new Set(["127.0.0.1", "[::1]", "localhost"]);
+function isLoopbackHost(hostname) {
+  return LOOPBACK_HOSTS.has(hostname.toLowerCase());
+}
+function checkEndpoint(raw, settingName) {
+  const text2 = (raw ?? "").trim();
+  if (!text2) {
+    return { ok: false, problem: "missing", message: `No wiki address is configured. Set ${settingName} in your user settings.` };
+  }
+  let url;
+  try {
+    url = new URL(text2);
+  } catch {
+    return { ok: false, problem: "invalid", message: `${settingName} is not a valid URL.` };
+  }
+  if (url.username || url.password) {
+    return { ok: false, problem: "invalid", message: `${settingName} must not contain a user name or password.` };
+  }
+  if (url.protocol === "https:") return { ok: true, url };
+  if (url.protocol === "http:" && isLoopbackHost(url.hostname)) return { ok: true, url };
+  return {
+    ok: false,
+    problem: "insecure",
+    message: `${settingName} must use https:// (plain http:// is allowed only for 127.0.0.1, [::1] and localhost), so the API token is never sent unencrypted.`
+  };
+}
+function sameOrigin(a, b) {
+  return new URL(a.toString()).origin === new URL(b.toString()).origin;
+}
+
+// src/core/publish/diagrams.ts
+var DIAGRAMS_SETTING = "wikiPublisher.diagrams";
+var OPENER = /^( {0,3})(`{3,}|~{3,})[ \t]*(\S*)/;
+var CLOSER = /^ {0,3}(`{3,}|~{3,})[ \t]*\r?$/;
+var TITLE_COMMENT = /^[ \t]*%%[ \t]*title\b[ \t]*:?[ \t]*(.*?)[ \t]*$/im;
+function findDiagramFences(markdown) {
+  const fences = [];
+  for (const [start, end] of fencedBlocks(markdown)) {
+    const opener = OPENER.exec(lineFrom(markdown, start));
+    const indent = opener?.[1]?.length ?? 0;
+    const marker = opener?.[2] ?? "";
+    if (opener?.[3]?.toLowerCase() !== "mermaid") continue;
+    const closeStart = closingLineStart(markdown, start, end, marker);
+    if (closeStart === void 0) continue;
+    const bodyStart = markdown.indexOf("\n", start) + 1;
+    const source = bodyStart >= closeStart ? "" : dedent(markdown.slice(bodyStart, closeStart - 1), indent);
+    if (source.trim() !== "") fences.push({ start, end, kind: "mermaid", source });
+  }
+  return fences;
+}
+function checkRenderer(raw, settingName = DIAGRAMS_SETTING) {
+  const text2 = (raw ?? "").trim();
+  if (text2 === "") return { ok: true, url: void 0 };
+  const check = checkEndpoint(text2, settingName);
+  if (check.ok) {
+    if (check.url.search || check.url.hash) {
+      return { ok: false, problem: "invalid", message: `${settingName} must be the renderer's base address without ? or #, such as https://kroki.example.com.` };
+    }
+    return { ok: true, url: check.url };
+  }
+  if (check.problem === "insecure") {
+    return {
+      ok: false,
+      problem: "insecure",
+      message: `${settingName} must use https:// (plain http:// is allowed only for 127.0.0.1, [::1] and localhost), so diagram source is never sent unencrypted.`
+    };
+  }
+  return { ok: false, problem: "invalid", message: check.message };
+}
+function renderDiagrams(markdown, options) {
+  const renderer = checkRenderer(options.rendererUrl, options.settingName);
+  if (!renderer.ok) return renderer;
+  const fences = findDiagramFences(markdown);
+  if (!renderer.url || fences.length === 0) return { ok: true, markdown, diagrams: fences.length, rendered: false };
+  const base = renderer.url.href;
+  let out = "";
+  let from = 0;
+  fences.forEach((fence, index) => {
+    const indent = /^ */.exec(lineFrom(markdown, fence.start))?.[0] ?? "";
+    const lineEnd = markdown[fence.end - 1] === "\r" ? "\r" : "";
+    out += `${markdown.slice(from, fence.start)}${indent}![${altText(fence.source, index + 1)}](${diagramUrl(base, fence.source)})${lineEnd}`;
+    from = fence.end;
+  });
+  return { ok: true, markdown: out + markdown.slice(from), diagrams: fences.length, rendered: true };
+}
+function encodeForKroki(source) {
+  return (0, import_node_zlib.deflateSync)(Buffer.from(source, "utf8"), { level: 9 }).toString("base64url");
+}
+function diagramCaution(count2, rendered, settingName = DIAGRAMS_SETTING) {
+  if (count2 <= 0) return void 0;
+  const diagrams = count2 === 1 ? "1 Mermaid diagram" : `${count2} Mermaid diagrams`;
+  const message = rendered ? `${diagrams} will show as images from your diagram renderer. The diagram source is part of each image address, and readers see the images only if they can reach the renderer.` : `${diagrams} will show as code, not pictures: the wiki takes images only at public URLs. To publish diagrams as images, set your organisation's diagram renderer (a Kroki server) in ${settingName}.`;
+  return { code: "diagrams", message };
+}
+function diagramUrl(rendererBase, source) {
+  const base = rendererBase.replace(/\/+$/, "").replace(/\(/g, "%28").replace(/\)/g, "%29");
+  return `${base}/mermaid/png/${encodeForKroki(source)}`;
+}
+function altText(source, number) {
+  const title = TITLE_COMMENT.exec(source)?.[1] ?? "";
+  return (title || `Diagram ${number}`).replace(/[\\[\]]/g, "\\$&");
+}
+function lineFrom(markdown, start) {
+  const end = markdown.indexOf("\n", start);
+  return markdown.slice(start, end === -1 ? markdown.length : end);
+}
+function closingLineStart(markdown, start, end, marker) {
+  const lineStart = markdown.lastIndexOf("\n", end - 1) + 1;
+  if (lineStart <= start) return void 0;
+  const closer = CLOSER.exec(markdown.slice(lineStart, end))?.[1] ?? "";
+  return closer[0] === marker[0] && closer.length >= marker.length ? lineStart : void 0;
+}
+function dedent(body, indent) {
+  const lines = body.split("\n").map((line) => line.replace(/\r$/, ""));
+  if (indent === 0) return lines.join("\n");
+  const leading = new RegExp(`^ {0,${indent}}`);
+  return lines.map((line) => line.replace(leading, "")).join("\n");
+}
+
+// src/core/publish/target.ts
+function mergeTargets(frontMatter, link, defaults = {}) {
+  const spaceId = frontMatter.spaceId ?? link?.spaceId ?? defaults.spaceId;
+  const parentId = frontMatter.parentId ?? link?.parentId ?? defaults.parentId;
+  const pageTitle = frontMatter.pageTitle ?? link?.pageTitle ?? defaults.pageTitle;
+  const pinsPage = frontMatter.spaceId !== void 0 && frontMatter.parentId !== void 0 && frontMatter.pageTitle !== void 0;
+  const isLinkedPage = link !== void 0 && link.spaceId === spaceId && link.parentId === parentId && link.pageTitle === pageTitle;
+  const overwrite = frontMatter.overwrite ?? (isLinkedPage ? true : defaults.overwrite ?? (pinsPage ? false : void 0));
+  return { spaceId, parentId, pageTitle, overwrite };
+}
+function completeTarget(target) {
+  const { spaceId, parentId, pageTitle, overwrite } = target;
+  if (spaceId === void 0 || parentId === void 0 || pageTitle === void 0 || overwrite === void 0) return void 0;
+  return { spaceId, parentId, pageTitle, overwrite };
+}
+function suggestTitle(frontMatterTitle, firstHeading2, fileName) {
+  if (frontMatterTitle?.trim()) return frontMatterTitle.trim();
+  if (firstHeading2?.trim()) return firstHeading2.trim();
+  const base = fileName.replace(/^.*[\\/]/, "");
+  return base.replace(/\.(md|markdown|mdown|mkd)$/i, "") || base;
+}
+function isPageId(value) {
+  return /^\d+$/.test(value);
+}
+
+// src/core/publish/preflight.ts
+var LARGE_CONTENT_BYTES = 1e6;
+function checkContent(content) {
+  if (content.trim() === "") {
+    return { code: "emptyContent", message: "There is nothing to publish: the file has no content besides its front matter and white space.", fix: void 0 };
+  }
+  return void 0;
+}
+function checkTarget(target) {
+  if (!target.spaceId.trim()) return { code: "emptySpace", message: "The space is empty. Give a space key such as DOCS, or a space ID.", fix: "editFile" };
+  if (!isPageId(target.parentId)) {
+    return { code: "parentNotDigits", message: `The parent page ID "${target.parentId}" must consist of digits only, such as 123456.`, fix: "editFile" };
+  }
+  if (!target.pageTitle.trim()) return { code: "emptyTitle", message: "The page title is empty.", fix: "editFile" };
+  return void 0;
+}
+function cautionsFor(content, findings) {
+  const cautions = [];
+  if (findings.localImages.length > 0) {
+    cautions.push({
+      code: "localImages",
+      message: `${count(findings.localImages.length, "local image")} (${preview(findings.localImages)}) will not show on the wiki: it takes only images at public URLs.`
+    });
+  }
+  if (findings.localMarkdownLinks.length > 0) {
+    cautions.push({
+      code: "localLinks",
+      message: `${count(findings.localMarkdownLinks.length, "link")} to other local Markdown files (${preview(findings.localMarkdownLinks)}) will point nowhere on the wiki.`
+    });
+  }
+  const bytes = Buffer.byteLength(content, "utf8");
+  if (bytes > LARGE_CONTENT_BYTES) {
+    cautions.push({
+      code: "largeContent",
+      message: `The content is ${(bytes / 1e6).toFixed(1)} MB; the wiki's page limit is about 1 MB. Consider splitting it into several pages.`
+    });
+  }
+  return cautions;
+}
+function count(n, noun) {
+  return n === 1 ? `1 ${noun}` : `${n} ${noun}s`;
+}
+function preview(items) {
+  const shown = items.slice(0, 3).join(", ");
+  return items.length > 3 ? `${shown}, ...` : shown;
+}
+
+// src/core/publish/titleHeading.ts
+var FENCE = /^ {0,3}(`{3,}|~{3,})/;
+var LEVEL_ONE = /^ {0,3}#[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
+function omitTitleHeading2(content, title) {
+  const lines = content.split("\n");
+  let fence;
+  for (let index = 0; index < lines.length; index++) {
+    const line = (lines[index] ?? "").replace(/\r$/, "");
+    const fenceMatch = FENCE.exec(line);
+    if (fenceMatch?.[1]) {
+      const marker = fenceMatch[1];
+      if (fence === void 0) fence = marker;
+      else if (marker[0] === fence[0] && marker.length >= fence.length) fence = void 0;
+      continue;
+    }
+    if (fence !== void 0 || /^( {4}|\t)/.test(line)) continue;
+    const heading = LEVEL_ONE.exec(line);
+    if (!heading) continue;
+    if ((heading[1] ?? "").trim() !== title.trim()) return content;
+    const next = lines[index + 1]?.replace(/\r$/, "");
+    lines.splice(index, next === "" ? 2 : 1);
+    return lines.join("\n");
+  }
+  return content;
+}
+
+// src/core/run/plan.ts
+function contentHash(content) {
+  return (0, import_node_crypto.createHash)("sha256").update(content, "utf8").digest("hex");
+}
+function planFile(file, link, options = {}, prepared = prepareDocument(file.text)) {
+  const suggestedTitle = suggestTitle(prepared.frontMatterTarget.pageTitle ?? prepared.frontMatterTitle, prepared.findings.firstHeading, file.label);
+  const defaults = options.titleFromFile ? { pageTitle: suggestedTitle, ...options.defaults } : options.defaults ?? {};
+  const target = mergeTargets(prepared.frontMatterTarget, link, defaults);
+  const complete = completeTarget(target);
+  const omit = prepared.omitTitleHeading ?? options.omitTitleHeading ?? false;
+  const diagrams = renderDiagrams(prepared.content, { rendererUrl: options.diagramRenderer });
+  const withDiagrams = diagrams.ok ? diagrams.markdown : prepared.content;
+  const content = omit && complete ? omitTitleHeading2(withDiagrams, complete.pageTitle) : withDiagrams;
+  const contentSha256 = contentHash(content);
+  const refusals = [];
+  if (file.readProblem !== void 0) refusals.push({ code: "unreadable", message: file.readProblem, fix: void 0 });
+  else if (prepared.frontMatterProblems.length > 0) {
+    refusals.push({ code: "frontMatter", message: prepared.frontMatterProblems.join(" "), fix: "editFile" });
+  }
+  const emptiness = file.readProblem === void 0 ? checkContent(content) : void 0;
+  if (emptiness) refusals.push(emptiness);
+  const targetProblem = complete ? checkTarget(complete) : void 0;
+  if (targetProblem) refusals.push(targetProblem);
+  if (!diagrams.ok) refusals.push({ code: "diagramRenderer", message: diagrams.message, fix: "openSettings" });
+  const linkedPage = complete !== void 0 && linkNames(link, complete);
+  const unchanged = !options.force && linkedPage && link?.contentSha256 === contentSha256;
+  const retitled = !options.acceptTitleChange && linkedPage && !namesTitle(prepared) ? titleChange(link, suggestedTitle) : void 0;
+  const state = refusals.length > 0 ? "refused" : !complete ? "incomplete" : unchanged ? "unchanged" : retitled ? "retitled" : "send";
+  return {
+    file,
+    prepared,
+    content,
+    contentSha256,
+    link,
+    target,
+    complete,
+    suggestedTitle,
+    linkedPage,
+    state,
+    refusals,
+    cautions: [...cautionsFor(content, prepared.findings), ...diagramCautions(diagrams)],
+    ...retitled ? { retitled } : {}
+  };
+}
+function diagramCautions(diagrams) {
+  const caution = diagrams.ok && !diagrams.rendered ? diagramCaution(diagrams.diagrams, false) : void 0;
+  return caution ? [caution] : [];
+}
+function namesTitle(prepared) {
+  return prepared.frontMatterTarget.pageTitle !== void 0;
+}
+function titleChange(link, fileTitle) {
+  if (!link) return void 0;
+  const before = link.fileTitle ?? link.pageTitle;
+  return fileTitle !== before && fileTitle !== link.pageTitle ? { fileTitle, pageTitle: link.pageTitle } : void 0;
+}
+function planFiles(files, links, options = {}) {
+  const items = files.map((file) => planFile(file, links.get(file.key), options));
+  const byPage = /* @__PURE__ */ new Map();
+  for (const item of items) {
+    if (!item.complete || item.state === "refused") continue;
+    const key = JSON.stringify([item.complete.parentId, item.complete.pageTitle.toLocaleLowerCase("en-US")]);
+    byPage.set(key, [...byPage.get(key) ?? [], item]);
+  }
+  for (const group of byPage.values()) {
+    if (group.length < 2) continue;
+    for (const item of group) {
+      const others = group.filter((other) => other !== item).map((other) => other.file.label).join(", ");
+      item.refusals.push({
+        code: "duplicatePage",
+        message: `It would land on the same page as ${others} ("${item.complete?.pageTitle}" under parent ${item.complete?.parentId}; titles that differ only in case count as the same). Give each file its own title.`,
+        fix: "editFile"
+      });
+      item.state = "refused";
+    }
+  }
+  return items;
+}
+function countPlan(items) {
+  const counts = {
+    files: items.length,
+    send: 0,
+    newPages: 0,
+    updates: 0,
+    replaces: 0,
+    unchanged: 0,
+    refused: 0,
+    incomplete: 0,
+    edited: 0,
+    retitled: 0,
+    unchecked: 0,
+    withCautions: 0
+  };
+  for (const item of items) {
+    if (item.state === "send") {
+      counts.send++;
+      const kind = sendKind(item);
+      if (kind === "update") counts.updates++;
+      else if (kind === "replace") counts.replaces++;
+      else counts.newPages++;
+      if (item.complete?.overwrite && item.guard?.kind === "unchecked") counts.unchecked++;
+    } else counts[item.state]++;
+    if (item.cautions.length > 0 && item.state !== "refused") counts.withCautions++;
+  }
+  return counts;
+}
+function sendKind(item) {
+  const verdict = item.guard;
+  if (verdict?.kind === "absent" || verdict?.kind === "deleted" || !item.complete?.overwrite) return "create";
+  if (item.linkedPage) return "update";
+  return verdict?.kind === "notOurs" || verdict?.kind === "unchecked" || verdict === void 0 ? "replace" : "update";
+}
+function linkAfterPublish(item, target, now, landed, proven) {
+  const guarded = guardedPage(item.guard);
+  const samePage = linkNames(item.link, target) && item.guard?.kind !== "deleted";
+  const pageId = proven?.pageId ?? (landed === "updated" ? guarded?.id : void 0) ?? (samePage ? item.link?.pageId : void 0);
+  const url = proven?.url ?? (landed === "updated" ? guarded?.webUrl : void 0) ?? (samePage ? item.link?.url : void 0);
+  const version = landed === "created" ? 1 : guarded ? guarded.version + 1 : void 0;
+  return {
+    spaceId: target.spaceId,
+    parentId: target.parentId,
+    pageTitle: target.pageTitle,
+    ...pageId ? { pageId } : {},
+    ...version !== void 0 ? { version } : {},
+    ...url ? { url } : {},
+    contentSha256: item.contentSha256,
+    fileTitle: item.suggestedTitle,
+    publishedAt: now
+  };
+}
+function landedLink(result, now, pageId) {
+  const target = result.item.complete;
+  if (result.state !== "published" || !target) return void 0;
+  const link = linkAfterPublish(result.item, target, now, result.outcome?.kind === "updated" ? "updated" : "created", result.proven);
+  return pageId ? { ...link, pageId } : link;
+}
+
+// src/core/run/planDigest.ts
+var FORMAT = "wiki-publisher plan digest v1";
+var ENTRY_HASH_LENGTH = 16;
+var SHORT_DIGEST_LENGTH = 12;
+function planFingerprint(entries, options) {
+  const hashed = entries.map((entry) => [entry.key, sha256(JSON.stringify(describeEntry(entry, options.wiki)))]);
+  hashed.sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
+  const canonical = [FORMAT, `wiki ${options.wiki ? "checked" : "not checked"}`, ...hashed.map(([key, hash]) => `${JSON.stringify(key)} ${hash}`)].join("\n");
+  return {
+    digest: sha256(canonical),
+    wikiChecked: options.wiki,
+    entries: new Map(hashed.map(([key, hash]) => [key, hash.slice(0, ENTRY_HASH_LENGTH)]))
+  };
+}
+function shortDigest(digest) {
+  return digest.slice(0, SHORT_DIGEST_LENGTH);
+}
+function digestMatches(expected, digest) {
+  const wanted = expected.trim().toLowerCase();
+  return /^[0-9a-f]+$/.test(wanted) && wanted.length >= SHORT_DIGEST_LENGTH && digest.startsWith(wanted);
+}
+function describeEntry(entry, wiki) {
+  const { item } = entry;
+  const target = item.complete ?? item.target;
+  const files = [
+    entry.key,
+    entry.treeParent ?? null,
+    target.spaceId ?? null,
+    target.parentId ?? null,
+    target.pageTitle ?? null,
+    target.overwrite ?? null,
+    item.contentSha256,
+    stateOf(item, wiki)
+  ];
+  if (!wiki) return files;
+  const page = guardedPage(item.guard);
+  const kind = item.state === "send" ? sendKind(item) : null;
+  const pageId = page?.id ?? (item.guard?.kind === "deleted" ? item.guard.pageId : null);
+  return [...files, kind, item.guard?.kind ?? null, pageId, page?.version ?? null];
+}
+function stateOf(item, wiki) {
+  if (item.state === "incomplete") return "refused";
+  if (!wiki && item.state === "refused" && item.refusals.length > 0 && item.refusals.every((refusal) => refusal.code === "noPageAccess")) return "send";
+  return item.state;
+}
+function sha256(text2) {
+  return (0, import_node_crypto2.createHash)("sha256").update(text2, "utf8").digest("hex");
+}
+
+// src/cli/markdownText.ts
+var ESCAPED = /* @__PURE__ */ new Set(["\\", "`", "*", "_", "[", "]", "|", "~", "$"]);
+var ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
+var NO_MENTION = "@⁠";
+function inlineText(text2) {
+  let out = "";
+  for (const char of text2.replace(/\r\n?|\n/g, " ")) {
+    const code = char.codePointAt(0) ?? 0;
+    if (code < 32 || code === 127 || code >= 128 && code < 160 || code === 8232 || code === 8233) out += " ";
+    else if (ENTITIES[char]) out += ENTITIES[char];
+    else if (char === "@") out += NO_MENTION;
+    else if (ESCAPED.has(char)) out += `\\${char}`;
+    else out += char;
+  }
+  return out;
+}
+function linkText(text2, address2) {
+  const href = safeHref(address2);
+  return href ? `[${inlineText(text2)}](${href})` : inlineText(text2);
+}
+function safeHref(address2) {
+  if (!address2) return void 0;
+  let url;
+  try {
+    url = new URL(address2);
+  } catch {
+    return void 0;
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return void 0;
+  return url.href.replace(/[()<>|\\ "'`[\]]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`);
+}
+function fitDocument(lines, tail, maxChars, cutNote) {
+  const tailText = tail.join("\n");
+  const kept = [];
+  let used = tailText.length + 200;
+  for (const [index, line] of lines.entries()) {
+    if (used + line.length + 1 > maxChars) {
+      kept.push("", cutNote(lines.length - index));
+      break;
+    }
+    kept.push(line);
+    used += line.length + 1;
+  }
+  return `${[...kept, ...tail].join("\n")}
+`;
+}
+
+// src/cli/planMarkers.ts
+var DIGEST_MARKER = /<!--\s*wiki-publisher-plan-digest:\s*([0-9a-f]{64})\s+wiki:\s*(checked|not-checked)\s*-->/g;
+var ENTRIES_MARKER = /<!--\s*wiki-publisher-plan-entries:\s*([A-Za-z0-9_-]*)\s*-->/g;
+var MAX_ENTRIES_CHARS = 24e3;
+function planMarkers(plan) {
+  const digest = `<!-- wiki-publisher-plan-digest: ${plan.digest} wiki: ${plan.wikiChecked ? "checked" : "not-checked"} -->`;
+  const encoded = Buffer.from(JSON.stringify(Object.entries(plan.entries)), "utf8").toString("base64url");
+  return encoded.length <= MAX_ENTRIES_CHARS ? `${digest}
+<!-- wiki-publisher-plan-entries: ${encoded} -->` : digest;
+}
+function reviewedPlanFromText(text2) {
+  const bare = text2.trim();
+  if (/^[0-9a-fA-F]{12,64}$/.test(bare)) return { ok: true, plan: { digest: bare.toLowerCase() } };
+  const found = [...fromMarkers(text2), ...fromJsonLines(text2)];
+  const digests = new Set(found.map((plan2) => plan2.digest));
+  if (digests.size > 1) return { ok: false, message: "The reviewed plan holds more than one plan digest; give the one plan that was reviewed." };
+  const [plan] = found;
+  if (!plan) return { ok: false, message: "No plan digest found in the reviewed plan (expected the Markdown of `wiki-publisher plan`, a dry run's --json output, or the digest itself)." };
+  return { ok: true, plan };
+}
+function fromMarkers(text2) {
+  const digests = [...text2.matchAll(DIGEST_MARKER)];
+  const entries = [...text2.matchAll(ENTRIES_MARKER)].map((match) => decodeEntries(match[1] ?? ""));
+  return digests.map((match) => {
+    const plan = { digest: match[1], wikiChecked: match[2] === "checked" };
+    return digests.length === 1 && entries.length === 1 && entries[0] ? { ...plan, entries: entries[0] } : plan;
+  });
+}
+function decodeEntries(encoded) {
+  try {
+    const pairs = JSON.parse(Buffer.from(encoded, "base64url").toString("utf8"));
+    if (!Array.isArray(pairs) || !pairs.every((pair) => Array.isArray(pair) && pair.length === 2 && pair.every((part) => typeof part === "string"))) return void 0;
+    return new Map(pairs);
+  } catch {
+    return void 0;
+  }
+}
+function fromJsonLines(text2) {
+  const plans = [];
+  for (const line of text2.split("\n")) {
+    if (!line.trimStart().startsWith("{")) continue;
+    let record;
+    try {
+      record = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    const plan = record.type === "summary" ? record.plan : void 0;
+    if (plan && typeof plan.digest === "string" && /^[0-9a-f]{64}$/.test(plan.digest) && typeof plan.wikiChecked === "boolean") {
+      const entries = plan.entries && typeof plan.entries === "object" ? new Map(Object.entries(plan.entries).filter((pair) => typeof pair[1] === "string")) : void 0;
+      plans.push({ digest: plan.digest, wikiChecked: plan.wikiChecked, ...entries ? { entries } : {} });
+    }
+  }
+  return plans;
+}
+
+// src/cli/planMarkdown.ts
+var COMMENT_MAX_CHARS = 6e4;
+function runMarkdown(records, options = {}) {
+  const maxChars = options.maxChars ?? 9e5;
+  const cut = (left) => `_${left} more lines are not shown here${options.fullPlanAt ? `: the full plan is in ${options.fullPlanAt}` : ""}._`;
+  if (records.check && !records.check.matched) return fitDocument(changedPlanLines(records), [], maxChars, cut);
+  if (records.summary?.dryRun || records.plan.length > 0 && records.files.length === 0) {
+    return fitDocument(planLines(records), planTail(records), maxChars, cut);
+  }
+  return fitDocument(resultLines(records), [], maxChars, cut);
+}
+function planLines(records) {
+  const plan = records.plan;
+  const counts = countBy(plan, planWord);
+  const headline = PLAN_HEADLINE.filter(([word]) => counts.get(word)).map(([word, phrase]) => `${counts.get(word)} ${phrase}`);
+  const lines = ["### Wiki Publisher plan", "", plan.length === 0 ? "No Markdown files to publish." : `**${headline.join(", ")}**`, ""];
+  if (!records.wikiRead) {
+    lines.push(
+      "> **Wiki edits not checked: no page access.** Pages edited on the wiki since their last publish: unknown without page access.",
+      "> Without it the plan cannot know whether a page exists (create or update), nor its address unless recorded, nor who last changed it;",
+      "> the publish job checks again, and its edit guard leaves out pages edited on the wiki.",
+      ""
+    );
+  }
+  if (plan.length > 0) {
+    lines.push("| File | Page | Plan | Notes |", "|---|---|---|---|");
+    const movedTo = new Map((records.moves?.moves ?? []).map((move) => [move.path, move.oldPath]));
+    for (const record of plan) lines.push(planRow(record, movedTo.get(record.file)));
+    lines.push("");
+  }
+  lines.push(...cautionLines(plan), ...editedLines(plan, records.wikiRead), ...moveLines(records));
+  return lines;
+}
+var PLAN_HEADLINE = [
+  ["create", "to create"],
+  ["update", "to update"],
+  ["replace", "to replace (pages these files did not publish)"],
+  ["create or update", "to create or update"],
+  ["unchanged", "unchanged"],
+  ["refused", "refused"],
+  ["left out", "left out (edited on the wiki)"],
+  ["asks first", "left out (title changed)"]
+];
+function planTail(records) {
+  const plan = records.summary?.plan;
+  if (!plan) return [];
+  const covers = plan.wikiChecked ? "files, targets, and the pages on the wiki as the edit guard saw them" : "files and targets (the wiki was not read)";
+  return [
+    `Plan digest \`${shortDigest(plan.digest)}\`: covers ${covers}. Publishing with this digest (\`--expect-plan\`, the action's \`expect-plan\`) sends exactly this plan, or nothing.`,
+    "",
+    planMarkers(plan)
+  ];
+}
+function planRow(record, movedFrom) {
+  const indent = record.tree ? "&nbsp;&nbsp;".repeat(record.tree.depth) : "";
+  const notes = [
+    ...record.refusals,
+    ...record.tree?.generated ? ["a folder page listing its children"] : [],
+    ...movedFrom ? [`moved from ${movedFrom}: the old page stays (the service cannot move pages)`] : [],
+    guardNote(record.wikiEdits, record.status),
+    ...record.cautions.length > 0 ? [`${record.cautions.length} caution${record.cautions.length === 1 ? "" : "s"} (below)`] : []
+  ].filter((note) => note !== "");
+  return `| ${indent}${inlineText(record.file)} | ${pageCell(record)} | ${planWord(record)}${movedFrom ? " (moved)" : ""} | ${notes.map(inlineText).join("; ")} |`;
+}
+function planWord(record) {
+  if (record.status === "send") return record.action === "createOrUpdate" ? "create or update" : record.action ?? "create";
+  return { unchanged: "unchanged", refused: "refused", edited: "left out", retitled: "asks first" }[record.status];
+}
+function pageCell(record) {
+  const title = record.title === void 0 ? "(no title)" : linkText(record.title, record.url);
+  return `${title} in ${inlineText(record.spaceId ?? "?")} under ${inlineText(record.parentId ?? "?")}`;
+}
+function guardNote(wikiEdits, status) {
+  if (!wikiEdits) return "";
+  switch (wikiEdits.verdict) {
+    case "unchecked":
+      return `wiki edits not checked: ${wikiEdits.detail ?? "no page access"}`;
+    case "edited":
+      return `edited on the wiki since its last publish (version ${wikiEdits.version ?? "?"}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ""})${status === "edited" ? "" : ": replaced (--overwrite-edited)"}`;
+    case "asLeft":
+      return `wiki checked: version ${wikiEdits.version ?? "?"} as last published`;
+    case "deleted":
+      return "its page was deleted on the wiki: created anew";
+    case "exists":
+      return "a page with this title exists: the create will be refused (overwrite updates it)";
+    case "notOurs":
+      return `replaces version ${wikiEdits.version ?? "?"} of a page this file did not publish`;
+    default:
+      return "";
+  }
+}
+function cautionLines(plan) {
+  const withCautions = plan.filter((record) => record.cautions.length > 0);
+  if (withCautions.length === 0) return [];
+  return [`#### Cautions`, "", ...withCautions.flatMap((record) => record.cautions.map((caution) => `- **${inlineText(record.file)}**: ${inlineText(caution)}`)), ""];
+}
+function editedLines(plan, wikiRead) {
+  const heading = "#### Pages edited on the wiki since their last publish";
+  if (!wikiRead) return [heading, "", "Unknown without page access.", ""];
+  const edited = plan.filter((record) => record.wikiEdits?.verdict === "edited");
+  if (edited.length === 0) return [heading, "", "None: every page this plan updates is as it was last published from here.", ""];
+  return [heading, "", ...edited.map((record) => {
+    const edits = record.wikiEdits;
+    const who = [edits.editedBy ? `by ${edits.editedBy}` : "", edits.editedAt ? `at ${edits.editedAt}` : ""].filter((part) => part).join(" ");
+    const fate = record.status === "edited" ? "left out; --overwrite-edited replaces it" : "replaced by this publish (--overwrite-edited)";
+    return `- **${inlineText(record.file)}**: ${pageCell(record)}, version ${edits.version ?? "?"} ${inlineText(who)} (${inlineText(fate)})`;
+  }), ""];
+}
+function moveLines(records) {
+  const moves = records.moves;
+  if (!moves || moves.moves.length + moves.orphans.length === 0) return [];
+  return [
+    "#### Moves and orphans",
+    "",
+    ...moves.moves.map((move) => `- moved: ${inlineText(move.oldPath)} to ${inlineText(move.path)}; page ${inlineText(move.pageId)} stays where it is and a new page is created`),
+    ...moves.orphans.map((orphan) => `- orphan: ${inlineText(`"${orphan.title}"`)} (page ${inlineText(orphan.pageId)}, was ${inlineText(orphan.path)}): no file maps to it any more; remove it on the wiki if it should go`),
+    ""
+  ];
+}
+function changedPlanLines(records) {
+  const check = records.check;
+  if (!check) return [];
+  const lines = ["### Wiki Publisher: not published", ""];
+  if (check.reason === "wikiUnknown") {
+    lines.push("The reviewed plan read the wiki, and this run has no page access: it cannot tell whether pages were edited since. **Nothing was sent.**", "");
+  } else {
+    lines.push(`The plan changed since it was reviewed (reviewed \`${inlineText(shortDigest(check.expected))}\`, now \`${shortDigest(check.digest)}\`). **Nothing was sent.** Review the new plan and publish with its digest.`, "");
+    const differences = check.differences ?? [];
+    if (differences.length > 0) {
+      lines.push("| File | Since the review |", "|---|---|");
+      for (const difference of differences) lines.push(`| ${inlineText(difference.key)} | ${{ changed: "changed (content, target or the page on the wiki)", added: "not in the reviewed plan", removed: "no longer in the plan" }[difference.change]} |`);
+      lines.push("");
+    }
+  }
+  if (records.plan.length > 0) {
+    lines.push("The plan now:", "", "| File | Page | Plan | Notes |", "|---|---|---|---|", ...records.plan.map((record) => planRow(record, void 0)), "");
+  }
+  return lines;
+}
+var RESULT_WORDS = {
+  published: "published",
+  failed: "FAILED",
+  existsUnproven: "exists (not proven ours)",
+  edited: "left out (edited on the wiki)",
+  skipped: "unchanged",
+  refused: "REFUSED",
+  notStarted: "not started",
+  cancelled: "interrupted (may have landed)"
+};
+function resultLines(records) {
+  const files = records.files;
+  const counts = countBy(files, (record) => RESULT_WORDS[record.status] ?? record.status);
+  const lines = ["### Wiki Publisher: publish", "", `**${[...counts].map(([word, n]) => `${n} ${word}`).join(", ") || "No files"}**`, ""];
+  if (records.check?.matched) lines.push(`Published the reviewed plan \`${shortDigest(records.check.digest)}\`.`, "");
+  if (files.length > 0) {
+    lines.push("| File | Page | Result | Notes |", "|---|---|---|---|");
+    for (const record of files) lines.push(resultRow(record));
+    lines.push("");
+  }
+  return [...lines, ...cautionLines(files), ...moveLines(records)];
+}
+function resultRow(record) {
+  const word = record.outcome === "created" || record.outcome === "updated" ? record.outcome : RESULT_WORDS[record.status] ?? record.status;
+  const indent = record.tree ? "&nbsp;&nbsp;".repeat(record.tree.depth) : "";
+  const notes = [record.message, guardNote(record.wikiEdits, record.status)].filter((note) => note !== "");
+  return `| ${indent}${inlineText(record.file)} | ${pageCell(record)} | ${word} | ${notes.map(inlineText).join("; ")} |`;
+}
+function countBy(items, wordOf) {
+  const counts = /* @__PURE__ */ new Map();
+  for (const item of items) counts.set(wordOf(item), (counts.get(wordOf(item)) ?? 0) + 1);
+  return counts;
+}
+
+// src/core/links/stateFile.ts
+var import_node_crypto3 = require("node:crypto");
+
+// src/core/util/coalescingWriter.ts
+var CoalescingWriter = class {
+  /** `write` takes the file's content as it is when it starts. */
+  constructor(write) {
+    this.write = write;
+  }
+  write;
+  saving = Promise.resolve();
+  queued;
+  /** Resolves when a write that started after this call has ended (rejects when it failed). */
+  request() {
+    if (this.queued) return this.queued;
+    const next = this.saving.catch(() => void 0).then(() => {
+      this.queued = void 0;
+      return this.write();
+    });
+    this.queued = next;
+    this.saving = next;
+    return next;
+  }
+  /** Resolves when every write asked for so far is done (rejects when the last of them failed). */
+  settled() {
+    return this.saving;
+  }
+};
+
+// src/core/links/stateFile.ts
+var import_promises = require("node:fs/promises");
+var import_node_path = require("node:path");
+var STATE_FILE_VERSION = 1;
+var StateFileLinkStore = class _StateFileLinkStore {
+  constructor(path, links) {
+    this.path = path;
+    this.links = links;
+  }
+  path;
+  links;
+  dirty = false;
+  /** Each save replaces the file with the whole record as it is then. */
+  writer = new CoalescingWriter(() => this.write());
+  /** Reads the record at `path` (relative to `cwd`); a file that is not one is refused, never emptied. */
+  static async open(path, cwd = process.cwd()) {
+    const absolute = (0, import_node_path.resolve)(cwd, path);
+    let text2;
+    try {
+      text2 = await (0, import_promises.readFile)(absolute, "utf8");
+    } catch (error) {
+      if (error.code === "ENOENT") return { ok: true, store: new _StateFileLinkStore(absolute, /* @__PURE__ */ new Map()) };
+      return { ok: false, message: `The state file ${path} cannot be read (${error.code ?? "error"}).` };
+    }
+    const links = parseStateFile(text2);
+    if (!links) {
+      return { ok: false, message: `The state file ${path} is not a wiki-publisher state file (version ${STATE_FILE_VERSION}). Delete it or point --state elsewhere.` };
+    }
+    return { ok: true, store: new _StateFileLinkStore(absolute, links) };
+  }
+  /** The key a file path is kept under: relative to the state file's folder, '/'-separated. */
+  keyOf(filePath) {
+    return (0, import_node_path.relative)((0, import_node_path.dirname)(this.path), (0, import_node_path.resolve)(filePath)).split(import_node_path.sep).join("/");
+  }
+  get(filePath) {
+    return Promise.resolve(this.links.get(this.keyOf(filePath)));
+  }
+  set(filePath, link) {
+    this.links.set(this.keyOf(filePath), link);
+    this.dirty = true;
+    return Promise.resolve();
+  }
+  delete(filePath) {
+    this.dirty = this.links.delete(this.keyOf(filePath)) || this.dirty;
+    return Promise.resolve();
+  }
+  /**
+   * Records one file's link and writes the record at once (atomically), so a run killed half-way loses nothing that
+   * landed: the next run finds those pages linked instead of failing them with "already exists".
+   */
+  record(filePath, link) {
+    this.links.set(this.keyOf(filePath), link);
+    this.dirty = true;
+    return this.save();
+  }
+  /** Writes the record if anything changed: a temporary file in the same folder, then renamed over the old one. */
+  save() {
+    return this.writer.request();
+  }
+  async write() {
+    if (!this.dirty) return;
+    this.dirty = false;
+    const files = {};
+    for (const key of [...this.links.keys()].sort()) files[key] = this.links.get(key);
+    const text2 = `${JSON.stringify({ version: STATE_FILE_VERSION, files }, null, 2)}
+`;
+    await (0, import_promises.mkdir)((0, import_node_path.dirname)(this.path), { recursive: true });
+    const temporary = `${this.path}.${process.pid}.${(0, import_node_crypto3.randomBytes)(4).toString("hex")}.tmp`;
+    try {
+      await (0, import_promises.writeFile)(temporary, text2, "utf8");
+      await (0, import_promises.rename)(temporary, this.path);
+    } catch (error) {
+      this.dirty = true;
+      await (0, import_promises.rm)(temporary, { force: true });
+      throw error;
+    }
+  }
+};
+function parseStateFile(text2) {
+  const value = parseJsonObject(text2);
+  if (!value) return void 0;
+  const { version, files } = value;
+  if (version !== STATE_FILE_VERSION || typeof files !== "object" || files === null || Array.isArray(files)) return void 0;
+  const links = /* @__PURE__ */ new Map();
+  for (const [key, entry] of Object.entries(files)) {
+    const link = parsePageLink(entry);
+    if (link) links.set(key, link);
+  }
+  return links;
+}
+
+// src/core/links/pageIdentity.ts
+async function identifyPage(pages, target, signal) {
+  const child = await pages.findChildByTitle(target.parentId, target.pageTitle, signal);
+  if (!child) return void 0;
+  const page = await pages.getPage(child.id, signal);
+  if (!page) return void 0;
+  return {
+    pageId: page.id,
+    version: page.version,
+    ...page.webUrl ? { url: page.webUrl } : {},
+    ...page.versionCreatedAt ? { versionCreatedAt: page.versionCreatedAt } : {},
+    ...page.versionAuthorId ? { versionAuthorId: page.versionAuthorId } : {}
+  };
+}
+var DEFAULT_SKEW_MS = 5 * 6e4;
+async function proveOwnPage(pages, target, evidence, signal) {
+  if (evidence.authorId === void 0) return void 0;
+  const identity = await identifyPage(pages, target, signal);
+  if (!identity || identity.version !== 1 || identity.versionAuthorId !== evidence.authorId) return void 0;
+  const createdAt = identity.versionCreatedAt === void 0 ? Number.NaN : Date.parse(identity.versionCreatedAt);
+  return Number.isFinite(createdAt) && createdAt >= evidence.since - (evidence.clockSkewMs ?? DEFAULT_SKEW_MS) ? identity : void 0;
+}
+function ownPageProof(pages, evidence) {
+  return pages ? { proveOwnPage: (_item, target, signal) => proveOwnPage(pages, target, evidence, signal) } : {};
+}
+
+// node_modules/jwt-decode/build/esm/index.js
+var InvalidTokenError = class extends Error {
+};
+InvalidTokenError.prototype.name = "InvalidTokenError";
+function b64DecodeUnicode(str) {
+  return decodeURIComponent(atob(str).replace(/(.)/g, (m, p) => {
+    let code = p.charCodeAt(0).toString(16).toUpperCase();
+    if (code.length < 2) {
+      code = "0" + code;
+    }
+    return "%" + code;
+  }));
+}
+function base64UrlDecode(str) {
+  let output = str.replace(/-/g, "+").replace(/_/g, "/");
+  switch (output.length % 4) {
+    case 0:
+      break;
+    case 2:
+      output += "==";
+      break;
+    case 3:
+      output += "=";
+      break;
+    default:
+      throw new Error("base64 string is not of the correct length");
+  }
+  try {
+    return b64DecodeUnicode(output);
+  } catch (err) {
+    return atob(output);
+  }
+}
+function jwtDecode(token, options) {
+  if (typeof token !== "string") {
+    throw new InvalidTokenError("Invalid token specified: must be a string");
+  }
+  options || (options = {});
+  const pos = options.header === true ? 0 : 1;
+  const part = token.split(".")[pos];
+  if (typeof part !== "string") {
+    throw new InvalidTokenError(`Invalid token specified: missing part #${pos + 1}`);
+  }
+  let decoded;
+  try {
+    decoded = base64UrlDecode(part);
+  } catch (e) {
+    throw new InvalidTokenError(`Invalid token specified: invalid base64 for part #${pos + 1} (${e.message})`);
+  }
+  try {
+    return JSON.parse(decoded);
+  } catch (e) {
+    throw new InvalidTokenError(`Invalid token specified: invalid json for part #${pos + 1} (${e.message})`);
+  }
+}
+
+// src/core/apiToken/subject.ts
+function apiTokenSubject(token) {
+  try {
+    const sub = jwtDecode(token.trim()).sub;
+    return typeof sub === "string" && sub !== "" ? sub : void 0;
+  } catch {
+    return void 0;
+  }
+}
+
+// src/core/apiToken/tokenSource.ts
+var API_TOKEN_ENV_VAR = "WIKI_PUBLISHER_API_TOKEN";
+
+// src/core/run/send.ts
+function sendPlanned(item, target, context, settings) {
+  const hooks = settings.hooks ?? {};
+  return importPage({
+    ...hooks,
+    endpoint: settings.endpoint,
+    token: settings.token,
+    transport: settings.transport,
+    deadlineMs: settings.deadlineMs,
+    target,
+    content: item.content,
+    signal: context.signal,
+    beforeAttempt: () => context.gate.wait(context.signal),
+    // The wiki asked for a longer wait than a run waits: the whole run stops, no new file is sent into it.
+    onRetryAfterTooLong: (retryAfterMs, status) => {
+      context.gate.stopFor(retryAfterMs, status);
+      hooks.onRetryAfterTooLong?.(retryAfterMs, status);
+    },
+    onRetryWait: (delayMs, nextAttempt, previous) => {
+      if (previous.kind === "response" && previous.status === 429) context.gate.pauseFor(delayMs);
+      hooks.onRetryWait?.(delayMs, nextAttempt, previous);
+    }
+  });
+}
+
+// src/core/apiToken/timeText.ts
+var MINUTE_MS = 6e4;
+var HOUR_MS = 60 * MINUTE_MS;
+var DAY_MS = 24 * HOUR_MS;
+function formatUtc(epochMs) {
+  const date = new Date(epochMs);
+  if (Number.isNaN(date.getTime())) return "an unknown time";
+  return `${date.toISOString().slice(0, 19).replace("T", " ")} UTC`;
+}
+
+// src/core/apiToken/validate.ts
+var WHERE_TOKENS_ARE_MADE = `the wiki app's settings, tab "API"`;
+var JWT_SHAPE2 = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+function validateApiToken(raw, now) {
+  const token = raw.trim();
+  if (token === "") {
+    return refuse("empty", `The API token is empty. Paste the token shown when it was created in ${WHERE_TOKENS_ARE_MADE}.`);
+  }
+  const decoded = decodePayload(token);
+  switch (decoded.kind) {
+    case "notJwt":
+      return refuse("notJwt", `This is not an API token: ${decoded.reason} Copy the whole token from ${WHERE_TOKENS_ARE_MADE}.`);
+    case "missingClaims":
+      return refuse(
+        "missingClaims",
+        `This is not an API token: it does not carry numeric "exp" (expiry) and "iat" (issued at) claims. Create a token in ${WHERE_TOKENS_ARE_MADE}.`
+      );
+    case "claims":
+      if (decoded.claims.exp * 1e3 <= now) {
+        return refuse(
+          "expired",
+          `This API token expired on ${formatUtc(decoded.claims.exp * 1e3)}. Tokens cannot be extended; create a new one in ${WHERE_TOKENS_ARE_MADE}.`
+        );
+      }
+      return { ok: true, token, claims: decoded.claims };
+  }
+}
+function decodePayload(token) {
+  if (!JWT_SHAPE2.test(token)) {
+    return { kind: "notJwt", reason: 'it should be three parts of letters, digits, "-" and "_" separated by dots.' };
+  }
+  let payload;
+  try {
+    payload = jwtDecode(token);
+  } catch {
+    return { kind: "notJwt", reason: "its middle part is not readable JSON." };
+  }
+  if (typeof payload !== "object" || payload === null || Array.isArray(payload)) {
+    return { kind: "notJwt", reason: "its middle part is not a JSON object." };
+  }
+  const { exp, iat } = payload;
+  if (!isFiniteNumber(exp) || !isFiniteNumber(iat)) return { kind: "missingClaims" };
+  return { kind: "claims", claims: { exp, iat } };
+}
+function isFiniteNumber(value) {
+  return typeof value === "number" && Number.isFinite(value);
+}
+function refuse(problem, message) {
+  return { ok: false, problem, message };
+}
+
+// src/cli/config.ts
+var ENDPOINT_ENV_VAR = "WIKI_PUBLISHER_ENDPOINT";
+function resolveEndpoint(flag, env, required) {
+  const fromFlag = flag?.trim();
+  const raw = fromFlag || env[ENDPOINT_ENV_VAR]?.trim();
+  const name = fromFlag ? "--endpoint" : ENDPOINT_ENV_VAR;
+  if (!raw) {
+    if (!required) return { ok: true, value: void 0 };
+    return { ok: false, message: `No import endpoint: pass --endpoint URL or set ${ENDPOINT_ENV_VAR}.` };
+  }
+  const checked = checkEndpoint(raw, name);
+  return checked.ok ? { ok: true, value: checked.url } : { ok: false, message: checked.message };
+}
+function resolveToken(env, now) {
+  const raw = env[API_TOKEN_ENV_VAR];
+  if (!raw?.trim()) {
+    return { ok: false, message: `No API token. Set ${API_TOKEN_ENV_VAR} (in CI, from a secret); it is never read from a flag.` };
+  }
+  const checked = validateApiToken(raw, now);
+  return checked.ok ? { ok: true, value: checked.token } : { ok: false, message: `${API_TOKEN_ENV_VAR} is refused. ${checked.message}` };
+}
+function resolveDiagramRenderer(flag, env) {
+  return flag ?? (env.WIKI_PUBLISHER_DIAGRAMS?.trim() || void 0);
+}
+
+// src/cli/files.ts
+var import_promises3 = require("node:fs/promises");
+var import_node_path3 = require("node:path");
+
+// src/core/run/walkRules.ts
+var MARKDOWN_EXTENSIONS = [".md", ".markdown", ".mdown", ".mkd"];
+function isMarkdownFileName(name) {
+  const lower = name.toLowerCase();
+  return MARKDOWN_EXTENSIONS.some((extension) => lower.endsWith(extension) && lower.length > extension.length);
+}
+function isSkippedFolderName(name) {
+  return name === "node_modules" || name.startsWith(".");
+}
+function compareRelativePaths(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+// src/core/walk/gitignore.ts
+var import_ignore = __toESM(require_ignore());
+var GitignoreRules = class _GitignoreRules {
+  constructor(layers) {
+    this.layers = layers;
+  }
+  layers;
+  /** The rules in force for `folder`, and the folder's segments below the topmost folder they were read from. */
+  static async forFolder(fs, folder) {
+    const root = await repositoryRoot(fs, folder);
+    const chain = [folder];
+    if (root !== void 0) {
+      for (let current = folder; fs.key(current) !== fs.key(root); ) {
+        const up = fs.parent(current);
+        if (up === void 0) break;
+        chain.unshift(up);
+        current = up;
+      }
+    }
+    let rules = new _GitignoreRules([]);
+    const segments = [];
+    for (const [index, each] of chain.entries()) {
+      if (index > 0) segments.push(fs.baseName(each));
+      rules = await rules.enter(fs, each, segments);
+    }
+    return { rules, segments };
+  }
+  /** The rules for a subfolder: these plus the subfolder's own .gitignore, if it has one (a link to one does not count, as in git). */
+  async enter(fs, folder, segments) {
+    const file = fs.child(folder, ".gitignore");
+    let text2;
+    try {
+      if ((await fs.type(file))?.kind !== "file") return this;
+      text2 = new TextDecoder().decode(await fs.read(file));
+    } catch {
+      return this;
+    }
+    return new _GitignoreRules([...this.layers, { depth: segments.length, matcher: (0, import_ignore.default)().add(text2) }]);
+  }
+  /** Whether the entry at `segments` (below the same topmost folder) is ignored. A symbolic link counts as a file, as in git. */
+  ignores(segments, isFolder) {
+    let ignored = false;
+    for (const layer of this.layers) {
+      if (segments.length <= layer.depth) continue;
+      const posix = segments.slice(layer.depth).join("/");
+      const result = layer.matcher.test(isFolder ? `${posix}/` : posix);
+      if (result.ignored) ignored = true;
+      else if (result.unignored) ignored = false;
+    }
+    return ignored;
+  }
+};
+async function repositoryRoot(fs, folder) {
+  for (let current = folder; current !== void 0; current = fs.parent(current)) {
+    if (await fs.type(fs.child(current, ".git")).catch(() => void 0) !== void 0) return current;
+  }
+  return void 0;
+}
+
+// src/core/walk/nodeWalkFs.ts
+var import_node_fs = require("node:fs");
+var import_promises2 = require("node:fs/promises");
+var import_node_path2 = require("node:path");
+var OPEN_FLAGS = import_node_fs.constants.O_RDONLY | (import_node_fs.constants.O_NOFOLLOW ?? 0) | (import_node_fs.constants.O_NONBLOCK ?? 0);
+function nodeWalkFs(options) {
+  const { tree } = options;
+  return {
+    async list(folder) {
+      const entries = await (0, import_promises2.readdir)(folder, { withFileTypes: true });
+      return Promise.all(entries.map(async (entry) => ({ name: entry.name, ...await entryType(entry, (0, import_node_path2.join)(folder, entry.name)) })));
+    },
+    async type(location) {
+      const stats = await (0, import_promises2.lstat)(location).catch(() => void 0);
+      return stats ? entryType(stats, location) : void 0;
+    },
+    read: readRegularFile,
+    child: (folder, name) => (0, import_node_path2.join)(folder, name),
+    parent: (location) => (0, import_node_path2.dirname)(location) === location ? void 0 : (0, import_node_path2.dirname)(location),
+    baseName: (location) => (0, import_node_path2.basename)(location),
+    key: (location) => location,
+    label: (location) => (0, import_node_path2.relative)(options.cwd, location).split(import_node_path2.sep).join("/") || location,
+    followLink: tree === void 0 ? void 0 : (location) => followLink(location, tree)
+  };
+}
+function kindOf(entry) {
+  if (entry.isSymbolicLink()) return "symbolicLink";
+  if (entry.isFile()) return "file";
+  return entry.isDirectory() ? "directory" : "other";
+}
+async function entryType(entry, path) {
+  const kind = kindOf(entry);
+  if (kind !== "symbolicLink") return { kind };
+  const target = await (0, import_promises2.stat)(path).catch(() => void 0);
+  return target ? { kind, linkTo: kindOf(target) } : { kind };
+}
+async function readRegularFile(path) {
+  let handle;
+  try {
+    handle = await (0, import_promises2.open)(path, OPEN_FLAGS);
+  } catch (error) {
+    if (error.code === "ELOOP") throw new Error("it is a symbolic link, and links are not followed.");
+    throw error;
+  }
+  try {
+    if (!(await handle.stat()).isFile()) throw new Error("it is not a regular file.");
+    return await handle.readFile();
+  } finally {
+    await handle.close();
+  }
+}
+async function followLink(location, tree) {
+  const target = await (0, import_promises2.realpath)(location).catch(() => void 0);
+  if (target === void 0) return { target: location, kind: void 0, inside: false };
+  const stats = await (0, import_promises2.lstat)(target).catch(() => void 0);
+  const fromTree = (0, import_node_path2.relative)(tree, target);
+  const inside = fromTree === "" || !(0, import_node_path2.isAbsolute)(fromTree) && fromTree !== ".." && !fromTree.startsWith(`..${import_node_path2.sep}`);
+  return { target, kind: stats ? kindOf(stats) : void 0, inside };
+}
+
+// src/core/walk/decode.ts
+var UTF8_BOM = [239, 187, 191];
+function decodeText(bytes, label) {
+  const refuse2 = (why) => ({ ok: false, problem: `${label} is not UTF-8 text (${why}); save it as UTF-8 to publish it.` });
+  if (bytes[0] === 255 && bytes[1] === 254) return decodeUtf16(bytes.subarray(2), false, refuse2);
+  if (bytes[0] === 254 && bytes[1] === 255) return decodeUtf16(bytes.subarray(2), true, refuse2);
+  const start = UTF8_BOM.every((byte, index) => bytes[index] === byte) ? UTF8_BOM.length : 0;
+  const nul = bytes.indexOf(0, start);
+  if (nul >= 0) return refuse2(`it looks binary: a NUL byte at offset ${nul}`);
+  try {
+    return { ok: true, text: new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes.subarray(start)) };
+  } catch {
+    return refuse2(`invalid byte at offset ${firstInvalidUtf8(bytes, start)}`);
+  }
+}
+function decodeUtf16(body, bigEndian, refuse2) {
+  if (body.length % 2 !== 0) return refuse2("it starts like UTF-16 but has an odd number of bytes");
+  const littleEndian = bigEndian ? swapPairs(body) : body;
+  let text2;
+  try {
+    text2 = new TextDecoder("utf-16le", { fatal: true, ignoreBOM: true }).decode(littleEndian);
+  } catch {
+    return refuse2("it starts like UTF-16 but holds an invalid character");
+  }
+  const nul = text2.indexOf("\0");
+  return nul >= 0 ? refuse2(`it looks binary: a NUL character at offset ${2 + nul * 2}`) : { ok: true, text: text2 };
+}
+function swapPairs(bytes) {
+  const swapped = new Uint8Array(bytes.length);
+  for (let index = 0; index + 1 < bytes.length; index += 2) {
+    swapped[index] = bytes[index + 1];
+    swapped[index + 1] = bytes[index];
+  }
+  return swapped;
+}
+function firstInvalidUtf8(bytes, start = 0) {
+  let index = start;
+  while (index < bytes.length) {
+    const lead = bytes[index];
+    if (lead < 128) {
+      index++;
+      continue;
+    }
+    const length = lead >= 194 && lead <= 223 ? 2 : lead >= 224 && lead <= 239 ? 3 : lead >= 240 && lead <= 244 ? 4 : 0;
+    if (length === 0) return index;
+    const low = lead === 224 ? 160 : lead === 240 ? 144 : 128;
+    const high = lead === 237 ? 159 : lead === 244 ? 143 : 191;
+    for (let offset = 1; offset < length; offset++) {
+      const byte = bytes[index + offset];
+      const [min, max] = offset === 1 ? [low, high] : [128, 191];
+      if (byte === void 0 || byte < min || byte > max) return index;
+    }
+    index += length;
+  }
+  return bytes.length;
+}
+
+// src/core/walk/refusals.ts
+var walkRefusal = {
+  link: (label) => `${label} is a symbolic link; links are not followed, so that a repository cannot publish files from outside it.`,
+  folderLink: (label) => `${label} is a symbolic link to a folder; links to folders are not followed, so that a walk cannot loop or leave the repository.`,
+  notRegular: (label) => `${label} is not a regular file (a pipe, socket or device); only regular files are read.`,
+  linkOutside: (label) => `${label} is a symbolic link that leads outside the working tree; files from outside the repository are not published.`,
+  linkNowhere: (label) => `${label} is a symbolic link that leads nowhere.`,
+  linkToNotRegular: (label) => `${label} is a symbolic link to something that is not a regular file or folder; only regular files are read.`,
+  missing: (label) => `${label} no longer exists.`,
+  unreadable: (label, why) => `${label} could not be read: ${why}`
+};
+
+// src/core/walk/sources.ts
+var READ_CONCURRENCY = 8;
+async function sourcesFromWalk(walk, options) {
+  const read = await mapBounded(walk.files, READ_CONCURRENCY, async (file) => {
+    const open2 = options.openText?.(file.key);
+    if (open2 !== void 0) return { key: file.key, label: file.label, text: open2 };
+    let bytes;
+    try {
+      bytes = await options.fs.read(file.readFrom);
+    } catch (error) {
+      return { key: file.key, label: file.label, text: "", readProblem: walkRefusal.unreadable(file.label, describeError(error)) };
+    }
+    const decoded = decodeText(bytes, file.label);
+    return decoded.ok ? { key: file.key, label: file.label, text: decoded.text } : { key: file.key, label: file.label, text: "", readProblem: decoded.problem };
+  });
+  const refused = walk.refused.map((entry) => ({ key: entry.key, label: entry.label, text: "", readProblem: entry.reason }));
+  return [...read, ...refused].sort((a, b) => compareRelativePaths(a.label, b.label));
+}
+async function mapBounded(items, limit2, map) {
+  const results = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    for (let index = next++; index < items.length; index = next++) results[index] = await map(items[index]);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit2, items.length) }, worker));
+  return results;
+}
+
+// src/core/walk/walk.ts
+var DEFAULT_MAX_FILES = 2e3;
+async function walkSelection(named, options) {
+  const walk = new Walk(options);
+  for (const [index, location] of named.entries()) {
+    if (walk.stopped()) break;
+    await walk.named(location, index);
+  }
+  return walk.result();
+}
+var Walk = class {
+  constructor(options) {
+    this.options = options;
+    this.fs = options.fs;
+    this.maxFiles = options.maxFiles ?? DEFAULT_MAX_FILES;
+  }
+  options;
+  fs;
+  maxFiles;
+  files = /* @__PURE__ */ new Map();
+  refused = /* @__PURE__ */ new Map();
+  problems = [];
+  truncated = false;
+  stopped() {
+    return this.truncated || (this.options.isCancelled?.() ?? false);
+  }
+  result() {
+    return { files: [...this.files.values()], refused: [...this.refused.values()], truncated: this.truncated, problems: this.problems };
+  }
+  async named(location, index) {
+    const type = await this.fs.type(location).catch(() => void 0);
+    if (!type) return this.problem(index, "missing");
+    const markdown = isMarkdownFileName(this.fs.baseName(location));
+    if (type.kind === "directory") return this.root(location);
+    if (type.kind === "symbolicLink") return this.namedLink(location, type, markdown, index);
+    if (!markdown) return this.problem(index, "notMarkdown");
+    if (type.kind === "file") this.take(location, location);
+    else this.refuse(location, walkRefusal.notRegular);
+  }
+  async namedLink(location, type, markdown, index) {
+    const toFolder = type.linkTo === "directory";
+    if (!toFolder && !markdown) return this.problem(index, "notMarkdown");
+    const link = await this.fs.followLink?.(location).catch(() => void 0);
+    if (!link) return this.refuse(location, toFolder ? walkRefusal.folderLink : walkRefusal.link);
+    if (link.kind === void 0) return this.refuse(location, walkRefusal.linkNowhere);
+    if (!link.inside) return this.refuse(location, walkRefusal.linkOutside);
+    if (link.kind === "directory") return this.root(link.target);
+    if (link.kind !== "file") return this.refuse(location, walkRefusal.linkToNotRegular);
+    if (markdown) this.take(location, link.target);
+    else this.problem(index, "notMarkdown");
+  }
+  /** A folder named explicitly: walked even when it is a dot-folder, with the .gitignore files above it in force. */
+  async root(folder) {
+    const { rules, segments } = await GitignoreRules.forFolder(this.fs, folder);
+    await this.folder(folder, rules, segments);
+  }
+  async folder(folder, rules, segments) {
+    let entries;
+    try {
+      entries = await this.fs.list(folder);
+    } catch {
+      return;
+    }
+    entries.sort((a, b) => compareRelativePaths(a.name, b.name));
+    for (const entry of entries) {
+      if (this.stopped()) return;
+      const location = this.fs.child(folder, entry.name);
+      if (this.options.exclude?.(location)) continue;
+      await this.entry(location, entry, rules, [...segments, entry.name]);
+    }
+  }
+  async entry(location, entry, rules, path) {
+    const markdown = isMarkdownFileName(entry.name);
+    switch (entry.kind) {
+      case "directory":
+        if (isSkippedFolderName(entry.name) || rules.ignores(path, true)) return;
+        return this.folder(location, await rules.enter(this.fs, location, path), path);
+      case "symbolicLink": {
+        const toFolder = entry.linkTo === "directory";
+        if (rules.ignores(path, false) || toFolder && rules.ignores(path, true)) return;
+        if (markdown) this.refuse(location, walkRefusal.link);
+        else if (toFolder && !isSkippedFolderName(entry.name)) this.refuse(location, walkRefusal.folderLink);
+        return;
+      }
+      case "file":
+        if (markdown && !rules.ignores(path, false)) this.take(location, location);
+        return;
+      case "other":
+        if (markdown && !rules.ignores(path, false)) this.refuse(location, walkRefusal.notRegular);
+    }
+  }
+  take(location, readFrom) {
+    const key = this.fs.key(location);
+    if (this.files.has(key)) return;
+    if (!this.refused.delete(key) && !this.room()) return;
+    this.files.set(key, { location, readFrom, key, label: this.fs.label(location) });
+  }
+  refuse(location, reason) {
+    const key = this.fs.key(location);
+    if (this.files.has(key) || this.refused.has(key) || !this.room()) return;
+    const label = this.fs.label(location);
+    this.refused.set(key, { key, label, reason: reason(label) });
+  }
+  problem(index, problem) {
+    this.problems.push({ index, problem });
+  }
+  room() {
+    if (this.files.size + this.refused.size < this.maxFiles) return true;
+    this.truncated = true;
+    return false;
+  }
+};
+
+// src/cli/files.ts
+var MAX_FILES = 1e4;
+async function readMarkdownSources(paths, cwd) {
+  const walked = await walkArguments(paths, cwd);
+  if (!walked.ok) return walked;
+  return { ok: true, files: await sourcesFromWalk(walked.result, { fs: walked.fs }) };
+}
+async function walkArguments(paths, cwd) {
+  const root = await repositoryRoot(nodeWalkFs({ cwd }), cwd) ?? cwd;
+  const fs = nodeWalkFs({ cwd, tree: await (0, import_promises3.realpath)(root).catch(() => root) });
+  const result = await walkSelection(paths.map((path) => (0, import_node_path3.resolve)(cwd, path)), { fs, maxFiles: MAX_FILES });
+  const [problem] = result.problems;
+  if (problem) {
+    const arg = paths[problem.index] ?? "";
+    return {
+      ok: false,
+      message: problem.problem === "missing" ? `No such file or folder: ${arg}.` : `${arg} is not a Markdown file (${MARKDOWN_EXTENSIONS.join(", ")}).`
+    };
+  }
+  if (result.truncated) return { ok: false, message: `${paths.join(", ")} hold more than ${MAX_FILES} Markdown files; name fewer or smaller folders.` };
+  if (result.files.length + result.refused.length === 0) return { ok: false, message: `No Markdown files found in ${paths.join(", ")}.` };
+  return { ok: true, fs, result };
+}
+
+// src/core/ports.ts
+var systemClock = { now: () => Date.now() };
+
+// src/core/oauth/authorizeUrl.ts
+function joinPath(base, path) {
+  return base.replace(/\/+$/, "") + path;
+}
+
+// src/core/oauth/errors.ts
+var RETRYABLE = /* @__PURE__ */ new Set(["busy", "network", "rateLimited", "serverError"]);
+var ExportAuthError = class extends Error {
+  constructor(kind, message, details = {}) {
+    super(redact(message));
+    this.kind = kind;
+    this.details = details;
+    this.name = "ExportAuthError";
+    this.retryable = RETRYABLE.has(kind);
+  }
+  kind;
+  details;
+  retryable;
+};
+function isExportAuthError(error, kind) {
+  return error instanceof ExportAuthError && (kind === void 0 || error.kind === kind);
+}
+function raceWithSignal(promise, signal) {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(new ExportAuthError("cancelled", "Cancelled."));
+  return new Promise((resolve6, reject) => {
+    const onAbort = () => reject(new ExportAuthError("cancelled", "Cancelled."));
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(resolve6, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
+// src/core/oauth/session.ts
+var REFRESH_MARGIN_MS = 5 * 60 * 1e3;
+var REFRESH_INACTIVITY_MS = 90 * 24 * 60 * 60 * 1e3;
+var INACTIVITY_WARNING_MS = 10 * 24 * 60 * 60 * 1e3;
+function readAccessClaims(accessToken) {
+  let claims;
+  try {
+    claims = jwtDecode(accessToken);
+  } catch {
+    return void 0;
+  }
+  if (typeof claims.exp !== "number" || !Number.isFinite(claims.exp)) return void 0;
+  const account = [claims.email, claims.name, claims.sub].find((v) => typeof v === "string" && v.length > 0);
+  return { expiresAt: claims.exp * 1e3, ...account ? { account } : {} };
+}
+var ACCESS_TOKEN_LIFETIME_MS = 60 * 60 * 1e3;
+
+// src/core/oauth/tokenResponse.ts
+function fail2(error) {
+  return { ok: false, error };
+}
+function text(value) {
+  return typeof value === "string" && value.length > 0 ? value : void 0;
+}
+var INVALID_GRANT_MESSAGES = {
+  refresh_token: "The identity provider no longer accepts the refresh token (invalid_grant).",
+  authorization_code: "The identity provider refused the sign-in code (invalid_grant): it expired, was already used, or the sign-in took too long. Sign in again."
+};
+function classifyTokenResponse(status, body, retryAfterMs, grantType = "refresh_token") {
+  const json = parseJsonObject(body);
+  const oauthError = text(json?.error);
+  if (oauthError === "invalid_grant") return fail2(new ExportAuthError("invalidGrant", INVALID_GRANT_MESSAGES[grantType], { status }));
+  if (status === 429) {
+    const details = retryAfterMs === void 0 ? { status } : { status, retryAfterMs };
+    return fail2(new ExportAuthError("rateLimited", "The identity provider is rate limiting requests (HTTP 429).", details));
+  }
+  if (status >= 500) return fail2(new ExportAuthError("serverError", `The identity provider failed with HTTP ${status}.`, { status }));
+  if (oauthError === "invalid_client" || status === 401) {
+    return fail2(new ExportAuthError("invalidClient", `The identity provider rejected the client ID or client secret (HTTP ${status}).`, { status }));
+  }
+  if (!json) {
+    const what = body.trim() ? "something that is not JSON" : "an empty body";
+    return fail2(new ExportAuthError("protocol", `The identity provider answered HTTP ${status} with ${what}.`, { status }));
+  }
+  if (status >= 300 && status < 400) {
+    return fail2(new ExportAuthError("protocol", `The token endpoint redirected (HTTP ${status}); redirects are not followed.`, { status }));
+  }
+  if (oauthError || status >= 400) {
+    const code = oauthError ? ` (${oauthError.replace(/[^a-z_]/gi, "")})` : "";
+    return fail2(new ExportAuthError("protocol", `The identity provider refused the request with HTTP ${status}${code}.`, { status }));
+  }
+  const accessToken = text(json.access_token);
+  if (!accessToken) return fail2(new ExportAuthError("protocol", `The token response (HTTP ${status}) has no access_token.`, { status }));
+  const refreshToken = text(json.refresh_token);
+  const scope = text(json.scope);
+  return { ok: true, tokens: { accessToken, ...refreshToken ? { refreshToken } : {}, ...scope ? { scope } : {} } };
+}
+function networkFailure(error, deadlinePassed) {
+  if (deadlinePassed) return fail2(new ExportAuthError("network", "The identity provider did not answer in time."));
+  return fail2(new ExportAuthError("network", `Could not reach the identity provider: ${describeError(error)}`));
+}
+
+// src/core/oauth/clientCredentials.ts
+var DEFAULT_TIMEOUT_MS = 3e4;
+var RENEW_MARGIN_MS = 6e4;
+var UNKNOWN_LIFETIME_MS = 5 * 6e4;
+function createClientCredentialsSource(config) {
+  const clock = config.clock ?? systemClock;
+  let cached;
+  let inFlight;
+  const token = (signal) => {
+    if (signal?.aborted) return Promise.resolve(cancelled());
+    if (cached && clock.now() < cached.renewAt) return Promise.resolve({ ok: true, accessToken: cached.accessToken, expiresAt: cached.expiresAt });
+    inFlight ??= requestToken(config, clock).catch((error) => fail3("protocol", `The token request failed: ${describeError(error)}`)).then((result) => {
+      inFlight = void 0;
+      if (result.ok) cached = { accessToken: result.accessToken, expiresAt: result.expiresAt, renewAt: renewAt(clock.now(), result.expiresAt) };
+      return result;
+    });
+    return raceWithSignal(inFlight, signal).catch(() => cancelled());
+  };
+  return {
+    token,
+    async getAccessToken(signal) {
+      const result = await token(signal);
+      if (!result.ok) throw result.error;
+      return result.accessToken;
+    }
+  };
+}
+function renewAt(now, expiresAt) {
+  return expiresAt - Math.min(RENEW_MARGIN_MS, Math.max(0, expiresAt - now) / 2);
+}
+async function requestToken(config, clock) {
+  const authUrlName = config.authUrlName ?? "the identity provider address";
+  if (!config.authUrl.trim()) return fail3("config", `No identity provider address: set ${authUrlName}.`);
+  const checked = checkEndpoint(config.authUrl, authUrlName);
+  if (!checked.ok) return fail3("config", checked.message);
+  const secret = config.clientSecret.trim();
+  if (!config.clientId.trim() || !secret) return fail3("config", "A service account needs both a client ID and a client secret.");
+  const grant = { grant_type: "client_credentials", client_id: config.clientId.trim(), client_secret: secret };
+  const scope = config.scope?.trim();
+  if (scope) grant.scope = scope;
+  const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const sent = await timedSend(
+    config.transport,
+    // JSON, as the refresh-token client sends (spec 4.2); no transport follows a redirect.
+    { method: "POST", url: joinPath(checked.url.toString(), "/oauth/token"), headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify(grant) },
+    { timeoutMs }
+  );
+  const result = interpret(sent, config, clock.now());
+  return result.ok ? result : { ok: false, error: scrubbed(result.error, secret) };
+}
+function interpret(sent, config, now) {
+  if (sent.kind === "cancelled") return cancelled();
+  if (sent.kind === "timeout") return failureOf(networkFailure(void 0, true));
+  if (sent.kind === "network") return failureOf(networkFailure(sent.error, false));
+  const classified = classifyTokenResponse(sent.status, sent.text);
+  const json = parseJsonObject(sent.text);
+  if (!classified.ok) return { ok: false, error: refine(classified.error, json?.error, sent.status, config) };
+  return { ok: true, accessToken: classified.tokens.accessToken, expiresAt: expiryOf(classified.tokens.accessToken, json?.expires_in, now) };
+}
+function refine(error, oauthError, status, config) {
+  const hint = config.refusedHint ? ` ${config.refusedHint}` : "";
+  if (error.kind === "invalidClient") {
+    return new ExportAuthError("invalidClient", `The client ID or secret was refused by the identity provider (HTTP ${status}, invalid_client).${hint}`, error.details);
+  }
+  if (oauthError === "invalid_scope") {
+    return new ExportAuthError("config", `The identity provider refused the scope "${config.scope?.trim() ?? ""}" (invalid_scope): the service account's credential was not given it.`, error.details);
+  }
+  if (oauthError === "unauthorized_client" || oauthError === "unsupported_grant_type" || error.kind === "invalidGrant") {
+    const code = error.kind === "invalidGrant" ? "invalid_grant" : String(oauthError);
+    return new ExportAuthError("invalidClient", `The identity provider does not let this client use the client-credentials grant (${code}): use a service account's credential.${hint}`, error.details);
+  }
+  return error;
+}
+function expiryOf(accessToken, expiresIn, now) {
+  const candidates = [];
+  const fromJwt = readAccessClaims(accessToken)?.expiresAt;
+  if (fromJwt !== void 0) candidates.push(fromJwt);
+  if (typeof expiresIn === "number" && Number.isFinite(expiresIn) && expiresIn > 0) candidates.push(now + expiresIn * 1e3);
+  return candidates.length > 0 ? Math.min(...candidates) : now + UNKNOWN_LIFETIME_MS;
+}
+function scrubbed(error, secret) {
+  if (!error.message.includes(secret)) return error;
+  return new ExportAuthError(error.kind, error.message.split(secret).join("[redacted]"), error.details);
+}
+function cancelled() {
+  return { ok: false, error: new ExportAuthError("cancelled", "The token request was cancelled.") };
+}
+function failureOf(result) {
+  return result.ok ? fail3("protocol", "The identity provider could not be reached.") : result;
+}
+function fail3(kind, message) {
+  return { ok: false, error: new ExportAuthError(kind, message) };
+}
+
+// src/core/wikiPages/errors.ts
+var WikiReadError = class extends Error {
+  constructor(kind, message, details = {}) {
+    super(redact(message));
+    this.kind = kind;
+    this.details = details;
+    this.name = "WikiReadError";
+  }
+  kind;
+  details;
+};
+
+// src/core/wikiPages/pageJson.ts
+function isObject(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+function idText(value) {
+  if (typeof value === "string" && value !== "") return value;
+  if (typeof value === "number" && Number.isSafeInteger(value)) return String(value);
+  return void 0;
+}
+function optionalText(value) {
+  return typeof value === "string" && value !== "" ? value : void 0;
+}
+function parsePage(body, origin) {
+  if (!isObject(body)) return void 0;
+  const id = idText(body.id);
+  const title = body.title;
+  const version = isObject(body.version) ? body.version : void 0;
+  const number = version?.number;
+  if (id === void 0 || typeof title !== "string" || typeof number !== "number" || !Number.isSafeInteger(number) || number < 1) return void 0;
+  const page = { id, title, version: number };
+  const spaceId = idText(body.spaceId);
+  if (spaceId !== void 0) page.spaceId = spaceId;
+  const parentId = idText(body.parentId);
+  if (parentId !== void 0) page.parentId = parentId;
+  const createdAt = optionalText(version?.createdAt);
+  if (createdAt !== void 0) page.versionCreatedAt = createdAt;
+  const authorId = optionalText(version?.authorId);
+  if (authorId !== void 0) page.versionAuthorId = authorId;
+  const links = isObject(body._links) ? body._links : void 0;
+  const webUrl = webAddress(optionalText(links?.webui), origin);
+  if (webUrl !== void 0) page.webUrl = webUrl;
+  return page;
+}
+function webAddress(webui, origin) {
+  if (webui === void 0 || !webui.startsWith("/") || webui.startsWith("//") || webui.includes("\\")) return void 0;
+  try {
+    const url = new URL(`${origin}/wiki${webui}`);
+    return sameOrigin(url, origin) ? url.toString() : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function parseChildren(body) {
+  if (!isObject(body) || !Array.isArray(body.results)) return void 0;
+  const results = [];
+  for (const entry of body.results) {
+    if (!isObject(entry)) return void 0;
+    const id = idText(entry.id);
+    if (id === void 0 || typeof entry.title !== "string") return void 0;
+    const status = optionalText(entry.status);
+    results.push(status === void 0 ? { id, title: entry.title } : { id, title: entry.title, status });
+  }
+  const links = isObject(body._links) ? body._links : void 0;
+  const next = optionalText(links?.next);
+  return next === void 0 ? { results } : { results, next };
+}
+function parsePageList(body, origin) {
+  if (!isObject(body) || !Array.isArray(body.results)) return void 0;
+  const listed = [];
+  for (const entry of body.results) {
+    const page = parsePage(entry, origin);
+    if (!page || !isObject(entry)) return void 0;
+    listed.push({ page, current: (optionalText(entry.status) ?? "current") === "current" });
+  }
+  return listed;
+}
+function parseSpaces(body) {
+  if (!isObject(body) || !Array.isArray(body.results)) return void 0;
+  const spaces = [];
+  for (const entry of body.results) {
+    const id = isObject(entry) ? idText(entry.id) : void 0;
+    const key = isObject(entry) ? optionalText(entry.key) : void 0;
+    if (id === void 0 || key === void 0) return void 0;
+    spaces.push({ id, key });
+  }
+  return spaces;
+}
+function nextFromLinkHeader(header) {
+  if (!header) return void 0;
+  for (const part of header.split(/,(?=\s*<)/)) {
+    const match = /^\s*<([^>]*)>(.*)$/.exec(part);
+    if (match && /;\s*rel\s*=\s*"?(?:[^";]*\s)?next(?:\s[^";]*)?"?\s*(?:;|$)/i.test(match[2] ?? "")) return match[1];
+  }
+  return void 0;
+}
+
+// src/core/wikiPages/tokenFailure.ts
+function tokenFailure(error, signal, credentialName = "export sign-in") {
+  if (error instanceof WikiReadError) return error;
+  if (signal?.aborted || isExportAuthError(error, "cancelled")) return new WikiReadError("cancelled", "Cancelled.", { cause: error });
+  const transient = isExportAuthError(error) && error.retryable;
+  return new WikiReadError(transient ? "network" : "unauthorized", `Could not use the ${credentialName}: ${describeError(error)}`, { cause: error });
+}
+
+// src/core/wikiPages/request.ts
+var BASE_SETTING = "wikiPublisher.baseUrl";
+function createPageRequester(options) {
+  const { timeoutMs, credentialName } = options;
+  async function accessToken(signal) {
+    let token;
+    try {
+      token = await options.getAccessToken(signal);
+    } catch (error) {
+      throw tokenFailure(error, signal, credentialName);
+    }
+    if (signal?.aborted) throw new WikiReadError("cancelled", "Cancelled.");
+    if (!token) throw new WikiReadError("unauthorized", notSignedIn(credentialName));
+    return token;
+  }
+  async function getJson(url, origin, signal) {
+    if (!sameOrigin(url, origin)) throw new WikiReadError("protocol", "A wiki address left the configured wiki origin; nothing was sent.");
+    const token = await accessToken(signal);
+    const result = await timedSend(
+      options.transport,
+      { method: "GET", url: url.toString(), headers: { authorization: `Bearer ${token}`, accept: "application/json" } },
+      signal ? { timeoutMs, signal } : { timeoutMs }
+    );
+    if (result.kind === "cancelled") throw new WikiReadError("cancelled", "Cancelled.");
+    if (result.kind === "timeout") throw new WikiReadError("timeout", `The wiki did not answer within ${Math.round(timeoutMs / 1e3)} s.`);
+    if (result.kind === "network") throw new WikiReadError("network", `Could not reach the wiki: ${result.detail}`);
+    const { status } = result;
+    if (status === 404) return { found: false };
+    if (status === 401 || status === 403) {
+      throw new WikiReadError("unauthorized", `The wiki refused the ${credentialName} (HTTP ${status}).`, { status });
+    }
+    if (status >= 300 && status < 400) {
+      throw new WikiReadError("protocol", `The wiki answered with a redirect (HTTP ${status}); it is not followed, so the ${credentialName} never leaves the wiki.`, { status });
+    }
+    if (status === 429 || status >= 500) throw new WikiReadError("server", `The wiki is busy or failing (HTTP ${status}).`, { status });
+    if (status !== 200) throw new WikiReadError("protocol", `The wiki answered HTTP ${status}.`, { status });
+    const body = parseJsonObject(result.text);
+    if (!body) throw new WikiReadError("protocol", "The wiki answered HTTP 200 with something that is not the expected JSON.", { status });
+    return { found: true, body, link: result.headers.link };
+  }
+  async function readPages(first, origin, signal, what, visit) {
+    let url = first;
+    const followed = /* @__PURE__ */ new Set();
+    for (let pages = 1; ; pages++) {
+      const answer = await getJson(url, origin, signal);
+      if (!answer.found) return false;
+      if (visit(answer.body)) return true;
+      const next = nextLink(answer.body) ?? nextFromLinkHeader(answer.link);
+      if (next === void 0) return true;
+      url = nextPageUrl(next, origin);
+      if (followed.has(url.toString())) throw new WikiReadError("protocol", `The wiki's ${what} links back to a page already read.`);
+      followed.add(url.toString());
+      if (pages >= options.maxPages) throw new WikiReadError("protocol", `The wiki's ${what} has more than ${options.maxPages} pages; stopped reading.`);
+    }
+  }
+  return {
+    siteOrigin() {
+      const base = checkEndpoint(options.baseUrl, BASE_SETTING);
+      if (!base.ok) throw new WikiReadError("config", base.message);
+      return base.url.origin;
+    },
+    getJson,
+    readPages
+  };
+}
+function notSignedIn(credentialName) {
+  return credentialName === "export sign-in" ? "You are not signed in to the export API." : `No ${credentialName} is available.`;
+}
+function nextLink(body) {
+  const links = body._links;
+  if (links === null || typeof links !== "object" || Array.isArray(links)) return void 0;
+  const next = links.next;
+  return typeof next === "string" && next !== "" ? next : void 0;
+}
+function nextPageUrl(next, origin) {
+  let url;
+  try {
+    url = new URL(next, origin);
+  } catch {
+    throw new WikiReadError("protocol", "The wiki sent a pagination link that is not a valid address.");
+  }
+  if (!sameOrigin(url, origin)) throw new WikiReadError("protocol", "The wiki sent a pagination link to another site; it was not followed.");
+  return url;
+}
+
+// src/core/wikiPages/client.ts
+var DEFAULT_TIMEOUT_MS2 = 15e3;
+var MAX_PAGE_SIZE = 250;
+var DEFAULT_MAX_CHILD_PAGES = 100;
+function createWikiPagesClient(options) {
+  const pageSize = clamp(options.childrenPageSize ?? MAX_PAGE_SIZE);
+  const idsPerRequest = clamp(options.idsPerRequest ?? MAX_PAGE_SIZE);
+  const requester = createPageRequester({
+    baseUrl: options.baseUrl,
+    transport: options.transport,
+    getAccessToken: options.getAccessToken,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS2,
+    maxPages: options.maxChildPages ?? DEFAULT_MAX_CHILD_PAGES,
+    credentialName: options.credentialName ?? "export sign-in"
+  });
+  async function listPages(query, origin, signal, keep) {
+    const pages = [];
+    await requester.readPages(new URL(`/wiki/api/v2/pages?${query}&limit=${pageSize}`, origin), origin, signal, "list of pages", (body) => {
+      const listed = parsePageList(body, origin);
+      if (!listed) throw new WikiReadError("protocol", "The wiki answered with a list of pages that is not the expected JSON.");
+      for (const { page, current } of listed) if (current && keep(page)) pages.push(page);
+      return false;
+    });
+    return pages;
+  }
+  async function lookUpSpace(param, value, origin, signal) {
+    const answer = await requester.getJson(new URL(`/wiki/api/v2/spaces?${param}=${encodeURIComponent(value)}`, origin), origin, signal);
+    if (!answer.found) return void 0;
+    const spaces = parseSpaces(answer.body);
+    if (!spaces) throw new WikiReadError("protocol", "The wiki answered with a list of spaces that is not the expected JSON.");
+    return spaces.find((space) => (param === "ids" ? space.id : space.key) === value);
+  }
+  const client = {
+    async getPage(pageId, signal) {
+      const origin = requester.siteOrigin();
+      const answer = await requester.getJson(new URL(`/wiki/api/v2/pages/${encodeURIComponent(pageId)}`, origin), origin, signal);
+      if (!answer.found) return void 0;
+      const page = parsePage(answer.body, origin);
+      if (!page) throw new WikiReadError("protocol", "The wiki answered with a page that has no ID, title or version number.");
+      return page;
+    },
+    async findChildByTitle(parentId, title, signal) {
+      const origin = requester.siteOrigin();
+      const first = new URL(`/wiki/api/v2/pages/${encodeURIComponent(parentId)}/children?limit=${pageSize}`, origin);
+      let hit;
+      await requester.readPages(first, origin, signal, "list of children", (body) => {
+        const children = parseChildren(body);
+        if (!children) throw new WikiReadError("protocol", "The wiki answered with a list of children that is not the expected JSON.");
+        const child = children.results.find((entry) => entry.title === title && (entry.status ?? "current") === "current");
+        if (child) hit = { id: child.id, title: child.title };
+        return hit !== void 0;
+      });
+      return hit;
+    },
+    async getPages(pageIds, signal) {
+      const origin = requester.siteOrigin();
+      const wanted = [...new Set(pageIds.filter((id) => /^\d+$/.test(id)))];
+      const found = /* @__PURE__ */ new Map();
+      for (let start = 0; start < wanted.length; start += idsPerRequest) {
+        const batch = wanted.slice(start, start + idsPerRequest);
+        const asked = new Set(batch);
+        for (const page of await listPages(`id=${batch.join(",")}`, origin, signal, (page2) => asked.has(page2.id))) found.set(page.id, page);
+      }
+      return found;
+    },
+    async findPagesByTitle(spaceId, title, signal) {
+      const origin = requester.siteOrigin();
+      const numericId = /^\d+$/.test(spaceId) ? spaceId : (await client.resolveSpace(spaceId, signal))?.id;
+      if (numericId === void 0) return [];
+      const query = `space-id=${numericId}&title=${encodeURIComponent(title)}`;
+      return listPages(query, origin, signal, (page) => page.title === title && (page.spaceId === void 0 || page.spaceId === numericId));
+    },
+    async resolveSpace(keyOrId, signal) {
+      const origin = requester.siteOrigin();
+      const wanted = keyOrId.trim();
+      if (wanted === "") return void 0;
+      if (/^\d+$/.test(wanted)) return await lookUpSpace("ids", wanted, origin, signal) ?? lookUpSpace("keys", wanted, origin, signal);
+      return lookUpSpace("keys", wanted, origin, signal);
+    }
+  };
+  return client;
+}
+function clamp(size) {
+  return Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(size)));
+}
+
+// src/cli/pageAccess.ts
+var CLIENT_ID_ENV_VAR = "WIKI_PUBLISHER_CLIENT_ID";
+var CLIENT_SECRET_ENV_VAR = "WIKI_PUBLISHER_CLIENT_SECRET";
+var AUTH_URL_ENV_VAR = "WIKI_PUBLISHER_AUTH_URL";
+var BASE_URL_ENV_VAR = "WIKI_PUBLISHER_BASE_URL";
+var PLATFORM_TOKEN_ENV_VAR = "WIKI_PUBLISHER_PLATFORM_TOKEN";
+var SCOPE_ENV_VAR = "WIKI_PUBLISHER_SCOPE";
+var NONE_REASON = `set ${CLIENT_ID_ENV_VAR} and ${CLIENT_SECRET_ENV_VAR} (a service account's credentials) with ${AUTH_URL_ENV_VAR} and ${BASE_URL_ENV_VAR}, or ${PLATFORM_TOKEN_ENV_VAR}, so the edit guard can check for wiki edits.`;
+function resolvePageAccess(inputs) {
+  const { env } = inputs;
+  const clientId = env[CLIENT_ID_ENV_VAR]?.trim() ?? "";
+  const clientSecret = env[CLIENT_SECRET_ENV_VAR]?.trim() ?? "";
+  const platformToken = env[PLATFORM_TOKEN_ENV_VAR]?.trim() ?? "";
+  if (!clientSecret && !platformToken) {
+    const partial = clientId ? `${CLIENT_ID_ENV_VAR} is set but ${CLIENT_SECRET_ENV_VAR} is empty; ` : "";
+    return { kind: "none", reason: `No page access: ${partial}${NONE_REASON}` };
+  }
+  if (clientSecret && platformToken) {
+    return invalid(`Set either ${PLATFORM_TOKEN_ENV_VAR} or ${CLIENT_ID_ENV_VAR} and ${CLIENT_SECRET_ENV_VAR}, not both.`);
+  }
+  if (clientSecret && !clientId) return invalid(`${CLIENT_SECRET_ENV_VAR} is set but ${CLIENT_ID_ENV_VAR} is not: a service account needs both.`);
+  const base = address(inputs.baseUrl, env[BASE_URL_ENV_VAR], "--base-url", BASE_URL_ENV_VAR, "wiki address");
+  if (!base.ok) return invalid(`${clientSecret ? CLIENT_SECRET_ENV_VAR : PLATFORM_TOKEN_ENV_VAR} is set, but ${base.message}`);
+  return clientSecret ? withClientCredentials(inputs, clientId, clientSecret, base.url) : withPlatformToken(inputs, platformToken, base.url);
+}
+function withClientCredentials(inputs, clientId, clientSecret, baseUrl) {
+  const auth = address(inputs.authUrl, inputs.env[AUTH_URL_ENV_VAR], "--auth-url", AUTH_URL_ENV_VAR, "identity provider");
+  if (!auth.ok) return invalid(`${CLIENT_SECRET_ENV_VAR} is set, but ${auth.message}`);
+  const scope = inputs.env[SCOPE_ENV_VAR]?.trim();
+  const transport = inputs.transport();
+  const source = createClientCredentialsSource({
+    authUrl: auth.url,
+    clientId,
+    clientSecret,
+    transport,
+    clock: { now: () => inputs.now() },
+    authUrlName: auth.name,
+    refusedHint: `Check ${CLIENT_ID_ENV_VAR} and ${CLIENT_SECRET_ENV_VAR}.`,
+    ...scope ? { scope } : {},
+    ...inputs.timeoutMs === void 0 ? {} : { timeoutMs: inputs.timeoutMs }
+  });
+  const forgotten = /* @__PURE__ */ new Set();
+  const getAccessToken = async (signal) => {
+    const token = await source.getAccessToken(signal);
+    if (!forgotten.has(token)) {
+      forgotten.add(token);
+      inputs.forget?.(token);
+    }
+    return token;
+  };
+  const client = pagesClient(inputs, baseUrl, transport, getAccessToken, "service account token");
+  const ready = async (signal) => {
+    const answer = await source.token(signal);
+    return answer.ok ? void 0 : answer.error.message;
+  };
+  return { kind: "pages", client, via: "clientCredentials", secrets: [clientSecret], baseUrl, ready };
+}
+function withPlatformToken(inputs, token, baseUrl) {
+  if (/\s/.test(token)) return invalid(`${PLATFORM_TOKEN_ENV_VAR} must be one token, without spaces or line breaks.`);
+  const expiresAt = readAccessClaims(token)?.expiresAt;
+  if (expiresAt !== void 0 && expiresAt <= inputs.now()) {
+    return invalid(`${PLATFORM_TOKEN_ENV_VAR} expired on ${formatUtc(expiresAt)}; give the run a fresh one.`);
+  }
+  const client = pagesClient(inputs, baseUrl, inputs.transport(), async () => token, "platform token");
+  return { kind: "pages", client, via: "platformToken", secrets: [token], baseUrl, ready: async () => void 0 };
+}
+function pagesClient(inputs, baseUrl, transport, getAccessToken, credentialName) {
+  const timeout = inputs.timeoutMs === void 0 ? {} : { timeoutMs: inputs.timeoutMs };
+  return createWikiPagesClient({ baseUrl, transport, getAccessToken, credentialName, ...timeout });
+}
+function address(flag, fromEnv, flagName, envName, what) {
+  const fromFlag = flag?.trim();
+  const raw = fromFlag || fromEnv?.trim();
+  const name = fromFlag ? flagName : envName;
+  if (!raw) return { ok: false, message: `no ${what}: pass ${flagName} URL or set ${envName}.` };
+  const checked = checkEndpoint(raw, name);
+  if (checked.ok) return { ok: true, url: checked.url.toString(), name };
+  if (checked.problem === "insecure") {
+    return { ok: false, message: `${name} must use https:// (plain http:// only for 127.0.0.1, [::1] and localhost), so no credential is sent unencrypted.` };
+  }
+  return { ok: false, message: checked.message };
+}
+function invalid(message) {
+  return { kind: "invalid", message };
+}
+
+// src/cli/report.ts
+function fileRecord(result, notStartedBecause) {
+  const { item, outcome } = result;
+  return {
+    type: "file",
+    file: item.file.label,
+    status: result.state,
+    ...outcome ? { outcome: outcome.kind, ...outcome.status !== void 0 ? { httpStatus: outcome.status } : {} } : {},
+    ...targetFields(item),
+    message: outcome ? forCommandLine(outcome.message) : result.state === "notStarted" && notStartedBecause ? notStartedBecause : notSentMessage(result),
+    ...outcome ? { attempts: outcome.attempts } : {},
+    mayHaveLanded: result.mayHaveLanded,
+    ...guardFields(item),
+    cautions: result.state === "refused" || result.state === "skipped" ? [] : item.cautions.map((caution) => caution.message)
+  };
+}
+function planRecord(item) {
+  const refusals = refusalsOf(item);
+  const status = refusals.length > 0 ? "refused" : item.state === "unchanged" || item.state === "edited" || item.state === "retitled" ? item.state : "send";
+  return {
+    type: "plan",
+    file: item.file.label,
+    status,
+    ...status === "send" ? { action: planAction(item) } : {},
+    ...targetFields(item),
+    refusals,
+    ...guardFields(item),
+    cautions: status === "send" ? item.cautions.map((caution) => caution.message) : []
+  };
+}
+function planAction(item) {
+  const kind = sendKind(item);
+  const looked = item.guard !== void 0 && item.guard.kind !== "unchecked" && item.guard.kind !== "notNeeded";
+  if (kind === "replace" && !looked) return item.linkedPage ? "update" : "createOrUpdate";
+  return kind;
+}
+function guardFields(item) {
+  const verdict = item.guard;
+  if (!verdict || verdict.kind === "notNeeded") return {};
+  const page = guardedPage(verdict);
+  const url = page?.webUrl ?? item.link?.url;
+  const wikiEdits = { checked: guardChecked(verdict), verdict: verdict.kind };
+  if (verdict.kind === "unchecked") wikiEdits.detail = verdict.detail;
+  if (page) wikiEdits.version = page.version;
+  if (verdict.kind === "edited") {
+    if (page?.versionAuthorId) wikiEdits.editedBy = page.versionAuthorId;
+    if (page?.versionCreatedAt) wikiEdits.editedAt = page.versionCreatedAt;
+  }
+  return { wikiEdits, ...url ? { url } : {} };
+}
+var FILE_STATUS_WORDS = {
+  published: "published",
+  failed: "FAILED",
+  existsUnproven: "EXISTS",
+  edited: "LEFT OUT",
+  skipped: "unchanged",
+  refused: "REFUSED",
+  notStarted: "not started",
+  cancelled: "interrupted"
+};
+function fileLine(record) {
+  const word = record.outcome === "created" || record.outcome === "updated" ? record.outcome : FILE_STATUS_WORDS[record.status];
+  const message = [record.message, guardText(record.wikiEdits, record.outcome === "updated" || record.status === "edited")].filter((part) => part).join(" ");
+  return joinLine(word, record.file, targetText(record), message, record.cautions);
+}
+var PLAN_STATUS_WORDS = {
+  create: "would create",
+  update: "would update",
+  replace: "WOULD REPLACE",
+  createOrUpdate: "would create or update",
+  unchanged: "unchanged",
+  refused: "WOULD REFUSE",
+  edited: "WOULD LEAVE OUT",
+  retitled: "WOULD ASK"
+};
+function planLine(record) {
+  const word = PLAN_STATUS_WORDS[record.action ?? record.status] ?? record.status;
+  const said = record.status === "unchanged" ? "same content and target as its last publish (--force sends it)" : record.status === "retitled" ? record.refusals.join(" ") : record.action === "replace" ? "a page with this title exists that this file did not publish; it would be replaced." : record.refusals.join(" ");
+  const message = [said, guardText(record.wikiEdits, record.action !== "create" || record.status === "edited")].filter((part) => part).join(" ");
+  return joinLine(word, record.file, targetText(record), message, record.cautions);
+}
+function guardText(wikiEdits, relevant) {
+  if (!wikiEdits || !relevant) return "";
+  switch (wikiEdits.verdict) {
+    case "unchecked":
+      return `(wiki edits NOT checked: ${wikiEdits.detail ?? "no page access"})`;
+    case "edited":
+      return `(edited on the wiki since its last publish: version ${wikiEdits.version ?? "?"}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ""}${wikiEdits.editedAt ? ` at ${wikiEdits.editedAt}` : ""}; --overwrite-edited replaces it)`;
+    case "asLeft":
+      return `(wiki edits checked: version ${wikiEdits.version ?? "?"} is as last published)`;
+    case "deleted":
+      return "(its page was deleted on the wiki: published as a new page)";
+    case "absent":
+      return "(wiki checked: no such page yet)";
+    case "exists":
+      return "(a page with this title exists: the create will be refused; --overwrite updates it)";
+    case "notOurs":
+      return `(wiki checked: replaces version ${wikiEdits.version ?? "?"} of a page this file did not publish)`;
+    default:
+      return "";
+  }
+}
+function runSummaryLine(summary, interrupted) {
+  const parts = [`${summary.published} published`, `${summary.failed} failed`, `${summary.refused} refused`, `${summary.skipped} unchanged`];
+  if (summary.edited) parts.push(`${summary.edited} left out (edited on the wiki)`);
+  if (summary.existsUnproven) parts.push(`${summary.existsUnproven} found existing after a retry (not ours for sure; not recorded)`);
+  if (summary.cancelled || summary.notStarted || interrupted) {
+    parts.push(`${summary.cancelled} interrupted in flight (may have landed)`, `${summary.notStarted} not started`);
+  }
+  return `${interrupted ? "Interrupted: " : ""}${parts.join(", ")}`;
+}
+function planSummaryLine(counts) {
+  const held = [
+    ...counts.edited ? [`${counts.edited} edited on the wiki (left out)`] : [],
+    ...counts.retitled ? [`${counts.retitled} with a changed title (left out)`] : [],
+    ...counts.unchecked ? [`${counts.unchecked} update(s) whose wiki edits could not be checked`] : []
+  ];
+  return `Dry run, nothing sent: ${counts.send} to send (${counts.newPages} new, ${counts.updates} updating the page the file published before, ${counts.replaces} overwriting a page it did not publish, if one exists), ${counts.unchanged} unchanged, ${counts.refused + counts.incomplete} would be refused${held.length ? `, ${held.join(", ")}` : ""}`;
+}
+function refusalsOf(item) {
+  const reasons = item.refusals.map((refusal) => refusal.message);
+  if (item.state === "retitled" && item.retitled) {
+    reasons.push(`Its title is now "${item.retitled.fileTitle}" but it last published to "${item.retitled.pageTitle}": name the page in its front matter (wiki: pageTitle), or pass --retarget to publish it as a new page.`);
+  }
+  if (item.state === "incomplete" || !item.complete && reasons.length === 0) {
+    const missing = [item.target.spaceId === void 0 ? "space" : "", item.target.parentId === void 0 ? "parent page" : ""].filter((part) => part !== "").join(" or ");
+    reasons.push(`No ${missing || "complete target"}: give it in the front matter (wiki: spaceId, parentId) or with --space and --parent.`);
+  }
+  return reasons;
+}
+function notSentMessage(result) {
+  switch (result.state) {
+    case "skipped":
+      return "same content and target as its last publish (--force sends it)";
+    case "refused":
+      return refusalsOf(result.item).join(" ");
+    case "notStarted":
+      return "not sent: interrupted before it started";
+    case "edited":
+      return "not sent: its page was changed on the wiki since its last publish.";
+    default:
+      return "";
+  }
+}
+function forCommandLine(message) {
+  return message.replace(/\b([Cc])hoose Overwrite\b/g, (_match, c) => `${c === "C" ? "P" : "p"}ass --overwrite`);
+}
+function targetFields(item) {
+  const { pageTitle, spaceId, parentId, overwrite } = item.target;
+  return {
+    ...pageTitle !== void 0 ? { title: pageTitle } : {},
+    ...spaceId !== void 0 ? { spaceId } : {},
+    ...parentId !== void 0 ? { parentId } : {},
+    ...overwrite !== void 0 ? { overwrite } : {}
+  };
+}
+function targetText(record) {
+  const title = record.title === void 0 ? "(no title)" : JSON.stringify(record.title);
+  return `${title} in ${record.spaceId ?? "?"} under ${record.parentId ?? "?"}`;
+}
+function joinLine(word, file, target, message, cautions) {
+  const notes = cautions.map((caution) => ` [caution: ${caution}]`).join("");
+  const said = message === "" ? "" : message.startsWith("(") ? ` ${message}` : `: ${message}`;
+  return `${word.padEnd(11)} ${file} -> ${target}${said}${notes}`;
+}
+
+// src/cli/publishTree.ts
+var import_node_path5 = require("node:path");
+
+// src/core/publish/pageAddress.ts
+var PAGE_ID = /^\d{1,20}$/;
+var SPACE_KEY = /^~?[A-Za-z0-9][A-Za-z0-9_.:-]{0,254}$/;
+function pageAddress(baseUrl, spaceKey, pageId, title) {
+  if (!PAGE_ID.test(pageId) || !SPACE_KEY.test(spaceKey)) return void 0;
+  const site = siteAddress(baseUrl);
+  if (site === void 0) return void 0;
+  const slug = title.split(/[^\p{L}\p{M}\p{N}._~-]+/u).filter((word) => word !== "").map(encodeURIComponent).join("+");
+  return `${site}/wiki/spaces/${encodeURIComponent(spaceKey)}/pages/${pageId}${slug === "" ? "" : `/${slug}`}`;
+}
+function siteAddress(baseUrl) {
+  let url;
+  try {
+    url = new URL(baseUrl.trim());
+  } catch {
+    return void 0;
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:" || url.username !== "" || url.password !== "") return void 0;
+  const path = url.pathname.replace(/\/+$/, "").replace(/\/wiki$/i, "");
+  if (/^\/(?:ex|gateway)(?:\/|$)/i.test(path)) return void 0;
+  return `${url.origin}${path}`;
+}
+
+// src/core/tree/manifestFormat.ts
+var MANIFEST_FILE_NAME = ".wiki-pages.json";
+var MANIFEST_VERSION = 1;
+var PAGE_ID2 = /^\d+$/;
+var TOP_LEVEL_FIELDS = /* @__PURE__ */ new Set(["version", "space", "parent", "pages"]);
+var ENTRY_FIELDS = /* @__PURE__ */ new Set(["id", "title"]);
+var CONFLICT_MARKER = /^(?:<{7}|>{7}|\|{7})(?:[ \t]|$)|^={7}[ \t]*$/m;
+function mergeConflictMessage(text2, name = MANIFEST_FILE_NAME) {
+  return CONFLICT_MARKER.test(text2) ? `${name} has merge conflict markers; resolve them (keep both sides' entries) and run again.` : void 0;
+}
+function manifestKeyProblem(key) {
+  if (key === "") return 'it is empty (the folder itself is "parent")';
+  if (key.includes("\\")) return "it has a backslash (keys are '/'-separated)";
+  if (key.startsWith("/") || /^[A-Za-z]:/.test(key)) return "it is absolute (keys are relative to the manifest's folder)";
+  const parts = (key.endsWith("/") ? key.slice(0, -1) : key).split("/");
+  if (parts.includes("..")) return 'it leaves the folder ("..")';
+  if (parts.some((part) => part === "" || part === ".")) return 'it is not normalised (an empty or "." part)';
+  return void 0;
+}
+function parseManifest(text2, name = MANIFEST_FILE_NAME) {
+  const refuse2 = (why) => ({ ok: false, message: `${name} ${why}` });
+  const conflict = mergeConflictMessage(text2, name);
+  if (conflict) return { ok: false, message: conflict };
+  let value;
+  try {
+    value = JSON.parse(text2.replace(/^\uFEFF/, ""));
+  } catch (error) {
+    return refuse2(`is not valid JSON (${error instanceof Error ? error.message : String(error)}). Fix it, or restore it from git.`);
+  }
+  if (!isObject2(value)) return refuse2("is not a JSON object. Fix it, or restore it from git.");
+  if (value.version !== MANIFEST_VERSION) {
+    return refuse2(typeof value.version === "number" && value.version > MANIFEST_VERSION ? `is version ${value.version}; this wiki-publisher reads version ${MANIFEST_VERSION}. Update wiki-publisher.` : `is not a wiki-publisher page manifest ("version": ${MANIFEST_VERSION} is missing).`);
+  }
+  const unknown = Object.keys(value).find((field) => !TOP_LEVEL_FIELDS.has(field));
+  if (unknown !== void 0) return refuse2(`has an unknown field "${unknown}".`);
+  const root = parseRoot(value.space, value.parent);
+  if (typeof root === "string") return refuse2(root);
+  if (!isObject2(value.pages)) return refuse2('has no "pages" object.');
+  const twice = duplicateMember(text2);
+  if (twice !== void 0) return refuse2(`lists "${twice}" twice; keep one of them (for a page, the one whose page the wiki should keep).`);
+  const pages = /* @__PURE__ */ new Map();
+  for (const [key, raw] of Object.entries(value.pages)) {
+    const problem = manifestKeyProblem(key) ?? entryProblem(raw);
+    if (problem) return refuse2(`has a bad entry "${key}": ${problem}.`);
+    const entry = raw;
+    pages.set(key, { id: entry.id, title: entry.title ?? "" });
+  }
+  return { ok: true, manifest: { root, pages } };
+}
+function serializeManifest(manifest) {
+  const keys = [...manifest.pages.keys()].sort();
+  const lines = keys.map((key) => {
+    const { id, title } = manifest.pages.get(key);
+    return `    ${JSON.stringify(key)}: ${JSON.stringify({ id, title })}`;
+  });
+  const root = manifest.root ? [`  "space": ${JSON.stringify(manifest.root.space)},`, `  "parent": ${JSON.stringify(manifest.root.parent)},`] : [];
+  const pages = lines.length === 0 ? "{}" : `{
+${lines.join(",\n")}
+  }`;
+  return ["{", `  "version": ${MANIFEST_VERSION},`, ...root, `  "pages": ${pages}`, "}", ""].join("\n");
+}
+function parseRoot(space, parent) {
+  if (space === void 0 && parent === void 0) return void 0;
+  if (typeof space !== "string" || space.trim() === "") return 'has no "space" (the space key of its pages), or an empty one.';
+  if (typeof parent !== "string" || !PAGE_ID2.test(parent)) return 'has no "parent", or one that is not a page ID (digits in quotes).';
+  return { space, parent };
+}
+function entryProblem(raw) {
+  if (!isObject2(raw)) return 'it is not an object like {"id": "123", "title": "…"}';
+  if (raw.id === void 0) return 'it has no "id"';
+  if (typeof raw.id !== "string" || !PAGE_ID2.test(raw.id)) return `its "id" ${JSON.stringify(raw.id)} is not a page ID (digits in quotes)`;
+  if (raw.title !== void 0 && typeof raw.title !== "string") return 'its "title" is not text';
+  const unknown = Object.keys(raw).find((field) => !ENTRY_FIELDS.has(field));
+  return unknown === void 0 ? void 0 : `it has an unknown field "${unknown}"`;
+}
+function duplicateMember(text2) {
+  const objects = [];
+  for (let at = 0; at < text2.length; at++) {
+    const char = text2[at];
+    if (char === "{") objects.push(/* @__PURE__ */ new Set());
+    else if (char === "[") objects.push(void 0);
+    else if (char === "}" || char === "]") objects.pop();
+    else if (char === '"') {
+      const end = endOfString(text2, at);
+      const names = objects[objects.length - 1];
+      let next = end + 1;
+      while (" 	\r\n".includes(text2[next] ?? ".")) next++;
+      if (names && text2[next] === ":") {
+        const name = JSON.parse(text2.slice(at, end + 1));
+        if (names.has(name)) return name;
+        names.add(name);
+      }
+      at = end;
+    }
+  }
+  return void 0;
+}
+function endOfString(text2, start) {
+  let at = start + 1;
+  while (at < text2.length && text2[at] !== '"') at += text2[at] === "\\" ? 2 : 1;
+  return at;
+}
+function isObject2(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+// src/core/tree/manifest.ts
+var ManifestStore = class _ManifestStore {
+  constructor(port, path, manifest, options) {
+    this.port = port;
+    this.path = path;
+    this.options = options;
+    this.root = manifest.root;
+    this.pages = new Map(manifest.pages);
+    this.onDisk = { root: manifest.root, pages: new Map(manifest.pages) };
+  }
+  port;
+  path;
+  options;
+  root;
+  pages;
+  /** The manifest as the file holds it (as read, then as last written): what pendingChanges compares against. */
+  onDisk;
+  dirty = false;
+  /** Each write replaces the file with the whole manifest as it is then. */
+  writer = new CoalescingWriter(() => this.write());
+  /** Reads the manifest at `path`; a missing file is an empty manifest, a malformed one is refused, never emptied. */
+  static async open(port, path, options) {
+    let text2;
+    try {
+      text2 = await port.read(path);
+    } catch (error) {
+      return { ok: false, message: `${path} cannot be read (${error instanceof Error ? error.message : String(error)}).` };
+    }
+    if (text2 === void 0) return { ok: true, store: new _ManifestStore(port, path, { root: void 0, pages: /* @__PURE__ */ new Map() }, options) };
+    const parsed = parseManifest(text2, path);
+    return parsed.ok ? { ok: true, store: new _ManifestStore(port, path, parsed.manifest, options) } : parsed;
+  }
+  get writing() {
+    return this.options.writing;
+  }
+  get(relPath) {
+    return this.pages.get(relPath);
+  }
+  /** Every entry, sorted by key as in the file. */
+  entries() {
+    return [...this.pages].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
+  }
+  /** The space and parent page the folder maps to, once recorded. */
+  rootTarget() {
+    return this.root;
+  }
+  /** The manifest as it stands in memory (written or not). */
+  snapshot() {
+    return { root: this.root, pages: new Map(this.pages) };
+  }
+  /** Records where the tree hangs, and writes it at once. */
+  setRootTarget(root) {
+    if (!root.space.trim() || !/^\d+$/.test(root.parent)) return Promise.reject(new Error(`Not a root target: ${JSON.stringify(root)}.`));
+    this.root = { space: root.space, parent: root.parent };
+    return this.changed();
+  }
+  /** Records a page's ID and writes it at once (coalesced with other records while a write is out). */
+  record(relPath, entry) {
+    const problem = manifestKeyProblem(relPath) ?? (/^\d+$/.test(entry.id) ? void 0 : `the page ID ${JSON.stringify(entry.id)} is not digits`);
+    if (problem) return Promise.reject(new Error(`Cannot record "${relPath}" in the page manifest: ${problem}.`));
+    this.pages.set(relPath, { id: entry.id, title: entry.title });
+    return this.changed();
+  }
+  /** Drops a page's entry (its file is gone, or the page was deleted) and writes at once. */
+  forget(relPath) {
+    return this.pages.delete(relPath) ? this.changed() : Promise.resolve();
+  }
+  /** What the store holds that the file does not: everything changed since reading while writing is off. */
+  pendingChanges() {
+    const changes = [];
+    const before = this.onDisk;
+    if (this.root && !sameRoot(this.root, before.root)) changes.push({ kind: "root", root: this.root, previous: before.root });
+    for (const [path, entry] of this.entries()) {
+      const previous = before.pages.get(path);
+      if (!previous) changes.push({ kind: "added", path, entry });
+      else if (previous.id !== entry.id || previous.title !== entry.title) changes.push({ kind: "changed", path, entry, previous });
+    }
+    for (const [path, previous] of before.pages) if (!this.pages.has(path)) changes.push({ kind: "removed", path, previous });
+    return changes;
+  }
+  /** Resolves when every write asked for so far is done (rejects when the last of them failed). */
+  settled() {
+    return this.writer.settled();
+  }
+  changed() {
+    this.dirty = true;
+    return this.options.writing ? this.writer.request() : Promise.resolve();
+  }
+  async write() {
+    if (!this.dirty) return;
+    this.dirty = false;
+    const manifest = this.snapshot();
+    const text2 = serializeManifest(manifest);
+    if (text2 === serializeManifest(this.onDisk)) return;
+    try {
+      await this.port.write(this.path, text2);
+      this.onDisk = manifest;
+    } catch (error) {
+      this.dirty = true;
+      throw error;
+    }
+  }
+};
+function sameRoot(a, b) {
+  return b !== void 0 && a.space === b.space && a.parent === b.parent;
+}
+
+// src/core/tree/manifestNodeFs.ts
+var import_node_crypto4 = require("node:crypto");
+var import_promises4 = require("node:fs/promises");
+var nodeManifestFiles = {
+  async read(path) {
+    try {
+      return await (0, import_promises4.readFile)(path, "utf8");
+    } catch (error) {
+      if (error.code === "ENOENT") return void 0;
+      throw error;
+    }
+  },
+  async write(path, text2) {
+    const temporary = `${path}.${process.pid}.${(0, import_node_crypto4.randomBytes)(4).toString("hex")}.tmp`;
+    try {
+      await (0, import_promises4.writeFile)(temporary, text2, "utf8");
+      await (0, import_promises4.rename)(temporary, path);
+    } catch (error) {
+      await (0, import_promises4.rm)(temporary, { force: true });
+      throw error;
+    }
+  }
+};
+
+// src/core/tree/pageManifest.ts
+async function openManifest(port, location, options) {
+  const opened = await ManifestStore.open(port, location, options);
+  return opened.ok ? { ok: true, store: new TreeManifest(opened.store) } : opened;
+}
+var TreeManifest = class {
+  constructor(store) {
+    this.store = store;
+  }
+  store;
+  root;
+  written = 0;
+  /** Where the tree hangs, as the repository records it. */
+  rootTarget() {
+    return this.store.rootTarget();
+  }
+  get(key) {
+    return this.store.get(key);
+  }
+  entries() {
+    return this.store.entries().map(([key, entry]) => [key, entry]);
+  }
+  /** This manifest for a run under `root`; the root is written with the first page recorded. */
+  withRoot(root) {
+    this.root = root;
+    return this;
+  }
+  /** A new tree elsewhere (--retarget): the recorded pages stay on the wiki but no longer belong to this folder. */
+  async emptied(root) {
+    for (const [key] of this.store.entries()) await this.store.forget(key);
+    this.root = root;
+    return this;
+  }
+  async record(key, entry) {
+    const recorded = this.store.rootTarget();
+    if (this.root && (recorded?.space !== this.root.space || recorded.parent !== this.root.parent)) await this.store.setRootTarget(this.root);
+    if (this.store.writing) this.written++;
+    await this.store.record(key, entry);
+  }
+  /** How many page IDs this run wrote, for the summary ("commit it"). */
+  recordedCount() {
+    return this.written;
+  }
+  /** The page IDs writing would have added, when it is off. */
+  pendingChanges() {
+    return this.store.pendingChanges().flatMap((change) => change.kind === "added" || change.kind === "changed" ? [[change.path, change.entry]] : []);
+  }
+  settled() {
+    return this.store.settled();
+  }
+};
+
+// src/core/tree/titlesInSpace.ts
+var LOOKUPS_AT_ONCE = 4;
+async function checkTitlesInSpace(plan, pages, spaceId, signal) {
+  const queue = plan.pages.filter((page) => page.pageId === void 0 && page.item.state === "send");
+  const worker = async () => {
+    for (let page = queue.shift(); page; page = queue.shift()) {
+      let found;
+      try {
+        found = await pages.findPagesByTitle(spaceId, page.node.title, signal);
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        page.item.cautions.push({ code: "titleInSpace", message: `Whether another page of the space is titled "${page.node.title}" could not be checked: ${describeError(error)}.` });
+        continue;
+      }
+      const elsewhere = found.filter((other) => !page.parentKnown || other.parentId !== page.item.complete?.parentId);
+      const first = elsewhere[0];
+      if (!first) continue;
+      page.item.cautions.push({
+        code: "titleInSpace",
+        message: `A page titled "${first.title}" already exists elsewhere in the space (page ${first.id}${first.webUrl ? `, ${first.webUrl}` : ""}); the wiki has long kept titles unique in a space and may refuse this one.`
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(LOOKUPS_AT_ONCE, Math.max(1, queue.length)) }, worker));
+}
+
+// src/core/links/rewrite/destinations.ts
+var REFERENCE_DEFINITION2 = /^((?: {0,3}>[ \t]?)* {0,3}\[(?!\^)(?:[^\]\\\n]|\\.)+\]:[ \t]*\r?\n?[ \t]*)(<[^<>\n]*>|[^\s<][^\s]*)/gm;
+var DEFINITION_LINE = /^(?: {0,3}>[ \t]?)* {0,3}\[(?:[^\]\\\n]|\\.)+\]:/;
+var ATX_LINE = /^ {0,3}#{1,6}(?:[ \t]|$)/;
+var TITLE_CHAR = String.raw`\\[\s\S]|\n(?![ \t]*\r?\n)`;
+var LINK_CLOSE = new RegExp(String.raw`[ \t]*\r?\n?[ \t]*(?:(?:"(?:[^"\\\n]|${TITLE_CHAR})*"|'(?:[^'\\\n]|${TITLE_CHAR})*'|\((?:[^()\\\n]|${TITLE_CHAR})*\))[ \t]*\r?\n?[ \t]*)?\)`, "y");
+var BRACKET_OR_BLANK_LINE = /[[\]]|\n[ \t]*\r?\n/g;
+function findLinkDestinations(markdown) {
+  const code = fencedBlocks(markdown);
+  const found = [...inlineLinks(markdown, code), ...referenceDefinitions(markdown, code)];
+  return found.sort((a, b) => a.start - b.start);
+}
+function inlineLinks(markdown, code) {
+  const found = [];
+  const open2 = [];
+  for (const match of markdown.matchAll(BRACKET_OR_BLANK_LINE)) {
+    const at = match.index;
+    if (match[0] === "[") {
+      if (!isEscaped(markdown, at)) open2.push(at);
+    } else if (match[0] !== "]") {
+      open2.length = 0;
+    } else if (!isEscaped(markdown, at)) {
+      const opening = open2.pop();
+      if (opening === void 0 || markdown[at + 1] !== "(" || isImage(markdown, opening)) continue;
+      const destination = readDestination(markdown, at + 2);
+      if (destination && !isInCode(markdown, opening, code) && !isInCode(markdown, at, code)) found.push(destination);
+    }
+  }
+  return found;
+}
+function referenceDefinitions(markdown, code) {
+  if (!markdown.includes("]:")) return [];
+  const found = [];
+  for (const match of markdown.matchAll(REFERENCE_DEFINITION2)) {
+    const lead = match[1] ?? "";
+    const written3 = match[2] ?? "";
+    if (isInCode(markdown, match.index, code) || continuesParagraph(markdown, match.index)) continue;
+    const start = match.index + lead.length;
+    const angle = written3.startsWith("<");
+    found.push({ start, end: start + written3.length, text: angle ? written3.slice(1, -1) : written3, angle });
+  }
+  return found;
+}
+function continuesParagraph(markdown, lineStart) {
+  if (lineStart === 0) return false;
+  const previousStart = markdown.lastIndexOf("\n", lineStart - 2) + 1;
+  const previous = markdown.slice(previousStart, lineStart - 1).replace(/\r$/, "");
+  return previous.trim() !== "" && !DEFINITION_LINE.test(previous) && !ATX_LINE.test(previous);
+}
+function isImage(markdown, open2) {
+  return open2 > 0 && markdown[open2 - 1] === "!" && !isEscaped(markdown, open2 - 1);
+}
+function isEscaped(markdown, at) {
+  let count2 = 0;
+  for (let before = at - 1; before >= 0 && markdown[before] === "\\"; before--) count2++;
+  return (count2 & 1) === 1;
+}
+function readDestination(markdown, from) {
+  let start = from;
+  while (markdown[start] === " " || markdown[start] === "	") start++;
+  if (markdown.startsWith("\r\n", start)) start += 2;
+  else if (markdown[start] === "\n") start++;
+  while (markdown[start] === " " || markdown[start] === "	") start++;
+  const end = markdown[start] === "<" ? angleEnd(markdown, start) : bareEnd(markdown, start);
+  if (end === void 0 || end === start || !closesLink(markdown, end)) return void 0;
+  const angle = markdown[start] === "<";
+  return { start, end, text: markdown.slice(angle ? start + 1 : start, angle ? end - 1 : end), angle };
+}
+function angleEnd(markdown, start) {
+  for (let at = start + 1; at < markdown.length; at++) {
+    const char = markdown[at];
+    if (char === "\\") at++;
+    else if (char === ">") return at + 1;
+    else if (char === "<" || char === "\n") return void 0;
+  }
+  return void 0;
+}
+function bareEnd(markdown, start) {
+  let depth = 0;
+  for (let at = start; at < markdown.length; at++) {
+    const char = markdown[at] ?? "";
+    if (char === "\\") at++;
+    else if (char === "(") depth++;
+    else if (char === ")" && depth-- === 0) return at;
+    else if (char <= " ") return at;
+  }
+  return void 0;
+}
+function closesLink(markdown, end) {
+  LINK_CLOSE.lastIndex = end;
+  return LINK_CLOSE.test(markdown);
+}
+
+// src/core/links/rewrite/headingAnchors.ts
+function headingPlainText(source) {
+  return source.split(/(`+)([^`]|[^`][\s\S]*?[^`])\1(?!`)/).map((part, index) => index % 3 === 0 ? inlineText2(part) : index % 3 === 2 ? codeSpanText(part) : "").join("").trim();
+}
+function inlineText2(text2) {
+  return text2.replace(/!?\[((?:[^\]\\]|\\.)*)\](?:\([^)]*\)|\[[^\]]*\])/g, "$1").replace(/<((?:[a-z][a-z0-9+.-]*:|mailto:)[^<>\s]*)>/gi, "$1").replace(
+    /\\([!-/:-@[-`{-~])|(?<=\S)(?:\*+|~+)|(?:\*+|~+)(?=\S)|(?<![\p{L}\p{N}])_+(?=\S)|(?<=\S)_+(?![\p{L}\p{N}])/gu,
+    (_marker, escaped) => escaped ?? ""
+  );
+}
+function codeSpanText(code) {
+  const flat = code.replace(/\r?\n/g, " ");
+  return /^ .*[^ ].* $/.test(flat) ? flat.slice(1, -1) : flat;
+}
+function markdownHeadingSlug(text2) {
+  return headingPlainText(text2).toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, "").replace(/ /g, "-");
+}
+function markdownHeadingSlugs(headings) {
+  const occurrences = /* @__PURE__ */ new Map();
+  return headings.map((heading) => {
+    const base = markdownHeadingSlug(heading);
+    let slug = base;
+    while (occurrences.has(slug)) {
+      const count2 = (occurrences.get(base) ?? 0) + 1;
+      occurrences.set(base, count2);
+      slug = `${base}-${count2}`;
+    }
+    occurrences.set(slug, 0);
+    return slug;
+  });
+}
+function wikiHeadingAnchor(pageTitle, headingText, style = "current") {
+  const words = (text2) => text2.split(/\s+/).filter((word) => word !== "");
+  const heading = words(headingPlainText(headingText));
+  return style === "legacy" ? `${words(pageTitle).join("")}-${heading.join("")}` : heading.join("-");
+}
+function wikiHeadingAnchors(pageTitle, headings, style = "current") {
+  const seen = /* @__PURE__ */ new Map();
+  return headings.map((heading) => {
+    const anchor = wikiHeadingAnchor(pageTitle, heading, style);
+    const count2 = seen.get(anchor) ?? 0;
+    seen.set(anchor, count2 + 1);
+    return count2 === 0 ? anchor : `${anchor}.${count2}`;
+  });
+}
+function headingMatcher(page, style = "current") {
+  const slugs = markdownHeadingSlugs(page.headings);
+  const anchors = wikiHeadingAnchors(page.title, page.headings, style);
+  return (anchor) => {
+    const wanted = safeDecode(anchor);
+    let index = slugs.indexOf(wanted);
+    if (index === -1) index = anchors.indexOf(wanted);
+    if (index === -1) index = slugs.indexOf(wanted.toLowerCase());
+    return index === -1 ? void 0 : anchors[index];
+  };
+}
+function safeDecode(text2) {
+  try {
+    return decodeURIComponent(text2);
+  } catch {
+    return text2;
+  }
+}
+
+// src/core/links/rewrite/linkTarget.ts
+var SCHEME2 = /^[a-z][a-z0-9+.-]*:/i;
+var MARKDOWN_FILE2 = /\.(?:md|markdown|mdown|mkd)$/i;
+var ESCAPED_PUNCTUATION = /\\([!-/:-@[-`{-~])/g;
+function linkTarget(destination, fromFile) {
+  const text2 = destination.replace(ESCAPED_PUNCTUATION, "$1");
+  if (text2 === "" || text2.startsWith("#") || text2.startsWith("//") || SCHEME2.test(text2)) return { kind: "web" };
+  const hash = text2.indexOf("#");
+  const beforeHash = hash === -1 ? text2 : text2.slice(0, hash);
+  const anchor = hash === -1 ? void 0 : text2.slice(hash + 1);
+  const query = beforeHash.indexOf("?");
+  const written3 = query === -1 ? beforeHash : beforeHash.slice(0, query);
+  if (written3 === "") return { kind: "web" };
+  const decoded = percentDecoded(written3);
+  return { kind: "file", path: resolvedPath(decoded, fromFile), markdown: MARKDOWN_FILE2.test(decoded), anchor };
+}
+function resolvedPath(relative4, fromFile) {
+  if (relative4.startsWith("/")) return void 0;
+  const segments = fromFile.split("/").slice(0, -1);
+  for (const segment of relative4.split("/")) {
+    if (segment === "" || segment === ".") continue;
+    if (segment !== "..") segments.push(segment);
+    else if (segments.pop() === void 0) return void 0;
+  }
+  return segments.join("/");
+}
+function percentDecoded(text2) {
+  try {
+    return decodeURIComponent(text2);
+  } catch {
+    return text2;
+  }
+}
+
+// src/core/links/rewrite/rewriteLinks.ts
+function rewriteLinks(markdown, context) {
+  const result = { markdown, rewritten: 0, cautions: [], needsSecondPass: false };
+  if (!markdown.includes("](") && !markdown.includes("]:")) return result;
+  const matchers = /* @__PURE__ */ new Map();
+  const anchorIn = (page, anchor) => {
+    let matcher = matchers.get(page.url);
+    if (!matcher) matchers.set(page.url, matcher = headingMatcher(page, context.anchorStyle));
+    return matcher(anchor);
+  };
+  const pieces = [];
+  let copied = 0;
+  for (const link of findLinkDestinations(markdown)) {
+    const decision = decide(link.text, context, anchorIn);
+    if (decision.kind === "pending") result.needsSecondPass = true;
+    else if (decision.caution) addCaution(result.cautions, { target: link.text, reason: decision.caution });
+    if (decision.kind !== "rewrite") continue;
+    pieces.push(markdown.slice(copied, link.start), written2(decision.destination, link));
+    copied = link.end;
+    result.rewritten++;
+  }
+  if (result.rewritten > 0) result.markdown = pieces.join("") + markdown.slice(copied);
+  return result;
+}
+function decide(destination, context, anchorIn) {
+  const target = linkTarget(destination, context.filePath);
+  if (target.kind === "web") return { kind: "keep" };
+  if (!target.markdown) return { kind: "keep", caution: "notMarkdown" };
+  if (target.path === void 0) return { kind: "keep", caution: "outsideRun" };
+  const page = context.resolvePage(target.path);
+  if (page === "pending") return { kind: "pending" };
+  if (page === void 0) return { kind: "keep", caution: "unknownPage" };
+  if (target.anchor === void 0 || target.anchor === "") return { kind: "rewrite", destination: page.url };
+  const anchor = anchorIn(page, target.anchor);
+  return anchor === void 0 ? { kind: "rewrite", destination: `${page.url}#${target.anchor}`, caution: "unknownAnchor" } : { kind: "rewrite", destination: `${page.url}#${fragment(anchor)}` };
+}
+function fragment(anchor) {
+  return encodeURIComponent(anchor).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+function written2(destination, link) {
+  return link.angle || /[\s<>()]/.test(destination) ? `<${destination}>` : destination;
+}
+function addCaution(cautions, caution) {
+  if (!cautions.some((known) => known.target === caution.target && known.reason === caution.reason)) cautions.push(caution);
+}
+
+// src/core/links/rewrite/markdownHeadings.ts
+var ATX_OPEN = /^ {0,3}#{1,6}(?=[ \t]|$)/;
+var SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/;
+var QUOTE_MARKERS = /^(?: {0,3}>[ \t]?)+/;
+var BLOCK_START = /^ {0,3}(?:[-+*](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)|<|(?:[-*_][ \t]*){3,}$)/;
+function markdownHeadings(markdown) {
+  const code = fencedBlocks(markdown);
+  const headings = [];
+  let paragraph = [];
+  let lineStart = 0;
+  for (const rawLine of markdown.split("\n")) {
+    const start = lineStart;
+    lineStart += rawLine.length + 1;
+    const line = rawLine.replace(/\r$/, "").replace(QUOTE_MARKERS, "");
+    const indent = rawLine.length - rawLine.trimStart().length;
+    if (line.trim() === "" || isInCode(markdown, start + indent, code)) {
+      paragraph = [];
+      continue;
+    }
+    const atx = ATX_OPEN.exec(line);
+    if (atx) {
+      headings.push(line.slice(atx[0].length).replace(/(?:^|[ \t]+)#+[ \t]*$/, "").trim());
+      paragraph = [];
+    } else if (paragraph.length > 0 && SETEXT_UNDERLINE.test(line)) {
+      headings.push(paragraph.join(" "));
+      paragraph = [];
+    } else if (BLOCK_START.test(line)) {
+      paragraph = [];
+    } else {
+      paragraph.push(line.trim());
+    }
+  }
+  return headings;
+}
+
+// src/core/tree/collisions.ts
+function titleKey(title) {
+  return title.toLocaleLowerCase("en-US");
+}
+function findTitleCollisions(tree) {
+  const byTitle = /* @__PURE__ */ new Map();
+  for (const node of tree.nodes) {
+    const key = titleKey(node.title);
+    byTitle.set(key, [...byTitle.get(key) ?? [], node]);
+  }
+  return [...byTitle.values()].filter((group) => group.length > 1);
+}
+
+// src/core/tree/paths.ts
+function folderKey(folder) {
+  const trimmed = folder.replace(/\/+$/, "");
+  return trimmed === "" || trimmed === "." ? "" : `${trimmed}/`;
+}
+function isFolderPath(path) {
+  return path.endsWith("/");
+}
+function parentFolderOf(path) {
+  const plain = path.replace(/\/$/, "");
+  const slash = plain.lastIndexOf("/");
+  return slash === -1 ? "" : plain.slice(0, slash + 1);
+}
+function nameOf(path) {
+  const plain = path.replace(/\/$/, "");
+  return plain.slice(plain.lastIndexOf("/") + 1);
+}
+function isBelow(path, root) {
+  return path.startsWith(root) && path.length > root.length;
+}
+
+// src/core/tree/folderMarkdown.ts
+function generatedFolderMarkdown(node, tree) {
+  const lines = [];
+  for (const path of node.children) {
+    const child = tree.byPath.get(path);
+    if (!child) continue;
+    const file = isFolderPath(child.path) ? child.contentFrom : child.path;
+    const text2 = escapeMarkdownText(child.title);
+    lines.push(file === void 0 ? `- ${text2}` : `- [${text2}](${linkDestination(relativeTo(node.path, file))})`);
+  }
+  return lines.length > 0 ? `${lines.join("\n")}
+` : "";
+}
+function relativeTo(folder, file) {
+  return file.startsWith(folder) ? file.slice(folder.length) : file;
+}
+function escapeMarkdownText(text2) {
+  return text2.replace(/[!-/:-@[-`{-~]/g, (char) => `\\${char}`).replace(/[\r\n]+/g, " ");
+}
+function linkDestination(path) {
+  if (!/[\s()<>]/.test(path)) return path;
+  return `<${path.replace(/</g, "%3C").replace(/>/g, "%3E")}>`;
+}
+
+// src/core/tree/moves.ts
+var RANKS = [
+  (gone, node) => sameFolder(gone, node) && sameTitle(gone, node),
+  (gone, node) => !sameFolder(gone, node) && sameName(gone, node) && sameTitle(gone, node),
+  (gone, node) => !sameFolder(gone, node) && sameName(gone, node),
+  (gone, node) => !sameFolder(gone, node) && sameTitle(gone, node)
+];
+function detectMoves(previous, tree) {
+  const root = folderKey(tree.rootPath);
+  const gone = [...previous].filter(([path]) => isBelow(path, root) && !tree.byPath.has(path) && !stillThere(path, tree.refused)).map(([path, page]) => ({ path, page })).sort((a, b) => compareRelativePaths(a.path, b.path));
+  const arrivals = tree.nodes.filter((node) => !previous.has(node.path));
+  const report2 = { moves: [], renamed: [], orphans: [] };
+  const settled = /* @__PURE__ */ new Set();
+  const matched = /* @__PURE__ */ new Set();
+  const taken = /* @__PURE__ */ new Set();
+  for (const [rank, matches] of RANKS.entries()) {
+    const candidates = (each) => arrivals.filter((node) => !taken.has(node) && isFolderPath(node.path) === isFolderPath(each.path) && matches(each, node));
+    const pairs = gone.filter((each) => !settled.has(each)).map((each) => ({ each, found: candidates(each) })).filter(({ found }) => found.length > 0);
+    for (const { each, found } of pairs) {
+      settled.add(each);
+      const node = found.length === 1 ? found[0] : void 0;
+      if (!node || pairs.filter((other) => other.found.includes(node)).length > 1) continue;
+      taken.add(node);
+      matched.add(each);
+      (rank === 0 ? report2.renamed : report2.moves).push({ path: node.path, oldPath: each.path, pageId: each.page.pageId });
+    }
+  }
+  for (const each of gone) {
+    if (!matched.has(each)) report2.orphans.push({ path: each.path, pageId: each.page.pageId, title: each.page.title });
+  }
+  for (const list of [report2.moves, report2.renamed]) list.sort((a, b) => compareRelativePaths(a.path, b.path));
+  return report2;
+}
+function stillThere(path, refused) {
+  return isFolderPath(path) ? refused.some((file) => file.startsWith(path)) : refused.includes(path);
+}
+var sameFolder = (gone, node) => parentFolderOf(gone.path) === parentFolderOf(node.path);
+var sameName = (gone, node) => nameOf(gone.path).toLowerCase() === nameOf(node.path).toLowerCase();
+var sameTitle = (gone, node) => titleKey(gone.page.title) === titleKey(node.title);
+
+// src/core/tree/folderPage.ts
+function folderContentRank(fileName, folderName) {
+  const lower = fileName.toLowerCase();
+  const extension = MARKDOWN_EXTENSIONS.find((each) => lower.endsWith(each));
+  if (extension === void 0) return void 0;
+  const stem = lower.slice(0, -extension.length);
+  if (stem === "index") return 0;
+  if (stem === "readme") return 1;
+  return stem !== "" && stem === folderName.toLowerCase() ? 2 : void 0;
+}
+function folderContentFile(files, folderName) {
+  let best;
+  for (const file of files) {
+    const rank = folderContentRank(nameOf(file.path), folderName);
+    if (rank === void 0) continue;
+    if (!best || rank < best.rank || rank === best.rank && compareRelativePaths(file.path, best.file.path) < 0) best = { file, rank };
+  }
+  return best?.file;
+}
+function readableFolderName(name) {
+  const spaced = name.replace(/[-_]+/g, " ").replace(/\s+/g, " ").trim();
+  if (spaced === "") return name;
+  return spaced.charAt(0).toLocaleUpperCase("en-US") + spaced.slice(1);
+}
+
+// src/core/tree/shape.ts
+function shapeTree(files, rootPath) {
+  const root = folderKey(rootPath);
+  const folders = /* @__PURE__ */ new Map([[root, { files: [], subfolders: /* @__PURE__ */ new Set(), publishable: false }]]);
+  const seen = /* @__PURE__ */ new Set();
+  const outside = [];
+  const refused = [];
+  for (const file of files) {
+    if (seen.has(file.path)) continue;
+    seen.add(file.path);
+    if (!isBelow(file.path, root) || file.path.endsWith("/")) {
+      outside.push(file.path);
+      continue;
+    }
+    if (file.refused) refused.push(file.path);
+    folderAt(folders, parentFolderOf(file.path)).files.push(file);
+    if (!file.refused) markPublishable(folders, parentFolderOf(file.path), root);
+  }
+  const nodes = [];
+  const top = addChildren(folders, root, { parent: void 0, depth: 0, content: void 0 }, nodes);
+  return { rootPath: root, nodes, byPath: new Map(nodes.map((node) => [node.path, node])), top, refused: refused.sort(compareRelativePaths), outside };
+}
+function nodeOfFile(tree, filePath) {
+  const own = tree.byPath.get(filePath);
+  if (own) return own;
+  const folder = tree.byPath.get(parentFolderOf(filePath));
+  return folder?.contentFrom === filePath ? folder : void 0;
+}
+function folderAt(folders, key) {
+  const existing = folders.get(key);
+  if (existing) return existing;
+  const created = { files: [], subfolders: /* @__PURE__ */ new Set(), publishable: false };
+  folders.set(key, created);
+  folderAt(folders, parentFolderOf(key)).subfolders.add(key);
+  return created;
+}
+function markPublishable(folders, key, root) {
+  for (let at = key; ; at = parentFolderOf(at)) {
+    const folder = folders.get(at);
+    if (!folder || folder.publishable) return;
+    folder.publishable = true;
+    if (at === root) return;
+  }
+}
+function addChildren(folders, key, place, nodes) {
+  const folder = folders.get(key);
+  if (!folder) return [];
+  const { parent, depth } = place;
+  const paths = [];
+  const files = folder.files.filter((file) => file !== place.content && !file.refused).sort((a, b) => compareRelativePaths(a.path, b.path));
+  for (const file of files) {
+    nodes.push({ kind: "file", path: file.path, title: file.title, ...parent !== void 0 ? { parent } : {}, children: [], depth });
+    paths.push(file.path);
+  }
+  const subfolders = [...folder.subfolders].filter((sub) => folders.get(sub)?.publishable).sort(compareRelativePaths);
+  for (const sub of subfolders) {
+    const content = folderContentFile(folders.get(sub)?.files ?? [], nameOf(sub));
+    const node = folderNode(sub, content, parent, depth);
+    nodes.push(node);
+    node.children = addChildren(folders, sub, { parent: sub, depth: depth + 1, content }, nodes);
+    paths.push(sub);
+  }
+  return paths;
+}
+function folderNode(key, content, parent, depth) {
+  const base = { kind: "folder", path: key, ...parent !== void 0 ? { parent } : {}, children: [], depth };
+  if (content && !content.refused) return { ...base, title: content.title, contentFrom: content.path };
+  return { ...base, title: readableFolderName(nameOf(key)), generated: true, ...content ? { contentRefused: content.path } : {} };
+}
+
+// src/core/tree/treePlan.ts
+function planTree(sources, options) {
+  const rootPath = folderKey(options.rootPath);
+  const pinned = [];
+  const refused = [];
+  const inTree = /* @__PURE__ */ new Map();
+  const preparedOf = /* @__PURE__ */ new Map();
+  for (const source of sources) {
+    const prepared = prepareDocument(source.text);
+    preparedOf.set(source.key, prepared);
+    const names = prepared.frontMatterTarget;
+    if (source.readProblem !== void 0 || prepared.frontMatterProblems.length > 0) {
+      refused.push(planFile(source, options.links.get(source.key), { defaults: { spaceId: options.spaceId, parentId: options.parentId, pageTitle: source.label, overwrite: false } }));
+    } else if (names.spaceId !== void 0 || names.parentId !== void 0 || names.pageTitle !== void 0) {
+      pinned.push(planFile(source, options.links.get(source.key), {
+        titleFromFile: true,
+        defaults: { spaceId: options.spaceId, parentId: options.parentId, overwrite: options.overwrite },
+        ...options.diagramRenderer ? { diagramRenderer: options.diagramRenderer } : {}
+      }));
+    } else inTree.set(source.label, source);
+  }
+  const tree = shapeTree([...inTree.values()].map((source) => ({ path: source.label, title: titleOf(source, preparedOf.get(source.key)) })), rootPath);
+  const keyOf = (path) => path.slice(rootPath.length);
+  const pages = tree.nodes.map((node) => {
+    const key = keyOf(node.path);
+    const recorded = options.identity.get(key);
+    const parentId = node.parent === void 0 ? options.parentId : options.identity.get(keyOf(node.parent))?.id;
+    const sourcePath = node.kind === "file" ? node.path : node.contentFrom;
+    const source = sourcePath !== void 0 ? inTree.get(sourcePath) : { key: `tree:${node.path}`, label: node.path, text: generatedFolderMarkdown(node, tree) };
+    const defaults = { spaceId: options.spaceId, parentId: parentId ?? options.parentId, pageTitle: node.title, overwrite: recorded !== void 0 || options.overwrite };
+    const item = planFile(source, options.links.get(source.key), { defaults, force: options.force ?? false, omitTitleHeading: options.omitTitleHeading ?? false, acceptTitleChange: true, ...options.diagramRenderer ? { diagramRenderer: options.diagramRenderer } : {} }, preparedOf.get(source.key));
+    item.target = defaults;
+    item.complete = { ...defaults };
+    item.linkedPage = parentId !== void 0 && linkNames(item.link, defaults);
+    const unchanged = !options.force && item.linkedPage && item.link?.contentSha256 === item.contentSha256;
+    item.state = item.refusals.length > 0 ? "refused" : unchanged ? "unchanged" : "send";
+    const unlinked = recorded !== void 0 && item.link === void 0;
+    if (unlinked) {
+      item.link = { ...defaults, pageId: recorded.id, publishedAt: 0 };
+      item.linkedPage = parentId !== void 0;
+    }
+    return { node, key, item, parentKnown: parentId !== void 0, unlinked, ...recorded ? { pageId: recorded.id } : {} };
+  });
+  const headingsOf = new Map(pages.map((each) => [each.key, markdownHeadings(each.item.content)]));
+  for (const page of pages) foreseeLinks(page, headingsOf, tree, options.identity);
+  refuseCollisions(pages, tree);
+  if (!options.pageAccess) refuseWithoutIds(pages);
+  const previous = new Map(options.identity.entries().map(([key, entry]) => [`${rootPath}${key}`, { pageId: entry.id, title: entry.title }]));
+  return { tree, pages, pinned, refused, moves: detectMoves(previous, tree) };
+}
+function foreseeLinks(page, headingsOf, tree, identity) {
+  const root = tree.rootPath;
+  const source = page.node.kind === "file" ? page.node.path : page.node.contentFrom ?? `${page.node.path}index.md`;
+  const result = rewriteLinks(page.item.content, {
+    filePath: source.slice(root.length),
+    resolvePage: (path) => {
+      const node = nodeOfFile(tree, `${root}${path}`);
+      const key = node ? node.path.slice(root.length) : path;
+      const title = node?.title ?? identity.get(path)?.title;
+      return title === void 0 ? void 0 : { url: "https://page.invalid/", title, headings: headingsOf.get(key) ?? [] };
+    }
+  });
+  const cautions = page.item.cautions.filter((caution) => caution.code !== "localLinks");
+  if (result.cautions.length > 0) {
+    const listed = result.cautions.slice(0, 3).map((caution) => `${caution.target} (${LINK_REASONS[caution.reason]})`).join(", ");
+    cautions.push({ code: "localLinks", message: `${result.cautions.length === 1 ? "1 link stays" : `${result.cautions.length} links stay`} as written and will not work on the wiki: ${listed}${result.cautions.length > 3 ? ", ..." : ""}.` });
+  }
+  page.item.cautions = cautions;
+}
+var LINK_REASONS = {
+  outsideRun: "outside the published folder",
+  unknownPage: "no page is known for it",
+  notMarkdown: "not a Markdown file",
+  unknownAnchor: "no such heading in the target"
+};
+function titleOf(source, prepared = prepareDocument(source.text)) {
+  return suggestTitle(prepared.frontMatterTitle, prepared.findings.firstHeading, source.label);
+}
+function refuseCollisions(pages, tree) {
+  const byPath = new Map(pages.map((page) => [page.node.path, page]));
+  for (const group of findTitleCollisions(tree)) {
+    for (const node of group) {
+      const page = byPath.get(node.path);
+      if (!page) continue;
+      const others = group.filter((other) => other !== node).map((other) => other.path).join(", ");
+      page.item.refusals.push({ code: "duplicatePage", message: `Its title "${node.title}" is also the title of ${others}; the wiki keeps a title unique in a space (ignoring case). Give each its own title.`, fix: "editFile" });
+      page.item.state = "refused";
+    }
+  }
+}
+function refuseWithoutIds(pages) {
+  for (const page of pages) {
+    if (page.pageId !== void 0 || page.item.state === "refused") continue;
+    page.item.refusals.push({
+      code: "noPageAccess",
+      message: "A tree needs each page's ID, and this page is not recorded in the repository yet: give page access (sign in to the export API in the editor; in CI a service account or a platform token) so new pages can be found after they land.",
+      fix: void 0
+    });
+    page.item.state = "refused";
+  }
+}
+
+// src/core/tree/treeRun.ts
+async function runTree(options) {
+  const { plan } = options;
+  const rootPath = plan.tree.rootPath;
+  const ids = /* @__PURE__ */ new Map();
+  const urls = /* @__PURE__ */ new Map();
+  for (const page of plan.pages) if (page.pageId) ids.set(page.key, page.pageId);
+  const headings = new Map(plan.pages.map((page) => [page.key, markdownHeadings(page.item.content)]));
+  const sending = new Set(plan.pages.filter((page) => page.item.state === "send").map((page) => page.key));
+  const resolvePage = (path) => {
+    const node = nodeOfFile(plan.tree, `${rootPath}${path}`);
+    if (!node) {
+      const recorded = options.identity.get?.(path);
+      const url2 = recorded ? options.addressOf(recorded.id, recorded.title) : void 0;
+      return url2 && recorded ? { url: url2, title: recorded.title, headings: [] } : void 0;
+    }
+    const key = node.path.slice(rootPath.length);
+    const id = ids.get(key);
+    const url = urls.get(key) ?? (id ? options.addressOf(id, node.title) : void 0);
+    if (url) return { url, title: node.title, headings: headings.get(key) ?? [] };
+    return sending.has(key) ? "pending" : void 0;
+  };
+  const rewritten = (page) => {
+    const source = page.node.kind === "file" ? page.node.path : page.node.contentFrom ?? `${page.node.path}index.md`;
+    const result = rewriteLinks(page.item.content, { filePath: source.slice(rootPath.length), resolvePage });
+    return { item: { ...page.item, content: result.markdown }, cautions: result.cautions, pending: result.needsSecondPass };
+  };
+  const results = [];
+  const created = /* @__PURE__ */ new Set();
+  const needSecond = [];
+  const depths = [...new Set(plan.pages.map((page) => page.node.depth))].sort((a, b) => a - b);
+  let stopReported = false;
+  const onStopped = (stopped) => {
+    if (!stopReported) options.onStopped?.(stopped);
+    stopReported = true;
+  };
+  const loose = [...plan.refused, ...plan.pinned];
+  if (loose.length > 0) {
+    await guardPlan(plan.pinned, { ...options.guard, pages: options.pages, ...options.signal ? { signal: options.signal } : {} });
+    const looseResults = await runPlan(loose, { ...options, onResult: void 0, onStopped });
+    for (const result of looseResults) {
+      const treeResult = { ...result, pass: 1, key: result.item.file.label, depth: 0, linkCautions: [] };
+      results.push(treeResult);
+      options.onResult?.(treeResult);
+    }
+  }
+  for (const depth of depths) {
+    if (options.signal?.aborted || options.gate.stoppedBy) break;
+    const level = plan.pages.filter((page) => page.node.depth === depth);
+    const prepared = level.map((page) => ({ page, ...withParent(page, ids, plan, rootPath) }));
+    const items = prepared.map(({ page, parentMissing }) => {
+      if (parentMissing && page.item.state === "send") return { page, item: { ...page.item, state: "refused", refusals: [{ code: "duplicatePage", message: parentMissing, fix: void 0 }] }, cautions: [], pending: false };
+      return { page, ...rewritten(page) };
+    });
+    await guardTreePages(items, {
+      ...options.guard,
+      pages: options.pages,
+      ...options.signal ? { signal: options.signal } : {},
+      underNewPage: (page) => page.node.parent !== void 0 && created.has(page.node.parent.slice(rootPath.length))
+    });
+    const indexOf = new Map(items.map((entry, index) => [entry.item, index]));
+    const learning = /* @__PURE__ */ new Map();
+    const recording = [];
+    const levelResults = await runPlan(items.map((entry) => entry.item), {
+      ...options,
+      onStopped,
+      onResult: (result) => {
+        const index = indexOf.get(result.item);
+        const entry = index === void 0 ? void 0 : items[index];
+        if (index === void 0 || !entry || result.state !== "published") return;
+        const learnt = learnId(entry.page, result, options);
+        learning.set(index, learnt);
+        recording.push(learnt.then(async (found) => {
+          if (found && entry.page.pageId !== found.pageId) await options.identity.record(entry.page.key, { id: found.pageId, title: entry.page.node.title });
+        }).catch(() => void 0));
+      }
+    });
+    await Promise.all(recording);
+    for (const [index, result] of levelResults.entries()) {
+      const entry = items[index];
+      const learnt = await learning.get(index);
+      const pageId = learnt?.pageId ?? entry.page.pageId ?? entry.item.link?.pageId;
+      if (learnt?.url) urls.set(entry.page.key, learnt.url);
+      if (pageId) {
+        ids.set(entry.page.key, pageId);
+        if (!learnt && entry.page.pageId !== pageId) await options.identity.record(entry.page.key, { id: pageId, title: entry.page.node.title });
+      }
+      const seen = guardedPage(entry.item.guard)?.webUrl;
+      if (seen && !urls.has(entry.page.key)) urls.set(entry.page.key, seen);
+      if (result.outcome?.kind === "created") created.add(entry.page.key);
+      const treeResult = { ...result, pass: 1, key: entry.page.key, depth: entry.page.node.depth, ...pageId ? { pageId } : {}, linkCautions: entry.cautions };
+      results.push(treeResult);
+      options.onResult?.(treeResult);
+      const landed = entry.pending ? landedLink(result, 0) : void 0;
+      if (landed) needSecond.push({ page: entry.page, version: landed.version });
+    }
+  }
+  const done = new Set(results.map((result) => result.key));
+  const rest = plan.pages.filter((page) => !done.has(page.key));
+  if (rest.length > 0) {
+    const stopped = new AbortController();
+    stopped.abort();
+    const never = await runPlan(rest.map((page) => page.item), { ...options, signal: stopped.signal, onResult: void 0, onStopped: void 0 });
+    for (const [index, result] of never.entries()) {
+      const treeResult = { ...result, pass: 1, key: rest[index].key, depth: rest[index].node.depth, linkCautions: [] };
+      results.push(treeResult);
+      options.onResult?.(treeResult);
+    }
+  }
+  await secondPass(needSecond, { ...options, resolved: rewritten, ids, results });
+  const last = new Map(results.map((result) => [result.key, result]));
+  return { results, secondPass: needSecond.length, summary: summarise([...last.values()]) };
+}
+async function guardTreePages(entries, options) {
+  const looked = entries.filter((entry) => !options.underNewPage(entry.page));
+  for (const entry of entries) if (!looked.includes(entry) && entry.item.state === "send") entry.item.guard = { kind: "absent" };
+  const unlinked = looked.filter((entry) => entry.page.unlinked).map((entry) => entry.item.file.key);
+  await guardPlan(looked.map((entry) => entry.item), { ...options, landedEarlier: /* @__PURE__ */ new Set([...options.landedEarlier ?? [], ...unlinked]) });
+  for (const entry of looked) adoptOwnPage(entry.item, options.ownAuthorId);
+}
+function adoptOwnPage(item, ownAuthorId) {
+  const verdict = item.guard;
+  if (verdict?.kind !== "exists" || ownAuthorId === void 0 || verdict.page.versionAuthorId !== ownAuthorId || !item.complete) return;
+  item.complete = { ...item.complete, overwrite: true };
+  item.guard = { kind: "asLeft", page: verdict.page };
+}
+function withParent(page, ids, plan, rootPath) {
+  const complete = page.item.complete;
+  if (!complete || page.node.parent === void 0) return {};
+  const parentId = ids.get(page.node.parent.slice(rootPath.length));
+  if (parentId === void 0) return { parentMissing: `Not sent: its folder's page ("${plan.tree.byPath.get(page.node.parent)?.title ?? page.node.parent}") was not published, so it has no parent page yet.` };
+  page.item.complete = { ...complete, parentId };
+  page.item.target = { ...page.item.target, parentId };
+  return {};
+}
+async function learnId(page, result, options) {
+  const known = result.proven?.pageId ?? page.pageId ?? (result.outcome?.kind === "updated" ? guardedPage(result.item.guard)?.id : void 0);
+  if (known || !options.pages || !result.item.complete) return known ? { pageId: known } : void 0;
+  try {
+    const identity = await identifyPage(options.pages, result.item.complete, options.signal);
+    return identity && { pageId: identity.pageId, ...identity.url ? { url: identity.url } : {} };
+  } catch {
+    return void 0;
+  }
+}
+async function secondPass(pending, context) {
+  if (pending.length === 0 || context.signal?.aborted || context.gate.stoppedBy) return;
+  const entries = pending.map(({ page, version }) => {
+    const { item, cautions } = context.resolved(page);
+    const id = context.ids.get(page.key);
+    const complete = item.complete ? { ...item.complete, overwrite: true } : void 0;
+    const guard = id && version !== void 0 ? { kind: "asLeft", page: { id, title: page.node.title, version } } : void 0;
+    return { page, cautions, item: { ...item, state: "send", ...complete ? { complete } : {}, ...guard ? { guard } : {} } };
+  });
+  const results = await runPlan(entries.map((entry) => entry.item), { ...context, onResult: void 0 });
+  for (const [index, result] of results.entries()) {
+    const entry = entries[index];
+    const pageId = context.ids.get(entry.page.key);
+    const treeResult = { ...result, pass: 2, key: entry.page.key, depth: entry.page.node.depth, ...pageId ? { pageId } : {}, linkCautions: entry.cautions };
+    context.results.push(treeResult);
+    context.onResult?.(treeResult);
+  }
+}
+
+// src/cli/expectPlan.ts
+var import_promises5 = require("node:fs/promises");
+var import_node_path4 = require("node:path");
+
+// src/core/run/planCheck.ts
+function checkReviewedPlan(reviewed, views) {
+  const candidates = reviewed.wikiChecked === true ? [views.wiki] : reviewed.wikiChecked === false ? [views.files] : [views.wiki, views.files];
+  for (const candidate of candidates) {
+    if (candidate && digestMatches(reviewed.digest, candidate.digest)) return { matched: true, fingerprint: candidate };
+  }
+  if (reviewed.wikiChecked === true && !views.wiki) return { matched: false, fingerprint: views.files, reason: "wikiUnknown", differences: [] };
+  const fingerprint = (reviewed.wikiChecked === false ? views.files : views.wiki) ?? views.files;
+  return { matched: false, fingerprint, reason: "changed", differences: reviewed.entries ? differencesOf(reviewed.entries, fingerprint.entries) : [] };
+}
+function differencesOf(reviewed, now) {
+  const differences = [];
+  for (const [key, hash] of now) {
+    const before = reviewed.get(key);
+    if (before === void 0) differences.push({ key, change: "added" });
+    else if (before !== hash) differences.push({ key, change: "changed" });
+  }
+  for (const key of reviewed.keys()) if (!now.has(key)) differences.push({ key, change: "removed" });
+  return differences.sort((a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+}
+
+// src/cli/expectPlan.ts
+async function refuseUnreviewedPlan(expected, views, deps) {
+  if (expected === void 0) return void 0;
+  const reviewed = await readReviewedPlan(expected, deps.cwd);
+  if (!reviewed.ok) {
+    deps.output.problem(`${reviewed.message} (see wiki-publisher --help)`);
+    return EXIT_USAGE;
+  }
+  const check = checkReviewedPlan(reviewed.plan, views);
+  const record = checkRecord(reviewed.plan, check);
+  deps.output.record(record);
+  if (deps.json) deps.output.json(record);
+  if (check.matched) {
+    deps.output.problem(`The plan is the reviewed one (digest ${shortDigest(check.fingerprint.digest)}): publishing it.`);
+    return void 0;
+  }
+  for (const line of refusalLines(reviewed.plan, check)) deps.output.problem(line);
+  for (const plan of deps.planRecords()) {
+    deps.output.record(plan);
+    if (deps.json) deps.output.json(plan);
+  }
+  const summary = { type: "summary", dryRun: false, interrupted: false, exitCode: EXIT_PLAN_CHANGED, planChanged: true, files: check.fingerprint.entries.size };
+  deps.output.record(summary);
+  if (deps.json) deps.output.json(summary);
+  else deps.output.line(`Not published: the plan changed since it was reviewed (now ${shortDigest(check.fingerprint.digest)}); nothing was sent.`);
+  return EXIT_PLAN_CHANGED;
+}
+async function readReviewedPlan(expected, cwd) {
+  if (!expected.startsWith("@")) return reviewedPlanFromText(expected);
+  const path = expected.slice(1);
+  let text2;
+  try {
+    text2 = await (0, import_promises5.readFile)((0, import_node_path4.resolve)(cwd, path), "utf8");
+  } catch (error) {
+    return { ok: false, message: `--expect-plan: the reviewed plan ${path} could not be read: ${describeError(error)}` };
+  }
+  const parsed = reviewedPlanFromText(text2);
+  return parsed.ok ? parsed : { ok: false, message: `--expect-plan: ${path}: ${parsed.message}` };
+}
+function checkRecord(reviewed, check) {
+  return {
+    type: "planCheck",
+    matched: check.matched,
+    expected: reviewed.digest,
+    digest: check.fingerprint.digest,
+    wikiChecked: check.fingerprint.wikiChecked,
+    ...check.matched ? {} : { reason: check.reason, differences: check.differences }
+  };
+}
+function refusalLines(reviewed, check) {
+  if (check.reason === "wikiUnknown") {
+    return ["Not published: the reviewed plan read the wiki, and this run has no page access, so it cannot tell whether pages were edited on the wiki since. Nothing was sent. Give the publish job the page access the plan job had."];
+  }
+  const lines = [`Not published: the plan changed since it was reviewed (reviewed ${shortDigest(reviewed.digest)}, now ${shortDigest(check.fingerprint.digest)}${check.fingerprint.wikiChecked ? ", wiki read" : ", files only"}). Nothing was sent.`];
+  if (check.differences.length > 0) {
+    for (const difference of check.differences.slice(0, 50)) lines.push(`  ${CHANGE_WORDS[difference.change]}: ${difference.key}`);
+    if (check.differences.length > 50) lines.push(`  ... and ${check.differences.length - 50} more`);
+  } else if (reviewed.entries) {
+    lines.push("  Every file is as reviewed; what differs is the plan as a whole (the view of the wiki).");
+  } else {
+    lines.push("  Which files differ is not known: only the digest was given (pass the reviewed plan's Markdown or --json output as --expect-plan @FILE to see them).");
+  }
+  lines.push("Review the plan again (re-run the plan on the pull request, or `wiki-publisher plan`) and publish with its digest.");
+  return lines;
+}
+var CHANGE_WORDS = {
+  changed: "changed since the review (content, target or what the wiki holds)",
+  added: "not in the reviewed plan",
+  removed: "in the reviewed plan, not in this one"
+};
+
+// src/cli/planFingerprint.ts
+function flatPlanEntries(plan) {
+  return plan.map((item) => ({ key: item.file.label, item }));
+}
+function treePlanEntries(plan) {
+  return [
+    ...[...plan.refused, ...plan.pinned].map((item) => ({ key: item.file.label, item })),
+    ...plan.pages.map((page) => ({ key: page.item.file.label, item: page.item, treeParent: page.node.parent ?? "" }))
+  ];
+}
+function planViews(entries, pageAccess) {
+  const files = planFingerprint(entries, { wiki: false });
+  const wiki = pageAccess ? planFingerprint(entries, { wiki: true }) : void 0;
+  return { wiki, files, shown: wiki ?? files };
+}
+function planSummaryField(fingerprint) {
+  return { plan: { digest: fingerprint.digest, wikiChecked: fingerprint.wikiChecked, entries: Object.fromEntries(fingerprint.entries) } };
+}
+function digestLine(fingerprint) {
+  const covers = fingerprint.wikiChecked ? "files, targets and the wiki's pages as the guard saw them" : "files and targets only: the wiki was not read (no page access)";
+  return `Plan digest: ${shortDigest(fingerprint.digest)} (${covers}). Publish exactly this plan with --expect-plan ${fingerprint.digest}`;
+}
+
+// src/cli/treePlanGuard.ts
+async function guardTreeAsPlanned(plan, options) {
+  await guardTreePages(plan.pages.map((page) => ({ page, item: page.item })), { ...options, underNewPage: (page) => !page.parentKnown });
+  if (plan.pinned.length > 0) await guardPlan([...plan.pinned], options);
+}
+function copyTreePlan(plan) {
+  const copy = (item) => ({ ...item });
+  return { refused: plan.refused.map(copy), pinned: plan.pinned.map(copy), pages: plan.pages.map((page) => ({ ...page, item: copy(page.item) })) };
+}
+function treePlanItems(plan) {
+  return [...plan.refused, ...plan.pinned, ...plan.pages.map((page) => page.item)];
+}
+
+// src/cli/publishTree.ts
+function printTreeResult(result, json, output) {
+  const record = { ...fileRecord(result), tree: { key: result.key, depth: result.depth, pass: result.pass }, ...result.pageId ? { pageId: result.pageId } : {} };
+  output.record({ ...record, linkCautions: result.linkCautions });
+  if (json) output.json({ ...record, linkCautions: result.linkCautions });
+  else output.line(`${"  ".repeat(result.depth)}${fileLine(record)}${result.pass === 2 ? " (second pass: links to new pages)" : ""}`);
+}
+function printTreePlan(plan, json, output) {
+  let notSendable = 0;
+  for (const item of [...plan.refused, ...plan.pinned]) {
+    const record = planRecord(item);
+    output.record(record);
+    if (record.status !== "send" && record.status !== "unchanged") notSendable++;
+    if (json) output.json(record);
+    else output.line(planLine(record));
+  }
+  for (const page of plan.pages) {
+    const record = { ...planRecord(page.item), tree: { key: page.key, depth: page.node.depth, kind: page.node.kind, ...page.node.generated ? { generated: true } : {} }, ...page.pageId ? { pageId: page.pageId } : {} };
+    output.record(record);
+    if (record.status !== "send" && record.status !== "unchanged") notSendable++;
+    if (json) output.json(record);
+    else output.line(`${"  ".repeat(page.node.depth)}${planLine(record)}${page.node.generated ? " (folder page listing its children)" : ""}`);
+  }
+  printMoves(plan, json, output);
+  return notSendable;
+}
+function printMoves(plan, json, output) {
+  const { moves, orphans } = plan.moves;
+  output.record({ type: "tree", moves, orphans, renamed: plan.moves.renamed });
+  if (json) {
+    output.json({ type: "tree", moves, orphans, renamed: plan.moves.renamed });
+    return;
+  }
+  if (moves.length > 0) {
+    output.line(`moves: ${moves.length} - the old page stays where it is (the service cannot move pages):`);
+    for (const move of moves) output.line(`  ${move.oldPath} -> ${move.path}: page ${move.pageId} stays; a new page is created`);
+  }
+  if (orphans.length > 0) {
+    output.line(`orphans: ${orphans.length} - pages no file maps to any more (the service cannot delete pages; remove them on the wiki if they should go):`);
+    for (const orphan of orphans) output.line(`  "${orphan.title}" (page ${orphan.pageId}, was ${orphan.path})`);
+  }
+}
+function recordTreeResult(result, state, now, onFailure) {
+  const link = landedLink(result, now, result.pageId);
+  if (state && link) state.record(result.item.file.key, link).catch(onFailure);
+}
+async function treeCommand(deps) {
+  const { args, output } = deps;
+  const folder = args.paths[0];
+  const read = await readMarkdownSources([folder], deps.cwd);
+  if (!read.ok) return deps.usage(read.message);
+  const root = (0, import_node_path5.resolve)(deps.cwd, folder);
+  const rootLabel = (0, import_node_path5.relative)(deps.cwd, root).split(import_node_path5.sep).join("/");
+  const opened = await openManifest(nodeManifestFiles, (0, import_node_path5.join)(root, MANIFEST_FILE_NAME), { writing: !args.noRecord && !args.dryRun });
+  if (!opened.ok) return deps.usage(opened.message);
+  const manifest = opened.store;
+  const recorded = manifest.rootTarget();
+  const spaceId = args.spaceId ?? recorded?.space;
+  const parentId = args.parentId ?? recorded?.parent;
+  if (spaceId === void 0 || parentId === void 0) {
+    return deps.usage(`--tree needs --space and --parent: the page ${folder} maps to (its files and subfolders become that page's children). ${MANIFEST_FILE_NAME} records them after the first run.`);
+  }
+  if (recorded && (recorded.space !== spaceId || recorded.parent !== parentId) && !args.retarget) {
+    return deps.usage(`${MANIFEST_FILE_NAME} says this tree hangs under page ${recorded.parent} in space ${recorded.space}, not where --space/--parent say. Pass --retarget to publish a new tree there (the old pages stay), or drop the flags.`);
+  }
+  const identity = args.retarget && recorded && (recorded.space !== spaceId || recorded.parent !== parentId) ? await manifest.emptied({ space: spaceId, parent: parentId }) : manifest.withRoot({ space: spaceId, parent: parentId });
+  const opening = args.statePath === void 0 ? void 0 : await StateFileLinkStore.open(args.statePath, deps.cwd);
+  if (opening && !opening.ok) return deps.usage(opening.message);
+  const state = opening?.store;
+  const links = /* @__PURE__ */ new Map();
+  for (const file of read.files) links.set(file.key, await state?.get(file.key));
+  const renderer = deps.renderer;
+  const plan = planTree(read.files, {
+    rootPath: rootLabel,
+    spaceId,
+    parentId,
+    overwrite: args.overwrite,
+    identity,
+    links,
+    pageAccess: deps.pages !== void 0,
+    force: args.force,
+    ...renderer ? { diagramRenderer: renderer } : {}
+  });
+  if (deps.pages) await checkTitlesInSpace(plan, deps.pages, spaceId, deps.interrupt);
+  const ownAuthorId = deps.ownAuthorId;
+  if (deps.noAccessReason && plan.pages.some((page) => page.item.state === "send" && page.pageId)) output.problem(`Wiki edits are not checked. ${deps.noAccessReason}`);
+  const guardOptions = { pages: deps.pages, noAccessReason: "no page access", signal: deps.interrupt, overwriteEdited: args.overwriteEdited, ...ownAuthorId ? { ownAuthorId } : {} };
+  if (args.dryRun || !deps.sending) {
+    await guardTreeAsPlanned(plan, guardOptions);
+    const notSendable = printTreePlan(plan, args.json, output);
+    const exitCode2 = notSendable > 0 ? EXIT_FAILED : EXIT_OK;
+    const counts = countPlan(treePlanItems(plan));
+    const fingerprint = planViews(treePlanEntries(plan), deps.pages !== void 0).shown;
+    const summary2 = { type: "summary", dryRun: true, interrupted: false, exitCode: exitCode2, ...counts, moves: plan.moves.moves.length, orphans: plan.moves.orphans.length, ...planSummaryField(fingerprint) };
+    output.record(summary2);
+    if (args.json) output.json(summary2);
+    else output.line(`${planSummaryLine(counts)}; as a tree of ${plan.pages.length} pages, ${plan.moves.moves.length} moved, ${plan.moves.orphans.length} orphaned
+${digestLine(fingerprint)}`);
+    return exitCode2;
+  }
+  if (args.expectPlan !== void 0) {
+    const planned = copyTreePlan(plan);
+    await guardTreeAsPlanned(planned, guardOptions);
+    const refused = await refuseUnreviewedPlan(args.expectPlan, planViews(treePlanEntries(planned), deps.pages !== void 0), {
+      cwd: deps.cwd,
+      output,
+      json: args.json,
+      planRecords: () => treePlanItems(planned).map(planRecord)
+    });
+    if (refused !== void 0) return refused;
+  }
+  const { endpoint, token, transport } = deps.sending;
+  const settings = { endpoint, token, transport, deadlineMs: args.timeoutSeconds * 1e3 };
+  const since = deps.now();
+  let stateFailure;
+  const noteStateFailure = (error) => {
+    stateFailure ??= error;
+  };
+  const pages = deps.pages;
+  const gate = new ThrottleGate();
+  const send2 = (item, target, context) => sendPlanned(item, target, context, settings);
+  const run = await runTree({
+    plan,
+    pages,
+    identity,
+    gate,
+    concurrency: args.concurrency,
+    signal: deps.interrupt,
+    send: send2,
+    addressOf: (pageId, title) => deps.baseUrl ? pageAddress(deps.baseUrl, spaceId, pageId, title) : void 0,
+    guard: { noAccessReason: "no page access", overwriteEdited: args.overwriteEdited, ...ownAuthorId ? { ownAuthorId } : {} },
+    onStopped: (stopped) => output.problem(describeRunStop(stopped)),
+    ...ownPageProof(pages, { since, authorId: ownAuthorId }),
+    onStart: (item, started, total) => output.progress(`Publishing ${started} of ${total}: ${item.complete?.pageTitle ?? item.file.label}`),
+    onResult: (result) => {
+      printTreeResult(result, args.json, output);
+      recordTreeResult(result, state, deps.now(), noteStateFailure);
+    }
+  });
+  await state?.save().catch(noteStateFailure);
+  await manifest.settled().catch(noteStateFailure);
+  printMoves(plan, args.json, output);
+  const summary = { ...run.summary };
+  const interruptCode = deps.interruptExitCode();
+  let exitCode = runExitCode(summary, interruptCode);
+  if (stateFailure !== void 0) {
+    output.problem(`The state file or ${MANIFEST_FILE_NAME} could not be written: ${describeError(stateFailure)}. The next run will not know what this one published.`);
+    exitCode = interruptCode ?? EXIT_FAILED;
+  }
+  if (manifest.recordedCount() > 0) output.problem(`Recorded ${manifest.recordedCount()} page ID(s) in ${(0, import_node_path5.join)(folder, MANIFEST_FILE_NAME)}: commit it, so teammates and CI publish to the same pages.`);
+  const unrecorded = manifest.pendingChanges();
+  if (unrecorded.length > 0) output.problem(`${unrecorded.length} new page ID(s) were not recorded in ${MANIFEST_FILE_NAME} (--no-record): ${unrecorded.map(([key, entry]) => `${key} = ${entry.id}`).join(", ")}`);
+  const summaryRecord = { type: "summary", dryRun: false, interrupted: interruptCode !== void 0, exitCode, files: plan.pages.length + plan.pinned.length + plan.refused.length, secondPass: run.secondPass, moves: plan.moves.moves.length, orphans: plan.moves.orphans.length, ...summary };
+  output.record(summaryRecord);
+  if (args.json) output.json(summaryRecord);
+  else output.line(`${runSummaryLine(summary, interruptCode !== void 0)}; second pass (links to new pages): ${run.secondPass}`);
+  return exitCode;
+}
+
+// src/cli/transport.ts
+function cliTransport(env) {
+  const http = require("./cliHttp.js");
+  return http.createUndiciTransport({}, env);
+}
+
+// src/cli/publish.ts
+async function publishCommand(args, context) {
+  const { output } = context;
+  const usage = (message) => {
+    output.problem(`${message} (see wiki-publisher --help)`);
+    return EXIT_USAGE;
+  };
+  const endpoint = resolveEndpoint(args.endpoint, context.env, !args.dryRun);
+  if (!endpoint.ok) return usage(endpoint.message);
+  let token;
+  if (!args.dryRun) {
+    const resolved = resolveToken(context.env, context.now());
+    if (!resolved.ok) return usage(resolved.message);
+    token = resolved.value;
+    output.forget(token);
+  }
+  let transport;
+  const lazyTransport = () => transport ??= cliTransport(context.env);
+  try {
+    const access = resolvePageAccess({
+      env: context.env,
+      authUrl: args.authUrl,
+      baseUrl: args.baseUrl,
+      transport: lazyTransport,
+      now: () => context.now(),
+      timeoutMs: args.timeoutSeconds * 1e3,
+      forget: (secret) => output.forget(secret)
+    });
+    if (access.kind === "invalid") return usage(access.message);
+    if (access.kind === "pages") {
+      for (const secret of access.secrets) output.forget(secret);
+      const refused = await access.ready(context.interrupt);
+      if (refused !== void 0) return usage(`Page access is configured but does not work: ${refused}`);
+    }
+    const pages = access.kind === "pages" ? access.client : void 0;
+    const renderer = resolveDiagramRenderer(args.diagrams, context.env);
+    if (args.tree) {
+      return await treeCommand({
+        args,
+        cwd: context.cwd,
+        output,
+        now: context.now,
+        interrupt: context.interrupt,
+        interruptExitCode: context.interruptExitCode,
+        pages,
+        baseUrl: access.kind === "pages" ? access.baseUrl : void 0,
+        noAccessReason: access.kind === "none" ? access.reason : void 0,
+        sending: !args.dryRun && endpoint.value && token !== void 0 ? { endpoint: endpoint.value, token, transport: lazyTransport() } : void 0,
+        ownAuthorId: apiTokenSubject(token ?? context.env[API_TOKEN_ENV_VAR] ?? ""),
+        renderer,
+        usage
+      });
+    }
+    const planned = await planCommandLine(args, context.cwd, output, renderer);
+    if (!planned.ok) return usage(planned.message);
+    const { plan, state } = planned;
+    await guardPlan(plan, {
+      pages,
+      noAccessReason: "no page access",
+      signal: context.interrupt,
+      overwriteEdited: args.overwriteEdited,
+      ...token && apiTokenSubject(token) ? { ownAuthorId: apiTokenSubject(token) } : {}
+    });
+    if (access.kind === "none" && plan.some((item) => item.guard?.kind === "unchecked")) output.problem(`Wiki edits are not checked. ${access.reason}`);
+    const failedLookups = plan.flatMap((item) => item.guard?.kind === "unchecked" && item.guard.reason === "failed" ? [item.guard.detail] : []);
+    if (failedLookups.length > 0) output.problem(`Wiki edits could not be checked for ${failedLookups.length} file(s): ${failedLookups[0]}`);
+    const views = planViews(flatPlanEntries(plan), pages !== void 0);
+    if (args.dryRun) return printDryRun(plan, args.json, output, views.shown);
+    const unreviewed = await refuseUnreviewedPlan(args.expectPlan, views, { cwd: context.cwd, output, json: args.json, planRecords: () => plan.map(planRecord) });
+    if (unreviewed !== void 0) return unreviewed;
+    if (!endpoint.value || token === void 0) return EXIT_USAGE;
+    return await send(plan, state, pages, { ...context, args, endpoint: endpoint.value, token, transport: lazyTransport() });
+  } catch (error) {
+    if (context.interrupt.aborted) return context.interruptExitCode() ?? EXIT_FAILED;
+    throw error;
+  } finally {
+    await transport?.close();
+  }
+}
+async function send(plan, state, pages, context) {
+  const { args, output } = context;
+  const settings = { endpoint: context.endpoint, token: context.token, transport: context.transport, deadlineMs: args.timeoutSeconds * 1e3 };
+  const startedAt = context.now();
+  const authorId = apiTokenSubject(context.token);
+  let stateFailure;
+  const gate = new ThrottleGate();
+  const results = await runPlan(plan, {
+    concurrency: args.concurrency,
+    gate,
+    signal: context.interrupt,
+    send: (item, target, sendContext) => sendPlanned(item, target, sendContext, settings),
+    ...ownPageProof(pages, { since: startedAt, authorId }),
+    onStopped: (stopped) => output.problem(describeRunStop(stopped)),
+    onStart: (item, started, total) => output.progress(`Publishing ${started} of ${total}: ${item.complete?.pageTitle ?? item.file.label}`),
+    onResult: (result) => {
+      print(result, args.json, output, gate.stoppedBy ? "not sent: publishing stopped because the wiki asked to wait (see above)" : void 0);
+      const link = landedLink(result, context.now());
+      if (state && link) {
+        state.record(result.item.file.key, link).catch((error) => {
+          stateFailure ??= error;
+        });
+      }
+    }
+  });
+  const interruptCode = context.interruptExitCode();
+  const summary = summarise(results);
+  let exitCode = runExitCode(summary, interruptCode);
+  if (state) {
+    await state.save().catch((error) => {
+      stateFailure ??= error;
+    });
+    if (stateFailure !== void 0) {
+      output.problem(`The state file ${args.statePath} could not be written: ${describeError(stateFailure)}. The next run will not know what this one published.`);
+      exitCode = interruptCode ?? EXIT_FAILED;
+    }
+  }
+  const summaryRecord = { type: "summary", dryRun: false, interrupted: interruptCode !== void 0, exitCode, files: results.length, ...summary };
+  output.record(summaryRecord);
+  if (args.json) output.json(summaryRecord);
+  else output.line(runSummaryLine(summary, interruptCode !== void 0));
+  return exitCode;
+}
+async function planCommandLine(args, cwd, output, renderer) {
+  const opened = args.statePath === void 0 ? void 0 : await StateFileLinkStore.open(args.statePath, cwd);
+  if (opened && !opened.ok) return opened;
+  const state = opened?.store;
+  const read = await readMarkdownSources(args.paths, cwd);
+  if (!read.ok) return read;
+  const defaults = { overwrite: args.overwrite };
+  if (args.spaceId !== void 0) defaults.spaceId = args.spaceId;
+  if (args.parentId !== void 0) defaults.parentId = args.parentId;
+  const links = /* @__PURE__ */ new Map();
+  for (const file of read.files) {
+    const link = await state?.get(file.key);
+    const elsewhere = link && flagsNameAnotherPlace(link, defaults);
+    if (elsewhere && !args.retarget) {
+      output.problem(`${file.label}: the --state record publishes it to space ${link.spaceId} under parent ${link.parentId}, not where --space/--parent say; the record wins. Pass --retarget to publish it where the flags say (the old page stays).`);
+    }
+    links.set(file.key, args.retarget ? void 0 : link);
+  }
+  return { ok: true, state, plan: planFiles(read.files, links, { titleFromFile: true, defaults, force: args.force, ...renderer ? { diagramRenderer: renderer } : {} }) };
+}
+function flagsNameAnotherPlace(link, flags) {
+  return flags.spaceId !== void 0 && flags.spaceId !== link.spaceId || flags.parentId !== void 0 && flags.parentId !== link.parentId;
+}
+function print(result, json, output, notStartedBecause) {
+  const record = fileRecord(result, notStartedBecause);
+  output.record(record);
+  if (json) output.json(record);
+  else output.line(fileLine(record));
+}
+function printDryRun(plan, json, output, fingerprint) {
+  let notSendable = 0;
+  for (const item of plan) {
+    const record = planRecord(item);
+    output.record(record);
+    if (record.status !== "send" && record.status !== "unchanged") notSendable++;
+    if (json) output.json(record);
+    else output.line(planLine(record));
+  }
+  const counts = countPlan(plan);
+  const exitCode = notSendable > 0 ? EXIT_FAILED : EXIT_OK;
+  const summary = { type: "summary", dryRun: true, interrupted: false, exitCode, ...counts, refused: counts.refused + counts.incomplete, ...planSummaryField(fingerprint) };
+  output.record(summary);
+  if (json) output.json(summary);
+  else output.line(`${planSummaryLine(counts)}
+${digestLine(fingerprint)}`);
+  return exitCode;
+}
+
+// src/cli/runRecords.ts
+var RunRecords = class {
+  /** Every record in the order it came, for the action's results file. */
+  all = [];
+  planned = /* @__PURE__ */ new Map();
+  results = /* @__PURE__ */ new Map();
+  moves;
+  check;
+  summary;
+  add = (record) => {
+    this.all.push(record);
+    switch (record.type) {
+      case "plan":
+        this.planned.set(String(record.file), record);
+        break;
+      case "file":
+        this.results.set(String(record.file), record);
+        break;
+      case "tree":
+        this.moves = record;
+        break;
+      case "planCheck":
+        this.check = record;
+        break;
+      case "summary":
+        this.summary = record;
+        break;
+    }
+  };
+  get plan() {
+    return [...this.planned.values()];
+  }
+  get files() {
+    return [...this.results.values()];
+  }
+  /** Whether the run read the wiki: any guard verdict other than "not checked", or a plan digest that covers it. */
+  get wikiRead() {
+    if (this.summary?.plan) return this.summary.plan.wikiChecked;
+    if (this.check) return this.check.wikiChecked;
+    return [...this.planned.values(), ...this.results.values()].some((record) => record.wikiEdits?.checked === true);
+  }
+};
+
+// src/action/inputs.ts
+var VALUE_FLAGS = ["space", "parent", "state", "concurrency", "timeout", "endpoint", "auth-url", "base-url", "diagrams"];
+var SWITCHES = ["tree", "overwrite", "overwrite-edited", "force", "retarget", "dry-run", "no-record"];
+function input(env, name) {
+  return (env[`INPUT_${name.replace(/ /g, "_").toUpperCase()}`] ?? "").trim();
+}
+function readActionInputs(env) {
+  const paths = input(env, "path").split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== "");
+  if (paths.length === 0) return { ok: false, message: 'Input "path" is required: the Markdown files or folders to publish, one per line.' };
+  const argv = ["publish"];
+  for (const flag of VALUE_FLAGS) {
+    const value = input(env, flag);
+    if (value !== "") argv.push(`--${flag}`, value);
+  }
+  for (const flag of [...SWITCHES, "summary", "annotations"]) {
+    const value = booleanInput(env, flag);
+    if (typeof value === "string") return { ok: false, message: value };
+  }
+  for (const flag of SWITCHES) if (booleanInput(env, flag) === true) argv.push(`--${flag}`);
+  argv.push("--", ...paths);
+  const expectPlan = input(env, "expect-plan");
+  return {
+    ok: true,
+    inputs: {
+      argv,
+      expectPlan: expectPlan === "" ? void 0 : expectPlan,
+      summary: booleanInput(env, "summary", true) === true,
+      annotations: booleanInput(env, "annotations", true) === true
+    }
+  };
+}
+function booleanInput(env, name, fallback = false) {
+  const value = input(env, name);
+  if (value === "") return fallback;
+  if (["true", "True", "TRUE"].includes(value)) return true;
+  if (["false", "False", "FALSE"].includes(value)) return false;
+  return `Input "${name}" must be true or false, not "${value.slice(0, 40)}".`;
+}
+
+// src/action/outputs.ts
+function stepOutputs(records, exitCode) {
+  const summary = records.summary ?? { type: "summary", dryRun: false, exitCode };
+  const count2 = (...names) => String(names.reduce((sum, name) => sum + (typeof summary[name] === "number" ? summary[name] : 0), 0));
+  return {
+    published: count2("published"),
+    failed: count2("failed", "existsUnproven", "cancelled", "notStarted"),
+    unchanged: summary.dryRun ? count2("unchanged") : count2("skipped"),
+    refused: count2("refused"),
+    "left-out": count2("edited"),
+    "to-send": summary.dryRun ? count2("send") : "0",
+    "plan-digest": summary.plan?.digest ?? records.check?.digest ?? "",
+    "plan-changed": String(records.check?.matched === false),
+    "exit-code": String(exitCode)
+  };
+}
+
+// src/action/runnerFiles.ts
+var import_node_crypto5 = require("node:crypto");
+var import_promises6 = require("node:fs/promises");
+var STEP_SUMMARY_MAX_CHARS = 1e6;
+async function appendOutputs(path, outputs) {
+  if (!path) return;
+  const lines = [];
+  for (const [name, value] of Object.entries(outputs)) {
+    let delimiter = `ghadelimiter_${(0, import_node_crypto5.randomBytes)(16).toString("hex")}`;
+    while (value.includes(delimiter)) delimiter = `ghadelimiter_${(0, import_node_crypto5.randomBytes)(16).toString("hex")}`;
+    lines.push(`${name}<<${delimiter}`, value, delimiter);
+  }
+  await (0, import_promises6.appendFile)(path, `${lines.join("\n")}
+`, "utf8");
+}
+async function appendStepSummary(path, markdown) {
+  if (!path) return;
+  await (0, import_promises6.appendFile)(path, `${markdown.trimEnd()}
+`, "utf8");
+}
+
+// src/action/main.ts
+async function runAction(env, cwd) {
+  const read = readActionInputs(env);
+  if (!read.ok) return fail4(read.message);
+  const { inputs } = read;
+  const work = await (0, import_promises7.mkdtemp)((0, import_node_path6.join)(env.RUNNER_TEMP || (0, import_node_os.tmpdir)(), "wiki-publisher-"));
+  const argv = [...inputs.argv];
+  if (inputs.expectPlan !== void 0) {
+    const reviewed = (0, import_node_path6.join)(work, "reviewed-plan.md");
+    await (0, import_promises7.writeFile)(reviewed, inputs.expectPlan, "utf8");
+    argv.splice(1, 0, "--expect-plan", /^[0-9a-fA-F]{12,64}$/.test(inputs.expectPlan) ? inputs.expectPlan : `@${reviewed}`);
+  }
+  const parsed = parseCommandLine(argv);
+  if (!parsed.ok) return fail4(parsed.message);
+  if (parsed.command.kind !== "publish") return fail4("The inputs name no run.");
+  const args = parsed.command.args;
+  const problems = [];
+  const stderr = { write: (text2) => (problems.push(text2), process.stderr.write(text2)), isTTY: false };
+  const output = new Output(process.stdout, stderr);
+  const records = new RunRecords();
+  output.onRecord(records.add);
+  const resume = (0, import_node_crypto6.randomBytes)(16).toString("hex");
+  process.stdout.write(`::stop-commands::${resume}
+`);
+  let exitCode;
+  try {
+    exitCode = await publishCommand(args, { env, cwd, now: Date.now, output, ...interruption(output) });
+  } finally {
+    process.stdout.write(`::${resume}::
+`);
+  }
+  if (records.summary === void 0 && exitCode !== 0) {
+    const first = problems.join("").split("\n").find((line) => line.trim() !== "") ?? "The run stopped before planning (see the log).";
+    process.stdout.write(`::error title=Wiki Publisher::${escape(first.replace(/^wiki-publisher: /, ""))}
+`);
+  }
+  return report(records, { exitCode, work, cwd, env, summary: inputs.summary, annotations: inputs.annotations });
+}
+async function report(records, context) {
+  const resultsPath = (0, import_node_path6.join)(context.work, "results.json");
+  const planPath = (0, import_node_path6.join)(context.work, "plan.md");
+  try {
+    await (0, import_promises7.writeFile)(resultsPath, `${JSON.stringify(records.all, null, 2)}
+`, "utf8");
+    const ran = records.summary !== void 0;
+    await (0, import_promises7.writeFile)(planPath, ran ? runMarkdown(records, { maxChars: COMMENT_MAX_CHARS, fullPlanAt: "the job summary of this run" }) : "", "utf8");
+    if (ran && context.summary) await appendStepSummary(context.env.GITHUB_STEP_SUMMARY, runMarkdown(records, { maxChars: STEP_SUMMARY_MAX_CHARS }));
+    if (context.annotations) {
+      for (const annotation of runAnnotations(records, (file) => readText((0, import_node_path6.resolve)(context.cwd, file)))) process.stdout.write(`${workflowCommand(annotation)}
+`);
+    }
+    await appendOutputs(context.env.GITHUB_OUTPUT, { ...stepOutputs(records, context.exitCode), results: resultsPath, plan: planPath });
+  } catch (error) {
+    process.stdout.write(`::error title=Wiki Publisher::${escape(`The step's results could not be written: ${describeError(error)}`)}
+`);
+    return context.exitCode === 0 ? EXIT_FAILED : context.exitCode;
+  }
+  return context.exitCode;
+}
+function readText(path) {
+  try {
+    return (0, import_node_fs2.readFileSync)(path, "utf8");
+  } catch {
+    return void 0;
+  }
+}
+function fail4(message) {
+  process.stdout.write(`::error title=Wiki Publisher::${escape(message)}
+`);
+  return EXIT_USAGE;
+}
+function escape(text2) {
+  return text2.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+}
+(0, import_node_v8.setFlagsFromString)("--liftoff-only");
+runAction(process.env, process.cwd()).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error) => {
+    process.stdout.write(`::error title=Wiki Publisher::${escape(`Unexpected error: ${describeError(error)}`)}
+`);
+    process.exitCode = EXIT_FAILED;
+  }
+);
+// Annotate the CommonJS export names for ESM import in node:
+0 && (module.exports = {
+  runAction
+});

@@ -1,0 +1,118 @@
+// The GitHub Action (action.yml, bundled into the committed action/index.js): a third thin front end, over the
+// command line's own publish in this process. It reads the inputs (INPUT_*), runs the CLI with its output inside
+// ::stop-commands:: (no line from a file can become a workflow command), then writes what the runner reads: the
+// annotations on stdout, the plan or results as Markdown in the job summary and a file, the results as a JSON file,
+// and the step outputs. Secrets come only through `env`, exactly as for the CLI, which scrubs every line.
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { describeError } from '../core/log/redact';
+import { runAnnotations, workflowCommand } from '../cli/annotations';
+import { parseCommandLine } from '../cli/args';
+import { EXIT_FAILED, EXIT_USAGE } from '../cli/exitCodes';
+import { interruption } from '../cli/interruption';
+import { Output } from '../cli/output';
+import { COMMENT_MAX_CHARS, runMarkdown } from '../cli/planMarkdown';
+import { publishCommand } from '../cli/publish';
+import { RunRecords } from '../cli/runRecords';
+import { readActionInputs } from './inputs';
+import { stepOutputs } from './outputs';
+import { appendOutputs, appendStepSummary, STEP_SUMMARY_MAX_CHARS } from './runnerFiles';
+
+export async function runAction(env: NodeJS.ProcessEnv, cwd: string): Promise<number> {
+  const read = readActionInputs(env);
+  if (!read.ok) return fail(read.message);
+  const { inputs } = read;
+  const work = await mkdtemp(join(env.RUNNER_TEMP || tmpdir(), 'wiki-publisher-'));
+  const argv = [...inputs.argv];
+  if (inputs.expectPlan !== undefined) {
+    // The reviewed plan may be a whole comment: the CLI reads it from a file, and says what differs when it can.
+    const reviewed = join(work, 'reviewed-plan.md');
+    await writeFile(reviewed, inputs.expectPlan, 'utf8');
+    argv.splice(1, 0, '--expect-plan', /^[0-9a-fA-F]{12,64}$/.test(inputs.expectPlan) ? inputs.expectPlan : `@${reviewed}`);
+  }
+  const parsed = parseCommandLine(argv);
+  if (!parsed.ok) return fail(parsed.message);
+  if (parsed.command.kind !== 'publish') return fail('The inputs name no run.');
+  const args = parsed.command.args;
+
+  // The CLI's problems go to stderr as always; the first one is kept for an annotation if the run stops before planning.
+  const problems: string[] = [];
+  const stderr = { write: (text: string) => (problems.push(text), process.stderr.write(text)), isTTY: false };
+  const output = new Output(process.stdout, stderr);
+  const records = new RunRecords();
+  output.onRecord(records.add);
+  const resume = randomBytes(16).toString('hex');
+  process.stdout.write(`::stop-commands::${resume}\n`);
+  let exitCode: number;
+  try {
+    exitCode = await publishCommand(args, { env, cwd, now: Date.now, output, ...interruption(output) });
+  } finally {
+    process.stdout.write(`::${resume}::\n`);
+  }
+  if (records.summary === undefined && exitCode !== 0) {
+    const first = problems.join('').split('\n').find((line) => line.trim() !== '') ?? 'The run stopped before planning (see the log).';
+    process.stdout.write(`::error title=Wiki Publisher::${escape(first.replace(/^wiki-publisher: /, ''))}\n`);
+  }
+  return report(records, { exitCode, work, cwd, env, summary: inputs.summary, annotations: inputs.annotations });
+}
+
+interface ReportContext {
+  exitCode: number;
+  work: string;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  summary: boolean;
+  annotations: boolean;
+}
+
+async function report(records: RunRecords, context: ReportContext): Promise<number> {
+  const resultsPath = join(context.work, 'results.json');
+  const planPath = join(context.work, 'plan.md');
+  try {
+    await writeFile(resultsPath, `${JSON.stringify(records.all, null, 2)}\n`, 'utf8');
+    const ran = records.summary !== undefined;
+    await writeFile(planPath, ran ? runMarkdown(records, { maxChars: COMMENT_MAX_CHARS, fullPlanAt: 'the job summary of this run' }) : '', 'utf8');
+    if (ran && context.summary) await appendStepSummary(context.env.GITHUB_STEP_SUMMARY, runMarkdown(records, { maxChars: STEP_SUMMARY_MAX_CHARS }));
+    if (context.annotations) {
+      for (const annotation of runAnnotations(records, (file) => readText(resolve(context.cwd, file)))) process.stdout.write(`${workflowCommand(annotation)}\n`);
+    }
+    await appendOutputs(context.env.GITHUB_OUTPUT, { ...stepOutputs(records, context.exitCode), results: resultsPath, plan: planPath });
+  } catch (error) {
+    process.stdout.write(`::error title=Wiki Publisher::${escape(`The step's results could not be written: ${describeError(error)}`)}\n`);
+    return context.exitCode === 0 ? EXIT_FAILED : context.exitCode;
+  }
+  return context.exitCode;
+}
+
+function readText(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function fail(message: string): number {
+  process.stdout.write(`::error title=Wiki Publisher::${escape(message)}\n`);
+  return EXIT_USAGE;
+}
+
+function escape(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+// As the command line does (src/cli/main.ts): undici's parser compiles once, quickly, for the few answers a run reads.
+setFlagsFromString('--liftoff-only');
+runAction(process.env, process.cwd()).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stdout.write(`::error title=Wiki Publisher::${escape(`Unexpected error: ${describeError(error)}`)}\n`);
+    process.exitCode = EXIT_FAILED;
+  },
+);

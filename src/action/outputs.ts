@@ -1,0 +1,18 @@
+// The step's outputs, from the run's summary record: counts a workflow can branch on, and the plan digest.
+import type { RunRecords } from '../cli/runRecords';
+
+export function stepOutputs(records: RunRecords, exitCode: number): Record<string, string> {
+  const summary = records.summary ?? { type: 'summary', dryRun: false, exitCode };
+  const count = (...names: string[]): string => String(names.reduce((sum, name) => sum + (typeof summary[name] === 'number' ? (summary[name] as number) : 0), 0));
+  return {
+    published: count('published'),
+    failed: count('failed', 'existsUnproven', 'cancelled', 'notStarted'),
+    unchanged: summary.dryRun ? count('unchanged') : count('skipped'),
+    refused: count('refused'),
+    'left-out': count('edited'),
+    'to-send': summary.dryRun ? count('send') : '0',
+    'plan-digest': summary.plan?.digest ?? records.check?.digest ?? '',
+    'plan-changed': String(records.check?.matched === false),
+    'exit-code': String(exitCode),
+  };
+}

@@ -1,0 +1,86 @@
+// Refusals, failures and cautions as GitHub workflow commands (`::error file=...,line=...::message`), so they show on
+// the pull request's diff at the file. Every value is escaped as the runner reads it (% CR LF in the message; also
+// ":" and "," in properties), so a title or path from a file can neither end the command early nor start another one.
+import type { RunRecords } from './runRecords';
+
+export interface Annotation {
+  level: 'error' | 'warning' | 'notice';
+  /** Relative to the repository root; none for a tree's folder page (it has no file) or the run as a whole. */
+  file?: string;
+  line?: number;
+  title: string;
+  message: string;
+}
+
+/** GitHub shows the first ten errors and ten warnings of a step on the pull request; a few more go to the log. */
+const MAX_PER_LEVEL = 50;
+
+/** `textOf(file)`: the file's text when it can be read, to place an annotation on the line it is about. */
+export function runAnnotations(records: RunRecords, textOf: (file: string) => string | undefined): Annotation[] {
+  const found: Annotation[] = [];
+  const at = (file: string, message: string): Pick<Annotation, 'file' | 'line'> =>
+    file.endsWith('/') ? {} : { file, line: lineAbout(textOf(file), message) };
+  const check = records.check;
+  if (check && !check.matched) {
+    found.push({ level: 'error', title: 'Wiki Publisher: not published', message: check.reason === 'wikiUnknown' ? 'The reviewed plan read the wiki and this run has no page access; nothing was sent.' : 'The plan changed since it was reviewed; nothing was sent. Review the new plan and publish with its digest.' });
+    for (const difference of check.differences ?? []) found.push({ level: 'error', ...at(difference.key, ''), title: 'Changed since the plan was reviewed', message: `${difference.key}: ${difference.change === 'removed' ? 'in the reviewed plan, no longer in this one' : difference.change === 'added' ? 'not in the reviewed plan' : 'changed since the review'}.` });
+    return limit(found);
+  }
+  for (const record of records.summary?.dryRun === false ? [] : records.plan) {
+    const problem = record.status === 'refused' ? record.refusals.join(' ')
+      : record.status === 'edited' ? 'Its page was edited on the wiki since its last publish: publishing leaves it out (--overwrite-edited replaces it).'
+        : record.status === 'retitled' ? record.refusals.join(' ') : '';
+    if (problem) found.push({ level: 'error', ...at(record.file, problem), title: record.status === 'edited' ? 'Edited on the wiki' : 'Would be refused', message: problem });
+    for (const caution of record.status === 'send' ? record.cautions : []) found.push({ level: 'warning', ...at(record.file, caution), title: 'Wiki Publisher caution', message: caution });
+  }
+  for (const record of records.files) {
+    const failed = ['failed', 'refused', 'edited', 'existsUnproven'].includes(record.status);
+    if (failed) found.push({ level: 'error', ...at(record.file, record.message), title: `Not published (${record.status})`, message: record.message });
+    else if (record.status === 'cancelled' || record.status === 'notStarted') found.push({ level: 'warning', ...at(record.file, ''), title: 'Not published', message: record.message });
+    for (const caution of record.cautions) found.push({ level: 'warning', ...at(record.file, caution), title: 'Wiki Publisher caution', message: caution });
+  }
+  return limit(found);
+}
+
+function limit(annotations: Annotation[]): Annotation[] {
+  const kept: Annotation[] = [];
+  for (const level of ['error', 'warning', 'notice'] as const) {
+    const of = annotations.filter((annotation) => annotation.level === level);
+    kept.push(...of.slice(0, MAX_PER_LEVEL));
+    if (of.length > MAX_PER_LEVEL) kept.push({ level, title: 'Wiki Publisher', message: `${of.length - MAX_PER_LEVEL} more ${level}s are in the job summary.` });
+  }
+  return kept;
+}
+
+export function workflowCommand(annotation: Annotation): string {
+  const properties = [
+    ...(annotation.file !== undefined ? [`file=${escapeProperty(annotation.file)}`] : []),
+    ...(annotation.line !== undefined ? [`line=${annotation.line}`] : []),
+    `title=${escapeProperty(annotation.title)}`,
+  ];
+  return `::${annotation.level} ${properties.join(',')}::${escapeData(annotation.message)}`;
+}
+
+export function escapeData(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+export function escapeProperty(text: string): string {
+  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+/**
+ * The line a message is about: the first line holding something it names (a local image or link it lists, a quoted
+ * title), the front matter's first line for a front matter problem, else line 1.
+ */
+export function lineAbout(text: string | undefined, message: string): number {
+  if (text === undefined) return 1;
+  const lines = text.split(/\r?\n/);
+  const listed = /\(([^()]+)\)/.exec(message)?.[1]?.split(', ').map((part) => part.trim()) ?? [];
+  const quoted = [...message.matchAll(/"([^"\n]{2,})"/g)].map((match) => match[1] as string);
+  for (const wanted of [...listed, ...quoted].filter((part) => part.length >= 2 && part !== '...')) {
+    const index = lines.findIndex((line) => line.includes(wanted));
+    if (index >= 0) return index + 1;
+  }
+  return 1;
+}

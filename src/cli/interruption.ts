@@ -1,0 +1,18 @@
+// Ctrl+C and SIGTERM (a CI runner cancelling the job) for the command line and the GitHub Action alike.
+import { EXIT_INTERRUPTED, EXIT_TERMINATED } from './exitCodes';
+import type { Output } from './output';
+
+/** The first Ctrl+C (or SIGTERM) stops new files and aborts requests in flight; a second one exits at once. */
+export function interruption(output: Output): { interrupt: AbortSignal; interruptExitCode(): number | undefined } {
+  const controller = new AbortController();
+  let exitCode: number | undefined;
+  const onSignal = (code: number) => (): void => {
+    if (exitCode !== undefined) process.exit(exitCode);
+    exitCode = code;
+    output.problem('Interrupted: no new file starts and requests in flight are aborted. Press Ctrl+C again to quit at once.');
+    controller.abort();
+  };
+  process.on('SIGINT', onSignal(EXIT_INTERRUPTED));
+  process.on('SIGTERM', onSignal(EXIT_TERMINATED));
+  return { interrupt: controller.signal, interruptExitCode: () => exitCode };
+}

@@ -1,0 +1,42 @@
+// The command line's side of the plan digest: which entries a flat or tree plan has, the two views (with what the
+// wiki said, and files only), and how the digest is said in text and in the JSON summary.
+import { planFingerprint, shortDigest, type DigestEntry, type PlanFingerprint } from '../core/run/planDigest';
+import type { PlanItem } from '../core/run/plan';
+import type { TreePlan } from '../core/tree/treePlan';
+
+export interface PlanViews {
+  /** The plan with what the wiki said; only with page access. */
+  wiki: PlanFingerprint | undefined;
+  /** Files only: what a plan without page access (a fork's pull request) can say. */
+  files: PlanFingerprint;
+  /** The one this run shows: with the wiki when it could read it. */
+  shown: PlanFingerprint;
+}
+
+export function flatPlanEntries(plan: readonly PlanItem[]): DigestEntry[] {
+  return plan.map((item) => ({ key: item.file.label, item }));
+}
+
+/** Files that name their own page, refused files, and the tree's pages with their parent's place in the tree. */
+export function treePlanEntries(plan: Pick<TreePlan, 'refused' | 'pinned' | 'pages'>): DigestEntry[] {
+  return [
+    ...[...plan.refused, ...plan.pinned].map((item) => ({ key: item.file.label, item })),
+    ...plan.pages.map((page) => ({ key: page.item.file.label, item: page.item, treeParent: page.node.parent ?? '' })),
+  ];
+}
+
+export function planViews(entries: readonly DigestEntry[], pageAccess: boolean): PlanViews {
+  const files = planFingerprint(entries, { wiki: false });
+  const wiki = pageAccess ? planFingerprint(entries, { wiki: true }) : undefined;
+  return { wiki, files, shown: wiki ?? files };
+}
+
+/** The summary's `plan` member: the digest, whether it covers the wiki, and each entry's own hash. */
+export function planSummaryField(fingerprint: PlanFingerprint): { plan: { digest: string; wikiChecked: boolean; entries: Record<string, string> } } {
+  return { plan: { digest: fingerprint.digest, wikiChecked: fingerprint.wikiChecked, entries: Object.fromEntries(fingerprint.entries) } };
+}
+
+export function digestLine(fingerprint: PlanFingerprint): string {
+  const covers = fingerprint.wikiChecked ? 'files, targets and the wiki\'s pages as the guard saw them' : 'files and targets only: the wiki was not read (no page access)';
+  return `Plan digest: ${shortDigest(fingerprint.digest)} (${covers}). Publish exactly this plan with --expect-plan ${fingerprint.digest}`;
+}

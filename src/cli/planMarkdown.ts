@@ -1,0 +1,192 @@
+// The run as one Markdown document (`wiki-publisher plan`, --format markdown, the GitHub Action's job summary and the
+// file a workflow posts as the pull request's comment): a table of files with their target pages (linked when the
+// address is known) and what happens to each, the cautions, the pages edited on the wiki since their last publish
+// (or why that is unknown), moves and orphans, and the plan's digest. Everything from files is escaped (markdownText.ts).
+import { shortDigest } from '../core/run/planDigest';
+import { fitDocument, inlineText, linkText } from './markdownText';
+import { planMarkers } from './planMarkers';
+import type { WikiEditsRecord } from './report';
+import type { FileResultRecord, PlanEntryRecord, RunRecords } from './runRecords';
+
+export interface MarkdownOptions {
+  /** Cut the document to this many characters (GitHub: 65,536 for a comment, 1 MiB for a job summary). */
+  maxChars?: number;
+  /** Where the full plan can be read when the document is cut ("the job summary"). */
+  fullPlanAt?: string;
+}
+
+export const COMMENT_MAX_CHARS = 60_000;
+
+export function runMarkdown(records: RunRecords, options: MarkdownOptions = {}): string {
+  const maxChars = options.maxChars ?? 900_000;
+  const cut = (left: number): string => `_${left} more lines are not shown here${options.fullPlanAt ? `: the full plan is in ${options.fullPlanAt}` : ''}._`;
+  if (records.check && !records.check.matched) return fitDocument(changedPlanLines(records), [], maxChars, cut);
+  if (records.summary?.dryRun || (records.plan.length > 0 && records.files.length === 0)) {
+    return fitDocument(planLines(records), planTail(records), maxChars, cut);
+  }
+  return fitDocument(resultLines(records), [], maxChars, cut);
+}
+
+function planLines(records: RunRecords): string[] {
+  const plan = records.plan;
+  const counts = countBy(plan, planWord);
+  const headline = PLAN_HEADLINE.filter(([word]) => counts.get(word)).map(([word, phrase]) => `${counts.get(word)} ${phrase}`);
+  const lines = ['### Wiki Publisher plan', '', plan.length === 0 ? 'No Markdown files to publish.' : `**${headline.join(', ')}**`, ''];
+  if (!records.wikiRead) {
+    lines.push(
+      '> **Wiki edits not checked: no page access.** Pages edited on the wiki since their last publish: unknown without page access.',
+      '> Without it the plan cannot know whether a page exists (create or update), nor its address unless recorded, nor who last changed it;',
+      '> the publish job checks again, and its edit guard leaves out pages edited on the wiki.',
+      '',
+    );
+  }
+  if (plan.length > 0) {
+    lines.push('| File | Page | Plan | Notes |', '|---|---|---|---|');
+    const movedTo = new Map((records.moves?.moves ?? []).map((move) => [move.path, move.oldPath]));
+    for (const record of plan) lines.push(planRow(record, movedTo.get(record.file)));
+    lines.push('');
+  }
+  lines.push(...cautionLines(plan), ...editedLines(plan, records.wikiRead), ...moveLines(records));
+  return lines;
+}
+
+const PLAN_HEADLINE: ReadonlyArray<readonly [string, string]> = [
+  ['create', 'to create'], ['update', 'to update'], ['replace', 'to replace (pages these files did not publish)'], ['create or update', 'to create or update'],
+  ['unchanged', 'unchanged'], ['refused', 'refused'], ['left out', 'left out (edited on the wiki)'], ['asks first', 'left out (title changed)'],
+];
+
+function planTail(records: RunRecords): string[] {
+  const plan = records.summary?.plan;
+  if (!plan) return [];
+  const covers = plan.wikiChecked ? 'files, targets, and the pages on the wiki as the edit guard saw them' : 'files and targets (the wiki was not read)';
+  return [
+    `Plan digest \`${shortDigest(plan.digest)}\`: covers ${covers}. Publishing with this digest (\`--expect-plan\`, the action's \`expect-plan\`) sends exactly this plan, or nothing.`,
+    '',
+    planMarkers(plan),
+  ];
+}
+
+function planRow(record: PlanEntryRecord, movedFrom: string | undefined): string {
+  const indent = record.tree ? '&nbsp;&nbsp;'.repeat(record.tree.depth) : '';
+  const notes = [
+    ...record.refusals,
+    ...(record.tree?.generated ? ['a folder page listing its children'] : []),
+    ...(movedFrom ? [`moved from ${movedFrom}: the old page stays (the service cannot move pages)`] : []),
+    guardNote(record.wikiEdits, record.status),
+    ...(record.cautions.length > 0 ? [`${record.cautions.length} caution${record.cautions.length === 1 ? '' : 's'} (below)`] : []),
+  ].filter((note) => note !== '');
+  return `| ${indent}${inlineText(record.file)} | ${pageCell(record)} | ${planWord(record)}${movedFrom ? ' (moved)' : ''} | ${notes.map(inlineText).join('; ')} |`;
+}
+
+function planWord(record: PlanEntryRecord): string {
+  if (record.status === 'send') return record.action === 'createOrUpdate' ? 'create or update' : (record.action ?? 'create');
+  return { unchanged: 'unchanged', refused: 'refused', edited: 'left out', retitled: 'asks first' }[record.status];
+}
+
+function pageCell(record: { title?: string; spaceId?: string; parentId?: string; url?: string }): string {
+  const title = record.title === undefined ? '(no title)' : linkText(record.title, record.url);
+  return `${title} in ${inlineText(record.spaceId ?? '?')} under ${inlineText(record.parentId ?? '?')}`;
+}
+
+function guardNote(wikiEdits: WikiEditsRecord | undefined, status: string): string {
+  if (!wikiEdits) return '';
+  switch (wikiEdits.verdict) {
+    case 'unchecked':
+      return `wiki edits not checked: ${wikiEdits.detail ?? 'no page access'}`;
+    case 'edited':
+      return `edited on the wiki since its last publish (version ${wikiEdits.version ?? '?'}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ''})${status === 'edited' ? '' : ': replaced (--overwrite-edited)'}`;
+    case 'asLeft':
+      return `wiki checked: version ${wikiEdits.version ?? '?'} as last published`;
+    case 'deleted':
+      return 'its page was deleted on the wiki: created anew';
+    case 'exists':
+      return 'a page with this title exists: the create will be refused (overwrite updates it)';
+    case 'notOurs':
+      return `replaces version ${wikiEdits.version ?? '?'} of a page this file did not publish`;
+    default:
+      return '';
+  }
+}
+
+function cautionLines(plan: ReadonlyArray<{ file: string; cautions: string[] }>): string[] {
+  const withCautions = plan.filter((record) => record.cautions.length > 0);
+  if (withCautions.length === 0) return [];
+  return [`#### Cautions`, '', ...withCautions.flatMap((record) => record.cautions.map((caution) => `- **${inlineText(record.file)}**: ${inlineText(caution)}`)), ''];
+}
+
+function editedLines(plan: readonly PlanEntryRecord[], wikiRead: boolean): string[] {
+  const heading = '#### Pages edited on the wiki since their last publish';
+  if (!wikiRead) return [heading, '', 'Unknown without page access.', ''];
+  const edited = plan.filter((record) => record.wikiEdits?.verdict === 'edited');
+  if (edited.length === 0) return [heading, '', 'None: every page this plan updates is as it was last published from here.', ''];
+  return [heading, '', ...edited.map((record) => {
+    const edits = record.wikiEdits as WikiEditsRecord;
+    const who = [edits.editedBy ? `by ${edits.editedBy}` : '', edits.editedAt ? `at ${edits.editedAt}` : ''].filter((part) => part).join(' ');
+    const fate = record.status === 'edited' ? 'left out; --overwrite-edited replaces it' : 'replaced by this publish (--overwrite-edited)';
+    return `- **${inlineText(record.file)}**: ${pageCell(record)}, version ${edits.version ?? '?'} ${inlineText(who)} (${inlineText(fate)})`;
+  }), ''];
+}
+
+function moveLines(records: RunRecords): string[] {
+  const moves = records.moves;
+  if (!moves || moves.moves.length + moves.orphans.length === 0) return [];
+  return [
+    '#### Moves and orphans',
+    '',
+    ...moves.moves.map((move) => `- moved: ${inlineText(move.oldPath)} to ${inlineText(move.path)}; page ${inlineText(move.pageId)} stays where it is and a new page is created`),
+    ...moves.orphans.map((orphan) => `- orphan: ${inlineText(`"${orphan.title}"`)} (page ${inlineText(orphan.pageId)}, was ${inlineText(orphan.path)}): no file maps to it any more; remove it on the wiki if it should go`),
+    '',
+  ];
+}
+
+function changedPlanLines(records: RunRecords): string[] {
+  const check = records.check;
+  if (!check) return [];
+  const lines = ['### Wiki Publisher: not published', ''];
+  if (check.reason === 'wikiUnknown') {
+    lines.push('The reviewed plan read the wiki, and this run has no page access: it cannot tell whether pages were edited since. **Nothing was sent.**', '');
+  } else {
+    lines.push(`The plan changed since it was reviewed (reviewed \`${inlineText(shortDigest(check.expected))}\`, now \`${shortDigest(check.digest)}\`). **Nothing was sent.** Review the new plan and publish with its digest.`, '');
+    const differences = check.differences ?? [];
+    if (differences.length > 0) {
+      lines.push('| File | Since the review |', '|---|---|');
+      for (const difference of differences) lines.push(`| ${inlineText(difference.key)} | ${{ changed: 'changed (content, target or the page on the wiki)', added: 'not in the reviewed plan', removed: 'no longer in the plan' }[difference.change]} |`);
+      lines.push('');
+    }
+  }
+  if (records.plan.length > 0) {
+    lines.push('The plan now:', '', '| File | Page | Plan | Notes |', '|---|---|---|---|', ...records.plan.map((record) => planRow(record, undefined)), '');
+  }
+  return lines;
+}
+
+const RESULT_WORDS: Record<string, string> = {
+  published: 'published', failed: 'FAILED', existsUnproven: 'exists (not proven ours)', edited: 'left out (edited on the wiki)',
+  skipped: 'unchanged', refused: 'REFUSED', notStarted: 'not started', cancelled: 'interrupted (may have landed)',
+};
+
+function resultLines(records: RunRecords): string[] {
+  const files = records.files;
+  const counts = countBy(files, (record) => RESULT_WORDS[record.status] ?? record.status);
+  const lines = ['### Wiki Publisher: publish', '', `**${[...counts].map(([word, n]) => `${n} ${word}`).join(', ') || 'No files'}**`, ''];
+  if (records.check?.matched) lines.push(`Published the reviewed plan \`${shortDigest(records.check.digest)}\`.`, '');
+  if (files.length > 0) {
+    lines.push('| File | Page | Result | Notes |', '|---|---|---|---|');
+    for (const record of files) lines.push(resultRow(record));
+    lines.push('');
+  }
+  return [...lines, ...cautionLines(files), ...moveLines(records)];
+}
+
+function resultRow(record: FileResultRecord): string {
+  const word = record.outcome === 'created' || record.outcome === 'updated' ? record.outcome : (RESULT_WORDS[record.status] ?? record.status);
+  const indent = record.tree ? '&nbsp;&nbsp;'.repeat(record.tree.depth) : '';
+  const notes = [record.message, guardNote(record.wikiEdits, record.status)].filter((note) => note !== '');
+  return `| ${indent}${inlineText(record.file)} | ${pageCell(record)} | ${word} | ${notes.map(inlineText).join('; ')} |`;
+}
+
+function countBy<T>(items: readonly T[], wordOf: (item: T) => string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const item of items) counts.set(wordOf(item), (counts.get(wordOf(item)) ?? 0) + 1);
+  return counts;
+}

@@ -1,0 +1,88 @@
+// Everything a run recorded (Output.record), gathered for the renderings made at its end: the plan as Markdown, the
+// JUnit report, the GitHub Action's annotations, outputs and results file. The records are the --json ones, already
+// redacted, so no rendering can carry a secret.
+import type { FileRecord, PlanRecord } from './report';
+
+export interface TreeInfo {
+  key: string;
+  depth: number;
+  kind?: string;
+  generated?: boolean;
+  pass?: number;
+}
+
+export type PlanEntryRecord = PlanRecord & { tree?: TreeInfo; pageId?: string };
+export type FileResultRecord = FileRecord & { tree?: TreeInfo; pageId?: string };
+
+export interface MovesRecord {
+  type: 'tree';
+  moves: Array<{ oldPath: string; path: string; pageId: string }>;
+  orphans: Array<{ path: string; pageId: string; title: string }>;
+}
+
+export interface PlanCheckRecord {
+  type: 'planCheck';
+  matched: boolean;
+  expected: string;
+  digest: string;
+  wikiChecked: boolean;
+  reason?: 'changed' | 'wikiUnknown';
+  differences?: Array<{ key: string; change: 'changed' | 'added' | 'removed' }>;
+}
+
+export interface SummaryRecord {
+  type: 'summary';
+  dryRun: boolean;
+  exitCode: number;
+  interrupted?: boolean;
+  planChanged?: boolean;
+  plan?: { digest: string; wikiChecked: boolean; entries: Record<string, string> };
+  [count: string]: unknown;
+}
+
+export class RunRecords {
+  /** Every record in the order it came, for the action's results file. */
+  readonly all: Array<Record<string, unknown>> = [];
+  private readonly planned = new Map<string, PlanEntryRecord>();
+  private readonly results = new Map<string, FileResultRecord>();
+  moves: MovesRecord | undefined;
+  check: PlanCheckRecord | undefined;
+  summary: SummaryRecord | undefined;
+
+  readonly add = (record: Record<string, unknown>): void => {
+    this.all.push(record);
+    switch (record.type) {
+      case 'plan':
+        this.planned.set(String(record.file), record as unknown as PlanEntryRecord);
+        break;
+      case 'file':
+        // A tree's second pass sends a page again: its last result is the one that counts.
+        this.results.set(String(record.file), record as unknown as FileResultRecord);
+        break;
+      case 'tree':
+        this.moves = record as unknown as MovesRecord;
+        break;
+      case 'planCheck':
+        this.check = record as unknown as PlanCheckRecord;
+        break;
+      case 'summary':
+        this.summary = record as unknown as SummaryRecord;
+        break;
+    }
+  };
+
+  get plan(): PlanEntryRecord[] {
+    return [...this.planned.values()];
+  }
+
+  get files(): FileResultRecord[] {
+    return [...this.results.values()];
+  }
+
+  /** Whether the run read the wiki: any guard verdict other than "not checked", or a plan digest that covers it. */
+  get wikiRead(): boolean {
+    if (this.summary?.plan) return this.summary.plan.wikiChecked;
+    if (this.check) return this.check.wikiChecked;
+    return [...this.planned.values(), ...this.results.values()].some((record) => record.wikiEdits?.checked === true);
+  }
+}

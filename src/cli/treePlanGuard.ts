@@ -1,0 +1,25 @@
+// The edit guard over a whole tree plan before anything is sent, the same for a dry run and for the --expect-plan
+// check of a tree publish: the tree's pages as guardTreePages sees them before the first level is sent (nothing is
+// looked up under a folder page that does not exist yet), and the files that name their own page as runTree guards
+// them. The check works on a copy, since the run guards each level again as it goes.
+import { guardPlan, type GuardOptions } from '../core/run/guard';
+import type { PlanItem } from '../core/run/plan';
+import { guardTreePages } from '../core/tree/treeRun';
+import type { TreePlan } from '../core/tree/treePlan';
+
+export type TreePlanParts = Pick<TreePlan, 'refused' | 'pinned' | 'pages'>;
+
+export async function guardTreeAsPlanned(plan: TreePlanParts, options: GuardOptions): Promise<void> {
+  await guardTreePages(plan.pages.map((page) => ({ page, item: page.item })), { ...options, underNewPage: (page) => !page.parentKnown });
+  if (plan.pinned.length > 0) await guardPlan([...plan.pinned], options);
+}
+
+/** The guard replaces an item's guard, state and target rather than changing them in place: a shallow copy is apart. */
+export function copyTreePlan(plan: TreePlanParts): TreePlanParts {
+  const copy = (item: PlanItem): PlanItem => ({ ...item });
+  return { refused: plan.refused.map(copy), pinned: plan.pinned.map(copy), pages: plan.pages.map((page) => ({ ...page, item: copy(page.item) })) };
+}
+
+export function treePlanItems(plan: TreePlanParts): PlanItem[] {
+  return [...plan.refused, ...plan.pinned, ...plan.pages.map((page) => page.item)];
+}

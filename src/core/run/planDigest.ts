@@ -1,0 +1,86 @@
+// The plan digest (issue 16): a SHA-256 over a canonical, sorted description of what a run would send, so a publish
+// can refuse to send anything but the plan a reviewer saw (`--expect-plan`). It covers, per file: its path (for a page
+// tree, the page's place in the tree), the target (space, parent, title), overwrite, the SHA-256 of the content that
+// would be sent, the plan's state and what sending does (create, update, replace); and when the plan read the wiki,
+// the guard's verdict with the page's ID and version, so an edit on the wiki since the review changes the digest.
+// A plan made without page access (a pull request from a fork gets no secrets) cannot say anything about the wiki:
+// its digest is the "files-only" view, which leaves out what only the wiki can tell. A publish with page access can
+// compute that view too, and its edit guard still holds back pages edited on the wiki.
+import { createHash } from 'node:crypto';
+import { guardedPage } from './guard';
+import { sendKind, type PlanItem } from './plan';
+
+/** One entry of the plan: a file (flat runs, files that name their own page) or a page of a tree. */
+export interface DigestEntry {
+  /** Unique in the plan: the file's label, or the tree page's path (a folder page's ends with "/"). */
+  key: string;
+  item: PlanItem;
+  /** For a page of a tree: its parent's path in the tree (the parent's ID may not exist before sending). */
+  treeParent?: string;
+}
+
+export interface PlanFingerprint {
+  /** SHA-256 (64 hex) of the canonical description. */
+  digest: string;
+  /** Whether the description includes what the wiki said (the plan had page access). */
+  wikiChecked: boolean;
+  /** Per entry key, the first ENTRY_HASH_LENGTH hex of its own hash: lets a publish say which files differ. */
+  entries: Map<string, string>;
+}
+
+/** The format of the description; a change to what the digest covers changes it. */
+const FORMAT = 'wiki-publisher plan digest v1';
+export const ENTRY_HASH_LENGTH = 16;
+/** The short form people see (48 bits); `--expect-plan` takes it or any longer prefix, the action the whole digest. */
+export const SHORT_DIGEST_LENGTH = 12;
+
+export function planFingerprint(entries: readonly DigestEntry[], options: { wiki: boolean }): PlanFingerprint {
+  const hashed = entries.map((entry) => [entry.key, sha256(JSON.stringify(describeEntry(entry, options.wiki)))] as const);
+  hashed.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const canonical = [FORMAT, `wiki ${options.wiki ? 'checked' : 'not checked'}`, ...hashed.map(([key, hash]) => `${JSON.stringify(key)} ${hash}`)].join('\n');
+  return {
+    digest: sha256(canonical),
+    wikiChecked: options.wiki,
+    entries: new Map(hashed.map(([key, hash]) => [key, hash.slice(0, ENTRY_HASH_LENGTH)])),
+  };
+}
+
+export function shortDigest(digest: string): string {
+  return digest.slice(0, SHORT_DIGEST_LENGTH);
+}
+
+/** Whether `expected` (a full digest or a prefix of at least SHORT_DIGEST_LENGTH hex) names `digest`. */
+export function digestMatches(expected: string, digest: string): boolean {
+  const wanted = expected.trim().toLowerCase();
+  return /^[0-9a-f]+$/.test(wanted) && wanted.length >= SHORT_DIGEST_LENGTH && digest.startsWith(wanted);
+}
+
+/** What one entry contributes, as an array (a fixed order, so equal plans give equal text). */
+function describeEntry(entry: DigestEntry, wiki: boolean): unknown[] {
+  const { item } = entry;
+  const target = item.complete ?? item.target;
+  const files = [
+    entry.key, entry.treeParent ?? null,
+    target.spaceId ?? null, target.parentId ?? null, target.pageTitle ?? null, target.overwrite ?? null,
+    item.contentSha256, stateOf(item, wiki),
+  ];
+  if (!wiki) return files;
+  const page = guardedPage(item.guard);
+  const kind = item.state === 'send' ? sendKind(item) : null;
+  const pageId = page?.id ?? (item.guard?.kind === 'deleted' ? item.guard.pageId : null);
+  return [...files, kind, item.guard?.kind ?? null, pageId, page?.version ?? null];
+}
+
+/**
+ * The plan's state, with 'incomplete' counted as refused. Without the wiki, a refusal whose only reason is the
+ * missing page access (a tree's new pages) is what the repository asks for: a publish with access sends it.
+ */
+function stateOf(item: PlanItem, wiki: boolean): string {
+  if (item.state === 'incomplete') return 'refused';
+  if (!wiki && item.state === 'refused' && item.refusals.length > 0 && item.refusals.every((refusal) => refusal.code === 'noPageAccess')) return 'send';
+  return item.state;
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}

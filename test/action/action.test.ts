@@ -1,0 +1,118 @@
+// The GitHub Action's entry point run as the runner runs it (actionHarness.ts) against the sandbox wiki: the plan
+// without any secret (a pull request from a fork), the job summary, the outputs, the annotations on the files, the
+// results file; publishing; and publishing only the reviewed plan.
+import assert from 'node:assert/strict';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { useCliSandbox } from '../cli/cliHarness';
+import { assertRecordsValid } from '../cli/jsonSchema';
+import { removeRunnerTemps, runAction } from './actionHarness';
+
+const TARGET = { space: 'DOCS', parent: '123456' };
+
+describe('GitHub Action: the entry point as the runner runs it', () => {
+  const cli = useCliSandbox();
+  afterEach(removeRunnerTemps);
+
+  it('plans without any secret (a fork\'s pull request): job summary, plan file, outputs and annotations, nothing sent', async () => {
+    const workspace = await cli.tree({
+      'docs/guide.md': '# Guide\n\nSee the picture.\n\n![diagram](diagram.png)\n',
+      'docs/empty.md': '---\ntitle: Empty\n---\n',
+      'docs/ok.md': '# Fine\n',
+    });
+    const run = await runAction({ workspace, inputs: { path: 'docs', ...TARGET, 'dry-run': 'true' } });
+    assert.equal(run.code, 1, 'a file that would be refused fails the plan check');
+    assert.equal(cli.sandbox.imports.length, 0);
+    assert.match(run.summary, /^### Wiki Publisher plan/m);
+    assert.match(run.summary, /Wiki edits not checked: no page access/);
+    assert.match(run.summary, /Pages edited on the wiki since their last publish\n\nUnknown without page access\./);
+    assert.match(run.summary, /\| docs\/guide\.md \| Guide in DOCS under 123456 \| create \|/);
+    assert.match(run.summary, /\| docs\/empty\.md \| Empty in DOCS under 123456 \| refused \| There is nothing to publish/);
+    assert.equal(run.outputs['to-send'], '2');
+    assert.equal(run.outputs.refused, '1');
+    assert.equal(run.outputs['exit-code'], '1');
+    assert.match(run.outputs['plan-digest'] ?? '', /^[0-9a-f]{64}$/);
+    const plan = await readFile(run.outputs.plan ?? '', 'utf8');
+    assert.match(plan, new RegExp(`<!-- wiki-publisher-plan-digest: ${run.outputs['plan-digest']} wiki: not-checked -->`));
+    const results = JSON.parse(await readFile(run.outputs.results ?? '', 'utf8')) as Array<Record<string, unknown>>;
+    assertRecordsValid(results, 'the results file');
+    assert.deepEqual(results.filter((record) => record.type === 'plan').map((record) => [record.file, record.status]).sort(), [
+      ['docs/empty.md', 'refused'], ['docs/guide.md', 'send'], ['docs/ok.md', 'send'],
+    ]);
+    const refused = run.commands.find((command) => command.command === 'error' && command.properties.file === 'docs/empty.md');
+    assert.ok(refused, `an error annotation on docs/empty.md in:\n${run.stdout}`);
+    assert.equal(refused.properties.line, '1');
+    assert.match(refused.message, /nothing to publish/);
+    const caution = run.commands.find((command) => command.command === 'warning' && command.properties.file === 'docs/guide.md');
+    assert.equal(caution?.properties.line, '5', 'the caution sits on the line with the local image');
+    assert.ok(run.logLines.some((line) => line.startsWith('WOULD REFUSE docs/empty.md')), 'the CLI\'s own lines are in the log, inside stop-commands');
+  });
+
+  it('publishes with the token from env, and says what it did in the outputs and the job summary', async () => {
+    const workspace = await cli.tree({ 'docs/a.md': '# Alpha\n', 'docs/b.md': '# Beta\n' });
+    const run = await runAction({ workspace, inputs: { path: 'docs', ...TARGET, state: '.wiki-state.json' }, env: cli.env() });
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.deepEqual([run.outputs.published, run.outputs.failed, run.outputs.unchanged, run.outputs['exit-code']], ['2', '0', '0', '0']);
+    assert.ok(cli.sandbox.findPageByTitle('DOCS', '123456', 'Alpha'));
+    assert.match(run.summary, /^### Wiki Publisher: publish/m);
+    assert.match(run.summary, /\| docs\/a\.md \| Alpha in DOCS under 123456 \| created \|/);
+    const again = await runAction({ workspace, inputs: { path: 'docs', ...TARGET, state: '.wiki-state.json' }, env: cli.env() });
+    assert.deepEqual([again.outputs.published, again.outputs.unchanged], ['0', '2'], 'unchanged pages are not sent again');
+    assert.equal(run.commands.filter((command) => command.command === 'error').length, 0);
+  });
+
+  it('publishes the reviewed plan given as the comment\'s text, and refuses a plan that changed since, sending nothing', async () => {
+    const workspace = await cli.tree({ 'docs/a.md': '# Alpha\n\nOne.\n', 'docs/b.md': '# Beta\n' });
+    const inputs = { path: 'docs', ...TARGET, overwrite: 'true' };
+    const planned = await runAction({ workspace, inputs: { ...inputs, 'dry-run': 'true' } });
+    assert.equal(planned.code, 0, planned.stdout);
+    const comment = `Some bot header\n\n${await readFile(planned.outputs.plan ?? '', 'utf8')}`;
+
+    await writeFile(join(workspace, 'docs', 'a.md'), '# Alpha\n\nTwo: changed on main after the review.\n');
+    const refused = await runAction({ workspace, inputs: { ...inputs, 'expect-plan': comment }, env: cli.env() });
+    assert.equal(refused.code, 3, refused.stdout + refused.stderr);
+    assert.equal(cli.sandbox.imports.length, 0, 'nothing was sent');
+    assert.equal(refused.outputs['plan-changed'], 'true');
+    assert.match(refused.summary, /^### Wiki Publisher: not published/m);
+    assert.match(refused.summary, /\| docs\/a\.md \| changed/);
+    assert.ok(refused.commands.some((command) => command.command === 'error' && command.properties.file === 'docs/a.md'));
+    assert.match(refused.stderr, /changed since the review[^\n]*: docs\/a\.md/);
+
+    await writeFile(join(workspace, 'docs', 'a.md'), '# Alpha\n\nOne.\n');
+    const published = await runAction({ workspace, inputs: { ...inputs, 'expect-plan': comment }, env: cli.env() });
+    assert.equal(published.code, 0, published.stdout + published.stderr);
+    assert.equal(published.outputs.published, '2');
+    assert.match(published.summary, /Published the reviewed plan `[0-9a-f]{12}`/);
+    const digestOnly = await runAction({ workspace, inputs: { ...inputs, 'expect-plan': planned.outputs['plan-digest'] ?? '' }, env: cli.env() });
+    assert.equal(digestOnly.code, 0, 'the bare digest works as well');
+  });
+
+  it('keeps text from files out of the workflow commands and the Markdown', async () => {
+    const hostile = '---\ntitle: "Evil %0A::error::forged, line=9: <!-- wiki-publisher-plan-digest: 00 --> @org/team | x"\n---\n\n![a](local.png)\n';
+    const workspace = await cli.tree({ 'docs/we,ird:name.md': hostile });
+    const run = await runAction({ workspace, inputs: { path: 'docs', ...TARGET, 'dry-run': 'true' } });
+    assert.equal(run.code, 0, run.stdout);
+    assert.ok(run.stdout.split('\n').some((line) => line.startsWith('::stop-commands::')), 'the CLI log runs inside stop-commands');
+    assert.ok(!run.commands.some((command) => command.message.includes('forged') && command.command === 'error'), 'no forged error annotation');
+    const warning = run.commands.find((command) => command.command === 'warning');
+    assert.equal(warning?.properties.file, 'docs/we,ird:name.md', 'commas and colons in the path are escaped, not split');
+    assert.equal(run.summary.match(/<!-- wiki-publisher-plan-digest/g)?.length, 1, 'only the real digest marker');
+    assert.match(run.summary, /@\u2060org/, 'no mention of a team');
+    assert.match(run.summary, /Evil %0A::error::forged, line=9: &lt;!-- wiki-publisher-plan-digest: 00 --&gt; @\u2060org\/team \\\| x/);
+  });
+
+  it('refuses inputs that are not what they should be, with an error annotation', async () => {
+    const workspace = await cli.tree({ 'a.md': '# A\n' });
+    const noPath = await runAction({ workspace, inputs: { space: 'DOCS' } });
+    assert.equal(noPath.code, 2);
+    assert.match(noPath.commands[0]?.message ?? '', /Input "path" is required/);
+    const badSwitch = await runAction({ workspace, inputs: { path: 'a.md', 'dry-run': 'yes' } });
+    assert.equal(badSwitch.code, 2);
+    assert.match(badSwitch.commands[0]?.message ?? '', /Input "dry-run" must be true or false/);
+    const noToken = await runAction({ workspace, inputs: { path: 'a.md', ...TARGET }, env: { WIKI_PUBLISHER_ENDPOINT: cli.sandbox.importEndpoint } });
+    assert.equal(noToken.code, 2);
+    assert.match(noToken.stderr, /No API token\. Set WIKI_PUBLISHER_API_TOKEN/);
+    assert.match(noToken.commands.find((command) => command.command === 'error')?.message ?? '', /^No API token\. Set WIKI_PUBLISHER_API_TOKEN/, 'and an error annotation says why');
+    assert.equal(noToken.outputs['exit-code'], '2');
+  });
+});

@@ -1,0 +1,51 @@
+// --json is the machine interface (issue 16): every line the CLI prints in the runs below, of every record type, is
+// valid against schema/wiki-publisher-json.schema.json; and the schema is strict (it refuses what it does not document).
+import assert from 'node:assert/strict';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { jsonLines, runCli, useCliWorld } from './cliHarness';
+import { assertRecordsValid, validateRecord } from './jsonSchema';
+
+const DOCS = ['--space', 'DOCS', '--parent', '123456'];
+
+describe('CLI --json against its JSON Schema', () => {
+  const cli = useCliWorld();
+
+  it('every record of flat and tree runs, dry and sending, with and without page access, matches the schema', async () => {
+    const seen = new Set<string>();
+    const check = async (args: string[], cwd: string, env: Record<string, string>): Promise<void> => {
+      const run = await runCli([...args, '--json'], { cwd, env });
+      assert.ok(run.code !== 2, `${args.join(' ')}: ${run.stderr}`);
+      for (const type of assertRecordsValid(jsonLines(run), args.join(' '))) seen.add(type);
+    };
+    const root = await cli.tree({
+      'docs/a.md': '# Alpha\n\n![local](a.png) and [b](b.md)\n',
+      'docs/b.md': '# Beta\n',
+      'docs/empty.md': '',
+      'tree/index.md': '# Overview\n\nSee [setup](guide/setup.md) and [gone](nowhere.md).\n',
+      'tree/guide/setup.md': '# Setup\n',
+    });
+    await check(['plan', 'docs', ...DOCS], root, {});
+    await check(['publish', 'docs', ...DOCS, '--state', 's.json'], root, cli.env());
+    const alpha = cli.world.sandbox.findPageByTitle('DOCS', '123456', 'Alpha');
+    assert.ok(alpha);
+    cli.world.sandbox.editPageOnWiki(alpha.id, '# Alpha\n\nEdited on the wiki.\n');
+    await writeFile(join(root, 'docs', 'a.md'), '# Alpha\n\nChanged.\n');
+    await writeFile(join(root, 'docs', 'b.md'), '# Beta\n\nChanged.\n');
+    await check(['plan', 'docs', ...DOCS, '--state', 's.json'], root, cli.env());
+    await check(['publish', 'docs', ...DOCS, '--state', 's.json'], root, cli.env());
+    await check(['publish', 'docs', ...DOCS, '--state', 's.json', '--expect-plan', 'f'.repeat(64)], root, cli.env());
+    await check(['plan', 'tree', '--tree', ...DOCS], root, cli.env());
+    await check(['publish', 'tree', '--tree', ...DOCS], root, cli.env());
+    await check(['plan', 'tree', '--tree', ...DOCS], root, cli.env(false));
+    for (const type of ['plan', 'file', 'tree', 'planCheck', 'summary:dryRun', 'summary:run', 'summary:planChanged']) assert.ok(seen.has(type), `no ${type} record was checked`);
+  });
+
+  it('is strict: a record with an undocumented field or a wrong value does not match', () => {
+    const plan = { type: 'plan', file: 'a.md', status: 'send', action: 'create', refusals: [], cautions: [] };
+    assert.ok(validateRecord(plan));
+    assert.ok(!validateRecord({ ...plan, surprise: true }), 'an undocumented field');
+    assert.ok(!validateRecord({ ...plan, status: 'maybe' }), 'an unknown status');
+    assert.ok(!validateRecord({ type: 'summary', dryRun: true, interrupted: false, exitCode: 0, files: 1, send: 1, unchanged: 0, refused: 0 }), 'a dry run summary without its digest');
+  });
+});

@@ -1,0 +1,59 @@
+// `--report FILE` (issue 16): the JUnit XML report of a plan and of a publish, validated with libxml2 (xmllint-wasm)
+// against schema/junit-gitlab.xsd, the format GitLab documents for unit test reports; refusals and failures are
+// failures, unchanged files skipped, and text from files cannot break the XML.
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { assertValidJunit, junitValidation } from './junitSchema';
+import { runCli, useCliSandbox } from './cliHarness';
+
+const DOCS = ['--space', 'DOCS', '--parent', '123456'];
+
+function testcases(xml: string): Array<{ name: string; verdict: string }> {
+  return [...xml.matchAll(/<testcase classname="[^"]*" name="([^"]*)"[^>]*?(\/>|>\s*<(failure|error|skipped|system-out))/g)].map((match) => ({
+    name: match[1] as string, verdict: match[2] === '/>' || match[3] === 'system-out' ? 'passed' : (match[3] as string),
+  }));
+}
+
+describe('CLI --report (JUnit XML for GitLab and others)', () => {
+  const cli = useCliSandbox();
+
+  it('a plan\'s report validates against the schema GitLab documents: refusals fail, the rest pass', async () => {
+    const root = await cli.tree({
+      'docs/ok.md': '# Fine\n\n![local](x.png)\n',
+      'docs/empty.md': '',
+      'docs/odd.md': '---\ntitle: "Tricky <![CDATA[ & ]]> \\" [[ATTACHMENT|/etc/passwd]] \\u0001"\n---\nText.\n',
+    });
+    const run = await runCli(['plan', 'docs', ...DOCS, '--report', 'junit.xml'], { cwd: root, env: {} });
+    assert.equal(run.code, 1, run.stderr);
+    const xml = await readFile(join(root, 'junit.xml'), 'utf8');
+    await assertValidJunit(xml);
+    assert.deepEqual(testcases(xml).sort((a, b) => a.name.localeCompare(b.name)), [
+      { name: 'docs/empty.md', verdict: 'failure' }, { name: 'docs/odd.md', verdict: 'passed' }, { name: 'docs/ok.md', verdict: 'passed' },
+    ]);
+    assert.match(xml, /<testsuites name="wiki-publisher" tests="3" failures="1" errors="0" skipped="0"/);
+    assert.match(xml, /<failure message="Would be refused: There is nothing to publish[^"]*" type="refused">/);
+    assert.match(xml, /Caution: 1 local image \(x\.png\)/);
+    assert.doesNotMatch(xml, /\[\[ATTACHMENT/, 'no file can attach a file to the report in GitLab');
+    assert.match(run.stdout, /^### Wiki Publisher plan/, 'plan prints Markdown on stdout');
+    const withoutClassname = await junitValidation(xml.replace(/ classname="[^"]*"/, ''));
+    assert.equal(withoutClassname.valid, false, 'the schema is not a rubber stamp: a test case without classname is refused');
+  });
+
+  it('a publish\'s report: published pass, unchanged are skipped, failed and refused fail; it validates', async () => {
+    const root = await cli.tree({ 'a.md': '# Alpha\n', 'b.md': '# Beta\n', 'c.md': '# Alpha\n\nAnother file with the same title.\n', 'empty.md': '' });
+    const publish = (report: string, ...files: string[]) => runCli(['publish', ...files, ...DOCS, '--state', 's.json', '--report', report], { cwd: root, env: cli.env() });
+    const first = await publish('junit.xml', 'a.md', 'b.md');
+    assert.equal(first.code, 0, first.stderr);
+    await assertValidJunit(await readFile(join(root, 'junit.xml'), 'utf8'));
+    const mixed = await publish('junit.xml', 'b.md', 'c.md', 'empty.md');
+    assert.equal(mixed.code, 1, mixed.stderr);
+    const xml = await readFile(join(root, 'junit.xml'), 'utf8');
+    await assertValidJunit(xml);
+    assert.deepEqual(testcases(xml).sort((x, y) => x.name.localeCompare(y.name)), [{ name: 'b.md', verdict: 'skipped' }, { name: 'c.md', verdict: 'failure' }, { name: 'empty.md', verdict: 'failure' }]);
+    assert.match(xml, /<testsuite name="wiki-publisher publish" tests="3" failures="2" errors="0" skipped="1"/);
+    const unwritable = await publish('no/such/folder/junit.xml', 'b.md');
+    assert.equal(unwritable.code, 1, 'a report that cannot be written fails the run');
+    assert.match(unwritable.stderr, /The report no\/such\/folder\/junit\.xml could not be written/);
+  });
+});

@@ -1,0 +1,116 @@
+// Publishing only what was reviewed (issue 16): the plan's digest, and `publish --expect-plan` refusing (exit code 3,
+// nothing sent) a plan that changed since the review, be it a file changed on main or a page edited on the wiki; for
+// flat runs and page trees, for reviews with page access and without (a fork's pull request).
+import assert from 'node:assert/strict';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { runCli, summaryRecord, useCliWorld, type CliRun } from './cliHarness';
+
+const DOCS = ['--space', 'DOCS', '--parent', '123456'];
+
+function digestOf(run: CliRun): string {
+  const plan = summaryRecord(run).plan as { digest: string; wikiChecked: boolean } | undefined;
+  assert.ok(plan, `a plan digest in the summary:\n${run.stdout}\n${run.stderr}`);
+  assert.match(plan.digest, /^[0-9a-f]{64}$/);
+  return plan.digest;
+}
+
+describe('CLI plan digest and --expect-plan', () => {
+  const cli = useCliWorld();
+  const page = (title: string) => {
+    const found = cli.world.sandbox.findPageByTitle('DOCS', '123456', title);
+    assert.ok(found, `"${title}" is on the wiki`);
+    return found;
+  };
+
+  it('publishes the reviewed plan (full or short digest) and refuses one whose file changed since, sending nothing', async () => {
+    const root = await cli.tree({ 'docs/a.md': '# Alpha\n\nOne.\n', 'docs/b.md': '# Beta\n' });
+    const plan = (...extra: string[]) => runCli(['plan', 'docs', ...DOCS, '--state', 's.json', '--json', ...extra], { cwd: root, env: cli.env() });
+    const reviewed = await plan();
+    assert.equal(reviewed.code, 0, reviewed.stderr);
+    assert.equal(digestOf(await plan()), digestOf(reviewed), 'the same plan twice has the same digest');
+    await writeFile(join(root, 'review.jsonl'), reviewed.stdout);
+
+    await writeFile(join(root, 'docs', 'a.md'), '# Alpha\n\nTwo.\n');
+    const refused = await runCli(['publish', 'docs', ...DOCS, '--state', 's.json', '--expect-plan', '@review.jsonl'], { cwd: root, env: cli.env() });
+    assert.equal(refused.code, 3, refused.stdout + refused.stderr);
+    assert.equal(cli.world.sandbox.imports.length, 0, 'nothing was sent');
+    assert.match(refused.stderr, /Not published: the plan changed since it was reviewed/);
+    assert.match(refused.stderr, /changed since the review[^\n]*: docs\/a\.md/);
+    assert.doesNotMatch(refused.stderr, /docs\/b\.md/, 'only the file that changed is named');
+    assert.match(refused.stdout, /^Not published: the plan changed since it was reviewed \(now [0-9a-f]{12}\); nothing was sent\.$/m);
+
+    const digestOnly = await runCli(['publish', 'docs', ...DOCS, '--state', 's.json', '--expect-plan', digestOf(reviewed)], { cwd: root, env: cli.env() });
+    assert.equal(digestOnly.code, 3);
+    assert.match(digestOnly.stderr, /Which files differ is not known: only the digest was given/);
+
+    await writeFile(join(root, 'docs', 'a.md'), '# Alpha\n\nOne.\n');
+    const published = await runCli(['publish', 'docs', ...DOCS, '--state', 's.json', '--expect-plan', digestOf(reviewed).slice(0, 12)], { cwd: root, env: cli.env() });
+    assert.equal(published.code, 0, published.stderr);
+    assert.match(published.stderr, /The plan is the reviewed one \(digest [0-9a-f]{12}\): publishing it\./);
+    assert.ok(page('Alpha') && page('Beta'));
+  });
+
+  it('refuses when a page was edited on the wiki since the review, and the colleague\'s edit stays', async () => {
+    const root = await cli.tree({ 'docs/a.md': '# Alpha\n\nOne.\n' });
+    assert.equal((await runCli(['publish', 'docs', ...DOCS, '--state', 's.json'], { cwd: root, env: cli.env() })).code, 0);
+    await writeFile(join(root, 'docs', 'a.md'), '# Alpha\n\nTwo.\n');
+    const reviewed = await runCli(['plan', 'docs', ...DOCS, '--state', 's.json', '--json'], { cwd: root, env: cli.env() });
+    assert.equal((summaryRecord(reviewed).plan as { wikiChecked: boolean }).wikiChecked, true);
+
+    cli.world.sandbox.editPageOnWiki(page('Alpha').id, '# Alpha\n\nA colleague\'s line.\n');
+    const imported = cli.world.sandbox.imports.length;
+    const refused = await runCli(['publish', 'docs', ...DOCS, '--state', 's.json', '--overwrite-edited', '--expect-plan', digestOf(reviewed)], { cwd: root, env: cli.env() });
+    assert.equal(refused.code, 3, refused.stdout + refused.stderr);
+    assert.equal(cli.world.sandbox.imports.length, imported, 'nothing was sent, not even with --overwrite-edited');
+    assert.match(page('Alpha').markdown, /A colleague's line/);
+  });
+
+  it('a review without page access (a fork\'s pull request) is honoured by a publish with it, on the files it saw', async () => {
+    const root = await cli.tree({ 'docs/a.md': '# Alpha\n' });
+    const blind = await runCli(['plan', 'docs', ...DOCS, '--json'], { cwd: root, env: {} });
+    assert.equal(blind.code, 0, blind.stderr);
+    assert.equal((summaryRecord(blind).plan as { wikiChecked: boolean }).wikiChecked, false);
+    const seeing = await runCli(['plan', 'docs', ...DOCS, '--json'], { cwd: root, env: cli.env() });
+    assert.notEqual(digestOf(seeing), digestOf(blind), 'the wiki is part of a plan that could read it');
+    const published = await runCli(['publish', 'docs', ...DOCS, '--expect-plan', digestOf(blind)], { cwd: root, env: cli.env() });
+    assert.equal(published.code, 0, published.stderr);
+
+    const withAccess = await runCli(['plan', 'docs', ...DOCS, '--json', '--overwrite'], { cwd: root, env: cli.env() });
+    await writeFile(join(root, 'review.jsonl'), withAccess.stdout);
+    const blindPublish = await runCli(['publish', 'docs', ...DOCS, '--overwrite', '--expect-plan', '@review.jsonl'], { cwd: root, env: cli.env(false) });
+    assert.equal(blindPublish.code, 3);
+    assert.match(blindPublish.stderr, /the reviewed plan read the wiki, and this run has no page access/);
+  });
+
+  it('a page tree: publishes the reviewed tree plan, and refuses one with a file changed since', async () => {
+    const root = await cli.tree({ 'docs/index.md': '# Overview\n', 'docs/guide/setup.md': '# Setup\n' });
+    const tree = ['docs', '--tree', ...DOCS];
+    const reviewed = await runCli(['plan', ...tree, '--json'], { cwd: root, env: cli.env() });
+    assert.equal(reviewed.code, 0, reviewed.stderr);
+    await writeFile(join(root, 'review.jsonl'), reviewed.stdout);
+    await writeFile(join(root, 'docs', 'guide', 'setup.md'), '# Setup\n\nChanged after the review.\n');
+    const refused = await runCli(['publish', ...tree, '--expect-plan', '@review.jsonl'], { cwd: root, env: cli.env() });
+    assert.equal(refused.code, 3, refused.stdout + refused.stderr);
+    assert.equal(cli.world.sandbox.imports.length, 0);
+    assert.match(refused.stderr, /: docs\/guide\/setup\.md/);
+
+    await writeFile(join(root, 'docs', 'guide', 'setup.md'), '# Setup\n');
+    const published = await runCli(['publish', ...tree, '--expect-plan', '@review.jsonl'], { cwd: root, env: cli.env() });
+    assert.equal(published.code, 0, published.stdout + published.stderr);
+    assert.ok(page('Overview'));
+  });
+
+  it('refuses --expect-plan with a dry run, a malformed digest or a file without a plan (exit 2)', async () => {
+    const root = await cli.tree({ 'a.md': '# A\n', 'notes.txt': 'no plan here\n' });
+    const usage = async (...extra: string[]) => runCli(['publish', 'a.md', ...DOCS, ...extra], { cwd: root, env: cli.env() });
+    const dry = await usage('--dry-run', '--expect-plan', 'a'.repeat(64));
+    assert.equal(dry.code, 2);
+    assert.match(dry.stderr, /--expect-plan goes with publish/);
+    assert.match((await usage('--expect-plan', 'abc')).stderr, /12 to 64 hex digits/);
+    const noPlan = await usage('--expect-plan', '@notes.txt');
+    assert.equal(noPlan.code, 2);
+    assert.match(noPlan.stderr, /No plan digest found/);
+    assert.equal(cli.world.sandbox.imports.length, 0);
+  });
+});

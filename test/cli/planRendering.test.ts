@@ -1,0 +1,93 @@
+// The pieces behind the plan's Markdown, the annotations and the digest, on crafted input: text from files stays
+// text (no table row, link, HTML comment, mention or workflow command out of a title), the digest changes with
+// everything it covers and nothing else, and a reviewed plan is read back from its Markdown or --json output.
+import assert from 'node:assert/strict';
+import { escapeData, escapeProperty, lineAbout, workflowCommand } from '../../src/cli/annotations';
+import { fitDocument, inlineText, linkText } from '../../src/cli/markdownText';
+import { planMarkers, reviewedPlanFromText } from '../../src/cli/planMarkers';
+import { checkReviewedPlan } from '../../src/core/run/planCheck';
+import { planFingerprint, type DigestEntry } from '../../src/core/run/planDigest';
+import { planFile } from '../../src/core/run/plan';
+
+const DEFAULTS = { spaceId: 'DOCS', parentId: '123', overwrite: true };
+const entry = (label: string, text: string, extra: Partial<DigestEntry> = {}): DigestEntry => ({
+  key: label, item: planFile({ key: label, label, text }, undefined, { titleFromFile: true, defaults: DEFAULTS }), ...extra,
+});
+
+describe('Plan rendering and digest pieces', () => {
+  it('Markdown text from files cannot make a row, a link, raw HTML, a comment marker or a mention', () => {
+    const hostile = 'a | b\n| c |\r\n<!-- wiki-publisher-plan-digest: x --> [x](javascript:alert(1)) ![i](http://x/i.png) @org/team `code` *b* _i_ ~s~ $m$';
+    const text = inlineText(hostile);
+    assert.doesNotMatch(text, /[\r\n]/);
+    assert.doesNotMatch(text, /(^|[^\\])\|/, 'every pipe is escaped');
+    assert.doesNotMatch(text, /<|>/);
+    assert.doesNotMatch(text, /(^|[^\\])\[/, 'no bracket opens a link');
+    assert.doesNotMatch(text, /@org/, 'no mention');
+    assert.match(text, /@\u2060org\/team/);
+    assert.equal(linkText('T', 'javascript:alert(1)'), 'T');
+    assert.equal(linkText('T)', 'https://wiki.example.com/p/1/A (b)'), '[T)](https://wiki.example.com/p/1/A%20%28b%29)');
+  });
+
+  it('cuts a long document at a line end and says where the rest is', () => {
+    const lines = Array.from({ length: 100 }, (_, index) => `| row ${index} |`);
+    const cut = fitDocument(lines, ['tail marker'], 600, (left) => `_${left} more_`);
+    assert.ok(cut.length <= 600 + 50);
+    assert.match(cut, /_\d+ more_\ntail marker\n$/);
+  });
+
+  it('workflow commands escape what the runner reads: % CR LF in messages, and : , in properties', () => {
+    assert.equal(escapeData('50% done\r\nnext'), '50%25 done%0D%0Anext');
+    assert.equal(escapeProperty('a,b:c'), 'a%2Cb%3Ac');
+    const command = workflowCommand({ level: 'error', file: 'docs/x,y:z.md', line: 3, title: 'T: x', message: 'one\n::warning::forged' });
+    assert.equal(command, '::error file=docs/x%2Cy%3Az.md,line=3,title=T%3A x::one%0A::warning::forged');
+    assert.equal(command.split('\n').length, 1);
+  });
+
+  it('places an annotation on the line it is about', () => {
+    const text = '# Title\n\nText\n\n![a](pics/a.png)\n[b](other.md)\n';
+    assert.equal(lineAbout(text, '1 local image (pics/a.png) will not show on the wiki.'), 5);
+    assert.equal(lineAbout(text, '1 link to other local Markdown files (other.md) will point nowhere.'), 6);
+    assert.equal(lineAbout(text, 'Its title "Title" is also the title of x.md.'), 1);
+    assert.equal(lineAbout(undefined, 'anything'), 1);
+  });
+
+  it('the digest covers each file\'s path, target, content and state, in any order, and only the wiki view reads the wiki', () => {
+    const base = [entry('a.md', '# A\n'), entry('b.md', '# B\n')];
+    const digest = planFingerprint(base, { wiki: true }).digest;
+    assert.equal(planFingerprint([...base].reverse(), { wiki: true }).digest, digest, 'order does not matter');
+    assert.notEqual(planFingerprint([entry('a.md', '# A\n\nmore\n'), base[1] as DigestEntry], { wiki: true }).digest, digest, 'content');
+    assert.notEqual(planFingerprint([entry('c.md', '# A\n'), base[1] as DigestEntry], { wiki: true }).digest, digest, 'path');
+    assert.notEqual(planFingerprint([{ ...entry('a.md', '# A\n'), treeParent: 'docs/' }, base[1] as DigestEntry], { wiki: true }).digest, digest, 'place in a tree');
+    const guarded = entry('a.md', '# A\n');
+    guarded.item.guard = { kind: 'asLeft', page: { id: '7', title: 'A', version: 3 } };
+    const seen = planFingerprint([guarded, base[1] as DigestEntry], { wiki: true });
+    assert.notEqual(seen.digest, digest, 'the wiki view covers what the guard saw');
+    assert.equal(planFingerprint([guarded, base[1] as DigestEntry], { wiki: false }).digest, planFingerprint(base, { wiki: false }).digest, 'the files view does not');
+    guarded.item.guard = { kind: 'asLeft', page: { id: '7', title: 'A', version: 4 } };
+    assert.notEqual(planFingerprint([guarded, base[1] as DigestEntry], { wiki: true }).digest, seen.digest, 'a new version on the wiki');
+    const noIds = entry('n.md', '# N\n');
+    noIds.item.refusals.push({ code: 'noPageAccess', message: 'needs page access', fix: undefined });
+    noIds.item.state = 'refused';
+    assert.equal(planFingerprint([noIds], { wiki: false }).digest, planFingerprint([entry('n.md', '# N\n')], { wiki: false }).digest, 'a refusal only for want of page access is what the repository asks for');
+  });
+
+  it('reads the reviewed plan back from its Markdown or --json output, and compares per file', () => {
+    const reviewed = planFingerprint([entry('a.md', '# A\n'), entry('b.md', '# B\n')], { wiki: false });
+    const markers = planMarkers({ digest: reviewed.digest, wikiChecked: false, entries: Object.fromEntries(reviewed.entries) });
+    const fromMarkdown = reviewedPlanFromText(`## Plan\n\n| a |\n\n${markers}\n`);
+    assert.ok(fromMarkdown.ok);
+    assert.equal(fromMarkdown.plan.digest, reviewed.digest);
+    const json = `{"type":"plan"}\n${JSON.stringify({ type: 'summary', dryRun: true, plan: { digest: reviewed.digest, wikiChecked: false, entries: Object.fromEntries(reviewed.entries) } })}\n`;
+    const fromJson = reviewedPlanFromText(json);
+    assert.ok(fromJson.ok && fromJson.plan.entries?.size === 2);
+    const now = planFingerprint([entry('a.md', '# A changed\n'), entry('c.md', '# C\n')], { wiki: false });
+    const check = checkReviewedPlan(fromMarkdown.plan, { wiki: undefined, files: now });
+    assert.equal(check.matched, false);
+    assert.deepEqual(check.matched ? [] : check.differences, [{ key: 'a.md', change: 'changed' }, { key: 'b.md', change: 'removed' }, { key: 'c.md', change: 'added' }]);
+    const two = reviewedPlanFromText(`${markers}\n${planMarkers({ digest: now.digest, wikiChecked: false, entries: {} })}`);
+    assert.equal(two.ok, false, 'two different digests name no single plan');
+    assert.equal(reviewedPlanFromText('nothing here').ok, false);
+    assert.ok(checkReviewedPlan({ digest: reviewed.digest.slice(0, 12) }, { wiki: undefined, files: reviewed }).matched, 'a 12-digit prefix');
+    assert.equal(checkReviewedPlan({ digest: reviewed.digest.slice(0, 11) }, { wiki: undefined, files: reviewed }).matched, false, 'not shorter');
+  });
+});

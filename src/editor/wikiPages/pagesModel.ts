@@ -1,0 +1,239 @@
+// The Wiki Pages view's state, built on first need (the view shown, or the badges' first refresh): gathers the
+// workspace's facts (files, links, manifests, local plans), asks the core to decide, and hands the result to the tree
+// and the badges. Reads of the wiki go through the RefreshScheduler (one at a time, cancellable) when RefreshTriggers
+// says; a save or a publish re-decides locally at once, with no request.
+import * as vscode from 'vscode';
+import { describeError } from '../../core/log/redact';
+import type { SecretReader } from '../../core/apiToken/tokenSource';
+import type { PageLink } from '../../core/links/pageLink';
+import type { WikiReading } from '../../core/pageState/wikiReading';
+import type { FileState, ViewTree, WorkspaceFacts, WorkspaceStates } from '../../core/pageState/workspaceStates';
+import type { Logger } from '../../core/ports';
+import { neutralise } from '../../core/text/neutralise';
+import { onDemand } from '../onDemandLoader';
+import type { GlobalStateLinkStore } from '../publish/pageLinks';
+import type { WikiAccess } from '../wiki/wikiAccess';
+import { LocalFactsCache, type LinkedFile } from './localFactsCache';
+import { PageDecorations } from './pageDecorations';
+import { countIn, fileItem, groupItem, groupsOf, orphanItem, type PagesElement } from './pagesTree';
+import { PAGES_VIEW_ID } from './pagesViewHost';
+import { RefreshScheduler, type RefreshKind } from './refreshScheduler';
+import { badgesOn, BADGES_SETTING } from './pagesSettings';
+import { RefreshTriggers } from './refreshTriggers';
+import { HAS_MODIFIED_CONTEXT, readSetup, viewMessage, welcomeOf, WELCOME_CONTEXT, type ViewSetup } from './viewStatus';
+import { pathBelow, scanWorkspace, type WorkspaceScan } from './workspaceScan';
+
+const MARKDOWN_GLOB = '**/*.{md,markdown,mdown,mkd}';
+const MANIFEST_GLOB = '**/.wiki-pages.json';
+/** Local changes come in bursts (a checkout, a save of many files): one refresh after the burst. */
+const LOCAL_SETTLE_MS = 1000;
+/** After a publish, the page's new version is read once the link (and its page ID) has settled. */
+const AFTER_PUBLISH_MS = 3000;
+
+export interface PagesModelDeps {
+  view: vscode.TreeView<PagesElement>;
+  fireTree(): void;
+  fireDecorations(uris: vscode.Uri[] | undefined): void;
+  links: GlobalStateLinkStore;
+  wiki: WikiAccess;
+  secrets: SecretReader;
+  env: Record<string, string | undefined>;
+  onDidChangeSession: vscode.Event<unknown>;
+  log: Logger;
+}
+
+interface Gathered {
+  scan: WorkspaceScan;
+  facts: WorkspaceFacts;
+  setup: ViewSetup;
+  readFailure: string | undefined;
+}
+
+export class WikiPagesModel implements vscode.Disposable {
+  private states: WorkspaceStates = { files: [], orphans: [] };
+  private byKey = new Map<string, FileState>();
+  private uris = new Map<string, vscode.Uri>();
+  private inTree = new Set<string>();
+  private gathered: Gathered | undefined;
+  private reading: WikiReading;
+  private welcome: ReturnType<typeof welcomeOf>;
+  private firstPass: Promise<void> | undefined;
+  private readonly local = new LocalFactsCache();
+  private readonly decorations = new PageDecorations();
+  private readonly scheduler: RefreshScheduler;
+  private readonly triggers: RefreshTriggers;
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor(private readonly deps: PagesModelDeps) {
+    this.reading = onDemand().unreadWiki('pending');
+    this.scheduler = new RefreshScheduler((kind, signal) => this.run(kind, signal), deps.log);
+    this.triggers = new RefreshTriggers({ request: (kind) => void this.refresh(kind), visible: () => deps.view.visible, idle: () => this.scheduler.cancel() });
+    const watchers = [vscode.workspace.createFileSystemWatcher(MARKDOWN_GLOB), vscode.workspace.createFileSystemWatcher(MANIFEST_GLOB)];
+    const settle = (): void => this.triggers.soon('local', LOCAL_SETTLE_MS);
+    this.subscriptions.push(
+      this.triggers, ...watchers,
+      ...watchers.flatMap((watcher) => [watcher.onDidCreate(settle), watcher.onDidDelete(settle)]),
+      watchers[1]?.onDidChange(settle) ?? new vscode.Disposable(() => undefined),
+      vscode.workspace.onDidSaveTextDocument((document) => void this.saved(document)),
+      vscode.workspace.onDidChangeWorkspaceFolders(settle),
+      deps.view.onDidChangeVisibility((event) => (event.visible ? this.triggers.shown() : !this.triggers.needed() && this.scheduler.cancel())),
+      deps.onDidChangeSession(() => void this.refresh('full')),
+      // A publish changed a link: the file is re-decided at once from what is known, and its page read shortly after.
+      deps.links.onDidChange(() => {
+        if (!this.triggers.needed()) return;
+        void this.refresh('local');
+        this.triggers.soon('full', AFTER_PUBLISH_MS);
+      }),
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        // Off, decoration() answers nothing; either way the decorated files are asked again.
+        if (event.affectsConfiguration(BADGES_SETTING)) deps.fireDecorations(this.decoratedUris());
+        if (['wikiPublisher.omitTitleHeading', 'wikiPublisher.diagrams', 'files.exclude'].some((key) => event.affectsConfiguration(key))) settle();
+        if (['wikiPublisher.baseUrl', 'wikiPublisher.importEndpoint'].some((key) => event.affectsConfiguration(key))) void this.refresh('full');
+      }),
+    );
+  }
+
+  /** Starts the first refresh (reading the wiki) if it has not started; resolves when the first pass is done. */
+  start(): Promise<void> {
+    this.firstPass ??= this.refresh('full');
+    return this.firstPass;
+  }
+
+  /** Refresh: the first pass if none has run yet, else a read of the wiki now. */
+  refreshNow(): Promise<void> {
+    return this.firstPass ? this.refresh('full') : this.start();
+  }
+
+  refresh(kind: RefreshKind): Promise<void> {
+    if (kind === 'full' && this.deps.view.visible) {
+      return Promise.resolve(vscode.window.withProgress({ location: { viewId: PAGES_VIEW_ID } }, () => this.scheduler.request(kind)));
+    }
+    return this.scheduler.request(kind);
+  }
+
+  async children(element: PagesElement | undefined): Promise<PagesElement[]> {
+    if (element === undefined) {
+      await this.start();
+      return this.welcome ? [] : groupsOf(this.states);
+    }
+    if (element instanceof vscode.Uri || element.kind !== 'group') return [];
+    if (element.group === 'orphans') return this.states.orphans.map((orphan) => ({ kind: 'orphan', orphan }));
+    return this.states.files.filter((state) => state.kind === element.group).map((state) => this.uriOf(state));
+  }
+
+  treeItem(element: PagesElement): vscode.TreeItem {
+    if (element instanceof vscode.Uri) {
+      const state = this.byKey.get(element.toString());
+      return state ? fileItem(element, state, Date.now()) : new vscode.TreeItem(element);
+    }
+    if (element.kind === 'orphan') return orphanItem(element.orphan);
+    return groupItem(element.group, countIn(this.states, element.group));
+  }
+
+  decoration(uri: vscode.Uri): vscode.FileDecoration | undefined {
+    return badgesOn() ? this.decorations.decoration(uri) : undefined;
+  }
+
+  stateOf(uri: vscode.Uri): FileState | undefined {
+    return this.byKey.get(uri.toString());
+  }
+
+  /** Files a publish of everything modified takes: modified here, also when the wiki changed too (the guard then asks). */
+  modifiedUris(): vscode.Uri[] {
+    return this.states.files.filter((state) => state.kind === 'modifiedHere' || (state.kind === 'changedOnWiki' && state.modifiedHere)).map((state) => this.uriOf(state));
+  }
+
+  dispose(): void {
+    this.scheduler.dispose();
+    for (const subscription of this.subscriptions.splice(0)) subscription.dispose();
+  }
+
+  private async run(kind: RefreshKind, signal: AbortSignal): Promise<void> {
+    const core = onDemand();
+    const setup = await readSetup(this.deps);
+    const scan = await scanWorkspace(signal);
+    const facts = await this.gather(scan, signal);
+    let readFailure = this.gathered?.readFailure;
+    if (!setup.pages) {
+      this.reading = core.unreadWiki('noAccess');
+      readFailure = undefined;
+    } else if (kind === 'full') {
+      this.triggers.noteFullRead();
+      const result = await core.refreshStates(facts, { pages: setup.pages, signal, ...(setup.ownAuthorId ? { ownAuthorId: setup.ownAuthorId } : {}) });
+      this.reading = result.reading;
+      readFailure = result.readFailure;
+      if (readFailure) this.deps.log.warn(`The Wiki Pages view could not read the wiki: ${readFailure}`);
+    }
+    signal.throwIfAborted();
+    this.gathered = { scan, facts, setup, readFailure };
+    this.show(core.decideStates(facts, this.reading, setup.ownAuthorId));
+  }
+
+  /** The facts the core decides from: every file with its link and local plan, every readable manifest with its files. */
+  private async gather(scan: WorkspaceScan, signal: AbortSignal): Promise<WorkspaceFacts> {
+    const links = new Map<string, PageLink | undefined>();
+    for (const file of scan.files) links.set(file.key, await this.deps.links.get(file.key));
+    const linked = scan.files.flatMap((file): LinkedFile[] => {
+      const link = links.get(file.key);
+      return link ? [{ ...file, link }] : [];
+    });
+    const local = await this.local.factsFor(linked, signal);
+    const trees: ViewTree[] = scan.manifests.flatMap((entry) => entry.manifest ? [{
+      location: entry.uri.toString(), label: entry.label, manifest: entry.manifest,
+      files: scan.files.flatMap((file) => {
+        const relPath = pathBelow(entry.folder, file.uri);
+        return relPath === undefined ? [] : [{ key: file.key, relPath }];
+      }),
+    }] : []);
+    this.uris = new Map(scan.files.map((file) => [file.key, file.uri]));
+    this.inTree = new Set(trees.flatMap((tree) => tree.files.map((file) => file.key)));
+    return { files: scan.files.map((file) => ({ key: file.key, label: file.label, link: links.get(file.key), local: local.get(file.key) })), trees };
+  }
+
+  /** A save re-decides its file from the saved text: no read, no request. */
+  private async saved(document: vscode.TextDocument): Promise<void> {
+    const key = document.uri.toString();
+    const gathered = this.gathered;
+    const index = gathered?.facts.files.findIndex((file) => file.key === key) ?? -1;
+    const file = gathered?.facts.files[index];
+    if (!gathered || !file) return;
+    try {
+      const link = await this.deps.links.get(key);
+      const local = link ? await this.local.noteSaved({ uri: document.uri, key, label: file.label, link }, document.getText()) : undefined;
+      const files = [...gathered.facts.files];
+      files[index] = { ...file, link, local };
+      gathered.facts = { ...gathered.facts, files };
+      this.show(onDemand().decideStates(gathered.facts, this.reading, gathered.setup.ownAuthorId));
+    } catch (error) {
+      this.deps.log.warn(`Updating the Wiki Pages view after a save failed: ${describeError(error)}`);
+    }
+  }
+
+  private show(states: WorkspaceStates): void {
+    this.states = states;
+    this.byKey = new Map(states.files.map((state) => [state.file.key, state]));
+    const gathered = this.gathered;
+    const anything = states.orphans.length > 0 || states.files.some((state) => state.kind !== 'notPublished');
+    if (gathered) {
+      this.welcome = welcomeOf(gathered.setup, anything);
+      const message = viewMessage({
+        setup: gathered.setup, readFailure: gathered.readFailure, truncated: gathered.scan.truncated,
+        manifestProblems: gathered.scan.manifests.flatMap((entry) => (entry.problem ? [entry.problem] : [])),
+      });
+      this.deps.view.message = this.welcome || !message ? undefined : neutralise(message);
+    }
+    void vscode.commands.executeCommand('setContext', WELCOME_CONTEXT, this.welcome ?? '');
+    void vscode.commands.executeCommand('setContext', HAS_MODIFIED_CONTEXT, this.modifiedUris().length > 0);
+    this.deps.fireTree();
+    const changed = this.decorations.update(states.files, (state) => this.inTree.has(state.file.key), (state) => this.uriOf(state));
+    if (badgesOn() && changed.length > 0) this.deps.fireDecorations(changed);
+  }
+
+  private uriOf(state: FileState): vscode.Uri {
+    return this.uris.get(state.file.key) ?? vscode.Uri.parse(state.file.key, true);
+  }
+
+  private decoratedUris(): vscode.Uri[] {
+    return this.states.files.filter((state) => this.decorations.decoration(this.uriOf(state))).map((state) => this.uriOf(state));
+  }
+}

@@ -31,8 +31,11 @@ const STATS_AT_ONCE = 8;
 export class LocalFactsCache {
   private readonly remembered = new Map<string, Remembered>();
 
-  /** Each file's facts (undefined: it cannot be read or is not text). Rejects when `signal` aborts. */
-  async factsFor(files: readonly LinkedFile[], signal: AbortSignal): Promise<Map<string, LocalFacts | undefined>> {
+  /**
+   * Each file's facts (undefined: it cannot be read or is not text). `files` is the whole list unless `some` is set:
+   * then the others are kept, else forgotten. Rejects when `signal` aborts.
+   */
+  async factsFor(files: readonly LinkedFile[], signal: AbortSignal, some = false): Promise<Map<string, LocalFacts | undefined>> {
     const options = planOptions();
     const stale: Array<{ file: LinkedFile; stat: vscode.FileStat | undefined; text?: string }> = [];
     await mapBounded(files, STATS_AT_ONCE, async (file) => {
@@ -50,7 +53,7 @@ export class LocalFactsCache {
     }, { signal });
     // Files gone from the list (deleted, unlinked) are forgotten with it.
     const listed = new Set(files.map((file) => file.key));
-    for (const key of this.remembered.keys()) if (!listed.has(key)) this.remembered.delete(key);
+    if (!some) for (const key of this.remembered.keys()) if (!listed.has(key)) this.remembered.delete(key);
     return new Map(files.map((file) => [file.key, this.remembered.get(file.key)?.facts]));
   }
 

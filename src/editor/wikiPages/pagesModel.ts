@@ -5,23 +5,23 @@
 import * as vscode from 'vscode';
 import { describeError } from '../../core/log/redact';
 import type { SecretReader } from '../../core/apiToken/tokenSource';
-import type { PageLink } from '../../core/links/pageLink';
 import type { WikiReading } from '../../core/pageState/wikiReading';
-import type { FileState, ViewTree, WorkspaceFacts, WorkspaceStates } from '../../core/pageState/workspaceStates';
+import type { FileState, WorkspaceFacts, WorkspaceStates } from '../../core/pageState/workspaceStates';
 import type { Logger } from '../../core/ports';
 import { neutralise } from '../../core/text/neutralise';
 import { onDemand } from '../onDemandLoader';
 import type { GlobalStateLinkStore } from '../publish/pageLinks';
 import type { WikiAccess } from '../wiki/wikiAccess';
-import { LocalFactsCache, type LinkedFile } from './localFactsCache';
+import { gatherFacts } from './gatherFacts';
+import { LocalFactsCache } from './localFactsCache';
 import { PageDecorations } from './pageDecorations';
-import { countIn, fileItem, groupItem, groupsOf, orphanItem, type PagesElement } from './pagesTree';
+import { countIn, fileItem, groupItem, groupsOf, orphanItem, renderedSignature, type PagesElement } from './pagesTree';
 import { PAGES_VIEW_ID } from './pagesViewHost';
 import { RefreshScheduler, type RefreshKind } from './refreshScheduler';
 import { badgesOn, BADGES_SETTING } from './pagesSettings';
 import { RefreshTriggers } from './refreshTriggers';
 import { HAS_MODIFIED_CONTEXT, readSetup, viewMessage, welcomeOf, WELCOME_CONTEXT, type ViewSetup } from './viewStatus';
-import { pathBelow, scanWorkspace, type WorkspaceScan } from './workspaceScan';
+import { scanWorkspace, type WorkspaceScan } from './workspaceScan';
 
 const MARKDOWN_GLOB = '**/*.{md,markdown,mdown,mkd}';
 const MANIFEST_GLOB = '**/.wiki-pages.json';
@@ -57,6 +57,7 @@ export class WikiPagesModel implements vscode.Disposable {
   private gathered: Gathered | undefined;
   private reading: WikiReading;
   private welcome: ReturnType<typeof welcomeOf>;
+  private shownSignature = '';
   private firstPass: Promise<void> | undefined;
   private readonly local = new LocalFactsCache();
   private readonly decorations = new PageDecorations();
@@ -73,8 +74,9 @@ export class WikiPagesModel implements vscode.Disposable {
     this.subscriptions.push(
       this.triggers, ...watchers,
       ...watchers.flatMap((watcher) => [watcher.onDidCreate(settle), watcher.onDidDelete(settle)]),
+      watchers[0]?.onDidChange((uri) => void this.updateOne(uri)) ?? new vscode.Disposable(() => undefined),
       watchers[1]?.onDidChange(settle) ?? new vscode.Disposable(() => undefined),
-      vscode.workspace.onDidSaveTextDocument((document) => void this.saved(document)),
+      vscode.workspace.onDidSaveTextDocument((document) => void this.updateOne(document.uri, document.getText())),
       vscode.workspace.onDidChangeWorkspaceFolders(settle),
       deps.view.onDidChangeVisibility((event) => (event.visible ? this.triggers.shown() : !this.triggers.needed() && this.scheduler.cancel())),
       deps.onDidChangeSession(() => void this.refresh('full')),
@@ -152,7 +154,9 @@ export class WikiPagesModel implements vscode.Disposable {
     const core = onDemand();
     const setup = await readSetup(this.deps);
     const scan = await scanWorkspace(signal);
-    const facts = await this.gather(scan, signal);
+    const { facts, uris, inTree } = await gatherFacts(scan, this.deps.links, this.local, signal);
+    this.uris = uris;
+    this.inTree = inTree;
     let readFailure = this.gathered?.readFailure;
     if (!setup.pages) {
       this.reading = core.unreadWiki('noAccess');
@@ -169,43 +173,28 @@ export class WikiPagesModel implements vscode.Disposable {
     this.show(core.decideStates(facts, this.reading, setup.ownAuthorId));
   }
 
-  /** The facts the core decides from: every file with its link and local plan, every readable manifest with its files. */
-  private async gather(scan: WorkspaceScan, signal: AbortSignal): Promise<WorkspaceFacts> {
-    const links = new Map<string, PageLink | undefined>();
-    for (const file of scan.files) links.set(file.key, await this.deps.links.get(file.key));
-    const linked = scan.files.flatMap((file): LinkedFile[] => {
-      const link = links.get(file.key);
-      return link ? [{ ...file, link }] : [];
-    });
-    const local = await this.local.factsFor(linked, signal);
-    const trees: ViewTree[] = scan.manifests.flatMap((entry) => entry.manifest ? [{
-      location: entry.uri.toString(), label: entry.label, manifest: entry.manifest,
-      files: scan.files.flatMap((file) => {
-        const relPath = pathBelow(entry.folder, file.uri);
-        return relPath === undefined ? [] : [{ key: file.key, relPath }];
-      }),
-    }] : []);
-    this.uris = new Map(scan.files.map((file) => [file.key, file.uri]));
-    this.inTree = new Set(trees.flatMap((tree) => tree.files.map((file) => file.key)));
-    return { files: scan.files.map((file) => ({ key: file.key, label: file.label, link: links.get(file.key), local: local.get(file.key) })), trees };
-  }
-
-  /** A save re-decides its file from the saved text: no read, no request. */
-  private async saved(document: vscode.TextDocument): Promise<void> {
-    const key = document.uri.toString();
+  /**
+   * One file changed (saved here, or changed on disk by git or another editor): re-decided from the saved text, or
+   * read again when it changed on disk. No request.
+   */
+  private async updateOne(uri: vscode.Uri, savedText?: string): Promise<void> {
+    const key = uri.toString();
     const gathered = this.gathered;
     const index = gathered?.facts.files.findIndex((file) => file.key === key) ?? -1;
     const file = gathered?.facts.files[index];
     if (!gathered || !file) return;
     try {
       const link = await this.deps.links.get(key);
-      const local = link ? await this.local.noteSaved({ uri: document.uri, key, label: file.label, link }, document.getText()) : undefined;
+      const linked = link ? { uri, key, label: file.label, link } : undefined;
+      const local = !linked ? undefined
+        : savedText !== undefined ? await this.local.noteSaved(linked, savedText)
+          : (await this.local.factsFor([linked], new AbortController().signal, true)).get(key);
       const files = [...gathered.facts.files];
       files[index] = { ...file, link, local };
       gathered.facts = { ...gathered.facts, files };
       this.show(onDemand().decideStates(gathered.facts, this.reading, gathered.setup.ownAuthorId));
     } catch (error) {
-      this.deps.log.warn(`Updating the Wiki Pages view after a save failed: ${describeError(error)}`);
+      this.deps.log.warn(`Updating the Wiki Pages view after a change of ${file.label} failed: ${describeError(error)}`);
     }
   }
 
@@ -224,7 +213,10 @@ export class WikiPagesModel implements vscode.Disposable {
     }
     void vscode.commands.executeCommand('setContext', WELCOME_CONTEXT, this.welcome ?? '');
     void vscode.commands.executeCommand('setContext', HAS_MODIFIED_CONTEXT, this.modifiedUris().length > 0);
-    this.deps.fireTree();
+    // Rows are drawn again only when what they show changed: a redraw closes the hover the user is reading.
+    const shown = renderedSignature(states, this.welcome, Date.now());
+    if (shown !== this.shownSignature) this.deps.fireTree();
+    this.shownSignature = shown;
     const changed = this.decorations.update(states.files, (state) => this.inTree.has(state.file.key), (state) => this.uriOf(state));
     if (badgesOn() && changed.length > 0) this.deps.fireDecorations(changed);
   }

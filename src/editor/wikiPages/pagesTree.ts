@@ -111,3 +111,14 @@ function fileTooltip(state: FileState, now: number): vscode.MarkdownString {
   if (state.wikiUnread && state.kind !== 'notPublished') lines.push(escapeMarkdown(unreadReason(state.wikiUnread)));
   return new vscode.MarkdownString(lines.join('\n\n'));
 }
+
+/** Everything the rows show, as one string (the minute included, for "5 min ago"): equal means nothing to redraw. */
+export function renderedSignature(states: WorkspaceStates, welcome: string | undefined, now: number): string {
+  const files = states.files.map((state) => [
+    state.file.key, state.file.label, state.kind, state.modifiedHere, state.pageId, state.page?.title, state.page?.version, state.page?.versionAuthorId,
+    state.page?.versionCreatedAt, state.page?.webUrl, state.changedByYou, state.wikiUnread, state.file.link?.version, state.file.link?.publishedAt,
+    state.file.link?.url, state.recorded?.manifestKey,
+  ]);
+  const orphans = states.orphans.map((orphan) => [orphan.manifestLocation, orphan.key, orphan.pageId, orphan.page?.title, orphan.page?.webUrl, orphan.gone, orphan.wikiUnread]);
+  return JSON.stringify([welcome, Math.floor(now / 60_000), files, orphans]);
+}

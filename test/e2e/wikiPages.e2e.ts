@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { signInApproved } from './support/accounts';
 import { DOCS_HOME, targetedFile } from './support/docs';
 import { useSessions } from './support/harness';
-import type { Session } from './support/session';
+import type { Session, SessionOptions } from './support/session';
 import { clickPublishButton } from './support/publishFlow';
 import { SANDBOX_BODIES } from './support/sandboxBodies';
 import { clearNotifications, notification, openFile, tokenStatusItem, UI_TIMEOUT_MS } from './support/workbench';
@@ -36,6 +36,20 @@ async function waitForBadge(page: Page, fileName: string, letter: string): Promi
   assert.equal(seen, letter, `the Explorer's badge on ${fileName}`);
 }
 
+/** Signed in, release-notes.md published from its editor, the view open and listing it as in sync. */
+async function publishedAndShown(start: (options: SessionOptions) => Promise<Session>): Promise<Session> {
+  const session = await start({ files: FILES, world: {}, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
+  const { page } = session;
+  await signInApproved(page);
+  await openFile(page, 'release-notes.md');
+  await clickPublishButton(page);
+  await notification(page, SANDBOX_BODIES.created).waitFor();
+  await clearNotifications(page);
+  await openPagesView(page);
+  await pagesViewRow(page, /In sync\s*1/).waitFor();
+  return session;
+}
+
 describe('The Wiki Pages view', function () {
   const sessions = useSessions();
 
@@ -53,16 +67,8 @@ describe('The Wiki Pages view', function () {
   });
 
   it('lists a file as changed on the wiki after a colleague\'s edit there, and the Explorer marks it W', async function () {
-    const session = await sessions.start({ files: FILES, world: {}, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
+    const session = await publishedAndShown(sessions.start.bind(sessions));
     const { page } = session;
-    await signInApproved(page);
-    await openFile(page, 'release-notes.md');
-    await clickPublishButton(page);
-    await notification(page, SANDBOX_BODIES.created).waitFor();
-    await clearNotifications(page);
-
-    await openPagesView(page);
-    await pagesViewRow(page, /In sync\s*1/).waitFor();
     await pagesViewRow(page, /Not published\s*1/).waitFor();
 
     session.sandbox.editPageOnWiki(wikiPage(session).id, `# ${TITLE}\n\nA colleague's correction.\n`);
@@ -82,15 +88,8 @@ describe('The Wiki Pages view', function () {
   });
 
   it('moves a file to "Modified here" when it is saved, and back to in sync when it is published', async function () {
-    const session = await sessions.start({ files: FILES, world: {}, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
+    const session = await publishedAndShown(sessions.start.bind(sessions));
     const { page } = session;
-    await signInApproved(page);
-    await openFile(page, 'release-notes.md');
-    await clickPublishButton(page);
-    await notification(page, SANDBOX_BODIES.created).waitFor();
-    await clearNotifications(page);
-    await openPagesView(page);
-    await pagesViewRow(page, /In sync\s*1/).waitFor();
 
     await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().click();
     await page.keyboard.press('Control+End');

@@ -107,6 +107,8 @@ export class WikiPagesModel implements vscode.Disposable {
   }
 
   refresh(kind: RefreshKind): Promise<void> {
+    // Counted from the request: the view shown while its first read is still on the way asks for no second one.
+    if (kind === 'full') this.triggers.noteFullRead();
     if (kind === 'full' && this.deps.view.visible) {
       return Promise.resolve(vscode.window.withProgress({ location: { viewId: PAGES_VIEW_ID } }, () => this.scheduler.request(kind)));
     }
@@ -162,7 +164,6 @@ export class WikiPagesModel implements vscode.Disposable {
       this.reading = core.unreadWiki('noAccess');
       readFailure = undefined;
     } else if (kind === 'full') {
-      this.triggers.noteFullRead();
       const result = await core.refreshStates(facts, { pages: setup.pages, signal, ...(setup.ownAuthorId ? { ownAuthorId: setup.ownAuthorId } : {}) });
       this.reading = result.reading;
       readFailure = result.readFailure;

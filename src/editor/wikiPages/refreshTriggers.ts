@@ -44,7 +44,7 @@ export class RefreshTriggers implements vscode.Disposable {
     return this.deps.visible() || badgesOn();
   }
 
-  /** A read of the wiki has finished (or started for good): the interval counts from now. */
+  /** A read of the wiki was asked for: the interval, and "shown again after a while", count from now. */
   noteFullRead(): void {
     this.lastFullAt = Date.now();
     this.dueWhileAway = false;

@@ -69,13 +69,13 @@ export class WikiPagesModel implements vscode.Disposable {
     this.reading = onDemand().unreadWiki('pending');
     this.scheduler = new RefreshScheduler((kind, signal) => this.run(kind, signal), deps.log);
     this.triggers = new RefreshTriggers({ request: (kind) => void this.refresh(kind), visible: () => deps.view.visible, idle: () => this.scheduler.cancel() });
-    const watchers = [vscode.workspace.createFileSystemWatcher(MARKDOWN_GLOB), vscode.workspace.createFileSystemWatcher(MANIFEST_GLOB)];
+    const markdown = vscode.workspace.createFileSystemWatcher(MARKDOWN_GLOB);
+    const manifests = vscode.workspace.createFileSystemWatcher(MANIFEST_GLOB);
     const settle = (): void => this.triggers.soon('local', LOCAL_SETTLE_MS);
     this.subscriptions.push(
-      this.triggers, ...watchers,
-      ...watchers.flatMap((watcher) => [watcher.onDidCreate(settle), watcher.onDidDelete(settle)]),
-      watchers[0]?.onDidChange((uri) => void this.updateOne(uri)) ?? new vscode.Disposable(() => undefined),
-      watchers[1]?.onDidChange(settle) ?? new vscode.Disposable(() => undefined),
+      this.triggers, markdown, manifests,
+      markdown.onDidCreate(settle), markdown.onDidDelete(settle), markdown.onDidChange((uri) => void this.updateOne(uri)),
+      manifests.onDidCreate(settle), manifests.onDidDelete(settle), manifests.onDidChange(settle),
       vscode.workspace.onDidSaveTextDocument((document) => void this.updateOne(document.uri, document.getText())),
       vscode.workspace.onDidChangeWorkspaceFolders(settle),
       deps.view.onDidChangeVisibility((event) => (event.visible ? this.triggers.shown() : !this.triggers.needed() && this.scheduler.cancel())),
@@ -88,7 +88,10 @@ export class WikiPagesModel implements vscode.Disposable {
       }),
       vscode.workspace.onDidChangeConfiguration((event) => {
         // Off, decoration() answers nothing; either way the decorated files are asked again.
-        if (event.affectsConfiguration(BADGES_SETTING)) deps.fireDecorations(this.decoratedUris());
+        if (event.affectsConfiguration(BADGES_SETTING)) {
+          deps.fireDecorations(this.decoratedUris());
+          if (badgesOn()) this.triggers.shown();
+        }
         if (['wikiPublisher.omitTitleHeading', 'wikiPublisher.diagrams', 'files.exclude'].some((key) => event.affectsConfiguration(key))) settle();
         if (['wikiPublisher.baseUrl', 'wikiPublisher.importEndpoint'].some((key) => event.affectsConfiguration(key))) void this.refresh('full');
       }),

@@ -50,9 +50,11 @@ export class RefreshTriggers implements vscode.Disposable {
     this.dueWhileAway = false;
   }
 
-  /** The view was shown: read the wiki unless the last read is recent. */
+  /** The view was shown, or the badges switched on: read the wiki unless the last read is recent. */
   shown(): void {
-    this.fullIfNeeded(FRESH_ENOUGH_MS);
+    // Local changes go unwatched while nothing shows the states; a local pass (no request) catches up on them.
+    if (Date.now() - this.lastFullAt < FRESH_ENOUGH_MS) this.deps.request('local');
+    else this.fullIfNeeded(FRESH_ENOUGH_MS);
   }
 
   /** A refresh of this kind in `delayMs`, merged with others asked for meanwhile (a burst of saves or publishes is one). */
@@ -63,7 +65,8 @@ export class RefreshTriggers implements vscode.Disposable {
       const asked = this.soonKind ?? 'local';
       this.soonTimer = undefined;
       this.soonKind = undefined;
-      if (asked === 'local' || this.needed()) this.deps.request(asked);
+      // Nothing shows the states now: the next time something does, it reads afresh (shown()).
+      if (this.needed()) this.deps.request(asked);
     }, delayMs);
   }
 

@@ -151,6 +151,9 @@ describe('a page tree\'s recorded pages and orphans', () => {
     const states = decideStates(workspace, unreadWiki('noAccess'));
     assert.deepEqual(states.orphans.map((orphan) => [orphan.key, orphan.pageId, orphan.treeLabel]), [['old.md', '1', 'docs'], ['gone/', '3', 'docs']]);
     assert.deepEqual(states.files.map((state) => state.kind), ['publishedElsewhere', 'unchecked']);
+    // A walk that stopped at its bound did not reach every file: nothing it missed is called gone.
+    assert.deepEqual(decideStates({ ...workspace, truncated: true }, unreadWiki('noAccess')).orphans, []);
+    assert.deepEqual([...wikiWants({ ...workspace, truncated: true }).pageIds].sort(), ['2', '4']);
   });
 
   it('a tree inside a tree: the deeper manifest records its own files', () => {

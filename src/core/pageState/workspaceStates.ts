@@ -32,6 +32,8 @@ export interface ViewTree {
 export interface WorkspaceFacts {
   files: readonly ViewFile[];
   trees: readonly ViewTree[];
+  /** The walk stopped at its bound: files it did not reach are not gone, so no page is called an orphan. */
+  truncated?: boolean;
 }
 
 export interface FileState extends PageState {
@@ -62,7 +64,7 @@ export function recordedPages(trees: readonly ViewTree[]): { byFile: Map<string,
 /** What one read of the wiki must cover: every linked or recorded page by ID, the rest of the links by title. */
 export function wikiWants(facts: WorkspaceFacts): WikiWants {
   const { byFile, gone } = recordedPages(facts.trees);
-  const pageIds: string[] = gone.map((orphan) => orphan.pageId);
+  const pageIds: string[] = facts.truncated ? [] : gone.map((orphan) => orphan.pageId);
   const byTitle: PageByTitle[] = [];
   for (const file of facts.files) {
     const id = file.link?.pageId ?? byFile.get(file.key)?.pageId;
@@ -84,7 +86,7 @@ export function decideStates(facts: WorkspaceFacts, reading: WikiReading, ownAut
   });
   // A recorded page some file still maps to (a file moved or renamed in VS Code keeps its link) is no orphan.
   const mapped = new Set(files.map((state) => state.pageId).filter((id): id is string => id !== undefined));
-  const orphans = gone.filter((orphan) => !mapped.has(orphan.pageId)).map((orphan): OrphanState => {
+  const orphans = gone.filter((orphan) => !facts.truncated && !mapped.has(orphan.pageId)).map((orphan): OrphanState => {
     const side = reading.side(orphan.pageId);
     return {
       ...orphan,

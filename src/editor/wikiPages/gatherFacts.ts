@@ -31,7 +31,7 @@ export async function gatherFacts(scan: WorkspaceScan, store: GlobalStateLinkSto
     }),
   }] : []);
   return {
-    facts: { files: scan.files.map((file) => ({ key: file.key, label: file.label, link: links.get(file.key), local: facts.get(file.key) })), trees },
+    facts: { files: scan.files.map((file) => ({ key: file.key, label: file.label, link: links.get(file.key), local: facts.get(file.key) })), trees, truncated: scan.truncated },
     uris: new Map(scan.files.map((file) => [file.key, file.uri])),
     inTree: new Set(trees.flatMap((tree) => tree.files.map((file) => file.key))),
   };

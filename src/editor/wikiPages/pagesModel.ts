@@ -33,7 +33,6 @@ const AFTER_PUBLISH_MS = 3000;
 export interface PagesModelDeps {
   view: vscode.TreeView<PagesElement>;
   fireTree(): void;
-  fireDecorations(uris: vscode.Uri[] | undefined): void;
   links: GlobalStateLinkStore;
   wiki: WikiAccess;
   secrets: SecretReader;
@@ -63,6 +62,7 @@ export class WikiPagesModel implements vscode.Disposable {
   private readonly decorations = new PageDecorations();
   private readonly scheduler: RefreshScheduler;
   private readonly triggers: RefreshTriggers;
+  private readonly decorationsChanged = new vscode.EventEmitter<vscode.Uri[]>();
   private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(private readonly deps: PagesModelDeps) {
@@ -73,7 +73,9 @@ export class WikiPagesModel implements vscode.Disposable {
     const manifests = vscode.workspace.createFileSystemWatcher(MANIFEST_GLOB);
     const settle = (): void => this.triggers.soon('local', LOCAL_SETTLE_MS);
     this.subscriptions.push(
-      this.triggers, markdown, manifests,
+      this.triggers, markdown, manifests, this.decorationsChanged,
+      // Registered with the view's code: before its first states there is nothing to show.
+      vscode.window.registerFileDecorationProvider({ onDidChangeFileDecorations: this.decorationsChanged.event, provideFileDecoration: (uri) => this.decoration(uri) }),
       markdown.onDidCreate(settle), markdown.onDidDelete(settle), markdown.onDidChange((uri) => void this.updateOne(uri)),
       manifests.onDidCreate(settle), manifests.onDidDelete(settle), manifests.onDidChange(settle),
       vscode.workspace.onDidSaveTextDocument((document) => void this.updateOne(document.uri, document.getText())),
@@ -89,7 +91,7 @@ export class WikiPagesModel implements vscode.Disposable {
       vscode.workspace.onDidChangeConfiguration((event) => {
         // Off, decoration() answers nothing; either way the decorated files are asked again.
         if (event.affectsConfiguration(BADGES_SETTING)) {
-          deps.fireDecorations(this.decoratedUris());
+          this.decorationsChanged.fire(this.decoratedUris());
           if (badgesOn()) this.triggers.shown();
         }
         if (['wikiPublisher.omitTitleHeading', 'wikiPublisher.diagrams', 'files.exclude'].some((key) => event.affectsConfiguration(key))) settle();
@@ -222,7 +224,7 @@ export class WikiPagesModel implements vscode.Disposable {
     if (shown !== this.shownSignature) this.deps.fireTree();
     this.shownSignature = shown;
     const changed = this.decorations.update(states.files, (state) => this.inTree.has(state.file.key), (state) => this.uriOf(state));
-    if (badgesOn() && changed.length > 0) this.deps.fireDecorations(changed);
+    if (badgesOn() && changed.length > 0) this.decorationsChanged.fire(changed);
   }
 
   private uriOf(state: FileState): vscode.Uri {

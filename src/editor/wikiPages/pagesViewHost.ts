@@ -1,7 +1,7 @@
-// The Wiki Pages view and the Explorer badges as start-up registers them: the tree view VS Code asks for rows and a
-// file decoration provider, both light stand-ins. The view's code (dist/lazyCommands.js) loads when it is first
-// needed: the view shown, a command run, or, with the badges on, a while after start-up, so activation stays as cheap
-// as before. Only `import type` reaches the view's code from here.
+// The Wiki Pages view as start-up registers it: the tree view VS Code asks for rows, a light stand-in. The view's code
+// (dist/lazyCommands.js), the Explorer badges' decoration provider with it, loads when it is first needed: the view
+// shown, a command run, or, with the badges on, a while after start-up, so activation stays as cheap as before. Only
+// `import type` reaches the view's code from here.
 import * as vscode from 'vscode';
 import type { PagesModelDeps, WikiPagesModel } from './pagesModel';
 import type { PagesElement } from './pagesTree';
@@ -11,11 +11,10 @@ export const PAGES_VIEW_ID = 'wikiPublisher.pages';
 /** The badges' first refresh waits until start-up is over (it walks the workspace and may read the wiki). */
 const BADGES_START_DELAY_MS = 10_000;
 
-export type ViewHooks = Pick<PagesModelDeps, 'view' | 'fireTree' | 'fireDecorations'>;
+export type ViewHooks = Pick<PagesModelDeps, 'view' | 'fireTree'>;
 
 export class WikiPagesHost implements vscode.Disposable {
   private readonly treeChanged = new vscode.EventEmitter<void>();
-  private readonly decorationsChanged = new vscode.EventEmitter<vscode.Uri[] | undefined>();
   private readonly view: vscode.TreeView<PagesElement>;
   private made: WikiPagesModel | undefined;
   private readonly subscriptions: vscode.Disposable[];
@@ -31,11 +30,7 @@ export class WikiPagesHost implements vscode.Disposable {
       canSelectMany: true,
     });
     this.subscriptions = [
-      this.view, this.treeChanged, this.decorationsChanged,
-      vscode.window.registerFileDecorationProvider({
-        onDidChangeFileDecorations: this.decorationsChanged.event,
-        provideFileDecoration: (uri) => this.made?.decoration(uri),
-      }),
+      this.view, this.treeChanged,
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (event.affectsConfiguration(BADGES_SETTING) && badgesOn()) void this.model().start();
       }),
@@ -48,7 +43,6 @@ export class WikiPagesHost implements vscode.Disposable {
     this.made ??= this.build({
       view: this.view,
       fireTree: () => this.treeChanged.fire(),
-      fireDecorations: (uris) => this.decorationsChanged.fire(uris),
     });
     return this.made;
   }

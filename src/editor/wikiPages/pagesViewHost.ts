@@ -35,7 +35,10 @@ export class WikiPagesHost implements vscode.Disposable {
         if (event.affectsConfiguration(BADGES_SETTING) && badgesOn()) void this.model().start();
       }),
     ];
-    if (badgesOn()) this.startTimer = setTimeout(() => void this.model().start(), BADGES_START_DELAY_MS);
+    // The setting is read when the time comes, not during activation.
+    this.startTimer = setTimeout(() => {
+      if (badgesOn()) void this.model().start();
+    }, BADGES_START_DELAY_MS);
   }
 
   /** The view's state, built (and its bundle loaded) on first use. */

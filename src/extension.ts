@@ -24,6 +24,7 @@ import { secretStoreOf } from './editor/secrets';
 import { TokenStatusItem } from './editor/statusBar/tokenStatusItem';
 import { WIKI_PAGE_SCHEME, WikiPageContentProvider } from './editor/wiki/pageContentProvider';
 import { WikiAccess } from './editor/wiki/wikiAccess';
+import { WikiPagesHost } from './editor/wikiPages/pagesViewHost';
 
 /** The background refresh of the export session loads the HTTP client, so it waits until start-up is over. */
 const BACKGROUND_START_DELAY_MS = 10_000;
@@ -60,9 +61,14 @@ export function activate(context: vscode.ExtensionContext): void {
     const pageContents = new WikiPageContentProvider();
     const compare = new LazyCommand<CompareWithWikiCommand>('wikiPublisher.compareWithWiki', () =>
       new (lazyCommands().CompareWithWikiCommand)({ wiki, links, recent, pages: pageContents, log }));
+    // The Wiki Pages view and the Explorer badges: registered now, their code loaded on first need.
+    const pagesHost = new WikiPagesHost((hooks) => new (lazyCommands().WikiPagesModel)({
+      ...hooks, links, wiki, secrets, env, onDidChangeSession: exportSession.onDidChange, log,
+    }));
+    const pagesModel = () => pagesHost.model();
     const commands = new CommandManager();
     context.subscriptions.push(
-      exportSession, tokenStatus, commands, pageContents, exportSession.onDidChange(showExportSession),
+      exportSession, tokenStatus, commands, pageContents, pagesHost, exportSession.onDidChange(showExportSession),
       vscode.workspace.registerTextDocumentContentProvider(WIKI_PAGE_SCHEME, pageContents),
       // A file's link follows it when it is renamed or moved in VS Code.
       vscode.workspace.onDidRenameFiles((event) => {
@@ -96,6 +102,10 @@ export function activate(context: vscode.ExtensionContext): void {
       new SignOutCommand(exportSession),
       new SetClientSecretCommand(secrets),
       new RefreshExportSessionCommand(exportSession),
+      new LazyCommand('wikiPublisher.pages.refresh', () => new (lazyCommands().RefreshPagesCommand)(pagesModel)),
+      new LazyCommand('wikiPublisher.pages.publishAllModified', () => new (lazyCommands().PublishAllModifiedCommand)(pagesModel)),
+      new LazyCommand('wikiPublisher.pages.openPage', () => new (lazyCommands().OpenPageCommand)(pagesModel, wiki)),
+      new LazyCommand('wikiPublisher.pages.revealInExplorer', () => new (lazyCommands().RevealInExplorerCommand)()),
     ]) {
       commands.register(command);
     }

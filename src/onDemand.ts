@@ -32,3 +32,4 @@ export { createWikiPagesClient } from './core/wikiPages';
 export { exportPageMarkdown, isExportError } from './core/export';
 export { globMatcher } from './core/run/globMatcher';
 export { documentForPage } from './core/links/openedPage';
+export { decideStates, eachInSlices, localFacts, refreshStates, unreadWiki } from './core/pageState';

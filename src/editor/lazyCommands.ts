@@ -4,3 +4,9 @@
 export { CompareWithWikiCommand } from './commands/compareWithWiki';
 export { OpenFromWikiCommand } from './commands/openFromWiki';
 export { PublishCommand } from './commands/publish';
+// The Wiki Pages view (issue 15): its state and its commands, loaded when the view is first shown or the badges start.
+export { WikiPagesModel } from './wikiPages/pagesModel';
+export { OpenPageCommand } from './wikiPages/openPageCommand';
+export { PublishAllModifiedCommand } from './wikiPages/publishAllModifiedCommand';
+export { RefreshPagesCommand } from './wikiPages/refreshPagesCommand';
+export { RevealInExplorerCommand } from './wikiPages/revealInExplorerCommand';

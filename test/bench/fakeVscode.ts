@@ -154,6 +154,9 @@ export function createFakeVscode(record: ActivationRecord): Record<string, unkno
       withProgress: async <T>(_options: unknown, task: (progress: unknown, token: unknown) => Promise<T>) =>
         task({ report: () => undefined }, { isCancellationRequested: false, onCancellationRequested: noEvent }),
       registerUriHandler: () => new Disposable(),
+      // The Wiki Pages view and its Explorer badges, registered at start-up.
+      createTreeView: () => ({ visible: false, message: undefined, onDidChangeVisibility: noEvent, dispose: () => undefined }),
+      registerFileDecorationProvider: () => new Disposable(),
     },
     commands: {
       registerCommand: (id: string) => {

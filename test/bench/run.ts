@@ -7,6 +7,7 @@ import { measureActivation } from './activation';
 import { buildProductionBundles, type ProductionBundles } from './bundle';
 import { measureCliPublish, reportCliPublish, type CliBenchOptions } from './cliPublish';
 import { measureCompareExport, reportCompareExport } from './compareExport';
+import { measurePageState, reportPageState, type PageStateBenchOptions } from './pageState';
 import { measurePublishOverhead } from './publishOverhead';
 import { codeServerVersion, measureRealActivation, type PartSummaries, type RealActivationOutcome, type RealActivationResult } from './realActivation';
 import { Report } from './report';
@@ -26,6 +27,7 @@ const CLI_BENCH: CliBenchOptions = { throughputRuns: 3, startupSamples: 20, star
 const TREE_PUBLISH_RUNS = 3;
 const TREE_PLANNING: TreePlanningOptions = { runs: 3, timeoutMs: 60_000 };
 const ACTION_OVERHEAD: ActionOverheadOptions = { files: 20, fileBytes: 5 * 1024, samples: 15, warmups: 2 };
+const PAGE_STATE: PageStateBenchOptions = { runs: 5, warmups: 1 };
 const KB = 1024;
 
 const report = new Report();
@@ -212,6 +214,9 @@ async function main(): Promise<void> {
   await section(`Publish overhead (${PUBLISH_SAMPLES} samples each, alternating, ${PUBLISH_WARMUPS} warm-ups)`, publishOverhead);
   await section(`Compare with Wiki Page (${PUBLISH_SAMPLES} samples each, alternating, ${PUBLISH_WARMUPS} warm-ups)`, async () => {
     reportCompareExport(report, await measureCompareExport({ samples: PUBLISH_SAMPLES, warmups: PUBLISH_WARMUPS }));
+  });
+  await section(`Wiki Pages view state (the core's refresh against the sandbox world, ${PAGE_STATE.runs} runs, ${PAGE_STATE.warmups} warm-up)`, async () => {
+    reportPageState(report, await measurePageState(PAGE_STATE));
   });
   await section('Token race', tokenRace);
   await section('Command-line publisher (the shipped dist/cli.js as a process, against the sandbox)', async () => {

@@ -139,10 +139,20 @@ async function lookUp(pages: WikiPagesClient, link: PageLink | undefined, target
  * stay silent.
  */
 function compare(page: WikiPage, link: PageLink): GuardVerdict {
-  const edited = { kind: 'edited' as const, page, knownVersion: link.version, publishedAt: link.publishedAt };
-  if (link.version !== undefined) return page.version > link.version ? edited : { kind: 'asLeft', page };
+  return changedOnWikiSince(page, link)
+    ? { kind: 'edited', page, knownVersion: link.version, publishedAt: link.publishedAt }
+    : { kind: 'asLeft', page };
+}
+
+/**
+ * The edit guard's rule for "changed on the wiki since this file last published it", shared with the Wiki Pages view
+ * so that both say the same of a page: a version above the link's; without a known version, any change after the
+ * link's publish time, or a page that does not say when it last changed.
+ */
+export function changedOnWikiSince(page: WikiPage, link: Pick<PageLink, 'version' | 'publishedAt'>): boolean {
+  if (link.version !== undefined) return page.version > link.version;
   const changedAt = page.versionCreatedAt === undefined ? Number.NaN : Date.parse(page.versionCreatedAt);
-  return Number.isFinite(changedAt) && changedAt <= link.publishedAt ? { kind: 'asLeft', page } : edited;
+  return !(Number.isFinite(changedAt) && changedAt <= link.publishedAt);
 }
 
 /** The page the verdict found, if it found one. */

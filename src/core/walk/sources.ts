@@ -3,6 +3,7 @@
 import { describeError } from '../log/redact';
 import type { SourceFile } from '../run/plan';
 import { compareRelativePaths } from '../run/walkRules';
+import { mapBounded } from '../util/mapBounded';
 import { decodeText } from './decode';
 import { walkRefusal } from './refusals';
 import type { WalkResult } from './walk';
@@ -32,15 +33,4 @@ export async function sourcesFromWalk<L>(walk: Pick<WalkResult<L>, 'files' | 're
   });
   const refused = walk.refused.map((entry): SourceFile => ({ key: entry.key, label: entry.label, text: '', readProblem: entry.reason }));
   return [...read, ...refused].sort((a, b) => compareRelativePaths(a.label, b.label));
-}
-
-/** Maps with at most `limit` calls in flight; the results keep the input's order. */
-async function mapBounded<T, R>(items: readonly T[], limit: number, map: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    for (let index = next++; index < items.length; index = next++) results[index] = await map(items[index] as T);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }

@@ -2,7 +2,7 @@
 // a page's version and address by ID, many pages at once, a child of a parent by title, a title in a space, and
 // a space by key or ID. Each request goes through request.ts, which keeps the token on the wiki's origin.
 import { WikiReadError } from './errors';
-import { parseChildren, parsePage, parsePageList, parseSpaces, type SpaceRef, type WikiPage } from './pageJson';
+import { parseChildren, parsePage, parsePageList, parseSpaces, type ChildSummary, type SpaceRef, type WikiPage } from './pageJson';
 import type { Transport } from '../http/transport';
 import { createPageRequester } from './request';
 
@@ -29,6 +29,11 @@ export interface WikiPagesClient {
   getPage(pageId: string, signal?: AbortSignal): Promise<WikiPage | undefined>;
   /** The parent's current direct child with exactly this title, following pagination; undefined when none. */
   findChildByTitle(parentId: string, title: string, signal?: AbortSignal): Promise<{ id: string; title: string } | undefined>;
+  /**
+   * The parent's current direct children (ID and title), every page of the list followed; undefined when the parent
+   * answers 404. One list answers many titles under one parent at once (the Wiki Pages view's links without an ID).
+   */
+  listChildren(parentId: string, signal?: AbortSignal): Promise<ChildSummary[] | undefined>;
   /**
    * The current pages among these IDs, with their versions, keyed by ID; an ID that is missing, deleted, hidden
    * from this user or not numeric is simply absent. Sent in batches of at most 250 IDs.
@@ -101,6 +106,19 @@ export function createWikiPagesClient(options: WikiPagesClientOptions): WikiPage
         return hit !== undefined;
       });
       return hit;
+    },
+
+    async listChildren(parentId, signal) {
+      const origin = requester.siteOrigin();
+      const first = new URL(`/wiki/api/v2/pages/${encodeURIComponent(parentId)}/children?limit=${pageSize}`, origin);
+      const children: ChildSummary[] = [];
+      const found = await requester.readPages(first, origin, signal, 'list of children', (body) => {
+        const listed = parseChildren(body);
+        if (!listed) throw new WikiReadError('protocol', 'The wiki answered with a list of children that is not the expected JSON.');
+        children.push(...listed.results.filter((entry) => (entry.status ?? 'current') === 'current'));
+        return false;
+      });
+      return found ? children : undefined;
     },
 
     async getPages(pageIds, signal) {

@@ -44,7 +44,7 @@ async function walk(selection: readonly vscode.Uri[], token?: vscode.Cancellatio
 }
 
 /** Whether files.exclude (the patterns set to true, for the resource's workspace folder) hides a resource. */
-function filesExclude(): (uri: vscode.Uri) => boolean {
+export function filesExclude(): (uri: vscode.Uri) => boolean {
   const byFolder = new Map<string, (uri: vscode.Uri) => boolean>();
   return (uri) => {
     const folder = vscode.workspace.getWorkspaceFolder(uri);

@@ -25,7 +25,22 @@ function linkable(fileKey: string): boolean {
  * in the workspace (a repository must not be able to tell the extension which page a file "is").
  */
 export class GlobalStateLinkStore implements LinkStore {
+  private readonly listeners = new Set<(fileKeys: readonly string[] | undefined) => void>();
+
   constructor(private readonly state: vscode.Memento) {}
+
+  /**
+   * Hears every change of the links (the Wiki Pages view re-decides a file when it publishes): the keys changed, or
+   * undefined for a move or deletion that may touch many.
+   */
+  onDidChange(listener: (fileKeys: readonly string[] | undefined) => void): { dispose(): void } {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  private changed(fileKeys: readonly string[] | undefined): void {
+    for (const listener of this.listeners) listener(fileKeys);
+  }
 
   async get(fileKey: string): Promise<PageLink | undefined> {
     if (!linkable(fileKey)) return undefined;
@@ -37,6 +52,7 @@ export class GlobalStateLinkStore implements LinkStore {
     const links = { ...this.links(), [fileKey]: link };
     const newestFirst = Object.entries(links).sort(([, a], [, b]) => b.publishedAt - a.publishedAt).slice(0, MAX_FILES);
     await this.state.update(LINKS_KEY, Object.fromEntries(newestFirst));
+    this.changed([fileKey]);
   }
 
   async delete(fileKey: string): Promise<void> {
@@ -47,6 +63,7 @@ export class GlobalStateLinkStore implements LinkStore {
     delete legacy[fileKey];
     await this.state.update(LINKS_KEY, links);
     await this.state.update(LEGACY_TARGETS_KEY, legacy);
+    this.changed([fileKey]);
   }
 
   /**
@@ -58,6 +75,7 @@ export class GlobalStateLinkStore implements LinkStore {
     const moved = moveLinks(this.links(), from, to);
     if (moved) await this.state.update(LINKS_KEY, moved);
     if (legacy && !moved?.[to]) await this.set(to, legacy);
+    if (moved) this.changed(undefined);
   }
 
   /** A file or folder was deleted: its links (a folder's: every file under it) go with it. */
@@ -66,6 +84,7 @@ export class GlobalStateLinkStore implements LinkStore {
     if (kept) await this.state.update(LINKS_KEY, kept);
     const legacy = forgetLinks(this.state.get<Record<string, unknown>>(LEGACY_TARGETS_KEY, {}), gone);
     if (legacy) await this.state.update(LEGACY_TARGETS_KEY, legacy);
+    if (kept || legacy) this.changed(undefined);
   }
 
   /** Remembers a page opened from the wiki, so the file that names it (wiki.pageId) publishes to it as its own. */

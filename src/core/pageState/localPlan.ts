@@ -1,0 +1,48 @@
+// The local half of a file's state: whether publishing it now would send anything. Asked of the plan itself
+// (planFile), so "modified here" hashes exactly what a publish would send (front matter removed, a repeated title
+// heading left out when asked, diagrams as the renderer setting makes them) and a file that would publish as
+// "unchanged" is never called modified. Many files are planned in short slices with a yield between them, so the
+// extension host is never held for long.
+import type { PageLink } from '../links/pageLink';
+import { planFile, type PlanOptions, type SourceFile } from '../run/plan';
+
+export type LocalPlanOptions = Pick<PlanOptions, 'omitTitleHeading' | 'diagramRenderer'>;
+
+export interface LocalFacts {
+  /** The plan's verdict is anything but "unchanged". */
+  wouldPublish: boolean;
+  /** SHA-256 of what a publish would send now. */
+  contentSha256: string;
+}
+
+export function localFacts(file: SourceFile, link: PageLink | undefined, options: LocalPlanOptions = {}): LocalFacts {
+  const item = planFile(file, link, options);
+  return { wouldPublish: item.state !== 'unchanged', contentSha256: item.contentSha256 };
+}
+
+export interface SliceOptions {
+  /** How long one slice of work may hold the thread before yielding (default 8 ms, half a frame). */
+  sliceMs?: number;
+  signal?: AbortSignal;
+  /** How to yield; the default lets every pending I/O callback and timer run first. */
+  yieldNow?: () => Promise<void>;
+}
+
+const DEFAULT_SLICE_MS = 8;
+const setImmediateYield = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** Runs `work` on each item in order, yielding whenever a slice has run for `sliceMs`; rejects when `signal` aborts. */
+export async function eachInSlices<T>(items: Iterable<T>, work: (item: T) => void | Promise<void>, options: SliceOptions = {}): Promise<void> {
+  const sliceMs = options.sliceMs ?? DEFAULT_SLICE_MS;
+  const yieldNow = options.yieldNow ?? setImmediateYield;
+  let sliceStart = performance.now();
+  for (const item of items) {
+    options.signal?.throwIfAborted();
+    await work(item);
+    if (performance.now() - sliceStart >= sliceMs) {
+      await yieldNow();
+      sliceStart = performance.now();
+    }
+  }
+  options.signal?.throwIfAborted();
+}

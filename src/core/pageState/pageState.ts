@@ -1,0 +1,106 @@
+// Where a Markdown file stands against its wiki page (issue 15, the Wiki Pages view and the Explorer badges). Decided
+// from what is cheap to know: this machine's link (version and content hash of the last publish), the repository's
+// page manifest (a tree's page IDs), what a publish would send now, and the page's current version as the platform's
+// page routes give it. Never from exporting pages. "Changed on the wiki" is the edit guard's own rule
+// (changedOnWikiSince), so the view and the guard never disagree about a page.
+import type { PageLink } from '../links/pageLink';
+import { changedOnWikiSince } from '../run/guard';
+import type { WikiPage } from '../wikiPages';
+
+export type PageStateKind =
+  /** Changed on the wiki since this file last published it (maybe modified here too: see `modifiedHere`). */
+  | 'changedOnWiki'
+  /** Publishing now would send something: the file changed since it last published, and the page did not. */
+  | 'modifiedHere'
+  /** The page the file publishes to is gone (deleted, or hidden from this user), or no longer found by its title. */
+  | 'deletedOnWiki'
+  /** Recorded in the repository's page manifest but never published from this machine: a teammate's or CI's page. */
+  | 'publishedElsewhere'
+  /** No link and no recorded page. */
+  | 'notPublished'
+  /** The page is at the version this file left, and publishing now would change nothing. */
+  | 'inSync'
+  /** Nothing to publish here, but the wiki could not be read (no sign-in, or the read failed): not called in sync. */
+  | 'unchecked';
+
+/** What the wiki said of a file's page, as one read of the view found it. */
+export type WikiSide =
+  | { kind: 'page'; page: WikiPage }
+  /** Asked by ID and not answered: deleted, or hidden from this user. */
+  | { kind: 'gone' }
+  /** Looked for by title under its parent (a link without an ID) and not found: deleted, renamed or moved. */
+  | { kind: 'notFound' }
+  /** Not read: no page access, the read failed, or the page was linked after the last read. */
+  | { kind: 'notRead'; reason: NotReadReason };
+
+/** Why a page's wiki side is unknown: no page access (not signed in), a failed read, or not read yet (linked since). */
+export type NotReadReason = 'noAccess' | 'failed' | 'pending';
+
+export interface FileFacts {
+  /** This machine's link to the page, from its last publish here. */
+  link: PageLink | undefined;
+  /** The page ID the repository's manifest records for the file (a page tree). */
+  recordedPageId: string | undefined;
+  /**
+   * Whether publishing the file now would send something (the plan's own verdict: anything but "unchanged");
+   * undefined when the file could not be read.
+   */
+  wouldPublish: boolean | undefined;
+  wiki: WikiSide;
+}
+
+export interface PageState {
+  kind: PageStateKind;
+  /** The file changed since it last published from here (also said with changedOnWiki and deletedOnWiki). */
+  modifiedHere: boolean;
+  /** The page's ID, when known. */
+  pageId: string | undefined;
+  /** The page as the wiki gave it in this read. */
+  page: WikiPage | undefined;
+  /** The page's latest version was made by the import token's user (the same person, maybe elsewhere). */
+  changedByYou: boolean;
+  /** Why the wiki's side is unknown, when it is. */
+  wikiUnread: NotReadReason | undefined;
+}
+
+/**
+ * The file's state. With a link, a wiki read decides changed / deleted / as left, and the local plan decides
+ * modified; without a read, only local state is said ('modifiedHere' or 'unchecked', never 'inSync' on a guess). A
+ * page recorded in the repository but never published from here has no version or hash of ours to compare with, so
+ * it is 'publishedElsewhere' with the page's current version, never 'inSync'.
+ */
+export function decidePageState(facts: FileFacts, ownAuthorId?: string): PageState {
+  const { link, wiki } = facts;
+  const pageId = link?.pageId ?? facts.recordedPageId;
+  const page = wiki.kind === 'page' ? wiki.page : undefined;
+  const base: PageState = {
+    kind: 'notPublished', modifiedHere: false, pageId: page?.id ?? pageId, page,
+    changedByYou: page !== undefined && ownAuthorId !== undefined && page.versionAuthorId === ownAuthorId,
+    wikiUnread: wiki.kind === 'notRead' ? wiki.reason : undefined,
+  };
+  if (!link && pageId === undefined) return { ...base, page: undefined, changedByYou: false, wikiUnread: undefined };
+  const gone = wiki.kind === 'gone' || wiki.kind === 'notFound';
+  if (!link) return { ...base, kind: gone ? 'deletedOnWiki' : 'publishedElsewhere' };
+  const modifiedHere = facts.wouldPublish !== false;
+  if (gone) return { ...base, kind: 'deletedOnWiki', modifiedHere };
+  if (page && changedOnWikiSince(page, link)) return { ...base, kind: 'changedOnWiki', modifiedHere };
+  if (modifiedHere) return { ...base, kind: 'modifiedHere', modifiedHere };
+  return { ...base, kind: page ? 'inSync' : 'unchecked', modifiedHere };
+}
+
+/** A page the repository's manifest records whose file (or folder) is gone, and that no file maps to any more. */
+export interface OrphanState {
+  /** The manifest's key ('guide/old.md', or 'guide/' for a folder page), relative to the manifest's folder. */
+  key: string;
+  /** The manifest's folder, as the front end names it (a workspace-relative path). */
+  treeLabel: string;
+  /** Where the manifest is (a URI or path), for a front end that opens it. */
+  manifestLocation: string;
+  pageId: string;
+  /** The title the manifest recorded; the page's current one is in `page`. */
+  recordedTitle: string;
+  page: WikiPage | undefined;
+  /** Gone from the wiki too: only the manifest's entry is left. */
+  gone: boolean;
+  wikiUnread: NotReadReason | undefined;
+}

@@ -1,0 +1,132 @@
+// Every file's state and the tree's orphans, from the facts a front end gathered: its files (each with its link, its
+// recorded page and its local plan), its page manifests, and one read of the wiki. The front end gathers (walks,
+// reads, hashes); this decides, so the editor's view and any other front end say the same of the same workspace.
+import type { PageLink } from '../links/pageLink';
+import { describeError } from '../log/redact';
+import type { PageManifest } from '../tree/manifestFormat';
+import type { WikiPagesClient } from '../wikiPages';
+import type { LocalFacts } from './localPlan';
+import { decidePageState, type OrphanState, type PageState } from './pageState';
+import { treeRecords, type RecordedPage, type TreeFile } from './treeRecords';
+import { readWikiPages, unreadWiki, type PageByTitle, type ReadOptions, type WikiReading, type WikiWants } from './wikiReading';
+
+export interface ViewFile {
+  key: string;
+  /** How people know the file: a workspace-relative path. */
+  label: string;
+  link: PageLink | undefined;
+  /** The local plan's verdict; undefined for a file without a link (nothing to compare) or one that cannot be read. */
+  local: LocalFacts | undefined;
+}
+
+export interface ViewTree {
+  /** Where the manifest is (a URI or a path). */
+  location: string;
+  /** The manifest's folder as people know it ('' for a workspace folder's root). */
+  label: string;
+  manifest: PageManifest;
+  /** The files below the manifest's folder, with their paths relative to it. */
+  files: readonly TreeFile[];
+}
+
+export interface WorkspaceFacts {
+  files: readonly ViewFile[];
+  trees: readonly ViewTree[];
+  /** The walk stopped at its bound: files it did not reach are not gone, so no page is called an orphan. */
+  truncated?: boolean;
+}
+
+export interface FileState extends PageState {
+  file: ViewFile;
+  recorded: RecordedPage | undefined;
+}
+
+export interface WorkspaceStates {
+  files: FileState[];
+  orphans: OrphanState[];
+}
+
+/** A workspace's recorded pages: each file's (the deepest manifest that records it wins) and each tree's gone entries. */
+export function recordedPages(trees: readonly ViewTree[]): { byFile: Map<string, RecordedPage>; gone: Array<Omit<OrphanState, 'page' | 'gone' | 'wikiUnread'>> } {
+  const byFile = new Map<string, RecordedPage>();
+  const gone: Array<Omit<OrphanState, 'page' | 'gone' | 'wikiUnread'>> = [];
+  // Shallow manifests first, so a deeper one (a tree inside a tree) overwrites what it records.
+  for (const tree of [...trees].sort((a, b) => a.label.length - b.label.length)) {
+    const records = treeRecords(tree.manifest, tree.files);
+    for (const [key, page] of records.recorded) byFile.set(key, page);
+    for (const [key, entry] of records.gone) {
+      gone.push({ key, treeLabel: tree.label, manifestLocation: tree.location, pageId: entry.id, recordedTitle: entry.title });
+    }
+  }
+  return { byFile, gone };
+}
+
+/** What one read of the wiki must cover: every linked or recorded page by ID, the rest of the links by title. */
+export function wikiWants(facts: WorkspaceFacts): WikiWants {
+  const { byFile, gone } = recordedPages(facts.trees);
+  const pageIds: string[] = facts.truncated ? [] : gone.map((orphan) => orphan.pageId);
+  const byTitle: PageByTitle[] = [];
+  for (const file of facts.files) {
+    const id = file.link?.pageId ?? byFile.get(file.key)?.pageId;
+    if (id !== undefined) pageIds.push(id);
+    else if (file.link) byTitle.push({ parentId: file.link.parentId, title: file.link.pageTitle });
+  }
+  return { pageIds, byTitle };
+}
+
+export function decideStates(facts: WorkspaceFacts, reading: WikiReading, ownAuthorId?: string): WorkspaceStates {
+  const { byFile, gone } = recordedPages(facts.trees);
+  const files = facts.files.map((file): FileState => {
+    const recorded = byFile.get(file.key);
+    const pageId = file.link?.pageId ?? recorded?.pageId;
+    const byTitle = file.link && pageId === undefined ? { parentId: file.link.parentId, title: file.link.pageTitle } : undefined;
+    const wiki = file.link || recorded ? reading.side(pageId, byTitle) : ({ kind: 'notRead', reason: 'noAccess' } as const);
+    const state = decidePageState({ link: file.link, recordedPageId: recorded?.pageId, wouldPublish: file.local?.wouldPublish, wiki }, ownAuthorId);
+    return { ...state, file, recorded };
+  });
+  // A recorded page some file still maps to (a file moved or renamed in VS Code keeps its link) is no orphan.
+  const mapped = new Set(files.map((state) => state.pageId).filter((id): id is string => id !== undefined));
+  const orphans = gone.filter((orphan) => !facts.truncated && !mapped.has(orphan.pageId)).map((orphan): OrphanState => {
+    const side = reading.side(orphan.pageId);
+    return {
+      ...orphan,
+      page: side.kind === 'page' ? side.page : undefined,
+      gone: side.kind === 'gone',
+      wikiUnread: side.kind === 'notRead' ? side.reason : undefined,
+    };
+  });
+  return { files, orphans };
+}
+
+export interface RefreshOptions extends ReadOptions {
+  /** The page routes; undefined without page access (then only local state is decided). */
+  pages: WikiPagesClient | undefined;
+  ownAuthorId?: string;
+}
+
+export interface RefreshResult {
+  states: WorkspaceStates;
+  /** The read's failure, in a sentence, when the wiki could not be read (states then hold local state only). */
+  readFailure: string | undefined;
+  reading: WikiReading;
+}
+
+/**
+ * Reads the wiki once (when there is page access and anything to read) and decides every state. A failed read is
+ * not thrown: the states fall back to local state and the failure is returned. Cancellation rejects.
+ */
+export async function refreshStates(facts: WorkspaceFacts, options: RefreshOptions): Promise<RefreshResult> {
+  let reading: WikiReading = unreadWiki('noAccess');
+  let readFailure: string | undefined;
+  const wants = wikiWants(facts);
+  if (options.pages && (wants.pageIds.length > 0 || wants.byTitle.length > 0)) {
+    try {
+      reading = await readWikiPages(wants, options.pages, options);
+    } catch (error) {
+      if (options.signal?.aborted) throw error;
+      reading = unreadWiki('failed');
+      readFailure = describeError(error);
+    }
+  }
+  return { states: decideStates(facts, reading, options.ownAuthorId), readFailure, reading };
+}

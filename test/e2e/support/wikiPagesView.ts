@@ -1,0 +1,56 @@
+// The Wiki Pages view as a person uses it: its section in the Explorer side bar (folded at first), its rows and title
+// actions, and the one-letter badges it puts on files in the Explorer.
+import type { Locator, Page } from 'playwright-core';
+import { explorerRow } from './workbench';
+
+/** The view's section (header and body) in the Explorer. */
+export function pagesViewPane(page: Page): Locator {
+  return page.locator('.pane', { has: page.locator('.pane-header[aria-label^="Wiki Pages"]') });
+}
+
+/** Unfolds the view's section in the Explorer (a click on its header) unless it is open already. */
+export async function openPagesView(page: Page): Promise<Locator> {
+  const pane = pagesViewPane(page);
+  const header = pane.locator('.pane-header').first();
+  await header.waitFor();
+  if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+  await pane.locator('.pane-body').waitFor();
+  return pane;
+}
+
+/** A row of the view whose text (label and description) matches. */
+export function pagesViewRow(page: Page, text: string | RegExp): Locator {
+  return pagesViewPane(page).locator('.monaco-list-row', { hasText: text }).first();
+}
+
+/** An action of the view's title bar, by its label ("Refresh Wiki Pages View"); shown while the pointer is over the view. */
+export async function pagesViewAction(page: Page, label: string): Promise<Locator> {
+  const pane = pagesViewPane(page);
+  await pane.locator('.pane-header').first().hover();
+  const action = pane.locator(`.pane-header .actions a.action-label[aria-label^="${label}"]`);
+  await action.waitFor();
+  return action;
+}
+
+/**
+ * The badge the Explorer shows on a file, as VS Code renders it: a letter in the ::after content of the label's
+ * decoration class; '' when there is none.
+ */
+export async function explorerBadge(page: Page, fileName: string): Promise<string> {
+  const label = explorerRow(page, fileName).locator('.monaco-icon-label').first();
+  return label.evaluate((element) => {
+    // Runs in the page; the tests compile without the DOM's types.
+    const window = globalThis as unknown as { getComputedStyle(element: unknown, pseudo: string): { content: string } };
+    const content = window.getComputedStyle(element, '::after').content;
+    return content === 'none' || content === 'normal' ? '' : content.replace(/^"|"$/g, '');
+  });
+}
+
+/** Hovers a row's name and returns its tooltip once it matches (the pointer leaves first, so an old hover closes). */
+export async function pagesViewTooltip(page: Page, rowText: string | RegExp, matcher: RegExp): Promise<string> {
+  await page.mouse.move(0, 0);
+  await pagesViewRow(page, rowText).locator('.label-name').first().hover();
+  const hover = page.locator('.monaco-hover', { hasText: matcher }).first();
+  await hover.waitFor();
+  return (await hover.innerText()).trim();
+}

@@ -1,0 +1,109 @@
+// Issue 15 in the real VS Code: the Wiki Pages view in the Explorer. Empty, it says what to do first, with the
+// button; after a publish it lists the file as in sync; after a colleague's edit on the wiki and a Refresh it lists
+// the file as changed on the wiki (who, which version), and the Explorer marks the file with the W badge. A save of a
+// modified file moves it to "Modified here" at once.
+import * as assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { signInApproved } from './support/accounts';
+import { DOCS_HOME, targetedFile } from './support/docs';
+import { useSessions } from './support/harness';
+import type { Session, SessionOptions } from './support/session';
+import { clickPublishButton } from './support/publishFlow';
+import { SANDBOX_BODIES } from './support/sandboxBodies';
+import { clearNotifications, notification, openFile, tokenStatusItem, UI_TIMEOUT_MS } from './support/workbench';
+import { explorerBadge, openPagesView, pagesViewAction, pagesViewPane, pagesViewRow, pagesViewTooltip } from './support/wikiPagesView';
+
+const TITLE = 'Release notes';
+const FILES = {
+  'release-notes.md': targetedFile({ ...DOCS_HOME, pageTitle: TITLE }, `# ${TITLE}\n\nMy first draft.\n`),
+  'draft.md': '# Draft\n\nNot for the wiki yet.\n',
+};
+
+function wikiPage(session: Session): { id: string; version: number } {
+  const found = session.sandbox.findPageByTitle('DOCS', DOCS_HOME.parentId, TITLE);
+  assert.ok(found, `the sandbox holds "${TITLE}"`);
+  return found;
+}
+
+/** Waits until the Explorer shows `letter` on the file (VS Code applies decorations a moment after they change). */
+async function waitForBadge(page: Page, fileName: string, letter: string): Promise<void> {
+  const deadline = Date.now() + UI_TIMEOUT_MS;
+  let seen = await explorerBadge(page, fileName);
+  while (seen !== letter && Date.now() < deadline) {
+    await page.waitForTimeout(200);
+    seen = await explorerBadge(page, fileName);
+  }
+  assert.equal(seen, letter, `the Explorer's badge on ${fileName}`);
+}
+
+/** Signed in, release-notes.md published from its editor, the view open and listing it as in sync. */
+async function publishedAndShown(start: (options: SessionOptions) => Promise<Session>): Promise<Session> {
+  const session = await start({ files: FILES, world: {}, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
+  const { page } = session;
+  await signInApproved(page);
+  await openFile(page, 'release-notes.md');
+  await clickPublishButton(page);
+  await notification(page, SANDBOX_BODIES.created).waitFor();
+  await clearNotifications(page);
+  await openPagesView(page);
+  await pagesViewRow(page, /In sync\s*1/).waitFor();
+  return session;
+}
+
+describe('The Wiki Pages view', function () {
+  const sessions = useSessions();
+
+  it('says what to do first when nothing is published, with its buttons', async function () {
+    const session = await sessions.start({ files: FILES, world: {}, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
+    const { page } = session;
+    await tokenStatusItem(page).waitFor();
+    const pane = await openPagesView(page);
+    const welcome = pane.locator('.welcome-view-content');
+    await welcome.getByText('No Markdown file of this workspace is published yet').waitFor();
+    await welcome.locator('.monaco-button', { hasText: 'Publish to Wiki' }).waitFor();
+    // Not signed in: the second welcome text offers the sign-in.
+    await welcome.locator('.monaco-button', { hasText: 'Sign In to Export API' }).waitFor();
+    assert.equal(session.sandbox.imports.length, 0);
+  });
+
+  it('lists a file as changed on the wiki after a colleague\'s edit there, and the Explorer marks it W', async function () {
+    const session = await publishedAndShown(sessions.start.bind(sessions));
+    const { page } = session;
+    await pagesViewRow(page, /Not published\s*1/).waitFor();
+
+    session.sandbox.editPageOnWiki(wikiPage(session).id, `# ${TITLE}\n\nA colleague's correction.\n`);
+    await (await pagesViewAction(page, 'Refresh Wiki Pages View')).click();
+    await pagesViewRow(page, /Changed on the wiki\s*1/).waitFor();
+    const row = pagesViewRow(page, 'release-notes.md');
+    await row.waitFor();
+    assert.match(await row.innerText(), /"Release notes" · version 2 by wiki-editor, (just now|1 min ago)/);
+    const tooltip = await pagesViewTooltip(page, 'release-notes.md', /On the wiki: version 2/);
+    assert.match(tooltip, /Changed on the wiki since you published it/);
+    assert.match(tooltip, /On the wiki: version 2 by wiki-editor, .*UTC/);
+    assert.match(tooltip, /Published from here at .* UTC, version 1/);
+    assert.match(tooltip, new RegExp(`/wiki/spaces/DOCS/pages/${wikiPage(session).id}/Release-notes`), 'the page\'s address');
+    await waitForBadge(page, 'release-notes.md', 'W');
+    assert.equal(await explorerBadge(page, 'draft.md'), '', 'a file outside any published tree gets no badge');
+    assert.equal(session.sandbox.imports.length, 1, 'the view sends nothing');
+  });
+
+  it('moves a file to "Modified here" when it is saved, and back to in sync when it is published', async function () {
+    const session = await publishedAndShown(sessions.start.bind(sessions));
+    const { page } = session;
+
+    await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('\nA second paragraph.\n');
+    await page.keyboard.press('Control+S');
+    await pagesViewRow(page, /Modified here\s*1/).waitFor();
+    await waitForBadge(page, 'release-notes.md', 'M');
+
+    // Publish All Modified runs the ordinary publish on it: an update of its own page, no question.
+    await (await pagesViewAction(page, 'Publish All Modified Files')).click();
+    await notification(page, SANDBOX_BODIES.updated).waitFor();
+    assert.equal(wikiPage(session).version, 2);
+    await pagesViewRow(page, /In sync\s*1/).waitFor();
+    await waitForBadge(page, 'release-notes.md', '');
+    assert.equal(await pagesViewPane(page).locator('.monaco-list-row', { hasText: /Modified here/ }).count(), 0);
+  });
+});

@@ -8835,10 +8835,12 @@ async function lookUp(pages, link, target, signal) {
   return ownPage ? compare(page, link) : { kind: "notOurs", page };
 }
 function compare(page, link) {
-  const edited = { kind: "edited", page, knownVersion: link.version, publishedAt: link.publishedAt };
-  if (link.version !== void 0) return page.version > link.version ? edited : { kind: "asLeft", page };
+  return changedOnWikiSince(page, link) ? { kind: "edited", page, knownVersion: link.version, publishedAt: link.publishedAt } : { kind: "asLeft", page };
+}
+function changedOnWikiSince(page, link) {
+  if (link.version !== void 0) return page.version > link.version;
   const changedAt = page.versionCreatedAt === void 0 ? Number.NaN : Date.parse(page.versionCreatedAt);
-  return Number.isFinite(changedAt) && changedAt <= link.publishedAt ? { kind: "asLeft", page } : edited;
+  return !(Number.isFinite(changedAt) && changedAt <= link.publishedAt);
 }
 function guardedPage(verdict) {
   switch (verdict?.kind) {
@@ -10466,6 +10468,17 @@ async function followLink(location, tree) {
   return { target, kind: stats ? kindOf(stats) : void 0, inside };
 }
 
+// src/core/util/mapBounded.ts
+async function mapBounded(items, limit2, map) {
+  const results = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    for (let index = next++; index < items.length; index = next++) results[index] = await map(items[index]);
+  };
+  await Promise.all(Array.from({ length: Math.min(Math.max(1, limit2), items.length) }, worker));
+  return results;
+}
+
 // src/core/walk/decode.ts
 var UTF8_BOM = [239, 187, 191];
 function decodeText(bytes, label) {
@@ -10552,15 +10565,6 @@ async function sourcesFromWalk(walk, options) {
   });
   const refused = walk.refused.map((entry) => ({ key: entry.key, label: entry.label, text: "", readProblem: entry.reason }));
   return [...read, ...refused].sort((a, b) => compareRelativePaths(a.label, b.label));
-}
-async function mapBounded(items, limit2, map) {
-  const results = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    for (let index = next++; index < items.length; index = next++) results[index] = await map(items[index]);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit2, items.length) }, worker));
-  return results;
 }
 
 // src/core/walk/walk.ts
@@ -11135,6 +11139,18 @@ function createWikiPagesClient(options) {
         return hit !== void 0;
       });
       return hit;
+    },
+    async listChildren(parentId, signal) {
+      const origin = requester.siteOrigin();
+      const first = new URL(`/wiki/api/v2/pages/${encodeURIComponent(parentId)}/children?limit=${pageSize}`, origin);
+      const children = [];
+      const found = await requester.readPages(first, origin, signal, "list of children", (body) => {
+        const listed = parseChildren(body);
+        if (!listed) throw new WikiReadError("protocol", "The wiki answered with a list of children that is not the expected JSON.");
+        children.push(...listed.results.filter((entry) => (entry.status ?? "current") === "current"));
+        return false;
+      });
+      return found ? children : void 0;
     },
     async getPages(pageIds, signal) {
       const origin = requester.siteOrigin();

@@ -33,7 +33,11 @@ const KB = 1024;
 const report = new Report();
 let broken = false;
 
+/** `BENCH_ONLY=<words>` measures only the sections whose title holds those words (any case): one target at a time. */
+const only = process.env.BENCH_ONLY?.toLowerCase();
+
 async function section(title: string, body: () => Promise<void>): Promise<void> {
+  if (only && !title.toLowerCase().includes(only)) return;
   report.section(title);
   try {
     await body();

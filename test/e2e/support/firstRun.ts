@@ -1,5 +1,7 @@
 // What a new user meets: the Welcome page, installing the .vsix from the Command Palette, the Get Started
 // walkthrough VS Code opens for a freshly installed extension, and the extension's page in the Extensions view.
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Frame, Locator, Page } from 'playwright-core';
 import { extensionId, testResultsDir } from './paths';
@@ -34,8 +36,23 @@ export async function closeWelcomePage(page: Page): Promise<void> {
   await welcome.waitFor({ state: 'detached' });
 }
 
-/** Runs "Extensions: Install from VSIX...", types the package's path into the file dialog and installs it. */
-export async function installVsixFromPalette(page: Page, vsixFile: string): Promise<void> {
+/**
+ * Runs "Extensions: Install from VSIX...", types the package's path into the file dialog and installs it.
+ * The dialog lists the package's folder in a virtualised list, so a row below the fold is never drawn: the package
+ * is offered from a folder of its own, where it is the only row after "..", whatever the repository's root holds.
+ */
+export async function installVsixFromPalette(page: Page, vsixPackage: string): Promise<void> {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'wiki-publisher-vsix-'));
+  try {
+    const vsixFile = path.join(folder, path.basename(vsixPackage));
+    await copyFile(vsixPackage, vsixFile);
+    await installFromDialog(page, vsixFile);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+async function installFromDialog(page: Page, vsixFile: string): Promise<void> {
   await openCommandPalette(page, 'Install from VSIX');
   // The title ends with an ellipsis character, so match the start only.
   await quickInput(page).locator('.monaco-list-row.focused', { hasText: 'Extensions: Install from VSIX' }).waitFor();

@@ -11,7 +11,7 @@ import { CREATE_ONLY, OVERWRITE_PROMPT, PARENT_PROMPT, chooseSpace } from './sup
 import { prepareRun } from './support/runSetup';
 import { startSession, type Session } from './support/session';
 import {
-  answerPrompt, centerNotification, clearNotifications, explorerRow, openNotificationCenter, pickItem, publishFolderAs, tokenStatusItem, waitForPrompt,
+  answerPrompt, clearNotifications, explorerRow, pickItem, publishFolderAs, tokenStatusItem, waitForCenterNotification, waitForPrompt,
 } from './support/workbench';
 import { openPagesView, pagesViewAction, pagesViewPane, pagesViewRow } from './support/wikiPagesView';
 
@@ -64,8 +64,7 @@ async function main(): Promise<void> {
     const confirm = page.locator('.monaco-dialog-box', { hasText: 'as a tree?' });
     await confirm.waitFor();
     await confirm.locator('.monaco-button', { hasText: /^Publish$/ }).click();
-    await openNotificationCenter(page);
-    await centerNotification(page, /6 published/).waitFor();
+    await waitForCenterNotification(page, /6 published/);
     await clearNotifications(page);
 
     // What happens next: a colleague edits Install on the wiki, someone deletes Troubleshooting there, the writer

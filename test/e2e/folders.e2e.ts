@@ -7,8 +7,7 @@ import { signInApproved } from './support/accounts';
 import { useSessions } from './support/harness';
 import { CREATE_ONLY, OVERWRITE_PROMPT, PARENT_PROMPT, chooseSpace } from './support/publishFlow';
 import {
-  answerPrompt, centerNotification, clearNotifications, explorerRow, notification, openNotificationCenter, pickItem, publishFolderAs, publishFromExplorer,
-  tokenStatusItem, waitForPrompt,
+  answerPrompt, clearNotifications, explorerRow, notification, pickItem, publishFolderAs, publishFromExplorer, tokenStatusItem, waitForCenterNotification, waitForPrompt,
 } from './support/workbench';
 
 const FILES = {
@@ -72,8 +71,7 @@ describe('Republishing a folder, signed in: the edit guard in the many-file plan
     await first.waitFor();
     await first.locator('.monaco-button', { hasText: /^Publish$/ }).click();
     // Toasts that follow each other closely (sign-in, progress, summaries) may be held back; the center has them all.
-    await openNotificationCenter(page);
-    await centerNotification(page, '3 published.').waitFor();
+    await waitForCenterNotification(page, '3 published.');
     await clearNotifications(page);
 
     // A colleague edits "Configure" on the wiki; the writer changes all three files.
@@ -93,8 +91,7 @@ describe('Republishing a folder, signed in: the edit guard in the many-file plan
     assert.match(text, /guide\/configure\.md: "Configure", version 2 by wiki-editor/, 'the edited page: title, who, when');
     assert.equal(sandbox.imports.length, 3, 'nothing sent before the confirmation');
     await confirm.locator('.monaco-button', { hasText: 'Publish, Leave Out Edited' }).click();
-    await openNotificationCenter(page);
-    await centerNotification(page, /2 published, 1 left out \(edited on the wiki\)/).waitFor();
+    await waitForCenterNotification(page, /2 published, 1 left out \(edited on the wiki\)/);
     assert.equal(sandbox.imports.length, 5);
     assert.match(sandbox.findPageByTitle('DOCS', '123456', 'Configure')?.markdown ?? '', /A colleague's fix/, 'the colleague\'s edit stays');
     assert.match(sandbox.findPageByTitle('DOCS', '123456', 'Install')?.markdown ?? '', /Revised/);

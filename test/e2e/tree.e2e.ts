@@ -7,7 +7,9 @@ import * as path from 'node:path';
 import { signInApproved } from './support/accounts';
 import { useSessions } from './support/harness';
 import { CREATE_ONLY, OVERWRITE_PROMPT, PARENT_PROMPT, chooseSpace } from './support/publishFlow';
-import { answerPrompt, centerNotification, clearNotifications, openNotificationCenter, pickItem, publishFolderAs, tokenStatusItem, waitForPrompt } from './support/workbench';
+import {
+  answerPrompt, clearNotifications, pickItem, publishFolderAs, tokenStatusItem, waitForCenterNotification, waitForPrompt,
+} from './support/workbench';
 
 const FILES = {
   'docs/index.md': '# Overview\n\nStart with the [setup](guide/setup.md).\n',
@@ -42,8 +44,7 @@ describe('Publishing a folder as a page tree', function () {
     assert.equal(sandbox.imports.length, 0, 'nothing is sent before the confirmation');
     await confirm.locator('.monaco-button', { hasText: /^Publish$/ }).click();
 
-    await openNotificationCenter(page);
-    await centerNotification(page, /5 published\..*sent again so their links reach pages created in this run/).waitFor();
+    await waitForCenterNotification(page, /5 published\..*sent again so their links reach pages created in this run/);
     const byTitle = (title: string) => {
       const found = sandbox.pages().find((candidate) => candidate.title === title && !candidate.deleted);
       assert.ok(found, `"${title}" is on the wiki`);

@@ -12,7 +12,7 @@ import { onDemand } from '../onDemandLoader';
 import { readSelection } from './collectMarkdown';
 import { editedText, runGuard, uncheckedNote } from './guardStep';
 import { askPlanDefaults, type PlanDefaults } from './prompts';
-import { concurrencySetting, omitTitleHeadingSetting, rendererOption, sendSetup, type PublishDependencies, type SendSetup } from './publishContext';
+import { concurrencySetting, omitTitleHeadingSetting, sharedPlanOptions, sendSetup, type PublishDependencies, type SendSetup } from './publishContext';
 import { PublishAnswer } from './publishAnswer';
 import { showWithActions } from './showOutcome';
 
@@ -47,7 +47,7 @@ export class ManyPublisher {
     }
     const links = new Map<string, PageLink | undefined>();
     for (const source of sources) links.set(source.key, await this.deps.links.get(source.key));
-    const options = { titleFromFile: true, omitTitleHeading: omitTitleHeadingSetting(), force: retry !== undefined, ...rendererOption() };
+    const options = { titleFromFile: true, omitTitleHeading: omitTitleHeadingSetting(), force: retry !== undefined, ...sharedPlanOptions() };
     let items = core.planFiles(sources, links, options);
     let defaults = retry?.defaults;
     if (items.some((item) => item.state === 'incomplete')) {

@@ -42,6 +42,31 @@ export interface PublishMessages {
   localLinks(count: number, preview: string): string;
   largeContent(megabytes: string): string;
   duplicatePage(others: string, pageTitle: string, parentId: string): string;
+
+  /** Front matter problems (refusals before anything is sent); `reason` is the YAML parser's first line. */
+  frontMatterNotYaml(reason: string): string;
+  frontMatterWikiNotMap(): string;
+  frontMatterOmitNotBoolean(): string;
+  frontMatterKeyNotText(key: string): string;
+  frontMatterOverwriteNotBoolean(): string;
+  frontMatterPageIdNotDigits(): string;
+
+  /** Mermaid diagrams sent as images from the renderer, or as code; `settingName` is where to set a renderer. */
+  diagramsRendered(count: number): string;
+  diagramsAsCode(count: number, settingName: string): string;
+
+  /** A run stopped by a Retry-After longer than a run waits; `after` is a UTC time or waitIsOver(). */
+  runStopped(seconds: number, status: number, finished: number, total: number, after: string): string;
+  waitIsOver(): string;
+  /** The parts of a run's summary line, joined with ", ". */
+  summaryPublished(count: number): string;
+  summaryFailed(count: number): string;
+  summaryExistsUnproven(count: number): string;
+  summaryEdited(count: number): string;
+  summaryRefused(count: number): string;
+  summarySkipped(count: number): string;
+  summaryCancelled(count: number): string;
+  summaryNotStarted(count: number): string;
 }
 
 export const englishPublishMessages: PublishMessages = {
@@ -89,4 +114,28 @@ export const englishPublishMessages: PublishMessages = {
     `The content is ${megabytes} MB; the wiki's page limit is about 1 MB. Consider splitting it into several pages.`,
   duplicatePage: (others, pageTitle, parentId) =>
     `It would land on the same page as ${others} ("${pageTitle}" under parent ${parentId}; titles that differ only in case count as the same). Give each file its own title.`,
+
+  frontMatterNotYaml: (reason) => `The front matter is not valid YAML: ${reason}`,
+  frontMatterWikiNotMap: () => 'The front matter key "wiki" must hold spaceId, parentId, pageTitle and overwrite.',
+  frontMatterOmitNotBoolean: () => 'omitTitleHeading in the front matter must be true or false.',
+  frontMatterKeyNotText: (key) => `wiki.${key} in the front matter must be text.`,
+  frontMatterOverwriteNotBoolean: () => 'wiki.overwrite in the front matter must be true or false.',
+  frontMatterPageIdNotDigits: () => 'wiki.pageId in the front matter must be a page ID made of digits.',
+
+  diagramsRendered: (count) =>
+    `${count === 1 ? '1 Mermaid diagram' : `${count} Mermaid diagrams`} will show as images from your diagram renderer. The diagram source is part of each image address, and readers see the images only if they can reach the renderer.`,
+  diagramsAsCode: (count, settingName) =>
+    `${count === 1 ? '1 Mermaid diagram' : `${count} Mermaid diagrams`} will show as code, not pictures: the wiki takes images only at public URLs. To publish diagrams as images, set your organisation's diagram renderer (a Kroki server) in ${settingName}.`,
+
+  runStopped: (seconds, status, finished, total, after) =>
+    `The wiki asked to wait ${seconds} s before more requests (HTTP ${status}); publishing stopped after ${finished} of ${total} ${total === 1 ? 'file' : 'files'}. Try again after ${after}.`,
+  waitIsOver: () => 'the wait is over',
+  summaryPublished: (count) => `${count} published`,
+  summaryFailed: (count) => `${count} failed`,
+  summaryExistsUnproven: (count) => `${count} found existing (may not be ours; not linked)`,
+  summaryEdited: (count) => `${count} left out (edited on the wiki)`,
+  summaryRefused: (count) => `${count} refused`,
+  summarySkipped: (count) => `${count} skipped (unchanged)`,
+  summaryCancelled: (count) => `${count} cancelled while sending (may have landed)`,
+  summaryNotStarted: (count) => `${count} not started`,
 };

@@ -21,8 +21,8 @@ export interface PreparedDocument {
   findings: MarkdownFindings;
 }
 
-export function prepareDocument(text: string): PreparedDocument {
-  const split = splitFrontMatter(text);
+export function prepareDocument(text: string, messages?: PublishMessages): PreparedDocument {
+  const split = splitFrontMatter(text, messages);
   return {
     content: split.content,
     frontMatterTarget: split.target,

@@ -115,7 +115,7 @@ export function contentHash(content: string): string {
  * Plans one file. The file's own refusals only: duplicates across files are found by planFiles. `prepared` saves a
  * second parse when the caller already prepared the text (a tree plan reads front matter and titles first).
  */
-export function planFile(file: SourceFile, link: PageLink | undefined, options: PlanOptions = {}, prepared: PreparedDocument = prepareDocument(file.text)): PlanItem {
+export function planFile(file: SourceFile, link: PageLink | undefined, options: PlanOptions = {}, prepared: PreparedDocument = prepareDocument(file.text, options.messages)): PlanItem {
   const suggestedTitle = suggestTitle(prepared.frontMatterTarget.pageTitle ?? prepared.frontMatterTitle, prepared.findings.firstHeading, file.label);
   const defaults = options.titleFromFile ? { pageTitle: suggestedTitle, ...options.defaults } : (options.defaults ?? {});
   const target = mergeTargets(prepared.frontMatterTarget, link, defaults);
@@ -141,14 +141,14 @@ export function planFile(file: SourceFile, link: PageLink | undefined, options: 
   const state: PlanState = refusals.length > 0 ? 'refused' : !complete ? 'incomplete' : unchanged ? 'unchanged' : retitled ? 'retitled' : 'send';
   return {
     file, prepared, content, contentSha256, link, target, complete, suggestedTitle, linkedPage, state, refusals,
-    cautions: [...cautionsFor(content, prepared.findings, options.messages), ...diagramCautions(diagrams)],
+    cautions: [...cautionsFor(content, prepared.findings, options.messages), ...diagramCautions(diagrams, options.messages)],
     ...(retitled ? { retitled } : {}),
   };
 }
 
 /** Diagrams sent as code are worth a caution; rendered ones are the user's own choice of renderer. */
-function diagramCautions(diagrams: ReturnType<typeof renderDiagrams>): Caution[] {
-  const caution = diagrams.ok && !diagrams.rendered ? diagramCaution(diagrams.diagrams, false) : undefined;
+function diagramCautions(diagrams: ReturnType<typeof renderDiagrams>, messages: PublishMessages | undefined): Caution[] {
+  const caution = diagrams.ok && !diagrams.rendered ? diagramCaution(diagrams.diagrams, false, undefined, messages) : undefined;
   return caution ? [caution] : [];
 }
 

@@ -73,7 +73,7 @@ export function planTree(sources: readonly SourceFile[], options: TreePlanOption
   // Each text is parsed once: front matter and title here, the plan below.
   const preparedOf = new Map<string, PreparedDocument>();
   for (const source of sources) {
-    const prepared = prepareDocument(source.text);
+    const prepared = prepareDocument(source.text, options.messages);
     preparedOf.set(source.key, prepared);
     const names = prepared.frontMatterTarget;
     if (source.readProblem !== undefined || prepared.frontMatterProblems.length > 0) {

@@ -55,4 +55,34 @@ export const editorPublishMessages: PublishMessages = {
     vscode.l10n.t('The content is {0} MB; the wiki\'s page limit is about 1 MB. Consider splitting it into several pages.', megabytes),
   duplicatePage: (others, pageTitle, parentId) =>
     vscode.l10n.t('It would land on the same page as {0} ("{1}" under parent {2}; titles that differ only in case count as the same). Give each file its own title.', others, pageTitle, parentId),
+
+  frontMatterNotYaml: (reason) => vscode.l10n.t('The front matter is not valid YAML: {0}', reason),
+  frontMatterWikiNotMap: () => vscode.l10n.t('The front matter key "wiki" must hold spaceId, parentId, pageTitle and overwrite.'),
+  frontMatterOmitNotBoolean: () => vscode.l10n.t('omitTitleHeading in the front matter must be true or false.'),
+  frontMatterKeyNotText: (key) => vscode.l10n.t('wiki.{0} in the front matter must be text.', key),
+  frontMatterOverwriteNotBoolean: () => vscode.l10n.t('wiki.overwrite in the front matter must be true or false.'),
+  frontMatterPageIdNotDigits: () => vscode.l10n.t('wiki.pageId in the front matter must be a page ID made of digits.'),
+
+  diagramsRendered: (count) =>
+    count === 1
+      ? vscode.l10n.t('1 Mermaid diagram will show as images from your diagram renderer. The diagram source is part of each image address, and readers see the images only if they can reach the renderer.')
+      : vscode.l10n.t('{0} Mermaid diagrams will show as images from your diagram renderer. The diagram source is part of each image address, and readers see the images only if they can reach the renderer.', count),
+  diagramsAsCode: (count, settingName) =>
+    count === 1
+      ? vscode.l10n.t('1 Mermaid diagram will show as code, not pictures: the wiki takes images only at public URLs. To publish diagrams as images, set your organisation\'s diagram renderer (a Kroki server) in {0}.', settingName)
+      : vscode.l10n.t('{0} Mermaid diagrams will show as code, not pictures: the wiki takes images only at public URLs. To publish diagrams as images, set your organisation\'s diagram renderer (a Kroki server) in {1}.', count, settingName),
+
+  runStopped: (seconds, status, finished, total, after) =>
+    total === 1
+      ? vscode.l10n.t('The wiki asked to wait {0} s before more requests (HTTP {1}); publishing stopped after {2} of {3} file. Try again after {4}.', seconds, status, finished, total, after)
+      : vscode.l10n.t('The wiki asked to wait {0} s before more requests (HTTP {1}); publishing stopped after {2} of {3} files. Try again after {4}.', seconds, status, finished, total, after),
+  waitIsOver: () => vscode.l10n.t('the wait is over'),
+  summaryPublished: (count) => vscode.l10n.t('{0} published', count),
+  summaryFailed: (count) => vscode.l10n.t('{0} failed', count),
+  summaryExistsUnproven: (count) => vscode.l10n.t('{0} found existing (may not be ours; not linked)', count),
+  summaryEdited: (count) => vscode.l10n.t('{0} left out (edited on the wiki)', count),
+  summaryRefused: (count) => vscode.l10n.t('{0} refused', count),
+  summarySkipped: (count) => vscode.l10n.t('{0} skipped (unchanged)', count),
+  summaryCancelled: (count) => vscode.l10n.t('{0} cancelled while sending (may have landed)', count),
+  summaryNotStarted: (count) => vscode.l10n.t('{0} not started', count),
 };

@@ -7,12 +7,13 @@ export const editorTreeMessages: TreeMessages = {
   guardTimedOut: () => vscode.l10n.t('the wiki did not answer in time'),
   guardFailed: (detail) => vscode.l10n.t('The lookup on the wiki failed: {0}.', detail),
 
-  linksStay: (count, listed, more) =>
-    count === 1
-      ? vscode.l10n.t('1 link stays as written and will not work on the wiki: {0}.', listed)
-      : more
-        ? vscode.l10n.t('{0} links stay as written and will not work on the wiki: {1}, ...', count, listed)
-        : vscode.l10n.t('{0} links stay as written and will not work on the wiki: {1}.', count, listed),
+  // The English lists end "..., ...." when there are more, as the command line prints it.
+  linksStay: (count, listed, more) => {
+    if (count === 1) return more ? vscode.l10n.t('1 link stays as written and will not work on the wiki: {0}, ....', listed) : vscode.l10n.t('1 link stays as written and will not work on the wiki: {0}.', listed);
+    return more
+      ? vscode.l10n.t('{0} links stay as written and will not work on the wiki: {1}, ....', count, listed)
+      : vscode.l10n.t('{0} links stay as written and will not work on the wiki: {1}.', count, listed);
+  },
   linkWithReason: (target, reason) => vscode.l10n.t('{0} ({1})', target, reason),
   linkOutsideRun: () => vscode.l10n.t('outside the published folder'),
   linkUnknownPage: () => vscode.l10n.t('no page is known for it'),

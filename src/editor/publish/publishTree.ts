@@ -12,6 +12,7 @@ import type { TreeFileResult } from '../../core/tree/treeRun';
 import { neutralise } from '../../core/text/neutralise';
 import { showModal } from '../notify';
 import { editorTreeMessages } from '../messages/treeMessages';
+import { editorPublishMessages } from '../messages/publishMessages';
 import { onDemand } from '../onDemandLoader';
 import { setting } from '../settings';
 import { readSelection } from './collectMarkdown';
@@ -115,7 +116,7 @@ export class TreePublisher {
       ...(unchecked ? [unchecked] : []),
     ];
     const severity = summary.failed + summary.refused + summary.existsUnproven > 0 ? 'error' : summary.edited + summary.notStarted + summary.cancelled > 0 ? 'warning' : 'info';
-    const choice = await showWithActions(severity, `${core.summaryLine(summary)}.${notes.length ? ` ${notes.join(' ')}` : ''}`, ['showResults']);
+    const choice = await showWithActions(severity, `${core.summaryLine(summary, editorPublishMessages)}.${notes.length ? ` ${notes.join(' ')}` : ''}`, ['showResults']);
     if (choice === 'showResults') this.deps.showLog();
   }
 

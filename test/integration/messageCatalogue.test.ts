@@ -73,7 +73,7 @@ describe('the editor\'s message catalogues, through vscode.l10n', () => {
   it('the status item and its tooltip: text, title, expiry with the time left, and the source', () => {
     const now = Date.UTC(2026, 10, 21, 12);
     const exp = now / 1000 + 12 * 86_400;
-    const view = tokenStatusView(tokenExpiryState({ claims: { exp, iat: exp - 30 * 86_400 }, now, warningDays: 3 }), { source: 'secretStorage', messages: german.token });
+    const view = tokenStatusView(tokenExpiryState({ claims: { exp, iat: exp - 30 * 86_400 }, now, warningDays: 3 }), german.token, { source: 'secretStorage' });
     assert.equal(view.text, '$(key) Wiki-Token: 12 Tagen');
     const sections = view.tooltipMarkdown.split('\n\n');
     assert.deepEqual(sections.slice(0, 3), ['**Wiki-API-Token**', 'Läuft ab am **2026-12-03 12:00:00 UTC** (in 12 Tagen).', 'In der Geheimnisablage von VS Code gespeichert.']);

@@ -3,7 +3,7 @@
 // globalState across restarts and windows without storing a secret.
 import type { TokenExpiryState } from './expiry';
 import { formatRemaining, formatUtc } from './timeText';
-import { englishTokenMessages, type TokenMessages } from '../messages/tokenMessages';
+import type { TokenMessages } from '../messages/tokenMessages';
 
 export type ExpiryNoticeKind = 'warning' | 'expired';
 
@@ -31,7 +31,7 @@ export function noticeDue(
   state: TokenExpiryState,
   tokenFingerprint: string,
   alreadyShown: ReadonlySet<string>,
-  messages: TokenMessages = englishTokenMessages,
+  messages: TokenMessages,
 ): ExpiryNotice | undefined {
   if (state.kind !== 'warning' && state.kind !== 'expired') return undefined;
   const key = `apiToken.${state.kind}.${tokenFingerprint}`;

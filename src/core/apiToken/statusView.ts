@@ -2,7 +2,7 @@
 // kind is unit-tested without the editor. The editor side only maps `background` to a theme colour.
 import type { TokenExpiryState } from './expiry';
 import { formatRemaining, formatUtc } from './timeText';
-import { englishTokenMessages, type TokenMessages } from '../messages/tokenMessages';
+import type { TokenMessages } from '../messages/tokenMessages';
 import { escapeMarkdown } from '../text/neutralise';
 import { API_TOKEN_ENV_VAR, type ApiTokenSource } from './tokenSource';
 
@@ -33,8 +33,6 @@ export interface TokenStatusContext {
   exportSession?: ExportSessionInfo;
   /** Lets the export section say "in 89 days" next to the exact time. */
   now?: number;
-  /** The words; English when not given. */
-  messages?: TokenMessages;
 }
 
 export type StatusBackground = 'none' | 'warning' | 'error';
@@ -49,8 +47,8 @@ export interface TokenStatusView {
 
 const KEY_ICON = '$(key)';
 
-export function tokenStatusView(state: TokenExpiryState, context: TokenStatusContext = {}): TokenStatusView {
-  const messages = context.messages ?? englishTokenMessages;
+/** `messages` has no English default: the item is on the editor's start-up path, which carries only the editor's words. */
+export function tokenStatusView(state: TokenExpiryState, messages: TokenMessages, context: TokenStatusContext = {}): TokenStatusView {
   const head = context.rejection && state.kind !== 'none' ? rejectedHead(context.rejection, messages) : headFor(state, messages);
   const links = `[${messages.setApiTokenLink()}](command:${SET_API_TOKEN_COMMAND}) · [${messages.showLogLink()}](command:${SHOW_LOG_COMMAND})`;
   const sections = [messages.tooltipTitle(), head.detail, sourceLine(state, context.source, messages), messages.whereToCreate(), links];

@@ -2,7 +2,7 @@
 // as values with a message for people; no message contains any part of the token, and nothing throws.
 // jwt-decode does not verify signatures: the claims read here drive display and scheduling, never trust.
 import { jwtDecode } from 'jwt-decode';
-import { englishTokenMessages, type TokenMessages } from '../messages/tokenMessages';
+import type { TokenMessages } from '../messages/tokenMessages';
 import { formatUtc } from './timeText';
 
 /** The claims the service's tokens carry (spec 2.3), in Unix seconds as JWTs write them. */
@@ -28,7 +28,7 @@ export function decodeApiTokenClaims(token: string): ApiTokenClaims | undefined 
 
 /** Trims (pasting adds newlines) and accepts only an unexpired JWT with numeric exp and iat. Every refusal says
  *  where tokens are made, so the message is also the way out. */
-export function validateApiToken(raw: string, now: number, messages: TokenMessages = englishTokenMessages): ApiTokenValidation {
+export function validateApiToken(raw: string, now: number, messages: TokenMessages): ApiTokenValidation {
   const token = raw.trim();
   if (token === '') return refuse('empty', messages.tokenEmpty());
   const decoded = decodePayload(token);

@@ -47,7 +47,7 @@ export class SetApiTokenCommand implements Command {
       return false;
     }
     const expiresAt = result.claims.exp * 1000;
-    this.logger.info(`API token stored; it expires ${formatUtc(expiresAt)}.`);
+    this.logger.info(`API token stored; it expires ${formatUtc(expiresAt, editorTokenMessages)}.`);
     void showInfo(
       vscode.l10n.t('Wiki API token saved. It expires on {0} (in {1}).', formatUtc(expiresAt, editorTokenMessages), formatRemaining(expiresAt - this.clock.now(), editorTokenMessages)),
     );

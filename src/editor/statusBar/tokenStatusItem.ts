@@ -123,7 +123,7 @@ export class TokenStatusItem implements vscode.Disposable {
       const now = this.deps.clock.now();
       const state = this.stateOf(read, now);
       const rejection = found ? this.rejectionOf(found.token) : undefined;
-      this.render(tokenStatusView(state, { source, exportSession: this.exportSession, now, messages: editorTokenMessages, ...(rejection ? { rejection } : {}) }));
+      this.render(tokenStatusView(state, editorTokenMessages, { source, exportSession: this.exportSession, now, ...(rejection ? { rejection } : {}) }));
       this.scheduleNextRefresh(msUntilNextChange(state, now));
       // Only a token in its warning window or expired can be due a notice; the fingerprint (a hash) waits until then.
       if (found && (state.kind === 'warning' || state.kind === 'expired')) await this.notifyIfDue(state, apiTokenFingerprint(found.token));

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { tokenExpiryState } from '../../src/core/apiToken/expiry';
 import { tokenStatusView } from '../../src/core/apiToken/statusView';
+import { englishAddressMessages, type AddressMessages } from '../../src/core/messages/addressMessages';
 import { englishPublishMessages, type PublishMessages } from '../../src/core/messages/publishMessages';
 import { englishTokenMessages, type TokenMessages } from '../../src/core/messages/tokenMessages';
 import { englishTreeMessages, type TreeMessages } from '../../src/core/messages/treeMessages';
@@ -15,9 +16,10 @@ import { importPage } from '../../src/core/publish/pipeline';
 import { DOCS_HOME, useSandbox } from '../support/importHarness';
 import { installL10nOnlyVscode } from '../support/fakeL10n';
 
-const EDITOR_MODULES = ['publishMessages', 'tokenMessages', 'treeMessages', 'walkMessages'].map((name) => require.resolve(`../../src/editor/messages/${name}`));
+const EDITOR_MODULES = ['addressMessages', 'publishMessages', 'tokenMessages', 'treeMessages', 'walkMessages'].map((name) => require.resolve(`../../src/editor/messages/${name}`));
 
 interface EditorCatalogues {
+  address: AddressMessages;
   publish: PublishMessages;
   token: TokenMessages;
   tree: TreeMessages;
@@ -25,13 +27,14 @@ interface EditorCatalogues {
 }
 
 async function loadEditorCatalogues(): Promise<EditorCatalogues> {
-  const [publish, token, tree, walk] = await Promise.all([
+  const [address, publish, token, tree, walk] = await Promise.all([
+    import('../../src/editor/messages/addressMessages'),
     import('../../src/editor/messages/publishMessages'),
     import('../../src/editor/messages/tokenMessages'),
     import('../../src/editor/messages/treeMessages'),
     import('../../src/editor/messages/walkMessages'),
   ]);
-  return { publish: publish.editorPublishMessages, token: token.editorTokenMessages, tree: tree.editorTreeMessages, walk: walk.editorWalkMessages };
+  return { address: address.editorAddressMessages, publish: publish.editorPublishMessages, token: token.editorTokenMessages, tree: tree.editorTreeMessages, walk: walk.editorWalkMessages };
 }
 
 const GERMAN: Record<string, string> = {
@@ -91,7 +94,7 @@ describe('the editor\'s catalogues in English say what the core\'s English catal
 
   // Each entry is called with every kind of value it takes: texts, 1 and 2 (singular and plural), true and false.
   const argumentSets: unknown[][] = [['a0', 'a1', 'a2', 'a3'], [1, 1, 1, 1], [2, 2, 2, 2], ['b0', 'b1', true, 'b3'], ['c0', 'c1', false, 'c3'], ['d0', 'd1', 'd2', true], ['e0', undefined, undefined, false]];
-  const areas: Array<[keyof EditorCatalogues, object]> = [['publish', englishPublishMessages], ['token', englishTokenMessages], ['tree', englishTreeMessages], ['walk', englishWalkMessages]];
+  const areas: Array<[keyof EditorCatalogues, object]> = [['address', englishAddressMessages], ['publish', englishPublishMessages], ['token', englishTokenMessages], ['tree', englishTreeMessages], ['walk', englishWalkMessages]];
   for (const [area, core] of areas) {
     it(`${area}: every entry, word for word`, () => {
       const editor = english[area] as unknown as Record<string, (...args: unknown[]) => string>;

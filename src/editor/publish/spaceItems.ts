@@ -1,5 +1,6 @@
 import type * as vscode from 'vscode';
 import { parsePageReference, parseSpaceAddress } from '../../core/publish/pageAddress';
+import { editorAddressMessages } from '../messages/addressMessages';
 import { neutralise } from '../../core/text/neutralise';
 import type { RecentSpace } from './recentTargets';
 
@@ -47,7 +48,7 @@ function addressRows(text: string, parentAsked: boolean, l10n: Localizer): Space
   if (spaceOnly !== undefined) {
     return [{ label: neutralise(spaceOnly), description: l10n.t('from the space address'), alwaysShow: true, answer: { spaceId: spaceOnly } }];
   }
-  const parsed = parsePageReference(text);
+  const parsed = parsePageReference(text, editorAddressMessages);
   if (!parsed.ok) return [explanation(l10n.t('Not a page address'), parsed.reason)];
   const { pageId, spaceKey } = parsed.reference;
   if (spaceKey !== undefined) {

@@ -101,7 +101,7 @@ class TargetFlow {
         ...frame,
         value,
         placeholder: parentOnly === undefined ? vscode.l10n.t('Space key or ID, for example DOCS, or a page address') : vscode.l10n.t('Space key or ID of page {0}', parentOnly),
-        items: (typed) => spaceItems(typed, this.settings.recent, parentAsked, vscode.l10n),
+        items: (typed) => spaceItems(typed, this.settings.recent, parentAsked, vscode.l10n, editorAddressMessages),
         accepts: (item) => item.answer !== undefined,
       });
       if (isMove(chosen)) return chosen;

@@ -92,7 +92,7 @@ export function activate(context: vscode.ExtensionContext): void {
         transport: editorTransport,
         showLog: () => channel.show(true),
         setApiToken: () => setApiToken.execute(),
-        explainNotFound: (target, signal) => exportSession.explainNotFound(target, signal),
+        diagnoseNotFound: (target, signal) => exportSession.diagnoseNotFound(target, signal),
         compare: (fileUri) => compare.instance.compareUri(fileUri),
         tokenVerdict: (outcome) => void tokenStatus.noteOutcome(outcome),
       })),

@@ -16,7 +16,7 @@ export {
   signIn,
   type ExportSession,
 } from './core/oauth';
-export { explainNotFound } from './core/publish/notFoundExplanation';
+export { explainNotFound, notFoundMessage } from './core/publish/notFoundExplanation';
 export { planFile, planFiles, countPlan, sendKind, linkAfterPublish, landedLink, type PlanItem, type SourceFile } from './core/run/plan';
 export { guardPlan, guardedPage, type GuardVerdict } from './core/run/guard';
 export { apiTokenSubject } from './core/apiToken/subject';

@@ -2,6 +2,7 @@
 // only from WIKI_PUBLISHER_API_TOKEN. The same rules as the editor: https except loopback, an unexpired JWT.
 // No message ever contains any part of the token.
 import { API_TOKEN_ENV_VAR } from '../core/apiToken/tokenSource';
+import { englishTokenMessages } from '../core/messages/tokenMessages';
 import { validateApiToken } from '../core/apiToken/validate';
 import { checkEndpoint } from '../core/http/endpoint';
 
@@ -27,7 +28,7 @@ export function resolveToken(env: NodeJS.ProcessEnv, now: number): Resolved<stri
   if (!raw?.trim()) {
     return { ok: false, message: `No API token. Set ${API_TOKEN_ENV_VAR} (in CI, from a secret); it is never read from a flag.` };
   }
-  const checked = validateApiToken(raw, now);
+  const checked = validateApiToken(raw, now, englishTokenMessages);
   return checked.ok ? { ok: true, value: checked.token } : { ok: false, message: `${API_TOKEN_ENV_VAR} is refused. ${checked.message}` };
 }
 

@@ -2,6 +2,7 @@
 // a dry run): a service account's client credentials, or a ready platform token. Secrets come only from the
 // environment; the addresses from a flag or the environment. Nothing here prints, and no message holds a secret.
 import { formatUtc } from '../core/apiToken/timeText';
+import { englishTokenMessages } from '../core/messages/tokenMessages';
 import { checkEndpoint } from '../core/http/endpoint';
 import type { Transport } from '../core/http/transport';
 import { createClientCredentialsSource } from '../core/oauth/clientCredentials';
@@ -100,7 +101,7 @@ function withPlatformToken(inputs: PageAccessInputs, token: string, baseUrl: str
   // Read for a clear message only; the wiki decides whether the token is good.
   const expiresAt = readAccessClaims(token)?.expiresAt;
   if (expiresAt !== undefined && expiresAt <= inputs.now()) {
-    return invalid(`${PLATFORM_TOKEN_ENV_VAR} expired on ${formatUtc(expiresAt)}; give the run a fresh one.`);
+    return invalid(`${PLATFORM_TOKEN_ENV_VAR} expired on ${formatUtc(expiresAt, englishTokenMessages)}; give the run a fresh one.`);
   }
   const client = pagesClient(inputs, baseUrl, inputs.transport(), async () => token, 'platform token');
   // A platform token is checked by the wiki on first use; a refusal makes the guard's lookups "unchecked", said per file.

@@ -2,7 +2,7 @@
 // token from the sandbox identity provider.
 import assert from 'node:assert/strict';
 import { diagnoseNotFound } from '../../src/core/oauth/platformLookup';
-import { explainNotFound } from '../../src/core/publish/notFoundExplanation';
+import { explainNotFound, notFoundMessage } from '../../src/core/publish/notFoundExplanation';
 import { startSandboxWorld, type SandboxWorld } from '../sandbox/world';
 import { send } from '../support/importHarness';
 import { startRecordingServer, startRedirectServer } from '../support/loopbackServers';
@@ -25,19 +25,25 @@ describe('404 explained by the platform lookups (spec 4.3)', () => {
   });
 
   const cases: Array<{ name: string; space: string; parentId: string; expected: RegExp }> = [
-    { name: 'an unknown space', space: 'NOPE', parentId: '123456', expected: /space "NOPE" does not exist/ },
-    { name: 'an unknown parent', space: 'DOCS', parentId: '999999', expected: /parent page 999999 does not exist/ },
-    { name: 'a deleted parent', space: 'DOCS', parentId: '123457', expected: /parent page 123457 does not exist, was deleted/ },
-    { name: 'a space hidden from the user', space: 'SECRET', parentId: '345678', expected: /space "SECRET" does not exist or you cannot see it/ },
-    { name: 'a parent in another space', space: 'DOCS', parentId: '234567', expected: /Both the space "DOCS" and the parent page 234567 exist/ },
-    { name: 'a space given by its numeric ID', space: '1001', parentId: '999999', expected: /parent page 999999/ },
+    { name: 'an unknown space', space: 'NOPE', parentId: '123456', expected: /no space "NOPE" is visible to you/ },
+    { name: 'an unknown parent', space: 'DOCS', parentId: '999999', expected: /the space "DOCS" exists; no page 999999 is visible to you/ },
+    { name: 'a deleted parent', space: 'DOCS', parentId: '123457', expected: /no page 123457 is visible to you \(deleted/ },
+    { name: 'a space hidden from the user', space: 'SECRET', parentId: '345678', expected: /no space "SECRET" is visible to you \(never created, or hidden\)/ },
+    { name: 'a parent in another space', space: 'DOCS', parentId: '234567', expected: /both the space "DOCS" and the parent page 234567 exist/ },
+    { name: 'a space given by its numeric ID', space: '1001', parentId: '999999', expected: /no page 999999/ },
   ];
   for (const testCase of cases) {
     it(`names the problem for ${testCase.name}`, async () => {
       const outcome = await send({ endpoint: world.sandbox.importEndpoint, token: apiToken, target: { spaceId: testCase.space, parentId: testCase.parentId } });
       assert.equal(outcome.status, 404);
       const diagnosis = await diagnoseNotFound({ baseUrl: world.sandbox.baseUrl, accessToken, space: testCase.space, parentId: testCase.parentId });
-      assert.match(explainNotFound(diagnosis, testCase.space, testCase.parentId) ?? '', testCase.expected);
+      const finding = explainNotFound(diagnosis, testCase.space, testCase.parentId);
+      assert.match(finding ?? '', testCase.expected);
+      // Said once: the service's sentence, then the finding in place of the general explanation.
+      const message = notFoundMessage(outcome, finding);
+      assert.equal(message, `${outcome.said} ${finding}`);
+      assert.doesNotMatch(message, /Sent to space/);
+      assert.ok((message.match(/does not exist/g) ?? []).length <= 1, message);
     });
   }
 

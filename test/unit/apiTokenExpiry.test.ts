@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { englishTokenMessages } from '../../src/core/messages/tokenMessages';
 import { formatRemaining, msUntilNextChange, tokenExpiryState, type TokenExpiryState } from '../../src/core/apiToken/expiry';
 import { ManualClock } from '../fakes/manualClock';
 import { DAY_MS, HOUR_MS, MINUTE_MS, SECOND_MS } from './apiTokenTestJwt';
@@ -76,7 +77,7 @@ describe('formatRemaining', () => {
     [0, 'less than a minute'],
   ];
   for (const [ms, text] of cases) {
-    it(`${ms} ms -> "${text}"`, () => assert.equal(formatRemaining(ms), text));
+    it(`${ms} ms -> "${text}"`, () => assert.equal(formatRemaining(ms, englishTokenMessages), text));
   }
 });
 
@@ -110,7 +111,7 @@ describe('msUntilNextChange', () => {
     const claims = claimsFor(now, 8 * DAY_MS + 3 * HOUR_MS + 7 * MINUTE_MS, 30 * DAY_MS);
     const look = (at: number): string => {
       const state = tokenExpiryState({ claims, now: at, warningDays: 3 });
-      return state.kind === 'valid' || state.kind === 'warning' ? `${state.kind} ${formatRemaining(state.remainingMs)}` : state.kind;
+      return state.kind === 'valid' || state.kind === 'warning' ? `${state.kind} ${formatRemaining(state.remainingMs, englishTokenMessages)}` : state.kind;
     };
     const clock = new ManualClock(now);
     const seen: string[] = [look(clock.now())];

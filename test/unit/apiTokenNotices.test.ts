@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { englishTokenMessages } from '../../src/core/messages/tokenMessages';
 import { tokenExpiryState } from '../../src/core/apiToken/expiry';
 import { apiTokenFingerprint, noticeDue, rememberNotice } from '../../src/core/apiToken/expiryNotices';
 import { ManualClock } from '../fakes/manualClock';
@@ -13,7 +14,7 @@ describe('expiry notices', () => {
     const shown = new Set<string>();
     const kinds: string[] = [];
     for (let hour = 0; hour <= 16 * 24; hour++) {
-      const notice = noticeDue(tokenExpiryState({ claims, now: clock.now(), warningDays: 3 }), fingerprint, shown);
+      const notice = noticeDue(tokenExpiryState({ claims, now: clock.now(), warningDays: 3 }), fingerprint, shown, englishTokenMessages);
       if (notice) {
         shown.add(notice.key);
         kinds.push(notice.kind);
@@ -42,13 +43,13 @@ describe('expiry notices', () => {
     const now = new ManualClock().now();
     const valid = tokenExpiryState({ claims: tokenTimes(now, 0, 14 * DAY_MS), now, warningDays: 3 });
     for (const state of [{ kind: 'none' }, { kind: 'unreadable' }, valid] as const) {
-      assert.equal(noticeDue(state, fingerprint, new Set()), undefined);
+      assert.equal(noticeDue(state, fingerprint, new Set(), englishTokenMessages), undefined);
     }
   });
 
   it('messages say when and where to make a new token; keys hold no token', () => {
     const now = new ManualClock().now();
-    const warning = noticeDue(tokenExpiryState({ claims: tokenTimes(now, 0, 2 * DAY_MS), now, warningDays: 3 }), fingerprint, new Set());
+    const warning = noticeDue(tokenExpiryState({ claims: tokenTimes(now, 0, 2 * DAY_MS), now, warningDays: 3 }), fingerprint, new Set(), englishTokenMessages);
     assert.ok(warning);
     assert.match(warning.message, /expires in 2 days \(2026-11-23 12:00:00 UTC\)/);
     assert.match(warning.message, /settings, tab "API"/);
@@ -58,9 +59,9 @@ describe('expiry notices', () => {
   it('a new token gets its own notices', () => {
     const now = new ManualClock().now();
     const state = tokenExpiryState({ claims: tokenTimes(now, 0, DAY_MS), now, warningDays: 3 });
-    const first = noticeDue(state, fingerprint, new Set());
+    const first = noticeDue(state, fingerprint, new Set(), englishTokenMessages);
     assert.ok(first);
-    assert.ok(noticeDue(state, apiTokenFingerprint(`${token}x`), new Set([first.key])));
+    assert.ok(noticeDue(state, apiTokenFingerprint(`${token}x`), new Set([first.key]), englishTokenMessages));
   });
 
   it('fingerprints are short, stable, whitespace-insensitive and not the token', () => {

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { englishTokenMessages } from '../../src/core/messages/tokenMessages';
 import { decodeApiTokenClaims, validateApiToken, type ApiTokenProblem } from '../../src/core/apiToken/validate';
 import { ManualClock } from '../fakes/manualClock';
 import { base64url, DAY_MS, makeJwt, tokenTimes } from './apiTokenTestJwt';
@@ -30,7 +31,7 @@ describe('validateApiToken', () => {
 
   for (const { name, raw, problem } of refusals) {
     it(`refuses ${name} as ${problem}, without echoing the token`, () => {
-      const result = validateApiToken(raw, now);
+      const result = validateApiToken(raw, now, englishTokenMessages);
       assert.equal(result.ok, false);
       if (result.ok) return;
       assert.equal(result.problem, problem);
@@ -42,31 +43,31 @@ describe('validateApiToken', () => {
   }
 
   it('says "This is not an API token" for shapes that are not tokens', () => {
-    const result = validateApiToken('hello world', now);
+    const result = validateApiToken('hello world', now, englishTokenMessages);
     assert.ok(!result.ok && result.message.startsWith('This is not an API token:'));
   });
 
   it('says when an expired token expired and where new ones are made', () => {
-    const result = validateApiToken(expiredToken, now);
+    const result = validateApiToken(expiredToken, now, englishTokenMessages);
     assert.ok(!result.ok);
     assert.match(result.message, /expired on 2026-11-20 12:00:00 UTC/);
     assert.match(result.message, /settings, tab "API"/);
   });
 
   it('accepts a valid token and returns its claims', () => {
-    const result = validateApiToken(good, now);
+    const result = validateApiToken(good, now, englishTokenMessages);
     assert.deepEqual(result, { ok: true, token: good, claims: tokenTimes(now, DAY_MS, 13 * DAY_MS) });
   });
 
   it('trims a pasted token with a trailing newline and surrounding spaces', () => {
-    const result = validateApiToken(`  ${good}\r\n`, now);
+    const result = validateApiToken(`  ${good}\r\n`, now, englishTokenMessages);
     assert.ok(result.ok);
     assert.equal(result.token, good);
   });
 
   it('accepts a token that expires one second from now', () => {
     const token = makeJwt({ iat: now / 1000 - 60, exp: now / 1000 + 1 });
-    assert.equal(validateApiToken(token, now).ok, true);
+    assert.equal(validateApiToken(token, now, englishTokenMessages).ok, true);
   });
 });
 

@@ -2,6 +2,7 @@
 // faithful copies of VS Code's own (notifications, quick input messages, labels with icons) and markdown-it for
 // Markdown. Each raw form is first shown to parse as a link or icon, so a test cannot pass by testing nothing.
 import * as assert from 'node:assert/strict';
+import { englishTokenMessages } from '../../src/core/messages/tokenMessages';
 import MarkdownIt from 'markdown-it';
 import { tokenExpiryState } from '../../src/core/apiToken/expiry';
 import { TOOLTIP_COMMANDS, tokenStatusView } from '../../src/core/apiToken/statusView';
@@ -168,7 +169,7 @@ describe('the status bar tooltip', () => {
     const sessions = [undefined, { signedIn: false }, { signedIn: true, refreshExpiresAt: now + 86_400_000 }];
     for (const state of states) {
       for (const exportSession of sessions) {
-        const html = markdown.render(tokenStatusView(state, { source: 'environment', exportSession, now }).tooltipMarkdown);
+        const html = markdown.render(tokenStatusView(state, englishTokenMessages, { source: 'environment', exportSession, now }).tooltipMarkdown);
         for (const [, href] of html.matchAll(/<a href="([^"]*)"/g)) {
           assert.ok(TOOLTIP_COMMANDS.includes((href ?? '').replace(/^command:/, '')), `${href} is one of our trusted commands`);
         }

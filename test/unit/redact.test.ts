@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { englishTokenMessages } from '../../src/core/messages/tokenMessages';
 import { validateApiToken } from '../../src/core/apiToken/validate';
 import { describeError, redact } from '../../src/core/log/redact';
 import { MemoryLogger } from '../fakes/memoryLogger';
@@ -80,14 +81,14 @@ describe('redaction: secrets, not prose', () => {
     const header = Buffer.from('{"alg":"HS256"}').toString('base64url');
     const payload = (json: string): string => Buffer.from(json).toString('base64url');
     for (const raw of ['', 'not-a-jwt-at-all', `${header}.${payload('not json')}.sig`, `${header}.${payload('42')}.sig`, `${header}.${payload('{"iat":1}')}.sig`]) {
-      const checked = validateApiToken(raw, Date.now());
+      const checked = validateApiToken(raw, Date.now(), englishTokenMessages);
       assert.ok(!checked.ok);
       assert.equal(redact(checked.message), checked.message);
     }
   });
 
   it('the CLI\'s refusal of a token that is not a JWT keeps the word "it"', () => {
-    const checked = validateApiToken('not-a-jwt-at-all', Date.now());
+    const checked = validateApiToken('not-a-jwt-at-all', Date.now(), englishTokenMessages);
     assert.ok(!checked.ok);
     assert.match(redact(checked.message), /^This is not an API token: it should be three parts/);
   });

@@ -3,7 +3,7 @@
 // globalState across restarts and windows without storing a secret.
 import type { TokenExpiryState } from './expiry';
 import { formatRemaining, formatUtc } from './timeText';
-import { WHERE_TOKENS_ARE_MADE } from './validate';
+import type { TokenMessages } from '../messages/tokenMessages';
 
 export type ExpiryNoticeKind = 'warning' | 'expired';
 
@@ -31,16 +31,15 @@ export function noticeDue(
   state: TokenExpiryState,
   tokenFingerprint: string,
   alreadyShown: ReadonlySet<string>,
+  messages: TokenMessages,
 ): ExpiryNotice | undefined {
   if (state.kind !== 'warning' && state.kind !== 'expired') return undefined;
   const key = `apiToken.${state.kind}.${tokenFingerprint}`;
   if (alreadyShown.has(key)) return undefined;
   const message =
     state.kind === 'warning'
-      ? `Your wiki API token expires in ${formatRemaining(state.remainingMs)} (${formatUtc(state.expiresAt)}). ` +
-        `Create a new one in ${WHERE_TOKENS_ARE_MADE}, then set it here.`
-      : `Your wiki API token expired on ${formatUtc(state.expiresAt)}, so publishing will fail. ` +
-        `Create a new one in ${WHERE_TOKENS_ARE_MADE}, then set it here.`;
+      ? messages.expiryWarning(formatRemaining(state.remainingMs, messages), formatUtc(state.expiresAt, messages))
+      : messages.expiryNotice(formatUtc(state.expiresAt, messages));
   return { key, kind: state.kind, message };
 }
 

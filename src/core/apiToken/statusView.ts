@@ -2,6 +2,7 @@
 // kind is unit-tested without the editor. The editor side only maps `background` to a theme colour.
 import type { TokenExpiryState } from './expiry';
 import { formatRemaining, formatUtc } from './timeText';
+import type { TokenMessages } from '../messages/tokenMessages';
 import { escapeMarkdown } from '../text/neutralise';
 import { API_TOKEN_ENV_VAR, type ApiTokenSource } from './tokenSource';
 
@@ -44,15 +45,16 @@ export interface TokenStatusView {
   command: string;
 }
 
-const WHERE_TO_CREATE = 'New tokens are created in the wiki app\'s settings, tab **API**; a token cannot be extended.';
-const LINKS = `[Set API Token](command:${SET_API_TOKEN_COMMAND}) · [Show Log](command:${SHOW_LOG_COMMAND})`;
+const KEY_ICON = '$(key)';
 
-export function tokenStatusView(state: TokenExpiryState, context: TokenStatusContext = {}): TokenStatusView {
-  const head = context.rejection && state.kind !== 'none' ? rejectedHead(context.rejection) : headFor(state);
-  const sections = ['**Wiki API token**', head.detail, sourceLine(state, context.source), WHERE_TO_CREATE, LINKS];
-  if (context.exportSession) sections.push('---', exportSessionSection(context.exportSession, context.now));
+/** `messages` has no English default: the item is on the editor's start-up path, which carries only the editor's words. */
+export function tokenStatusView(state: TokenExpiryState, messages: TokenMessages, context: TokenStatusContext = {}): TokenStatusView {
+  const head = context.rejection && state.kind !== 'none' ? rejectedHead(context.rejection, messages) : headFor(state, messages);
+  const links = `[${messages.setApiTokenLink()}](command:${SET_API_TOKEN_COMMAND}) · [${messages.showLogLink()}](command:${SHOW_LOG_COMMAND})`;
+  const sections = [messages.tooltipTitle(), head.detail, sourceLine(state, context.source, messages), messages.whereToCreate(), links];
+  if (context.exportSession) sections.push('---', exportSessionSection(context.exportSession, context.now, messages));
   return {
-    text: head.text,
+    text: `${KEY_ICON} ${head.text}`,
     accessibilityLabel: head.label,
     tooltipMarkdown: sections.filter((section) => section !== '').join('\n\n'),
     background: head.background,
@@ -67,76 +69,50 @@ interface Head {
   background: StatusBackground;
 }
 
-function headFor(state: TokenExpiryState): Head {
+function headFor(state: TokenExpiryState, messages: TokenMessages): Head {
   switch (state.kind) {
     case 'none':
-      return {
-        text: '$(key) Set wiki token',
-        label: 'Wiki API token not set. Click to set one.',
-        detail: 'No token is set, so publishing is not possible yet. Click to paste one.',
-        background: 'none',
-      };
+      return { text: messages.noneText(), label: messages.noneLabel(), detail: messages.noneDetail(), background: 'none' };
     case 'unreadable':
-      return {
-        text: '$(key) Wiki token unreadable',
-        label: 'Wiki API token unreadable. Click to set a new one.',
-        detail: 'The token does not decode as a JWT with "exp" and "iat" claims. Click to set a new one.',
-        background: 'error',
-      };
+      return { text: messages.unreadableText(), label: messages.unreadableLabel(), detail: messages.unreadableDetail(), background: 'error' };
     case 'valid':
     case 'warning': {
-      const left = formatRemaining(state.remainingMs);
-      const soon = state.kind === 'warning' ? ' Create a new one soon.' : '';
+      const left = formatRemaining(state.remainingMs, messages);
+      const soon = state.kind === 'warning';
       return {
-        text: `$(key) Wiki token: ${left}`,
-        label: `Wiki API token expires in ${left}.${soon}`,
-        detail: `Expires **${formatUtc(state.expiresAt)}** (in ${left}).${soon}`,
-        background: state.kind === 'warning' ? 'warning' : 'none',
+        text: messages.validText(left),
+        label: messages.validLabel(left, soon),
+        detail: messages.validDetail(formatUtc(state.expiresAt, messages), left, soon),
+        background: soon ? 'warning' : 'none',
       };
     }
-    case 'expired':
-      return {
-        text: '$(key) Wiki token expired',
-        label: `Wiki API token expired on ${formatUtc(state.expiresAt)}. Click to set a new one.`,
-        detail: `Expired **${formatUtc(state.expiresAt)}**. Publishing fails until a new token is set.`,
-        background: 'error',
-      };
+    case 'expired': {
+      const at = formatUtc(state.expiresAt, messages);
+      return { text: messages.expiredText(), label: messages.expiredLabel(at), detail: messages.expiredDetail(at), background: 'error' };
+    }
   }
 }
 
-function rejectedHead(rejection: TokenRejection): Head {
-  const why = rejection.status === 401
-    ? 'it is malformed, unknown to the wiki or was deleted'
-    : 'it has expired or could not be verified (check this computer\'s clock)';
+function rejectedHead(rejection: TokenRejection, messages: TokenMessages): Head {
   return {
-    text: '$(key) Wiki token rejected',
-    label: `The wiki rejected the API token (HTTP ${rejection.status}). Click to set a new one.`,
-    detail: `The wiki rejected this token on **${formatUtc(rejection.at)}** (HTTP ${rejection.status}): ${why}. ` +
-      `It said: "${escapeMarkdown(rejection.said)}". Click to set a new token; the next successful publish clears this.`,
+    text: messages.rejectedText(),
+    label: messages.rejectedLabel(rejection.status),
+    detail: messages.rejectedDetail(formatUtc(rejection.at, messages), rejection.status, rejection.status === 401, escapeMarkdown(rejection.said)),
     background: 'error',
   };
 }
 
-function sourceLine(state: TokenExpiryState, source: ApiTokenSource | undefined): string {
-  if (state.kind === 'none') {
-    return `Set one with **Wiki: Set API Token**, or for headless use the \`${API_TOKEN_ENV_VAR}\` environment variable.`;
-  }
-  if (source === 'environment') {
-    return `Read from the \`${API_TOKEN_ENV_VAR}\` environment variable (used because no token is stored).`;
-  }
-  if (source === 'secretStorage') return 'Kept in VS Code\'s secret storage.';
+function sourceLine(state: TokenExpiryState, source: ApiTokenSource | undefined, messages: TokenMessages): string {
+  if (state.kind === 'none') return messages.sourceNone(API_TOKEN_ENV_VAR);
+  if (source === 'environment') return messages.sourceEnvironment(API_TOKEN_ENV_VAR);
+  if (source === 'secretStorage') return messages.sourceSecretStorage();
   return '';
 }
 
-function exportSessionSection(session: ExportSessionInfo, now: number | undefined): string {
-  if (!session.signedIn) {
-    return `**Export API**: not signed in. [Sign in](command:${SIGN_IN_COMMAND})`;
-  }
-  if (session.refreshExpiresAt === undefined) return '**Export API**: signed in.';
-  const relative =
-    now === undefined ? '' : session.refreshExpiresAt > now ? ` (in ${formatRemaining(session.refreshExpiresAt - now)})` : ' (already passed)';
-  return (
-    '**Export API**: signed in. The sign-in expires from inactivity on ' +
-    `${formatUtc(session.refreshExpiresAt)}${relative} unless it is used before then.`
-  );
+function exportSessionSection(session: ExportSessionInfo, now: number | undefined, messages: TokenMessages): string {
+  if (!session.signedIn) return `${messages.exportNotSignedIn()} [${messages.signInLink()}](command:${SIGN_IN_COMMAND})`;
+  if (session.refreshExpiresAt === undefined) return messages.exportSignedIn();
+  const at = formatUtc(session.refreshExpiresAt, messages);
+  if (now === undefined) return messages.exportExpiresOn(at);
+  return session.refreshExpiresAt > now ? messages.exportExpiresOnIn(at, formatRemaining(session.refreshExpiresAt - now, messages)) : messages.exportExpiredOn(at);
 }

@@ -1,6 +1,7 @@
 // Mermaid fences. The wiki takes images only at public URLs and has no attachments (service facts), so a diagram
 // can become a picture only as a link to a server that draws it from its own address, which carries the source.
 // That is why fences stay code unless the user names a renderer: the source then goes only where they chose.
+import { englishPublishMessages, type PublishMessages } from '../messages/publishMessages';
 import { deflateSync } from 'node:zlib';
 import { checkEndpoint } from '../http/endpoint';
 import { fencedBlocks } from './inspect';
@@ -102,13 +103,14 @@ export function encodeForKroki(source: string): string {
 }
 
 /** The preflight caution for a page with Mermaid diagrams; undefined when it has none. The CLI names its flag. */
-export function diagramCaution(count: number, rendered: boolean, settingName = DIAGRAMS_SETTING): DiagramCaution | undefined {
+export function diagramCaution(
+  count: number,
+  rendered: boolean,
+  settingName = DIAGRAMS_SETTING,
+  messages: PublishMessages = englishPublishMessages,
+): DiagramCaution | undefined {
   if (count <= 0) return undefined;
-  const diagrams = count === 1 ? '1 Mermaid diagram' : `${count} Mermaid diagrams`;
-  const message = rendered
-    ? `${diagrams} will show as images from your diagram renderer. The diagram source is part of each image address, and readers see the images only if they can reach the renderer.`
-    : `${diagrams} will show as code, not pictures: the wiki takes images only at public URLs. To publish diagrams as images, set your organisation's diagram renderer (a Kroki server) in ${settingName}.`;
-  return { code: 'diagrams', message };
+  return { code: 'diagrams', message: rendered ? messages.diagramsRendered(count) : messages.diagramsAsCode(count, settingName) };
 }
 
 function diagramUrl(rendererBase: string, source: string): string {

@@ -1,4 +1,5 @@
 import { isAlias, isScalar, parseDocument, type Document } from 'yaml';
+import { englishPublishMessages, type PublishMessages } from '../messages/publishMessages';
 import type { PartialTarget } from './target';
 
 export interface SplitDocument {
@@ -20,7 +21,7 @@ export interface SplitDocument {
 // be empty ("---" right after "---", as static-site generators write it), so the body and its line end are optional.
 const FRONT_MATTER = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
 
-export function splitFrontMatter(text: string): SplitDocument {
+export function splitFrontMatter(text: string, messages: PublishMessages = englishPublishMessages): SplitDocument {
   const withoutBom = text.startsWith('\uFEFF') ? text.slice(1) : text;
   const match = FRONT_MATTER.exec(withoutBom);
   if (!match) return { content: text, target: {}, problems: [] };
@@ -33,16 +34,16 @@ export function splitFrontMatter(text: string): SplitDocument {
     if (error) throw error;
     data = document.toJS();
   } catch (error) {
-    const reason = error instanceof Error ? error.message.split('\n')[0] : 'unreadable YAML';
-    return { content, target: {}, problems: [`The front matter is not valid YAML: ${reason}`] };
+    const reason = error instanceof Error ? (error.message.split('\n')[0] ?? '') : 'unreadable YAML';
+    return { content, target: {}, problems: [messages.frontMatterNotYaml(reason)] };
   }
   const writtenTitle = isRecord(data) ? written(document, ['title'], data.title) : undefined;
   const title = typeof writtenTitle === 'string' && writtenTitle.trim() ? { title: writtenTitle.trim() } : {};
   const wiki = isRecord(data) ? data.wiki : undefined;
-  const omit = omitTitleHeading(isRecord(data) ? data : {}, isRecord(wiki) ? wiki : {});
+  const omit = omitTitleHeading(isRecord(data) ? data : {}, isRecord(wiki) ? wiki : {}, messages);
   if (wiki === undefined || wiki === null) return { content, target: {}, problems: omit.problems, ...title, ...omit.value };
-  if (!isRecord(wiki)) return { content, target: {}, problems: ['The front matter key "wiki" must hold spaceId, parentId, pageTitle and overwrite.'], ...title };
-  const keys = readWikiKeys(wiki, (key) => written(document, ['wiki', key], wiki[key]));
+  if (!isRecord(wiki)) return { content, target: {}, problems: [messages.frontMatterWikiNotMap()], ...title };
+  const keys = readWikiKeys(wiki, (key) => written(document, ['wiki', key], wiki[key]), messages);
   return { content, ...keys, problems: [...keys.problems, ...omit.problems], ...title, ...omit.value };
 }
 
@@ -59,14 +60,14 @@ function written(document: Document, path: readonly string[], parsed: unknown): 
   return typeof node.source === 'string' ? node.source : node.value;
 }
 
-function omitTitleHeading(top: Record<string, unknown>, wiki: Record<string, unknown>): { value: { omitTitleHeading?: boolean }; problems: string[] } {
+function omitTitleHeading(top: Record<string, unknown>, wiki: Record<string, unknown>, messages: PublishMessages): { value: { omitTitleHeading?: boolean }; problems: string[] } {
   const raw = wiki.omitTitleHeading ?? top.omitTitleHeading;
   if (raw === undefined || raw === null) return { value: {}, problems: [] };
   if (typeof raw === 'boolean') return { value: { omitTitleHeading: raw }, problems: [] };
-  return { value: {}, problems: ['omitTitleHeading in the front matter must be true or false.'] };
+  return { value: {}, problems: [messages.frontMatterOmitNotBoolean()] };
 }
 
-function readWikiKeys(wiki: Record<string, unknown>, asWritten: (key: string) => unknown): { target: PartialTarget; problems: string[]; pageId?: string } {
+function readWikiKeys(wiki: Record<string, unknown>, asWritten: (key: string) => unknown, messages: PublishMessages): { target: PartialTarget; problems: string[]; pageId?: string } {
   const target: PartialTarget = {};
   const problems: string[] = [];
   const text = (key: string): string | undefined => {
@@ -74,7 +75,7 @@ function readWikiKeys(wiki: Record<string, unknown>, asWritten: (key: string) =>
     if (value === undefined || value === null) return undefined;
     // A number here was not found as a scalar in the document (behind a merge key, say): a whole one is still an ID.
     if (typeof value === 'string' || (typeof value === 'number' && Number.isSafeInteger(value))) return String(value).trim();
-    problems.push(`wiki.${key} in the front matter must be text.`);
+    problems.push(messages.frontMatterKeyNotText(key));
     return undefined;
   };
   target.spaceId = text('spaceId');
@@ -82,10 +83,10 @@ function readWikiKeys(wiki: Record<string, unknown>, asWritten: (key: string) =>
   target.pageTitle = text('pageTitle');
   const overwrite = wiki.overwrite;
   if (typeof overwrite === 'boolean') target.overwrite = overwrite;
-  else if (overwrite !== undefined && overwrite !== null) problems.push('wiki.overwrite in the front matter must be true or false.');
+  else if (overwrite !== undefined && overwrite !== null) problems.push(messages.frontMatterOverwriteNotBoolean());
   for (const key of Object.keys(target) as (keyof PartialTarget)[]) if (target[key] === undefined) delete target[key];
   const pageId = text('pageId');
-  if (pageId !== undefined && !/^\d+$/.test(pageId)) problems.push('wiki.pageId in the front matter must be a page ID made of digits.');
+  if (pageId !== undefined && !/^\d+$/.test(pageId)) problems.push(messages.frontMatterPageIdNotDigits());
   return { target, problems, ...(pageId !== undefined && /^\d+$/.test(pageId) ? { pageId } : {}) };
 }
 

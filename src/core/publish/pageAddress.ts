@@ -3,6 +3,8 @@
  * the page's ID. The host is not checked: only the ID is taken, and the service checks the ID. What is taken must
  * still clearly be a page: anything else is refused with a sentence the prompt shows inline.
  */
+import { englishAddressMessages, type AddressMessages } from '../messages/addressMessages';
+
 export interface PageReference {
   pageId: string;
   /** The space key the address names (`/spaces/DOCS/pages/…`); absent for a bare ID or a `?pageId=` address. */
@@ -21,26 +23,24 @@ const SPACE_PAGE_PATH = /^(?:\/[^/]+)*?\/spaces\/([^/]+)\/pages\/(?:edit-v2\/|ed
 // `/wiki/pages/viewpage.action?pageId=ID` and the other page actions (`editpage`, `viewinfo`, `diffpagesbyversion`).
 const PAGE_ACTION_PATH = /\/[A-Za-z]+\.action$/;
 
-const NOT_A_PAGE = 'Enter the page ID (digits, for example 123456) or the page\'s address from the browser.';
-
-export function parsePageReference(text: string): PageReferenceResult {
+export function parsePageReference(text: string, messages: AddressMessages = englishAddressMessages): PageReferenceResult {
   const trimmed = text.trim();
-  if (!trimmed) return refuse(NOT_A_PAGE);
+  if (!trimmed) return refuse(messages.notAPage());
   if (PAGE_ID.test(trimmed)) return { ok: true, reference: { pageId: trimmed } };
-  if (/^\d+$/.test(trimmed)) return refuse('That number is too long for a page ID.');
+  if (/^\d+$/.test(trimmed)) return refuse(messages.tooLong());
   const url = parseAddress(trimmed);
-  if (!url) return refuse(`A page ID consists of digits only, for example 123456. ${NOT_A_PAGE}`);
+  if (!url) return refuse(messages.notDigits());
   const origin = /^https?:\/\//i.test(trimmed) ? url.origin : undefined;
   const fromPath = SPACE_PAGE_PATH.exec(url.pathname);
-  if (fromPath) return fromSpacePath(fromPath[1] ?? '', fromPath[2] ?? '', origin);
+  if (fromPath) return fromSpacePath(fromPath[1] ?? '', fromPath[2] ?? '', origin, messages);
   const ids = url.searchParams.getAll('pageId');
   if (ids.length > 0) {
     const pageId = ids.length === 1 ? ids[0]?.trim() ?? '' : '';
-    if (!PAGE_ID.test(pageId)) return refuse('The address\'s pageId is not a page ID (digits only).');
-    if (!PAGE_ACTION_PATH.test(url.pathname)) return refuse(explainOther(url.pathname));
+    if (!PAGE_ID.test(pageId)) return refuse(messages.pageIdParameterNotDigits());
+    if (!PAGE_ACTION_PATH.test(url.pathname)) return refuse(explainOther(url.pathname, messages));
     return { ok: true, reference: withOrigin({ pageId }, origin) };
   }
-  return refuse(explainOther(url.pathname));
+  return refuse(explainOther(url.pathname, messages));
 }
 
 /**
@@ -102,15 +102,15 @@ function parseAddress(text: string): URL | undefined {
   }
 }
 
-function fromSpacePath(encodedKey: string, pageId: string, origin: string | undefined): PageReferenceResult {
-  if (!PAGE_ID.test(pageId)) return refuse('That number is too long for a page ID.');
+function fromSpacePath(encodedKey: string, pageId: string, origin: string | undefined, messages: AddressMessages): PageReferenceResult {
+  if (!PAGE_ID.test(pageId)) return refuse(messages.tooLong());
   let spaceKey: string;
   try {
     spaceKey = decodeURIComponent(encodedKey);
   } catch {
-    return refuse('The space key in that address is not readable.');
+    return refuse(messages.spaceKeyUnreadable());
   }
-  if (!SPACE_KEY.test(spaceKey)) return refuse('The space key in that address is not a space key.');
+  if (!SPACE_KEY.test(spaceKey)) return refuse(messages.notASpaceKey());
   return { ok: true, reference: withOrigin({ pageId, spaceKey }, origin) };
 }
 
@@ -119,12 +119,12 @@ function withOrigin(reference: PageReference, origin: string | undefined): PageR
 }
 
 /** Why a web address that is not a page's is refused, naming what it is where that helps the user find the page's. */
-function explainOther(pathname: string): string {
-  if (/\/spaces\/[^/]+\/blog\//.test(pathname)) return 'That is a blog post\'s address; the parent must be a page.';
-  if (/\/display\//.test(pathname)) return 'That address names the page by title. Open the page\'s "Page information" and copy its address, which holds the page ID.';
-  if (/\/x\/[^/]+\/?$/.test(pathname)) return 'That is a short link. Open it in the browser and copy the full address from there.';
-  if (/\/spaces\/[^/]+(?:\/(?:overview)?)?\/?$/.test(pathname)) return 'That is a space\'s address, not a page\'s. Open the parent page and copy its address.';
-  return `That address is not a wiki page's address. ${NOT_A_PAGE}`;
+function explainOther(pathname: string, messages: AddressMessages): string {
+  if (/\/spaces\/[^/]+\/blog\//.test(pathname)) return messages.blogPost();
+  if (/\/display\//.test(pathname)) return messages.byTitle();
+  if (/\/x\/[^/]+\/?$/.test(pathname)) return messages.shortLink();
+  if (/\/spaces\/[^/]+(?:\/(?:overview)?)?\/?$/.test(pathname)) return messages.spaceAddress();
+  return messages.notAPageAddress();
 }
 
 function refuse(reason: string): PageReferenceResult {

@@ -3,6 +3,7 @@ import { sendImportAttempt } from '../importApi/attempt';
 import { withRetries, type RetryHooks } from '../importApi/client';
 import { splitFrontMatter } from './frontMatter';
 import { inspectMarkdown, type MarkdownFindings } from './inspect';
+import type { PublishMessages } from '../messages/publishMessages';
 import { outcomeOf, type PublishOutcome } from './outcome';
 import type { PartialTarget, PublishTarget } from './target';
 
@@ -20,8 +21,8 @@ export interface PreparedDocument {
   findings: MarkdownFindings;
 }
 
-export function prepareDocument(text: string): PreparedDocument {
-  const split = splitFrontMatter(text);
+export function prepareDocument(text: string, messages?: PublishMessages): PreparedDocument {
+  const split = splitFrontMatter(text, messages);
   return {
     content: split.content,
     frontMatterTarget: split.target,
@@ -41,6 +42,8 @@ export interface ImportPageOptions extends RetryHooks {
   /** The editor's (VS Code's network stack) or the command line's (undici with the environment's proxy). */
   transport: Transport;
   deadlineMs: number;
+  /** The words of the outcome; English when not given (the command line). */
+  messages?: PublishMessages;
 }
 
 /** Sends the page with retries and says what happened, as a value the editor renders. */
@@ -50,5 +53,5 @@ export async function importPage(options: ImportPageOptions): Promise<PublishOut
     () => sendImportAttempt({ endpoint: options.endpoint, token: options.token, body, transport: options.transport, deadlineMs: options.deadlineMs, signal: options.signal }),
     options,
   );
-  return outcomeOf(result, options.target);
+  return outcomeOf(result, options.target, options.messages);
 }

@@ -1,3 +1,4 @@
+import { englishPublishMessages, type PublishMessages } from '../messages/publishMessages';
 import { isPageId, type PublishTarget } from './target';
 import type { MarkdownFindings } from './inspect';
 
@@ -17,48 +18,29 @@ export interface Caution {
 /** The wiki's page size limit is about 1 MB (service facts); beyond it the import may fail or be cut. */
 export const LARGE_CONTENT_BYTES = 1_000_000;
 
-export function checkContent(content: string): Blocker | undefined {
-  if (content.trim() === '') {
-    return { code: 'emptyContent', message: 'There is nothing to publish: the file has no content besides its front matter and white space.', fix: undefined };
-  }
+export function checkContent(content: string, messages: PublishMessages = englishPublishMessages): Blocker | undefined {
+  if (content.trim() === '') return { code: 'emptyContent', message: messages.emptyContent(), fix: undefined };
   return undefined;
 }
 
-export function checkTarget(target: PublishTarget): Blocker | undefined {
-  if (!target.spaceId.trim()) return { code: 'emptySpace', message: 'The space is empty. Give a space key such as DOCS, or a space ID.', fix: 'editFile' };
-  if (!isPageId(target.parentId)) {
-    return { code: 'parentNotDigits', message: `The parent page ID "${target.parentId}" must consist of digits only, such as 123456.`, fix: 'editFile' };
-  }
-  if (!target.pageTitle.trim()) return { code: 'emptyTitle', message: 'The page title is empty.', fix: 'editFile' };
+export function checkTarget(target: PublishTarget, messages: PublishMessages = englishPublishMessages): Blocker | undefined {
+  if (!target.spaceId.trim()) return { code: 'emptySpace', message: messages.emptySpace(), fix: 'editFile' };
+  if (!isPageId(target.parentId)) return { code: 'parentNotDigits', message: messages.parentNotDigits(target.parentId), fix: 'editFile' };
+  if (!target.pageTitle.trim()) return { code: 'emptyTitle', message: messages.emptyTitle(), fix: 'editFile' };
   return undefined;
 }
 
-export function cautionsFor(content: string, findings: MarkdownFindings): Caution[] {
+export function cautionsFor(content: string, findings: MarkdownFindings, messages: PublishMessages = englishPublishMessages): Caution[] {
   const cautions: Caution[] = [];
   if (findings.localImages.length > 0) {
-    cautions.push({
-      code: 'localImages',
-      message: `${count(findings.localImages.length, 'local image')} (${preview(findings.localImages)}) will not show on the wiki: it takes only images at public URLs.`,
-    });
+    cautions.push({ code: 'localImages', message: messages.localImages(findings.localImages.length, preview(findings.localImages)) });
   }
   if (findings.localMarkdownLinks.length > 0) {
-    cautions.push({
-      code: 'localLinks',
-      message: `${count(findings.localMarkdownLinks.length, 'link')} to other local Markdown files (${preview(findings.localMarkdownLinks)}) will point nowhere on the wiki.`,
-    });
+    cautions.push({ code: 'localLinks', message: messages.localLinks(findings.localMarkdownLinks.length, preview(findings.localMarkdownLinks)) });
   }
   const bytes = Buffer.byteLength(content, 'utf8');
-  if (bytes > LARGE_CONTENT_BYTES) {
-    cautions.push({
-      code: 'largeContent',
-      message: `The content is ${(bytes / 1_000_000).toFixed(1)} MB; the wiki's page limit is about 1 MB. Consider splitting it into several pages.`,
-    });
-  }
+  if (bytes > LARGE_CONTENT_BYTES) cautions.push({ code: 'largeContent', message: messages.largeContent((bytes / 1_000_000).toFixed(1)) });
   return cautions;
-}
-
-function count(n: number, noun: string): string {
-  return n === 1 ? `1 ${noun}` : `${n} ${noun}s`;
 }
 
 function preview(items: readonly string[]): string {

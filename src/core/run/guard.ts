@@ -3,6 +3,7 @@
 // on the wiki since this file last published it is held back ('edited') unless the user chose to overwrite it; a
 // page deleted on the wiki is published anew, create only; a check that cannot run says why, so the front end can
 // tell the user instead of staying silent. Lookups never fail the plan: a failing one is a verdict of its own.
+import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
 import { describeError } from '../log/redact';
 import type { PageLink } from '../links/pageLink';
 import { linkNames } from '../links/pageLink';
@@ -51,6 +52,8 @@ export interface GuardOptions {
    * dry run wants. The editor says no: the import itself answers "already exists", with Overwrite.
    */
   lookUpCreates?: boolean;
+  /** The words of why a lookup could not check; English when not given. */
+  messages?: TreeMessages;
 }
 
 /** One file's lookups get a few seconds: the guard must never hold up publishing for long. */
@@ -112,8 +115,8 @@ async function checkOne(link: PageLink | undefined, target: PublishTarget, optio
     return await lookUp(pages, link, target, signal);
   } catch (error) {
     if (options.signal?.aborted) throw error;
-    const detail = deadline.aborted ? 'the wiki did not answer in time' : describeError(error);
-    return { kind: 'unchecked', reason: 'failed', detail: `The lookup on the wiki failed: ${detail}.` };
+    const messages = options.messages ?? englishTreeMessages;
+    return { kind: 'unchecked', reason: 'failed', detail: messages.guardFailed(deadline.aborted ? messages.guardTimedOut() : describeError(error)) };
   }
 }
 

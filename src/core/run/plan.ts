@@ -2,6 +2,7 @@
 // Publish), many files (a folder from the Explorer) and the command line all plan the same way: the target from
 // front matter, then the file's page link, then the front end's defaults; preflight refusals and cautions; files
 // that changed nothing since their last publish; and files of one plan that would land on the same page.
+import { englishPublishMessages, type PublishMessages } from '../messages/publishMessages';
 import { createHash } from 'node:crypto';
 import type { PageIdentity } from '../links/pageIdentity';
 import { linkNames, type PageLink } from '../links/pageLink';
@@ -42,6 +43,8 @@ export interface PlanOptions {
    * become images from it. Without one they are sent as code, with a caution; no diagram source goes anywhere else.
    */
   diagramRenderer?: string;
+  /** The words of preflight reasons; English when not given (the command line). */
+  messages?: PublishMessages;
 }
 
 export type PlanState =
@@ -112,7 +115,7 @@ export function contentHash(content: string): string {
  * Plans one file. The file's own refusals only: duplicates across files are found by planFiles. `prepared` saves a
  * second parse when the caller already prepared the text (a tree plan reads front matter and titles first).
  */
-export function planFile(file: SourceFile, link: PageLink | undefined, options: PlanOptions = {}, prepared: PreparedDocument = prepareDocument(file.text)): PlanItem {
+export function planFile(file: SourceFile, link: PageLink | undefined, options: PlanOptions = {}, prepared: PreparedDocument = prepareDocument(file.text, options.messages)): PlanItem {
   const suggestedTitle = suggestTitle(prepared.frontMatterTarget.pageTitle ?? prepared.frontMatterTitle, prepared.findings.firstHeading, file.label);
   const defaults = options.titleFromFile ? { pageTitle: suggestedTitle, ...options.defaults } : (options.defaults ?? {});
   const target = mergeTargets(prepared.frontMatterTarget, link, defaults);
@@ -127,9 +130,9 @@ export function planFile(file: SourceFile, link: PageLink | undefined, options: 
   else if (prepared.frontMatterProblems.length > 0) {
     refusals.push({ code: 'frontMatter', message: prepared.frontMatterProblems.join(' '), fix: 'editFile' });
   }
-  const emptiness = file.readProblem === undefined ? checkContent(content) : undefined;
+  const emptiness = file.readProblem === undefined ? checkContent(content, options.messages) : undefined;
   if (emptiness) refusals.push(emptiness);
-  const targetProblem = complete ? checkTarget(complete) : undefined;
+  const targetProblem = complete ? checkTarget(complete, options.messages) : undefined;
   if (targetProblem) refusals.push(targetProblem);
   if (!diagrams.ok) refusals.push({ code: 'diagramRenderer', message: diagrams.message, fix: 'openSettings' });
   const linkedPage = complete !== undefined && linkNames(link, complete);
@@ -138,14 +141,14 @@ export function planFile(file: SourceFile, link: PageLink | undefined, options: 
   const state: PlanState = refusals.length > 0 ? 'refused' : !complete ? 'incomplete' : unchanged ? 'unchanged' : retitled ? 'retitled' : 'send';
   return {
     file, prepared, content, contentSha256, link, target, complete, suggestedTitle, linkedPage, state, refusals,
-    cautions: [...cautionsFor(content, prepared.findings), ...diagramCautions(diagrams)],
+    cautions: [...cautionsFor(content, prepared.findings, options.messages), ...diagramCautions(diagrams, options.messages)],
     ...(retitled ? { retitled } : {}),
   };
 }
 
 /** Diagrams sent as code are worth a caution; rendered ones are the user's own choice of renderer. */
-function diagramCautions(diagrams: ReturnType<typeof renderDiagrams>): Caution[] {
-  const caution = diagrams.ok && !diagrams.rendered ? diagramCaution(diagrams.diagrams, false) : undefined;
+function diagramCautions(diagrams: ReturnType<typeof renderDiagrams>, messages: PublishMessages | undefined): Caution[] {
+  const caution = diagrams.ok && !diagrams.rendered ? diagramCaution(diagrams.diagrams, false, undefined, messages) : undefined;
   return caution ? [caution] : [];
 }
 
@@ -182,7 +185,7 @@ export function planFiles(files: readonly SourceFile[], links: ReadonlyMap<strin
       const others = group.filter((other) => other !== item).map((other) => other.file.label).join(', ');
       item.refusals.push({
         code: 'duplicatePage',
-        message: `It would land on the same page as ${others} ("${item.complete?.pageTitle}" under parent ${item.complete?.parentId}; titles that differ only in case count as the same). Give each file its own title.`,
+        message: (options.messages ?? englishPublishMessages).duplicatePage(others, item.complete?.pageTitle ?? '', item.complete?.parentId ?? ''),
         fix: 'editFile',
       });
       item.state = 'refused';

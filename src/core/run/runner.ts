@@ -1,6 +1,7 @@
 // Sending a plan: at most `concurrency` files at once, one throttle gate shared by all of them (a 429 with
 // Retry-After pauses every worker, not just the one that got it), one file's failure never stopping the others,
 // and Cancel meaning "no new file starts, requests in flight are aborted". Each file ends as a value.
+import { englishPublishMessages, type PublishMessages } from '../messages/publishMessages';
 import { abortableSleep } from '../importApi/backoff';
 import type { PublishOutcome } from '../publish/outcome';
 import type { PublishTarget } from '../publish/target';
@@ -61,18 +62,16 @@ export interface RunStopped extends RunStop {
 }
 
 /** "The wiki asked to wait 3600 s before more requests (HTTP 429); publishing stopped after 2 of 10 files. ..." */
-export function describeRunStop(stopped: RunStopped): string {
+export function describeRunStop(stopped: RunStopped, messages: PublishMessages = englishPublishMessages): string {
   const seconds = Math.ceil(stopped.retryAfterMs / 1000);
-  const files = stopped.total === 1 ? 'file' : 'files';
-  return `The wiki asked to wait ${seconds} s before more requests (HTTP ${stopped.status}); ` +
-    `publishing stopped after ${stopped.finished} of ${stopped.total} ${files}. Try again after ${minuteAfter(stopped)}.`;
+  return messages.runStopped(seconds, stopped.status, stopped.finished, stopped.total, minuteAfter(stopped, messages));
 }
 
 /** "12:01 UTC", or "2026-02-01 00:30 UTC" on another day than the stop; rounded up, so "after" holds. */
-function minuteAfter(stopped: RunStop): string {
+function minuteAfter(stopped: RunStop, messages: PublishMessages): string {
   const date = new Date(Math.ceil(stopped.resumeAt / 60_000) * 60_000);
   // A Retry-After of some billion years is beyond what a Date holds.
-  if (Number.isNaN(date.getTime())) return 'the wait is over';
+  if (Number.isNaN(date.getTime())) return messages.waitIsOver();
   const resume = date.toISOString();
   const sameDay = resume.slice(0, 10) === new Date(stopped.resumeAt - stopped.retryAfterMs).toISOString().slice(0, 10);
   return `${sameDay ? resume.slice(11, 16) : `${resume.slice(0, 10)} ${resume.slice(11, 16)}`} UTC`;
@@ -246,15 +245,15 @@ export function summarise(results: readonly FileResult[]): RunSummary {
 }
 
 /** "21 published, 1 failed, 1 skipped (unchanged)": only the parts that are not zero. */
-export function summaryLine(summary: RunSummary): string {
+export function summaryLine(summary: RunSummary, messages: PublishMessages = englishPublishMessages): string {
   const parts: string[] = [];
-  if (summary.published || (!summary.failed && !summary.skipped && !summary.refused && !summary.existsUnproven && !summary.edited)) parts.push(`${summary.published} published`);
-  if (summary.failed) parts.push(`${summary.failed} failed`);
-  if (summary.existsUnproven) parts.push(`${summary.existsUnproven} found existing (may not be ours; not linked)`);
-  if (summary.edited) parts.push(`${summary.edited} left out (edited on the wiki)`);
-  if (summary.refused) parts.push(`${summary.refused} refused`);
-  if (summary.skipped) parts.push(`${summary.skipped} skipped (unchanged)`);
-  if (summary.cancelled) parts.push(`${summary.cancelled} cancelled while sending (may have landed)`);
-  if (summary.notStarted) parts.push(`${summary.notStarted} not started`);
+  if (summary.published || (!summary.failed && !summary.skipped && !summary.refused && !summary.existsUnproven && !summary.edited)) parts.push(messages.summaryPublished(summary.published));
+  if (summary.failed) parts.push(messages.summaryFailed(summary.failed));
+  if (summary.existsUnproven) parts.push(messages.summaryExistsUnproven(summary.existsUnproven));
+  if (summary.edited) parts.push(messages.summaryEdited(summary.edited));
+  if (summary.refused) parts.push(messages.summaryRefused(summary.refused));
+  if (summary.skipped) parts.push(messages.summarySkipped(summary.skipped));
+  if (summary.cancelled) parts.push(messages.summaryCancelled(summary.cancelled));
+  if (summary.notStarted) parts.push(messages.summaryNotStarted(summary.notStarted));
   return parts.join(', ');
 }

@@ -2,6 +2,7 @@
 // plan's shared throttle gate. A 429 that the client waits out pauses every other file of the run too.
 import type { Transport } from '../http/transport';
 import type { RetryHooks } from '../importApi/client';
+import type { PublishMessages } from '../messages/publishMessages';
 import type { PublishOutcome } from '../publish/outcome';
 import { importPage } from '../publish/pipeline';
 import type { PublishTarget } from '../publish/target';
@@ -15,6 +16,8 @@ export interface SendSettings {
   deadlineMs: number;
   /** Extra hooks (progress of attempts, tests' instant sleeps). */
   hooks?: RetryHooks;
+  /** The words of the outcome; English when not given (the command line). */
+  messages?: PublishMessages;
 }
 
 export function sendPlanned(item: PlanItem, target: PublishTarget, context: SendContext, settings: SendSettings): Promise<PublishOutcome> {
@@ -25,6 +28,7 @@ export function sendPlanned(item: PlanItem, target: PublishTarget, context: Send
     token: settings.token,
     transport: settings.transport,
     deadlineMs: settings.deadlineMs,
+    ...(settings.messages ? { messages: settings.messages } : {}),
     target,
     content: item.content,
     signal: context.signal,

@@ -2,6 +2,7 @@
 // before; the rest are shaped into the tree (shape.ts), each node planned like any file (plan.ts) with its title and,
 // where the repository records it, its page. Refused before anything is sent: titles used twice in the tree, and a
 // tree that needs page IDs nobody can find (no page access, pages not recorded). Moves and orphans are reported.
+import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
 import { linkNames, type PageLink } from '../links/pageLink';
 import { markdownHeadings, rewriteLinks, type LinkCautionReason } from '../links/rewrite';
 import { planFile, type PlanItem, type PlanOptions, type SourceFile } from '../run/plan';
@@ -19,7 +20,9 @@ export interface TreeIdentity {
   entries(): ReadonlyArray<[string, { id: string; title: string }]>;
 }
 
-export interface TreePlanOptions extends Pick<PlanOptions, 'force' | 'omitTitleHeading' | 'diagramRenderer'> {
+export interface TreePlanOptions extends Pick<PlanOptions, 'force' | 'omitTitleHeading' | 'diagramRenderer' | 'messages'> {
+  /** The words of the tree's refusals and link cautions; English when not given. */
+  treeMessages?: TreeMessages;
   /** The published folder, as the files' labels write it ('' for the working folder). */
   rootPath: string;
   spaceId: string;
@@ -70,15 +73,16 @@ export function planTree(sources: readonly SourceFile[], options: TreePlanOption
   // Each text is parsed once: front matter and title here, the plan below.
   const preparedOf = new Map<string, PreparedDocument>();
   for (const source of sources) {
-    const prepared = prepareDocument(source.text);
+    const prepared = prepareDocument(source.text, options.messages);
     preparedOf.set(source.key, prepared);
     const names = prepared.frontMatterTarget;
     if (source.readProblem !== undefined || prepared.frontMatterProblems.length > 0) {
-      refused.push(planFile(source, options.links.get(source.key), { defaults: { spaceId: options.spaceId, parentId: options.parentId, pageTitle: source.label, overwrite: false } }));
+      refused.push(planFile(source, options.links.get(source.key), { defaults: { spaceId: options.spaceId, parentId: options.parentId, pageTitle: source.label, overwrite: false }, ...(options.messages ? { messages: options.messages } : {}) }));
     } else if (names.spaceId !== undefined || names.parentId !== undefined || names.pageTitle !== undefined) {
       pinned.push(planFile(source, options.links.get(source.key), {
         titleFromFile: true, defaults: { spaceId: options.spaceId, parentId: options.parentId, overwrite: options.overwrite },
         ...(options.diagramRenderer ? { diagramRenderer: options.diagramRenderer } : {}),
+        ...(options.messages ? { messages: options.messages } : {}),
       }));
     } else inTree.set(source.label, source);
   }
@@ -94,7 +98,7 @@ export function planTree(sources: readonly SourceFile[], options: TreePlanOption
       : { key: `tree:${node.path}`, label: node.path, text: generatedFolderMarkdown(node, tree) };
     // A page recorded in the repository is this tree's page: updated. Others are created, or adopted with --overwrite.
     const defaults = { spaceId: options.spaceId, parentId: parentId ?? options.parentId, pageTitle: node.title, overwrite: recorded !== undefined || options.overwrite };
-    const item = planFile(source, options.links.get(source.key), { defaults, force: options.force ?? false, omitTitleHeading: options.omitTitleHeading ?? false, acceptTitleChange: true, ...(options.diagramRenderer ? { diagramRenderer: options.diagramRenderer } : {}) }, preparedOf.get(source.key));
+    const item = planFile(source, options.links.get(source.key), { defaults, force: options.force ?? false, omitTitleHeading: options.omitTitleHeading ?? false, acceptTitleChange: true, ...(options.diagramRenderer ? { diagramRenderer: options.diagramRenderer } : {}), ...(options.messages ? { messages: options.messages } : {}) }, preparedOf.get(source.key));
     // The tree decides the target: the node's title under its folder's page, whatever a per-machine link remembers.
     item.target = defaults;
     item.complete = { ...defaults };
@@ -110,9 +114,10 @@ export function planTree(sources: readonly SourceFile[], options: TreePlanOption
     return { node, key, item, parentKnown: parentId !== undefined, unlinked, ...(recorded ? { pageId: recorded.id } : {}) };
   });
   const headingsOf = new Map(pages.map((each) => [each.key, markdownHeadings(each.item.content)]));
-  for (const page of pages) foreseeLinks(page, headingsOf, tree, options.identity);
-  refuseCollisions(pages, tree);
-  if (!options.pageAccess) refuseWithoutIds(pages);
+  const words = options.treeMessages ?? englishTreeMessages;
+  for (const page of pages) foreseeLinks(page, headingsOf, tree, options.identity, words);
+  refuseCollisions(pages, tree, words);
+  if (!options.pageAccess) refuseWithoutIds(pages, words);
   const previous = new Map<string, RecordedPage>(options.identity.entries().map(([key, entry]) => [`${rootPath}${key}`, { pageId: entry.id, title: entry.title }]));
   return { tree, pages, pinned, refused, moves: detectMoves(previous, tree) };
 }
@@ -122,7 +127,7 @@ export function planTree(sources: readonly SourceFile[], options: TreePlanOption
  * the folder, to pages nobody recorded, to files that are not Markdown, or to headings the target lacks. They replace
  * the flat publish's caution that every local link points nowhere.
  */
-function foreseeLinks(page: TreePage, headingsOf: ReadonlyMap<string, string[]>, tree: PageTree, identity: TreeIdentity): void {
+function foreseeLinks(page: TreePage, headingsOf: ReadonlyMap<string, string[]>, tree: PageTree, identity: TreeIdentity, words: TreeMessages): void {
   const root = tree.rootPath;
   const source = page.node.kind === 'file' ? page.node.path : (page.node.contentFrom ?? `${page.node.path}index.md`);
   const result = rewriteLinks(page.item.content, {
@@ -136,44 +141,50 @@ function foreseeLinks(page: TreePage, headingsOf: ReadonlyMap<string, string[]>,
   });
   const cautions = page.item.cautions.filter((caution) => caution.code !== 'localLinks');
   if (result.cautions.length > 0) {
-    const listed = result.cautions.slice(0, 3).map((caution) => `${caution.target} (${LINK_REASONS[caution.reason]})`).join(', ');
-    cautions.push({ code: 'localLinks', message: `${result.cautions.length === 1 ? '1 link stays' : `${result.cautions.length} links stay`} as written and will not work on the wiki: ${listed}${result.cautions.length > 3 ? ', ...' : ''}.` });
+    const listed = result.cautions.slice(0, 3).map((caution) => words.linkWithReason(caution.target, linkReason(caution.reason, words))).join(', ');
+    cautions.push({ code: 'localLinks', message: words.linksStay(result.cautions.length, listed, result.cautions.length > 3) });
   }
   page.item.cautions = cautions;
 }
 
-const LINK_REASONS: Record<LinkCautionReason, string> = {
-  outsideRun: 'outside the published folder',
-  unknownPage: 'no page is known for it',
-  notMarkdown: 'not a Markdown file',
-  unknownAnchor: 'no such heading in the target',
-};
+function linkReason(reason: LinkCautionReason, words: TreeMessages): string {
+  switch (reason) {
+    case 'outsideRun':
+      return words.linkOutsideRun();
+    case 'unknownPage':
+      return words.linkUnknownPage();
+    case 'notMarkdown':
+      return words.linkNotMarkdown();
+    case 'unknownAnchor':
+      return words.linkUnknownAnchor();
+  }
+}
 
 function titleOf(source: SourceFile, prepared: PreparedDocument = prepareDocument(source.text)): string {
   return suggestTitle(prepared.frontMatterTitle, prepared.findings.firstHeading, source.label);
 }
 
 /** The platform keeps a title unique in a space, ignoring case: two pages of one tree with one title cannot both land. */
-function refuseCollisions(pages: readonly TreePage[], tree: PageTree): void {
+function refuseCollisions(pages: readonly TreePage[], tree: PageTree, words: TreeMessages): void {
   const byPath = new Map(pages.map((page) => [page.node.path, page]));
   for (const group of findTitleCollisions(tree)) {
     for (const node of group) {
       const page = byPath.get(node.path);
       if (!page) continue;
       const others = group.filter((other) => other !== node).map((other) => other.path).join(', ');
-      page.item.refusals.push({ code: 'duplicatePage', message: `Its title "${node.title}" is also the title of ${others}; the wiki keeps a title unique in a space (ignoring case). Give each its own title.`, fix: 'editFile' });
+      page.item.refusals.push({ code: 'duplicatePage', message: words.titleCollision(node.title, others), fix: 'editFile' });
       page.item.state = 'refused';
     }
   }
 }
 
 /** A new page's ID is learnt after it lands through the page routes; without them its children would have no parent. */
-function refuseWithoutIds(pages: readonly TreePage[]): void {
+function refuseWithoutIds(pages: readonly TreePage[], words: TreeMessages): void {
   for (const page of pages) {
     if (page.pageId !== undefined || page.item.state === 'refused') continue;
     page.item.refusals.push({
       code: 'noPageAccess',
-      message: 'A tree needs each page\'s ID, and this page is not recorded in the repository yet: give page access (sign in to the export API in the editor; in CI a service account or a platform token) so new pages can be found after they land.',
+      message: words.noPageAccess(),
       fix: undefined,
     });
     page.item.state = 'refused';

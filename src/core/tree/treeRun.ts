@@ -3,6 +3,7 @@
 // children, exact title) and recorded in the repository at once, so its children know their parent and a re-run after
 // a crash finds the same pages. Links between files become page links; a link to a page created in this run has no ID
 // in the first pass, so only the pages whose links needed one are sent again once every page is there.
+import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
 import { identifyPage } from '../links/pageIdentity';
 import { landedLink } from '../run/plan';
 import { markdownHeadings, rewriteLinks, type LinkCaution, type PageLookup } from '../links/rewrite';
@@ -104,7 +105,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     // Cancelled, or the wiki asked for a longer wait than a run waits: no further level starts.
     if (options.signal?.aborted || options.gate.stoppedBy) break;
     const level = plan.pages.filter((page) => page.node.depth === depth);
-    const prepared = level.map((page) => ({ page, ...withParent(page, ids, plan, rootPath) }));
+    const prepared = level.map((page) => ({ page, ...withParent(page, ids, plan, rootPath, options.guard.messages ?? englishTreeMessages) }));
     const items = prepared.map(({ page, parentMissing }) => {
       if (parentMissing && page.item.state === 'send') return { page, item: { ...page.item, state: 'refused' as const, refusals: [{ code: 'duplicatePage' as const, message: parentMissing, fix: undefined }] }, cautions: [], pending: false };
       return { page, ...rewritten(page) };
@@ -202,11 +203,11 @@ function adoptOwnPage(item: PlanItem, ownAuthorId: string | undefined): void {
 }
 
 /** The page's parent ID (the chosen page for the top level); a reason when its folder's page did not land. */
-function withParent(page: TreePage, ids: ReadonlyMap<string, string>, plan: TreePlan, rootPath: string): { parentMissing?: string } {
+function withParent(page: TreePage, ids: ReadonlyMap<string, string>, plan: TreePlan, rootPath: string, words: TreeMessages): { parentMissing?: string } {
   const complete = page.item.complete;
   if (!complete || page.node.parent === undefined) return {};
   const parentId = ids.get(page.node.parent.slice(rootPath.length));
-  if (parentId === undefined) return { parentMissing: `Not sent: its folder's page ("${plan.tree.byPath.get(page.node.parent)?.title ?? page.node.parent}") was not published, so it has no parent page yet.` };
+  if (parentId === undefined) return { parentMissing: words.parentNotPublished(plan.tree.byPath.get(page.node.parent)?.title ?? page.node.parent) };
   page.item.complete = { ...complete, parentId };
   page.item.target = { ...page.item.target, parentId };
   return {};

@@ -3,36 +3,38 @@
 // mark (Windows tools write it so); without one, UTF-16 looks like text full of NUL bytes and is refused as binary.
 // An editor never shows the byte order mark, and front matter must start at the first character: it is dropped.
 
+import { englishWalkMessages, type WalkMessages } from '../messages/walkMessages';
+
 export type DecodedText = { ok: true; text: string } | { ok: false; problem: string };
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf] as const;
 
-export function decodeText(bytes: Uint8Array, label: string): DecodedText {
-  const refuse = (why: string): DecodedText => ({ ok: false, problem: `${label} is not UTF-8 text (${why}); save it as UTF-8 to publish it.` });
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return decodeUtf16(bytes.subarray(2), false, refuse);
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return decodeUtf16(bytes.subarray(2), true, refuse);
+export function decodeText(bytes: Uint8Array, label: string, messages: WalkMessages = englishWalkMessages): DecodedText {
+  const refuse = (why: string): DecodedText => ({ ok: false, problem: messages.notUtf8(label, why) });
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return decodeUtf16(bytes.subarray(2), false, refuse, messages);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return decodeUtf16(bytes.subarray(2), true, refuse, messages);
   const start = UTF8_BOM.every((byte, index) => bytes[index] === byte) ? UTF8_BOM.length : 0;
   const nul = bytes.indexOf(0, start);
-  if (nul >= 0) return refuse(`it looks binary: a NUL byte at offset ${nul}`);
+  if (nul >= 0) return refuse(messages.binaryByte(nul));
   try {
     return { ok: true, text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes.subarray(start)) };
   } catch {
-    return refuse(`invalid byte at offset ${firstInvalidUtf8(bytes, start)}`);
+    return refuse(messages.invalidByte(firstInvalidUtf8(bytes, start)));
   }
 }
 
-function decodeUtf16(body: Uint8Array, bigEndian: boolean, refuse: (why: string) => DecodedText): DecodedText {
-  if (body.length % 2 !== 0) return refuse('it starts like UTF-16 but has an odd number of bytes');
+function decodeUtf16(body: Uint8Array, bigEndian: boolean, refuse: (why: string) => DecodedText, messages: WalkMessages): DecodedText {
+  if (body.length % 2 !== 0) return refuse(messages.oddUtf16());
   // Node's TextDecoder knows 'utf-16be' only with full ICU; swapping the bytes needs nothing.
   const littleEndian = bigEndian ? swapPairs(body) : body;
   let text: string;
   try {
     text = new TextDecoder('utf-16le', { fatal: true, ignoreBOM: true }).decode(littleEndian);
   } catch {
-    return refuse('it starts like UTF-16 but holds an invalid character');
+    return refuse(messages.invalidUtf16());
   }
   const nul = text.indexOf('\u0000');
-  return nul >= 0 ? refuse(`it looks binary: a NUL character at offset ${2 + nul * 2}`) : { ok: true, text };
+  return nul >= 0 ? refuse(messages.binaryCharacter(2 + nul * 2)) : { ok: true, text };
 }
 
 function swapPairs(bytes: Uint8Array): Uint8Array {

@@ -5,7 +5,7 @@ import type { SourceFile } from '../run/plan';
 import { compareRelativePaths } from '../run/walkRules';
 import { mapBounded } from '../util/mapBounded';
 import { decodeText } from './decode';
-import { walkRefusal } from './refusals';
+import { englishWalkMessages, type WalkMessages } from '../messages/walkMessages';
 import type { WalkResult } from './walk';
 import type { WalkFs } from './walkFs';
 
@@ -16,9 +16,12 @@ export interface SourceOptions<L> {
   fs: WalkFs<L>;
   /** The text a file has in an open editor (unsaved edits included), which wins over the disk. */
   openText?: (key: string) => string | undefined;
+  /** The words of read problems; English when not given. */
+  messages?: WalkMessages;
 }
 
 export async function sourcesFromWalk<L>(walk: Pick<WalkResult<L>, 'files' | 'refused'>, options: SourceOptions<L>): Promise<SourceFile[]> {
+  const messages = options.messages ?? englishWalkMessages;
   const read = await mapBounded(walk.files, READ_CONCURRENCY, async (file): Promise<SourceFile> => {
     const open = options.openText?.(file.key);
     if (open !== undefined) return { key: file.key, label: file.label, text: open };
@@ -26,9 +29,9 @@ export async function sourcesFromWalk<L>(walk: Pick<WalkResult<L>, 'files' | 're
     try {
       bytes = await options.fs.read(file.readFrom);
     } catch (error) {
-      return { key: file.key, label: file.label, text: '', readProblem: walkRefusal.unreadable(file.label, describeError(error)) };
+      return { key: file.key, label: file.label, text: '', readProblem: messages.unreadable(file.label, describeError(error)) };
     }
-    const decoded = decodeText(bytes, file.label);
+    const decoded = decodeText(bytes, file.label, messages);
     return decoded.ok ? { key: file.key, label: file.label, text: decoded.text } : { key: file.key, label: file.label, text: '', readProblem: decoded.problem };
   });
   const refused = walk.refused.map((entry): SourceFile => ({ key: entry.key, label: entry.label, text: '', readProblem: entry.reason }));

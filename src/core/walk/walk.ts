@@ -6,7 +6,7 @@
 // refused, with the reason, so that a plan shows it instead of silently leaving it out.
 import { compareRelativePaths, isMarkdownFileName, isSkippedFolderName } from '../run/walkRules';
 import { GitignoreRules, type Segments } from './gitignore';
-import { walkRefusal } from './refusals';
+import { englishWalkMessages, type WalkMessages } from '../messages/walkMessages';
 import type { DirEntry, EntryType, WalkFs } from './walkFs';
 
 /** A selection of a whole disk is a mistake, not a plan: a walk stops after this many files (taken or refused). */
@@ -19,6 +19,8 @@ export interface WalkOptions<L> {
   maxFiles?: number;
   /** Checked between entries: a cancelled walk returns what it found so far. */
   isCancelled?: () => boolean;
+  /** The words of refusals; English when not given. */
+  messages?: WalkMessages;
 }
 
 export interface WalkedFile<L> {
@@ -71,7 +73,10 @@ class Walk<L> {
   private readonly problems: NamedProblem[] = [];
   private truncated = false;
 
+  private readonly words: WalkMessages;
+
   constructor(private readonly options: WalkOptions<L>) {
+    this.words = options.messages ?? englishWalkMessages;
     this.fs = options.fs;
     this.maxFiles = options.maxFiles ?? DEFAULT_MAX_FILES;
   }
@@ -92,18 +97,18 @@ class Walk<L> {
     if (type.kind === 'symbolicLink') return this.namedLink(location, type, markdown, index);
     if (!markdown) return this.problem(index, 'notMarkdown');
     if (type.kind === 'file') this.take(location, location);
-    else this.refuse(location, walkRefusal.notRegular);
+    else this.refuse(location, this.words.notRegular);
   }
 
   private async namedLink(location: L, type: EntryType, markdown: boolean, index: number): Promise<void> {
     const toFolder = type.linkTo === 'directory';
     if (!toFolder && !markdown) return this.problem(index, 'notMarkdown');
     const link = await this.fs.followLink?.(location).catch(() => undefined);
-    if (!link) return this.refuse(location, toFolder ? walkRefusal.folderLink : walkRefusal.link);
-    if (link.kind === undefined) return this.refuse(location, walkRefusal.linkNowhere);
-    if (!link.inside) return this.refuse(location, walkRefusal.linkOutside);
+    if (!link) return this.refuse(location, toFolder ? this.words.folderLink : this.words.link);
+    if (link.kind === undefined) return this.refuse(location, this.words.linkNowhere);
+    if (!link.inside) return this.refuse(location, this.words.linkOutside);
     if (link.kind === 'directory') return this.root(link.target);
-    if (link.kind !== 'file') return this.refuse(location, walkRefusal.linkToNotRegular);
+    if (link.kind !== 'file') return this.refuse(location, this.words.linkToNotRegular);
     if (markdown) this.take(location, link.target);
     else this.problem(index, 'notMarkdown');
   }
@@ -141,15 +146,15 @@ class Walk<L> {
         const toFolder = entry.linkTo === 'directory';
         // git sees a link as a file; a pattern written for the folder it stands for hides it too.
         if (rules.ignores(path, false) || (toFolder && rules.ignores(path, true))) return;
-        if (markdown) this.refuse(location, walkRefusal.link);
-        else if (toFolder && !isSkippedFolderName(entry.name)) this.refuse(location, walkRefusal.folderLink);
+        if (markdown) this.refuse(location, this.words.link);
+        else if (toFolder && !isSkippedFolderName(entry.name)) this.refuse(location, this.words.folderLink);
         return;
       }
       case 'file':
         if (markdown && !rules.ignores(path, false)) this.take(location, location);
         return;
       case 'other':
-        if (markdown && !rules.ignores(path, false)) this.refuse(location, walkRefusal.notRegular);
+        if (markdown && !rules.ignores(path, false)) this.refuse(location, this.words.notRegular);
     }
   }
 

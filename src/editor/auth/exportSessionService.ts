@@ -1,5 +1,6 @@
 // The editor's handle on the export API session. Start-up only reads the stored session (a JSON secret);
 // the session manager, HTTP client and lock library load on first real use (dist/onDemand.js).
+import type { NotFoundDiagnosis } from '../../core/oauth/platformLookup';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ExportSessionInfo } from '../../core/apiToken/statusView';
@@ -154,8 +155,8 @@ export class ExportSessionService implements vscode.Disposable {
     await this.warnBeforeInactivityExpiry();
   }
 
-  /** Explains an import 404 through the platform lookups; undefined when not signed in or the lookups cannot tell. */
-  async explainNotFound(target: PublishTarget, signal: AbortSignal): Promise<string | undefined> {
+  /** Asks the platform which of space and parent an import 404 is about; undefined when not signed in. */
+  async diagnoseNotFound(target: PublishTarget, signal: AbortSignal): Promise<NotFoundDiagnosis | undefined> {
     const token = await this.accessToken(signal).catch(() => undefined);
     if (!token) return undefined;
     const core = onDemand();
@@ -164,7 +165,7 @@ export class ExportSessionService implements vscode.Disposable {
       transport: editorTransport(), signal,
     });
     if (diagnosis.failure) this.deps.log.warn(`404 lookup: ${diagnosis.failure}`);
-    return core.explainNotFound(diagnosis, target.spaceId, target.parentId);
+    return diagnosis;
   }
 
   dispose(): void {

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { neutralise } from '../../core/text/neutralise';
 import type { Clock, Logger } from '../../core/ports';
 import { parsePageReference, type PageReference } from '../../core/publish/pageAddress';
+import { editorAddressMessages } from '../messages/addressMessages';
 import type { WikiPage } from '../../core/wikiPages';
 import { showError } from '../notify';
 import { onDemand } from '../onDemandLoader';
@@ -67,7 +68,7 @@ export class OpenFromWikiCommand implements Command {
         validateInput: (text) => (text.trim() === '' ? undefined : onDemandParse(text)),
       })
       .then((text) => {
-        const parsed = text === undefined ? undefined : parsePageReference(text);
+        const parsed = text === undefined ? undefined : parsePageReference(text, editorAddressMessages);
         return parsed?.ok ? parsed.reference : undefined;
       });
   }
@@ -82,7 +83,7 @@ export class OpenFromWikiCommand implements Command {
 }
 
 function onDemandParse(text: string): string | undefined {
-  const parsed = parsePageReference(text);
+  const parsed = parsePageReference(text, editorAddressMessages);
   return parsed.ok ? undefined : parsed.reason;
 }
 

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { formatRemaining, formatUtc } from '../../core/apiToken/timeText';
 import { API_TOKEN_SECRET_KEY } from '../../core/apiToken/tokenSource';
 import { validateApiToken } from '../../core/apiToken/validate';
+import { editorTokenMessages } from '../messages/tokenMessages';
 import { describeError } from '../../core/log/redact';
 import { silentLogger, type Clock, type Logger } from '../../core/ports';
 import { neutralise } from '../../core/text/neutralise';
@@ -33,7 +34,7 @@ export class SetApiTokenCommand implements Command {
     if (raw === undefined || raw.trim() === '') return false;
 
     // Checked again: the token may have expired while the box was open.
-    const result = validateApiToken(raw, this.clock.now());
+    const result = validateApiToken(raw, this.clock.now(), editorTokenMessages);
     if (!result.ok) {
       void showError(result.message);
       return false;
@@ -46,9 +47,9 @@ export class SetApiTokenCommand implements Command {
       return false;
     }
     const expiresAt = result.claims.exp * 1000;
-    this.logger.info(`API token stored; it expires ${formatUtc(expiresAt)}.`);
+    this.logger.info(`API token stored; it expires ${formatUtc(expiresAt, editorTokenMessages)}.`);
     void showInfo(
-      vscode.l10n.t('Wiki API token saved. It expires on {0} (in {1}).', formatUtc(expiresAt), formatRemaining(expiresAt - this.clock.now())),
+      vscode.l10n.t('Wiki API token saved. It expires on {0} (in {1}).', formatUtc(expiresAt, editorTokenMessages), formatRemaining(expiresAt - this.clock.now(), editorTokenMessages)),
     );
     return true;
   }
@@ -56,7 +57,7 @@ export class SetApiTokenCommand implements Command {
   /** The inline message under the input box; nothing while the box is still empty. */
   private inlineProblem(value: string): string | undefined {
     if (value === '') return undefined;
-    const result = validateApiToken(value, this.clock.now());
+    const result = validateApiToken(value, this.clock.now(), editorTokenMessages);
     // Quick input messages render links and icons like notifications do.
     return result.ok ? undefined : neutralise(result.message);
   }

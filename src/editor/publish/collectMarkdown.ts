@@ -4,10 +4,10 @@
 // for remote workspaces too (search-based findFiles needs ripgrep, which some hosts lack).
 import * as vscode from 'vscode';
 import type { SourceFile } from '../../core/run/plan';
-import { walkRefusal } from '../../core/walk/refusals';
 import { sourcesFromWalk } from '../../core/walk/sources';
 import { walkSelection, type WalkResult } from '../../core/walk/walk';
 import type { WalkFs } from '../../core/walk/walkFs';
+import { editorWalkMessages } from '../messages/walkMessages';
 import { onDemand } from '../onDemandLoader';
 import { workspaceWalkFs } from './workspaceWalkFs';
 
@@ -22,7 +22,7 @@ export interface SelectionSources {
 export async function readSelection(selection: readonly vscode.Uri[], token?: vscode.CancellationToken): Promise<SelectionSources> {
   const { fs, walked } = await walk(selection, token);
   const open = new Map(vscode.workspace.textDocuments.map((document) => [document.uri.toString(), document]));
-  const sources = await sourcesFromWalk(walked, { fs, openText: (key) => open.get(key)?.getText() });
+  const sources = await sourcesFromWalk(walked, { fs, openText: (key) => open.get(key)?.getText(), messages: editorWalkMessages });
   return { sources, truncated: walked.truncated };
 }
 
@@ -31,14 +31,14 @@ async function walk(selection: readonly vscode.Uri[], token?: vscode.Cancellatio
     label: (uri) => vscode.workspace.asRelativePath(uri),
     isWorkspaceFolder: (uri) => vscode.workspace.getWorkspaceFolder(uri)?.uri.toString() === uri.toString(),
   });
-  const walked = await walkSelection(selection, { fs, exclude: filesExclude(), isCancelled: () => token?.isCancellationRequested ?? false });
+  const walked = await walkSelection(selection, { fs, exclude: filesExclude(), isCancelled: () => token?.isCancellationRequested ?? false, messages: editorWalkMessages });
   // A selected file that is gone (deleted since the Explorer showed it) is refused; other files selected with the
   // Markdown ones (an image) are simply not Markdown.
   for (const { index, problem } of walked.problems) {
     const uri = selection[index];
     if (problem !== 'missing' || !uri) continue;
     const label = fs.label(uri);
-    walked.refused.push({ key: fs.key(uri), label, reason: walkRefusal.missing(label) });
+    walked.refused.push({ key: fs.key(uri), label, reason: editorWalkMessages.missing(label) });
   }
   return { fs, walked };
 }

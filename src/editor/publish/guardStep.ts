@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { GuardVerdict } from '../../core/run/guard';
 import type { PlanItem } from '../../core/run/plan';
 import { neutralise } from '../../core/text/neutralise';
+import { editorTreeMessages } from '../messages/treeMessages';
 import { onDemand } from '../onDemandLoader';
 import type { PublishDependencies, SendSetup } from './publishContext';
 
@@ -33,6 +34,7 @@ export async function runGuard(deps: PublishDependencies, items: PlanItem[], set
         noAccessReason: vscode.l10n.t('you are not signed in to the export API (Wiki: Sign In), so the wiki cannot be read'),
         signal: controller.signal,
         lookUpCreates: false,
+        messages: editorTreeMessages,
         ...(request.overwriteEdited !== undefined ? { overwriteEdited: request.overwriteEdited } : {}),
         ...(request.landedEarlier ? { landedEarlier: request.landedEarlier } : {}),
         ...(core.apiTokenSubject(setup.token) ? { ownAuthorId: core.apiTokenSubject(setup.token) } : {}),

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { parsePageReference } from '../../core/publish/pageAddress';
+import { editorAddressMessages } from '../messages/addressMessages';
 import { completeTarget, type PartialTarget, type PublishTarget } from '../../core/publish/target';
 import { neutralise } from '../../core/text/neutralise';
 import { isMove, MultiStepInput, type InputStep, type Move } from './multiStepInput';
@@ -100,7 +101,7 @@ class TargetFlow {
         ...frame,
         value,
         placeholder: parentOnly === undefined ? vscode.l10n.t('Space key or ID, for example DOCS, or a page address') : vscode.l10n.t('Space key or ID of page {0}', parentOnly),
-        items: (typed) => spaceItems(typed, this.settings.recent, parentAsked, vscode.l10n),
+        items: (typed) => spaceItems(typed, this.settings.recent, parentAsked, vscode.l10n, editorAddressMessages),
         accepts: (item) => item.answer !== undefined,
       });
       if (isMove(chosen)) return chosen;
@@ -134,7 +135,7 @@ class TargetFlow {
       validate: (text) => validateParent(text, space),
     });
     if (isMove(answer)) return answer;
-    const parsed = parsePageReference(answer);
+    const parsed = parsePageReference(answer, editorAddressMessages);
     if (!parsed.ok) return 'cancel'; // validate refused it already; Enter cannot get here
     this.answers.parentId = parsed.reference.pageId;
     return this.stepAfter('parentId');
@@ -175,7 +176,7 @@ interface Frame {
 }
 
 function validateParent(text: string, space: string): vscode.InputBoxValidationMessage | undefined {
-  const parsed = parsePageReference(text);
+  const parsed = parsePageReference(text, editorAddressMessages);
   if (!parsed.ok) return { message: parsed.reason, severity: vscode.InputBoxValidationSeverity.Error };
   const { pageId, spaceKey } = parsed.reference;
   // A space given by its ID cannot be compared with the key in an address.

@@ -7,6 +7,7 @@ import type { PublishOutcome } from '../../core/publish/outcome';
 import type { PublishTarget } from '../../core/publish/target';
 import type { PlanItem } from '../../core/run/plan';
 import type { WikiPagesClient } from '../../core/wikiPages';
+import { editorPublishMessages } from '../messages/publishMessages';
 import { onDemand } from '../onDemandLoader';
 import type { PublishDependencies } from './publishContext';
 import { showWithActions, type FollowUp } from './showOutcome';
@@ -46,9 +47,9 @@ export class PublishAnswer {
     const allowed = outcome.actions.filter((action) => action !== 'overwrite' || item.prepared.frontMatterTarget.overwrite !== false);
     if (outcome.kind === 'notFound') {
       const signedIn = await this.deps.wiki.signedIn();
-      const explanation = signedIn ? await this.explainNotFound(target) : undefined;
+      const finding = signedIn ? await this.explainNotFound(target) : undefined;
       // Sign In stays, second, only where signing in would explain more.
-      return { message: `${outcome.message}${explanation ? ` ${explanation}` : ''}`, actions: [fixTarget, ...(signedIn ? [] : (['signIn'] as const)), 'showLog'] };
+      return { message: onDemand().notFoundMessage(outcome, finding), actions: [fixTarget, ...(signedIn ? [] : (['signIn'] as const)), 'showLog'] };
     }
     if (outcome.kind === 'badRequest') return { message: outcome.message, actions: [fixTarget, ...allowed] };
     return { message: outcome.message, actions: allowed };
@@ -56,14 +57,16 @@ export class PublishAnswer {
 
   /** Asks the platform which of space and parent is missing (spec 4.3), under a progress notification with Cancel. */
   private async explainNotFound(target: PublishTarget): Promise<string | undefined> {
-    const explain = this.deps.explainNotFound;
-    if (!explain) return undefined;
+    const diagnose = this.deps.diagnoseNotFound;
+    if (!diagnose) return undefined;
     return vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking which of the space and the parent page is missing...'), cancellable: true },
       (_progress, cancellation) => {
         const controller = new AbortController();
         cancellation.onCancellationRequested(() => controller.abort());
-        return explain(target, AbortSignal.any([controller.signal, AbortSignal.timeout(15_000)])).catch((error: unknown) => {
+        const signal = AbortSignal.any([controller.signal, AbortSignal.timeout(15_000)]);
+        const explained = diagnose(target, signal).then((diagnosis) => diagnosis && onDemand().explainNotFound(diagnosis, target.spaceId, target.parentId, editorPublishMessages));
+        return explained.catch((error: unknown) => {
           this.deps.log.warn(`The 404 lookups failed: ${describeError(error)}`);
           return undefined;
         });

@@ -1,9 +1,12 @@
 import * as vscode from 'vscode';
 import { readApiToken } from '../../core/apiToken/tokenSource';
 import type { Transport } from '../../core/http/transport';
+import type { PublishMessages } from '../../core/messages/publishMessages';
+import type { NotFoundDiagnosis } from '../../core/oauth/platformLookup';
 import type { Clock, Logger, SecretStore } from '../../core/ports';
 import type { PublishOutcome } from '../../core/publish/outcome';
 import type { PublishTarget } from '../../core/publish/target';
+import { editorPublishMessages } from '../messages/publishMessages';
 import { onDemand } from '../onDemandLoader';
 import { setting, userSetting } from '../settings';
 import type { WikiAccess } from '../wiki/wikiAccess';
@@ -25,8 +28,8 @@ export interface PublishDependencies {
   showLog(): void;
   /** Runs "Set API Token"; resolves true when a token was stored. */
   setApiToken(): Promise<boolean>;
-  /** Explains a 404 with the platform lookups when signed in to the export API; undefined when it cannot. */
-  explainNotFound?(target: PublishTarget, signal: AbortSignal): Promise<string | undefined>;
+  /** The platform lookups of a 404 when signed in to the export API; undefined when not signed in. */
+  diagnoseNotFound?(target: PublishTarget, signal: AbortSignal): Promise<NotFoundDiagnosis | undefined>;
   /** Tells the token status item what the wiki said of the token (401/403: rejected; a success: accepted). */
   tokenVerdict?(outcome: PublishOutcome): void;
   /** Opens the diff of a file against its page (Compare with Wiki Page). */
@@ -37,6 +40,8 @@ export interface SendSetup {
   endpoint: URL;
   token: string;
   deadlineMs: number;
+  /** The core's words for outcomes, in the user's language. */
+  messages: PublishMessages;
 }
 
 /**
@@ -56,7 +61,7 @@ export async function sendSetup(deps: PublishDependencies, retry: () => Promise<
     if ((await showWithActions('error', message, ['setApiToken'])) === 'setApiToken' && (await deps.setApiToken())) await retry();
     return undefined;
   }
-  return { endpoint: endpoint.url, token: token.token, deadlineMs: requestDeadlineMs() };
+  return { endpoint: endpoint.url, token: token.token, deadlineMs: requestDeadlineMs(), messages: editorPublishMessages };
 }
 
 export async function openEndpointSettings(): Promise<void> {
@@ -75,6 +80,11 @@ export function diagramRendererSetting(): string | undefined {
 export function rendererOption(): { diagramRenderer?: string } {
   const renderer = diagramRendererSetting();
   return renderer ? { diagramRenderer: renderer } : {};
+}
+
+/** What every publish plan of the editor shares: the diagram renderer setting and the core's words in the user's language. */
+export function sharedPlanOptions(): { diagramRenderer?: string; messages: PublishMessages } {
+  return { ...rendererOption(), messages: editorPublishMessages };
 }
 
 export function concurrencySetting(): number {

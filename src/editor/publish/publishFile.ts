@@ -11,7 +11,7 @@ import { showModal } from '../notify';
 import { onDemand } from '../onDemandLoader';
 import { editedText, runGuard, uncheckedNote } from './guardStep';
 import { askForMissing } from './prompts';
-import { omitTitleHeadingSetting, rendererOption, publishedAtText, sendSetup, type PublishDependencies, type SendSetup } from './publishContext';
+import { omitTitleHeadingSetting, sharedPlanOptions, publishedAtText, sendSetup, type PublishDependencies, type SendSetup } from './publishContext';
 import { logOutcome, targetText, withPublishProgress } from './sendProgress';
 import { copiedTarget, pinnedByFrontMatter, PublishAnswer, type AfterPublish } from './publishAnswer';
 import { showWithActions, type FollowUp } from './showOutcome';
@@ -45,7 +45,7 @@ export class FilePublisher {
     if (!setup) return;
     const core = onDemand();
     const source: SourceFile = { key: document.uri.toString(), label: vscode.workspace.asRelativePath(document.uri), text: document.getText() };
-    const options = { omitTitleHeading: omitTitleHeadingSetting(), force: override.force ?? false, ...rendererOption() };
+    const options = { omitTitleHeading: omitTitleHeadingSetting(), force: override.force ?? false, ...sharedPlanOptions() };
     const planned = { ...options, ...(override.target ? { defaults: override.target } : {}) };
     let item = core.planFile(source, override.askAgain ? undefined : await this.deps.links.get(source.key), planned);
     // A file opened from the wiki (wiki.pageId) and saved under a new name publishes to the page it was opened from.

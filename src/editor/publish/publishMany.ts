@@ -8,11 +8,12 @@ import type { PageLink } from '../../core/links/pageLink';
 import type { PlanItem, SourceFile } from '../../core/run/plan';
 import type { FileResult } from '../../core/run/runner';
 import { showModal } from '../notify';
+import { editorPublishMessages } from '../messages/publishMessages';
 import { onDemand } from '../onDemandLoader';
 import { readSelection } from './collectMarkdown';
 import { editedText, runGuard, uncheckedNote } from './guardStep';
 import { askPlanDefaults, type PlanDefaults } from './prompts';
-import { concurrencySetting, omitTitleHeadingSetting, rendererOption, sendSetup, type PublishDependencies, type SendSetup } from './publishContext';
+import { concurrencySetting, omitTitleHeadingSetting, sharedPlanOptions, sendSetup, type PublishDependencies, type SendSetup } from './publishContext';
 import { PublishAnswer } from './publishAnswer';
 import { showWithActions } from './showOutcome';
 
@@ -47,7 +48,7 @@ export class ManyPublisher {
     }
     const links = new Map<string, PageLink | undefined>();
     for (const source of sources) links.set(source.key, await this.deps.links.get(source.key));
-    const options = { titleFromFile: true, omitTitleHeading: omitTitleHeadingSetting(), force: retry !== undefined, ...rendererOption() };
+    const options = { titleFromFile: true, omitTitleHeading: omitTitleHeadingSetting(), force: retry !== undefined, ...sharedPlanOptions() };
     let items = core.planFiles(sources, links, options);
     let defaults = retry?.defaults;
     if (items.some((item) => item.state === 'incomplete')) {
@@ -133,7 +134,7 @@ export class ManyPublisher {
         concurrency: core.clampConcurrency(concurrencySetting()),
         signal: controller.signal,
         onStopped: (stopped) => {
-          this.stopped = core.describeRunStop(stopped);
+          this.stopped = core.describeRunStop(stopped, editorPublishMessages);
         },
         onStart: (item, started) => progress.report({ message: neutralise(vscode.l10n.t('Publishing {0} of {1}: {2}', started, total, item.complete?.pageTitle ?? item.file.label)) }),
         onResult: (result) => {
@@ -212,7 +213,7 @@ export class ManyPublisher {
       ...(summary.existsUnproven > 0 ? [vscode.l10n.t('A page with the title of {0} file(s) exists after a retry; it may be another person\'s page, so it was not linked. Publish those files one by one to compare and overwrite.', summary.existsUnproven)] : []),
       ...(unchecked ? [unchecked] : []),
     ];
-    const message = `${core.summaryLine(summary)}.${notes.length > 0 ? ` ${notes.join(' ')}` : ''}`;
+    const message = `${core.summaryLine(summary, editorPublishMessages)}.${notes.length > 0 ? ` ${notes.join(' ')}` : ''}`;
     const choice = await showWithActions(severity, message, again.length > 0 ? ['showResults', 'retryFailed'] : ['showResults']);
     if (choice === 'showResults') this.deps.showLog();
     if (choice === 'retryFailed') {

@@ -11,13 +11,15 @@ import type { RunSummary } from '../../core/run/runner';
 import type { TreeFileResult } from '../../core/tree/treeRun';
 import { neutralise } from '../../core/text/neutralise';
 import { showModal } from '../notify';
+import { editorTreeMessages } from '../messages/treeMessages';
+import { editorPublishMessages } from '../messages/publishMessages';
 import { onDemand } from '../onDemandLoader';
 import { setting } from '../settings';
 import { readSelection } from './collectMarkdown';
 import { editedText, uncheckedNote } from './guardStep';
 import { workspaceManifestPort } from './manifestPort';
 import { askPlanDefaults } from './prompts';
-import { concurrencySetting, omitTitleHeadingSetting, rendererOption, sendSetup, type PublishDependencies } from './publishContext';
+import { concurrencySetting, omitTitleHeadingSetting, sharedPlanOptions, sendSetup, type PublishDependencies } from './publishContext';
 import { showWithActions } from './showOutcome';
 
 const SHOWN = 12;
@@ -53,13 +55,13 @@ export class TreePublisher {
     const plan = core.planTree(read.sources, {
       rootPath: labelOfFolder(folder, read.sources),
       spaceId: answers.spaceId, parentId: answers.parentId, overwrite: answers.overwrite, identity, links, pageAccess: pages !== undefined,
-      omitTitleHeading: omitTitleHeadingSetting(), ...rendererOption(),
+      omitTitleHeading: omitTitleHeadingSetting(), ...sharedPlanOptions(), treeMessages: editorTreeMessages,
     });
     if (pages) {
       const looked = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Looking for the new pages\' titles in the space...'), cancellable: true }, async (_progress, cancellation) => {
         const controller = new AbortController();
         cancellation.onCancellationRequested(() => controller.abort());
-        return core.checkTitlesInSpace(plan, pages, answers.spaceId, controller.signal).then(() => true, () => !controller.signal.aborted);
+        return core.checkTitlesInSpace(plan, pages, answers.spaceId, controller.signal, editorTreeMessages).then(() => true, () => !controller.signal.aborted);
       });
       if (!looked) return;
     }
@@ -67,7 +69,7 @@ export class TreePublisher {
     // The guard looks before the question, so the confirmation can list the pages edited on the wiki.
     if (pages) {
       await core.guardTreePages(plan.pages.map((page) => ({ page, item: page.item })), {
-        pages, noAccessReason: '', lookUpCreates: false, underNewPage: (page) => !page.parentKnown, ...(ownAuthorId ? { ownAuthorId } : {}),
+        pages, noAccessReason: '', lookUpCreates: false, messages: editorTreeMessages, underNewPage: (page) => !page.parentKnown, ...(ownAuthorId ? { ownAuthorId } : {}),
       }).catch((error: unknown) => this.deps.log.warn(`The edit guard could not look before the confirmation: ${describeError(error)}`));
     }
     const decision = await this.confirm(plan, answers.spaceId, answers.parentId);
@@ -85,7 +87,7 @@ export class TreePublisher {
         plan, pages, identity, gate: new core.ThrottleGate(), concurrency: core.clampConcurrency(concurrencySetting()), signal: controller.signal,
         addressOf: (pageId, title) => (pages ? core.pageAddress(this.deps.wiki.baseUrl(), answers.spaceId, pageId, title) : undefined),
         guard: {
-          noAccessReason: vscode.l10n.t('you are not signed in to the export API (Wiki: Sign In), so the wiki cannot be read'), lookUpCreates: true,
+          noAccessReason: vscode.l10n.t('you are not signed in to the export API (Wiki: Sign In), so the wiki cannot be read'), lookUpCreates: true, messages: editorTreeMessages,
           ...(ownAuthorId ? { ownAuthorId } : {}), ...(overwriteEdited ? { overwriteEdited } : {}),
         },
         send: (item, target, context) => core.sendPlanned(item, target, context, { ...setup, transport: this.deps.transport() }),
@@ -114,7 +116,7 @@ export class TreePublisher {
       ...(unchecked ? [unchecked] : []),
     ];
     const severity = summary.failed + summary.refused + summary.existsUnproven > 0 ? 'error' : summary.edited + summary.notStarted + summary.cancelled > 0 ? 'warning' : 'info';
-    const choice = await showWithActions(severity, `${core.summaryLine(summary)}.${notes.length ? ` ${notes.join(' ')}` : ''}`, ['showResults']);
+    const choice = await showWithActions(severity, `${core.summaryLine(summary, editorPublishMessages)}.${notes.length ? ` ${notes.join(' ')}` : ''}`, ['showResults']);
     if (choice === 'showResults') this.deps.showLog();
   }
 

@@ -1,5 +1,6 @@
 import type * as vscode from 'vscode';
 import { parsePageReference, parseSpaceAddress } from '../../core/publish/pageAddress';
+import { englishAddressMessages, type AddressMessages } from '../../core/messages/addressMessages';
 import { neutralise } from '../../core/text/neutralise';
 import type { RecentSpace } from './recentTargets';
 
@@ -23,7 +24,13 @@ const english: Localizer = {
  * the parent is still to ask, the parent page), then the recent spaces. Labels and descriptions show user text
  * neutralised, so a key such as `$(zap)` reads as typed instead of becoming an icon.
  */
-export function spaceItems(typed: string, recent: readonly RecentSpace[], parentAsked: boolean, l10n: Localizer = english): SpaceItem[] {
+export function spaceItems(
+  typed: string,
+  recent: readonly RecentSpace[],
+  parentAsked: boolean,
+  l10n: Localizer = english,
+  addressMessages: AddressMessages = englishAddressMessages,
+): SpaceItem[] {
   const text = typed.trim();
   const recentRows = recent.map((entry): SpaceItem => ({
     label: neutralise(entry.spaceId),
@@ -31,23 +38,23 @@ export function spaceItems(typed: string, recent: readonly RecentSpace[], parent
     answer: { spaceId: entry.spaceId },
   }));
   if (!text) return recentRows;
-  return [...typedRows(text, recent, parentAsked, l10n), ...recentRows];
+  return [...typedRows(text, recent, parentAsked, l10n, addressMessages), ...recentRows];
 }
 
-function typedRows(text: string, recent: readonly RecentSpace[], parentAsked: boolean, l10n: Localizer): SpaceItem[] {
-  if (looksLikeAddress(text)) return addressRows(text, parentAsked, l10n);
+function typedRows(text: string, recent: readonly RecentSpace[], parentAsked: boolean, l10n: Localizer, addressMessages: AddressMessages): SpaceItem[] {
+  if (looksLikeAddress(text)) return addressRows(text, parentAsked, l10n, addressMessages);
   if (/[\s/]/.test(text)) return [explanation(l10n.t('Not a space key'), l10n.t('A space key or ID has no spaces or slashes, for example DOCS.'))];
   if (recent.some((entry) => entry.spaceId === text)) return [];
   // alwaysShow: the neutralised label may no longer match the typed text, which would filter the row out.
   return [{ label: neutralise(text), description: l10n.t('use this space'), alwaysShow: true, answer: { spaceId: text } }];
 }
 
-function addressRows(text: string, parentAsked: boolean, l10n: Localizer): SpaceItem[] {
+function addressRows(text: string, parentAsked: boolean, l10n: Localizer, addressMessages: AddressMessages): SpaceItem[] {
   const spaceOnly = parseSpaceAddress(text);
   if (spaceOnly !== undefined) {
     return [{ label: neutralise(spaceOnly), description: l10n.t('from the space address'), alwaysShow: true, answer: { spaceId: spaceOnly } }];
   }
-  const parsed = parsePageReference(text);
+  const parsed = parsePageReference(text, addressMessages);
   if (!parsed.ok) return [explanation(l10n.t('Not a page address'), parsed.reason)];
   const { pageId, spaceKey } = parsed.reference;
   if (spaceKey !== undefined) {

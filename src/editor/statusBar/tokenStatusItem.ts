@@ -3,6 +3,7 @@
 // Imports stay light (no HTTP client, Markdown parser or YAML) because it is built at start-up.
 import * as vscode from 'vscode';
 import { DEFAULT_WARNING_DAYS, msUntilNextChange, tokenExpiryState, type TokenExpiryState } from '../../core/apiToken/expiry';
+import { editorTokenMessages } from '../messages/tokenMessages';
 import { apiTokenFingerprint, noticeDue, rememberNotice, type ExpiryNotice } from '../../core/apiToken/expiryNotices';
 import {
   SET_API_TOKEN_COMMAND,
@@ -122,7 +123,7 @@ export class TokenStatusItem implements vscode.Disposable {
       const now = this.deps.clock.now();
       const state = this.stateOf(read, now);
       const rejection = found ? this.rejectionOf(found.token) : undefined;
-      this.render(tokenStatusView(state, { source, exportSession: this.exportSession, now, ...(rejection ? { rejection } : {}) }));
+      this.render(tokenStatusView(state, editorTokenMessages, { source, exportSession: this.exportSession, now, ...(rejection ? { rejection } : {}) }));
       this.scheduleNextRefresh(msUntilNextChange(state, now));
       // Only a token in its warning window or expired can be due a notice; the fingerprint (a hash) waits until then.
       if (found && (state.kind === 'warning' || state.kind === 'expired')) await this.notifyIfDue(state, apiTokenFingerprint(found.token));
@@ -176,7 +177,7 @@ export class TokenStatusItem implements vscode.Disposable {
 
   private async notifyIfDue(state: TokenExpiryState, fingerprint: string): Promise<void> {
     const remembered = this.deps.globalState.get<string[]>(SHOWN_NOTICES_KEY, []);
-    const notice = noticeDue(state, fingerprint, new Set([...remembered, ...this.noticesShownHere]));
+    const notice = noticeDue(state, fingerprint, new Set([...remembered, ...this.noticesShownHere]), editorTokenMessages);
     if (!notice) return;
     this.noticesShownHere.add(notice.key);
     await this.deps.globalState.update(SHOWN_NOTICES_KEY, rememberNotice(remembered, notice.key));

@@ -1,0 +1,141 @@
+// The sentences of a publish that the core composes: outcomes (spec 7), the 404 lookups' finding and the preflight
+// reasons. The core receives a catalogue of this shape (the editor's goes through vscode.l10n, src/editor/messages);
+// the command line and the action use the English one below, so their output stays as it was.
+
+/** What each outcome, 404 finding and preflight reason says. `said` is the service's own sentence (or ours for it). */
+export interface PublishMessages {
+  cancelled(): string;
+  /** "1 attempt", "3 attempts". */
+  attempts(count: number): string;
+  timeout(attempts: string): string;
+  network(attempts: string, detail: string): string;
+  existsAfterRetry(said: string, pageTitle: string): string;
+  alreadyExists(said: string, pageTitle: string): string;
+  unauthorized(said: string): string;
+  licenseExpired(said: string): string;
+  forbidden(said: string): string;
+  /** A 404 without the platform lookups: what was used, and that a hidden space or page counts as missing. */
+  notFound(said: string, spaceId: string, parentId: string): string;
+  throttled(said: string, attempts: string, waitSeconds: number | undefined): string;
+  serverError(said: string, status: number, attempts: string): string;
+  unexpected(said: string, status: number): string;
+  emptyAnswer(status: number): string;
+  notJsonAnswer(status: number): string;
+
+  /** The lookups' finding for one of space and parent (spec 4.3). */
+  spaceFound(spaceId: string): string;
+  spaceMissing(spaceId: string): string;
+  spaceForbidden(spaceId: string): string;
+  parentFound(parentId: string): string;
+  parentMissing(parentId: string): string;
+  parentForbidden(parentId: string): string;
+  /** One sentence from one or two findings above. */
+  lookedUp(first: string, second: string | undefined): string;
+  /** Both exist for the signed-in user, so the import's 404 has another cause. */
+  bothFound(spaceId: string, parentId: string): string;
+
+  emptyContent(): string;
+  emptySpace(): string;
+  parentNotDigits(parentId: string): string;
+  emptyTitle(): string;
+  localImages(count: number, preview: string): string;
+  localLinks(count: number, preview: string): string;
+  largeContent(megabytes: string): string;
+  duplicatePage(others: string, pageTitle: string, parentId: string): string;
+
+  /** Front matter problems (refusals before anything is sent); `reason` is the YAML parser's first line. */
+  frontMatterNotYaml(reason: string): string;
+  frontMatterWikiNotMap(): string;
+  frontMatterOmitNotBoolean(): string;
+  frontMatterKeyNotText(key: string): string;
+  frontMatterOverwriteNotBoolean(): string;
+  frontMatterPageIdNotDigits(): string;
+
+  /** Mermaid diagrams sent as images from the renderer, or as code; `settingName` is where to set a renderer. */
+  diagramsRendered(count: number): string;
+  diagramsAsCode(count: number, settingName: string): string;
+
+  /** A run stopped by a Retry-After longer than a run waits; `after` is a UTC time or waitIsOver(). */
+  runStopped(seconds: number, status: number, finished: number, total: number, after: string): string;
+  waitIsOver(): string;
+  /** The parts of a run's summary line, joined with ", ". */
+  summaryPublished(count: number): string;
+  summaryFailed(count: number): string;
+  summaryExistsUnproven(count: number): string;
+  summaryEdited(count: number): string;
+  summaryRefused(count: number): string;
+  summarySkipped(count: number): string;
+  summaryCancelled(count: number): string;
+  summaryNotStarted(count: number): string;
+}
+
+export const englishPublishMessages: PublishMessages = {
+  cancelled: () => 'Publishing was cancelled.',
+  attempts: (count) => (count === 1 ? '1 attempt' : `${count} attempts`),
+  timeout: (attempts) => `The wiki did not answer in time (${attempts}). The page may or may not have been published.`,
+  network: (attempts, detail) => `Could not reach the wiki (${attempts}): ${detail}`,
+  existsAfterRetry: (said, pageTitle) =>
+    `${said} A page titled "${pageTitle}" exists now. An earlier attempt that seemed to fail may have created it, or it may be someone else's page: it was not linked to this file. Look at it on the wiki, then choose Overwrite to make this file's text its content.`,
+  alreadyExists: (said, pageTitle) => `${said} Choose Overwrite to update the page "${pageTitle}".`,
+  unauthorized: (said) => `${said} The API token is missing, malformed, unknown to the wiki or was deleted: set a new one.`,
+  licenseExpired: (said) =>
+    `${said} This token was created while the app's license was inactive (or the trial has ended). Once the license is active, create a new token in the app's settings (tab "API") and set it.`,
+  forbidden: (said) =>
+    `${said} The token has expired or could not be verified; if it has not expired, check that this computer's clock is right (clock skew).`,
+  notFound: (said, spaceId, parentId) =>
+    `${said} Sent to space "${spaceId}" under parent page ${parentId}; the wiki answers the same when the API token's owner cannot see them.`,
+  throttled: (said, attempts, waitSeconds) =>
+    `${said} The wiki is limiting requests (HTTP 429, ${attempts}).${waitSeconds === undefined ? '' : ` Try again in ${waitSeconds} s.`}`,
+  serverError: (said, status, attempts) => `${said} (HTTP ${status}, ${attempts})`,
+  unexpected: (said, status) => `${said} (HTTP ${status})`,
+  emptyAnswer: (status) => `The wiki answered with HTTP ${status} and no message.`,
+  notJsonAnswer: (status) =>
+    `The wiki answered with HTTP ${status} and a response that is not the import service's JSON (a proxy or gateway error page?).`,
+
+  spaceFound: (spaceId) => `the space "${spaceId}" exists`,
+  spaceMissing: (spaceId) => `no space "${spaceId}" is visible to you (never created, or hidden)`,
+  spaceForbidden: (spaceId) => `the space "${spaceId}" exists but you may not read it`,
+  parentFound: (parentId) => `the parent page ${parentId} exists`,
+  parentMissing: (parentId) => `no page ${parentId} is visible to you (deleted, never created, or hidden)`,
+  parentForbidden: (parentId) => `the parent page ${parentId} exists but you may not read it`,
+  lookedUp: (first, second) => `Looked up with your sign-in: ${second === undefined ? first : `${first}; ${second}`}.`,
+  bothFound: (spaceId, parentId) =>
+    `Looked up with your sign-in, both the space "${spaceId}" and the parent page ${parentId} exist: check that the parent page is in that space, and that the API token's owner can see both.`,
+
+  emptyContent: () => 'There is nothing to publish: the file has no content besides its front matter and white space.',
+  emptySpace: () => 'The space is empty. Give a space key such as DOCS, or a space ID.',
+  parentNotDigits: (parentId) => `The parent page ID "${parentId}" must consist of digits only, such as 123456.`,
+  emptyTitle: () => 'The page title is empty.',
+  localImages: (count, preview) =>
+    `${count === 1 ? '1 local image' : `${count} local images`} (${preview}) will not show on the wiki: it takes only images at public URLs.`,
+  localLinks: (count, preview) =>
+    `${count === 1 ? '1 link' : `${count} links`} to other local Markdown files (${preview}) will point nowhere on the wiki.`,
+  largeContent: (megabytes) =>
+    `The content is ${megabytes} MB; the wiki's page limit is about 1 MB. Consider splitting it into several pages.`,
+  duplicatePage: (others, pageTitle, parentId) =>
+    `It would land on the same page as ${others} ("${pageTitle}" under parent ${parentId}; titles that differ only in case count as the same). Give each file its own title.`,
+
+  frontMatterNotYaml: (reason) => `The front matter is not valid YAML: ${reason}`,
+  frontMatterWikiNotMap: () => 'The front matter key "wiki" must hold spaceId, parentId, pageTitle and overwrite.',
+  frontMatterOmitNotBoolean: () => 'omitTitleHeading in the front matter must be true or false.',
+  frontMatterKeyNotText: (key) => `wiki.${key} in the front matter must be text.`,
+  frontMatterOverwriteNotBoolean: () => 'wiki.overwrite in the front matter must be true or false.',
+  frontMatterPageIdNotDigits: () => 'wiki.pageId in the front matter must be a page ID made of digits.',
+
+  diagramsRendered: (count) =>
+    `${count === 1 ? '1 Mermaid diagram' : `${count} Mermaid diagrams`} will show as images from your diagram renderer. The diagram source is part of each image address, and readers see the images only if they can reach the renderer.`,
+  diagramsAsCode: (count, settingName) =>
+    `${count === 1 ? '1 Mermaid diagram' : `${count} Mermaid diagrams`} will show as code, not pictures: the wiki takes images only at public URLs. To publish diagrams as images, set your organisation's diagram renderer (a Kroki server) in ${settingName}.`,
+
+  runStopped: (seconds, status, finished, total, after) =>
+    `The wiki asked to wait ${seconds} s before more requests (HTTP ${status}); publishing stopped after ${finished} of ${total} ${total === 1 ? 'file' : 'files'}. Try again after ${after}.`,
+  waitIsOver: () => 'the wait is over',
+  summaryPublished: (count) => `${count} published`,
+  summaryFailed: (count) => `${count} failed`,
+  summaryExistsUnproven: (count) => `${count} found existing (may not be ours; not linked)`,
+  summaryEdited: (count) => `${count} left out (edited on the wiki)`,
+  summaryRefused: (count) => `${count} refused`,
+  summarySkipped: (count) => `${count} skipped (unchanged)`,
+  summaryCancelled: (count) => `${count} cancelled while sending (may have landed)`,
+  summaryNotStarted: (count) => `${count} not started`,
+};

@@ -1,0 +1,41 @@
+// The sentences of the edit guard and of publishing a folder as a page tree: why a lookup could not check, why a page
+// of the tree is refused or not sent, and the cautions about its links and titles.
+
+export interface TreeMessages {
+  guardTimedOut(): string;
+  guardFailed(detail: string): string;
+
+  /** `listed` holds up to three links with their reasons (below); `more` when there are others. */
+  linksStay(count: number, listed: string, more: boolean): string;
+  linkWithReason(target: string, reason: string): string;
+  linkOutsideRun(): string;
+  linkUnknownPage(): string;
+  linkNotMarkdown(): string;
+  linkUnknownAnchor(): string;
+  titleCollision(title: string, others: string): string;
+  noPageAccess(): string;
+  parentNotPublished(parentTitle: string): string;
+  titleUncheckable(title: string, detail: string): string;
+  titleElsewhere(title: string, pageId: string, url: string | undefined): string;
+}
+
+export const englishTreeMessages: TreeMessages = {
+  guardTimedOut: () => 'the wiki did not answer in time',
+  guardFailed: (detail) => `The lookup on the wiki failed: ${detail}.`,
+
+  linksStay: (count, listed, more) =>
+    `${count === 1 ? '1 link stays' : `${count} links stay`} as written and will not work on the wiki: ${listed}${more ? ', ...' : ''}.`,
+  linkWithReason: (target, reason) => `${target} (${reason})`,
+  linkOutsideRun: () => 'outside the published folder',
+  linkUnknownPage: () => 'no page is known for it',
+  linkNotMarkdown: () => 'not a Markdown file',
+  linkUnknownAnchor: () => 'no such heading in the target',
+  titleCollision: (title, others) =>
+    `Its title "${title}" is also the title of ${others}; the wiki keeps a title unique in a space (ignoring case). Give each its own title.`,
+  noPageAccess: () =>
+    'A tree needs each page\'s ID, and this page is not recorded in the repository yet: give page access (sign in to the export API in the editor; in CI a service account or a platform token) so new pages can be found after they land.',
+  parentNotPublished: (parentTitle) => `Not sent: its folder's page ("${parentTitle}") was not published, so it has no parent page yet.`,
+  titleUncheckable: (title, detail) => `Whether another page of the space is titled "${title}" could not be checked: ${detail}.`,
+  titleElsewhere: (title, pageId, url) =>
+    `A page titled "${title}" already exists elsewhere in the space (page ${pageId}${url ? `, ${url}` : ''}); the wiki has long kept titles unique in a space and may refuse this one.`,
+};

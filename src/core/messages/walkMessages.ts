@@ -1,0 +1,40 @@
+// Why a walk refuses an entry or a file cannot be read, one sentence each, naming it by its label: what the editor's
+// confirmation, its log and the command line's plan lines show. They never quote a link's target or a file's content.
+
+export interface WalkMessages {
+  link(label: string): string;
+  folderLink(label: string): string;
+  notRegular(label: string): string;
+  linkOutside(label: string): string;
+  linkNowhere(label: string): string;
+  linkToNotRegular(label: string): string;
+  missing(label: string): string;
+  unreadable(label: string, why: string): string;
+  /** A file that is not UTF-8 text; `why` is one of the reasons below. */
+  notUtf8(label: string, why: string): string;
+  binaryByte(offset: number): string;
+  invalidByte(offset: number): string;
+  oddUtf16(): string;
+  invalidUtf16(): string;
+  binaryCharacter(offset: number): string;
+}
+
+export const englishWalkMessages: WalkMessages = {
+  link: (label) => `${label} is a symbolic link; links are not followed, so that a repository cannot publish files from outside it.`,
+  folderLink: (label) =>
+    `${label} is a symbolic link to a folder; links to folders are not followed, so that a walk cannot loop or leave the repository.`,
+  notRegular: (label) => `${label} is not a regular file (a pipe, socket or device); only regular files are read.`,
+  linkOutside: (label) =>
+    `${label} is a symbolic link that leads outside the working tree; files from outside the repository are not published.`,
+  linkNowhere: (label) => `${label} is a symbolic link that leads nowhere.`,
+  linkToNotRegular: (label) =>
+    `${label} is a symbolic link to something that is not a regular file or folder; only regular files are read.`,
+  missing: (label) => `${label} no longer exists.`,
+  unreadable: (label, why) => `${label} could not be read: ${why}`,
+  notUtf8: (label, why) => `${label} is not UTF-8 text (${why}); save it as UTF-8 to publish it.`,
+  binaryByte: (offset) => `it looks binary: a NUL byte at offset ${offset}`,
+  invalidByte: (offset) => `invalid byte at offset ${offset}`,
+  oddUtf16: () => 'it starts like UTF-16 but has an odd number of bytes',
+  invalidUtf16: () => 'it starts like UTF-16 but holds an invalid character',
+  binaryCharacter: (offset) => `it looks binary: a NUL character at offset ${offset}`,
+};

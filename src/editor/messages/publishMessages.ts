@@ -1,0 +1,88 @@
+// The core's publish sentences in the user's language: every entry is one vscode.l10n.t call with a literal text, so
+// `@vscode/l10n-dev export` finds them. Typed as the core's catalogue, so a missing entry does not compile.
+import * as vscode from 'vscode';
+import type { PublishMessages } from '../../core/messages/publishMessages';
+
+export const editorPublishMessages: PublishMessages = {
+  cancelled: () => vscode.l10n.t('Publishing was cancelled.'),
+  attempts: (count) => (count === 1 ? vscode.l10n.t('1 attempt') : vscode.l10n.t('{0} attempts', count)),
+  timeout: (attempts) => vscode.l10n.t('The wiki did not answer in time ({0}). The page may or may not have been published.', attempts),
+  network: (attempts, detail) => vscode.l10n.t('Could not reach the wiki ({0}): {1}', attempts, detail),
+  existsAfterRetry: (said, pageTitle) =>
+    vscode.l10n.t('{0} A page titled "{1}" exists now. An earlier attempt that seemed to fail may have created it, or it may be someone else\'s page: it was not linked to this file. Look at it on the wiki, then choose Overwrite to make this file\'s text its content.', said, pageTitle),
+  alreadyExists: (said, pageTitle) => vscode.l10n.t('{0} Choose Overwrite to update the page "{1}".', said, pageTitle),
+  unauthorized: (said) => vscode.l10n.t('{0} The API token is missing, malformed, unknown to the wiki or was deleted: set a new one.', said),
+  licenseExpired: (said) =>
+    vscode.l10n.t('{0} This token was created while the app\'s license was inactive (or the trial has ended). Once the license is active, create a new token in the app\'s settings (tab "API") and set it.', said),
+  forbidden: (said) =>
+    vscode.l10n.t('{0} The token has expired or could not be verified; if it has not expired, check that this computer\'s clock is right (clock skew).', said),
+  notFound: (said, spaceId, parentId) =>
+    vscode.l10n.t('{0} Sent to space "{1}" under parent page {2}; the wiki answers the same when the API token\'s owner cannot see them.', said, spaceId, parentId),
+  throttled: (said, attempts, waitSeconds) =>
+    waitSeconds === undefined
+      ? vscode.l10n.t('{0} The wiki is limiting requests (HTTP 429, {1}).', said, attempts)
+      : vscode.l10n.t('{0} The wiki is limiting requests (HTTP 429, {1}). Try again in {2} s.', said, attempts, waitSeconds),
+  serverError: (said, status, attempts) => vscode.l10n.t('{0} (HTTP {1}, {2})', said, status, attempts),
+  unexpected: (said, status) => vscode.l10n.t('{0} (HTTP {1})', said, status),
+  emptyAnswer: (status) => vscode.l10n.t('The wiki answered with HTTP {0} and no message.', status),
+  notJsonAnswer: (status) =>
+    vscode.l10n.t('The wiki answered with HTTP {0} and a response that is not the import service\'s JSON (a proxy or gateway error page?).', status),
+
+  spaceFound: (spaceId) => vscode.l10n.t('the space "{0}" exists', spaceId),
+  spaceMissing: (spaceId) => vscode.l10n.t('no space "{0}" is visible to you (never created, or hidden)', spaceId),
+  spaceForbidden: (spaceId) => vscode.l10n.t('the space "{0}" exists but you may not read it', spaceId),
+  parentFound: (parentId) => vscode.l10n.t('the parent page {0} exists', parentId),
+  parentMissing: (parentId) => vscode.l10n.t('no page {0} is visible to you (deleted, never created, or hidden)', parentId),
+  parentForbidden: (parentId) => vscode.l10n.t('the parent page {0} exists but you may not read it', parentId),
+  lookedUp: (first, second) =>
+    second === undefined ? vscode.l10n.t('Looked up with your sign-in: {0}.', first) : vscode.l10n.t('Looked up with your sign-in: {0}; {1}.', first, second),
+  bothFound: (spaceId, parentId) =>
+    vscode.l10n.t('Looked up with your sign-in, both the space "{0}" and the parent page {1} exist: check that the parent page is in that space, and that the API token\'s owner can see both.', spaceId, parentId),
+
+  emptyContent: () => vscode.l10n.t('There is nothing to publish: the file has no content besides its front matter and white space.'),
+  emptySpace: () => vscode.l10n.t('The space is empty. Give a space key such as DOCS, or a space ID.'),
+  parentNotDigits: (parentId) => vscode.l10n.t('The parent page ID "{0}" must consist of digits only, such as 123456.', parentId),
+  emptyTitle: () => vscode.l10n.t('The page title is empty.'),
+  localImages: (count, preview) =>
+    count === 1
+      ? vscode.l10n.t('1 local image ({0}) will not show on the wiki: it takes only images at public URLs.', preview)
+      : vscode.l10n.t('{0} local images ({1}) will not show on the wiki: it takes only images at public URLs.', count, preview),
+  localLinks: (count, preview) =>
+    count === 1
+      ? vscode.l10n.t('1 link to other local Markdown files ({0}) will point nowhere on the wiki.', preview)
+      : vscode.l10n.t('{0} links to other local Markdown files ({1}) will point nowhere on the wiki.', count, preview),
+  largeContent: (megabytes) =>
+    vscode.l10n.t('The content is {0} MB; the wiki\'s page limit is about 1 MB. Consider splitting it into several pages.', megabytes),
+  duplicatePage: (others, pageTitle, parentId) =>
+    vscode.l10n.t('It would land on the same page as {0} ("{1}" under parent {2}; titles that differ only in case count as the same). Give each file its own title.', others, pageTitle, parentId),
+
+  frontMatterNotYaml: (reason) => vscode.l10n.t('The front matter is not valid YAML: {0}', reason),
+  frontMatterWikiNotMap: () => vscode.l10n.t('The front matter key "wiki" must hold spaceId, parentId, pageTitle and overwrite.'),
+  frontMatterOmitNotBoolean: () => vscode.l10n.t('omitTitleHeading in the front matter must be true or false.'),
+  frontMatterKeyNotText: (key) => vscode.l10n.t('wiki.{0} in the front matter must be text.', key),
+  frontMatterOverwriteNotBoolean: () => vscode.l10n.t('wiki.overwrite in the front matter must be true or false.'),
+  frontMatterPageIdNotDigits: () => vscode.l10n.t('wiki.pageId in the front matter must be a page ID made of digits.'),
+
+  diagramsRendered: (count) =>
+    count === 1
+      ? vscode.l10n.t('1 Mermaid diagram will show as images from your diagram renderer. The diagram source is part of each image address, and readers see the images only if they can reach the renderer.')
+      : vscode.l10n.t('{0} Mermaid diagrams will show as images from your diagram renderer. The diagram source is part of each image address, and readers see the images only if they can reach the renderer.', count),
+  diagramsAsCode: (count, settingName) =>
+    count === 1
+      ? vscode.l10n.t('1 Mermaid diagram will show as code, not pictures: the wiki takes images only at public URLs. To publish diagrams as images, set your organisation\'s diagram renderer (a Kroki server) in {0}.', settingName)
+      : vscode.l10n.t('{0} Mermaid diagrams will show as code, not pictures: the wiki takes images only at public URLs. To publish diagrams as images, set your organisation\'s diagram renderer (a Kroki server) in {1}.', count, settingName),
+
+  runStopped: (seconds, status, finished, total, after) =>
+    total === 1
+      ? vscode.l10n.t('The wiki asked to wait {0} s before more requests (HTTP {1}); publishing stopped after {2} of {3} file. Try again after {4}.', seconds, status, finished, total, after)
+      : vscode.l10n.t('The wiki asked to wait {0} s before more requests (HTTP {1}); publishing stopped after {2} of {3} files. Try again after {4}.', seconds, status, finished, total, after),
+  waitIsOver: () => vscode.l10n.t('the wait is over'),
+  summaryPublished: (count) => vscode.l10n.t('{0} published', count),
+  summaryFailed: (count) => vscode.l10n.t('{0} failed', count),
+  summaryExistsUnproven: (count) => vscode.l10n.t('{0} found existing (may not be ours; not linked)', count),
+  summaryEdited: (count) => vscode.l10n.t('{0} left out (edited on the wiki)', count),
+  summaryRefused: (count) => vscode.l10n.t('{0} refused', count),
+  summarySkipped: (count) => vscode.l10n.t('{0} skipped (unchanged)', count),
+  summaryCancelled: (count) => vscode.l10n.t('{0} cancelled while sending (may have landed)', count),
+  summaryNotStarted: (count) => vscode.l10n.t('{0} not started', count),
+};

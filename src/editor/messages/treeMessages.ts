@@ -1,0 +1,33 @@
+// The core's edit guard and page tree sentences in the user's language (one literal vscode.l10n.t call per entry),
+// typed as the core's catalogue so a missing entry does not compile.
+import * as vscode from 'vscode';
+import type { TreeMessages } from '../../core/messages/treeMessages';
+
+export const editorTreeMessages: TreeMessages = {
+  guardTimedOut: () => vscode.l10n.t('the wiki did not answer in time'),
+  guardFailed: (detail) => vscode.l10n.t('The lookup on the wiki failed: {0}.', detail),
+
+  // The English lists end "..., ...." when there are more, as the command line prints it.
+  linksStay: (count, listed, more) => {
+    if (count === 1) return more ? vscode.l10n.t('1 link stays as written and will not work on the wiki: {0}, ....', listed) : vscode.l10n.t('1 link stays as written and will not work on the wiki: {0}.', listed);
+    return more
+      ? vscode.l10n.t('{0} links stay as written and will not work on the wiki: {1}, ....', count, listed)
+      : vscode.l10n.t('{0} links stay as written and will not work on the wiki: {1}.', count, listed);
+  },
+  linkWithReason: (target, reason) => vscode.l10n.t('{0} ({1})', target, reason),
+  linkOutsideRun: () => vscode.l10n.t('outside the published folder'),
+  linkUnknownPage: () => vscode.l10n.t('no page is known for it'),
+  linkNotMarkdown: () => vscode.l10n.t('not a Markdown file'),
+  linkUnknownAnchor: () => vscode.l10n.t('no such heading in the target'),
+  titleCollision: (title, others) =>
+    vscode.l10n.t('Its title "{0}" is also the title of {1}; the wiki keeps a title unique in a space (ignoring case). Give each its own title.', title, others),
+  noPageAccess: () =>
+    vscode.l10n.t('A tree needs each page\'s ID, and this page is not recorded in the repository yet: give page access (sign in to the export API in the editor; in CI a service account or a platform token) so new pages can be found after they land.'),
+  parentNotPublished: (parentTitle) =>
+    vscode.l10n.t('Not sent: its folder\'s page ("{0}") was not published, so it has no parent page yet.', parentTitle),
+  titleUncheckable: (title, detail) => vscode.l10n.t('Whether another page of the space is titled "{0}" could not be checked: {1}.', title, detail),
+  titleElsewhere: (title, pageId, url) =>
+    url
+      ? vscode.l10n.t('A page titled "{0}" already exists elsewhere in the space (page {1}, {2}); the wiki has long kept titles unique in a space and may refuse this one.', title, pageId, url)
+      : vscode.l10n.t('A page titled "{0}" already exists elsewhere in the space (page {1}); the wiki has long kept titles unique in a space and may refuse this one.', title, pageId),
+};

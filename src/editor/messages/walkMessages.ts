@@ -1,0 +1,24 @@
+// The core's walk refusals in the user's language (one literal vscode.l10n.t call per entry), typed as the core's
+// catalogue so a missing entry does not compile.
+import * as vscode from 'vscode';
+import type { WalkMessages } from '../../core/messages/walkMessages';
+
+export const editorWalkMessages: WalkMessages = {
+  link: (label) => vscode.l10n.t('{0} is a symbolic link; links are not followed, so that a repository cannot publish files from outside it.', label),
+  folderLink: (label) =>
+    vscode.l10n.t('{0} is a symbolic link to a folder; links to folders are not followed, so that a walk cannot loop or leave the repository.', label),
+  notRegular: (label) => vscode.l10n.t('{0} is not a regular file (a pipe, socket or device); only regular files are read.', label),
+  linkOutside: (label) =>
+    vscode.l10n.t('{0} is a symbolic link that leads outside the working tree; files from outside the repository are not published.', label),
+  linkNowhere: (label) => vscode.l10n.t('{0} is a symbolic link that leads nowhere.', label),
+  linkToNotRegular: (label) =>
+    vscode.l10n.t('{0} is a symbolic link to something that is not a regular file or folder; only regular files are read.', label),
+  missing: (label) => vscode.l10n.t('{0} no longer exists.', label),
+  unreadable: (label, why) => vscode.l10n.t('{0} could not be read: {1}', label, why),
+  notUtf8: (label, why) => vscode.l10n.t('{0} is not UTF-8 text ({1}); save it as UTF-8 to publish it.', label, why),
+  binaryByte: (offset) => vscode.l10n.t('it looks binary: a NUL byte at offset {0}', offset),
+  invalidByte: (offset) => vscode.l10n.t('invalid byte at offset {0}', offset),
+  oddUtf16: () => vscode.l10n.t('it starts like UTF-16 but has an odd number of bytes'),
+  invalidUtf16: () => vscode.l10n.t('it starts like UTF-16 but holds an invalid character'),
+  binaryCharacter: (offset) => vscode.l10n.t('it looks binary: a NUL character at offset {0}', offset),
+};

@@ -1,0 +1,108 @@
+// The core's sentences reach the user in the editor's language: the editor's catalogues (src/editor/messages) answer
+// through vscode.l10n, here a fake German bundle, and the core's outcome (from the sandbox wiki), preflight reason and
+// status tooltip come out in it. With the English bundle the editor's catalogues say exactly what the core's English
+// catalogues say (the command line's words), entry by entry.
+import assert from 'node:assert/strict';
+import { tokenExpiryState } from '../../src/core/apiToken/expiry';
+import { tokenStatusView } from '../../src/core/apiToken/statusView';
+import { englishAddressMessages, type AddressMessages } from '../../src/core/messages/addressMessages';
+import { englishPublishMessages, type PublishMessages } from '../../src/core/messages/publishMessages';
+import { englishTokenMessages, type TokenMessages } from '../../src/core/messages/tokenMessages';
+import { englishTreeMessages, type TreeMessages } from '../../src/core/messages/treeMessages';
+import { englishWalkMessages, type WalkMessages } from '../../src/core/messages/walkMessages';
+import { planFile } from '../../src/core/run/plan';
+import { createUndiciTransport } from '../../src/core/http/undiciTransport';
+import { importPage } from '../../src/core/publish/pipeline';
+import { DOCS_HOME, useSandbox } from '../support/importHarness';
+import { installL10nOnlyVscode } from '../support/fakeL10n';
+
+const EDITOR_MODULES = ['addressMessages', 'publishMessages', 'tokenMessages', 'treeMessages', 'walkMessages'].map((name) => require.resolve(`../../src/editor/messages/${name}`));
+
+interface EditorCatalogues {
+  address: AddressMessages;
+  publish: PublishMessages;
+  token: TokenMessages;
+  tree: TreeMessages;
+  walk: WalkMessages;
+}
+
+async function loadEditorCatalogues(): Promise<EditorCatalogues> {
+  const [address, publish, token, tree, walk] = await Promise.all([
+    import('../../src/editor/messages/addressMessages'),
+    import('../../src/editor/messages/publishMessages'),
+    import('../../src/editor/messages/tokenMessages'),
+    import('../../src/editor/messages/treeMessages'),
+    import('../../src/editor/messages/walkMessages'),
+  ]);
+  return { address: address.editorAddressMessages, publish: publish.editorPublishMessages, token: token.editorTokenMessages, tree: tree.editorTreeMessages, walk: walk.editorWalkMessages };
+}
+
+const GERMAN: Record<string, string> = {
+  '{0} Sent to space "{1}" under parent page {2}; the wiki answers the same when the API token\'s owner cannot see them.':
+    '{0} Gesendet an Bereich "{1}" unter der übergeordneten Seite {2}; das Wiki antwortet genauso, wenn der Besitzer des API-Tokens sie nicht sehen kann.',
+  'The parent page ID "{0}" must consist of digits only, such as 123456.': 'Die ID der übergeordneten Seite "{0}" darf nur aus Ziffern bestehen, etwa 123456.',
+  '**Wiki API token**': '**Wiki-API-Token**',
+  'Expires **{0}** (in {1}).': 'Läuft ab am **{0}** (in {1}).',
+  '{0} days': '{0} Tagen',
+  'Kept in VS Code\'s secret storage.': 'In der Geheimnisablage von VS Code gespeichert.',
+  'Wiki token: {0}': 'Wiki-Token: {0}',
+};
+
+describe('the editor\'s message catalogues, through vscode.l10n', () => {
+  const env = useSandbox();
+  let german: EditorCatalogues;
+  let restore: () => void = () => undefined;
+  before(async () => {
+    restore = installL10nOnlyVscode(GERMAN, EDITOR_MODULES);
+    german = await loadEditorCatalogues();
+  });
+  after(() => restore());
+
+  it('an outcome: the sandbox\'s 404 keeps the service\'s words, and the core\'s sentence is German', async () => {
+    const outcome = await importPage({
+      endpoint: new URL(env.sandbox.importEndpoint), token: env.token, target: { ...DOCS_HOME, parentId: '999999' },
+      content: '# Notes\n', transport: createUndiciTransport({}, {}), deadlineMs: 10_000, messages: german.publish,
+    });
+    assert.equal(outcome.kind, 'notFound');
+    assert.equal(outcome.message, `${outcome.said} Gesendet an Bereich "DOCS" unter der übergeordneten Seite 999999; das Wiki antwortet genauso, wenn der Besitzer des API-Tokens sie nicht sehen kann.`);
+  });
+
+  it('a preflight reason: a parent page ID that is not digits', () => {
+    const item = planFile({ key: 'a.md', label: 'a.md', text: '---\nwiki:\n  spaceId: DOCS\n  parentId: "12a"\n  pageTitle: A\n---\nText.\n' }, undefined, { messages: german.publish });
+    assert.equal(item.state, 'refused');
+    assert.deepEqual(item.refusals.map((refusal) => refusal.message), ['Die ID der übergeordneten Seite "12a" darf nur aus Ziffern bestehen, etwa 123456.']);
+  });
+
+  it('the status item and its tooltip: text, title, expiry with the time left, and the source', () => {
+    const now = Date.UTC(2026, 10, 21, 12);
+    const exp = now / 1000 + 12 * 86_400;
+    const view = tokenStatusView(tokenExpiryState({ claims: { exp, iat: exp - 30 * 86_400 }, now, warningDays: 3 }), german.token, { source: 'secretStorage' });
+    assert.equal(view.text, '$(key) Wiki-Token: 12 Tagen');
+    const sections = view.tooltipMarkdown.split('\n\n');
+    assert.deepEqual(sections.slice(0, 3), ['**Wiki-API-Token**', 'Läuft ab am **2026-12-03 12:00:00 UTC** (in 12 Tagen).', 'In der Geheimnisablage von VS Code gespeichert.']);
+  });
+});
+
+describe('the editor\'s catalogues in English say what the core\'s English catalogues say', () => {
+  let english: EditorCatalogues;
+  let restore: () => void = () => undefined;
+  before(async () => {
+    restore = installL10nOnlyVscode({}, EDITOR_MODULES);
+    english = await loadEditorCatalogues();
+  });
+  after(() => restore());
+
+  // Each entry is called with every kind of value it takes: texts, 1 and 2 (singular and plural), true and false.
+  const argumentSets: unknown[][] = [['a0', 'a1', 'a2', 'a3'], [1, 1, 1, 1], [2, 2, 2, 2], ['b0', 'b1', true, 'b3'], ['c0', 'c1', false, 'c3'], ['d0', 'd1', 'd2', true], ['e0', undefined, undefined, false]];
+  const areas: Array<[keyof EditorCatalogues, object]> = [['address', englishAddressMessages], ['publish', englishPublishMessages], ['token', englishTokenMessages], ['tree', englishTreeMessages], ['walk', englishWalkMessages]];
+  for (const [area, core] of areas) {
+    it(`${area}: every entry, word for word`, () => {
+      const editor = english[area] as unknown as Record<string, (...args: unknown[]) => string>;
+      const entries = Object.entries(core as Record<string, (...args: unknown[]) => string>);
+      assert.deepEqual(Object.keys(editor).sort(), entries.map(([key]) => key).sort());
+      for (const [key, say] of entries) {
+        for (const args of argumentSets) assert.equal(editor[key]?.(...args), say(...args), `${area}.${key}(${args.map(String).join(', ')})`);
+      }
+    });
+  }
+});

@@ -603,8 +603,8 @@ var require_Node = __commonJS({
         };
         const res = toJS.toJS(this, "", ctx);
         if (typeof onAnchor === "function")
-          for (const { count: count2, res: res2 } of ctx.anchors.values())
-            onAnchor(res2, count2);
+          for (const { count, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count);
         return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
       }
     };
@@ -712,13 +712,13 @@ var require_Alias = __commonJS({
         const anchor = anchors2 && source && anchors2.get(source);
         return anchor ? anchor.count * anchor.aliasCount : 0;
       } else if (identity.isCollection(node)) {
-        let count2 = 0;
+        let count = 0;
         for (const item of node.items) {
           const c = getAliasCount(doc, item, anchors2);
-          if (c > count2)
-            count2 = c;
+          if (c > count)
+            count = c;
         }
-        return count2;
+        return count;
       } else if (identity.isPair(node)) {
         const kc = getAliasCount(doc, node.key, anchors2);
         const vc = getAliasCount(doc, node.value, anchors2);
@@ -3671,8 +3671,8 @@ var require_Document = __commonJS({
         };
         const res = toJS.toJS(this.contents, jsonArg ?? "", ctx);
         if (typeof onAnchor === "function")
-          for (const { count: count2, res: res2 } of ctx.anchors.values())
-            onAnchor(res2, count2);
+          for (const { count, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count);
         return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
       }
       /**
@@ -3749,12 +3749,12 @@ var require_errors = __commonJS({
         lineStr = prev + lineStr;
       }
       if (/[^ ]/.test(lineStr)) {
-        let count2 = 1;
+        let count = 1;
         const end = error.linePos[1];
         if (end?.line === line && end.col > col) {
-          count2 = Math.max(1, Math.min(end.col - col, 80 - ci));
+          count = Math.max(1, Math.min(end.col - col, 80 - ci));
         }
-        const pointer = " ".repeat(ci) + "^".repeat(count2);
+        const pointer = " ".repeat(ci) + "^".repeat(count);
         error.message += `:
 
 ${lineStr}
@@ -7931,11 +7931,11 @@ var require_ignore = __commonJS({
       }
     };
     var hasTrailingBackslash = (str) => {
-      let count2 = 0;
-      while (str[str.length - count2 - 1] === ESCAPE) {
-        count2++;
+      let count = 0;
+      while (str[str.length - count - 1] === ESCAPE) {
+        count++;
       }
-      return count2 % 2 === 1;
+      return count % 2 === 1;
     };
     var trimEnd = (body, stripLineEnd) => {
       let lineEnd = body.length;
@@ -8325,6 +8325,59 @@ function lineAbout(text2, message) {
 // src/cli/args.ts
 var import_node_util = require("node:util");
 
+// src/core/messages/publishMessages.ts
+var englishPublishMessages = {
+  cancelled: () => "Publishing was cancelled.",
+  attempts: (count) => count === 1 ? "1 attempt" : `${count} attempts`,
+  timeout: (attempts) => `The wiki did not answer in time (${attempts}). The page may or may not have been published.`,
+  network: (attempts, detail) => `Could not reach the wiki (${attempts}): ${detail}`,
+  existsAfterRetry: (said, pageTitle) => `${said} A page titled "${pageTitle}" exists now. An earlier attempt that seemed to fail may have created it, or it may be someone else's page: it was not linked to this file. Look at it on the wiki, then choose Overwrite to make this file's text its content.`,
+  alreadyExists: (said, pageTitle) => `${said} Choose Overwrite to update the page "${pageTitle}".`,
+  unauthorized: (said) => `${said} The API token is missing, malformed, unknown to the wiki or was deleted: set a new one.`,
+  licenseExpired: (said) => `${said} This token was created while the app's license was inactive (or the trial has ended). Once the license is active, create a new token in the app's settings (tab "API") and set it.`,
+  forbidden: (said) => `${said} The token has expired or could not be verified; if it has not expired, check that this computer's clock is right (clock skew).`,
+  notFound: (said, spaceId, parentId) => `${said} Sent to space "${spaceId}" under parent page ${parentId}; the wiki answers the same when the API token's owner cannot see them.`,
+  throttled: (said, attempts, waitSeconds) => `${said} The wiki is limiting requests (HTTP 429, ${attempts}).${waitSeconds === void 0 ? "" : ` Try again in ${waitSeconds} s.`}`,
+  serverError: (said, status, attempts) => `${said} (HTTP ${status}, ${attempts})`,
+  unexpected: (said, status) => `${said} (HTTP ${status})`,
+  emptyAnswer: (status) => `The wiki answered with HTTP ${status} and no message.`,
+  notJsonAnswer: (status) => `The wiki answered with HTTP ${status} and a response that is not the import service's JSON (a proxy or gateway error page?).`,
+  spaceFound: (spaceId) => `the space "${spaceId}" exists`,
+  spaceMissing: (spaceId) => `no space "${spaceId}" is visible to you (never created, or hidden)`,
+  spaceForbidden: (spaceId) => `the space "${spaceId}" exists but you may not read it`,
+  parentFound: (parentId) => `the parent page ${parentId} exists`,
+  parentMissing: (parentId) => `no page ${parentId} is visible to you (deleted, never created, or hidden)`,
+  parentForbidden: (parentId) => `the parent page ${parentId} exists but you may not read it`,
+  lookedUp: (first, second) => `Looked up with your sign-in: ${second === void 0 ? first : `${first}; ${second}`}.`,
+  bothFound: (spaceId, parentId) => `Looked up with your sign-in, both the space "${spaceId}" and the parent page ${parentId} exist: check that the parent page is in that space, and that the API token's owner can see both.`,
+  emptyContent: () => "There is nothing to publish: the file has no content besides its front matter and white space.",
+  emptySpace: () => "The space is empty. Give a space key such as DOCS, or a space ID.",
+  parentNotDigits: (parentId) => `The parent page ID "${parentId}" must consist of digits only, such as 123456.`,
+  emptyTitle: () => "The page title is empty.",
+  localImages: (count, preview2) => `${count === 1 ? "1 local image" : `${count} local images`} (${preview2}) will not show on the wiki: it takes only images at public URLs.`,
+  localLinks: (count, preview2) => `${count === 1 ? "1 link" : `${count} links`} to other local Markdown files (${preview2}) will point nowhere on the wiki.`,
+  largeContent: (megabytes) => `The content is ${megabytes} MB; the wiki's page limit is about 1 MB. Consider splitting it into several pages.`,
+  duplicatePage: (others, pageTitle, parentId) => `It would land on the same page as ${others} ("${pageTitle}" under parent ${parentId}; titles that differ only in case count as the same). Give each file its own title.`,
+  frontMatterNotYaml: (reason) => `The front matter is not valid YAML: ${reason}`,
+  frontMatterWikiNotMap: () => 'The front matter key "wiki" must hold spaceId, parentId, pageTitle and overwrite.',
+  frontMatterOmitNotBoolean: () => "omitTitleHeading in the front matter must be true or false.",
+  frontMatterKeyNotText: (key) => `wiki.${key} in the front matter must be text.`,
+  frontMatterOverwriteNotBoolean: () => "wiki.overwrite in the front matter must be true or false.",
+  frontMatterPageIdNotDigits: () => "wiki.pageId in the front matter must be a page ID made of digits.",
+  diagramsRendered: (count) => `${count === 1 ? "1 Mermaid diagram" : `${count} Mermaid diagrams`} will show as images from your diagram renderer. The diagram source is part of each image address, and readers see the images only if they can reach the renderer.`,
+  diagramsAsCode: (count, settingName) => `${count === 1 ? "1 Mermaid diagram" : `${count} Mermaid diagrams`} will show as code, not pictures: the wiki takes images only at public URLs. To publish diagrams as images, set your organisation's diagram renderer (a Kroki server) in ${settingName}.`,
+  runStopped: (seconds, status, finished, total, after) => `The wiki asked to wait ${seconds} s before more requests (HTTP ${status}); publishing stopped after ${finished} of ${total} ${total === 1 ? "file" : "files"}. Try again after ${after}.`,
+  waitIsOver: () => "the wait is over",
+  summaryPublished: (count) => `${count} published`,
+  summaryFailed: (count) => `${count} failed`,
+  summaryExistsUnproven: (count) => `${count} found existing (may not be ours; not linked)`,
+  summaryEdited: (count) => `${count} left out (edited on the wiki)`,
+  summaryRefused: (count) => `${count} refused`,
+  summarySkipped: (count) => `${count} skipped (unchanged)`,
+  summaryCancelled: (count) => `${count} cancelled while sending (may have landed)`,
+  summaryNotStarted: (count) => `${count} not started`
+};
+
 // src/core/importApi/backoff.ts
 var defaultBackoff = { maxAttempts: 3, baseDelayMs: 1e3, maxDelayMs: 8e3, maxRetryAfterMs: 6e4 };
 function backoffDelay(policy, nextAttempt, random, retryAfterMs) {
@@ -8379,14 +8432,13 @@ var ThrottleGate = class {
     }
   }
 };
-function describeRunStop(stopped) {
+function describeRunStop(stopped, messages = englishPublishMessages) {
   const seconds = Math.ceil(stopped.retryAfterMs / 1e3);
-  const files = stopped.total === 1 ? "file" : "files";
-  return `The wiki asked to wait ${seconds} s before more requests (HTTP ${stopped.status}); publishing stopped after ${stopped.finished} of ${stopped.total} ${files}. Try again after ${minuteAfter(stopped)}.`;
+  return messages.runStopped(seconds, stopped.status, stopped.finished, stopped.total, minuteAfter(stopped, messages));
 }
-function minuteAfter(stopped) {
+function minuteAfter(stopped, messages) {
   const date = new Date(Math.ceil(stopped.resumeAt / 6e4) * 6e4);
-  if (Number.isNaN(date.getTime())) return "the wait is over";
+  if (Number.isNaN(date.getTime())) return messages.waitIsOver();
   const resume = date.toISOString();
   const sameDay = resume.slice(0, 10) === new Date(stopped.resumeAt - stopped.retryAfterMs).toISOString().slice(0, 10);
   return `${sameDay ? resume.slice(11, 16) : `${resume.slice(0, 10)} ${resume.slice(11, 16)}`} UTC`;
@@ -8746,6 +8798,23 @@ var Output = class {
 // src/core/run/planDigest.ts
 var import_node_crypto2 = require("node:crypto");
 
+// src/core/messages/treeMessages.ts
+var englishTreeMessages = {
+  guardTimedOut: () => "the wiki did not answer in time",
+  guardFailed: (detail) => `The lookup on the wiki failed: ${detail}.`,
+  linksStay: (count, listed, more) => `${count === 1 ? "1 link stays" : `${count} links stay`} as written and will not work on the wiki: ${listed}${more ? ", ..." : ""}.`,
+  linkWithReason: (target, reason) => `${target} (${reason})`,
+  linkOutsideRun: () => "outside the published folder",
+  linkUnknownPage: () => "no page is known for it",
+  linkNotMarkdown: () => "not a Markdown file",
+  linkUnknownAnchor: () => "no such heading in the target",
+  titleCollision: (title, others) => `Its title "${title}" is also the title of ${others}; the wiki keeps a title unique in a space (ignoring case). Give each its own title.`,
+  noPageAccess: () => "A tree needs each page's ID, and this page is not recorded in the repository yet: give page access (sign in to the export API in the editor; in CI a service account or a platform token) so new pages can be found after they land.",
+  parentNotPublished: (parentTitle) => `Not sent: its folder's page ("${parentTitle}") was not published, so it has no parent page yet.`,
+  titleUncheckable: (title, detail) => `Whether another page of the space is titled "${title}" could not be checked: ${detail}.`,
+  titleElsewhere: (title, pageId, url) => `A page titled "${title}" already exists elsewhere in the space (page ${pageId}${url ? `, ${url}` : ""}); the wiki has long kept titles unique in a space and may refuse this one.`
+};
+
 // src/core/links/pageLink.ts
 function parsePageLink(value) {
   if (typeof value !== "object" || value === null) return void 0;
@@ -8816,8 +8885,8 @@ async function checkOne(link, target, options) {
     return await lookUp(pages, link, target, signal);
   } catch (error) {
     if (options.signal?.aborted) throw error;
-    const detail = deadline.aborted ? "the wiki did not answer in time" : describeError(error);
-    return { kind: "unchecked", reason: "failed", detail: `The lookup on the wiki failed: ${detail}.` };
+    const messages = options.messages ?? englishTreeMessages;
+    return { kind: "unchecked", reason: "failed", detail: messages.guardFailed(deadline.aborted ? messages.guardTimedOut() : describeError(error)) };
   }
 }
 async function lookUp(pages, link, target, signal) {
@@ -9030,7 +9099,7 @@ async function withRetries(attempt, hooks = {}) {
 // src/core/publish/frontMatter.ts
 var import_yaml = __toESM(require_dist());
 var FRONT_MATTER = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
-function splitFrontMatter(text2) {
+function splitFrontMatter(text2, messages = englishPublishMessages) {
   const withoutBom = text2.startsWith("\uFEFF") ? text2.slice(1) : text2;
   const match = FRONT_MATTER.exec(withoutBom);
   if (!match) return { content: text2, target: {}, problems: [] };
@@ -9043,16 +9112,16 @@ function splitFrontMatter(text2) {
     if (error) throw error;
     data = document.toJS();
   } catch (error) {
-    const reason = error instanceof Error ? error.message.split("\n")[0] : "unreadable YAML";
-    return { content, target: {}, problems: [`The front matter is not valid YAML: ${reason}`] };
+    const reason = error instanceof Error ? error.message.split("\n")[0] ?? "" : "unreadable YAML";
+    return { content, target: {}, problems: [messages.frontMatterNotYaml(reason)] };
   }
   const writtenTitle = isRecord(data) ? written(document, ["title"], data.title) : void 0;
   const title = typeof writtenTitle === "string" && writtenTitle.trim() ? { title: writtenTitle.trim() } : {};
   const wiki = isRecord(data) ? data.wiki : void 0;
-  const omit = omitTitleHeading(isRecord(data) ? data : {}, isRecord(wiki) ? wiki : {});
+  const omit = omitTitleHeading(isRecord(data) ? data : {}, isRecord(wiki) ? wiki : {}, messages);
   if (wiki === void 0 || wiki === null) return { content, target: {}, problems: omit.problems, ...title, ...omit.value };
-  if (!isRecord(wiki)) return { content, target: {}, problems: ['The front matter key "wiki" must hold spaceId, parentId, pageTitle and overwrite.'], ...title };
-  const keys = readWikiKeys(wiki, (key) => written(document, ["wiki", key], wiki[key]));
+  if (!isRecord(wiki)) return { content, target: {}, problems: [messages.frontMatterWikiNotMap()], ...title };
+  const keys = readWikiKeys(wiki, (key) => written(document, ["wiki", key], wiki[key]), messages);
   return { content, ...keys, problems: [...keys.problems, ...omit.problems], ...title, ...omit.value };
 }
 function written(document, path, parsed) {
@@ -9062,20 +9131,20 @@ function written(document, path, parsed) {
   if (node.value === null || node.value === void 0) return null;
   return typeof node.source === "string" ? node.source : node.value;
 }
-function omitTitleHeading(top, wiki) {
+function omitTitleHeading(top, wiki, messages) {
   const raw = wiki.omitTitleHeading ?? top.omitTitleHeading;
   if (raw === void 0 || raw === null) return { value: {}, problems: [] };
   if (typeof raw === "boolean") return { value: { omitTitleHeading: raw }, problems: [] };
-  return { value: {}, problems: ["omitTitleHeading in the front matter must be true or false."] };
+  return { value: {}, problems: [messages.frontMatterOmitNotBoolean()] };
 }
-function readWikiKeys(wiki, asWritten) {
+function readWikiKeys(wiki, asWritten, messages) {
   const target = {};
   const problems = [];
   const text2 = (key) => {
     const value = asWritten(key);
     if (value === void 0 || value === null) return void 0;
     if (typeof value === "string" || typeof value === "number" && Number.isSafeInteger(value)) return String(value).trim();
-    problems.push(`wiki.${key} in the front matter must be text.`);
+    problems.push(messages.frontMatterKeyNotText(key));
     return void 0;
   };
   target.spaceId = text2("spaceId");
@@ -9083,10 +9152,10 @@ function readWikiKeys(wiki, asWritten) {
   target.pageTitle = text2("pageTitle");
   const overwrite = wiki.overwrite;
   if (typeof overwrite === "boolean") target.overwrite = overwrite;
-  else if (overwrite !== void 0 && overwrite !== null) problems.push("wiki.overwrite in the front matter must be true or false.");
+  else if (overwrite !== void 0 && overwrite !== null) problems.push(messages.frontMatterOverwriteNotBoolean());
   for (const key of Object.keys(target)) if (target[key] === void 0) delete target[key];
   const pageId = text2("pageId");
-  if (pageId !== void 0 && !/^\d+$/.test(pageId)) problems.push("wiki.pageId in the front matter must be a page ID made of digits.");
+  if (pageId !== void 0 && !/^\d+$/.test(pageId)) problems.push(messages.frontMatterPageIdNotDigits());
   return { target, problems, ...pageId !== void 0 && /^\d+$/.test(pageId) ? { pageId } : {} };
 }
 function isRecord(value) {
@@ -9186,12 +9255,12 @@ function pushUnique(list, value) {
 }
 
 // src/core/publish/outcome.ts
-function outcomeOf(result, target) {
+function outcomeOf(result, target, messages = englishPublishMessages) {
   const { last, attempts } = result;
   const base = { attempts, mayHaveLanded: result.earlierAttemptMayHaveLanded || mayHaveLanded(last) };
   switch (last.kind) {
     case "cancelled":
-      return { ...base, kind: "cancelled", severity: "info", status: void 0, message: "Publishing was cancelled.", actions: [] };
+      return { ...base, kind: "cancelled", severity: "info", status: void 0, message: messages.cancelled(), actions: [] };
     case "timeout":
       return {
         ...base,
@@ -9199,7 +9268,7 @@ function outcomeOf(result, target) {
         severity: "error",
         status: void 0,
         actions: ["retry", "showLog"],
-        message: `The wiki did not answer in time (${tries(attempts)}). The page may or may not have been published.`
+        message: messages.timeout(messages.attempts(attempts))
       };
     case "network":
       return {
@@ -9208,102 +9277,47 @@ function outcomeOf(result, target) {
         severity: "error",
         status: void 0,
         actions: ["retry", "showLog"],
-        message: `Could not reach the wiki (${tries(attempts)}): ${last.detail}`
+        message: messages.network(messages.attempts(attempts), last.detail)
       };
-    case "response":
-      return { ...base, ...responseOutcome(last.status, last.message, last.unreadable, last.retryAfterMs, result, target) };
+    case "response": {
+      const said = last.message ?? (last.unreadable === "empty" ? messages.emptyAnswer(last.status) : messages.notJsonAnswer(last.status));
+      return { ...base, said, ...responseOutcome(last.status, said, last.message, last.retryAfterMs, result, target, messages) };
+    }
   }
 }
-function responseOutcome(status, serviceMessage, unreadable, retryAfterMs, result, target) {
-  const said = serviceMessage ?? unreadableMessage(status, unreadable);
-  const where = `space "${target.spaceId}", parent page ${target.parentId}`;
+function responseOutcome(status, said, serviceMessage, retryAfterMs, result, target, messages) {
   if (status === 201) return { kind: "created", severity: "info", status, message: said, actions: [] };
   if (status === 200) return { kind: "updated", severity: "info", status, message: said, actions: [] };
   if (status === 400 && !target.overwrite && /\bexist/i.test(serviceMessage ?? "")) {
     if (result.earlierAttemptMayHaveLanded) {
-      return {
-        kind: "existsAfterRetry",
-        severity: "error",
-        status,
-        actions: ["overwrite"],
-        message: `${said} A page titled "${target.pageTitle}" exists now. An earlier attempt that seemed to fail may have created it, or it may be someone else's page: it was not linked to this file. Look at it on the wiki, then choose Overwrite to make this file's text its content.`
-      };
+      return { kind: "existsAfterRetry", severity: "error", status, actions: ["overwrite"], message: messages.existsAfterRetry(said, target.pageTitle) };
     }
-    return {
-      kind: "alreadyExists",
-      severity: "error",
-      status,
-      actions: ["overwrite"],
-      message: `${said} Choose Overwrite to update the page "${target.pageTitle}".`
-    };
+    return { kind: "alreadyExists", severity: "error", status, actions: ["overwrite"], message: messages.alreadyExists(said, target.pageTitle) };
   }
+  const tries = messages.attempts(result.attempts);
   switch (status) {
     case 400:
       return { kind: "badRequest", severity: "error", status, message: said, actions: ["showLog"] };
     case 401:
-      return {
-        kind: "unauthorized",
-        severity: "error",
-        status,
-        actions: ["setApiToken"],
-        message: `${said} The API token is missing, malformed, unknown to the wiki or was deleted: set a new one.`
-      };
+      return { kind: "unauthorized", severity: "error", status, actions: ["setApiToken"], message: messages.unauthorized(said) };
     case 402:
-      return {
-        kind: "licenseExpired",
-        severity: "error",
-        status,
-        actions: ["setApiToken"],
-        message: `${said} This token was created while the app's license was inactive (or the trial has ended). Once the license is active, create a new token in the app's settings (tab "API") and set it.`
-      };
+      return { kind: "licenseExpired", severity: "error", status, actions: ["setApiToken"], message: messages.licenseExpired(said) };
     case 403:
-      return {
-        kind: "forbidden",
-        severity: "error",
-        status,
-        actions: ["setApiToken"],
-        message: `${said} The token has expired or could not be verified; if it has not expired, check that this computer's clock is right (clock skew).`
-      };
+      return { kind: "forbidden", severity: "error", status, actions: ["setApiToken"], message: messages.forbidden(said) };
     case 404:
-      return {
-        kind: "notFound",
-        severity: "error",
-        status,
-        actions: ["signIn", "showLog"],
-        message: `${said} Used ${where}: the space or the parent page does not exist, was deleted, or the token's owner cannot see it.`
-      };
+      return { kind: "notFound", severity: "error", status, actions: ["signIn", "showLog"], message: messages.notFound(said, target.spaceId, target.parentId) };
   }
   if (status === 429) {
-    const wait = retryAfterMs === void 0 ? "" : ` Try again in ${Math.ceil(retryAfterMs / 1e3)} s.`;
-    return {
-      kind: "throttled",
-      severity: "error",
-      status,
-      actions: ["retry", "showLog"],
-      message: `${said} The wiki is limiting requests (HTTP 429, ${tries(result.attempts)}).${wait}`
-    };
+    const waitSeconds = retryAfterMs === void 0 ? void 0 : Math.ceil(retryAfterMs / 1e3);
+    return { kind: "throttled", severity: "error", status, actions: ["retry", "showLog"], message: messages.throttled(said, tries, waitSeconds) };
   }
-  if (status >= 500) {
-    return {
-      kind: "serverError",
-      severity: "error",
-      status,
-      actions: ["retry", "showLog"],
-      message: `${said} (HTTP ${status}, ${tries(result.attempts)})`
-    };
-  }
-  return { kind: "unexpected", severity: "error", status, actions: ["showLog"], message: `${said} (HTTP ${status})` };
-}
-function unreadableMessage(status, unreadable) {
-  return unreadable === "empty" ? `The wiki answered with HTTP ${status} and no message.` : `The wiki answered with HTTP ${status} and a response that is not the import service's JSON (a proxy or gateway error page?).`;
-}
-function tries(attempts) {
-  return attempts === 1 ? "1 attempt" : `${attempts} attempts`;
+  if (status >= 500) return { kind: "serverError", severity: "error", status, actions: ["retry", "showLog"], message: messages.serverError(said, status, tries) };
+  return { kind: "unexpected", severity: "error", status, actions: ["showLog"], message: messages.unexpected(said, status) };
 }
 
 // src/core/publish/pipeline.ts
-function prepareDocument(text2) {
-  const split = splitFrontMatter(text2);
+function prepareDocument(text2, messages) {
+  const split = splitFrontMatter(text2, messages);
   return {
     content: split.content,
     frontMatterTarget: split.target,
@@ -9320,7 +9334,7 @@ async function importPage(options) {
     () => sendImportAttempt({ endpoint: options.endpoint, token: options.token, body, transport: options.transport, deadlineMs: options.deadlineMs, signal: options.signal }),
     options
   );
-  return outcomeOf(result, options.target);
+  return outcomeOf(result, options.target, options.messages);
 }
 
 // src/core/publish/diagrams.ts
@@ -9415,11 +9429,9 @@ function renderDiagrams(markdown, options) {
 function encodeForKroki(source) {
   return (0, import_node_zlib.deflateSync)(Buffer.from(source, "utf8"), { level: 9 }).toString("base64url");
 }
-function diagramCaution(count2, rendered, settingName = DIAGRAMS_SETTING) {
-  if (count2 <= 0) return void 0;
-  const diagrams = count2 === 1 ? "1 Mermaid diagram" : `${count2} Mermaid diagrams`;
-  const message = rendered ? `${diagrams} will show as images from your diagram renderer. The diagram source is part of each image address, and readers see the images only if they can reach the renderer.` : `${diagrams} will show as code, not pictures: the wiki takes images only at public URLs. To publish diagrams as images, set your organisation's diagram renderer (a Kroki server) in ${settingName}.`;
-  return { code: "diagrams", message };
+function diagramCaution(count, rendered, settingName = DIAGRAMS_SETTING, messages = englishPublishMessages) {
+  if (count <= 0) return void 0;
+  return { code: "diagrams", message: rendered ? messages.diagramsRendered(count) : messages.diagramsAsCode(count, settingName) };
 }
 function diagramUrl(rendererBase, source) {
   const base = rendererBase.replace(/\/+$/, "").replace(/\(/g, "%28").replace(/\)/g, "%29");
@@ -9473,45 +9485,27 @@ function isPageId(value) {
 
 // src/core/publish/preflight.ts
 var LARGE_CONTENT_BYTES = 1e6;
-function checkContent(content) {
-  if (content.trim() === "") {
-    return { code: "emptyContent", message: "There is nothing to publish: the file has no content besides its front matter and white space.", fix: void 0 };
-  }
+function checkContent(content, messages = englishPublishMessages) {
+  if (content.trim() === "") return { code: "emptyContent", message: messages.emptyContent(), fix: void 0 };
   return void 0;
 }
-function checkTarget(target) {
-  if (!target.spaceId.trim()) return { code: "emptySpace", message: "The space is empty. Give a space key such as DOCS, or a space ID.", fix: "editFile" };
-  if (!isPageId(target.parentId)) {
-    return { code: "parentNotDigits", message: `The parent page ID "${target.parentId}" must consist of digits only, such as 123456.`, fix: "editFile" };
-  }
-  if (!target.pageTitle.trim()) return { code: "emptyTitle", message: "The page title is empty.", fix: "editFile" };
+function checkTarget(target, messages = englishPublishMessages) {
+  if (!target.spaceId.trim()) return { code: "emptySpace", message: messages.emptySpace(), fix: "editFile" };
+  if (!isPageId(target.parentId)) return { code: "parentNotDigits", message: messages.parentNotDigits(target.parentId), fix: "editFile" };
+  if (!target.pageTitle.trim()) return { code: "emptyTitle", message: messages.emptyTitle(), fix: "editFile" };
   return void 0;
 }
-function cautionsFor(content, findings) {
+function cautionsFor(content, findings, messages = englishPublishMessages) {
   const cautions = [];
   if (findings.localImages.length > 0) {
-    cautions.push({
-      code: "localImages",
-      message: `${count(findings.localImages.length, "local image")} (${preview(findings.localImages)}) will not show on the wiki: it takes only images at public URLs.`
-    });
+    cautions.push({ code: "localImages", message: messages.localImages(findings.localImages.length, preview(findings.localImages)) });
   }
   if (findings.localMarkdownLinks.length > 0) {
-    cautions.push({
-      code: "localLinks",
-      message: `${count(findings.localMarkdownLinks.length, "link")} to other local Markdown files (${preview(findings.localMarkdownLinks)}) will point nowhere on the wiki.`
-    });
+    cautions.push({ code: "localLinks", message: messages.localLinks(findings.localMarkdownLinks.length, preview(findings.localMarkdownLinks)) });
   }
   const bytes = Buffer.byteLength(content, "utf8");
-  if (bytes > LARGE_CONTENT_BYTES) {
-    cautions.push({
-      code: "largeContent",
-      message: `The content is ${(bytes / 1e6).toFixed(1)} MB; the wiki's page limit is about 1 MB. Consider splitting it into several pages.`
-    });
-  }
+  if (bytes > LARGE_CONTENT_BYTES) cautions.push({ code: "largeContent", message: messages.largeContent((bytes / 1e6).toFixed(1)) });
   return cautions;
-}
-function count(n, noun) {
-  return n === 1 ? `1 ${noun}` : `${n} ${noun}s`;
 }
 function preview(items) {
   const shown = items.slice(0, 3).join(", ");
@@ -9548,7 +9542,7 @@ function omitTitleHeading2(content, title) {
 function contentHash(content) {
   return (0, import_node_crypto.createHash)("sha256").update(content, "utf8").digest("hex");
 }
-function planFile(file, link, options = {}, prepared = prepareDocument(file.text)) {
+function planFile(file, link, options = {}, prepared = prepareDocument(file.text, options.messages)) {
   const suggestedTitle = suggestTitle(prepared.frontMatterTarget.pageTitle ?? prepared.frontMatterTitle, prepared.findings.firstHeading, file.label);
   const defaults = options.titleFromFile ? { pageTitle: suggestedTitle, ...options.defaults } : options.defaults ?? {};
   const target = mergeTargets(prepared.frontMatterTarget, link, defaults);
@@ -9563,9 +9557,9 @@ function planFile(file, link, options = {}, prepared = prepareDocument(file.text
   else if (prepared.frontMatterProblems.length > 0) {
     refusals.push({ code: "frontMatter", message: prepared.frontMatterProblems.join(" "), fix: "editFile" });
   }
-  const emptiness = file.readProblem === void 0 ? checkContent(content) : void 0;
+  const emptiness = file.readProblem === void 0 ? checkContent(content, options.messages) : void 0;
   if (emptiness) refusals.push(emptiness);
-  const targetProblem = complete ? checkTarget(complete) : void 0;
+  const targetProblem = complete ? checkTarget(complete, options.messages) : void 0;
   if (targetProblem) refusals.push(targetProblem);
   if (!diagrams.ok) refusals.push({ code: "diagramRenderer", message: diagrams.message, fix: "openSettings" });
   const linkedPage = complete !== void 0 && linkNames(link, complete);
@@ -9584,12 +9578,12 @@ function planFile(file, link, options = {}, prepared = prepareDocument(file.text
     linkedPage,
     state,
     refusals,
-    cautions: [...cautionsFor(content, prepared.findings), ...diagramCautions(diagrams)],
+    cautions: [...cautionsFor(content, prepared.findings, options.messages), ...diagramCautions(diagrams, options.messages)],
     ...retitled ? { retitled } : {}
   };
 }
-function diagramCautions(diagrams) {
-  const caution = diagrams.ok && !diagrams.rendered ? diagramCaution(diagrams.diagrams, false) : void 0;
+function diagramCautions(diagrams, messages) {
+  const caution = diagrams.ok && !diagrams.rendered ? diagramCaution(diagrams.diagrams, false, void 0, messages) : void 0;
   return caution ? [caution] : [];
 }
 function namesTitle(prepared) {
@@ -9614,7 +9608,7 @@ function planFiles(files, links, options = {}) {
       const others = group.filter((other) => other !== item).map((other) => other.file.label).join(", ");
       item.refusals.push({
         code: "duplicatePage",
-        message: `It would land on the same page as ${others} ("${item.complete?.pageTitle}" under parent ${item.complete?.parentId}; titles that differ only in case count as the same). Give each file its own title.`,
+        message: (options.messages ?? englishPublishMessages).duplicatePage(others, item.complete?.pageTitle ?? "", item.complete?.parentId ?? ""),
         fix: "editFile"
       });
       item.state = "refused";
@@ -10230,6 +10224,7 @@ function sendPlanned(item, target, context, settings) {
     token: settings.token,
     transport: settings.transport,
     deadlineMs: settings.deadlineMs,
+    ...settings.messages ? { messages: settings.messages } : {},
     target,
     content: item.content,
     signal: context.signal,
@@ -10246,55 +10241,90 @@ function sendPlanned(item, target, context, settings) {
   });
 }
 
+// src/core/messages/tokenMessages.ts
+var WHERE_TOKENS_ARE_MADE = `the wiki app's settings, tab "API"`;
+var englishTokenMessages = {
+  days: (count) => count === 1 ? "1 day" : `${count} days`,
+  hours: (count) => count === 1 ? "1 hour" : `${count} hours`,
+  minutes: (count) => count === 1 ? "1 minute" : `${count} minutes`,
+  underAMinute: () => "less than a minute",
+  unknownTime: () => "an unknown time",
+  tooltipTitle: () => "**Wiki API token**",
+  whereToCreate: () => "New tokens are created in the wiki app's settings, tab **API**; a token cannot be extended.",
+  setApiTokenLink: () => "Set API Token",
+  showLogLink: () => "Show Log",
+  signInLink: () => "Sign in",
+  noneText: () => "Set wiki token",
+  noneLabel: () => "Wiki API token not set. Click to set one.",
+  noneDetail: () => "No token is set, so publishing is not possible yet. Click to paste one.",
+  unreadableText: () => "Wiki token unreadable",
+  unreadableLabel: () => "Wiki API token unreadable. Click to set a new one.",
+  unreadableDetail: () => 'The token does not decode as a JWT with "exp" and "iat" claims. Click to set a new one.',
+  validText: (left) => `Wiki token: ${left}`,
+  validLabel: (left, soon) => `Wiki API token expires in ${left}.${soon ? " Create a new one soon." : ""}`,
+  validDetail: (at, left, soon) => `Expires **${at}** (in ${left}).${soon ? " Create a new one soon." : ""}`,
+  expiredText: () => "Wiki token expired",
+  expiredLabel: (at) => `Wiki API token expired on ${at}. Click to set a new one.`,
+  expiredDetail: (at) => `Expired **${at}**. Publishing fails until a new token is set.`,
+  rejectedText: () => "Wiki token rejected",
+  rejectedLabel: (status) => `The wiki rejected the API token (HTTP ${status}). Click to set a new one.`,
+  rejectedDetail: (at, status, unknownToken, said) => `The wiki rejected this token on **${at}** (HTTP ${status}): ${unknownToken ? "it is malformed, unknown to the wiki or was deleted" : "it has expired or could not be verified (check this computer's clock)"}. It said: "${said}". Click to set a new token; the next successful publish clears this.`,
+  sourceNone: (envVar) => `Set one with **Wiki: Set API Token**, or for headless use the \`${envVar}\` environment variable.`,
+  sourceEnvironment: (envVar) => `Read from the \`${envVar}\` environment variable (used because no token is stored).`,
+  sourceSecretStorage: () => "Kept in VS Code's secret storage.",
+  exportNotSignedIn: () => "**Export API**: not signed in.",
+  exportSignedIn: () => "**Export API**: signed in.",
+  exportExpiresOn: (at) => `**Export API**: signed in. The sign-in expires from inactivity on ${at} unless it is used before then.`,
+  exportExpiresOnIn: (at, left) => `**Export API**: signed in. The sign-in expires from inactivity on ${at} (in ${left}) unless it is used before then.`,
+  exportExpiredOn: (at) => `**Export API**: signed in. The sign-in expires from inactivity on ${at} (already passed) unless it is used before then.`,
+  expiryWarning: (left, at) => `Your wiki API token expires in ${left} (${at}). Create a new one in ${WHERE_TOKENS_ARE_MADE}, then set it here.`,
+  expiryNotice: (at) => `Your wiki API token expired on ${at}, so publishing will fail. Create a new one in ${WHERE_TOKENS_ARE_MADE}, then set it here.`,
+  tokenEmpty: () => `The API token is empty. Paste the token shown when it was created in ${WHERE_TOKENS_ARE_MADE}.`,
+  notJwtShape: () => `This is not an API token: it should be three parts of letters, digits, "-" and "_" separated by dots. Copy the whole token from ${WHERE_TOKENS_ARE_MADE}.`,
+  notJwtPayload: () => `This is not an API token: its middle part is not readable JSON. Copy the whole token from ${WHERE_TOKENS_ARE_MADE}.`,
+  notJwtObject: () => `This is not an API token: its middle part is not a JSON object. Copy the whole token from ${WHERE_TOKENS_ARE_MADE}.`,
+  missingClaims: () => `This is not an API token: it does not carry numeric "exp" (expiry) and "iat" (issued at) claims. Create a token in ${WHERE_TOKENS_ARE_MADE}.`,
+  tokenExpired: (at) => `This API token expired on ${at}. Tokens cannot be extended; create a new one in ${WHERE_TOKENS_ARE_MADE}.`
+};
+
 // src/core/apiToken/timeText.ts
 var MINUTE_MS = 6e4;
 var HOUR_MS = 60 * MINUTE_MS;
 var DAY_MS = 24 * HOUR_MS;
-function formatUtc(epochMs) {
+function formatUtc(epochMs, messages) {
   const date = new Date(epochMs);
-  if (Number.isNaN(date.getTime())) return "an unknown time";
+  if (Number.isNaN(date.getTime())) return messages.unknownTime();
   return `${date.toISOString().slice(0, 19).replace("T", " ")} UTC`;
 }
 
 // src/core/apiToken/validate.ts
-var WHERE_TOKENS_ARE_MADE = `the wiki app's settings, tab "API"`;
 var JWT_SHAPE2 = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
-function validateApiToken(raw, now) {
+function validateApiToken(raw, now, messages) {
   const token = raw.trim();
-  if (token === "") {
-    return refuse("empty", `The API token is empty. Paste the token shown when it was created in ${WHERE_TOKENS_ARE_MADE}.`);
-  }
+  if (token === "") return refuse("empty", messages.tokenEmpty());
   const decoded = decodePayload(token);
   switch (decoded.kind) {
     case "notJwt":
-      return refuse("notJwt", `This is not an API token: ${decoded.reason} Copy the whole token from ${WHERE_TOKENS_ARE_MADE}.`);
+      return refuse("notJwt", decoded.reason === "shape" ? messages.notJwtShape() : decoded.reason === "payload" ? messages.notJwtPayload() : messages.notJwtObject());
     case "missingClaims":
-      return refuse(
-        "missingClaims",
-        `This is not an API token: it does not carry numeric "exp" (expiry) and "iat" (issued at) claims. Create a token in ${WHERE_TOKENS_ARE_MADE}.`
-      );
+      return refuse("missingClaims", messages.missingClaims());
     case "claims":
-      if (decoded.claims.exp * 1e3 <= now) {
-        return refuse(
-          "expired",
-          `This API token expired on ${formatUtc(decoded.claims.exp * 1e3)}. Tokens cannot be extended; create a new one in ${WHERE_TOKENS_ARE_MADE}.`
-        );
-      }
+      if (decoded.claims.exp * 1e3 <= now) return refuse("expired", messages.tokenExpired(formatUtc(decoded.claims.exp * 1e3, messages)));
       return { ok: true, token, claims: decoded.claims };
   }
 }
 function decodePayload(token) {
   if (!JWT_SHAPE2.test(token)) {
-    return { kind: "notJwt", reason: 'it should be three parts of letters, digits, "-" and "_" separated by dots.' };
+    return { kind: "notJwt", reason: "shape" };
   }
   let payload;
   try {
     payload = jwtDecode(token);
   } catch {
-    return { kind: "notJwt", reason: "its middle part is not readable JSON." };
+    return { kind: "notJwt", reason: "payload" };
   }
   if (typeof payload !== "object" || payload === null || Array.isArray(payload)) {
-    return { kind: "notJwt", reason: "its middle part is not a JSON object." };
+    return { kind: "notJwt", reason: "object" };
   }
   const { exp, iat } = payload;
   if (!isFiniteNumber(exp) || !isFiniteNumber(iat)) return { kind: "missingClaims" };
@@ -10325,7 +10355,7 @@ function resolveToken(env, now) {
   if (!raw?.trim()) {
     return { ok: false, message: `No API token. Set ${API_TOKEN_ENV_VAR} (in CI, from a secret); it is never read from a flag.` };
   }
-  const checked = validateApiToken(raw, now);
+  const checked = validateApiToken(raw, now, englishTokenMessages);
   return checked.ok ? { ok: true, value: checked.token } : { ok: false, message: `${API_TOKEN_ENV_VAR} is refused. ${checked.message}` };
 }
 function resolveDiagramRenderer(flag, env) {
@@ -10479,32 +10509,50 @@ async function mapBounded(items, limit2, map) {
   return results;
 }
 
+// src/core/messages/walkMessages.ts
+var englishWalkMessages = {
+  link: (label) => `${label} is a symbolic link; links are not followed, so that a repository cannot publish files from outside it.`,
+  folderLink: (label) => `${label} is a symbolic link to a folder; links to folders are not followed, so that a walk cannot loop or leave the repository.`,
+  notRegular: (label) => `${label} is not a regular file (a pipe, socket or device); only regular files are read.`,
+  linkOutside: (label) => `${label} is a symbolic link that leads outside the working tree; files from outside the repository are not published.`,
+  linkNowhere: (label) => `${label} is a symbolic link that leads nowhere.`,
+  linkToNotRegular: (label) => `${label} is a symbolic link to something that is not a regular file or folder; only regular files are read.`,
+  missing: (label) => `${label} no longer exists.`,
+  unreadable: (label, why) => `${label} could not be read: ${why}`,
+  notUtf8: (label, why) => `${label} is not UTF-8 text (${why}); save it as UTF-8 to publish it.`,
+  binaryByte: (offset) => `it looks binary: a NUL byte at offset ${offset}`,
+  invalidByte: (offset) => `invalid byte at offset ${offset}`,
+  oddUtf16: () => "it starts like UTF-16 but has an odd number of bytes",
+  invalidUtf16: () => "it starts like UTF-16 but holds an invalid character",
+  binaryCharacter: (offset) => `it looks binary: a NUL character at offset ${offset}`
+};
+
 // src/core/walk/decode.ts
 var UTF8_BOM = [239, 187, 191];
-function decodeText(bytes, label) {
-  const refuse2 = (why) => ({ ok: false, problem: `${label} is not UTF-8 text (${why}); save it as UTF-8 to publish it.` });
-  if (bytes[0] === 255 && bytes[1] === 254) return decodeUtf16(bytes.subarray(2), false, refuse2);
-  if (bytes[0] === 254 && bytes[1] === 255) return decodeUtf16(bytes.subarray(2), true, refuse2);
+function decodeText(bytes, label, messages = englishWalkMessages) {
+  const refuse2 = (why) => ({ ok: false, problem: messages.notUtf8(label, why) });
+  if (bytes[0] === 255 && bytes[1] === 254) return decodeUtf16(bytes.subarray(2), false, refuse2, messages);
+  if (bytes[0] === 254 && bytes[1] === 255) return decodeUtf16(bytes.subarray(2), true, refuse2, messages);
   const start = UTF8_BOM.every((byte, index) => bytes[index] === byte) ? UTF8_BOM.length : 0;
   const nul = bytes.indexOf(0, start);
-  if (nul >= 0) return refuse2(`it looks binary: a NUL byte at offset ${nul}`);
+  if (nul >= 0) return refuse2(messages.binaryByte(nul));
   try {
     return { ok: true, text: new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes.subarray(start)) };
   } catch {
-    return refuse2(`invalid byte at offset ${firstInvalidUtf8(bytes, start)}`);
+    return refuse2(messages.invalidByte(firstInvalidUtf8(bytes, start)));
   }
 }
-function decodeUtf16(body, bigEndian, refuse2) {
-  if (body.length % 2 !== 0) return refuse2("it starts like UTF-16 but has an odd number of bytes");
+function decodeUtf16(body, bigEndian, refuse2, messages) {
+  if (body.length % 2 !== 0) return refuse2(messages.oddUtf16());
   const littleEndian = bigEndian ? swapPairs(body) : body;
   let text2;
   try {
     text2 = new TextDecoder("utf-16le", { fatal: true, ignoreBOM: true }).decode(littleEndian);
   } catch {
-    return refuse2("it starts like UTF-16 but holds an invalid character");
+    return refuse2(messages.invalidUtf16());
   }
   const nul = text2.indexOf("\0");
-  return nul >= 0 ? refuse2(`it looks binary: a NUL character at offset ${2 + nul * 2}`) : { ok: true, text: text2 };
+  return nul >= 0 ? refuse2(messages.binaryCharacter(2 + nul * 2)) : { ok: true, text: text2 };
 }
 function swapPairs(bytes) {
   const swapped = new Uint8Array(bytes.length);
@@ -10536,21 +10584,10 @@ function firstInvalidUtf8(bytes, start = 0) {
   return bytes.length;
 }
 
-// src/core/walk/refusals.ts
-var walkRefusal = {
-  link: (label) => `${label} is a symbolic link; links are not followed, so that a repository cannot publish files from outside it.`,
-  folderLink: (label) => `${label} is a symbolic link to a folder; links to folders are not followed, so that a walk cannot loop or leave the repository.`,
-  notRegular: (label) => `${label} is not a regular file (a pipe, socket or device); only regular files are read.`,
-  linkOutside: (label) => `${label} is a symbolic link that leads outside the working tree; files from outside the repository are not published.`,
-  linkNowhere: (label) => `${label} is a symbolic link that leads nowhere.`,
-  linkToNotRegular: (label) => `${label} is a symbolic link to something that is not a regular file or folder; only regular files are read.`,
-  missing: (label) => `${label} no longer exists.`,
-  unreadable: (label, why) => `${label} could not be read: ${why}`
-};
-
 // src/core/walk/sources.ts
 var READ_CONCURRENCY = 8;
 async function sourcesFromWalk(walk, options) {
+  const messages = options.messages ?? englishWalkMessages;
   const read = await mapBounded(walk.files, READ_CONCURRENCY, async (file) => {
     const open2 = options.openText?.(file.key);
     if (open2 !== void 0) return { key: file.key, label: file.label, text: open2 };
@@ -10558,9 +10595,9 @@ async function sourcesFromWalk(walk, options) {
     try {
       bytes = await options.fs.read(file.readFrom);
     } catch (error) {
-      return { key: file.key, label: file.label, text: "", readProblem: walkRefusal.unreadable(file.label, describeError(error)) };
+      return { key: file.key, label: file.label, text: "", readProblem: messages.unreadable(file.label, describeError(error)) };
     }
-    const decoded = decodeText(bytes, file.label);
+    const decoded = decodeText(bytes, file.label, messages);
     return decoded.ok ? { key: file.key, label: file.label, text: decoded.text } : { key: file.key, label: file.label, text: "", readProblem: decoded.problem };
   });
   const refused = walk.refused.map((entry) => ({ key: entry.key, label: entry.label, text: "", readProblem: entry.reason }));
@@ -10580,6 +10617,7 @@ async function walkSelection(named, options) {
 var Walk = class {
   constructor(options) {
     this.options = options;
+    this.words = options.messages ?? englishWalkMessages;
     this.fs = options.fs;
     this.maxFiles = options.maxFiles ?? DEFAULT_MAX_FILES;
   }
@@ -10590,6 +10628,7 @@ var Walk = class {
   refused = /* @__PURE__ */ new Map();
   problems = [];
   truncated = false;
+  words;
   stopped() {
     return this.truncated || (this.options.isCancelled?.() ?? false);
   }
@@ -10604,17 +10643,17 @@ var Walk = class {
     if (type.kind === "symbolicLink") return this.namedLink(location, type, markdown, index);
     if (!markdown) return this.problem(index, "notMarkdown");
     if (type.kind === "file") this.take(location, location);
-    else this.refuse(location, walkRefusal.notRegular);
+    else this.refuse(location, this.words.notRegular);
   }
   async namedLink(location, type, markdown, index) {
     const toFolder = type.linkTo === "directory";
     if (!toFolder && !markdown) return this.problem(index, "notMarkdown");
     const link = await this.fs.followLink?.(location).catch(() => void 0);
-    if (!link) return this.refuse(location, toFolder ? walkRefusal.folderLink : walkRefusal.link);
-    if (link.kind === void 0) return this.refuse(location, walkRefusal.linkNowhere);
-    if (!link.inside) return this.refuse(location, walkRefusal.linkOutside);
+    if (!link) return this.refuse(location, toFolder ? this.words.folderLink : this.words.link);
+    if (link.kind === void 0) return this.refuse(location, this.words.linkNowhere);
+    if (!link.inside) return this.refuse(location, this.words.linkOutside);
     if (link.kind === "directory") return this.root(link.target);
-    if (link.kind !== "file") return this.refuse(location, walkRefusal.linkToNotRegular);
+    if (link.kind !== "file") return this.refuse(location, this.words.linkToNotRegular);
     if (markdown) this.take(location, link.target);
     else this.problem(index, "notMarkdown");
   }
@@ -10647,15 +10686,15 @@ var Walk = class {
       case "symbolicLink": {
         const toFolder = entry.linkTo === "directory";
         if (rules.ignores(path, false) || toFolder && rules.ignores(path, true)) return;
-        if (markdown) this.refuse(location, walkRefusal.link);
-        else if (toFolder && !isSkippedFolderName(entry.name)) this.refuse(location, walkRefusal.folderLink);
+        if (markdown) this.refuse(location, this.words.link);
+        else if (toFolder && !isSkippedFolderName(entry.name)) this.refuse(location, this.words.folderLink);
         return;
       }
       case "file":
         if (markdown && !rules.ignores(path, false)) this.take(location, location);
         return;
       case "other":
-        if (markdown && !rules.ignores(path, false)) this.refuse(location, walkRefusal.notRegular);
+        if (markdown && !rules.ignores(path, false)) this.refuse(location, this.words.notRegular);
     }
   }
   take(location, readFrom) {
@@ -11245,7 +11284,7 @@ function withPlatformToken(inputs, token, baseUrl) {
   if (/\s/.test(token)) return invalid(`${PLATFORM_TOKEN_ENV_VAR} must be one token, without spaces or line breaks.`);
   const expiresAt = readAccessClaims(token)?.expiresAt;
   if (expiresAt !== void 0 && expiresAt <= inputs.now()) {
-    return invalid(`${PLATFORM_TOKEN_ENV_VAR} expired on ${formatUtc(expiresAt)}; give the run a fresh one.`);
+    return invalid(`${PLATFORM_TOKEN_ENV_VAR} expired on ${formatUtc(expiresAt, englishTokenMessages)}; give the run a fresh one.`);
   }
   const client = pagesClient(inputs, baseUrl, inputs.transport(), async () => token, "platform token");
   return { kind: "pages", client, via: "platformToken", secrets: [token], baseUrl, ready: async () => void 0 };
@@ -11753,7 +11792,7 @@ var TreeManifest = class {
 
 // src/core/tree/titlesInSpace.ts
 var LOOKUPS_AT_ONCE = 4;
-async function checkTitlesInSpace(plan, pages, spaceId, signal) {
+async function checkTitlesInSpace(plan, pages, spaceId, signal, messages = englishTreeMessages) {
   const queue = plan.pages.filter((page) => page.pageId === void 0 && page.item.state === "send");
   const worker = async () => {
     for (let page = queue.shift(); page; page = queue.shift()) {
@@ -11762,16 +11801,13 @@ async function checkTitlesInSpace(plan, pages, spaceId, signal) {
         found = await pages.findPagesByTitle(spaceId, page.node.title, signal);
       } catch (error) {
         if (signal?.aborted) throw error;
-        page.item.cautions.push({ code: "titleInSpace", message: `Whether another page of the space is titled "${page.node.title}" could not be checked: ${describeError(error)}.` });
+        page.item.cautions.push({ code: "titleInSpace", message: messages.titleUncheckable(page.node.title, describeError(error)) });
         continue;
       }
       const elsewhere = found.filter((other) => !page.parentKnown || other.parentId !== page.item.complete?.parentId);
       const first = elsewhere[0];
       if (!first) continue;
-      page.item.cautions.push({
-        code: "titleInSpace",
-        message: `A page titled "${first.title}" already exists elsewhere in the space (page ${first.id}${first.webUrl ? `, ${first.webUrl}` : ""}); the wiki has long kept titles unique in a space and may refuse this one.`
-      });
+      page.item.cautions.push({ code: "titleInSpace", message: messages.titleElsewhere(first.title, first.id, first.webUrl) });
     }
   };
   await Promise.all(Array.from({ length: Math.min(LOOKUPS_AT_ONCE, Math.max(1, queue.length)) }, worker));
@@ -11830,9 +11866,9 @@ function isImage(markdown, open2) {
   return open2 > 0 && markdown[open2 - 1] === "!" && !isEscaped(markdown, open2 - 1);
 }
 function isEscaped(markdown, at) {
-  let count2 = 0;
-  for (let before = at - 1; before >= 0 && markdown[before] === "\\"; before--) count2++;
-  return (count2 & 1) === 1;
+  let count = 0;
+  for (let before = at - 1; before >= 0 && markdown[before] === "\\"; before--) count++;
+  return (count & 1) === 1;
 }
 function readDestination(markdown, from) {
   let start = from;
@@ -11893,9 +11929,9 @@ function markdownHeadingSlugs(headings) {
     const base = markdownHeadingSlug(heading);
     let slug = base;
     while (occurrences.has(slug)) {
-      const count2 = (occurrences.get(base) ?? 0) + 1;
-      occurrences.set(base, count2);
-      slug = `${base}-${count2}`;
+      const count = (occurrences.get(base) ?? 0) + 1;
+      occurrences.set(base, count);
+      slug = `${base}-${count}`;
     }
     occurrences.set(slug, 0);
     return slug;
@@ -11910,9 +11946,9 @@ function wikiHeadingAnchors(pageTitle, headings, style = "current") {
   const seen = /* @__PURE__ */ new Map();
   return headings.map((heading) => {
     const anchor = wikiHeadingAnchor(pageTitle, heading, style);
-    const count2 = seen.get(anchor) ?? 0;
-    seen.set(anchor, count2 + 1);
-    return count2 === 0 ? anchor : `${anchor}.${count2}`;
+    const count = seen.get(anchor) ?? 0;
+    seen.set(anchor, count + 1);
+    return count === 0 ? anchor : `${anchor}.${count}`;
   });
 }
 function headingMatcher(page, style = "current") {
@@ -12250,16 +12286,17 @@ function planTree(sources, options) {
   const inTree = /* @__PURE__ */ new Map();
   const preparedOf = /* @__PURE__ */ new Map();
   for (const source of sources) {
-    const prepared = prepareDocument(source.text);
+    const prepared = prepareDocument(source.text, options.messages);
     preparedOf.set(source.key, prepared);
     const names = prepared.frontMatterTarget;
     if (source.readProblem !== void 0 || prepared.frontMatterProblems.length > 0) {
-      refused.push(planFile(source, options.links.get(source.key), { defaults: { spaceId: options.spaceId, parentId: options.parentId, pageTitle: source.label, overwrite: false } }));
+      refused.push(planFile(source, options.links.get(source.key), { defaults: { spaceId: options.spaceId, parentId: options.parentId, pageTitle: source.label, overwrite: false }, ...options.messages ? { messages: options.messages } : {} }));
     } else if (names.spaceId !== void 0 || names.parentId !== void 0 || names.pageTitle !== void 0) {
       pinned.push(planFile(source, options.links.get(source.key), {
         titleFromFile: true,
         defaults: { spaceId: options.spaceId, parentId: options.parentId, overwrite: options.overwrite },
-        ...options.diagramRenderer ? { diagramRenderer: options.diagramRenderer } : {}
+        ...options.diagramRenderer ? { diagramRenderer: options.diagramRenderer } : {},
+        ...options.messages ? { messages: options.messages } : {}
       }));
     } else inTree.set(source.label, source);
   }
@@ -12272,7 +12309,7 @@ function planTree(sources, options) {
     const sourcePath = node.kind === "file" ? node.path : node.contentFrom;
     const source = sourcePath !== void 0 ? inTree.get(sourcePath) : { key: `tree:${node.path}`, label: node.path, text: generatedFolderMarkdown(node, tree) };
     const defaults = { spaceId: options.spaceId, parentId: parentId ?? options.parentId, pageTitle: node.title, overwrite: recorded !== void 0 || options.overwrite };
-    const item = planFile(source, options.links.get(source.key), { defaults, force: options.force ?? false, omitTitleHeading: options.omitTitleHeading ?? false, acceptTitleChange: true, ...options.diagramRenderer ? { diagramRenderer: options.diagramRenderer } : {} }, preparedOf.get(source.key));
+    const item = planFile(source, options.links.get(source.key), { defaults, force: options.force ?? false, omitTitleHeading: options.omitTitleHeading ?? false, acceptTitleChange: true, ...options.diagramRenderer ? { diagramRenderer: options.diagramRenderer } : {}, ...options.messages ? { messages: options.messages } : {} }, preparedOf.get(source.key));
     item.target = defaults;
     item.complete = { ...defaults };
     item.linkedPage = parentId !== void 0 && linkNames(item.link, defaults);
@@ -12286,13 +12323,14 @@ function planTree(sources, options) {
     return { node, key, item, parentKnown: parentId !== void 0, unlinked, ...recorded ? { pageId: recorded.id } : {} };
   });
   const headingsOf = new Map(pages.map((each) => [each.key, markdownHeadings(each.item.content)]));
-  for (const page of pages) foreseeLinks(page, headingsOf, tree, options.identity);
-  refuseCollisions(pages, tree);
-  if (!options.pageAccess) refuseWithoutIds(pages);
+  const words = options.treeMessages ?? englishTreeMessages;
+  for (const page of pages) foreseeLinks(page, headingsOf, tree, options.identity, words);
+  refuseCollisions(pages, tree, words);
+  if (!options.pageAccess) refuseWithoutIds(pages, words);
   const previous = new Map(options.identity.entries().map(([key, entry]) => [`${rootPath}${key}`, { pageId: entry.id, title: entry.title }]));
   return { tree, pages, pinned, refused, moves: detectMoves(previous, tree) };
 }
-function foreseeLinks(page, headingsOf, tree, identity) {
+function foreseeLinks(page, headingsOf, tree, identity, words) {
   const root = tree.rootPath;
   const source = page.node.kind === "file" ? page.node.path : page.node.contentFrom ?? `${page.node.path}index.md`;
   const result = rewriteLinks(page.item.content, {
@@ -12306,38 +12344,44 @@ function foreseeLinks(page, headingsOf, tree, identity) {
   });
   const cautions = page.item.cautions.filter((caution) => caution.code !== "localLinks");
   if (result.cautions.length > 0) {
-    const listed = result.cautions.slice(0, 3).map((caution) => `${caution.target} (${LINK_REASONS[caution.reason]})`).join(", ");
-    cautions.push({ code: "localLinks", message: `${result.cautions.length === 1 ? "1 link stays" : `${result.cautions.length} links stay`} as written and will not work on the wiki: ${listed}${result.cautions.length > 3 ? ", ..." : ""}.` });
+    const listed = result.cautions.slice(0, 3).map((caution) => words.linkWithReason(caution.target, linkReason(caution.reason, words))).join(", ");
+    cautions.push({ code: "localLinks", message: words.linksStay(result.cautions.length, listed, result.cautions.length > 3) });
   }
   page.item.cautions = cautions;
 }
-var LINK_REASONS = {
-  outsideRun: "outside the published folder",
-  unknownPage: "no page is known for it",
-  notMarkdown: "not a Markdown file",
-  unknownAnchor: "no such heading in the target"
-};
+function linkReason(reason, words) {
+  switch (reason) {
+    case "outsideRun":
+      return words.linkOutsideRun();
+    case "unknownPage":
+      return words.linkUnknownPage();
+    case "notMarkdown":
+      return words.linkNotMarkdown();
+    case "unknownAnchor":
+      return words.linkUnknownAnchor();
+  }
+}
 function titleOf(source, prepared = prepareDocument(source.text)) {
   return suggestTitle(prepared.frontMatterTitle, prepared.findings.firstHeading, source.label);
 }
-function refuseCollisions(pages, tree) {
+function refuseCollisions(pages, tree, words) {
   const byPath = new Map(pages.map((page) => [page.node.path, page]));
   for (const group of findTitleCollisions(tree)) {
     for (const node of group) {
       const page = byPath.get(node.path);
       if (!page) continue;
       const others = group.filter((other) => other !== node).map((other) => other.path).join(", ");
-      page.item.refusals.push({ code: "duplicatePage", message: `Its title "${node.title}" is also the title of ${others}; the wiki keeps a title unique in a space (ignoring case). Give each its own title.`, fix: "editFile" });
+      page.item.refusals.push({ code: "duplicatePage", message: words.titleCollision(node.title, others), fix: "editFile" });
       page.item.state = "refused";
     }
   }
 }
-function refuseWithoutIds(pages) {
+function refuseWithoutIds(pages, words) {
   for (const page of pages) {
     if (page.pageId !== void 0 || page.item.state === "refused") continue;
     page.item.refusals.push({
       code: "noPageAccess",
-      message: "A tree needs each page's ID, and this page is not recorded in the repository yet: give page access (sign in to the export API in the editor; in CI a service account or a platform token) so new pages can be found after they land.",
+      message: words.noPageAccess(),
       fix: void 0
     });
     page.item.state = "refused";
@@ -12393,7 +12437,7 @@ async function runTree(options) {
   for (const depth of depths) {
     if (options.signal?.aborted || options.gate.stoppedBy) break;
     const level = plan.pages.filter((page) => page.node.depth === depth);
-    const prepared = level.map((page) => ({ page, ...withParent(page, ids, plan, rootPath) }));
+    const prepared = level.map((page) => ({ page, ...withParent(page, ids, plan, rootPath, options.guard.messages ?? englishTreeMessages) }));
     const items = prepared.map(({ page, parentMissing }) => {
       if (parentMissing && page.item.state === "send") return { page, item: { ...page.item, state: "refused", refusals: [{ code: "duplicatePage", message: parentMissing, fix: void 0 }] }, cautions: [], pending: false };
       return { page, ...rewritten(page) };
@@ -12470,11 +12514,11 @@ function adoptOwnPage(item, ownAuthorId) {
   item.complete = { ...item.complete, overwrite: true };
   item.guard = { kind: "asLeft", page: verdict.page };
 }
-function withParent(page, ids, plan, rootPath) {
+function withParent(page, ids, plan, rootPath, words) {
   const complete = page.item.complete;
   if (!complete || page.node.parent === void 0) return {};
   const parentId = ids.get(page.node.parent.slice(rootPath.length));
-  if (parentId === void 0) return { parentMissing: `Not sent: its folder's page ("${plan.tree.byPath.get(page.node.parent)?.title ?? page.node.parent}") was not published, so it has no parent page yet.` };
+  if (parentId === void 0) return { parentMissing: words.parentNotPublished(plan.tree.byPath.get(page.node.parent)?.title ?? page.node.parent) };
   page.item.complete = { ...complete, parentId };
   page.item.target = { ...page.item.target, parentId };
   return {};
@@ -13060,14 +13104,14 @@ function booleanInput(env, name, fallback = false) {
 // src/action/outputs.ts
 function stepOutputs(records, exitCode) {
   const summary = records.summary ?? { type: "summary", dryRun: false, exitCode };
-  const count2 = (...names) => String(names.reduce((sum, name) => sum + (typeof summary[name] === "number" ? summary[name] : 0), 0));
+  const count = (...names) => String(names.reduce((sum, name) => sum + (typeof summary[name] === "number" ? summary[name] : 0), 0));
   return {
-    published: count2("published"),
-    failed: count2("failed", "existsUnproven", "cancelled", "notStarted"),
-    unchanged: summary.dryRun ? count2("unchanged") : count2("skipped"),
-    refused: count2("refused"),
-    "left-out": count2("edited"),
-    "to-send": summary.dryRun ? count2("send") : "0",
+    published: count("published"),
+    failed: count("failed", "existsUnproven", "cancelled", "notStarted"),
+    unchanged: summary.dryRun ? count("unchanged") : count("skipped"),
+    refused: count("refused"),
+    "left-out": count("edited"),
+    "to-send": summary.dryRun ? count("send") : "0",
     "plan-digest": summary.plan?.digest ?? records.check?.digest ?? "",
     "plan-changed": String(records.check?.matched === false),
     "exit-code": String(exitCode)

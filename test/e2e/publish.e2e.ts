@@ -36,7 +36,12 @@ describe('Publish', function () {
 
     const success = notification(page, SANDBOX_BODIES.created);
     await success.waitFor();
-    assert.equal(await notificationMessage(success), SANDBOX_BODIES.created, 'the sandbox body, verbatim');
+    assert.equal(await notificationMessage(success), `Published "${ONBOARDING_TITLE}" to DOCS (${SANDBOX_BODIES.created})`, 'what and where, then the sandbox body verbatim');
+    // Not signed in, the page's address is unknown: Copy Target copies where the page is, and says so.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
+    await notificationButton(success, 'Copy Target').click();
+    await notification(page, `Copied where "${ONBOARDING_TITLE}" is published`).waitFor();
+    assert.equal(await page.evaluate<string>('navigator.clipboard.readText()'), `space DOCS, parent page 123456, title "${ONBOARDING_TITLE}"`);
     const created = sandbox.findPageByTitle('DOCS', '123456', ONBOARDING_TITLE);
     assert.ok(created, 'the sandbox holds the page');
     assert.equal(created.markdown, ONBOARDING_BODY, 'exactly the file\'s Markdown, front matter removed');

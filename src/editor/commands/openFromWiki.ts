@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { withNotificationProgress } from '../progressNotification';
 import { neutralise } from '../../core/text/neutralise';
 import type { Clock, Logger } from '../../core/ports';
 import { parsePageReference, type PageReference } from '../../core/publish/pageAddress';
@@ -34,14 +35,12 @@ export class OpenFromWikiCommand implements Command {
     const reference = await this.askForPage();
     if (!reference) return;
     try {
-      const opened = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Exporting page {0} from the wiki...', reference.pageId), cancellable: true },
-        async (progress, cancellation) => {
-          const controller = new AbortController();
-          cancellation.onCancellationRequested(() => controller.abort());
-          const page = await (await this.deps.wiki.pages())?.getPage(reference.pageId, controller.signal);
+      const opened = await withNotificationProgress(
+        vscode.l10n.t('Exporting page {0} from the wiki...', reference.pageId),
+        async (progress, signal) => {
+          const page = await (await this.deps.wiki.pages())?.getPage(reference.pageId, signal);
           if (!page) return undefined;
-          const exported = await this.deps.wiki.exportPage(page.id, page.title, controller.signal, (delayMs, reason) =>
+          const exported = await this.deps.wiki.exportPage(page.id, page.title, signal, (delayMs, reason) =>
             progress.report({ message: neutralise(vscode.l10n.t('{0}; trying again in {1} s', reason, Math.ceil(delayMs / 1000))) }),
           );
           return { page, markdown: exported.markdown };

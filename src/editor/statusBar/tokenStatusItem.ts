@@ -30,6 +30,8 @@ export interface TokenStatusItemDeps {
   logger: Logger;
   /** Claims a notice once across windows (see editor/noticeClaims.ts); true when this window should show it. */
   claimNotice(key: string): Promise<boolean>;
+  /** Told whenever an unexpired token is found (the walkthrough's token step is then done). */
+  onUsableToken?(): void;
 }
 
 const ITEM_ID = 'wikiPublisher.tokenStatus';
@@ -47,9 +49,6 @@ const SET_TOKEN_ACTION = vscode.l10n.t('Set API Token');
 const MIN_DELAY_MS = 1000;
 const MAX_DELAY_MS = DAY_MS;
 
-/** Context key (package.json walkthrough completion): true while an unexpired API token is set. */
-export const API_TOKEN_SET_CONTEXT = 'wikiPublisher.apiTokenSet';
-
 export class TokenStatusItem implements vscode.Disposable {
   private readonly item: vscode.StatusBarItem;
   private readonly subscriptions: vscode.Disposable[] = [];
@@ -60,7 +59,6 @@ export class TokenStatusItem implements vscode.Disposable {
   private disposed = false;
   // Guards against two overlapping refreshes both showing a notice before globalState is written.
   private readonly noticesShownHere = new Set<string>();
-  private tokenContext: boolean | undefined;
 
   constructor(private readonly deps: TokenStatusItemDeps) {
     this.item = vscode.window.createStatusBarItem(ITEM_ID, vscode.StatusBarAlignment.Right, 100);
@@ -127,7 +125,7 @@ export class TokenStatusItem implements vscode.Disposable {
       const state = this.stateOf(read, now);
       const rejection = found ? this.rejectionOf(found.token) : undefined;
       this.render(tokenStatusView(state, { source, exportSession: this.exportSession, now, ...(rejection ? { rejection } : {}) }));
-      this.setTokenContext(state.kind === 'valid' || state.kind === 'warning');
+      if (state.kind === 'valid' || state.kind === 'warning') this.deps.onUsableToken?.();
       this.scheduleNextRefresh(msUntilNextChange(state, now));
       // Only a token in its warning window or expired can be due a notice; the fingerprint (a hash) waits until then.
       if (found && (state.kind === 'warning' || state.kind === 'expired')) await this.notifyIfDue(state, apiTokenFingerprint(found.token));
@@ -170,13 +168,6 @@ export class TokenStatusItem implements vscode.Disposable {
     this.item.backgroundColor =
       view.background === 'none' ? undefined : new vscode.ThemeColor(`statusBarItem.${view.background}Background`);
     this.item.command = view.command;
-  }
-
-  /** The walkthrough's token step is done while a usable token is set, however it got there (stored earlier, env). */
-  private setTokenContext(tokenSet: boolean): void {
-    if (tokenSet === this.tokenContext) return;
-    this.tokenContext = tokenSet;
-    void vscode.commands.executeCommand('setContext', API_TOKEN_SET_CONTEXT, tokenSet);
   }
 
   private scheduleNextRefresh(delayMs: number | undefined): void {

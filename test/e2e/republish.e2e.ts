@@ -128,8 +128,14 @@ describe('Republishing, signed in to the export API', function () {
     assert.match(fs.readFileSync(savedPath, 'utf8'), /^---\nwiki:\n[\s\S]*pageId/, 'the saved file keeps the front matter naming the page');
 
     await clickPublishButton(page);
-    await notification(page, SANDBOX_BODIES.updated).waitFor();
+    const updated = notification(page, SANDBOX_BODIES.updated);
+    await updated.waitFor();
     const after = wikiPage(session, 'On-call handbook');
+    // The page's address is known: Copy Target copies it and says so.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
+    await notificationButton(updated, 'Copy Target').click();
+    await notification(page, 'Copied the address of "On-call handbook"').waitFor();
+    assert.match(await page.evaluate<string>('navigator.clipboard.readText()'), new RegExp(`/wiki/spaces/DOCS/pages/${before.id}/On-call`));
     assert.equal(after.id, before.id, 'the same page');
     assert.equal(after.version, before.version + 1);
     assert.match(after.markdown, /Escalate after 15 minutes\./);

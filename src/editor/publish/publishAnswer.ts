@@ -41,10 +41,11 @@ export class PublishAnswer {
     const fixTarget: FollowUp = pinned ? 'editFrontMatter' : 'changeTarget';
     if (outcome.kind === 'created' || outcome.kind === 'updated') {
       const unsaved = dirty ? ` ${vscode.l10n.t('(The unsaved edits in the editor were published; the file on disk is unchanged.)')}` : '';
-      const where: FollowUp = link?.url || identification ? 'openPage' : 'copyTarget';
+      // Open Page once the page can be found; Copy Target copies its address then, else where it was published.
+      const where: FollowUp[] = link?.url || identification ? ['openPage', 'copyTarget'] : ['copyTarget'];
       // What and where first; the service's own sentence after it, in brackets, says whether it created or updated.
       const published = vscode.l10n.t('Published "{0}" to {1} ({2})', target.pageTitle, target.spaceId, outcome.message);
-      return { message: `${published}${note}${unsaved}`, actions: [where, ...(pinned ? [] : (['changeTarget'] as const))] };
+      return { message: `${published}${note}${unsaved}`, actions: [...where, ...(pinned ? [] : (['changeTarget'] as const))] };
     }
     // "Never replace" in the front matter is respected: no Overwrite button against it.
     const allowed = outcome.actions.filter((action) => action !== 'overwrite' || item.prepared.frontMatterTarget.overwrite !== false);

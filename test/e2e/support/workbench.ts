@@ -118,6 +118,25 @@ export async function openNotificationCenter(page: Page): Promise<void> {
   await page.locator('.notifications-center.visible').waitFor();
 }
 
+/**
+ * Waits until the notification center shows a notification whose text matches, opening the center again whenever
+ * VS Code has closed it: the center closes itself when its last notification goes, as when a run's progress ends a
+ * moment before its result arrives, and the result then shows as a toast only.
+ */
+export async function waitForCenterNotification(page: Page, text: string | RegExp): Promise<Locator> {
+  const item = centerNotification(page, text).first();
+  const deadline = Date.now() + UI_TIMEOUT_MS;
+  for (;;) {
+    if (!(await page.locator('.notifications-center.visible').isVisible())) await openNotificationCenter(page);
+    try {
+      await item.waitFor({ timeout: 2_000 });
+      return item;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    }
+  }
+}
+
 /** A notification in the open notification center whose text matches. */
 export function centerNotification(page: Page, text: string | RegExp): Locator {
   return page.locator('.notifications-center .notification-list-item', { hasText: text });

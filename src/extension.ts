@@ -22,6 +22,7 @@ import { GlobalStateLinkStore } from './editor/publish/pageLinks';
 import { RecentTargets } from './editor/publish/recentTargets';
 import { secretStoreOf } from './editor/secrets';
 import { TokenStatusItem } from './editor/statusBar/tokenStatusItem';
+import { WalkthroughSteps } from './editor/walkthroughSteps';
 import { WIKI_PAGE_SCHEME, WikiPageContentProvider } from './editor/wiki/pageContentProvider';
 import { WikiAccess } from './editor/wiki/wikiAccess';
 import { WikiPagesHost } from './editor/wikiPages/pagesViewHost';
@@ -44,9 +45,10 @@ export function activate(context: vscode.ExtensionContext): void {
       // Forced onto the workspace side of a remote window, the lock folder is remote too: the session is then used, never refreshed.
       extensionKind: context.extension.extensionKind,
     });
+    const walkthrough = new WalkthroughSteps(context.extension.id, log);
     const tokenStatus = new TokenStatusItem({
       secrets: context.secrets, globalState: context.globalState, clock: systemClock, env, logger: log,
-      claimNotice,
+      claimNotice, onUsableToken: () => walkthrough.markDone('setApiToken'),
     });
     const showExportSession = (): void =>
       void exportSession.statusInfo().then(
@@ -68,7 +70,7 @@ export function activate(context: vscode.ExtensionContext): void {
     const pagesModel = () => pagesHost.model();
     const commands = new CommandManager();
     context.subscriptions.push(
-      exportSession, tokenStatus, commands, pageContents, pagesHost, exportSession.onDidChange(showExportSession),
+      exportSession, walkthrough, tokenStatus, commands, pageContents, pagesHost, exportSession.onDidChange(showExportSession),
       vscode.workspace.registerTextDocumentContentProvider(WIKI_PAGE_SCHEME, pageContents),
       // A file's link follows it when it is renamed or moved in VS Code.
       vscode.workspace.onDidRenameFiles((event) => {

@@ -31,5 +31,5 @@ export { identifyPage, ownPageProof, proveOwnPage, withIdentity, withoutIdentity
 export { createWikiPagesClient } from './core/wikiPages';
 export { exportPageMarkdown, isExportError } from './core/export';
 export { globMatcher } from './core/run/globMatcher';
-export { documentForPage } from './core/links/openedPage';
+export { documentForPage, fileNameForPage } from './core/links/openedPage';
 export { decideStates, eachInSlices, localFacts, refreshStates, unreadWiki } from './core/pageState';

@@ -3,7 +3,9 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { addCliServiceAccount } from '../sandbox/tryItCommands';
 import { startSandboxWorld, type SandboxWorld } from '../sandbox/world';
+import { demoInstructions } from './demoInstructions';
 import { startCodeServer, type RunningCodeServer } from './support/codeServer';
 import { startIpv6Forwarder, type LoopbackForwarder } from './support/loopbackForwarder';
 import { installExtension, runScript } from './support/runSetup';
@@ -25,10 +27,10 @@ async function main(): Promise<void> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'wiki-publisher-demo-'));
   let world: SandboxWorld | undefined;
   let codeServer: RunningCodeServer | undefined;
-  let idpForwarder: LoopbackForwarder | undefined;
+  const forwarders: LoopbackForwarder[] = [];
   const stopAll = async (): Promise<void> => {
     await codeServer?.stop();
-    await idpForwarder?.close();
+    await Promise.all(forwarders.map((forwarder) => forwarder.close()));
     await world?.close();
     fs.rmSync(root, { recursive: true, force: true });
   };
@@ -38,41 +40,25 @@ async function main(): Promise<void> {
     world = await startSandboxWorld();
     const { sandbox, idp } = world;
     const { token } = sandbox.issueToken({ lifetime: '30d', owner: 'alice', label: 'demo' });
-    // code-server mangles 127.0.0.1 addresses that extensions open, so the browser reaches the identity provider
-    // at [::1], as in the end-to-end tests (support/loopbackForwarder.ts).
-    idpForwarder = await startIpv6Forwarder({ host: '127.0.0.1', port: Number(new URL(idp.authUrl).port) });
+    const cliAccount = addCliServiceAccount(world);
+    // code-server mangles 127.0.0.1 addresses that extensions open (Open Page would show the sandbox's page list,
+    // the sign-in its authorization page without the query), so the browser reaches the identity provider and the
+    // wiki's pages at [::1], as in the end-to-end tests (support/loopbackForwarder.ts).
+    const idpForwarder = await startIpv6Forwarder({ host: '127.0.0.1', port: Number(new URL(idp.authUrl).port) });
+    forwarders.push(idpForwarder);
+    const wikiForwarder = await startIpv6Forwarder({ host: '127.0.0.1', port: Number(new URL(sandbox.baseUrl).port) });
+    forwarders.push(wikiForwarder);
     const workspaceDir = path.join(root, 'sample-docs');
     writeWorkspace(workspaceDir, readSampleDocs());
     const userDataDir = path.join(root, 'user-data');
-    writeUserSettings(userDataDir, { ...QUIET_WORKBENCH_SETTINGS, ...world.settings, 'wikiPublisher.export.authUrl': idpForwarder.origin });
+    writeUserSettings(userDataDir, {
+      ...QUIET_WORKBENCH_SETTINGS, ...world.settings, 'wikiPublisher.export.authUrl': idpForwarder.origin, 'wikiPublisher.baseUrl': wikiForwarder.origin,
+    });
     codeServer = await startCodeServer({
       userDataDir, extensionsDir, workspaceDir, port, stateDir: path.join(root, 'code-server-state'),
       env: { WIKI_PUBLISHER_API_TOKEN: token, WIKI_PUBLISHER_CLIENT_SECRET: idp.clientSecret },
     });
-    console.log([
-      '',
-      'Wiki Publisher demo is running.',
-      '',
-      `  Open VS Code:        ${codeServer.origin}/?folder=${workspaceDir}`,
-      `  Sandbox wiki pages:  ${sandbox.pageViewUrl('123456')}   (space DOCS, the parent of published pages)`,
-      `  All sandbox pages:   ${sandbox.baseUrl}/`,
-      '',
-      'Open getting-started.md and press the cloud button at the top right of the editor ("Publish to Wiki"):',
-      'its front matter names the target, so it publishes at once. release-process.md asks for the target:',
-      'space DOCS, parent page 123456. Then reload the sandbox page to see the new pages.',
-      '',
-      'A 30-day sandbox token is provided through WIKI_PUBLISHER_API_TOKEN (it is valid for this sandbox only).',
-      'Export API sign-in: run "Wiki: Sign In to Export API", let code-server open the sandbox\'s authorization page',
-      '(in a browser on this machine) and press Approve. The sandbox\'s client secret comes through WIKI_PUBLISHER_CLIENT_SECRET.',
-      `Once signed in, "Wiki: Compare with Wiki Page" and "Wiki: Open Wiki Page as Markdown" use the export API`,
-      `(${sandbox.exportApiUrl}); try page 123456 or the address ${sandbox.pageAddress('123456')}`,
-      '',
-      'To play a colleague editing a published page on the wiki (the next publish then shows the edit guard):',
-      `  curl -X POST ${sandbox.controlUrl}/pages/<page id>/edit -H 'Content-Type: application/json' -d '{"markdown":"# Edited on the wiki\\n"}'`,
-      `  (page IDs: ${sandbox.baseUrl}/ or curl ${sandbox.controlUrl}/pages)`,
-      '',
-      'Press Ctrl+C to stop.',
-    ].join('\n'));
+    console.log(demoInstructions({ world, cliAccount, codeServerOrigin: codeServer.origin, workspaceDir, root }).join('\n'));
   } catch (error) {
     await stopAll();
     throw error;
@@ -86,7 +72,7 @@ async function main(): Promise<void> {
     console.error(`code-server stopped unexpectedly:\n${codeServer.output().slice(-4000)}`);
     process.exitCode = 1;
   }
-  console.log('\nStopping code-server and the sandbox...');
+  console.log(`\nStopping code-server and the sandbox, and deleting ${root} (the sample workspace with your edits, the VS Code profile)...`);
   await stopAll();
   console.log('Stopped.');
 }

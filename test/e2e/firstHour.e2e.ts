@@ -6,8 +6,8 @@ import { useSessions } from './support/harness';
 import { CREATE_ONLY, OVERWRITE_PROMPT, PARENT_PROMPT, TITLE_PROMPT, chooseSpace, clickPublishButton } from './support/publishFlow';
 import { SANDBOX_BODIES } from './support/sandboxBodies';
 import {
-  answerPrompt, centerNotification, notification, notificationButton, openFile, openNotificationCenter, pickItem, quickInput, quickInputBox,
-  tokenStatusItem, waitForPrompt,
+  answerPrompt, notification, notificationButton, openFile, pickItem, quickInput, quickInputBox, tokenStatusItem, waitForCenterNotification,
+  waitForPrompt,
 } from './support/workbench';
 
 const withToken = (sandbox: Sandbox): { envToken: string } => ({ envToken: sandbox.issueToken().token });
@@ -43,8 +43,7 @@ describe('The first hour', function () {
     await waitForPrompt(page, OVERWRITE_PROMPT);
     await pickItem(page, CREATE_ONLY);
     // Toasts that follow each other closely may be held back; every notification lands in the center.
-    await openNotificationCenter(page);
-    await centerNotification(page, SANDBOX_BODIES.created).waitFor();
+    await waitForCenterNotification(page, SANDBOX_BODIES.created);
     assert.ok(sandbox.findPageByTitle('DOCS', '123456', 'FAQ'));
   });
 

@@ -14,7 +14,7 @@ import {
   openSettingsEditor, pasteIntoSetting, readUserSettings, searchSettings, settingInput, settingItem, typeIntoSetting, validationMessage,
   waitForNoValidationMessage, waitForUserSettings,
 } from './support/settingsEditor';
-import { answerPrompt, notification, openFile, tokenStatusItem, waitForPrompt } from './support/workbench';
+import { answerPrompt, notification, openFile, pickItem, runCommand, tokenStatusItem, waitForPrompt } from './support/workbench';
 
 const ENDPOINT = 'wikiPublisher.importEndpoint';
 const BASE_URL = 'wikiPublisher.baseUrl';
@@ -80,6 +80,19 @@ describe('First run', function () {
     assert.ok(headings.includes('Configure') && headings.includes('Publish'), `a user's guide: ${JSON.stringify(headings)}`);
     assert.ok(!headings.includes('Development'), 'contributor material lives in CONTRIBUTING.md');
     await keepScreenshot(page, 'extension-page');
+  });
+
+  it('25. with the endpoint configured and a token already set, the walkthrough shows those two steps done', async function () {
+    const { page } = await sessions.start({ files: { 'notes.md': '# Notes\n' }, beforeStart: (sandbox) => ({ envToken: sandbox.issueToken().token }) });
+    // The item shows the time left once the extension has read the token (and set its context key).
+    await tokenStatusItem(page).filter({ hasText: 'Wiki token:' }).waitFor();
+    await runCommand(page, 'Welcome: Open Walkthrough');
+    await pickItem(page, 'Get started with Wiki Publisher');
+    await walkthroughTitle(page).waitFor();
+    await doneStep(page, STEP_TITLES[0]).waitFor();
+    await doneStep(page, STEP_TITLES[1]).waitFor();
+    await keepScreenshot(page, 'walkthrough-configured');
+    assert.deepEqual(await walkthroughSteps(page), STEP_TITLES.map((title, index) => ({ title, done: index < 2 })));
   });
 
   it('24. the Settings editor shows no error on the empty address settings, refuses an address without https://, and clearing the endpoint sticks', async function () {

@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { signInApproved } from './support/accounts';
 import { useSessions } from './support/harness';
-import { CREATE_ONLY, OVERWRITE_PROMPT, PARENT_PROMPT, chooseSpace } from './support/publishFlow';
+import { CREATE_ONLY, OVERWRITE_PROMPT, PARENT_PROMPT, chooseSpace, promptTitle } from './support/publishFlow';
 import {
   answerPrompt, clearNotifications, explorerRow, notification, pickItem, publishFolderAs, publishFromExplorer, tokenStatusItem, waitForCenterNotification, waitForPrompt,
 } from './support/workbench';
@@ -45,10 +45,42 @@ describe('Publishing several files from the Explorer', function () {
     await confirm.locator('.monaco-button', { hasText: /^Publish$/ }).click();
 
     await notification(page, '3 published.').waitFor();
+    assert.equal(await notification(page, 'Publishing to the wiki').count(), 0, 'the progress notification ended before the summary showed');
     for (const title of ['Install', 'Configure', 'Troubleshoot']) {
       assert.ok(sandbox.findPageByTitle('DOCS', '123456', title), `the sandbox holds "${title}"`);
     }
     assert.equal(sandbox.imports.length, 3, 'each file sent once');
+  });
+});
+
+describe('Publishing files of which one needs a target', function () {
+  const sessions = useSessions();
+  const named = (title: string): string => `---\nwiki:\n  spaceId: DOCS\n  parentId: "123456"\n  pageTitle: ${title}\n---\nText of ${title}.\n`;
+  const files = { 'docs/alpha.md': named('Alpha'), 'docs/beta.md': named('Beta'), 'docs/gamma.md': named('Gamma'), 'docs/notes.md': '# Notes\n\nNo target.\n' };
+
+  it('four selected files: the prompt\'s title names the one file that asks, and the summary shows alone', async function () {
+    const { page, sandbox } = await sessions.start({ files, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
+    await tokenStatusItem(page).waitFor();
+    await explorerRow(page, 'docs').click();
+    await explorerRow(page, 'alpha.md').click();
+    await explorerRow(page, 'notes.md').click({ modifiers: ['Shift'] });
+    await page.locator('.explorer-folders-view .monaco-list-row.selected').nth(3).waitFor();
+    await publishFromExplorer(page, 'notes.md');
+
+    await waitForPrompt(page, /space key/i);
+    assert.equal(await promptTitle(page), 'Publish "notes.md" to Wiki (1/3)');
+    await chooseSpace(page, 'DOCS');
+    await waitForPrompt(page, PARENT_PROMPT);
+    await answerPrompt(page, '123456');
+    await waitForPrompt(page, OVERWRITE_PROMPT);
+    await pickItem(page, CREATE_ONLY);
+    const confirm = page.locator('.monaco-dialog-box', { hasText: 'Publish 4 of 4 Markdown files' });
+    await confirm.waitFor();
+    await confirm.locator('.monaco-button', { hasText: /^Publish$/ }).click();
+
+    await notification(page, '4 published.').waitFor();
+    assert.equal(await notification(page, 'Publishing to the wiki').count(), 0, 'the progress notification ended before the summary showed');
+    assert.deepEqual(sandbox.pages().filter((wikiPage) => wikiPage.parentId === '123456' && !wikiPage.deleted).map((wikiPage) => wikiPage.title).sort(), ['Alpha', 'Beta', 'Gamma', 'Notes']);
   });
 });
 

@@ -67,7 +67,7 @@ describe('Network: proxy and certificates from VS Code', function () {
         settings: { 'wikiPublisher.importEndpoint': wiki.importEndpoint.replace('//127.0.0.1:', `//${WIKI_HOST}:`) },
       }),
     });
-    assert.equal(await publishAndRead(page), SANDBOX_BODIES.created);
+    assert.ok((await publishAndRead(page)).endsWith(`(${SANDBOX_BODIES.created})`));
     const port = new URL(sandbox.importEndpoint).port;
     assert.deepEqual(proxy.tunnels, [`${WIKI_HOST}:${port}`], 'the request went through the proxy, as a tunnel to the wiki name');
     assert.deepEqual(sandbox.imports.map((entry) => entry.status), [201]);
@@ -82,7 +82,7 @@ describe('Network: proxy and certificates from VS Code', function () {
       beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }),
     });
     assert.match(sandbox.importEndpoint, /^https:\/\/127\.0\.0\.1:/);
-    assert.equal(await publishAndRead(page), SANDBOX_BODIES.created);
+    assert.ok((await publishAndRead(page)).endsWith(`(${SANDBOX_BODIES.created})`));
     assert.deepEqual({ tunnels: proxy.tunnels, forwarded: proxy.forwarded }, { tunnels: [], forwarded: [] }, 'the proxy saw nothing');
     assert.deepEqual(sandbox.imports.map((entry) => entry.status), [201]);
   });

@@ -9,12 +9,14 @@ import {
   CREATE_ONLY, OVERWRITE_PROMPT, PARENT_PROMPT, TITLE_PROMPT, answerPublishPrompts, backButton, chooseSpace, clickPublishButton, promptTitle,
 } from './support/publishFlow';
 import { SANDBOX_BODIES } from './support/sandboxBodies';
-import { clearNotifications, notification, openFile, pickItem, quickInput, quickInputBox, quickInputMessage, quickInputRows, waitForPrompt } from './support/workbench';
+import { clearNotifications, notification, notificationMessage, openFile, pickItem, quickInput, quickInputBox, quickInputMessage, quickInputRows, waitForPrompt } from './support/workbench';
 
 const withToken = (sandbox: Sandbox): { envToken: string } => ({ envToken: sandbox.issueToken().token });
 
 /** The documentation home's address as the browser shows it; the host is the wiki's, not the import endpoint's. */
 const DOCS_HOME_ADDRESS = 'https://wiki.example.com/wiki/spaces/DOCS/pages/123456/Documentation+home';
+/** The home page of another space, ENG. */
+const ENG_HOME_ADDRESS = 'https://wiki.example.com/wiki/spaces/ENG/pages/234567/Engineering+home';
 
 /** Where the last import request the sandbox received was to go. */
 function lastSentTarget(sandbox: Sandbox): { spaceId: unknown; parentId: unknown; pageTitle: unknown } {
@@ -73,6 +75,26 @@ describe('Publish prompts', function () {
 
     await notification(page, SANDBOX_BODIES.created).waitFor();
     assert.deepEqual(lastSentTarget(sandbox), { spaceId: 'DOCS', parentId: '123456', pageTitle: ONBOARDING_TITLE });
+  });
+
+  it('a parent address from another space says in the prompt that the page moves to that space, and publishes there', async function () {
+    const { page, sandbox } = await sessions.start({ files: { 'onboarding.md': ONBOARDING_FILE }, beforeStart: withToken });
+    await openFile(page, 'onboarding.md');
+    await clickPublishButton(page);
+    await chooseSpace(page, 'DOCS');
+    await waitForPrompt(page, PARENT_PROMPT);
+    await quickInputBox(page).fill(ENG_HOME_ADDRESS);
+    const said = quickInputMessage(page).filter({ hasText: 'space ENG' });
+    await said.waitFor();
+    assert.match(await said.innerText(), /Page 234567 is in space ENG: the page will be published to space ENG, not DOCS\./);
+    await page.keyboard.press('Enter');
+    await acceptTitleAndCreate(page);
+
+    // The success message says what and where: the page's title and the space it went to.
+    const success = notification(page, SANDBOX_BODIES.created);
+    await success.waitFor();
+    assert.equal(await notificationMessage(success), `Published "${ONBOARDING_TITLE}" to ENG (${SANDBOX_BODIES.created})`);
+    assert.deepEqual(lastSentTarget(sandbox), { spaceId: 'ENG', parentId: '234567', pageTitle: ONBOARDING_TITLE });
   });
 
   it('Back from the title step returns to the parent step, and to the space step, with the answers kept', async function () {

@@ -2,6 +2,8 @@
 // after a colleague's edit on the wiki with Compare opening the diff editor, and Open Wiki Page as Markdown, save,
 // publish updating the same page.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { signInApproved as signIn } from './support/accounts';
 import { DOCS_HOME, targetedFile } from './support/docs';
@@ -10,7 +12,7 @@ import type { Session } from './support/session';
 import { clickPublishButton } from './support/publishFlow';
 import { SANDBOX_BODIES } from './support/sandboxBodies';
 import {
-  activeTab, answerPrompt, notification, notificationButton, openFile, quickInput, quickInputBox, runCommand, UI_TIMEOUT_MS, waitForPrompt,
+  activeTab, answerPrompt, notification, notificationButton, openFile, quickInput, runCommand, UI_TIMEOUT_MS, waitForPrompt,
 } from './support/workbench';
 
 const TITLE = 'Release notes';
@@ -114,21 +116,26 @@ describe('Republishing, signed in to the export API', function () {
     await editor.filter({ hasText: 'Page the owner.' }).waitFor();
     assert.match(await editor.innerText(), /pageId/, 'the front matter names the page');
 
+    // The untitled document already has its name: the page's title, in the folder of the open workspace.
+    await activeTab(page, 'On-call handbook.md').waitFor();
     await appendToEditor(page, '\nEscalate after 15 minutes.\n');
     await page.keyboard.press('Control+S');
-    await quickInput(page).filter({ visible: true }).waitFor();
-    // The save dialog fills in its suggested path a moment after it shows; type ours only after that.
-    const saveBox = "document.querySelector('.quick-input-widget .quick-input-box input')";
-    await page.waitForFunction(`${saveBox}?.value.includes('Untitled')`);
-    const savedPath = `${workspaceDir}/on-call-handbook.md`;
-    await quickInputBox(page).fill(savedPath);
-    await page.waitForFunction(`${saveBox}?.value === ${JSON.stringify(savedPath)}`);
-    await page.keyboard.press('Enter');
-    await activeTab(page, 'on-call-handbook.md').waitFor();
+    // Saved there without a dialog (the file did not exist; a name in use gets " (2)").
+    const savedPath = path.join(workspaceDir, 'On-call handbook.md');
+    await page.locator('.tabs-container .tab.active:not(.dirty)', { hasText: 'On-call handbook.md' }).waitFor();
+    assert.match(fs.readFileSync(savedPath, 'utf8'), /Escalate after 15 minutes\./, 'the document saved as On-call handbook.md');
+    assert.equal(await quickInput(page).filter({ visible: true }).count(), 0, 'no save dialog');
+    assert.match(fs.readFileSync(savedPath, 'utf8'), /^---\nwiki:\n[\s\S]*pageId/, 'the saved file keeps the front matter naming the page');
 
     await clickPublishButton(page);
-    await notification(page, SANDBOX_BODIES.updated).waitFor();
+    const updated = notification(page, SANDBOX_BODIES.updated);
+    await updated.waitFor();
     const after = wikiPage(session, 'On-call handbook');
+    // The page's address is known: Copy Target copies it and says so.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
+    await notificationButton(updated, 'Copy Target').click();
+    await notification(page, 'Copied the address of "On-call handbook"').waitFor();
+    assert.match(await page.evaluate<string>('navigator.clipboard.readText()'), new RegExp(`/wiki/spaces/DOCS/pages/${before.id}/On-call`));
     assert.equal(after.id, before.id, 'the same page');
     assert.equal(after.version, before.version + 1);
     assert.match(after.markdown, /Escalate after 15 minutes\./);

@@ -32,7 +32,7 @@ describe('API token', function () {
 
   it('2. Set API Token refuses a malformed token and then shows the time left of a valid one', async function () {
     const { page, sandbox } = await sessions.start({ files: { 'onboarding.md': ONBOARDING_FILE } });
-    // Issued two days ago (minus an hour) for two weeks: 12 days and an hour remain, shown floored as 12 days.
+    // Issued two days ago (minus an hour) for two weeks: 12 days and an hour remain, shown rounded as 12 days.
     const issued = sandbox.issueToken({ lifetime: '2w', issuedAt: Date.now() - 2 * DAY_MS + HOUR_MS });
     await tokenStatusItem(page).filter({ hasText: 'Set wiki token' }).waitFor();
 

@@ -1,6 +1,6 @@
 // `npm run sandbox`: starts the sandbox wiki for a person (or, with --json, for a script) and keeps it
 // running until Ctrl+C. The token it prints belongs to this throwaway sandbox only.
-import { randomBytes } from 'node:crypto';
+import { addCliServiceAccount, cliEnvironmentLines, wikiEditCommand } from './tryItCommands';
 import { startSandboxWorld } from './world';
 
 interface CliOptions { port: number; controlPort: number; json: boolean }
@@ -33,9 +33,7 @@ async function main(): Promise<void> {
   const world = await startSandboxWorld({ wiki: { port: options.port, controlPort: options.controlPort } });
   const { sandbox, idp } = world;
   const { token } = sandbox.issueToken({ lifetime: '30d', owner: 'alice' });
-  // A service account for the command line's page access (the edit guard in CI), seeing what alice sees.
-  const ci = { clientId: 'sandbox-ci', clientSecret: randomBytes(18).toString('base64url') };
-  idp.registerServiceAccount({ ...ci, scopes: ['read:platform-app:wiki'], owner: 'alice' });
+  const ci = addCliServiceAccount(world);
 
   if (options.json) {
     const { importEndpoint, baseUrl, controlUrl, exportApiUrl } = sandbox;
@@ -63,14 +61,11 @@ async function main(): Promise<void> {
       `  and "Wiki: Set OAuth Client Secret" with: ${idp.clientSecret}`,
       '',
       'To publish to it from the command line, with the edit guard (page access through a service account):',
-      `  export WIKI_PUBLISHER_ENDPOINT=${sandbox.importEndpoint}`,
-      `  export WIKI_PUBLISHER_API_TOKEN=${token}`,
-      `  export WIKI_PUBLISHER_AUTH_URL=${idp.authUrl} WIKI_PUBLISHER_BASE_URL=${sandbox.baseUrl}`,
-      `  export WIKI_PUBLISHER_CLIENT_ID=${ci.clientId} WIKI_PUBLISHER_CLIENT_SECRET=${ci.clientSecret}`,
+      ...cliEnvironmentLines(world, ci).map((line) => `  ${line}`),
       '  node dist/cli.js publish docs --space DOCS --parent 123456 --dry-run',
       '',
-      'To make an edit "on the wiki" (for Compare and the edit guard):',
-      `  curl -X POST ${sandbox.controlUrl}/pages/<id>/edit -H 'Content-Type: application/json' -d '{"markdown":"# Changed on the wiki\\n"}'`,
+      'To make an edit "on the wiki" (for Compare, Pull and the edit guard):',
+      `  ${wikiEditCommand(sandbox.controlUrl)}`,
       '',
       'Press Ctrl+C to stop.',
     ].join('\n'));

@@ -10,10 +10,14 @@ import type { Sandbox } from './server';
 const MAX_CONTROL_BODY_BYTES = 64 * 1024;
 const OK = { ok: true };
 
-type Route = (sandbox: Sandbox, match: RegExpExecArray, body: Record<string, unknown>) => { status: number; value: unknown };
+/** A route's answer: JSON, or with `text`, plain text (a token a shell command can put in a variable as it is). */
+type RouteAnswer = { status: number; value: unknown } | { status: number; text: string };
+type Route = (sandbox: Sandbox, match: RegExpExecArray, body: Record<string, unknown>) => RouteAnswer;
 
 const ROUTES: ReadonlyArray<readonly [method: string, path: RegExp, route: Route]> = [
   ['POST', /^\/tokens$/, (sandbox, _match, body) => ({ status: 201, value: sandbox.issueToken(body as IssueTokenOptions) })],
+  // `export WIKI_PUBLISHER_API_TOKEN="$(curl -s -X POST …/token)"`: a fresh token (alice's, 30 days unless the body says otherwise).
+  ['POST', /^\/token$/, (sandbox, _match, body) => ({ status: 201, text: `${sandbox.issueToken(body as IssueTokenOptions).token}\n` })],
   ['DELETE', /^\/tokens\/([^/]+)$/, (sandbox, match) => {
     sandbox.revokeToken(decodeURIComponent(match[1] ?? ''));
     return { status: 200, value: OK };
@@ -80,8 +84,11 @@ export async function handleControlRequest(req: IncomingMessage, res: ServerResp
       return;
     }
     try {
-      const { status, value } = route(sandbox, match, body ?? {});
-      sendJson(res, status, value);
+      const answer = route(sandbox, match, body ?? {});
+      if ('text' in answer) {
+        res.writeHead(answer.status, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(answer.text) });
+        res.end(answer.text);
+      } else sendJson(res, answer.status, answer.value);
     } catch (error) {
       // Every lever throws only for a caller's mistake (bad label, unknown page, bad fault count).
       sendJson(res, 400, { error: error instanceof Error ? error.message : String(error) });

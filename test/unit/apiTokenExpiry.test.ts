@@ -63,17 +63,30 @@ describe('tokenExpiryState', () => {
 
 describe('formatRemaining', () => {
   const cases: [number, string][] = [
-    [12 * DAY_MS + 23 * HOUR_MS, '12 days'],
+    // A 30-day token read seconds or minutes after it was made is a 30-day token.
+    [30 * DAY_MS - 5 * SECOND_MS, '30 days'],
+    [30 * DAY_MS - 11 * HOUR_MS, '30 days'],
+    [30 * DAY_MS - 12 * HOUR_MS, '30 days'],
+    [30 * DAY_MS - 12 * HOUR_MS - 1, '29 days'],
+    [12 * DAY_MS + 11 * HOUR_MS, '12 days'],
+    [12 * DAY_MS + 12 * HOUR_MS, '13 days'],
     [2 * DAY_MS, '2 days'],
+    [DAY_MS + 12 * HOUR_MS - 1, '1 day'],
+    [DAY_MS + 12 * HOUR_MS, '2 days'],
     [DAY_MS, '1 day'],
-    [2 * DAY_MS - 1, '1 day'],
-    [DAY_MS - 1, '23 hours'],
-    [5 * HOUR_MS + 59 * MINUTE_MS, '5 hours'],
+    // One day is reached once the hours round to 24.
+    [DAY_MS - 30 * MINUTE_MS, '1 day'],
+    [DAY_MS - 30 * MINUTE_MS - 1, '23 hours'],
+    [5 * HOUR_MS + 29 * MINUTE_MS, '5 hours'],
+    [5 * HOUR_MS + 30 * MINUTE_MS, '6 hours'],
     [HOUR_MS, '1 hour'],
-    [HOUR_MS - 1, '59 minutes'],
-    [14 * MINUTE_MS + 59 * SECOND_MS, '14 minutes'],
+    [HOUR_MS - 30 * SECOND_MS, '1 hour'],
+    [HOUR_MS - 30 * SECOND_MS - 1, '59 minutes'],
+    [14 * MINUTE_MS + 29 * SECOND_MS, '14 minutes'],
+    [14 * MINUTE_MS + 30 * SECOND_MS, '15 minutes'],
     [MINUTE_MS, '1 minute'],
-    [MINUTE_MS - 1, 'less than a minute'],
+    [MINUTE_MS - 500, '1 minute'],
+    [MINUTE_MS - 501, 'less than a minute'],
     [0, 'less than a minute'],
   ];
   for (const [ms, text] of cases) {
@@ -93,13 +106,15 @@ describe('msUntilNextChange', () => {
   });
 
   const cases: { name: string; remaining: number; lifetime: number; expected: number }[] = [
-    { name: 'the day count drops', remaining: 12 * DAY_MS + 5 * HOUR_MS, lifetime: 30 * DAY_MS, expected: 5 * HOUR_MS + 1 },
+    { name: 'the day count drops', remaining: 12 * DAY_MS + 5 * HOUR_MS, lifetime: 30 * DAY_MS, expected: 17 * HOUR_MS + 1 },
+    { name: 'a 30-day token just stored shows 30 days for half a day', remaining: 30 * DAY_MS - 5 * SECOND_MS, lifetime: 30 * DAY_MS, expected: 12 * HOUR_MS - 5 * SECOND_MS + 1 },
     // 31-day token: the warning starts 6 days 4.8 hours before expiry, 12 minutes from now.
     { name: 'the warning threshold comes first', remaining: 6 * DAY_MS + 5 * HOUR_MS, lifetime: 31 * DAY_MS, expected: 12 * MINUTE_MS + 1 },
-    { name: 'exactly on a day boundary', remaining: 10 * DAY_MS, lifetime: 30 * DAY_MS, expected: 1 },
-    { name: 'from "1 day" to "23 hours"', remaining: DAY_MS + 30 * MINUTE_MS, lifetime: DAY_MS * 2, expected: 30 * MINUTE_MS + 1 },
-    { name: 'the hour count drops', remaining: 5 * HOUR_MS + 20 * MINUTE_MS, lifetime: DAY_MS, expected: 20 * MINUTE_MS + 1 },
-    { name: 'the minute count drops', remaining: 14 * MINUTE_MS + 30 * SECOND_MS, lifetime: DAY_MS, expected: 30 * SECOND_MS + 1 },
+    { name: 'exactly on a day boundary', remaining: 10 * DAY_MS, lifetime: 30 * DAY_MS, expected: 12 * HOUR_MS + 1 },
+    { name: 'from "1 day" to "23 hours"', remaining: DAY_MS + 30 * MINUTE_MS, lifetime: DAY_MS * 2, expected: HOUR_MS + 1 },
+    { name: 'the hour count drops', remaining: 5 * HOUR_MS + 20 * MINUTE_MS, lifetime: DAY_MS, expected: 50 * MINUTE_MS + 1 },
+    { name: 'the minute count drops', remaining: 14 * MINUTE_MS + 10 * SECOND_MS, lifetime: DAY_MS, expected: 40 * SECOND_MS + 1 },
+    { name: 'from "1 minute" to "less than a minute"', remaining: MINUTE_MS + 10 * SECOND_MS, lifetime: DAY_MS, expected: 10 * SECOND_MS + 500 + 1 },
     { name: 'under a minute, expiry is next', remaining: 40 * SECOND_MS, lifetime: DAY_MS, expected: 40 * SECOND_MS },
   ];
 
@@ -124,7 +139,7 @@ describe('msUntilNextChange', () => {
       assert.notEqual(look(clock.now()), before, 'something changes at the computed moment');
       seen.push(look(clock.now()));
     }
-    assert.deepEqual(seen.slice(0, 4), ['valid 8 days', 'valid 7 days', 'valid 6 days', 'warning 5 days']);
+    assert.deepEqual(seen.slice(0, 5), ['valid 8 days', 'valid 7 days', 'valid 6 days', 'warning 6 days', 'warning 5 days']);
     assert.equal(seen.at(-1), 'expired');
   });
 });

@@ -1,6 +1,6 @@
 // The expiry indicator's state as a pure function of the token's claims and the time, plus when that
 // state (or its text) next changes, so the editor can sleep until then instead of polling.
-import { DAY_MS, DISPLAY_UNITS_MS } from './timeText';
+import { DAY_MS, displayCount, unitThresholdMs } from './timeText';
 import type { ApiTokenClaims } from './validate';
 
 export { formatRemaining } from './timeText';
@@ -47,7 +47,7 @@ export function tokenExpiryState({ claims, now, warningDays }: TokenExpiryInput)
 
 /**
  * Milliseconds from now until the indicator would look different: the remaining time crossing a unit
- * boundary ("2 days" -> "1 day" -> "23 hours"), the warning threshold, or expiry. undefined when
+ * boundary ("2 days" -> "1 day" -> "23 hours", rounded as formatRemaining rounds), the warning threshold, or expiry. undefined when
  * nothing changes by the passage of time alone (no token, unreadable, already expired).
  */
 export function msUntilNextChange(state: TokenExpiryState, now: number): number | undefined {
@@ -58,11 +58,11 @@ export function msUntilNextChange(state: TokenExpiryState, now: number): number 
   const candidates = [Math.ceil(remaining)];
   // The warning starts once remaining < threshold, i.e. strictly after warningFrom.
   if (now <= state.warningFrom) candidates.push(Math.floor(state.warningFrom - now) + 1);
-  // The shown count changes once remaining drops below the current whole multiple of its unit.
-  const unit = DISPLAY_UNITS_MS.find((candidate) => remaining >= candidate);
-  if (unit !== undefined) {
-    const shownBoundary = Math.floor(remaining / unit) * unit;
-    candidates.push(Math.floor(remaining - shownBoundary) + 1);
+  // The shown count changes once remaining drops below the least duration that still rounds to it in its unit.
+  const shown = displayCount(remaining);
+  if (shown !== undefined) {
+    const lowest = Math.max((shown.count - 0.5) * shown.unit.ms, unitThresholdMs(shown.unit));
+    candidates.push(Math.floor(remaining - lowest) + 1);
   }
   return Math.max(1, Math.min(...candidates));
 }

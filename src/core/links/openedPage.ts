@@ -46,3 +46,19 @@ export function spaceKeyOf(url: string | undefined): string | undefined {
   const match = /\/spaces\/([^/]+)\/pages\//.exec(path);
   return match?.[1] ? decodeURIComponent(match[1]) : undefined;
 }
+
+// Characters no file name may hold on Windows, macOS or Linux, and control characters.
+const UNSAFE_IN_FILE_NAME = /[<>:"/\\|?*\u0000-\u001f\u007f]+/g;
+// Windows refuses these names with any extension.
+const RESERVED_NAME = /^(?:con|prn|aux|nul|com\d|lpt\d)$/i;
+const MAX_NAME_LENGTH = 120;
+
+/**
+ * The file name the document of a page suggests, `<title>.md`: characters a file system refuses become `-`, a
+ * name Windows reserves or one left empty falls back to `page-<id>`, and with `copy` > 1, `<title> (copy).md`.
+ */
+export function fileNameForPage(title: string, pageId: string, copy = 1): string {
+  const cleaned = title.replace(/\s+/g, ' ').replace(UNSAFE_IN_FILE_NAME, '-').trim().replace(/^[.\s-]+|[.\s]+$/g, '').slice(0, MAX_NAME_LENGTH).trim();
+  const base = cleaned === '' || RESERVED_NAME.test(cleaned) ? `page-${pageId}` : cleaned;
+  return copy > 1 ? `${base} (${copy}).md` : `${base}.md`;
+}

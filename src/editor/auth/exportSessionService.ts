@@ -3,6 +3,7 @@
 import type { NotFoundDiagnosis } from '../../core/oauth/platformLookup';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { withProgressBeforeResult } from '../progressNotification';
 import type { ExportSessionInfo } from '../../core/apiToken/statusView';
 import { describeError } from '../../core/log/redact';
 import { isExportAuthError } from '../../core/oauth/errors';
@@ -212,14 +213,7 @@ export class ExportSessionService implements vscode.Disposable {
   /** For the refresh command: refreshes now and reports the outcome. */
   async refreshNow(): Promise<void> {
     try {
-      await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Refreshing the export API session...'), cancellable: true },
-        (_progress, cancellation) => {
-          const controller = new AbortController();
-          cancellation.onCancellationRequested(() => controller.abort());
-          return this.manager().refreshNow(controller.signal);
-        },
-      );
+      await withProgressBeforeResult(vscode.l10n.t('Refreshing the export API session...'), (_progress, signal) => this.manager().refreshNow(signal));
       void showInfo(vscode.l10n.t('The export API session was refreshed; it stays alive for another 90 days of inactivity.'));
     } catch (error) {
       if (isExportAuthError(error, 'cancelled')) return;

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { withNotificationProgress } from '../progressNotification';
 import { neutralise } from '../../core/text/neutralise';
 import type { PageLink } from '../../core/links/pageLink';
 import type { Logger } from '../../core/ports';
@@ -54,14 +55,12 @@ export class CompareWithWikiCommand implements Command {
     if (!link?.pageId && !target) return;
     const title = link?.pageTitle ?? target?.pageTitle ?? 'page';
     try {
-      const page = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: neutralise(vscode.l10n.t('Fetching "{0}" from the wiki...', title)), cancellable: true },
-        async (progress, cancellation) => {
-          const controller = new AbortController();
-          cancellation.onCancellationRequested(() => controller.abort());
-          const pageId = link?.pageId ?? (await this.findPage(target as PublishTarget, controller.signal));
+      const page = await withNotificationProgress(
+        vscode.l10n.t('Fetching "{0}" from the wiki...', title),
+        async (progress, signal) => {
+          const pageId = link?.pageId ?? (await this.findPage(target as PublishTarget, signal));
           if (!pageId) return undefined;
-          const exported = await this.deps.wiki.exportPage(pageId, title, controller.signal, (delayMs, reason) =>
+          const exported = await this.deps.wiki.exportPage(pageId, title, signal, (delayMs, reason) =>
             progress.report({ message: neutralise(vscode.l10n.t('{0}; trying again in {1} s', reason, Math.ceil(delayMs / 1000))) }),
           );
           return { pageId, markdown: exported.markdown };

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { withNotificationProgress } from '../progressNotification';
 import { neutralise } from '../../core/text/neutralise';
 import type { Clock, Logger } from '../../core/ports';
 import { parsePageReference, type PageReference } from '../../core/publish/pageAddress';
@@ -35,14 +36,12 @@ export class OpenFromWikiCommand implements Command {
     const reference = await this.askForPage();
     if (!reference) return;
     try {
-      const opened = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Exporting page {0} from the wiki...', reference.pageId), cancellable: true },
-        async (progress, cancellation) => {
-          const controller = new AbortController();
-          cancellation.onCancellationRequested(() => controller.abort());
-          const page = await (await this.deps.wiki.pages())?.getPage(reference.pageId, controller.signal);
+      const opened = await withNotificationProgress(
+        vscode.l10n.t('Exporting page {0} from the wiki...', reference.pageId),
+        async (progress, signal) => {
+          const page = await (await this.deps.wiki.pages())?.getPage(reference.pageId, signal);
           if (!page) return undefined;
-          const exported = await this.deps.wiki.exportPage(page.id, page.title, controller.signal, (delayMs, reason) =>
+          const exported = await this.deps.wiki.exportPage(page.id, page.title, signal, (delayMs, reason) =>
             progress.report({ message: neutralise(vscode.l10n.t('{0}; trying again in {1} s', reason, Math.ceil(delayMs / 1000))) }),
           );
           return { page, markdown: exported.markdown };
@@ -75,11 +74,50 @@ export class OpenFromWikiCommand implements Command {
 
   private async open(page: WikiPage, markdown: string, reference: PageReference): Promise<void> {
     const opened = onDemand().documentForPage(page, markdown, reference.spaceKey, this.deps.clock.now());
-    const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: opened.text });
+    const document = await openUntitled(await suggestedLocation(page), opened.text);
     if (opened.link) await this.deps.links.rememberOpened(page.id, opened.link);
     else this.deps.log.warn(`Page ${page.id} has no parent page (a space's home page?): publishing the document needs a parent in its front matter.`);
     await vscode.window.showTextDocument(document);
   }
+}
+
+/**
+ * Where saving the document goes without a question: `<title>.md` in the folder of the active file (else the first
+ * workspace folder), never a file that exists. An `untitled:` address with a path is VS Code's "untitled with an
+ * associated path"; its path maps to the workspace's own scheme, so it works in remote workspaces too.
+ */
+async function suggestedLocation(page: WikiPage): Promise<vscode.Uri | undefined> {
+  const active = vscode.window.activeTextEditor?.document.uri;
+  const folder = active && active.scheme !== 'untitled' && vscode.workspace.getWorkspaceFolder(active)
+    ? vscode.Uri.joinPath(active, '..')
+    : vscode.workspace.workspaceFolders?.[0]?.uri;
+  if (!folder) return undefined;
+  for (let copy = 1; copy <= 20; copy++) {
+    const candidate = vscode.Uri.joinPath(folder, onDemand().fileNameForPage(page.title, page.id, copy));
+    const openAlready = vscode.workspace.textDocuments.some((document) => document.uri.toString() === candidate.with({ scheme: 'untitled' }).toString());
+    if (!openAlready && !(await exists(candidate))) return candidate;
+  }
+  return undefined;
+}
+
+async function exists(uri: vscode.Uri): Promise<boolean> {
+  try {
+    await vscode.workspace.fs.stat(uri);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An untitled Markdown document holding `text`, saved to `location` when one is given. */
+async function openUntitled(location: vscode.Uri | undefined, text: string): Promise<vscode.TextDocument> {
+  if (!location) return vscode.workspace.openTextDocument({ language: 'markdown', content: text });
+  const document = await vscode.workspace.openTextDocument(location.with({ scheme: 'untitled' }));
+  const edit = new vscode.WorkspaceEdit();
+  edit.insert(document.uri, new vscode.Position(0, 0), text);
+  await vscode.workspace.applyEdit(edit);
+  if (document.languageId !== 'markdown') return vscode.languages.setTextDocumentLanguage(document, 'markdown');
+  return document;
 }
 
 function onDemandParse(text: string): string | undefined {

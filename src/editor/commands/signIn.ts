@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { withProgressBeforeResult } from '../progressNotification';
 import { describeError } from '../../core/log/redact';
 import type { ExportSession } from '../../core/oauth/session';
 import type { Clock, Logger, SecretStore } from '../../core/ports';
@@ -41,18 +42,16 @@ export class SignInCommand implements Command {
       return undefined;
     }
     try {
-      const session = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Signing in to the export API: approve the request in your browser.'), cancellable: true },
-        (_progress, cancellation) => {
-          const controller = new AbortController();
-          cancellation.onCancellationRequested(() => controller.abort());
+      const session = await withProgressBeforeResult(
+        vscode.l10n.t('Signing in to the export API: approve the request in your browser.'),
+        (_progress, signal) => {
           return onDemand().signIn({
             ...settings,
             clientSecret,
             openBrowser: async (url) => vscode.env.openExternal(vscode.Uri.parse(url, true)),
             saveSession: (session) => this.service.manager().saveSignedInSession(session),
             clock: this.clock,
-            signal: controller.signal,
+            signal,
             logger: this.log,
             transport: editorTransport(),
           });

@@ -3,9 +3,9 @@
 import * as vscode from 'vscode';
 import type { GuardVerdict } from '../../core/run/guard';
 import type { PlanItem } from '../../core/run/plan';
-import { neutralise } from '../../core/text/neutralise';
 import { editorTreeMessages } from '../messages/treeMessages';
 import { onDemand } from '../onDemandLoader';
+import { withNotificationProgress } from '../progressNotification';
 import type { PublishDependencies, SendSetup } from './publishContext';
 
 export interface GuardRequest {
@@ -25,14 +25,12 @@ export async function runGuard(deps: PublishDependencies, items: PlanItem[], set
   const title = checking.length === 1
     ? vscode.l10n.t('Checking "{0}" on the wiki for edits...', checking[0]?.complete?.pageTitle ?? '')
     : vscode.l10n.t('Checking {0} pages on the wiki for edits...', checking.length);
-  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: neutralise(title), cancellable: true }, async (_progress, cancellation) => {
-    const controller = new AbortController();
-    cancellation.onCancellationRequested(() => controller.abort());
+  return withNotificationProgress(title, async (_progress, signal) => {
     try {
       await core.guardPlan(items, {
         pages,
         noAccessReason: vscode.l10n.t('you are not signed in to the export API (Wiki: Sign In), so the wiki cannot be read'),
-        signal: controller.signal,
+        signal,
         lookUpCreates: false,
         messages: editorTreeMessages,
         ...(request.overwriteEdited !== undefined ? { overwriteEdited: request.overwriteEdited } : {}),
@@ -44,7 +42,7 @@ export async function runGuard(deps: PublishDependencies, items: PlanItem[], set
       }
       return true;
     } catch (error) {
-      if (controller.signal.aborted) return false;
+      if (signal.aborted) return false;
       throw error;
     }
   });

@@ -25,13 +25,25 @@ export async function askForMissing(known: PartialTarget, suggestedTitle: string
   return answered && completeTarget(answered);
 }
 
-/** For publishing many files (issue 10): asks once for the space, the parent and create-or-update; no title. */
-export async function askPlanDefaults(known: Partial<PlanDefaults>, recent: RecentTargetsView, defaults: Partial<PlanDefaults> = {}, fileCount?: number): Promise<PlanDefaults | undefined> {
-  const title = fileCount === undefined ? TITLE : fileCount === 1 ? vscode.l10n.t('Publish 1 File to Wiki') : vscode.l10n.t('Publish {0} Files to Wiki', fileCount);
+/**
+ * For publishing many files (issue 10): asks once for the space, the parent and create-or-update; no title.
+ * `asking` is what the answers are for: the files that do not name their page (by path), or how many files.
+ */
+export async function askPlanDefaults(known: Partial<PlanDefaults>, recent: RecentTargetsView, defaults: Partial<PlanDefaults> = {}, asking?: readonly string[] | number): Promise<PlanDefaults | undefined> {
+  const title = askingTitle(asking);
   const flow = new TargetFlow({ title, known, defaults, suggestedTitle: '', recent: recent.spaces(), overwrite: MANY_FILES_CHOICES });
   const answered = await flow.run(STEP_ORDER.filter((step) => step !== 'pageTitle' && known[step] === undefined));
   const { spaceId, parentId, overwrite } = answered ?? {};
   return spaceId === undefined || parentId === undefined || overwrite === undefined ? undefined : { spaceId, parentId, overwrite };
+}
+
+/** The prompt speaks of the files it asks for: one by name (the run may hold more that name their own pages). */
+function askingTitle(asking: readonly string[] | number | undefined): string {
+  const count = typeof asking === 'number' ? asking : asking?.length;
+  if (count === undefined) return TITLE;
+  const only = typeof asking === 'number' ? undefined : asking?.[0];
+  if (count === 1 && only !== undefined) return neutralise(vscode.l10n.t('Publish "{0}" to Wiki', only.slice(only.lastIndexOf('/') + 1)));
+  return count === 1 ? vscode.l10n.t('Publish 1 File to Wiki') : vscode.l10n.t('Publish {0} Files to Wiki', count);
 }
 
 interface OverwriteChoices {
@@ -132,13 +144,21 @@ class TargetFlow {
         vscode.l10n.t('The parent page: its ID (the digits in its address) or its address copied from the browser.'),
         ...(offersLast ? [vscode.l10n.t('Prefilled with the parent last used in space {0}.', neutralise(space))] : []),
       ].join(' '),
-      validate: (text) => validateParent(text, space),
+      validate: (text) => validateParent(text, space, this.spaceAnsweredHere()),
     });
     if (isMove(answer)) return answer;
     const parsed = parsePageReference(answer, editorAddressMessages);
     if (!parsed.ok) return 'cancel'; // validate refused it already; Enter cannot get here
     this.answers.parentId = parsed.reference.pageId;
+    // A parent's address from another space moves the page there (the prompt said so while the address was in it).
+    const movedTo = parsed.reference.spaceKey;
+    if (movedTo !== undefined && this.spaceAnsweredHere() && spaceDiffers(movedTo, space)) this.answers.spaceId = movedTo;
     return this.stepAfter('parentId');
+  }
+
+  /** The space was answered in this run of the prompts (not fixed by front matter or the caller): a parent may change it. */
+  private spaceAnsweredHere(): boolean {
+    return this.plan.includes('spaceId') && this.answers.spaceId !== undefined;
   }
 
   private async askTitle(input: MultiStepInput, frame: Frame): Promise<InputStep | 'done' | Move> {
@@ -175,16 +195,23 @@ interface Frame {
   totalSteps: number;
 }
 
-function validateParent(text: string, space: string): vscode.InputBoxValidationMessage | undefined {
+function validateParent(text: string, space: string, spaceSwitches: boolean): vscode.InputBoxValidationMessage | undefined {
   const parsed = parsePageReference(text, editorAddressMessages);
   if (!parsed.ok) return { message: parsed.reason, severity: vscode.InputBoxValidationSeverity.Error };
   const { pageId, spaceKey } = parsed.reference;
-  // A space given by its ID cannot be compared with the key in an address.
-  if (spaceKey !== undefined && space !== '' && !/^\d+$/.test(space) && spaceKey !== space) {
-    return { message: vscode.l10n.t('Page {0} is in space {1}, not {2}: the wiki will not find it as a parent there.', pageId, neutralise(spaceKey), neutralise(space)), severity: vscode.InputBoxValidationSeverity.Warning };
+  if (spaceKey !== undefined && spaceDiffers(spaceKey, space)) {
+    const message = spaceSwitches
+      ? vscode.l10n.t('Page {0} is in space {1}: the page will be published to space {1}, not {2}.', pageId, neutralise(spaceKey), neutralise(space))
+      : vscode.l10n.t('Page {0} is in space {1}, not {2}: the wiki will not find it as a parent there.', pageId, neutralise(spaceKey), neutralise(space));
+    return { message, severity: vscode.InputBoxValidationSeverity.Warning };
   }
   if (text.trim() !== pageId) return { message: vscode.l10n.t('Page ID {0}, taken from the address.', pageId), severity: vscode.InputBoxValidationSeverity.Info };
   return undefined;
+}
+
+/** Whether an address's space key names another space than the one given; a space given by its ID cannot be compared. */
+function spaceDiffers(spaceKey: string, space: string): boolean {
+  return space !== '' && !/^\d+$/.test(space) && spaceKey !== space;
 }
 
 function definedOnly(target: PartialTarget): PartialTarget {

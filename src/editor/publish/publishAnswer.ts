@@ -8,7 +8,9 @@ import type { PublishTarget } from '../../core/publish/target';
 import type { PlanItem } from '../../core/run/plan';
 import type { WikiPagesClient } from '../../core/wikiPages';
 import { editorPublishMessages } from '../messages/publishMessages';
+import { showInfo } from '../notify';
 import { onDemand } from '../onDemandLoader';
+import { withProgressBeforeResult } from '../progressNotification';
 import type { PublishDependencies } from './publishContext';
 import { showWithActions, type FollowUp } from './showOutcome';
 
@@ -40,8 +42,11 @@ export class PublishAnswer {
     const fixTarget: FollowUp = pinned ? 'editFrontMatter' : 'changeTarget';
     if (outcome.kind === 'created' || outcome.kind === 'updated') {
       const unsaved = dirty ? ` ${vscode.l10n.t('(The unsaved edits in the editor were published; the file on disk is unchanged.)')}` : '';
-      const where: FollowUp = link?.url || identification ? 'openPage' : 'copyTarget';
-      return { message: `${outcome.message}${note}${unsaved}`, actions: [where, ...(pinned ? [] : (['changeTarget'] as const))] };
+      // Open Page once the page can be found; Copy Target copies its address then, else where it was published.
+      const where: FollowUp[] = link?.url || identification ? ['openPage', 'copyTarget'] : ['copyTarget'];
+      // What and where first; the service's own sentence after it, in brackets, says whether it created or updated.
+      const published = vscode.l10n.t('Published "{0}" to {1} ({2})', target.pageTitle, target.spaceId, outcome.message);
+      return { message: `${published}${note}${unsaved}`, actions: [...where, ...(pinned ? [] : (['changeTarget'] as const))] };
     }
     // "Never replace" in the front matter is respected: no Overwrite button against it.
     const allowed = outcome.actions.filter((action) => action !== 'overwrite' || item.prepared.frontMatterTarget.overwrite !== false);
@@ -59,18 +64,14 @@ export class PublishAnswer {
   private async explainNotFound(target: PublishTarget): Promise<string | undefined> {
     const diagnose = this.deps.diagnoseNotFound;
     if (!diagnose) return undefined;
-    return vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking which of the space and the parent page is missing...'), cancellable: true },
-      (_progress, cancellation) => {
-        const controller = new AbortController();
-        cancellation.onCancellationRequested(() => controller.abort());
-        const signal = AbortSignal.any([controller.signal, AbortSignal.timeout(15_000)]);
-        const explained = diagnose(target, signal).then((diagnosis) => diagnosis && onDemand().explainNotFound(diagnosis, target.spaceId, target.parentId, editorPublishMessages));
-        return explained.catch((error: unknown) => {
-          this.deps.log.warn(`The 404 lookups failed: ${describeError(error)}`);
-          return undefined;
-        });
-      },
+    return withProgressBeforeResult(vscode.l10n.t('Checking which of the space and the parent page is missing...'), (_progress, signal) => {
+      const explained = diagnose(target, AbortSignal.any([signal, AbortSignal.timeout(15_000)]))
+        .then((diagnosis) => diagnosis && onDemand().explainNotFound(diagnosis, target.spaceId, target.parentId, editorPublishMessages));
+      return explained.catch((error: unknown) => {
+        this.deps.log.warn(`The 404 lookups failed: ${describeError(error)}`);
+        return undefined;
+      });
+    },
     );
   }
 
@@ -85,8 +86,19 @@ export class PublishAnswer {
       ? vscode.l10n.t('The page\'s address could not be found on the wiki ("{0}" under parent page {1}).', target.pageTitle, target.parentId)
       : vscode.l10n.t('The page\'s address could not be found on the wiki.');
     const choice = await showWithActions('warning', message, ['copyTarget', 'showLog']);
-    if (choice === 'copyTarget' && target) await vscode.env.clipboard.writeText(copiedTarget(target));
+    if (choice === 'copyTarget') await this.copyTarget(after);
     if (choice === 'showLog') this.deps.showLog();
+  }
+
+  /** Copy Target: the page's address once known, else where the page is (space, parent, title); then says which. */
+  async copyTarget(after: AfterPublish | undefined): Promise<void> {
+    const target = after?.target;
+    if (!target) return;
+    const url = after.link?.url ?? (await after.identification)?.url;
+    await vscode.env.clipboard.writeText(url ?? copiedTarget(target));
+    void showInfo(url
+      ? vscode.l10n.t('Copied the address of "{0}".', target.pageTitle)
+      : vscode.l10n.t('Copied where "{0}" is published: space, parent page and title.', target.pageTitle));
   }
 }
 
@@ -99,7 +111,7 @@ export interface AfterPublish {
   startedAt?: number;
 }
 
-/** What Copy Target puts on the clipboard. */
+/** What Copy Target puts on the clipboard when the page's address is not known. */
 export function copiedTarget(target: PublishTarget): string {
   return vscode.l10n.t('space {0}, parent page {1}, title "{2}"', target.spaceId, target.parentId, target.pageTitle);
 }

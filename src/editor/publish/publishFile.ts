@@ -13,7 +13,7 @@ import { editedText, runGuard, uncheckedNote } from './guardStep';
 import { askForMissing } from './prompts';
 import { omitTitleHeadingSetting, sharedPlanOptions, publishedAtText, sendSetup, type PublishDependencies, type SendSetup } from './publishContext';
 import { logOutcome, targetText, withPublishProgress } from './sendProgress';
-import { copiedTarget, pinnedByFrontMatter, PublishAnswer, type AfterPublish } from './publishAnswer';
+import { pinnedByFrontMatter, PublishAnswer, type AfterPublish } from './publishAnswer';
 import { showWithActions, type FollowUp } from './showOutcome';
 
 /** How a follow-up runs the publish again. */
@@ -209,8 +209,7 @@ export class FilePublisher {
       case 'openPage':
         return this.answer.openPage(after);
       case 'copyTarget':
-        if (target) await vscode.env.clipboard.writeText(copiedTarget(target));
-        return;
+        return this.answer.copyTarget(after);
       case 'compare':
         await this.deps.compare?.(document.uri.toString());
         return;

@@ -10,6 +10,7 @@ import type { FileResult } from '../../core/run/runner';
 import { showModal } from '../notify';
 import { editorPublishMessages } from '../messages/publishMessages';
 import { onDemand } from '../onDemandLoader';
+import { withNotificationProgress, withProgressBeforeResult } from '../progressNotification';
 import { readSelection } from './collectMarkdown';
 import { editedText, runGuard, uncheckedNote } from './guardStep';
 import { askPlanDefaults, type PlanDefaults } from './prompts';
@@ -52,7 +53,7 @@ export class ManyPublisher {
     let items = core.planFiles(sources, links, options);
     let defaults = retry?.defaults;
     if (items.some((item) => item.state === 'incomplete')) {
-      defaults ??= await askPlanDefaults({}, this.deps.recent, {}, items.filter((item) => item.state === 'incomplete').length);
+      defaults ??= await askPlanDefaults({}, this.deps.recent, {}, items.filter((item) => item.state === 'incomplete').map((item) => item.file.label));
       if (!defaults) return;
       items = core.planFiles(sources, links, { ...options, defaults });
     }
@@ -74,7 +75,7 @@ export class ManyPublisher {
 
   /** The files' texts through the core's walk rules: an open editor's text (unsaved edits included), else the disk. */
   private async read(selection: readonly vscode.Uri[]): Promise<SourceFile[] | undefined> {
-    return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Reading the Markdown files...'), cancellable: true }, async (_progress, cancellation) => {
+    return withNotificationProgress(vscode.l10n.t('Reading the Markdown files...'), async (_progress, _signal, cancellation) => {
       const collected = await readSelection(selection, cancellation);
       if (cancellation.isCancellationRequested) return undefined;
       if (collected.truncated) this.deps.log.warn(`The selection holds more Markdown files than one publish takes; only the first ${collected.sources.length} were planned.`);
@@ -127,12 +128,10 @@ export class ManyPublisher {
     const pages = await this.deps.wiki.pages();
     const core = onDemand();
     const total = items.filter((item) => item.state === 'send').length;
-    return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Publishing to the wiki'), cancellable: true }, (progress, cancellation) => {
-      const controller = new AbortController();
-      cancellation.onCancellationRequested(() => controller.abort());
+    return withProgressBeforeResult(vscode.l10n.t('Publishing to the wiki'), (progress, signal) => {
       return core.runPlan(items, {
         concurrency: core.clampConcurrency(concurrencySetting()),
-        signal: controller.signal,
+        signal,
         onStopped: (stopped) => {
           this.stopped = core.describeRunStop(stopped, editorPublishMessages);
         },

@@ -14,6 +14,7 @@ import { showModal } from '../notify';
 import { editorTreeMessages } from '../messages/treeMessages';
 import { editorPublishMessages } from '../messages/publishMessages';
 import { onDemand } from '../onDemandLoader';
+import { withNotificationProgress, withProgressBeforeResult } from '../progressNotification';
 import { setting } from '../settings';
 import { readSelection } from './collectMarkdown';
 import { editedText, uncheckedNote } from './guardStep';
@@ -31,7 +32,7 @@ export class TreePublisher {
     const setup = await sendSetup(this.deps, () => this.publish(folder));
     if (!setup) return;
     const core = onDemand();
-    const read = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Reading the Markdown files...'), cancellable: true }, (_progress, cancellation) => readSelection([folder], cancellation));
+    const read = await withNotificationProgress(vscode.l10n.t('Reading the Markdown files...'), (_progress, _signal, cancellation) => readSelection([folder], cancellation));
     if (read.sources.length === 0) {
       void showWithActions('info', vscode.l10n.t('There are no Markdown files in the folder (files hidden by files.exclude or .gitignore, node_modules and dot-folders are skipped).'), []);
       return;
@@ -58,11 +59,8 @@ export class TreePublisher {
       omitTitleHeading: omitTitleHeadingSetting(), ...sharedPlanOptions(), treeMessages: editorTreeMessages,
     });
     if (pages) {
-      const looked = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Looking for the new pages\' titles in the space...'), cancellable: true }, async (_progress, cancellation) => {
-        const controller = new AbortController();
-        cancellation.onCancellationRequested(() => controller.abort());
-        return core.checkTitlesInSpace(plan, pages, answers.spaceId, controller.signal, editorTreeMessages).then(() => true, () => !controller.signal.aborted);
-      });
+      const looked = await withNotificationProgress(vscode.l10n.t('Looking for the new pages\' titles in the space...'), (_progress, signal) =>
+        core.checkTitlesInSpace(plan, pages, answers.spaceId, signal, editorTreeMessages).then(() => true, () => !signal.aborted));
       if (!looked) return;
     }
     const ownAuthorId = core.apiTokenSubject(setup.token);
@@ -79,12 +77,10 @@ export class TreePublisher {
     const since = this.deps.clock.now();
     const sends = plan.pages.filter((page) => page.item.state === 'send').length + plan.pinned.filter((item) => item.state === 'send').length;
     let linking: Promise<void> = Promise.resolve();
-    const run = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Publishing the page tree'), cancellable: true }, (progress, cancellation) => {
-      const controller = new AbortController();
-      cancellation.onCancellationRequested(() => controller.abort());
+    const run = await withProgressBeforeResult(vscode.l10n.t('Publishing the page tree'), (progress, signal) => {
       let sent = 0;
       return core.runTree({
-        plan, pages, identity, gate: new core.ThrottleGate(), concurrency: core.clampConcurrency(concurrencySetting()), signal: controller.signal,
+        plan, pages, identity, gate: new core.ThrottleGate(), concurrency: core.clampConcurrency(concurrencySetting()), signal,
         addressOf: (pageId, title) => (pages ? core.pageAddress(this.deps.wiki.baseUrl(), answers.spaceId, pageId, title) : undefined),
         guard: {
           noAccessReason: vscode.l10n.t('you are not signed in to the export API (Wiki: Sign In), so the wiki cannot be read'), lookUpCreates: true, messages: editorTreeMessages,

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { neutralise } from '../../core/text/neutralise';
+import { withProgressBeforeResult } from '../progressNotification';
 import type { RetryHooks } from '../../core/importApi/client';
 import type { Logger } from '../../core/ports';
 import type { PublishOutcome } from '../../core/publish/outcome';
@@ -21,10 +21,8 @@ export function targetText(target: PublishTarget): string {
 type AttemptHooks = (log: Logger) => Pick<RetryHooks, 'onAttempt' | 'onRetryWait'>;
 
 /** Runs a send under a cancellable progress notification that shows retries ("Attempt 2 of 3"). */
-export function withPublishProgress(title: string, run: (signal: AbortSignal, hooks: AttemptHooks) => Promise<PublishOutcome>): Thenable<PublishOutcome> {
-  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: neutralise(title), cancellable: true }, (progress, cancellation) => {
-    const controller = new AbortController();
-    cancellation.onCancellationRequested(() => controller.abort());
+export function withPublishProgress(title: string, run: (signal: AbortSignal, hooks: AttemptHooks) => Promise<PublishOutcome>): Promise<PublishOutcome> {
+  return withProgressBeforeResult(title, (progress, signal) => {
     const hooks: AttemptHooks = (log) => ({
       onAttempt: (attempt, max) => {
         if (attempt > 1) progress.report({ message: vscode.l10n.t('Attempt {0} of {1}', attempt, max) });
@@ -35,7 +33,7 @@ export function withPublishProgress(title: string, run: (signal: AbortSignal, ho
         log.warn(`Publish attempt ${next - 1} failed (${why}); retrying in ${Math.round(delayMs)} ms`);
       },
     });
-    return run(controller.signal, hooks);
+    return run(signal, hooks);
   });
 }
 

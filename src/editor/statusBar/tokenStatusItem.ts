@@ -31,6 +31,8 @@ export interface TokenStatusItemDeps {
   logger: Logger;
   /** Claims a notice once across windows (see editor/noticeClaims.ts); true when this window should show it. */
   claimNotice(key: string): Promise<boolean>;
+  /** Told whenever an unexpired token is found (the walkthrough's token step is then done). */
+  onUsableToken?(): void;
 }
 
 const ITEM_ID = 'wikiPublisher.tokenStatus';
@@ -124,6 +126,7 @@ export class TokenStatusItem implements vscode.Disposable {
       const state = this.stateOf(read, now);
       const rejection = found ? this.rejectionOf(found.token) : undefined;
       this.render(tokenStatusView(state, editorTokenMessages, { source, exportSession: this.exportSession, now, ...(rejection ? { rejection } : {}) }));
+      if (state.kind === 'valid' || state.kind === 'warning') this.deps.onUsableToken?.();
       this.scheduleNextRefresh(msUntilNextChange(state, now));
       // Only a token in its warning window or expired can be due a notice; the fingerprint (a hash) waits until then.
       if (found && (state.kind === 'warning' || state.kind === 'expired')) await this.notifyIfDue(state, apiTokenFingerprint(found.token));

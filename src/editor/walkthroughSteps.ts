@@ -1,0 +1,46 @@
+// The Get Started walkthrough's setup steps are done when what they set up is there, however it got there: an endpoint
+// set before the extension was installed, a token stored in an earlier session or given in WIKI_PUBLISHER_API_TOKEN.
+// package.json's completion events cannot say so. onSettingChanged fires only on a change, and an onContext
+// expression already true when VS Code registers the walkthrough never checks its step (VS Code 1.100 records the
+// event as seen without progressing the step, and so ignores it from then on). So the extension checks those steps
+// off itself, through VS Code's own "Mark Step Complete" command, which also creates the walkthrough's state if it
+// is not loaded yet, and keeps it.
+import * as vscode from 'vscode';
+import { describeError } from '../core/log/redact';
+import type { Logger } from '../core/ports';
+import { importEndpointSetting, IMPORT_ENDPOINT_SETTING } from './publish/publishSettings';
+
+const MARK_STEP_COMPLETE = 'welcome.markStepComplete';
+const WALKTHROUGH_ID = 'gettingStarted';
+
+export type SetupStep = 'setImportEndpoint' | 'setApiToken';
+
+export class WalkthroughSteps implements vscode.Disposable {
+  private readonly marked = new Set<SetupStep>();
+  private readonly subscription: vscode.Disposable;
+
+  constructor(private readonly extensionId: string, private readonly log: Logger) {
+    this.markEndpointIfSet();
+    this.subscription = vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration(IMPORT_ENDPOINT_SETTING)) this.markEndpointIfSet();
+    });
+  }
+
+  /** Checks the step off, once per session; a VS Code without the command (or the step) only loses the tick. */
+  markDone(step: SetupStep): void {
+    if (this.marked.has(step)) return;
+    this.marked.add(step);
+    const stepId = `${this.extensionId}#${WALKTHROUGH_ID}#${step}`;
+    void Promise.resolve(vscode.commands.executeCommand(MARK_STEP_COMPLETE, stepId)).catch((error: unknown) => {
+      this.log.warn(`Could not check off the walkthrough step ${step}: ${describeError(error)}`);
+    });
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+  }
+
+  private markEndpointIfSet(): void {
+    if (importEndpointSetting()?.trim()) this.markDone('setImportEndpoint');
+  }
+}

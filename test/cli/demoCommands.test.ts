@@ -1,0 +1,94 @@
+// The commands `npm run demo` prints work as printed, against a running sandbox: the token command prints a token the
+// import endpoint accepts, the command line set up by the printed lines publishes, and the printed colleague's edit
+// makes a new version of the page on the wiki.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { demoInstructions } from '../e2e/demoInstructions';
+import { addCliServiceAccount, freshTokenCommand, type CliServiceAccount } from '../sandbox/tryItCommands';
+import { startSandboxWorld, type SandboxWorld } from '../sandbox/world';
+import { assertBuilt, CLI_PATH } from './cliHarness';
+
+const REPO_ROOT = join(CLI_PATH, '..', '..');
+
+/** Runs shell lines with bash in the repository's folder, as a person pastes them; the sandbox answers meanwhile. */
+function runInShell(lines: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('bash', ['-euc', lines.join('\n')], { cwd: REPO_ROOT, env: { PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** The printed lines, without their indentation. */
+function printed(lines: readonly string[], starts: string): string[] {
+  return lines.map((line) => line.trim()).filter((line) => line.startsWith(starts));
+}
+
+describe('The demo\'s printed commands, run against a sandbox', function () {
+  this.timeout(60_000);
+  let world: SandboxWorld;
+  let account: CliServiceAccount;
+  let workspaceDir: string;
+  let lines: string[];
+
+  before(async () => {
+    assertBuilt();
+    world = await startSandboxWorld();
+    account = addCliServiceAccount(world);
+    workspaceDir = await mkdtemp(join(tmpdir(), 'demo-commands-'));
+    await writeFile(join(workspaceDir, 'runbook.md'), '# Runbook\n\nRestart the service.\n');
+    lines = demoInstructions({ world, cliAccount: account, codeServerOrigin: 'http://127.0.0.1:1', workspaceDir, root: workspaceDir });
+  });
+
+  after(async () => {
+    await world.close();
+    await rm(workspaceDir, { recursive: true, force: true });
+  });
+
+  it('the token command prints a fresh token that the import endpoint accepts', async () => {
+    const [command] = printed(lines, 'export WIKI_PUBLISHER_API_TOKEN=');
+    assert.ok(command?.includes(freshTokenCommand(world.sandbox.controlUrl)), 'the printed lines get the token from the token command');
+    const run = await runInShell([freshTokenCommand(world.sandbox.controlUrl)]);
+    assert.equal(run.code, 0, run.stderr);
+    const token = run.stdout.trim();
+    assert.match(token, /^[\w-]+\.[\w-]+\.[\w-]+$/, 'a JWT and nothing else');
+    const answer = await fetch(world.sandbox.importEndpoint, {
+      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ spaceId: 'DOCS', parentId: '123456', pageTitle: 'Token check', content: 'Text.' }),
+    });
+    assert.equal(answer.status, 201);
+  });
+
+  it('the printed command-line set-up publishes the workspace (the dry run as printed, then for real)', async () => {
+    const setUp = printed(lines, 'export ');
+    const [publish] = printed(lines, 'node dist/cli.js publish');
+    assert.ok(publish !== undefined && publish.endsWith('--dry-run'), publish);
+    const dryRun = await runInShell([...setUp, publish]);
+    assert.equal(dryRun.code, 0, dryRun.stderr);
+    assert.match(dryRun.stdout, /runbook\.md/);
+    assert.equal(world.sandbox.findPageByTitle('DOCS', '123456', 'Runbook'), undefined, 'a dry run sends nothing');
+
+    const real = await runInShell([...setUp, publish.replace(/ --dry-run$/, '')]);
+    assert.equal(real.code, 0, real.stderr);
+    assert.ok(world.sandbox.findPageByTitle('DOCS', '123456', 'Runbook'), 'the page is on the sandbox wiki');
+  });
+
+  it('the printed colleague\'s edit makes a new version of a page on the wiki', async () => {
+    const page = world.sandbox.findPageByTitle('DOCS', '123456', 'Token check');
+    assert.ok(page);
+    const [edit] = printed(lines, 'curl -s -X POST').filter((line) => line.includes('/edit'));
+    assert.ok(edit !== undefined && edit.includes('<page id>'), edit);
+    const run = await runInShell([edit.replace('<page id>', page.id)]);
+    assert.equal(run.code, 0, run.stderr);
+    const edited = world.sandbox.findPageByTitle('DOCS', '123456', 'Token check');
+    assert.equal(edited?.version, page.version + 1);
+    assert.match(edited?.markdown ?? '', /A line a colleague added\./);
+  });
+});

@@ -1,0 +1,45 @@
+// What `npm run demo` prints once everything runs: where to open VS Code, what to try in it, how to play a colleague
+// editing a page on the wiki, how to point the command line at the sandbox, and what Ctrl+C deletes. The commands
+// come from test/sandbox/tryItCommands.ts, whose test runs them against a sandbox.
+import { cliEnvironmentLines, wikiEditCommand, type CliServiceAccount } from '../sandbox/tryItCommands';
+import type { SandboxWorld } from '../sandbox/world';
+
+export interface DemoFacts {
+  world: SandboxWorld;
+  cliAccount: CliServiceAccount;
+  codeServerOrigin: string;
+  workspaceDir: string;
+  /** The temporary folder Ctrl+C deletes, holding the workspace, the VS Code profile and the extension. */
+  root: string;
+}
+
+export function demoInstructions({ world, cliAccount, codeServerOrigin, workspaceDir, root }: DemoFacts): string[] {
+  const { sandbox } = world;
+  return [
+    '',
+    'Wiki Publisher demo is running.',
+    '',
+    `  Open VS Code:   ${codeServerOrigin}/?folder=${workspaceDir}`,
+    `  Sandbox wiki:   ${sandbox.baseUrl}/   (every space and page)`,
+    `  Parent page:    ${sandbox.pageAddress('123456')}   (space DOCS, page 123456)`,
+    '',
+    'Publish: open getting-started.md and press the cloud button at the top right of the editor ("Publish to Wiki"):',
+    'its front matter names the target, so it publishes at once. release-process.md asks for the target:',
+    'space DOCS, parent page 123456 (or paste the parent page\'s address above). Open Page shows the page on the sandbox wiki.',
+    '',
+    'A 30-day sandbox token is provided through WIKI_PUBLISHER_API_TOKEN (valid for this sandbox only).',
+    'Sign in to the export API ("Wiki: Sign In to Export API", then Approve on the sandbox\'s page in the browser) for',
+    'the Wiki Pages view\'s states, the edit guard, Compare with Wiki Page, Pull and Open Wiki Page as Markdown.',
+    '',
+    'Play a colleague editing a published page on the wiki (the page ID is the number in its address, as Open Page',
+    'shows it). Then refresh the Wiki Pages view, publish the file again (the edit guard warns), Compare or Pull:',
+    `  ${wikiEditCommand(sandbox.controlUrl)}`,
+    '',
+    'The command line against this sandbox, from this repository\'s folder in another terminal:',
+    ...cliEnvironmentLines(world, cliAccount).map((line) => `  ${line}`),
+    `  node dist/cli.js publish ${workspaceDir} --space DOCS --parent 123456 --dry-run`,
+    '',
+    `Press Ctrl+C to stop code-server and the sandbox. That deletes ${root}:`,
+    'the sample workspace with your edits and the VS Code profile; the sandbox wiki\'s pages live in memory and go too.',
+  ];
+}

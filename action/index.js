@@ -10288,7 +10288,8 @@ var englishTokenMessages = {
 };
 
 // src/core/apiToken/timeText.ts
-var MINUTE_MS = 6e4;
+var SECOND_MS = 1e3;
+var MINUTE_MS = 60 * SECOND_MS;
 var HOUR_MS = 60 * MINUTE_MS;
 var DAY_MS = 24 * HOUR_MS;
 function formatUtc(epochMs, messages) {

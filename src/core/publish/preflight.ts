@@ -1,9 +1,10 @@
 import { isPageId, type PublishTarget } from './target';
 import type { MarkdownFindings } from './inspect';
+import { countConflicts } from '../pull/conflictMarkers';
 
 /** What stops a publish before any request, with the action that fixes it. */
 export interface Blocker {
-  code: 'noEndpoint' | 'badEndpoint' | 'noToken' | 'emptyContent' | 'emptyTitle' | 'emptySpace' | 'parentNotDigits' | 'frontMatter' | 'duplicatePage' | 'unreadable' | 'noPageAccess' | 'diagramRenderer';
+  code: 'noEndpoint' | 'badEndpoint' | 'noToken' | 'emptyContent' | 'emptyTitle' | 'emptySpace' | 'parentNotDigits' | 'frontMatter' | 'duplicatePage' | 'unreadable' | 'noPageAccess' | 'diagramRenderer' | 'conflictMarkers';
   message: string;
   fix: 'openSettings' | 'setApiToken' | 'editFile' | undefined;
 }
@@ -22,6 +23,18 @@ export function checkContent(content: string): Blocker | undefined {
     return { code: 'emptyContent', message: 'There is nothing to publish: the file has no content besides its front matter and white space.', fix: undefined };
   }
   return undefined;
+}
+
+/** Conflict markers left by Pull (or any merge) would show on the wiki as text: the file must be resolved first. */
+export function checkConflictMarkers(content: string): Blocker | undefined {
+  const conflicts = countConflicts(content);
+  if (conflicts === 0) return undefined;
+  const what = conflicts === 1 ? 'a conflict' : `${conflicts} conflicts`;
+  return {
+    code: 'conflictMarkers',
+    message: `The file still holds ${what} between its text and the wiki's (<<<<<<< ours, =======, >>>>>>> wiki). Keep the right text, remove the markers, then publish.`,
+    fix: 'editFile',
+  };
 }
 
 export function checkTarget(target: PublishTarget): Blocker | undefined {

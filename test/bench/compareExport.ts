@@ -32,7 +32,7 @@ const TITLE = 'Bench compare 1 MB';
 interface ExportAnswer { zipBase64: string }
 
 /** What a client with no safeguards does: one POST, parse, decode, unzip everything, take the .md entry. */
-async function bareExport(url: string, token: string, body: string, dispatcher: Agent): Promise<string> {
+export async function bareExport(url: string, token: string, body: string, dispatcher: Agent): Promise<string> {
   const response = await request(url, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' },

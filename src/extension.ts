@@ -21,7 +21,8 @@ import { claimNoticeOnce } from './editor/noticeClaims';
 import { editorTransport } from './editor/net/editorTransport';
 import { GlobalStateLinkStore } from './editor/publish/pageLinks';
 import { RecentTargets } from './editor/publish/recentTargets';
-import { FilePullBaseStore } from './editor/pull/pullBaseFiles';
+import { FolderPullBaseStore } from './core/pull/pullBaseFiles';
+import { globalStorageFolder } from './editor/pull/globalStorageFolder';
 import { PullBaseKeeper } from './editor/pull/pullBaseKeeper';
 import { secretStoreOf } from './editor/secrets';
 import { TokenStatusItem } from './editor/statusBar/tokenStatusItem';
@@ -65,7 +66,7 @@ export function activate(context: vscode.ExtensionContext): void {
     const compare = new LazyCommand<CompareWithWikiCommand>('wikiPublisher.compareWithWiki', () =>
       new (lazyCommands().CompareWithWikiCommand)({ wiki, links, recent, pages: pageContents, log }));
     // Pull's bases: per machine, under the extension's global storage, one per file.
-    const bases = new FilePullBaseStore(vscode.Uri.joinPath(context.globalStorageUri, 'pull-bases'));
+    const bases = new FolderPullBaseStore(globalStorageFolder(vscode.Uri.joinPath(context.globalStorageUri, 'pull-bases')));
     const baseKeeper = new PullBaseKeeper({ wiki, bases, clock: systemClock, log });
     const pull = new LazyCommand<PullCommand>('wikiPublisher.pull', () => new (lazyCommands().PullCommand)({
       wiki, links, bases, clock: systemClock, log, compare: (fileUri) => compare.instance.compareUri(fileUri),

@@ -29,7 +29,7 @@ export function markdownUnits(text: string): MarkdownUnit[] {
     const end = newline === -1 ? text.length : newline + 1;
     const line = text.slice(start, end);
     start = end;
-    const body = line.replace(/\s+$/, '');
+    const body = line.trimEnd();
     if (fence) {
       const unit = { key: `\u0000${body}`, text: line };
       units.push(unit);
@@ -43,11 +43,17 @@ export function markdownUnits(text: string): MarkdownUnit[] {
       current.text += line;
       continue;
     }
-    const opened = FENCE.exec(body);
+    const opened = mayOpenFence(body) ? FENCE.exec(body) : null;
     if (opened?.[1]) fence = { char: opened[1][0] ?? '`', length: opened[1].length };
     units.push((current = { key: body === '' ? '' : lineKey(body), text: line }));
   }
   return units;
+}
+
+/** A cheap look before the regular expression: a fence starts with up to three spaces, then ` or ~. */
+function mayOpenFence(body: string): boolean {
+  const first = body.charCodeAt(0);
+  return first === 96 || first === 126 || first === 32;
 }
 
 function closesFence(body: string, fence: OpenFence): boolean {

@@ -75,11 +75,20 @@ export function mergeThreeWay(base: string, theirs: string, ours: string): Merge
   return changedByTheirs ? { kind: 'merged', text } : { kind: 'nothingNew', text };
 }
 
-function hunksOf(side: Hunk['side'], baseKeys: string[], units: readonly MarkdownUnit[]): Hunk[] {
-  return diffIndices(baseKeys, units.map((unit) => unit.key)).map((hunk) => ({
+/**
+ * The side's changes against the base. node-diff3's LCS grows with the square of the lines it compares, so the units
+ * both share at the start and the end (most of a page, for a typical edit) are left out of it first, as GNU diff does.
+ */
+function hunksOf(side: Hunk['side'], baseKeys: readonly string[], units: readonly MarkdownUnit[]): Hunk[] {
+  const keys = units.map((unit) => unit.key);
+  let head = 0;
+  while (head < baseKeys.length && head < keys.length && baseKeys[head] === keys[head]) head++;
+  let tail = 0;
+  while (tail < baseKeys.length - head && tail < keys.length - head && baseKeys[baseKeys.length - 1 - tail] === keys[keys.length - 1 - tail]) tail++;
+  return diffIndices(baseKeys.slice(head, baseKeys.length - tail), keys.slice(head, keys.length - tail)).map((hunk) => ({
     side,
-    baseStart: hunk.buffer1[0], baseEnd: hunk.buffer1[0] + hunk.buffer1[1],
-    sideStart: hunk.buffer2[0], sideEnd: hunk.buffer2[0] + hunk.buffer2[1],
+    baseStart: head + hunk.buffer1[0], baseEnd: head + hunk.buffer1[0] + hunk.buffer1[1],
+    sideStart: head + hunk.buffer2[0], sideEnd: head + hunk.buffer2[0] + hunk.buffer2[1],
   }));
 }
 

@@ -141,6 +141,33 @@ describe('The Wiki Pages view', function () {
     assert.match(session.sandbox.pages().find((candidate) => candidate.id === published.id)?.markdown ?? '', /My first draft\.[\s\S]*A colleague's line\./);
     await pagesViewRow(page, /In sync\s*1/).waitFor();
   });
+
+  it('the edit guard\'s warning offers Pull: the colleague\'s line and the writer\'s both end up on the page', async function () {
+    const session = await publishedAndShown(sessions.start.bind(sessions));
+    const { page } = session;
+    await waitUntil(() => session.sandbox.exports.some((entry) => entry.status === 200), 'the base was exported after the publish');
+    const published = wikiPage(session);
+    session.sandbox.editPageOnWiki(published.id, `# ${TITLE}\n\nA colleague's line.\n\nMy first draft.\n`);
+
+    const editor = page.locator('.editor-group-container.active .monaco-editor .view-lines').first();
+    await editor.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('\nThe writer\'s line.\n');
+    await clickPublishButton(page);
+    const warning = page.locator('.monaco-dialog-box', { hasText: 'was changed on the wiki' });
+    await warning.waitFor();
+    await warning.locator('.monaco-button', { hasText: /^Pull$/ }).click();
+    await notification(page, /Pulled the wiki's edit of "Release notes" \(version 2\)/).waitFor();
+    await editor.getByText('A colleague\'s line.').waitFor();
+    await editor.getByText('The writer\'s line.').waitFor();
+    assert.equal(session.sandbox.imports.length, 1, 'the guard sent nothing, and Pull sends nothing');
+    await clearNotifications(page);
+
+    await clickPublishButton(page);
+    await notification(page, SANDBOX_BODIES.updated).waitFor();
+    assert.equal(await warning.count(), 0, 'no second warning');
+    assert.match(session.sandbox.pages().find((candidate) => candidate.id === published.id)?.markdown ?? '', /A colleague's line\.[\s\S]*My first draft\.[\s\S]*The writer's line\./);
+  });
 });
 
 /** Polls a condition the test cannot wait on as an element (a request the extension makes in the background). */

@@ -6,6 +6,7 @@ import { EXPORT_PROVIDER_ID, EXPORT_PROVIDER_LABEL, ExportAuthProvider } from '.
 import { ExportSessionService } from './editor/auth/exportSessionService';
 import { CommandManager } from './editor/commandManager';
 import type { CompareWithWikiCommand } from './editor/commands/compareWithWiki';
+import type { PullCommand } from './editor/commands/pull';
 import { RefreshExportSessionCommand } from './editor/commands/refreshExportSession';
 import { RemoveApiTokenCommand } from './editor/commands/removeApiToken';
 import { SetApiTokenCommand } from './editor/commands/setApiToken';
@@ -20,6 +21,9 @@ import { claimNoticeOnce } from './editor/noticeClaims';
 import { editorTransport } from './editor/net/editorTransport';
 import { GlobalStateLinkStore } from './editor/publish/pageLinks';
 import { RecentTargets } from './editor/publish/recentTargets';
+import { FolderPullBaseStore } from './core/pull/pullBaseFiles';
+import { globalStorageFolder } from './editor/pull/globalStorageFolder';
+import { PullBaseKeeper } from './editor/pull/pullBaseKeeper';
 import { secretStoreOf } from './editor/secrets';
 import { TokenStatusItem } from './editor/statusBar/tokenStatusItem';
 import { WalkthroughSteps } from './editor/walkthroughSteps';
@@ -63,6 +67,12 @@ export function activate(context: vscode.ExtensionContext): void {
     const pageContents = new WikiPageContentProvider();
     const compare = new LazyCommand<CompareWithWikiCommand>('wikiPublisher.compareWithWiki', () =>
       new (lazyCommands().CompareWithWikiCommand)({ wiki, links, recent, pages: pageContents, log }));
+    // Pull's bases: per machine, under the extension's global storage, one per file.
+    const bases = new FolderPullBaseStore(globalStorageFolder(vscode.Uri.joinPath(context.globalStorageUri, 'pull-bases')));
+    const baseKeeper = new PullBaseKeeper({ wiki, bases, clock: systemClock, log });
+    const pull = new LazyCommand<PullCommand>('wikiPublisher.pull', () => new (lazyCommands().PullCommand)({
+      wiki, links, bases, clock: systemClock, log, compare: (fileUri) => compare.instance.compareUri(fileUri),
+    }));
     // The Wiki Pages view and the Explorer badges: registered now, their code loaded on first need.
     const pagesHost = new WikiPagesHost((hooks) => new (lazyCommands().WikiPagesModel)({
       ...hooks, links, wiki, secrets, env, onDidChangeSession: exportSession.onDidChange, log,
@@ -76,12 +86,14 @@ export function activate(context: vscode.ExtensionContext): void {
       vscode.workspace.onDidRenameFiles((event) => {
         for (const { oldUri, newUri } of event.files) {
           links.move(oldUri.toString(), newUri.toString()).catch((error: unknown) => log.warn(`Moving the page link of a renamed file failed: ${describeError(error)}`));
+          bases.move(oldUri.toString(), newUri.toString()).catch((error: unknown) => log.warn(`Moving the Pull base of a renamed file failed: ${describeError(error)}`));
         }
       }),
       // A deleted file's link goes with it, so a later file of the same name does not inherit its page.
       vscode.workspace.onDidDeleteFiles((event) => {
         for (const uri of event.files) {
           links.forget(uri.toString()).catch((error: unknown) => log.warn(`Forgetting the page link of a deleted file failed: ${describeError(error)}`));
+          bases.forget(uri.toString()).catch((error: unknown) => log.warn(`Forgetting the Pull base of a deleted file failed: ${describeError(error)}`));
         }
       }),
     );
@@ -96,10 +108,15 @@ export function activate(context: vscode.ExtensionContext): void {
         setApiToken: () => setApiToken.execute(),
         diagnoseNotFound: (target, signal) => exportSession.diagnoseNotFound(target, signal),
         compare: (fileUri) => compare.instance.compareUri(fileUri),
+        pull: (fileUri) => pull.instance.pullUri(fileUri),
+        keepPullBase: (fileKey, link, identification) => baseKeeper.afterPublish(fileKey, link, identification),
         tokenVerdict: (outcome) => void tokenStatus.noteOutcome(outcome),
       })),
       compare,
-      new LazyCommand('wikiPublisher.openFromWiki', () => new (lazyCommands().OpenFromWikiCommand)({ wiki, links, clock: systemClock, log })),
+      pull,
+      new LazyCommand('wikiPublisher.openFromWiki', () => new (lazyCommands().OpenFromWikiCommand)({
+        wiki, links, clock: systemClock, log, keepBase: (pageId, version, markdown) => baseKeeper.afterOpen(pageId, version, markdown),
+      })),
       signIn,
       new SignOutCommand(exportSession),
       new SetClientSecretCommand(secrets),

@@ -4,6 +4,7 @@
 export { CompareWithWikiCommand } from './commands/compareWithWiki';
 export { OpenFromWikiCommand } from './commands/openFromWiki';
 export { PublishCommand } from './commands/publish';
+export { PullCommand } from './commands/pull';
 // The Wiki Pages view (issue 15): its state and its commands, loaded when the view is first shown or the badges start.
 export { WikiPagesModel } from './wikiPages/pagesModel';
 export { OpenPageCommand } from './wikiPages/openPageCommand';

@@ -7,8 +7,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { exportPageMarkdown, extractMarkdown } from '../../src/core/export';
 import { readExportAnswer } from '../../src/core/export/exportAnswer';
 import { createUndiciTransport } from '../../src/core/http/undiciTransport';
-import { importBody, postImport } from '../sandbox/sandboxTestKit';
-import { startSandboxWorld } from '../sandbox/world';
+import { startBenchPage } from './benchPage';
 import { generateMarkdown } from './markdownCorpus';
 import { Report } from './report';
 import { describe, ms, summarize, type Summary, timed, timeSync } from './stats';
@@ -32,7 +31,7 @@ const TITLE = 'Bench compare 1 MB';
 interface ExportAnswer { zipBase64: string }
 
 /** What a client with no safeguards does: one POST, parse, decode, unzip everything, take the .md entry. */
-async function bareExport(url: string, token: string, body: string, dispatcher: Agent): Promise<string> {
+export async function bareExport(url: string, token: string, body: string, dispatcher: Agent): Promise<string> {
   const response = await request(url, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' },
@@ -52,17 +51,11 @@ function bareUnzip(zip: Uint8Array): string {
 }
 
 export async function measureCompareExport(runs: CompareExportRuns): Promise<CompareExportResult> {
-  const world = await startSandboxWorld();
+  const { world, token, pageId } = await startBenchPage(TITLE);
   const transport = createUndiciTransport({}, {});
   const bareAgent = new Agent();
   try {
-    const { sandbox, idp } = world;
-    const token = idp.issueSessionDirectly().access_token;
-    const importToken = sandbox.issueToken({ label: 'bench-compare' }).token;
-    const created = await postImport(sandbox, importBody({ pageTitle: TITLE, content: '# Placeholder\n' }), importToken);
-    if (created.status !== 201) throw new Error(`creating the bench page answered HTTP ${created.status}`);
-    const pageId = sandbox.findPageByTitle('DOCS', '123456', TITLE)?.id;
-    if (!pageId) throw new Error('the bench page was not created');
+    const { sandbox } = world;
     const markdown = generateMarkdown(1024 * 1024, { spaceId: 'DOCS', parentId: '123456', pageTitle: TITLE });
     sandbox.editPageOnWiki(pageId, markdown);
 

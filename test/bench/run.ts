@@ -9,6 +9,7 @@ import { measureCliPublish, reportCliPublish, type CliBenchOptions } from './cli
 import { measureCompareExport, reportCompareExport } from './compareExport';
 import { measurePageState, reportPageState, type PageStateBenchOptions } from './pageState';
 import { measurePublishOverhead } from './publishOverhead';
+import { measurePull, reportPull } from './pullBench';
 import { codeServerVersion, measureRealActivation, type PartSummaries, type RealActivationOutcome, type RealActivationResult } from './realActivation';
 import { Report } from './report';
 import { describe, ms, summarize } from './stats';
@@ -218,6 +219,9 @@ async function main(): Promise<void> {
   await section(`Publish overhead (${PUBLISH_SAMPLES} samples each, alternating, ${PUBLISH_WARMUPS} warm-ups)`, publishOverhead);
   await section(`Compare with Wiki Page (${PUBLISH_SAMPLES} samples each, alternating, ${PUBLISH_WARMUPS} warm-ups)`, async () => {
     reportCompareExport(report, await measureCompareExport({ samples: PUBLISH_SAMPLES, warmups: PUBLISH_WARMUPS }));
+  });
+  await section(`Pull from Wiki on a 1 MB page (${PUBLISH_SAMPLES} samples each, alternating, ${PUBLISH_WARMUPS} warm-ups)`, async () => {
+    reportPull(report, await measurePull({ samples: PUBLISH_SAMPLES, warmups: PUBLISH_WARMUPS }));
   });
   await section(`Wiki Pages view state (the core's refresh against the sandbox world, ${PAGE_STATE.runs} runs, ${PAGE_STATE.warmups} warm-up)`, async () => {
     reportPageState(report, await measurePageState(PAGE_STATE));

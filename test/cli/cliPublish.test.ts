@@ -76,6 +76,20 @@ describe('CLI publish', () => {
     assert.equal(cli.sandbox.imports.length, 1, 'the refused file was not sent');
   });
 
+  it('refuses a file that still holds conflict markers from a merge (outside code blocks) and sends the others', async () => {
+    const root = await cli.tree({
+      'merged.md': '# Merged\n\n<<<<<<< ours\nMine.\n=======\nTheirs.\n>>>>>>> wiki\n',
+      'about-git.md': '# About Git\n\n```\n<<<<<<< HEAD\nA\n=======\nB\n>>>>>>> branch\n```\n',
+    });
+    const run = await runCli(['publish', '.', ...DOCS, '--json'], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 1);
+    const byFile = new Map(fileRecords(run).map((record) => [record.file, record]));
+    assert.equal(byFile.get('merged.md')?.status, 'refused');
+    assert.match(String(byFile.get('merged.md')?.message), /still holds a conflict between its text and the wiki's/);
+    assert.equal(byFile.get('about-git.md')?.status, 'published', 'markers shown in a code block are content');
+    assert.equal(cli.sandbox.imports.length, 1, 'the refused file was not sent');
+  });
+
   it('a 404 from the wiki fails that file only, with the space and parent it used', async () => {
     const root = await cli.tree({ 'a.md': '# A\n', 'b.md': '---\nwiki:\n  parentId: "999999"\n---\n# B\n' });
     const run = await runCli(['publish', '.', ...DOCS, '--json'], { cwd: root, env: cli.env() });

@@ -106,4 +106,73 @@ describe('The Wiki Pages view', function () {
     await waitForBadge(page, 'release-notes.md', '');
     assert.equal(await pagesViewPane(page).locator('.monaco-list-row', { hasText: /Modified here/ }).count(), 0);
   });
+
+  it('Pull from the view brings a colleague\'s line into the editor, and Publish then updates the page with no warning', async function () {
+    const session = await publishedAndShown(sessions.start.bind(sessions));
+    const { page } = session;
+    // The base is the page's export, made behind the publish's result: wait until it was asked for.
+    await waitUntil(() => session.sandbox.exports.some((entry) => entry.status === 200), 'the base was exported after the publish');
+    const published = wikiPage(session);
+    session.sandbox.editPageOnWiki(published.id, `# ${TITLE}\n\nMy first draft.\n\nA colleague's line.\n`);
+    await (await pagesViewAction(page, 'Refresh Wiki Pages View')).click();
+    await pagesViewRow(page, /Changed on the wiki\s*1/).waitFor();
+
+    const row = pagesViewRow(page, 'release-notes.md');
+    await row.hover();
+    await row.locator('.actions a.action-label[aria-label^="Pull from Wiki"]').click();
+    await notification(page, /Pulled the wiki's edit of "Release notes" \(version 2\)/).waitFor();
+    const editor = page.locator('.editor-group-container.active .monaco-editor .view-lines').first();
+    await editor.getByText('A colleague\'s line.').waitFor();
+    // One edit: one Undo takes the whole pull back, and Redo brings it again. (The web workbench saves after a delay
+    // by default, so "unsaved" cannot be seen here; Pull itself never saves.)
+    await editor.click();
+    await page.keyboard.press('Control+Z');
+    await editor.getByText('A colleague\'s line.').waitFor({ state: 'detached' });
+    await editor.getByText('My first draft.').waitFor();
+    await page.keyboard.press('Control+Shift+Z');
+    await editor.getByText('A colleague\'s line.').waitFor();
+    assert.equal(session.sandbox.imports.length, 1, 'Pull sends nothing to the import');
+    await clearNotifications(page);
+
+    await clickPublishButton(page);
+    await notification(page, SANDBOX_BODIES.updated).waitFor();
+    assert.equal(await page.locator('.monaco-dialog-box', { hasText: 'was changed on the wiki' }).count(), 0, 'no guard warning');
+    assert.equal(wikiPage(session).version, 3);
+    assert.match(session.sandbox.pages().find((candidate) => candidate.id === published.id)?.markdown ?? '', /My first draft\.[\s\S]*A colleague's line\./);
+    await pagesViewRow(page, /In sync\s*1/).waitFor();
+  });
+
+  it('the edit guard\'s warning offers Pull: the colleague\'s line and the writer\'s both end up on the page', async function () {
+    const session = await publishedAndShown(sessions.start.bind(sessions));
+    const { page } = session;
+    await waitUntil(() => session.sandbox.exports.some((entry) => entry.status === 200), 'the base was exported after the publish');
+    const published = wikiPage(session);
+    session.sandbox.editPageOnWiki(published.id, `# ${TITLE}\n\nA colleague's line.\n\nMy first draft.\n`);
+
+    const editor = page.locator('.editor-group-container.active .monaco-editor .view-lines').first();
+    await editor.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('\nThe writer\'s line.\n');
+    await clickPublishButton(page);
+    const warning = page.locator('.monaco-dialog-box', { hasText: 'was changed on the wiki' });
+    await warning.waitFor();
+    await warning.locator('.monaco-button', { hasText: /^Pull$/ }).click();
+    await notification(page, /Pulled the wiki's edit of "Release notes" \(version 2\)/).waitFor();
+    await editor.getByText('A colleague\'s line.').waitFor();
+    await editor.getByText('The writer\'s line.').waitFor();
+    assert.equal(session.sandbox.imports.length, 1, 'the guard sent nothing, and Pull sends nothing');
+    await clearNotifications(page);
+
+    await clickPublishButton(page);
+    await notification(page, SANDBOX_BODIES.updated).waitFor();
+    assert.equal(await warning.count(), 0, 'no second warning');
+    assert.match(session.sandbox.pages().find((candidate) => candidate.id === published.id)?.markdown ?? '', /A colleague's line\.[\s\S]*My first draft\.[\s\S]*The writer's line\./);
+  });
 });
+
+/** Polls a condition the test cannot wait on as an element (a request the extension makes in the background). */
+async function waitUntil(condition: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + UI_TIMEOUT_MS;
+  while (!condition() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  assert.ok(condition(), what);
+}

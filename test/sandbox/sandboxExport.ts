@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { buildArchive } from './sandboxArchive';
+import { renderExport, type ExportStyle } from './sandboxExportStyle';
 import type { ExportFaultSchedule, ExportWireFault } from './sandboxExportFaults';
 import { bearerCredential, parseJsonObject, readBody, sendJson } from './sandboxHttp';
 import type { PlatformTokenVerifier } from './sandboxLookups';
@@ -30,6 +31,8 @@ export interface ExportContext {
   faults: ExportFaultSchedule;
   now: () => number;
   exports: RecordedExport[];
+  /** How pages' Markdown is written into the archive. */
+  style: ExportStyle;
 }
 
 interface Answer { status: number; value: unknown; headers?: Record<string, string>; fault?: string }
@@ -83,7 +86,7 @@ function exportAnswer(req: IncomingMessage, operation: string, context: ExportCo
     return { status: 404, value: { success: false, message } };
   }
   const fault = context.faults.takeArchiveFault();
-  const zip = buildArchive(pages, fault);
+  const zip = buildArchive(pages.map((page) => ({ ...page, markdown: renderExport(page.markdown, context.style) })), fault);
   return {
     status: 200,
     value: {

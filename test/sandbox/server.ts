@@ -5,6 +5,7 @@ import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { handleControlRequest } from './sandboxControl';
 import { FaultSchedule, type FaultPlan } from './sandboxFaults';
+import type { ExportStyle } from './sandboxExportStyle';
 import { handleExportRequest, type ExportContext, type RecordedExport } from './sandboxExport';
 import { ExportFaultSchedule, type ExportFaultPlan } from './sandboxExportFaults';
 import { sendHtml, sendJson } from './sandboxHttp';
@@ -54,6 +55,11 @@ export interface Sandbox {
   readonly exports: RecordedExport[];
   injectExportFaults(plan: ExportFaultPlan): void;
   clearExportFaults(): void;
+  /**
+   * How the export writes pages: 'stored' (the default) gives back the Markdown as imported, 'converted' in the style
+   * of a real wiki's export (other bullet markers, `_em_`, escapes, blank lines; see sandboxExportStyle.ts).
+   */
+  setExportStyle(style: ExportStyle): void;
   /** A colleague's edit on the wiki: version + 1, new Markdown (and title), author "wiki-editor". */
   editPageOnWiki(pageId: string, markdown: string, options?: { title?: string }): SandboxPage;
   /** Caps the children and page list routes' page size below what clients ask for (undefined: the platform's 250). */
@@ -85,6 +91,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const { wiki, tokens, faults, imports } = context;
   const exporting: ExportContext = {
     wiki, verify: options.verifyPlatformToken, faults: new ExportFaultSchedule(), now: context.now, exports: [],
+    style: 'stored',
   };
   let maxChildrenPageSize: number | undefined;
 
@@ -138,6 +145,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     exports: exporting.exports,
     injectExportFaults: (plan) => exporting.faults.merge(plan),
     clearExportFaults: () => exporting.faults.clear(),
+    setExportStyle(style) {
+      exporting.style = style;
+    },
     editPageOnWiki: (pageId, markdown, editOptions) => wiki.editOnWiki(pageId, markdown, editOptions?.title),
     setUniqueTitlesInSpace(on) {
       context.uniqueTitlesInSpace = on;
@@ -156,6 +166,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       tokens.clear();
       faults.clear();
       exporting.faults.clear();
+      exporting.style = 'stored';
       maxChildrenPageSize = undefined;
       context.uniqueTitlesInSpace = false;
       imports.length = 0; // in place, so arrays callers already hold stay live

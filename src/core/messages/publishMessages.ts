@@ -38,6 +38,7 @@ export interface PublishMessages {
   emptySpace(): string;
   parentNotDigits(parentId: string): string;
   emptyTitle(): string;
+  conflictMarkers(count: number): string;
   localImages(count: number, preview: string): string;
   localLinks(count: number, preview: string): string;
   largeContent(megabytes: string): string;
@@ -106,6 +107,9 @@ export const englishPublishMessages: PublishMessages = {
   emptySpace: () => 'The space is empty. Give a space key such as DOCS, or a space ID.',
   parentNotDigits: (parentId) => `The parent page ID "${parentId}" must consist of digits only, such as 123456.`,
   emptyTitle: () => 'The page title is empty.',
+  conflictMarkers: (count) =>
+    `The file still holds ${count === 1 ? 'a conflict' : `${count} conflicts`} between its text and the wiki's (<<<<<<< ours, =======, >>>>>>> wiki). ` +
+    'Keep the right text, remove the markers, then publish.',
   localImages: (count, preview) =>
     `${count === 1 ? '1 local image' : `${count} local images`} (${preview}) will not show on the wiki: it takes only images at public URLs.`,
   localLinks: (count, preview) =>

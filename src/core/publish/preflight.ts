@@ -1,10 +1,11 @@
 import { englishPublishMessages, type PublishMessages } from '../messages/publishMessages';
 import { isPageId, type PublishTarget } from './target';
 import type { MarkdownFindings } from './inspect';
+import { countConflicts } from '../pull/conflictMarkers';
 
 /** What stops a publish before any request, with the action that fixes it. */
 export interface Blocker {
-  code: 'noEndpoint' | 'badEndpoint' | 'noToken' | 'emptyContent' | 'emptyTitle' | 'emptySpace' | 'parentNotDigits' | 'frontMatter' | 'duplicatePage' | 'unreadable' | 'noPageAccess' | 'diagramRenderer';
+  code: 'noEndpoint' | 'badEndpoint' | 'noToken' | 'emptyContent' | 'emptyTitle' | 'emptySpace' | 'parentNotDigits' | 'frontMatter' | 'duplicatePage' | 'unreadable' | 'noPageAccess' | 'diagramRenderer' | 'conflictMarkers';
   message: string;
   fix: 'openSettings' | 'setApiToken' | 'editFile' | undefined;
 }
@@ -21,6 +22,13 @@ export const LARGE_CONTENT_BYTES = 1_000_000;
 export function checkContent(content: string, messages: PublishMessages = englishPublishMessages): Blocker | undefined {
   if (content.trim() === '') return { code: 'emptyContent', message: messages.emptyContent(), fix: undefined };
   return undefined;
+}
+
+/** Conflict markers left by Pull (or any merge) would show on the wiki as text: the file must be resolved first. */
+export function checkConflictMarkers(content: string, messages: PublishMessages = englishPublishMessages): Blocker | undefined {
+  const conflicts = countConflicts(content);
+  if (conflicts === 0) return undefined;
+  return { code: 'conflictMarkers', message: messages.conflictMarkers(conflicts), fix: 'editFile' };
 }
 
 export function checkTarget(target: PublishTarget, messages: PublishMessages = englishPublishMessages): Blocker | undefined {

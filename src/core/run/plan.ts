@@ -10,7 +10,7 @@ import { guardedPage, type GuardVerdict } from './guard';
 import type { FileResult } from './runner';
 import { prepareDocument, type PreparedDocument } from '../publish/pipeline';
 import { diagramCaution, renderDiagrams } from '../publish/diagrams';
-import { cautionsFor, checkContent, checkTarget, type Blocker, type Caution } from '../publish/preflight';
+import { cautionsFor, checkConflictMarkers, checkContent, checkTarget, type Blocker, type Caution } from '../publish/preflight';
 import { completeTarget, mergeTargets, suggestTitle, type PartialTarget, type PublishTarget } from '../publish/target';
 import { omitTitleHeading } from '../publish/titleHeading';
 
@@ -132,6 +132,8 @@ export function planFile(file: SourceFile, link: PageLink | undefined, options: 
   }
   const emptiness = file.readProblem === undefined ? checkContent(content, options.messages) : undefined;
   if (emptiness) refusals.push(emptiness);
+  const conflicts = file.readProblem === undefined ? checkConflictMarkers(content, options.messages) : undefined;
+  if (conflicts) refusals.push(conflicts);
   const targetProblem = complete ? checkTarget(complete, options.messages) : undefined;
   if (targetProblem) refusals.push(targetProblem);
   if (!diagrams.ok) refusals.push({ code: 'diagramRenderer', message: diagrams.message, fix: 'openSettings' });

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { describeError } from '../../core/log/redact';
 import { withNotificationProgress } from '../progressNotification';
 import { neutralise } from '../../core/text/neutralise';
 import type { Clock, Logger } from '../../core/ports';
@@ -17,6 +18,8 @@ export interface OpenFromWikiDependencies {
   links: GlobalStateLinkStore;
   clock: Clock;
   log: Logger;
+  /** Keeps the exported Markdown as Pull's base for the page. */
+  keepBase?(pageId: string, version: number, markdown: string): Promise<void>;
 }
 
 const WHAT: ReadingCommand = { logName: 'Open Wiki Page as Markdown', title: vscode.l10n.t('Open Wiki Page as Markdown') };
@@ -75,8 +78,11 @@ export class OpenFromWikiCommand implements Command {
   private async open(page: WikiPage, markdown: string, reference: PageReference): Promise<void> {
     const opened = onDemand().documentForPage(page, markdown, reference.spaceKey, this.deps.clock.now());
     const document = await openUntitled(await suggestedLocation(page), opened.text);
-    if (opened.link) await this.deps.links.rememberOpened(page.id, opened.link);
-    else this.deps.log.warn(`Page ${page.id} has no parent page (a space's home page?): publishing the document needs a parent in its front matter.`);
+    if (opened.link) {
+      await this.deps.links.rememberOpened(page.id, opened.link);
+      // The export of the version the link names: Pull can merge the page's later edits into the saved document.
+      await this.deps.keepBase?.(page.id, page.version, markdown).catch((error: unknown) => this.deps.log.warn(`Keeping the base for Pull failed: ${describeError(error)}`));
+    } else this.deps.log.warn(`Page ${page.id} has no parent page (a space's home page?): publishing the document needs a parent in its front matter.`);
     await vscode.window.showTextDocument(document);
   }
 }

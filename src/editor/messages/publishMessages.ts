@@ -43,6 +43,10 @@ export const editorPublishMessages: PublishMessages = {
   emptySpace: () => vscode.l10n.t('The space is empty. Give a space key such as DOCS, or a space ID.'),
   parentNotDigits: (parentId) => vscode.l10n.t('The parent page ID "{0}" must consist of digits only, such as 123456.', parentId),
   emptyTitle: () => vscode.l10n.t('The page title is empty.'),
+  conflictMarkers: (count) =>
+    count === 1
+      ? vscode.l10n.t('The file still holds a conflict between its text and the wiki\'s (<<<<<<< ours, =======, >>>>>>> wiki). Keep the right text, remove the markers, then publish.')
+      : vscode.l10n.t('The file still holds {0} conflicts between its text and the wiki\'s (<<<<<<< ours, =======, >>>>>>> wiki). Keep the right text, remove the markers, then publish.', count),
   localImages: (count, preview) =>
     count === 1
       ? vscode.l10n.t('1 local image ({0}) will not show on the wiki: it takes only images at public URLs.', preview)

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { readApiToken } from '../../core/apiToken/tokenSource';
 import type { Transport } from '../../core/http/transport';
+import type { PageLink } from '../../core/links/pageLink';
 import type { PublishMessages } from '../../core/messages/publishMessages';
 import type { NotFoundDiagnosis } from '../../core/oauth/platformLookup';
 import type { Clock, Logger, SecretStore } from '../../core/ports';
@@ -34,6 +35,10 @@ export interface PublishDependencies {
   tokenVerdict?(outcome: PublishOutcome): void;
   /** Opens the diff of a file against its page (Compare with Wiki Page). */
   compare?(fileUri: string): Promise<void>;
+  /** Merges the wiki's edit of the file's page into the file (Pull from Wiki). */
+  pull?(fileUri: string): Promise<void>;
+  /** After a publish landed: keeps the page's export as Pull's base, in the background (returns at once). */
+  keepPullBase?(fileKey: string, link: PageLink, identification: Promise<PageLink | undefined> | undefined): void;
 }
 
 export interface SendSetup {

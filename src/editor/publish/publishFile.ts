@@ -54,7 +54,7 @@ export class FilePublisher {
     const link = item.link;
 
     // What does not depend on the target comes first, so nobody answers four questions to hear the file has a problem.
-    const fileRefusal = item.refusals.find((refusal) => refusal.code === 'frontMatter' || refusal.code === 'emptyContent');
+    const fileRefusal = item.refusals.find((refusal) => refusal.code === 'frontMatter' || refusal.code === 'emptyContent' || refusal.code === 'conflictMarkers');
     if (fileRefusal) return this.followUp(await showWithActions('error', fileRefusal.message, fileRefusal.code === 'frontMatter' ? ['editFrontMatter'] : []), document, override);
     if (!override.cautionsAccepted && item.cautions.length > 0) {
       const choice = await showWithActions('warning', item.cautions.map((caution) => caution.message).join(' '), ['publishAnyway']);
@@ -128,8 +128,10 @@ export class FilePublisher {
     const shown = proven ? { ...outcome, kind: 'created' as const, severity: 'info' as const, message: vscode.l10n.t('Page created: an earlier attempt that seemed to fail created it (version 1 by this token\'s user, found on the wiki).') } : outcome;
     const note = notes.length > 0 ? ` ${notes.join(' ')}` : '';
     const { message, actions } = await this.answer.tell(shown, item, target, document.isDirty, note, link, identification);
-    const choice = await showWithActions(shown.severity, message, actions);
-    return this.followUp(choice, document, override, { target, outcome, link, identification, startedAt });
+    const answered = showWithActions(shown.severity, message, actions);
+    // Pull's base is exported behind the result, never before it.
+    if (link) this.deps.keepPullBase?.(item.file.key, link, identification);
+    return this.followUp(await answered, document, override, { target, outcome, link, identification, startedAt });
   }
 
   /** The guard's modal warning; true when the user chose Overwrite. */
@@ -138,14 +140,16 @@ export class FilePublisher {
       ? vscode.l10n.t('The page changed on the wiki ({0}) after this file last published it, at {1}.', editedText(verdict), publishedAtText(verdict.publishedAt, this.deps.clock.now()))
       : vscode.l10n.t('The page is at {0}; this file last published version {1}.', editedText(verdict), verdict.knownVersion);
     const compare = vscode.l10n.t('Compare');
+    const pull = vscode.l10n.t('Pull');
     const overwrite = vscode.l10n.t('Overwrite');
     const choice = await showModal(
       'warning',
       vscode.l10n.t('"{0}" was changed on the wiki since you published it.', target.pageTitle),
-      `${versions} ${vscode.l10n.t('Publishing now would replace those changes. Compare shows what is on the wiki next to this file.')}`,
-      compare, overwrite,
+      `${versions} ${vscode.l10n.t('Publishing now would replace those changes. Compare shows what is on the wiki next to this file; Pull merges the wiki\'s changes into it.')}`,
+      compare, pull, overwrite,
     );
     if (choice === compare) await this.deps.compare?.(document.uri.toString());
+    if (choice === pull) await this.deps.pull?.(document.uri.toString());
     return choice === overwrite;
   }
 

@@ -180,8 +180,10 @@ export class ManyPublisher {
     const answer = new PublishAnswer(this.deps);
     // One lookup at a time: this runs after the summary and must not compete with anything the user does next.
     for (const { key, link } of landed) {
-      if (link.pageId && link.url) continue;
-      await answer.identify(pages, key, link, { spaceId: link.spaceId, parentId: link.parentId, pageTitle: link.pageTitle, overwrite: true });
+      const known = link.pageId && link.url
+        ? link
+        : await answer.identify(pages, key, link, { spaceId: link.spaceId, parentId: link.parentId, pageTitle: link.pageTitle, overwrite: true });
+      this.deps.keepPullBase?.(key, known ?? link, undefined);
     }
   }
 

@@ -1,0 +1,114 @@
+// Pull: the wiki's edit of a page, merged into the file that publishes it. Outcomes are values; the front end says
+// them and applies the text. The page is read before and after its export, so the Markdown is known to be the
+// version named (a colleague saving in between would otherwise be merged under the wrong version).
+import type { PageLink } from '../links/pageLink';
+import { splitFrontMatter } from '../publish/frontMatter';
+import type { WikiPage } from '../wikiPages';
+import type { PullBase, PullBaseStore } from './pullBase';
+import { mergeThreeWay } from './threeWayMerge';
+
+/** The page routes Pull needs (a subset of WikiPagesClient). */
+export interface PageReader {
+  getPage(pageId: string, signal?: AbortSignal): Promise<WikiPage | undefined>;
+}
+
+/** The page's Markdown through the export API. */
+export type ExportMarkdown = (pageId: string, signal: AbortSignal | undefined) => Promise<string>;
+
+export type PullOutcome =
+  /** The file has no page ID yet (never published signed in): there is no page to pull from. */
+  | { kind: 'notLinked' }
+  /** No base for this page's version: a merge would have to guess which side changed what. */
+  | { kind: 'noBase'; reason: 'none' | 'otherPage' | 'otherVersion' }
+  /** The page is gone from the wiki (deleted, or hidden from this user): nothing to pull. */
+  | { kind: 'deleted'; pageId: string }
+  /** The page kept changing while it was exported. */
+  | { kind: 'unsettled'; pageId: string }
+  /** The page's text is what this file last published, or its edit is here already. */
+  | { kind: 'nothingNew'; page: WikiPage; theirs: string }
+  | { kind: 'merged'; page: WikiPage; theirs: string; text: string }
+  | { kind: 'conflicts'; page: WikiPage; theirs: string; text: string; conflicts: number };
+
+export interface PullRequest {
+  /** The file's whole text now; its front matter is kept as it is and not merged. */
+  ours: string;
+  link: PageLink | undefined;
+  base: PullBase | undefined;
+  pages: PageReader;
+  exportMarkdown: ExportMarkdown;
+  signal?: AbortSignal;
+}
+
+export async function pullPage(request: PullRequest): Promise<PullOutcome> {
+  const { link, base } = request;
+  if (!link?.pageId) return { kind: 'notLinked' };
+  const usable = baseProblem(link, base);
+  if (usable) return { kind: 'noBase', reason: usable };
+  const read = await readSettled(link.pageId, request.pages, request.exportMarkdown, request.signal);
+  if (read.kind !== 'read') return read;
+  const { page, markdown: theirs } = read;
+  const { frontMatter, body } = splitLeadingFrontMatter(request.ours);
+  const merged = mergeThreeWay((base as PullBase).markdown, theirs, body);
+  if (merged.kind === 'nothingNew') return { kind: 'nothingNew', page, theirs };
+  const text = frontMatter + merged.text;
+  return merged.kind === 'merged' ? { kind: 'merged', page, theirs, text } : { kind: 'conflicts', page, theirs, text, conflicts: merged.conflicts };
+}
+
+/** Why the kept base cannot serve this link, or undefined when it can. */
+export function baseProblem(link: PageLink, base: PullBase | undefined): 'none' | 'otherPage' | 'otherVersion' | undefined {
+  if (!base) return 'none';
+  if (base.pageId !== link.pageId) return 'otherPage';
+  return base.version === link.version ? undefined : 'otherVersion';
+}
+
+/** After a pull that changed the file: the link records the wiki's version as seen, so the next publish is an ordinary update. */
+export function linkAfterPull(link: PageLink, page: WikiPage): PageLink {
+  return { ...link, pageId: page.id, version: page.version, ...(page.webUrl ? { url: page.webUrl } : {}) };
+}
+
+/** And the base becomes the page as now exported: the next pull merges only what changes after this one. */
+export function baseAfterPull(page: WikiPage, theirs: string, now: number): PullBase {
+  return { pageId: page.id, version: page.version, markdown: theirs, savedAt: now };
+}
+
+export type CaptureOutcome =
+  | { kind: 'kept'; base: PullBase }
+  /** Not kept: the link names no page or version, or the page moved on past the version this publish made. */
+  | { kind: 'skipped'; reason: 'noIdentity' | 'deleted' | 'changed' };
+
+/**
+ * Right after a publish lands: exports the page once and keeps it as the file's base, only while the page is still
+ * at the version the publish produced (read before and after), so a colleague's edit never becomes the base.
+ */
+export async function captureBase(fileKey: string, link: PageLink, deps: { pages: PageReader; exportMarkdown: ExportMarkdown; store: PullBaseStore; now: number; signal?: AbortSignal }): Promise<CaptureOutcome> {
+  if (!link.pageId || link.version === undefined) return { kind: 'skipped', reason: 'noIdentity' };
+  const before = await deps.pages.getPage(link.pageId, deps.signal);
+  if (!before) return { kind: 'skipped', reason: 'deleted' };
+  if (before.version !== link.version) return { kind: 'skipped', reason: 'changed' };
+  const markdown = await deps.exportMarkdown(link.pageId, deps.signal);
+  const after = await deps.pages.getPage(link.pageId, deps.signal);
+  if (after?.version !== link.version) return { kind: 'skipped', reason: after ? 'changed' : 'deleted' };
+  const base: PullBase = { pageId: link.pageId, version: link.version, markdown, savedAt: deps.now };
+  await deps.store.set(fileKey, base);
+  return { kind: 'kept', base };
+}
+
+type SettledRead = { kind: 'read'; page: WikiPage; markdown: string } | { kind: 'deleted'; pageId: string } | { kind: 'unsettled'; pageId: string };
+
+async function readSettled(pageId: string, pages: PageReader, exportMarkdown: ExportMarkdown, signal: AbortSignal | undefined): Promise<SettledRead> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const before = await pages.getPage(pageId, signal);
+    if (!before) return { kind: 'deleted', pageId };
+    const markdown = await exportMarkdown(pageId, signal);
+    const after = await pages.getPage(pageId, signal);
+    if (!after) return { kind: 'deleted', pageId };
+    if (after.version === before.version) return { kind: 'read', page: after, markdown };
+  }
+  return { kind: 'unsettled', pageId };
+}
+
+/** The front matter block as written (it is the file's own, never on the wiki) and the body after it. */
+export function splitLeadingFrontMatter(text: string): { frontMatter: string; body: string } {
+  const body = splitFrontMatter(text).content;
+  return { frontMatter: text.slice(0, text.length - body.length), body };
+}

@@ -1,0 +1,156 @@
+// The three-way merge Pull makes: base = the page as exported right after this file's last publish, theirs = the
+// page's export now, ours = the file now. The diff is node-diff3's (its LCS and diffIndices); the walk over its
+// hunks is node-diff3's diff3MergeRegions rule (hunks that overlap or touch are one region, a conflict when both
+// sides changed it differently) done here with each side's own text, because units are compared by a key that
+// ignores the export's style (markdownUnits.ts) and the merged text must keep the file's own way of writing.
+import { diffIndices } from 'node-diff3';
+import { conflictBlock } from './conflictMarkers';
+import { markdownUnits, type MarkdownUnit } from './markdownUnits';
+
+export type MergeResult =
+  /** Nothing to take: the page's text is what this file last published (or the wiki's edit is already here). */
+  | { kind: 'nothingNew'; text: string }
+  /** The wiki's edit merged into the file without conflict. */
+  | { kind: 'merged'; text: string }
+  /** Both sides changed the same place: the text holds `conflicts` blocks with standard markers. */
+  | { kind: 'conflicts'; text: string; conflicts: number };
+
+interface Range { start: number; end: number }
+interface Hunk { side: 'ours' | 'theirs'; baseStart: number; baseEnd: number; sideStart: number; sideEnd: number }
+
+export function mergeThreeWay(base: string, theirs: string, ours: string): MergeResult {
+  const baseUnits = markdownUnits(base);
+  const theirUnits = markdownUnits(theirs);
+  const ourUnits = markdownUnits(ours);
+  const baseKeys = baseUnits.map((unit) => unit.key);
+  const theirHunks = hunksOf('theirs', baseKeys, theirUnits);
+  if (theirHunks.length === 0) return { kind: 'nothingNew', text: ours };
+  const hunks = [...hunksOf('ours', baseKeys, ourUnits), ...theirHunks].sort((x, y) => x.baseStart - y.baseStart);
+  const out: string[] = [];
+  let conflicts = 0;
+  let changedByTheirs = false;
+  let baseAt = 0;
+  // Where `baseAt` is in ours and in theirs: outside hunks the sides hold the base's units, shifted.
+  let oursShift = 0;
+  let theirsShift = 0;
+  while (hunks.length > 0) {
+    const first = hunks.shift() as Hunk;
+    const region = [first];
+    let regionEnd = first.baseEnd;
+    while (hunks.length > 0 && (hunks[0] as Hunk).baseStart <= regionEnd) {
+      const next = hunks.shift() as Hunk;
+      regionEnd = Math.max(regionEnd, next.baseEnd);
+      region.push(next);
+    }
+    const regionStart = first.baseStart;
+    pushTexts(out, ourUnits, baseAt + oursShift, regionStart + oursShift);
+    const ourRange = sideRange(region, 'ours', regionStart, regionEnd, oursShift);
+    const theirRange = sideRange(region, 'theirs', regionStart, regionEnd, theirsShift);
+    oursShift = ourRange.end - regionEnd;
+    theirsShift = theirRange.end - regionEnd;
+    baseAt = regionEnd;
+    const oursChanged = region.some((hunk) => hunk.side === 'ours');
+    const theirsChanged = region.some((hunk) => hunk.side === 'theirs');
+    if (!theirsChanged) pushTexts(out, ourUnits, ourRange.start, ourRange.end);
+    else if (!oursChanged || sameKeys(ourUnits, ourRange, theirUnits, theirRange)) {
+      // Only the wiki changed it, or both made the same change (kept as the file writes it).
+      if (oursChanged) pushTexts(out, ourUnits, ourRange.start, ourRange.end);
+      else {
+        pushTheirs(out, theirUnits, theirRange, ourUnits, ourRange);
+        changedByTheirs = true;
+      }
+    } else {
+      const ourText = joinTexts(ourUnits, ourRange.start, ourRange.end);
+      const theirText = joinTexts(theirUnits, theirRange.start, theirRange.end);
+      // Blank lines after each side belong after the block, not inside it.
+      pushText(out, conflictBlock(withTailOf(ourText, ''), withTailOf(theirText, '')));
+      const tail = blankTail(ourText);
+      if (tail !== '') out.push(tail);
+      conflicts++;
+    }
+  }
+  pushTexts(out, ourUnits, baseAt + oursShift, ourUnits.length);
+  const text = out.join('');
+  if (conflicts > 0) return { kind: 'conflicts', text, conflicts };
+  return changedByTheirs ? { kind: 'merged', text } : { kind: 'nothingNew', text };
+}
+
+/**
+ * The side's changes against the base. node-diff3's LCS grows with the square of the lines it compares, so the units
+ * both share at the start and the end (most of a page, for a typical edit) are left out of it first, as GNU diff does.
+ */
+function hunksOf(side: Hunk['side'], baseKeys: readonly string[], units: readonly MarkdownUnit[]): Hunk[] {
+  const keys = units.map((unit) => unit.key);
+  let head = 0;
+  while (head < baseKeys.length && head < keys.length && baseKeys[head] === keys[head]) head++;
+  let tail = 0;
+  while (tail < baseKeys.length - head && tail < keys.length - head && baseKeys[baseKeys.length - 1 - tail] === keys[keys.length - 1 - tail]) tail++;
+  return diffIndices(baseKeys.slice(head, baseKeys.length - tail), keys.slice(head, keys.length - tail)).map((hunk) => ({
+    side,
+    baseStart: head + hunk.buffer1[0], baseEnd: head + hunk.buffer1[0] + hunk.buffer1[1],
+    sideStart: head + hunk.buffer2[0], sideEnd: head + hunk.buffer2[0] + hunk.buffer2[1],
+  }));
+}
+
+/** The side's units that stand for the region's base units: its hunks there, widened by the unchanged base around them. */
+function sideRange(region: readonly Hunk[], side: Hunk['side'], regionStart: number, regionEnd: number, shift: number): Range {
+  const own = region.filter((hunk) => hunk.side === side);
+  if (own.length === 0) return { start: regionStart + shift, end: regionEnd + shift };
+  const firstOwn = own[0] as Hunk;
+  const lastOwn = own[own.length - 1] as Hunk;
+  return { start: firstOwn.sideStart - (firstOwn.baseStart - regionStart), end: lastOwn.sideEnd + (regionEnd - lastOwn.baseEnd) };
+}
+
+/**
+ * The wiki's change where the file left the base as it was. Lines replaced one for one keep the file's spacing
+ * around them; where the wiki added or removed lines, the blank lines before the change are the wiki's (it may have
+ * split or joined paragraphs).
+ */
+function pushTheirs(out: string[], theirUnits: readonly MarkdownUnit[], theirRange: Range, ourUnits: readonly MarkdownUnit[], ourRange: Range): void {
+  if (theirRange.end - theirRange.start === ourRange.end - ourRange.start) {
+    for (let index = 0; index < theirRange.end - theirRange.start; index++) {
+      pushText(out, withTailOf((theirUnits[theirRange.start + index] as MarkdownUnit).text, (ourUnits[ourRange.start + index] as MarkdownUnit).text));
+    }
+    return;
+  }
+  const before = theirUnits[theirRange.start - 1];
+  if (before && out.length > 0) out[out.length - 1] = withTailOf(out[out.length - 1] as string, before.text);
+  pushTexts(out, theirUnits, theirRange.start, theirRange.end);
+}
+
+function sameKeys(a: readonly MarkdownUnit[], aRange: Range, b: readonly MarkdownUnit[], bRange: Range): boolean {
+  if (aRange.end - aRange.start !== bRange.end - bRange.start) return false;
+  for (let index = 0; index < aRange.end - aRange.start; index++) {
+    if (a[aRange.start + index]?.key !== b[bRange.start + index]?.key) return false;
+  }
+  return true;
+}
+
+function pushTexts(out: string[], units: readonly MarkdownUnit[], start: number, end: number): void {
+  for (let index = start; index < end; index++) pushText(out, (units[index] as MarkdownUnit).text);
+}
+
+/** A last line without a line ending gets one once anything follows it, so two lines never run together. */
+function pushText(out: string[], text: string): void {
+  const last = out.length - 1;
+  if (last >= 0 && !(out[last] as string).endsWith('\n')) out[last] += '\n';
+  out.push(text);
+}
+
+function joinTexts(units: readonly MarkdownUnit[], start: number, end: number): string {
+  const out: string[] = [];
+  pushTexts(out, units, start, end);
+  return out.join('');
+}
+
+/** The blank lines that end a unit's text (after its last line ending). */
+function blankTail(text: string): string {
+  const match = /\n((?:[ \t]*\n)*)$/.exec(text);
+  return match?.[1] ?? '';
+}
+
+/** `text` with its own blank tail replaced by the one `source` ends with. */
+function withTailOf(text: string, source: string): string {
+  const own = blankTail(text);
+  return text.slice(0, text.length - own.length) + blankTail(source);
+}

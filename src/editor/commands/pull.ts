@@ -1,0 +1,139 @@
+import * as vscode from 'vscode';
+import type { PageLink } from '../../core/links/pageLink';
+import type { Clock, Logger } from '../../core/ports';
+import { openedPageKey, type PullBase, type PullBaseStore } from '../../core/pull/pullBase';
+import type { PullOutcome } from '../../core/pull/pull';
+import { showInfo, showWarning } from '../notify';
+import { withProgressBeforeResult } from '../progressNotification';
+import { onDemand } from '../onDemandLoader';
+import type { GlobalStateLinkStore } from '../publish/pageLinks';
+import { applyPulledText, noBaseMessage, pulledMessage } from '../pull/pullAnswer';
+import { reportReadFailure, requireSignIn, type ReadingCommand } from '../wiki/readFailure';
+import type { WikiAccess } from '../wiki/wikiAccess';
+import type { Command } from './command';
+
+export interface PullDependencies {
+  wiki: WikiAccess;
+  links: GlobalStateLinkStore;
+  bases: PullBaseStore;
+  clock: Clock;
+  log: Logger;
+  /** Compare with Wiki Page, offered when Pull cannot merge. */
+  compare(fileUri: string): Promise<void>;
+}
+
+const WHAT: ReadingCommand = { logName: 'Pull from Wiki', title: vscode.l10n.t('Pull from Wiki') };
+
+/**
+ * Wiki: Pull from Wiki. Merges the wiki's edit of a file's page into the file (a three-way merge against the page as
+ * exported after this file's last publish), as one undoable edit, not saved; conflicts are written with standard
+ * markers. From the Wiki Pages view, the Explorer, the editor, and the edit guard's warning.
+ */
+export class PullCommand implements Command {
+  readonly id = 'wikiPublisher.pull';
+
+  constructor(private readonly deps: PullDependencies) {}
+
+  async execute(resource?: unknown): Promise<void> {
+    const document = resource instanceof vscode.Uri ? await vscode.workspace.openTextDocument(resource) : vscode.window.activeTextEditor?.document;
+    if (!document || (document.languageId !== 'markdown' && !(resource instanceof vscode.Uri))) {
+      void showInfo(vscode.l10n.t('Open a Markdown file to pull its page\'s changes from the wiki.'));
+      return;
+    }
+    return this.pull(document);
+  }
+
+  /** The edit guard's Pull button. */
+  async pullUri(fileUri: string): Promise<void> {
+    return this.pull(await vscode.workspace.openTextDocument(vscode.Uri.parse(fileUri, true)));
+  }
+
+  private async pull(document: vscode.TextDocument): Promise<void> {
+    if (!(await requireSignIn(await this.deps.wiki.signedIn(), WHAT))) return;
+    const fileKey = document.uri.toString();
+    const ours = document.getText();
+    const versionRead = document.version;
+    const link = await this.linkOf(fileKey, ours);
+    const base = await this.baseFor(fileKey, link);
+    const title = link?.pageTitle ?? vscode.workspace.asRelativePath(document.uri);
+    let outcome: PullOutcome | undefined;
+    try {
+      outcome = await withProgressBeforeResult(vscode.l10n.t('Pulling "{0}" from the wiki...', title), async (progress, signal) => {
+        const pages = await this.deps.wiki.pages();
+        if (!pages) return undefined;
+        return onDemand().pullPage({
+          ours, link, base, pages, signal,
+          exportMarkdown: async (pageId, exportSignal) => (await this.deps.wiki.exportPage(pageId, link?.pageTitle, exportSignal ?? signal, (delayMs, reason) =>
+            progress.report({ message: vscode.l10n.t('{0}; trying again in {1} s', reason, Math.ceil(delayMs / 1000)) }))).markdown,
+        });
+      });
+    } catch (error) {
+      await reportReadFailure(WHAT, error, this.deps.log);
+      return;
+    }
+    if (outcome) await this.answer(document, versionRead, link, outcome, title);
+  }
+
+  private async answer(document: vscode.TextDocument, versionRead: number, link: PageLink | undefined, outcome: PullOutcome, title: string): Promise<void> {
+    const fileKey = document.uri.toString();
+    switch (outcome.kind) {
+      case 'notLinked':
+        void showInfo(vscode.l10n.t('Pull does not know this file\'s page yet: publish it once while signed in to the export API, then Pull can bring the wiki\'s edits into it.'));
+        return;
+      case 'noBase': {
+        const compare = vscode.l10n.t('Compare');
+        if ((await showWarning(noBaseMessage(outcome.reason, title), compare)) === compare) await this.deps.compare(fileKey);
+        return;
+      }
+      case 'deleted':
+        void showInfo(vscode.l10n.t('The page "{0}" is no longer on the wiki (deleted, or hidden from you): there is nothing to pull. Publishing the file creates it anew.', title));
+        return;
+      case 'unsettled':
+        void showWarning(vscode.l10n.t('The page "{0}" kept changing on the wiki while it was read. Pull again in a moment.', title));
+        return;
+      case 'nothingNew':
+        await this.remember(fileKey, link, outcome);
+        void showInfo(vscode.l10n.t('Nothing to pull: the wiki\'s version {0} of "{1}" holds no change that this file lacks. Publishing now updates the page without a warning.', outcome.page.version, title));
+        return;
+      case 'merged':
+      case 'conflicts':
+        if (document.version !== versionRead || document.isClosed) {
+          void showWarning(vscode.l10n.t('The file changed while Pull was reading the wiki, so nothing was applied. Pull again.'));
+          return;
+        }
+        if (!(await applyPulledText(document, outcome.text))) {
+          void showWarning(vscode.l10n.t('The editor did not take the pulled text, so nothing changed. Pull again.'));
+          return;
+        }
+        await this.remember(fileKey, link, outcome);
+        void notifyPulled(outcome, title, document);
+    }
+  }
+
+  /** The wiki's version counts as seen, and its export is the next pull's base. */
+  private async remember(fileKey: string, link: PageLink | undefined, outcome: Extract<PullOutcome, { theirs: string }>): Promise<void> {
+    const core = onDemand();
+    if (link) await this.deps.links.set(fileKey, core.linkAfterPull(link, outcome.page));
+    await this.deps.bases.set(fileKey, core.baseAfterPull(outcome.page, outcome.theirs, this.deps.clock.now()));
+  }
+
+  private async linkOf(fileKey: string, text: string): Promise<PageLink | undefined> {
+    const own = await this.deps.links.get(fileKey);
+    if (own) return own;
+    const pageId = onDemand().prepareDocument(text).frontMatterPageId;
+    return pageId ? this.deps.links.opened(pageId) : undefined;
+  }
+
+  /** The file's own base, or the one Open Wiki Page as Markdown kept for its page: whichever fits the link. */
+  private async baseFor(fileKey: string, link: PageLink | undefined): Promise<PullBase | undefined> {
+    const own = await this.deps.bases.get(fileKey);
+    const opened = link?.pageId ? await this.deps.bases.get(openedPageKey(link.pageId)) : undefined;
+    const fits = link ? [own, opened].find((base) => base && !onDemand().baseProblem(link, base)) : undefined;
+    return fits ?? own ?? opened;
+  }
+}
+
+function notifyPulled(outcome: Extract<PullOutcome, { kind: 'merged' | 'conflicts' }>, title: string, document: vscode.TextDocument): Thenable<unknown> {
+  const message = pulledMessage(outcome, title, vscode.workspace.asRelativePath(document.uri));
+  return outcome.kind === 'merged' ? showInfo(message) : showWarning(message);
+}

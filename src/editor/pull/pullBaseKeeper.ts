@@ -1,0 +1,49 @@
+// Keeps Pull's base after a publish lands: behind the result's notification, never holding it up, and only when
+// signed in and the page's ID and version are known. The rule (export once, keep it only while the page is still at
+// the version this publish made) is the core's captureBase.
+import type { PageLink } from '../../core/links/pageLink';
+import { describeError } from '../../core/log/redact';
+import type { Clock, Logger } from '../../core/ports';
+import { openedPageKey, type PullBaseStore } from '../../core/pull/pullBase';
+import { onDemand } from '../onDemandLoader';
+import type { WikiAccess } from '../wiki/wikiAccess';
+
+const CAPTURE_DEADLINE_MS = 60_000;
+
+export interface PullBaseKeeperDeps {
+  wiki: WikiAccess;
+  bases: PullBaseStore;
+  clock: Clock;
+  log: Logger;
+}
+
+export class PullBaseKeeper {
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(private readonly deps: PullBaseKeeperDeps) {}
+
+  /** Starts keeping the base; returns at once. `identification` finds a new page's ID after the publish. */
+  afterPublish(fileKey: string, link: PageLink, identification: Promise<PageLink | undefined> | undefined): void {
+    // One export at a time: a many-file publish queues its files here rather than exporting them all at once.
+    this.queue = this.queue.then(() => this.keep(fileKey, link, identification)).catch((error: unknown) =>
+      this.deps.log.warn(`Keeping the base for Pull failed: ${describeError(error)}`));
+  }
+
+  /** Open Wiki Page as Markdown exported the page: that Markdown is the base of the document until it publishes. */
+  async afterOpen(pageId: string, version: number, markdown: string): Promise<void> {
+    await this.deps.bases.set(openedPageKey(pageId), { pageId, version, markdown, savedAt: this.deps.clock.now() });
+  }
+
+  private async keep(fileKey: string, link: PageLink, identification: Promise<PageLink | undefined> | undefined): Promise<void> {
+    const known = (await identification) ?? link;
+    const pages = known.pageId && known.version !== undefined ? await this.deps.wiki.pages() : undefined;
+    if (!pages) return;
+    const signal = AbortSignal.timeout(CAPTURE_DEADLINE_MS);
+    const outcome = await onDemand().captureBase(fileKey, known, {
+      pages, store: this.deps.bases, now: this.deps.clock.now(), signal,
+      exportMarkdown: async (pageId, exportSignal) => (await this.deps.wiki.exportPage(pageId, known.pageTitle, exportSignal ?? signal)).markdown,
+    });
+    if (outcome.kind === 'kept') this.deps.log.info(`Kept page ${outcome.base.pageId} version ${outcome.base.version} as the base for Pull.`);
+    else this.deps.log.info(`No base kept for Pull of page ${known.pageId ?? '?'}: ${outcome.reason}.`);
+  }
+}

@@ -1,0 +1,97 @@
+import assert from 'node:assert/strict';
+import { merge as libraryMerge } from 'node-diff3';
+import { countConflicts, markdownUnits, mergeThreeWay } from '../../src/core/pull';
+import { convertedMarkdown } from '../sandbox/sandboxExportStyle';
+
+const PUBLISHED = [
+  '# Release notes', '', 'Intro with *emphasis* and snake_case names.', '', '- first item', '- second item', '',
+  '## Details', 'Some details here.', '', '```sh', 'npm run  build', '', 'echo *not emphasis*', '```', '', 'The end.', '',
+].join('\n');
+
+describe('Pull merge (three-way, export style ignored)', () => {
+  it('takes a colleague\'s added line into the file (clean merge, the file\'s other lines unchanged)', () => {
+    const base = PUBLISHED;
+    const theirs = PUBLISHED.replace('- second item\n', '- second item\n- third item, added on the wiki\n');
+    const ours = PUBLISHED.replace('The end.', 'The end, edited here.');
+    const result = mergeThreeWay(base, theirs, ours);
+    assert.equal(result.kind, 'merged');
+    assert.equal(result.text, ours.replace('- second item\n', '- second item\n- third item, added on the wiki\n'));
+  });
+
+  it('cancels the export\'s style: base and theirs in the export style, only the colleague\'s change arrives', () => {
+    const base = convertedMarkdown(PUBLISHED);
+    assert.notEqual(base, PUBLISHED, 'the converted style must differ, or this test proves nothing');
+    assert.match(base, /^\* first item$/m);
+    assert.match(base, /_emphasis_/);
+    assert.match(base, /snake\\_case/);
+    const theirs = convertedMarkdown(PUBLISHED.replace('Some details here.', 'Some details here, corrected on the wiki.'));
+    const ours = PUBLISHED.replace('- first item', '- first item, edited here');
+    const result = mergeThreeWay(base, theirs, ours);
+    assert.equal(result.kind, 'merged');
+    // Every line the colleague did not touch keeps the file's own way of writing it.
+    assert.equal(result.text, ours.replace('Some details here.', 'Some details here, corrected on the wiki.'));
+  });
+
+  it('says there is nothing new when only the style differs', () => {
+    const result = mergeThreeWay(convertedMarkdown(PUBLISHED), convertedMarkdown(PUBLISHED), PUBLISHED);
+    assert.deepEqual(result, { kind: 'nothingNew', text: PUBLISHED });
+  });
+
+  it('writes standard conflict markers where both sides changed the same line, and counts them', () => {
+    const base = PUBLISHED;
+    const theirs = PUBLISHED.replace('Some details here.', 'Details from the wiki.').replace('The end.', 'The wiki\'s end.');
+    const ours = PUBLISHED.replace('Some details here.', 'Details from the file.').replace('The end.', 'The file\'s end.');
+    const result = mergeThreeWay(base, theirs, ours);
+    assert.equal(result.kind, 'conflicts');
+    assert.equal(result.kind === 'conflicts' && result.conflicts, 2);
+    assert.match(result.text, /^<<<<<<< ours\nDetails from the file\.\n=======\nDetails from the wiki\.\n>>>>>>> wiki\n/m);
+    assert.equal(countConflicts(result.text), 2);
+    assert.ok(result.text.startsWith('# Release notes\n'));
+  });
+
+  it('takes the same change made on both sides once, as the file wrote it', () => {
+    const theirs = convertedMarkdown(PUBLISHED.replace('- second item', '- second item, fixed'));
+    const ours = PUBLISHED.replace('- second item', '+ second item, fixed');
+    const result = mergeThreeWay(convertedMarkdown(PUBLISHED), theirs, ours);
+    assert.deepEqual(result, { kind: 'nothingNew', text: ours });
+  });
+
+  it('keeps blank lines that matter inside code blocks, and splits the text back exactly', () => {
+    const units = markdownUnits(PUBLISHED);
+    assert.equal(units.map((unit) => unit.text).join(''), PUBLISHED);
+    const theirs = PUBLISHED.replace('npm run  build\n\n', 'npm run  build\n');
+    assert.equal(mergeThreeWay(PUBLISHED, theirs, PUBLISHED).text, theirs);
+  });
+
+  it('never runs two lines together when the file has no final line ending', () => {
+    const base = 'one\ntwo';
+    const result = mergeThreeWay(base, 'one\ntwo\nthree\n', 'one\ntwo');
+    assert.equal(result.text, 'one\ntwo\nthree\n');
+  });
+
+  it('agrees with node-diff3\'s own merge on plain texts', () => {
+    const cases: Array<[string, string, string]> = [
+      ['a\nb\nc\nd\ne\n', 'a\nB\nc\nd\ne\n', 'a\nb\nc\nD\ne\n'],
+      ['a\nb\nc\n', 'a\nx\nc\n', 'a\ny\nc\n'],
+      ['a\nb\nc\nd\n', 'b\nc\nd\n', 'a\nb\nc\nd\ne\n'],
+      ['a\nb\nc\nd\ne\nf\n', 'a\nc\nd\nE\nf\n', 'a\nb\nB2\nc\nd\ne\nf\n'],
+    ];
+    for (const [base, theirs, ours] of cases) {
+      const lines = (text: string): string[] => text.slice(0, -1).split('\n');
+      const library = libraryMerge(lines(ours), lines(base), lines(theirs), { label: { a: 'ours', b: 'wiki' } });
+      const expected = `${library.result.join('\n')}\n`;
+      const ourResult = mergeThreeWay(base, theirs, ours);
+      assert.equal(ourResult.text, expected, `base ${JSON.stringify(base)}`);
+      assert.equal(ourResult.kind === 'conflicts', library.conflict);
+    }
+  });
+});
+
+describe('conflict markers', () => {
+  it('counts complete conflicts outside code blocks only', () => {
+    assert.equal(countConflicts('<<<<<<< ours\na\n=======\nb\n>>>>>>> wiki\n'), 1);
+    assert.equal(countConflicts('```\n<<<<<<< HEAD\na\n=======\nb\n>>>>>>> x\n```\n'), 0);
+    assert.equal(countConflicts('<<<<<<< only a start\n'), 0);
+    assert.equal(countConflicts('Text\n\n=======\n'), 0);
+  });
+});

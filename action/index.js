@@ -8354,6 +8354,7 @@ var englishPublishMessages = {
   emptySpace: () => "The space is empty. Give a space key such as DOCS, or a space ID.",
   parentNotDigits: (parentId) => `The parent page ID "${parentId}" must consist of digits only, such as 123456.`,
   emptyTitle: () => "The page title is empty.",
+  conflictMarkers: (count) => `The file still holds ${count === 1 ? "a conflict" : `${count} conflicts`} between its text and the wiki's (<<<<<<< ours, =======, >>>>>>> wiki). Keep the right text, remove the markers, then publish.`,
   localImages: (count, preview2) => `${count === 1 ? "1 local image" : `${count} local images`} (${preview2}) will not show on the wiki: it takes only images at public URLs.`,
   localLinks: (count, preview2) => `${count === 1 ? "1 link" : `${count} links`} to other local Markdown files (${preview2}) will point nowhere on the wiki.`,
   largeContent: (megabytes) => `The content is ${megabytes} MB; the wiki's page limit is about 1 MB. Consider splitting it into several pages.`,
@@ -9483,11 +9484,43 @@ function isPageId(value) {
   return /^\d+$/.test(value);
 }
 
+// src/core/pull/conflictMarkers.ts
+var FENCE = /^ {0,3}(`{3,}|~{3,})/;
+function countConflicts(markdown) {
+  if (!markdown.includes("<<<<<<<")) return 0;
+  let fence;
+  let stage = 0;
+  let count = 0;
+  for (const line of markdown.split("\n")) {
+    const opened = FENCE.exec(line)?.[1];
+    if (fence !== void 0) {
+      if (opened && opened[0] === fence[0] && opened.length >= fence.length && line.trim() === opened) fence = void 0;
+      continue;
+    }
+    if (opened) {
+      fence = opened;
+      continue;
+    }
+    if (stage === 0 && /^<{7}(?!<)/.test(line)) stage = 1;
+    else if (stage === 1 && /^={7}\s*$/.test(line)) stage = 2;
+    else if (stage === 2 && /^>{7}(?!>)/.test(line)) {
+      count++;
+      stage = 0;
+    }
+  }
+  return count;
+}
+
 // src/core/publish/preflight.ts
 var LARGE_CONTENT_BYTES = 1e6;
 function checkContent(content, messages = englishPublishMessages) {
   if (content.trim() === "") return { code: "emptyContent", message: messages.emptyContent(), fix: void 0 };
   return void 0;
+}
+function checkConflictMarkers(content, messages = englishPublishMessages) {
+  const conflicts = countConflicts(content);
+  if (conflicts === 0) return void 0;
+  return { code: "conflictMarkers", message: messages.conflictMarkers(conflicts), fix: "editFile" };
 }
 function checkTarget(target, messages = englishPublishMessages) {
   if (!target.spaceId.trim()) return { code: "emptySpace", message: messages.emptySpace(), fix: "editFile" };
@@ -9513,14 +9546,14 @@ function preview(items) {
 }
 
 // src/core/publish/titleHeading.ts
-var FENCE = /^ {0,3}(`{3,}|~{3,})/;
+var FENCE2 = /^ {0,3}(`{3,}|~{3,})/;
 var LEVEL_ONE = /^ {0,3}#[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
 function omitTitleHeading2(content, title) {
   const lines = content.split("\n");
   let fence;
   for (let index = 0; index < lines.length; index++) {
     const line = (lines[index] ?? "").replace(/\r$/, "");
-    const fenceMatch = FENCE.exec(line);
+    const fenceMatch = FENCE2.exec(line);
     if (fenceMatch?.[1]) {
       const marker = fenceMatch[1];
       if (fence === void 0) fence = marker;
@@ -9559,6 +9592,8 @@ function planFile(file, link, options = {}, prepared = prepareDocument(file.text
   }
   const emptiness = file.readProblem === void 0 ? checkContent(content, options.messages) : void 0;
   if (emptiness) refusals.push(emptiness);
+  const conflicts = file.readProblem === void 0 ? checkConflictMarkers(content, options.messages) : void 0;
+  if (conflicts) refusals.push(conflicts);
   const targetProblem = complete ? checkTarget(complete, options.messages) : void 0;
   if (targetProblem) refusals.push(targetProblem);
   if (!diagrams.ok) refusals.push({ code: "diagramRenderer", message: diagrams.message, fix: "openSettings" });

@@ -1,7 +1,7 @@
 // The walk's port over node:fs, for the command line (and tests and benchmarks): lstat and readdir with file types,
 // so a link is seen as a link and never followed; reads open with O_NOFOLLOW and check that what was opened is a
 // regular file, so an entry swapped for a link or a pipe after the walk listed it is refused rather than read.
-import { constants, type Dirent, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync, type Dirent, type Stats } from 'node:fs';
 import { lstat, open, readdir, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import type { EntryKind, EntryType, LinkTarget, WalkFs } from './walkFs';
@@ -28,6 +28,7 @@ export function nodeWalkFs(options: NodeWalkFsOptions): WalkFs<string> {
       return stats ? entryType(stats, location) : undefined;
     },
     read: readRegularFile,
+    readSync: readRegularFileSync,
     child: (folder, name) => join(folder, name),
     parent: (location) => (dirname(location) === location ? undefined : dirname(location)),
     baseName: (location) => basename(location),
@@ -64,6 +65,23 @@ async function readRegularFile(path: string): Promise<Uint8Array> {
     return await handle.readFile();
   } finally {
     await handle.close();
+  }
+}
+
+/** readRegularFile without the thread pool: the same open flags and the same check of what was opened. */
+function readRegularFileSync(path: string): Uint8Array {
+  let fd: number;
+  try {
+    fd = openSync(path, OPEN_FLAGS);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw new Error('it is a symbolic link, and links are not followed.');
+    throw error;
+  }
+  try {
+    if (!fstatSync(fd).isFile()) throw new Error('it is not a regular file.');
+    return readFileSync(fd);
+  } finally {
+    closeSync(fd);
   }
 }
 

@@ -3,7 +3,7 @@ import type { MarkdownFindings } from './inspect';
 
 /** What stops a publish before any request, with the action that fixes it. */
 export interface Blocker {
-  code: 'noEndpoint' | 'badEndpoint' | 'noToken' | 'emptyContent' | 'emptyTitle' | 'emptySpace' | 'parentNotDigits' | 'frontMatter' | 'duplicatePage' | 'unreadable' | 'noPageAccess' | 'diagramRenderer';
+  code: 'noEndpoint' | 'badEndpoint' | 'noToken' | 'emptyContent' | 'emptyTitle' | 'emptySpace' | 'parentNotDigits' | 'frontMatter' | 'duplicatePage' | 'unreadable' | 'noPageAccess' | 'diagramRenderer' | 'changedSincePlan';
   message: string;
   fix: 'openSettings' | 'setApiToken' | 'editFile' | undefined;
 }

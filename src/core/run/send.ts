@@ -17,7 +17,7 @@ export interface SendSettings {
   hooks?: RetryHooks;
 }
 
-export function sendPlanned(item: PlanItem, target: PublishTarget, context: SendContext, settings: SendSettings): Promise<PublishOutcome> {
+export function sendPlanned(_item: PlanItem, target: PublishTarget, context: SendContext, settings: SendSettings): Promise<PublishOutcome> {
   const hooks = settings.hooks ?? {};
   return importPage({
     ...hooks,
@@ -26,7 +26,7 @@ export function sendPlanned(item: PlanItem, target: PublishTarget, context: Send
     transport: settings.transport,
     deadlineMs: settings.deadlineMs,
     target,
-    content: item.content,
+    content: context.content,
     signal: context.signal,
     beforeAttempt: () => context.gate.wait(context.signal),
     // The wiki asked for a longer wait than a run waits: the whole run stops, no new file is sent into it.

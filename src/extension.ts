@@ -93,7 +93,7 @@ export function activate(context: vscode.ExtensionContext): void {
         showLog: () => channel.show(true),
         setApiToken: () => setApiToken.execute(),
         explainNotFound: (target, signal) => exportSession.explainNotFound(target, signal),
-        compare: (fileUri) => compare.instance.compareUri(fileUri),
+        compare: (fileUri, page) => compare.instance.compareUri(fileUri, page),
         tokenVerdict: (outcome) => void tokenStatus.noteOutcome(outcome),
       })),
       compare,

@@ -7,8 +7,8 @@ import { signInApproved } from './support/accounts';
 import { useSessions } from './support/harness';
 import { CREATE_ONLY, OVERWRITE_PROMPT, PARENT_PROMPT, chooseSpace } from './support/publishFlow';
 import {
-  answerPrompt, centerNotification, clearNotifications, explorerRow, notification, openNotificationCenter, pickItem, publishFolderAs, publishFromExplorer,
-  tokenStatusItem, waitForPrompt,
+  activeTab, answerPrompt, centerNotification, clearNotifications, explorerRow, notification, notificationButton, openNotificationCenter, pickItem,
+  publishFolderAs, publishFromExplorer, tokenStatusItem, waitForPrompt,
 } from './support/workbench';
 
 const FILES = {
@@ -56,7 +56,7 @@ describe('Publishing several files from the Explorer', function () {
 describe('Republishing a folder, signed in: the edit guard in the many-file plan', function () {
   const sessions = useSessions();
 
-  it('lists the page a colleague edited in the confirmation, leaves it out, and updates the others', async function () {
+  it('lists the page a colleague edited in the confirmation, compares it from there, leaves it out, and updates the others', async function () {
     const session = await sessions.start({ files: FILES, world: {}, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
     const { page, sandbox, workspaceDir } = session;
     await tokenStatusItem(page).waitFor();
@@ -92,6 +92,22 @@ describe('Republishing a folder, signed in: the edit guard in the many-file plan
     assert.match(text, /0 new, 2 updated, 0 replacing pages they did not create, 0 unchanged \(skipped\), 0 refused, 1 edited on the wiki \(left out\)/);
     assert.match(text, /guide\/configure\.md: "Configure", version 2 by wiki-editor/, 'the edited page: title, who, when');
     assert.equal(sandbox.imports.length, 3, 'nothing sent before the confirmation');
+
+    // Compare from the confirmation: a pick of the edited pages, the diff, and back to the same confirmation.
+    await confirm.locator('.monaco-button', { hasText: 'Compare...' }).click();
+    await waitForPrompt(page, /Compare a page edited on the wiki with its file/);
+    await pickItem(page, 'Configure');
+    const diff = page.locator('.editor-group-container.active .monaco-diff-editor');
+    await diff.waitFor();
+    await activeTab(page, 'Configure (wiki) ↔ configure.md').waitFor();
+    await diff.locator('.editor.original .view-lines', { hasText: 'A colleague\'s fix.' }).waitFor();
+    await diff.locator('.editor.modified .view-lines', { hasText: 'Revised.' }).waitFor();
+    const back = notification(page, 'Nothing is published until you confirm');
+    await back.waitFor();
+    assert.equal(sandbox.imports.length, 3, 'Compare sends nothing');
+    await notificationButton(back, 'Back to the Confirmation').click();
+    await confirm.waitFor();
+    assert.match(await confirm.innerText(), /guide\/configure\.md: "Configure", version 2 by wiki-editor/, 'the same confirmation again');
     await confirm.locator('.monaco-button', { hasText: 'Publish, Leave Out Edited' }).click();
     await openNotificationCenter(page);
     await centerNotification(page, /2 published, 1 left out \(edited on the wiki\)/).waitFor();

@@ -29,8 +29,14 @@ export interface PublishDependencies {
   explainNotFound?(target: PublishTarget, signal: AbortSignal): Promise<string | undefined>;
   /** Tells the token status item what the wiki said of the token (401/403: rejected; a success: accepted). */
   tokenVerdict?(outcome: PublishOutcome): void;
-  /** Opens the diff of a file against its page (Compare with Wiki Page). */
-  compare?(fileUri: string): Promise<void>;
+  /** Opens the diff of a file against its page (Compare with Wiki Page); `page` when the plan knows which page it is. */
+  compare?(fileUri: string, page?: WikiPageRef): Promise<void>;
+}
+
+/** A page by ID, with its title for the diff's name. */
+export interface WikiPageRef {
+  id: string;
+  title: string;
 }
 
 export interface SendSetup {

@@ -10,7 +10,6 @@ import { prepareDocument, type PreparedDocument } from '../publish/pipeline';
 import { diagramCaution } from '../publish/diagrams';
 import { cautionsFor, checkContent, checkTarget, type Blocker, type Caution } from '../publish/preflight';
 import { completeTarget, mergeTargets, suggestTitle, type PartialTarget, type PublishTarget } from '../publish/target';
-import { detachedCopy } from '../util/detached';
 import type { DecodedText } from '../walk/decode';
 import { contentHash, deriveContent, type ContentRecipe } from './plannedContent';
 
@@ -128,9 +127,7 @@ export interface PlanCounts {
  * second parse when the caller already prepared the text (a tree plan reads front matter and titles first).
  */
 export function planFile(file: SourceFile, link: PageLink | undefined, options: PlanOptions = {}, prepared: PreparedDocument = prepareDocument(file.text)): PlanItem {
-  const { item } = planFileWithContent(file, link, options, prepared);
-  // Without its content, nothing it keeps may keep the text alive either.
-  return item.content === undefined ? detachedCopy(item) : item;
+  return planFileWithContent(file, link, options, prepared).item;
 }
 
 /** planFile, also giving the content it would send, which the item keeps only when the file cannot be read again. */

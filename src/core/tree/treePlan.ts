@@ -7,7 +7,7 @@ import { foreseeRewrite, linkDestinationTexts, markdownHeadings, type LinkCautio
 import { planFile, planFileWithContent, type PlanItem, type PlanOptions, type PlannedFile, type SourceFile } from '../run/plan';
 import { prepareDocument } from '../publish/pipeline';
 import { suggestTitle } from '../publish/target';
-import { detachedCopy } from '../util/detached';
+import { detachedAll } from '../util/detached';
 import { findTitleCollisions } from './collisions';
 import { generatedFolderMarkdown } from './folderMarkdown';
 import { detectMoves, type MoveReport, type RecordedPage } from './moves';
@@ -92,10 +92,6 @@ export function planTree(sources: readonly SourceFile[], options: TreePlanOption
 
 /** Plans one file of a tree as far as it can alone, keeping what planTreeOf needs and letting the text go. */
 export function digestTreeSource(source: SourceFile, options: TreePlanOptions): TreeSource {
-  return detachedCopy(treeSourceOf(source, options));
-}
-
-function treeSourceOf(source: SourceFile, options: TreePlanOptions): TreeSource {
   const prepared = prepareDocument(source.text);
   const link = options.links.get(source.key);
   const names = prepared.frontMatterTarget;
@@ -121,7 +117,7 @@ function treeItemOptions(options: TreePlanOptions): PlanOptions {
 }
 
 function linkFactsOf(content: string): LinkFacts {
-  return { headings: markdownHeadings(content), destinations: linkDestinationTexts(content) };
+  return { headings: detachedAll(markdownHeadings(content)), destinations: detachedAll(linkDestinationTexts(content)) };
 }
 
 /** The tree from its files' facts (digestTreeSource), in label order. */
@@ -140,7 +136,9 @@ export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOpti
     // A page recorded in the repository is this tree's page: updated. Others are created, or adopted with --overwrite.
     const defaults = { spaceId: options.spaceId, parentId: parentId ?? options.parentId, pageTitle: node.title, overwrite: recorded !== undefined || options.overwrite };
     const planned = sourcePath !== undefined ? (inTree.get(sourcePath) as TreeSource) : generatedPage(node, tree, defaults, options);
-    const item: PlanItem = { ...planned.item };
+    // Each file is one page, so its item is this page's (not a copy: members added to a spread copy later, such as the
+    // guard's verdict, give every such object a hidden class of its own, about 200 bytes each).
+    const item = planned.item;
     // The tree decides the target: the node's title under its folder's page, whatever a per-machine link remembers.
     item.target = defaults;
     item.complete = { ...defaults };
@@ -150,7 +148,8 @@ export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOpti
     const unlinked = recorded !== undefined && item.link === undefined;
     // The guard needs a link to compare with: the repository's page, published from here never (time 0).
     if (unlinked) {
-      item.link = { ...defaults, pageId: recorded.id, publishedAt: 0 };
+      // Written out, not spread: a spread followed by more members gives every such object a hidden class of its own.
+      item.link = { spaceId: defaults.spaceId, parentId: defaults.parentId, pageTitle: defaults.pageTitle, pageId: recorded.id, publishedAt: 0 };
       item.linkedPage = parentId !== undefined;
     }
     return { node, linkFacts: planned.linkFacts, key, item, parentKnown: parentId !== undefined, unlinked, ...(recorded ? { pageId: recorded.id } : {}) };

@@ -11,12 +11,13 @@ import { pageAddress } from '../../src/core/publish/pageAddress';
 import { contentHash, planFiles } from '../../src/core/run/plan';
 import { runPlan, ThrottleGate } from '../../src/core/run/runner';
 import { sendPlanned, type SendSettings } from '../../src/core/run/send';
-import { digestTreeSource, planTreeOf, type TreeIdentity, type TreePlanOptions } from '../../src/core/tree/treePlan';
+import { digestTreeSource, planTreeOf, type TreePlanOptions } from '../../src/core/tree/treePlan';
 import { runTree } from '../../src/core/tree/treeRun';
 import { nodeWalkFs } from '../../src/core/walk/nodeWalkFs';
 import { eachSourceFromWalk, sourcesFromWalk } from '../../src/core/walk/sources';
 import { walkSelection } from '../../src/core/walk/walk';
 import type { WalkFs } from '../../src/core/walk/walkFs';
+import { MemoryIdentity } from '../support/memoryIdentity';
 import { useSignedInWorld } from '../support/signedInWorld';
 
 const FILES: Record<string, string> = {
@@ -25,19 +26,6 @@ const FILES: Record<string, string> = {
   'docs/gone.md': '# Gone\n\nSoon deleted.\n',
   'docs/front.md': '---\ntitle: Front\n---\nThe body stays.\n',
 };
-
-class MemoryIdentity implements TreeIdentity {
-  readonly map = new Map<string, { id: string; title: string }>();
-  get(key: string): { id: string; title: string } | undefined {
-    return this.map.get(key);
-  }
-  entries(): ReadonlyArray<[string, { id: string; title: string }]> {
-    return [...this.map];
-  }
-  async record(key: string, entry: { id: string; title: string }): Promise<void> {
-    this.map.set(key, entry);
-  }
-}
 
 const ports: Array<[string, (cwd: string) => WalkFs<string>]> = [
   ['the command line\'s port (synchronous reads)', (cwd) => nodeWalkFs({ cwd })],

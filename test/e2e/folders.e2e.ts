@@ -5,10 +5,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { signInApproved } from './support/accounts';
 import { useSessions } from './support/harness';
-import { CREATE_ONLY, OVERWRITE_PROMPT, PARENT_PROMPT, chooseSpace } from './support/publishFlow';
+import { CREATE_ONLY, OVERWRITE_PROMPT, PARENT_PROMPT, chooseSpace, compareFromConfirmation } from './support/publishFlow';
 import {
-  activeTab, answerPrompt, centerNotification, clearNotifications, explorerRow, notification, notificationButton, openNotificationCenter, pickItem,
-  publishFolderAs, publishFromExplorer, tokenStatusItem, waitForPrompt,
+  answerPrompt, centerNotification, clearNotifications, explorerRow, notification, openNotificationCenter, pickItem, publishFolderAs, publishFromExplorer,
+  tokenStatusItem, waitForPrompt,
 } from './support/workbench';
 
 const FILES = {
@@ -94,19 +94,7 @@ describe('Republishing a folder, signed in: the edit guard in the many-file plan
     assert.equal(sandbox.imports.length, 3, 'nothing sent before the confirmation');
 
     // Compare from the confirmation: a pick of the edited pages, the diff, and back to the same confirmation.
-    await confirm.locator('.monaco-button', { hasText: 'Compare...' }).click();
-    await waitForPrompt(page, /Compare a page edited on the wiki with its file/);
-    await pickItem(page, 'Configure');
-    const diff = page.locator('.editor-group-container.active .monaco-diff-editor');
-    await diff.waitFor();
-    await activeTab(page, 'Configure (wiki) ↔ configure.md').waitFor();
-    await diff.locator('.editor.original .view-lines', { hasText: 'A colleague\'s fix.' }).waitFor();
-    await diff.locator('.editor.modified .view-lines', { hasText: 'Revised.' }).waitFor();
-    const back = notification(page, 'Nothing is published until you confirm');
-    await back.waitFor();
-    assert.equal(sandbox.imports.length, 3, 'Compare sends nothing');
-    await notificationButton(back, 'Back to the Confirmation').click();
-    await confirm.waitFor();
+    await compareFromConfirmation(page, confirm, { title: 'Configure', fileName: 'configure.md', wikiLine: 'A colleague\'s fix.', fileLine: 'Revised.' }, () => sandbox.imports.length);
     assert.match(await confirm.innerText(), /guide\/configure\.md: "Configure", version 2 by wiki-editor/, 'the same confirmation again');
     await confirm.locator('.monaco-button', { hasText: 'Publish, Leave Out Edited' }).click();
     await openNotificationCenter(page);

@@ -2,7 +2,9 @@
 // specified order (space, parent page, page title, create-or-update), one multi-step input with a Back button.
 import * as assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
-import { answerPrompt, editorTitleAction, pickItem, quickInput, quickInputBox, validationError, waitForPrompt } from './workbench';
+import {
+  activeTab, answerPrompt, editorTitleAction, notification, notificationButton, pickItem, quickInput, quickInputBox, validationError, waitForPrompt,
+} from './workbench';
 
 export const PUBLISH_BUTTON_LABEL = 'Publish to Wiki';
 export const CREATE_ONLY = 'Create only';
@@ -65,4 +67,33 @@ export async function answerPublishPrompts(page: Page, answers: PromptAnswers): 
 
   await waitForPrompt(page, OVERWRITE_PROMPT);
   await pickItem(page, answers.mode);
+}
+
+/** What Compare... from a folder's confirmation should show: the page, its file, and a line of each side. */
+export interface ComparedPage {
+  title: string;
+  fileName: string;
+  wikiLine: string;
+  fileLine: string;
+}
+
+/**
+ * Compare... from a folder's (flat or tree) confirmation: picks the edited page, waits for its diff with both sides,
+ * checks that nothing was sent, and returns to the same confirmation through the notification's button.
+ */
+export async function compareFromConfirmation(page: Page, confirm: Locator, compared: ComparedPage, imports: () => number): Promise<void> {
+  const sentBefore = imports();
+  await confirm.locator('.monaco-button', { hasText: 'Compare...' }).click();
+  await waitForPrompt(page, /Compare a page edited on the wiki with its file/);
+  await pickItem(page, compared.title);
+  const diff = page.locator('.editor-group-container.active .monaco-diff-editor');
+  await diff.waitFor();
+  await activeTab(page, `${compared.title} (wiki) ↔ ${compared.fileName}`).waitFor();
+  await diff.locator('.editor.original .view-lines', { hasText: compared.wikiLine }).waitFor();
+  await diff.locator('.editor.modified .view-lines', { hasText: compared.fileLine }).waitFor();
+  const back = notification(page, 'Nothing is published until you confirm');
+  await back.waitFor();
+  assert.equal(imports(), sentBefore, 'Compare sends nothing');
+  await notificationButton(back, 'Back to the Confirmation').click();
+  await confirm.waitFor();
 }

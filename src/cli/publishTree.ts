@@ -41,20 +41,22 @@ export function printTreeResult(result: TreeFileResult, json: boolean, output: O
 
 export function printTreePlan(plan: TreePlan, json: boolean, output: Output): number {
   let notSendable = 0;
+  const lines: string[] = [];
   for (const item of [...plan.refused, ...plan.pinned]) {
     const record = planRecord(item);
     output.record(record);
     if (record.status !== 'send' && record.status !== 'unchanged') notSendable++;
     if (json) output.json(record);
-    else output.line(planLine(record));
+    else lines.push(planLine(record));
   }
   for (const page of plan.pages) {
     const record = { ...planRecord(page.item), tree: { key: page.key, depth: page.node.depth, kind: page.node.kind, ...(page.node.generated ? { generated: true } : {}) }, ...(page.pageId ? { pageId: page.pageId } : {}) };
     output.record(record);
     if (record.status !== 'send' && record.status !== 'unchanged') notSendable++;
     if (json) output.json(record);
-    else output.line(`${'  '.repeat(page.node.depth)}${planLine(record)}${page.node.generated ? ' (folder page listing its children)' : ''}`);
+    else lines.push(`${'  '.repeat(page.node.depth)}${planLine(record)}${page.node.generated ? ' (folder page listing its children)' : ''}`);
   }
+  output.lines(lines);
   printMoves(plan, json, output);
   return notSendable;
 }

@@ -33,9 +33,12 @@ export async function eachSourceFromWalk<L, T>(walk: Pick<WalkResult<L>, 'files'
   const readSync = options.fs.readSync;
   if (readSync) {
     const bytes = (file: WalkedFile<L>): Uint8Array => readSync.call(options.fs, file.readFrom);
-    return entries.map((entry) => take(isRefused(entry) ? refusedSource(entry) : source(entry, readTextSync(entry, options, bytes), options)));
+    // Read again the same way when sent: a request's wait hides no thread-pool round trips, it adds them.
+    const again = (file: WalkedFile<L>) => async (): Promise<DecodedText> => readTextSync(file, options, bytes);
+    return entries.map((entry) => take(isRefused(entry) ? refusedSource(entry) : source(entry, readTextSync(entry, options, bytes), again(entry))));
   }
-  return mapBounded(entries, READ_CONCURRENCY, async (entry) => take(isRefused(entry) ? refusedSource(entry) : source(entry, await readText(entry, options), options)));
+  const again = (file: WalkedFile<L>) => (): Promise<DecodedText> => readText(file, options);
+  return mapBounded(entries, READ_CONCURRENCY, async (entry) => take(isRefused(entry) ? refusedSource(entry) : source(entry, await readText(entry, options), again(entry))));
 }
 
 function isRefused<L>(entry: WalkedFile<L> | RefusedEntry): entry is RefusedEntry {
@@ -46,9 +49,9 @@ function refusedSource(entry: RefusedEntry): SourceFile {
   return { key: entry.key, label: entry.label, text: '', readProblem: entry.reason };
 }
 
-function source<L>(file: WalkedFile<L>, decoded: DecodedText, options: SourceOptions<L>): SourceFile {
+function source<L>(file: WalkedFile<L>, decoded: DecodedText, readAgain: () => Promise<DecodedText>): SourceFile {
   if (!decoded.ok) return { key: file.key, label: file.label, text: '', readProblem: decoded.problem };
-  return { key: file.key, label: file.label, text: decoded.text, readAgain: () => readText(file, options) };
+  return { key: file.key, label: file.label, text: decoded.text, readAgain };
 }
 
 /** A file's text: an open editor's (unsaved edits included), else its bytes decoded; a file that cannot be read says why. */

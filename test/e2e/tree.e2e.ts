@@ -6,11 +6,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { signInApproved } from './support/accounts';
 import { useSessions } from './support/harness';
-import type { Page } from 'playwright-core';
-import { CREATE_ONLY, OVERWRITE_PROMPT, PARENT_PROMPT, chooseSpace, compareFromConfirmation } from './support/publishFlow';
-import {
-  answerPrompt, centerNotification, clearNotifications, notification, openNotificationCenter, pickItem, publishFolderAs, tokenStatusItem, waitForPrompt,
-} from './support/workbench';
+import { compareFromConfirmation, publishNewTree } from './support/publishFlow';
+import type { Session } from './support/session';
+import { centerNotification, clearNotifications, notification, openNotificationCenter, publishFolderAs, tokenStatusItem } from './support/workbench';
 
 const FILES = {
   'docs/index.md': '# Overview\n\nStart with the [setup](guide/setup.md).\n',
@@ -19,25 +17,19 @@ const FILES = {
   'docs/reference/api.md': '# API\n\n## Tokens\n\nUse one per job.\n',
 };
 
-/** Publish to Wiki, As a page tree, on the docs folder, answering the questions of a first publish under page 123456. */
-async function publishNewTree(page: Page): Promise<void> {
-  await publishFolderAs(page, 'docs', 'As a page tree');
-  await chooseSpace(page, 'DOCS');
-  await waitForPrompt(page, PARENT_PROMPT);
-  await answerPrompt(page, '123456');
-  await waitForPrompt(page, OVERWRITE_PROMPT);
-  await pickItem(page, CREATE_ONLY);
-}
-
 describe('Publishing a folder as a page tree', function () {
   const sessions = useSessions();
+  /** The FILES workspace with an import token, signed in to the export API (page IDs need it), no toasts left. */
+  const signedInSession = async (): Promise<Session> => {
+    const session = await sessions.start({ files: FILES, world: {}, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
+    await tokenStatusItem(session.page).waitFor();
+    await signInApproved(session.page);
+    await clearNotifications(session.page);
+    return session;
+  };
 
   it('publishes a small tree from the Explorer, records its pages, and a rewritten link opens the page at its heading', async function () {
-    const session = await sessions.start({ files: FILES, world: {}, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
-    const { page, sandbox, workspaceDir } = session;
-    await tokenStatusItem(page).waitFor();
-    await signInApproved(page);
-    await clearNotifications(page);
+    const { page, sandbox, workspaceDir } = await signedInSession();
 
     await publishNewTree(page);
 
@@ -75,11 +67,7 @@ describe('Publishing a folder as a page tree', function () {
   });
 
   it('republishing the tree after a colleague\'s edit: Compare from the confirmation, then back to it, and the edit stays', async function () {
-    const session = await sessions.start({ files: FILES, world: {}, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
-    const { page, sandbox, workspaceDir } = session;
-    await tokenStatusItem(page).waitFor();
-    await signInApproved(page);
-    await clearNotifications(page);
+    const { page, sandbox, workspaceDir } = await signedInSession();
     await publishNewTree(page);
     await page.locator('.monaco-dialog-box', { hasText: 'Publish 5 pages as a tree?' }).locator('.monaco-button', { hasText: /^Publish$/ }).click();
     // The summary as a toast, or in the center when VS Code held the toast back among others.

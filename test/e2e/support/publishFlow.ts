@@ -3,7 +3,8 @@
 import * as assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import {
-  activeTab, answerPrompt, editorTitleAction, notification, notificationButton, pickItem, quickInput, quickInputBox, validationError, waitForPrompt,
+  activeTab, answerPrompt, editorTitleAction, notification, notificationButton, pickItem, publishFolderAs, quickInput, quickInputBox, validationError,
+  waitForPrompt,
 } from './workbench';
 
 export const PUBLISH_BUTTON_LABEL = 'Publish to Wiki';
@@ -67,6 +68,16 @@ export async function answerPublishPrompts(page: Page, answers: PromptAnswers): 
 
   await waitForPrompt(page, OVERWRITE_PROMPT);
   await pickItem(page, answers.mode);
+}
+
+/** Publish to Wiki, As a page tree, on a folder, answering a first publish's questions: space DOCS, page 123456, create only. */
+export async function publishNewTree(page: Page, folder = 'docs'): Promise<void> {
+  await publishFolderAs(page, folder, 'As a page tree');
+  await chooseSpace(page, 'DOCS');
+  await waitForPrompt(page, PARENT_PROMPT);
+  await answerPrompt(page, '123456');
+  await waitForPrompt(page, OVERWRITE_PROMPT);
+  await pickItem(page, CREATE_ONLY);
 }
 
 /** What Compare... from a folder's confirmation should show: the page, its file, and a line of each side. */

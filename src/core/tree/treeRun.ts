@@ -194,7 +194,8 @@ export interface TreeGuardOptions extends GuardOptions {
  */
 export async function guardTreePages(entries: ReadonlyArray<{ page: TreePage; item: PlanItem }>, options: TreeGuardOptions): Promise<void> {
   const looked = entries.filter((entry) => !options.underNewPage(entry.page));
-  for (const entry of entries) if (!looked.includes(entry) && entry.item.state === 'send') entry.item.guard = { kind: 'absent' };
+  const lookedAt = new Set(looked);
+  for (const entry of entries) if (!lookedAt.has(entry) && entry.item.state === 'send') entry.item.guard = { kind: 'absent' };
   const unlinked = looked.filter((entry) => entry.page.unlinked).map((entry) => entry.item.file.key);
   await guardPlan(looked.map((entry) => entry.item), { ...options, landedEarlier: new Set([...(options.landedEarlier ?? []), ...unlinked]) });
   for (const entry of looked) adoptOwnPage(entry.item, options.ownAuthorId);

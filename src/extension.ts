@@ -107,7 +107,7 @@ export function activate(context: vscode.ExtensionContext): void {
         showLog: () => channel.show(true),
         setApiToken: () => setApiToken.execute(),
         diagnoseNotFound: (target, signal) => exportSession.diagnoseNotFound(target, signal),
-        compare: (fileUri) => compare.instance.compareUri(fileUri),
+        compare: (fileUri, page) => compare.instance.compareUri(fileUri, page),
         pull: (fileUri) => pull.instance.pullUri(fileUri),
         keepPullBase: (fileKey, link, identification) => baseKeeper.afterPublish(fileKey, link, identification),
         tokenVerdict: (outcome) => void tokenStatus.noteOutcome(outcome),

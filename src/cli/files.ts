@@ -27,9 +27,10 @@ export async function readMarkdownSources(paths: readonly string[], cwd: string)
   return { ok: true, files: await sourcesFromWalk(walked.result, { fs: walked.fs }) };
 }
 
-type Walked = { ok: true; fs: WalkFs<string>; result: WalkResult<string> } | { ok: false; message: string };
+export type Walked = { ok: true; fs: WalkFs<string>; result: WalkResult<string> } | { ok: false; message: string };
 
-async function walkArguments(paths: readonly string[], cwd: string): Promise<Walked> {
+/** The named files and folders walked, nothing read yet. ok: false only for usage errors. */
+export async function walkArguments(paths: readonly string[], cwd: string): Promise<Walked> {
   const root = (await repositoryRoot(nodeWalkFs({ cwd }), cwd)) ?? cwd;
   const fs = nodeWalkFs({ cwd, tree: await realpath(root).catch(() => root) });
   const result = await walkSelection(paths.map((path) => resolve(cwd, path)), { fs, maxFiles: MAX_FILES });

@@ -38,6 +38,13 @@ export class Output {
     this.write(this.stdout, `${this.scrub(text)}\n`);
   }
 
+  /** Many lines, each redacted as line() does, in one write: a plan of 10,000 pages is not 10,000 system calls. */
+  lines(texts: readonly string[]): void {
+    if (texts.length === 0) return;
+    this.clearProgress();
+    this.write(this.stdout, texts.map((text) => `${this.scrub(text)}\n`).join(''));
+  }
+
   /** One JSON object on one line; string values are redacted one by one, so the line stays valid JSON. */
   json(value: object): void {
     this.clearProgress();

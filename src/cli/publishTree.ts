@@ -17,12 +17,13 @@ import { MANIFEST_FILE_NAME } from '../core/tree/manifest';
 import { nodeManifestFiles } from '../core/tree/manifestNodeFs';
 import { openManifest } from '../core/tree/pageManifest';
 import { checkTitlesInSpace } from '../core/tree/titlesInSpace';
-import { planTree, type TreePlan } from '../core/tree/treePlan';
+import { digestTreeSource, planTreeOf, type TreePlan, type TreePlanOptions } from '../core/tree/treePlan';
 import { runTree, type TreeFileResult } from '../core/tree/treeRun';
 import type { WikiPagesClient } from '../core/wikiPages';
 import type { PublishArgs } from './args';
 import { EXIT_FAILED, EXIT_OK, runExitCode } from './exitCodes';
-import { readMarkdownSources } from './files';
+import { walkArguments } from './files';
+import { eachSourceFromWalk } from '../core/walk/sources';
 import type { Output } from './output';
 import { fileLine, fileRecord, planLine, planRecord, planSummaryLine, runSummaryLine } from './report';
 import { refuseUnreviewedPlan } from './expectPlan';
@@ -40,20 +41,22 @@ export function printTreeResult(result: TreeFileResult, json: boolean, output: O
 
 export function printTreePlan(plan: TreePlan, json: boolean, output: Output): number {
   let notSendable = 0;
+  const lines: string[] = [];
   for (const item of [...plan.refused, ...plan.pinned]) {
     const record = planRecord(item);
     output.record(record);
     if (record.status !== 'send' && record.status !== 'unchanged') notSendable++;
     if (json) output.json(record);
-    else output.line(planLine(record));
+    else lines.push(planLine(record));
   }
   for (const page of plan.pages) {
     const record = { ...planRecord(page.item), tree: { key: page.key, depth: page.node.depth, kind: page.node.kind, ...(page.node.generated ? { generated: true } : {}) }, ...(page.pageId ? { pageId: page.pageId } : {}) };
     output.record(record);
     if (record.status !== 'send' && record.status !== 'unchanged') notSendable++;
     if (json) output.json(record);
-    else output.line(`${'  '.repeat(page.node.depth)}${planLine(record)}${page.node.generated ? ' (folder page listing its children)' : ''}`);
+    else lines.push(`${'  '.repeat(page.node.depth)}${planLine(record)}${page.node.generated ? ' (folder page listing its children)' : ''}`);
   }
+  output.lines(lines);
   printMoves(plan, json, output);
   return notSendable;
 }
@@ -107,8 +110,8 @@ export interface TreeCommandDeps {
 export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   const { args, output } = deps;
   const folder = args.paths[0] as string;
-  const read = await readMarkdownSources([folder], deps.cwd);
-  if (!read.ok) return deps.usage(read.message);
+  const walked = await walkArguments([folder], deps.cwd);
+  if (!walked.ok) return deps.usage(walked.message);
   const root = resolve(deps.cwd, folder);
   const rootLabel = relative(deps.cwd, root).split(sep).join('/');
   const opened = await openManifest(nodeManifestFiles, join(root, MANIFEST_FILE_NAME), { writing: !args.noRecord && !args.dryRun });
@@ -129,12 +132,14 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   if (opening && !opening.ok) return deps.usage(opening.message);
   const state = opening?.store;
   const links = new Map<string, PageLink | undefined>();
-  for (const file of read.files) links.set(file.key, await state?.get(file.key));
+  for (const file of [...walked.result.files, ...walked.result.refused]) links.set(file.key, await state?.get(file.key));
   const renderer = deps.renderer;
-  const plan = planTree(read.files, {
+  const treeOptions: TreePlanOptions = {
     rootPath: rootLabel, spaceId, parentId, overwrite: args.overwrite, identity, links, pageAccess: deps.pages !== undefined, force: args.force,
     ...(renderer ? { diagramRenderer: renderer } : {}),
-  });
+  };
+  // Each file is planned as it is read and its text let go: the plan holds hashes, and a file is read again when sent.
+  const plan = planTreeOf(await eachSourceFromWalk(walked.result, { fs: walked.fs }, (source) => digestTreeSource(source, treeOptions)), treeOptions);
   if (deps.pages) await checkTitlesInSpace(plan, deps.pages, spaceId, deps.interrupt);
   const ownAuthorId = deps.ownAuthorId;
   if (deps.noAccessReason && plan.pages.some((page) => page.item.state === 'send' && page.pageId)) output.problem(`Wiki edits are not checked. ${deps.noAccessReason}`);

@@ -7,12 +7,10 @@ import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { signInApproved } from './support/accounts';
 import { repoRoot } from './support/paths';
-import { CREATE_ONLY, OVERWRITE_PROMPT, PARENT_PROMPT, chooseSpace } from './support/publishFlow';
+import { publishNewTree } from './support/publishFlow';
 import { prepareRun } from './support/runSetup';
 import { startSession, type Session } from './support/session';
-import {
-  answerPrompt, clearNotifications, explorerRow, pickItem, publishFolderAs, tokenStatusItem, waitForCenterNotification, waitForPrompt,
-} from './support/workbench';
+import { clearNotifications, explorerRow, tokenStatusItem, waitForCenterNotification } from './support/workbench';
 import { openPagesView, pagesViewAction, pagesViewPane, pagesViewRow } from './support/wikiPagesView';
 
 const FILES = {
@@ -55,12 +53,7 @@ async function main(): Promise<void> {
     await tokenStatusItem(page).waitFor();
     await signInApproved(page);
     await clearNotifications(page);
-    await publishFolderAs(page, 'docs', 'As a page tree');
-    await chooseSpace(page, 'DOCS');
-    await waitForPrompt(page, PARENT_PROMPT);
-    await answerPrompt(page, '123456');
-    await waitForPrompt(page, OVERWRITE_PROMPT);
-    await pickItem(page, CREATE_ONLY);
+    await publishNewTree(page);
     const confirm = page.locator('.monaco-dialog-box', { hasText: 'as a tree?' });
     await confirm.waitFor();
     await confirm.locator('.monaco-button', { hasText: /^Publish$/ }).click();

@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { signInApproved } from './support/accounts';
 import { useSessions } from './support/harness';
-import { CREATE_ONLY, OVERWRITE_PROMPT, PARENT_PROMPT, chooseSpace, promptTitle } from './support/publishFlow';
+import { chooseSpace, compareFromConfirmation, CREATE_ONLY, OVERWRITE_PROMPT, PARENT_PROMPT, promptTitle } from './support/publishFlow';
 import {
   answerPrompt, clearNotifications, explorerRow, notification, pickItem, publishFolderAs, publishFromExplorer, tokenStatusItem, waitForCenterNotification, waitForPrompt,
 } from './support/workbench';
@@ -87,7 +87,7 @@ describe('Publishing files of which one needs a target', function () {
 describe('Republishing a folder, signed in: the edit guard in the many-file plan', function () {
   const sessions = useSessions();
 
-  it('lists the page a colleague edited in the confirmation, leaves it out, and updates the others', async function () {
+  it('lists the page a colleague edited in the confirmation, compares it from there, leaves it out, and updates the others', async function () {
     const session = await sessions.start({ files: FILES, world: {}, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
     const { page, sandbox, workspaceDir } = session;
     await tokenStatusItem(page).waitFor();
@@ -122,6 +122,10 @@ describe('Republishing a folder, signed in: the edit guard in the many-file plan
     assert.match(text, /0 new, 2 updated, 0 replacing pages they did not create, 0 unchanged \(skipped\), 0 refused, 1 edited on the wiki \(left out\)/);
     assert.match(text, /guide\/configure\.md: "Configure", version 2 by wiki-editor/, 'the edited page: title, who, when');
     assert.equal(sandbox.imports.length, 3, 'nothing sent before the confirmation');
+
+    // Compare from the confirmation: a pick of the edited pages, the diff, and back to the same confirmation.
+    await compareFromConfirmation(page, confirm, { title: 'Configure', fileName: 'configure.md', wikiLine: 'A colleague\'s fix.', fileLine: 'Revised.' }, () => sandbox.imports.length);
+    assert.match(await confirm.innerText(), /guide\/configure\.md: "Configure", version 2 by wiki-editor/, 'the same confirmation again');
     await confirm.locator('.monaco-button', { hasText: 'Publish, Leave Out Edited' }).click();
     await waitForCenterNotification(page, /2 published, 1 left out \(edited on the wiki\)/);
     assert.equal(sandbox.imports.length, 5);

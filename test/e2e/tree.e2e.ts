@@ -2,14 +2,13 @@
 // the confirmation shows the tree; the folder's .wiki-pages.json records the pages; and a rewritten link on the
 // sandbox's page view opens the linked page at its heading.
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { signInApproved } from './support/accounts';
 import { useSessions } from './support/harness';
-import { CREATE_ONLY, OVERWRITE_PROMPT, PARENT_PROMPT, chooseSpace } from './support/publishFlow';
-import {
-  answerPrompt, clearNotifications, pickItem, publishFolderAs, tokenStatusItem, waitForCenterNotification, waitForPrompt,
-} from './support/workbench';
+import { compareFromConfirmation, publishNewTree } from './support/publishFlow';
+import { clearNotifications, notification, publishFolderAs, tokenStatusItem, waitForCenterNotification } from './support/workbench';
+import type { Session } from './support/session';
 
 const FILES = {
   'docs/index.md': '# Overview\n\nStart with the [setup](guide/setup.md).\n',
@@ -20,20 +19,19 @@ const FILES = {
 
 describe('Publishing a folder as a page tree', function () {
   const sessions = useSessions();
+  /** The FILES workspace with an import token, signed in to the export API (page IDs need it), no toasts left. */
+  const signedInSession = async (): Promise<Session> => {
+    const session = await sessions.start({ files: FILES, world: {}, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
+    await tokenStatusItem(session.page).waitFor();
+    await signInApproved(session.page);
+    await clearNotifications(session.page);
+    return session;
+  };
 
   it('publishes a small tree from the Explorer, records its pages, and a rewritten link opens the page at its heading', async function () {
-    const session = await sessions.start({ files: FILES, world: {}, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
-    const { page, sandbox, workspaceDir } = session;
-    await tokenStatusItem(page).waitFor();
-    await signInApproved(page);
-    await clearNotifications(page);
+    const { page, sandbox, workspaceDir } = await signedInSession();
 
-    await publishFolderAs(page, 'docs', 'As a page tree');
-    await chooseSpace(page, 'DOCS');
-    await waitForPrompt(page, PARENT_PROMPT);
-    await answerPrompt(page, '123456');
-    await waitForPrompt(page, OVERWRITE_PROMPT);
-    await pickItem(page, CREATE_ONLY);
+    await publishNewTree(page);
 
     const confirm = page.locator('.monaco-dialog-box', { hasText: 'Publish 5 pages as a tree?' });
     await confirm.waitFor();
@@ -65,5 +63,38 @@ describe('Publishing a folder as a page tree', function () {
     } finally {
       await reader.close();
     }
+  });
+
+  it('republishing the tree after a colleague\'s edit: Compare from the confirmation, then back to it, and the edit stays', async function () {
+    const { page, sandbox, workspaceDir } = await signedInSession();
+    await publishNewTree(page);
+    await page.locator('.monaco-dialog-box', { hasText: 'Publish 5 pages as a tree?' }).locator('.monaco-button', { hasText: /^Publish$/ }).click();
+    // The summary as a toast, or in the center when VS Code held the toast back among others.
+    const summary = notification(page, /5 published\./);
+    await summary.waitFor({ timeout: 20_000 }).catch(async () => {
+      await waitForCenterNotification(page, /5 published\./);
+    });
+    await clearNotifications(page);
+
+    // A colleague edits "Setup" on the wiki; the writer changes setup.md and api.md.
+    const setup = sandbox.pages().find((candidate) => candidate.title === 'Setup' && !candidate.deleted);
+    assert.ok(setup);
+    sandbox.editPageOnWiki(setup.id, '# Setup\n\nA colleague\'s fix.\n');
+    for (const file of ['guide/setup.md', 'reference/api.md']) {
+      const at = path.join(workspaceDir, 'docs', file);
+      writeFileSync(at, `${readFileSync(at, 'utf8')}\nRevised.\n`);
+    }
+
+    // The folder's .wiki-pages.json names the parent page now: no questions, straight to the confirmation.
+    await publishFolderAs(page, 'docs', 'As a page tree');
+    // API and the generated Reference page (a folder page has no file to link, so it is always sent) update.
+    const confirm = page.locator('.monaco-dialog-box', { hasText: 'Publish 2 pages as a tree?' });
+    await confirm.waitFor();
+    assert.match(await confirm.innerText(), /Edited on the wiki since you last published it: "Setup", version \d+ by wiki-editor/);
+    await compareFromConfirmation(page, confirm, { title: 'Setup', fileName: 'setup.md', wikiLine: 'A colleague\'s fix.', fileLine: 'Revised.' }, () => sandbox.imports.length);
+    await confirm.locator('.monaco-button', { hasText: 'Publish, Leave Out Edited' }).click();
+    await waitForCenterNotification(page, /2 published, 1 left out \(edited on the wiki\)/);
+    assert.match(sandbox.pages().find((candidate) => candidate.id === setup.id)?.markdown ?? '', /A colleague's fix/, 'the colleague\'s edit stays');
+    assert.match(sandbox.pages().find((candidate) => candidate.title === 'API' && !candidate.deleted)?.markdown ?? '', /Revised/);
   });
 });

@@ -12,6 +12,7 @@ import { VIEW_REQUESTS_AT_ONCE } from '../../src/core/pageState/wikiReading';
 import { guardPlan } from '../../src/core/run/guard';
 import { linkAfterPublish, planFile, type SourceFile } from '../../src/core/run/plan';
 import { ThrottleGate } from '../../src/core/run/runner';
+import { heldContent } from '../../src/core/run/plannedContent';
 import { sendPlanned } from '../../src/core/run/send';
 import { createWikiPagesClient, type WikiPagesClient } from '../../src/core/wikiPages';
 import { importBody, postImport } from '../sandbox/sandboxTestKit';
@@ -51,7 +52,7 @@ describe('Wiki Pages view states against the sandbox wiki', () => {
     const item = planFile(file, link, { titleFromFile: true, defaults: { spaceId: 'DOCS', parentId, overwrite: true } });
     assert.ok(item.complete && item.state === 'send', `${file.label} would be sent`);
     if (link) await guardPlan([item], { pages: signedIn.pages, noAccessReason: 'not signed in' });
-    const outcome = await sendPlanned(item, item.complete, { signal: new AbortController().signal, gate: new ThrottleGate() }, {
+    const outcome = await sendPlanned(item, item.complete, { signal: new AbortController().signal, gate: new ThrottleGate(), content: heldContent(item) }, {
       endpoint: new URL(signedIn.world.sandbox.importEndpoint), token: signedIn.apiToken, transport: signedIn.transport, deadlineMs: 10_000,
     });
     assert.ok(outcome.kind === 'created' || outcome.kind === 'updated', `${file.label}: ${outcome.kind}`);

@@ -9,6 +9,7 @@ import type { PageLink } from '../../src/core/links/pageLink';
 import { baseAfterPull, captureBase, linkAfterPull, MemoryPullBaseStore, pullPage, type PullOutcome } from '../../src/core/pull';
 import { guardPlan } from '../../src/core/run/guard';
 import { linkAfterPublish, planFile } from '../../src/core/run/plan';
+import { heldContent } from '../../src/core/run/plannedContent';
 import { ThrottleGate } from '../../src/core/run/runner';
 import { sendPlanned } from '../../src/core/run/send';
 import { useSignedInWorld } from '../support/signedInWorld';
@@ -41,7 +42,7 @@ describe('Pull against the sandbox wiki', () => {
     await guardPlan([item], { pages: signedIn.pages, noAccessReason: 'not signed in' });
     const guard = item.guard?.kind;
     if (item.state !== 'send' || !item.complete) return { link: link as PageLink, guard };
-    const outcome = await sendPlanned(item, item.complete, { signal: new AbortController().signal, gate: new ThrottleGate() }, {
+    const outcome = await sendPlanned(item, item.complete, { signal: new AbortController().signal, gate: new ThrottleGate(), content: heldContent(item) }, {
       endpoint: new URL(signedIn.world.sandbox.importEndpoint), token: signedIn.apiToken, transport: signedIn.transport, deadlineMs: 10_000,
     });
     assert.ok(outcome.kind === 'created' || outcome.kind === 'updated', outcome.message);

@@ -11,6 +11,7 @@ import type { PublishOutcome } from '../../src/core/publish/outcome';
 import type { PartialTarget } from '../../src/core/publish/target';
 import { linkAfterPublish, planFile, type PlanItem } from '../../src/core/run/plan';
 import { ThrottleGate } from '../../src/core/run/runner';
+import { heldContent } from '../../src/core/run/plannedContent';
 import { sendPlanned } from '../../src/core/run/send';
 import { createWikiPagesClient, type WikiPagesClient } from '../../src/core/wikiPages';
 import { useSignedInWorld } from '../support/signedInWorld';
@@ -30,7 +31,7 @@ describe('republishing a linked file against the sandbox wiki', () => {
   async function publish(text: string, link: PageLink | undefined, defaults: PartialTarget = {}): Promise<Published> {
     const item = planFile({ key: 'file:///docs/guide.md', label: 'guide.md', text }, link, { defaults: { pageTitle: 'Guide', ...defaults } });
     if (item.state !== 'send' || !item.complete) return { item };
-    const outcome = await sendPlanned(item, item.complete, { signal: new AbortController().signal, gate: new ThrottleGate() }, {
+    const outcome = await sendPlanned(item, item.complete, { signal: new AbortController().signal, gate: new ThrottleGate(), content: heldContent(item) }, {
       endpoint: new URL(signedIn.world.sandbox.importEndpoint), token: signedIn.apiToken, transport: signedIn.transport, deadlineMs: 10_000,
     });
     if (outcome.kind !== 'created' && outcome.kind !== 'updated') return { item, outcome };

@@ -11,23 +11,11 @@ import type { SourceFile } from '../../src/core/run/plan';
 import { ThrottleGate } from '../../src/core/run/runner';
 import { sendPlanned } from '../../src/core/run/send';
 import { checkTitlesInSpace } from '../../src/core/tree/titlesInSpace';
-import { planTree, type TreeIdentity } from '../../src/core/tree/treePlan';
+import { planTree } from '../../src/core/tree/treePlan';
 import { landedLink } from '../../src/core/run/plan';
-import { runTree, type TreeFileResult, type TreeIdentityStore, type TreeRunResult } from '../../src/core/tree/treeRun';
+import { runTree, type TreeFileResult, type TreeRunResult } from '../../src/core/tree/treeRun';
+import { MemoryIdentity } from '../support/memoryIdentity';
 import { useSignedInWorld } from '../support/signedInWorld';
-
-class MemoryIdentity implements TreeIdentity, TreeIdentityStore {
-  readonly map = new Map<string, { id: string; title: string }>();
-  get(key: string): { id: string; title: string } | undefined {
-    return this.map.get(key);
-  }
-  entries(): ReadonlyArray<[string, { id: string; title: string }]> {
-    return [...this.map];
-  }
-  async record(key: string, entry: { id: string; title: string }): Promise<void> {
-    this.map.set(key, entry);
-  }
-}
 
 const FILES: Record<string, string> = {
   'docs/index.md': '# Overview\n\nStart with [setup](guide/setup.md).\n',

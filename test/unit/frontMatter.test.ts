@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { splitFrontMatter } from '../../src/core/publish/frontMatter';
+import { frontMatterBody, parseFrontMatterYaml, splitFrontMatter } from '../../src/core/publish/frontMatter';
 
 describe('front matter', () => {
   it('reads the wiki keys and removes the whole block from the content', () => {
@@ -121,4 +121,28 @@ describe('front matter', () => {
       assert.match(splitFrontMatter(text).problems.join(' '), expected);
     });
   }
+
+  describe('reads simple front matter without the YAML parser, exactly as the parser reads it', () => {
+    // Each block is read through splitFrontMatter (which may take the fast path) and by the YAML parser itself.
+    const blocks = [
+      'title: Topic 0001\ntags: [bench, tree]', 'title: 1.0', 'title: 0x1F', 'title: true', 'title: null', 'title: ~', 'title:', 'title: NULL',
+      'title:   spaced out   ', 'title: a\r\nlayout: page', '# a comment\ntitle: Guide\n\ndraft: false', 'tags: []\ntitle: T', 'tags: [ a ,b ]',
+      'title: Guide\ntitle: Other', 'title: "Quoted"', "title: 'single'", 'title: a: b', 'title: a #comment', 'title: [x]', 'title: - item',
+      'title: Guide\nwiki:\n  pageTitle: Other', 'omitTitleHeading: true\ntitle: Guide', 'title: &anchor Guide', 'title: *alias', 'title: |\n  block',
+      'title: Guide\n  indented: x', 'tags: [a, [b]]', 'tags: [a,, b]', 'title: {a: b}', 'title: %percent', 'title: @at', 'title: `tick`', 'title: Guide\t',
+      'key with space: x', 'title: caf\u00e9 \u2014 menu', '',
+    ];
+    for (const block of blocks) {
+      it(JSON.stringify(block), () => {
+        const text = `---\n${block}\n---\n# Body\n`;
+        assert.deepEqual(splitFrontMatter(text), { content: '# Body\n', ...parseFrontMatterYaml(block) });
+      });
+    }
+  });
+
+  it('gives the text after the front matter without reading it, as splitFrontMatter does', () => {
+    for (const text of ['---\ntitle: [unclosed\n---\nBody', '\uFEFF---\nwiki: {}\n---\r\nBody', 'No front matter', '\uFEFFNo front matter', '---\n---\nBody']) {
+      assert.equal(frontMatterBody(text), splitFrontMatter(text).content, JSON.stringify(text));
+    }
+  });
 });

@@ -96,7 +96,7 @@ describe('planning files', () => {
     const text = pinned('Guide');
     assert.equal(planFile(file('g.md', text), undefined).content, '# Guide\n\nBody of Guide.\n', 'default off: the file\'s text');
     assert.equal(planFile(file('g.md', text), undefined, { omitTitleHeading: true }).content, 'Body of Guide.\n');
-    assert.equal(planFile(file('g.md', pinned('Guide', 'omitTitleHeading: false\n').replace('wiki:\n  ', 'wiki:\n  ')), undefined, { omitTitleHeading: true }).content.startsWith('# Guide'), true);
+    assert.equal(planFile(file('g.md', pinned('Guide', 'omitTitleHeading: false\n').replace('wiki:\n  ', 'wiki:\n  ')), undefined, { omitTitleHeading: true }).content?.startsWith('# Guide'), true);
     assert.equal(omitTitleHeading('# Other\n\nx', 'Guide'), '# Other\n\nx');
     assert.equal(omitTitleHeading('```\n# Guide\n```\n# Guide\nx', 'Guide'), '```\n# Guide\n```\nx', 'a heading inside code is not the title heading');
     assert.equal(omitTitleHeading('# Guide #\r\n\r\nx', 'Guide'), 'x', 'closing hashes and CRLF');

@@ -21,9 +21,13 @@ const PROSE_KEY = /^(?:token|secret)s?$/i;
 const PROSE_WORD = /^[A-Za-z][a-z]{0,6}[.;:!?)]*$/;
 // Log lines and messages longer than this are cut first: a service or proxy can answer with megabytes.
 const MAX_LENGTH = 8_000;
+// Each pattern above needs one of these words: a text without any is left as it is, with one test instead of four
+// replacements (the command line prints a line for each of 10,000 files).
+const ANY_MARKER = /eyJ|authorization|bearer|token|secret|password|verifier/i;
 
 export function redact(text: string): string {
   const bounded = text.length > MAX_LENGTH ? `${text.slice(0, MAX_LENGTH)}... (${text.length - MAX_LENGTH} more characters)` : text;
+  if (!ANY_MARKER.test(bounded)) return bounded;
   return bounded
     .replace(JWT_SHAPE, REDACTED)
     .replace(AUTH_HEADER, (_m, prefix: string) => `${prefix}${REDACTED}`)

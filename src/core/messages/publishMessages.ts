@@ -59,6 +59,10 @@ export interface PublishMessages {
   /** A run stopped by a Retry-After longer than a run waits; `after` is a UTC time or waitIsOver(). */
   runStopped(seconds: number, status: number, finished: number, total: number, after: string): string;
   waitIsOver(): string;
+  /** A planned file that could not be read again when its turn to be sent came (`why` may be empty). */
+  readAgainFailed(label: string, why: string): string;
+  /** A planned file whose content changed between the plan (the confirmation, a reviewed digest) and its sending. */
+  changedSincePlan(label: string): string;
   /** The parts of a run's summary line, joined with ", ". */
   summaryPublished(count: number): string;
   summaryFailed(count: number): string;
@@ -131,6 +135,9 @@ export const englishPublishMessages: PublishMessages = {
   diagramsAsCode: (count, settingName) =>
     `${count === 1 ? '1 Mermaid diagram' : `${count} Mermaid diagrams`} will show as code, not pictures: the wiki takes images only at public URLs. To publish diagrams as images, set your organisation's diagram renderer (a Kroki server) in ${settingName}.`,
 
+  readAgainFailed: (label, why) => (why ? `${label} could not be read again to send it: ${why}` : `${label} could not be read again to send it.`),
+  changedSincePlan: (label) =>
+    `${label} changed after it was planned, so it was not sent: what it holds now is not what the plan showed. Publish it again to see the new plan.`,
   runStopped: (seconds, status, finished, total, after) =>
     `The wiki asked to wait ${seconds} s before more requests (HTTP ${status}); publishing stopped after ${finished} of ${total} ${total === 1 ? 'file' : 'files'}. Try again after ${after}.`,
   waitIsOver: () => 'the wait is over',

@@ -21,30 +21,72 @@ export interface SplitDocument {
 // be empty ("---" right after "---", as static-site generators write it), so the body and its line end are optional.
 const FRONT_MATTER = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
 
+/** The text after its front matter block (the whole text when it has none), without reading the block. */
+export function frontMatterBody(text: string): string {
+  const withoutBom = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  const match = FRONT_MATTER.exec(withoutBom);
+  return match ? withoutBom.slice(match[0].length) : text;
+}
+
 export function splitFrontMatter(text: string, messages: PublishMessages = englishPublishMessages): SplitDocument {
   const withoutBom = text.startsWith('\uFEFF') ? text.slice(1) : text;
   const match = FRONT_MATTER.exec(withoutBom);
   if (!match) return { content: text, target: {}, problems: [] };
   const content = withoutBom.slice(match[0].length);
+  // Most front matter is a few plain `key: value` lines; the YAML parser costs more than the rest of planning a file.
+  const simple = simpleFrontMatter(match[1] ?? '');
+  return simple ? { content, ...simple } : { content, ...parseFrontMatterYaml(match[1] ?? '', messages) };
+}
+
+/** The front matter block read with the YAML parser: everything but the content. */
+export function parseFrontMatterYaml(block: string, messages: PublishMessages = englishPublishMessages): Omit<SplitDocument, 'content'> {
   let document: Document;
   let data: unknown;
   try {
-    document = parseDocument(match[1] ?? '');
+    document = parseDocument(block);
     const [error] = document.errors;
     if (error) throw error;
     data = document.toJS();
   } catch (error) {
     const reason = error instanceof Error ? (error.message.split('\n')[0] ?? '') : 'unreadable YAML';
-    return { content, target: {}, problems: [messages.frontMatterNotYaml(reason)] };
+    return { target: {}, problems: [messages.frontMatterNotYaml(reason)] };
   }
   const writtenTitle = isRecord(data) ? written(document, ['title'], data.title) : undefined;
   const title = typeof writtenTitle === 'string' && writtenTitle.trim() ? { title: writtenTitle.trim() } : {};
   const wiki = isRecord(data) ? data.wiki : undefined;
   const omit = omitTitleHeading(isRecord(data) ? data : {}, isRecord(wiki) ? wiki : {}, messages);
-  if (wiki === undefined || wiki === null) return { content, target: {}, problems: omit.problems, ...title, ...omit.value };
-  if (!isRecord(wiki)) return { content, target: {}, problems: [messages.frontMatterWikiNotMap()], ...title };
+  if (wiki === undefined || wiki === null) return { target: {}, problems: omit.problems, ...title, ...omit.value };
+  if (!isRecord(wiki)) return { target: {}, problems: [messages.frontMatterWikiNotMap()], ...title };
   const keys = readWikiKeys(wiki, (key) => written(document, ['wiki', key], wiki[key]), messages);
-  return { content, ...keys, problems: [...keys.problems, ...omit.problems], ...title, ...omit.value };
+  return { ...keys, problems: [...keys.problems, ...omit.problems], ...title, ...omit.value };
+}
+
+// The lines the fast path reads: a top-level key and a plain scalar (no YAML indicator, quote, comment or colon in
+// it), or a flow sequence of plain words (`tags: [a, b]`); blank lines and comment lines. Anything else, and the keys
+// whose values matter beyond a title (wiki, omitTitleHeading), goes to the YAML parser.
+const SIMPLE_LINE = /^([A-Za-z_][A-Za-z0-9_-]*):(?: +([^-?:,[\]{}#&*!|>'"%@`\s][^:#\t,[\]{}]*?|\[ *(?:[A-Za-z0-9_][A-Za-z0-9_.-]*(?: *, *[A-Za-z0-9_][A-Za-z0-9_.-]*)*)? *\]))? *$/;
+const SIMPLE_SKIPPED = /^(?: *|#.*)$/;
+const YAML_NULL = /^(?:~|null|Null|NULL)$/;
+const KEYS_FOR_THE_PARSER = new Set(['wiki', 'omitTitleHeading']);
+
+/** The front matter read without the YAML parser when every line is that simple; undefined otherwise. */
+function simpleFrontMatter(block: string): Omit<SplitDocument, 'content'> | undefined {
+  const keys = new Set<string>();
+  let title: string | undefined;
+  for (const rawLine of block.split('\n')) {
+    const line = rawLine.endsWith('\r') ? rawLine.slice(0, -1) : rawLine;
+    if (SIMPLE_SKIPPED.test(line)) continue;
+    const match = SIMPLE_LINE.exec(line);
+    const key = match?.[1];
+    // A key written twice is an error to the YAML parser: it says so.
+    if (!match || key === undefined || keys.has(key) || KEYS_FOR_THE_PARSER.has(key)) return undefined;
+    keys.add(key);
+    const value = match[2];
+    if (key !== 'title' || value === undefined) continue;
+    if (value.startsWith('[')) return undefined;
+    if (!YAML_NULL.test(value)) title = value.trim();
+  }
+  return { target: {}, problems: [], ...(title ? { title } : {}) };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Transport } from '../http/transport';
 import { sendImportAttempt } from '../importApi/attempt';
 import { withRetries, type RetryHooks } from '../importApi/client';
+import { detached, detachedAll } from '../util/detached';
 import { splitFrontMatter } from './frontMatter';
 import { inspectMarkdown, type MarkdownFindings } from './inspect';
 import type { PublishMessages } from '../messages/publishMessages';
@@ -21,16 +22,25 @@ export interface PreparedDocument {
   findings: MarkdownFindings;
 }
 
+/**
+ * The text's front matter and findings, and the content to send. What it says of the text is copied apart from it
+ * (util/detached.ts), so a plan that keeps these facts and lets the content go does not keep the text alive.
+ */
 export function prepareDocument(text: string, messages?: PublishMessages): PreparedDocument {
   const split = splitFrontMatter(text, messages);
+  const findings = inspectMarkdown(split.content);
+  const target = Object.fromEntries(Object.entries(split.target).map(([key, value]) => [key, typeof value === 'string' ? detached(value) : value])) as PartialTarget;
   return {
     content: split.content,
-    frontMatterTarget: split.target,
-    frontMatterTitle: split.title,
-    frontMatterProblems: split.problems,
-    ...(split.pageId ? { frontMatterPageId: split.pageId } : {}),
+    frontMatterTarget: target,
+    frontMatterTitle: split.title === undefined ? undefined : detached(split.title),
+    frontMatterProblems: detachedAll(split.problems),
+    ...(split.pageId ? { frontMatterPageId: detached(split.pageId) } : {}),
     ...(split.omitTitleHeading !== undefined ? { omitTitleHeading: split.omitTitleHeading } : {}),
-    findings: inspectMarkdown(split.content),
+    findings: {
+      firstHeading: findings.firstHeading === undefined ? undefined : detached(findings.firstHeading),
+      localImages: detachedAll(findings.localImages), localMarkdownLinks: detachedAll(findings.localMarkdownLinks),
+    },
   };
 }
 

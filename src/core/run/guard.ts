@@ -69,7 +69,9 @@ export async function guardPlan(items: PlanItem[], options: GuardOptions): Promi
   const lookUpCreates = options.lookUpCreates ?? true;
   const queue = items.filter((item) => (item.state === 'send' || item.state === 'edited') && item.complete);
   const lookups = queue.filter((item) => lookUpCreates || item.complete?.overwrite);
-  for (const item of queue) if (!lookups.includes(item)) item.guard = { kind: 'notNeeded' };
+  // A set, not lookups.includes: a plan of 10,000 files would make that 50 million comparisons.
+  const looked = new Set(lookups);
+  for (const item of queue) if (!looked.has(item)) item.guard = { kind: 'notNeeded' };
   const worker = async (): Promise<void> => {
     for (let item = lookups.shift(); item; item = lookups.shift()) {
       options.signal?.throwIfAborted();

@@ -3,16 +3,18 @@
 // front matter, then the file's page link, then the front end's defaults; preflight refusals and cautions; files
 // that changed nothing since their last publish; and files of one plan that would land on the same page.
 import { englishPublishMessages, type PublishMessages } from '../messages/publishMessages';
-import { createHash } from 'node:crypto';
 import type { PageIdentity } from '../links/pageIdentity';
 import { linkNames, type PageLink } from '../links/pageLink';
 import { guardedPage, type GuardVerdict } from './guard';
 import type { FileResult } from './runner';
 import { prepareDocument, type PreparedDocument } from '../publish/pipeline';
-import { diagramCaution, renderDiagrams } from '../publish/diagrams';
+import { diagramCaution } from '../publish/diagrams';
 import { cautionsFor, checkConflictMarkers, checkContent, checkTarget, type Blocker, type Caution } from '../publish/preflight';
 import { completeTarget, mergeTargets, suggestTitle, type PartialTarget, type PublishTarget } from '../publish/target';
-import { omitTitleHeading } from '../publish/titleHeading';
+import type { DecodedText } from '../walk/decode';
+import { contentHash, deriveContent, type ContentRecipe } from './plannedContent';
+
+export { contentHash };
 
 export interface SourceFile {
   /** Identifies the file to the link store (the editor: its URI; the command line: its path). */
@@ -25,7 +27,16 @@ export interface SourceFile {
    * folders given, not UTF-8, binary): the plan refuses it with this reason and `text` is empty.
    */
   readProblem?: string;
+  /**
+   * Reads the file again (an open editor's text, else the disk), for sending: a plan of files read through the walk
+   * keeps their hashes, not their texts, and the runner reads each again when it sends it (plannedContent.ts).
+   * Absent for a text that exists only in memory (one editor's document): its plan keeps the content.
+   */
+  readAgain?(): Promise<DecodedText>;
 }
+
+/** The file as a plan keeps it: without its text. */
+export type PlannedFile = Omit<SourceFile, 'text'>;
 
 export interface PlanOptions {
   /** Fills what neither front matter nor the link gives (prompt answers, command-line flags). */
@@ -65,10 +76,17 @@ export type PlanState =
   | 'retitled';
 
 export interface PlanItem {
-  file: SourceFile;
-  prepared: PreparedDocument;
-  /** The Markdown that would be sent: without front matter, and without a repeated title heading when asked. */
-  content: string;
+  file: PlannedFile;
+  /** What the front matter says and what the text holds (findings); the text itself is not kept. */
+  prepared: Omit<PreparedDocument, 'content'>;
+  /**
+   * The Markdown that would be sent (without front matter, and without a repeated title heading when asked), when the
+   * plan holds it: a file that can be read again (`file.readAgain`) leaves it out and is read again when sent, its
+   * content derived by `recipe` and checked against `contentSha256` (plannedContent.ts).
+   */
+  content?: string;
+  /** How the content is made from the text without its front matter, to make it again from the file when sent. */
+  recipe: ContentRecipe;
   /** SHA-256 (hex) of the Markdown that would be sent. */
   contentSha256: string;
   link: PageLink | undefined;
@@ -107,23 +125,26 @@ export interface PlanCounts {
   withCautions: number;
 }
 
-export function contentHash(content: string): string {
-  return createHash('sha256').update(content, 'utf8').digest('hex');
-}
-
 /**
  * Plans one file. The file's own refusals only: duplicates across files are found by planFiles. `prepared` saves a
  * second parse when the caller already prepared the text (a tree plan reads front matter and titles first).
  */
 export function planFile(file: SourceFile, link: PageLink | undefined, options: PlanOptions = {}, prepared: PreparedDocument = prepareDocument(file.text, options.messages)): PlanItem {
+  return planFileWithContent(file, link, options, prepared).item;
+}
+
+/** planFile, also giving the content it would send, which the item keeps only when the file cannot be read again. */
+export function planFileWithContent(file: SourceFile, link: PageLink | undefined, options: PlanOptions, prepared: PreparedDocument): { item: PlanItem; content: string } {
   const suggestedTitle = suggestTitle(prepared.frontMatterTarget.pageTitle ?? prepared.frontMatterTitle, prepared.findings.firstHeading, file.label);
   const defaults = options.titleFromFile ? { pageTitle: suggestedTitle, ...options.defaults } : (options.defaults ?? {});
   const target = mergeTargets(prepared.frontMatterTarget, link, defaults);
   const complete = completeTarget(target);
   const omit = prepared.omitTitleHeading ?? options.omitTitleHeading ?? false;
-  const diagrams = renderDiagrams(prepared.content, { rendererUrl: options.diagramRenderer });
-  const withDiagrams = diagrams.ok ? diagrams.markdown : prepared.content;
-  const content = omit && complete ? omitTitleHeading(withDiagrams, complete.pageTitle) : withDiagrams;
+  const recipe: ContentRecipe = {
+    ...(options.diagramRenderer !== undefined ? { diagramRenderer: options.diagramRenderer } : {}),
+    ...(omit && complete ? { omitHeading: complete.pageTitle } : {}),
+  };
+  const { content, diagrams } = deriveContent(prepared.content, recipe);
   const contentSha256 = contentHash(content);
   const refusals: Blocker[] = [];
   if (file.readProblem !== undefined) refusals.push({ code: 'unreadable', message: file.readProblem, fix: undefined });
@@ -141,21 +162,43 @@ export function planFile(file: SourceFile, link: PageLink | undefined, options: 
   const unchanged = !options.force && linkedPage && link?.contentSha256 === contentSha256;
   const retitled = !options.acceptTitleChange && linkedPage && !namesTitle(prepared) ? titleChange(link, suggestedTitle) : undefined;
   const state: PlanState = refusals.length > 0 ? 'refused' : !complete ? 'incomplete' : unchanged ? 'unchanged' : retitled ? 'retitled' : 'send';
-  return {
-    file, prepared, content, contentSha256, link, target, complete, suggestedTitle, linkedPage, state, refusals,
+  const item: PlanItem = {
+    file: plannedFile(file), prepared: preparedFacts(prepared), recipe, contentSha256, link, target, complete, suggestedTitle, linkedPage, state, refusals,
+    // A file the runner can read again is not held in memory: 10,000 files' texts are most of a plan's weight.
+    ...(file.readAgain ? {} : { content }),
     cautions: [...cautionsFor(content, prepared.findings, options.messages), ...diagramCautions(diagrams, options.messages)],
     ...(retitled ? { retitled } : {}),
+  };
+  return { item, content };
+}
+
+/** The file without its text. */
+export function plannedFile(file: PlannedFile): PlannedFile {
+  return {
+    key: file.key, label: file.label,
+    ...(file.readProblem !== undefined ? { readProblem: file.readProblem } : {}),
+    ...(file.readAgain ? { readAgain: file.readAgain } : {}),
+  };
+}
+
+/** What the front matter says and what the text holds, without the text. */
+function preparedFacts(prepared: PreparedDocument): PlanItem['prepared'] {
+  return {
+    frontMatterTarget: prepared.frontMatterTarget, frontMatterTitle: prepared.frontMatterTitle, frontMatterProblems: prepared.frontMatterProblems,
+    ...(prepared.frontMatterPageId !== undefined ? { frontMatterPageId: prepared.frontMatterPageId } : {}),
+    ...(prepared.omitTitleHeading !== undefined ? { omitTitleHeading: prepared.omitTitleHeading } : {}),
+    findings: prepared.findings,
   };
 }
 
 /** Diagrams sent as code are worth a caution; rendered ones are the user's own choice of renderer. */
-function diagramCautions(diagrams: ReturnType<typeof renderDiagrams>, messages: PublishMessages | undefined): Caution[] {
+function diagramCautions(diagrams: ReturnType<typeof deriveContent>['diagrams'], messages: PublishMessages | undefined): Caution[] {
   const caution = diagrams.ok && !diagrams.rendered ? diagramCaution(diagrams.diagrams, false, undefined, messages) : undefined;
   return caution ? [caution] : [];
 }
 
 /** Whether front matter names the page's title itself (then the title is the user's explicit choice). */
-function namesTitle(prepared: PreparedDocument): boolean {
+function namesTitle(prepared: Pick<PreparedDocument, 'frontMatterTarget'>): boolean {
   return prepared.frontMatterTarget.pageTitle !== undefined;
 }
 

@@ -7,6 +7,7 @@ import type { PublishOutcome } from '../publish/outcome';
 import type { PublishTarget } from '../publish/target';
 import type { PageIdentity } from '../links/pageIdentity';
 import type { PlanItem } from './plan';
+import { plannedContent, type PlannedContent } from './plannedContent';
 
 /** Why a run stopped early: the wiki asked for a longer wait (Retry-After) than the run waits. */
 export interface RunStop {
@@ -110,6 +111,8 @@ export interface FileResult {
 export interface SendContext {
   signal: AbortSignal;
   gate: ThrottleGate;
+  /** The Markdown to send: the plan's, or the file read again and checked against the plan (plannedContent.ts). */
+  content: string;
 }
 
 export interface RunOptions {
@@ -118,6 +121,13 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Sends one file (the front end closes over endpoint, token and transport); must respect context.signal and context.gate. */
   send(item: PlanItem, target: PublishTarget, context: SendContext): Promise<PublishOutcome>;
+  /**
+   * The Markdown to send for an item, read just before it is sent: plannedContent unless said (a tree rewrites the
+   * links of what that gives). A file that cannot be read again, or changed since it was planned, ends refused.
+   */
+  content?(item: PlanItem): Promise<PlannedContent>;
+  /** The words of a file refused when it is read again (changed since planned, unreadable); English when not given. */
+  messages?: PublishMessages;
   onStart?(item: PlanItem, started: number, total: number): void;
   onResult?(result: FileResult): void;
   gate?: ThrottleGate;
@@ -178,10 +188,21 @@ export async function runPlan(items: readonly PlanItem[], options: RunOptions): 
         report(index, { item, state: 'notStarted', mayHaveLanded: false });
         continue;
       }
+      // Read when sent, so a run holds the texts of the files in flight only.
+      const content = await (options.content ?? ((planned: PlanItem) => plannedContent(planned, options.messages)))(item);
+      if (cancel.signal.aborted || gate.stoppedBy) {
+        report(index, { item, state: 'notStarted', mayHaveLanded: false });
+        continue;
+      }
+      if (!content.ok) {
+        const refused: PlanItem = { ...item, state: 'refused', refusals: [...item.refusals, { code: content.code, message: content.problem, fix: undefined }] };
+        report(index, { item: refused, state: 'refused', mayHaveLanded: false });
+        continue;
+      }
       options.onStart?.(item, ++started, total);
       let outcome: PublishOutcome;
       try {
-        outcome = await options.send(item, target, { signal: cancel.signal, gate });
+        outcome = await options.send(item, target, { signal: cancel.signal, gate, content: content.content });
       } catch (error) {
         // A front end's send should return outcomes; a throw still fails only this file.
         const message = error instanceof Error ? error.message : String(error);

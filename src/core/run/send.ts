@@ -20,7 +20,7 @@ export interface SendSettings {
   messages?: PublishMessages;
 }
 
-export function sendPlanned(item: PlanItem, target: PublishTarget, context: SendContext, settings: SendSettings): Promise<PublishOutcome> {
+export function sendPlanned(_item: PlanItem, target: PublishTarget, context: SendContext, settings: SendSettings): Promise<PublishOutcome> {
   const hooks = settings.hooks ?? {};
   return importPage({
     ...hooks,
@@ -30,7 +30,7 @@ export function sendPlanned(item: PlanItem, target: PublishTarget, context: Send
     deadlineMs: settings.deadlineMs,
     ...(settings.messages ? { messages: settings.messages } : {}),
     target,
-    content: item.content,
+    content: context.content,
     signal: context.signal,
     beforeAttempt: () => context.gate.wait(context.signal),
     // The wiki asked for a longer wait than a run waits: the whole run stops, no new file is sent into it.

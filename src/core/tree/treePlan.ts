@@ -4,10 +4,11 @@
 // tree that needs page IDs nobody can find (no page access, pages not recorded). Moves and orphans are reported.
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
 import { linkNames, type PageLink } from '../links/pageLink';
-import { markdownHeadings, rewriteLinks, type LinkCautionReason } from '../links/rewrite';
-import { planFile, type PlanItem, type PlanOptions, type SourceFile } from '../run/plan';
-import { prepareDocument, type PreparedDocument } from '../publish/pipeline';
+import { foreseeRewrite, linkDestinationTexts, markdownHeadings, type LinkCautionReason } from '../links/rewrite';
+import { planFile, planFileWithContent, type PlanItem, type PlanOptions, type PlannedFile, type SourceFile } from '../run/plan';
+import { prepareDocument } from '../publish/pipeline';
 import { suggestTitle } from '../publish/target';
+import { detachedAll } from '../util/detached';
 import { findTitleCollisions } from './collisions';
 import { generatedFolderMarkdown } from './folderMarkdown';
 import { detectMoves, type MoveReport, type RecordedPage } from './moves';
@@ -37,8 +38,30 @@ export interface TreePlanOptions extends Pick<PlanOptions, 'force' | 'omitTitleH
   pageAccess: boolean;
 }
 
+/**
+ * A file as the tree plan keeps it once read (digestTreeSource): its plan and what its links need, never its text, so
+ * that planning 10,000 files holds their facts, not their texts; the runner reads a file again when it sends it.
+ */
+export interface TreeSource {
+  file: PlannedFile;
+  /** refused: unreadable, or bad front matter; pinned: its front matter names its page; tree: a page of the tree. */
+  place: 'refused' | 'pinned' | 'tree';
+  item: PlanItem;
+  /** The file's own title (front matter title, first heading, name). */
+  title: string;
+  /** What links to its page and from it need: the headings of what it sends, and its link destinations as written. */
+  linkFacts: LinkFacts;
+}
+
+export interface LinkFacts {
+  headings: string[];
+  /** Distinct, in document order. */
+  destinations: string[];
+}
+
 export interface TreePage {
   node: TreeNode;
+  linkFacts: LinkFacts;
   /** The manifest key: the node's path relative to the published folder. */
   key: string;
   /** Planned with its title; its parent is filled in when the parent's page is known. */
@@ -65,40 +88,63 @@ export interface TreePlan {
   moves: MoveReport;
 }
 
+/** Plans a tree from files read in full: the editor's selection (a few thousand at most). */
 export function planTree(sources: readonly SourceFile[], options: TreePlanOptions): TreePlan {
-  const rootPath = folderKey(options.rootPath);
-  const pinned: PlanItem[] = [];
-  const refused: PlanItem[] = [];
-  const inTree = new Map<string, SourceFile>();
-  // Each text is parsed once: front matter and title here, the plan below.
-  const preparedOf = new Map<string, PreparedDocument>();
-  for (const source of sources) {
-    const prepared = prepareDocument(source.text, options.messages);
-    preparedOf.set(source.key, prepared);
-    const names = prepared.frontMatterTarget;
-    if (source.readProblem !== undefined || prepared.frontMatterProblems.length > 0) {
-      refused.push(planFile(source, options.links.get(source.key), { defaults: { spaceId: options.spaceId, parentId: options.parentId, pageTitle: source.label, overwrite: false }, ...(options.messages ? { messages: options.messages } : {}) }));
-    } else if (names.spaceId !== undefined || names.parentId !== undefined || names.pageTitle !== undefined) {
-      pinned.push(planFile(source, options.links.get(source.key), {
-        titleFromFile: true, defaults: { spaceId: options.spaceId, parentId: options.parentId, overwrite: options.overwrite },
-        ...(options.diagramRenderer ? { diagramRenderer: options.diagramRenderer } : {}),
-        ...(options.messages ? { messages: options.messages } : {}),
-      }));
-    } else inTree.set(source.label, source);
+  return planTreeOf(sources.map((source) => digestTreeSource(source, options)), options);
+}
+
+/** Plans one file of a tree as far as it can alone, keeping what planTreeOf needs and letting the text go. */
+export function digestTreeSource(source: SourceFile, options: TreePlanOptions): TreeSource {
+  const prepared = prepareDocument(source.text, options.messages);
+  const messages = options.messages ? { messages: options.messages } : {};
+  const link = options.links.get(source.key);
+  const names = prepared.frontMatterTarget;
+  const title = suggestTitle(prepared.frontMatterTitle, prepared.findings.firstHeading, source.label);
+  const noLinks: LinkFacts = { headings: [], destinations: [] };
+  const renderer = options.diagramRenderer ? { diagramRenderer: options.diagramRenderer } : {};
+  if (source.readProblem !== undefined || prepared.frontMatterProblems.length > 0) {
+    const item = planFile(source, link, { defaults: { spaceId: options.spaceId, parentId: options.parentId, pageTitle: source.label, overwrite: false }, ...messages }, prepared);
+    return { file: item.file, place: 'refused', item, title, linkFacts: noLinks };
   }
-  const tree = shapeTree([...inTree.values()].map((source) => ({ path: source.label, title: titleOf(source, preparedOf.get(source.key)) })), rootPath);
+  if (names.spaceId !== undefined || names.parentId !== undefined || names.pageTitle !== undefined) {
+    const item = planFile(source, link, { titleFromFile: true, defaults: { spaceId: options.spaceId, parentId: options.parentId, overwrite: options.overwrite }, ...renderer, ...messages }, prepared);
+    return { file: item.file, place: 'pinned', item, title, linkFacts: noLinks };
+  }
+  // The tree decides the parent and whether the page exists (planTreeOf); the title is the file's own either way.
+  const defaults = { spaceId: options.spaceId, parentId: options.parentId, pageTitle: title, overwrite: options.overwrite };
+  const { item, content } = planFileWithContent(source, link, { defaults, ...treeItemOptions(options) }, prepared);
+  return { file: item.file, place: 'tree', item, title, linkFacts: linkFactsOf(content) };
+}
+
+function treeItemOptions(options: TreePlanOptions): PlanOptions {
+  return { force: options.force ?? false, omitTitleHeading: options.omitTitleHeading ?? false, acceptTitleChange: true,
+    ...(options.diagramRenderer ? { diagramRenderer: options.diagramRenderer } : {}), ...(options.messages ? { messages: options.messages } : {}),
+  };
+}
+
+function linkFactsOf(content: string): LinkFacts {
+  return { headings: detachedAll(markdownHeadings(content)), destinations: detachedAll(linkDestinationTexts(content)) };
+}
+
+/** The tree from its files' facts (digestTreeSource), in label order. */
+export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOptions): TreePlan {
+  const rootPath = folderKey(options.rootPath);
+  const pinned = sources.filter((source) => source.place === 'pinned').map((source) => source.item);
+  const refused = sources.filter((source) => source.place === 'refused').map((source) => source.item);
+  const inTree = new Map(sources.filter((source) => source.place === 'tree').map((source) => [source.file.label, source]));
+  const tree = shapeTree([...inTree.values()].map((source) => ({ path: source.file.label, title: source.title })), rootPath);
   const keyOf = (path: string): string => path.slice(rootPath.length);
   const pages = tree.nodes.map((node): TreePage => {
     const key = keyOf(node.path);
     const recorded = options.identity.get(key);
     const parentId = node.parent === undefined ? options.parentId : options.identity.get(keyOf(node.parent))?.id;
     const sourcePath = node.kind === 'file' ? node.path : node.contentFrom;
-    const source: SourceFile = sourcePath !== undefined
-      ? (inTree.get(sourcePath) as SourceFile)
-      : { key: `tree:${node.path}`, label: node.path, text: generatedFolderMarkdown(node, tree) };
     // A page recorded in the repository is this tree's page: updated. Others are created, or adopted with --overwrite.
     const defaults = { spaceId: options.spaceId, parentId: parentId ?? options.parentId, pageTitle: node.title, overwrite: recorded !== undefined || options.overwrite };
-    const item = planFile(source, options.links.get(source.key), { defaults, force: options.force ?? false, omitTitleHeading: options.omitTitleHeading ?? false, acceptTitleChange: true, ...(options.diagramRenderer ? { diagramRenderer: options.diagramRenderer } : {}), ...(options.messages ? { messages: options.messages } : {}) }, preparedOf.get(source.key));
+    const planned = sourcePath !== undefined ? (inTree.get(sourcePath) as TreeSource) : generatedPage(node, tree, defaults, options);
+    // Each file is one page, so its item is this page's (not a copy: members added to a spread copy later, such as the
+    // guard's verdict, give every such object a hidden class of its own, about 200 bytes each).
+    const item = planned.item;
     // The tree decides the target: the node's title under its folder's page, whatever a per-machine link remembers.
     item.target = defaults;
     item.complete = { ...defaults };
@@ -108,18 +154,26 @@ export function planTree(sources: readonly SourceFile[], options: TreePlanOption
     const unlinked = recorded !== undefined && item.link === undefined;
     // The guard needs a link to compare with: the repository's page, published from here never (time 0).
     if (unlinked) {
-      item.link = { ...defaults, pageId: recorded.id, publishedAt: 0 };
+      // Written out, not spread: a spread followed by more members gives every such object a hidden class of its own.
+      item.link = { spaceId: defaults.spaceId, parentId: defaults.parentId, pageTitle: defaults.pageTitle, pageId: recorded.id, publishedAt: 0 };
       item.linkedPage = parentId !== undefined;
     }
-    return { node, key, item, parentKnown: parentId !== undefined, unlinked, ...(recorded ? { pageId: recorded.id } : {}) };
+    return { node, linkFacts: planned.linkFacts, key, item, parentKnown: parentId !== undefined, unlinked, ...(recorded ? { pageId: recorded.id } : {}) };
   });
-  const headingsOf = new Map(pages.map((each) => [each.key, markdownHeadings(each.item.content)]));
+  const headingsOf = new Map(pages.map((each) => [each.key, each.linkFacts.headings]));
   const words = options.treeMessages ?? englishTreeMessages;
   for (const page of pages) foreseeLinks(page, headingsOf, tree, options.identity, words);
   refuseCollisions(pages, tree, words);
   if (!options.pageAccess) refuseWithoutIds(pages, words);
   const previous = new Map<string, RecordedPage>(options.identity.entries().map(([key, entry]) => [`${rootPath}${key}`, { pageId: entry.id, title: entry.title }]));
   return { tree, pages, pinned, refused, moves: detectMoves(previous, tree) };
+}
+
+/** A folder page without a content file: the list of its children, made here (it has no file to read again). */
+function generatedPage(node: TreeNode, tree: PageTree, defaults: PlanOptions['defaults'], options: TreePlanOptions): Pick<TreeSource, 'item' | 'linkFacts'> {
+  const source: SourceFile = { key: `tree:${node.path}`, label: node.path, text: generatedFolderMarkdown(node, tree) };
+  const { item, content } = planFileWithContent(source, options.links.get(source.key), { defaults, ...treeItemOptions(options) }, prepareDocument(source.text, options.messages));
+  return { item, linkFacts: linkFactsOf(content) };
 }
 
 /**
@@ -130,7 +184,7 @@ export function planTree(sources: readonly SourceFile[], options: TreePlanOption
 function foreseeLinks(page: TreePage, headingsOf: ReadonlyMap<string, string[]>, tree: PageTree, identity: TreeIdentity, words: TreeMessages): void {
   const root = tree.rootPath;
   const source = page.node.kind === 'file' ? page.node.path : (page.node.contentFrom ?? `${page.node.path}index.md`);
-  const result = rewriteLinks(page.item.content, {
+  const result = foreseeRewrite(page.linkFacts.destinations, {
     filePath: source.slice(root.length),
     resolvePage: (path) => {
       const node = nodeOfFile(tree, `${root}${path}`);
@@ -160,9 +214,6 @@ function linkReason(reason: LinkCautionReason, words: TreeMessages): string {
   }
 }
 
-function titleOf(source: SourceFile, prepared: PreparedDocument = prepareDocument(source.text)): string {
-  return suggestTitle(prepared.frontMatterTitle, prepared.findings.firstHeading, source.label);
-}
 
 /** The platform keeps a title unique in a space, ignoring case: two pages of one tree with one title cannot both land. */
 function refuseCollisions(pages: readonly TreePage[], tree: PageTree, words: TreeMessages): void {

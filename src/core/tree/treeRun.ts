@@ -6,9 +6,10 @@
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
 import { identifyPage } from '../links/pageIdentity';
 import { landedLink } from '../run/plan';
-import { markdownHeadings, rewriteLinks, type LinkCaution, type PageLookup } from '../links/rewrite';
+import { foreseeRewrite, rewriteLinks, type LinkCaution, type PageLookup, type RewriteContext } from '../links/rewrite';
 import { guardPlan, guardedPage, type GuardOptions } from '../run/guard';
 import type { PlanItem } from '../run/plan';
+import { plannedContent, type PlannedContent } from '../run/plannedContent';
 import { runPlan, summarise, type FileResult, type RunOptions, type RunSummary, type ThrottleGate } from '../run/runner';
 import type { WikiPagesClient } from '../wikiPages';
 import { nodeOfFile } from './shape';
@@ -20,7 +21,7 @@ export interface TreeIdentityStore {
   get?(key: string): { id: string; title: string } | undefined;
 }
 
-export interface TreeRunOptions extends Pick<RunOptions, 'send' | 'concurrency' | 'signal' | 'proveOwnPage' | 'onStart' | 'onStopped'> {
+export interface TreeRunOptions extends Pick<RunOptions, 'send' | 'concurrency' | 'signal' | 'proveOwnPage' | 'onStart' | 'onStopped' | 'messages'> {
   plan: TreePlan;
   pages: WikiPagesClient | undefined;
   identity: TreeIdentityStore;
@@ -57,7 +58,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   const ids = new Map<string, string>();
   const urls = new Map<string, string>();
   for (const page of plan.pages) if (page.pageId) ids.set(page.key, page.pageId);
-  const headings = new Map(plan.pages.map((page) => [page.key, markdownHeadings(page.item.content)]));
+  const headings = new Map(plan.pages.map((page) => [page.key, page.linkFacts.headings]));
   const sending = new Set(plan.pages.filter((page) => page.item.state === 'send').map((page) => page.key));
 
   const resolvePage = (path: string): PageLookup => {
@@ -74,10 +75,20 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     if (url) return { url, title: node.title, headings: headings.get(key) ?? [] };
     return sending.has(key) ? 'pending' : undefined;
   };
+  // A page's links are decided before its level is sent, from the destinations the plan kept; the text read when the
+  // page is sent is rewritten by those same decisions, so what the second pass counts on is what went out.
+  const rewriting = new Map<string, RewriteContext>();
   const rewritten = (page: TreePage): { item: PlanItem; cautions: LinkCaution[]; pending: boolean } => {
     const source = page.node.kind === 'file' ? page.node.path : (page.node.contentFrom ?? `${page.node.path}index.md`);
-    const result = rewriteLinks(page.item.content, { filePath: source.slice(rootPath.length), resolvePage });
-    return { item: { ...page.item, content: result.markdown }, cautions: result.cautions, pending: result.needsSecondPass };
+    const context = { filePath: source.slice(rootPath.length), resolvePage: decidedOnce(resolvePage) };
+    const foreseen = foreseeRewrite(page.linkFacts.destinations, context);
+    rewriting.set(page.item.file.key, context);
+    return { item: { ...page.item }, cautions: foreseen.cautions, pending: foreseen.needsSecondPass };
+  };
+  const content = async (item: PlanItem): Promise<PlannedContent> => {
+    const planned = await plannedContent(item, options.messages);
+    const context = rewriting.get(item.file.key);
+    return planned.ok && context ? { ok: true, content: rewriteLinks(planned.content, context).markdown } : planned;
   };
 
   const results: TreeFileResult[] = [];
@@ -120,7 +131,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     const learning = new Map<number, Promise<{ pageId: string; url?: string } | undefined>>();
     const recording: Array<Promise<void>> = [];
     const levelResults = await runPlan(items.map((entry) => entry.item), {
-      ...options, onStopped,
+      ...options, onStopped, content,
       onResult: (result) => {
         const index = indexOf.get(result.item);
         const entry = index === undefined ? undefined : items[index];
@@ -166,7 +177,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
       options.onResult?.(treeResult);
     }
   }
-  await secondPass(needSecond, { ...options, resolved: rewritten, ids, results });
+  await secondPass(needSecond, { ...options, resolved: rewritten, ids, results, content });
   const last = new Map(results.map((result) => [result.key, result]));
   return { results, secondPass: needSecond.length, summary: summarise([...last.values()]) };
 }
@@ -184,7 +195,8 @@ export interface TreeGuardOptions extends GuardOptions {
  */
 export async function guardTreePages(entries: ReadonlyArray<{ page: TreePage; item: PlanItem }>, options: TreeGuardOptions): Promise<void> {
   const looked = entries.filter((entry) => !options.underNewPage(entry.page));
-  for (const entry of entries) if (!looked.includes(entry) && entry.item.state === 'send') entry.item.guard = { kind: 'absent' };
+  const lookedAt = new Set(looked);
+  for (const entry of entries) if (!lookedAt.has(entry) && entry.item.state === 'send') entry.item.guard = { kind: 'absent' };
   const unlinked = looked.filter((entry) => entry.page.unlinked).map((entry) => entry.item.file.key);
   await guardPlan(looked.map((entry) => entry.item), { ...options, landedEarlier: new Set([...(options.landedEarlier ?? []), ...unlinked]) });
   for (const entry of looked) adoptOwnPage(entry.item, options.ownAuthorId);
@@ -200,6 +212,15 @@ function adoptOwnPage(item: PlanItem, ownAuthorId: string | undefined): void {
   if (verdict?.kind !== 'exists' || ownAuthorId === undefined || verdict.page.versionAuthorId !== ownAuthorId || !item.complete) return;
   item.complete = { ...item.complete, overwrite: true };
   item.guard = { kind: 'asLeft', page: verdict.page };
+}
+
+/** The lookup, each path answered once: later answers (a page that landed meanwhile) do not change a decision made. */
+function decidedOnce(resolve: (path: string) => PageLookup): (path: string) => PageLookup {
+  const decided = new Map<string, PageLookup>();
+  return (path) => {
+    if (!decided.has(path)) decided.set(path, resolve(path));
+    return decided.get(path);
+  };
 }
 
 /** The page's parent ID (the chosen page for the top level); a reason when its folder's page did not land. */
@@ -227,6 +248,7 @@ async function learnId(page: TreePage, result: FileResult, options: TreeRunOptio
 
 interface SecondPassContext extends TreeRunOptions {
   resolved(page: TreePage): { item: PlanItem; cautions: LinkCaution[] };
+  content(item: PlanItem): Promise<PlannedContent>;
   ids: ReadonlyMap<string, string>;
   results: TreeFileResult[];
 }

@@ -1,7 +1,7 @@
 // The walk's port over node:fs, for the command line (and tests and benchmarks): lstat and readdir with file types,
 // so a link is seen as a link and never followed; reads open with O_NOFOLLOW and check that what was opened is a
 // regular file, so an entry swapped for a link or a pipe after the walk listed it is refused rather than read.
-import { constants, type Dirent, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync, type Dirent, type Stats } from 'node:fs';
 import { lstat, open, readdir, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import type { EntryKind, EntryType, LinkTarget, WalkFs } from './walkFs';
@@ -28,6 +28,7 @@ export function nodeWalkFs(options: NodeWalkFsOptions): WalkFs<string> {
       return stats ? entryType(stats, location) : undefined;
     },
     read: readRegularFile,
+    readSync: readRegularFileSync,
     child: (folder, name) => join(folder, name),
     parent: (location) => (dirname(location) === location ? undefined : dirname(location)),
     baseName: (location) => basename(location),
@@ -51,19 +52,40 @@ async function entryType(entry: Dirent | Stats, path: string): Promise<EntryType
   return target ? { kind, linkTo: kindOf(target) } : { kind };
 }
 
+// Why a file the walk took could not be read after all (the command line's own port: its words are English).
+const LINK_NOT_FOLLOWED = 'it is a symbolic link, and links are not followed.';
+const NOT_REGULAR = 'it is not a regular file.';
+
 async function readRegularFile(path: string): Promise<Uint8Array> {
   let handle;
   try {
     handle = await open(path, OPEN_FLAGS);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw new Error('it is a symbolic link, and links are not followed.');
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw new Error(LINK_NOT_FOLLOWED);
     throw error;
   }
   try {
-    if (!(await handle.stat()).isFile()) throw new Error('it is not a regular file.');
+    if (!(await handle.stat()).isFile()) throw new Error(NOT_REGULAR);
     return await handle.readFile();
   } finally {
     await handle.close();
+  }
+}
+
+/** readRegularFile without the thread pool: the same open flags and the same check of what was opened. */
+function readRegularFileSync(path: string): Uint8Array {
+  let fd: number;
+  try {
+    fd = openSync(path, OPEN_FLAGS);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw new Error(LINK_NOT_FOLLOWED);
+    throw error;
+  }
+  try {
+    if (!fstatSync(fd).isFile()) throw new Error(NOT_REGULAR);
+    return readFileSync(fd);
+  } finally {
+    closeSync(fd);
   }
 }
 

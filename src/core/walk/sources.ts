@@ -1,12 +1,13 @@
 // A walk's result as the plan's input: every file read and decoded, every refused entry (and every file that cannot
-// be read or is not text) a SourceFile with its reason, in label order, so that the plan lists all of them.
+// be read or is not text) a SourceFile with its reason, in label order, so that the plan lists all of them. Each file
+// can be read again (SourceFile.readAgain): a plan keeps hashes, not texts, and the runner reads a file when it sends.
 import { describeError } from '../log/redact';
 import type { SourceFile } from '../run/plan';
 import { compareRelativePaths } from '../run/walkRules';
 import { mapBounded } from '../util/mapBounded';
-import { decodeText } from './decode';
+import { decodeText, type DecodedText } from './decode';
 import { englishWalkMessages, type WalkMessages } from '../messages/walkMessages';
-import type { WalkResult } from './walk';
+import type { RefusedEntry, WalkedFile, WalkResult } from './walk';
 import type { WalkFs } from './walkFs';
 
 /** Enough reads at once to hide the disk's or the remote file system's latency, few enough to keep file handles free. */
@@ -21,19 +22,57 @@ export interface SourceOptions<L> {
 }
 
 export async function sourcesFromWalk<L>(walk: Pick<WalkResult<L>, 'files' | 'refused'>, options: SourceOptions<L>): Promise<SourceFile[]> {
-  const messages = options.messages ?? englishWalkMessages;
-  const read = await mapBounded(walk.files, READ_CONCURRENCY, async (file): Promise<SourceFile> => {
-    const open = options.openText?.(file.key);
-    if (open !== undefined) return { key: file.key, label: file.label, text: open };
-    let bytes: Uint8Array;
-    try {
-      bytes = await options.fs.read(file.readFrom);
-    } catch (error) {
-      return { key: file.key, label: file.label, text: '', readProblem: messages.unreadable(file.label, describeError(error)) };
-    }
-    const decoded = decodeText(bytes, file.label, messages);
-    return decoded.ok ? { key: file.key, label: file.label, text: decoded.text } : { key: file.key, label: file.label, text: '', readProblem: decoded.problem };
-  });
-  const refused = walk.refused.map((entry): SourceFile => ({ key: entry.key, label: entry.label, text: '', readProblem: entry.reason }));
-  return [...read, ...refused].sort((a, b) => compareRelativePaths(a.label, b.label));
+  return eachSourceFromWalk(walk, options, (source) => source);
+}
+
+/**
+ * Reads the walk's files one by one and hands each to `take` as it is read, keeping only what `take` returns: a plan
+ * that keeps each file's facts, not its text, never holds more than a few texts at once. Synchronously when the port
+ * can (a local disk: the thread pool costs more than the reads), else a few at a time. In label order.
+ */
+export async function eachSourceFromWalk<L, T>(walk: Pick<WalkResult<L>, 'files' | 'refused'>, options: SourceOptions<L>, take: (source: SourceFile) => T): Promise<T[]> {
+  const entries: Array<WalkedFile<L> | RefusedEntry> = [...walk.files, ...walk.refused].sort((a, b) => compareRelativePaths(a.label, b.label));
+  const readSync = options.fs.readSync;
+  if (readSync) {
+    const bytes = (file: WalkedFile<L>): Uint8Array => readSync.call(options.fs, file.readFrom);
+    // Read again the same way when sent: a request's wait hides no thread-pool round trips, it adds them.
+    const again = (file: WalkedFile<L>) => async (): Promise<DecodedText> => readTextSync(file, options, bytes);
+    return entries.map((entry) => take(isRefused(entry) ? refusedSource(entry) : source(entry, readTextSync(entry, options, bytes), again(entry))));
+  }
+  const again = (file: WalkedFile<L>) => (): Promise<DecodedText> => readText(file, options);
+  return mapBounded(entries, READ_CONCURRENCY, async (entry) => take(isRefused(entry) ? refusedSource(entry) : source(entry, await readText(entry, options), again(entry))));
+}
+
+function isRefused<L>(entry: WalkedFile<L> | RefusedEntry): entry is RefusedEntry {
+  return 'reason' in entry;
+}
+
+function refusedSource(entry: RefusedEntry): SourceFile {
+  return { key: entry.key, label: entry.label, text: '', readProblem: entry.reason };
+}
+
+function source<L>(file: WalkedFile<L>, decoded: DecodedText, readAgain: () => Promise<DecodedText>): SourceFile {
+  if (!decoded.ok) return { key: file.key, label: file.label, text: '', readProblem: decoded.problem };
+  return { key: file.key, label: file.label, text: decoded.text, readAgain };
+}
+
+/** A file's text: an open editor's (unsaved edits included), else its bytes decoded; a file that cannot be read says why. */
+async function readText<L>(file: WalkedFile<L>, options: SourceOptions<L>): Promise<DecodedText> {
+  const open = options.openText?.(file.key);
+  if (open !== undefined) return { ok: true, text: open };
+  try {
+    return decodeText(await options.fs.read(file.readFrom), file.label, options.messages ?? englishWalkMessages);
+  } catch (error) {
+    return { ok: false, problem: (options.messages ?? englishWalkMessages).unreadable(file.label, describeError(error)) };
+  }
+}
+
+function readTextSync<L>(file: WalkedFile<L>, options: SourceOptions<L>, bytes: (file: WalkedFile<L>) => Uint8Array): DecodedText {
+  const open = options.openText?.(file.key);
+  if (open !== undefined) return { ok: true, text: open };
+  try {
+    return decodeText(bytes(file), file.label, options.messages ?? englishWalkMessages);
+  } catch (error) {
+    return { ok: false, problem: (options.messages ?? englishWalkMessages).unreadable(file.label, describeError(error)) };
+  }
 }

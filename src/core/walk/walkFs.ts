@@ -33,6 +33,12 @@ export interface WalkFs<L> {
   type(location: L): Promise<EntryType | undefined>;
   /** A regular file's bytes. The command line's port refuses anything else even if the entry changed since it was listed. */
   read(file: L): Promise<Uint8Array>;
+  /**
+   * The same read, synchronously, with the same refusals: a port over a local disk offers it, since reading thousands
+   * of small files through the thread pool costs more than reading them (the command line's walk). Absent for a
+   * remote file system (the editor's), which is read asynchronously.
+   */
+  readSync?(file: L): Uint8Array;
   child(folder: L, name: string): L;
   /** The folder holding a location; undefined at the top. */
   parent(location: L): L | undefined;

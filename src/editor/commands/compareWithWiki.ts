@@ -8,7 +8,7 @@ import { showInfo } from '../notify';
 import { onDemand } from '../onDemandLoader';
 import type { GlobalStateLinkStore } from '../publish/pageLinks';
 import { askForMissing } from '../publish/prompts';
-import { omitTitleHeadingSetting } from '../publish/publishContext';
+import { omitTitleHeadingSetting, type WikiPageRef } from '../publish/publishContext';
 import type { RecentTargets } from '../publish/recentTargets';
 import type { WikiPageContentProvider } from '../wiki/pageContentProvider';
 import { reportReadFailure, requireSignIn, type ReadingCommand } from '../wiki/readFailure';
@@ -43,15 +43,19 @@ export class CompareWithWikiCommand implements Command {
     return this.compare(document);
   }
 
-  /** Also used by the edit guard's Compare button. */
-  async compareUri(fileUri: string): Promise<void> {
-    return this.compare(await vscode.workspace.openTextDocument(vscode.Uri.parse(fileUri, true)));
+  /**
+   * Also used by the edit guard's Compare button, and by a folder's confirmation, which names the page the guard
+   * found edited (a tree's page may be recorded in the repository but never published from this machine).
+   */
+  async compareUri(fileUri: string, page?: WikiPageRef): Promise<void> {
+    return this.compare(await vscode.workspace.openTextDocument(vscode.Uri.parse(fileUri, true)), page);
   }
 
-  private async compare(document: vscode.TextDocument): Promise<void> {
+  private async compare(document: vscode.TextDocument, known?: WikiPageRef): Promise<void> {
     if (!(await requireSignIn(await this.deps.wiki.signedIn(), WHAT))) return;
-    const link = await this.linkOf(document);
-    const target = link?.pageId ? undefined : await this.targetOf(document, link);
+    const linked = known ? undefined : await this.linkOf(document);
+    const link = known ? { pageId: known.id, pageTitle: known.title } : linked;
+    const target = link?.pageId ? undefined : await this.targetOf(document, linked);
     if (!link?.pageId && !target) return;
     const title = link?.pageTitle ?? target?.pageTitle ?? 'page';
     try {

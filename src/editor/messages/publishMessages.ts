@@ -76,6 +76,10 @@ export const editorPublishMessages: PublishMessages = {
       ? vscode.l10n.t('1 Mermaid diagram will show as code, not pictures: the wiki takes images only at public URLs. To publish diagrams as images, set your organisation\'s diagram renderer (a Kroki server) in {0}.', settingName)
       : vscode.l10n.t('{0} Mermaid diagrams will show as code, not pictures: the wiki takes images only at public URLs. To publish diagrams as images, set your organisation\'s diagram renderer (a Kroki server) in {1}.', count, settingName),
 
+  readAgainFailed: (label, why) =>
+    why ? vscode.l10n.t('{0} could not be read again to send it: {1}', label, why) : vscode.l10n.t('{0} could not be read again to send it.', label),
+  changedSincePlan: (label) =>
+    vscode.l10n.t('{0} changed after it was planned, so it was not sent: what it holds now is not what the plan showed. Publish it again to see the new plan.', label),
   runStopped: (seconds, status, finished, total, after) =>
     total === 1
       ? vscode.l10n.t('The wiki asked to wait {0} s before more requests (HTTP {1}); publishing stopped after {2} of {3} file. Try again after {4}.', seconds, status, finished, total, after)

@@ -33,12 +33,18 @@ export interface PublishDependencies {
   diagnoseNotFound?(target: PublishTarget, signal: AbortSignal): Promise<NotFoundDiagnosis | undefined>;
   /** Tells the token status item what the wiki said of the token (401/403: rejected; a success: accepted). */
   tokenVerdict?(outcome: PublishOutcome): void;
-  /** Opens the diff of a file against its page (Compare with Wiki Page). */
-  compare?(fileUri: string): Promise<void>;
+  /** Opens the diff of a file against its page (Compare with Wiki Page); `page` when the plan knows which page it is. */
+  compare?(fileUri: string, page?: WikiPageRef): Promise<void>;
   /** Merges the wiki's edit of the file's page into the file (Pull from Wiki). */
   pull?(fileUri: string): Promise<void>;
   /** After a publish landed: keeps the page's export as Pull's base, in the background (returns at once). */
   keepPullBase?(fileKey: string, link: PageLink, identification: Promise<PageLink | undefined> | undefined): void;
+}
+
+/** A page by ID, with its title for the diff's name. */
+export interface WikiPageRef {
+  id: string;
+  title: string;
 }
 
 export interface SendSetup {

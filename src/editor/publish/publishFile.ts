@@ -179,7 +179,7 @@ export class FilePublisher {
     const startedAt = this.deps.clock.now();
     const title = dirty ? vscode.l10n.t('Publishing {0} with unsaved edits', targetText(target)) : vscode.l10n.t('Publishing {0}', targetText(target));
     const outcome = await withPublishProgress(title, (signal, hooks) =>
-      core.sendPlanned(item, target, { signal, gate: new core.ThrottleGate() }, {
+      core.sendPlanned(item, target, { signal, gate: new core.ThrottleGate(), content: core.heldContent(item) }, {
         ...setup, transport: this.deps.transport(), hooks: { ...hooks(this.deps.log), earlierRunMayHaveLanded },
       }),
     );

@@ -12,6 +12,7 @@ import { editorPublishMessages } from '../messages/publishMessages';
 import { onDemand } from '../onDemandLoader';
 import { withNotificationProgress, withProgressBeforeResult } from '../progressNotification';
 import { readSelection } from './collectMarkdown';
+import { compareButton, compareEditedPage } from './compareEdited';
 import { editedText, runGuard, uncheckedNote } from './guardStep';
 import { askPlanDefaults, type PlanDefaults } from './prompts';
 import { concurrencySetting, omitTitleHeadingSetting, sharedPlanOptions, sendSetup, type PublishDependencies, type SendSetup } from './publishContext';
@@ -118,10 +119,16 @@ export class ManyPublisher {
       : vscode.l10n.t('Publish {0} of {1} Markdown files to the wiki?', counts.send, counts.files);
     const publish = edited.length > 0 ? vscode.l10n.t('Publish, Leave Out Edited') : vscode.l10n.t('Publish');
     const overwrite = vscode.l10n.t('Overwrite Edited Pages Too');
+    const editedEntries = edited.map((item) => ({ item, title: item.guard?.kind === 'edited' ? item.guard.page.title : item.complete?.pageTitle ?? item.file.label }));
+    const compare = compareButton(this.deps, editedEntries);
     const buttons = counts.send > 0 ? [publish] : [];
     if (edited.length > 0) buttons.push(overwrite);
-    const choice = await showModal('info', question, lines.join('\n'), ...buttons);
-    return choice === overwrite ? 'overwriteEdited' : choice === publish ? 'publish' : 'cancel';
+    if (compare) buttons.push(compare);
+    for (;;) {
+      const choice = await showModal('info', question, lines.join('\n'), ...buttons);
+      if (compare !== undefined && choice === compare && (await compareEditedPage(this.deps, editedEntries))) continue;
+      return choice === overwrite ? 'overwriteEdited' : choice === publish ? 'publish' : 'cancel';
+    }
   }
 
   private async run(items: PlanItem[], setup: SendSetup, mayHaveLanded: ReadonlySet<string>, startedAt: number): Promise<FileResult[]> {
@@ -132,6 +139,7 @@ export class ManyPublisher {
       return core.runPlan(items, {
         concurrency: core.clampConcurrency(concurrencySetting()),
         signal,
+        messages: editorPublishMessages,
         onStopped: (stopped) => {
           this.stopped = core.describeRunStop(stopped, editorPublishMessages);
         },

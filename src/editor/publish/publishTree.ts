@@ -17,6 +17,7 @@ import { onDemand } from '../onDemandLoader';
 import { withNotificationProgress, withProgressBeforeResult } from '../progressNotification';
 import { setting } from '../settings';
 import { readSelection } from './collectMarkdown';
+import { compareButton, compareEditedPage } from './compareEdited';
 import { editedText, uncheckedNote } from './guardStep';
 import { workspaceManifestPort } from './manifestPort';
 import { askPlanDefaults } from './prompts';
@@ -80,7 +81,7 @@ export class TreePublisher {
     const run = await withProgressBeforeResult(vscode.l10n.t('Publishing the page tree'), (progress, signal) => {
       let sent = 0;
       return core.runTree({
-        plan, pages, identity, gate: new core.ThrottleGate(), concurrency: core.clampConcurrency(concurrencySetting()), signal,
+        plan, pages, identity, gate: new core.ThrottleGate(), concurrency: core.clampConcurrency(concurrencySetting()), signal, messages: editorPublishMessages,
         addressOf: (pageId, title) => (pages ? core.pageAddress(this.deps.wiki.baseUrl(), answers.spaceId, pageId, title) : undefined),
         guard: {
           noAccessReason: vscode.l10n.t('you are not signed in to the export API (Wiki: Sign In), so the wiki cannot be read'), lookUpCreates: true, messages: editorTreeMessages,
@@ -152,9 +153,14 @@ export class TreePublisher {
     }
     const publish = edited.length > 0 ? vscode.l10n.t('Publish, Leave Out Edited') : vscode.l10n.t('Publish');
     const overwrite = vscode.l10n.t('Overwrite Edited Pages Too');
-    const buttons = [...(counts.send > 0 ? [publish] : []), ...(edited.length > 0 ? [overwrite] : [])];
-    const choice = await showModal('info', vscode.l10n.t('Publish {0} pages as a tree?', counts.send), lines.join('\n'), ...buttons);
-    return choice === overwrite ? 'overwriteEdited' : choice === publish ? 'publish' : 'cancel';
+    const editedEntries = edited.map((page) => ({ item: page.item, title: page.node.title }));
+    const compare = compareButton(this.deps, editedEntries);
+    const buttons = [...(counts.send > 0 ? [publish] : []), ...(edited.length > 0 ? [overwrite] : []), ...(compare ? [compare] : [])];
+    for (;;) {
+      const choice = await showModal('info', vscode.l10n.t('Publish {0} pages as a tree?', counts.send), lines.join('\n'), ...buttons);
+      if (compare !== undefined && choice === compare && (await compareEditedPage(this.deps, editedEntries))) continue;
+      return choice === overwrite ? 'overwriteEdited' : choice === publish ? 'publish' : 'cancel';
+    }
   }
 
   private async link(result: TreeFileResult): Promise<void> {

@@ -2,7 +2,10 @@
 // specified order (space, parent page, page title, create-or-update), one multi-step input with a Back button.
 import * as assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
-import { answerPrompt, editorTitleAction, pickItem, quickInput, quickInputBox, validationError, waitForPrompt } from './workbench';
+import {
+  activeTab, answerPrompt, editorTitleAction, notification, notificationButton, pickItem, publishFolderAs, quickInput, quickInputBox, validationError,
+  waitForPrompt,
+} from './workbench';
 
 export const PUBLISH_BUTTON_LABEL = 'Publish to Wiki';
 export const CREATE_ONLY = 'Create only';
@@ -65,4 +68,43 @@ export async function answerPublishPrompts(page: Page, answers: PromptAnswers): 
 
   await waitForPrompt(page, OVERWRITE_PROMPT);
   await pickItem(page, answers.mode);
+}
+
+/** Publish to Wiki, As a page tree, on a folder, answering a first publish's questions: space DOCS, page 123456, create only. */
+export async function publishNewTree(page: Page, folder = 'docs'): Promise<void> {
+  await publishFolderAs(page, folder, 'As a page tree');
+  await chooseSpace(page, 'DOCS');
+  await waitForPrompt(page, PARENT_PROMPT);
+  await answerPrompt(page, '123456');
+  await waitForPrompt(page, OVERWRITE_PROMPT);
+  await pickItem(page, CREATE_ONLY);
+}
+
+/** What Compare... from a folder's confirmation should show: the page, its file, and a line of each side. */
+export interface ComparedPage {
+  title: string;
+  fileName: string;
+  wikiLine: string;
+  fileLine: string;
+}
+
+/**
+ * Compare... from a folder's (flat or tree) confirmation: picks the edited page, waits for its diff with both sides,
+ * checks that nothing was sent, and returns to the same confirmation through the notification's button.
+ */
+export async function compareFromConfirmation(page: Page, confirm: Locator, compared: ComparedPage, imports: () => number): Promise<void> {
+  const sentBefore = imports();
+  await confirm.locator('.monaco-button', { hasText: 'Compare...' }).click();
+  await waitForPrompt(page, /Compare a page edited on the wiki with its file/);
+  await pickItem(page, compared.title);
+  const diff = page.locator('.editor-group-container.active .monaco-diff-editor');
+  await diff.waitFor();
+  await activeTab(page, `${compared.title} (wiki) ↔ ${compared.fileName}`).waitFor();
+  await diff.locator('.editor.original .view-lines', { hasText: compared.wikiLine }).waitFor();
+  await diff.locator('.editor.modified .view-lines', { hasText: compared.fileLine }).waitFor();
+  const back = notification(page, 'Nothing is published until you confirm');
+  await back.waitFor();
+  assert.equal(imports(), sentBefore, 'Compare sends nothing');
+  await notificationButton(back, 'Back to the Confirmation').click();
+  await confirm.waitFor();
 }

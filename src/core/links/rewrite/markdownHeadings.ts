@@ -1,7 +1,8 @@
 // The headings of a Markdown text, in order, so that a link's `#anchor` can be matched to one (the caller reads
 // the target file and passes its headings). Pass the Markdown that is sent, front matter already split off.
-import { fencedBlocks, isInCode } from '../../publish/inspect';
+import { fencedBlocks } from '../../publish/inspect';
 
+const INDENTED_CODE = /^(?: {4}|\t)/;
 const ATX_OPEN = /^ {0,3}#{1,6}(?=[ \t]|$)/;
 const SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/;
 const QUOTE_MARKERS = /^(?: {0,3}>[ \t]?)+/;
@@ -14,12 +15,17 @@ export function markdownHeadings(markdown: string): string[] {
   const headings: string[] = [];
   let paragraph: string[] = [];
   let lineStart = 0;
+  let fence = 0;
   for (const rawLine of markdown.split('\n')) {
     const start = lineStart;
     lineStart += rawLine.length + 1;
     const line = rawLine.replace(/\r$/, '').replace(QUOTE_MARKERS, '');
     const indent = rawLine.length - rawLine.trimStart().length;
-    if (line.trim() === '' || isInCode(markdown, start + indent, code)) {
+    // isInCode at the line's first character, with the fences walked in step with the lines (both in order): only
+    // the line's own indentation stands before that character, so no code span can be open there.
+    while (fence < code.length && (code[fence] as [number, number])[1] <= start + indent) fence++;
+    const fenced = fence < code.length && (code[fence] as [number, number])[0] <= start + indent;
+    if (line.trim() === '' || fenced || INDENTED_CODE.test(rawLine)) {
       paragraph = [];
       continue;
     }

@@ -53,13 +53,7 @@ type Decision =
 export function rewriteLinks(markdown: string, context: RewriteContext): RewriteResult {
   const result: RewriteResult = { markdown, rewritten: 0, cautions: [], needsSecondPass: false };
   if (!markdown.includes('](') && !markdown.includes(']:')) return result;
-  // Keyed by address, since a lookup may hand out a fresh object for the same page every time.
-  const matchers = new Map<string, (anchor: string) => string | undefined>();
-  const anchorIn = (page: LinkedPage, anchor: string): string | undefined => {
-    let matcher = matchers.get(page.url);
-    if (!matcher) matchers.set(page.url, (matcher = headingMatcher(page, context.anchorStyle)));
-    return matcher(anchor);
-  };
+  const anchorIn = anchorMatcher(context);
   const pieces: string[] = [];
   let copied = 0;
   for (const link of findLinkDestinations(markdown)) {
@@ -73,6 +67,35 @@ export function rewriteLinks(markdown: string, context: RewriteContext): Rewrite
   }
   if (result.rewritten > 0) result.markdown = pieces.join('') + markdown.slice(copied);
   return result;
+}
+
+/** The distinct link destinations of a text as written, in document order: what a plan keeps to foresee its links. */
+export function linkDestinationTexts(markdown: string): string[] {
+  if (!markdown.includes('](') && !markdown.includes(']:')) return [];
+  return [...new Set(findLinkDestinations(markdown).map((link) => link.text))];
+}
+
+/** What rewriteLinks would say of these destinations (its cautions, whether a second pass is needed), without a text. */
+export function foreseeRewrite(destinations: readonly string[], context: RewriteContext): Omit<RewriteResult, 'markdown' | 'rewritten'> {
+  const result: Omit<RewriteResult, 'markdown' | 'rewritten'> = { cautions: [], needsSecondPass: false };
+  const anchorIn = anchorMatcher(context);
+  for (const destination of destinations) {
+    const decision = decide(destination, context, anchorIn);
+    if (decision.kind === 'pending') result.needsSecondPass = true;
+    else if (decision.caution) addCaution(result.cautions, { target: destination, reason: decision.caution });
+  }
+  return result;
+}
+
+/** A page's anchor for a link's `#anchor`, each page's headings matched once. */
+function anchorMatcher(context: RewriteContext): (page: LinkedPage, anchor: string) => string | undefined {
+  // Keyed by address, since a lookup may hand out a fresh object for the same page every time.
+  const matchers = new Map<string, (anchor: string) => string | undefined>();
+  return (page, anchor) => {
+    let matcher = matchers.get(page.url);
+    if (!matcher) matchers.set(page.url, (matcher = headingMatcher(page, context.anchorStyle)));
+    return matcher(anchor);
+  };
 }
 
 function decide(destination: string, context: RewriteContext, anchorIn: (page: LinkedPage, anchor: string) => string | undefined): Decision {

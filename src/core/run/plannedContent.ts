@@ -1,0 +1,61 @@
+// A plan of files read through the walk keeps each file's hash, not its text (issue 14: the texts of 10,000 files
+// were most of a plan's memory), and the runner reads a file again when it sends it. What is sent must be what the
+// plan showed (the editor's confirmation, a reviewed `--expect-plan` digest): the content is made from the new text
+// by the plan's own recipe and its hash checked against the plan's, so a file changed since planning is not sent.
+import { createHash } from 'node:crypto';
+import { describeError } from '../log/redact';
+import { englishPublishMessages, type PublishMessages } from '../messages/publishMessages';
+import { renderDiagrams, type DiagramRendering } from '../publish/diagrams';
+import { frontMatterBody } from '../publish/frontMatter';
+import { omitTitleHeading } from '../publish/titleHeading';
+import type { PlanItem } from './plan';
+
+/** How the content is made from a text without its front matter, decided when the file was planned. */
+export interface ContentRecipe {
+  /** The organisation's diagram renderer: Mermaid fences become images from it. */
+  diagramRenderer?: string;
+  /** Leave out a first level-one heading with this text (the page title). */
+  omitHeading?: string;
+}
+
+export type PlannedContent = { ok: true; content: string } | { ok: false; code: 'unreadable' | 'changedSincePlan'; problem: string };
+
+export function contentHash(content: string): string {
+  return createHash('sha256').update(content, 'utf8').digest('hex');
+}
+
+/** The Markdown to send, from the text without its front matter; `diagrams` says what the renderer made of it. */
+export function deriveContent(body: string, recipe: ContentRecipe): { content: string; diagrams: DiagramRendering } {
+  const diagrams = renderDiagrams(body, { rendererUrl: recipe.diagramRenderer });
+  const withDiagrams = diagrams.ok ? diagrams.markdown : body;
+  return { content: recipe.omitHeading !== undefined ? omitTitleHeading(withDiagrams, recipe.omitHeading) : withDiagrams, diagrams };
+}
+
+/** The content the plan held, or the file read again, made the same way and checked against the plan's hash. */
+export async function plannedContent(item: PlanItem, messages: PublishMessages = englishPublishMessages): Promise<PlannedContent> {
+  if (item.content !== undefined) return { ok: true, content: item.content };
+  const { label, readAgain } = item.file;
+  if (!readAgain) return { ok: false, code: 'unreadable', problem: messages.readAgainFailed(label, '') };
+  let read;
+  try {
+    read = await readAgain();
+  } catch (error) {
+    return { ok: false, code: 'unreadable', problem: messages.readAgainFailed(label, describeError(error)) };
+  }
+  if (!read.ok) return { ok: false, code: 'unreadable', problem: read.problem };
+  const { content } = deriveContent(frontMatterBody(read.text), item.recipe);
+  if (contentHash(content) !== item.contentSha256) {
+    return {
+      ok: false, code: 'changedSincePlan',
+      problem: messages.changedSincePlan(label),
+    };
+  }
+  return { ok: true, content };
+}
+
+/** The content of an item whose plan holds it (one editor document); a plan of walked files is sent through runPlan. */
+export function heldContent(item: PlanItem): string {
+  // A programming error (a plan of walked files given to a single-file send), never a user's situation.
+  if (item.content === undefined) throw new Error(`The plan of ${item.file.label} does not hold its content.`);
+  return item.content;
+}

@@ -348,26 +348,26 @@ var require_directives = __commonJS({
        * @returns Resolved tag, which may also be the non-specific tag `'!'` or a
        *   `'!local'` tag, or `null` if unresolvable.
        */
-      tagName(source, onError) {
-        if (source === "!")
+      tagName(source2, onError) {
+        if (source2 === "!")
           return "!";
-        if (source[0] !== "!") {
-          onError(`Not a valid tag: ${source}`);
+        if (source2[0] !== "!") {
+          onError(`Not a valid tag: ${source2}`);
           return null;
         }
-        if (source[1] === "<") {
-          const verbatim = source.slice(2, -1);
+        if (source2[1] === "<") {
+          const verbatim = source2.slice(2, -1);
           if (verbatim === "!" || verbatim === "!!") {
-            onError(`Verbatim tags aren't resolved, so ${source} is invalid.`);
+            onError(`Verbatim tags aren't resolved, so ${source2} is invalid.`);
             return null;
           }
-          if (source[source.length - 1] !== ">")
+          if (source2[source2.length - 1] !== ">")
             onError("Verbatim tags must end with a >");
           return verbatim;
         }
-        const [, handle, suffix] = source.match(/^(.*!)([^!]*)$/s);
+        const [, handle, suffix] = source2.match(/^(.*!)([^!]*)$/s);
         if (!suffix)
-          onError(`The ${source} tag has no suffix`);
+          onError(`The ${source2} tag has no suffix`);
         const prefix = this.tags[handle];
         if (prefix) {
           try {
@@ -378,8 +378,8 @@ var require_directives = __commonJS({
           }
         }
         if (handle === "!")
-          return source;
-        onError(`Could not resolve tag: ${source}`);
+          return source2;
+        onError(`Could not resolve tag: ${source2}`);
         return null;
       }
       /**
@@ -457,8 +457,8 @@ var require_anchors = __commonJS({
       const sourceObjects = /* @__PURE__ */ new Map();
       let prevAnchors = null;
       return {
-        onAnchor: (source) => {
-          aliasObjects.push(source);
+        onAnchor: (source2) => {
+          aliasObjects.push(source2);
           prevAnchors ?? (prevAnchors = anchorNames(doc));
           const anchor = findNewAnchor(prefix, prevAnchors);
           prevAnchors.add(anchor);
@@ -470,13 +470,13 @@ var require_anchors = __commonJS({
          * the nodes have been created.
          */
         setAnchors: () => {
-          for (const source of aliasObjects) {
-            const ref = sourceObjects.get(source);
+          for (const source2 of aliasObjects) {
+            const ref = sourceObjects.get(source2);
             if (typeof ref === "object" && ref.anchor && (identity.isScalar(ref.node) || identity.isCollection(ref.node))) {
               ref.node.anchor = ref.anchor;
             } else {
               const error = new Error("Failed to resolve repeated object (this should not happen)");
-              error.source = source;
+              error.source = source2;
               throw error;
             }
           }
@@ -622,9 +622,9 @@ var require_Alias = __commonJS({
     var Node = require_Node();
     var toJS = require_toJS();
     var Alias = class extends Node.NodeBase {
-      constructor(source) {
+      constructor(source2) {
         super(identity.ALIAS);
-        this.source = source;
+        this.source = source2;
         Object.defineProperty(this, "tag", {
           set() {
             throw new Error("Alias nodes cannot have tags");
@@ -685,12 +685,12 @@ var require_Alias = __commonJS({
       toJSON(_arg, ctx) {
         if (!ctx)
           return { source: this.source };
-        const source = this.resolve(ctx.doc, ctx);
-        if (!source) {
+        const source2 = this.resolve(ctx.doc, ctx);
+        if (!source2) {
           const msg = `Unresolved alias (the anchor must be set before the alias): ${this.source}`;
           throw new ReferenceError(msg);
         }
-        return ctx.anchors.get(source).res;
+        return ctx.anchors.get(source2).res;
       }
       toString(ctx, _onComment, _onChompKeep) {
         const src = `*${this.source}`;
@@ -708,8 +708,8 @@ var require_Alias = __commonJS({
     };
     function getAliasCount(doc, node, anchors2) {
       if (identity.isAlias(node)) {
-        const source = node.resolve(doc);
-        const anchor = anchors2 && source && anchors2.get(source);
+        const source2 = node.resolve(doc);
+        const anchor = anchors2 && source2 && anchors2.get(source2);
         return anchor ? anchor.count * anchor.aliasCount : 0;
       } else if (identity.isCollection(node)) {
         let count = 0;
@@ -1712,21 +1712,21 @@ var require_merge = __commonJS({
     };
     var isMergeKey = (ctx, key) => (merge.identify(key) || identity.isScalar(key) && (!key.type || key.type === Scalar.Scalar.PLAIN) && merge.identify(key.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge.tag && tag.default);
     function addMergeToJSMap(ctx, map, value) {
-      const source = resolveAliasValue(ctx, value);
-      if (identity.isSeq(source))
-        for (const it of source.items)
+      const source2 = resolveAliasValue(ctx, value);
+      if (identity.isSeq(source2))
+        for (const it of source2.items)
           mergeValue(ctx, map, it);
-      else if (Array.isArray(source))
-        for (const it of source)
+      else if (Array.isArray(source2))
+        for (const it of source2)
           mergeValue(ctx, map, it);
       else
-        mergeValue(ctx, map, source);
+        mergeValue(ctx, map, source2);
     }
     function mergeValue(ctx, map, value) {
-      const source = resolveAliasValue(ctx, value);
-      if (!identity.isMap(source))
+      const source2 = resolveAliasValue(ctx, value);
+      if (!identity.isMap(source2))
         throw new Error("Merge sources must be maps or map aliases");
-      const srcMap = source.toJSON(null, ctx, Map);
+      const srcMap = source2.toJSON(null, ctx, Map);
       for (const [key, value2] of srcMap) {
         if (map instanceof Map) {
           if (!map.has(key))
@@ -2343,7 +2343,7 @@ var require_null = __commonJS({
       tag: "tag:yaml.org,2002:null",
       test: /^(?:~|[Nn]ull|NULL)?$/,
       resolve: () => new Scalar.Scalar(null),
-      stringify: ({ source }, ctx) => typeof source === "string" && nullTag.test.test(source) ? source : ctx.options.nullStr
+      stringify: ({ source: source2 }, ctx) => typeof source2 === "string" && nullTag.test.test(source2) ? source2 : ctx.options.nullStr
     };
     exports2.nullTag = nullTag;
   }
@@ -2360,11 +2360,11 @@ var require_bool = __commonJS({
       tag: "tag:yaml.org,2002:bool",
       test: /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/,
       resolve: (str) => new Scalar.Scalar(str[0] === "t" || str[0] === "T"),
-      stringify({ source, value }, ctx) {
-        if (source && boolTag.test.test(source)) {
-          const sv = source[0] === "t" || source[0] === "T";
+      stringify({ source: source2, value }, ctx) {
+        if (source2 && boolTag.test.test(source2)) {
+          const sv = source2[0] === "t" || source2[0] === "T";
           if (value === sv)
-            return source;
+            return source2;
         }
         return value ? ctx.options.trueStr : ctx.options.falseStr;
       }
@@ -2813,10 +2813,10 @@ var require_bool2 = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
-    function boolStringify({ value, source }, ctx) {
+    function boolStringify({ value, source: source2 }, ctx) {
       const boolObj = value ? trueTag : falseTag;
-      if (source && boolObj.test.test(source))
-        return source;
+      if (source2 && boolObj.test.test(source2))
+        return source2;
       return value ? ctx.options.trueStr : ctx.options.falseStr;
     }
     var trueTag = {
@@ -4148,7 +4148,7 @@ var require_resolve_end = __commonJS({
         let hasSpace = false;
         let sep4 = "";
         for (const token of end) {
-          const { source, type } = token;
+          const { source: source2, type } = token;
           switch (type) {
             case "space":
               hasSpace = true;
@@ -4156,7 +4156,7 @@ var require_resolve_end = __commonJS({
             case "comment": {
               if (reqSpace && !hasSpace)
                 onError(token, "MISSING_CHAR", "Comments must be separated from other tokens by white space characters");
-              const cb = source.substring(1) || " ";
+              const cb = source2.substring(1) || " ";
               if (!comment)
                 comment = cb;
               else
@@ -4166,13 +4166,13 @@ var require_resolve_end = __commonJS({
             }
             case "newline":
               if (comment)
-                sep4 += source;
+                sep4 += source2;
               hasSpace = true;
               break;
             default:
               onError(token, "UNEXPECTED_TOKEN", `Unexpected ${type} at node end`);
           }
-          offset += source.length;
+          offset += source2.length;
         }
       }
       return { comment, offset };
@@ -4554,13 +4554,13 @@ var require_resolve_block_scalar = __commonJS({
         onError(props[0], "IMPOSSIBLE", "Block scalar header not found");
         return null;
       }
-      const { source } = props[0];
-      const mode = source[0];
+      const { source: source2 } = props[0];
+      const mode = source2[0];
       let indent = 0;
       let chomp = "";
       let error = -1;
-      for (let i = 1; i < source.length; ++i) {
-        const ch = source[i];
+      for (let i = 1; i < source2.length; ++i) {
+        const ch = source2[i];
         if (!chomp && (ch === "-" || ch === "+"))
           chomp = ch;
         else {
@@ -4572,10 +4572,10 @@ var require_resolve_block_scalar = __commonJS({
         }
       }
       if (error !== -1)
-        onError(error, "UNEXPECTED_TOKEN", `Block scalar header includes extra characters: ${source}`);
+        onError(error, "UNEXPECTED_TOKEN", `Block scalar header includes extra characters: ${source2}`);
       let hasSpace = false;
       let comment = "";
-      let length = source.length;
+      let length = source2.length;
       for (let i = 1; i < props.length; ++i) {
         const token = props[i];
         switch (token.type) {
@@ -4609,8 +4609,8 @@ var require_resolve_block_scalar = __commonJS({
       }
       return { mode, indent, chomp, comment, length };
     }
-    function splitLines(source) {
-      const split = source.split(/\n( *)/);
+    function splitLines(source2) {
+      const split = source2.split(/\n( *)/);
       const first = split[0];
       const m = first.match(/^( *)/);
       const line0 = m?.[1] ? [m[1], first.slice(m[1].length)] : ["", first];
@@ -4630,22 +4630,22 @@ var require_resolve_flow_scalar = __commonJS({
     var Scalar = require_Scalar();
     var resolveEnd = require_resolve_end();
     function resolveFlowScalar(scalar, strict, onError) {
-      const { offset, type, source, end } = scalar;
+      const { offset, type, source: source2, end } = scalar;
       let _type;
       let value;
       const _onError = (rel, code, msg) => onError(offset + rel, code, msg);
       switch (type) {
         case "scalar":
           _type = Scalar.Scalar.PLAIN;
-          value = plainValue(source, _onError);
+          value = plainValue(source2, _onError);
           break;
         case "single-quoted-scalar":
           _type = Scalar.Scalar.QUOTE_SINGLE;
-          value = singleQuotedValue(source, _onError);
+          value = singleQuotedValue(source2, _onError);
           break;
         case "double-quoted-scalar":
           _type = Scalar.Scalar.QUOTE_DOUBLE;
-          value = doubleQuotedValue(source, _onError);
+          value = doubleQuotedValue(source2, _onError);
           break;
         /* istanbul ignore next should not happen */
         default:
@@ -4654,10 +4654,10 @@ var require_resolve_flow_scalar = __commonJS({
             value: "",
             type: null,
             comment: "",
-            range: [offset, offset + source.length, offset + source.length]
+            range: [offset, offset + source2.length, offset + source2.length]
           };
       }
-      const valueEnd = offset + source.length;
+      const valueEnd = offset + source2.length;
       const re = resolveEnd.resolveEnd(end, valueEnd, strict, onError);
       return {
         value,
@@ -4666,9 +4666,9 @@ var require_resolve_flow_scalar = __commonJS({
         range: [offset, valueEnd, re.offset]
       };
     }
-    function plainValue(source, onError) {
+    function plainValue(source2, onError) {
       let badChar = "";
-      switch (source[0]) {
+      switch (source2[0]) {
         /* istanbul ignore next should not happen */
         case "	":
           badChar = "a tab character";
@@ -4681,29 +4681,29 @@ var require_resolve_flow_scalar = __commonJS({
           break;
         case "|":
         case ">": {
-          badChar = `block scalar indicator ${source[0]}`;
+          badChar = `block scalar indicator ${source2[0]}`;
           break;
         }
         case "@":
         case "`": {
-          badChar = `reserved character ${source[0]}`;
+          badChar = `reserved character ${source2[0]}`;
           break;
         }
       }
       if (badChar)
         onError(0, "BAD_SCALAR_START", `Plain value cannot start with ${badChar}`);
-      return unfoldLines(source);
+      return unfoldLines(source2);
     }
-    function singleQuotedValue(source, onError) {
-      if (source[source.length - 1] !== "'" || source.length === 1)
-        onError(source.length, "MISSING_CHAR", "Missing closing 'quote");
-      return unfoldLines(source.slice(1, -1)).replace(/''/g, "'");
+    function singleQuotedValue(source2, onError) {
+      if (source2[source2.length - 1] !== "'" || source2.length === 1)
+        onError(source2.length, "MISSING_CHAR", "Missing closing 'quote");
+      return unfoldLines(source2.slice(1, -1)).replace(/''/g, "'");
     }
-    function unfoldLines(source) {
+    function unfoldLines(source2) {
       const line = /(.*?)\r?\n/sy;
-      let match = line.exec(source);
+      let match = line.exec(source2);
       if (!match)
-        return source;
+        return source2;
       let trimEnd, trimBoth;
       try {
         trimEnd = new RegExp("(?<![ 	])[ 	]+$");
@@ -4715,7 +4715,7 @@ var require_resolve_flow_scalar = __commonJS({
       let res = match[1].replace(trimEnd, "");
       let sep4 = " ";
       let pos = line.lastIndex;
-      while (match = line.exec(source)) {
+      while (match = line.exec(source2)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
           if (sep4 === "\n")
@@ -4730,66 +4730,66 @@ var require_resolve_flow_scalar = __commonJS({
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
-      match = last.exec(source);
+      match = last.exec(source2);
       return res + sep4 + (match?.[1] ?? "");
     }
-    function doubleQuotedValue(source, onError) {
+    function doubleQuotedValue(source2, onError) {
       let res = "";
-      for (let i = 1; i < source.length - 1; ++i) {
-        const ch = source[i];
-        if (ch === "\r" && source[i + 1] === "\n")
+      for (let i = 1; i < source2.length - 1; ++i) {
+        const ch = source2[i];
+        if (ch === "\r" && source2[i + 1] === "\n")
           continue;
         if (ch === "\n") {
-          const { fold, offset } = foldNewline(source, i);
+          const { fold, offset } = foldNewline(source2, i);
           res += fold;
           i = offset;
         } else if (ch === "\\") {
-          let next = source[++i];
+          let next = source2[++i];
           const cc = escapeCodes[next];
           if (cc)
             res += cc;
           else if (next === "\n") {
-            next = source[i + 1];
+            next = source2[i + 1];
             while (next === " " || next === "	")
-              next = source[++i + 1];
-          } else if (next === "\r" && source[i + 1] === "\n") {
-            next = source[++i + 1];
+              next = source2[++i + 1];
+          } else if (next === "\r" && source2[i + 1] === "\n") {
+            next = source2[++i + 1];
             while (next === " " || next === "	")
-              next = source[++i + 1];
+              next = source2[++i + 1];
           } else if (next === "x" || next === "u" || next === "U") {
             const length = next === "x" ? 2 : next === "u" ? 4 : 8;
-            res += parseCharCode(source, i + 1, length, onError);
+            res += parseCharCode(source2, i + 1, length, onError);
             i += length;
           } else {
-            const raw = source.substr(i - 1, 2);
+            const raw = source2.substr(i - 1, 2);
             onError(i - 1, "BAD_DQ_ESCAPE", `Invalid escape sequence ${raw}`);
             res += raw;
           }
         } else if (ch === " " || ch === "	") {
           const wsStart = i;
-          let next = source[i + 1];
+          let next = source2[i + 1];
           while (next === " " || next === "	")
-            next = source[++i + 1];
-          if (next !== "\n" && !(next === "\r" && source[i + 2] === "\n"))
-            res += i > wsStart ? source.slice(wsStart, i + 1) : ch;
+            next = source2[++i + 1];
+          if (next !== "\n" && !(next === "\r" && source2[i + 2] === "\n"))
+            res += i > wsStart ? source2.slice(wsStart, i + 1) : ch;
         } else {
           res += ch;
         }
       }
-      if (source[source.length - 1] !== '"' || source.length === 1)
-        onError(source.length, "MISSING_CHAR", 'Missing closing "quote');
+      if (source2[source2.length - 1] !== '"' || source2.length === 1)
+        onError(source2.length, "MISSING_CHAR", 'Missing closing "quote');
       return res;
     }
-    function foldNewline(source, offset) {
+    function foldNewline(source2, offset) {
       let fold = "";
-      let ch = source[offset + 1];
+      let ch = source2[offset + 1];
       while (ch === " " || ch === "	" || ch === "\n" || ch === "\r") {
-        if (ch === "\r" && source[offset + 2] !== "\n")
+        if (ch === "\r" && source2[offset + 2] !== "\n")
           break;
         if (ch === "\n")
           fold += "\n";
         offset += 1;
-        ch = source[offset + 1];
+        ch = source2[offset + 1];
       }
       if (!fold)
         fold = " ";
@@ -4828,14 +4828,14 @@ var require_resolve_flow_scalar = __commonJS({
       "\\": "\\",
       "	": "	"
     };
-    function parseCharCode(source, offset, length, onError) {
-      const cc = source.substr(offset, length);
+    function parseCharCode(source2, offset, length, onError) {
+      const cc = source2.substr(offset, length);
       const ok = cc.length === length && /^[0-9a-fA-F]+$/.test(cc);
       const code = ok ? parseInt(cc, 16) : NaN;
       try {
         return String.fromCodePoint(code);
       } catch {
-        const raw = source.substr(offset - 2, length + 2);
+        const raw = source2.substr(offset - 2, length + 2);
         onError(offset - 2, "BAD_DQ_ESCAPE", `Invalid escape sequence ${raw}`);
         return raw;
       }
@@ -5043,13 +5043,13 @@ var require_compose_node = __commonJS({
       }
       return node;
     }
-    function composeAlias({ options }, { offset, source, end }, onError) {
-      const alias = new Alias.Alias(source.substring(1));
+    function composeAlias({ options }, { offset, source: source2, end }, onError) {
+      const alias = new Alias.Alias(source2.substring(1));
       if (alias.source === "")
         onError(offset, "BAD_ALIAS", "Alias cannot be an empty string");
       if (alias.source.endsWith(":"))
-        onError(offset + source.length - 1, "BAD_ALIAS", "Alias ending in : is ambiguous", true);
-      const valueEnd = offset + source.length;
+        onError(offset + source2.length - 1, "BAD_ALIAS", "Alias ending in : is ambiguous", true);
+      const valueEnd = offset + source2.length;
       const re = resolveEnd.resolveEnd(end, valueEnd, options.strict, onError);
       alias.range = [offset, valueEnd, re.offset];
       if (re.comment)
@@ -5120,18 +5120,18 @@ var require_composer = __commonJS({
         return [src, src + 1];
       if (Array.isArray(src))
         return src.length === 2 ? src : [src[0], src[1]];
-      const { offset, source } = src;
-      return [offset, offset + (typeof source === "string" ? source.length : 1)];
+      const { offset, source: source2 } = src;
+      return [offset, offset + (typeof source2 === "string" ? source2.length : 1)];
     }
     function parsePrelude(prelude) {
       let comment = "";
       let atComment = false;
       let afterEmptyLine = false;
       for (let i = 0; i < prelude.length; ++i) {
-        const source = prelude[i];
-        switch (source[0]) {
+        const source2 = prelude[i];
+        switch (source2[0]) {
           case "#":
-            comment += (comment === "" ? "" : afterEmptyLine ? "\n\n" : "\n") + (source.substring(1) || " ");
+            comment += (comment === "" ? "" : afterEmptyLine ? "\n\n" : "\n") + (source2.substring(1) || " ");
             atComment = true;
             afterEmptyLine = false;
             break;
@@ -5155,8 +5155,8 @@ var require_composer = __commonJS({
         this.prelude = [];
         this.errors = [];
         this.warnings = [];
-        this.onError = (source, code, message, warning) => {
-          const pos = getErrorPos(source);
+        this.onError = (source2, code, message, warning) => {
+          const pos = getErrorPos(source2);
           if (warning)
             this.warnings.push(new errors.YAMLWarning(pos, code, message));
           else
@@ -5342,7 +5342,7 @@ var require_cst_scalar = __commonJS({
     }
     function createScalarToken(value, context) {
       const { implicitKey = false, indent, inFlow = false, offset = -1, type = "PLAIN" } = context;
-      const source = stringifyString.stringifyString({ type, value }, {
+      const source2 = stringifyString.stringifyString({ type, value }, {
         implicitKey,
         indent: indent > 0 ? " ".repeat(indent) : "",
         inFlow,
@@ -5351,12 +5351,12 @@ var require_cst_scalar = __commonJS({
       const end = context.end ?? [
         { type: "newline", offset: -1, indent, source: "\n" }
       ];
-      switch (source[0]) {
+      switch (source2[0]) {
         case "|":
         case ">": {
-          const he = source.indexOf("\n");
-          const head = source.substring(0, he);
-          const body = source.substring(he + 1) + "\n";
+          const he = source2.indexOf("\n");
+          const head = source2.substring(0, he);
+          const body = source2.substring(he + 1) + "\n";
           const props = [
             { type: "block-scalar-header", offset, indent, source: head }
           ];
@@ -5365,11 +5365,11 @@ var require_cst_scalar = __commonJS({
           return { type: "block-scalar", offset, indent, props, source: body };
         }
         case '"':
-          return { type: "double-quoted-scalar", offset, indent, source, end };
+          return { type: "double-quoted-scalar", offset, indent, source: source2, end };
         case "'":
-          return { type: "single-quoted-scalar", offset, indent, source, end };
+          return { type: "single-quoted-scalar", offset, indent, source: source2, end };
         default:
-          return { type: "scalar", offset, indent, source, end };
+          return { type: "scalar", offset, indent, source: source2, end };
       }
     }
     function setScalarValue(token, value, context = {}) {
@@ -5395,31 +5395,31 @@ var require_cst_scalar = __commonJS({
           default:
             type = "PLAIN";
         }
-      const source = stringifyString.stringifyString({ type, value }, {
+      const source2 = stringifyString.stringifyString({ type, value }, {
         implicitKey: implicitKey || indent === null,
         indent: indent !== null && indent > 0 ? " ".repeat(indent) : "",
         inFlow,
         options: { blockQuote: true, lineWidth: -1 }
       });
-      switch (source[0]) {
+      switch (source2[0]) {
         case "|":
         case ">":
-          setBlockScalarValue(token, source);
+          setBlockScalarValue(token, source2);
           break;
         case '"':
-          setFlowScalarValue(token, source, "double-quoted-scalar");
+          setFlowScalarValue(token, source2, "double-quoted-scalar");
           break;
         case "'":
-          setFlowScalarValue(token, source, "single-quoted-scalar");
+          setFlowScalarValue(token, source2, "single-quoted-scalar");
           break;
         default:
-          setFlowScalarValue(token, source, "scalar");
+          setFlowScalarValue(token, source2, "scalar");
       }
     }
-    function setBlockScalarValue(token, source) {
-      const he = source.indexOf("\n");
-      const head = source.substring(0, he);
-      const body = source.substring(he + 1) + "\n";
+    function setBlockScalarValue(token, source2) {
+      const he = source2.indexOf("\n");
+      const head = source2.substring(0, he);
+      const body = source2.substring(he + 1) + "\n";
       if (token.type === "block-scalar") {
         const header = token.props[0];
         if (header.type !== "block-scalar-header")
@@ -5454,31 +5454,31 @@ var require_cst_scalar = __commonJS({
           }
       return false;
     }
-    function setFlowScalarValue(token, source, type) {
+    function setFlowScalarValue(token, source2, type) {
       switch (token.type) {
         case "scalar":
         case "double-quoted-scalar":
         case "single-quoted-scalar":
           token.type = type;
-          token.source = source;
+          token.source = source2;
           break;
         case "block-scalar": {
           const end = token.props.slice(1);
-          let oa = source.length;
+          let oa = source2.length;
           if (token.props[0].type === "block-scalar-header")
             oa -= token.props[0].source.length;
           for (const tok of end)
             tok.offset += oa;
           delete token.props;
-          Object.assign(token, { type, source, end });
+          Object.assign(token, { type, source: source2, end });
           break;
         }
         case "block-map":
         case "block-seq": {
-          const offset = token.offset + source.length;
+          const offset = token.offset + source2.length;
           const nl = { type: "newline", offset, indent: token.indent, source: "\n" };
           delete token.items;
-          Object.assign(token, { type, source, end: [nl] });
+          Object.assign(token, { type, source: source2, end: [nl] });
           break;
         }
         default: {
@@ -5487,7 +5487,7 @@ var require_cst_scalar = __commonJS({
           for (const key of Object.keys(token))
             if (key !== "type" && key !== "offset")
               delete token[key];
-          Object.assign(token, { type, indent, source, end });
+          Object.assign(token, { type, indent, source: source2, end });
         }
       }
     }
@@ -5647,8 +5647,8 @@ var require_cst = __commonJS({
           return JSON.stringify(token);
       }
     }
-    function tokenType(source) {
-      switch (source) {
+    function tokenType(source2) {
+      switch (source2) {
         case BOM:
           return "byte-order-mark";
         case DOCUMENT:
@@ -5682,7 +5682,7 @@ var require_cst = __commonJS({
         case ",":
           return "comma";
       }
-      switch (source[0]) {
+      switch (source2[0]) {
         case " ":
         case "	":
           return "space";
@@ -5764,11 +5764,11 @@ var require_lexer = __commonJS({
        *
        * @returns A generator of lexical tokens
        */
-      *lex(source, incomplete = false) {
-        if (source) {
-          if (typeof source !== "string")
+      *lex(source2, incomplete = false) {
+        if (source2) {
+          if (typeof source2 !== "string")
             throw TypeError("source is not a string");
-          this.buffer = this.buffer ? this.buffer + source : source;
+          this.buffer = this.buffer ? this.buffer + source2 : source2;
           this.lineEndPos = null;
         }
         this.atEnd = !incomplete;
@@ -6413,12 +6413,12 @@ var require_parser = __commonJS({
       }
       return prev.splice(i, prev.length);
     }
-    function arrayPushArray(target, source) {
-      if (source.length < 1e5)
-        Array.prototype.push.apply(target, source);
+    function arrayPushArray(target, source2) {
+      if (source2.length < 1e5)
+        Array.prototype.push.apply(target, source2);
       else
-        for (let i = 0; i < source.length; ++i)
-          target.push(source[i]);
+        for (let i = 0; i < source2.length; ++i)
+          target.push(source2[i]);
     }
     function fixFlowSeqItems(fc) {
       if (fc.start.type === "flow-seq-start") {
@@ -6464,10 +6464,10 @@ var require_parser = __commonJS({
        *
        * @returns A generator of tokens representing each directive, document, and other structure.
        */
-      *parse(source, incomplete = false) {
+      *parse(source2, incomplete = false) {
         if (this.onNewLine && this.offset === 0)
           this.onNewLine(0);
-        for (const lexeme of this.lexer.lex(source, incomplete))
+        for (const lexeme of this.lexer.lex(source2, incomplete))
           yield* this.next(lexeme);
         if (!incomplete)
           yield* this.end();
@@ -6475,21 +6475,21 @@ var require_parser = __commonJS({
       /**
        * Advance the parser by the `source` of one lexical token.
        */
-      *next(source) {
-        this.source = source;
+      *next(source2) {
+        this.source = source2;
         if (node_process.env.LOG_TOKENS)
-          console.log("|", cst.prettyToken(source));
+          console.log("|", cst.prettyToken(source2));
         if (this.atScalar) {
           this.atScalar = false;
           yield* this.step();
-          this.offset += source.length;
+          this.offset += source2.length;
           return;
         }
-        const type = cst.tokenType(source);
+        const type = cst.tokenType(source2);
         if (!type) {
-          const message = `Not a YAML token: ${source}`;
-          yield* this.pop({ type: "error", offset: this.offset, message, source });
-          this.offset += source.length;
+          const message = `Not a YAML token: ${source2}`;
+          yield* this.pop({ type: "error", offset: this.offset, message, source: source2 });
+          this.offset += source2.length;
         } else if (type === "scalar") {
           this.atNewLine = false;
           this.atScalar = true;
@@ -6502,17 +6502,17 @@ var require_parser = __commonJS({
               this.atNewLine = true;
               this.indent = 0;
               if (this.onNewLine)
-                this.onNewLine(this.offset + source.length);
+                this.onNewLine(this.offset + source2.length);
               break;
             case "space":
-              if (this.atNewLine && source[0] === " ")
-                this.indent += source.length;
+              if (this.atNewLine && source2[0] === " ")
+                this.indent += source2.length;
               break;
             case "explicit-key-ind":
             case "map-value-ind":
             case "seq-item-ind":
               if (this.atNewLine)
-                this.indent += source.length;
+                this.indent += source2.length;
               break;
             case "doc-mode":
             case "flow-error-end":
@@ -6520,7 +6520,7 @@ var require_parser = __commonJS({
             default:
               this.atNewLine = false;
           }
-          this.offset += source.length;
+          this.offset += source2.length;
         }
       }
       /** Call at end of input to push out any remaining constructions */
@@ -7232,26 +7232,26 @@ var require_public_api = __commonJS({
       const lineCounter$1 = options.lineCounter || prettyErrors && new lineCounter.LineCounter() || null;
       return { lineCounter: lineCounter$1, prettyErrors };
     }
-    function parseAllDocuments(source, options = {}) {
+    function parseAllDocuments(source2, options = {}) {
       const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
       const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
       const composer$1 = new composer.Composer(options);
-      const docs = Array.from(composer$1.compose(parser$1.parse(source)));
+      const docs = Array.from(composer$1.compose(parser$1.parse(source2)));
       if (prettyErrors && lineCounter2)
         for (const doc of docs) {
-          doc.errors.forEach(errors.prettifyError(source, lineCounter2));
-          doc.warnings.forEach(errors.prettifyError(source, lineCounter2));
+          doc.errors.forEach(errors.prettifyError(source2, lineCounter2));
+          doc.warnings.forEach(errors.prettifyError(source2, lineCounter2));
         }
       if (docs.length > 0)
         return docs;
       return Object.assign([], { empty: true }, composer$1.streamInfo());
     }
-    function parseDocument2(source, options = {}) {
+    function parseDocument2(source2, options = {}) {
       const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
       const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
       const composer$1 = new composer.Composer(options);
       let doc = null;
-      for (const _doc of composer$1.compose(parser$1.parse(source), true, source.length)) {
+      for (const _doc of composer$1.compose(parser$1.parse(source2), true, source2.length)) {
         if (!doc)
           doc = _doc;
         else if (doc.options.logLevel !== "silent") {
@@ -7260,8 +7260,8 @@ var require_public_api = __commonJS({
         }
       }
       if (prettyErrors && lineCounter2) {
-        doc.errors.forEach(errors.prettifyError(source, lineCounter2));
-        doc.warnings.forEach(errors.prettifyError(source, lineCounter2));
+        doc.errors.forEach(errors.prettifyError(source2, lineCounter2));
+        doc.warnings.forEach(errors.prettifyError(source2, lineCounter2));
       }
       return doc;
     }
@@ -7418,8 +7418,8 @@ var require_ignore = __commonJS({
       if (negated) {
         return `[^\\/${body}]`;
       }
-      const source = `[${body}]`;
-      return new RegExp(source).test("/") ? NON_SLASH + source : source;
+      const source2 = `[${body}]`;
+      return new RegExp(source2).test("/") ? NON_SLASH + source2 : source2;
     };
     var scanBracket = (pattern, start) => {
       const { length } = pattern;
@@ -7497,7 +7497,7 @@ var require_ignore = __commonJS({
     var isReserved = (char) => char === PLACEHOLDER || char === TRAILING_WILDCARD || char === TRAILING_DOUBLESTAR;
     var extractBrackets = (pattern) => {
       const sources = [];
-      const hold = (source) => `${PLACEHOLDER}${sources.push(source) - 1}${PLACEHOLDER}`;
+      const hold = (source2) => `${PLACEHOLDER}${sources.push(source2) - 1}${PLACEHOLDER}`;
       const { length } = pattern;
       let out = EMPTY;
       let index = 0;
@@ -7629,12 +7629,12 @@ var require_ignore = __commonJS({
         //   (which has been replaced by section "leading slash")
         // If starts with '**', adding a '^' to the regular expression also works
         DIRECT,
-        (source, pattern) => {
-          if (!source || source[0] === "^" || source[0] === "(") {
-            return source;
+        (source2, pattern) => {
+          if (!source2 || source2[0] === "^" || source2[0] === "(") {
+            return source2;
           }
           const anchor = !REGEX_INNER_SLASH.test(pattern) ? "(?:^|\\/)" : "^";
-          return anchor + source;
+          return anchor + source2;
         }
       ],
       // two globstars
@@ -7719,12 +7719,12 @@ var require_ignore = __commonJS({
         // 'js*' will not match 'a.js'
         // 'js/' will not match 'a.js'
         // 'js' will match 'a.js' and 'a.js/'
-        (source) => {
-          const last = source[source.length - 1];
+        (source2) => {
+          const last = source2[source2.length - 1];
           if (!last || last === TRAILING_WILDCARD || last === TRAILING_DOUBLESTAR) {
-            return source;
+            return source2;
           }
-          return last === SLASH ? `${source}$` : `${source}(?=$|\\/$)`;
+          return last === SLASH ? `${source2}$` : `${source2}(?=$|\\/$)`;
         }
       ]
     ];
@@ -7745,52 +7745,52 @@ var require_ignore = __commonJS({
       }
       return separator;
     };
-    var pinWildcards = (source) => {
-      if (source.indexOf(WILDCARD) < 0) {
-        return source;
+    var pinWildcards = (source2) => {
+      if (source2.indexOf(WILDCARD) < 0) {
+        return source2;
       }
       const tokens = [];
-      const { length } = source;
+      const { length } = source2;
       let index = 0;
       while (index < length) {
-        const char = source[index];
-        if (source.startsWith(WILDCARD, index)) {
+        const char = source2[index];
+        if (source2.startsWith(WILDCARD, index)) {
           tokens.push({ wildcard: true });
           index += WILDCARD.length;
         } else if (char === "[") {
           let end = index + 1;
-          if (source[end] === "^") {
+          if (source2[end] === "^") {
             end++;
           }
-          if (source[end] === "]") {
+          if (source2[end] === "]") {
             end++;
           }
-          while (end < length && source[end] !== "]") {
-            end += source[end] === ESCAPE ? 2 : 1;
+          while (end < length && source2[end] !== "]") {
+            end += source2[end] === ESCAPE ? 2 : 1;
           }
           end++;
-          tokens.push({ single: source.slice(index, end) });
+          tokens.push({ single: source2.slice(index, end) });
           index = end;
         } else if (char === ESCAPE) {
-          tokens.push({ single: source.slice(index, index + 2) });
+          tokens.push({ single: source2.slice(index, index + 2) });
           index += 2;
         } else if (char === "(") {
           let depth = 0;
           let end = index;
           do {
-            if (source[end] === ESCAPE) {
+            if (source2[end] === ESCAPE) {
               end++;
-            } else if (source[end] === "(") {
+            } else if (source2[end] === "(") {
               depth++;
-            } else if (source[end] === ")") {
+            } else if (source2[end] === ")") {
               depth--;
             }
             end++;
           } while (end < length && depth > 0);
-          if ("*+?".indexOf(source[end]) >= 0) {
+          if ("*+?".indexOf(source2[end]) >= 0) {
             end++;
           }
-          tokens.push({ boundary: source.slice(index, end) });
+          tokens.push({ boundary: source2.slice(index, end) });
           index = end;
         } else if (char === "^" || char === "$") {
           tokens.push({ boundary: char });
@@ -7833,7 +7833,7 @@ var require_ignore = __commonJS({
       if (REGEX_ANCHORED_GLOBSTAR.test(pattern)) {
         pattern = "**";
       }
-      const { source, sources } = extractBrackets(pattern);
+      const { source: source2, sources } = extractBrackets(pattern);
       const replaced = REPLACERS.reduce(
         // A pass whose matcher finds nothing hands back the very string it was
         //   given, so asking first costs a search and saves a rewrite. Ten of the
@@ -7848,7 +7848,7 @@ var require_ignore = __commonJS({
           }
           return matcher.test(prev) ? prev.replace(matcher, replacer.bind(pattern)) : prev;
         },
-        source
+        source2
       );
       return sources.length ? replaced.replace(
         REGEX_RESTORE_PLACEHOLDER,
@@ -8251,8 +8251,10 @@ var SECRET_FIELD = /((?<![A-Za-z0-9_.-])(["']?)([A-Za-z0-9_.-]*(?:token|secret|p
 var PROSE_KEY = /^(?:token|secret)s?$/i;
 var PROSE_WORD = /^[A-Za-z][a-z]{0,6}[.;:!?)]*$/;
 var MAX_LENGTH = 8e3;
+var ANY_MARKER = /eyJ|authorization|bearer|token|secret|password|verifier/i;
 function redact(text2) {
   const bounded = text2.length > MAX_LENGTH ? `${text2.slice(0, MAX_LENGTH)}... (${text2.length - MAX_LENGTH} more characters)` : text2;
+  if (!ANY_MARKER.test(bounded)) return bounded;
   return bounded.replace(JWT_SHAPE, REDACTED).replace(AUTH_HEADER, (_m, prefix) => `${prefix}${REDACTED}`).replace(BEARER, (_m, word) => `${word} ${REDACTED}`).replace(SECRET_FIELD, (match, prefix, quote, key, separator, value) => isProse(quote, key, separator, value) ? match : `${prefix}${REDACTED}`);
 }
 function isProse(quote, key, separator, value) {
@@ -8367,6 +8369,8 @@ var englishPublishMessages = {
   frontMatterPageIdNotDigits: () => "wiki.pageId in the front matter must be a page ID made of digits.",
   diagramsRendered: (count) => `${count === 1 ? "1 Mermaid diagram" : `${count} Mermaid diagrams`} will show as images from your diagram renderer. The diagram source is part of each image address, and readers see the images only if they can reach the renderer.`,
   diagramsAsCode: (count, settingName) => `${count === 1 ? "1 Mermaid diagram" : `${count} Mermaid diagrams`} will show as code, not pictures: the wiki takes images only at public URLs. To publish diagrams as images, set your organisation's diagram renderer (a Kroki server) in ${settingName}.`,
+  readAgainFailed: (label, why) => why ? `${label} could not be read again to send it: ${why}` : `${label} could not be read again to send it.`,
+  changedSincePlan: (label) => `${label} changed after it was planned, so it was not sent: what it holds now is not what the plan showed. Publish it again to see the new plan.`,
   runStopped: (seconds, status, finished, total, after) => `The wiki asked to wait ${seconds} s before more requests (HTTP ${status}); publishing stopped after ${finished} of ${total} ${total === 1 ? "file" : "files"}. Try again after ${after}.`,
   waitIsOver: () => "the wait is over",
   summaryPublished: (count) => `${count} published`,
@@ -8399,6 +8403,375 @@ function abortableSleep(ms, signal) {
     }, ms);
     signal?.addEventListener("abort", onAbort, { once: true });
   });
+}
+
+// src/core/run/plannedContent.ts
+var import_node_crypto = require("node:crypto");
+
+// src/core/publish/diagrams.ts
+var import_node_zlib = require("node:zlib");
+
+// src/core/http/endpoint.ts
+var LOOPBACK_HOSTS = /* @__PURE__ */ new Set(["127.0.0.1", "[::1]", "localhost"]);
+function isLoopbackHost(hostname) {
+  return LOOPBACK_HOSTS.has(hostname.toLowerCase());
+}
+function checkEndpoint(raw, settingName) {
+  const text2 = (raw ?? "").trim();
+  if (!text2) {
+    return { ok: false, problem: "missing", message: `No wiki address is configured. Set ${settingName} in your user settings.` };
+  }
+  let url;
+  try {
+    url = new URL(text2);
+  } catch {
+    return { ok: false, problem: "invalid", message: `${settingName} is not a valid URL.` };
+  }
+  if (url.username || url.password) {
+    return { ok: false, problem: "invalid", message: `${settingName} must not contain a user name or password.` };
+  }
+  if (url.protocol === "https:") return { ok: true, url };
+  if (url.protocol === "http:" && isLoopbackHost(url.hostname)) return { ok: true, url };
+  return {
+    ok: false,
+    problem: "insecure",
+    message: `${settingName} must use https:// (plain http:// is allowed only for 127.0.0.1, [::1] and localhost), so the API token is never sent unencrypted.`
+  };
+}
+function sameOrigin(a, b) {
+  return new URL(a.toString()).origin === new URL(b.toString()).origin;
+}
+
+// src/core/publish/inspect.ts
+var DESTINATION = /\s*(?:<([^>\n]*)>|([^)\s]+))/y;
+var HTML_IMAGE = /<img\b[^>]*\bsrc\s*=\s*["']([^"']+)["']/gi;
+var REFERENCE_DEFINITION = /^ {0,3}\[[^\]\n]+\]:[ \t]*<?([^\s>]+)>?/gm;
+var SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+var MARKDOWN_FILE = /\.(md|markdown)(#.*)?$/i;
+function inspectMarkdown(markdown) {
+  const code = fencedBlocks(markdown);
+  const findings = { firstHeading: firstHeading(markdown, code), localImages: [], localMarkdownLinks: [] };
+  for (let at = markdown.indexOf("]("); at !== -1; at = markdown.indexOf("](", at + 2)) {
+    DESTINATION.lastIndex = at + 2;
+    const match = DESTINATION.exec(markdown);
+    const target = match?.[1] ?? match?.[2] ?? "";
+    if (!isLocal(target)) continue;
+    const open2 = markdown.lastIndexOf("[", at);
+    const isImage2 = open2 > 0 && markdown[open2 - 1] === "!";
+    if (!isImage2 && !MARKDOWN_FILE.test(target)) continue;
+    if (isInCode(markdown, open2 === -1 ? at : open2, code)) continue;
+    pushUnique(isImage2 ? findings.localImages : findings.localMarkdownLinks, target);
+  }
+  if (markdown.includes("<")) collect(markdown, HTML_IMAGE, code, findings.localImages, () => true);
+  if (markdown.includes("]:")) collect(markdown, REFERENCE_DEFINITION, code, findings.localMarkdownLinks, (t) => MARKDOWN_FILE.test(t));
+  return findings;
+}
+function collect(markdown, pattern, code, into, wanted) {
+  for (const match of markdown.matchAll(pattern)) {
+    const target = match[1] ?? "";
+    if (isLocal(target) && wanted(target) && !isInCode(markdown, match.index, code)) pushUnique(into, target);
+  }
+}
+function fencedBlocks(markdown) {
+  const ranges = [];
+  let open2;
+  for (const fence of fenceLines(markdown)) {
+    if (!open2) open2 = fence;
+    else if (fence.char === open2.char && fence.length >= open2.length && fence.bare) {
+      ranges.push([open2.start, fence.end]);
+      open2 = void 0;
+    }
+  }
+  if (open2) ranges.push([open2.start, markdown.length]);
+  return ranges;
+}
+function fenceLines(markdown) {
+  const found = [];
+  for (const marker of ["```", "~~~"]) {
+    for (let at = markdown.indexOf(marker); at !== -1; ) {
+      const start = lineStartIfIndented(markdown, at);
+      let end = markdown.indexOf("\n", at);
+      if (end === -1) end = markdown.length;
+      if (start !== void 0) {
+        let length = 3;
+        while (markdown[at + length] === marker[0]) length++;
+        const bare = markdown.slice(at + length, end).trim() === "";
+        found.push({ char: marker[0] ?? "", length, start, end, bare });
+      }
+      at = markdown.indexOf(marker, end);
+    }
+  }
+  return found.sort((a, b) => a.start - b.start);
+}
+function lineStartIfIndented(markdown, at) {
+  const start = markdown.lastIndexOf("\n", at - 1) + 1;
+  return at - start <= 3 && /^ *$/.test(markdown.slice(start, at)) ? start : void 0;
+}
+function firstHeading(markdown, code) {
+  for (let at = markdown.indexOf("#"); at !== -1; at = markdown.indexOf("#", at + 1)) {
+    const next = markdown[at + 1];
+    if (next !== " " && next !== "	" || lineStartIfIndented(markdown, at) === void 0 || isInCode(markdown, at, code)) continue;
+    let end = markdown.indexOf("\n", at);
+    if (end === -1) end = markdown.length;
+    const text2 = markdown.slice(at + 1, end).replace(/[ \t]+#+[ \t]*$/, "").trim();
+    if (text2) return text2;
+  }
+  return void 0;
+}
+function isInCode(markdown, offset, fenced) {
+  if (fenced.some(([start, end]) => offset >= start && offset < end)) return true;
+  const lineStart = markdown.lastIndexOf("\n", offset - 1) + 1;
+  const before = markdown.slice(lineStart, offset);
+  if (/^( {4}|\t)/.test(before)) return true;
+  return ((before.match(/`+/g) ?? []).length & 1) === 1;
+}
+function isLocal(target) {
+  if (target === "" || target.startsWith("#") || target.startsWith("//")) return false;
+  if (/^file:/i.test(target)) return true;
+  return !SCHEME.test(target);
+}
+function pushUnique(list, value) {
+  if (!list.includes(value)) list.push(value);
+}
+
+// src/core/publish/diagrams.ts
+var DIAGRAMS_SETTING = "wikiPublisher.diagrams";
+var OPENER = /^( {0,3})(`{3,}|~{3,})[ \t]*(\S*)/;
+var CLOSER = /^ {0,3}(`{3,}|~{3,})[ \t]*\r?$/;
+var TITLE_COMMENT = /^[ \t]*%%[ \t]*title\b[ \t]*:?[ \t]*(.*?)[ \t]*$/im;
+function findDiagramFences(markdown) {
+  const fences = [];
+  for (const [start, end] of fencedBlocks(markdown)) {
+    const opener = OPENER.exec(lineFrom(markdown, start));
+    const indent = opener?.[1]?.length ?? 0;
+    const marker = opener?.[2] ?? "";
+    if (opener?.[3]?.toLowerCase() !== "mermaid") continue;
+    const closeStart = closingLineStart(markdown, start, end, marker);
+    if (closeStart === void 0) continue;
+    const bodyStart = markdown.indexOf("\n", start) + 1;
+    const source2 = bodyStart >= closeStart ? "" : dedent(markdown.slice(bodyStart, closeStart - 1), indent);
+    if (source2.trim() !== "") fences.push({ start, end, kind: "mermaid", source: source2 });
+  }
+  return fences;
+}
+function checkRenderer(raw, settingName = DIAGRAMS_SETTING) {
+  const text2 = (raw ?? "").trim();
+  if (text2 === "") return { ok: true, url: void 0 };
+  const check = checkEndpoint(text2, settingName);
+  if (check.ok) {
+    if (check.url.search || check.url.hash) {
+      return { ok: false, problem: "invalid", message: `${settingName} must be the renderer's base address without ? or #, such as https://kroki.example.com.` };
+    }
+    return { ok: true, url: check.url };
+  }
+  if (check.problem === "insecure") {
+    return {
+      ok: false,
+      problem: "insecure",
+      message: `${settingName} must use https:// (plain http:// is allowed only for 127.0.0.1, [::1] and localhost), so diagram source is never sent unencrypted.`
+    };
+  }
+  return { ok: false, problem: "invalid", message: check.message };
+}
+function renderDiagrams(markdown, options) {
+  const renderer = checkRenderer(options.rendererUrl, options.settingName);
+  if (!renderer.ok) return renderer;
+  const fences = findDiagramFences(markdown);
+  if (!renderer.url || fences.length === 0) return { ok: true, markdown, diagrams: fences.length, rendered: false };
+  const base = renderer.url.href;
+  let out = "";
+  let from = 0;
+  fences.forEach((fence, index) => {
+    const indent = /^ */.exec(lineFrom(markdown, fence.start))?.[0] ?? "";
+    const lineEnd = markdown[fence.end - 1] === "\r" ? "\r" : "";
+    out += `${markdown.slice(from, fence.start)}${indent}![${altText(fence.source, index + 1)}](${diagramUrl(base, fence.source)})${lineEnd}`;
+    from = fence.end;
+  });
+  return { ok: true, markdown: out + markdown.slice(from), diagrams: fences.length, rendered: true };
+}
+function encodeForKroki(source2) {
+  return (0, import_node_zlib.deflateSync)(Buffer.from(source2, "utf8"), { level: 9 }).toString("base64url");
+}
+function diagramCaution(count, rendered, settingName = DIAGRAMS_SETTING, messages = englishPublishMessages) {
+  if (count <= 0) return void 0;
+  return { code: "diagrams", message: rendered ? messages.diagramsRendered(count) : messages.diagramsAsCode(count, settingName) };
+}
+function diagramUrl(rendererBase, source2) {
+  const base = rendererBase.replace(/\/+$/, "").replace(/\(/g, "%28").replace(/\)/g, "%29");
+  return `${base}/mermaid/png/${encodeForKroki(source2)}`;
+}
+function altText(source2, number) {
+  const title = TITLE_COMMENT.exec(source2)?.[1] ?? "";
+  return (title || `Diagram ${number}`).replace(/[\\[\]]/g, "\\$&");
+}
+function lineFrom(markdown, start) {
+  const end = markdown.indexOf("\n", start);
+  return markdown.slice(start, end === -1 ? markdown.length : end);
+}
+function closingLineStart(markdown, start, end, marker) {
+  const lineStart = markdown.lastIndexOf("\n", end - 1) + 1;
+  if (lineStart <= start) return void 0;
+  const closer = CLOSER.exec(markdown.slice(lineStart, end))?.[1] ?? "";
+  return closer[0] === marker[0] && closer.length >= marker.length ? lineStart : void 0;
+}
+function dedent(body, indent) {
+  const lines = body.split("\n").map((line) => line.replace(/\r$/, ""));
+  if (indent === 0) return lines.join("\n");
+  const leading = new RegExp(`^ {0,${indent}}`);
+  return lines.map((line) => line.replace(leading, "")).join("\n");
+}
+
+// src/core/publish/frontMatter.ts
+var import_yaml = __toESM(require_dist());
+var FRONT_MATTER = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
+function frontMatterBody(text2) {
+  const withoutBom = text2.startsWith("\uFEFF") ? text2.slice(1) : text2;
+  const match = FRONT_MATTER.exec(withoutBom);
+  return match ? withoutBom.slice(match[0].length) : text2;
+}
+function splitFrontMatter(text2, messages = englishPublishMessages) {
+  const withoutBom = text2.startsWith("\uFEFF") ? text2.slice(1) : text2;
+  const match = FRONT_MATTER.exec(withoutBom);
+  if (!match) return { content: text2, target: {}, problems: [] };
+  const content = withoutBom.slice(match[0].length);
+  const simple = simpleFrontMatter(match[1] ?? "");
+  return simple ? { content, ...simple } : { content, ...parseFrontMatterYaml(match[1] ?? "", messages) };
+}
+function parseFrontMatterYaml(block, messages = englishPublishMessages) {
+  let document;
+  let data;
+  try {
+    document = (0, import_yaml.parseDocument)(block);
+    const [error] = document.errors;
+    if (error) throw error;
+    data = document.toJS();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split("\n")[0] ?? "" : "unreadable YAML";
+    return { target: {}, problems: [messages.frontMatterNotYaml(reason)] };
+  }
+  const writtenTitle = isRecord(data) ? written(document, ["title"], data.title) : void 0;
+  const title = typeof writtenTitle === "string" && writtenTitle.trim() ? { title: writtenTitle.trim() } : {};
+  const wiki = isRecord(data) ? data.wiki : void 0;
+  const omit = omitTitleHeading(isRecord(data) ? data : {}, isRecord(wiki) ? wiki : {}, messages);
+  if (wiki === void 0 || wiki === null) return { target: {}, problems: omit.problems, ...title, ...omit.value };
+  if (!isRecord(wiki)) return { target: {}, problems: [messages.frontMatterWikiNotMap()], ...title };
+  const keys = readWikiKeys(wiki, (key) => written(document, ["wiki", key], wiki[key]), messages);
+  return { ...keys, problems: [...keys.problems, ...omit.problems], ...title, ...omit.value };
+}
+var SIMPLE_LINE = /^([A-Za-z_][A-Za-z0-9_-]*):(?: +([^-?:,[\]{}#&*!|>'"%@`\s][^:#\t,[\]{}]*?|\[ *(?:[A-Za-z0-9_][A-Za-z0-9_.-]*(?: *, *[A-Za-z0-9_][A-Za-z0-9_.-]*)*)? *\]))? *$/;
+var SIMPLE_SKIPPED = /^(?: *|#.*)$/;
+var YAML_NULL = /^(?:~|null|Null|NULL)$/;
+var KEYS_FOR_THE_PARSER = /* @__PURE__ */ new Set(["wiki", "omitTitleHeading"]);
+function simpleFrontMatter(block) {
+  const keys = /* @__PURE__ */ new Set();
+  let title;
+  for (const rawLine of block.split("\n")) {
+    const line = rawLine.endsWith("\r") ? rawLine.slice(0, -1) : rawLine;
+    if (SIMPLE_SKIPPED.test(line)) continue;
+    const match = SIMPLE_LINE.exec(line);
+    const key = match?.[1];
+    if (!match || key === void 0 || keys.has(key) || KEYS_FOR_THE_PARSER.has(key)) return void 0;
+    keys.add(key);
+    const value = match[2];
+    if (key !== "title" || value === void 0) continue;
+    if (value.startsWith("[")) return void 0;
+    if (!YAML_NULL.test(value)) title = value.trim();
+  }
+  return { target: {}, problems: [], ...title ? { title } : {} };
+}
+function written(document, path, parsed) {
+  let node = document.getIn(path, true);
+  if ((0, import_yaml.isAlias)(node)) node = node.resolve(document);
+  if (!(0, import_yaml.isScalar)(node)) return parsed;
+  if (node.value === null || node.value === void 0) return null;
+  return typeof node.source === "string" ? node.source : node.value;
+}
+function omitTitleHeading(top, wiki, messages) {
+  const raw = wiki.omitTitleHeading ?? top.omitTitleHeading;
+  if (raw === void 0 || raw === null) return { value: {}, problems: [] };
+  if (typeof raw === "boolean") return { value: { omitTitleHeading: raw }, problems: [] };
+  return { value: {}, problems: [messages.frontMatterOmitNotBoolean()] };
+}
+function readWikiKeys(wiki, asWritten, messages) {
+  const target = {};
+  const problems = [];
+  const text2 = (key) => {
+    const value = asWritten(key);
+    if (value === void 0 || value === null) return void 0;
+    if (typeof value === "string" || typeof value === "number" && Number.isSafeInteger(value)) return String(value).trim();
+    problems.push(messages.frontMatterKeyNotText(key));
+    return void 0;
+  };
+  target.spaceId = text2("spaceId");
+  target.parentId = text2("parentId");
+  target.pageTitle = text2("pageTitle");
+  const overwrite = wiki.overwrite;
+  if (typeof overwrite === "boolean") target.overwrite = overwrite;
+  else if (overwrite !== void 0 && overwrite !== null) problems.push(messages.frontMatterOverwriteNotBoolean());
+  for (const key of Object.keys(target)) if (target[key] === void 0) delete target[key];
+  const pageId = text2("pageId");
+  if (pageId !== void 0 && !/^\d+$/.test(pageId)) problems.push(messages.frontMatterPageIdNotDigits());
+  return { target, problems, ...pageId !== void 0 && /^\d+$/.test(pageId) ? { pageId } : {} };
+}
+function isRecord(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+// src/core/publish/titleHeading.ts
+var FENCE = /^ {0,3}(`{3,}|~{3,})/;
+var LEVEL_ONE = /^ {0,3}#[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
+function omitTitleHeading2(content, title) {
+  const lines = content.split("\n");
+  let fence;
+  for (let index = 0; index < lines.length; index++) {
+    const line = (lines[index] ?? "").replace(/\r$/, "");
+    const fenceMatch = FENCE.exec(line);
+    if (fenceMatch?.[1]) {
+      const marker = fenceMatch[1];
+      if (fence === void 0) fence = marker;
+      else if (marker[0] === fence[0] && marker.length >= fence.length) fence = void 0;
+      continue;
+    }
+    if (fence !== void 0 || /^( {4}|\t)/.test(line)) continue;
+    const heading = LEVEL_ONE.exec(line);
+    if (!heading) continue;
+    if ((heading[1] ?? "").trim() !== title.trim()) return content;
+    const next = lines[index + 1]?.replace(/\r$/, "");
+    lines.splice(index, next === "" ? 2 : 1);
+    return lines.join("\n");
+  }
+  return content;
+}
+
+// src/core/run/plannedContent.ts
+function contentHash(content) {
+  return (0, import_node_crypto.createHash)("sha256").update(content, "utf8").digest("hex");
+}
+function deriveContent(body, recipe) {
+  const diagrams = renderDiagrams(body, { rendererUrl: recipe.diagramRenderer });
+  const withDiagrams = diagrams.ok ? diagrams.markdown : body;
+  return { content: recipe.omitHeading !== void 0 ? omitTitleHeading2(withDiagrams, recipe.omitHeading) : withDiagrams, diagrams };
+}
+async function plannedContent(item, messages = englishPublishMessages) {
+  if (item.content !== void 0) return { ok: true, content: item.content };
+  const { label, readAgain } = item.file;
+  if (!readAgain) return { ok: false, code: "unreadable", problem: messages.readAgainFailed(label, "") };
+  let read;
+  try {
+    read = await readAgain();
+  } catch (error) {
+    return { ok: false, code: "unreadable", problem: messages.readAgainFailed(label, describeError(error)) };
+  }
+  if (!read.ok) return { ok: false, code: "unreadable", problem: read.problem };
+  const { content } = deriveContent(frontMatterBody(read.text), item.recipe);
+  if (contentHash(content) !== item.contentSha256) {
+    return {
+      ok: false,
+      code: "changedSincePlan",
+      problem: messages.changedSincePlan(label)
+    };
+  }
+  return { ok: true, content };
 }
 
 // src/core/run/runner.ts
@@ -8482,10 +8855,20 @@ async function runPlan(items, options) {
         report2(index, { item, state: "notStarted", mayHaveLanded: false });
         continue;
       }
+      const content = await (options.content ?? ((planned) => plannedContent(planned, options.messages)))(item);
+      if (cancel.signal.aborted || gate.stoppedBy) {
+        report2(index, { item, state: "notStarted", mayHaveLanded: false });
+        continue;
+      }
+      if (!content.ok) {
+        const refused = { ...item, state: "refused", refusals: [...item.refusals, { code: content.code, message: content.problem, fix: void 0 }] };
+        report2(index, { item: refused, state: "refused", mayHaveLanded: false });
+        continue;
+      }
       options.onStart?.(item, ++started, total);
       let outcome;
       try {
-        outcome = await options.send(item, target, { signal: cancel.signal, gate });
+        outcome = await options.send(item, target, { signal: cancel.signal, gate, content: content.content });
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         outcome = { kind: "unexpected", severity: "error", status: void 0, message, actions: ["showLog"], attempts: 0, mayHaveLanded: false };
@@ -8749,6 +9132,13 @@ var Output = class {
     this.write(this.stdout, `${this.scrub(text2)}
 `);
   }
+  /** Many lines, each redacted as line() does, in one write: a plan of 10,000 pages is not 10,000 system calls. */
+  lines(texts) {
+    if (texts.length === 0) return;
+    this.clearProgress();
+    this.write(this.stdout, texts.map((text2) => `${this.scrub(text2)}
+`).join(""));
+  }
   /** One JSON object on one line; string values are redacted one by one, so the line stays valid JSON. */
   json(value) {
     this.clearProgress();
@@ -8849,7 +9239,8 @@ async function guardPlan(items, options) {
   const lookUpCreates = options.lookUpCreates ?? true;
   const queue = items.filter((item) => (item.state === "send" || item.state === "edited") && item.complete);
   const lookups = queue.filter((item) => lookUpCreates || item.complete?.overwrite);
-  for (const item of queue) if (!lookups.includes(item)) item.guard = { kind: "notNeeded" };
+  const looked = new Set(lookups);
+  for (const item of queue) if (!looked.has(item)) item.guard = { kind: "notNeeded" };
   const worker = async () => {
     for (let item = lookups.shift(); item; item = lookups.shift()) {
       options.signal?.throwIfAborted();
@@ -8926,9 +9317,6 @@ function guardedPage(verdict) {
 function guardChecked(verdict) {
   return verdict !== void 0 && verdict.kind !== "unchecked" && verdict.kind !== "notNeeded";
 }
-
-// src/core/run/plan.ts
-var import_node_crypto = require("node:crypto");
 
 // src/core/http/networkError.ts
 var CONNECT_PHASE_CODES = /* @__PURE__ */ new Set([
@@ -9097,162 +9485,12 @@ async function withRetries(attempt, hooks = {}) {
   }
 }
 
-// src/core/publish/frontMatter.ts
-var import_yaml = __toESM(require_dist());
-var FRONT_MATTER = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
-function splitFrontMatter(text2, messages = englishPublishMessages) {
-  const withoutBom = text2.startsWith("\uFEFF") ? text2.slice(1) : text2;
-  const match = FRONT_MATTER.exec(withoutBom);
-  if (!match) return { content: text2, target: {}, problems: [] };
-  const content = withoutBom.slice(match[0].length);
-  let document;
-  let data;
-  try {
-    document = (0, import_yaml.parseDocument)(match[1] ?? "");
-    const [error] = document.errors;
-    if (error) throw error;
-    data = document.toJS();
-  } catch (error) {
-    const reason = error instanceof Error ? error.message.split("\n")[0] ?? "" : "unreadable YAML";
-    return { content, target: {}, problems: [messages.frontMatterNotYaml(reason)] };
-  }
-  const writtenTitle = isRecord(data) ? written(document, ["title"], data.title) : void 0;
-  const title = typeof writtenTitle === "string" && writtenTitle.trim() ? { title: writtenTitle.trim() } : {};
-  const wiki = isRecord(data) ? data.wiki : void 0;
-  const omit = omitTitleHeading(isRecord(data) ? data : {}, isRecord(wiki) ? wiki : {}, messages);
-  if (wiki === void 0 || wiki === null) return { content, target: {}, problems: omit.problems, ...title, ...omit.value };
-  if (!isRecord(wiki)) return { content, target: {}, problems: [messages.frontMatterWikiNotMap()], ...title };
-  const keys = readWikiKeys(wiki, (key) => written(document, ["wiki", key], wiki[key]), messages);
-  return { content, ...keys, problems: [...keys.problems, ...omit.problems], ...title, ...omit.value };
+// src/core/util/detached.ts
+function detached(text2) {
+  return text2.length === 0 ? text2 : ` ${text2}`.slice(1);
 }
-function written(document, path, parsed) {
-  let node = document.getIn(path, true);
-  if ((0, import_yaml.isAlias)(node)) node = node.resolve(document);
-  if (!(0, import_yaml.isScalar)(node)) return parsed;
-  if (node.value === null || node.value === void 0) return null;
-  return typeof node.source === "string" ? node.source : node.value;
-}
-function omitTitleHeading(top, wiki, messages) {
-  const raw = wiki.omitTitleHeading ?? top.omitTitleHeading;
-  if (raw === void 0 || raw === null) return { value: {}, problems: [] };
-  if (typeof raw === "boolean") return { value: { omitTitleHeading: raw }, problems: [] };
-  return { value: {}, problems: [messages.frontMatterOmitNotBoolean()] };
-}
-function readWikiKeys(wiki, asWritten, messages) {
-  const target = {};
-  const problems = [];
-  const text2 = (key) => {
-    const value = asWritten(key);
-    if (value === void 0 || value === null) return void 0;
-    if (typeof value === "string" || typeof value === "number" && Number.isSafeInteger(value)) return String(value).trim();
-    problems.push(messages.frontMatterKeyNotText(key));
-    return void 0;
-  };
-  target.spaceId = text2("spaceId");
-  target.parentId = text2("parentId");
-  target.pageTitle = text2("pageTitle");
-  const overwrite = wiki.overwrite;
-  if (typeof overwrite === "boolean") target.overwrite = overwrite;
-  else if (overwrite !== void 0 && overwrite !== null) problems.push(messages.frontMatterOverwriteNotBoolean());
-  for (const key of Object.keys(target)) if (target[key] === void 0) delete target[key];
-  const pageId = text2("pageId");
-  if (pageId !== void 0 && !/^\d+$/.test(pageId)) problems.push(messages.frontMatterPageIdNotDigits());
-  return { target, problems, ...pageId !== void 0 && /^\d+$/.test(pageId) ? { pageId } : {} };
-}
-function isRecord(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-// src/core/publish/inspect.ts
-var DESTINATION = /\s*(?:<([^>\n]*)>|([^)\s]+))/y;
-var HTML_IMAGE = /<img\b[^>]*\bsrc\s*=\s*["']([^"']+)["']/gi;
-var REFERENCE_DEFINITION = /^ {0,3}\[[^\]\n]+\]:[ \t]*<?([^\s>]+)>?/gm;
-var SCHEME = /^[a-z][a-z0-9+.-]*:/i;
-var MARKDOWN_FILE = /\.(md|markdown)(#.*)?$/i;
-function inspectMarkdown(markdown) {
-  const code = fencedBlocks(markdown);
-  const findings = { firstHeading: firstHeading(markdown, code), localImages: [], localMarkdownLinks: [] };
-  for (let at = markdown.indexOf("]("); at !== -1; at = markdown.indexOf("](", at + 2)) {
-    DESTINATION.lastIndex = at + 2;
-    const match = DESTINATION.exec(markdown);
-    const target = match?.[1] ?? match?.[2] ?? "";
-    if (!isLocal(target)) continue;
-    const open2 = markdown.lastIndexOf("[", at);
-    const isImage2 = open2 > 0 && markdown[open2 - 1] === "!";
-    if (!isImage2 && !MARKDOWN_FILE.test(target)) continue;
-    if (isInCode(markdown, open2 === -1 ? at : open2, code)) continue;
-    pushUnique(isImage2 ? findings.localImages : findings.localMarkdownLinks, target);
-  }
-  if (markdown.includes("<")) collect(markdown, HTML_IMAGE, code, findings.localImages, () => true);
-  if (markdown.includes("]:")) collect(markdown, REFERENCE_DEFINITION, code, findings.localMarkdownLinks, (t) => MARKDOWN_FILE.test(t));
-  return findings;
-}
-function collect(markdown, pattern, code, into, wanted) {
-  for (const match of markdown.matchAll(pattern)) {
-    const target = match[1] ?? "";
-    if (isLocal(target) && wanted(target) && !isInCode(markdown, match.index, code)) pushUnique(into, target);
-  }
-}
-function fencedBlocks(markdown) {
-  const ranges = [];
-  let open2;
-  for (const fence of fenceLines(markdown)) {
-    if (!open2) open2 = fence;
-    else if (fence.char === open2.char && fence.length >= open2.length && fence.bare) {
-      ranges.push([open2.start, fence.end]);
-      open2 = void 0;
-    }
-  }
-  if (open2) ranges.push([open2.start, markdown.length]);
-  return ranges;
-}
-function fenceLines(markdown) {
-  const found = [];
-  for (const marker of ["```", "~~~"]) {
-    for (let at = markdown.indexOf(marker); at !== -1; ) {
-      const start = lineStartIfIndented(markdown, at);
-      let end = markdown.indexOf("\n", at);
-      if (end === -1) end = markdown.length;
-      if (start !== void 0) {
-        let length = 3;
-        while (markdown[at + length] === marker[0]) length++;
-        const bare = markdown.slice(at + length, end).trim() === "";
-        found.push({ char: marker[0] ?? "", length, start, end, bare });
-      }
-      at = markdown.indexOf(marker, end);
-    }
-  }
-  return found.sort((a, b) => a.start - b.start);
-}
-function lineStartIfIndented(markdown, at) {
-  const start = markdown.lastIndexOf("\n", at - 1) + 1;
-  return at - start <= 3 && /^ *$/.test(markdown.slice(start, at)) ? start : void 0;
-}
-function firstHeading(markdown, code) {
-  for (let at = markdown.indexOf("#"); at !== -1; at = markdown.indexOf("#", at + 1)) {
-    const next = markdown[at + 1];
-    if (next !== " " && next !== "	" || lineStartIfIndented(markdown, at) === void 0 || isInCode(markdown, at, code)) continue;
-    let end = markdown.indexOf("\n", at);
-    if (end === -1) end = markdown.length;
-    const text2 = markdown.slice(at + 1, end).replace(/[ \t]+#+[ \t]*$/, "").trim();
-    if (text2) return text2;
-  }
-  return void 0;
-}
-function isInCode(markdown, offset, fenced) {
-  if (fenced.some(([start, end]) => offset >= start && offset < end)) return true;
-  const lineStart = markdown.lastIndexOf("\n", offset - 1) + 1;
-  const before = markdown.slice(lineStart, offset);
-  if (/^( {4}|\t)/.test(before)) return true;
-  return ((before.match(/`+/g) ?? []).length & 1) === 1;
-}
-function isLocal(target) {
-  if (target === "" || target.startsWith("#") || target.startsWith("//")) return false;
-  if (/^file:/i.test(target)) return true;
-  return !SCHEME.test(target);
-}
-function pushUnique(list, value) {
-  if (!list.includes(value)) list.push(value);
+function detachedAll(texts) {
+  return texts.map(detached);
 }
 
 // src/core/publish/outcome.ts
@@ -9319,14 +9557,20 @@ function responseOutcome(status, said, serviceMessage, retryAfterMs, result, tar
 // src/core/publish/pipeline.ts
 function prepareDocument(text2, messages) {
   const split = splitFrontMatter(text2, messages);
+  const findings = inspectMarkdown(split.content);
+  const target = Object.fromEntries(Object.entries(split.target).map(([key, value]) => [key, typeof value === "string" ? detached(value) : value]));
   return {
     content: split.content,
-    frontMatterTarget: split.target,
-    frontMatterTitle: split.title,
-    frontMatterProblems: split.problems,
-    ...split.pageId ? { frontMatterPageId: split.pageId } : {},
+    frontMatterTarget: target,
+    frontMatterTitle: split.title === void 0 ? void 0 : detached(split.title),
+    frontMatterProblems: detachedAll(split.problems),
+    ...split.pageId ? { frontMatterPageId: detached(split.pageId) } : {},
     ...split.omitTitleHeading !== void 0 ? { omitTitleHeading: split.omitTitleHeading } : {},
-    findings: inspectMarkdown(split.content)
+    findings: {
+      firstHeading: findings.firstHeading === void 0 ? void 0 : detached(findings.firstHeading),
+      localImages: detachedAll(findings.localImages),
+      localMarkdownLinks: detachedAll(findings.localMarkdownLinks)
+    }
   };
 }
 async function importPage(options) {
@@ -9336,127 +9580,6 @@ async function importPage(options) {
     options
   );
   return outcomeOf(result, options.target, options.messages);
-}
-
-// src/core/publish/diagrams.ts
-var import_node_zlib = require("node:zlib");
-
-// src/core/http/endpoint.ts
-var LOOPBACK_HOSTS = /* @__PURE__ */ new Set(["127.0.0.1", "[::1]", "localhost"]);
-function isLoopbackHost(hostname) {
-  return LOOPBACK_HOSTS.has(hostname.toLowerCase());
-}
-function checkEndpoint(raw, settingName) {
-  const text2 = (raw ?? "").trim();
-  if (!text2) {
-    return { ok: false, problem: "missing", message: `No wiki address is configured. Set ${settingName} in your user settings.` };
-  }
-  let url;
-  try {
-    url = new URL(text2);
-  } catch {
-    return { ok: false, problem: "invalid", message: `${settingName} is not a valid URL.` };
-  }
-  if (url.username || url.password) {
-    return { ok: false, problem: "invalid", message: `${settingName} must not contain a user name or password.` };
-  }
-  if (url.protocol === "https:") return { ok: true, url };
-  if (url.protocol === "http:" && isLoopbackHost(url.hostname)) return { ok: true, url };
-  return {
-    ok: false,
-    problem: "insecure",
-    message: `${settingName} must use https:// (plain http:// is allowed only for 127.0.0.1, [::1] and localhost), so the API token is never sent unencrypted.`
-  };
-}
-function sameOrigin(a, b) {
-  return new URL(a.toString()).origin === new URL(b.toString()).origin;
-}
-
-// src/core/publish/diagrams.ts
-var DIAGRAMS_SETTING = "wikiPublisher.diagrams";
-var OPENER = /^( {0,3})(`{3,}|~{3,})[ \t]*(\S*)/;
-var CLOSER = /^ {0,3}(`{3,}|~{3,})[ \t]*\r?$/;
-var TITLE_COMMENT = /^[ \t]*%%[ \t]*title\b[ \t]*:?[ \t]*(.*?)[ \t]*$/im;
-function findDiagramFences(markdown) {
-  const fences = [];
-  for (const [start, end] of fencedBlocks(markdown)) {
-    const opener = OPENER.exec(lineFrom(markdown, start));
-    const indent = opener?.[1]?.length ?? 0;
-    const marker = opener?.[2] ?? "";
-    if (opener?.[3]?.toLowerCase() !== "mermaid") continue;
-    const closeStart = closingLineStart(markdown, start, end, marker);
-    if (closeStart === void 0) continue;
-    const bodyStart = markdown.indexOf("\n", start) + 1;
-    const source = bodyStart >= closeStart ? "" : dedent(markdown.slice(bodyStart, closeStart - 1), indent);
-    if (source.trim() !== "") fences.push({ start, end, kind: "mermaid", source });
-  }
-  return fences;
-}
-function checkRenderer(raw, settingName = DIAGRAMS_SETTING) {
-  const text2 = (raw ?? "").trim();
-  if (text2 === "") return { ok: true, url: void 0 };
-  const check = checkEndpoint(text2, settingName);
-  if (check.ok) {
-    if (check.url.search || check.url.hash) {
-      return { ok: false, problem: "invalid", message: `${settingName} must be the renderer's base address without ? or #, such as https://kroki.example.com.` };
-    }
-    return { ok: true, url: check.url };
-  }
-  if (check.problem === "insecure") {
-    return {
-      ok: false,
-      problem: "insecure",
-      message: `${settingName} must use https:// (plain http:// is allowed only for 127.0.0.1, [::1] and localhost), so diagram source is never sent unencrypted.`
-    };
-  }
-  return { ok: false, problem: "invalid", message: check.message };
-}
-function renderDiagrams(markdown, options) {
-  const renderer = checkRenderer(options.rendererUrl, options.settingName);
-  if (!renderer.ok) return renderer;
-  const fences = findDiagramFences(markdown);
-  if (!renderer.url || fences.length === 0) return { ok: true, markdown, diagrams: fences.length, rendered: false };
-  const base = renderer.url.href;
-  let out = "";
-  let from = 0;
-  fences.forEach((fence, index) => {
-    const indent = /^ */.exec(lineFrom(markdown, fence.start))?.[0] ?? "";
-    const lineEnd = markdown[fence.end - 1] === "\r" ? "\r" : "";
-    out += `${markdown.slice(from, fence.start)}${indent}![${altText(fence.source, index + 1)}](${diagramUrl(base, fence.source)})${lineEnd}`;
-    from = fence.end;
-  });
-  return { ok: true, markdown: out + markdown.slice(from), diagrams: fences.length, rendered: true };
-}
-function encodeForKroki(source) {
-  return (0, import_node_zlib.deflateSync)(Buffer.from(source, "utf8"), { level: 9 }).toString("base64url");
-}
-function diagramCaution(count, rendered, settingName = DIAGRAMS_SETTING, messages = englishPublishMessages) {
-  if (count <= 0) return void 0;
-  return { code: "diagrams", message: rendered ? messages.diagramsRendered(count) : messages.diagramsAsCode(count, settingName) };
-}
-function diagramUrl(rendererBase, source) {
-  const base = rendererBase.replace(/\/+$/, "").replace(/\(/g, "%28").replace(/\)/g, "%29");
-  return `${base}/mermaid/png/${encodeForKroki(source)}`;
-}
-function altText(source, number) {
-  const title = TITLE_COMMENT.exec(source)?.[1] ?? "";
-  return (title || `Diagram ${number}`).replace(/[\\[\]]/g, "\\$&");
-}
-function lineFrom(markdown, start) {
-  const end = markdown.indexOf("\n", start);
-  return markdown.slice(start, end === -1 ? markdown.length : end);
-}
-function closingLineStart(markdown, start, end, marker) {
-  const lineStart = markdown.lastIndexOf("\n", end - 1) + 1;
-  if (lineStart <= start) return void 0;
-  const closer = CLOSER.exec(markdown.slice(lineStart, end))?.[1] ?? "";
-  return closer[0] === marker[0] && closer.length >= marker.length ? lineStart : void 0;
-}
-function dedent(body, indent) {
-  const lines = body.split("\n").map((line) => line.replace(/\r$/, ""));
-  if (indent === 0) return lines.join("\n");
-  const leading = new RegExp(`^ {0,${indent}}`);
-  return lines.map((line) => line.replace(leading, "")).join("\n");
 }
 
 // src/core/publish/target.ts
@@ -9485,14 +9608,14 @@ function isPageId(value) {
 }
 
 // src/core/pull/conflictMarkers.ts
-var FENCE = /^ {0,3}(`{3,}|~{3,})/;
+var FENCE2 = /^ {0,3}(`{3,}|~{3,})/;
 function countConflicts(markdown) {
   if (!markdown.includes("<<<<<<<")) return 0;
   let fence;
   let stage = 0;
   let count = 0;
   for (const line of markdown.split("\n")) {
-    const opened = FENCE.exec(line)?.[1];
+    const opened = FENCE2.exec(line)?.[1];
     if (fence !== void 0) {
       if (opened && opened[0] === fence[0] && opened.length >= fence.length && line.trim() === opened) fence = void 0;
       continue;
@@ -9545,45 +9668,21 @@ function preview(items) {
   return items.length > 3 ? `${shown}, ...` : shown;
 }
 
-// src/core/publish/titleHeading.ts
-var FENCE2 = /^ {0,3}(`{3,}|~{3,})/;
-var LEVEL_ONE = /^ {0,3}#[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
-function omitTitleHeading2(content, title) {
-  const lines = content.split("\n");
-  let fence;
-  for (let index = 0; index < lines.length; index++) {
-    const line = (lines[index] ?? "").replace(/\r$/, "");
-    const fenceMatch = FENCE2.exec(line);
-    if (fenceMatch?.[1]) {
-      const marker = fenceMatch[1];
-      if (fence === void 0) fence = marker;
-      else if (marker[0] === fence[0] && marker.length >= fence.length) fence = void 0;
-      continue;
-    }
-    if (fence !== void 0 || /^( {4}|\t)/.test(line)) continue;
-    const heading = LEVEL_ONE.exec(line);
-    if (!heading) continue;
-    if ((heading[1] ?? "").trim() !== title.trim()) return content;
-    const next = lines[index + 1]?.replace(/\r$/, "");
-    lines.splice(index, next === "" ? 2 : 1);
-    return lines.join("\n");
-  }
-  return content;
-}
-
 // src/core/run/plan.ts
-function contentHash(content) {
-  return (0, import_node_crypto.createHash)("sha256").update(content, "utf8").digest("hex");
-}
 function planFile(file, link, options = {}, prepared = prepareDocument(file.text, options.messages)) {
+  return planFileWithContent(file, link, options, prepared).item;
+}
+function planFileWithContent(file, link, options, prepared) {
   const suggestedTitle = suggestTitle(prepared.frontMatterTarget.pageTitle ?? prepared.frontMatterTitle, prepared.findings.firstHeading, file.label);
   const defaults = options.titleFromFile ? { pageTitle: suggestedTitle, ...options.defaults } : options.defaults ?? {};
   const target = mergeTargets(prepared.frontMatterTarget, link, defaults);
   const complete = completeTarget(target);
   const omit = prepared.omitTitleHeading ?? options.omitTitleHeading ?? false;
-  const diagrams = renderDiagrams(prepared.content, { rendererUrl: options.diagramRenderer });
-  const withDiagrams = diagrams.ok ? diagrams.markdown : prepared.content;
-  const content = omit && complete ? omitTitleHeading2(withDiagrams, complete.pageTitle) : withDiagrams;
+  const recipe = {
+    ...options.diagramRenderer !== void 0 ? { diagramRenderer: options.diagramRenderer } : {},
+    ...omit && complete ? { omitHeading: complete.pageTitle } : {}
+  };
+  const { content, diagrams } = deriveContent(prepared.content, recipe);
   const contentSha256 = contentHash(content);
   const refusals = [];
   if (file.readProblem !== void 0) refusals.push({ code: "unreadable", message: file.readProblem, fix: void 0 });
@@ -9601,10 +9700,10 @@ function planFile(file, link, options = {}, prepared = prepareDocument(file.text
   const unchanged = !options.force && linkedPage && link?.contentSha256 === contentSha256;
   const retitled = !options.acceptTitleChange && linkedPage && !namesTitle(prepared) ? titleChange(link, suggestedTitle) : void 0;
   const state = refusals.length > 0 ? "refused" : !complete ? "incomplete" : unchanged ? "unchanged" : retitled ? "retitled" : "send";
-  return {
-    file,
-    prepared,
-    content,
+  const item = {
+    file: plannedFile(file),
+    prepared: preparedFacts(prepared),
+    recipe,
     contentSha256,
     link,
     target,
@@ -9613,8 +9712,29 @@ function planFile(file, link, options = {}, prepared = prepareDocument(file.text
     linkedPage,
     state,
     refusals,
+    // A file the runner can read again is not held in memory: 10,000 files' texts are most of a plan's weight.
+    ...file.readAgain ? {} : { content },
     cautions: [...cautionsFor(content, prepared.findings, options.messages), ...diagramCautions(diagrams, options.messages)],
     ...retitled ? { retitled } : {}
+  };
+  return { item, content };
+}
+function plannedFile(file) {
+  return {
+    key: file.key,
+    label: file.label,
+    ...file.readProblem !== void 0 ? { readProblem: file.readProblem } : {},
+    ...file.readAgain ? { readAgain: file.readAgain } : {}
+  };
+}
+function preparedFacts(prepared) {
+  return {
+    frontMatterTarget: prepared.frontMatterTarget,
+    frontMatterTitle: prepared.frontMatterTitle,
+    frontMatterProblems: prepared.frontMatterProblems,
+    ...prepared.frontMatterPageId !== void 0 ? { frontMatterPageId: prepared.frontMatterPageId } : {},
+    ...prepared.omitTitleHeading !== void 0 ? { omitTitleHeading: prepared.omitTitleHeading } : {},
+    findings: prepared.findings
   };
 }
 function diagramCautions(diagrams, messages) {
@@ -10251,7 +10371,7 @@ function apiTokenSubject(token) {
 var API_TOKEN_ENV_VAR = "WIKI_PUBLISHER_API_TOKEN";
 
 // src/core/run/send.ts
-function sendPlanned(item, target, context, settings) {
+function sendPlanned(_item, target, context, settings) {
   const hooks = settings.hooks ?? {};
   return importPage({
     ...hooks,
@@ -10261,7 +10381,7 @@ function sendPlanned(item, target, context, settings) {
     deadlineMs: settings.deadlineMs,
     ...settings.messages ? { messages: settings.messages } : {},
     target,
-    content: item.content,
+    content: context.content,
     signal: context.signal,
     beforeAttempt: () => context.gate.wait(context.signal),
     // The wiki asked for a longer wait than a run waits: the whole run stops, no new file is sent into it.
@@ -10491,6 +10611,7 @@ function nodeWalkFs(options) {
       return stats ? entryType(stats, location) : void 0;
     },
     read: readRegularFile,
+    readSync: readRegularFileSync,
     child: (folder, name) => (0, import_node_path2.join)(folder, name),
     parent: (location) => (0, import_node_path2.dirname)(location) === location ? void 0 : (0, import_node_path2.dirname)(location),
     baseName: (location) => (0, import_node_path2.basename)(location),
@@ -10510,19 +10631,36 @@ async function entryType(entry, path) {
   const target = await (0, import_promises2.stat)(path).catch(() => void 0);
   return target ? { kind, linkTo: kindOf(target) } : { kind };
 }
+var LINK_NOT_FOLLOWED = "it is a symbolic link, and links are not followed.";
+var NOT_REGULAR = "it is not a regular file.";
 async function readRegularFile(path) {
   let handle;
   try {
     handle = await (0, import_promises2.open)(path, OPEN_FLAGS);
   } catch (error) {
-    if (error.code === "ELOOP") throw new Error("it is a symbolic link, and links are not followed.");
+    if (error.code === "ELOOP") throw new Error(LINK_NOT_FOLLOWED);
     throw error;
   }
   try {
-    if (!(await handle.stat()).isFile()) throw new Error("it is not a regular file.");
+    if (!(await handle.stat()).isFile()) throw new Error(NOT_REGULAR);
     return await handle.readFile();
   } finally {
     await handle.close();
+  }
+}
+function readRegularFileSync(path) {
+  let fd;
+  try {
+    fd = (0, import_node_fs.openSync)(path, OPEN_FLAGS);
+  } catch (error) {
+    if (error.code === "ELOOP") throw new Error(LINK_NOT_FOLLOWED);
+    throw error;
+  }
+  try {
+    if (!(0, import_node_fs.fstatSync)(fd).isFile()) throw new Error(NOT_REGULAR);
+    return (0, import_node_fs.readFileSync)(fd);
+  } finally {
+    (0, import_node_fs.closeSync)(fd);
   }
 }
 async function followLink(location, tree) {
@@ -10623,21 +10761,46 @@ function firstInvalidUtf8(bytes, start = 0) {
 // src/core/walk/sources.ts
 var READ_CONCURRENCY = 8;
 async function sourcesFromWalk(walk, options) {
-  const messages = options.messages ?? englishWalkMessages;
-  const read = await mapBounded(walk.files, READ_CONCURRENCY, async (file) => {
-    const open2 = options.openText?.(file.key);
-    if (open2 !== void 0) return { key: file.key, label: file.label, text: open2 };
-    let bytes;
-    try {
-      bytes = await options.fs.read(file.readFrom);
-    } catch (error) {
-      return { key: file.key, label: file.label, text: "", readProblem: messages.unreadable(file.label, describeError(error)) };
-    }
-    const decoded = decodeText(bytes, file.label, messages);
-    return decoded.ok ? { key: file.key, label: file.label, text: decoded.text } : { key: file.key, label: file.label, text: "", readProblem: decoded.problem };
-  });
-  const refused = walk.refused.map((entry) => ({ key: entry.key, label: entry.label, text: "", readProblem: entry.reason }));
-  return [...read, ...refused].sort((a, b) => compareRelativePaths(a.label, b.label));
+  return eachSourceFromWalk(walk, options, (source2) => source2);
+}
+async function eachSourceFromWalk(walk, options, take) {
+  const entries = [...walk.files, ...walk.refused].sort((a, b) => compareRelativePaths(a.label, b.label));
+  const readSync = options.fs.readSync;
+  if (readSync) {
+    const bytes = (file) => readSync.call(options.fs, file.readFrom);
+    const again2 = (file) => async () => readTextSync(file, options, bytes);
+    return entries.map((entry) => take(isRefused(entry) ? refusedSource(entry) : source(entry, readTextSync(entry, options, bytes), again2(entry))));
+  }
+  const again = (file) => () => readText(file, options);
+  return mapBounded(entries, READ_CONCURRENCY, async (entry) => take(isRefused(entry) ? refusedSource(entry) : source(entry, await readText(entry, options), again(entry))));
+}
+function isRefused(entry) {
+  return "reason" in entry;
+}
+function refusedSource(entry) {
+  return { key: entry.key, label: entry.label, text: "", readProblem: entry.reason };
+}
+function source(file, decoded, readAgain) {
+  if (!decoded.ok) return { key: file.key, label: file.label, text: "", readProblem: decoded.problem };
+  return { key: file.key, label: file.label, text: decoded.text, readAgain };
+}
+async function readText(file, options) {
+  const open2 = options.openText?.(file.key);
+  if (open2 !== void 0) return { ok: true, text: open2 };
+  try {
+    return decodeText(await options.fs.read(file.readFrom), file.label, options.messages ?? englishWalkMessages);
+  } catch (error) {
+    return { ok: false, problem: (options.messages ?? englishWalkMessages).unreadable(file.label, describeError(error)) };
+  }
+}
+function readTextSync(file, options, bytes) {
+  const open2 = options.openText?.(file.key);
+  if (open2 !== void 0) return { ok: true, text: open2 };
+  try {
+    return decodeText(bytes(file), file.label, options.messages ?? englishWalkMessages);
+  } catch (error) {
+    return { ok: false, problem: (options.messages ?? englishWalkMessages).unreadable(file.label, describeError(error)) };
+  }
 }
 
 // src/core/walk/walk.ts
@@ -11289,7 +11452,7 @@ function withClientCredentials(inputs, clientId, clientSecret, baseUrl) {
   if (!auth.ok) return invalid(`${CLIENT_SECRET_ENV_VAR} is set, but ${auth.message}`);
   const scope = inputs.env[SCOPE_ENV_VAR]?.trim();
   const transport = inputs.transport();
-  const source = createClientCredentialsSource({
+  const source2 = createClientCredentialsSource({
     authUrl: auth.url,
     clientId,
     clientSecret,
@@ -11302,7 +11465,7 @@ function withClientCredentials(inputs, clientId, clientSecret, baseUrl) {
   });
   const forgotten = /* @__PURE__ */ new Set();
   const getAccessToken = async (signal) => {
-    const token = await source.getAccessToken(signal);
+    const token = await source2.getAccessToken(signal);
     if (!forgotten.has(token)) {
       forgotten.add(token);
       inputs.forget?.(token);
@@ -11311,7 +11474,7 @@ function withClientCredentials(inputs, clientId, clientSecret, baseUrl) {
   };
   const client = pagesClient(inputs, baseUrl, transport, getAccessToken, "service account token");
   const ready = async (signal) => {
-    const answer = await source.token(signal);
+    const answer = await source2.token(signal);
     return answer.ok ? void 0 : answer.error.message;
   };
   return { kind: "pages", client, via: "clientCredentials", secrets: [clientSecret], baseUrl, ready };
@@ -11943,8 +12106,8 @@ function closesLink(markdown, end) {
 }
 
 // src/core/links/rewrite/headingAnchors.ts
-function headingPlainText(source) {
-  return source.split(/(`+)([^`]|[^`][\s\S]*?[^`])\1(?!`)/).map((part, index) => index % 3 === 0 ? inlineText2(part) : index % 3 === 2 ? codeSpanText(part) : "").join("").trim();
+function headingPlainText(source2) {
+  return source2.split(/(`+)([^`]|[^`][\s\S]*?[^`])\1(?!`)/).map((part, index) => index % 3 === 0 ? inlineText2(part) : index % 3 === 2 ? codeSpanText(part) : "").join("").trim();
 }
 function inlineText2(text2) {
   return text2.replace(/!?\[((?:[^\]\\]|\\.)*)\](?:\([^)]*\)|\[[^\]]*\])/g, "$1").replace(/<((?:[a-z][a-z0-9+.-]*:|mailto:)[^<>\s]*)>/gi, "$1").replace(
@@ -12044,12 +12207,7 @@ function percentDecoded(text2) {
 function rewriteLinks(markdown, context) {
   const result = { markdown, rewritten: 0, cautions: [], needsSecondPass: false };
   if (!markdown.includes("](") && !markdown.includes("]:")) return result;
-  const matchers = /* @__PURE__ */ new Map();
-  const anchorIn = (page, anchor) => {
-    let matcher = matchers.get(page.url);
-    if (!matcher) matchers.set(page.url, matcher = headingMatcher(page, context.anchorStyle));
-    return matcher(anchor);
-  };
+  const anchorIn = anchorMatcher(context);
   const pieces = [];
   let copied = 0;
   for (const link of findLinkDestinations(markdown)) {
@@ -12063,6 +12221,28 @@ function rewriteLinks(markdown, context) {
   }
   if (result.rewritten > 0) result.markdown = pieces.join("") + markdown.slice(copied);
   return result;
+}
+function linkDestinationTexts(markdown) {
+  if (!markdown.includes("](") && !markdown.includes("]:")) return [];
+  return [...new Set(findLinkDestinations(markdown).map((link) => link.text))];
+}
+function foreseeRewrite(destinations, context) {
+  const result = { cautions: [], needsSecondPass: false };
+  const anchorIn = anchorMatcher(context);
+  for (const destination of destinations) {
+    const decision = decide(destination, context, anchorIn);
+    if (decision.kind === "pending") result.needsSecondPass = true;
+    else if (decision.caution) addCaution(result.cautions, { target: destination, reason: decision.caution });
+  }
+  return result;
+}
+function anchorMatcher(context) {
+  const matchers = /* @__PURE__ */ new Map();
+  return (page, anchor) => {
+    let matcher = matchers.get(page.url);
+    if (!matcher) matchers.set(page.url, matcher = headingMatcher(page, context.anchorStyle));
+    return matcher(anchor);
+  };
 }
 function decide(destination, context, anchorIn) {
   const target = linkTarget(destination, context.filePath);
@@ -12087,6 +12267,7 @@ function addCaution(cautions, caution) {
 }
 
 // src/core/links/rewrite/markdownHeadings.ts
+var INDENTED_CODE = /^(?: {4}|\t)/;
 var ATX_OPEN = /^ {0,3}#{1,6}(?=[ \t]|$)/;
 var SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/;
 var QUOTE_MARKERS = /^(?: {0,3}>[ \t]?)+/;
@@ -12096,12 +12277,15 @@ function markdownHeadings(markdown) {
   const headings = [];
   let paragraph = [];
   let lineStart = 0;
+  let fence = 0;
   for (const rawLine of markdown.split("\n")) {
     const start = lineStart;
     lineStart += rawLine.length + 1;
     const line = rawLine.replace(/\r$/, "").replace(QUOTE_MARKERS, "");
     const indent = rawLine.length - rawLine.trimStart().length;
-    if (line.trim() === "" || isInCode(markdown, start + indent, code)) {
+    while (fence < code.length && code[fence][1] <= start + indent) fence++;
+    const fenced = fence < code.length && code[fence][0] <= start + indent;
+    if (line.trim() === "" || fenced || INDENTED_CODE.test(rawLine)) {
       paragraph = [];
       continue;
     }
@@ -12315,37 +12499,53 @@ function folderNode(key, content, parent, depth) {
 }
 
 // src/core/tree/treePlan.ts
-function planTree(sources, options) {
-  const rootPath = folderKey(options.rootPath);
-  const pinned = [];
-  const refused = [];
-  const inTree = /* @__PURE__ */ new Map();
-  const preparedOf = /* @__PURE__ */ new Map();
-  for (const source of sources) {
-    const prepared = prepareDocument(source.text, options.messages);
-    preparedOf.set(source.key, prepared);
-    const names = prepared.frontMatterTarget;
-    if (source.readProblem !== void 0 || prepared.frontMatterProblems.length > 0) {
-      refused.push(planFile(source, options.links.get(source.key), { defaults: { spaceId: options.spaceId, parentId: options.parentId, pageTitle: source.label, overwrite: false }, ...options.messages ? { messages: options.messages } : {} }));
-    } else if (names.spaceId !== void 0 || names.parentId !== void 0 || names.pageTitle !== void 0) {
-      pinned.push(planFile(source, options.links.get(source.key), {
-        titleFromFile: true,
-        defaults: { spaceId: options.spaceId, parentId: options.parentId, overwrite: options.overwrite },
-        ...options.diagramRenderer ? { diagramRenderer: options.diagramRenderer } : {},
-        ...options.messages ? { messages: options.messages } : {}
-      }));
-    } else inTree.set(source.label, source);
+function digestTreeSource(source2, options) {
+  const prepared = prepareDocument(source2.text, options.messages);
+  const messages = options.messages ? { messages: options.messages } : {};
+  const link = options.links.get(source2.key);
+  const names = prepared.frontMatterTarget;
+  const title = suggestTitle(prepared.frontMatterTitle, prepared.findings.firstHeading, source2.label);
+  const noLinks = { headings: [], destinations: [] };
+  const renderer = options.diagramRenderer ? { diagramRenderer: options.diagramRenderer } : {};
+  if (source2.readProblem !== void 0 || prepared.frontMatterProblems.length > 0) {
+    const item2 = planFile(source2, link, { defaults: { spaceId: options.spaceId, parentId: options.parentId, pageTitle: source2.label, overwrite: false }, ...messages }, prepared);
+    return { file: item2.file, place: "refused", item: item2, title, linkFacts: noLinks };
   }
-  const tree = shapeTree([...inTree.values()].map((source) => ({ path: source.label, title: titleOf(source, preparedOf.get(source.key)) })), rootPath);
+  if (names.spaceId !== void 0 || names.parentId !== void 0 || names.pageTitle !== void 0) {
+    const item2 = planFile(source2, link, { titleFromFile: true, defaults: { spaceId: options.spaceId, parentId: options.parentId, overwrite: options.overwrite }, ...renderer, ...messages }, prepared);
+    return { file: item2.file, place: "pinned", item: item2, title, linkFacts: noLinks };
+  }
+  const defaults = { spaceId: options.spaceId, parentId: options.parentId, pageTitle: title, overwrite: options.overwrite };
+  const { item, content } = planFileWithContent(source2, link, { defaults, ...treeItemOptions(options) }, prepared);
+  return { file: item.file, place: "tree", item, title, linkFacts: linkFactsOf(content) };
+}
+function treeItemOptions(options) {
+  return {
+    force: options.force ?? false,
+    omitTitleHeading: options.omitTitleHeading ?? false,
+    acceptTitleChange: true,
+    ...options.diagramRenderer ? { diagramRenderer: options.diagramRenderer } : {},
+    ...options.messages ? { messages: options.messages } : {}
+  };
+}
+function linkFactsOf(content) {
+  return { headings: detachedAll(markdownHeadings(content)), destinations: detachedAll(linkDestinationTexts(content)) };
+}
+function planTreeOf(sources, options) {
+  const rootPath = folderKey(options.rootPath);
+  const pinned = sources.filter((source2) => source2.place === "pinned").map((source2) => source2.item);
+  const refused = sources.filter((source2) => source2.place === "refused").map((source2) => source2.item);
+  const inTree = new Map(sources.filter((source2) => source2.place === "tree").map((source2) => [source2.file.label, source2]));
+  const tree = shapeTree([...inTree.values()].map((source2) => ({ path: source2.file.label, title: source2.title })), rootPath);
   const keyOf = (path) => path.slice(rootPath.length);
   const pages = tree.nodes.map((node) => {
     const key = keyOf(node.path);
     const recorded = options.identity.get(key);
     const parentId = node.parent === void 0 ? options.parentId : options.identity.get(keyOf(node.parent))?.id;
     const sourcePath = node.kind === "file" ? node.path : node.contentFrom;
-    const source = sourcePath !== void 0 ? inTree.get(sourcePath) : { key: `tree:${node.path}`, label: node.path, text: generatedFolderMarkdown(node, tree) };
     const defaults = { spaceId: options.spaceId, parentId: parentId ?? options.parentId, pageTitle: node.title, overwrite: recorded !== void 0 || options.overwrite };
-    const item = planFile(source, options.links.get(source.key), { defaults, force: options.force ?? false, omitTitleHeading: options.omitTitleHeading ?? false, acceptTitleChange: true, ...options.diagramRenderer ? { diagramRenderer: options.diagramRenderer } : {}, ...options.messages ? { messages: options.messages } : {} }, preparedOf.get(source.key));
+    const planned = sourcePath !== void 0 ? inTree.get(sourcePath) : generatedPage(node, tree, defaults, options);
+    const item = planned.item;
     item.target = defaults;
     item.complete = { ...defaults };
     item.linkedPage = parentId !== void 0 && linkNames(item.link, defaults);
@@ -12353,12 +12553,12 @@ function planTree(sources, options) {
     item.state = item.refusals.length > 0 ? "refused" : unchanged ? "unchanged" : "send";
     const unlinked = recorded !== void 0 && item.link === void 0;
     if (unlinked) {
-      item.link = { ...defaults, pageId: recorded.id, publishedAt: 0 };
+      item.link = { spaceId: defaults.spaceId, parentId: defaults.parentId, pageTitle: defaults.pageTitle, pageId: recorded.id, publishedAt: 0 };
       item.linkedPage = parentId !== void 0;
     }
-    return { node, key, item, parentKnown: parentId !== void 0, unlinked, ...recorded ? { pageId: recorded.id } : {} };
+    return { node, linkFacts: planned.linkFacts, key, item, parentKnown: parentId !== void 0, unlinked, ...recorded ? { pageId: recorded.id } : {} };
   });
-  const headingsOf = new Map(pages.map((each) => [each.key, markdownHeadings(each.item.content)]));
+  const headingsOf = new Map(pages.map((each) => [each.key, each.linkFacts.headings]));
   const words = options.treeMessages ?? englishTreeMessages;
   for (const page of pages) foreseeLinks(page, headingsOf, tree, options.identity, words);
   refuseCollisions(pages, tree, words);
@@ -12366,11 +12566,16 @@ function planTree(sources, options) {
   const previous = new Map(options.identity.entries().map(([key, entry]) => [`${rootPath}${key}`, { pageId: entry.id, title: entry.title }]));
   return { tree, pages, pinned, refused, moves: detectMoves(previous, tree) };
 }
+function generatedPage(node, tree, defaults, options) {
+  const source2 = { key: `tree:${node.path}`, label: node.path, text: generatedFolderMarkdown(node, tree) };
+  const { item, content } = planFileWithContent(source2, options.links.get(source2.key), { defaults, ...treeItemOptions(options) }, prepareDocument(source2.text, options.messages));
+  return { item, linkFacts: linkFactsOf(content) };
+}
 function foreseeLinks(page, headingsOf, tree, identity, words) {
   const root = tree.rootPath;
-  const source = page.node.kind === "file" ? page.node.path : page.node.contentFrom ?? `${page.node.path}index.md`;
-  const result = rewriteLinks(page.item.content, {
-    filePath: source.slice(root.length),
+  const source2 = page.node.kind === "file" ? page.node.path : page.node.contentFrom ?? `${page.node.path}index.md`;
+  const result = foreseeRewrite(page.linkFacts.destinations, {
+    filePath: source2.slice(root.length),
     resolvePage: (path) => {
       const node = nodeOfFile(tree, `${root}${path}`);
       const key = node ? node.path.slice(root.length) : path;
@@ -12396,9 +12601,6 @@ function linkReason(reason, words) {
     case "unknownAnchor":
       return words.linkUnknownAnchor();
   }
-}
-function titleOf(source, prepared = prepareDocument(source.text)) {
-  return suggestTitle(prepared.frontMatterTitle, prepared.findings.firstHeading, source.label);
 }
 function refuseCollisions(pages, tree, words) {
   const byPath = new Map(pages.map((page) => [page.node.path, page]));
@@ -12431,7 +12633,7 @@ async function runTree(options) {
   const ids = /* @__PURE__ */ new Map();
   const urls = /* @__PURE__ */ new Map();
   for (const page of plan.pages) if (page.pageId) ids.set(page.key, page.pageId);
-  const headings = new Map(plan.pages.map((page) => [page.key, markdownHeadings(page.item.content)]));
+  const headings = new Map(plan.pages.map((page) => [page.key, page.linkFacts.headings]));
   const sending = new Set(plan.pages.filter((page) => page.item.state === "send").map((page) => page.key));
   const resolvePage = (path) => {
     const node = nodeOfFile(plan.tree, `${rootPath}${path}`);
@@ -12446,10 +12648,18 @@ async function runTree(options) {
     if (url) return { url, title: node.title, headings: headings.get(key) ?? [] };
     return sending.has(key) ? "pending" : void 0;
   };
+  const rewriting = /* @__PURE__ */ new Map();
   const rewritten = (page) => {
-    const source = page.node.kind === "file" ? page.node.path : page.node.contentFrom ?? `${page.node.path}index.md`;
-    const result = rewriteLinks(page.item.content, { filePath: source.slice(rootPath.length), resolvePage });
-    return { item: { ...page.item, content: result.markdown }, cautions: result.cautions, pending: result.needsSecondPass };
+    const source2 = page.node.kind === "file" ? page.node.path : page.node.contentFrom ?? `${page.node.path}index.md`;
+    const context = { filePath: source2.slice(rootPath.length), resolvePage: decidedOnce(resolvePage) };
+    const foreseen = foreseeRewrite(page.linkFacts.destinations, context);
+    rewriting.set(page.item.file.key, context);
+    return { item: { ...page.item }, cautions: foreseen.cautions, pending: foreseen.needsSecondPass };
+  };
+  const content = async (item) => {
+    const planned = await plannedContent(item, options.messages);
+    const context = rewriting.get(item.file.key);
+    return planned.ok && context ? { ok: true, content: rewriteLinks(planned.content, context).markdown } : planned;
   };
   const results = [];
   const created = /* @__PURE__ */ new Set();
@@ -12490,6 +12700,7 @@ async function runTree(options) {
     const levelResults = await runPlan(items.map((entry) => entry.item), {
       ...options,
       onStopped,
+      content,
       onResult: (result) => {
         const index = indexOf.get(result.item);
         const entry = index === void 0 ? void 0 : items[index];
@@ -12533,13 +12744,14 @@ async function runTree(options) {
       options.onResult?.(treeResult);
     }
   }
-  await secondPass(needSecond, { ...options, resolved: rewritten, ids, results });
+  await secondPass(needSecond, { ...options, resolved: rewritten, ids, results, content });
   const last = new Map(results.map((result) => [result.key, result]));
   return { results, secondPass: needSecond.length, summary: summarise([...last.values()]) };
 }
 async function guardTreePages(entries, options) {
   const looked = entries.filter((entry) => !options.underNewPage(entry.page));
-  for (const entry of entries) if (!looked.includes(entry) && entry.item.state === "send") entry.item.guard = { kind: "absent" };
+  const lookedAt = new Set(looked);
+  for (const entry of entries) if (!lookedAt.has(entry) && entry.item.state === "send") entry.item.guard = { kind: "absent" };
   const unlinked = looked.filter((entry) => entry.page.unlinked).map((entry) => entry.item.file.key);
   await guardPlan(looked.map((entry) => entry.item), { ...options, landedEarlier: /* @__PURE__ */ new Set([...options.landedEarlier ?? [], ...unlinked]) });
   for (const entry of looked) adoptOwnPage(entry.item, options.ownAuthorId);
@@ -12549,6 +12761,13 @@ function adoptOwnPage(item, ownAuthorId) {
   if (verdict?.kind !== "exists" || ownAuthorId === void 0 || verdict.page.versionAuthorId !== ownAuthorId || !item.complete) return;
   item.complete = { ...item.complete, overwrite: true };
   item.guard = { kind: "asLeft", page: verdict.page };
+}
+function decidedOnce(resolve6) {
+  const decided = /* @__PURE__ */ new Map();
+  return (path) => {
+    if (!decided.has(path)) decided.set(path, resolve6(path));
+    return decided.get(path);
+  };
 }
 function withParent(page, ids, plan, rootPath, words) {
   const complete = page.item.complete;
@@ -12729,20 +12948,22 @@ function printTreeResult(result, json, output) {
 }
 function printTreePlan(plan, json, output) {
   let notSendable = 0;
+  const lines = [];
   for (const item of [...plan.refused, ...plan.pinned]) {
     const record = planRecord(item);
     output.record(record);
     if (record.status !== "send" && record.status !== "unchanged") notSendable++;
     if (json) output.json(record);
-    else output.line(planLine(record));
+    else lines.push(planLine(record));
   }
   for (const page of plan.pages) {
     const record = { ...planRecord(page.item), tree: { key: page.key, depth: page.node.depth, kind: page.node.kind, ...page.node.generated ? { generated: true } : {} }, ...page.pageId ? { pageId: page.pageId } : {} };
     output.record(record);
     if (record.status !== "send" && record.status !== "unchanged") notSendable++;
     if (json) output.json(record);
-    else output.line(`${"  ".repeat(page.node.depth)}${planLine(record)}${page.node.generated ? " (folder page listing its children)" : ""}`);
+    else lines.push(`${"  ".repeat(page.node.depth)}${planLine(record)}${page.node.generated ? " (folder page listing its children)" : ""}`);
   }
+  output.lines(lines);
   printMoves(plan, json, output);
   return notSendable;
 }
@@ -12769,8 +12990,8 @@ function recordTreeResult(result, state, now, onFailure) {
 async function treeCommand(deps) {
   const { args, output } = deps;
   const folder = args.paths[0];
-  const read = await readMarkdownSources([folder], deps.cwd);
-  if (!read.ok) return deps.usage(read.message);
+  const walked = await walkArguments([folder], deps.cwd);
+  if (!walked.ok) return deps.usage(walked.message);
   const root = (0, import_node_path5.resolve)(deps.cwd, folder);
   const rootLabel = (0, import_node_path5.relative)(deps.cwd, root).split(import_node_path5.sep).join("/");
   const opened = await openManifest(nodeManifestFiles, (0, import_node_path5.join)(root, MANIFEST_FILE_NAME), { writing: !args.noRecord && !args.dryRun });
@@ -12790,9 +13011,9 @@ async function treeCommand(deps) {
   if (opening && !opening.ok) return deps.usage(opening.message);
   const state = opening?.store;
   const links = /* @__PURE__ */ new Map();
-  for (const file of read.files) links.set(file.key, await state?.get(file.key));
+  for (const file of [...walked.result.files, ...walked.result.refused]) links.set(file.key, await state?.get(file.key));
   const renderer = deps.renderer;
-  const plan = planTree(read.files, {
+  const treeOptions = {
     rootPath: rootLabel,
     spaceId,
     parentId,
@@ -12802,7 +13023,8 @@ async function treeCommand(deps) {
     pageAccess: deps.pages !== void 0,
     force: args.force,
     ...renderer ? { diagramRenderer: renderer } : {}
-  });
+  };
+  const plan = planTreeOf(await eachSourceFromWalk(walked.result, { fs: walked.fs }, (source2) => digestTreeSource(source2, treeOptions)), treeOptions);
   if (deps.pages) await checkTitlesInSpace(plan, deps.pages, spaceId, deps.interrupt);
   const ownAuthorId = deps.ownAuthorId;
   if (deps.noAccessReason && plan.pages.some((page) => page.item.state === "send" && page.pageId)) output.problem(`Wiki edits are not checked. ${deps.noAccessReason}`);
@@ -13223,7 +13445,7 @@ async function report(records, context) {
     await (0, import_promises7.writeFile)(planPath, ran ? runMarkdown(records, { maxChars: COMMENT_MAX_CHARS, fullPlanAt: "the job summary of this run" }) : "", "utf8");
     if (ran && context.summary) await appendStepSummary(context.env.GITHUB_STEP_SUMMARY, runMarkdown(records, { maxChars: STEP_SUMMARY_MAX_CHARS }));
     if (context.annotations) {
-      for (const annotation of runAnnotations(records, (file) => readText((0, import_node_path6.resolve)(context.cwd, file)))) process.stdout.write(`${workflowCommand(annotation)}
+      for (const annotation of runAnnotations(records, (file) => readText2((0, import_node_path6.resolve)(context.cwd, file)))) process.stdout.write(`${workflowCommand(annotation)}
 `);
     }
     await appendOutputs(context.env.GITHUB_OUTPUT, { ...stepOutputs(records, context.exitCode), results: resultsPath, plan: planPath });
@@ -13234,7 +13456,7 @@ async function report(records, context) {
   }
   return context.exitCode;
 }
-function readText(path) {
+function readText2(path) {
   try {
     return (0, import_node_fs2.readFileSync)(path, "utf8");
   } catch {

@@ -3,38 +3,52 @@
 // status tooltip come out in it. With the English bundle the editor's catalogues say exactly what the core's English
 // catalogues say (the command line's words), entry by entry.
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tokenExpiryState } from '../../src/core/apiToken/expiry';
 import { tokenStatusView } from '../../src/core/apiToken/statusView';
+import { checkEndpoint } from '../../src/core/http/endpoint';
 import { englishAddressMessages, type AddressMessages } from '../../src/core/messages/addressMessages';
+import { englishEndpointMessages, type EndpointMessages } from '../../src/core/messages/endpointMessages';
 import { englishPublishMessages, type PublishMessages } from '../../src/core/messages/publishMessages';
+import { englishSignInMessages, type SignInMessages } from '../../src/core/messages/signInMessages';
 import { englishTokenMessages, type TokenMessages } from '../../src/core/messages/tokenMessages';
 import { englishTreeMessages, type TreeMessages } from '../../src/core/messages/treeMessages';
 import { englishWalkMessages, type WalkMessages } from '../../src/core/messages/walkMessages';
+import { startLoopbackServer } from '../../src/core/oauth/loopbackServer';
+import { TokenClient } from '../../src/core/oauth/tokenClient';
 import { planFile } from '../../src/core/run/plan';
 import { createUndiciTransport } from '../../src/core/http/undiciTransport';
 import { importPage } from '../../src/core/publish/pipeline';
 import { DOCS_HOME, useSandbox } from '../support/importHarness';
 import { installL10nOnlyVscode } from '../support/fakeL10n';
 
-const EDITOR_MODULES = ['addressMessages', 'publishMessages', 'tokenMessages', 'treeMessages', 'walkMessages'].map((name) => require.resolve(`../../src/editor/messages/${name}`));
+const EDITOR_MODULES = ['addressMessages', 'endpointMessages', 'publishMessages', 'signInMessages', 'tokenMessages', 'treeMessages', 'walkMessages'].map((name) => require.resolve(`../../src/editor/messages/${name}`));
 
 interface EditorCatalogues {
   address: AddressMessages;
+  endpoint: EndpointMessages;
   publish: PublishMessages;
+  signIn: SignInMessages;
   token: TokenMessages;
   tree: TreeMessages;
   walk: WalkMessages;
 }
 
 async function loadEditorCatalogues(): Promise<EditorCatalogues> {
-  const [address, publish, token, tree, walk] = await Promise.all([
+  const [address, endpoint, publish, signIn, token, tree, walk] = await Promise.all([
     import('../../src/editor/messages/addressMessages'),
+    import('../../src/editor/messages/endpointMessages'),
     import('../../src/editor/messages/publishMessages'),
+    import('../../src/editor/messages/signInMessages'),
     import('../../src/editor/messages/tokenMessages'),
     import('../../src/editor/messages/treeMessages'),
     import('../../src/editor/messages/walkMessages'),
   ]);
-  return { address: address.editorAddressMessages, publish: publish.editorPublishMessages, token: token.editorTokenMessages, tree: tree.editorTreeMessages, walk: walk.editorWalkMessages };
+  return {
+    address: address.editorAddressMessages, endpoint: endpoint.editorEndpointMessages, publish: publish.editorPublishMessages, signIn: signIn.editorSignInMessages,
+    token: token.editorTokenMessages, tree: tree.editorTreeMessages, walk: walk.editorWalkMessages,
+  };
 }
 
 const GERMAN: Record<string, string> = {
@@ -46,6 +60,10 @@ const GERMAN: Record<string, string> = {
   '{0} days': '{0} Tagen',
   'Kept in VS Code\'s secret storage.': 'In der Geheimnisablage von VS Code gespeichert.',
   'Wiki token: {0}': 'Wiki-Token: {0}',
+  'The identity provider rejected the client ID or client secret (HTTP {0}).': 'Der Identitätsanbieter hat die Client-ID oder das Client-Geheimnis abgelehnt (HTTP {0}).',
+  'Invalid sign-in link': 'Ungültiger Anmeldelink',
+  'This callback does not belong to the sign-in VS Code started. Nothing was changed.': 'Dieser Rückruf gehört nicht zu der von VS Code gestarteten Anmeldung. Nichts wurde geändert.',
+  '{0} is not a valid URL.': '{0} ist keine gültige URL.',
 };
 
 describe('the editor\'s message catalogues, through vscode.l10n', () => {
@@ -73,6 +91,37 @@ describe('the editor\'s message catalogues, through vscode.l10n', () => {
     assert.deepEqual(item.refusals.map((refusal) => refusal.message), ['Die ID der übergeordneten Seite "12a" darf nur aus Ziffern bestehen, etwa 123456.']);
   });
 
+  it('a sign-in failure: the identity provider (a loopback stub) refuses the client, and the editor words it in German', async () => {
+    const provider = createServer((_req, res) => res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"invalid_client"}'));
+    await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = provider.address() as AddressInfo;
+      const client = new TokenClient({ authUrl: `http://127.0.0.1:${port}`, clientId: 'wiki-publisher', getClientSecret: async () => 'client-secret', retry: { maxAttempts: 1 } });
+      const result = await client.refresh('refresh-token');
+      assert.ok(!result.ok);
+      assert.equal(result.error.message, 'The identity provider rejected the client ID or client secret (HTTP 401).');
+      assert.equal(result.error.wordedIn(german.signIn), 'Der Identitätsanbieter hat die Client-ID oder das Client-Geheimnis abgelehnt (HTTP 401).');
+    } finally {
+      provider.close();
+    }
+  });
+
+  it('the sign-in\'s browser page: a callback of another sign-in is refused in German', async () => {
+    const server = await startLoopbackServer({ port: 0, expectedState: 'expected-state', messages: german.signIn });
+    try {
+      const page = await (await fetch(`${server.redirectUri}?state=another-state&code=c`)).text();
+      assert.match(page, /<h1>Ungültiger Anmeldelink<\/h1><p>Dieser Rückruf gehört nicht zu der von VS Code gestarteten Anmeldung\. Nichts wurde geändert\.<\/p>/);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('an address setting\'s refusal', () => {
+    const checked = checkEndpoint('not an address', 'wikiPublisher.endpoint');
+    assert.ok(!checked.ok);
+    assert.equal(checked.say(german.endpoint), 'wikiPublisher.endpoint ist keine gültige URL.');
+  });
+
   it('the status item and its tooltip: text, title, expiry with the time left, and the source', () => {
     const now = Date.UTC(2026, 10, 21, 12);
     const exp = now / 1000 + 12 * 86_400;
@@ -94,7 +143,10 @@ describe('the editor\'s catalogues in English say what the core\'s English catal
 
   // Each entry is called with every kind of value it takes: texts, 1 and 2 (singular and plural), true and false.
   const argumentSets: unknown[][] = [['a0', 'a1', 'a2', 'a3'], [1, 1, 1, 1], [2, 2, 2, 2], ['b0', 'b1', true, 'b3'], ['c0', 'c1', false, 'c3'], ['d0', 'd1', 'd2', true], ['e0', undefined, undefined, false]];
-  const areas: Array<[keyof EditorCatalogues, object]> = [['address', englishAddressMessages], ['publish', englishPublishMessages], ['token', englishTokenMessages], ['tree', englishTreeMessages], ['walk', englishWalkMessages]];
+  const areas: Array<[keyof EditorCatalogues, object]> = [
+    ['address', englishAddressMessages], ['endpoint', englishEndpointMessages], ['publish', englishPublishMessages], ['signIn', englishSignInMessages],
+    ['token', englishTokenMessages], ['tree', englishTreeMessages], ['walk', englishWalkMessages],
+  ];
   for (const [area, core] of areas) {
     it(`${area}: every entry, word for word`, () => {
       const editor = english[area] as unknown as Record<string, (...args: unknown[]) => string>;

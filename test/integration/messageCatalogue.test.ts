@@ -7,9 +7,12 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tokenExpiryState } from '../../src/core/apiToken/expiry';
 import { tokenStatusView } from '../../src/core/apiToken/statusView';
+import { exportPageMarkdown } from '../../src/core/export/bulkExport';
+import { isExportError } from '../../src/core/export/isExportError';
 import { checkEndpoint } from '../../src/core/http/endpoint';
 import { englishAddressMessages, type AddressMessages } from '../../src/core/messages/addressMessages';
 import { englishEndpointMessages, type EndpointMessages } from '../../src/core/messages/endpointMessages';
+import { englishExportMessages, type ExportMessages } from '../../src/core/messages/exportMessages';
 import { englishPublishMessages, type PublishMessages } from '../../src/core/messages/publishMessages';
 import { englishSignInMessages, type SignInMessages } from '../../src/core/messages/signInMessages';
 import { englishTokenMessages, type TokenMessages } from '../../src/core/messages/tokenMessages';
@@ -23,11 +26,12 @@ import { importPage } from '../../src/core/publish/pipeline';
 import { DOCS_HOME, useSandbox } from '../support/importHarness';
 import { installL10nOnlyVscode } from '../support/fakeL10n';
 
-const EDITOR_MODULES = ['addressMessages', 'endpointMessages', 'publishMessages', 'signInMessages', 'tokenMessages', 'treeMessages', 'walkMessages'].map((name) => require.resolve(`../../src/editor/messages/${name}`));
+const EDITOR_MODULES = ['addressMessages', 'endpointMessages', 'exportMessages', 'publishMessages', 'signInMessages', 'tokenMessages', 'treeMessages', 'walkMessages'].map((name) => require.resolve(`../../src/editor/messages/${name}`));
 
 interface EditorCatalogues {
   address: AddressMessages;
   endpoint: EndpointMessages;
+  export: ExportMessages;
   publish: PublishMessages;
   signIn: SignInMessages;
   token: TokenMessages;
@@ -36,9 +40,10 @@ interface EditorCatalogues {
 }
 
 async function loadEditorCatalogues(): Promise<EditorCatalogues> {
-  const [address, endpoint, publish, signIn, token, tree, walk] = await Promise.all([
+  const [address, endpoint, exported, publish, signIn, token, tree, walk] = await Promise.all([
     import('../../src/editor/messages/addressMessages'),
     import('../../src/editor/messages/endpointMessages'),
+    import('../../src/editor/messages/exportMessages'),
     import('../../src/editor/messages/publishMessages'),
     import('../../src/editor/messages/signInMessages'),
     import('../../src/editor/messages/tokenMessages'),
@@ -46,7 +51,8 @@ async function loadEditorCatalogues(): Promise<EditorCatalogues> {
     import('../../src/editor/messages/walkMessages'),
   ]);
   return {
-    address: address.editorAddressMessages, endpoint: endpoint.editorEndpointMessages, publish: publish.editorPublishMessages, signIn: signIn.editorSignInMessages,
+    address: address.editorAddressMessages, endpoint: endpoint.editorEndpointMessages, export: exported.editorExportMessages,
+    publish: publish.editorPublishMessages, signIn: signIn.editorSignInMessages,
     token: token.editorTokenMessages, tree: tree.editorTreeMessages, walk: walk.editorWalkMessages,
   };
 }
@@ -64,6 +70,7 @@ const GERMAN: Record<string, string> = {
   'Invalid sign-in link': 'Ungültiger Anmeldelink',
   'This callback does not belong to the sign-in VS Code started. Nothing was changed.': 'Dieser Rückruf gehört nicht zu der von VS Code gestarteten Anmeldung. Nichts wurde geändert.',
   '{0} is not a valid URL.': '{0} ist keine gültige URL.',
+  'The export API found no such page (HTTP 404): it was deleted, or you may not see it.': 'Die Export-API fand keine solche Seite (HTTP 404): Sie wurde gelöscht, oder Sie dürfen sie nicht sehen.',
 };
 
 describe('the editor\'s message catalogues, through vscode.l10n', () => {
@@ -116,6 +123,22 @@ describe('the editor\'s message catalogues, through vscode.l10n', () => {
     }
   });
 
+  it('an export failure: the export API (a loopback stub) knows no such page, and the editor words it in German', async () => {
+    const api = createServer((_req, res) => res.writeHead(404, { 'content-type': 'application/json' }).end('{}'));
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = api.address() as AddressInfo;
+      const failure = await exportPageMarkdown({
+        apiUrl: `http://127.0.0.1:${port}/api`, pageId: '123456', transport: createUndiciTransport({}, {}), getAccessToken: async () => 'access-token',
+      }).then(() => undefined, (error: unknown) => error);
+      assert.ok(isExportError(failure, 'notFound'));
+      assert.equal(failure.message, 'The export API found no such page (HTTP 404): it was deleted, or you may not see it.');
+      assert.equal(failure.wordedIn(german.export), 'Die Export-API fand keine solche Seite (HTTP 404): Sie wurde gelöscht, oder Sie dürfen sie nicht sehen.');
+    } finally {
+      api.close();
+    }
+  });
+
   it('an address setting\'s refusal', () => {
     const checked = checkEndpoint('not an address', 'wikiPublisher.endpoint');
     assert.ok(!checked.ok);
@@ -144,7 +167,8 @@ describe('the editor\'s catalogues in English say what the core\'s English catal
   // Each entry is called with every kind of value it takes: texts, 1 and 2 (singular and plural), true and false.
   const argumentSets: unknown[][] = [['a0', 'a1', 'a2', 'a3'], [1, 1, 1, 1], [2, 2, 2, 2], ['b0', 'b1', true, 'b3'], ['c0', 'c1', false, 'c3'], ['d0', 'd1', 'd2', true], ['e0', undefined, undefined, false]];
   const areas: Array<[keyof EditorCatalogues, object]> = [
-    ['address', englishAddressMessages], ['endpoint', englishEndpointMessages], ['publish', englishPublishMessages], ['signIn', englishSignInMessages],
+    ['address', englishAddressMessages], ['endpoint', englishEndpointMessages], ['export', englishExportMessages],
+    ['publish', englishPublishMessages], ['signIn', englishSignInMessages],
     ['token', englishTokenMessages], ['tree', englishTreeMessages], ['walk', englishWalkMessages],
   ];
   for (const [area, core] of areas) {

@@ -13,6 +13,7 @@ import { checkEndpoint } from '../../src/core/http/endpoint';
 import { englishAddressMessages, type AddressMessages } from '../../src/core/messages/addressMessages';
 import { englishEndpointMessages, type EndpointMessages } from '../../src/core/messages/endpointMessages';
 import { englishExportMessages, type ExportMessages } from '../../src/core/messages/exportMessages';
+import { englishPageRouteMessages, type PageRouteMessages } from '../../src/core/messages/pageRouteMessages';
 import { englishPublishMessages, type PublishMessages } from '../../src/core/messages/publishMessages';
 import { englishSignInMessages, type SignInMessages } from '../../src/core/messages/signInMessages';
 import { englishTokenMessages, type TokenMessages } from '../../src/core/messages/tokenMessages';
@@ -21,17 +22,20 @@ import { englishWalkMessages, type WalkMessages } from '../../src/core/messages/
 import { startLoopbackServer } from '../../src/core/oauth/loopbackServer';
 import { TokenClient } from '../../src/core/oauth/tokenClient';
 import { planFile } from '../../src/core/run/plan';
+import { createWikiPagesClient } from '../../src/core/wikiPages/client';
+import { readFailureText } from '../../src/core/wikiPages/readFailureText';
 import { createUndiciTransport } from '../../src/core/http/undiciTransport';
 import { importPage } from '../../src/core/publish/pipeline';
 import { DOCS_HOME, useSandbox } from '../support/importHarness';
 import { installL10nOnlyVscode } from '../support/fakeL10n';
 
-const EDITOR_MODULES = ['addressMessages', 'endpointMessages', 'exportMessages', 'publishMessages', 'signInMessages', 'tokenMessages', 'treeMessages', 'walkMessages'].map((name) => require.resolve(`../../src/editor/messages/${name}`));
+const EDITOR_MODULES = ['addressMessages', 'endpointMessages', 'exportMessages', 'pageRouteMessages', 'publishMessages', 'signInMessages', 'tokenMessages', 'treeMessages', 'walkMessages'].map((name) => require.resolve(`../../src/editor/messages/${name}`));
 
 interface EditorCatalogues {
   address: AddressMessages;
   endpoint: EndpointMessages;
   export: ExportMessages;
+  pageRoutes: PageRouteMessages;
   publish: PublishMessages;
   signIn: SignInMessages;
   token: TokenMessages;
@@ -40,10 +44,11 @@ interface EditorCatalogues {
 }
 
 async function loadEditorCatalogues(): Promise<EditorCatalogues> {
-  const [address, endpoint, exported, publish, signIn, token, tree, walk] = await Promise.all([
+  const [address, endpoint, exported, pageRoutes, publish, signIn, token, tree, walk] = await Promise.all([
     import('../../src/editor/messages/addressMessages'),
     import('../../src/editor/messages/endpointMessages'),
     import('../../src/editor/messages/exportMessages'),
+    import('../../src/editor/messages/pageRouteMessages'),
     import('../../src/editor/messages/publishMessages'),
     import('../../src/editor/messages/signInMessages'),
     import('../../src/editor/messages/tokenMessages'),
@@ -51,7 +56,7 @@ async function loadEditorCatalogues(): Promise<EditorCatalogues> {
     import('../../src/editor/messages/walkMessages'),
   ]);
   return {
-    address: address.editorAddressMessages, endpoint: endpoint.editorEndpointMessages, export: exported.editorExportMessages,
+    address: address.editorAddressMessages, endpoint: endpoint.editorEndpointMessages, export: exported.editorExportMessages, pageRoutes: pageRoutes.editorPageRouteMessages,
     publish: publish.editorPublishMessages, signIn: signIn.editorSignInMessages,
     token: token.editorTokenMessages, tree: tree.editorTreeMessages, walk: walk.editorWalkMessages,
   };
@@ -70,6 +75,7 @@ const GERMAN: Record<string, string> = {
   'Invalid sign-in link': 'Ungültiger Anmeldelink',
   'This callback does not belong to the sign-in VS Code started. Nothing was changed.': 'Dieser Rückruf gehört nicht zu der von VS Code gestarteten Anmeldung. Nichts wurde geändert.',
   '{0} is not a valid URL.': '{0} ist keine gültige URL.',
+  'The wiki is busy or failing (HTTP {0}).': 'Das Wiki ist ausgelastet oder gestört (HTTP {0}).',
   'The export API found no such page (HTTP 404): it was deleted, or you may not see it.': 'Die Export-API fand keine solche Seite (HTTP 404): Sie wurde gelöscht, oder Sie dürfen sie nicht sehen.',
 };
 
@@ -139,6 +145,22 @@ describe('the editor\'s message catalogues, through vscode.l10n', () => {
     }
   });
 
+  it('a failed read of the wiki (a loopback stub failing), as Open Wiki Page and the Wiki Pages view show it, in German', async () => {
+    const wiki = createServer((_req, res) => res.writeHead(503).end());
+    await new Promise<void>((resolve) => wiki.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = wiki.address() as AddressInfo;
+      const pages = createWikiPagesClient({ baseUrl: `http://127.0.0.1:${port}/wiki`, transport: createUndiciTransport({}, {}), getAccessToken: async () => 'access-token' });
+      const failure = await pages.getPage('123456').then(() => undefined, (error: unknown) => error);
+      assert.ok(failure instanceof Error);
+      assert.equal(failure.message, 'The wiki is busy or failing (HTTP 503).');
+      assert.equal(readFailureText(failure, german.pageRoutes), 'Das Wiki ist ausgelastet oder gestört (HTTP 503).');
+      assert.equal(readFailureText(failure, german.tree), 'Das Wiki ist ausgelastet oder gestört (HTTP 503).');
+    } finally {
+      wiki.close();
+    }
+  });
+
   it('an address setting\'s refusal', () => {
     const checked = checkEndpoint('not an address', 'wikiPublisher.endpoint');
     assert.ok(!checked.ok);
@@ -167,7 +189,7 @@ describe('the editor\'s catalogues in English say what the core\'s English catal
   // Each entry is called with every kind of value it takes: texts, 1 and 2 (singular and plural), true and false.
   const argumentSets: unknown[][] = [['a0', 'a1', 'a2', 'a3'], [1, 1, 1, 1], [2, 2, 2, 2], ['b0', 'b1', true, 'b3'], ['c0', 'c1', false, 'c3'], ['d0', 'd1', 'd2', true], ['e0', undefined, undefined, false]];
   const areas: Array<[keyof EditorCatalogues, object]> = [
-    ['address', englishAddressMessages], ['endpoint', englishEndpointMessages], ['export', englishExportMessages],
+    ['address', englishAddressMessages], ['endpoint', englishEndpointMessages], ['export', englishExportMessages], ['pageRoutes', englishPageRouteMessages],
     ['publish', englishPublishMessages], ['signIn', englishSignInMessages],
     ['token', englishTokenMessages], ['tree', englishTreeMessages], ['walk', englishWalkMessages],
   ];

@@ -29,9 +29,6 @@ const NOT_YET_MOVED: Readonly<Record<string, number>> = {
   'src/core/tree/manifest.ts': 4,
   'src/core/tree/manifestFormat.ts': 20,
   'src/core/walk/nodeWalkFs.ts': 2,
-  'src/core/wikiPages/client.ts': 8,
-  'src/core/wikiPages/request.ts': 13,
-  'src/core/wikiPages/tokenFailure.ts': 1,
 };
 
 function tsFilesUnder(dir: string): string[] {

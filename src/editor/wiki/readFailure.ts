@@ -2,8 +2,10 @@ import * as vscode from 'vscode';
 import { isExportError } from '../../core/export/isExportError';
 import { describeError } from '../../core/log/redact';
 import type { Logger } from '../../core/ports';
-import { isWikiReadError } from '../../core/wikiPages/errors';
+import { readFailureText as wordedReadFailure } from '../../core/wikiPages/readFailureText';
+import { isWikiReadError } from '../../core/wikiPages/isWikiReadError';
 import { editorExportMessages } from '../messages/exportMessages';
+import { editorPageRouteMessages } from '../messages/pageRouteMessages';
 import { showError } from '../notify';
 
 const SIGN_IN = vscode.l10n.t('Sign In');
@@ -32,7 +34,7 @@ export async function reportReadFailure(what: ReadingCommand, error: unknown, lo
 /** The failure in the user's language: the core's errors keep their sentences as functions of the catalogue. */
 function readFailureText(error: unknown): string {
   if (isExportError(error)) return error.wordedIn(editorExportMessages);
-  return describeError(error);
+  return wordedReadFailure(error, editorPageRouteMessages);
 }
 
 /** Compare and Open read through the export sign-in; without it they explain that and offer Sign In. */

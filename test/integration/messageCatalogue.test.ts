@@ -13,6 +13,7 @@ import { checkEndpoint } from '../../src/core/http/endpoint';
 import { englishAddressMessages, type AddressMessages } from '../../src/core/messages/addressMessages';
 import { englishEndpointMessages, type EndpointMessages } from '../../src/core/messages/endpointMessages';
 import { englishExportMessages, type ExportMessages } from '../../src/core/messages/exportMessages';
+import { englishManifestMessages, type ManifestMessages } from '../../src/core/messages/manifestMessages';
 import { englishPageRouteMessages, type PageRouteMessages } from '../../src/core/messages/pageRouteMessages';
 import { englishPublishMessages, type PublishMessages } from '../../src/core/messages/publishMessages';
 import { englishSignInMessages, type SignInMessages } from '../../src/core/messages/signInMessages';
@@ -22,6 +23,7 @@ import { englishWalkMessages, type WalkMessages } from '../../src/core/messages/
 import { startLoopbackServer } from '../../src/core/oauth/loopbackServer';
 import { TokenClient } from '../../src/core/oauth/tokenClient';
 import { planFile } from '../../src/core/run/plan';
+import { parseManifest } from '../../src/core/tree/manifestFormat';
 import { createWikiPagesClient } from '../../src/core/wikiPages/client';
 import { readFailureText } from '../../src/core/wikiPages/readFailureText';
 import { createUndiciTransport } from '../../src/core/http/undiciTransport';
@@ -29,12 +31,13 @@ import { importPage } from '../../src/core/publish/pipeline';
 import { DOCS_HOME, useSandbox } from '../support/importHarness';
 import { installL10nOnlyVscode } from '../support/fakeL10n';
 
-const EDITOR_MODULES = ['addressMessages', 'endpointMessages', 'exportMessages', 'pageRouteMessages', 'publishMessages', 'signInMessages', 'tokenMessages', 'treeMessages', 'walkMessages'].map((name) => require.resolve(`../../src/editor/messages/${name}`));
+const EDITOR_MODULES = ['addressMessages', 'endpointMessages', 'exportMessages', 'manifestMessages', 'pageRouteMessages', 'publishMessages', 'signInMessages', 'tokenMessages', 'treeMessages', 'walkMessages'].map((name) => require.resolve(`../../src/editor/messages/${name}`));
 
 interface EditorCatalogues {
   address: AddressMessages;
   endpoint: EndpointMessages;
   export: ExportMessages;
+  manifest: ManifestMessages;
   pageRoutes: PageRouteMessages;
   publish: PublishMessages;
   signIn: SignInMessages;
@@ -44,10 +47,11 @@ interface EditorCatalogues {
 }
 
 async function loadEditorCatalogues(): Promise<EditorCatalogues> {
-  const [address, endpoint, exported, pageRoutes, publish, signIn, token, tree, walk] = await Promise.all([
+  const [address, endpoint, exported, manifest, pageRoutes, publish, signIn, token, tree, walk] = await Promise.all([
     import('../../src/editor/messages/addressMessages'),
     import('../../src/editor/messages/endpointMessages'),
     import('../../src/editor/messages/exportMessages'),
+    import('../../src/editor/messages/manifestMessages'),
     import('../../src/editor/messages/pageRouteMessages'),
     import('../../src/editor/messages/publishMessages'),
     import('../../src/editor/messages/signInMessages'),
@@ -56,7 +60,7 @@ async function loadEditorCatalogues(): Promise<EditorCatalogues> {
     import('../../src/editor/messages/walkMessages'),
   ]);
   return {
-    address: address.editorAddressMessages, endpoint: endpoint.editorEndpointMessages, export: exported.editorExportMessages, pageRoutes: pageRoutes.editorPageRouteMessages,
+    address: address.editorAddressMessages, endpoint: endpoint.editorEndpointMessages, export: exported.editorExportMessages, manifest: manifest.editorManifestMessages, pageRoutes: pageRoutes.editorPageRouteMessages,
     publish: publish.editorPublishMessages, signIn: signIn.editorSignInMessages,
     token: token.editorTokenMessages, tree: tree.editorTreeMessages, walk: walk.editorWalkMessages,
   };
@@ -75,6 +79,7 @@ const GERMAN: Record<string, string> = {
   'Invalid sign-in link': 'Ungültiger Anmeldelink',
   'This callback does not belong to the sign-in VS Code started. Nothing was changed.': 'Dieser Rückruf gehört nicht zu der von VS Code gestarteten Anmeldung. Nichts wurde geändert.',
   '{0} is not a valid URL.': '{0} ist keine gültige URL.',
+  '{0} has merge conflict markers; resolve them (keep both sides\' entries) and run again.': '{0} enthält Konfliktmarkierungen; lösen Sie sie auf (behalten Sie die Einträge beider Seiten) und versuchen Sie es erneut.',
   'The wiki is busy or failing (HTTP {0}).': 'Das Wiki ist ausgelastet oder gestört (HTTP {0}).',
   'The export API found no such page (HTTP 404): it was deleted, or you may not see it.': 'Die Export-API fand keine solche Seite (HTTP 404): Sie wurde gelöscht, oder Sie dürfen sie nicht sehen.',
 };
@@ -161,6 +166,11 @@ describe('the editor\'s message catalogues, through vscode.l10n', () => {
     }
   });
 
+  it('a page manifest left mid-merge, as the Wiki Pages view and Publish as Page Tree refuse it, in German', () => {
+    const parsed = parseManifest('{\n<<<<<<< ours\n=======\n>>>>>>> theirs\n}\n', 'docs/.wiki-pages.json', german.manifest);
+    assert.deepEqual(parsed, { ok: false, message: 'docs/.wiki-pages.json enthält Konfliktmarkierungen; lösen Sie sie auf (behalten Sie die Einträge beider Seiten) und versuchen Sie es erneut.' });
+  });
+
   it('an address setting\'s refusal', () => {
     const checked = checkEndpoint('not an address', 'wikiPublisher.endpoint');
     assert.ok(!checked.ok);
@@ -189,7 +199,7 @@ describe('the editor\'s catalogues in English say what the core\'s English catal
   // Each entry is called with every kind of value it takes: texts, 1 and 2 (singular and plural), true and false.
   const argumentSets: unknown[][] = [['a0', 'a1', 'a2', 'a3'], [1, 1, 1, 1], [2, 2, 2, 2], ['b0', 'b1', true, 'b3'], ['c0', 'c1', false, 'c3'], ['d0', 'd1', 'd2', true], ['e0', undefined, undefined, false]];
   const areas: Array<[keyof EditorCatalogues, object]> = [
-    ['address', englishAddressMessages], ['endpoint', englishEndpointMessages], ['export', englishExportMessages], ['pageRoutes', englishPageRouteMessages],
+    ['address', englishAddressMessages], ['endpoint', englishEndpointMessages], ['export', englishExportMessages], ['manifest', englishManifestMessages], ['pageRoutes', englishPageRouteMessages],
     ['publish', englishPublishMessages], ['signIn', englishSignInMessages],
     ['token', englishTokenMessages], ['tree', englishTreeMessages], ['walk', englishWalkMessages],
   ];

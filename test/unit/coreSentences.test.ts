@@ -26,8 +26,6 @@ const NOT_YET_MOVED: Readonly<Record<string, number>> = {
   'src/core/http/networkError.ts': 1,
   'src/core/links/stateFile.ts': 2,
   'src/core/publish/diagrams.ts': 2,
-  'src/core/tree/manifest.ts': 4,
-  'src/core/tree/manifestFormat.ts': 20,
   'src/core/walk/nodeWalkFs.ts': 2,
 };
 

@@ -10,10 +10,12 @@ import { tokenStatusView } from '../../src/core/apiToken/statusView';
 import { exportPageMarkdown } from '../../src/core/export/bulkExport';
 import { isExportError } from '../../src/core/export/isExportError';
 import { checkEndpoint } from '../../src/core/http/endpoint';
+import { createFetchTransport } from '../../src/core/http/fetchTransport';
 import { englishAddressMessages, type AddressMessages } from '../../src/core/messages/addressMessages';
 import { englishEndpointMessages, type EndpointMessages } from '../../src/core/messages/endpointMessages';
 import { englishExportMessages, type ExportMessages } from '../../src/core/messages/exportMessages';
 import { englishManifestMessages, type ManifestMessages } from '../../src/core/messages/manifestMessages';
+import { englishNetworkMessages, type NetworkMessages } from '../../src/core/messages/networkMessages';
 import { englishPageRouteMessages, type PageRouteMessages } from '../../src/core/messages/pageRouteMessages';
 import { englishPublishMessages, type PublishMessages } from '../../src/core/messages/publishMessages';
 import { englishSignInMessages, type SignInMessages } from '../../src/core/messages/signInMessages';
@@ -31,13 +33,14 @@ import { importPage } from '../../src/core/publish/pipeline';
 import { DOCS_HOME, useSandbox } from '../support/importHarness';
 import { installL10nOnlyVscode } from '../support/fakeL10n';
 
-const EDITOR_MODULES = ['addressMessages', 'endpointMessages', 'exportMessages', 'manifestMessages', 'pageRouteMessages', 'publishMessages', 'signInMessages', 'tokenMessages', 'treeMessages', 'walkMessages'].map((name) => require.resolve(`../../src/editor/messages/${name}`));
+const EDITOR_MODULES = ['addressMessages', 'endpointMessages', 'exportMessages', 'manifestMessages', 'networkMessages', 'pageRouteMessages', 'publishMessages', 'signInMessages', 'tokenMessages', 'treeMessages', 'walkMessages'].map((name) => require.resolve(`../../src/editor/messages/${name}`));
 
 interface EditorCatalogues {
   address: AddressMessages;
   endpoint: EndpointMessages;
   export: ExportMessages;
   manifest: ManifestMessages;
+  network: NetworkMessages;
   pageRoutes: PageRouteMessages;
   publish: PublishMessages;
   signIn: SignInMessages;
@@ -47,11 +50,12 @@ interface EditorCatalogues {
 }
 
 async function loadEditorCatalogues(): Promise<EditorCatalogues> {
-  const [address, endpoint, exported, manifest, pageRoutes, publish, signIn, token, tree, walk] = await Promise.all([
+  const [address, endpoint, exported, manifest, network, pageRoutes, publish, signIn, token, tree, walk] = await Promise.all([
     import('../../src/editor/messages/addressMessages'),
     import('../../src/editor/messages/endpointMessages'),
     import('../../src/editor/messages/exportMessages'),
     import('../../src/editor/messages/manifestMessages'),
+    import('../../src/editor/messages/networkMessages'),
     import('../../src/editor/messages/pageRouteMessages'),
     import('../../src/editor/messages/publishMessages'),
     import('../../src/editor/messages/signInMessages'),
@@ -60,7 +64,8 @@ async function loadEditorCatalogues(): Promise<EditorCatalogues> {
     import('../../src/editor/messages/walkMessages'),
   ]);
   return {
-    address: address.editorAddressMessages, endpoint: endpoint.editorEndpointMessages, export: exported.editorExportMessages, manifest: manifest.editorManifestMessages, pageRoutes: pageRoutes.editorPageRouteMessages,
+    address: address.editorAddressMessages, endpoint: endpoint.editorEndpointMessages, export: exported.editorExportMessages, manifest: manifest.editorManifestMessages, network: network.editorNetworkMessages,
+    pageRoutes: pageRoutes.editorPageRouteMessages,
     publish: publish.editorPublishMessages, signIn: signIn.editorSignInMessages,
     token: token.editorTokenMessages, tree: tree.editorTreeMessages, walk: walk.editorWalkMessages,
   };
@@ -79,6 +84,9 @@ const GERMAN: Record<string, string> = {
   'Invalid sign-in link': 'Ungültiger Anmeldelink',
   'This callback does not belong to the sign-in VS Code started. Nothing was changed.': 'Dieser Rückruf gehört nicht zu der von VS Code gestarteten Anmeldung. Nichts wurde geändert.',
   '{0} is not a valid URL.': '{0} ist keine gültige URL.',
+  'The network request failed.': 'Die Netzwerkanfrage ist fehlgeschlagen.',
+  '{0} must use https:// (plain http:// is allowed only for 127.0.0.1, [::1] and localhost), so diagram source is never sent unencrypted.':
+    '{0} muss https:// verwenden (einfaches http:// nur für 127.0.0.1, [::1] und localhost), damit der Quelltext der Diagramme nie unverschlüsselt gesendet wird.',
   '{0} has merge conflict markers; resolve them (keep both sides\' entries) and run again.': '{0} enthält Konfliktmarkierungen; lösen Sie sie auf (behalten Sie die Einträge beider Seiten) und versuchen Sie es erneut.',
   'The wiki is busy or failing (HTTP {0}).': 'Das Wiki ist ausgelastet oder gestört (HTTP {0}).',
   'The export API found no such page (HTTP 404): it was deleted, or you may not see it.': 'Die Export-API fand keine solche Seite (HTTP 404): Sie wurde gelöscht, oder Sie dürfen sie nicht sehen.',
@@ -171,6 +179,23 @@ describe('the editor\'s message catalogues, through vscode.l10n', () => {
     assert.deepEqual(parsed, { ok: false, message: 'docs/.wiki-pages.json enthält Konfliktmarkierungen; lösen Sie sie auf (behalten Sie die Einträge beider Seiten) und versuchen Sie es erneut.' });
   });
 
+  it('a network failure that says nothing itself, through the editor\'s transport', async () => {
+    const transport = createFetchTransport({ name: 'test', fetchFor: () => () => Promise.reject(new Error('')), messages: german.network });
+    await assert.rejects(transport.send({ method: 'GET', url: 'http://127.0.0.1:9/', headers: {} }), { message: 'Die Netzwerkanfrage ist fehlgeschlagen.' });
+  });
+
+  it('a diagram renderer at a plain-http address that is not loopback refuses the file', () => {
+    const item = planFile(
+      { key: 'a.md', label: 'a.md', text: '---\nwiki:\n  spaceId: DOCS\n  parentId: "123"\n  pageTitle: A\n---\nText.\n' },
+      undefined,
+      { messages: german.publish, diagramRenderer: 'http://kroki.example.com' },
+    );
+    assert.equal(item.state, 'refused');
+    assert.deepEqual(item.refusals.map((refusal) => refusal.message), [
+      'wikiPublisher.diagrams muss https:// verwenden (einfaches http:// nur für 127.0.0.1, [::1] und localhost), damit der Quelltext der Diagramme nie unverschlüsselt gesendet wird.',
+    ]);
+  });
+
   it('an address setting\'s refusal', () => {
     const checked = checkEndpoint('not an address', 'wikiPublisher.endpoint');
     assert.ok(!checked.ok);
@@ -199,7 +224,8 @@ describe('the editor\'s catalogues in English say what the core\'s English catal
   // Each entry is called with every kind of value it takes: texts, 1 and 2 (singular and plural), true and false.
   const argumentSets: unknown[][] = [['a0', 'a1', 'a2', 'a3'], [1, 1, 1, 1], [2, 2, 2, 2], ['b0', 'b1', true, 'b3'], ['c0', 'c1', false, 'c3'], ['d0', 'd1', 'd2', true], ['e0', undefined, undefined, false]];
   const areas: Array<[keyof EditorCatalogues, object]> = [
-    ['address', englishAddressMessages], ['endpoint', englishEndpointMessages], ['export', englishExportMessages], ['manifest', englishManifestMessages], ['pageRoutes', englishPageRouteMessages],
+    ['address', englishAddressMessages], ['endpoint', englishEndpointMessages], ['export', englishExportMessages], ['manifest', englishManifestMessages], ['network', englishNetworkMessages],
+    ['pageRoutes', englishPageRouteMessages],
     ['publish', englishPublishMessages], ['signIn', englishSignInMessages],
     ['token', englishTokenMessages], ['tree', englishTreeMessages], ['walk', englishWalkMessages],
   ];

@@ -121,7 +121,7 @@ export function planFile(file: SourceFile, link: PageLink | undefined, options: 
   const target = mergeTargets(prepared.frontMatterTarget, link, defaults);
   const complete = completeTarget(target);
   const omit = prepared.omitTitleHeading ?? options.omitTitleHeading ?? false;
-  const diagrams = renderDiagrams(prepared.content, { rendererUrl: options.diagramRenderer });
+  const diagrams = renderDiagrams(prepared.content, { rendererUrl: options.diagramRenderer, ...(options.messages ? { messages: options.messages } : {}) });
   const withDiagrams = diagrams.ok ? diagrams.markdown : prepared.content;
   const content = omit && complete ? omitTitleHeading(withDiagrams, complete.pageTitle) : withDiagrams;
   const contentSha256 = contentHash(content);

@@ -87,7 +87,7 @@ export async function startLoopbackServer(options: LoopbackServerOptions): Promi
       finish(new ExportAuthError('denied', (m) => m.accessDenied()));
     } else if (error || !authCode) {
       send(400, PAGES.failed);
-      const reason = error?.replace(/[^a-z_]/gi, '');
+      const reason = error ? error.replace(/[^a-z_]/gi, '') : undefined;
       finish(new ExportAuthError('protocol', (m) => (reason !== undefined ? m.signInEnded(reason) : m.signInEndedWithoutCode())));
     } else {
       send(200, PAGES.done);

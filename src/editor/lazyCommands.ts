@@ -5,6 +5,9 @@ export { CompareWithWikiCommand } from './commands/compareWithWiki';
 export { OpenFromWikiCommand } from './commands/openFromWiki';
 export { PublishCommand } from './commands/publish';
 export { PullCommand } from './commands/pull';
+// The sign-in's words: a sign-in or a failure to show loads them, never activation.
+export { editorSignInMessages } from './messages/signInMessages';
+export { editorExportMessages } from './messages/exportMessages';
 // The Wiki Pages view (issue 15): its state and its commands, loaded when the view is first shown or the badges start.
 export { WikiPagesModel } from './wikiPages/pagesModel';
 export { OpenPageCommand } from './wikiPages/openPageCommand';

@@ -46,7 +46,7 @@ function listEntries(zip: Uint8Array, limit: number): string[] {
     });
   } catch (error) {
     if (error instanceof ExportError) throw error;
-    throw new ExportError('archive', 'The export is not a readable ZIP archive.', { cause: error });
+    throw new ExportError('archive', (m) => m.archiveNotZip(), { cause: error });
   }
   return names;
 }
@@ -54,7 +54,7 @@ function listEntries(zip: Uint8Array, limit: number): string[] {
 function chooseEntry(names: readonly string[], options: ArchiveOptions): string {
   const markdown = names.filter(isMarkdownEntry);
   const chosen = pickMarkdownEntry(markdown, options);
-  if (chosen === undefined) throw new ExportError('archive', 'The export holds no Markdown file.');
+  if (chosen === undefined) throw new ExportError('archive', (m) => m.archiveNoMarkdown());
   return chosen;
 }
 
@@ -73,7 +73,7 @@ function inflateCounting(zip: Uint8Array, keep: string, limit: number): Uint8Arr
     if (declared > limit) throw tooLarge(limit);
     const keeping = file.name === keep && !keptComplete && kept.length === 0;
     file.ondata = (error, data, final) => {
-      if (error) throw error instanceof ExportError ? error : new ExportError('archive', 'The export archive is damaged.', { cause: error });
+      if (error) throw error instanceof ExportError ? error : new ExportError('archive', (m) => m.archiveDamaged(), { cause: error });
       inflated += data.length;
       if (inflated > limit) throw tooLarge(limit);
       if (keeping) {
@@ -91,18 +91,18 @@ function inflateCounting(zip: Uint8Array, keep: string, limit: number): Uint8Arr
     }
   } catch (error) {
     if (error instanceof ExportError) throw error;
-    throw new ExportError('archive', 'The export archive is damaged.', { cause: error });
+    throw new ExportError('archive', (m) => m.archiveDamaged(), { cause: error });
   }
-  if (!keptComplete) throw new ExportError('archive', 'The export archive is damaged: its Markdown file is incomplete.');
+  if (!keptComplete) throw new ExportError('archive', (m) => m.archiveMarkdownIncomplete());
   return kept.length === 1 ? kept[0]! : Buffer.concat(kept);
 }
 
 function refuseUnsafeName(name: string): void {
   if (isUnsafeEntryPath(name)) {
-    throw new ExportError('archive', 'The export archive was refused: it holds an entry with an absolute path or a ".." segment.');
+    throw new ExportError('archive', (m) => m.archiveUnsafeEntry());
   }
 }
 
 function tooLarge(limit: number): ExportError {
-  return new ExportError('archive', `The export archive was refused: it would expand to more than ${Math.round(limit / (1024 * 1024))} MB.`);
+  return new ExportError('archive', (m) => m.archiveTooLarge(Math.round(limit / (1024 * 1024))));
 }

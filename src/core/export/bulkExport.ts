@@ -7,6 +7,7 @@ import type { Transport } from '../http/transport';
 import { DEFAULT_RETRY_POLICY, backoffDelayMs, parseRetryAfterMs, realSleep, type RetryPolicy, type Sleep } from '../oauth/backoff';
 import { timedSend, type TimedResult } from '../http/timedSend';
 import { extractMarkdown, type ExtractedMarkdown } from './archive';
+import { englishExportMessages, type ExportMessages } from '../messages/exportMessages';
 import { ExportError } from './errors';
 import { readExportAnswer } from './exportAnswer';
 import { tokenFailure } from './tokenFailure';
@@ -35,6 +36,8 @@ export interface ExportPageOptions {
   /** Deadline per attempt, body included. */
   timeoutMs?: number;
   retry?: ExportRetryOptions;
+  /** The words of the retry reason given to onRetryWait (the editor's progress shows it); English when not given. */
+  messages?: ExportMessages;
 }
 
 export type ExportedPage = ExtractedMarkdown;
@@ -43,7 +46,7 @@ const DEFAULT_TIMEOUT_MS = 60_000;
 
 export async function exportPageMarkdown(options: ExportPageOptions): Promise<ExportedPage> {
   const url = exportUrl(options.apiUrl);
-  if (!/^\d+$/.test(options.pageId)) throw new ExportError('config', 'A page ID is a number, such as 123456.');
+  if (!/^\d+$/.test(options.pageId)) throw new ExportError('config', (m) => m.exportNotAPageId());
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const policy = options.retry?.policy ?? DEFAULT_RETRY_POLICY;
   const sleep = options.retry?.sleep ?? realSleep;
@@ -73,31 +76,31 @@ export async function exportPageMarkdown(options: ExportPageOptions): Promise<Ex
     const retryAfterMs = result.kind === 'response' ? parseRetryAfterMs(result.headers['retry-after'], now()) : undefined;
     const retryable = failure.kind === 'rateLimited' || failure.kind === 'server' || failure.kind === 'network';
     if (!retryable || attempt >= policy.maxAttempts || (retryAfterMs ?? 0) > policy.maxDelayMs) {
-      throw retryAfterMs === undefined ? failure : new ExportError(failure.kind, failure.message, { ...failure.details, retryAfterMs });
+      throw retryAfterMs === undefined ? failure : new ExportError(failure.kind, failure.sentence, { ...failure.details, retryAfterMs });
     }
     const delay = Math.max(backoffDelayMs(attempt - 1, policy, random), retryAfterMs ?? 0);
-    options.retry?.onRetryWait?.(delay, attempt + 1, failure.message);
+    options.retry?.onRetryWait?.(delay, attempt + 1, failure.wordedIn(options.messages ?? englishExportMessages));
     try {
       await sleep(delay, options.signal);
     } catch (error) {
-      throw new ExportError('cancelled', 'Cancelled.', { cause: error });
+      throw new ExportError('cancelled', (m) => m.cancelled(), { cause: error });
     }
-    if (options.signal?.aborted) throw new ExportError('cancelled', 'Cancelled.');
+    if (options.signal?.aborted) throw new ExportError('cancelled', (m) => m.cancelled());
   }
 }
 
 function exportUrl(apiUrl: string): string {
   const checked = checkEndpoint(apiUrl, EXPORT_API_SETTING);
   if (!checked.ok) {
-    const message = checked.problem === 'missing' ? `The export API address is not configured. Set ${EXPORT_API_SETTING} in your user settings.` : checked.message;
-    throw new ExportError('config', message);
+    const { problem, say } = checked;
+    throw new ExportError('config', problem === 'missing' ? (m) => m.exportNotConfigured(EXPORT_API_SETTING) : say);
   }
   // The base is opaque (service-facts): the operation's path is appended to it, query and fragment dropped.
   const base = new URL(checked.url.toString());
   base.search = '';
   base.hash = '';
   const url = `${base.toString().replace(/\/+$/, '')}/bulkExport`;
-  if (!sameOrigin(url, checked.url)) throw new ExportError('config', `${EXPORT_API_SETTING} does not give a usable address.`);
+  if (!sameOrigin(url, checked.url)) throw new ExportError('config', (m) => m.exportUnusableAddress(EXPORT_API_SETTING));
   return url;
 }
 
@@ -108,27 +111,27 @@ async function accessToken(options: ExportPageOptions, forceRefresh: boolean): P
   } catch (error) {
     throw tokenFailure(error, options.signal);
   }
-  if (options.signal?.aborted) throw new ExportError('cancelled', 'Cancelled.');
-  if (!token) throw new ExportError('notSignedIn', 'You are not signed in to the export API.');
+  if (options.signal?.aborted) throw new ExportError('cancelled', (m) => m.cancelled());
+  if (!token) throw new ExportError('notSignedIn', (m) => m.notSignedIn());
   return token;
 }
 
 /** Every answer but a 200 (and the first 401) as the error it would end with. */
 function classify(result: TimedResult, timeoutMs: number, attempts: number): ExportError {
-  if (result.kind === 'cancelled') return new ExportError('cancelled', 'Cancelled.');
-  if (result.kind === 'timeout') return new ExportError('timeout', `The export API did not answer within ${Math.round(timeoutMs / 1000)} s.`, { attempts });
-  if (result.kind === 'network') return new ExportError('network', `Could not reach the export API: ${result.detail}`, { attempts });
+  if (result.kind === 'cancelled') return new ExportError('cancelled', (m) => m.cancelled());
+  if (result.kind === 'timeout') return new ExportError('timeout', (m) => m.exportTimedOut(Math.round(timeoutMs / 1000)), { attempts });
+  if (result.kind === 'network') return new ExportError('network', (m) => m.exportUnreachable(result.detail), { attempts });
   const status = result.status;
   const details = { status, attempts };
-  if (status === 401) return new ExportError('unauthorized', 'The export API rejected the sign-in even after refreshing it (HTTP 401). Sign in again.', details);
+  if (status === 401) return new ExportError('unauthorized', (m) => m.exportUnauthorized(), details);
   if (status === 403) {
-    return new ExportError('forbidden', 'The export API refused the export (HTTP 403): the sign-in lacks the export:markdown:custom permission, or you may not export this page.', details);
+    return new ExportError('forbidden', (m) => m.exportForbidden(), details);
   }
-  if (status === 404) return new ExportError('notFound', 'The export API found no such page (HTTP 404): it was deleted, or you may not see it.', details);
-  if (status === 429) return new ExportError('rateLimited', 'The export API is limiting requests (HTTP 429). Try again in a minute.', details);
-  if (status >= 500) return new ExportError('server', `The export API is failing (HTTP ${status}). Try again later.`, details);
+  if (status === 404) return new ExportError('notFound', (m) => m.exportNotFound(), details);
+  if (status === 429) return new ExportError('rateLimited', (m) => m.exportRateLimited(), details);
+  if (status >= 500) return new ExportError('server', (m) => m.exportFailing(status), details);
   if (status >= 300 && status < 400) {
-    return new ExportError('protocol', `The export API answered with a redirect (HTTP ${status}); it is not followed, so the sign-in never leaves the configured address.`, details);
+    return new ExportError('protocol', (m) => m.exportRedirected(status), details);
   }
-  return new ExportError('protocol', `The export API answered HTTP ${status}.`, details);
+  return new ExportError('protocol', (m) => m.exportStatus(status), details);
 }

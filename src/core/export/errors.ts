@@ -1,6 +1,13 @@
 // Every way exporting a page can fail, as one error type the editor switches on to pick a message and actions.
-// Messages are fixed text passed through redact(); they never carry a token.
+// Messages are fixed text passed through redact(); they never carry a token. The sentence is kept as a function of
+// the catalogue: `message` is the English one (logs, the command line), and the editor asks `wordedIn` for its own.
 import { redact } from '../log/redact';
+import { englishExportMessages, type ExportMessages } from '../messages/exportMessages';
+
+export { isExportError } from './isExportError';
+
+/** One sentence of the export catalogue, with its data. */
+export type ExportSentence = (messages: ExportMessages) => string;
 
 export type ExportErrorKind =
   /** No export session, or it is dead (the user must sign in, or sign in again). */
@@ -26,14 +33,15 @@ export type ExportErrorKind =
 export class ExportError extends Error {
   constructor(
     readonly kind: ExportErrorKind,
-    message: string,
+    readonly sentence: ExportSentence,
     readonly details: { status?: number; retryAfterMs?: number; attempts?: number; cause?: unknown } = {},
   ) {
-    super(redact(message));
+    super(redact(sentence(englishExportMessages)));
     this.name = 'ExportError';
   }
-}
 
-export function isExportError(error: unknown, kind?: ExportErrorKind): error is ExportError {
-  return error instanceof ExportError && (kind === undefined || error.kind === kind);
+  /** The message in another catalogue's words (the editor's), redacted like `message`. */
+  wordedIn(messages: ExportMessages): string {
+    return redact(this.sentence(messages));
+  }
 }

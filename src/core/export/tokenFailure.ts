@@ -17,8 +17,8 @@ const KIND_FOR: Partial<Record<ExportAuthErrorKind, ExportErrorKind>> = {
 
 export function tokenFailure(error: unknown, signal: AbortSignal | undefined): ExportError {
   if (error instanceof ExportError) return error;
-  if (signal?.aborted) return new ExportError('cancelled', 'Cancelled.', { cause: error });
+  if (signal?.aborted) return new ExportError('cancelled', (m) => m.cancelled(), { cause: error });
   // notSignedIn, signedOut, invalidGrant, storage and anything unexpected: the way out is signing in (again).
   const kind = (isExportAuthError(error) ? KIND_FOR[error.kind] : undefined) ?? 'notSignedIn';
-  return new ExportError(kind, `Could not use the export sign-in: ${describeError(error)}`, { cause: error });
+  return new ExportError(kind, (m) => m.exportSignInUnusable(isExportAuthError(error) ? error.wordedIn(m) : describeError(error)), { cause: error });
 }

@@ -1,11 +1,23 @@
 // Where a token may be sent (reliability requirements 5 and 6): https only, plain http only to loopback,
 // and only to the exact origin of the configured endpoint.
+import { englishEndpointMessages, type EndpointMessages } from '../messages/endpointMessages';
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
 
 export type EndpointCheck =
   | { ok: true; url: URL }
-  | { ok: false; problem: 'missing' | 'invalid' | 'insecure'; message: string };
+  | {
+      ok: false;
+      problem: 'missing' | 'invalid' | 'insecure';
+      /** In English, as the command line prints it. */
+      message: string;
+      /** The same sentence from another catalogue: the editor words it in the user's language. */
+      say(messages: EndpointMessages): string;
+    };
+
+function refused(problem: 'missing' | 'invalid' | 'insecure', say: (messages: EndpointMessages) => string): EndpointCheck {
+  return { ok: false, problem, message: say(englishEndpointMessages), say };
+}
 
 export function isLoopbackHost(hostname: string): boolean {
   return LOOPBACK_HOSTS.has(hostname.toLowerCase());
@@ -31,24 +43,20 @@ export function isLoopbackAddress(hostname: string): boolean {
 export function checkEndpoint(raw: string | undefined, settingName: string): EndpointCheck {
   const text = (raw ?? '').trim();
   if (!text) {
-    return { ok: false, problem: 'missing', message: `No wiki address is configured. Set ${settingName} in your user settings.` };
+    return refused('missing', (messages) => messages.missing(settingName));
   }
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    return { ok: false, problem: 'invalid', message: `${settingName} is not a valid URL.` };
+    return refused('invalid', (messages) => messages.notAUrl(settingName));
   }
   if (url.username || url.password) {
-    return { ok: false, problem: 'invalid', message: `${settingName} must not contain a user name or password.` };
+    return refused('invalid', (messages) => messages.hasCredentials(settingName));
   }
   if (url.protocol === 'https:') return { ok: true, url };
   if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return { ok: true, url };
-  return {
-    ok: false,
-    problem: 'insecure',
-    message: `${settingName} must use https:// (plain http:// is allowed only for 127.0.0.1, [::1] and localhost), so the API token is never sent unencrypted.`,
-  };
+  return refused('insecure', (messages) => messages.insecure(settingName));
 }
 
 /** Exact origin equality (scheme, host and port); never a substring or pattern match. */

@@ -1,6 +1,7 @@
 // A transport over a WHATWG fetch function. In the editor that is the extension host's global fetch, which
 // VS Code replaces with one that applies the user's proxy (http.proxy, PAC, system proxy), http.noProxy and the
 // operating system's trusted certificates; in plain Node it is Node's own fetch, which uses no proxy.
+import type { NetworkMessages } from '../messages/networkMessages';
 import { networkError } from './networkError';
 import type { HttpRequest, HttpResponse, Transport } from './transport';
 
@@ -14,6 +15,8 @@ export interface FetchTransportOptions {
    * its proxying fetch would send to the proxy.
    */
   fetchFor(url: URL): FetchFunction;
+  /** The words of a failure that says nothing itself; English when not given. */
+  messages?: NetworkMessages;
 }
 
 export function createFetchTransport(options: FetchTransportOptions): Transport {
@@ -32,12 +35,12 @@ export function createFetchTransport(options: FetchTransportOptions): Transport 
           redirect: 'manual',
         });
       } catch (error) {
-        throw networkError(error);
+        throw networkError(error, options.messages);
       }
       return {
         status: response.status,
         headers: Object.fromEntries(response.headers),
-        text: () => response.text().catch((error: unknown) => Promise.reject(networkError(error))),
+        text: () => response.text().catch((error: unknown) => Promise.reject(networkError(error, options.messages))),
       };
     },
   };

@@ -2,6 +2,8 @@
 // ("connect ECONNREFUSED 127.0.0.1:443", not fetch's bare "fetch failed") and whose `cause` keeps the original
 // chain, so callers can still read the system error code.
 
+import { englishNetworkMessages, type NetworkMessages } from '../messages/networkMessages';
+
 /** Errors raised before a connection to the server existed: nothing was sent, so the server cannot have acted. */
 const CONNECT_PHASE_CODES = new Set([
   'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT',
@@ -53,11 +55,11 @@ export function failedBeforeConnecting(error: unknown): boolean {
 }
 
 /** Wraps a network failure: the innermost message that says something, with its code, and the original as `cause`. */
-export function networkError(error: unknown): Error {
+export function networkError(error: unknown, messages: NetworkMessages = englishNetworkMessages): Error {
   const innermostFirst = [...causeChain(error)].reverse();
   const telling = innermostFirst.find((link) => link.message.trim() !== '' && link.message !== 'fetch failed');
   const code = innermostFirst.map(codeOf).find((candidate) => candidate !== '');
   let message = telling?.message ?? (error instanceof Error ? error.message : String(error));
   if (code && !message.includes(code)) message = message ? `${message} (${code})` : code;
-  return new Error(message || 'The network request failed.', { cause: error });
+  return new Error(message || messages.requestFailed(), { cause: error });
 }

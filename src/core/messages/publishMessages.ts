@@ -1,9 +1,13 @@
 // The sentences of a publish that the core composes: outcomes (spec 7), the 404 lookups' finding and the preflight
 // reasons. The core receives a catalogue of this shape (the editor's goes through vscode.l10n, src/editor/messages);
-// the command line and the action use the English one below, so their output stays as it was.
+// the command line and the action use the English one below, so their output stays as it was. It holds the address
+// checks' catalogue: the diagram renderer's address is checked like the endpoint's.
+import { englishEndpointMessages, type EndpointMessages } from './endpointMessages';
 
 /** What each outcome, 404 finding and preflight reason says. `said` is the service's own sentence (or ours for it). */
-export interface PublishMessages {
+export interface PublishMessages extends EndpointMessages {
+  rendererHasQuery(settingName: string): string;
+  rendererInsecure(settingName: string): string;
   cancelled(): string;
   /** "1 attempt", "3 attempts". */
   attempts(count: number): string;
@@ -75,6 +79,10 @@ export interface PublishMessages {
 }
 
 export const englishPublishMessages: PublishMessages = {
+  ...englishEndpointMessages,
+  rendererHasQuery: (settingName) => `${settingName} must be the renderer's base address without ? or #, such as https://kroki.example.com.`,
+  rendererInsecure: (settingName) =>
+    `${settingName} must use https:// (plain http:// is allowed only for 127.0.0.1, [::1] and localhost), so diagram source is never sent unencrypted.`,
   cancelled: () => 'Publishing was cancelled.',
   attempts: (count) => (count === 1 ? '1 attempt' : `${count} attempts`),
   timeout: (attempts) => `The wiki did not answer in time (${attempts}). The page may or may not have been published.`,

@@ -1,7 +1,10 @@
 // The sentences of the edit guard and of publishing a folder as a page tree: why a lookup could not check, why a page
 // of the tree is refused or not sent, and the cautions about its links and titles.
 
-export interface TreeMessages {
+// It holds the page routes' catalogue: a lookup that failed is worded in it.
+import { englishPageRouteMessages, type PageRouteMessages } from './pageRouteMessages';
+
+export interface TreeMessages extends PageRouteMessages {
   guardTimedOut(): string;
   guardFailed(detail: string): string;
 
@@ -20,6 +23,7 @@ export interface TreeMessages {
 }
 
 export const englishTreeMessages: TreeMessages = {
+  ...englishPageRouteMessages,
   guardTimedOut: () => 'the wiki did not answer in time',
   guardFailed: (detail) => `The lookup on the wiki failed: ${detail}.`,
 

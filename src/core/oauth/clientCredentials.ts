@@ -1,14 +1,15 @@
 // Access tokens for a service account through the OAuth 2.0 client-credentials grant (the way CI, which has no
 // browser, reads the wiki's page routes). Such a grant has no refresh token: the source asks again when its token
 // is about to run out. One request at a time; everyone waiting shares it.
-import { checkEndpoint } from '../http/endpoint';
+import { checkEndpoint, type EndpointCheck } from '../http/endpoint';
 import { describeError } from '../log/redact';
 import { timedSend } from '../http/timedSend';
 import type { Transport } from '../http/transport';
 import { systemClock, type Clock } from '../ports';
 import { parseJsonObject } from '../util/json';
 import { joinPath } from './authorizeUrl';
-import { ExportAuthError, raceWithSignal } from './errors';
+import { englishSignInMessages, type SignInMessages } from '../messages/signInMessages';
+import { ExportAuthError, raceWithSignal, type SignInSentence } from './errors';
 import { readAccessClaims } from './session';
 import { classifyTokenResponse, networkFailure, type TokenResult } from './tokenResponse';
 
@@ -53,7 +54,7 @@ export function createClientCredentialsSource(config: ClientCredentialsConfig): 
     if (cached && clock.now() < cached.renewAt) return Promise.resolve({ ok: true, accessToken: cached.accessToken, expiresAt: cached.expiresAt });
     // The shared request ignores any one caller's signal: a caller that gives up stops waiting, the others do not.
     inFlight ??= requestToken(config, clock)
-      .catch((error: unknown) => fail('protocol', `The token request failed: ${describeError(error)}`))
+      .catch((error: unknown) => fail('protocol', (m) => m.tokenRequestFailed(describeError(error))))
       .then((result) => {
         inFlight = undefined;
         if (result.ok) cached = { accessToken: result.accessToken, expiresAt: result.expiresAt, renewAt: renewAt(clock.now(), result.expiresAt) };
@@ -78,12 +79,13 @@ function renewAt(now: number, expiresAt: number): number {
 }
 
 async function requestToken(config: ClientCredentialsConfig, clock: Clock): Promise<ClientCredentialsResult> {
-  const authUrlName = config.authUrlName ?? 'the identity provider address';
-  if (!config.authUrl.trim()) return fail('config', `No identity provider address: set ${authUrlName}.`);
-  const checked = checkEndpoint(config.authUrl, authUrlName);
-  if (!checked.ok) return fail('config', checked.message);
+  const authUrlName = (messages: SignInMessages): string => config.authUrlName ?? messages.providerAddress();
+  if (!config.authUrl.trim()) return fail('config', (m) => m.noProviderAddress(authUrlName(m)));
+  const checked = checkEndpoint(config.authUrl, authUrlName(englishSignInMessages));
+  // Checked again in the catalogue's words, so the address's default name is in them too.
+  if (!checked.ok) return fail('config', (m) => sayEndpointProblem(checkEndpoint(config.authUrl, authUrlName(m)), m));
   const secret = config.clientSecret.trim();
-  if (!config.clientId.trim() || !secret) return fail('config', 'A service account needs both a client ID and a client secret.');
+  if (!config.clientId.trim() || !secret) return fail('config', (m) => m.serviceAccountIncomplete());
   const grant: Record<string, string> = { grant_type: 'client_credentials', client_id: config.clientId.trim(), client_secret: secret };
   const scope = config.scope?.trim();
   if (scope) grant.scope = scope;
@@ -111,16 +113,17 @@ function interpret(sent: Awaited<ReturnType<typeof timedSend>>, config: ClientCr
 
 /** The shared classifier speaks of refresh tokens and sign-in; a service account's failures need their own words. */
 function refine(error: ExportAuthError, oauthError: unknown, status: number, config: ClientCredentialsConfig): ExportAuthError {
+  // The command line's own hint (which variables to check) is English like the rest of its output.
   const hint = config.refusedHint ? ` ${config.refusedHint}` : '';
   if (error.kind === 'invalidClient') {
-    return new ExportAuthError('invalidClient', `The client ID or secret was refused by the identity provider (HTTP ${status}, invalid_client).${hint}`, error.details);
+    return new ExportAuthError('invalidClient', (m) => `${m.clientRefused(status)}${hint}`, error.details);
   }
   if (oauthError === 'invalid_scope') {
-    return new ExportAuthError('config', `The identity provider refused the scope "${config.scope?.trim() ?? ''}" (invalid_scope): the service account's credential was not given it.`, error.details);
+    return new ExportAuthError('config', (m) => m.scopeRefused(config.scope?.trim() ?? ''), error.details);
   }
   if (oauthError === 'unauthorized_client' || oauthError === 'unsupported_grant_type' || error.kind === 'invalidGrant') {
     const code = error.kind === 'invalidGrant' ? 'invalid_grant' : String(oauthError);
-    return new ExportAuthError('invalidClient', `The identity provider does not let this client use the client-credentials grant (${code}): use a service account's credential.${hint}`, error.details);
+    return new ExportAuthError('invalidClient', (m) => `${m.grantNotAllowed(code)}${hint}`, error.details);
   }
   return error;
 }
@@ -136,18 +139,22 @@ function expiryOf(accessToken: string, expiresIn: unknown, now: number): number 
 
 function scrubbed(error: ExportAuthError, secret: string): ExportAuthError {
   if (!error.message.includes(secret)) return error;
-  return new ExportAuthError(error.kind, error.message.split(secret).join('[redacted]'), error.details);
+  return new ExportAuthError(error.kind, (m) => error.wordedIn(m).split(secret).join('[redacted]'), error.details);
 }
 
 function cancelled(): ClientCredentialsResult {
-  return { ok: false, error: new ExportAuthError('cancelled', 'The token request was cancelled.') };
+  return { ok: false, error: new ExportAuthError('cancelled', (m) => m.tokenRequestCancelled()) };
 }
 
 /** networkFailure always fails; this narrows its type without a cast. */
 function failureOf(result: TokenResult): ClientCredentialsResult {
-  return result.ok ? fail('protocol', 'The identity provider could not be reached.') : result;
+  return result.ok ? fail('protocol', (m) => m.providerNotReached()) : result;
 }
 
-function fail(kind: 'config' | 'protocol', message: string): ClientCredentialsResult {
-  return { ok: false, error: new ExportAuthError(kind, message) };
+function sayEndpointProblem(check: EndpointCheck, messages: SignInMessages): string {
+  return check.ok ? '' : check.say(messages);
+}
+
+function fail(kind: 'config' | 'protocol', sentence: SignInSentence): ClientCredentialsResult {
+  return { ok: false, error: new ExportAuthError(kind, sentence) };
 }

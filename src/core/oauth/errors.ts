@@ -1,39 +1,16 @@
 // Every way the export sign-in can fail, as one error type with a `kind` the editor switches on to pick a
 // message and actions. Messages never contain a token: they are built from fixed text and pass redact().
+// The sentence is kept as a function of the catalogue: `message` is the English one (logs, the command line), and
+// the editor asks `wordedIn` for its own. The kinds and the check live in authErrorKind.ts, which start-up code
+// imports without this catalogue.
 import { redact } from '../log/redact';
+import { englishSignInMessages, type SignInMessages } from '../messages/signInMessages';
+import type { ExportAuthErrorKind } from './authErrorKind';
 
-export type ExportAuthErrorKind =
-  /** No session is stored: the user has not signed in (or signed out). */
-  | 'notSignedIn'
-  /** The refresh chain is dead (invalid_grant with no newer token stored); the user must sign in again. */
-  | 'signedOut'
-  /** The token endpoint answered invalid_grant (used inside the core before it decides on `signedOut`). */
-  | 'invalidGrant'
-  /** The client ID or secret was rejected. */
-  | 'invalidClient'
-  /** Another window holds the refresh lock for too long. Retryable. */
-  | 'busy'
-  /** The network failed, the deadline passed, or the server is rate limiting or failing. Retryable. */
-  | 'network'
-  | 'rateLimited'
-  | 'serverError'
-  /** The answer was not the JSON we expected (a proxy's HTML page, an empty body). */
-  | 'protocol'
-  /** The secret store refused to save the new tokens. */
-  | 'storage'
-  | 'cancelled'
-  /** The user pressed Deny on the authorization page. */
-  | 'denied'
-  /** Nobody completed the authorization page within the wait limit. */
-  | 'signInTimeout'
-  | 'signInInProgress'
-  /** Missing or unusable settings (auth URL, client ID, client secret). */
-  | 'config'
-  /**
-   * This window may not refresh (it runs on the remote side of a remote window, away from the secret storage
-   * and the lock the local windows share) and the stored access token has run out. Not retryable here.
-   */
-  | 'refreshUnavailable';
+export { isExportAuthError, type ExportAuthErrorKind } from './authErrorKind';
+
+/** One sentence of the sign-in catalogue, with its data. */
+export type SignInSentence = (messages: SignInMessages) => string;
 
 const RETRYABLE: ReadonlySet<ExportAuthErrorKind> = new Set(['busy', 'network', 'rateLimited', 'serverError']);
 
@@ -42,63 +19,70 @@ export class ExportAuthError extends Error {
 
   constructor(
     readonly kind: ExportAuthErrorKind,
-    message: string,
+    readonly sentence: SignInSentence,
     readonly details: { status?: number; retryAfterMs?: number } = {},
   ) {
-    super(redact(message));
+    super(redact(sentence(englishSignInMessages)));
     this.name = 'ExportAuthError';
     this.retryable = RETRYABLE.has(kind);
   }
-}
 
-export function isExportAuthError(error: unknown, kind?: ExportAuthErrorKind): error is ExportAuthError {
-  return error instanceof ExportAuthError && (kind === undefined || error.kind === kind);
+  /** The message in another catalogue's words (the editor's), redacted like `message`. */
+  wordedIn(messages: SignInMessages): string {
+    return redact(this.sentence(messages));
+  }
 }
 
 export function notSignedIn(): ExportAuthError {
-  return new ExportAuthError('notSignedIn', 'You are not signed in to the export API.');
+  return new ExportAuthError('notSignedIn', (m) => m.notSignedIn());
 }
 
 export function signedOut(): ExportAuthError {
-  return new ExportAuthError('signedOut', 'Your export API sign-in has expired or was revoked. Sign in again.');
+  return new ExportAuthError('signedOut', (m) => m.signedOut());
 }
 
 /** The refresh lock was taken over by another process (it judged this one dead) while this one held it. */
 export function lockLost(): ExportAuthError {
-  return new ExportAuthError('busy', 'The refresh lock was lost to another window; nothing was changed. Try again.');
+  return new ExportAuthError('busy', (m) => m.lockLost());
 }
 
 /** This window's store still shows another refresh token than the last lock holder stored. */
 export function staleView(): ExportAuthError {
-  return new ExportAuthError('busy', 'This window has not yet received the export session another window stored. Try again in a moment.');
+  return new ExportAuthError('busy', (m) => m.staleView());
 }
 
+/** What a secret-storage call was doing, for its timeout's sentence. */
+export type StorageCall = 'answer' | 'delete' | 'save';
+
 /** A secret-storage call made while holding the refresh lock did not finish before the lock's hold deadline. */
-export function storageTimeout(what: string, budgetMs: number): ExportAuthError {
-  return new ExportAuthError('busy', `The secret storage did not ${what} within ${budgetMs} ms while this window held the refresh lock; the lock was released. Try again.`);
+export function storageTimeout(what: StorageCall, budgetMs: number): ExportAuthError {
+  const sentence: Record<StorageCall, SignInSentence> = {
+    answer: (m) => m.storageDidNotAnswer(budgetMs),
+    delete: (m) => m.storageDidNotDelete(budgetMs),
+    save: (m) => m.storageDidNotSave(budgetMs),
+  };
+  return new ExportAuthError('busy', sentence[what]);
 }
 
 /** This window cannot prove it still holds the refresh lock (it may have been paused past the stale timeout). */
 export function lockUnproven(): ExportAuthError {
-  return new ExportAuthError('busy', 'This window could not prove it still holds the refresh lock (was it paused?), so the refresh token was not sent. Try again.');
+  return new ExportAuthError('busy', (m) => m.lockUnproven());
 }
 
 /** The access token ran out in a window that may not refresh (spec 5.2 needs the shared lock and secret storage). */
 export function refreshUnavailable(): ExportAuthError {
   return new ExportAuthError(
     'refreshUnavailable',
-    'The export API access token has expired, and this window cannot refresh it: the extension runs on the remote side here, ' +
-      'and refreshing works only where VS Code keeps its secrets (a local window). Open a local VS Code window to refresh the sign-in, ' +
-      'or let the extension run locally (remove it from "remote.extensionKind").',
+    (m) => m.refreshUnavailable(),
   );
 }
 
 /** Lets one caller stop waiting for a shared promise when its own signal aborts. */
 export function raceWithSignal<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
   if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(new ExportAuthError('cancelled', 'Cancelled.'));
+  if (signal.aborted) return Promise.reject(new ExportAuthError('cancelled', (m) => m.cancelled()));
   return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(new ExportAuthError('cancelled', 'Cancelled.'));
+    const onAbort = (): void => reject(new ExportAuthError('cancelled', (m) => m.cancelled()));
     signal.addEventListener('abort', onAbort, { once: true });
     promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });

@@ -4,6 +4,7 @@
 // request cannot abort a real sign-in.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { englishSignInMessages, type SignInMessages } from '../messages/signInMessages';
 import { ExportAuthError } from './errors';
 import { constantTimeEquals } from './pkce';
 
@@ -16,6 +17,8 @@ export interface LoopbackServerOptions {
   expectedState: string;
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** The pages' words: the editor's catalogue speaks the user's language; English when not given. */
+  messages?: SignInMessages;
 }
 
 export interface LoopbackServer {
@@ -34,18 +37,27 @@ export function isLoopbackPeer(remoteAddress: string | undefined): boolean {
   return remoteAddress === '::1' || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(remoteAddress);
 }
 
-function page(title: string, message: string): string {
+/** A translation is text, never markup. */
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+function page(rawTitle: string, rawMessage: string): string {
+  const title = escapeHtml(rawTitle);
+  const message = escapeHtml(rawMessage);
   return `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head>` +
     `<body style="font-family:sans-serif;margin:3em"><h1>${title}</h1><p>${message}</p></body></html>`;
 }
 
-const PAGES = {
-  done: page('Signed in', 'You can close this tab and return to VS Code.'),
-  denied: page('Sign-in cancelled', 'Access was denied. You can close this tab.'),
-  failed: page('Sign-in failed', 'The identity provider reported an error. You can close this tab and try again from VS Code.'),
-  badState: page('Invalid sign-in link', 'This callback does not belong to the sign-in VS Code started. Nothing was changed.'),
-  notFound: page('Not found', 'Nothing here.'),
-};
+function pages(m: SignInMessages): Record<'done' | 'denied' | 'failed' | 'badState' | 'notFound', string> {
+  return {
+    done: page(m.pageSignedInTitle(), m.pageSignedIn()),
+    denied: page(m.pageDeniedTitle(), m.pageDenied()),
+    failed: page(m.pageFailedTitle(), m.pageFailed()),
+    badState: page(m.pageBadStateTitle(), m.pageBadState()),
+    notFound: page(m.pageNotFoundTitle(), m.pageNotFound()),
+  };
+}
 
 export async function startLoopbackServer(options: LoopbackServerOptions): Promise<LoopbackServer> {
   let settle: { resolve(code: string): void; reject(error: ExportAuthError): void } | undefined;
@@ -53,6 +65,7 @@ export async function startLoopbackServer(options: LoopbackServerOptions): Promi
   // Callers may only look at `code` after an earlier failure; never let that be an unhandled rejection.
   code.catch(() => undefined);
   let finished = false;
+  const PAGES = pages(options.messages ?? englishSignInMessages);
 
   const server = http.createServer((req, res) => {
     const send = (status: number, html: string): void => {
@@ -71,11 +84,11 @@ export async function startLoopbackServer(options: LoopbackServerOptions): Promi
     const authCode = url.searchParams.get('code');
     if (error === 'access_denied') {
       send(200, PAGES.denied);
-      finish(new ExportAuthError('denied', 'Access to the export API was denied on the authorization page.'));
+      finish(new ExportAuthError('denied', (m) => m.accessDenied()));
     } else if (error || !authCode) {
       send(400, PAGES.failed);
-      const reason = error ? ` (${error.replace(/[^a-z_]/gi, '')})` : ' without a code';
-      finish(new ExportAuthError('protocol', `The identity provider ended the sign-in${reason}.`));
+      const reason = error ? error.replace(/[^a-z_]/gi, '') : undefined;
+      finish(new ExportAuthError('protocol', (m) => (reason !== undefined ? m.signInEnded(reason) : m.signInEndedWithoutCode())));
     } else {
       send(200, PAGES.done);
       finish(authCode);
@@ -83,11 +96,11 @@ export async function startLoopbackServer(options: LoopbackServerOptions): Promi
   });
 
   const timer = setTimeout(
-    () => finish(new ExportAuthError('signInTimeout', 'Nobody completed the sign-in page within 5 minutes.')),
+    () => finish(new ExportAuthError('signInTimeout', (m) => m.signInTimedOut())),
     options.timeoutMs ?? SIGN_IN_WAIT_MS,
   );
   timer.unref();
-  const onAbort = (): void => finish(new ExportAuthError('cancelled', 'Sign-in was cancelled.'));
+  const onAbort = (): void => finish(new ExportAuthError('cancelled', (m) => m.signInCancelled()));
 
   function finish(outcome: string | ExportAuthError): void {
     if (finished) return;
@@ -110,7 +123,7 @@ export async function startLoopbackServer(options: LoopbackServerOptions): Promi
     });
   }).catch((error: NodeJS.ErrnoException) => {
     clearTimeout(timer);
-    throw new ExportAuthError('config', `Could not listen on 127.0.0.1:${options.port} for the sign-in callback (${error.code ?? 'error'}).`);
+    throw new ExportAuthError('config', (m) => m.cannotListen(options.port, error.code ?? 'error'));
   });
   if (options.signal?.aborted) onAbort();
   else options.signal?.addEventListener('abort', onAbort, { once: true });
@@ -123,7 +136,7 @@ export async function startLoopbackServer(options: LoopbackServerOptions): Promi
     port: address.port,
     code,
     close: async () => {
-      finish(new ExportAuthError('cancelled', 'Sign-in was cancelled.'));
+      finish(new ExportAuthError('cancelled', (m) => m.signInCancelled()));
       await closed;
     },
   };

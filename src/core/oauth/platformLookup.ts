@@ -4,6 +4,10 @@ import { checkEndpoint, sameOrigin } from '../http/endpoint';
 import { platformFetchTransport } from '../http/fetchTransport';
 import type { Transport } from '../http/transport';
 import { describeError } from '../log/redact';
+import { englishSignInMessages } from '../messages/signInMessages';
+
+/** A lookup's failure is only logged (the 404 message speaks from the outcomes), and the log is English. */
+const ENGLISH = englishSignInMessages;
 
 /** found: exists and readable; missing: not there or hidden from this user (the platform does not say which);
  *  forbidden: exists but this user may not read it; failed: the lookup itself did not work. */
@@ -65,7 +69,7 @@ function spaceFound(body: unknown): boolean {
 
 async function probe(url: string, origin: string, options: PlatformLookupOptions, found: (body: unknown) => boolean): Promise<Probe> {
   // Defence in depth: the URL was built from the origin, but the token must never leave it.
-  if (!sameOrigin(url, origin)) return { outcome: 'failed', unauthorized: false, failure: 'The lookup address left the wiki origin.' };
+  if (!sameOrigin(url, origin)) return { outcome: 'failed', unauthorized: false, failure: ENGLISH.lookupLeftOrigin() };
   const deadline = AbortSignal.timeout(options.timeoutMs ?? 15_000);
   try {
     const response = await (options.transport ?? platformFetchTransport()).send({
@@ -76,18 +80,18 @@ async function probe(url: string, origin: string, options: PlatformLookupOptions
     });
     const text = await response.text();
     const status = response.status;
-    if (status === 401) return { outcome: 'failed', unauthorized: true, failure: 'The platform rejected the export sign-in (HTTP 401).' };
+    if (status === 401) return { outcome: 'failed', unauthorized: true, failure: ENGLISH.lookupRejected() };
     if (status === 403) return { outcome: 'forbidden', unauthorized: false };
     if (status === 404) return { outcome: 'missing', unauthorized: false };
-    if (status !== 200) return { outcome: 'failed', unauthorized: false, failure: `The platform answered HTTP ${status}.` };
+    if (status !== 200) return { outcome: 'failed', unauthorized: false, failure: ENGLISH.lookupStatus(status) };
     let body: unknown;
     try {
       body = JSON.parse(text);
     } catch {
-      return { outcome: 'failed', unauthorized: false, failure: 'The platform answered HTTP 200 with something that is not JSON.' };
+      return { outcome: 'failed', unauthorized: false, failure: ENGLISH.lookupNotJson() };
     }
     return { outcome: found(body) ? 'found' : 'missing', unauthorized: false };
   } catch (error) {
-    return { outcome: 'failed', unauthorized: false, failure: `The platform lookup failed: ${describeError(error)}` };
+    return { outcome: 'failed', unauthorized: false, failure: ENGLISH.lookupFailed(describeError(error)) };
   }
 }

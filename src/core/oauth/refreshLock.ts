@@ -60,7 +60,7 @@ export async function acquireRefreshLock(options: RefreshLockOptions, signal?: A
   const deadline = Date.now() + options.timeoutMs;
   const staleMs = Math.max(options.staleMs, MIN_STALE_MS);
   for (;;) {
-    if (signal?.aborted) throw new ExportAuthError('cancelled', 'The sign-in refresh was cancelled.');
+    if (signal?.aborted) throw new ExportAuthError('cancelled', (m) => m.refreshCancelled());
     try {
       const state = { compromised: false };
       const lease = new LockLease(`${target}.lock`, staleMs);
@@ -80,17 +80,17 @@ export async function acquireRefreshLock(options: RefreshLockOptions, signal?: A
       return heldLock(release, state, lease, options);
     } catch (error) {
       if (!isLockedError(error)) {
-        throw new ExportAuthError('busy', `Could not take the refresh lock: ${describeError(error)}`);
+        throw new ExportAuthError('busy', (m) => m.lockFailed(describeError(error)));
       }
     }
     const remaining = deadline - Date.now();
     if (remaining <= 0) {
-      throw new ExportAuthError('busy', 'Another window is refreshing the export sign-in and has not finished. Try again in a moment.');
+      throw new ExportAuthError('busy', (m) => m.lockBusy());
     }
     try {
       await sleep(Math.min(remaining, POLL_MIN_MS + Math.random() * POLL_SPREAD_MS), signal);
     } catch {
-      throw new ExportAuthError('cancelled', 'The sign-in refresh was cancelled.');
+      throw new ExportAuthError('cancelled', (m) => m.refreshCancelled());
     }
   }
 }

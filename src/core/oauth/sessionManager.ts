@@ -202,7 +202,7 @@ export class ExportSessionManager {
     const result = await this.requestRefresh(current.refreshToken, held);
     if (result.ok) {
       const next = S.sessionFromTokens(result.tokens, this.deps.clock.now(), current);
-      if (!next) throw new ExportAuthError('protocol', 'The token response could not be turned into a session.');
+      if (!next) throw new ExportAuthError('protocol', (m) => m.noSessionFromTokens());
       const stored = await this.persistRotation({ session: next, replaces: current.refreshToken, generation }, held);
       if (stored !== next) return stored;
       this.deps.logger.info('Refreshed the export API session.');
@@ -224,11 +224,11 @@ export class ExportSessionManager {
     // A lease of at least a quarter of the stale timeout leaves room for the request to leave this process.
     if (held.release.compromised || held.release.leaseLeftMs() < held.release.staleMs / 4) throw lockUnproven();
     const budget = held.deadline - Date.now();
-    if (budget <= 0) throw new ExportAuthError('busy', 'The export session refresh ran out of time. Try again.');
+    if (budget <= 0) throw new ExportAuthError('busy', (m) => m.refreshOutOfTime());
     const deadline = AbortSignal.timeout(budget);
     const result = await this.deps.tokenClient.refresh(refreshToken, deadline);
     if (!result.ok && result.error.kind === 'cancelled' && deadline.aborted) {
-      return { ok: false, error: new ExportAuthError('network', `The token endpoint did not answer within ${budget} ms. Try again.`) };
+      return { ok: false, error: new ExportAuthError('network', (m) => m.tokenEndpointTimedOut(budget)) };
     }
     return result;
   }
@@ -249,7 +249,7 @@ export class ExportSessionManager {
       await this.sessions.noteAdopted(latest);
       if (S.isAccessTokenFresh(latest, this.deps.clock.now())) return latest;
       if (adoptionsLeft > 0) return this.rotate(latest, adoptionsLeft - 1, held, (await this.sessions.marker())?.generation);
-      throw new ExportAuthError('busy', 'The export session changed twice during one refresh. Try again.');
+      throw new ExportAuthError('busy', (m) => m.sessionChangedTwice());
     }
     this.deadRefreshToken = sent.refreshToken;
     // Recorded as a sign-out, so a window still showing the dead session does not present it again.
@@ -275,9 +275,9 @@ export class ExportSessionManager {
       this.deps.logger.info('The export session was signed out or replaced during the refresh; discarding the refreshed tokens.');
       if (!latest) throw notSignedIn();
       if (latest.refreshToken !== write.replaces && S.isAccessTokenFresh(latest, this.deps.clock.now())) return latest;
-      throw new ExportAuthError('busy', 'The export session changed during the refresh. Try again.');
+      throw new ExportAuthError('busy', (m) => m.sessionChanged());
     }
-    if (!write.session.refreshToken) throw new ExportAuthError('protocol', 'Refusing to store a session without a refresh token.');
+    if (!write.session.refreshToken) throw new ExportAuthError('protocol', (m) => m.noRefreshToken());
     try {
       await this.sessions.writeRotation(write.session, marker?.generation ?? 0, held);
     } catch (error) {
@@ -285,7 +285,7 @@ export class ExportSessionManager {
       // write first, and never hand out the old access token meanwhile.
       this.pending = write;
       if (isExportAuthError(error, 'busy')) throw error;
-      throw new ExportAuthError('storage', `Could not save the refreshed export session: ${describeError(error)}`);
+      throw new ExportAuthError('storage', (m) => m.saveFailed(describeError(error)));
     }
     this.pending = undefined;
     return write.session;

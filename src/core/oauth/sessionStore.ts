@@ -6,7 +6,7 @@
 import { describeError } from '../log/redact';
 import type { Logger, SecretStore } from '../ports';
 import { realSleep, type Sleep } from './backoff';
-import { ExportAuthError, staleView, storageTimeout } from './errors';
+import { ExportAuthError, staleView, storageTimeout, type StorageCall } from './errors';
 import type { ReleaseLock } from './refreshLock';
 import * as S from './session';
 import {
@@ -143,7 +143,7 @@ export class SessionStore {
       this.deps.logger.warn(`Could not record the sign-out for other windows: ${describeError(error)}`);
       await this.removeMarker();
     }
-    await this.bounded(held, 'delete the session', () => this.deps.store.delete(S.SESSION_SECRET_KEY));
+    await this.bounded(held, 'delete', () => this.deps.store.delete(S.SESSION_SECRET_KEY));
   }
 
   private async readView(held?: HeldLock): Promise<S.ExportSession | undefined> {
@@ -151,12 +151,12 @@ export class SessionStore {
   }
 
   private async writeSession(session: S.ExportSession, held: HeldLock): Promise<void> {
-    if (!session.refreshToken) throw new ExportAuthError('protocol', 'Refusing to store a session without a refresh token.');
-    await this.bounded(held, 'save the session', () => this.deps.store.store(S.SESSION_SECRET_KEY, S.serializeSession(session)));
+    if (!session.refreshToken) throw new ExportAuthError('protocol', (m) => m.noRefreshToken());
+    await this.bounded(held, 'save', () => this.deps.store.store(S.SESSION_SECRET_KEY, S.serializeSession(session)));
   }
 
   /** Runs a store call; under the lock it must settle before the hold deadline, or fails with a retryable 'busy'. */
-  private async bounded<T>(held: HeldLock | undefined, what: string, call: () => Promise<T>): Promise<T> {
+  private async bounded<T>(held: HeldLock | undefined, what: StorageCall, call: () => Promise<T>): Promise<T> {
     if (!held) return call();
     const budget = held.deadline - Date.now();
     if (budget <= 0) throw storageTimeout(what, 0);

@@ -1,5 +1,6 @@
 // The three-legged sign-in (spec 5.2, reliability requirements 8 and 9): PKCE and state, the loopback
 // server listening first, then the browser, then the code exchange, then the stored session.
+import type { SignInMessages } from '../messages/signInMessages';
 import { checkEndpoint } from '../http/endpoint';
 import type { Transport } from '../http/transport';
 import { silentLogger, type Clock, type Logger } from '../ports';
@@ -30,6 +31,8 @@ export interface SignInOptions {
   tokenClient?: { exchangeCode(exchange: CodeExchange, signal?: AbortSignal): Promise<TokenResult> };
   /** How long the loopback server waits for the browser; 5 minutes by default. */
   waitTimeoutMs?: number;
+  /** The words of the browser's pages after the sign-in; English when not given. */
+  pageMessages?: SignInMessages;
 }
 
 /** One sign-in at a time per process: two would race for the same grant and confuse the user. */
@@ -41,7 +44,7 @@ export function isSignInRunning(): boolean {
 
 export async function signIn(options: SignInOptions): Promise<ExportSession> {
   if (signInRunning) {
-    throw new ExportAuthError('signInInProgress', 'A sign-in to the export API is already waiting for the browser.');
+    throw new ExportAuthError('signInInProgress', (m) => m.signInWaiting());
   }
   signInRunning = true;
   try {
@@ -54,11 +57,11 @@ export async function signIn(options: SignInOptions): Promise<ExportSession> {
 function checkSettings(options: SignInOptions): string {
   const secret = options.clientSecret?.trim();
   if (!options.authUrl.trim() || !options.clientId.trim()) {
-    throw new ExportAuthError('config', 'Set wikiPublisher.export.authUrl and wikiPublisher.export.clientId in your user settings.');
+    throw new ExportAuthError('config', (m) => m.settingsMissing());
   }
   const endpoint = checkEndpoint(options.authUrl, 'wikiPublisher.export.authUrl');
-  if (!endpoint.ok) throw new ExportAuthError('config', endpoint.message);
-  if (!secret) throw new ExportAuthError('config', 'No OAuth client secret is set. Run "Wiki: Set OAuth Client Secret".');
+  if (!endpoint.ok) throw new ExportAuthError('config', endpoint.say);
+  if (!secret) throw new ExportAuthError('config', (m) => m.noClientSecret());
   return secret;
 }
 
@@ -72,6 +75,7 @@ async function runSignIn(options: SignInOptions): Promise<ExportSession> {
     expectedState: state,
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.waitTimeoutMs !== undefined ? { timeoutMs: options.waitTimeoutMs } : {}),
+    ...(options.pageMessages ? { messages: options.pageMessages } : {}),
   });
   try {
     const url = buildAuthorizeUrl({
@@ -82,7 +86,7 @@ async function runSignIn(options: SignInOptions): Promise<ExportSession> {
       codeChallenge: pkce.challenge,
     });
     logger.info(`Waiting for the export API sign-in on ${server.redirectUri}.`);
-    if (!(await options.openBrowser(url))) throw new ExportAuthError('cancelled', 'The authorization page was not opened.');
+    if (!(await options.openBrowser(url))) throw new ExportAuthError('cancelled', (m) => m.pageNotOpened());
     const code = await server.code;
     const client =
       options.tokenClient ??
@@ -98,13 +102,13 @@ async function runSignIn(options: SignInOptions): Promise<ExportSession> {
     if (!result.ok) throw result.error;
     const session = sessionFromTokens(result.tokens, options.clock.now());
     if (!session) {
-      throw new ExportAuthError('protocol', 'The identity provider issued no refresh token; the authorization must include offline_access.');
+      throw new ExportAuthError('protocol', (m) => m.noRefreshTokenIssued());
     }
     try {
       await options.saveSession(session);
     } catch (error) {
       if (error instanceof ExportAuthError) throw error;
-      throw new ExportAuthError('storage', 'Signed in, but the secret storage refused to save the session. Try again.');
+      throw new ExportAuthError('storage', (m) => m.signedInNotSaved());
     }
     logger.info('Signed in to the export API.');
     return session;

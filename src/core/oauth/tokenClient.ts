@@ -55,8 +55,8 @@ export class TokenClient {
     const grant = { code: exchange.code, redirect_uri: exchange.redirectUri, code_verifier: exchange.codeVerifier };
     const result = await this.post('authorization_code', grant, 1, signal);
     if (result.ok || !result.error.retryable) return result;
-    const { kind, message, details } = result.error;
-    return { ok: false, error: new ExportAuthError(kind, `${message} The sign-in code works only once, so it was not sent again: sign in again.`, details) };
+    const { kind, sentence, details } = result.error;
+    return { ok: false, error: new ExportAuthError(kind, (m) => m.codeNotResent(sentence(m)), details) };
   }
 
   private async post(grantType: GrantType, grant: Record<string, string>, maxAttempts: number, signal?: AbortSignal): Promise<TokenResult> {
@@ -64,7 +64,7 @@ export class TokenClient {
     if (!endpoint.ok) return endpoint;
     const clientSecret = (await this.config.getClientSecret())?.trim();
     if (!clientSecret) {
-      return { ok: false, error: new ExportAuthError('config', 'No OAuth client secret is set. Run "Wiki: Set OAuth Client Secret".') };
+      return { ok: false, error: new ExportAuthError('config', (m) => m.noClientSecret()) };
     }
     const body = JSON.stringify({ grant_type: grantType, client_id: this.config.clientId, client_secret: clientSecret, ...grant });
     const logger = this.config.logger ?? silentLogger;
@@ -78,7 +78,7 @@ export class TokenClient {
       try {
         await (this.config.sleep ?? realSleep)(waitMs, signal);
       } catch {
-        return { ok: false, error: new ExportAuthError('cancelled', 'The sign-in request was cancelled.') };
+        return { ok: false, error: new ExportAuthError('cancelled', (m) => m.requestCancelled()) };
       }
     }
   }
@@ -109,17 +109,17 @@ export class TokenClient {
       const retryAfterMs = parseRetryAfterMs(response.headers['retry-after'], (this.config.clock ?? systemClock).now());
       return classifyTokenResponse(response.status, text, retryAfterMs, grantType);
     } catch (error) {
-      if (signal?.aborted) return { ok: false, error: new ExportAuthError('cancelled', 'The sign-in request was cancelled.') };
+      if (signal?.aborted) return { ok: false, error: new ExportAuthError('cancelled', (m) => m.requestCancelled()) };
       return networkFailure(error, deadline.aborted);
     }
   }
 
   private tokenEndpoint(): { ok: true; url: string } | { ok: false; error: ExportAuthError } {
     if (!this.config.authUrl.trim() || !this.config.clientId.trim()) {
-      return { ok: false, error: new ExportAuthError('config', 'Set wikiPublisher.export.authUrl and wikiPublisher.export.clientId in your user settings.') };
+      return { ok: false, error: new ExportAuthError('config', (m) => m.settingsMissing()) };
     }
     const check = checkEndpoint(this.config.authUrl, 'wikiPublisher.export.authUrl');
-    if (!check.ok) return { ok: false, error: new ExportAuthError('config', check.message) };
+    if (!check.ok) return { ok: false, error: new ExportAuthError('config', check.say) };
     return { ok: true, url: joinPath(check.url.toString(), '/oauth/token') };
   }
 }

@@ -2,9 +2,10 @@
 // recorded page and its local plan), its page manifests, and one read of the wiki. The front end gathers (walks,
 // reads, hashes); this decides, so the editor's view and any other front end say the same of the same workspace.
 import type { PageLink } from '../links/pageLink';
-import { describeError } from '../log/redact';
+import { englishPageRouteMessages, type PageRouteMessages } from '../messages/pageRouteMessages';
 import type { PageManifest } from '../tree/manifestFormat';
 import type { WikiPagesClient } from '../wikiPages';
+import { readFailureText } from '../wikiPages/readFailureText';
 import type { LocalFacts } from './localPlan';
 import { decidePageState, type OrphanState, type PageState } from './pageState';
 import { treeRecords, type RecordedPage, type TreeFile } from './treeRecords';
@@ -102,6 +103,8 @@ export interface RefreshOptions extends ReadOptions {
   /** The page routes; undefined without page access (then only local state is decided). */
   pages: WikiPagesClient | undefined;
   ownAuthorId?: string;
+  /** The words of `readFailure`: the editor's catalogue speaks the user's language; English when not given. */
+  messages?: PageRouteMessages;
 }
 
 export interface RefreshResult {
@@ -125,7 +128,7 @@ export async function refreshStates(facts: WorkspaceFacts, options: RefreshOptio
     } catch (error) {
       if (options.signal?.aborted) throw error;
       reading = unreadWiki('failed');
-      readFailure = describeError(error);
+      readFailure = readFailureText(error, options.messages ?? englishPageRouteMessages);
     }
   }
   return { states: decideStates(facts, reading, options.ownAuthorId), readFailure, reading };

@@ -54,13 +54,13 @@ export function findDiagramFences(markdown: string): DiagramFence[] {
 }
 
 /** Checks the configured renderer's base address with the endpoint rules: https, plain http only to loopback. */
-export function checkRenderer(raw: string | undefined, settingName = DIAGRAMS_SETTING): RendererCheck {
+export function checkRenderer(raw: string | undefined, settingName = DIAGRAMS_SETTING, messages: PublishMessages = englishPublishMessages): RendererCheck {
   const text = (raw ?? '').trim();
   if (text === '') return { ok: true, url: undefined };
   const check = checkEndpoint(text, settingName);
   if (check.ok) {
     if (check.url.search || check.url.hash) {
-      return { ok: false, problem: 'invalid', message: `${settingName} must be the renderer's base address without ? or #, such as https://kroki.example.com.` };
+      return { ok: false, problem: 'invalid', message: messages.rendererHasQuery(settingName) };
     }
     return { ok: true, url: check.url };
   }
@@ -68,10 +68,10 @@ export function checkRenderer(raw: string | undefined, settingName = DIAGRAMS_SE
     return {
       ok: false,
       problem: 'insecure',
-      message: `${settingName} must use https:// (plain http:// is allowed only for 127.0.0.1, [::1] and localhost), so diagram source is never sent unencrypted.`,
+      message: messages.rendererInsecure(settingName),
     };
   }
-  return { ok: false, problem: 'invalid', message: check.message };
+  return { ok: false, problem: 'invalid', message: check.say(messages) };
 }
 
 /**
@@ -79,8 +79,8 @@ export function checkRenderer(raw: string | undefined, settingName = DIAGRAMS_SE
  * `<renderer>/mermaid/png/<encoded source>`. A bad renderer address is refused even when there is no diagram, so a
  * setting mistake shows on the first publish rather than on the first page with a diagram.
  */
-export function renderDiagrams(markdown: string, options: { rendererUrl: string | undefined; settingName?: string }): DiagramRendering {
-  const renderer = checkRenderer(options.rendererUrl, options.settingName);
+export function renderDiagrams(markdown: string, options: { rendererUrl: string | undefined; settingName?: string; messages?: PublishMessages }): DiagramRendering {
+  const renderer = checkRenderer(options.rendererUrl, options.settingName, options.messages);
   if (!renderer.ok) return renderer;
   const fences = findDiagramFences(markdown);
   if (!renderer.url || fences.length === 0) return { ok: true, markdown, diagrams: fences.length, rendered: false };

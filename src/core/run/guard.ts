@@ -4,11 +4,11 @@
 // page deleted on the wiki is published anew, create only; a check that cannot run says why, so the front end can
 // tell the user instead of staying silent. Lookups never fail the plan: a failing one is a verdict of its own.
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
-import { describeError } from '../log/redact';
 import type { PageLink } from '../links/pageLink';
 import { linkNames } from '../links/pageLink';
 import type { PublishTarget } from '../publish/target';
 import type { WikiPage, WikiPagesClient } from '../wikiPages';
+import { readFailureText } from '../wikiPages/readFailureText';
 import type { PlanItem } from './plan';
 
 export type GuardVerdict =
@@ -118,7 +118,7 @@ async function checkOne(link: PageLink | undefined, target: PublishTarget, optio
   } catch (error) {
     if (options.signal?.aborted) throw error;
     const messages = options.messages ?? englishTreeMessages;
-    return { kind: 'unchecked', reason: 'failed', detail: messages.guardFailed(deadline.aborted ? messages.guardTimedOut() : describeError(error)) };
+    return { kind: 'unchecked', reason: 'failed', detail: messages.guardFailed(deadline.aborted ? messages.guardTimedOut() : readFailureText(error, messages)) };
   }
 }
 

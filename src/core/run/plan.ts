@@ -144,7 +144,7 @@ export function planFileWithContent(file: SourceFile, link: PageLink | undefined
     ...(options.diagramRenderer !== undefined ? { diagramRenderer: options.diagramRenderer } : {}),
     ...(omit && complete ? { omitHeading: complete.pageTitle } : {}),
   };
-  const { content, diagrams } = deriveContent(prepared.content, recipe);
+  const { content, diagrams } = deriveContent(prepared.content, recipe, options.messages);
   const contentSha256 = contentHash(content);
   const refusals: Blocker[] = [];
   if (file.readProblem !== undefined) refusals.push({ code: 'unreadable', message: file.readProblem, fix: undefined });

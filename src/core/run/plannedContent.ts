@@ -25,8 +25,8 @@ export function contentHash(content: string): string {
 }
 
 /** The Markdown to send, from the text without its front matter; `diagrams` says what the renderer made of it. */
-export function deriveContent(body: string, recipe: ContentRecipe): { content: string; diagrams: DiagramRendering } {
-  const diagrams = renderDiagrams(body, { rendererUrl: recipe.diagramRenderer });
+export function deriveContent(body: string, recipe: ContentRecipe, messages?: PublishMessages): { content: string; diagrams: DiagramRendering } {
+  const diagrams = renderDiagrams(body, { rendererUrl: recipe.diagramRenderer, ...(messages ? { messages } : {}) });
   const withDiagrams = diagrams.ok ? diagrams.markdown : body;
   return { content: recipe.omitHeading !== undefined ? omitTitleHeading(withDiagrams, recipe.omitHeading) : withDiagrams, diagrams };
 }

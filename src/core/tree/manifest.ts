@@ -2,6 +2,7 @@
 // written the moment it is recorded, so a run killed half-way leaves every landed page in the file and the next run
 // (or a teammate's clone) updates those pages instead of creating them again. Identity only: versions, hashes and the
 // edit guard's memory are per person and stay in the link stores (src/core/links). The reasons: CONTRIBUTING.md.
+import { englishManifestMessages, type ManifestMessages } from '../messages/manifestMessages';
 import { CoalescingWriter } from '../util/coalescingWriter';
 import {
   manifestKeyProblem,
@@ -25,6 +26,8 @@ export interface ManifestFilePort {
 export interface ManifestStoreOptions {
   /** False when a setting or flag turned recording off: changes are kept in memory and reported, never written. */
   readonly writing: boolean;
+  /** The refusals' words: the editor's catalogue speaks the user's language; English when not given. */
+  readonly messages?: ManifestMessages;
 }
 
 /** One difference between the file and the store, for "N new page IDs were not recorded because writing is off". */
@@ -62,11 +65,15 @@ export class ManifestStore {
     try {
       text = await port.read(path);
     } catch (error) {
-      return { ok: false, message: `${path} cannot be read (${error instanceof Error ? error.message : String(error)}).` };
+      return { ok: false, message: (options.messages ?? englishManifestMessages).cannotRead(path, error instanceof Error ? error.message : String(error)) };
     }
     if (text === undefined) return { ok: true, store: new ManifestStore(port, path, { root: undefined, pages: new Map() }, options) };
-    const parsed = parseManifest(text, path);
+    const parsed = parseManifest(text, path, options.messages);
     return parsed.ok ? { ok: true, store: new ManifestStore(port, path, parsed.manifest, options) } : parsed;
+  }
+
+  private get messages(): ManifestMessages {
+    return this.options.messages ?? englishManifestMessages;
   }
 
   get writing(): boolean {
@@ -94,15 +101,15 @@ export class ManifestStore {
 
   /** Records where the tree hangs, and writes it at once. */
   setRootTarget(root: ManifestRoot): Promise<void> {
-    if (!root.space.trim() || !/^\d+$/.test(root.parent)) return Promise.reject(new Error(`Not a root target: ${JSON.stringify(root)}.`));
+    if (!root.space.trim() || !/^\d+$/.test(root.parent)) return Promise.reject(new Error(this.messages.notARootTarget(JSON.stringify(root))));
     this.root = { space: root.space, parent: root.parent };
     return this.changed();
   }
 
   /** Records a page's ID and writes it at once (coalesced with other records while a write is out). */
   record(relPath: string, entry: ManifestEntry): Promise<void> {
-    const problem = manifestKeyProblem(relPath) ?? (/^\d+$/.test(entry.id) ? undefined : `the page ID ${JSON.stringify(entry.id)} is not digits`);
-    if (problem) return Promise.reject(new Error(`Cannot record "${relPath}" in the page manifest: ${problem}.`));
+    const problem = manifestKeyProblem(relPath, this.messages) ?? (/^\d+$/.test(entry.id) ? undefined : this.messages.idNotDigits(JSON.stringify(entry.id)));
+    if (problem) return Promise.reject(new Error(this.messages.cannotRecord(relPath, problem)));
     this.pages.set(relPath, { id: entry.id, title: entry.title });
     return this.changed();
   }

@@ -4,6 +4,8 @@
 // Reading is strict on purpose: a manifest half-fixed after a merge is refused with a message, never read as fewer
 // pages, because a page missing from it would be created a second time.
 
+import { englishManifestMessages, type ManifestMessages } from '../messages/manifestMessages';
+
 export const MANIFEST_FILE_NAME = '.wiki-pages.json';
 export const MANIFEST_VERSION = 1;
 
@@ -34,52 +36,52 @@ const ENTRY_FIELDS = new Set(['id', 'title']);
 const CONFLICT_MARKER = /^(?:<{7}|>{7}|\|{7})(?:[ \t]|$)|^={7}[ \t]*$/m;
 
 /** The refusal for a manifest left mid-merge, or undefined when it has no conflict markers. */
-export function mergeConflictMessage(text: string, name: string = MANIFEST_FILE_NAME): string | undefined {
+export function mergeConflictMessage(text: string, name: string = MANIFEST_FILE_NAME, messages: ManifestMessages = englishManifestMessages): string | undefined {
   return CONFLICT_MARKER.test(text)
-    ? `${name} has merge conflict markers; resolve them (keep both sides' entries) and run again.`
+    ? messages.conflictMarkers(name)
     : undefined;
 }
 
 /** Why `key` cannot be a manifest key, or undefined when it can. */
-export function manifestKeyProblem(key: string): string | undefined {
-  if (key === '') return 'it is empty (the folder itself is "parent")';
-  if (key.includes('\\')) return 'it has a backslash (keys are \'/\'-separated)';
-  if (key.startsWith('/') || /^[A-Za-z]:/.test(key)) return 'it is absolute (keys are relative to the manifest\'s folder)';
+export function manifestKeyProblem(key: string, messages: ManifestMessages = englishManifestMessages): string | undefined {
+  if (key === '') return messages.keyEmpty();
+  if (key.includes('\\')) return messages.keyBackslash();
+  if (key.startsWith('/') || /^[A-Za-z]:/.test(key)) return messages.keyAbsolute();
   const parts = (key.endsWith('/') ? key.slice(0, -1) : key).split('/');
-  if (parts.includes('..')) return 'it leaves the folder ("..")';
-  if (parts.some((part) => part === '' || part === '.')) return 'it is not normalised (an empty or "." part)';
+  if (parts.includes('..')) return messages.keyLeaves();
+  if (parts.some((part) => part === '' || part === '.')) return messages.keyNotNormalised();
   return undefined;
 }
 
 /** The manifest in `text`; anything malformed, a single entry included, is refused with a message naming `name`. */
-export function parseManifest(text: string, name: string = MANIFEST_FILE_NAME): ManifestParse {
-  const refuse = (why: string): ManifestParse => ({ ok: false, message: `${name} ${why}` });
-  const conflict = mergeConflictMessage(text, name);
+export function parseManifest(text: string, name: string = MANIFEST_FILE_NAME, messages: ManifestMessages = englishManifestMessages): ManifestParse {
+  const refuse = (message: string): ManifestParse => ({ ok: false, message });
+  const conflict = mergeConflictMessage(text, name, messages);
   if (conflict) return { ok: false, message: conflict };
   let value: unknown;
   try {
     // Editors on Windows may save a byte-order mark, which JSON.parse rejects.
     value = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
-    return refuse(`is not valid JSON (${error instanceof Error ? error.message : String(error)}). Fix it, or restore it from git.`);
+    return refuse(messages.notJson(name, error instanceof Error ? error.message : String(error)));
   }
-  if (!isObject(value)) return refuse('is not a JSON object. Fix it, or restore it from git.');
+  if (!isObject(value)) return refuse(messages.notObject(name));
   if (value.version !== MANIFEST_VERSION) {
     return refuse(typeof value.version === 'number' && value.version > MANIFEST_VERSION
-      ? `is version ${value.version}; this wiki-publisher reads version ${MANIFEST_VERSION}. Update wiki-publisher.`
-      : `is not a wiki-publisher page manifest ("version": ${MANIFEST_VERSION} is missing).`);
+      ? messages.newerVersion(name, value.version, MANIFEST_VERSION)
+      : messages.notAManifest(name, MANIFEST_VERSION));
   }
   const unknown = Object.keys(value).find((field) => !TOP_LEVEL_FIELDS.has(field));
-  if (unknown !== undefined) return refuse(`has an unknown field "${unknown}".`);
-  const root = parseRoot(value.space, value.parent);
+  if (unknown !== undefined) return refuse(messages.unknownField(name, unknown));
+  const root = parseRoot(value.space, value.parent, name, messages);
   if (typeof root === 'string') return refuse(root);
-  if (!isObject(value.pages)) return refuse('has no "pages" object.');
+  if (!isObject(value.pages)) return refuse(messages.noPages(name));
   const twice = duplicateMember(text);
-  if (twice !== undefined) return refuse(`lists "${twice}" twice; keep one of them (for a page, the one whose page the wiki should keep).`);
+  if (twice !== undefined) return refuse(messages.listedTwice(name, twice));
   const pages = new Map<string, ManifestEntry>();
   for (const [key, raw] of Object.entries(value.pages)) {
-    const problem = manifestKeyProblem(key) ?? entryProblem(raw);
-    if (problem) return refuse(`has a bad entry "${key}": ${problem}.`);
+    const problem = manifestKeyProblem(key, messages) ?? entryProblem(raw, messages);
+    if (problem) return refuse(messages.badEntry(name, key, problem));
     const entry = raw as { id: string; title?: string };
     pages.set(key, { id: entry.id, title: entry.title ?? '' });
   }
@@ -99,20 +101,20 @@ export function serializeManifest(manifest: PageManifest): string {
   return ['{', `  "version": ${MANIFEST_VERSION},`, ...root, `  "pages": ${pages}`, '}', ''].join('\n');
 }
 
-function parseRoot(space: unknown, parent: unknown): ManifestRoot | undefined | string {
+function parseRoot(space: unknown, parent: unknown, name: string, messages: ManifestMessages): ManifestRoot | undefined | string {
   if (space === undefined && parent === undefined) return undefined;
-  if (typeof space !== 'string' || space.trim() === '') return 'has no "space" (the space key of its pages), or an empty one.';
-  if (typeof parent !== 'string' || !PAGE_ID.test(parent)) return 'has no "parent", or one that is not a page ID (digits in quotes).';
+  if (typeof space !== 'string' || space.trim() === '') return messages.noSpace(name);
+  if (typeof parent !== 'string' || !PAGE_ID.test(parent)) return messages.noParent(name);
   return { space, parent };
 }
 
-function entryProblem(raw: unknown): string | undefined {
-  if (!isObject(raw)) return 'it is not an object like {"id": "123", "title": "…"}';
-  if (raw.id === undefined) return 'it has no "id"';
-  if (typeof raw.id !== 'string' || !PAGE_ID.test(raw.id)) return `its "id" ${JSON.stringify(raw.id)} is not a page ID (digits in quotes)`;
-  if (raw.title !== undefined && typeof raw.title !== 'string') return 'its "title" is not text';
+function entryProblem(raw: unknown, messages: ManifestMessages): string | undefined {
+  if (!isObject(raw)) return messages.entryNotObject();
+  if (raw.id === undefined) return messages.entryNoId();
+  if (typeof raw.id !== 'string' || !PAGE_ID.test(raw.id)) return messages.entryBadId(JSON.stringify(raw.id));
+  if (raw.title !== undefined && typeof raw.title !== 'string') return messages.entryBadTitle();
   const unknown = Object.keys(raw).find((field) => !ENTRY_FIELDS.has(field));
-  return unknown === undefined ? undefined : `it has an unknown field "${unknown}"`;
+  return unknown === undefined ? undefined : messages.entryUnknownField(unknown);
 }
 
 /**

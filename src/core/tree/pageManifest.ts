@@ -2,14 +2,14 @@
 // identity. The root target (the space and parent page the folder maps to) is recorded with the first page, so a
 // dry run or a cancelled run leaves no manifest behind; --retarget starts a new tree elsewhere; the summary counts
 // what was written ("commit it") or, with writing off, what was not.
-import { ManifestStore, type ManifestEntry, type ManifestFilePort, type ManifestRoot } from './manifest';
+import { ManifestStore, type ManifestEntry, type ManifestFilePort, type ManifestRoot, type ManifestStoreOptions } from './manifest';
 
 export type { ManifestEntry, ManifestRoot };
 export type ManifestPort = ManifestFilePort;
 
 export type ManifestOpening = { ok: true; store: TreeManifest } | { ok: false; message: string };
 
-export async function openManifest(port: ManifestPort, location: string, options: { writing: boolean }): Promise<ManifestOpening> {
+export async function openManifest(port: ManifestPort, location: string, options: ManifestStoreOptions): Promise<ManifestOpening> {
   const opened = await ManifestStore.open(port, location, options);
   return opened.ok ? { ok: true, store: new TreeManifest(opened.store) } : opened;
 }

@@ -2,8 +2,8 @@
 // failed); whether it still does is not in the spec. So before a tree is sent, every page it would create is looked
 // for by title in the space, and a page found elsewhere is named, with its address, as a caution on the file.
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
-import { describeError } from '../log/redact';
 import type { WikiPagesClient } from '../wikiPages';
+import { readFailureText } from '../wikiPages/readFailureText';
 import type { TreePlan } from './treePlan';
 
 const LOOKUPS_AT_ONCE = 4;
@@ -24,7 +24,7 @@ export async function checkTitlesInSpace(
         found = await pages.findPagesByTitle(spaceId, page.node.title, signal);
       } catch (error) {
         if (signal?.aborted) throw error;
-        page.item.cautions.push({ code: 'titleInSpace', message: messages.titleUncheckable(page.node.title, describeError(error)) });
+        page.item.cautions.push({ code: 'titleInSpace', message: messages.titleUncheckable(page.node.title, readFailureText(error, messages)) });
         continue;
       }
       // Under a folder page that does not exist yet nothing can hold the title at its own place: any page is elsewhere.

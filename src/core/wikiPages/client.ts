@@ -61,15 +61,15 @@ export function createWikiPagesClient(options: WikiPagesClientOptions): WikiPage
     getAccessToken: options.getAccessToken,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     maxPages: options.maxChildPages ?? DEFAULT_MAX_CHILD_PAGES,
-    credentialName: options.credentialName ?? 'export sign-in',
+    ...(options.credentialName !== undefined ? { credentialName: options.credentialName } : {}),
   });
 
   /** Every current page of a page-list query, following its pagination. */
   async function listPages(query: string, origin: string, signal: AbortSignal | undefined, keep: (page: WikiPage) => boolean): Promise<WikiPage[]> {
     const pages: WikiPage[] = [];
-    await requester.readPages(new URL(`/wiki/api/v2/pages?${query}&limit=${pageSize}`, origin), origin, signal, 'list of pages', (body) => {
+    await requester.readPages(new URL(`/wiki/api/v2/pages?${query}&limit=${pageSize}`, origin), origin, signal, (m) => m.listOfPages(), (body) => {
       const listed = parsePageList(body, origin);
-      if (!listed) throw new WikiReadError('protocol', 'The wiki answered with a list of pages that is not the expected JSON.');
+      if (!listed) throw new WikiReadError('protocol', (m) => m.pageListNotJson());
       for (const { page, current } of listed) if (current && keep(page)) pages.push(page);
       return false;
     });
@@ -80,7 +80,7 @@ export function createWikiPagesClient(options: WikiPagesClientOptions): WikiPage
     const answer = await requester.getJson(new URL(`/wiki/api/v2/spaces?${param}=${encodeURIComponent(value)}`, origin), origin, signal);
     if (!answer.found) return undefined;
     const spaces = parseSpaces(answer.body);
-    if (!spaces) throw new WikiReadError('protocol', 'The wiki answered with a list of spaces that is not the expected JSON.');
+    if (!spaces) throw new WikiReadError('protocol', (m) => m.spaceListNotJson());
     return spaces.find((space) => (param === 'ids' ? space.id : space.key) === value);
   }
 
@@ -90,7 +90,7 @@ export function createWikiPagesClient(options: WikiPagesClientOptions): WikiPage
       const answer = await requester.getJson(new URL(`/wiki/api/v2/pages/${encodeURIComponent(pageId)}`, origin), origin, signal);
       if (!answer.found) return undefined;
       const page = parsePage(answer.body, origin);
-      if (!page) throw new WikiReadError('protocol', 'The wiki answered with a page that has no ID, title or version number.');
+      if (!page) throw new WikiReadError('protocol', (m) => m.pageIncomplete());
       return page;
     },
 
@@ -98,9 +98,9 @@ export function createWikiPagesClient(options: WikiPagesClientOptions): WikiPage
       const origin = requester.siteOrigin();
       const first = new URL(`/wiki/api/v2/pages/${encodeURIComponent(parentId)}/children?limit=${pageSize}`, origin);
       let hit: { id: string; title: string } | undefined;
-      await requester.readPages(first, origin, signal, 'list of children', (body) => {
+      await requester.readPages(first, origin, signal, (m) => m.listOfChildren(), (body) => {
         const children = parseChildren(body);
-        if (!children) throw new WikiReadError('protocol', 'The wiki answered with a list of children that is not the expected JSON.');
+        if (!children) throw new WikiReadError('protocol', (m) => m.childListNotJson());
         const child = children.results.find((entry) => entry.title === title && (entry.status ?? 'current') === 'current');
         if (child) hit = { id: child.id, title: child.title };
         return hit !== undefined;
@@ -112,9 +112,9 @@ export function createWikiPagesClient(options: WikiPagesClientOptions): WikiPage
       const origin = requester.siteOrigin();
       const first = new URL(`/wiki/api/v2/pages/${encodeURIComponent(parentId)}/children?limit=${pageSize}`, origin);
       const children: ChildSummary[] = [];
-      const found = await requester.readPages(first, origin, signal, 'list of children', (body) => {
+      const found = await requester.readPages(first, origin, signal, (m) => m.listOfChildren(), (body) => {
         const listed = parseChildren(body);
-        if (!listed) throw new WikiReadError('protocol', 'The wiki answered with a list of children that is not the expected JSON.');
+        if (!listed) throw new WikiReadError('protocol', (m) => m.childListNotJson());
         children.push(...listed.results.filter((entry) => (entry.status ?? 'current') === 'current'));
         return false;
       });

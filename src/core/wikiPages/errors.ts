@@ -1,6 +1,14 @@
 // Every way a read of the wiki's page routes can fail, as one error type the editor switches on. A 404 is not
 // an error (the page is missing or hidden: callers get undefined). Messages are fixed text passed through redact().
+// The sentence is kept as a function of the catalogue: `message` is the English one (logs, the command line), and
+// the editor asks `wordedIn` for its own.
 import { redact } from '../log/redact';
+import { englishPageRouteMessages, type PageRouteMessages } from '../messages/pageRouteMessages';
+
+export { isWikiReadError } from './isWikiReadError';
+
+/** One sentence of the page routes' catalogue, with its data. */
+export type PageRouteSentence = (messages: PageRouteMessages) => string;
 
 export type WikiReadErrorKind =
   | 'network'
@@ -17,14 +25,15 @@ export type WikiReadErrorKind =
 export class WikiReadError extends Error {
   constructor(
     readonly kind: WikiReadErrorKind,
-    message: string,
+    readonly sentence: PageRouteSentence,
     readonly details: { status?: number; cause?: unknown } = {},
   ) {
-    super(redact(message));
+    super(redact(sentence(englishPageRouteMessages)));
     this.name = 'WikiReadError';
   }
-}
 
-export function isWikiReadError(error: unknown, kind?: WikiReadErrorKind): error is WikiReadError {
-  return error instanceof WikiReadError && (kind === undefined || error.kind === kind);
+  /** The message in another catalogue's words (the editor's), redacted like `message`. */
+  wordedIn(messages: PageRouteMessages): string {
+    return redact(this.sentence(messages));
+  }
 }

@@ -4,7 +4,8 @@ import { checkEndpoint, sameOrigin } from '../http/endpoint';
 import { timedSend } from '../http/timedSend';
 import type { Transport } from '../http/transport';
 import { parseJsonObject } from '../util/json';
-import { WikiReadError } from './errors';
+import type { PageRouteMessages } from '../messages/pageRouteMessages';
+import { WikiReadError, type PageRouteSentence } from './errors';
 import { nextFromLinkHeader } from './pageJson';
 import { tokenFailure } from './tokenFailure';
 
@@ -19,7 +20,7 @@ export interface PageRequester {
    * (found what it wanted) or no page follows. False on a 404 (what the list belongs to is missing or hidden).
    * `what` names the list in messages ("list of children").
    */
-  readPages(first: URL, origin: string, signal: AbortSignal | undefined, what: string, visit: (body: Record<string, unknown>) => boolean): Promise<boolean>;
+  readPages(first: URL, origin: string, signal: AbortSignal | undefined, what: PageRouteSentence, visit: (body: Record<string, unknown>) => boolean): Promise<boolean>;
 }
 
 export interface RequesterOptions {
@@ -28,14 +29,15 @@ export interface RequesterOptions {
   getAccessToken(signal?: AbortSignal): Promise<string | undefined>;
   timeoutMs: number;
   maxPages: number;
-  /** What the token is, for messages ("export sign-in", "service account token"). */
-  credentialName: string;
+  /** What the token is, for messages (the command line's "service account token"); the export sign-in when not given. */
+  credentialName?: string;
 }
 
 const BASE_SETTING = 'wikiPublisher.baseUrl';
 
 export function createPageRequester(options: RequesterOptions): PageRequester {
   const { timeoutMs, credentialName } = options;
+  const credential = (m: PageRouteMessages): string => credentialName ?? m.exportSignIn();
 
   async function accessToken(signal: AbortSignal | undefined): Promise<string> {
     let token: string | undefined;
@@ -44,39 +46,39 @@ export function createPageRequester(options: RequesterOptions): PageRequester {
     } catch (error) {
       throw tokenFailure(error, signal, credentialName);
     }
-    if (signal?.aborted) throw new WikiReadError('cancelled', 'Cancelled.');
+    if (signal?.aborted) throw new WikiReadError('cancelled', (m) => m.cancelled());
     if (!token) throw new WikiReadError('unauthorized', notSignedIn(credentialName));
     return token;
   }
 
   async function getJson(url: URL, origin: string, signal: AbortSignal | undefined): Promise<JsonAnswer> {
     // Defence in depth: every URL here is built from the origin or checked against it, but the token must never leave it.
-    if (!sameOrigin(url, origin)) throw new WikiReadError('protocol', 'A wiki address left the configured wiki origin; nothing was sent.');
+    if (!sameOrigin(url, origin)) throw new WikiReadError('protocol', (m) => m.wikiLeftOrigin());
     const token = await accessToken(signal);
     const result = await timedSend(
       options.transport,
       { method: 'GET', url: url.toString(), headers: { authorization: `Bearer ${token}`, accept: 'application/json' } },
       signal ? { timeoutMs, signal } : { timeoutMs },
     );
-    if (result.kind === 'cancelled') throw new WikiReadError('cancelled', 'Cancelled.');
-    if (result.kind === 'timeout') throw new WikiReadError('timeout', `The wiki did not answer within ${Math.round(timeoutMs / 1000)} s.`);
-    if (result.kind === 'network') throw new WikiReadError('network', `Could not reach the wiki: ${result.detail}`);
+    if (result.kind === 'cancelled') throw new WikiReadError('cancelled', (m) => m.cancelled());
+    if (result.kind === 'timeout') throw new WikiReadError('timeout', (m) => m.wikiTimedOut(Math.round(timeoutMs / 1000)));
+    if (result.kind === 'network') throw new WikiReadError('network', (m) => m.wikiUnreachable(result.detail));
     const { status } = result;
     if (status === 404) return { found: false };
     if (status === 401 || status === 403) {
-      throw new WikiReadError('unauthorized', `The wiki refused the ${credentialName} (HTTP ${status}).`, { status });
+      throw new WikiReadError('unauthorized', (m) => m.wikiRefused(credential(m), status), { status });
     }
     if (status >= 300 && status < 400) {
-      throw new WikiReadError('protocol', `The wiki answered with a redirect (HTTP ${status}); it is not followed, so the ${credentialName} never leaves the wiki.`, { status });
+      throw new WikiReadError('protocol', (m) => m.wikiRedirected(status, credential(m)), { status });
     }
-    if (status === 429 || status >= 500) throw new WikiReadError('server', `The wiki is busy or failing (HTTP ${status}).`, { status });
-    if (status !== 200) throw new WikiReadError('protocol', `The wiki answered HTTP ${status}.`, { status });
+    if (status === 429 || status >= 500) throw new WikiReadError('server', (m) => m.wikiBusy(status), { status });
+    if (status !== 200) throw new WikiReadError('protocol', (m) => m.wikiStatus(status), { status });
     const body = parseJsonObject(result.text);
-    if (!body) throw new WikiReadError('protocol', 'The wiki answered HTTP 200 with something that is not the expected JSON.', { status });
+    if (!body) throw new WikiReadError('protocol', (m) => m.wikiNotJson(), { status });
     return { found: true, body, link: result.headers.link };
   }
 
-  async function readPages(first: URL, origin: string, signal: AbortSignal | undefined, what: string, visit: (body: Record<string, unknown>) => boolean): Promise<boolean> {
+  async function readPages(first: URL, origin: string, signal: AbortSignal | undefined, what: PageRouteSentence, visit: (body: Record<string, unknown>) => boolean): Promise<boolean> {
     let url = first;
     const followed = new Set<string>();
     for (let pages = 1; ; pages++) {
@@ -86,16 +88,16 @@ export function createPageRequester(options: RequesterOptions): PageRequester {
       const next = nextLink(answer.body) ?? nextFromLinkHeader(answer.link);
       if (next === undefined) return true;
       url = nextPageUrl(next, origin);
-      if (followed.has(url.toString())) throw new WikiReadError('protocol', `The wiki's ${what} links back to a page already read.`);
+      if (followed.has(url.toString())) throw new WikiReadError('protocol', (m) => m.wikiListLoops(what(m)));
       followed.add(url.toString());
-      if (pages >= options.maxPages) throw new WikiReadError('protocol', `The wiki's ${what} has more than ${options.maxPages} pages; stopped reading.`);
+      if (pages >= options.maxPages) throw new WikiReadError('protocol', (m) => m.wikiListTooLong(what(m), options.maxPages));
     }
   }
 
   return {
     siteOrigin() {
       const base = checkEndpoint(options.baseUrl, BASE_SETTING);
-      if (!base.ok) throw new WikiReadError('config', base.message);
+      if (!base.ok) throw new WikiReadError('config', base.say);
       return base.url.origin;
     },
     getJson,
@@ -103,8 +105,8 @@ export function createPageRequester(options: RequesterOptions): PageRequester {
   };
 }
 
-function notSignedIn(credentialName: string): string {
-  return credentialName === 'export sign-in' ? 'You are not signed in to the export API.' : `No ${credentialName} is available.`;
+function notSignedIn(credentialName: string | undefined): PageRouteSentence {
+  return (m) => (credentialName === undefined ? m.notSignedIn() : m.noCredential(credentialName));
 }
 
 function nextLink(body: Record<string, unknown>): string | undefined {
@@ -120,8 +122,8 @@ function nextPageUrl(next: string, origin: string): URL {
   try {
     url = new URL(next, origin);
   } catch {
-    throw new WikiReadError('protocol', 'The wiki sent a pagination link that is not a valid address.');
+    throw new WikiReadError('protocol', (m) => m.badPaginationLink());
   }
-  if (!sameOrigin(url, origin)) throw new WikiReadError('protocol', 'The wiki sent a pagination link to another site; it was not followed.');
+  if (!sameOrigin(url, origin)) throw new WikiReadError('protocol', (m) => m.foreignPaginationLink());
   return url;
 }

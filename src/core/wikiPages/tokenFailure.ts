@@ -2,12 +2,14 @@
 // editor can still tell "sign in again" (ExportAuthError 'signedOut') from the rest.
 import { describeError } from '../log/redact';
 import { isExportAuthError } from '../oauth/errors';
+import type { PageRouteMessages } from '../messages/pageRouteMessages';
 import { WikiReadError } from './errors';
 
-/** `credentialName` says whose token it was ("export sign-in", "service account token"). */
-export function tokenFailure(error: unknown, signal: AbortSignal | undefined, credentialName = 'export sign-in'): WikiReadError {
+/** `credentialName` says whose token it was (the command line's "service account token"); the export sign-in when not given. */
+export function tokenFailure(error: unknown, signal: AbortSignal | undefined, credentialName?: string): WikiReadError {
   if (error instanceof WikiReadError) return error;
-  if (signal?.aborted || isExportAuthError(error, 'cancelled')) return new WikiReadError('cancelled', 'Cancelled.', { cause: error });
+  if (signal?.aborted || isExportAuthError(error, 'cancelled')) return new WikiReadError('cancelled', (m) => m.cancelled(), { cause: error });
   const transient = isExportAuthError(error) && error.retryable;
-  return new WikiReadError(transient ? 'network' : 'unauthorized', `Could not use the ${credentialName}: ${describeError(error)}`, { cause: error });
+  return new WikiReadError(transient ? 'network' : 'unauthorized', (m: PageRouteMessages) =>
+    m.credentialUnusable(credentialName ?? m.exportSignIn(), isExportAuthError(error) ? error.wordedIn(m) : describeError(error)), { cause: error });
 }

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { withProgressBeforeResult } from '../progressNotification';
 import type { ExportSessionInfo } from '../../core/apiToken/statusView';
 import { describeError } from '../../core/log/redact';
-import { isExportAuthError } from '../../core/oauth/errors';
+import { isExportAuthError } from '../../core/oauth/authErrorKind';
 import { isAccessTokenFresh, parseSession, refreshTokenInactivityExpiry, needsInactivityWarning, SESSION_SECRET_KEY, type ExportSession } from '../../core/oauth/session';
 import type { Clock, Logger, SecretStore } from '../../core/ports';
 import type { PublishTarget } from '../../core/publish/target';
@@ -14,6 +14,7 @@ import type { ExportSessionManager, ProactiveRefresher } from '../../onDemand';
 import { showError, showInfo, showWarning } from '../notify';
 import { editorTransport } from '../net/editorTransport';
 import { onDemand } from '../onDemandLoader';
+import { authFailureText } from './authFailureText';
 import { EXPORT_SETTINGS, readClientSecret, readExportSettings } from './exportSettings';
 
 export interface ExportSessionServiceDeps {
@@ -218,7 +219,7 @@ export class ExportSessionService implements vscode.Disposable {
     } catch (error) {
       if (isExportAuthError(error, 'cancelled')) return;
       this.deps.log.error(`Refreshing the export session failed: ${describeError(error)}`);
-      void showError(vscode.l10n.t('Could not refresh the export API session: {0}', describeError(error)));
+      void showError(vscode.l10n.t('Could not refresh the export API session: {0}', authFailureText(error)));
     }
   }
 }

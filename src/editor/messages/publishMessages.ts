@@ -2,8 +2,13 @@
 // `@vscode/l10n-dev export` finds them. Typed as the core's catalogue, so a missing entry does not compile.
 import * as vscode from 'vscode';
 import type { PublishMessages } from '../../core/messages/publishMessages';
+import { editorEndpointMessages } from './endpointMessages';
 
 export const editorPublishMessages: PublishMessages = {
+  ...editorEndpointMessages,
+  rendererHasQuery: (settingName) => vscode.l10n.t('{0} must be the renderer\'s base address without ? or #, such as https://kroki.example.com.', settingName),
+  rendererInsecure: (settingName) =>
+    vscode.l10n.t('{0} must use https:// (plain http:// is allowed only for 127.0.0.1, [::1] and localhost), so diagram source is never sent unencrypted.', settingName),
   cancelled: () => vscode.l10n.t('Publishing was cancelled.'),
   attempts: (count) => (count === 1 ? vscode.l10n.t('1 attempt') : vscode.l10n.t('{0} attempts', count)),
   timeout: (attempts) => vscode.l10n.t('The wiki did not answer in time ({0}). The page may or may not have been published.', attempts),

@@ -2,8 +2,10 @@
 // typed as the core's catalogue so a missing entry does not compile.
 import * as vscode from 'vscode';
 import type { TreeMessages } from '../../core/messages/treeMessages';
+import { editorPageRouteMessages } from './pageRouteMessages';
 
 export const editorTreeMessages: TreeMessages = {
+  ...editorPageRouteMessages,
   guardTimedOut: () => vscode.l10n.t('the wiki did not answer in time'),
   guardFailed: (detail) => vscode.l10n.t('The lookup on the wiki failed: {0}.', detail),
 

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { isLoopbackAddress } from '../../core/http/endpoint';
 import type { FetchFunction } from '../../core/http/fetchTransport';
 import type { Transport } from '../../core/http/transport';
+import { editorNetworkMessages } from '../messages/networkMessages';
 import { onDemand } from '../onDemandLoader';
 
 // VS Code's proxy resolver sends exactly these host names DIRECT whatever the proxy settings say (proxy-agent's
@@ -32,6 +33,6 @@ let transport: Transport | undefined;
 /** The one transport of the editor; VS Code reads its proxy and certificate settings on every request. */
 export function editorTransport(): Transport {
   // The transport itself comes from dist/onDemand.js, so the start-up bundle carries only this choice of fetch.
-  transport ??= onDemand().createFetchTransport({ name: 'vscode', fetchFor });
+  transport ??= onDemand().createFetchTransport({ name: 'vscode', fetchFor, messages: editorNetworkMessages });
   return transport;
 }

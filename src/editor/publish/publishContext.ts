@@ -7,6 +7,7 @@ import type { NotFoundDiagnosis } from '../../core/oauth/platformLookup';
 import type { Clock, Logger, SecretStore } from '../../core/ports';
 import type { PublishOutcome } from '../../core/publish/outcome';
 import type { PublishTarget } from '../../core/publish/target';
+import { editorEndpointMessages } from '../messages/endpointMessages';
 import { editorPublishMessages } from '../messages/publishMessages';
 import { onDemand } from '../onDemandLoader';
 import { setting, userSetting } from '../settings';
@@ -63,7 +64,7 @@ export async function sendSetup(deps: PublishDependencies, retry: () => Promise<
   const core = onDemand();
   const endpoint = core.checkEndpoint(importEndpointSetting(), IMPORT_ENDPOINT_SETTING);
   if (!endpoint.ok) {
-    if ((await showWithActions('error', endpoint.message, ['openSettings'])) === 'openSettings') await openEndpointSettings();
+    if ((await showWithActions('error', endpoint.say(editorEndpointMessages), ['openSettings'])) === 'openSettings') await openEndpointSettings();
     return undefined;
   }
   const token = await readApiToken(deps.secrets, deps.env);

@@ -11,6 +11,7 @@ import type { RunSummary } from '../../core/run/runner';
 import type { TreeFileResult } from '../../core/tree/treeRun';
 import { neutralise } from '../../core/text/neutralise';
 import { showModal } from '../notify';
+import { editorManifestMessages } from '../messages/manifestMessages';
 import { editorTreeMessages } from '../messages/treeMessages';
 import { editorPublishMessages } from '../messages/publishMessages';
 import { onDemand } from '../onDemandLoader';
@@ -39,7 +40,7 @@ export class TreePublisher {
       return;
     }
     const manifestUri = vscode.Uri.joinPath(folder, MANIFEST_FILE_NAME);
-    const opened = await core.openManifest(workspaceManifestPort(), manifestUri.toString(), { writing: setting<boolean>('wikiPublisher.recordPageIds', true) });
+    const opened = await core.openManifest(workspaceManifestPort(), manifestUri.toString(), { writing: setting<boolean>('wikiPublisher.recordPageIds', true), messages: editorManifestMessages });
     if (!opened.ok) {
       void showWithActions('error', opened.message, []);
       return;

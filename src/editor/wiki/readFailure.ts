@@ -1,8 +1,11 @@
 import * as vscode from 'vscode';
-import { isExportError } from '../../core/export/errors';
+import { isExportError } from '../../core/export/isExportError';
 import { describeError } from '../../core/log/redact';
 import type { Logger } from '../../core/ports';
-import { isWikiReadError } from '../../core/wikiPages/errors';
+import { readFailureText as wordedReadFailure } from '../../core/wikiPages/readFailureText';
+import { isWikiReadError } from '../../core/wikiPages/isWikiReadError';
+import { editorExportMessages } from '../messages/exportMessages';
+import { editorPageRouteMessages } from '../messages/pageRouteMessages';
 import { showError } from '../notify';
 
 const SIGN_IN = vscode.l10n.t('Sign In');
@@ -22,10 +25,16 @@ export async function reportReadFailure(what: ReadingCommand, error: unknown, lo
   const kind = isExportError(error) || isWikiReadError(error) ? error.kind : undefined;
   const actions =
     kind === 'notSignedIn' || kind === 'unauthorized' ? [SIGN_IN] : kind === 'config' ? [OPEN_SETTINGS] : [SHOW_LOG];
-  const choice = await showError(vscode.l10n.t('{0} failed: {1}', what.title, describeError(error)), ...actions);
+  const choice = await showError(vscode.l10n.t('{0} failed: {1}', what.title, readFailureText(error)), ...actions);
   if (choice === SIGN_IN) await vscode.commands.executeCommand('wikiPublisher.signIn');
   if (choice === OPEN_SETTINGS) await vscode.commands.executeCommand('workbench.action.openSettings', 'wikiPublisher.export');
   if (choice === SHOW_LOG) await vscode.commands.executeCommand('wikiPublisher.showLog');
+}
+
+/** The failure in the user's language: the core's errors keep their sentences as functions of the catalogue. */
+function readFailureText(error: unknown): string {
+  if (isExportError(error)) return error.wordedIn(editorExportMessages);
+  return wordedReadFailure(error, editorPageRouteMessages);
 }
 
 /** Compare and Open read through the export sign-in; without it they explain that and offer Sign In. */

@@ -9,6 +9,7 @@ import type { WikiReading } from '../../core/pageState/wikiReading';
 import type { FileState, WorkspaceFacts, WorkspaceStates } from '../../core/pageState/workspaceStates';
 import type { Logger } from '../../core/ports';
 import { neutralise } from '../../core/text/neutralise';
+import { editorPageRouteMessages } from '../messages/pageRouteMessages';
 import { onDemand } from '../onDemandLoader';
 import type { GlobalStateLinkStore } from '../publish/pageLinks';
 import type { WikiAccess } from '../wiki/wikiAccess';
@@ -169,7 +170,7 @@ export class WikiPagesModel implements vscode.Disposable {
       this.reading = core.unreadWiki('noAccess');
       readFailure = undefined;
     } else if (kind === 'full') {
-      const result = await core.refreshStates(facts, { pages: setup.pages, signal, ...(setup.ownAuthorId ? { ownAuthorId: setup.ownAuthorId } : {}) });
+      const result = await core.refreshStates(facts, { pages: setup.pages, signal, messages: editorPageRouteMessages, ...(setup.ownAuthorId ? { ownAuthorId: setup.ownAuthorId } : {}) });
       this.reading = result.reading;
       readFailure = result.readFailure;
       if (readFailure) this.deps.log.warn(`The Wiki Pages view could not read the wiki: ${readFailure}`);

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { PageManifest } from '../../core/tree/manifestFormat';
 import { MANIFEST_FILE_NAME, parseManifest } from '../../core/tree/manifestFormat';
+import { editorManifestMessages } from '../messages/manifestMessages';
 import { mapBounded } from '../../core/util/mapBounded';
 import { walkSelection } from '../../core/walk/walk';
 import type { WalkFs } from '../../core/walk/walkFs';
@@ -68,7 +69,7 @@ async function readManifest(folder: vscode.Uri): Promise<ScannedManifest> {
   try {
     const text = await workspaceManifestPort().read(uri.toString());
     if (text === undefined) return { uri, folder, label, manifest: undefined, problem: undefined };
-    const parsed = parseManifest(text, name);
+    const parsed = parseManifest(text, name, editorManifestMessages);
     return parsed.ok ? { uri, folder, label, manifest: parsed.manifest, problem: undefined } : { uri, folder, label, manifest: undefined, problem: parsed.message };
   } catch (error) {
     return { uri, folder, label, manifest: undefined, problem: vscode.l10n.t('{0} cannot be read: {1}', name, error instanceof Error ? error.message : String(error)) };

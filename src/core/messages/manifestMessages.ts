@@ -1,0 +1,64 @@
+// Why a page manifest (.wiki-pages.json) is refused, naming the file, and why a key or entry of it is bad (the
+// lower-case reasons go after "has a bad entry "x": "). Each says how to fix it: a manifest is never read as fewer pages.
+
+export interface ManifestMessages {
+  conflictMarkers(name: string): string;
+  notJson(name: string, detail: string): string;
+  notObject(name: string): string;
+  newerVersion(name: string, version: number, readable: number): string;
+  notAManifest(name: string, version: number): string;
+  unknownField(name: string, field: string): string;
+  noPages(name: string): string;
+  listedTwice(name: string, key: string): string;
+  badEntry(name: string, key: string, problem: string): string;
+  noSpace(name: string): string;
+  noParent(name: string): string;
+  cannotRead(name: string, detail: string): string;
+
+  keyEmpty(): string;
+  keyBackslash(): string;
+  keyAbsolute(): string;
+  keyLeaves(): string;
+  keyNotNormalised(): string;
+  entryNotObject(): string;
+  entryNoId(): string;
+  /** `id` as the file has it, quoted as JSON. */
+  entryBadId(id: string): string;
+  entryBadTitle(): string;
+  entryUnknownField(field: string): string;
+
+  /** A page to record whose ID is not one: a fault in the caller, still said in words. */
+  idNotDigits(id: string): string;
+  cannotRecord(key: string, problem: string): string;
+  notARootTarget(root: string): string;
+}
+
+export const englishManifestMessages: ManifestMessages = {
+  conflictMarkers: (name) => `${name} has merge conflict markers; resolve them (keep both sides' entries) and run again.`,
+  notJson: (name, detail) => `${name} is not valid JSON (${detail}). Fix it, or restore it from git.`,
+  notObject: (name) => `${name} is not a JSON object. Fix it, or restore it from git.`,
+  newerVersion: (name, version, readable) => `${name} is version ${version}; this wiki-publisher reads version ${readable}. Update wiki-publisher.`,
+  notAManifest: (name, version) => `${name} is not a wiki-publisher page manifest ("version": ${version} is missing).`,
+  unknownField: (name, field) => `${name} has an unknown field "${field}".`,
+  noPages: (name) => `${name} has no "pages" object.`,
+  listedTwice: (name, key) => `${name} lists "${key}" twice; keep one of them (for a page, the one whose page the wiki should keep).`,
+  badEntry: (name, key, problem) => `${name} has a bad entry "${key}": ${problem}.`,
+  noSpace: (name) => `${name} has no "space" (the space key of its pages), or an empty one.`,
+  noParent: (name) => `${name} has no "parent", or one that is not a page ID (digits in quotes).`,
+  cannotRead: (name, detail) => `${name} cannot be read (${detail}).`,
+
+  keyEmpty: () => 'it is empty (the folder itself is "parent")',
+  keyBackslash: () => 'it has a backslash (keys are \'/\'-separated)',
+  keyAbsolute: () => 'it is absolute (keys are relative to the manifest\'s folder)',
+  keyLeaves: () => 'it leaves the folder ("..")',
+  keyNotNormalised: () => 'it is not normalised (an empty or "." part)',
+  entryNotObject: () => 'it is not an object like {"id": "123", "title": "…"}',
+  entryNoId: () => 'it has no "id"',
+  entryBadId: (id) => `its "id" ${id} is not a page ID (digits in quotes)`,
+  entryBadTitle: () => 'its "title" is not text',
+  entryUnknownField: (field) => `it has an unknown field "${field}"`,
+
+  idNotDigits: (id) => `the page ID ${id} is not digits`,
+  cannotRecord: (key, problem) => `Cannot record "${key}" in the page manifest: ${problem}.`,
+  notARootTarget: (root) => `Not a root target: ${root}.`,
+};

@@ -1,0 +1,32 @@
+// The page manifest's refusals in the user's language (one literal vscode.l10n.t call per entry), typed as the core's
+// catalogue so a missing entry does not compile.
+import * as vscode from 'vscode';
+import type { ManifestMessages } from '../../core/messages/manifestMessages';
+
+export const editorManifestMessages: ManifestMessages = {
+  conflictMarkers: (name) => vscode.l10n.t('{0} has merge conflict markers; resolve them (keep both sides\' entries) and run again.', name),
+  notJson: (name, detail) => vscode.l10n.t('{0} is not valid JSON ({1}). Fix it, or restore it from git.', name, detail),
+  notObject: (name) => vscode.l10n.t('{0} is not a JSON object. Fix it, or restore it from git.', name),
+  newerVersion: (name, version, readable) => vscode.l10n.t('{0} is version {1}; this wiki-publisher reads version {2}. Update wiki-publisher.', name, version, readable),
+  notAManifest: (name, version) => vscode.l10n.t('{0} is not a wiki-publisher page manifest ("version": {1} is missing).', name, version),
+  unknownField: (name, field) => vscode.l10n.t('{0} has an unknown field "{1}".', name, field),
+  noPages: (name) => vscode.l10n.t('{0} has no "pages" object.', name),
+  listedTwice: (name, key) => vscode.l10n.t('{0} lists "{1}" twice; keep one of them (for a page, the one whose page the wiki should keep).', name, key),
+  badEntry: (name, key, problem) => vscode.l10n.t('{0} has a bad entry "{1}": {2}.', name, key, problem),
+  noSpace: (name) => vscode.l10n.t('{0} has no "space" (the space key of its pages), or an empty one.', name),
+  noParent: (name) => vscode.l10n.t('{0} has no "parent", or one that is not a page ID (digits in quotes).', name),
+  cannotRead: (name, detail) => vscode.l10n.t('{0} cannot be read ({1}).', name, detail),
+  keyEmpty: () => vscode.l10n.t('it is empty (the folder itself is "parent")'),
+  keyBackslash: () => vscode.l10n.t('it has a backslash (keys are \'/\'-separated)'),
+  keyAbsolute: () => vscode.l10n.t('it is absolute (keys are relative to the manifest\'s folder)'),
+  keyLeaves: () => vscode.l10n.t('it leaves the folder ("..")'),
+  keyNotNormalised: () => vscode.l10n.t('it is not normalised (an empty or "." part)'),
+  entryNotObject: () => vscode.l10n.t('it is not an object like {"id": "123", "title": "…"}'),
+  entryNoId: () => vscode.l10n.t('it has no "id"'),
+  entryBadId: (id) => vscode.l10n.t('its "id" {0} is not a page ID (digits in quotes)', id),
+  entryBadTitle: () => vscode.l10n.t('its "title" is not text'),
+  entryUnknownField: (field) => vscode.l10n.t('it has an unknown field "{0}"', field),
+  idNotDigits: (id) => vscode.l10n.t('the page ID {0} is not digits', id),
+  cannotRecord: (key, problem) => vscode.l10n.t('Cannot record "{0}" in the page manifest: {1}.', key, problem),
+  notARootTarget: (root) => vscode.l10n.t('Not a root target: {0}.', root),
+};

@@ -26685,6 +26685,11 @@ function isLoopbackAddress(hostname) {
   /^::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}$/.test(host);
 }
 
+// src/core/messages/networkMessages.ts
+var englishNetworkMessages = {
+  requestFailed: () => "The network request failed."
+};
+
 // src/core/http/networkError.ts
 function* causeChain(error) {
   for (let current = error, depth = 0; current instanceof Error && depth < 8; current = current.cause, depth++) {
@@ -26696,13 +26701,13 @@ function codeOf(error) {
   const code = error.code;
   return typeof code === "string" ? code : "";
 }
-function networkError(error) {
+function networkError(error, messages = englishNetworkMessages) {
   const innermostFirst = [...causeChain(error)].reverse();
   const telling = innermostFirst.find((link) => link.message.trim() !== "" && link.message !== "fetch failed");
   const code = innermostFirst.map(codeOf).find((candidate) => candidate !== "");
   let message = telling?.message ?? (error instanceof Error ? error.message : String(error));
   if (code && !message.includes(code)) message = message ? `${message} (${code})` : code;
-  return new Error(message || "The network request failed.", { cause: error });
+  return new Error(message || messages.requestFailed(), { cause: error });
 }
 
 // src/core/http/proxy.ts

@@ -8327,8 +8327,19 @@ function lineAbout(text2, message) {
 // src/cli/args.ts
 var import_node_util = require("node:util");
 
+// src/core/messages/endpointMessages.ts
+var englishEndpointMessages = {
+  missing: (settingName) => `No wiki address is configured. Set ${settingName} in your user settings.`,
+  notAUrl: (settingName) => `${settingName} is not a valid URL.`,
+  hasCredentials: (settingName) => `${settingName} must not contain a user name or password.`,
+  insecure: (settingName) => `${settingName} must use https:// (plain http:// is allowed only for 127.0.0.1, [::1] and localhost), so the API token is never sent unencrypted.`
+};
+
 // src/core/messages/publishMessages.ts
 var englishPublishMessages = {
+  ...englishEndpointMessages,
+  rendererHasQuery: (settingName) => `${settingName} must be the renderer's base address without ? or #, such as https://kroki.example.com.`,
+  rendererInsecure: (settingName) => `${settingName} must use https:// (plain http:// is allowed only for 127.0.0.1, [::1] and localhost), so diagram source is never sent unencrypted.`,
   cancelled: () => "Publishing was cancelled.",
   attempts: (count) => count === 1 ? "1 attempt" : `${count} attempts`,
   timeout: (attempts) => `The wiki did not answer in time (${attempts}). The page may or may not have been published.`,
@@ -8413,30 +8424,29 @@ var import_node_zlib = require("node:zlib");
 
 // src/core/http/endpoint.ts
 var LOOPBACK_HOSTS = /* @__PURE__ */ new Set(["127.0.0.1", "[::1]", "localhost"]);
+function refused(problem, say) {
+  return { ok: false, problem, message: say(englishEndpointMessages), say };
+}
 function isLoopbackHost(hostname) {
   return LOOPBACK_HOSTS.has(hostname.toLowerCase());
 }
 function checkEndpoint(raw, settingName) {
   const text2 = (raw ?? "").trim();
   if (!text2) {
-    return { ok: false, problem: "missing", message: `No wiki address is configured. Set ${settingName} in your user settings.` };
+    return refused("missing", (messages) => messages.missing(settingName));
   }
   let url;
   try {
     url = new URL(text2);
   } catch {
-    return { ok: false, problem: "invalid", message: `${settingName} is not a valid URL.` };
+    return refused("invalid", (messages) => messages.notAUrl(settingName));
   }
   if (url.username || url.password) {
-    return { ok: false, problem: "invalid", message: `${settingName} must not contain a user name or password.` };
+    return refused("invalid", (messages) => messages.hasCredentials(settingName));
   }
   if (url.protocol === "https:") return { ok: true, url };
   if (url.protocol === "http:" && isLoopbackHost(url.hostname)) return { ok: true, url };
-  return {
-    ok: false,
-    problem: "insecure",
-    message: `${settingName} must use https:// (plain http:// is allowed only for 127.0.0.1, [::1] and localhost), so the API token is never sent unencrypted.`
-  };
+  return refused("insecure", (messages) => messages.insecure(settingName));
 }
 function sameOrigin(a, b) {
   return new URL(a.toString()).origin === new URL(b.toString()).origin;
@@ -8554,13 +8564,13 @@ function findDiagramFences(markdown) {
   }
   return fences;
 }
-function checkRenderer(raw, settingName = DIAGRAMS_SETTING) {
+function checkRenderer(raw, settingName = DIAGRAMS_SETTING, messages = englishPublishMessages) {
   const text2 = (raw ?? "").trim();
   if (text2 === "") return { ok: true, url: void 0 };
   const check = checkEndpoint(text2, settingName);
   if (check.ok) {
     if (check.url.search || check.url.hash) {
-      return { ok: false, problem: "invalid", message: `${settingName} must be the renderer's base address without ? or #, such as https://kroki.example.com.` };
+      return { ok: false, problem: "invalid", message: messages.rendererHasQuery(settingName) };
     }
     return { ok: true, url: check.url };
   }
@@ -8568,13 +8578,13 @@ function checkRenderer(raw, settingName = DIAGRAMS_SETTING) {
     return {
       ok: false,
       problem: "insecure",
-      message: `${settingName} must use https:// (plain http:// is allowed only for 127.0.0.1, [::1] and localhost), so diagram source is never sent unencrypted.`
+      message: messages.rendererInsecure(settingName)
     };
   }
-  return { ok: false, problem: "invalid", message: check.message };
+  return { ok: false, problem: "invalid", message: check.say(messages) };
 }
 function renderDiagrams(markdown, options) {
-  const renderer = checkRenderer(options.rendererUrl, options.settingName);
+  const renderer = checkRenderer(options.rendererUrl, options.settingName, options.messages);
   if (!renderer.ok) return renderer;
   const fences = findDiagramFences(markdown);
   if (!renderer.url || fences.length === 0) return { ok: true, markdown, diagrams: fences.length, rendered: false };
@@ -8747,8 +8757,8 @@ function omitTitleHeading2(content, title) {
 function contentHash(content) {
   return (0, import_node_crypto.createHash)("sha256").update(content, "utf8").digest("hex");
 }
-function deriveContent(body, recipe) {
-  const diagrams = renderDiagrams(body, { rendererUrl: recipe.diagramRenderer });
+function deriveContent(body, recipe, messages) {
+  const diagrams = renderDiagrams(body, { rendererUrl: recipe.diagramRenderer, ...messages ? { messages } : {} });
   const withDiagrams = diagrams.ok ? diagrams.markdown : body;
   return { content: recipe.omitHeading !== void 0 ? omitTitleHeading2(withDiagrams, recipe.omitHeading) : withDiagrams, diagrams };
 }
@@ -8861,8 +8871,8 @@ async function runPlan(items, options) {
         continue;
       }
       if (!content.ok) {
-        const refused = { ...item, state: "refused", refusals: [...item.refusals, { code: content.code, message: content.problem, fix: void 0 }] };
-        report2(index, { item: refused, state: "refused", mayHaveLanded: false });
+        const refused2 = { ...item, state: "refused", refusals: [...item.refusals, { code: content.code, message: content.problem, fix: void 0 }] };
+        report2(index, { item: refused2, state: "refused", mayHaveLanded: false });
         continue;
       }
       options.onStart?.(item, ++started, total);
@@ -9189,8 +9199,111 @@ var Output = class {
 // src/core/run/planDigest.ts
 var import_node_crypto2 = require("node:crypto");
 
+// src/core/messages/signInMessages.ts
+var englishSignInMessages = {
+  ...englishEndpointMessages,
+  notSignedIn: () => "You are not signed in to the export API.",
+  signedOut: () => "Your export API sign-in has expired or was revoked. Sign in again.",
+  lockLost: () => "The refresh lock was lost to another window; nothing was changed. Try again.",
+  staleView: () => "This window has not yet received the export session another window stored. Try again in a moment.",
+  storageDidNotAnswer: (budgetMs) => `The secret storage did not answer within ${budgetMs} ms while this window held the refresh lock; the lock was released. Try again.`,
+  storageDidNotDelete: (budgetMs) => `The secret storage did not delete the session within ${budgetMs} ms while this window held the refresh lock; the lock was released. Try again.`,
+  storageDidNotSave: (budgetMs) => `The secret storage did not save the session within ${budgetMs} ms while this window held the refresh lock; the lock was released. Try again.`,
+  lockUnproven: () => "This window could not prove it still holds the refresh lock (was it paused?), so the refresh token was not sent. Try again.",
+  refreshUnavailable: () => 'The export API access token has expired, and this window cannot refresh it: the extension runs on the remote side here, and refreshing works only where VS Code keeps its secrets (a local window). Open a local VS Code window to refresh the sign-in, or let the extension run locally (remove it from "remote.extensionKind").',
+  cancelled: () => "Cancelled.",
+  refreshTokenRefused: () => "The identity provider no longer accepts the refresh token (invalid_grant).",
+  codeRefused: () => "The identity provider refused the sign-in code (invalid_grant): it expired, was already used, or the sign-in took too long. Sign in again.",
+  rateLimited: () => "The identity provider is rate limiting requests (HTTP 429).",
+  providerFailed: (status) => `The identity provider failed with HTTP ${status}.`,
+  clientRejected: (status) => `The identity provider rejected the client ID or client secret (HTTP ${status}).`,
+  notJson: (status) => `The identity provider answered HTTP ${status} with something that is not JSON.`,
+  emptyBody: (status) => `The identity provider answered HTTP ${status} with an empty body.`,
+  redirected: (status) => `The token endpoint redirected (HTTP ${status}); redirects are not followed.`,
+  refused: (status) => `The identity provider refused the request with HTTP ${status}.`,
+  refusedWithCode: (status, code) => `The identity provider refused the request with HTTP ${status} (${code}).`,
+  noAccessToken: (status) => `The token response (HTTP ${status}) has no access_token.`,
+  providerTimedOut: () => "The identity provider did not answer in time.",
+  providerUnreachable: (detail) => `Could not reach the identity provider: ${detail}`,
+  codeNotResent: (said) => `${said} The sign-in code works only once, so it was not sent again: sign in again.`,
+  noClientSecret: () => 'No OAuth client secret is set. Run "Wiki: Set OAuth Client Secret".',
+  requestCancelled: () => "The sign-in request was cancelled.",
+  settingsMissing: () => "Set wikiPublisher.export.authUrl and wikiPublisher.export.clientId in your user settings.",
+  tokenRequestFailed: (detail) => `The token request failed: ${detail}`,
+  providerAddress: () => "the identity provider address",
+  noProviderAddress: (settingName) => `No identity provider address: set ${settingName}.`,
+  serviceAccountIncomplete: () => "A service account needs both a client ID and a client secret.",
+  clientRefused: (status) => `The client ID or secret was refused by the identity provider (HTTP ${status}, invalid_client).`,
+  scopeRefused: (scope) => `The identity provider refused the scope "${scope}" (invalid_scope): the service account's credential was not given it.`,
+  grantNotAllowed: (code) => `The identity provider does not let this client use the client-credentials grant (${code}): use a service account's credential.`,
+  tokenRequestCancelled: () => "The token request was cancelled.",
+  providerNotReached: () => "The identity provider could not be reached.",
+  pageSignedInTitle: () => "Signed in",
+  pageSignedIn: () => "You can close this tab and return to VS Code.",
+  pageDeniedTitle: () => "Sign-in cancelled",
+  pageDenied: () => "Access was denied. You can close this tab.",
+  pageFailedTitle: () => "Sign-in failed",
+  pageFailed: () => "The identity provider reported an error. You can close this tab and try again from VS Code.",
+  pageBadStateTitle: () => "Invalid sign-in link",
+  pageBadState: () => "This callback does not belong to the sign-in VS Code started. Nothing was changed.",
+  pageNotFoundTitle: () => "Not found",
+  pageNotFound: () => "Nothing here.",
+  accessDenied: () => "Access to the export API was denied on the authorization page.",
+  signInEnded: (error) => `The identity provider ended the sign-in (${error}).`,
+  signInEndedWithoutCode: () => "The identity provider ended the sign-in without a code.",
+  signInTimedOut: () => "Nobody completed the sign-in page within 5 minutes.",
+  signInCancelled: () => "Sign-in was cancelled.",
+  cannotListen: (port, code) => `Could not listen on 127.0.0.1:${port} for the sign-in callback (${code}).`,
+  lookupLeftOrigin: () => "The lookup address left the wiki origin.",
+  lookupRejected: () => "The platform rejected the export sign-in (HTTP 401).",
+  lookupStatus: (status) => `The platform answered HTTP ${status}.`,
+  lookupNotJson: () => "The platform answered HTTP 200 with something that is not JSON.",
+  lookupFailed: (detail) => `The platform lookup failed: ${detail}`,
+  refreshCancelled: () => "The sign-in refresh was cancelled.",
+  lockFailed: (detail) => `Could not take the refresh lock: ${detail}`,
+  lockBusy: () => "Another window is refreshing the export sign-in and has not finished. Try again in a moment.",
+  noSessionFromTokens: () => "The token response could not be turned into a session.",
+  refreshOutOfTime: () => "The export session refresh ran out of time. Try again.",
+  tokenEndpointTimedOut: (ms) => `The token endpoint did not answer within ${ms} ms. Try again.`,
+  sessionChangedTwice: () => "The export session changed twice during one refresh. Try again.",
+  sessionChanged: () => "The export session changed during the refresh. Try again.",
+  noRefreshToken: () => "Refusing to store a session without a refresh token.",
+  saveFailed: (detail) => `Could not save the refreshed export session: ${detail}`,
+  signInWaiting: () => "A sign-in to the export API is already waiting for the browser.",
+  pageNotOpened: () => "The authorization page was not opened.",
+  noRefreshTokenIssued: () => "The identity provider issued no refresh token; the authorization must include offline_access.",
+  signedInNotSaved: () => "Signed in, but the secret storage refused to save the session. Try again."
+};
+
+// src/core/messages/pageRouteMessages.ts
+var englishPageRouteMessages = {
+  ...englishSignInMessages,
+  exportSignIn: () => "export sign-in",
+  noCredential: (credential) => `No ${credential} is available.`,
+  credentialUnusable: (credential, detail) => `Could not use the ${credential}: ${detail}`,
+  wikiLeftOrigin: () => "A wiki address left the configured wiki origin; nothing was sent.",
+  wikiTimedOut: (seconds) => `The wiki did not answer within ${seconds} s.`,
+  wikiUnreachable: (detail) => `Could not reach the wiki: ${detail}`,
+  wikiRefused: (credential, status) => `The wiki refused the ${credential} (HTTP ${status}).`,
+  wikiRedirected: (status, credential) => `The wiki answered with a redirect (HTTP ${status}); it is not followed, so the ${credential} never leaves the wiki.`,
+  wikiBusy: (status) => `The wiki is busy or failing (HTTP ${status}).`,
+  wikiStatus: (status) => `The wiki answered HTTP ${status}.`,
+  wikiNotJson: () => "The wiki answered HTTP 200 with something that is not the expected JSON.",
+  wikiListLoops: (list) => `The wiki's ${list} links back to a page already read.`,
+  wikiListTooLong: (list, maxPages) => `The wiki's ${list} has more than ${maxPages} pages; stopped reading.`,
+  listOfPages: () => "list of pages",
+  listOfChildren: () => "list of children",
+  badPaginationLink: () => "The wiki sent a pagination link that is not a valid address.",
+  foreignPaginationLink: () => "The wiki sent a pagination link to another site; it was not followed.",
+  pageListNotJson: () => "The wiki answered with a list of pages that is not the expected JSON.",
+  spaceListNotJson: () => "The wiki answered with a list of spaces that is not the expected JSON.",
+  childListNotJson: () => "The wiki answered with a list of children that is not the expected JSON.",
+  pageIncomplete: () => "The wiki answered with a page that has no ID, title or version number."
+};
+
 // src/core/messages/treeMessages.ts
 var englishTreeMessages = {
+  ...englishPageRouteMessages,
   guardTimedOut: () => "the wiki did not answer in time",
   guardFailed: (detail) => `The lookup on the wiki failed: ${detail}.`,
   linksStay: (count, listed, more) => `${count === 1 ? "1 link stays" : `${count} links stay`} as written and will not work on the wiki: ${listed}${more ? ", ..." : ""}.`,
@@ -9230,6 +9343,24 @@ function parsePageLink(value) {
 }
 function linkNames(link, target) {
   return link !== void 0 && link.spaceId === target.spaceId && link.parentId === target.parentId && link.pageTitle === target.pageTitle;
+}
+
+// src/core/oauth/authErrorKind.ts
+function isExportAuthError(error, kind) {
+  if (!(error instanceof Error) || error.name !== "ExportAuthError") return false;
+  return kind === void 0 || error.kind === kind;
+}
+
+// src/core/wikiPages/isWikiReadError.ts
+function isWikiReadError(error, kind) {
+  if (!(error instanceof Error) || error.name !== "WikiReadError") return false;
+  return kind === void 0 || error.kind === kind;
+}
+
+// src/core/wikiPages/readFailureText.ts
+function readFailureText(error, messages) {
+  if (isWikiReadError(error) || isExportAuthError(error)) return error.wordedIn(messages);
+  return describeError(error);
 }
 
 // src/core/run/guard.ts
@@ -9278,7 +9409,7 @@ async function checkOne(link, target, options) {
   } catch (error) {
     if (options.signal?.aborted) throw error;
     const messages = options.messages ?? englishTreeMessages;
-    return { kind: "unchecked", reason: "failed", detail: messages.guardFailed(deadline.aborted ? messages.guardTimedOut() : describeError(error)) };
+    return { kind: "unchecked", reason: "failed", detail: messages.guardFailed(deadline.aborted ? messages.guardTimedOut() : readFailureText(error, messages)) };
   }
 }
 async function lookUp(pages, link, target, signal) {
@@ -9682,7 +9813,7 @@ function planFileWithContent(file, link, options, prepared) {
     ...options.diagramRenderer !== void 0 ? { diagramRenderer: options.diagramRenderer } : {},
     ...omit && complete ? { omitHeading: complete.pageTitle } : {}
   };
-  const { content, diagrams } = deriveContent(prepared.content, recipe);
+  const { content, diagrams } = deriveContent(prepared.content, recipe, options.messages);
   const contentSha256 = contentHash(content);
   const refusals = [];
   if (file.readProblem !== void 0) refusals.push({ code: "unreadable", message: file.readProblem, fix: void 0 });
@@ -10953,25 +11084,28 @@ function joinPath(base, path) {
 // src/core/oauth/errors.ts
 var RETRYABLE = /* @__PURE__ */ new Set(["busy", "network", "rateLimited", "serverError"]);
 var ExportAuthError = class extends Error {
-  constructor(kind, message, details = {}) {
-    super(redact(message));
+  constructor(kind, sentence, details = {}) {
+    super(redact(sentence(englishSignInMessages)));
     this.kind = kind;
+    this.sentence = sentence;
     this.details = details;
     this.name = "ExportAuthError";
     this.retryable = RETRYABLE.has(kind);
   }
   kind;
+  sentence;
   details;
   retryable;
+  /** The message in another catalogue's words (the editor's), redacted like `message`. */
+  wordedIn(messages) {
+    return redact(this.sentence(messages));
+  }
 };
-function isExportAuthError(error, kind) {
-  return error instanceof ExportAuthError && (kind === void 0 || error.kind === kind);
-}
 function raceWithSignal(promise, signal) {
   if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(new ExportAuthError("cancelled", "Cancelled."));
+  if (signal.aborted) return Promise.reject(new ExportAuthError("cancelled", (m) => m.cancelled()));
   return new Promise((resolve6, reject) => {
-    const onAbort = () => reject(new ExportAuthError("cancelled", "Cancelled."));
+    const onAbort = () => reject(new ExportAuthError("cancelled", (m) => m.cancelled()));
     signal.addEventListener("abort", onAbort, { once: true });
     promise.then(resolve6, reject).finally(() => signal.removeEventListener("abort", onAbort));
   });
@@ -11002,8 +11136,8 @@ function text(value) {
   return typeof value === "string" && value.length > 0 ? value : void 0;
 }
 var INVALID_GRANT_MESSAGES = {
-  refresh_token: "The identity provider no longer accepts the refresh token (invalid_grant).",
-  authorization_code: "The identity provider refused the sign-in code (invalid_grant): it expired, was already used, or the sign-in took too long. Sign in again."
+  refresh_token: (m) => m.refreshTokenRefused(),
+  authorization_code: (m) => m.codeRefused()
 };
 function classifyTokenResponse(status, body, retryAfterMs, grantType = "refresh_token") {
   const json = parseJsonObject(body);
@@ -11011,32 +11145,32 @@ function classifyTokenResponse(status, body, retryAfterMs, grantType = "refresh_
   if (oauthError === "invalid_grant") return fail2(new ExportAuthError("invalidGrant", INVALID_GRANT_MESSAGES[grantType], { status }));
   if (status === 429) {
     const details = retryAfterMs === void 0 ? { status } : { status, retryAfterMs };
-    return fail2(new ExportAuthError("rateLimited", "The identity provider is rate limiting requests (HTTP 429).", details));
+    return fail2(new ExportAuthError("rateLimited", (m) => m.rateLimited(), details));
   }
-  if (status >= 500) return fail2(new ExportAuthError("serverError", `The identity provider failed with HTTP ${status}.`, { status }));
+  if (status >= 500) return fail2(new ExportAuthError("serverError", (m) => m.providerFailed(status), { status }));
   if (oauthError === "invalid_client" || status === 401) {
-    return fail2(new ExportAuthError("invalidClient", `The identity provider rejected the client ID or client secret (HTTP ${status}).`, { status }));
+    return fail2(new ExportAuthError("invalidClient", (m) => m.clientRejected(status), { status }));
   }
   if (!json) {
-    const what = body.trim() ? "something that is not JSON" : "an empty body";
-    return fail2(new ExportAuthError("protocol", `The identity provider answered HTTP ${status} with ${what}.`, { status }));
+    const sentence = body.trim() ? (m) => m.notJson(status) : (m) => m.emptyBody(status);
+    return fail2(new ExportAuthError("protocol", sentence, { status }));
   }
   if (status >= 300 && status < 400) {
-    return fail2(new ExportAuthError("protocol", `The token endpoint redirected (HTTP ${status}); redirects are not followed.`, { status }));
+    return fail2(new ExportAuthError("protocol", (m) => m.redirected(status), { status }));
   }
   if (oauthError || status >= 400) {
-    const code = oauthError ? ` (${oauthError.replace(/[^a-z_]/gi, "")})` : "";
-    return fail2(new ExportAuthError("protocol", `The identity provider refused the request with HTTP ${status}${code}.`, { status }));
+    const code = oauthError?.replace(/[^a-z_]/gi, "");
+    return fail2(new ExportAuthError("protocol", (m) => code !== void 0 ? m.refusedWithCode(status, code) : m.refused(status), { status }));
   }
   const accessToken = text(json.access_token);
-  if (!accessToken) return fail2(new ExportAuthError("protocol", `The token response (HTTP ${status}) has no access_token.`, { status }));
+  if (!accessToken) return fail2(new ExportAuthError("protocol", (m) => m.noAccessToken(status), { status }));
   const refreshToken = text(json.refresh_token);
   const scope = text(json.scope);
   return { ok: true, tokens: { accessToken, ...refreshToken ? { refreshToken } : {}, ...scope ? { scope } : {} } };
 }
 function networkFailure(error, deadlinePassed) {
-  if (deadlinePassed) return fail2(new ExportAuthError("network", "The identity provider did not answer in time."));
-  return fail2(new ExportAuthError("network", `Could not reach the identity provider: ${describeError(error)}`));
+  if (deadlinePassed) return fail2(new ExportAuthError("network", (m) => m.providerTimedOut()));
+  return fail2(new ExportAuthError("network", (m) => m.providerUnreachable(describeError(error))));
 }
 
 // src/core/oauth/clientCredentials.ts
@@ -11050,7 +11184,7 @@ function createClientCredentialsSource(config) {
   const token = (signal) => {
     if (signal?.aborted) return Promise.resolve(cancelled());
     if (cached && clock.now() < cached.renewAt) return Promise.resolve({ ok: true, accessToken: cached.accessToken, expiresAt: cached.expiresAt });
-    inFlight ??= requestToken(config, clock).catch((error) => fail3("protocol", `The token request failed: ${describeError(error)}`)).then((result) => {
+    inFlight ??= requestToken(config, clock).catch((error) => fail3("protocol", (m) => m.tokenRequestFailed(describeError(error)))).then((result) => {
       inFlight = void 0;
       if (result.ok) cached = { accessToken: result.accessToken, expiresAt: result.expiresAt, renewAt: renewAt(clock.now(), result.expiresAt) };
       return result;
@@ -11070,12 +11204,12 @@ function renewAt(now, expiresAt) {
   return expiresAt - Math.min(RENEW_MARGIN_MS, Math.max(0, expiresAt - now) / 2);
 }
 async function requestToken(config, clock) {
-  const authUrlName = config.authUrlName ?? "the identity provider address";
-  if (!config.authUrl.trim()) return fail3("config", `No identity provider address: set ${authUrlName}.`);
-  const checked = checkEndpoint(config.authUrl, authUrlName);
-  if (!checked.ok) return fail3("config", checked.message);
+  const authUrlName = (messages) => config.authUrlName ?? messages.providerAddress();
+  if (!config.authUrl.trim()) return fail3("config", (m) => m.noProviderAddress(authUrlName(m)));
+  const checked = checkEndpoint(config.authUrl, authUrlName(englishSignInMessages));
+  if (!checked.ok) return fail3("config", (m) => sayEndpointProblem(checkEndpoint(config.authUrl, authUrlName(m)), m));
   const secret = config.clientSecret.trim();
-  if (!config.clientId.trim() || !secret) return fail3("config", "A service account needs both a client ID and a client secret.");
+  if (!config.clientId.trim() || !secret) return fail3("config", (m) => m.serviceAccountIncomplete());
   const grant = { grant_type: "client_credentials", client_id: config.clientId.trim(), client_secret: secret };
   const scope = config.scope?.trim();
   if (scope) grant.scope = scope;
@@ -11101,14 +11235,14 @@ function interpret(sent, config, now) {
 function refine(error, oauthError, status, config) {
   const hint = config.refusedHint ? ` ${config.refusedHint}` : "";
   if (error.kind === "invalidClient") {
-    return new ExportAuthError("invalidClient", `The client ID or secret was refused by the identity provider (HTTP ${status}, invalid_client).${hint}`, error.details);
+    return new ExportAuthError("invalidClient", (m) => `${m.clientRefused(status)}${hint}`, error.details);
   }
   if (oauthError === "invalid_scope") {
-    return new ExportAuthError("config", `The identity provider refused the scope "${config.scope?.trim() ?? ""}" (invalid_scope): the service account's credential was not given it.`, error.details);
+    return new ExportAuthError("config", (m) => m.scopeRefused(config.scope?.trim() ?? ""), error.details);
   }
   if (oauthError === "unauthorized_client" || oauthError === "unsupported_grant_type" || error.kind === "invalidGrant") {
     const code = error.kind === "invalidGrant" ? "invalid_grant" : String(oauthError);
-    return new ExportAuthError("invalidClient", `The identity provider does not let this client use the client-credentials grant (${code}): use a service account's credential.${hint}`, error.details);
+    return new ExportAuthError("invalidClient", (m) => `${m.grantNotAllowed(code)}${hint}`, error.details);
   }
   return error;
 }
@@ -11121,28 +11255,37 @@ function expiryOf(accessToken, expiresIn, now) {
 }
 function scrubbed(error, secret) {
   if (!error.message.includes(secret)) return error;
-  return new ExportAuthError(error.kind, error.message.split(secret).join("[redacted]"), error.details);
+  return new ExportAuthError(error.kind, (m) => error.wordedIn(m).split(secret).join("[redacted]"), error.details);
 }
 function cancelled() {
-  return { ok: false, error: new ExportAuthError("cancelled", "The token request was cancelled.") };
+  return { ok: false, error: new ExportAuthError("cancelled", (m) => m.tokenRequestCancelled()) };
 }
 function failureOf(result) {
-  return result.ok ? fail3("protocol", "The identity provider could not be reached.") : result;
+  return result.ok ? fail3("protocol", (m) => m.providerNotReached()) : result;
 }
-function fail3(kind, message) {
-  return { ok: false, error: new ExportAuthError(kind, message) };
+function sayEndpointProblem(check, messages) {
+  return check.ok ? "" : check.say(messages);
+}
+function fail3(kind, sentence) {
+  return { ok: false, error: new ExportAuthError(kind, sentence) };
 }
 
 // src/core/wikiPages/errors.ts
 var WikiReadError = class extends Error {
-  constructor(kind, message, details = {}) {
-    super(redact(message));
+  constructor(kind, sentence, details = {}) {
+    super(redact(sentence(englishPageRouteMessages)));
     this.kind = kind;
+    this.sentence = sentence;
     this.details = details;
     this.name = "WikiReadError";
   }
   kind;
+  sentence;
   details;
+  /** The message in another catalogue's words (the editor's), redacted like `message`. */
+  wordedIn(messages) {
+    return redact(this.sentence(messages));
+  }
 };
 
 // src/core/wikiPages/pageJson.ts
@@ -11232,17 +11375,18 @@ function nextFromLinkHeader(header) {
 }
 
 // src/core/wikiPages/tokenFailure.ts
-function tokenFailure(error, signal, credentialName = "export sign-in") {
+function tokenFailure(error, signal, credentialName) {
   if (error instanceof WikiReadError) return error;
-  if (signal?.aborted || isExportAuthError(error, "cancelled")) return new WikiReadError("cancelled", "Cancelled.", { cause: error });
+  if (signal?.aborted || isExportAuthError(error, "cancelled")) return new WikiReadError("cancelled", (m) => m.cancelled(), { cause: error });
   const transient = isExportAuthError(error) && error.retryable;
-  return new WikiReadError(transient ? "network" : "unauthorized", `Could not use the ${credentialName}: ${describeError(error)}`, { cause: error });
+  return new WikiReadError(transient ? "network" : "unauthorized", (m) => m.credentialUnusable(credentialName ?? m.exportSignIn(), isExportAuthError(error) ? error.wordedIn(m) : describeError(error)), { cause: error });
 }
 
 // src/core/wikiPages/request.ts
 var BASE_SETTING = "wikiPublisher.baseUrl";
 function createPageRequester(options) {
   const { timeoutMs, credentialName } = options;
+  const credential = (m) => credentialName ?? m.exportSignIn();
   async function accessToken(signal) {
     let token;
     try {
@@ -11250,33 +11394,33 @@ function createPageRequester(options) {
     } catch (error) {
       throw tokenFailure(error, signal, credentialName);
     }
-    if (signal?.aborted) throw new WikiReadError("cancelled", "Cancelled.");
+    if (signal?.aborted) throw new WikiReadError("cancelled", (m) => m.cancelled());
     if (!token) throw new WikiReadError("unauthorized", notSignedIn(credentialName));
     return token;
   }
   async function getJson(url, origin, signal) {
-    if (!sameOrigin(url, origin)) throw new WikiReadError("protocol", "A wiki address left the configured wiki origin; nothing was sent.");
+    if (!sameOrigin(url, origin)) throw new WikiReadError("protocol", (m) => m.wikiLeftOrigin());
     const token = await accessToken(signal);
     const result = await timedSend(
       options.transport,
       { method: "GET", url: url.toString(), headers: { authorization: `Bearer ${token}`, accept: "application/json" } },
       signal ? { timeoutMs, signal } : { timeoutMs }
     );
-    if (result.kind === "cancelled") throw new WikiReadError("cancelled", "Cancelled.");
-    if (result.kind === "timeout") throw new WikiReadError("timeout", `The wiki did not answer within ${Math.round(timeoutMs / 1e3)} s.`);
-    if (result.kind === "network") throw new WikiReadError("network", `Could not reach the wiki: ${result.detail}`);
+    if (result.kind === "cancelled") throw new WikiReadError("cancelled", (m) => m.cancelled());
+    if (result.kind === "timeout") throw new WikiReadError("timeout", (m) => m.wikiTimedOut(Math.round(timeoutMs / 1e3)));
+    if (result.kind === "network") throw new WikiReadError("network", (m) => m.wikiUnreachable(result.detail));
     const { status } = result;
     if (status === 404) return { found: false };
     if (status === 401 || status === 403) {
-      throw new WikiReadError("unauthorized", `The wiki refused the ${credentialName} (HTTP ${status}).`, { status });
+      throw new WikiReadError("unauthorized", (m) => m.wikiRefused(credential(m), status), { status });
     }
     if (status >= 300 && status < 400) {
-      throw new WikiReadError("protocol", `The wiki answered with a redirect (HTTP ${status}); it is not followed, so the ${credentialName} never leaves the wiki.`, { status });
+      throw new WikiReadError("protocol", (m) => m.wikiRedirected(status, credential(m)), { status });
     }
-    if (status === 429 || status >= 500) throw new WikiReadError("server", `The wiki is busy or failing (HTTP ${status}).`, { status });
-    if (status !== 200) throw new WikiReadError("protocol", `The wiki answered HTTP ${status}.`, { status });
+    if (status === 429 || status >= 500) throw new WikiReadError("server", (m) => m.wikiBusy(status), { status });
+    if (status !== 200) throw new WikiReadError("protocol", (m) => m.wikiStatus(status), { status });
     const body = parseJsonObject(result.text);
-    if (!body) throw new WikiReadError("protocol", "The wiki answered HTTP 200 with something that is not the expected JSON.", { status });
+    if (!body) throw new WikiReadError("protocol", (m) => m.wikiNotJson(), { status });
     return { found: true, body, link: result.headers.link };
   }
   async function readPages(first, origin, signal, what, visit) {
@@ -11289,15 +11433,15 @@ function createPageRequester(options) {
       const next = nextLink(answer.body) ?? nextFromLinkHeader(answer.link);
       if (next === void 0) return true;
       url = nextPageUrl(next, origin);
-      if (followed.has(url.toString())) throw new WikiReadError("protocol", `The wiki's ${what} links back to a page already read.`);
+      if (followed.has(url.toString())) throw new WikiReadError("protocol", (m) => m.wikiListLoops(what(m)));
       followed.add(url.toString());
-      if (pages >= options.maxPages) throw new WikiReadError("protocol", `The wiki's ${what} has more than ${options.maxPages} pages; stopped reading.`);
+      if (pages >= options.maxPages) throw new WikiReadError("protocol", (m) => m.wikiListTooLong(what(m), options.maxPages));
     }
   }
   return {
     siteOrigin() {
       const base = checkEndpoint(options.baseUrl, BASE_SETTING);
-      if (!base.ok) throw new WikiReadError("config", base.message);
+      if (!base.ok) throw new WikiReadError("config", base.say);
       return base.url.origin;
     },
     getJson,
@@ -11305,7 +11449,7 @@ function createPageRequester(options) {
   };
 }
 function notSignedIn(credentialName) {
-  return credentialName === "export sign-in" ? "You are not signed in to the export API." : `No ${credentialName} is available.`;
+  return (m) => credentialName === void 0 ? m.notSignedIn() : m.noCredential(credentialName);
 }
 function nextLink(body) {
   const links = body._links;
@@ -11318,9 +11462,9 @@ function nextPageUrl(next, origin) {
   try {
     url = new URL(next, origin);
   } catch {
-    throw new WikiReadError("protocol", "The wiki sent a pagination link that is not a valid address.");
+    throw new WikiReadError("protocol", (m) => m.badPaginationLink());
   }
-  if (!sameOrigin(url, origin)) throw new WikiReadError("protocol", "The wiki sent a pagination link to another site; it was not followed.");
+  if (!sameOrigin(url, origin)) throw new WikiReadError("protocol", (m) => m.foreignPaginationLink());
   return url;
 }
 
@@ -11337,13 +11481,13 @@ function createWikiPagesClient(options) {
     getAccessToken: options.getAccessToken,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS2,
     maxPages: options.maxChildPages ?? DEFAULT_MAX_CHILD_PAGES,
-    credentialName: options.credentialName ?? "export sign-in"
+    ...options.credentialName !== void 0 ? { credentialName: options.credentialName } : {}
   });
   async function listPages(query, origin, signal, keep) {
     const pages = [];
-    await requester.readPages(new URL(`/wiki/api/v2/pages?${query}&limit=${pageSize}`, origin), origin, signal, "list of pages", (body) => {
+    await requester.readPages(new URL(`/wiki/api/v2/pages?${query}&limit=${pageSize}`, origin), origin, signal, (m) => m.listOfPages(), (body) => {
       const listed = parsePageList(body, origin);
-      if (!listed) throw new WikiReadError("protocol", "The wiki answered with a list of pages that is not the expected JSON.");
+      if (!listed) throw new WikiReadError("protocol", (m) => m.pageListNotJson());
       for (const { page, current } of listed) if (current && keep(page)) pages.push(page);
       return false;
     });
@@ -11353,7 +11497,7 @@ function createWikiPagesClient(options) {
     const answer = await requester.getJson(new URL(`/wiki/api/v2/spaces?${param}=${encodeURIComponent(value)}`, origin), origin, signal);
     if (!answer.found) return void 0;
     const spaces = parseSpaces(answer.body);
-    if (!spaces) throw new WikiReadError("protocol", "The wiki answered with a list of spaces that is not the expected JSON.");
+    if (!spaces) throw new WikiReadError("protocol", (m) => m.spaceListNotJson());
     return spaces.find((space) => (param === "ids" ? space.id : space.key) === value);
   }
   const client = {
@@ -11362,16 +11506,16 @@ function createWikiPagesClient(options) {
       const answer = await requester.getJson(new URL(`/wiki/api/v2/pages/${encodeURIComponent(pageId)}`, origin), origin, signal);
       if (!answer.found) return void 0;
       const page = parsePage(answer.body, origin);
-      if (!page) throw new WikiReadError("protocol", "The wiki answered with a page that has no ID, title or version number.");
+      if (!page) throw new WikiReadError("protocol", (m) => m.pageIncomplete());
       return page;
     },
     async findChildByTitle(parentId, title, signal) {
       const origin = requester.siteOrigin();
       const first = new URL(`/wiki/api/v2/pages/${encodeURIComponent(parentId)}/children?limit=${pageSize}`, origin);
       let hit;
-      await requester.readPages(first, origin, signal, "list of children", (body) => {
+      await requester.readPages(first, origin, signal, (m) => m.listOfChildren(), (body) => {
         const children = parseChildren(body);
-        if (!children) throw new WikiReadError("protocol", "The wiki answered with a list of children that is not the expected JSON.");
+        if (!children) throw new WikiReadError("protocol", (m) => m.childListNotJson());
         const child = children.results.find((entry) => entry.title === title && (entry.status ?? "current") === "current");
         if (child) hit = { id: child.id, title: child.title };
         return hit !== void 0;
@@ -11382,9 +11526,9 @@ function createWikiPagesClient(options) {
       const origin = requester.siteOrigin();
       const first = new URL(`/wiki/api/v2/pages/${encodeURIComponent(parentId)}/children?limit=${pageSize}`, origin);
       const children = [];
-      const found = await requester.readPages(first, origin, signal, "list of children", (body) => {
+      const found = await requester.readPages(first, origin, signal, (m) => m.listOfChildren(), (body) => {
         const listed = parseChildren(body);
-        if (!listed) throw new WikiReadError("protocol", "The wiki answered with a list of children that is not the expected JSON.");
+        if (!listed) throw new WikiReadError("protocol", (m) => m.childListNotJson());
         children.push(...listed.results.filter((entry) => (entry.status ?? "current") === "current"));
         return false;
       });
@@ -11700,6 +11844,35 @@ function siteAddress(baseUrl) {
   return `${url.origin}${path}`;
 }
 
+// src/core/messages/manifestMessages.ts
+var englishManifestMessages = {
+  conflictMarkers: (name) => `${name} has merge conflict markers; resolve them (keep both sides' entries) and run again.`,
+  notJson: (name, detail) => `${name} is not valid JSON (${detail}). Fix it, or restore it from git.`,
+  notObject: (name) => `${name} is not a JSON object. Fix it, or restore it from git.`,
+  newerVersion: (name, version, readable) => `${name} is version ${version}; this wiki-publisher reads version ${readable}. Update wiki-publisher.`,
+  notAManifest: (name, version) => `${name} is not a wiki-publisher page manifest ("version": ${version} is missing).`,
+  unknownField: (name, field) => `${name} has an unknown field "${field}".`,
+  noPages: (name) => `${name} has no "pages" object.`,
+  listedTwice: (name, key) => `${name} lists "${key}" twice; keep one of them (for a page, the one whose page the wiki should keep).`,
+  badEntry: (name, key, problem) => `${name} has a bad entry "${key}": ${problem}.`,
+  noSpace: (name) => `${name} has no "space" (the space key of its pages), or an empty one.`,
+  noParent: (name) => `${name} has no "parent", or one that is not a page ID (digits in quotes).`,
+  cannotRead: (name, detail) => `${name} cannot be read (${detail}).`,
+  keyEmpty: () => 'it is empty (the folder itself is "parent")',
+  keyBackslash: () => "it has a backslash (keys are '/'-separated)",
+  keyAbsolute: () => "it is absolute (keys are relative to the manifest's folder)",
+  keyLeaves: () => 'it leaves the folder ("..")',
+  keyNotNormalised: () => 'it is not normalised (an empty or "." part)',
+  entryNotObject: () => 'it is not an object like {"id": "123", "title": "…"}',
+  entryNoId: () => 'it has no "id"',
+  entryBadId: (id) => `its "id" ${id} is not a page ID (digits in quotes)`,
+  entryBadTitle: () => 'its "title" is not text',
+  entryUnknownField: (field) => `it has an unknown field "${field}"`,
+  idNotDigits: (id) => `the page ID ${id} is not digits`,
+  cannotRecord: (key, problem) => `Cannot record "${key}" in the page manifest: ${problem}.`,
+  notARootTarget: (root) => `Not a root target: ${root}.`
+};
+
 // src/core/tree/manifestFormat.ts
 var MANIFEST_FILE_NAME = ".wiki-pages.json";
 var MANIFEST_VERSION = 1;
@@ -11707,43 +11880,43 @@ var PAGE_ID2 = /^\d+$/;
 var TOP_LEVEL_FIELDS = /* @__PURE__ */ new Set(["version", "space", "parent", "pages"]);
 var ENTRY_FIELDS = /* @__PURE__ */ new Set(["id", "title"]);
 var CONFLICT_MARKER = /^(?:<{7}|>{7}|\|{7})(?:[ \t]|$)|^={7}[ \t]*$/m;
-function mergeConflictMessage(text2, name = MANIFEST_FILE_NAME) {
-  return CONFLICT_MARKER.test(text2) ? `${name} has merge conflict markers; resolve them (keep both sides' entries) and run again.` : void 0;
+function mergeConflictMessage(text2, name = MANIFEST_FILE_NAME, messages = englishManifestMessages) {
+  return CONFLICT_MARKER.test(text2) ? messages.conflictMarkers(name) : void 0;
 }
-function manifestKeyProblem(key) {
-  if (key === "") return 'it is empty (the folder itself is "parent")';
-  if (key.includes("\\")) return "it has a backslash (keys are '/'-separated)";
-  if (key.startsWith("/") || /^[A-Za-z]:/.test(key)) return "it is absolute (keys are relative to the manifest's folder)";
+function manifestKeyProblem(key, messages = englishManifestMessages) {
+  if (key === "") return messages.keyEmpty();
+  if (key.includes("\\")) return messages.keyBackslash();
+  if (key.startsWith("/") || /^[A-Za-z]:/.test(key)) return messages.keyAbsolute();
   const parts = (key.endsWith("/") ? key.slice(0, -1) : key).split("/");
-  if (parts.includes("..")) return 'it leaves the folder ("..")';
-  if (parts.some((part) => part === "" || part === ".")) return 'it is not normalised (an empty or "." part)';
+  if (parts.includes("..")) return messages.keyLeaves();
+  if (parts.some((part) => part === "" || part === ".")) return messages.keyNotNormalised();
   return void 0;
 }
-function parseManifest(text2, name = MANIFEST_FILE_NAME) {
-  const refuse2 = (why) => ({ ok: false, message: `${name} ${why}` });
-  const conflict = mergeConflictMessage(text2, name);
+function parseManifest(text2, name = MANIFEST_FILE_NAME, messages = englishManifestMessages) {
+  const refuse2 = (message) => ({ ok: false, message });
+  const conflict = mergeConflictMessage(text2, name, messages);
   if (conflict) return { ok: false, message: conflict };
   let value;
   try {
     value = JSON.parse(text2.replace(/^\uFEFF/, ""));
   } catch (error) {
-    return refuse2(`is not valid JSON (${error instanceof Error ? error.message : String(error)}). Fix it, or restore it from git.`);
+    return refuse2(messages.notJson(name, error instanceof Error ? error.message : String(error)));
   }
-  if (!isObject2(value)) return refuse2("is not a JSON object. Fix it, or restore it from git.");
+  if (!isObject2(value)) return refuse2(messages.notObject(name));
   if (value.version !== MANIFEST_VERSION) {
-    return refuse2(typeof value.version === "number" && value.version > MANIFEST_VERSION ? `is version ${value.version}; this wiki-publisher reads version ${MANIFEST_VERSION}. Update wiki-publisher.` : `is not a wiki-publisher page manifest ("version": ${MANIFEST_VERSION} is missing).`);
+    return refuse2(typeof value.version === "number" && value.version > MANIFEST_VERSION ? messages.newerVersion(name, value.version, MANIFEST_VERSION) : messages.notAManifest(name, MANIFEST_VERSION));
   }
   const unknown = Object.keys(value).find((field) => !TOP_LEVEL_FIELDS.has(field));
-  if (unknown !== void 0) return refuse2(`has an unknown field "${unknown}".`);
-  const root = parseRoot(value.space, value.parent);
+  if (unknown !== void 0) return refuse2(messages.unknownField(name, unknown));
+  const root = parseRoot(value.space, value.parent, name, messages);
   if (typeof root === "string") return refuse2(root);
-  if (!isObject2(value.pages)) return refuse2('has no "pages" object.');
+  if (!isObject2(value.pages)) return refuse2(messages.noPages(name));
   const twice = duplicateMember(text2);
-  if (twice !== void 0) return refuse2(`lists "${twice}" twice; keep one of them (for a page, the one whose page the wiki should keep).`);
+  if (twice !== void 0) return refuse2(messages.listedTwice(name, twice));
   const pages = /* @__PURE__ */ new Map();
   for (const [key, raw] of Object.entries(value.pages)) {
-    const problem = manifestKeyProblem(key) ?? entryProblem(raw);
-    if (problem) return refuse2(`has a bad entry "${key}": ${problem}.`);
+    const problem = manifestKeyProblem(key, messages) ?? entryProblem(raw, messages);
+    if (problem) return refuse2(messages.badEntry(name, key, problem));
     const entry = raw;
     pages.set(key, { id: entry.id, title: entry.title ?? "" });
   }
@@ -11761,19 +11934,19 @@ ${lines.join(",\n")}
   }`;
   return ["{", `  "version": ${MANIFEST_VERSION},`, ...root, `  "pages": ${pages}`, "}", ""].join("\n");
 }
-function parseRoot(space, parent) {
+function parseRoot(space, parent, name, messages) {
   if (space === void 0 && parent === void 0) return void 0;
-  if (typeof space !== "string" || space.trim() === "") return 'has no "space" (the space key of its pages), or an empty one.';
-  if (typeof parent !== "string" || !PAGE_ID2.test(parent)) return 'has no "parent", or one that is not a page ID (digits in quotes).';
+  if (typeof space !== "string" || space.trim() === "") return messages.noSpace(name);
+  if (typeof parent !== "string" || !PAGE_ID2.test(parent)) return messages.noParent(name);
   return { space, parent };
 }
-function entryProblem(raw) {
-  if (!isObject2(raw)) return 'it is not an object like {"id": "123", "title": "…"}';
-  if (raw.id === void 0) return 'it has no "id"';
-  if (typeof raw.id !== "string" || !PAGE_ID2.test(raw.id)) return `its "id" ${JSON.stringify(raw.id)} is not a page ID (digits in quotes)`;
-  if (raw.title !== void 0 && typeof raw.title !== "string") return 'its "title" is not text';
+function entryProblem(raw, messages) {
+  if (!isObject2(raw)) return messages.entryNotObject();
+  if (raw.id === void 0) return messages.entryNoId();
+  if (typeof raw.id !== "string" || !PAGE_ID2.test(raw.id)) return messages.entryBadId(JSON.stringify(raw.id));
+  if (raw.title !== void 0 && typeof raw.title !== "string") return messages.entryBadTitle();
   const unknown = Object.keys(raw).find((field) => !ENTRY_FIELDS.has(field));
-  return unknown === void 0 ? void 0 : `it has an unknown field "${unknown}"`;
+  return unknown === void 0 ? void 0 : messages.entryUnknownField(unknown);
 }
 function duplicateMember(text2) {
   const objects = [];
@@ -11832,11 +12005,14 @@ var ManifestStore = class _ManifestStore {
     try {
       text2 = await port.read(path);
     } catch (error) {
-      return { ok: false, message: `${path} cannot be read (${error instanceof Error ? error.message : String(error)}).` };
+      return { ok: false, message: (options.messages ?? englishManifestMessages).cannotRead(path, error instanceof Error ? error.message : String(error)) };
     }
     if (text2 === void 0) return { ok: true, store: new _ManifestStore(port, path, { root: void 0, pages: /* @__PURE__ */ new Map() }, options) };
-    const parsed = parseManifest(text2, path);
+    const parsed = parseManifest(text2, path, options.messages);
     return parsed.ok ? { ok: true, store: new _ManifestStore(port, path, parsed.manifest, options) } : parsed;
+  }
+  get messages() {
+    return this.options.messages ?? englishManifestMessages;
   }
   get writing() {
     return this.options.writing;
@@ -11858,14 +12034,14 @@ var ManifestStore = class _ManifestStore {
   }
   /** Records where the tree hangs, and writes it at once. */
   setRootTarget(root) {
-    if (!root.space.trim() || !/^\d+$/.test(root.parent)) return Promise.reject(new Error(`Not a root target: ${JSON.stringify(root)}.`));
+    if (!root.space.trim() || !/^\d+$/.test(root.parent)) return Promise.reject(new Error(this.messages.notARootTarget(JSON.stringify(root))));
     this.root = { space: root.space, parent: root.parent };
     return this.changed();
   }
   /** Records a page's ID and writes it at once (coalesced with other records while a write is out). */
   record(relPath, entry) {
-    const problem = manifestKeyProblem(relPath) ?? (/^\d+$/.test(entry.id) ? void 0 : `the page ID ${JSON.stringify(entry.id)} is not digits`);
-    if (problem) return Promise.reject(new Error(`Cannot record "${relPath}" in the page manifest: ${problem}.`));
+    const problem = manifestKeyProblem(relPath, this.messages) ?? (/^\d+$/.test(entry.id) ? void 0 : this.messages.idNotDigits(JSON.stringify(entry.id)));
+    if (problem) return Promise.reject(new Error(this.messages.cannotRecord(relPath, problem)));
     this.pages.set(relPath, { id: entry.id, title: entry.title });
     return this.changed();
   }
@@ -12000,7 +12176,7 @@ async function checkTitlesInSpace(plan, pages, spaceId, signal, messages = engli
         found = await pages.findPagesByTitle(spaceId, page.node.title, signal);
       } catch (error) {
         if (signal?.aborted) throw error;
-        page.item.cautions.push({ code: "titleInSpace", message: messages.titleUncheckable(page.node.title, describeError(error)) });
+        page.item.cautions.push({ code: "titleInSpace", message: messages.titleUncheckable(page.node.title, readFailureText(error, messages)) });
         continue;
       }
       const elsewhere = found.filter((other) => !page.parentKnown || other.parentId !== page.item.complete?.parentId);
@@ -12396,8 +12572,8 @@ function detectMoves(previous, tree) {
   for (const list of [report2.moves, report2.renamed]) list.sort((a, b) => compareRelativePaths(a.path, b.path));
   return report2;
 }
-function stillThere(path, refused) {
-  return isFolderPath(path) ? refused.some((file) => file.startsWith(path)) : refused.includes(path);
+function stillThere(path, refused2) {
+  return isFolderPath(path) ? refused2.some((file) => file.startsWith(path)) : refused2.includes(path);
 }
 var sameFolder = (gone, node) => parentFolderOf(gone.path) === parentFolderOf(node.path);
 var sameName = (gone, node) => nameOf(gone.path).toLowerCase() === nameOf(node.path).toLowerCase();
@@ -12434,7 +12610,7 @@ function shapeTree(files, rootPath) {
   const folders = /* @__PURE__ */ new Map([[root, { files: [], subfolders: /* @__PURE__ */ new Set(), publishable: false }]]);
   const seen = /* @__PURE__ */ new Set();
   const outside = [];
-  const refused = [];
+  const refused2 = [];
   for (const file of files) {
     if (seen.has(file.path)) continue;
     seen.add(file.path);
@@ -12442,13 +12618,13 @@ function shapeTree(files, rootPath) {
       outside.push(file.path);
       continue;
     }
-    if (file.refused) refused.push(file.path);
+    if (file.refused) refused2.push(file.path);
     folderAt(folders, parentFolderOf(file.path)).files.push(file);
     if (!file.refused) markPublishable(folders, parentFolderOf(file.path), root);
   }
   const nodes = [];
   const top = addChildren(folders, root, { parent: void 0, depth: 0, content: void 0 }, nodes);
-  return { rootPath: root, nodes, byPath: new Map(nodes.map((node) => [node.path, node])), top, refused: refused.sort(compareRelativePaths), outside };
+  return { rootPath: root, nodes, byPath: new Map(nodes.map((node) => [node.path, node])), top, refused: refused2.sort(compareRelativePaths), outside };
 }
 function nodeOfFile(tree, filePath) {
   const own = tree.byPath.get(filePath);
@@ -12534,7 +12710,7 @@ function linkFactsOf(content) {
 function planTreeOf(sources, options) {
   const rootPath = folderKey(options.rootPath);
   const pinned = sources.filter((source2) => source2.place === "pinned").map((source2) => source2.item);
-  const refused = sources.filter((source2) => source2.place === "refused").map((source2) => source2.item);
+  const refused2 = sources.filter((source2) => source2.place === "refused").map((source2) => source2.item);
   const inTree = new Map(sources.filter((source2) => source2.place === "tree").map((source2) => [source2.file.label, source2]));
   const tree = shapeTree([...inTree.values()].map((source2) => ({ path: source2.file.label, title: source2.title })), rootPath);
   const keyOf = (path) => path.slice(rootPath.length);
@@ -12564,7 +12740,7 @@ function planTreeOf(sources, options) {
   refuseCollisions(pages, tree, words);
   if (!options.pageAccess) refuseWithoutIds(pages, words);
   const previous = new Map(options.identity.entries().map(([key, entry]) => [`${rootPath}${key}`, { pageId: entry.id, title: entry.title }]));
-  return { tree, pages, pinned, refused, moves: detectMoves(previous, tree) };
+  return { tree, pages, pinned, refused: refused2, moves: detectMoves(previous, tree) };
 }
 function generatedPage(node, tree, defaults, options) {
   const source2 = { key: `tree:${node.path}`, label: node.path, text: generatedFolderMarkdown(node, tree) };
@@ -13045,13 +13221,13 @@ ${digestLine(fingerprint)}`);
   if (args.expectPlan !== void 0) {
     const planned = copyTreePlan(plan);
     await guardTreeAsPlanned(planned, guardOptions);
-    const refused = await refuseUnreviewedPlan(args.expectPlan, planViews(treePlanEntries(planned), deps.pages !== void 0), {
+    const refused2 = await refuseUnreviewedPlan(args.expectPlan, planViews(treePlanEntries(planned), deps.pages !== void 0), {
       cwd: deps.cwd,
       output,
       json: args.json,
       planRecords: () => treePlanItems(planned).map(planRecord)
     });
-    if (refused !== void 0) return refused;
+    if (refused2 !== void 0) return refused2;
   }
   const { endpoint, token, transport } = deps.sending;
   const settings = { endpoint, token, transport, deadlineMs: args.timeoutSeconds * 1e3 };
@@ -13138,8 +13314,8 @@ async function publishCommand(args, context) {
     if (access.kind === "invalid") return usage(access.message);
     if (access.kind === "pages") {
       for (const secret of access.secrets) output.forget(secret);
-      const refused = await access.ready(context.interrupt);
-      if (refused !== void 0) return usage(`Page access is configured but does not work: ${refused}`);
+      const refused2 = await access.ready(context.interrupt);
+      if (refused2 !== void 0) return usage(`Page access is configured but does not work: ${refused2}`);
     }
     const pages = access.kind === "pages" ? access.client : void 0;
     const renderer = resolveDiagramRenderer(args.diagrams, context.env);

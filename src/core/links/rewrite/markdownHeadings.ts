@@ -22,7 +22,9 @@ function plainStart(code: number): boolean {
 export function markdownHeadings(markdown: string): string[] {
   const code = fencedBlocks(markdown);
   const headings: string[] = [];
-  const paragraph: string[] = [];
+  // The paragraph's lines as found, trimmed only if an underline makes them a heading; emptied by a new array only
+  // when it holds lines (setting the length of an array costs more than most lines' other work).
+  let paragraph: string[] = [];
   let fence = 0;
   // Line by line as split('\n') would cut them (a last empty line after a final newline included), without the array.
   for (let start = 0; start <= markdown.length; ) {
@@ -31,6 +33,11 @@ export function markdownHeadings(markdown: string): string[] {
     const rawLine = markdown.slice(start, end);
     const lineStart = start;
     start = end + 1;
+    // An empty line is blank wherever it is (the fences below are caught up with at the next line).
+    if (rawLine.length === 0) {
+      if (paragraph.length > 0) paragraph = [];
+      continue;
+    }
     const plain = plainStart(rawLine.charCodeAt(0));
     const indent = plain ? 0 : rawLine.length - rawLine.trimStart().length;
     // isInCode at the line's first character, with the fences walked in step with the lines (both in order): only
@@ -38,26 +45,26 @@ export function markdownHeadings(markdown: string): string[] {
     while (fence < code.length && (code[fence] as [number, number])[1] <= lineStart + indent) fence++;
     const fenced = fence < code.length && (code[fence] as [number, number])[0] <= lineStart + indent;
     if (plain) {
-      if (fenced) paragraph.length = 0;
-      else paragraph.push(rawLine.trim());
+      if (!fenced) paragraph.push(rawLine);
+      else if (paragraph.length > 0) paragraph = [];
       continue;
     }
     const line = rawLine.replace(/\r$/, '').replace(QUOTE_MARKERS, '');
     if (line.trim() === '' || fenced || INDENTED_CODE.test(rawLine)) {
-      paragraph.length = 0;
+      if (paragraph.length > 0) paragraph = [];
       continue;
     }
     const atx = ATX_OPEN.exec(line);
     if (atx) {
       headings.push(line.slice(atx[0].length).replace(/(?:^|[ \t]+)#+[ \t]*$/, '').trim());
-      paragraph.length = 0;
+      paragraph = [];
     } else if (paragraph.length > 0 && SETEXT_UNDERLINE.test(line)) {
-      headings.push(paragraph.join(' '));
-      paragraph.length = 0;
+      headings.push(paragraph.map((text) => text.trim()).join(' '));
+      paragraph = [];
     } else if (BLOCK_START.test(line)) {
-      paragraph.length = 0;
+      if (paragraph.length > 0) paragraph = [];
     } else {
-      paragraph.push(line.trim());
+      paragraph.push(line);
     }
   }
   return headings;

@@ -3,7 +3,7 @@
 // token itself is cut out besides, so no secret reaches a CI log even if some message carried one.
 // A reader that goes away (`| head -1`) is not an error: that stream is written no more and the run goes on, so a
 // publish still finishes and records what landed.
-import { redact, redactEach } from '../core/log/redact';
+import { redact } from '../core/log/redact';
 
 export interface OutputStream {
   write(text: string): unknown;
@@ -42,9 +42,7 @@ export class Output {
   lines(texts: readonly string[]): void {
     if (texts.length === 0) return;
     this.clearProgress();
-    const redacted = redactEach(texts);
-    const scrubbed = this.secrets.length === 0 ? redacted : redacted.map((text) => this.cutSecrets(text));
-    this.write(this.stdout, `${scrubbed.join('\n')}\n`);
+    this.write(this.stdout, texts.map((text) => `${this.scrub(text)}\n`).join(''));
   }
 
   /** One JSON object on one line; string values are redacted one by one, so the line stays valid JSON. */
@@ -99,11 +97,7 @@ export class Output {
   }
 
   private scrub(text: string): string {
-    return this.cutSecrets(redact(text));
-  }
-
-  private cutSecrets(text: string): string {
-    let scrubbed = text;
+    let scrubbed = redact(text);
     for (const secret of this.secrets) scrubbed = scrubbed.split(secret).join('[redacted]');
     return scrubbed;
   }

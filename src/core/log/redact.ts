@@ -36,15 +36,6 @@ export function redact(text: string): string {
       isProse(quote, key, separator, value) ? match : `${prefix}${REDACTED}`);
 }
 
-/**
- * redact() of each text. One marker test over them all when none is long enough to be cut: no marker holds a newline,
- * so the joined texts hold one exactly when some text does (a plan of 10,000 pages printed one line per page).
- */
-export function redactEach(texts: readonly string[]): string[] {
-  if (texts.some((text) => text.length > MAX_LENGTH) || ANY_MARKER.test(texts.join('\n'))) return texts.map(redact);
-  return [...texts];
-}
-
 function isProse(quote: string, key: string, separator: string, value: string): boolean {
   return quote === '' && PROSE_KEY.test(key) && /^:\s+$/.test(separator) && PROSE_WORD.test(value);
 }

@@ -55,6 +55,11 @@ export class Output {
     return JSON.stringify(value, (_key, member: unknown) => (typeof member === 'string' ? this.scrub(member) : member));
   }
 
+  /** Whether record() tells anyone: a caller printing text can skip building records nobody reads. */
+  get recording(): boolean {
+    return this.recordListeners.length > 0;
+  }
+
   /** Told every record of the run (plan, file, tree, summary), redacted, whatever the output format. */
   onRecord(listener: (record: Record<string, unknown>) => void): void {
     this.recordListeners.push(listener);

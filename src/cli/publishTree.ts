@@ -50,11 +50,16 @@ export function printTreePlan(plan: TreePlan, json: boolean, output: Output): nu
     else lines.push(planLine(record));
   }
   for (const page of plan.pages) {
-    const record = { ...planRecord(page.item), tree: { key: page.key, depth: page.node.depth, kind: page.node.kind, ...(page.node.generated ? { generated: true } : {}) }, ...(page.pageId ? { pageId: page.pageId } : {}) };
-    output.record(record);
-    if (record.status !== 'send' && record.status !== 'unchanged') notSendable++;
-    if (json) output.json(record);
-    else lines.push(`${'  '.repeat(page.node.depth)}${planLine(record)}${page.node.generated ? ' (folder page listing its children)' : ''}`);
+    const planned = planRecord(page.item);
+    if (planned.status !== 'send' && planned.status !== 'unchanged') notSendable++;
+    // The record with the page's place in the tree only for whoever reads records: a text plan of 10,000 pages
+    // prints lines, which say nothing of it.
+    if (json || output.recording) {
+      const record = { ...planned, tree: { key: page.key, depth: page.node.depth, kind: page.node.kind, ...(page.node.generated ? { generated: true } : {}) }, ...(page.pageId ? { pageId: page.pageId } : {}) };
+      output.record(record);
+      if (json) output.json(record);
+    }
+    if (!json) lines.push(`${'  '.repeat(page.node.depth)}${planLine(planned)}${page.node.generated ? ' (folder page listing its children)' : ''}`);
   }
   output.lines(lines);
   printMoves(plan, json, output);

@@ -10,7 +10,8 @@ export interface MarkdownFindings {
   localMarkdownLinks: string[];
 }
 
-export type Ranges = Array<[number, number]>;
+// Read-only: fencedBlocks hands the same ranges to every caller of the same text.
+export type Ranges = ReadonlyArray<readonly [number, number]>;
 
 // What follows "](": a destination in <angle brackets>, or a run without spaces or ")".
 const DESTINATION = /\s*(?:<([^>\n]*)>|([^)\s]+))/y;
@@ -45,9 +46,18 @@ function collect(markdown: string, pattern: RegExp, code: Ranges, into: string[]
   }
 }
 
+// The last text's fences: planning a file asks for them four times (findings, diagrams, headings, links), each a
+// scan of the whole text for two markers. Callers only read the ranges.
+let lastFences: { markdown: string; ranges: Ranges } | undefined;
+
 /** [start, end) offsets of fenced code blocks; an unclosed fence runs to the end, as CommonMark says. */
 export function fencedBlocks(markdown: string): Ranges {
-  const ranges: Ranges = [];
+  if (lastFences?.markdown !== markdown) lastFences = { markdown, ranges: findFencedBlocks(markdown) };
+  return lastFences.ranges;
+}
+
+function findFencedBlocks(markdown: string): Ranges {
+  const ranges: Array<[number, number]> = [];
   let open: { char: string; length: number; start: number } | undefined;
   for (const fence of fenceLines(markdown)) {
     if (!open) open = fence;

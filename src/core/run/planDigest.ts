@@ -6,9 +6,9 @@
 // A plan made without page access (a pull request from a fork gets no secrets) cannot say anything about the wiki:
 // its digest is the "files-only" view, which leaves out what only the wiki can tell. A publish with page access can
 // compute that view too, and its edit guard still holds back pages edited on the wiki.
-import { createHash } from 'node:crypto';
 import { guardedPage } from './guard';
 import { sendKind, type PlanItem } from './plan';
+import { sha256Hex } from '../util/sha256';
 
 /** One entry of the plan: a file (flat runs, files that name their own page) or a page of a tree. */
 export interface DigestEntry {
@@ -82,5 +82,5 @@ function stateOf(item: PlanItem, wiki: boolean): string {
 }
 
 function sha256(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
+  return sha256Hex(text);
 }

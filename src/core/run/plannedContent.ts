@@ -2,13 +2,13 @@
 // were most of a plan's memory), and the runner reads a file again when it sends it. What is sent must be what the
 // plan showed (the editor's confirmation, a reviewed `--expect-plan` digest): the content is made from the new text
 // by the plan's own recipe and its hash checked against the plan's, so a file changed since planning is not sent.
-import { createHash } from 'node:crypto';
 import { describeError } from '../log/redact';
 import { englishPublishMessages, type PublishMessages } from '../messages/publishMessages';
 import { renderDiagrams, type DiagramRendering } from '../publish/diagrams';
 import { frontMatterBody } from '../publish/frontMatter';
 import { omitTitleHeading } from '../publish/titleHeading';
 import type { PlanItem } from './plan';
+import { sha256Hex } from '../util/sha256';
 
 /** How the content is made from a text without its front matter, decided when the file was planned. */
 export interface ContentRecipe {
@@ -21,7 +21,7 @@ export interface ContentRecipe {
 export type PlannedContent = { ok: true; content: string } | { ok: false; code: 'unreadable' | 'changedSincePlan'; problem: string };
 
 export function contentHash(content: string): string {
-  return createHash('sha256').update(content, 'utf8').digest('hex');
+  return sha256Hex(content);
 }
 
 /** The Markdown to send, from the text without its front matter; `diagrams` says what the renderer made of it. */

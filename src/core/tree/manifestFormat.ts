@@ -134,7 +134,9 @@ function duplicateMember(text: string): string | undefined {
       let next = end + 1;
       while (' \t\r\n'.includes(text[next] ?? '.')) next++;
       if (names && text[next] === ':') {
-        const name = JSON.parse(text.slice(at, end + 1)) as string;
+        // The text already parsed as JSON: a name without a backslash is its characters as written.
+        const written = text.slice(at + 1, end);
+        const name = written.includes('\\') ? (JSON.parse(text.slice(at, end + 1)) as string) : written;
         if (names.has(name)) return name;
         names.add(name);
       }

@@ -8,16 +8,18 @@ import { englishWalkMessages, type WalkMessages } from '../messages/walkMessages
 export type DecodedText = { ok: true; text: string } | { ok: false; problem: string };
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf] as const;
+// One decoder for every file: a decode without { stream: true } keeps no state between calls, even one that threw.
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 export function decodeText(bytes: Uint8Array, label: string, messages: WalkMessages = englishWalkMessages): DecodedText {
   const refuse = (why: string): DecodedText => ({ ok: false, problem: messages.notUtf8(label, why) });
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return decodeUtf16(bytes.subarray(2), false, refuse, messages);
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return decodeUtf16(bytes.subarray(2), true, refuse, messages);
-  const start = UTF8_BOM.every((byte, index) => bytes[index] === byte) ? UTF8_BOM.length : 0;
+  const start = bytes[0] === UTF8_BOM[0] && bytes[1] === UTF8_BOM[1] && bytes[2] === UTF8_BOM[2] ? UTF8_BOM.length : 0;
   const nul = bytes.indexOf(0, start);
   if (nul >= 0) return refuse(messages.binaryByte(nul));
   try {
-    return { ok: true, text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes.subarray(start)) };
+    return { ok: true, text: UTF8.decode(bytes.subarray(start)) };
   } catch {
     return refuse(messages.invalidByte(firstInvalidUtf8(bytes, start)));
   }

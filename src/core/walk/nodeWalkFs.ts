@@ -1,7 +1,7 @@
 // The walk's port over node:fs, for the command line (and tests and benchmarks): lstat and readdir with file types,
 // so a link is seen as a link and never followed; reads open with O_NOFOLLOW and check that what was opened is a
 // regular file, so an entry swapped for a link or a pipe after the walk listed it is refused rather than read.
-import { closeSync, constants, fstatSync, openSync, readFileSync, type Dirent, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, type Dirent, type Stats } from 'node:fs';
 import { lstat, open, readdir, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import type { EntryKind, EntryType, LinkTarget, WalkFs } from './walkFs';
@@ -82,10 +82,31 @@ function readRegularFileSync(path: string): Uint8Array {
     throw error;
   }
   try {
-    if (!fstatSync(fd).isFile()) throw new Error(NOT_REGULAR);
-    return readFileSync(fd);
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) throw new Error(NOT_REGULAR);
+    return readToEnd(fd, stats.size);
   } finally {
     closeSync(fd);
+  }
+}
+
+/**
+ * The file's bytes as readFileSync(fd) reads them (up to the size it had when checked; to the end when it reports
+ * none), from the size the check above already has: readFileSync(fd) would stat the file a second time.
+ */
+function readToEnd(fd: number, size: number): Uint8Array {
+  let buffer = Buffer.allocUnsafe(size > 0 ? size : 8192);
+  let length = 0;
+  for (;;) {
+    if (length === buffer.length) {
+      if (size > 0) return buffer;
+      const larger = Buffer.allocUnsafe(buffer.length * 2);
+      buffer.copy(larger, 0, 0, length);
+      buffer = larger;
+    }
+    const read = readSync(fd, buffer, length, buffer.length - length, null);
+    if (read === 0) return buffer.subarray(0, length);
+    length += read;
   }
 }
 

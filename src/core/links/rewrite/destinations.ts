@@ -20,7 +20,7 @@ const ATX_LINE = /^ {0,3}#{1,6}(?:[ \t]|$)/;
 // lines but not a blank one, which also bounds the scan for a quote that never closes.
 const TITLE_CHAR = String.raw`\\[\s\S]|\n(?![ \t]*\r?\n)`;
 const LINK_CLOSE = new RegExp(String.raw`[ \t]*\r?\n?[ \t]*(?:(?:"(?:[^"\\\n]|${TITLE_CHAR})*"|'(?:[^'\\\n]|${TITLE_CHAR})*'|\((?:[^()\\\n]|${TITLE_CHAR})*\))[ \t]*\r?\n?[ \t]*)?\)`, 'y');
-const BRACKET_OR_BLANK_LINE = /[[\]]|\n[ \t]*\r?\n/g;
+const BLANK_LINE = /\n[ \t]*\r?\n/g;
 
 /** The destinations of links and reference definitions outside code, in document order. */
 export function findLinkDestinations(markdown: string): LinkDestination[] {
@@ -31,23 +31,41 @@ export function findLinkDestinations(markdown: string): LinkDestination[] {
 
 /**
  * One pass over the brackets with a stack, as CommonMark pairs them: a `]` closes the nearest open `[`, and a blank
- * line ends every open link text. Linear in the text, however many brackets it holds.
+ * line ends every open link text. Linear in the text, however many brackets it holds. The brackets are found with
+ * indexOf and a blank line is looked for only while a `[` is open: a regular expression that matched every blank line
+ * cost an iteration and a match array each, on every file of a run.
  */
 function inlineLinks(markdown: string, code: Ranges): LinkDestination[] {
   const found: LinkDestination[] = [];
   const open: number[] = [];
-  for (const match of markdown.matchAll(BRACKET_OR_BLANK_LINE)) {
-    const at = match.index;
-    if (match[0] === '[') {
-      if (!isEscaped(markdown, at)) open.push(at);
-    } else if (match[0] !== ']') {
-      open.length = 0;
-    } else if (!isEscaped(markdown, at)) {
-      const opening = open.pop();
-      if (opening === undefined || markdown[at + 1] !== '(' || isImage(markdown, opening)) continue;
-      const destination = readDestination(markdown, at + 2);
-      if (destination && !isInCode(markdown, opening, code) && !isInCode(markdown, at, code)) found.push(destination);
+  let nextOpen = markdown.indexOf('[');
+  // A `]` before the first `[` closes nothing; once no `]` is left, nothing more can close.
+  let nextClose = nextOpen < 0 ? -1 : markdown.indexOf(']', nextOpen);
+  // The first blank line at or after the previous bracket, looked up again only once the brackets pass it.
+  let blank = -1;
+  let previous = 0;
+  while (nextClose >= 0) {
+    const isOpen = nextOpen >= 0 && nextOpen < nextClose;
+    const at = isOpen ? nextOpen : nextClose;
+    if (open.length > 0) {
+      if (blank < previous) {
+        BLANK_LINE.lastIndex = previous;
+        blank = BLANK_LINE.exec(markdown)?.index ?? markdown.length;
+      }
+      if (blank < at) open.length = 0;
     }
+    previous = at;
+    if (isOpen) {
+      nextOpen = markdown.indexOf('[', at + 1);
+      if (!isEscaped(markdown, at)) open.push(at);
+      continue;
+    }
+    nextClose = markdown.indexOf(']', at + 1);
+    if (isEscaped(markdown, at)) continue;
+    const opening = open.pop();
+    if (opening === undefined || markdown[at + 1] !== '(' || isImage(markdown, opening)) continue;
+    const destination = readDestination(markdown, at + 2);
+    if (destination && !isInCode(markdown, opening, code) && !isInCode(markdown, at, code)) found.push(destination);
   }
   return found;
 }

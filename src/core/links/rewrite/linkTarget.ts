@@ -37,6 +37,11 @@ export function linkTarget(destination: string, fromFile: string): LinkTarget {
 function resolvedPath(relative: string, fromFile: string): string | undefined {
   // A path from the site root (`/docs/x.md`) names a root we cannot know: the published root may be any folder.
   if (relative.startsWith('/')) return undefined;
+  // A plain file name (most links: a sibling) goes next to the file without splitting either path.
+  if (relative !== '' && relative !== '.' && relative !== '..' && !relative.includes('/')) {
+    const slash = fromFile.lastIndexOf('/');
+    return slash === -1 ? relative : `${fromFile.slice(0, slash)}/${relative}`;
+  }
   const segments = fromFile.split('/').slice(0, -1);
   for (const segment of relative.split('/')) {
     if (segment === '' || segment === '.') continue;

@@ -9,24 +9,49 @@ const QUOTE_MARKERS = /^(?: {0,3}>[ \t]?)+/;
 // Lines that start a block of their own, so neither belong to a paragraph above nor become a setext heading's text.
 const BLOCK_START = /^ {0,3}(?:[-+*](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)|<|(?:[-*_][ \t]*){3,}$)/;
 
+/**
+ * Whether a line that starts with this character code can only be paragraph text: a letter, or a bracket, backtick,
+ * quote or parenthesis. Such a line is no blank, indented, quoted, heading, underline or block-starting line, so the
+ * regular expressions below need not run on it (most lines of prose; they cost a tenth of planning a large tree).
+ */
+function plainStart(code: number): boolean {
+  return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || code === 0x5b || code === 0x60 || code === 0x28 || code === 0x22 || code === 0x27;
+}
+
 /** The text of every ATX (`## Text`) and setext (`Text` over `===`/`---`) heading outside code, as written. */
 export function markdownHeadings(markdown: string): string[] {
   const code = fencedBlocks(markdown);
   const headings: string[] = [];
+  // The paragraph's lines as found, trimmed only if an underline makes them a heading; emptied by a new array only
+  // when it holds lines (setting the length of an array costs more than most lines' other work).
   let paragraph: string[] = [];
-  let lineStart = 0;
   let fence = 0;
-  for (const rawLine of markdown.split('\n')) {
-    const start = lineStart;
-    lineStart += rawLine.length + 1;
-    const line = rawLine.replace(/\r$/, '').replace(QUOTE_MARKERS, '');
-    const indent = rawLine.length - rawLine.trimStart().length;
+  // Line by line as split('\n') would cut them (a last empty line after a final newline included), without the array.
+  for (let start = 0; start <= markdown.length; ) {
+    let end = markdown.indexOf('\n', start);
+    if (end === -1) end = markdown.length;
+    const rawLine = markdown.slice(start, end);
+    const lineStart = start;
+    start = end + 1;
+    // An empty line is blank wherever it is (the fences below are caught up with at the next line).
+    if (rawLine.length === 0) {
+      if (paragraph.length > 0) paragraph = [];
+      continue;
+    }
+    const plain = plainStart(rawLine.charCodeAt(0));
+    const indent = plain ? 0 : rawLine.length - rawLine.trimStart().length;
     // isInCode at the line's first character, with the fences walked in step with the lines (both in order): only
     // the line's own indentation stands before that character, so no code span can be open there.
-    while (fence < code.length && (code[fence] as [number, number])[1] <= start + indent) fence++;
-    const fenced = fence < code.length && (code[fence] as [number, number])[0] <= start + indent;
+    while (fence < code.length && (code[fence] as [number, number])[1] <= lineStart + indent) fence++;
+    const fenced = fence < code.length && (code[fence] as [number, number])[0] <= lineStart + indent;
+    if (plain) {
+      if (!fenced) paragraph.push(rawLine);
+      else if (paragraph.length > 0) paragraph = [];
+      continue;
+    }
+    const line = rawLine.replace(/\r$/, '').replace(QUOTE_MARKERS, '');
     if (line.trim() === '' || fenced || INDENTED_CODE.test(rawLine)) {
-      paragraph = [];
+      if (paragraph.length > 0) paragraph = [];
       continue;
     }
     const atx = ATX_OPEN.exec(line);
@@ -34,12 +59,12 @@ export function markdownHeadings(markdown: string): string[] {
       headings.push(line.slice(atx[0].length).replace(/(?:^|[ \t]+)#+[ \t]*$/, '').trim());
       paragraph = [];
     } else if (paragraph.length > 0 && SETEXT_UNDERLINE.test(line)) {
-      headings.push(paragraph.join(' '));
+      headings.push(paragraph.map((text) => text.trim()).join(' '));
       paragraph = [];
     } else if (BLOCK_START.test(line)) {
-      paragraph = [];
+      if (paragraph.length > 0) paragraph = [];
     } else {
-      paragraph.push(line.trim());
+      paragraph.push(line);
     }
   }
   return headings;

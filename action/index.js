@@ -8235,7 +8235,7 @@ __export(main_exports, {
   runAction: () => runAction
 });
 module.exports = __toCommonJS(main_exports);
-var import_node_crypto6 = require("node:crypto");
+var import_node_crypto4 = require("node:crypto");
 var import_node_fs2 = require("node:fs");
 var import_promises7 = require("node:fs/promises");
 var import_node_os = require("node:os");
@@ -8416,9 +8416,6 @@ function abortableSleep(ms, signal) {
   });
 }
 
-// src/core/run/plannedContent.ts
-var import_node_crypto = require("node:crypto");
-
 // src/core/publish/diagrams.ts
 var import_node_zlib = require("node:zlib");
 
@@ -8482,7 +8479,12 @@ function collect(markdown, pattern, code, into, wanted) {
     if (isLocal(target) && wanted(target) && !isInCode(markdown, match.index, code)) pushUnique(into, target);
   }
 }
+var lastFences;
 function fencedBlocks(markdown) {
+  if (lastFences?.markdown !== markdown) lastFences = { markdown, ranges: findFencedBlocks(markdown) };
+  return lastFences.ranges;
+}
+function findFencedBlocks(markdown) {
   const ranges = [];
   let open2;
   for (const fence of fenceLines(markdown)) {
@@ -8753,9 +8755,16 @@ function omitTitleHeading2(content, title) {
   return content;
 }
 
+// src/core/util/sha256.ts
+var crypto = __toESM(require("node:crypto"));
+var oneShot = typeof crypto.hash === "function" ? crypto.hash : void 0;
+function sha256Hex(text2) {
+  return oneShot ? oneShot("sha256", text2, "hex") : crypto.createHash("sha256").update(text2, "utf8").digest("hex");
+}
+
 // src/core/run/plannedContent.ts
 function contentHash(content) {
-  return (0, import_node_crypto.createHash)("sha256").update(content, "utf8").digest("hex");
+  return sha256Hex(content);
 }
 function deriveContent(body, recipe, messages) {
   const diagrams = renderDiagrams(body, { rendererUrl: recipe.diagramRenderer, ...messages ? { messages } : {} });
@@ -9158,6 +9167,10 @@ var Output = class {
   redactedJson(value) {
     return JSON.stringify(value, (_key, member) => typeof member === "string" ? this.scrub(member) : member);
   }
+  /** Whether record() tells anyone: a caller printing text can skip building records nobody reads. */
+  get recording() {
+    return this.recordListeners.length > 0;
+  }
   /** Told every record of the run (plan, file, tree, summary), redacted, whatever the output format. */
   onRecord(listener) {
     this.recordListeners.push(listener);
@@ -9195,9 +9208,6 @@ var Output = class {
     return scrubbed2;
   }
 };
-
-// src/core/run/planDigest.ts
-var import_node_crypto2 = require("node:crypto");
 
 // src/core/messages/signInMessages.ts
 var englishSignInMessages = {
@@ -9968,11 +9978,11 @@ var SHORT_DIGEST_LENGTH = 12;
 function planFingerprint(entries, options) {
   const hashed = entries.map((entry) => [entry.key, sha256(JSON.stringify(describeEntry(entry, options.wiki)))]);
   hashed.sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
-  const canonical = [FORMAT, `wiki ${options.wiki ? "checked" : "not checked"}`, ...hashed.map(([key, hash]) => `${JSON.stringify(key)} ${hash}`)].join("\n");
+  const canonical = [FORMAT, `wiki ${options.wiki ? "checked" : "not checked"}`, ...hashed.map(([key, hash2]) => `${JSON.stringify(key)} ${hash2}`)].join("\n");
   return {
     digest: sha256(canonical),
     wikiChecked: options.wiki,
-    entries: new Map(hashed.map(([key, hash]) => [key, hash.slice(0, ENTRY_HASH_LENGTH)]))
+    entries: new Map(hashed.map(([key, hash2]) => [key, hash2.slice(0, ENTRY_HASH_LENGTH)]))
   };
 }
 function shortDigest(digest) {
@@ -10007,7 +10017,7 @@ function stateOf(item, wiki) {
   return item.state;
 }
 function sha256(text2) {
-  return (0, import_node_crypto2.createHash)("sha256").update(text2, "utf8").digest("hex");
+  return sha256Hex(text2);
 }
 
 // src/cli/markdownText.ts
@@ -10287,7 +10297,7 @@ function countBy(items, wordOf) {
 }
 
 // src/core/links/stateFile.ts
-var import_node_crypto3 = require("node:crypto");
+var import_node_crypto = require("node:crypto");
 
 // src/core/util/coalescingWriter.ts
 var CoalescingWriter = class {
@@ -10382,7 +10392,7 @@ var StateFileLinkStore = class _StateFileLinkStore {
     const text2 = `${JSON.stringify({ version: STATE_FILE_VERSION, files }, null, 2)}
 `;
     await (0, import_promises.mkdir)((0, import_node_path.dirname)(this.path), { recursive: true });
-    const temporary = `${this.path}.${process.pid}.${(0, import_node_crypto3.randomBytes)(4).toString("hex")}.tmp`;
+    const temporary = `${this.path}.${process.pid}.${(0, import_node_crypto.randomBytes)(4).toString("hex")}.tmp`;
     try {
       await (0, import_promises.writeFile)(temporary, text2, "utf8");
       await (0, import_promises.rename)(temporary, this.path);
@@ -10788,10 +10798,26 @@ function readRegularFileSync(path) {
     throw error;
   }
   try {
-    if (!(0, import_node_fs.fstatSync)(fd).isFile()) throw new Error(NOT_REGULAR);
-    return (0, import_node_fs.readFileSync)(fd);
+    const stats = (0, import_node_fs.fstatSync)(fd);
+    if (!stats.isFile()) throw new Error(NOT_REGULAR);
+    return readToEnd(fd, stats.size);
   } finally {
     (0, import_node_fs.closeSync)(fd);
+  }
+}
+function readToEnd(fd, size) {
+  let buffer = Buffer.allocUnsafe(size > 0 ? size : 8192);
+  let length = 0;
+  for (; ; ) {
+    if (length === buffer.length) {
+      if (size > 0) return buffer;
+      const larger = Buffer.allocUnsafe(buffer.length * 2);
+      buffer.copy(larger, 0, 0, length);
+      buffer = larger;
+    }
+    const read = (0, import_node_fs.readSync)(fd, buffer, length, buffer.length - length, null);
+    if (read === 0) return buffer.subarray(0, length);
+    length += read;
   }
 }
 async function followLink(location, tree) {
@@ -10834,15 +10860,16 @@ var englishWalkMessages = {
 
 // src/core/walk/decode.ts
 var UTF8_BOM = [239, 187, 191];
+var UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 function decodeText(bytes, label, messages = englishWalkMessages) {
   const refuse2 = (why) => ({ ok: false, problem: messages.notUtf8(label, why) });
   if (bytes[0] === 255 && bytes[1] === 254) return decodeUtf16(bytes.subarray(2), false, refuse2, messages);
   if (bytes[0] === 254 && bytes[1] === 255) return decodeUtf16(bytes.subarray(2), true, refuse2, messages);
-  const start = UTF8_BOM.every((byte, index) => bytes[index] === byte) ? UTF8_BOM.length : 0;
+  const start = bytes[0] === UTF8_BOM[0] && bytes[1] === UTF8_BOM[1] && bytes[2] === UTF8_BOM[2] ? UTF8_BOM.length : 0;
   const nul = bytes.indexOf(0, start);
   if (nul >= 0) return refuse2(messages.binaryByte(nul));
   try {
-    return { ok: true, text: new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes.subarray(start)) };
+    return { ok: true, text: UTF8.decode(bytes.subarray(start)) };
   } catch {
     return refuse2(messages.invalidByte(firstInvalidUtf8(bytes, start)));
   }
@@ -10896,9 +10923,9 @@ async function sourcesFromWalk(walk, options) {
 }
 async function eachSourceFromWalk(walk, options, take) {
   const entries = [...walk.files, ...walk.refused].sort((a, b) => compareRelativePaths(a.label, b.label));
-  const readSync = options.fs.readSync;
-  if (readSync) {
-    const bytes = (file) => readSync.call(options.fs, file.readFrom);
+  const readSync2 = options.fs.readSync;
+  if (readSync2) {
+    const bytes = (file) => readSync2.call(options.fs, file.readFrom);
     const again2 = (file) => async () => readTextSync(file, options, bytes);
     return entries.map((entry) => take(isRefused(entry) ? refusedSource(entry) : source(entry, readTextSync(entry, options, bytes), again2(entry))));
   }
@@ -11961,7 +11988,8 @@ function duplicateMember(text2) {
       let next = end + 1;
       while (" 	\r\n".includes(text2[next] ?? ".")) next++;
       if (names && text2[next] === ":") {
-        const name = JSON.parse(text2.slice(at, end + 1));
+        const written3 = text2.slice(at + 1, end);
+        const name = written3.includes("\\") ? JSON.parse(text2.slice(at, end + 1)) : written3;
         if (names.has(name)) return name;
         names.add(name);
       }
@@ -12090,7 +12118,7 @@ function sameRoot(a, b) {
 }
 
 // src/core/tree/manifestNodeFs.ts
-var import_node_crypto4 = require("node:crypto");
+var import_node_crypto2 = require("node:crypto");
 var import_promises4 = require("node:fs/promises");
 var nodeManifestFiles = {
   async read(path) {
@@ -12102,7 +12130,7 @@ var nodeManifestFiles = {
     }
   },
   async write(path, text2) {
-    const temporary = `${path}.${process.pid}.${(0, import_node_crypto4.randomBytes)(4).toString("hex")}.tmp`;
+    const temporary = `${path}.${process.pid}.${(0, import_node_crypto2.randomBytes)(4).toString("hex")}.tmp`;
     try {
       await (0, import_promises4.writeFile)(temporary, text2, "utf8");
       await (0, import_promises4.rename)(temporary, path);
@@ -12194,7 +12222,7 @@ var DEFINITION_LINE = /^(?: {0,3}>[ \t]?)* {0,3}\[(?:[^\]\\\n]|\\.)+\]:/;
 var ATX_LINE = /^ {0,3}#{1,6}(?:[ \t]|$)/;
 var TITLE_CHAR = String.raw`\\[\s\S]|\n(?![ \t]*\r?\n)`;
 var LINK_CLOSE = new RegExp(String.raw`[ \t]*\r?\n?[ \t]*(?:(?:"(?:[^"\\\n]|${TITLE_CHAR})*"|'(?:[^'\\\n]|${TITLE_CHAR})*'|\((?:[^()\\\n]|${TITLE_CHAR})*\))[ \t]*\r?\n?[ \t]*)?\)`, "y");
-var BRACKET_OR_BLANK_LINE = /[[\]]|\n[ \t]*\r?\n/g;
+var BLANK_LINE = /\n[ \t]*\r?\n/g;
 function findLinkDestinations(markdown) {
   const code = fencedBlocks(markdown);
   const found = [...inlineLinks(markdown, code), ...referenceDefinitions(markdown, code)];
@@ -12203,18 +12231,32 @@ function findLinkDestinations(markdown) {
 function inlineLinks(markdown, code) {
   const found = [];
   const open2 = [];
-  for (const match of markdown.matchAll(BRACKET_OR_BLANK_LINE)) {
-    const at = match.index;
-    if (match[0] === "[") {
-      if (!isEscaped(markdown, at)) open2.push(at);
-    } else if (match[0] !== "]") {
-      open2.length = 0;
-    } else if (!isEscaped(markdown, at)) {
-      const opening = open2.pop();
-      if (opening === void 0 || markdown[at + 1] !== "(" || isImage(markdown, opening)) continue;
-      const destination = readDestination(markdown, at + 2);
-      if (destination && !isInCode(markdown, opening, code) && !isInCode(markdown, at, code)) found.push(destination);
+  let nextOpen = markdown.indexOf("[");
+  let nextClose = nextOpen < 0 ? -1 : markdown.indexOf("]", nextOpen);
+  let blank = -1;
+  let previous = 0;
+  while (nextClose >= 0) {
+    const isOpen = nextOpen >= 0 && nextOpen < nextClose;
+    const at = isOpen ? nextOpen : nextClose;
+    if (open2.length > 0) {
+      if (blank < previous) {
+        BLANK_LINE.lastIndex = previous;
+        blank = BLANK_LINE.exec(markdown)?.index ?? markdown.length;
+      }
+      if (blank < at) open2.length = 0;
     }
+    previous = at;
+    if (isOpen) {
+      nextOpen = markdown.indexOf("[", at + 1);
+      if (!isEscaped(markdown, at)) open2.push(at);
+      continue;
+    }
+    nextClose = markdown.indexOf("]", at + 1);
+    if (isEscaped(markdown, at)) continue;
+    const opening = open2.pop();
+    if (opening === void 0 || markdown[at + 1] !== "(" || isImage(markdown, opening)) continue;
+    const destination = readDestination(markdown, at + 2);
+    if (destination && !isInCode(markdown, opening, code) && !isInCode(markdown, at, code)) found.push(destination);
   }
   return found;
 }
@@ -12352,9 +12394,9 @@ var ESCAPED_PUNCTUATION = /\\([!-/:-@[-`{-~])/g;
 function linkTarget(destination, fromFile) {
   const text2 = destination.replace(ESCAPED_PUNCTUATION, "$1");
   if (text2 === "" || text2.startsWith("#") || text2.startsWith("//") || SCHEME2.test(text2)) return { kind: "web" };
-  const hash = text2.indexOf("#");
-  const beforeHash = hash === -1 ? text2 : text2.slice(0, hash);
-  const anchor = hash === -1 ? void 0 : text2.slice(hash + 1);
+  const hash2 = text2.indexOf("#");
+  const beforeHash = hash2 === -1 ? text2 : text2.slice(0, hash2);
+  const anchor = hash2 === -1 ? void 0 : text2.slice(hash2 + 1);
   const query = beforeHash.indexOf("?");
   const written3 = query === -1 ? beforeHash : beforeHash.slice(0, query);
   if (written3 === "") return { kind: "web" };
@@ -12363,6 +12405,10 @@ function linkTarget(destination, fromFile) {
 }
 function resolvedPath(relative4, fromFile) {
   if (relative4.startsWith("/")) return void 0;
+  if (relative4 !== "" && relative4 !== "." && relative4 !== ".." && !relative4.includes("/")) {
+    const slash = fromFile.lastIndexOf("/");
+    return slash === -1 ? relative4 : `${fromFile.slice(0, slash)}/${relative4}`;
+  }
   const segments = fromFile.split("/").slice(0, -1);
   for (const segment of relative4.split("/")) {
     if (segment === "" || segment === ".") continue;
@@ -12448,21 +12494,36 @@ var ATX_OPEN = /^ {0,3}#{1,6}(?=[ \t]|$)/;
 var SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/;
 var QUOTE_MARKERS = /^(?: {0,3}>[ \t]?)+/;
 var BLOCK_START = /^ {0,3}(?:[-+*](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)|<|(?:[-*_][ \t]*){3,}$)/;
+function plainStart(code) {
+  return code >= 97 && code <= 122 || code >= 65 && code <= 90 || code === 91 || code === 96 || code === 40 || code === 34 || code === 39;
+}
 function markdownHeadings(markdown) {
   const code = fencedBlocks(markdown);
   const headings = [];
   let paragraph = [];
-  let lineStart = 0;
   let fence = 0;
-  for (const rawLine of markdown.split("\n")) {
-    const start = lineStart;
-    lineStart += rawLine.length + 1;
+  for (let start = 0; start <= markdown.length; ) {
+    let end = markdown.indexOf("\n", start);
+    if (end === -1) end = markdown.length;
+    const rawLine = markdown.slice(start, end);
+    const lineStart = start;
+    start = end + 1;
+    if (rawLine.length === 0) {
+      if (paragraph.length > 0) paragraph = [];
+      continue;
+    }
+    const plain = plainStart(rawLine.charCodeAt(0));
+    const indent = plain ? 0 : rawLine.length - rawLine.trimStart().length;
+    while (fence < code.length && code[fence][1] <= lineStart + indent) fence++;
+    const fenced = fence < code.length && code[fence][0] <= lineStart + indent;
+    if (plain) {
+      if (!fenced) paragraph.push(rawLine);
+      else if (paragraph.length > 0) paragraph = [];
+      continue;
+    }
     const line = rawLine.replace(/\r$/, "").replace(QUOTE_MARKERS, "");
-    const indent = rawLine.length - rawLine.trimStart().length;
-    while (fence < code.length && code[fence][1] <= start + indent) fence++;
-    const fenced = fence < code.length && code[fence][0] <= start + indent;
     if (line.trim() === "" || fenced || INDENTED_CODE.test(rawLine)) {
-      paragraph = [];
+      if (paragraph.length > 0) paragraph = [];
       continue;
     }
     const atx = ATX_OPEN.exec(line);
@@ -12470,12 +12531,12 @@ function markdownHeadings(markdown) {
       headings.push(line.slice(atx[0].length).replace(/(?:^|[ \t]+)#+[ \t]*$/, "").trim());
       paragraph = [];
     } else if (paragraph.length > 0 && SETEXT_UNDERLINE.test(line)) {
-      headings.push(paragraph.join(" "));
+      headings.push(paragraph.map((text2) => text2.trim()).join(" "));
       paragraph = [];
     } else if (BLOCK_START.test(line)) {
-      paragraph = [];
+      if (paragraph.length > 0) paragraph = [];
     } else {
-      paragraph.push(line.trim());
+      paragraph.push(line);
     }
   }
   return headings;
@@ -12999,10 +13060,10 @@ function checkReviewedPlan(reviewed, views) {
 }
 function differencesOf(reviewed, now) {
   const differences = [];
-  for (const [key, hash] of now) {
+  for (const [key, hash2] of now) {
     const before = reviewed.get(key);
     if (before === void 0) differences.push({ key, change: "added" });
-    else if (before !== hash) differences.push({ key, change: "changed" });
+    else if (before !== hash2) differences.push({ key, change: "changed" });
   }
   for (const key of reviewed.keys()) if (!now.has(key)) differences.push({ key, change: "removed" });
   return differences.sort((a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
@@ -13133,11 +13194,14 @@ function printTreePlan(plan, json, output) {
     else lines.push(planLine(record));
   }
   for (const page of plan.pages) {
-    const record = { ...planRecord(page.item), tree: { key: page.key, depth: page.node.depth, kind: page.node.kind, ...page.node.generated ? { generated: true } : {} }, ...page.pageId ? { pageId: page.pageId } : {} };
-    output.record(record);
-    if (record.status !== "send" && record.status !== "unchanged") notSendable++;
-    if (json) output.json(record);
-    else lines.push(`${"  ".repeat(page.node.depth)}${planLine(record)}${page.node.generated ? " (folder page listing its children)" : ""}`);
+    const planned = planRecord(page.item);
+    if (planned.status !== "send" && planned.status !== "unchanged") notSendable++;
+    if (json || output.recording) {
+      const record = { ...planned, tree: { key: page.key, depth: page.node.depth, kind: page.node.kind, ...page.node.generated ? { generated: true } : {} }, ...page.pageId ? { pageId: page.pageId } : {} };
+      output.record(record);
+      if (json) output.json(record);
+    }
+    if (!json) lines.push(`${"  ".repeat(page.node.depth)}${planLine(planned)}${page.node.generated ? " (folder page listing its children)" : ""}`);
   }
   output.lines(lines);
   printMoves(plan, json, output);
@@ -13553,15 +13617,15 @@ function stepOutputs(records, exitCode) {
 }
 
 // src/action/runnerFiles.ts
-var import_node_crypto5 = require("node:crypto");
+var import_node_crypto3 = require("node:crypto");
 var import_promises6 = require("node:fs/promises");
 var STEP_SUMMARY_MAX_CHARS = 1e6;
 async function appendOutputs(path, outputs) {
   if (!path) return;
   const lines = [];
   for (const [name, value] of Object.entries(outputs)) {
-    let delimiter = `ghadelimiter_${(0, import_node_crypto5.randomBytes)(16).toString("hex")}`;
-    while (value.includes(delimiter)) delimiter = `ghadelimiter_${(0, import_node_crypto5.randomBytes)(16).toString("hex")}`;
+    let delimiter = `ghadelimiter_${(0, import_node_crypto3.randomBytes)(16).toString("hex")}`;
+    while (value.includes(delimiter)) delimiter = `ghadelimiter_${(0, import_node_crypto3.randomBytes)(16).toString("hex")}`;
     lines.push(`${name}<<${delimiter}`, value, delimiter);
   }
   await (0, import_promises6.appendFile)(path, `${lines.join("\n")}
@@ -13594,7 +13658,7 @@ async function runAction(env, cwd) {
   const output = new Output(process.stdout, stderr);
   const records = new RunRecords();
   output.onRecord(records.add);
-  const resume = (0, import_node_crypto6.randomBytes)(16).toString("hex");
+  const resume = (0, import_node_crypto4.randomBytes)(16).toString("hex");
   process.stdout.write(`::stop-commands::${resume}
 `);
   let exitCode;

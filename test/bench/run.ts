@@ -209,10 +209,8 @@ async function main(): Promise<void> {
     await bundleSize(bundles);
   });
   try {
-    const built = bundles;
-    if (built) {
-      await section('Activation', () => activation(built));
-    }
+    // Built here when BENCH_ONLY left the bundle section out.
+    await section('Activation', async () => activation(bundles ??= await buildProductionBundles()));
   } finally {
     await bundles?.remove();
   }

@@ -92,6 +92,9 @@ describe('Publish', function () {
     const target = { ...DOCS_HOME, pageTitle: 'API guide' };
     const { page, sandbox } = await sessions.start({ files: { 'api-guide.md': targetedFile(target) }, beforeStart: withToken });
     await openFile(page, 'api-guide.md');
+    // The palette offers Publish to Wiki where the focus is in a Markdown editor (editorLangId); a click in the Explorer
+    // may leave the focus there, so put it in the editor, as a person does by clicking into the text.
+    await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().click();
     await runCommand(page, 'Wiki: Publish to Wiki');
     // Whichever comes first: the result, or a prompt that should not be there (reported with its text).
     const success = notification(page, SANDBOX_BODIES.created);

@@ -8531,12 +8531,18 @@ function firstHeading(markdown, code) {
   return void 0;
 }
 function isInCode(markdown, offset, fenced) {
-  if (fenced.some(([start, end]) => offset >= start && offset < end)) return true;
+  for (const [start, end] of fenced) if (offset >= start && offset < end) return true;
   const lineStart = markdown.lastIndexOf("\n", offset - 1) + 1;
-  const before = markdown.slice(lineStart, offset);
-  if (/^( {4}|\t)/.test(before)) return true;
-  return ((before.match(/`+/g) ?? []).length & 1) === 1;
+  if (offset > lineStart && markdown.charCodeAt(lineStart) === TAB || offset - lineStart >= 4 && markdown.startsWith("    ", lineStart)) return true;
+  let runs = 0;
+  for (let at = markdown.indexOf("`", lineStart); at !== -1 && at < offset; at = markdown.indexOf("`", at)) {
+    runs++;
+    while (markdown.charCodeAt(at) === BACKTICK) at++;
+  }
+  return (runs & 1) === 1;
 }
+var TAB = 9;
+var BACKTICK = 96;
 function isLocal(target) {
   if (target === "" || target.startsWith("#") || target.startsWith("//")) return false;
   if (/^file:/i.test(target)) return true;
@@ -9800,7 +9806,7 @@ function cautionsFor(content, findings, messages = englishPublishMessages) {
   if (findings.localMarkdownLinks.length > 0) {
     cautions.push({ code: "localLinks", message: messages.localLinks(findings.localMarkdownLinks.length, preview(findings.localMarkdownLinks)) });
   }
-  const bytes = Buffer.byteLength(content, "utf8");
+  const bytes = content.length * 3 <= LARGE_CONTENT_BYTES ? 0 : Buffer.byteLength(content, "utf8");
   if (bytes > LARGE_CONTENT_BYTES) cautions.push({ code: "largeContent", message: messages.largeContent((bytes / 1e6).toFixed(1)) });
   return cautions;
 }
@@ -10745,7 +10751,13 @@ function nodeWalkFs(options) {
   return {
     async list(folder) {
       const entries = await (0, import_promises2.readdir)(folder, { withFileTypes: true });
-      return Promise.all(entries.map(async (entry) => ({ name: entry.name, ...await entryType(entry, (0, import_node_path2.join)(folder, entry.name)) })));
+      const listed = entries.map((entry) => ({ name: entry.name, kind: kindOf(entry) }));
+      const links = listed.filter((entry) => entry.kind === "symbolicLink");
+      await Promise.all(links.map(async (entry) => {
+        const linkTo = await linkTarget(childPath(folder, entry.name));
+        if (linkTo) entry.linkTo = linkTo;
+      }));
+      return listed;
     },
     async type(location) {
       const stats = await (0, import_promises2.lstat)(location).catch(() => void 0);
@@ -10753,13 +10765,24 @@ function nodeWalkFs(options) {
     },
     read: readRegularFile,
     readSync: readRegularFileSync,
-    child: (folder, name) => (0, import_node_path2.join)(folder, name),
+    child: childPath,
     parent: (location) => (0, import_node_path2.dirname)(location) === location ? void 0 : (0, import_node_path2.dirname)(location),
     baseName: (location) => (0, import_node_path2.basename)(location),
     key: (location) => location,
-    label: (location) => (0, import_node_path2.relative)(options.cwd, location).split(import_node_path2.sep).join("/") || location,
+    label: (location) => labelOf(options.cwd, location),
     followLink: tree === void 0 ? void 0 : (location) => followLink(location, tree)
   };
+}
+function childPath(folder, name) {
+  return folder.endsWith(import_node_path2.sep) ? `${folder}${name}` : `${folder}${import_node_path2.sep}${name}`;
+}
+function labelOf(cwd, location) {
+  const below = cwd.endsWith(import_node_path2.sep) ? cwd : `${cwd}${import_node_path2.sep}`;
+  if (location.startsWith(below) && (0, import_node_path2.isAbsolute)(cwd)) {
+    const rest = location.slice(below.length);
+    return import_node_path2.sep === "/" ? rest : rest.split(import_node_path2.sep).join("/");
+  }
+  return (0, import_node_path2.relative)(cwd, location).split(import_node_path2.sep).join("/") || location;
 }
 function kindOf(entry) {
   if (entry.isSymbolicLink()) return "symbolicLink";
@@ -10769,8 +10792,12 @@ function kindOf(entry) {
 async function entryType(entry, path) {
   const kind = kindOf(entry);
   if (kind !== "symbolicLink") return { kind };
+  const linkTo = await linkTarget(path);
+  return linkTo ? { kind, linkTo } : { kind };
+}
+async function linkTarget(path) {
   const target = await (0, import_promises2.stat)(path).catch(() => void 0);
-  return target ? { kind, linkTo: kindOf(target) } : { kind };
+  return target ? kindOf(target) : void 0;
 }
 var LINK_NOT_FOLLOWED = "it is a symbolic link, and links are not followed.";
 var NOT_REGULAR = "it is not a regular file.";
@@ -10805,7 +10832,14 @@ function readRegularFileSync(path) {
     (0, import_node_fs.closeSync)(fd);
   }
 }
+var SCRATCH_LIMIT = 1024 * 1024;
+var scratch = Buffer.allocUnsafe(64 * 1024);
 function readToEnd(fd, size) {
+  if (size > 0 && size < scratch.length) return readInto(fd, scratch, size);
+  if (size > 0 && size < SCRATCH_LIMIT) {
+    scratch = Buffer.allocUnsafe(Math.min(SCRATCH_LIMIT, Math.max(size + 1, scratch.length * 2)));
+    return readInto(fd, scratch, size);
+  }
   let buffer = Buffer.allocUnsafe(size > 0 ? size : 8192);
   let length = 0;
   for (; ; ) {
@@ -10819,6 +10853,15 @@ function readToEnd(fd, size) {
     if (read === 0) return buffer.subarray(0, length);
     length += read;
   }
+}
+function readInto(fd, buffer, size) {
+  let length = 0;
+  while (length < size) {
+    const read = (0, import_node_fs.readSync)(fd, buffer, length, size - length, null);
+    if (read === 0) break;
+    length += read;
+  }
+  return buffer.subarray(0, length);
 }
 async function followLink(location, tree) {
   const target = await (0, import_promises2.realpath)(location).catch(() => void 0);
@@ -11698,16 +11741,19 @@ function fileRecord(result, notStartedBecause) {
 function planRecord(item) {
   const refusals = refusalsOf(item);
   const status = refusals.length > 0 ? "refused" : item.state === "unchanged" || item.state === "edited" || item.state === "retitled" ? item.state : "send";
-  return {
-    type: "plan",
-    file: item.file.label,
-    status,
-    ...status === "send" ? { action: planAction(item) } : {},
-    ...targetFields(item),
-    refusals,
-    ...guardFields(item),
-    cautions: status === "send" ? item.cautions.map((caution) => caution.message) : []
-  };
+  const record = { type: "plan", file: item.file.label, status };
+  if (status === "send") record.action = planAction(item);
+  const { pageTitle, spaceId, parentId, overwrite } = item.target;
+  if (pageTitle !== void 0) record.title = pageTitle;
+  if (spaceId !== void 0) record.spaceId = spaceId;
+  if (parentId !== void 0) record.parentId = parentId;
+  if (overwrite !== void 0) record.overwrite = overwrite;
+  record.refusals = refusals;
+  const guard = guardFields(item);
+  if (guard.wikiEdits) record.wikiEdits = guard.wikiEdits;
+  if (guard.url !== void 0) record.url = guard.url;
+  record.cautions = status === "send" ? item.cautions.map((caution) => caution.message) : [];
+  return record;
 }
 function planAction(item) {
   const kind = sendKind(item);
@@ -11900,6 +11946,13 @@ var englishManifestMessages = {
   notARootTarget: (root) => `Not a root target: ${root}.`
 };
 
+// src/core/text/escaped.ts
+function isEscaped(text2, at) {
+  let count = 0;
+  for (let before = at - 1; before >= 0 && text2[before] === "\\"; before--) count++;
+  return (count & 1) === 1;
+}
+
 // src/core/tree/manifestFormat.ts
 var MANIFEST_FILE_NAME = ".wiki-pages.json";
 var MANIFEST_VERSION = 1;
@@ -11914,10 +11967,17 @@ function manifestKeyProblem(key, messages = englishManifestMessages) {
   if (key === "") return messages.keyEmpty();
   if (key.includes("\\")) return messages.keyBackslash();
   if (key.startsWith("/") || /^[A-Za-z]:/.test(key)) return messages.keyAbsolute();
-  const parts = (key.endsWith("/") ? key.slice(0, -1) : key).split("/");
-  if (parts.includes("..")) return messages.keyLeaves();
-  if (parts.some((part) => part === "" || part === ".")) return messages.keyNotNormalised();
-  return void 0;
+  const body = key.endsWith("/") ? key.slice(0, -1) : key;
+  let notNormalised = false;
+  for (let start = 0; ; ) {
+    let end = body.indexOf("/", start);
+    if (end === -1) end = body.length;
+    if (end - start === 2 && body.startsWith("..", start)) return messages.keyLeaves();
+    if (end === start || end - start === 1 && body[start] === ".") notNormalised = true;
+    if (end === body.length) break;
+    start = end + 1;
+  }
+  return notNormalised ? messages.keyNotNormalised() : void 0;
 }
 function parseManifest(text2, name = MANIFEST_FILE_NAME, messages = englishManifestMessages) {
   const refuse2 = (message) => ({ ok: false, message });
@@ -11938,7 +11998,7 @@ function parseManifest(text2, name = MANIFEST_FILE_NAME, messages = englishManif
   const root = parseRoot(value.space, value.parent, name, messages);
   if (typeof root === "string") return refuse2(root);
   if (!isObject2(value.pages)) return refuse2(messages.noPages(name));
-  const twice = duplicateMember(text2);
+  const twice = memberNameCount(text2) > memberCount(value) ? duplicateMember(text2) : void 0;
   if (twice !== void 0) return refuse2(messages.listedTwice(name, twice));
   const pages = /* @__PURE__ */ new Map();
   for (const [key, raw] of Object.entries(value.pages)) {
@@ -11972,8 +12032,31 @@ function entryProblem(raw, messages) {
   if (raw.id === void 0) return messages.entryNoId();
   if (typeof raw.id !== "string" || !PAGE_ID2.test(raw.id)) return messages.entryBadId(JSON.stringify(raw.id));
   if (raw.title !== void 0 && typeof raw.title !== "string") return messages.entryBadTitle();
-  const unknown = Object.keys(raw).find((field) => !ENTRY_FIELDS.has(field));
-  return unknown === void 0 ? void 0 : messages.entryUnknownField(unknown);
+  for (const field in raw) if (!ENTRY_FIELDS.has(field)) return messages.entryUnknownField(field);
+  return void 0;
+}
+function memberNameCount(text2) {
+  let count = 0;
+  for (let at = text2.indexOf('"'); at !== -1; ) {
+    let end = text2.indexOf('"', at + 1);
+    while (end !== -1 && isEscaped(text2, end)) end = text2.indexOf('"', end + 1);
+    if (end === -1) break;
+    let next = end + 1;
+    while (text2[next] === " " || text2[next] === "\n" || text2[next] === "\r" || text2[next] === "	") next++;
+    if (text2[next] === ":") count++;
+    at = text2.indexOf('"', next);
+  }
+  return count;
+}
+function memberCount(value) {
+  if (typeof value !== "object" || value === null) return 0;
+  let count = 0;
+  if (Array.isArray(value)) {
+    for (const element of value) count += memberCount(element);
+    return count;
+  }
+  for (const name in value) count += 1 + memberCount(value[name]);
+  return count;
 }
 function duplicateMember(text2) {
   const objects = [];
@@ -12282,11 +12365,6 @@ function continuesParagraph(markdown, lineStart) {
 function isImage(markdown, open2) {
   return open2 > 0 && markdown[open2 - 1] === "!" && !isEscaped(markdown, open2 - 1);
 }
-function isEscaped(markdown, at) {
-  let count = 0;
-  for (let before = at - 1; before >= 0 && markdown[before] === "\\"; before--) count++;
-  return (count & 1) === 1;
-}
 function readDestination(markdown, from) {
   let start = from;
   while (markdown[start] === " " || markdown[start] === "	") start++;
@@ -12391,8 +12469,8 @@ function safeDecode(text2) {
 var SCHEME2 = /^[a-z][a-z0-9+.-]*:/i;
 var MARKDOWN_FILE2 = /\.(?:md|markdown|mdown|mkd)$/i;
 var ESCAPED_PUNCTUATION = /\\([!-/:-@[-`{-~])/g;
-function linkTarget(destination, fromFile) {
-  const text2 = destination.replace(ESCAPED_PUNCTUATION, "$1");
+function linkTarget2(destination, fromFile) {
+  const text2 = destination.includes("\\") ? destination.replace(ESCAPED_PUNCTUATION, "$1") : destination;
   if (text2 === "" || text2.startsWith("#") || text2.startsWith("//") || SCHEME2.test(text2)) return { kind: "web" };
   const hash2 = text2.indexOf("#");
   const beforeHash = hash2 === -1 ? text2 : text2.slice(0, hash2);
@@ -12400,7 +12478,7 @@ function linkTarget(destination, fromFile) {
   const query = beforeHash.indexOf("?");
   const written3 = query === -1 ? beforeHash : beforeHash.slice(0, query);
   if (written3 === "") return { kind: "web" };
-  const decoded = percentDecoded(written3);
+  const decoded = written3.includes("%") ? percentDecoded(written3) : written3;
   return { kind: "file", path: resolvedPath(decoded, fromFile), markdown: MARKDOWN_FILE2.test(decoded), anchor };
 }
 function resolvedPath(relative4, fromFile) {
@@ -12409,6 +12487,15 @@ function resolvedPath(relative4, fromFile) {
     const slash = fromFile.lastIndexOf("/");
     return slash === -1 ? relative4 : `${fromFile.slice(0, slash)}/${relative4}`;
   }
+  let folderEnd = fromFile.lastIndexOf("/");
+  let rest = 0;
+  while (relative4.startsWith("../", rest) && folderEnd !== -1) {
+    folderEnd = fromFile.lastIndexOf("/", folderEnd - 1);
+    rest += 3;
+  }
+  if (!relative4.startsWith("../", rest) && isPlainPath(relative4, rest)) {
+    return folderEnd === -1 ? relative4.slice(rest) : `${fromFile.slice(0, folderEnd)}/${relative4.slice(rest)}`;
+  }
   const segments = fromFile.split("/").slice(0, -1);
   for (const segment of relative4.split("/")) {
     if (segment === "" || segment === ".") continue;
@@ -12416,6 +12503,19 @@ function resolvedPath(relative4, fromFile) {
     else if (segments.pop() === void 0) return void 0;
   }
   return segments.join("/");
+}
+function isPlainPath(path, start) {
+  if (start >= path.length) return false;
+  for (let at = start; at < path.length; ) {
+    let end = path.indexOf("/", at);
+    if (end === -1) end = path.length;
+    const length = end - at;
+    if (length === 0 || path[at] === "." && (length === 1 || length === 2 && path[at + 1] === ".")) return false;
+    if (end === path.length) return true;
+    at = end + 1;
+    if (at === path.length) return false;
+  }
+  return true;
 }
 function percentDecoded(text2) {
   try {
@@ -12467,7 +12567,7 @@ function anchorMatcher(context) {
   };
 }
 function decide(destination, context, anchorIn) {
-  const target = linkTarget(destination, context.filePath);
+  const target = linkTarget2(destination, context.filePath);
   if (target.kind === "web") return { kind: "keep" };
   if (!target.markdown) return { kind: "keep", caution: "notMarkdown" };
   if (target.path === void 0) return { kind: "keep", caution: "outsideRun" };
@@ -12505,19 +12605,19 @@ function markdownHeadings(markdown) {
   for (let start = 0; start <= markdown.length; ) {
     let end = markdown.indexOf("\n", start);
     if (end === -1) end = markdown.length;
-    const rawLine = markdown.slice(start, end);
     const lineStart = start;
     start = end + 1;
-    if (rawLine.length === 0) {
+    if (end === lineStart) {
       if (paragraph.length > 0) paragraph = [];
       continue;
     }
-    const plain = plainStart(rawLine.charCodeAt(0));
+    const plain = plainStart(markdown.charCodeAt(lineStart));
+    const rawLine = plain ? "" : markdown.slice(lineStart, end);
     const indent = plain ? 0 : rawLine.length - rawLine.trimStart().length;
     while (fence < code.length && code[fence][1] <= lineStart + indent) fence++;
     const fenced = fence < code.length && code[fence][0] <= lineStart + indent;
     if (plain) {
-      if (!fenced) paragraph.push(rawLine);
+      if (!fenced) paragraph.push(lineStart, end);
       else if (paragraph.length > 0) paragraph = [];
       continue;
     }
@@ -12531,7 +12631,7 @@ function markdownHeadings(markdown) {
       headings.push(line.slice(atx[0].length).replace(/(?:^|[ \t]+)#+[ \t]*$/, "").trim());
       paragraph = [];
     } else if (paragraph.length > 0 && SETEXT_UNDERLINE.test(line)) {
-      headings.push(paragraph.map((text2) => text2.trim()).join(" "));
+      headings.push(paragraphText(markdown, paragraph));
       paragraph = [];
     } else if (BLOCK_START.test(line)) {
       if (paragraph.length > 0) paragraph = [];
@@ -12540,6 +12640,15 @@ function markdownHeadings(markdown) {
     }
   }
   return headings;
+}
+function paragraphText(markdown, paragraph) {
+  const lines = [];
+  for (let index = 0; index < paragraph.length; index++) {
+    const entry = paragraph[index];
+    if (typeof entry === "string") lines.push(entry.trim());
+    else lines.push(markdown.slice(entry, paragraph[++index]).trim());
+  }
+  return lines.join(" ");
 }
 
 // src/core/tree/collisions.ts

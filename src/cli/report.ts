@@ -71,14 +71,21 @@ export function fileRecord(result: FileResult, notStartedBecause?: string): File
 export function planRecord(item: PlanItem): PlanRecord {
   const refusals = refusalsOf(item);
   const status = refusals.length > 0 ? 'refused' : item.state === 'unchanged' || item.state === 'edited' || item.state === 'retitled' ? item.state : 'send';
-  return {
-    type: 'plan', file: item.file.label, status,
-    ...(status === 'send' ? { action: planAction(item) } : {}),
-    ...targetFields(item),
-    refusals,
-    ...guardFields(item),
-    cautions: status === 'send' ? item.cautions.map((caution) => caution.message) : [],
-  };
+  // Member by member, in the order --json prints them: a plan of 10,000 pages makes 10,000 records, and spreading
+  // optional members in cost more than the rest of printing the plan.
+  const record: PlanRecord = { type: 'plan', file: item.file.label, status } as PlanRecord;
+  if (status === 'send') record.action = planAction(item);
+  const { pageTitle, spaceId, parentId, overwrite } = item.target;
+  if (pageTitle !== undefined) record.title = pageTitle;
+  if (spaceId !== undefined) record.spaceId = spaceId;
+  if (parentId !== undefined) record.parentId = parentId;
+  if (overwrite !== undefined) record.overwrite = overwrite;
+  record.refusals = refusals;
+  const guard = guardFields(item);
+  if (guard.wikiEdits) record.wikiEdits = guard.wikiEdits;
+  if (guard.url !== undefined) record.url = guard.url;
+  record.cautions = status === 'send' ? item.cautions.map((caution) => caution.message) : [];
+  return record;
 }
 
 /** What sending does, as far as the plan knows; without a look at the wiki an overwrite may create or update. */

@@ -46,7 +46,8 @@ export function cautionsFor(content: string, findings: MarkdownFindings, message
   if (findings.localMarkdownLinks.length > 0) {
     cautions.push({ code: 'localLinks', message: messages.localLinks(findings.localMarkdownLinks.length, preview(findings.localMarkdownLinks)) });
   }
-  const bytes = Buffer.byteLength(content, 'utf8');
+  // A UTF-16 code unit is at most 3 bytes of UTF-8: a text that short cannot be large, and most files need no count.
+  const bytes = content.length * 3 <= LARGE_CONTENT_BYTES ? 0 : Buffer.byteLength(content, 'utf8');
   if (bytes > LARGE_CONTENT_BYTES) cautions.push({ code: 'largeContent', message: messages.largeContent((bytes / 1_000_000).toFixed(1)) });
   return cautions;
 }

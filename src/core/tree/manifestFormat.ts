@@ -5,6 +5,7 @@
 // pages, because a page missing from it would be created a second time.
 
 import { englishManifestMessages, type ManifestMessages } from '../messages/manifestMessages';
+import { isEscaped } from '../text/escaped';
 
 export const MANIFEST_FILE_NAME = '.wiki-pages.json';
 export const MANIFEST_VERSION = 1;
@@ -47,10 +48,18 @@ export function manifestKeyProblem(key: string, messages: ManifestMessages = eng
   if (key === '') return messages.keyEmpty();
   if (key.includes('\\')) return messages.keyBackslash();
   if (key.startsWith('/') || /^[A-Za-z]:/.test(key)) return messages.keyAbsolute();
-  const parts = (key.endsWith('/') ? key.slice(0, -1) : key).split('/');
-  if (parts.includes('..')) return messages.keyLeaves();
-  if (parts.some((part) => part === '' || part === '.')) return messages.keyNotNormalised();
-  return undefined;
+  // Segment by segment with indexOf: a manifest of 10,000 pages checks 10,000 keys on every run.
+  const body = key.endsWith('/') ? key.slice(0, -1) : key;
+  let notNormalised = false;
+  for (let start = 0; ; ) {
+    let end = body.indexOf('/', start);
+    if (end === -1) end = body.length;
+    if (end - start === 2 && body.startsWith('..', start)) return messages.keyLeaves();
+    if (end === start || (end - start === 1 && body[start] === '.')) notNormalised = true;
+    if (end === body.length) break;
+    start = end + 1;
+  }
+  return notNormalised ? messages.keyNotNormalised() : undefined;
 }
 
 /** The manifest in `text`; anything malformed, a single entry included, is refused with a message naming `name`. */
@@ -76,7 +85,8 @@ export function parseManifest(text: string, name: string = MANIFEST_FILE_NAME, m
   const root = parseRoot(value.space, value.parent, name, messages);
   if (typeof root === 'string') return refuse(root);
   if (!isObject(value.pages)) return refuse(messages.noPages(name));
-  const twice = duplicateMember(text);
+  // Names in the text beyond the members parsed: some object names one member twice (found and named the slow way).
+  const twice = memberNameCount(text) > memberCount(value) ? duplicateMember(text) : undefined;
   if (twice !== undefined) return refuse(messages.listedTwice(name, twice));
   const pages = new Map<string, ManifestEntry>();
   for (const [key, raw] of Object.entries(value.pages)) {
@@ -113,8 +123,38 @@ function entryProblem(raw: unknown, messages: ManifestMessages): string | undefi
   if (raw.id === undefined) return messages.entryNoId();
   if (typeof raw.id !== 'string' || !PAGE_ID.test(raw.id)) return messages.entryBadId(JSON.stringify(raw.id));
   if (raw.title !== undefined && typeof raw.title !== 'string') return messages.entryBadTitle();
-  const unknown = Object.keys(raw).find((field) => !ENTRY_FIELDS.has(field));
-  return unknown === undefined ? undefined : messages.entryUnknownField(unknown);
+  for (const field in raw) if (!ENTRY_FIELDS.has(field)) return messages.entryUnknownField(field);
+  return undefined;
+}
+
+/**
+ * How many member names the text of (valid) JSON writes: every string followed by a colon is one. Counted with
+ * indexOf from quote to quote, since outside strings a quote can only open one.
+ */
+function memberNameCount(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf('"'); at !== -1; ) {
+    let end = text.indexOf('"', at + 1);
+    while (end !== -1 && isEscaped(text, end)) end = text.indexOf('"', end + 1);
+    if (end === -1) break;
+    let next = end + 1;
+    while (text[next] === ' ' || text[next] === '\n' || text[next] === '\r' || text[next] === '\t') next++;
+    if (text[next] === ':') count++;
+    at = text.indexOf('"', next);
+  }
+  return count;
+}
+
+/** The members of every object in a parsed value, at any depth. */
+function memberCount(value: unknown): number {
+  if (typeof value !== 'object' || value === null) return 0;
+  let count = 0;
+  if (Array.isArray(value)) {
+    for (const element of value) count += memberCount(element);
+    return count;
+  }
+  for (const name in value) count += 1 + memberCount((value as Record<string, unknown>)[name]);
+  return count;
 }
 
 /**

@@ -3,8 +3,8 @@
 // regular file, so an entry swapped for a link or a pipe after the walk listed it is refused rather than read.
 import { closeSync, constants, fstatSync, openSync, readSync, type Dirent, type Stats } from 'node:fs';
 import { lstat, open, readdir, realpath, stat } from 'node:fs/promises';
-import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
-import type { EntryKind, EntryType, LinkTarget, WalkFs } from './walkFs';
+import { basename, dirname, isAbsolute, relative, sep } from 'node:path';
+import type { DirEntry, EntryKind, EntryType, LinkTarget, WalkFs } from './walkFs';
 
 export interface NodeWalkFsOptions {
   /** The working folder: labels are relative to it. */
@@ -21,7 +21,15 @@ export function nodeWalkFs(options: NodeWalkFsOptions): WalkFs<string> {
   return {
     async list(folder) {
       const entries = await readdir(folder, { withFileTypes: true });
-      return Promise.all(entries.map(async (entry) => ({ name: entry.name, ...(await entryType(entry, join(folder, entry.name))) })));
+      // Only a link needs a second look (stat, for what it points at): a folder of files costs one readdir, not a
+      // promise per entry.
+      const listed: DirEntry[] = entries.map((entry) => ({ name: entry.name, kind: kindOf(entry) }));
+      const links = listed.filter((entry) => entry.kind === 'symbolicLink');
+      await Promise.all(links.map(async (entry) => {
+        const linkTo = await linkTarget(childPath(folder, entry.name));
+        if (linkTo) entry.linkTo = linkTo;
+      }));
+      return listed;
     },
     async type(location) {
       const stats = await lstat(location).catch(() => undefined);
@@ -29,13 +37,31 @@ export function nodeWalkFs(options: NodeWalkFsOptions): WalkFs<string> {
     },
     read: readRegularFile,
     readSync: readRegularFileSync,
-    child: (folder, name) => join(folder, name),
+    child: childPath,
     parent: (location) => (dirname(location) === location ? undefined : dirname(location)),
     baseName: (location) => basename(location),
     key: (location) => location,
-    label: (location) => relative(options.cwd, location).split(sep).join('/') || location,
+    label: (location) => labelOf(options.cwd, location),
     followLink: tree === undefined ? undefined : (location) => followLink(location, tree),
   };
+}
+
+/**
+ * A name from a listing (never a separator in it, never '.' or '..') under a folder path the walk already holds
+ * normalised: join's result without join's normalising pass, which cost more than the rest of a large walk's work.
+ */
+function childPath(folder: string, name: string): string {
+  return folder.endsWith(sep) ? `${folder}${name}` : `${folder}${sep}${name}`;
+}
+
+/** The path relative to the working folder, '/'-separated; a path below it is cut, anything else goes through relative(). */
+function labelOf(cwd: string, location: string): string {
+  const below = cwd.endsWith(sep) ? cwd : `${cwd}${sep}`;
+  if (location.startsWith(below) && isAbsolute(cwd)) {
+    const rest = location.slice(below.length);
+    return sep === '/' ? rest : rest.split(sep).join('/');
+  }
+  return relative(cwd, location).split(sep).join('/') || location;
 }
 
 function kindOf(entry: Dirent | Stats): EntryKind {
@@ -45,11 +71,16 @@ function kindOf(entry: Dirent | Stats): EntryKind {
 }
 
 /** What an entry is; for a link, also what it points at (stat only looks: nothing behind the link is opened). */
-async function entryType(entry: Dirent | Stats, path: string): Promise<EntryType> {
+async function entryType(entry: Stats, path: string): Promise<EntryType> {
   const kind = kindOf(entry);
   if (kind !== 'symbolicLink') return { kind };
+  const linkTo = await linkTarget(path);
+  return linkTo ? { kind, linkTo } : { kind };
+}
+
+async function linkTarget(path: string): Promise<EntryKind | undefined> {
   const target = await stat(path).catch(() => undefined);
-  return target ? { kind, linkTo: kindOf(target) } : { kind };
+  return target ? kindOf(target) : undefined;
 }
 
 // Why a file the walk took could not be read after all (the command line's own port: its words are English).
@@ -90,11 +121,22 @@ function readRegularFileSync(path: string): Uint8Array {
   }
 }
 
+// One buffer for every synchronous read of a file up to this size: a walk reads thousands of small files, and a
+// buffer of their own each costs an allocation and a backing store to collect. The caller decodes before it reads
+// again (the port says so).
+const SCRATCH_LIMIT = 1024 * 1024;
+let scratch = Buffer.allocUnsafe(64 * 1024);
+
 /**
  * The file's bytes as readFileSync(fd) reads them (up to the size it had when checked; to the end when it reports
  * none), from the size the check above already has: readFileSync(fd) would stat the file a second time.
  */
 function readToEnd(fd: number, size: number): Uint8Array {
+  if (size > 0 && size < scratch.length) return readInto(fd, scratch, size);
+  if (size > 0 && size < SCRATCH_LIMIT) {
+    scratch = Buffer.allocUnsafe(Math.min(SCRATCH_LIMIT, Math.max(size + 1, scratch.length * 2)));
+    return readInto(fd, scratch, size);
+  }
   let buffer = Buffer.allocUnsafe(size > 0 ? size : 8192);
   let length = 0;
   for (;;) {
@@ -108,6 +150,17 @@ function readToEnd(fd: number, size: number): Uint8Array {
     if (read === 0) return buffer.subarray(0, length);
     length += read;
   }
+}
+
+/** Up to `size` bytes into a buffer larger than that, as a view of the bytes read. */
+function readInto(fd: number, buffer: Buffer, size: number): Uint8Array {
+  let length = 0;
+  while (length < size) {
+    const read = readSync(fd, buffer, length, size - length, null);
+    if (read === 0) break;
+    length += read;
+  }
+  return buffer.subarray(0, length);
 }
 
 async function followLink(location: string, tree: string): Promise<LinkTarget<string>> {

@@ -36,7 +36,8 @@ export interface WalkFs<L> {
   /**
    * The same read, synchronously, with the same refusals: a port over a local disk offers it, since reading thousands
    * of small files through the thread pool costs more than reading them (the command line's walk). Absent for a
-   * remote file system (the editor's), which is read asynchronously.
+   * remote file system (the editor's), which is read asynchronously. The bytes may be a view of a buffer the next
+   * readSync reuses: decode them before reading again.
    */
   readSync?(file: L): Uint8Array;
   child(folder: L, name: string): L;

@@ -2,6 +2,7 @@
 // definitions `[id]: dest`. Images and anything in code are left out, since neither is ever rewritten. It runs on
 // every file of a run, up to about 1 MB each, so it looks closer only where brackets are.
 import { fencedBlocks, isInCode, type Ranges } from '../../publish/inspect';
+import { isEscaped } from '../../text/escaped';
 
 export interface LinkDestination {
   /** [start, end) of the destination as written, angle brackets included: what a rewrite replaces. */
@@ -94,13 +95,6 @@ function continuesParagraph(markdown: string, lineStart: number): boolean {
 
 function isImage(markdown: string, open: number): boolean {
   return open > 0 && markdown[open - 1] === '!' && !isEscaped(markdown, open - 1);
-}
-
-/** An odd number of backslashes right before `at` escapes it. */
-function isEscaped(markdown: string, at: number): boolean {
-  let count = 0;
-  for (let before = at - 1; before >= 0 && markdown[before] === '\\'; before--) count++;
-  return (count & 1) === 1;
 }
 
 /** The destination that starts (after optional spaces) at `from`, when a well-formed link closes after it. */

@@ -22,30 +22,31 @@ function plainStart(code: number): boolean {
 export function markdownHeadings(markdown: string): string[] {
   const code = fencedBlocks(markdown);
   const headings: string[] = [];
-  // The paragraph's lines as found, trimmed only if an underline makes them a heading; emptied by a new array only
-  // when it holds lines (setting the length of an array costs more than most lines' other work).
-  let paragraph: string[] = [];
+  // The paragraph's lines as [start, end) offsets into the text, or as text once quote markers were cut off: cut
+  // out and trimmed only if an underline makes them a heading (most paragraphs never are, and a slice per line of
+  // prose cost more than the rest of the line's work). Emptied by a new array only when it holds lines.
+  let paragraph: Array<number | string> = [];
   let fence = 0;
   // Line by line as split('\n') would cut them (a last empty line after a final newline included), without the array.
   for (let start = 0; start <= markdown.length; ) {
     let end = markdown.indexOf('\n', start);
     if (end === -1) end = markdown.length;
-    const rawLine = markdown.slice(start, end);
     const lineStart = start;
     start = end + 1;
     // An empty line is blank wherever it is (the fences below are caught up with at the next line).
-    if (rawLine.length === 0) {
+    if (end === lineStart) {
       if (paragraph.length > 0) paragraph = [];
       continue;
     }
-    const plain = plainStart(rawLine.charCodeAt(0));
+    const plain = plainStart(markdown.charCodeAt(lineStart));
+    const rawLine = plain ? '' : markdown.slice(lineStart, end);
     const indent = plain ? 0 : rawLine.length - rawLine.trimStart().length;
     // isInCode at the line's first character, with the fences walked in step with the lines (both in order): only
     // the line's own indentation stands before that character, so no code span can be open there.
     while (fence < code.length && (code[fence] as [number, number])[1] <= lineStart + indent) fence++;
     const fenced = fence < code.length && (code[fence] as [number, number])[0] <= lineStart + indent;
     if (plain) {
-      if (!fenced) paragraph.push(rawLine);
+      if (!fenced) paragraph.push(lineStart, end);
       else if (paragraph.length > 0) paragraph = [];
       continue;
     }
@@ -59,7 +60,7 @@ export function markdownHeadings(markdown: string): string[] {
       headings.push(line.slice(atx[0].length).replace(/(?:^|[ \t]+)#+[ \t]*$/, '').trim());
       paragraph = [];
     } else if (paragraph.length > 0 && SETEXT_UNDERLINE.test(line)) {
-      headings.push(paragraph.map((text) => text.trim()).join(' '));
+      headings.push(paragraphText(markdown, paragraph));
       paragraph = [];
     } else if (BLOCK_START.test(line)) {
       if (paragraph.length > 0) paragraph = [];
@@ -68,4 +69,15 @@ export function markdownHeadings(markdown: string): string[] {
     }
   }
   return headings;
+}
+
+/** A setext heading's text: its lines, each trimmed, joined by spaces. */
+function paragraphText(markdown: string, paragraph: ReadonlyArray<number | string>): string {
+  const lines: string[] = [];
+  for (let index = 0; index < paragraph.length; index++) {
+    const entry = paragraph[index] as number | string;
+    if (typeof entry === 'string') lines.push(entry.trim());
+    else lines.push(markdown.slice(entry, paragraph[++index] as number).trim());
+  }
+  return lines.join(' ');
 }

@@ -1,0 +1,151 @@
+// Planning a large tree takes shortcuts where most inputs are plain (a link with no `./` in it, a line of prose, a
+// small file): each shortcut must give exactly what the general path gives, including on the inputs it hands back to
+// that path. These tests hold each one to an independent statement of the rule.
+import assert from 'node:assert/strict';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative, sep } from 'node:path';
+import { markdownHeadings } from '../../src/core/links/rewrite';
+import { linkTarget } from '../../src/core/links/rewrite/linkTarget';
+import { isInCode } from '../../src/core/publish/inspect';
+import { parseManifest } from '../../src/core/tree/manifestFormat';
+import { decodeText } from '../../src/core/walk/decode';
+import { nodeWalkFs } from '../../src/core/walk/nodeWalkFs';
+
+/** `relative` against the folder of `fromFile`, segment by segment: the rule, written the plain way. */
+function resolvedByRule(relativePath: string, fromFile: string): string | undefined {
+  if (relativePath.startsWith('/')) return undefined;
+  const segments = fromFile.split('/').slice(0, -1);
+  for (const segment of relativePath.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment !== '..') segments.push(segment);
+    else if (segments.pop() === undefined) return undefined;
+  }
+  return segments.join('/');
+}
+
+describe('planning shortcuts give what the general rules give', () => {
+  it('resolves every mix of `../`, `./`, plain names and odd slashes from files at every depth', () => {
+    const fromFiles = ['top.md', 'a/one.md', 'a/b/two.md', 'a/b/c/three.md'];
+    const pieces = ['..', '.', 'x', 'guide', ''];
+    const relatives = new Set<string>(['x.md', 'guide/setup.md', '../x.md', '../../x.md', '../../../x.md', '../../../../x.md', '../guide/', './x.md', '../.././x.md']);
+    // Every path of up to three pieces ending in a file name, and some ending in a folder.
+    for (const first of pieces) {
+      for (const second of pieces) {
+        relatives.add(`${first}/${second}/x.md`);
+        relatives.add(`${first}/${second}`);
+        relatives.add(`${first}/x.md`);
+      }
+    }
+    for (const fromFile of fromFiles) {
+      for (const relativePath of relatives) {
+        const target = linkTarget(relativePath, fromFile);
+        const expected = resolvedByRule(relativePath, fromFile);
+        if (target.kind === 'web') {
+          assert.ok(relativePath === '' || relativePath.startsWith('//'), `only an empty or protocol-relative path is no file (${relativePath})`);
+          continue;
+        }
+        assert.equal(target.path, expected, `${relativePath} from ${fromFile}`);
+      }
+    }
+  });
+
+  it('still resolves escapes and percent-encoding, and only where they are written', () => {
+    const escaped = linkTarget(String.raw`../my\_guide.md#set\-up`, 'a/b.md');
+    assert.deepEqual(escaped, { kind: 'file', path: 'my_guide.md', markdown: true, anchor: 'set-up' });
+    assert.deepEqual(linkTarget('../my%20guide.md', 'a/b.md'), { kind: 'file', path: 'my guide.md', markdown: true, anchor: undefined });
+    // A lone percent sign is not an escape: the name stays as written.
+    assert.deepEqual(linkTarget('100%.md', 'a/b.md'), { kind: 'file', path: 'a/100%.md', markdown: true, anchor: undefined });
+    assert.deepEqual(linkTarget(String.raw`..\guide\x.md`, 'a/b.md'), { kind: 'file', path: String.raw`a/..\guide\x.md`, markdown: true, anchor: undefined });
+  });
+
+  it('tells code from text at a link as the line-by-line rule does: fences, indentation, code spans', () => {
+    const cases: Array<[string, string, boolean]> = [
+      ['plain', 'See [x](y.md)', false],
+      ['four spaces', '    [x](y.md)', true],
+      ['three spaces', '   [x](y.md)', false],
+      ['a tab', '\t[x](y.md)', true],
+      ['an open code span', 'a `code [x](y.md)', true],
+      ['a closed code span', 'a `code` [x](y.md)', false],
+      ['an open double-backtick span', 'a ``co de [x](y.md)', true],
+      ['two spans', '`a` and `b` [x](y.md)', false],
+      ['a span on the line above', 'a `b\nc [x](y.md)', false],
+    ];
+    for (const [name, text, inCode] of cases) assert.equal(isInCode(text, text.indexOf('[x]'), []), inCode, name);
+    const fenced = 'before\n```\n[x](y.md)\n```\nafter [z](w.md)';
+    const ranges = [[fenced.indexOf('```'), fenced.lastIndexOf('```') + 3]] as const;
+    assert.equal(isInCode(fenced, fenced.indexOf('[x]'), ranges), true);
+    assert.equal(isInCode(fenced, fenced.indexOf('[z]'), ranges), false);
+    // At the very start of a line, nothing stands before the link.
+    assert.equal(isInCode('[x](y.md)', 0, []), false);
+  });
+
+  it('makes a setext heading of a paragraph of prose and quoted lines, CRLF included', () => {
+    assert.deepEqual(markdownHeadings('First line\r\n  second line\r\n===\r\n'), ['First line second line']);
+    assert.deepEqual(markdownHeadings('> Quoted title\n> on two lines\n> ---\n'), ['Quoted title on two lines']);
+    assert.deepEqual(markdownHeadings('Prose\n\n---\n'), [], 'a rule after a blank line underlines nothing');
+    assert.deepEqual(markdownHeadings('```\nCode\n===\n```\nText\n---'), ['Text']);
+  });
+
+  it('finds a name listed twice in any object of a manifest, and none where strings only look like names', () => {
+    const manifest = (pages: string): string => `{"version": 1, "space": "DOCS", "parent": "1", "pages": {${pages}}}`;
+    const twiceInPages = parseManifest(manifest('"a.md": {"id": "2"}, "a.md": {"id": "3"}'));
+    assert.equal(twiceInPages.ok, false);
+    assert.match(twiceInPages.ok ? '' : twiceInPages.message, /a\.md/);
+    const twiceInEntry = parseManifest(manifest('"a.md": {"id": "2", "id": "3"}'));
+    assert.equal(twiceInEntry.ok, false);
+    assert.match(twiceInEntry.ok ? '' : twiceInEntry.message, /\bid\b/);
+    const escapedTwice = parseManifest(manifest(String.raw`"q\"a.md": {"id": "2"}, "q\u0022a.md": {"id": "3"}`));
+    assert.equal(escapedTwice.ok, false, 'two spellings of one name are one name');
+    const lookAlikes = parseManifest(manifest(String.raw`"a.md": {"id": "2", "title": "Key: \"b.md\": value"}, "b.md": {"id": "3", "title": "x\\"}`));
+    assert.equal(lookAlikes.ok, true, lookAlikes.ok ? '' : lookAlikes.message);
+    assert.equal(lookAlikes.ok && lookAlikes.manifest.pages.size, 2);
+  });
+
+  it('refuses manifest keys that are not plain relative paths, whatever the segment', () => {
+    const keyProblem = (key: string): boolean => !parseManifest(`{"version": 1, "pages": {${JSON.stringify(key)}: {"id": "1"}}}`).ok;
+    for (const bad of ['', '/a.md', 'C:/a.md', 'a\\b.md', '../a.md', 'a/../b.md', 'a/..', './a.md', 'a/./b.md', 'a//b.md', 'a/.', '.', '..', '//']) {
+      assert.equal(keyProblem(bad), true, JSON.stringify(bad));
+    }
+    for (const good of ['a.md', 'a/b.md', 'a/', 'a/b/', '.hidden/a.md', '..a/b.md', 'a../b.md', '...']) {
+      assert.equal(keyProblem(good), false, JSON.stringify(good));
+    }
+  });
+
+  describe('the command line port over node:fs', () => {
+    let dir: string;
+    before(async () => {
+      dir = await mkdtemp(join(tmpdir(), 'wiki-publisher-shortcuts-'));
+    });
+    after(async () => {
+      await rm(dir, { recursive: true, force: true });
+    });
+
+    it('labels paths below the working folder, and anything else, as relative() does', () => {
+      const cwd = join(dir, 'work');
+      const fs = nodeWalkFs({ cwd });
+      for (const location of [join(cwd, 'docs', 'a.md'), join(dir, 'other', 'b.md'), join(`${cwd}-sibling`, 'c.md'), cwd, dir]) {
+        assert.equal(fs.label(location), relative(cwd, location).split(sep).join('/') || location, location);
+      }
+      assert.equal(nodeWalkFs({ cwd: `${cwd}${sep}` }).label(join(cwd, 'a.md')), 'a.md');
+      assert.equal(fs.child(cwd, 'a.md'), join(cwd, 'a.md'));
+      assert.equal(fs.child(sep, 'a.md'), join(sep, 'a.md'));
+    });
+
+    it('reads files one after another, small, empty, larger than the shared buffer and past its limit, each whole', async () => {
+      const sizes = [10, 0, 70 * 1024, 5, 2 * 1024 * 1024, 3, 200 * 1024];
+      const files = await Promise.all(sizes.map(async (size, index) => {
+        const text = `${String(index).repeat(size)}`.slice(0, size);
+        const path = join(dir, `file-${index}.md`);
+        await writeFile(path, text);
+        return { path, text };
+      }));
+      const fs = nodeWalkFs({ cwd: dir });
+      const readSync = fs.readSync?.bind(fs);
+      assert.ok(readSync, 'the command line port reads synchronously');
+      // Each decoded before the next read, as the port asks; the texts must not bleed into each other.
+      const texts = files.map((file) => decodeText(readSync(file.path), file.path));
+      for (const [index, file] of files.entries()) assert.deepEqual(texts[index], { ok: true, text: file.text }, `file ${index}`);
+    });
+  });
+});

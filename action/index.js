@@ -12912,8 +12912,22 @@ function planTreeOf(sources, options) {
   const previous = new Map(options.identity.entries().map(([key, entry]) => [`${rootPath}${key}`, { pageId: entry.id, title: entry.title }]));
   return { tree, pages, pinned, refused: refused2, moves: detectMoves(previous, tree) };
 }
+function generatedPageKey(folderPath) {
+  return `tree:${folderPath}`;
+}
+function generatedPageKeys(labels, rootPath) {
+  const root = folderKey(rootPath);
+  const keys = /* @__PURE__ */ new Set();
+  for (const label of labels) {
+    if (!isBelow(label, root)) continue;
+    for (let folder = parentFolderOf(label); folder.length > root.length && !keys.has(generatedPageKey(folder)); folder = parentFolderOf(folder)) {
+      keys.add(generatedPageKey(folder));
+    }
+  }
+  return [...keys];
+}
 function generatedPage(node, tree, defaults, options) {
-  const source2 = { key: `tree:${node.path}`, label: node.path, text: generatedFolderMarkdown(node, tree) };
+  const source2 = { key: generatedPageKey(node.path), label: node.path, text: generatedFolderMarkdown(node, tree) };
   const { item, content } = planFileWithContent(source2, options.links.get(source2.key), { defaults, ...treeItemOptions(options) }, prepareDocument(source2.text, options.messages));
   return { item, linkFacts: linkFactsOf(content) };
 }
@@ -12973,6 +12987,16 @@ function refuseWithoutIds(pages, words) {
 }
 
 // src/core/tree/treeRun.ts
+function treeLandedLink(result, now) {
+  const link = landedLink(result, now, result.pageId);
+  if (!link || !result.linksToFillIn) return link;
+  const waiting = { ...link };
+  delete waiting.contentSha256;
+  return waiting;
+}
+function waitsForPages(pending, cautions) {
+  return pending || cautions.some((caution) => caution.reason === "unknownPage");
+}
 async function runTree(options) {
   const { plan } = options;
   const rootPath = plan.tree.rootPath;
@@ -13021,7 +13045,7 @@ async function runTree(options) {
     await guardPlan(plan.pinned, { ...options.guard, pages: options.pages, ...options.signal ? { signal: options.signal } : {} });
     const looseResults = await runPlan(loose, { ...options, onResult: void 0, onStopped });
     for (const result of looseResults) {
-      const treeResult = { ...result, pass: 1, key: result.item.file.label, depth: 0, linkCautions: [] };
+      const treeResult = { ...result, pass: 1, key: result.item.file.label, depth: 0, linkCautions: [], linksToFillIn: false };
       results.push(treeResult);
       options.onResult?.(treeResult);
     }
@@ -13071,7 +13095,15 @@ async function runTree(options) {
       const seen = guardedPage(entry.item.guard)?.webUrl;
       if (seen && !urls.has(entry.page.key)) urls.set(entry.page.key, seen);
       if (result.outcome?.kind === "created") created.add(entry.page.key);
-      const treeResult = { ...result, pass: 1, key: entry.page.key, depth: entry.page.node.depth, ...pageId ? { pageId } : {}, linkCautions: entry.cautions };
+      const treeResult = {
+        ...result,
+        pass: 1,
+        key: entry.page.key,
+        depth: entry.page.node.depth,
+        ...pageId ? { pageId } : {},
+        linkCautions: entry.cautions,
+        linksToFillIn: waitsForPages(entry.pending, entry.cautions)
+      };
       results.push(treeResult);
       options.onResult?.(treeResult);
       const landed = entry.pending ? landedLink(result, 0) : void 0;
@@ -13085,7 +13117,7 @@ async function runTree(options) {
     stopped.abort();
     const never = await runPlan(rest.map((page) => page.item), { ...options, signal: stopped.signal, onResult: void 0, onStopped: void 0 });
     for (const [index, result] of never.entries()) {
-      const treeResult = { ...result, pass: 1, key: rest[index].key, depth: rest[index].node.depth, linkCautions: [] };
+      const treeResult = { ...result, pass: 1, key: rest[index].key, depth: rest[index].node.depth, linkCautions: [], linksToFillIn: false };
       results.push(treeResult);
       options.onResult?.(treeResult);
     }
@@ -13137,17 +13169,25 @@ async function learnId(page, result, options) {
 async function secondPass(pending, context) {
   if (pending.length === 0 || context.signal?.aborted || context.gate.stoppedBy) return;
   const entries = pending.map(({ page, version }) => {
-    const { item, cautions } = context.resolved(page);
+    const { item, cautions, pending: stillPending } = context.resolved(page);
     const id = context.ids.get(page.key);
     const complete = item.complete ? { ...item.complete, overwrite: true } : void 0;
     const guard = id && version !== void 0 ? { kind: "asLeft", page: { id, title: page.node.title, version } } : void 0;
-    return { page, cautions, item: { ...item, state: "send", ...complete ? { complete } : {}, ...guard ? { guard } : {} } };
+    return { page, cautions, stillPending, item: { ...item, state: "send", ...complete ? { complete } : {}, ...guard ? { guard } : {} } };
   });
   const results = await runPlan(entries.map((entry) => entry.item), { ...context, onResult: void 0 });
   for (const [index, result] of results.entries()) {
     const entry = entries[index];
     const pageId = context.ids.get(entry.page.key);
-    const treeResult = { ...result, pass: 2, key: entry.page.key, depth: entry.page.node.depth, ...pageId ? { pageId } : {}, linkCautions: entry.cautions };
+    const treeResult = {
+      ...result,
+      pass: 2,
+      key: entry.page.key,
+      depth: entry.page.node.depth,
+      ...pageId ? { pageId } : {},
+      linkCautions: entry.cautions,
+      linksToFillIn: waitsForPages(entry.stillPending, entry.cautions)
+    };
     context.results.push(treeResult);
     context.onResult?.(treeResult);
   }
@@ -13333,7 +13373,7 @@ function printMoves(plan, json, output) {
   }
 }
 function recordTreeResult(result, state, now, onFailure) {
-  const link = landedLink(result, now, result.pageId);
+  const link = treeLandedLink(result, now);
   if (state && link) state.record(result.item.file.key, link).catch(onFailure);
 }
 async function treeCommand(deps) {
@@ -13360,7 +13400,9 @@ async function treeCommand(deps) {
   if (opening && !opening.ok) return deps.usage(opening.message);
   const state = opening?.store;
   const links = /* @__PURE__ */ new Map();
-  for (const file of [...walked.result.files, ...walked.result.refused]) links.set(file.key, await state?.get(file.key));
+  const walkedFiles = [...walked.result.files, ...walked.result.refused];
+  const keys = [...walkedFiles.map((file) => file.key), ...generatedPageKeys(walkedFiles.map((file) => file.label), rootLabel)];
+  for (const key of keys) links.set(key, await state?.get(key));
   const renderer = deps.renderer;
   const treeOptions = {
     rootPath: rootLabel,

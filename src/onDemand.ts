@@ -21,9 +21,9 @@ export { planFile, planFiles, countPlan, sendKind, linkAfterPublish, landedLink,
 export { guardPlan, guardedPage, type GuardVerdict } from './core/run/guard';
 export { apiTokenSubject } from './core/apiToken/subject';
 export { fileStateOf, runPlan, ThrottleGate, clampConcurrency, summarise, summaryLine, describeRunStop } from './core/run/runner';
-export { planTree } from './core/tree/treePlan';
+export { generatedPageKeys, planTree } from './core/tree/treePlan';
 export { checkTitlesInSpace } from './core/tree/titlesInSpace';
-export { guardTreePages, runTree } from './core/tree/treeRun';
+export { guardTreePages, runTree, treeLandedLink } from './core/tree/treeRun';
 export { openManifest } from './core/tree/pageManifest';
 export { pageAddress } from './core/publish/pageAddress';
 export { sendPlanned } from './core/run/send';

@@ -10,15 +10,15 @@ import { describeError } from '../core/log/redact';
 import type { PublishOutcome } from '../core/publish/outcome';
 import { pageAddress } from '../core/publish/pageAddress';
 import type { PublishTarget } from '../core/publish/target';
-import { countPlan, landedLink, type PlanItem } from '../core/run/plan';
-import { describeRunStop, ThrottleGate, type FileResult, type SendContext } from '../core/run/runner';
+import { countPlan, type PlanItem } from '../core/run/plan';
+import { describeRunStop, ThrottleGate, type SendContext } from '../core/run/runner';
 import { sendPlanned } from '../core/run/send';
 import { MANIFEST_FILE_NAME } from '../core/tree/manifest';
 import { nodeManifestFiles } from '../core/tree/manifestNodeFs';
 import { openManifest } from '../core/tree/pageManifest';
 import { checkTitlesInSpace } from '../core/tree/titlesInSpace';
-import { digestTreeSource, planTreeOf, type TreePlan, type TreePlanOptions } from '../core/tree/treePlan';
-import { runTree, type TreeFileResult } from '../core/tree/treeRun';
+import { digestTreeSource, generatedPageKeys, planTreeOf, type TreePlan, type TreePlanOptions } from '../core/tree/treePlan';
+import { runTree, treeLandedLink, type TreeFileResult } from '../core/tree/treeRun';
 import type { WikiPagesClient } from '../core/wikiPages';
 import type { PublishArgs } from './args';
 import { EXIT_FAILED, EXIT_OK, runExitCode } from './exitCodes';
@@ -84,9 +84,9 @@ export function printMoves(plan: TreePlan, json: boolean, output: Output): void 
   }
 }
 
-/** Records each landed page in --state as it lands, as a flat run does. */
-export function recordTreeResult(result: FileResult & { pageId?: string }, state: StateFileLinkStore | undefined, now: number, onFailure: (error: unknown) => void): void {
-  const link = landedLink(result, now, result.pageId);
+/** Records each landed page in --state as it lands, as a flat run does (generated folder pages included). */
+export function recordTreeResult(result: TreeFileResult, state: StateFileLinkStore | undefined, now: number, onFailure: (error: unknown) => void): void {
+  const link = treeLandedLink(result, now);
   if (state && link) state.record(result.item.file.key, link).catch(onFailure);
 }
 
@@ -137,7 +137,10 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   if (opening && !opening.ok) return deps.usage(opening.message);
   const state = opening?.store;
   const links = new Map<string, PageLink | undefined>();
-  for (const file of [...walked.result.files, ...walked.result.refused]) links.set(file.key, await state?.get(file.key));
+  const walkedFiles = [...walked.result.files, ...walked.result.refused];
+  // Generated folder pages too: what they last sent, so an unchanged listing is not sent again.
+  const keys = [...walkedFiles.map((file) => file.key), ...generatedPageKeys(walkedFiles.map((file) => file.label), rootLabel)];
+  for (const key of keys) links.set(key, await state?.get(key));
   const renderer = deps.renderer;
   const treeOptions: TreePlanOptions = {
     rootPath: rootLabel, spaceId, parentId, overwrite: args.overwrite, identity, links, pageAccess: deps.pages !== undefined, force: args.force,

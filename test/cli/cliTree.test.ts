@@ -71,6 +71,21 @@ describe('CLI --tree', () => {
     assert.equal(refused.code, 1, 'diagram source never goes to a plain-http host');
   });
 
+  it('with --state, a re-run of an unchanged tree sends nothing, a generated folder page included', async () => {
+    const root = await cli.tree({ 'docs/guide/setup.md': '# Setup\n\nSee [install](install.md).\n', 'docs/guide/install.md': '# Install\n\nRun it.\n' });
+    const state = ['--state', '.wiki-state.json'];
+    const first = await runCli(['publish', 'docs', ...TO, ...state, '--json'], { cwd: root, env: cli.env() });
+    assert.equal(first.code, 0, `${first.stdout}\n${first.stderr}`);
+    assert.match(page('Guide').markdown, /Install/, 'the folder page is generated: it lists its children');
+    const imports = cli.world.sandbox.imports.length;
+    const again = await runCli(['publish', 'docs', '--tree', ...state, '--json'], { cwd: root, env: cli.env() });
+    assert.equal(again.code, 0, `${again.stdout}\n${again.stderr}`);
+    assert.deepEqual(fileRecords(again).map((record) => [(record.tree as { key: string }).key, record.status]), [
+      ['guide/', 'skipped'], ['guide/install.md', 'skipped'], ['guide/setup.md', 'skipped'],
+    ]);
+    assert.equal(cli.world.sandbox.imports.length, imports, 'no request to the import service');
+  });
+
   it('says what moved and what is orphaned; the old pages stay', async () => {
     const root = await cli.tree(TREE);
     assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);

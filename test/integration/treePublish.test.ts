@@ -13,7 +13,7 @@ import { sendPlanned } from '../../src/core/run/send';
 import { checkTitlesInSpace } from '../../src/core/tree/titlesInSpace';
 import { planTree } from '../../src/core/tree/treePlan';
 import { landedLink } from '../../src/core/run/plan';
-import { runTree, type TreeFileResult, type TreeRunResult } from '../../src/core/tree/treeRun';
+import { runTree, treeLandedLink, type TreeFileResult, type TreeRunResult } from '../../src/core/tree/treeRun';
 import { MemoryIdentity } from '../support/memoryIdentity';
 import { useSignedInWorld } from '../support/signedInWorld';
 
@@ -120,6 +120,44 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     assert.equal(install?.state, 'edited', 'a change it cannot explain is not replaced silently');
     assert.match(page('Install').markdown, /A colleague's fix/);
     assert.equal(run.results.find((result) => result.key === 'guide/setup.md' && result.pass === 1)?.state, 'published', 'its own last version is explained');
+  });
+
+  it('a re-run leaves unchanged pages and generated folder pages alone, and sends again a page whose link waited for a page that did not land', async () => {
+    const identity = new MemoryIdentity();
+    // What a front end remembers after a run: each landed page's link, generated folder pages included.
+    const remembered = new Map<string, PageLink | undefined>();
+    const remember = (run: TreeRunResult): void => {
+      for (const result of run.results) {
+        const link = treeLandedLink(result, Date.now());
+        if (link) remembered.set(result.item.file.key, link);
+      }
+    };
+    const conflicted = '# Setup\n\n<<<<<<< HEAD\nOne way.\n=======\nAnother way.\n>>>>>>> theirs\n';
+    const files = {
+      'docs/index.md': '# Overview\n\nStart with [setup](guide/setup.md).\n',
+      'docs/guide/setup.md': conflicted,
+      'docs/guide/install.md': '# Install\n\nRun it.\n',
+    };
+    const first = await publishTree(files, identity, remembered);
+    remember(first.run);
+    assert.equal(first.run.results.find((result) => result.key === 'guide/setup.md')?.state, 'refused', 'left mid-merge');
+    const overview = first.run.results.find((result) => result.key === 'index.md');
+    assert.equal(overview?.state, 'published');
+    assert.equal(overview?.linksToFillIn, true, 'its link to Setup stayed as written');
+    assert.ok(remembered.has('tree:docs/guide/'), 'the generated folder page is remembered under its own key');
+
+    // The conflict is resolved; nothing else changed. The page that linked to Setup goes again and now reaches it.
+    const second = await publishTree({ ...files, 'docs/guide/setup.md': '# Setup\n\nOne way.\n' }, identity, remembered);
+    remember(second.run);
+    const state = (run: TreeRunResult, key: string): string | undefined => [...run.results].reverse().find((result) => result.key === key)?.state;
+    assert.equal(state(second.run, 'index.md'), 'published', 'sent again although its text did not change');
+    assert.match(page('Overview').markdown, new RegExp(`pages/${page('Setup').id}/`), 'the link reaches the page that landed');
+    assert.equal(state(second.run, 'guide/install.md'), 'skipped', 'an unchanged page is left alone');
+
+    const third = await publishTree({ ...files, 'docs/guide/setup.md': '# Setup\n\nOne way.\n' }, identity, remembered);
+    assert.deepEqual(third.run.results.map((result) => [result.key, result.state]).sort(), [
+      ['guide/', 'skipped'], ['guide/install.md', 'skipped'], ['guide/setup.md', 'skipped'], ['index.md', 'skipped'],
+    ], 'nothing changed: not even the generated folder page is sent');
   });
 
   it('refuses before sending: two pages of the tree with one title (ignoring case), and a tree without page access or recorded IDs', async () => {

@@ -12,7 +12,7 @@ import { detachedAll } from '../util/detached';
 import { findTitleCollisions } from './collisions';
 import { generatedFolderMarkdown } from './folderMarkdown';
 import { detectMoves, type MoveReport, type RecordedPage } from './moves';
-import { folderKey } from './paths';
+import { folderKey, isBelow, parentFolderOf } from './paths';
 import { nodeOfFile, shapeTree, type PageTree, type TreeNode } from './shape';
 
 /** Page identity as the repository records it (the manifest), keyed by paths relative to the published folder. */
@@ -169,9 +169,31 @@ export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOpti
   return { tree, pages, pinned, refused, moves: detectMoves(previous, tree) };
 }
 
+/**
+ * How the front ends' link stores know a folder page generated from its children: it has no file, so no file's key.
+ * Its link, like a file's, holds the hash of what it last sent, so a re-run leaves an unchanged listing alone.
+ */
+export function generatedPageKey(folderPath: string): string {
+  return `tree:${folderPath}`;
+}
+
+/** The keys every folder below the published root that holds one of these files would have as a generated page. */
+export function generatedPageKeys(labels: Iterable<string>, rootPath: string): string[] {
+  const root = folderKey(rootPath);
+  const keys = new Set<string>();
+  for (const label of labels) {
+    if (!isBelow(label, root)) continue;
+    // A folder already listed has its ancestors listed too.
+    for (let folder = parentFolderOf(label); folder.length > root.length && !keys.has(generatedPageKey(folder)); folder = parentFolderOf(folder)) {
+      keys.add(generatedPageKey(folder));
+    }
+  }
+  return [...keys];
+}
+
 /** A folder page without a content file: the list of its children, made here (it has no file to read again). */
 function generatedPage(node: TreeNode, tree: PageTree, defaults: PlanOptions['defaults'], options: TreePlanOptions): Pick<TreeSource, 'item' | 'linkFacts'> {
-  const source: SourceFile = { key: `tree:${node.path}`, label: node.path, text: generatedFolderMarkdown(node, tree) };
+  const source: SourceFile = { key: generatedPageKey(node.path), label: node.path, text: generatedFolderMarkdown(node, tree) };
   const { item, content } = planFileWithContent(source, options.links.get(source.key), { defaults, ...treeItemOptions(options) }, prepareDocument(source.text, options.messages));
   return { item, linkFacts: linkFactsOf(content) };
 }

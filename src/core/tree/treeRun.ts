@@ -5,6 +5,7 @@
 // in the first pass, so only the pages whose links needed one are sent again once every page is there.
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
 import { identifyPage } from '../links/pageIdentity';
+import type { PageLink } from '../links/pageLink';
 import { landedLink } from '../run/plan';
 import { foreseeRewrite, rewriteLinks, type LinkCaution, type PageLookup, type RewriteContext } from '../links/rewrite';
 import { guardPlan, guardedPage, type GuardOptions } from '../run/guard';
@@ -42,6 +43,29 @@ export interface TreeFileResult extends FileResult {
   pageId?: string;
   /** Links that stay as written (outside the run, unknown pages or anchors, not Markdown). */
   linkCautions: LinkCaution[];
+  /**
+   * What went out left a link to a Markdown file's page as written because that page had no address yet (it did not
+   * land this run, was refused, or is recorded nowhere): the page must go again once it has one.
+   */
+  linksToFillIn: boolean;
+}
+
+/**
+ * What this machine remembers of a tree page that landed (the front ends store it as for any file, generated folder
+ * pages included). A page whose links still wait for a page is remembered without its content hash: the next run
+ * sends it again, although its text did not change, so that its links are filled in once their pages exist.
+ */
+export function treeLandedLink(result: TreeFileResult, now: number): PageLink | undefined {
+  const link = landedLink(result, now, result.pageId);
+  if (!link || !result.linksToFillIn) return link;
+  const waiting = { ...link };
+  delete waiting.contentSha256;
+  return waiting;
+}
+
+/** Whether links were left as written that a later run can fill in: to pages of the run or of the repository. */
+function waitsForPages(pending: boolean, cautions: readonly LinkCaution[]): boolean {
+  return pending || cautions.some((caution) => caution.reason === 'unknownPage');
 }
 
 export interface TreeRunResult {
@@ -107,7 +131,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     await guardPlan(plan.pinned, { ...options.guard, pages: options.pages, ...(options.signal ? { signal: options.signal } : {}) });
     const looseResults = await runPlan(loose, { ...options, onResult: undefined, onStopped });
     for (const result of looseResults) {
-      const treeResult: TreeFileResult = { ...result, pass: 1, key: result.item.file.label, depth: 0, linkCautions: [] };
+      const treeResult: TreeFileResult = { ...result, pass: 1, key: result.item.file.label, depth: 0, linkCautions: [], linksToFillIn: false };
       results.push(treeResult);
       options.onResult?.(treeResult);
     }
@@ -157,7 +181,10 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
       const seen = guardedPage(entry.item.guard)?.webUrl;
       if (seen && !urls.has(entry.page.key)) urls.set(entry.page.key, seen);
       if (result.outcome?.kind === 'created') created.add(entry.page.key);
-      const treeResult: TreeFileResult = { ...result, pass: 1, key: entry.page.key, depth: entry.page.node.depth, ...(pageId ? { pageId } : {}), linkCautions: entry.cautions };
+      const treeResult: TreeFileResult = {
+        ...result, pass: 1, key: entry.page.key, depth: entry.page.node.depth, ...(pageId ? { pageId } : {}), linkCautions: entry.cautions,
+        linksToFillIn: waitsForPages(entry.pending, entry.cautions),
+      };
       results.push(treeResult);
       options.onResult?.(treeResult);
       const landed = entry.pending ? landedLink(result, 0) : undefined;
@@ -172,7 +199,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     stopped.abort();
     const never = await runPlan(rest.map((page) => page.item), { ...options, signal: stopped.signal, onResult: undefined, onStopped: undefined });
     for (const [index, result] of never.entries()) {
-      const treeResult: TreeFileResult = { ...result, pass: 1, key: (rest[index] as TreePage).key, depth: (rest[index] as TreePage).node.depth, linkCautions: [] };
+      const treeResult: TreeFileResult = { ...result, pass: 1, key: (rest[index] as TreePage).key, depth: (rest[index] as TreePage).node.depth, linkCautions: [], linksToFillIn: false };
       results.push(treeResult);
       options.onResult?.(treeResult);
     }
@@ -247,7 +274,7 @@ async function learnId(page: TreePage, result: FileResult, options: TreeRunOptio
 }
 
 interface SecondPassContext extends TreeRunOptions {
-  resolved(page: TreePage): { item: PlanItem; cautions: LinkCaution[] };
+  resolved(page: TreePage): { item: PlanItem; cautions: LinkCaution[]; pending: boolean };
   content(item: PlanItem): Promise<PlannedContent>;
   ids: ReadonlyMap<string, string>;
   results: TreeFileResult[];
@@ -257,18 +284,21 @@ interface SecondPassContext extends TreeRunOptions {
 async function secondPass(pending: ReadonlyArray<{ page: TreePage; version: number | undefined }>, context: SecondPassContext): Promise<void> {
   if (pending.length === 0 || context.signal?.aborted || context.gate.stoppedBy) return;
   const entries = pending.map(({ page, version }) => {
-    const { item, cautions } = context.resolved(page);
+    const { item, cautions, pending: stillPending } = context.resolved(page);
     const id = context.ids.get(page.key);
     const complete = item.complete ? { ...item.complete, overwrite: true } : undefined;
     // The page is at the version the first pass produced: the link it leaves is one more.
     const guard = id && version !== undefined ? { kind: 'asLeft' as const, page: { id, title: page.node.title, version } } : undefined;
-    return { page, cautions, item: { ...item, state: 'send' as const, ...(complete ? { complete } : {}), ...(guard ? { guard } : {}) } };
+    return { page, cautions, stillPending, item: { ...item, state: 'send' as const, ...(complete ? { complete } : {}), ...(guard ? { guard } : {}) } };
   });
   const results = await runPlan(entries.map((entry) => entry.item), { ...context, onResult: undefined });
   for (const [index, result] of results.entries()) {
     const entry = entries[index] as (typeof entries)[number];
     const pageId = context.ids.get(entry.page.key);
-    const treeResult: TreeFileResult = { ...result, pass: 2, key: entry.page.key, depth: entry.page.node.depth, ...(pageId ? { pageId } : {}), linkCautions: entry.cautions };
+    const treeResult: TreeFileResult = {
+      ...result, pass: 2, key: entry.page.key, depth: entry.page.node.depth, ...(pageId ? { pageId } : {}), linkCautions: entry.cautions,
+      linksToFillIn: waitsForPages(entry.stillPending, entry.cautions),
+    };
     context.results.push(treeResult);
     context.onResult?.(treeResult);
   }

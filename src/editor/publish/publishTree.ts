@@ -54,9 +54,12 @@ export class TreePublisher {
     const identity = manifest.withRoot({ space: answers.spaceId, parent: answers.parentId });
     const pages = await this.deps.wiki.pages();
     const links = new Map<string, PageLink | undefined>();
-    for (const source of read.sources) links.set(source.key, await this.deps.links.get(source.key));
+    const rootPath = labelOfFolder(folder, read.sources);
+    // Generated folder pages too: what they last sent, so an unchanged listing is not sent again.
+    const keys = [...read.sources.map((source) => source.key), ...core.generatedPageKeys(read.sources.map((source) => source.label), rootPath)];
+    for (const key of keys) links.set(key, await this.deps.links.get(key));
     const plan = core.planTree(read.sources, {
-      rootPath: labelOfFolder(folder, read.sources),
+      rootPath,
       spaceId: answers.spaceId, parentId: answers.parentId, overwrite: answers.overwrite, identity, links, pageAccess: pages !== undefined,
       omitTitleHeading: omitTitleHeadingSetting(), ...sharedPlanOptions(), treeMessages: editorTreeMessages,
     });
@@ -158,15 +161,16 @@ export class TreePublisher {
     const compare = compareButton(this.deps, editedEntries);
     const buttons = [...(counts.send > 0 ? [publish] : []), ...(edited.length > 0 ? [overwrite] : []), ...(compare ? [compare] : [])];
     for (;;) {
-      const choice = await showModal('info', vscode.l10n.t('Publish {0} pages as a tree?', counts.send), lines.join('\n'), ...buttons);
+      const question = counts.send === 1 ? vscode.l10n.t('Publish 1 page as a tree?') : vscode.l10n.t('Publish {0} pages as a tree?', counts.send);
+      const choice = await showModal('info', question, lines.join('\n'), ...buttons);
       if (compare !== undefined && choice === compare && (await compareEditedPage(this.deps, editedEntries))) continue;
       return choice === overwrite ? 'overwriteEdited' : choice === publish ? 'publish' : 'cancel';
     }
   }
 
   private async link(result: TreeFileResult): Promise<void> {
-    // A generated folder page has no file to link.
-    const link = result.item.file.key.startsWith('tree:') ? undefined : onDemand().landedLink(result, this.deps.clock.now(), result.pageId);
+    // Generated folder pages are remembered under their own keys, which name no file: no view lists them.
+    const link = onDemand().treeLandedLink(result, this.deps.clock.now());
     if (link) await this.deps.links.set(result.item.file.key, link);
   }
 

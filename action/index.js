@@ -10750,7 +10750,7 @@ function nodeWalkFs(options) {
   const { tree } = options;
   return {
     async list(folder) {
-      const entries = await (0, import_promises2.readdir)(folder, { withFileTypes: true });
+      const entries = (0, import_node_fs.readdirSync)(folder, { withFileTypes: true });
       const listed = entries.map((entry) => ({ name: entry.name, kind: kindOf(entry) }));
       const links = listed.filter((entry) => entry.kind === "symbolicLink");
       await Promise.all(links.map(async (entry) => {
@@ -10760,7 +10760,7 @@ function nodeWalkFs(options) {
       return listed;
     },
     async type(location) {
-      const stats = await (0, import_promises2.lstat)(location).catch(() => void 0);
+      const stats = lstatOrUndefined(location);
       return stats ? entryType(stats, location) : void 0;
     },
     read: readRegularFile,
@@ -10783,6 +10783,13 @@ function labelOf(cwd, location) {
     return import_node_path2.sep === "/" ? rest : rest.split(import_node_path2.sep).join("/");
   }
   return (0, import_node_path2.relative)(cwd, location).split(import_node_path2.sep).join("/") || location;
+}
+function lstatOrUndefined(location) {
+  try {
+    return (0, import_node_fs.lstatSync)(location);
+  } catch {
+    return void 0;
+  }
 }
 function kindOf(entry) {
   if (entry.isSymbolicLink()) return "symbolicLink";

@@ -28,7 +28,7 @@ export interface TreePlanningResult {
   /** undefined when the CLI did not finish within the timeout. */
   cli: Summary | undefined;
   bare: Summary;
-  /** The bare walk reading through fs/promises 8 at once, as the CLI does: information. */
+  /** The bare walk reading through fs/promises 8 at once, as the editor's port must (a remote file system): information. */
   bareAsync: Summary;
   timeoutMs: number;
   cliRssKb: number | undefined;
@@ -40,8 +40,8 @@ const SHAPE: TreeShape = { topFolders: 20, subfoldersEach: 9, filesPerFolder: 50
 const ID_BASE = 700_000;
 
 // Walks with fs.readdir recursive, reads every Markdown file as text and hashes it: the least any planner must do.
-// "sync" reads with readFileSync (the verdict's yardstick); "async" with fs/promises readFile 8 at once, as the CLI
-// reads (information: on this machine each asynchronous read costs a thread-pool round trip or more).
+// "sync" reads with readFileSync (the verdict's yardstick; the CLI reads synchronously too); "async" with fs/promises
+// readFile 8 at once (information: what reading through the thread pool would cost, a round trip or more per read).
 const BARE_SCRIPT = `
 const { readdir, readFile } = require('node:fs/promises');
 const { readFileSync } = require('node:fs');
@@ -134,7 +134,7 @@ export function reportTreePlanning(report: Report, result: TreePlanningResult): 
   report.detail(`CLI (spawn to exit): ${result.cli ? describe(result.cli) : `did not finish within ${(result.timeoutMs / 1000).toFixed(0)} s (killed)`}`);
   report.detail(`bare (fs.readdir recursive, readFileSync as text, sha256 each): ${describe(result.bare)}`);
   const asyncRatio = result.cli ? ` (CLI / that = ${(result.cli.median / result.bareAsync.median).toFixed(2)}x)` : '';
-  report.detail(`information: the same bare walk reading with fs/promises readFile 8 at once, as the CLI reads: ${describe(result.bareAsync)}${asyncRatio}`);
+  report.detail(`information: the same bare walk reading with fs/promises readFile 8 at once (the CLI reads synchronously): ${describe(result.bareAsync)}${asyncRatio}`);
   const rssTarget = result.baselineKb + RSS_ALLOWANCE_KB;
   report.judge({
     name: `CLI peak RSS planning ${result.files} files`,

@@ -1,8 +1,8 @@
 // The walk's port over node:fs, for the command line (and tests and benchmarks): lstat and readdir with file types,
 // so a link is seen as a link and never followed; reads open with O_NOFOLLOW and check that what was opened is a
 // regular file, so an entry swapped for a link or a pipe after the walk listed it is refused rather than read.
-import { closeSync, constants, fstatSync, openSync, readSync, type Dirent, type Stats } from 'node:fs';
-import { lstat, open, readdir, realpath, stat } from 'node:fs/promises';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, type Dirent, type Stats } from 'node:fs';
+import { lstat, open, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, relative, sep } from 'node:path';
 import type { DirEntry, EntryKind, EntryType, LinkTarget, WalkFs } from './walkFs';
 
@@ -20,7 +20,9 @@ export function nodeWalkFs(options: NodeWalkFsOptions): WalkFs<string> {
   const { tree } = options;
   return {
     async list(folder) {
-      const entries = await readdir(folder, { withFileTypes: true });
+      // Synchronously, as the reads: a walk lists folder after folder, and each listing through the thread pool
+      // was a round trip the walk waited for with nothing else to do.
+      const entries = readdirSync(folder, { withFileTypes: true });
       // Only a link needs a second look (stat, for what it points at): a folder of files costs one readdir, not a
       // promise per entry.
       const listed: DirEntry[] = entries.map((entry) => ({ name: entry.name, kind: kindOf(entry) }));
@@ -32,7 +34,8 @@ export function nodeWalkFs(options: NodeWalkFsOptions): WalkFs<string> {
       return listed;
     },
     async type(location) {
-      const stats = await lstat(location).catch(() => undefined);
+      // Synchronously: the walk asks this of every folder's .gitignore, one folder after another.
+      const stats = lstatOrUndefined(location);
       return stats ? entryType(stats, location) : undefined;
     },
     read: readRegularFile,
@@ -62,6 +65,14 @@ function labelOf(cwd: string, location: string): string {
     return sep === '/' ? rest : rest.split(sep).join('/');
   }
   return relative(cwd, location).split(sep).join('/') || location;
+}
+
+function lstatOrUndefined(location: string): Stats | undefined {
+  try {
+    return lstatSync(location);
+  } catch {
+    return undefined;
+  }
 }
 
 function kindOf(entry: Dirent | Stats): EntryKind {

@@ -7,13 +7,14 @@ import * as path from 'node:path';
 import { signInApproved } from './support/accounts';
 import { useSessions } from './support/harness';
 import { compareFromConfirmation, publishNewTree } from './support/publishFlow';
-import { clearNotifications, notification, publishFolderAs, tokenStatusItem, waitForCenterNotification } from './support/workbench';
+import { clearNotifications, notification, publishFolderAs, tokenStatusItem, UI_TIMEOUT_MS, waitForCenterNotification } from './support/workbench';
+import { openPagesView, pagesViewAction, pagesViewRow } from './support/wikiPagesView';
 import type { Session } from './support/session';
 
 const FILES = {
   'docs/index.md': '# Overview\n\nStart with the [setup](guide/setup.md).\n',
   'docs/guide/README.md': '# Guide\n\nAll about it.\n',
-  'docs/guide/setup.md': '# Setup\n\nCall [the API](../reference/api.md#tokens) with a token.\n',
+  'docs/guide/setup.md': '# Setup\n\nCall [the API](../reference/api.md#tokens) with a token.\n\nKeep the token secret.\n',
   'docs/reference/api.md': '# API\n\n## Tokens\n\nUse one per job.\n',
 };
 
@@ -97,4 +98,38 @@ describe('Publishing a folder as a page tree', function () {
     assert.match(sandbox.pages().find((candidate) => candidate.id === setup.id)?.markdown ?? '', /A colleague's fix/, 'the colleague\'s edit stays');
     assert.match(sandbox.pages().find((candidate) => candidate.title === 'API' && !candidate.deleted)?.markdown ?? '', /Revised/);
   });
+
+  it('Pull on a file of the tree brings a colleague\'s edit of a line with a link into it, the link as the file writes it', async function () {
+    const { page, sandbox } = await signedInSession();
+    await publishNewTree(page);
+    await page.locator('.monaco-dialog-box', { hasText: 'Publish 5 pages as a tree?' }).locator('.monaco-button', { hasText: /^Publish$/ }).click();
+    await waitForCenterNotification(page, /5 published\./);
+    await clearNotifications(page);
+    const setup = sandbox.pages().find((candidate) => candidate.title === 'Setup' && !candidate.deleted);
+    assert.ok(setup);
+    // Pull's base is the page as its last pass left it, exported behind the result: wait until it was asked for.
+    await waitUntil(() => sandbox.exports.some((entry) => entry.status === 200 && JSON.stringify(entry.body).includes(setup.id)), 'the base of Setup was exported');
+
+    // On the wiki, Setup's link is a page address; a colleague edits the very line that holds it.
+    assert.match(setup.markdown, /\/wiki\/spaces\/DOCS\/pages\//);
+    sandbox.editPageOnWiki(setup.id, setup.markdown.replace('with a token.', 'with a token (one per job).'));
+    await openPagesView(page);
+    await (await pagesViewAction(page, 'Refresh Wiki Pages View')).click();
+    await pagesViewRow(page, /Changed on the wiki\s*1/).waitFor();
+    const row = pagesViewRow(page, 'setup.md');
+    await row.hover();
+    await row.locator('.actions a.action-label[aria-label^="Pull from Wiki"]').click();
+    await notification(page, /Pulled the wiki's edit of "Setup" \(version \d+\) into docs\/guide\/setup\.md\. Review it and save/).waitFor();
+    // The file opens, merged: the colleague's words, and the link to the other file as the file writes it.
+    const editor = page.locator('.editor-group-container.active .monaco-editor .view-lines').first();
+    await editor.getByText('Call [the API](../reference/api.md#tokens) with a token (one per job).').waitFor();
+    assert.equal(await editor.getByText('/wiki/spaces/').count(), 0, 'the wiki\'s page address did not come into the file');
+  });
 });
+
+/** Polls a condition the test cannot wait on as an element (a request the extension makes in the background). */
+async function waitUntil(condition: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + UI_TIMEOUT_MS;
+  while (!condition() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  assert.ok(condition(), what);
+}

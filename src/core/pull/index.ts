@@ -8,3 +8,4 @@ export {
   type CaptureOutcome, type ExportMarkdown, type PageReader, type PullOutcome, type PullRequest,
 } from './pull';
 export { mergeThreeWay, type MergeResult } from './threeWayMerge';
+export { manifestPageIdOf, withFileLinkForms, type PageIdOf } from './pageLinkForms';

@@ -5,6 +5,7 @@ import type { PageLink } from '../links/pageLink';
 import { splitFrontMatter } from '../publish/frontMatter';
 import type { WikiPage } from '../wikiPages';
 import type { PullBase, PullBaseStore } from './pullBase';
+import { withFileLinkForms, type PageIdOf } from './pageLinkForms';
 import { mergeThreeWay } from './threeWayMerge';
 
 /** The page routes Pull needs (a subset of WikiPagesClient). */
@@ -37,6 +38,11 @@ export interface PullRequest {
   pages: PageReader;
   exportMarkdown: ExportMarkdown;
   signal?: AbortSignal;
+  /**
+   * For a file of a page tree: the page its link destinations name (the repository's page IDs), so that the wiki's
+   * page addresses compare equal to the file's own links instead of making every line with a link a conflict.
+   */
+  pageIdOf?: PageIdOf;
 }
 
 export async function pullPage(request: PullRequest): Promise<PullOutcome> {
@@ -48,7 +54,9 @@ export async function pullPage(request: PullRequest): Promise<PullOutcome> {
   if (read.kind !== 'read') return read;
   const { page, markdown: theirs } = read;
   const { frontMatter, body } = splitLeadingFrontMatter(request.ours);
-  const merged = mergeThreeWay((base as PullBase).markdown, theirs, body);
+  // A page of a tree: its links to other pages compared in the file's own form (pageLinkForms.ts).
+  const inFileForms = (markdown: string): string => (request.pageIdOf ? withFileLinkForms(markdown, body, request.pageIdOf) : markdown);
+  const merged = mergeThreeWay(inFileForms((base as PullBase).markdown), inFileForms(theirs), body);
   if (merged.kind === 'nothingNew') return { kind: 'nothingNew', page, theirs };
   const text = frontMatter + merged.text;
   return merged.kind === 'merged' ? { kind: 'merged', page, theirs, text } : { kind: 'conflicts', page, theirs, text, conflicts: merged.conflicts };

@@ -177,6 +177,11 @@ export function generatedPageKey(folderPath: string): string {
   return `tree:${folderPath}`;
 }
 
+/** Whether a link-store key is a generated folder page's (no file behind it: nothing to read, pull or decorate). */
+export function isGeneratedPageKey(key: string): boolean {
+  return key.startsWith('tree:');
+}
+
 /** The keys every folder below the published root that holds one of these files would have as a generated page. */
 export function generatedPageKeys(labels: Iterable<string>, rootPath: string): string[] {
   const root = folderKey(rootPath);

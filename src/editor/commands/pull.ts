@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { PageLink } from '../../core/links/pageLink';
+import { describeError } from '../../core/log/redact';
 import type { Clock, Logger } from '../../core/ports';
 import { openedPageKey, type PullBase, type PullBaseStore } from '../../core/pull/pullBase';
 import type { PullOutcome } from '../../core/pull/pull';
@@ -8,6 +9,7 @@ import { withProgressBeforeResult } from '../progressNotification';
 import { onDemand } from '../onDemandLoader';
 import type { GlobalStateLinkStore } from '../publish/pageLinks';
 import { applyPulledText, noBaseMessage, pulledMessage } from '../pull/pullAnswer';
+import { treePageIdOf } from '../pull/treePageLinks';
 import { reportReadFailure, requireSignIn, type ReadingCommand } from '../wiki/readFailure';
 import type { WikiAccess } from '../wiki/wikiAccess';
 import type { Command } from './command';
@@ -55,6 +57,7 @@ export class PullCommand implements Command {
     const versionRead = document.version;
     const link = await this.linkOf(fileKey, ours);
     const base = await this.baseFor(fileKey, link);
+    const pageIdOf = document.uri.scheme === 'untitled' ? undefined : await treePageIdOf(document.uri);
     const title = link?.pageTitle ?? vscode.workspace.asRelativePath(document.uri);
     let outcome: PullOutcome | undefined;
     try {
@@ -62,7 +65,7 @@ export class PullCommand implements Command {
         const pages = await this.deps.wiki.pages();
         if (!pages) return undefined;
         return onDemand().pullPage({
-          ours, link, base, pages, signal,
+          ours, link, base, pages, signal, ...(pageIdOf ? { pageIdOf } : {}),
           exportMarkdown: async (pageId, exportSignal) => (await this.deps.wiki.exportPage(pageId, link?.pageTitle, exportSignal ?? signal, (delayMs, reason) =>
             progress.report({ message: vscode.l10n.t('{0}; trying again in {1} s', reason, Math.ceil(delayMs / 1000)) }))).markdown,
         });
@@ -106,6 +109,10 @@ export class PullCommand implements Command {
           return;
         }
         await this.remember(fileKey, link, outcome);
+        // Pull from the view or the Explorer works on a file that may not be open: the message asks to review and
+        // save, and conflicts are resolved at their markers, so the file is shown (where it is already shown, if so).
+        await vscode.window.showTextDocument(document, { preview: false, viewColumn: vscode.window.visibleTextEditors.find((editor) => editor.document === document)?.viewColumn })
+          .then(undefined, (error: unknown) => this.deps.log.warn(`Showing ${vscode.workspace.asRelativePath(document.uri)} after Pull failed: ${describeError(error)}`));
         void notifyPulled(outcome, title, document);
     }
   }

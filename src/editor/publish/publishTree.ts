@@ -82,6 +82,8 @@ export class TreePublisher {
     const since = this.deps.clock.now();
     const sends = plan.pages.filter((page) => page.item.state === 'send').length + plan.pinned.filter((item) => item.state === 'send').length;
     let linking: Promise<void> = Promise.resolve();
+    /** What each page's last pass left, by file key. */
+    const landed = new Map<string, PageLink>();
     const run = await withProgressBeforeResult(vscode.l10n.t('Publishing the page tree'), (progress, signal) => {
       let sent = 0;
       return core.runTree({
@@ -99,11 +101,13 @@ export class TreePublisher {
           progress.report({ message: neutralise(vscode.l10n.t('{0} of about {1}: {2}', sent, sends, item.complete?.pageTitle ?? item.file.label)), increment: 100 / Math.max(1, sends) });
         },
         onResult: (result) => {
-          linking = linking.then(() => this.link(result)).catch((error: unknown) => this.deps.log.error(`Linking ${result.item.file.label} failed: ${describeError(error)}`));
+          linking = linking.then(() => this.link(result, landed)).catch((error: unknown) => this.deps.log.error(`Linking ${result.item.file.label} failed: ${describeError(error)}`));
         },
       });
     });
     await linking;
+    // Pull's base, as after any publish: each file's page as its last pass left it, exported in the background.
+    for (const [key, link] of landed) if (!core.isGeneratedPageKey(key)) this.deps.keepPullBase?.(key, link, undefined);
     await manifest.settled().catch((error: unknown) => this.deps.log.error(`Writing ${MANIFEST_FILE_NAME} failed: ${describeError(error)}`));
     this.log(plan, run.results, run.summary);
     const summary = run.summary;
@@ -168,10 +172,12 @@ export class TreePublisher {
     }
   }
 
-  private async link(result: TreeFileResult): Promise<void> {
+  private async link(result: TreeFileResult, landed: Map<string, PageLink>): Promise<void> {
     // Generated folder pages are remembered under their own keys, which name no file: no view lists them.
     const link = onDemand().treeLandedLink(result, this.deps.clock.now());
-    if (link) await this.deps.links.set(result.item.file.key, link);
+    if (!link) return;
+    landed.set(result.item.file.key, link);
+    await this.deps.links.set(result.item.file.key, link);
   }
 
   private log(plan: TreePlan, results: readonly TreeFileResult[], summary: RunSummary): void {

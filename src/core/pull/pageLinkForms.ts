@@ -1,0 +1,84 @@
+// A page of a tree links to its sibling pages by their wiki addresses, where the file links to their files: a publish
+// rewrote each `../guide/setup.md#install` into `<site>/wiki/spaces/DOCS/pages/123/Setup#Install`. The base and the
+// wiki's page both hold the addresses, so every line with such a link differs from the file, and a colleague's edit of
+// a nearby line would meet a conflict that nobody made. Before the merge, the addresses in base and theirs that name
+// the page (and heading) one of the file's own links names are written back as the file writes that link. An address
+// the colleague changed names another page or heading, is not written back, and so arrives as the colleague's edit.
+import { findLinkDestinations } from '../links/rewrite/destinations';
+import { linkTarget } from '../links/rewrite/linkTarget';
+import { folderContentRank } from '../tree/folderPage';
+import type { ManifestEntry } from '../tree/manifestFormat';
+import { nameOf } from '../tree/paths';
+
+/** The page ID a destination of the file names (a link to a file of its tree), or undefined. */
+export type PageIdOf = (destination: string) => string | undefined;
+
+// The platform's page address: .../wiki/spaces/<KEY>/pages/<id>[/<Title>][#anchor] (the form the tree publish writes).
+const PAGE_ADDRESS = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]+(?:\/[^?#]*)?\/wiki\/spaces\/[^/?#]+\/pages\/(\d+)(?:\/[^?#]*)?(?:\?[^#]*)?(?:#(.*))?$/i;
+
+/**
+ * `markdown` (a base or the wiki's page now) with each page address written as `ours` writes its link to that page
+ * and heading. Anchors are compared by their letters and digits only, ignoring case, since the file writes a heading's
+ * slug (`#set-up-the-api`) where the wiki writes its own anchor (`#Set-up-the-API`).
+ */
+export function withFileLinkForms(markdown: string, ours: string, pageIdOf: PageIdOf): string {
+  const forms = new Map<string, string | null>();
+  for (const link of findLinkDestinations(ours)) {
+    const pageId = pageIdOf(link.text);
+    if (pageId === undefined) continue;
+    const key = formKey(pageId, anchorOf(link.text));
+    const written = ours.slice(link.start, link.end);
+    // Two different spellings of one page and heading: which one a line meant cannot be told, so neither is used.
+    forms.set(key, forms.has(key) && forms.get(key) !== written ? null : written);
+  }
+  if (forms.size === 0) return markdown;
+  const pieces: string[] = [];
+  let copied = 0;
+  for (const link of findLinkDestinations(markdown)) {
+    const address = PAGE_ADDRESS.exec(link.text);
+    if (!address) continue;
+    const form = forms.get(formKey(address[1] as string, address[2]));
+    if (!form) continue;
+    pieces.push(markdown.slice(copied, link.start), form);
+    copied = link.end;
+  }
+  return pieces.length === 0 ? markdown : pieces.join('') + markdown.slice(copied);
+}
+
+function anchorOf(destination: string): string | undefined {
+  const hash = destination.indexOf('#');
+  return hash === -1 ? undefined : destination.slice(hash + 1);
+}
+
+function formKey(pageId: string, anchor: string | undefined): string {
+  return `${pageId}#${anchor === undefined ? '' : comparableAnchor(anchor)}`;
+}
+
+function comparableAnchor(anchor: string): string {
+  let decoded = anchor;
+  try {
+    decoded = decodeURIComponent(anchor);
+  } catch {
+    // Written with a stray percent sign: compared as written.
+  }
+  return decoded.toLocaleLowerCase('en-US').replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/**
+ * The pages a file of a tree links to, from the repository's manifest: `filePath` is the file's path relative to the
+ * manifest's folder. A link to a folder's index, README or <folder>.md names the folder's page, unless the manifest
+ * records the file as a page of its own (a README beside an index).
+ */
+export function manifestPageIdOf(pages: ReadonlyMap<string, ManifestEntry>, filePath: string): PageIdOf {
+  return (destination) => {
+    const target = linkTarget(destination, filePath);
+    if (target.kind !== 'file' || !target.markdown || target.path === undefined) return undefined;
+    const own = pages.get(target.path);
+    if (own) return own.id;
+    const slash = target.path.lastIndexOf('/');
+    // At the root an index or README is an ordinary page, recorded under its own path.
+    if (slash === -1) return undefined;
+    const folder = target.path.slice(0, slash + 1);
+    return folderContentRank(target.path.slice(slash + 1), nameOf(folder)) === undefined ? undefined : pages.get(folder)?.id;
+  };
+}

@@ -1,0 +1,62 @@
+// Pull on a file of a page tree: the wiki holds page addresses where the file links to other files, and a
+// colleague's edit near such a link must merge as it does anywhere else, while a link the colleague changed arrives.
+import assert from 'node:assert/strict';
+import { manifestPageIdOf, mergeThreeWay, withFileLinkForms } from '../../src/core/pull';
+
+const SITE = 'https://wiki.example.test/wiki/spaces/DOCS/pages';
+const PAGES = new Map([
+  ['guide/', { id: '11', title: 'Guide' }],
+  ['guide/setup.md', { id: '12', title: 'Setup' }],
+  ['reference/api.md', { id: '13', title: 'API' }],
+  ['index.md', { id: '14', title: 'Overview' }],
+  ['other/README.md', { id: '15', title: 'Other readme' }],
+  ['other/', { id: '16', title: 'Other' }],
+]);
+const pageIdOf = manifestPageIdOf(PAGES, 'guide/setup.md');
+
+describe('Pull on a file of a page tree', () => {
+  const ours = '# Setup\n\nCall [the API](../reference/api.md#set-up-the-api) with a token.\nSee the [guide](README.md).\n\nKeep the token secret.\n';
+  const published = `# Setup\n\nCall [the API](${SITE}/13/API#Set-up-the-API) with a token.\nSee the [guide](${SITE}/11/Guide).\n\nKeep the token secret.\n`;
+
+  it('merges a colleague\'s edit beside a linked line, and the file keeps its own links', () => {
+    const theirs = published.replace('with a token.', 'with a token (one per job).');
+    const plain = mergeThreeWay(published, theirs, ours);
+    assert.equal(plain.kind, 'conflicts', 'compared as they are, every line with a link differs from the file');
+    const merged = mergeThreeWay(withFileLinkForms(published, ours, pageIdOf), withFileLinkForms(theirs, ours, pageIdOf), ours);
+    assert.equal(merged.kind, 'merged');
+    assert.equal(merged.kind === 'merged' ? merged.text : '', ours.replace('with a token.', 'with a token (one per job).'));
+  });
+
+  it('brings in a link the colleague pointed at another page or heading', () => {
+    const theirs = published.replace(`${SITE}/11/Guide`, `${SITE}/14/Overview`).replace('#Set-up-the-API', '#Errors');
+    const merged = mergeThreeWay(withFileLinkForms(published, ours, pageIdOf), withFileLinkForms(theirs, ours, pageIdOf), ours);
+    assert.equal(merged.kind, 'merged');
+    const text = merged.kind === 'merged' ? merged.text : '';
+    assert.match(text, new RegExp(`\\[guide\\]\\(${SITE.replace(/[.]/g, '\\.')}/14/Overview\\)`), 'the colleague\'s new target');
+    assert.match(text, /API#Errors\)/, 'the colleague\'s new heading');
+  });
+
+  it('nothing new when the wiki only has its own addresses for the file\'s links', () => {
+    const merged = mergeThreeWay(withFileLinkForms(published, ours, pageIdOf), withFileLinkForms(published, ours, pageIdOf), ours);
+    assert.equal(merged.kind, 'nothingNew');
+  });
+
+  it('leaves an address alone where the file spells one page and heading two ways', () => {
+    const twice = `${ours}Also [the API](../reference/./api.md#set-up-the-api).\n`;
+    const formed = withFileLinkForms(published, twice, pageIdOf);
+    assert.match(formed, /\(https:\/\/wiki\.example\.test\/wiki\/spaces\/DOCS\/pages\/13\/API#Set-up-the-API\)/, 'which spelling a line meant cannot be told');
+    assert.match(formed, /See the \[guide\]\(README\.md\)/, 'the other link is the file\'s own');
+  });
+
+  it('knows a file\'s pages from the manifest: its own entry, else its folder\'s page for index, README or <folder>.md', () => {
+    assert.equal(pageIdOf('../reference/api.md'), '13');
+    assert.equal(pageIdOf('README.md'), '11', 'guide/README.md gives the guide folder its page');
+    assert.equal(pageIdOf('guide.md'), '11');
+    assert.equal(pageIdOf('../other/README.md'), '15', 'a README recorded as a page of its own');
+    assert.equal(pageIdOf('../index.md'), '14', 'a root index is an ordinary page');
+    assert.equal(pageIdOf('notes.md'), undefined, 'not recorded');
+    assert.equal(pageIdOf('../../outside.md'), undefined, 'outside the tree');
+    assert.equal(pageIdOf('../reference/diagram.png'), undefined, 'not Markdown');
+    assert.equal(pageIdOf('https://example.test/reference/api.md'), undefined);
+  });
+});

@@ -9355,6 +9355,8 @@ function parsePageLink(value) {
   if (contentSha256 !== void 0) link.contentSha256 = contentSha256;
   const fileTitle = text2("fileTitle");
   if (fileTitle !== void 0) link.fileTitle = fileTitle;
+  const linkTargets = text2("linkTargets");
+  if (linkTargets !== void 0) link.linkTargets = linkTargets;
   return link;
 }
 function linkNames(link, target) {
@@ -12851,6 +12853,28 @@ function folderNode(key, content, parent, depth) {
   return { ...base, title: readableFolderName(nameOf(key)), generated: true, ...content ? { contentRefused: content.path } : {} };
 }
 
+// src/core/tree/linkTargets.ts
+function linkTargetsDigest(destinations, filePath, pageIdOf) {
+  const reached = /* @__PURE__ */ new Set();
+  for (const destination of destinations) {
+    const target = linkTarget2(destination, filePath);
+    if (target.kind !== "file" || !target.markdown || target.path === void 0) continue;
+    reached.add(`${target.path} ${pageIdOf(target.path) ?? ""}`);
+  }
+  return sha256Hex([...reached].sort().join("\n"));
+}
+function treePageIdByPath(tree, idOfKey, recordedIdOf) {
+  const root = tree.rootPath;
+  return (path) => {
+    const node = nodeOfFile(tree, `${root}${path}`);
+    return node ? idOfKey(node.path.slice(root.length)) : recordedIdOf(path);
+  };
+}
+function linkingFileOf(node, rootPath) {
+  const source2 = node.kind === "file" ? node.path : node.contentFrom ?? `${node.path}index.md`;
+  return source2.slice(rootPath.length);
+}
+
 // src/core/tree/treePlan.ts
 function digestTreeSource(source2, options) {
   const prepared = prepareDocument(source2.text, options.messages);
@@ -12891,6 +12915,8 @@ function planTreeOf(sources, options) {
   const inTree = new Map(sources.filter((source2) => source2.place === "tree").map((source2) => [source2.file.label, source2]));
   const tree = shapeTree([...inTree.values()].map((source2) => ({ path: source2.file.label, title: source2.title })), rootPath);
   const keyOf = (path) => path.slice(rootPath.length);
+  const recordedId = (key) => options.identity.get(key)?.id;
+  const recordedPageOf = treePageIdByPath(tree, recordedId, recordedId);
   const pages = tree.nodes.map((node) => {
     const key = keyOf(node.path);
     const recorded = options.identity.get(key);
@@ -12902,7 +12928,8 @@ function planTreeOf(sources, options) {
     item.target = defaults;
     item.complete = { ...defaults };
     item.linkedPage = parentId !== void 0 && linkNames(item.link, defaults);
-    const unchanged = !options.force && item.linkedPage && item.link?.contentSha256 === item.contentSha256;
+    const linksReachSame = (link) => link.linkTargets === void 0 || link.linkTargets === linkTargetsDigest(planned.linkFacts.destinations, linkingFileOf(node, rootPath), recordedPageOf);
+    const unchanged = !options.force && item.linkedPage && item.link?.contentSha256 === item.contentSha256 && linksReachSame(item.link);
     item.state = item.refusals.length > 0 ? "refused" : unchanged ? "unchanged" : "send";
     const unlinked = recorded !== void 0 && item.link === void 0;
     if (unlinked) {
@@ -12940,9 +12967,8 @@ function generatedPage(node, tree, defaults, options) {
 }
 function foreseeLinks(page, headingsOf, tree, identity, words) {
   const root = tree.rootPath;
-  const source2 = page.node.kind === "file" ? page.node.path : page.node.contentFrom ?? `${page.node.path}index.md`;
   const result = foreseeRewrite(page.linkFacts.destinations, {
-    filePath: source2.slice(root.length),
+    filePath: linkingFileOf(page.node, root),
     resolvePage: (path) => {
       const node = nodeOfFile(tree, `${root}${path}`);
       const key = node ? node.path.slice(root.length) : path;
@@ -12996,7 +13022,8 @@ function refuseWithoutIds(pages, words) {
 // src/core/tree/treeRun.ts
 function treeLandedLink(result, now) {
   const link = landedLink(result, now, result.pageId);
-  if (!link || !result.linksToFillIn) return link;
+  if (!link) return void 0;
+  if (!result.linksToFillIn) return result.linkTargets === void 0 ? link : { ...link, linkTargets: result.linkTargets };
   const waiting = { ...link };
   delete waiting.contentSha256;
   return waiting;
@@ -13026,9 +13053,10 @@ async function runTree(options) {
     return sending.has(key) ? "pending" : void 0;
   };
   const rewriting = /* @__PURE__ */ new Map();
+  const reachedPageOf = treePageIdByPath(plan.tree, (key) => ids.get(key), (path) => options.identity.get?.(path)?.id);
+  const reached = (page, result) => result.state === "published" ? { linkTargets: linkTargetsDigest(page.linkFacts.destinations, linkingFileOf(page.node, rootPath), reachedPageOf) } : {};
   const rewritten = (page) => {
-    const source2 = page.node.kind === "file" ? page.node.path : page.node.contentFrom ?? `${page.node.path}index.md`;
-    const context = { filePath: source2.slice(rootPath.length), resolvePage: decidedOnce(resolvePage) };
+    const context = { filePath: linkingFileOf(page.node, rootPath), resolvePage: decidedOnce(resolvePage) };
     const foreseen = foreseeRewrite(page.linkFacts.destinations, context);
     rewriting.set(page.item.file.key, context);
     return { item: { ...page.item }, cautions: foreseen.cautions, pending: foreseen.needsSecondPass };
@@ -13093,7 +13121,7 @@ async function runTree(options) {
     for (const [index, result] of levelResults.entries()) {
       const entry = items[index];
       const learnt = await learning.get(index);
-      const pageId = learnt?.pageId ?? entry.page.pageId ?? entry.item.link?.pageId;
+      const pageId = learnt?.pageId ?? (result.outcome?.kind === "created" ? void 0 : entry.page.pageId ?? entry.item.link?.pageId);
       if (learnt?.url) urls.set(entry.page.key, learnt.url);
       if (pageId) {
         ids.set(entry.page.key, pageId);
@@ -13109,7 +13137,8 @@ async function runTree(options) {
         depth: entry.page.node.depth,
         ...pageId ? { pageId } : {},
         linkCautions: entry.cautions,
-        linksToFillIn: waitsForPages(entry.pending, entry.cautions)
+        linksToFillIn: waitsForPages(entry.pending, entry.cautions),
+        ...reached(entry.page, result)
       };
       results.push(treeResult);
       options.onResult?.(treeResult);
@@ -13129,7 +13158,7 @@ async function runTree(options) {
       options.onResult?.(treeResult);
     }
   }
-  await secondPass(needSecond, { ...options, resolved: rewritten, ids, results, content });
+  await secondPass(needSecond, { ...options, resolved: rewritten, reached, ids, results, content });
   const last = new Map(results.map((result) => [result.key, result]));
   return { results, secondPass: needSecond.length, summary: summarise([...last.values()]) };
 }
@@ -13164,7 +13193,8 @@ function withParent(page, ids, plan, rootPath, words) {
   return {};
 }
 async function learnId(page, result, options) {
-  const known = result.proven?.pageId ?? page.pageId ?? (result.outcome?.kind === "updated" ? guardedPage(result.item.guard)?.id : void 0);
+  const recorded = result.outcome?.kind === "created" ? void 0 : page.pageId;
+  const known = result.proven?.pageId ?? recorded ?? (result.outcome?.kind === "updated" ? guardedPage(result.item.guard)?.id : void 0);
   if (known || !options.pages || !result.item.complete) return known ? { pageId: known } : void 0;
   try {
     const identity = await identifyPage(options.pages, result.item.complete, options.signal);
@@ -13193,7 +13223,8 @@ async function secondPass(pending, context) {
       depth: entry.page.node.depth,
       ...pageId ? { pageId } : {},
       linkCautions: entry.cautions,
-      linksToFillIn: waitsForPages(entry.stillPending, entry.cautions)
+      linksToFillIn: waitsForPages(entry.stillPending, entry.cautions),
+      ...context.reached(entry.page, result)
     };
     context.results.push(treeResult);
     context.onResult?.(treeResult);

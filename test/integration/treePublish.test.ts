@@ -160,6 +160,44 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     ], 'nothing changed: not even the generated folder page is sent');
   });
 
+  it('sends a page again, unchanged, when a page it links to was created anew under another ID, so its link is not dead', async () => {
+    const identity = new MemoryIdentity();
+    const remembered = new Map<string, PageLink | undefined>();
+    const remember = (run: TreeRunResult): void => {
+      for (const result of run.results) {
+        const link = treeLandedLink(result, Date.now());
+        if (link) remembered.set(result.item.file.key, link);
+      }
+    };
+    const files = {
+      'docs/index.md': '# Overview\n\nStart with [setup](guide/setup.md#install).\n',
+      'docs/guide/setup.md': '# Setup\n\n## Install\n\nRun it.\n',
+    };
+    remember((await publishTree(files, identity, remembered)).run);
+    const oldId = page('Setup').id;
+    const quiet = await publishTree(files, identity, remembered);
+    assert.ok(quiet.run.results.every((result) => result.state === 'skipped'), 'nothing changed: nothing is sent');
+
+    // Setup is deleted on the wiki; its next publish (its text changed) creates it anew, under another ID.
+    signedIn.world.sandbox.deletePage(oldId);
+    const changed = { ...files, 'docs/guide/setup.md': '# Setup\n\n## Install\n\nRun it twice.\n' };
+    const recreated = await publishTree(changed, identity, remembered);
+    remember(recreated.run);
+    const newId = page('Setup').id;
+    assert.notEqual(newId, oldId);
+    assert.equal(identity.map.get('guide/setup.md')?.id, newId, 'the repository records the new page');
+
+    // Overview's text did not change, but its link to Setup would be dead: it goes again and reaches the new page.
+    const healed = await publishTree(changed, identity, remembered);
+    const last = (key: string): string | undefined => [...healed.run.results].reverse().find((result) => result.key === key)?.state;
+    assert.equal(last('index.md'), 'published');
+    assert.match(page('Overview').markdown, new RegExp(`pages/${newId}/Setup#`), 'the link reaches the page as it is now');
+    assert.equal(last('guide/setup.md'), 'skipped');
+    remember(healed.run);
+    const settled = await publishTree(changed, identity, remembered);
+    assert.ok(settled.run.results.every((result) => result.state === 'skipped'), 'and then nothing is sent again');
+  });
+
   it('refuses before sending: two pages of the tree with one title (ignoring case), and a tree without page access or recorded IDs', async () => {
     const clash = planTree(sources({ 'docs/a/setup.md': '# Setup\n', 'docs/b/SETUP.md': '# setup\n' }), {
       rootPath: 'docs', spaceId: 'DOCS', parentId: '123456', overwrite: false, identity: new MemoryIdentity(), links: new Map(), pageAccess: true,

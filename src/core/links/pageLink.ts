@@ -17,6 +17,11 @@ export interface PageLink {
   contentSha256?: string;
   /** The file's own title (front matter title, first heading or name) when it last published: a change is asked about. */
   fileTitle?: string;
+  /**
+   * A page of a tree: a digest of the pages its links reached when it last published (their IDs). When one of them
+   * has another ID now (deleted on the wiki and created again), the page is sent again, though its text is the same.
+   */
+  linkTargets?: string;
   /** When the file last published successfully (ms since the epoch). */
   publishedAt: number;
 }
@@ -47,6 +52,8 @@ export function parsePageLink(value: unknown): PageLink | undefined {
   if (contentSha256 !== undefined) link.contentSha256 = contentSha256;
   const fileTitle = text('fileTitle');
   if (fileTitle !== undefined) link.fileTitle = fileTitle;
+  const linkTargets = text('linkTargets');
+  if (linkTargets !== undefined) link.linkTargets = linkTargets;
   return link;
 }
 

@@ -13,6 +13,7 @@ import { findTitleCollisions } from './collisions';
 import { generatedFolderMarkdown } from './folderMarkdown';
 import { detectMoves, type MoveReport, type RecordedPage } from './moves';
 import { folderKey, isBelow, parentFolderOf } from './paths';
+import { linkingFileOf, linkTargetsDigest, treePageIdByPath } from './linkTargets';
 import { nodeOfFile, shapeTree, type PageTree, type TreeNode } from './shape';
 
 /** Page identity as the repository records it (the manifest), keyed by paths relative to the published folder. */
@@ -134,6 +135,8 @@ export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOpti
   const inTree = new Map(sources.filter((source) => source.place === 'tree').map((source) => [source.file.label, source]));
   const tree = shapeTree([...inTree.values()].map((source) => ({ path: source.file.label, title: source.title })), rootPath);
   const keyOf = (path: string): string => path.slice(rootPath.length);
+  const recordedId = (key: string): string | undefined => options.identity.get(key)?.id;
+  const recordedPageOf = treePageIdByPath(tree, recordedId, recordedId);
   const pages = tree.nodes.map((node): TreePage => {
     const key = keyOf(node.path);
     const recorded = options.identity.get(key);
@@ -149,7 +152,10 @@ export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOpti
     item.target = defaults;
     item.complete = { ...defaults };
     item.linkedPage = parentId !== undefined && linkNames(item.link, defaults);
-    const unchanged = !options.force && item.linkedPage && item.link?.contentSha256 === item.contentSha256;
+    // The same text sends dead links when a page it links to has another ID than when it last went out.
+    const linksReachSame = (link: PageLink): boolean =>
+      link.linkTargets === undefined || link.linkTargets === linkTargetsDigest(planned.linkFacts.destinations, linkingFileOf(node, rootPath), recordedPageOf);
+    const unchanged = !options.force && item.linkedPage && item.link?.contentSha256 === item.contentSha256 && linksReachSame(item.link);
     item.state = item.refusals.length > 0 ? 'refused' : unchanged ? 'unchanged' : 'send';
     const unlinked = recorded !== undefined && item.link === undefined;
     // The guard needs a link to compare with: the repository's page, published from here never (time 0).
@@ -210,9 +216,8 @@ function generatedPage(node: TreeNode, tree: PageTree, defaults: PlanOptions['de
  */
 function foreseeLinks(page: TreePage, headingsOf: ReadonlyMap<string, string[]>, tree: PageTree, identity: TreeIdentity, words: TreeMessages): void {
   const root = tree.rootPath;
-  const source = page.node.kind === 'file' ? page.node.path : (page.node.contentFrom ?? `${page.node.path}index.md`);
   const result = foreseeRewrite(page.linkFacts.destinations, {
-    filePath: source.slice(root.length),
+    filePath: linkingFileOf(page.node, root),
     resolvePage: (path) => {
       const node = nodeOfFile(tree, `${root}${path}`);
       const key = node ? node.path.slice(root.length) : path;

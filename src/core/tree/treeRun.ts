@@ -13,6 +13,7 @@ import type { PlanItem } from '../run/plan';
 import { plannedContent, type PlannedContent } from '../run/plannedContent';
 import { runPlan, summarise, type FileResult, type RunOptions, type RunSummary, type ThrottleGate } from '../run/runner';
 import type { WikiPagesClient } from '../wikiPages';
+import { linkingFileOf, linkTargetsDigest, treePageIdByPath } from './linkTargets';
 import { nodeOfFile } from './shape';
 import type { TreePage, TreePlan } from './treePlan';
 
@@ -48,6 +49,8 @@ export interface TreeFileResult extends FileResult {
    * land this run, was refused, or is recorded nowhere): the page must go again once it has one.
    */
   linksToFillIn: boolean;
+  /** For a page that landed: the digest of the pages its links reached (linkTargets.ts), which its link records. */
+  linkTargets?: string;
 }
 
 /**
@@ -57,7 +60,8 @@ export interface TreeFileResult extends FileResult {
  */
 export function treeLandedLink(result: TreeFileResult, now: number): PageLink | undefined {
   const link = landedLink(result, now, result.pageId);
-  if (!link || !result.linksToFillIn) return link;
+  if (!link) return undefined;
+  if (!result.linksToFillIn) return result.linkTargets === undefined ? link : { ...link, linkTargets: result.linkTargets };
   const waiting = { ...link };
   delete waiting.contentSha256;
   return waiting;
@@ -102,9 +106,12 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   // A page's links are decided before its level is sent, from the destinations the plan kept; the text read when the
   // page is sent is rewritten by those same decisions, so what the second pass counts on is what went out.
   const rewriting = new Map<string, RewriteContext>();
+  // The pages a landed page's links reached, by the IDs known when it went out: what its link records.
+  const reachedPageOf = treePageIdByPath(plan.tree, (key) => ids.get(key), (path) => options.identity.get?.(path)?.id);
+  const reached = (page: TreePage, result: FileResult): { linkTargets?: string } =>
+    (result.state === 'published' ? { linkTargets: linkTargetsDigest(page.linkFacts.destinations, linkingFileOf(page.node, rootPath), reachedPageOf) } : {});
   const rewritten = (page: TreePage): { item: PlanItem; cautions: LinkCaution[]; pending: boolean } => {
-    const source = page.node.kind === 'file' ? page.node.path : (page.node.contentFrom ?? `${page.node.path}index.md`);
-    const context = { filePath: source.slice(rootPath.length), resolvePage: decidedOnce(resolvePage) };
+    const context = { filePath: linkingFileOf(page.node, rootPath), resolvePage: decidedOnce(resolvePage) };
     const foreseen = foreseeRewrite(page.linkFacts.destinations, context);
     rewriting.set(page.item.file.key, context);
     return { item: { ...page.item }, cautions: foreseen.cautions, pending: foreseen.needsSecondPass };
@@ -172,7 +179,8 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     for (const [index, result] of levelResults.entries()) {
       const entry = items[index] as (typeof items)[number];
       const learnt = await learning.get(index);
-      const pageId = learnt?.pageId ?? entry.page.pageId ?? entry.item.link?.pageId;
+      // A page created anew is not the one recorded (deleted on the wiki): only what was learnt names it.
+      const pageId = learnt?.pageId ?? (result.outcome?.kind === 'created' ? undefined : entry.page.pageId ?? entry.item.link?.pageId);
       if (learnt?.url) urls.set(entry.page.key, learnt.url);
       if (pageId) {
         ids.set(entry.page.key, pageId);
@@ -183,7 +191,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
       if (result.outcome?.kind === 'created') created.add(entry.page.key);
       const treeResult: TreeFileResult = {
         ...result, pass: 1, key: entry.page.key, depth: entry.page.node.depth, ...(pageId ? { pageId } : {}), linkCautions: entry.cautions,
-        linksToFillIn: waitsForPages(entry.pending, entry.cautions),
+        linksToFillIn: waitsForPages(entry.pending, entry.cautions), ...reached(entry.page, result),
       };
       results.push(treeResult);
       options.onResult?.(treeResult);
@@ -204,7 +212,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
       options.onResult?.(treeResult);
     }
   }
-  await secondPass(needSecond, { ...options, resolved: rewritten, ids, results, content });
+  await secondPass(needSecond, { ...options, resolved: rewritten, reached, ids, results, content });
   const last = new Map(results.map((result) => [result.key, result]));
   return { results, secondPass: needSecond.length, summary: summarise([...last.values()]) };
 }
@@ -263,7 +271,9 @@ function withParent(page: TreePage, ids: ReadonlyMap<string, string>, plan: Tree
 
 /** The ID of a page that just landed: recorded, proven, seen by the guard, or found among its parent's children. */
 async function learnId(page: TreePage, result: FileResult, options: TreeRunOptions): Promise<{ pageId: string; url?: string } | undefined> {
-  const known = result.proven?.pageId ?? page.pageId ?? (result.outcome?.kind === 'updated' ? guardedPage(result.item.guard)?.id : undefined);
+  // A page the import created is a new page: the one the repository recorded for it was deleted on the wiki.
+  const recorded = result.outcome?.kind === 'created' ? undefined : page.pageId;
+  const known = result.proven?.pageId ?? recorded ?? (result.outcome?.kind === 'updated' ? guardedPage(result.item.guard)?.id : undefined);
   if (known || !options.pages || !result.item.complete) return known ? { pageId: known } : undefined;
   try {
     const identity = await identifyPage(options.pages, result.item.complete, options.signal);
@@ -275,6 +285,7 @@ async function learnId(page: TreePage, result: FileResult, options: TreeRunOptio
 
 interface SecondPassContext extends TreeRunOptions {
   resolved(page: TreePage): { item: PlanItem; cautions: LinkCaution[]; pending: boolean };
+  reached(page: TreePage, result: FileResult): { linkTargets?: string };
   content(item: PlanItem): Promise<PlannedContent>;
   ids: ReadonlyMap<string, string>;
   results: TreeFileResult[];
@@ -297,7 +308,7 @@ async function secondPass(pending: ReadonlyArray<{ page: TreePage; version: numb
     const pageId = context.ids.get(entry.page.key);
     const treeResult: TreeFileResult = {
       ...result, pass: 2, key: entry.page.key, depth: entry.page.node.depth, ...(pageId ? { pageId } : {}), linkCautions: entry.cautions,
-      linksToFillIn: waitsForPages(entry.stillPending, entry.cautions),
+      linksToFillIn: waitsForPages(entry.stillPending, entry.cautions), ...context.reached(entry.page, result),
     };
     context.results.push(treeResult);
     context.onResult?.(treeResult);

@@ -1,0 +1,40 @@
+// Which pages a tree page's links reach, as one digest: the unchanged check of a tree page compares it too, since a
+// page whose text is the same still sends a dead link when a page it links to now has another ID (deleted on the wiki
+// and created again by a later publish). The plan computes it from the repository's IDs; the run records it from the
+// IDs the pages had when the page went out.
+import { linkTarget } from '../links/rewrite/linkTarget';
+import { sha256Hex } from '../util/sha256';
+import { nodeOfFile, type PageTree } from './shape';
+
+/** A Markdown file's page ID, by its path relative to the published folder; undefined when it has none (yet). */
+export type PageIdByPath = (path: string) => string | undefined;
+
+/** The digest of the pages `destinations` (as written in the file at `filePath`, root-relative) reach. */
+export function linkTargetsDigest(destinations: readonly string[], filePath: string, pageIdOf: PageIdByPath): string {
+  const reached = new Set<string>();
+  for (const destination of destinations) {
+    const target = linkTarget(destination, filePath);
+    if (target.kind !== 'file' || !target.markdown || target.path === undefined) continue;
+    reached.add(`${target.path} ${pageIdOf(target.path) ?? ''}`);
+  }
+  return sha256Hex([...reached].sort().join('\n'));
+}
+
+/**
+ * A file's page ID as a tree resolves links: the page of its node (its own, or the folder page it gives content to)
+ * by `idOfKey`; a file outside the tree by the repository's record of it.
+ */
+export function treePageIdByPath(tree: PageTree, idOfKey: (key: string) => string | undefined, recordedIdOf: (path: string) => string | undefined): PageIdByPath {
+  const root = tree.rootPath;
+  return (path) => {
+    const node = nodeOfFile(tree, `${root}${path}`);
+    return node ? idOfKey(node.path.slice(root.length)) : recordedIdOf(path);
+  };
+}
+
+/** The file whose links a page sends, root-relative: its own, its folder's content file, or for a generated page a
+ * stand-in inside the folder (its links are written relative to the folder). */
+export function linkingFileOf(node: { kind: 'file' | 'folder'; path: string; contentFrom?: string }, rootPath: string): string {
+  const source = node.kind === 'file' ? node.path : (node.contentFrom ?? `${node.path}index.md`);
+  return source.slice(rootPath.length);
+}

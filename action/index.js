@@ -12928,8 +12928,7 @@ function planTreeOf(sources, options) {
     item.target = defaults;
     item.complete = { ...defaults };
     item.linkedPage = parentId !== void 0 && linkNames(item.link, defaults);
-    const linksReachSame = (link) => link.linkTargets === void 0 || link.linkTargets === linkTargetsDigest(planned.linkFacts.destinations, linkingFileOf(node, rootPath), recordedPageOf);
-    const unchanged = !options.force && item.linkedPage && item.link?.contentSha256 === item.contentSha256 && linksReachSame(item.link);
+    const unchanged = !options.force && item.linkedPage && item.link?.contentSha256 === item.contentSha256 && (item.link.linkTargets === void 0 || item.link.linkTargets === linkTargetsDigest(planned.linkFacts.destinations, linkingFileOf(node, rootPath), recordedPageOf));
     item.state = item.refusals.length > 0 ? "refused" : unchanged ? "unchanged" : "send";
     const unlinked = recorded !== void 0 && item.link === void 0;
     if (unlinked) {
@@ -12948,6 +12947,12 @@ function planTreeOf(sources, options) {
 }
 function generatedPageKey(folderPath) {
   return `tree:${folderPath}`;
+}
+async function treeLinks(files, rootPath, store) {
+  const links = /* @__PURE__ */ new Map();
+  const keys = [...files.map((file) => file.key), ...generatedPageKeys(files.map((file) => file.label), rootPath)];
+  for (const key of keys) links.set(key, await store?.get(key));
+  return links;
 }
 function generatedPageKeys(labels, rootPath) {
   const root = folderKey(rootPath);
@@ -13437,10 +13442,7 @@ async function treeCommand(deps) {
   const opening = args.statePath === void 0 ? void 0 : await StateFileLinkStore.open(args.statePath, deps.cwd);
   if (opening && !opening.ok) return deps.usage(opening.message);
   const state = opening?.store;
-  const links = /* @__PURE__ */ new Map();
-  const walkedFiles = [...walked.result.files, ...walked.result.refused];
-  const keys = [...walkedFiles.map((file) => file.key), ...generatedPageKeys(walkedFiles.map((file) => file.label), rootLabel)];
-  for (const key of keys) links.set(key, await state?.get(key));
+  const links = await treeLinks([...walked.result.files, ...walked.result.refused], rootLabel, state);
   const renderer = deps.renderer;
   const treeOptions = {
     rootPath: rootLabel,

@@ -21,11 +21,10 @@ export { planFile, planFiles, countPlan, sendKind, linkAfterPublish, landedLink,
 export { guardPlan, guardedPage, type GuardVerdict } from './core/run/guard';
 export { apiTokenSubject } from './core/apiToken/subject';
 export { fileStateOf, runPlan, ThrottleGate, clampConcurrency, summarise, summaryLine, describeRunStop } from './core/run/runner';
-export { generatedPageKeys, isGeneratedPageKey, planTree } from './core/tree/treePlan';
+export { isGeneratedPageKey, planTree, treeLinks } from './core/tree/treePlan';
 export { checkTitlesInSpace } from './core/tree/titlesInSpace';
 export { guardTreePages, runTree, treeLandedLink } from './core/tree/treeRun';
 export { openManifest } from './core/tree/pageManifest';
-export { parseManifest } from './core/tree/manifestFormat';
 export { pageAddress } from './core/publish/pageAddress';
 export { sendPlanned } from './core/run/send';
 export { heldContent } from './core/run/plannedContent';
@@ -35,4 +34,4 @@ export { exportPageMarkdown, isExportError } from './core/export';
 export { globMatcher } from './core/run/globMatcher';
 export { documentForPage, fileNameForPage } from './core/links/openedPage';
 export { decideStates, eachInSlices, localFacts, refreshStates, unreadWiki } from './core/pageState';
-export { baseAfterPull, baseProblem, captureBase, linkAfterPull, manifestPageIdOf, pullPage } from './core/pull';
+export { baseAfterPull, baseProblem, captureBase, linkAfterPull, pullPage } from './core/pull';

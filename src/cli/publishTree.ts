@@ -4,7 +4,6 @@
 import { join, relative, resolve, sep } from 'node:path';
 import type { Transport } from '../core/http/transport';
 import { ownPageProof } from '../core/links/pageIdentity';
-import type { PageLink } from '../core/links/pageLink';
 import { StateFileLinkStore } from '../core/links/stateFile';
 import { describeError } from '../core/log/redact';
 import type { PublishOutcome } from '../core/publish/outcome';
@@ -17,7 +16,7 @@ import { MANIFEST_FILE_NAME } from '../core/tree/manifest';
 import { nodeManifestFiles } from '../core/tree/manifestNodeFs';
 import { openManifest } from '../core/tree/pageManifest';
 import { checkTitlesInSpace } from '../core/tree/titlesInSpace';
-import { digestTreeSource, generatedPageKeys, planTreeOf, type TreePlan, type TreePlanOptions } from '../core/tree/treePlan';
+import { digestTreeSource, planTreeOf, treeLinks, type TreePlan, type TreePlanOptions } from '../core/tree/treePlan';
 import { runTree, treeLandedLink, type TreeFileResult } from '../core/tree/treeRun';
 import type { WikiPagesClient } from '../core/wikiPages';
 import type { PublishArgs } from './args';
@@ -136,11 +135,7 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   const opening = args.statePath === undefined ? undefined : await StateFileLinkStore.open(args.statePath, deps.cwd);
   if (opening && !opening.ok) return deps.usage(opening.message);
   const state = opening?.store;
-  const links = new Map<string, PageLink | undefined>();
-  const walkedFiles = [...walked.result.files, ...walked.result.refused];
-  // Generated folder pages too: what they last sent, so an unchanged listing is not sent again.
-  const keys = [...walkedFiles.map((file) => file.key), ...generatedPageKeys(walkedFiles.map((file) => file.label), rootLabel)];
-  for (const key of keys) links.set(key, await state?.get(key));
+  const links = await treeLinks([...walked.result.files, ...walked.result.refused], rootLabel, state);
   const renderer = deps.renderer;
   const treeOptions: TreePlanOptions = {
     rootPath: rootLabel, spaceId, parentId, overwrite: args.overwrite, identity, links, pageAccess: deps.pages !== undefined, force: args.force,

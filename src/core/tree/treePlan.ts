@@ -3,7 +3,7 @@
 // where the repository records it, its page. Refused before anything is sent: titles used twice in the tree, and a
 // tree that needs page IDs nobody can find (no page access, pages not recorded). Moves and orphans are reported.
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
-import { linkNames, type PageLink } from '../links/pageLink';
+import { linkNames, type LinkStore, type PageLink } from '../links/pageLink';
 import { foreseeRewrite, linkDestinationTexts, markdownHeadings, type LinkCautionReason } from '../links/rewrite';
 import { planFile, planFileWithContent, type PlanItem, type PlanOptions, type PlannedFile, type SourceFile } from '../run/plan';
 import { prepareDocument } from '../publish/pipeline';
@@ -153,9 +153,8 @@ export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOpti
     item.complete = { ...defaults };
     item.linkedPage = parentId !== undefined && linkNames(item.link, defaults);
     // The same text sends dead links when a page it links to has another ID than when it last went out.
-    const linksReachSame = (link: PageLink): boolean =>
-      link.linkTargets === undefined || link.linkTargets === linkTargetsDigest(planned.linkFacts.destinations, linkingFileOf(node, rootPath), recordedPageOf);
-    const unchanged = !options.force && item.linkedPage && item.link?.contentSha256 === item.contentSha256 && linksReachSame(item.link);
+    const unchanged = !options.force && item.linkedPage && item.link?.contentSha256 === item.contentSha256
+      && (item.link.linkTargets === undefined || item.link.linkTargets === linkTargetsDigest(planned.linkFacts.destinations, linkingFileOf(node, rootPath), recordedPageOf));
     item.state = item.refusals.length > 0 ? 'refused' : unchanged ? 'unchanged' : 'send';
     const unlinked = recorded !== undefined && item.link === undefined;
     // The guard needs a link to compare with: the repository's page, published from here never (time 0).
@@ -188,8 +187,19 @@ export function isGeneratedPageKey(key: string): boolean {
   return key.startsWith('tree:');
 }
 
+/**
+ * This machine's links for a tree's files, and for the folder pages it may generate from them (they have no file, so
+ * no front end would think to ask for them): what planTree compares with to leave unchanged pages alone.
+ */
+export async function treeLinks(files: ReadonlyArray<{ key: string; label: string }>, rootPath: string, store: Pick<LinkStore, 'get'> | undefined): Promise<Map<string, PageLink | undefined>> {
+  const links = new Map<string, PageLink | undefined>();
+  const keys = [...files.map((file) => file.key), ...generatedPageKeys(files.map((file) => file.label), rootPath)];
+  for (const key of keys) links.set(key, await store?.get(key));
+  return links;
+}
+
 /** The keys every folder below the published root that holds one of these files would have as a generated page. */
-export function generatedPageKeys(labels: Iterable<string>, rootPath: string): string[] {
+function generatedPageKeys(labels: Iterable<string>, rootPath: string): string[] {
   const root = folderKey(rootPath);
   const keys = new Set<string>();
   for (const label of labels) {

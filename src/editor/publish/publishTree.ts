@@ -53,11 +53,8 @@ export class TreePublisher {
     if (!answers) return;
     const identity = manifest.withRoot({ space: answers.spaceId, parent: answers.parentId });
     const pages = await this.deps.wiki.pages();
-    const links = new Map<string, PageLink | undefined>();
     const rootPath = labelOfFolder(folder, read.sources);
-    // Generated folder pages too: what they last sent, so an unchanged listing is not sent again.
-    const keys = [...read.sources.map((source) => source.key), ...core.generatedPageKeys(read.sources.map((source) => source.label), rootPath)];
-    for (const key of keys) links.set(key, await this.deps.links.get(key));
+    const links = await core.treeLinks(read.sources, rootPath, this.deps.links);
     const plan = core.planTree(read.sources, {
       rootPath,
       spaceId: answers.spaceId, parentId: answers.parentId, overwrite: answers.overwrite, identity, links, pageAccess: pages !== undefined,

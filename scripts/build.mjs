@@ -4,7 +4,7 @@
 // A third, dist/cli.js, is the `wiki-publisher` command: self-contained (undici and all bundled in), so the npm
 // package needs no runtime dependencies.
 import * as esbuild from 'esbuild';
-import { readFileSync } from 'node:fs';
+import { chmodSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const production = process.argv.includes('--production');
@@ -57,3 +57,7 @@ await Promise.all([
     define: { WIKI_PUBLISHER_VERSION: JSON.stringify(JSON.parse(readFileSync('package.json', 'utf8')).version) },
   }),
 ]);
+
+// esbuild writes files 0644 whatever the banner says: `npx wiki-publisher` inside a checkout runs dist/cli.js itself (no
+// install step sets the bit there), so a fresh clone needs the bundle made executable here.
+chmodSync('dist/cli.js', 0o755);

@@ -12568,7 +12568,7 @@ function foreseeRewrite(destinations, context) {
   return result;
 }
 function anchorMatcher(context) {
-  const matchers = /* @__PURE__ */ new Map();
+  const matchers = context.anchorMatchers ?? /* @__PURE__ */ new Map();
   return (page, anchor) => {
     let matcher = matchers.get(page.url);
     if (!matcher) matchers.set(page.url, matcher = headingMatcher(page, context.anchorStyle));
@@ -12939,7 +12939,8 @@ function planTreeOf(sources, options) {
   });
   const headingsOf = new Map(pages.map((each) => [each.key, each.linkFacts.headings]));
   const words = options.treeMessages ?? englishTreeMessages;
-  for (const page of pages) foreseeLinks(page, headingsOf, tree, options.identity, words);
+  const anchorMatchers = /* @__PURE__ */ new Map();
+  for (const page of pages) foreseeLinks(page, { headingsOf, anchorMatchers }, tree, options.identity, words);
   refuseCollisions(pages, tree, words);
   if (!options.pageAccess) refuseWithoutIds(pages, words);
   const previous = new Map(options.identity.entries().map(([key, entry]) => [`${rootPath}${key}`, { pageId: entry.id, title: entry.title }]));
@@ -12970,7 +12971,7 @@ function generatedPage(node, tree, defaults, options) {
   const { item, content } = planFileWithContent(source2, options.links.get(source2.key), { defaults, ...treeItemOptions(options) }, prepareDocument(source2.text, options.messages));
   return { item, linkFacts: linkFactsOf(content) };
 }
-function foreseeLinks(page, headingsOf, tree, identity, words) {
+function foreseeLinks(page, known, tree, identity, words) {
   const root = tree.rootPath;
   const result = foreseeRewrite(page.linkFacts.destinations, {
     filePath: linkingFileOf(page.node, root),
@@ -12978,8 +12979,9 @@ function foreseeLinks(page, headingsOf, tree, identity, words) {
       const node = nodeOfFile(tree, `${root}${path}`);
       const key = node ? node.path.slice(root.length) : path;
       const title = node?.title ?? identity.get(path)?.title;
-      return title === void 0 ? void 0 : { url: "https://page.invalid/", title, headings: headingsOf.get(key) ?? [] };
-    }
+      return title === void 0 ? void 0 : { url: `page:${key}`, title, headings: known.headingsOf.get(key) ?? [] };
+    },
+    anchorMatchers: known.anchorMatchers
   });
   const cautions = page.item.cautions.filter((caution) => caution.code !== "localLinks");
   if (result.cautions.length > 0) {

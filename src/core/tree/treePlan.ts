@@ -167,7 +167,8 @@ export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOpti
   });
   const headingsOf = new Map(pages.map((each) => [each.key, each.linkFacts.headings]));
   const words = options.treeMessages ?? englishTreeMessages;
-  for (const page of pages) foreseeLinks(page, headingsOf, tree, options.identity, words);
+  const anchorMatchers = new Map<string, (anchor: string) => string | undefined>();
+  for (const page of pages) foreseeLinks(page, { headingsOf, anchorMatchers }, tree, options.identity, words);
   refuseCollisions(pages, tree, words);
   if (!options.pageAccess) refuseWithoutIds(pages, words);
   const previous = new Map<string, RecordedPage>(options.identity.entries().map(([key, entry]) => [`${rootPath}${key}`, { pageId: entry.id, title: entry.title }]));
@@ -219,12 +220,18 @@ function generatedPage(node: TreeNode, tree: PageTree, defaults: PlanOptions['de
   return { item, linkFacts: linkFactsOf(content) };
 }
 
+/** What foreseeLinks knows of the tree's pages, shared by all of them: headings by key, anchor matchers by stand-in address. */
+interface ForeseenPages {
+  headingsOf: ReadonlyMap<string, string[]>;
+  anchorMatchers: Map<string, (anchor: string) => string | undefined>;
+}
+
 /**
  * Links between files become page links when sent (treeRun.ts); the plan already says which cannot: links that leave
  * the folder, to pages nobody recorded, to files that are not Markdown, or to headings the target lacks. They replace
  * the flat publish's caution that every local link points nowhere.
  */
-function foreseeLinks(page: TreePage, headingsOf: ReadonlyMap<string, string[]>, tree: PageTree, identity: TreeIdentity, words: TreeMessages): void {
+function foreseeLinks(page: TreePage, known: ForeseenPages, tree: PageTree, identity: TreeIdentity, words: TreeMessages): void {
   const root = tree.rootPath;
   const result = foreseeRewrite(page.linkFacts.destinations, {
     filePath: linkingFileOf(page.node, root),
@@ -232,8 +239,10 @@ function foreseeLinks(page: TreePage, headingsOf: ReadonlyMap<string, string[]>,
       const node = nodeOfFile(tree, `${root}${path}`);
       const key = node ? node.path.slice(root.length) : path;
       const title = node?.title ?? identity.get(path)?.title;
-      return title === undefined ? undefined : { url: 'https://page.invalid/', title, headings: headingsOf.get(key) ?? [] };
+      // No page has an address yet: a stand-in of its own per page, since anchor matchers are looked up by address.
+      return title === undefined ? undefined : { url: `page:${key}`, title, headings: known.headingsOf.get(key) ?? [] };
     },
+    anchorMatchers: known.anchorMatchers,
   });
   const cautions = page.item.cautions.filter((caution) => caution.code !== 'localLinks');
   if (result.cautions.length > 0) {

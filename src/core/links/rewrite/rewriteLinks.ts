@@ -24,6 +24,11 @@ export interface RewriteContext {
   resolvePage(path: string): PageLookup;
   /** The wiki's heading anchors: the current editor's unless said (see headingAnchors.ts). */
   anchorStyle?: AnchorStyle;
+  /**
+   * Each page's anchor matcher by address, kept across calls by a caller that checks many files' links into the same
+   * pages (a tree plan): a page's slugs and anchors are then computed once, not once per file linking to it.
+   */
+  anchorMatchers?: Map<string, (anchor: string) => string | undefined>;
 }
 
 export type LinkCautionReason = 'outsideRun' | 'unknownPage' | 'notMarkdown' | 'unknownAnchor';
@@ -90,7 +95,7 @@ export function foreseeRewrite(destinations: readonly string[], context: Rewrite
 /** A page's anchor for a link's `#anchor`, each page's headings matched once. */
 function anchorMatcher(context: RewriteContext): (page: LinkedPage, anchor: string) => string | undefined {
   // Keyed by address, since a lookup may hand out a fresh object for the same page every time.
-  const matchers = new Map<string, (anchor: string) => string | undefined>();
+  const matchers = context.anchorMatchers ?? new Map<string, (anchor: string) => string | undefined>();
   return (page, anchor) => {
     let matcher = matchers.get(page.url);
     if (!matcher) matchers.set(page.url, (matcher = headingMatcher(page, context.anchorStyle)));

@@ -13044,6 +13044,7 @@ async function runTree(options) {
   const ids = /* @__PURE__ */ new Map();
   const urls = /* @__PURE__ */ new Map();
   for (const page of plan.pages) if (page.pageId) ids.set(page.key, page.pageId);
+  const recordedIds = new Map(ids);
   const headings = new Map(plan.pages.map((page) => [page.key, page.linkFacts.headings]));
   const sending = new Set(plan.pages.filter((page) => page.item.state === "send").map((page) => page.key));
   const resolvePage = (path) => {
@@ -13165,9 +13166,11 @@ async function runTree(options) {
       options.onResult?.(treeResult);
     }
   }
-  await secondPass(needSecond, { ...options, resolved: rewritten, reached, ids, results, content });
+  const passContext = { ...options, onStopped, resolved: rewritten, reached, ids, results, content };
+  await secondPass(needSecond, passContext);
+  const relinked = await relinkUnchanged(pagesLinkingAnew(plan, results, recordedIds, ids), passContext);
   const last = new Map(results.map((result) => [result.key, result]));
-  return { results, secondPass: needSecond.length, summary: summarise([...last.values()]) };
+  return { results, secondPass: needSecond.length + relinked, summary: summarise([...last.values()]) };
 }
 async function guardTreePages(entries, options) {
   const looked = entries.filter((entry) => !options.underNewPage(entry.page));
@@ -13209,6 +13212,50 @@ async function learnId(page, result, options) {
   } catch {
     return void 0;
   }
+}
+function pagesLinkingAnew(plan, results, recordedIds, ids) {
+  const anew = results.some((result) => result.pageId !== void 0 && recordedIds.has(result.key) && recordedIds.get(result.key) !== result.pageId);
+  if (!anew) return [];
+  const skipped = new Set(results.filter((result) => result.state === "skipped").map((result) => result.key));
+  const before = treePageIdByPath(plan.tree, (key) => recordedIds.get(key), () => void 0);
+  const now = treePageIdByPath(plan.tree, (key) => ids.get(key), () => void 0);
+  const root = plan.tree.rootPath;
+  return plan.pages.filter((page) => {
+    if (page.item.state !== "unchanged" || !skipped.has(page.key)) return false;
+    const file = linkingFileOf(page.node, root);
+    return linkTargetsDigest(page.linkFacts.destinations, file, before) !== linkTargetsDigest(page.linkFacts.destinations, file, now);
+  });
+}
+async function relinkUnchanged(pages, context) {
+  if (pages.length === 0 || context.signal?.aborted || context.gate.stoppedBy) return 0;
+  const entries = pages.map((page) => {
+    const { item, cautions, pending } = context.resolved(page);
+    return { page, cautions, pending, item: { ...item, state: "send" } };
+  });
+  await guardTreePages(entries, {
+    ...context.guard,
+    pages: context.pages,
+    ...context.signal ? { signal: context.signal } : {},
+    underNewPage: () => false
+  });
+  const results = await runPlan(entries.map((entry) => entry.item), { ...context, onResult: void 0 });
+  for (const [index, result] of results.entries()) {
+    const entry = entries[index];
+    const pageId = context.ids.get(entry.page.key);
+    const treeResult = {
+      ...result,
+      pass: 2,
+      key: entry.page.key,
+      depth: entry.page.node.depth,
+      ...pageId ? { pageId } : {},
+      linkCautions: entry.cautions,
+      linksToFillIn: waitsForPages(entry.pending, entry.cautions),
+      ...context.reached(entry.page, result)
+    };
+    context.results.push(treeResult);
+    context.onResult?.(treeResult);
+  }
+  return pages.length;
 }
 async function secondPass(pending, context) {
   if (pending.length === 0 || context.signal?.aborted || context.gate.stoppedBy) return;

@@ -160,7 +160,7 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     ], 'nothing changed: not even the generated folder page is sent');
   });
 
-  it('sends a page again, unchanged, when a page it links to was created anew under another ID, so its link is not dead', async () => {
+  it('sends a page again, unchanged, in the same run when a page it links to was created anew under another ID, so its link is not dead', async () => {
     const identity = new MemoryIdentity();
     const remembered = new Map<string, PageLink | undefined>();
     const remember = (run: TreeRunResult): void => {
@@ -172,6 +172,7 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     const files = {
       'docs/index.md': '# Overview\n\nStart with [setup](guide/setup.md#install).\n',
       'docs/guide/setup.md': '# Setup\n\n## Install\n\nRun it.\n',
+      'docs/guide/other.md': '# Other\n\nNo links here.\n',
     };
     remember((await publishTree(files, identity, remembered)).run);
     const oldId = page('Setup').id;
@@ -182,20 +183,46 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     signedIn.world.sandbox.deletePage(oldId);
     const changed = { ...files, 'docs/guide/setup.md': '# Setup\n\n## Install\n\nRun it twice.\n' };
     const recreated = await publishTree(changed, identity, remembered);
-    remember(recreated.run);
     const newId = page('Setup').id;
     assert.notEqual(newId, oldId);
     assert.equal(identity.map.get('guide/setup.md')?.id, newId, 'the repository records the new page');
-
-    // Overview's text did not change, but its link to Setup would be dead: it goes again and reaches the new page.
-    const healed = await publishTree(changed, identity, remembered);
-    const last = (key: string): string | undefined => [...healed.run.results].reverse().find((result) => result.key === key)?.state;
-    assert.equal(last('index.md'), 'published');
+    // Overview's text did not change, but its link to Setup would be dead: it goes again in this run's second pass,
+    // through the edit guard, and reaches the new page. A page that does not link there stays alone.
+    const last = (run: TreeRunResult, key: string): TreeFileResult | undefined => [...run.results].reverse().find((result) => result.key === key);
+    assert.equal(last(recreated.run, 'index.md')?.state, 'published');
+    assert.equal(last(recreated.run, 'index.md')?.pass, 2);
+    assert.equal(last(recreated.run, 'guide/other.md')?.state, 'skipped');
+    // The generated Guide page lists Setup, so its link is fixed the same way.
+    assert.deepEqual(recreated.run.results.filter((result) => result.pass === 2).map((result) => [result.key, result.state]).sort(), [['guide/', 'published'], ['index.md', 'published']]);
+    assert.equal(recreated.run.secondPass, 2);
     assert.match(page('Overview').markdown, new RegExp(`pages/${newId}/Setup#`), 'the link reaches the page as it is now');
-    assert.equal(last('guide/setup.md'), 'skipped');
-    remember(healed.run);
+    remember(recreated.run);
     const settled = await publishTree(changed, identity, remembered);
     assert.ok(settled.run.results.every((result) => result.state === 'skipped'), 'and then nothing is sent again');
+  });
+
+  it('holds back an unchanged page that links to a page created anew when a colleague edited it on the wiki', async () => {
+    const identity = new MemoryIdentity();
+    const remembered = new Map<string, PageLink | undefined>();
+    const remember = (run: TreeRunResult): void => {
+      for (const result of run.results) {
+        const link = treeLandedLink(result, Date.now());
+        if (link) remembered.set(result.item.file.key, link);
+      }
+    };
+    const files = {
+      'docs/index.md': '# Overview\n\nStart with [setup](guide/setup.md).\n',
+      'docs/guide/setup.md': '# Setup\n\nRun it.\n',
+    };
+    remember((await publishTree(files, identity, remembered)).run);
+    const overview = page('Overview');
+    signedIn.world.sandbox.editPageOnWiki(overview.id, `${overview.markdown}\nA colleague's line.\n`);
+    signedIn.world.sandbox.deletePage(page('Setup').id);
+    const changed = { ...files, 'docs/guide/setup.md': '# Setup\n\nRun it twice.\n' };
+    const recreated = await publishTree(changed, identity, remembered);
+    const last = [...recreated.run.results].reverse().find((result) => result.key === 'index.md');
+    assert.equal(last?.state, 'edited', 'the colleague\'s edit is not overwritten to fix a link');
+    assert.match(page('Overview').markdown, /A colleague's line/);
   });
 
   it('refuses before sending: two pages of the tree with one title (ignoring case), and a tree without page access or recorded IDs', async () => {

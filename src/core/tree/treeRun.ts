@@ -86,6 +86,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   const ids = new Map<string, string>();
   const urls = new Map<string, string>();
   for (const page of plan.pages) if (page.pageId) ids.set(page.key, page.pageId);
+  const recordedIds = new Map(ids);
   const headings = new Map(plan.pages.map((page) => [page.key, page.linkFacts.headings]));
   const sending = new Set(plan.pages.filter((page) => page.item.state === 'send').map((page) => page.key));
 
@@ -212,9 +213,11 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
       options.onResult?.(treeResult);
     }
   }
-  await secondPass(needSecond, { ...options, resolved: rewritten, reached, ids, results, content });
+  const passContext = { ...options, onStopped, resolved: rewritten, reached, ids, results, content };
+  await secondPass(needSecond, passContext);
+  const relinked = await relinkUnchanged(pagesLinkingAnew(plan, results, recordedIds, ids), passContext);
   const last = new Map(results.map((result) => [result.key, result]));
-  return { results, secondPass: needSecond.length, summary: summarise([...last.values()]) };
+  return { results, secondPass: needSecond.length + relinked, summary: summarise([...last.values()]) };
 }
 
 export interface TreeGuardOptions extends GuardOptions {
@@ -289,6 +292,53 @@ interface SecondPassContext extends TreeRunOptions {
   content(item: PlanItem): Promise<PlannedContent>;
   ids: ReadonlyMap<string, string>;
   results: TreeFileResult[];
+}
+
+/**
+ * Pages left alone as unchanged whose links reach a page this run created anew under another ID (its recorded page was
+ * deleted on the wiki): they still link to the deleted page. None when no page got a new ID, the usual case.
+ */
+function pagesLinkingAnew(plan: TreePlan, results: readonly TreeFileResult[], recordedIds: ReadonlyMap<string, string>, ids: ReadonlyMap<string, string>): TreePage[] {
+  const anew = results.some((result) => result.pageId !== undefined && recordedIds.has(result.key) && recordedIds.get(result.key) !== result.pageId);
+  if (!anew) return [];
+  const skipped = new Set(results.filter((result) => result.state === 'skipped').map((result) => result.key));
+  // Only the tree's own pages can have changed ID in this run: links out of the tree count the same either way.
+  const before = treePageIdByPath(plan.tree, (key) => recordedIds.get(key), () => undefined);
+  const now = treePageIdByPath(plan.tree, (key) => ids.get(key), () => undefined);
+  const root = plan.tree.rootPath;
+  return plan.pages.filter((page) => {
+    if (page.item.state !== 'unchanged' || !skipped.has(page.key)) return false;
+    const file = linkingFileOf(page.node, root);
+    return linkTargetsDigest(page.linkFacts.destinations, file, before) !== linkTargetsDigest(page.linkFacts.destinations, file, now);
+  });
+}
+
+/**
+ * Sends the unchanged pages that link to a page created anew, in the second pass, so their links reach the new page in
+ * this run rather than the next one. Unlike the pages the second pass sends again, nothing in this run looked at them
+ * on the wiki yet: they go through the edit guard first, and one edited there is held back as in any run.
+ */
+async function relinkUnchanged(pages: readonly TreePage[], context: SecondPassContext): Promise<number> {
+  if (pages.length === 0 || context.signal?.aborted || context.gate.stoppedBy) return 0;
+  const entries = pages.map((page) => {
+    const { item, cautions, pending } = context.resolved(page);
+    return { page, cautions, pending, item: { ...item, state: 'send' as const } };
+  });
+  await guardTreePages(entries, {
+    ...context.guard, pages: context.pages, ...(context.signal ? { signal: context.signal } : {}), underNewPage: () => false,
+  });
+  const results = await runPlan(entries.map((entry) => entry.item), { ...context, onResult: undefined });
+  for (const [index, result] of results.entries()) {
+    const entry = entries[index] as (typeof entries)[number];
+    const pageId = context.ids.get(entry.page.key);
+    const treeResult: TreeFileResult = {
+      ...result, pass: 2, key: entry.page.key, depth: entry.page.node.depth, ...(pageId ? { pageId } : {}), linkCautions: entry.cautions,
+      linksToFillIn: waitsForPages(entry.pending, entry.cautions), ...context.reached(entry.page, result),
+    };
+    context.results.push(treeResult);
+    context.onResult?.(treeResult);
+  }
+  return pages.length;
 }
 
 /** Sends again, as updates of the pages just written, the pages whose links needed this run's new pages. */

@@ -9328,6 +9328,7 @@ var englishTreeMessages = {
   linkUnknownPage: () => "no page is known for it",
   linkNotMarkdown: () => "not a Markdown file",
   linkUnknownAnchor: () => "no such heading in the target",
+  linkNoSiteAddress: () => "the wiki's address is not set, so no page address can be made",
   titleCollision: (title, others) => `Its title "${title}" is also the title of ${others}; the wiki keeps a title unique in a space (ignoring case). Give each its own title.`,
   noPageAccess: () => "A tree needs each page's ID, and this page is not recorded in the repository yet: give page access (sign in to the export API in the editor; in CI a service account or a platform token) so new pages can be found after they land.",
   parentNotPublished: (parentTitle) => `Not sent: its folder's page ("${parentTitle}") was not published, so it has no parent page yet.`,
@@ -10239,14 +10240,17 @@ function editedLines(plan, wikiRead) {
     return `- **${inlineText(record.file)}**: ${pageCell(record)}, version ${edits.version ?? "?"} ${inlineText(who)} (${inlineText(fate)})`;
   }), ""];
 }
+function pageRef(pageId, url) {
+  return url !== void 0 && /^https?:\/\/[^\s()<>[\]`]+$/.test(url) ? `[page ${inlineText(pageId)}](${url})` : `page ${inlineText(pageId)}`;
+}
 function moveLines(records) {
   const moves = records.moves;
   if (!moves || moves.moves.length + moves.orphans.length === 0) return [];
   return [
     "#### Moves and orphans",
     "",
-    ...moves.moves.map((move) => `- moved: ${inlineText(move.oldPath)} to ${inlineText(move.path)}; page ${inlineText(move.pageId)} stays where it is and a new page is created`),
-    ...moves.orphans.map((orphan) => `- orphan: ${inlineText(`"${orphan.title}"`)} (page ${inlineText(orphan.pageId)}, was ${inlineText(orphan.path)}): no file maps to it any more; remove it on the wiki if it should go`),
+    ...moves.moves.map((move) => `- moved: ${inlineText(move.oldPath)} to ${inlineText(move.path)}; ${pageRef(move.pageId, move.url)} stays where it is and a new page is created`),
+    ...moves.orphans.map((orphan) => `- orphan: ${inlineText(`"${orphan.title}"`)} (${pageRef(orphan.pageId, orphan.url)}, was ${inlineText(orphan.path)}): no file maps to it any more; remove it on the wiki if it should go`),
     ""
   ];
 }
@@ -11660,7 +11664,9 @@ function resolvePageAccess(inputs) {
   const platformToken = env[PLATFORM_TOKEN_ENV_VAR]?.trim() ?? "";
   if (!clientSecret && !platformToken) {
     const partial = clientId ? `${CLIENT_ID_ENV_VAR} is set but ${CLIENT_SECRET_ENV_VAR} is empty; ` : "";
-    return { kind: "none", reason: `No page access: ${partial}${NONE_REASON}` };
+    const given = inputs.baseUrl?.trim() || env[BASE_URL_ENV_VAR]?.trim() ? address(inputs.baseUrl, env[BASE_URL_ENV_VAR], "--base-url", BASE_URL_ENV_VAR, "wiki address") : void 0;
+    if (given && !given.ok) return invalid(given.message);
+    return { kind: "none", reason: `No page access: ${partial}${NONE_REASON}`, ...given?.ok ? { baseUrl: given.url } : {} };
   }
   if (clientSecret && platformToken) {
     return invalid(`Set either ${PLATFORM_TOKEN_ENV_VAR} or ${CLIENT_ID_ENV_VAR} and ${CLIENT_SECRET_ENV_VAR}, not both.`);
@@ -12272,6 +12278,11 @@ var TreeManifest = class {
     if (this.store.writing) this.written++;
     await this.store.record(key, entry);
   }
+  /** Drops a key: its page is recorded under another now (a file renamed in its folder). */
+  async forget(key) {
+    if (this.store.writing) this.written++;
+    await this.store.forget(key);
+  }
   /** How many page IDs this run wrote, for the summary ("commit it"). */
   recordedCount() {
     return this.written;
@@ -12582,6 +12593,7 @@ function decide(destination, context, anchorIn) {
   if (target.path === void 0) return { kind: "keep", caution: "outsideRun" };
   const page = context.resolvePage(target.path);
   if (page === "pending") return { kind: "pending" };
+  if (page === "noAddress") return { kind: "keep", caution: "noSiteAddress" };
   if (page === void 0) return { kind: "keep", caution: "unknownPage" };
   if (target.anchor === void 0 || target.anchor === "") return { kind: "rewrite", destination: page.url };
   const anchor = anchorIn(page, target.anchor);
@@ -12664,11 +12676,11 @@ function paragraphText(markdown, paragraph) {
 function titleKey(title) {
   return title.toLocaleLowerCase("en-US");
 }
-function findTitleCollisions(tree) {
+function groupByTitle(entries, titleOf) {
   const byTitle = /* @__PURE__ */ new Map();
-  for (const node of tree.nodes) {
-    const key = titleKey(node.title);
-    byTitle.set(key, [...byTitle.get(key) ?? [], node]);
+  for (const entry of entries) {
+    const key = titleKey(titleOf(entry));
+    byTitle.set(key, [...byTitle.get(key) ?? [], entry]);
   }
   return [...byTitle.values()].filter((group) => group.length > 1);
 }
@@ -12849,7 +12861,7 @@ function addChildren(folders, key, place, nodes) {
 }
 function folderNode(key, content, parent, depth) {
   const base = { kind: "folder", path: key, ...parent !== void 0 ? { parent } : {}, children: [], depth };
-  if (content && !content.refused) return { ...base, title: content.title, contentFrom: content.path };
+  if (content && !content.refused) return { ...base, title: content.titleFromName ? readableFolderName(nameOf(key)) : content.title, contentFrom: content.path };
   return { ...base, title: readableFolderName(nameOf(key)), generated: true, ...content ? { contentRefused: content.path } : {} };
 }
 
@@ -12913,14 +12925,22 @@ function planTreeOf(sources, options) {
   const pinned = sources.filter((source2) => source2.place === "pinned").map((source2) => source2.item);
   const refused2 = sources.filter((source2) => source2.place === "refused").map((source2) => source2.item);
   const inTree = new Map(sources.filter((source2) => source2.place === "tree").map((source2) => [source2.file.label, source2]));
-  const tree = shapeTree([...inTree.values()].map((source2) => ({ path: source2.file.label, title: source2.title })), rootPath);
+  const tree = shapeTree([...inTree.values()].map((source2) => ({ path: source2.file.label, title: source2.title, titleFromName: !source2.item.prepared.frontMatterTitle?.trim() && !source2.item.prepared.findings.firstHeading?.trim() })), rootPath);
   const keyOf = (path) => path.slice(rootPath.length);
-  const recordedId = (key) => options.identity.get(key)?.id;
+  const previous = new Map(options.identity.entries().map(([key, entry]) => [`${rootPath}${key}`, { pageId: entry.id, title: entry.title }]));
+  const moves = detectMoves(previous, tree);
+  const renamedFrom = new Map(moves.renamed.map((rename3) => [keyOf(rename3.path), keyOf(rename3.oldPath)]));
+  const recordedAt = (key) => {
+    const old = renamedFrom.get(key);
+    return options.identity.get(key) ?? (old === void 0 ? void 0 : options.identity.get(old));
+  };
+  const recordedId = (key) => recordedAt(key)?.id;
   const recordedPageOf = treePageIdByPath(tree, recordedId, recordedId);
+  const checkLinkTargets = options.pageAddresses !== false;
   const pages = tree.nodes.map((node) => {
     const key = keyOf(node.path);
-    const recorded = options.identity.get(key);
-    const parentId = node.parent === void 0 ? options.parentId : options.identity.get(keyOf(node.parent))?.id;
+    const recorded = recordedAt(key);
+    const parentId = node.parent === void 0 ? options.parentId : recordedId(keyOf(node.parent));
     const sourcePath = node.kind === "file" ? node.path : node.contentFrom;
     const defaults = { spaceId: options.spaceId, parentId: parentId ?? options.parentId, pageTitle: node.title, overwrite: recorded !== void 0 || options.overwrite };
     const planned = sourcePath !== void 0 ? inTree.get(sourcePath) : generatedPage(node, tree, defaults, options);
@@ -12928,23 +12948,32 @@ function planTreeOf(sources, options) {
     item.target = defaults;
     item.complete = { ...defaults };
     item.linkedPage = parentId !== void 0 && linkNames(item.link, defaults);
-    const unchanged = !options.force && item.linkedPage && item.link?.contentSha256 === item.contentSha256 && (item.link.linkTargets === void 0 || item.link.linkTargets === linkTargetsDigest(planned.linkFacts.destinations, linkingFileOf(node, rootPath), recordedPageOf));
+    const unchanged = !options.force && item.linkedPage && item.link?.contentSha256 === item.contentSha256 && (!checkLinkTargets || item.link.linkTargets === void 0 || item.link.linkTargets === linkTargetsDigest(planned.linkFacts.destinations, linkingFileOf(node, rootPath), recordedPageOf));
     item.state = item.refusals.length > 0 ? "refused" : unchanged ? "unchanged" : "send";
     const unlinked = recorded !== void 0 && item.link === void 0;
     if (unlinked) {
       item.link = { spaceId: defaults.spaceId, parentId: defaults.parentId, pageTitle: defaults.pageTitle, pageId: recorded.id, publishedAt: 0 };
       item.linkedPage = parentId !== void 0;
     }
-    return { node, linkFacts: planned.linkFacts, key, item, parentKnown: parentId !== void 0, unlinked, ...recorded ? { pageId: recorded.id } : {} };
+    const oldKey = options.identity.get(key) === void 0 ? renamedFrom.get(key) : void 0;
+    return {
+      node,
+      linkFacts: planned.linkFacts,
+      key,
+      item,
+      parentKnown: parentId !== void 0,
+      unlinked,
+      ...recorded ? { pageId: recorded.id } : {},
+      ...oldKey !== void 0 ? { renamedFrom: oldKey } : {}
+    };
   });
   const headingsOf = new Map(pages.map((each) => [each.key, each.linkFacts.headings]));
   const words = options.treeMessages ?? englishTreeMessages;
   const anchorMatchers = /* @__PURE__ */ new Map();
-  for (const page of pages) foreseeLinks(page, { headingsOf, anchorMatchers }, tree, options.identity, words);
-  refuseCollisions(pages, tree, words);
+  for (const page of pages) foreseeLinks(page, { headingsOf, anchorMatchers, addressable: options.pageAddresses !== false }, tree, options.identity, words);
+  refuseCollisions(pages, pinned, options.spaceId, words);
   if (!options.pageAccess) refuseWithoutIds(pages, words);
-  const previous = new Map(options.identity.entries().map(([key, entry]) => [`${rootPath}${key}`, { pageId: entry.id, title: entry.title }]));
-  return { tree, pages, pinned, refused: refused2, moves: detectMoves(previous, tree) };
+  return { tree, pages, pinned, refused: refused2, moves };
 }
 function generatedPageKey(folderPath) {
   return `tree:${folderPath}`;
@@ -12979,7 +13008,9 @@ function foreseeLinks(page, known, tree, identity, words) {
       const node = nodeOfFile(tree, `${root}${path}`);
       const key = node ? node.path.slice(root.length) : path;
       const title = node?.title ?? identity.get(path)?.title;
-      return title === void 0 ? void 0 : { url: `page:${key}`, title, headings: known.headingsOf.get(key) ?? [] };
+      if (title === void 0) return void 0;
+      if (!known.addressable) return "noAddress";
+      return { url: `page:${key}`, title, headings: known.headingsOf.get(key) ?? [] };
     },
     anchorMatchers: known.anchorMatchers
   });
@@ -13000,17 +13031,22 @@ function linkReason(reason, words) {
       return words.linkNotMarkdown();
     case "unknownAnchor":
       return words.linkUnknownAnchor();
+    case "noSiteAddress":
+      return words.linkNoSiteAddress();
   }
 }
-function refuseCollisions(pages, tree, words) {
-  const byPath = new Map(pages.map((page) => [page.node.path, page]));
-  for (const group of findTitleCollisions(tree)) {
-    for (const node of group) {
-      const page = byPath.get(node.path);
-      if (!page) continue;
-      const others = group.filter((other) => other !== node).map((other) => other.path).join(", ");
-      page.item.refusals.push({ code: "duplicatePage", message: words.titleCollision(node.title, others), fix: "editFile" });
-      page.item.state = "refused";
+function refuseCollisions(pages, pinned, spaceId, words) {
+  const titled = [
+    // A folder page is named by its content file, the file to edit; a generated one has only its folder.
+    ...pages.map((page) => ({ name: page.node.contentFrom ?? page.node.path, title: page.node.title, item: page.item })),
+    // One that is refused or names another space takes no title here; an unchanged one holds its title already.
+    ...pinned.flatMap((item) => item.complete?.spaceId === spaceId && item.state !== "refused" ? [{ name: item.file.label, title: item.complete.pageTitle, item }] : [])
+  ];
+  for (const group of groupByTitle(titled, (entry) => entry.title)) {
+    for (const entry of group) {
+      const others = group.filter((other) => other !== entry).map((other) => other.name).join(", ");
+      entry.item.refusals.push({ code: "duplicatePage", message: words.titleCollision(entry.title, others), fix: "editFile" });
+      entry.item.state = "refused";
     }
   }
 }
@@ -13047,13 +13083,16 @@ async function runTree(options) {
   const recordedIds = new Map(ids);
   const headings = new Map(plan.pages.map((page) => [page.key, page.linkFacts.headings]));
   const sending = new Set(plan.pages.filter((page) => page.item.state === "send").map((page) => page.key));
+  const addressable = treePageAddresses(options.pages !== void 0, options.addressOf);
   const resolvePage = (path) => {
     const node = nodeOfFile(plan.tree, `${rootPath}${path}`);
     if (!node) {
       const recorded = options.identity.get?.(path);
+      if (recorded && !addressable) return "noAddress";
       const url2 = recorded ? options.addressOf(recorded.id, recorded.title) : void 0;
       return url2 && recorded ? { url: url2, title: recorded.title, headings: [] } : void 0;
     }
+    if (!addressable) return "noAddress";
     const key = node.path.slice(rootPath.length);
     const id = ids.get(key);
     const url = urls.get(key) ?? (id ? options.addressOf(id, node.title) : void 0);
@@ -13061,7 +13100,7 @@ async function runTree(options) {
     return sending.has(key) ? "pending" : void 0;
   };
   const rewriting = /* @__PURE__ */ new Map();
-  const reachedPageOf = treePageIdByPath(plan.tree, (key) => ids.get(key), (path) => options.identity.get?.(path)?.id);
+  const reachedPageOf = addressable ? treePageIdByPath(plan.tree, (key) => ids.get(key), (path) => options.identity.get?.(path)?.id) : () => void 0;
   const reached = (page, result) => result.state === "published" ? { linkTargets: linkTargetsDigest(page.linkFacts.destinations, linkingFileOf(page.node, rootPath), reachedPageOf) } : {};
   const rewritten = (page) => {
     const context = { filePath: linkingFileOf(page.node, rootPath), resolvePage: decidedOnce(resolvePage) };
@@ -13121,7 +13160,10 @@ async function runTree(options) {
         const learnt = learnId(entry.page, result, options);
         learning.set(index, learnt);
         recording.push(learnt.then(async (found) => {
-          if (found && entry.page.pageId !== found.pageId) await options.identity.record(entry.page.key, { id: found.pageId, title: entry.page.node.title });
+          if (found && (entry.page.pageId !== found.pageId || entry.page.renamedFrom !== void 0)) {
+            await options.identity.record(entry.page.key, { id: found.pageId, title: entry.page.node.title });
+            if (entry.page.renamedFrom !== void 0 && found.pageId === entry.page.pageId) await options.identity.forget?.(entry.page.renamedFrom);
+          }
         }).catch(() => void 0));
       }
     });
@@ -13168,7 +13210,7 @@ async function runTree(options) {
   }
   const passContext = { ...options, onStopped, resolved: rewritten, reached, ids, results, content };
   await secondPass(needSecond, passContext);
-  const relinked = await relinkUnchanged(pagesLinkingAnew(plan, results, recordedIds, ids), passContext);
+  const relinked = addressable ? await relinkUnchanged(pagesLinkingAnew(plan, results, recordedIds, ids), passContext) : 0;
   const last = new Map(results.map((result) => [result.key, result]));
   return { results, secondPass: needSecond.length + relinked, summary: summarise([...last.values()]) };
 }
@@ -13212,6 +13254,9 @@ async function learnId(page, result, options) {
   } catch {
     return void 0;
   }
+}
+function treePageAddresses(pageAccess, addressOf) {
+  return pageAccess || addressOf("1", "Page") !== void 0;
 }
 function pagesLinkingAnew(plan, results, recordedIds, ids) {
   const anew = results.some((result) => result.pageId !== void 0 && recordedIds.has(result.key) && recordedIds.get(result.key) !== result.pageId);
@@ -13424,7 +13469,7 @@ function printTreeResult(result, json, output) {
   if (json) output.json({ ...record, linkCautions: result.linkCautions });
   else output.line(`${"  ".repeat(result.depth)}${fileLine(record)}${result.pass === 2 ? " (second pass: links to new pages)" : ""}`);
 }
-function printTreePlan(plan, json, output) {
+function printTreePlan(plan, json, output, addressOf) {
   let notSendable = 0;
   const lines = [];
   for (const item of [...plan.refused, ...plan.pinned]) {
@@ -13445,23 +13490,34 @@ function printTreePlan(plan, json, output) {
     if (!json) lines.push(`${"  ".repeat(page.node.depth)}${planLine(planned)}${page.node.generated ? " (folder page listing its children)" : ""}`);
   }
   output.lines(lines);
-  printMoves(plan, json, output);
+  printMoves(plan, json, output, addressOf);
   return notSendable;
 }
-function printMoves(plan, json, output) {
-  const { moves, orphans } = plan.moves;
+function printMoves(plan, json, output, addressOf) {
+  const withUrl = (entry, title) => {
+    const url = addressOf?.(entry.pageId, title);
+    return url ? { ...entry, url } : entry;
+  };
+  const titleAt = (path) => plan.tree.byPath.get(path)?.title ?? "";
+  const moves = plan.moves.moves.map((move) => withUrl(move, titleAt(move.path)));
+  const orphans = plan.moves.orphans.map((orphan) => withUrl(orphan, orphan.title));
   output.record({ type: "tree", moves, orphans, renamed: plan.moves.renamed });
   if (json) {
     output.json({ type: "tree", moves, orphans, renamed: plan.moves.renamed });
     return;
   }
+  const at = (entry) => entry.url ? ` - ${entry.url}` : "";
   if (moves.length > 0) {
     output.line(`moves: ${moves.length} - the old page stays where it is (the service cannot move pages):`);
-    for (const move of moves) output.line(`  ${move.oldPath} -> ${move.path}: page ${move.pageId} stays; a new page is created`);
+    for (const move of moves) output.line(`  ${move.oldPath} -> ${move.path}: page ${move.pageId} stays; a new page is created${at(move)}`);
+  }
+  if (plan.moves.renamed.length > 0) {
+    output.line(`renamed: ${plan.moves.renamed.length} - the page follows the file (same folder, same title):`);
+    for (const rename3 of plan.moves.renamed) output.line(`  ${rename3.oldPath} -> ${rename3.path}: page ${rename3.pageId}`);
   }
   if (orphans.length > 0) {
     output.line(`orphans: ${orphans.length} - pages no file maps to any more (the service cannot delete pages; remove them on the wiki if they should go):`);
-    for (const orphan of orphans) output.line(`  "${orphan.title}" (page ${orphan.pageId}, was ${orphan.path})`);
+    for (const orphan of orphans) output.line(`  "${orphan.title}" (page ${orphan.pageId}, was ${orphan.path})${at(orphan)}`);
   }
 }
 function recordTreeResult(result, state, now, onFailure) {
@@ -13493,6 +13549,7 @@ async function treeCommand(deps) {
   const state = opening?.store;
   const links = await treeLinks([...walked.result.files, ...walked.result.refused], rootLabel, state);
   const renderer = deps.renderer;
+  const addressOf = (pageId, title) => deps.baseUrl ? pageAddress(deps.baseUrl, spaceId, pageId, title) : void 0;
   const treeOptions = {
     rootPath: rootLabel,
     spaceId,
@@ -13502,16 +13559,20 @@ async function treeCommand(deps) {
     links,
     pageAccess: deps.pages !== void 0,
     force: args.force,
+    pageAddresses: treePageAddresses(deps.pages !== void 0, addressOf),
     ...renderer ? { diagramRenderer: renderer } : {}
   };
   const plan = planTreeOf(await eachSourceFromWalk(walked.result, { fs: walked.fs }, (source2) => digestTreeSource(source2, treeOptions)), treeOptions);
   if (deps.pages) await checkTitlesInSpace(plan, deps.pages, spaceId, deps.interrupt);
+  if (treeOptions.pageAddresses === false && plan.pages.some((page) => page.item.cautions.some((caution) => caution.code === "localLinks"))) {
+    output.problem(`Links between files stay as written: without page access, page addresses are made from the wiki's address. Set --base-url or ${BASE_URL_ENV_VAR}.`);
+  }
   const ownAuthorId = deps.ownAuthorId;
   if (deps.noAccessReason && plan.pages.some((page) => page.item.state === "send" && page.pageId)) output.problem(`Wiki edits are not checked. ${deps.noAccessReason}`);
   const guardOptions = { pages: deps.pages, noAccessReason: "no page access", signal: deps.interrupt, overwriteEdited: args.overwriteEdited, ...ownAuthorId ? { ownAuthorId } : {} };
   if (args.dryRun || !deps.sending) {
     await guardTreeAsPlanned(plan, guardOptions);
-    const notSendable = printTreePlan(plan, args.json, output);
+    const notSendable = printTreePlan(plan, args.json, output, addressOf);
     const exitCode2 = notSendable > 0 ? EXIT_FAILED : EXIT_OK;
     const counts = countPlan(treePlanItems(plan));
     const fingerprint = planViews(treePlanEntries(plan), deps.pages !== void 0).shown;
@@ -13551,7 +13612,7 @@ ${digestLine(fingerprint)}`);
     concurrency: args.concurrency,
     signal: deps.interrupt,
     send: send2,
-    addressOf: (pageId, title) => deps.baseUrl ? pageAddress(deps.baseUrl, spaceId, pageId, title) : void 0,
+    addressOf,
     guard: { noAccessReason: "no page access", overwriteEdited: args.overwriteEdited, ...ownAuthorId ? { ownAuthorId } : {} },
     onStopped: (stopped) => output.problem(describeRunStop(stopped)),
     ...ownPageProof(pages, { since, authorId: ownAuthorId }),
@@ -13563,7 +13624,7 @@ ${digestLine(fingerprint)}`);
   });
   await state?.save().catch(noteStateFailure);
   await manifest.settled().catch(noteStateFailure);
-  printMoves(plan, args.json, output);
+  printMoves(plan, args.json, output, addressOf);
   const summary = { ...run.summary };
   const interruptCode = deps.interruptExitCode();
   let exitCode = runExitCode(summary, interruptCode);
@@ -13632,7 +13693,7 @@ async function publishCommand(args, context) {
         interrupt: context.interrupt,
         interruptExitCode: context.interruptExitCode,
         pages,
-        baseUrl: access.kind === "pages" ? access.baseUrl : void 0,
+        baseUrl: access.baseUrl,
         noAccessReason: access.kind === "none" ? access.reason : void 0,
         sending: !args.dryRun && endpoint.value && token !== void 0 ? { endpoint: endpoint.value, token, transport: lazyTransport() } : void 0,
         ownAuthorId: apiTokenSubject(token ?? context.env[API_TOKEN_ENV_VAR] ?? ""),

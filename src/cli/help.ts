@@ -45,7 +45,8 @@ Options:
                        for 127.0.0.1, [::1] and localhost.
   --auth-url URL       The identity provider that issues the service account's access token (default:
                        WIKI_PUBLISHER_AUTH_URL).
-  --base-url URL       The wiki site whose page routes are read (default: WIKI_PUBLISHER_BASE_URL).
+  --base-url URL       The wiki site whose page routes are read, and whose page addresses --tree links
+                       to, with or without page access (default: WIKI_PUBLISHER_BASE_URL).
   -h, --help           Show this help.
   -V, --version        Show the version.
 

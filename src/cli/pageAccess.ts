@@ -23,8 +23,11 @@ export type PageAccess =
    * before anything is planned, so refused credentials are a configuration error, not a run of unchecked updates.
    */
   | { kind: 'pages'; client: WikiPagesClient; via: 'clientCredentials' | 'platformToken'; secrets: string[]; baseUrl: string; ready(signal?: AbortSignal): Promise<string | undefined> }
-  /** Nothing (or no secret) is configured: the run goes on without reading the wiki; `reason` says what to set. */
-  | { kind: 'none'; reason: string }
+  /**
+   * Nothing (or no secret) is configured: the run goes on without reading the wiki; `reason` says what to set.
+   * `baseUrl`: the wiki site's address when given anyway, which still makes page addresses for links between files.
+   */
+  | { kind: 'none'; reason: string; baseUrl?: string }
   /** A secret is set but its companions are missing or malformed: a usage error. */
   | { kind: 'invalid'; message: string };
 
@@ -56,7 +59,9 @@ export function resolvePageAccess(inputs: PageAccessInputs): PageAccess {
   // forks get empty secrets, and they should still publish (without the guard), not fail as misconfigured.
   if (!clientSecret && !platformToken) {
     const partial = clientId ? `${CLIENT_ID_ENV_VAR} is set but ${CLIENT_SECRET_ENV_VAR} is empty; ` : '';
-    return { kind: 'none', reason: `No page access: ${partial}${NONE_REASON}` };
+    const given = inputs.baseUrl?.trim() || env[BASE_URL_ENV_VAR]?.trim() ? address(inputs.baseUrl, env[BASE_URL_ENV_VAR], '--base-url', BASE_URL_ENV_VAR, 'wiki address') : undefined;
+    if (given && !given.ok) return invalid(given.message);
+    return { kind: 'none', reason: `No page access: ${partial}${NONE_REASON}`, ...(given?.ok ? { baseUrl: given.url } : {}) };
   }
   if (clientSecret && platformToken) {
     return invalid(`Set either ${PLATFORM_TOKEN_ENV_VAR} or ${CLIENT_ID_ENV_VAR} and ${CLIENT_SECRET_ENV_VAR}, not both.`);

@@ -127,14 +127,19 @@ function editedLines(plan: readonly PlanEntryRecord[], wikiRead: boolean): strin
   }), ''];
 }
 
+/** "page 123", a link to the page when its address is a plain web address (nothing in it can end the link early). */
+function pageRef(pageId: string, url: string | undefined): string {
+  return url !== undefined && /^https?:\/\/[^\s()<>[\]`]+$/.test(url) ? `[page ${inlineText(pageId)}](${url})` : `page ${inlineText(pageId)}`;
+}
+
 function moveLines(records: RunRecords): string[] {
   const moves = records.moves;
   if (!moves || moves.moves.length + moves.orphans.length === 0) return [];
   return [
     '#### Moves and orphans',
     '',
-    ...moves.moves.map((move) => `- moved: ${inlineText(move.oldPath)} to ${inlineText(move.path)}; page ${inlineText(move.pageId)} stays where it is and a new page is created`),
-    ...moves.orphans.map((orphan) => `- orphan: ${inlineText(`"${orphan.title}"`)} (page ${inlineText(orphan.pageId)}, was ${inlineText(orphan.path)}): no file maps to it any more; remove it on the wiki if it should go`),
+    ...moves.moves.map((move) => `- moved: ${inlineText(move.oldPath)} to ${inlineText(move.path)}; ${pageRef(move.pageId, move.url)} stays where it is and a new page is created`),
+    ...moves.orphans.map((orphan) => `- orphan: ${inlineText(`"${orphan.title}"`)} (${pageRef(orphan.pageId, orphan.url)}, was ${inlineText(orphan.path)}): no file maps to it any more; remove it on the wiki if it should go`),
     '',
   ];
 }

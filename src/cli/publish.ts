@@ -74,7 +74,7 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
     if (args.tree) {
       return await treeCommand({
         args, cwd: context.cwd, output, now: context.now, interrupt: context.interrupt, interruptExitCode: context.interruptExitCode, pages,
-        baseUrl: access.kind === 'pages' ? access.baseUrl : undefined,
+        baseUrl: access.baseUrl,
         noAccessReason: access.kind === 'none' ? access.reason : undefined,
         sending: !args.dryRun && endpoint.value && token !== undefined ? { endpoint: endpoint.value, token, transport: lazyTransport() } : undefined,
         ownAuthorId: apiTokenSubject(token ?? context.env[API_TOKEN_ENV_VAR] ?? ''),

@@ -17,11 +17,12 @@ import { nodeManifestFiles } from '../core/tree/manifestNodeFs';
 import { openManifest } from '../core/tree/pageManifest';
 import { checkTitlesInSpace } from '../core/tree/titlesInSpace';
 import { digestTreeSource, planTreeOf, treeLinks, type TreePlan, type TreePlanOptions } from '../core/tree/treePlan';
-import { runTree, treeLandedLink, type TreeFileResult } from '../core/tree/treeRun';
+import { runTree, treeLandedLink, treePageAddresses, type TreeFileResult } from '../core/tree/treeRun';
 import type { WikiPagesClient } from '../core/wikiPages';
 import type { PublishArgs } from './args';
 import { EXIT_FAILED, EXIT_OK, runExitCode } from './exitCodes';
 import { walkArguments } from './files';
+import { BASE_URL_ENV_VAR } from './pageAccess';
 import { eachSourceFromWalk } from '../core/walk/sources';
 import type { Output } from './output';
 import { fileLine, fileRecord, planLine, planRecord, planSummaryLine, runSummaryLine } from './report';
@@ -38,7 +39,7 @@ export function printTreeResult(result: TreeFileResult, json: boolean, output: O
   else output.line(`${'  '.repeat(result.depth)}${fileLine(record)}${result.pass === 2 ? ' (second pass: links to new pages)' : ''}`);
 }
 
-export function printTreePlan(plan: TreePlan, json: boolean, output: Output): number {
+export function printTreePlan(plan: TreePlan, json: boolean, output: Output, addressOf?: PageAddressOf): number {
   let notSendable = 0;
   const lines: string[] = [];
   for (const item of [...plan.refused, ...plan.pinned]) {
@@ -61,25 +62,39 @@ export function printTreePlan(plan: TreePlan, json: boolean, output: Output): nu
     if (!json) lines.push(`${'  '.repeat(page.node.depth)}${planLine(planned)}${page.node.generated ? ' (folder page listing its children)' : ''}`);
   }
   output.lines(lines);
-  printMoves(plan, json, output);
+  printMoves(plan, json, output, addressOf);
   return notSendable;
 }
 
-/** The service can neither move nor delete a page: say so, with the pages that stay. */
-export function printMoves(plan: TreePlan, json: boolean, output: Output): void {
-  const { moves, orphans } = plan.moves;
+/** A page's address for people to open, when the wiki's address is known. */
+type PageAddressOf = (pageId: string, title: string) => string | undefined;
+
+/** The service can neither move nor delete a page: say so, with the pages that stay and their addresses. */
+export function printMoves(plan: TreePlan, json: boolean, output: Output, addressOf?: PageAddressOf): void {
+  const withUrl = <T extends { pageId: string }>(entry: T, title: string): T & { url?: string } => {
+    const url = addressOf?.(entry.pageId, title);
+    return url ? { ...entry, url } : entry;
+  };
+  const titleAt = (path: string): string => plan.tree.byPath.get(path)?.title ?? '';
+  const moves = plan.moves.moves.map((move) => withUrl(move, titleAt(move.path)));
+  const orphans = plan.moves.orphans.map((orphan) => withUrl(orphan, orphan.title));
   output.record({ type: 'tree', moves, orphans, renamed: plan.moves.renamed });
   if (json) {
     output.json({ type: 'tree', moves, orphans, renamed: plan.moves.renamed });
     return;
   }
+  const at = (entry: { url?: string }): string => (entry.url ? ` - ${entry.url}` : '');
   if (moves.length > 0) {
     output.line(`moves: ${moves.length} - the old page stays where it is (the service cannot move pages):`);
-    for (const move of moves) output.line(`  ${move.oldPath} -> ${move.path}: page ${move.pageId} stays; a new page is created`);
+    for (const move of moves) output.line(`  ${move.oldPath} -> ${move.path}: page ${move.pageId} stays; a new page is created${at(move)}`);
+  }
+  if (plan.moves.renamed.length > 0) {
+    output.line(`renamed: ${plan.moves.renamed.length} - the page follows the file (same folder, same title):`);
+    for (const rename of plan.moves.renamed) output.line(`  ${rename.oldPath} -> ${rename.path}: page ${rename.pageId}`);
   }
   if (orphans.length > 0) {
     output.line(`orphans: ${orphans.length} - pages no file maps to any more (the service cannot delete pages; remove them on the wiki if they should go):`);
-    for (const orphan of orphans) output.line(`  "${orphan.title}" (page ${orphan.pageId}, was ${orphan.path})`);
+    for (const orphan of orphans) output.line(`  "${orphan.title}" (page ${orphan.pageId}, was ${orphan.path})${at(orphan)}`);
   }
 }
 
@@ -98,7 +113,7 @@ export interface TreeCommandDeps {
   interrupt: AbortSignal;
   interruptExitCode(): number | undefined;
   pages: WikiPagesClient | undefined;
-  /** The wiki site, for page addresses in links (page access gives it). */
+  /** The wiki site, for page addresses in links (page access gives it, or --base-url without it). */
   baseUrl: string | undefined;
   noAccessReason: string | undefined;
   /** The organisation's diagram renderer, when configured. */
@@ -137,19 +152,24 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   const state = opening?.store;
   const links = await treeLinks([...walked.result.files, ...walked.result.refused], rootLabel, state);
   const renderer = deps.renderer;
+  const addressOf = (pageId: string, title: string): string | undefined => (deps.baseUrl ? pageAddress(deps.baseUrl, spaceId, pageId, title) : undefined);
   const treeOptions: TreePlanOptions = {
     rootPath: rootLabel, spaceId, parentId, overwrite: args.overwrite, identity, links, pageAccess: deps.pages !== undefined, force: args.force,
+    pageAddresses: treePageAddresses(deps.pages !== undefined, addressOf),
     ...(renderer ? { diagramRenderer: renderer } : {}),
   };
   // Each file is planned as it is read and its text let go: the plan holds hashes, and a file is read again when sent.
   const plan = planTreeOf(await eachSourceFromWalk(walked.result, { fs: walked.fs }, (source) => digestTreeSource(source, treeOptions)), treeOptions);
   if (deps.pages) await checkTitlesInSpace(plan, deps.pages, spaceId, deps.interrupt);
+  if (treeOptions.pageAddresses === false && plan.pages.some((page) => page.item.cautions.some((caution) => caution.code === 'localLinks'))) {
+    output.problem(`Links between files stay as written: without page access, page addresses are made from the wiki's address. Set --base-url or ${BASE_URL_ENV_VAR}.`);
+  }
   const ownAuthorId = deps.ownAuthorId;
   if (deps.noAccessReason && plan.pages.some((page) => page.item.state === 'send' && page.pageId)) output.problem(`Wiki edits are not checked. ${deps.noAccessReason}`);
   const guardOptions = { pages: deps.pages, noAccessReason: 'no page access', signal: deps.interrupt, overwriteEdited: args.overwriteEdited, ...(ownAuthorId ? { ownAuthorId } : {}) };
   if (args.dryRun || !deps.sending) {
     await guardTreeAsPlanned(plan, guardOptions);
-    const notSendable = printTreePlan(plan, args.json, output);
+    const notSendable = printTreePlan(plan, args.json, output, addressOf);
     const exitCode = notSendable > 0 ? EXIT_FAILED : EXIT_OK;
     const counts = countPlan(treePlanItems(plan));
     const fingerprint = planViews(treePlanEntries(plan), deps.pages !== undefined).shown;
@@ -179,7 +199,7 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   const send = (item: PlanItem, target: PublishTarget, context: SendContext): Promise<PublishOutcome> => sendPlanned(item, target, context, settings);
   const run = await runTree({
     plan, pages, identity, gate, concurrency: args.concurrency, signal: deps.interrupt, send,
-    addressOf: (pageId, title) => (deps.baseUrl ? pageAddress(deps.baseUrl, spaceId, pageId, title) : undefined),
+    addressOf,
     guard: { noAccessReason: 'no page access', overwriteEdited: args.overwriteEdited, ...(ownAuthorId ? { ownAuthorId } : {}) },
     onStopped: (stopped) => output.problem(describeRunStop(stopped)),
     ...ownPageProof(pages, { since, authorId: ownAuthorId }),
@@ -191,7 +211,7 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   });
   await state?.save().catch(noteStateFailure);
   await manifest.settled().catch(noteStateFailure);
-  printMoves(plan, args.json, output);
+  printMoves(plan, args.json, output, addressOf);
   const summary = { ...run.summary };
   const interruptCode = deps.interruptExitCode();
   let exitCode = runExitCode(summary, interruptCode);

@@ -16,8 +16,9 @@ export type FileResultRecord = FileRecord & { tree?: TreeInfo; pageId?: string }
 
 export interface MovesRecord {
   type: 'tree';
-  moves: Array<{ oldPath: string; path: string; pageId: string }>;
-  orphans: Array<{ path: string; pageId: string; title: string }>;
+  /** `url`: the page's address, when the wiki's address was known. */
+  moves: Array<{ oldPath: string; path: string; pageId: string; url?: string }>;
+  orphans: Array<{ path: string; pageId: string; title: string; url?: string }>;
 }
 
 export interface PlanCheckRecord {

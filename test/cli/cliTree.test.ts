@@ -2,7 +2,7 @@
 // in the folder's .wiki-pages.json for teammates and CI, links between files working on the wiki, and a re-run
 // from a fresh clone (no --state) updating the same pages.
 import assert from 'node:assert/strict';
-import { readFile, rm } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileRecords, jsonLines, runCli, summaryRecord, useCliWorld } from './cliHarness';
 
@@ -86,12 +86,67 @@ describe('CLI --tree', () => {
     assert.equal(cli.world.sandbox.imports.length, imports, 'no request to the import service');
   });
 
+  it('without page access, recorded IDs keep links working with the wiki\'s address, and say so without it', async () => {
+    const root = await cli.tree(TREE);
+    const state = ['--state', '.wiki-state.json'];
+    assert.equal((await runCli(['publish', 'docs', ...TO, ...state], { cwd: root, env: cli.env() })).code, 0);
+    const apiLink = new RegExp(`\\]\\(${cli.world.sandbox.baseUrl.replace(/[.[\]]/g, '\\$&')}/wiki/spaces/DOCS/pages/${page('API').id}/[^)#]*#Tokens\\)`);
+    assert.match(page('Setup').markdown, apiLink);
+    const edit = async (path: string, line: string): Promise<void> => writeFile(join(root, path), `${await readFile(join(root, path), 'utf8')}${line}\n`);
+
+    // CI of a fork's pull request: the repository's IDs, no secrets, but the wiki's address. The link stays a page link.
+    await edit('docs/guide/setup.md', 'One more line.');
+    let imports = cli.world.sandbox.imports.length;
+    const addressed = await runCli(['publish', 'docs', '--tree', ...state, '--json'], { cwd: root, env: { ...cli.env(false), WIKI_PUBLISHER_BASE_URL: cli.world.sandbox.baseUrl } });
+    assert.equal(addressed.code, 0, `${addressed.stdout}\n${addressed.stderr}`);
+    assert.equal(summaryRecord(addressed).secondPass, 0);
+    assert.equal(cli.world.sandbox.imports.length - imports, 1, 'only the changed page is sent, once');
+    assert.match(page('Setup').markdown, apiLink);
+    assert.match(page('Setup').markdown, /One more line/);
+
+    // Without the wiki's address no page address can be made: the plan says so, the link stays as written, and no
+    // page is sent twice waiting for an address a second pass could not make either.
+    await edit('docs/guide/setup.md', 'And another.');
+    const dry = await runCli(['publish', 'docs', '--tree', ...state, '--dry-run'], { cwd: root, env: cli.env(false) });
+    assert.match(dry.stdout, /\.\.\/reference\/api\.md#tokens \(the wiki's address is not set, so no page address can be made\)/);
+    assert.match(dry.stderr, /Links between files stay as written: .* Set --base-url or WIKI_PUBLISHER_BASE_URL\./);
+    imports = cli.world.sandbox.imports.length;
+    const blind = await runCli(['publish', 'docs', '--tree', ...state, '--json'], { cwd: root, env: cli.env(false) });
+    assert.equal(blind.code, 0, `${blind.stdout}\n${blind.stderr}`);
+    assert.equal(summaryRecord(blind).secondPass, 0);
+    assert.equal(cli.world.sandbox.imports.length - imports, 1, 'only the changed page is sent, once');
+    assert.match(page('Setup').markdown, /\[the API\]\(\.\.\/reference\/api\.md#tokens\)/);
+
+    // The next run that can make addresses sends that page again, unchanged, and its link works again.
+    const healed = await runCli(['publish', 'docs', '--tree', ...state, '--json'], { cwd: root, env: cli.env() });
+    assert.equal(healed.code, 0, `${healed.stdout}\n${healed.stderr}`);
+    assert.match(page('Setup').markdown, apiLink);
+  });
+
   it('says what moved and what is orphaned; the old pages stay', async () => {
     const root = await cli.tree(TREE);
     assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);
     await rm(join(root, 'docs', 'reference'), { recursive: true });
     const text = await runCli(['publish', 'docs', '--tree', '--dry-run'], { cwd: root, env: cli.env() });
     assert.match(text.stdout, /orphans: 2 - pages no file maps to any more/);
-    assert.match(text.stdout, /"API" \(page \d+, was docs\/reference\/api\.md\)/);
+    const apiPage = cli.world.sandbox.pages().find((candidate) => candidate.title === 'API');
+    assert.ok(apiPage);
+    const apiAddress = `${cli.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/${apiPage.id}/API`;
+    assert.ok(text.stdout.includes(`"API" (page ${apiPage.id}, was docs/reference/api.md) - ${apiAddress}`), text.stdout);
+    const json = await runCli(['publish', 'docs', '--tree', '--dry-run', '--json'], { cwd: root, env: cli.env() });
+    const tree = jsonLines(json).find((record) => record.type === 'tree') as { orphans: Array<{ title: string; url?: string }> } | undefined;
+    assert.equal(tree?.orphans.find((orphan) => orphan.title === 'API')?.url, apiAddress, '--json has the orphans with their addresses');
+
+    // Renamed in its folder with its title kept: the page follows the file, and no orphan is left behind.
+    await rename(join(root, 'docs', 'guide', 'setup.md'), join(root, 'docs', 'guide', 'set-up.md'));
+    const renamed = await runCli(['publish', 'docs', '--tree', '--json'], { cwd: root, env: cli.env() });
+    assert.equal(renamed.code, 0, `${renamed.stdout}\n${renamed.stderr}`);
+    const moves = jsonLines(renamed).find((record) => record.type === 'tree') as { renamed: Array<{ oldPath: string; path: string }> } | undefined;
+    assert.deepEqual(moves?.renamed.map((each) => [each.oldPath, each.path]), [['docs/guide/setup.md', 'docs/guide/set-up.md']]);
+    const manifest = JSON.parse(await readFile(join(root, 'docs', '.wiki-pages.json'), 'utf8')) as { pages: Record<string, { id: string }> };
+    assert.equal(manifest.pages['guide/set-up.md']?.id, page('Setup').id);
+    assert.equal(manifest.pages['guide/setup.md'], undefined);
+    const after = await runCli(['publish', 'docs', '--tree', '--dry-run'], { cwd: root, env: cli.env() });
+    assert.doesNotMatch(after.stdout, /"Setup" \(page/, 'Setup is no orphan');
   });
 });

@@ -12,7 +12,7 @@ import { openPagesView, pagesViewAction, pagesViewRow } from './support/wikiPage
 import type { Session } from './support/session';
 
 const FILES = {
-  'docs/index.md': '# Overview\n\nStart with the [setup](guide/setup.md).\n',
+  'docs/index.md': '# Overview\n\nStart with the [setup](guide/setup.md). Terms: [the licence](LICENSE.txt).\n',
   'docs/guide/README.md': '# Guide\n\nAll about it.\n',
   'docs/guide/setup.md': '# Setup\n\nCall [the API](../reference/api.md#tokens) with a token.\n\nKeep the token secret.\n',
   'docs/reference/api.md': '# API\n\n## Tokens\n\nUse one per job.\n',
@@ -40,6 +40,7 @@ describe('Publishing a folder as a page tree', function () {
     assert.match(text, /As a page tree under page 123456 in space DOCS/);
     assert.match(text, /Guide \(new\)/);
     assert.match(text, /Reference \(new, lists its children\)/);
+    assert.match(text, /Overview: 1 link stays as written and will not work on the wiki: LICENSE\.txt \(not a Markdown file\)/, 'the links that will not work, before sending');
     assert.equal(sandbox.imports.length, 0, 'nothing is sent before the confirmation');
     await confirm.locator('.monaco-button', { hasText: /^Publish$/ }).click();
 

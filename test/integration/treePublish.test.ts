@@ -225,6 +225,30 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     assert.match(page('Overview').markdown, /A colleague's line/);
   });
 
+  it('a file renamed in its folder with its title kept takes its page along: updated, recorded under the new name, never an orphan', async () => {
+    const identity = new MemoryIdentity();
+    await publishTree(FILES, identity);
+    const install = page('Install');
+    const count = signedIn.world.sandbox.pages().length;
+    const renamed: Record<string, string> = { ...FILES, 'docs/guide/installing.md': `${FILES['docs/guide/install.md'] as string}\nOne more step.\n` };
+    delete renamed['docs/guide/install.md'];
+    // setup.md links to ./install.md, which is gone: point it at the new name, as the author would.
+    renamed['docs/guide/setup.md'] = (FILES['docs/guide/setup.md'] as string).replace('./install.md', './installing.md');
+
+    const { plan, run } = await publishTree(renamed, identity);
+    assert.deepEqual(plan.moves.renamed.map((rename) => [rename.oldPath, rename.path, rename.pageId]), [['docs/guide/install.md', 'docs/guide/installing.md', install.id]]);
+    assert.deepEqual(plan.moves.orphans, [], 'the page follows the file');
+    assert.equal(plan.pages.find((each) => each.key === 'guide/installing.md')?.pageId, install.id, 'planned as an update of the recorded page');
+    assert.equal([...run.results].reverse().find((result) => result.key === 'guide/installing.md')?.state, 'published');
+    assert.equal(signedIn.world.sandbox.pages().length, count, 'no new page');
+    assert.match(page('Install').markdown, /One more step/);
+    assert.equal(identity.map.get('guide/installing.md')?.id, install.id);
+    assert.equal(identity.map.has('guide/install.md'), false, 'the old name is forgotten');
+
+    const next = planTree(sources(renamed), { rootPath: 'docs', spaceId: 'DOCS', parentId: '123456', overwrite: false, identity, links: new Map(), pageAccess: true });
+    assert.deepEqual([next.moves.orphans, next.moves.renamed, next.moves.moves], [[], [], []]);
+  });
+
   it('refuses before sending: two pages of the tree with one title (ignoring case), and a tree without page access or recorded IDs', async () => {
     const clash = planTree(sources({ 'docs/a/setup.md': '# Setup\n', 'docs/b/SETUP.md': '# setup\n' }), {
       rootPath: 'docs', spaceId: 'DOCS', parentId: '123456', overwrite: false, identity: new MemoryIdentity(), links: new Map(), pageAccess: true,

@@ -13,4 +13,7 @@ export class MemoryIdentity implements TreeIdentity, TreeIdentityStore {
   async record(key: string, entry: { id: string; title: string }): Promise<void> {
     this.map.set(key, entry);
   }
+  async forget(key: string): Promise<void> {
+    this.map.delete(key);
+  }
 }

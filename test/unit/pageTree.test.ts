@@ -6,9 +6,9 @@ import {
   type PageTree, type RecordedPage, type TreeInput, type TreeNode,
 } from '../../src/core/tree';
 
-/** A file whose title is its name without the extension, as suggestTitle gives for a file without a heading. */
+/** Without a title, a file titled by its name without the extension, as suggestTitle gives for a file without one. */
 const file = (path: string, title?: string, refused?: boolean): TreeInput => ({
-  path, title: title ?? (path.split('/').pop() ?? path).replace(/\.md$/, ''), ...(refused ? { refused } : {}),
+  path, title: title ?? (path.split('/').pop() ?? path).replace(/\.md$/, ''), ...(title === undefined ? { titleFromName: true } : {}), ...(refused ? { refused } : {}),
 });
 const node = (tree: PageTree, path: string): TreeNode => {
   const found = tree.byPath.get(path);
@@ -90,6 +90,16 @@ describe('page tree', () => {
       assert.equal(readableFolderName('REST--api'), 'REST api');
       assert.equal(readableFolderName('ünits'), 'Ünits');
       assert.equal(readableFolderName('---'), '---');
+    });
+
+    it('titles a folder page by its name made readable when its content file is titled by nothing but its file name', () => {
+      const tree = shapeTree([file('d/a/index.md'), file('d/b/index.md'), file('d/getting-started/README.md'), file('d/faq/faq.md'), file('d/x.md')], 'd');
+      assert.deepEqual(node(tree, 'd/getting-started/'), {
+        kind: 'folder', path: 'd/getting-started/', title: 'Getting started', contentFrom: 'd/getting-started/README.md', children: [], depth: 0,
+      });
+      assert.deepEqual(['d/a/', 'd/b/', 'd/faq/'].map((path) => node(tree, path).title), ['A', 'B', 'Faq']);
+      assert.equal(node(tree, 'd/x.md').title, 'x', 'a file of its own keeps its name as its title');
+      assert.deepEqual(findTitleCollisions(tree), [], 'untitled index files of two folders do not clash as "index"');
     });
 
     it('skips folders without a publishable Markdown file at any depth, but keeps one whose files are all deeper', () => {

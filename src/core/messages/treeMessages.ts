@@ -15,6 +15,7 @@ export interface TreeMessages extends PageRouteMessages {
   linkUnknownPage(): string;
   linkNotMarkdown(): string;
   linkUnknownAnchor(): string;
+  linkNoSiteAddress(): string;
   titleCollision(title: string, others: string): string;
   noPageAccess(): string;
   parentNotPublished(parentTitle: string): string;
@@ -34,6 +35,7 @@ export const englishTreeMessages: TreeMessages = {
   linkUnknownPage: () => 'no page is known for it',
   linkNotMarkdown: () => 'not a Markdown file',
   linkUnknownAnchor: () => 'no such heading in the target',
+  linkNoSiteAddress: () => 'the wiki\'s address is not set, so no page address can be made',
   titleCollision: (title, others) =>
     `Its title "${title}" is also the title of ${others}; the wiki keeps a title unique in a space (ignoring case). Give each its own title.`,
   noPageAccess: () =>

@@ -10,10 +10,18 @@ export function titleKey(title: string): string {
 
 /** Groups of two or more pages (files and folder pages) whose titles are the same ignoring case, in tree order. */
 export function findTitleCollisions(tree: PageTree): TreeNode[][] {
-  const byTitle = new Map<string, TreeNode[]>();
-  for (const node of tree.nodes) {
-    const key = titleKey(node.title);
-    byTitle.set(key, [...(byTitle.get(key) ?? []), node]);
+  return groupByTitle(tree.nodes, (node) => node.title);
+}
+
+/**
+ * Groups of two or more entries whose titles are the same ignoring case, in the order given. Not only tree nodes: a
+ * file that names its own page in the tree's space takes a title there too (treePlan.ts).
+ */
+export function groupByTitle<T>(entries: readonly T[], titleOf: (entry: T) => string): T[][] {
+  const byTitle = new Map<string, T[]>();
+  for (const entry of entries) {
+    const key = titleKey(titleOf(entry));
+    byTitle.set(key, [...(byTitle.get(key) ?? []), entry]);
   }
   return [...byTitle.values()].filter((group) => group.length > 1);
 }

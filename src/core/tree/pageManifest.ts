@@ -53,6 +53,12 @@ export class TreeManifest {
     await this.store.record(key, entry);
   }
 
+  /** Drops a key: its page is recorded under another now (a file renamed in its folder). */
+  async forget(key: string): Promise<void> {
+    if (this.store.writing) this.written++;
+    await this.store.forget(key);
+  }
+
   /** How many page IDs this run wrote, for the summary ("commit it"). */
   recordedCount(): number {
     return this.written;

@@ -12,6 +12,11 @@ export interface TreeInput {
   path: string;
   /** The file's own title: front matter title, first heading or name (the caller computes it with suggestTitle). */
   title: string;
+  /**
+   * The title is nothing but the file's name (no front matter title, no heading): a folder's content file titled so
+   * gives way to the folder's name, or every untitled index.md would be an "index" and clash across folders.
+   */
+  titleFromName?: boolean;
   /** The plan refuses the file: it is no page, and does not by itself make its folder a page. */
   refused?: boolean;
 }
@@ -141,7 +146,7 @@ function addChildren(folders: ReadonlyMap<string, Folder>, key: string, place: P
 
 function folderNode(key: string, content: TreeInput | undefined, parent: string | undefined, depth: number): TreeNode & { children: string[] } {
   const base = { kind: 'folder' as const, path: key, ...(parent !== undefined ? { parent } : {}), children: [], depth };
-  if (content && !content.refused) return { ...base, title: content.title, contentFrom: content.path };
+  if (content && !content.refused) return { ...base, title: content.titleFromName ? readableFolderName(nameOf(key)) : content.title, contentFrom: content.path };
   // The stand-in for a refused content file keeps the folder's name as its title: the refused file's title may be
   // nothing but its name ("index"), which would collide across folders.
   return { ...base, title: readableFolderName(nameOf(key)), generated: true, ...(content ? { contentRefused: content.path } : {}) };

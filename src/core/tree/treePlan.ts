@@ -9,7 +9,7 @@ import { planFile, planFileWithContent, type PlanItem, type PlanOptions, type Pl
 import { prepareDocument } from '../publish/pipeline';
 import { suggestTitle } from '../publish/target';
 import { detachedAll } from '../util/detached';
-import { findTitleCollisions } from './collisions';
+import { groupByTitle } from './collisions';
 import { generatedFolderMarkdown } from './folderMarkdown';
 import { detectMoves, type MoveReport, type RecordedPage } from './moves';
 import { folderKey, isBelow, parentFolderOf } from './paths';
@@ -37,6 +37,11 @@ export interface TreePlanOptions extends Pick<PlanOptions, 'force' | 'omitTitleH
   links: ReadonlyMap<string, PageLink | undefined>;
   /** Whether page routes can be read (sign-in, CI credentials): new pages need it to learn their IDs. */
   pageAccess: boolean;
+  /**
+   * Whether a reader's page address can be made (the wiki site's address is known): without one, links between files
+   * stay as written, which the plan says. True when not given.
+   */
+  pageAddresses?: boolean;
 }
 
 /**
@@ -69,6 +74,8 @@ export interface TreePage {
   item: PlanItem;
   /** The page the repository records for it. */
   pageId?: string;
+  /** The manifest key its page is recorded under, when the file was renamed in its folder with its title kept. */
+  renamedFrom?: string;
   /** Whether its parent page's ID is known before sending (the chosen page, or a recorded folder page). */
   parentKnown: boolean;
   /**
@@ -133,14 +140,27 @@ export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOpti
   const pinned = sources.filter((source) => source.place === 'pinned').map((source) => source.item);
   const refused = sources.filter((source) => source.place === 'refused').map((source) => source.item);
   const inTree = new Map(sources.filter((source) => source.place === 'tree').map((source) => [source.file.label, source]));
-  const tree = shapeTree([...inTree.values()].map((source) => ({ path: source.file.label, title: source.title })), rootPath);
+  const tree = shapeTree([...inTree.values()].map((source) => ({ path: source.file.label, title: source.title, titleFromName: !source.item.prepared.frontMatterTitle?.trim() && !source.item.prepared.findings.firstHeading?.trim() })), rootPath);
   const keyOf = (path: string): string => path.slice(rootPath.length);
-  const recordedId = (key: string): string | undefined => options.identity.get(key)?.id;
+  const previous = new Map<string, RecordedPage>(options.identity.entries().map(([key, entry]) => [`${rootPath}${key}`, { pageId: entry.id, title: entry.title }]));
+  const moves = detectMoves(previous, tree);
+  // A file renamed in its folder with its title kept is the same page (the service finds it by title and parent): it
+  // takes the recorded page with it, so it is updated through the edit guard, and the run records it under its new key.
+  const renamedFrom = new Map(moves.renamed.map((rename) => [keyOf(rename.path), keyOf(rename.oldPath)]));
+  const recordedAt = (key: string): { id: string; title: string } | undefined => {
+    const old = renamedFrom.get(key);
+    return options.identity.get(key) ?? (old === undefined ? undefined : options.identity.get(old));
+  };
+  const recordedId = (key: string): string | undefined => recordedAt(key)?.id;
   const recordedPageOf = treePageIdByPath(tree, recordedId, recordedId);
+  // Without page addresses a run cannot make links reach pages anyway: sending an unchanged page again for its links
+  // would only turn its working page links back into file links. (A run without them records that its links reached
+  // nothing, so the next run that can make addresses sends it again.)
+  const checkLinkTargets = options.pageAddresses !== false;
   const pages = tree.nodes.map((node): TreePage => {
     const key = keyOf(node.path);
-    const recorded = options.identity.get(key);
-    const parentId = node.parent === undefined ? options.parentId : options.identity.get(keyOf(node.parent))?.id;
+    const recorded = recordedAt(key);
+    const parentId = node.parent === undefined ? options.parentId : recordedId(keyOf(node.parent));
     const sourcePath = node.kind === 'file' ? node.path : node.contentFrom;
     // A page recorded in the repository is this tree's page: updated. Others are created, or adopted with --overwrite.
     const defaults = { spaceId: options.spaceId, parentId: parentId ?? options.parentId, pageTitle: node.title, overwrite: recorded !== undefined || options.overwrite };
@@ -154,7 +174,7 @@ export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOpti
     item.linkedPage = parentId !== undefined && linkNames(item.link, defaults);
     // The same text sends dead links when a page it links to has another ID than when it last went out.
     const unchanged = !options.force && item.linkedPage && item.link?.contentSha256 === item.contentSha256
-      && (item.link.linkTargets === undefined || item.link.linkTargets === linkTargetsDigest(planned.linkFacts.destinations, linkingFileOf(node, rootPath), recordedPageOf));
+      && (!checkLinkTargets || item.link.linkTargets === undefined || item.link.linkTargets === linkTargetsDigest(planned.linkFacts.destinations, linkingFileOf(node, rootPath), recordedPageOf));
     item.state = item.refusals.length > 0 ? 'refused' : unchanged ? 'unchanged' : 'send';
     const unlinked = recorded !== undefined && item.link === undefined;
     // The guard needs a link to compare with: the repository's page, published from here never (time 0).
@@ -163,16 +183,19 @@ export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOpti
       item.link = { spaceId: defaults.spaceId, parentId: defaults.parentId, pageTitle: defaults.pageTitle, pageId: recorded.id, publishedAt: 0 };
       item.linkedPage = parentId !== undefined;
     }
-    return { node, linkFacts: planned.linkFacts, key, item, parentKnown: parentId !== undefined, unlinked, ...(recorded ? { pageId: recorded.id } : {}) };
+    const oldKey = options.identity.get(key) === undefined ? renamedFrom.get(key) : undefined;
+    return {
+      node, linkFacts: planned.linkFacts, key, item, parentKnown: parentId !== undefined, unlinked,
+      ...(recorded ? { pageId: recorded.id } : {}), ...(oldKey !== undefined ? { renamedFrom: oldKey } : {}),
+    };
   });
   const headingsOf = new Map(pages.map((each) => [each.key, each.linkFacts.headings]));
   const words = options.treeMessages ?? englishTreeMessages;
   const anchorMatchers = new Map<string, (anchor: string) => string | undefined>();
-  for (const page of pages) foreseeLinks(page, { headingsOf, anchorMatchers }, tree, options.identity, words);
-  refuseCollisions(pages, tree, words);
+  for (const page of pages) foreseeLinks(page, { headingsOf, anchorMatchers, addressable: options.pageAddresses !== false }, tree, options.identity, words);
+  refuseCollisions(pages, pinned, options.spaceId, words);
   if (!options.pageAccess) refuseWithoutIds(pages, words);
-  const previous = new Map<string, RecordedPage>(options.identity.entries().map(([key, entry]) => [`${rootPath}${key}`, { pageId: entry.id, title: entry.title }]));
-  return { tree, pages, pinned, refused, moves: detectMoves(previous, tree) };
+  return { tree, pages, pinned, refused, moves };
 }
 
 /**
@@ -224,6 +247,8 @@ function generatedPage(node: TreeNode, tree: PageTree, defaults: PlanOptions['de
 interface ForeseenPages {
   headingsOf: ReadonlyMap<string, string[]>;
   anchorMatchers: Map<string, (anchor: string) => string | undefined>;
+  /** Whether page addresses can be made at all (TreePlanOptions.pageAddresses). */
+  addressable: boolean;
 }
 
 /**
@@ -239,8 +264,10 @@ function foreseeLinks(page: TreePage, known: ForeseenPages, tree: PageTree, iden
       const node = nodeOfFile(tree, `${root}${path}`);
       const key = node ? node.path.slice(root.length) : path;
       const title = node?.title ?? identity.get(path)?.title;
+      if (title === undefined) return undefined;
+      if (!known.addressable) return 'noAddress';
       // No page has an address yet: a stand-in of its own per page, since anchor matchers are looked up by address.
-      return title === undefined ? undefined : { url: `page:${key}`, title, headings: known.headingsOf.get(key) ?? [] };
+      return { url: `page:${key}`, title, headings: known.headingsOf.get(key) ?? [] };
     },
     anchorMatchers: known.anchorMatchers,
   });
@@ -262,20 +289,29 @@ function linkReason(reason: LinkCautionReason, words: TreeMessages): string {
       return words.linkNotMarkdown();
     case 'unknownAnchor':
       return words.linkUnknownAnchor();
+    case 'noSiteAddress':
+      return words.linkNoSiteAddress();
   }
 }
 
 
-/** The platform keeps a title unique in a space, ignoring case: two pages of one tree with one title cannot both land. */
-function refuseCollisions(pages: readonly TreePage[], tree: PageTree, words: TreeMessages): void {
-  const byPath = new Map(pages.map((page) => [page.node.path, page]));
-  for (const group of findTitleCollisions(tree)) {
-    for (const node of group) {
-      const page = byPath.get(node.path);
-      if (!page) continue;
-      const others = group.filter((other) => other !== node).map((other) => other.path).join(', ');
-      page.item.refusals.push({ code: 'duplicatePage', message: words.titleCollision(node.title, others), fix: 'editFile' });
-      page.item.state = 'refused';
+/**
+ * The platform keeps a title unique in a space, ignoring case: two pages of one tree with one title cannot both land,
+ * nor a tree page and a file whose front matter names its own page in the tree's space (pinned), nor two such files.
+ * planTree plans pinned files one by one, so this is the only check of their titles: each is refused once here.
+ */
+function refuseCollisions(pages: readonly TreePage[], pinned: readonly PlanItem[], spaceId: string, words: TreeMessages): void {
+  const titled = [
+    // A folder page is named by its content file, the file to edit; a generated one has only its folder.
+    ...pages.map((page) => ({ name: page.node.contentFrom ?? page.node.path, title: page.node.title, item: page.item })),
+    // One that is refused or names another space takes no title here; an unchanged one holds its title already.
+    ...pinned.flatMap((item) => item.complete?.spaceId === spaceId && item.state !== 'refused' ? [{ name: item.file.label, title: item.complete.pageTitle, item }] : []),
+  ];
+  for (const group of groupByTitle(titled, (entry) => entry.title)) {
+    for (const entry of group) {
+      const others = group.filter((other) => other !== entry).map((other) => other.name).join(', ');
+      entry.item.refusals.push({ code: 'duplicatePage', message: words.titleCollision(entry.title, others), fix: 'editFile' });
+      entry.item.state = 'refused';
     }
   }
 }

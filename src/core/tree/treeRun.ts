@@ -21,6 +21,8 @@ export interface TreeIdentityStore {
   record(key: string, entry: { id: string; title: string }): Promise<void>;
   /** A recorded page, also of a file outside this run: links to it reach its page. */
   get?(key: string): { id: string; title: string } | undefined;
+  /** Drops a key whose page is now recorded under another (a file renamed in its folder). */
+  forget?(key: string): Promise<void>;
 }
 
 export interface TreeRunOptions extends Pick<RunOptions, 'send' | 'concurrency' | 'signal' | 'proveOwnPage' | 'onStart' | 'onStopped' | 'messages'> {
@@ -89,15 +91,21 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   const recordedIds = new Map(ids);
   const headings = new Map(plan.pages.map((page) => [page.key, page.linkFacts.headings]));
   const sending = new Set(plan.pages.filter((page) => page.item.state === 'send').map((page) => page.key));
+  // Without page access (whose answers carry each page's address) and without the wiki site's address, no page address
+  // can be made, for pages with IDs or without: links stay as written, with a caution, instead of waiting for a second
+  // pass that could not fill them in either. The plan's pageAddresses says the same (treePageAddresses).
+  const addressable = treePageAddresses(options.pages !== undefined, options.addressOf);
 
   const resolvePage = (path: string): PageLookup => {
     const node = nodeOfFile(plan.tree, `${rootPath}${path}`);
     if (!node) {
       // Not in this run (left out, refused, another selection): its recorded page still answers the link.
       const recorded = options.identity.get?.(path);
+      if (recorded && !addressable) return 'noAddress';
       const url = recorded ? options.addressOf(recorded.id, recorded.title) : undefined;
       return url && recorded ? { url, title: recorded.title, headings: [] } : undefined;
     }
+    if (!addressable) return 'noAddress';
     const key = node.path.slice(rootPath.length);
     const id = ids.get(key);
     const url = urls.get(key) ?? (id ? options.addressOf(id, node.title) : undefined);
@@ -108,7 +116,8 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   // page is sent is rewritten by those same decisions, so what the second pass counts on is what went out.
   const rewriting = new Map<string, RewriteContext>();
   // The pages a landed page's links reached, by the IDs known when it went out: what its link records.
-  const reachedPageOf = treePageIdByPath(plan.tree, (key) => ids.get(key), (path) => options.identity.get?.(path)?.id);
+  // Without addresses no link reached a page: recorded so, a later run that can make addresses sends the page again.
+  const reachedPageOf = addressable ? treePageIdByPath(plan.tree, (key) => ids.get(key), (path) => options.identity.get?.(path)?.id) : () => undefined;
   const reached = (page: TreePage, result: FileResult): { linkTargets?: string } =>
     (result.state === 'published' ? { linkTargets: linkTargetsDigest(page.linkFacts.destinations, linkingFileOf(page.node, rootPath), reachedPageOf) } : {});
   const rewritten = (page: TreePage): { item: PlanItem; cautions: LinkCaution[]; pending: boolean } => {
@@ -172,7 +181,11 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
         learning.set(index, learnt);
         recording.push(learnt.then(async (found) => {
           // The repository learns every page of the tree as soon as it is known, so a re-run finds it.
-          if (found && entry.page.pageId !== found.pageId) await options.identity.record(entry.page.key, { id: found.pageId, title: entry.page.node.title });
+          if (found && (entry.page.pageId !== found.pageId || entry.page.renamedFrom !== undefined)) {
+            await options.identity.record(entry.page.key, { id: found.pageId, title: entry.page.node.title });
+            // The page follows the renamed file: its old key would otherwise show as an orphan on the next run.
+            if (entry.page.renamedFrom !== undefined && found.pageId === entry.page.pageId) await options.identity.forget?.(entry.page.renamedFrom);
+          }
         }).catch(() => undefined)); // a failed write is the front end's to report, through the store's settled()
       },
     });
@@ -215,7 +228,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   }
   const passContext = { ...options, onStopped, resolved: rewritten, reached, ids, results, content };
   await secondPass(needSecond, passContext);
-  const relinked = await relinkUnchanged(pagesLinkingAnew(plan, results, recordedIds, ids), passContext);
+  const relinked = addressable ? await relinkUnchanged(pagesLinkingAnew(plan, results, recordedIds, ids), passContext) : 0;
   const last = new Map(results.map((result) => [result.key, result]));
   return { results, secondPass: needSecond.length + relinked, summary: summarise([...last.values()]) };
 }
@@ -292,6 +305,11 @@ interface SecondPassContext extends TreeRunOptions {
   content(item: PlanItem): Promise<PlannedContent>;
   ids: ReadonlyMap<string, string>;
   results: TreeFileResult[];
+}
+
+/** Whether a tree run can give pages addresses: with page access, or when an address can be made from the site's. */
+export function treePageAddresses(pageAccess: boolean, addressOf: (pageId: string, title: string) => string | undefined): boolean {
+  return pageAccess || addressOf('1', 'Page') !== undefined;
 }
 
 /**

@@ -55,9 +55,12 @@ export class TreePublisher {
     const pages = await this.deps.wiki.pages();
     const rootPath = labelOfFolder(folder, read.sources);
     const links = await core.treeLinks(read.sources, rootPath, this.deps.links);
+    // Page addresses come from the site setting, so links between files work with recorded IDs even when signed out.
+    const addressOf = (pageId: string, title: string): string | undefined => core.pageAddress(this.deps.wiki.baseUrl(), answers.spaceId, pageId, title);
     const plan = core.planTree(read.sources, {
       rootPath,
       spaceId: answers.spaceId, parentId: answers.parentId, overwrite: answers.overwrite, identity, links, pageAccess: pages !== undefined,
+      pageAddresses: core.treePageAddresses(pages !== undefined, addressOf),
       omitTitleHeading: omitTitleHeadingSetting(), ...sharedPlanOptions(), treeMessages: editorTreeMessages,
     });
     if (pages) {
@@ -72,7 +75,7 @@ export class TreePublisher {
         pages, noAccessReason: '', lookUpCreates: false, messages: editorTreeMessages, underNewPage: (page) => !page.parentKnown, ...(ownAuthorId ? { ownAuthorId } : {}),
       }).catch((error: unknown) => this.deps.log.warn(`The edit guard could not look before the confirmation: ${describeError(error)}`));
     }
-    const decision = await this.confirm(plan, answers.spaceId, answers.parentId);
+    const decision = await this.confirm(plan, answers.spaceId, answers.parentId, addressOf);
     if (decision === 'cancel') return;
     const overwriteEdited = decision === 'overwriteEdited' ? new Set(plan.pages.filter((page) => page.item.state === 'edited').map((page) => page.item.file.key)) : undefined;
 
@@ -85,7 +88,7 @@ export class TreePublisher {
       let sent = 0;
       return core.runTree({
         plan, pages, identity, gate: new core.ThrottleGate(), concurrency: core.clampConcurrency(concurrencySetting()), signal, messages: editorPublishMessages,
-        addressOf: (pageId, title) => (pages ? core.pageAddress(this.deps.wiki.baseUrl(), answers.spaceId, pageId, title) : undefined),
+        addressOf,
         guard: {
           noAccessReason: vscode.l10n.t('you are not signed in to the export API (Wiki: Sign In), so the wiki cannot be read'), lookUpCreates: true, messages: editorTreeMessages,
           ...(ownAuthorId ? { ownAuthorId } : {}), ...(overwriteEdited ? { overwriteEdited } : {}),
@@ -112,6 +115,7 @@ export class TreePublisher {
     const unchecked = uncheckedNote(run.results.filter((result) => result.pass === 1).map((result) => result.item));
     const notes = [
       ...(run.secondPass > 0 ? [vscode.l10n.t('{0} page(s) were sent again so their links reach pages created in this run.', run.secondPass)] : []),
+      ...(plan.moves.renamed.length > 0 ? [vscode.l10n.t('Renamed: {0} - the page follows the file (same folder, same title): {1}', plan.moves.renamed.length, plan.moves.renamed.map((rename) => `${rename.oldPath} -> ${rename.path}`).join(', '))] : []),
       ...(plan.moves.orphans.length > 0 ? [vscode.l10n.t('{0} page(s) on the wiki no longer map to a file (see Show Results); the service cannot delete pages.', plan.moves.orphans.length)] : []),
       ...(manifest.recordedCount() > 0 ? [vscode.l10n.t('{0} page ID(s) were recorded in {1}: commit it, so teammates and CI publish to the same pages.', manifest.recordedCount(), MANIFEST_FILE_NAME)] : []),
       ...(manifest.pendingChanges().length > 0 ? [vscode.l10n.t('{0} new page ID(s) were not recorded in {1} (wikiPublisher.recordPageIds is off).', manifest.pendingChanges().length, MANIFEST_FILE_NAME)] : []),
@@ -126,7 +130,7 @@ export class TreePublisher {
    * The modal: the tree as it will be (new pages, updates, unchanged), pages edited on the wiki (left out unless the
    * user overwrites them too), moves, orphans and refusals.
    */
-  private async confirm(plan: TreePlan, spaceId: string, parentId: string): Promise<'publish' | 'overwriteEdited' | 'cancel'> {
+  private async confirm(plan: TreePlan, spaceId: string, parentId: string, addressOf: (pageId: string, title: string) => string | undefined): Promise<'publish' | 'overwriteEdited' | 'cancel'> {
     const core = onDemand();
     const items = [...plan.refused, ...plan.pinned, ...plan.pages.map((page) => page.item)];
     const counts = core.countPlan(items);
@@ -139,18 +143,25 @@ export class TreePublisher {
     const refused = items.filter((item) => item.state === 'refused');
     const edited = plan.pages.filter((page) => page.item.state === 'edited');
     const titleCautions = plan.pages.flatMap((page) => page.item.cautions.filter((caution) => caution.code === 'titleInSpace').map((caution) => `${page.node.title}: ${caution.message}`));
+    // The links that will not work on the wiki, page by page, so they can be fixed before anything is sent.
+    const linkCautions = plan.pages.flatMap((page) => page.item.cautions.filter((caution) => caution.code === 'localLinks').map((caution) => `${page.node.title}: ${caution.message}`));
     const lines = [
       vscode.l10n.t('As a page tree under page {0} in space {1}:', parentId, spaceId),
       ...treeLines,
       ...(plan.pages.length > SHOWN ? [`    ${vscode.l10n.t('... and {0} more pages', plan.pages.length - SHOWN)}`] : []),
       vscode.l10n.t('{0} new, {1} updated, {2} unchanged (skipped), {3} refused.', counts.newPages + counts.replaces, counts.updates, counts.unchanged, counts.refused),
       ...(plan.moves.moves.length > 0 ? [vscode.l10n.t('Moves: {0} - the old page stays where it is (the service cannot move pages): {1}', plan.moves.moves.length, plan.moves.moves.map((move) => `${move.oldPath} -> ${move.path}`).join(', '))] : []),
-      ...(plan.moves.orphans.length > 0 ? [vscode.l10n.t('Orphans: {0} - pages no file maps to any more: {1}', plan.moves.orphans.length, plan.moves.orphans.map((orphan) => `"${orphan.title}"`).join(', '))] : []),
+      ...(plan.moves.orphans.length > 0 ? [vscode.l10n.t('Orphans: {0} - pages no file maps to any more: {1}', plan.moves.orphans.length, plan.moves.orphans.map((orphan) => {
+        const url = addressOf(orphan.pageId, orphan.title);
+        return url ? `"${orphan.title}" (${url})` : `"${orphan.title}"`;
+      }).join(', '))] : []),
       ...edited.slice(0, SHOWN).map((page) => (page.item.guard?.kind === 'edited'
         ? vscode.l10n.t('Edited on the wiki since {0} last published it: "{1}", {2}', page.unlinked ? vscode.l10n.t('this repository') : vscode.l10n.t('you'), page.node.title, editedText(page.item.guard))
         : page.node.title)),
       ...refused.slice(0, SHOWN).map((item) => `${item.file.label}: ${item.refusals.map((refusal) => refusal.message).join(' ')}`),
       ...titleCautions.slice(0, SHOWN),
+      ...linkCautions.slice(0, SHOWN),
+      ...(linkCautions.length > SHOWN ? [vscode.l10n.t('... and {0} more pages with links that stay as written', linkCautions.length - SHOWN)] : []),
     ];
     if (counts.send === 0 && edited.length === 0) {
       void showWithActions(counts.refused > 0 ? 'error' : 'info', lines.join(' '), []);

@@ -13,9 +13,10 @@ export interface LinkedPage extends HeadingsOfPage {
 
 /**
  * A page created in this same run has no ID, so no address, until it is created: the caller sends the linking file
- * again in a second pass once it has.
+ * again in a second pass once it has. 'noAddress': the page is known but no reader's address can be made for it (the
+ * wiki site's address is not configured), so the link stays as written.
  */
-export type PageLookup = LinkedPage | 'pending' | undefined;
+export type PageLookup = LinkedPage | 'pending' | 'noAddress' | undefined;
 
 export interface RewriteContext {
   /** The linking file's path relative to the published root, '/'-separated: `guide/setup.md`. */
@@ -31,7 +32,7 @@ export interface RewriteContext {
   anchorMatchers?: Map<string, (anchor: string) => string | undefined>;
 }
 
-export type LinkCautionReason = 'outsideRun' | 'unknownPage' | 'notMarkdown' | 'unknownAnchor';
+export type LinkCautionReason = 'outsideRun' | 'unknownPage' | 'notMarkdown' | 'unknownAnchor' | 'noSiteAddress';
 
 export interface LinkCaution {
   /** The destination as written in the file. */
@@ -110,6 +111,7 @@ function decide(destination: string, context: RewriteContext, anchorIn: (page: L
   if (target.path === undefined) return { kind: 'keep', caution: 'outsideRun' };
   const page = context.resolvePage(target.path);
   if (page === 'pending') return { kind: 'pending' };
+  if (page === 'noAddress') return { kind: 'keep', caution: 'noSiteAddress' };
   if (page === undefined) return { kind: 'keep', caution: 'unknownPage' };
   if (target.anchor === undefined || target.anchor === '') return { kind: 'rewrite', destination: page.url };
   const anchor = anchorIn(page, target.anchor);

@@ -1,0 +1,70 @@
+// The titles a tree plan gives its pages and the title clashes it refuses before sending (issue 14): a folder page
+// whose content file has no title of its own is titled by its folder, and a file whose front matter names its own
+// page in the tree's space cannot take a tree page's title.
+import assert from 'node:assert/strict';
+import type { SourceFile } from '../../src/core/run/plan';
+import { planTree, type TreePlan } from '../../src/core/tree/treePlan';
+import { MemoryIdentity } from '../support/memoryIdentity';
+
+function planOf(files: Record<string, string>): TreePlan {
+  const sources: SourceFile[] = Object.entries(files).map(([label, text]) => ({ key: `/repo/${label}`, label, text }));
+  return planTree(sources, { rootPath: 'docs', spaceId: 'DOCS', parentId: '123456', overwrite: false, identity: new MemoryIdentity(), links: new Map(), pageAccess: true });
+}
+
+function refusalsOf(plan: TreePlan, label: string): string[] {
+  const item = [...plan.pages.map((page) => page.item), ...plan.pinned].find((each) => each.file.label === label);
+  assert.ok(item, `no item for ${label}`);
+  return item.refusals.map((refusal) => refusal.message);
+}
+
+const pinnedSetup = (spaceId: string, parentId: string): string => `---\nwiki:\n  spaceId: ${spaceId}\n  parentId: "${parentId}"\n  pageTitle: Setup\n---\nPinned.\n`;
+
+describe('tree plan: page titles and title clashes', () => {
+  it('titles a folder page by its folder name made readable when its content file has no title of its own', () => {
+    const plan = planOf({
+      'docs/a/index.md': 'Intro A.\n', 'docs/b/index.md': 'Intro B.\n',
+      'docs/getting-started/README.md': 'Start here.\n', 'docs/api_reference/api_reference.md': 'Calls.\n',
+    });
+    assert.deepEqual(plan.pages.map((page) => [page.key, page.node.title, page.item.complete?.pageTitle, page.item.state]), [
+      ['a/', 'A', 'A', 'send'], ['api_reference/', 'Api reference', 'Api reference', 'send'],
+      ['b/', 'B', 'B', 'send'], ['getting-started/', 'Getting started', 'Getting started', 'send'],
+    ]);
+  });
+
+  it('keeps a content file\'s own title, from front matter or its first heading', () => {
+    const plan = planOf({ 'docs/a/index.md': '---\ntitle: Alpha\n---\nText.\n', 'docs/b/README.md': '# Beta\n\nText.\n' });
+    assert.deepEqual(plan.pages.map((page) => [page.key, page.node.title]), [['a/', 'Alpha'], ['b/', 'Beta']]);
+  });
+
+  it('names the content file a clashing folder page takes its title from, not only the folder', () => {
+    const plan = planOf({ 'docs/setup.md': '# Setup\n', 'docs/b/index.md': '# setup\n' });
+    assert.match(refusalsOf(plan, 'docs/setup.md').join(' '), /also the title of docs\/b\/index\.md\b/);
+    assert.match(refusalsOf(plan, 'docs/b/index.md').join(' '), /also the title of docs\/setup\.md\b/);
+  });
+
+  it('refuses a file naming its own page in the tree\'s space with a tree page\'s title, and the tree page, each naming the other', () => {
+    const plan = planOf({ 'docs/guide/setup.md': '# Setup\n', 'docs/notes.md': pinnedSetup('DOCS', '999') });
+    assert.deepEqual(plan.pinned.map((item) => [item.file.label, item.state]), [['docs/notes.md', 'refused']]);
+    assert.deepEqual(refusalsOf(plan, 'docs/notes.md'), [
+      'Its title "Setup" is also the title of docs/guide/setup.md; the wiki keeps a title unique in a space (ignoring case). Give each its own title.',
+    ]);
+    assert.deepEqual(refusalsOf(plan, 'docs/guide/setup.md'), [
+      'Its title "Setup" is also the title of docs/notes.md; the wiki keeps a title unique in a space (ignoring case). Give each its own title.',
+    ]);
+  });
+
+  it('lets a file naming its own page in another space keep a tree page\'s title', () => {
+    const plan = planOf({ 'docs/setup.md': '# Setup\n', 'docs/notes.md': pinnedSetup('OTHER', '999') });
+    assert.deepEqual(refusalsOf(plan, 'docs/notes.md'), []);
+    assert.deepEqual(refusalsOf(plan, 'docs/setup.md'), []);
+  });
+
+  it('refuses each of two files naming their own pages in the tree\'s space with one title once, with the tree page they clash with', () => {
+    const plan = planOf({ 'docs/setup.md': '# Setup\n', 'docs/one.md': pinnedSetup('DOCS', '123456'), 'docs/two.md': pinnedSetup('DOCS', '123456') });
+    assert.deepEqual(refusalsOf(plan, 'docs/one.md'), [
+      'Its title "Setup" is also the title of docs/setup.md, docs/two.md; the wiki keeps a title unique in a space (ignoring case). Give each its own title.',
+    ]);
+    assert.equal(refusalsOf(plan, 'docs/two.md').length, 1);
+    assert.equal(refusalsOf(plan, 'docs/setup.md').length, 1);
+  });
+});

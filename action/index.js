@@ -3998,10 +3998,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep4, value } = collItem;
+        const { start, key, sep: sep5, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep4?.[0],
+          next: key ?? sep5?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -4015,7 +4015,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep4) {
+          if (!keyProps.anchor && !keyProps.tag && !sep5) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -4039,7 +4039,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep4 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep5 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -4055,7 +4055,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep4, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep5, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -4146,7 +4146,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep4 = "";
+        let sep5 = "";
         for (const token of end) {
           const { source: source2, type } = token;
           switch (type) {
@@ -4160,13 +4160,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep4 + cb;
-              sep4 = "";
+                comment += sep5 + cb;
+              sep5 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep4 += source2;
+                sep5 += source2;
               hasSpace = true;
               break;
             default:
@@ -4209,18 +4209,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep4, value } = collItem;
+        const { start, key, sep: sep5, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep4?.[0],
+          next: key ?? sep5?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep4 && !value) {
+          if (!props.anchor && !props.tag && !sep5 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -4274,8 +4274,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap && !sep4 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep4, null, props, onError);
+        if (!isMap && !sep5 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep5, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -4287,7 +4287,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep4 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep5 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -4298,8 +4298,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap && !props.found && ctx.options.strict) {
-              if (sep4)
-                for (const st of sep4) {
+              if (sep5)
+                for (const st of sep5) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -4316,7 +4316,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep4, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep5, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -4496,7 +4496,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep4 = "";
+      let sep5 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -4513,24 +4513,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep4 + indent.slice(trimIndent) + content;
-          sep4 = "\n";
+          value += sep5 + indent.slice(trimIndent) + content;
+          sep5 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep4 === " ")
-            sep4 = "\n";
-          else if (!prevMoreIndented && sep4 === "\n")
-            sep4 = "\n\n";
-          value += sep4 + indent.slice(trimIndent) + content;
-          sep4 = "\n";
+          if (sep5 === " ")
+            sep5 = "\n";
+          else if (!prevMoreIndented && sep5 === "\n")
+            sep5 = "\n\n";
+          value += sep5 + indent.slice(trimIndent) + content;
+          sep5 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep4 === "\n")
+          if (sep5 === "\n")
             value += "\n";
           else
-            sep4 = "\n";
+            sep5 = "\n";
         } else {
-          value += sep4 + content;
-          sep4 = " ";
+          value += sep5 + content;
+          sep5 = " ";
           prevMoreIndented = false;
         }
       }
@@ -4713,25 +4713,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep4 = " ";
+      let sep5 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source2)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep4 === "\n")
-            res += sep4;
+          if (sep5 === "\n")
+            res += sep5;
           else
-            sep4 = "\n";
+            sep5 = "\n";
         } else {
-          res += sep4 + lm;
-          sep4 = " ";
+          res += sep5 + lm;
+          sep5 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match = last.exec(source2);
-      return res + sep4 + (match?.[1] ?? "");
+      return res + sep5 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source2, onError) {
       let res = "";
@@ -5541,14 +5541,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep4, value }) {
+    function stringifyItem({ start, key, sep: sep5, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep4)
-        for (const st of sep4)
+      if (sep5)
+        for (const st of sep5)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -6715,18 +6715,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep4;
+          let sep5;
           if (scalar.end) {
-            sep4 = scalar.end;
-            sep4.push(this.sourceToken);
+            sep5 = scalar.end;
+            sep5.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep4 = [this.sourceToken];
+            sep5 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep4 }]
+            items: [{ start, key: scalar, sep: sep5 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -6879,15 +6879,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep4 = it.sep;
-                  sep4.push(this.sourceToken);
+                  const sep5 = it.sep;
+                  sep5.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep4 }]
+                    items: [{ start: start2, key, sep: sep5 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -7081,13 +7081,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep4 = fc.end.splice(1, fc.end.length);
-            sep4.push(this.sourceToken);
+            const sep5 = fc.end.splice(1, fc.end.length);
+            sep5.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep4 }]
+              items: [{ start, key: fc, sep: sep5 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -8236,10 +8236,10 @@ __export(main_exports, {
 });
 module.exports = __toCommonJS(main_exports);
 var import_node_crypto4 = require("node:crypto");
-var import_node_fs2 = require("node:fs");
+var import_node_fs3 = require("node:fs");
 var import_promises7 = require("node:fs/promises");
 var import_node_os = require("node:os");
-var import_node_path6 = require("node:path");
+var import_node_path7 = require("node:path");
 var import_node_v8 = require("node:v8");
 
 // src/core/log/redact.ts
@@ -8402,15 +8402,15 @@ function backoffDelay(policy, nextAttempt, random, retryAfterMs) {
   return retryAfterMs === void 0 ? jittered : Math.max(jittered, retryAfterMs);
 }
 function abortableSleep(ms, signal) {
-  return new Promise((resolve6) => {
-    if (signal?.aborted) return resolve6();
+  return new Promise((resolve7) => {
+    if (signal?.aborted) return resolve7();
     const onAbort = () => {
       clearTimeout(timer);
-      resolve6();
+      resolve7();
     };
     const timer = setTimeout(() => {
       signal?.removeEventListener("abort", onAbort);
-      resolve6();
+      resolve7();
     }, ms);
     signal?.addEventListener("abort", onAbort, { once: true });
   });
@@ -10308,6 +10308,10 @@ function countBy(items, wordOf) {
   return counts;
 }
 
+// src/cli/publish.ts
+var import_node_fs2 = require("node:fs");
+var import_node_path6 = require("node:path");
+
 // src/core/links/stateFile.ts
 var import_node_crypto = require("node:crypto");
 
@@ -10426,6 +10430,322 @@ function parseStateFile(text2) {
     if (link) links.set(key, link);
   }
   return links;
+}
+
+// src/core/messages/manifestMessages.ts
+var englishManifestMessages = {
+  conflictMarkers: (name) => `${name} has merge conflict markers; resolve them (keep both sides' entries) and run again.`,
+  notJson: (name, detail) => `${name} is not valid JSON (${detail}). Fix it, or restore it from git.`,
+  notObject: (name) => `${name} is not a JSON object. Fix it, or restore it from git.`,
+  newerVersion: (name, version, readable) => `${name} is version ${version}; this wiki-publisher reads version ${readable}. Update wiki-publisher.`,
+  notAManifest: (name, version) => `${name} is not a wiki-publisher page manifest ("version": ${version} is missing).`,
+  unknownField: (name, field) => `${name} has an unknown field "${field}".`,
+  noPages: (name) => `${name} has no "pages" object.`,
+  listedTwice: (name, key) => `${name} lists "${key}" twice; keep one of them (for a page, the one whose page the wiki should keep).`,
+  badEntry: (name, key, problem) => `${name} has a bad entry "${key}": ${problem}.`,
+  noSpace: (name) => `${name} has no "space" (the space key of its pages), or an empty one.`,
+  noParent: (name) => `${name} has no "parent", or one that is not a page ID (digits in quotes).`,
+  cannotRead: (name, detail) => `${name} cannot be read (${detail}).`,
+  keyEmpty: () => 'it is empty (the folder itself is "parent")',
+  keyBackslash: () => "it has a backslash (keys are '/'-separated)",
+  keyAbsolute: () => "it is absolute (keys are relative to the manifest's folder)",
+  keyLeaves: () => 'it leaves the folder ("..")',
+  keyNotNormalised: () => 'it is not normalised (an empty or "." part)',
+  entryNotObject: () => 'it is not an object like {"id": "123", "title": "…"}',
+  entryNoId: () => 'it has no "id"',
+  entryBadId: (id) => `its "id" ${id} is not a page ID (digits in quotes)`,
+  entryBadTitle: () => 'its "title" is not text',
+  entryUnknownField: (field) => `it has an unknown field "${field}"`,
+  idNotDigits: (id) => `the page ID ${id} is not digits`,
+  cannotRecord: (key, problem) => `Cannot record "${key}" in the page manifest: ${problem}.`,
+  notARootTarget: (root) => `Not a root target: ${root}.`
+};
+
+// src/core/text/escaped.ts
+function isEscaped(text2, at) {
+  let count = 0;
+  for (let before = at - 1; before >= 0 && text2[before] === "\\"; before--) count++;
+  return (count & 1) === 1;
+}
+
+// src/core/tree/manifestFormat.ts
+var MANIFEST_FILE_NAME = ".wiki-pages.json";
+var MANIFEST_VERSION = 1;
+var PAGE_ID = /^\d+$/;
+var TOP_LEVEL_FIELDS = /* @__PURE__ */ new Set(["version", "space", "parent", "pages"]);
+var ENTRY_FIELDS = /* @__PURE__ */ new Set(["id", "title"]);
+var CONFLICT_MARKER = /^(?:<{7}|>{7}|\|{7})(?:[ \t]|$)|^={7}[ \t]*$/m;
+function mergeConflictMessage(text2, name = MANIFEST_FILE_NAME, messages = englishManifestMessages) {
+  return CONFLICT_MARKER.test(text2) ? messages.conflictMarkers(name) : void 0;
+}
+function manifestKeyProblem(key, messages = englishManifestMessages) {
+  if (key === "") return messages.keyEmpty();
+  if (key.includes("\\")) return messages.keyBackslash();
+  if (key.startsWith("/") || /^[A-Za-z]:/.test(key)) return messages.keyAbsolute();
+  const body = key.endsWith("/") ? key.slice(0, -1) : key;
+  let notNormalised = false;
+  for (let start = 0; ; ) {
+    let end = body.indexOf("/", start);
+    if (end === -1) end = body.length;
+    if (end - start === 2 && body.startsWith("..", start)) return messages.keyLeaves();
+    if (end === start || end - start === 1 && body[start] === ".") notNormalised = true;
+    if (end === body.length) break;
+    start = end + 1;
+  }
+  return notNormalised ? messages.keyNotNormalised() : void 0;
+}
+function parseManifest(text2, name = MANIFEST_FILE_NAME, messages = englishManifestMessages) {
+  const refuse2 = (message) => ({ ok: false, message });
+  const conflict = mergeConflictMessage(text2, name, messages);
+  if (conflict) return { ok: false, message: conflict };
+  let value;
+  try {
+    value = JSON.parse(text2.replace(/^\uFEFF/, ""));
+  } catch (error) {
+    return refuse2(messages.notJson(name, error instanceof Error ? error.message : String(error)));
+  }
+  if (!isObject(value)) return refuse2(messages.notObject(name));
+  if (value.version !== MANIFEST_VERSION) {
+    return refuse2(typeof value.version === "number" && value.version > MANIFEST_VERSION ? messages.newerVersion(name, value.version, MANIFEST_VERSION) : messages.notAManifest(name, MANIFEST_VERSION));
+  }
+  const unknown = Object.keys(value).find((field) => !TOP_LEVEL_FIELDS.has(field));
+  if (unknown !== void 0) return refuse2(messages.unknownField(name, unknown));
+  const root = parseRoot(value.space, value.parent, name, messages);
+  if (typeof root === "string") return refuse2(root);
+  if (!isObject(value.pages)) return refuse2(messages.noPages(name));
+  const twice = memberNameCount(text2) > memberCount(value) ? duplicateMember(text2) : void 0;
+  if (twice !== void 0) return refuse2(messages.listedTwice(name, twice));
+  const pages = /* @__PURE__ */ new Map();
+  for (const [key, raw] of Object.entries(value.pages)) {
+    const problem = manifestKeyProblem(key, messages) ?? entryProblem(raw, messages);
+    if (problem) return refuse2(messages.badEntry(name, key, problem));
+    const entry = raw;
+    pages.set(key, { id: entry.id, title: entry.title ?? "" });
+  }
+  return { ok: true, manifest: { root, pages } };
+}
+function serializeManifest(manifest) {
+  const keys = [...manifest.pages.keys()].sort();
+  const lines = keys.map((key) => {
+    const { id, title } = manifest.pages.get(key);
+    return `    ${JSON.stringify(key)}: ${JSON.stringify({ id, title })}`;
+  });
+  const root = manifest.root ? [`  "space": ${JSON.stringify(manifest.root.space)},`, `  "parent": ${JSON.stringify(manifest.root.parent)},`] : [];
+  const pages = lines.length === 0 ? "{}" : `{
+${lines.join(",\n")}
+  }`;
+  return ["{", `  "version": ${MANIFEST_VERSION},`, ...root, `  "pages": ${pages}`, "}", ""].join("\n");
+}
+function parseRoot(space, parent, name, messages) {
+  if (space === void 0 && parent === void 0) return void 0;
+  if (typeof space !== "string" || space.trim() === "") return messages.noSpace(name);
+  if (typeof parent !== "string" || !PAGE_ID.test(parent)) return messages.noParent(name);
+  return { space, parent };
+}
+function entryProblem(raw, messages) {
+  if (!isObject(raw)) return messages.entryNotObject();
+  if (raw.id === void 0) return messages.entryNoId();
+  if (typeof raw.id !== "string" || !PAGE_ID.test(raw.id)) return messages.entryBadId(JSON.stringify(raw.id));
+  if (raw.title !== void 0 && typeof raw.title !== "string") return messages.entryBadTitle();
+  for (const field in raw) if (!ENTRY_FIELDS.has(field)) return messages.entryUnknownField(field);
+  return void 0;
+}
+function memberNameCount(text2) {
+  let count = 0;
+  for (let at = text2.indexOf('"'); at !== -1; ) {
+    let end = text2.indexOf('"', at + 1);
+    while (end !== -1 && isEscaped(text2, end)) end = text2.indexOf('"', end + 1);
+    if (end === -1) break;
+    let next = end + 1;
+    while (text2[next] === " " || text2[next] === "\n" || text2[next] === "\r" || text2[next] === "	") next++;
+    if (text2[next] === ":") count++;
+    at = text2.indexOf('"', next);
+  }
+  return count;
+}
+function memberCount(value) {
+  if (typeof value !== "object" || value === null) return 0;
+  let count = 0;
+  if (Array.isArray(value)) {
+    for (const element of value) count += memberCount(element);
+    return count;
+  }
+  for (const name in value) count += 1 + memberCount(value[name]);
+  return count;
+}
+function duplicateMember(text2) {
+  const objects = [];
+  for (let at = 0; at < text2.length; at++) {
+    const char = text2[at];
+    if (char === "{") objects.push(/* @__PURE__ */ new Set());
+    else if (char === "[") objects.push(void 0);
+    else if (char === "}" || char === "]") objects.pop();
+    else if (char === '"') {
+      const end = endOfString(text2, at);
+      const names = objects[objects.length - 1];
+      let next = end + 1;
+      while (" 	\r\n".includes(text2[next] ?? ".")) next++;
+      if (names && text2[next] === ":") {
+        const written3 = text2.slice(at + 1, end);
+        const name = written3.includes("\\") ? JSON.parse(text2.slice(at, end + 1)) : written3;
+        if (names.has(name)) return name;
+        names.add(name);
+      }
+      at = end;
+    }
+  }
+  return void 0;
+}
+function endOfString(text2, start) {
+  let at = start + 1;
+  while (at < text2.length && text2[at] !== '"') at += text2[at] === "\\" ? 2 : 1;
+  return at;
+}
+function isObject(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+// src/core/tree/manifestNodeFs.ts
+var import_node_crypto2 = require("node:crypto");
+var import_promises2 = require("node:fs/promises");
+var nodeManifestFiles = {
+  async read(path) {
+    try {
+      return await (0, import_promises2.readFile)(path, "utf8");
+    } catch (error) {
+      if (error.code === "ENOENT") return void 0;
+      throw error;
+    }
+  },
+  async write(path, text2) {
+    const temporary = `${path}.${process.pid}.${(0, import_node_crypto2.randomBytes)(4).toString("hex")}.tmp`;
+    try {
+      await (0, import_promises2.writeFile)(temporary, text2, "utf8");
+      await (0, import_promises2.rename)(temporary, path);
+    } catch (error) {
+      await (0, import_promises2.rm)(temporary, { force: true });
+      throw error;
+    }
+  }
+};
+
+// src/core/run/walkRules.ts
+var MARKDOWN_EXTENSIONS = [".md", ".markdown", ".mdown", ".mkd"];
+function isMarkdownFileName(name) {
+  const lower = name.toLowerCase();
+  return MARKDOWN_EXTENSIONS.some((extension) => lower.endsWith(extension) && lower.length > extension.length);
+}
+function isSkippedFolderName(name) {
+  return name === "node_modules" || name.startsWith(".");
+}
+function compareRelativePaths(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+// src/core/tree/paths.ts
+function folderKey(folder) {
+  const trimmed = folder.replace(/\/+$/, "");
+  return trimmed === "" || trimmed === "." ? "" : `${trimmed}/`;
+}
+function isFolderPath(path) {
+  return path.endsWith("/");
+}
+function parentFolderOf(path) {
+  const plain = path.replace(/\/$/, "");
+  const slash = plain.lastIndexOf("/");
+  return slash === -1 ? "" : plain.slice(0, slash + 1);
+}
+function nameOf(path) {
+  const plain = path.replace(/\/$/, "");
+  return plain.slice(plain.lastIndexOf("/") + 1);
+}
+function isBelow(path, root) {
+  return path.startsWith(root) && path.length > root.length;
+}
+
+// src/core/tree/folderPage.ts
+function folderContentRank(fileName, folderName) {
+  const lower = fileName.toLowerCase();
+  const extension = MARKDOWN_EXTENSIONS.find((each) => lower.endsWith(each));
+  if (extension === void 0) return void 0;
+  const stem = lower.slice(0, -extension.length);
+  if (stem === "index") return 0;
+  if (stem === "readme") return 1;
+  return stem !== "" && stem === folderName.toLowerCase() ? 2 : void 0;
+}
+function folderContentFile(files, folderName) {
+  let best;
+  for (const file of files) {
+    const rank = folderContentRank(nameOf(file.path), folderName);
+    if (rank === void 0) continue;
+    if (!best || rank < best.rank || rank === best.rank && compareRelativePaths(file.path, best.file.path) < 0) best = { file, rank };
+  }
+  return best?.file;
+}
+function readableFolderName(name) {
+  const spaced = name.replace(/[-_]+/g, " ").replace(/\s+/g, " ").trim();
+  if (spaced === "") return name;
+  return spaced.charAt(0).toLocaleUpperCase("en-US") + spaced.slice(1);
+}
+
+// src/core/tree/repositoryLinks.ts
+async function repositoryLinks(files, port) {
+  const manifests = /* @__PURE__ */ new Map();
+  const manifestOf = (ancestor) => {
+    let found = manifests.get(ancestor.folder);
+    if (!found) {
+      found = port.read(ancestor.manifestLocation).then(
+        (text2) => {
+          if (text2 === void 0) return void 0;
+          const parsed = parseManifest(text2, ancestor.manifestLocation);
+          return parsed.ok ? parsed.manifest : parsed.message;
+        },
+        (error) => `${ancestor.manifestLocation}: ${error instanceof Error ? error.message : String(error)}`
+      );
+      manifests.set(ancestor.folder, found);
+    }
+    return found;
+  };
+  const result = { links: /* @__PURE__ */ new Map(), problems: [] };
+  const reported = /* @__PURE__ */ new Set();
+  for (const file of files) {
+    for (const ancestor of file.ancestors) {
+      const manifest = await manifestOf(ancestor);
+      if (manifest === void 0) continue;
+      if (typeof manifest === "string") {
+        if (!reported.has(manifest)) result.problems.push(manifest);
+        reported.add(manifest);
+      } else {
+        const link = recordedLink(manifest, ancestor.relativePath, file.siblingNames);
+        if (link) result.links.set(file.key, link);
+      }
+      break;
+    }
+  }
+  return result;
+}
+function recordedLink(manifest, path, siblingNames) {
+  const root = manifest.root;
+  if (!root) return void 0;
+  const slash = path.lastIndexOf("/");
+  const folder = slash === -1 ? "" : path.slice(0, slash + 1);
+  const name = path.slice(slash + 1);
+  const ownKey = manifest.pages.has(path) ? path : folder !== "" && givesFolderItsPage(name, nameOf(folder), siblingNames) ? folder : void 0;
+  const entry = ownKey === void 0 ? void 0 : manifest.pages.get(ownKey);
+  if (!entry || ownKey === void 0) return void 0;
+  const parentFolder = parentFolderKey(ownKey);
+  const parentId = parentFolder === "" ? root.parent : manifest.pages.get(parentFolder)?.id;
+  if (parentId === void 0) return void 0;
+  return { spaceId: root.space, parentId, pageTitle: entry.title, pageId: entry.id, publishedAt: 0 };
+}
+function givesFolderItsPage(name, folderName, siblingNames) {
+  if (siblingNames === void 0) return folderContentRank(name, folderName) === 0;
+  return folderContentFile(siblingNames.map((sibling) => ({ path: sibling })), folderName)?.path === name;
+}
+function parentFolderKey(key) {
+  const body = key.endsWith("/") ? key.slice(0, -1) : key;
+  const slash = body.lastIndexOf("/");
+  return slash === -1 ? "" : body.slice(0, slash + 1);
 }
 
 // src/core/links/pageIdentity.ts
@@ -10672,21 +10992,8 @@ function resolveDiagramRenderer(flag, env) {
 }
 
 // src/cli/files.ts
-var import_promises3 = require("node:fs/promises");
+var import_promises4 = require("node:fs/promises");
 var import_node_path3 = require("node:path");
-
-// src/core/run/walkRules.ts
-var MARKDOWN_EXTENSIONS = [".md", ".markdown", ".mdown", ".mkd"];
-function isMarkdownFileName(name) {
-  const lower = name.toLowerCase();
-  return MARKDOWN_EXTENSIONS.some((extension) => lower.endsWith(extension) && lower.length > extension.length);
-}
-function isSkippedFolderName(name) {
-  return name === "node_modules" || name.startsWith(".");
-}
-function compareRelativePaths(a, b) {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
 
 // src/core/walk/gitignore.ts
 var import_ignore = __toESM(require_ignore());
@@ -10749,7 +11056,7 @@ async function repositoryRoot(fs, folder) {
 
 // src/core/walk/nodeWalkFs.ts
 var import_node_fs = require("node:fs");
-var import_promises2 = require("node:fs/promises");
+var import_promises3 = require("node:fs/promises");
 var import_node_path2 = require("node:path");
 var OPEN_FLAGS = import_node_fs.constants.O_RDONLY | (import_node_fs.constants.O_NOFOLLOW ?? 0) | (import_node_fs.constants.O_NONBLOCK ?? 0);
 function nodeWalkFs(options) {
@@ -10809,7 +11116,7 @@ async function entryType(entry, path) {
   return linkTo ? { kind, linkTo } : { kind };
 }
 async function linkTarget(path) {
-  const target = await (0, import_promises2.stat)(path).catch(() => void 0);
+  const target = await (0, import_promises3.stat)(path).catch(() => void 0);
   return target ? kindOf(target) : void 0;
 }
 var LINK_NOT_FOLLOWED = "it is a symbolic link, and links are not followed.";
@@ -10817,7 +11124,7 @@ var NOT_REGULAR = "it is not a regular file.";
 async function readRegularFile(path) {
   let handle;
   try {
-    handle = await (0, import_promises2.open)(path, OPEN_FLAGS);
+    handle = await (0, import_promises3.open)(path, OPEN_FLAGS);
   } catch (error) {
     if (error.code === "ELOOP") throw new Error(LINK_NOT_FOLLOWED);
     throw error;
@@ -10877,9 +11184,9 @@ function readInto(fd, buffer, size) {
   return buffer.subarray(0, length);
 }
 async function followLink(location, tree) {
-  const target = await (0, import_promises2.realpath)(location).catch(() => void 0);
+  const target = await (0, import_promises3.realpath)(location).catch(() => void 0);
   if (target === void 0) return { target: location, kind: void 0, inside: false };
-  const stats = await (0, import_promises2.lstat)(target).catch(() => void 0);
+  const stats = await (0, import_promises3.lstat)(target).catch(() => void 0);
   const fromTree = (0, import_node_path2.relative)(tree, target);
   const inside = fromTree === "" || !(0, import_node_path2.isAbsolute)(fromTree) && fromTree !== ".." && !fromTree.startsWith(`..${import_node_path2.sep}`);
   return { target, kind: stats ? kindOf(stats) : void 0, inside };
@@ -11141,7 +11448,7 @@ async function readMarkdownSources(paths, cwd) {
 }
 async function walkArguments(paths, cwd) {
   const root = await repositoryRoot(nodeWalkFs({ cwd }), cwd) ?? cwd;
-  const fs = nodeWalkFs({ cwd, tree: await (0, import_promises3.realpath)(root).catch(() => root) });
+  const fs = nodeWalkFs({ cwd, tree: await (0, import_promises4.realpath)(root).catch(() => root) });
   const result = await walkSelection(paths.map((path) => (0, import_node_path3.resolve)(cwd, path)), { fs, maxFiles: MAX_FILES });
   const [problem] = result.problems;
   if (problem) {
@@ -11187,10 +11494,10 @@ var ExportAuthError = class extends Error {
 function raceWithSignal(promise, signal) {
   if (!signal) return promise;
   if (signal.aborted) return Promise.reject(new ExportAuthError("cancelled", (m) => m.cancelled()));
-  return new Promise((resolve6, reject) => {
+  return new Promise((resolve7, reject) => {
     const onAbort = () => reject(new ExportAuthError("cancelled", (m) => m.cancelled()));
     signal.addEventListener("abort", onAbort, { once: true });
-    promise.then(resolve6, reject).finally(() => signal.removeEventListener("abort", onAbort));
+    promise.then(resolve7, reject).finally(() => signal.removeEventListener("abort", onAbort));
   });
 }
 
@@ -11372,7 +11679,7 @@ var WikiReadError = class extends Error {
 };
 
 // src/core/wikiPages/pageJson.ts
-function isObject(value) {
+function isObject2(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 function idText(value) {
@@ -11384,10 +11691,10 @@ function optionalText(value) {
   return typeof value === "string" && value !== "" ? value : void 0;
 }
 function parsePage(body, origin) {
-  if (!isObject(body)) return void 0;
+  if (!isObject2(body)) return void 0;
   const id = idText(body.id);
   const title = body.title;
-  const version = isObject(body.version) ? body.version : void 0;
+  const version = isObject2(body.version) ? body.version : void 0;
   const number = version?.number;
   if (id === void 0 || typeof title !== "string" || typeof number !== "number" || !Number.isSafeInteger(number) || number < 1) return void 0;
   const page = { id, title, version: number };
@@ -11399,7 +11706,7 @@ function parsePage(body, origin) {
   if (createdAt !== void 0) page.versionCreatedAt = createdAt;
   const authorId = optionalText(version?.authorId);
   if (authorId !== void 0) page.versionAuthorId = authorId;
-  const links = isObject(body._links) ? body._links : void 0;
+  const links = isObject2(body._links) ? body._links : void 0;
   const webUrl = webAddress(optionalText(links?.webui), origin);
   if (webUrl !== void 0) page.webUrl = webUrl;
   return page;
@@ -11414,35 +11721,35 @@ function webAddress(webui, origin) {
   }
 }
 function parseChildren(body) {
-  if (!isObject(body) || !Array.isArray(body.results)) return void 0;
+  if (!isObject2(body) || !Array.isArray(body.results)) return void 0;
   const results = [];
   for (const entry of body.results) {
-    if (!isObject(entry)) return void 0;
+    if (!isObject2(entry)) return void 0;
     const id = idText(entry.id);
     if (id === void 0 || typeof entry.title !== "string") return void 0;
     const status = optionalText(entry.status);
     results.push(status === void 0 ? { id, title: entry.title } : { id, title: entry.title, status });
   }
-  const links = isObject(body._links) ? body._links : void 0;
+  const links = isObject2(body._links) ? body._links : void 0;
   const next = optionalText(links?.next);
   return next === void 0 ? { results } : { results, next };
 }
 function parsePageList(body, origin) {
-  if (!isObject(body) || !Array.isArray(body.results)) return void 0;
+  if (!isObject2(body) || !Array.isArray(body.results)) return void 0;
   const listed = [];
   for (const entry of body.results) {
     const page = parsePage(entry, origin);
-    if (!page || !isObject(entry)) return void 0;
+    if (!page || !isObject2(entry)) return void 0;
     listed.push({ page, current: (optionalText(entry.status) ?? "current") === "current" });
   }
   return listed;
 }
 function parseSpaces(body) {
-  if (!isObject(body) || !Array.isArray(body.results)) return void 0;
+  if (!isObject2(body) || !Array.isArray(body.results)) return void 0;
   const spaces = [];
   for (const entry of body.results) {
-    const id = isObject(entry) ? idText(entry.id) : void 0;
-    const key = isObject(entry) ? optionalText(entry.key) : void 0;
+    const id = isObject2(entry) ? idText(entry.id) : void 0;
+    const key = isObject2(entry) ? optionalText(entry.key) : void 0;
     if (id === void 0 || key === void 0) return void 0;
     spaces.push({ id, key });
   }
@@ -11910,10 +12217,10 @@ function joinLine(word, file, target, message, cautions) {
 var import_node_path5 = require("node:path");
 
 // src/core/publish/pageAddress.ts
-var PAGE_ID = /^\d{1,20}$/;
+var PAGE_ID2 = /^\d{1,20}$/;
 var SPACE_KEY = /^~?[A-Za-z0-9][A-Za-z0-9_.:-]{0,254}$/;
 function pageAddress(baseUrl, spaceKey, pageId, title) {
-  if (!PAGE_ID.test(pageId) || !SPACE_KEY.test(spaceKey)) return void 0;
+  if (!PAGE_ID2.test(pageId) || !SPACE_KEY.test(spaceKey)) return void 0;
   const site = siteAddress(baseUrl);
   if (site === void 0) return void 0;
   const slug = title.split(/[^\p{L}\p{M}\p{N}._~-]+/u).filter((word) => word !== "").map(encodeURIComponent).join("+");
@@ -11930,179 +12237,6 @@ function siteAddress(baseUrl) {
   const path = url.pathname.replace(/\/+$/, "").replace(/\/wiki$/i, "");
   if (/^\/(?:ex|gateway)(?:\/|$)/i.test(path)) return void 0;
   return `${url.origin}${path}`;
-}
-
-// src/core/messages/manifestMessages.ts
-var englishManifestMessages = {
-  conflictMarkers: (name) => `${name} has merge conflict markers; resolve them (keep both sides' entries) and run again.`,
-  notJson: (name, detail) => `${name} is not valid JSON (${detail}). Fix it, or restore it from git.`,
-  notObject: (name) => `${name} is not a JSON object. Fix it, or restore it from git.`,
-  newerVersion: (name, version, readable) => `${name} is version ${version}; this wiki-publisher reads version ${readable}. Update wiki-publisher.`,
-  notAManifest: (name, version) => `${name} is not a wiki-publisher page manifest ("version": ${version} is missing).`,
-  unknownField: (name, field) => `${name} has an unknown field "${field}".`,
-  noPages: (name) => `${name} has no "pages" object.`,
-  listedTwice: (name, key) => `${name} lists "${key}" twice; keep one of them (for a page, the one whose page the wiki should keep).`,
-  badEntry: (name, key, problem) => `${name} has a bad entry "${key}": ${problem}.`,
-  noSpace: (name) => `${name} has no "space" (the space key of its pages), or an empty one.`,
-  noParent: (name) => `${name} has no "parent", or one that is not a page ID (digits in quotes).`,
-  cannotRead: (name, detail) => `${name} cannot be read (${detail}).`,
-  keyEmpty: () => 'it is empty (the folder itself is "parent")',
-  keyBackslash: () => "it has a backslash (keys are '/'-separated)",
-  keyAbsolute: () => "it is absolute (keys are relative to the manifest's folder)",
-  keyLeaves: () => 'it leaves the folder ("..")',
-  keyNotNormalised: () => 'it is not normalised (an empty or "." part)',
-  entryNotObject: () => 'it is not an object like {"id": "123", "title": "…"}',
-  entryNoId: () => 'it has no "id"',
-  entryBadId: (id) => `its "id" ${id} is not a page ID (digits in quotes)`,
-  entryBadTitle: () => 'its "title" is not text',
-  entryUnknownField: (field) => `it has an unknown field "${field}"`,
-  idNotDigits: (id) => `the page ID ${id} is not digits`,
-  cannotRecord: (key, problem) => `Cannot record "${key}" in the page manifest: ${problem}.`,
-  notARootTarget: (root) => `Not a root target: ${root}.`
-};
-
-// src/core/text/escaped.ts
-function isEscaped(text2, at) {
-  let count = 0;
-  for (let before = at - 1; before >= 0 && text2[before] === "\\"; before--) count++;
-  return (count & 1) === 1;
-}
-
-// src/core/tree/manifestFormat.ts
-var MANIFEST_FILE_NAME = ".wiki-pages.json";
-var MANIFEST_VERSION = 1;
-var PAGE_ID2 = /^\d+$/;
-var TOP_LEVEL_FIELDS = /* @__PURE__ */ new Set(["version", "space", "parent", "pages"]);
-var ENTRY_FIELDS = /* @__PURE__ */ new Set(["id", "title"]);
-var CONFLICT_MARKER = /^(?:<{7}|>{7}|\|{7})(?:[ \t]|$)|^={7}[ \t]*$/m;
-function mergeConflictMessage(text2, name = MANIFEST_FILE_NAME, messages = englishManifestMessages) {
-  return CONFLICT_MARKER.test(text2) ? messages.conflictMarkers(name) : void 0;
-}
-function manifestKeyProblem(key, messages = englishManifestMessages) {
-  if (key === "") return messages.keyEmpty();
-  if (key.includes("\\")) return messages.keyBackslash();
-  if (key.startsWith("/") || /^[A-Za-z]:/.test(key)) return messages.keyAbsolute();
-  const body = key.endsWith("/") ? key.slice(0, -1) : key;
-  let notNormalised = false;
-  for (let start = 0; ; ) {
-    let end = body.indexOf("/", start);
-    if (end === -1) end = body.length;
-    if (end - start === 2 && body.startsWith("..", start)) return messages.keyLeaves();
-    if (end === start || end - start === 1 && body[start] === ".") notNormalised = true;
-    if (end === body.length) break;
-    start = end + 1;
-  }
-  return notNormalised ? messages.keyNotNormalised() : void 0;
-}
-function parseManifest(text2, name = MANIFEST_FILE_NAME, messages = englishManifestMessages) {
-  const refuse2 = (message) => ({ ok: false, message });
-  const conflict = mergeConflictMessage(text2, name, messages);
-  if (conflict) return { ok: false, message: conflict };
-  let value;
-  try {
-    value = JSON.parse(text2.replace(/^\uFEFF/, ""));
-  } catch (error) {
-    return refuse2(messages.notJson(name, error instanceof Error ? error.message : String(error)));
-  }
-  if (!isObject2(value)) return refuse2(messages.notObject(name));
-  if (value.version !== MANIFEST_VERSION) {
-    return refuse2(typeof value.version === "number" && value.version > MANIFEST_VERSION ? messages.newerVersion(name, value.version, MANIFEST_VERSION) : messages.notAManifest(name, MANIFEST_VERSION));
-  }
-  const unknown = Object.keys(value).find((field) => !TOP_LEVEL_FIELDS.has(field));
-  if (unknown !== void 0) return refuse2(messages.unknownField(name, unknown));
-  const root = parseRoot(value.space, value.parent, name, messages);
-  if (typeof root === "string") return refuse2(root);
-  if (!isObject2(value.pages)) return refuse2(messages.noPages(name));
-  const twice = memberNameCount(text2) > memberCount(value) ? duplicateMember(text2) : void 0;
-  if (twice !== void 0) return refuse2(messages.listedTwice(name, twice));
-  const pages = /* @__PURE__ */ new Map();
-  for (const [key, raw] of Object.entries(value.pages)) {
-    const problem = manifestKeyProblem(key, messages) ?? entryProblem(raw, messages);
-    if (problem) return refuse2(messages.badEntry(name, key, problem));
-    const entry = raw;
-    pages.set(key, { id: entry.id, title: entry.title ?? "" });
-  }
-  return { ok: true, manifest: { root, pages } };
-}
-function serializeManifest(manifest) {
-  const keys = [...manifest.pages.keys()].sort();
-  const lines = keys.map((key) => {
-    const { id, title } = manifest.pages.get(key);
-    return `    ${JSON.stringify(key)}: ${JSON.stringify({ id, title })}`;
-  });
-  const root = manifest.root ? [`  "space": ${JSON.stringify(manifest.root.space)},`, `  "parent": ${JSON.stringify(manifest.root.parent)},`] : [];
-  const pages = lines.length === 0 ? "{}" : `{
-${lines.join(",\n")}
-  }`;
-  return ["{", `  "version": ${MANIFEST_VERSION},`, ...root, `  "pages": ${pages}`, "}", ""].join("\n");
-}
-function parseRoot(space, parent, name, messages) {
-  if (space === void 0 && parent === void 0) return void 0;
-  if (typeof space !== "string" || space.trim() === "") return messages.noSpace(name);
-  if (typeof parent !== "string" || !PAGE_ID2.test(parent)) return messages.noParent(name);
-  return { space, parent };
-}
-function entryProblem(raw, messages) {
-  if (!isObject2(raw)) return messages.entryNotObject();
-  if (raw.id === void 0) return messages.entryNoId();
-  if (typeof raw.id !== "string" || !PAGE_ID2.test(raw.id)) return messages.entryBadId(JSON.stringify(raw.id));
-  if (raw.title !== void 0 && typeof raw.title !== "string") return messages.entryBadTitle();
-  for (const field in raw) if (!ENTRY_FIELDS.has(field)) return messages.entryUnknownField(field);
-  return void 0;
-}
-function memberNameCount(text2) {
-  let count = 0;
-  for (let at = text2.indexOf('"'); at !== -1; ) {
-    let end = text2.indexOf('"', at + 1);
-    while (end !== -1 && isEscaped(text2, end)) end = text2.indexOf('"', end + 1);
-    if (end === -1) break;
-    let next = end + 1;
-    while (text2[next] === " " || text2[next] === "\n" || text2[next] === "\r" || text2[next] === "	") next++;
-    if (text2[next] === ":") count++;
-    at = text2.indexOf('"', next);
-  }
-  return count;
-}
-function memberCount(value) {
-  if (typeof value !== "object" || value === null) return 0;
-  let count = 0;
-  if (Array.isArray(value)) {
-    for (const element of value) count += memberCount(element);
-    return count;
-  }
-  for (const name in value) count += 1 + memberCount(value[name]);
-  return count;
-}
-function duplicateMember(text2) {
-  const objects = [];
-  for (let at = 0; at < text2.length; at++) {
-    const char = text2[at];
-    if (char === "{") objects.push(/* @__PURE__ */ new Set());
-    else if (char === "[") objects.push(void 0);
-    else if (char === "}" || char === "]") objects.pop();
-    else if (char === '"') {
-      const end = endOfString(text2, at);
-      const names = objects[objects.length - 1];
-      let next = end + 1;
-      while (" 	\r\n".includes(text2[next] ?? ".")) next++;
-      if (names && text2[next] === ":") {
-        const written3 = text2.slice(at + 1, end);
-        const name = written3.includes("\\") ? JSON.parse(text2.slice(at, end + 1)) : written3;
-        if (names.has(name)) return name;
-        names.add(name);
-      }
-      at = end;
-    }
-  }
-  return void 0;
-}
-function endOfString(text2, start) {
-  let at = start + 1;
-  while (at < text2.length && text2[at] !== '"') at += text2[at] === "\\" ? 2 : 1;
-  return at;
-}
-function isObject2(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 // src/core/tree/manifest.ts
@@ -12214,30 +12348,6 @@ var ManifestStore = class _ManifestStore {
 function sameRoot(a, b) {
   return b !== void 0 && a.space === b.space && a.parent === b.parent;
 }
-
-// src/core/tree/manifestNodeFs.ts
-var import_node_crypto2 = require("node:crypto");
-var import_promises4 = require("node:fs/promises");
-var nodeManifestFiles = {
-  async read(path) {
-    try {
-      return await (0, import_promises4.readFile)(path, "utf8");
-    } catch (error) {
-      if (error.code === "ENOENT") return void 0;
-      throw error;
-    }
-  },
-  async write(path, text2) {
-    const temporary = `${path}.${process.pid}.${(0, import_node_crypto2.randomBytes)(4).toString("hex")}.tmp`;
-    try {
-      await (0, import_promises4.writeFile)(temporary, text2, "utf8");
-      await (0, import_promises4.rename)(temporary, path);
-    } catch (error) {
-      await (0, import_promises4.rm)(temporary, { force: true });
-      throw error;
-    }
-  }
-};
 
 // src/core/tree/pageManifest.ts
 async function openManifest(port, location, options) {
@@ -12501,23 +12611,23 @@ function linkTarget2(destination, fromFile) {
   const decoded = written3.includes("%") ? percentDecoded(written3) : written3;
   return { kind: "file", path: resolvedPath(decoded, fromFile), markdown: MARKDOWN_FILE2.test(decoded), anchor };
 }
-function resolvedPath(relative4, fromFile) {
-  if (relative4.startsWith("/")) return void 0;
-  if (relative4 !== "" && relative4 !== "." && relative4 !== ".." && !relative4.includes("/")) {
+function resolvedPath(relative5, fromFile) {
+  if (relative5.startsWith("/")) return void 0;
+  if (relative5 !== "" && relative5 !== "." && relative5 !== ".." && !relative5.includes("/")) {
     const slash = fromFile.lastIndexOf("/");
-    return slash === -1 ? relative4 : `${fromFile.slice(0, slash)}/${relative4}`;
+    return slash === -1 ? relative5 : `${fromFile.slice(0, slash)}/${relative5}`;
   }
   let folderEnd = fromFile.lastIndexOf("/");
   let rest = 0;
-  while (relative4.startsWith("../", rest) && folderEnd !== -1) {
+  while (relative5.startsWith("../", rest) && folderEnd !== -1) {
     folderEnd = fromFile.lastIndexOf("/", folderEnd - 1);
     rest += 3;
   }
-  if (!relative4.startsWith("../", rest) && isPlainPath(relative4, rest)) {
-    return folderEnd === -1 ? relative4.slice(rest) : `${fromFile.slice(0, folderEnd)}/${relative4.slice(rest)}`;
+  if (!relative5.startsWith("../", rest) && isPlainPath(relative5, rest)) {
+    return folderEnd === -1 ? relative5.slice(rest) : `${fromFile.slice(0, folderEnd)}/${relative5.slice(rest)}`;
   }
   const segments = fromFile.split("/").slice(0, -1);
-  for (const segment of relative4.split("/")) {
+  for (const segment of relative5.split("/")) {
     if (segment === "" || segment === ".") continue;
     if (segment !== "..") segments.push(segment);
     else if (segments.pop() === void 0) return void 0;
@@ -12685,27 +12795,6 @@ function groupByTitle(entries, titleOf) {
   return [...byTitle.values()].filter((group) => group.length > 1);
 }
 
-// src/core/tree/paths.ts
-function folderKey(folder) {
-  const trimmed = folder.replace(/\/+$/, "");
-  return trimmed === "" || trimmed === "." ? "" : `${trimmed}/`;
-}
-function isFolderPath(path) {
-  return path.endsWith("/");
-}
-function parentFolderOf(path) {
-  const plain = path.replace(/\/$/, "");
-  const slash = plain.lastIndexOf("/");
-  return slash === -1 ? "" : plain.slice(0, slash + 1);
-}
-function nameOf(path) {
-  const plain = path.replace(/\/$/, "");
-  return plain.slice(plain.lastIndexOf("/") + 1);
-}
-function isBelow(path, root) {
-  return path.startsWith(root) && path.length > root.length;
-}
-
 // src/core/tree/folderMarkdown.ts
 function generatedFolderMarkdown(node, tree) {
   const lines = [];
@@ -12769,31 +12858,6 @@ function stillThere(path, refused2) {
 var sameFolder = (gone, node) => parentFolderOf(gone.path) === parentFolderOf(node.path);
 var sameName = (gone, node) => nameOf(gone.path).toLowerCase() === nameOf(node.path).toLowerCase();
 var sameTitle = (gone, node) => titleKey(gone.page.title) === titleKey(node.title);
-
-// src/core/tree/folderPage.ts
-function folderContentRank(fileName, folderName) {
-  const lower = fileName.toLowerCase();
-  const extension = MARKDOWN_EXTENSIONS.find((each) => lower.endsWith(each));
-  if (extension === void 0) return void 0;
-  const stem = lower.slice(0, -extension.length);
-  if (stem === "index") return 0;
-  if (stem === "readme") return 1;
-  return stem !== "" && stem === folderName.toLowerCase() ? 2 : void 0;
-}
-function folderContentFile(files, folderName) {
-  let best;
-  for (const file of files) {
-    const rank = folderContentRank(nameOf(file.path), folderName);
-    if (rank === void 0) continue;
-    if (!best || rank < best.rank || rank === best.rank && compareRelativePaths(file.path, best.file.path) < 0) best = { file, rank };
-  }
-  return best?.file;
-}
-function readableFolderName(name) {
-  const spaced = name.replace(/[-_]+/g, " ").replace(/\s+/g, " ").trim();
-  if (spaced === "") return name;
-  return spaced.charAt(0).toLocaleUpperCase("en-US") + spaced.slice(1);
-}
 
 // src/core/tree/shape.ts
 function shapeTree(files, rootPath) {
@@ -13113,6 +13177,12 @@ async function runTree(options) {
     const context = rewriting.get(item.file.key);
     return planned.ok && context ? { ok: true, content: rewriteLinks(planned.content, context).markdown } : planned;
   };
+  let started = 0;
+  let total = plan.pages.filter((page) => page.item.state === "send").length + plan.pinned.filter((item) => item.state === "send").length;
+  const onStart = (item) => options.onStart?.(item, ++started, Math.max(total, started));
+  const expectMore = (count) => {
+    total += count;
+  };
   const results = [];
   const created = /* @__PURE__ */ new Set();
   const needSecond = [];
@@ -13125,7 +13195,7 @@ async function runTree(options) {
   const loose = [...plan.refused, ...plan.pinned];
   if (loose.length > 0) {
     await guardPlan(plan.pinned, { ...options.guard, pages: options.pages, ...options.signal ? { signal: options.signal } : {} });
-    const looseResults = await runPlan(loose, { ...options, onResult: void 0, onStopped });
+    const looseResults = await runPlan(loose, { ...options, onResult: void 0, onStopped, onStart });
     for (const result of looseResults) {
       const treeResult = { ...result, pass: 1, key: result.item.file.label, depth: 0, linkCautions: [], linksToFillIn: false };
       results.push(treeResult);
@@ -13153,6 +13223,7 @@ async function runTree(options) {
       ...options,
       onStopped,
       content,
+      onStart,
       onResult: (result) => {
         const index = indexOf.get(result.item);
         const entry = index === void 0 ? void 0 : items[index];
@@ -13208,9 +13279,12 @@ async function runTree(options) {
       options.onResult?.(treeResult);
     }
   }
-  const passContext = { ...options, onStopped, resolved: rewritten, reached, ids, results, content };
+  const passContext = { ...options, onStopped, onStart, resolved: rewritten, reached, ids, results, content };
+  expectMore(needSecond.length);
   await secondPass(needSecond, passContext);
-  const relinked = addressable ? await relinkUnchanged(pagesLinkingAnew(plan, results, recordedIds, ids), passContext) : 0;
+  const linkingAnew = addressable ? pagesLinkingAnew(plan, results, recordedIds, ids) : [];
+  expectMore(linkingAnew.length);
+  const relinked = await relinkUnchanged(linkingAnew, passContext);
   const last = new Map(results.map((result) => [result.key, result]));
   return { results, secondPass: needSecond.length + relinked, summary: summarise([...last.values()]) };
 }
@@ -13228,10 +13302,10 @@ function adoptOwnPage(item, ownAuthorId) {
   item.complete = { ...item.complete, overwrite: true };
   item.guard = { kind: "asLeft", page: verdict.page };
 }
-function decidedOnce(resolve6) {
+function decidedOnce(resolve7) {
   const decided = /* @__PURE__ */ new Map();
   return (path) => {
-    if (!decided.has(path)) decided.set(path, resolve6(path));
+    if (!decided.has(path)) decided.set(path, resolve7(path));
     return decided.get(path);
   };
 }
@@ -13706,6 +13780,8 @@ async function publishCommand(args, context) {
     const { plan, state } = planned;
     await guardPlan(plan, {
       pages,
+      // Pages the repository records: a latest version by this token's user is a teammate's or CI's publish.
+      landedEarlier: planned.fromRepository,
       noAccessReason: "no page access",
       signal: context.interrupt,
       overwriteEdited: args.overwriteEdited,
@@ -13780,15 +13856,39 @@ async function planCommandLine(args, cwd, output, renderer) {
   if (args.spaceId !== void 0) defaults.spaceId = args.spaceId;
   if (args.parentId !== void 0) defaults.parentId = args.parentId;
   const links = /* @__PURE__ */ new Map();
+  const known = /* @__PURE__ */ new Map();
+  for (const file of read.files) known.set(file.key, await state?.get(file.key));
+  const repository = await repositoryLinks(read.files.filter((file) => known.get(file.key) === void 0).map((file) => repositoryLinkFile(file.key, cwd)), nodeManifestFiles);
+  for (const problem of repository.problems) output.problem(`${problem} (its files publish as if it recorded no page)`);
+  const fromRepository = /* @__PURE__ */ new Set();
   for (const file of read.files) {
-    const link = await state?.get(file.key);
+    const recorded = repository.links.get(file.key);
+    if (recorded && !args.retarget) fromRepository.add(file.key);
+    const link = known.get(file.key) ?? recorded;
     const elsewhere = link && flagsNameAnotherPlace(link, defaults);
     if (elsewhere && !args.retarget) {
       output.problem(`${file.label}: the --state record publishes it to space ${link.spaceId} under parent ${link.parentId}, not where --space/--parent say; the record wins. Pass --retarget to publish it where the flags say (the old page stays).`);
     }
     links.set(file.key, args.retarget ? void 0 : link);
   }
-  return { ok: true, state, plan: planFiles(read.files, links, { titleFromFile: true, defaults, force: args.force, ...renderer ? { diagramRenderer: renderer } : {} }) };
+  return { ok: true, state, fromRepository, plan: planFiles(read.files, links, { titleFromFile: true, defaults, force: args.force, ...renderer ? { diagramRenderer: renderer } : {} }) };
+}
+function repositoryLinkFile(path, cwd) {
+  const ancestors = [];
+  const top = (0, import_node_path6.resolve)(cwd);
+  if (path === top || path.startsWith(top.endsWith(import_node_path6.sep) ? top : `${top}${import_node_path6.sep}`)) {
+    for (let folder = (0, import_node_path6.dirname)(path); ; folder = (0, import_node_path6.dirname)(folder)) {
+      ancestors.push({ folder, manifestLocation: (0, import_node_path6.join)(folder, MANIFEST_FILE_NAME), relativePath: (0, import_node_path6.relative)(folder, path).split(import_node_path6.sep).join("/") });
+      if (folder === top || (0, import_node_path6.dirname)(folder) === folder) break;
+    }
+  }
+  let siblingNames;
+  try {
+    siblingNames = (0, import_node_fs2.readdirSync)((0, import_node_path6.dirname)(path));
+  } catch {
+    siblingNames = void 0;
+  }
+  return { key: path, ancestors, ...siblingNames ? { siblingNames } : {} };
 }
 function flagsNameAnotherPlace(link, flags) {
   return flags.spaceId !== void 0 && flags.spaceId !== link.spaceId || flags.parentId !== void 0 && flags.parentId !== link.parentId;
@@ -13943,10 +14043,10 @@ async function runAction(env, cwd) {
   const read = readActionInputs(env);
   if (!read.ok) return fail4(read.message);
   const { inputs } = read;
-  const work = await (0, import_promises7.mkdtemp)((0, import_node_path6.join)(env.RUNNER_TEMP || (0, import_node_os.tmpdir)(), "wiki-publisher-"));
+  const work = await (0, import_promises7.mkdtemp)((0, import_node_path7.join)(env.RUNNER_TEMP || (0, import_node_os.tmpdir)(), "wiki-publisher-"));
   const argv = [...inputs.argv];
   if (inputs.expectPlan !== void 0) {
-    const reviewed = (0, import_node_path6.join)(work, "reviewed-plan.md");
+    const reviewed = (0, import_node_path7.join)(work, "reviewed-plan.md");
     await (0, import_promises7.writeFile)(reviewed, inputs.expectPlan, "utf8");
     argv.splice(1, 0, "--expect-plan", /^[0-9a-fA-F]{12,64}$/.test(inputs.expectPlan) ? inputs.expectPlan : `@${reviewed}`);
   }
@@ -13977,8 +14077,8 @@ async function runAction(env, cwd) {
   return report(records, { exitCode, work, cwd, env, summary: inputs.summary, annotations: inputs.annotations });
 }
 async function report(records, context) {
-  const resultsPath = (0, import_node_path6.join)(context.work, "results.json");
-  const planPath = (0, import_node_path6.join)(context.work, "plan.md");
+  const resultsPath = (0, import_node_path7.join)(context.work, "results.json");
+  const planPath = (0, import_node_path7.join)(context.work, "plan.md");
   try {
     await (0, import_promises7.writeFile)(resultsPath, `${JSON.stringify(records.all, null, 2)}
 `, "utf8");
@@ -13986,7 +14086,7 @@ async function report(records, context) {
     await (0, import_promises7.writeFile)(planPath, ran ? runMarkdown(records, { maxChars: COMMENT_MAX_CHARS, fullPlanAt: "the job summary of this run" }) : "", "utf8");
     if (ran && context.summary) await appendStepSummary(context.env.GITHUB_STEP_SUMMARY, runMarkdown(records, { maxChars: STEP_SUMMARY_MAX_CHARS }));
     if (context.annotations) {
-      for (const annotation of runAnnotations(records, (file) => readText2((0, import_node_path6.resolve)(context.cwd, file)))) process.stdout.write(`${workflowCommand(annotation)}
+      for (const annotation of runAnnotations(records, (file) => readText2((0, import_node_path7.resolve)(context.cwd, file)))) process.stdout.write(`${workflowCommand(annotation)}
 `);
     }
     await appendOutputs(context.env.GITHUB_OUTPUT, { ...stepOutputs(records, context.exitCode), results: resultsPath, plan: planPath });
@@ -13999,7 +14099,7 @@ async function report(records, context) {
 }
 function readText2(path) {
   try {
-    return (0, import_node_fs2.readFileSync)(path, "utf8");
+    return (0, import_node_fs3.readFileSync)(path, "utf8");
   } catch {
     return void 0;
   }

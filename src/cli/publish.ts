@@ -2,7 +2,12 @@
 // matter, then the --state record, then the flags), run the core's edit guard with the page access CI was given,
 // then either print the plan (--dry-run) or send it with the core's runner, reporting every file and recording each
 // page in --state as it lands. Returns the exit code; never calls process.exit itself.
+import { readdirSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { StateFileLinkStore } from '../core/links/stateFile';
+import { MANIFEST_FILE_NAME } from '../core/tree/manifestFormat';
+import { nodeManifestFiles } from '../core/tree/manifestNodeFs';
+import { repositoryLinks, type ManifestAncestor, type RepositoryLinkFile } from '../core/tree/repositoryLinks';
 import { ownPageProof } from '../core/links/pageIdentity';
 import type { PageLink } from '../core/links/pageLink';
 import { apiTokenSubject } from '../core/apiToken/subject';
@@ -88,6 +93,8 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
     const { plan, state } = planned;
     await guardPlan(plan, {
       pages,
+      // Pages the repository records: a latest version by this token's user is a teammate's or CI's publish.
+      landedEarlier: planned.fromRepository,
       noAccessReason: 'no page access',
       signal: context.interrupt,
       overwriteEdited: args.overwriteEdited,
@@ -162,7 +169,7 @@ async function send(plan: PlanItem[], state: StateFileLinkStore | undefined, pag
   return exitCode;
 }
 
-type Planned = { ok: true; plan: PlanItem[]; state: StateFileLinkStore | undefined } | { ok: false; message: string };
+type Planned = { ok: true; plan: PlanItem[]; state: StateFileLinkStore | undefined; fromRepository: Set<string> } | { ok: false; message: string };
 
 /** Files found and read, their --state records, and the plan: front matter, then the record, then the flags. */
 async function planCommandLine(args: PublishArgs, cwd: string, output: Output, renderer: string | undefined): Promise<Planned> {
@@ -175,8 +182,16 @@ async function planCommandLine(args: PublishArgs, cwd: string, output: Output, r
   if (args.spaceId !== undefined) defaults.spaceId = args.spaceId;
   if (args.parentId !== undefined) defaults.parentId = args.parentId;
   const links = new Map<string, PageLink | undefined>();
+  // A file this machine has no record of may be a page of a tree the repository records (.wiki-pages.json).
+  const known = new Map<string, PageLink | undefined>();
+  for (const file of read.files) known.set(file.key, await state?.get(file.key));
+  const repository = await repositoryLinks(read.files.filter((file) => known.get(file.key) === undefined).map((file) => repositoryLinkFile(file.key, cwd)), nodeManifestFiles);
+  for (const problem of repository.problems) output.problem(`${problem} (its files publish as if it recorded no page)`);
+  const fromRepository = new Set<string>();
   for (const file of read.files) {
-    const link = await state?.get(file.key);
+    const recorded = repository.links.get(file.key);
+    if (recorded && !args.retarget) fromRepository.add(file.key);
+    const link = known.get(file.key) ?? recorded;
     const elsewhere = link && flagsNameAnotherPlace(link, defaults);
     if (elsewhere && !args.retarget) {
       output.problem(`${file.label}: the --state record publishes it to space ${link.spaceId} under parent ${link.parentId}, not where --space/--parent say; the record wins. Pass --retarget to publish it where the flags say (the old page stays).`);
@@ -184,7 +199,26 @@ async function planCommandLine(args: PublishArgs, cwd: string, output: Output, r
     // --retarget: the flags and the file's own title decide, as if the file had never been published.
     links.set(file.key, args.retarget ? undefined : link);
   }
-  return { ok: true, state, plan: planFiles(read.files, links, { titleFromFile: true, defaults, force: args.force, ...(renderer ? { diagramRenderer: renderer } : {}) }) };
+  return { ok: true, state, fromRepository, plan: planFiles(read.files, links, { titleFromFile: true, defaults, force: args.force, ...(renderer ? { diagramRenderer: renderer } : {}) }) };
+}
+
+/** A file on disk and the folders from its own up to the working folder, where a .wiki-pages.json may record it. */
+function repositoryLinkFile(path: string, cwd: string): RepositoryLinkFile {
+  const ancestors: ManifestAncestor[] = [];
+  const top = resolve(cwd);
+  if (path === top || path.startsWith(top.endsWith(sep) ? top : `${top}${sep}`)) {
+    for (let folder = dirname(path); ; folder = dirname(folder)) {
+      ancestors.push({ folder, manifestLocation: join(folder, MANIFEST_FILE_NAME), relativePath: relative(folder, path).split(sep).join('/') });
+      if (folder === top || dirname(folder) === folder) break;
+    }
+  }
+  let siblingNames: string[] | undefined;
+  try {
+    siblingNames = readdirSync(dirname(path));
+  } catch {
+    siblingNames = undefined;
+  }
+  return { key: path, ancestors, ...(siblingNames ? { siblingNames } : {}) };
 }
 
 function flagsNameAnotherPlace(link: PageLink, flags: PartialTarget): boolean {

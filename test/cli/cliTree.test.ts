@@ -123,6 +123,30 @@ describe('CLI --tree', () => {
     assert.match(page('Setup').markdown, apiLink);
   });
 
+  it('one file of a recorded tree, published on its own from a fresh clone, updates its recorded page through the edit guard', async () => {
+    const root = await cli.tree(TREE);
+    assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);
+    const setup = page('Setup');
+    const count = cli.world.sandbox.pages().length;
+    await writeFile(join(root, 'docs', 'guide', 'setup.md'), '# Setup\n\nSee [the API](../reference/api.md#tokens).\n\nA teammate\'s line.\n');
+
+    // No --state, no --space/--parent: the folder's .wiki-pages.json says which page it is, and where.
+    const single = await runCli(['publish', 'docs/guide/setup.md', '--json'], { cwd: root, env: cli.env() });
+    assert.equal(single.code, 0, `${single.stdout}\n${single.stderr}`);
+    assert.deepEqual(fileRecords(single).map((record) => record.status), ['published']);
+    assert.equal(cli.world.sandbox.pages().length, count, 'no new page, no "already exists"');
+    assert.equal(page('Setup').id, setup.id);
+    assert.match(page('Setup').markdown, /A teammate's line/);
+
+    // A folder's content file is its folder's page; a colleague's edit there is held back, as in any run.
+    const guide = page('Guide');
+    cli.world.sandbox.editPageOnWiki(guide.id, '# Guide\n\nEdited on the wiki.\n');
+    await writeFile(join(root, 'docs', 'guide', 'README.md'), '# Guide\n\nAll about it, and more.\n');
+    const held = await runCli(['publish', 'docs/guide/README.md', '--json'], { cwd: root, env: cli.env() });
+    assert.deepEqual(fileRecords(held).map((record) => record.status), ['edited'], `${held.stdout}\n${held.stderr}`);
+    assert.match(page('Guide').markdown, /Edited on the wiki/);
+  });
+
   it('says what moved and what is orphaned; the old pages stay', async () => {
     const root = await cli.tree(TREE);
     assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);

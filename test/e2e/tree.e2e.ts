@@ -6,8 +6,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { signInApproved } from './support/accounts';
 import { useSessions } from './support/harness';
-import { compareFromConfirmation, publishNewTree } from './support/publishFlow';
-import { clearNotifications, notification, publishFolderAs, tokenStatusItem, UI_TIMEOUT_MS, waitForCenterNotification } from './support/workbench';
+import { clickPublishButton, compareFromConfirmation, publishNewTree } from './support/publishFlow';
+import { centerNotification, clearNotifications, notification, notificationButton, openFile, publishFolderAs, quickInput, tokenStatusItem, UI_TIMEOUT_MS, waitForCenterNotification } from './support/workbench';
+import { SANDBOX_BODIES } from './support/sandboxBodies';
 import { openPagesView, pagesViewAction, pagesViewRow } from './support/wikiPagesView';
 import type { Session } from './support/session';
 
@@ -125,6 +126,43 @@ describe('Publishing a folder as a page tree', function () {
     const editor = page.locator('.editor-group-container.active .monaco-editor .view-lines').first();
     await editor.getByText('Call [the API](../reference/api.md#tokens) with a token (one per job).').waitFor();
     assert.equal(await editor.getByText('/wiki/spaces/').count(), 0, 'the wiki\'s page address did not come into the file');
+  });
+
+  it('a teammate\'s clone publishes one file of a recorded tree: the page .wiki-pages.json names, updated, no questions', async function () {
+    const { page, sandbox, workspaceDir } = await sessions.start({ files: FILES, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
+    // The tree as CI published it earlier, with its own token: the pages exist, and the repository records them.
+    const ci = sandbox.issueToken({ label: 'ci-publisher' }).token;
+    const post = async (body: Record<string, unknown>): Promise<void> => {
+      const response = await fetch(sandbox.importEndpoint, { method: 'POST', headers: { authorization: `Bearer ${ci}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      assert.equal(response.status, 201);
+    };
+    await post({ spaceId: 'DOCS', parentId: '123456', pageTitle: 'Guide', content: 'All about it.' });
+    const guide = sandbox.findPageByTitle('DOCS', '123456', 'Guide');
+    assert.ok(guide);
+    await post({ spaceId: 'DOCS', parentId: guide.id, pageTitle: 'Setup', content: 'First version.' });
+    const setup = sandbox.findPageByTitle('DOCS', guide.id, 'Setup');
+    assert.ok(setup);
+    writeFileSync(path.join(workspaceDir, 'docs', '.wiki-pages.json'), `${JSON.stringify({
+      version: 1, space: 'DOCS', parent: '123456',
+      pages: { 'guide/': { id: guide.id, title: 'Guide' }, 'guide/setup.md': { id: setup.id, title: 'Setup' } },
+    }, null, 2)}\n`);
+    const count = sandbox.pages().length;
+
+    // Down the Explorer to docs/guide/setup.md, as a person opens it.
+    for (const folder of ['docs', 'guide']) await page.locator('.explorer-folders-view .monaco-list-row').filter({ has: page.getByText(folder, { exact: true }) }).first().click();
+    await openFile(page, 'setup.md');
+    await clickPublishButton(page);
+    // Published on its own, its link to another file is a caution as for any single file; the target is no question.
+    const caution = notification(page, /will point nowhere on the wiki/);
+    await caution.or(quickInput(page).filter({ visible: true })).first().waitFor({ timeout: UI_TIMEOUT_MS });
+    assert.equal(await quickInput(page).isVisible(), false, 'no prompt: the repository says which page it is');
+    await notificationButton(caution, 'Publish Anyway').click();
+    const updated = notification(page, SANDBOX_BODIES.updated).or(centerNotification(page, SANDBOX_BODIES.updated)).first();
+    await updated.or(quickInput(page).filter({ visible: true })).first().waitFor({ timeout: UI_TIMEOUT_MS });
+    assert.equal(await quickInput(page).isVisible(), false, 'no prompt: the repository says which page it is');
+    assert.equal(sandbox.imports.at(-1)?.status, 200, 'updated, never "already exists"');
+    assert.equal(sandbox.pages().length, count, 'no new page');
+    assert.match(sandbox.pages().find((candidate) => candidate.id === setup.id)?.markdown ?? '', /Keep the token secret/);
   });
 });
 

@@ -7,7 +7,7 @@ import { proveOwnPage } from '../../src/core/links/pageIdentity';
 import type { PageLink } from '../../src/core/links/pageLink';
 import { wikiHeadingAnchor } from '../../src/core/links/rewrite';
 import { pageAddress } from '../../src/core/publish/pageAddress';
-import type { SourceFile } from '../../src/core/run/plan';
+import type { PlanItem, SourceFile } from '../../src/core/run/plan';
 import { ThrottleGate } from '../../src/core/run/runner';
 import { sendPlanned } from '../../src/core/run/send';
 import { checkTitlesInSpace } from '../../src/core/tree/titlesInSpace';
@@ -30,7 +30,10 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
   const signedIn = useSignedInWorld();
   const sources = (files: Record<string, string>): SourceFile[] => Object.entries(files).map(([label, text]) => ({ key: `/repo/${label}`, label, text }));
 
-  async function publishTree(files: Record<string, string>, identity: MemoryIdentity, links = new Map<string, PageLink | undefined>(), access = true): Promise<{ plan: ReturnType<typeof planTree>; run: TreeRunResult }> {
+  async function publishTree(
+    files: Record<string, string>, identity: MemoryIdentity, links = new Map<string, PageLink | undefined>(), access = true,
+    onStart?: (item: PlanItem, started: number, total: number) => void,
+  ): Promise<{ plan: ReturnType<typeof planTree>; run: TreeRunResult }> {
     const plan = planTree(sources(files), { rootPath: 'docs', spaceId: 'DOCS', parentId: '123456', overwrite: false, identity, links, pageAccess: access });
     const token = signedIn.apiToken;
     const pages = access ? signedIn.pages : undefined;
@@ -44,6 +47,7 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
         hooks: { sleep: async () => undefined },
       }),
       ...(pages ? { proveOwnPage: (_item, target, signal) => proveOwnPage(pages, target, { since, authorId: apiTokenSubject(token) }, signal) } : {}),
+      ...(onStart ? { onStart } : {}),
     });
     return { plan, run };
   }
@@ -247,6 +251,16 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
 
     const next = planTree(sources(renamed), { rootPath: 'docs', spaceId: 'DOCS', parentId: '123456', overwrite: false, identity, links: new Map(), pageAccess: true });
     assert.deepEqual([next.moves.orphans, next.moves.renamed, next.moves.moves], [[], [], []]);
+  });
+
+  it('counts progress over the whole run, every level and both passes, with one total', async () => {
+    const starts: Array<[number, number]> = [];
+    const { run } = await publishTree(FILES, new MemoryIdentity(), new Map(), true, (_item, started, total) => starts.push([started, total]));
+    const sent = run.results.filter((result) => result.state === 'published').length;
+    assert.ok(run.secondPass >= 1, 'this tree needs a second pass');
+    assert.deepEqual(starts.map(([started]) => started), Array.from({ length: sent }, (_, index) => index + 1), 'one count from 1, never restarting at a level');
+    assert.ok(starts.every(([started, total]) => started <= total));
+    assert.equal(starts.at(-1)?.[1], sent, 'the total ends as what was sent, the second pass included');
   });
 
   it('refuses before sending: two pages of the tree with one title (ignoring case), and a tree without page access or recorded IDs', async () => {

@@ -132,6 +132,14 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     return planned.ok && context ? { ok: true, content: rewriteLinks(planned.content, context).markdown } : planned;
   };
 
+  // One count for the whole run, levels and both passes, so progress reads "7 of 12", not a count per level: the
+  // total is what the plan sends (the guard may hold some back) and grows by the pages a second pass sends again.
+  let started = 0;
+  let total = plan.pages.filter((page) => page.item.state === 'send').length + plan.pinned.filter((item) => item.state === 'send').length;
+  const onStart = (item: PlanItem): void => options.onStart?.(item, ++started, Math.max(total, started));
+  const expectMore = (count: number): void => {
+    total += count;
+  };
   const results: TreeFileResult[] = [];
   /** Pages this run created (not found, adopted or updated): their children are new too. */
   const created = new Set<string>();
@@ -146,7 +154,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   const loose = [...plan.refused, ...plan.pinned];
   if (loose.length > 0) {
     await guardPlan(plan.pinned, { ...options.guard, pages: options.pages, ...(options.signal ? { signal: options.signal } : {}) });
-    const looseResults = await runPlan(loose, { ...options, onResult: undefined, onStopped });
+    const looseResults = await runPlan(loose, { ...options, onResult: undefined, onStopped, onStart });
     for (const result of looseResults) {
       const treeResult: TreeFileResult = { ...result, pass: 1, key: result.item.file.label, depth: 0, linkCautions: [], linksToFillIn: false };
       results.push(treeResult);
@@ -172,7 +180,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     const learning = new Map<number, Promise<{ pageId: string; url?: string } | undefined>>();
     const recording: Array<Promise<void>> = [];
     const levelResults = await runPlan(items.map((entry) => entry.item), {
-      ...options, onStopped, content,
+      ...options, onStopped, content, onStart,
       onResult: (result) => {
         const index = indexOf.get(result.item);
         const entry = index === undefined ? undefined : items[index];
@@ -226,9 +234,12 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
       options.onResult?.(treeResult);
     }
   }
-  const passContext = { ...options, onStopped, resolved: rewritten, reached, ids, results, content };
+  const passContext = { ...options, onStopped, onStart, resolved: rewritten, reached, ids, results, content };
+  expectMore(needSecond.length);
   await secondPass(needSecond, passContext);
-  const relinked = addressable ? await relinkUnchanged(pagesLinkingAnew(plan, results, recordedIds, ids), passContext) : 0;
+  const linkingAnew = addressable ? pagesLinkingAnew(plan, results, recordedIds, ids) : [];
+  expectMore(linkingAnew.length);
+  const relinked = await relinkUnchanged(linkingAnew, passContext);
   const last = new Map(results.map((result) => [result.key, result]));
   return { results, secondPass: needSecond.length + relinked, summary: summarise([...last.values()]) };
 }

@@ -7,7 +7,9 @@ import type { GuardVerdict } from '../../core/run/guard';
 import type { PublishOutcome } from '../../core/publish/outcome';
 import type { PartialTarget, PublishTarget } from '../../core/publish/target';
 import type { PlanItem, SourceFile } from '../../core/run/plan';
+import { describeError } from '../../core/log/redact';
 import { showModal } from '../notify';
+import { repositoryLinksFor } from './repositoryLinks';
 import { onDemand } from '../onDemandLoader';
 import { editedText, runGuard, uncheckedNote } from './guardStep';
 import { askForMissing } from './prompts';
@@ -31,6 +33,8 @@ export interface FilePublishOverride {
   guardPassed?: boolean;
   /** When the run being retried first tried to send: an "already exists" page created after it may be its own. */
   firstAttemptAt?: number;
+  /** The page came from the repository's .wiki-pages.json, not from a publish on this machine. */
+  repositoryPage?: boolean;
 }
 
 export class FilePublisher {
@@ -51,6 +55,9 @@ export class FilePublisher {
     // A file opened from the wiki (wiki.pageId) and saved under a new name publishes to the page it was opened from.
     const openedFrom = !override.askAgain && !item.link && item.prepared.frontMatterPageId ? await this.deps.links.opened(item.prepared.frontMatterPageId) : undefined;
     if (openedFrom) item = core.planFile(source, openedFrom, planned);
+    // A file this machine never published may be a page of a tree the repository records (a teammate's clone).
+    const recorded = !override.askAgain && !item.link ? await this.repositoryLink(source.key) : undefined;
+    if (recorded) item = core.planFile(source, recorded, planned);
     const link = item.link;
 
     // What does not depend on the target comes first, so nobody answers four questions to hear the file has a problem.
@@ -89,12 +96,20 @@ export class FilePublisher {
       item = core.planFile(source, item.link, { ...options, force: true, acceptTitleChange: true, defaults: complete });
     }
     if (item.state !== 'send' || !item.complete) return;
-    return this.guardAndSend(document, item, setup, override);
+    // The repository's page was last written by someone, never from here: a version by this token's user is explained.
+    return this.guardAndSend(document, item, setup, recorded && item.link === recorded ? { ...override, repositoryPage: true } : override);
+  }
+
+  /** The page a .wiki-pages.json above the file records for it; a manifest that cannot be read is logged and ignored. */
+  private async repositoryLink(key: string): Promise<PageLink | undefined> {
+    const found = await repositoryLinksFor([key]).catch((error: unknown) => ({ links: new Map<string, PageLink>(), problems: [describeError(error)] }));
+    for (const problem of found.problems) this.deps.log.warn(`A page manifest could not be read: ${problem}`);
+    return found.links.get(key);
   }
 
   private async guardAndSend(document: vscode.TextDocument, item: PlanItem, setup: SendSetup, override: FilePublishOverride): Promise<void> {
     const core = onDemand();
-    const landedEarlier = override.earlierRunMayHaveLanded ? new Set([item.file.key]) : undefined;
+    const landedEarlier = override.earlierRunMayHaveLanded || override.repositoryPage ? new Set([item.file.key]) : undefined;
     if (!(await runGuard(this.deps, [item], setup, { overwriteEdited: override.guardPassed ?? false, ...(landedEarlier ? { landedEarlier } : {}) }))) return;
     const verdict = item.guard;
     if (item.state === 'edited' && verdict?.kind === 'edited') {

@@ -17,6 +17,7 @@ import { editedText, runGuard, uncheckedNote } from './guardStep';
 import { askPlanDefaults, type PlanDefaults } from './prompts';
 import { concurrencySetting, omitTitleHeadingSetting, sharedPlanOptions, sendSetup, type PublishDependencies, type SendSetup } from './publishContext';
 import { PublishAnswer } from './publishAnswer';
+import { repositoryLinksFor } from './repositoryLinks';
 import { showWithActions } from './showOutcome';
 
 /** A retry of some files of an earlier run: its answers, and which files may have landed then. */
@@ -50,6 +51,11 @@ export class ManyPublisher {
     }
     const links = new Map<string, PageLink | undefined>();
     for (const source of sources) links.set(source.key, await this.deps.links.get(source.key));
+    // Files this machine never published may be pages of a tree the repository records (a teammate's clone).
+    const recorded = await repositoryLinksFor(sources.filter((source) => links.get(source.key) === undefined).map((source) => source.key))
+      .catch((error: unknown) => ({ links: new Map<string, PageLink>(), problems: [describeError(error)] }));
+    for (const problem of recorded.problems) this.deps.log.warn(`A page manifest could not be read: ${problem}`);
+    for (const [key, link] of recorded.links) links.set(key, link);
     const options = { titleFromFile: true, omitTitleHeading: omitTitleHeadingSetting(), force: retry !== undefined, ...sharedPlanOptions() };
     let items = core.planFiles(sources, links, options);
     let defaults = retry?.defaults;
@@ -59,7 +65,9 @@ export class ManyPublisher {
       items = core.planFiles(sources, links, { ...options, defaults });
     }
     // The edit guard is a step of every plan, a Retry's too: time has passed, and a colleague may have edited a page.
-    if (!(await runGuard(this.deps, items, setup, retry ? { landedEarlier: retry.mayHaveLanded } : {}))) return;
+    // The repository's pages were last written by someone, never from here: a version by this token's user is explained.
+    const landedEarlier = new Set([...(retry?.mayHaveLanded ?? []), ...recorded.links.keys()]);
+    if (!(await runGuard(this.deps, items, setup, { landedEarlier }))) return;
     const edited = items.filter((item) => item.state === 'edited');
     if (!retry || edited.length > 0) {
       const decision = await this.confirm(items, defaults);

@@ -80,12 +80,10 @@ export class TreePublisher {
     const overwriteEdited = decision === 'overwriteEdited' ? new Set(plan.pages.filter((page) => page.item.state === 'edited').map((page) => page.item.file.key)) : undefined;
 
     const since = this.deps.clock.now();
-    const sends = plan.pages.filter((page) => page.item.state === 'send').length + plan.pinned.filter((item) => item.state === 'send').length;
     let linking: Promise<void> = Promise.resolve();
     /** What each page's last pass left, by file key. */
     const landed = new Map<string, PageLink>();
     const run = await withProgressBeforeResult(vscode.l10n.t('Publishing the page tree'), (progress, signal) => {
-      let sent = 0;
       return core.runTree({
         plan, pages, identity, gate: new core.ThrottleGate(), concurrency: core.clampConcurrency(concurrencySetting()), signal, messages: editorPublishMessages,
         addressOf,
@@ -95,10 +93,10 @@ export class TreePublisher {
         },
         send: (item, target, context) => core.sendPlanned(item, target, context, { ...setup, transport: this.deps.transport() }),
         ...core.ownPageProof(pages, { since, authorId: ownAuthorId }),
-        onStart: (item) => {
-          sent++;
-          // Both passes count: a page whose links needed new pages is sent twice.
-          progress.report({ message: neutralise(vscode.l10n.t('{0} of about {1}: {2}', sent, sends, item.complete?.pageTitle ?? item.file.label)), increment: 100 / Math.max(1, sends) });
+        // The core counts the whole run, levels and both passes: a page whose links needed new pages is sent twice,
+        // and the total grows when the second pass starts.
+        onStart: (item, started, total) => {
+          progress.report({ message: neutralise(vscode.l10n.t('{0} of about {1}: {2}', started, total, item.complete?.pageTitle ?? item.file.label)), increment: 100 / Math.max(1, total) });
         },
         onResult: (result) => {
           linking = linking.then(() => this.link(result, landed)).catch((error: unknown) => this.deps.log.error(`Linking ${result.item.file.label} failed: ${describeError(error)}`));

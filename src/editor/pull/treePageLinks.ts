@@ -3,22 +3,19 @@
 // manifest here. Pull then compares the wiki's page addresses with the file's own links (core/pull/pageLinkForms.ts).
 import * as vscode from 'vscode';
 import { manifestPageIdOf, type PageIdOf } from '../../core/pull/pageLinkForms';
-import { MANIFEST_FILE_NAME, parseManifest } from '../../core/tree/manifestFormat';
+import { parseManifest } from '../../core/tree/manifestFormat';
 import { workspaceManifestPort } from '../publish/manifestPort';
+import { manifestAncestors } from '../publish/repositoryLinks';
 
 /** undefined: the file is in no tree, or its manifest cannot be read (Pull then merges the texts as they are). */
 export async function treePageIdOf(fileUri: vscode.Uri): Promise<PageIdOf | undefined> {
-  const workspaceFolder = vscode.workspace.getWorkspaceFolder(fileUri);
-  if (!workspaceFolder) return undefined;
-  const top = workspaceFolder.uri.path.replace(/\/+$/, '');
   const port = workspaceManifestPort();
-  for (let folder = vscode.Uri.joinPath(fileUri, '..'); folder.path.startsWith(top); folder = vscode.Uri.joinPath(folder, '..')) {
-    const text = await port.read(vscode.Uri.joinPath(folder, MANIFEST_FILE_NAME).toString()).catch(() => undefined);
+  for (const ancestor of manifestAncestors(fileUri)) {
+    const text = await port.read(ancestor.manifestLocation).catch(() => undefined);
     if (text !== undefined) {
       const parsed = parseManifest(text);
-      return parsed.ok ? manifestPageIdOf(parsed.manifest.pages, fileUri.path.slice(folder.path.replace(/\/+$/, '').length + 1)) : undefined;
+      return parsed.ok ? manifestPageIdOf(parsed.manifest.pages, ancestor.relativePath) : undefined;
     }
-    if (folder.path.length <= top.length || folder.path === '/') break;
   }
   return undefined;
 }

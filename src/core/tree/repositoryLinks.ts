@@ -1,0 +1,112 @@
+// Page identity in the repository (issue 14, section 1) for publishes that are not a tree: a teammate who clones the
+// repository and publishes one file, or a flat selection, of a folder published as a tree must land on the page the
+// folder's .wiki-pages.json records, through the edit guard, not meet "already exists" and an Overwrite without it.
+// Such a link says the page exists and which it is, never that this machine published it (time 0, no version): the
+// guard therefore shows any version it cannot explain (only one by this token's user is, as for a tree's teammate).
+import type { PageLink } from '../links/pageLink';
+import { parseManifest, type PageManifest } from './manifestFormat';
+import { folderContentFile, folderContentRank } from './folderPage';
+import { nameOf } from './paths';
+
+/** One folder a file lies in, nearest first: where to look for a manifest, and the file's path relative to it. */
+export interface ManifestAncestor {
+  /** The folder's location as the front end reads it (a path on disk, a workspace URI): also the cache key. */
+  folder: string;
+  /** The manifest file in that folder, as the front end's port reads it. */
+  manifestLocation: string;
+  /** The file's '/'-separated path relative to the folder: the manifest's key for it. */
+  relativePath: string;
+}
+
+export interface RepositoryLinkFile {
+  key: string;
+  /**
+   * The names of the files in its own folder, itself included: a README.md is its folder's page only when no index
+   * file stands beside it (folderContentFile). Without them only an index file is taken as its folder's page.
+   */
+  siblingNames?: readonly string[];
+  /** The folders it lies in, nearest first, up to where a run may look (the working folder, the workspace folder). */
+  ancestors: readonly ManifestAncestor[];
+}
+
+export interface RepositoryLinksPort {
+  /** The manifest's text, or undefined when the folder has none. */
+  read(location: string): Promise<string | undefined>;
+}
+
+export interface RepositoryLinks {
+  /** By file key: the recorded page of each file that has one. */
+  links: Map<string, PageLink>;
+  /** Manifests that could not be read or parsed, with why: their files publish as if no page were recorded. */
+  problems: string[];
+}
+
+/**
+ * The page each file's nearest manifest records for it: its own entry, or for a folder's content file (index.md,
+ * README.md, <folder>.md) without one, its folder's. The parent is its folder's recorded page, or the tree's chosen
+ * page at the top. A file its nearest manifest does not record gets none: that manifest is its tree's.
+ */
+export async function repositoryLinks(files: readonly RepositoryLinkFile[], port: RepositoryLinksPort): Promise<RepositoryLinks> {
+  const manifests = new Map<string, Promise<PageManifest | string | undefined>>();
+  const manifestOf = (ancestor: ManifestAncestor): Promise<PageManifest | string | undefined> => {
+    let found = manifests.get(ancestor.folder);
+    if (!found) {
+      found = port.read(ancestor.manifestLocation).then(
+        (text) => {
+          if (text === undefined) return undefined;
+          const parsed = parseManifest(text, ancestor.manifestLocation);
+          return parsed.ok ? parsed.manifest : parsed.message;
+        },
+        (error: unknown) => `${ancestor.manifestLocation}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      manifests.set(ancestor.folder, found);
+    }
+    return found;
+  };
+  const result: RepositoryLinks = { links: new Map(), problems: [] };
+  const reported = new Set<string>();
+  for (const file of files) {
+    for (const ancestor of file.ancestors) {
+      const manifest = await manifestOf(ancestor);
+      if (manifest === undefined) continue;
+      if (typeof manifest === 'string') {
+        if (!reported.has(manifest)) result.problems.push(manifest);
+        reported.add(manifest);
+      } else {
+        const link = recordedLink(manifest, ancestor.relativePath, file.siblingNames);
+        if (link) result.links.set(file.key, link);
+      }
+      break;
+    }
+  }
+  return result;
+}
+
+/** The link for the file at `path` in this manifest, or undefined when it records no page for it. */
+export function recordedLink(manifest: PageManifest, path: string, siblingNames?: readonly string[]): PageLink | undefined {
+  const root = manifest.root;
+  if (!root) return undefined;
+  const slash = path.lastIndexOf('/');
+  const folder = slash === -1 ? '' : path.slice(0, slash + 1);
+  const name = path.slice(slash + 1);
+  const ownKey = manifest.pages.has(path) ? path : folder !== '' && givesFolderItsPage(name, nameOf(folder), siblingNames) ? folder : undefined;
+  const entry = ownKey === undefined ? undefined : manifest.pages.get(ownKey);
+  if (!entry || ownKey === undefined) return undefined;
+  const parentFolder = parentFolderKey(ownKey);
+  const parentId = parentFolder === '' ? root.parent : manifest.pages.get(parentFolder)?.id;
+  if (parentId === undefined) return undefined;
+  return { spaceId: root.space, parentId, pageTitle: entry.title, pageId: entry.id, publishedAt: 0 };
+}
+
+/** Whether the file named `name` is the one its folder's page takes its content from, as the tree decides it. */
+function givesFolderItsPage(name: string, folderName: string, siblingNames: readonly string[] | undefined): boolean {
+  if (siblingNames === undefined) return folderContentRank(name, folderName) === 0;
+  return folderContentFile(siblingNames.map((sibling) => ({ path: sibling })), folderName)?.path === name;
+}
+
+/** 'a/b/' for 'a/b/c.md' and 'a/b/c/', '' at the top. */
+function parentFolderKey(key: string): string {
+  const body = key.endsWith('/') ? key.slice(0, -1) : key;
+  const slash = body.lastIndexOf('/');
+  return slash === -1 ? '' : body.slice(0, slash + 1);
+}

@@ -1,0 +1,37 @@
+// Page identity from the repository for a file published on its own or in a flat selection: the nearest
+// .wiki-pages.json in the file's folder or above it, inside its workspace folder, read through the workspace's file
+// system (a remote workspace's manifest is the remote file). The rules are the core's (core/tree/repositoryLinks.ts).
+import * as vscode from 'vscode';
+import { MANIFEST_FILE_NAME } from '../../core/tree/manifestFormat';
+import { repositoryLinks, type ManifestAncestor, type RepositoryLinkFile, type RepositoryLinks } from '../../core/tree/repositoryLinks';
+import { workspaceManifestPort } from './manifestPort';
+
+/** The folders from the file's own up to its workspace folder, nearest first, with the file's path relative to each. */
+export function manifestAncestors(fileUri: vscode.Uri): ManifestAncestor[] {
+  const workspaceFolder = vscode.workspace.getWorkspaceFolder(fileUri);
+  if (!workspaceFolder) return [];
+  const top = workspaceFolder.uri.path.replace(/\/+$/, '');
+  const ancestors: ManifestAncestor[] = [];
+  for (let folder = vscode.Uri.joinPath(fileUri, '..'); folder.path.startsWith(top); folder = vscode.Uri.joinPath(folder, '..')) {
+    ancestors.push({
+      folder: folder.toString(),
+      manifestLocation: vscode.Uri.joinPath(folder, MANIFEST_FILE_NAME).toString(),
+      relativePath: fileUri.path.slice(folder.path.replace(/\/+$/, '').length + 1),
+    });
+    if (folder.path.length <= top.length || folder.path === '/') break;
+  }
+  return ancestors;
+}
+
+/** The recorded page of each file (by URI string) that a .wiki-pages.json above it records. */
+export async function repositoryLinksFor(keys: readonly string[]): Promise<RepositoryLinks> {
+  const files = await Promise.all(keys.map(async (key): Promise<RepositoryLinkFile> => {
+    const uri = vscode.Uri.parse(key, true);
+    const siblings = await vscode.workspace.fs.readDirectory(vscode.Uri.joinPath(uri, '..')).then(
+      (entries) => entries.filter(([, type]) => (type & vscode.FileType.File) !== 0).map(([name]) => name),
+      () => undefined,
+    );
+    return { key, ancestors: manifestAncestors(uri), ...(siblings ? { siblingNames: siblings } : {}) };
+  }));
+  return repositoryLinks(files.filter((file) => file.ancestors.length > 0), workspaceManifestPort());
+}

@@ -1,0 +1,58 @@
+// Page identity from the repository for a file published on its own (issue 14, section 1): the page the nearest
+// .wiki-pages.json records for it, as a link the edit guard compares with, never one this machine published.
+import assert from 'node:assert/strict';
+import { serializeManifest, type ManifestEntry } from '../../src/core/tree/manifestFormat';
+import { repositoryLinks, type RepositoryLinkFile } from '../../src/core/tree/repositoryLinks';
+
+const manifest = (pages: Record<string, string>): string =>
+  serializeManifest({ root: { space: 'DOCS', parent: '100' }, pages: new Map<string, ManifestEntry>(Object.entries(pages).map(([key, id]) => [key, { id, title: `Title of ${key}` }])) });
+
+/** A file at `path` (below /repo) whose ancestors reach up to /repo. */
+function fileAt(path: string, siblingNames?: string[]): RepositoryLinkFile {
+  const parts = path.split('/');
+  const ancestors = parts.slice(0, -1).map((_, index, folders) => {
+    const folder = ['/repo', ...folders.slice(0, folders.length - index)].join('/');
+    return { folder, manifestLocation: `${folder}/.wiki-pages.json`, relativePath: parts.slice(folders.length - index).join('/') };
+  });
+  ancestors.push({ folder: '/repo', manifestLocation: '/repo/.wiki-pages.json', relativePath: path });
+  return { key: `/repo/${path}`, ancestors, ...(siblingNames ? { siblingNames } : {}) };
+}
+
+describe('repository links: a file\'s page from .wiki-pages.json', () => {
+  const files: Record<string, string> = {
+    '/repo/docs/.wiki-pages.json': manifest({ 'index.md': '1', 'guide/': '2', 'guide/setup.md': '3', 'guide/deep/': '4', 'guide/deep/x.md': '5' }),
+  };
+  const port = { read: async (location: string) => files[location] };
+
+  it('gives a recorded file its page, under its folder\'s recorded page (the chosen page at the top)', async () => {
+    const found = await repositoryLinks([fileAt('docs/index.md'), fileAt('docs/guide/setup.md'), fileAt('docs/guide/deep/x.md')], port);
+    assert.deepEqual(found.links.get('/repo/docs/index.md'), { spaceId: 'DOCS', parentId: '100', pageTitle: 'Title of index.md', pageId: '1', publishedAt: 0 });
+    assert.equal(found.links.get('/repo/docs/guide/setup.md')?.parentId, '2');
+    assert.equal(found.links.get('/repo/docs/guide/deep/x.md')?.parentId, '4');
+    assert.deepEqual(found.problems, []);
+  });
+
+  it('gives a folder\'s content file its folder\'s page, and a README beside an index file none', async () => {
+    const found = await repositoryLinks([
+      fileAt('docs/guide/README.md', ['README.md', 'setup.md']),
+      fileAt('docs/guide/deep/index.md'),
+      fileAt('docs/guide/deep/README.md', ['README.md', 'index.md', 'x.md']),
+    ], port);
+    assert.equal(found.links.get('/repo/docs/guide/README.md')?.pageId, '2');
+    assert.equal(found.links.get('/repo/docs/guide/README.md')?.parentId, '100');
+    assert.equal(found.links.get('/repo/docs/guide/deep/index.md')?.pageId, '4');
+    assert.equal(found.links.get('/repo/docs/guide/deep/README.md'), undefined, 'index.md is that folder\'s page');
+  });
+
+  it('gives nothing to a file its nearest manifest does not record, or outside any tree', async () => {
+    const found = await repositoryLinks([fileAt('docs/guide/new.md'), fileAt('other/a.md')], port);
+    assert.equal(found.links.size, 0);
+  });
+
+  it('says which manifest could not be read, and gives its files no page', async () => {
+    const broken = { read: async (location: string) => (location === '/repo/docs/.wiki-pages.json' ? '<<<<<<< HEAD\n{}\n' : undefined) };
+    const found = await repositoryLinks([fileAt('docs/index.md'), fileAt('docs/guide/setup.md')], broken);
+    assert.equal(found.links.size, 0);
+    assert.equal(found.problems.length, 1, 'said once');
+  });
+});

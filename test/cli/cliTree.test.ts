@@ -147,6 +147,23 @@ describe('CLI --tree', () => {
     assert.match(page('Guide').markdown, /Edited on the wiki/);
   });
 
+  it('--no-record leaves .wiki-pages.json as it is and lists the IDs it would have written', async () => {
+    const root = await cli.tree({ 'docs/guide/setup.md': '# Setup\n\nRun it.\n' });
+    const run = await runCli(['publish', 'docs', ...TO, '--no-record'], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+    await assert.rejects(readFile(join(root, 'docs', '.wiki-pages.json'), 'utf8'), { code: 'ENOENT' }, 'no manifest written');
+    assert.match(run.stderr, new RegExp(`2 new page ID\\(s\\) were not recorded in \\.wiki-pages\\.json \\(--no-record\\): guide/ = ${page('Guide').id}, guide/setup\\.md = ${page('Setup').id}`));
+  });
+
+  it('a move is said in the text plan before sending: the old page stays where it is', async () => {
+    const root = await cli.tree(TREE);
+    assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);
+    await rename(join(root, 'docs', 'reference', 'api.md'), join(root, 'docs', 'guide', 'api.md'));
+    const dry = await runCli(['publish', 'docs', '--tree', '--dry-run'], { cwd: root, env: cli.env() });
+    assert.match(dry.stdout, /^moves: 1 - the old page stays where it is \(the service cannot move pages\):$/m);
+    assert.match(dry.stdout, new RegExp(`^  docs/reference/api\\.md -> docs/guide/api\\.md: page ${page('API').id} stays; a new page is created - http`, 'm'));
+  });
+
   it('says what moved and what is orphaned; the old pages stay', async () => {
     const root = await cli.tree(TREE);
     assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);

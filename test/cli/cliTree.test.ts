@@ -164,6 +164,16 @@ describe('CLI --tree', () => {
     assert.match(dry.stdout, new RegExp(`^  docs/reference/api\\.md -> docs/guide/api\\.md: page ${page('API').id} stays; a new page is created - http`, 'm'));
   });
 
+  it('a tree publish draws Mermaid fences with --diagrams, and leaves them as code with a caution without it', async () => {
+    const root = await cli.tree({ 'docs/guide/flow.md': '# Flow\n\n```mermaid\ngraph TD; A-->B\n```\n', 'docs/guide/plain.md': '# Plain\n\nText.\n' });
+    const dry = await runCli(['publish', 'docs', ...TO, '--dry-run'], { cwd: root, env: cli.env() });
+    assert.match(dry.stdout, /docs\/guide\/flow\.md.*\[caution: 1 Mermaid diagram will show as code/);
+    const drawn = await runCli(['publish', 'docs', ...TO, '--diagrams', 'http://127.0.0.1:9/kroki'], { cwd: root, env: cli.env() });
+    assert.equal(drawn.code, 0, `${drawn.stdout}\n${drawn.stderr}`);
+    assert.match(page('Flow').markdown, /^!\[Diagram 1\]\(http:\/\/127\.0\.0\.1:9\/kroki\/mermaid\/png\/[A-Za-z0-9_-]+\)$/m);
+    assert.doesNotMatch(page('Flow').markdown, /```mermaid/);
+  });
+
   it('says what moved and what is orphaned; the old pages stay', async () => {
     const root = await cli.tree(TREE);
     assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);

@@ -13329,6 +13329,11 @@ async function learnId(page, result, options) {
     return void 0;
   }
 }
+async function addressSpaceKey(spaceId, pages, signal) {
+  if (!pages || !/^\d+$/.test(spaceId)) return spaceId;
+  const space = await pages.resolveSpace(spaceId, signal).catch(() => void 0);
+  return space?.key ?? spaceId;
+}
 function treePageAddresses(pageAccess, addressOf) {
   return pageAccess || addressOf("1", "Page") !== void 0;
 }
@@ -13623,7 +13628,8 @@ async function treeCommand(deps) {
   const state = opening?.store;
   const links = await treeLinks([...walked.result.files, ...walked.result.refused], rootLabel, state);
   const renderer = deps.renderer;
-  const addressOf = (pageId, title) => deps.baseUrl ? pageAddress(deps.baseUrl, spaceId, pageId, title) : void 0;
+  const spaceKey = await addressSpaceKey(spaceId, deps.pages, deps.interrupt);
+  const addressOf = (pageId, title) => deps.baseUrl ? pageAddress(deps.baseUrl, spaceKey, pageId, title) : void 0;
   const treeOptions = {
     rootPath: rootLabel,
     spaceId,

@@ -23,7 +23,7 @@ export { apiTokenSubject } from './core/apiToken/subject';
 export { fileStateOf, runPlan, ThrottleGate, clampConcurrency, summarise, summaryLine, describeRunStop } from './core/run/runner';
 export { isGeneratedPageKey, planTree, treeLinks } from './core/tree/treePlan';
 export { checkTitlesInSpace } from './core/tree/titlesInSpace';
-export { guardTreePages, runTree, treeLandedLink, treePageAddresses } from './core/tree/treeRun';
+export { addressSpaceKey, guardTreePages, runTree, treeLandedLink, treePageAddresses } from './core/tree/treeRun';
 export { openManifest } from './core/tree/pageManifest';
 export { pageAddress } from './core/publish/pageAddress';
 export { sendPlanned } from './core/run/send';

@@ -17,7 +17,7 @@ import { nodeManifestFiles } from '../core/tree/manifestNodeFs';
 import { openManifest } from '../core/tree/pageManifest';
 import { checkTitlesInSpace } from '../core/tree/titlesInSpace';
 import { digestTreeSource, planTreeOf, treeLinks, type TreePlan, type TreePlanOptions } from '../core/tree/treePlan';
-import { runTree, treeLandedLink, treePageAddresses, type TreeFileResult } from '../core/tree/treeRun';
+import { addressSpaceKey, runTree, treeLandedLink, treePageAddresses, type TreeFileResult } from '../core/tree/treeRun';
 import type { WikiPagesClient } from '../core/wikiPages';
 import type { PublishArgs } from './args';
 import { EXIT_FAILED, EXIT_OK, runExitCode } from './exitCodes';
@@ -152,7 +152,8 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   const state = opening?.store;
   const links = await treeLinks([...walked.result.files, ...walked.result.refused], rootLabel, state);
   const renderer = deps.renderer;
-  const addressOf = (pageId: string, title: string): string | undefined => (deps.baseUrl ? pageAddress(deps.baseUrl, spaceId, pageId, title) : undefined);
+  const spaceKey = await addressSpaceKey(spaceId, deps.pages, deps.interrupt);
+  const addressOf = (pageId: string, title: string): string | undefined => (deps.baseUrl ? pageAddress(deps.baseUrl, spaceKey, pageId, title) : undefined);
   const treeOptions: TreePlanOptions = {
     rootPath: rootLabel, spaceId, parentId, overwrite: args.overwrite, identity, links, pageAccess: deps.pages !== undefined, force: args.force,
     pageAddresses: treePageAddresses(deps.pages !== undefined, addressOf),

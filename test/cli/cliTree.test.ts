@@ -174,6 +174,17 @@ describe('CLI --tree', () => {
     assert.doesNotMatch(page('Flow').markdown, /```mermaid/);
   });
 
+  it('a tree named by its numeric space ID links to pages by the space\'s key, as the platform\'s addresses do', async () => {
+    const root = await cli.tree(TREE);
+    const byId = ['--tree', '--space', '1001', '--parent', '123456', '--state', '.wiki-state.json'];
+    assert.equal((await runCli(['publish', 'docs', ...byId], { cwd: root, env: cli.env() })).code, 0);
+    await writeFile(join(root, 'docs', 'guide', 'setup.md'), '# Setup\n\nSee [the API](../reference/api.md#tokens).\n\nAgain.\n');
+    // Only Setup goes: API is recorded and unchanged, so its address is made from the recorded ID, not learnt.
+    const again = await runCli(['publish', 'docs', ...byId, '--json'], { cwd: root, env: cli.env() });
+    assert.equal(again.code, 0, `${again.stdout}\n${again.stderr}`);
+    assert.match(page('Setup').markdown, new RegExp(`/wiki/spaces/DOCS/pages/${page('API').id}/API#Tokens\\)`));
+  });
+
   it('says what moved and what is orphaned; the old pages stay', async () => {
     const root = await cli.tree(TREE);
     assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);

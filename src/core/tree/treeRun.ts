@@ -318,6 +318,16 @@ interface SecondPassContext extends TreeRunOptions {
   results: TreeFileResult[];
 }
 
+/**
+ * The space as page addresses write it: its key (`/wiki/spaces/DOCS/pages/…`). A numeric space ID, which the import
+ * takes too, is looked up through the page routes when there is page access; the space as given otherwise.
+ */
+export async function addressSpaceKey(spaceId: string, pages: WikiPagesClient | undefined, signal?: AbortSignal): Promise<string> {
+  if (!pages || !/^\d+$/.test(spaceId)) return spaceId;
+  const space = await pages.resolveSpace(spaceId, signal).catch(() => undefined);
+  return space?.key ?? spaceId;
+}
+
 /** Whether a tree run can give pages addresses: with page access, or when an address can be made from the site's. */
 export function treePageAddresses(pageAccess: boolean, addressOf: (pageId: string, title: string) => string | undefined): boolean {
   return pageAccess || addressOf('1', 'Page') !== undefined;

@@ -56,7 +56,8 @@ export class TreePublisher {
     const rootPath = labelOfFolder(folder, read.sources);
     const links = await core.treeLinks(read.sources, rootPath, this.deps.links);
     // Page addresses come from the site setting, so links between files work with recorded IDs even when signed out.
-    const addressOf = (pageId: string, title: string): string | undefined => core.pageAddress(this.deps.wiki.baseUrl(), answers.spaceId, pageId, title);
+    const spaceKey = await core.addressSpaceKey(answers.spaceId, pages);
+    const addressOf = (pageId: string, title: string): string | undefined => core.pageAddress(this.deps.wiki.baseUrl(), spaceKey, pageId, title);
     const plan = core.planTree(read.sources, {
       rootPath,
       spaceId: answers.spaceId, parentId: answers.parentId, overwrite: answers.overwrite, identity, links, pageAccess: pages !== undefined,

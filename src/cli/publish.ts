@@ -93,8 +93,6 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
     const { plan, state } = planned;
     await guardPlan(plan, {
       pages,
-      // Pages the repository records: a latest version by this token's user is a teammate's or CI's publish.
-      landedEarlier: planned.fromRepository,
       noAccessReason: 'no page access',
       signal: context.interrupt,
       overwriteEdited: args.overwriteEdited,
@@ -169,7 +167,7 @@ async function send(plan: PlanItem[], state: StateFileLinkStore | undefined, pag
   return exitCode;
 }
 
-type Planned = { ok: true; plan: PlanItem[]; state: StateFileLinkStore | undefined; fromRepository: Set<string> } | { ok: false; message: string };
+type Planned = { ok: true; plan: PlanItem[]; state: StateFileLinkStore | undefined } | { ok: false; message: string };
 
 /** Files found and read, their --state records, and the plan: front matter, then the record, then the flags. */
 async function planCommandLine(args: PublishArgs, cwd: string, output: Output, renderer: string | undefined): Promise<Planned> {
@@ -187,11 +185,8 @@ async function planCommandLine(args: PublishArgs, cwd: string, output: Output, r
   for (const file of read.files) known.set(file.key, await state?.get(file.key));
   const repository = await repositoryLinks(read.files.filter((file) => known.get(file.key) === undefined).map((file) => repositoryLinkFile(file.key, cwd)), nodeManifestFiles);
   for (const problem of repository.problems) output.problem(`${problem} (its files publish as if it recorded no page)`);
-  const fromRepository = new Set<string>();
   for (const file of read.files) {
-    const recorded = repository.links.get(file.key);
-    if (recorded && !args.retarget) fromRepository.add(file.key);
-    const link = known.get(file.key) ?? recorded;
+    const link = known.get(file.key) ?? repository.links.get(file.key);
     const elsewhere = link && flagsNameAnotherPlace(link, defaults);
     if (elsewhere && !args.retarget) {
       output.problem(`${file.label}: the --state record publishes it to space ${link.spaceId} under parent ${link.parentId}, not where --space/--parent say; the record wins. Pass --retarget to publish it where the flags say (the old page stays).`);
@@ -199,7 +194,7 @@ async function planCommandLine(args: PublishArgs, cwd: string, output: Output, r
     // --retarget: the flags and the file's own title decide, as if the file had never been published.
     links.set(file.key, args.retarget ? undefined : link);
   }
-  return { ok: true, state, fromRepository, plan: planFiles(read.files, links, { titleFromFile: true, defaults, force: args.force, ...(renderer ? { diagramRenderer: renderer } : {}) }) };
+  return { ok: true, state, plan: planFiles(read.files, links, { titleFromFile: true, defaults, force: args.force, ...(renderer ? { diagramRenderer: renderer } : {}) }) };
 }
 
 /** A file on disk and the folders from its own up to the working folder, where a .wiki-pages.json may record it. */

@@ -61,3 +61,12 @@ export function parsePageLink(value: unknown): PageLink | undefined {
 export function linkNames(link: PageLink | undefined, target: { spaceId: string; parentId: string; pageTitle: string }): boolean {
   return link !== undefined && link.spaceId === target.spaceId && link.parentId === target.parentId && link.pageTitle === target.pageTitle;
 }
+
+/**
+ * A link the repository gave (.wiki-pages.json): the page is known, but this machine never published it (time 0, no
+ * version). The edit guard explains a latest version by this token's user on such a page as a teammate's or CI's
+ * publish of the same file; anything else is shown.
+ */
+export function isRepositoryLink(link: PageLink | undefined): boolean {
+  return link !== undefined && link.publishedAt === 0 && link.version === undefined;
+}

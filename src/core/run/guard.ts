@@ -5,7 +5,7 @@
 // tell the user instead of staying silent. Lookups never fail the plan: a failing one is a verdict of its own.
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
 import type { PageLink } from '../links/pageLink';
-import { linkNames } from '../links/pageLink';
+import { isRepositoryLink, linkNames } from '../links/pageLink';
 import type { PublishTarget } from '../publish/target';
 import type { WikiPage, WikiPagesClient } from '../wikiPages';
 import { readFailureText } from '../wikiPages/readFailureText';
@@ -86,11 +86,12 @@ export async function guardPlan(items: PlanItem[], options: GuardOptions): Promi
 }
 
 /**
- * An "edited" whose latest version is this file's earlier attempt (Retry after a failure that may have landed) is as
- * left: the page holds this file's text. Any other author is an edit.
+ * An "edited" whose latest version is this file's earlier attempt (Retry after a failure that may have landed), or on a
+ * page the repository records and this machine never published, a teammate's or CI's publish of it, is as left when
+ * this token's user made it. Any other author is an edit.
  */
 function ownEarlierAttempt(verdict: GuardVerdict, item: PlanItem, options: GuardOptions): GuardVerdict {
-  if (verdict.kind !== 'edited' || !options.landedEarlier?.has(item.file.key)) return verdict;
+  if (verdict.kind !== 'edited' || !(options.landedEarlier?.has(item.file.key) || isRepositoryLink(item.link))) return verdict;
   const ours = options.ownAuthorId !== undefined && verdict.page.versionAuthorId === options.ownAuthorId;
   return ours ? { kind: 'asLeft', page: verdict.page } : verdict;
 }

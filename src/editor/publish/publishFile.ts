@@ -33,8 +33,6 @@ export interface FilePublishOverride {
   guardPassed?: boolean;
   /** When the run being retried first tried to send: an "already exists" page created after it may be its own. */
   firstAttemptAt?: number;
-  /** The page came from the repository's .wiki-pages.json, not from a publish on this machine. */
-  repositoryPage?: boolean;
 }
 
 export class FilePublisher {
@@ -96,8 +94,7 @@ export class FilePublisher {
       item = core.planFile(source, item.link, { ...options, force: true, acceptTitleChange: true, defaults: complete });
     }
     if (item.state !== 'send' || !item.complete) return;
-    // The repository's page was last written by someone, never from here: a version by this token's user is explained.
-    return this.guardAndSend(document, item, setup, recorded && item.link === recorded ? { ...override, repositoryPage: true } : override);
+    return this.guardAndSend(document, item, setup, override);
   }
 
   /** The page a .wiki-pages.json above the file records for it; a manifest that cannot be read is logged and ignored. */
@@ -109,7 +106,7 @@ export class FilePublisher {
 
   private async guardAndSend(document: vscode.TextDocument, item: PlanItem, setup: SendSetup, override: FilePublishOverride): Promise<void> {
     const core = onDemand();
-    const landedEarlier = override.earlierRunMayHaveLanded || override.repositoryPage ? new Set([item.file.key]) : undefined;
+    const landedEarlier = override.earlierRunMayHaveLanded ? new Set([item.file.key]) : undefined;
     if (!(await runGuard(this.deps, [item], setup, { overwriteEdited: override.guardPassed ?? false, ...(landedEarlier ? { landedEarlier } : {}) }))) return;
     const verdict = item.guard;
     if (item.state === 'edited' && verdict?.kind === 'edited') {

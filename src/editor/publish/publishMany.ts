@@ -65,9 +65,7 @@ export class ManyPublisher {
       items = core.planFiles(sources, links, { ...options, defaults });
     }
     // The edit guard is a step of every plan, a Retry's too: time has passed, and a colleague may have edited a page.
-    // The repository's pages were last written by someone, never from here: a version by this token's user is explained.
-    const landedEarlier = new Set([...(retry?.mayHaveLanded ?? []), ...recorded.links.keys()]);
-    if (!(await runGuard(this.deps, items, setup, { landedEarlier }))) return;
+    if (!(await runGuard(this.deps, items, setup, retry ? { landedEarlier: retry.mayHaveLanded } : {}))) return;
     const edited = items.filter((item) => item.state === 'edited');
     if (!retry || edited.length > 0) {
       const decision = await this.confirm(items, defaults);

@@ -9363,6 +9363,9 @@ function parsePageLink(value) {
 function linkNames(link, target) {
   return link !== void 0 && link.spaceId === target.spaceId && link.parentId === target.parentId && link.pageTitle === target.pageTitle;
 }
+function isRepositoryLink(link) {
+  return link !== void 0 && link.publishedAt === 0 && link.version === void 0;
+}
 
 // src/core/oauth/authErrorKind.ts
 function isExportAuthError(error, kind) {
@@ -9404,7 +9407,7 @@ async function guardPlan(items, options) {
   return items;
 }
 function ownEarlierAttempt(verdict, item, options) {
-  if (verdict.kind !== "edited" || !options.landedEarlier?.has(item.file.key)) return verdict;
+  if (verdict.kind !== "edited" || !(options.landedEarlier?.has(item.file.key) || isRepositoryLink(item.link))) return verdict;
   const ours = options.ownAuthorId !== void 0 && verdict.page.versionAuthorId === options.ownAuthorId;
   return ours ? { kind: "asLeft", page: verdict.page } : verdict;
 }
@@ -13292,8 +13295,7 @@ async function guardTreePages(entries, options) {
   const looked = entries.filter((entry) => !options.underNewPage(entry.page));
   const lookedAt = new Set(looked);
   for (const entry of entries) if (!lookedAt.has(entry) && entry.item.state === "send") entry.item.guard = { kind: "absent" };
-  const unlinked = looked.filter((entry) => entry.page.unlinked).map((entry) => entry.item.file.key);
-  await guardPlan(looked.map((entry) => entry.item), { ...options, landedEarlier: /* @__PURE__ */ new Set([...options.landedEarlier ?? [], ...unlinked]) });
+  await guardPlan(looked.map((entry) => entry.item), options);
   for (const entry of looked) adoptOwnPage(entry.item, options.ownAuthorId);
 }
 function adoptOwnPage(item, ownAuthorId) {
@@ -13338,8 +13340,7 @@ function treePageAddresses(pageAccess, addressOf) {
   return pageAccess || addressOf("1", "Page") !== void 0;
 }
 function pagesLinkingAnew(plan, results, recordedIds, ids) {
-  const anew = results.some((result) => result.pageId !== void 0 && recordedIds.has(result.key) && recordedIds.get(result.key) !== result.pageId);
-  if (!anew) return [];
+  if (![...recordedIds].some(([key, id]) => ids.get(key) !== id)) return [];
   const skipped = new Set(results.filter((result) => result.state === "skipped").map((result) => result.key));
   const before = treePageIdByPath(plan.tree, (key) => recordedIds.get(key), () => void 0);
   const now = treePageIdByPath(plan.tree, (key) => ids.get(key), () => void 0);
@@ -13362,6 +13363,21 @@ async function relinkUnchanged(pages, context) {
     ...context.signal ? { signal: context.signal } : {},
     underNewPage: () => false
   });
+  await sendAgain(entries, context);
+  return pages.length;
+}
+async function secondPass(pending, context) {
+  if (pending.length === 0 || context.signal?.aborted || context.gate.stoppedBy) return;
+  const entries = pending.map(({ page, version }) => {
+    const { item, cautions, pending: stillPending } = context.resolved(page);
+    const id = context.ids.get(page.key);
+    const complete = item.complete ? { ...item.complete, overwrite: true } : void 0;
+    const guard = id && version !== void 0 ? { kind: "asLeft", page: { id, title: page.node.title, version } } : void 0;
+    return { page, cautions, pending: stillPending, item: { ...item, state: "send", ...complete ? { complete } : {}, ...guard ? { guard } : {} } };
+  });
+  await sendAgain(entries, context);
+}
+async function sendAgain(entries, context) {
   const results = await runPlan(entries.map((entry) => entry.item), { ...context, onResult: void 0 });
   for (const [index, result] of results.entries()) {
     const entry = entries[index];
@@ -13374,34 +13390,6 @@ async function relinkUnchanged(pages, context) {
       ...pageId ? { pageId } : {},
       linkCautions: entry.cautions,
       linksToFillIn: waitsForPages(entry.pending, entry.cautions),
-      ...context.reached(entry.page, result)
-    };
-    context.results.push(treeResult);
-    context.onResult?.(treeResult);
-  }
-  return pages.length;
-}
-async function secondPass(pending, context) {
-  if (pending.length === 0 || context.signal?.aborted || context.gate.stoppedBy) return;
-  const entries = pending.map(({ page, version }) => {
-    const { item, cautions, pending: stillPending } = context.resolved(page);
-    const id = context.ids.get(page.key);
-    const complete = item.complete ? { ...item.complete, overwrite: true } : void 0;
-    const guard = id && version !== void 0 ? { kind: "asLeft", page: { id, title: page.node.title, version } } : void 0;
-    return { page, cautions, stillPending, item: { ...item, state: "send", ...complete ? { complete } : {}, ...guard ? { guard } : {} } };
-  });
-  const results = await runPlan(entries.map((entry) => entry.item), { ...context, onResult: void 0 });
-  for (const [index, result] of results.entries()) {
-    const entry = entries[index];
-    const pageId = context.ids.get(entry.page.key);
-    const treeResult = {
-      ...result,
-      pass: 2,
-      key: entry.page.key,
-      depth: entry.page.node.depth,
-      ...pageId ? { pageId } : {},
-      linkCautions: entry.cautions,
-      linksToFillIn: waitsForPages(entry.stillPending, entry.cautions),
       ...context.reached(entry.page, result)
     };
     context.results.push(treeResult);
@@ -13786,8 +13774,6 @@ async function publishCommand(args, context) {
     const { plan, state } = planned;
     await guardPlan(plan, {
       pages,
-      // Pages the repository records: a latest version by this token's user is a teammate's or CI's publish.
-      landedEarlier: planned.fromRepository,
       noAccessReason: "no page access",
       signal: context.interrupt,
       overwriteEdited: args.overwriteEdited,
@@ -13866,18 +13852,15 @@ async function planCommandLine(args, cwd, output, renderer) {
   for (const file of read.files) known.set(file.key, await state?.get(file.key));
   const repository = await repositoryLinks(read.files.filter((file) => known.get(file.key) === void 0).map((file) => repositoryLinkFile(file.key, cwd)), nodeManifestFiles);
   for (const problem of repository.problems) output.problem(`${problem} (its files publish as if it recorded no page)`);
-  const fromRepository = /* @__PURE__ */ new Set();
   for (const file of read.files) {
-    const recorded = repository.links.get(file.key);
-    if (recorded && !args.retarget) fromRepository.add(file.key);
-    const link = known.get(file.key) ?? recorded;
+    const link = known.get(file.key) ?? repository.links.get(file.key);
     const elsewhere = link && flagsNameAnotherPlace(link, defaults);
     if (elsewhere && !args.retarget) {
       output.problem(`${file.label}: the --state record publishes it to space ${link.spaceId} under parent ${link.parentId}, not where --space/--parent say; the record wins. Pass --retarget to publish it where the flags say (the old page stays).`);
     }
     links.set(file.key, args.retarget ? void 0 : link);
   }
-  return { ok: true, state, fromRepository, plan: planFiles(read.files, links, { titleFromFile: true, defaults, force: args.force, ...renderer ? { diagramRenderer: renderer } : {} }) };
+  return { ok: true, state, plan: planFiles(read.files, links, { titleFromFile: true, defaults, force: args.force, ...renderer ? { diagramRenderer: renderer } : {} }) };
 }
 function repositoryLinkFile(path, cwd) {
   const ancestors = [];

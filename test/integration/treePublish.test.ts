@@ -26,6 +26,16 @@ const FILES: Record<string, string> = {
   'docs/getting-started/first-steps.md': '# First steps\n\nGo.\n',
 };
 
+/** What a front end keeps of a tree run on this machine: each landed page's link, by file key. */
+function rememberIn(remembered: Map<string, PageLink | undefined>): (run: TreeRunResult) => void {
+  return (run) => {
+    for (const result of run.results) {
+      const link = treeLandedLink(result, Date.now());
+      if (link) remembered.set(result.item.file.key, link);
+    }
+  };
+}
+
 describe('a docs folder as a page tree, against the sandbox wiki', () => {
   const signedIn = useSignedInWorld();
   const sources = (files: Record<string, string>): SourceFile[] => Object.entries(files).map(([label, text]) => ({ key: `/repo/${label}`, label, text }));
@@ -130,12 +140,7 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     const identity = new MemoryIdentity();
     // What a front end remembers after a run: each landed page's link, generated folder pages included.
     const remembered = new Map<string, PageLink | undefined>();
-    const remember = (run: TreeRunResult): void => {
-      for (const result of run.results) {
-        const link = treeLandedLink(result, Date.now());
-        if (link) remembered.set(result.item.file.key, link);
-      }
-    };
+    const remember = rememberIn(remembered);
     const conflicted = '# Setup\n\n<<<<<<< HEAD\nOne way.\n=======\nAnother way.\n>>>>>>> theirs\n';
     const files = {
       'docs/index.md': '# Overview\n\nStart with [setup](guide/setup.md).\n',
@@ -167,12 +172,7 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
   it('sends a page again, unchanged, in the same run when a page it links to was created anew under another ID, so its link is not dead', async () => {
     const identity = new MemoryIdentity();
     const remembered = new Map<string, PageLink | undefined>();
-    const remember = (run: TreeRunResult): void => {
-      for (const result of run.results) {
-        const link = treeLandedLink(result, Date.now());
-        if (link) remembered.set(result.item.file.key, link);
-      }
-    };
+    const remember = rememberIn(remembered);
     const files = {
       'docs/index.md': '# Overview\n\nStart with [setup](guide/setup.md#install).\n',
       'docs/guide/setup.md': '# Setup\n\n## Install\n\nRun it.\n',
@@ -208,12 +208,7 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
   it('holds back an unchanged page that links to a page created anew when a colleague edited it on the wiki', async () => {
     const identity = new MemoryIdentity();
     const remembered = new Map<string, PageLink | undefined>();
-    const remember = (run: TreeRunResult): void => {
-      for (const result of run.results) {
-        const link = treeLandedLink(result, Date.now());
-        if (link) remembered.set(result.item.file.key, link);
-      }
-    };
+    const remember = rememberIn(remembered);
     const files = {
       'docs/index.md': '# Overview\n\nStart with [setup](guide/setup.md).\n',
       'docs/guide/setup.md': '# Setup\n\nRun it.\n',

@@ -259,8 +259,9 @@ export async function guardTreePages(entries: ReadonlyArray<{ page: TreePage; it
   const looked = entries.filter((entry) => !options.underNewPage(entry.page));
   const lookedAt = new Set(looked);
   for (const entry of entries) if (!lookedAt.has(entry) && entry.item.state === 'send') entry.item.guard = { kind: 'absent' };
-  const unlinked = looked.filter((entry) => entry.page.unlinked).map((entry) => entry.item.file.key);
-  await guardPlan(looked.map((entry) => entry.item), { ...options, landedEarlier: new Set([...(options.landedEarlier ?? []), ...unlinked]) });
+  // A page the repository records but this machine never published carries a repository link: guardPlan explains a
+  // latest version by this token's user on it.
+  await guardPlan(looked.map((entry) => entry.item), options);
   for (const entry of looked) adoptOwnPage(entry.item, options.ownAuthorId);
 }
 
@@ -338,8 +339,7 @@ export function treePageAddresses(pageAccess: boolean, addressOf: (pageId: strin
  * deleted on the wiki): they still link to the deleted page. None when no page got a new ID, the usual case.
  */
 function pagesLinkingAnew(plan: TreePlan, results: readonly TreeFileResult[], recordedIds: ReadonlyMap<string, string>, ids: ReadonlyMap<string, string>): TreePage[] {
-  const anew = results.some((result) => result.pageId !== undefined && recordedIds.has(result.key) && recordedIds.get(result.key) !== result.pageId);
-  if (!anew) return [];
+  if (![...recordedIds].some(([key, id]) => ids.get(key) !== id)) return [];
   const skipped = new Set(results.filter((result) => result.state === 'skipped').map((result) => result.key));
   // Only the tree's own pages can have changed ID in this run: links out of the tree count the same either way.
   const before = treePageIdByPath(plan.tree, (key) => recordedIds.get(key), () => undefined);
@@ -366,17 +366,7 @@ async function relinkUnchanged(pages: readonly TreePage[], context: SecondPassCo
   await guardTreePages(entries, {
     ...context.guard, pages: context.pages, ...(context.signal ? { signal: context.signal } : {}), underNewPage: () => false,
   });
-  const results = await runPlan(entries.map((entry) => entry.item), { ...context, onResult: undefined });
-  for (const [index, result] of results.entries()) {
-    const entry = entries[index] as (typeof entries)[number];
-    const pageId = context.ids.get(entry.page.key);
-    const treeResult: TreeFileResult = {
-      ...result, pass: 2, key: entry.page.key, depth: entry.page.node.depth, ...(pageId ? { pageId } : {}), linkCautions: entry.cautions,
-      linksToFillIn: waitsForPages(entry.pending, entry.cautions), ...context.reached(entry.page, result),
-    };
-    context.results.push(treeResult);
-    context.onResult?.(treeResult);
-  }
+  await sendAgain(entries, context);
   return pages.length;
 }
 
@@ -389,15 +379,20 @@ async function secondPass(pending: ReadonlyArray<{ page: TreePage; version: numb
     const complete = item.complete ? { ...item.complete, overwrite: true } : undefined;
     // The page is at the version the first pass produced: the link it leaves is one more.
     const guard = id && version !== undefined ? { kind: 'asLeft' as const, page: { id, title: page.node.title, version } } : undefined;
-    return { page, cautions, stillPending, item: { ...item, state: 'send' as const, ...(complete ? { complete } : {}), ...(guard ? { guard } : {}) } };
+    return { page, cautions, pending: stillPending, item: { ...item, state: 'send' as const, ...(complete ? { complete } : {}), ...(guard ? { guard } : {}) } };
   });
+  await sendAgain(entries, context);
+}
+
+/** Sends pages in the second pass and reports each as a pass-2 result. */
+async function sendAgain(entries: ReadonlyArray<{ page: TreePage; item: PlanItem; cautions: LinkCaution[]; pending: boolean }>, context: SecondPassContext): Promise<void> {
   const results = await runPlan(entries.map((entry) => entry.item), { ...context, onResult: undefined });
   for (const [index, result] of results.entries()) {
     const entry = entries[index] as (typeof entries)[number];
     const pageId = context.ids.get(entry.page.key);
     const treeResult: TreeFileResult = {
       ...result, pass: 2, key: entry.page.key, depth: entry.page.node.depth, ...(pageId ? { pageId } : {}), linkCautions: entry.cautions,
-      linksToFillIn: waitsForPages(entry.stillPending, entry.cautions), ...context.reached(entry.page, result),
+      linksToFillIn: waitsForPages(entry.pending, entry.cautions), ...context.reached(entry.page, result),
     };
     context.results.push(treeResult);
     context.onResult?.(treeResult);

@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileRecords, jsonLines, runCli, summaryRecord, useCliWorld } from './cliHarness';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileRecords, jsonLines, runCli, startCli, summaryRecord, useCliWorld, waitUntil, type RunningCli } from './cliHarness';
 
 const TREE = {
   'docs/index.md': '# Overview\n\nRead the [setup](guide/setup.md).\n',
@@ -145,6 +146,84 @@ describe('CLI --tree', () => {
     const held = await runCli(['publish', 'docs/guide/README.md', '--json'], { cwd: root, env: cli.env() });
     assert.deepEqual(fileRecords(held).map((record) => record.status), ['edited'], `${held.stdout}\n${held.stderr}`);
     assert.match(page('Guide').markdown, /Edited on the wiki/);
+  });
+
+  it('killed half-way (SIGKILL), then run again: every file lands once, the pages that landed keep their IDs, the manifest records all', async () => {
+    const folders = ['alpha', 'beta', 'gamma'];
+    const files = Object.fromEntries(folders.flatMap((folder) => [1, 2, 3, 4].map((n) => [`docs/${folder}/page-${n}.md`, `# ${folder} ${n}\n\nText ${n}.\n`])));
+    const folderTitle = (folder: string): string => folder.charAt(0).toUpperCase() + folder.slice(1);
+    const titles = [...folders.map(folderTitle), ...folders.flatMap((folder) => [1, 2, 3, 4].map((n) => `${folder} ${n}`))];
+    const keys = [...folders.map((folder) => `${folder}/`), ...Object.keys(files).map((path) => path.slice('docs/'.length))].sort();
+    const root = await cli.tree(files);
+    const { sandbox } = cli.world;
+    const args = ['publish', 'docs', ...TO, '--concurrency', '2', '--json'];
+    const LATENCY_MS = 200;
+    const ours = () => sandbox.pages().filter((candidate) => !candidate.deleted && titles.includes(candidate.title));
+    const readManifest = async (): Promise<{ pages: Record<string, { id: string; title: string }> } | undefined> => {
+      const text = await readFile(join(root, 'docs', '.wiki-pages.json'), 'utf8').catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return undefined;
+        throw error;
+      });
+      return text === undefined ? undefined : JSON.parse(text) as { pages: Record<string, { id: string; title: string }> };
+    };
+    const childrenOnWiki = async (parentId: string): Promise<Array<{ id: string; title: string }>> => {
+      const response = await fetch(`${sandbox.baseUrl}/wiki/api/v2/pages/${parentId}/children?limit=250`, { headers: { authorization: `Bearer ${cli.platformToken}` } });
+      assert.equal(response.status, 200);
+      return ((await response.json()) as { results: Array<{ id: string; title: string }> }).results;
+    };
+
+    let running: RunningCli | undefined;
+    try {
+      sandbox.injectFaults({ latencyMs: LATENCY_MS });
+      running = startCli(args, { cwd: root, env: cli.env() });
+      // The folder pages and four files are on the wiki: the next request to arrive is written and then answered
+      // 500, so the CLI is in its backoff holding a page that landed but that it does not know of, and dies there.
+      await waitUntil(() => ours().length >= folders.length + 4);
+      sandbox.injectFaults({ commitThenFailNext: 1 });
+      await waitUntil(() => sandbox.imports.some((entry) => entry.status === 500));
+      assert.ok(running.child.pid !== undefined && running.child.kill('SIGKILL'), 'the CLI was killed');
+      const killed = await running.done;
+      assert.equal(killed.signal, 'SIGKILL', `${killed.stdout}\n${killed.stderr}`);
+      // A request the other worker had out still lands after the kill: wait out the sandbox's latency.
+      await sleep(LATENCY_MS * 2);
+    } finally {
+      if (running && running.child.exitCode === null && running.child.signalCode === null) running.child.kill('SIGKILL');
+    }
+
+    const landed = new Map(ours().map((candidate) => [candidate.title, candidate.id]));
+    assert.ok(landed.size > folders.length && landed.size < titles.length, `some pages landed, not all: ${[...landed.keys()].join(', ')}`);
+    const partial = await readManifest();
+    const recordedIds = new Set(Object.values(partial?.pages ?? {}).map((entry) => entry.id));
+    assert.ok(Object.keys(partial?.pages ?? {}).length < keys.length, 'the manifest is missing or partial');
+    assert.ok(Object.keys(partial?.pages ?? {}).every((key) => keys.includes(key)));
+    assert.ok([...recordedIds].every((id) => [...landed.values()].includes(id)), 'the manifest records only pages that landed');
+    assert.ok([...landed.values()].some((id) => !recordedIds.has(id)), 'a page landed that the killed run never recorded');
+
+    sandbox.clearFaults();
+    sandbox.injectFaults({ latencyMs: LATENCY_MS });
+    const again = await runCli(args, { cwd: root, env: cli.env() });
+    sandbox.clearFaults();
+    assert.equal(again.code, 0, `${again.stdout}\n${again.stderr}`);
+    assert.doesNotMatch(`${again.stdout}\n${again.stderr}`, /already exists/i);
+    assert.ok(fileRecords(again).every((record) => record.status === 'published' || record.status === 'skipped'), again.stdout);
+
+    // Every page once: under the chosen parent the three folder pages, under each its four files, and no title twice.
+    const top = await childrenOnWiki('123456');
+    assert.deepEqual(top.map((child) => child.title).sort(), folders.map(folderTitle));
+    for (const folder of folders) {
+      const folderPage = top.find((child) => child.title === folderTitle(folder));
+      assert.ok(folderPage);
+      assert.deepEqual((await childrenOnWiki(folderPage.id)).map((child) => child.title).sort(), [1, 2, 3, 4].map((n) => `${folder} ${n}`));
+    }
+    const after = ours();
+    assert.deepEqual(after.map((candidate) => candidate.title).sort(), [...titles].sort(), 'every file landed, none twice');
+    const idOf = new Map(after.map((candidate) => [candidate.title, candidate.id]));
+    for (const [title, id] of landed) assert.equal(idOf.get(title), id, `"${title}" was found again, not created anew`);
+
+    const manifest = await readManifest();
+    assert.deepEqual(Object.keys(manifest?.pages ?? {}).sort(), keys, 'the manifest records every file and folder page');
+    const titleOfKey = (key: string): string => (key.endsWith('/') ? folderTitle(key.slice(0, -1)) : (/^(\w+)\/page-(\d)\.md$/.exec(key) ?? []).slice(1).join(' '));
+    for (const key of keys) assert.equal(manifest?.pages[key]?.id, idOf.get(titleOfKey(key)), key);
   });
 
   it('--no-record leaves .wiki-pages.json as it is and lists the IDs it would have written', async () => {

@@ -2,7 +2,7 @@
 // the confirmation shows the tree; the folder's .wiki-pages.json records the pages; and a rewritten link on the
 // sandbox's page view opens the linked page at its heading.
 import * as assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { signInApproved } from './support/accounts';
 import { useSessions } from './support/harness';
@@ -22,8 +22,8 @@ const FILES = {
 describe('Publishing a folder as a page tree', function () {
   const sessions = useSessions();
   /** The FILES workspace with an import token, signed in to the export API (page IDs need it), no toasts left. */
-  const signedInSession = async (): Promise<Session> => {
-    const session = await sessions.start({ files: FILES, world: {}, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
+  const signedInSession = async (settings: Record<string, unknown> = {}): Promise<Session> => {
+    const session = await sessions.start({ files: FILES, world: {}, settings, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
     await tokenStatusItem(session.page).waitFor();
     await signInApproved(session.page);
     await clearNotifications(session.page);
@@ -66,6 +66,28 @@ describe('Publishing a folder as a page tree', function () {
     } finally {
       await reader.close();
     }
+  });
+
+  it('with wikiPublisher.recordPageIds off, the tree lands but no .wiki-pages.json is written, and the summary says the IDs were not recorded', async function () {
+    // A user setting of this session only: its user-data folder goes with the session, so no later test sees it.
+    const { page, sandbox, workspaceDir } = await signedInSession({ 'wikiPublisher.recordPageIds': false });
+    await publishNewTree(page);
+    await page.locator('.monaco-dialog-box', { hasText: 'Publish 5 pages as a tree?' }).locator('.monaco-button', { hasText: /^Publish$/ }).click();
+
+    const summary = await waitForCenterNotification(page, /5 published\./);
+    const said = await summary.innerText();
+    assert.match(said, /5 new page ID\(s\) were not recorded in \.wiki-pages\.json \(wikiPublisher\.recordPageIds is off\)/);
+    assert.doesNotMatch(said, /were recorded in/, 'nothing claims to be recorded');
+    const byTitle = (title: string) => {
+      const found = sandbox.pages().find((candidate) => candidate.title === title && !candidate.deleted);
+      assert.ok(found, `"${title}" is on the wiki`);
+      return found;
+    };
+    assert.equal(byTitle('Overview').parentId, '123456');
+    assert.equal(byTitle('Setup').parentId, byTitle('Guide').id);
+    assert.equal(byTitle('API').parentId, byTitle('Reference').id);
+    assert.equal(existsSync(path.join(workspaceDir, 'docs', '.wiki-pages.json')), false, 'no manifest written into the repository');
+    assert.deepEqual(readdirSync(path.join(workspaceDir, 'docs')).filter((name) => name.startsWith('.wiki-pages')), [], 'not even a temporary one left behind');
   });
 
   it('republishing the tree after a colleague\'s edit: Compare from the confirmation, then back to it, and the edit stays', async function () {

@@ -96,6 +96,54 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     assert.equal(identity.map.size, 8);
   });
 
+  /** The parent's live children as the platform's children route lists them (ID and title), limit 250. */
+  const childrenOnWiki = async (parentId: string): Promise<Array<{ id: string; title: string }>> => {
+    const response = await fetch(`${signedIn.world.sandbox.baseUrl}/wiki/api/v2/pages/${parentId}/children?limit=250`, { headers: { authorization: `Bearer ${signedIn.accessToken}` } });
+    assert.equal(response.status, 200);
+    return ((await response.json()) as { results: Array<{ id: string; title: string }> }).results.map(({ id, title }) => ({ id, title }));
+  };
+  const titlesUnder = async (parentId: string): Promise<string[]> => (await childrenOnWiki(parentId)).map((child) => child.title).sort();
+
+  it('a subfolder without index.md or README.md takes its page from <folder>/<folder>.md, which is no child page of its own', async () => {
+    const files = {
+      'docs/faq/faq.md': '# Questions\n\nAsk away.\n',
+      'docs/faq/billing.md': '# Billing\n\nMonthly.\n',
+      'docs/faq/refunds.md': '# Refunds\n\nWithin 30 days.\n',
+    };
+    const identity = new MemoryIdentity();
+    const { run } = await publishTree(files, identity);
+    assert.ok(run.results.every((result) => result.state === 'published'), JSON.stringify(run.results.map((result) => [result.key, result.state, result.outcome?.message])));
+    const top = await childrenOnWiki('123456');
+    assert.deepEqual(top.map((child) => child.title), ['Questions'], 'the folder page has its file\'s title, not "Faq"');
+    const folderPage = signedIn.world.sandbox.pages().find((candidate) => candidate.id === top[0]?.id);
+    assert.ok(folderPage);
+    assert.equal(folderPage.markdown, '# Questions\n\nAsk away.\n', 'the folder page has the file\'s content');
+    assert.deepEqual(await titlesUnder(folderPage.id), ['Billing', 'Refunds'], 'the folder\'s other files are its children; faq.md is not one of them');
+    assert.equal(signedIn.world.sandbox.pages().filter((candidate) => candidate.title === 'Questions' && !candidate.deleted).length, 1, 'faq.md is no separate page anywhere');
+    assert.equal(identity.map.get('faq/')?.id, folderPage.id, 'the folder page is recorded under the folder\'s key');
+    assert.equal(identity.map.has('faq/faq.md'), false);
+  });
+
+  it('index.md wins over README.md and <folder>/<folder>.md, README.md over <folder>/<folder>.md; the losers are ordinary children', async () => {
+    const files = {
+      'docs/guide/index.md': '# Guide home\n\nFrom index.\n',
+      'docs/guide/README.md': '# Guide readme\n\nFrom README.\n',
+      'docs/guide/guide.md': '# Guide named\n\nFrom guide.md.\n',
+      'docs/guide/setup.md': '# Setup\n\nRun it.\n',
+      'docs/api/README.md': '# API readme\n\nFrom README.\n',
+      'docs/api/api.md': '# API named\n\nFrom api.md.\n',
+    };
+    const before = signedIn.world.sandbox.pages().length;
+    const { run } = await publishTree(files, new MemoryIdentity());
+    assert.ok(run.results.every((result) => result.state === 'published'), JSON.stringify(run.results.map((result) => [result.key, result.state, result.outcome?.message])));
+    assert.deepEqual(await titlesUnder('123456'), ['API readme', 'Guide home']);
+    assert.equal(page('Guide home').markdown, '# Guide home\n\nFrom index.\n');
+    assert.deepEqual(await titlesUnder(page('Guide home').id), ['Guide named', 'Guide readme', 'Setup']);
+    assert.equal(page('API readme').markdown, '# API readme\n\nFrom README.\n');
+    assert.deepEqual(await titlesUnder(page('API readme').id), ['API named']);
+    assert.equal(signedIn.world.sandbox.pages().length - before, 6, 'two folder pages and four children: no content file is a page twice');
+  });
+
   it('a file whose front matter names its page publishes there, through the edit guard, as part of the tree run', async () => {
     const pinned = { ...FILES, 'docs/notes.md': '---\nwiki:\n  spaceId: DOCS\n  parentId: "123456"\n  pageTitle: Release notes\n---\nFirst.\n' };
     const identity = new MemoryIdentity();

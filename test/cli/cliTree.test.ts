@@ -6,6 +6,7 @@ import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileRecords, jsonLines, runCli, startCli, summaryRecord, useCliWorld, waitUntil, type RunningCli } from './cliHarness';
+import { childrenOnWiki } from '../support/wikiChildren';
 
 const TREE = {
   'docs/index.md': '# Overview\n\nRead the [setup](guide/setup.md).\n',
@@ -166,11 +167,7 @@ describe('CLI --tree', () => {
       });
       return text === undefined ? undefined : JSON.parse(text) as { pages: Record<string, { id: string; title: string }> };
     };
-    const childrenOnWiki = async (parentId: string): Promise<Array<{ id: string; title: string }>> => {
-      const response = await fetch(`${sandbox.baseUrl}/wiki/api/v2/pages/${parentId}/children?limit=250`, { headers: { authorization: `Bearer ${cli.platformToken}` } });
-      assert.equal(response.status, 200);
-      return ((await response.json()) as { results: Array<{ id: string; title: string }> }).results;
-    };
+    const childrenOn = (parentId: string): Promise<Array<{ id: string; title: string }>> => childrenOnWiki(sandbox.baseUrl, cli.platformToken, parentId);
 
     let running: RunningCli | undefined;
     try {
@@ -208,12 +205,12 @@ describe('CLI --tree', () => {
     assert.ok(fileRecords(again).every((record) => record.status === 'published' || record.status === 'skipped'), again.stdout);
 
     // Every page once: under the chosen parent the three folder pages, under each its four files, and no title twice.
-    const top = await childrenOnWiki('123456');
+    const top = await childrenOn('123456');
     assert.deepEqual(top.map((child) => child.title).sort(), folders.map(folderTitle));
     for (const folder of folders) {
       const folderPage = top.find((child) => child.title === folderTitle(folder));
       assert.ok(folderPage);
-      assert.deepEqual((await childrenOnWiki(folderPage.id)).map((child) => child.title).sort(), [1, 2, 3, 4].map((n) => `${folder} ${n}`));
+      assert.deepEqual((await childrenOn(folderPage.id)).map((child) => child.title).sort(), [1, 2, 3, 4].map((n) => `${folder} ${n}`));
     }
     const after = ours();
     assert.deepEqual(after.map((candidate) => candidate.title).sort(), [...titles].sort(), 'every file landed, none twice');

@@ -16,6 +16,7 @@ import { landedLink } from '../../src/core/run/plan';
 import { runTree, treeLandedLink, type TreeFileResult, type TreeRunResult } from '../../src/core/tree/treeRun';
 import { MemoryIdentity } from '../support/memoryIdentity';
 import { useSignedInWorld } from '../support/signedInWorld';
+import { childrenOnWiki } from '../support/wikiChildren';
 
 const FILES: Record<string, string> = {
   'docs/index.md': '# Overview\n\nStart with [setup](guide/setup.md).\n',
@@ -96,13 +97,8 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     assert.equal(identity.map.size, 8);
   });
 
-  /** The parent's live children as the platform's children route lists them (ID and title), limit 250. */
-  const childrenOnWiki = async (parentId: string): Promise<Array<{ id: string; title: string }>> => {
-    const response = await fetch(`${signedIn.world.sandbox.baseUrl}/wiki/api/v2/pages/${parentId}/children?limit=250`, { headers: { authorization: `Bearer ${signedIn.accessToken}` } });
-    assert.equal(response.status, 200);
-    return ((await response.json()) as { results: Array<{ id: string; title: string }> }).results.map(({ id, title }) => ({ id, title }));
-  };
-  const titlesUnder = async (parentId: string): Promise<string[]> => (await childrenOnWiki(parentId)).map((child) => child.title).sort();
+  const childrenOn = (parentId: string): Promise<Array<{ id: string; title: string }>> => childrenOnWiki(signedIn.world.sandbox.baseUrl, signedIn.accessToken, parentId);
+  const titlesUnder = async (parentId: string): Promise<string[]> => (await childrenOn(parentId)).map((child) => child.title).sort();
 
   it('a subfolder without index.md or README.md takes its page from <folder>/<folder>.md, which is no child page of its own', async () => {
     const files = {
@@ -113,7 +109,7 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     const identity = new MemoryIdentity();
     const { run } = await publishTree(files, identity);
     assert.ok(run.results.every((result) => result.state === 'published'), JSON.stringify(run.results.map((result) => [result.key, result.state, result.outcome?.message])));
-    const top = await childrenOnWiki('123456');
+    const top = await childrenOn('123456');
     assert.deepEqual(top.map((child) => child.title), ['Questions'], 'the folder page has its file\'s title, not "Faq"');
     const folderPage = signedIn.world.sandbox.pages().find((candidate) => candidate.id === top[0]?.id);
     assert.ok(folderPage);

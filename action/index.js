@@ -12221,11 +12221,13 @@ var import_node_path5 = require("node:path");
 
 // src/core/publish/pageAddress.ts
 var PAGE_ID2 = /^\d{1,20}$/;
+var SPACE_ID = /^\d+$/;
 var SPACE_KEY = /^~?[A-Za-z0-9][A-Za-z0-9_.:-]{0,254}$/;
 function pageAddress(baseUrl, spaceKey, pageId, title) {
   if (!PAGE_ID2.test(pageId) || !SPACE_KEY.test(spaceKey)) return void 0;
   const site = siteAddress(baseUrl);
   if (site === void 0) return void 0;
+  if (SPACE_ID.test(spaceKey)) return `${site}/wiki/pages/viewpage.action?pageId=${pageId}`;
   const slug = title.split(/[^\p{L}\p{M}\p{N}._~-]+/u).filter((word) => word !== "").map(encodeURIComponent).join("+");
   return `${site}/wiki/spaces/${encodeURIComponent(spaceKey)}/pages/${pageId}${slug === "" ? "" : `/${slug}`}`;
 }

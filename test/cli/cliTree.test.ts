@@ -250,7 +250,7 @@ describe('CLI --tree', () => {
     assert.doesNotMatch(page('Flow').markdown, /```mermaid/);
   });
 
-  it('a tree named by its numeric space ID links to pages by the space\'s key, as the platform\'s addresses do', async () => {
+  it('a tree named by its numeric space ID links to pages by the space\'s key, or without page access by the page-ID address', async () => {
     const root = await cli.tree(TREE);
     const byId = ['--tree', '--space', '1001', '--parent', '123456', '--state', '.wiki-state.json'];
     assert.equal((await runCli(['publish', 'docs', ...byId], { cwd: root, env: cli.env() })).code, 0);
@@ -259,6 +259,17 @@ describe('CLI --tree', () => {
     const again = await runCli(['publish', 'docs', ...byId, '--json'], { cwd: root, env: cli.env() });
     assert.equal(again.code, 0, `${again.stdout}\n${again.stderr}`);
     assert.match(page('Setup').markdown, new RegExp(`/wiki/spaces/DOCS/pages/${page('API').id}/API#Tokens\\)`));
+
+    // Without page access the key cannot be looked up: the link takes the platform's page-ID address, which needs
+    // none, and a reader who follows it lands on the API page (a /spaces/1001/ address would be a dead link).
+    await writeFile(join(root, 'docs', 'guide', 'setup.md'), '# Setup\n\nSee [the API](../reference/api.md#tokens).\n\nOnce more.\n');
+    const blind = await runCli(['publish', 'docs', ...byId], { cwd: root, env: { ...cli.env(false), WIKI_PUBLISHER_BASE_URL: cli.world.sandbox.baseUrl } });
+    assert.equal(blind.code, 0, `${blind.stdout}\n${blind.stderr}`);
+    const address = `${cli.world.sandbox.baseUrl}/wiki/pages/viewpage.action?pageId=${page('API').id}`;
+    assert.ok(page('Setup').markdown.includes(`(${address}#Tokens)`), page('Setup').markdown);
+    const followed = await fetch(address);
+    assert.equal(followed.url, cli.world.sandbox.pageAddress(page('API').id));
+    assert.match(await followed.text(), /<h1>API<\/h1>/);
   });
 
   it('says what moved and what is orphaned; the old pages stay', async () => {

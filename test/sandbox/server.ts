@@ -106,6 +106,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     }
     const lookups = { wiki, verify: options.verifyPlatformToken, baseUrl: () => sandbox.baseUrl, maxChildrenPageSize: () => maxChildrenPageSize };
     if (handleLookup(req, res, url, lookups)) return;
+    // The platform's page-ID address sends the reader on to the page's own address, whatever its space and title.
+    if (req.method === 'GET' && url.pathname === '/wiki/pages/viewpage.action') {
+      const page = wiki.page(url.searchParams.get('pageId') ?? '');
+      if (!page) return sendHtml(res, 404, renderNotFound());
+      res.writeHead(302, { location: `${sandbox.baseUrl}/wiki${webuiPath(page)}` }).end();
+      return;
+    }
     const viewed = viewedPage(wiki, url.pathname);
     if (req.method === 'GET' && url.pathname === '/') return sendHtml(res, 200, renderIndex(wiki));
     if (req.method === 'GET' && viewed) return sendHtml(res, 200, renderPage(wiki, viewed));

@@ -119,6 +119,18 @@ describe('sandbox page identity: IDs, versions, the page and children routes, ed
     assert.equal((await send(`${links.base}/spaces/DOCS/pages/4242424/x`)).status, 404);
   });
 
+  it('sends the platform\'s page-ID address (viewpage.action?pageId=) on to the page\'s own address, and 404s an unknown ID', async () => {
+    const page = await publish('Setup guide');
+    const moved = await send(`${sandbox.baseUrl}/wiki/pages/viewpage.action?pageId=${page.id}`, { redirect: 'manual' });
+    assert.equal(moved.status, 302);
+    assert.equal(moved.headers.get('location'), sandbox.pageAddress(page.id));
+    const followed = await send(`${sandbox.baseUrl}/wiki/pages/viewpage.action?pageId=${page.id}`);
+    assert.equal(followed.status, 200);
+    assert.ok(followed.text.includes('<h1>Setup guide</h1>'));
+    assert.equal((await send(`${sandbox.baseUrl}/wiki/pages/viewpage.action?pageId=4242424`, { redirect: 'manual' })).status, 404);
+    assert.equal((await send(`${sandbox.baseUrl}/wiki/pages/viewpage.action`, { redirect: 'manual' })).status, 404);
+  });
+
   it('answers the page route with 401 without a valid token and 404 for pages the caller cannot see', async () => {
     const page = await publish('Release notes');
     assert.equal((await platformGet(sandbox, `/wiki/api/v2/pages/${page.id}`)).status, 401);

@@ -23,6 +23,15 @@ describe('pageAddress', () => {
     assert.equal(pageAddress(SITE, '~557058:0f3c', '5', 'Notes'), `${SITE}/wiki/spaces/~557058%3A0f3c/pages/5/Notes`);
   });
 
+  it('gives a space known only by its numeric ID the platform\'s page-ID address, which needs no space key', () => {
+    assert.equal(pageAddress(SITE, '98304', '229378', 'Setup guide'), `${SITE}/wiki/pages/viewpage.action?pageId=229378`);
+    assert.equal(pageAddress(`${SITE}/wiki/`, '98304', '5', 'Home'), `${SITE}/wiki/pages/viewpage.action?pageId=5`);
+    assert.equal(pageAddress(SITE, 'D0CS', '5', 'Home'), `${SITE}/wiki/spaces/D0CS/pages/5/Home`, 'a key with digits is still a key');
+    const address = pageAddress(SITE, '98304', '229378', 'Setup guide');
+    assert.ok(address);
+    assert.deepEqual(parsePageReference(address), { ok: true, reference: { pageId: '229378', origin: SITE } });
+  });
+
   it('reads back as the same page, space and site through parsePageReference', () => {
     const address = pageAddress(SITE, '~557058:0f3c', '123456', 'Tom & Jerry (draft)');
     assert.ok(address);

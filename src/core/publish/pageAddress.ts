@@ -16,6 +16,8 @@ export interface PageReference {
 export type PageReferenceResult = { ok: true; reference: PageReference } | { ok: false; reason: string };
 
 const PAGE_ID = /^\d{1,20}$/;
+// What the publish flags and front matter take as a space's numeric ID rather than its key (addressSpaceKey agrees).
+const SPACE_ID = /^\d+$/;
 // Personal spaces have keys like `~dana` or `~557058:0f3c…`; team spaces letters and digits.
 const SPACE_KEY = /^~?[A-Za-z0-9][A-Za-z0-9_.:-]{0,254}$/;
 // `/wiki/spaces/KEY/pages/ID[/Title]`, the editor's `/pages/edit-v2/ID`, under any context path.
@@ -65,11 +67,16 @@ export function parseSpaceAddress(text: string): string | undefined {
  * follows addresses seen on the platform's sites (`…/pages/229378/How-to+write+a+valid+commit`): words joined
  * by `+`, other punctuation left out. Undefined when no reader's address can be made: a key or ID that is not one,
  * or a base that is an API gateway (`api.<platform>/ex/…`, `<site>/gateway/…`), whose addresses no browser opens.
+ *
+ * A space known only by its numeric ID (`--space 98304` without page access to look up its key) gets the platform's
+ * page-ID address, `<site>/wiki/pages/viewpage.action?pageId=<id>`, which the platform sends on to the page's own
+ * address: `/spaces/98304/…` would name a space key that does not exist. Like the ID form, it survives a title change.
  */
 export function pageAddress(baseUrl: string, spaceKey: string, pageId: string, title: string): string | undefined {
   if (!PAGE_ID.test(pageId) || !SPACE_KEY.test(spaceKey)) return undefined;
   const site = siteAddress(baseUrl);
   if (site === undefined) return undefined;
+  if (SPACE_ID.test(spaceKey)) return `${site}/wiki/pages/viewpage.action?pageId=${pageId}`;
   const slug = title.split(/[^\p{L}\p{M}\p{N}._~-]+/u).filter((word) => word !== '').map(encodeURIComponent).join('+');
   return `${site}/wiki/spaces/${encodeURIComponent(spaceKey)}/pages/${pageId}${slug === '' ? '' : `/${slug}`}`;
 }

@@ -10311,10 +10311,6 @@ function countBy(items, wordOf) {
   return counts;
 }
 
-// src/cli/publish.ts
-var import_node_fs2 = require("node:fs");
-var import_node_path6 = require("node:path");
-
 // src/core/links/stateFile.ts
 var import_node_crypto = require("node:crypto");
 
@@ -10434,6 +10430,30 @@ function parseStateFile(text2) {
   }
   return links;
 }
+
+// src/core/tree/manifestNodeFs.ts
+var import_node_crypto2 = require("node:crypto");
+var import_promises2 = require("node:fs/promises");
+var nodeManifestFiles = {
+  async read(path) {
+    try {
+      return await (0, import_promises2.readFile)(path, "utf8");
+    } catch (error) {
+      if (error.code === "ENOENT") return void 0;
+      throw error;
+    }
+  },
+  async write(path, text2) {
+    const temporary = `${path}.${process.pid}.${(0, import_node_crypto2.randomBytes)(4).toString("hex")}.tmp`;
+    try {
+      await (0, import_promises2.writeFile)(temporary, text2, "utf8");
+      await (0, import_promises2.rename)(temporary, path);
+    } catch (error) {
+      await (0, import_promises2.rm)(temporary, { force: true });
+      throw error;
+    }
+  }
+};
 
 // src/core/messages/manifestMessages.ts
 var englishManifestMessages = {
@@ -10607,30 +10627,6 @@ function endOfString(text2, start) {
 function isObject(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
-
-// src/core/tree/manifestNodeFs.ts
-var import_node_crypto2 = require("node:crypto");
-var import_promises2 = require("node:fs/promises");
-var nodeManifestFiles = {
-  async read(path) {
-    try {
-      return await (0, import_promises2.readFile)(path, "utf8");
-    } catch (error) {
-      if (error.code === "ENOENT") return void 0;
-      throw error;
-    }
-  },
-  async write(path, text2) {
-    const temporary = `${path}.${process.pid}.${(0, import_node_crypto2.randomBytes)(4).toString("hex")}.tmp`;
-    try {
-      await (0, import_promises2.writeFile)(temporary, text2, "utf8");
-      await (0, import_promises2.rename)(temporary, path);
-    } catch (error) {
-      await (0, import_promises2.rm)(temporary, { force: true });
-      throw error;
-    }
-  }
-};
 
 // src/core/run/walkRules.ts
 var MARKDOWN_EXTENSIONS = [".md", ".markdown", ".mdown", ".mkd"];
@@ -10845,6 +10841,578 @@ function apiTokenSubject(token) {
 
 // src/core/apiToken/tokenSource.ts
 var API_TOKEN_ENV_VAR = "WIKI_PUBLISHER_API_TOKEN";
+
+// src/core/links/rewrite/destinations.ts
+var REFERENCE_DEFINITION2 = /^((?: {0,3}>[ \t]?)* {0,3}\[(?!\^)(?:[^\]\\\n]|\\.)+\]:[ \t]*\r?\n?[ \t]*)(<[^<>\n]*>|[^\s<][^\s]*)/gm;
+var DEFINITION_LINE = /^(?: {0,3}>[ \t]?)* {0,3}\[(?:[^\]\\\n]|\\.)+\]:/;
+var ATX_LINE = /^ {0,3}#{1,6}(?:[ \t]|$)/;
+var TITLE_CHAR = String.raw`\\[\s\S]|\n(?![ \t]*\r?\n)`;
+var LINK_CLOSE = new RegExp(String.raw`[ \t]*\r?\n?[ \t]*(?:(?:"(?:[^"\\\n]|${TITLE_CHAR})*"|'(?:[^'\\\n]|${TITLE_CHAR})*'|\((?:[^()\\\n]|${TITLE_CHAR})*\))[ \t]*\r?\n?[ \t]*)?\)`, "y");
+var BLANK_LINE = /\n[ \t]*\r?\n/g;
+function findLinkDestinations(markdown) {
+  const code = fencedBlocks(markdown);
+  const found = [...inlineLinks(markdown, code), ...referenceDefinitions(markdown, code)];
+  return found.sort((a, b) => a.start - b.start);
+}
+function inlineLinks(markdown, code) {
+  const found = [];
+  const open2 = [];
+  let nextOpen = markdown.indexOf("[");
+  let nextClose = nextOpen < 0 ? -1 : markdown.indexOf("]", nextOpen);
+  let blank = -1;
+  let previous = 0;
+  while (nextClose >= 0) {
+    const isOpen = nextOpen >= 0 && nextOpen < nextClose;
+    const at = isOpen ? nextOpen : nextClose;
+    if (open2.length > 0) {
+      if (blank < previous) {
+        BLANK_LINE.lastIndex = previous;
+        blank = BLANK_LINE.exec(markdown)?.index ?? markdown.length;
+      }
+      if (blank < at) open2.length = 0;
+    }
+    previous = at;
+    if (isOpen) {
+      nextOpen = markdown.indexOf("[", at + 1);
+      if (!isEscaped(markdown, at)) open2.push(at);
+      continue;
+    }
+    nextClose = markdown.indexOf("]", at + 1);
+    if (isEscaped(markdown, at)) continue;
+    const opening = open2.pop();
+    if (opening === void 0 || markdown[at + 1] !== "(" || isImage(markdown, opening)) continue;
+    const destination = readDestination(markdown, at + 2);
+    if (destination && !isInCode(markdown, opening, code) && !isInCode(markdown, at, code)) found.push(destination);
+  }
+  return found;
+}
+function referenceDefinitions(markdown, code) {
+  if (!markdown.includes("]:")) return [];
+  const found = [];
+  for (const match of markdown.matchAll(REFERENCE_DEFINITION2)) {
+    const lead = match[1] ?? "";
+    const written3 = match[2] ?? "";
+    if (isInCode(markdown, match.index, code) || continuesParagraph(markdown, match.index)) continue;
+    const start = match.index + lead.length;
+    const angle = written3.startsWith("<");
+    found.push({ start, end: start + written3.length, text: angle ? written3.slice(1, -1) : written3, angle });
+  }
+  return found;
+}
+function continuesParagraph(markdown, lineStart) {
+  if (lineStart === 0) return false;
+  const previousStart = markdown.lastIndexOf("\n", lineStart - 2) + 1;
+  const previous = markdown.slice(previousStart, lineStart - 1).replace(/\r$/, "");
+  return previous.trim() !== "" && !DEFINITION_LINE.test(previous) && !ATX_LINE.test(previous);
+}
+function isImage(markdown, open2) {
+  return open2 > 0 && markdown[open2 - 1] === "!" && !isEscaped(markdown, open2 - 1);
+}
+function readDestination(markdown, from) {
+  let start = from;
+  while (markdown[start] === " " || markdown[start] === "	") start++;
+  if (markdown.startsWith("\r\n", start)) start += 2;
+  else if (markdown[start] === "\n") start++;
+  while (markdown[start] === " " || markdown[start] === "	") start++;
+  const end = markdown[start] === "<" ? angleEnd(markdown, start) : bareEnd(markdown, start);
+  if (end === void 0 || end === start || !closesLink(markdown, end)) return void 0;
+  const angle = markdown[start] === "<";
+  return { start, end, text: markdown.slice(angle ? start + 1 : start, angle ? end - 1 : end), angle };
+}
+function angleEnd(markdown, start) {
+  for (let at = start + 1; at < markdown.length; at++) {
+    const char = markdown[at];
+    if (char === "\\") at++;
+    else if (char === ">") return at + 1;
+    else if (char === "<" || char === "\n") return void 0;
+  }
+  return void 0;
+}
+function bareEnd(markdown, start) {
+  let depth = 0;
+  for (let at = start; at < markdown.length; at++) {
+    const char = markdown[at] ?? "";
+    if (char === "\\") at++;
+    else if (char === "(") depth++;
+    else if (char === ")" && depth-- === 0) return at;
+    else if (char <= " ") return at;
+  }
+  return void 0;
+}
+function closesLink(markdown, end) {
+  LINK_CLOSE.lastIndex = end;
+  return LINK_CLOSE.test(markdown);
+}
+
+// src/core/links/rewrite/headingAnchors.ts
+function headingPlainText(source2) {
+  return source2.split(/(`+)([^`]|[^`][\s\S]*?[^`])\1(?!`)/).map((part, index) => index % 3 === 0 ? inlineText2(part) : index % 3 === 2 ? codeSpanText(part) : "").join("").trim();
+}
+function inlineText2(text2) {
+  return text2.replace(/!?\[((?:[^\]\\]|\\.)*)\](?:\([^)]*\)|\[[^\]]*\])/g, "$1").replace(/<((?:[a-z][a-z0-9+.-]*:|mailto:)[^<>\s]*)>/gi, "$1").replace(
+    /\\([!-/:-@[-`{-~])|(?<=\S)(?:\*+|~+)|(?:\*+|~+)(?=\S)|(?<![\p{L}\p{N}])_+(?=\S)|(?<=\S)_+(?![\p{L}\p{N}])/gu,
+    (_marker, escaped) => escaped ?? ""
+  );
+}
+function codeSpanText(code) {
+  const flat = code.replace(/\r?\n/g, " ");
+  return /^ .*[^ ].* $/.test(flat) ? flat.slice(1, -1) : flat;
+}
+function markdownHeadingSlug(text2) {
+  return headingPlainText(text2).toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, "").replace(/ /g, "-");
+}
+function markdownHeadingSlugs(headings) {
+  const occurrences = /* @__PURE__ */ new Map();
+  return headings.map((heading) => {
+    const base = markdownHeadingSlug(heading);
+    let slug = base;
+    while (occurrences.has(slug)) {
+      const count = (occurrences.get(base) ?? 0) + 1;
+      occurrences.set(base, count);
+      slug = `${base}-${count}`;
+    }
+    occurrences.set(slug, 0);
+    return slug;
+  });
+}
+function wikiHeadingAnchor(pageTitle, headingText, style = "current") {
+  const words = (text2) => text2.split(/\s+/).filter((word) => word !== "");
+  const heading = words(headingPlainText(headingText));
+  return style === "legacy" ? `${words(pageTitle).join("")}-${heading.join("")}` : heading.join("-");
+}
+function wikiHeadingAnchors(pageTitle, headings, style = "current") {
+  const seen = /* @__PURE__ */ new Map();
+  return headings.map((heading) => {
+    const anchor = wikiHeadingAnchor(pageTitle, heading, style);
+    const count = seen.get(anchor) ?? 0;
+    seen.set(anchor, count + 1);
+    return count === 0 ? anchor : `${anchor}.${count}`;
+  });
+}
+function headingMatcher(page, style = "current") {
+  const slugs = markdownHeadingSlugs(page.headings);
+  const anchors = wikiHeadingAnchors(page.title, page.headings, style);
+  return (anchor) => {
+    const wanted = safeDecode(anchor);
+    let index = slugs.indexOf(wanted);
+    if (index === -1) index = anchors.indexOf(wanted);
+    if (index === -1) index = slugs.indexOf(wanted.toLowerCase());
+    return index === -1 ? void 0 : anchors[index];
+  };
+}
+function safeDecode(text2) {
+  try {
+    return decodeURIComponent(text2);
+  } catch {
+    return text2;
+  }
+}
+
+// src/core/links/rewrite/linkTarget.ts
+var SCHEME2 = /^[a-z][a-z0-9+.-]*:/i;
+var MARKDOWN_FILE2 = /\.(?:md|markdown|mdown|mkd)$/i;
+var ESCAPED_PUNCTUATION = /\\([!-/:-@[-`{-~])/g;
+function linkTarget(destination, fromFile) {
+  const text2 = destination.includes("\\") ? destination.replace(ESCAPED_PUNCTUATION, "$1") : destination;
+  if (text2 === "" || text2.startsWith("#") || text2.startsWith("//") || SCHEME2.test(text2)) return { kind: "web" };
+  const hash2 = text2.indexOf("#");
+  const beforeHash = hash2 === -1 ? text2 : text2.slice(0, hash2);
+  const anchor = hash2 === -1 ? void 0 : text2.slice(hash2 + 1);
+  const query = beforeHash.indexOf("?");
+  const written3 = query === -1 ? beforeHash : beforeHash.slice(0, query);
+  if (written3 === "") return { kind: "web" };
+  const decoded = written3.includes("%") ? percentDecoded(written3) : written3;
+  return { kind: "file", path: resolvedPath(decoded, fromFile), markdown: MARKDOWN_FILE2.test(decoded), anchor };
+}
+function resolvedPath(relative5, fromFile) {
+  if (relative5.startsWith("/")) return void 0;
+  if (relative5 !== "" && relative5 !== "." && relative5 !== ".." && !relative5.includes("/")) {
+    const slash = fromFile.lastIndexOf("/");
+    return slash === -1 ? relative5 : `${fromFile.slice(0, slash)}/${relative5}`;
+  }
+  let folderEnd = fromFile.lastIndexOf("/");
+  let rest = 0;
+  while (relative5.startsWith("../", rest) && folderEnd !== -1) {
+    folderEnd = fromFile.lastIndexOf("/", folderEnd - 1);
+    rest += 3;
+  }
+  if (!relative5.startsWith("../", rest) && isPlainPath(relative5, rest)) {
+    return folderEnd === -1 ? relative5.slice(rest) : `${fromFile.slice(0, folderEnd)}/${relative5.slice(rest)}`;
+  }
+  const segments = fromFile.split("/").slice(0, -1);
+  for (const segment of relative5.split("/")) {
+    if (segment === "" || segment === ".") continue;
+    if (segment !== "..") segments.push(segment);
+    else if (segments.pop() === void 0) return void 0;
+  }
+  return segments.join("/");
+}
+function isPlainPath(path, start) {
+  if (start >= path.length) return false;
+  for (let at = start; at < path.length; ) {
+    let end = path.indexOf("/", at);
+    if (end === -1) end = path.length;
+    const length = end - at;
+    if (length === 0 || path[at] === "." && (length === 1 || length === 2 && path[at + 1] === ".")) return false;
+    if (end === path.length) return true;
+    at = end + 1;
+    if (at === path.length) return false;
+  }
+  return true;
+}
+function percentDecoded(text2) {
+  try {
+    return decodeURIComponent(text2);
+  } catch {
+    return text2;
+  }
+}
+
+// src/core/links/rewrite/rewriteLinks.ts
+function rewriteLinks(markdown, context) {
+  const result = { markdown, rewritten: 0, cautions: [], needsSecondPass: false };
+  if (!markdown.includes("](") && !markdown.includes("]:")) return result;
+  const anchorIn = anchorMatcher(context);
+  const pieces = [];
+  let copied = 0;
+  for (const link of findLinkDestinations(markdown)) {
+    const decision = decide(link.text, context, anchorIn);
+    if (decision.kind === "pending") result.needsSecondPass = true;
+    else if (decision.caution) addCaution(result.cautions, { target: link.text, reason: decision.caution });
+    if (decision.kind !== "rewrite") continue;
+    pieces.push(markdown.slice(copied, link.start), written2(decision.destination, link));
+    copied = link.end;
+    result.rewritten++;
+  }
+  if (result.rewritten > 0) result.markdown = pieces.join("") + markdown.slice(copied);
+  return result;
+}
+function linkDestinationTexts(markdown) {
+  if (!markdown.includes("](") && !markdown.includes("]:")) return [];
+  return [...new Set(findLinkDestinations(markdown).map((link) => link.text))];
+}
+function foreseeRewrite(destinations, context) {
+  const result = { cautions: [], needsSecondPass: false };
+  const anchorIn = anchorMatcher(context);
+  for (const destination of destinations) {
+    const decision = decide(destination, context, anchorIn);
+    if (decision.kind === "pending") result.needsSecondPass = true;
+    else if (decision.caution) addCaution(result.cautions, { target: destination, reason: decision.caution });
+  }
+  return result;
+}
+function anchorMatcher(context) {
+  const matchers = context.anchorMatchers ?? /* @__PURE__ */ new Map();
+  return (page, anchor) => {
+    let matcher = matchers.get(page.url);
+    if (!matcher) matchers.set(page.url, matcher = headingMatcher(page, context.anchorStyle));
+    return matcher(anchor);
+  };
+}
+function decide(destination, context, anchorIn) {
+  const target = linkTarget(destination, context.filePath);
+  if (target.kind === "web") return { kind: "keep" };
+  if (!target.markdown) return { kind: "keep", caution: "notMarkdown" };
+  if (target.path === void 0) return { kind: "keep", caution: "outsideRun" };
+  const page = context.resolvePage(target.path);
+  if (page === "pending") return { kind: "pending" };
+  if (page === "noAddress") return { kind: "keep", caution: "noSiteAddress" };
+  if (page === void 0) return { kind: "keep", caution: "unknownPage" };
+  if (target.anchor === void 0 || target.anchor === "") return { kind: "rewrite", destination: page.url };
+  const anchor = anchorIn(page, target.anchor);
+  return anchor === void 0 ? { kind: "rewrite", destination: `${page.url}#${target.anchor}`, caution: "unknownAnchor" } : { kind: "rewrite", destination: `${page.url}#${fragment(anchor)}` };
+}
+function fragment(anchor) {
+  return encodeURIComponent(anchor).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+function written2(destination, link) {
+  return link.angle || /[\s<>()]/.test(destination) ? `<${destination}>` : destination;
+}
+function addCaution(cautions, caution) {
+  if (!cautions.some((known) => known.target === caution.target && known.reason === caution.reason)) cautions.push(caution);
+}
+
+// src/core/links/rewrite/linkCautions.ts
+var REASONS = {
+  outsideRun: (words) => words.linkOutsideRun(),
+  unknownPage: (words) => words.linkUnknownPage(),
+  notMarkdown: (words) => words.linkNotMarkdown(),
+  unknownAnchor: (words) => words.linkUnknownAnchor(),
+  noSiteAddress: (words) => words.linkNoSiteAddress()
+};
+function withLinkCautions(cautions, links, words) {
+  const kept = cautions.filter((caution) => caution.code !== "localLinks");
+  if (links.length === 0) return kept;
+  const listed = links.slice(0, 3).map((link) => words.linkWithReason(link.target, REASONS[link.reason](words))).join(", ");
+  return [...kept, { code: "localLinks", message: words.linksStay(links.length, listed, links.length > 3) }];
+}
+
+// src/core/links/rewrite/markdownHeadings.ts
+var INDENTED_CODE = /^(?: {4}|\t)/;
+var ATX_OPEN = /^ {0,3}#{1,6}(?=[ \t]|$)/;
+var SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/;
+var QUOTE_MARKERS = /^(?: {0,3}>[ \t]?)+/;
+var BLOCK_START = /^ {0,3}(?:[-+*](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)|<|(?:[-*_][ \t]*){3,}$)/;
+function plainStart(code) {
+  return code >= 97 && code <= 122 || code >= 65 && code <= 90 || code === 91 || code === 96 || code === 40 || code === 34 || code === 39;
+}
+function markdownHeadings(markdown) {
+  const code = fencedBlocks(markdown);
+  const headings = [];
+  let paragraph = [];
+  let fence = 0;
+  for (let start = 0; start <= markdown.length; ) {
+    let end = markdown.indexOf("\n", start);
+    if (end === -1) end = markdown.length;
+    const lineStart = start;
+    start = end + 1;
+    if (end === lineStart) {
+      if (paragraph.length > 0) paragraph = [];
+      continue;
+    }
+    const plain = plainStart(markdown.charCodeAt(lineStart));
+    const rawLine = plain ? "" : markdown.slice(lineStart, end);
+    const indent = plain ? 0 : rawLine.length - rawLine.trimStart().length;
+    while (fence < code.length && code[fence][1] <= lineStart + indent) fence++;
+    const fenced = fence < code.length && code[fence][0] <= lineStart + indent;
+    if (plain) {
+      if (!fenced) paragraph.push(lineStart, end);
+      else if (paragraph.length > 0) paragraph = [];
+      continue;
+    }
+    const line = rawLine.replace(/\r$/, "").replace(QUOTE_MARKERS, "");
+    if (line.trim() === "" || fenced || INDENTED_CODE.test(rawLine)) {
+      if (paragraph.length > 0) paragraph = [];
+      continue;
+    }
+    const atx = ATX_OPEN.exec(line);
+    if (atx) {
+      headings.push(line.slice(atx[0].length).replace(/(?:^|[ \t]+)#+[ \t]*$/, "").trim());
+      paragraph = [];
+    } else if (paragraph.length > 0 && SETEXT_UNDERLINE.test(line)) {
+      headings.push(paragraphText(markdown, paragraph));
+      paragraph = [];
+    } else if (BLOCK_START.test(line)) {
+      if (paragraph.length > 0) paragraph = [];
+    } else {
+      paragraph.push(line);
+    }
+  }
+  return headings;
+}
+function paragraphText(markdown, paragraph) {
+  const lines = [];
+  for (let index = 0; index < paragraph.length; index++) {
+    const entry = paragraph[index];
+    if (typeof entry === "string") lines.push(entry.trim());
+    else lines.push(markdown.slice(entry, paragraph[++index]).trim());
+  }
+  return lines.join(" ");
+}
+
+// src/core/publish/pageAddress.ts
+var PAGE_ID2 = /^\d{1,20}$/;
+var SPACE_ID = /^\d+$/;
+var SPACE_KEY = /^~?[A-Za-z0-9][A-Za-z0-9_.:-]{0,254}$/;
+function pageAddress(baseUrl, spaceKey, pageId, title) {
+  if (!PAGE_ID2.test(pageId) || !SPACE_KEY.test(spaceKey)) return void 0;
+  const site = siteAddress(baseUrl);
+  if (site === void 0) return void 0;
+  if (SPACE_ID.test(spaceKey)) return `${site}/wiki/pages/viewpage.action?pageId=${pageId}`;
+  const slug = title.split(/[^\p{L}\p{M}\p{N}._~-]+/u).filter((word) => word !== "").map(encodeURIComponent).join("+");
+  return `${site}/wiki/spaces/${encodeURIComponent(spaceKey)}/pages/${pageId}${slug === "" ? "" : `/${slug}`}`;
+}
+function siteAddress(baseUrl) {
+  let url;
+  try {
+    url = new URL(baseUrl.trim());
+  } catch {
+    return void 0;
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:" || url.username !== "" || url.password !== "") return void 0;
+  const path = url.pathname.replace(/\/+$/, "").replace(/\/wiki$/i, "");
+  if (/^\/(?:ex|gateway)(?:\/|$)/i.test(path)) return void 0;
+  return `${url.origin}${path}`;
+}
+
+// src/core/messages/walkMessages.ts
+var englishWalkMessages = {
+  link: (label) => `${label} is a symbolic link; links are not followed, so that a repository cannot publish files from outside it.`,
+  folderLink: (label) => `${label} is a symbolic link to a folder; links to folders are not followed, so that a walk cannot loop or leave the repository.`,
+  notRegular: (label) => `${label} is not a regular file (a pipe, socket or device); only regular files are read.`,
+  linkOutside: (label) => `${label} is a symbolic link that leads outside the working tree; files from outside the repository are not published.`,
+  linkNowhere: (label) => `${label} is a symbolic link that leads nowhere.`,
+  linkToNotRegular: (label) => `${label} is a symbolic link to something that is not a regular file or folder; only regular files are read.`,
+  missing: (label) => `${label} no longer exists.`,
+  unreadable: (label, why) => `${label} could not be read: ${why}`,
+  notUtf8: (label, why) => `${label} is not UTF-8 text (${why}); save it as UTF-8 to publish it.`,
+  binaryByte: (offset) => `it looks binary: a NUL byte at offset ${offset}`,
+  invalidByte: (offset) => `invalid byte at offset ${offset}`,
+  oddUtf16: () => "it starts like UTF-16 but has an odd number of bytes",
+  invalidUtf16: () => "it starts like UTF-16 but holds an invalid character",
+  binaryCharacter: (offset) => `it looks binary: a NUL character at offset ${offset}`
+};
+
+// src/core/walk/decode.ts
+var UTF8_BOM = [239, 187, 191];
+var UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+function decodeText(bytes, label, messages = englishWalkMessages) {
+  const refuse2 = (why) => ({ ok: false, problem: messages.notUtf8(label, why) });
+  if (bytes[0] === 255 && bytes[1] === 254) return decodeUtf16(bytes.subarray(2), false, refuse2, messages);
+  if (bytes[0] === 254 && bytes[1] === 255) return decodeUtf16(bytes.subarray(2), true, refuse2, messages);
+  const start = bytes[0] === UTF8_BOM[0] && bytes[1] === UTF8_BOM[1] && bytes[2] === UTF8_BOM[2] ? UTF8_BOM.length : 0;
+  const nul = bytes.indexOf(0, start);
+  if (nul >= 0) return refuse2(messages.binaryByte(nul));
+  try {
+    return { ok: true, text: UTF8.decode(bytes.subarray(start)) };
+  } catch {
+    return refuse2(messages.invalidByte(firstInvalidUtf8(bytes, start)));
+  }
+}
+function decodeUtf16(body, bigEndian, refuse2, messages) {
+  if (body.length % 2 !== 0) return refuse2(messages.oddUtf16());
+  const littleEndian = bigEndian ? swapPairs(body) : body;
+  let text2;
+  try {
+    text2 = new TextDecoder("utf-16le", { fatal: true, ignoreBOM: true }).decode(littleEndian);
+  } catch {
+    return refuse2(messages.invalidUtf16());
+  }
+  const nul = text2.indexOf("\0");
+  return nul >= 0 ? refuse2(messages.binaryCharacter(2 + nul * 2)) : { ok: true, text: text2 };
+}
+function swapPairs(bytes) {
+  const swapped = new Uint8Array(bytes.length);
+  for (let index = 0; index + 1 < bytes.length; index += 2) {
+    swapped[index] = bytes[index + 1];
+    swapped[index + 1] = bytes[index];
+  }
+  return swapped;
+}
+function firstInvalidUtf8(bytes, start = 0) {
+  let index = start;
+  while (index < bytes.length) {
+    const lead = bytes[index];
+    if (lead < 128) {
+      index++;
+      continue;
+    }
+    const length = lead >= 194 && lead <= 223 ? 2 : lead >= 224 && lead <= 239 ? 3 : lead >= 240 && lead <= 244 ? 4 : 0;
+    if (length === 0) return index;
+    const low = lead === 224 ? 160 : lead === 240 ? 144 : 128;
+    const high = lead === 237 ? 159 : lead === 244 ? 143 : 191;
+    for (let offset = 1; offset < length; offset++) {
+      const byte = bytes[index + offset];
+      const [min, max] = offset === 1 ? [low, high] : [128, 191];
+      if (byte === void 0 || byte < min || byte > max) return index;
+    }
+    index += length;
+  }
+  return bytes.length;
+}
+
+// src/core/run/fileLinks.ts
+async function planFileLinks(sources, items, ports) {
+  const itemOf = new Map(items.map((item) => [item.file.key, item]));
+  const selection = /* @__PURE__ */ new Map();
+  const linking = [];
+  for (const source2 of sources) {
+    const item = itemOf.get(source2.key);
+    if (!item || source2.readProblem !== void 0) continue;
+    selection.set(source2.key, { source: source2, item });
+    const body = frontMatterBody(source2.text);
+    if (!body.includes("](") && !body.includes("]:")) continue;
+    linking.push({ item, content: item.content ?? deriveContent(body, item.recipe).content, place: ports.placeOf(source2.key) });
+  }
+  const whereKey = (folder, path) => `${ports.fs.key(folder)}
+${path}`;
+  const linked = /* @__PURE__ */ new Map();
+  for (const { content, place } of linking) {
+    if (!place) continue;
+    for (const destination of linkDestinationTexts(content)) {
+      const target = linkTarget(destination, place.path);
+      if (target.kind !== "file" || !target.markdown || target.path === void 0) continue;
+      const key = whereKey(place.folder, target.path);
+      const file = linked.get(key) ?? { folder: place.folder, path: target.path, anchored: false };
+      file.anchored ||= target.anchor !== void 0 && target.anchor !== "";
+      linked.set(key, file);
+    }
+  }
+  const pages = await lookUpPages(linked, selection, ports);
+  const contexts = /* @__PURE__ */ new Map();
+  const anchorMatchers = /* @__PURE__ */ new Map();
+  for (const { item, content, place } of linking) {
+    const context = {
+      filePath: place?.path ?? item.file.label,
+      resolvePage: (path) => place ? pages.get(whereKey(place.folder, path)) : void 0,
+      anchorMatchers
+    };
+    const decided = rewriteLinks(content, context);
+    item.cautions = withLinkCautions(item.cautions, decided.cautions, ports.messages ?? englishTreeMessages);
+    if (decided.rewritten > 0) item.linksToPages = decided.rewritten;
+    contexts.set(item.file.key, context);
+  }
+  const rewrite = (fileKey, markdown) => {
+    const context = contexts.get(fileKey);
+    return context ? rewriteLinks(markdown, context).markdown : markdown;
+  };
+  return {
+    rewrite,
+    async content(item, messages) {
+      const planned = await plannedContent(item, messages);
+      return planned.ok ? { ok: true, content: rewrite(item.file.key, planned.content) } : planned;
+    }
+  };
+}
+async function lookUpPages(linked, selection, ports) {
+  const found = await Promise.all([...linked].map(async ([where, file]) => ({ where, file, location: await regularFileAt(ports.fs, file.folder, file.path) })));
+  const located = found.flatMap(({ where, file, location }) => location === void 0 ? [] : [{ where, file, location, key: ports.fs.key(location) }]);
+  const links = /* @__PURE__ */ new Map();
+  for (const { key } of located) links.set(key, selection.has(key) ? selectionLink(selection.get(key)?.item) : await ports.linkOf(key));
+  const unknown = located.filter(({ key }) => !selection.has(key) && links.get(key)?.pageId === void 0).map(({ key }) => key);
+  if (unknown.length > 0) for (const [key, link] of (await ports.recordedLinks(unknown)).links) links.set(key, link);
+  const spaceKeys = /* @__PURE__ */ new Map();
+  const spaceKeyOf = (spaceId) => {
+    if (!spaceKeys.has(spaceId)) spaceKeys.set(spaceId, ports.spaceKey(spaceId));
+    return spaceKeys.get(spaceId);
+  };
+  const pages = /* @__PURE__ */ new Map();
+  await Promise.all(located.map(async ({ where, file, location, key }) => {
+    const link = links.get(key);
+    if (link?.pageId === void 0) return;
+    const url = ports.siteBase === void 0 ? void 0 : pageAddress(ports.siteBase, await spaceKeyOf(link.spaceId), link.pageId, link.pageTitle);
+    if (url === void 0) {
+      pages.set(where, "noAddress");
+      return;
+    }
+    const text2 = !file.anchored ? void 0 : selection.get(key)?.source.text ?? await readText(ports.fs, location);
+    pages.set(where, { url, title: link.pageTitle, headings: text2 === void 0 ? [] : markdownHeadings(frontMatterBody(text2)) });
+  }));
+  return pages;
+}
+function selectionLink(item) {
+  if (!item?.link) return void 0;
+  return !item.complete || linkNames(item.link, item.complete) ? item.link : void 0;
+}
+async function regularFileAt(fs, folder, path) {
+  const names = path.split("/");
+  let location = folder;
+  for (const [index, name] of names.entries()) {
+    if (name === "" || name === "." || name === ".." || name.includes("\\")) return void 0;
+    location = fs.child(location, name);
+    const type = await fs.type(location);
+    if (type?.kind !== (index === names.length - 1 ? "file" : "directory")) return void 0;
+  }
+  return location;
+}
+async function readText(fs, location) {
+  try {
+    const decoded = decodeText(await fs.read(location), fs.label(location));
+    return decoded.ok ? decoded.text : void 0;
+  } catch {
+    return void 0;
+  }
+}
 
 // src/core/run/send.ts
 function sendPlanned(_item, target, context, settings) {
@@ -11070,7 +11638,7 @@ function nodeWalkFs(options) {
       const listed = entries.map((entry) => ({ name: entry.name, kind: kindOf(entry) }));
       const links = listed.filter((entry) => entry.kind === "symbolicLink");
       await Promise.all(links.map(async (entry) => {
-        const linkTo = await linkTarget(childPath(folder, entry.name));
+        const linkTo = await linkTarget2(childPath(folder, entry.name));
         if (linkTo) entry.linkTo = linkTo;
       }));
       return listed;
@@ -11115,10 +11683,10 @@ function kindOf(entry) {
 async function entryType(entry, path) {
   const kind = kindOf(entry);
   if (kind !== "symbolicLink") return { kind };
-  const linkTo = await linkTarget(path);
+  const linkTo = await linkTarget2(path);
   return linkTo ? { kind, linkTo } : { kind };
 }
-async function linkTarget(path) {
+async function linkTarget2(path) {
   const target = await (0, import_promises3.stat)(path).catch(() => void 0);
   return target ? kindOf(target) : void 0;
 }
@@ -11206,82 +11774,6 @@ async function mapBounded(items, limit2, map) {
   return results;
 }
 
-// src/core/messages/walkMessages.ts
-var englishWalkMessages = {
-  link: (label) => `${label} is a symbolic link; links are not followed, so that a repository cannot publish files from outside it.`,
-  folderLink: (label) => `${label} is a symbolic link to a folder; links to folders are not followed, so that a walk cannot loop or leave the repository.`,
-  notRegular: (label) => `${label} is not a regular file (a pipe, socket or device); only regular files are read.`,
-  linkOutside: (label) => `${label} is a symbolic link that leads outside the working tree; files from outside the repository are not published.`,
-  linkNowhere: (label) => `${label} is a symbolic link that leads nowhere.`,
-  linkToNotRegular: (label) => `${label} is a symbolic link to something that is not a regular file or folder; only regular files are read.`,
-  missing: (label) => `${label} no longer exists.`,
-  unreadable: (label, why) => `${label} could not be read: ${why}`,
-  notUtf8: (label, why) => `${label} is not UTF-8 text (${why}); save it as UTF-8 to publish it.`,
-  binaryByte: (offset) => `it looks binary: a NUL byte at offset ${offset}`,
-  invalidByte: (offset) => `invalid byte at offset ${offset}`,
-  oddUtf16: () => "it starts like UTF-16 but has an odd number of bytes",
-  invalidUtf16: () => "it starts like UTF-16 but holds an invalid character",
-  binaryCharacter: (offset) => `it looks binary: a NUL character at offset ${offset}`
-};
-
-// src/core/walk/decode.ts
-var UTF8_BOM = [239, 187, 191];
-var UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-function decodeText(bytes, label, messages = englishWalkMessages) {
-  const refuse2 = (why) => ({ ok: false, problem: messages.notUtf8(label, why) });
-  if (bytes[0] === 255 && bytes[1] === 254) return decodeUtf16(bytes.subarray(2), false, refuse2, messages);
-  if (bytes[0] === 254 && bytes[1] === 255) return decodeUtf16(bytes.subarray(2), true, refuse2, messages);
-  const start = bytes[0] === UTF8_BOM[0] && bytes[1] === UTF8_BOM[1] && bytes[2] === UTF8_BOM[2] ? UTF8_BOM.length : 0;
-  const nul = bytes.indexOf(0, start);
-  if (nul >= 0) return refuse2(messages.binaryByte(nul));
-  try {
-    return { ok: true, text: UTF8.decode(bytes.subarray(start)) };
-  } catch {
-    return refuse2(messages.invalidByte(firstInvalidUtf8(bytes, start)));
-  }
-}
-function decodeUtf16(body, bigEndian, refuse2, messages) {
-  if (body.length % 2 !== 0) return refuse2(messages.oddUtf16());
-  const littleEndian = bigEndian ? swapPairs(body) : body;
-  let text2;
-  try {
-    text2 = new TextDecoder("utf-16le", { fatal: true, ignoreBOM: true }).decode(littleEndian);
-  } catch {
-    return refuse2(messages.invalidUtf16());
-  }
-  const nul = text2.indexOf("\0");
-  return nul >= 0 ? refuse2(messages.binaryCharacter(2 + nul * 2)) : { ok: true, text: text2 };
-}
-function swapPairs(bytes) {
-  const swapped = new Uint8Array(bytes.length);
-  for (let index = 0; index + 1 < bytes.length; index += 2) {
-    swapped[index] = bytes[index + 1];
-    swapped[index + 1] = bytes[index];
-  }
-  return swapped;
-}
-function firstInvalidUtf8(bytes, start = 0) {
-  let index = start;
-  while (index < bytes.length) {
-    const lead = bytes[index];
-    if (lead < 128) {
-      index++;
-      continue;
-    }
-    const length = lead >= 194 && lead <= 223 ? 2 : lead >= 224 && lead <= 239 ? 3 : lead >= 240 && lead <= 244 ? 4 : 0;
-    if (length === 0) return index;
-    const low = lead === 224 ? 160 : lead === 240 ? 144 : 128;
-    const high = lead === 237 ? 159 : lead === 244 ? 143 : 191;
-    for (let offset = 1; offset < length; offset++) {
-      const byte = bytes[index + offset];
-      const [min, max] = offset === 1 ? [low, high] : [128, 191];
-      if (byte === void 0 || byte < min || byte > max) return index;
-    }
-    index += length;
-  }
-  return bytes.length;
-}
-
 // src/core/walk/sources.ts
 var READ_CONCURRENCY = 8;
 async function sourcesFromWalk(walk, options) {
@@ -11295,8 +11787,8 @@ async function eachSourceFromWalk(walk, options, take) {
     const again2 = (file) => async () => readTextSync(file, options, bytes);
     return entries.map((entry) => take(isRefused(entry) ? refusedSource(entry) : source(entry, readTextSync(entry, options, bytes), again2(entry))));
   }
-  const again = (file) => () => readText(file, options);
-  return mapBounded(entries, READ_CONCURRENCY, async (entry) => take(isRefused(entry) ? refusedSource(entry) : source(entry, await readText(entry, options), again(entry))));
+  const again = (file) => () => readText2(file, options);
+  return mapBounded(entries, READ_CONCURRENCY, async (entry) => take(isRefused(entry) ? refusedSource(entry) : source(entry, await readText2(entry, options), again(entry))));
 }
 function isRefused(entry) {
   return "reason" in entry;
@@ -11308,7 +11800,7 @@ function source(file, decoded, readAgain) {
   if (!decoded.ok) return { key: file.key, label: file.label, text: "", readProblem: decoded.problem };
   return { key: file.key, label: file.label, text: decoded.text, readAgain };
 }
-async function readText(file, options) {
+async function readText2(file, options) {
   const open2 = options.openText?.(file.key);
   if (open2 !== void 0) return { ok: true, text: open2 };
   try {
@@ -12078,6 +12570,7 @@ function planRecord(item) {
   if (guard.wikiEdits) record.wikiEdits = guard.wikiEdits;
   if (guard.url !== void 0) record.url = guard.url;
   record.cautions = status === "send" ? item.cautions.map((caution) => caution.message) : [];
+  if (status === "send" && item.linksToPages) record.linksToPages = item.linksToPages;
   return record;
 }
 function planAction(item) {
@@ -12128,7 +12621,8 @@ var PLAN_STATUS_WORDS = {
 function planLine(record) {
   const word = PLAN_STATUS_WORDS[record.action ?? record.status] ?? record.status;
   const said = record.status === "unchanged" ? "same content and target as its last publish (--force sends it)" : record.status === "retitled" ? record.refusals.join(" ") : record.action === "replace" ? "a page with this title exists that this file did not publish; it would be replaced." : record.refusals.join(" ");
-  const message = [said, guardText(record.wikiEdits, record.action !== "create" || record.status === "edited")].filter((part) => part).join(" ");
+  const linked = record.linksToPages ? `(${record.linksToPages === 1 ? "1 link to another file goes to its page" : `${record.linksToPages} links to other files go to their pages`})` : "";
+  const message = [said, guardText(record.wikiEdits, record.action !== "create" || record.status === "edited"), linked].filter((part) => part).join(" ");
   return joinLine(word, record.file, targetText(record), message, record.cautions);
 }
 function guardText(wikiEdits, relevant) {
@@ -12218,31 +12712,6 @@ function joinLine(word, file, target, message, cautions) {
 
 // src/cli/publishTree.ts
 var import_node_path5 = require("node:path");
-
-// src/core/publish/pageAddress.ts
-var PAGE_ID2 = /^\d{1,20}$/;
-var SPACE_ID = /^\d+$/;
-var SPACE_KEY = /^~?[A-Za-z0-9][A-Za-z0-9_.:-]{0,254}$/;
-function pageAddress(baseUrl, spaceKey, pageId, title) {
-  if (!PAGE_ID2.test(pageId) || !SPACE_KEY.test(spaceKey)) return void 0;
-  const site = siteAddress(baseUrl);
-  if (site === void 0) return void 0;
-  if (SPACE_ID.test(spaceKey)) return `${site}/wiki/pages/viewpage.action?pageId=${pageId}`;
-  const slug = title.split(/[^\p{L}\p{M}\p{N}._~-]+/u).filter((word) => word !== "").map(encodeURIComponent).join("+");
-  return `${site}/wiki/spaces/${encodeURIComponent(spaceKey)}/pages/${pageId}${slug === "" ? "" : `/${slug}`}`;
-}
-function siteAddress(baseUrl) {
-  let url;
-  try {
-    url = new URL(baseUrl.trim());
-  } catch {
-    return void 0;
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:" || url.username !== "" || url.password !== "") return void 0;
-  const path = url.pathname.replace(/\/+$/, "").replace(/\/wiki$/i, "");
-  if (/^\/(?:ex|gateway)(?:\/|$)/i.test(path)) return void 0;
-  return `${url.origin}${path}`;
-}
 
 // src/core/tree/manifest.ts
 var ManifestStore = class _ManifestStore {
@@ -12434,359 +12903,6 @@ async function checkTitlesInSpace(plan, pages, spaceId, signal, messages = engli
   await Promise.all(Array.from({ length: Math.min(LOOKUPS_AT_ONCE, Math.max(1, queue.length)) }, worker));
 }
 
-// src/core/links/rewrite/destinations.ts
-var REFERENCE_DEFINITION2 = /^((?: {0,3}>[ \t]?)* {0,3}\[(?!\^)(?:[^\]\\\n]|\\.)+\]:[ \t]*\r?\n?[ \t]*)(<[^<>\n]*>|[^\s<][^\s]*)/gm;
-var DEFINITION_LINE = /^(?: {0,3}>[ \t]?)* {0,3}\[(?:[^\]\\\n]|\\.)+\]:/;
-var ATX_LINE = /^ {0,3}#{1,6}(?:[ \t]|$)/;
-var TITLE_CHAR = String.raw`\\[\s\S]|\n(?![ \t]*\r?\n)`;
-var LINK_CLOSE = new RegExp(String.raw`[ \t]*\r?\n?[ \t]*(?:(?:"(?:[^"\\\n]|${TITLE_CHAR})*"|'(?:[^'\\\n]|${TITLE_CHAR})*'|\((?:[^()\\\n]|${TITLE_CHAR})*\))[ \t]*\r?\n?[ \t]*)?\)`, "y");
-var BLANK_LINE = /\n[ \t]*\r?\n/g;
-function findLinkDestinations(markdown) {
-  const code = fencedBlocks(markdown);
-  const found = [...inlineLinks(markdown, code), ...referenceDefinitions(markdown, code)];
-  return found.sort((a, b) => a.start - b.start);
-}
-function inlineLinks(markdown, code) {
-  const found = [];
-  const open2 = [];
-  let nextOpen = markdown.indexOf("[");
-  let nextClose = nextOpen < 0 ? -1 : markdown.indexOf("]", nextOpen);
-  let blank = -1;
-  let previous = 0;
-  while (nextClose >= 0) {
-    const isOpen = nextOpen >= 0 && nextOpen < nextClose;
-    const at = isOpen ? nextOpen : nextClose;
-    if (open2.length > 0) {
-      if (blank < previous) {
-        BLANK_LINE.lastIndex = previous;
-        blank = BLANK_LINE.exec(markdown)?.index ?? markdown.length;
-      }
-      if (blank < at) open2.length = 0;
-    }
-    previous = at;
-    if (isOpen) {
-      nextOpen = markdown.indexOf("[", at + 1);
-      if (!isEscaped(markdown, at)) open2.push(at);
-      continue;
-    }
-    nextClose = markdown.indexOf("]", at + 1);
-    if (isEscaped(markdown, at)) continue;
-    const opening = open2.pop();
-    if (opening === void 0 || markdown[at + 1] !== "(" || isImage(markdown, opening)) continue;
-    const destination = readDestination(markdown, at + 2);
-    if (destination && !isInCode(markdown, opening, code) && !isInCode(markdown, at, code)) found.push(destination);
-  }
-  return found;
-}
-function referenceDefinitions(markdown, code) {
-  if (!markdown.includes("]:")) return [];
-  const found = [];
-  for (const match of markdown.matchAll(REFERENCE_DEFINITION2)) {
-    const lead = match[1] ?? "";
-    const written3 = match[2] ?? "";
-    if (isInCode(markdown, match.index, code) || continuesParagraph(markdown, match.index)) continue;
-    const start = match.index + lead.length;
-    const angle = written3.startsWith("<");
-    found.push({ start, end: start + written3.length, text: angle ? written3.slice(1, -1) : written3, angle });
-  }
-  return found;
-}
-function continuesParagraph(markdown, lineStart) {
-  if (lineStart === 0) return false;
-  const previousStart = markdown.lastIndexOf("\n", lineStart - 2) + 1;
-  const previous = markdown.slice(previousStart, lineStart - 1).replace(/\r$/, "");
-  return previous.trim() !== "" && !DEFINITION_LINE.test(previous) && !ATX_LINE.test(previous);
-}
-function isImage(markdown, open2) {
-  return open2 > 0 && markdown[open2 - 1] === "!" && !isEscaped(markdown, open2 - 1);
-}
-function readDestination(markdown, from) {
-  let start = from;
-  while (markdown[start] === " " || markdown[start] === "	") start++;
-  if (markdown.startsWith("\r\n", start)) start += 2;
-  else if (markdown[start] === "\n") start++;
-  while (markdown[start] === " " || markdown[start] === "	") start++;
-  const end = markdown[start] === "<" ? angleEnd(markdown, start) : bareEnd(markdown, start);
-  if (end === void 0 || end === start || !closesLink(markdown, end)) return void 0;
-  const angle = markdown[start] === "<";
-  return { start, end, text: markdown.slice(angle ? start + 1 : start, angle ? end - 1 : end), angle };
-}
-function angleEnd(markdown, start) {
-  for (let at = start + 1; at < markdown.length; at++) {
-    const char = markdown[at];
-    if (char === "\\") at++;
-    else if (char === ">") return at + 1;
-    else if (char === "<" || char === "\n") return void 0;
-  }
-  return void 0;
-}
-function bareEnd(markdown, start) {
-  let depth = 0;
-  for (let at = start; at < markdown.length; at++) {
-    const char = markdown[at] ?? "";
-    if (char === "\\") at++;
-    else if (char === "(") depth++;
-    else if (char === ")" && depth-- === 0) return at;
-    else if (char <= " ") return at;
-  }
-  return void 0;
-}
-function closesLink(markdown, end) {
-  LINK_CLOSE.lastIndex = end;
-  return LINK_CLOSE.test(markdown);
-}
-
-// src/core/links/rewrite/headingAnchors.ts
-function headingPlainText(source2) {
-  return source2.split(/(`+)([^`]|[^`][\s\S]*?[^`])\1(?!`)/).map((part, index) => index % 3 === 0 ? inlineText2(part) : index % 3 === 2 ? codeSpanText(part) : "").join("").trim();
-}
-function inlineText2(text2) {
-  return text2.replace(/!?\[((?:[^\]\\]|\\.)*)\](?:\([^)]*\)|\[[^\]]*\])/g, "$1").replace(/<((?:[a-z][a-z0-9+.-]*:|mailto:)[^<>\s]*)>/gi, "$1").replace(
-    /\\([!-/:-@[-`{-~])|(?<=\S)(?:\*+|~+)|(?:\*+|~+)(?=\S)|(?<![\p{L}\p{N}])_+(?=\S)|(?<=\S)_+(?![\p{L}\p{N}])/gu,
-    (_marker, escaped) => escaped ?? ""
-  );
-}
-function codeSpanText(code) {
-  const flat = code.replace(/\r?\n/g, " ");
-  return /^ .*[^ ].* $/.test(flat) ? flat.slice(1, -1) : flat;
-}
-function markdownHeadingSlug(text2) {
-  return headingPlainText(text2).toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, "").replace(/ /g, "-");
-}
-function markdownHeadingSlugs(headings) {
-  const occurrences = /* @__PURE__ */ new Map();
-  return headings.map((heading) => {
-    const base = markdownHeadingSlug(heading);
-    let slug = base;
-    while (occurrences.has(slug)) {
-      const count = (occurrences.get(base) ?? 0) + 1;
-      occurrences.set(base, count);
-      slug = `${base}-${count}`;
-    }
-    occurrences.set(slug, 0);
-    return slug;
-  });
-}
-function wikiHeadingAnchor(pageTitle, headingText, style = "current") {
-  const words = (text2) => text2.split(/\s+/).filter((word) => word !== "");
-  const heading = words(headingPlainText(headingText));
-  return style === "legacy" ? `${words(pageTitle).join("")}-${heading.join("")}` : heading.join("-");
-}
-function wikiHeadingAnchors(pageTitle, headings, style = "current") {
-  const seen = /* @__PURE__ */ new Map();
-  return headings.map((heading) => {
-    const anchor = wikiHeadingAnchor(pageTitle, heading, style);
-    const count = seen.get(anchor) ?? 0;
-    seen.set(anchor, count + 1);
-    return count === 0 ? anchor : `${anchor}.${count}`;
-  });
-}
-function headingMatcher(page, style = "current") {
-  const slugs = markdownHeadingSlugs(page.headings);
-  const anchors = wikiHeadingAnchors(page.title, page.headings, style);
-  return (anchor) => {
-    const wanted = safeDecode(anchor);
-    let index = slugs.indexOf(wanted);
-    if (index === -1) index = anchors.indexOf(wanted);
-    if (index === -1) index = slugs.indexOf(wanted.toLowerCase());
-    return index === -1 ? void 0 : anchors[index];
-  };
-}
-function safeDecode(text2) {
-  try {
-    return decodeURIComponent(text2);
-  } catch {
-    return text2;
-  }
-}
-
-// src/core/links/rewrite/linkTarget.ts
-var SCHEME2 = /^[a-z][a-z0-9+.-]*:/i;
-var MARKDOWN_FILE2 = /\.(?:md|markdown|mdown|mkd)$/i;
-var ESCAPED_PUNCTUATION = /\\([!-/:-@[-`{-~])/g;
-function linkTarget2(destination, fromFile) {
-  const text2 = destination.includes("\\") ? destination.replace(ESCAPED_PUNCTUATION, "$1") : destination;
-  if (text2 === "" || text2.startsWith("#") || text2.startsWith("//") || SCHEME2.test(text2)) return { kind: "web" };
-  const hash2 = text2.indexOf("#");
-  const beforeHash = hash2 === -1 ? text2 : text2.slice(0, hash2);
-  const anchor = hash2 === -1 ? void 0 : text2.slice(hash2 + 1);
-  const query = beforeHash.indexOf("?");
-  const written3 = query === -1 ? beforeHash : beforeHash.slice(0, query);
-  if (written3 === "") return { kind: "web" };
-  const decoded = written3.includes("%") ? percentDecoded(written3) : written3;
-  return { kind: "file", path: resolvedPath(decoded, fromFile), markdown: MARKDOWN_FILE2.test(decoded), anchor };
-}
-function resolvedPath(relative5, fromFile) {
-  if (relative5.startsWith("/")) return void 0;
-  if (relative5 !== "" && relative5 !== "." && relative5 !== ".." && !relative5.includes("/")) {
-    const slash = fromFile.lastIndexOf("/");
-    return slash === -1 ? relative5 : `${fromFile.slice(0, slash)}/${relative5}`;
-  }
-  let folderEnd = fromFile.lastIndexOf("/");
-  let rest = 0;
-  while (relative5.startsWith("../", rest) && folderEnd !== -1) {
-    folderEnd = fromFile.lastIndexOf("/", folderEnd - 1);
-    rest += 3;
-  }
-  if (!relative5.startsWith("../", rest) && isPlainPath(relative5, rest)) {
-    return folderEnd === -1 ? relative5.slice(rest) : `${fromFile.slice(0, folderEnd)}/${relative5.slice(rest)}`;
-  }
-  const segments = fromFile.split("/").slice(0, -1);
-  for (const segment of relative5.split("/")) {
-    if (segment === "" || segment === ".") continue;
-    if (segment !== "..") segments.push(segment);
-    else if (segments.pop() === void 0) return void 0;
-  }
-  return segments.join("/");
-}
-function isPlainPath(path, start) {
-  if (start >= path.length) return false;
-  for (let at = start; at < path.length; ) {
-    let end = path.indexOf("/", at);
-    if (end === -1) end = path.length;
-    const length = end - at;
-    if (length === 0 || path[at] === "." && (length === 1 || length === 2 && path[at + 1] === ".")) return false;
-    if (end === path.length) return true;
-    at = end + 1;
-    if (at === path.length) return false;
-  }
-  return true;
-}
-function percentDecoded(text2) {
-  try {
-    return decodeURIComponent(text2);
-  } catch {
-    return text2;
-  }
-}
-
-// src/core/links/rewrite/rewriteLinks.ts
-function rewriteLinks(markdown, context) {
-  const result = { markdown, rewritten: 0, cautions: [], needsSecondPass: false };
-  if (!markdown.includes("](") && !markdown.includes("]:")) return result;
-  const anchorIn = anchorMatcher(context);
-  const pieces = [];
-  let copied = 0;
-  for (const link of findLinkDestinations(markdown)) {
-    const decision = decide(link.text, context, anchorIn);
-    if (decision.kind === "pending") result.needsSecondPass = true;
-    else if (decision.caution) addCaution(result.cautions, { target: link.text, reason: decision.caution });
-    if (decision.kind !== "rewrite") continue;
-    pieces.push(markdown.slice(copied, link.start), written2(decision.destination, link));
-    copied = link.end;
-    result.rewritten++;
-  }
-  if (result.rewritten > 0) result.markdown = pieces.join("") + markdown.slice(copied);
-  return result;
-}
-function linkDestinationTexts(markdown) {
-  if (!markdown.includes("](") && !markdown.includes("]:")) return [];
-  return [...new Set(findLinkDestinations(markdown).map((link) => link.text))];
-}
-function foreseeRewrite(destinations, context) {
-  const result = { cautions: [], needsSecondPass: false };
-  const anchorIn = anchorMatcher(context);
-  for (const destination of destinations) {
-    const decision = decide(destination, context, anchorIn);
-    if (decision.kind === "pending") result.needsSecondPass = true;
-    else if (decision.caution) addCaution(result.cautions, { target: destination, reason: decision.caution });
-  }
-  return result;
-}
-function anchorMatcher(context) {
-  const matchers = context.anchorMatchers ?? /* @__PURE__ */ new Map();
-  return (page, anchor) => {
-    let matcher = matchers.get(page.url);
-    if (!matcher) matchers.set(page.url, matcher = headingMatcher(page, context.anchorStyle));
-    return matcher(anchor);
-  };
-}
-function decide(destination, context, anchorIn) {
-  const target = linkTarget2(destination, context.filePath);
-  if (target.kind === "web") return { kind: "keep" };
-  if (!target.markdown) return { kind: "keep", caution: "notMarkdown" };
-  if (target.path === void 0) return { kind: "keep", caution: "outsideRun" };
-  const page = context.resolvePage(target.path);
-  if (page === "pending") return { kind: "pending" };
-  if (page === "noAddress") return { kind: "keep", caution: "noSiteAddress" };
-  if (page === void 0) return { kind: "keep", caution: "unknownPage" };
-  if (target.anchor === void 0 || target.anchor === "") return { kind: "rewrite", destination: page.url };
-  const anchor = anchorIn(page, target.anchor);
-  return anchor === void 0 ? { kind: "rewrite", destination: `${page.url}#${target.anchor}`, caution: "unknownAnchor" } : { kind: "rewrite", destination: `${page.url}#${fragment(anchor)}` };
-}
-function fragment(anchor) {
-  return encodeURIComponent(anchor).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-function written2(destination, link) {
-  return link.angle || /[\s<>()]/.test(destination) ? `<${destination}>` : destination;
-}
-function addCaution(cautions, caution) {
-  if (!cautions.some((known) => known.target === caution.target && known.reason === caution.reason)) cautions.push(caution);
-}
-
-// src/core/links/rewrite/markdownHeadings.ts
-var INDENTED_CODE = /^(?: {4}|\t)/;
-var ATX_OPEN = /^ {0,3}#{1,6}(?=[ \t]|$)/;
-var SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/;
-var QUOTE_MARKERS = /^(?: {0,3}>[ \t]?)+/;
-var BLOCK_START = /^ {0,3}(?:[-+*](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)|<|(?:[-*_][ \t]*){3,}$)/;
-function plainStart(code) {
-  return code >= 97 && code <= 122 || code >= 65 && code <= 90 || code === 91 || code === 96 || code === 40 || code === 34 || code === 39;
-}
-function markdownHeadings(markdown) {
-  const code = fencedBlocks(markdown);
-  const headings = [];
-  let paragraph = [];
-  let fence = 0;
-  for (let start = 0; start <= markdown.length; ) {
-    let end = markdown.indexOf("\n", start);
-    if (end === -1) end = markdown.length;
-    const lineStart = start;
-    start = end + 1;
-    if (end === lineStart) {
-      if (paragraph.length > 0) paragraph = [];
-      continue;
-    }
-    const plain = plainStart(markdown.charCodeAt(lineStart));
-    const rawLine = plain ? "" : markdown.slice(lineStart, end);
-    const indent = plain ? 0 : rawLine.length - rawLine.trimStart().length;
-    while (fence < code.length && code[fence][1] <= lineStart + indent) fence++;
-    const fenced = fence < code.length && code[fence][0] <= lineStart + indent;
-    if (plain) {
-      if (!fenced) paragraph.push(lineStart, end);
-      else if (paragraph.length > 0) paragraph = [];
-      continue;
-    }
-    const line = rawLine.replace(/\r$/, "").replace(QUOTE_MARKERS, "");
-    if (line.trim() === "" || fenced || INDENTED_CODE.test(rawLine)) {
-      if (paragraph.length > 0) paragraph = [];
-      continue;
-    }
-    const atx = ATX_OPEN.exec(line);
-    if (atx) {
-      headings.push(line.slice(atx[0].length).replace(/(?:^|[ \t]+)#+[ \t]*$/, "").trim());
-      paragraph = [];
-    } else if (paragraph.length > 0 && SETEXT_UNDERLINE.test(line)) {
-      headings.push(paragraphText(markdown, paragraph));
-      paragraph = [];
-    } else if (BLOCK_START.test(line)) {
-      if (paragraph.length > 0) paragraph = [];
-    } else {
-      paragraph.push(line);
-    }
-  }
-  return headings;
-}
-function paragraphText(markdown, paragraph) {
-  const lines = [];
-  for (let index = 0; index < paragraph.length; index++) {
-    const entry = paragraph[index];
-    if (typeof entry === "string") lines.push(entry.trim());
-    else lines.push(markdown.slice(entry, paragraph[++index]).trim());
-  }
-  return lines.join(" ");
-}
-
 // src/core/tree/collisions.ts
 function titleKey(title) {
   return title.toLocaleLowerCase("en-US");
@@ -12938,7 +13054,7 @@ function folderNode(key, content, parent, depth) {
 function linkTargetsDigest(destinations, filePath, pageIdOf) {
   const reached = /* @__PURE__ */ new Set();
   for (const destination of destinations) {
-    const target = linkTarget2(destination, filePath);
+    const target = linkTarget(destination, filePath);
     if (target.kind !== "file" || !target.markdown || target.path === void 0) continue;
     reached.add(`${target.path} ${pageIdOf(target.path) ?? ""}`);
   }
@@ -13083,26 +13199,7 @@ function foreseeLinks(page, known, tree, identity, words) {
     },
     anchorMatchers: known.anchorMatchers
   });
-  const cautions = page.item.cautions.filter((caution) => caution.code !== "localLinks");
-  if (result.cautions.length > 0) {
-    const listed = result.cautions.slice(0, 3).map((caution) => words.linkWithReason(caution.target, linkReason(caution.reason, words))).join(", ");
-    cautions.push({ code: "localLinks", message: words.linksStay(result.cautions.length, listed, result.cautions.length > 3) });
-  }
-  page.item.cautions = cautions;
-}
-function linkReason(reason, words) {
-  switch (reason) {
-    case "outsideRun":
-      return words.linkOutsideRun();
-    case "unknownPage":
-      return words.linkUnknownPage();
-    case "notMarkdown":
-      return words.linkNotMarkdown();
-    case "unknownAnchor":
-      return words.linkUnknownAnchor();
-    case "noSiteAddress":
-      return words.linkNoSiteAddress();
-  }
+  page.item.cautions = withLinkCautions(page.item.cautions, result.cautions, words);
 }
 function refuseCollisions(pages, pinned, spaceId, words) {
   const titled = [
@@ -13718,6 +13815,44 @@ function cliTransport(env) {
   return http.createUndiciTransport({}, env);
 }
 
+// src/cli/fileLinks.ts
+var import_node_fs2 = require("node:fs");
+var import_node_path6 = require("node:path");
+function cliFileLinkPorts(options) {
+  const top = (0, import_node_path6.resolve)(options.cwd);
+  return {
+    fs: nodeWalkFs({ cwd: top }),
+    placeOf: (key) => {
+      const path = (0, import_node_path6.relative)(top, key);
+      return isBelow2(path) ? { folder: top, path: path.split(import_node_path6.sep).join("/") } : void 0;
+    },
+    linkOf: async (key) => options.state?.get(key),
+    recordedLinks: (keys) => repositoryLinks(keys.map((key) => repositoryLinkFile(key, options.cwd)), nodeManifestFiles),
+    siteBase: options.baseUrl,
+    spaceKey: (spaceId) => addressSpaceKey(spaceId, options.pages, options.signal)
+  };
+}
+function repositoryLinkFile(path, cwd) {
+  const ancestors = [];
+  const top = (0, import_node_path6.resolve)(cwd);
+  if (path === top || path.startsWith(top.endsWith(import_node_path6.sep) ? top : `${top}${import_node_path6.sep}`)) {
+    for (let folder = (0, import_node_path6.dirname)(path); ; folder = (0, import_node_path6.dirname)(folder)) {
+      ancestors.push({ folder, manifestLocation: (0, import_node_path6.join)(folder, MANIFEST_FILE_NAME), relativePath: (0, import_node_path6.relative)(folder, path).split(import_node_path6.sep).join("/") });
+      if (folder === top || (0, import_node_path6.dirname)(folder) === folder) break;
+    }
+  }
+  let siblingNames;
+  try {
+    siblingNames = (0, import_node_fs2.readdirSync)((0, import_node_path6.dirname)(path));
+  } catch {
+    siblingNames = void 0;
+  }
+  return { key: path, ancestors, ...siblingNames ? { siblingNames } : {} };
+}
+function isBelow2(path) {
+  return path !== "" && path !== ".." && !path.startsWith(`..${import_node_path6.sep}`) && !(0, import_node_path6.isAbsolute)(path);
+}
+
 // src/cli/publish.ts
 async function publishCommand(args, context) {
   const { output } = context;
@@ -13774,6 +13909,7 @@ async function publishCommand(args, context) {
     const planned = await planCommandLine(args, context.cwd, output, renderer);
     if (!planned.ok) return usage(planned.message);
     const { plan, state } = planned;
+    const links = await planFileLinks(planned.sources, plan, cliFileLinkPorts({ cwd: context.cwd, state, pages, baseUrl: access.baseUrl, signal: context.interrupt }));
     await guardPlan(plan, {
       pages,
       noAccessReason: "no page access",
@@ -13789,7 +13925,7 @@ async function publishCommand(args, context) {
     const unreviewed = await refuseUnreviewedPlan(args.expectPlan, views, { cwd: context.cwd, output, json: args.json, planRecords: () => plan.map(planRecord) });
     if (unreviewed !== void 0) return unreviewed;
     if (!endpoint.value || token === void 0) return EXIT_USAGE;
-    return await send(plan, state, pages, { ...context, args, endpoint: endpoint.value, token, transport: lazyTransport() });
+    return await send(plan, state, pages, { ...context, args, links, endpoint: endpoint.value, token, transport: lazyTransport() });
   } catch (error) {
     if (context.interrupt.aborted) return context.interruptExitCode() ?? EXIT_FAILED;
     throw error;
@@ -13808,6 +13944,7 @@ async function send(plan, state, pages, context) {
     concurrency: args.concurrency,
     gate,
     signal: context.interrupt,
+    content: (item) => context.links.content(item),
     send: (item, target, sendContext) => sendPlanned(item, target, sendContext, settings),
     ...ownPageProof(pages, { since: startedAt, authorId }),
     onStopped: (stopped) => output.problem(describeRunStop(stopped)),
@@ -13862,24 +13999,7 @@ async function planCommandLine(args, cwd, output, renderer) {
     }
     links.set(file.key, args.retarget ? void 0 : link);
   }
-  return { ok: true, state, plan: planFiles(read.files, links, { titleFromFile: true, defaults, force: args.force, ...renderer ? { diagramRenderer: renderer } : {} }) };
-}
-function repositoryLinkFile(path, cwd) {
-  const ancestors = [];
-  const top = (0, import_node_path6.resolve)(cwd);
-  if (path === top || path.startsWith(top.endsWith(import_node_path6.sep) ? top : `${top}${import_node_path6.sep}`)) {
-    for (let folder = (0, import_node_path6.dirname)(path); ; folder = (0, import_node_path6.dirname)(folder)) {
-      ancestors.push({ folder, manifestLocation: (0, import_node_path6.join)(folder, MANIFEST_FILE_NAME), relativePath: (0, import_node_path6.relative)(folder, path).split(import_node_path6.sep).join("/") });
-      if (folder === top || (0, import_node_path6.dirname)(folder) === folder) break;
-    }
-  }
-  let siblingNames;
-  try {
-    siblingNames = (0, import_node_fs2.readdirSync)((0, import_node_path6.dirname)(path));
-  } catch {
-    siblingNames = void 0;
-  }
-  return { key: path, ancestors, ...siblingNames ? { siblingNames } : {} };
+  return { ok: true, state, sources: read.files, plan: planFiles(read.files, links, { titleFromFile: true, defaults, force: args.force, ...renderer ? { diagramRenderer: renderer } : {} }) };
 }
 function flagsNameAnotherPlace(link, flags) {
   return flags.spaceId !== void 0 && flags.spaceId !== link.spaceId || flags.parentId !== void 0 && flags.parentId !== link.parentId;
@@ -14077,7 +14197,7 @@ async function report(records, context) {
     await (0, import_promises7.writeFile)(planPath, ran ? runMarkdown(records, { maxChars: COMMENT_MAX_CHARS, fullPlanAt: "the job summary of this run" }) : "", "utf8");
     if (ran && context.summary) await appendStepSummary(context.env.GITHUB_STEP_SUMMARY, runMarkdown(records, { maxChars: STEP_SUMMARY_MAX_CHARS }));
     if (context.annotations) {
-      for (const annotation of runAnnotations(records, (file) => readText2((0, import_node_path7.resolve)(context.cwd, file)))) process.stdout.write(`${workflowCommand(annotation)}
+      for (const annotation of runAnnotations(records, (file) => readText3((0, import_node_path7.resolve)(context.cwd, file)))) process.stdout.write(`${workflowCommand(annotation)}
 `);
     }
     await appendOutputs(context.env.GITHUB_OUTPUT, { ...stepOutputs(records, context.exitCode), results: resultsPath, plan: planPath });
@@ -14088,7 +14208,7 @@ async function report(records, context) {
   }
   return context.exitCode;
 }
-function readText2(path) {
+function readText3(path) {
   try {
     return (0, import_node_fs3.readFileSync)(path, "utf8");
   } catch {

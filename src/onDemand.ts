@@ -28,6 +28,7 @@ export { openManifest } from './core/tree/pageManifest';
 export { pageAddress } from './core/publish/pageAddress';
 export { sendPlanned } from './core/run/send';
 export { heldContent } from './core/run/plannedContent';
+export { planFileLinks } from './core/run/fileLinks';
 export { identifyPage, ownPageProof, proveOwnPage, withIdentity, withoutIdentity } from './core/links/pageIdentity';
 export { createWikiPagesClient } from './core/wikiPages';
 export { exportPageMarkdown, isExportError } from './core/export';

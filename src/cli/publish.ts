@@ -2,12 +2,9 @@
 // matter, then the --state record, then the flags), run the core's edit guard with the page access CI was given,
 // then either print the plan (--dry-run) or send it with the core's runner, reporting every file and recording each
 // page in --state as it lands. Returns the exit code; never calls process.exit itself.
-import { readdirSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
 import { StateFileLinkStore } from '../core/links/stateFile';
-import { MANIFEST_FILE_NAME } from '../core/tree/manifestFormat';
 import { nodeManifestFiles } from '../core/tree/manifestNodeFs';
-import { repositoryLinks, type ManifestAncestor, type RepositoryLinkFile } from '../core/tree/repositoryLinks';
+import { repositoryLinks } from '../core/tree/repositoryLinks';
 import { ownPageProof } from '../core/links/pageIdentity';
 import type { PageLink } from '../core/links/pageLink';
 import { apiTokenSubject } from '../core/apiToken/subject';
@@ -15,8 +12,9 @@ import { API_TOKEN_ENV_VAR } from '../core/apiToken/tokenSource';
 import type { Transport } from '../core/http/transport';
 import { describeError } from '../core/log/redact';
 import type { PartialTarget } from '../core/publish/target';
+import { planFileLinks, type FileLinks } from '../core/run/fileLinks';
 import { guardPlan } from '../core/run/guard';
-import { countPlan, landedLink, planFiles, type PlanItem } from '../core/run/plan';
+import { countPlan, landedLink, planFiles, type PlanItem, type SourceFile } from '../core/run/plan';
 import { describeRunStop, runPlan, summarise, ThrottleGate, type FileResult } from '../core/run/runner';
 import { sendPlanned } from '../core/run/send';
 import type { WikiPagesClient } from '../core/wikiPages';
@@ -32,6 +30,7 @@ import { refuseUnreviewedPlan } from './expectPlan';
 import { digestLine, flatPlanEntries, planSummaryField, planViews } from './planFingerprint';
 import type { PlanFingerprint } from '../core/run/planDigest';
 import { cliTransport, type CliTransport } from './transport';
+import { cliFileLinkPorts, repositoryLinkFile } from './fileLinks';
 
 export interface PublishContext {
   env: NodeJS.ProcessEnv;
@@ -91,6 +90,8 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
     const planned = await planCommandLine(args, context.cwd, output, renderer);
     if (!planned.ok) return usage(planned.message);
     const { plan, state } = planned;
+    // Links to other files go to their pages when sent; decided before the plan is shown, so its cautions are true.
+    const links = await planFileLinks(planned.sources, plan, cliFileLinkPorts({ cwd: context.cwd, state, pages, baseUrl: access.baseUrl, signal: context.interrupt }));
     await guardPlan(plan, {
       pages,
       noAccessReason: 'no page access',
@@ -107,7 +108,7 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
     const unreviewed = await refuseUnreviewedPlan(args.expectPlan, views, { cwd: context.cwd, output, json: args.json, planRecords: () => plan.map(planRecord) });
     if (unreviewed !== undefined) return unreviewed;
     if (!endpoint.value || token === undefined) return EXIT_USAGE; // resolved above; keeps the types honest
-    return await send(plan, state, pages, { ...context, args, endpoint: endpoint.value, token, transport: lazyTransport() });
+    return await send(plan, state, pages, { ...context, args, links, endpoint: endpoint.value, token, transport: lazyTransport() });
   } catch (error) {
     if (context.interrupt.aborted) return context.interruptExitCode() ?? EXIT_FAILED;
     throw error;
@@ -118,6 +119,7 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
 
 interface SendContext extends PublishContext {
   args: PublishArgs;
+  links: FileLinks;
   endpoint: URL;
   token: string;
   transport: Transport;
@@ -134,6 +136,7 @@ async function send(plan: PlanItem[], state: StateFileLinkStore | undefined, pag
     concurrency: args.concurrency,
     gate,
     signal: context.interrupt,
+    content: (item) => context.links.content(item),
     send: (item, target, sendContext) => sendPlanned(item, target, sendContext, settings),
     ...ownPageProof(pages, { since: startedAt, authorId }),
     onStopped: (stopped) => output.problem(describeRunStop(stopped)),
@@ -167,7 +170,7 @@ async function send(plan: PlanItem[], state: StateFileLinkStore | undefined, pag
   return exitCode;
 }
 
-type Planned = { ok: true; plan: PlanItem[]; state: StateFileLinkStore | undefined } | { ok: false; message: string };
+type Planned = { ok: true; plan: PlanItem[]; sources: SourceFile[]; state: StateFileLinkStore | undefined } | { ok: false; message: string };
 
 /** Files found and read, their --state records, and the plan: front matter, then the record, then the flags. */
 async function planCommandLine(args: PublishArgs, cwd: string, output: Output, renderer: string | undefined): Promise<Planned> {
@@ -194,26 +197,7 @@ async function planCommandLine(args: PublishArgs, cwd: string, output: Output, r
     // --retarget: the flags and the file's own title decide, as if the file had never been published.
     links.set(file.key, args.retarget ? undefined : link);
   }
-  return { ok: true, state, plan: planFiles(read.files, links, { titleFromFile: true, defaults, force: args.force, ...(renderer ? { diagramRenderer: renderer } : {}) }) };
-}
-
-/** A file on disk and the folders from its own up to the working folder, where a .wiki-pages.json may record it. */
-function repositoryLinkFile(path: string, cwd: string): RepositoryLinkFile {
-  const ancestors: ManifestAncestor[] = [];
-  const top = resolve(cwd);
-  if (path === top || path.startsWith(top.endsWith(sep) ? top : `${top}${sep}`)) {
-    for (let folder = dirname(path); ; folder = dirname(folder)) {
-      ancestors.push({ folder, manifestLocation: join(folder, MANIFEST_FILE_NAME), relativePath: relative(folder, path).split(sep).join('/') });
-      if (folder === top || dirname(folder) === folder) break;
-    }
-  }
-  let siblingNames: string[] | undefined;
-  try {
-    siblingNames = readdirSync(dirname(path));
-  } catch {
-    siblingNames = undefined;
-  }
-  return { key: path, ancestors, ...(siblingNames ? { siblingNames } : {}) };
+  return { ok: true, state, sources: read.files, plan: planFiles(read.files, links, { titleFromFile: true, defaults, force: args.force, ...(renderer ? { diagramRenderer: renderer } : {}) }) };
 }
 
 function flagsNameAnotherPlace(link: PageLink, flags: PartialTarget): boolean {

@@ -49,6 +49,8 @@ export interface PlanRecord {
   wikiEdits?: WikiEditsRecord;
   url?: string;
   cautions: string[];
+  /** Links to other Markdown files that go to their pages in what is sent (a flat run's; a tree says it per page). */
+  linksToPages?: number;
 }
 
 /** `notStartedBecause`: why files that never started did not (default: an interruption). */
@@ -85,6 +87,7 @@ export function planRecord(item: PlanItem): PlanRecord {
   if (guard.wikiEdits) record.wikiEdits = guard.wikiEdits;
   if (guard.url !== undefined) record.url = guard.url;
   record.cautions = status === 'send' ? item.cautions.map((caution) => caution.message) : [];
+  if (status === 'send' && item.linksToPages) record.linksToPages = item.linksToPages;
   return record;
 }
 
@@ -139,7 +142,8 @@ export function planLine(record: PlanRecord): string {
   const said = record.status === 'unchanged' ? 'same content and target as its last publish (--force sends it)'
     : record.status === 'retitled' ? record.refusals.join(' ')
       : record.action === 'replace' ? 'a page with this title exists that this file did not publish; it would be replaced.' : record.refusals.join(' ');
-  const message = [said, guardText(record.wikiEdits, record.action !== 'create' || record.status === 'edited')].filter((part) => part).join(' ');
+  const linked = record.linksToPages ? `(${record.linksToPages === 1 ? '1 link to another file goes to its page' : `${record.linksToPages} links to other files go to their pages`})` : '';
+  const message = [said, guardText(record.wikiEdits, record.action !== 'create' || record.status === 'edited'), linked].filter((part) => part).join(' ');
   return joinLine(word, record.file, targetText(record), message, record.cautions);
 }
 

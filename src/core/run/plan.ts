@@ -99,6 +99,8 @@ export interface PlanItem {
   state: PlanState;
   refusals: Blocker[];
   cautions: Caution[];
+  /** Links to other Markdown files that go to those files' pages in what is sent, once decided (fileLinks.ts). */
+  linksToPages?: number;
   /** The edit guard's verdict, once guardPlan ran. */
   guard?: GuardVerdict;
   /** For state 'retitled': the file's own title now, and the page its link names. */

@@ -7,9 +7,10 @@ import type { GuardVerdict } from '../../core/run/guard';
 import type { PublishOutcome } from '../../core/publish/outcome';
 import type { PartialTarget, PublishTarget } from '../../core/publish/target';
 import type { PlanItem, SourceFile } from '../../core/run/plan';
-import { describeError } from '../../core/log/redact';
+import type { FileLinks } from '../../core/run/fileLinks';
 import { showModal } from '../notify';
-import { repositoryLinksFor } from './repositoryLinks';
+import { editorFileLinkPorts } from './fileLinkPorts';
+import { recordedPagesOf } from './repositoryLinks';
 import { onDemand } from '../onDemandLoader';
 import { editedText, runGuard, uncheckedNote } from './guardStep';
 import { askForMissing } from './prompts';
@@ -54,9 +55,11 @@ export class FilePublisher {
     const openedFrom = !override.askAgain && !item.link && item.prepared.frontMatterPageId ? await this.deps.links.opened(item.prepared.frontMatterPageId) : undefined;
     if (openedFrom) item = core.planFile(source, openedFrom, planned);
     // A file this machine never published may be a page of a tree the repository records (a teammate's clone).
-    const recorded = !override.askAgain && !item.link ? await this.repositoryLink(source.key) : undefined;
+    const recorded = !override.askAgain && !item.link ? (await recordedPagesOf([source.key], this.deps.log)).get(source.key) : undefined;
     if (recorded) item = core.planFile(source, recorded, planned);
     const link = item.link;
+    // Links to other files go to their pages when sent: decided now, so the caution below names only those that stay.
+    const links = await core.planFileLinks([source], [item], editorFileLinkPorts(this.deps));
 
     // What does not depend on the target comes first, so nobody answers four questions to hear the file has a problem.
     const fileRefusal = item.refusals.find((refusal) => refusal.code === 'frontMatter' || refusal.code === 'emptyContent' || refusal.code === 'conflictMarkers');
@@ -94,17 +97,10 @@ export class FilePublisher {
       item = core.planFile(source, item.link, { ...options, force: true, acceptTitleChange: true, defaults: complete });
     }
     if (item.state !== 'send' || !item.complete) return;
-    return this.guardAndSend(document, item, setup, override);
+    return this.guardAndSend(document, item, setup, override, links);
   }
 
-  /** The page a .wiki-pages.json above the file records for it; a manifest that cannot be read is logged and ignored. */
-  private async repositoryLink(key: string): Promise<PageLink | undefined> {
-    const found = await repositoryLinksFor([key]).catch((error: unknown) => ({ links: new Map<string, PageLink>(), problems: [describeError(error)] }));
-    for (const problem of found.problems) this.deps.log.warn(`A page manifest could not be read: ${problem}`);
-    return found.links.get(key);
-  }
-
-  private async guardAndSend(document: vscode.TextDocument, item: PlanItem, setup: SendSetup, override: FilePublishOverride): Promise<void> {
+  private async guardAndSend(document: vscode.TextDocument, item: PlanItem, setup: SendSetup, override: FilePublishOverride, links: FileLinks): Promise<void> {
     const core = onDemand();
     const landedEarlier = override.earlierRunMayHaveLanded ? new Set([item.file.key]) : undefined;
     if (!(await runGuard(this.deps, [item], setup, { overwriteEdited: override.guardPassed ?? false, ...(landedEarlier ? { landedEarlier } : {}) }))) return;
@@ -122,7 +118,7 @@ export class FilePublisher {
     const unchecked = uncheckedNote([item]);
     if (unchecked) notes.push(unchecked);
     const startedAt = override.firstAttemptAt ?? this.deps.clock.now();
-    const outcome = await this.send(item, target, setup, document.isDirty, override.earlierRunMayHaveLanded ?? false);
+    const outcome = await this.send(item, target, setup, document.isDirty, override.earlierRunMayHaveLanded ?? false, links);
     this.deps.tokenVerdict?.(outcome);
     if (outcome.kind === 'cancelled') return;
     const pages = await this.deps.wiki.pages();
@@ -186,12 +182,12 @@ export class FilePublisher {
     return core.planFile(source, undefined, { ...options, defaults: { spaceId, parentId, pageTitle: retitled.fileTitle, overwrite: false } });
   }
 
-  private async send(item: PlanItem, target: PublishTarget, setup: SendSetup, dirty: boolean, earlierRunMayHaveLanded: boolean): Promise<PublishOutcome> {
+  private async send(item: PlanItem, target: PublishTarget, setup: SendSetup, dirty: boolean, earlierRunMayHaveLanded: boolean, links: FileLinks): Promise<PublishOutcome> {
     const core = onDemand();
     const startedAt = this.deps.clock.now();
     const title = dirty ? vscode.l10n.t('Publishing {0} with unsaved edits', targetText(target)) : vscode.l10n.t('Publishing {0}', targetText(target));
     const outcome = await withPublishProgress(title, (signal, hooks) =>
-      core.sendPlanned(item, target, { signal, gate: new core.ThrottleGate(), content: core.heldContent(item) }, {
+      core.sendPlanned(item, target, { signal, gate: new core.ThrottleGate(), content: links.rewrite(item.file.key, core.heldContent(item)) }, {
         ...setup, transport: this.deps.transport(), hooks: { ...hooks(this.deps.log), earlierRunMayHaveLanded },
       }),
     );

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { describeError } from '../../core/log/redact';
 import { neutralise } from '../../core/text/neutralise';
 import type { PageLink } from '../../core/links/pageLink';
+import type { FileLinks } from '../../core/run/fileLinks';
 import type { PlanItem, SourceFile } from '../../core/run/plan';
 import type { FileResult } from '../../core/run/runner';
 import { showModal } from '../notify';
@@ -17,7 +18,8 @@ import { editedText, runGuard, uncheckedNote } from './guardStep';
 import { askPlanDefaults, type PlanDefaults } from './prompts';
 import { concurrencySetting, omitTitleHeadingSetting, sharedPlanOptions, sendSetup, type PublishDependencies, type SendSetup } from './publishContext';
 import { PublishAnswer } from './publishAnswer';
-import { repositoryLinksFor } from './repositoryLinks';
+import { editorFileLinkPorts } from './fileLinkPorts';
+import { recordedPagesOf } from './repositoryLinks';
 import { showWithActions } from './showOutcome';
 
 /** A retry of some files of an earlier run: its answers, and which files may have landed then. */
@@ -52,10 +54,8 @@ export class ManyPublisher {
     const links = new Map<string, PageLink | undefined>();
     for (const source of sources) links.set(source.key, await this.deps.links.get(source.key));
     // Files this machine never published may be pages of a tree the repository records (a teammate's clone).
-    const recorded = await repositoryLinksFor(sources.filter((source) => links.get(source.key) === undefined).map((source) => source.key))
-      .catch((error: unknown) => ({ links: new Map<string, PageLink>(), problems: [describeError(error)] }));
-    for (const problem of recorded.problems) this.deps.log.warn(`A page manifest could not be read: ${problem}`);
-    for (const [key, link] of recorded.links) links.set(key, link);
+    const recorded = await recordedPagesOf(sources.filter((source) => links.get(source.key) === undefined).map((source) => source.key), this.deps.log);
+    for (const [key, link] of recorded) links.set(key, link);
     const options = { titleFromFile: true, omitTitleHeading: omitTitleHeadingSetting(), force: retry !== undefined, ...sharedPlanOptions() };
     let items = core.planFiles(sources, links, options);
     let defaults = retry?.defaults;
@@ -64,6 +64,8 @@ export class ManyPublisher {
       if (!defaults) return;
       items = core.planFiles(sources, links, { ...options, defaults });
     }
+    // Links to other files go to their pages when sent: decided now, so the confirmation's cautions are true.
+    const fileLinks = await core.planFileLinks(sources, items, editorFileLinkPorts(this.deps));
     // The edit guard is a step of every plan, a Retry's too: time has passed, and a colleague may have edited a page.
     if (!(await runGuard(this.deps, items, setup, retry ? { landedEarlier: retry.mayHaveLanded } : {}))) return;
     const edited = items.filter((item) => item.state === 'edited');
@@ -73,7 +75,7 @@ export class ManyPublisher {
       if (decision === 'overwriteEdited') for (const item of edited) item.state = 'send';
     }
     const startedAt = retry?.startedAt ?? this.deps.clock.now();
-    const results = await this.run(items, setup, retry?.mayHaveLanded ?? new Set(), startedAt);
+    const results = await this.run(items, fileLinks, setup, retry?.mayHaveLanded ?? new Set(), startedAt);
     if (!results) return;
     await this.remember(results, defaults);
     this.logResults(results);
@@ -102,11 +104,13 @@ export class ManyPublisher {
     const retitled = items.filter((item) => item.state === 'retitled');
     const replacing = items.filter((item) => item.state === 'send' && core.sendKind(item) === 'replace');
     const cautioned = items.filter((item) => item.state === 'send' && item.cautions.length > 0);
+    const linksToPages = items.reduce((sum, item) => sum + (item.state === 'send' ? item.linksToPages ?? 0 : 0), 0);
     const unchecked = uncheckedNote(items);
     const lines = [
       defaultsLine(defaults),
       vscode.l10n.t('{0} new, {1} updated, {2} replacing pages they did not create, {3} unchanged (skipped), {4} refused, {5} edited on the wiki (left out).', counts.newPages, counts.updates, counts.replaces, counts.unchanged, counts.refused, counts.edited),
       ...(unchecked ? [unchecked] : []),
+      ...(linksToPages > 0 ? [vscode.l10n.t('{0} link(s) to other files will go to their wiki pages.', linksToPages)] : []),
       ...listed(vscode.l10n.t('Edited on the wiki since their last publish (left out unless you overwrite them)'), edited, (item) =>
         item.guard?.kind === 'edited' ? vscode.l10n.t('"{0}", {1}', item.guard.page.title, editedText(item.guard)) : ''),
       ...listed(vscode.l10n.t('Replacing pages they did not create'), replacing, (item) =>
@@ -137,7 +141,7 @@ export class ManyPublisher {
     }
   }
 
-  private async run(items: PlanItem[], setup: SendSetup, mayHaveLanded: ReadonlySet<string>, startedAt: number): Promise<FileResult[]> {
+  private async run(items: PlanItem[], fileLinks: FileLinks, setup: SendSetup, mayHaveLanded: ReadonlySet<string>, startedAt: number): Promise<FileResult[]> {
     const pages = await this.deps.wiki.pages();
     const core = onDemand();
     const total = items.filter((item) => item.state === 'send').length;
@@ -146,6 +150,7 @@ export class ManyPublisher {
         concurrency: core.clampConcurrency(concurrencySetting()),
         signal,
         messages: editorPublishMessages,
+        content: (item) => fileLinks.content(item, editorPublishMessages),
         onStopped: (stopped) => {
           this.stopped = core.describeRunStop(stopped, editorPublishMessages);
         },

@@ -2,6 +2,9 @@
 // .wiki-pages.json in the file's folder or above it, inside its workspace folder, read through the workspace's file
 // system (a remote workspace's manifest is the remote file). The rules are the core's (core/tree/repositoryLinks.ts).
 import * as vscode from 'vscode';
+import type { PageLink } from '../../core/links/pageLink';
+import { describeError } from '../../core/log/redact';
+import type { Logger } from '../../core/ports';
 import { MANIFEST_FILE_NAME } from '../../core/tree/manifestFormat';
 import { repositoryLinks, type ManifestAncestor, type RepositoryLinkFile, type RepositoryLinks } from '../../core/tree/repositoryLinks';
 import { workspaceManifestPort } from './manifestPort';
@@ -34,4 +37,11 @@ export async function repositoryLinksFor(keys: readonly string[]): Promise<Repos
     return { key, ancestors: manifestAncestors(uri), ...(siblings ? { siblingNames: siblings } : {}) };
   }));
   return repositoryLinks(files.filter((file) => file.ancestors.length > 0), workspaceManifestPort());
+}
+
+/** repositoryLinksFor, a manifest that cannot be read logged and taken as recording no page. */
+export async function recordedPagesOf(keys: readonly string[], log: Logger): Promise<Map<string, PageLink>> {
+  const found = await repositoryLinksFor(keys).catch((error: unknown) => ({ links: new Map<string, PageLink>(), problems: [describeError(error)] }));
+  for (const problem of found.problems) log.warn(`A page manifest could not be read: ${problem}`);
+  return found.links;
 }

@@ -4,4 +4,5 @@ export {
   headingMatcher, headingPlainText, markdownHeadingSlug, markdownHeadingSlugs, wikiAnchorForLink, wikiHeadingAnchor, wikiHeadingAnchors,
   type AnchorStyle, type HeadingsOfPage,
 } from './headingAnchors';
+export { withLinkCautions } from './linkCautions';
 export { markdownHeadings } from './markdownHeadings';

@@ -1,0 +1,61 @@
+// What the core needs from the command line to find the pages of the files a flat publish links to (core/run/
+// fileLinks.ts) and the page a file's .wiki-pages.json records: files on disk below the working folder, never above
+// it, looked up without following a symbolic link.
+import { readdirSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import type { StateFileLinkStore } from '../core/links/stateFile';
+import type { FileLinkPorts } from '../core/run/fileLinks';
+import { MANIFEST_FILE_NAME } from '../core/tree/manifestFormat';
+import { nodeManifestFiles } from '../core/tree/manifestNodeFs';
+import { repositoryLinks, type ManifestAncestor, type RepositoryLinkFile } from '../core/tree/repositoryLinks';
+import { addressSpaceKey } from '../core/tree/treeRun';
+import { nodeWalkFs } from '../core/walk/nodeWalkFs';
+import type { WikiPagesClient } from '../core/wikiPages';
+
+export interface CliFileLinkOptions {
+  cwd: string;
+  state: StateFileLinkStore | undefined;
+  pages: WikiPagesClient | undefined;
+  /** The wiki site's address (page access, or --base-url without it). */
+  baseUrl: string | undefined;
+  signal: AbortSignal;
+}
+
+export function cliFileLinkPorts(options: CliFileLinkOptions): FileLinkPorts<string> {
+  const top = resolve(options.cwd);
+  return {
+    fs: nodeWalkFs({ cwd: top }),
+    placeOf: (key) => {
+      const path = relative(top, key);
+      return isBelow(path) ? { folder: top, path: path.split(sep).join('/') } : undefined;
+    },
+    linkOf: async (key) => options.state?.get(key),
+    recordedLinks: (keys) => repositoryLinks(keys.map((key) => repositoryLinkFile(key, options.cwd)), nodeManifestFiles),
+    siteBase: options.baseUrl,
+    spaceKey: (spaceId) => addressSpaceKey(spaceId, options.pages, options.signal),
+  };
+}
+
+/** A file on disk and the folders from its own up to the working folder, where a .wiki-pages.json may record it. */
+export function repositoryLinkFile(path: string, cwd: string): RepositoryLinkFile {
+  const ancestors: ManifestAncestor[] = [];
+  const top = resolve(cwd);
+  if (path === top || path.startsWith(top.endsWith(sep) ? top : `${top}${sep}`)) {
+    for (let folder = dirname(path); ; folder = dirname(folder)) {
+      ancestors.push({ folder, manifestLocation: join(folder, MANIFEST_FILE_NAME), relativePath: relative(folder, path).split(sep).join('/') });
+      if (folder === top || dirname(folder) === folder) break;
+    }
+  }
+  let siblingNames: string[] | undefined;
+  try {
+    siblingNames = readdirSync(dirname(path));
+  } catch {
+    siblingNames = undefined;
+  }
+  return { key: path, ancestors, ...(siblingNames ? { siblingNames } : {}) };
+}
+
+/** Whether a path relative to the working folder names something below it. */
+function isBelow(path: string): boolean {
+  return path !== '' && path !== '..' && !path.startsWith(`..${sep}`) && !isAbsolute(path);
+}

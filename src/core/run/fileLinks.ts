@@ -1,0 +1,177 @@
+// Links between files in a publish that is not a tree (issue 14, section 3): a file published on its own, or a flat
+// selection, sends a link to another Markdown file as a link to that file's page when the page is known, recorded in
+// the repository (.wiki-pages.json) or remembered by this machine (the front end's link store), a file of the same
+// selection included. Decided once, before the plan is shown, so its caution names only the links that stay as
+// written; applied to the text read for sending, never to the file on disk. The front ends give ports only.
+import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
+import type { PublishMessages } from '../messages/publishMessages';
+import { linkNames, type PageLink } from '../links/pageLink';
+import { linkDestinationTexts, markdownHeadings, rewriteLinks, withLinkCautions, type PageLookup, type RewriteContext } from '../links/rewrite';
+import { linkTarget } from '../links/rewrite/linkTarget';
+import { pageAddress } from '../publish/pageAddress';
+import { frontMatterBody } from '../publish/frontMatter';
+import type { RepositoryLinks } from '../tree/repositoryLinks';
+import { decodeText } from '../walk/decode';
+import type { WalkFs } from '../walk/walkFs';
+import type { PlanItem, SourceFile } from './plan';
+import { deriveContent, plannedContent, type PlannedContent } from './plannedContent';
+
+export interface FileLinkPorts<L> {
+  /** The run's file system (the walk's port): a link's file is looked up and read through it, never through a link. */
+  fs: Pick<WalkFs<L>, 'type' | 'read' | 'child' | 'key' | 'label'>;
+  /**
+   * The folder a run may look in that holds a file (the command line's working folder, the editor's workspace
+   * folder) and the file's '/'-separated path in it; undefined outside every such folder: its links reach no page.
+   */
+  placeOf(fileKey: string): { folder: L; path: string } | undefined;
+  /** This machine's link of a file (the front end's link store). */
+  linkOf(fileKey: string): Promise<PageLink | undefined>;
+  /** The pages the nearest .wiki-pages.json of each file records (repositoryLinks, read by the front end). */
+  recordedLinks(fileKeys: readonly string[]): Promise<Pick<RepositoryLinks, 'links'>>;
+  /** The wiki site's address, which page addresses are made from; undefined when it is not set. */
+  siteBase: string | undefined;
+  /** The space's key as page addresses write it (addressSpaceKey). */
+  spaceKey(spaceId: string): Promise<string>;
+  /** The words of the link cautions; English when not given. */
+  messages?: TreeMessages;
+}
+
+export interface FileLinks {
+  /** runPlan's `content`: the text read for sending, as the plan checks it, with its links to known pages in place. */
+  content(item: PlanItem, messages?: PublishMessages): Promise<PlannedContent>;
+  /** The Markdown of the file `fileKey` with its links to known pages in place (a plan that holds its content). */
+  rewrite(fileKey: string, markdown: string): string;
+}
+
+/** A link's file, as every file linking to it names it: its folder and its path there. */
+interface LinkedFile<L> {
+  folder: L;
+  path: string;
+  /** Whether some link names a heading in it: only then is it read. */
+  anchored: boolean;
+}
+
+interface Linking<L> {
+  item: PlanItem;
+  content: string;
+  place: { folder: L; path: string } | undefined;
+}
+
+/**
+ * Decides the links of every file of the plan that has a text (`sources` are what was read, `items` their plan):
+ * each item's 'localLinks' caution then names only the links that stay as written, with why, and `linksToPages`
+ * counts the links that go to pages. The answer rewrites the same links the same way when the files are sent.
+ */
+export async function planFileLinks<L>(sources: readonly SourceFile[], items: readonly PlanItem[], ports: FileLinkPorts<L>): Promise<FileLinks> {
+  const itemOf = new Map(items.map((item) => [item.file.key, item]));
+  const selection = new Map<string, { source: SourceFile; item: PlanItem }>();
+  const linking: Array<Linking<L>> = [];
+  for (const source of sources) {
+    const item = itemOf.get(source.key);
+    if (!item || source.readProblem !== undefined) continue;
+    selection.set(source.key, { source, item });
+    const body = frontMatterBody(source.text);
+    if (!body.includes('](') && !body.includes(']:')) continue;
+    linking.push({ item, content: item.content ?? deriveContent(body, item.recipe).content, place: ports.placeOf(source.key) });
+  }
+  const whereKey = (folder: L, path: string): string => `${ports.fs.key(folder)}\n${path}`;
+  const linked = new Map<string, LinkedFile<L>>();
+  for (const { content, place } of linking) {
+    if (!place) continue;
+    for (const destination of linkDestinationTexts(content)) {
+      const target = linkTarget(destination, place.path);
+      if (target.kind !== 'file' || !target.markdown || target.path === undefined) continue;
+      const key = whereKey(place.folder, target.path);
+      const file = linked.get(key) ?? { folder: place.folder, path: target.path, anchored: false };
+      file.anchored ||= target.anchor !== undefined && target.anchor !== '';
+      linked.set(key, file);
+    }
+  }
+  const pages = await lookUpPages(linked, selection, ports);
+  const contexts = new Map<string, RewriteContext>();
+  // One matcher per page for all the files linking to it.
+  const anchorMatchers = new Map<string, (anchor: string) => string | undefined>();
+  for (const { item, content, place } of linking) {
+    const context: RewriteContext = {
+      filePath: place?.path ?? item.file.label,
+      resolvePage: (path) => (place ? pages.get(whereKey(place.folder, path)) : undefined),
+      anchorMatchers,
+    };
+    const decided = rewriteLinks(content, context);
+    item.cautions = withLinkCautions(item.cautions, decided.cautions, ports.messages ?? englishTreeMessages);
+    if (decided.rewritten > 0) item.linksToPages = decided.rewritten;
+    contexts.set(item.file.key, context);
+  }
+  const rewrite = (fileKey: string, markdown: string): string => {
+    const context = contexts.get(fileKey);
+    return context ? rewriteLinks(markdown, context).markdown : markdown;
+  };
+  return {
+    rewrite,
+    async content(item, messages) {
+      const planned = await plannedContent(item, messages);
+      return planned.ok ? { ok: true, content: rewrite(item.file.key, planned.content) } : planned;
+    },
+  };
+}
+
+/** The page of each linked file (by its place): its address and headings, 'noAddress', or undefined when unknown. */
+async function lookUpPages<L>(linked: ReadonlyMap<string, LinkedFile<L>>, selection: ReadonlyMap<string, { source: SourceFile; item: PlanItem }>, ports: FileLinkPorts<L>): Promise<Map<string, PageLookup>> {
+  const found = await Promise.all([...linked].map(async ([where, file]) => ({ where, file, location: await regularFileAt(ports.fs, file.folder, file.path) })));
+  const located = found.flatMap(({ where, file, location }) => (location === undefined ? [] : [{ where, file, location, key: ports.fs.key(location) }]));
+  const links = new Map<string, PageLink | undefined>();
+  for (const { key } of located) links.set(key, selection.has(key) ? selectionLink(selection.get(key)?.item) : await ports.linkOf(key));
+  // A file of the selection goes where its plan says: its recorded page is not its page when it goes elsewhere.
+  const unknown = located.filter(({ key }) => !selection.has(key) && links.get(key)?.pageId === undefined).map(({ key }) => key);
+  if (unknown.length > 0) for (const [key, link] of (await ports.recordedLinks(unknown)).links) links.set(key, link);
+  const spaceKeys = new Map<string, Promise<string>>();
+  const spaceKeyOf = (spaceId: string): Promise<string> => {
+    if (!spaceKeys.has(spaceId)) spaceKeys.set(spaceId, ports.spaceKey(spaceId));
+    return spaceKeys.get(spaceId) as Promise<string>;
+  };
+  const pages = new Map<string, PageLookup>();
+  await Promise.all(located.map(async ({ where, file, location, key }) => {
+    const link = links.get(key);
+    if (link?.pageId === undefined) return;
+    const url = ports.siteBase === undefined ? undefined : pageAddress(ports.siteBase, await spaceKeyOf(link.spaceId), link.pageId, link.pageTitle);
+    if (url === undefined) {
+      pages.set(where, 'noAddress');
+      return;
+    }
+    const text = !file.anchored ? undefined : selection.get(key)?.source.text ?? await readText(ports.fs, location);
+    pages.set(where, { url, title: link.pageTitle, headings: text === undefined ? [] : markdownHeadings(frontMatterBody(text)) });
+  }));
+  return pages;
+}
+
+/** A selected file's page: the one its link names, when its plan sends it there (or cannot send it at all). */
+function selectionLink(item: PlanItem | undefined): PageLink | undefined {
+  if (!item?.link) return undefined;
+  return !item.complete || linkNames(item.link, item.complete) ? item.link : undefined;
+}
+
+/**
+ * The location of the regular file at `path` in `folder`, reached through folders only: undefined when something
+ * on the way is a symbolic link, or it is not a regular file, or it is not there. A repository is untrusted.
+ */
+async function regularFileAt<L>(fs: FileLinkPorts<L>['fs'], folder: L, path: string): Promise<L | undefined> {
+  const names = path.split('/');
+  let location = folder;
+  for (const [index, name] of names.entries()) {
+    if (name === '' || name === '.' || name === '..' || name.includes('\\')) return undefined;
+    location = fs.child(location, name);
+    const type = await fs.type(location);
+    if (type?.kind !== (index === names.length - 1 ? 'file' : 'directory')) return undefined;
+  }
+  return location;
+}
+
+/** A linked file's text, for its headings; undefined when it cannot be read or is no text. */
+async function readText<L>(fs: FileLinkPorts<L>['fs'], location: L): Promise<string | undefined> {
+  try {
+    const decoded = decodeText(await fs.read(location), fs.label(location));
+    return decoded.ok ? decoded.text : undefined;
+  } catch {
+    return undefined;
+  }
+}

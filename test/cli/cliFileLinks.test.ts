@@ -1,0 +1,48 @@
+// The built CLI publishing a file without --tree (issue 14, section 3): a link to a file whose page the repository
+// records (.wiki-pages.json) reaches that page, with the wiki's heading anchor; the dry run says how many links go to
+// pages and names the links that stay as written; the file on disk is never changed.
+import assert from 'node:assert/strict';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileRecords, jsonLines, runCli, useCliWorld } from './cliHarness';
+import { assertRecordsValid } from './jsonSchema';
+
+const NOTES = '# Notes\n\nSee [x](docs/guide/setup.md#install), [y](missing.md) and [z](diagram.png).\n';
+const TO = ['--space', 'DOCS', '--parent', '123456'];
+
+describe('CLI: links to other files in a flat publish', () => {
+  const cli = useCliWorld();
+  const page = (title: string) => {
+    const found = cli.world.sandbox.pages().find((candidate) => candidate.title === title && !candidate.deleted);
+    assert.ok(found, `"${title}" is on the wiki`);
+    return found;
+  };
+
+  it('a link to a recorded file reaches its page; --dry-run --json counts it and names the links that stay', async () => {
+    const root = await cli.tree({ 'docs/guide/setup.md': '# Setup\n\n## Install\n\nRun it.\n' });
+    const tree = await runCli(['publish', 'docs', '--tree', ...TO], { cwd: root, env: cli.env() });
+    assert.equal(tree.code, 0, `${tree.stdout}\n${tree.stderr}`);
+    await writeFile(join(root, 'notes.md'), NOTES);
+
+    const dry = await runCli(['publish', 'notes.md', ...TO, '--dry-run', '--json'], { cwd: root, env: cli.env() });
+    assert.equal(dry.code, 0, `${dry.stdout}\n${dry.stderr}`);
+    const [planned] = fileRecords(dry);
+    assert.equal(planned?.linksToPages, 1);
+    assert.deepEqual(planned?.cautions, ['2 links stay as written and will not work on the wiki: missing.md (no page is known for it), diagram.png (not a Markdown file).']);
+    assertRecordsValid(jsonLines(dry), 'a dry run with links to pages');
+    const text = await runCli(['publish', 'notes.md', ...TO, '--dry-run'], { cwd: root, env: cli.env() });
+    assert.match(text.stdout, /^would create notes\.md -> "Notes" in DOCS under 123456 .*\(1 link to another file goes to its page\) \[caution: 2 links stay/m);
+
+    const sent = await runCli(['publish', 'notes.md', ...TO, '--json'], { cwd: root, env: cli.env() });
+    assert.equal(sent.code, 0, `${sent.stdout}\n${sent.stderr}`);
+    const setup = `${cli.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/${page('Setup').id}/Setup`;
+    assert.equal(page('Notes').markdown, `# Notes\n\nSee [x](${setup}#Install), [y](missing.md) and [z](diagram.png).\n`);
+    assert.equal(await readFile(join(root, 'notes.md'), 'utf8'), NOTES, 'the file on disk is never changed');
+
+    // Without the wiki's address no page address can be made: the link stays as written, and the plan says why.
+    const blind = await runCli(['publish', 'notes.md', ...TO, '--dry-run', '--json'], { cwd: root, env: cli.env(false) });
+    const [unaddressed] = fileRecords(blind);
+    assert.equal(unaddressed?.linksToPages, undefined);
+    assert.match(String((unaddressed?.cautions as string[] | undefined)?.[0]), /^3 links stay as written .*: docs\/guide\/setup\.md#install \(the wiki's address is not set, so no page address can be made\), /);
+  });
+});

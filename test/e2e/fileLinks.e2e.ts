@@ -1,0 +1,60 @@
+// Issue 14, section 3, in the real VS Code: a file published on its own, and a folder published as flat pages, send a
+// link to a file the repository's .wiki-pages.json records as a link to that file's page, with the wiki's heading
+// anchor; the warning before the prompts names only the links that stay as written; the file on disk never changes.
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import type { Sandbox } from '../sandbox/server';
+import { useSessions } from './support/harness';
+import { CREATE_ONLY, PARENT_PROMPT, OVERWRITE_PROMPT, answerPublishPrompts, chooseSpace, clickPublishButton } from './support/publishFlow';
+import { SANDBOX_BODIES } from './support/sandboxBodies';
+import { answerPrompt, notification, notificationButton, openFile, pickItem, publishFolderAs, quickInput, waitForCenterNotification, waitForPrompt } from './support/workbench';
+
+const NOTES = '# Notes\n\nSee [x](guide/setup.md#install), [y](missing.md) and [z](diagram.png).\n';
+// The repository records the guide's pages (a teammate published it as a tree). Not signed in, the extension makes
+// the page's address from the recorded ID and the wiki's address; it never reads the page itself.
+const MANIFEST = [
+  '{', '  "version": 1,', '  "space": "DOCS",', '  "parent": "123456",', '  "pages": {',
+  '    "guide/": {"id":"2000001","title":"Guide"},', '    "guide/setup.md": {"id":"2000002","title":"Setup"}', '  }', '}', '',
+].join('\n');
+const FILES = {
+  '.wiki-pages.json': MANIFEST,
+  'guide/setup.md': '# Setup\n\n## Install\n\nRun it.\n',
+  'notes.md': NOTES,
+  'diagram.png': 'not really a picture',
+  'more/links.md': '# Links\n\nBack to [the setup](../guide/setup.md#install).\n',
+};
+
+describe('Links to other files in single-file and flat publishes', function () {
+  const sessions = useSessions();
+
+  it('a link to a recorded file reaches its page with the wiki\'s anchor; the warning names only the links that stay', async function () {
+    const { page, sandbox, workspaceDir } = await sessions.start({ files: FILES, beforeStart: (wiki: Sandbox) => ({ envToken: wiki.issueToken().token }) });
+    const setup = `${new URL(sandbox.importEndpoint).origin}/wiki/spaces/DOCS/pages/2000002/Setup#Install`;
+    await openFile(page, 'notes.md');
+    await clickPublishButton(page);
+    const warning = notification(page, /stay as written/);
+    await warning.or(quickInput(page).filter({ visible: true })).first().waitFor();
+    assert.match(await warning.innerText(), /2 links stay as written and will not work on the wiki: missing\.md \(no page is known for it\), diagram\.png \(not a Markdown file\)\./);
+    assert.doesNotMatch(await warning.innerText(), /guide\/setup\.md/, 'the link that goes to its page is no warning');
+    await notificationButton(warning, 'Publish Anyway').click();
+    await answerPublishPrompts(page, { space: 'DOCS', parentId: '123456', expectedTitle: 'Notes', mode: CREATE_ONLY });
+    await waitForCenterNotification(page, SANDBOX_BODIES.created);
+    assert.equal(sandbox.findPageByTitle('DOCS', '123456', 'Notes')?.markdown, `# Notes\n\nSee [x](${setup}), [y](missing.md) and [z](diagram.png).\n`);
+    assert.equal(readFileSync(path.join(workspaceDir, 'notes.md'), 'utf8'), NOTES, 'the file on disk is never changed');
+
+    // A folder as flat pages: the confirmation says how many links go to pages before anything is sent.
+    await publishFolderAs(page, 'more', 'As flat pages');
+    await chooseSpace(page, 'DOCS');
+    await waitForPrompt(page, PARENT_PROMPT);
+    await answerPrompt(page, '123456');
+    await waitForPrompt(page, OVERWRITE_PROMPT);
+    await pickItem(page, CREATE_ONLY);
+    const confirm = page.locator('.monaco-dialog-box', { hasText: 'Publish 1 of 1 Markdown file' });
+    await confirm.waitFor();
+    assert.match(await confirm.innerText(), /1 link\(s\) to other files will go to their wiki pages\./);
+    await confirm.locator('.monaco-button', { hasText: /^Publish$/ }).click();
+    await waitForCenterNotification(page, '1 published.');
+    assert.equal(sandbox.findPageByTitle('DOCS', '123456', 'Links')?.markdown, `# Links\n\nBack to [the setup](${setup}).\n`);
+  });
+});

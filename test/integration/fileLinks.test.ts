@@ -1,0 +1,150 @@
+// Links between files in publishes that are not a tree (issue 14, section 3), against the sandbox wiki: a file
+// published on its own or in a flat selection sends a link to another Markdown file as a link to that file's page when
+// the page is known (recorded in the repository's .wiki-pages.json, or remembered by this machine), with the anchor in
+// the wiki's form; every other link stays as written and the plan names it; the file on disk never changes.
+import assert from 'node:assert/strict';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { cliFileLinkPorts } from '../../src/cli/fileLinks';
+import { readMarkdownSources } from '../../src/cli/files';
+import type { PageLink } from '../../src/core/links/pageLink';
+import { planFileLinks, type FileLinkPorts } from '../../src/core/run/fileLinks';
+import { planFile, planFiles, type PlanItem, type SourceFile } from '../../src/core/run/plan';
+import { heldContent } from '../../src/core/run/plannedContent';
+import { runPlan, ThrottleGate, type RunOptions } from '../../src/core/run/runner';
+import { sendPlanned } from '../../src/core/run/send';
+import { serializeManifest } from '../../src/core/tree/manifestFormat';
+import { useSignedInWorld } from '../support/signedInWorld';
+
+const TO = { titleFromFile: true, defaults: { spaceId: 'DOCS', parentId: '123456', overwrite: false } };
+const SETUP = '# Setup\n\n## Install\n\nRun it.\n';
+const NOTES = '# Notes\n\nSee [x](guide/setup.md#install), [y](missing.md) and [z](diagram.png).\n';
+
+describe('links to other files in single-file and flat publishes, against the sandbox wiki', () => {
+  const signedIn = useSignedInWorld();
+  let repo: string;
+  /** Every temporary folder of the test, removed after it. */
+  const folders: string[] = [];
+  let ids: { guide: string; setup: string };
+
+  const send = (items: PlanItem[], content?: RunOptions['content']) => runPlan(items, {
+    concurrency: 2, ...(content ? { content } : {}),
+    send: (item, target, context) => sendPlanned(item, target, context, {
+      endpoint: new URL(signedIn.world.sandbox.importEndpoint), token: signedIn.apiToken, transport: signedIn.transport, deadlineMs: 10_000,
+    }),
+  });
+  const pageText = (title: string): string => {
+    const found = signedIn.world.sandbox.pages().find((candidate) => candidate.title === title && !candidate.deleted);
+    assert.ok(found, `"${title}" is on the wiki`);
+    return found.markdown;
+  };
+  const pagesAt = (id: string, title: string): string => `${signedIn.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/${id}/${title}`;
+  const write = async (files: Record<string, string>): Promise<void> => {
+    for (const [path, text] of Object.entries(files)) {
+      await mkdir(dirname(join(repo, path)), { recursive: true });
+      await writeFile(join(repo, path), text);
+    }
+  };
+  const ports = (extra: Partial<FileLinkPorts<string>> = {}): FileLinkPorts<string> => ({
+    ...cliFileLinkPorts({ cwd: repo, state: undefined, pages: signedIn.pages, baseUrl: signedIn.world.sandbox.baseUrl, signal: new AbortController().signal }),
+    ...extra,
+  });
+  const linkCaution = (item: PlanItem | undefined): string | undefined => item?.cautions.find((caution) => caution.code === 'localLinks')?.message;
+
+  /** A guide folder published as a tree before: its pages on the wiki, recorded in the repository (by the space's ID). */
+  beforeEach(async () => {
+    const [guide] = planFiles([{ key: 'memory:guide', label: 'guide', text: '# Guide\n\nThe guide.\n' }], new Map(), TO);
+    assert.equal((await send([guide as PlanItem]))[0]?.state, 'published');
+    const guideId = signedIn.world.sandbox.findPageByTitle('DOCS', '123456', 'Guide')?.id ?? '';
+    const [setup] = planFiles([{ key: 'memory:setup', label: 'setup', text: SETUP }], new Map(), { ...TO, defaults: { ...TO.defaults, parentId: guideId } });
+    assert.equal((await send([setup as PlanItem]))[0]?.state, 'published');
+    ids = { guide: guideId, setup: signedIn.world.sandbox.findPageByTitle('DOCS', guideId, 'Setup')?.id ?? '' };
+    repo = await mkdtemp(join(tmpdir(), 'wiki-publisher-links-'));
+    folders.push(repo);
+    await write({
+      '.wiki-pages.json': serializeManifest({ root: { space: '1001', parent: '123456' }, pages: new Map([['guide/', { id: ids.guide, title: 'Guide' }], ['guide/setup.md', { id: ids.setup, title: 'Setup' }]]) }),
+      'guide/setup.md': SETUP,
+      'notes.md': NOTES,
+      'diagram.png': 'not really a picture',
+    });
+  });
+  afterEach(async () => {
+    await Promise.all(folders.splice(0).map((folder) => rm(folder, { recursive: true, force: true })));
+  });
+
+  it('a flat publish sends a link to a recorded file as its page address with the wiki\'s anchor; the others stay, named in the plan', async () => {
+    const read = await readMarkdownSources(['notes.md'], repo);
+    assert.ok(read.ok);
+    const plan = planFiles(read.files, new Map(), TO);
+    const links = await planFileLinks(read.files, plan, ports());
+    assert.equal(plan[0]?.linksToPages, 1);
+    assert.equal(linkCaution(plan[0]), '2 links stay as written and will not work on the wiki: missing.md (no page is known for it), diagram.png (not a Markdown file).');
+
+    const [result] = await send(plan, (item) => links.content(item));
+    assert.equal(result?.state, 'published', result?.outcome?.message);
+    // The manifest names the space by its ID; the address names it by its key, as the platform's addresses do.
+    assert.equal(pageText('Notes'), `# Notes\n\nSee [x](${pagesAt(ids.setup, 'Setup')}#Install), [y](missing.md) and [z](diagram.png).\n`);
+    assert.equal(await readFile(join(repo, 'notes.md'), 'utf8'), NOTES, 'the file on disk is never changed');
+  });
+
+  it('a file published on its own links to a page this machine remembers; a heading it lacks, a link, a way out and no site address stay', async () => {
+    await write({ 'other/known.md': '# Known\n\nNo headings.\n', 'notes.md': `${NOTES}\nAlso [w](other/known.md#nowhere), [v](linked/x.md) and [u](../outside.md).\n` });
+    // A folder of the repository that is a link to a folder elsewhere, whose manifest records the file linked to.
+    const elsewhere = await mkdtemp(join(tmpdir(), 'wiki-publisher-elsewhere-'));
+    folders.push(elsewhere);
+    await writeFile(join(elsewhere, '.wiki-pages.json'), serializeManifest({ root: { space: 'DOCS', parent: '123456' }, pages: new Map([['x.md', { id: ids.guide, title: 'Guide' }]]) }));
+    await writeFile(join(elsewhere, 'x.md'), '# X\n');
+    await symlink(elsewhere, join(repo, 'linked'));
+    const text = await readFile(join(repo, 'notes.md'), 'utf8');
+    // An editor's document: the plan holds its text.
+    const source: SourceFile = { key: join(repo, 'notes.md'), label: 'notes.md', text };
+    const known: PageLink = { spaceId: 'DOCS', parentId: '123456', pageTitle: 'Guide', pageId: ids.guide, publishedAt: 1 };
+    const item = planFile(source, undefined, TO);
+    const links = await planFileLinks([source], [item], ports({ linkOf: async (key) => (key === join(repo, 'other', 'known.md') ? known : undefined) }));
+    assert.equal(item.linksToPages, 2);
+    assert.equal(linkCaution(item), '5 links stay as written and will not work on the wiki: missing.md (no page is known for it), diagram.png (not a Markdown file), other/known.md#nowhere (no such heading in the target), ....');
+
+    const outcome = await sendPlanned(item, item.complete as NonNullable<PlanItem['complete']>, { signal: new AbortController().signal, gate: new ThrottleGate(), content: links.rewrite(item.file.key, heldContent(item)) }, {
+      endpoint: new URL(signedIn.world.sandbox.importEndpoint), token: signedIn.apiToken, transport: signedIn.transport, deadlineMs: 10_000,
+    });
+    assert.equal(outcome.kind, 'created', outcome.message);
+    const sent = pageText('Notes');
+    assert.ok(sent.includes(`[w](${pagesAt(ids.guide, 'Guide')}#nowhere)`), `a known page with an unknown heading keeps the anchor as written:\n${sent}`);
+    assert.ok(sent.includes('[v](linked/x.md)'), 'a symbolic link is never followed');
+    assert.ok(sent.includes('[u](../outside.md)'), 'nothing outside the folder a run may look in');
+
+    const blind = planFile(source, undefined, TO);
+    const unaddressed = await planFileLinks([source], [blind], ports({ siteBase: undefined }));
+    assert.equal(blind.linksToPages, undefined);
+    assert.match(linkCaution(blind) ?? '', /guide\/setup\.md#install \(the wiki's address is not set, so no page address can be made\)/);
+    assert.equal(unaddressed.rewrite(blind.file.key, text), text);
+  });
+
+  it('a link to a folder\'s content file (README.md, index.md, <folder>.md) reaches its folder\'s recorded page', async () => {
+    await write({ 'guide/README.md': '# Guide\n\n## Overview\n', 'index.md': '# Index\n\nStart with [the guide](guide/README.md#overview).\n' });
+    const read = await readMarkdownSources(['index.md'], repo);
+    assert.ok(read.ok);
+    const plan = planFiles(read.files, new Map(), TO);
+    const links = await planFileLinks(read.files, plan, ports());
+    assert.equal(linkCaution(plan[0]), undefined);
+    assert.equal(links.rewrite(plan[0]?.file.key ?? '', '[the guide](guide/README.md#overview)'), `[the guide](${pagesAt(ids.guide, 'Guide')}#Overview)`);
+  });
+
+  it('a file of the same selection goes where its plan sends it: to its recorded page, or nowhere known when it goes elsewhere', async () => {
+    const read = await readMarkdownSources(['notes.md', 'guide/setup.md'], repo);
+    assert.ok(read.ok);
+    const recorded: PageLink = { spaceId: '1001', parentId: ids.guide, pageTitle: 'Setup', pageId: ids.setup, publishedAt: 0 };
+    const setupKey = join(repo, 'guide', 'setup.md');
+    const kept = planFiles(read.files, new Map([[setupKey, recorded]]), TO);
+    await planFileLinks(read.files, kept, ports({ recordedLinks: async () => ({ links: new Map() }) }));
+    assert.equal(kept.find((item) => item.file.label === 'notes.md')?.linksToPages, 1, 'its plan updates its recorded page');
+
+    // --retarget: the selected file goes to a new page, so its recorded page is not where the link should go.
+    const retargeted = planFiles(read.files, new Map(), TO);
+    await planFileLinks(read.files, retargeted, ports());
+    const notes = retargeted.find((item) => item.file.label === 'notes.md');
+    assert.equal(notes?.linksToPages, undefined);
+    assert.match(linkCaution(notes) ?? '', /guide\/setup\.md#install \(no page is known for it\)/);
+  });
+});

@@ -4,7 +4,7 @@
 // tree that needs page IDs nobody can find (no page access, pages not recorded). Moves and orphans are reported.
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
 import { linkNames, type LinkStore, type PageLink } from '../links/pageLink';
-import { foreseeRewrite, linkDestinationTexts, markdownHeadings, type LinkCautionReason } from '../links/rewrite';
+import { foreseeRewrite, linkDestinationTexts, markdownHeadings, withLinkCautions } from '../links/rewrite';
 import { planFile, planFileWithContent, type PlanItem, type PlanOptions, type PlannedFile, type SourceFile } from '../run/plan';
 import { prepareDocument } from '../publish/pipeline';
 import { suggestTitle } from '../publish/target';
@@ -271,29 +271,8 @@ function foreseeLinks(page: TreePage, known: ForeseenPages, tree: PageTree, iden
     },
     anchorMatchers: known.anchorMatchers,
   });
-  const cautions = page.item.cautions.filter((caution) => caution.code !== 'localLinks');
-  if (result.cautions.length > 0) {
-    const listed = result.cautions.slice(0, 3).map((caution) => words.linkWithReason(caution.target, linkReason(caution.reason, words))).join(', ');
-    cautions.push({ code: 'localLinks', message: words.linksStay(result.cautions.length, listed, result.cautions.length > 3) });
-  }
-  page.item.cautions = cautions;
+  page.item.cautions = withLinkCautions(page.item.cautions, result.cautions, words);
 }
-
-function linkReason(reason: LinkCautionReason, words: TreeMessages): string {
-  switch (reason) {
-    case 'outsideRun':
-      return words.linkOutsideRun();
-    case 'unknownPage':
-      return words.linkUnknownPage();
-    case 'notMarkdown':
-      return words.linkNotMarkdown();
-    case 'unknownAnchor':
-      return words.linkUnknownAnchor();
-    case 'noSiteAddress':
-      return words.linkNoSiteAddress();
-  }
-}
-
 
 /**
  * The platform keeps a title unique in a space, ignoring case: two pages of one tree with one title cannot both land,

@@ -9980,7 +9980,9 @@ function landedLink(result, now, pageId) {
   const target = result.item.complete;
   if (result.state !== "published" || !target) return void 0;
   const link = linkAfterPublish(result.item, target, now, result.outcome?.kind === "updated" ? "updated" : "created", result.proven);
-  return pageId ? { ...link, pageId } : link;
+  const landed = pageId ? { ...link, pageId } : link;
+  if (result.item.linksWaitForPages) delete landed.contentSha256;
+  return landed;
 }
 
 // src/core/run/planDigest.ts
@@ -10761,6 +10763,16 @@ async function identifyPage(pages, target, signal) {
     ...page.versionAuthorId ? { versionAuthorId: page.versionAuthorId } : {}
   };
 }
+function withIdentity(link, identity) {
+  const changedAt = identity.versionCreatedAt === void 0 ? Number.NaN : Date.parse(identity.versionCreatedAt);
+  const adopt = link.version === void 0 && Number.isFinite(changedAt) && changedAt <= link.publishedAt;
+  return {
+    ...link,
+    pageId: identity.pageId,
+    ...adopt ? { version: identity.version } : {},
+    ...identity.url ? { url: identity.url } : {}
+  };
+}
 var DEFAULT_SKEW_MS = 5 * 6e4;
 async function proveOwnPage(pages, target, evidence, signal) {
   if (evidence.authorId === void 0) return void 0;
@@ -11338,7 +11350,7 @@ ${path}`;
       linked.set(key, file);
     }
   }
-  const pages = await lookUpPages(linked, selection, ports);
+  const { pages, withoutPage } = await lookUpPages(linked, selection, ports);
   const contexts = /* @__PURE__ */ new Map();
   const anchorMatchers = /* @__PURE__ */ new Map();
   for (const { item, content, place } of linking) {
@@ -11347,9 +11359,17 @@ ${path}`;
       resolvePage: (path) => place ? pages.get(whereKey(place.folder, path)) : void 0,
       anchorMatchers
     };
-    const decided = rewriteLinks(content, context);
+    let waits = false;
+    const decided = rewriteLinks(content, {
+      ...context,
+      resolvePage: (path) => {
+        waits ||= place !== void 0 && withoutPage.has(whereKey(place.folder, path));
+        return context.resolvePage(path);
+      }
+    });
     item.cautions = withLinkCautions(item.cautions, decided.cautions, ports.messages ?? englishTreeMessages);
     if (decided.rewritten > 0) item.linksToPages = decided.rewritten;
+    if (waits) item.linksWaitForPages = true;
     contexts.set(item.file.key, context);
   }
   const rewrite = (fileKey, markdown) => {
@@ -11377,9 +11397,13 @@ async function lookUpPages(linked, selection, ports) {
     return spaceKeys.get(spaceId);
   };
   const pages = /* @__PURE__ */ new Map();
+  const withoutPage = /* @__PURE__ */ new Set();
   await Promise.all(located.map(async ({ where, file, location, key }) => {
     const link = links.get(key);
-    if (link?.pageId === void 0) return;
+    if (link?.pageId === void 0) {
+      if (link === void 0) withoutPage.add(where);
+      return;
+    }
     const url = ports.siteBase === void 0 ? void 0 : pageAddress(ports.siteBase, await spaceKeyOf(link.spaceId), link.pageId, link.pageTitle);
     if (url === void 0) {
       pages.set(where, "noAddress");
@@ -11388,7 +11412,7 @@ async function lookUpPages(linked, selection, ports) {
     const text2 = !file.anchored ? void 0 : selection.get(key)?.source.text ?? await readText(ports.fs, location);
     pages.set(where, { url, title: link.pageTitle, headings: text2 === void 0 ? [] : markdownHeadings(frontMatterBody(text2)) });
   }));
-  return pages;
+  return { pages, withoutPage };
 }
 function selectionLink(item) {
   if (!item?.link) return void 0;
@@ -13939,6 +13963,7 @@ async function send(plan, state, pages, context) {
   const startedAt = context.now();
   const authorId = apiTokenSubject(context.token);
   let stateFailure;
+  const identifying = [];
   const gate = new ThrottleGate();
   const results = await runPlan(plan, {
     concurrency: args.concurrency,
@@ -13956,9 +13981,18 @@ async function send(plan, state, pages, context) {
         state.record(result.item.file.key, link).catch((error) => {
           stateFailure ??= error;
         });
+        const target = result.item.complete;
+        if (pages && target && link.pageId === void 0) {
+          identifying.push(identifyPage(pages, target, context.interrupt).catch(() => void 0).then(async (identity) => {
+            if (identity) await state.record(result.item.file.key, withIdentity(link, identity));
+          }).catch((error) => {
+            stateFailure ??= error;
+          }));
+        }
       }
     }
   });
+  await Promise.all(identifying);
   const interruptCode = context.interruptExitCode();
   const summary = summarise(results);
   let exitCode = runExitCode(summary, interruptCode);

@@ -5,7 +5,7 @@
 import { StateFileLinkStore } from '../core/links/stateFile';
 import { nodeManifestFiles } from '../core/tree/manifestNodeFs';
 import { repositoryLinks } from '../core/tree/repositoryLinks';
-import { ownPageProof } from '../core/links/pageIdentity';
+import { identifyPage, ownPageProof, withIdentity } from '../core/links/pageIdentity';
 import type { PageLink } from '../core/links/pageLink';
 import { apiTokenSubject } from '../core/apiToken/subject';
 import { API_TOKEN_ENV_VAR } from '../core/apiToken/tokenSource';
@@ -131,6 +131,7 @@ async function send(plan: PlanItem[], state: StateFileLinkStore | undefined, pag
   const startedAt = context.now();
   const authorId = apiTokenSubject(context.token);
   let stateFailure: unknown;
+  const identifying: Array<Promise<void>> = [];
   const gate = new ThrottleGate();
   const results = await runPlan(plan, {
     concurrency: args.concurrency,
@@ -148,9 +149,20 @@ async function send(plan: PlanItem[], state: StateFileLinkStore | undefined, pag
         state.record(result.item.file.key, link).catch((error: unknown) => {
           stateFailure ??= error;
         });
+        // A page this run created is found by its parent's children, as the editor does: with its ID recorded, the
+        // next run's links from other files reach it, and its guard knows which page it is.
+        const target = result.item.complete;
+        if (pages && target && link.pageId === undefined) {
+          identifying.push(identifyPage(pages, target, context.interrupt).catch(() => undefined).then(async (identity) => {
+            if (identity) await state.record(result.item.file.key, withIdentity(link, identity));
+          }).catch((error: unknown) => {
+            stateFailure ??= error;
+          }));
+        }
       }
     },
   });
+  await Promise.all(identifying);
   const interruptCode = context.interruptExitCode();
   const summary = summarise(results);
   let exitCode = runExitCode(summary, interruptCode);

@@ -45,4 +45,27 @@ describe('CLI: links to other files in a flat publish', () => {
     assert.equal(unaddressed?.linksToPages, undefined);
     assert.match(String((unaddressed?.cautions as string[] | undefined)?.[0]), /^3 links stay as written .*: docs\/guide\/setup\.md#install \(the wiki's address is not set, so no page address can be made\), /);
   });
+
+  it('a link to a file whose page this run creates is filled in by the next run, which then leaves the file alone', async () => {
+    const root = await cli.tree({
+      'a.md': '# Alpha\n\nRead [the usage](b.md#usage) and [the missing](gone.md).\n',
+      'b.md': '# Beta\n\n## Usage\n\nCall it.\n',
+    });
+    const run = async (extra: string[] = []) => {
+      const result = await runCli(['publish', 'a.md', 'b.md', ...TO, '--state', '.wiki-state.json', '--json', ...extra], { cwd: root, env: cli.env() });
+      assert.equal(result.code, 0, `${result.stdout}\n${result.stderr}`);
+      return fileRecords(result).map((record) => [record.file, record.status]).sort((x, y) => String(x[0]).localeCompare(String(y[0])));
+    };
+    await run();
+    assert.match(page('Alpha').markdown, /\[the usage\]\(b\.md#usage\)/, 'Beta had no page when Alpha went');
+    // Alpha's text did not change, but its link waited for Beta's page: it goes again, now linking to Beta.
+    const second = await run();
+    assert.deepEqual(second, [['a.md', 'published'], ['b.md', 'skipped']]);
+    const beta = `${cli.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/${page('Beta').id}/Beta`;
+    assert.ok(page('Alpha').markdown.includes(`[the usage](${beta}#Usage)`), page('Alpha').markdown);
+    assert.ok(page('Alpha').markdown.includes('[the missing](gone.md)'), 'a link to a file that does not exist stays');
+    // Every link that can reach a page now does (gone.md does not exist, so nothing waits for it): nothing goes again.
+    const third = await run(['--dry-run']);
+    assert.deepEqual(third, [['a.md', 'unchanged'], ['b.md', 'unchanged']]);
+  });
 });

@@ -87,7 +87,7 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
       linked.set(key, file);
     }
   }
-  const pages = await lookUpPages(linked, selection, ports);
+  const { pages, withoutPage } = await lookUpPages(linked, selection, ports);
   const contexts = new Map<string, RewriteContext>();
   // One matcher per page for all the files linking to it.
   const anchorMatchers = new Map<string, (anchor: string) => string | undefined>();
@@ -97,9 +97,17 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
       resolvePage: (path) => (place ? pages.get(whereKey(place.folder, path)) : undefined),
       anchorMatchers,
     };
-    const decided = rewriteLinks(content, context);
+    let waits = false;
+    const decided = rewriteLinks(content, {
+      ...context,
+      resolvePage: (path) => {
+        waits ||= place !== undefined && withoutPage.has(whereKey(place.folder, path));
+        return context.resolvePage(path);
+      },
+    });
     item.cautions = withLinkCautions(item.cautions, decided.cautions, ports.messages ?? englishTreeMessages);
     if (decided.rewritten > 0) item.linksToPages = decided.rewritten;
+    if (waits) item.linksWaitForPages = true;
     contexts.set(item.file.key, context);
   }
   const rewrite = (fileKey: string, markdown: string): string => {
@@ -115,8 +123,11 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
   };
 }
 
-/** The page of each linked file (by its place): its address and headings, 'noAddress', or undefined when unknown. */
-async function lookUpPages<L>(linked: ReadonlyMap<string, LinkedFile<L>>, selection: ReadonlyMap<string, { source: SourceFile; item: PlanItem }>, ports: FileLinkPorts<L>): Promise<Map<string, PageLookup>> {
+/**
+ * The page of each linked file (by its place): its address and headings, 'noAddress', or undefined when unknown; and
+ * the places of files that exist but have no known page yet (a later publish may know it).
+ */
+async function lookUpPages<L>(linked: ReadonlyMap<string, LinkedFile<L>>, selection: ReadonlyMap<string, { source: SourceFile; item: PlanItem }>, ports: FileLinkPorts<L>): Promise<{ pages: Map<string, PageLookup>; withoutPage: Set<string> }> {
   const found = await Promise.all([...linked].map(async ([where, file]) => ({ where, file, location: await regularFileAt(ports.fs, file.folder, file.path) })));
   const located = found.flatMap(({ where, file, location }) => (location === undefined ? [] : [{ where, file, location, key: ports.fs.key(location) }]));
   const links = new Map<string, PageLink | undefined>();
@@ -130,9 +141,15 @@ async function lookUpPages<L>(linked: ReadonlyMap<string, LinkedFile<L>>, select
     return spaceKeys.get(spaceId) as Promise<string>;
   };
   const pages = new Map<string, PageLookup>();
+  const withoutPage = new Set<string>();
   await Promise.all(located.map(async ({ where, file, location, key }) => {
     const link = links.get(key);
-    if (link?.pageId === undefined) return;
+    if (link?.pageId === undefined) {
+      // Never published (or going to a new page in this run): a later run may know its page. A page published without
+      // its ID learnt (no page access) will not be known by waiting, so files linking to it do not go again for it.
+      if (link === undefined) withoutPage.add(where);
+      return;
+    }
     const url = ports.siteBase === undefined ? undefined : pageAddress(ports.siteBase, await spaceKeyOf(link.spaceId), link.pageId, link.pageTitle);
     if (url === undefined) {
       pages.set(where, 'noAddress');
@@ -141,7 +158,7 @@ async function lookUpPages<L>(linked: ReadonlyMap<string, LinkedFile<L>>, select
     const text = !file.anchored ? undefined : selection.get(key)?.source.text ?? await readText(ports.fs, location);
     pages.set(where, { url, title: link.pageTitle, headings: text === undefined ? [] : markdownHeadings(frontMatterBody(text)) });
   }));
-  return pages;
+  return { pages, withoutPage };
 }
 
 /** A selected file's page: the one its link names, when its plan sends it there (or cannot send it at all). */

@@ -101,6 +101,12 @@ export interface PlanItem {
   cautions: Caution[];
   /** Links to other Markdown files that go to those files' pages in what is sent, once decided (fileLinks.ts). */
   linksToPages?: number;
+  /**
+   * Some link goes to a Markdown file that exists but has no known page yet, so it stays as written: the link this
+   * publish leaves keeps no content hash, and the next run sends the file again although its text did not change,
+   * filling the link in once that page is known (a flat run has no second pass).
+   */
+  linksWaitForPages?: boolean;
   /** The edit guard's verdict, once guardPlan ran. */
   guard?: GuardVerdict;
   /** For state 'retitled': the file's own title now, and the page its link names. */
@@ -302,5 +308,7 @@ export function landedLink(result: Pick<FileResult, 'state' | 'item' | 'outcome'
   const target = result.item.complete;
   if (result.state !== 'published' || !target) return undefined;
   const link = linkAfterPublish(result.item, target, now, result.outcome?.kind === 'updated' ? 'updated' : 'created', result.proven);
-  return pageId ? { ...link, pageId } : link;
+  const landed = pageId ? { ...link, pageId } : link;
+  if (result.item.linksWaitForPages) delete landed.contentSha256;
+  return landed;
 }

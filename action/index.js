@@ -11351,33 +11351,39 @@ ${path}`;
     }
   }
   const { pages, withoutPage } = await lookUpPages(linked, selection, ports);
-  const contexts = /* @__PURE__ */ new Map();
+  const decisions = /* @__PURE__ */ new Map();
   const anchorMatchers = /* @__PURE__ */ new Map();
   for (const { item, content, place } of linking) {
+    let waits = false;
     const context = {
       filePath: place?.path ?? item.file.label,
-      resolvePage: (path) => place ? pages.get(whereKey(place.folder, path)) : void 0,
+      resolvePage: (path) => {
+        if (!place) return void 0;
+        const where = whereKey(place.folder, path);
+        waits ||= withoutPage.has(where);
+        return pages.get(where);
+      },
       anchorMatchers
     };
-    let waits = false;
-    const decided = rewriteLinks(content, {
-      ...context,
-      resolvePage: (path) => {
-        waits ||= place !== void 0 && withoutPage.has(whereKey(place.folder, path));
-        return context.resolvePage(path);
-      }
-    });
-    item.cautions = withLinkCautions(item.cautions, decided.cautions, ports.messages ?? englishTreeMessages);
-    if (decided.rewritten > 0) item.linksToPages = decided.rewritten;
-    if (waits) item.linksWaitForPages = true;
-    contexts.set(item.file.key, context);
+    const decided = rewriteLinks(content, context);
+    decisions.set(item.file.key, { context, cautions: decided.cautions, rewritten: decided.rewritten, waits });
   }
+  const words = ports.messages ?? englishTreeMessages;
+  const annotate = (item) => {
+    const decision = decisions.get(item.file.key);
+    if (!decision) return;
+    item.cautions = withLinkCautions(item.cautions, decision.cautions, words);
+    if (decision.rewritten > 0) item.linksToPages = decision.rewritten;
+    if (decision.waits) item.linksWaitForPages = true;
+  };
+  for (const { item } of linking) annotate(item);
   const rewrite = (fileKey, markdown) => {
-    const context = contexts.get(fileKey);
+    const context = decisions.get(fileKey)?.context;
     return context ? rewriteLinks(markdown, context).markdown : markdown;
   };
   return {
     rewrite,
+    annotate,
     async content(item, messages) {
       const planned = await plannedContent(item, messages);
       return planned.ok ? { ok: true, content: rewrite(item.file.key, planned.content) } : planned;

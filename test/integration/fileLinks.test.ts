@@ -10,9 +10,9 @@ import { cliFileLinkPorts } from '../../src/cli/fileLinks';
 import { readMarkdownSources } from '../../src/cli/files';
 import type { PageLink } from '../../src/core/links/pageLink';
 import { planFileLinks, type FileLinkPorts } from '../../src/core/run/fileLinks';
-import { planFile, planFiles, type PlanItem, type SourceFile } from '../../src/core/run/plan';
+import { landedLink, planFile, planFiles, type PlanItem, type SourceFile } from '../../src/core/run/plan';
 import { heldContent } from '../../src/core/run/plannedContent';
-import { runPlan, ThrottleGate, type RunOptions } from '../../src/core/run/runner';
+import { runPlan, ThrottleGate, type FileResult, type RunOptions } from '../../src/core/run/runner';
 import { sendPlanned } from '../../src/core/run/send';
 import { serializeManifest } from '../../src/core/tree/manifestFormat';
 import { useSignedInWorld } from '../support/signedInWorld';
@@ -119,6 +119,27 @@ describe('links to other files in single-file and flat publishes, against the sa
     assert.equal(blind.linksToPages, undefined);
     assert.match(linkCaution(blind) ?? '', /guide\/setup\.md#install \(the wiki's address is not set, so no page address can be made\)/);
     assert.equal(unaddressed.rewrite(blind.file.key, text), text);
+  });
+
+  it('a file planned again after its prompts keeps what was decided of its links, a link waiting for a page included', async () => {
+    await write({ 'draft.md': '# Draft\n\nNot published yet.\n', 'notes.md': `${NOTES}\nSee [the draft](draft.md).\n` });
+    const source: SourceFile = { key: join(repo, 'notes.md'), label: 'notes.md', text: await readFile(join(repo, 'notes.md'), 'utf8') };
+    // As the editor does: a first plan without a target, decided, then the plan made again with the prompts' answers.
+    const first = planFile(source, undefined, { titleFromFile: true });
+    const links = await planFileLinks([source], [first], ports());
+    assert.equal(first.state, 'incomplete');
+    const answered = planFile(source, undefined, TO);
+    assert.equal(answered.linksWaitForPages, undefined, 'a new plan knows nothing of its links yet');
+    links.annotate(answered);
+    assert.equal(answered.linksToPages, 1);
+    assert.equal(answered.linksWaitForPages, true, 'draft.md exists and has no page yet');
+    assert.equal(linkCaution(answered), linkCaution(first));
+    assert.match(linkCaution(answered) ?? '', /draft\.md \(no page is known for it\)/);
+
+    // What it leaves once published keeps no content hash: the next run sends it again to fill the link in.
+    const [result] = await send([answered], (item) => links.content(item));
+    assert.equal(result?.state, 'published', result?.outcome?.message);
+    assert.equal(landedLink(result as FileResult, 1)?.contentSha256, undefined);
   });
 
   it('a link to a folder\'s content file (README.md, index.md, <folder>.md) reaches its folder\'s recorded page', async () => {

@@ -6,7 +6,7 @@
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
 import type { PublishMessages } from '../messages/publishMessages';
 import { linkNames, type PageLink } from '../links/pageLink';
-import { linkDestinationTexts, markdownHeadings, rewriteLinks, withLinkCautions, type PageLookup, type RewriteContext } from '../links/rewrite';
+import { linkDestinationTexts, markdownHeadings, rewriteLinks, withLinkCautions, type LinkCaution, type PageLookup, type RewriteContext } from '../links/rewrite';
 import { linkTarget } from '../links/rewrite/linkTarget';
 import { pageAddress } from '../publish/pageAddress';
 import { frontMatterBody } from '../publish/frontMatter';
@@ -41,6 +41,19 @@ export interface FileLinks {
   content(item: PlanItem, messages?: PublishMessages): Promise<PlannedContent>;
   /** The Markdown of the file `fileKey` with its links to known pages in place (a plan that holds its content). */
   rewrite(fileKey: string, markdown: string): string;
+  /**
+   * Gives a plan of a file made again after planFileLinks (the editor plans a file again once its prompts are
+   * answered) the same decisions: its link caution, `linksToPages` and `linksWaitForPages`.
+   */
+  annotate(item: PlanItem): void;
+}
+
+/** What planning decided of one file's links. */
+interface LinkDecision {
+  context: RewriteContext;
+  cautions: LinkCaution[];
+  rewritten: number;
+  waits: boolean;
 }
 
 /** A link's file, as every file linking to it names it: its folder and its path there. */
@@ -88,34 +101,40 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
     }
   }
   const { pages, withoutPage } = await lookUpPages(linked, selection, ports);
-  const contexts = new Map<string, RewriteContext>();
+  const decisions = new Map<string, LinkDecision>();
   // One matcher per page for all the files linking to it.
   const anchorMatchers = new Map<string, (anchor: string) => string | undefined>();
   for (const { item, content, place } of linking) {
+    let waits = false;
     const context: RewriteContext = {
       filePath: place?.path ?? item.file.label,
-      resolvePage: (path) => (place ? pages.get(whereKey(place.folder, path)) : undefined),
+      resolvePage: (path) => {
+        if (!place) return undefined;
+        const where = whereKey(place.folder, path);
+        waits ||= withoutPage.has(where);
+        return pages.get(where);
+      },
       anchorMatchers,
     };
-    let waits = false;
-    const decided = rewriteLinks(content, {
-      ...context,
-      resolvePage: (path) => {
-        waits ||= place !== undefined && withoutPage.has(whereKey(place.folder, path));
-        return context.resolvePage(path);
-      },
-    });
-    item.cautions = withLinkCautions(item.cautions, decided.cautions, ports.messages ?? englishTreeMessages);
-    if (decided.rewritten > 0) item.linksToPages = decided.rewritten;
-    if (waits) item.linksWaitForPages = true;
-    contexts.set(item.file.key, context);
+    const decided = rewriteLinks(content, context);
+    decisions.set(item.file.key, { context, cautions: decided.cautions, rewritten: decided.rewritten, waits });
   }
+  const words = ports.messages ?? englishTreeMessages;
+  const annotate = (item: PlanItem): void => {
+    const decision = decisions.get(item.file.key);
+    if (!decision) return;
+    item.cautions = withLinkCautions(item.cautions, decision.cautions, words);
+    if (decision.rewritten > 0) item.linksToPages = decision.rewritten;
+    if (decision.waits) item.linksWaitForPages = true;
+  };
+  for (const { item } of linking) annotate(item);
   const rewrite = (fileKey: string, markdown: string): string => {
-    const context = contexts.get(fileKey);
+    const context = decisions.get(fileKey)?.context;
     return context ? rewriteLinks(markdown, context).markdown : markdown;
   };
   return {
     rewrite,
+    annotate,
     async content(item, messages) {
       const planned = await plannedContent(item, messages);
       return planned.ok ? { ok: true, content: rewrite(item.file.key, planned.content) } : planned;

@@ -97,6 +97,8 @@ export class FilePublisher {
       item = core.planFile(source, item.link, { ...options, force: true, acceptTitleChange: true, defaults: complete });
     }
     if (item.state !== 'send' || !item.complete) return;
+    // Planned again after the prompts, perhaps: the plan that is sent keeps what was decided of its links.
+    links.annotate(item);
     return this.guardAndSend(document, item, setup, override, links);
   }
 

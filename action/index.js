@@ -9982,6 +9982,7 @@ function landedLink(result, now, pageId) {
   const link = linkAfterPublish(result.item, target, now, result.outcome?.kind === "updated" ? "updated" : "created", result.proven);
   const landed = pageId ? { ...link, pageId } : link;
   if (result.item.linksWaitForPages) delete landed.contentSha256;
+  if (result.item.linkTargets !== void 0) landed.linkTargets = result.item.linkTargets;
   return landed;
 }
 
@@ -11247,6 +11248,98 @@ function siteAddress(baseUrl) {
   return `${url.origin}${path}`;
 }
 
+// src/core/tree/shape.ts
+function shapeTree(files, rootPath) {
+  const root = folderKey(rootPath);
+  const folders = /* @__PURE__ */ new Map([[root, { files: [], subfolders: /* @__PURE__ */ new Set(), publishable: false }]]);
+  const seen = /* @__PURE__ */ new Set();
+  const outside = [];
+  const refused2 = [];
+  for (const file of files) {
+    if (seen.has(file.path)) continue;
+    seen.add(file.path);
+    if (!isBelow(file.path, root) || file.path.endsWith("/")) {
+      outside.push(file.path);
+      continue;
+    }
+    if (file.refused) refused2.push(file.path);
+    folderAt(folders, parentFolderOf(file.path)).files.push(file);
+    if (!file.refused) markPublishable(folders, parentFolderOf(file.path), root);
+  }
+  const nodes = [];
+  const top = addChildren(folders, root, { parent: void 0, depth: 0, content: void 0 }, nodes);
+  return { rootPath: root, nodes, byPath: new Map(nodes.map((node) => [node.path, node])), top, refused: refused2.sort(compareRelativePaths), outside };
+}
+function nodeOfFile(tree, filePath) {
+  const own = tree.byPath.get(filePath);
+  if (own) return own;
+  const folder = tree.byPath.get(parentFolderOf(filePath));
+  return folder?.contentFrom === filePath ? folder : void 0;
+}
+function folderAt(folders, key) {
+  const existing = folders.get(key);
+  if (existing) return existing;
+  const created = { files: [], subfolders: /* @__PURE__ */ new Set(), publishable: false };
+  folders.set(key, created);
+  folderAt(folders, parentFolderOf(key)).subfolders.add(key);
+  return created;
+}
+function markPublishable(folders, key, root) {
+  for (let at = key; ; at = parentFolderOf(at)) {
+    const folder = folders.get(at);
+    if (!folder || folder.publishable) return;
+    folder.publishable = true;
+    if (at === root) return;
+  }
+}
+function addChildren(folders, key, place, nodes) {
+  const folder = folders.get(key);
+  if (!folder) return [];
+  const { parent, depth } = place;
+  const paths = [];
+  const files = folder.files.filter((file) => file !== place.content && !file.refused).sort((a, b) => compareRelativePaths(a.path, b.path));
+  for (const file of files) {
+    nodes.push({ kind: "file", path: file.path, title: file.title, ...parent !== void 0 ? { parent } : {}, children: [], depth });
+    paths.push(file.path);
+  }
+  const subfolders = [...folder.subfolders].filter((sub) => folders.get(sub)?.publishable).sort(compareRelativePaths);
+  for (const sub of subfolders) {
+    const content = folderContentFile(folders.get(sub)?.files ?? [], nameOf(sub));
+    const node = folderNode(sub, content, parent, depth);
+    nodes.push(node);
+    node.children = addChildren(folders, sub, { parent: sub, depth: depth + 1, content }, nodes);
+    paths.push(sub);
+  }
+  return paths;
+}
+function folderNode(key, content, parent, depth) {
+  const base = { kind: "folder", path: key, ...parent !== void 0 ? { parent } : {}, children: [], depth };
+  if (content && !content.refused) return { ...base, title: content.titleFromName ? readableFolderName(nameOf(key)) : content.title, contentFrom: content.path };
+  return { ...base, title: readableFolderName(nameOf(key)), generated: true, ...content ? { contentRefused: content.path } : {} };
+}
+
+// src/core/tree/linkTargets.ts
+function linkTargetsDigest(destinations, filePath, pageIdOf) {
+  const reached = /* @__PURE__ */ new Set();
+  for (const destination of destinations) {
+    const target = linkTarget(destination, filePath);
+    if (target.kind !== "file" || !target.markdown || target.path === void 0) continue;
+    reached.add(`${target.path} ${pageIdOf(target.path) ?? ""}`);
+  }
+  return sha256Hex([...reached].sort().join("\n"));
+}
+function treePageIdByPath(tree, idOfKey, recordedIdOf) {
+  const root = tree.rootPath;
+  return (path) => {
+    const node = nodeOfFile(tree, `${root}${path}`);
+    return node ? idOfKey(node.path.slice(root.length)) : recordedIdOf(path);
+  };
+}
+function linkingFileOf(node, rootPath) {
+  const source2 = node.kind === "file" ? node.path : node.contentFrom ?? `${node.path}index.md`;
+  return source2.slice(rootPath.length);
+}
+
 // src/core/messages/walkMessages.ts
 var englishWalkMessages = {
   link: (label) => `${label} is a symbolic link; links are not followed, so that a repository cannot publish files from outside it.`,
@@ -11334,14 +11427,15 @@ async function planFileLinks(sources, items, ports) {
     selection.set(source2.key, { source: source2, item });
     const body = frontMatterBody(source2.text);
     if (!body.includes("](") && !body.includes("]:")) continue;
-    linking.push({ item, content: item.content ?? deriveContent(body, item.recipe).content, place: ports.placeOf(source2.key) });
+    const content = item.content ?? deriveContent(body, item.recipe).content;
+    linking.push({ item, content, place: ports.placeOf(source2.key), destinations: linkDestinationTexts(content) });
   }
   const whereKey = (folder, path) => `${ports.fs.key(folder)}
 ${path}`;
   const linked = /* @__PURE__ */ new Map();
-  for (const { content, place } of linking) {
+  for (const { destinations, place } of linking) {
     if (!place) continue;
-    for (const destination of linkDestinationTexts(content)) {
+    for (const destination of destinations) {
       const target = linkTarget(destination, place.path);
       if (target.kind !== "file" || !target.markdown || target.path === void 0) continue;
       const key = whereKey(place.folder, target.path);
@@ -11350,10 +11444,10 @@ ${path}`;
       linked.set(key, file);
     }
   }
-  const { pages, withoutPage } = await lookUpPages(linked, selection, ports);
+  const { pages, pageIds, withoutPage } = await lookUpPages(linked, selection, ports);
   const decisions = /* @__PURE__ */ new Map();
   const anchorMatchers = /* @__PURE__ */ new Map();
-  for (const { item, content, place } of linking) {
+  for (const { item, content, place, destinations } of linking) {
     let waits = false;
     const context = {
       filePath: place?.path ?? item.file.label,
@@ -11366,7 +11460,8 @@ ${path}`;
       anchorMatchers
     };
     const decided = rewriteLinks(content, context);
-    decisions.set(item.file.key, { context, cautions: decided.cautions, rewritten: decided.rewritten, waits });
+    const linkTargets = place && ports.siteBase !== void 0 ? linkTargetsDigest(destinations, place.path, (path) => pageIds.get(whereKey(place.folder, path))) : void 0;
+    decisions.set(item.file.key, { context, cautions: decided.cautions, rewritten: decided.rewritten, waits, linkTargets });
   }
   const words = ports.messages ?? englishTreeMessages;
   const annotate = (item) => {
@@ -11375,6 +11470,10 @@ ${path}`;
     item.cautions = withLinkCautions(item.cautions, decision.cautions, words);
     if (decision.rewritten > 0) item.linksToPages = decision.rewritten;
     if (decision.waits) item.linksWaitForPages = true;
+    if (decision.linkTargets === void 0) return;
+    const reachedBefore = item.link?.linkTargets;
+    if (item.state === "unchanged" && reachedBefore !== void 0 && reachedBefore !== decision.linkTargets) item.state = "send";
+    item.linkTargets = decision.linkTargets;
   };
   for (const { item } of linking) annotate(item);
   const rewrite = (fileKey, markdown) => {
@@ -11403,6 +11502,7 @@ async function lookUpPages(linked, selection, ports) {
     return spaceKeys.get(spaceId);
   };
   const pages = /* @__PURE__ */ new Map();
+  const pageIds = /* @__PURE__ */ new Map();
   const withoutPage = /* @__PURE__ */ new Set();
   await Promise.all(located.map(async ({ where, file, location, key }) => {
     const link = links.get(key);
@@ -11410,15 +11510,23 @@ async function lookUpPages(linked, selection, ports) {
       if (link === void 0) withoutPage.add(where);
       return;
     }
+    pageIds.set(where, link.pageId);
     const url = ports.siteBase === void 0 ? void 0 : pageAddress(ports.siteBase, await spaceKeyOf(link.spaceId), link.pageId, link.pageTitle);
     if (url === void 0) {
       pages.set(where, "noAddress");
       return;
     }
-    const text2 = !file.anchored ? void 0 : selection.get(key)?.source.text ?? await readText(ports.fs, location);
-    pages.set(where, { url, title: link.pageTitle, headings: text2 === void 0 ? [] : markdownHeadings(frontMatterBody(text2)) });
+    const sent = !file.anchored ? void 0 : await sentMarkdown(selection.get(key), location, link.pageTitle, ports);
+    pages.set(where, { url, title: link.pageTitle, headings: sent === void 0 ? [] : markdownHeadings(sent) });
   }));
-  return { pages, withoutPage };
+  return { pages, pageIds, withoutPage };
+}
+async function sentMarkdown(selected, location, pageTitle, ports) {
+  if (selected) return selected.item.content ?? deriveContent(frontMatterBody(selected.source.text), selected.item.recipe).content;
+  const text2 = await readText(ports.fs, location);
+  if (text2 === void 0) return void 0;
+  const split = splitFrontMatter(text2);
+  return split.omitTitleHeading ?? ports.omitTitleHeading ?? false ? omitTitleHeading2(split.content, pageTitle) : split.content;
 }
 function selectionLink(item) {
   if (!item?.link) return void 0;
@@ -13009,98 +13117,6 @@ function stillThere(path, refused2) {
 var sameFolder = (gone, node) => parentFolderOf(gone.path) === parentFolderOf(node.path);
 var sameName = (gone, node) => nameOf(gone.path).toLowerCase() === nameOf(node.path).toLowerCase();
 var sameTitle = (gone, node) => titleKey(gone.page.title) === titleKey(node.title);
-
-// src/core/tree/shape.ts
-function shapeTree(files, rootPath) {
-  const root = folderKey(rootPath);
-  const folders = /* @__PURE__ */ new Map([[root, { files: [], subfolders: /* @__PURE__ */ new Set(), publishable: false }]]);
-  const seen = /* @__PURE__ */ new Set();
-  const outside = [];
-  const refused2 = [];
-  for (const file of files) {
-    if (seen.has(file.path)) continue;
-    seen.add(file.path);
-    if (!isBelow(file.path, root) || file.path.endsWith("/")) {
-      outside.push(file.path);
-      continue;
-    }
-    if (file.refused) refused2.push(file.path);
-    folderAt(folders, parentFolderOf(file.path)).files.push(file);
-    if (!file.refused) markPublishable(folders, parentFolderOf(file.path), root);
-  }
-  const nodes = [];
-  const top = addChildren(folders, root, { parent: void 0, depth: 0, content: void 0 }, nodes);
-  return { rootPath: root, nodes, byPath: new Map(nodes.map((node) => [node.path, node])), top, refused: refused2.sort(compareRelativePaths), outside };
-}
-function nodeOfFile(tree, filePath) {
-  const own = tree.byPath.get(filePath);
-  if (own) return own;
-  const folder = tree.byPath.get(parentFolderOf(filePath));
-  return folder?.contentFrom === filePath ? folder : void 0;
-}
-function folderAt(folders, key) {
-  const existing = folders.get(key);
-  if (existing) return existing;
-  const created = { files: [], subfolders: /* @__PURE__ */ new Set(), publishable: false };
-  folders.set(key, created);
-  folderAt(folders, parentFolderOf(key)).subfolders.add(key);
-  return created;
-}
-function markPublishable(folders, key, root) {
-  for (let at = key; ; at = parentFolderOf(at)) {
-    const folder = folders.get(at);
-    if (!folder || folder.publishable) return;
-    folder.publishable = true;
-    if (at === root) return;
-  }
-}
-function addChildren(folders, key, place, nodes) {
-  const folder = folders.get(key);
-  if (!folder) return [];
-  const { parent, depth } = place;
-  const paths = [];
-  const files = folder.files.filter((file) => file !== place.content && !file.refused).sort((a, b) => compareRelativePaths(a.path, b.path));
-  for (const file of files) {
-    nodes.push({ kind: "file", path: file.path, title: file.title, ...parent !== void 0 ? { parent } : {}, children: [], depth });
-    paths.push(file.path);
-  }
-  const subfolders = [...folder.subfolders].filter((sub) => folders.get(sub)?.publishable).sort(compareRelativePaths);
-  for (const sub of subfolders) {
-    const content = folderContentFile(folders.get(sub)?.files ?? [], nameOf(sub));
-    const node = folderNode(sub, content, parent, depth);
-    nodes.push(node);
-    node.children = addChildren(folders, sub, { parent: sub, depth: depth + 1, content }, nodes);
-    paths.push(sub);
-  }
-  return paths;
-}
-function folderNode(key, content, parent, depth) {
-  const base = { kind: "folder", path: key, ...parent !== void 0 ? { parent } : {}, children: [], depth };
-  if (content && !content.refused) return { ...base, title: content.titleFromName ? readableFolderName(nameOf(key)) : content.title, contentFrom: content.path };
-  return { ...base, title: readableFolderName(nameOf(key)), generated: true, ...content ? { contentRefused: content.path } : {} };
-}
-
-// src/core/tree/linkTargets.ts
-function linkTargetsDigest(destinations, filePath, pageIdOf) {
-  const reached = /* @__PURE__ */ new Set();
-  for (const destination of destinations) {
-    const target = linkTarget(destination, filePath);
-    if (target.kind !== "file" || !target.markdown || target.path === void 0) continue;
-    reached.add(`${target.path} ${pageIdOf(target.path) ?? ""}`);
-  }
-  return sha256Hex([...reached].sort().join("\n"));
-}
-function treePageIdByPath(tree, idOfKey, recordedIdOf) {
-  const root = tree.rootPath;
-  return (path) => {
-    const node = nodeOfFile(tree, `${root}${path}`);
-    return node ? idOfKey(node.path.slice(root.length)) : recordedIdOf(path);
-  };
-}
-function linkingFileOf(node, rootPath) {
-  const source2 = node.kind === "file" ? node.path : node.contentFrom ?? `${node.path}index.md`;
-  return source2.slice(rootPath.length);
-}
 
 // src/core/tree/treePlan.ts
 function digestTreeSource(source2, options) {

@@ -68,4 +68,26 @@ describe('CLI: links to other files in a flat publish', () => {
     const third = await run(['--dry-run']);
     assert.deepEqual(third, [['a.md', 'unchanged'], ['b.md', 'unchanged']]);
   });
+
+  it('an unchanged file goes again when a page its links reach now has another ID, and then rests', async () => {
+    const root = await cli.tree({ 'a.md': '# Alpha\n\nRead [the usage](b.md#usage).\n', 'b.md': '# Beta\n\n## Usage\n\nCall it.\n' });
+    const publish = async (files: string[], to: string[], extra: string[] = []) => {
+      const result = await runCli(['publish', ...files, ...to, '--state', '.wiki-state.json', '--json', ...extra], { cwd: root, env: cli.env() });
+      assert.equal(result.code, 0, `${result.stdout}\n${result.stderr}`);
+      return fileRecords(result).map((record) => [record.file, record.status]);
+    };
+    await publish(['a.md', 'b.md'], TO);
+    await publish(['a.md', 'b.md'], TO);
+    assert.deepEqual(await publish(['a.md'], TO, ['--dry-run']), [['a.md', 'unchanged']]);
+    // Beta is published to another space: a new page, with another ID. Alpha's text is the same, but its link
+    // would lead to the old page: it goes again, with the new page's address.
+    await publish(['b.md'], ['--space', 'ENG', '--parent', '234567'], ['--retarget']);
+    const moved = cli.world.sandbox.pages().find((candidate) => candidate.title === 'Beta' && candidate.parentId === '234567');
+    assert.ok(moved, 'Beta has a page under 234567');
+    assert.deepEqual(await publish(['a.md'], TO, ['--dry-run']), [['a.md', 'send']]);
+    assert.deepEqual(await publish(['a.md'], TO), [['a.md', 'published']]);
+    const address = `${cli.world.sandbox.baseUrl}/wiki/spaces/ENG/pages/${moved.id}/Beta#Usage`;
+    assert.ok(page('Alpha').markdown.includes(`[the usage](${address})`), page('Alpha').markdown);
+    assert.deepEqual(await publish(['a.md'], TO, ['--dry-run']), [['a.md', 'unchanged']]);
+  });
 });

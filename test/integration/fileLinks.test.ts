@@ -142,6 +142,35 @@ describe('links to other files in single-file and flat publishes, against the sa
     assert.equal(landedLink(result as FileResult, 1)?.contentSha256, undefined);
   });
 
+  it('a title heading the linked page leaves out is no anchor there, on its own or in the same selection', async () => {
+    await write({ 'notes.md': '# Notes\n\nSee [the top](guide/setup.md#setup) and [the step](guide/setup.md#install).\n' });
+    const plan = async (files: string[], extra: Partial<FileLinkPorts<string>>, omitTitleHeading = false) => {
+      const read = await readMarkdownSources(files, repo);
+      assert.ok(read.ok);
+      const items = planFiles(read.files, new Map(), { ...TO, omitTitleHeading });
+      await planFileLinks(read.files, items, ports(extra));
+      return items.find((item) => item.file.label === 'notes.md');
+    };
+    // The page shows its first heading: both anchors are headings of it.
+    assert.equal(linkCaution(await plan(['notes.md'], {})), undefined);
+    // Published with the title heading left out (the editor's setting), "Setup" is no heading of its page.
+    const unknownTop = '1 link stays as written and will not work on the wiki: guide/setup.md#setup (no such heading in the target).';
+    assert.equal(linkCaution(await plan(['notes.md'], { omitTitleHeading: true })), unknownTop);
+    // The linked file's front matter says so itself.
+    await write({ 'guide/setup.md': `---\nomitTitleHeading: true\n---\n${SETUP}` });
+    assert.equal(linkCaution(await plan(['notes.md'], {})), unknownTop);
+    // A file of the same selection: as its plan sends it (recorded page, title heading left out by the run's option).
+    await write({ 'guide/setup.md': SETUP });
+    const recorded = async () => ({ links: new Map([[join(repo, 'guide', 'setup.md'), { spaceId: '1001', parentId: ids.guide, pageTitle: 'Setup', pageId: ids.setup, publishedAt: 0 }]]) });
+    const selected = await readMarkdownSources(['notes.md', 'guide/setup.md'], repo);
+    assert.ok(selected.ok);
+    const setupKey = join(repo, 'guide', 'setup.md');
+    const items = planFiles(selected.files, (await recorded()).links, { ...TO, omitTitleHeading: true });
+    await planFileLinks(selected.files, items, ports({ recordedLinks: recorded }));
+    assert.equal(items.find((item) => item.file.key === setupKey)?.recipe.omitHeading, 'Setup');
+    assert.equal(linkCaution(items.find((item) => item.file.label === 'notes.md')), unknownTop);
+  });
+
   it('a link to a folder\'s content file (README.md, index.md, <folder>.md) reaches its folder\'s recorded page', async () => {
     await write({ 'guide/README.md': '# Guide\n\n## Overview\n', 'index.md': '# Index\n\nStart with [the guide](guide/README.md#overview).\n' });
     const read = await readMarkdownSources(['index.md'], repo);

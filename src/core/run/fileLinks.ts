@@ -9,7 +9,9 @@ import { linkNames, type PageLink } from '../links/pageLink';
 import { linkDestinationTexts, markdownHeadings, rewriteLinks, withLinkCautions, type LinkCaution, type PageLookup, type RewriteContext } from '../links/rewrite';
 import { linkTarget } from '../links/rewrite/linkTarget';
 import { pageAddress } from '../publish/pageAddress';
-import { frontMatterBody } from '../publish/frontMatter';
+import { frontMatterBody, splitFrontMatter } from '../publish/frontMatter';
+import { omitTitleHeading } from '../publish/titleHeading';
+import { linkTargetsDigest } from '../tree/linkTargets';
 import type { RepositoryLinks } from '../tree/repositoryLinks';
 import { decodeText } from '../walk/decode';
 import type { WalkFs } from '../walk/walkFs';
@@ -32,6 +34,11 @@ export interface FileLinkPorts<L> {
   siteBase: string | undefined;
   /** The space's key as page addresses write it (addressSpaceKey). */
   spaceKey(spaceId: string): Promise<string>;
+  /**
+   * Whether a page leaves out a first heading that repeats its title, unless its file's front matter says (the
+   * editor's setting; the command line never does): a linked file's page then has no such heading to anchor to.
+   */
+  omitTitleHeading?: boolean;
   /** The words of the link cautions; English when not given. */
   messages?: TreeMessages;
 }
@@ -43,7 +50,8 @@ export interface FileLinks {
   rewrite(fileKey: string, markdown: string): string;
   /**
    * Gives a plan of a file made again after planFileLinks (the editor plans a file again once its prompts are
-   * answered) the same decisions: its link caution, `linksToPages` and `linksWaitForPages`.
+   * answered) the same decisions: its link caution, `linksToPages`, `linksWaitForPages` and `linkTargets`, and
+   * sends an unchanged file again when a page its links reach has another ID than when it last went out.
    */
   annotate(item: PlanItem): void;
 }
@@ -54,6 +62,8 @@ interface LinkDecision {
   cautions: LinkCaution[];
   rewritten: number;
   waits: boolean;
+  /** The digest of the pages its links reach (tree/linkTargets.ts); undefined when no page address can be made. */
+  linkTargets: string | undefined;
 }
 
 /** A link's file, as every file linking to it names it: its folder and its path there. */
@@ -68,6 +78,8 @@ interface Linking<L> {
   item: PlanItem;
   content: string;
   place: { folder: L; path: string } | undefined;
+  /** Its link destinations as written, distinct. */
+  destinations: string[];
 }
 
 /**
@@ -85,13 +97,14 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
     selection.set(source.key, { source, item });
     const body = frontMatterBody(source.text);
     if (!body.includes('](') && !body.includes(']:')) continue;
-    linking.push({ item, content: item.content ?? deriveContent(body, item.recipe).content, place: ports.placeOf(source.key) });
+    const content = item.content ?? deriveContent(body, item.recipe).content;
+    linking.push({ item, content, place: ports.placeOf(source.key), destinations: linkDestinationTexts(content) });
   }
   const whereKey = (folder: L, path: string): string => `${ports.fs.key(folder)}\n${path}`;
   const linked = new Map<string, LinkedFile<L>>();
-  for (const { content, place } of linking) {
+  for (const { destinations, place } of linking) {
     if (!place) continue;
-    for (const destination of linkDestinationTexts(content)) {
+    for (const destination of destinations) {
       const target = linkTarget(destination, place.path);
       if (target.kind !== 'file' || !target.markdown || target.path === undefined) continue;
       const key = whereKey(place.folder, target.path);
@@ -100,11 +113,11 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
       linked.set(key, file);
     }
   }
-  const { pages, withoutPage } = await lookUpPages(linked, selection, ports);
+  const { pages, pageIds, withoutPage } = await lookUpPages(linked, selection, ports);
   const decisions = new Map<string, LinkDecision>();
   // One matcher per page for all the files linking to it.
   const anchorMatchers = new Map<string, (anchor: string) => string | undefined>();
-  for (const { item, content, place } of linking) {
+  for (const { item, content, place, destinations } of linking) {
     let waits = false;
     const context: RewriteContext = {
       filePath: place?.path ?? item.file.label,
@@ -117,7 +130,10 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
       anchorMatchers,
     };
     const decided = rewriteLinks(content, context);
-    decisions.set(item.file.key, { context, cautions: decided.cautions, rewritten: decided.rewritten, waits });
+    // Without a site address no link reaches a page, whatever their IDs: nothing to compare the next run with.
+    const linkTargets = place && ports.siteBase !== undefined
+      ? linkTargetsDigest(destinations, place.path, (path) => pageIds.get(whereKey(place.folder, path))) : undefined;
+    decisions.set(item.file.key, { context, cautions: decided.cautions, rewritten: decided.rewritten, waits, linkTargets });
   }
   const words = ports.messages ?? englishTreeMessages;
   const annotate = (item: PlanItem): void => {
@@ -126,6 +142,12 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
     item.cautions = withLinkCautions(item.cautions, decision.cautions, words);
     if (decision.rewritten > 0) item.linksToPages = decision.rewritten;
     if (decision.waits) item.linksWaitForPages = true;
+    if (decision.linkTargets === undefined) return;
+    // The same text sends a dead link when a page it links to has another ID than when it last went out (its file
+    // now publishes to a new page, or the page was deleted and created again): sent again, as a tree page is.
+    const reachedBefore = item.link?.linkTargets;
+    if (item.state === 'unchanged' && reachedBefore !== undefined && reachedBefore !== decision.linkTargets) item.state = 'send';
+    item.linkTargets = decision.linkTargets;
   };
   for (const { item } of linking) annotate(item);
   const rewrite = (fileKey: string, markdown: string): string => {
@@ -146,7 +168,9 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
  * The page of each linked file (by its place): its address and headings, 'noAddress', or undefined when unknown; and
  * the places of files that exist but have no known page yet (a later publish may know it).
  */
-async function lookUpPages<L>(linked: ReadonlyMap<string, LinkedFile<L>>, selection: ReadonlyMap<string, { source: SourceFile; item: PlanItem }>, ports: FileLinkPorts<L>): Promise<{ pages: Map<string, PageLookup>; withoutPage: Set<string> }> {
+async function lookUpPages<L>(
+  linked: ReadonlyMap<string, LinkedFile<L>>, selection: ReadonlyMap<string, { source: SourceFile; item: PlanItem }>, ports: FileLinkPorts<L>,
+): Promise<{ pages: Map<string, PageLookup>; pageIds: Map<string, string>; withoutPage: Set<string> }> {
   const found = await Promise.all([...linked].map(async ([where, file]) => ({ where, file, location: await regularFileAt(ports.fs, file.folder, file.path) })));
   const located = found.flatMap(({ where, file, location }) => (location === undefined ? [] : [{ where, file, location, key: ports.fs.key(location) }]));
   const links = new Map<string, PageLink | undefined>();
@@ -160,6 +184,7 @@ async function lookUpPages<L>(linked: ReadonlyMap<string, LinkedFile<L>>, select
     return spaceKeys.get(spaceId) as Promise<string>;
   };
   const pages = new Map<string, PageLookup>();
+  const pageIds = new Map<string, string>();
   const withoutPage = new Set<string>();
   await Promise.all(located.map(async ({ where, file, location, key }) => {
     const link = links.get(key);
@@ -169,15 +194,28 @@ async function lookUpPages<L>(linked: ReadonlyMap<string, LinkedFile<L>>, select
       if (link === undefined) withoutPage.add(where);
       return;
     }
+    pageIds.set(where, link.pageId);
     const url = ports.siteBase === undefined ? undefined : pageAddress(ports.siteBase, await spaceKeyOf(link.spaceId), link.pageId, link.pageTitle);
     if (url === undefined) {
       pages.set(where, 'noAddress');
       return;
     }
-    const text = !file.anchored ? undefined : selection.get(key)?.source.text ?? await readText(ports.fs, location);
-    pages.set(where, { url, title: link.pageTitle, headings: text === undefined ? [] : markdownHeadings(frontMatterBody(text)) });
+    const sent = !file.anchored ? undefined : await sentMarkdown(selection.get(key), location, link.pageTitle, ports);
+    pages.set(where, { url, title: link.pageTitle, headings: sent === undefined ? [] : markdownHeadings(sent) });
   }));
-  return { pages, withoutPage };
+  return { pages, pageIds, withoutPage };
+}
+
+/**
+ * What a linked file's page shows, for its headings: a file of the selection as its plan sends it; another as it
+ * would publish to its page, without a first heading that repeats the page's title when that is left out.
+ */
+async function sentMarkdown<L>(selected: { source: SourceFile; item: PlanItem } | undefined, location: L, pageTitle: string, ports: FileLinkPorts<L>): Promise<string | undefined> {
+  if (selected) return selected.item.content ?? deriveContent(frontMatterBody(selected.source.text), selected.item.recipe).content;
+  const text = await readText(ports.fs, location);
+  if (text === undefined) return undefined;
+  const split = splitFrontMatter(text);
+  return split.omitTitleHeading ?? ports.omitTitleHeading ?? false ? omitTitleHeading(split.content, pageTitle) : split.content;
 }
 
 /** A selected file's page: the one its link names, when its plan sends it there (or cannot send it at all). */

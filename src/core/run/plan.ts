@@ -107,6 +107,11 @@ export interface PlanItem {
    * filling the link in once that page is known (a flat run has no second pass).
    */
   linksWaitForPages?: boolean;
+  /**
+   * The digest of the pages its links to other files reach, as planned (fileLinks.ts; tree/linkTargets.ts): the link
+   * it leaves records it, so that a later plan sends it again when one of those pages has another ID.
+   */
+  linkTargets?: string;
   /** The edit guard's verdict, once guardPlan ran. */
   guard?: GuardVerdict;
   /** For state 'retitled': the file's own title now, and the page its link names. */
@@ -310,5 +315,6 @@ export function landedLink(result: Pick<FileResult, 'state' | 'item' | 'outcome'
   const link = linkAfterPublish(result.item, target, now, result.outcome?.kind === 'updated' ? 'updated' : 'created', result.proven);
   const landed = pageId ? { ...link, pageId } : link;
   if (result.item.linksWaitForPages) delete landed.contentSha256;
+  if (result.item.linkTargets !== undefined) landed.linkTargets = result.item.linkTargets;
   return landed;
 }

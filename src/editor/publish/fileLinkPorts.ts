@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { FileLinkPorts } from '../../core/run/fileLinks';
 import { editorTreeMessages } from '../messages/treeMessages';
 import { onDemand } from '../onDemandLoader';
-import type { PublishDependencies } from './publishContext';
+import { omitTitleHeadingSetting, type PublishDependencies } from './publishContext';
 import { recordedPagesOf } from './repositoryLinks';
 import { workspaceWalkFs } from './workspaceWalkFs';
 
@@ -23,6 +23,7 @@ export function editorFileLinkPorts(deps: PublishDependencies): FileLinkPorts<vs
     siteBase: deps.wiki.baseUrl().trim() || undefined,
     // Page access only when a link needs a numeric space's key: most publishes link to no page at all.
     spaceKey: async (spaceId) => onDemand().addressSpaceKey(spaceId, await deps.wiki.pages()),
+    omitTitleHeading: omitTitleHeadingSetting(),
     messages: editorTreeMessages,
   };
 }

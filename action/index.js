@@ -8772,8 +8772,8 @@ function sha256Hex(text2) {
 function contentHash(content) {
   return sha256Hex(content);
 }
-function deriveContent(body, recipe, messages) {
-  const diagrams = renderDiagrams(body, { rendererUrl: recipe.diagramRenderer, ...messages ? { messages } : {} });
+function deriveContent(body, recipe, messages, settingName) {
+  const diagrams = renderDiagrams(body, { rendererUrl: recipe.diagramRenderer, ...messages ? { messages } : {}, ...settingName ? { settingName } : {} });
   const withDiagrams = diagrams.ok ? diagrams.markdown : body;
   return { content: recipe.omitHeading !== void 0 ? omitTitleHeading2(withDiagrams, recipe.omitHeading) : withDiagrams, diagrams };
 }
@@ -9835,7 +9835,7 @@ function planFileWithContent(file, link, options, prepared) {
     ...options.diagramRenderer !== void 0 ? { diagramRenderer: options.diagramRenderer } : {},
     ...omit && complete ? { omitHeading: complete.pageTitle } : {}
   };
-  const { content, diagrams } = deriveContent(prepared.content, recipe, options.messages);
+  const { content, diagrams } = deriveContent(prepared.content, recipe, options.messages, options.diagramsSetting);
   const contentSha256 = contentHash(content);
   const refusals = [];
   if (file.readProblem !== void 0) refusals.push({ code: "unreadable", message: file.readProblem, fix: void 0 });
@@ -9867,7 +9867,7 @@ function planFileWithContent(file, link, options, prepared) {
     refusals,
     // A file the runner can read again is not held in memory: 10,000 files' texts are most of a plan's weight.
     ...file.readAgain ? {} : { content },
-    cautions: [...cautionsFor(content, prepared.findings, options.messages), ...diagramCautions(diagrams, options.messages)],
+    cautions: [...cautionsFor(content, prepared.findings, options.messages), ...diagramCautions(diagrams, options)],
     ...retitled ? { retitled } : {}
   };
   return { item, content };
@@ -9890,8 +9890,8 @@ function preparedFacts(prepared) {
     findings: prepared.findings
   };
 }
-function diagramCautions(diagrams, messages) {
-  const caution = diagrams.ok && !diagrams.rendered ? diagramCaution(diagrams.diagrams, false, void 0, messages) : void 0;
+function diagramCautions(diagrams, options) {
+  const caution = diagrams.ok && !diagrams.rendered ? diagramCaution(diagrams.diagrams, false, options.diagramsSetting, options.messages) : void 0;
   return caution ? [caution] : [];
 }
 function namesTitle(prepared) {
@@ -10138,6 +10138,53 @@ function fromJsonLines(text2) {
   return plans;
 }
 
+// src/cli/runRecords.ts
+function parentText(record) {
+  if (record.parentId !== void 0) return record.parentId;
+  return record.tree?.parentTitle !== void 0 ? `the tree's page ${JSON.stringify(record.tree.parentTitle)}` : "?";
+}
+var RunRecords = class {
+  /** Every record in the order it came, for the action's results file. */
+  all = [];
+  planned = /* @__PURE__ */ new Map();
+  results = /* @__PURE__ */ new Map();
+  moves;
+  check;
+  summary;
+  add = (record) => {
+    this.all.push(record);
+    switch (record.type) {
+      case "plan":
+        this.planned.set(String(record.file), record);
+        break;
+      case "file":
+        this.results.set(String(record.file), record);
+        break;
+      case "tree":
+        this.moves = record;
+        break;
+      case "planCheck":
+        this.check = record;
+        break;
+      case "summary":
+        this.summary = record;
+        break;
+    }
+  };
+  get plan() {
+    return [...this.planned.values()];
+  }
+  get files() {
+    return [...this.results.values()];
+  }
+  /** Whether the run read the wiki: any guard verdict other than "not checked", or a plan digest that covers it. */
+  get wikiRead() {
+    if (this.summary?.plan) return this.summary.plan.wikiChecked;
+    if (this.check) return this.check.wikiChecked;
+    return [...this.planned.values(), ...this.results.values()].some((record) => record.wikiEdits?.checked === true);
+  }
+};
+
 // src/cli/planMarkdown.ts
 var COMMENT_MAX_CHARS = 6e4;
 function runMarkdown(records, options = {}) {
@@ -10208,7 +10255,7 @@ function planWord(record) {
 }
 function pageCell(record) {
   const title = record.title === void 0 ? "(no title)" : linkText(record.title, record.url);
-  return `${title} in ${inlineText(record.spaceId ?? "?")} under ${inlineText(record.parentId ?? "?")}`;
+  return `${title} in ${inlineText(record.spaceId ?? "?")} under ${inlineText(parentText(record))}`;
 }
 function guardNote(wikiEdits, status) {
   if (!wikiEdits) return "";
@@ -11696,6 +11743,7 @@ function resolveToken(env, now) {
   const checked = validateApiToken(raw, now, englishTokenMessages);
   return checked.ok ? { ok: true, value: checked.token } : { ok: false, message: `${API_TOKEN_ENV_VAR} is refused. ${checked.message}` };
 }
+var DIAGRAMS_FLAG = "--diagrams (or WIKI_PUBLISHER_DIAGRAMS)";
 function resolveDiagramRenderer(flag, env) {
   return flag ?? (env.WIKI_PUBLISHER_DIAGRAMS?.trim() || void 0);
 }
@@ -12840,7 +12888,7 @@ function targetFields(item) {
 }
 function targetText(record) {
   const title = record.title === void 0 ? "(no title)" : JSON.stringify(record.title);
-  return `${title} in ${record.spaceId ?? "?"} under ${record.parentId ?? "?"}`;
+  return `${title} in ${record.spaceId ?? "?"} under ${parentText(record)}`;
 }
 function joinLine(word, file, target, message, cautions) {
   const notes = cautions.map((caution) => ` [caution: ${caution}]`).join("");
@@ -13126,7 +13174,7 @@ function digestTreeSource(source2, options) {
   const names = prepared.frontMatterTarget;
   const title = suggestTitle(prepared.frontMatterTitle, prepared.findings.firstHeading, source2.label);
   const noLinks = { headings: [], destinations: [] };
-  const renderer = options.diagramRenderer ? { diagramRenderer: options.diagramRenderer } : {};
+  const renderer = diagramOptions(options);
   if (source2.readProblem !== void 0 || prepared.frontMatterProblems.length > 0) {
     const item2 = planFile(source2, link, { defaults: { spaceId: options.spaceId, parentId: options.parentId, pageTitle: source2.label, overwrite: false }, ...messages }, prepared);
     return { file: item2.file, place: "refused", item: item2, title, linkFacts: noLinks };
@@ -13144,8 +13192,14 @@ function treeItemOptions(options) {
     force: options.force ?? false,
     omitTitleHeading: options.omitTitleHeading ?? false,
     acceptTitleChange: true,
-    ...options.diagramRenderer ? { diagramRenderer: options.diagramRenderer } : {},
+    ...diagramOptions(options),
     ...options.messages ? { messages: options.messages } : {}
+  };
+}
+function diagramOptions(options) {
+  return {
+    ...options.diagramRenderer ? { diagramRenderer: options.diagramRenderer } : {},
+    ...options.diagramsSetting ? { diagramsSetting: options.diagramsSetting } : {}
   };
 }
 function linkFactsOf(content) {
@@ -13691,15 +13745,19 @@ function printTreePlan(plan, json, output, addressOf) {
     if (json) output.json(record);
     else lines.push(planLine(record));
   }
+  const rootPath = plan.tree.rootPath;
   for (const page of plan.pages) {
     const planned = planRecord(page.item);
     if (planned.status !== "send" && planned.status !== "unchanged") notSendable++;
+    const parentPath = page.parentKnown ? void 0 : page.node.parent;
+    const parent = parentPath === void 0 ? void 0 : { parentKey: parentPath.slice(rootPath.length), parentTitle: plan.tree.byPath.get(parentPath)?.title ?? "" };
+    if (parent) delete planned.parentId;
     if (json || output.recording) {
-      const record = { ...planned, tree: { key: page.key, depth: page.node.depth, kind: page.node.kind, ...page.node.generated ? { generated: true } : {} }, ...page.pageId ? { pageId: page.pageId } : {} };
+      const record = { ...planned, tree: { key: page.key, depth: page.node.depth, kind: page.node.kind, ...page.node.generated ? { generated: true } : {}, ...parent }, ...page.pageId ? { pageId: page.pageId } : {} };
       output.record(record);
       if (json) output.json(record);
     }
-    if (!json) lines.push(`${"  ".repeat(page.node.depth)}${planLine(planned)}${page.node.generated ? " (folder page listing its children)" : ""}`);
+    if (!json) lines.push(`${"  ".repeat(page.node.depth)}${planLine(parent ? { ...planned, tree: parent } : planned)}${page.node.generated ? " (folder page listing its children)" : ""}`);
   }
   output.lines(lines);
   printMoves(plan, json, output, addressOf);
@@ -13773,6 +13831,7 @@ async function treeCommand(deps) {
     pageAccess: deps.pages !== void 0,
     force: args.force,
     pageAddresses: treePageAddresses(deps.pages !== void 0, addressOf),
+    diagramsSetting: DIAGRAMS_FLAG,
     ...renderer ? { diagramRenderer: renderer } : {}
   };
   const plan = planTreeOf(await eachSourceFromWalk(walked.result, { fs: walked.fs }, (source2) => digestTreeSource(source2, treeOptions)), treeOptions);
@@ -14055,7 +14114,7 @@ async function planCommandLine(args, cwd, output, renderer) {
     }
     links.set(file.key, args.retarget ? void 0 : link);
   }
-  return { ok: true, state, sources: read.files, plan: planFiles(read.files, links, { titleFromFile: true, defaults, force: args.force, ...renderer ? { diagramRenderer: renderer } : {} }) };
+  return { ok: true, state, sources: read.files, plan: planFiles(read.files, links, { titleFromFile: true, defaults, force: args.force, diagramsSetting: DIAGRAMS_FLAG, ...renderer ? { diagramRenderer: renderer } : {} }) };
 }
 function flagsNameAnotherPlace(link, flags) {
   return flags.spaceId !== void 0 && flags.spaceId !== link.spaceId || flags.parentId !== void 0 && flags.parentId !== link.parentId;
@@ -14084,49 +14143,6 @@ function printDryRun(plan, json, output, fingerprint) {
 ${digestLine(fingerprint)}`);
   return exitCode;
 }
-
-// src/cli/runRecords.ts
-var RunRecords = class {
-  /** Every record in the order it came, for the action's results file. */
-  all = [];
-  planned = /* @__PURE__ */ new Map();
-  results = /* @__PURE__ */ new Map();
-  moves;
-  check;
-  summary;
-  add = (record) => {
-    this.all.push(record);
-    switch (record.type) {
-      case "plan":
-        this.planned.set(String(record.file), record);
-        break;
-      case "file":
-        this.results.set(String(record.file), record);
-        break;
-      case "tree":
-        this.moves = record;
-        break;
-      case "planCheck":
-        this.check = record;
-        break;
-      case "summary":
-        this.summary = record;
-        break;
-    }
-  };
-  get plan() {
-    return [...this.planned.values()];
-  }
-  get files() {
-    return [...this.results.values()];
-  }
-  /** Whether the run read the wiki: any guard verdict other than "not checked", or a plan digest that covers it. */
-  get wikiRead() {
-    if (this.summary?.plan) return this.summary.plan.wikiChecked;
-    if (this.check) return this.check.wikiChecked;
-    return [...this.planned.values(), ...this.results.values()].some((record) => record.wikiEdits?.checked === true);
-  }
-};
 
 // src/action/inputs.ts
 var VALUE_FLAGS = ["space", "parent", "state", "concurrency", "timeout", "endpoint", "auth-url", "base-url", "diagrams"];

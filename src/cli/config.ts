@@ -32,6 +32,9 @@ export function resolveToken(env: NodeJS.ProcessEnv, now: number): Resolved<stri
   return checked.ok ? { ok: true, value: checked.token } : { ok: false, message: `${API_TOKEN_ENV_VAR} is refused. ${checked.message}` };
 }
 
+/** Where a CLI user sets a diagram renderer, as cautions and refusals name it (the editor names its setting). */
+export const DIAGRAMS_FLAG = '--diagrams (or WIKI_PUBLISHER_DIAGRAMS)';
+
 /** --diagrams, else WIKI_PUBLISHER_DIAGRAMS: the renderer the organisation runs; nothing else ever sees diagram source. */
 export function resolveDiagramRenderer(flag: string | undefined, env: NodeJS.ProcessEnv): string | undefined {
   return flag ?? (env.WIKI_PUBLISHER_DIAGRAMS?.trim() || undefined);

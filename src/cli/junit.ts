@@ -3,7 +3,7 @@
 // classname (GitLab's suite name), name, file and time; failure, error or skipped with their text; system-out. Jenkins,
 // Azure Pipelines and others read the same elements. A file that would be refused, was refused, failed or was left out
 // is a failure; one interrupted is an error; one unchanged is skipped; cautions go to system-out.
-import type { FileResultRecord, PlanEntryRecord, RunRecords } from './runRecords';
+import { parentText, type FileResultRecord, type PlanEntryRecord, type RunRecords } from './runRecords';
 
 interface TestCase {
   name: string;
@@ -55,7 +55,7 @@ function planCase(record: PlanEntryRecord): TestCase {
     case 'unchanged':
       return { ...base, verdict: { kind: 'skipped', type: 'unchanged', text: 'Unchanged since its last publish.' } };
     default:
-      return { ...base, output: [`Would ${record.action === 'createOrUpdate' ? 'create or update' : (record.action ?? 'create')} "${record.title ?? ''}" in ${record.spaceId ?? '?'} under ${record.parentId ?? '?'}.`, ...base.output], verdict: { kind: 'passed' } };
+      return { ...base, output: [`Would ${record.action === 'createOrUpdate' ? 'create or update' : (record.action ?? 'create')} "${record.title ?? ''}" in ${record.spaceId ?? '?'} under ${parentText(record)}.`, ...base.output], verdict: { kind: 'passed' } };
   }
 }
 

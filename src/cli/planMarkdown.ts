@@ -6,7 +6,7 @@ import { shortDigest } from '../core/run/planDigest';
 import { fitDocument, inlineText, linkText } from './markdownText';
 import { planMarkers } from './planMarkers';
 import type { WikiEditsRecord } from './report';
-import type { FileResultRecord, PlanEntryRecord, RunRecords } from './runRecords';
+import { parentText, type FileResultRecord, type PlanEntryRecord, type RunRecords } from './runRecords';
 
 export interface MarkdownOptions {
   /** Cut the document to this many characters (GitHub: 65,536 for a comment, 1 MiB for a job summary). */
@@ -83,9 +83,9 @@ function planWord(record: PlanEntryRecord): string {
   return { unchanged: 'unchanged', refused: 'refused', edited: 'left out', retitled: 'asks first' }[record.status];
 }
 
-function pageCell(record: { title?: string; spaceId?: string; parentId?: string; url?: string }): string {
+function pageCell(record: { title?: string; spaceId?: string; parentId?: string; url?: string; tree?: { parentTitle?: string } }): string {
   const title = record.title === undefined ? '(no title)' : linkText(record.title, record.url);
-  return `${title} in ${inlineText(record.spaceId ?? '?')} under ${inlineText(record.parentId ?? '?')}`;
+  return `${title} in ${inlineText(record.spaceId ?? '?')} under ${inlineText(parentText(record))}`;
 }
 
 function guardNote(wikiEdits: WikiEditsRecord | undefined, status: string): string {

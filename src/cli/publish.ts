@@ -19,7 +19,7 @@ import { describeRunStop, runPlan, summarise, ThrottleGate, type FileResult } fr
 import { sendPlanned } from '../core/run/send';
 import type { WikiPagesClient } from '../core/wikiPages';
 import type { PublishArgs } from './args';
-import { resolveDiagramRenderer, resolveEndpoint, resolveToken } from './config';
+import { DIAGRAMS_FLAG, resolveDiagramRenderer, resolveEndpoint, resolveToken } from './config';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, runExitCode } from './exitCodes';
 import { readMarkdownSources } from './files';
 import type { Output } from './output';
@@ -209,7 +209,7 @@ async function planCommandLine(args: PublishArgs, cwd: string, output: Output, r
     // --retarget: the flags and the file's own title decide, as if the file had never been published.
     links.set(file.key, args.retarget ? undefined : link);
   }
-  return { ok: true, state, sources: read.files, plan: planFiles(read.files, links, { titleFromFile: true, defaults, force: args.force, ...(renderer ? { diagramRenderer: renderer } : {}) }) };
+  return { ok: true, state, sources: read.files, plan: planFiles(read.files, links, { titleFromFile: true, defaults, force: args.force, diagramsSetting: DIAGRAMS_FLAG, ...(renderer ? { diagramRenderer: renderer } : {}) }) };
 }
 
 function flagsNameAnotherPlace(link: PageLink, flags: PartialTarget): boolean {

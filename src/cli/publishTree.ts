@@ -29,6 +29,8 @@ import { fileLine, fileRecord, planLine, planRecord, planSummaryLine, runSummary
 import { refuseUnreviewedPlan } from './expectPlan';
 import { digestLine, planSummaryField, planViews, treePlanEntries } from './planFingerprint';
 import { copyTreePlan, guardTreeAsPlanned, treePlanItems } from './treePlanGuard';
+import { DIAGRAMS_FLAG } from './config';
+import type { PlanEntryRecord } from './runRecords';
 
 /** What a tree run prints of a file: the usual record, its place in the tree, and the links that stay as written. */
 export function printTreeResult(result: TreeFileResult, json: boolean, output: Output): void {
@@ -49,17 +51,23 @@ export function printTreePlan(plan: TreePlan, json: boolean, output: Output, add
     if (json) output.json(record);
     else lines.push(planLine(record));
   }
+  const rootPath = plan.tree.rootPath;
   for (const page of plan.pages) {
-    const planned = planRecord(page.item);
+    const planned: PlanEntryRecord = planRecord(page.item);
     if (planned.status !== 'send' && planned.status !== 'unchanged') notSendable++;
+    // A page under a tree page with no ID before sending (a folder page this run creates first) names that page: the
+    // plan's parent ID is only the chosen page, held until the parent lands.
+    const parentPath = page.parentKnown ? undefined : page.node.parent;
+    const parent = parentPath === undefined ? undefined : { parentKey: parentPath.slice(rootPath.length), parentTitle: plan.tree.byPath.get(parentPath)?.title ?? '' };
+    if (parent) delete planned.parentId;
     // The record with the page's place in the tree only for whoever reads records: a text plan of 10,000 pages
     // prints lines, which say nothing of it.
     if (json || output.recording) {
-      const record = { ...planned, tree: { key: page.key, depth: page.node.depth, kind: page.node.kind, ...(page.node.generated ? { generated: true } : {}) }, ...(page.pageId ? { pageId: page.pageId } : {}) };
+      const record = { ...planned, tree: { key: page.key, depth: page.node.depth, kind: page.node.kind, ...(page.node.generated ? { generated: true } : {}), ...parent }, ...(page.pageId ? { pageId: page.pageId } : {}) };
       output.record(record);
       if (json) output.json(record);
     }
-    if (!json) lines.push(`${'  '.repeat(page.node.depth)}${planLine(planned)}${page.node.generated ? ' (folder page listing its children)' : ''}`);
+    if (!json) lines.push(`${'  '.repeat(page.node.depth)}${planLine(parent ? { ...planned, tree: parent } : planned)}${page.node.generated ? ' (folder page listing its children)' : ''}`);
   }
   output.lines(lines);
   printMoves(plan, json, output, addressOf);
@@ -157,6 +165,7 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   const treeOptions: TreePlanOptions = {
     rootPath: rootLabel, spaceId, parentId, overwrite: args.overwrite, identity, links, pageAccess: deps.pages !== undefined, force: args.force,
     pageAddresses: treePageAddresses(deps.pages !== undefined, addressOf),
+    diagramsSetting: DIAGRAMS_FLAG,
     ...(renderer ? { diagramRenderer: renderer } : {}),
   };
   // Each file is planned as it is read and its text let go: the plan holds hashes, and a file is read again when sent.

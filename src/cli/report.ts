@@ -3,6 +3,7 @@
 import { guardChecked, guardedPage } from '../core/run/guard';
 import { sendKind, type PlanCounts, type PlanItem } from '../core/run/plan';
 import type { FileResult, RunSummary } from '../core/run/runner';
+import { parentText } from './runRecords';
 
 export interface FileRecord {
   type: 'file';
@@ -137,7 +138,7 @@ const PLAN_STATUS_WORDS: Record<string, string> = {
   refused: 'WOULD REFUSE', edited: 'WOULD LEAVE OUT', retitled: 'WOULD ASK',
 };
 
-export function planLine(record: PlanRecord): string {
+export function planLine(record: PlanRecord & { tree?: { parentTitle?: string } }): string {
   const word = PLAN_STATUS_WORDS[record.action ?? record.status] ?? record.status;
   const said = record.status === 'unchanged' ? 'same content and target as its last publish (--force sends it)'
     : record.status === 'retitled' ? record.refusals.join(' ')
@@ -235,9 +236,9 @@ function targetFields(item: PlanItem): Pick<FileRecord, 'title' | 'spaceId' | 'p
   };
 }
 
-function targetText(record: { title?: string; spaceId?: string; parentId?: string }): string {
+function targetText(record: { title?: string; spaceId?: string; parentId?: string; tree?: { parentTitle?: string } }): string {
   const title = record.title === undefined ? '(no title)' : JSON.stringify(record.title);
-  return `${title} in ${record.spaceId ?? '?'} under ${record.parentId ?? '?'}`;
+  return `${title} in ${record.spaceId ?? '?'} under ${parentText(record)}`;
 }
 
 function joinLine(word: string, file: string, target: string, message: string, cautions: readonly string[]): string {

@@ -9,6 +9,18 @@ export interface TreeInfo {
   kind?: string;
   generated?: boolean;
   pass?: number;
+  /** The tree page it goes under, when that page's ID is not known before sending (a folder page this run creates). */
+  parentKey?: string;
+  parentTitle?: string;
+}
+
+/**
+ * The page a planned page goes under, as people read it: its ID, or for a tree page whose parent is a page of the
+ * tree with no ID before sending (a folder page the run creates first) that page's title.
+ */
+export function parentText(record: { parentId?: string; tree?: { parentTitle?: string } }): string {
+  if (record.parentId !== undefined) return record.parentId;
+  return record.tree?.parentTitle !== undefined ? `the tree's page ${JSON.stringify(record.tree.parentTitle)}` : '?';
 }
 
 export type PlanEntryRecord = PlanRecord & { tree?: TreeInfo; pageId?: string };

@@ -33,7 +33,7 @@ describe('CLI plan as Markdown, with page access', () => {
     await mkdir(join(root, 'docs', 'howto'));
     await rename(join(root, 'docs', 'guide', 'setup.md'), join(root, 'docs', 'howto', 'setup.md'));
     const plan = await runCli(['plan', 'docs', '--tree'], { cwd: root, env: cli.env() });
-    assert.match(plan.stdout, /\| &nbsp;&nbsp;docs\/howto\/setup\.md \| Setup in DOCS under [^|]+\| [a-z ]+ \(moved\) \| moved from docs\/guide\/setup\.md: the old page stays/);
+    assert.match(plan.stdout, /\| &nbsp;&nbsp;docs\/howto\/setup\.md \| Setup in DOCS under the tree's page &quot;Howto&quot; \| [a-z ]+ \(moved\) \| moved from docs\/guide\/setup\.md: the old page stays/);
     assert.match(plan.stdout, /#### Moves and orphans\n\n- moved: docs\/guide\/setup\.md to docs\/howto\/setup\.md; \[page \d+\]\(http:\/\/127\.0\.0\.1:\d+\/wiki\/spaces\/DOCS\/pages\/\d+\/Setup\) stays where it is/);
   });
 });

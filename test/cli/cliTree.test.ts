@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileRecords, jsonLines, runCli, startCli, summaryRecord, useCliWorld, waitUntil, type RunningCli } from './cliHarness';
 import { childrenOnWiki } from '../support/wikiChildren';
+import { assertRecordsValid } from './jsonSchema';
 
 const TREE = {
   'docs/index.md': '# Overview\n\nRead the [setup](guide/setup.md).\n',
@@ -30,11 +31,17 @@ describe('CLI --tree', () => {
     assert.equal(dry.code, 0, dry.stderr);
     assert.match(dry.stdout, /^would create docs\/index\.md -> "Overview" in DOCS under 123456/m);
     assert.match(dry.stdout, /^would create docs\/guide\/README\.md -> "Guide"/m);
-    assert.match(dry.stdout, /^ {2}would create docs\/guide\/setup\.md -> "Setup"/m, 'children are indented under their folder page');
+    // A page under a folder page this run creates names that page, not the chosen page its plan holds until then.
+    assert.match(dry.stdout, /^ {2}would create docs\/guide\/setup\.md -> "Setup" in DOCS under the tree's page "Guide"/m, 'children are indented under their folder page');
     assert.match(dry.stdout, /as a tree of 5 pages/);
     assert.equal(cli.world.sandbox.imports.length, 0);
     const json = await runCli(['publish', 'docs', ...TO, '--dry-run', '--json'], { cwd: root, env: cli.env() });
     assert.deepEqual(fileRecords(json).map((record) => (record.tree as { key: string }).key), ['index.md', 'guide/', 'guide/setup.md', 'reference/', 'reference/api.md']);
+    const setup = fileRecords(json).find((record) => record.file === 'docs/guide/setup.md');
+    assert.equal(setup?.parentId, undefined, 'its parent page has no ID yet');
+    assert.deepEqual(setup?.tree, { key: 'guide/setup.md', depth: 1, kind: 'file', parentKey: 'guide/', parentTitle: 'Guide' });
+    assert.equal(fileRecords(json).find((record) => record.file === 'docs/guide/README.md')?.parentId, '123456');
+    assertRecordsValid(jsonLines(json), 'a tree plan with pages under new folder pages');
     const blind = await runCli(['publish', 'docs', ...TO, '--dry-run'], { cwd: root, env: cli.env(false) });
     assert.equal(blind.code, 1);
     assert.match(blind.stdout, /A tree needs each page's ID/);
@@ -63,7 +70,9 @@ describe('CLI --tree', () => {
   it('Mermaid fences: code with a caution by default, images from the organisation\'s renderer with --diagrams', async () => {
     const root = await cli.tree({ 'docs/flow.md': '# Flow\n\n```mermaid\ngraph TD; A-->B\n```\n' });
     const plain = await runCli(['publish', 'docs/flow.md', '--space', 'DOCS', '--parent', '123456', '--dry-run'], { cwd: root, env: cli.env(false) });
-    assert.match(plain.stdout, /\[caution: 1 Mermaid diagram will show as code, not pictures/);
+    // The caution names where a CLI user sets a renderer (the flag), not the editor's setting.
+    assert.match(plain.stdout, /\[caution: 1 Mermaid diagram will show as code, not pictures.* in --diagrams \(or WIKI_PUBLISHER_DIAGRAMS\)\.\]/);
+    assert.doesNotMatch(plain.stdout, /wikiPublisher\.diagrams/);
     const drawn = await runCli(['publish', 'docs/flow.md', '--space', 'DOCS', '--parent', '123456', '--diagrams', 'http://127.0.0.1:9/kroki'], { cwd: root, env: cli.env(false) });
     assert.equal(drawn.code, 0, drawn.stderr);
     const sent = page('Flow').markdown;
@@ -71,6 +80,7 @@ describe('CLI --tree', () => {
     assert.doesNotMatch(sent, /```mermaid/);
     const refused = await runCli(['publish', 'docs/flow.md', '--space', 'DOCS', '--parent', '123456', '--dry-run', '--diagrams', 'http://diagrams.example.invalid'], { cwd: root, env: cli.env(false) });
     assert.equal(refused.code, 1, 'diagram source never goes to a plain-http host');
+    assert.match(refused.stdout, /: --diagrams \(or WIKI_PUBLISHER_DIAGRAMS\) must use https:\/\//);
   });
 
   it('with --state, a re-run of an unchanged tree sends nothing, a generated folder page included', async () => {
@@ -243,7 +253,7 @@ describe('CLI --tree', () => {
   it('a tree publish draws Mermaid fences with --diagrams, and leaves them as code with a caution without it', async () => {
     const root = await cli.tree({ 'docs/guide/flow.md': '# Flow\n\n```mermaid\ngraph TD; A-->B\n```\n', 'docs/guide/plain.md': '# Plain\n\nText.\n' });
     const dry = await runCli(['publish', 'docs', ...TO, '--dry-run'], { cwd: root, env: cli.env() });
-    assert.match(dry.stdout, /docs\/guide\/flow\.md.*\[caution: 1 Mermaid diagram will show as code/);
+    assert.match(dry.stdout, /docs\/guide\/flow\.md.*\[caution: 1 Mermaid diagram will show as code.* in --diagrams \(or WIKI_PUBLISHER_DIAGRAMS\)\.\]/);
     const drawn = await runCli(['publish', 'docs', ...TO, '--diagrams', 'http://127.0.0.1:9/kroki'], { cwd: root, env: cli.env() });
     assert.equal(drawn.code, 0, `${drawn.stdout}\n${drawn.stderr}`);
     assert.match(page('Flow').markdown, /^!\[Diagram 1\]\(http:\/\/127\.0\.0\.1:9\/kroki\/mermaid\/png\/[A-Za-z0-9_-]+\)$/m);

@@ -54,6 +54,11 @@ export interface PlanOptions {
    * become images from it. Without one they are sent as code, with a caution; no diagram source goes anywhere else.
    */
   diagramRenderer?: string;
+  /**
+   * Where a diagram renderer is set, named by the caution for diagrams sent as code: the editor's setting when not
+   * given; the command line names its flag and environment variable.
+   */
+  diagramsSetting?: string;
   /** The words of preflight reasons; English when not given (the command line). */
   messages?: PublishMessages;
 }
@@ -157,7 +162,7 @@ export function planFileWithContent(file: SourceFile, link: PageLink | undefined
     ...(options.diagramRenderer !== undefined ? { diagramRenderer: options.diagramRenderer } : {}),
     ...(omit && complete ? { omitHeading: complete.pageTitle } : {}),
   };
-  const { content, diagrams } = deriveContent(prepared.content, recipe, options.messages);
+  const { content, diagrams } = deriveContent(prepared.content, recipe, options.messages, options.diagramsSetting);
   const contentSha256 = contentHash(content);
   const refusals: Blocker[] = [];
   if (file.readProblem !== undefined) refusals.push({ code: 'unreadable', message: file.readProblem, fix: undefined });
@@ -179,7 +184,7 @@ export function planFileWithContent(file: SourceFile, link: PageLink | undefined
     file: plannedFile(file), prepared: preparedFacts(prepared), recipe, contentSha256, link, target, complete, suggestedTitle, linkedPage, state, refusals,
     // A file the runner can read again is not held in memory: 10,000 files' texts are most of a plan's weight.
     ...(file.readAgain ? {} : { content }),
-    cautions: [...cautionsFor(content, prepared.findings, options.messages), ...diagramCautions(diagrams, options.messages)],
+    cautions: [...cautionsFor(content, prepared.findings, options.messages), ...diagramCautions(diagrams, options)],
     ...(retitled ? { retitled } : {}),
   };
   return { item, content };
@@ -205,8 +210,8 @@ function preparedFacts(prepared: PreparedDocument): PlanItem['prepared'] {
 }
 
 /** Diagrams sent as code are worth a caution; rendered ones are the user's own choice of renderer. */
-function diagramCautions(diagrams: ReturnType<typeof deriveContent>['diagrams'], messages: PublishMessages | undefined): Caution[] {
-  const caution = diagrams.ok && !diagrams.rendered ? diagramCaution(diagrams.diagrams, false, undefined, messages) : undefined;
+function diagramCautions(diagrams: ReturnType<typeof deriveContent>['diagrams'], options: Pick<PlanOptions, 'diagramsSetting' | 'messages'>): Caution[] {
+  const caution = diagrams.ok && !diagrams.rendered ? diagramCaution(diagrams.diagrams, false, options.diagramsSetting, options.messages) : undefined;
   return caution ? [caution] : [];
 }
 

@@ -24,9 +24,12 @@ export function contentHash(content: string): string {
   return sha256Hex(content);
 }
 
-/** The Markdown to send, from the text without its front matter; `diagrams` says what the renderer made of it. */
-export function deriveContent(body: string, recipe: ContentRecipe, messages?: PublishMessages): { content: string; diagrams: DiagramRendering } {
-  const diagrams = renderDiagrams(body, { rendererUrl: recipe.diagramRenderer, ...(messages ? { messages } : {}) });
+/**
+ * The Markdown to send, from the text without its front matter; `diagrams` says what the renderer made of it (a bad
+ * renderer address named as `settingName` says where it is set: the editor's setting unless given).
+ */
+export function deriveContent(body: string, recipe: ContentRecipe, messages?: PublishMessages, settingName?: string): { content: string; diagrams: DiagramRendering } {
+  const diagrams = renderDiagrams(body, { rendererUrl: recipe.diagramRenderer, ...(messages ? { messages } : {}), ...(settingName ? { settingName } : {}) });
   const withDiagrams = diagrams.ok ? diagrams.markdown : body;
   return { content: recipe.omitHeading !== undefined ? omitTitleHeading(withDiagrams, recipe.omitHeading) : withDiagrams, diagrams };
 }

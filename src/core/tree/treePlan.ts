@@ -22,7 +22,7 @@ export interface TreeIdentity {
   entries(): ReadonlyArray<[string, { id: string; title: string }]>;
 }
 
-export interface TreePlanOptions extends Pick<PlanOptions, 'force' | 'omitTitleHeading' | 'diagramRenderer' | 'messages'> {
+export interface TreePlanOptions extends Pick<PlanOptions, 'force' | 'omitTitleHeading' | 'diagramRenderer' | 'diagramsSetting' | 'messages'> {
   /** The words of the tree's refusals and link cautions; English when not given. */
   treeMessages?: TreeMessages;
   /** The published folder, as the files' labels write it ('' for the working folder). */
@@ -109,7 +109,7 @@ export function digestTreeSource(source: SourceFile, options: TreePlanOptions): 
   const names = prepared.frontMatterTarget;
   const title = suggestTitle(prepared.frontMatterTitle, prepared.findings.firstHeading, source.label);
   const noLinks: LinkFacts = { headings: [], destinations: [] };
-  const renderer = options.diagramRenderer ? { diagramRenderer: options.diagramRenderer } : {};
+  const renderer = diagramOptions(options);
   if (source.readProblem !== undefined || prepared.frontMatterProblems.length > 0) {
     const item = planFile(source, link, { defaults: { spaceId: options.spaceId, parentId: options.parentId, pageTitle: source.label, overwrite: false }, ...messages }, prepared);
     return { file: item.file, place: 'refused', item, title, linkFacts: noLinks };
@@ -126,7 +126,14 @@ export function digestTreeSource(source: SourceFile, options: TreePlanOptions): 
 
 function treeItemOptions(options: TreePlanOptions): PlanOptions {
   return { force: options.force ?? false, omitTitleHeading: options.omitTitleHeading ?? false, acceptTitleChange: true,
-    ...(options.diagramRenderer ? { diagramRenderer: options.diagramRenderer } : {}), ...(options.messages ? { messages: options.messages } : {}),
+    ...diagramOptions(options), ...(options.messages ? { messages: options.messages } : {}),
+  };
+}
+
+function diagramOptions(options: TreePlanOptions): Pick<PlanOptions, 'diagramRenderer' | 'diagramsSetting'> {
+  return {
+    ...(options.diagramRenderer ? { diagramRenderer: options.diagramRenderer } : {}),
+    ...(options.diagramsSetting ? { diagramsSetting: options.diagramsSetting } : {}),
   };
 }
 

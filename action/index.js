@@ -9326,6 +9326,7 @@ var englishTreeMessages = {
   linkWithReason: (target, reason) => `${target} (${reason})`,
   linkOutsideRun: () => "outside the published folder",
   linkUnknownPage: () => "no page is known for it",
+  linkNoPageYet: () => "it has no page yet: a publish after it has one fills the link in",
   linkNotMarkdown: () => "not a Markdown file",
   linkUnknownAnchor: () => "no such heading in the target",
   linkNoSiteAddress: () => "the wiki's address is not set, so no page address can be made",
@@ -11177,6 +11178,7 @@ function decide(destination, context, anchorIn) {
   const page = context.resolvePage(target.path);
   if (page === "pending") return { kind: "pending" };
   if (page === "noAddress") return { kind: "keep", caution: "noSiteAddress" };
+  if (page === "notYet") return { kind: "keep", caution: "noPageYet" };
   if (page === void 0) return { kind: "keep", caution: "unknownPage" };
   if (target.anchor === void 0 || target.anchor === "") return { kind: "rewrite", destination: page.url };
   const anchor = anchorIn(page, target.anchor);
@@ -11196,6 +11198,7 @@ function addCaution(cautions, caution) {
 var REASONS = {
   outsideRun: (words) => words.linkOutsideRun(),
   unknownPage: (words) => words.linkUnknownPage(),
+  noPageYet: (words) => words.linkNoPageYet(),
   notMarkdown: (words) => words.linkNotMarkdown(),
   unknownAnchor: (words) => words.linkUnknownAnchor(),
   noSiteAddress: (words) => words.linkNoSiteAddress()
@@ -11501,8 +11504,9 @@ ${path}`;
       resolvePage: (path) => {
         if (!place) return void 0;
         const where = whereKey(place.folder, path);
-        waits ||= withoutPage.has(where);
-        return pages.get(where);
+        if (!withoutPage.has(where)) return pages.get(where);
+        waits = true;
+        return "notYet";
       },
       anchorMatchers
     };

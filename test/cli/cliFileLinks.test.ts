@@ -56,6 +56,11 @@ describe('CLI: links to other files in a flat publish', () => {
       assert.equal(result.code, 0, `${result.stdout}\n${result.stderr}`);
       return fileRecords(result).map((record) => [record.file, record.status]).sort((x, y) => String(x[0]).localeCompare(String(y[0])));
     };
+    // The plan says which link waits for a page (b.md is there, with no page yet) and which reaches nothing.
+    const planned = await runCli(['publish', 'a.md', 'b.md', ...TO, '--state', '.wiki-state.json', '--json', '--dry-run'], { cwd: root, env: cli.env() });
+    assert.deepEqual(fileRecords(planned).find((record) => record.file === 'a.md')?.cautions, [
+      '2 links stay as written and will not work on the wiki: b.md#usage (it has no page yet: a publish after it has one fills the link in), gone.md (no page is known for it).',
+    ]);
     await run();
     assert.match(page('Alpha').markdown, /\[the usage\]\(b\.md#usage\)/, 'Beta had no page when Alpha went');
     // Alpha's text did not change, but its link waited for Beta's page: it goes again, now linking to Beta.

@@ -175,8 +175,8 @@ describe('Publishing a folder as a page tree', function () {
     await openFile(page, 'setup.md');
     await clickPublishButton(page);
     // Published on its own, its link to a file the repository records no page for stays, with a caution that names it
-    // and why; the target is no question.
-    const caution = notification(page, /1 link stays as written and will not work on the wiki: \.\.\/reference\/api\.md#tokens \(no page is known for it\)/);
+    // and why (that file has no page yet); the target is no question.
+    const caution = notification(page, /1 link stays as written and will not work on the wiki: \.\.\/reference\/api\.md#tokens \(it has no page yet: a publish after it has one fills the link in\)/);
     await caution.or(quickInput(page).filter({ visible: true })).first().waitFor({ timeout: UI_TIMEOUT_MS });
     assert.equal(await quickInput(page).isVisible(), false, 'no prompt: the repository says which page it is');
     await notificationButton(caution, 'Publish Anyway').click();

@@ -134,7 +134,7 @@ describe('links to other files in single-file and flat publishes, against the sa
     assert.equal(answered.linksToPages, 1);
     assert.equal(answered.linksWaitForPages, true, 'draft.md exists and has no page yet');
     assert.equal(linkCaution(answered), linkCaution(first));
-    assert.match(linkCaution(answered) ?? '', /draft\.md \(no page is known for it\)/);
+    assert.match(linkCaution(answered) ?? '', /draft\.md \(it has no page yet: a publish after it has one fills the link in\)/);
 
     // What it leaves once published keeps no content hash: the next run sends it again to fill the link in.
     const [result] = await send([answered], (item) => links.content(item));
@@ -195,6 +195,6 @@ describe('links to other files in single-file and flat publishes, against the sa
     await planFileLinks(read.files, retargeted, ports());
     const notes = retargeted.find((item) => item.file.label === 'notes.md');
     assert.equal(notes?.linksToPages, undefined);
-    assert.match(linkCaution(notes) ?? '', /guide\/setup\.md#install \(no page is known for it\)/);
+    assert.match(linkCaution(notes) ?? '', /guide\/setup\.md#install \(it has no page yet: a publish after it has one fills the link in\)/);
   });
 });

@@ -13,6 +13,8 @@ export interface TreeMessages extends PageRouteMessages {
   linkWithReason(target: string, reason: string): string;
   linkOutsideRun(): string;
   linkUnknownPage(): string;
+  /** The linked file is there but has no page yet (a publish without a second pass). */
+  linkNoPageYet(): string;
   linkNotMarkdown(): string;
   linkUnknownAnchor(): string;
   linkNoSiteAddress(): string;
@@ -33,6 +35,7 @@ export const englishTreeMessages: TreeMessages = {
   linkWithReason: (target, reason) => `${target} (${reason})`,
   linkOutsideRun: () => 'outside the published folder',
   linkUnknownPage: () => 'no page is known for it',
+  linkNoPageYet: () => 'it has no page yet: a publish after it has one fills the link in',
   linkNotMarkdown: () => 'not a Markdown file',
   linkUnknownAnchor: () => 'no such heading in the target',
   linkNoSiteAddress: () => 'the wiki\'s address is not set, so no page address can be made',

@@ -124,8 +124,9 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
       resolvePage: (path) => {
         if (!place) return undefined;
         const where = whereKey(place.folder, path);
-        waits ||= withoutPage.has(where);
-        return pages.get(where);
+        if (!withoutPage.has(where)) return pages.get(where);
+        waits = true;
+        return 'notYet';
       },
       anchorMatchers,
     };

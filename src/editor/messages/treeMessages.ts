@@ -19,6 +19,7 @@ export const editorTreeMessages: TreeMessages = {
   linkWithReason: (target, reason) => vscode.l10n.t('{0} ({1})', target, reason),
   linkOutsideRun: () => vscode.l10n.t('outside the published folder'),
   linkUnknownPage: () => vscode.l10n.t('no page is known for it'),
+  linkNoPageYet: () => vscode.l10n.t('it has no page yet: a publish after it has one fills the link in'),
   linkNotMarkdown: () => vscode.l10n.t('not a Markdown file'),
   linkUnknownAnchor: () => vscode.l10n.t('no such heading in the target'),
   linkNoSiteAddress: () => vscode.l10n.t('the wiki\'s address is not set, so no page address can be made'),

@@ -7,6 +7,7 @@ import type { LinkCaution, LinkCautionReason } from './rewriteLinks';
 const REASONS: Record<LinkCautionReason, (words: TreeMessages) => string> = {
   outsideRun: (words) => words.linkOutsideRun(),
   unknownPage: (words) => words.linkUnknownPage(),
+  noPageYet: (words) => words.linkNoPageYet(),
   notMarkdown: (words) => words.linkNotMarkdown(),
   unknownAnchor: (words) => words.linkUnknownAnchor(),
   noSiteAddress: (words) => words.linkNoSiteAddress(),

@@ -14,9 +14,10 @@ export interface LinkedPage extends HeadingsOfPage {
 /**
  * A page created in this same run has no ID, so no address, until it is created: the caller sends the linking file
  * again in a second pass once it has. 'noAddress': the page is known but no reader's address can be made for it (the
- * wiki site's address is not configured), so the link stays as written.
+ * wiki site's address is not configured), so the link stays as written. 'notYet': the file is there but has no page
+ * yet, and a run without a second pass leaves the link as written for a later publish to fill in.
  */
-export type PageLookup = LinkedPage | 'pending' | 'noAddress' | undefined;
+export type PageLookup = LinkedPage | 'pending' | 'noAddress' | 'notYet' | undefined;
 
 export interface RewriteContext {
   /** The linking file's path relative to the published root, '/'-separated: `guide/setup.md`. */
@@ -32,7 +33,7 @@ export interface RewriteContext {
   anchorMatchers?: Map<string, (anchor: string) => string | undefined>;
 }
 
-export type LinkCautionReason = 'outsideRun' | 'unknownPage' | 'notMarkdown' | 'unknownAnchor' | 'noSiteAddress';
+export type LinkCautionReason = 'outsideRun' | 'unknownPage' | 'noPageYet' | 'notMarkdown' | 'unknownAnchor' | 'noSiteAddress';
 
 export interface LinkCaution {
   /** The destination as written in the file. */
@@ -112,6 +113,7 @@ function decide(destination: string, context: RewriteContext, anchorIn: (page: L
   const page = context.resolvePage(target.path);
   if (page === 'pending') return { kind: 'pending' };
   if (page === 'noAddress') return { kind: 'keep', caution: 'noSiteAddress' };
+  if (page === 'notYet') return { kind: 'keep', caution: 'noPageYet' };
   if (page === undefined) return { kind: 'keep', caution: 'unknownPage' };
   if (target.anchor === undefined || target.anchor === '') return { kind: 'rewrite', destination: page.url };
   const anchor = anchorIn(page, target.anchor);

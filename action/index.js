@@ -13413,7 +13413,12 @@ async function runTree(options) {
     const level = plan.pages.filter((page) => page.node.depth === depth);
     const prepared = level.map((page) => ({ page, ...withParent(page, ids, plan, rootPath, options.guard.messages ?? englishTreeMessages) }));
     const items = prepared.map(({ page, parentMissing }) => {
-      if (parentMissing && page.item.state === "send") return { page, item: { ...page.item, state: "refused", refusals: [{ code: "duplicatePage", message: parentMissing, fix: void 0 }] }, cautions: [], pending: false };
+      if (parentMissing && page.item.state === "send") {
+        const target = { ...page.item.target };
+        delete target.parentId;
+        const refused2 = { ...page.item, target, state: "refused", refusals: [{ code: "duplicatePage", message: parentMissing.message, fix: void 0 }] };
+        return { page, item: refused2, cautions: [], pending: false, underUnsentPage: parentMissing.parent };
+      }
       return { page, ...rewritten(page) };
     });
     await guardTreePages(items, {
@@ -13465,7 +13470,8 @@ async function runTree(options) {
         ...pageId ? { pageId } : {},
         linkCautions: entry.cautions,
         linksToFillIn: waitsForPages(entry.pending, entry.cautions),
-        ...reached(entry.page, result)
+        ...reached(entry.page, result),
+        ..."underUnsentPage" in entry ? { underUnsentPage: entry.underUnsentPage } : {}
       };
       results.push(treeResult);
       options.onResult?.(treeResult);
@@ -13517,8 +13523,12 @@ function decidedOnce(resolve7) {
 function withParent(page, ids, plan, rootPath, words) {
   const complete = page.item.complete;
   if (!complete || page.node.parent === void 0) return {};
-  const parentId = ids.get(page.node.parent.slice(rootPath.length));
-  if (parentId === void 0) return { parentMissing: words.parentNotPublished(plan.tree.byPath.get(page.node.parent)?.title ?? page.node.parent) };
+  const parentKey = page.node.parent.slice(rootPath.length);
+  const parentId = ids.get(parentKey);
+  if (parentId === void 0) {
+    const title = plan.tree.byPath.get(page.node.parent)?.title ?? page.node.parent;
+    return { parentMissing: { message: words.parentNotPublished(title), parent: { key: parentKey, title } } };
+  }
   page.item.complete = { ...complete, parentId };
   page.item.target = { ...page.item.target, parentId };
   return {};
@@ -13734,7 +13744,8 @@ function treePlanItems(plan) {
 
 // src/cli/publishTree.ts
 function printTreeResult(result, json, output) {
-  const record = { ...fileRecord(result), tree: { key: result.key, depth: result.depth, pass: result.pass }, ...result.pageId ? { pageId: result.pageId } : {} };
+  const under = result.underUnsentPage === void 0 ? {} : { parentKey: result.underUnsentPage.key, parentTitle: result.underUnsentPage.title };
+  const record = { ...fileRecord(result), tree: { key: result.key, depth: result.depth, pass: result.pass, ...under }, ...result.pageId ? { pageId: result.pageId } : {} };
   output.record({ ...record, linkCautions: result.linkCautions });
   if (json) output.json({ ...record, linkCautions: result.linkCautions });
   else output.line(`${"  ".repeat(result.depth)}${fileLine(record)}${result.pass === 2 ? " (second pass: links to new pages)" : ""}`);

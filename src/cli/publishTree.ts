@@ -34,7 +34,8 @@ import type { PlanEntryRecord } from './runRecords';
 
 /** What a tree run prints of a file: the usual record, its place in the tree, and the links that stay as written. */
 export function printTreeResult(result: TreeFileResult, json: boolean, output: Output): void {
-  const record = { ...fileRecord(result), tree: { key: result.key, depth: result.depth, pass: result.pass }, ...(result.pageId ? { pageId: result.pageId } : {}) };
+  const under = result.underUnsentPage === undefined ? {} : { parentKey: result.underUnsentPage.key, parentTitle: result.underUnsentPage.title };
+  const record = { ...fileRecord(result), tree: { key: result.key, depth: result.depth, pass: result.pass, ...under }, ...(result.pageId ? { pageId: result.pageId } : {}) };
   // The plan's caution already names the links that stay as written; JSON has each one.
   output.record({ ...record, linkCautions: result.linkCautions });
   if (json) output.json({ ...record, linkCautions: result.linkCautions });

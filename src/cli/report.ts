@@ -127,7 +127,7 @@ const FILE_STATUS_WORDS: Record<FileResult['state'], string> = {
   cancelled: 'interrupted',
 };
 
-export function fileLine(record: FileRecord): string {
+export function fileLine(record: FileRecord & { tree?: { parentTitle?: string } }): string {
   const word = record.outcome === 'created' || record.outcome === 'updated' ? record.outcome : FILE_STATUS_WORDS[record.status];
   const message = [record.message, guardText(record.wikiEdits, record.outcome === 'updated' || record.status === 'edited')].filter((part) => part).join(' ');
   return joinLine(word, record.file, targetText(record), message, record.cautions);

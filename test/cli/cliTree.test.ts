@@ -47,6 +47,23 @@ describe('CLI --tree', () => {
     assert.match(blind.stdout, /A tree needs each page's ID/);
   });
 
+  it('a page whose folder page did not land is not sent, and names that page, not the parent its plan held', async () => {
+    const root = await cli.tree(TREE);
+    // Page 555 does not exist: every top-level page fails, so no page below them can be sent.
+    const run = await runCli(['publish', 'docs', '--tree', '--space', 'DOCS', '--parent', '555', '--json'], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 1, `${run.stdout}\n${run.stderr}`);
+    const setup = fileRecords(run).find((record) => record.file === 'docs/guide/setup.md');
+    assert.equal(setup?.status, 'refused');
+    assert.equal(setup?.message, 'Not sent: its folder\'s page ("Guide") was not published, so it has no parent page yet.');
+    assert.equal(setup?.parentId, undefined, 'no parent ID: its folder page has none');
+    assert.deepEqual(setup?.tree, { key: 'guide/setup.md', depth: 1, pass: 1, parentKey: 'guide/', parentTitle: 'Guide' });
+    assert.equal(fileRecords(run).find((record) => record.file === 'docs/guide/README.md')?.status, 'failed');
+    assertRecordsValid(jsonLines(run), 'a tree run whose folder pages failed');
+    const text = await runCli(['publish', 'docs', '--tree', '--space', 'DOCS', '--parent', '555'], { cwd: root, env: cli.env() });
+    assert.match(text.stdout, /^ {2}REFUSED +docs\/guide\/setup\.md -> "Setup" in DOCS under the tree's page "Guide": Not sent: its folder's page \("Guide"\) was not published/m);
+    assert.equal(cli.world.sandbox.pages().filter((page) => page.title === 'Setup').length, 0);
+  });
+
   it('--tree publishes folders as pages, links as page links, records IDs; a fresh clone re-run updates the same pages', async () => {
     const root = await cli.tree(TREE);
     const first = await runCli(['publish', 'docs', ...TO, '--json'], { cwd: root, env: cli.env() });

@@ -53,6 +53,11 @@ export interface TreeFileResult extends FileResult {
   linksToFillIn: boolean;
   /** For a page that landed: the digest of the pages its links reached (linkTargets.ts), which its link records. */
   linkTargets?: string;
+  /**
+   * A page not sent because its folder's page did not land: that page (its key and title), since the page has no
+   * parent ID to name (its target is left without one, not with the chosen page the plan held until then).
+   */
+  underUnsentPage?: { key: string; title: string };
 }
 
 /**
@@ -167,7 +172,13 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     const level = plan.pages.filter((page) => page.node.depth === depth);
     const prepared = level.map((page) => ({ page, ...withParent(page, ids, plan, rootPath, options.guard.messages ?? englishTreeMessages) }));
     const items = prepared.map(({ page, parentMissing }) => {
-      if (parentMissing && page.item.state === 'send') return { page, item: { ...page.item, state: 'refused' as const, refusals: [{ code: 'duplicatePage' as const, message: parentMissing, fix: undefined }] }, cautions: [], pending: false };
+      if (parentMissing && page.item.state === 'send') {
+        // Without the chosen page the plan held until the parent landed: this page has no parent ID to name.
+        const target = { ...page.item.target };
+        delete target.parentId;
+        const refused = { ...page.item, target, state: 'refused' as const, refusals: [{ code: 'duplicatePage' as const, message: parentMissing.message, fix: undefined }] };
+        return { page, item: refused, cautions: [], pending: false, underUnsentPage: parentMissing.parent };
+      }
       return { page, ...rewritten(page) };
     });
     await guardTreePages(items, {
@@ -214,6 +225,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
       const treeResult: TreeFileResult = {
         ...result, pass: 1, key: entry.page.key, depth: entry.page.node.depth, ...(pageId ? { pageId } : {}), linkCautions: entry.cautions,
         linksToFillIn: waitsForPages(entry.pending, entry.cautions), ...reached(entry.page, result),
+        ...('underUnsentPage' in entry ? { underUnsentPage: entry.underUnsentPage } : {}),
       };
       results.push(treeResult);
       options.onResult?.(treeResult);
@@ -286,12 +298,16 @@ function decidedOnce(resolve: (path: string) => PageLookup): (path: string) => P
   };
 }
 
-/** The page's parent ID (the chosen page for the top level); a reason when its folder's page did not land. */
-function withParent(page: TreePage, ids: ReadonlyMap<string, string>, plan: TreePlan, rootPath: string, words: TreeMessages): { parentMissing?: string } {
+/** The page's parent ID (the chosen page for the top level); the reason and that page when its folder's page did not land. */
+function withParent(page: TreePage, ids: ReadonlyMap<string, string>, plan: TreePlan, rootPath: string, words: TreeMessages): { parentMissing?: { message: string; parent: { key: string; title: string } } } {
   const complete = page.item.complete;
   if (!complete || page.node.parent === undefined) return {};
-  const parentId = ids.get(page.node.parent.slice(rootPath.length));
-  if (parentId === undefined) return { parentMissing: words.parentNotPublished(plan.tree.byPath.get(page.node.parent)?.title ?? page.node.parent) };
+  const parentKey = page.node.parent.slice(rootPath.length);
+  const parentId = ids.get(parentKey);
+  if (parentId === undefined) {
+    const title = plan.tree.byPath.get(page.node.parent)?.title ?? page.node.parent;
+    return { parentMissing: { message: words.parentNotPublished(title), parent: { key: parentKey, title } } };
+  }
   page.item.complete = { ...complete, parentId };
   page.item.target = { ...page.item.target, parentId };
   return {};

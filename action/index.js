@@ -9325,6 +9325,7 @@ var englishTreeMessages = {
   linksStay: (count, listed, more) => `${count === 1 ? "1 link stays" : `${count} links stay`} as written and will not work on the wiki: ${listed}${more ? ", ..." : ""}.`,
   linkWithReason: (target, reason) => `${target} (${reason})`,
   linkOutsideRun: () => "outside the published folder",
+  linkOutsideLookup: () => "outside the folder this publish looks in",
   linkUnknownPage: () => "no page is known for it",
   linkNoPageYet: () => "it has no page yet: a publish after it has one fills the link in",
   linkNotMarkdown: () => "not a Markdown file",
@@ -11514,7 +11515,8 @@ ${path}`;
     const linkTargets = place && ports.siteBase !== void 0 ? linkTargetsDigest(destinations, place.path, (path) => pageIds.get(whereKey(place.folder, path))) : void 0;
     decisions.set(item.file.key, { context, cautions: decided.cautions, rewritten: decided.rewritten, waits, linkTargets });
   }
-  const words = ports.messages ?? englishTreeMessages;
+  const treeWords = ports.messages ?? englishTreeMessages;
+  const words = { ...treeWords, linkOutsideRun: treeWords.linkOutsideLookup };
   const annotate = (item) => {
     const decision = decisions.get(item.file.key);
     if (!decision) return;

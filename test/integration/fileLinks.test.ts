@@ -119,6 +119,12 @@ describe('links to other files in single-file and flat publishes, against the sa
     assert.equal(blind.linksToPages, undefined);
     assert.match(linkCaution(blind) ?? '', /guide\/setup\.md#install \(the wiki's address is not set, so no page address can be made\)/);
     assert.equal(unaddressed.rewrite(blind.file.key, text), text);
+
+    // No folder is published: a link out of the folder files are looked up in says so in those words.
+    const away: SourceFile = { key: join(repo, 'away.md'), label: 'away.md', text: '# Away\n\nSee [u](../outside.md).\n' };
+    const awayItem = planFile(away, undefined, TO);
+    await planFileLinks([away], [awayItem], ports());
+    assert.equal(linkCaution(awayItem), '1 link stays as written and will not work on the wiki: ../outside.md (outside the folder this publish looks in).');
   });
 
   it('a file planned again after its prompts keeps what was decided of its links, a link waiting for a page included', async () => {

@@ -12,6 +12,8 @@ export interface TreeMessages extends PageRouteMessages {
   linksStay(count: number, listed: string, more: boolean): string;
   linkWithReason(target: string, reason: string): string;
   linkOutsideRun(): string;
+  /** A file published on its own or flat: the link leaves the folder its files are looked up in. */
+  linkOutsideLookup(): string;
   linkUnknownPage(): string;
   /** The linked file is there but has no page yet (a publish without a second pass). */
   linkNoPageYet(): string;
@@ -34,6 +36,7 @@ export const englishTreeMessages: TreeMessages = {
     `${count === 1 ? '1 link stays' : `${count} links stay`} as written and will not work on the wiki: ${listed}${more ? ', ...' : ''}.`,
   linkWithReason: (target, reason) => `${target} (${reason})`,
   linkOutsideRun: () => 'outside the published folder',
+  linkOutsideLookup: () => 'outside the folder this publish looks in',
   linkUnknownPage: () => 'no page is known for it',
   linkNoPageYet: () => 'it has no page yet: a publish after it has one fills the link in',
   linkNotMarkdown: () => 'not a Markdown file',

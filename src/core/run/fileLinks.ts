@@ -136,7 +136,9 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
       ? linkTargetsDigest(destinations, place.path, (path) => pageIds.get(whereKey(place.folder, path))) : undefined;
     decisions.set(item.file.key, { context, cautions: decided.cautions, rewritten: decided.rewritten, waits, linkTargets });
   }
-  const words = ports.messages ?? englishTreeMessages;
+  // No folder is published here: a link that leaves one leaves the folder its files are looked up in.
+  const treeWords = ports.messages ?? englishTreeMessages;
+  const words: TreeMessages = { ...treeWords, linkOutsideRun: treeWords.linkOutsideLookup };
   const annotate = (item: PlanItem): void => {
     const decision = decisions.get(item.file.key);
     if (!decision) return;

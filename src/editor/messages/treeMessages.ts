@@ -18,6 +18,7 @@ export const editorTreeMessages: TreeMessages = {
   },
   linkWithReason: (target, reason) => vscode.l10n.t('{0} ({1})', target, reason),
   linkOutsideRun: () => vscode.l10n.t('outside the published folder'),
+  linkOutsideLookup: () => vscode.l10n.t('outside the folder this publish looks in'),
   linkUnknownPage: () => vscode.l10n.t('no page is known for it'),
   linkNoPageYet: () => vscode.l10n.t('it has no page yet: a publish after it has one fills the link in'),
   linkNotMarkdown: () => vscode.l10n.t('not a Markdown file'),

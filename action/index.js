@@ -11579,7 +11579,8 @@ async function sentMarkdown(selected, location, pageTitle, ports) {
   const text2 = await readText(ports.fs, location);
   if (text2 === void 0) return void 0;
   const split = splitFrontMatter(text2);
-  return split.omitTitleHeading ?? ports.omitTitleHeading ?? false ? omitTitleHeading2(split.content, pageTitle) : split.content;
+  const leftOut = split.omitTitleHeading ?? ports.omitTitleHeading ?? false;
+  return leftOut ? omitTitleHeading2(split.content, pageTitle) : split.content;
 }
 function selectionLink(item) {
   if (!item?.link) return void 0;

@@ -218,7 +218,8 @@ async function sentMarkdown<L>(selected: { source: SourceFile; item: PlanItem } 
   const text = await readText(ports.fs, location);
   if (text === undefined) return undefined;
   const split = splitFrontMatter(text);
-  return split.omitTitleHeading ?? ports.omitTitleHeading ?? false ? omitTitleHeading(split.content, pageTitle) : split.content;
+  const leftOut = split.omitTitleHeading ?? ports.omitTitleHeading ?? false;
+  return leftOut ? omitTitleHeading(split.content, pageTitle) : split.content;
 }
 
 /** A selected file's page: the one its link names, when its plan sends it there (or cannot send it at all). */

@@ -11468,6 +11468,11 @@ function firstInvalidUtf8(bytes, start = 0) {
 }
 
 // src/core/run/fileLinks.ts
+function selectedFile(source2, item) {
+  const body = frontMatterBody(source2.text);
+  let sent = item.content;
+  return { item, body, sent: () => sent ??= deriveContent(body, item.recipe).content };
+}
 async function planFileLinks(sources, items, ports) {
   const itemOf = new Map(items.map((item) => [item.file.key, item]));
   const selection = /* @__PURE__ */ new Map();
@@ -11475,10 +11480,10 @@ async function planFileLinks(sources, items, ports) {
   for (const source2 of sources) {
     const item = itemOf.get(source2.key);
     if (!item || source2.readProblem !== void 0) continue;
-    selection.set(source2.key, { source: source2, item });
-    const body = frontMatterBody(source2.text);
-    if (!body.includes("](") && !body.includes("]:")) continue;
-    const content = item.content ?? deriveContent(body, item.recipe).content;
+    const selected = selectedFile(source2, item);
+    selection.set(source2.key, selected);
+    if (!selected.body.includes("](") && !selected.body.includes("]:")) continue;
+    const content = selected.sent();
     linking.push({ item, content, place: ports.placeOf(source2.key), destinations: linkDestinationTexts(content) });
   }
   const whereKey = (folder, path) => `${ports.fs.key(folder)}
@@ -11575,7 +11580,7 @@ async function lookUpPages(linked, selection, ports) {
   return { pages, pageIds, withoutPage };
 }
 async function sentMarkdown(selected, location, pageTitle, ports) {
-  if (selected) return selected.item.content ?? deriveContent(frontMatterBody(selected.source.text), selected.item.recipe).content;
+  if (selected) return selected.sent();
   const text2 = await readText(ports.fs, location);
   if (text2 === void 0) return void 0;
   const split = splitFrontMatter(text2);
@@ -13474,7 +13479,7 @@ async function runTree(options) {
         linkCautions: entry.cautions,
         linksToFillIn: waitsForPages(entry.pending, entry.cautions),
         ...reached(entry.page, result),
-        ..."underUnsentPage" in entry ? { underUnsentPage: entry.underUnsentPage } : {}
+        ...entry.underUnsentPage ? { underUnsentPage: entry.underUnsentPage } : {}
       };
       results.push(treeResult);
       options.onResult?.(treeResult);

@@ -66,6 +66,19 @@ interface LinkDecision {
   linkTargets: string | undefined;
 }
 
+/** A file of the selection: its text without front matter, and what its plan sends, made once when first asked. */
+interface Selected {
+  item: PlanItem;
+  body: string;
+  sent(): string;
+}
+
+function selectedFile(source: SourceFile, item: PlanItem): Selected {
+  const body = frontMatterBody(source.text);
+  let sent = item.content;
+  return { item, body, sent: () => (sent ??= deriveContent(body, item.recipe).content) };
+}
+
 /** A link's file, as every file linking to it names it: its folder and its path there. */
 interface LinkedFile<L> {
   folder: L;
@@ -89,15 +102,15 @@ interface Linking<L> {
  */
 export async function planFileLinks<L>(sources: readonly SourceFile[], items: readonly PlanItem[], ports: FileLinkPorts<L>): Promise<FileLinks> {
   const itemOf = new Map(items.map((item) => [item.file.key, item]));
-  const selection = new Map<string, { source: SourceFile; item: PlanItem }>();
+  const selection = new Map<string, Selected>();
   const linking: Array<Linking<L>> = [];
   for (const source of sources) {
     const item = itemOf.get(source.key);
     if (!item || source.readProblem !== undefined) continue;
-    selection.set(source.key, { source, item });
-    const body = frontMatterBody(source.text);
-    if (!body.includes('](') && !body.includes(']:')) continue;
-    const content = item.content ?? deriveContent(body, item.recipe).content;
+    const selected = selectedFile(source, item);
+    selection.set(source.key, selected);
+    if (!selected.body.includes('](') && !selected.body.includes(']:')) continue;
+    const content = selected.sent();
     linking.push({ item, content, place: ports.placeOf(source.key), destinations: linkDestinationTexts(content) });
   }
   const whereKey = (folder: L, path: string): string => `${ports.fs.key(folder)}\n${path}`;
@@ -172,7 +185,7 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
  * the places of files that exist but have no known page yet (a later publish may know it).
  */
 async function lookUpPages<L>(
-  linked: ReadonlyMap<string, LinkedFile<L>>, selection: ReadonlyMap<string, { source: SourceFile; item: PlanItem }>, ports: FileLinkPorts<L>,
+  linked: ReadonlyMap<string, LinkedFile<L>>, selection: ReadonlyMap<string, Selected>, ports: FileLinkPorts<L>,
 ): Promise<{ pages: Map<string, PageLookup>; pageIds: Map<string, string>; withoutPage: Set<string> }> {
   const found = await Promise.all([...linked].map(async ([where, file]) => ({ where, file, location: await regularFileAt(ports.fs, file.folder, file.path) })));
   const located = found.flatMap(({ where, file, location }) => (location === undefined ? [] : [{ where, file, location, key: ports.fs.key(location) }]));
@@ -213,8 +226,8 @@ async function lookUpPages<L>(
  * What a linked file's page shows, for its headings: a file of the selection as its plan sends it; another as it
  * would publish to its page, without a first heading that repeats the page's title when that is left out.
  */
-async function sentMarkdown<L>(selected: { source: SourceFile; item: PlanItem } | undefined, location: L, pageTitle: string, ports: FileLinkPorts<L>): Promise<string | undefined> {
-  if (selected) return selected.item.content ?? deriveContent(frontMatterBody(selected.source.text), selected.item.recipe).content;
+async function sentMarkdown<L>(selected: Selected | undefined, location: L, pageTitle: string, ports: FileLinkPorts<L>): Promise<string | undefined> {
+  if (selected) return selected.sent();
   const text = await readText(ports.fs, location);
   if (text === undefined) return undefined;
   const split = splitFrontMatter(text);

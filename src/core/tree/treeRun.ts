@@ -171,7 +171,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     if (options.signal?.aborted || options.gate.stoppedBy) break;
     const level = plan.pages.filter((page) => page.node.depth === depth);
     const prepared = level.map((page) => ({ page, ...withParent(page, ids, plan, rootPath, options.guard.messages ?? englishTreeMessages) }));
-    const items = prepared.map(({ page, parentMissing }) => {
+    const items = prepared.map(({ page, parentMissing }): LevelEntry => {
       if (parentMissing && page.item.state === 'send') {
         // Without the chosen page the plan held until the parent landed: this page has no parent ID to name.
         const target = { ...page.item.target };
@@ -225,7 +225,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
       const treeResult: TreeFileResult = {
         ...result, pass: 1, key: entry.page.key, depth: entry.page.node.depth, ...(pageId ? { pageId } : {}), linkCautions: entry.cautions,
         linksToFillIn: waitsForPages(entry.pending, entry.cautions), ...reached(entry.page, result),
-        ...('underUnsentPage' in entry ? { underUnsentPage: entry.underUnsentPage } : {}),
+        ...(entry.underUnsentPage ? { underUnsentPage: entry.underUnsentPage } : {}),
       };
       results.push(treeResult);
       options.onResult?.(treeResult);
@@ -296,6 +296,16 @@ function decidedOnce(resolve: (path: string) => PageLookup): (path: string) => P
     if (!decided.has(path)) decided.set(path, resolve(path));
     return decided.get(path);
   };
+}
+
+/** A page of a level as it goes to the runner: its item, its links' cautions, and the folder page it waits for. */
+interface LevelEntry {
+  page: TreePage;
+  item: PlanItem;
+  cautions: LinkCaution[];
+  pending: boolean;
+  /** Not sent because this folder page did not land. */
+  underUnsentPage?: { key: string; title: string };
 }
 
 /** The page's parent ID (the chosen page for the top level); the reason and that page when its folder's page did not land. */

@@ -11500,47 +11500,91 @@ ${path}`;
       linked.set(key, file);
     }
   }
-  const { pages, pageIds, withoutPage } = await lookUpPages(linked, selection, ports);
-  const decisions = /* @__PURE__ */ new Map();
+  const { pages, pageIds, withoutPage, awaitedAt } = await lookUpPages(linked, selection, ports);
   const anchorMatchers = /* @__PURE__ */ new Map();
-  for (const { item, content, place, destinations } of linking) {
-    let waits = false;
+  const secondPassFills = awaitedAt.size > 0 && ports.siteBase !== void 0 && await ports.pageAccess();
+  const decide2 = ({ item, content, place, destinations }, filled, ids) => {
+    const waitedOn = /* @__PURE__ */ new Set();
     const context = {
       filePath: place?.path ?? item.file.label,
       resolvePage: (path) => {
         if (!place) return void 0;
         const where = whereKey(place.folder, path);
+        const page = filled.get(where);
+        if (page !== void 0) return page;
         if (!withoutPage.has(where)) return pages.get(where);
-        waits = true;
-        return "notYet";
+        waitedOn.add(where);
+        return secondPassFills && awaitedAt.has(where) ? "pending" : "notYet";
       },
       anchorMatchers
     };
     const decided = rewriteLinks(content, context);
-    const linkTargets = place && ports.siteBase !== void 0 ? linkTargetsDigest(destinations, place.path, (path) => pageIds.get(whereKey(place.folder, path))) : void 0;
-    decisions.set(item.file.key, { context, cautions: decided.cautions, rewritten: decided.rewritten, waits, linkTargets });
-  }
+    const linkTargets = place && ports.siteBase !== void 0 ? linkTargetsDigest(destinations, place.path, (path) => ids.get(whereKey(place.folder, path))) : void 0;
+    return { context, cautions: decided.cautions, rewritten: decided.rewritten, waitedOn, linkTargets };
+  };
+  const decisions = /* @__PURE__ */ new Map();
+  for (const entry of linking) decisions.set(entry.item.file.key, decide2(entry, /* @__PURE__ */ new Map(), pageIds));
   const treeWords = ports.messages ?? englishTreeMessages;
   const words = { ...treeWords, linkOutsideRun: treeWords.linkOutsideLookup };
+  const apply = (item, decision) => {
+    item.cautions = withLinkCautions(item.cautions, decision.cautions, words);
+    if (decision.rewritten > 0) item.linksToPages = decision.rewritten;
+    else delete item.linksToPages;
+    if (decision.waitedOn.size > 0) item.linksWaitForPages = true;
+    else delete item.linksWaitForPages;
+    if (decision.linkTargets !== void 0) item.linkTargets = decision.linkTargets;
+  };
   const annotate = (item) => {
     const decision = decisions.get(item.file.key);
     if (!decision) return;
-    item.cautions = withLinkCautions(item.cautions, decision.cautions, words);
-    if (decision.rewritten > 0) item.linksToPages = decision.rewritten;
-    if (decision.waits) item.linksWaitForPages = true;
-    if (decision.linkTargets === void 0) return;
     const reachedBefore = item.link?.linkTargets;
-    if (item.state === "unchanged" && reachedBefore !== void 0 && reachedBefore !== decision.linkTargets) item.state = "send";
-    item.linkTargets = decision.linkTargets;
+    if (item.state === "unchanged" && decision.linkTargets !== void 0 && reachedBefore !== void 0 && reachedBefore !== decision.linkTargets) item.state = "send";
+    apply(item, decision);
   };
   for (const { item } of linking) annotate(item);
   const rewrite = (fileKey, markdown) => {
     const context = decisions.get(fileKey)?.context;
     return context ? rewriteLinks(markdown, context).markdown : markdown;
   };
+  const relink = async (sent, learnt) => {
+    const siteBase = ports.siteBase;
+    if (siteBase === void 0) return [];
+    const filled = /* @__PURE__ */ new Map();
+    const ids = new Map(pageIds);
+    const spaceKeys = /* @__PURE__ */ new Map();
+    for (const [where, key] of awaitedAt) {
+      const pageId = learnt.get(key);
+      const selected = selection.get(key);
+      const target = selected?.item.complete;
+      if (pageId === void 0 || !selected || !target) continue;
+      const spaceKey = spaceKeys.get(target.spaceId) ?? await ports.spaceKey(target.spaceId);
+      spaceKeys.set(target.spaceId, spaceKey);
+      const url = pageAddress(siteBase, spaceKey, pageId, target.pageTitle);
+      if (url === void 0) continue;
+      filled.set(where, { url, title: target.pageTitle, headings: linked.get(where)?.anchored ? markdownHeadings(selected.sent()) : [] });
+      ids.set(where, pageId);
+    }
+    const byKey = new Map(linking.map((entry) => [entry.item.file.key, entry]));
+    const again = [];
+    for (const item of sent) {
+      const entry = byKey.get(item.file.key);
+      const before = decisions.get(item.file.key);
+      if (!entry || !before || ![...before.waitedOn].some((where) => filled.has(where))) continue;
+      const decision = decide2(entry, filled, ids);
+      decisions.set(item.file.key, decision);
+      const copy = { ...item, cautions: [...item.cautions] };
+      apply(copy, decision);
+      again.push(copy);
+    }
+    return again;
+  };
+  const waiting = new Set([...decisions].filter(([, decision]) => decision.waitedOn.size > 0).map(([key]) => key));
   return {
     rewrite,
     annotate,
+    relink,
+    awaited: new Set(awaitedAt.values()),
+    waiting,
     async content(item, messages) {
       const planned = await plannedContent(item, messages);
       return planned.ok ? { ok: true, content: rewrite(item.file.key, planned.content) } : planned;
@@ -11562,10 +11606,12 @@ async function lookUpPages(linked, selection, ports) {
   const pages = /* @__PURE__ */ new Map();
   const pageIds = /* @__PURE__ */ new Map();
   const withoutPage = /* @__PURE__ */ new Set();
+  const awaitedAt = /* @__PURE__ */ new Map();
   await Promise.all(located.map(async ({ where, file, location, key }) => {
     const link = links.get(key);
     if (link?.pageId === void 0) {
       if (link === void 0) withoutPage.add(where);
+      if (link === void 0 && selection.has(key)) awaitedAt.set(where, key);
       return;
     }
     pageIds.set(where, link.pageId);
@@ -11577,7 +11623,7 @@ async function lookUpPages(linked, selection, ports) {
     const sent = !file.anchored ? void 0 : await sentMarkdown(selection.get(key), location, link.pageTitle, ports);
     pages.set(where, { url, title: link.pageTitle, headings: sent === void 0 ? [] : markdownHeadings(sent) });
   }));
-  return { pages, pageIds, withoutPage };
+  return { pages, pageIds, withoutPage, awaitedAt };
 }
 async function sentMarkdown(selected, location, pageTitle, ports) {
   if (selected) return selected.sent();
@@ -11606,6 +11652,75 @@ async function readText(fs, location) {
   try {
     const decoded = decodeText(await fs.read(location), fs.label(location));
     return decoded.ok ? decoded.text : void 0;
+  } catch {
+    return void 0;
+  }
+}
+
+// src/core/run/flatRun.ts
+async function runFlat(items, options) {
+  const { links } = options;
+  const gate = options.gate ?? new ThrottleGate();
+  const wanted = /* @__PURE__ */ new Set([...links.awaited, ...links.waiting]);
+  let started = 0;
+  let total = items.filter((item) => item.state === "send" && item.complete).length;
+  const onStart = (item) => options.onStart?.(item, ++started, Math.max(total, started));
+  let stopReported = false;
+  const onStopped = (stopped) => {
+    if (!stopReported) options.onStopped?.(stopped);
+    stopReported = true;
+  };
+  const results = [];
+  const report2 = (result) => {
+    results.push(result);
+    options.onResult?.(result);
+  };
+  const run = { ...options, gate, onStart, onStopped, content: (item) => links.content(item, options.messages) };
+  const learnt = /* @__PURE__ */ new Map();
+  const learning = [];
+  const first = await runPlan(items, {
+    ...run,
+    onResult: (result) => {
+      if (result.state !== "published" || !wanted.has(result.item.file.key)) {
+        report2({ ...result, pass: 1 });
+        return;
+      }
+      learning.push(learnPageId(result, options.pages, options.signal).then((pageId) => {
+        if (pageId !== void 0) learnt.set(result.item.file.key, pageId);
+        report2({ ...result, pass: 1, ...pageId !== void 0 ? { pageId } : {} });
+      }));
+    }
+  });
+  await Promise.all(learning);
+  const again = learnt.size === 0 || options.signal?.aborted || gate.stoppedBy ? [] : await links.relink(first.filter((result) => result.state === "published").map((result) => result.item), learnt);
+  const firstOf = new Map(first.map((result) => [result.item.file.key, result]));
+  const entries = again.map((item) => secondPassItem(item, firstOf.get(item.file.key), learnt.get(item.file.key)));
+  if (entries.length > 0) {
+    total += entries.length;
+    await runPlan(entries, {
+      ...run,
+      onResult: (result) => {
+        const pageId = learnt.get(result.item.file.key);
+        report2({ ...result, pass: 2, ...pageId !== void 0 ? { pageId } : {} });
+      }
+    });
+  }
+  const last = new Map(results.map((result) => [result.item.file.key, result]));
+  return { results, secondPass: entries.length, summary: summarise([...last.values()]) };
+}
+function secondPassItem(item, first, pageId) {
+  const complete = item.complete ? { ...item.complete, overwrite: true } : void 0;
+  const landed = first ? landedLink(first, 0, pageId) : void 0;
+  const id = pageId ?? landed?.pageId;
+  const guard = id !== void 0 && landed?.version !== void 0 && complete ? { kind: "asLeft", page: { id, title: complete.pageTitle, version: landed.version } } : void 0;
+  return { ...item, state: "send", ...complete ? { complete } : {}, ...guard ? { guard } : {} };
+}
+async function learnPageId(result, pages, signal) {
+  const updated = result.outcome?.kind === "updated";
+  const known = result.proven?.pageId ?? (updated ? guardedPage(result.item.guard)?.id ?? result.item.link?.pageId : void 0);
+  if (known !== void 0 || !pages || !result.item.complete) return known;
+  try {
+    return (await identifyPage(pages, result.item.complete, signal))?.pageId;
   } catch {
     return void 0;
   }
@@ -13957,7 +14072,8 @@ function cliFileLinkPorts(options) {
     linkOf: async (key) => options.state?.get(key),
     recordedLinks: (keys) => repositoryLinks(keys.map((key) => repositoryLinkFile(key, options.cwd)), nodeManifestFiles),
     siteBase: options.baseUrl,
-    spaceKey: (spaceId) => addressSpaceKey(spaceId, options.pages, options.signal)
+    spaceKey: (spaceId) => addressSpaceKey(spaceId, options.pages, options.signal),
+    pageAccess: async () => options.pages !== void 0
   };
 }
 function repositoryLinkFile(path, cwd) {
@@ -14069,18 +14185,19 @@ async function send(plan, state, pages, context) {
   let stateFailure;
   const identifying = [];
   const gate = new ThrottleGate();
-  const results = await runPlan(plan, {
+  const run = await runFlat(plan, {
     concurrency: args.concurrency,
     gate,
     signal: context.interrupt,
-    content: (item) => context.links.content(item),
+    links: context.links,
+    pages,
     send: (item, target, sendContext) => sendPlanned(item, target, sendContext, settings),
     ...ownPageProof(pages, { since: startedAt, authorId }),
     onStopped: (stopped) => output.problem(describeRunStop(stopped)),
     onStart: (item, started, total) => output.progress(`Publishing ${started} of ${total}: ${item.complete?.pageTitle ?? item.file.label}`),
     onResult: (result) => {
       print(result, args.json, output, gate.stoppedBy ? "not sent: publishing stopped because the wiki asked to wait (see above)" : void 0);
-      const link = landedLink(result, context.now());
+      const link = landedLink(result, context.now(), result.pageId);
       if (state && link) {
         state.record(result.item.file.key, link).catch((error) => {
           stateFailure ??= error;
@@ -14098,7 +14215,7 @@ async function send(plan, state, pages, context) {
   });
   await Promise.all(identifying);
   const interruptCode = context.interruptExitCode();
-  const summary = summarise(results);
+  const { summary } = run;
   let exitCode = runExitCode(summary, interruptCode);
   if (state) {
     await state.save().catch((error) => {
@@ -14109,10 +14226,10 @@ async function send(plan, state, pages, context) {
       exitCode = interruptCode ?? EXIT_FAILED;
     }
   }
-  const summaryRecord = { type: "summary", dryRun: false, interrupted: interruptCode !== void 0, exitCode, files: results.length, ...summary };
+  const summaryRecord = { type: "summary", dryRun: false, interrupted: interruptCode !== void 0, exitCode, files: plan.length, secondPass: run.secondPass, ...summary };
   output.record(summaryRecord);
   if (args.json) output.json(summaryRecord);
-  else output.line(runSummaryLine(summary, interruptCode !== void 0));
+  else output.line(`${runSummaryLine(summary, interruptCode !== void 0)}${run.secondPass > 0 ? `; second pass (links to new pages): ${run.secondPass}` : ""}`);
   return exitCode;
 }
 async function planCommandLine(args, cwd, output, renderer) {
@@ -14143,10 +14260,10 @@ function flagsNameAnotherPlace(link, flags) {
   return flags.spaceId !== void 0 && flags.spaceId !== link.spaceId || flags.parentId !== void 0 && flags.parentId !== link.parentId;
 }
 function print(result, json, output, notStartedBecause) {
-  const record = fileRecord(result, notStartedBecause);
+  const record = { ...fileRecord(result, notStartedBecause), ...result.pageId !== void 0 ? { pageId: result.pageId } : {}, ...result.pass === 2 ? { pass: 2 } : {} };
   output.record(record);
   if (json) output.json(record);
-  else output.line(fileLine(record));
+  else output.line(`${fileLine(record)}${result.pass === 2 ? " (second pass: links to new pages)" : ""}`);
 }
 function printDryRun(plan, json, output, fingerprint) {
   let notSendable = 0;

@@ -29,6 +29,7 @@ export { pageAddress } from './core/publish/pageAddress';
 export { sendPlanned } from './core/run/send';
 export { heldContent } from './core/run/plannedContent';
 export { planFileLinks } from './core/run/fileLinks';
+export { runFlat } from './core/run/flatRun';
 export { identifyPage, ownPageProof, proveOwnPage, withIdentity, withoutIdentity } from './core/links/pageIdentity';
 export { createWikiPagesClient } from './core/wikiPages';
 export { exportPageMarkdown, isExportError } from './core/export';

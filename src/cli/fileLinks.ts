@@ -33,6 +33,7 @@ export function cliFileLinkPorts(options: CliFileLinkOptions): FileLinkPorts<str
     recordedLinks: (keys) => repositoryLinks(keys.map((key) => repositoryLinkFile(key, options.cwd)), nodeManifestFiles),
     siteBase: options.baseUrl,
     spaceKey: (spaceId) => addressSpaceKey(spaceId, options.pages, options.signal),
+    pageAccess: async () => options.pages !== undefined,
   };
 }
 

@@ -15,7 +15,8 @@ import type { PartialTarget } from '../core/publish/target';
 import { planFileLinks, type FileLinks } from '../core/run/fileLinks';
 import { guardPlan } from '../core/run/guard';
 import { countPlan, landedLink, planFiles, type PlanItem, type SourceFile } from '../core/run/plan';
-import { describeRunStop, runPlan, summarise, ThrottleGate, type FileResult } from '../core/run/runner';
+import { describeRunStop, ThrottleGate } from '../core/run/runner';
+import { runFlat, type FlatFileResult } from '../core/run/flatRun';
 import { sendPlanned } from '../core/run/send';
 import type { WikiPagesClient } from '../core/wikiPages';
 import type { PublishArgs } from './args';
@@ -133,18 +134,19 @@ async function send(plan: PlanItem[], state: StateFileLinkStore | undefined, pag
   let stateFailure: unknown;
   const identifying: Array<Promise<void>> = [];
   const gate = new ThrottleGate();
-  const results = await runPlan(plan, {
+  const run = await runFlat(plan, {
     concurrency: args.concurrency,
     gate,
     signal: context.interrupt,
-    content: (item) => context.links.content(item),
+    links: context.links,
+    pages,
     send: (item, target, sendContext) => sendPlanned(item, target, sendContext, settings),
     ...ownPageProof(pages, { since: startedAt, authorId }),
     onStopped: (stopped) => output.problem(describeRunStop(stopped)),
     onStart: (item, started, total) => output.progress(`Publishing ${started} of ${total}: ${item.complete?.pageTitle ?? item.file.label}`),
     onResult: (result) => {
       print(result, args.json, output, gate.stoppedBy ? 'not sent: publishing stopped because the wiki asked to wait (see above)' : undefined);
-      const link = landedLink(result, context.now());
+      const link = landedLink(result, context.now(), result.pageId);
       if (state && link) {
         state.record(result.item.file.key, link).catch((error: unknown) => {
           stateFailure ??= error;
@@ -164,7 +166,7 @@ async function send(plan: PlanItem[], state: StateFileLinkStore | undefined, pag
   });
   await Promise.all(identifying);
   const interruptCode = context.interruptExitCode();
-  const summary = summarise(results);
+  const { summary } = run;
   let exitCode = runExitCode(summary, interruptCode);
   if (state) {
     await state.save().catch((error: unknown) => {
@@ -175,10 +177,10 @@ async function send(plan: PlanItem[], state: StateFileLinkStore | undefined, pag
       exitCode = interruptCode ?? EXIT_FAILED;
     }
   }
-  const summaryRecord = { type: 'summary', dryRun: false, interrupted: interruptCode !== undefined, exitCode, files: results.length, ...summary };
+  const summaryRecord = { type: 'summary', dryRun: false, interrupted: interruptCode !== undefined, exitCode, files: plan.length, secondPass: run.secondPass, ...summary };
   output.record(summaryRecord);
   if (args.json) output.json(summaryRecord);
-  else output.line(runSummaryLine(summary, interruptCode !== undefined));
+  else output.line(`${runSummaryLine(summary, interruptCode !== undefined)}${run.secondPass > 0 ? `; second pass (links to new pages): ${run.secondPass}` : ''}`);
   return exitCode;
 }
 
@@ -216,11 +218,12 @@ function flagsNameAnotherPlace(link: PageLink, flags: PartialTarget): boolean {
   return (flags.spaceId !== undefined && flags.spaceId !== link.spaceId) || (flags.parentId !== undefined && flags.parentId !== link.parentId);
 }
 
-function print(result: FileResult, json: boolean, output: Output, notStartedBecause?: string): void {
-  const record = fileRecord(result, notStartedBecause);
+function print(result: FlatFileResult, json: boolean, output: Output, notStartedBecause?: string): void {
+  // A file sent again says so: its second record is the one that counts.
+  const record = { ...fileRecord(result, notStartedBecause), ...(result.pageId !== undefined ? { pageId: result.pageId } : {}), ...(result.pass === 2 ? { pass: 2 } : {}) };
   output.record(record);
   if (json) output.json(record);
-  else output.line(fileLine(record));
+  else output.line(`${fileLine(record)}${result.pass === 2 ? ' (second pass: links to new pages)' : ''}`);
 }
 
 function printDryRun(plan: readonly PlanItem[], json: boolean, output: Output, fingerprint: PlanFingerprint): number {

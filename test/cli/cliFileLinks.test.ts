@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileRecords, jsonLines, runCli, useCliWorld } from './cliHarness';
+import { fileRecords, jsonLines, runCli, summaryRecord, useCliWorld } from './cliHarness';
 import { assertRecordsValid } from './jsonSchema';
 
 const NOTES = '# Notes\n\nSee [x](docs/guide/setup.md#install), [y](missing.md) and [z](diagram.png).\n';
@@ -46,32 +46,66 @@ describe('CLI: links to other files in a flat publish', () => {
     assert.match(String((unaddressed?.cautions as string[] | undefined)?.[0]), /^3 links stay as written .*: docs\/guide\/setup\.md#install \(the wiki's address is not set, so no page address can be made\), /);
   });
 
-  it('a link to a file whose page this run creates is filled in by the next run, which then leaves the file alone', async () => {
+  it('a link to a file whose page this run creates is filled in by a second pass of the same run, which the next run leaves alone', async () => {
     const root = await cli.tree({
       'a.md': '# Alpha\n\nRead [the usage](b.md#usage) and [the missing](gone.md).\n',
       'b.md': '# Beta\n\n## Usage\n\nCall it.\n',
+      'c.md': '# Gamma\n\nNo links here.\n',
     });
-    const run = async (extra: string[] = []) => {
-      const result = await runCli(['publish', 'a.md', 'b.md', ...TO, '--state', '.wiki-state.json', '--json', ...extra], { cwd: root, env: cli.env() });
-      assert.equal(result.code, 0, `${result.stdout}\n${result.stderr}`);
-      return fileRecords(result).map((record) => [record.file, record.status]).sort((x, y) => String(x[0]).localeCompare(String(y[0])));
-    };
-    // The plan says which link waits for a page (b.md is there, with no page yet) and which reaches nothing.
-    const planned = await runCli(['publish', 'a.md', 'b.md', ...TO, '--state', '.wiki-state.json', '--json', '--dry-run'], { cwd: root, env: cli.env() });
+    const publish = (extra: string[] = []) => runCli(['publish', 'a.md', 'b.md', 'c.md', ...TO, '--state', '.wiki-state.json', '--json', ...extra], { cwd: root, env: cli.env() });
+    // The plan names only the link that reaches nothing: the one to b.md (no page yet) is filled in by the run.
+    const planned = await publish(['--dry-run']);
     assert.deepEqual(fileRecords(planned).find((record) => record.file === 'a.md')?.cautions, [
-      '2 links stay as written and will not work on the wiki: b.md#usage (it has no page yet: a publish after it has one fills the link in), gone.md (no page is known for it).',
+      '1 link stays as written and will not work on the wiki: gone.md (no page is known for it).',
     ]);
-    await run();
-    assert.match(page('Alpha').markdown, /\[the usage\]\(b\.md#usage\)/, 'Beta had no page when Alpha went');
-    // Alpha's text did not change, but its link waited for Beta's page: it goes again, now linking to Beta.
-    const second = await run();
-    assert.deepEqual(second, [['a.md', 'published'], ['b.md', 'skipped']]);
+    const sent = await publish();
+    assert.equal(sent.code, 0, `${sent.stdout}\n${sent.stderr}`);
+    assertRecordsValid(jsonLines(sent), 'a flat run with a second pass');
+    // Every file once, then Alpha again (only the file whose link waited), after Beta's page and ID are there.
+    const records = fileRecords(sent);
+    assert.deepEqual(records.map((record) => [record.file, record.status, record.pass]).sort((x, y) => String(x[0]).localeCompare(String(y[0])) || Number(x[2] ?? 1) - Number(y[2] ?? 1)), [
+      ['a.md', 'published', undefined], ['a.md', 'published', 2], ['b.md', 'published', undefined], ['c.md', 'published', undefined],
+    ]);
+    assert.equal(records.at(-1)?.file, 'a.md', 'the second pass comes after the first');
+    assert.equal(records.find((record) => record.file === 'b.md')?.pageId, page('Beta').id, 'the awaited page is reported with its ID');
+    assert.deepEqual(records.at(-1)?.cautions, ['1 link stays as written and will not work on the wiki: gone.md (no page is known for it).']);
+    const summary = summaryRecord(sent);
+    assert.equal(summary.secondPass, 1);
+    assert.equal(summary.published, 3, 'each file counts once, by its last pass');
+    assert.equal(summary.files, 3);
     const beta = `${cli.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/${page('Beta').id}/Beta`;
-    assert.ok(page('Alpha').markdown.includes(`[the usage](${beta}#Usage)`), page('Alpha').markdown);
-    assert.ok(page('Alpha').markdown.includes('[the missing](gone.md)'), 'a link to a file that does not exist stays');
+    assert.equal(page('Alpha').markdown, `# Alpha\n\nRead [the usage](${beta}#Usage) and [the missing](gone.md).\n`);
+    assert.equal(page('Alpha').version, 2, 'the second pass updates the page the first created');
+    assert.equal(cli.world.sandbox.pages().filter((candidate) => candidate.title === 'Alpha').length, 1, 'one Alpha page');
+    // The text as printed says it too.
+    await writeFile(join(root, 'd.md'), '# Delta\n\nSee [gamma](c.md) and [epsilon](e.md).\n');
+    await writeFile(join(root, 'e.md'), '# Epsilon\n\nBack to [delta](d.md).\n');
+    const text = await runCli(['publish', 'd.md', 'e.md', ...TO, '--state', '.wiki-state.json'], { cwd: root, env: cli.env() });
+    assert.equal(text.code, 0, `${text.stdout}\n${text.stderr}`);
+    assert.match(text.stdout, /^updated +d\.md .*\(second pass: links to new pages\)$/m);
+    assert.match(text.stdout, /^updated +e\.md .*\(second pass: links to new pages\)$/m);
+    assert.match(text.stdout, /; second pass \(links to new pages\): 2$/m);
+    const epsilon = page('Epsilon');
+    assert.ok(page('Delta').markdown.includes(`[epsilon](${cli.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/${epsilon.id}/Epsilon)`), page('Delta').markdown);
+    assert.ok(page('Delta').markdown.includes(`[gamma](${cli.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/${page('Gamma').id}/Gamma)`), 'a page of an earlier run is reached in the first pass');
+    assert.ok(epsilon.markdown.includes(`[delta](${cli.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/${page('Delta').id}/Delta)`), epsilon.markdown);
     // Every link that can reach a page now does (gone.md does not exist, so nothing waits for it): nothing goes again.
-    const third = await run(['--dry-run']);
-    assert.deepEqual(third, [['a.md', 'unchanged'], ['b.md', 'unchanged']]);
+    const next = await runCli(['publish', 'a.md', 'b.md', 'c.md', 'd.md', 'e.md', ...TO, '--state', '.wiki-state.json', '--json', '--dry-run'], { cwd: root, env: cli.env() });
+    assert.deepEqual(fileRecords(next).map((record) => record.status), ['unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged']);
+  });
+
+  it('without page access no ID is learnt, so there is no second pass: the link stays and says why', async () => {
+    const root = await cli.tree({ 'a.md': '# Alpha\n\nRead [the usage](b.md#usage).\n', 'b.md': '# Beta\n\n## Usage\n\nCall it.\n' });
+    const env = { ...cli.env(false), WIKI_PUBLISHER_BASE_URL: cli.world.sandbox.baseUrl };
+    const planned = await runCli(['publish', 'a.md', 'b.md', ...TO, '--json', '--dry-run'], { cwd: root, env });
+    assert.deepEqual(fileRecords(planned).find((record) => record.file === 'a.md')?.cautions, [
+      '1 link stays as written and will not work on the wiki: b.md#usage (it has no page yet: a publish after it has one fills the link in).',
+    ]);
+    const sent = await runCli(['publish', 'a.md', 'b.md', ...TO, '--json'], { cwd: root, env });
+    assert.equal(sent.code, 0, `${sent.stdout}\n${sent.stderr}`);
+    assert.deepEqual(fileRecords(sent).map((record) => record.pass), [undefined, undefined]);
+    assert.equal(summaryRecord(sent).secondPass, 0);
+    assert.match(page('Alpha').markdown, /\[the usage\]\(b\.md#usage\)/);
   });
 
   it('an unchanged file goes again when a page its links reach now has another ID, and then rests', async () => {

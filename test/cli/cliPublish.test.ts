@@ -26,7 +26,7 @@ describe('CLI publish', () => {
     assert.ok(records.every((record) => record.message === 'Success: Page created successfully' && record.httpStatus === 201));
     assert.deepEqual({ ...summaryRecord(run), files: undefined }, {
       type: 'summary', dryRun: false, interrupted: false, exitCode: 0, files: undefined,
-      published: 3, failed: 0, existsUnproven: 0, edited: 0, skipped: 0, refused: 0, notStarted: 0, cancelled: 0,
+      published: 3, failed: 0, existsUnproven: 0, edited: 0, skipped: 0, refused: 0, notStarted: 0, cancelled: 0, secondPass: 0,
     });
     assert.ok(cli.sandbox.findPageByTitle('DOCS', '123456', 'Setting up'));
     assert.equal(cli.sandbox.findPageByTitle('DOCS', '123456', 'Setting up')?.markdown, 'Install it.\n', 'front matter is not sent');

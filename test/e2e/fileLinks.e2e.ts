@@ -6,9 +6,10 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Sandbox } from '../sandbox/server';
 import { useSessions } from './support/harness';
-import { CREATE_ONLY, PARENT_PROMPT, OVERWRITE_PROMPT, answerPublishPrompts, chooseSpace, clickPublishButton } from './support/publishFlow';
+import { CREATE_ONLY, answerFolderPrompts, answerPublishPrompts, clickPublishButton } from './support/publishFlow';
 import { SANDBOX_BODIES } from './support/sandboxBodies';
-import { answerPrompt, notification, notificationButton, openFile, pickItem, publishFolderAs, quickInput, waitForCenterNotification, waitForPrompt } from './support/workbench';
+import { signInApproved } from './support/accounts';
+import { clearNotifications, notification, notificationButton, openFile, publishFolderAs, quickInput, tokenStatusItem, waitForCenterNotification } from './support/workbench';
 
 const NOTES = '# Notes\n\nSee [x](guide/setup.md#install), [y](missing.md) and [z](diagram.png).\n';
 // The repository records the guide's pages (a teammate published it as a tree). Not signed in, the extension makes
@@ -45,16 +46,40 @@ describe('Links to other files in single-file and flat publishes', function () {
 
     // A folder as flat pages: the confirmation says how many links go to pages before anything is sent.
     await publishFolderAs(page, 'more', 'As flat pages');
-    await chooseSpace(page, 'DOCS');
-    await waitForPrompt(page, PARENT_PROMPT);
-    await answerPrompt(page, '123456');
-    await waitForPrompt(page, OVERWRITE_PROMPT);
-    await pickItem(page, CREATE_ONLY);
+    await answerFolderPrompts(page);
     const confirm = page.locator('.monaco-dialog-box', { hasText: 'Publish 1 of 1 Markdown file' });
     await confirm.waitFor();
     assert.match(await confirm.innerText(), /1 link\(s\) to other files will go to their wiki pages\./);
     await confirm.locator('.monaco-button', { hasText: /^Publish$/ }).click();
     await waitForCenterNotification(page, '1 published.');
     assert.equal(sandbox.findPageByTitle('DOCS', '123456', 'Links')?.markdown, `# Links\n\nBack to [the setup](${setup}).\n`);
+  });
+
+  it('signed in, a flat folder of new files that link to each other: a second pass fills the links in, and the summary says so', async function () {
+    const files = {
+      ...FILES,
+      'pair/first.md': '# First\n\nThen read [the second](second.md#details).\n',
+      'pair/second.md': '# Second\n\n## Details\n\nBack to [the first](first.md).\n',
+    };
+    const { page, sandbox } = await sessions.start({ files, world: {}, beforeStart: (wiki: Sandbox) => ({ envToken: wiki.issueToken().token }) });
+    await tokenStatusItem(page).waitFor();
+    await signInApproved(page);
+    await clearNotifications(page);
+    await publishFolderAs(page, 'pair', 'As flat pages');
+    await answerFolderPrompts(page);
+    // Neither link is a warning: the run learns each new page's ID and fills the links in.
+    const confirm = page.locator('.monaco-dialog-box', { hasText: 'Publish 2 of 2 Markdown files' });
+    await confirm.waitFor();
+    assert.doesNotMatch(await confirm.innerText(), /stay as written/);
+    await confirm.locator('.monaco-button', { hasText: /^Publish$/ }).click();
+    await waitForCenterNotification(page, /2 published\. 2 page\(s\) were sent again so their links reach pages created in this run\./);
+    const first = sandbox.findPageByTitle('DOCS', '123456', 'First');
+    const second = sandbox.findPageByTitle('DOCS', '123456', 'Second');
+    assert.ok(first && second);
+    // The wiki site's address as the signed-in world sets it (a loopback origin of its own).
+    const site = String.raw`http://[^)\s]+/wiki/spaces/DOCS/pages/`;
+    assert.match(first.markdown, new RegExp(String.raw`^# First\n\nThen read \[the second\]\(${site}${second.id}/Second#Details\)\.\n$`));
+    assert.match(second.markdown, new RegExp(String.raw`^# Second\n\n## Details\n\nBack to \[the first\]\(${site}${first.id}/First\)\.\n$`));
+    assert.equal(sandbox.pages().filter((candidate) => candidate.title === 'First' || candidate.title === 'Second').length, 2, 'updated, not created twice');
   });
 });

@@ -5,9 +5,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { signInApproved } from './support/accounts';
 import { useSessions } from './support/harness';
-import { chooseSpace, compareFromConfirmation, CREATE_ONLY, OVERWRITE_PROMPT, PARENT_PROMPT, promptTitle } from './support/publishFlow';
+import { answerFolderPrompts, compareFromConfirmation, promptTitle } from './support/publishFlow';
 import {
-  answerPrompt, clearNotifications, explorerRow, notification, pickItem, publishFolderAs, publishFromExplorer, tokenStatusItem, waitForCenterNotification, waitForPrompt,
+  clearNotifications, explorerRow, notification, publishFolderAs, publishFromExplorer, tokenStatusItem, waitForCenterNotification, waitForPrompt,
 } from './support/workbench';
 
 const FILES = {
@@ -32,11 +32,7 @@ describe('Publishing several files from the Explorer', function () {
     await publishFromExplorer(page, 'troubleshoot.md');
 
     // Asked once for all three: the space, the parent and create-or-update; no title (each file gives its own).
-    await chooseSpace(page, 'DOCS');
-    await waitForPrompt(page, PARENT_PROMPT);
-    await answerPrompt(page, '123456');
-    await waitForPrompt(page, OVERWRITE_PROMPT);
-    await pickItem(page, CREATE_ONLY);
+    await answerFolderPrompts(page);
 
     const confirm = page.locator('.monaco-dialog-box', { hasText: 'Publish 3 of 3 Markdown files' });
     await confirm.waitFor();
@@ -69,11 +65,7 @@ describe('Publishing files of which one needs a target', function () {
 
     await waitForPrompt(page, /space key/i);
     assert.equal(await promptTitle(page), 'Publish "notes.md" to Wiki (1/3)');
-    await chooseSpace(page, 'DOCS');
-    await waitForPrompt(page, PARENT_PROMPT);
-    await answerPrompt(page, '123456');
-    await waitForPrompt(page, OVERWRITE_PROMPT);
-    await pickItem(page, CREATE_ONLY);
+    await answerFolderPrompts(page);
     const confirm = page.locator('.monaco-dialog-box', { hasText: 'Publish 4 of 4 Markdown files' });
     await confirm.waitFor();
     await confirm.locator('.monaco-button', { hasText: /^Publish$/ }).click();
@@ -94,11 +86,7 @@ describe('Republishing a folder, signed in: the edit guard in the many-file plan
     await signInApproved(page);
     const publishFolder = (): Promise<void> => publishFolderAs(page, 'guide', 'As flat pages');
     await publishFolder();
-    await chooseSpace(page, 'DOCS');
-    await waitForPrompt(page, PARENT_PROMPT);
-    await answerPrompt(page, '123456');
-    await waitForPrompt(page, OVERWRITE_PROMPT);
-    await pickItem(page, CREATE_ONLY);
+    await answerFolderPrompts(page);
     const first = page.locator('.monaco-dialog-box', { hasText: 'Publish 3 of 3 Markdown files' });
     await first.waitFor();
     await first.locator('.monaco-button', { hasText: /^Publish$/ }).click();

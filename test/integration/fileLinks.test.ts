@@ -10,6 +10,7 @@ import { cliFileLinkPorts } from '../../src/cli/fileLinks';
 import { readMarkdownSources } from '../../src/cli/files';
 import type { PageLink } from '../../src/core/links/pageLink';
 import { planFileLinks, type FileLinkPorts } from '../../src/core/run/fileLinks';
+import { runFlat, type FlatFileResult } from '../../src/core/run/flatRun';
 import { landedLink, planFile, planFiles, type PlanItem, type SourceFile } from '../../src/core/run/plan';
 import { heldContent } from '../../src/core/run/plannedContent';
 import { runPlan, ThrottleGate, type FileResult, type RunOptions } from '../../src/core/run/runner';
@@ -201,6 +202,84 @@ describe('links to other files in single-file and flat publishes, against the sa
     await planFileLinks(read.files, retargeted, ports());
     const notes = retargeted.find((item) => item.file.label === 'notes.md');
     assert.equal(notes?.linksToPages, undefined);
-    assert.match(linkCaution(notes) ?? '', /guide\/setup\.md#install \(it has no page yet: a publish after it has one fills the link in\)/);
+    // With page access the run learns the new page's ID and a second pass fills the link in: no caution for it.
+    assert.equal(notes?.linksWaitForPages, true);
+    assert.doesNotMatch(linkCaution(notes) ?? '', /setup\.md/);
+    // Without, nothing can learn the page's ID in this run: the link stays, and the plan says why.
+    const blind = planFiles(read.files, new Map(), TO);
+    await planFileLinks(read.files, blind, ports({ pageAccess: async () => false }));
+    assert.match(linkCaution(blind.find((item) => item.file.label === 'notes.md')) ?? '', /guide\/setup\.md#install \(it has no page yet: a publish after it has one fills the link in\)/);
+  });
+
+  describe('two passes (runFlat)', () => {
+    const flat = async (files: Record<string, string>, extra: Partial<FileLinkPorts<string>> = {}, sendHook?: (item: PlanItem) => boolean) => {
+      await write(files);
+      const read = await readMarkdownSources(Object.keys(files), repo);
+      assert.ok(read.ok);
+      const items = planFiles(read.files, new Map(), TO);
+      const links = await planFileLinks(read.files, items, ports(extra));
+      const progress: string[] = [];
+      const ended: FlatFileResult[] = [];
+      const run = await runFlat(items, {
+        concurrency: 2, links, pages: signedIn.pages, gate: new ThrottleGate(),
+        onStart: (item, started, total) => progress.push(`${started}/${total} ${item.file.label}`),
+        onResult: (result) => ended.push(result),
+        send: (item, target, context) => {
+          if (sendHook && !sendHook(item)) return Promise.resolve({ kind: 'unexpected', severity: 'error', status: 500, message: 'refused by the test', actions: [], attempts: 1, mayHaveLanded: false });
+          return sendPlanned(item, target, context, {
+            endpoint: new URL(signedIn.world.sandbox.importEndpoint), token: signedIn.apiToken, transport: signedIn.transport, deadlineMs: 10_000,
+          });
+        },
+      });
+      return { items, run, progress, ended };
+    };
+    const pageOf = (title: string) => {
+      const found = signedIn.world.sandbox.pages().find((candidate) => candidate.title === title && !candidate.deleted);
+      assert.ok(found, `"${title}" is on the wiki`);
+      return found;
+    };
+
+    it('sends again only the files whose links waited for a page this run created, with the anchor; both passes count', async () => {
+      const { run, progress, ended } = await flat({
+        'flat/one.md': '# One\n\nSee [two](two.md#the-part) and [setup](../guide/setup.md#install).\n',
+        'flat/two.md': '# Two\n\n## The part\n\nText.\n',
+        'flat/three.md': '# Three\n\nNo links.\n',
+      });
+      const two = pageOf('Two');
+      assert.equal(pageOf('One').markdown, `# One\n\nSee [two](${pagesAt(two.id, 'Two')}#The-part) and [setup](${pagesAt(ids.setup, 'Setup')}#Install).\n`);
+      assert.equal(pageOf('One').version, 2);
+      assert.equal(two.version, 1, 'a file nothing waited on goes once');
+      assert.equal(run.secondPass, 1);
+      assert.deepEqual(ended.map((result) => [result.item.file.label, result.pass]).slice(-1), [['flat/one.md', 2]]);
+      assert.equal(ended.find((result) => result.item.file.label === 'flat/two.md')?.pageId, two.id);
+      assert.equal(run.summary.published, 3, 'each file once, by its last pass');
+      // One count for both passes: the total grows by the file sent again.
+      assert.deepEqual(progress.map((line) => line.split(' ')[0]).sort(), ['1/3', '2/3', '3/3', '4/4']);
+      // The first pass left One without its content hash (a link waited); the second pass's link has it, and the page.
+      const [firstOne, secondOne] = ended.filter((result) => result.item.file.label === 'flat/one.md');
+      assert.equal(landedLink(firstOne as FlatFileResult, 0, firstOne?.pageId)?.contentSha256, undefined);
+      const settled = landedLink(secondOne as FlatFileResult, 0, secondOne?.pageId);
+      assert.equal(settled?.pageId, pageOf('One').id);
+      assert.equal(settled?.version, 2);
+      assert.ok(settled?.contentSha256, 'nothing waits any more: the next run leaves it alone');
+    });
+
+    it('a page that did not land fills nothing in: no second pass, and the waiting file is sent again by the next run', async () => {
+      const { run, ended } = await flat({
+        'flat/four.md': '# Four\n\nSee [five](five.md).\n',
+        'flat/five.md': '# Five\n\nText.\n',
+      }, {}, (item) => item.file.label !== 'flat/five.md');
+      assert.equal(run.secondPass, 0);
+      assert.equal(run.summary.failed, 1);
+      assert.equal(pageOf('Four').markdown, '# Four\n\nSee [five](five.md).\n');
+      const four = ended.find((result) => result.item.file.label === 'flat/four.md');
+      assert.equal(landedLink(four as FlatFileResult, 0)?.contentSha256, undefined, 'its link still waits: not recorded as unchanged');
+    });
+
+    it('without a site address no page address can be made: no second pass', async () => {
+      const { run } = await flat({ 'flat/six.md': '# Six\n\nSee [seven](seven.md).\n', 'flat/seven.md': '# Seven\n\nText.\n' }, { siteBase: undefined });
+      assert.equal(run.secondPass, 0);
+      assert.equal(pageOf('Six').markdown, '# Six\n\nSee [seven](seven.md).\n');
+    });
   });
 });

@@ -35,6 +35,12 @@ export interface FileLinkPorts<L> {
   /** The space's key as page addresses write it (addressSpaceKey). */
   spaceKey(spaceId: string): Promise<string>;
   /**
+   * Whether a run can learn the ID of a page it creates (page access: sign-in, CI credentials). With it and a site
+   * address, a link to a file of the selection that has no page yet is filled in by the run's second pass (flatRun.ts)
+   * and is no caution; without, it stays as written until a later publish knows the page.
+   */
+  pageAccess(): Promise<boolean>;
+  /**
    * Whether a page leaves out a first heading that repeats its title, unless its file's front matter says (the
    * editor's setting; the command line never does): a linked file's page then has no such heading to anchor to.
    */
@@ -54,6 +60,16 @@ export interface FileLinks {
    * sends an unchanged file again when a page its links reach has another ID than when it last went out.
    */
   annotate(item: PlanItem): void;
+  /** The files of the selection that links wait for (no page yet): a run learns their pages' IDs as they land. */
+  awaited: ReadonlySet<string>;
+  /** The files whose links wait for a page of the selection: a run learns their own pages' IDs too, for a second pass. */
+  waiting: ReadonlySet<string>;
+  /**
+   * The second pass (section 3): given the IDs learnt by file key for pages this run created, copies of the items
+   * sent in the first pass (`sent`) whose links waited for one of them, their links decided again so that `content`
+   * now fills those links in. None without a site address (no link reaches a page then).
+   */
+  relink(sent: readonly PlanItem[], learnt: ReadonlyMap<string, string>): Promise<PlanItem[]>;
 }
 
 /** What planning decided of one file's links. */
@@ -61,7 +77,8 @@ interface LinkDecision {
   context: RewriteContext;
   cautions: LinkCaution[];
   rewritten: number;
-  waits: boolean;
+  /** Where (whereKey) the files are that its links wait for: they have no page yet. */
+  waitedOn: ReadonlySet<string>;
   /** The digest of the pages its links reach (tree/linkTargets.ts); undefined when no page address can be made. */
   linkTargets: string | undefined;
 }
@@ -126,53 +143,101 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
       linked.set(key, file);
     }
   }
-  const { pages, pageIds, withoutPage } = await lookUpPages(linked, selection, ports);
-  const decisions = new Map<string, LinkDecision>();
+  const { pages, pageIds, withoutPage, awaitedAt } = await lookUpPages(linked, selection, ports);
   // One matcher per page for all the files linking to it.
   const anchorMatchers = new Map<string, (anchor: string) => string | undefined>();
-  for (const { item, content, place, destinations } of linking) {
-    let waits = false;
+  // A file's links as rewriteLinks decides them, given the pages known; `filled`: pages this run created since.
+  // A page of the selection that has no page yet gets one in this run: a second pass fills the link in, if it can learn
+  // the page's ID and make its address. Asked only when some link waits for such a file.
+  const secondPassFills = awaitedAt.size > 0 && ports.siteBase !== undefined && (await ports.pageAccess());
+  const decide = ({ item, content, place, destinations }: Linking<L>, filled: ReadonlyMap<string, PageLookup>, ids: ReadonlyMap<string, string>): LinkDecision => {
+    const waitedOn = new Set<string>();
     const context: RewriteContext = {
       filePath: place?.path ?? item.file.label,
       resolvePage: (path) => {
         if (!place) return undefined;
         const where = whereKey(place.folder, path);
+        const page = filled.get(where);
+        if (page !== undefined) return page;
         if (!withoutPage.has(where)) return pages.get(where);
-        waits = true;
-        return 'notYet';
+        waitedOn.add(where);
+        return secondPassFills && awaitedAt.has(where) ? 'pending' : 'notYet';
       },
       anchorMatchers,
     };
     const decided = rewriteLinks(content, context);
     // Without a site address no link reaches a page, whatever their IDs: nothing to compare the next run with.
     const linkTargets = place && ports.siteBase !== undefined
-      ? linkTargetsDigest(destinations, place.path, (path) => pageIds.get(whereKey(place.folder, path))) : undefined;
-    decisions.set(item.file.key, { context, cautions: decided.cautions, rewritten: decided.rewritten, waits, linkTargets });
-  }
+      ? linkTargetsDigest(destinations, place.path, (path) => ids.get(whereKey(place.folder, path))) : undefined;
+    return { context, cautions: decided.cautions, rewritten: decided.rewritten, waitedOn, linkTargets };
+  };
+  const decisions = new Map<string, LinkDecision>();
+  for (const entry of linking) decisions.set(entry.item.file.key, decide(entry, new Map(), pageIds));
   // No folder is published here: a link that leaves one leaves the folder its files are looked up in.
   const treeWords = ports.messages ?? englishTreeMessages;
   const words: TreeMessages = { ...treeWords, linkOutsideRun: treeWords.linkOutsideLookup };
+  const apply = (item: PlanItem, decision: LinkDecision): void => {
+    item.cautions = withLinkCautions(item.cautions, decision.cautions, words);
+    if (decision.rewritten > 0) item.linksToPages = decision.rewritten;
+    else delete item.linksToPages;
+    if (decision.waitedOn.size > 0) item.linksWaitForPages = true;
+    else delete item.linksWaitForPages;
+    if (decision.linkTargets !== undefined) item.linkTargets = decision.linkTargets;
+  };
   const annotate = (item: PlanItem): void => {
     const decision = decisions.get(item.file.key);
     if (!decision) return;
-    item.cautions = withLinkCautions(item.cautions, decision.cautions, words);
-    if (decision.rewritten > 0) item.linksToPages = decision.rewritten;
-    if (decision.waits) item.linksWaitForPages = true;
-    if (decision.linkTargets === undefined) return;
     // The same text sends a dead link when a page it links to has another ID than when it last went out (its file
     // now publishes to a new page, or the page was deleted and created again): sent again, as a tree page is.
     const reachedBefore = item.link?.linkTargets;
-    if (item.state === 'unchanged' && reachedBefore !== undefined && reachedBefore !== decision.linkTargets) item.state = 'send';
-    item.linkTargets = decision.linkTargets;
+    if (item.state === 'unchanged' && decision.linkTargets !== undefined && reachedBefore !== undefined && reachedBefore !== decision.linkTargets) item.state = 'send';
+    apply(item, decision);
   };
   for (const { item } of linking) annotate(item);
   const rewrite = (fileKey: string, markdown: string): string => {
     const context = decisions.get(fileKey)?.context;
     return context ? rewriteLinks(markdown, context).markdown : markdown;
   };
+  const relink = async (sent: readonly PlanItem[], learnt: ReadonlyMap<string, string>): Promise<PlanItem[]> => {
+    const siteBase = ports.siteBase;
+    if (siteBase === undefined) return [];
+    // The pages of the selection that links waited for and that landed with an ID learnt, as their plans target them.
+    const filled = new Map<string, PageLookup>();
+    const ids = new Map(pageIds);
+    const spaceKeys = new Map<string, string>();
+    for (const [where, key] of awaitedAt) {
+      const pageId = learnt.get(key);
+      const selected = selection.get(key);
+      const target = selected?.item.complete;
+      if (pageId === undefined || !selected || !target) continue;
+      const spaceKey = spaceKeys.get(target.spaceId) ?? (await ports.spaceKey(target.spaceId));
+      spaceKeys.set(target.spaceId, spaceKey);
+      const url = pageAddress(siteBase, spaceKey, pageId, target.pageTitle);
+      if (url === undefined) continue;
+      filled.set(where, { url, title: target.pageTitle, headings: linked.get(where)?.anchored ? markdownHeadings(selected.sent()) : [] });
+      ids.set(where, pageId);
+    }
+    const byKey = new Map(linking.map((entry) => [entry.item.file.key, entry]));
+    const again: PlanItem[] = [];
+    for (const item of sent) {
+      const entry = byKey.get(item.file.key);
+      const before = decisions.get(item.file.key);
+      if (!entry || !before || ![...before.waitedOn].some((where) => filled.has(where))) continue;
+      const decision = decide(entry, filled, ids);
+      decisions.set(item.file.key, decision);
+      const copy: PlanItem = { ...item, cautions: [...item.cautions] };
+      apply(copy, decision);
+      again.push(copy);
+    }
+    return again;
+  };
+  const waiting = new Set([...decisions].filter(([, decision]) => decision.waitedOn.size > 0).map(([key]) => key));
   return {
     rewrite,
     annotate,
+    relink,
+    awaited: new Set(awaitedAt.values()),
+    waiting,
     async content(item, messages) {
       const planned = await plannedContent(item, messages);
       return planned.ok ? { ok: true, content: rewrite(item.file.key, planned.content) } : planned;
@@ -186,7 +251,7 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
  */
 async function lookUpPages<L>(
   linked: ReadonlyMap<string, LinkedFile<L>>, selection: ReadonlyMap<string, Selected>, ports: FileLinkPorts<L>,
-): Promise<{ pages: Map<string, PageLookup>; pageIds: Map<string, string>; withoutPage: Set<string> }> {
+): Promise<{ pages: Map<string, PageLookup>; pageIds: Map<string, string>; withoutPage: Set<string>; awaitedAt: Map<string, string> }> {
   const found = await Promise.all([...linked].map(async ([where, file]) => ({ where, file, location: await regularFileAt(ports.fs, file.folder, file.path) })));
   const located = found.flatMap(({ where, file, location }) => (location === undefined ? [] : [{ where, file, location, key: ports.fs.key(location) }]));
   const links = new Map<string, PageLink | undefined>();
@@ -202,12 +267,15 @@ async function lookUpPages<L>(
   const pages = new Map<string, PageLookup>();
   const pageIds = new Map<string, string>();
   const withoutPage = new Set<string>();
+  const awaitedAt = new Map<string, string>();
   await Promise.all(located.map(async ({ where, file, location, key }) => {
     const link = links.get(key);
     if (link?.pageId === undefined) {
-      // Never published (or going to a new page in this run): a later run may know its page. A page published without
-      // its ID learnt (no page access) will not be known by waiting, so files linking to it do not go again for it.
+      // Never published (or going to a new page in this run): a later run may know its page, or this one once it
+      // lands (a file of the selection). A page published without its ID learnt (no page access) will not be known
+      // by waiting, so files linking to it do not go again for it.
       if (link === undefined) withoutPage.add(where);
+      if (link === undefined && selection.has(key)) awaitedAt.set(where, key);
       return;
     }
     pageIds.set(where, link.pageId);
@@ -219,7 +287,7 @@ async function lookUpPages<L>(
     const sent = !file.anchored ? undefined : await sentMarkdown(selection.get(key), location, link.pageTitle, ports);
     pages.set(where, { url, title: link.pageTitle, headings: sent === undefined ? [] : markdownHeadings(sent) });
   }));
-  return { pages, pageIds, withoutPage };
+  return { pages, pageIds, withoutPage, awaitedAt };
 }
 
 /**

@@ -23,6 +23,7 @@ export function editorFileLinkPorts(deps: PublishDependencies): FileLinkPorts<vs
     siteBase: deps.wiki.baseUrl().trim() || undefined,
     // Page access only when a link needs a numeric space's key: most publishes link to no page at all.
     spaceKey: async (spaceId) => onDemand().addressSpaceKey(spaceId, await deps.wiki.pages()),
+    pageAccess: async () => (await deps.wiki.pages()) !== undefined,
     omitTitleHeading: omitTitleHeadingSetting(),
     messages: editorTreeMessages,
   };

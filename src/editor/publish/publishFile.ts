@@ -59,7 +59,8 @@ export class FilePublisher {
     if (recorded) item = core.planFile(source, recorded, planned);
     const link = item.link;
     // Links to other files go to their pages when sent: decided now, so the caution below names only those that stay.
-    const links = await core.planFileLinks([source], [item], editorFileLinkPorts(this.deps));
+    // One file has no second pass (core/run/flatRun.ts): a link to its own page before it has one waits for a later publish.
+    const links = await core.planFileLinks([source], [item], { ...editorFileLinkPorts(this.deps), pageAccess: async () => false });
 
     // What does not depend on the target comes first, so nobody answers four questions to hear the file has a problem.
     const fileRefusal = item.refusals.find((refusal) => refusal.code === 'frontMatter' || refusal.code === 'emptyContent' || refusal.code === 'conflictMarkers');

@@ -8,6 +8,7 @@ import type { PageLink } from '../../core/links/pageLink';
 import type { FileLinks } from '../../core/run/fileLinks';
 import type { PlanItem, SourceFile } from '../../core/run/plan';
 import type { FileResult } from '../../core/run/runner';
+import type { FlatFileResult, FlatRunResult } from '../../core/run/flatRun';
 import { showModal } from '../notify';
 import { editorPublishMessages } from '../messages/publishMessages';
 import { onDemand } from '../onDemandLoader';
@@ -75,11 +76,11 @@ export class ManyPublisher {
       if (decision === 'overwriteEdited') for (const item of edited) item.state = 'send';
     }
     const startedAt = retry?.startedAt ?? this.deps.clock.now();
-    const results = await this.run(items, fileLinks, setup, retry?.mayHaveLanded ?? new Set(), startedAt);
-    if (!results) return;
-    await this.remember(results, defaults);
-    this.logResults(results);
-    await this.summarise(results, selection, defaults, uncheckedNote(items), startedAt);
+    const run = await this.run(items, fileLinks, setup, retry?.mayHaveLanded ?? new Set(), startedAt);
+    if (!run) return;
+    await this.remember(run.results, defaults);
+    this.logResults(run);
+    await this.summarise(run, selection, defaults, uncheckedNote(items), startedAt);
   }
 
   /** The files' texts through the core's walk rules: an open editor's text (unsaved edits included), else the disk. */
@@ -141,20 +142,25 @@ export class ManyPublisher {
     }
   }
 
-  private async run(items: PlanItem[], fileLinks: FileLinks, setup: SendSetup, mayHaveLanded: ReadonlySet<string>, startedAt: number): Promise<FileResult[]> {
+  private async run(items: PlanItem[], fileLinks: FileLinks, setup: SendSetup, mayHaveLanded: ReadonlySet<string>, startedAt: number): Promise<FlatRunResult | undefined> {
     const pages = await this.deps.wiki.pages();
     const core = onDemand();
-    const total = items.filter((item) => item.state === 'send').length;
     return withProgressBeforeResult(vscode.l10n.t('Publishing to the wiki'), (progress, signal) => {
-      return core.runPlan(items, {
+      // The total grows when a second pass sends files again: the bar moves by each file's share of the total known.
+      let total = items.filter((item) => item.state === 'send').length;
+      return core.runFlat(items, {
         concurrency: core.clampConcurrency(concurrencySetting()),
         signal,
         messages: editorPublishMessages,
-        content: (item) => fileLinks.content(item, editorPublishMessages),
+        links: fileLinks,
+        pages,
         onStopped: (stopped) => {
           this.stopped = core.describeRunStop(stopped, editorPublishMessages);
         },
-        onStart: (item, started) => progress.report({ message: neutralise(vscode.l10n.t('Publishing {0} of {1}: {2}', started, total, item.complete?.pageTitle ?? item.file.label)) }),
+        onStart: (item, started, all) => {
+          total = all;
+          progress.report({ message: neutralise(vscode.l10n.t('Publishing {0} of {1}: {2}', started, all, item.complete?.pageTitle ?? item.file.label)) });
+        },
         onResult: (result) => {
           void this.link(result);
           if (result.item.state === 'send') progress.report({ increment: 100 / Math.max(1, total) });
@@ -169,8 +175,8 @@ export class ManyPublisher {
   }
 
   /** Links a file that landed to its page, at once: a window closed mid-run keeps what already landed. */
-  private link(result: FileResult): Promise<void> {
-    const link = onDemand().landedLink(result, this.deps.clock.now());
+  private link(result: FlatFileResult): Promise<void> {
+    const link = onDemand().landedLink(result, this.deps.clock.now(), result.pageId);
     if (!link) return Promise.resolve();
     this.linked.set(result.item.file.key, link);
     // Global state updates are read-modify-write: one at a time, in the order the files landed.
@@ -207,28 +213,31 @@ export class ManyPublisher {
   }
 
 
-  private logResults(results: readonly FileResult[]): void {
-    this.deps.log.info(`Published many files: ${onDemand().summaryLine(onDemand().summarise(results))}`);
-    for (const result of results) {
+  private logResults(run: FlatRunResult): void {
+    this.deps.log.info(`Published many files: ${onDemand().summaryLine(run.summary)}${run.secondPass > 0 ? `; ${run.secondPass} sent again so their links reach pages created in this run` : ''}`);
+    for (const result of run.results) {
       const target = result.item.complete;
       const where = target ? ` -> "${target.pageTitle}" (space ${target.spaceId}, parent ${target.parentId})` : '';
       const said = result.outcome ? `: ${result.outcome.status ? `HTTP ${result.outcome.status} ` : ''}${result.outcome.message}` : result.item.refusals.length ? `: ${result.item.refusals.map((refusal) => refusal.message).join(' ')}` : '';
       const landed = result.mayHaveLanded && result.state !== 'published' ? ' (may have landed)' : '';
-      const line = `  ${result.item.file.label}${where}: ${result.state}${landed}${said}`;
+      const line = `  ${result.item.file.label}${where}: ${result.state}${result.pass === 2 ? ' (second pass)' : ''}${landed}${said}`;
       if (result.state === 'failed' || result.state === 'refused') this.deps.log.error(line);
       else this.deps.log.info(line);
     }
   }
 
-  private async summarise(results: readonly FileResult[], selection: readonly vscode.Uri[], defaults: PlanDefaults | undefined, unchecked: string | undefined, startedAt: number): Promise<void> {
+  private async summarise(run: FlatRunResult, selection: readonly vscode.Uri[], defaults: PlanDefaults | undefined, unchecked: string | undefined, startedAt: number): Promise<void> {
     const core = onDemand();
-    const summary = core.summarise(results);
-    const again = results.filter((result) => result.state === 'failed' || result.state === 'cancelled' || result.state === 'notStarted');
+    const { summary } = run;
+    // A file sent again ends twice: its last end is the one a Retry looks at.
+    const lastResults = [...new Map(run.results.map((result) => [result.item.file.key, result])).values()];
+    const again = lastResults.filter((result) => result.state === 'failed' || result.state === 'cancelled' || result.state === 'notStarted');
     const severity = summary.failed + summary.refused + summary.existsUnproven > 0 ? 'error' : summary.cancelled + summary.notStarted + summary.edited > 0 ? 'warning' : 'info';
     const stopped = this.stopped;
     this.stopped = undefined;
     const notes = [
       ...(stopped ? [stopped] : []),
+      ...(run.secondPass > 0 ? [vscode.l10n.t('{0} page(s) were sent again so their links reach pages created in this run.', run.secondPass)] : []),
       ...(summary.cancelled + summary.notStarted > 0 ? [vscode.l10n.t('Publishing was cancelled: the files cancelled while sending may or may not have landed.')] : []),
       ...(summary.existsUnproven > 0 ? [vscode.l10n.t('A page with the title of {0} file(s) exists after a retry; it may be another person\'s page, so it was not linked. Publish those files one by one to compare and overwrite.', summary.existsUnproven)] : []),
       ...(unchecked ? [unchecked] : []),

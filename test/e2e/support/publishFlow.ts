@@ -73,6 +73,11 @@ export async function answerPublishPrompts(page: Page, answers: PromptAnswers): 
 /** Publish to Wiki, As a page tree, on a folder, answering a first publish's questions: space DOCS, page 123456, create only. */
 export async function publishNewTree(page: Page, folder = 'docs'): Promise<void> {
   await publishFolderAs(page, folder, 'As a page tree');
+  await answerFolderPrompts(page);
+}
+
+/** A folder's questions, asked once for all its files: the space (DOCS), the parent (123456) and create only. */
+export async function answerFolderPrompts(page: Page): Promise<void> {
   await chooseSpace(page, 'DOCS');
   await waitForPrompt(page, PARENT_PROMPT);
   await answerPrompt(page, '123456');

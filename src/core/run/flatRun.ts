@@ -1,0 +1,119 @@
+// Sending a selection of files that is not a tree (a file, a flat folder, a Retry, the command line without --tree)
+// with links between them (issue 14, section 3): a link to a file of the selection that has no page yet waits for it.
+// The first pass sends every file, each as planned, and learns the ID of each page it created that a link waits for
+// (its parent's children, exact title); then only the files whose links waited for one of those pages are sent again,
+// as updates of the pages the first pass just wrote, with those links filled in. Both passes count in the progress,
+// and the summary counts each file once, by its last pass. A run that cannot learn IDs (no page access) or make page
+// addresses (no site address) has no second pass: its links stay as written, as the plan's caution said.
+import { identifyPage } from '../links/pageIdentity';
+import type { WikiPagesClient } from '../wikiPages';
+import type { FileLinks } from './fileLinks';
+import { guardedPage } from './guard';
+import { landedLink, type PlanItem } from './plan';
+import { runPlan, summarise, ThrottleGate, type FileResult, type RunOptions, type RunSummary } from './runner';
+
+export interface FlatRunOptions extends Omit<RunOptions, 'content' | 'onResult'> {
+  /** The plan's link decisions (planFileLinks): what each file sends, and its second pass. */
+  links: FileLinks;
+  /** Page routes (sign-in, CI credentials): a page created in this run is found among its parent's children. */
+  pages: WikiPagesClient | undefined;
+  /** Every file's end, in each pass: a file sent again ends twice. */
+  onResult?(result: FlatFileResult): void;
+}
+
+export interface FlatFileResult extends FileResult {
+  pass: 1 | 2;
+  /** The page's ID, when this run learnt it (a page some link waited for, or one whose links waited). */
+  pageId?: string;
+}
+
+export interface FlatRunResult {
+  /** In the order they ended, both passes. */
+  results: FlatFileResult[];
+  /** Files sent again so that their links reach pages created in this run. */
+  secondPass: number;
+  /** Each file once, by its last pass. */
+  summary: RunSummary;
+}
+
+export async function runFlat(items: readonly PlanItem[], options: FlatRunOptions): Promise<FlatRunResult> {
+  const { links } = options;
+  const gate = options.gate ?? new ThrottleGate();
+  // Only the pages links wait for, and the pages of the files whose links wait, are looked up: nothing else needs it.
+  const wanted = new Set([...links.awaited, ...links.waiting]);
+  let started = 0;
+  let total = items.filter((item) => item.state === 'send' && item.complete).length;
+  // One count for both passes ("7 of 12"), which grows by the files the second pass sends again.
+  const onStart = (item: PlanItem): void => options.onStart?.(item, ++started, Math.max(total, started));
+  let stopReported = false;
+  const onStopped: RunOptions['onStopped'] = (stopped) => {
+    if (!stopReported) options.onStopped?.(stopped);
+    stopReported = true;
+  };
+  const results: FlatFileResult[] = [];
+  const report = (result: FlatFileResult): void => {
+    results.push(result);
+    options.onResult?.(result);
+  };
+  const run = { ...options, gate, onStart, onStopped, content: (item: PlanItem) => links.content(item, options.messages) };
+  const learnt = new Map<string, string>();
+  const learning: Array<Promise<void>> = [];
+  const first = await runPlan(items, {
+    ...run,
+    onResult: (result) => {
+      if (result.state !== 'published' || !wanted.has(result.item.file.key)) {
+        report({ ...result, pass: 1 });
+        return;
+      }
+      // Reported once its ID is known, so the front end records the page with it.
+      learning.push(learnPageId(result, options.pages, options.signal).then((pageId) => {
+        if (pageId !== undefined) learnt.set(result.item.file.key, pageId);
+        report({ ...result, pass: 1, ...(pageId !== undefined ? { pageId } : {}) });
+      }));
+    },
+  });
+  await Promise.all(learning);
+  const again = learnt.size === 0 || options.signal?.aborted || gate.stoppedBy
+    ? []
+    : await links.relink(first.filter((result) => result.state === 'published').map((result) => result.item), learnt);
+  const firstOf = new Map(first.map((result) => [result.item.file.key, result]));
+  const entries = again.map((item) => secondPassItem(item, firstOf.get(item.file.key), learnt.get(item.file.key)));
+  if (entries.length > 0) {
+    total += entries.length;
+    await runPlan(entries, {
+      ...run,
+      onResult: (result) => {
+        const pageId = learnt.get(result.item.file.key);
+        report({ ...result, pass: 2, ...(pageId !== undefined ? { pageId } : {}) });
+      },
+    });
+  }
+  const last = new Map(results.map((result) => [result.item.file.key, result]));
+  return { results, secondPass: entries.length, summary: summarise([...last.values()]) };
+}
+
+/**
+ * A file sent again: an update of the page its first pass just wrote (overwrite, whatever the plan said of creating),
+ * at the version that pass left, so the link it leaves names that page and the version after it.
+ */
+function secondPassItem(item: PlanItem, first: FileResult | undefined, pageId: string | undefined): PlanItem {
+  const complete = item.complete ? { ...item.complete, overwrite: true } : undefined;
+  const landed = first ? landedLink(first, 0, pageId) : undefined;
+  const id = pageId ?? landed?.pageId;
+  const guard = id !== undefined && landed?.version !== undefined && complete
+    ? { kind: 'asLeft' as const, page: { id, title: complete.pageTitle, version: landed.version } } : undefined;
+  return { ...item, state: 'send', ...(complete ? { complete } : {}), ...(guard ? { guard } : {}) };
+}
+
+/** The ID of a page that just landed: proven, seen by the guard, the one its link names, or found by its title. */
+async function learnPageId(result: FileResult, pages: WikiPagesClient | undefined, signal: AbortSignal | undefined): Promise<string | undefined> {
+  const updated = result.outcome?.kind === 'updated';
+  // A page the import created is a new page: one a link named before was deleted on the wiki.
+  const known = result.proven?.pageId ?? (updated ? guardedPage(result.item.guard)?.id ?? result.item.link?.pageId : undefined);
+  if (known !== undefined || !pages || !result.item.complete) return known;
+  try {
+    return (await identifyPage(pages, result.item.complete, signal))?.pageId;
+  } catch {
+    return undefined;
+  }
+}

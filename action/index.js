@@ -11657,6 +11657,24 @@ async function readText(fs, location) {
   }
 }
 
+// src/core/run/landedPage.ts
+async function learnLandedPage(result, recorded, pages, signal) {
+  const before = result.outcome?.kind === "created" ? void 0 : recorded;
+  const known = result.proven?.pageId ?? before ?? (result.outcome?.kind === "updated" ? guardedPage(result.item.guard)?.id : void 0);
+  if (known || !pages || !result.item.complete) return known ? { pageId: known } : void 0;
+  try {
+    const identity = await identifyPage(pages, result.item.complete, signal);
+    return identity && { pageId: identity.pageId, ...identity.url ? { url: identity.url } : {} };
+  } catch {
+    return void 0;
+  }
+}
+function sentAgain(item, pageId, version) {
+  const complete = item.complete ? { ...item.complete, overwrite: true } : void 0;
+  const guard = pageId !== void 0 && version !== void 0 && complete ? { kind: "asLeft", page: { id: pageId, title: complete.pageTitle, version } } : void 0;
+  return { ...item, state: "send", ...complete ? { complete } : {}, ...guard ? { guard } : {} };
+}
+
 // src/core/run/flatRun.ts
 async function runFlat(items, options) {
   const { links } = options;
@@ -11685,7 +11703,8 @@ async function runFlat(items, options) {
         report2({ ...result, pass: 1 });
         return;
       }
-      learning.push(learnPageId(result, options.pages, options.signal).then((pageId) => {
+      learning.push(learnLandedPage(result, result.item.link?.pageId, options.pages, options.signal).then((landed) => {
+        const pageId = landed?.pageId;
         if (pageId !== void 0) learnt.set(result.item.file.key, pageId);
         report2({ ...result, pass: 1, ...pageId !== void 0 ? { pageId } : {} });
       }));
@@ -11694,7 +11713,11 @@ async function runFlat(items, options) {
   await Promise.all(learning);
   const again = learnt.size === 0 || options.signal?.aborted || gate.stoppedBy ? [] : await links.relink(first.filter((result) => result.state === "published").map((result) => result.item), learnt);
   const firstOf = new Map(first.map((result) => [result.item.file.key, result]));
-  const entries = again.map((item) => secondPassItem(item, firstOf.get(item.file.key), learnt.get(item.file.key)));
+  const entries = again.map((item) => {
+    const firstResult = firstOf.get(item.file.key);
+    const landed = firstResult ? landedLink(firstResult, 0, learnt.get(item.file.key)) : void 0;
+    return sentAgain(item, landed?.pageId, landed?.version);
+  });
   if (entries.length > 0) {
     total += entries.length;
     await runPlan(entries, {
@@ -11707,23 +11730,6 @@ async function runFlat(items, options) {
   }
   const last = new Map(results.map((result) => [result.item.file.key, result]));
   return { results, secondPass: entries.length, summary: summarise([...last.values()]) };
-}
-function secondPassItem(item, first, pageId) {
-  const complete = item.complete ? { ...item.complete, overwrite: true } : void 0;
-  const landed = first ? landedLink(first, 0, pageId) : void 0;
-  const id = pageId ?? landed?.pageId;
-  const guard = id !== void 0 && landed?.version !== void 0 && complete ? { kind: "asLeft", page: { id, title: complete.pageTitle, version: landed.version } } : void 0;
-  return { ...item, state: "send", ...complete ? { complete } : {}, ...guard ? { guard } : {} };
-}
-async function learnPageId(result, pages, signal) {
-  const updated = result.outcome?.kind === "updated";
-  const known = result.proven?.pageId ?? (updated ? guardedPage(result.item.guard)?.id ?? result.item.link?.pageId : void 0);
-  if (known !== void 0 || !pages || !result.item.complete) return known;
-  try {
-    return (await identifyPage(pages, result.item.complete, signal))?.pageId;
-  } catch {
-    return void 0;
-  }
 }
 
 // src/core/run/send.ts
@@ -13562,7 +13568,7 @@ async function runTree(options) {
         const index = indexOf.get(result.item);
         const entry = index === void 0 ? void 0 : items[index];
         if (index === void 0 || !entry || result.state !== "published") return;
-        const learnt = learnId(entry.page, result, options);
+        const learnt = learnLandedPage(result, entry.page.pageId, options.pages, options.signal);
         learning.set(index, learnt);
         recording.push(learnt.then(async (found) => {
           if (found && (entry.page.pageId !== found.pageId || entry.page.renamedFrom !== void 0)) {
@@ -13656,17 +13662,6 @@ function withParent(page, ids, plan, rootPath, words) {
   page.item.target = { ...page.item.target, parentId };
   return {};
 }
-async function learnId(page, result, options) {
-  const recorded = result.outcome?.kind === "created" ? void 0 : page.pageId;
-  const known = result.proven?.pageId ?? recorded ?? (result.outcome?.kind === "updated" ? guardedPage(result.item.guard)?.id : void 0);
-  if (known || !options.pages || !result.item.complete) return known ? { pageId: known } : void 0;
-  try {
-    const identity = await identifyPage(options.pages, result.item.complete, options.signal);
-    return identity && { pageId: identity.pageId, ...identity.url ? { url: identity.url } : {} };
-  } catch {
-    return void 0;
-  }
-}
 async function addressSpaceKey(spaceId, pages, signal) {
   if (!pages || !/^\d+$/.test(spaceId)) return spaceId;
   const space = await pages.resolveSpace(spaceId, signal).catch(() => void 0);
@@ -13706,10 +13701,7 @@ async function secondPass(pending, context) {
   if (pending.length === 0 || context.signal?.aborted || context.gate.stoppedBy) return;
   const entries = pending.map(({ page, version }) => {
     const { item, cautions, pending: stillPending } = context.resolved(page);
-    const id = context.ids.get(page.key);
-    const complete = item.complete ? { ...item.complete, overwrite: true } : void 0;
-    const guard = id && version !== void 0 ? { kind: "asLeft", page: { id, title: page.node.title, version } } : void 0;
-    return { page, cautions, pending: stillPending, item: { ...item, state: "send", ...complete ? { complete } : {}, ...guard ? { guard } : {} } };
+    return { page, cautions, pending: stillPending, item: sentAgain(item, context.ids.get(page.key), version) };
   });
   await sendAgain(entries, context);
 }

@@ -5,10 +5,9 @@
 // as updates of the pages the first pass just wrote, with those links filled in. Both passes count in the progress,
 // and the summary counts each file once, by its last pass. A run that cannot learn IDs (no page access) or make page
 // addresses (no site address) has no second pass: its links stay as written, as the plan's caution said.
-import { identifyPage } from '../links/pageIdentity';
 import type { WikiPagesClient } from '../wikiPages';
 import type { FileLinks } from './fileLinks';
-import { guardedPage } from './guard';
+import { learnLandedPage, sentAgain } from './landedPage';
 import { landedLink, type PlanItem } from './plan';
 import { runPlan, summarise, ThrottleGate, type FileResult, type RunOptions, type RunSummary } from './runner';
 
@@ -66,7 +65,8 @@ export async function runFlat(items: readonly PlanItem[], options: FlatRunOption
         return;
       }
       // Reported once its ID is known, so the front end records the page with it.
-      learning.push(learnPageId(result, options.pages, options.signal).then((pageId) => {
+      learning.push(learnLandedPage(result, result.item.link?.pageId, options.pages, options.signal).then((landed) => {
+        const pageId = landed?.pageId;
         if (pageId !== undefined) learnt.set(result.item.file.key, pageId);
         report({ ...result, pass: 1, ...(pageId !== undefined ? { pageId } : {}) });
       }));
@@ -77,7 +77,11 @@ export async function runFlat(items: readonly PlanItem[], options: FlatRunOption
     ? []
     : await links.relink(first.filter((result) => result.state === 'published').map((result) => result.item), learnt);
   const firstOf = new Map(first.map((result) => [result.item.file.key, result]));
-  const entries = again.map((item) => secondPassItem(item, firstOf.get(item.file.key), learnt.get(item.file.key)));
+  const entries = again.map((item) => {
+    const firstResult = firstOf.get(item.file.key);
+    const landed = firstResult ? landedLink(firstResult, 0, learnt.get(item.file.key)) : undefined;
+    return sentAgain(item, landed?.pageId, landed?.version);
+  });
   if (entries.length > 0) {
     total += entries.length;
     await runPlan(entries, {
@@ -90,30 +94,4 @@ export async function runFlat(items: readonly PlanItem[], options: FlatRunOption
   }
   const last = new Map(results.map((result) => [result.item.file.key, result]));
   return { results, secondPass: entries.length, summary: summarise([...last.values()]) };
-}
-
-/**
- * A file sent again: an update of the page its first pass just wrote (overwrite, whatever the plan said of creating),
- * at the version that pass left, so the link it leaves names that page and the version after it.
- */
-function secondPassItem(item: PlanItem, first: FileResult | undefined, pageId: string | undefined): PlanItem {
-  const complete = item.complete ? { ...item.complete, overwrite: true } : undefined;
-  const landed = first ? landedLink(first, 0, pageId) : undefined;
-  const id = pageId ?? landed?.pageId;
-  const guard = id !== undefined && landed?.version !== undefined && complete
-    ? { kind: 'asLeft' as const, page: { id, title: complete.pageTitle, version: landed.version } } : undefined;
-  return { ...item, state: 'send', ...(complete ? { complete } : {}), ...(guard ? { guard } : {}) };
-}
-
-/** The ID of a page that just landed: proven, seen by the guard, the one its link names, or found by its title. */
-async function learnPageId(result: FileResult, pages: WikiPagesClient | undefined, signal: AbortSignal | undefined): Promise<string | undefined> {
-  const updated = result.outcome?.kind === 'updated';
-  // A page the import created is a new page: one a link named before was deleted on the wiki.
-  const known = result.proven?.pageId ?? (updated ? guardedPage(result.item.guard)?.id ?? result.item.link?.pageId : undefined);
-  if (known !== undefined || !pages || !result.item.complete) return known;
-  try {
-    return (await identifyPage(pages, result.item.complete, signal))?.pageId;
-  } catch {
-    return undefined;
-  }
 }

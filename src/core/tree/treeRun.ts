@@ -4,7 +4,7 @@
 // a crash finds the same pages. Links between files become page links; a link to a page created in this run has no ID
 // in the first pass, so only the pages whose links needed one are sent again once every page is there.
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
-import { identifyPage } from '../links/pageIdentity';
+import { learnLandedPage, sentAgain } from '../run/landedPage';
 import type { PageLink } from '../links/pageLink';
 import { landedLink } from '../run/plan';
 import { foreseeRewrite, rewriteLinks, type LinkCaution, type PageLookup, type RewriteContext } from '../links/rewrite';
@@ -196,7 +196,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
         const index = indexOf.get(result.item);
         const entry = index === undefined ? undefined : items[index];
         if (index === undefined || !entry || result.state !== 'published') return;
-        const learnt = learnId(entry.page, result, options);
+        const learnt = learnLandedPage(result, entry.page.pageId, options.pages, options.signal);
         learning.set(index, learnt);
         recording.push(learnt.then(async (found) => {
           // The repository learns every page of the tree as soon as it is known, so a re-run finds it.
@@ -323,20 +323,6 @@ function withParent(page: TreePage, ids: ReadonlyMap<string, string>, plan: Tree
   return {};
 }
 
-/** The ID of a page that just landed: recorded, proven, seen by the guard, or found among its parent's children. */
-async function learnId(page: TreePage, result: FileResult, options: TreeRunOptions): Promise<{ pageId: string; url?: string } | undefined> {
-  // A page the import created is a new page: the one the repository recorded for it was deleted on the wiki.
-  const recorded = result.outcome?.kind === 'created' ? undefined : page.pageId;
-  const known = result.proven?.pageId ?? recorded ?? (result.outcome?.kind === 'updated' ? guardedPage(result.item.guard)?.id : undefined);
-  if (known || !options.pages || !result.item.complete) return known ? { pageId: known } : undefined;
-  try {
-    const identity = await identifyPage(options.pages, result.item.complete, options.signal);
-    return identity && { pageId: identity.pageId, ...(identity.url ? { url: identity.url } : {}) };
-  } catch {
-    return undefined;
-  }
-}
-
 interface SecondPassContext extends TreeRunOptions {
   resolved(page: TreePage): { item: PlanItem; cautions: LinkCaution[]; pending: boolean };
   reached(page: TreePage, result: FileResult): { linkTargets?: string };
@@ -401,11 +387,7 @@ async function secondPass(pending: ReadonlyArray<{ page: TreePage; version: numb
   if (pending.length === 0 || context.signal?.aborted || context.gate.stoppedBy) return;
   const entries = pending.map(({ page, version }) => {
     const { item, cautions, pending: stillPending } = context.resolved(page);
-    const id = context.ids.get(page.key);
-    const complete = item.complete ? { ...item.complete, overwrite: true } : undefined;
-    // The page is at the version the first pass produced: the link it leaves is one more.
-    const guard = id && version !== undefined ? { kind: 'asLeft' as const, page: { id, title: page.node.title, version } } : undefined;
-    return { page, cautions, pending: stillPending, item: { ...item, state: 'send' as const, ...(complete ? { complete } : {}), ...(guard ? { guard } : {}) } };
+    return { page, cautions, pending: stillPending, item: sentAgain(item, context.ids.get(page.key), version) };
   });
   await sendAgain(entries, context);
 }

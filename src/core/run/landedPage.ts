@@ -1,0 +1,35 @@
+// What a run knows of a page one of its files just wrote, shared by the tree's run and the flat run, each with a second
+// pass: the page's ID (learnt as it lands, so links to it can be filled in), and the item that sends the file again.
+import { identifyPage } from '../links/pageIdentity';
+import type { WikiPagesClient } from '../wikiPages';
+import { guardedPage } from './guard';
+import type { PlanItem } from './plan';
+import type { FileResult } from './runner';
+
+/**
+ * The ID of a page that just landed (and its address, when a lookup gave one): proven, the page the plan knew for it
+ * (`recorded`), the one the guard saw, or found among its parent's children by its exact title.
+ */
+export async function learnLandedPage(result: FileResult, recorded: string | undefined, pages: WikiPagesClient | undefined, signal?: AbortSignal): Promise<{ pageId: string; url?: string } | undefined> {
+  // A page the import created is a new page: the one known before was deleted on the wiki.
+  const before = result.outcome?.kind === 'created' ? undefined : recorded;
+  const known = result.proven?.pageId ?? before ?? (result.outcome?.kind === 'updated' ? guardedPage(result.item.guard)?.id : undefined);
+  if (known || !pages || !result.item.complete) return known ? { pageId: known } : undefined;
+  try {
+    const identity = await identifyPage(pages, result.item.complete, signal);
+    return identity && { pageId: identity.pageId, ...(identity.url ? { url: identity.url } : {}) };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A file sent again in a second pass: an update of the page its first pass just wrote (overwrite, whatever the plan
+ * said of creating), at the version that pass left, so the link it leaves names that page and the version after it.
+ */
+export function sentAgain(item: PlanItem, pageId: string | undefined, version: number | undefined): PlanItem {
+  const complete = item.complete ? { ...item.complete, overwrite: true } : undefined;
+  const guard = pageId !== undefined && version !== undefined && complete
+    ? { kind: 'asLeft' as const, page: { id: pageId, title: complete.pageTitle, version } } : undefined;
+  return { ...item, state: 'send', ...(complete ? { complete } : {}), ...(guard ? { guard } : {}) };
+}

@@ -33,7 +33,16 @@ export function planViews(entries: readonly DigestEntry[], pageAccess: boolean):
 
 /** The summary's `plan` member: the digest, whether it covers the wiki, and each entry's own hash. */
 export function planSummaryField(fingerprint: PlanFingerprint): { plan: { digest: string; wikiChecked: boolean; entries: Record<string, string> } } {
-  return { plan: { digest: fingerprint.digest, wikiChecked: fingerprint.wikiChecked, entries: Object.fromEntries(fingerprint.entries) } };
+  return {
+    plan: {
+      digest: fingerprint.digest, wikiChecked: fingerprint.wikiChecked,
+      // Made when the summary is written out (JSON, or a record for a listener), not when it is built: a text plan of
+      // 10,000 files prints only the digest, and an object of 10,000 keys cost more than printing it.
+      get entries(): Record<string, string> {
+        return Object.fromEntries(fingerprint.entries);
+      },
+    },
+  };
 }
 
 export function digestLine(fingerprint: PlanFingerprint): string {

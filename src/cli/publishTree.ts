@@ -16,14 +16,13 @@ import { MANIFEST_FILE_NAME } from '../core/tree/manifest';
 import { nodeManifestFiles } from '../core/tree/manifestNodeFs';
 import { openManifest } from '../core/tree/pageManifest';
 import { checkTitlesInSpace } from '../core/tree/titlesInSpace';
-import { digestTreeSource, planTreeOf, treeLinks, type TreePlan, type TreePlanOptions } from '../core/tree/treePlan';
+import { planTreeFromWalk, treeLinks, type TreePlan, type TreePlanOptions } from '../core/tree/treePlan';
 import { addressSpaceKey, runTree, treeLandedLink, treePageAddresses, type TreeFileResult } from '../core/tree/treeRun';
 import type { WikiPagesClient } from '../core/wikiPages';
 import type { PublishArgs } from './args';
 import { EXIT_FAILED, EXIT_OK, runExitCode } from './exitCodes';
 import { walkArguments } from './files';
 import { BASE_URL_ENV_VAR } from './pageAccess';
-import { eachSourceFromWalk } from '../core/walk/sources';
 import type { Output } from './output';
 import { fileLine, fileRecord, planLine, planRecord, planSummaryLine, runSummaryLine } from './report';
 import { refuseUnreviewedPlan } from './expectPlan';
@@ -170,7 +169,7 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
     ...(renderer ? { diagramRenderer: renderer } : {}),
   };
   // Each file is planned as it is read and its text let go: the plan holds hashes, and a file is read again when sent.
-  const plan = planTreeOf(await eachSourceFromWalk(walked.result, { fs: walked.fs }, (source) => digestTreeSource(source, treeOptions)), treeOptions);
+  const plan = await planTreeFromWalk(walked.result, { fs: walked.fs }, treeOptions);
   if (deps.pages) await checkTitlesInSpace(plan, deps.pages, spaceId, deps.interrupt);
   if (treeOptions.pageAddresses === false && plan.pages.some((page) => page.item.cautions.some((caution) => caution.code === 'localLinks'))) {
     output.problem(`Links between files stay as written: without page access, page addresses are made from the wiki's address. Set --base-url or ${BASE_URL_ENV_VAR}.`);

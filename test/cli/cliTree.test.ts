@@ -47,6 +47,19 @@ describe('CLI --tree', () => {
     assert.match(blind.stdout, /A tree needs each page's ID/);
   });
 
+  it('--dry-run --tree checks each #anchor against the headings of the file it names, a folder\'s content file included', async () => {
+    const root = await cli.tree({
+      ...TREE,
+      'docs/index.md': '# Overview\n\nRead [tokens](reference/api.md#tokens), [nothing](reference/api.md#no-such-part) and [more](guide/README.md#all-about-it).\n',
+      'docs/guide/README.md': '# Guide\n\n## All about it\n\nText.\n',
+    });
+    const dry = await runCli(['publish', 'docs', ...TO, '--dry-run'], { cwd: root, env: cli.env() });
+    assert.equal(dry.code, 0, dry.stderr);
+    assert.match(dry.stdout, /reference\/api\.md#no-such-part \(no such heading in the target\)/);
+    assert.doesNotMatch(dry.stdout, /api\.md#tokens \(/, 'the heading is there');
+    assert.doesNotMatch(dry.stdout, /README\.md#all-about-it \(/, 'the folder page\'s heading is there');
+  });
+
   it('a page whose folder page did not land is not sent, and names that page, not the parent its plan held', async () => {
     const root = await cli.tree(TREE);
     // Page 555 does not exist: every top-level page fails, so no page below them can be sent.

@@ -9,6 +9,10 @@ import { planFile, planFileWithContent, type PlanItem, type PlanOptions, type Pl
 import { prepareDocument } from '../publish/pipeline';
 import { suggestTitle } from '../publish/target';
 import { detachedAll } from '../util/detached';
+import { linkTarget } from '../links/rewrite/linkTarget';
+import { plannedContent } from '../run/plannedContent';
+import { eachSourceFromWalk, type SourceOptions } from '../walk/sources';
+import type { WalkResult } from '../walk/walk';
 import { groupByTitle } from './collisions';
 import { generatedFolderMarkdown } from './folderMarkdown';
 import { detectMoves, type MoveReport, type RecordedPage } from './moves';
@@ -101,8 +105,46 @@ export function planTree(sources: readonly SourceFile[], options: TreePlanOption
   return planTreeOf(sources.map((source) => digestTreeSource(source, options)), options);
 }
 
-/** Plans one file of a tree as far as it can alone, keeping what planTreeOf needs and letting the text go. */
-export function digestTreeSource(source: SourceFile, options: TreePlanOptions): TreeSource {
+/**
+ * Plans a tree from a walk's files, each read, digested and let go (the command line): a plan of 10,000 files holds
+ * their facts, not their texts. Only the files an anchored link of the tree names have their headings taken, read
+ * again once every file's links are known: most files are the target of no `#anchor` link, and the headings of every
+ * file were a tenth of planning a large tree and a list of strings per file held to the end of the run.
+ */
+export async function planTreeFromWalk<L>(walk: Pick<WalkResult<L>, 'files' | 'refused'>, sourceOptions: SourceOptions<L>, options: TreePlanOptions): Promise<TreePlan> {
+  const digested = await eachSourceFromWalk(walk, sourceOptions, (source) => digestTreeSource(source, options, { headingsLater: true }));
+  await takeAnchoredHeadings(digested, options);
+  return planTreeOf(digested, options);
+}
+
+/** The headings of the tree's files that some link of the tree names with an `#anchor`, from each file read again. */
+async function takeAnchoredHeadings(sources: readonly TreeSource[], options: TreePlanOptions): Promise<void> {
+  const root = folderKey(options.rootPath);
+  const anchored = new Set<string>();
+  for (const source of sources) {
+    if (source.place !== 'tree') continue;
+    const from = source.file.label.slice(root.length);
+    for (const destination of source.linkFacts.destinations) {
+      if (!destination.includes('#')) continue;
+      const target = linkTarget(destination, from);
+      if (target.kind === 'file' && target.markdown && target.path !== undefined && target.anchor) anchored.add(`${root}${target.path}`);
+    }
+  }
+  if (anchored.size === 0) return;
+  for (const source of sources) {
+    if (source.place !== 'tree' || !anchored.has(source.file.label)) continue;
+    // Made by the plan's own recipe and checked against its hash: the headings of what the page will show. A file
+    // changed since it was read keeps none (its send is refused as changed since the plan anyway).
+    const planned = await plannedContent(source.item, options.messages);
+    if (planned.ok) source.linkFacts.headings = detachedAll(markdownHeadings(planned.content));
+  }
+}
+
+/**
+ * Plans one file of a tree as far as it can alone, keeping what planTreeOf needs and letting the text go. With
+ * `headingsLater`, its headings are left for planTreeFromWalk to take if a link needs them.
+ */
+export function digestTreeSource(source: SourceFile, options: TreePlanOptions, digest: { headingsLater?: boolean } = {}): TreeSource {
   const prepared = prepareDocument(source.text, options.messages);
   const messages = options.messages ? { messages: options.messages } : {};
   const link = options.links.get(source.key);
@@ -121,7 +163,7 @@ export function digestTreeSource(source: SourceFile, options: TreePlanOptions): 
   // The tree decides the parent and whether the page exists (planTreeOf); the title is the file's own either way.
   const defaults = { spaceId: options.spaceId, parentId: options.parentId, pageTitle: title, overwrite: options.overwrite };
   const { item, content } = planFileWithContent(source, link, { defaults, ...treeItemOptions(options) }, prepared);
-  return { file: item.file, place: 'tree', item, title, linkFacts: linkFactsOf(content) };
+  return { file: item.file, place: 'tree', item, title, linkFacts: linkFactsOf(content, digest.headingsLater === true) };
 }
 
 function treeItemOptions(options: TreePlanOptions): PlanOptions {
@@ -137,8 +179,8 @@ function diagramOptions(options: TreePlanOptions): Pick<PlanOptions, 'diagramRen
   };
 }
 
-function linkFactsOf(content: string): LinkFacts {
-  return { headings: detachedAll(markdownHeadings(content)), destinations: detachedAll(linkDestinationTexts(content)) };
+function linkFactsOf(content: string, headingsLater = false): LinkFacts {
+  return { headings: headingsLater ? [] : detachedAll(markdownHeadings(content)), destinations: detachedAll(linkDestinationTexts(content)) };
 }
 
 /** The tree from its files' facts (digestTreeSource), in label order. */

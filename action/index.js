@@ -10349,7 +10349,17 @@ function resultLines(records) {
     for (const record of files) lines.push(resultRow(record));
     lines.push("");
   }
-  return [...lines, ...cautionLines(files), ...moveLines(records)];
+  return [...lines, ...cautionLines(files), ...linksLeftLines(records), ...moveLines(records)];
+}
+function linksLeftLines(records) {
+  const left = records.summary?.linksLeft ?? [];
+  if (left.length === 0) return [];
+  return [
+    "**Links that stay as written:** the pages they link to did not land in this run; the next run fills them in.",
+    "",
+    ...left.map(({ file, waitsFor }) => `- ${inlineText(file)}: ${waitsFor.map(inlineText).join(", ")}`),
+    ""
+  ];
 }
 function resultRow(record) {
   const word = record.outcome === "created" || record.outcome === "updated" ? record.outcome : RESULT_WORDS[record.status] ?? record.status;
@@ -11579,10 +11589,20 @@ ${path}`;
     return again;
   };
   const waiting = new Set([...decisions].filter(([, decision]) => decision.waitedOn.size > 0).map(([key]) => key));
+  const stillWaitingFor = (fileKey) => {
+    const waitedOn = secondPassFills ? decisions.get(fileKey)?.waitedOn : void 0;
+    if (!waitedOn) return [];
+    return [...waitedOn].flatMap((where) => {
+      const key = awaitedAt.get(where);
+      const label = key === void 0 ? void 0 : selection.get(key)?.item.file.label;
+      return label === void 0 ? [] : [label];
+    });
+  };
   return {
     rewrite,
     annotate,
     relink,
+    stillWaitingFor,
     awaited: new Set(awaitedAt.values()),
     waiting,
     async content(item, messages) {
@@ -11729,7 +11749,11 @@ async function runFlat(items, options) {
     });
   }
   const last = new Map(results.map((result) => [result.item.file.key, result]));
-  return { results, secondPass: entries.length, summary: summarise([...last.values()]) };
+  const linksLeft = [...last.values()].flatMap((result) => {
+    const waitsFor = result.state === "published" ? links.stillWaitingFor(result.item.file.key) : [];
+    return waitsFor.length > 0 ? [{ item: result.item, waitsFor }] : [];
+  });
+  return { results, secondPass: entries.length, summary: summarise([...last.values()]), linksLeft };
 }
 
 // src/core/run/send.ts
@@ -13300,7 +13324,31 @@ var sameName = (gone, node) => nameOf(gone.path).toLowerCase() === nameOf(node.p
 var sameTitle = (gone, node) => titleKey(gone.page.title) === titleKey(node.title);
 
 // src/core/tree/treePlan.ts
-function digestTreeSource(source2, options) {
+async function planTreeFromWalk(walk, sourceOptions, options) {
+  const digested = await eachSourceFromWalk(walk, sourceOptions, (source2) => digestTreeSource(source2, options, { headingsLater: true }));
+  await takeAnchoredHeadings(digested, options);
+  return planTreeOf(digested, options);
+}
+async function takeAnchoredHeadings(sources, options) {
+  const root = folderKey(options.rootPath);
+  const anchored = /* @__PURE__ */ new Set();
+  for (const source2 of sources) {
+    if (source2.place !== "tree") continue;
+    const from = source2.file.label.slice(root.length);
+    for (const destination of source2.linkFacts.destinations) {
+      if (!destination.includes("#")) continue;
+      const target = linkTarget(destination, from);
+      if (target.kind === "file" && target.markdown && target.path !== void 0 && target.anchor) anchored.add(`${root}${target.path}`);
+    }
+  }
+  if (anchored.size === 0) return;
+  for (const source2 of sources) {
+    if (source2.place !== "tree" || !anchored.has(source2.file.label)) continue;
+    const planned = await plannedContent(source2.item, options.messages);
+    if (planned.ok) source2.linkFacts.headings = detachedAll(markdownHeadings(planned.content));
+  }
+}
+function digestTreeSource(source2, options, digest = {}) {
   const prepared = prepareDocument(source2.text, options.messages);
   const messages = options.messages ? { messages: options.messages } : {};
   const link = options.links.get(source2.key);
@@ -13318,7 +13366,7 @@ function digestTreeSource(source2, options) {
   }
   const defaults = { spaceId: options.spaceId, parentId: options.parentId, pageTitle: title, overwrite: options.overwrite };
   const { item, content } = planFileWithContent(source2, link, { defaults, ...treeItemOptions(options) }, prepared);
-  return { file: item.file, place: "tree", item, title, linkFacts: linkFactsOf(content) };
+  return { file: item.file, place: "tree", item, title, linkFacts: linkFactsOf(content, digest.headingsLater === true) };
 }
 function treeItemOptions(options) {
   return {
@@ -13335,8 +13383,8 @@ function diagramOptions(options) {
     ...options.diagramsSetting ? { diagramsSetting: options.diagramsSetting } : {}
   };
 }
-function linkFactsOf(content) {
-  return { headings: detachedAll(markdownHeadings(content)), destinations: detachedAll(linkDestinationTexts(content)) };
+function linkFactsOf(content, headingsLater = false) {
+  return { headings: headingsLater ? [] : detachedAll(markdownHeadings(content)), destinations: detachedAll(linkDestinationTexts(content)) };
 }
 function planTreeOf(sources, options) {
   const rootPath = folderKey(options.rootPath);
@@ -13837,7 +13885,17 @@ function planViews(entries, pageAccess) {
   return { wiki, files, shown: wiki ?? files };
 }
 function planSummaryField(fingerprint) {
-  return { plan: { digest: fingerprint.digest, wikiChecked: fingerprint.wikiChecked, entries: Object.fromEntries(fingerprint.entries) } };
+  return {
+    plan: {
+      digest: fingerprint.digest,
+      wikiChecked: fingerprint.wikiChecked,
+      // Made when the summary is written out (JSON, or a record for a listener), not when it is built: a text plan of
+      // 10,000 files prints only the digest, and an object of 10,000 keys cost more than printing it.
+      get entries() {
+        return Object.fromEntries(fingerprint.entries);
+      }
+    }
+  };
 }
 function digestLine(fingerprint) {
   const covers = fingerprint.wikiChecked ? "files, targets and the wiki's pages as the guard saw them" : "files and targets only: the wiki was not read (no page access)";
@@ -13964,7 +14022,7 @@ async function treeCommand(deps) {
     diagramsSetting: DIAGRAMS_FLAG,
     ...renderer ? { diagramRenderer: renderer } : {}
   };
-  const plan = planTreeOf(await eachSourceFromWalk(walked.result, { fs: walked.fs }, (source2) => digestTreeSource(source2, treeOptions)), treeOptions);
+  const plan = await planTreeFromWalk(walked.result, { fs: walked.fs }, treeOptions);
   if (deps.pages) await checkTitlesInSpace(plan, deps.pages, spaceId, deps.interrupt);
   if (treeOptions.pageAddresses === false && plan.pages.some((page) => page.item.cautions.some((caution) => caution.code === "localLinks"))) {
     output.problem(`Links between files stay as written: without page access, page addresses are made from the wiki's address. Set --base-url or ${BASE_URL_ENV_VAR}.`);
@@ -14218,7 +14276,18 @@ async function send(plan, state, pages, context) {
       exitCode = interruptCode ?? EXIT_FAILED;
     }
   }
-  const summaryRecord = { type: "summary", dryRun: false, interrupted: interruptCode !== void 0, exitCode, files: plan.length, secondPass: run.secondPass, ...summary };
+  const linksLeft = run.linksLeft.map(({ item, waitsFor }) => ({ file: item.file.label, waitsFor }));
+  if (!args.json) output.lines(linksLeft.map(({ file, waitsFor }) => `links stay as written in ${file}: ${waitsFor.join(", ")} did not land in this run (the next run fills them in)`));
+  const summaryRecord = {
+    type: "summary",
+    dryRun: false,
+    interrupted: interruptCode !== void 0,
+    exitCode,
+    files: plan.length,
+    secondPass: run.secondPass,
+    ...summary,
+    ...linksLeft.length > 0 ? { linksLeft } : {}
+  };
   output.record(summaryRecord);
   if (args.json) output.json(summaryRecord);
   else output.line(`${runSummaryLine(summary, interruptCode !== void 0)}${run.secondPass > 0 ? `; second pass (links to new pages): ${run.secondPass}` : ""}`);

@@ -180,7 +180,17 @@ function resultLines(records: RunRecords): string[] {
     for (const record of files) lines.push(resultRow(record));
     lines.push('');
   }
-  return [...lines, ...cautionLines(files), ...moveLines(records)];
+  return [...lines, ...cautionLines(files), ...linksLeftLines(records), ...moveLines(records)];
+}
+
+/** Links the plan counted on filling in that went out as written: the pages they wait for did not land. */
+function linksLeftLines(records: RunRecords): string[] {
+  const left = records.summary?.linksLeft ?? [];
+  if (left.length === 0) return [];
+  return [
+    '**Links that stay as written:** the pages they link to did not land in this run; the next run fills them in.', '',
+    ...left.map(({ file, waitsFor }) => `- ${inlineText(file)}: ${waitsFor.map(inlineText).join(', ')}`), '',
+  ];
 }
 
 function resultRow(record: FileResultRecord): string {

@@ -177,7 +177,12 @@ async function send(plan: PlanItem[], state: StateFileLinkStore | undefined, pag
       exitCode = interruptCode ?? EXIT_FAILED;
     }
   }
-  const summaryRecord = { type: 'summary', dryRun: false, interrupted: interruptCode !== undefined, exitCode, files: plan.length, secondPass: run.secondPass, ...summary };
+  const linksLeft = run.linksLeft.map(({ item, waitsFor }) => ({ file: item.file.label, waitsFor }));
+  if (!args.json) output.lines(linksLeft.map(({ file, waitsFor }) => `links stay as written in ${file}: ${waitsFor.join(', ')} did not land in this run (the next run fills them in)`));
+  const summaryRecord = {
+    type: 'summary', dryRun: false, interrupted: interruptCode !== undefined, exitCode, files: plan.length, secondPass: run.secondPass, ...summary,
+    ...(linksLeft.length > 0 ? { linksLeft } : {}),
+  };
   output.record(summaryRecord);
   if (args.json) output.json(summaryRecord);
   else output.line(`${runSummaryLine(summary, interruptCode !== undefined)}${run.secondPass > 0 ? `; second pass (links to new pages): ${run.secondPass}` : ''}`);

@@ -50,6 +50,8 @@ export interface SummaryRecord {
   interrupted?: boolean;
   planChanged?: boolean;
   plan?: { digest: string; wikiChecked: boolean; entries: Record<string, string> };
+  /** Files whose links went out as written because the pages they waited for did not land in this run. */
+  linksLeft?: Array<{ file: string; waitsFor: string[] }>;
   [count: string]: unknown;
 }
 

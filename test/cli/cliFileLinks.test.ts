@@ -108,6 +108,37 @@ describe('CLI: links to other files in a flat publish', () => {
     assert.match(page('Alpha').markdown, /\[the usage\]\(b\.md#usage\)/);
   });
 
+  it('a link that waited for a page which did not land is named after the run, in the text and the summary', async () => {
+    const root = await cli.tree({
+      'a.md': '# Alpha\n\nRead [the usage](b.md#usage) and [more](c.md).\n',
+      // Its front matter names a parent page that does not exist: its page does not land.
+      'b.md': '---\nwiki:\n  parentId: "999999"\n---\n# Beta\n\n## Usage\n\nCall it.\n',
+      'c.md': '# Gamma\n\nText.\n',
+    });
+    const sent = await runCli(['publish', 'a.md', 'b.md', 'c.md', ...TO, '--json'], { cwd: root, env: cli.env() });
+    assert.equal(sent.code, 1, `${sent.stdout}\n${sent.stderr}`);
+    assert.equal(fileRecords(sent).find((record) => record.file === 'b.md')?.status, 'failed');
+    // c.md landed, so a.md went again with that link filled in; the one to b.md stays, and the summary says so.
+    assert.match(page('Alpha').markdown, /\[the usage\]\(b\.md#usage\) and \[more\]\(http:\/\/127\.0\.0\.1:\d+\/wiki\/spaces\/DOCS\/pages\/\d+\/Gamma\)/);
+    assert.deepEqual(summaryRecord(sent).linksLeft, [{ file: 'a.md', waitsFor: ['b.md'] }]);
+    assertRecordsValid(jsonLines(sent), 'a run whose links waited for a page that did not land');
+    // The same in text, with new titles (the first run's pages exist now).
+    const again = await cli.tree({
+      'd.md': '# Delta\n\nRead [the usage](e.md#usage).\n',
+      'e.md': '---\nwiki:\n  parentId: "999999"\n---\n# Epsilon\n\n## Usage\n\nCall it.\n',
+    });
+    const text = await runCli(['publish', 'd.md', 'e.md', ...TO], { cwd: again, env: cli.env() });
+    assert.equal(text.code, 1, `${text.stdout}\n${text.stderr}`);
+    assert.match(text.stdout, /^links stay as written in d\.md: e\.md did not land in this run \(the next run fills them in\)$/m);
+    // And in the Markdown report a CI job summary shows.
+    const third = await cli.tree({
+      'f.md': '# Zeta\n\nRead [the usage](g.md#usage).\n',
+      'g.md': '---\nwiki:\n  parentId: "999999"\n---\n# Eta\n\nText.\n',
+    });
+    const report = await runCli(['publish', 'f.md', 'g.md', ...TO, '--format', 'markdown'], { cwd: third, env: cli.env() });
+    assert.match(report.stdout, /\*\*Links that stay as written:\*\* the pages they link to did not land in this run; the next run fills them in\.\n\n- f\.md: g\.md\n/);
+  });
+
   it('an unchanged file goes again when a page its links reach now has another ID, and then rests', async () => {
     const root = await cli.tree({ 'a.md': '# Alpha\n\nRead [the usage](b.md#usage).\n', 'b.md': '# Beta\n\n## Usage\n\nCall it.\n' });
     const publish = async (files: string[], to: string[], extra: string[] = []) => {

@@ -82,4 +82,27 @@ describe('Links to other files in single-file and flat publishes', function () {
     assert.match(second.markdown, new RegExp(String.raw`^# Second\n\n## Details\n\nBack to \[the first\]\(${site}${first.id}/First\)\.\n$`));
     assert.equal(sandbox.pages().filter((candidate) => candidate.title === 'First' || candidate.title === 'Second').length, 2, 'updated, not created twice');
   });
+
+  it('signed in, a link that waited for a page which did not land: the summary names the file whose page is missing', async function () {
+    const files = {
+      ...FILES,
+      'broken/third.md': '# Third\n\nThen read [the fourth](fourth.md).\n',
+      // Its front matter names a parent page that does not exist: its page does not land.
+      'broken/fourth.md': '---\nwiki:\n  parentId: "999999"\n---\n# Fourth\n\nText.\n',
+    };
+    const { page, sandbox } = await sessions.start({ files, world: {}, beforeStart: (wiki: Sandbox) => ({ envToken: wiki.issueToken().token }) });
+    await tokenStatusItem(page).waitFor();
+    await signInApproved(page);
+    await clearNotifications(page);
+    await publishFolderAs(page, 'broken', 'As flat pages');
+    await answerFolderPrompts(page);
+    const confirm = page.locator('.monaco-dialog-box', { hasText: 'Publish 2 of 2 Markdown files' });
+    await confirm.waitFor();
+    // The plan counts on a second pass, so the link is no warning before sending...
+    assert.doesNotMatch(await confirm.innerText(), /stay as written/);
+    await confirm.locator('.monaco-button', { hasText: /^Publish$/ }).click();
+    // ...and the summary says it stayed, naming the file that got no page.
+    await waitForCenterNotification(page, /Links in 1 file\(s\) stay as written, because these files got no page in this run: broken\/fourth\.md\. Publishing again fills them in\./);
+    assert.equal(sandbox.findPageByTitle('DOCS', '123456', 'Third')?.markdown, '# Third\n\nThen read [the fourth](fourth.md).\n');
+  });
 });

@@ -262,6 +262,7 @@ describe('links to other files in single-file and flat publishes, against the sa
       assert.equal(settled?.pageId, pageOf('One').id);
       assert.equal(settled?.version, 2);
       assert.ok(settled?.contentSha256, 'nothing waits any more: the next run leaves it alone');
+      assert.deepEqual(run.linksLeft, []);
     });
 
     it('a page that did not land fills nothing in: no second pass, and the waiting file is sent again by the next run', async () => {
@@ -274,12 +275,15 @@ describe('links to other files in single-file and flat publishes, against the sa
       assert.equal(pageOf('Four').markdown, '# Four\n\nSee [five](five.md).\n');
       const four = ended.find((result) => result.item.file.label === 'flat/four.md');
       assert.equal(landedLink(four as FlatFileResult, 0)?.contentSha256, undefined, 'its link still waits: not recorded as unchanged');
+      // The plan counted on the second pass and gave the link no caution: the run says which links stayed, and why.
+      assert.deepEqual(run.linksLeft.map((left) => [left.item.file.label, left.waitsFor]), [['flat/four.md', ['flat/five.md']]]);
     });
 
     it('without a site address no page address can be made: no second pass', async () => {
       const { run } = await flat({ 'flat/six.md': '# Six\n\nSee [seven](seven.md).\n', 'flat/seven.md': '# Seven\n\nText.\n' }, { siteBase: undefined });
       assert.equal(run.secondPass, 0);
       assert.equal(pageOf('Six').markdown, '# Six\n\nSee [seven](seven.md).\n');
+      assert.deepEqual(run.linksLeft, [], 'the plan cautioned about this link already');
     });
   });
 });

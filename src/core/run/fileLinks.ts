@@ -70,6 +70,12 @@ export interface FileLinks {
    * now fills those links in. None without a site address (no link reaches a page then).
    */
   relink(sent: readonly PlanItem[], learnt: ReadonlyMap<string, string>): Promise<PlanItem[]>;
+  /**
+   * The files of the selection whose pages a file's links still wait for, by label, once the run is over: pages that
+   * did not land, or whose IDs could not be learnt, so those links went out as written although the plan counted on
+   * a second pass (it gave them no caution). None when the plan did not count on one: it cautioned then.
+   */
+  stillWaitingFor(fileKey: string): string[];
 }
 
 /** What planning decided of one file's links. */
@@ -232,10 +238,21 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
     return again;
   };
   const waiting = new Set([...decisions].filter(([, decision]) => decision.waitedOn.size > 0).map(([key]) => key));
+  // A relinked file's decision holds only the pages still missing; any other's, all it waited for (none landed).
+  const stillWaitingFor = (fileKey: string): string[] => {
+    const waitedOn = secondPassFills ? decisions.get(fileKey)?.waitedOn : undefined;
+    if (!waitedOn) return [];
+    return [...waitedOn].flatMap((where) => {
+      const key = awaitedAt.get(where);
+      const label = key === undefined ? undefined : selection.get(key)?.item.file.label;
+      return label === undefined ? [] : [label];
+    });
+  };
   return {
     rewrite,
     annotate,
     relink,
+    stillWaitingFor,
     awaited: new Set(awaitedAt.values()),
     waiting,
     async content(item, messages) {

@@ -33,6 +33,12 @@ export interface FlatRunResult {
   secondPass: number;
   /** Each file once, by its last pass. */
   summary: RunSummary;
+  /**
+   * Files published whose links to other files of the run stay as written after all: the pages those files were
+   * to get did not land (or their IDs could not be learnt). The plan counted on the second pass and gave no caution,
+   * so the front ends say it now; the next run sends these files again (their links keep no content hash).
+   */
+  linksLeft: Array<{ item: PlanItem; waitsFor: string[] }>;
 }
 
 export async function runFlat(items: readonly PlanItem[], options: FlatRunOptions): Promise<FlatRunResult> {
@@ -93,5 +99,9 @@ export async function runFlat(items: readonly PlanItem[], options: FlatRunOption
     });
   }
   const last = new Map(results.map((result) => [result.item.file.key, result]));
-  return { results, secondPass: entries.length, summary: summarise([...last.values()]) };
+  const linksLeft = [...last.values()].flatMap((result) => {
+    const waitsFor = result.state === 'published' ? links.stillWaitingFor(result.item.file.key) : [];
+    return waitsFor.length > 0 ? [{ item: result.item, waitsFor }] : [];
+  });
+  return { results, secondPass: entries.length, summary: summarise([...last.values()]), linksLeft };
 }

@@ -143,5 +143,5 @@ export function reportTreePlanning(report: Report, result: TreePlanningResult): 
   });
   report.detail(`target = node's own baseline ${mb(result.baselineKb)} (node -e "", median of 3) + 100 MB; the bare walk peaks at ${mb(result.bareRssKb)}`);
   report.detail('peak RSS = VmHWM of the child at exit (its own; resourceUsage().maxRSS would count the bench process\'s resident set at fork)');
-  report.detail(`the files' text is ${(result.bytes / 1024 / 1024).toFixed(1)} MB; the plan keeps each file's hash, title, headings and link destinations, not its text (a file is read again when it is sent)`);
+  report.detail(`the files' text is ${(result.bytes / 1024 / 1024).toFixed(1)} MB; the plan keeps each file's hash, title and link destinations (headings only of the files an #anchor link names), not its text (a file is read again when it is sent)`);
 }

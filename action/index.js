@@ -13052,6 +13052,12 @@ function joinLine(word, file, target, message, cautions) {
   const said = message === "" ? "" : message.startsWith("(") ? ` ${message}` : `: ${message}`;
   return `${word.padEnd(11)} ${file} -> ${target}${said}${notes}`;
 }
+function reportLinksLeft(linksLeft, json, output) {
+  if (linksLeft.length === 0) return {};
+  const listed = linksLeft.map(({ item, waitsFor }) => ({ file: item.file.label, waitsFor }));
+  if (!json) output.lines(listed.map(({ file, waitsFor }) => `links stay as written in ${file}: ${waitsFor.join(", ")} did not land in this run (the next run fills them in)`));
+  return { linksLeft: listed };
+}
 
 // src/cli/publishTree.ts
 var import_node_path5 = require("node:path");
@@ -13519,7 +13525,7 @@ function treeLandedLink(result, now) {
   return waiting;
 }
 function waitsForPages(pending, cautions) {
-  return pending || cautions.some((caution) => caution.reason === "unknownPage");
+  return pending || cautions.some((caution) => caution.reason === "unknownPage" || caution.reason === "noPageYet");
 }
 async function runTree(options) {
   const { plan } = options;
@@ -13530,6 +13536,7 @@ async function runTree(options) {
   const recordedIds = new Map(ids);
   const headings = new Map(plan.pages.map((page) => [page.key, page.linkFacts.headings]));
   const sending = new Set(plan.pages.filter((page) => page.item.state === "send").map((page) => page.key));
+  let sendsOver = false;
   const addressable = treePageAddresses(options.pages !== void 0, options.addressOf);
   const resolvePage = (path) => {
     const node = nodeOfFile(plan.tree, `${rootPath}${path}`);
@@ -13544,7 +13551,7 @@ async function runTree(options) {
     const id = ids.get(key);
     const url = urls.get(key) ?? (id ? options.addressOf(id, node.title) : void 0);
     if (url) return { url, title: node.title, headings: headings.get(key) ?? [] };
-    return sending.has(key) ? "pending" : void 0;
+    return sending.has(key) ? sendsOver ? "notYet" : "pending" : void 0;
   };
   const rewriting = /* @__PURE__ */ new Map();
   const reachedPageOf = addressable ? treePageIdByPath(plan.tree, (key) => ids.get(key), (path) => options.identity.get?.(path)?.id) : () => void 0;
@@ -13669,13 +13676,26 @@ async function runTree(options) {
     }
   }
   const passContext = { ...options, onStopped, onStart, resolved: rewritten, reached, ids, results, content };
+  sendsOver = true;
   expectMore(needSecond.length);
   await secondPass(needSecond, passContext);
   const linkingAnew = addressable ? pagesLinkingAnew(plan, results, recordedIds, ids) : [];
   expectMore(linkingAnew.length);
   const relinked = await relinkUnchanged(linkingAnew, passContext);
   const last = new Map(results.map((result) => [result.key, result]));
-  return { results, secondPass: needSecond.length + relinked, summary: summarise([...last.values()]) };
+  const pageOf = new Map(plan.pages.map((page) => [page.key, page]));
+  const linksLeft = [...last.values()].flatMap((result) => {
+    const page = pageOf.get(result.key);
+    if (result.state !== "published" || !page) return [];
+    const from = linkingFileOf(page.node, rootPath);
+    const labelOf2 = (destination) => {
+      const target = linkTarget(destination, from);
+      return target.kind === "file" && target.path !== void 0 ? `${rootPath}${target.path}` : destination;
+    };
+    const waitsFor = [...new Set(result.linkCautions.filter((caution) => caution.reason === "noPageYet").map((caution) => labelOf2(caution.target)))];
+    return waitsFor.length > 0 ? [{ item: result.item, waitsFor }] : [];
+  });
+  return { results, secondPass: needSecond.length + relinked, summary: summarise([...last.values()]), linksLeft };
 }
 async function guardTreePages(entries, options) {
   const looked = entries.filter((entry) => !options.underNewPage(entry.page));
@@ -14095,7 +14115,18 @@ ${digestLine(fingerprint)}`);
   if (manifest.recordedCount() > 0) output.problem(`Recorded ${manifest.recordedCount()} page ID(s) in ${(0, import_node_path5.join)(folder, MANIFEST_FILE_NAME)}: commit it, so teammates and CI publish to the same pages.`);
   const unrecorded = manifest.pendingChanges();
   if (unrecorded.length > 0) output.problem(`${unrecorded.length} new page ID(s) were not recorded in ${MANIFEST_FILE_NAME} (--no-record): ${unrecorded.map(([key, entry]) => `${key} = ${entry.id}`).join(", ")}`);
-  const summaryRecord = { type: "summary", dryRun: false, interrupted: interruptCode !== void 0, exitCode, files: plan.pages.length + plan.pinned.length + plan.refused.length, secondPass: run.secondPass, moves: plan.moves.moves.length, orphans: plan.moves.orphans.length, ...summary };
+  const summaryRecord = {
+    type: "summary",
+    dryRun: false,
+    interrupted: interruptCode !== void 0,
+    exitCode,
+    files: plan.pages.length + plan.pinned.length + plan.refused.length,
+    secondPass: run.secondPass,
+    moves: plan.moves.moves.length,
+    orphans: plan.moves.orphans.length,
+    ...summary,
+    ...reportLinksLeft(run.linksLeft, args.json, output)
+  };
   output.record(summaryRecord);
   if (args.json) output.json(summaryRecord);
   else output.line(`${runSummaryLine(summary, interruptCode !== void 0)}; second pass (links to new pages): ${run.secondPass}`);
@@ -14276,8 +14307,6 @@ async function send(plan, state, pages, context) {
       exitCode = interruptCode ?? EXIT_FAILED;
     }
   }
-  const linksLeft = run.linksLeft.map(({ item, waitsFor }) => ({ file: item.file.label, waitsFor }));
-  if (!args.json) output.lines(linksLeft.map(({ file, waitsFor }) => `links stay as written in ${file}: ${waitsFor.join(", ")} did not land in this run (the next run fills them in)`));
   const summaryRecord = {
     type: "summary",
     dryRun: false,
@@ -14286,7 +14315,7 @@ async function send(plan, state, pages, context) {
     files: plan.length,
     secondPass: run.secondPass,
     ...summary,
-    ...linksLeft.length > 0 ? { linksLeft } : {}
+    ...reportLinksLeft(run.linksLeft, args.json, output)
   };
   output.record(summaryRecord);
   if (args.json) output.json(summaryRecord);

@@ -25,7 +25,7 @@ import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, runExitCode } from './exitCodes';
 import { readMarkdownSources } from './files';
 import type { Output } from './output';
 import { resolvePageAccess } from './pageAccess';
-import { fileLine, fileRecord, planLine, planRecord, planSummaryLine, runSummaryLine } from './report';
+import { fileLine, fileRecord, planLine, planRecord, planSummaryLine, reportLinksLeft, runSummaryLine } from './report';
 import { treeCommand } from './publishTree';
 import { refuseUnreviewedPlan } from './expectPlan';
 import { digestLine, flatPlanEntries, planSummaryField, planViews } from './planFingerprint';
@@ -177,11 +177,9 @@ async function send(plan: PlanItem[], state: StateFileLinkStore | undefined, pag
       exitCode = interruptCode ?? EXIT_FAILED;
     }
   }
-  const linksLeft = run.linksLeft.map(({ item, waitsFor }) => ({ file: item.file.label, waitsFor }));
-  if (!args.json) output.lines(linksLeft.map(({ file, waitsFor }) => `links stay as written in ${file}: ${waitsFor.join(', ')} did not land in this run (the next run fills them in)`));
   const summaryRecord = {
     type: 'summary', dryRun: false, interrupted: interruptCode !== undefined, exitCode, files: plan.length, secondPass: run.secondPass, ...summary,
-    ...(linksLeft.length > 0 ? { linksLeft } : {}),
+    ...reportLinksLeft(run.linksLeft, args.json, output),
   };
   output.record(summaryRecord);
   if (args.json) output.json(summaryRecord);

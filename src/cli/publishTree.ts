@@ -24,7 +24,7 @@ import { EXIT_FAILED, EXIT_OK, runExitCode } from './exitCodes';
 import { walkArguments } from './files';
 import { BASE_URL_ENV_VAR } from './pageAccess';
 import type { Output } from './output';
-import { fileLine, fileRecord, planLine, planRecord, planSummaryLine, runSummaryLine } from './report';
+import { fileLine, fileRecord, planLine, planRecord, planSummaryLine, reportLinksLeft, runSummaryLine } from './report';
 import { refuseUnreviewedPlan } from './expectPlan';
 import { digestLine, planSummaryField, planViews, treePlanEntries } from './planFingerprint';
 import { copyTreePlan, guardTreeAsPlanned, treePlanItems } from './treePlanGuard';
@@ -232,7 +232,10 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   if (manifest.recordedCount() > 0) output.problem(`Recorded ${manifest.recordedCount()} page ID(s) in ${join(folder, MANIFEST_FILE_NAME)}: commit it, so teammates and CI publish to the same pages.`);
   const unrecorded = manifest.pendingChanges();
   if (unrecorded.length > 0) output.problem(`${unrecorded.length} new page ID(s) were not recorded in ${MANIFEST_FILE_NAME} (--no-record): ${unrecorded.map(([key, entry]) => `${key} = ${entry.id}`).join(', ')}`);
-  const summaryRecord = { type: 'summary', dryRun: false, interrupted: interruptCode !== undefined, exitCode, files: plan.pages.length + plan.pinned.length + plan.refused.length, secondPass: run.secondPass, moves: plan.moves.moves.length, orphans: plan.moves.orphans.length, ...summary };
+  const summaryRecord = {
+    type: 'summary', dryRun: false, interrupted: interruptCode !== undefined, exitCode, files: plan.pages.length + plan.pinned.length + plan.refused.length,
+    secondPass: run.secondPass, moves: plan.moves.moves.length, orphans: plan.moves.orphans.length, ...summary, ...reportLinksLeft(run.linksLeft, args.json, output),
+  };
   output.record(summaryRecord);
   if (args.json) output.json(summaryRecord);
   else output.line(`${runSummaryLine(summary, interruptCode !== undefined)}; second pass (links to new pages): ${run.secondPass}`);

@@ -3,6 +3,8 @@
 import { guardChecked, guardedPage } from '../core/run/guard';
 import { sendKind, type PlanCounts, type PlanItem } from '../core/run/plan';
 import type { FileResult, RunSummary } from '../core/run/runner';
+import type { LinksLeft } from '../core/run/landedPage';
+import type { Output } from './output';
 import { parentText } from './runRecords';
 
 export interface FileRecord {
@@ -245,4 +247,15 @@ function joinLine(word: string, file: string, target: string, message: string, c
   const notes = cautions.map((caution) => ` [caution: ${caution}]`).join('');
   const said = message === '' ? '' : message.startsWith('(') ? ` ${message}` : `: ${message}`;
   return `${word.padEnd(11)} ${file} -> ${target}${said}${notes}`;
+}
+
+/**
+ * The files a run left links in as written because the pages they waited for did not land (the plan gave those links
+ * no caution): a line each in text, and the summary's `linksLeft` member (none when there are none).
+ */
+export function reportLinksLeft(linksLeft: readonly LinksLeft[], json: boolean, output: Output): { linksLeft?: Array<{ file: string; waitsFor: string[] }> } {
+  if (linksLeft.length === 0) return {};
+  const listed = linksLeft.map(({ item, waitsFor }) => ({ file: item.file.label, waitsFor }));
+  if (!json) output.lines(listed.map(({ file, waitsFor }) => `links stay as written in ${file}: ${waitsFor.join(', ')} did not land in this run (the next run fills them in)`));
+  return { linksLeft: listed };
 }

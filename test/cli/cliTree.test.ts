@@ -60,6 +60,24 @@ describe('CLI --tree', () => {
     assert.doesNotMatch(dry.stdout, /README\.md#all-about-it \(/, 'the folder page\'s heading is there');
   });
 
+  it('a link that waited for a tree page which did not land is named after the run, in the text and the summary', async () => {
+    const root = await cli.tree({ ...TREE, 'elsewhere.md': '# API\n\nAnother team\'s page of that title.\n' });
+    const elsewhere = await runCli(['publish', 'elsewhere.md', '--space', 'DOCS', '--parent', '123456'], { cwd: root, env: cli.env() });
+    assert.equal(elsewhere.code, 0, `${elsewhere.stdout}\n${elsewhere.stderr}`);
+    // The platform's old rule: a title is unique in the space, so the tree's own "API" page is refused when sent.
+    cli.world.sandbox.setUniqueTitlesInSpace(true);
+    const run = await runCli(['publish', 'docs', ...TO, '--json'], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 1, `${run.stdout}\n${run.stderr}`);
+    assert.equal(fileRecords(run).find((record) => record.file === 'docs/reference/api.md')?.status, 'failed');
+    const left = (summaryRecord(run).linksLeft as Array<{ file: string; waitsFor: string[] }>).sort((a, b) => a.file.localeCompare(b.file));
+    // Setup's link, and the generated Reference page's list of its children, both wait for the API page.
+    assert.deepEqual(left, [{ file: 'docs/guide/setup.md', waitsFor: ['docs/reference/api.md'] }, { file: 'docs/reference/', waitsFor: ['docs/reference/api.md'] }]);
+    assertRecordsValid(jsonLines(run), 'a tree run whose links waited for a page that did not land');
+    assert.match(page('Setup').markdown, /\[the API\]\(\.\.\/reference\/api\.md#tokens\)/);
+    const text = await runCli(['publish', 'docs', ...TO, '--overwrite'], { cwd: root, env: cli.env() });
+    assert.match(text.stdout, /^links stay as written in docs\/guide\/setup\.md: docs\/reference\/api\.md did not land in this run \(the next run fills them in\)$/m);
+  });
+
   it('a page whose folder page did not land is not sent, and names that page, not the parent its plan held', async () => {
     const root = await cli.tree(TREE);
     // Page 555 does not exist: every top-level page fails, so no page below them can be sent.

@@ -43,7 +43,7 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
 
   async function publishTree(
     files: Record<string, string>, identity: MemoryIdentity, links = new Map<string, PageLink | undefined>(), access = true,
-    onStart?: (item: PlanItem, started: number, total: number) => void,
+    onStart?: (item: PlanItem, started: number, total: number) => void, fails?: (item: PlanItem) => boolean,
   ): Promise<{ plan: ReturnType<typeof planTree>; run: TreeRunResult }> {
     const plan = planTree(sources(files), { rootPath: 'docs', spaceId: 'DOCS', parentId: '123456', overwrite: false, identity, links, pageAccess: access });
     const token = signedIn.apiToken;
@@ -53,7 +53,9 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
       plan, pages, identity, gate: new ThrottleGate(), concurrency: 4,
       addressOf: (pageId, title) => pageAddress(signedIn.world.sandbox.baseUrl, 'DOCS', pageId, title),
       guard: { noAccessReason: 'no page access', ownAuthorId: apiTokenSubject(token) },
-      send: (item, target, context) => sendPlanned(item, target, context, {
+      send: (item, target, context) => fails?.(item)
+        ? Promise.resolve({ kind: 'unexpected', severity: 'error', status: 500, message: 'refused by the test', actions: [], attempts: 1, mayHaveLanded: false })
+        : sendPlanned(item, target, context, {
         endpoint: new URL(signedIn.world.sandbox.importEndpoint), token, transport: signedIn.transport, deadlineMs: 10_000,
         hooks: { sleep: async () => undefined },
       }),
@@ -68,6 +70,24 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     assert.ok(found, `"${title}" is on the wiki`);
     return found;
   };
+
+  it('a link that waited for a page which did not land stays as written, says why, and is named after the run', async () => {
+    const identity = new MemoryIdentity();
+    const { run } = await publishTree({
+      'docs/index.md': '# Overview\n\nRead [the setup](guide/setup.md#install) and [the API](reference/api.md).\n',
+      'docs/guide/setup.md': '# Setup\n\n## Install\n\nRun it.\n',
+      'docs/reference/api.md': '# API\n\nCall it.\n',
+    }, identity, new Map(), true, undefined, (item) => item.file.label === 'docs/reference/api.md');
+    assert.equal(run.results.find((result) => result.key === 'reference/api.md')?.state, 'failed');
+    // The setup link is filled in by the second pass; the one to the page that did not land stays as written.
+    assert.match(page('Overview').markdown, /\[the setup\]\(http:\/\/[^)]+\/pages\/\d+\/Setup#Install\) and \[the API\]\(reference\/api\.md\)/);
+    const overview = run.results.filter((result) => result.key === 'index.md').at(-1);
+    assert.equal(overview?.pass, 2);
+    assert.deepEqual(overview?.linkCautions, [{ target: 'reference/api.md', reason: 'noPageYet' }]);
+    assert.equal(treeLandedLink(overview as TreeFileResult, 0)?.contentSha256, undefined, 'not recorded as unchanged: the next run sends it again');
+    // The generated folder page lists the API page too: its link stays as well.
+    assert.deepEqual(run.linksLeft.map((left) => [left.item.file.label, left.waitsFor]).sort(), [['docs/index.md', ['docs/reference/api.md']], ['docs/reference/', ['docs/reference/api.md']]]);
+  });
 
   it('creates folder pages before their children, rewrites links to page addresses with anchors, in two passes', async () => {
     const identity = new MemoryIdentity();
@@ -92,6 +112,7 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     const setupResult = run.results.find((result) => result.key === 'guide/setup.md' && result.pass === 1);
     assert.deepEqual(setupResult?.linkCautions.map((caution) => caution.reason).sort(), ['notMarkdown', 'outsideRun']);
     assert.ok(run.secondPass >= 1, 'links to pages created later in the run are filled in by a second pass');
+    assert.deepEqual(run.linksLeft, [], 'every page a link waited for landed');
     assert.match(page('Overview').markdown, new RegExp(`pages/${page('Setup').id}/`), 'the root page links to a page created after it');
     assert.equal(identity.map.get('guide/')?.id, page('Guide').id, 'folder pages are recorded too');
     assert.equal(identity.map.size, 8);

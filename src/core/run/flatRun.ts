@@ -7,7 +7,7 @@
 // addresses (no site address) has no second pass: its links stay as written, as the plan's caution said.
 import type { WikiPagesClient } from '../wikiPages';
 import type { FileLinks } from './fileLinks';
-import { learnLandedPage, sentAgain } from './landedPage';
+import { learnLandedPage, sentAgain, type LinksLeft } from './landedPage';
 import { landedLink, type PlanItem } from './plan';
 import { runPlan, summarise, ThrottleGate, type FileResult, type RunOptions, type RunSummary } from './runner';
 
@@ -33,12 +33,8 @@ export interface FlatRunResult {
   secondPass: number;
   /** Each file once, by its last pass. */
   summary: RunSummary;
-  /**
-   * Files published whose links to other files of the run stay as written after all: the pages those files were
-   * to get did not land (or their IDs could not be learnt). The plan counted on the second pass and gave no caution,
-   * so the front ends say it now; the next run sends these files again (their links keep no content hash).
-   */
-  linksLeft: Array<{ item: PlanItem; waitsFor: string[] }>;
+  /** Files published whose links to files of the run stay as written after all (landedPage.ts). */
+  linksLeft: LinksLeft[];
 }
 
 export async function runFlat(items: readonly PlanItem[], options: FlatRunOptions): Promise<FlatRunResult> {

@@ -7,6 +7,16 @@ import type { PlanItem } from './plan';
 import type { FileResult } from './runner';
 
 /**
+ * A file that landed with links to other files of the run left as written, because the pages they waited for did not
+ * land (or their IDs could not be learnt): `waitsFor` names those files by label. The plan counted on the second pass
+ * for these links and gave them no caution, so the front ends say it after the run; the next run fills them in.
+ */
+export interface LinksLeft {
+  item: PlanItem;
+  waitsFor: string[];
+}
+
+/**
  * The ID of a page that just landed (and its address, when a lookup gave one): proven, the page the plan knew for it
  * (`recorded`), the one the guard saw, or found among its parent's children by its exact title.
  */

@@ -4,7 +4,8 @@
 // a crash finds the same pages. Links between files become page links; a link to a page created in this run has no ID
 // in the first pass, so only the pages whose links needed one are sent again once every page is there.
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
-import { learnLandedPage, sentAgain } from '../run/landedPage';
+import { learnLandedPage, sentAgain, type LinksLeft } from '../run/landedPage';
+import { linkTarget } from '../links/rewrite/linkTarget';
 import type { PageLink } from '../links/pageLink';
 import { landedLink } from '../run/plan';
 import { foreseeRewrite, rewriteLinks, type LinkCaution, type PageLookup, type RewriteContext } from '../links/rewrite';
@@ -76,7 +77,7 @@ export function treeLandedLink(result: TreeFileResult, now: number): PageLink | 
 
 /** Whether links were left as written that a later run can fill in: to pages of the run or of the repository. */
 function waitsForPages(pending: boolean, cautions: readonly LinkCaution[]): boolean {
-  return pending || cautions.some((caution) => caution.reason === 'unknownPage');
+  return pending || cautions.some((caution) => caution.reason === 'unknownPage' || caution.reason === 'noPageYet');
 }
 
 export interface TreeRunResult {
@@ -85,6 +86,8 @@ export interface TreeRunResult {
   secondPass: number;
   /** The totals, each page once by its last pass (a second-pass send is the same page). */
   summary: RunSummary;
+  /** Pages that landed with links to pages of the run left as written: those pages did not land (landedPage.ts). */
+  linksLeft: LinksLeft[];
 }
 
 export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
@@ -96,6 +99,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   const recordedIds = new Map(ids);
   const headings = new Map(plan.pages.map((page) => [page.key, page.linkFacts.headings]));
   const sending = new Set(plan.pages.filter((page) => page.item.state === 'send').map((page) => page.key));
+  let sendsOver = false;
   // Without page access (whose answers carry each page's address) and without the wiki site's address, no page address
   // can be made, for pages with IDs or without: links stay as written, with a caution, instead of waiting for a second
   // pass that could not fill them in either. The plan's pageAddresses says the same (treePageAddresses).
@@ -115,7 +119,9 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     const id = ids.get(key);
     const url = urls.get(key) ?? (id ? options.addressOf(id, node.title) : undefined);
     if (url) return { url, title: node.title, headings: headings.get(key) ?? [] };
-    return sending.has(key) ? 'pending' : undefined;
+    // Once every page has been sent, one still without an address did not land (or its ID could not be learnt): a link
+    // to it stays as written, and says so, instead of waiting for a pass that will not come.
+    return sending.has(key) ? (sendsOver ? 'notYet' : 'pending') : undefined;
   };
   // A page's links are decided before its level is sent, from the destinations the plan kept; the text read when the
   // page is sent is rewritten by those same decisions, so what the second pass counts on is what went out.
@@ -247,13 +253,26 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     }
   }
   const passContext = { ...options, onStopped, onStart, resolved: rewritten, reached, ids, results, content };
+  sendsOver = true;
   expectMore(needSecond.length);
   await secondPass(needSecond, passContext);
   const linkingAnew = addressable ? pagesLinkingAnew(plan, results, recordedIds, ids) : [];
   expectMore(linkingAnew.length);
   const relinked = await relinkUnchanged(linkingAnew, passContext);
   const last = new Map(results.map((result) => [result.key, result]));
-  return { results, secondPass: needSecond.length + relinked, summary: summarise([...last.values()]) };
+  const pageOf = new Map(plan.pages.map((page) => [page.key, page]));
+  const linksLeft = [...last.values()].flatMap((result): LinksLeft[] => {
+    const page = pageOf.get(result.key);
+    if (result.state !== 'published' || !page) return [];
+    const from = linkingFileOf(page.node, rootPath);
+    const labelOf = (destination: string): string => {
+      const target = linkTarget(destination, from);
+      return target.kind === 'file' && target.path !== undefined ? `${rootPath}${target.path}` : destination;
+    };
+    const waitsFor = [...new Set(result.linkCautions.filter((caution) => caution.reason === 'noPageYet').map((caution) => labelOf(caution.target)))];
+    return waitsFor.length > 0 ? [{ item: result.item, waitsFor }] : [];
+  });
+  return { results, secondPass: needSecond.length + relinked, summary: summarise([...last.values()]), linksLeft };
 }
 
 export interface TreeGuardOptions extends GuardOptions {

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { describeError } from '../../core/log/redact';
 import { neutralise } from '../../core/text/neutralise';
+import { linksLeftNote } from './linksLeftNote';
 import type { PageLink } from '../../core/links/pageLink';
 import type { FileLinks } from '../../core/run/fileLinks';
 import type { PlanItem, SourceFile } from '../../core/run/plan';
@@ -234,14 +235,14 @@ export class ManyPublisher {
     const lastResults = [...new Map(run.results.map((result) => [result.item.file.key, result])).values()];
     const again = lastResults.filter((result) => result.state === 'failed' || result.state === 'cancelled' || result.state === 'notStarted');
     const severity = summary.failed + summary.refused + summary.existsUnproven > 0 ? 'error' : summary.cancelled + summary.notStarted + summary.edited + run.linksLeft.length > 0 ? 'warning' : 'info';
-    const linksLeft = run.linksLeft.length === 0 ? undefined : [...new Set(run.linksLeft.flatMap((left) => left.waitsFor))];
+    const linksLeft = linksLeftNote(run.linksLeft);
     const stopped = this.stopped;
     this.stopped = undefined;
     const notes = [
       ...(stopped ? [stopped] : []),
       ...(run.secondPass > 0 ? [vscode.l10n.t('{0} page(s) were sent again so their links reach pages created in this run.', run.secondPass)] : []),
       // The plan counted on the second pass for these links and gave them no caution: said here, or nobody would know.
-      ...(linksLeft ? [vscode.l10n.t('Links in {0} file(s) stay as written, because these files got no page in this run: {1}. Publishing again fills them in.', run.linksLeft.length, listNames(linksLeft))] : []),
+      ...(linksLeft ? [linksLeft] : []),
       ...(summary.cancelled + summary.notStarted > 0 ? [vscode.l10n.t('Publishing was cancelled: the files cancelled while sending may or may not have landed.')] : []),
       ...(summary.existsUnproven > 0 ? [vscode.l10n.t('A page with the title of {0} file(s) exists after a retry; it may be another person\'s page, so it was not linked. Publish those files one by one to compare and overwrite.', summary.existsUnproven)] : []),
       ...(unchecked ? [unchecked] : []),
@@ -263,12 +264,6 @@ function defaultsLine(defaults: PlanDefaults | undefined): string {
   return defaults.overwrite
     ? vscode.l10n.t('Files that do not name their page go to space {0}, under parent page {1}, updating pages with the same titles.', defaults.spaceId, defaults.parentId)
     : vscode.l10n.t('Files that do not name their page go to space {0}, under parent page {1}, creating pages only.', defaults.spaceId, defaults.parentId);
-}
-
-/** Up to three names, then how many more: a notification is no place for a long list (the log has it). */
-function listNames(names: readonly string[]): string {
-  const shown = names.slice(0, 3).join(', ');
-  return names.length > 3 ? vscode.l10n.t('{0} and {1} more', shown, names.length - 3) : shown;
 }
 
 function listed(heading: string, items: readonly PlanItem[], reason: (item: PlanItem) => string): string[] {

@@ -20,6 +20,7 @@ import { setting } from '../settings';
 import { readSelection } from './collectMarkdown';
 import { compareButton, compareEditedPage } from './compareEdited';
 import { editedText, uncheckedNote } from './guardStep';
+import { linksLeftNote } from './linksLeftNote';
 import { workspaceManifestPort } from './manifestPort';
 import { askPlanDefaults } from './prompts';
 import { concurrencySetting, omitTitleHeadingSetting, sharedPlanOptions, sendSetup, type PublishDependencies } from './publishContext';
@@ -112,15 +113,17 @@ export class TreePublisher {
     const summary = run.summary;
     // The verdicts the run acted on are on the items it sent (the plan's own were only the look before the question).
     const unchecked = uncheckedNote(run.results.filter((result) => result.pass === 1).map((result) => result.item));
+    const linksLeft = linksLeftNote(run.linksLeft);
     const notes = [
       ...(run.secondPass > 0 ? [vscode.l10n.t('{0} page(s) were sent again so their links reach pages created in this run.', run.secondPass)] : []),
+      ...(linksLeft ? [linksLeft] : []),
       ...(plan.moves.renamed.length > 0 ? [vscode.l10n.t('Renamed: {0} - the page follows the file (same folder, same title): {1}', plan.moves.renamed.length, plan.moves.renamed.map((rename) => `${rename.oldPath} -> ${rename.path}`).join(', '))] : []),
       ...(plan.moves.orphans.length > 0 ? [vscode.l10n.t('{0} page(s) on the wiki no longer map to a file (see Show Results); the service cannot delete pages.', plan.moves.orphans.length)] : []),
       ...(manifest.recordedCount() > 0 ? [vscode.l10n.t('{0} page ID(s) were recorded in {1}: commit it, so teammates and CI publish to the same pages.', manifest.recordedCount(), MANIFEST_FILE_NAME)] : []),
       ...(manifest.pendingChanges().length > 0 ? [vscode.l10n.t('{0} new page ID(s) were not recorded in {1} (wikiPublisher.recordPageIds is off).', manifest.pendingChanges().length, MANIFEST_FILE_NAME)] : []),
       ...(unchecked ? [unchecked] : []),
     ];
-    const severity = summary.failed + summary.refused + summary.existsUnproven > 0 ? 'error' : summary.edited + summary.notStarted + summary.cancelled > 0 ? 'warning' : 'info';
+    const severity = summary.failed + summary.refused + summary.existsUnproven > 0 ? 'error' : summary.edited + summary.notStarted + summary.cancelled + run.linksLeft.length > 0 ? 'warning' : 'info';
     const choice = await showWithActions(severity, `${core.summaryLine(summary, editorPublishMessages)}.${notes.length ? ` ${notes.join(' ')}` : ''}`, ['showResults']);
     if (choice === 'showResults') this.deps.showLog();
   }

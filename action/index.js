@@ -11678,6 +11678,12 @@ async function readText(fs, location) {
 }
 
 // src/core/run/landedPage.ts
+function linksLeftOf(lastResults, waitsFor) {
+  return [...lastResults].flatMap((result) => {
+    const waiting = result.state === "published" ? waitsFor(result) : [];
+    return waiting.length > 0 ? [{ item: result.item, waitsFor: waiting }] : [];
+  });
+}
 async function learnLandedPage(result, recorded, pages, signal) {
   const before = result.outcome?.kind === "created" ? void 0 : recorded;
   const known = result.proven?.pageId ?? before ?? (result.outcome?.kind === "updated" ? guardedPage(result.item.guard)?.id : void 0);
@@ -11749,10 +11755,7 @@ async function runFlat(items, options) {
     });
   }
   const last = new Map(results.map((result) => [result.item.file.key, result]));
-  const linksLeft = [...last.values()].flatMap((result) => {
-    const waitsFor = result.state === "published" ? links.stillWaitingFor(result.item.file.key) : [];
-    return waitsFor.length > 0 ? [{ item: result.item, waitsFor }] : [];
-  });
+  const linksLeft = linksLeftOf(last.values(), (result) => links.stillWaitingFor(result.item.file.key));
   return { results, secondPass: entries.length, summary: summarise([...last.values()]), linksLeft };
 }
 
@@ -13684,16 +13687,15 @@ async function runTree(options) {
   const relinked = await relinkUnchanged(linkingAnew, passContext);
   const last = new Map(results.map((result) => [result.key, result]));
   const pageOf = new Map(plan.pages.map((page) => [page.key, page]));
-  const linksLeft = [...last.values()].flatMap((result) => {
+  const linksLeft = linksLeftOf(last.values(), (result) => {
     const page = pageOf.get(result.key);
-    if (result.state !== "published" || !page) return [];
+    if (!page) return [];
     const from = linkingFileOf(page.node, rootPath);
     const labelOf2 = (destination) => {
       const target = linkTarget(destination, from);
       return target.kind === "file" && target.path !== void 0 ? `${rootPath}${target.path}` : destination;
     };
-    const waitsFor = [...new Set(result.linkCautions.filter((caution) => caution.reason === "noPageYet").map((caution) => labelOf2(caution.target)))];
-    return waitsFor.length > 0 ? [{ item: result.item, waitsFor }] : [];
+    return [...new Set(result.linkCautions.filter((caution) => caution.reason === "noPageYet").map((caution) => labelOf2(caution.target)))];
   });
   return { results, secondPass: needSecond.length + relinked, summary: summarise([...last.values()]), linksLeft };
 }

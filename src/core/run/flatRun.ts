@@ -7,7 +7,7 @@
 // addresses (no site address) has no second pass: its links stay as written, as the plan's caution said.
 import type { WikiPagesClient } from '../wikiPages';
 import type { FileLinks } from './fileLinks';
-import { learnLandedPage, sentAgain, type LinksLeft } from './landedPage';
+import { learnLandedPage, linksLeftOf, sentAgain, type LinksLeft } from './landedPage';
 import { landedLink, type PlanItem } from './plan';
 import { runPlan, summarise, ThrottleGate, type FileResult, type RunOptions, type RunSummary } from './runner';
 
@@ -95,9 +95,6 @@ export async function runFlat(items: readonly PlanItem[], options: FlatRunOption
     });
   }
   const last = new Map(results.map((result) => [result.item.file.key, result]));
-  const linksLeft = [...last.values()].flatMap((result) => {
-    const waitsFor = result.state === 'published' ? links.stillWaitingFor(result.item.file.key) : [];
-    return waitsFor.length > 0 ? [{ item: result.item, waitsFor }] : [];
-  });
+  const linksLeft = linksLeftOf(last.values(), (result) => links.stillWaitingFor(result.item.file.key));
   return { results, secondPass: entries.length, summary: summarise([...last.values()]), linksLeft };
 }

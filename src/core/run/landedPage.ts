@@ -16,6 +16,14 @@ export interface LinksLeft {
   waitsFor: string[];
 }
 
+/** The files among each file's last result that were published with links still waiting (`waitsFor` names them). */
+export function linksLeftOf<R extends FileResult>(lastResults: Iterable<R>, waitsFor: (result: R) => string[]): LinksLeft[] {
+  return [...lastResults].flatMap((result) => {
+    const waiting = result.state === 'published' ? waitsFor(result) : [];
+    return waiting.length > 0 ? [{ item: result.item, waitsFor: waiting }] : [];
+  });
+}
+
 /**
  * The ID of a page that just landed (and its address, when a lookup gave one): proven, the page the plan knew for it
  * (`recorded`), the one the guard saw, or found among its parent's children by its exact title.

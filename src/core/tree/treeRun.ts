@@ -4,7 +4,7 @@
 // a crash finds the same pages. Links between files become page links; a link to a page created in this run has no ID
 // in the first pass, so only the pages whose links needed one are sent again once every page is there.
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
-import { learnLandedPage, sentAgain, type LinksLeft } from '../run/landedPage';
+import { learnLandedPage, linksLeftOf, sentAgain, type LinksLeft } from '../run/landedPage';
 import { linkTarget } from '../links/rewrite/linkTarget';
 import type { PageLink } from '../links/pageLink';
 import { landedLink } from '../run/plan';
@@ -261,16 +261,16 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   const relinked = await relinkUnchanged(linkingAnew, passContext);
   const last = new Map(results.map((result) => [result.key, result]));
   const pageOf = new Map(plan.pages.map((page) => [page.key, page]));
-  const linksLeft = [...last.values()].flatMap((result): LinksLeft[] => {
+  // The files a page waits for, by label, from its links' 'no page yet' cautions (written relative to its file).
+  const linksLeft = linksLeftOf(last.values(), (result) => {
     const page = pageOf.get(result.key);
-    if (result.state !== 'published' || !page) return [];
+    if (!page) return [];
     const from = linkingFileOf(page.node, rootPath);
     const labelOf = (destination: string): string => {
       const target = linkTarget(destination, from);
       return target.kind === 'file' && target.path !== undefined ? `${rootPath}${target.path}` : destination;
     };
-    const waitsFor = [...new Set(result.linkCautions.filter((caution) => caution.reason === 'noPageYet').map((caution) => labelOf(caution.target)))];
-    return waitsFor.length > 0 ? [{ item: result.item, waitsFor }] : [];
+    return [...new Set(result.linkCautions.filter((caution) => caution.reason === 'noPageYet').map((caution) => labelOf(caution.target)))];
   });
   return { results, secondPass: needSecond.length + relinked, summary: summarise([...last.values()]), linksLeft };
 }

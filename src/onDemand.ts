@@ -22,7 +22,7 @@ export { guardPlan, guardedPage, type GuardVerdict } from './core/run/guard';
 export { apiTokenSubject } from './core/apiToken/subject';
 export { fileStateOf, runPlan, ThrottleGate, clampConcurrency, summarise, summaryLine, describeRunStop } from './core/run/runner';
 export { isGeneratedPageKey, planTree, treeLinks } from './core/tree/treePlan';
-export { checkTitlesInSpace } from './core/tree/titlesInSpace';
+export { checkTreeOnWiki } from './core/tree/treeParent';
 export { addressSpaceKey, guardTreePages, runTree, treeLandedLink, treePageAddresses } from './core/tree/treeRun';
 export { openManifest } from './core/tree/pageManifest';
 export { pageAddress } from './core/publish/pageAddress';

@@ -15,7 +15,7 @@ import { sendPlanned } from '../core/run/send';
 import { MANIFEST_FILE_NAME } from '../core/tree/manifest';
 import { nodeManifestFiles } from '../core/tree/manifestNodeFs';
 import { openManifest } from '../core/tree/pageManifest';
-import { checkTitlesInSpace } from '../core/tree/titlesInSpace';
+import { checkTreeOnWiki } from '../core/tree/treeParent';
 import { planTreeFromWalk, treeLinks, type TreePlan, type TreePlanOptions } from '../core/tree/treePlan';
 import { addressSpaceKey, runTree, treeLandedLink, treePageAddresses, type TreeFileResult } from '../core/tree/treeRun';
 import type { WikiPagesClient } from '../core/wikiPages';
@@ -170,7 +170,9 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   };
   // Each file is planned as it is read and its text let go: the plan holds hashes, and a file is read again when sent.
   const plan = await planTreeFromWalk(walked.result, { fs: walked.fs }, treeOptions);
-  if (deps.pages) await checkTitlesInSpace(plan, deps.pages, spaceId, deps.interrupt);
+  // The fix for a parent that is not there names the manifest when it is the one that chose it.
+  const parentRecorded = recorded !== undefined && recorded.space === spaceId && recorded.parent === parentId;
+  if (deps.pages) await checkTreeOnWiki(plan, deps.pages, { spaceId, parentId, recorded: parentRecorded }, deps.interrupt);
   if (treeOptions.pageAddresses === false && plan.pages.some((page) => page.item.cautions.some((caution) => caution.code === 'localLinks'))) {
     output.problem(`Links between files stay as written: without page access, page addresses are made from the wiki's address. Set --base-url or ${BASE_URL_ENV_VAR}.`);
   }

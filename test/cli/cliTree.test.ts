@@ -78,10 +78,39 @@ describe('CLI --tree', () => {
     assert.match(text.stdout, /^links stay as written in docs\/guide\/setup\.md: docs\/reference\/api\.md did not land in this run \(the next run fills them in\)$/m);
   });
 
-  it('a page whose folder page did not land is not sent, and names that page, not the parent its plan held', async () => {
+  it('a parent page that is not there refuses the whole tree in the plan, before anything is sent', async () => {
     const root = await cli.tree(TREE);
-    // Page 555 does not exist: every top-level page fails, so no page below them can be sent.
-    const run = await runCli(['publish', 'docs', '--tree', '--space', 'DOCS', '--parent', '555', '--json'], { cwd: root, env: cli.env() });
+    const before = cli.world.sandbox.pages().length;
+    // Page 555 does not exist; 234567 is the home page of another space.
+    for (const [parent, reason] of [['555', /the tree's parent page 555 was not found/], ['234567', /the tree's parent page 234567 is not in the space DOCS/]] as const) {
+      for (const dryRun of [['--dry-run'], []]) {
+        const run = await runCli(['publish', 'docs', '--tree', '--space', 'DOCS', '--parent', parent, '--json', ...dryRun], { cwd: root, env: cli.env() });
+        assert.equal(run.code, 1, `${run.stdout}\n${run.stderr}`);
+        const records = fileRecords(run);
+        assert.equal(records.length, 5);
+        for (const record of records) {
+          assert.equal(record.status, 'refused', `${String(record.file)} ${parent} ${dryRun.join(' ')}`);
+          // A plan's record lists its refusals; a run's record of a file it did not send has the message.
+          assert.match(record.type === 'plan' ? (record.refusals as string[]).join(' ') : String(record.message), reason);
+        }
+        assertRecordsValid(jsonLines(run), 'a tree refused for its parent page');
+      }
+    }
+    const text = await runCli(['publish', 'docs', '--tree', '--space', 'DOCS', '--parent', '555'], { cwd: root, env: cli.env() });
+    assert.match(text.stdout, /^REFUSED +docs\/index\.md -> "Overview" in DOCS under 555: Not sent: the tree's parent page 555 was not found \(it does not exist, was deleted, or this account cannot see it\), so no page of the tree could land\. Choose another parent page \(on the command line, --parent\)\.$/m);
+    assert.equal(cli.world.sandbox.imports.length, 0, 'no import was sent');
+    assert.equal(cli.world.sandbox.pages().length, before);
+  });
+
+  it('a page whose folder page did not land is not sent, and names that page, not the parent its plan held', async () => {
+    const root = await cli.tree({ ...TREE, 'team.md': '# Another team\n', 'elsewhere.md': '# Guide\n\nAnother team\'s page of that title.\n' });
+    const team = await runCli(['publish', 'team.md', '--space', 'DOCS', '--parent', '123456'], { cwd: root, env: cli.env() });
+    assert.equal(team.code, 0, `${team.stdout}\n${team.stderr}`);
+    const elsewhere = await runCli(['publish', 'elsewhere.md', '--space', 'DOCS', '--parent', page('Another team').id], { cwd: root, env: cli.env() });
+    assert.equal(elsewhere.code, 0, `${elsewhere.stdout}\n${elsewhere.stderr}`);
+    // The platform's old rule: a title is unique in the space, so the tree's own "Guide" folder page is refused when sent.
+    cli.world.sandbox.setUniqueTitlesInSpace(true);
+    const run = await runCli(['publish', 'docs', ...TO, '--json'], { cwd: root, env: cli.env() });
     assert.equal(run.code, 1, `${run.stdout}\n${run.stderr}`);
     const setup = fileRecords(run).find((record) => record.file === 'docs/guide/setup.md');
     assert.equal(setup?.status, 'refused');
@@ -90,7 +119,7 @@ describe('CLI --tree', () => {
     assert.deepEqual(setup?.tree, { key: 'guide/setup.md', depth: 1, pass: 1, parentKey: 'guide/', parentTitle: 'Guide' });
     assert.equal(fileRecords(run).find((record) => record.file === 'docs/guide/README.md')?.status, 'failed');
     assertRecordsValid(jsonLines(run), 'a tree run whose folder pages failed');
-    const text = await runCli(['publish', 'docs', '--tree', '--space', 'DOCS', '--parent', '555'], { cwd: root, env: cli.env() });
+    const text = await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() });
     assert.match(text.stdout, /^ {2}REFUSED +docs\/guide\/setup\.md -> "Setup" in DOCS under the tree's page "Guide": Not sent: its folder's page \("Guide"\) was not published/m);
     assert.equal(cli.world.sandbox.pages().filter((page) => page.title === 'Setup').length, 0);
   });

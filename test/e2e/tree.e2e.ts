@@ -150,6 +150,21 @@ describe('Publishing a folder as a page tree', function () {
     assert.equal(await editor.getByText('/wiki/spaces/').count(), 0, 'the wiki\'s page address did not come into the file');
   });
 
+  it('a tree whose recorded parent page is gone is refused before anything is sent, saying so once and where it is recorded', async function () {
+    const { page, sandbox, workspaceDir } = await signedInSession();
+    // The folder's .wiki-pages.json names parent page 555, which the wiki does not have (deleted, or a typo).
+    writeFileSync(path.join(workspaceDir, 'docs', '.wiki-pages.json'), `${JSON.stringify({ version: 1, space: 'DOCS', parent: '555', pages: {} }, null, 2)}\n`);
+    await publishFolderAs(page, 'docs', 'As a page tree');
+    const refused = await waitForCenterNotification(page, /the tree's parent page 555 was not found/);
+    const said = await refused.innerText();
+    assert.match(said, /^Not sent: the tree's parent page 555 was not found/, 'the reason leads: a collapsed notification shows only its start');
+    assert.match(said, /Not sent: the tree's parent page 555 was not found \(it does not exist, was deleted, or this account cannot see it\), so no page of the tree could land\. .* \(docs\/index\.md, docs\/guide\/README\.md, docs\/guide\/setup\.md and 2 more\)/);
+    assert.match(said, /The folder's \.wiki-pages\.json records it as the tree's parent \("space" and "parent"\): change it there/);
+    assert.equal(said.match(/parent page 555 was not found/g)?.length, 1, 'the reason once, not once per page');
+    assert.equal(await page.locator('.monaco-dialog-box').count(), 0, 'no confirmation: there is nothing to publish');
+    assert.equal(sandbox.imports.length, 0, 'nothing was sent');
+  });
+
   it('a teammate\'s clone publishes one file of a recorded tree: the page .wiki-pages.json names, updated, no questions', async function () {
     const { page, sandbox, workspaceDir } = await sessions.start({ files: FILES, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
     // The tree as CI published it earlier, with its own token: the pages exist, and the repository records them.

@@ -11,6 +11,8 @@ import type { PlanItem, SourceFile } from '../../src/core/run/plan';
 import { ThrottleGate } from '../../src/core/run/runner';
 import { sendPlanned } from '../../src/core/run/send';
 import { checkTitlesInSpace } from '../../src/core/tree/titlesInSpace';
+import { checkTreeOnWiki } from '../../src/core/tree/treeParent';
+import { createWikiPagesClient } from '../../src/core/wikiPages/client';
 import { planTree } from '../../src/core/tree/treePlan';
 import { landedLink } from '../../src/core/run/plan';
 import { runTree, treeLandedLink, type TreeFileResult, type TreeRunResult } from '../../src/core/tree/treeRun';
@@ -374,5 +376,55 @@ describe('titles elsewhere in the space, and a wiki that keeps them unique', () 
     const refused = await post({ spaceId: 'DOCS', parentId: '123456', pageTitle: 'setup', content: 'mine' });
     assert.equal(refused.status, 400);
     assert.match(((await refused.json()) as { body: string }).body, /A page titled "Setup" already exists in the space "DOCS"/);
+  });
+});
+
+describe('the tree\'s parent page, looked up before anything is sent', () => {
+  const signedIn = useSignedInWorld();
+  const files = [
+    { key: '/r/docs/index.md', label: 'docs/index.md', text: '# Overview\n' },
+    { key: '/r/docs/guide/setup.md', label: 'docs/guide/setup.md', text: '# Setup\n' },
+    { key: '/r/docs/known.md', label: 'docs/known.md', text: '# Known\n' },
+  ];
+  const planUnder = (parentId: string, identity = new MemoryIdentity()) =>
+    planTree(files, { rootPath: 'docs', spaceId: 'DOCS', parentId, overwrite: false, identity, links: new Map(), pageAccess: true });
+  const stateOf = (plan: ReturnType<typeof planTree>) => Object.fromEntries(plan.pages.map((page) => [page.key, page.item.state]));
+  const reasonsOf = (plan: ReturnType<typeof planTree>) => [...new Set(plan.pages.flatMap((page) => page.item.refusals.filter((refusal) => refusal.code === 'treeParent').map((refusal) => refusal.message)))];
+
+  it('refuses every page of the tree when the parent page does not exist, or was deleted, naming it and the fix', async () => {
+    for (const parentId of ['555', '123457']) {
+      const plan = planUnder(parentId);
+      await checkTreeOnWiki(plan, signedIn.pages, { spaceId: 'DOCS', parentId, recorded: false });
+      assert.deepEqual(stateOf(plan), { 'index.md': 'refused', 'guide/': 'refused', 'guide/setup.md': 'refused', 'known.md': 'refused' }, parentId);
+      assert.deepEqual(reasonsOf(plan), [`Not sent: the tree's parent page ${parentId} was not found (it does not exist, was deleted, or this account cannot see it), so no page of the tree could land. Choose another parent page (on the command line, --parent).`]);
+      // Refused pages are not looked up by title: nothing of the tree goes further.
+      assert.deepEqual(plan.pages.flatMap((page) => page.item.cautions.filter((caution) => caution.code === 'titleInSpace')), []);
+    }
+    // The parent named by the folder's manifest: the fix says where it is recorded.
+    const recorded = planUnder('555');
+    await checkTreeOnWiki(recorded, signedIn.pages, { spaceId: 'DOCS', parentId: '555', recorded: true });
+    assert.match(reasonsOf(recorded)[0] ?? '', /records it as the tree's parent \("space" and "parent"\): change it there, or on the command line pass --space and --parent of another page with --retarget\.$/);
+  });
+
+  it('refuses the tree when the parent page is in another space, and leaves a tree under a page of its space alone', async () => {
+    const elsewhere = planUnder('234567');
+    await checkTreeOnWiki(elsewhere, signedIn.pages, { spaceId: 'DOCS', parentId: '234567', recorded: false });
+    assert.ok(Object.values(stateOf(elsewhere)).every((state) => state === 'refused'));
+    assert.deepEqual(reasonsOf(elsewhere), ['Not sent: the tree\'s parent page 234567 is not in the space DOCS, so no page of the tree could land there. Choose another parent page (on the command line, --parent).']);
+    // The space by its numeric ID is the same space.
+    for (const spaceId of ['DOCS', '1001']) {
+      const home = planUnder('123456');
+      await checkTreeOnWiki(home, signedIn.pages, { spaceId, parentId: '123456', recorded: false });
+      assert.deepEqual(reasonsOf(home), [], spaceId);
+      assert.ok(Object.values(stateOf(home)).every((state) => state === 'send'), spaceId);
+    }
+  });
+
+  it('a lookup that fails decides nothing: the plan is left as it was', async () => {
+    const plan = planUnder('555');
+    // The page routes of a wiki that does not answer: a loopback port nothing listens on.
+    const failing = createWikiPagesClient({ baseUrl: 'http://127.0.0.1:1', transport: signedIn.transport, getAccessToken: async () => signedIn.accessToken, timeoutMs: 2_000 });
+    await checkTreeOnWiki(plan, failing, { spaceId: 'DOCS', parentId: '555', recorded: false });
+    assert.deepEqual(reasonsOf(plan), []);
   });
 });

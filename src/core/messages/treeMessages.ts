@@ -24,6 +24,9 @@ export interface TreeMessages extends PageRouteMessages {
   noPageAccess(): string;
   parentNotPublished(parentTitle: string): string;
   titleUncheckable(title: string, detail: string): string;
+  /** The tree's parent page is not there for this account; `recorded` when the folder's manifest names it. */
+  treeParentMissing(parentId: string, recorded: boolean): string;
+  treeParentInOtherSpace(parentId: string, spaceKey: string, recorded: boolean): string;
   titleElsewhere(title: string, pageId: string, url: string | undefined): string;
 }
 
@@ -48,6 +51,16 @@ export const englishTreeMessages: TreeMessages = {
     'A tree needs each page\'s ID, and this page is not recorded in the repository yet: give page access (sign in to the export API in the editor; in CI a service account or a platform token) so new pages can be found after they land.',
   parentNotPublished: (parentTitle) => `Not sent: its folder's page ("${parentTitle}") was not published, so it has no parent page yet.`,
   titleUncheckable: (title, detail) => `Whether another page of the space is titled "${title}" could not be checked: ${detail}.`,
+  treeParentMissing: (parentId, recorded) =>
+    `Not sent: the tree's parent page ${parentId} was not found (it does not exist, was deleted, or this account cannot see it), so no page of the tree could land. ${parentFix(recorded)}`,
+  treeParentInOtherSpace: (parentId, spaceKey, recorded) =>
+    `Not sent: the tree's parent page ${parentId} is not in the space ${spaceKey}, so no page of the tree could land there. ${parentFix(recorded)}`,
   titleElsewhere: (title, pageId, url) =>
     `A page titled "${title}" already exists elsewhere in the space (page ${pageId}${url ? `, ${url}` : ''}); the wiki has long kept titles unique in a space and may refuse this one.`,
 };
+
+function parentFix(recorded: boolean): string {
+  return recorded
+    ? 'The folder\'s .wiki-pages.json records it as the tree\'s parent ("space" and "parent"): change it there, or on the command line pass --space and --parent of another page with --retarget.'
+    : 'Choose another parent page (on the command line, --parent).';
+}

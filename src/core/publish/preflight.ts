@@ -5,7 +5,7 @@ import { countConflicts } from '../pull/conflictMarkers';
 
 /** What stops a publish before any request, with the action that fixes it. */
 export interface Blocker {
-  code: 'noEndpoint' | 'badEndpoint' | 'noToken' | 'emptyContent' | 'emptyTitle' | 'emptySpace' | 'parentNotDigits' | 'frontMatter' | 'duplicatePage' | 'unreadable' | 'noPageAccess' | 'diagramRenderer' | 'conflictMarkers' | 'changedSincePlan';
+  code: 'noEndpoint' | 'badEndpoint' | 'noToken' | 'emptyContent' | 'emptyTitle' | 'emptySpace' | 'parentNotDigits' | 'frontMatter' | 'duplicatePage' | 'unreadable' | 'noPageAccess' | 'diagramRenderer' | 'conflictMarkers' | 'changedSincePlan' | 'treeParent';
   message: string;
   fix: 'openSettings' | 'setApiToken' | 'editFile' | undefined;
 }

@@ -31,6 +31,14 @@ export const editorTreeMessages: TreeMessages = {
   parentNotPublished: (parentTitle) =>
     vscode.l10n.t('Not sent: its folder\'s page ("{0}") was not published, so it has no parent page yet.', parentTitle),
   titleUncheckable: (title, detail) => vscode.l10n.t('Whether another page of the space is titled "{0}" could not be checked: {1}.', title, detail),
+  treeParentMissing: (parentId, recorded) =>
+    recorded
+      ? vscode.l10n.t('Not sent: the tree\'s parent page {0} was not found (it does not exist, was deleted, or this account cannot see it), so no page of the tree could land. The folder\'s .wiki-pages.json records it as the tree\'s parent ("space" and "parent"): change it there, or on the command line pass --space and --parent of another page with --retarget.', parentId)
+      : vscode.l10n.t('Not sent: the tree\'s parent page {0} was not found (it does not exist, was deleted, or this account cannot see it), so no page of the tree could land. Choose another parent page (on the command line, --parent).', parentId),
+  treeParentInOtherSpace: (parentId, spaceKey, recorded) =>
+    recorded
+      ? vscode.l10n.t('Not sent: the tree\'s parent page {0} is not in the space {1}, so no page of the tree could land there. The folder\'s .wiki-pages.json records it as the tree\'s parent ("space" and "parent"): change it there, or on the command line pass --space and --parent of another page with --retarget.', parentId, spaceKey)
+      : vscode.l10n.t('Not sent: the tree\'s parent page {0} is not in the space {1}, so no page of the tree could land there. Choose another parent page (on the command line, --parent).', parentId, spaceKey),
   titleElsewhere: (title, pageId, url) =>
     url
       ? vscode.l10n.t('A page titled "{0}" already exists elsewhere in the space (page {1}, {2}); the wiki has long kept titles unique in a space and may refuse this one.', title, pageId, url)

@@ -7,6 +7,7 @@ import type { PageLink } from '../../core/links/pageLink';
 import { describeError } from '../../core/log/redact';
 import { MANIFEST_FILE_NAME } from '../../core/tree/manifestFormat';
 import type { TreePlan } from '../../core/tree/treePlan';
+import type { PlanItem } from '../../core/run/plan';
 import type { RunSummary } from '../../core/run/runner';
 import type { TreeFileResult } from '../../core/tree/treeRun';
 import { neutralise } from '../../core/text/neutralise';
@@ -66,8 +67,9 @@ export class TreePublisher {
       omitTitleHeading: omitTitleHeadingSetting(), ...sharedPlanOptions(), treeMessages: editorTreeMessages,
     });
     if (pages) {
-      const looked = await withNotificationProgress(vscode.l10n.t('Looking for the new pages\' titles in the space...'), (_progress, signal) =>
-        core.checkTitlesInSpace(plan, pages, answers.spaceId, signal, editorTreeMessages).then(() => true, () => !signal.aborted));
+      const looked = await withNotificationProgress(vscode.l10n.t('Looking for the parent page and the new pages\' titles in the space...'), (_progress, signal) =>
+        core.checkTreeOnWiki(plan, pages, { spaceId: answers.spaceId, parentId: answers.parentId, recorded: recorded !== undefined }, signal, editorTreeMessages)
+          .then(() => true, () => !signal.aborted));
       if (!looked) return;
     }
     const ownAuthorId = core.apiTokenSubject(setup.token);
@@ -143,6 +145,7 @@ export class TreePublisher {
       return `${'    '.repeat(page.node.depth + 1)}${page.node.title} (${what}${page.node.generated ? `, ${vscode.l10n.t('lists its children')}` : ''})`;
     });
     const refused = items.filter((item) => item.state === 'refused');
+    const refusals = refusalLines(refused).slice(0, SHOWN);
     const edited = plan.pages.filter((page) => page.item.state === 'edited');
     const titleCautions = plan.pages.flatMap((page) => page.item.cautions.filter((caution) => caution.code === 'titleInSpace').map((caution) => `${page.node.title}: ${caution.message}`));
     // The links that will not work on the wiki, page by page, so they can be fixed before anything is sent.
@@ -160,13 +163,14 @@ export class TreePublisher {
       ...edited.slice(0, SHOWN).map((page) => (page.item.guard?.kind === 'edited'
         ? vscode.l10n.t('Edited on the wiki since {0} last published it: "{1}", {2}', page.unlinked ? vscode.l10n.t('this repository') : vscode.l10n.t('you'), page.node.title, editedText(page.item.guard))
         : page.node.title)),
-      ...refused.slice(0, SHOWN).map((item) => `${item.file.label}: ${item.refusals.map((refusal) => refusal.message).join(' ')}`),
+      ...refusals,
       ...titleCautions.slice(0, SHOWN),
       ...linkCautions.slice(0, SHOWN),
       ...(linkCautions.length > SHOWN ? [vscode.l10n.t('... and {0} more pages with links that stay as written', linkCautions.length - SHOWN)] : []),
     ];
     if (counts.send === 0 && edited.length === 0) {
-      void showWithActions(counts.refused > 0 ? 'error' : 'info', lines.join(' '), []);
+      // Nothing can be sent: the reasons lead, since the collapsed notification shows only its first words.
+      void showWithActions(counts.refused > 0 ? 'error' : 'info', [...refusals, ...lines.filter((line) => !refusals.includes(line))].join(' '), []);
       return 'cancel';
     }
     const publish = edited.length > 0 ? vscode.l10n.t('Publish, Leave Out Edited') : vscode.l10n.t('Publish');
@@ -203,6 +207,19 @@ export class TreePublisher {
     for (const move of plan.moves.moves) this.deps.log.warn(`  moved: ${move.oldPath} -> ${move.path}; page ${move.pageId} stays where it is`);
     for (const orphan of plan.moves.orphans) this.deps.log.warn(`  orphan: "${orphan.title}" (page ${orphan.pageId}, was ${orphan.path})`);
   }
+}
+
+/** The refused files, one line per reason: a tree refused for its parent page says so once, not once per page. */
+function refusalLines(items: readonly PlanItem[]): string[] {
+  const byReason = new Map<string, string[]>();
+  for (const item of items) {
+    const reason = item.refusals.map((refusal) => refusal.message).join(' ');
+    byReason.set(reason, [...(byReason.get(reason) ?? []), item.file.label]);
+  }
+  // The reason first: a notification collapsed to one line shows only its start.
+  return [...byReason].map(([reason, labels]) => labels.length > 3
+    ? vscode.l10n.t('{0} ({1} and {2} more)', reason, labels.slice(0, 3).join(', '), labels.length - 3)
+    : `${reason} (${labels.join(', ')})`);
 }
 
 /**

@@ -1,0 +1,63 @@
+// A tree hangs under the one page the user chose (the prompt, --parent, or the root its manifest records). With page
+// access that page is looked up before anything is sent: a parent that is missing, deleted, hidden from this account
+// or in another space would make every top-level page fail and hold back every page below them, one request each.
+// The plan refuses the tree's pages instead, with the reason and the fix, before the confirmation or the dry run.
+import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
+import type { WikiPagesClient } from '../wikiPages';
+import { checkTitlesInSpace } from './titlesInSpace';
+import type { TreePlan } from './treePlan';
+
+export interface TreeParentChoice {
+  /** The space the tree publishes to, as given (key or numeric ID). */
+  spaceId: string;
+  parentId: string;
+  /** The folder's manifest names this parent (no prompt or flag chose it this time): the fix differs. */
+  recorded: boolean;
+}
+
+/**
+ * Refuses every page of the tree that would be sent when its parent page is not there, or not in the tree's space.
+ * A lookup that fails (network, rights to the space list) decides nothing: sending then says what the wiki says.
+ */
+export async function checkTreeParent(
+  plan: TreePlan,
+  pages: WikiPagesClient,
+  choice: TreeParentChoice,
+  signal?: AbortSignal,
+  messages: TreeMessages = englishTreeMessages,
+): Promise<void> {
+  let reason: string | undefined;
+  try {
+    const parent = await pages.getPage(choice.parentId, signal);
+    if (!parent) reason = messages.treeParentMissing(choice.parentId, choice.recorded);
+    else if (parent.spaceId !== undefined) {
+      const space = await pages.resolveSpace(choice.spaceId, signal);
+      if (space && space.id !== parent.spaceId) reason = messages.treeParentInOtherSpace(choice.parentId, space.key, choice.recorded);
+    }
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return;
+  }
+  if (reason === undefined) return;
+  for (const page of plan.pages) {
+    const state = page.item.state;
+    if (state === 'unchanged' || state === 'refused' || state === 'incomplete') continue;
+    page.item.refusals.push({ code: 'treeParent', message: reason, fix: undefined });
+    page.item.state = 'refused';
+  }
+}
+
+/**
+ * What a tree's plan learns from the wiki before it is shown, with page access: whether its parent page is there
+ * (checkTreeParent), then which new pages' titles other pages of the space already hold (checkTitlesInSpace).
+ */
+export async function checkTreeOnWiki(
+  plan: TreePlan,
+  pages: WikiPagesClient,
+  choice: TreeParentChoice,
+  signal?: AbortSignal,
+  messages: TreeMessages = englishTreeMessages,
+): Promise<void> {
+  await checkTreeParent(plan, pages, choice, signal, messages);
+  await checkTitlesInSpace(plan, pages, choice.spaceId, signal, messages);
+}

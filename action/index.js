@@ -9335,8 +9335,13 @@ var englishTreeMessages = {
   noPageAccess: () => "A tree needs each page's ID, and this page is not recorded in the repository yet: give page access (sign in to the export API in the editor; in CI a service account or a platform token) so new pages can be found after they land.",
   parentNotPublished: (parentTitle) => `Not sent: its folder's page ("${parentTitle}") was not published, so it has no parent page yet.`,
   titleUncheckable: (title, detail) => `Whether another page of the space is titled "${title}" could not be checked: ${detail}.`,
+  treeParentMissing: (parentId, recorded) => `Not sent: the tree's parent page ${parentId} was not found (it does not exist, was deleted, or this account cannot see it), so no page of the tree could land. ${parentFix(recorded)}`,
+  treeParentInOtherSpace: (parentId, spaceKey, recorded) => `Not sent: the tree's parent page ${parentId} is not in the space ${spaceKey}, so no page of the tree could land there. ${parentFix(recorded)}`,
   titleElsewhere: (title, pageId, url) => `A page titled "${title}" already exists elsewhere in the space (page ${pageId}${url ? `, ${url}` : ""}); the wiki has long kept titles unique in a space and may refuse this one.`
 };
+function parentFix(recorded) {
+  return recorded ? `The folder's .wiki-pages.json records it as the tree's parent ("space" and "parent"): change it there, or on the command line pass --space and --parent of another page with --retarget.` : "Choose another parent page (on the command line, --parent).";
+}
 
 // src/core/links/pageLink.ts
 function parsePageLink(value) {
@@ -13255,6 +13260,33 @@ async function checkTitlesInSpace(plan, pages, spaceId, signal, messages = engli
   await Promise.all(Array.from({ length: Math.min(LOOKUPS_AT_ONCE, Math.max(1, queue.length)) }, worker));
 }
 
+// src/core/tree/treeParent.ts
+async function checkTreeParent(plan, pages, choice, signal, messages = englishTreeMessages) {
+  let reason;
+  try {
+    const parent = await pages.getPage(choice.parentId, signal);
+    if (!parent) reason = messages.treeParentMissing(choice.parentId, choice.recorded);
+    else if (parent.spaceId !== void 0) {
+      const space = await pages.resolveSpace(choice.spaceId, signal);
+      if (space && space.id !== parent.spaceId) reason = messages.treeParentInOtherSpace(choice.parentId, space.key, choice.recorded);
+    }
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return;
+  }
+  if (reason === void 0) return;
+  for (const page of plan.pages) {
+    const state = page.item.state;
+    if (state === "unchanged" || state === "refused" || state === "incomplete") continue;
+    page.item.refusals.push({ code: "treeParent", message: reason, fix: void 0 });
+    page.item.state = "refused";
+  }
+}
+async function checkTreeOnWiki(plan, pages, choice, signal, messages = englishTreeMessages) {
+  await checkTreeParent(plan, pages, choice, signal, messages);
+  await checkTitlesInSpace(plan, pages, choice.spaceId, signal, messages);
+}
+
 // src/core/tree/collisions.ts
 function titleKey(title) {
   return title.toLocaleLowerCase("en-US");
@@ -13559,10 +13591,20 @@ async function runTree(options) {
   const rewriting = /* @__PURE__ */ new Map();
   const reachedPageOf = addressable ? treePageIdByPath(plan.tree, (key) => ids.get(key), (path) => options.identity.get?.(path)?.id) : () => void 0;
   const reached = (page, result) => result.state === "published" ? { linkTargets: linkTargetsDigest(page.linkFacts.destinations, linkingFileOf(page.node, rootPath), reachedPageOf) } : {};
+  const waitedFor = /* @__PURE__ */ new Map();
   const rewritten = (page) => {
-    const context = { filePath: linkingFileOf(page.node, rootPath), resolvePage: decidedOnce(resolvePage) };
+    const waiting = /* @__PURE__ */ new Set();
+    const context = {
+      filePath: linkingFileOf(page.node, rootPath),
+      resolvePage: decidedOnce((path) => {
+        const found = resolvePage(path);
+        if (found === "pending") waiting.add(path);
+        return found;
+      })
+    };
     const foreseen = foreseeRewrite(page.linkFacts.destinations, context);
     rewriting.set(page.item.file.key, context);
+    if (waiting.size > 0) waitedFor.set(page.key, waiting);
     return { item: { ...page.item }, cautions: foreseen.cautions, pending: foreseen.needsSecondPass };
   };
   const content = async (item) => {
@@ -13680,14 +13722,19 @@ async function runTree(options) {
   }
   const passContext = { ...options, onStopped, onStart, resolved: rewritten, reached, ids, results, content };
   sendsOver = true;
-  expectMore(needSecond.length);
-  await secondPass(needSecond, passContext);
+  const fillsIn = (page) => [...waitedFor.get(page.key) ?? []].some((path) => typeof resolvePage(path) === "object");
+  const sentAgain2 = needSecond.filter(({ page }) => fillsIn(page));
+  const leftAsSent = new Map(needSecond.filter(({ page }) => !fillsIn(page)).map(({ page }) => [page.key, [...waitedFor.get(page.key) ?? []].map((path) => `${rootPath}${path}`)]));
+  expectMore(sentAgain2.length);
+  await secondPass(sentAgain2, passContext);
   const linkingAnew = addressable ? pagesLinkingAnew(plan, results, recordedIds, ids) : [];
   expectMore(linkingAnew.length);
   const relinked = await relinkUnchanged(linkingAnew, passContext);
   const last = new Map(results.map((result) => [result.key, result]));
   const pageOf = new Map(plan.pages.map((page) => [page.key, page]));
   const linksLeft = linksLeftOf(last.values(), (result) => {
+    const left = leftAsSent.get(result.key);
+    if (left && result.pass === 1) return left;
     const page = pageOf.get(result.key);
     if (!page) return [];
     const from = linkingFileOf(page.node, rootPath);
@@ -13697,7 +13744,7 @@ async function runTree(options) {
     };
     return [...new Set(result.linkCautions.filter((caution) => caution.reason === "noPageYet").map((caution) => labelOf2(caution.target)))];
   });
-  return { results, secondPass: needSecond.length + relinked, summary: summarise([...last.values()]), linksLeft };
+  return { results, secondPass: sentAgain2.length + relinked, summary: summarise([...last.values()]), linksLeft };
 }
 async function guardTreePages(entries, options) {
   const looked = entries.filter((entry) => !options.underNewPage(entry.page));
@@ -14045,7 +14092,8 @@ async function treeCommand(deps) {
     ...renderer ? { diagramRenderer: renderer } : {}
   };
   const plan = await planTreeFromWalk(walked.result, { fs: walked.fs }, treeOptions);
-  if (deps.pages) await checkTitlesInSpace(plan, deps.pages, spaceId, deps.interrupt);
+  const parentRecorded = recorded !== void 0 && recorded.space === spaceId && recorded.parent === parentId;
+  if (deps.pages) await checkTreeOnWiki(plan, deps.pages, { spaceId, parentId, recorded: parentRecorded }, deps.interrupt);
   if (treeOptions.pageAddresses === false && plan.pages.some((page) => page.item.cautions.some((caution) => caution.code === "localLinks"))) {
     output.problem(`Links between files stay as written: without page access, page addresses are made from the wiki's address. Set --base-url or ${BASE_URL_ENV_VAR}.`);
   }

@@ -72,6 +72,11 @@ describe('CLI --tree', () => {
     const left = (summaryRecord(run).linksLeft as Array<{ file: string; waitsFor: string[] }>).sort((a, b) => a.file.localeCompare(b.file));
     // Setup's link, and the generated Reference page's list of its children, both wait for the API page.
     assert.deepEqual(left, [{ file: 'docs/guide/setup.md', waitsFor: ['docs/reference/api.md'] }, { file: 'docs/reference/', waitsFor: ['docs/reference/api.md'] }]);
+    // Their links waited only for the API page, so a second send would repeat the first: only Overview, whose link to
+    // Setup is filled in, goes again.
+    const passesOf = (file: string) => fileRecords(run).filter((record) => record.file === file).map((record) => (record.tree as { pass: number }).pass);
+    assert.deepEqual([passesOf('docs/guide/setup.md'), passesOf('docs/reference/'), passesOf('docs/index.md')], [[1], [1], [1, 2]]);
+    assert.equal(summaryRecord(run).secondPass, 1);
     assertRecordsValid(jsonLines(run), 'a tree run whose links waited for a page that did not land');
     assert.match(page('Setup').markdown, /\[the API\]\(\.\.\/reference\/api\.md#tokens\)/);
     const text = await runCli(['publish', 'docs', ...TO, '--overwrite'], { cwd: root, env: cli.env() });

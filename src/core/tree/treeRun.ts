@@ -131,10 +131,22 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   const reachedPageOf = addressable ? treePageIdByPath(plan.tree, (key) => ids.get(key), (path) => options.identity.get?.(path)?.id) : () => undefined;
   const reached = (page: TreePage, result: FileResult): { linkTargets?: string } =>
     (result.state === 'published' ? { linkTargets: linkTargetsDigest(page.linkFacts.destinations, linkingFileOf(page.node, rootPath), reachedPageOf) } : {});
+  // The pages (root-relative paths) each page's first send left its links waiting for: the second pass sends it again
+  // only if one of them got an address, since otherwise what it would send is what already went out.
+  const waitedFor = new Map<string, Set<string>>();
   const rewritten = (page: TreePage): { item: PlanItem; cautions: LinkCaution[]; pending: boolean } => {
-    const context = { filePath: linkingFileOf(page.node, rootPath), resolvePage: decidedOnce(resolvePage) };
+    const waiting = new Set<string>();
+    const context = {
+      filePath: linkingFileOf(page.node, rootPath),
+      resolvePage: decidedOnce((path) => {
+        const found = resolvePage(path);
+        if (found === 'pending') waiting.add(path);
+        return found;
+      }),
+    };
     const foreseen = foreseeRewrite(page.linkFacts.destinations, context);
     rewriting.set(page.item.file.key, context);
+    if (waiting.size > 0) waitedFor.set(page.key, waiting);
     return { item: { ...page.item }, cautions: foreseen.cautions, pending: foreseen.needsSecondPass };
   };
   const content = async (item: PlanItem): Promise<PlannedContent> => {
@@ -254,8 +266,13 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   }
   const passContext = { ...options, onStopped, onStart, resolved: rewritten, reached, ids, results, content };
   sendsOver = true;
-  expectMore(needSecond.length);
-  await secondPass(needSecond, passContext);
+  // A page whose links waited only for pages that did not land would go again as it went: it is not sent, and its
+  // links are named as left below. Its first send kept no content hash, so the next run sends it with them filled in.
+  const fillsIn = (page: TreePage): boolean => [...(waitedFor.get(page.key) ?? [])].some((path) => typeof resolvePage(path) === 'object');
+  const sentAgain = needSecond.filter(({ page }) => fillsIn(page));
+  const leftAsSent = new Map(needSecond.filter(({ page }) => !fillsIn(page)).map(({ page }) => [page.key, [...(waitedFor.get(page.key) ?? [])].map((path) => `${rootPath}${path}`)]));
+  expectMore(sentAgain.length);
+  await secondPass(sentAgain, passContext);
   const linkingAnew = addressable ? pagesLinkingAnew(plan, results, recordedIds, ids) : [];
   expectMore(linkingAnew.length);
   const relinked = await relinkUnchanged(linkingAnew, passContext);
@@ -263,6 +280,8 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   const pageOf = new Map(plan.pages.map((page) => [page.key, page]));
   // The files a page waits for, by label, from its links' 'no page yet' cautions (written relative to its file).
   const linksLeft = linksLeftOf(last.values(), (result) => {
+    const left = leftAsSent.get(result.key);
+    if (left && result.pass === 1) return left;
     const page = pageOf.get(result.key);
     if (!page) return [];
     const from = linkingFileOf(page.node, rootPath);
@@ -272,7 +291,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     };
     return [...new Set(result.linkCautions.filter((caution) => caution.reason === 'noPageYet').map((caution) => labelOf(caution.target)))];
   });
-  return { results, secondPass: needSecond.length + relinked, summary: summarise([...last.values()]), linksLeft };
+  return { results, secondPass: sentAgain.length + relinked, summary: summarise([...last.values()]), linksLeft };
 }
 
 export interface TreeGuardOptions extends GuardOptions {

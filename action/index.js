@@ -11099,7 +11099,14 @@ function linkTarget(destination, fromFile) {
   const written3 = query === -1 ? beforeHash : beforeHash.slice(0, query);
   if (written3 === "") return { kind: "web" };
   const decoded = written3.includes("%") ? percentDecoded(written3) : written3;
-  return { kind: "file", path: resolvedPath(decoded, fromFile), markdown: MARKDOWN_FILE2.test(decoded), anchor };
+  if (isFolderLink(decoded)) {
+    const folder = resolvedPath(decoded, fromFile);
+    return { kind: "file", path: folder === void 0 || folder === "" ? folder : `${folder}/`, markdown: false, folder: true, anchor };
+  }
+  return { kind: "file", path: resolvedPath(decoded, fromFile), markdown: MARKDOWN_FILE2.test(decoded), folder: false, anchor };
+}
+function isFolderLink(path) {
+  return path.endsWith("/") || path === "." || path === ".." || path.endsWith("/.") || path.endsWith("/..");
 }
 function resolvedPath(relative5, fromFile) {
   if (relative5.startsWith("/")) return void 0;
@@ -11189,9 +11196,11 @@ function anchorMatcher(context) {
 function decide(destination, context, anchorIn) {
   const target = linkTarget(destination, context.filePath);
   if (target.kind === "web") return { kind: "keep" };
-  if (!target.markdown) return { kind: "keep", caution: "notMarkdown" };
+  if (!target.markdown && !target.folder) {
+    if (target.path === void 0 || context.resolvePage(`${target.path}/`) === void 0) return { kind: "keep", caution: "notMarkdown" };
+  }
   if (target.path === void 0) return { kind: "keep", caution: "outsideRun" };
-  const page = context.resolvePage(target.path);
+  const page = context.resolvePage(target.folder || target.markdown ? target.path : `${target.path}/`);
   if (page === "pending") return { kind: "pending" };
   if (page === "noAddress") return { kind: "keep", caution: "noSiteAddress" };
   if (page === "notYet") return { kind: "keep", caution: "noPageYet" };
@@ -11389,8 +11398,11 @@ function linkTargetsDigest(destinations, filePath, pageIdOf) {
   const reached = /* @__PURE__ */ new Set();
   for (const destination of destinations) {
     const target = linkTarget(destination, filePath);
-    if (target.kind !== "file" || !target.markdown || target.path === void 0) continue;
-    reached.add(`${target.path} ${pageIdOf(target.path) ?? ""}`);
+    if (target.kind !== "file" || target.path === void 0) continue;
+    const path = target.markdown || target.folder ? target.path : `${target.path}/`;
+    const pageId = pageIdOf(path);
+    if (!target.markdown && pageId === void 0) continue;
+    reached.add(`${path} ${pageId ?? ""}`);
   }
   return sha256Hex([...reached].sort().join("\n"));
 }
@@ -13379,12 +13391,19 @@ async function takeAnchoredHeadings(sources, options) {
     for (const destination of source2.linkFacts.destinations) {
       if (!destination.includes("#")) continue;
       const target = linkTarget(destination, from);
-      if (target.kind === "file" && target.markdown && target.path !== void 0 && target.anchor) anchored.add(`${root}${target.path}`);
+      if (target.kind !== "file" || target.path === void 0 || !target.anchor) continue;
+      if (target.markdown) anchored.add(`${root}${target.path}`);
+      else anchored.add(`${root}${target.path}${target.folder ? "" : "/"}`);
     }
   }
   if (anchored.size === 0) return;
+  const named = (label) => {
+    if (anchored.has(label)) return true;
+    const folder = parentFolderOf(label);
+    return folder !== "" && anchored.has(folder) && folderContentRank(nameOf(label), nameOf(folder)) !== void 0;
+  };
   for (const source2 of sources) {
-    if (source2.place !== "tree" || !anchored.has(source2.file.label)) continue;
+    if (source2.place !== "tree" || !named(source2.file.label)) continue;
     const planned = await plannedContent(source2.item, options.messages);
     if (planned.ok) source2.linkFacts.headings = detachedAll(markdownHeadings(planned.content));
   }

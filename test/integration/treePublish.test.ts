@@ -120,6 +120,29 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     assert.equal(identity.map.size, 8);
   });
 
+  it('a link to a folder goes to the folder\'s page, with its slash or without, its anchor mapped to the content file\'s heading', async () => {
+    const files = {
+      'docs/index.md': '# Overview\n\nRead [the guide](guide/), [where to start](guide/#start-here) and [the reference](reference).\n',
+      'docs/guide/README.md': '# Guide\n\n## Start here\n\nGo.\n',
+      'docs/guide/setup.md': '# Setup\n\nBack [up](./), to [the top](..), or on to [the reference](../reference/).\n',
+      'docs/reference/api.md': '# API\n',
+    };
+    const { run } = await publishTree(files, new MemoryIdentity());
+    assert.ok(run.results.every((result) => result.state === 'published'), JSON.stringify(run.results.map((result) => [result.key, result.state, result.outcome?.message])));
+    const base = `${signedIn.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/`;
+    const guide = `${base}${page('Guide').id}/Guide`;
+    const reference = `${base}${page('Reference').id}/Reference`;
+    assert.equal(page('Overview').markdown, `# Overview\n\nRead [the guide](${guide}), [where to start](${guide}#${wikiHeadingAnchor('Guide', 'Start here')}) and [the reference](${reference}).\n`);
+    // The published folder itself is the chosen page, which no file gives content: that link stays, with a caution.
+    assert.equal(page('Setup').markdown, `# Setup\n\nBack [up](${guide}), to [the top](..), or on to [the reference](${reference}).\n`);
+    const setup = run.results.filter((result) => result.key === 'guide/setup.md').at(-1);
+    assert.deepEqual(setup?.linkCautions, [{ target: '..', reason: 'unknownPage' }]);
+    // The reader's view: the sandbox's page for the address opens the folder page at the heading.
+    const view = await fetch(`${guide}#Start-here`);
+    assert.equal(view.status, 200);
+    assert.match(await view.text(), /id="Start-here"/);
+  });
+
   const childrenOn = (parentId: string): Promise<Array<{ id: string; title: string }>> => childrenOnWiki(signedIn.world.sandbox.baseUrl, signedIn.accessToken, parentId);
   const titlesUnder = async (parentId: string): Promise<string[]> => (await childrenOn(parentId)).map((child) => child.title).sort();
 

@@ -40,7 +40,10 @@ describe('planning shortcuts give what the general rules give', () => {
     for (const fromFile of fromFiles) {
       for (const relativePath of relatives) {
         const target = linkTarget(relativePath, fromFile);
-        const expected = resolvedByRule(relativePath, fromFile);
+        const resolved = resolvedByRule(relativePath, fromFile);
+        // A path that can only name a folder (`x/`, `.`, `a/..`) keeps its trailing slash: the folder's page.
+        const folder = relativePath.endsWith('/') || /(^|\/)\.\.?$/.test(relativePath);
+        const expected = folder && resolved ? `${resolved}/` : resolved;
         if (target.kind === 'web') {
           assert.ok(relativePath === '' || relativePath.startsWith('//'), `only an empty or protocol-relative path is no file (${relativePath})`);
           continue;
@@ -52,11 +55,11 @@ describe('planning shortcuts give what the general rules give', () => {
 
   it('still resolves escapes and percent-encoding, and only where they are written', () => {
     const escaped = linkTarget(String.raw`../my\_guide.md#set\-up`, 'a/b.md');
-    assert.deepEqual(escaped, { kind: 'file', path: 'my_guide.md', markdown: true, anchor: 'set-up' });
-    assert.deepEqual(linkTarget('../my%20guide.md', 'a/b.md'), { kind: 'file', path: 'my guide.md', markdown: true, anchor: undefined });
+    assert.deepEqual(escaped, { kind: 'file', path: 'my_guide.md', markdown: true, folder: false, anchor: 'set-up' });
+    assert.deepEqual(linkTarget('../my%20guide.md', 'a/b.md'), { kind: 'file', path: 'my guide.md', markdown: true, folder: false, anchor: undefined });
     // A lone percent sign is not an escape: the name stays as written.
-    assert.deepEqual(linkTarget('100%.md', 'a/b.md'), { kind: 'file', path: 'a/100%.md', markdown: true, anchor: undefined });
-    assert.deepEqual(linkTarget(String.raw`..\guide\x.md`, 'a/b.md'), { kind: 'file', path: String.raw`a/..\guide\x.md`, markdown: true, anchor: undefined });
+    assert.deepEqual(linkTarget('100%.md', 'a/b.md'), { kind: 'file', path: 'a/100%.md', markdown: true, folder: false, anchor: undefined });
+    assert.deepEqual(linkTarget(String.raw`..\guide\x.md`, 'a/b.md'), { kind: 'file', path: String.raw`a/..\guide\x.md`, markdown: true, folder: false, anchor: undefined });
   });
 
   it('tells code from text at a link as the line-by-line rule does: fences, indentation, code spans', () => {

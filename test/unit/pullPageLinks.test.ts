@@ -57,6 +57,8 @@ describe('Pull on a file of a page tree', () => {
     assert.equal(pageIdOf('notes.md'), undefined, 'not recorded');
     assert.equal(pageIdOf('../../outside.md'), undefined, 'outside the tree');
     assert.equal(pageIdOf('../reference/diagram.png'), undefined, 'not Markdown');
+    // A link to a folder names its page, written with the slash or without, from inside it or beside it.
+    assert.deepEqual(['./', '.', '../guide/#start', '../guide', '../other/', '../reference/', '..'].map(pageIdOf), ['11', '11', '11', '11', '16', undefined, undefined]);
     assert.equal(pageIdOf('https://example.test/reference/api.md'), undefined);
   });
 });

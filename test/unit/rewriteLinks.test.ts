@@ -13,6 +13,8 @@ const pages: Record<string, PageLookup> = {
   'index.md': { url: HOME, title: 'Home', headings: [] },
   'my file.md': { url: SPACED, title: 'My file', headings: ['Overview'] },
   'guide/new.md': 'pending',
+  'guide/': { url: `${PAGES}/104/Guide`, title: 'Guide', headings: ['Guide', 'Start here'] },
+  'reference/': 'pending',
 };
 
 let asked: string[] = [];
@@ -130,11 +132,20 @@ describe('rewriteLinks', () => {
       assert.deepEqual(asked, ['guide/missing.md']);
     });
 
-    it('leaves links to files that are not pages, with a caution: images as links, other files, folders', () => {
-      const result = unchanged('[d](./diagram.png) [l](../LICENSE) [f](../guide/)');
+    it('leaves links to files that are not pages, with a caution: images as links, other files, folders without a page', () => {
+      const result = unchanged('[d](./diagram.png) [l](../LICENSE) [f](../other/) [r](..)');
       assert.deepEqual(result.cautions.map((caution) => [caution.target, caution.reason]),
-        [['./diagram.png', 'notMarkdown'], ['../LICENSE', 'notMarkdown'], ['../guide/', 'notMarkdown']]);
-      assert.deepEqual(asked, []);
+        [['./diagram.png', 'notMarkdown'], ['../LICENSE', 'notMarkdown'], ['../other/', 'unknownPage'], ['..', 'unknownPage']]);
+      // A name without an extension is asked for as a folder (it may be one); a folder as itself; the root as ''.
+      assert.deepEqual(asked, ['guide/diagram.png/', 'LICENSE/', 'other/', '']);
+    });
+
+    it('turns a link to a folder into a link to its page, with or without the slash, anchor mapped', () => {
+      const result = rewrite('[a](./) [b](../guide/#start-here) [c](../guide) [d](.) [e](../reference/)', { filePath: 'guide/setup.md' });
+      assert.equal(result.markdown, `[a](${PAGES}/104/Guide) [b](${PAGES}/104/Guide#Start-here) [c](${PAGES}/104/Guide) [d](${PAGES}/104/Guide) [e](../reference/)`);
+      assert.equal(result.rewritten, 4);
+      assert.deepEqual(result.cautions, []);
+      assert.equal(result.needsSecondPass, true, 'a folder page created in the same run is waited for');
     });
 
     it('does not take Windows backslashes for folders', () => {

@@ -67,12 +67,14 @@ function comparableAnchor(anchor: string): string {
 /**
  * The pages a file of a tree links to, from the repository's manifest: `filePath` is the file's path relative to the
  * manifest's folder. A link to a folder's index, README or <folder>.md names the folder's page, unless the manifest
- * records the file as a page of its own (a README beside an index).
+ * records the file as a page of its own (a README beside an index), and so does a link to the folder itself.
  */
 export function manifestPageIdOf(pages: ReadonlyMap<string, ManifestEntry>, filePath: string): PageIdOf {
   return (destination) => {
     const target = linkTarget(destination, filePath);
-    if (target.kind !== 'file' || !target.markdown || target.path === undefined) return undefined;
+    if (target.kind !== 'file' || target.path === undefined) return undefined;
+    // A link to a folder (with its slash or without) names the folder's page.
+    if (!target.markdown) return pages.get(target.folder ? target.path : `${target.path}/`)?.id;
     const own = pages.get(target.path);
     if (own) return own.id;
     const slash = target.path.lastIndexOf('/');

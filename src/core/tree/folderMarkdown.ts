@@ -2,7 +2,7 @@
 // the page were a file inside the folder. A later link-rewriting step turns those links into page links, the same
 // way as links between the user's own files. A child folder that is generated too has no file to link to: it is
 // listed by its title alone (the wiki shows it in the page tree). Linking to its first file instead would name a
-// different page than the one listed, and a link to a folder means nothing to a step that rewrites file links.
+// different page than the one listed; a link to the folder would be sent twice on a first publish (its page is new).
 import { isFolderPath } from './paths';
 import type { PageTree, TreeNode } from './shape';
 

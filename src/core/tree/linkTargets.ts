@@ -14,8 +14,13 @@ export function linkTargetsDigest(destinations: readonly string[], filePath: str
   const reached = new Set<string>();
   for (const destination of destinations) {
     const target = linkTarget(destination, filePath);
-    if (target.kind !== 'file' || !target.markdown || target.path === undefined) continue;
-    reached.add(`${target.path} ${pageIdOf(target.path) ?? ''}`);
+    if (target.kind !== 'file' || target.path === undefined) continue;
+    // As rewriteLinks reads it: a file, or a folder with a page (written with or without its slash). A folder without
+    // one counts as nothing, as before folders had pages, so a run that cannot give folders pages digests as it did.
+    const path = target.markdown || target.folder ? target.path : `${target.path}/`;
+    const pageId = pageIdOf(path);
+    if (!target.markdown && pageId === undefined) continue;
+    reached.add(`${path} ${pageId ?? ''}`);
   }
   return sha256Hex([...reached].sort().join('\n'));
 }

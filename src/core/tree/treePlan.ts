@@ -16,7 +16,8 @@ import type { WalkResult } from '../walk/walk';
 import { groupByTitle } from './collisions';
 import { generatedFolderMarkdown } from './folderMarkdown';
 import { detectMoves, type MoveReport, type RecordedPage } from './moves';
-import { folderKey, isBelow, parentFolderOf } from './paths';
+import { folderContentRank } from './folderPage';
+import { folderKey, isBelow, nameOf, parentFolderOf } from './paths';
 import { linkingFileOf, linkTargetsDigest, treePageIdByPath } from './linkTargets';
 import { nodeOfFile, shapeTree, type PageTree, type TreeNode } from './shape';
 
@@ -127,12 +128,21 @@ async function takeAnchoredHeadings(sources: readonly TreeSource[], options: Tre
     for (const destination of source.linkFacts.destinations) {
       if (!destination.includes('#')) continue;
       const target = linkTarget(destination, from);
-      if (target.kind === 'file' && target.markdown && target.path !== undefined && target.anchor) anchored.add(`${root}${target.path}`);
+      if (target.kind !== 'file' || target.path === undefined || !target.anchor) continue;
+      // A folder's anchors are its content file's headings (any name the rules take: the shape picks one later); a
+      // folder named without its slash is looked at as both.
+      if (target.markdown) anchored.add(`${root}${target.path}`);
+      else anchored.add(`${root}${target.path}${target.folder ? '' : '/'}`);
     }
   }
   if (anchored.size === 0) return;
+  const named = (label: string): boolean => {
+    if (anchored.has(label)) return true;
+    const folder = parentFolderOf(label);
+    return folder !== '' && anchored.has(folder) && folderContentRank(nameOf(label), nameOf(folder)) !== undefined;
+  };
   for (const source of sources) {
-    if (source.place !== 'tree' || !anchored.has(source.file.label)) continue;
+    if (source.place !== 'tree' || !named(source.file.label)) continue;
     // Made by the plan's own recipe and checked against its hash: the headings of what the page will show. A file
     // changed since it was read keeps none (its send is refused as changed since the plan anyway).
     const planned = await plannedContent(source.item, options.messages);

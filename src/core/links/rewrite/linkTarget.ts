@@ -5,9 +5,14 @@ export type LinkTarget =
   | { kind: 'web' }
   | {
       kind: 'file';
-      /** The file's '/'-separated path relative to the root; undefined when the link leaves the root. */
+      /**
+       * The file's '/'-separated path relative to the root; a folder's with a trailing '/' ('' for the root itself);
+       * undefined when the link leaves the root.
+       */
       path: string | undefined;
       markdown: boolean;
+      /** Written as a folder (`guide/`, `..`): on the wiki, the folder's page when the folder is one. */
+      folder: boolean;
       /** What follows `#`, as written (still percent-encoded); undefined when there is no `#`. */
       anchor: string | undefined;
     };
@@ -32,7 +37,16 @@ export function linkTarget(destination: string, fromFile: string): LinkTarget {
   const written = query === -1 ? beforeHash : beforeHash.slice(0, query);
   if (written === '') return { kind: 'web' };
   const decoded = written.includes('%') ? percentDecoded(written) : written;
-  return { kind: 'file', path: resolvedPath(decoded, fromFile), markdown: MARKDOWN_FILE.test(decoded), anchor };
+  if (isFolderLink(decoded)) {
+    const folder = resolvedPath(decoded, fromFile);
+    return { kind: 'file', path: folder === undefined || folder === '' ? folder : `${folder}/`, markdown: false, folder: true, anchor };
+  }
+  return { kind: 'file', path: resolvedPath(decoded, fromFile), markdown: MARKDOWN_FILE.test(decoded), folder: false, anchor };
+}
+
+/** `guide/`, `./`, `.`, `..`, `../..`: a path that can only name a folder. */
+function isFolderLink(path: string): boolean {
+  return path.endsWith('/') || path === '.' || path === '..' || path.endsWith('/.') || path.endsWith('/..');
 }
 
 /** `relative` resolved against the folder of `fromFile`; undefined when `..` climbs above the root. */

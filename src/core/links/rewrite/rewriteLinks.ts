@@ -22,7 +22,10 @@ export type PageLookup = LinkedPage | 'pending' | 'noAddress' | 'notYet' | undef
 export interface RewriteContext {
   /** The linking file's path relative to the published root, '/'-separated: `guide/setup.md`. */
   filePath: string;
-  /** The page of a Markdown file, given its normalised root-relative path (`guide/install.md`); undefined when unknown. */
+  /**
+   * The page of a Markdown file, given its normalised root-relative path (`guide/install.md`), or of a folder, given its
+   * path with a trailing slash (`guide/`); undefined when unknown.
+   */
   resolvePage(path: string): PageLookup;
   /** The wiki's heading anchors: the current editor's unless said (see headingAnchors.ts). */
   anchorStyle?: AnchorStyle;
@@ -108,9 +111,12 @@ function anchorMatcher(context: RewriteContext): (page: LinkedPage, anchor: stri
 function decide(destination: string, context: RewriteContext, anchorIn: (page: LinkedPage, anchor: string) => string | undefined): Decision {
   const target = linkTarget(destination, context.filePath);
   if (target.kind === 'web') return { kind: 'keep' };
-  if (!target.markdown) return { kind: 'keep', caution: 'notMarkdown' };
+  if (!target.markdown && !target.folder) {
+    // `guide` written without its slash still names the folder's page, when the folder is a page of the run.
+    if (target.path === undefined || context.resolvePage(`${target.path}/`) === undefined) return { kind: 'keep', caution: 'notMarkdown' };
+  }
   if (target.path === undefined) return { kind: 'keep', caution: 'outsideRun' };
-  const page = context.resolvePage(target.path);
+  const page = context.resolvePage(target.folder || target.markdown ? target.path : `${target.path}/`);
   if (page === 'pending') return { kind: 'pending' };
   if (page === 'noAddress') return { kind: 'keep', caution: 'noSiteAddress' };
   if (page === 'notYet') return { kind: 'keep', caution: 'noPageYet' };

@@ -11513,20 +11513,41 @@ async function planFileLinks(sources, items, ports) {
     const content = selected.sent();
     linking.push({ item, content, place: ports.placeOf(source2.key), destinations: linkDestinationTexts(content) });
   }
-  const whereKey = (folder, path) => `${ports.fs.key(folder)}
+  const plainKey = (folder, path) => `${ports.fs.key(folder)}
 ${path}`;
+  const folderContent = /* @__PURE__ */ new Map();
+  const whereKey = (folder, path) => {
+    const key = plainKey(folder, path);
+    return folderContent.get(key) ?? key;
+  };
   const linked = /* @__PURE__ */ new Map();
+  const link = (folder, path, anchored) => {
+    const key = plainKey(folder, path);
+    const file = linked.get(key) ?? { folder, path, anchored: false };
+    file.anchored ||= anchored;
+    linked.set(key, file);
+  };
+  const folders = /* @__PURE__ */ new Map();
   for (const { destinations, place } of linking) {
     if (!place) continue;
     for (const destination of destinations) {
       const target = linkTarget(destination, place.path);
-      if (target.kind !== "file" || !target.markdown || target.path === void 0) continue;
-      const key = whereKey(place.folder, target.path);
-      const file = linked.get(key) ?? { folder: place.folder, path: target.path, anchored: false };
-      file.anchored ||= target.anchor !== void 0 && target.anchor !== "";
-      linked.set(key, file);
+      if (target.kind !== "file" || target.path === void 0) continue;
+      const anchored = target.anchor !== void 0 && target.anchor !== "";
+      if (target.markdown) link(place.folder, target.path, anchored);
+      else if (target.path !== "" && (target.folder || !nameOf(target.path).includes("."))) {
+        const path = target.folder ? target.path : `${target.path}/`;
+        const key = plainKey(place.folder, path);
+        folders.set(key, { folder: place.folder, path, anchored: anchored || folders.get(key)?.anchored === true });
+      }
     }
   }
+  await Promise.all([...folders].map(async ([key, { folder, path, anchored }]) => {
+    const content = await folderContentFileAt(ports.fs, folder, path);
+    if (content === void 0) return;
+    folderContent.set(key, plainKey(folder, content));
+    link(folder, content, anchored);
+  }));
   const { pages, pageIds, withoutPage, awaitedAt } = await lookUpPages(linked, selection, ports);
   const anchorMatchers = /* @__PURE__ */ new Map();
   const secondPassFills = awaitedAt.size > 0 && ports.siteBase !== void 0 && await ports.pageAccess();
@@ -11684,6 +11705,13 @@ async function regularFileAt(fs, folder, path) {
     if (type?.kind !== (index === names.length - 1 ? "file" : "directory")) return void 0;
   }
   return location;
+}
+async function folderContentFileAt(fs, folder, folderPath) {
+  const name = nameOf(folderPath);
+  for (const candidate of ["index.md", "README.md", "readme.md", "Readme.md", `${name}.md`]) {
+    if (await regularFileAt(fs, folder, `${folderPath}${candidate}`)) return `${folderPath}${candidate}`;
+  }
+  return void 0;
 }
 async function readText(fs, location) {
   try {

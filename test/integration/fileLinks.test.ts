@@ -89,6 +89,24 @@ describe('links to other files in single-file and flat publishes, against the sa
     assert.equal(await readFile(join(repo, 'notes.md'), 'utf8'), NOTES, 'the file on disk is never changed');
   });
 
+  it('a link to a folder goes to the page its index or README takes, the folder\'s recorded page, with or without the slash', async () => {
+    await write({
+      'guide/README.md': '# Guide\n\n## Start here\n\nThe guide.\n',
+      'other/known.md': '# Known\n',
+      'notes.md': '# Notes\n\nSee [g](guide/), [h](./guide/#start-here), [i](guide), [j](other/) and [k](guide/setup.md).\n',
+    });
+    const read = await readMarkdownSources(['notes.md'], repo);
+    assert.ok(read.ok);
+    const plan = planFiles(read.files, new Map(), TO);
+    const links = await planFileLinks(read.files, plan, ports());
+    assert.equal(plan[0]?.linksToPages, 4);
+    assert.equal(linkCaution(plan[0]), '1 link stays as written and will not work on the wiki: other/ (no page is known for it).');
+    const [result] = await send(plan, (item) => links.content(item));
+    assert.equal(result?.state, 'published', result?.outcome?.message);
+    const guide = pagesAt(ids.guide, 'Guide');
+    assert.equal(pageText('Notes'), `# Notes\n\nSee [g](${guide}), [h](${guide}#Start-here), [i](${guide}), [j](other/) and [k](${pagesAt(ids.setup, 'Setup')}).\n`);
+  });
+
   it('a file published on its own links to a page this machine remembers; a heading it lacks, a link, a way out and no site address stay', async () => {
     await write({ 'other/known.md': '# Known\n\nNo headings.\n', 'notes.md': `${NOTES}\nAlso [w](other/known.md#nowhere), [v](linked/x.md) and [u](../outside.md).\n` });
     // A folder of the repository that is a link to a folder elsewhere, whose manifest records the file linked to.

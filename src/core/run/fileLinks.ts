@@ -12,6 +12,7 @@ import { pageAddress } from '../publish/pageAddress';
 import { frontMatterBody, splitFrontMatter } from '../publish/frontMatter';
 import { omitTitleHeading } from '../publish/titleHeading';
 import { linkTargetsDigest } from '../tree/linkTargets';
+import { nameOf } from '../tree/paths';
 import type { RepositoryLinks } from '../tree/repositoryLinks';
 import { decodeText } from '../walk/decode';
 import type { WalkFs } from '../walk/walkFs';
@@ -136,19 +137,42 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
     const content = selected.sent();
     linking.push({ item, content, place: ports.placeOf(source.key), destinations: linkDestinationTexts(content) });
   }
-  const whereKey = (folder: L, path: string): string => `${ports.fs.key(folder)}\n${path}`;
+  const plainKey = (folder: L, path: string): string => `${ports.fs.key(folder)}\n${path}`;
+  // A link to a folder stands for the folder's index or README (its content file), whose page is the folder's page.
+  const folderContent = new Map<string, string>();
+  const whereKey = (folder: L, path: string): string => {
+    const key = plainKey(folder, path);
+    return folderContent.get(key) ?? key;
+  };
   const linked = new Map<string, LinkedFile<L>>();
+  const link = (folder: L, path: string, anchored: boolean): void => {
+    const key = plainKey(folder, path);
+    const file = linked.get(key) ?? { folder, path, anchored: false };
+    file.anchored ||= anchored;
+    linked.set(key, file);
+  };
+  const folders = new Map<string, { folder: L; path: string; anchored: boolean }>();
   for (const { destinations, place } of linking) {
     if (!place) continue;
     for (const destination of destinations) {
       const target = linkTarget(destination, place.path);
-      if (target.kind !== 'file' || !target.markdown || target.path === undefined) continue;
-      const key = whereKey(place.folder, target.path);
-      const file = linked.get(key) ?? { folder: place.folder, path: target.path, anchored: false };
-      file.anchored ||= target.anchor !== undefined && target.anchor !== '';
-      linked.set(key, file);
+      if (target.kind !== 'file' || target.path === undefined) continue;
+      const anchored = target.anchor !== undefined && target.anchor !== '';
+      if (target.markdown) link(place.folder, target.path, anchored);
+      else if (target.path !== '' && (target.folder || !nameOf(target.path).includes('.'))) {
+        // A folder, or a name without an extension that may be one (`guide`): looked for below.
+        const path = target.folder ? target.path : `${target.path}/`;
+        const key = plainKey(place.folder, path);
+        folders.set(key, { folder: place.folder, path, anchored: anchored || folders.get(key)?.anchored === true });
+      }
     }
   }
+  await Promise.all([...folders].map(async ([key, { folder, path, anchored }]) => {
+    const content = await folderContentFileAt(ports.fs, folder, path);
+    if (content === undefined) return;
+    folderContent.set(key, plainKey(folder, content));
+    link(folder, content, anchored);
+  }));
   const { pages, pageIds, withoutPage, awaitedAt } = await lookUpPages(linked, selection, ports);
   // One matcher per page for all the files linking to it.
   const anchorMatchers = new Map<string, (anchor: string) => string | undefined>();
@@ -340,6 +364,19 @@ async function regularFileAt<L>(fs: FileLinkPorts<L>['fs'], folder: L, path: str
     if (type?.kind !== (index === names.length - 1 ? 'file' : 'directory')) return undefined;
   }
   return location;
+}
+
+/**
+ * The file that gives a linked folder its page, as a tree takes it (folderPage.ts): index, else README, else
+ * <folder>.md, looked for by their usual spellings (a folder cannot be listed through the port). Undefined for a
+ * folder that is not there or has none of them.
+ */
+async function folderContentFileAt<L>(fs: FileLinkPorts<L>['fs'], folder: L, folderPath: string): Promise<string | undefined> {
+  const name = nameOf(folderPath);
+  for (const candidate of ['index.md', 'README.md', 'readme.md', 'Readme.md', `${name}.md`]) {
+    if (await regularFileAt(fs, folder, `${folderPath}${candidate}`)) return `${folderPath}${candidate}`;
+  }
+  return undefined;
 }
 
 /** A linked file's text, for its headings; undefined when it cannot be read or is no text. */

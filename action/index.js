@@ -13371,9 +13371,11 @@ var RANKS = [
   (gone, node) => !sameFolder(gone, node) && sameName(gone, node),
   (gone, node) => !sameFolder(gone, node) && sameTitle(gone, node)
 ];
-function detectMoves(previous, tree) {
+function detectMoves(previous, tree, alsoThere = []) {
   const root = folderKey(tree.rootPath);
-  const gone = [...previous].filter(([path]) => isBelow(path, root) && !tree.byPath.has(path) && !stillThere(path, tree.refused)).map(([path, page]) => ({ path, page })).sort((a, b) => compareRelativePaths(a.path, b.path));
+  const there = [...tree.refused, ...alsoThere];
+  const thereFiles = new Set(there);
+  const gone = [...previous].filter(([path]) => isBelow(path, root) && !tree.byPath.has(path) && !(isFolderPath(path) ? holdsAny(path, there) : thereFiles.has(path))).map(([path, page]) => ({ path, page })).sort((a, b) => compareRelativePaths(a.path, b.path));
   const arrivals = tree.nodes.filter((node) => !previous.has(node.path));
   const report2 = { moves: [], renamed: [], orphans: [] };
   const settled = /* @__PURE__ */ new Set();
@@ -13397,8 +13399,8 @@ function detectMoves(previous, tree) {
   for (const list of [report2.moves, report2.renamed]) list.sort((a, b) => compareRelativePaths(a.path, b.path));
   return report2;
 }
-function stillThere(path, refused2) {
-  return isFolderPath(path) ? refused2.some((file) => file.startsWith(path)) : refused2.includes(path);
+function holdsAny(folder, files) {
+  return files.some((file) => file.startsWith(folder));
 }
 var sameFolder = (gone, node) => parentFolderOf(gone.path) === parentFolderOf(node.path);
 var sameName = (gone, node) => nameOf(gone.path).toLowerCase() === nameOf(node.path).toLowerCase();
@@ -13449,12 +13451,26 @@ function digestTreeSource(source2, options, digest = {}) {
     return { file: item2.file, place: "refused", item: item2, title, linkFacts: noLinks };
   }
   if (names.spaceId !== void 0 || names.parentId !== void 0 || names.pageTitle !== void 0) {
-    const item2 = planFile(source2, link, { titleFromFile: true, defaults: { spaceId: options.spaceId, parentId: options.parentId, overwrite: options.overwrite }, ...renderer, ...messages }, prepared);
+    const defaults2 = { spaceId: options.spaceId, parentId: options.parentId, overwrite: options.overwrite };
+    const item2 = planFile(source2, link ?? pinnedRecordedLink(source2, names, defaults2, options), { titleFromFile: true, defaults: defaults2, ...renderer, ...messages }, prepared);
     return { file: item2.file, place: "pinned", item: item2, title, linkFacts: noLinks };
   }
   const defaults = { spaceId: options.spaceId, parentId: options.parentId, pageTitle: title, overwrite: options.overwrite };
   const { item, content } = planFileWithContent(source2, link, { defaults, ...treeItemOptions(options) }, prepared);
   return { file: item.file, place: "tree", item, title, linkFacts: linkFactsOf(content, digest.headingsLater === true) };
+}
+function pinnedRecordedLink(source2, names, defaults, options) {
+  const root = folderKey(options.rootPath);
+  if (!isBelow(source2.label, root)) return void 0;
+  const recorded = options.identity.get(source2.label.slice(root.length));
+  if (!recorded) return void 0;
+  return {
+    spaceId: names.spaceId ?? defaults.spaceId,
+    parentId: names.parentId ?? defaults.parentId,
+    pageTitle: names.pageTitle ?? recorded.title,
+    pageId: recorded.id,
+    publishedAt: 0
+  };
 }
 function treeItemOptions(options) {
   return {
@@ -13482,7 +13498,7 @@ function planTreeOf(sources, options) {
   const tree = shapeTree([...inTree.values()].map((source2) => ({ path: source2.file.label, title: source2.title, titleFromName: !source2.item.prepared.frontMatterTitle?.trim() && !source2.item.prepared.findings.firstHeading?.trim() })), rootPath);
   const keyOf = (path) => path.slice(rootPath.length);
   const previous = new Map(options.identity.entries().map(([key, entry]) => [`${rootPath}${key}`, { pageId: entry.id, title: entry.title }]));
-  const moves = detectMoves(previous, tree);
+  const moves = detectMoves(previous, tree, [...pinned, ...refused2].map((item) => item.file.label));
   const renamedFrom = new Map(moves.renamed.map((rename3) => [keyOf(rename3.path), keyOf(rename3.oldPath)]));
   const recordedAt = (key) => {
     const old = renamedFrom.get(key);
@@ -13679,7 +13695,12 @@ async function runTree(options) {
     await guardPlan(plan.pinned, { ...options.guard, pages: options.pages, ...options.signal ? { signal: options.signal } : {} });
     const looseResults = await runPlan(loose, { ...options, onResult: void 0, onStopped, onStart });
     for (const result of looseResults) {
-      const treeResult = { ...result, pass: 1, key: result.item.file.label, depth: 0, linkCautions: [], linksToFillIn: false };
+      const pinnedKey = result.state === "published" && isBelow(result.item.file.label, rootPath) ? result.item.file.label.slice(rootPath.length) : void 0;
+      const learnt = pinnedKey === void 0 ? void 0 : await learnLandedPage(result, result.item.link?.pageId, options.pages, options.signal).catch(() => void 0);
+      if (pinnedKey !== void 0 && learnt && options.identity.get?.(pinnedKey)?.id !== learnt.pageId) {
+        await options.identity.record(pinnedKey, { id: learnt.pageId, title: result.item.complete?.pageTitle ?? "" }).catch(() => void 0);
+      }
+      const treeResult = { ...result, pass: 1, key: result.item.file.label, depth: 0, linkCautions: [], linksToFillIn: false, ...learnt ? { pageId: learnt.pageId } : {} };
       results.push(treeResult);
       options.onResult?.(treeResult);
     }

@@ -193,10 +193,28 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     assert.equal(first.plan.pinned.length, 1);
     assert.equal(first.run.results.find((result) => result.key === 'docs/notes.md')?.state, 'published');
     assert.equal(page('Release notes').parentId, '123456');
+    assert.equal(identity.map.get('notes.md')?.id, page('Release notes').id, 'the repository records the page it named');
+
+    // A teammate's clone (the repository's record, no memory of this machine) updates that page, and it is no orphan.
+    const clone = await publishTree({ ...pinned, 'docs/notes.md': `${pinned['docs/notes.md']}From the clone.\n` }, identity);
+    assert.deepEqual(clone.plan.moves.orphans, []);
+    const cloned = clone.run.results.find((result) => result.key === 'docs/notes.md');
+    assert.equal(cloned?.state, 'published', cloned?.outcome?.message);
+    assert.equal(cloned?.outcome?.kind, 'updated', 'not "already exists"');
+    assert.match(page('Release notes').markdown, /From the clone\./);
+    // A recorded file whose front matter breaks is refused, not gone: its page is no orphan either.
+    const broken = planTree(sources({ ...pinned, 'docs/guide/install.md': '---\nwiki: [\n---\n# Install\n' }), {
+      rootPath: 'docs', spaceId: 'DOCS', parentId: '123456', overwrite: false, identity, links: new Map(), pageAccess: true,
+    });
+    assert.deepEqual(broken.refused.map((item) => item.file.label), ['docs/guide/install.md']);
+    assert.deepEqual(broken.moves.orphans, []);
     const notesLink = landedLink(first.run.results.find((result) => result.key === 'docs/notes.md') as TreeFileResult, Date.now());
     signedIn.world.sandbox.editPageOnWiki(page('Release notes').id, 'A colleague.\n');
     const again = await publishTree({ ...pinned, 'docs/notes.md': `${pinned['docs/notes.md']}Second.\n` }, identity, new Map([['/repo/docs/notes.md', notesLink]]));
     assert.equal(again.run.results.find((result) => result.key === 'docs/notes.md')?.state, 'edited', 'held back like any other page');
+    // The clone, too: a version it cannot explain is never overwritten silently.
+    const cloneAgain = await publishTree({ ...pinned, 'docs/notes.md': `${pinned['docs/notes.md']}Third.\n` }, identity);
+    assert.equal(cloneAgain.run.results.find((result) => result.key === 'docs/notes.md')?.state, 'edited');
   });
 
   it('a re-run finds the same pages: recorded ones are updated, an unrecorded one of its own is adopted, not "already exists"', async () => {

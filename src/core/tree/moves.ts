@@ -54,12 +54,15 @@ const RANKS: ReadonlyArray<(gone: Gone, node: TreeNode) => boolean> = [
   (gone, node) => !sameFolder(gone, node) && sameTitle(gone, node),
 ];
 
-export function detectMoves(previous: ReadonlyMap<string, RecordedPage>, tree: PageTree): MoveReport {
+export function detectMoves(previous: ReadonlyMap<string, RecordedPage>, tree: PageTree, alsoThere: readonly string[] = []): MoveReport {
   const root = folderKey(tree.rootPath);
   // Paths outside the published folder belong to another publish; a refused file (or a folder of refused files) is
-  // still there, and its page is not an orphan for being left out this time.
+  // still there, and its page is not an orphan for being left out this time; so are the files in `alsoThere` (those
+  // whose front matter names their page, and those refused before the tree was shaped).
+  const there = [...tree.refused, ...alsoThere];
+  const thereFiles = new Set(there);
   const gone: Gone[] = [...previous]
-    .filter(([path]) => isBelow(path, root) && !tree.byPath.has(path) && !stillThere(path, tree.refused))
+    .filter(([path]) => isBelow(path, root) && !tree.byPath.has(path) && !(isFolderPath(path) ? holdsAny(path, there) : thereFiles.has(path)))
     .map(([path, page]) => ({ path, page }))
     .sort((a, b) => compareRelativePaths(a.path, b.path));
   const arrivals = tree.nodes.filter((node) => !previous.has(node.path));
@@ -88,8 +91,8 @@ export function detectMoves(previous: ReadonlyMap<string, RecordedPage>, tree: P
   return report;
 }
 
-function stillThere(path: string, refused: readonly string[]): boolean {
-  return isFolderPath(path) ? refused.some((file) => file.startsWith(path)) : refused.includes(path);
+function holdsAny(folder: string, files: readonly string[]): boolean {
+  return files.some((file) => file.startsWith(folder));
 }
 
 const sameFolder = (gone: Gone, node: TreeNode): boolean => parentFolderOf(gone.path) === parentFolderOf(node.path);

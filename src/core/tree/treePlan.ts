@@ -167,13 +167,34 @@ export function digestTreeSource(source: SourceFile, options: TreePlanOptions, d
     return { file: item.file, place: 'refused', item, title, linkFacts: noLinks };
   }
   if (names.spaceId !== undefined || names.parentId !== undefined || names.pageTitle !== undefined) {
-    const item = planFile(source, link, { titleFromFile: true, defaults: { spaceId: options.spaceId, parentId: options.parentId, overwrite: options.overwrite }, ...renderer, ...messages }, prepared);
+    const defaults = { spaceId: options.spaceId, parentId: options.parentId, overwrite: options.overwrite };
+    const item = planFile(source, link ?? pinnedRecordedLink(source, names, defaults, options), { titleFromFile: true, defaults, ...renderer, ...messages }, prepared);
     return { file: item.file, place: 'pinned', item, title, linkFacts: noLinks };
   }
   // The tree decides the parent and whether the page exists (planTreeOf); the title is the file's own either way.
   const defaults = { spaceId: options.spaceId, parentId: options.parentId, pageTitle: title, overwrite: options.overwrite };
   const { item, content } = planFileWithContent(source, link, { defaults, ...treeItemOptions(options) }, prepared);
   return { file: item.file, place: 'tree', item, title, linkFacts: linkFactsOf(content, digest.headingsLater === true) };
+}
+
+/**
+ * A file of the tree whose front matter names its page, published from this machine never: the page the folder's
+ * manifest records for it (a teammate's or CI's earlier run), at the place its front matter names. Like a flat
+ * publish's recorded link (repositoryLinks.ts) it says which page exists, never that this machine published it (time
+ * 0), so the edit guard shows any version it cannot explain, and the run updates the page instead of meeting "already
+ * exists".
+ */
+function pinnedRecordedLink(
+  source: SourceFile, names: { spaceId?: string; parentId?: string; pageTitle?: string }, defaults: { spaceId: string; parentId: string }, options: TreePlanOptions,
+): PageLink | undefined {
+  const root = folderKey(options.rootPath);
+  if (!isBelow(source.label, root)) return undefined;
+  const recorded = options.identity.get(source.label.slice(root.length));
+  if (!recorded) return undefined;
+  return {
+    spaceId: names.spaceId ?? defaults.spaceId, parentId: names.parentId ?? defaults.parentId, pageTitle: names.pageTitle ?? recorded.title,
+    pageId: recorded.id, publishedAt: 0,
+  };
 }
 
 function treeItemOptions(options: TreePlanOptions): PlanOptions {
@@ -202,7 +223,8 @@ export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOpti
   const tree = shapeTree([...inTree.values()].map((source) => ({ path: source.file.label, title: source.title, titleFromName: !source.item.prepared.frontMatterTitle?.trim() && !source.item.prepared.findings.firstHeading?.trim() })), rootPath);
   const keyOf = (path: string): string => path.slice(rootPath.length);
   const previous = new Map<string, RecordedPage>(options.identity.entries().map(([key, entry]) => [`${rootPath}${key}`, { pageId: entry.id, title: entry.title }]));
-  const moves = detectMoves(previous, tree);
+  // A file whose front matter names its page is still there: the page recorded for it is no orphan.
+  const moves = detectMoves(previous, tree, [...pinned, ...refused].map((item) => item.file.label));
   // A file renamed in its folder with its title kept is the same page (the service finds it by title and parent): it
   // takes the recorded page with it, so it is updated through the edit guard, and the run records it under its new key.
   const renamedFrom = new Map(moves.renamed.map((rename) => [keyOf(rename.path), keyOf(rename.oldPath)]));

@@ -15,6 +15,7 @@ import { plannedContent, type PlannedContent } from '../run/plannedContent';
 import { runPlan, summarise, type FileResult, type RunOptions, type RunSummary, type ThrottleGate } from '../run/runner';
 import type { WikiPagesClient } from '../wikiPages';
 import { linkingFileOf, linkTargetsDigest, treePageIdByPath } from './linkTargets';
+import { isBelow } from './paths';
 import { nodeOfFile } from './shape';
 import type { TreePage, TreePlan } from './treePlan';
 
@@ -179,7 +180,14 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     await guardPlan(plan.pinned, { ...options.guard, pages: options.pages, ...(options.signal ? { signal: options.signal } : {}) });
     const looseResults = await runPlan(loose, { ...options, onResult: undefined, onStopped, onStart });
     for (const result of looseResults) {
-      const treeResult: TreeFileResult = { ...result, pass: 1, key: result.item.file.label, depth: 0, linkCautions: [], linksToFillIn: false };
+      // The repository learns the page of a file that names its own, as any page of the tree: a teammate's clone and
+      // CI then update it through the edit guard instead of meeting "already exists".
+      const pinnedKey = result.state === 'published' && isBelow(result.item.file.label, rootPath) ? result.item.file.label.slice(rootPath.length) : undefined;
+      const learnt = pinnedKey === undefined ? undefined : await learnLandedPage(result, result.item.link?.pageId, options.pages, options.signal).catch(() => undefined);
+      if (pinnedKey !== undefined && learnt && options.identity.get?.(pinnedKey)?.id !== learnt.pageId) {
+        await options.identity.record(pinnedKey, { id: learnt.pageId, title: result.item.complete?.pageTitle ?? '' }).catch(() => undefined);
+      }
+      const treeResult: TreeFileResult = { ...result, pass: 1, key: result.item.file.label, depth: 0, linkCautions: [], linksToFillIn: false, ...(learnt ? { pageId: learnt.pageId } : {}) };
       results.push(treeResult);
       options.onResult?.(treeResult);
     }

@@ -13443,14 +13443,14 @@ function digestTreeSource(source2, options, digest = {}) {
   const messages = options.messages ? { messages: options.messages } : {};
   const link = options.links.get(source2.key);
   const names = prepared.frontMatterTarget;
-  const title = suggestTitle(prepared.frontMatterTitle, prepared.findings.firstHeading, source2.label);
+  const title = names.pageTitle?.trim() ? names.pageTitle : suggestTitle(prepared.frontMatterTitle, prepared.findings.firstHeading, source2.label);
   const noLinks = { headings: [], destinations: [] };
   const renderer = diagramOptions(options);
   if (source2.readProblem !== void 0 || prepared.frontMatterProblems.length > 0) {
     const item2 = planFile(source2, link, { defaults: { spaceId: options.spaceId, parentId: options.parentId, pageTitle: source2.label, overwrite: false }, ...messages }, prepared);
     return { file: item2.file, place: "refused", item: item2, title, linkFacts: noLinks };
   }
-  if (names.spaceId !== void 0 || names.parentId !== void 0 || names.pageTitle !== void 0) {
+  if (names.spaceId !== void 0 || names.parentId !== void 0) {
     const defaults2 = { spaceId: options.spaceId, parentId: options.parentId, overwrite: options.overwrite };
     const item2 = planFile(source2, link ?? pinnedRecordedLink(source2, names, defaults2, options), { titleFromFile: true, defaults: defaults2, ...renderer, ...messages }, prepared);
     return { file: item2.file, place: "pinned", item: item2, title, linkFacts: noLinks };
@@ -13495,7 +13495,7 @@ function planTreeOf(sources, options) {
   const pinned = sources.filter((source2) => source2.place === "pinned").map((source2) => source2.item);
   const refused2 = sources.filter((source2) => source2.place === "refused").map((source2) => source2.item);
   const inTree = new Map(sources.filter((source2) => source2.place === "tree").map((source2) => [source2.file.label, source2]));
-  const tree = shapeTree([...inTree.values()].map((source2) => ({ path: source2.file.label, title: source2.title, titleFromName: !source2.item.prepared.frontMatterTitle?.trim() && !source2.item.prepared.findings.firstHeading?.trim() })), rootPath);
+  const tree = shapeTree([...inTree.values()].map((source2) => ({ path: source2.file.label, title: source2.title, titleFromName: !source2.item.prepared.frontMatterTitle?.trim() && !source2.item.prepared.frontMatterTarget.pageTitle?.trim() && !source2.item.prepared.findings.firstHeading?.trim() })), rootPath);
   const keyOf = (path) => path.slice(rootPath.length);
   const previous = new Map(options.identity.entries().map(([key, entry]) => [`${rootPath}${key}`, { pageId: entry.id, title: entry.title }]));
   const moves = detectMoves(previous, tree, [...pinned, ...refused2].map((item) => item.file.label));

@@ -186,6 +186,17 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     assert.equal(signedIn.world.sandbox.pages().length - before, 6, 'two folder pages and four children: no content file is a page twice');
   });
 
+  it('a file whose front matter names only its page\'s title stays a page of the tree, under its folder\'s page, with that title', async () => {
+    const titled = { ...FILES, 'docs/guide/install.md': '---\nwiki:\n  pageTitle: Installing it\n---\n# Install\n\nRun it.\n' };
+    const { plan, run } = await publishTree(titled, new MemoryIdentity());
+    assert.deepEqual(plan.pinned, []);
+    assert.equal(plan.pages.find((each) => each.key === 'guide/install.md')?.node.title, 'Installing it');
+    assert.ok(run.results.every((result) => result.state === 'published'), JSON.stringify(run.results.map((result) => [result.key, result.state, result.outcome?.message])));
+    assert.equal(page('Installing it').parentId, page('Guide').id, 'under its folder\'s page, not the chosen page');
+    // Setup's link to install.md reaches the page by its new title.
+    assert.match(page('Setup').markdown, new RegExp(`pages/${page('Installing it').id}/`));
+  });
+
   it('a file whose front matter names its page publishes there, through the edit guard, as part of the tree run', async () => {
     const pinned = { ...FILES, 'docs/notes.md': '---\nwiki:\n  spaceId: DOCS\n  parentId: "123456"\n  pageTitle: Release notes\n---\nFirst.\n' };
     const identity = new MemoryIdentity();

@@ -159,14 +159,15 @@ export function digestTreeSource(source: SourceFile, options: TreePlanOptions, d
   const messages = options.messages ? { messages: options.messages } : {};
   const link = options.links.get(source.key);
   const names = prepared.frontMatterTarget;
-  const title = suggestTitle(prepared.frontMatterTitle, prepared.findings.firstHeading, source.label);
+  // `wiki.pageTitle` alone names the title, not a place: the file stays a page of the tree, under its folder's page.
+  const title = names.pageTitle?.trim() ? names.pageTitle : suggestTitle(prepared.frontMatterTitle, prepared.findings.firstHeading, source.label);
   const noLinks: LinkFacts = { headings: [], destinations: [] };
   const renderer = diagramOptions(options);
   if (source.readProblem !== undefined || prepared.frontMatterProblems.length > 0) {
     const item = planFile(source, link, { defaults: { spaceId: options.spaceId, parentId: options.parentId, pageTitle: source.label, overwrite: false }, ...messages }, prepared);
     return { file: item.file, place: 'refused', item, title, linkFacts: noLinks };
   }
-  if (names.spaceId !== undefined || names.parentId !== undefined || names.pageTitle !== undefined) {
+  if (names.spaceId !== undefined || names.parentId !== undefined) {
     const defaults = { spaceId: options.spaceId, parentId: options.parentId, overwrite: options.overwrite };
     const item = planFile(source, link ?? pinnedRecordedLink(source, names, defaults, options), { titleFromFile: true, defaults, ...renderer, ...messages }, prepared);
     return { file: item.file, place: 'pinned', item, title, linkFacts: noLinks };
@@ -220,7 +221,7 @@ export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOpti
   const pinned = sources.filter((source) => source.place === 'pinned').map((source) => source.item);
   const refused = sources.filter((source) => source.place === 'refused').map((source) => source.item);
   const inTree = new Map(sources.filter((source) => source.place === 'tree').map((source) => [source.file.label, source]));
-  const tree = shapeTree([...inTree.values()].map((source) => ({ path: source.file.label, title: source.title, titleFromName: !source.item.prepared.frontMatterTitle?.trim() && !source.item.prepared.findings.firstHeading?.trim() })), rootPath);
+  const tree = shapeTree([...inTree.values()].map((source) => ({ path: source.file.label, title: source.title, titleFromName: !source.item.prepared.frontMatterTitle?.trim() && !source.item.prepared.frontMatterTarget.pageTitle?.trim() && !source.item.prepared.findings.firstHeading?.trim() })), rootPath);
   const keyOf = (path: string): string => path.slice(rootPath.length);
   const previous = new Map<string, RecordedPage>(options.identity.entries().map(([key, entry]) => [`${rootPath}${key}`, { pageId: entry.id, title: entry.title }]));
   // A file whose front matter names its page is still there: the page recorded for it is no orphan.

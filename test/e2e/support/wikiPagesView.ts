@@ -48,9 +48,17 @@ export async function explorerBadge(page: Page, fileName: string): Promise<strin
 
 /** Hovers a row's name and returns its tooltip once it matches (the pointer leaves first, so an old hover closes). */
 export async function pagesViewTooltip(page: Page, rowText: string | RegExp, matcher: RegExp): Promise<string> {
-  await page.mouse.move(0, 0);
-  await pagesViewRow(page, rowText).locator('.label-name').first().hover();
   const hover = page.locator('.monaco-hover', { hasText: matcher }).first();
-  await hover.waitFor();
-  return (await hover.innerText()).trim();
+  // A hover that began while the row was drawn again (a refresh re-renders the list) never opens: move away and
+  // hover again, a few times, rather than wait out the whole timeout on the first try.
+  for (let attempt = 1; ; attempt++) {
+    await page.mouse.move(0, 0);
+    await pagesViewRow(page, rowText).locator('.label-name').first().hover();
+    try {
+      await hover.waitFor({ timeout: 10_000 });
+      return (await hover.innerText()).trim();
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
 }

@@ -11105,6 +11105,9 @@ function linkTarget(destination, fromFile) {
   }
   return { kind: "file", path: resolvedPath(decoded, fromFile), markdown: MARKDOWN_FILE2.test(decoded), folder: false, anchor };
 }
+function pagePath(target) {
+  return target.path === void 0 || target.markdown || target.folder ? target.path : `${target.path}/`;
+}
 function isFolderLink(path) {
   return path.endsWith("/") || path === "." || path === ".." || path.endsWith("/.") || path.endsWith("/..");
 }
@@ -11196,11 +11199,10 @@ function anchorMatcher(context) {
 function decide(destination, context, anchorIn) {
   const target = linkTarget(destination, context.filePath);
   if (target.kind === "web") return { kind: "keep" };
-  if (!target.markdown && !target.folder) {
-    if (target.path === void 0 || context.resolvePage(`${target.path}/`) === void 0) return { kind: "keep", caution: "notMarkdown" };
-  }
-  if (target.path === void 0) return { kind: "keep", caution: "outsideRun" };
-  const page = context.resolvePage(target.folder || target.markdown ? target.path : `${target.path}/`);
+  const path = pagePath(target);
+  const page = path === void 0 ? void 0 : context.resolvePage(path);
+  if (!target.markdown && !target.folder && page === void 0) return { kind: "keep", caution: "notMarkdown" };
+  if (path === void 0) return { kind: "keep", caution: "outsideRun" };
   if (page === "pending") return { kind: "pending" };
   if (page === "noAddress") return { kind: "keep", caution: "noSiteAddress" };
   if (page === "notYet") return { kind: "keep", caution: "noPageYet" };
@@ -11398,8 +11400,8 @@ function linkTargetsDigest(destinations, filePath, pageIdOf) {
   const reached = /* @__PURE__ */ new Set();
   for (const destination of destinations) {
     const target = linkTarget(destination, filePath);
-    if (target.kind !== "file" || target.path === void 0) continue;
-    const path = target.markdown || target.folder ? target.path : `${target.path}/`;
+    const path = target.kind === "file" ? pagePath(target) : void 0;
+    if (target.kind !== "file" || path === void 0) continue;
     const pageId = pageIdOf(path);
     if (!target.markdown && pageId === void 0) continue;
     reached.add(`${path} ${pageId ?? ""}`);
@@ -11532,11 +11534,11 @@ ${path}`;
     if (!place) continue;
     for (const destination of destinations) {
       const target = linkTarget(destination, place.path);
-      if (target.kind !== "file" || target.path === void 0) continue;
+      const path = target.kind === "file" ? pagePath(target) : void 0;
+      if (target.kind !== "file" || path === void 0) continue;
       const anchored = target.anchor !== void 0 && target.anchor !== "";
-      if (target.markdown) link(place.folder, target.path, anchored);
-      else if (target.path !== "" && (target.folder || !nameOf(target.path).includes("."))) {
-        const path = target.folder ? target.path : `${target.path}/`;
+      if (target.markdown) link(place.folder, path, anchored);
+      else if (path !== "" && (target.folder || !nameOf(path).includes("."))) {
         const key = plainKey(place.folder, path);
         folders.set(key, { folder: place.folder, path, anchored: anchored || folders.get(key)?.anchored === true });
       }
@@ -13421,9 +13423,8 @@ async function takeAnchoredHeadings(sources, options) {
     for (const destination of source2.linkFacts.destinations) {
       if (!destination.includes("#")) continue;
       const target = linkTarget(destination, from);
-      if (target.kind !== "file" || target.path === void 0 || !target.anchor) continue;
-      if (target.markdown) anchored.add(`${root}${target.path}`);
-      else anchored.add(`${root}${target.path}${target.folder ? "" : "/"}`);
+      const path = target.kind === "file" && target.anchor ? pagePath(target) : void 0;
+      if (path !== void 0) anchored.add(`${root}${path}`);
     }
   }
   if (anchored.size === 0) return;
@@ -13694,12 +13695,16 @@ async function runTree(options) {
   if (loose.length > 0) {
     await guardPlan(plan.pinned, { ...options.guard, pages: options.pages, ...options.signal ? { signal: options.signal } : {} });
     const looseResults = await runPlan(loose, { ...options, onResult: void 0, onStopped, onStart });
-    for (const result of looseResults) {
-      const pinnedKey = result.state === "published" && isBelow(result.item.file.label, rootPath) ? result.item.file.label.slice(rootPath.length) : void 0;
-      const learnt = pinnedKey === void 0 ? void 0 : await learnLandedPage(result, result.item.link?.pageId, options.pages, options.signal).catch(() => void 0);
-      if (pinnedKey !== void 0 && learnt && options.identity.get?.(pinnedKey)?.id !== learnt.pageId) {
-        await options.identity.record(pinnedKey, { id: learnt.pageId, title: result.item.complete?.pageTitle ?? "" }).catch(() => void 0);
+    const learning = await Promise.all(looseResults.map(async (result) => {
+      const key = result.state === "published" && isBelow(result.item.file.label, rootPath) ? result.item.file.label.slice(rootPath.length) : void 0;
+      const learnt = key === void 0 ? void 0 : await learnLandedPage(result, result.item.link?.pageId, options.pages, options.signal);
+      if (key !== void 0 && learnt && options.identity.get?.(key)?.id !== learnt.pageId) {
+        await options.identity.record(key, { id: learnt.pageId, title: result.item.complete?.pageTitle ?? "" }).catch(() => void 0);
       }
+      return learnt;
+    }));
+    for (const [index, result] of looseResults.entries()) {
+      const learnt = learning[index];
       const treeResult = { ...result, pass: 1, key: result.item.file.label, depth: 0, linkCautions: [], linksToFillIn: false, ...learnt ? { pageId: learnt.pageId } : {} };
       results.push(treeResult);
       options.onResult?.(treeResult);
@@ -13790,9 +13795,13 @@ async function runTree(options) {
   }
   const passContext = { ...options, onStopped, onStart, resolved: rewritten, reached, ids, results, content };
   sendsOver = true;
-  const fillsIn = (page) => [...waitedFor.get(page.key) ?? []].some((path) => typeof resolvePage(path) === "object");
-  const sentAgain2 = needSecond.filter(({ page }) => fillsIn(page));
-  const leftAsSent = new Map(needSecond.filter(({ page }) => !fillsIn(page)).map(({ page }) => [page.key, [...waitedFor.get(page.key) ?? []].map((path) => `${rootPath}${path}`)]));
+  const sentAgain2 = [];
+  const leftAsSent = /* @__PURE__ */ new Map();
+  for (const entry of needSecond) {
+    const waited = [...waitedFor.get(entry.page.key) ?? []];
+    if (waited.some((path) => typeof resolvePage(path) === "object")) sentAgain2.push(entry);
+    else leftAsSent.set(entry.page.key, waited.map((path) => `${rootPath}${path}`));
+  }
   expectMore(sentAgain2.length);
   await secondPass(sentAgain2, passContext);
   const linkingAnew = addressable ? pagesLinkingAnew(plan, results, recordedIds, ids) : [];

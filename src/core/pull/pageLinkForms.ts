@@ -5,7 +5,7 @@
 // the page (and heading) one of the file's own links names are written back as the file writes that link. An address
 // the colleague changed names another page or heading, is not written back, and so arrives as the colleague's edit.
 import { findLinkDestinations } from '../links/rewrite/destinations';
-import { linkTarget } from '../links/rewrite/linkTarget';
+import { linkTarget, pagePath } from '../links/rewrite/linkTarget';
 import { folderContentRank } from '../tree/folderPage';
 import type { ManifestEntry } from '../tree/manifestFormat';
 import { nameOf } from '../tree/paths';
@@ -72,15 +72,16 @@ function comparableAnchor(anchor: string): string {
 export function manifestPageIdOf(pages: ReadonlyMap<string, ManifestEntry>, filePath: string): PageIdOf {
   return (destination) => {
     const target = linkTarget(destination, filePath);
-    if (target.kind !== 'file' || target.path === undefined) return undefined;
+    const path = target.kind === 'file' ? pagePath(target) : undefined;
+    if (target.kind !== 'file' || path === undefined) return undefined;
     // A link to a folder (with its slash or without) names the folder's page.
-    if (!target.markdown) return pages.get(target.folder ? target.path : `${target.path}/`)?.id;
-    const own = pages.get(target.path);
+    if (!target.markdown) return pages.get(path)?.id;
+    const own = pages.get(path);
     if (own) return own.id;
-    const slash = target.path.lastIndexOf('/');
+    const slash = path.lastIndexOf('/');
     // At the root an index or README is an ordinary page, recorded under its own path.
     if (slash === -1) return undefined;
-    const folder = target.path.slice(0, slash + 1);
-    return folderContentRank(target.path.slice(slash + 1), nameOf(folder)) === undefined ? undefined : pages.get(folder)?.id;
+    const folder = path.slice(0, slash + 1);
+    return folderContentRank(path.slice(slash + 1), nameOf(folder)) === undefined ? undefined : pages.get(folder)?.id;
   };
 }

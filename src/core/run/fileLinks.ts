@@ -7,7 +7,7 @@ import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages
 import type { PublishMessages } from '../messages/publishMessages';
 import { linkNames, type PageLink } from '../links/pageLink';
 import { linkDestinationTexts, markdownHeadings, rewriteLinks, withLinkCautions, type LinkCaution, type PageLookup, type RewriteContext } from '../links/rewrite';
-import { linkTarget } from '../links/rewrite/linkTarget';
+import { linkTarget, pagePath } from '../links/rewrite/linkTarget';
 import { pageAddress } from '../publish/pageAddress';
 import { frontMatterBody, splitFrontMatter } from '../publish/frontMatter';
 import { omitTitleHeading } from '../publish/titleHeading';
@@ -156,12 +156,12 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
     if (!place) continue;
     for (const destination of destinations) {
       const target = linkTarget(destination, place.path);
-      if (target.kind !== 'file' || target.path === undefined) continue;
+      const path = target.kind === 'file' ? pagePath(target) : undefined;
+      if (target.kind !== 'file' || path === undefined) continue;
       const anchored = target.anchor !== undefined && target.anchor !== '';
-      if (target.markdown) link(place.folder, target.path, anchored);
-      else if (target.path !== '' && (target.folder || !nameOf(target.path).includes('.'))) {
-        // A folder, or a name without an extension that may be one (`guide`): looked for below.
-        const path = target.folder ? target.path : `${target.path}/`;
+      if (target.markdown) link(place.folder, path, anchored);
+      else if (path !== '' && (target.folder || !nameOf(path).includes('.'))) {
+        // A folder, or a name without an extension that may be one (`guide`): looked for below; not `diagram.png`.
         const key = plainKey(place.folder, path);
         folders.set(key, { folder: place.folder, path, anchored: anchored || folders.get(key)?.anchored === true });
       }

@@ -2,7 +2,7 @@
 // page whose text is the same still sends a dead link when a page it links to now has another ID (deleted on the wiki
 // and created again by a later publish). The plan computes it from the repository's IDs; the run records it from the
 // IDs the pages had when the page went out.
-import { linkTarget } from '../links/rewrite/linkTarget';
+import { linkTarget, pagePath } from '../links/rewrite/linkTarget';
 import { sha256Hex } from '../util/sha256';
 import { nodeOfFile, type PageTree } from './shape';
 
@@ -14,10 +14,10 @@ export function linkTargetsDigest(destinations: readonly string[], filePath: str
   const reached = new Set<string>();
   for (const destination of destinations) {
     const target = linkTarget(destination, filePath);
-    if (target.kind !== 'file' || target.path === undefined) continue;
+    const path = target.kind === 'file' ? pagePath(target) : undefined;
+    if (target.kind !== 'file' || path === undefined) continue;
     // As rewriteLinks reads it: a file, or a folder with a page (written with or without its slash). A folder without
     // one counts as nothing, as before folders had pages, so a run that cannot give folders pages digests as it did.
-    const path = target.markdown || target.folder ? target.path : `${target.path}/`;
     const pageId = pageIdOf(path);
     if (!target.markdown && pageId === undefined) continue;
     reached.add(`${path} ${pageId ?? ''}`);

@@ -9,7 +9,7 @@ import { planFile, planFileWithContent, type PlanItem, type PlanOptions, type Pl
 import { prepareDocument } from '../publish/pipeline';
 import { suggestTitle } from '../publish/target';
 import { detachedAll } from '../util/detached';
-import { linkTarget } from '../links/rewrite/linkTarget';
+import { linkTarget, pagePath } from '../links/rewrite/linkTarget';
 import { plannedContent } from '../run/plannedContent';
 import { eachSourceFromWalk, type SourceOptions } from '../walk/sources';
 import type { WalkResult } from '../walk/walk';
@@ -128,11 +128,9 @@ async function takeAnchoredHeadings(sources: readonly TreeSource[], options: Tre
     for (const destination of source.linkFacts.destinations) {
       if (!destination.includes('#')) continue;
       const target = linkTarget(destination, from);
-      if (target.kind !== 'file' || target.path === undefined || !target.anchor) continue;
-      // A folder's anchors are its content file's headings (any name the rules take: the shape picks one later); a
-      // folder named without its slash is looked at as both.
-      if (target.markdown) anchored.add(`${root}${target.path}`);
-      else anchored.add(`${root}${target.path}${target.folder ? '' : '/'}`);
+      const path = target.kind === 'file' && target.anchor ? pagePath(target) : undefined;
+      // A folder's anchors are its content file's headings (any name the rules take: the shape picks one later).
+      if (path !== undefined) anchored.add(`${root}${path}`);
     }
   }
   if (anchored.size === 0) return;

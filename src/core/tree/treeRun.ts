@@ -179,14 +179,19 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   if (loose.length > 0) {
     await guardPlan(plan.pinned, { ...options.guard, pages: options.pages, ...(options.signal ? { signal: options.signal } : {}) });
     const looseResults = await runPlan(loose, { ...options, onResult: undefined, onStopped, onStart });
-    for (const result of looseResults) {
-      // The repository learns the page of a file that names its own, as any page of the tree: a teammate's clone and
-      // CI then update it through the edit guard instead of meeting "already exists".
-      const pinnedKey = result.state === 'published' && isBelow(result.item.file.label, rootPath) ? result.item.file.label.slice(rootPath.length) : undefined;
-      const learnt = pinnedKey === undefined ? undefined : await learnLandedPage(result, result.item.link?.pageId, options.pages, options.signal).catch(() => undefined);
-      if (pinnedKey !== undefined && learnt && options.identity.get?.(pinnedKey)?.id !== learnt.pageId) {
-        await options.identity.record(pinnedKey, { id: learnt.pageId, title: result.item.complete?.pageTitle ?? '' }).catch(() => undefined);
+    // The repository learns the page of a file that names its own, as any page of the tree: a teammate's clone and CI
+    // then update it through the edit guard instead of meeting "already exists". Looked up side by side.
+    const learning = await Promise.all(looseResults.map(async (result) => {
+      const key = result.state === 'published' && isBelow(result.item.file.label, rootPath) ? result.item.file.label.slice(rootPath.length) : undefined;
+      const learnt = key === undefined ? undefined : await learnLandedPage(result, result.item.link?.pageId, options.pages, options.signal);
+      if (key !== undefined && learnt && options.identity.get?.(key)?.id !== learnt.pageId) {
+        // A failed write is the front end's to report, through the store's settled().
+        await options.identity.record(key, { id: learnt.pageId, title: result.item.complete?.pageTitle ?? '' }).catch(() => undefined);
       }
+      return learnt;
+    }));
+    for (const [index, result] of looseResults.entries()) {
+      const learnt = learning[index];
       const treeResult: TreeFileResult = { ...result, pass: 1, key: result.item.file.label, depth: 0, linkCautions: [], linksToFillIn: false, ...(learnt ? { pageId: learnt.pageId } : {}) };
       results.push(treeResult);
       options.onResult?.(treeResult);
@@ -276,9 +281,13 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   sendsOver = true;
   // A page whose links waited only for pages that did not land would go again as it went: it is not sent, and its
   // links are named as left below. Its first send kept no content hash, so the next run sends it with them filled in.
-  const fillsIn = (page: TreePage): boolean => [...(waitedFor.get(page.key) ?? [])].some((path) => typeof resolvePage(path) === 'object');
-  const sentAgain = needSecond.filter(({ page }) => fillsIn(page));
-  const leftAsSent = new Map(needSecond.filter(({ page }) => !fillsIn(page)).map(({ page }) => [page.key, [...(waitedFor.get(page.key) ?? [])].map((path) => `${rootPath}${path}`)]));
+  const sentAgain: typeof needSecond = [];
+  const leftAsSent = new Map<string, string[]>();
+  for (const entry of needSecond) {
+    const waited = [...(waitedFor.get(entry.page.key) ?? [])];
+    if (waited.some((path) => typeof resolvePage(path) === 'object')) sentAgain.push(entry);
+    else leftAsSent.set(entry.page.key, waited.map((path) => `${rootPath}${path}`));
+  }
   expectMore(sentAgain.length);
   await secondPass(sentAgain, passContext);
   const linkingAnew = addressable ? pagesLinkingAnew(plan, results, recordedIds, ids) : [];

@@ -44,6 +44,15 @@ export function linkTarget(destination: string, fromFile: string): LinkTarget {
   return { kind: 'file', path: resolvedPath(decoded, fromFile), markdown: MARKDOWN_FILE.test(decoded), folder: false, anchor };
 }
 
+/**
+ * The path a link's page is looked up by: a Markdown file's or a folder's own; any other name (`guide`, `LICENSE`) as
+ * a folder, since readers on GitHub follow a link to a folder written without its slash. Undefined when the link
+ * leaves the root.
+ */
+export function pagePath(target: Extract<LinkTarget, { kind: 'file' }>): string | undefined {
+  return target.path === undefined || target.markdown || target.folder ? target.path : `${target.path}/`;
+}
+
 /** `guide/`, `./`, `.`, `..`, `../..`: a path that can only name a folder. */
 function isFolderLink(path: string): boolean {
   return path.endsWith('/') || path === '.' || path === '..' || path.endsWith('/.') || path.endsWith('/..');

@@ -3,7 +3,7 @@
 // the user which links will not work on the wiki.
 import { findLinkDestinations, type LinkDestination } from './destinations';
 import { headingMatcher, type AnchorStyle, type HeadingsOfPage } from './headingAnchors';
-import { linkTarget } from './linkTarget';
+import { linkTarget, pagePath } from './linkTarget';
 
 /** A Markdown file's page: its address and what its anchors are computed from. */
 export interface LinkedPage extends HeadingsOfPage {
@@ -111,12 +111,11 @@ function anchorMatcher(context: RewriteContext): (page: LinkedPage, anchor: stri
 function decide(destination: string, context: RewriteContext, anchorIn: (page: LinkedPage, anchor: string) => string | undefined): Decision {
   const target = linkTarget(destination, context.filePath);
   if (target.kind === 'web') return { kind: 'keep' };
-  if (!target.markdown && !target.folder) {
-    // `guide` written without its slash still names the folder's page, when the folder is a page of the run.
-    if (target.path === undefined || context.resolvePage(`${target.path}/`) === undefined) return { kind: 'keep', caution: 'notMarkdown' };
-  }
-  if (target.path === undefined) return { kind: 'keep', caution: 'outsideRun' };
-  const page = context.resolvePage(target.folder || target.markdown ? target.path : `${target.path}/`);
+  const path = pagePath(target);
+  const page = path === undefined ? undefined : context.resolvePage(path);
+  // `guide` written without its slash still names the folder's page, when the folder is a page of the run.
+  if (!target.markdown && !target.folder && page === undefined) return { kind: 'keep', caution: 'notMarkdown' };
+  if (path === undefined) return { kind: 'keep', caution: 'outsideRun' };
   if (page === 'pending') return { kind: 'pending' };
   if (page === 'noAddress') return { kind: 'keep', caution: 'noSiteAddress' };
   if (page === 'notYet') return { kind: 'keep', caution: 'noPageYet' };

@@ -21,6 +21,7 @@ import { setting } from '../settings';
 import { readSelection } from './collectMarkdown';
 import { compareButton, compareEditedPage } from './compareEdited';
 import { editedText, uncheckedNote } from './guardStep';
+import { fewNames } from './fewNames';
 import { linksLeftNote } from './linksLeftNote';
 import { workspaceManifestPort } from './manifestPort';
 import { askPlanDefaults } from './prompts';
@@ -150,7 +151,10 @@ export class TreePublisher {
     const titleCautions = plan.pages.flatMap((page) => page.item.cautions.filter((caution) => caution.code === 'titleInSpace').map((caution) => `${page.node.title}: ${caution.message}`));
     // The links that will not work on the wiki, page by page, so they can be fixed before anything is sent.
     const linkCautions = plan.pages.flatMap((page) => page.item.cautions.filter((caution) => caution.code === 'localLinks').map((caution) => `${page.node.title}: ${caution.message}`));
+    // The reasons a page cannot go lead: a notification collapsed to one line (when nothing can be sent) shows only its
+    // first words, and in the confirmation they are what needs attention first.
     const lines = [
+      ...refusals,
       vscode.l10n.t('As a page tree under page {0} in space {1}:', parentId, spaceId),
       ...treeLines,
       ...(plan.pages.length > SHOWN ? [`    ${vscode.l10n.t('... and {0} more pages', plan.pages.length - SHOWN)}`] : []),
@@ -163,14 +167,12 @@ export class TreePublisher {
       ...edited.slice(0, SHOWN).map((page) => (page.item.guard?.kind === 'edited'
         ? vscode.l10n.t('Edited on the wiki since {0} last published it: "{1}", {2}', page.unlinked ? vscode.l10n.t('this repository') : vscode.l10n.t('you'), page.node.title, editedText(page.item.guard))
         : page.node.title)),
-      ...refusals,
       ...titleCautions.slice(0, SHOWN),
       ...linkCautions.slice(0, SHOWN),
       ...(linkCautions.length > SHOWN ? [vscode.l10n.t('... and {0} more pages with links that stay as written', linkCautions.length - SHOWN)] : []),
     ];
     if (counts.send === 0 && edited.length === 0) {
-      // Nothing can be sent: the reasons lead, since the collapsed notification shows only its first words.
-      void showWithActions(counts.refused > 0 ? 'error' : 'info', [...refusals, ...lines.filter((line) => !refusals.includes(line))].join(' '), []);
+      void showWithActions(counts.refused > 0 ? 'error' : 'info', lines.join(' '), []);
       return 'cancel';
     }
     const publish = edited.length > 0 ? vscode.l10n.t('Publish, Leave Out Edited') : vscode.l10n.t('Publish');
@@ -214,12 +216,12 @@ function refusalLines(items: readonly PlanItem[]): string[] {
   const byReason = new Map<string, string[]>();
   for (const item of items) {
     const reason = item.refusals.map((refusal) => refusal.message).join(' ');
-    byReason.set(reason, [...(byReason.get(reason) ?? []), item.file.label]);
+    const labels = byReason.get(reason);
+    if (labels) labels.push(item.file.label);
+    else byReason.set(reason, [item.file.label]);
   }
   // The reason first: a notification collapsed to one line shows only its start.
-  return [...byReason].map(([reason, labels]) => labels.length > 3
-    ? vscode.l10n.t('{0} ({1} and {2} more)', reason, labels.slice(0, 3).join(', '), labels.length - 3)
-    : `${reason} (${labels.join(', ')})`);
+  return [...byReason].map(([reason, labels]) => `${reason} (${fewNames(labels)})`);
 }
 
 /**

@@ -9832,7 +9832,8 @@ function preview(items) {
 function planFile(file, link, options = {}, prepared = prepareDocument(file.text, options.messages)) {
   return planFileWithContent(file, link, options, prepared).item;
 }
-function planFileWithContent(file, link, options, prepared) {
+function planFileWithContent(file, given, options, prepared) {
+  const link = recordAtNamedPlace(given, prepared.frontMatterTarget);
   const suggestedTitle = suggestTitle(prepared.frontMatterTarget.pageTitle ?? prepared.frontMatterTitle, prepared.findings.firstHeading, file.label);
   const defaults = options.titleFromFile ? { pageTitle: suggestedTitle, ...options.defaults } : options.defaults ?? {};
   const target = mergeTargets(prepared.frontMatterTarget, link, defaults);
@@ -9878,6 +9879,10 @@ function planFileWithContent(file, link, options, prepared) {
     ...retitled ? { retitled } : {}
   };
   return { item, content };
+}
+function recordAtNamedPlace(link, named) {
+  if (!link || !isRepositoryLink(link) || named.spaceId === void 0 && named.parentId === void 0) return link;
+  return { ...link, spaceId: named.spaceId ?? link.spaceId, parentId: named.parentId ?? link.parentId };
 }
 function plannedFile(file) {
   return {

@@ -241,6 +241,29 @@ describe('CLI --tree', () => {
     assert.match(page('Guide').markdown, /Edited on the wiki/);
   });
 
+  it('a file of the tree that names its own page elsewhere, published on its own from a fresh clone, updates that page', async () => {
+    const pinned = '---\nwiki:\n  spaceId: DOCS\n  parentId: "123456"\n  pageTitle: Pinned notes\n---\nFirst.\n';
+    const root = await cli.tree({ ...TREE, 'docs/guide/pinned.md': pinned });
+    assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);
+    const notes = page('Pinned notes');
+    assert.equal(notes.parentId, '123456', 'under the page its front matter names, not the Guide page');
+    const count = cli.world.sandbox.pages().length;
+    await writeFile(join(root, 'docs', 'guide', 'pinned.md'), `${pinned}A teammate's line.\n`);
+
+    // The record's page is where the front matter says, not under the folder's page: the same page, updated.
+    const single = await runCli(['publish', 'docs/guide/pinned.md', '--json'], { cwd: root, env: cli.env() });
+    assert.equal(single.code, 0, `${single.stdout}\n${single.stderr}`);
+    assert.deepEqual(fileRecords(single).map((record) => [record.status, record.outcome]), [['published', 'updated']]);
+    assert.equal(cli.world.sandbox.pages().length, count, 'no new page, no "already exists"');
+    assert.match(page('Pinned notes').markdown, /A teammate's line/);
+
+    // A colleague's edit there is held back, as for any recorded page this machine never published.
+    cli.world.sandbox.editPageOnWiki(notes.id, 'Edited on the wiki.\n');
+    await writeFile(join(root, 'docs', 'guide', 'pinned.md'), `${pinned}Another line.\n`);
+    const held = await runCli(['publish', 'docs/guide/pinned.md', '--json'], { cwd: root, env: cli.env() });
+    assert.deepEqual(fileRecords(held).map((record) => record.status), ['edited'], `${held.stdout}\n${held.stderr}`);
+  });
+
   it('killed half-way (SIGKILL), then run again: every file lands once, the pages that landed keep their IDs, the manifest records all', async () => {
     const folders = ['alpha', 'beta', 'gamma'];
     const files = Object.fromEntries(folders.flatMap((folder) => [1, 2, 3, 4].map((n) => [`docs/${folder}/page-${n}.md`, `# ${folder} ${n}\n\nText ${n}.\n`])));

@@ -4,7 +4,7 @@
 // that changed nothing since their last publish; and files of one plan that would land on the same page.
 import { englishPublishMessages, type PublishMessages } from '../messages/publishMessages';
 import type { PageIdentity } from '../links/pageIdentity';
-import { linkNames, type PageLink } from '../links/pageLink';
+import { isRepositoryLink, linkNames, type PageLink } from '../links/pageLink';
 import { guardedPage, type GuardVerdict } from './guard';
 import type { FileResult } from './runner';
 import { prepareDocument, type PreparedDocument } from '../publish/pipeline';
@@ -152,7 +152,8 @@ export function planFile(file: SourceFile, link: PageLink | undefined, options: 
 }
 
 /** planFile, also giving the content it would send, which the item keeps only when the file cannot be read again. */
-export function planFileWithContent(file: SourceFile, link: PageLink | undefined, options: PlanOptions, prepared: PreparedDocument): { item: PlanItem; content: string } {
+export function planFileWithContent(file: SourceFile, given: PageLink | undefined, options: PlanOptions, prepared: PreparedDocument): { item: PlanItem; content: string } {
+  const link = recordAtNamedPlace(given, prepared.frontMatterTarget);
   const suggestedTitle = suggestTitle(prepared.frontMatterTarget.pageTitle ?? prepared.frontMatterTitle, prepared.findings.firstHeading, file.label);
   const defaults = options.titleFromFile ? { pageTitle: suggestedTitle, ...options.defaults } : (options.defaults ?? {});
   const target = mergeTargets(prepared.frontMatterTarget, link, defaults);
@@ -188,6 +189,17 @@ export function planFileWithContent(file: SourceFile, link: PageLink | undefined
     ...(retitled ? { retitled } : {}),
   };
   return { item, content };
+}
+
+/**
+ * A repository's record (.wiki-pages.json) places a file's page under its folder's recorded page. A file whose front
+ * matter names its own space or parent was recorded where it landed, which is the place it names (a tree run records
+ * it so): read there, a clone's publish of it updates that page instead of taking it for another and meeting "already
+ * exists". A link this machine keeps says where its page is, so it is left as it is.
+ */
+function recordAtNamedPlace(link: PageLink | undefined, named: PartialTarget): PageLink | undefined {
+  if (!link || !isRepositoryLink(link) || (named.spaceId === undefined && named.parentId === undefined)) return link;
+  return { ...link, spaceId: named.spaceId ?? link.spaceId, parentId: named.parentId ?? link.parentId };
 }
 
 /** The file without its text. */

@@ -13423,7 +13423,7 @@ async function takeAnchoredHeadings(sources, options) {
   const root = folderKey(options.rootPath);
   const anchored = /* @__PURE__ */ new Set();
   for (const source2 of sources) {
-    if (source2.place !== "tree") continue;
+    if (source2.place === "refused") continue;
     const from = source2.file.label.slice(root.length);
     for (const destination of source2.linkFacts.destinations) {
       if (!destination.includes("#")) continue;
@@ -13439,7 +13439,7 @@ async function takeAnchoredHeadings(sources, options) {
     return folder !== "" && anchored.has(folder) && folderContentRank(nameOf(label), nameOf(folder)) !== void 0;
   };
   for (const source2 of sources) {
-    if (source2.place !== "tree" || !named(source2.file.label)) continue;
+    if (source2.place === "refused" || !named(source2.file.label)) continue;
     const planned = await plannedContent(source2.item, options.messages);
     if (planned.ok) source2.linkFacts.headings = detachedAll(markdownHeadings(planned.content));
   }
@@ -13458,8 +13458,9 @@ function digestTreeSource(source2, options, digest = {}) {
   }
   if (names.spaceId !== void 0 || names.parentId !== void 0) {
     const defaults2 = { spaceId: options.spaceId, parentId: options.parentId, overwrite: options.overwrite };
-    const item2 = planFile(source2, link ?? pinnedRecordedLink(source2, names, defaults2, options), { titleFromFile: true, defaults: defaults2, ...renderer, ...messages }, prepared);
-    return { file: item2.file, place: "pinned", item: item2, title, linkFacts: noLinks };
+    const pinnedLink = link ?? pinnedRecordedLink(source2, names, defaults2, options);
+    const { item: item2, content: content2 } = planFileWithContent(source2, pinnedLink, { titleFromFile: true, defaults: defaults2, ...renderer, ...messages }, prepared);
+    return { file: item2.file, place: "pinned", item: item2, title, linkFacts: linkFactsOf(content2, digest.headingsLater === true) };
   }
   const defaults = { spaceId: options.spaceId, parentId: options.parentId, pageTitle: title, overwrite: options.overwrite };
   const { item, content } = planFileWithContent(source2, link, { defaults, ...treeItemOptions(options) }, prepared);
@@ -13498,6 +13499,7 @@ function linkFactsOf(content, headingsLater = false) {
 }
 function planTreeOf(sources, options) {
   const rootPath = folderKey(options.rootPath);
+  const pinnedSources = sources.filter((source2) => source2.place === "pinned" && isBelow(source2.file.label, rootPath));
   const pinned = sources.filter((source2) => source2.place === "pinned").map((source2) => source2.item);
   const refused2 = sources.filter((source2) => source2.place === "refused").map((source2) => source2.item);
   const inTree = new Map(sources.filter((source2) => source2.place === "tree").map((source2) => [source2.file.label, source2]));
@@ -13543,13 +13545,16 @@ function planTreeOf(sources, options) {
       ...oldKey !== void 0 ? { renamedFrom: oldKey } : {}
     };
   });
-  const headingsOf = new Map(pages.map((each) => [each.key, each.linkFacts.headings]));
+  const pinnedLinkFacts = new Map(pinnedSources.map((source2) => [keyOf(source2.file.label), source2.linkFacts]));
+  const headingsOf = new Map([...pages.map((each) => [each.key, each.linkFacts.headings]), ...[...pinnedLinkFacts].map(([key, facts]) => [key, facts.headings])]);
+  const pinnedTitles = new Map(pinnedSources.flatMap((source2) => source2.item.complete && source2.item.state !== "refused" ? [[keyOf(source2.file.label), source2.item.complete.pageTitle]] : []));
   const words = options.treeMessages ?? englishTreeMessages;
-  const anchorMatchers = /* @__PURE__ */ new Map();
-  for (const page of pages) foreseeLinks(page, { headingsOf, anchorMatchers, addressable: options.pageAddresses !== false }, tree, options.identity, words);
+  const known = { headingsOf, anchorMatchers: /* @__PURE__ */ new Map(), addressable: options.pageAddresses !== false, pinnedTitles };
+  for (const page of pages) foreseeLinks(page.item, linkingFileOf(page.node, rootPath), page.linkFacts.destinations, known, tree, options.identity, words);
+  for (const source2 of pinnedSources) foreseeLinks(source2.item, keyOf(source2.file.label), source2.linkFacts.destinations, known, tree, options.identity, words);
   refuseCollisions(pages, pinned, options.spaceId, words);
   if (!options.pageAccess) refuseWithoutIds(pages, words);
-  return { tree, pages, pinned, refused: refused2, moves };
+  return { tree, pages, pinned, pinnedLinkFacts, refused: refused2, moves };
 }
 function generatedPageKey(folderPath) {
   return `tree:${folderPath}`;
@@ -13576,21 +13581,21 @@ function generatedPage(node, tree, defaults, options) {
   const { item, content } = planFileWithContent(source2, options.links.get(source2.key), { defaults, ...treeItemOptions(options) }, prepareDocument(source2.text, options.messages));
   return { item, linkFacts: linkFactsOf(content) };
 }
-function foreseeLinks(page, known, tree, identity, words) {
+function foreseeLinks(item, filePath, destinations, known, tree, identity, words) {
   const root = tree.rootPath;
-  const result = foreseeRewrite(page.linkFacts.destinations, {
-    filePath: linkingFileOf(page.node, root),
+  const result = foreseeRewrite(destinations, {
+    filePath,
     resolvePage: (path) => {
       const node = nodeOfFile(tree, `${root}${path}`);
       const key = node ? node.path.slice(root.length) : path;
-      const title = node?.title ?? identity.get(path)?.title;
+      const title = node?.title ?? known.pinnedTitles.get(path) ?? identity.get(path)?.title;
       if (title === void 0) return void 0;
       if (!known.addressable) return "noAddress";
       return { url: `page:${key}`, title, headings: known.headingsOf.get(key) ?? [] };
     },
     anchorMatchers: known.anchorMatchers
   });
-  page.item.cautions = withLinkCautions(page.item.cautions, result.cautions, words);
+  item.cautions = withLinkCautions(item.cautions, result.cautions, words);
 }
 function refuseCollisions(pages, pinned, spaceId, words) {
   const titled = [
@@ -13639,16 +13644,23 @@ async function runTree(options) {
   for (const page of plan.pages) if (page.pageId) ids.set(page.key, page.pageId);
   const recordedIds = new Map(ids);
   const headings = new Map(plan.pages.map((page) => [page.key, page.linkFacts.headings]));
+  for (const [key, facts] of plan.pinnedLinkFacts) headings.set(key, facts.headings);
   const sending = new Set(plan.pages.filter((page) => page.item.state === "send").map((page) => page.key));
+  const pinnedKeyOf = (item) => isBelow(item.file.label, rootPath) ? item.file.label.slice(rootPath.length) : void 0;
+  const pinnedSending = new Set(plan.pinned.flatMap((item) => item.state === "send" ? [pinnedKeyOf(item) ?? ""] : []));
+  const pinnedLanded = /* @__PURE__ */ new Map();
   let sendsOver = false;
   const addressable = treePageAddresses(options.pages !== void 0, options.addressOf);
   const resolvePage = (path) => {
     const node = nodeOfFile(plan.tree, `${rootPath}${path}`);
     if (!node) {
-      const recorded = options.identity.get?.(path);
+      const recorded = pinnedLanded.get(path) ?? options.identity.get?.(path);
       if (recorded && !addressable) return "noAddress";
       const url2 = recorded ? options.addressOf(recorded.id, recorded.title) : void 0;
-      return url2 && recorded ? { url: url2, title: recorded.title, headings: [] } : void 0;
+      if (url2 && recorded) return { url: url2, title: recorded.title, headings: headings.get(path) ?? [] };
+      if (!pinnedSending.has(path)) return void 0;
+      if (!addressable) return "noAddress";
+      return sendsOver ? "notYet" : "pending";
     }
     if (!addressable) return "noAddress";
     const key = node.path.slice(rootPath.length);
@@ -13696,25 +13708,6 @@ async function runTree(options) {
     if (!stopReported) options.onStopped?.(stopped);
     stopReported = true;
   };
-  const loose = [...plan.refused, ...plan.pinned];
-  if (loose.length > 0) {
-    await guardPlan(plan.pinned, { ...options.guard, pages: options.pages, ...options.signal ? { signal: options.signal } : {} });
-    const looseResults = await runPlan(loose, { ...options, onResult: void 0, onStopped, onStart });
-    const learning = await Promise.all(looseResults.map(async (result) => {
-      const key = result.state === "published" && isBelow(result.item.file.label, rootPath) ? result.item.file.label.slice(rootPath.length) : void 0;
-      const learnt = key === void 0 ? void 0 : await learnLandedPage(result, result.item.link?.pageId, options.pages, options.signal);
-      if (key !== void 0 && learnt && options.identity.get?.(key)?.id !== learnt.pageId) {
-        await options.identity.record(key, { id: learnt.pageId, title: result.item.complete?.pageTitle ?? "" }).catch(() => void 0);
-      }
-      return learnt;
-    }));
-    for (const [index, result] of looseResults.entries()) {
-      const learnt = learning[index];
-      const treeResult = { ...result, pass: 1, key: result.item.file.label, depth: 0, linkCautions: [], linksToFillIn: false, ...learnt ? { pageId: learnt.pageId } : {} };
-      results.push(treeResult);
-      options.onResult?.(treeResult);
-    }
-  }
   for (const depth of depths) {
     if (options.signal?.aborted || options.gate.stoppedBy) break;
     const level = plan.pages.filter((page) => page.node.depth === depth);
@@ -13798,8 +13791,46 @@ async function runTree(options) {
       options.onResult?.(treeResult);
     }
   }
-  const passContext = { ...options, onStopped, onStart, resolved: rewritten, reached, ids, results, content };
   sendsOver = true;
+  const loose = [...plan.refused, ...plan.pinned];
+  if (loose.length > 0) {
+    const linkCautionsOf = /* @__PURE__ */ new Map();
+    for (const item of plan.pinned) {
+      const key = pinnedKeyOf(item);
+      const facts = key === void 0 ? void 0 : plan.pinnedLinkFacts.get(key);
+      if (key === void 0 || !facts || item.state !== "send") continue;
+      const context = { filePath: key, resolvePage: decidedOnce(resolvePage) };
+      linkCautionsOf.set(item, foreseeRewrite(facts.destinations, context).cautions);
+      rewriting.set(item.file.key, context);
+    }
+    await guardPlan(plan.pinned, { ...options.guard, pages: options.pages, ...options.signal ? { signal: options.signal } : {} });
+    const looseResults = await runPlan(loose, { ...options, onResult: void 0, onStopped, onStart, content });
+    const learning = await Promise.all(looseResults.map(async (result) => {
+      const key = result.state === "published" && isBelow(result.item.file.label, rootPath) ? result.item.file.label.slice(rootPath.length) : void 0;
+      const learnt = key === void 0 ? void 0 : await learnLandedPage(result, result.item.link?.pageId, options.pages, options.signal);
+      if (key !== void 0 && learnt && options.identity.get?.(key)?.id !== learnt.pageId) {
+        await options.identity.record(key, { id: learnt.pageId, title: result.item.complete?.pageTitle ?? "" }).catch(() => void 0);
+      }
+      if (key !== void 0 && learnt) pinnedLanded.set(key, { id: learnt.pageId, title: result.item.complete?.pageTitle ?? "" });
+      return learnt;
+    }));
+    for (const [index, result] of looseResults.entries()) {
+      const learnt = learning[index];
+      const linkCautions = linkCautionsOf.get(loose[index]) ?? [];
+      const treeResult = {
+        ...result,
+        pass: 1,
+        key: result.item.file.label,
+        depth: 0,
+        linkCautions,
+        linksToFillIn: waitsForPages(false, linkCautions),
+        ...learnt ? { pageId: learnt.pageId } : {}
+      };
+      results.push(treeResult);
+      options.onResult?.(treeResult);
+    }
+  }
+  const passContext = { ...options, onStopped, onStart, resolved: rewritten, reached, ids, results, content };
   const sentAgain2 = [];
   const leftAsSent = /* @__PURE__ */ new Map();
   for (const entry of needSecond) {

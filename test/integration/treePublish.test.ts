@@ -228,6 +228,37 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     assert.equal(cloneAgain.run.results.find((result) => result.key === 'docs/notes.md')?.state, 'edited');
   });
 
+  it('a file that names its own page links like a tree page: its links reach the tree\'s pages, and the tree\'s links reach it', async () => {
+    const files = {
+      ...FILES,
+      'docs/index.md': '# Overview\n\nStart with [setup](guide/setup.md), then read [the changes](guide/notes.md#changes).\n',
+      'docs/guide/notes.md': '---\nwiki:\n  spaceId: DOCS\n  parentId: "123456"\n  pageTitle: Release notes\n---\n# Release notes\n\n## Changes\n\n'
+        + 'See [install](install.md), [the API](../reference/api.md#authentication) and [a draft](draft.md).\n',
+    };
+    const identity = new MemoryIdentity();
+    const { plan, run } = await publishTree(files, identity);
+    // The plan says which of its links cannot reach a page, and takes the tree's link to it as one to a page of the run.
+    const planned = (label: string) => [...plan.pinned, ...plan.pages.map((each) => each.item)].find((item) => item.file.label === label);
+    const notesCautions = JSON.stringify(planned('docs/guide/notes.md')?.cautions);
+    assert.ok(notesCautions.includes('draft.md') && !notesCautions.includes('install.md') && !notesCautions.includes('api.md'), notesCautions);
+    assert.ok(!JSON.stringify(planned('docs/index.md')?.cautions).includes('notes.md'), JSON.stringify(planned('docs/index.md')?.cautions));
+    assert.ok(run.results.every((result) => result.state === 'published'), JSON.stringify(run.results.map((result) => [result.key, result.state, result.outcome?.message])));
+
+    const base = `${signedIn.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/`;
+    const notes = page('Release notes');
+    assert.equal(notes.parentId, '123456', 'where its front matter says');
+    assert.ok(notes.markdown.includes(`](${base}${page('Install').id}/Install)`), notes.markdown);
+    assert.ok(notes.markdown.includes(`](${base}${page('API').id}/API#${wikiHeadingAnchor('API', 'Authentication')})`), notes.markdown);
+    assert.ok(notes.markdown.includes('](draft.md)'), 'a link to no file stays as written');
+    const notesResult = run.results.find((result) => result.key === 'docs/guide/notes.md');
+    assert.deepEqual(notesResult?.linkCautions, [{ target: 'draft.md', reason: 'unknownPage' }]);
+    // The Overview went out before the notes had a page: the second pass fills its link in, anchor included.
+    const overview = page('Overview').markdown;
+    assert.ok(overview.includes(`](${base}${notes.id}/Release+notes#${wikiHeadingAnchor('Release notes', 'Changes')})`), overview);
+    assert.equal(run.results.filter((result) => result.key === 'index.md').at(-1)?.pass, 2);
+    assert.deepEqual(run.linksLeft, []);
+  });
+
   it('a re-run finds the same pages: recorded ones are updated, an unrecorded one of its own is adopted, not "already exists"', async () => {
     const identity = new MemoryIdentity();
     await publishTree(FILES, identity);

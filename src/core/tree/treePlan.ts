@@ -96,6 +96,11 @@ export interface TreePlan {
   pages: TreePage[];
   /** Files whose front matter names their page: published there, as without a tree. */
   pinned: PlanItem[];
+  /**
+   * What the links from and to those files need, by their paths relative to the published folder: their links to the
+   * tree's pages work like any tree page's, and the tree's links to them reach their pages.
+   */
+  pinnedLinkFacts: ReadonlyMap<string, LinkFacts>;
   /** Files refused before shaping (unreadable, bad front matter), planned for their reasons. */
   refused: PlanItem[];
   moves: MoveReport;
@@ -123,7 +128,7 @@ async function takeAnchoredHeadings(sources: readonly TreeSource[], options: Tre
   const root = folderKey(options.rootPath);
   const anchored = new Set<string>();
   for (const source of sources) {
-    if (source.place !== 'tree') continue;
+    if (source.place === 'refused') continue;
     const from = source.file.label.slice(root.length);
     for (const destination of source.linkFacts.destinations) {
       if (!destination.includes('#')) continue;
@@ -140,7 +145,7 @@ async function takeAnchoredHeadings(sources: readonly TreeSource[], options: Tre
     return folder !== '' && anchored.has(folder) && folderContentRank(nameOf(label), nameOf(folder)) !== undefined;
   };
   for (const source of sources) {
-    if (source.place !== 'tree' || !named(source.file.label)) continue;
+    if (source.place === 'refused' || !named(source.file.label)) continue;
     // Made by the plan's own recipe and checked against its hash: the headings of what the page will show. A file
     // changed since it was read keeps none (its send is refused as changed since the plan anyway).
     const planned = await plannedContent(source.item, options.messages);
@@ -167,8 +172,10 @@ export function digestTreeSource(source: SourceFile, options: TreePlanOptions, d
   }
   if (names.spaceId !== undefined || names.parentId !== undefined) {
     const defaults = { spaceId: options.spaceId, parentId: options.parentId, overwrite: options.overwrite };
-    const item = planFile(source, link ?? pinnedRecordedLink(source, names, defaults, options), { titleFromFile: true, defaults, ...renderer, ...messages }, prepared);
-    return { file: item.file, place: 'pinned', item, title, linkFacts: noLinks };
+    const pinnedLink = link ?? pinnedRecordedLink(source, names, defaults, options);
+    const { item, content } = planFileWithContent(source, pinnedLink, { titleFromFile: true, defaults, ...renderer, ...messages }, prepared);
+    // Its links to the tree's pages become page links like any tree page's (treeRun.ts).
+    return { file: item.file, place: 'pinned', item, title, linkFacts: linkFactsOf(content, digest.headingsLater === true) };
   }
   // The tree decides the parent and whether the page exists (planTreeOf); the title is the file's own either way.
   const defaults = { spaceId: options.spaceId, parentId: options.parentId, pageTitle: title, overwrite: options.overwrite };
@@ -216,6 +223,7 @@ function linkFactsOf(content: string, headingsLater = false): LinkFacts {
 /** The tree from its files' facts (digestTreeSource), in label order. */
 export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOptions): TreePlan {
   const rootPath = folderKey(options.rootPath);
+  const pinnedSources = sources.filter((source) => source.place === 'pinned' && isBelow(source.file.label, rootPath));
   const pinned = sources.filter((source) => source.place === 'pinned').map((source) => source.item);
   const refused = sources.filter((source) => source.place === 'refused').map((source) => source.item);
   const inTree = new Map(sources.filter((source) => source.place === 'tree').map((source) => [source.file.label, source]));
@@ -269,13 +277,18 @@ export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOpti
       ...(recorded ? { pageId: recorded.id } : {}), ...(oldKey !== undefined ? { renamedFrom: oldKey } : {}),
     };
   });
-  const headingsOf = new Map(pages.map((each) => [each.key, each.linkFacts.headings]));
+  const pinnedLinkFacts = new Map(pinnedSources.map((source) => [keyOf(source.file.label), source.linkFacts]));
+  const headingsOf = new Map([...pages.map((each): [string, string[]] => [each.key, each.linkFacts.headings]), ...[...pinnedLinkFacts].map(([key, facts]): [string, string[]] => [key, facts.headings])]);
+  // A file that names its own page and is sent gets its page in this run, as a tree page does: links to it are no
+  // links to an unknown page.
+  const pinnedTitles = new Map(pinnedSources.flatMap((source) => source.item.complete && source.item.state !== 'refused' ? [[keyOf(source.file.label), source.item.complete.pageTitle] as const] : []));
   const words = options.treeMessages ?? englishTreeMessages;
-  const anchorMatchers = new Map<string, (anchor: string) => string | undefined>();
-  for (const page of pages) foreseeLinks(page, { headingsOf, anchorMatchers, addressable: options.pageAddresses !== false }, tree, options.identity, words);
+  const known: ForeseenPages = { headingsOf, anchorMatchers: new Map(), addressable: options.pageAddresses !== false, pinnedTitles };
+  for (const page of pages) foreseeLinks(page.item, linkingFileOf(page.node, rootPath), page.linkFacts.destinations, known, tree, options.identity, words);
+  for (const source of pinnedSources) foreseeLinks(source.item, keyOf(source.file.label), source.linkFacts.destinations, known, tree, options.identity, words);
   refuseCollisions(pages, pinned, options.spaceId, words);
   if (!options.pageAccess) refuseWithoutIds(pages, words);
-  return { tree, pages, pinned, refused, moves };
+  return { tree, pages, pinned, pinnedLinkFacts, refused, moves };
 }
 
 /**
@@ -329,6 +342,8 @@ interface ForeseenPages {
   anchorMatchers: Map<string, (anchor: string) => string | undefined>;
   /** Whether page addresses can be made at all (TreePlanOptions.pageAddresses). */
   addressable: boolean;
+  /** The titles of the files that name their own page and are sent, by path relative to the published folder. */
+  pinnedTitles: ReadonlyMap<string, string>;
 }
 
 /**
@@ -336,14 +351,14 @@ interface ForeseenPages {
  * the folder, to pages nobody recorded, to files that are not Markdown, or to headings the target lacks. They replace
  * the flat publish's caution that every local link points nowhere.
  */
-function foreseeLinks(page: TreePage, known: ForeseenPages, tree: PageTree, identity: TreeIdentity, words: TreeMessages): void {
+function foreseeLinks(item: PlanItem, filePath: string, destinations: readonly string[], known: ForeseenPages, tree: PageTree, identity: TreeIdentity, words: TreeMessages): void {
   const root = tree.rootPath;
-  const result = foreseeRewrite(page.linkFacts.destinations, {
-    filePath: linkingFileOf(page.node, root),
+  const result = foreseeRewrite(destinations, {
+    filePath,
     resolvePage: (path) => {
       const node = nodeOfFile(tree, `${root}${path}`);
       const key = node ? node.path.slice(root.length) : path;
-      const title = node?.title ?? identity.get(path)?.title;
+      const title = node?.title ?? known.pinnedTitles.get(path) ?? identity.get(path)?.title;
       if (title === undefined) return undefined;
       if (!known.addressable) return 'noAddress';
       // No page has an address yet: a stand-in of its own per page, since anchor matchers are looked up by address.
@@ -351,7 +366,7 @@ function foreseeLinks(page: TreePage, known: ForeseenPages, tree: PageTree, iden
     },
     anchorMatchers: known.anchorMatchers,
   });
-  page.item.cautions = withLinkCautions(page.item.cautions, result.cautions, words);
+  item.cautions = withLinkCautions(item.cautions, result.cautions, words);
 }
 
 /**

@@ -99,7 +99,13 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   for (const page of plan.pages) if (page.pageId) ids.set(page.key, page.pageId);
   const recordedIds = new Map(ids);
   const headings = new Map(plan.pages.map((page) => [page.key, page.linkFacts.headings]));
+  for (const [key, facts] of plan.pinnedLinkFacts) headings.set(key, facts.headings);
   const sending = new Set(plan.pages.filter((page) => page.item.state === 'send').map((page) => page.key));
+  // Files that name their own page are sent once the tree's pages are there (their links reach those pages); a tree
+  // page linking to one waits for it like for a page of a later level, and what landed answers before it is recorded.
+  const pinnedKeyOf = (item: PlanItem): string | undefined => (isBelow(item.file.label, rootPath) ? item.file.label.slice(rootPath.length) : undefined);
+  const pinnedSending = new Set(plan.pinned.flatMap((item) => (item.state === 'send' ? [pinnedKeyOf(item) ?? ''] : [])));
+  const pinnedLanded = new Map<string, { id: string; title: string }>();
   let sendsOver = false;
   // Without page access (whose answers carry each page's address) and without the wiki site's address, no page address
   // can be made, for pages with IDs or without: links stay as written, with a caution, instead of waiting for a second
@@ -109,11 +115,15 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   const resolvePage = (path: string): PageLookup => {
     const node = nodeOfFile(plan.tree, `${rootPath}${path}`);
     if (!node) {
-      // Not in this run (left out, refused, another selection): its recorded page still answers the link.
-      const recorded = options.identity.get?.(path);
+      // A file that names its own page, or one not in this run (left out, refused, another selection): its recorded
+      // page answers the link.
+      const recorded = pinnedLanded.get(path) ?? options.identity.get?.(path);
       if (recorded && !addressable) return 'noAddress';
       const url = recorded ? options.addressOf(recorded.id, recorded.title) : undefined;
-      return url && recorded ? { url, title: recorded.title, headings: [] } : undefined;
+      if (url && recorded) return { url, title: recorded.title, headings: headings.get(path) ?? [] };
+      if (!pinnedSending.has(path)) return undefined;
+      if (!addressable) return 'noAddress';
+      return sendsOver ? 'notYet' : 'pending';
     }
     if (!addressable) return 'noAddress';
     const key = node.path.slice(rootPath.length);
@@ -174,29 +184,6 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     if (!stopReported) options.onStopped?.(stopped);
     stopReported = true;
   };
-  // Files that name their own page in front matter publish there, through the same guard; refused files end refused.
-  const loose = [...plan.refused, ...plan.pinned];
-  if (loose.length > 0) {
-    await guardPlan(plan.pinned, { ...options.guard, pages: options.pages, ...(options.signal ? { signal: options.signal } : {}) });
-    const looseResults = await runPlan(loose, { ...options, onResult: undefined, onStopped, onStart });
-    // The repository learns the page of a file that names its own, as any page of the tree: a teammate's clone and CI
-    // then update it through the edit guard instead of meeting "already exists". Looked up side by side.
-    const learning = await Promise.all(looseResults.map(async (result) => {
-      const key = result.state === 'published' && isBelow(result.item.file.label, rootPath) ? result.item.file.label.slice(rootPath.length) : undefined;
-      const learnt = key === undefined ? undefined : await learnLandedPage(result, result.item.link?.pageId, options.pages, options.signal);
-      if (key !== undefined && learnt && options.identity.get?.(key)?.id !== learnt.pageId) {
-        // A failed write is the front end's to report, through the store's settled().
-        await options.identity.record(key, { id: learnt.pageId, title: result.item.complete?.pageTitle ?? '' }).catch(() => undefined);
-      }
-      return learnt;
-    }));
-    for (const [index, result] of looseResults.entries()) {
-      const learnt = learning[index];
-      const treeResult: TreeFileResult = { ...result, pass: 1, key: result.item.file.label, depth: 0, linkCautions: [], linksToFillIn: false, ...(learnt ? { pageId: learnt.pageId } : {}) };
-      results.push(treeResult);
-      options.onResult?.(treeResult);
-    }
-  }
   for (const depth of depths) {
     // Cancelled, or the wiki asked for a longer wait than a run waits: no further level starts.
     if (options.signal?.aborted || options.gate.stoppedBy) break;
@@ -277,8 +264,46 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
       options.onResult?.(treeResult);
     }
   }
-  const passContext = { ...options, onStopped, onStart, resolved: rewritten, reached, ids, results, content };
+  // Every tree page has been sent: a link to one without an address now stays as written.
   sendsOver = true;
+  // Files that name their own page in front matter publish there, through the same guard, once the tree's pages have
+  // their addresses (their links to those pages are rewritten like any tree page's); refused files end refused.
+  const loose = [...plan.refused, ...plan.pinned];
+  if (loose.length > 0) {
+    const linkCautionsOf = new Map<PlanItem, LinkCaution[]>();
+    for (const item of plan.pinned) {
+      const key = pinnedKeyOf(item);
+      const facts = key === undefined ? undefined : plan.pinnedLinkFacts.get(key);
+      if (key === undefined || !facts || item.state !== 'send') continue;
+      const context = { filePath: key, resolvePage: decidedOnce(resolvePage) };
+      linkCautionsOf.set(item, foreseeRewrite(facts.destinations, context).cautions);
+      rewriting.set(item.file.key, context);
+    }
+    await guardPlan(plan.pinned, { ...options.guard, pages: options.pages, ...(options.signal ? { signal: options.signal } : {}) });
+    const looseResults = await runPlan(loose, { ...options, onResult: undefined, onStopped, onStart, content });
+    // The repository learns the page of a file that names its own, as any page of the tree: a teammate's clone and CI
+    // then update it through the edit guard instead of meeting "already exists". Looked up side by side.
+    const learning = await Promise.all(looseResults.map(async (result) => {
+      const key = result.state === 'published' && isBelow(result.item.file.label, rootPath) ? result.item.file.label.slice(rootPath.length) : undefined;
+      const learnt = key === undefined ? undefined : await learnLandedPage(result, result.item.link?.pageId, options.pages, options.signal);
+      if (key !== undefined && learnt && options.identity.get?.(key)?.id !== learnt.pageId) {
+        // A failed write is the front end's to report, through the store's settled().
+        await options.identity.record(key, { id: learnt.pageId, title: result.item.complete?.pageTitle ?? '' }).catch(() => undefined);
+      }
+      if (key !== undefined && learnt) pinnedLanded.set(key, { id: learnt.pageId, title: result.item.complete?.pageTitle ?? '' });
+      return learnt;
+    }));
+    for (const [index, result] of looseResults.entries()) {
+      const learnt = learning[index];
+      const linkCautions = linkCautionsOf.get(loose[index] as PlanItem) ?? [];
+      const treeResult: TreeFileResult = {
+        ...result, pass: 1, key: result.item.file.label, depth: 0, linkCautions, linksToFillIn: waitsForPages(false, linkCautions), ...(learnt ? { pageId: learnt.pageId } : {}),
+      };
+      results.push(treeResult);
+      options.onResult?.(treeResult);
+    }
+  }
+  const passContext = { ...options, onStopped, onStart, resolved: rewritten, reached, ids, results, content };
   // A page whose links waited only for pages that did not land would go again as it went: it is not sent, and its
   // links are named as left below. Its first send kept no content hash, so the next run sends it with them filled in.
   const sentAgain: typeof needSecond = [];

@@ -13353,9 +13353,8 @@ function generatedFolderMarkdown(node, tree) {
   for (const path of node.children) {
     const child = tree.byPath.get(path);
     if (!child) continue;
-    const file = isFolderPath(child.path) ? child.contentFrom : child.path;
-    const text2 = escapeMarkdownText(child.title);
-    lines.push(file === void 0 ? `- ${text2}` : `- [${text2}](${linkDestination(relativeTo(node.path, file))})`);
+    const target = isFolderPath(child.path) ? child.contentFrom ?? child.path : child.path;
+    lines.push(`- [${escapeMarkdownText(child.title)}](${linkDestination(relativeTo(node.path, target))})`);
   }
   return lines.length > 0 ? `${lines.join("\n")}
 ` : "";

@@ -259,6 +259,16 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     assert.deepEqual(run.linksLeft, []);
   });
 
+  it('a generated folder page links to a generated subfolder\'s page, filled in by the second pass', async () => {
+    const identity = new MemoryIdentity();
+    const { run } = await publishTree({ 'docs/area/sub/deep.md': '# Deep\n\nText.\n', 'docs/area/top.md': '# Top\n\nText.\n' }, identity);
+    assert.ok(run.results.every((result) => result.state === 'published'), JSON.stringify(run.results.map((result) => [result.key, result.state, result.outcome?.message])));
+    const base = `${signedIn.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/`;
+    assert.equal(page('Area').markdown, `- [Top](${base}${page('Top').id}/Top)\n- [Sub](${base}${page('Sub').id}/Sub)\n`);
+    assert.equal(page('Sub').markdown, `- [Deep](${base}${page('Deep').id}/Deep)\n`);
+    assert.deepEqual(run.linksLeft, []);
+  });
+
   it('a re-run finds the same pages: recorded ones are updated, an unrecorded one of its own is adopted, not "already exists"', async () => {
     const identity = new MemoryIdentity();
     await publishTree(FILES, identity);

@@ -141,7 +141,7 @@ describe('page tree', () => {
   });
 
   describe('generated folder pages', () => {
-    it('list the children as relative links to their files; a generated child folder by its title alone', () => {
+    it('list the children as relative links to their files; a generated child folder as a link to the folder', () => {
       const tree = shapeTree([
         file('docs/guide/setup.md', 'Setup'), file('docs/guide/api/README.md', 'API'), file('docs/guide/api/x.md', 'X'),
         file('docs/guide/more/deep.md', 'Deep'), file('docs/guide/two words.md', 'Two (words)'),
@@ -150,7 +150,7 @@ describe('page tree', () => {
         '- [Setup](setup.md)',
         '- [Two \\(words\\)](<two words.md>)',
         '- [API](api/README.md)',
-        '- More',
+        '- [More](more/)',
         '',
       ].join('\n'));
       assert.equal(generatedFolderMarkdown(node(tree, 'docs/guide/more/'), tree), '- [Deep](deep.md)\n');

@@ -1,8 +1,8 @@
 // The Markdown of a generated folder page: a list of its children, each a relative link to the child's file, as if
 // the page were a file inside the folder. A later link-rewriting step turns those links into page links, the same
-// way as links between the user's own files. A child folder that is generated too has no file to link to: it is
-// listed by its title alone (the wiki shows it in the page tree). Linking to its first file instead would name a
-// different page than the one listed; a link to the folder would be sent twice on a first publish (its page is new).
+// way as links between the user's own files. A child folder links to its content file, or, when its page is generated
+// too, to the folder itself (`sub/`), which the rewriting step takes as the folder's page. (Its page is created after
+// this one, like every child's, so a first publish fills these links in on its second pass.)
 import { isFolderPath } from './paths';
 import type { PageTree, TreeNode } from './shape';
 
@@ -12,9 +12,8 @@ export function generatedFolderMarkdown(node: TreeNode, tree: PageTree): string 
   for (const path of node.children) {
     const child = tree.byPath.get(path);
     if (!child) continue;
-    const file = isFolderPath(child.path) ? child.contentFrom : child.path;
-    const text = escapeMarkdownText(child.title);
-    lines.push(file === undefined ? `- ${text}` : `- [${text}](${linkDestination(relativeTo(node.path, file))})`);
+    const target = isFolderPath(child.path) ? child.contentFrom ?? child.path : child.path;
+    lines.push(`- [${escapeMarkdownText(child.title)}](${linkDestination(relativeTo(node.path, target))})`);
   }
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
 }

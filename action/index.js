@@ -11551,7 +11551,10 @@ ${path}`;
   }
   await Promise.all([...folders].map(async ([key, { folder, path, anchored }]) => {
     const content = await folderContentFileAt(ports.fs, folder, path);
-    if (content === void 0) return;
+    if (content === void 0) {
+      if (await entryAt(ports.fs, folder, path.replace(/\/$/, ""), "directory")) link(folder, path, anchored);
+      return;
+    }
     folderContent.set(key, plainKey(folder, content));
     link(folder, content, anchored);
   }));
@@ -11657,10 +11660,13 @@ ${path}`;
   };
 }
 async function lookUpPages(linked, selection, ports) {
-  const found = await Promise.all([...linked].map(async ([where, file]) => ({ where, file, location: await regularFileAt(ports.fs, file.folder, file.path) })));
-  const located = found.flatMap(({ where, file, location }) => location === void 0 ? [] : [{ where, file, location, key: ports.fs.key(location) }]);
+  const found = await Promise.all([...linked].map(async ([where, file]) => {
+    const folder = file.path.endsWith("/");
+    return { where, file, folder, location: await entryAt(ports.fs, file.folder, folder ? file.path.slice(0, -1) : file.path, folder ? "directory" : "file") };
+  }));
+  const located = found.flatMap(({ where, file, folder, location }) => location === void 0 ? [] : [{ where, file, folder, location, key: `${ports.fs.key(location)}${folder ? "/" : ""}` }]);
   const links = /* @__PURE__ */ new Map();
-  for (const { key } of located) links.set(key, selection.has(key) ? selectionLink(selection.get(key)?.item) : await ports.linkOf(key));
+  for (const { key, folder } of located) links.set(key, selection.has(key) ? selectionLink(selection.get(key)?.item) : folder ? void 0 : await ports.linkOf(key));
   const unknown = located.filter(({ key }) => !selection.has(key) && links.get(key)?.pageId === void 0).map(({ key }) => key);
   if (unknown.length > 0) for (const [key, link] of (await ports.recordedLinks(unknown)).links) links.set(key, link);
   const spaceKeys = /* @__PURE__ */ new Map();
@@ -11672,7 +11678,7 @@ async function lookUpPages(linked, selection, ports) {
   const pageIds = /* @__PURE__ */ new Map();
   const withoutPage = /* @__PURE__ */ new Set();
   const awaitedAt = /* @__PURE__ */ new Map();
-  await Promise.all(located.map(async ({ where, file, location, key }) => {
+  await Promise.all(located.map(async ({ where, file, folder, location, key }) => {
     const link = links.get(key);
     if (link?.pageId === void 0) {
       if (link === void 0) withoutPage.add(where);
@@ -11685,7 +11691,7 @@ async function lookUpPages(linked, selection, ports) {
       pages.set(where, "noAddress");
       return;
     }
-    const sent = !file.anchored ? void 0 : await sentMarkdown(selection.get(key), location, link.pageTitle, ports);
+    const sent = !file.anchored || folder ? void 0 : await sentMarkdown(selection.get(key), location, link.pageTitle, ports);
     pages.set(where, { url, title: link.pageTitle, headings: sent === void 0 ? [] : markdownHeadings(sent) });
   }));
   return { pages, pageIds, withoutPage, awaitedAt };
@@ -11702,21 +11708,21 @@ function selectionLink(item) {
   if (!item?.link) return void 0;
   return !item.complete || linkNames(item.link, item.complete) ? item.link : void 0;
 }
-async function regularFileAt(fs, folder, path) {
+async function entryAt(fs, folder, path, kind = "file") {
   const names = path.split("/");
   let location = folder;
   for (const [index, name] of names.entries()) {
     if (name === "" || name === "." || name === ".." || name.includes("\\")) return void 0;
     location = fs.child(location, name);
     const type = await fs.type(location);
-    if (type?.kind !== (index === names.length - 1 ? "file" : "directory")) return void 0;
+    if (type?.kind !== (index === names.length - 1 ? kind : "directory")) return void 0;
   }
   return location;
 }
 async function folderContentFileAt(fs, folder, folderPath) {
   const name = nameOf(folderPath);
   for (const candidate of ["index.md", "README.md", "readme.md", "Readme.md", `${name}.md`]) {
-    if (await regularFileAt(fs, folder, `${folderPath}${candidate}`)) return `${folderPath}${candidate}`;
+    if (await entryAt(fs, folder, `${folderPath}${candidate}`)) return `${folderPath}${candidate}`;
   }
   return void 0;
 }
@@ -14322,9 +14328,10 @@ function cliFileLinkPorts(options) {
 function repositoryLinkFile(path, cwd) {
   const ancestors = [];
   const top = (0, import_node_path6.resolve)(cwd);
+  const slash = path.endsWith("/") ? "/" : "";
   if (path === top || path.startsWith(top.endsWith(import_node_path6.sep) ? top : `${top}${import_node_path6.sep}`)) {
     for (let folder = (0, import_node_path6.dirname)(path); ; folder = (0, import_node_path6.dirname)(folder)) {
-      ancestors.push({ folder, manifestLocation: (0, import_node_path6.join)(folder, MANIFEST_FILE_NAME), relativePath: (0, import_node_path6.relative)(folder, path).split(import_node_path6.sep).join("/") });
+      ancestors.push({ folder, manifestLocation: (0, import_node_path6.join)(folder, MANIFEST_FILE_NAME), relativePath: `${(0, import_node_path6.relative)(folder, path).split(import_node_path6.sep).join("/")}${slash}` });
       if (folder === top || (0, import_node_path6.dirname)(folder) === folder) break;
     }
   }

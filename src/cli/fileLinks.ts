@@ -37,13 +37,17 @@ export function cliFileLinkPorts(options: CliFileLinkOptions): FileLinkPorts<str
   };
 }
 
-/** A file on disk and the folders from its own up to the working folder, where a .wiki-pages.json may record it. */
+/**
+ * A file on disk and the folders from its own up to the working folder, where a .wiki-pages.json may record it. A path
+ * ending in '/' is a folder (a tree's generated folder page), recorded under its own key with that slash.
+ */
 export function repositoryLinkFile(path: string, cwd: string): RepositoryLinkFile {
   const ancestors: ManifestAncestor[] = [];
   const top = resolve(cwd);
+  const slash = path.endsWith('/') ? '/' : '';
   if (path === top || path.startsWith(top.endsWith(sep) ? top : `${top}${sep}`)) {
     for (let folder = dirname(path); ; folder = dirname(folder)) {
-      ancestors.push({ folder, manifestLocation: join(folder, MANIFEST_FILE_NAME), relativePath: relative(folder, path).split(sep).join('/') });
+      ancestors.push({ folder, manifestLocation: join(folder, MANIFEST_FILE_NAME), relativePath: `${relative(folder, path).split(sep).join('/')}${slash}` });
       if (folder === top || dirname(folder) === folder) break;
     }
   }

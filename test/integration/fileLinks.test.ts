@@ -100,11 +100,26 @@ describe('links to other files in single-file and flat publishes, against the sa
     const plan = planFiles(read.files, new Map(), TO);
     const links = await planFileLinks(read.files, plan, ports());
     assert.equal(plan[0]?.linksToPages, 4);
-    assert.equal(linkCaution(plan[0]), '1 link stays as written and will not work on the wiki: other/ (no page is known for it).');
+    // A folder that is there but has no page (no tree published it) gets one when it is published.
+    assert.equal(linkCaution(plan[0]), '1 link stays as written and will not work on the wiki: other/ (it has no page yet: a publish after it has one fills the link in).');
     const [result] = await send(plan, (item) => links.content(item));
     assert.equal(result?.state, 'published', result?.outcome?.message);
     const guide = pagesAt(ids.guide, 'Guide');
     assert.equal(pageText('Notes'), `# Notes\n\nSee [g](${guide}), [h](${guide}#Start-here), [i](${guide}), [j](other/) and [k](${pagesAt(ids.setup, 'Setup')}).\n`);
+  });
+
+  it('a link to a folder without an index or README reaches the page the repository records for the folder (a generated one)', async () => {
+    await write({ 'other/known.md': '# Known\n', 'notes.md': '# Notes\n\nSee [g](guide/), [h](./guide), [i](guide/#start) and [j](other/).\n' });
+    const read = await readMarkdownSources(['notes.md'], repo);
+    assert.ok(read.ok);
+    const plan = planFiles(read.files, new Map(), TO);
+    const links = await planFileLinks(read.files, plan, ports());
+    assert.equal(plan[0]?.linksToPages, 3);
+    assert.equal(linkCaution(plan[0]), '2 links stay as written and will not work on the wiki: guide/#start (no such heading in the target), other/ (it has no page yet: a publish after it has one fills the link in).');
+    const [result] = await send(plan, (item) => links.content(item));
+    assert.equal(result?.state, 'published', result?.outcome?.message);
+    const guide = pagesAt(ids.guide, 'Guide');
+    assert.equal(pageText('Notes'), `# Notes\n\nSee [g](${guide}), [h](${guide}), [i](${guide}#start) and [j](other/).\n`);
   });
 
   it('a file published on its own links to a page this machine remembers; a heading it lacks, a link, a way out and no site address stay', async () => {

@@ -169,7 +169,11 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
   }
   await Promise.all([...folders].map(async ([key, { folder, path, anchored }]) => {
     const content = await folderContentFileAt(ports.fs, folder, path);
-    if (content === undefined) return;
+    // A folder without one has its page from a tree that generated it: looked up as the folder itself ('guide/').
+    if (content === undefined) {
+      if (await entryAt(ports.fs, folder, path.replace(/\/$/, ''), 'directory')) link(folder, path, anchored);
+      return;
+    }
     folderContent.set(key, plainKey(folder, content));
     link(folder, content, anchored);
   }));
@@ -293,10 +297,15 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
 async function lookUpPages<L>(
   linked: ReadonlyMap<string, LinkedFile<L>>, selection: ReadonlyMap<string, Selected>, ports: FileLinkPorts<L>,
 ): Promise<{ pages: Map<string, PageLookup>; pageIds: Map<string, string>; withoutPage: Set<string>; awaitedAt: Map<string, string> }> {
-  const found = await Promise.all([...linked].map(async ([where, file]) => ({ where, file, location: await regularFileAt(ports.fs, file.folder, file.path) })));
-  const located = found.flatMap(({ where, file, location }) => (location === undefined ? [] : [{ where, file, location, key: ports.fs.key(location) }]));
+  // A linked folder (a path ending in '/': one without a content file) is known by its key with a trailing '/', which
+  // the front ends' manifest lookup reads as the folder's own entry; no file's link names it.
+  const found = await Promise.all([...linked].map(async ([where, file]) => {
+    const folder = file.path.endsWith('/');
+    return { where, file, folder, location: await entryAt(ports.fs, file.folder, folder ? file.path.slice(0, -1) : file.path, folder ? 'directory' : 'file') };
+  }));
+  const located = found.flatMap(({ where, file, folder, location }) => (location === undefined ? [] : [{ where, file, folder, location, key: `${ports.fs.key(location)}${folder ? '/' : ''}` }]));
   const links = new Map<string, PageLink | undefined>();
-  for (const { key } of located) links.set(key, selection.has(key) ? selectionLink(selection.get(key)?.item) : await ports.linkOf(key));
+  for (const { key, folder } of located) links.set(key, selection.has(key) ? selectionLink(selection.get(key)?.item) : folder ? undefined : await ports.linkOf(key));
   // A file of the selection goes where its plan says: its recorded page is not its page when it goes elsewhere.
   const unknown = located.filter(({ key }) => !selection.has(key) && links.get(key)?.pageId === undefined).map(({ key }) => key);
   if (unknown.length > 0) for (const [key, link] of (await ports.recordedLinks(unknown)).links) links.set(key, link);
@@ -309,7 +318,7 @@ async function lookUpPages<L>(
   const pageIds = new Map<string, string>();
   const withoutPage = new Set<string>();
   const awaitedAt = new Map<string, string>();
-  await Promise.all(located.map(async ({ where, file, location, key }) => {
+  await Promise.all(located.map(async ({ where, file, folder, location, key }) => {
     const link = links.get(key);
     if (link?.pageId === undefined) {
       // Never published (or going to a new page in this run): a later run may know its page, or this one once it
@@ -325,7 +334,8 @@ async function lookUpPages<L>(
       pages.set(where, 'noAddress');
       return;
     }
-    const sent = !file.anchored ? undefined : await sentMarkdown(selection.get(key), location, link.pageTitle, ports);
+    // A generated folder page lists its children: it has no headings to anchor to.
+    const sent = !file.anchored || folder ? undefined : await sentMarkdown(selection.get(key), location, link.pageTitle, ports);
     pages.set(where, { url, title: link.pageTitle, headings: sent === undefined ? [] : markdownHeadings(sent) });
   }));
   return { pages, pageIds, withoutPage, awaitedAt };
@@ -351,17 +361,18 @@ function selectionLink(item: PlanItem | undefined): PageLink | undefined {
 }
 
 /**
- * The location of the regular file at `path` in `folder`, reached through folders only: undefined when something
- * on the way is a symbolic link, or it is not a regular file, or it is not there. A repository is untrusted.
+ * The location of the regular file (or the folder) at `path` in `folder`, reached through folders only: undefined
+ * when something on the way is a symbolic link, or it is not of that kind, or it is not there. A repository is
+ * untrusted.
  */
-async function regularFileAt<L>(fs: FileLinkPorts<L>['fs'], folder: L, path: string): Promise<L | undefined> {
+async function entryAt<L>(fs: FileLinkPorts<L>['fs'], folder: L, path: string, kind: 'file' | 'directory' = 'file'): Promise<L | undefined> {
   const names = path.split('/');
   let location = folder;
   for (const [index, name] of names.entries()) {
     if (name === '' || name === '.' || name === '..' || name.includes('\\')) return undefined;
     location = fs.child(location, name);
     const type = await fs.type(location);
-    if (type?.kind !== (index === names.length - 1 ? 'file' : 'directory')) return undefined;
+    if (type?.kind !== (index === names.length - 1 ? kind : 'directory')) return undefined;
   }
   return location;
 }
@@ -374,7 +385,7 @@ async function regularFileAt<L>(fs: FileLinkPorts<L>['fs'], folder: L, path: str
 async function folderContentFileAt<L>(fs: FileLinkPorts<L>['fs'], folder: L, folderPath: string): Promise<string | undefined> {
   const name = nameOf(folderPath);
   for (const candidate of ['index.md', 'README.md', 'readme.md', 'Readme.md', `${name}.md`]) {
-    if (await regularFileAt(fs, folder, `${folderPath}${candidate}`)) return `${folderPath}${candidate}`;
+    if (await entryAt(fs, folder, `${folderPath}${candidate}`)) return `${folderPath}${candidate}`;
   }
   return undefined;
 }

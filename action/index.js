@@ -11552,7 +11552,7 @@ ${path}`;
   await Promise.all([...folders].map(async ([key, { folder, path, anchored }]) => {
     const content = await folderContentFileAt(ports.fs, folder, path);
     if (content === void 0) {
-      if (await entryAt(ports.fs, folder, path.replace(/\/$/, ""), "directory")) link(folder, path, anchored);
+      if (await entryAt(ports.fs, folder, path)) link(folder, path, anchored);
       return;
     }
     folderContent.set(key, plainKey(folder, content));
@@ -11661,8 +11661,7 @@ ${path}`;
 }
 async function lookUpPages(linked, selection, ports) {
   const found = await Promise.all([...linked].map(async ([where, file]) => {
-    const folder = file.path.endsWith("/");
-    return { where, file, folder, location: await entryAt(ports.fs, file.folder, folder ? file.path.slice(0, -1) : file.path, folder ? "directory" : "file") };
+    return { where, file, folder: file.path.endsWith("/"), location: await entryAt(ports.fs, file.folder, file.path) };
   }));
   const located = found.flatMap(({ where, file, folder, location }) => location === void 0 ? [] : [{ where, file, folder, location, key: `${ports.fs.key(location)}${folder ? "/" : ""}` }]);
   const links = /* @__PURE__ */ new Map();
@@ -11708,8 +11707,9 @@ function selectionLink(item) {
   if (!item?.link) return void 0;
   return !item.complete || linkNames(item.link, item.complete) ? item.link : void 0;
 }
-async function entryAt(fs, folder, path, kind = "file") {
-  const names = path.split("/");
+async function entryAt(fs, folder, path) {
+  const kind = path.endsWith("/") ? "directory" : "file";
+  const names = (kind === "directory" ? path.slice(0, -1) : path).split("/");
   let location = folder;
   for (const [index, name] of names.entries()) {
     if (name === "" || name === "." || name === ".." || name.includes("\\")) return void 0;
@@ -13463,7 +13463,7 @@ function digestTreeSource(source2, options, digest = {}) {
   }
   if (names.spaceId !== void 0 || names.parentId !== void 0) {
     const defaults2 = { spaceId: options.spaceId, parentId: options.parentId, overwrite: options.overwrite };
-    const pinnedLink = link ?? pinnedRecordedLink(source2, names, defaults2, options);
+    const pinnedLink = link ?? pinnedRecordedLink(source2, names.pageTitle, defaults2, options);
     const { item: item2, content: content2 } = planFileWithContent(source2, pinnedLink, { titleFromFile: true, defaults: defaults2, ...renderer, ...messages }, prepared);
     return { file: item2.file, place: "pinned", item: item2, title, linkFacts: linkFactsOf(content2, digest.headingsLater === true) };
   }
@@ -13471,18 +13471,12 @@ function digestTreeSource(source2, options, digest = {}) {
   const { item, content } = planFileWithContent(source2, link, { defaults, ...treeItemOptions(options) }, prepared);
   return { file: item.file, place: "tree", item, title, linkFacts: linkFactsOf(content, digest.headingsLater === true) };
 }
-function pinnedRecordedLink(source2, names, defaults, options) {
+function pinnedRecordedLink(source2, pageTitle, defaults, options) {
   const root = folderKey(options.rootPath);
   if (!isBelow(source2.label, root)) return void 0;
   const recorded = options.identity.get(source2.label.slice(root.length));
   if (!recorded) return void 0;
-  return {
-    spaceId: names.spaceId ?? defaults.spaceId,
-    parentId: names.parentId ?? defaults.parentId,
-    pageTitle: names.pageTitle ?? recorded.title,
-    pageId: recorded.id,
-    publishedAt: 0
-  };
+  return { spaceId: defaults.spaceId, parentId: defaults.parentId, pageTitle: pageTitle ?? recorded.title, pageId: recorded.id, publishedAt: 0 };
 }
 function treeItemOptions(options) {
   return {
@@ -13551,7 +13545,8 @@ function planTreeOf(sources, options) {
     };
   });
   const pinnedLinkFacts = new Map(pinnedSources.map((source2) => [keyOf(source2.file.label), source2.linkFacts]));
-  const headingsOf = new Map([...pages.map((each) => [each.key, each.linkFacts.headings]), ...[...pinnedLinkFacts].map(([key, facts]) => [key, facts.headings])]);
+  const headingsOf = new Map(pages.map((each) => [each.key, each.linkFacts.headings]));
+  for (const [key, facts] of pinnedLinkFacts) headingsOf.set(key, facts.headings);
   const pinnedTitles = new Map(pinnedSources.flatMap((source2) => source2.item.complete && source2.item.state !== "refused" ? [[keyOf(source2.file.label), source2.item.complete.pageTitle]] : []));
   const words = options.treeMessages ?? englishTreeMessages;
   const known = { headingsOf, anchorMatchers: /* @__PURE__ */ new Map(), addressable: options.pageAddresses !== false, pinnedTitles };
@@ -13652,7 +13647,10 @@ async function runTree(options) {
   for (const [key, facts] of plan.pinnedLinkFacts) headings.set(key, facts.headings);
   const sending = new Set(plan.pages.filter((page) => page.item.state === "send").map((page) => page.key));
   const pinnedKeyOf = (item) => isBelow(item.file.label, rootPath) ? item.file.label.slice(rootPath.length) : void 0;
-  const pinnedSending = new Set(plan.pinned.flatMap((item) => item.state === "send" ? [pinnedKeyOf(item) ?? ""] : []));
+  const pinnedSending = new Set(plan.pinned.flatMap((item) => {
+    const key = pinnedKeyOf(item);
+    return item.state === "send" && key !== void 0 ? [key] : [];
+  }));
   const pinnedLanded = /* @__PURE__ */ new Map();
   let sendsOver = false;
   const addressable = treePageAddresses(options.pages !== void 0, options.addressOf);
@@ -13811,7 +13809,7 @@ async function runTree(options) {
     await guardPlan(plan.pinned, { ...options.guard, pages: options.pages, ...options.signal ? { signal: options.signal } : {} });
     const looseResults = await runPlan(loose, { ...options, onResult: void 0, onStopped, onStart, content });
     const learning = await Promise.all(looseResults.map(async (result) => {
-      const key = result.state === "published" && isBelow(result.item.file.label, rootPath) ? result.item.file.label.slice(rootPath.length) : void 0;
+      const key = result.state === "published" ? pinnedKeyOf(result.item) : void 0;
       const learnt = key === void 0 ? void 0 : await learnLandedPage(result, result.item.link?.pageId, options.pages, options.signal);
       if (key !== void 0 && learnt && options.identity.get?.(key)?.id !== learnt.pageId) {
         await options.identity.record(key, { id: learnt.pageId, title: result.item.complete?.pageTitle ?? "" }).catch(() => void 0);

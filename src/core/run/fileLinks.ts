@@ -171,7 +171,7 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
     const content = await folderContentFileAt(ports.fs, folder, path);
     // A folder without one has its page from a tree that generated it: looked up as the folder itself ('guide/').
     if (content === undefined) {
-      if (await entryAt(ports.fs, folder, path.replace(/\/$/, ''), 'directory')) link(folder, path, anchored);
+      if (await entryAt(ports.fs, folder, path)) link(folder, path, anchored);
       return;
     }
     folderContent.set(key, plainKey(folder, content));
@@ -300,8 +300,7 @@ async function lookUpPages<L>(
   // A linked folder (a path ending in '/': one without a content file) is known by its key with a trailing '/', which
   // the front ends' manifest lookup reads as the folder's own entry; no file's link names it.
   const found = await Promise.all([...linked].map(async ([where, file]) => {
-    const folder = file.path.endsWith('/');
-    return { where, file, folder, location: await entryAt(ports.fs, file.folder, folder ? file.path.slice(0, -1) : file.path, folder ? 'directory' : 'file') };
+    return { where, file, folder: file.path.endsWith('/'), location: await entryAt(ports.fs, file.folder, file.path) };
   }));
   const located = found.flatMap(({ where, file, folder, location }) => (location === undefined ? [] : [{ where, file, folder, location, key: `${ports.fs.key(location)}${folder ? '/' : ''}` }]));
   const links = new Map<string, PageLink | undefined>();
@@ -361,12 +360,13 @@ function selectionLink(item: PlanItem | undefined): PageLink | undefined {
 }
 
 /**
- * The location of the regular file (or the folder) at `path` in `folder`, reached through folders only: undefined
- * when something on the way is a symbolic link, or it is not of that kind, or it is not there. A repository is
- * untrusted.
+ * The location of the regular file at `path` in `folder`, or of the folder when `path` ends in '/', reached through
+ * folders only: undefined when something on the way is a symbolic link, or it is not of that kind, or it is not
+ * there. A repository is untrusted.
  */
-async function entryAt<L>(fs: FileLinkPorts<L>['fs'], folder: L, path: string, kind: 'file' | 'directory' = 'file'): Promise<L | undefined> {
-  const names = path.split('/');
+async function entryAt<L>(fs: FileLinkPorts<L>['fs'], folder: L, path: string): Promise<L | undefined> {
+  const kind = path.endsWith('/') ? 'directory' : 'file';
+  const names = (kind === 'directory' ? path.slice(0, -1) : path).split('/');
   let location = folder;
   for (const [index, name] of names.entries()) {
     if (name === '' || name === '.' || name === '..' || name.includes('\\')) return undefined;

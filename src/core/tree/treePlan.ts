@@ -172,7 +172,7 @@ export function digestTreeSource(source: SourceFile, options: TreePlanOptions, d
   }
   if (names.spaceId !== undefined || names.parentId !== undefined) {
     const defaults = { spaceId: options.spaceId, parentId: options.parentId, overwrite: options.overwrite };
-    const pinnedLink = link ?? pinnedRecordedLink(source, names, defaults, options);
+    const pinnedLink = link ?? pinnedRecordedLink(source, names.pageTitle, defaults, options);
     const { item, content } = planFileWithContent(source, pinnedLink, { titleFromFile: true, defaults, ...renderer, ...messages }, prepared);
     // Its links to the tree's pages become page links like any tree page's (treeRun.ts).
     return { file: item.file, place: 'pinned', item, title, linkFacts: linkFactsOf(content, digest.headingsLater === true) };
@@ -185,22 +185,17 @@ export function digestTreeSource(source: SourceFile, options: TreePlanOptions, d
 
 /**
  * A file of the tree whose front matter names its page, published from this machine never: the page the folder's
- * manifest records for it (a teammate's or CI's earlier run), at the place its front matter names. Like a flat
- * publish's recorded link (repositoryLinks.ts) it says which page exists, never that this machine published it (time
- * 0), so the edit guard shows any version it cannot explain, and the run updates the page instead of meeting "already
- * exists".
+ * manifest records for it (a teammate's or CI's earlier run). Like a flat publish's recorded link (repositoryLinks.ts)
+ * it says which page exists, never that this machine published it (time 0), so the edit guard shows any version it
+ * cannot explain, and the run updates the page instead of meeting "already exists". The planner reads it at the place
+ * the front matter names (plan.ts, recordAtNamedPlace), as it reads a flat publish's record.
  */
-function pinnedRecordedLink(
-  source: SourceFile, names: { spaceId?: string; parentId?: string; pageTitle?: string }, defaults: { spaceId: string; parentId: string }, options: TreePlanOptions,
-): PageLink | undefined {
+function pinnedRecordedLink(source: SourceFile, pageTitle: string | undefined, defaults: { spaceId: string; parentId: string }, options: TreePlanOptions): PageLink | undefined {
   const root = folderKey(options.rootPath);
   if (!isBelow(source.label, root)) return undefined;
   const recorded = options.identity.get(source.label.slice(root.length));
   if (!recorded) return undefined;
-  return {
-    spaceId: names.spaceId ?? defaults.spaceId, parentId: names.parentId ?? defaults.parentId, pageTitle: names.pageTitle ?? recorded.title,
-    pageId: recorded.id, publishedAt: 0,
-  };
+  return { spaceId: defaults.spaceId, parentId: defaults.parentId, pageTitle: pageTitle ?? recorded.title, pageId: recorded.id, publishedAt: 0 };
 }
 
 function treeItemOptions(options: TreePlanOptions): PlanOptions {
@@ -278,7 +273,8 @@ export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOpti
     };
   });
   const pinnedLinkFacts = new Map(pinnedSources.map((source) => [keyOf(source.file.label), source.linkFacts]));
-  const headingsOf = new Map([...pages.map((each): [string, string[]] => [each.key, each.linkFacts.headings]), ...[...pinnedLinkFacts].map(([key, facts]): [string, string[]] => [key, facts.headings])]);
+  const headingsOf = new Map(pages.map((each) => [each.key, each.linkFacts.headings]));
+  for (const [key, facts] of pinnedLinkFacts) headingsOf.set(key, facts.headings);
   // A file that names its own page and is sent gets its page in this run, as a tree page does: links to it are no
   // links to an unknown page.
   const pinnedTitles = new Map(pinnedSources.flatMap((source) => source.item.complete && source.item.state !== 'refused' ? [[keyOf(source.file.label), source.item.complete.pageTitle] as const] : []));

@@ -102,9 +102,13 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   for (const [key, facts] of plan.pinnedLinkFacts) headings.set(key, facts.headings);
   const sending = new Set(plan.pages.filter((page) => page.item.state === 'send').map((page) => page.key));
   // Files that name their own page are sent once the tree's pages are there (their links reach those pages); a tree
-  // page linking to one waits for it like for a page of a later level, and what landed answers before it is recorded.
+  // page linking to one waits for it like for a page of a later level. What landed answers the link even when the
+  // store cannot read back what it recorded (its get is optional) or the write failed.
   const pinnedKeyOf = (item: PlanItem): string | undefined => (isBelow(item.file.label, rootPath) ? item.file.label.slice(rootPath.length) : undefined);
-  const pinnedSending = new Set(plan.pinned.flatMap((item) => (item.state === 'send' ? [pinnedKeyOf(item) ?? ''] : [])));
+  const pinnedSending = new Set(plan.pinned.flatMap((item) => {
+    const key = pinnedKeyOf(item);
+    return item.state === 'send' && key !== undefined ? [key] : [];
+  }));
   const pinnedLanded = new Map<string, { id: string; title: string }>();
   let sendsOver = false;
   // Without page access (whose answers carry each page's address) and without the wiki site's address, no page address
@@ -284,7 +288,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     // The repository learns the page of a file that names its own, as any page of the tree: a teammate's clone and CI
     // then update it through the edit guard instead of meeting "already exists". Looked up side by side.
     const learning = await Promise.all(looseResults.map(async (result) => {
-      const key = result.state === 'published' && isBelow(result.item.file.label, rootPath) ? result.item.file.label.slice(rootPath.length) : undefined;
+      const key = result.state === 'published' ? pinnedKeyOf(result.item) : undefined;
       const learnt = key === undefined ? undefined : await learnLandedPage(result, result.item.link?.pageId, options.pages, options.signal);
       if (key !== undefined && learnt && options.identity.get?.(key)?.id !== learnt.pageId) {
         // A failed write is the front end's to report, through the store's settled().

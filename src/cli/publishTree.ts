@@ -44,13 +44,6 @@ export function printTreeResult(result: TreeFileResult, json: boolean, output: O
 export function printTreePlan(plan: TreePlan, json: boolean, output: Output, addressOf?: PageAddressOf): number {
   let notSendable = 0;
   const lines: string[] = [];
-  for (const item of [...plan.refused, ...plan.pinned]) {
-    const record = planRecord(item);
-    output.record(record);
-    if (record.status !== 'send' && record.status !== 'unchanged') notSendable++;
-    if (json) output.json(record);
-    else lines.push(planLine(record));
-  }
   const rootPath = plan.tree.rootPath;
   for (const page of plan.pages) {
     const planned: PlanEntryRecord = planRecord(page.item);
@@ -68,6 +61,15 @@ export function printTreePlan(plan: TreePlan, json: boolean, output: Output, add
       if (json) output.json(record);
     }
     if (!json) lines.push(`${'  '.repeat(page.node.depth)}${planLine(parent ? { ...planned, tree: parent } : planned)}${page.node.generated ? ' (folder page listing its children)' : ''}`);
+  }
+  // In the order a run sends them: the tree's pages level by level, then the files that name their own page (their
+  // links need the tree's pages first) and the refused ones.
+  for (const item of [...plan.refused, ...plan.pinned]) {
+    const record = planRecord(item);
+    output.record(record);
+    if (record.status !== 'send' && record.status !== 'unchanged') notSendable++;
+    if (json) output.json(record);
+    else lines.push(planLine(record));
   }
   output.lines(lines);
   printMoves(plan, json, output, addressOf);

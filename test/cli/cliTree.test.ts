@@ -244,7 +244,13 @@ describe('CLI --tree', () => {
   it('a file of the tree that names its own page elsewhere, published on its own from a fresh clone, updates that page', async () => {
     const pinned = '---\nwiki:\n  spaceId: DOCS\n  parentId: "123456"\n  pageTitle: Pinned notes\n---\nFirst.\n';
     const root = await cli.tree({ ...TREE, 'docs/guide/pinned.md': pinned });
-    assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);
+    // The dry run lists it where the run sends it: after the tree's pages (its links need their addresses).
+    const firstPass = (record: Record<string, unknown>): boolean => (record.tree as { pass?: number } | undefined)?.pass !== 2;
+    const lastFile = (run: Awaited<ReturnType<typeof runCli>>): unknown => fileRecords(run).filter(firstPass).at(-1)?.file;
+    assert.equal(lastFile(await runCli(['publish', 'docs', ...TO, '--dry-run', '--json'], { cwd: root, env: cli.env() })), 'docs/guide/pinned.md');
+    const tree = await runCli(['publish', 'docs', ...TO, '--json'], { cwd: root, env: cli.env() });
+    assert.equal(tree.code, 0, `${tree.stdout}\n${tree.stderr}`);
+    assert.equal(lastFile(tree), 'docs/guide/pinned.md');
     const notes = page('Pinned notes');
     assert.equal(notes.parentId, '123456', 'under the page its front matter names, not the Guide page');
     const count = cli.world.sandbox.pages().length;

@@ -365,6 +365,42 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     assert.ok(settled.run.results.every((result) => result.state === 'skipped'), 'and then nothing is sent again');
   });
 
+  it('a file that names its own page goes again, unchanged, when a tree page it links to has another ID: in the run that created it, and on a machine that published before', async () => {
+    const identity = new MemoryIdentity();
+    const remembered = new Map<string, PageLink | undefined>();
+    const remember = rememberIn(remembered);
+    const files = {
+      'docs/guide/setup.md': '# Setup\n\nRun it.\n',
+      'docs/notes.md': '---\nwiki:\n  spaceId: DOCS\n  parentId: "123456"\n  pageTitle: Release notes\n---\n# Release notes\n\nSee [setup](guide/setup.md).\n',
+    };
+    remember((await publishTree(files, identity, remembered)).run);
+    const oldId = page('Setup').id;
+    const teammate = new Map(remembered);
+    const quiet = await publishTree(files, identity, remembered);
+    assert.ok(quiet.run.results.every((result) => result.state === 'skipped'), JSON.stringify(quiet.run.results.map((result) => [result.key, result.state])));
+
+    // Setup is deleted on the wiki; its next publish (its text changed) creates it anew, under another ID.
+    signedIn.world.sandbox.deletePage(oldId);
+    const changed = { ...files, 'docs/guide/setup.md': '# Setup\n\nRun it twice.\n' };
+    const recreated = await publishTree(changed, identity, remembered);
+    const newId = page('Setup').id;
+    assert.notEqual(newId, oldId);
+    const notes = recreated.run.results.filter((result) => result.key === 'docs/notes.md');
+    assert.deepEqual(notes.map((result) => result.state), ['published'], 'sent once, although its text did not change');
+    assert.match(page('Release notes').markdown, new RegExp(`pages/${newId}/Setup\\)`), 'its link reaches the page as it is now');
+    remember(recreated.run);
+    const settled = await publishTree(changed, identity, remembered);
+    assert.ok(settled.run.results.every((result) => result.state === 'skipped'), 'and then nothing is sent again');
+
+    // A machine that published before Setup was created anew learns the new ID from the repository: its plan sends the
+    // notes again (their link would be dead), not "unchanged".
+    const plan = planTree(sources(changed), { rootPath: 'docs', spaceId: 'DOCS', parentId: '123456', overwrite: false, identity, links: teammate, pageAccess: true });
+    assert.equal(plan.pinned.find((item) => item.file.label === 'docs/notes.md')?.state, 'send');
+    // With its own last publish remembered, the same plan leaves them alone.
+    const own = planTree(sources(changed), { rootPath: 'docs', spaceId: 'DOCS', parentId: '123456', overwrite: false, identity, links: remembered, pageAccess: true });
+    assert.equal(own.pinned.find((item) => item.file.label === 'docs/notes.md')?.state, 'unchanged');
+  });
+
   it('holds back an unchanged page that links to a page created anew when a colleague edited it on the wiki', async () => {
     const identity = new MemoryIdentity();
     const remembered = new Map<string, PageLink | undefined>();

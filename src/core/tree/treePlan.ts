@@ -273,6 +273,14 @@ export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOpti
     };
   });
   const pinnedLinkFacts = new Map(pinnedSources.map((source) => [keyOf(source.file.label), source.linkFacts]));
+  // A file that names its own page links to the tree's pages as a tree page does: the same text sends dead links when
+  // a page it links to has another ID than when it last went out.
+  for (const source of pinnedSources) {
+    const item = source.item;
+    const reachedBefore = item.link?.linkTargets;
+    if (item.state !== 'unchanged' || !checkLinkTargets || reachedBefore === undefined) continue;
+    if (reachedBefore !== linkTargetsDigest(source.linkFacts.destinations, keyOf(source.file.label), recordedPageOf)) item.state = 'send';
+  }
   const headingsOf = new Map(pages.map((each) => [each.key, each.linkFacts.headings]));
   for (const [key, facts] of pinnedLinkFacts) headingsOf.set(key, facts.headings);
   // A file that names its own page and is sent gets its page in this run, as a tree page does: links to it are no

@@ -272,10 +272,22 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   sendsOver = true;
   // Files that name their own page in front matter publish there, through the same guard, once the tree's pages have
   // their addresses (their links to those pages are rewritten like any tree page's); refused files end refused.
-  const loose = [...plan.refused, ...plan.pinned];
+  const linkTargetsOf = (item: PlanItem): string | undefined => {
+    const key = pinnedKeyOf(item);
+    const facts = key === undefined ? undefined : plan.pinnedLinkFacts.get(key);
+    return key === undefined || !facts ? undefined : linkTargetsDigest(facts.destinations, key, reachedPageOf);
+  };
+  // An unchanged file that names its own page goes again when a page it links to landed under another ID in this run
+  // (deleted on the wiki, created anew): its text is the same, its links would be dead.
+  const pinned = plan.pinned.map((item): PlanItem => {
+    const reachedBefore = item.link?.linkTargets;
+    return addressable && item.state === 'unchanged' && reachedBefore !== undefined && linkTargetsOf(item) !== reachedBefore ? { ...item, state: 'send' } : item;
+  });
+  expectMore(pinned.filter((item, index) => item !== plan.pinned[index]).length);
+  const loose = [...plan.refused, ...pinned];
   if (loose.length > 0) {
     const linkCautionsOf = new Map<PlanItem, LinkCaution[]>();
-    for (const item of plan.pinned) {
+    for (const item of pinned) {
       const key = pinnedKeyOf(item);
       const facts = key === undefined ? undefined : plan.pinnedLinkFacts.get(key);
       if (key === undefined || !facts || item.state !== 'send') continue;
@@ -283,7 +295,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
       linkCautionsOf.set(item, foreseeRewrite(facts.destinations, context).cautions);
       rewriting.set(item.file.key, context);
     }
-    await guardPlan(plan.pinned, { ...options.guard, pages: options.pages, ...(options.signal ? { signal: options.signal } : {}) });
+    await guardPlan(pinned, { ...options.guard, pages: options.pages, ...(options.signal ? { signal: options.signal } : {}) });
     const looseResults = await runPlan(loose, { ...options, onResult: undefined, onStopped, onStart, content });
     // The repository learns the page of a file that names its own, as any page of the tree: a teammate's clone and CI
     // then update it through the edit guard instead of meeting "already exists". Looked up side by side.
@@ -300,8 +312,10 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     for (const [index, result] of looseResults.entries()) {
       const learnt = learning[index];
       const linkCautions = linkCautionsOf.get(loose[index] as PlanItem) ?? [];
+      const linkTargets = result.state === 'published' ? linkTargetsOf(result.item) : undefined;
       const treeResult: TreeFileResult = {
-        ...result, pass: 1, key: result.item.file.label, depth: 0, linkCautions, linksToFillIn: waitsForPages(false, linkCautions), ...(learnt ? { pageId: learnt.pageId } : {}),
+        ...result, pass: 1, key: result.item.file.label, depth: 0, linkCautions, linksToFillIn: waitsForPages(false, linkCautions),
+        ...(learnt ? { pageId: learnt.pageId } : {}), ...(linkTargets !== undefined ? { linkTargets } : {}),
       };
       results.push(treeResult);
       options.onResult?.(treeResult);

@@ -27,7 +27,7 @@ import type { Output } from './output';
 import { fileLine, fileRecord, planLine, planRecord, planSummaryLine, reportLinksLeft, runSummaryLine } from './report';
 import { refuseUnreviewedPlan } from './expectPlan';
 import { digestLine, planSummaryField, planViews, treePlanEntries } from './planFingerprint';
-import { copyTreePlan, guardTreeAsPlanned, treePlanItems } from './treePlanGuard';
+import { copyTreePlan, guardTreeAsPlanned, treePlanItems } from '../core/tree/treePlanGuard';
 import { DIAGRAMS_FLAG } from './config';
 import type { PlanEntryRecord } from './runRecords';
 

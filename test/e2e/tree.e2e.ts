@@ -22,8 +22,8 @@ const FILES = {
 describe('Publishing a folder as a page tree', function () {
   const sessions = useSessions();
   /** The FILES workspace with an import token, signed in to the export API (page IDs need it), no toasts left. */
-  const signedInSession = async (settings: Record<string, unknown> = {}): Promise<Session> => {
-    const session = await sessions.start({ files: FILES, world: {}, settings, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
+  const signedInSession = async (settings: Record<string, unknown> = {}, files: Record<string, string> = FILES): Promise<Session> => {
+    const session = await sessions.start({ files, world: {}, settings, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
     await tokenStatusItem(session.page).waitFor();
     await signInApproved(session.page);
     await clearNotifications(session.page);
@@ -121,6 +121,43 @@ describe('Publishing a folder as a page tree', function () {
     await waitForCenterNotification(page, /1 published, 1 left out \(edited on the wiki\)/);
     assert.match(sandbox.pages().find((candidate) => candidate.id === setup.id)?.markdown ?? '', /A colleague's fix/, 'the colleague\'s edit stays');
     assert.match(sandbox.pages().find((candidate) => candidate.title === 'API' && !candidate.deleted)?.markdown ?? '', /Revised/);
+  });
+
+  it('a file whose front matter names its own page is listed after the tree, where it goes; a colleague\'s edit of it is left out', async function () {
+    const notes = '---\nwiki:\n  spaceId: DOCS\n  parentId: "123456"\n  pageTitle: Release notes\n---\n# Release notes\n\nSee [the setup](guide/setup.md).\n';
+    const { page, sandbox, workspaceDir } = await signedInSession({}, { ...FILES, 'docs/notes.md': notes });
+    await publishNewTree(page);
+    const confirm = page.locator('.monaco-dialog-box', { hasText: 'Publish 6 pages as a tree?' });
+    await confirm.waitFor();
+    const text = await confirm.innerText();
+    assert.match(text, /Then, where their front matter says:\s+Release notes \(new\)/);
+    assert.ok(text.indexOf('Release notes (new)') > text.indexOf('Reference (new'), `listed after the tree's pages:\n${text}`);
+    await confirm.locator('.monaco-button', { hasText: /^Publish$/ }).click();
+    await waitForCenterNotification(page, /6 published\./);
+    const byTitle = (title: string) => {
+      const found = sandbox.pages().find((candidate) => candidate.title === title && !candidate.deleted);
+      assert.ok(found, `"${title}" is on the wiki`);
+      return found;
+    };
+    assert.equal(byTitle('Release notes').parentId, '123456');
+    assert.match(byTitle('Release notes').markdown, new RegExp(`\\(http://[^)]+/wiki/spaces/DOCS/pages/${byTitle('Setup').id}/Setup\\)`), 'its link reaches the tree\'s page');
+    await clearNotifications(page);
+
+    // A colleague edits the notes on the wiki; the writer changes them and api.md.
+    sandbox.editPageOnWiki(byTitle('Release notes').id, '# Release notes\n\nA colleague\'s line.\n');
+    for (const file of ['notes.md', 'reference/api.md']) {
+      const at = path.join(workspaceDir, 'docs', file);
+      writeFileSync(at, `${readFileSync(at, 'utf8')}\nRevised.\n`);
+    }
+    await publishFolderAs(page, 'docs', 'As a page tree');
+    const again = page.locator('.monaco-dialog-box', { hasText: 'Publish 1 page as a tree?' });
+    await again.waitFor();
+    const said = await again.innerText();
+    assert.match(said, /Release notes \(edited on the wiki: left out\)/);
+    assert.match(said, /Edited on the wiki since you last published it: "Release notes", version \d+ by wiki-editor/);
+    await again.locator('.monaco-button', { hasText: 'Publish, Leave Out Edited' }).click();
+    await waitForCenterNotification(page, /1 published, 1 left out \(edited on the wiki\)/);
+    assert.match(byTitle('Release notes').markdown, /A colleague's line/, 'the colleague\'s edit stays');
   });
 
   it('Pull on a file of the tree brings a colleague\'s edit of a line with a link into it, the link as the file writes it', async function () {

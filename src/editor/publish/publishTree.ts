@@ -3,7 +3,7 @@
 // and runner; page IDs live in the folder's .wiki-pages.json (through vscode.workspace.fs, so remote workspaces work),
 // written as pages land unless the setting turns it off. This file asks, confirms and reports.
 import * as vscode from 'vscode';
-import type { PageLink } from '../../core/links/pageLink';
+import { isRepositoryLink, type PageLink } from '../../core/links/pageLink';
 import { describeError } from '../../core/log/redact';
 import { MANIFEST_FILE_NAME } from '../../core/tree/manifestFormat';
 import type { TreePlan } from '../../core/tree/treePlan';
@@ -74,15 +74,15 @@ export class TreePublisher {
       if (!looked) return;
     }
     const ownAuthorId = core.apiTokenSubject(setup.token);
-    // The guard looks before the question, so the confirmation can list the pages edited on the wiki.
+    // The guard looks before the question, so the confirmation can list the pages edited on the wiki (the tree's, and
+    // those of files that name their own page).
     if (pages) {
-      await core.guardTreePages(plan.pages.map((page) => ({ page, item: page.item })), {
-        pages, noAccessReason: '', lookUpCreates: false, messages: editorTreeMessages, underNewPage: (page) => !page.parentKnown, ...(ownAuthorId ? { ownAuthorId } : {}),
-      }).catch((error: unknown) => this.deps.log.warn(`The edit guard could not look before the confirmation: ${describeError(error)}`));
+      await core.guardTreeAsPlanned(plan, { pages, noAccessReason: '', lookUpCreates: false, messages: editorTreeMessages, ...(ownAuthorId ? { ownAuthorId } : {}) })
+        .catch((error: unknown) => this.deps.log.warn(`The edit guard could not look before the confirmation: ${describeError(error)}`));
     }
     const decision = await this.confirm(plan, answers.spaceId, answers.parentId, addressOf);
     if (decision === 'cancel') return;
-    const overwriteEdited = decision === 'overwriteEdited' ? new Set(plan.pages.filter((page) => page.item.state === 'edited').map((page) => page.item.file.key)) : undefined;
+    const overwriteEdited = decision === 'overwriteEdited' ? new Set(core.treePlanItems(plan).filter((item) => item.state === 'edited').map((item) => item.file.key)) : undefined;
 
     const since = this.deps.clock.now();
     let linking: Promise<void> = Promise.resolve();
@@ -137,20 +137,29 @@ export class TreePublisher {
    */
   private async confirm(plan: TreePlan, spaceId: string, parentId: string, addressOf: (pageId: string, title: string) => string | undefined): Promise<'publish' | 'overwriteEdited' | 'cancel'> {
     const core = onDemand();
-    const items = [...plan.refused, ...plan.pinned, ...plan.pages.map((page) => page.item)];
+    const items = core.treePlanItems(plan);
     const counts = core.countPlan(items);
-    const treeLines = plan.pages.slice(0, SHOWN).map((page) => {
-      const what = page.item.state === 'send' ? (page.pageId ? vscode.l10n.t('update') : vscode.l10n.t('new'))
-        : page.item.state === 'unchanged' ? vscode.l10n.t('unchanged')
-          : page.item.state === 'edited' ? vscode.l10n.t('edited on the wiki: left out') : vscode.l10n.t('refused');
-      return `${'    '.repeat(page.node.depth + 1)}${page.node.title} (${what}${page.node.generated ? `, ${vscode.l10n.t('lists its children')}` : ''})`;
-    });
+    const what = (item: PlanItem, pageId: string | undefined): string => (item.state === 'send' ? (pageId ? vscode.l10n.t('update') : vscode.l10n.t('new'))
+      : item.state === 'unchanged' ? vscode.l10n.t('unchanged')
+        : item.state === 'edited' ? vscode.l10n.t('edited on the wiki: left out') : vscode.l10n.t('refused'));
+    const treeLines = plan.pages.slice(0, SHOWN).map((page) =>
+      `${'    '.repeat(page.node.depth + 1)}${page.node.title} (${what(page.item, page.pageId)}${page.node.generated ? `, ${vscode.l10n.t('lists its children')}` : ''})`);
+    // Files whose front matter names their own page go after the tree's pages (their links need those pages' addresses),
+    // to the place they name: listed apart, so the tree does not seem to hold them.
+    const pinned = plan.pinned.filter((item) => item.state !== 'refused' && item.complete !== undefined);
+    const titleOf = (item: PlanItem): string => item.complete?.pageTitle ?? item.file.label;
+    const pinnedLines = pinned.slice(0, SHOWN).map((item) => `    ${titleOf(item)} (${what(item, item.link?.pageId)})`);
     const refused = items.filter((item) => item.state === 'refused');
     const refusals = refusalLines(refused).slice(0, SHOWN);
-    const edited = plan.pages.filter((page) => page.item.state === 'edited');
-    const titleCautions = plan.pages.flatMap((page) => page.item.cautions.filter((caution) => caution.code === 'titleInSpace').map((caution) => `${page.node.title}: ${caution.message}`));
+    // Edited on the wiki since this machine, or (a page known only from the repository) anyone here, last published it.
+    const edited = [
+      ...plan.pages.filter((page) => page.item.state === 'edited').map((page) => ({ item: page.item, title: page.node.title, fromRepository: page.unlinked })),
+      ...pinned.filter((item) => item.state === 'edited').map((item) => ({ item, title: titleOf(item), fromRepository: isRepositoryLink(item.link) })),
+    ];
+    const named = [...plan.pages.map((page) => ({ item: page.item, title: page.node.title })), ...pinned.map((item) => ({ item, title: titleOf(item) }))];
+    const titleCautions = named.flatMap(({ item, title }) => item.cautions.filter((caution) => caution.code === 'titleInSpace').map((caution) => `${title}: ${caution.message}`));
     // The links that will not work on the wiki, page by page, so they can be fixed before anything is sent.
-    const linkCautions = plan.pages.flatMap((page) => page.item.cautions.filter((caution) => caution.code === 'localLinks').map((caution) => `${page.node.title}: ${caution.message}`));
+    const linkCautions = named.flatMap(({ item, title }) => item.cautions.filter((caution) => caution.code === 'localLinks').map((caution) => `${title}: ${caution.message}`));
     // The reasons a page cannot go lead: a notification collapsed to one line (when nothing can be sent) shows only its
     // first words, and in the confirmation they are what needs attention first.
     const lines = [
@@ -158,15 +167,17 @@ export class TreePublisher {
       vscode.l10n.t('As a page tree under page {0} in space {1}:', parentId, spaceId),
       ...treeLines,
       ...(plan.pages.length > SHOWN ? [`    ${vscode.l10n.t('... and {0} more pages', plan.pages.length - SHOWN)}`] : []),
+      ...(pinned.length > 0 ? [vscode.l10n.t('Then, where their front matter says:'), ...pinnedLines] : []),
+      ...(pinned.length > SHOWN ? [`    ${vscode.l10n.t('... and {0} more pages', pinned.length - SHOWN)}`] : []),
       vscode.l10n.t('{0} new, {1} updated, {2} unchanged (skipped), {3} refused.', counts.newPages + counts.replaces, counts.updates, counts.unchanged, counts.refused),
       ...(plan.moves.moves.length > 0 ? [vscode.l10n.t('Moves: {0} - the old page stays where it is (the service cannot move pages): {1}', plan.moves.moves.length, plan.moves.moves.map((move) => `${move.oldPath} -> ${move.path}`).join(', '))] : []),
       ...(plan.moves.orphans.length > 0 ? [vscode.l10n.t('Orphans: {0} - pages no file maps to any more: {1}', plan.moves.orphans.length, plan.moves.orphans.map((orphan) => {
         const url = addressOf(orphan.pageId, orphan.title);
         return url ? `"${orphan.title}" (${url})` : `"${orphan.title}"`;
       }).join(', '))] : []),
-      ...edited.slice(0, SHOWN).map((page) => (page.item.guard?.kind === 'edited'
-        ? vscode.l10n.t('Edited on the wiki since {0} last published it: "{1}", {2}', page.unlinked ? vscode.l10n.t('this repository') : vscode.l10n.t('you'), page.node.title, editedText(page.item.guard))
-        : page.node.title)),
+      ...edited.slice(0, SHOWN).map((entry) => (entry.item.guard?.kind === 'edited'
+        ? vscode.l10n.t('Edited on the wiki since {0} last published it: "{1}", {2}', entry.fromRepository ? vscode.l10n.t('this repository') : vscode.l10n.t('you'), entry.title, editedText(entry.item.guard))
+        : entry.title)),
       ...titleCautions.slice(0, SHOWN),
       ...linkCautions.slice(0, SHOWN),
       ...(linkCautions.length > SHOWN ? [vscode.l10n.t('... and {0} more pages with links that stay as written', linkCautions.length - SHOWN)] : []),
@@ -177,7 +188,7 @@ export class TreePublisher {
     }
     const publish = edited.length > 0 ? vscode.l10n.t('Publish, Leave Out Edited') : vscode.l10n.t('Publish');
     const overwrite = vscode.l10n.t('Overwrite Edited Pages Too');
-    const editedEntries = edited.map((page) => ({ item: page.item, title: page.node.title }));
+    const editedEntries = edited.map(({ item, title }) => ({ item, title }));
     const compare = compareButton(this.deps, editedEntries);
     const buttons = [...(counts.send > 0 ? [publish] : []), ...(edited.length > 0 ? [overwrite] : []), ...(compare ? [compare] : [])];
     for (;;) {

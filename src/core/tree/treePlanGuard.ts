@@ -1,11 +1,11 @@
-// The edit guard over a whole tree plan before anything is sent, the same for a dry run and for the --expect-plan
-// check of a tree publish: the tree's pages as guardTreePages sees them before the first level is sent (nothing is
-// looked up under a folder page that does not exist yet), and the files that name their own page as runTree guards
-// them. The check works on a copy, since the run guards each level again as it goes.
-import { guardPlan, type GuardOptions } from '../core/run/guard';
-import type { PlanItem } from '../core/run/plan';
-import { guardTreePages } from '../core/tree/treeRun';
-import type { TreePlan } from '../core/tree/treePlan';
+// The edit guard over a whole tree plan before anything is sent, the same for the editor's confirmation, a dry run and
+// the --expect-plan check of a tree publish: the tree's pages as guardTreePages sees them before the first level is
+// sent (nothing is looked up under a folder page that does not exist yet), and the files that name their own page as
+// runTree guards them. The --expect-plan check works on a copy, since the run guards each level again as it goes.
+import { guardPlan, type GuardOptions } from '../run/guard';
+import type { PlanItem } from '../run/plan';
+import { guardTreePages } from './treeRun';
+import type { TreePlan } from './treePlan';
 
 export type TreePlanParts = Pick<TreePlan, 'refused' | 'pinned' | 'pages'>;
 

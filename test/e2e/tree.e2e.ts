@@ -46,11 +46,7 @@ describe('Publishing a folder as a page tree', function () {
     await confirm.locator('.monaco-button', { hasText: /^Publish$/ }).click();
 
     await waitForCenterNotification(page, /5 published\..*sent again so their links reach pages created in this run/);
-    const byTitle = (title: string) => {
-      const found = sandbox.pages().find((candidate) => candidate.title === title && !candidate.deleted);
-      assert.ok(found, `"${title}" is on the wiki`);
-      return found;
-    };
+    const byTitle = (title: string) => livePage(sandbox, title);
     assert.equal(byTitle('Setup').parentId, byTitle('Guide').id, 'the subfolder is a page, its files its children');
     assert.equal(byTitle('Overview').parentId, '123456');
     const manifest = JSON.parse(readFileSync(path.join(workspaceDir, 'docs', '.wiki-pages.json'), 'utf8')) as { pages: Record<string, { id: string }> };
@@ -78,11 +74,7 @@ describe('Publishing a folder as a page tree', function () {
     const said = await summary.innerText();
     assert.match(said, /5 new page ID\(s\) were not recorded in \.wiki-pages\.json \(wikiPublisher\.recordPageIds is off\)/);
     assert.doesNotMatch(said, /were recorded in/, 'nothing claims to be recorded');
-    const byTitle = (title: string) => {
-      const found = sandbox.pages().find((candidate) => candidate.title === title && !candidate.deleted);
-      assert.ok(found, `"${title}" is on the wiki`);
-      return found;
-    };
+    const byTitle = (title: string) => livePage(sandbox, title);
     assert.equal(byTitle('Overview').parentId, '123456');
     assert.equal(byTitle('Setup').parentId, byTitle('Guide').id);
     assert.equal(byTitle('API').parentId, byTitle('Reference').id);
@@ -134,11 +126,7 @@ describe('Publishing a folder as a page tree', function () {
     assert.ok(text.indexOf('Release notes (new)') > text.indexOf('Reference (new'), `listed after the tree's pages:\n${text}`);
     await confirm.locator('.monaco-button', { hasText: /^Publish$/ }).click();
     await waitForCenterNotification(page, /6 published\./);
-    const byTitle = (title: string) => {
-      const found = sandbox.pages().find((candidate) => candidate.title === title && !candidate.deleted);
-      assert.ok(found, `"${title}" is on the wiki`);
-      return found;
-    };
+    const byTitle = (title: string) => livePage(sandbox, title);
     assert.equal(byTitle('Release notes').parentId, '123456');
     assert.match(byTitle('Release notes').markdown, new RegExp(`\\(http://[^)]+/wiki/spaces/DOCS/pages/${byTitle('Setup').id}/Setup\\)`), 'its link reaches the tree\'s page');
     await clearNotifications(page);
@@ -240,6 +228,13 @@ describe('Publishing a folder as a page tree', function () {
     assert.match(sandbox.pages().find((candidate) => candidate.id === setup.id)?.markdown ?? '', /Keep the token secret/);
   });
 });
+
+/** The page with this title on the sandbox wiki, not deleted; the test fails when there is none. */
+function livePage(sandbox: Session['sandbox'], title: string): ReturnType<Session['sandbox']['pages']>[number] {
+  const found = sandbox.pages().find((candidate) => candidate.title === title && !candidate.deleted);
+  assert.ok(found, `"${title}" is on the wiki`);
+  return found;
+}
 
 /** Polls a condition the test cannot wait on as an element (a request the extension makes in the background). */
 async function waitUntil(condition: () => boolean, what: string): Promise<void> {

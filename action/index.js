@@ -8257,6 +8257,12 @@ function redact(text2) {
   if (!ANY_MARKER.test(bounded)) return bounded;
   return bounded.replace(JWT_SHAPE, REDACTED).replace(AUTH_HEADER, (_m, prefix) => `${prefix}${REDACTED}`).replace(BEARER, (_m, word) => `${word} ${REDACTED}`).replace(SECRET_FIELD, (match, prefix, quote, key, separator, value) => isProse(quote, key, separator, value) ? match : `${prefix}${REDACTED}`);
 }
+function redactLines(texts) {
+  const joined = [...texts, ""].join("\n");
+  if (!ANY_MARKER.test(joined) && texts.every((text2) => text2.length <= MAX_LENGTH)) return joined;
+  return texts.map((text2) => `${redact(text2)}
+`).join("");
+}
 function isProse(quote, key, separator, value) {
   return quote === "" && PROSE_KEY.test(key) && /^:\s+$/.test(separator) && PROSE_WORD.test(value);
 }
@@ -9161,8 +9167,7 @@ var Output = class {
   lines(texts) {
     if (texts.length === 0) return;
     this.clearProgress();
-    this.write(this.stdout, texts.map((text2) => `${this.scrub(text2)}
-`).join(""));
+    this.write(this.stdout, this.scrubLines(texts));
   }
   /** One JSON object on one line; string values are redacted one by one, so the line stays valid JSON. */
   json(value) {
@@ -9209,9 +9214,18 @@ var Output = class {
     if (!this.closed.has(stream)) stream.write(text2);
   }
   scrub(text2) {
-    let scrubbed2 = redact(text2);
-    for (const secret of this.secrets) scrubbed2 = scrubbed2.split(secret).join("[redacted]");
-    return scrubbed2;
+    return this.cutSecrets(redact(text2));
+  }
+  /** scrub() of each text, each followed by a newline: redacted as one text where that is the same (redactLines). */
+  scrubLines(texts) {
+    if (this.secrets.some((secret) => secret.includes("\n"))) return texts.map((text2) => `${this.scrub(text2)}
+`).join("");
+    return this.cutSecrets(redactLines(texts));
+  }
+  cutSecrets(text2) {
+    let cut = text2;
+    for (const secret of this.secrets) cut = cut.split(secret).join("[redacted]");
+    return cut;
   }
 };
 
@@ -9397,10 +9411,17 @@ var GUARD_TIMEOUT_MS = 1e4;
 var DEFAULT_LOOKUPS_AT_ONCE = 4;
 async function guardPlan(items, options) {
   const lookUpCreates = options.lookUpCreates ?? true;
-  const queue = items.filter((item) => (item.state === "send" || item.state === "edited") && item.complete);
-  const lookups = queue.filter((item) => lookUpCreates || item.complete?.overwrite);
-  const looked = new Set(lookups);
-  for (const item of queue) if (!looked.has(item)) item.guard = { kind: "notNeeded" };
+  const lookups = [];
+  for (const item of items) {
+    if (item.state !== "send" && item.state !== "edited" || !item.complete) continue;
+    if (lookUpCreates || item.complete.overwrite) lookups.push(item);
+    else item.guard = { kind: "notNeeded" };
+  }
+  if (!options.pages) {
+    options.signal?.throwIfAborted();
+    for (const item of lookups) item.guard = unreadVerdict(item.complete, options);
+    return items;
+  }
   const worker = async () => {
     for (let item = lookups.shift(); item; item = lookups.shift()) {
       options.signal?.throwIfAborted();
@@ -9430,7 +9451,7 @@ function applyVerdict(item, overwriteEdited) {
 }
 async function checkOne(link, target, options) {
   const { pages } = options;
-  if (!pages) return target.overwrite ? { kind: "unchecked", reason: "noAccess", detail: options.noAccessReason } : { kind: "notNeeded" };
+  if (!pages) return unreadVerdict(target, options);
   const deadline = AbortSignal.timeout(options.timeoutMs ?? GUARD_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
   try {
@@ -9440,6 +9461,9 @@ async function checkOne(link, target, options) {
     const messages = options.messages ?? englishTreeMessages;
     return { kind: "unchecked", reason: "failed", detail: messages.guardFailed(deadline.aborted ? messages.guardTimedOut() : readFailureText(error, messages)) };
   }
+}
+function unreadVerdict(target, options) {
+  return target.overwrite ? { kind: "unchecked", reason: "noAccess", detail: options.noAccessReason } : { kind: "notNeeded" };
 }
 async function lookUp(pages, link, target, signal) {
   const ownPage = link !== void 0 && linkNames(link, target);
@@ -10003,13 +10027,20 @@ var FORMAT = "wiki-publisher plan digest v1";
 var ENTRY_HASH_LENGTH = 16;
 var SHORT_DIGEST_LENGTH = 12;
 function planFingerprint(entries, options) {
-  const hashed = entries.map((entry) => [entry.key, sha256(JSON.stringify(describeEntry(entry, options.wiki)))]);
-  hashed.sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
-  const canonical = [FORMAT, `wiki ${options.wiki ? "checked" : "not checked"}`, ...hashed.map(([key, hash2]) => `${JSON.stringify(key)} ${hash2}`)].join("\n");
+  const hashed = entries.map((entry) => ({ key: entry.key, hash: sha256(JSON.stringify(describeEntry(entry, options.wiki))) }));
+  hashed.sort((a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+  const lines = [FORMAT, `wiki ${options.wiki ? "checked" : "not checked"}`];
+  for (const { key, hash: hash2 } of hashed) lines.push(`${JSON.stringify(key)} ${hash2}`);
+  let entryHashes;
   return {
-    digest: sha256(canonical),
+    digest: sha256(lines.join("\n")),
     wikiChecked: options.wiki,
-    entries: new Map(hashed.map(([key, hash2]) => [key, hash2.slice(0, ENTRY_HASH_LENGTH)]))
+    // Made when first asked for: a dry run printed as text says only the digest, and a map of 10,000 entries cost a
+    // tenth of the fingerprint.
+    get entries() {
+      entryHashes ??= new Map(hashed.map(({ key, hash: hash2 }) => [key, hash2.slice(0, ENTRY_HASH_LENGTH)]));
+      return entryHashes;
+    }
   };
 }
 function shortDigest(digest) {
@@ -10607,16 +10638,26 @@ function parseManifest(text2, name = MANIFEST_FILE_NAME, messages = englishManif
   if (unknown !== void 0) return refuse2(messages.unknownField(name, unknown));
   const root = parseRoot(value.space, value.parent, name, messages);
   if (typeof root === "string") return refuse2(root);
-  if (!isObject(value.pages)) return refuse2(messages.noPages(name));
-  const twice = memberNameCount(text2) > memberCount(value) ? duplicateMember(text2) : void 0;
-  if (twice !== void 0) return refuse2(messages.listedTwice(name, twice));
+  const listed = value.pages;
+  if (!isObject(listed)) return refuse2(messages.noPages(name));
   const pages = /* @__PURE__ */ new Map();
-  for (const [key, raw] of Object.entries(value.pages)) {
+  let members = Object.keys(value).length;
+  let bad;
+  for (const key of Object.keys(listed)) {
+    const raw = listed[key];
     const problem = manifestKeyProblem(key, messages) ?? entryProblem(raw, messages);
-    if (problem) return refuse2(messages.badEntry(name, key, problem));
+    if (problem) {
+      bad = { key, problem };
+      break;
+    }
     const entry = raw;
+    members += entry.title === void 0 ? 2 : 3;
     pages.set(key, { id: entry.id, title: entry.title ?? "" });
   }
+  const parsedMembers = bad === void 0 ? members : memberCount(value);
+  const twice = memberNameCount(text2) > parsedMembers ? duplicateMember(text2) : void 0;
+  if (twice !== void 0) return refuse2(messages.listedTwice(name, twice));
+  if (bad !== void 0) return refuse2(messages.badEntry(name, bad.key, bad.problem));
   return { ok: true, manifest: { root, pages } };
 }
 function serializeManifest(manifest) {
@@ -12995,7 +13036,9 @@ function guardFields(item) {
     if (page?.versionAuthorId) wikiEdits.editedBy = page.versionAuthorId;
     if (page?.versionCreatedAt) wikiEdits.editedAt = page.versionCreatedAt;
   }
-  return { wikiEdits, ...url ? { url } : {} };
+  const fields = { wikiEdits };
+  if (url) fields.url = url;
+  return fields;
 }
 var FILE_STATUS_WORDS = {
   published: "published",
@@ -13131,7 +13174,7 @@ var ManifestStore = class _ManifestStore {
     this.options = options;
     this.root = manifest.root;
     this.pages = new Map(manifest.pages);
-    this.onDisk = { root: manifest.root, pages: new Map(manifest.pages) };
+    this.onDisk = manifest;
   }
   port;
   path;
@@ -13164,7 +13207,7 @@ var ManifestStore = class _ManifestStore {
   get(relPath) {
     return this.pages.get(relPath);
   }
-  /** Every entry, sorted by key as in the file. */
+  /** Every entry, sorted by key as in the file; the caller's own array of its own pairs. */
   entries() {
     return [...this.pages].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
   }
@@ -13253,7 +13296,7 @@ var TreeManifest = class {
     return this.store.get(key);
   }
   entries() {
-    return this.store.entries().map(([key, entry]) => [key, entry]);
+    return this.store.entries();
   }
   /** This manifest for a run under `root`; the root is written with the first page recorded. */
   withRoot(root) {
@@ -13545,6 +13588,12 @@ function planTreeOf(sources, options) {
     };
   });
   const pinnedLinkFacts = new Map(pinnedSources.map((source2) => [keyOf(source2.file.label), source2.linkFacts]));
+  for (const source2 of pinnedSources) {
+    const item = source2.item;
+    const reachedBefore = item.link?.linkTargets;
+    if (item.state !== "unchanged" || !checkLinkTargets || reachedBefore === void 0) continue;
+    if (reachedBefore !== linkTargetsDigest(source2.linkFacts.destinations, keyOf(source2.file.label), recordedPageOf)) item.state = "send";
+  }
   const headingsOf = new Map(pages.map((each) => [each.key, each.linkFacts.headings]));
   for (const [key, facts] of pinnedLinkFacts) headingsOf.set(key, facts.headings);
   const pinnedTitles = new Map(pinnedSources.flatMap((source2) => source2.item.complete && source2.item.state !== "refused" ? [[keyOf(source2.file.label), source2.item.complete.pageTitle]] : []));
@@ -13795,10 +13844,20 @@ async function runTree(options) {
     }
   }
   sendsOver = true;
-  const loose = [...plan.refused, ...plan.pinned];
+  const linkTargetsOf = (item) => {
+    const key = pinnedKeyOf(item);
+    const facts = key === void 0 ? void 0 : plan.pinnedLinkFacts.get(key);
+    return key === void 0 || !facts ? void 0 : linkTargetsDigest(facts.destinations, key, reachedPageOf);
+  };
+  const pinned = plan.pinned.map((item) => {
+    const reachedBefore = item.link?.linkTargets;
+    return addressable && item.state === "unchanged" && reachedBefore !== void 0 && linkTargetsOf(item) !== reachedBefore ? { ...item, state: "send" } : item;
+  });
+  expectMore(pinned.filter((item, index) => item !== plan.pinned[index]).length);
+  const loose = [...plan.refused, ...pinned];
   if (loose.length > 0) {
     const linkCautionsOf = /* @__PURE__ */ new Map();
-    for (const item of plan.pinned) {
+    for (const item of pinned) {
       const key = pinnedKeyOf(item);
       const facts = key === void 0 ? void 0 : plan.pinnedLinkFacts.get(key);
       if (key === void 0 || !facts || item.state !== "send") continue;
@@ -13806,7 +13865,7 @@ async function runTree(options) {
       linkCautionsOf.set(item, foreseeRewrite(facts.destinations, context).cautions);
       rewriting.set(item.file.key, context);
     }
-    await guardPlan(plan.pinned, { ...options.guard, pages: options.pages, ...options.signal ? { signal: options.signal } : {} });
+    await guardPlan(pinned, { ...options.guard, pages: options.pages, ...options.signal ? { signal: options.signal } : {} });
     const looseResults = await runPlan(loose, { ...options, onResult: void 0, onStopped, onStart, content });
     const learning = await Promise.all(looseResults.map(async (result) => {
       const key = result.state === "published" ? pinnedKeyOf(result.item) : void 0;
@@ -13820,6 +13879,7 @@ async function runTree(options) {
     for (const [index, result] of looseResults.entries()) {
       const learnt = learning[index];
       const linkCautions = linkCautionsOf.get(loose[index]) ?? [];
+      const linkTargets = result.state === "published" ? linkTargetsOf(result.item) : void 0;
       const treeResult = {
         ...result,
         pass: 1,
@@ -13827,7 +13887,8 @@ async function runTree(options) {
         depth: 0,
         linkCautions,
         linksToFillIn: waitsForPages(false, linkCautions),
-        ...learnt ? { pageId: learnt.pageId } : {}
+        ...learnt ? { pageId: learnt.pageId } : {},
+        ...linkTargets !== void 0 ? { linkTargets } : {}
       };
       results.push(treeResult);
       options.onResult?.(treeResult);
@@ -14087,7 +14148,7 @@ function digestLine(fingerprint) {
   return `Plan digest: ${shortDigest(fingerprint.digest)} (${covers}). Publish exactly this plan with --expect-plan ${fingerprint.digest}`;
 }
 
-// src/cli/treePlanGuard.ts
+// src/core/tree/treePlanGuard.ts
 async function guardTreeAsPlanned(plan, options) {
   await guardTreePages(plan.pages.map((page) => ({ page, item: page.item })), { ...options, underNewPage: (page) => !page.parentKnown });
   if (plan.pinned.length > 0) await guardPlan([...plan.pinned], options);
@@ -14111,13 +14172,6 @@ function printTreeResult(result, json, output) {
 function printTreePlan(plan, json, output, addressOf) {
   let notSendable = 0;
   const lines = [];
-  for (const item of [...plan.refused, ...plan.pinned]) {
-    const record = planRecord(item);
-    output.record(record);
-    if (record.status !== "send" && record.status !== "unchanged") notSendable++;
-    if (json) output.json(record);
-    else lines.push(planLine(record));
-  }
   const rootPath = plan.tree.rootPath;
   for (const page of plan.pages) {
     const planned = planRecord(page.item);
@@ -14131,6 +14185,13 @@ function printTreePlan(plan, json, output, addressOf) {
       if (json) output.json(record);
     }
     if (!json) lines.push(`${"  ".repeat(page.node.depth)}${planLine(parent ? { ...planned, tree: parent } : planned)}${page.node.generated ? " (folder page listing its children)" : ""}`);
+  }
+  for (const item of [...plan.refused, ...plan.pinned]) {
+    const record = planRecord(item);
+    output.record(record);
+    if (record.status !== "send" && record.status !== "unchanged") notSendable++;
+    if (json) output.json(record);
+    else lines.push(planLine(record));
   }
   output.lines(lines);
   printMoves(plan, json, output, addressOf);

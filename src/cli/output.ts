@@ -3,7 +3,7 @@
 // token itself is cut out besides, so no secret reaches a CI log even if some message carried one.
 // A reader that goes away (`| head -1`) is not an error: that stream is written no more and the run goes on, so a
 // publish still finishes and records what landed.
-import { redact } from '../core/log/redact';
+import { redact, redactLines } from '../core/log/redact';
 
 export interface OutputStream {
   write(text: string): unknown;
@@ -42,7 +42,7 @@ export class Output {
   lines(texts: readonly string[]): void {
     if (texts.length === 0) return;
     this.clearProgress();
-    this.write(this.stdout, texts.map((text) => `${this.scrub(text)}\n`).join(''));
+    this.write(this.stdout, this.scrubLines(texts));
   }
 
   /** One JSON object on one line; string values are redacted one by one, so the line stays valid JSON. */
@@ -97,8 +97,19 @@ export class Output {
   }
 
   private scrub(text: string): string {
-    let scrubbed = redact(text);
-    for (const secret of this.secrets) scrubbed = scrubbed.split(secret).join('[redacted]');
-    return scrubbed;
+    return this.cutSecrets(redact(text));
+  }
+
+  /** scrub() of each text, each followed by a newline: redacted as one text where that is the same (redactLines). */
+  private scrubLines(texts: readonly string[]): string {
+    // A secret without a line break cannot span two lines: cut from the whole, it is cut from each line.
+    if (this.secrets.some((secret) => secret.includes('\n'))) return texts.map((text) => `${this.scrub(text)}\n`).join('');
+    return this.cutSecrets(redactLines(texts));
+  }
+
+  private cutSecrets(text: string): string {
+    let cut = text;
+    for (const secret of this.secrets) cut = cut.split(secret).join('[redacted]');
+    return cut;
   }
 }

@@ -115,7 +115,9 @@ function guardFields(item: PlanItem): Pick<FileRecord, 'wikiEdits' | 'url'> {
     if (page?.versionAuthorId) wikiEdits.editedBy = page.versionAuthorId;
     if (page?.versionCreatedAt) wikiEdits.editedAt = page.versionCreatedAt;
   }
-  return { wikiEdits, ...(url ? { url } : {}) };
+  const fields: Pick<FileRecord, 'wikiEdits' | 'url'> = { wikiEdits };
+  if (url) fields.url = url;
+  return fields;
 }
 
 const FILE_STATUS_WORDS: Record<FileResult['state'], string> = {

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { englishTokenMessages } from '../../src/core/messages/tokenMessages';
 import { validateApiToken } from '../../src/core/apiToken/validate';
-import { describeError, redact } from '../../src/core/log/redact';
+import { Output } from '../../src/cli/output';
+import { describeError, redact, redactLines } from '../../src/core/log/redact';
 import { MemoryLogger } from '../fakes/memoryLogger';
 import { findSecrets } from '../support/secretScan';
 
@@ -103,5 +104,40 @@ describe('redaction of long input', () => {
 
   it('still finds a secret field after a long run of word characters', () => {
     assert.equal(redact(`${'A'.repeat(5_000)} access_token=abcdefghijkl`), `${'A'.repeat(5_000)} access_token=[redacted]`);
+  });
+});
+
+describe('redaction of many lines at once', () => {
+  const lineByLine = (lines: readonly string[]): string => lines.map((line) => `${redact(line)}\n`).join('');
+
+  it('gives each line as redact() gives it, with a newline after each', () => {
+    const plain = ['would update docs/a.md -> "A" in DOCS under 123456', 'would create docs/b.md -> "B" in DOCS under 123456'];
+    assert.equal(redactLines(plain), lineByLine(plain));
+    assert.equal(redactLines([]), '');
+    const marked = [...plain, `would update docs/c.md -> "token: ${jwt}" in DOCS under 123456`, 'token: plain words.'];
+    assert.equal(redactLines(marked), lineByLine(marked));
+    assert.match(redactLines(marked), /token: \[redacted\]/);
+  });
+
+  it('never reads a secret across two lines, and cuts an overlong line as redact() does', () => {
+    // "Authorization:" at the end of one line and a word on the next are two lines of prose, not a header.
+    const split = ['Authorization:', 'Bearer-like words follow'];
+    assert.equal(redactLines(split), lineByLine(split));
+    const long = ['short', 'A'.repeat(9_000)];
+    assert.equal(redactLines(long), lineByLine(long));
+    assert.match(redactLines(long), /\(1000 more characters\)\n$/);
+  });
+
+  it('Output.lines cuts a forgotten secret from each line, one with a line break included', () => {
+    const written = (secret: string, lines: string[]): string => {
+      const stdout = { text: '', write(text: string): void { this.text += text; } };
+      const output = new Output(stdout, { write: () => undefined });
+      output.forget(secret);
+      output.lines(lines);
+      return stdout.text;
+    };
+    assert.equal(written('s3cr3t-value-1', ['a s3cr3t-value-1 b', 'plain', 's3cr3t-value-1']), 'a [redacted] b\nplain\n[redacted]\n');
+    // A secret with a line break is cut only where one line holds it whole, as line by line.
+    assert.equal(written('two\nlines-secret', ['x two', 'lines-secret y', 'two\nlines-secret']), 'x two\nlines-secret y\n[redacted]\n');
   });
 });

@@ -67,11 +67,20 @@ const DEFAULT_LOOKUPS_AT_ONCE = 4;
  */
 export async function guardPlan(items: PlanItem[], options: GuardOptions): Promise<PlanItem[]> {
   const lookUpCreates = options.lookUpCreates ?? true;
-  const queue = items.filter((item) => (item.state === 'send' || item.state === 'edited') && item.complete);
-  const lookups = queue.filter((item) => lookUpCreates || item.complete?.overwrite);
-  // A set, not lookups.includes: a plan of 10,000 files would make that 50 million comparisons.
-  const looked = new Set(lookups);
-  for (const item of queue) if (!looked.has(item)) item.guard = { kind: 'notNeeded' };
+  // The files to look up, and the others that would be sent decided at once: one pass, no set of 10,000 files.
+  const lookups: PlanItem[] = [];
+  for (const item of items) {
+    if ((item.state !== 'send' && item.state !== 'edited') || !item.complete) continue;
+    if (lookUpCreates || item.complete.overwrite) lookups.push(item);
+    else item.guard = { kind: 'notNeeded' };
+  }
+  if (!options.pages) {
+    // Nothing to look up: every verdict is known at once, without a worker's turn and an await for each of 10,000
+    // files. None of them is an edit or a deletion, so there is no verdict to apply.
+    options.signal?.throwIfAborted();
+    for (const item of lookups) item.guard = unreadVerdict(item.complete as PublishTarget, options);
+    return items;
+  }
   const worker = async (): Promise<void> => {
     for (let item = lookups.shift(); item; item = lookups.shift()) {
       options.signal?.throwIfAborted();
@@ -111,7 +120,7 @@ function applyVerdict(item: PlanItem, overwriteEdited: GuardOptions['overwriteEd
 
 async function checkOne(link: PageLink | undefined, target: PublishTarget, options: GuardOptions): Promise<GuardVerdict> {
   const { pages } = options;
-  if (!pages) return target.overwrite ? { kind: 'unchecked', reason: 'noAccess', detail: options.noAccessReason } : { kind: 'notNeeded' };
+  if (!pages) return unreadVerdict(target, options);
   const deadline = AbortSignal.timeout(options.timeoutMs ?? GUARD_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
   try {
@@ -121,6 +130,11 @@ async function checkOne(link: PageLink | undefined, target: PublishTarget, optio
     const messages = options.messages ?? englishTreeMessages;
     return { kind: 'unchecked', reason: 'failed', detail: messages.guardFailed(deadline.aborted ? messages.guardTimedOut() : readFailureText(error, messages)) };
   }
+}
+
+/** The verdict without page access: an update cannot be checked, a create needs no check. */
+function unreadVerdict(target: PublishTarget, options: GuardOptions): GuardVerdict {
+  return target.overwrite ? { kind: 'unchecked', reason: 'noAccess', detail: options.noAccessReason } : { kind: 'notNeeded' };
 }
 
 async function lookUp(pages: WikiPagesClient, link: PageLink | undefined, target: PublishTarget, signal: AbortSignal): Promise<GuardVerdict> {

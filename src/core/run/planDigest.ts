@@ -35,13 +35,20 @@ export const ENTRY_HASH_LENGTH = 16;
 export const SHORT_DIGEST_LENGTH = 12;
 
 export function planFingerprint(entries: readonly DigestEntry[], options: { wiki: boolean }): PlanFingerprint {
-  const hashed = entries.map((entry) => [entry.key, sha256(JSON.stringify(describeEntry(entry, options.wiki)))] as const);
-  hashed.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const canonical = [FORMAT, `wiki ${options.wiki ? 'checked' : 'not checked'}`, ...hashed.map(([key, hash]) => `${JSON.stringify(key)} ${hash}`)].join('\n');
+  const hashed = entries.map((entry) => ({ key: entry.key, hash: sha256(JSON.stringify(describeEntry(entry, options.wiki))) }));
+  hashed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const lines = [FORMAT, `wiki ${options.wiki ? 'checked' : 'not checked'}`];
+  for (const { key, hash } of hashed) lines.push(`${JSON.stringify(key)} ${hash}`);
+  let entryHashes: Map<string, string> | undefined;
   return {
-    digest: sha256(canonical),
+    digest: sha256(lines.join('\n')),
     wikiChecked: options.wiki,
-    entries: new Map(hashed.map(([key, hash]) => [key, hash.slice(0, ENTRY_HASH_LENGTH)])),
+    // Made when first asked for: a dry run printed as text says only the digest, and a map of 10,000 entries cost a
+    // tenth of the fingerprint.
+    get entries(): Map<string, string> {
+      entryHashes ??= new Map(hashed.map(({ key, hash }) => [key, hash.slice(0, ENTRY_HASH_LENGTH)]));
+      return entryHashes;
+    },
   };
 }
 

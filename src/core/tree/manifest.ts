@@ -56,7 +56,8 @@ export class ManifestStore {
   ) {
     this.root = manifest.root;
     this.pages = new Map(manifest.pages);
-    this.onDisk = { root: manifest.root, pages: new Map(manifest.pages) };
+    // Kept as given, not copied again: the store only reads it, and replaces it after a write.
+    this.onDisk = manifest;
   }
 
   /** Reads the manifest at `path`; a missing file is an empty manifest, a malformed one is refused, never emptied. */
@@ -84,8 +85,8 @@ export class ManifestStore {
     return this.pages.get(relPath);
   }
 
-  /** Every entry, sorted by key as in the file. */
-  entries(): ReadonlyArray<readonly [string, ManifestEntry]> {
+  /** Every entry, sorted by key as in the file; the caller's own array of its own pairs. */
+  entries(): ReadonlyArray<[string, ManifestEntry]> {
     return [...this.pages].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   }
 

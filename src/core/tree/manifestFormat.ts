@@ -84,17 +84,32 @@ export function parseManifest(text: string, name: string = MANIFEST_FILE_NAME, m
   if (unknown !== undefined) return refuse(messages.unknownField(name, unknown));
   const root = parseRoot(value.space, value.parent, name, messages);
   if (typeof root === 'string') return refuse(root);
-  if (!isObject(value.pages)) return refuse(messages.noPages(name));
-  // Names in the text beyond the members parsed: some object names one member twice (found and named the slow way).
-  const twice = memberNameCount(text) > memberCount(value) ? duplicateMember(text) : undefined;
-  if (twice !== undefined) return refuse(messages.listedTwice(name, twice));
+  const listed = value.pages;
+  if (!isObject(listed)) return refuse(messages.noPages(name));
+  // One walk over the entries checks them and counts the members JSON.parse kept, for the duplicate test below: the
+  // top level's (its values are plain, as checked above), and each page's with its id and title. Walking the parsed
+  // value a second time to count them cost as much as the checks.
   const pages = new Map<string, ManifestEntry>();
-  for (const [key, raw] of Object.entries(value.pages)) {
+  let members = Object.keys(value).length;
+  let bad: { key: string; problem: string } | undefined;
+  for (const key of Object.keys(listed)) {
+    const raw = listed[key];
     const problem = manifestKeyProblem(key, messages) ?? entryProblem(raw, messages);
-    if (problem) return refuse(messages.badEntry(name, key, problem));
+    if (problem) {
+      bad = { key, problem };
+      break;
+    }
     const entry = raw as { id: string; title?: string };
+    members += entry.title === undefined ? 2 : 3;
     pages.set(key, { id: entry.id, title: entry.title ?? '' });
   }
+  // A page listed twice is the refusal to give even when an entry is bad too. A bad entry can hold anything: then the
+  // members are counted in every object, at any depth.
+  const parsedMembers = bad === undefined ? members : memberCount(value);
+  // Names in the text beyond the members parsed: some object names one member twice (found and named the slow way).
+  const twice = memberNameCount(text) > parsedMembers ? duplicateMember(text) : undefined;
+  if (twice !== undefined) return refuse(messages.listedTwice(name, twice));
+  if (bad !== undefined) return refuse(messages.badEntry(name, bad.key, bad.problem));
   return { ok: true, manifest: { root, pages } };
 }
 

@@ -30,7 +30,7 @@ export class TreeManifest {
   }
 
   entries(): ReadonlyArray<[string, ManifestEntry]> {
-    return this.store.entries().map(([key, entry]) => [key, entry]);
+    return this.store.entries();
   }
 
   /** This manifest for a run under `root`; the root is written with the first page recorded. */

@@ -11442,6 +11442,12 @@ function folderNode(key, content, parent, depth) {
 }
 
 // src/core/tree/linkTargets.ts
+function linksReachOtherPages(item, reachedNow) {
+  const reachedBefore = item.link?.linkTargets;
+  if (item.state !== "unchanged" || reachedBefore === void 0) return false;
+  const now = reachedNow();
+  return now !== void 0 && now !== reachedBefore;
+}
 function linkTargetsDigest(destinations, filePath, pageIdOf) {
   const reached = /* @__PURE__ */ new Set();
   for (const destination of destinations) {
@@ -11636,8 +11642,7 @@ ${path}`;
   const annotate = (item) => {
     const decision = decisions.get(item.file.key);
     if (!decision) return;
-    const reachedBefore = item.link?.linkTargets;
-    if (item.state === "unchanged" && decision.linkTargets !== void 0 && reachedBefore !== void 0 && reachedBefore !== decision.linkTargets) item.state = "send";
+    if (linksReachOtherPages(item, () => decision.linkTargets)) item.state = "send";
     apply(item, decision);
   };
   for (const { item } of linking) annotate(item);
@@ -13588,11 +13593,9 @@ function planTreeOf(sources, options) {
     };
   });
   const pinnedLinkFacts = new Map(pinnedSources.map((source2) => [keyOf(source2.file.label), source2.linkFacts]));
-  for (const source2 of pinnedSources) {
-    const item = source2.item;
-    const reachedBefore = item.link?.linkTargets;
-    if (item.state !== "unchanged" || !checkLinkTargets || reachedBefore === void 0) continue;
-    if (reachedBefore !== linkTargetsDigest(source2.linkFacts.destinations, keyOf(source2.file.label), recordedPageOf)) item.state = "send";
+  for (const { item, file, linkFacts } of pinnedSources) {
+    const reachedNow = () => checkLinkTargets ? linkTargetsDigest(linkFacts.destinations, keyOf(file.label), recordedPageOf) : void 0;
+    if (linksReachOtherPages(item, reachedNow)) item.state = "send";
   }
   const headingsOf = new Map(pages.map((each) => [each.key, each.linkFacts.headings]));
   for (const [key, facts] of pinnedLinkFacts) headingsOf.set(key, facts.headings);
@@ -13844,25 +13847,25 @@ async function runTree(options) {
     }
   }
   sendsOver = true;
-  const linkTargetsOf = (item) => {
+  const pinnedLinks = (item) => {
     const key = pinnedKeyOf(item);
     const facts = key === void 0 ? void 0 : plan.pinnedLinkFacts.get(key);
-    return key === void 0 || !facts ? void 0 : linkTargetsDigest(facts.destinations, key, reachedPageOf);
+    return key === void 0 || !facts ? void 0 : { key, destinations: facts.destinations };
   };
-  const pinned = plan.pinned.map((item) => {
-    const reachedBefore = item.link?.linkTargets;
-    return addressable && item.state === "unchanged" && reachedBefore !== void 0 && linkTargetsOf(item) !== reachedBefore ? { ...item, state: "send" } : item;
-  });
+  const linkTargetsOf = (item) => {
+    const links = pinnedLinks(item);
+    return links ? linkTargetsDigest(links.destinations, links.key, reachedPageOf) : void 0;
+  };
+  const pinned = plan.pinned.map((item) => linksReachOtherPages(item, () => addressable ? linkTargetsOf(item) : void 0) ? { ...item, state: "send" } : item);
   expectMore(pinned.filter((item, index) => item !== plan.pinned[index]).length);
   const loose = [...plan.refused, ...pinned];
   if (loose.length > 0) {
     const linkCautionsOf = /* @__PURE__ */ new Map();
     for (const item of pinned) {
-      const key = pinnedKeyOf(item);
-      const facts = key === void 0 ? void 0 : plan.pinnedLinkFacts.get(key);
-      if (key === void 0 || !facts || item.state !== "send") continue;
-      const context = { filePath: key, resolvePage: decidedOnce(resolvePage) };
-      linkCautionsOf.set(item, foreseeRewrite(facts.destinations, context).cautions);
+      const links = pinnedLinks(item);
+      if (!links || item.state !== "send") continue;
+      const context = { filePath: links.key, resolvePage: decidedOnce(resolvePage) };
+      linkCautionsOf.set(item, foreseeRewrite(links.destinations, context).cautions);
       rewriting.set(item.file.key, context);
     }
     await guardPlan(pinned, { ...options.guard, pages: options.pages, ...options.signal ? { signal: options.signal } : {} });

@@ -11,7 +11,7 @@ import { linkTarget, pagePath } from '../links/rewrite/linkTarget';
 import { pageAddress } from '../publish/pageAddress';
 import { frontMatterBody, splitFrontMatter } from '../publish/frontMatter';
 import { omitTitleHeading } from '../publish/titleHeading';
-import { linkTargetsDigest } from '../tree/linkTargets';
+import { linksReachOtherPages, linkTargetsDigest } from '../tree/linkTargets';
 import { nameOf } from '../tree/paths';
 import type { RepositoryLinks } from '../tree/repositoryLinks';
 import { decodeText } from '../walk/decode';
@@ -223,8 +223,7 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
     if (!decision) return;
     // The same text sends a dead link when a page it links to has another ID than when it last went out (its file
     // now publishes to a new page, or the page was deleted and created again): sent again, as a tree page is.
-    const reachedBefore = item.link?.linkTargets;
-    if (item.state === 'unchanged' && decision.linkTargets !== undefined && reachedBefore !== undefined && reachedBefore !== decision.linkTargets) item.state = 'send';
+    if (linksReachOtherPages(item, () => decision.linkTargets)) item.state = 'send';
     apply(item, decision);
   };
   for (const { item } of linking) annotate(item);

@@ -1,10 +1,23 @@
-// Which pages a tree page's links reach, as one digest: the unchanged check of a tree page compares it too, since a
-// page whose text is the same still sends a dead link when a page it links to now has another ID (deleted on the wiki
-// and created again by a later publish). The plan computes it from the repository's IDs; the run records it from the
+// Which pages a file's links reach, as one digest: the unchanged check of a page (a tree's, a file that names its own,
+// a flat run's) compares it too, since a page whose text is the same still sends a dead link when a page it links to
+// now has another ID (deleted on the wiki and created again by a later publish). The plan computes it from the repository's IDs; the run records it from the
 // IDs the pages had when the page went out.
 import { linkTarget, pagePath } from '../links/rewrite/linkTarget';
+import type { PlanItem } from '../run/plan';
 import { sha256Hex } from '../util/sha256';
 import { nodeOfFile, type PageTree } from './shape';
+
+/**
+ * Whether an unchanged file goes again because its links reach other pages than its last publish reached (a page it
+ * links to has another ID now): its text is the same, its links would be dead. `reachedNow` is asked only of an
+ * unchanged file whose last publish recorded what it reached; undefined when no page address can be made.
+ */
+export function linksReachOtherPages(item: Pick<PlanItem, 'state' | 'link'>, reachedNow: () => string | undefined): boolean {
+  const reachedBefore = item.link?.linkTargets;
+  if (item.state !== 'unchanged' || reachedBefore === undefined) return false;
+  const now = reachedNow();
+  return now !== undefined && now !== reachedBefore;
+}
 
 /** A Markdown file's page ID, by its path relative to the published folder; undefined when it has none (yet). */
 export type PageIdByPath = (path: string) => string | undefined;

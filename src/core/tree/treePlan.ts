@@ -18,7 +18,7 @@ import { generatedFolderMarkdown } from './folderMarkdown';
 import { detectMoves, type MoveReport, type RecordedPage } from './moves';
 import { folderContentRank } from './folderPage';
 import { folderKey, isBelow, nameOf, parentFolderOf } from './paths';
-import { linkingFileOf, linkTargetsDigest, treePageIdByPath } from './linkTargets';
+import { linkingFileOf, linksReachOtherPages, linkTargetsDigest, treePageIdByPath } from './linkTargets';
 import { nodeOfFile, shapeTree, type PageTree, type TreeNode } from './shape';
 
 /** Page identity as the repository records it (the manifest), keyed by paths relative to the published folder. */
@@ -275,11 +275,9 @@ export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOpti
   const pinnedLinkFacts = new Map(pinnedSources.map((source) => [keyOf(source.file.label), source.linkFacts]));
   // A file that names its own page links to the tree's pages as a tree page does: the same text sends dead links when
   // a page it links to has another ID than when it last went out.
-  for (const source of pinnedSources) {
-    const item = source.item;
-    const reachedBefore = item.link?.linkTargets;
-    if (item.state !== 'unchanged' || !checkLinkTargets || reachedBefore === undefined) continue;
-    if (reachedBefore !== linkTargetsDigest(source.linkFacts.destinations, keyOf(source.file.label), recordedPageOf)) item.state = 'send';
+  for (const { item, file, linkFacts } of pinnedSources) {
+    const reachedNow = (): string | undefined => (checkLinkTargets ? linkTargetsDigest(linkFacts.destinations, keyOf(file.label), recordedPageOf) : undefined);
+    if (linksReachOtherPages(item, reachedNow)) item.state = 'send';
   }
   const headingsOf = new Map(pages.map((each) => [each.key, each.linkFacts.headings]));
   for (const [key, facts] of pinnedLinkFacts) headingsOf.set(key, facts.headings);

@@ -14,7 +14,7 @@ import type { PlanItem } from '../run/plan';
 import { plannedContent, type PlannedContent } from '../run/plannedContent';
 import { runPlan, summarise, type FileResult, type RunOptions, type RunSummary, type ThrottleGate } from '../run/runner';
 import type { WikiPagesClient } from '../wikiPages';
-import { linkingFileOf, linkTargetsDigest, treePageIdByPath } from './linkTargets';
+import { linkingFileOf, linksReachOtherPages, linkTargetsDigest, treePageIdByPath } from './linkTargets';
 import { isBelow } from './paths';
 import { nodeOfFile } from './shape';
 import type { TreePage, TreePlan } from './treePlan';
@@ -272,27 +272,28 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   sendsOver = true;
   // Files that name their own page in front matter publish there, through the same guard, once the tree's pages have
   // their addresses (their links to those pages are rewritten like any tree page's); refused files end refused.
-  const linkTargetsOf = (item: PlanItem): string | undefined => {
+  // Its path in the published folder and the destinations of its links, for a file that names its own page.
+  const pinnedLinks = (item: PlanItem): { key: string; destinations: readonly string[] } | undefined => {
     const key = pinnedKeyOf(item);
     const facts = key === undefined ? undefined : plan.pinnedLinkFacts.get(key);
-    return key === undefined || !facts ? undefined : linkTargetsDigest(facts.destinations, key, reachedPageOf);
+    return key === undefined || !facts ? undefined : { key, destinations: facts.destinations };
+  };
+  const linkTargetsOf = (item: PlanItem): string | undefined => {
+    const links = pinnedLinks(item);
+    return links ? linkTargetsDigest(links.destinations, links.key, reachedPageOf) : undefined;
   };
   // An unchanged file that names its own page goes again when a page it links to landed under another ID in this run
-  // (deleted on the wiki, created anew): its text is the same, its links would be dead.
-  const pinned = plan.pinned.map((item): PlanItem => {
-    const reachedBefore = item.link?.linkTargets;
-    return addressable && item.state === 'unchanged' && reachedBefore !== undefined && linkTargetsOf(item) !== reachedBefore ? { ...item, state: 'send' } : item;
-  });
+  // (deleted on the wiki, created anew).
+  const pinned = plan.pinned.map((item): PlanItem => (linksReachOtherPages(item, () => (addressable ? linkTargetsOf(item) : undefined)) ? { ...item, state: 'send' } : item));
   expectMore(pinned.filter((item, index) => item !== plan.pinned[index]).length);
   const loose = [...plan.refused, ...pinned];
   if (loose.length > 0) {
     const linkCautionsOf = new Map<PlanItem, LinkCaution[]>();
     for (const item of pinned) {
-      const key = pinnedKeyOf(item);
-      const facts = key === undefined ? undefined : plan.pinnedLinkFacts.get(key);
-      if (key === undefined || !facts || item.state !== 'send') continue;
-      const context = { filePath: key, resolvePage: decidedOnce(resolvePage) };
-      linkCautionsOf.set(item, foreseeRewrite(facts.destinations, context).cautions);
+      const links = pinnedLinks(item);
+      if (!links || item.state !== 'send') continue;
+      const context = { filePath: links.key, resolvePage: decidedOnce(resolvePage) };
+      linkCautionsOf.set(item, foreseeRewrite(links.destinations, context).cautions);
       rewriting.set(item.file.key, context);
     }
     await guardPlan(pinned, { ...options.guard, pages: options.pages, ...(options.signal ? { signal: options.signal } : {}) });

@@ -188,13 +188,12 @@ export class TreePublisher {
     }
     const publish = edited.length > 0 ? vscode.l10n.t('Publish, Leave Out Edited') : vscode.l10n.t('Publish');
     const overwrite = vscode.l10n.t('Overwrite Edited Pages Too');
-    const editedEntries = edited.map(({ item, title }) => ({ item, title }));
-    const compare = compareButton(this.deps, editedEntries);
+    const compare = compareButton(this.deps, edited);
     const buttons = [...(counts.send > 0 ? [publish] : []), ...(edited.length > 0 ? [overwrite] : []), ...(compare ? [compare] : [])];
     for (;;) {
       const question = counts.send === 1 ? vscode.l10n.t('Publish 1 page as a tree?') : vscode.l10n.t('Publish {0} pages as a tree?', counts.send);
       const choice = await showModal('info', question, lines.join('\n'), ...buttons);
-      if (compare !== undefined && choice === compare && (await compareEditedPage(this.deps, editedEntries))) continue;
+      if (compare !== undefined && choice === compare && (await compareEditedPage(this.deps, edited))) continue;
       return choice === overwrite ? 'overwriteEdited' : choice === publish ? 'publish' : 'cancel';
     }
   }

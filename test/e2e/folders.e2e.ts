@@ -7,7 +7,7 @@ import { signInApproved } from './support/accounts';
 import { useSessions } from './support/harness';
 import { answerFolderPrompts, compareFromConfirmation, promptTitle } from './support/publishFlow';
 import {
-  clearNotifications, explorerRow, notification, publishFolderAs, publishFromExplorer, tokenStatusItem, waitForCenterNotification, waitForPrompt,
+  activeTab, clearNotifications, explorerRow, notification, publishFolderAs, publishFromExplorer, tokenStatusItem, waitForCenterNotification, waitForPrompt,
 } from './support/workbench';
 
 const FILES = {
@@ -26,6 +26,8 @@ describe('Publishing several files from the Explorer', function () {
     await tokenStatusItem(page).waitFor();
     await explorerRow(page, 'guide').click();
     await explorerRow(page, 'configure.md').click();
+    // The file opens, and its editor reveals it in the Explorer, selecting it alone: only then can more be added.
+    await activeTab(page, 'configure.md').waitFor();
     await explorerRow(page, 'install.md').click({ modifiers: ['Control'] });
     await explorerRow(page, 'troubleshoot.md').click({ modifiers: ['Control'] });
     await page.locator('.explorer-folders-view .monaco-list-row.selected').nth(2).waitFor();
@@ -59,6 +61,8 @@ describe('Publishing files of which one needs a target', function () {
     await tokenStatusItem(page).waitFor();
     await explorerRow(page, 'docs').click();
     await explorerRow(page, 'alpha.md').click();
+    // As above: a range selected before alpha.md's editor revealed it would be reset to alpha.md alone (seen in CI).
+    await activeTab(page, 'alpha.md').waitFor();
     await explorerRow(page, 'notes.md').click({ modifiers: ['Shift'] });
     await page.locator('.explorer-folders-view .monaco-list-row.selected').nth(3).waitFor();
     await publishFromExplorer(page, 'notes.md');

@@ -51,6 +51,10 @@ const ROUTES: ReadonlyArray<readonly [method: string, path: RegExp, route: Route
     if (title !== undefined && (typeof title !== 'string' || title.trim() === '')) throw new Error('"title" must be a non-empty string.');
     return { status: 200, value: sandbox.editPageOnWiki(match[1] ?? '', markdown, title === undefined ? {} : { title }) };
   }],
+  ['POST', /^\/pages\/(\d+)\/move$/, (sandbox, match, body) => {
+    if (typeof body.parentId !== 'string' || body.parentId === '') throw new Error('Send {"parentId": "..."}: the page to move it under.');
+    return { status: 200, value: sandbox.movePageOnWiki(match[1] ?? '', body.parentId) };
+  }],
   ['POST', /^\/exportFaults$/, (sandbox, _match, body) => {
     sandbox.injectExportFaults(body as ExportFaultPlan);
     return { status: 200, value: OK };

@@ -144,6 +144,23 @@ export class SandboxWiki {
     return this.update(pageId, markdown, WIKI_EDITOR, title);
   }
 
+  /**
+   * A move made on the wiki by someone else: the page, with its children, under another parent of the same space. The
+   * version stays as it is, the harder case for a publisher: only the page's parent tells that it moved.
+   */
+  moveOnWiki(pageId: string, parentId: string): SandboxPage {
+    const page = this.livePage(pageId);
+    const parent = this.livePage(parentId);
+    if (parent.spaceId !== page.spaceId) throw new Error(`Page ${parentId} is in another space than page ${pageId}.`);
+    for (let above: SandboxPage | undefined = parent; above; above = above.parentId === null ? undefined : this.pagesById.get(above.parentId)) {
+      if (above.id === page.id) throw new Error(`Page ${parentId} is page ${pageId} or below it.`);
+    }
+    const clash = this.findChild(parentId, page.title);
+    if (clash && clash.id !== page.id) throw new Error(`Another page under ${parentId} is titled "${page.title}".`);
+    page.parentId = parentId;
+    return { ...page };
+  }
+
   /** Marks the page deleted (deleting twice is harmless); an unknown id is a test's mistake and throws. */
   delete(pageId: string): void {
     const page = this.pagesById.get(pageId);

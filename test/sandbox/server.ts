@@ -62,6 +62,8 @@ export interface Sandbox {
   setExportStyle(style: ExportStyle): void;
   /** A colleague's edit on the wiki: version + 1, new Markdown (and title), author "wiki-editor". */
   editPageOnWiki(pageId: string, markdown: string, options?: { title?: string }): SandboxPage;
+  /** A colleague moves the page (and its children) under another parent of its space; its version stays. */
+  movePageOnWiki(pageId: string, parentId: string): SandboxPage;
   /** Caps the children and page list routes' page size below what clients ask for (undefined: the platform's 250). */
   setMaxChildrenPageSize(size: number | undefined): void;
   /** Refuses a create whose title is used anywhere in the space, ignoring case, as the platform long did (off by default). */
@@ -156,6 +158,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       exporting.style = style;
     },
     editPageOnWiki: (pageId, markdown, editOptions) => wiki.editOnWiki(pageId, markdown, editOptions?.title),
+    movePageOnWiki: (pageId, parentId) => wiki.moveOnWiki(pageId, parentId),
     setUniqueTitlesInSpace(on) {
       context.uniqueTitlesInSpace = on;
     },

@@ -8271,68 +8271,6 @@ function describeError(error) {
   return redact(String(error));
 }
 
-// src/cli/annotations.ts
-var MAX_PER_LEVEL = 50;
-function runAnnotations(records, textOf) {
-  const found = [];
-  const at = (file, message) => file.endsWith("/") ? {} : { file, line: lineAbout(textOf(file), message) };
-  const check = records.check;
-  if (check && !check.matched) {
-    found.push({ level: "error", title: "Wiki Publisher: not published", message: check.reason === "wikiUnknown" ? "The reviewed plan read the wiki and this run has no page access; nothing was sent." : "The plan changed since it was reviewed; nothing was sent. Review the new plan and publish with its digest." });
-    for (const difference of check.differences ?? []) found.push({ level: "error", ...at(difference.key, ""), title: "Changed since the plan was reviewed", message: `${difference.key}: ${difference.change === "removed" ? "in the reviewed plan, no longer in this one" : difference.change === "added" ? "not in the reviewed plan" : "changed since the review"}.` });
-    return limit(found);
-  }
-  for (const record of records.summary?.dryRun === false ? [] : records.plan) {
-    const problem = record.status === "refused" ? record.refusals.join(" ") : record.status === "edited" ? "Its page was edited on the wiki since its last publish: publishing leaves it out (--overwrite-edited replaces it)." : record.status === "retitled" ? record.refusals.join(" ") : "";
-    if (problem) found.push({ level: "error", ...at(record.file, problem), title: record.status === "edited" ? "Edited on the wiki" : "Would be refused", message: problem });
-    for (const caution of record.status === "send" ? record.cautions : []) found.push({ level: "warning", ...at(record.file, caution), title: "Wiki Publisher caution", message: caution });
-  }
-  for (const record of records.files) {
-    const failed = ["failed", "refused", "edited", "existsUnproven"].includes(record.status);
-    if (failed) found.push({ level: "error", ...at(record.file, record.message), title: `Not published (${record.status})`, message: record.message });
-    else if (record.status === "cancelled" || record.status === "notStarted") found.push({ level: "warning", ...at(record.file, ""), title: "Not published", message: record.message });
-    for (const caution of record.cautions) found.push({ level: "warning", ...at(record.file, caution), title: "Wiki Publisher caution", message: caution });
-  }
-  return limit(found);
-}
-function limit(annotations) {
-  const kept = [];
-  for (const level of ["error", "warning", "notice"]) {
-    const of = annotations.filter((annotation) => annotation.level === level);
-    kept.push(...of.slice(0, MAX_PER_LEVEL));
-    if (of.length > MAX_PER_LEVEL) kept.push({ level, title: "Wiki Publisher", message: `${of.length - MAX_PER_LEVEL} more ${level}s are in the job summary.` });
-  }
-  return kept;
-}
-function workflowCommand(annotation) {
-  const properties = [
-    ...annotation.file !== void 0 ? [`file=${escapeProperty(annotation.file)}`] : [],
-    ...annotation.line !== void 0 ? [`line=${annotation.line}`] : [],
-    `title=${escapeProperty(annotation.title)}`
-  ];
-  return `::${annotation.level} ${properties.join(",")}::${escapeData(annotation.message)}`;
-}
-function escapeData(text2) {
-  return text2.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
-}
-function escapeProperty(text2) {
-  return escapeData(text2).replace(/:/g, "%3A").replace(/,/g, "%2C");
-}
-function lineAbout(text2, message) {
-  if (text2 === void 0) return 1;
-  const lines = text2.split(/\r?\n/);
-  const listed = /\(([^()]+)\)/.exec(message)?.[1]?.split(", ").map((part) => part.trim()) ?? [];
-  const quoted = [...message.matchAll(/"([^"\n]{2,})"/g)].map((match) => match[1]);
-  for (const wanted of [...listed, ...quoted].filter((part) => part.length >= 2 && part !== "...")) {
-    const index = lines.findIndex((line) => line.includes(wanted));
-    if (index >= 0) return index + 1;
-  }
-  return 1;
-}
-
-// src/cli/args.ts
-var import_node_util = require("node:util");
-
 // src/core/messages/endpointMessages.ts
 var englishEndpointMessages = {
   missing: (settingName) => `No wiki address is configured. Set ${settingName} in your user settings.`,
@@ -8340,6 +8278,297 @@ var englishEndpointMessages = {
   hasCredentials: (settingName) => `${settingName} must not contain a user name or password.`,
   insecure: (settingName) => `${settingName} must use https:// (plain http:// is allowed only for 127.0.0.1, [::1] and localhost), so the API token is never sent unencrypted.`
 };
+
+// src/core/messages/signInMessages.ts
+var englishSignInMessages = {
+  ...englishEndpointMessages,
+  notSignedIn: () => "You are not signed in to the export API.",
+  signedOut: () => "Your export API sign-in has expired or was revoked. Sign in again.",
+  lockLost: () => "The refresh lock was lost to another window; nothing was changed. Try again.",
+  staleView: () => "This window has not yet received the export session another window stored. Try again in a moment.",
+  storageDidNotAnswer: (budgetMs) => `The secret storage did not answer within ${budgetMs} ms while this window held the refresh lock; the lock was released. Try again.`,
+  storageDidNotDelete: (budgetMs) => `The secret storage did not delete the session within ${budgetMs} ms while this window held the refresh lock; the lock was released. Try again.`,
+  storageDidNotSave: (budgetMs) => `The secret storage did not save the session within ${budgetMs} ms while this window held the refresh lock; the lock was released. Try again.`,
+  lockUnproven: () => "This window could not prove it still holds the refresh lock (was it paused?), so the refresh token was not sent. Try again.",
+  refreshUnavailable: () => 'The export API access token has expired, and this window cannot refresh it: the extension runs on the remote side here, and refreshing works only where VS Code keeps its secrets (a local window). Open a local VS Code window to refresh the sign-in, or let the extension run locally (remove it from "remote.extensionKind").',
+  cancelled: () => "Cancelled.",
+  refreshTokenRefused: () => "The identity provider no longer accepts the refresh token (invalid_grant).",
+  codeRefused: () => "The identity provider refused the sign-in code (invalid_grant): it expired, was already used, or the sign-in took too long. Sign in again.",
+  rateLimited: () => "The identity provider is rate limiting requests (HTTP 429).",
+  providerFailed: (status) => `The identity provider failed with HTTP ${status}.`,
+  clientRejected: (status) => `The identity provider rejected the client ID or client secret (HTTP ${status}).`,
+  notJson: (status) => `The identity provider answered HTTP ${status} with something that is not JSON.`,
+  emptyBody: (status) => `The identity provider answered HTTP ${status} with an empty body.`,
+  redirected: (status) => `The token endpoint redirected (HTTP ${status}); redirects are not followed.`,
+  refused: (status) => `The identity provider refused the request with HTTP ${status}.`,
+  refusedWithCode: (status, code) => `The identity provider refused the request with HTTP ${status} (${code}).`,
+  noAccessToken: (status) => `The token response (HTTP ${status}) has no access_token.`,
+  providerTimedOut: () => "The identity provider did not answer in time.",
+  providerUnreachable: (detail) => `Could not reach the identity provider: ${detail}`,
+  codeNotResent: (said) => `${said} The sign-in code works only once, so it was not sent again: sign in again.`,
+  noClientSecret: () => 'No OAuth client secret is set. Run "Wiki: Set OAuth Client Secret".',
+  requestCancelled: () => "The sign-in request was cancelled.",
+  settingsMissing: () => "Set wikiPublisher.export.authUrl and wikiPublisher.export.clientId in your user settings.",
+  tokenRequestFailed: (detail) => `The token request failed: ${detail}`,
+  providerAddress: () => "the identity provider address",
+  noProviderAddress: (settingName) => `No identity provider address: set ${settingName}.`,
+  serviceAccountIncomplete: () => "A service account needs both a client ID and a client secret.",
+  clientRefused: (status) => `The client ID or secret was refused by the identity provider (HTTP ${status}, invalid_client).`,
+  scopeRefused: (scope) => `The identity provider refused the scope "${scope}" (invalid_scope): the service account's credential was not given it.`,
+  grantNotAllowed: (code) => `The identity provider does not let this client use the client-credentials grant (${code}): use a service account's credential.`,
+  tokenRequestCancelled: () => "The token request was cancelled.",
+  providerNotReached: () => "The identity provider could not be reached.",
+  pageSignedInTitle: () => "Signed in",
+  pageSignedIn: () => "You can close this tab and return to VS Code.",
+  pageDeniedTitle: () => "Sign-in cancelled",
+  pageDenied: () => "Access was denied. You can close this tab.",
+  pageFailedTitle: () => "Sign-in failed",
+  pageFailed: () => "The identity provider reported an error. You can close this tab and try again from VS Code.",
+  pageBadStateTitle: () => "Invalid sign-in link",
+  pageBadState: () => "This callback does not belong to the sign-in VS Code started. Nothing was changed.",
+  pageNotFoundTitle: () => "Not found",
+  pageNotFound: () => "Nothing here.",
+  accessDenied: () => "Access to the export API was denied on the authorization page.",
+  signInEnded: (error) => `The identity provider ended the sign-in (${error}).`,
+  signInEndedWithoutCode: () => "The identity provider ended the sign-in without a code.",
+  signInTimedOut: () => "Nobody completed the sign-in page within 5 minutes.",
+  signInCancelled: () => "Sign-in was cancelled.",
+  cannotListen: (port, code) => `Could not listen on 127.0.0.1:${port} for the sign-in callback (${code}).`,
+  lookupLeftOrigin: () => "The lookup address left the wiki origin.",
+  lookupRejected: () => "The platform rejected the export sign-in (HTTP 401).",
+  lookupStatus: (status) => `The platform answered HTTP ${status}.`,
+  lookupNotJson: () => "The platform answered HTTP 200 with something that is not JSON.",
+  lookupFailed: (detail) => `The platform lookup failed: ${detail}`,
+  refreshCancelled: () => "The sign-in refresh was cancelled.",
+  lockFailed: (detail) => `Could not take the refresh lock: ${detail}`,
+  lockBusy: () => "Another window is refreshing the export sign-in and has not finished. Try again in a moment.",
+  noSessionFromTokens: () => "The token response could not be turned into a session.",
+  refreshOutOfTime: () => "The export session refresh ran out of time. Try again.",
+  tokenEndpointTimedOut: (ms) => `The token endpoint did not answer within ${ms} ms. Try again.`,
+  sessionChangedTwice: () => "The export session changed twice during one refresh. Try again.",
+  sessionChanged: () => "The export session changed during the refresh. Try again.",
+  noRefreshToken: () => "Refusing to store a session without a refresh token.",
+  saveFailed: (detail) => `Could not save the refreshed export session: ${detail}`,
+  signInWaiting: () => "A sign-in to the export API is already waiting for the browser.",
+  pageNotOpened: () => "The authorization page was not opened.",
+  noRefreshTokenIssued: () => "The identity provider issued no refresh token; the authorization must include offline_access.",
+  signedInNotSaved: () => "Signed in, but the secret storage refused to save the session. Try again."
+};
+
+// src/core/messages/pageRouteMessages.ts
+var englishPageRouteMessages = {
+  ...englishSignInMessages,
+  exportSignIn: () => "export sign-in",
+  noCredential: (credential) => `No ${credential} is available.`,
+  credentialUnusable: (credential, detail) => `Could not use the ${credential}: ${detail}`,
+  wikiLeftOrigin: () => "A wiki address left the configured wiki origin; nothing was sent.",
+  wikiTimedOut: (seconds) => `The wiki did not answer within ${seconds} s.`,
+  wikiUnreachable: (detail) => `Could not reach the wiki: ${detail}`,
+  wikiRefused: (credential, status) => `The wiki refused the ${credential} (HTTP ${status}).`,
+  wikiRedirected: (status, credential) => `The wiki answered with a redirect (HTTP ${status}); it is not followed, so the ${credential} never leaves the wiki.`,
+  wikiBusy: (status) => `The wiki is busy or failing (HTTP ${status}).`,
+  wikiStatus: (status) => `The wiki answered HTTP ${status}.`,
+  wikiNotJson: () => "The wiki answered HTTP 200 with something that is not the expected JSON.",
+  wikiListLoops: (list) => `The wiki's ${list} links back to a page already read.`,
+  wikiListTooLong: (list, maxPages) => `The wiki's ${list} has more than ${maxPages} pages; stopped reading.`,
+  listOfPages: () => "list of pages",
+  listOfChildren: () => "list of children",
+  badPaginationLink: () => "The wiki sent a pagination link that is not a valid address.",
+  foreignPaginationLink: () => "The wiki sent a pagination link to another site; it was not followed.",
+  pageListNotJson: () => "The wiki answered with a list of pages that is not the expected JSON.",
+  spaceListNotJson: () => "The wiki answered with a list of spaces that is not the expected JSON.",
+  childListNotJson: () => "The wiki answered with a list of children that is not the expected JSON.",
+  pageIncomplete: () => "The wiki answered with a page that has no ID, title or version number."
+};
+
+// src/core/messages/treeMessages.ts
+var englishTreeMessages = {
+  ...englishPageRouteMessages,
+  guardTimedOut: () => "the wiki did not answer in time",
+  guardFailed: (detail) => `The lookup on the wiki failed: ${detail}.`,
+  linksStay: (count, listed, more) => `${count === 1 ? "1 link stays" : `${count} links stay`} as written and will not work on the wiki: ${listed}${more ? ", ..." : ""}.`,
+  linkWithReason: (target, reason) => `${target} (${reason})`,
+  linkOutsideRun: () => "outside the published folder",
+  linkOutsideLookup: () => "outside the folder this publish looks in",
+  linkUnknownPage: () => "no page is known for it",
+  linkNoPageYet: () => "it has no page yet: a publish after it has one fills the link in",
+  linkNotMarkdown: () => "not a Markdown file",
+  linkUnknownAnchor: () => "no such heading in the target",
+  linkNoSiteAddress: () => "the wiki's address is not set, so no page address can be made",
+  titleCollision: (title, others) => `Its title "${title}" is also the title of ${others}; the wiki keeps a title unique in a space (ignoring case). Give each its own title.`,
+  noPageAccess: () => "A tree needs each page's ID, and this page is not recorded in the repository yet: give page access (sign in to the export API in the editor; in CI a service account or a platform token) so new pages can be found after they land.",
+  parentNotPublished: (parentTitle) => `Not sent: its folder's page ("${parentTitle}") was not published, so it has no parent page yet.`,
+  titleUncheckable: (title, detail) => `Whether another page of the space is titled "${title}" could not be checked: ${detail}.`,
+  treeParentMissing: (parentId, recorded) => `Not sent: the tree's parent page ${parentId} was not found (it does not exist, was deleted, or this account cannot see it), so no page of the tree could land. ${parentFix(recorded)}`,
+  treeParentInOtherSpace: (parentId, spaceKey, recorded) => `Not sent: the tree's parent page ${parentId} is not in the space ${spaceKey}, so no page of the tree could land there. ${parentFix(recorded)}`,
+  titleElsewhere: (title, pageId, url) => `A page titled "${title}" already exists elsewhere in the space (page ${pageId}${url ? `, ${url}` : ""}); the wiki has long kept titles unique in a space and may refuse this one.`
+};
+function parentFix(recorded) {
+  return recorded ? `The folder's .wiki-pages.json records it as the tree's parent ("space" and "parent"): change it there, or on the command line pass --space and --parent of another page with --retarget.` : "Choose another parent page (on the command line, --parent).";
+}
+
+// src/core/links/pageLink.ts
+function parsePageLink(value) {
+  if (typeof value !== "object" || value === null) return void 0;
+  const v = value;
+  const text2 = (key) => typeof v[key] === "string" && v[key] !== "" ? v[key] : void 0;
+  const spaceId = text2("spaceId");
+  const parentId = text2("parentId");
+  const pageTitle = text2("pageTitle");
+  if (spaceId === void 0 || parentId === void 0 || pageTitle === void 0) return void 0;
+  const publishedAt = typeof v.publishedAt === "number" ? v.publishedAt : typeof v.at === "number" ? v.at : 0;
+  const link = { spaceId, parentId, pageTitle, publishedAt };
+  const pageId = text2("pageId");
+  if (pageId !== void 0 && /^\d+$/.test(pageId)) link.pageId = pageId;
+  if (typeof v.version === "number" && Number.isSafeInteger(v.version)) link.version = v.version;
+  const url = text2("url");
+  if (url !== void 0) link.url = url;
+  const contentSha256 = text2("contentSha256");
+  if (contentSha256 !== void 0) link.contentSha256 = contentSha256;
+  const fileTitle = text2("fileTitle");
+  if (fileTitle !== void 0) link.fileTitle = fileTitle;
+  const linkTargets = text2("linkTargets");
+  if (linkTargets !== void 0) link.linkTargets = linkTargets;
+  return link;
+}
+function linkNames(link, target) {
+  return link !== void 0 && link.spaceId === target.spaceId && link.parentId === target.parentId && link.pageTitle === target.pageTitle;
+}
+function isRepositoryLink(link) {
+  return link !== void 0 && link.publishedAt === 0 && link.version === void 0;
+}
+
+// src/core/oauth/authErrorKind.ts
+function isExportAuthError(error, kind) {
+  if (!(error instanceof Error) || error.name !== "ExportAuthError") return false;
+  return kind === void 0 || error.kind === kind;
+}
+
+// src/core/wikiPages/isWikiReadError.ts
+function isWikiReadError(error, kind) {
+  if (!(error instanceof Error) || error.name !== "WikiReadError") return false;
+  return kind === void 0 || error.kind === kind;
+}
+
+// src/core/wikiPages/readFailureText.ts
+function readFailureText(error, messages) {
+  if (isWikiReadError(error) || isExportAuthError(error)) return error.wordedIn(messages);
+  return describeError(error);
+}
+
+// src/core/run/guard.ts
+var GUARD_TIMEOUT_MS = 1e4;
+var DEFAULT_LOOKUPS_AT_ONCE = 4;
+async function guardPlan(items, options) {
+  const lookUpCreates = options.lookUpCreates ?? true;
+  const lookups = [];
+  for (const item of items) {
+    if (item.state !== "send" && item.state !== "edited" || !item.complete) continue;
+    if (lookUpCreates || item.complete.overwrite) lookups.push(item);
+    else item.guard = { kind: "notNeeded" };
+  }
+  if (!options.pages) {
+    options.signal?.throwIfAborted();
+    for (const item of lookups) item.guard = unreadVerdict(item.complete, options);
+    return items;
+  }
+  const worker = async () => {
+    for (let item = lookups.shift(); item; item = lookups.shift()) {
+      options.signal?.throwIfAborted();
+      item.guard = ownEarlierAttempt(await checkOne(item.link, item.complete, options), item, options);
+      applyVerdict(item, options.overwriteEdited);
+    }
+  };
+  const workers = Math.max(1, Math.min(options.concurrency ?? DEFAULT_LOOKUPS_AT_ONCE, lookups.length));
+  await Promise.all(Array.from({ length: workers }, worker));
+  options.signal?.throwIfAborted();
+  return items;
+}
+function ownEarlierAttempt(verdict, item, options) {
+  if (verdict.kind !== "edited" || verdict.movedUnder || !(options.landedEarlier?.has(item.file.key) || isRepositoryLink(item.link))) return verdict;
+  const ours = options.ownAuthorId !== void 0 && verdict.page.versionAuthorId === options.ownAuthorId;
+  return ours ? { kind: "asLeft", page: verdict.page } : verdict;
+}
+function sendEditedAnyway(item) {
+  item.state = "send";
+  if (item.guard?.kind === "edited" && item.guard.movedUnder && item.complete) {
+    item.complete = { ...item.complete, overwrite: false };
+    item.linkedPage = false;
+  }
+}
+function applyVerdict(item, overwriteEdited) {
+  const verdict = item.guard;
+  if (verdict?.kind === "edited") {
+    const overwrite = overwriteEdited === true || overwriteEdited instanceof Set && overwriteEdited.has(item.file.key);
+    if (overwrite) sendEditedAnyway(item);
+    else item.state = "edited";
+  } else if (verdict?.kind === "deleted" && item.complete) {
+    item.complete = { ...item.complete, overwrite: false };
+    item.linkedPage = false;
+  }
+}
+async function checkOne(link, target, options) {
+  const { pages } = options;
+  if (!pages) return unreadVerdict(target, options);
+  const deadline = AbortSignal.timeout(options.timeoutMs ?? GUARD_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+  try {
+    return await lookUp(pages, link, target, signal);
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    const messages = options.messages ?? englishTreeMessages;
+    return { kind: "unchecked", reason: "failed", detail: messages.guardFailed(deadline.aborted ? messages.guardTimedOut() : readFailureText(error, messages)) };
+  }
+}
+function unreadVerdict(target, options) {
+  return target.overwrite ? { kind: "unchecked", reason: "noAccess", detail: options.noAccessReason } : { kind: "notNeeded" };
+}
+async function lookUp(pages, link, target, signal) {
+  const ownPage = link !== void 0 && linkNames(link, target);
+  if (ownPage && link.pageId) {
+    const page2 = await pages.getPage(link.pageId, signal);
+    if (!page2) return { kind: "deleted", pageId: link.pageId };
+    if (page2.parentId !== void 0 && page2.parentId !== target.parentId) {
+      return { kind: "edited", page: page2, knownVersion: link.version, publishedAt: link.publishedAt, movedUnder: await parentNamed(pages, page2.parentId, signal) };
+    }
+    return compare(page2, link);
+  }
+  const child = await pages.findChildByTitle(target.parentId, target.pageTitle, signal);
+  if (!child) return { kind: "absent" };
+  const page = await pages.getPage(child.id, signal);
+  if (!page) return { kind: "absent" };
+  if (!target.overwrite) return { kind: "exists", page };
+  return ownPage ? compare(page, link) : { kind: "notOurs", page };
+}
+async function parentNamed(pages, parentId, signal) {
+  const parent = await pages.getPage(parentId, signal).catch((error) => {
+    if (signal.aborted) throw error;
+    return void 0;
+  });
+  return parent ? { id: parentId, title: parent.title } : { id: parentId };
+}
+function compare(page, link) {
+  return changedOnWikiSince(page, link) ? { kind: "edited", page, knownVersion: link.version, publishedAt: link.publishedAt } : { kind: "asLeft", page };
+}
+function changedOnWikiSince(page, link) {
+  if (link.version !== void 0) return page.version > link.version;
+  const changedAt = page.versionCreatedAt === void 0 ? Number.NaN : Date.parse(page.versionCreatedAt);
+  return !(Number.isFinite(changedAt) && changedAt <= link.publishedAt);
+}
+function guardedPage(verdict) {
+  switch (verdict?.kind) {
+    case "exists":
+    case "asLeft":
+    case "notOurs":
+    case "edited":
+      return verdict.page;
+    default:
+      return void 0;
+  }
+}
+function guardChecked(verdict) {
+  return verdict !== void 0 && verdict.kind !== "unchecked" && verdict.kind !== "notNeeded";
+}
 
 // src/core/messages/publishMessages.ts
 var englishPublishMessages = {
@@ -8400,6 +8629,131 @@ var englishPublishMessages = {
   summaryNotStarted: (count) => `${count} not started`
 };
 
+// src/core/http/networkError.ts
+var CONNECT_PHASE_CODES = /* @__PURE__ */ new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "UND_ERR_CONNECT_TIMEOUT",
+  // A certificate the client does not trust ends the TLS handshake before any request byte is sent.
+  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+  "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
+  "SELF_SIGNED_CERT_IN_CHAIN",
+  "DEPTH_ZERO_SELF_SIGNED_CERT",
+  "CERT_HAS_EXPIRED",
+  "ERR_TLS_CERT_ALTNAME_INVALID",
+  "ERR_WIKI_NOT_SENT"
+]);
+var PERMANENT_CODES = /* @__PURE__ */ new Set([
+  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+  "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
+  "SELF_SIGNED_CERT_IN_CHAIN",
+  "DEPTH_ZERO_SELF_SIGNED_CERT",
+  "CERT_HAS_EXPIRED",
+  "ERR_TLS_CERT_ALTNAME_INVALID",
+  "ERR_WIKI_NOT_SENT"
+]);
+function failsEveryTime(error) {
+  for (const link of causeChain(error)) if (PERMANENT_CODES.has(codeOf(link))) return true;
+  return false;
+}
+var TUNNEL_REFUSED = /when HTTP Tunneling/;
+function* causeChain(error) {
+  for (let current = error, depth = 0; current instanceof Error && depth < 8; current = current.cause, depth++) {
+    yield current;
+    if (current instanceof AggregateError) yield* current.errors.filter((inner) => inner instanceof Error);
+  }
+}
+function codeOf(error) {
+  const code = error.code;
+  return typeof code === "string" ? code : "";
+}
+function failedBeforeConnecting(error) {
+  for (const link of causeChain(error)) {
+    if (CONNECT_PHASE_CODES.has(codeOf(link)) || TUNNEL_REFUSED.test(link.message)) return true;
+  }
+  return false;
+}
+
+// src/core/http/timedSend.ts
+async function timedSend(transport, request, options) {
+  if (options.signal?.aborted) return { kind: "cancelled" };
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs);
+  const cancel = () => controller.abort();
+  options.signal?.addEventListener("abort", cancel, { once: true });
+  try {
+    const response = await transport.send({ ...request, signal: controller.signal });
+    const text2 = await response.text();
+    return { kind: "response", status: response.status, headers: response.headers, text: text2 };
+  } catch (error) {
+    if (options.signal?.aborted) return { kind: "cancelled" };
+    if (timedOut) return { kind: "timeout" };
+    return { kind: "network", detail: networkDetail(error), error };
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener("abort", cancel);
+  }
+}
+function networkDetail(error) {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const code = current.code;
+    if (typeof code === "string" && code !== "") return `${describeError(error)} (${code})`;
+  }
+  return describeError(error);
+}
+
+// src/core/util/json.ts
+function parseJsonObject(text2) {
+  let value;
+  try {
+    value = JSON.parse(text2);
+  } catch {
+    return void 0;
+  }
+  return value !== null && typeof value === "object" && !Array.isArray(value) ? value : void 0;
+}
+
+// src/core/importApi/attempt.ts
+async function sendImportAttempt(options) {
+  const result = await timedSend(
+    options.transport,
+    {
+      method: "POST",
+      url: options.endpoint.toString(),
+      headers: { authorization: `Bearer ${options.token}`, "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify(options.body)
+    },
+    options.signal ? { timeoutMs: options.deadlineMs, signal: options.signal } : { timeoutMs: options.deadlineMs }
+  );
+  switch (result.kind) {
+    case "response":
+      return { kind: "response", status: result.status, ...readServiceMessage(result.text), ...retryAfter(result.headers["retry-after"]) };
+    case "network":
+      return { kind: "network", detail: describeError(result.error), reachedServer: !failedBeforeConnecting(result.error), ...failsEveryTime(result.error) ? { permanent: true } : {} };
+    default:
+      return result;
+  }
+}
+function readServiceMessage(text2) {
+  if (text2.trim() === "") return { message: void 0, unreadable: "empty" };
+  const body = parseJsonObject(text2)?.body;
+  return typeof body === "string" ? { message: body } : { message: void 0, unreadable: "notJson" };
+}
+function retryAfter(value) {
+  if (!value) return {};
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return { retryAfterMs: seconds * 1e3 };
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? {} : { retryAfterMs: Math.max(0, date - Date.now()) };
+}
+
 // src/core/importApi/backoff.ts
 var defaultBackoff = { maxAttempts: 3, baseDelayMs: 1e3, maxDelayMs: 8e3, maxRetryAfterMs: 6e4 };
 function backoffDelay(policy, nextAttempt, random, retryAfterMs) {
@@ -8422,37 +8776,150 @@ function abortableSleep(ms, signal) {
   });
 }
 
-// src/core/publish/diagrams.ts
-var import_node_zlib = require("node:zlib");
+// src/core/importApi/client.ts
+function isRetryable(result) {
+  switch (result.kind) {
+    case "response":
+      return result.status >= 500 || result.status === 429 || result.status === 408;
+    case "network":
+      return !result.permanent;
+    case "timeout":
+      return true;
+    case "cancelled":
+      return false;
+  }
+}
+function mayHaveLanded(result) {
+  if (result.kind === "network") return result.reachedServer;
+  return result.kind === "timeout" || result.kind === "response" && result.status >= 500;
+}
+async function withRetries(attempt, hooks = {}) {
+  const policy = hooks.policy ?? defaultBackoff;
+  const random = hooks.random ?? Math.random;
+  const sleep = hooks.sleep ?? abortableSleep;
+  let earlierAttemptMayHaveLanded = hooks.earlierRunMayHaveLanded ?? false;
+  for (let attemptNumber = 1; ; attemptNumber++) {
+    await hooks.beforeAttempt?.();
+    if (hooks.signal?.aborted) return { last: { kind: "cancelled" }, attempts: attemptNumber - 1, earlierAttemptMayHaveLanded };
+    hooks.onAttempt?.(attemptNumber, policy.maxAttempts);
+    const result = await attempt();
+    const last = attemptNumber >= policy.maxAttempts;
+    const retryAfterMs = result.kind === "response" ? result.retryAfterMs : void 0;
+    const waitTooLong = retryAfterMs !== void 0 && retryAfterMs > policy.maxRetryAfterMs && isRetryable(result);
+    if (waitTooLong && result.kind === "response") hooks.onRetryAfterTooLong?.(retryAfterMs, result.status);
+    if (!isRetryable(result) || last || waitTooLong) {
+      return { last: result, attempts: attemptNumber, earlierAttemptMayHaveLanded };
+    }
+    earlierAttemptMayHaveLanded ||= mayHaveLanded(result);
+    const delay = backoffDelay(policy, attemptNumber + 1, random, retryAfterMs);
+    hooks.onRetryWait?.(delay, attemptNumber + 1, result);
+    await sleep(delay, hooks.signal);
+    if (hooks.signal?.aborted) return { last: { kind: "cancelled" }, attempts: attemptNumber, earlierAttemptMayHaveLanded };
+  }
+}
 
-// src/core/http/endpoint.ts
-var LOOPBACK_HOSTS = /* @__PURE__ */ new Set(["127.0.0.1", "[::1]", "localhost"]);
-function refused(problem, say) {
-  return { ok: false, problem, message: say(englishEndpointMessages), say };
+// src/core/util/detached.ts
+function detached(text2) {
+  return text2.length === 0 ? text2 : ` ${text2}`.slice(1);
 }
-function isLoopbackHost(hostname) {
-  return LOOPBACK_HOSTS.has(hostname.toLowerCase());
+function detachedAll(texts) {
+  return texts.map(detached);
 }
-function checkEndpoint(raw, settingName) {
-  const text2 = (raw ?? "").trim();
-  if (!text2) {
-    return refused("missing", (messages) => messages.missing(settingName));
-  }
-  let url;
+
+// src/core/publish/frontMatter.ts
+var import_yaml = __toESM(require_dist());
+var FRONT_MATTER = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
+function frontMatterBody(text2) {
+  const withoutBom = text2.startsWith("\uFEFF") ? text2.slice(1) : text2;
+  const match = FRONT_MATTER.exec(withoutBom);
+  return match ? withoutBom.slice(match[0].length) : text2;
+}
+function splitFrontMatter(text2, messages = englishPublishMessages) {
+  const withoutBom = text2.startsWith("\uFEFF") ? text2.slice(1) : text2;
+  const match = FRONT_MATTER.exec(withoutBom);
+  if (!match) return { content: text2, target: {}, problems: [] };
+  const content = withoutBom.slice(match[0].length);
+  const simple = simpleFrontMatter(match[1] ?? "");
+  return simple ? { content, ...simple } : { content, ...parseFrontMatterYaml(match[1] ?? "", messages) };
+}
+function parseFrontMatterYaml(block, messages = englishPublishMessages) {
+  let document;
+  let data;
   try {
-    url = new URL(text2);
-  } catch {
-    return refused("invalid", (messages) => messages.notAUrl(settingName));
+    document = (0, import_yaml.parseDocument)(block);
+    const [error] = document.errors;
+    if (error) throw error;
+    data = document.toJS();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split("\n")[0] ?? "" : "unreadable YAML";
+    return { target: {}, problems: [messages.frontMatterNotYaml(reason)] };
   }
-  if (url.username || url.password) {
-    return refused("invalid", (messages) => messages.hasCredentials(settingName));
-  }
-  if (url.protocol === "https:") return { ok: true, url };
-  if (url.protocol === "http:" && isLoopbackHost(url.hostname)) return { ok: true, url };
-  return refused("insecure", (messages) => messages.insecure(settingName));
+  const writtenTitle = isRecord(data) ? written(document, ["title"], data.title) : void 0;
+  const title = typeof writtenTitle === "string" && writtenTitle.trim() ? { title: writtenTitle.trim() } : {};
+  const wiki = isRecord(data) ? data.wiki : void 0;
+  const omit = omitTitleHeading(isRecord(data) ? data : {}, isRecord(wiki) ? wiki : {}, messages);
+  if (wiki === void 0 || wiki === null) return { target: {}, problems: omit.problems, ...title, ...omit.value };
+  if (!isRecord(wiki)) return { target: {}, problems: [messages.frontMatterWikiNotMap()], ...title };
+  const keys = readWikiKeys(wiki, (key) => written(document, ["wiki", key], wiki[key]), messages);
+  return { ...keys, problems: [...keys.problems, ...omit.problems], ...title, ...omit.value };
 }
-function sameOrigin(a, b) {
-  return new URL(a.toString()).origin === new URL(b.toString()).origin;
+var SIMPLE_LINE = /^([A-Za-z_][A-Za-z0-9_-]*):(?: +([^-?:,[\]{}#&*!|>'"%@`\s][^:#\t,[\]{}]*?|\[ *(?:[A-Za-z0-9_][A-Za-z0-9_.-]*(?: *, *[A-Za-z0-9_][A-Za-z0-9_.-]*)*)? *\]))? *$/;
+var SIMPLE_SKIPPED = /^(?: *|#.*)$/;
+var YAML_NULL = /^(?:~|null|Null|NULL)$/;
+var KEYS_FOR_THE_PARSER = /* @__PURE__ */ new Set(["wiki", "omitTitleHeading"]);
+function simpleFrontMatter(block) {
+  const keys = /* @__PURE__ */ new Set();
+  let title;
+  for (const rawLine of block.split("\n")) {
+    const line = rawLine.endsWith("\r") ? rawLine.slice(0, -1) : rawLine;
+    if (SIMPLE_SKIPPED.test(line)) continue;
+    const match = SIMPLE_LINE.exec(line);
+    const key = match?.[1];
+    if (!match || key === void 0 || keys.has(key) || KEYS_FOR_THE_PARSER.has(key)) return void 0;
+    keys.add(key);
+    const value = match[2];
+    if (key !== "title" || value === void 0) continue;
+    if (value.startsWith("[")) return void 0;
+    if (!YAML_NULL.test(value)) title = value.trim();
+  }
+  return { target: {}, problems: [], ...title ? { title } : {} };
+}
+function written(document, path, parsed) {
+  let node = document.getIn(path, true);
+  if ((0, import_yaml.isAlias)(node)) node = node.resolve(document);
+  if (!(0, import_yaml.isScalar)(node)) return parsed;
+  if (node.value === null || node.value === void 0) return null;
+  return typeof node.source === "string" ? node.source : node.value;
+}
+function omitTitleHeading(top, wiki, messages) {
+  const raw = wiki.omitTitleHeading ?? top.omitTitleHeading;
+  if (raw === void 0 || raw === null) return { value: {}, problems: [] };
+  if (typeof raw === "boolean") return { value: { omitTitleHeading: raw }, problems: [] };
+  return { value: {}, problems: [messages.frontMatterOmitNotBoolean()] };
+}
+function readWikiKeys(wiki, asWritten, messages) {
+  const target = {};
+  const problems = [];
+  const text2 = (key) => {
+    const value = asWritten(key);
+    if (value === void 0 || value === null) return void 0;
+    if (typeof value === "string" || typeof value === "number" && Number.isSafeInteger(value)) return String(value).trim();
+    problems.push(messages.frontMatterKeyNotText(key));
+    return void 0;
+  };
+  target.spaceId = text2("spaceId");
+  target.parentId = text2("parentId");
+  target.pageTitle = text2("pageTitle");
+  const overwrite = wiki.overwrite;
+  if (typeof overwrite === "boolean") target.overwrite = overwrite;
+  else if (overwrite !== void 0 && overwrite !== null) problems.push(messages.frontMatterOverwriteNotBoolean());
+  for (const key of Object.keys(target)) if (target[key] === void 0) delete target[key];
+  const pageId = text2("pageId");
+  if (pageId !== void 0 && !/^\d+$/.test(pageId)) problems.push(messages.frontMatterPageIdNotDigits());
+  return { target, problems, ...pageId !== void 0 && /^\d+$/.test(pageId) ? { pageId } : {} };
+}
+function isRecord(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 // src/core/publish/inspect.ts
@@ -8558,6 +9025,128 @@ function pushUnique(list, value) {
   if (!list.includes(value)) list.push(value);
 }
 
+// src/core/publish/outcome.ts
+function outcomeOf(result, target, messages = englishPublishMessages) {
+  const { last, attempts } = result;
+  const base = { attempts, mayHaveLanded: result.earlierAttemptMayHaveLanded || mayHaveLanded(last) };
+  switch (last.kind) {
+    case "cancelled":
+      return { ...base, kind: "cancelled", severity: "info", status: void 0, message: messages.cancelled(), actions: [] };
+    case "timeout":
+      return {
+        ...base,
+        kind: "timeout",
+        severity: "error",
+        status: void 0,
+        actions: ["retry", "showLog"],
+        message: messages.timeout(messages.attempts(attempts))
+      };
+    case "network":
+      return {
+        ...base,
+        kind: "network",
+        severity: "error",
+        status: void 0,
+        actions: ["retry", "showLog"],
+        message: messages.network(messages.attempts(attempts), last.detail)
+      };
+    case "response": {
+      const said = last.message ?? (last.unreadable === "empty" ? messages.emptyAnswer(last.status) : messages.notJsonAnswer(last.status));
+      return { ...base, said, ...responseOutcome(last.status, said, last.message, last.retryAfterMs, result, target, messages) };
+    }
+  }
+}
+function responseOutcome(status, said, serviceMessage, retryAfterMs, result, target, messages) {
+  if (status === 201) return { kind: "created", severity: "info", status, message: said, actions: [] };
+  if (status === 200) return { kind: "updated", severity: "info", status, message: said, actions: [] };
+  if (status === 400 && !target.overwrite && /\bexist/i.test(serviceMessage ?? "")) {
+    if (result.earlierAttemptMayHaveLanded) {
+      return { kind: "existsAfterRetry", severity: "error", status, actions: ["overwrite"], message: messages.existsAfterRetry(said, target.pageTitle) };
+    }
+    return { kind: "alreadyExists", severity: "error", status, actions: ["overwrite"], message: messages.alreadyExists(said, target.pageTitle) };
+  }
+  const tries = messages.attempts(result.attempts);
+  switch (status) {
+    case 400:
+      return { kind: "badRequest", severity: "error", status, message: said, actions: ["showLog"] };
+    case 401:
+      return { kind: "unauthorized", severity: "error", status, actions: ["setApiToken"], message: messages.unauthorized(said) };
+    case 402:
+      return { kind: "licenseExpired", severity: "error", status, actions: ["setApiToken"], message: messages.licenseExpired(said) };
+    case 403:
+      return { kind: "forbidden", severity: "error", status, actions: ["setApiToken"], message: messages.forbidden(said) };
+    case 404:
+      return { kind: "notFound", severity: "error", status, actions: ["signIn", "showLog"], message: messages.notFound(said, target.spaceId, target.parentId) };
+  }
+  if (status === 429) {
+    const waitSeconds = retryAfterMs === void 0 ? void 0 : Math.ceil(retryAfterMs / 1e3);
+    return { kind: "throttled", severity: "error", status, actions: ["retry", "showLog"], message: messages.throttled(said, tries, waitSeconds) };
+  }
+  if (status >= 500) return { kind: "serverError", severity: "error", status, actions: ["retry", "showLog"], message: messages.serverError(said, status, tries) };
+  return { kind: "unexpected", severity: "error", status, actions: ["showLog"], message: messages.unexpected(said, status) };
+}
+
+// src/core/publish/pipeline.ts
+function prepareDocument(text2, messages) {
+  const split = splitFrontMatter(text2, messages);
+  const findings = inspectMarkdown(split.content);
+  const target = Object.fromEntries(Object.entries(split.target).map(([key, value]) => [key, typeof value === "string" ? detached(value) : value]));
+  return {
+    content: split.content,
+    frontMatterTarget: target,
+    frontMatterTitle: split.title === void 0 ? void 0 : detached(split.title),
+    frontMatterProblems: detachedAll(split.problems),
+    ...split.pageId ? { frontMatterPageId: detached(split.pageId) } : {},
+    ...split.omitTitleHeading !== void 0 ? { omitTitleHeading: split.omitTitleHeading } : {},
+    findings: {
+      firstHeading: findings.firstHeading === void 0 ? void 0 : detached(findings.firstHeading),
+      localImages: detachedAll(findings.localImages),
+      localMarkdownLinks: detachedAll(findings.localMarkdownLinks)
+    }
+  };
+}
+async function importPage(options) {
+  const body = { ...options.target, content: options.content };
+  const result = await withRetries(
+    () => sendImportAttempt({ endpoint: options.endpoint, token: options.token, body, transport: options.transport, deadlineMs: options.deadlineMs, signal: options.signal }),
+    options
+  );
+  return outcomeOf(result, options.target, options.messages);
+}
+
+// src/core/publish/diagrams.ts
+var import_node_zlib = require("node:zlib");
+
+// src/core/http/endpoint.ts
+var LOOPBACK_HOSTS = /* @__PURE__ */ new Set(["127.0.0.1", "[::1]", "localhost"]);
+function refused(problem, say) {
+  return { ok: false, problem, message: say(englishEndpointMessages), say };
+}
+function isLoopbackHost(hostname) {
+  return LOOPBACK_HOSTS.has(hostname.toLowerCase());
+}
+function checkEndpoint(raw, settingName) {
+  const text2 = (raw ?? "").trim();
+  if (!text2) {
+    return refused("missing", (messages) => messages.missing(settingName));
+  }
+  let url;
+  try {
+    url = new URL(text2);
+  } catch {
+    return refused("invalid", (messages) => messages.notAUrl(settingName));
+  }
+  if (url.username || url.password) {
+    return refused("invalid", (messages) => messages.hasCredentials(settingName));
+  }
+  if (url.protocol === "https:") return { ok: true, url };
+  if (url.protocol === "http:" && isLoopbackHost(url.hostname)) return { ok: true, url };
+  return refused("insecure", (messages) => messages.insecure(settingName));
+}
+function sameOrigin(a, b) {
+  return new URL(a.toString()).origin === new URL(b.toString()).origin;
+}
+
 // src/core/publish/diagrams.ts
 var DIAGRAMS_SETTING = "wikiPublisher.diagrams";
 var OPENER = /^( {0,3})(`{3,}|~{3,})[ \t]*(\S*)/;
@@ -8645,111 +9234,101 @@ function dedent(body, indent) {
   return lines.map((line) => line.replace(leading, "")).join("\n");
 }
 
-// src/core/publish/frontMatter.ts
-var import_yaml = __toESM(require_dist());
-var FRONT_MATTER = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
-function frontMatterBody(text2) {
-  const withoutBom = text2.startsWith("\uFEFF") ? text2.slice(1) : text2;
-  const match = FRONT_MATTER.exec(withoutBom);
-  return match ? withoutBom.slice(match[0].length) : text2;
+// src/core/publish/target.ts
+function mergeTargets(frontMatter, link, defaults = {}) {
+  const spaceId = frontMatter.spaceId ?? link?.spaceId ?? defaults.spaceId;
+  const parentId = frontMatter.parentId ?? link?.parentId ?? defaults.parentId;
+  const pageTitle = frontMatter.pageTitle ?? link?.pageTitle ?? defaults.pageTitle;
+  const pinsPage = frontMatter.spaceId !== void 0 && frontMatter.parentId !== void 0 && frontMatter.pageTitle !== void 0;
+  const isLinkedPage = link !== void 0 && link.spaceId === spaceId && link.parentId === parentId && link.pageTitle === pageTitle;
+  const overwrite = frontMatter.overwrite ?? (isLinkedPage ? true : defaults.overwrite ?? (pinsPage ? false : void 0));
+  return { spaceId, parentId, pageTitle, overwrite };
 }
-function splitFrontMatter(text2, messages = englishPublishMessages) {
-  const withoutBom = text2.startsWith("\uFEFF") ? text2.slice(1) : text2;
-  const match = FRONT_MATTER.exec(withoutBom);
-  if (!match) return { content: text2, target: {}, problems: [] };
-  const content = withoutBom.slice(match[0].length);
-  const simple = simpleFrontMatter(match[1] ?? "");
-  return simple ? { content, ...simple } : { content, ...parseFrontMatterYaml(match[1] ?? "", messages) };
+function completeTarget(target) {
+  const { spaceId, parentId, pageTitle, overwrite } = target;
+  if (spaceId === void 0 || parentId === void 0 || pageTitle === void 0 || overwrite === void 0) return void 0;
+  return { spaceId, parentId, pageTitle, overwrite };
 }
-function parseFrontMatterYaml(block, messages = englishPublishMessages) {
-  let document;
-  let data;
-  try {
-    document = (0, import_yaml.parseDocument)(block);
-    const [error] = document.errors;
-    if (error) throw error;
-    data = document.toJS();
-  } catch (error) {
-    const reason = error instanceof Error ? error.message.split("\n")[0] ?? "" : "unreadable YAML";
-    return { target: {}, problems: [messages.frontMatterNotYaml(reason)] };
+function suggestTitle(frontMatterTitle, firstHeading2, fileName) {
+  if (frontMatterTitle?.trim()) return frontMatterTitle.trim();
+  if (firstHeading2?.trim()) return firstHeading2.trim();
+  const base = fileName.replace(/^.*[\\/]/, "");
+  return base.replace(/\.(md|markdown|mdown|mkd)$/i, "") || base;
+}
+function isPageId(value) {
+  return /^\d+$/.test(value);
+}
+
+// src/core/pull/conflictMarkers.ts
+var FENCE = /^ {0,3}(`{3,}|~{3,})/;
+function countConflicts(markdown) {
+  if (!markdown.includes("<<<<<<<")) return 0;
+  let fence;
+  let stage = 0;
+  let count = 0;
+  for (const line of markdown.split("\n")) {
+    const opened = FENCE.exec(line)?.[1];
+    if (fence !== void 0) {
+      if (opened && opened[0] === fence[0] && opened.length >= fence.length && line.trim() === opened) fence = void 0;
+      continue;
+    }
+    if (opened) {
+      fence = opened;
+      continue;
+    }
+    if (stage === 0 && /^<{7}(?!<)/.test(line)) stage = 1;
+    else if (stage === 1 && /^={7}\s*$/.test(line)) stage = 2;
+    else if (stage === 2 && /^>{7}(?!>)/.test(line)) {
+      count++;
+      stage = 0;
+    }
   }
-  const writtenTitle = isRecord(data) ? written(document, ["title"], data.title) : void 0;
-  const title = typeof writtenTitle === "string" && writtenTitle.trim() ? { title: writtenTitle.trim() } : {};
-  const wiki = isRecord(data) ? data.wiki : void 0;
-  const omit = omitTitleHeading(isRecord(data) ? data : {}, isRecord(wiki) ? wiki : {}, messages);
-  if (wiki === void 0 || wiki === null) return { target: {}, problems: omit.problems, ...title, ...omit.value };
-  if (!isRecord(wiki)) return { target: {}, problems: [messages.frontMatterWikiNotMap()], ...title };
-  const keys = readWikiKeys(wiki, (key) => written(document, ["wiki", key], wiki[key]), messages);
-  return { ...keys, problems: [...keys.problems, ...omit.problems], ...title, ...omit.value };
+  return count;
 }
-var SIMPLE_LINE = /^([A-Za-z_][A-Za-z0-9_-]*):(?: +([^-?:,[\]{}#&*!|>'"%@`\s][^:#\t,[\]{}]*?|\[ *(?:[A-Za-z0-9_][A-Za-z0-9_.-]*(?: *, *[A-Za-z0-9_][A-Za-z0-9_.-]*)*)? *\]))? *$/;
-var SIMPLE_SKIPPED = /^(?: *|#.*)$/;
-var YAML_NULL = /^(?:~|null|Null|NULL)$/;
-var KEYS_FOR_THE_PARSER = /* @__PURE__ */ new Set(["wiki", "omitTitleHeading"]);
-function simpleFrontMatter(block) {
-  const keys = /* @__PURE__ */ new Set();
-  let title;
-  for (const rawLine of block.split("\n")) {
-    const line = rawLine.endsWith("\r") ? rawLine.slice(0, -1) : rawLine;
-    if (SIMPLE_SKIPPED.test(line)) continue;
-    const match = SIMPLE_LINE.exec(line);
-    const key = match?.[1];
-    if (!match || key === void 0 || keys.has(key) || KEYS_FOR_THE_PARSER.has(key)) return void 0;
-    keys.add(key);
-    const value = match[2];
-    if (key !== "title" || value === void 0) continue;
-    if (value.startsWith("[")) return void 0;
-    if (!YAML_NULL.test(value)) title = value.trim();
+
+// src/core/publish/preflight.ts
+var LARGE_CONTENT_BYTES = 1e6;
+function checkContent(content, messages = englishPublishMessages) {
+  if (content.trim() === "") return { code: "emptyContent", message: messages.emptyContent(), fix: void 0 };
+  return void 0;
+}
+function checkConflictMarkers(content, messages = englishPublishMessages) {
+  const conflicts = countConflicts(content);
+  if (conflicts === 0) return void 0;
+  return { code: "conflictMarkers", message: messages.conflictMarkers(conflicts), fix: "editFile" };
+}
+function checkTarget(target, messages = englishPublishMessages) {
+  if (!target.spaceId.trim()) return { code: "emptySpace", message: messages.emptySpace(), fix: "editFile" };
+  if (!isPageId(target.parentId)) return { code: "parentNotDigits", message: messages.parentNotDigits(target.parentId), fix: "editFile" };
+  if (!target.pageTitle.trim()) return { code: "emptyTitle", message: messages.emptyTitle(), fix: "editFile" };
+  return void 0;
+}
+function cautionsFor(content, findings, messages = englishPublishMessages) {
+  const cautions = [];
+  if (findings.localImages.length > 0) {
+    cautions.push({ code: "localImages", message: messages.localImages(findings.localImages.length, preview(findings.localImages)) });
   }
-  return { target: {}, problems: [], ...title ? { title } : {} };
+  if (findings.localMarkdownLinks.length > 0) {
+    cautions.push({ code: "localLinks", message: messages.localLinks(findings.localMarkdownLinks.length, preview(findings.localMarkdownLinks)) });
+  }
+  const bytes = content.length * 3 <= LARGE_CONTENT_BYTES ? 0 : Buffer.byteLength(content, "utf8");
+  if (bytes > LARGE_CONTENT_BYTES) cautions.push({ code: "largeContent", message: messages.largeContent((bytes / 1e6).toFixed(1)) });
+  return cautions;
 }
-function written(document, path, parsed) {
-  let node = document.getIn(path, true);
-  if ((0, import_yaml.isAlias)(node)) node = node.resolve(document);
-  if (!(0, import_yaml.isScalar)(node)) return parsed;
-  if (node.value === null || node.value === void 0) return null;
-  return typeof node.source === "string" ? node.source : node.value;
-}
-function omitTitleHeading(top, wiki, messages) {
-  const raw = wiki.omitTitleHeading ?? top.omitTitleHeading;
-  if (raw === void 0 || raw === null) return { value: {}, problems: [] };
-  if (typeof raw === "boolean") return { value: { omitTitleHeading: raw }, problems: [] };
-  return { value: {}, problems: [messages.frontMatterOmitNotBoolean()] };
-}
-function readWikiKeys(wiki, asWritten, messages) {
-  const target = {};
-  const problems = [];
-  const text2 = (key) => {
-    const value = asWritten(key);
-    if (value === void 0 || value === null) return void 0;
-    if (typeof value === "string" || typeof value === "number" && Number.isSafeInteger(value)) return String(value).trim();
-    problems.push(messages.frontMatterKeyNotText(key));
-    return void 0;
-  };
-  target.spaceId = text2("spaceId");
-  target.parentId = text2("parentId");
-  target.pageTitle = text2("pageTitle");
-  const overwrite = wiki.overwrite;
-  if (typeof overwrite === "boolean") target.overwrite = overwrite;
-  else if (overwrite !== void 0 && overwrite !== null) problems.push(messages.frontMatterOverwriteNotBoolean());
-  for (const key of Object.keys(target)) if (target[key] === void 0) delete target[key];
-  const pageId = text2("pageId");
-  if (pageId !== void 0 && !/^\d+$/.test(pageId)) problems.push(messages.frontMatterPageIdNotDigits());
-  return { target, problems, ...pageId !== void 0 && /^\d+$/.test(pageId) ? { pageId } : {} };
-}
-function isRecord(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+function preview(items) {
+  const shown = items.slice(0, 3).join(", ");
+  return items.length > 3 ? `${shown}, ...` : shown;
 }
 
 // src/core/publish/titleHeading.ts
-var FENCE = /^ {0,3}(`{3,}|~{3,})/;
+var FENCE2 = /^ {0,3}(`{3,}|~{3,})/;
 var LEVEL_ONE = /^ {0,3}#[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
 function omitTitleHeading2(content, title) {
   const lines = content.split("\n");
   let fence;
   for (let index = 0; index < lines.length; index++) {
     const line = (lines[index] ?? "").replace(/\r$/, "");
-    const fenceMatch = FENCE.exec(line);
+    const fenceMatch = FENCE2.exec(line);
     if (fenceMatch?.[1]) {
       const marker = fenceMatch[1];
       if (fence === void 0) fence = marker;
@@ -8804,6 +9383,470 @@ async function plannedContent(item, messages = englishPublishMessages) {
   }
   return { ok: true, content };
 }
+
+// src/core/run/plan.ts
+function planFile(file, link, options = {}, prepared = prepareDocument(file.text, options.messages)) {
+  return planFileWithContent(file, link, options, prepared).item;
+}
+function planFileWithContent(file, given, options, prepared) {
+  const link = recordAtNamedPlace(given, prepared.frontMatterTarget);
+  const suggestedTitle = suggestTitle(prepared.frontMatterTarget.pageTitle ?? prepared.frontMatterTitle, prepared.findings.firstHeading, file.label);
+  const defaults = options.titleFromFile ? { pageTitle: suggestedTitle, ...options.defaults } : options.defaults ?? {};
+  const target = mergeTargets(prepared.frontMatterTarget, link, defaults);
+  const complete = completeTarget(target);
+  const omit = prepared.omitTitleHeading ?? options.omitTitleHeading ?? false;
+  const recipe = {
+    ...options.diagramRenderer !== void 0 ? { diagramRenderer: options.diagramRenderer } : {},
+    ...omit && complete ? { omitHeading: complete.pageTitle } : {}
+  };
+  const { content, diagrams } = deriveContent(prepared.content, recipe, options.messages, options.diagramsSetting);
+  const contentSha256 = contentHash(content);
+  const refusals = [];
+  if (file.readProblem !== void 0) refusals.push({ code: "unreadable", message: file.readProblem, fix: void 0 });
+  else if (prepared.frontMatterProblems.length > 0) {
+    refusals.push({ code: "frontMatter", message: prepared.frontMatterProblems.join(" "), fix: "editFile" });
+  }
+  const emptiness = file.readProblem === void 0 ? checkContent(content, options.messages) : void 0;
+  if (emptiness) refusals.push(emptiness);
+  const conflicts = file.readProblem === void 0 ? checkConflictMarkers(content, options.messages) : void 0;
+  if (conflicts) refusals.push(conflicts);
+  const targetProblem = complete ? checkTarget(complete, options.messages) : void 0;
+  if (targetProblem) refusals.push(targetProblem);
+  if (!diagrams.ok) refusals.push({ code: "diagramRenderer", message: diagrams.message, fix: "openSettings" });
+  const linkedPage = complete !== void 0 && linkNames(link, complete);
+  const unchanged = !options.force && linkedPage && link?.contentSha256 === contentSha256;
+  const retitled = !options.acceptTitleChange && linkedPage && !namesTitle(prepared) ? titleChange(link, suggestedTitle) : void 0;
+  const state = refusals.length > 0 ? "refused" : !complete ? "incomplete" : unchanged ? "unchanged" : retitled ? "retitled" : "send";
+  const item = {
+    file: plannedFile(file),
+    prepared: preparedFacts(prepared),
+    recipe,
+    contentSha256,
+    link,
+    target,
+    complete,
+    suggestedTitle,
+    linkedPage,
+    state,
+    refusals,
+    // A file the runner can read again is not held in memory: 10,000 files' texts are most of a plan's weight.
+    ...file.readAgain ? {} : { content },
+    cautions: [...cautionsFor(content, prepared.findings, options.messages), ...diagramCautions(diagrams, options)],
+    ...retitled ? { retitled } : {}
+  };
+  return { item, content };
+}
+function recordAtNamedPlace(link, named) {
+  if (!link || !isRepositoryLink(link) || named.spaceId === void 0 && named.parentId === void 0) return link;
+  return { ...link, spaceId: named.spaceId ?? link.spaceId, parentId: named.parentId ?? link.parentId };
+}
+function plannedFile(file) {
+  return {
+    key: file.key,
+    label: file.label,
+    ...file.readProblem !== void 0 ? { readProblem: file.readProblem } : {},
+    ...file.readAgain ? { readAgain: file.readAgain } : {}
+  };
+}
+function preparedFacts(prepared) {
+  return {
+    frontMatterTarget: prepared.frontMatterTarget,
+    frontMatterTitle: prepared.frontMatterTitle,
+    frontMatterProblems: prepared.frontMatterProblems,
+    ...prepared.frontMatterPageId !== void 0 ? { frontMatterPageId: prepared.frontMatterPageId } : {},
+    ...prepared.omitTitleHeading !== void 0 ? { omitTitleHeading: prepared.omitTitleHeading } : {},
+    findings: prepared.findings
+  };
+}
+function diagramCautions(diagrams, options) {
+  const caution = diagrams.ok && !diagrams.rendered ? diagramCaution(diagrams.diagrams, false, options.diagramsSetting, options.messages) : void 0;
+  return caution ? [caution] : [];
+}
+function namesTitle(prepared) {
+  return prepared.frontMatterTarget.pageTitle !== void 0;
+}
+function titleChange(link, fileTitle) {
+  if (!link) return void 0;
+  const before = link.fileTitle ?? link.pageTitle;
+  return fileTitle !== before && fileTitle !== link.pageTitle ? { fileTitle, pageTitle: link.pageTitle } : void 0;
+}
+function planFiles(files, links, options = {}) {
+  const items = files.map((file) => planFile(file, links.get(file.key), options));
+  const byPage = /* @__PURE__ */ new Map();
+  for (const item of items) {
+    if (!item.complete || item.state === "refused") continue;
+    const key = JSON.stringify([item.complete.parentId, item.complete.pageTitle.toLocaleLowerCase("en-US")]);
+    byPage.set(key, [...byPage.get(key) ?? [], item]);
+  }
+  for (const group of byPage.values()) {
+    if (group.length < 2) continue;
+    for (const item of group) {
+      const others = group.filter((other) => other !== item).map((other) => other.file.label).join(", ");
+      item.refusals.push({
+        code: "duplicatePage",
+        message: (options.messages ?? englishPublishMessages).duplicatePage(others, item.complete?.pageTitle ?? "", item.complete?.parentId ?? ""),
+        fix: "editFile"
+      });
+      item.state = "refused";
+    }
+  }
+  return items;
+}
+function countPlan(items) {
+  const counts = {
+    files: items.length,
+    send: 0,
+    newPages: 0,
+    updates: 0,
+    replaces: 0,
+    unchanged: 0,
+    refused: 0,
+    incomplete: 0,
+    edited: 0,
+    retitled: 0,
+    unchecked: 0,
+    withCautions: 0
+  };
+  for (const item of items) {
+    if (item.state === "send") {
+      counts.send++;
+      const kind = sendKind(item);
+      if (kind === "update") counts.updates++;
+      else if (kind === "replace") counts.replaces++;
+      else counts.newPages++;
+      if (item.complete?.overwrite && item.guard?.kind === "unchecked") counts.unchecked++;
+    } else counts[item.state]++;
+    if (item.cautions.length > 0 && item.state !== "refused") counts.withCautions++;
+  }
+  return counts;
+}
+function sendKind(item) {
+  const verdict = item.guard;
+  if (verdict?.kind === "absent" || verdict?.kind === "deleted" || !item.complete?.overwrite) return "create";
+  if (item.linkedPage) return "update";
+  return verdict?.kind === "notOurs" || verdict?.kind === "unchecked" || verdict === void 0 ? "replace" : "update";
+}
+function linkAfterPublish(item, target, now, landed, proven) {
+  const guarded = guardedPage(item.guard);
+  const samePage = linkNames(item.link, target) && item.guard?.kind !== "deleted" && !(item.guard?.kind === "edited" && item.guard.movedUnder);
+  const pageId = proven?.pageId ?? (landed === "updated" ? guarded?.id : void 0) ?? (samePage ? item.link?.pageId : void 0);
+  const url = proven?.url ?? (landed === "updated" ? guarded?.webUrl : void 0) ?? (samePage ? item.link?.url : void 0);
+  const version = landed === "created" ? 1 : guarded ? guarded.version + 1 : void 0;
+  return {
+    spaceId: target.spaceId,
+    parentId: target.parentId,
+    pageTitle: target.pageTitle,
+    ...pageId ? { pageId } : {},
+    ...version !== void 0 ? { version } : {},
+    ...url ? { url } : {},
+    contentSha256: item.contentSha256,
+    fileTitle: item.suggestedTitle,
+    publishedAt: now
+  };
+}
+function landedLink(result, now, pageId) {
+  const target = result.item.complete;
+  if (result.state !== "published" || !target) return void 0;
+  const link = linkAfterPublish(result.item, target, now, result.outcome?.kind === "updated" ? "updated" : "created", result.proven);
+  const landed = pageId ? { ...link, pageId } : link;
+  if (result.item.linksWaitForPages) delete landed.contentSha256;
+  if (result.item.linkTargets !== void 0) landed.linkTargets = result.item.linkTargets;
+  return landed;
+}
+
+// src/cli/runRecords.ts
+function parentText(record) {
+  if (record.parentId !== void 0) return record.parentId;
+  return record.tree?.parentTitle !== void 0 ? `the tree's page ${JSON.stringify(record.tree.parentTitle)}` : "?";
+}
+var RunRecords = class {
+  /** Every record in the order it came, for the action's results file. */
+  all = [];
+  planned = /* @__PURE__ */ new Map();
+  results = /* @__PURE__ */ new Map();
+  moves;
+  check;
+  summary;
+  add = (record) => {
+    this.all.push(record);
+    switch (record.type) {
+      case "plan":
+        this.planned.set(String(record.file), record);
+        break;
+      case "file":
+        this.results.set(String(record.file), record);
+        break;
+      case "tree":
+        this.moves = record;
+        break;
+      case "planCheck":
+        this.check = record;
+        break;
+      case "summary":
+        this.summary = record;
+        break;
+    }
+  };
+  get plan() {
+    return [...this.planned.values()];
+  }
+  get files() {
+    return [...this.results.values()];
+  }
+  /** Whether the run read the wiki: any guard verdict other than "not checked", or a plan digest that covers it. */
+  get wikiRead() {
+    if (this.summary?.plan) return this.summary.plan.wikiChecked;
+    if (this.check) return this.check.wikiChecked;
+    return [...this.planned.values(), ...this.results.values()].some((record) => record.wikiEdits?.checked === true);
+  }
+};
+
+// src/cli/report.ts
+function fileRecord(result, notStartedBecause) {
+  const { item, outcome } = result;
+  return {
+    type: "file",
+    file: item.file.label,
+    status: result.state,
+    ...outcome ? { outcome: outcome.kind, ...outcome.status !== void 0 ? { httpStatus: outcome.status } : {} } : {},
+    ...targetFields(item),
+    message: outcome ? forCommandLine(outcome.message) : result.state === "notStarted" && notStartedBecause ? notStartedBecause : notSentMessage(result),
+    ...outcome ? { attempts: outcome.attempts } : {},
+    mayHaveLanded: result.mayHaveLanded,
+    ...guardFields(item),
+    cautions: result.state === "refused" || result.state === "skipped" ? [] : item.cautions.map((caution) => caution.message)
+  };
+}
+function planRecord(item) {
+  const refusals = refusalsOf(item);
+  const status = refusals.length > 0 ? "refused" : item.state === "unchanged" || item.state === "edited" || item.state === "retitled" ? item.state : "send";
+  const record = { type: "plan", file: item.file.label, status };
+  if (status === "send") record.action = planAction(item);
+  const { pageTitle, spaceId, parentId, overwrite } = item.target;
+  if (pageTitle !== void 0) record.title = pageTitle;
+  if (spaceId !== void 0) record.spaceId = spaceId;
+  if (parentId !== void 0) record.parentId = parentId;
+  if (overwrite !== void 0) record.overwrite = overwrite;
+  record.refusals = refusals;
+  const guard = guardFields(item);
+  if (guard.wikiEdits) record.wikiEdits = guard.wikiEdits;
+  if (guard.url !== void 0) record.url = guard.url;
+  record.cautions = status === "send" ? item.cautions.map((caution) => caution.message) : [];
+  if (status === "send" && item.linksToPages) record.linksToPages = item.linksToPages;
+  return record;
+}
+function planAction(item) {
+  const kind = sendKind(item);
+  const looked = item.guard !== void 0 && item.guard.kind !== "unchecked" && item.guard.kind !== "notNeeded";
+  if (kind === "replace" && !looked) return item.linkedPage ? "update" : "createOrUpdate";
+  return kind;
+}
+function guardFields(item) {
+  const verdict = item.guard;
+  if (!verdict || verdict.kind === "notNeeded") return {};
+  const page = guardedPage(verdict);
+  const url = page?.webUrl ?? item.link?.url;
+  const wikiEdits = { checked: guardChecked(verdict), verdict: verdict.kind };
+  if (verdict.kind === "unchecked") wikiEdits.detail = verdict.detail;
+  if (page) wikiEdits.version = page.version;
+  if (verdict.kind === "edited") {
+    if (page?.versionAuthorId) wikiEdits.editedBy = page.versionAuthorId;
+    if (page?.versionCreatedAt) wikiEdits.editedAt = page.versionCreatedAt;
+    if (verdict.movedUnder) wikiEdits.movedUnder = verdict.movedUnder;
+  }
+  const fields = { wikiEdits };
+  if (url) fields.url = url;
+  return fields;
+}
+var FILE_STATUS_WORDS = {
+  published: "published",
+  failed: "FAILED",
+  existsUnproven: "EXISTS",
+  edited: "LEFT OUT",
+  skipped: "unchanged",
+  refused: "REFUSED",
+  notStarted: "not started",
+  cancelled: "interrupted"
+};
+function fileLine(record) {
+  const word = record.outcome === "created" || record.outcome === "updated" ? record.outcome : FILE_STATUS_WORDS[record.status];
+  const message = [record.message, guardText(record.wikiEdits, record.outcome === "updated" || record.status === "edited", record.status === "edited")].filter((part) => part).join(" ");
+  return joinLine(word, record.file, targetText(record), message, record.cautions);
+}
+var PLAN_STATUS_WORDS = {
+  create: "would create",
+  update: "would update",
+  replace: "WOULD REPLACE",
+  createOrUpdate: "would create or update",
+  unchanged: "unchanged",
+  refused: "WOULD REFUSE",
+  edited: "WOULD LEAVE OUT",
+  retitled: "WOULD ASK"
+};
+function planLine(record) {
+  const word = PLAN_STATUS_WORDS[record.action ?? record.status] ?? record.status;
+  const said = record.status === "unchanged" ? "same content and target as its last publish (--force sends it)" : record.status === "retitled" ? record.refusals.join(" ") : record.action === "replace" ? "a page with this title exists that this file did not publish; it would be replaced." : record.refusals.join(" ");
+  const linked = record.linksToPages ? `(${record.linksToPages === 1 ? "1 link to another file goes to its page" : `${record.linksToPages} links to other files go to their pages`})` : "";
+  const message = [said, guardText(record.wikiEdits, record.action !== "create" || record.status === "edited", record.status === "edited"), linked].filter((part) => part).join(" ");
+  return joinLine(word, record.file, targetText(record), message, record.cautions);
+}
+function guardText(wikiEdits, relevant, heldBack) {
+  if (wikiEdits?.movedUnder) return `(${movedText(wikiEdits.movedUnder, heldBack)})`;
+  if (!wikiEdits || !relevant) return "";
+  switch (wikiEdits.verdict) {
+    case "unchecked":
+      return `(wiki edits NOT checked: ${wikiEdits.detail ?? "no page access"})`;
+    case "edited":
+      return `(edited on the wiki since its last publish: version ${wikiEdits.version ?? "?"}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ""}${wikiEdits.editedAt ? ` at ${wikiEdits.editedAt}` : ""}; --overwrite-edited replaces it)`;
+    case "asLeft":
+      return `(wiki edits checked: version ${wikiEdits.version ?? "?"} is as last published)`;
+    case "deleted":
+      return "(its page was deleted on the wiki: published as a new page)";
+    case "absent":
+      return "(wiki checked: no such page yet)";
+    case "exists":
+      return "(a page with this title exists: the create will be refused; --overwrite updates it)";
+    case "notOurs":
+      return `(wiki checked: replaces version ${wikiEdits.version ?? "?"} of a page this file did not publish)`;
+    default:
+      return "";
+  }
+}
+function movedText(movedUnder, heldBack) {
+  const where = movedUnder.title === void 0 ? `page ${movedUnder.id}` : `"${movedUnder.title}" (page ${movedUnder.id})`;
+  return heldBack ? `its page is under ${where} on the wiki now, not where this publish puts it: moved on the wiki, or the place changed here. Left out; --overwrite-edited publishes a new page here and leaves that one where it is` : `its page is under ${where} on the wiki now: published as a new page here (--overwrite-edited); that page stays where it is`;
+}
+function runSummaryLine(summary, interrupted) {
+  const parts = [`${summary.published} published`, `${summary.failed} failed`, `${summary.refused} refused`, `${summary.skipped} unchanged`];
+  if (summary.edited) parts.push(`${summary.edited} left out (edited on the wiki)`);
+  if (summary.existsUnproven) parts.push(`${summary.existsUnproven} found existing after a retry (not ours for sure; not recorded)`);
+  if (summary.cancelled || summary.notStarted || interrupted) {
+    parts.push(`${summary.cancelled} interrupted in flight (may have landed)`, `${summary.notStarted} not started`);
+  }
+  return `${interrupted ? "Interrupted: " : ""}${parts.join(", ")}`;
+}
+function planSummaryLine(counts) {
+  const held = [
+    ...counts.edited ? [`${counts.edited} edited on the wiki (left out)`] : [],
+    ...counts.retitled ? [`${counts.retitled} with a changed title (left out)`] : [],
+    ...counts.unchecked ? [`${counts.unchecked} update(s) whose wiki edits could not be checked`] : []
+  ];
+  return `Dry run, nothing sent: ${counts.send} to send (${counts.newPages} new, ${counts.updates} updating the page the file published before, ${counts.replaces} overwriting a page it did not publish, if one exists), ${counts.unchanged} unchanged, ${counts.refused + counts.incomplete} would be refused${held.length ? `, ${held.join(", ")}` : ""}`;
+}
+function refusalsOf(item) {
+  const reasons = item.refusals.map((refusal) => refusal.message);
+  if (item.state === "retitled" && item.retitled) {
+    reasons.push(`Its title is now "${item.retitled.fileTitle}" but it last published to "${item.retitled.pageTitle}": name the page in its front matter (wiki: pageTitle), or pass --retarget to publish it as a new page.`);
+  }
+  if (item.state === "incomplete" || !item.complete && reasons.length === 0) {
+    const missing = [item.target.spaceId === void 0 ? "space" : "", item.target.parentId === void 0 ? "parent page" : ""].filter((part) => part !== "").join(" or ");
+    reasons.push(`No ${missing || "complete target"}: give it in the front matter (wiki: spaceId, parentId) or with --space and --parent.`);
+  }
+  return reasons;
+}
+function notSentMessage(result) {
+  switch (result.state) {
+    case "skipped":
+      return "same content and target as its last publish (--force sends it)";
+    case "refused":
+      return refusalsOf(result.item).join(" ");
+    case "notStarted":
+      return "not sent: interrupted before it started";
+    case "edited":
+      return result.item.guard?.kind === "edited" && result.item.guard.movedUnder ? "not sent: its page is under another parent on the wiki now." : "not sent: its page was changed on the wiki since its last publish.";
+    default:
+      return "";
+  }
+}
+function forCommandLine(message) {
+  return message.replace(/\b([Cc])hoose Overwrite\b/g, (_match, c) => `${c === "C" ? "P" : "p"}ass --overwrite`);
+}
+function targetFields(item) {
+  const { pageTitle, spaceId, parentId, overwrite } = item.target;
+  return {
+    ...pageTitle !== void 0 ? { title: pageTitle } : {},
+    ...spaceId !== void 0 ? { spaceId } : {},
+    ...parentId !== void 0 ? { parentId } : {},
+    ...overwrite !== void 0 ? { overwrite } : {}
+  };
+}
+function targetText(record) {
+  const title = record.title === void 0 ? "(no title)" : JSON.stringify(record.title);
+  return `${title} in ${record.spaceId ?? "?"} under ${parentText(record)}`;
+}
+function joinLine(word, file, target, message, cautions) {
+  const notes = cautions.map((caution) => ` [caution: ${caution}]`).join("");
+  const said = message === "" ? "" : message.startsWith("(") ? ` ${message}` : `: ${message}`;
+  return `${word.padEnd(11)} ${file} -> ${target}${said}${notes}`;
+}
+function reportLinksLeft(linksLeft, json, output) {
+  if (linksLeft.length === 0) return {};
+  const listed = linksLeft.map(({ item, waitsFor }) => ({ file: item.file.label, waitsFor }));
+  if (!json) output.lines(listed.map(({ file, waitsFor }) => `links stay as written in ${file}: ${waitsFor.join(", ")} did not land in this run (the next run fills them in)`));
+  return { linksLeft: listed };
+}
+
+// src/cli/annotations.ts
+var MAX_PER_LEVEL = 50;
+function runAnnotations(records, textOf) {
+  const found = [];
+  const at = (file, message) => file.endsWith("/") ? {} : { file, line: lineAbout(textOf(file), message) };
+  const check = records.check;
+  if (check && !check.matched) {
+    found.push({ level: "error", title: "Wiki Publisher: not published", message: check.reason === "wikiUnknown" ? "The reviewed plan read the wiki and this run has no page access; nothing was sent." : "The plan changed since it was reviewed; nothing was sent. Review the new plan and publish with its digest." });
+    for (const difference of check.differences ?? []) found.push({ level: "error", ...at(difference.key, ""), title: "Changed since the plan was reviewed", message: `${difference.key}: ${difference.change === "removed" ? "in the reviewed plan, no longer in this one" : difference.change === "added" ? "not in the reviewed plan" : "changed since the review"}.` });
+    return limit(found);
+  }
+  for (const record of records.summary?.dryRun === false ? [] : records.plan) {
+    const problem = record.status === "refused" ? record.refusals.join(" ") : record.status === "edited" ? record.wikiEdits?.movedUnder ? `I${movedText(record.wikiEdits.movedUnder, true).slice(1)}.` : "Its page was edited on the wiki since its last publish: publishing leaves it out (--overwrite-edited replaces it)." : record.status === "retitled" ? record.refusals.join(" ") : "";
+    if (problem) found.push({ level: "error", ...at(record.file, problem), title: record.status === "edited" ? record.wikiEdits?.movedUnder ? "Moved on the wiki" : "Edited on the wiki" : "Would be refused", message: problem });
+    for (const caution of record.status === "send" ? record.cautions : []) found.push({ level: "warning", ...at(record.file, caution), title: "Wiki Publisher caution", message: caution });
+  }
+  for (const record of records.files) {
+    const failed = ["failed", "refused", "edited", "existsUnproven"].includes(record.status);
+    if (failed) found.push({ level: "error", ...at(record.file, record.message), title: `Not published (${record.status})`, message: record.message });
+    else if (record.status === "cancelled" || record.status === "notStarted") found.push({ level: "warning", ...at(record.file, ""), title: "Not published", message: record.message });
+    for (const caution of record.cautions) found.push({ level: "warning", ...at(record.file, caution), title: "Wiki Publisher caution", message: caution });
+  }
+  return limit(found);
+}
+function limit(annotations) {
+  const kept = [];
+  for (const level of ["error", "warning", "notice"]) {
+    const of = annotations.filter((annotation) => annotation.level === level);
+    kept.push(...of.slice(0, MAX_PER_LEVEL));
+    if (of.length > MAX_PER_LEVEL) kept.push({ level, title: "Wiki Publisher", message: `${of.length - MAX_PER_LEVEL} more ${level}s are in the job summary.` });
+  }
+  return kept;
+}
+function workflowCommand(annotation) {
+  const properties = [
+    ...annotation.file !== void 0 ? [`file=${escapeProperty(annotation.file)}`] : [],
+    ...annotation.line !== void 0 ? [`line=${annotation.line}`] : [],
+    `title=${escapeProperty(annotation.title)}`
+  ];
+  return `::${annotation.level} ${properties.join(",")}::${escapeData(annotation.message)}`;
+}
+function escapeData(text2) {
+  return text2.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+}
+function escapeProperty(text2) {
+  return escapeData(text2).replace(/:/g, "%3A").replace(/,/g, "%2C");
+}
+function lineAbout(text2, message) {
+  if (text2 === void 0) return 1;
+  const lines = text2.split(/\r?\n/);
+  const listed = /\(([^()]+)\)/.exec(message)?.[1]?.split(", ").map((part) => part.trim()) ?? [];
+  const quoted = [...message.matchAll(/"([^"\n]{2,})"/g)].map((match) => match[1]);
+  for (const wanted of [...listed, ...quoted].filter((part) => part.length >= 2 && part !== "...")) {
+    const index = lines.findIndex((line) => line.includes(wanted));
+    if (index >= 0) return index + 1;
+  }
+  return 1;
+}
+
+// src/cli/args.ts
+var import_node_util = require("node:util");
 
 // src/core/run/runner.ts
 var ThrottleGate = class {
@@ -9229,799 +10272,6 @@ var Output = class {
   }
 };
 
-// src/core/messages/signInMessages.ts
-var englishSignInMessages = {
-  ...englishEndpointMessages,
-  notSignedIn: () => "You are not signed in to the export API.",
-  signedOut: () => "Your export API sign-in has expired or was revoked. Sign in again.",
-  lockLost: () => "The refresh lock was lost to another window; nothing was changed. Try again.",
-  staleView: () => "This window has not yet received the export session another window stored. Try again in a moment.",
-  storageDidNotAnswer: (budgetMs) => `The secret storage did not answer within ${budgetMs} ms while this window held the refresh lock; the lock was released. Try again.`,
-  storageDidNotDelete: (budgetMs) => `The secret storage did not delete the session within ${budgetMs} ms while this window held the refresh lock; the lock was released. Try again.`,
-  storageDidNotSave: (budgetMs) => `The secret storage did not save the session within ${budgetMs} ms while this window held the refresh lock; the lock was released. Try again.`,
-  lockUnproven: () => "This window could not prove it still holds the refresh lock (was it paused?), so the refresh token was not sent. Try again.",
-  refreshUnavailable: () => 'The export API access token has expired, and this window cannot refresh it: the extension runs on the remote side here, and refreshing works only where VS Code keeps its secrets (a local window). Open a local VS Code window to refresh the sign-in, or let the extension run locally (remove it from "remote.extensionKind").',
-  cancelled: () => "Cancelled.",
-  refreshTokenRefused: () => "The identity provider no longer accepts the refresh token (invalid_grant).",
-  codeRefused: () => "The identity provider refused the sign-in code (invalid_grant): it expired, was already used, or the sign-in took too long. Sign in again.",
-  rateLimited: () => "The identity provider is rate limiting requests (HTTP 429).",
-  providerFailed: (status) => `The identity provider failed with HTTP ${status}.`,
-  clientRejected: (status) => `The identity provider rejected the client ID or client secret (HTTP ${status}).`,
-  notJson: (status) => `The identity provider answered HTTP ${status} with something that is not JSON.`,
-  emptyBody: (status) => `The identity provider answered HTTP ${status} with an empty body.`,
-  redirected: (status) => `The token endpoint redirected (HTTP ${status}); redirects are not followed.`,
-  refused: (status) => `The identity provider refused the request with HTTP ${status}.`,
-  refusedWithCode: (status, code) => `The identity provider refused the request with HTTP ${status} (${code}).`,
-  noAccessToken: (status) => `The token response (HTTP ${status}) has no access_token.`,
-  providerTimedOut: () => "The identity provider did not answer in time.",
-  providerUnreachable: (detail) => `Could not reach the identity provider: ${detail}`,
-  codeNotResent: (said) => `${said} The sign-in code works only once, so it was not sent again: sign in again.`,
-  noClientSecret: () => 'No OAuth client secret is set. Run "Wiki: Set OAuth Client Secret".',
-  requestCancelled: () => "The sign-in request was cancelled.",
-  settingsMissing: () => "Set wikiPublisher.export.authUrl and wikiPublisher.export.clientId in your user settings.",
-  tokenRequestFailed: (detail) => `The token request failed: ${detail}`,
-  providerAddress: () => "the identity provider address",
-  noProviderAddress: (settingName) => `No identity provider address: set ${settingName}.`,
-  serviceAccountIncomplete: () => "A service account needs both a client ID and a client secret.",
-  clientRefused: (status) => `The client ID or secret was refused by the identity provider (HTTP ${status}, invalid_client).`,
-  scopeRefused: (scope) => `The identity provider refused the scope "${scope}" (invalid_scope): the service account's credential was not given it.`,
-  grantNotAllowed: (code) => `The identity provider does not let this client use the client-credentials grant (${code}): use a service account's credential.`,
-  tokenRequestCancelled: () => "The token request was cancelled.",
-  providerNotReached: () => "The identity provider could not be reached.",
-  pageSignedInTitle: () => "Signed in",
-  pageSignedIn: () => "You can close this tab and return to VS Code.",
-  pageDeniedTitle: () => "Sign-in cancelled",
-  pageDenied: () => "Access was denied. You can close this tab.",
-  pageFailedTitle: () => "Sign-in failed",
-  pageFailed: () => "The identity provider reported an error. You can close this tab and try again from VS Code.",
-  pageBadStateTitle: () => "Invalid sign-in link",
-  pageBadState: () => "This callback does not belong to the sign-in VS Code started. Nothing was changed.",
-  pageNotFoundTitle: () => "Not found",
-  pageNotFound: () => "Nothing here.",
-  accessDenied: () => "Access to the export API was denied on the authorization page.",
-  signInEnded: (error) => `The identity provider ended the sign-in (${error}).`,
-  signInEndedWithoutCode: () => "The identity provider ended the sign-in without a code.",
-  signInTimedOut: () => "Nobody completed the sign-in page within 5 minutes.",
-  signInCancelled: () => "Sign-in was cancelled.",
-  cannotListen: (port, code) => `Could not listen on 127.0.0.1:${port} for the sign-in callback (${code}).`,
-  lookupLeftOrigin: () => "The lookup address left the wiki origin.",
-  lookupRejected: () => "The platform rejected the export sign-in (HTTP 401).",
-  lookupStatus: (status) => `The platform answered HTTP ${status}.`,
-  lookupNotJson: () => "The platform answered HTTP 200 with something that is not JSON.",
-  lookupFailed: (detail) => `The platform lookup failed: ${detail}`,
-  refreshCancelled: () => "The sign-in refresh was cancelled.",
-  lockFailed: (detail) => `Could not take the refresh lock: ${detail}`,
-  lockBusy: () => "Another window is refreshing the export sign-in and has not finished. Try again in a moment.",
-  noSessionFromTokens: () => "The token response could not be turned into a session.",
-  refreshOutOfTime: () => "The export session refresh ran out of time. Try again.",
-  tokenEndpointTimedOut: (ms) => `The token endpoint did not answer within ${ms} ms. Try again.`,
-  sessionChangedTwice: () => "The export session changed twice during one refresh. Try again.",
-  sessionChanged: () => "The export session changed during the refresh. Try again.",
-  noRefreshToken: () => "Refusing to store a session without a refresh token.",
-  saveFailed: (detail) => `Could not save the refreshed export session: ${detail}`,
-  signInWaiting: () => "A sign-in to the export API is already waiting for the browser.",
-  pageNotOpened: () => "The authorization page was not opened.",
-  noRefreshTokenIssued: () => "The identity provider issued no refresh token; the authorization must include offline_access.",
-  signedInNotSaved: () => "Signed in, but the secret storage refused to save the session. Try again."
-};
-
-// src/core/messages/pageRouteMessages.ts
-var englishPageRouteMessages = {
-  ...englishSignInMessages,
-  exportSignIn: () => "export sign-in",
-  noCredential: (credential) => `No ${credential} is available.`,
-  credentialUnusable: (credential, detail) => `Could not use the ${credential}: ${detail}`,
-  wikiLeftOrigin: () => "A wiki address left the configured wiki origin; nothing was sent.",
-  wikiTimedOut: (seconds) => `The wiki did not answer within ${seconds} s.`,
-  wikiUnreachable: (detail) => `Could not reach the wiki: ${detail}`,
-  wikiRefused: (credential, status) => `The wiki refused the ${credential} (HTTP ${status}).`,
-  wikiRedirected: (status, credential) => `The wiki answered with a redirect (HTTP ${status}); it is not followed, so the ${credential} never leaves the wiki.`,
-  wikiBusy: (status) => `The wiki is busy or failing (HTTP ${status}).`,
-  wikiStatus: (status) => `The wiki answered HTTP ${status}.`,
-  wikiNotJson: () => "The wiki answered HTTP 200 with something that is not the expected JSON.",
-  wikiListLoops: (list) => `The wiki's ${list} links back to a page already read.`,
-  wikiListTooLong: (list, maxPages) => `The wiki's ${list} has more than ${maxPages} pages; stopped reading.`,
-  listOfPages: () => "list of pages",
-  listOfChildren: () => "list of children",
-  badPaginationLink: () => "The wiki sent a pagination link that is not a valid address.",
-  foreignPaginationLink: () => "The wiki sent a pagination link to another site; it was not followed.",
-  pageListNotJson: () => "The wiki answered with a list of pages that is not the expected JSON.",
-  spaceListNotJson: () => "The wiki answered with a list of spaces that is not the expected JSON.",
-  childListNotJson: () => "The wiki answered with a list of children that is not the expected JSON.",
-  pageIncomplete: () => "The wiki answered with a page that has no ID, title or version number."
-};
-
-// src/core/messages/treeMessages.ts
-var englishTreeMessages = {
-  ...englishPageRouteMessages,
-  guardTimedOut: () => "the wiki did not answer in time",
-  guardFailed: (detail) => `The lookup on the wiki failed: ${detail}.`,
-  linksStay: (count, listed, more) => `${count === 1 ? "1 link stays" : `${count} links stay`} as written and will not work on the wiki: ${listed}${more ? ", ..." : ""}.`,
-  linkWithReason: (target, reason) => `${target} (${reason})`,
-  linkOutsideRun: () => "outside the published folder",
-  linkOutsideLookup: () => "outside the folder this publish looks in",
-  linkUnknownPage: () => "no page is known for it",
-  linkNoPageYet: () => "it has no page yet: a publish after it has one fills the link in",
-  linkNotMarkdown: () => "not a Markdown file",
-  linkUnknownAnchor: () => "no such heading in the target",
-  linkNoSiteAddress: () => "the wiki's address is not set, so no page address can be made",
-  titleCollision: (title, others) => `Its title "${title}" is also the title of ${others}; the wiki keeps a title unique in a space (ignoring case). Give each its own title.`,
-  noPageAccess: () => "A tree needs each page's ID, and this page is not recorded in the repository yet: give page access (sign in to the export API in the editor; in CI a service account or a platform token) so new pages can be found after they land.",
-  parentNotPublished: (parentTitle) => `Not sent: its folder's page ("${parentTitle}") was not published, so it has no parent page yet.`,
-  titleUncheckable: (title, detail) => `Whether another page of the space is titled "${title}" could not be checked: ${detail}.`,
-  treeParentMissing: (parentId, recorded) => `Not sent: the tree's parent page ${parentId} was not found (it does not exist, was deleted, or this account cannot see it), so no page of the tree could land. ${parentFix(recorded)}`,
-  treeParentInOtherSpace: (parentId, spaceKey, recorded) => `Not sent: the tree's parent page ${parentId} is not in the space ${spaceKey}, so no page of the tree could land there. ${parentFix(recorded)}`,
-  titleElsewhere: (title, pageId, url) => `A page titled "${title}" already exists elsewhere in the space (page ${pageId}${url ? `, ${url}` : ""}); the wiki has long kept titles unique in a space and may refuse this one.`
-};
-function parentFix(recorded) {
-  return recorded ? `The folder's .wiki-pages.json records it as the tree's parent ("space" and "parent"): change it there, or on the command line pass --space and --parent of another page with --retarget.` : "Choose another parent page (on the command line, --parent).";
-}
-
-// src/core/links/pageLink.ts
-function parsePageLink(value) {
-  if (typeof value !== "object" || value === null) return void 0;
-  const v = value;
-  const text2 = (key) => typeof v[key] === "string" && v[key] !== "" ? v[key] : void 0;
-  const spaceId = text2("spaceId");
-  const parentId = text2("parentId");
-  const pageTitle = text2("pageTitle");
-  if (spaceId === void 0 || parentId === void 0 || pageTitle === void 0) return void 0;
-  const publishedAt = typeof v.publishedAt === "number" ? v.publishedAt : typeof v.at === "number" ? v.at : 0;
-  const link = { spaceId, parentId, pageTitle, publishedAt };
-  const pageId = text2("pageId");
-  if (pageId !== void 0 && /^\d+$/.test(pageId)) link.pageId = pageId;
-  if (typeof v.version === "number" && Number.isSafeInteger(v.version)) link.version = v.version;
-  const url = text2("url");
-  if (url !== void 0) link.url = url;
-  const contentSha256 = text2("contentSha256");
-  if (contentSha256 !== void 0) link.contentSha256 = contentSha256;
-  const fileTitle = text2("fileTitle");
-  if (fileTitle !== void 0) link.fileTitle = fileTitle;
-  const linkTargets = text2("linkTargets");
-  if (linkTargets !== void 0) link.linkTargets = linkTargets;
-  return link;
-}
-function linkNames(link, target) {
-  return link !== void 0 && link.spaceId === target.spaceId && link.parentId === target.parentId && link.pageTitle === target.pageTitle;
-}
-function isRepositoryLink(link) {
-  return link !== void 0 && link.publishedAt === 0 && link.version === void 0;
-}
-
-// src/core/oauth/authErrorKind.ts
-function isExportAuthError(error, kind) {
-  if (!(error instanceof Error) || error.name !== "ExportAuthError") return false;
-  return kind === void 0 || error.kind === kind;
-}
-
-// src/core/wikiPages/isWikiReadError.ts
-function isWikiReadError(error, kind) {
-  if (!(error instanceof Error) || error.name !== "WikiReadError") return false;
-  return kind === void 0 || error.kind === kind;
-}
-
-// src/core/wikiPages/readFailureText.ts
-function readFailureText(error, messages) {
-  if (isWikiReadError(error) || isExportAuthError(error)) return error.wordedIn(messages);
-  return describeError(error);
-}
-
-// src/core/run/guard.ts
-var GUARD_TIMEOUT_MS = 1e4;
-var DEFAULT_LOOKUPS_AT_ONCE = 4;
-async function guardPlan(items, options) {
-  const lookUpCreates = options.lookUpCreates ?? true;
-  const lookups = [];
-  for (const item of items) {
-    if (item.state !== "send" && item.state !== "edited" || !item.complete) continue;
-    if (lookUpCreates || item.complete.overwrite) lookups.push(item);
-    else item.guard = { kind: "notNeeded" };
-  }
-  if (!options.pages) {
-    options.signal?.throwIfAborted();
-    for (const item of lookups) item.guard = unreadVerdict(item.complete, options);
-    return items;
-  }
-  const worker = async () => {
-    for (let item = lookups.shift(); item; item = lookups.shift()) {
-      options.signal?.throwIfAborted();
-      item.guard = ownEarlierAttempt(await checkOne(item.link, item.complete, options), item, options);
-      applyVerdict(item, options.overwriteEdited);
-    }
-  };
-  const workers = Math.max(1, Math.min(options.concurrency ?? DEFAULT_LOOKUPS_AT_ONCE, lookups.length));
-  await Promise.all(Array.from({ length: workers }, worker));
-  options.signal?.throwIfAborted();
-  return items;
-}
-function ownEarlierAttempt(verdict, item, options) {
-  if (verdict.kind !== "edited" || !(options.landedEarlier?.has(item.file.key) || isRepositoryLink(item.link))) return verdict;
-  const ours = options.ownAuthorId !== void 0 && verdict.page.versionAuthorId === options.ownAuthorId;
-  return ours ? { kind: "asLeft", page: verdict.page } : verdict;
-}
-function applyVerdict(item, overwriteEdited) {
-  const verdict = item.guard;
-  if (verdict?.kind === "edited") {
-    const overwrite = overwriteEdited === true || overwriteEdited instanceof Set && overwriteEdited.has(item.file.key);
-    item.state = overwrite ? "send" : "edited";
-  } else if (verdict?.kind === "deleted" && item.complete) {
-    item.complete = { ...item.complete, overwrite: false };
-    item.linkedPage = false;
-  }
-}
-async function checkOne(link, target, options) {
-  const { pages } = options;
-  if (!pages) return unreadVerdict(target, options);
-  const deadline = AbortSignal.timeout(options.timeoutMs ?? GUARD_TIMEOUT_MS);
-  const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
-  try {
-    return await lookUp(pages, link, target, signal);
-  } catch (error) {
-    if (options.signal?.aborted) throw error;
-    const messages = options.messages ?? englishTreeMessages;
-    return { kind: "unchecked", reason: "failed", detail: messages.guardFailed(deadline.aborted ? messages.guardTimedOut() : readFailureText(error, messages)) };
-  }
-}
-function unreadVerdict(target, options) {
-  return target.overwrite ? { kind: "unchecked", reason: "noAccess", detail: options.noAccessReason } : { kind: "notNeeded" };
-}
-async function lookUp(pages, link, target, signal) {
-  const ownPage = link !== void 0 && linkNames(link, target);
-  if (ownPage && link.pageId) {
-    const page2 = await pages.getPage(link.pageId, signal);
-    if (!page2) return { kind: "deleted", pageId: link.pageId };
-    return compare(page2, link);
-  }
-  const child = await pages.findChildByTitle(target.parentId, target.pageTitle, signal);
-  if (!child) return { kind: "absent" };
-  const page = await pages.getPage(child.id, signal);
-  if (!page) return { kind: "absent" };
-  if (!target.overwrite) return { kind: "exists", page };
-  return ownPage ? compare(page, link) : { kind: "notOurs", page };
-}
-function compare(page, link) {
-  return changedOnWikiSince(page, link) ? { kind: "edited", page, knownVersion: link.version, publishedAt: link.publishedAt } : { kind: "asLeft", page };
-}
-function changedOnWikiSince(page, link) {
-  if (link.version !== void 0) return page.version > link.version;
-  const changedAt = page.versionCreatedAt === void 0 ? Number.NaN : Date.parse(page.versionCreatedAt);
-  return !(Number.isFinite(changedAt) && changedAt <= link.publishedAt);
-}
-function guardedPage(verdict) {
-  switch (verdict?.kind) {
-    case "exists":
-    case "asLeft":
-    case "notOurs":
-    case "edited":
-      return verdict.page;
-    default:
-      return void 0;
-  }
-}
-function guardChecked(verdict) {
-  return verdict !== void 0 && verdict.kind !== "unchecked" && verdict.kind !== "notNeeded";
-}
-
-// src/core/http/networkError.ts
-var CONNECT_PHASE_CODES = /* @__PURE__ */ new Set([
-  "ECONNREFUSED",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-  "UND_ERR_CONNECT_TIMEOUT",
-  // A certificate the client does not trust ends the TLS handshake before any request byte is sent.
-  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
-  "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
-  "SELF_SIGNED_CERT_IN_CHAIN",
-  "DEPTH_ZERO_SELF_SIGNED_CERT",
-  "CERT_HAS_EXPIRED",
-  "ERR_TLS_CERT_ALTNAME_INVALID",
-  "ERR_WIKI_NOT_SENT"
-]);
-var PERMANENT_CODES = /* @__PURE__ */ new Set([
-  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
-  "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
-  "SELF_SIGNED_CERT_IN_CHAIN",
-  "DEPTH_ZERO_SELF_SIGNED_CERT",
-  "CERT_HAS_EXPIRED",
-  "ERR_TLS_CERT_ALTNAME_INVALID",
-  "ERR_WIKI_NOT_SENT"
-]);
-function failsEveryTime(error) {
-  for (const link of causeChain(error)) if (PERMANENT_CODES.has(codeOf(link))) return true;
-  return false;
-}
-var TUNNEL_REFUSED = /when HTTP Tunneling/;
-function* causeChain(error) {
-  for (let current = error, depth = 0; current instanceof Error && depth < 8; current = current.cause, depth++) {
-    yield current;
-    if (current instanceof AggregateError) yield* current.errors.filter((inner) => inner instanceof Error);
-  }
-}
-function codeOf(error) {
-  const code = error.code;
-  return typeof code === "string" ? code : "";
-}
-function failedBeforeConnecting(error) {
-  for (const link of causeChain(error)) {
-    if (CONNECT_PHASE_CODES.has(codeOf(link)) || TUNNEL_REFUSED.test(link.message)) return true;
-  }
-  return false;
-}
-
-// src/core/http/timedSend.ts
-async function timedSend(transport, request, options) {
-  if (options.signal?.aborted) return { kind: "cancelled" };
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, options.timeoutMs);
-  const cancel = () => controller.abort();
-  options.signal?.addEventListener("abort", cancel, { once: true });
-  try {
-    const response = await transport.send({ ...request, signal: controller.signal });
-    const text2 = await response.text();
-    return { kind: "response", status: response.status, headers: response.headers, text: text2 };
-  } catch (error) {
-    if (options.signal?.aborted) return { kind: "cancelled" };
-    if (timedOut) return { kind: "timeout" };
-    return { kind: "network", detail: networkDetail(error), error };
-  } finally {
-    clearTimeout(timer);
-    options.signal?.removeEventListener("abort", cancel);
-  }
-}
-function networkDetail(error) {
-  for (let current = error; current instanceof Error; current = current.cause) {
-    const code = current.code;
-    if (typeof code === "string" && code !== "") return `${describeError(error)} (${code})`;
-  }
-  return describeError(error);
-}
-
-// src/core/util/json.ts
-function parseJsonObject(text2) {
-  let value;
-  try {
-    value = JSON.parse(text2);
-  } catch {
-    return void 0;
-  }
-  return value !== null && typeof value === "object" && !Array.isArray(value) ? value : void 0;
-}
-
-// src/core/importApi/attempt.ts
-async function sendImportAttempt(options) {
-  const result = await timedSend(
-    options.transport,
-    {
-      method: "POST",
-      url: options.endpoint.toString(),
-      headers: { authorization: `Bearer ${options.token}`, "content-type": "application/json", accept: "application/json" },
-      body: JSON.stringify(options.body)
-    },
-    options.signal ? { timeoutMs: options.deadlineMs, signal: options.signal } : { timeoutMs: options.deadlineMs }
-  );
-  switch (result.kind) {
-    case "response":
-      return { kind: "response", status: result.status, ...readServiceMessage(result.text), ...retryAfter(result.headers["retry-after"]) };
-    case "network":
-      return { kind: "network", detail: describeError(result.error), reachedServer: !failedBeforeConnecting(result.error), ...failsEveryTime(result.error) ? { permanent: true } : {} };
-    default:
-      return result;
-  }
-}
-function readServiceMessage(text2) {
-  if (text2.trim() === "") return { message: void 0, unreadable: "empty" };
-  const body = parseJsonObject(text2)?.body;
-  return typeof body === "string" ? { message: body } : { message: void 0, unreadable: "notJson" };
-}
-function retryAfter(value) {
-  if (!value) return {};
-  const seconds = Number(value);
-  if (Number.isFinite(seconds) && seconds >= 0) return { retryAfterMs: seconds * 1e3 };
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? {} : { retryAfterMs: Math.max(0, date - Date.now()) };
-}
-
-// src/core/importApi/client.ts
-function isRetryable(result) {
-  switch (result.kind) {
-    case "response":
-      return result.status >= 500 || result.status === 429 || result.status === 408;
-    case "network":
-      return !result.permanent;
-    case "timeout":
-      return true;
-    case "cancelled":
-      return false;
-  }
-}
-function mayHaveLanded(result) {
-  if (result.kind === "network") return result.reachedServer;
-  return result.kind === "timeout" || result.kind === "response" && result.status >= 500;
-}
-async function withRetries(attempt, hooks = {}) {
-  const policy = hooks.policy ?? defaultBackoff;
-  const random = hooks.random ?? Math.random;
-  const sleep = hooks.sleep ?? abortableSleep;
-  let earlierAttemptMayHaveLanded = hooks.earlierRunMayHaveLanded ?? false;
-  for (let attemptNumber = 1; ; attemptNumber++) {
-    await hooks.beforeAttempt?.();
-    if (hooks.signal?.aborted) return { last: { kind: "cancelled" }, attempts: attemptNumber - 1, earlierAttemptMayHaveLanded };
-    hooks.onAttempt?.(attemptNumber, policy.maxAttempts);
-    const result = await attempt();
-    const last = attemptNumber >= policy.maxAttempts;
-    const retryAfterMs = result.kind === "response" ? result.retryAfterMs : void 0;
-    const waitTooLong = retryAfterMs !== void 0 && retryAfterMs > policy.maxRetryAfterMs && isRetryable(result);
-    if (waitTooLong && result.kind === "response") hooks.onRetryAfterTooLong?.(retryAfterMs, result.status);
-    if (!isRetryable(result) || last || waitTooLong) {
-      return { last: result, attempts: attemptNumber, earlierAttemptMayHaveLanded };
-    }
-    earlierAttemptMayHaveLanded ||= mayHaveLanded(result);
-    const delay = backoffDelay(policy, attemptNumber + 1, random, retryAfterMs);
-    hooks.onRetryWait?.(delay, attemptNumber + 1, result);
-    await sleep(delay, hooks.signal);
-    if (hooks.signal?.aborted) return { last: { kind: "cancelled" }, attempts: attemptNumber, earlierAttemptMayHaveLanded };
-  }
-}
-
-// src/core/util/detached.ts
-function detached(text2) {
-  return text2.length === 0 ? text2 : ` ${text2}`.slice(1);
-}
-function detachedAll(texts) {
-  return texts.map(detached);
-}
-
-// src/core/publish/outcome.ts
-function outcomeOf(result, target, messages = englishPublishMessages) {
-  const { last, attempts } = result;
-  const base = { attempts, mayHaveLanded: result.earlierAttemptMayHaveLanded || mayHaveLanded(last) };
-  switch (last.kind) {
-    case "cancelled":
-      return { ...base, kind: "cancelled", severity: "info", status: void 0, message: messages.cancelled(), actions: [] };
-    case "timeout":
-      return {
-        ...base,
-        kind: "timeout",
-        severity: "error",
-        status: void 0,
-        actions: ["retry", "showLog"],
-        message: messages.timeout(messages.attempts(attempts))
-      };
-    case "network":
-      return {
-        ...base,
-        kind: "network",
-        severity: "error",
-        status: void 0,
-        actions: ["retry", "showLog"],
-        message: messages.network(messages.attempts(attempts), last.detail)
-      };
-    case "response": {
-      const said = last.message ?? (last.unreadable === "empty" ? messages.emptyAnswer(last.status) : messages.notJsonAnswer(last.status));
-      return { ...base, said, ...responseOutcome(last.status, said, last.message, last.retryAfterMs, result, target, messages) };
-    }
-  }
-}
-function responseOutcome(status, said, serviceMessage, retryAfterMs, result, target, messages) {
-  if (status === 201) return { kind: "created", severity: "info", status, message: said, actions: [] };
-  if (status === 200) return { kind: "updated", severity: "info", status, message: said, actions: [] };
-  if (status === 400 && !target.overwrite && /\bexist/i.test(serviceMessage ?? "")) {
-    if (result.earlierAttemptMayHaveLanded) {
-      return { kind: "existsAfterRetry", severity: "error", status, actions: ["overwrite"], message: messages.existsAfterRetry(said, target.pageTitle) };
-    }
-    return { kind: "alreadyExists", severity: "error", status, actions: ["overwrite"], message: messages.alreadyExists(said, target.pageTitle) };
-  }
-  const tries = messages.attempts(result.attempts);
-  switch (status) {
-    case 400:
-      return { kind: "badRequest", severity: "error", status, message: said, actions: ["showLog"] };
-    case 401:
-      return { kind: "unauthorized", severity: "error", status, actions: ["setApiToken"], message: messages.unauthorized(said) };
-    case 402:
-      return { kind: "licenseExpired", severity: "error", status, actions: ["setApiToken"], message: messages.licenseExpired(said) };
-    case 403:
-      return { kind: "forbidden", severity: "error", status, actions: ["setApiToken"], message: messages.forbidden(said) };
-    case 404:
-      return { kind: "notFound", severity: "error", status, actions: ["signIn", "showLog"], message: messages.notFound(said, target.spaceId, target.parentId) };
-  }
-  if (status === 429) {
-    const waitSeconds = retryAfterMs === void 0 ? void 0 : Math.ceil(retryAfterMs / 1e3);
-    return { kind: "throttled", severity: "error", status, actions: ["retry", "showLog"], message: messages.throttled(said, tries, waitSeconds) };
-  }
-  if (status >= 500) return { kind: "serverError", severity: "error", status, actions: ["retry", "showLog"], message: messages.serverError(said, status, tries) };
-  return { kind: "unexpected", severity: "error", status, actions: ["showLog"], message: messages.unexpected(said, status) };
-}
-
-// src/core/publish/pipeline.ts
-function prepareDocument(text2, messages) {
-  const split = splitFrontMatter(text2, messages);
-  const findings = inspectMarkdown(split.content);
-  const target = Object.fromEntries(Object.entries(split.target).map(([key, value]) => [key, typeof value === "string" ? detached(value) : value]));
-  return {
-    content: split.content,
-    frontMatterTarget: target,
-    frontMatterTitle: split.title === void 0 ? void 0 : detached(split.title),
-    frontMatterProblems: detachedAll(split.problems),
-    ...split.pageId ? { frontMatterPageId: detached(split.pageId) } : {},
-    ...split.omitTitleHeading !== void 0 ? { omitTitleHeading: split.omitTitleHeading } : {},
-    findings: {
-      firstHeading: findings.firstHeading === void 0 ? void 0 : detached(findings.firstHeading),
-      localImages: detachedAll(findings.localImages),
-      localMarkdownLinks: detachedAll(findings.localMarkdownLinks)
-    }
-  };
-}
-async function importPage(options) {
-  const body = { ...options.target, content: options.content };
-  const result = await withRetries(
-    () => sendImportAttempt({ endpoint: options.endpoint, token: options.token, body, transport: options.transport, deadlineMs: options.deadlineMs, signal: options.signal }),
-    options
-  );
-  return outcomeOf(result, options.target, options.messages);
-}
-
-// src/core/publish/target.ts
-function mergeTargets(frontMatter, link, defaults = {}) {
-  const spaceId = frontMatter.spaceId ?? link?.spaceId ?? defaults.spaceId;
-  const parentId = frontMatter.parentId ?? link?.parentId ?? defaults.parentId;
-  const pageTitle = frontMatter.pageTitle ?? link?.pageTitle ?? defaults.pageTitle;
-  const pinsPage = frontMatter.spaceId !== void 0 && frontMatter.parentId !== void 0 && frontMatter.pageTitle !== void 0;
-  const isLinkedPage = link !== void 0 && link.spaceId === spaceId && link.parentId === parentId && link.pageTitle === pageTitle;
-  const overwrite = frontMatter.overwrite ?? (isLinkedPage ? true : defaults.overwrite ?? (pinsPage ? false : void 0));
-  return { spaceId, parentId, pageTitle, overwrite };
-}
-function completeTarget(target) {
-  const { spaceId, parentId, pageTitle, overwrite } = target;
-  if (spaceId === void 0 || parentId === void 0 || pageTitle === void 0 || overwrite === void 0) return void 0;
-  return { spaceId, parentId, pageTitle, overwrite };
-}
-function suggestTitle(frontMatterTitle, firstHeading2, fileName) {
-  if (frontMatterTitle?.trim()) return frontMatterTitle.trim();
-  if (firstHeading2?.trim()) return firstHeading2.trim();
-  const base = fileName.replace(/^.*[\\/]/, "");
-  return base.replace(/\.(md|markdown|mdown|mkd)$/i, "") || base;
-}
-function isPageId(value) {
-  return /^\d+$/.test(value);
-}
-
-// src/core/pull/conflictMarkers.ts
-var FENCE2 = /^ {0,3}(`{3,}|~{3,})/;
-function countConflicts(markdown) {
-  if (!markdown.includes("<<<<<<<")) return 0;
-  let fence;
-  let stage = 0;
-  let count = 0;
-  for (const line of markdown.split("\n")) {
-    const opened = FENCE2.exec(line)?.[1];
-    if (fence !== void 0) {
-      if (opened && opened[0] === fence[0] && opened.length >= fence.length && line.trim() === opened) fence = void 0;
-      continue;
-    }
-    if (opened) {
-      fence = opened;
-      continue;
-    }
-    if (stage === 0 && /^<{7}(?!<)/.test(line)) stage = 1;
-    else if (stage === 1 && /^={7}\s*$/.test(line)) stage = 2;
-    else if (stage === 2 && /^>{7}(?!>)/.test(line)) {
-      count++;
-      stage = 0;
-    }
-  }
-  return count;
-}
-
-// src/core/publish/preflight.ts
-var LARGE_CONTENT_BYTES = 1e6;
-function checkContent(content, messages = englishPublishMessages) {
-  if (content.trim() === "") return { code: "emptyContent", message: messages.emptyContent(), fix: void 0 };
-  return void 0;
-}
-function checkConflictMarkers(content, messages = englishPublishMessages) {
-  const conflicts = countConflicts(content);
-  if (conflicts === 0) return void 0;
-  return { code: "conflictMarkers", message: messages.conflictMarkers(conflicts), fix: "editFile" };
-}
-function checkTarget(target, messages = englishPublishMessages) {
-  if (!target.spaceId.trim()) return { code: "emptySpace", message: messages.emptySpace(), fix: "editFile" };
-  if (!isPageId(target.parentId)) return { code: "parentNotDigits", message: messages.parentNotDigits(target.parentId), fix: "editFile" };
-  if (!target.pageTitle.trim()) return { code: "emptyTitle", message: messages.emptyTitle(), fix: "editFile" };
-  return void 0;
-}
-function cautionsFor(content, findings, messages = englishPublishMessages) {
-  const cautions = [];
-  if (findings.localImages.length > 0) {
-    cautions.push({ code: "localImages", message: messages.localImages(findings.localImages.length, preview(findings.localImages)) });
-  }
-  if (findings.localMarkdownLinks.length > 0) {
-    cautions.push({ code: "localLinks", message: messages.localLinks(findings.localMarkdownLinks.length, preview(findings.localMarkdownLinks)) });
-  }
-  const bytes = content.length * 3 <= LARGE_CONTENT_BYTES ? 0 : Buffer.byteLength(content, "utf8");
-  if (bytes > LARGE_CONTENT_BYTES) cautions.push({ code: "largeContent", message: messages.largeContent((bytes / 1e6).toFixed(1)) });
-  return cautions;
-}
-function preview(items) {
-  const shown = items.slice(0, 3).join(", ");
-  return items.length > 3 ? `${shown}, ...` : shown;
-}
-
-// src/core/run/plan.ts
-function planFile(file, link, options = {}, prepared = prepareDocument(file.text, options.messages)) {
-  return planFileWithContent(file, link, options, prepared).item;
-}
-function planFileWithContent(file, given, options, prepared) {
-  const link = recordAtNamedPlace(given, prepared.frontMatterTarget);
-  const suggestedTitle = suggestTitle(prepared.frontMatterTarget.pageTitle ?? prepared.frontMatterTitle, prepared.findings.firstHeading, file.label);
-  const defaults = options.titleFromFile ? { pageTitle: suggestedTitle, ...options.defaults } : options.defaults ?? {};
-  const target = mergeTargets(prepared.frontMatterTarget, link, defaults);
-  const complete = completeTarget(target);
-  const omit = prepared.omitTitleHeading ?? options.omitTitleHeading ?? false;
-  const recipe = {
-    ...options.diagramRenderer !== void 0 ? { diagramRenderer: options.diagramRenderer } : {},
-    ...omit && complete ? { omitHeading: complete.pageTitle } : {}
-  };
-  const { content, diagrams } = deriveContent(prepared.content, recipe, options.messages, options.diagramsSetting);
-  const contentSha256 = contentHash(content);
-  const refusals = [];
-  if (file.readProblem !== void 0) refusals.push({ code: "unreadable", message: file.readProblem, fix: void 0 });
-  else if (prepared.frontMatterProblems.length > 0) {
-    refusals.push({ code: "frontMatter", message: prepared.frontMatterProblems.join(" "), fix: "editFile" });
-  }
-  const emptiness = file.readProblem === void 0 ? checkContent(content, options.messages) : void 0;
-  if (emptiness) refusals.push(emptiness);
-  const conflicts = file.readProblem === void 0 ? checkConflictMarkers(content, options.messages) : void 0;
-  if (conflicts) refusals.push(conflicts);
-  const targetProblem = complete ? checkTarget(complete, options.messages) : void 0;
-  if (targetProblem) refusals.push(targetProblem);
-  if (!diagrams.ok) refusals.push({ code: "diagramRenderer", message: diagrams.message, fix: "openSettings" });
-  const linkedPage = complete !== void 0 && linkNames(link, complete);
-  const unchanged = !options.force && linkedPage && link?.contentSha256 === contentSha256;
-  const retitled = !options.acceptTitleChange && linkedPage && !namesTitle(prepared) ? titleChange(link, suggestedTitle) : void 0;
-  const state = refusals.length > 0 ? "refused" : !complete ? "incomplete" : unchanged ? "unchanged" : retitled ? "retitled" : "send";
-  const item = {
-    file: plannedFile(file),
-    prepared: preparedFacts(prepared),
-    recipe,
-    contentSha256,
-    link,
-    target,
-    complete,
-    suggestedTitle,
-    linkedPage,
-    state,
-    refusals,
-    // A file the runner can read again is not held in memory: 10,000 files' texts are most of a plan's weight.
-    ...file.readAgain ? {} : { content },
-    cautions: [...cautionsFor(content, prepared.findings, options.messages), ...diagramCautions(diagrams, options)],
-    ...retitled ? { retitled } : {}
-  };
-  return { item, content };
-}
-function recordAtNamedPlace(link, named) {
-  if (!link || !isRepositoryLink(link) || named.spaceId === void 0 && named.parentId === void 0) return link;
-  return { ...link, spaceId: named.spaceId ?? link.spaceId, parentId: named.parentId ?? link.parentId };
-}
-function plannedFile(file) {
-  return {
-    key: file.key,
-    label: file.label,
-    ...file.readProblem !== void 0 ? { readProblem: file.readProblem } : {},
-    ...file.readAgain ? { readAgain: file.readAgain } : {}
-  };
-}
-function preparedFacts(prepared) {
-  return {
-    frontMatterTarget: prepared.frontMatterTarget,
-    frontMatterTitle: prepared.frontMatterTitle,
-    frontMatterProblems: prepared.frontMatterProblems,
-    ...prepared.frontMatterPageId !== void 0 ? { frontMatterPageId: prepared.frontMatterPageId } : {},
-    ...prepared.omitTitleHeading !== void 0 ? { omitTitleHeading: prepared.omitTitleHeading } : {},
-    findings: prepared.findings
-  };
-}
-function diagramCautions(diagrams, options) {
-  const caution = diagrams.ok && !diagrams.rendered ? diagramCaution(diagrams.diagrams, false, options.diagramsSetting, options.messages) : void 0;
-  return caution ? [caution] : [];
-}
-function namesTitle(prepared) {
-  return prepared.frontMatterTarget.pageTitle !== void 0;
-}
-function titleChange(link, fileTitle) {
-  if (!link) return void 0;
-  const before = link.fileTitle ?? link.pageTitle;
-  return fileTitle !== before && fileTitle !== link.pageTitle ? { fileTitle, pageTitle: link.pageTitle } : void 0;
-}
-function planFiles(files, links, options = {}) {
-  const items = files.map((file) => planFile(file, links.get(file.key), options));
-  const byPage = /* @__PURE__ */ new Map();
-  for (const item of items) {
-    if (!item.complete || item.state === "refused") continue;
-    const key = JSON.stringify([item.complete.parentId, item.complete.pageTitle.toLocaleLowerCase("en-US")]);
-    byPage.set(key, [...byPage.get(key) ?? [], item]);
-  }
-  for (const group of byPage.values()) {
-    if (group.length < 2) continue;
-    for (const item of group) {
-      const others = group.filter((other) => other !== item).map((other) => other.file.label).join(", ");
-      item.refusals.push({
-        code: "duplicatePage",
-        message: (options.messages ?? englishPublishMessages).duplicatePage(others, item.complete?.pageTitle ?? "", item.complete?.parentId ?? ""),
-        fix: "editFile"
-      });
-      item.state = "refused";
-    }
-  }
-  return items;
-}
-function countPlan(items) {
-  const counts = {
-    files: items.length,
-    send: 0,
-    newPages: 0,
-    updates: 0,
-    replaces: 0,
-    unchanged: 0,
-    refused: 0,
-    incomplete: 0,
-    edited: 0,
-    retitled: 0,
-    unchecked: 0,
-    withCautions: 0
-  };
-  for (const item of items) {
-    if (item.state === "send") {
-      counts.send++;
-      const kind = sendKind(item);
-      if (kind === "update") counts.updates++;
-      else if (kind === "replace") counts.replaces++;
-      else counts.newPages++;
-      if (item.complete?.overwrite && item.guard?.kind === "unchecked") counts.unchecked++;
-    } else counts[item.state]++;
-    if (item.cautions.length > 0 && item.state !== "refused") counts.withCautions++;
-  }
-  return counts;
-}
-function sendKind(item) {
-  const verdict = item.guard;
-  if (verdict?.kind === "absent" || verdict?.kind === "deleted" || !item.complete?.overwrite) return "create";
-  if (item.linkedPage) return "update";
-  return verdict?.kind === "notOurs" || verdict?.kind === "unchecked" || verdict === void 0 ? "replace" : "update";
-}
-function linkAfterPublish(item, target, now, landed, proven) {
-  const guarded = guardedPage(item.guard);
-  const samePage = linkNames(item.link, target) && item.guard?.kind !== "deleted";
-  const pageId = proven?.pageId ?? (landed === "updated" ? guarded?.id : void 0) ?? (samePage ? item.link?.pageId : void 0);
-  const url = proven?.url ?? (landed === "updated" ? guarded?.webUrl : void 0) ?? (samePage ? item.link?.url : void 0);
-  const version = landed === "created" ? 1 : guarded ? guarded.version + 1 : void 0;
-  return {
-    spaceId: target.spaceId,
-    parentId: target.parentId,
-    pageTitle: target.pageTitle,
-    ...pageId ? { pageId } : {},
-    ...version !== void 0 ? { version } : {},
-    ...url ? { url } : {},
-    contentSha256: item.contentSha256,
-    fileTitle: item.suggestedTitle,
-    publishedAt: now
-  };
-}
-function landedLink(result, now, pageId) {
-  const target = result.item.complete;
-  if (result.state !== "published" || !target) return void 0;
-  const link = linkAfterPublish(result.item, target, now, result.outcome?.kind === "updated" ? "updated" : "created", result.proven);
-  const landed = pageId ? { ...link, pageId } : link;
-  if (result.item.linksWaitForPages) delete landed.contentSha256;
-  if (result.item.linkTargets !== void 0) landed.linkTargets = result.item.linkTargets;
-  return landed;
-}
-
 // src/core/run/planDigest.ts
 var FORMAT = "wiki-publisher plan digest v1";
 var ENTRY_HASH_LENGTH = 16;
@@ -10181,53 +10431,6 @@ function fromJsonLines(text2) {
   return plans;
 }
 
-// src/cli/runRecords.ts
-function parentText(record) {
-  if (record.parentId !== void 0) return record.parentId;
-  return record.tree?.parentTitle !== void 0 ? `the tree's page ${JSON.stringify(record.tree.parentTitle)}` : "?";
-}
-var RunRecords = class {
-  /** Every record in the order it came, for the action's results file. */
-  all = [];
-  planned = /* @__PURE__ */ new Map();
-  results = /* @__PURE__ */ new Map();
-  moves;
-  check;
-  summary;
-  add = (record) => {
-    this.all.push(record);
-    switch (record.type) {
-      case "plan":
-        this.planned.set(String(record.file), record);
-        break;
-      case "file":
-        this.results.set(String(record.file), record);
-        break;
-      case "tree":
-        this.moves = record;
-        break;
-      case "planCheck":
-        this.check = record;
-        break;
-      case "summary":
-        this.summary = record;
-        break;
-    }
-  };
-  get plan() {
-    return [...this.planned.values()];
-  }
-  get files() {
-    return [...this.results.values()];
-  }
-  /** Whether the run read the wiki: any guard verdict other than "not checked", or a plan digest that covers it. */
-  get wikiRead() {
-    if (this.summary?.plan) return this.summary.plan.wikiChecked;
-    if (this.check) return this.check.wikiChecked;
-    return [...this.planned.values(), ...this.results.values()].some((record) => record.wikiEdits?.checked === true);
-  }
-};
-
 // src/cli/planMarkdown.ts
 var COMMENT_MAX_CHARS = 6e4;
 function runMarkdown(records, options = {}) {
@@ -10306,6 +10509,7 @@ function guardNote(wikiEdits, status) {
     case "unchecked":
       return `wiki edits not checked: ${wikiEdits.detail ?? "no page access"}`;
     case "edited":
+      if (wikiEdits.movedUnder) return movedText(wikiEdits.movedUnder, status === "edited");
       return `edited on the wiki since its last publish (version ${wikiEdits.version ?? "?"}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ""})${status === "edited" ? "" : ": replaced (--overwrite-edited)"}`;
     case "asLeft":
       return `wiki checked: version ${wikiEdits.version ?? "?"} as last published`;
@@ -10332,6 +10536,7 @@ function editedLines(plan, wikiRead) {
   return [heading, "", ...edited.map((record) => {
     const edits = record.wikiEdits;
     const who = [edits.editedBy ? `by ${edits.editedBy}` : "", edits.editedAt ? `at ${edits.editedAt}` : ""].filter((part) => part).join(" ");
+    if (edits.movedUnder) return `- **${inlineText(record.file)}**: ${pageCell(record)}: ${inlineText(movedText(edits.movedUnder, record.status === "edited"))}`;
     const fate = record.status === "edited" ? "left out; --overwrite-edited replaces it" : "replaced by this publish (--overwrite-edited)";
     return `- **${inlineText(record.file)}**: ${pageCell(record)}, version ${edits.version ?? "?"} ${inlineText(who)} (${inlineText(fate)})`;
   }), ""];
@@ -12987,185 +13192,6 @@ function address(flag, fromEnv, flagName, envName, what) {
 }
 function invalid(message) {
   return { kind: "invalid", message };
-}
-
-// src/cli/report.ts
-function fileRecord(result, notStartedBecause) {
-  const { item, outcome } = result;
-  return {
-    type: "file",
-    file: item.file.label,
-    status: result.state,
-    ...outcome ? { outcome: outcome.kind, ...outcome.status !== void 0 ? { httpStatus: outcome.status } : {} } : {},
-    ...targetFields(item),
-    message: outcome ? forCommandLine(outcome.message) : result.state === "notStarted" && notStartedBecause ? notStartedBecause : notSentMessage(result),
-    ...outcome ? { attempts: outcome.attempts } : {},
-    mayHaveLanded: result.mayHaveLanded,
-    ...guardFields(item),
-    cautions: result.state === "refused" || result.state === "skipped" ? [] : item.cautions.map((caution) => caution.message)
-  };
-}
-function planRecord(item) {
-  const refusals = refusalsOf(item);
-  const status = refusals.length > 0 ? "refused" : item.state === "unchanged" || item.state === "edited" || item.state === "retitled" ? item.state : "send";
-  const record = { type: "plan", file: item.file.label, status };
-  if (status === "send") record.action = planAction(item);
-  const { pageTitle, spaceId, parentId, overwrite } = item.target;
-  if (pageTitle !== void 0) record.title = pageTitle;
-  if (spaceId !== void 0) record.spaceId = spaceId;
-  if (parentId !== void 0) record.parentId = parentId;
-  if (overwrite !== void 0) record.overwrite = overwrite;
-  record.refusals = refusals;
-  const guard = guardFields(item);
-  if (guard.wikiEdits) record.wikiEdits = guard.wikiEdits;
-  if (guard.url !== void 0) record.url = guard.url;
-  record.cautions = status === "send" ? item.cautions.map((caution) => caution.message) : [];
-  if (status === "send" && item.linksToPages) record.linksToPages = item.linksToPages;
-  return record;
-}
-function planAction(item) {
-  const kind = sendKind(item);
-  const looked = item.guard !== void 0 && item.guard.kind !== "unchecked" && item.guard.kind !== "notNeeded";
-  if (kind === "replace" && !looked) return item.linkedPage ? "update" : "createOrUpdate";
-  return kind;
-}
-function guardFields(item) {
-  const verdict = item.guard;
-  if (!verdict || verdict.kind === "notNeeded") return {};
-  const page = guardedPage(verdict);
-  const url = page?.webUrl ?? item.link?.url;
-  const wikiEdits = { checked: guardChecked(verdict), verdict: verdict.kind };
-  if (verdict.kind === "unchecked") wikiEdits.detail = verdict.detail;
-  if (page) wikiEdits.version = page.version;
-  if (verdict.kind === "edited") {
-    if (page?.versionAuthorId) wikiEdits.editedBy = page.versionAuthorId;
-    if (page?.versionCreatedAt) wikiEdits.editedAt = page.versionCreatedAt;
-  }
-  const fields = { wikiEdits };
-  if (url) fields.url = url;
-  return fields;
-}
-var FILE_STATUS_WORDS = {
-  published: "published",
-  failed: "FAILED",
-  existsUnproven: "EXISTS",
-  edited: "LEFT OUT",
-  skipped: "unchanged",
-  refused: "REFUSED",
-  notStarted: "not started",
-  cancelled: "interrupted"
-};
-function fileLine(record) {
-  const word = record.outcome === "created" || record.outcome === "updated" ? record.outcome : FILE_STATUS_WORDS[record.status];
-  const message = [record.message, guardText(record.wikiEdits, record.outcome === "updated" || record.status === "edited")].filter((part) => part).join(" ");
-  return joinLine(word, record.file, targetText(record), message, record.cautions);
-}
-var PLAN_STATUS_WORDS = {
-  create: "would create",
-  update: "would update",
-  replace: "WOULD REPLACE",
-  createOrUpdate: "would create or update",
-  unchanged: "unchanged",
-  refused: "WOULD REFUSE",
-  edited: "WOULD LEAVE OUT",
-  retitled: "WOULD ASK"
-};
-function planLine(record) {
-  const word = PLAN_STATUS_WORDS[record.action ?? record.status] ?? record.status;
-  const said = record.status === "unchanged" ? "same content and target as its last publish (--force sends it)" : record.status === "retitled" ? record.refusals.join(" ") : record.action === "replace" ? "a page with this title exists that this file did not publish; it would be replaced." : record.refusals.join(" ");
-  const linked = record.linksToPages ? `(${record.linksToPages === 1 ? "1 link to another file goes to its page" : `${record.linksToPages} links to other files go to their pages`})` : "";
-  const message = [said, guardText(record.wikiEdits, record.action !== "create" || record.status === "edited"), linked].filter((part) => part).join(" ");
-  return joinLine(word, record.file, targetText(record), message, record.cautions);
-}
-function guardText(wikiEdits, relevant) {
-  if (!wikiEdits || !relevant) return "";
-  switch (wikiEdits.verdict) {
-    case "unchecked":
-      return `(wiki edits NOT checked: ${wikiEdits.detail ?? "no page access"})`;
-    case "edited":
-      return `(edited on the wiki since its last publish: version ${wikiEdits.version ?? "?"}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ""}${wikiEdits.editedAt ? ` at ${wikiEdits.editedAt}` : ""}; --overwrite-edited replaces it)`;
-    case "asLeft":
-      return `(wiki edits checked: version ${wikiEdits.version ?? "?"} is as last published)`;
-    case "deleted":
-      return "(its page was deleted on the wiki: published as a new page)";
-    case "absent":
-      return "(wiki checked: no such page yet)";
-    case "exists":
-      return "(a page with this title exists: the create will be refused; --overwrite updates it)";
-    case "notOurs":
-      return `(wiki checked: replaces version ${wikiEdits.version ?? "?"} of a page this file did not publish)`;
-    default:
-      return "";
-  }
-}
-function runSummaryLine(summary, interrupted) {
-  const parts = [`${summary.published} published`, `${summary.failed} failed`, `${summary.refused} refused`, `${summary.skipped} unchanged`];
-  if (summary.edited) parts.push(`${summary.edited} left out (edited on the wiki)`);
-  if (summary.existsUnproven) parts.push(`${summary.existsUnproven} found existing after a retry (not ours for sure; not recorded)`);
-  if (summary.cancelled || summary.notStarted || interrupted) {
-    parts.push(`${summary.cancelled} interrupted in flight (may have landed)`, `${summary.notStarted} not started`);
-  }
-  return `${interrupted ? "Interrupted: " : ""}${parts.join(", ")}`;
-}
-function planSummaryLine(counts) {
-  const held = [
-    ...counts.edited ? [`${counts.edited} edited on the wiki (left out)`] : [],
-    ...counts.retitled ? [`${counts.retitled} with a changed title (left out)`] : [],
-    ...counts.unchecked ? [`${counts.unchecked} update(s) whose wiki edits could not be checked`] : []
-  ];
-  return `Dry run, nothing sent: ${counts.send} to send (${counts.newPages} new, ${counts.updates} updating the page the file published before, ${counts.replaces} overwriting a page it did not publish, if one exists), ${counts.unchanged} unchanged, ${counts.refused + counts.incomplete} would be refused${held.length ? `, ${held.join(", ")}` : ""}`;
-}
-function refusalsOf(item) {
-  const reasons = item.refusals.map((refusal) => refusal.message);
-  if (item.state === "retitled" && item.retitled) {
-    reasons.push(`Its title is now "${item.retitled.fileTitle}" but it last published to "${item.retitled.pageTitle}": name the page in its front matter (wiki: pageTitle), or pass --retarget to publish it as a new page.`);
-  }
-  if (item.state === "incomplete" || !item.complete && reasons.length === 0) {
-    const missing = [item.target.spaceId === void 0 ? "space" : "", item.target.parentId === void 0 ? "parent page" : ""].filter((part) => part !== "").join(" or ");
-    reasons.push(`No ${missing || "complete target"}: give it in the front matter (wiki: spaceId, parentId) or with --space and --parent.`);
-  }
-  return reasons;
-}
-function notSentMessage(result) {
-  switch (result.state) {
-    case "skipped":
-      return "same content and target as its last publish (--force sends it)";
-    case "refused":
-      return refusalsOf(result.item).join(" ");
-    case "notStarted":
-      return "not sent: interrupted before it started";
-    case "edited":
-      return "not sent: its page was changed on the wiki since its last publish.";
-    default:
-      return "";
-  }
-}
-function forCommandLine(message) {
-  return message.replace(/\b([Cc])hoose Overwrite\b/g, (_match, c) => `${c === "C" ? "P" : "p"}ass --overwrite`);
-}
-function targetFields(item) {
-  const { pageTitle, spaceId, parentId, overwrite } = item.target;
-  return {
-    ...pageTitle !== void 0 ? { title: pageTitle } : {},
-    ...spaceId !== void 0 ? { spaceId } : {},
-    ...parentId !== void 0 ? { parentId } : {},
-    ...overwrite !== void 0 ? { overwrite } : {}
-  };
-}
-function targetText(record) {
-  const title = record.title === void 0 ? "(no title)" : JSON.stringify(record.title);
-  return `${title} in ${record.spaceId ?? "?"} under ${parentText(record)}`;
-}
-function joinLine(word, file, target, message, cautions) {
-  const notes = cautions.map((caution) => ` [caution: ${caution}]`).join("");
-  const said = message === "" ? "" : message.startsWith("(") ? ` ${message}` : `: ${message}`;
-  return `${word.padEnd(11)} ${file} -> ${target}${said}${notes}`;
-}
-function reportLinksLeft(linksLeft, json, output) {
-  if (linksLeft.length === 0) return {};
-  const listed = linksLeft.map(({ item, waitsFor }) => ({ file: item.file.label, waitsFor }));
-  if (!json) output.lines(listed.map(({ file, waitsFor }) => `links stay as written in ${file}: ${waitsFor.join(", ")} did not land in this run (the next run fills them in)`));
-  return { linksLeft: listed };
 }
 
 // src/cli/publishTree.ts

@@ -5,7 +5,7 @@
 import { shortDigest } from '../core/run/planDigest';
 import { fitDocument, inlineText, linkText } from './markdownText';
 import { planMarkers } from './planMarkers';
-import type { WikiEditsRecord } from './report';
+import { movedText, type WikiEditsRecord } from './report';
 import { parentText, type FileResultRecord, type PlanEntryRecord, type RunRecords } from './runRecords';
 
 export interface MarkdownOptions {
@@ -94,6 +94,7 @@ function guardNote(wikiEdits: WikiEditsRecord | undefined, status: string): stri
     case 'unchecked':
       return `wiki edits not checked: ${wikiEdits.detail ?? 'no page access'}`;
     case 'edited':
+      if (wikiEdits.movedUnder) return movedText(wikiEdits.movedUnder, status === 'edited');
       return `edited on the wiki since its last publish (version ${wikiEdits.version ?? '?'}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ''})${status === 'edited' ? '' : ': replaced (--overwrite-edited)'}`;
     case 'asLeft':
       return `wiki checked: version ${wikiEdits.version ?? '?'} as last published`;
@@ -122,6 +123,7 @@ function editedLines(plan: readonly PlanEntryRecord[], wikiRead: boolean): strin
   return [heading, '', ...edited.map((record) => {
     const edits = record.wikiEdits as WikiEditsRecord;
     const who = [edits.editedBy ? `by ${edits.editedBy}` : '', edits.editedAt ? `at ${edits.editedAt}` : ''].filter((part) => part).join(' ');
+    if (edits.movedUnder) return `- **${inlineText(record.file)}**: ${pageCell(record)}: ${inlineText(movedText(edits.movedUnder, record.status === 'edited'))}`;
     const fate = record.status === 'edited' ? 'left out; --overwrite-edited replaces it' : 'replaced by this publish (--overwrite-edited)';
     return `- **${inlineText(record.file)}**: ${pageCell(record)}, version ${edits.version ?? '?'} ${inlineText(who)} (${inlineText(fate)})`;
   }), ''];

@@ -37,6 +37,8 @@ export interface WikiEditsRecord {
   version?: number;
   editedBy?: string;
   editedAt?: string;
+  /** The page is under this parent on the wiki now, not where the file puts it (verdict 'edited'). */
+  movedUnder?: { id: string; title?: string };
 }
 
 export interface PlanRecord {
@@ -114,6 +116,7 @@ function guardFields(item: PlanItem): Pick<FileRecord, 'wikiEdits' | 'url'> {
   if (verdict.kind === 'edited') {
     if (page?.versionAuthorId) wikiEdits.editedBy = page.versionAuthorId;
     if (page?.versionCreatedAt) wikiEdits.editedAt = page.versionCreatedAt;
+    if (verdict.movedUnder) wikiEdits.movedUnder = verdict.movedUnder;
   }
   const fields: Pick<FileRecord, 'wikiEdits' | 'url'> = { wikiEdits };
   if (url) fields.url = url;
@@ -133,7 +136,7 @@ const FILE_STATUS_WORDS: Record<FileResult['state'], string> = {
 
 export function fileLine(record: FileRecord & { tree?: { parentTitle?: string } }): string {
   const word = record.outcome === 'created' || record.outcome === 'updated' ? record.outcome : FILE_STATUS_WORDS[record.status];
-  const message = [record.message, guardText(record.wikiEdits, record.outcome === 'updated' || record.status === 'edited')].filter((part) => part).join(' ');
+  const message = [record.message, guardText(record.wikiEdits, record.outcome === 'updated' || record.status === 'edited', record.status === 'edited')].filter((part) => part).join(' ');
   return joinLine(word, record.file, targetText(record), message, record.cautions);
 }
 
@@ -148,12 +151,16 @@ export function planLine(record: PlanRecord & { tree?: { parentTitle?: string } 
     : record.status === 'retitled' ? record.refusals.join(' ')
       : record.action === 'replace' ? 'a page with this title exists that this file did not publish; it would be replaced.' : record.refusals.join(' ');
   const linked = record.linksToPages ? `(${record.linksToPages === 1 ? '1 link to another file goes to its page' : `${record.linksToPages} links to other files go to their pages`})` : '';
-  const message = [said, guardText(record.wikiEdits, record.action !== 'create' || record.status === 'edited'), linked].filter((part) => part).join(' ');
+  const message = [said, guardText(record.wikiEdits, record.action !== 'create' || record.status === 'edited', record.status === 'edited'), linked].filter((part) => part).join(' ');
   return joinLine(word, record.file, targetText(record), message, record.cautions);
 }
 
-/** "(wiki edits checked: version 7 as last published)" and the like, for updates and held-back files. */
-function guardText(wikiEdits: WikiEditsRecord | undefined, relevant: boolean): string {
+/**
+ * "(wiki edits checked: version 7 as last published)" and the like, for updates and held-back files; a page found
+ * under another parent is said whether held back or sent anyway, since sending it makes a second page.
+ */
+function guardText(wikiEdits: WikiEditsRecord | undefined, relevant: boolean, heldBack: boolean): string {
+  if (wikiEdits?.movedUnder) return `(${movedText(wikiEdits.movedUnder, heldBack)})`;
   if (!wikiEdits || !relevant) return '';
   switch (wikiEdits.verdict) {
     case 'unchecked':
@@ -173,6 +180,17 @@ function guardText(wikiEdits: WikiEditsRecord | undefined, relevant: boolean): s
     default:
       return '';
   }
+}
+
+/**
+ * What a page found under another parent means: moved on the wiki since the file's last publish, or this publish names
+ * another place. The import finds a page by title and parent, so it cannot reach that page from here.
+ */
+export function movedText(movedUnder: NonNullable<WikiEditsRecord['movedUnder']>, heldBack: boolean): string {
+  const where = movedUnder.title === undefined ? `page ${movedUnder.id}` : `"${movedUnder.title}" (page ${movedUnder.id})`;
+  return heldBack
+    ? `its page is under ${where} on the wiki now, not where this publish puts it: moved on the wiki, or the place changed here. Left out; --overwrite-edited publishes a new page here and leaves that one where it is`
+    : `its page is under ${where} on the wiki now: published as a new page here (--overwrite-edited); that page stays where it is`;
 }
 
 export function runSummaryLine(summary: RunSummary, interrupted: boolean): string {
@@ -219,7 +237,7 @@ function notSentMessage(result: FileResult): string {
     case 'notStarted':
       return 'not sent: interrupted before it started';
     case 'edited':
-      return 'not sent: its page was changed on the wiki since its last publish.';
+      return result.item.guard?.kind === 'edited' && result.item.guard.movedUnder ? 'not sent: its page is under another parent on the wiki now.' : 'not sent: its page was changed on the wiki since its last publish.';
     default:
       return '';
   }

@@ -270,6 +270,41 @@ describe('CLI --tree', () => {
     assert.deepEqual(fileRecords(held).map((record) => record.status), ['edited'], `${held.stdout}\n${held.stderr}`);
   });
 
+  it('a page moved on the wiki is said where it is now, in the text plan, --json and the Markdown plan; left out, and with --overwrite-edited a new page', async () => {
+    const root = await cli.tree(TREE);
+    assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);
+    const setup = page('Setup');
+    const reference = page('Reference');
+    cli.world.sandbox.movePageOnWiki(setup.id, reference.id);
+    await writeFile(join(root, 'docs', 'guide', 'setup.md'), '# Setup\n\nSee [the API](../reference/api.md#tokens).\n\nOne more line.\n');
+    const where = `its page is under "Reference" (page ${reference.id}) on the wiki now, not where this publish puts it`;
+
+    const text = await runCli(['publish', 'docs', ...TO, '--dry-run'], { cwd: root, env: cli.env() });
+    const line = text.stdout.split('\n').find((each) => each.includes('docs/guide/setup.md')) ?? '';
+    assert.match(line, /WOULD LEAVE OUT/, text.stdout);
+    assert.ok(line.includes(where) && line.includes('--overwrite-edited publishes a new page here and leaves that one where it is'), line);
+    const json = await runCli(['publish', 'docs', ...TO, '--dry-run', '--json'], { cwd: root, env: cli.env() });
+    assertRecordsValid(jsonLines(json), 'dry run of a moved page');
+    const planned = jsonLines(json).find((record) => record.type === 'plan' && record.file === 'docs/guide/setup.md');
+    assert.deepEqual(planned?.wikiEdits, { checked: true, verdict: 'edited', version: setup.version, editedBy: setup.authorId, editedAt: setup.versionCreatedAt, movedUnder: { id: reference.id, title: 'Reference' } });
+    const markdown = await runCli(['plan', 'docs', ...TO], { cwd: root, env: cli.env() });
+    assert.ok(markdown.stdout.includes(`(page ${reference.id}) on the wiki now, not where this publish puts it`), markdown.stdout);
+
+    const held = await runCli(['publish', 'docs', ...TO, '--json'], { cwd: root, env: cli.env() });
+    const heldRecord = fileRecords(held).find((record) => record.file === 'docs/guide/setup.md');
+    assert.equal(heldRecord?.status, 'edited', `${held.stdout}\n${held.stderr}`);
+    assert.match(String(heldRecord?.message), /its page is under another parent on the wiki now/);
+    assert.equal(cli.world.sandbox.pages().filter((each) => each.title === 'Setup').length, 1, 'no second page');
+
+    const sent = await runCli(['publish', 'docs', ...TO, '--overwrite-edited'], { cwd: root, env: cli.env() });
+    assert.equal(sent.code, 0, `${sent.stdout}\n${sent.stderr}`);
+    assert.match(sent.stdout, /published as a new page here \(--overwrite-edited\); that page stays where it is/);
+    const setups = cli.world.sandbox.pages().filter((each) => each.title === 'Setup');
+    assert.deepEqual(setups.map((each) => each.parentId).sort(), [page('Guide').id, reference.id].sort(), 'a new page in the tree; the moved one stays');
+    const manifest = JSON.parse(await readFile(join(root, 'docs', '.wiki-pages.json'), 'utf8')) as { pages: Record<string, { id: string }> };
+    assert.equal(manifest.pages['guide/setup.md']?.id, setups.find((each) => each.parentId === page('Guide').id)?.id);
+  });
+
   it('killed half-way (SIGKILL), then run again: every file lands once, the pages that landed keep their IDs, the manifest records all', async () => {
     const folders = ['alpha', 'beta', 'gamma'];
     const files = Object.fromEntries(folders.flatMap((folder) => [1, 2, 3, 4].map((n) => [`docs/${folder}/page-${n}.md`, `# ${folder} ${n}\n\nText ${n}.\n`])));

@@ -2,7 +2,8 @@
 // text (no table row, link, HTML comment, mention or workflow command out of a title), the digest changes with
 // everything it covers and nothing else, and a reviewed plan is read back from its Markdown or --json output.
 import assert from 'node:assert/strict';
-import { escapeData, escapeProperty, lineAbout, workflowCommand } from '../../src/cli/annotations';
+import { escapeData, escapeProperty, lineAbout, runAnnotations, workflowCommand } from '../../src/cli/annotations';
+import { RunRecords } from '../../src/cli/runRecords';
 import { fitDocument, inlineText, linkText } from '../../src/cli/markdownText';
 import { planMarkers, reviewedPlanFromText } from '../../src/cli/planMarkers';
 import { checkReviewedPlan } from '../../src/core/run/planCheck';
@@ -41,6 +42,17 @@ describe('Plan rendering and digest pieces', () => {
     const command = workflowCommand({ level: 'error', file: 'docs/x,y:z.md', line: 3, title: 'T: x', message: 'one\n::warning::forged' });
     assert.equal(command, '::error file=docs/x%2Cy%3Az.md,line=3,title=T%3A x::one%0A::warning::forged');
     assert.equal(command.split('\n').length, 1);
+  });
+
+  it('a dry run\'s page found under another parent is annotated as moved, saying where it is and what --overwrite-edited does', () => {
+    const records = new RunRecords();
+    records.add({
+      type: 'plan', file: 'docs/setup.md', status: 'edited', title: 'Setup', spaceId: 'DOCS', parentId: '7', refusals: [], cautions: [],
+      wikiEdits: { checked: true, verdict: 'edited', version: 3, movedUnder: { id: '42', title: 'Archive' } },
+    });
+    const [annotation] = runAnnotations(records, () => '# Setup\n');
+    assert.equal(annotation?.title, 'Moved on the wiki');
+    assert.equal(annotation?.message, 'Its page is under "Archive" (page 42) on the wiki now, not where this publish puts it: moved on the wiki, or the place changed here. Left out; --overwrite-edited publishes a new page here and leaves that one where it is.');
   });
 
   it('places an annotation on the line it is about', () => {

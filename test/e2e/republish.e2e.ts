@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { signInApproved as signIn } from './support/accounts';
 import { DOCS_HOME, targetedFile } from './support/docs';
 import { useSessions } from './support/harness';
@@ -23,6 +23,16 @@ async function appendToEditor(page: Page, text: string): Promise<void> {
   await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().click();
   await page.keyboard.press('Control+End');
   await page.keyboard.type(text);
+}
+
+/** Open Page on a result notification, allowed to open the external site: the browser tab it opened. */
+async function openPageFrom(page: Page, result: Locator): Promise<Page> {
+  const opened = page.context().waitForEvent('page', { timeout: UI_TIMEOUT_MS });
+  await notificationButton(result, 'Open Page').click();
+  const confirm = page.locator('.monaco-dialog-box', { hasText: 'open the external website' });
+  await confirm.waitFor();
+  await confirm.locator('.monaco-button', { hasText: /^Open$/ }).click();
+  return opened;
 }
 
 function wikiPage(session: Session, title: string): { id: string; markdown: string; version: number } {
@@ -44,12 +54,7 @@ describe('Republishing, signed in to the export API', function () {
     await created.waitFor();
 
     // Open Page waits for the page's identity (found through the platform's page routes) and opens its address.
-    const opened = page.context().waitForEvent('page', { timeout: UI_TIMEOUT_MS });
-    await notificationButton(created, 'Open Page').click();
-    const confirm = page.locator('.monaco-dialog-box', { hasText: 'open the external website' });
-    await confirm.waitFor();
-    await confirm.locator('.monaco-button', { hasText: /^Open$/ }).click();
-    const pageTab = await opened;
+    const pageTab = await openPageFrom(page, created);
     const published = wikiPage(session, TITLE);
     assert.match(pageTab.url(), new RegExp(`^http://\\[::1\\]:\\d+/wiki/spaces/DOCS/pages/${published.id}/Release-notes$`), 'the page\'s own address on the wiki');
     await pageTab.close();
@@ -94,6 +99,44 @@ describe('Republishing, signed in to the export API', function () {
     assert.equal(session.sandbox.imports.length, 1, 'nothing was sent before the writer decided');
     await warning.locator('.monaco-button', { hasText: /^Cancel$/ }).click();
     assert.match(wikiPage(session, TITLE).markdown, /colleague/, 'the colleague\'s edit is still on the wiki');
+  });
+
+  it('a page a colleague moved under another page on the wiki: the guard says where it is, sends nothing, and Publish as a New Page leaves it there', async function () {
+    const session = await sessions.start({ files: { 'release-notes.md': FILE }, world: {}, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
+    const { page, sandbox } = session;
+    const token = sandbox.issueToken({ label: 'colleague' }).token;
+    const archive = await fetch(sandbox.importEndpoint, {
+      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ spaceId: 'DOCS', parentId: DOCS_HOME.parentId, pageTitle: 'Archive', content: '# Archive\n' }),
+    });
+    assert.equal(archive.status, 201);
+    await signIn(page);
+    await openFile(page, 'release-notes.md');
+    await clickPublishButton(page);
+    const created = notification(page, SANDBOX_BODIES.created);
+    await created.waitFor();
+    // Open Page waits for the page's identity: the guard then knows the page by its ID.
+    await (await openPageFrom(page, created)).close();
+    await page.bringToFront();
+
+    const published = wikiPage(session, TITLE);
+    const archiveId = wikiPage(session, 'Archive').id;
+    sandbox.movePageOnWiki(published.id, archiveId);
+    const sentBefore = sandbox.imports.length;
+    await openFile(page, 'release-notes.md');
+    await appendToEditor(page, '\nMy second paragraph.\n');
+    await clickPublishButton(page);
+    const warning = page.locator('.monaco-dialog-box', { hasText: 'is somewhere else on the wiki now' });
+    await warning.waitFor();
+    const said = await warning.innerText();
+    assert.ok(said.includes(`Its page is under "Archive" (page ${archiveId}) on the wiki now, not where this publish puts it`), said);
+    assert.match(said, /publishing would create a second page under page 123456 and leave that one where it is/);
+    assert.equal(sandbox.imports.length, sentBefore, 'nothing was sent before the writer decided');
+
+    await warning.locator('.monaco-button', { hasText: 'Publish as a New Page' }).click();
+    await notification(page, /Its earlier page stays where it is on the wiki, under page/).waitFor();
+    const copies = sandbox.pages().filter((candidate) => candidate.title === TITLE && !candidate.deleted);
+    assert.deepEqual(copies.map((each) => [each.parentId, /My second paragraph/.test(each.markdown)]).sort(), [['123456', true], [archiveId, false]].sort(), 'a new page where the file says; the moved one as the colleague left it');
   });
 
   it('Open Wiki Page as Markdown, save, publish: the same page is updated', async function () {

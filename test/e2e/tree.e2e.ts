@@ -10,6 +10,7 @@ import { clickPublishButton, compareFromConfirmation, publishNewTree } from './s
 import { centerNotification, clearNotifications, notification, notificationButton, openFile, publishFolderAs, quickInput, tokenStatusItem, UI_TIMEOUT_MS, waitForCenterNotification } from './support/workbench';
 import { SANDBOX_BODIES } from './support/sandboxBodies';
 import { openPagesView, pagesViewAction, pagesViewRow } from './support/wikiPagesView';
+import type { Locator } from 'playwright-core';
 import type { Session } from './support/session';
 
 const FILES = {
@@ -83,7 +84,8 @@ describe('Publishing a folder as a page tree', function () {
   });
 
   it('republishing the tree after a colleague\'s edit: Compare from the confirmation, then back to it, and the edit stays', async function () {
-    const { page, sandbox, workspaceDir } = await signedInSession();
+    const session = await signedInSession();
+    const { page, sandbox } = session;
     await publishNewTree(page);
     await page.locator('.monaco-dialog-box', { hasText: 'Publish 5 pages as a tree?' }).locator('.monaco-button', { hasText: /^Publish$/ }).click();
     // The summary as a toast, or in the center when VS Code held the toast back among others.
@@ -97,16 +99,8 @@ describe('Publishing a folder as a page tree', function () {
     const setup = sandbox.pages().find((candidate) => candidate.title === 'Setup' && !candidate.deleted);
     assert.ok(setup);
     sandbox.editPageOnWiki(setup.id, '# Setup\n\nA colleague\'s fix.\n');
-    for (const file of ['guide/setup.md', 'reference/api.md']) {
-      const at = path.join(workspaceDir, 'docs', file);
-      writeFileSync(at, `${readFileSync(at, 'utf8')}\nRevised.\n`);
-    }
-
-    // The folder's .wiki-pages.json names the parent page now: no questions, straight to the confirmation.
-    await publishFolderAs(page, 'docs', 'As a page tree');
     // Only API updates: the generated Reference page lists the same children as before, so it is not sent again.
-    const confirm = page.locator('.monaco-dialog-box', { hasText: 'Publish 1 page as a tree?' });
-    await confirm.waitFor();
+    const confirm = await reviseAndRepublish(session, ['guide/setup.md', 'reference/api.md'], 'Publish 1 page as a tree?');
     assert.match(await confirm.innerText(), /Edited on the wiki since you last published it: "Setup", version \d+ by wiki-editor/);
     await compareFromConfirmation(page, confirm, { title: 'Setup', fileName: 'setup.md', wikiLine: 'A colleague\'s fix.', fileLine: 'Revised.' }, () => sandbox.imports.length);
     await confirm.locator('.monaco-button', { hasText: 'Publish, Leave Out Edited' }).click();
@@ -117,7 +111,8 @@ describe('Publishing a folder as a page tree', function () {
 
   it('a file whose front matter names its own page is listed after the tree, where it goes; a colleague\'s edit of it is left out', async function () {
     const notes = '---\nwiki:\n  spaceId: DOCS\n  parentId: "123456"\n  pageTitle: Release notes\n---\n# Release notes\n\nSee [the setup](guide/setup.md).\n';
-    const { page, sandbox, workspaceDir } = await signedInSession({}, { ...FILES, 'docs/notes.md': notes });
+    const session = await signedInSession({}, { ...FILES, 'docs/notes.md': notes });
+    const { page, sandbox } = session;
     await publishNewTree(page);
     const confirm = page.locator('.monaco-dialog-box', { hasText: 'Publish 6 pages as a tree?' });
     await confirm.waitFor();
@@ -133,19 +128,39 @@ describe('Publishing a folder as a page tree', function () {
 
     // A colleague edits the notes on the wiki; the writer changes them and api.md.
     sandbox.editPageOnWiki(byTitle('Release notes').id, '# Release notes\n\nA colleague\'s line.\n');
-    for (const file of ['notes.md', 'reference/api.md']) {
-      const at = path.join(workspaceDir, 'docs', file);
-      writeFileSync(at, `${readFileSync(at, 'utf8')}\nRevised.\n`);
-    }
-    await publishFolderAs(page, 'docs', 'As a page tree');
-    const again = page.locator('.monaco-dialog-box', { hasText: 'Publish 1 page as a tree?' });
-    await again.waitFor();
+    const again = await reviseAndRepublish(session, ['notes.md', 'reference/api.md'], 'Publish 1 page as a tree?');
     const said = await again.innerText();
     assert.match(said, /Release notes \(edited on the wiki: left out\)/);
     assert.match(said, /Edited on the wiki since you last published it: "Release notes", version \d+ by wiki-editor/);
     await again.locator('.monaco-button', { hasText: 'Publish, Leave Out Edited' }).click();
     await waitForCenterNotification(page, /1 published, 1 left out \(edited on the wiki\)/);
     assert.match(byTitle('Release notes').markdown, /A colleague's line/, 'the colleague\'s edit stays');
+  });
+
+  it('a page a colleague moved elsewhere on the wiki is said where it is and left out; Overwrite makes a new page in the tree and leaves the moved one', async function () {
+    const session = await signedInSession();
+    const { page, sandbox } = session;
+    await publishNewTree(page);
+    await page.locator('.monaco-dialog-box', { hasText: 'Publish 5 pages as a tree?' }).locator('.monaco-button', { hasText: /^Publish$/ }).click();
+    await waitForCenterNotification(page, /5 published\./);
+    await clearNotifications(page);
+
+    // A colleague moves "Setup" under "Reference" (its version stays); the writer changes setup.md and api.md.
+    const setup = livePage(sandbox, 'Setup');
+    const reference = livePage(sandbox, 'Reference');
+    sandbox.movePageOnWiki(setup.id, reference.id);
+    const confirm = await reviseAndRepublish(session, ['guide/setup.md', 'reference/api.md'], 'Publish 1 page as a tree?');
+    const said = await confirm.innerText();
+    assert.match(said, /Setup \(somewhere else on the wiki: left out\)/);
+    assert.ok(said.includes(`"Setup" is under "Reference" (page ${reference.id}) on the wiki now, not where this publish puts it. Overwriting publishes a new page in the tree and leaves that one where it is.`), said);
+    await confirm.locator('.monaco-button', { hasText: 'Overwrite Edited Pages Too' }).click();
+    // Setup anew, API, and Overview again so that its link reaches the new Setup page.
+    await waitForCenterNotification(page, /3 published, 2 skipped \(unchanged\)\. 1 page\(s\) were sent again so their links reach pages created in this run\./);
+    const setups = sandbox.pages().filter((candidate) => candidate.title === 'Setup' && !candidate.deleted);
+    assert.deepEqual(setups.map((each) => each.parentId).sort(), [livePage(sandbox, 'Guide').id, reference.id].sort(), 'a new page in the tree; the moved one stays');
+    const fresh = setups.find((each) => each.id !== setup.id);
+    assert.match(livePage(sandbox, 'Overview').markdown, new RegExp(`/wiki/spaces/DOCS/pages/${fresh?.id}/Setup\\)`), 'the tree\'s link reaches the new page');
+    assert.doesNotMatch(sandbox.pages().find((candidate) => candidate.id === setup.id)?.markdown ?? '', /Revised/, 'the moved page is as the colleague left it');
   });
 
   it('Pull on a file of the tree brings a colleague\'s edit of a line with a link into it, the link as the file writes it', async function () {
@@ -230,6 +245,21 @@ describe('Publishing a folder as a page tree', function () {
 });
 
 /** The page with this title on the sandbox wiki, not deleted; the test fails when there is none. */
+/**
+ * The writer revises these files of docs/ and publishes the folder as a tree again; its .wiki-pages.json names the
+ * parent page now, so there are no questions: the confirmation asking `question`, once it shows.
+ */
+async function reviseAndRepublish(session: Session, files: readonly string[], question: string): Promise<Locator> {
+  for (const file of files) {
+    const at = path.join(session.workspaceDir, 'docs', file);
+    writeFileSync(at, `${readFileSync(at, 'utf8')}\nRevised.\n`);
+  }
+  await publishFolderAs(session.page, 'docs', 'As a page tree');
+  const confirm = session.page.locator('.monaco-dialog-box', { hasText: question });
+  await confirm.waitFor();
+  return confirm;
+}
+
 function livePage(sandbox: Session['sandbox'], title: string): ReturnType<Session['sandbox']['pages']>[number] {
   const found = sandbox.pages().find((candidate) => candidate.title === title && !candidate.deleted);
   assert.ok(found, `"${title}" is on the wiki`);

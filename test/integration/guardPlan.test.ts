@@ -7,7 +7,7 @@ import type { PageLink } from '../../src/core/links/pageLink';
 import { proveOwnPage } from '../../src/core/links/pageIdentity';
 import { apiTokenSubject } from '../../src/core/apiToken/subject';
 import { guardPlan } from '../../src/core/run/guard';
-import { countPlan, linkAfterPublish, planFiles, type PlanItem, type SourceFile } from '../../src/core/run/plan';
+import { countPlan, linkAfterPublish, planFiles, sendKind, type PlanItem, type SourceFile } from '../../src/core/run/plan';
 import { runPlan, summarise, type FileResult } from '../../src/core/run/runner';
 import { sendPlanned } from '../../src/core/run/send';
 import type { WikiPagesClient } from '../../src/core/wikiPages';
@@ -118,6 +118,34 @@ describe('the edit guard as a plan step, many files, against the sandbox wiki', 
     assert.equal(identified.pageId, identity.pageId);
     const next = await publishAll([file('a.md', '# Alpha\n\nMine.\n')], new Map([['/repo/docs/a.md', identified]]));
     assert.equal(next.plan[0]?.state, 'edited');
+  });
+
+  it('a page moved on the wiki under another parent is held back, version unchanged; chosen, the file makes a new page where it says and the moved one stays', async () => {
+    const first = await publishAll([file('a.md', '# Alpha\n\nOne.\n'), file('b.md', '# Beta\n\nOne.\n')], new Map());
+    const alphaId = await pageIdOf('Alpha');
+    const betaId = await pageIdOf('Beta');
+    const identity = await identifyPage(signedIn.pages, { ...DEFAULTS, pageTitle: 'Alpha' });
+    assert.ok(identity);
+    const links = new Map([['/repo/docs/a.md', withIdentity(first.links.get('/repo/docs/a.md') as PageLink, identity)]]);
+    // A colleague moves Alpha under Beta: the import, which finds a page by title and parent, cannot reach it from 123456.
+    signedIn.world.sandbox.movePageOnWiki(alphaId, betaId);
+    const version = signedIn.world.sandbox.pages().find((page) => page.id === alphaId)?.version;
+    assert.equal(version, 1, 'the move made no new version: only the parent tells');
+
+    const held = await publishAll([file('a.md', '# Alpha\n\nTwo.\n')], links);
+    const verdict = held.plan[0]?.guard;
+    assert.equal(held.plan[0]?.state, 'edited', 'not sent as if it updated the moved page');
+    assert.deepEqual(verdict?.kind === 'edited' ? verdict.movedUnder : undefined, { id: betaId, title: 'Beta' });
+    assert.equal(held.results[0]?.state, 'edited');
+    assert.equal(signedIn.world.sandbox.pages().filter((page) => page.title === 'Alpha').length, 1, 'no second page');
+
+    const sent = await publishAll([file('a.md', '# Alpha\n\nTwo.\n')], links, { overwriteEdited: true });
+    assert.equal(sent.plan[0] && sendKind(sent.plan[0]), 'create', 'said as a new page');
+    assert.equal(sent.plan[0]?.complete?.overwrite, false, 'create only: nothing under 123456 is replaced unchecked');
+    assert.equal(sent.results[0]?.state, 'published');
+    const alphas = signedIn.world.sandbox.pages().filter((page) => page.title === 'Alpha');
+    assert.deepEqual(alphas.map((page) => [page.parentId, page.markdown]).sort(), [['123456', '# Alpha\n\nTwo.\n'], [betaId, '# Alpha\n\nOne.\n']].sort(), 'a new page here; the moved one stays as it was');
+    assert.notEqual(sent.links.get('/repo/docs/a.md')?.pageId, alphaId, 'the moved page is not recorded as this publish\'s');
   });
 
   it('Retry after an attempt that may have landed: that attempt\'s version is ours, not a colleague\'s', async () => {

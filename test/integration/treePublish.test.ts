@@ -45,7 +45,7 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
 
   async function publishTree(
     files: Record<string, string>, identity: MemoryIdentity, links = new Map<string, PageLink | undefined>(), access = true,
-    onStart?: (item: PlanItem, started: number, total: number) => void, fails?: (item: PlanItem) => boolean,
+    onStart?: (item: PlanItem, started: number, total: number) => void, fails?: (item: PlanItem) => boolean, overwriteEdited = false,
   ): Promise<{ plan: ReturnType<typeof planTree>; run: TreeRunResult }> {
     const plan = planTree(sources(files), { rootPath: 'docs', spaceId: 'DOCS', parentId: '123456', overwrite: false, identity, links, pageAccess: access });
     const token = signedIn.apiToken;
@@ -54,7 +54,7 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     const run = await runTree({
       plan, pages, identity, gate: new ThrottleGate(), concurrency: 4,
       addressOf: (pageId, title) => pageAddress(signedIn.world.sandbox.baseUrl, 'DOCS', pageId, title),
-      guard: { noAccessReason: 'no page access', ownAuthorId: apiTokenSubject(token) },
+      guard: { noAccessReason: 'no page access', ownAuthorId: apiTokenSubject(token), overwriteEdited },
       send: (item, target, context) => fails?.(item)
         ? Promise.resolve({ kind: 'unexpected', severity: 'error', status: 500, message: 'refused by the test', actions: [], attempts: 1, mayHaveLanded: false })
         : sendPlanned(item, target, context, {
@@ -418,6 +418,36 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     const last = [...recreated.run.results].reverse().find((result) => result.key === 'index.md');
     assert.equal(last?.state, 'edited', 'the colleague\'s edit is not overwritten to fix a link');
     assert.match(page('Overview').markdown, /A colleague's line/);
+  });
+
+  it('a page a colleague moved on the wiki is held back, on this machine and on a teammate\'s; chosen, a new page takes its place in the tree and the moved one stays', async () => {
+    const identity = new MemoryIdentity();
+    const remembered = new Map<string, PageLink | undefined>();
+    rememberIn(remembered)((await publishTree(FILES, identity, remembered)).run);
+    const install = page('Install');
+    const reference = page('Reference');
+    signedIn.world.sandbox.movePageOnWiki(install.id, reference.id);
+    const changed = { ...FILES, 'docs/guide/install.md': '# Install\n\nRun it twice.\n' };
+    const count = signedIn.world.sandbox.pages().length;
+
+    // This machine's links, and a teammate's clone (the repository's IDs only, its own token's last version).
+    for (const links of [new Map(remembered), new Map<string, PageLink | undefined>()]) {
+      const { run } = await publishTree(changed, identity, links);
+      const held = run.results.find((result) => result.key === 'guide/install.md');
+      assert.equal(held?.state, 'edited', 'not sent: the import would make a second "Install" under Guide');
+      const verdict = held?.item.guard;
+      assert.deepEqual(verdict?.kind === 'edited' ? verdict.movedUnder : undefined, { id: reference.id, title: 'Reference' });
+    }
+    assert.equal(signedIn.world.sandbox.pages().length, count, 'no page made');
+    assert.equal(page('Install').markdown, FILES['docs/guide/install.md'], 'the moved page is as it was');
+
+    const { run } = await publishTree(changed, identity, new Map(remembered), true, undefined, undefined, true);
+    assert.equal([...run.results].reverse().find((result) => result.key === 'guide/install.md')?.state, 'published');
+    const installs = signedIn.world.sandbox.pages().filter((each) => each.title === 'Install');
+    const guide = page('Guide');
+    assert.deepEqual(installs.map((each) => [each.parentId, each.markdown]).sort(), [[guide.id, '# Install\n\nRun it twice.\n'], [reference.id, FILES['docs/guide/install.md']]].sort());
+    const fresh = installs.find((each) => each.parentId === guide.id);
+    assert.equal(identity.map.get('guide/install.md')?.id, fresh?.id, 'the repository records the tree\'s new page');
   });
 
   it('a file renamed in its folder with its title kept takes its page along: updated, recorded under the new name, never an orphan', async () => {

@@ -22,12 +22,22 @@ export type GuardVerdict =
   | { kind: 'asLeft'; page: WikiPage }
   /** Checked: a page this file never published holds the title; publishing would replace it. */
   | { kind: 'notOurs'; page: WikiPage }
-  /** Checked: changed on the wiki since this file last published it (by version, or by time when no version is known). */
-  | { kind: 'edited'; page: WikiPage; knownVersion: number | undefined; publishedAt: number }
+  /**
+   * Checked: changed on the wiki since this file last published it (by version, or by time when no version is known),
+   * or moved there under another parent (`movedUnder`): the import finds a page by title and parent, so sending would
+   * create a second page where the file says and leave the moved one as it is.
+   */
+  | { kind: 'edited'; page: WikiPage; knownVersion: number | undefined; publishedAt: number; movedUnder?: MovedUnder }
   /** The linked page ID answers 404: deleted on the wiki (or hidden now). Published anew, create only. */
   | { kind: 'deleted'; pageId: string }
   /** Not checked: no page access, or a lookup failed. `detail` says which, in a sentence. */
   | { kind: 'unchecked'; reason: 'noAccess' | 'failed'; detail: string };
+
+/** The parent a page was moved under on the wiki: its ID, and its title when the wiki gave it. */
+export interface MovedUnder {
+  id: string;
+  title?: string;
+}
 
 export interface GuardOptions {
   /** The page routes; undefined when there is no page access (not signed in, no CI credentials). */
@@ -100,9 +110,23 @@ export async function guardPlan(items: PlanItem[], options: GuardOptions): Promi
  * this token's user made it. Any other author is an edit.
  */
 function ownEarlierAttempt(verdict: GuardVerdict, item: PlanItem, options: GuardOptions): GuardVerdict {
-  if (verdict.kind !== 'edited' || !(options.landedEarlier?.has(item.file.key) || isRepositoryLink(item.link))) return verdict;
+  // A move is never a publish: whoever made it, sending would create a second page.
+  if (verdict.kind !== 'edited' || verdict.movedUnder || !(options.landedEarlier?.has(item.file.key) || isRepositoryLink(item.link))) return verdict;
   const ours = options.ownAuthorId !== undefined && verdict.page.versionAuthorId === options.ownAuthorId;
   return ours ? { kind: 'asLeft', page: verdict.page } : verdict;
+}
+
+/**
+ * The user's choice to send a file whose page was edited on the wiki: it replaces the page. A page found under another
+ * parent cannot be reached from here: the file makes a new page where it says, create only (as for a deleted page), so
+ * that whatever holds the title there is not replaced unchecked.
+ */
+export function sendEditedAnyway(item: PlanItem): void {
+  item.state = 'send';
+  if (item.guard?.kind === 'edited' && item.guard.movedUnder && item.complete) {
+    item.complete = { ...item.complete, overwrite: false };
+    item.linkedPage = false;
+  }
 }
 
 /** Changes the item as its verdict says: an edited page is held back, a deleted one is created anew. */
@@ -110,7 +134,8 @@ function applyVerdict(item: PlanItem, overwriteEdited: GuardOptions['overwriteEd
   const verdict = item.guard;
   if (verdict?.kind === 'edited') {
     const overwrite = overwriteEdited === true || (overwriteEdited instanceof Set && overwriteEdited.has(item.file.key));
-    item.state = overwrite ? 'send' : 'edited';
+    if (overwrite) sendEditedAnyway(item);
+    else item.state = 'edited';
   } else if (verdict?.kind === 'deleted' && item.complete) {
     // The ID is stale: create the page anew rather than replace whatever holds its title now.
     item.complete = { ...item.complete, overwrite: false };
@@ -142,6 +167,9 @@ async function lookUp(pages: WikiPagesClient, link: PageLink | undefined, target
   if (ownPage && link.pageId) {
     const page = await pages.getPage(link.pageId, signal);
     if (!page) return { kind: 'deleted', pageId: link.pageId };
+    if (page.parentId !== undefined && page.parentId !== target.parentId) {
+      return { kind: 'edited', page, knownVersion: link.version, publishedAt: link.publishedAt, movedUnder: await parentNamed(pages, page.parentId, signal) };
+    }
     return compare(page, link);
   }
   const child = await pages.findChildByTitle(target.parentId, target.pageTitle, signal);
@@ -150,6 +178,15 @@ async function lookUp(pages: WikiPagesClient, link: PageLink | undefined, target
   if (!page) return { kind: 'absent' };
   if (!target.overwrite) return { kind: 'exists', page };
   return ownPage ? compare(page, link) : { kind: 'notOurs', page };
+}
+
+/** The parent a page was moved under, with its title for the words; only its ID when the wiki will not say more. */
+async function parentNamed(pages: WikiPagesClient, parentId: string, signal: AbortSignal): Promise<MovedUnder> {
+  const parent = await pages.getPage(parentId, signal).catch((error: unknown) => {
+    if (signal.aborted) throw error;
+    return undefined;
+  });
+  return parent ? { id: parentId, title: parent.title } : { id: parentId };
 }
 
 /**

@@ -48,14 +48,36 @@ export async function runGuard(deps: PublishDependencies, items: PlanItem[], set
   });
 }
 
-/** "version 9 by wiki-editor, 2026-11-20 10:32 UTC": what changed the page, for messages and the log. */
+/**
+ * "version 9 by wiki-editor, 2026-11-20 10:32 UTC": what changed the page, for messages and the log; for a page found
+ * under another parent, where it is now.
+ */
 export function editedText(verdict: Extract<GuardVerdict, { kind: 'edited' }>): string {
+  const moved = movedText(verdict);
+  if (moved) return moved;
   const page = verdict.page;
   const when = page.versionCreatedAt ? utcText(page.versionCreatedAt) : undefined;
   const who = page.versionAuthorId;
   if (who && when) return vscode.l10n.t('version {0} by {1}, {2}', page.version, who, when);
   if (when) return vscode.l10n.t('version {0}, {1}', page.version, when);
   return vscode.l10n.t('version {0}', page.version);
+}
+
+/**
+ * 'under "Onboarding" (page 123) on the wiki now, not where this publish puts it': a page moved on the wiki, or a place
+ * changed here; undefined for any other edit. Publishing makes a second page, so every front end says it apart.
+ */
+export function movedText(verdict: Extract<GuardVerdict, { kind: 'edited' }>): string | undefined {
+  const under = verdict.movedUnder;
+  if (!under) return undefined;
+  return under.title === undefined
+    ? vscode.l10n.t('under page {0} on the wiki now, not where this publish puts it', under.id)
+    : vscode.l10n.t('under "{0}" (page {1}) on the wiki now, not where this publish puts it', under.title, under.id);
+}
+
+/** Whether the guard found the item's page under another parent than the file names. */
+export function isMoved(item: PlanItem): boolean {
+  return item.guard?.kind === 'edited' && item.guard.movedUnder !== undefined;
 }
 
 /** Why the guard could not check, for the result message: undefined when it did check (or had nothing to check). */

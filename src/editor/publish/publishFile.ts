@@ -12,7 +12,7 @@ import { showModal } from '../notify';
 import { editorFileLinkPorts } from './fileLinkPorts';
 import { recordedPagesOf } from './repositoryLinks';
 import { onDemand } from '../onDemandLoader';
-import { editedText, runGuard, uncheckedNote } from './guardStep';
+import { editedText, movedText, runGuard, uncheckedNote } from './guardStep';
 import { askForMissing } from './prompts';
 import { omitTitleHeadingSetting, sharedPlanOptions, publishedAtText, sendSetup, type PublishDependencies, type SendSetup } from './publishContext';
 import { logOutcome, targetText, withPublishProgress } from './sendProgress';
@@ -110,7 +110,7 @@ export class FilePublisher {
     const verdict = item.guard;
     if (item.state === 'edited' && verdict?.kind === 'edited') {
       if (!(await this.askAboutEdit(verdict, item.complete as PublishTarget, document))) return;
-      item.state = 'send';
+      core.sendEditedAnyway(item);
     }
     const target = item.complete as PublishTarget;
     const notes: string[] = [];
@@ -118,6 +118,7 @@ export class FilePublisher {
       await this.deps.links.set(item.file.key, core.withoutIdentity(item.link));
       notes.push(vscode.l10n.t('The page this file was linked to was deleted on the wiki, so it was published as a new page.'));
     }
+    if (verdict?.kind === 'edited' && verdict.movedUnder) notes.push(vscode.l10n.t('Its earlier page stays where it is on the wiki, under page {0}.', verdict.movedUnder.id));
     const unchecked = uncheckedNote([item]);
     if (unchecked) notes.push(unchecked);
     const startedAt = override.firstAttemptAt ?? this.deps.clock.now();
@@ -147,6 +148,8 @@ export class FilePublisher {
 
   /** The guard's modal warning; true when the user chose Overwrite. */
   private async askAboutEdit(verdict: Extract<GuardVerdict, { kind: 'edited' }>, target: PublishTarget, document: vscode.TextDocument): Promise<boolean> {
+    const moved = movedText(verdict);
+    if (moved) return this.askAboutMove(moved, target, document);
     const versions = verdict.knownVersion === undefined
       ? vscode.l10n.t('The page changed on the wiki ({0}) after this file last published it, at {1}.', editedText(verdict), publishedAtText(verdict.publishedAt, this.deps.clock.now()))
       : vscode.l10n.t('The page is at {0}; this file last published version {1}.', editedText(verdict), verdict.knownVersion);
@@ -162,6 +165,23 @@ export class FilePublisher {
     if (choice === compare) await this.deps.compare?.(document.uri.toString());
     if (choice === pull) await this.deps.pull?.(document.uri.toString());
     return choice === overwrite;
+  }
+
+  /**
+   * The page is under another parent on the wiki than the file names: the import cannot reach it from here, so
+   * publishing makes a second page. True when the user chose that.
+   */
+  private async askAboutMove(moved: string, target: PublishTarget, document: vscode.TextDocument): Promise<boolean> {
+    const compare = vscode.l10n.t('Compare');
+    const publishNew = vscode.l10n.t('Publish as a New Page');
+    const choice = await showModal(
+      'warning',
+      vscode.l10n.t('"{0}" is somewhere else on the wiki now.', target.pageTitle),
+      vscode.l10n.t('Its page is {0}: moved on the wiki, or the file names another parent now. The service finds a page by title and parent, so publishing would create a second page under page {1} and leave that one where it is. To keep one page, move it back on the wiki, or set the file\'s wiki.parentId to its new parent.', moved, target.parentId),
+      compare, publishNew,
+    );
+    if (choice === compare) await this.deps.compare?.(document.uri.toString());
+    return choice === publishNew;
   }
 
   /**

@@ -20,7 +20,7 @@ import { withNotificationProgress, withProgressBeforeResult } from '../progressN
 import { setting } from '../settings';
 import { readSelection } from './collectMarkdown';
 import { compareButton, compareEditedPage } from './compareEdited';
-import { editedText, uncheckedNote } from './guardStep';
+import { editedText, isMoved, uncheckedNote } from './guardStep';
 import { fewNames } from './fewNames';
 import { linksLeftNote } from './linksLeftNote';
 import { workspaceManifestPort } from './manifestPort';
@@ -141,7 +141,7 @@ export class TreePublisher {
     const counts = core.countPlan(items);
     const what = (item: PlanItem, pageId: string | undefined): string => (item.state === 'send' ? (pageId ? vscode.l10n.t('update') : vscode.l10n.t('new'))
       : item.state === 'unchanged' ? vscode.l10n.t('unchanged')
-        : item.state === 'edited' ? vscode.l10n.t('edited on the wiki: left out') : vscode.l10n.t('refused'));
+        : item.state === 'edited' ? (isMoved(item) ? vscode.l10n.t('somewhere else on the wiki: left out') : vscode.l10n.t('edited on the wiki: left out')) : vscode.l10n.t('refused'));
     const treeLines = plan.pages.slice(0, SHOWN).map((page) =>
       `${'    '.repeat(page.node.depth + 1)}${page.node.title} (${what(page.item, page.pageId)}${page.node.generated ? `, ${vscode.l10n.t('lists its children')}` : ''})`);
     // Files whose front matter names their own page go after the tree's pages (their links need those pages' addresses),
@@ -175,9 +175,10 @@ export class TreePublisher {
         const url = addressOf(orphan.pageId, orphan.title);
         return url ? `"${orphan.title}" (${url})` : `"${orphan.title}"`;
       }).join(', '))] : []),
-      ...edited.slice(0, SHOWN).map((entry) => (entry.item.guard?.kind === 'edited'
-        ? vscode.l10n.t('Edited on the wiki since {0} last published it: "{1}", {2}', entry.fromRepository ? vscode.l10n.t('this repository') : vscode.l10n.t('you'), entry.title, editedText(entry.item.guard))
-        : entry.title)),
+      ...edited.slice(0, SHOWN).map((entry) => (entry.item.guard?.kind !== 'edited' ? entry.title
+        : entry.item.guard.movedUnder
+          ? vscode.l10n.t('"{0}" is {1}. Overwriting publishes a new page in the tree and leaves that one where it is.', entry.title, editedText(entry.item.guard))
+          : vscode.l10n.t('Edited on the wiki since {0} last published it: "{1}", {2}', entry.fromRepository ? vscode.l10n.t('this repository') : vscode.l10n.t('you'), entry.title, editedText(entry.item.guard)))),
       ...titleCautions.slice(0, SHOWN),
       ...linkCautions.slice(0, SHOWN),
       ...(linkCautions.length > SHOWN ? [vscode.l10n.t('... and {0} more pages with links that stay as written', linkCautions.length - SHOWN)] : []),

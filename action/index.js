@@ -13754,6 +13754,7 @@ async function runTree(options) {
   const reachedPageOf = addressable ? treePageIdByPath(plan.tree, (key) => ids.get(key), (path) => options.identity.get?.(path)?.id) : () => void 0;
   const reached = (page, result) => result.state === "published" ? { linkTargets: linkTargetsDigest(page.linkFacts.destinations, linkingFileOf(page.node, rootPath), reachedPageOf) } : {};
   const waitedFor = /* @__PURE__ */ new Map();
+  const reachedWhenSent = /* @__PURE__ */ new Map();
   const rewritten = (page) => {
     const waiting = /* @__PURE__ */ new Set();
     const context = {
@@ -13766,6 +13767,7 @@ async function runTree(options) {
     };
     const foreseen = foreseeRewrite(page.linkFacts.destinations, context);
     rewriting.set(page.item.file.key, context);
+    if (addressable) reachedWhenSent.set(page.key, linkTargetsDigest(page.linkFacts.destinations, context.filePath, reachedPageOf));
     if (waiting.size > 0) waitedFor.set(page.key, waiting);
     return { item: { ...page.item }, cautions: foreseen.cautions, pending: foreseen.needsSecondPass };
   };
@@ -13930,6 +13932,17 @@ async function runTree(options) {
     const waited = [...waitedFor.get(entry.page.key) ?? []];
     if (waited.some((path) => typeof resolvePage(path) === "object")) sentAgain2.push(entry);
     else leftAsSent.set(entry.page.key, waited.map((path) => `${rootPath}${path}`));
+  }
+  if (addressable && [...recordedIds].some(([key, id]) => ids.has(key) && ids.get(key) !== id)) {
+    const going = new Set(sentAgain2.map((entry) => entry.page.key));
+    const pageOf2 = new Map(plan.pages.map((page) => [page.key, page]));
+    for (const result of results) {
+      const page = result.pass === 1 && result.state === "published" && !going.has(result.key) ? pageOf2.get(result.key) : void 0;
+      const sent = page ? reachedWhenSent.get(page.key) : void 0;
+      if (!page || sent === void 0 || reached(page, result).linkTargets === sent) continue;
+      going.add(page.key);
+      sentAgain2.push({ page, version: landedLink(result, 0)?.version });
+    }
   }
   expectMore(sentAgain2.length);
   await secondPass(sentAgain2, passContext);

@@ -365,6 +365,28 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     assert.ok(settled.run.results.every((result) => result.state === 'skipped'), 'and then nothing is sent again');
   });
 
+  it('a changed page sent in the first pass before a page it links to was created anew goes again, so its link reaches the new page', async () => {
+    const identity = new MemoryIdentity();
+    const remembered = new Map<string, PageLink | undefined>();
+    const remember = rememberIn(remembered);
+    const files = {
+      'docs/index.md': '# Overview\n\nStart with [setup](guide/setup.md#install).\n',
+      'docs/guide/setup.md': '# Setup\n\n## Install\n\nRun it.\n',
+    };
+    remember((await publishTree(files, identity, remembered)).run);
+    const oldId = page('Setup').id;
+    // Setup is deleted on the wiki; both files change. Overview, a level above, goes out before Setup is created anew.
+    signedIn.world.sandbox.deletePage(oldId);
+    const changed = { 'docs/index.md': '# Overview\n\nStart with [setup](guide/setup.md#install), today.\n', 'docs/guide/setup.md': '# Setup\n\n## Install\n\nRun it twice.\n' };
+    const { run } = await publishTree(changed, identity, remembered);
+    const newId = page('Setup').id;
+    assert.notEqual(newId, oldId);
+    const overview = run.results.filter((result) => result.key === 'index.md').map((result) => [result.pass, result.state]);
+    assert.deepEqual(overview, [[1, 'published'], [2, 'published']], 'sent with the old page\'s address, then again with the new one');
+    assert.match(page('Overview').markdown, new RegExp(`pages/${newId}/Setup#[^)]*\\), today`), 'the link reaches the page as it is now');
+    assert.equal(run.secondPass, 2, 'Overview, and the generated Guide page that lists Setup');
+  });
+
   it('a file that names its own page goes again, unchanged, when a tree page it links to has another ID: in the run that created it, and on a machine that published before', async () => {
     const identity = new MemoryIdentity();
     const remembered = new Map<string, PageLink | undefined>();

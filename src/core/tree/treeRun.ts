@@ -149,6 +149,9 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   // The pages (root-relative paths) each page's first send left its links waiting for: the second pass sends it again
   // only if one of them got an address, since otherwise what it would send is what already went out.
   const waitedFor = new Map<string, Set<string>>();
+  // What each page's links reached when it was rewritten to be sent: a page it links to may get another ID later in
+  // the run (created anew), after this page went out.
+  const reachedWhenSent = new Map<string, string>();
   const rewritten = (page: TreePage): { item: PlanItem; cautions: LinkCaution[]; pending: boolean } => {
     const waiting = new Set<string>();
     const context = {
@@ -161,6 +164,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     };
     const foreseen = foreseeRewrite(page.linkFacts.destinations, context);
     rewriting.set(page.item.file.key, context);
+    if (addressable) reachedWhenSent.set(page.key, linkTargetsDigest(page.linkFacts.destinations, context.filePath, reachedPageOf));
     if (waiting.size > 0) waitedFor.set(page.key, waiting);
     return { item: { ...page.item }, cautions: foreseen.cautions, pending: foreseen.needsSecondPass };
   };
@@ -331,6 +335,20 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     const waited = [...(waitedFor.get(entry.page.key) ?? [])];
     if (waited.some((path) => typeof resolvePage(path) === 'object')) sentAgain.push(entry);
     else leftAsSent.set(entry.page.key, waited.map((path) => `${rootPath}${path}`));
+  }
+  // A page sent in the first pass before a page it links to was created anew under another ID (its recorded page was
+  // deleted or moved on the wiki) links to the old page: it goes again with the new address, as an update of what it
+  // has just written. None when no recorded page got a new ID, the usual case.
+  if (addressable && [...recordedIds].some(([key, id]) => ids.has(key) && ids.get(key) !== id)) {
+    const going = new Set(sentAgain.map((entry) => entry.page.key));
+    const pageOf = new Map(plan.pages.map((page) => [page.key, page]));
+    for (const result of results) {
+      const page = result.pass === 1 && result.state === 'published' && !going.has(result.key) ? pageOf.get(result.key) : undefined;
+      const sent = page ? reachedWhenSent.get(page.key) : undefined;
+      if (!page || sent === undefined || reached(page, result).linkTargets === sent) continue;
+      going.add(page.key);
+      sentAgain.push({ page, version: landedLink(result, 0)?.version });
+    }
   }
   expectMore(sentAgain.length);
   await secondPass(sentAgain, passContext);

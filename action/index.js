@@ -8498,6 +8498,7 @@ function sendEditedAnyway(item) {
 }
 function applyVerdict(item, overwriteEdited) {
   const verdict = item.guard;
+  if (item.link?.pageId !== void 0 && guardedPage(verdict)?.id === item.link.pageId) item.cautions = item.cautions.filter((caution) => caution.code !== "leavesPage");
   if (verdict?.kind === "edited") {
     const overwrite = overwriteEdited === true || overwriteEdited instanceof Set && overwriteEdited.has(item.file.key);
     if (overwrite) sendEditedAnyway(item);
@@ -8538,7 +8539,8 @@ async function lookUp(pages, link, target, signal) {
   const page = await pages.getPage(child.id, signal);
   if (!page) return { kind: "absent" };
   if (!target.overwrite) return { kind: "exists", page };
-  return ownPage ? compare(page, link) : { kind: "notOurs", page };
+  const followed = link !== void 0 && link.pageId === page.id;
+  return ownPage || followed ? compare(page, link) : { kind: "notOurs", page };
 }
 async function parentNamed(pages, parentId, signal) {
   const parent = await pages.getPage(parentId, signal).catch((error) => {
@@ -8606,6 +8608,7 @@ var englishPublishMessages = {
   localImages: (count, preview2) => `${count === 1 ? "1 local image" : `${count} local images`} (${preview2}) will not show on the wiki: it takes only images at public URLs.`,
   localLinks: (count, preview2) => `${count === 1 ? "1 link" : `${count} links`} to other local Markdown files (${preview2}) will point nowhere on the wiki.`,
   largeContent: (megabytes) => `The content is ${megabytes} MB; the wiki's page limit is about 1 MB. Consider splitting it into several pages.`,
+  leavesPage: (pageTitle, parentId, pageId) => `Its front matter names another place or title than its last publish ("${pageTitle}"${pageId === void 0 ? "" : `, page ${pageId},`} under page ${parentId}): the service cannot move or rename a page, so publishing creates a new one and the earlier page stays where it is.`,
   duplicatePage: (others, pageTitle, parentId) => `It would land on the same page as ${others} ("${pageTitle}" under parent ${parentId}; titles that differ only in case count as the same). Give each file its own title.`,
   frontMatterNotYaml: (reason) => `The front matter is not valid YAML: ${reason}`,
   frontMatterWikiNotMap: () => 'The front matter key "wiki" must hold spaceId, parentId, pageTitle and overwrite.',
@@ -9431,7 +9434,7 @@ function planFileWithContent(file, given, options, prepared) {
     refusals,
     // A file the runner can read again is not held in memory: 10,000 files' texts are most of a plan's weight.
     ...file.readAgain ? {} : { content },
-    cautions: [...cautionsFor(content, prepared.findings, options.messages), ...diagramCautions(diagrams, options)],
+    cautions: [...cautionsFor(content, prepared.findings, options.messages), ...diagramCautions(diagrams, options), ...options.placeDecidedLater ? [] : leavesPageCaution(prepared, link, complete, options.messages)],
     ...retitled ? { retitled } : {}
   };
   return { item, content };
@@ -9461,6 +9464,11 @@ function preparedFacts(prepared) {
 function diagramCautions(diagrams, options) {
   const caution = diagrams.ok && !diagrams.rendered ? diagramCaution(diagrams.diagrams, false, options.diagramsSetting, options.messages) : void 0;
   return caution ? [caution] : [];
+}
+function leavesPageCaution(prepared, link, complete, messages = englishPublishMessages) {
+  const named = prepared.frontMatterTarget;
+  if (!link || !complete || named.spaceId === void 0 && named.parentId === void 0 && named.pageTitle === void 0 || linkNames(link, complete)) return [];
+  return [{ code: "leavesPage", message: messages.leavesPage(link.pageTitle, link.parentId, link.pageId) }];
 }
 function namesTitle(prepared) {
   return prepared.frontMatterTarget.pageTitle !== void 0;
@@ -13557,6 +13565,7 @@ function treeItemOptions(options) {
     force: options.force ?? false,
     omitTitleHeading: options.omitTitleHeading ?? false,
     acceptTitleChange: true,
+    placeDecidedLater: true,
     ...diagramOptions(options),
     ...options.messages ? { messages: options.messages } : {}
   };

@@ -148,6 +148,36 @@ describe('the edit guard as a plan step, many files, against the sandbox wiki', 
     assert.notEqual(sent.links.get('/repo/docs/a.md')?.pageId, alphaId, 'the moved page is not recorded as this publish\'s');
   });
 
+  it('front matter naming another parent: a caution that the earlier page stays; pointing at the parent the page was moved to updates that page', async () => {
+    const placed = (parentId: string, line: string): string => `---\nwiki:\n  spaceId: DOCS\n  parentId: "${parentId}"\n  overwrite: true\n---\n# Alpha\n\n${line}\n`;
+    const first = await publishAll([file('a.md', placed('123456', 'One.')), file('b.md', '# Beta\n\nOne.\n')], new Map());
+    const alphaId = await pageIdOf('Alpha');
+    const betaId = await pageIdOf('Beta');
+    const identity = await identifyPage(signedIn.pages, { ...DEFAULTS, pageTitle: 'Alpha' });
+    assert.ok(identity);
+    const links = new Map([['/repo/docs/a.md', withIdentity(first.links.get('/repo/docs/a.md') as PageLink, identity)]]);
+
+    // The writer points the file at Beta; the page is still under 123456: a new page, and the plan says the old one stays.
+    const elsewhere = planFiles([file('a.md', placed(betaId, 'Two.'))], links, { titleFromFile: true, defaults: DEFAULTS });
+    assert.deepEqual(elsewhere[0]?.cautions.map((caution) => caution.message), [
+      `Its front matter names another place or title than its last publish ("Alpha", page ${alphaId}, under page 123456): the service cannot move or rename a page, so publishing creates a new one and the earlier page stays where it is.`,
+    ]);
+    await guardPlan(elsewhere, { pages: signedIn.pages, noAccessReason: 'no page access' });
+    assert.equal(elsewhere[0]?.guard?.kind, 'absent');
+    assert.equal(elsewhere[0]?.cautions.length, 1, 'still true: nothing of this file is under Beta');
+
+    // A colleague moved the page under Beta, and the writer follows: the same page, updated through the guard.
+    signedIn.world.sandbox.movePageOnWiki(alphaId, betaId);
+    const followed = await publishAll([file('a.md', placed(betaId, 'Two.'))], links);
+    assert.equal(followed.plan[0]?.guard?.kind, 'asLeft', 'its own page, as it left it');
+    assert.deepEqual(followed.plan[0]?.cautions, [], 'no page is left behind');
+    assert.equal(followed.plan[0] && sendKind(followed.plan[0]), 'update');
+    assert.equal(followed.results[0]?.state, 'published');
+    const alphas = signedIn.world.sandbox.pages().filter((page) => page.title === 'Alpha');
+    assert.deepEqual(alphas.map((page) => [page.id, page.parentId, page.version]), [[alphaId, betaId, 2]], 'one page, updated where it is now');
+    assert.equal(followed.links.get('/repo/docs/a.md')?.pageId, alphaId);
+  });
+
   it('Retry after an attempt that may have landed: that attempt\'s version is ours, not a colleague\'s', async () => {
     const first = await publishAll([file('a.md', '# Alpha\n')], new Map());
     // The update lands but its answer is lost (a 500 after the commit), three times: the run fails.

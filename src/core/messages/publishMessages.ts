@@ -46,6 +46,8 @@ export interface PublishMessages extends EndpointMessages {
   localImages(count: number, preview: string): string;
   localLinks(count: number, preview: string): string;
   largeContent(megabytes: string): string;
+  /** Front matter names another place or title than the file's last publish: a new page, the earlier one stays. */
+  leavesPage(pageTitle: string, parentId: string, pageId: string | undefined): string;
   duplicatePage(others: string, pageTitle: string, parentId: string): string;
 
   /** Front matter problems (refusals before anything is sent); `reason` is the YAML parser's first line. */
@@ -128,6 +130,9 @@ export const englishPublishMessages: PublishMessages = {
     `${count === 1 ? '1 link' : `${count} links`} to other local Markdown files (${preview}) will point nowhere on the wiki.`,
   largeContent: (megabytes) =>
     `The content is ${megabytes} MB; the wiki's page limit is about 1 MB. Consider splitting it into several pages.`,
+  leavesPage: (pageTitle, parentId, pageId) =>
+    `Its front matter names another place or title than its last publish ("${pageTitle}"${pageId === undefined ? '' : `, page ${pageId},`} under page ${parentId}): ` +
+    'the service cannot move or rename a page, so publishing creates a new one and the earlier page stays where it is.',
   duplicatePage: (others, pageTitle, parentId) =>
     `It would land on the same page as ${others} ("${pageTitle}" under parent ${parentId}; titles that differ only in case count as the same). Give each file its own title.`,
 

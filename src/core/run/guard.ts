@@ -129,9 +129,13 @@ export function sendEditedAnyway(item: PlanItem): void {
   }
 }
 
-/** Changes the item as its verdict says: an edited page is held back, a deleted one is created anew. */
+/**
+ * Changes the item as its verdict says: an edited page is held back, a deleted one is created anew; the file's own page
+ * found where its front matter names now is no page left behind.
+ */
 function applyVerdict(item: PlanItem, overwriteEdited: GuardOptions['overwriteEdited']): void {
   const verdict = item.guard;
+  if (item.link?.pageId !== undefined && guardedPage(verdict)?.id === item.link.pageId) item.cautions = item.cautions.filter((caution) => caution.code !== 'leavesPage');
   if (verdict?.kind === 'edited') {
     const overwrite = overwriteEdited === true || (overwriteEdited instanceof Set && overwriteEdited.has(item.file.key));
     if (overwrite) sendEditedAnyway(item);
@@ -177,7 +181,9 @@ async function lookUp(pages: WikiPagesClient, link: PageLink | undefined, target
   const page = await pages.getPage(child.id, signal);
   if (!page) return { kind: 'absent' };
   if (!target.overwrite) return { kind: 'exists', page };
-  return ownPage ? compare(page, link) : { kind: 'notOurs', page };
+  // The file's own page, found where its front matter now names (moved there on the wiki): checked as its own.
+  const followed = link !== undefined && link.pageId === page.id;
+  return ownPage || followed ? compare(page, link) : { kind: 'notOurs', page };
 }
 
 /** The parent a page was moved under, with its title for the words; only its ID when the wiki will not say more. */

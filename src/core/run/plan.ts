@@ -61,6 +61,8 @@ export interface PlanOptions {
   diagramsSetting?: string;
   /** The words of preflight reasons; English when not given (the command line). */
   messages?: PublishMessages;
+  /** A tree's page: the tree decides its place after planning (treePlan.ts), so the place planned here says nothing. */
+  placeDecidedLater?: boolean;
 }
 
 export type PlanState =
@@ -185,7 +187,7 @@ export function planFileWithContent(file: SourceFile, given: PageLink | undefine
     file: plannedFile(file), prepared: preparedFacts(prepared), recipe, contentSha256, link, target, complete, suggestedTitle, linkedPage, state, refusals,
     // A file the runner can read again is not held in memory: 10,000 files' texts are most of a plan's weight.
     ...(file.readAgain ? {} : { content }),
-    cautions: [...cautionsFor(content, prepared.findings, options.messages), ...diagramCautions(diagrams, options)],
+    cautions: [...cautionsFor(content, prepared.findings, options.messages), ...diagramCautions(diagrams, options), ...(options.placeDecidedLater ? [] : leavesPageCaution(prepared, link, complete, options.messages))],
     ...(retitled ? { retitled } : {}),
   };
   return { item, content };
@@ -225,6 +227,17 @@ function preparedFacts(prepared: PreparedDocument): PlanItem['prepared'] {
 function diagramCautions(diagrams: ReturnType<typeof deriveContent>['diagrams'], options: Pick<PlanOptions, 'diagramsSetting' | 'messages'>): Caution[] {
   const caution = diagrams.ok && !diagrams.rendered ? diagramCaution(diagrams.diagrams, false, options.diagramsSetting, options.messages) : undefined;
   return caution ? [caution] : [];
+}
+
+/**
+ * A file whose front matter now names another place or title than its last publish: the import finds a page by title
+ * and parent, so it makes a new page and leaves the earlier one (the guard takes this back when it finds that page
+ * where the front matter says, moved there on the wiki).
+ */
+function leavesPageCaution(prepared: PreparedDocument, link: PageLink | undefined, complete: PublishTarget | undefined, messages: PublishMessages = englishPublishMessages): Caution[] {
+  const named = prepared.frontMatterTarget;
+  if (!link || !complete || (named.spaceId === undefined && named.parentId === undefined && named.pageTitle === undefined) || linkNames(link, complete)) return [];
+  return [{ code: 'leavesPage', message: messages.leavesPage(link.pageTitle, link.parentId, link.pageId) }];
 }
 
 /** Whether front matter names the page's title itself (then the title is the user's explicit choice). */

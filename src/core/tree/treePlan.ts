@@ -199,7 +199,7 @@ function pinnedRecordedLink(source: SourceFile, pageTitle: string | undefined, d
 }
 
 function treeItemOptions(options: TreePlanOptions): PlanOptions {
-  return { force: options.force ?? false, omitTitleHeading: options.omitTitleHeading ?? false, acceptTitleChange: true,
+  return { force: options.force ?? false, omitTitleHeading: options.omitTitleHeading ?? false, acceptTitleChange: true, placeDecidedLater: true,
     ...diagramOptions(options), ...(options.messages ? { messages: options.messages } : {}),
   };
 }

@@ -62,6 +62,10 @@ export const editorPublishMessages: PublishMessages = {
       : vscode.l10n.t('{0} links to other local Markdown files ({1}) will point nowhere on the wiki.', count, preview),
   largeContent: (megabytes) =>
     vscode.l10n.t('The content is {0} MB; the wiki\'s page limit is about 1 MB. Consider splitting it into several pages.', megabytes),
+  leavesPage: (pageTitle, parentId, pageId) =>
+    pageId === undefined
+      ? vscode.l10n.t('Its front matter names another place or title than its last publish ("{0}" under page {1}): the service cannot move or rename a page, so publishing creates a new one and the earlier page stays where it is.', pageTitle, parentId)
+      : vscode.l10n.t('Its front matter names another place or title than its last publish ("{0}", page {1}, under page {2}): the service cannot move or rename a page, so publishing creates a new one and the earlier page stays where it is.', pageTitle, pageId, parentId),
   duplicatePage: (others, pageTitle, parentId) =>
     vscode.l10n.t('It would land on the same page as {0} ("{1}" under parent {2}; titles that differ only in case count as the same). Give each file its own title.', others, pageTitle, parentId),
 

@@ -8464,7 +8464,7 @@ async function guardPlan(items, options) {
   const lookups = [];
   for (const item of items) {
     if (item.state !== "send" && item.state !== "edited" || !item.complete) continue;
-    if (lookUpCreates || item.complete.overwrite) lookups.push(item);
+    if (lookUpCreates || item.complete.overwrite || item.cautions.some((caution) => caution.code === "leavesPage")) lookups.push(item);
     else item.guard = { kind: "notNeeded" };
   }
   if (!options.pages) {

@@ -25,6 +25,16 @@ async function appendToEditor(page: Page, text: string): Promise<void> {
   await page.keyboard.type(text);
 }
 
+/** A colleague's page under the documentation home, published with their own import token. */
+async function colleaguePublishes(session: Session, pageTitle: string, content: string): Promise<void> {
+  const token = session.sandbox.issueToken({ label: 'colleague' }).token;
+  const seeded = await fetch(session.sandbox.importEndpoint, {
+    method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ spaceId: 'DOCS', parentId: DOCS_HOME.parentId, pageTitle, content }),
+  });
+  assert.equal(seeded.status, 201);
+}
+
 /** Open Page on a result notification, allowed to open the external site: the browser tab it opened. */
 async function openPageFrom(page: Page, result: Locator): Promise<Page> {
   const opened = page.context().waitForEvent('page', { timeout: UI_TIMEOUT_MS });
@@ -104,12 +114,7 @@ describe('Republishing, signed in to the export API', function () {
   it('a page a colleague moved under another page on the wiki: the guard says where it is, sends nothing, and Publish as a New Page leaves it there', async function () {
     const session = await sessions.start({ files: { 'release-notes.md': FILE }, world: {}, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
     const { page, sandbox } = session;
-    const token = sandbox.issueToken({ label: 'colleague' }).token;
-    const archive = await fetch(sandbox.importEndpoint, {
-      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ spaceId: 'DOCS', parentId: DOCS_HOME.parentId, pageTitle: 'Archive', content: '# Archive\n' }),
-    });
-    assert.equal(archive.status, 201);
+    await colleaguePublishes(session, 'Archive', '# Archive\n');
     await signIn(page);
     await openFile(page, 'release-notes.md');
     await clickPublishButton(page);
@@ -139,16 +144,41 @@ describe('Republishing, signed in to the export API', function () {
     assert.deepEqual(copies.map((each) => [each.parentId, /My second paragraph/.test(each.markdown)]).sort(), [['123456', true], [archiveId, false]].sort(), 'a new page where the file says; the moved one as the colleague left it');
   });
 
+  it('a file pointed at another parent page: a warning names the page it published before, which stays; Publish Anyway makes a new page there', async function () {
+    const session = await sessions.start({ files: { 'release-notes.md': FILE }, world: {}, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
+    const { page, sandbox, workspaceDir } = session;
+    await colleaguePublishes(session, 'Archive', '# Archive\n');
+    await signIn(page);
+    await openFile(page, 'release-notes.md');
+    await clickPublishButton(page);
+    const created = notification(page, SANDBOX_BODIES.created);
+    await created.waitFor();
+    await (await openPageFrom(page, created)).close();
+    await page.bringToFront();
+    const first = wikiPage(session, TITLE);
+    const archiveId = wikiPage(session, 'Archive').id;
+
+    // The writer points the file at Archive (on disk, as a pull would); the page stays under the documentation home.
+    const file = path.join(workspaceDir, 'release-notes.md');
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(`parentId: "${DOCS_HOME.parentId}"`, `parentId: "${archiveId}"`));
+    await openFile(page, 'release-notes.md');
+    await page.locator('.editor-group-container.active .view-lines', { hasText: archiveId }).waitFor();
+    const sentBefore = sandbox.imports.length;
+    await clickPublishButton(page);
+    const warning = notification(page, `Its front matter names another place or title than its last publish ("${TITLE}", page ${first.id}, under page ${DOCS_HOME.parentId})`);
+    await warning.waitFor();
+    assert.equal(sandbox.imports.length, sentBefore, 'nothing was sent before the writer decided');
+    await notificationButton(warning, 'Publish Anyway').click();
+    await notification(page, SANDBOX_BODIES.created).waitFor();
+    const copies = sandbox.pages().filter((candidate) => candidate.title === TITLE && !candidate.deleted);
+    assert.deepEqual(copies.map((each) => each.parentId).sort(), [DOCS_HOME.parentId, archiveId].sort(), 'a new page under Archive; the earlier one stays');
+  });
+
   it('Open Wiki Page as Markdown, save, publish: the same page is updated', async function () {
     const session = await sessions.start({ files: { 'README.md': '# Docs\n' }, world: {}, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
     const { page, sandbox, workspaceDir } = session;
     // A page that exists on the wiki already, written by someone else.
-    const token = sandbox.issueToken({ label: 'colleague' }).token;
-    const seeded = await fetch(sandbox.importEndpoint, {
-      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ spaceId: 'DOCS', parentId: DOCS_HOME.parentId, pageTitle: 'On-call handbook', content: '# On-call handbook\n\nPage the owner.\n' }),
-    });
-    assert.equal(seeded.status, 201);
+    await colleaguePublishes(session, 'On-call handbook', '# On-call handbook\n\nPage the owner.\n');
     const before = wikiPage(session, 'On-call handbook');
     await signIn(page);
 

@@ -81,7 +81,8 @@ export async function guardPlan(items: PlanItem[], options: GuardOptions): Promi
   const lookups: PlanItem[] = [];
   for (const item of items) {
     if ((item.state !== 'send' && item.state !== 'edited') || !item.complete) continue;
-    if (lookUpCreates || item.complete.overwrite) lookups.push(item);
+    // A file that may leave its page behind is looked up too: that page may be at the place it names now.
+    if (lookUpCreates || item.complete.overwrite || item.cautions.some((caution) => caution.code === 'leavesPage')) lookups.push(item);
     else item.guard = { kind: 'notNeeded' };
   }
   if (!options.pages) {

@@ -65,8 +65,10 @@ export class FilePublisher {
     // What does not depend on the target comes first, so nobody answers four questions to hear the file has a problem.
     const fileRefusal = item.refusals.find((refusal) => refusal.code === 'frontMatter' || refusal.code === 'emptyContent' || refusal.code === 'conflictMarkers');
     if (fileRefusal) return this.followUp(await showWithActions('error', fileRefusal.message, fileRefusal.code === 'frontMatter' ? ['editFrontMatter'] : []), document, override);
-    if (!override.cautionsAccepted && item.cautions.length > 0) {
-      const choice = await showWithActions('warning', item.cautions.map((caution) => caution.message).join(' '), ['publishAnyway']);
+    // A page left behind is said after the edit guard, which may find the file's own page at the place it names.
+    const early = item.cautions.filter((caution) => caution.code !== 'leavesPage');
+    if (!override.cautionsAccepted && early.length > 0) {
+      const choice = await showWithActions('warning', early.map((caution) => caution.message).join(' '), ['publishAnyway']);
       if (choice !== 'publishAnyway') return;
     }
     if (item.state === 'incomplete') {
@@ -112,6 +114,8 @@ export class FilePublisher {
       if (!(await this.askAboutEdit(verdict, item.complete as PublishTarget, document))) return;
       core.sendEditedAnyway(item);
     }
+    const leaving = item.cautions.find((caution) => caution.code === 'leavesPage');
+    if (leaving && !override.cautionsAccepted && (await showWithActions('warning', leaving.message, ['publishAnyway'])) !== 'publishAnyway') return;
     const target = item.complete as PublishTarget;
     const notes: string[] = [];
     if (verdict?.kind === 'deleted' && item.link) {

@@ -11,7 +11,7 @@ import type { Session, SessionOptions } from './support/session';
 import { clickPublishButton } from './support/publishFlow';
 import { SANDBOX_BODIES } from './support/sandboxBodies';
 import { clearNotifications, notification, openFile, tokenStatusItem, UI_TIMEOUT_MS } from './support/workbench';
-import { explorerBadge, openPagesView, pagesViewAction, pagesViewPane, pagesViewRow, pagesViewTooltip } from './support/wikiPagesView';
+import { explorerBadge, openPagesView, pagesViewAction, pagesViewPane, pagesViewRow, pagesViewTooltip, pullFromRow } from './support/wikiPagesView';
 
 const TITLE = 'Release notes';
 const FILES = {
@@ -117,9 +117,8 @@ describe('The Wiki Pages view', function () {
     await (await pagesViewAction(page, 'Refresh Wiki Pages View')).click();
     await pagesViewRow(page, /Changed on the wiki\s*1/).waitFor();
 
-    const row = pagesViewRow(page, 'release-notes.md');
-    await row.hover();
-    await row.locator('.actions a.action-label[aria-label^="Pull from Wiki"]').click();
+    const exported = session.sandbox.exports.length;
+    await pullFromRow(pagesViewRow(page, 'release-notes.md'), () => session.sandbox.exports.length > exported);
     await notification(page, /Pulled the wiki's edit of "Release notes" \(version 2\)/).waitFor();
     const editor = page.locator('.editor-group-container.active .monaco-editor .view-lines').first();
     await editor.getByText('A colleague\'s line.').waitFor();

@@ -1,5 +1,6 @@
 // The Wiki Pages view as a person uses it: its section in the Explorer side bar (folded at first), its rows and title
 // actions, and the one-letter badges it puts on files in the Explorer.
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Locator, Page } from 'playwright-core';
 import { explorerRow } from './workbench';
 
@@ -61,4 +62,20 @@ export async function pagesViewTooltip(page: Page, rowText: string | RegExp, mat
       if (attempt >= 3) throw error;
     }
   }
+}
+
+/**
+ * Pull from Wiki on a row (its action shows while the pointer is over the row), once Pull has asked the wiki for the
+ * page (`started`). A click that lands while the view re-renders after a refresh can be lost (seen once in CI): then
+ * it is clicked again, never after Pull started, since a second Pull would merge again.
+ */
+export async function pullFromRow(row: Locator, started: () => boolean): Promise<void> {
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    await row.hover();
+    await row.locator('.actions a.action-label[aria-label^="Pull from Wiki"]').click();
+    for (const deadline = Date.now() + 5_000; Date.now() < deadline; await sleep(100)) {
+      if (started()) return;
+    }
+  }
+  throw new Error('Pull from Wiki did not ask the wiki for the page after three clicks.');
 }

@@ -111,21 +111,27 @@ describe('Republishing, signed in to the export API', function () {
     assert.match(wikiPage(session, TITLE).markdown, /colleague/, 'the colleague\'s edit is still on the wiki');
   });
 
-  it('a page a colleague moved under another page on the wiki: the guard says where it is, sends nothing, and Publish as a New Page leaves it there', async function () {
+  /**
+   * Signed in, the file published under the documentation home beside a colleague's "Archive" page, and its page's ID
+   * known (Open Page waits for it), so the guard knows the page by its ID.
+   */
+  async function publishedBesideArchive(): Promise<{ session: Session; published: ReturnType<typeof wikiPage>; archiveId: string }> {
     const session = await sessions.start({ files: { 'release-notes.md': FILE }, world: {}, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
-    const { page, sandbox } = session;
+    const { page } = session;
     await colleaguePublishes(session, 'Archive', '# Archive\n');
     await signIn(page);
     await openFile(page, 'release-notes.md');
     await clickPublishButton(page);
     const created = notification(page, SANDBOX_BODIES.created);
     await created.waitFor();
-    // Open Page waits for the page's identity: the guard then knows the page by its ID.
     await (await openPageFrom(page, created)).close();
     await page.bringToFront();
+    return { session, published: wikiPage(session, TITLE), archiveId: wikiPage(session, 'Archive').id };
+  }
 
-    const published = wikiPage(session, TITLE);
-    const archiveId = wikiPage(session, 'Archive').id;
+  it('a page a colleague moved under another page on the wiki: the guard says where it is, sends nothing, and Publish as a New Page leaves it there', async function () {
+    const { session, published, archiveId } = await publishedBesideArchive();
+    const { page, sandbox } = session;
     sandbox.movePageOnWiki(published.id, archiveId);
     const sentBefore = sandbox.imports.length;
     await openFile(page, 'release-notes.md');
@@ -145,18 +151,8 @@ describe('Republishing, signed in to the export API', function () {
   });
 
   it('a file pointed at another parent page: a warning names the page it published before, which stays; Publish Anyway makes a new page there', async function () {
-    const session = await sessions.start({ files: { 'release-notes.md': FILE }, world: {}, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
+    const { session, published: first, archiveId } = await publishedBesideArchive();
     const { page, sandbox, workspaceDir } = session;
-    await colleaguePublishes(session, 'Archive', '# Archive\n');
-    await signIn(page);
-    await openFile(page, 'release-notes.md');
-    await clickPublishButton(page);
-    const created = notification(page, SANDBOX_BODIES.created);
-    await created.waitFor();
-    await (await openPageFrom(page, created)).close();
-    await page.bringToFront();
-    const first = wikiPage(session, TITLE);
-    const archiveId = wikiPage(session, 'Archive').id;
 
     // The writer points the file at Archive (on disk, as a pull would); the page stays under the documentation home.
     const file = path.join(workspaceDir, 'release-notes.md');

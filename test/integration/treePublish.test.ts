@@ -67,6 +67,15 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     return { plan, run };
   }
 
+  /** A first publish of `files`, whose landed pages this machine remembers as a front end keeps them. */
+  async function publishedAndRemembered(files: Record<string, string>): Promise<{ identity: MemoryIdentity; remembered: Map<string, PageLink | undefined>; remember: (run: TreeRunResult) => void }> {
+    const identity = new MemoryIdentity();
+    const remembered = new Map<string, PageLink | undefined>();
+    const remember = rememberIn(remembered);
+    remember((await publishTree(files, identity, remembered)).run);
+    return { identity, remembered, remember };
+  }
+
   const page = (title: string) => {
     const found = signedIn.world.sandbox.pages().find((candidate) => candidate.title === title && !candidate.deleted);
     assert.ok(found, `"${title}" is on the wiki`);
@@ -330,15 +339,12 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
   });
 
   it('sends a page again, unchanged, in the same run when a page it links to was created anew under another ID, so its link is not dead', async () => {
-    const identity = new MemoryIdentity();
-    const remembered = new Map<string, PageLink | undefined>();
-    const remember = rememberIn(remembered);
     const files = {
       'docs/index.md': '# Overview\n\nStart with [setup](guide/setup.md#install).\n',
       'docs/guide/setup.md': '# Setup\n\n## Install\n\nRun it.\n',
       'docs/guide/other.md': '# Other\n\nNo links here.\n',
     };
-    remember((await publishTree(files, identity, remembered)).run);
+    const { identity, remembered, remember } = await publishedAndRemembered(files);
     const oldId = page('Setup').id;
     const quiet = await publishTree(files, identity, remembered);
     assert.ok(quiet.run.results.every((result) => result.state === 'skipped'), 'nothing changed: nothing is sent');
@@ -366,14 +372,11 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
   });
 
   it('a changed page sent in the first pass before a page it links to was created anew goes again, so its link reaches the new page', async () => {
-    const identity = new MemoryIdentity();
-    const remembered = new Map<string, PageLink | undefined>();
-    const remember = rememberIn(remembered);
     const files = {
       'docs/index.md': '# Overview\n\nStart with [setup](guide/setup.md#install).\n',
       'docs/guide/setup.md': '# Setup\n\n## Install\n\nRun it.\n',
     };
-    remember((await publishTree(files, identity, remembered)).run);
+    const { identity, remembered } = await publishedAndRemembered(files);
     const oldId = page('Setup').id;
     // Setup is deleted on the wiki; both files change. Overview, a level above, goes out before Setup is created anew.
     signedIn.world.sandbox.deletePage(oldId);
@@ -388,14 +391,11 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
   });
 
   it('a file that names its own page goes again, unchanged, when a tree page it links to has another ID: in the run that created it, and on a machine that published before', async () => {
-    const identity = new MemoryIdentity();
-    const remembered = new Map<string, PageLink | undefined>();
-    const remember = rememberIn(remembered);
     const files = {
       'docs/guide/setup.md': '# Setup\n\nRun it.\n',
       'docs/notes.md': '---\nwiki:\n  spaceId: DOCS\n  parentId: "123456"\n  pageTitle: Release notes\n---\n# Release notes\n\nSee [setup](guide/setup.md).\n',
     };
-    remember((await publishTree(files, identity, remembered)).run);
+    const { identity, remembered, remember } = await publishedAndRemembered(files);
     const oldId = page('Setup').id;
     const teammate = new Map(remembered);
     const quiet = await publishTree(files, identity, remembered);
@@ -424,14 +424,11 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
   });
 
   it('holds back an unchanged page that links to a page created anew when a colleague edited it on the wiki', async () => {
-    const identity = new MemoryIdentity();
-    const remembered = new Map<string, PageLink | undefined>();
-    const remember = rememberIn(remembered);
     const files = {
       'docs/index.md': '# Overview\n\nStart with [setup](guide/setup.md).\n',
       'docs/guide/setup.md': '# Setup\n\nRun it.\n',
     };
-    remember((await publishTree(files, identity, remembered)).run);
+    const { identity, remembered } = await publishedAndRemembered(files);
     const overview = page('Overview');
     signedIn.world.sandbox.editPageOnWiki(overview.id, `${overview.markdown}\nA colleague's line.\n`);
     signedIn.world.sandbox.deletePage(page('Setup').id);

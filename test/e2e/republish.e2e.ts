@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { signInApproved as signIn } from './support/accounts';
-import { DOCS_HOME, targetedFile } from './support/docs';
+import { colleaguePublishes, DOCS_HOME, targetedFile } from './support/docs';
 import { useSessions } from './support/harness';
 import type { Session } from './support/session';
 import { clickPublishButton } from './support/publishFlow';
@@ -23,16 +23,6 @@ async function appendToEditor(page: Page, text: string): Promise<void> {
   await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().click();
   await page.keyboard.press('Control+End');
   await page.keyboard.type(text);
-}
-
-/** A colleague's page under the documentation home, published with their own import token. */
-async function colleaguePublishes(session: Session, pageTitle: string, content: string): Promise<void> {
-  const token = session.sandbox.issueToken({ label: 'colleague' }).token;
-  const seeded = await fetch(session.sandbox.importEndpoint, {
-    method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ spaceId: 'DOCS', parentId: DOCS_HOME.parentId, pageTitle, content }),
-  });
-  assert.equal(seeded.status, 201);
 }
 
 /** Open Page on a result notification, allowed to open the external site: the browser tab it opened. */

@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { signInApproved } from './support/accounts';
-import { DOCS_HOME, targetedFile } from './support/docs';
+import { colleaguePublishes, DOCS_HOME, targetedFile } from './support/docs';
 import { useSessions } from './support/harness';
 import type { Session, SessionOptions } from './support/session';
 import { clickPublishButton } from './support/publishFlow';
@@ -85,6 +85,21 @@ describe('The Wiki Pages view', function () {
     await waitForBadge(page, 'release-notes.md', 'W');
     assert.equal(await explorerBadge(page, 'draft.md'), '', 'a file outside any published tree gets no badge');
     assert.equal(session.sandbox.imports.length, 1, 'the view sends nothing');
+  });
+
+  it('a page a colleague moved under another page is changed on the wiki, says where it went, and the Explorer marks it W', async function () {
+    const session = await publishedAndShown(sessions.start.bind(sessions));
+    const { page, sandbox } = session;
+    await colleaguePublishes(session, 'Archive', '# Archive\n');
+    const archive = sandbox.findPageByTitle('DOCS', DOCS_HOME.parentId, 'Archive');
+    assert.ok(archive);
+    sandbox.movePageOnWiki(wikiPage(session).id, archive.id);
+    await (await pagesViewAction(page, 'Refresh Wiki Pages View')).click();
+    await pagesViewRow(page, /Changed on the wiki\s*1/).waitFor();
+    assert.match(await pagesViewRow(page, 'release-notes.md').innerText(), new RegExp(`"Release notes" · moved under page ${archive.id}`));
+    const tooltip = await pagesViewTooltip(page, 'release-notes.md', /Moved on the wiki/);
+    assert.match(tooltip, new RegExp(`Moved on the wiki under page ${archive.id} since you published it\\. The service finds a page by title and parent, so publishing would make a second page`));
+    await waitForBadge(page, 'release-notes.md', 'W');
   });
 
   it('moves a file to "Modified here" when it is saved, and back to in sync when it is published', async function () {

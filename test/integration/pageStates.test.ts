@@ -88,6 +88,19 @@ describe('Wiki Pages view states against the sandbox wiki', () => {
     assert.deepEqual(items.map((item) => item.guard?.kind), ['edited', 'asLeft', 'asLeft']);
   });
 
+  it('a page moved on the wiki under another parent is changed on the wiki, with no new version, as the edit guard holds it back', async () => {
+    const [moved, other] = ['moved.md', 'other.md'].map((name) => source(name, `# Page ${name}\n\nFirst text.\n`)) as [SourceFile, SourceFile];
+    const [movedLink, otherLink] = [await publish(moved), await publish(other)];
+    assert.ok(movedLink.pageId && otherLink.pageId);
+    signedIn.world.sandbox.movePageOnWiki(movedLink.pageId, otherLink.pageId);
+    const { states } = await refreshStates({ trees: [], files: [viewFile(moved, movedLink), viewFile(other, otherLink)] }, { pages: client(), ownAuthorId: 'alice' });
+    assert.deepEqual(states.files.map((state) => [state.kind, state.movedUnder, state.page?.version]), [['changedOnWiki', otherLink.pageId, 1], ['inSync', undefined, 1]]);
+    const items = [planFile(moved, movedLink, { force: true })];
+    await guardPlan(items, { pages: signedIn.pages, noAccessReason: 'not signed in' });
+    const verdict = items[0]?.guard;
+    assert.equal(verdict?.kind === 'edited' ? verdict.movedUnder?.id : undefined, otherLink.pageId, 'the guard says the same of it');
+  });
+
   it('a change made with the import token\'s own user elsewhere is said to be yours', async () => {
     const file = source('mine.md', '# Mine\n\nText.\n');
     const link = await publish(file);

@@ -61,6 +61,11 @@ export interface PageState {
   changedByYou: boolean;
   /** Why the wiki's side is unknown, when it is. */
   wikiUnread: NotReadReason | undefined;
+  /**
+   * With 'changedOnWiki': the page is under this parent now, not the one this file last published it under (moved on
+   * the wiki, maybe with no new version). The edit guard holds such a file back, since publishing makes a second page.
+   */
+  movedUnder?: string;
 }
 
 /**
@@ -83,6 +88,8 @@ export function decidePageState(facts: FileFacts, ownAuthorId?: string): PageSta
   if (!link) return { ...base, kind: gone ? 'deletedOnWiki' : 'publishedElsewhere' };
   const modifiedHere = facts.wouldPublish !== false;
   if (gone) return { ...base, kind: 'deletedOnWiki', modifiedHere };
+  // The guard's own rule for a page under another parent than the file's (guard.ts lookUp): held back as edited.
+  if (page && page.parentId !== undefined && page.parentId !== link.parentId) return { ...base, kind: 'changedOnWiki', modifiedHere, movedUnder: page.parentId };
   if (page && changedOnWikiSince(page, link)) return { ...base, kind: 'changedOnWiki', modifiedHere };
   if (modifiedHere) return { ...base, kind: 'modifiedHere', modifiedHere };
   return { ...base, kind: page ? 'inSync' : 'unchecked', modifiedHere };

@@ -29,6 +29,9 @@ export function groupLabel(group: GroupKind): string {
 export function stateSentence(state: FileState): string {
   switch (state.kind) {
     case 'changedOnWiki':
+      if (state.movedUnder !== undefined) {
+        return vscode.l10n.t('Moved on the wiki under page {0} since you published it. The service finds a page by title and parent, so publishing would make a second page where the file says: move it back on the wiki, or point the file at its new parent.', state.movedUnder);
+      }
       return state.modifiedHere
         ? vscode.l10n.t('Changed on the wiki since you published it, and modified here too. Compare before publishing: publishing would replace the wiki\'s edit.')
         : vscode.l10n.t('Changed on the wiki since you published it. Compare to see the change.');
@@ -85,7 +88,8 @@ export function versionText(page: WikiPage, byYou: boolean, now: number): string
 export function itemDescription(state: FileState, now: number): string {
   const title = state.page?.title ?? state.file.link?.pageTitle ?? state.recorded?.title;
   const parts: string[] = title ? [`"${title}"`] : [];
-  if ((state.kind === 'changedOnWiki' || state.kind === 'publishedElsewhere') && state.page) parts.push(versionText(state.page, state.changedByYou, now));
+  if (state.kind === 'changedOnWiki' && state.movedUnder !== undefined) parts.push(vscode.l10n.t('moved under page {0}', state.movedUnder));
+  else if ((state.kind === 'changedOnWiki' || state.kind === 'publishedElsewhere') && state.page) parts.push(versionText(state.page, state.changedByYou, now));
   if (state.kind === 'changedOnWiki' && state.modifiedHere) parts.push(vscode.l10n.t('also modified here'));
   if (state.kind === 'deletedOnWiki' && state.modifiedHere) parts.push(vscode.l10n.t('modified here'));
   const folder = folderOf(state.file.label);

@@ -1,5 +1,7 @@
 // Markdown files the scenarios publish. Each is realistic enough to exercise the converter path
 // (headings, lists, code, tables) and small enough to compare exactly with what the sandbox stored.
+import * as assert from 'node:assert/strict';
+import type { Session } from './session';
 
 /** The Markdown after the front matter: exactly what the sandbox must hold. */
 export const ONBOARDING_BODY = [
@@ -56,4 +58,14 @@ export function targetedFile(target: WikiTarget, body = apiGuideBody(target.page
     '---',
     body,
   ].join('\n');
+}
+
+/** A colleague's page under the documentation home, published with their own import token. */
+export async function colleaguePublishes(session: Pick<Session, 'sandbox'>, pageTitle: string, content: string): Promise<void> {
+  const token = session.sandbox.issueToken({ label: 'colleague' }).token;
+  const seeded = await fetch(session.sandbox.importEndpoint, {
+    method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ spaceId: 'DOCS', parentId: DOCS_HOME.parentId, pageTitle, content }),
+  });
+  assert.equal(seeded.status, 201);
 }

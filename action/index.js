@@ -8529,7 +8529,7 @@ async function lookUp(pages, link, target, signal) {
   if (ownPage && link.pageId) {
     const page2 = await pages.getPage(link.pageId, signal);
     if (!page2) return { kind: "deleted", pageId: link.pageId };
-    if (page2.parentId !== void 0 && page2.parentId !== target.parentId) {
+    if (underAnotherParent(page2, target.parentId)) {
       return { kind: "edited", page: page2, knownVersion: link.version, publishedAt: link.publishedAt, movedUnder: await parentNamed(pages, page2.parentId, signal) };
     }
     return compare(page2, link);
@@ -8556,6 +8556,9 @@ function changedOnWikiSince(page, link) {
   if (link.version !== void 0) return page.version > link.version;
   const changedAt = page.versionCreatedAt === void 0 ? Number.NaN : Date.parse(page.versionCreatedAt);
   return !(Number.isFinite(changedAt) && changedAt <= link.publishedAt);
+}
+function underAnotherParent(page, parentId) {
+  return page.parentId !== void 0 && page.parentId !== parentId;
 }
 function guardedPage(verdict) {
   switch (verdict?.kind) {
@@ -13761,9 +13764,13 @@ async function runTree(options) {
   };
   const rewriting = /* @__PURE__ */ new Map();
   const reachedPageOf = addressable ? treePageIdByPath(plan.tree, (key) => ids.get(key), (path) => options.identity.get?.(path)?.id) : () => void 0;
-  const reached = (page, result) => result.state === "published" ? { linkTargets: linkTargetsDigest(page.linkFacts.destinations, linkingFileOf(page.node, rootPath), reachedPageOf) } : {};
-  const waitedFor = /* @__PURE__ */ new Map();
+  const reachedNow = (page) => linkTargetsDigest(page.linkFacts.destinations, linkingFileOf(page.node, rootPath), reachedPageOf);
   const reachedWhenSent = /* @__PURE__ */ new Map();
+  const reached = (page, result) => {
+    const sent = reachedWhenSent.get(page.key);
+    return result.state === "published" && sent !== void 0 ? { linkTargets: sent } : {};
+  };
+  const waitedFor = /* @__PURE__ */ new Map();
   const rewritten = (page) => {
     const waiting = /* @__PURE__ */ new Set();
     const context = {
@@ -13776,7 +13783,7 @@ async function runTree(options) {
     };
     const foreseen = foreseeRewrite(page.linkFacts.destinations, context);
     rewriting.set(page.item.file.key, context);
-    if (addressable) reachedWhenSent.set(page.key, linkTargetsDigest(page.linkFacts.destinations, context.filePath, reachedPageOf));
+    reachedWhenSent.set(page.key, reachedNow(page));
     if (waiting.size > 0) waitedFor.set(page.key, waiting);
     return { item: { ...page.item }, cautions: foreseen.cautions, pending: foreseen.needsSecondPass };
   };
@@ -13942,13 +13949,13 @@ async function runTree(options) {
     if (waited.some((path) => typeof resolvePage(path) === "object")) sentAgain2.push(entry);
     else leftAsSent.set(entry.page.key, waited.map((path) => `${rootPath}${path}`));
   }
+  const pageOf = new Map(plan.pages.map((page) => [page.key, page]));
   if (addressable && [...recordedIds].some(([key, id]) => ids.has(key) && ids.get(key) !== id)) {
     const going = new Set(sentAgain2.map((entry) => entry.page.key));
-    const pageOf2 = new Map(plan.pages.map((page) => [page.key, page]));
     for (const result of results) {
-      const page = result.pass === 1 && result.state === "published" && !going.has(result.key) ? pageOf2.get(result.key) : void 0;
+      const page = result.pass === 1 && result.state === "published" && !going.has(result.key) ? pageOf.get(result.key) : void 0;
       const sent = page ? reachedWhenSent.get(page.key) : void 0;
-      if (!page || sent === void 0 || reached(page, result).linkTargets === sent) continue;
+      if (!page || sent === void 0 || reachedNow(page) === sent) continue;
       going.add(page.key);
       sentAgain2.push({ page, version: landedLink(result, 0)?.version });
     }
@@ -13959,7 +13966,6 @@ async function runTree(options) {
   expectMore(linkingAnew.length);
   const relinked = await relinkUnchanged(linkingAnew, passContext);
   const last = new Map(results.map((result) => [result.key, result]));
-  const pageOf = new Map(plan.pages.map((page) => [page.key, page]));
   const linksLeft = linksLeftOf(last.values(), (result) => {
     const left = leftAsSent.get(result.key);
     if (left && result.pass === 1) return left;

@@ -4,7 +4,7 @@
 // page routes give it. Never from exporting pages. "Changed on the wiki" is the edit guard's own rule
 // (changedOnWikiSince), so the view and the guard never disagree about a page.
 import type { PageLink } from '../links/pageLink';
-import { changedOnWikiSince } from '../run/guard';
+import { changedOnWikiSince, underAnotherParent } from '../run/guard';
 import type { WikiPage } from '../wikiPages';
 
 export type PageStateKind =
@@ -89,7 +89,7 @@ export function decidePageState(facts: FileFacts, ownAuthorId?: string): PageSta
   const modifiedHere = facts.wouldPublish !== false;
   if (gone) return { ...base, kind: 'deletedOnWiki', modifiedHere };
   // The guard's own rule for a page under another parent than the file's (guard.ts lookUp): held back as edited.
-  if (page && page.parentId !== undefined && page.parentId !== link.parentId) return { ...base, kind: 'changedOnWiki', modifiedHere, movedUnder: page.parentId };
+  if (page && underAnotherParent(page, link.parentId)) return { ...base, kind: 'changedOnWiki', modifiedHere, movedUnder: page.parentId };
   if (page && changedOnWikiSince(page, link)) return { ...base, kind: 'changedOnWiki', modifiedHere };
   if (modifiedHere) return { ...base, kind: 'modifiedHere', modifiedHere };
   return { ...base, kind: page ? 'inSync' : 'unchecked', modifiedHere };

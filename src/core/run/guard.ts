@@ -172,7 +172,7 @@ async function lookUp(pages: WikiPagesClient, link: PageLink | undefined, target
   if (ownPage && link.pageId) {
     const page = await pages.getPage(link.pageId, signal);
     if (!page) return { kind: 'deleted', pageId: link.pageId };
-    if (page.parentId !== undefined && page.parentId !== target.parentId) {
+    if (underAnotherParent(page, target.parentId)) {
       return { kind: 'edited', page, knownVersion: link.version, publishedAt: link.publishedAt, movedUnder: await parentNamed(pages, page.parentId, signal) };
     }
     return compare(page, link);
@@ -217,6 +217,14 @@ export function changedOnWikiSince(page: WikiPage, link: Pick<PageLink, 'version
   if (link.version !== undefined) return page.version > link.version;
   const changedAt = page.versionCreatedAt === undefined ? Number.NaN : Date.parse(page.versionCreatedAt);
   return !(Number.isFinite(changedAt) && changedAt <= link.publishedAt);
+}
+
+/**
+ * The guard's rule for a page moved away from the parent a file publishes under, shared with the Wiki Pages view: the
+ * wiki names another parent (a move makes no new version, so only the parent tells).
+ */
+export function underAnotherParent(page: WikiPage, parentId: string): page is WikiPage & { parentId: string } {
+  return page.parentId !== undefined && page.parentId !== parentId;
 }
 
 /** The page the verdict found, if it found one. */

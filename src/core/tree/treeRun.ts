@@ -144,14 +144,17 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   // The pages a landed page's links reached, by the IDs known when it went out: what its link records.
   // Without addresses no link reached a page: recorded so, a later run that can make addresses sends the page again.
   const reachedPageOf = addressable ? treePageIdByPath(plan.tree, (key) => ids.get(key), (path) => options.identity.get?.(path)?.id) : () => undefined;
-  const reached = (page: TreePage, result: FileResult): { linkTargets?: string } =>
-    (result.state === 'published' ? { linkTargets: linkTargetsDigest(page.linkFacts.destinations, linkingFileOf(page.node, rootPath), reachedPageOf) } : {});
+  const reachedNow = (page: TreePage): string => linkTargetsDigest(page.linkFacts.destinations, linkingFileOf(page.node, rootPath), reachedPageOf);
+  // Taken when the page is rewritten to be sent, since a page it links to may get another ID later in the run (created
+  // anew), after this page went out.
+  const reachedWhenSent = new Map<string, string>();
+  const reached = (page: TreePage, result: FileResult): { linkTargets?: string } => {
+    const sent = reachedWhenSent.get(page.key);
+    return result.state === 'published' && sent !== undefined ? { linkTargets: sent } : {};
+  };
   // The pages (root-relative paths) each page's first send left its links waiting for: the second pass sends it again
   // only if one of them got an address, since otherwise what it would send is what already went out.
   const waitedFor = new Map<string, Set<string>>();
-  // What each page's links reached when it was rewritten to be sent: a page it links to may get another ID later in
-  // the run (created anew), after this page went out.
-  const reachedWhenSent = new Map<string, string>();
   const rewritten = (page: TreePage): { item: PlanItem; cautions: LinkCaution[]; pending: boolean } => {
     const waiting = new Set<string>();
     const context = {
@@ -164,7 +167,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     };
     const foreseen = foreseeRewrite(page.linkFacts.destinations, context);
     rewriting.set(page.item.file.key, context);
-    if (addressable) reachedWhenSent.set(page.key, linkTargetsDigest(page.linkFacts.destinations, context.filePath, reachedPageOf));
+    reachedWhenSent.set(page.key, reachedNow(page));
     if (waiting.size > 0) waitedFor.set(page.key, waiting);
     return { item: { ...page.item }, cautions: foreseen.cautions, pending: foreseen.needsSecondPass };
   };
@@ -339,13 +342,13 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   // A page sent in the first pass before a page it links to was created anew under another ID (its recorded page was
   // deleted or moved on the wiki) links to the old page: it goes again with the new address, as an update of what it
   // has just written. None when no recorded page got a new ID, the usual case.
+  const pageOf = new Map(plan.pages.map((page) => [page.key, page]));
   if (addressable && [...recordedIds].some(([key, id]) => ids.has(key) && ids.get(key) !== id)) {
     const going = new Set(sentAgain.map((entry) => entry.page.key));
-    const pageOf = new Map(plan.pages.map((page) => [page.key, page]));
     for (const result of results) {
       const page = result.pass === 1 && result.state === 'published' && !going.has(result.key) ? pageOf.get(result.key) : undefined;
       const sent = page ? reachedWhenSent.get(page.key) : undefined;
-      if (!page || sent === undefined || reached(page, result).linkTargets === sent) continue;
+      if (!page || sent === undefined || reachedNow(page) === sent) continue;
       going.add(page.key);
       sentAgain.push({ page, version: landedLink(result, 0)?.version });
     }
@@ -356,7 +359,6 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   expectMore(linkingAnew.length);
   const relinked = await relinkUnchanged(linkingAnew, passContext);
   const last = new Map(results.map((result) => [result.key, result]));
-  const pageOf = new Map(plan.pages.map((page) => [page.key, page]));
   // The files a page waits for, by label, from its links' 'no page yet' cautions (written relative to its file).
   const linksLeft = linksLeftOf(last.values(), (result) => {
     const left = leftAsSent.get(result.key);

@@ -8401,7 +8401,8 @@ var englishTreeMessages = {
   titleUncheckable: (title, detail) => `Whether another page of the space is titled "${title}" could not be checked: ${detail}.`,
   treeParentMissing: (parentId, recorded) => `Not sent: the tree's parent page ${parentId} was not found (it does not exist, was deleted, or this account cannot see it), so no page of the tree could land. ${parentFix(recorded)}`,
   treeParentInOtherSpace: (parentId, spaceKey, recorded) => `Not sent: the tree's parent page ${parentId} is not in the space ${spaceKey}, so no page of the tree could land there. ${parentFix(recorded)}`,
-  titleElsewhere: (title, pageId, url) => `A page titled "${title}" already exists elsewhere in the space (page ${pageId}${url ? `, ${url}` : ""}); the wiki has long kept titles unique in a space and may refuse this one.`
+  titleElsewhere: (title, pageId, url) => `A page titled "${title}" already exists elsewhere in the space (page ${pageId}${url ? `, ${url}` : ""}); the wiki has long kept titles unique in a space and may refuse this one.`,
+  followsNewPage: (folderTitle, pageId) => `Its folder's page "${folderTitle}" is published as a new page, so this page is created anew under it; the page it published before (page ${pageId}) stays where it is.`
 };
 function parentFix(recorded) {
   return recorded ? `The folder's .wiki-pages.json records it as the tree's parent ("space" and "parent"): change it there, or on the command line pass --space and --parent of another page with --retarget.` : "Choose another parent page (on the command line, --parent).";
@@ -10557,12 +10558,14 @@ function pageRef(pageId, url) {
 }
 function moveLines(records) {
   const moves = records.moves;
-  if (!moves || moves.moves.length + moves.orphans.length === 0) return [];
+  const leftBehind = moves?.leftBehind ?? [];
+  if (!moves || moves.moves.length + moves.orphans.length + leftBehind.length === 0) return [];
   return [
     "#### Moves and orphans",
     "",
     ...moves.moves.map((move) => `- moved: ${inlineText(move.oldPath)} to ${inlineText(move.path)}; ${pageRef(move.pageId, move.url)} stays where it is and a new page is created`),
     ...moves.orphans.map((orphan) => `- orphan: ${inlineText(`"${orphan.title}"`)} (${pageRef(orphan.pageId, orphan.url)}, was ${inlineText(orphan.path)}): no file maps to it any more; remove it on the wiki if it should go`),
+    ...leftBehind.map((page) => `- left behind: ${inlineText(`"${page.title}"`)} (${pageRef(page.pageId, page.url)}, was ${inlineText(page.path)}): a new page replaced it, as its folder's page was published anew; remove it on the wiki if it should go`),
     ""
   ];
 }
@@ -13714,6 +13717,48 @@ function refuseWithoutIds(pages, words) {
   }
 }
 
+// src/core/tree/newFolderPage.ts
+function publishedAnew(page) {
+  const { item } = page;
+  if (page.pageId === void 0 || item.state !== "send" || item.linkedPage) return false;
+  return item.guard?.kind === "deleted" || item.guard?.kind === "edited" && item.guard.movedUnder !== void 0;
+}
+function followNewFolderPage(page, folderTitle, words = englishTreeMessages) {
+  const { item } = page;
+  if (page.pageId === void 0 || item.state !== "send" && item.state !== "unchanged" || !item.complete) return "no";
+  const wasUnchanged = item.state === "unchanged";
+  item.state = "send";
+  item.complete = { ...item.complete, overwrite: false };
+  item.linkedPage = false;
+  const message = words.followsNewPage(folderTitle, page.pageId);
+  if (!item.cautions.some((caution) => caution.code === "followsNewPage")) item.cautions = [...item.cautions, { code: "followsNewPage", message }];
+  return wasUnchanged ? "followsUnchanged" : "follows";
+}
+function followNewFolderPages(plan, words = englishTreeMessages) {
+  const anew = /* @__PURE__ */ new Set();
+  const titleOf = new Map(plan.pages.map((page) => [page.node.path, page.node.title]));
+  for (const page of plan.pages) {
+    const parent = page.node.parent;
+    const underNewPage = parent !== void 0 && anew.has(parent);
+    if (underNewPage && followNewFolderPage(page, titleOf.get(parent) ?? parent, words) !== "no") {
+      page.parentKnown = false;
+      page.item.guard = { kind: "absent" };
+      anew.add(page.node.path);
+    } else if (page.pageId === void 0 || publishedAnew(page)) {
+      anew.add(page.node.path);
+    }
+  }
+}
+async function pagesLeftBehind(plan, idsNow, pages, signal) {
+  if (!pages) return [];
+  const replaced = plan.pages.filter((page) => page.pageId !== void 0 && idsNow.has(page.key) && idsNow.get(page.key) !== page.pageId);
+  const found = await Promise.all(replaced.map(async (page) => {
+    const old = await pages.getPage(page.pageId, signal).catch(() => void 0);
+    return old ? { path: page.node.path, pageId: old.id, title: old.title } : void 0;
+  }));
+  return found.filter((entry) => entry !== void 0);
+}
+
 // src/core/tree/treeRun.ts
 function treeLandedLink(result, now) {
   const link = landedLink(result, now, result.pageId);
@@ -13812,6 +13857,11 @@ async function runTree(options) {
     const level = plan.pages.filter((page) => page.node.depth === depth);
     const prepared = level.map((page) => ({ page, ...withParent(page, ids, plan, rootPath, options.guard.messages ?? englishTreeMessages) }));
     const items = prepared.map(({ page, parentMissing }) => {
+      const parentKey = page.node.parent?.slice(rootPath.length);
+      if (!parentMissing && parentKey !== void 0 && created.has(parentKey)) {
+        const folderTitle = plan.tree.byPath.get(page.node.parent)?.title ?? parentKey;
+        if (followNewFolderPage(page, folderTitle, options.guard.messages) === "followsUnchanged") expectMore(1);
+      }
       if (parentMissing && page.item.state === "send") {
         const target = { ...page.item.target };
         delete target.parentId;
@@ -13978,7 +14028,8 @@ async function runTree(options) {
     };
     return [...new Set(result.linkCautions.filter((caution) => caution.reason === "noPageYet").map((caution) => labelOf2(caution.target)))];
   });
-  return { results, secondPass: sentAgain2.length + relinked, summary: summarise([...last.values()]), linksLeft };
+  const leftBehind = await pagesLeftBehind(plan, ids, options.pages, AbortSignal.timeout(GUARD_TIMEOUT_MS));
+  return { results, secondPass: sentAgain2.length + relinked, summary: summarise([...last.values()]), linksLeft, leftBehind };
 }
 async function guardTreePages(entries, options) {
   const looked = entries.filter((entry) => !options.underNewPage(entry.page));
@@ -14208,6 +14259,7 @@ function digestLine(fingerprint) {
 // src/core/tree/treePlanGuard.ts
 async function guardTreeAsPlanned(plan, options) {
   await guardTreePages(plan.pages.map((page) => ({ page, item: page.item })), { ...options, underNewPage: (page) => !page.parentKnown });
+  followNewFolderPages(plan, options.messages);
   if (plan.pinned.length > 0) await guardPlan([...plan.pinned], options);
 }
 function copyTreePlan(plan) {
@@ -14254,7 +14306,7 @@ function printTreePlan(plan, json, output, addressOf) {
   printMoves(plan, json, output, addressOf);
   return notSendable;
 }
-function printMoves(plan, json, output, addressOf) {
+function printMoves(plan, json, output, addressOf, leftBehindByRun) {
   const withUrl = (entry, title) => {
     const url = addressOf?.(entry.pageId, title);
     return url ? { ...entry, url } : entry;
@@ -14262,9 +14314,11 @@ function printMoves(plan, json, output, addressOf) {
   const titleAt = (path) => plan.tree.byPath.get(path)?.title ?? "";
   const moves = plan.moves.moves.map((move) => withUrl(move, titleAt(move.path)));
   const orphans = plan.moves.orphans.map((orphan) => withUrl(orphan, orphan.title));
-  output.record({ type: "tree", moves, orphans, renamed: plan.moves.renamed });
+  const leftBehind = (leftBehindByRun ?? []).map((page) => withUrl(page, page.title));
+  const record = { type: "tree", moves, orphans, renamed: plan.moves.renamed, ...leftBehindByRun ? { leftBehind } : {} };
+  output.record(record);
   if (json) {
-    output.json({ type: "tree", moves, orphans, renamed: plan.moves.renamed });
+    output.json(record);
     return;
   }
   const at = (entry) => entry.url ? ` - ${entry.url}` : "";
@@ -14279,6 +14333,10 @@ function printMoves(plan, json, output, addressOf) {
   if (orphans.length > 0) {
     output.line(`orphans: ${orphans.length} - pages no file maps to any more (the service cannot delete pages; remove them on the wiki if they should go):`);
     for (const orphan of orphans) output.line(`  "${orphan.title}" (page ${orphan.pageId}, was ${orphan.path})${at(orphan)}`);
+  }
+  if (leftBehind.length > 0) {
+    output.line(`left behind: ${leftBehind.length} - pages of this tree that new pages replaced and that are still on the wiki (the service cannot move or delete pages; remove them on the wiki if they should go):`);
+    for (const page of leftBehind) output.line(`  "${page.title}" (page ${page.pageId}, was ${page.path})${at(page)}`);
   }
 }
 function recordTreeResult(result, state, now, onFailure) {
@@ -14388,7 +14446,7 @@ ${digestLine(fingerprint)}`);
   });
   await state?.save().catch(noteStateFailure);
   await manifest.settled().catch(noteStateFailure);
-  printMoves(plan, args.json, output, addressOf);
+  printMoves(plan, args.json, output, addressOf, run.leftBehind);
   const summary = { ...run.summary };
   const interruptCode = deps.interruptExitCode();
   let exitCode = runExitCode(summary, interruptCode);

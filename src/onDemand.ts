@@ -26,6 +26,7 @@ export { checkTreeOnWiki } from './core/tree/treeParent';
 export { addressSpaceKey, runTree, treeLandedLink, treePageAddresses } from './core/tree/treeRun';
 export { openManifest } from './core/tree/pageManifest';
 export { guardTreeAsPlanned, treePlanItems } from './core/tree/treePlanGuard';
+export { recordedPagesBelow } from './core/tree/newFolderPage';
 export { pageAddress } from './core/publish/pageAddress';
 export { sendPlanned } from './core/run/send';
 export { heldContent } from './core/run/plannedContent';

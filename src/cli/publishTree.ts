@@ -13,6 +13,7 @@ import { countPlan, type PlanItem } from '../core/run/plan';
 import { describeRunStop, ThrottleGate, type SendContext } from '../core/run/runner';
 import { sendPlanned } from '../core/run/send';
 import { MANIFEST_FILE_NAME } from '../core/tree/manifest';
+import type { OrphanPage } from '../core/tree/moves';
 import { nodeManifestFiles } from '../core/tree/manifestNodeFs';
 import { openManifest } from '../core/tree/pageManifest';
 import { checkTreeOnWiki } from '../core/tree/treeParent';
@@ -79,8 +80,11 @@ export function printTreePlan(plan: TreePlan, json: boolean, output: Output, add
 /** A page's address for people to open, when the wiki's address is known. */
 type PageAddressOf = (pageId: string, title: string) => string | undefined;
 
-/** The service can neither move nor delete a page: say so, with the pages that stay and their addresses. */
-export function printMoves(plan: TreePlan, json: boolean, output: Output, addressOf?: PageAddressOf): void {
+/**
+ * The service can neither move nor delete a page: say so, with the pages that stay and their addresses. After a run,
+ * also the pages it left behind: recorded pages that new pages replaced (their folder's page was published anew).
+ */
+export function printMoves(plan: TreePlan, json: boolean, output: Output, addressOf?: PageAddressOf, leftBehindByRun?: readonly OrphanPage[]): void {
   const withUrl = <T extends { pageId: string }>(entry: T, title: string): T & { url?: string } => {
     const url = addressOf?.(entry.pageId, title);
     return url ? { ...entry, url } : entry;
@@ -88,9 +92,11 @@ export function printMoves(plan: TreePlan, json: boolean, output: Output, addres
   const titleAt = (path: string): string => plan.tree.byPath.get(path)?.title ?? '';
   const moves = plan.moves.moves.map((move) => withUrl(move, titleAt(move.path)));
   const orphans = plan.moves.orphans.map((orphan) => withUrl(orphan, orphan.title));
-  output.record({ type: 'tree', moves, orphans, renamed: plan.moves.renamed });
+  const leftBehind = (leftBehindByRun ?? []).map((page) => withUrl(page, page.title));
+  const record = { type: 'tree', moves, orphans, renamed: plan.moves.renamed, ...(leftBehindByRun ? { leftBehind } : {}) };
+  output.record(record);
   if (json) {
-    output.json({ type: 'tree', moves, orphans, renamed: plan.moves.renamed });
+    output.json(record);
     return;
   }
   const at = (entry: { url?: string }): string => (entry.url ? ` - ${entry.url}` : '');
@@ -105,6 +111,10 @@ export function printMoves(plan: TreePlan, json: boolean, output: Output, addres
   if (orphans.length > 0) {
     output.line(`orphans: ${orphans.length} - pages no file maps to any more (the service cannot delete pages; remove them on the wiki if they should go):`);
     for (const orphan of orphans) output.line(`  "${orphan.title}" (page ${orphan.pageId}, was ${orphan.path})${at(orphan)}`);
+  }
+  if (leftBehind.length > 0) {
+    output.line(`left behind: ${leftBehind.length} - pages of this tree that new pages replaced and that are still on the wiki (the service cannot move or delete pages; remove them on the wiki if they should go):`);
+    for (const page of leftBehind) output.line(`  "${page.title}" (page ${page.pageId}, was ${page.path})${at(page)}`);
   }
 }
 
@@ -225,7 +235,7 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   });
   await state?.save().catch(noteStateFailure);
   await manifest.settled().catch(noteStateFailure);
-  printMoves(plan, args.json, output, addressOf);
+  printMoves(plan, args.json, output, addressOf, run.leftBehind);
   const summary = { ...run.summary };
   const interruptCode = deps.interruptExitCode();
   let exitCode = runExitCode(summary, interruptCode);

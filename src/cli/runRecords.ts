@@ -31,6 +31,8 @@ export interface MovesRecord {
   /** `url`: the page's address, when the wiki's address was known. */
   moves: Array<{ oldPath: string; path: string; pageId: string; url?: string }>;
   orphans: Array<{ path: string; pageId: string; title: string; url?: string }>;
+  /** After a run: recorded pages that new pages replaced (their folder's page was published anew), still on the wiki. */
+  leftBehind?: Array<{ path: string; pageId: string; title: string; url?: string }>;
 }
 
 export interface PlanCheckRecord {

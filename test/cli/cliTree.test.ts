@@ -305,6 +305,44 @@ describe('CLI --tree', () => {
     assert.equal(manifest.pages['guide/setup.md']?.id, setups.find((each) => each.parentId === page('Guide').id)?.id);
   });
 
+  it('a folder page moved on the wiki and sent with --overwrite-edited: the dry run says its page below is created anew, and the run lists the pages left behind (text and --json)', async () => {
+    const root = await cli.tree(TREE);
+    assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);
+    const guide = page('Guide');
+    const setup = page('Setup');
+    const reference = page('Reference');
+    cli.world.sandbox.movePageOnWiki(guide.id, reference.id);
+    await writeFile(join(root, 'docs', 'guide', 'README.md'), '# Guide\n\nAll about it, revised.\n');
+
+    const dry = await runCli(['publish', 'docs', ...TO, '--overwrite-edited', '--dry-run'], { cwd: root, env: cli.env() });
+    const setupLine = dry.stdout.split('\n').find((each) => each.includes('docs/guide/setup.md')) ?? '';
+    assert.match(setupLine, /would create docs\/guide\/setup\.md -> "Setup" in DOCS under the tree's page "Guide"/, dry.stdout);
+    assert.ok(setupLine.includes(`Its folder's page "Guide" is published as a new page, so this page is created anew under it; the page it published before (page ${setup.id}) stays where it is.`), setupLine);
+    assertRecordsValid(jsonLines(await runCli(['publish', 'docs', ...TO, '--overwrite-edited', '--dry-run', '--json'], { cwd: root, env: cli.env() })), 'dry run of a moved folder page');
+
+    const sent = await runCli(['publish', 'docs', ...TO, '--overwrite-edited', '--json'], { cwd: root, env: cli.env() });
+    assert.equal(sent.code, 0, `${sent.stdout}\n${sent.stderr}`);
+    assertRecordsValid(jsonLines(sent), 'a run that left pages behind');
+    const tree = jsonLines(sent).find((record) => record.type === 'tree');
+    const address = (id: string, title: string): string => `${cli.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/${id}/${title}`;
+    assert.deepEqual(tree?.leftBehind, [
+      { path: 'docs/guide/', pageId: guide.id, title: 'Guide', url: address(guide.id, 'Guide') },
+      { path: 'docs/guide/setup.md', pageId: setup.id, title: 'Setup', url: address(setup.id, 'Setup') },
+    ]);
+    const newGuide = cli.world.sandbox.pages().find((each) => each.title === 'Guide' && each.parentId === '123456');
+    assert.ok(newGuide, 'a new Guide in the tree');
+    assert.equal(cli.world.sandbox.pages().filter((each) => each.title === 'Setup' && each.parentId === newGuide.id).length, 1, 'a new Setup under it');
+    assert.equal(cli.world.sandbox.pages().find((each) => each.id === setup.id)?.parentId, guide.id, 'the old Setup stays under the moved Guide');
+
+    // Moved again and sent again, as text: the pages left behind are listed with their addresses.
+    cli.world.sandbox.movePageOnWiki(newGuide.id, page('API').id);
+    await writeFile(join(root, 'docs', 'guide', 'README.md'), '# Guide\n\nAll about it, revised twice.\n');
+    const text = await runCli(['publish', 'docs', ...TO, '--overwrite-edited'], { cwd: root, env: cli.env() });
+    assert.equal(text.code, 0, `${text.stdout}\n${text.stderr}`);
+    assert.match(text.stdout, /left behind: 2 - pages of this tree that new pages replaced and that are still on the wiki \(the service cannot move or delete pages; remove them on the wiki if they should go\):\n {2}"Guide" \(page \d+, was docs\/guide\/\) - http:\/\/127\.0\.0\.1:\d+\/wiki\/spaces\/DOCS\/pages\/\d+\/Guide\n {2}"Setup" \(page \d+, was docs\/guide\/setup\.md\) - /);
+    assert.ok(text.stdout.includes(`"Guide" (page ${newGuide.id}, was docs/guide/)`), 'the Guide the last run made is the one left behind now');
+  });
+
   it('killed half-way (SIGKILL), then run again: every file lands once, the pages that landed keep their IDs, the manifest records all', async () => {
     const folders = ['alpha', 'beta', 'gamma'];
     const files = Object.fromEntries(folders.flatMap((folder) => [1, 2, 3, 4].map((n) => [`docs/${folder}/page-${n}.md`, `# ${folder} ${n}\n\nText ${n}.\n`])));
@@ -394,6 +432,9 @@ describe('CLI --tree', () => {
     const dry = await runCli(['publish', 'docs', '--tree', '--dry-run'], { cwd: root, env: cli.env() });
     assert.match(dry.stdout, /^moves: 1 - the old page stays where it is \(the service cannot move pages\):$/m);
     assert.match(dry.stdout, new RegExp(`^  docs/reference/api\\.md -> docs/guide/api\\.md: page ${page('API').id} stays; a new page is created - http`, 'm'));
+    const json = jsonLines(await runCli(['publish', 'docs', '--tree', '--dry-run', '--json'], { cwd: root, env: cli.env() }));
+    assertRecordsValid(json, 'a move with the old page\'s address');
+    assert.match(String((json.find((record) => record.type === 'tree') as { moves?: Array<{ url?: string }> } | undefined)?.moves?.[0]?.url), /^http:\/\/127\.0\.0\.1:\d+\/wiki\/spaces\/DOCS\/pages\/\d+\/API$/);
   });
 
   it('a tree publish draws Mermaid fences with --diagrams, and leaves them as code with a caution without it', async () => {
@@ -439,6 +480,7 @@ describe('CLI --tree', () => {
     const apiAddress = `${cli.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/${apiPage.id}/API`;
     assert.ok(text.stdout.includes(`"API" (page ${apiPage.id}, was docs/reference/api.md) - ${apiAddress}`), text.stdout);
     const json = await runCli(['publish', 'docs', '--tree', '--dry-run', '--json'], { cwd: root, env: cli.env() });
+    assertRecordsValid(jsonLines(json), 'orphans with their addresses');
     const tree = jsonLines(json).find((record) => record.type === 'tree') as { orphans: Array<{ title: string; url?: string }> } | undefined;
     assert.equal(tree?.orphans.find((orphan) => orphan.title === 'API')?.url, apiAddress, '--json has the orphans with their addresses');
 

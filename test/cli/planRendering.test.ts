@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { escapeData, escapeProperty, lineAbout, runAnnotations, workflowCommand } from '../../src/cli/annotations';
 import { RunRecords } from '../../src/cli/runRecords';
+import { runMarkdown } from '../../src/cli/planMarkdown';
 import { fitDocument, inlineText, linkText } from '../../src/cli/markdownText';
 import { planMarkers, reviewedPlanFromText } from '../../src/cli/planMarkers';
 import { checkReviewedPlan } from '../../src/core/run/planCheck';
@@ -53,6 +54,13 @@ describe('Plan rendering and digest pieces', () => {
     const [annotation] = runAnnotations(records, () => '# Setup\n');
     assert.equal(annotation?.title, 'Moved on the wiki');
     assert.equal(annotation?.message, 'Its page is under "Archive" (page 42) on the wiki now, not where this publish puts it: moved on the wiki, or the place changed here. Left out; --overwrite-edited publishes a new page here and leaves that one where it is.');
+  });
+
+  it('a run\'s Markdown lists the pages it left behind, with their addresses, under moves and orphans', () => {
+    const records = new RunRecords();
+    records.add({ type: 'file', file: 'docs/guide/README.md', status: 'published', outcome: 'created', title: 'Guide', spaceId: 'DOCS', parentId: '7', message: 'Page created', cautions: [], tree: { key: 'guide/', depth: 0, pass: 1 } });
+    records.add({ type: 'tree', moves: [], orphans: [], renamed: [], leftBehind: [{ path: 'docs/guide/', pageId: '42', title: 'Guide', url: 'https://wiki.example/wiki/spaces/DOCS/pages/42/Guide' }] });
+    assert.ok(runMarkdown(records).includes('#### Moves and orphans\n\n- left behind: &quot;Guide&quot; ([page 42](https://wiki.example/wiki/spaces/DOCS/pages/42/Guide), was docs/guide/): a new page replaced it, as its folder\'s page was published anew; remove it on the wiki if it should go\n'), runMarkdown(records));
   });
 
   it('places an annotation on the line it is about', () => {

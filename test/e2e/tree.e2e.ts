@@ -10,7 +10,7 @@ import { clickPublishButton, compareFromConfirmation, publishNewTree } from './s
 import { centerNotification, clearNotifications, notification, notificationButton, openFile, publishFolderAs, quickInput, tokenStatusItem, UI_TIMEOUT_MS, waitForCenterNotification } from './support/workbench';
 import { SANDBOX_BODIES } from './support/sandboxBodies';
 import { openPagesView, pagesViewAction, pagesViewRow, pullFromRow } from './support/wikiPagesView';
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { Session } from './support/session';
 
 const FILES = {
@@ -140,10 +140,7 @@ describe('Publishing a folder as a page tree', function () {
   it('a page a colleague moved elsewhere on the wiki is said where it is and left out; Overwrite makes a new page in the tree and leaves the moved one', async function () {
     const session = await signedInSession();
     const { page, sandbox } = session;
-    await publishNewTree(page);
-    await page.locator('.monaco-dialog-box', { hasText: 'Publish 5 pages as a tree?' }).locator('.monaco-button', { hasText: /^Publish$/ }).click();
-    await waitForCenterNotification(page, /5 published\./);
-    await clearNotifications(page);
+    await treePublishedOnce(page);
 
     // A colleague moves "Setup" under "Reference" (its version stays); the writer changes setup.md and api.md.
     const setup = livePage(sandbox, 'Setup');
@@ -163,12 +160,31 @@ describe('Publishing a folder as a page tree', function () {
     assert.doesNotMatch(sandbox.pages().find((candidate) => candidate.id === setup.id)?.markdown ?? '', /Revised/, 'the moved page is as the colleague left it');
   });
 
+  it('a folder page a colleague moved, overwritten: the confirmation says the page below goes with it, and the summary counts the pages left behind', async function () {
+    const session = await signedInSession();
+    const { page, sandbox } = session;
+    await treePublishedOnce(page);
+
+    // A colleague moves "Guide" (with Setup below it) under "Reference"; the writer changes the Guide's README.
+    const guide = livePage(sandbox, 'Guide');
+    const setup = livePage(sandbox, 'Setup');
+    const reference = livePage(sandbox, 'Reference');
+    sandbox.movePageOnWiki(guide.id, reference.id);
+    const confirm = await reviseAndRepublish(session, ['guide/README.md'], 'Every page to send was changed on the wiki. Overwrite them?');
+    const said = await confirm.innerText();
+    assert.ok(said.includes(`"Guide" is under "Reference" (page ${reference.id}) on the wiki now, not where this publish puts it. Overwriting publishes a new page in the tree and leaves that one where it is; the 1 page(s) below it go with it, created anew under the new page, while the pages they published before stay.`), said);
+    await confirm.locator('.monaco-button', { hasText: 'Overwrite Edited Pages Too' }).click();
+    await waitForCenterNotification(page, /2 page\(s\) this tree published before stay where they are on the wiki: a folder page was published anew, and new pages replace them \(see Show Results\)/);
+    const newGuide = sandbox.pages().find((candidate) => candidate.title === 'Guide' && !candidate.deleted && candidate.id !== guide.id);
+    assert.ok(newGuide, 'a new Guide in the tree');
+    assert.equal(newGuide.parentId, '123456');
+    assert.ok(sandbox.pages().some((candidate) => candidate.title === 'Setup' && !candidate.deleted && candidate.parentId === newGuide.id), 'Setup anew under the new Guide, though its text did not change');
+    assert.equal(sandbox.pages().find((candidate) => candidate.id === setup.id)?.parentId, guide.id, 'the old Setup stays under the moved Guide');
+  });
+
   it('Pull on a file of the tree brings a colleague\'s edit of a line with a link into it, the link as the file writes it', async function () {
     const { page, sandbox } = await signedInSession();
-    await publishNewTree(page);
-    await page.locator('.monaco-dialog-box', { hasText: 'Publish 5 pages as a tree?' }).locator('.monaco-button', { hasText: /^Publish$/ }).click();
-    await waitForCenterNotification(page, /5 published\./);
-    await clearNotifications(page);
+    await treePublishedOnce(page);
     const setup = sandbox.pages().find((candidate) => candidate.title === 'Setup' && !candidate.deleted);
     assert.ok(setup);
     // Pull's base is the page as its last pass left it, exported behind the result: wait until it was asked for.
@@ -248,6 +264,14 @@ describe('Publishing a folder as a page tree', function () {
  * The writer revises these files of docs/ and publishes the folder as a tree again; its .wiki-pages.json names the
  * parent page now, so there are no questions: the confirmation asking `question`, once it shows.
  */
+/** The sample tree published once, as it is (5 pages), its summary read and cleared: where most tests start. */
+async function treePublishedOnce(page: Page): Promise<void> {
+  await publishNewTree(page);
+  await page.locator('.monaco-dialog-box', { hasText: 'Publish 5 pages as a tree?' }).locator('.monaco-button', { hasText: /^Publish$/ }).click();
+  await waitForCenterNotification(page, /5 published\./);
+  await clearNotifications(page);
+}
+
 async function reviseAndRepublish(session: Session, files: readonly string[], question: string): Promise<Locator> {
   for (const file of files) {
     const at = path.join(session.workspaceDir, 'docs', file);

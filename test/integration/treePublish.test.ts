@@ -14,6 +14,7 @@ import { checkTitlesInSpace } from '../../src/core/tree/titlesInSpace';
 import { checkTreeOnWiki } from '../../src/core/tree/treeParent';
 import { createWikiPagesClient } from '../../src/core/wikiPages/client';
 import { planTree } from '../../src/core/tree/treePlan';
+import { guardTreeAsPlanned } from '../../src/core/tree/treePlanGuard';
 import { landedLink } from '../../src/core/run/plan';
 import { runTree, treeLandedLink, type TreeFileResult, type TreeRunResult } from '../../src/core/tree/treeRun';
 import { MemoryIdentity } from '../support/memoryIdentity';
@@ -467,6 +468,60 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     assert.deepEqual(installs.map((each) => [each.parentId, each.markdown]).sort(), [[guide.id, '# Install\n\nRun it twice.\n'], [reference.id, FILES['docs/guide/install.md']]].sort());
     const fresh = installs.find((each) => each.parentId === guide.id);
     assert.equal(identity.map.get('guide/install.md')?.id, fresh?.id, 'the repository records the tree\'s new page');
+  });
+
+  it('a folder page a colleague moved, sent anyway, takes the pages below it along: said before sending, created under the new page even when unchanged, and the pages left behind are listed', async () => {
+    const { identity, remembered } = await publishedAndRemembered(FILES);
+    const guide = page('Guide');
+    const reference = page('Reference');
+    const below = { setup: page('Setup'), install: page('Install') };
+    signedIn.world.sandbox.movePageOnWiki(guide.id, reference.id);
+    // The folder page's text changed here, so it is sent; the pages below it did not change.
+    const changed = { ...FILES, 'docs/guide/README.md': '# Guide\n\nThe guide, revised.\n' };
+    const plan = (): ReturnType<typeof planTree> =>
+      planTree(sources(changed), { rootPath: 'docs', spaceId: 'DOCS', parentId: '123456', overwrite: false, identity, links: new Map(remembered), pageAccess: true });
+    const guardOptions = { pages: signedIn.pages, noAccessReason: 'no page access', ownAuthorId: apiTokenSubject(signedIn.apiToken) };
+
+    // Left out (the default): the pages below stay as they are, under the moved page, and nothing is left behind.
+    const kept = plan();
+    await guardTreeAsPlanned(kept, guardOptions);
+    const keptState = (key: string): string | undefined => kept.pages.find((each) => each.key === key)?.item.state;
+    assert.deepEqual(['guide/', 'guide/setup.md', 'guide/install.md'].map(keptState), ['edited', 'unchanged', 'unchanged']);
+    const count = signedIn.world.sandbox.pages().length;
+    const { run: leftOut } = await publishTree(changed, identity, new Map(remembered));
+    assert.deepEqual(leftOut.leftBehind, []);
+    assert.equal(signedIn.world.sandbox.pages().length, count, 'no page made');
+
+    // Sent anyway: the plan says before sending that the pages below are created anew, though their text is unchanged.
+    const chosen = plan();
+    await guardTreeAsPlanned(chosen, { ...guardOptions, overwriteEdited: true });
+    for (const key of ['guide/setup.md', 'guide/install.md']) {
+      const planned = chosen.pages.find((each) => each.key === key);
+      assert.equal(planned?.item.state, 'send', `${key} goes with its folder's new page`);
+      assert.equal(planned?.item.complete?.overwrite, false, 'create only');
+      assert.equal(planned?.parentKnown, false, 'under a page that has no ID before sending');
+      assert.match(planned?.item.cautions.find((caution) => caution.code === 'followsNewPage')?.message ?? '',
+        new RegExp(`^Its folder's page "Guide" is published as a new page, so this page is created anew under it; the page it published before \\(page ${planned?.pageId ?? ''}\\) stays where it is\\.$`));
+    }
+
+    const { run } = await publishTree(changed, identity, new Map(remembered), true, undefined, undefined, true);
+    const newGuide = signedIn.world.sandbox.pages().find((each) => each.title === 'Guide' && each.parentId === '123456');
+    assert.ok(newGuide && newGuide.id !== guide.id, 'a new Guide in the tree');
+    const newGuideId = newGuide.id;
+    const belowGuide: Array<[string, { id: string; title: string }]> = [['guide/setup.md', below.setup], ['guide/install.md', below.install]];
+    for (const [key, old] of belowGuide) {
+      const last = [...run.results].reverse().find((result) => result.key === key);
+      assert.equal(last?.state, 'published', key);
+      const fresh = signedIn.world.sandbox.pages().find((each) => each.title === old.title && each.parentId === newGuideId);
+      assert.ok(fresh, `a new "${old.title}" under the new Guide`);
+      assert.equal(identity.map.get(key)?.id, fresh.id, 'the repository records the new page');
+      assert.equal(signedIn.world.sandbox.pages().find((each) => each.id === old.id)?.parentId, guide.id, 'the old page stays under the moved Guide');
+    }
+    assert.deepEqual(run.leftBehind.map((left) => [left.path, left.pageId, left.title]).sort(), [
+      ['docs/guide/', guide.id, 'Guide'], ['docs/guide/install.md', below.install.id, 'Install'], ['docs/guide/setup.md', below.setup.id, 'Setup'],
+    ].sort());
+    // Overview links to setup.md: it goes again to reach the new Setup page.
+    assert.match(page('Overview').markdown, new RegExp(`/pages/${identity.map.get('guide/setup.md')?.id ?? 'none'}/`));
   });
 
   it('a file renamed in its folder with its title kept takes its page along: updated, recorded under the new name, never an orphan', async () => {

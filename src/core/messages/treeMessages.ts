@@ -28,6 +28,8 @@ export interface TreeMessages extends PageRouteMessages {
   treeParentMissing(parentId: string, recorded: boolean): string;
   treeParentInOtherSpace(parentId: string, spaceKey: string, recorded: boolean): string;
   titleElsewhere(title: string, pageId: string, url: string | undefined): string;
+  /** A recorded page under a folder page that this publish makes anew: it is created anew under it too. */
+  followsNewPage(folderTitle: string, pageId: string): string;
 }
 
 export const englishTreeMessages: TreeMessages = {
@@ -57,6 +59,8 @@ export const englishTreeMessages: TreeMessages = {
     `Not sent: the tree's parent page ${parentId} is not in the space ${spaceKey}, so no page of the tree could land there. ${parentFix(recorded)}`,
   titleElsewhere: (title, pageId, url) =>
     `A page titled "${title}" already exists elsewhere in the space (page ${pageId}${url ? `, ${url}` : ''}); the wiki has long kept titles unique in a space and may refuse this one.`,
+  followsNewPage: (folderTitle, pageId) =>
+    `Its folder's page "${folderTitle}" is published as a new page, so this page is created anew under it; the page it published before (page ${pageId}) stays where it is.`,
 };
 
 function parentFix(recorded: boolean): string {

@@ -12,7 +12,7 @@ export interface Blocker {
 
 /** What the user should know before publishing, and may accept with "Publish Anyway". */
 export interface Caution {
-  code: 'localImages' | 'largeContent' | 'localLinks' | 'titleInSpace' | 'diagrams' | 'leavesPage';
+  code: 'localImages' | 'largeContent' | 'localLinks' | 'titleInSpace' | 'diagrams' | 'leavesPage' | 'followsNewPage';
   message: string;
 }
 

@@ -4,6 +4,7 @@
 // runTree guards them. The --expect-plan check works on a copy, since the run guards each level again as it goes.
 import { guardPlan, type GuardOptions } from '../run/guard';
 import type { PlanItem } from '../run/plan';
+import { followNewFolderPages } from './newFolderPage';
 import { guardTreePages } from './treeRun';
 import type { TreePlan } from './treePlan';
 
@@ -11,6 +12,8 @@ export type TreePlanParts = Pick<TreePlan, 'refused' | 'pinned' | 'pages'>;
 
 export async function guardTreeAsPlanned(plan: TreePlanParts, options: GuardOptions): Promise<void> {
   await guardTreePages(plan.pages.map((page) => ({ page, item: page.item })), { ...options, underNewPage: (page) => !page.parentKnown });
+  // A folder page the guard and the user's choice make a new page takes the recorded pages below it along.
+  followNewFolderPages(plan, options.messages);
   if (plan.pinned.length > 0) await guardPlan([...plan.pinned], options);
 }
 

@@ -9,12 +9,14 @@ import { linkTarget } from '../links/rewrite/linkTarget';
 import type { PageLink } from '../links/pageLink';
 import { landedLink } from '../run/plan';
 import { foreseeRewrite, rewriteLinks, type LinkCaution, type PageLookup, type RewriteContext } from '../links/rewrite';
-import { guardPlan, guardedPage, type GuardOptions } from '../run/guard';
+import { GUARD_TIMEOUT_MS, guardPlan, guardedPage, type GuardOptions } from '../run/guard';
 import type { PlanItem } from '../run/plan';
 import { plannedContent, type PlannedContent } from '../run/plannedContent';
 import { runPlan, summarise, type FileResult, type RunOptions, type RunSummary, type ThrottleGate } from '../run/runner';
 import type { WikiPagesClient } from '../wikiPages';
 import { linkingFileOf, linksReachOtherPages, linkTargetsDigest, treePageIdByPath } from './linkTargets';
+import type { OrphanPage } from './moves';
+import { followNewFolderPage, pagesLeftBehind } from './newFolderPage';
 import { isBelow } from './paths';
 import { nodeOfFile } from './shape';
 import type { TreePage, TreePlan } from './treePlan';
@@ -89,6 +91,8 @@ export interface TreeRunResult {
   summary: RunSummary;
   /** Pages that landed with links to pages of the run left as written: those pages did not land (landedPage.ts). */
   linksLeft: LinksLeft[];
+  /** Pages the tree recorded that this run replaced with new pages and that are still on the wiki (newFolderPage.ts). */
+  leftBehind: OrphanPage[];
 }
 
 export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
@@ -201,6 +205,12 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     const level = plan.pages.filter((page) => page.node.depth === depth);
     const prepared = level.map((page) => ({ page, ...withParent(page, ids, plan, rootPath, options.guard.messages ?? englishTreeMessages) }));
     const items = prepared.map(({ page, parentMissing }): LevelEntry => {
+      // Under a folder page this run created, a recorded page is created anew too, even when its text is unchanged.
+      const parentKey = page.node.parent?.slice(rootPath.length);
+      if (!parentMissing && parentKey !== undefined && created.has(parentKey)) {
+        const folderTitle = plan.tree.byPath.get(page.node.parent as string)?.title ?? parentKey;
+        if (followNewFolderPage(page, folderTitle, options.guard.messages) === 'followsUnchanged') expectMore(1);
+      }
       if (parentMissing && page.item.state === 'send') {
         // Without the chosen page the plan held until the parent landed: this page has no parent ID to name.
         const target = { ...page.item.target };
@@ -372,7 +382,9 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     };
     return [...new Set(result.linkCautions.filter((caution) => caution.reason === 'noPageYet').map((caution) => labelOf(caution.target)))];
   });
-  return { results, secondPass: sentAgain.length + relinked, summary: summarise([...last.values()]), linksLeft };
+  // Looked up with a deadline of their own: a cancelled run still says which pages it left behind.
+  const leftBehind = await pagesLeftBehind(plan, ids, options.pages, AbortSignal.timeout(GUARD_TIMEOUT_MS));
+  return { results, secondPass: sentAgain.length + relinked, summary: summarise([...last.values()]), linksLeft, leftBehind };
 }
 
 export interface TreeGuardOptions extends GuardOptions {

@@ -43,4 +43,6 @@ export const editorTreeMessages: TreeMessages = {
     url
       ? vscode.l10n.t('A page titled "{0}" already exists elsewhere in the space (page {1}, {2}); the wiki has long kept titles unique in a space and may refuse this one.', title, pageId, url)
       : vscode.l10n.t('A page titled "{0}" already exists elsewhere in the space (page {1}); the wiki has long kept titles unique in a space and may refuse this one.', title, pageId),
+  followsNewPage: (folderTitle, pageId) =>
+    vscode.l10n.t('Its folder\'s page "{0}" is published as a new page, so this page is created anew under it; the page it published before (page {1}) stays where it is.', folderTitle, pageId),
 };

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { isRepositoryLink, type PageLink } from '../../core/links/pageLink';
 import { describeError } from '../../core/log/redact';
 import { MANIFEST_FILE_NAME } from '../../core/tree/manifestFormat';
+import type { OrphanPage } from '../../core/tree/moves';
 import type { TreePlan } from '../../core/tree/treePlan';
 import type { PlanItem } from '../../core/run/plan';
 import type { RunSummary } from '../../core/run/runner';
@@ -112,7 +113,7 @@ export class TreePublisher {
     // Pull's base, as after any publish: each file's page as its last pass left it, exported in the background.
     for (const [key, link] of landed) if (!core.isGeneratedPageKey(key)) this.deps.keepPullBase?.(key, link, undefined);
     await manifest.settled().catch((error: unknown) => this.deps.log.error(`Writing ${MANIFEST_FILE_NAME} failed: ${describeError(error)}`));
-    this.log(plan, run.results, run.summary);
+    this.log(plan, run.results, run.summary, run.leftBehind, addressOf);
     const summary = run.summary;
     // The verdicts the run acted on are on the items it sent (the plan's own were only the look before the question).
     const unchecked = uncheckedNote(run.results.filter((result) => result.pass === 1).map((result) => result.item));
@@ -122,6 +123,7 @@ export class TreePublisher {
       ...(linksLeft ? [linksLeft] : []),
       ...(plan.moves.renamed.length > 0 ? [vscode.l10n.t('Renamed: {0} - the page follows the file (same folder, same title): {1}', plan.moves.renamed.length, plan.moves.renamed.map((rename) => `${rename.oldPath} -> ${rename.path}`).join(', '))] : []),
       ...(plan.moves.orphans.length > 0 ? [vscode.l10n.t('{0} page(s) on the wiki no longer map to a file (see Show Results); the service cannot delete pages.', plan.moves.orphans.length)] : []),
+      ...(run.leftBehind.length > 0 ? [vscode.l10n.t('{0} page(s) this tree published before stay where they are on the wiki: a folder page was published anew, and new pages replace them (see Show Results); the service cannot move or delete pages.', run.leftBehind.length)] : []),
       ...(manifest.recordedCount() > 0 ? [vscode.l10n.t('{0} page ID(s) were recorded in {1}: commit it, so teammates and CI publish to the same pages.', manifest.recordedCount(), MANIFEST_FILE_NAME)] : []),
       ...(manifest.pendingChanges().length > 0 ? [vscode.l10n.t('{0} new page ID(s) were not recorded in {1} (wikiPublisher.recordPageIds is off).', manifest.pendingChanges().length, MANIFEST_FILE_NAME)] : []),
       ...(unchecked ? [unchecked] : []),
@@ -153,8 +155,8 @@ export class TreePublisher {
     const refusals = refusalLines(refused).slice(0, SHOWN);
     // Edited on the wiki since this machine, or (a page known only from the repository) anyone here, last published it.
     const edited = [
-      ...plan.pages.filter((page) => page.item.state === 'edited').map((page) => ({ item: page.item, title: page.node.title, fromRepository: page.unlinked })),
-      ...pinned.filter((item) => item.state === 'edited').map((item) => ({ item, title: titleOf(item), fromRepository: isRepositoryLink(item.link) })),
+      ...plan.pages.filter((page) => page.item.state === 'edited').map((page) => ({ item: page.item, title: page.node.title, fromRepository: page.unlinked, below: core.recordedPagesBelow(plan, page).length })),
+      ...pinned.filter((item) => item.state === 'edited').map((item) => ({ item, title: titleOf(item), fromRepository: isRepositoryLink(item.link), below: 0 })),
     ];
     const named = [...plan.pages.map((page) => ({ item: page.item, title: page.node.title })), ...pinned.map((item) => ({ item, title: titleOf(item) }))];
     // Titles held elsewhere in the space, and pages a file's front matter now leaves behind (it names another place).
@@ -178,7 +180,9 @@ export class TreePublisher {
       }).join(', '))] : []),
       ...edited.slice(0, SHOWN).map((entry) => (entry.item.guard?.kind !== 'edited' ? entry.title
         : entry.item.guard.movedUnder
-          ? vscode.l10n.t('"{0}" is {1}. Overwriting publishes a new page in the tree and leaves that one where it is.', entry.title, editedText(entry.item.guard))
+          ? (entry.below > 0
+            ? vscode.l10n.t('"{0}" is {1}. Overwriting publishes a new page in the tree and leaves that one where it is; the {2} page(s) below it go with it, created anew under the new page, while the pages they published before stay.', entry.title, editedText(entry.item.guard), entry.below)
+            : vscode.l10n.t('"{0}" is {1}. Overwriting publishes a new page in the tree and leaves that one where it is.', entry.title, editedText(entry.item.guard)))
           : vscode.l10n.t('Edited on the wiki since {0} last published it: "{1}", {2}', entry.fromRepository ? vscode.l10n.t('this repository') : vscode.l10n.t('you'), entry.title, editedText(entry.item.guard)))),
       ...titleCautions.slice(0, SHOWN),
       ...linkCautions.slice(0, SHOWN),
@@ -193,7 +197,9 @@ export class TreePublisher {
     const compare = compareButton(this.deps, edited);
     const buttons = [...(counts.send > 0 ? [publish] : []), ...(edited.length > 0 ? [overwrite] : []), ...(compare ? [compare] : [])];
     for (;;) {
-      const question = counts.send === 1 ? vscode.l10n.t('Publish 1 page as a tree?') : vscode.l10n.t('Publish {0} pages as a tree?', counts.send);
+      // Nothing goes unless the user overwrites: "Publish 0 pages" would ask the wrong question.
+      const question = counts.send === 0 ? vscode.l10n.t('Every page to send was changed on the wiki. Overwrite them?')
+        : counts.send === 1 ? vscode.l10n.t('Publish 1 page as a tree?') : vscode.l10n.t('Publish {0} pages as a tree?', counts.send);
       const choice = await showModal('info', question, lines.join('\n'), ...buttons);
       if (compare !== undefined && choice === compare && (await compareEditedPage(this.deps, edited))) continue;
       return choice === overwrite ? 'overwriteEdited' : choice === publish ? 'publish' : 'cancel';
@@ -208,7 +214,7 @@ export class TreePublisher {
     await this.deps.links.set(result.item.file.key, link);
   }
 
-  private log(plan: TreePlan, results: readonly TreeFileResult[], summary: RunSummary): void {
+  private log(plan: TreePlan, results: readonly TreeFileResult[], summary: RunSummary, leftBehind: readonly OrphanPage[], addressOf: (pageId: string, title: string) => string | undefined): void {
     this.deps.log.info(`Published a page tree: ${onDemand().summaryLine(summary)}`);
     for (const result of results) {
       const depth = result.depth;
@@ -220,6 +226,10 @@ export class TreePublisher {
     }
     for (const move of plan.moves.moves) this.deps.log.warn(`  moved: ${move.oldPath} -> ${move.path}; page ${move.pageId} stays where it is`);
     for (const orphan of plan.moves.orphans) this.deps.log.warn(`  orphan: "${orphan.title}" (page ${orphan.pageId}, was ${orphan.path})`);
+    for (const page of leftBehind) {
+      const url = addressOf(page.pageId, page.title);
+      this.deps.log.warn(`  left behind: "${page.title}" (page ${page.pageId}, was ${page.path})${url ? ` - ${url}` : ''}; a new page replaced it`);
+    }
   }
 }
 

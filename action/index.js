@@ -13718,14 +13718,18 @@ function refuseWithoutIds(pages, words) {
 }
 
 // src/core/tree/newFolderPage.ts
+var LOOKUPS_AT_ONCE2 = 4;
 function publishedAnew(page) {
   const { item } = page;
   if (page.pageId === void 0 || item.state !== "send" || item.linkedPage) return false;
   return item.guard?.kind === "deleted" || item.guard?.kind === "edited" && item.guard.movedUnder !== void 0;
 }
+function followsNewFolderPage(page) {
+  return page.pageId !== void 0 && (page.item.state === "send" || page.item.state === "unchanged") && page.item.complete !== void 0;
+}
 function followNewFolderPage(page, folderTitle, words = englishTreeMessages) {
   const { item } = page;
-  if (page.pageId === void 0 || item.state !== "send" && item.state !== "unchanged" || !item.complete) return "no";
+  if (!followsNewFolderPage(page) || !item.complete || page.pageId === void 0) return "no";
   const wasUnchanged = item.state === "unchanged";
   item.state = "send";
   item.complete = { ...item.complete, overwrite: false };
@@ -13736,11 +13740,10 @@ function followNewFolderPage(page, folderTitle, words = englishTreeMessages) {
 }
 function followNewFolderPages(plan, words = englishTreeMessages) {
   const anew = /* @__PURE__ */ new Set();
-  const titleOf = new Map(plan.pages.map((page) => [page.node.path, page.node.title]));
   for (const page of plan.pages) {
     const parent = page.node.parent;
     const underNewPage = parent !== void 0 && anew.has(parent);
-    if (underNewPage && followNewFolderPage(page, titleOf.get(parent) ?? parent, words) !== "no") {
+    if (underNewPage && followNewFolderPage(page, plan.tree.byPath.get(parent)?.title ?? parent, words) !== "no") {
       page.parentKnown = false;
       page.item.guard = { kind: "absent" };
       anew.add(page.node.path);
@@ -13749,13 +13752,15 @@ function followNewFolderPages(plan, words = englishTreeMessages) {
     }
   }
 }
-async function pagesLeftBehind(plan, idsNow, pages, signal) {
+function replacedPages(plan, idsNow) {
+  return plan.pages.filter((page) => page.pageId !== void 0 && idsNow.has(page.key) && idsNow.get(page.key) !== page.pageId);
+}
+async function pagesLeftBehind(replaced, pages) {
   if (!pages) return [];
-  const replaced = plan.pages.filter((page) => page.pageId !== void 0 && idsNow.has(page.key) && idsNow.get(page.key) !== page.pageId);
-  const found = await Promise.all(replaced.map(async (page) => {
-    const old = await pages.getPage(page.pageId, signal).catch(() => void 0);
+  const found = await mapBounded(replaced, LOOKUPS_AT_ONCE2, async (page) => {
+    const old = await pages.getPage(page.pageId, AbortSignal.timeout(GUARD_TIMEOUT_MS)).catch(() => void 0);
     return old ? { path: page.node.path, pageId: old.id, title: old.title } : void 0;
-  }));
+  });
   return found.filter((entry) => entry !== void 0);
 }
 
@@ -14000,7 +14005,8 @@ async function runTree(options) {
     else leftAsSent.set(entry.page.key, waited.map((path) => `${rootPath}${path}`));
   }
   const pageOf = new Map(plan.pages.map((page) => [page.key, page]));
-  if (addressable && [...recordedIds].some(([key, id]) => ids.has(key) && ids.get(key) !== id)) {
+  const replaced = replacedPages(plan, ids);
+  if (addressable && replaced.length > 0) {
     const going = new Set(sentAgain2.map((entry) => entry.page.key));
     for (const result of results) {
       const page = result.pass === 1 && result.state === "published" && !going.has(result.key) ? pageOf.get(result.key) : void 0;
@@ -14012,7 +14018,7 @@ async function runTree(options) {
   }
   expectMore(sentAgain2.length);
   await secondPass(sentAgain2, passContext);
-  const linkingAnew = addressable ? pagesLinkingAnew(plan, results, recordedIds, ids) : [];
+  const linkingAnew = addressable && replaced.length > 0 ? pagesLinkingAnew(plan, results, recordedIds, ids) : [];
   expectMore(linkingAnew.length);
   const relinked = await relinkUnchanged(linkingAnew, passContext);
   const last = new Map(results.map((result) => [result.key, result]));
@@ -14028,7 +14034,7 @@ async function runTree(options) {
     };
     return [...new Set(result.linkCautions.filter((caution) => caution.reason === "noPageYet").map((caution) => labelOf2(caution.target)))];
   });
-  const leftBehind = await pagesLeftBehind(plan, ids, options.pages, AbortSignal.timeout(GUARD_TIMEOUT_MS));
+  const leftBehind = await pagesLeftBehind(replaced, options.pages);
   return { results, secondPass: sentAgain2.length + relinked, summary: summarise([...last.values()]), linksLeft, leftBehind };
 }
 async function guardTreePages(entries, options) {
@@ -14073,7 +14079,6 @@ function treePageAddresses(pageAccess, addressOf) {
   return pageAccess || addressOf("1", "Page") !== void 0;
 }
 function pagesLinkingAnew(plan, results, recordedIds, ids) {
-  if (![...recordedIds].some(([key, id]) => ids.get(key) !== id)) return [];
   const skipped = new Set(results.filter((result) => result.state === "skipped").map((result) => result.key));
   const before = treePageIdByPath(plan.tree, (key) => recordedIds.get(key), () => void 0);
   const now = treePageIdByPath(plan.tree, (key) => ids.get(key), () => void 0);
@@ -14264,7 +14269,7 @@ async function guardTreeAsPlanned(plan, options) {
 }
 function copyTreePlan(plan) {
   const copy = (item) => ({ ...item });
-  return { refused: plan.refused.map(copy), pinned: plan.pinned.map(copy), pages: plan.pages.map((page) => ({ ...page, item: copy(page.item) })) };
+  return { tree: plan.tree, refused: plan.refused.map(copy), pinned: plan.pinned.map(copy), pages: plan.pages.map((page) => ({ ...page, item: copy(page.item) })) };
 }
 function treePlanItems(plan) {
   return [...plan.refused, ...plan.pinned, ...plan.pages.map((page) => page.item)];

@@ -5,9 +5,13 @@
 // change, since the new folder page would otherwise be left without its children while the repository records pages
 // elsewhere; and the run lists the pages this tree recorded that new pages replaced and that are still on the wiki.
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
+import { GUARD_TIMEOUT_MS } from '../run/guard';
+import { mapBounded } from '../util/mapBounded';
 import type { WikiPagesClient } from '../wikiPages';
 import type { OrphanPage } from './moves';
 import type { TreePage, TreePlan } from './treePlan';
+
+const LOOKUPS_AT_ONCE = 4;
 
 /**
  * Whether the guard's verdict and the user's choice make a recorded page of the tree a new page: its page was deleted
@@ -20,13 +24,20 @@ export function publishedAnew(page: TreePage): boolean {
 }
 
 /**
+ * Whether a page below a folder page published anew goes with it: a recorded page that would be sent or is unchanged.
+ * One held back (edited on the wiki) or refused stays so: it is sent only as the guard lets it.
+ */
+function followsNewFolderPage(page: TreePage): boolean {
+  return page.pageId !== undefined && (page.item.state === 'send' || page.item.state === 'unchanged') && page.item.complete !== undefined;
+}
+
+/**
  * A recorded page below a folder page that gets a new page in this run: sent as a create under it, with a caution naming
- * the page it leaves. An item held back (edited on the wiki) or refused stays so: its folder page's children are sent
- * only as the guard lets them. Says whether the page follows, and whether it goes only for that (it was unchanged).
+ * the page it leaves. Says whether the page follows, and whether it goes only for that (it was unchanged).
  */
 export function followNewFolderPage(page: TreePage, folderTitle: string, words: TreeMessages = englishTreeMessages): 'no' | 'follows' | 'followsUnchanged' {
   const { item } = page;
-  if (page.pageId === undefined || (item.state !== 'send' && item.state !== 'unchanged') || !item.complete) return 'no';
+  if (!followsNewFolderPage(page) || !item.complete || page.pageId === undefined) return 'no';
   const wasUnchanged = item.state === 'unchanged';
   item.state = 'send';
   // Nothing can be under a folder page that does not exist yet; whatever holds the title there is never replaced.
@@ -41,13 +52,12 @@ export function followNewFolderPage(page: TreePage, folderTitle: string, words: 
  * The plan's view of the same, after the guard: the recorded pages below a folder page that this publish makes anew
  * follow it (and the pages below those). Parents come before their children in the tree's pages.
  */
-export function followNewFolderPages(plan: Pick<TreePlan, 'pages'>, words: TreeMessages = englishTreeMessages): void {
+export function followNewFolderPages(plan: Pick<TreePlan, 'pages' | 'tree'>, words: TreeMessages = englishTreeMessages): void {
   const anew = new Set<string>();
-  const titleOf = new Map(plan.pages.map((page) => [page.node.path, page.node.title]));
   for (const page of plan.pages) {
     const parent = page.node.parent;
     const underNewPage = parent !== undefined && anew.has(parent);
-    if (underNewPage && followNewFolderPage(page, titleOf.get(parent) ?? parent, words) !== 'no') {
+    if (underNewPage && followNewFolderPage(page, plan.tree.byPath.get(parent)?.title ?? parent, words) !== 'no') {
       // Its parent has no ID before sending now: the plan names the tree's page it goes under.
       page.parentKnown = false;
       page.item.guard = { kind: 'absent' };
@@ -58,11 +68,16 @@ export function followNewFolderPages(plan: Pick<TreePlan, 'pages'>, words: TreeM
   }
 }
 
-/** The recorded pages below a page of the tree (its whole subtree), which follow it when it is published anew. */
+/** The recorded pages below a page of the tree (its whole subtree) that follow it when it is published anew. */
 export function recordedPagesBelow(plan: Pick<TreePlan, 'pages'>, page: TreePage): TreePage[] {
   const prefix = page.node.path;
   if (!prefix.endsWith('/')) return [];
-  return plan.pages.filter((other) => other !== page && other.pageId !== undefined && other.node.path.startsWith(prefix));
+  return plan.pages.filter((other) => other !== page && other.node.path.startsWith(prefix) && followsNewFolderPage(other));
+}
+
+/** The recorded pages of the tree that got another ID in this run (created anew), by the IDs known now. */
+export function replacedPages(plan: Pick<TreePlan, 'pages'>, idsNow: ReadonlyMap<string, string>): TreePage[] {
+  return plan.pages.filter((page) => page.pageId !== undefined && idsNow.has(page.key) && idsNow.get(page.key) !== page.pageId);
 }
 
 /**
@@ -70,12 +85,12 @@ export function recordedPagesBelow(plan: Pick<TreePlan, 'pages'>, page: TreePage
  * still on the wiki: the service can neither move nor delete them, so the user decides. A page deleted on the wiki is
  * gone and not listed.
  */
-export async function pagesLeftBehind(plan: Pick<TreePlan, 'pages'>, idsNow: ReadonlyMap<string, string>, pages: WikiPagesClient | undefined, signal?: AbortSignal): Promise<OrphanPage[]> {
+export async function pagesLeftBehind(replaced: readonly TreePage[], pages: WikiPagesClient | undefined): Promise<OrphanPage[]> {
   if (!pages) return [];
-  const replaced = plan.pages.filter((page) => page.pageId !== undefined && idsNow.has(page.key) && idsNow.get(page.key) !== page.pageId);
-  const found = await Promise.all(replaced.map(async (page) => {
-    const old = await pages.getPage(page.pageId as string, signal).catch(() => undefined);
+  // A few lookups at a time, as the guard makes them, each with its deadline: a cancelled run still says what it left.
+  const found = await mapBounded(replaced, LOOKUPS_AT_ONCE, async (page) => {
+    const old = await pages.getPage(page.pageId as string, AbortSignal.timeout(GUARD_TIMEOUT_MS)).catch(() => undefined);
     return old ? { path: page.node.path, pageId: old.id, title: old.title } : undefined;
-  }));
+  });
   return found.filter((entry): entry is OrphanPage => entry !== undefined);
 }

@@ -8,7 +8,7 @@ import { followNewFolderPages } from './newFolderPage';
 import { guardTreePages } from './treeRun';
 import type { TreePlan } from './treePlan';
 
-export type TreePlanParts = Pick<TreePlan, 'refused' | 'pinned' | 'pages'>;
+export type TreePlanParts = Pick<TreePlan, 'refused' | 'pinned' | 'pages' | 'tree'>;
 
 export async function guardTreeAsPlanned(plan: TreePlanParts, options: GuardOptions): Promise<void> {
   await guardTreePages(plan.pages.map((page) => ({ page, item: page.item })), { ...options, underNewPage: (page) => !page.parentKnown });
@@ -20,7 +20,7 @@ export async function guardTreeAsPlanned(plan: TreePlanParts, options: GuardOpti
 /** The guard replaces an item's guard, state and target rather than changing them in place: a shallow copy is apart. */
 export function copyTreePlan(plan: TreePlanParts): TreePlanParts {
   const copy = (item: PlanItem): PlanItem => ({ ...item });
-  return { refused: plan.refused.map(copy), pinned: plan.pinned.map(copy), pages: plan.pages.map((page) => ({ ...page, item: copy(page.item) })) };
+  return { tree: plan.tree, refused: plan.refused.map(copy), pinned: plan.pinned.map(copy), pages: plan.pages.map((page) => ({ ...page, item: copy(page.item) })) };
 }
 
 export function treePlanItems(plan: TreePlanParts): PlanItem[] {

@@ -9,14 +9,14 @@ import { linkTarget } from '../links/rewrite/linkTarget';
 import type { PageLink } from '../links/pageLink';
 import { landedLink } from '../run/plan';
 import { foreseeRewrite, rewriteLinks, type LinkCaution, type PageLookup, type RewriteContext } from '../links/rewrite';
-import { GUARD_TIMEOUT_MS, guardPlan, guardedPage, type GuardOptions } from '../run/guard';
+import { guardPlan, guardedPage, type GuardOptions } from '../run/guard';
 import type { PlanItem } from '../run/plan';
 import { plannedContent, type PlannedContent } from '../run/plannedContent';
 import { runPlan, summarise, type FileResult, type RunOptions, type RunSummary, type ThrottleGate } from '../run/runner';
 import type { WikiPagesClient } from '../wikiPages';
 import { linkingFileOf, linksReachOtherPages, linkTargetsDigest, treePageIdByPath } from './linkTargets';
 import type { OrphanPage } from './moves';
-import { followNewFolderPage, pagesLeftBehind } from './newFolderPage';
+import { followNewFolderPage, pagesLeftBehind, replacedPages } from './newFolderPage';
 import { isBelow } from './paths';
 import { nodeOfFile } from './shape';
 import type { TreePage, TreePlan } from './treePlan';
@@ -353,7 +353,9 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   // deleted or moved on the wiki) links to the old page: it goes again with the new address, as an update of what it
   // has just written. None when no recorded page got a new ID, the usual case.
   const pageOf = new Map(plan.pages.map((page) => [page.key, page]));
-  if (addressable && [...recordedIds].some(([key, id]) => ids.has(key) && ids.get(key) !== id)) {
+  // The second pass updates what the first wrote: no page gets another ID after this.
+  const replaced = replacedPages(plan, ids);
+  if (addressable && replaced.length > 0) {
     const going = new Set(sentAgain.map((entry) => entry.page.key));
     for (const result of results) {
       const page = result.pass === 1 && result.state === 'published' && !going.has(result.key) ? pageOf.get(result.key) : undefined;
@@ -365,7 +367,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   }
   expectMore(sentAgain.length);
   await secondPass(sentAgain, passContext);
-  const linkingAnew = addressable ? pagesLinkingAnew(plan, results, recordedIds, ids) : [];
+  const linkingAnew = addressable && replaced.length > 0 ? pagesLinkingAnew(plan, results, recordedIds, ids) : [];
   expectMore(linkingAnew.length);
   const relinked = await relinkUnchanged(linkingAnew, passContext);
   const last = new Map(results.map((result) => [result.key, result]));
@@ -382,8 +384,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     };
     return [...new Set(result.linkCautions.filter((caution) => caution.reason === 'noPageYet').map((caution) => labelOf(caution.target)))];
   });
-  // Looked up with a deadline of their own: a cancelled run still says which pages it left behind.
-  const leftBehind = await pagesLeftBehind(plan, ids, options.pages, AbortSignal.timeout(GUARD_TIMEOUT_MS));
+  const leftBehind = await pagesLeftBehind(replaced, options.pages);
   return { results, secondPass: sentAgain.length + relinked, summary: summarise([...last.values()]), linksLeft, leftBehind };
 }
 
@@ -479,10 +480,9 @@ export function treePageAddresses(pageAccess: boolean, addressOf: (pageId: strin
 
 /**
  * Pages left alone as unchanged whose links reach a page this run created anew under another ID (its recorded page was
- * deleted on the wiki): they still link to the deleted page. None when no page got a new ID, the usual case.
+ * deleted on the wiki): they still link to the deleted page. Asked only when some page got a new ID (not the usual case).
  */
 function pagesLinkingAnew(plan: TreePlan, results: readonly TreeFileResult[], recordedIds: ReadonlyMap<string, string>, ids: ReadonlyMap<string, string>): TreePage[] {
-  if (![...recordedIds].some(([key, id]) => ids.get(key) !== id)) return [];
   const skipped = new Set(results.filter((result) => result.state === 'skipped').map((result) => result.key));
   // Only the tree's own pages can have changed ID in this run: links out of the tree count the same either way.
   const before = treePageIdByPath(plan.tree, (key) => recordedIds.get(key), () => undefined);

@@ -8492,7 +8492,7 @@ function ownEarlierAttempt(verdict, item, options) {
 }
 function sendEditedAnyway(item) {
   item.state = "send";
-  if (item.guard?.kind === "edited" && item.guard.movedUnder && item.complete) {
+  if (movedUnderOf(item.guard) && item.complete) {
     item.complete = { ...item.complete, overwrite: false };
     item.linkedPage = false;
   }
@@ -8560,6 +8560,9 @@ function changedOnWikiSince(page, link) {
 }
 function underAnotherParent(page, parentId) {
   return page.parentId !== void 0 && page.parentId !== parentId;
+}
+function movedUnderOf(verdict) {
+  return verdict?.kind === "edited" ? verdict.movedUnder : void 0;
 }
 function guardedPage(verdict) {
   switch (verdict?.kind) {
@@ -9540,7 +9543,7 @@ function sendKind(item) {
 }
 function linkAfterPublish(item, target, now, landed, proven) {
   const guarded = guardedPage(item.guard);
-  const samePage = linkNames(item.link, target) && item.guard?.kind !== "deleted" && !(item.guard?.kind === "edited" && item.guard.movedUnder);
+  const samePage = linkNames(item.link, target) && item.guard?.kind !== "deleted" && !movedUnderOf(item.guard);
   const pageId = proven?.pageId ?? (landed === "updated" ? guarded?.id : void 0) ?? (samePage ? item.link?.pageId : void 0);
   const url = proven?.url ?? (landed === "updated" ? guarded?.webUrl : void 0) ?? (samePage ? item.link?.url : void 0);
   const version = landed === "created" ? 1 : guarded ? guarded.version + 1 : void 0;
@@ -9765,7 +9768,7 @@ function notSentMessage(result) {
     case "notStarted":
       return "not sent: interrupted before it started";
     case "edited":
-      return result.item.guard?.kind === "edited" && result.item.guard.movedUnder ? "not sent: its page is under another parent on the wiki now." : "not sent: its page was changed on the wiki since its last publish.";
+      return movedUnderOf(result.item.guard) ? "not sent: its page is under another parent on the wiki now." : "not sent: its page was changed on the wiki since its last publish.";
     default:
       return "";
   }
@@ -13722,7 +13725,7 @@ var LOOKUPS_AT_ONCE2 = 4;
 function publishedAnew(page) {
   const { item } = page;
   if (page.pageId === void 0 || item.state !== "send" || item.linkedPage) return false;
-  return item.guard?.kind === "deleted" || item.guard?.kind === "edited" && item.guard.movedUnder !== void 0;
+  return item.guard?.kind === "deleted" || movedUnderOf(item.guard) !== void 0;
 }
 function followsNewFolderPage(page) {
   return page.pageId !== void 0 && (page.item.state === "send" || page.item.state === "unchanged") && page.item.complete !== void 0;

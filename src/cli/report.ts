@@ -1,6 +1,6 @@
 // What the command line says about each file, as plain values: a text line for people and CI logs, an object for
 // --json. The words come from the core's outcomes and plan; only the editor's button names are swapped for flags.
-import { guardChecked, guardedPage } from '../core/run/guard';
+import { guardChecked, guardedPage, movedUnderOf } from '../core/run/guard';
 import { sendKind, type PlanCounts, type PlanItem } from '../core/run/plan';
 import type { FileResult, RunSummary } from '../core/run/runner';
 import type { LinksLeft } from '../core/run/landedPage';
@@ -237,7 +237,7 @@ function notSentMessage(result: FileResult): string {
     case 'notStarted':
       return 'not sent: interrupted before it started';
     case 'edited':
-      return result.item.guard?.kind === 'edited' && result.item.guard.movedUnder ? 'not sent: its page is under another parent on the wiki now.' : 'not sent: its page was changed on the wiki since its last publish.';
+      return movedUnderOf(result.item.guard) ? 'not sent: its page is under another parent on the wiki now.' : 'not sent: its page was changed on the wiki since its last publish.';
     default:
       return '';
   }

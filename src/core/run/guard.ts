@@ -124,7 +124,7 @@ function ownEarlierAttempt(verdict: GuardVerdict, item: PlanItem, options: Guard
  */
 export function sendEditedAnyway(item: PlanItem): void {
   item.state = 'send';
-  if (item.guard?.kind === 'edited' && item.guard.movedUnder && item.complete) {
+  if (movedUnderOf(item.guard) && item.complete) {
     item.complete = { ...item.complete, overwrite: false };
     item.linkedPage = false;
   }
@@ -225,6 +225,11 @@ export function changedOnWikiSince(page: WikiPage, link: Pick<PageLink, 'version
  */
 export function underAnotherParent(page: WikiPage, parentId: string): page is WikiPage & { parentId: string } {
   return page.parentId !== undefined && page.parentId !== parentId;
+}
+
+/** Where the guard found the page when it is under another parent than the file names; undefined for any other verdict. */
+export function movedUnderOf(verdict: GuardVerdict | undefined): MovedUnder | undefined {
+  return verdict?.kind === 'edited' ? verdict.movedUnder : undefined;
 }
 
 /** The page the verdict found, if it found one. */

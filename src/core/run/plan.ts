@@ -5,7 +5,7 @@
 import { englishPublishMessages, type PublishMessages } from '../messages/publishMessages';
 import type { PageIdentity } from '../links/pageIdentity';
 import { isRepositoryLink, linkNames, type PageLink } from '../links/pageLink';
-import { guardedPage, type GuardVerdict } from './guard';
+import { guardedPage, movedUnderOf, type GuardVerdict } from './guard';
 import type { FileResult } from './runner';
 import { prepareDocument, type PreparedDocument } from '../publish/pipeline';
 import { diagramCaution } from '../publish/diagrams';
@@ -320,7 +320,7 @@ export function sendKind(item: PlanItem): 'create' | 'update' | 'replace' {
 export function linkAfterPublish(item: PlanItem, target: PublishTarget, now: number, landed: 'created' | 'updated', proven?: PageIdentity): PageLink {
   const guarded = guardedPage(item.guard);
   // A page deleted on the wiki, or moved away from the place the file names, is not the page this publish reached.
-  const samePage = linkNames(item.link, target) && item.guard?.kind !== 'deleted' && !(item.guard?.kind === 'edited' && item.guard.movedUnder);
+  const samePage = linkNames(item.link, target) && item.guard?.kind !== 'deleted' && !movedUnderOf(item.guard);
   const pageId = proven?.pageId ?? (landed === 'updated' ? guarded?.id : undefined) ?? (samePage ? item.link?.pageId : undefined);
   const url = proven?.url ?? (landed === 'updated' ? guarded?.webUrl : undefined) ?? (samePage ? item.link?.url : undefined);
   const version = landed === 'created' ? 1 : guarded ? guarded.version + 1 : undefined;

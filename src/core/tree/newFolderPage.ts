@@ -5,7 +5,7 @@
 // change, since the new folder page would otherwise be left without its children while the repository records pages
 // elsewhere; and the run lists the pages this tree recorded that new pages replaced and that are still on the wiki.
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
-import { GUARD_TIMEOUT_MS } from '../run/guard';
+import { GUARD_TIMEOUT_MS, movedUnderOf } from '../run/guard';
 import { mapBounded } from '../util/mapBounded';
 import type { WikiPagesClient } from '../wikiPages';
 import type { OrphanPage } from './moves';
@@ -20,7 +20,7 @@ const LOOKUPS_AT_ONCE = 4;
 export function publishedAnew(page: TreePage): boolean {
   const { item } = page;
   if (page.pageId === undefined || item.state !== 'send' || item.linkedPage) return false;
-  return item.guard?.kind === 'deleted' || (item.guard?.kind === 'edited' && item.guard.movedUnder !== undefined);
+  return item.guard?.kind === 'deleted' || movedUnderOf(item.guard) !== undefined;
 }
 
 /**

@@ -8394,6 +8394,7 @@ var englishTreeMessages = {
   linkNoPageYet: () => "it has no page yet: a publish after it has one fills the link in",
   linkNotMarkdown: () => "not a Markdown file",
   linkUnknownAnchor: () => "no such heading in the target",
+  linkUnknownOwnAnchor: () => "no such heading on this page",
   linkNoSiteAddress: () => "the wiki's address is not set, so no page address can be made",
   titleCollision: (title, others) => `Its title "${title}" is also the title of ${others}; the wiki keeps a title unique in a space (ignoring case). Give each its own title.`,
   noPageAccess: () => "A tree needs each page's ID, and this page is not recorded in the repository yet: give page access (sign in to the export API in the editor; in CI a service account or a platform token) so new pages can be found after they land.",
@@ -11423,88 +11424,6 @@ function percentDecoded(text2) {
   }
 }
 
-// src/core/links/rewrite/rewriteLinks.ts
-function rewriteLinks(markdown, context) {
-  const result = { markdown, rewritten: 0, cautions: [], needsSecondPass: false };
-  if (!markdown.includes("](") && !markdown.includes("]:")) return result;
-  const anchorIn = anchorMatcher(context);
-  const pieces = [];
-  let copied = 0;
-  for (const link of findLinkDestinations(markdown)) {
-    const decision = decide(link.text, context, anchorIn);
-    if (decision.kind === "pending") result.needsSecondPass = true;
-    else if (decision.caution) addCaution(result.cautions, { target: link.text, reason: decision.caution });
-    if (decision.kind !== "rewrite") continue;
-    pieces.push(markdown.slice(copied, link.start), written2(decision.destination, link));
-    copied = link.end;
-    result.rewritten++;
-  }
-  if (result.rewritten > 0) result.markdown = pieces.join("") + markdown.slice(copied);
-  return result;
-}
-function linkDestinationTexts(markdown) {
-  if (!markdown.includes("](") && !markdown.includes("]:")) return [];
-  return [...new Set(findLinkDestinations(markdown).map((link) => link.text))];
-}
-function foreseeRewrite(destinations, context) {
-  const result = { cautions: [], needsSecondPass: false };
-  const anchorIn = anchorMatcher(context);
-  for (const destination of destinations) {
-    const decision = decide(destination, context, anchorIn);
-    if (decision.kind === "pending") result.needsSecondPass = true;
-    else if (decision.caution) addCaution(result.cautions, { target: destination, reason: decision.caution });
-  }
-  return result;
-}
-function anchorMatcher(context) {
-  const matchers = context.anchorMatchers ?? /* @__PURE__ */ new Map();
-  return (page, anchor) => {
-    let matcher = matchers.get(page.url);
-    if (!matcher) matchers.set(page.url, matcher = headingMatcher(page, context.anchorStyle));
-    return matcher(anchor);
-  };
-}
-function decide(destination, context, anchorIn) {
-  const target = linkTarget(destination, context.filePath);
-  if (target.kind === "web") return { kind: "keep" };
-  const path = pagePath(target);
-  const page = path === void 0 ? void 0 : context.resolvePage(path);
-  if (!target.markdown && !target.folder && page === void 0) return { kind: "keep", caution: "notMarkdown" };
-  if (path === void 0) return { kind: "keep", caution: "outsideRun" };
-  if (page === "pending") return { kind: "pending" };
-  if (page === "noAddress") return { kind: "keep", caution: "noSiteAddress" };
-  if (page === "notYet") return { kind: "keep", caution: "noPageYet" };
-  if (page === void 0) return { kind: "keep", caution: "unknownPage" };
-  if (target.anchor === void 0 || target.anchor === "") return { kind: "rewrite", destination: page.url };
-  const anchor = anchorIn(page, target.anchor);
-  return anchor === void 0 ? { kind: "rewrite", destination: `${page.url}#${target.anchor}`, caution: "unknownAnchor" } : { kind: "rewrite", destination: `${page.url}#${fragment(anchor)}` };
-}
-function fragment(anchor) {
-  return encodeURIComponent(anchor).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-function written2(destination, link) {
-  return link.angle || /[\s<>()]/.test(destination) ? `<${destination}>` : destination;
-}
-function addCaution(cautions, caution) {
-  if (!cautions.some((known) => known.target === caution.target && known.reason === caution.reason)) cautions.push(caution);
-}
-
-// src/core/links/rewrite/linkCautions.ts
-var REASONS = {
-  outsideRun: (words) => words.linkOutsideRun(),
-  unknownPage: (words) => words.linkUnknownPage(),
-  noPageYet: (words) => words.linkNoPageYet(),
-  notMarkdown: (words) => words.linkNotMarkdown(),
-  unknownAnchor: (words) => words.linkUnknownAnchor(),
-  noSiteAddress: (words) => words.linkNoSiteAddress()
-};
-function withLinkCautions(cautions, links, words) {
-  const kept = cautions.filter((caution) => caution.code !== "localLinks");
-  if (links.length === 0) return kept;
-  const listed = links.slice(0, 3).map((link) => words.linkWithReason(link.target, REASONS[link.reason](words))).join(", ");
-  return [...kept, { code: "localLinks", message: words.linksStay(links.length, listed, links.length > 3) }];
-}
-
 // src/core/links/rewrite/markdownHeadings.ts
 var INDENTED_CODE = /^(?: {4}|\t)/;
 var ATX_OPEN = /^ {0,3}#{1,6}(?=[ \t]|$)/;
@@ -11566,6 +11485,108 @@ function paragraphText(markdown, paragraph) {
     else lines.push(markdown.slice(entry, paragraph[++index]).trim());
   }
   return lines.join(" ");
+}
+
+// src/core/links/rewrite/rewriteLinks.ts
+function rewriteLinks(markdown, context) {
+  const result = { markdown, rewritten: 0, cautions: [], needsSecondPass: false };
+  if (!markdown.includes("](") && !markdown.includes("]:")) return result;
+  const anchorIn = anchorMatcher(context);
+  const ownAnchorIn = ownAnchorMatcher(context, () => markdownHeadings(markdown));
+  const pieces = [];
+  let copied = 0;
+  let replaced = 0;
+  for (const link of findLinkDestinations(markdown)) {
+    const decision = decide(link.text, context, anchorIn, ownAnchorIn);
+    if (decision.kind === "pending") result.needsSecondPass = true;
+    else if (decision.kind !== "ownAnchor" && decision.caution) addCaution(result.cautions, { target: link.text, reason: decision.caution });
+    if (decision.kind !== "rewrite" && decision.kind !== "ownAnchor") continue;
+    if (decision.kind === "rewrite") result.rewritten++;
+    if (decision.destination === link.text) continue;
+    pieces.push(markdown.slice(copied, link.start), written2(decision.destination, link));
+    copied = link.end;
+    replaced++;
+  }
+  if (replaced > 0) result.markdown = pieces.join("") + markdown.slice(copied);
+  return result;
+}
+function linkDestinationTexts(markdown) {
+  if (!markdown.includes("](") && !markdown.includes("]:")) return [];
+  return [...new Set(findLinkDestinations(markdown).map((link) => link.text))];
+}
+function foreseeRewrite(destinations, context) {
+  const result = { cautions: [], needsSecondPass: false };
+  const anchorIn = anchorMatcher(context);
+  const ownAnchorIn = ownAnchorMatcher(context, void 0);
+  for (const destination of destinations) {
+    const decision = decide(destination, context, anchorIn, ownAnchorIn);
+    if (decision.kind === "pending") result.needsSecondPass = true;
+    else if (decision.kind !== "ownAnchor" && decision.caution) addCaution(result.cautions, { target: destination, reason: decision.caution });
+  }
+  return result;
+}
+function ownAnchorMatcher(context, headingsOfText) {
+  let matcher;
+  return (anchor) => {
+    const headings = context.ownPage?.headings ?? headingsOfText?.();
+    if (headings === void 0) return "unchecked";
+    matcher ??= headingMatcher({ title: context.ownPage?.title ?? "", headings }, context.anchorStyle);
+    return matcher(anchor);
+  };
+}
+function anchorMatcher(context) {
+  const matchers = context.anchorMatchers ?? /* @__PURE__ */ new Map();
+  return (page, anchor) => {
+    let matcher = matchers.get(page.url);
+    if (!matcher) matchers.set(page.url, matcher = headingMatcher(page, context.anchorStyle));
+    return matcher(anchor);
+  };
+}
+function decide(destination, context, anchorIn, ownAnchorIn) {
+  if (destination.startsWith("#") && destination.length > 1) {
+    const anchor2 = ownAnchorIn(destination.slice(1));
+    if (anchor2 === "unchecked") return { kind: "keep" };
+    return anchor2 === void 0 ? { kind: "keep", caution: "unknownOwnAnchor" } : { kind: "ownAnchor", destination: `#${fragment(anchor2)}` };
+  }
+  const target = linkTarget(destination, context.filePath);
+  if (target.kind === "web") return { kind: "keep" };
+  const path = pagePath(target);
+  const page = path === void 0 ? void 0 : context.resolvePage(path);
+  if (!target.markdown && !target.folder && page === void 0) return { kind: "keep", caution: "notMarkdown" };
+  if (path === void 0) return { kind: "keep", caution: "outsideRun" };
+  if (page === "pending") return { kind: "pending" };
+  if (page === "noAddress") return { kind: "keep", caution: "noSiteAddress" };
+  if (page === "notYet") return { kind: "keep", caution: "noPageYet" };
+  if (page === void 0) return { kind: "keep", caution: "unknownPage" };
+  if (target.anchor === void 0 || target.anchor === "") return { kind: "rewrite", destination: page.url };
+  const anchor = anchorIn(page, target.anchor);
+  return anchor === void 0 ? { kind: "rewrite", destination: `${page.url}#${target.anchor}`, caution: "unknownAnchor" } : { kind: "rewrite", destination: `${page.url}#${fragment(anchor)}` };
+}
+function fragment(anchor) {
+  return encodeURIComponent(anchor).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+function written2(destination, link) {
+  return link.angle || /[\s<>()]/.test(destination) ? `<${destination}>` : destination;
+}
+function addCaution(cautions, caution) {
+  if (!cautions.some((known) => known.target === caution.target && known.reason === caution.reason)) cautions.push(caution);
+}
+
+// src/core/links/rewrite/linkCautions.ts
+var REASONS = {
+  outsideRun: (words) => words.linkOutsideRun(),
+  unknownPage: (words) => words.linkUnknownPage(),
+  noPageYet: (words) => words.linkNoPageYet(),
+  notMarkdown: (words) => words.linkNotMarkdown(),
+  unknownAnchor: (words) => words.linkUnknownAnchor(),
+  unknownOwnAnchor: (words) => words.linkUnknownOwnAnchor(),
+  noSiteAddress: (words) => words.linkNoSiteAddress()
+};
+function withLinkCautions(cautions, links, words) {
+  const kept = cautions.filter((caution) => caution.code !== "localLinks");
+  if (links.length === 0) return kept;
+  const listed = links.slice(0, 3).map((link) => words.linkWithReason(link.target, REASONS[link.reason](words))).join(", ");
+  return [...kept, { code: "localLinks", message: words.linksStay(links.length, listed, links.length > 3) }];
 }
 
 // src/core/publish/pageAddress.ts
@@ -11843,7 +11864,9 @@ ${path}`;
         waitedOn.add(where);
         return secondPassFills && awaitedAt.has(where) ? "pending" : "notYet";
       },
-      anchorMatchers
+      anchorMatchers,
+      // Its links to its own headings: the headings come from the text rewritten.
+      ownPage: { title: item.complete?.pageTitle ?? "" }
     };
     const decided = rewriteLinks(content, context);
     const linkTargets = place && ports.siteBase !== void 0 ? linkTargetsDigest(destinations, place.path, (path) => ids.get(whereKey(place.folder, path))) : void 0;
@@ -13586,7 +13609,9 @@ function diagramOptions(options) {
   };
 }
 function linkFactsOf(content, headingsLater = false) {
-  return { headings: headingsLater ? [] : detachedAll(markdownHeadings(content)), destinations: detachedAll(linkDestinationTexts(content)) };
+  const destinations = detachedAll(linkDestinationTexts(content));
+  const ownAnchors = headingsLater && destinations.some((destination) => destination.startsWith("#"));
+  return { headings: headingsLater && !ownAnchors ? [] : detachedAll(markdownHeadings(content)), destinations };
 }
 function planTreeOf(sources, options) {
   const rootPath = folderKey(options.rootPath);
@@ -13646,8 +13671,8 @@ function planTreeOf(sources, options) {
   const pinnedTitles = new Map(pinnedSources.flatMap((source2) => source2.item.complete && source2.item.state !== "refused" ? [[keyOf(source2.file.label), source2.item.complete.pageTitle]] : []));
   const words = options.treeMessages ?? englishTreeMessages;
   const known = { headingsOf, anchorMatchers: /* @__PURE__ */ new Map(), addressable: options.pageAddresses !== false, pinnedTitles };
-  for (const page of pages) foreseeLinks(page.item, linkingFileOf(page.node, rootPath), page.linkFacts.destinations, known, tree, options.identity, words);
-  for (const source2 of pinnedSources) foreseeLinks(source2.item, keyOf(source2.file.label), source2.linkFacts.destinations, known, tree, options.identity, words);
+  for (const page of pages) foreseeLinks(page.item, linkingFileOf(page.node, rootPath), page.linkFacts, known, tree, options.identity, words);
+  for (const source2 of pinnedSources) foreseeLinks(source2.item, keyOf(source2.file.label), source2.linkFacts, known, tree, options.identity, words);
   refuseCollisions(pages, pinned, options.spaceId, words);
   if (!options.pageAccess) refuseWithoutIds(pages, words);
   return { tree, pages, pinned, pinnedLinkFacts, refused: refused2, moves };
@@ -13677,9 +13702,9 @@ function generatedPage(node, tree, defaults, options) {
   const { item, content } = planFileWithContent(source2, options.links.get(source2.key), { defaults, ...treeItemOptions(options) }, prepareDocument(source2.text, options.messages));
   return { item, linkFacts: linkFactsOf(content) };
 }
-function foreseeLinks(item, filePath, destinations, known, tree, identity, words) {
+function foreseeLinks(item, filePath, linkFacts, known, tree, identity, words) {
   const root = tree.rootPath;
-  const result = foreseeRewrite(destinations, {
+  const result = foreseeRewrite(linkFacts.destinations, {
     filePath,
     resolvePage: (path) => {
       const node = nodeOfFile(tree, `${root}${path}`);
@@ -13689,7 +13714,8 @@ function foreseeLinks(item, filePath, destinations, known, tree, identity, words
       if (!known.addressable) return "noAddress";
       return { url: `page:${key}`, title, headings: known.headingsOf.get(key) ?? [] };
     },
-    anchorMatchers: known.anchorMatchers
+    anchorMatchers: known.anchorMatchers,
+    ownPage: { title: item.complete?.pageTitle ?? "", headings: linkFacts.headings }
   });
   item.cautions = withLinkCautions(item.cautions, result.cautions, words);
 }
@@ -13832,7 +13858,8 @@ async function runTree(options) {
         const found = resolvePage(path);
         if (found === "pending") waiting.add(path);
         return found;
-      })
+      }),
+      ownPage: { title: page.node.title, headings: page.linkFacts.headings }
     };
     const foreseen = foreseeRewrite(page.linkFacts.destinations, context);
     rewriting.set(page.item.file.key, context);
@@ -13952,7 +13979,7 @@ async function runTree(options) {
   const pinnedLinks = (item) => {
     const key = pinnedKeyOf(item);
     const facts = key === void 0 ? void 0 : plan.pinnedLinkFacts.get(key);
-    return key === void 0 || !facts ? void 0 : { key, destinations: facts.destinations };
+    return key === void 0 || !facts ? void 0 : { key, destinations: facts.destinations, headings: facts.headings };
   };
   const linkTargetsOf = (item) => {
     const links = pinnedLinks(item);
@@ -13966,7 +13993,11 @@ async function runTree(options) {
     for (const item of pinned) {
       const links = pinnedLinks(item);
       if (!links || item.state !== "send") continue;
-      const context = { filePath: links.key, resolvePage: decidedOnce(resolvePage) };
+      const context = {
+        filePath: links.key,
+        resolvePage: decidedOnce(resolvePage),
+        ownPage: { title: item.complete?.pageTitle ?? "", headings: links.headings }
+      };
       linkCautionsOf.set(item, foreseeRewrite(links.destinations, context).cautions);
       rewriting.set(item.file.key, context);
     }

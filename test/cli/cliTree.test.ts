@@ -60,6 +60,21 @@ describe('CLI --tree', () => {
     assert.doesNotMatch(dry.stdout, /README\.md#all-about-it \(/, 'the folder page\'s heading is there');
   });
 
+  it('links to a file\'s own headings go in the wiki\'s anchor form; the dry run names the one its page lacks', async () => {
+    const root = await cli.tree({
+      ...TREE,
+      'docs/reference/api.md': '# API\n\n- [Tokens](#tokens)\n- [Scopes](#read--write-scopes)\n- [Limits](#limits)\n\n## Tokens\n\n## Read & write scopes\n\nSee [Tokens](#tokens) and [the setup](../guide/setup.md).\n',
+    });
+    const dry = await runCli(['publish', 'docs', ...TO, '--dry-run'], { cwd: root, env: cli.env() });
+    assert.equal(dry.code, 0, dry.stderr);
+    assert.match(dry.stdout, /docs\/reference\/api\.md .*\[caution: 1 link stays as written and will not work on the wiki: #limits \(no such heading on this page\)\.\]/);
+    const run = await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 0, run.stderr);
+    const api = page('API').markdown;
+    assert.ok(api.includes('- [Tokens](#Tokens)\n- [Scopes](#Read-%26-write-scopes)\n- [Limits](#limits)'), api);
+    assert.ok(api.includes(`See [Tokens](#Tokens) and [the setup](${cli.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/${page('Setup').id}/Setup)`), api);
+  });
+
   it('a link that waited for a tree page which did not land is named after the run, in the text and the summary', async () => {
     const root = await cli.tree({ ...TREE, 'elsewhere.md': '# API\n\nAnother team\'s page of that title.\n' });
     const elsewhere = await runCli(['publish', 'elsewhere.md', '--space', 'DOCS', '--parent', '123456'], { cwd: root, env: cli.env() });

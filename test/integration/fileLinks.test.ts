@@ -161,6 +161,29 @@ describe('links to other files in single-file and flat publishes, against the sa
     assert.equal(linkCaution(awayItem), '1 link stays as written and will not work on the wiki: ../outside.md (outside the folder this publish looks in).');
   });
 
+  it('a file published on its own sends links to its own headings (a table of contents) in the wiki\'s anchor form, which the page view has', async () => {
+    const text = '# Handbook\n\n- [Install](#install)\n- [Configure](#step-2-configure-it)\n- [Gone](#gone)\n\n## Install\n\n## Step 2: Configure it!\n\nBack to [Install](#install).\n';
+    await write({ 'handbook.md': text });
+    const read = await readMarkdownSources(['handbook.md'], repo);
+    assert.ok(read.ok);
+    const plan = planFiles(read.files, new Map(), TO);
+    const links = await planFileLinks(read.files, plan, ports());
+    assert.equal(plan[0]?.linksToPages, undefined, 'links into its own page are no links to pages');
+    assert.equal(linkCaution(plan[0]), '1 link stays as written and will not work on the wiki: #gone (no such heading on this page).');
+
+    const [result] = await send(plan, (item) => links.content(item));
+    assert.equal(result?.state, 'published', result?.outcome?.message);
+    const sent = pageText('Handbook');
+    assert.equal(sent, text.replaceAll('(#install)', '(#Install)').replace('(#step-2-configure-it)', '(#Step-2%3A-Configure-it%21)'));
+    assert.equal(await readFile(join(repo, 'handbook.md'), 'utf8'), text, 'the file on disk is never changed');
+    // Each mapped anchor names a heading of the page as the wiki shows it.
+    const handbook = signedIn.world.sandbox.findPageByTitle('DOCS', '123456', 'Handbook');
+    assert.ok(handbook);
+    const view = await (await fetch(pagesAt(handbook.id, 'Handbook'))).text();
+    for (const id of ['Install', 'Step-2:-Configure-it!']) assert.ok(view.includes(`id="${id}"`), `the page view has a heading with id ${id}`);
+    assert.ok(!view.includes('id="install"') && !view.includes('id="gone"'), 'the GitHub slugs are no anchors on the wiki');
+  });
+
   it('a file planned again after its prompts keeps what was decided of its links, a link waiting for a page included', async () => {
     await write({ 'draft.md': '# Draft\n\nNot published yet.\n', 'notes.md': `${NOTES}\nSee [the draft](draft.md).\n` });
     const source: SourceFile = { key: join(repo, 'notes.md'), label: 'notes.md', text: await readFile(join(repo, 'notes.md'), 'utf8') };

@@ -153,6 +153,23 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     assert.match(await view.text(), /id="Start-here"/);
   });
 
+  it('a page\'s links to its own headings go in the wiki\'s anchor form, which its page view has; one to a heading it lacks is named', async () => {
+    const files = {
+      'docs/index.md': '# Overview\n\nJump to [the details](#the-details-v2) or [nowhere](#nowhere).\n\n## The details (v2)\n\nSee [the guide](guide/#start-here).\n',
+      'docs/guide/README.md': '# Guide\n\n[Start](#start-here)\n\n## Start here\n',
+    };
+    const { plan, run } = await publishTree(files, new MemoryIdentity());
+    const cautionOf = (key: string): string | undefined => plan.pages.find((each) => each.key === key)?.item.cautions.find((caution) => caution.code === 'localLinks')?.message;
+    assert.equal(cautionOf('index.md'), '1 link stays as written and will not work on the wiki: #nowhere (no such heading on this page).');
+    assert.equal(cautionOf('guide/'), undefined);
+    assert.ok(run.results.every((result) => result.state === 'published'), JSON.stringify(run.results.map((result) => [result.key, result.state, result.outcome?.message])));
+    const overview = page('Overview').markdown;
+    assert.ok(overview.startsWith('# Overview\n\nJump to [the details](#The-details-%28v2%29) or [nowhere](#nowhere).'), overview);
+    assert.match(page('Guide').markdown, /^\[Start\]\(#Start-here\)$/m);
+    const view = await (await fetch(pageAddress(signedIn.world.sandbox.baseUrl, 'DOCS', page('Overview').id, 'Overview') ?? '')).text();
+    assert.match(view, /id="The-details-\(v2\)"/, 'the mapped anchor names the heading on the page');
+  });
+
   const childrenOn = (parentId: string): Promise<Array<{ id: string; title: string }>> => childrenOnWiki(signedIn.world.sandbox.baseUrl, signedIn.accessToken, parentId);
   const titlesUnder = async (parentId: string): Promise<string[]> => (await childrenOn(parentId)).map((child) => child.title).sort();
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { rewriteLinks, type PageLookup, type RewriteContext, type RewriteResult } from '../../src/core/links/rewrite';
+import { foreseeRewrite, rewriteLinks, type PageLookup, type RewriteContext, type RewriteResult } from '../../src/core/links/rewrite';
 
 const PAGES = 'https://wiki.example/wiki/spaces/DOCS/pages';
 const SETUP = `${PAGES}/101/Setup`;
@@ -109,9 +109,30 @@ describe('rewriteLinks', () => {
       assert.equal(result.rewritten, 2);
     });
 
-    it('leaves links to a heading of the same file (`#anchor` only) as written', () => {
-      unchanged('[up](#install) [top](#)');
-      assert.deepEqual(asked, []);
+    it('maps a link to a heading of the same file to the wiki\'s anchor of that heading in the text sent, no page link', () => {
+      const text = '# Setup\n\n## Step 2: Configure it!\n\n## Step 2: Configure it!\n\nSee [above](#step-2-configure-it), [again](#step-2-configure-it-1), [as the wiki writes it](#Step-2:-Configure-it!) and [top](#).\n';
+      const result = rewrite(text);
+      assert.equal(result.markdown, text.replace('(#step-2-configure-it)', '(#Step-2%3A-Configure-it%21)')
+        .replace('(#step-2-configure-it-1)', '(#Step-2%3A-Configure-it%21.1)').replace('(#Step-2:-Configure-it!)', '(#Step-2%3A-Configure-it%21)'));
+      assert.deepEqual([result.rewritten, result.cautions, result.needsSecondPass], [0, [], false], 'a link into the same page is no link to a page');
+      assert.deepEqual(asked, [], 'no page is looked up for it');
+    });
+
+    it('keeps a link to a heading the file lacks (none outside code) as written, with a caution of its own', () => {
+      const result = unchanged('# Setup\n\n```\n# Not a heading\n```\n\n[x](#not-a-heading) [y](#nowhere)');
+      assert.deepEqual(result.cautions, [{ target: '#not-a-heading', reason: 'unknownOwnAnchor' }, { target: '#nowhere', reason: 'unknownOwnAnchor' }]);
+    });
+
+    it('takes the headings it is given in place of the text\'s (a title heading the page leaves out), and the page\'s title in the legacy form', () => {
+      const result = rewrite('[a](#install) [b](#setup)', { ownPage: { title: 'Setup Guide', headings: ['Install'] }, anchorStyle: 'legacy' });
+      assert.equal(result.markdown, '[a](#SetupGuide-Install) [b](#setup)');
+      assert.deepEqual(result.cautions, [{ target: '#setup', reason: 'unknownOwnAnchor' }]);
+    });
+
+    it('foresees the same caution only when told the page\'s headings: it has no text to take them from', () => {
+      const destinations = ['#install', '#nowhere'];
+      assert.deepEqual(foreseeRewrite(destinations, context()).cautions, []);
+      assert.deepEqual(foreseeRewrite(destinations, context({ ownPage: { title: 'Setup', headings: ['Install'] } })).cautions, [{ target: '#nowhere', reason: 'unknownOwnAnchor' }]);
     });
   });
 

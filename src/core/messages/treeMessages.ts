@@ -19,6 +19,8 @@ export interface TreeMessages extends PageRouteMessages {
   linkNoPageYet(): string;
   linkNotMarkdown(): string;
   linkUnknownAnchor(): string;
+  /** A link to a heading of its own page (`#install`) that the page does not have. */
+  linkUnknownOwnAnchor(): string;
   linkNoSiteAddress(): string;
   titleCollision(title: string, others: string): string;
   noPageAccess(): string;
@@ -46,6 +48,7 @@ export const englishTreeMessages: TreeMessages = {
   linkNoPageYet: () => 'it has no page yet: a publish after it has one fills the link in',
   linkNotMarkdown: () => 'not a Markdown file',
   linkUnknownAnchor: () => 'no such heading in the target',
+  linkUnknownOwnAnchor: () => 'no such heading on this page',
   linkNoSiteAddress: () => 'the wiki\'s address is not set, so no page address can be made',
   titleCollision: (title, others) =>
     `Its title "${title}" is also the title of ${others}; the wiki keeps a title unique in a space (ignoring case). Give each its own title.`,

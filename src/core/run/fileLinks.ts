@@ -198,6 +198,8 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
         return secondPassFills && awaitedAt.has(where) ? 'pending' : 'notYet';
       },
       anchorMatchers,
+      // Its links to its own headings: the headings come from the text rewritten.
+      ownPage: { title: item.complete?.pageTitle ?? '' },
     };
     const decided = rewriteLinks(content, context);
     // Without a site address no link reaches a page, whatever their IDs: nothing to compare the next run with.

@@ -65,6 +65,10 @@ export interface TreeSource {
 }
 
 export interface LinkFacts {
+  /**
+   * The headings of what the page shows: always those of a file that links to its own headings (`#install`), else
+   * only when some link of the tree names one (planTreeFromWalk takes them later).
+   */
   headings: string[];
   /** Distinct, in document order. */
   destinations: string[];
@@ -212,7 +216,10 @@ function diagramOptions(options: TreePlanOptions): Pick<PlanOptions, 'diagramRen
 }
 
 function linkFactsOf(content: string, headingsLater = false): LinkFacts {
-  return { headings: headingsLater ? [] : detachedAll(markdownHeadings(content)), destinations: detachedAll(linkDestinationTexts(content)) };
+  const destinations = detachedAll(linkDestinationTexts(content));
+  // A link to one of its own headings is checked against them now, while the text is at hand.
+  const ownAnchors = headingsLater && destinations.some((destination) => destination.startsWith('#'));
+  return { headings: headingsLater && !ownAnchors ? [] : detachedAll(markdownHeadings(content)), destinations };
 }
 
 /** The tree from its files' facts (digestTreeSource), in label order. */
@@ -286,8 +293,8 @@ export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOpti
   const pinnedTitles = new Map(pinnedSources.flatMap((source) => source.item.complete && source.item.state !== 'refused' ? [[keyOf(source.file.label), source.item.complete.pageTitle] as const] : []));
   const words = options.treeMessages ?? englishTreeMessages;
   const known: ForeseenPages = { headingsOf, anchorMatchers: new Map(), addressable: options.pageAddresses !== false, pinnedTitles };
-  for (const page of pages) foreseeLinks(page.item, linkingFileOf(page.node, rootPath), page.linkFacts.destinations, known, tree, options.identity, words);
-  for (const source of pinnedSources) foreseeLinks(source.item, keyOf(source.file.label), source.linkFacts.destinations, known, tree, options.identity, words);
+  for (const page of pages) foreseeLinks(page.item, linkingFileOf(page.node, rootPath), page.linkFacts, known, tree, options.identity, words);
+  for (const source of pinnedSources) foreseeLinks(source.item, keyOf(source.file.label), source.linkFacts, known, tree, options.identity, words);
   refuseCollisions(pages, pinned, options.spaceId, words);
   if (!options.pageAccess) refuseWithoutIds(pages, words);
   return { tree, pages, pinned, pinnedLinkFacts, refused, moves };
@@ -353,9 +360,9 @@ interface ForeseenPages {
  * the folder, to pages nobody recorded, to files that are not Markdown, or to headings the target lacks. They replace
  * the flat publish's caution that every local link points nowhere.
  */
-function foreseeLinks(item: PlanItem, filePath: string, destinations: readonly string[], known: ForeseenPages, tree: PageTree, identity: TreeIdentity, words: TreeMessages): void {
+function foreseeLinks(item: PlanItem, filePath: string, linkFacts: LinkFacts, known: ForeseenPages, tree: PageTree, identity: TreeIdentity, words: TreeMessages): void {
   const root = tree.rootPath;
-  const result = foreseeRewrite(destinations, {
+  const result = foreseeRewrite(linkFacts.destinations, {
     filePath,
     resolvePage: (path) => {
       const node = nodeOfFile(tree, `${root}${path}`);
@@ -367,6 +374,7 @@ function foreseeLinks(item: PlanItem, filePath: string, destinations: readonly s
       return { url: `page:${key}`, title, headings: known.headingsOf.get(key) ?? [] };
     },
     anchorMatchers: known.anchorMatchers,
+    ownPage: { title: item.complete?.pageTitle ?? '', headings: linkFacts.headings },
   });
   item.cautions = withLinkCautions(item.cautions, result.cautions, words);
 }

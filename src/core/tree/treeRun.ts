@@ -161,13 +161,14 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   const waitedFor = new Map<string, Set<string>>();
   const rewritten = (page: TreePage): { item: PlanItem; cautions: LinkCaution[]; pending: boolean } => {
     const waiting = new Set<string>();
-    const context = {
+    const context: RewriteContext = {
       filePath: linkingFileOf(page.node, rootPath),
       resolvePage: decidedOnce((path) => {
         const found = resolvePage(path);
         if (found === 'pending') waiting.add(path);
         return found;
       }),
+      ownPage: { title: page.node.title, headings: page.linkFacts.headings },
     };
     const foreseen = foreseeRewrite(page.linkFacts.destinations, context);
     rewriting.set(page.item.file.key, context);
@@ -290,10 +291,10 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   // Files that name their own page in front matter publish there, through the same guard, once the tree's pages have
   // their addresses (their links to those pages are rewritten like any tree page's); refused files end refused.
   // Its path in the published folder and the destinations of its links, for a file that names its own page.
-  const pinnedLinks = (item: PlanItem): { key: string; destinations: readonly string[] } | undefined => {
+  const pinnedLinks = (item: PlanItem): { key: string; destinations: readonly string[]; headings: readonly string[] } | undefined => {
     const key = pinnedKeyOf(item);
     const facts = key === undefined ? undefined : plan.pinnedLinkFacts.get(key);
-    return key === undefined || !facts ? undefined : { key, destinations: facts.destinations };
+    return key === undefined || !facts ? undefined : { key, destinations: facts.destinations, headings: facts.headings };
   };
   const linkTargetsOf = (item: PlanItem): string | undefined => {
     const links = pinnedLinks(item);
@@ -309,7 +310,9 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     for (const item of pinned) {
       const links = pinnedLinks(item);
       if (!links || item.state !== 'send') continue;
-      const context = { filePath: links.key, resolvePage: decidedOnce(resolvePage) };
+      const context: RewriteContext = {
+        filePath: links.key, resolvePage: decidedOnce(resolvePage), ownPage: { title: item.complete?.pageTitle ?? '', headings: links.headings },
+      };
       linkCautionsOf.set(item, foreseeRewrite(links.destinations, context).cautions);
       rewriting.set(item.file.key, context);
     }

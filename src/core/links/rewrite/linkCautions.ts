@@ -10,6 +10,7 @@ const REASONS: Record<LinkCautionReason, (words: TreeMessages) => string> = {
   noPageYet: (words) => words.linkNoPageYet(),
   notMarkdown: (words) => words.linkNotMarkdown(),
   unknownAnchor: (words) => words.linkUnknownAnchor(),
+  unknownOwnAnchor: (words) => words.linkUnknownOwnAnchor(),
   noSiteAddress: (words) => words.linkNoSiteAddress(),
 };
 

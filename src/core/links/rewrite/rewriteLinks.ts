@@ -4,6 +4,7 @@
 import { findLinkDestinations, type LinkDestination } from './destinations';
 import { headingMatcher, type AnchorStyle, type HeadingsOfPage } from './headingAnchors';
 import { linkTarget, pagePath } from './linkTarget';
+import { markdownHeadings } from './markdownHeadings';
 
 /** A Markdown file's page: its address and what its anchors are computed from. */
 export interface LinkedPage extends HeadingsOfPage {
@@ -34,9 +35,16 @@ export interface RewriteContext {
    * pages (a tree plan): a page's slugs and anchors are then computed once, not once per file linking to it.
    */
   anchorMatchers?: Map<string, (anchor: string) => string | undefined>;
+  /**
+   * The linking file's own page, for its links to its own headings (`#install`, a table of contents): the wiki
+   * anchors a heading its own way, so such a link is mapped as a link into another page is. `headings`: as sent;
+   * rewriteLinks takes them from the text it rewrites when not given, while foreseeRewrite, which has no text, leaves
+   * such links unchecked without them. `title`: the page's title (only the legacy anchor style uses it).
+   */
+  ownPage?: { title: string; headings?: readonly string[] };
 }
 
-export type LinkCautionReason = 'outsideRun' | 'unknownPage' | 'noPageYet' | 'notMarkdown' | 'unknownAnchor' | 'noSiteAddress';
+export type LinkCautionReason = 'outsideRun' | 'unknownPage' | 'noPageYet' | 'notMarkdown' | 'unknownAnchor' | 'unknownOwnAnchor' | 'noSiteAddress';
 
 export interface LinkCaution {
   /** The destination as written in the file. */
@@ -45,9 +53,9 @@ export interface LinkCaution {
 }
 
 export interface RewriteResult {
-  /** What to send: the input with page links in place of file links. */
+  /** What to send: the input with page links in place of file links (and links to its own headings in the wiki's form). */
   markdown: string;
-  /** How many link destinations were replaced. */
+  /** How many link destinations were replaced by links to pages (links to its own headings not counted). */
   rewritten: number;
   /** One per distinct destination and reason, in document order. */
   cautions: LinkCaution[];
@@ -58,24 +66,34 @@ export interface RewriteResult {
 type Decision =
   | { kind: 'keep'; caution?: LinkCautionReason }
   | { kind: 'pending' }
-  | { kind: 'rewrite'; destination: string; caution?: LinkCautionReason };
+  | { kind: 'rewrite'; destination: string; caution?: LinkCautionReason }
+  /** A link to one of the file's own headings, in the wiki's anchor form: no link to a page. */
+  | { kind: 'ownAnchor'; destination: string };
+
+/** A link's `#anchor` into the linking file's own page as the wiki's anchor; undefined when no heading matches. */
+type OwnAnchorIn = (anchor: string) => string | undefined | 'unchecked';
 
 export function rewriteLinks(markdown: string, context: RewriteContext): RewriteResult {
   const result: RewriteResult = { markdown, rewritten: 0, cautions: [], needsSecondPass: false };
   if (!markdown.includes('](') && !markdown.includes(']:')) return result;
   const anchorIn = anchorMatcher(context);
+  // The headings of what is sent, taken only when a link names one of them.
+  const ownAnchorIn = ownAnchorMatcher(context, () => markdownHeadings(markdown));
   const pieces: string[] = [];
   let copied = 0;
+  let replaced = 0;
   for (const link of findLinkDestinations(markdown)) {
-    const decision = decide(link.text, context, anchorIn);
+    const decision = decide(link.text, context, anchorIn, ownAnchorIn);
     if (decision.kind === 'pending') result.needsSecondPass = true;
-    else if (decision.caution) addCaution(result.cautions, { target: link.text, reason: decision.caution });
-    if (decision.kind !== 'rewrite') continue;
+    else if (decision.kind !== 'ownAnchor' && decision.caution) addCaution(result.cautions, { target: link.text, reason: decision.caution });
+    if (decision.kind !== 'rewrite' && decision.kind !== 'ownAnchor') continue;
+    if (decision.kind === 'rewrite') result.rewritten++;
+    if (decision.destination === link.text) continue;
     pieces.push(markdown.slice(copied, link.start), written(decision.destination, link));
     copied = link.end;
-    result.rewritten++;
+    replaced++;
   }
-  if (result.rewritten > 0) result.markdown = pieces.join('') + markdown.slice(copied);
+  if (replaced > 0) result.markdown = pieces.join('') + markdown.slice(copied);
   return result;
 }
 
@@ -89,12 +107,24 @@ export function linkDestinationTexts(markdown: string): string[] {
 export function foreseeRewrite(destinations: readonly string[], context: RewriteContext): Omit<RewriteResult, 'markdown' | 'rewritten'> {
   const result: Omit<RewriteResult, 'markdown' | 'rewritten'> = { cautions: [], needsSecondPass: false };
   const anchorIn = anchorMatcher(context);
+  const ownAnchorIn = ownAnchorMatcher(context, undefined);
   for (const destination of destinations) {
-    const decision = decide(destination, context, anchorIn);
+    const decision = decide(destination, context, anchorIn, ownAnchorIn);
     if (decision.kind === 'pending') result.needsSecondPass = true;
-    else if (decision.caution) addCaution(result.cautions, { target: destination, reason: decision.caution });
+    else if (decision.kind !== 'ownAnchor' && decision.caution) addCaution(result.cautions, { target: destination, reason: decision.caution });
   }
   return result;
+}
+
+/** The wiki's anchor for a link's `#anchor` into the file's own page: its headings matched once, when first needed. */
+function ownAnchorMatcher(context: RewriteContext, headingsOfText: (() => string[]) | undefined): OwnAnchorIn {
+  let matcher: ((anchor: string) => string | undefined) | undefined;
+  return (anchor) => {
+    const headings = context.ownPage?.headings ?? headingsOfText?.();
+    if (headings === undefined) return 'unchecked';
+    matcher ??= headingMatcher({ title: context.ownPage?.title ?? '', headings }, context.anchorStyle);
+    return matcher(anchor);
+  };
 }
 
 /** A page's anchor for a link's `#anchor`, each page's headings matched once. */
@@ -108,7 +138,13 @@ function anchorMatcher(context: RewriteContext): (page: LinkedPage, anchor: stri
   };
 }
 
-function decide(destination: string, context: RewriteContext, anchorIn: (page: LinkedPage, anchor: string) => string | undefined): Decision {
+function decide(destination: string, context: RewriteContext, anchorIn: (page: LinkedPage, anchor: string) => string | undefined, ownAnchorIn: OwnAnchorIn): Decision {
+  // `#install`: a heading of this same page, whose anchor on the wiki is not GitHub's slug.
+  if (destination.startsWith('#') && destination.length > 1) {
+    const anchor = ownAnchorIn(destination.slice(1));
+    if (anchor === 'unchecked') return { kind: 'keep' };
+    return anchor === undefined ? { kind: 'keep', caution: 'unknownOwnAnchor' } : { kind: 'ownAnchor', destination: `#${fragment(anchor)}` };
+  }
   const target = linkTarget(destination, context.filePath);
   if (target.kind === 'web') return { kind: 'keep' };
   const path = pagePath(target);

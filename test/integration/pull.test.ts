@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { exportPageMarkdown } from '../../src/core/export';
 import { identifyPage, withIdentity } from '../../src/core/links/pageIdentity';
 import type { PageLink } from '../../src/core/links/pageLink';
+import { rewriteLinks } from '../../src/core/links/rewrite';
 import { baseAfterPull, captureBase, linkAfterPull, MemoryPullBaseStore, pullPage, type PullOutcome } from '../../src/core/pull';
 import { guardPlan } from '../../src/core/run/guard';
 import { linkAfterPublish, planFile } from '../../src/core/run/plan';
@@ -36,13 +37,15 @@ describe('Pull against the sandbox wiki', () => {
   })).markdown;
 
   /** What the editor does: plan, guard, send, link, identify, then keep the base. */
-  async function publish(text: string, link: PageLink | undefined): Promise<{ link: PageLink; guard: string | undefined }> {
+  async function publish(text: string, link: PageLink | undefined, linksRewritten = false): Promise<{ link: PageLink; guard: string | undefined }> {
     const item = planFile({ key: FILE, label: 'release.md', text }, link, { defaults: { overwrite: true } });
     assert.equal(item.state, 'send', item.refusals.map((refusal) => refusal.message).join(' '));
     await guardPlan([item], { pages: signedIn.pages, noAccessReason: 'not signed in' });
     const guard = item.guard?.kind;
     if (item.state !== 'send' || !item.complete) return { link: link as PageLink, guard };
-    const outcome = await sendPlanned(item, item.complete, { signal: new AbortController().signal, gate: new ThrottleGate(), content: heldContent(item) }, {
+    // As a run sends it: its links to its own headings in the wiki's form (no other file is linked here).
+    const content = linksRewritten ? rewriteLinks(heldContent(item), { filePath: 'release.md', resolvePage: () => undefined }).markdown : heldContent(item);
+    const outcome = await sendPlanned(item, item.complete, { signal: new AbortController().signal, gate: new ThrottleGate(), content }, {
       endpoint: new URL(signedIn.world.sandbox.importEndpoint), token: signedIn.apiToken, transport: signedIn.transport, deadlineMs: 10_000,
     });
     assert.ok(outcome.kind === 'created' || outcome.kind === 'updated', outcome.message);
@@ -86,6 +89,19 @@ describe('Pull against the sandbox wiki', () => {
     assert.equal(second.guard, 'asLeft', 'the guard sees the page as this file left it: no warning');
     assert.equal(second.link.version, 3);
     assert.match(signedIn.world.sandbox.pages().find((page) => page.id === first.link.pageId)?.markdown ?? '', /a colleague's line[\s\S]*checked here/);
+  });
+
+  it('a colleague\'s edit of a table-of-contents line merges: its link to a heading of the page stays as the file writes it', async () => {
+    const withToc = TEXT.replace('# Release notes\n', '# Release notes\n\n- [Known issues](#known-issues)\n- [What changed](#release-notes)\n');
+    const first = await publish(withToc, undefined, true);
+    const stored = signedIn.world.sandbox.pages().find((page) => page.id === first.link.pageId)?.markdown ?? '';
+    assert.match(stored, /\[Known issues\]\(#Known-issues\)/, 'sent in the wiki\'s anchor form');
+    colleagueEdits(first.link.pageId as string, (page) => page.replace('[Known issues](#Known-issues)', '[Known issues, if any](#Known-issues)'));
+    const ours = withToc.replace('None so far.', 'None so far, checked here.');
+    const outcome = await pull(ours, first.link);
+    assert.equal(outcome.kind, 'merged', outcome.kind === 'conflicts' ? outcome.text : outcome.kind);
+    assert.ok(outcome.kind === 'merged');
+    assert.equal(outcome.text, ours.replace('- [Known issues](#known-issues)', '* [Known issues, if any](#known-issues)'));
   });
 
   it('writes conflict markers when the file and the wiki changed the same line, and preflight then refuses to publish', async () => {

@@ -48,6 +48,19 @@ describe('Pull on a file of a page tree', () => {
     assert.match(formed, /See the \[guide\]\(README\.md\)/, 'the other link is the file\'s own');
   });
 
+  it('a link to one of the page\'s own headings, in a tree or not, merges as the file writes it; one the colleague pointed elsewhere arrives', () => {
+    const toc = '# Handbook\n\n- [Install](#install)\n- [Configure](#step-2-configure-it)\n\n## Install\n\n## Step 2: Configure it!\n';
+    const sent = '# Handbook\n\n- [Install](#Install)\n- [Configure](#Step-2%3A-Configure-it%21)\n\n## Install\n\n## Step 2: Configure it!\n';
+    const theirs = sent.replace('[Install](#Install)', '[Install it](#Install)').replace('[Configure](#Step-2%3A-Configure-it%21)', '[Configure](#Install)');
+    assert.equal(mergeThreeWay(sent, theirs, toc).kind, 'conflicts', 'compared as they are, the colleague\'s line and the file\'s differ');
+    for (const idOf of [undefined, pageIdOf]) {
+      const merged = mergeThreeWay(withFileLinkForms(sent, toc, idOf), withFileLinkForms(theirs, toc, idOf), toc);
+      assert.equal(merged.kind, 'merged');
+      assert.equal(merged.kind === 'merged' ? merged.text : '', toc.replace('[Install](#install)', '[Install it](#install)').replace('[Configure](#step-2-configure-it)', '[Configure](#install)'));
+    }
+    assert.equal(mergeThreeWay(withFileLinkForms(sent, toc, undefined), withFileLinkForms(sent, toc, undefined), toc).kind, 'nothingNew');
+  });
+
   it('knows a file\'s pages from the manifest: its own entry, else its folder\'s page for index, README or <folder>.md', () => {
     assert.equal(pageIdOf('../reference/api.md'), '13');
     assert.equal(pageIdOf('README.md'), '11', 'guide/README.md gives the guide folder its page');

@@ -4,6 +4,8 @@
 // a nearby line would meet a conflict that nobody made. Before the merge, the addresses in base and theirs that name
 // the page (and heading) one of the file's own links names are written back as the file writes that link. An address
 // the colleague changed names another page or heading, is not written back, and so arrives as the colleague's edit.
+// A link to a heading of the page itself went out in the wiki's anchor form too (`#install` as `#Install`), in a tree or
+// not: it is written back the same way.
 import { findLinkDestinations } from '../links/rewrite/destinations';
 import { linkTarget, pagePath } from '../links/rewrite/linkTarget';
 import { folderContentRank } from '../tree/folderPage';
@@ -17,16 +19,16 @@ export type PageIdOf = (destination: string) => string | undefined;
 const PAGE_ADDRESS = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]+(?:\/[^?#]*)?\/wiki\/spaces\/[^/?#]+\/pages\/(\d+)(?:\/[^?#]*)?(?:\?[^#]*)?(?:#(.*))?$/i;
 
 /**
- * `markdown` (a base or the wiki's page now) with each page address written as `ours` writes its link to that page
- * and heading. Anchors are compared by their letters and digits only, ignoring case, since the file writes a heading's
- * slug (`#set-up-the-api`) where the wiki writes its own anchor (`#Set-up-the-API`).
+ * `markdown` (a base or the wiki's page now) with each page address, and each link to one of its own headings, written
+ * as `ours` writes its link to that page and heading. Anchors are compared by their letters and digits only, ignoring
+ * case, since the file writes a heading's slug (`#set-up-the-api`) where the wiki writes its own anchor
+ * (`#Set-up-the-API`). Without `pageIdOf` (a file of no tree) only the links to its own headings.
  */
-export function withFileLinkForms(markdown: string, ours: string, pageIdOf: PageIdOf): string {
+export function withFileLinkForms(markdown: string, ours: string, pageIdOf: PageIdOf | undefined): string {
   const forms = new Map<string, string | null>();
   for (const link of findLinkDestinations(ours)) {
-    const pageId = pageIdOf(link.text);
-    if (pageId === undefined) continue;
-    const key = formKey(pageId, anchorOf(link.text));
+    const key = isOwnAnchor(link.text) ? ownAnchorKey(link.text) : formKeyOf(link.text, pageIdOf);
+    if (key === undefined) continue;
     const written = ours.slice(link.start, link.end);
     // Two different spellings of one page and heading: which one a line meant cannot be told, so neither is used.
     forms.set(key, forms.has(key) && forms.get(key) !== written ? null : written);
@@ -35,14 +37,30 @@ export function withFileLinkForms(markdown: string, ours: string, pageIdOf: Page
   const pieces: string[] = [];
   let copied = 0;
   for (const link of findLinkDestinations(markdown)) {
-    const address = PAGE_ADDRESS.exec(link.text);
-    if (!address) continue;
-    const form = forms.get(formKey(address[1] as string, address[2]));
+    const own = isOwnAnchor(link.text);
+    const address = own ? undefined : PAGE_ADDRESS.exec(link.text);
+    if (!own && !address) continue;
+    const form = forms.get(address ? formKey(address[1] as string, address[2]) : ownAnchorKey(link.text));
     if (!form) continue;
     pieces.push(markdown.slice(copied, link.start), form);
     copied = link.end;
   }
   return pieces.length === 0 ? markdown : pieces.join('') + markdown.slice(copied);
+}
+
+function formKeyOf(destination: string, pageIdOf: PageIdOf | undefined): string | undefined {
+  const pageId = pageIdOf?.(destination);
+  return pageId === undefined ? undefined : formKey(pageId, anchorOf(destination));
+}
+
+/** `#install`: a link to a heading of the page itself. */
+function isOwnAnchor(destination: string): boolean {
+  return destination.startsWith('#') && destination.length > 1;
+}
+
+/** A page's key is its ID, digits only: one starting with `#` is no page's. */
+function ownAnchorKey(destination: string): string {
+  return `#${comparableAnchor(destination.slice(1))}`;
 }
 
 function anchorOf(destination: string): string | undefined {

@@ -54,8 +54,8 @@ export async function pullPage(request: PullRequest): Promise<PullOutcome> {
   if (read.kind !== 'read') return read;
   const { page, markdown: theirs } = read;
   const { frontMatter, body } = splitLeadingFrontMatter(request.ours);
-  // A page of a tree: its links to other pages compared in the file's own form (pageLinkForms.ts).
-  const inFileForms = (markdown: string): string => (request.pageIdOf ? withFileLinkForms(markdown, body, request.pageIdOf) : markdown);
+  // Its links to its own headings, and a tree page's links to other pages, compared in the file's own form (pageLinkForms.ts).
+  const inFileForms = (markdown: string): string => withFileLinkForms(markdown, body, request.pageIdOf);
   const merged = mergeThreeWay(inFileForms((base as PullBase).markdown), inFileForms(theirs), body);
   if (merged.kind === 'nothingNew') return { kind: 'nothingNew', page, theirs };
   const text = frontMatter + merged.text;

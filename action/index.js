@@ -8397,6 +8397,7 @@ var englishTreeMessages = {
   linkUnknownOwnAnchor: () => "no such heading on this page",
   linkNoSiteAddress: () => "the wiki's address is not set, so no page address can be made",
   titleCollision: (title, others) => `Its title "${title}" is also the title of ${others}; the wiki keeps a title unique in a space (ignoring case). Give each its own title.`,
+  generatedTitleCollision: (title, others) => `Its title "${title}", made from the folder's name, is also the title of ${others}; the wiki keeps a title unique in a space (ignoring case). Give the folder an index.md or README.md with a title of its own, or rename the folder.`,
   noPageAccess: () => "A tree needs each page's ID, and this page is not recorded in the repository yet: give page access (sign in to the export API in the editor; in CI a service account or a platform token) so new pages can be found after they land.",
   parentNotPublished: (parentTitle) => `Not sent: its folder's page ("${parentTitle}") was not published, so it has no parent page yet.`,
   titleUncheckable: (title, detail) => `Whether another page of the space is titled "${title}" could not be checked: ${detail}.`,
@@ -13722,14 +13723,15 @@ function foreseeLinks(item, filePath, linkFacts, known, tree, identity, words) {
 function refuseCollisions(pages, pinned, spaceId, words) {
   const titled = [
     // A folder page is named by its content file, the file to edit; a generated one has only its folder.
-    ...pages.map((page) => ({ name: page.node.contentFrom ?? page.node.path, title: page.node.title, item: page.item })),
+    ...pages.map((page) => ({ name: page.node.contentFrom ?? page.node.path, title: page.node.title, item: page.item, generated: page.node.generated === true })),
     // One that is refused or names another space takes no title here; an unchanged one holds its title already.
-    ...pinned.flatMap((item) => item.complete?.spaceId === spaceId && item.state !== "refused" ? [{ name: item.file.label, title: item.complete.pageTitle, item }] : [])
+    ...pinned.flatMap((item) => item.complete?.spaceId === spaceId && item.state !== "refused" ? [{ name: item.file.label, title: item.complete.pageTitle, item, generated: false }] : [])
   ];
   for (const group of groupByTitle(titled, (entry) => entry.title)) {
     for (const entry of group) {
       const others = group.filter((other) => other !== entry).map((other) => other.name).join(", ");
-      entry.item.refusals.push({ code: "duplicatePage", message: words.titleCollision(entry.title, others), fix: "editFile" });
+      const message = entry.generated ? words.generatedTitleCollision(entry.title, others) : words.titleCollision(entry.title, others);
+      entry.item.refusals.push({ code: "duplicatePage", message, fix: entry.generated ? void 0 : "editFile" });
       entry.item.state = "refused";
     }
   }

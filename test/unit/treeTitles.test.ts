@@ -42,6 +42,19 @@ describe('tree plan: page titles and title clashes', () => {
     assert.match(refusalsOf(plan, 'docs/b/index.md').join(' '), /also the title of docs\/setup\.md\b/);
   });
 
+  it('tells how to retitle a generated folder page (its title is its folder\'s name) that clashes with a file', () => {
+    const plan = planOf({ 'docs/install/steps.md': '# Install\n\nGo.\n' });
+    assert.deepEqual(plan.pages.map((page) => [page.key, page.item.state]), [['install/', 'refused'], ['install/steps.md', 'refused']]);
+    const [folder] = plan.pages;
+    assert.deepEqual(folder?.item.refusals.map((refusal) => [refusal.message, refusal.fix]), [[
+      'Its title "Install", made from the folder\'s name, is also the title of docs/install/steps.md; the wiki keeps a title unique in a space (ignoring case). Give the folder an index.md or README.md with a title of its own, or rename the folder.',
+      undefined,
+    ]]);
+    assert.deepEqual(refusalsOf(plan, 'docs/install/steps.md'), [
+      'Its title "Install" is also the title of docs/install/; the wiki keeps a title unique in a space (ignoring case). Give each its own title.',
+    ]);
+  });
+
   it('refuses a file naming its own page in the tree\'s space with a tree page\'s title, and the tree page, each naming the other', () => {
     const plan = planOf({ 'docs/guide/setup.md': '# Setup\n', 'docs/notes.md': pinnedSetup('DOCS', '999') });
     assert.deepEqual(plan.pinned.map((item) => [item.file.label, item.state]), [['docs/notes.md', 'refused']]);

@@ -23,6 +23,8 @@ export interface TreeMessages extends PageRouteMessages {
   linkUnknownOwnAnchor(): string;
   linkNoSiteAddress(): string;
   titleCollision(title: string, others: string): string;
+  /** The same, for a folder page made from its folder's name (no index.md or README.md): the fix is the folder's. */
+  generatedTitleCollision(title: string, others: string): string;
   noPageAccess(): string;
   parentNotPublished(parentTitle: string): string;
   titleUncheckable(title: string, detail: string): string;
@@ -52,6 +54,8 @@ export const englishTreeMessages: TreeMessages = {
   linkNoSiteAddress: () => 'the wiki\'s address is not set, so no page address can be made',
   titleCollision: (title, others) =>
     `Its title "${title}" is also the title of ${others}; the wiki keeps a title unique in a space (ignoring case). Give each its own title.`,
+  generatedTitleCollision: (title, others) =>
+    `Its title "${title}", made from the folder's name, is also the title of ${others}; the wiki keeps a title unique in a space (ignoring case). Give the folder an index.md or README.md with a title of its own, or rename the folder.`,
   noPageAccess: () =>
     'A tree needs each page\'s ID, and this page is not recorded in the repository yet: give page access (sign in to the export API in the editor; in CI a service account or a platform token) so new pages can be found after they land.',
   parentNotPublished: (parentTitle) => `Not sent: its folder's page ("${parentTitle}") was not published, so it has no parent page yet.`,

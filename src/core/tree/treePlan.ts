@@ -387,14 +387,16 @@ function foreseeLinks(item: PlanItem, filePath: string, linkFacts: LinkFacts, kn
 function refuseCollisions(pages: readonly TreePage[], pinned: readonly PlanItem[], spaceId: string, words: TreeMessages): void {
   const titled = [
     // A folder page is named by its content file, the file to edit; a generated one has only its folder.
-    ...pages.map((page) => ({ name: page.node.contentFrom ?? page.node.path, title: page.node.title, item: page.item })),
+    ...pages.map((page) => ({ name: page.node.contentFrom ?? page.node.path, title: page.node.title, item: page.item, generated: page.node.generated === true })),
     // One that is refused or names another space takes no title here; an unchanged one holds its title already.
-    ...pinned.flatMap((item) => item.complete?.spaceId === spaceId && item.state !== 'refused' ? [{ name: item.file.label, title: item.complete.pageTitle, item }] : []),
+    ...pinned.flatMap((item) => item.complete?.spaceId === spaceId && item.state !== 'refused' ? [{ name: item.file.label, title: item.complete.pageTitle, item, generated: false }] : []),
   ];
   for (const group of groupByTitle(titled, (entry) => entry.title)) {
     for (const entry of group) {
       const others = group.filter((other) => other !== entry).map((other) => other.name).join(', ');
-      entry.item.refusals.push({ code: 'duplicatePage', message: words.titleCollision(entry.title, others), fix: 'editFile' });
+      // A generated folder page has no file to retitle: its title is its folder's name.
+      const message = entry.generated ? words.generatedTitleCollision(entry.title, others) : words.titleCollision(entry.title, others);
+      entry.item.refusals.push({ code: 'duplicatePage', message, fix: entry.generated ? undefined : 'editFile' });
       entry.item.state = 'refused';
     }
   }

@@ -27,6 +27,8 @@ export const editorTreeMessages: TreeMessages = {
   linkNoSiteAddress: () => vscode.l10n.t('the wiki\'s address is not set, so no page address can be made'),
   titleCollision: (title, others) =>
     vscode.l10n.t('Its title "{0}" is also the title of {1}; the wiki keeps a title unique in a space (ignoring case). Give each its own title.', title, others),
+  generatedTitleCollision: (title, others) =>
+    vscode.l10n.t('Its title "{0}", made from the folder\'s name, is also the title of {1}; the wiki keeps a title unique in a space (ignoring case). Give the folder an index.md or README.md with a title of its own, or rename the folder.', title, others),
   noPageAccess: () =>
     vscode.l10n.t('A tree needs each page\'s ID, and this page is not recorded in the repository yet: give page access (sign in to the export API in the editor; in CI a service account or a platform token) so new pages can be found after they land.'),
   parentNotPublished: (parentTitle) =>

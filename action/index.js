@@ -11375,6 +11375,9 @@ function linkTarget(destination, fromFile) {
   }
   return { kind: "file", path: resolvedPath(decoded, fromFile), markdown: MARKDOWN_FILE2.test(decoded), folder: false, anchor };
 }
+function ownHeadingAnchor(destination) {
+  return destination.startsWith("#") && destination.length > 1 ? destination.slice(1) : void 0;
+}
 function pagePath(target) {
   return target.path === void 0 || target.markdown || target.folder ? target.path : `${target.path}/`;
 }
@@ -11544,8 +11547,9 @@ function anchorMatcher(context) {
   };
 }
 function decide(destination, context, anchorIn, ownAnchorIn) {
-  if (destination.startsWith("#") && destination.length > 1) {
-    const anchor2 = ownAnchorIn(destination.slice(1));
+  const ownAnchor = ownHeadingAnchor(destination);
+  if (ownAnchor !== void 0) {
+    const anchor2 = ownAnchorIn(ownAnchor);
     if (anchor2 === "unchecked") return { kind: "keep" };
     return anchor2 === void 0 ? { kind: "keep", caution: "unknownOwnAnchor" } : { kind: "ownAnchor", destination: `#${fragment(anchor2)}` };
   }
@@ -13611,7 +13615,7 @@ function diagramOptions(options) {
 }
 function linkFactsOf(content, headingsLater = false) {
   const destinations = detachedAll(linkDestinationTexts(content));
-  const ownAnchors = headingsLater && destinations.some((destination) => destination.startsWith("#"));
+  const ownAnchors = headingsLater && destinations.some((destination) => ownHeadingAnchor(destination) !== void 0);
   return { headings: headingsLater && !ownAnchors ? [] : detachedAll(markdownHeadings(content)), destinations };
 }
 function planTreeOf(sources, options) {

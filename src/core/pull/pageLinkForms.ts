@@ -7,7 +7,7 @@
 // A link to a heading of the page itself went out in the wiki's anchor form too (`#install` as `#Install`), in a tree or
 // not: it is written back the same way.
 import { findLinkDestinations } from '../links/rewrite/destinations';
-import { linkTarget, pagePath } from '../links/rewrite/linkTarget';
+import { linkTarget, ownHeadingAnchor, pagePath } from '../links/rewrite/linkTarget';
 import { folderContentRank } from '../tree/folderPage';
 import type { ManifestEntry } from '../tree/manifestFormat';
 import { nameOf } from '../tree/paths';
@@ -27,7 +27,7 @@ const PAGE_ADDRESS = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]+(?:\/[^?#]*)?\/wiki\/spaces\
 export function withFileLinkForms(markdown: string, ours: string, pageIdOf: PageIdOf | undefined): string {
   const forms = new Map<string, string | null>();
   for (const link of findLinkDestinations(ours)) {
-    const key = isOwnAnchor(link.text) ? ownAnchorKey(link.text) : formKeyOf(link.text, pageIdOf);
+    const key = fileLinkKey(link.text, pageIdOf);
     if (key === undefined) continue;
     const written = ours.slice(link.start, link.end);
     // Two different spellings of one page and heading: which one a line meant cannot be told, so neither is used.
@@ -37,10 +37,8 @@ export function withFileLinkForms(markdown: string, ours: string, pageIdOf: Page
   const pieces: string[] = [];
   let copied = 0;
   for (const link of findLinkDestinations(markdown)) {
-    const own = isOwnAnchor(link.text);
-    const address = own ? undefined : PAGE_ADDRESS.exec(link.text);
-    if (!own && !address) continue;
-    const form = forms.get(address ? formKey(address[1] as string, address[2]) : ownAnchorKey(link.text));
+    const key = wikiLinkKey(link.text);
+    const form = key === undefined ? undefined : forms.get(key);
     if (!form) continue;
     pieces.push(markdown.slice(copied, link.start), form);
     copied = link.end;
@@ -48,19 +46,25 @@ export function withFileLinkForms(markdown: string, ours: string, pageIdOf: Page
   return pieces.length === 0 ? markdown : pieces.join('') + markdown.slice(copied);
 }
 
-function formKeyOf(destination: string, pageIdOf: PageIdOf | undefined): string | undefined {
+/** A link as the file writes it, by the page and heading it names: one of its own headings, or a page of its tree. */
+function fileLinkKey(destination: string, pageIdOf: PageIdOf | undefined): string | undefined {
+  const own = ownHeadingAnchor(destination);
+  if (own !== undefined) return ownAnchorKey(own);
   const pageId = pageIdOf?.(destination);
   return pageId === undefined ? undefined : formKey(pageId, anchorOf(destination));
 }
 
-/** `#install`: a link to a heading of the page itself. */
-function isOwnAnchor(destination: string): boolean {
-  return destination.startsWith('#') && destination.length > 1;
+/** A link as the wiki writes it, by the same key: one of the page's own headings, or a page address. */
+function wikiLinkKey(destination: string): string | undefined {
+  const own = ownHeadingAnchor(destination);
+  if (own !== undefined) return ownAnchorKey(own);
+  const address = PAGE_ADDRESS.exec(destination);
+  return address ? formKey(address[1] as string, address[2]) : undefined;
 }
 
-/** A page's key is its ID, digits only: one starting with `#` is no page's. */
-function ownAnchorKey(destination: string): string {
-  return `#${comparableAnchor(destination.slice(1))}`;
+/** A page's key starts with its ID, digits only: one starting with `#` is no page's. */
+function ownAnchorKey(anchor: string): string {
+  return `#${comparableAnchor(anchor)}`;
 }
 
 function anchorOf(destination: string): string | undefined {

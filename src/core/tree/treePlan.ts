@@ -9,7 +9,7 @@ import { planFile, planFileWithContent, type PlanItem, type PlanOptions, type Pl
 import { prepareDocument } from '../publish/pipeline';
 import { suggestTitle } from '../publish/target';
 import { detachedAll } from '../util/detached';
-import { linkTarget, pagePath } from '../links/rewrite/linkTarget';
+import { linkTarget, ownHeadingAnchor, pagePath } from '../links/rewrite/linkTarget';
 import { plannedContent } from '../run/plannedContent';
 import { eachSourceFromWalk, type SourceOptions } from '../walk/sources';
 import type { WalkResult } from '../walk/walk';
@@ -218,7 +218,7 @@ function diagramOptions(options: TreePlanOptions): Pick<PlanOptions, 'diagramRen
 function linkFactsOf(content: string, headingsLater = false): LinkFacts {
   const destinations = detachedAll(linkDestinationTexts(content));
   // A link to one of its own headings is checked against them now, while the text is at hand.
-  const ownAnchors = headingsLater && destinations.some((destination) => destination.startsWith('#'));
+  const ownAnchors = headingsLater && destinations.some((destination) => ownHeadingAnchor(destination) !== undefined);
   return { headings: headingsLater && !ownAnchors ? [] : detachedAll(markdownHeadings(content)), destinations };
 }
 

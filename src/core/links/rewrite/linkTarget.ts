@@ -44,6 +44,11 @@ export function linkTarget(destination: string, fromFile: string): LinkTarget {
   return { kind: 'file', path: resolvedPath(decoded, fromFile), markdown: MARKDOWN_FILE.test(decoded), folder: false, anchor };
 }
 
+/** `#install`: the anchor of a link to a heading of the linking file's own page; undefined for any other destination. */
+export function ownHeadingAnchor(destination: string): string | undefined {
+  return destination.startsWith('#') && destination.length > 1 ? destination.slice(1) : undefined;
+}
+
 /**
  * The path a link's page is looked up by: a Markdown file's or a folder's own; any other name (`guide`, `LICENSE`) as
  * a folder, since readers on GitHub follow a link to a folder written without its slash. Undefined when the link

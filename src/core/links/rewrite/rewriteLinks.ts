@@ -3,7 +3,7 @@
 // the user which links will not work on the wiki.
 import { findLinkDestinations, type LinkDestination } from './destinations';
 import { headingMatcher, type AnchorStyle, type HeadingsOfPage } from './headingAnchors';
-import { linkTarget, pagePath } from './linkTarget';
+import { linkTarget, ownHeadingAnchor, pagePath } from './linkTarget';
 import { markdownHeadings } from './markdownHeadings';
 
 /** A Markdown file's page: its address and what its anchors are computed from. */
@@ -140,8 +140,9 @@ function anchorMatcher(context: RewriteContext): (page: LinkedPage, anchor: stri
 
 function decide(destination: string, context: RewriteContext, anchorIn: (page: LinkedPage, anchor: string) => string | undefined, ownAnchorIn: OwnAnchorIn): Decision {
   // `#install`: a heading of this same page, whose anchor on the wiki is not GitHub's slug.
-  if (destination.startsWith('#') && destination.length > 1) {
-    const anchor = ownAnchorIn(destination.slice(1));
+  const ownAnchor = ownHeadingAnchor(destination);
+  if (ownAnchor !== undefined) {
+    const anchor = ownAnchorIn(ownAnchor);
     if (anchor === 'unchecked') return { kind: 'keep' };
     return anchor === undefined ? { kind: 'keep', caution: 'unknownOwnAnchor' } : { kind: 'ownAnchor', destination: `#${fragment(anchor)}` };
   }

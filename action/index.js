@@ -11359,7 +11359,7 @@ function safeDecode(text2) {
 var SCHEME2 = /^[a-z][a-z0-9+.-]*:/i;
 var MARKDOWN_FILE2 = /\.(?:md|markdown|mdown|mkd)$/i;
 var ESCAPED_PUNCTUATION = /\\([!-/:-@[-`{-~])/g;
-function linkTarget(destination, fromFile) {
+function linkTarget(destination, fromFile, rootInRepository) {
   const text2 = destination.includes("\\") ? destination.replace(ESCAPED_PUNCTUATION, "$1") : destination;
   if (text2 === "" || text2.startsWith("#") || text2.startsWith("//") || SCHEME2.test(text2)) return { kind: "web" };
   const hash2 = text2.indexOf("#");
@@ -11370,10 +11370,10 @@ function linkTarget(destination, fromFile) {
   if (written3 === "") return { kind: "web" };
   const decoded = written3.includes("%") ? percentDecoded(written3) : written3;
   if (isFolderLink(decoded)) {
-    const folder = resolvedPath(decoded, fromFile);
+    const folder = resolvedPath(decoded, fromFile, rootInRepository);
     return { kind: "file", path: folder === void 0 || folder === "" ? folder : `${folder}/`, markdown: false, folder: true, anchor };
   }
-  return { kind: "file", path: resolvedPath(decoded, fromFile), markdown: MARKDOWN_FILE2.test(decoded), folder: false, anchor };
+  return { kind: "file", path: resolvedPath(decoded, fromFile, rootInRepository), markdown: MARKDOWN_FILE2.test(decoded), folder: false, anchor };
 }
 function ownHeadingAnchor(destination) {
   return destination.startsWith("#") && destination.length > 1 ? destination.slice(1) : void 0;
@@ -11384,8 +11384,8 @@ function pagePath(target) {
 function isFolderLink(path) {
   return path.endsWith("/") || path === "." || path === ".." || path.endsWith("/.") || path.endsWith("/..");
 }
-function resolvedPath(relative5, fromFile) {
-  if (relative5.startsWith("/")) return void 0;
+function resolvedPath(relative5, fromFile, rootInRepository) {
+  if (relative5.startsWith("/")) return fromRepositoryRoot(relative5, rootInRepository);
   if (relative5 !== "" && relative5 !== "." && relative5 !== ".." && !relative5.includes("/")) {
     const slash = fromFile.lastIndexOf("/");
     return slash === -1 ? relative5 : `${fromFile.slice(0, slash)}/${relative5}`;
@@ -11406,6 +11406,13 @@ function resolvedPath(relative5, fromFile) {
     else if (segments.pop() === void 0) return void 0;
   }
   return segments.join("/");
+}
+function fromRepositoryRoot(fromRoot, rootInRepository) {
+  if (rootInRepository === void 0) return void 0;
+  const inRepository = resolvedPath(fromRoot.replace(/^\/+/, ""), "", void 0);
+  if (inRepository === void 0) return void 0;
+  if (rootInRepository === "") return inRepository;
+  return inRepository.startsWith(rootInRepository) ? inRepository.slice(rootInRepository.length) : void 0;
 }
 function isPlainPath(path, start) {
   if (start >= path.length) return false;
@@ -11553,7 +11560,7 @@ function decide(destination, context, anchorIn, ownAnchorIn) {
     if (anchor2 === "unchecked") return { kind: "keep" };
     return anchor2 === void 0 ? { kind: "keep", caution: "unknownOwnAnchor" } : { kind: "ownAnchor", destination: `#${fragment(anchor2)}` };
   }
-  const target = linkTarget(destination, context.filePath);
+  const target = linkTarget(destination, context.filePath, context.rootInRepository);
   if (target.kind === "web") return { kind: "keep" };
   const path = pagePath(target);
   const page = path === void 0 ? void 0 : context.resolvePage(path);
@@ -11696,10 +11703,10 @@ function linksReachOtherPages(item, reachedNow) {
   const now = reachedNow();
   return now !== void 0 && now !== reachedBefore;
 }
-function linkTargetsDigest(destinations, filePath, pageIdOf) {
+function linkTargetsDigest(destinations, filePath, pageIdOf, rootInRepository) {
   const reached = /* @__PURE__ */ new Set();
   for (const destination of destinations) {
-    const target = linkTarget(destination, filePath);
+    const target = linkTarget(destination, filePath, rootInRepository);
     const path = target.kind === "file" ? pagePath(target) : void 0;
     if (target.kind !== "file" || path === void 0) continue;
     const pageId = pageIdOf(path);
@@ -11796,11 +11803,89 @@ function firstInvalidUtf8(bytes, start = 0) {
   return bytes.length;
 }
 
+// src/core/walk/gitignore.ts
+var import_ignore = __toESM(require_ignore());
+var GitignoreRules = class _GitignoreRules {
+  constructor(layers) {
+    this.layers = layers;
+  }
+  layers;
+  /** The rules in force for `folder`, and the folder's segments below the topmost folder they were read from. */
+  static async forFolder(fs, folder) {
+    const root = await repositoryRoot(fs, folder);
+    const chain = [folder];
+    if (root !== void 0) {
+      for (let current = folder; fs.key(current) !== fs.key(root); ) {
+        const up = fs.parent(current);
+        if (up === void 0) break;
+        chain.unshift(up);
+        current = up;
+      }
+    }
+    let rules = new _GitignoreRules([]);
+    const segments = [];
+    for (const [index, each] of chain.entries()) {
+      if (index > 0) segments.push(fs.baseName(each));
+      rules = await rules.enter(fs, each, segments);
+    }
+    return { rules, segments };
+  }
+  /** The rules for a subfolder: these plus the subfolder's own .gitignore, if it has one (a link to one does not count, as in git). */
+  async enter(fs, folder, segments) {
+    const file = fs.child(folder, ".gitignore");
+    let text2;
+    try {
+      if ((await fs.type(file))?.kind !== "file") return this;
+      text2 = new TextDecoder().decode(await fs.read(file));
+    } catch {
+      return this;
+    }
+    return new _GitignoreRules([...this.layers, { depth: segments.length, matcher: (0, import_ignore.default)().add(text2) }]);
+  }
+  /** Whether the entry at `segments` (below the same topmost folder) is ignored. A symbolic link counts as a file, as in git. */
+  ignores(segments, isFolder) {
+    let ignored = false;
+    for (const layer of this.layers) {
+      if (segments.length <= layer.depth) continue;
+      const posix = segments.slice(layer.depth).join("/");
+      const result = layer.matcher.test(isFolder ? `${posix}/` : posix);
+      if (result.ignored) ignored = true;
+      else if (result.unignored) ignored = false;
+    }
+    return ignored;
+  }
+};
+async function repositoryRoot(fs, folder) {
+  for (let current = folder; current !== void 0; current = fs.parent(current)) {
+    if (await fs.type(fs.child(current, ".git")).catch(() => void 0) !== void 0) return current;
+  }
+  return void 0;
+}
+async function folderInRepository(fs, folder) {
+  const root = await repositoryRoot(fs, folder);
+  if (root === void 0) return void 0;
+  let path = "";
+  for (let current = folder; current !== void 0 && fs.key(current) !== fs.key(root); current = fs.parent(current)) {
+    path = `${fs.baseName(current)}/${path}`;
+  }
+  return path;
+}
+
 // src/core/run/fileLinks.ts
 function selectedFile(source2, item) {
   const body = frontMatterBody(source2.text);
   let sent = item.content;
   return { item, body, sent: () => sent ??= deriveContent(body, item.recipe).content };
+}
+async function placeInRepository(linking, fs) {
+  const found = /* @__PURE__ */ new Map();
+  for (const { place, destinations } of linking) {
+    if (!place || !destinations.some((destination) => destination.startsWith("/") && !destination.startsWith("//"))) continue;
+    const key = fs.key(place.folder);
+    if (!found.has(key)) found.set(key, folderInRepository(fs, place.folder).catch(() => void 0));
+    const inRepository = await found.get(key);
+    if (inRepository !== void 0) place.rootInRepository = inRepository;
+  }
 }
 async function planFileLinks(sources, items, ports) {
   const itemOf = new Map(items.map((item) => [item.file.key, item]));
@@ -11815,6 +11900,7 @@ async function planFileLinks(sources, items, ports) {
     const content = selected.sent();
     linking.push({ item, content, place: ports.placeOf(source2.key), destinations: linkDestinationTexts(content) });
   }
+  await placeInRepository(linking, ports.fs);
   const plainKey = (folder, path) => `${ports.fs.key(folder)}
 ${path}`;
   const folderContent = /* @__PURE__ */ new Map();
@@ -11833,7 +11919,7 @@ ${path}`;
   for (const { destinations, place } of linking) {
     if (!place) continue;
     for (const destination of destinations) {
-      const target = linkTarget(destination, place.path);
+      const target = linkTarget(destination, place.path, place.rootInRepository);
       const path = target.kind === "file" ? pagePath(target) : void 0;
       if (target.kind !== "file" || path === void 0) continue;
       const anchored = target.anchor !== void 0 && target.anchor !== "";
@@ -11860,6 +11946,7 @@ ${path}`;
     const waitedOn = /* @__PURE__ */ new Set();
     const context = {
       filePath: place?.path ?? item.file.label,
+      ...place?.rootInRepository !== void 0 ? { rootInRepository: place.rootInRepository } : {},
       resolvePage: (path) => {
         if (!place) return void 0;
         const where = whereKey(place.folder, path);
@@ -11874,7 +11961,7 @@ ${path}`;
       ownPage: { title: item.complete?.pageTitle ?? "" }
     };
     const decided = rewriteLinks(content, context);
-    const linkTargets = place && ports.siteBase !== void 0 ? linkTargetsDigest(destinations, place.path, (path) => ids.get(whereKey(place.folder, path))) : void 0;
+    const linkTargets = place && ports.siteBase !== void 0 ? linkTargetsDigest(destinations, place.path, (path) => ids.get(whereKey(place.folder, path)), place.rootInRepository) : void 0;
     return { context, cautions: decided.cautions, rewritten: decided.rewritten, waitedOn, linkTargets };
   };
   const decisions = /* @__PURE__ */ new Map();
@@ -12265,65 +12352,6 @@ function resolveDiagramRenderer(flag, env) {
 // src/cli/files.ts
 var import_promises4 = require("node:fs/promises");
 var import_node_path3 = require("node:path");
-
-// src/core/walk/gitignore.ts
-var import_ignore = __toESM(require_ignore());
-var GitignoreRules = class _GitignoreRules {
-  constructor(layers) {
-    this.layers = layers;
-  }
-  layers;
-  /** The rules in force for `folder`, and the folder's segments below the topmost folder they were read from. */
-  static async forFolder(fs, folder) {
-    const root = await repositoryRoot(fs, folder);
-    const chain = [folder];
-    if (root !== void 0) {
-      for (let current = folder; fs.key(current) !== fs.key(root); ) {
-        const up = fs.parent(current);
-        if (up === void 0) break;
-        chain.unshift(up);
-        current = up;
-      }
-    }
-    let rules = new _GitignoreRules([]);
-    const segments = [];
-    for (const [index, each] of chain.entries()) {
-      if (index > 0) segments.push(fs.baseName(each));
-      rules = await rules.enter(fs, each, segments);
-    }
-    return { rules, segments };
-  }
-  /** The rules for a subfolder: these plus the subfolder's own .gitignore, if it has one (a link to one does not count, as in git). */
-  async enter(fs, folder, segments) {
-    const file = fs.child(folder, ".gitignore");
-    let text2;
-    try {
-      if ((await fs.type(file))?.kind !== "file") return this;
-      text2 = new TextDecoder().decode(await fs.read(file));
-    } catch {
-      return this;
-    }
-    return new _GitignoreRules([...this.layers, { depth: segments.length, matcher: (0, import_ignore.default)().add(text2) }]);
-  }
-  /** Whether the entry at `segments` (below the same topmost folder) is ignored. A symbolic link counts as a file, as in git. */
-  ignores(segments, isFolder) {
-    let ignored = false;
-    for (const layer of this.layers) {
-      if (segments.length <= layer.depth) continue;
-      const posix = segments.slice(layer.depth).join("/");
-      const result = layer.matcher.test(isFolder ? `${posix}/` : posix);
-      if (result.ignored) ignored = true;
-      else if (result.unignored) ignored = false;
-    }
-    return ignored;
-  }
-};
-async function repositoryRoot(fs, folder) {
-  for (let current = folder; current !== void 0; current = fs.parent(current)) {
-    if (await fs.type(fs.child(current, ".git")).catch(() => void 0) !== void 0) return current;
-  }
-  return void 0;
-}
 
 // src/core/walk/nodeWalkFs.ts
 var import_node_fs = require("node:fs");
@@ -13551,7 +13579,7 @@ async function takeAnchoredHeadings(sources, options) {
     const from = source2.file.label.slice(root.length);
     for (const destination of source2.linkFacts.destinations) {
       if (!destination.includes("#")) continue;
-      const target = linkTarget(destination, from);
+      const target = linkTarget(destination, from, options.rootInRepository);
       const path = target.kind === "file" && target.anchor ? pagePath(target) : void 0;
       if (path !== void 0) anchored.add(`${root}${path}`);
     }
@@ -13647,7 +13675,7 @@ function planTreeOf(sources, options) {
     item.target = defaults;
     item.complete = { ...defaults };
     item.linkedPage = parentId !== void 0 && linkNames(item.link, defaults);
-    const unchanged = !options.force && item.linkedPage && item.link?.contentSha256 === item.contentSha256 && (!checkLinkTargets || item.link.linkTargets === void 0 || item.link.linkTargets === linkTargetsDigest(planned.linkFacts.destinations, linkingFileOf(node, rootPath), recordedPageOf));
+    const unchanged = !options.force && item.linkedPage && item.link?.contentSha256 === item.contentSha256 && (!checkLinkTargets || item.link.linkTargets === void 0 || item.link.linkTargets === linkTargetsDigest(planned.linkFacts.destinations, linkingFileOf(node, rootPath), recordedPageOf, options.rootInRepository));
     item.state = item.refusals.length > 0 ? "refused" : unchanged ? "unchanged" : "send";
     const unlinked = recorded !== void 0 && item.link === void 0;
     if (unlinked) {
@@ -13668,19 +13696,19 @@ function planTreeOf(sources, options) {
   });
   const pinnedLinkFacts = new Map(pinnedSources.map((source2) => [keyOf(source2.file.label), source2.linkFacts]));
   for (const { item, file, linkFacts } of pinnedSources) {
-    const reachedNow = () => checkLinkTargets ? linkTargetsDigest(linkFacts.destinations, keyOf(file.label), recordedPageOf) : void 0;
+    const reachedNow = () => checkLinkTargets ? linkTargetsDigest(linkFacts.destinations, keyOf(file.label), recordedPageOf, options.rootInRepository) : void 0;
     if (linksReachOtherPages(item, reachedNow)) item.state = "send";
   }
   const headingsOf = new Map(pages.map((each) => [each.key, each.linkFacts.headings]));
   for (const [key, facts] of pinnedLinkFacts) headingsOf.set(key, facts.headings);
   const pinnedTitles = new Map(pinnedSources.flatMap((source2) => source2.item.complete && source2.item.state !== "refused" ? [[keyOf(source2.file.label), source2.item.complete.pageTitle]] : []));
   const words = options.treeMessages ?? englishTreeMessages;
-  const known = { headingsOf, anchorMatchers: /* @__PURE__ */ new Map(), addressable: options.pageAddresses !== false, pinnedTitles };
+  const known = { headingsOf, anchorMatchers: /* @__PURE__ */ new Map(), addressable: options.pageAddresses !== false, pinnedTitles, rootInRepository: options.rootInRepository };
   for (const page of pages) foreseeLinks(page.item, linkingFileOf(page.node, rootPath), page.linkFacts, known, tree, options.identity, words);
   for (const source2 of pinnedSources) foreseeLinks(source2.item, keyOf(source2.file.label), source2.linkFacts, known, tree, options.identity, words);
   refuseCollisions(pages, pinned, options.spaceId, words);
   if (!options.pageAccess) refuseWithoutIds(pages, words);
-  return { tree, pages, pinned, pinnedLinkFacts, refused: refused2, moves };
+  return { tree, pages, pinned, pinnedLinkFacts, refused: refused2, moves, ...options.rootInRepository !== void 0 ? { rootInRepository: options.rootInRepository } : {} };
 }
 function generatedPageKey(folderPath) {
   return `tree:${folderPath}`;
@@ -13711,6 +13739,7 @@ function foreseeLinks(item, filePath, linkFacts, known, tree, identity, words) {
   const root = tree.rootPath;
   const result = foreseeRewrite(linkFacts.destinations, {
     filePath,
+    ...known.rootInRepository !== void 0 ? { rootInRepository: known.rootInRepository } : {},
     resolvePage: (path) => {
       const node = nodeOfFile(tree, `${root}${path}`);
       const key = node ? node.path.slice(root.length) : path;
@@ -13848,8 +13877,9 @@ async function runTree(options) {
     return sending.has(key) ? sendsOver ? "notYet" : "pending" : void 0;
   };
   const rewriting = /* @__PURE__ */ new Map();
+  const inRepository = plan.rootInRepository !== void 0 ? { rootInRepository: plan.rootInRepository } : {};
   const reachedPageOf = addressable ? treePageIdByPath(plan.tree, (key) => ids.get(key), (path) => options.identity.get?.(path)?.id) : () => void 0;
-  const reachedNow = (page) => linkTargetsDigest(page.linkFacts.destinations, linkingFileOf(page.node, rootPath), reachedPageOf);
+  const reachedNow = (page) => linkTargetsDigest(page.linkFacts.destinations, linkingFileOf(page.node, rootPath), reachedPageOf, plan.rootInRepository);
   const reachedWhenSent = /* @__PURE__ */ new Map();
   const reached = (page, result) => {
     const sent = reachedWhenSent.get(page.key);
@@ -13860,6 +13890,7 @@ async function runTree(options) {
     const waiting = /* @__PURE__ */ new Set();
     const context = {
       filePath: linkingFileOf(page.node, rootPath),
+      ...inRepository,
       resolvePage: decidedOnce((path) => {
         const found = resolvePage(path);
         if (found === "pending") waiting.add(path);
@@ -13989,7 +14020,7 @@ async function runTree(options) {
   };
   const linkTargetsOf = (item) => {
     const links = pinnedLinks(item);
-    return links ? linkTargetsDigest(links.destinations, links.key, reachedPageOf) : void 0;
+    return links ? linkTargetsDigest(links.destinations, links.key, reachedPageOf, plan.rootInRepository) : void 0;
   };
   const pinned = plan.pinned.map((item) => linksReachOtherPages(item, () => addressable ? linkTargetsOf(item) : void 0) ? { ...item, state: "send" } : item);
   expectMore(pinned.filter((item, index) => item !== plan.pinned[index]).length);
@@ -14001,6 +14032,7 @@ async function runTree(options) {
       if (!links || item.state !== "send") continue;
       const context = {
         filePath: links.key,
+        ...inRepository,
         resolvePage: decidedOnce(resolvePage),
         ownPage: { title: item.complete?.pageTitle ?? "", headings: links.headings }
       };
@@ -14069,7 +14101,7 @@ async function runTree(options) {
     if (!page) return [];
     const from = linkingFileOf(page.node, rootPath);
     const labelOf2 = (destination) => {
-      const target = linkTarget(destination, from);
+      const target = linkTarget(destination, from, plan.rootInRepository);
       return target.kind === "file" && target.path !== void 0 ? `${rootPath}${target.path}` : destination;
     };
     return [...new Set(result.linkCautions.filter((caution) => caution.reason === "noPageYet").map((caution) => labelOf2(caution.target)))];
@@ -14126,7 +14158,7 @@ function pagesLinkingAnew(plan, results, recordedIds, ids) {
   return plan.pages.filter((page) => {
     if (page.item.state !== "unchanged" || !skipped.has(page.key)) return false;
     const file = linkingFileOf(page.node, root);
-    return linkTargetsDigest(page.linkFacts.destinations, file, before) !== linkTargetsDigest(page.linkFacts.destinations, file, now);
+    return linkTargetsDigest(page.linkFacts.destinations, file, before, plan.rootInRepository) !== linkTargetsDigest(page.linkFacts.destinations, file, now, plan.rootInRepository);
   });
 }
 async function relinkUnchanged(pages, context) {
@@ -14415,7 +14447,9 @@ async function treeCommand(deps) {
   const renderer = deps.renderer;
   const spaceKey = await addressSpaceKey(spaceId, deps.pages, deps.interrupt);
   const addressOf = (pageId, title) => deps.baseUrl ? pageAddress(deps.baseUrl, spaceKey, pageId, title) : void 0;
+  const rootInRepository = await folderInRepository(walked.fs, root);
   const treeOptions = {
+    ...rootInRepository !== void 0 ? { rootInRepository } : {},
     rootPath: rootLabel,
     spaceId,
     parentId,

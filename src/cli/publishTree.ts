@@ -22,6 +22,7 @@ import { addressSpaceKey, runTree, treeLandedLink, treePageAddresses, type TreeF
 import type { WikiPagesClient } from '../core/wikiPages';
 import type { PublishArgs } from './args';
 import { EXIT_FAILED, EXIT_OK, runExitCode } from './exitCodes';
+import { folderInRepository } from '../core/walk/gitignore';
 import { walkArguments } from './files';
 import { BASE_URL_ENV_VAR } from './pageAccess';
 import type { Output } from './output';
@@ -174,7 +175,10 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   const renderer = deps.renderer;
   const spaceKey = await addressSpaceKey(spaceId, deps.pages, deps.interrupt);
   const addressOf = (pageId: string, title: string): string | undefined => (deps.baseUrl ? pageAddress(deps.baseUrl, spaceKey, pageId, title) : undefined);
+  // Links written from the repository root (`/docs/guide.md`) are read as GitHub reads them.
+  const rootInRepository = await folderInRepository(walked.fs, root);
   const treeOptions: TreePlanOptions = {
+    ...(rootInRepository !== undefined ? { rootInRepository } : {}),
     rootPath: rootLabel, spaceId, parentId, overwrite: args.overwrite, identity, links, pageAccess: deps.pages !== undefined, force: args.force,
     pageAddresses: treePageAddresses(deps.pages !== undefined, addressOf),
     diagramsSetting: DIAGRAMS_FLAG,

@@ -75,6 +75,36 @@ describe('CLI --tree', () => {
     assert.ok(api.includes(`See [Tokens](#Tokens) and [the setup](${cli.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/${page('Setup').id}/Setup)`), api);
   });
 
+  it('links written from the repository root (/docs/guide/setup.md, as GitHub reads them) reach the pages, in a tree and a file published on its own', async () => {
+    const files = {
+      ...TREE,
+      'README.md': '# Project\n',
+      'docs/index.md': '# Overview\n\nRead the [setup](/docs/guide/setup.md), the [tokens](</docs/reference/api.md#tokens>), the [guide](/docs/guide/) and the [project](/README.md).\n',
+    };
+    // Outside a repository the root such a link starts from is unknown: it stays, named.
+    const loose = await cli.tree(files);
+    const unknown = await runCli(['publish', 'docs', ...TO, '--dry-run'], { cwd: loose, env: cli.env() });
+    assert.equal(unknown.code, 0, unknown.stderr);
+    assert.match(unknown.stdout, /\/docs\/guide\/setup\.md \(outside the published folder\)/);
+
+    const root = await cli.tree({ ...files, '.git/HEAD': 'ref: refs/heads/main\n' });
+    const dry = await runCli(['publish', 'docs', ...TO, '--dry-run'], { cwd: root, env: cli.env() });
+    assert.equal(dry.code, 0, dry.stderr);
+    assert.match(dry.stdout, /docs\/index\.md .*\[caution: 1 link stays as written and will not work on the wiki: \/README\.md \(outside the published folder\)\.\]/);
+    const run = await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+    const address = (title: string): string => `${cli.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/${page(title).id}/${title}`;
+    const sent = (): string => page('Overview').markdown;
+    assert.ok(sent().includes(`Read the [setup](${address('Setup')}), the [tokens](<${address('API')}#Tokens>), the [guide](${address('Guide')}) and the [project](/README.md).`), sent());
+    assert.equal(await readFile(join(root, 'docs', 'index.md'), 'utf8'), files['docs/index.md'], 'the file is not changed');
+
+    // The same file published on its own, from a subfolder of the repository: its links reach the recorded pages.
+    await writeFile(join(root, 'docs', 'index.md'), files['docs/index.md'].replace('Read the', 'Now read the'));
+    const alone = await runCli(['publish', 'index.md'], { cwd: join(root, 'docs'), env: cli.env() });
+    assert.equal(alone.code, 0, `${alone.stdout}\n${alone.stderr}`);
+    assert.ok(sent().includes(`Now read the [setup](${address('Setup')}), the [tokens](<${address('API')}#Tokens>), the [guide](${address('Guide')}) and the [project](/README.md).`), sent());
+  });
+
   it('a link that waited for a tree page which did not land is named after the run, in the text and the summary', async () => {
     const root = await cli.tree({ ...TREE, 'elsewhere.md': '# API\n\nAnother team\'s page of that title.\n' });
     const elsewhere = await runCli(['publish', 'elsewhere.md', '--space', 'DOCS', '--parent', '123456'], { cwd: root, env: cli.env() });

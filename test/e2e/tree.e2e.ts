@@ -20,6 +20,13 @@ const FILES = {
   'docs/reference/api.md': '# API\n\n## Tokens\n\nUse one per job.\n',
 };
 
+// The same files in a git repository, the overview linking from the repository root as GitHub resolves it.
+const IN_REPOSITORY = {
+  ...FILES,
+  '.git/HEAD': 'ref: refs/heads/main\n',
+  'docs/index.md': `${FILES['docs/index.md']}\nTokens: [from the top](/docs/reference/api.md#tokens).\n`,
+};
+
 describe('Publishing a folder as a page tree', function () {
   const sessions = useSessions();
   /** The FILES workspace with an import token, signed in to the export API (page IDs need it), no toasts left. */
@@ -32,7 +39,7 @@ describe('Publishing a folder as a page tree', function () {
   };
 
   it('publishes a small tree from the Explorer, records its pages, and a rewritten link opens the page at its heading', async function () {
-    const { page, sandbox, workspaceDir } = await signedInSession();
+    const { page, sandbox, workspaceDir } = await signedInSession({}, IN_REPOSITORY);
 
     await publishNewTree(page);
 
@@ -50,6 +57,8 @@ describe('Publishing a folder as a page tree', function () {
     const byTitle = (title: string) => livePage(sandbox, title);
     assert.equal(byTitle('Setup').parentId, byTitle('Guide').id, 'the subfolder is a page, its files its children');
     assert.equal(byTitle('Overview').parentId, '123456');
+    // A link from the repository root reaches its page too (the confirmation named only the licence above).
+    assert.match(byTitle('Overview').markdown, new RegExp(`\\[from the top\\]\\([^)]*/wiki/spaces/DOCS/pages/${byTitle('API').id}/API#Tokens\\)`));
     const manifest = JSON.parse(readFileSync(path.join(workspaceDir, 'docs', '.wiki-pages.json'), 'utf8')) as { pages: Record<string, { id: string }> };
     assert.equal(manifest.pages['guide/setup.md']?.id, byTitle('Setup').id, 'page identity is written into the repository');
 

@@ -88,12 +88,13 @@ function comparableAnchor(anchor: string): string {
 
 /**
  * The pages a file of a tree links to, from the repository's manifest: `filePath` is the file's path relative to the
- * manifest's folder. A link to a folder's index, README or <folder>.md names the folder's page, unless the manifest
- * records the file as a page of its own (a README beside an index), and so does a link to the folder itself.
+ * manifest's folder, `rootInRepository` that folder's place in the repository (linkTarget.ts). A link to a folder's
+ * index, README or <folder>.md names the folder's page, unless the manifest records the file as a page of its own (a
+ * README beside an index), and so does a link to the folder itself.
  */
-export function manifestPageIdOf(pages: ReadonlyMap<string, ManifestEntry>, filePath: string): PageIdOf {
+export function manifestPageIdOf(pages: ReadonlyMap<string, ManifestEntry>, filePath: string, rootInRepository?: string): PageIdOf {
   return (destination) => {
-    const target = linkTarget(destination, filePath);
+    const target = linkTarget(destination, filePath, rootInRepository);
     const path = target.kind === 'file' ? pagePath(target) : undefined;
     if (target.kind !== 'file' || path === undefined) return undefined;
     // A link to a folder (with its slash or without) names the folder's page.

@@ -15,13 +15,14 @@ import { linksReachOtherPages, linkTargetsDigest } from '../tree/linkTargets';
 import { nameOf } from '../tree/paths';
 import type { RepositoryLinks } from '../tree/repositoryLinks';
 import { decodeText } from '../walk/decode';
+import { folderInRepository } from '../walk/gitignore';
 import type { WalkFs } from '../walk/walkFs';
 import type { PlanItem, SourceFile } from './plan';
 import { deriveContent, plannedContent, type PlannedContent } from './plannedContent';
 
 export interface FileLinkPorts<L> {
   /** The run's file system (the walk's port): a link's file is looked up and read through it, never through a link. */
-  fs: Pick<WalkFs<L>, 'type' | 'read' | 'child' | 'key' | 'label'>;
+  fs: Pick<WalkFs<L>, 'type' | 'read' | 'child' | 'key' | 'label' | 'parent' | 'baseName'>;
   /**
    * The folder a run may look in that holds a file (the command line's working folder, the editor's workspace
    * folder) and the file's '/'-separated path in it; undefined outside every such folder: its links reach no page.
@@ -103,6 +104,22 @@ function selectedFile(source: SourceFile, item: PlanItem): Selected {
   return { item, body, sent: () => (sent ??= deriveContent(body, item.recipe).content) };
 }
 
+/**
+ * The place folders' paths in their repositories, for the files with a link written from the repository root
+ * (`/docs/x.md`, as GitHub reads it): looked up only for those, once per folder (a remote workspace pays a request per
+ * folder it climbs).
+ */
+async function placeInRepository<L>(linking: ReadonlyArray<Linking<L>>, fs: FileLinkPorts<L>['fs']): Promise<void> {
+  const found = new Map<string, Promise<string | undefined>>();
+  for (const { place, destinations } of linking) {
+    if (!place || !destinations.some((destination) => destination.startsWith('/') && !destination.startsWith('//'))) continue;
+    const key = fs.key(place.folder);
+    if (!found.has(key)) found.set(key, folderInRepository(fs, place.folder).catch(() => undefined));
+    const inRepository = await found.get(key);
+    if (inRepository !== undefined) place.rootInRepository = inRepository;
+  }
+}
+
 /** A link's file, as every file linking to it names it: its folder and its path there. */
 interface LinkedFile<L> {
   folder: L;
@@ -114,7 +131,8 @@ interface LinkedFile<L> {
 interface Linking<L> {
   item: PlanItem;
   content: string;
-  place: { folder: L; path: string } | undefined;
+  /** `rootInRepository`: the folder's path in its repository, found when a link is written from the repository root. */
+  place: { folder: L; path: string; rootInRepository?: string } | undefined;
   /** Its link destinations as written, distinct. */
   destinations: string[];
 }
@@ -137,6 +155,7 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
     const content = selected.sent();
     linking.push({ item, content, place: ports.placeOf(source.key), destinations: linkDestinationTexts(content) });
   }
+  await placeInRepository(linking, ports.fs);
   const plainKey = (folder: L, path: string): string => `${ports.fs.key(folder)}\n${path}`;
   // A link to a folder stands for the folder's index or README (its content file), whose page is the folder's page.
   const folderContent = new Map<string, string>();
@@ -155,7 +174,7 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
   for (const { destinations, place } of linking) {
     if (!place) continue;
     for (const destination of destinations) {
-      const target = linkTarget(destination, place.path);
+      const target = linkTarget(destination, place.path, place.rootInRepository);
       const path = target.kind === 'file' ? pagePath(target) : undefined;
       if (target.kind !== 'file' || path === undefined) continue;
       const anchored = target.anchor !== undefined && target.anchor !== '';
@@ -188,6 +207,7 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
     const waitedOn = new Set<string>();
     const context: RewriteContext = {
       filePath: place?.path ?? item.file.label,
+      ...(place?.rootInRepository !== undefined ? { rootInRepository: place.rootInRepository } : {}),
       resolvePage: (path) => {
         if (!place) return undefined;
         const where = whereKey(place.folder, path);
@@ -204,7 +224,7 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
     const decided = rewriteLinks(content, context);
     // Without a site address no link reaches a page, whatever their IDs: nothing to compare the next run with.
     const linkTargets = place && ports.siteBase !== undefined
-      ? linkTargetsDigest(destinations, place.path, (path) => ids.get(whereKey(place.folder, path))) : undefined;
+      ? linkTargetsDigest(destinations, place.path, (path) => ids.get(whereKey(place.folder, path)), place.rootInRepository) : undefined;
     return { context, cautions: decided.cautions, rewritten: decided.rewritten, waitedOn, linkTargets };
   };
   const decisions = new Map<string, LinkDecision>();

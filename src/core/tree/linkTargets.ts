@@ -22,11 +22,14 @@ export function linksReachOtherPages(item: Pick<PlanItem, 'state' | 'link'>, rea
 /** A Markdown file's page ID, by its path relative to the published folder; undefined when it has none (yet). */
 export type PageIdByPath = (path: string) => string | undefined;
 
-/** The digest of the pages `destinations` (as written in the file at `filePath`, root-relative) reach. */
-export function linkTargetsDigest(destinations: readonly string[], filePath: string, pageIdOf: PageIdByPath): string {
+/**
+ * The digest of the pages `destinations` (as written in the file at `filePath`, root-relative) reach;
+ * `rootInRepository` as linkTarget takes it.
+ */
+export function linkTargetsDigest(destinations: readonly string[], filePath: string, pageIdOf: PageIdByPath, rootInRepository?: string): string {
   const reached = new Set<string>();
   for (const destination of destinations) {
-    const target = linkTarget(destination, filePath);
+    const target = linkTarget(destination, filePath, rootInRepository);
     const path = target.kind === 'file' ? pagePath(target) : undefined;
     if (target.kind !== 'file' || path === undefined) continue;
     // As rewriteLinks reads it: a file, or a folder with a page (written with or without its slash). A folder without

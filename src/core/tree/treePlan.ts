@@ -32,6 +32,11 @@ export interface TreePlanOptions extends Pick<PlanOptions, 'force' | 'omitTitleH
   treeMessages?: TreeMessages;
   /** The published folder, as the files' labels write it ('' for the working folder). */
   rootPath: string;
+  /**
+   * The published folder's path from the root of its repository ('' or ending in '/'), when it is in one: links
+   * written from the repository root (`/docs/guide.md`, as GitHub reads them) then reach the tree's pages.
+   */
+  rootInRepository?: string;
   spaceId: string;
   /** The chosen parent page: the folder maps to it, and it is never rewritten. */
   parentId: string;
@@ -108,6 +113,8 @@ export interface TreePlan {
   /** Files refused before shaping (unreadable, bad front matter), planned for their reasons. */
   refused: PlanItem[];
   moves: MoveReport;
+  /** TreePlanOptions.rootInRepository: the run reads links as the plan did. */
+  rootInRepository?: string;
 }
 
 /** Plans a tree from files read in full: the editor's selection (a few thousand at most). */
@@ -136,7 +143,7 @@ async function takeAnchoredHeadings(sources: readonly TreeSource[], options: Tre
     const from = source.file.label.slice(root.length);
     for (const destination of source.linkFacts.destinations) {
       if (!destination.includes('#')) continue;
-      const target = linkTarget(destination, from);
+      const target = linkTarget(destination, from, options.rootInRepository);
       const path = target.kind === 'file' && target.anchor ? pagePath(target) : undefined;
       // A folder's anchors are its content file's headings (any name the rules take: the shape picks one later).
       if (path !== undefined) anchored.add(`${root}${path}`);
@@ -264,7 +271,7 @@ export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOpti
     item.linkedPage = parentId !== undefined && linkNames(item.link, defaults);
     // The same text sends dead links when a page it links to has another ID than when it last went out.
     const unchanged = !options.force && item.linkedPage && item.link?.contentSha256 === item.contentSha256
-      && (!checkLinkTargets || item.link.linkTargets === undefined || item.link.linkTargets === linkTargetsDigest(planned.linkFacts.destinations, linkingFileOf(node, rootPath), recordedPageOf));
+      && (!checkLinkTargets || item.link.linkTargets === undefined || item.link.linkTargets === linkTargetsDigest(planned.linkFacts.destinations, linkingFileOf(node, rootPath), recordedPageOf, options.rootInRepository));
     item.state = item.refusals.length > 0 ? 'refused' : unchanged ? 'unchanged' : 'send';
     const unlinked = recorded !== undefined && item.link === undefined;
     // The guard needs a link to compare with: the repository's page, published from here never (time 0).
@@ -283,7 +290,7 @@ export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOpti
   // A file that names its own page links to the tree's pages as a tree page does: the same text sends dead links when
   // a page it links to has another ID than when it last went out.
   for (const { item, file, linkFacts } of pinnedSources) {
-    const reachedNow = (): string | undefined => (checkLinkTargets ? linkTargetsDigest(linkFacts.destinations, keyOf(file.label), recordedPageOf) : undefined);
+    const reachedNow = (): string | undefined => (checkLinkTargets ? linkTargetsDigest(linkFacts.destinations, keyOf(file.label), recordedPageOf, options.rootInRepository) : undefined);
     if (linksReachOtherPages(item, reachedNow)) item.state = 'send';
   }
   const headingsOf = new Map(pages.map((each) => [each.key, each.linkFacts.headings]));
@@ -292,12 +299,12 @@ export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOpti
   // links to an unknown page.
   const pinnedTitles = new Map(pinnedSources.flatMap((source) => source.item.complete && source.item.state !== 'refused' ? [[keyOf(source.file.label), source.item.complete.pageTitle] as const] : []));
   const words = options.treeMessages ?? englishTreeMessages;
-  const known: ForeseenPages = { headingsOf, anchorMatchers: new Map(), addressable: options.pageAddresses !== false, pinnedTitles };
+  const known: ForeseenPages = { headingsOf, anchorMatchers: new Map(), addressable: options.pageAddresses !== false, pinnedTitles, rootInRepository: options.rootInRepository };
   for (const page of pages) foreseeLinks(page.item, linkingFileOf(page.node, rootPath), page.linkFacts, known, tree, options.identity, words);
   for (const source of pinnedSources) foreseeLinks(source.item, keyOf(source.file.label), source.linkFacts, known, tree, options.identity, words);
   refuseCollisions(pages, pinned, options.spaceId, words);
   if (!options.pageAccess) refuseWithoutIds(pages, words);
-  return { tree, pages, pinned, pinnedLinkFacts, refused, moves };
+  return { tree, pages, pinned, pinnedLinkFacts, refused, moves, ...(options.rootInRepository !== undefined ? { rootInRepository: options.rootInRepository } : {}) };
 }
 
 /**
@@ -353,6 +360,7 @@ interface ForeseenPages {
   addressable: boolean;
   /** The titles of the files that name their own page and are sent, by path relative to the published folder. */
   pinnedTitles: ReadonlyMap<string, string>;
+  rootInRepository: string | undefined;
 }
 
 /**
@@ -364,6 +372,7 @@ function foreseeLinks(item: PlanItem, filePath: string, linkFacts: LinkFacts, kn
   const root = tree.rootPath;
   const result = foreseeRewrite(linkFacts.destinations, {
     filePath,
+    ...(known.rootInRepository !== undefined ? { rootInRepository: known.rootInRepository } : {}),
     resolvePage: (path) => {
       const node = nodeOfFile(tree, `${root}${path}`);
       const key = node ? node.path.slice(root.length) : path;

@@ -147,8 +147,10 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   const rewriting = new Map<string, RewriteContext>();
   // The pages a landed page's links reached, by the IDs known when it went out: what its link records.
   // Without addresses no link reached a page: recorded so, a later run that can make addresses sends the page again.
+  // Links from the repository root (`/docs/guide.md`) read as the plan read them.
+  const inRepository = plan.rootInRepository !== undefined ? { rootInRepository: plan.rootInRepository } : {};
   const reachedPageOf = addressable ? treePageIdByPath(plan.tree, (key) => ids.get(key), (path) => options.identity.get?.(path)?.id) : () => undefined;
-  const reachedNow = (page: TreePage): string => linkTargetsDigest(page.linkFacts.destinations, linkingFileOf(page.node, rootPath), reachedPageOf);
+  const reachedNow = (page: TreePage): string => linkTargetsDigest(page.linkFacts.destinations, linkingFileOf(page.node, rootPath), reachedPageOf, plan.rootInRepository);
   // Taken when the page is rewritten to be sent, since a page it links to may get another ID later in the run (created
   // anew), after this page went out.
   const reachedWhenSent = new Map<string, string>();
@@ -163,6 +165,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     const waiting = new Set<string>();
     const context: RewriteContext = {
       filePath: linkingFileOf(page.node, rootPath),
+      ...inRepository,
       resolvePage: decidedOnce((path) => {
         const found = resolvePage(path);
         if (found === 'pending') waiting.add(path);
@@ -298,7 +301,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   };
   const linkTargetsOf = (item: PlanItem): string | undefined => {
     const links = pinnedLinks(item);
-    return links ? linkTargetsDigest(links.destinations, links.key, reachedPageOf) : undefined;
+    return links ? linkTargetsDigest(links.destinations, links.key, reachedPageOf, plan.rootInRepository) : undefined;
   };
   // An unchanged file that names its own page goes again when a page it links to landed under another ID in this run
   // (deleted on the wiki, created anew).
@@ -311,7 +314,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
       const links = pinnedLinks(item);
       if (!links || item.state !== 'send') continue;
       const context: RewriteContext = {
-        filePath: links.key, resolvePage: decidedOnce(resolvePage), ownPage: { title: item.complete?.pageTitle ?? '', headings: links.headings },
+        filePath: links.key, ...inRepository, resolvePage: decidedOnce(resolvePage), ownPage: { title: item.complete?.pageTitle ?? '', headings: links.headings },
       };
       linkCautionsOf.set(item, foreseeRewrite(links.destinations, context).cautions);
       rewriting.set(item.file.key, context);
@@ -382,7 +385,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     if (!page) return [];
     const from = linkingFileOf(page.node, rootPath);
     const labelOf = (destination: string): string => {
-      const target = linkTarget(destination, from);
+      const target = linkTarget(destination, from, plan.rootInRepository);
       return target.kind === 'file' && target.path !== undefined ? `${rootPath}${target.path}` : destination;
     };
     return [...new Set(result.linkCautions.filter((caution) => caution.reason === 'noPageYet').map((caution) => labelOf(caution.target)))];
@@ -494,7 +497,7 @@ function pagesLinkingAnew(plan: TreePlan, results: readonly TreeFileResult[], re
   return plan.pages.filter((page) => {
     if (page.item.state !== 'unchanged' || !skipped.has(page.key)) return false;
     const file = linkingFileOf(page.node, root);
-    return linkTargetsDigest(page.linkFacts.destinations, file, before) !== linkTargetsDigest(page.linkFacts.destinations, file, now);
+    return linkTargetsDigest(page.linkFacts.destinations, file, before, plan.rootInRepository) !== linkTargetsDigest(page.linkFacts.destinations, file, now, plan.rootInRepository);
   });
 }
 

@@ -67,9 +67,23 @@ export class GitignoreRules {
 }
 
 /** The nearest folder at or above `folder` holding a `.git` entry (a folder, or a file in a worktree or submodule). */
-export async function repositoryRoot<L>(fs: WalkFs<L>, folder: L): Promise<L | undefined> {
+export async function repositoryRoot<L>(fs: Pick<WalkFs<L>, 'type' | 'child' | 'parent'>, folder: L): Promise<L | undefined> {
   for (let current: L | undefined = folder; current !== undefined; current = fs.parent(current)) {
     if ((await fs.type(fs.child(current, '.git')).catch(() => undefined)) !== undefined) return current;
   }
   return undefined;
+}
+
+/**
+ * The folder's path from the root of the repository it is in, '/'-separated: '' for the root itself, else ending in
+ * '/' (`docs/guide/`); undefined outside a repository. What links written from the repository root are read against.
+ */
+export async function folderInRepository<L>(fs: Pick<WalkFs<L>, 'type' | 'child' | 'parent' | 'baseName' | 'key'>, folder: L): Promise<string | undefined> {
+  const root = await repositoryRoot(fs, folder);
+  if (root === undefined) return undefined;
+  let path = '';
+  for (let current: L | undefined = folder; current !== undefined && fs.key(current) !== fs.key(root); current = fs.parent(current)) {
+    path = `${fs.baseName(current)}/${path}`;
+  }
+  return path;
 }

@@ -4,6 +4,7 @@
 // for remote workspaces too (search-based findFiles needs ripgrep, which some hosts lack).
 import * as vscode from 'vscode';
 import type { SourceFile } from '../../core/run/plan';
+import { folderInRepository } from '../../core/walk/gitignore';
 import { sourcesFromWalk } from '../../core/walk/sources';
 import { walkSelection, type WalkResult } from '../../core/walk/walk';
 import type { WalkFs } from '../../core/walk/walkFs';
@@ -41,6 +42,15 @@ async function walk(selection: readonly vscode.Uri[], token?: vscode.Cancellatio
     walked.refused.push({ key: fs.key(uri), label, reason: editorWalkMessages.missing(label) });
   }
   return { fs, walked };
+}
+
+/**
+ * The folder's path from the root of its git repository ('' or ending in '/'), undefined outside one: what links
+ * written from the repository root (`/docs/guide.md`) are read against. Looked up through workspace.fs like the walk.
+ */
+export async function folderInItsRepository(folder: vscode.Uri): Promise<string | undefined> {
+  const fs = workspaceWalkFs(vscode.workspace.fs, { label: (uri) => vscode.workspace.asRelativePath(uri) });
+  return folderInRepository(fs, folder).catch(() => undefined);
 }
 
 /** Whether files.exclude (the patterns set to true, for the resource's workspace folder) hides a resource. */

@@ -19,7 +19,7 @@ import { editorPublishMessages } from '../messages/publishMessages';
 import { onDemand } from '../onDemandLoader';
 import { withNotificationProgress, withProgressBeforeResult } from '../progressNotification';
 import { setting } from '../settings';
-import { readSelection } from './collectMarkdown';
+import { folderInItsRepository, readSelection } from './collectMarkdown';
 import { compareButton, compareEditedPage } from './compareEdited';
 import { editedText, isMoved, uncheckedNote } from './guardStep';
 import { fewNames } from './fewNames';
@@ -62,8 +62,9 @@ export class TreePublisher {
     // Page addresses come from the site setting, so links between files work with recorded IDs even when signed out.
     const spaceKey = await core.addressSpaceKey(answers.spaceId, pages);
     const addressOf = (pageId: string, title: string): string | undefined => core.pageAddress(this.deps.wiki.baseUrl(), spaceKey, pageId, title);
+    const rootInRepository = await folderInItsRepository(folder);
     const plan = core.planTree(read.sources, {
-      rootPath,
+      rootPath, ...(rootInRepository !== undefined ? { rootInRepository } : {}),
       spaceId: answers.spaceId, parentId: answers.parentId, overwrite: answers.overwrite, identity, links, pageAccess: pages !== undefined,
       pageAddresses: core.treePageAddresses(pages !== undefined, addressOf),
       omitTitleHeading: omitTitleHeadingSetting(), ...sharedPlanOptions(), treeMessages: editorTreeMessages,

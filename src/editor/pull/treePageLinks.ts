@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { manifestPageIdOf, type PageIdOf } from '../../core/pull/pageLinkForms';
 import { parseManifest } from '../../core/tree/manifestFormat';
+import { folderInItsRepository } from '../publish/collectMarkdown';
 import { workspaceManifestPort } from '../publish/manifestPort';
 import { manifestAncestors } from '../publish/repositoryLinks';
 
@@ -14,7 +15,9 @@ export async function treePageIdOf(fileUri: vscode.Uri): Promise<PageIdOf | unde
     const text = await port.read(ancestor.manifestLocation).catch(() => undefined);
     if (text !== undefined) {
       const parsed = parseManifest(text);
-      return parsed.ok ? manifestPageIdOf(parsed.manifest.pages, ancestor.relativePath) : undefined;
+      if (!parsed.ok) return undefined;
+      // Links written from the repository root (`/docs/guide.md`) name pages as the tree's publish read them.
+      return manifestPageIdOf(parsed.manifest.pages, ancestor.relativePath, await folderInItsRepository(vscode.Uri.parse(ancestor.folder, true)));
     }
   }
   return undefined;

@@ -23,8 +23,13 @@ const MARKDOWN_FILE = /\.(?:md|markdown|mdown|mkd)$/i;
 // so a Windows path `..\guide\x.md` stays one odd file name rather than turning into folders.
 const ESCAPED_PUNCTUATION = /\\([!-/:-@[-`{-~])/g;
 
-/** Classifies a destination as written (without angle brackets) in the file at `fromFile` ('/'-separated, root-relative). */
-export function linkTarget(destination: string, fromFile: string): LinkTarget {
+/**
+ * Classifies a destination as written (without angle brackets) in the file at `fromFile` ('/'-separated, root-relative).
+ * `rootInRepository`: the published root's folder as a path from the repository root ('' for the repository root itself,
+ * else ending in '/'), when the root is in a repository: a link from the repository root (`/docs/x.md`, which GitHub
+ * resolves so) then names the file it names there. Without it such a link leaves the root.
+ */
+export function linkTarget(destination: string, fromFile: string, rootInRepository?: string): LinkTarget {
   // Most destinations hold neither a backslash nor a percent sign: neither pass runs on them (a plan of 10,000 pages
   // classifies every link of every page).
   const text = destination.includes('\\') ? destination.replace(ESCAPED_PUNCTUATION, '$1') : destination;
@@ -38,10 +43,10 @@ export function linkTarget(destination: string, fromFile: string): LinkTarget {
   if (written === '') return { kind: 'web' };
   const decoded = written.includes('%') ? percentDecoded(written) : written;
   if (isFolderLink(decoded)) {
-    const folder = resolvedPath(decoded, fromFile);
+    const folder = resolvedPath(decoded, fromFile, rootInRepository);
     return { kind: 'file', path: folder === undefined || folder === '' ? folder : `${folder}/`, markdown: false, folder: true, anchor };
   }
-  return { kind: 'file', path: resolvedPath(decoded, fromFile), markdown: MARKDOWN_FILE.test(decoded), folder: false, anchor };
+  return { kind: 'file', path: resolvedPath(decoded, fromFile, rootInRepository), markdown: MARKDOWN_FILE.test(decoded), folder: false, anchor };
 }
 
 /** `#install`: the anchor of a link to a heading of the linking file's own page; undefined for any other destination. */
@@ -64,9 +69,8 @@ function isFolderLink(path: string): boolean {
 }
 
 /** `relative` resolved against the folder of `fromFile`; undefined when `..` climbs above the root. */
-function resolvedPath(relative: string, fromFile: string): string | undefined {
-  // A path from the site root (`/docs/x.md`) names a root we cannot know: the published root may be any folder.
-  if (relative.startsWith('/')) return undefined;
+function resolvedPath(relative: string, fromFile: string, rootInRepository: string | undefined): string | undefined {
+  if (relative.startsWith('/')) return fromRepositoryRoot(relative, rootInRepository);
   // A plain file name (most links: a sibling) goes next to the file without splitting either path.
   if (relative !== '' && relative !== '.' && relative !== '..' && !relative.includes('/')) {
     const slash = fromFile.lastIndexOf('/');
@@ -89,6 +93,20 @@ function resolvedPath(relative: string, fromFile: string): string | undefined {
     else if (segments.pop() === undefined) return undefined;
   }
   return segments.join('/');
+}
+
+/**
+ * `/docs/x.md` as GitHub reads it in a repository's files: from the repository root. Resolved there, then made relative
+ * to the published root; undefined outside it, or when the root's place in a repository is not known.
+ */
+function fromRepositoryRoot(fromRoot: string, rootInRepository: string | undefined): string | undefined {
+  if (rootInRepository === undefined) return undefined;
+  // Resolved as a file at the repository root would resolve it: `..` above the repository leaves it.
+  const inRepository = resolvedPath(fromRoot.replace(/^\/+/, ''), '', undefined);
+  if (inRepository === undefined) return undefined;
+  if (rootInRepository === '') return inRepository;
+  // The published folder itself is no page of the run (it maps to the chosen parent), as `..` from its top.
+  return inRepository.startsWith(rootInRepository) ? inRepository.slice(rootInRepository.length) : undefined;
 }
 
 /** From `start` on, names joined by single slashes: no '.' or '..' segment, no empty one, no trailing slash. */

@@ -24,6 +24,11 @@ export interface RewriteContext {
   /** The linking file's path relative to the published root, '/'-separated: `guide/setup.md`. */
   filePath: string;
   /**
+   * The published root's folder from the repository root ('' or ending in '/'), when it is in a repository: links
+   * written from the repository root (`/docs/setup.md`) are then read as GitHub reads them (linkTarget.ts).
+   */
+  rootInRepository?: string;
+  /**
    * The page of a Markdown file, given its normalised root-relative path (`guide/install.md`), or of a folder, given its
    * path with a trailing slash (`guide/`); undefined when unknown.
    */
@@ -146,7 +151,7 @@ function decide(destination: string, context: RewriteContext, anchorIn: (page: L
     if (anchor === 'unchecked') return { kind: 'keep' };
     return anchor === undefined ? { kind: 'keep', caution: 'unknownOwnAnchor' } : { kind: 'ownAnchor', destination: `#${fragment(anchor)}` };
   }
-  const target = linkTarget(destination, context.filePath);
+  const target = linkTarget(destination, context.filePath, context.rootInRepository);
   if (target.kind === 'web') return { kind: 'keep' };
   const path = pagePath(target);
   const page = path === undefined ? undefined : context.resolvePage(path);

@@ -8387,6 +8387,7 @@ var englishTreeMessages = {
   guardTimedOut: () => "the wiki did not answer in time",
   guardFailed: (detail) => `The lookup on the wiki failed: ${detail}.`,
   linksStay: (count, listed, more) => `${count === 1 ? "1 link stays" : `${count} links stay`} as written and will not work on the wiki: ${listed}${more ? ", ..." : ""}.`,
+  linksMissHeading: (count, listed, more) => `${count === 1 ? "1 link goes to its page, not to the heading it names" : `${count} links go to their pages, not to the headings they name`}: ${listed}${more ? ", ..." : ""}.`,
   linkWithReason: (target, reason) => `${target} (${reason})`,
   linkOutsideRun: () => "outside the published folder",
   linkOutsideLookup: () => "outside the folder this publish looks in",
@@ -11597,8 +11598,14 @@ var REASONS = {
 function withLinkCautions(cautions, links, words) {
   const kept = cautions.filter((caution) => caution.code !== "localLinks");
   if (links.length === 0) return kept;
-  const listed = links.slice(0, 3).map((link) => words.linkWithReason(link.target, REASONS[link.reason](words))).join(", ");
-  return [...kept, { code: "localLinks", message: words.linksStay(links.length, listed, links.length > 3) }];
+  const listed = (some) => some.slice(0, 3).map((link) => words.linkWithReason(link.target, REASONS[link.reason](words))).join(", ");
+  const stay = links.filter((link) => link.reason !== "unknownAnchor");
+  const toPage = links.filter((link) => link.reason === "unknownAnchor");
+  return [
+    ...kept,
+    ...stay.length > 0 ? [{ code: "localLinks", message: words.linksStay(stay.length, listed(stay), stay.length > 3) }] : [],
+    ...toPage.length > 0 ? [{ code: "localLinks", message: words.linksMissHeading(toPage.length, listed(toPage), toPage.length > 3) }] : []
+  ];
 }
 
 // src/core/publish/pageAddress.ts

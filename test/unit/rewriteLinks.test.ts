@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { foreseeRewrite, rewriteLinks, type PageLookup, type RewriteContext, type RewriteResult } from '../../src/core/links/rewrite';
+import { withLinkCautions } from '../../src/core/links/rewrite/linkCautions';
+import { englishTreeMessages } from '../../src/core/messages/treeMessages';
 
 const PAGES = 'https://wiki.example/wiki/spaces/DOCS/pages';
 const SETUP = `${PAGES}/101/Setup`;
@@ -206,5 +208,25 @@ describe('rewriteLinks', () => {
     assert.notEqual(result.markdown, text);
     assert.deepEqual(result.cautions, [{ target: 'missing.md', reason: 'unknownPage' }]);
     assert.deepEqual(unchanged('No links here.').cautions, []);
+  });
+});
+
+describe('the plan\'s link cautions', () => {
+  it('say apart the links that stay as written and those that reach their page without the heading they name', () => {
+    const earlier = { code: 'localLinks' as const, message: 'every local link points nowhere' };
+    const other = { code: 'largeContent' as const, message: 'large' };
+    const said = withLinkCautions([other, earlier], [
+      { target: 'api.md#gone', reason: 'unknownAnchor' },
+      { target: 'missing.md', reason: 'unknownPage' },
+      { target: '#nowhere', reason: 'unknownOwnAnchor' },
+    ], englishTreeMessages);
+    assert.deepEqual(said.map((caution) => caution.message), [
+      'large',
+      '2 links stay as written and will not work on the wiki: missing.md (no page is known for it), #nowhere (no such heading on this page).',
+      '1 link goes to its page, not to the heading it names: api.md#gone (no such heading in the target).',
+    ]);
+    const many = withLinkCautions([], ['a', 'b', 'c', 'd'].map((name) => ({ target: `${name}.md#x`, reason: 'unknownAnchor' as const })), englishTreeMessages);
+    assert.deepEqual(many.map((caution) => caution.message), ['4 links go to their pages, not to the headings they name: a.md#x (no such heading in the target), b.md#x (no such heading in the target), c.md#x (no such heading in the target), ....']);
+    assert.deepEqual(withLinkCautions([other, earlier], [], englishTreeMessages), [other], 'no link left: the old caution goes too');
   });
 });

@@ -10,6 +10,8 @@ export interface TreeMessages extends PageRouteMessages {
 
   /** `listed` holds up to three links with their reasons (below); `more` when there are others. */
   linksStay(count: number, listed: string, more: boolean): string;
+  /** Links rewritten to their page whose heading the page lacks (`api.md#gone`): they open the page's top. */
+  linksMissHeading(count: number, listed: string, more: boolean): string;
   linkWithReason(target: string, reason: string): string;
   linkOutsideRun(): string;
   /** A file published on its own or flat: the link leaves the folder its files are looked up in. */
@@ -43,6 +45,8 @@ export const englishTreeMessages: TreeMessages = {
 
   linksStay: (count, listed, more) =>
     `${count === 1 ? '1 link stays' : `${count} links stay`} as written and will not work on the wiki: ${listed}${more ? ', ...' : ''}.`,
+  linksMissHeading: (count, listed, more) =>
+    `${count === 1 ? '1 link goes to its page, not to the heading it names' : `${count} links go to their pages, not to the headings they name`}: ${listed}${more ? ', ...' : ''}.`,
   linkWithReason: (target, reason) => `${target} (${reason})`,
   linkOutsideRun: () => 'outside the published folder',
   linkOutsideLookup: () => 'outside the folder this publish looks in',

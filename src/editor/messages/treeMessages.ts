@@ -16,6 +16,12 @@ export const editorTreeMessages: TreeMessages = {
       ? vscode.l10n.t('{0} links stay as written and will not work on the wiki: {1}, ....', count, listed)
       : vscode.l10n.t('{0} links stay as written and will not work on the wiki: {1}.', count, listed);
   },
+  linksMissHeading: (count, listed, more) => {
+    if (count === 1) return more ? vscode.l10n.t('1 link goes to its page, not to the heading it names: {0}, ....', listed) : vscode.l10n.t('1 link goes to its page, not to the heading it names: {0}.', listed);
+    return more
+      ? vscode.l10n.t('{0} links go to their pages, not to the headings they name: {1}, ....', count, listed)
+      : vscode.l10n.t('{0} links go to their pages, not to the headings they name: {1}.', count, listed);
+  },
   linkWithReason: (target, reason) => vscode.l10n.t('{0} ({1})', target, reason),
   linkOutsideRun: () => vscode.l10n.t('outside the published folder'),
   linkOutsideLookup: () => vscode.l10n.t('outside the folder this publish looks in'),

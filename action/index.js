@@ -11820,15 +11820,7 @@ var GitignoreRules = class _GitignoreRules {
   /** The rules in force for `folder`, and the folder's segments below the topmost folder they were read from. */
   static async forFolder(fs, folder) {
     const root = await repositoryRoot(fs, folder);
-    const chain = [folder];
-    if (root !== void 0) {
-      for (let current = folder; fs.key(current) !== fs.key(root); ) {
-        const up = fs.parent(current);
-        if (up === void 0) break;
-        chain.unshift(up);
-        current = up;
-      }
-    }
+    const chain = root === void 0 ? [folder] : foldersFrom(fs, root, folder);
     let rules = new _GitignoreRules([]);
     const segments = [];
     for (const [index, each] of chain.entries()) {
@@ -11870,12 +11862,17 @@ async function repositoryRoot(fs, folder) {
 }
 async function folderInRepository(fs, folder) {
   const root = await repositoryRoot(fs, folder);
-  if (root === void 0) return void 0;
-  let path = "";
-  for (let current = folder; current !== void 0 && fs.key(current) !== fs.key(root); current = fs.parent(current)) {
-    path = `${fs.baseName(current)}/${path}`;
+  return root === void 0 ? void 0 : foldersFrom(fs, root, folder).slice(1).map((each) => `${fs.baseName(each)}/`).join("");
+}
+function foldersFrom(fs, top, folder) {
+  const chain = [folder];
+  for (let current = folder; fs.key(current) !== fs.key(top); ) {
+    const up = fs.parent(current);
+    if (up === void 0) break;
+    chain.unshift(up);
+    current = up;
   }
-  return path;
+  return chain;
 }
 
 // src/core/run/fileLinks.ts
@@ -11953,7 +11950,7 @@ ${path}`;
     const waitedOn = /* @__PURE__ */ new Set();
     const context = {
       filePath: place?.path ?? item.file.label,
-      ...place?.rootInRepository !== void 0 ? { rootInRepository: place.rootInRepository } : {},
+      rootInRepository: place?.rootInRepository,
       resolvePage: (path) => {
         if (!place) return void 0;
         const where = whereKey(place.folder, path);
@@ -13715,7 +13712,7 @@ function planTreeOf(sources, options) {
   for (const source2 of pinnedSources) foreseeLinks(source2.item, keyOf(source2.file.label), source2.linkFacts, known, tree, options.identity, words);
   refuseCollisions(pages, pinned, options.spaceId, words);
   if (!options.pageAccess) refuseWithoutIds(pages, words);
-  return { tree, pages, pinned, pinnedLinkFacts, refused: refused2, moves, ...options.rootInRepository !== void 0 ? { rootInRepository: options.rootInRepository } : {} };
+  return { tree, pages, pinned, pinnedLinkFacts, refused: refused2, moves, rootInRepository: options.rootInRepository };
 }
 function generatedPageKey(folderPath) {
   return `tree:${folderPath}`;
@@ -13746,7 +13743,7 @@ function foreseeLinks(item, filePath, linkFacts, known, tree, identity, words) {
   const root = tree.rootPath;
   const result = foreseeRewrite(linkFacts.destinations, {
     filePath,
-    ...known.rootInRepository !== void 0 ? { rootInRepository: known.rootInRepository } : {},
+    rootInRepository: known.rootInRepository,
     resolvePage: (path) => {
       const node = nodeOfFile(tree, `${root}${path}`);
       const key = node ? node.path.slice(root.length) : path;
@@ -13884,7 +13881,6 @@ async function runTree(options) {
     return sending.has(key) ? sendsOver ? "notYet" : "pending" : void 0;
   };
   const rewriting = /* @__PURE__ */ new Map();
-  const inRepository = plan.rootInRepository !== void 0 ? { rootInRepository: plan.rootInRepository } : {};
   const reachedPageOf = addressable ? treePageIdByPath(plan.tree, (key) => ids.get(key), (path) => options.identity.get?.(path)?.id) : () => void 0;
   const reachedNow = (page) => linkTargetsDigest(page.linkFacts.destinations, linkingFileOf(page.node, rootPath), reachedPageOf, plan.rootInRepository);
   const reachedWhenSent = /* @__PURE__ */ new Map();
@@ -13897,7 +13893,7 @@ async function runTree(options) {
     const waiting = /* @__PURE__ */ new Set();
     const context = {
       filePath: linkingFileOf(page.node, rootPath),
-      ...inRepository,
+      rootInRepository: plan.rootInRepository,
       resolvePage: decidedOnce((path) => {
         const found = resolvePage(path);
         if (found === "pending") waiting.add(path);
@@ -14039,7 +14035,7 @@ async function runTree(options) {
       if (!links || item.state !== "send") continue;
       const context = {
         filePath: links.key,
-        ...inRepository,
+        rootInRepository: plan.rootInRepository,
         resolvePage: decidedOnce(resolvePage),
         ownPage: { title: item.complete?.pageTitle ?? "", headings: links.headings }
       };
@@ -14454,9 +14450,8 @@ async function treeCommand(deps) {
   const renderer = deps.renderer;
   const spaceKey = await addressSpaceKey(spaceId, deps.pages, deps.interrupt);
   const addressOf = (pageId, title) => deps.baseUrl ? pageAddress(deps.baseUrl, spaceKey, pageId, title) : void 0;
-  const rootInRepository = await folderInRepository(walked.fs, root);
   const treeOptions = {
-    ...rootInRepository !== void 0 ? { rootInRepository } : {},
+    rootInRepository: await folderInRepository(walked.fs, root),
     rootPath: rootLabel,
     spaceId,
     parentId,

@@ -176,9 +176,8 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   const spaceKey = await addressSpaceKey(spaceId, deps.pages, deps.interrupt);
   const addressOf = (pageId: string, title: string): string | undefined => (deps.baseUrl ? pageAddress(deps.baseUrl, spaceKey, pageId, title) : undefined);
   // Links written from the repository root (`/docs/guide.md`) are read as GitHub reads them.
-  const rootInRepository = await folderInRepository(walked.fs, root);
   const treeOptions: TreePlanOptions = {
-    ...(rootInRepository !== undefined ? { rootInRepository } : {}),
+    rootInRepository: await folderInRepository(walked.fs, root),
     rootPath: rootLabel, spaceId, parentId, overwrite: args.overwrite, identity, links, pageAccess: deps.pages !== undefined, force: args.force,
     pageAddresses: treePageAddresses(deps.pages !== undefined, addressOf),
     diagramsSetting: DIAGRAMS_FLAG,

@@ -207,7 +207,7 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
     const waitedOn = new Set<string>();
     const context: RewriteContext = {
       filePath: place?.path ?? item.file.label,
-      ...(place?.rootInRepository !== undefined ? { rootInRepository: place.rootInRepository } : {}),
+      rootInRepository: place?.rootInRepository,
       resolvePage: (path) => {
         if (!place) return undefined;
         const where = whereKey(place.folder, path);

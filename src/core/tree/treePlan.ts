@@ -304,7 +304,7 @@ export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOpti
   for (const source of pinnedSources) foreseeLinks(source.item, keyOf(source.file.label), source.linkFacts, known, tree, options.identity, words);
   refuseCollisions(pages, pinned, options.spaceId, words);
   if (!options.pageAccess) refuseWithoutIds(pages, words);
-  return { tree, pages, pinned, pinnedLinkFacts, refused, moves, ...(options.rootInRepository !== undefined ? { rootInRepository: options.rootInRepository } : {}) };
+  return { tree, pages, pinned, pinnedLinkFacts, refused, moves, rootInRepository: options.rootInRepository };
 }
 
 /**
@@ -372,7 +372,7 @@ function foreseeLinks(item: PlanItem, filePath: string, linkFacts: LinkFacts, kn
   const root = tree.rootPath;
   const result = foreseeRewrite(linkFacts.destinations, {
     filePath,
-    ...(known.rootInRepository !== undefined ? { rootInRepository: known.rootInRepository } : {}),
+    rootInRepository: known.rootInRepository,
     resolvePage: (path) => {
       const node = nodeOfFile(tree, `${root}${path}`);
       const key = node ? node.path.slice(root.length) : path;

@@ -147,8 +147,6 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   const rewriting = new Map<string, RewriteContext>();
   // The pages a landed page's links reached, by the IDs known when it went out: what its link records.
   // Without addresses no link reached a page: recorded so, a later run that can make addresses sends the page again.
-  // Links from the repository root (`/docs/guide.md`) read as the plan read them.
-  const inRepository = plan.rootInRepository !== undefined ? { rootInRepository: plan.rootInRepository } : {};
   const reachedPageOf = addressable ? treePageIdByPath(plan.tree, (key) => ids.get(key), (path) => options.identity.get?.(path)?.id) : () => undefined;
   const reachedNow = (page: TreePage): string => linkTargetsDigest(page.linkFacts.destinations, linkingFileOf(page.node, rootPath), reachedPageOf, plan.rootInRepository);
   // Taken when the page is rewritten to be sent, since a page it links to may get another ID later in the run (created
@@ -165,7 +163,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     const waiting = new Set<string>();
     const context: RewriteContext = {
       filePath: linkingFileOf(page.node, rootPath),
-      ...inRepository,
+      rootInRepository: plan.rootInRepository,
       resolvePage: decidedOnce((path) => {
         const found = resolvePage(path);
         if (found === 'pending') waiting.add(path);
@@ -314,7 +312,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
       const links = pinnedLinks(item);
       if (!links || item.state !== 'send') continue;
       const context: RewriteContext = {
-        filePath: links.key, ...inRepository, resolvePage: decidedOnce(resolvePage), ownPage: { title: item.complete?.pageTitle ?? '', headings: links.headings },
+        filePath: links.key, rootInRepository: plan.rootInRepository, resolvePage: decidedOnce(resolvePage), ownPage: { title: item.complete?.pageTitle ?? '', headings: links.headings },
       };
       linkCautionsOf.set(item, foreseeRewrite(links.destinations, context).cautions);
       rewriting.set(item.file.key, context);

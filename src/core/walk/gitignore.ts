@@ -21,15 +21,7 @@ export class GitignoreRules {
   /** The rules in force for `folder`, and the folder's segments below the topmost folder they were read from. */
   static async forFolder<L>(fs: WalkFs<L>, folder: L): Promise<{ rules: GitignoreRules; segments: Segments }> {
     const root = await repositoryRoot(fs, folder);
-    const chain: L[] = [folder];
-    if (root !== undefined) {
-      for (let current = folder; fs.key(current) !== fs.key(root); ) {
-        const up = fs.parent(current);
-        if (up === undefined) break;
-        chain.unshift(up);
-        current = up;
-      }
-    }
+    const chain = root === undefined ? [folder] : foldersFrom(fs, root, folder);
     let rules = new GitignoreRules([]);
     const segments: string[] = [];
     for (const [index, each] of chain.entries()) {
@@ -80,10 +72,17 @@ export async function repositoryRoot<L>(fs: Pick<WalkFs<L>, 'type' | 'child' | '
  */
 export async function folderInRepository<L>(fs: Pick<WalkFs<L>, 'type' | 'child' | 'parent' | 'baseName' | 'key'>, folder: L): Promise<string | undefined> {
   const root = await repositoryRoot(fs, folder);
-  if (root === undefined) return undefined;
-  let path = '';
-  for (let current: L | undefined = folder; current !== undefined && fs.key(current) !== fs.key(root); current = fs.parent(current)) {
-    path = `${fs.baseName(current)}/${path}`;
+  return root === undefined ? undefined : foldersFrom(fs, root, folder).slice(1).map((each) => `${fs.baseName(each)}/`).join('');
+}
+
+/** The folders from `top` (an ancestor of `folder`, or `folder` itself) down to `folder`, both included. */
+function foldersFrom<L>(fs: Pick<WalkFs<L>, 'parent' | 'key'>, top: L, folder: L): L[] {
+  const chain: L[] = [folder];
+  for (let current = folder; fs.key(current) !== fs.key(top); ) {
+    const up = fs.parent(current);
+    if (up === undefined) break;
+    chain.unshift(up);
+    current = up;
   }
-  return path;
+  return chain;
 }

@@ -64,7 +64,7 @@ export class TreePublisher {
     const addressOf = (pageId: string, title: string): string | undefined => core.pageAddress(this.deps.wiki.baseUrl(), spaceKey, pageId, title);
     const rootInRepository = await folderInItsRepository(folder);
     const plan = core.planTree(read.sources, {
-      rootPath, ...(rootInRepository !== undefined ? { rootInRepository } : {}),
+      rootPath, rootInRepository,
       spaceId: answers.spaceId, parentId: answers.parentId, overwrite: answers.overwrite, identity, links, pageAccess: pages !== undefined,
       pageAddresses: core.treePageAddresses(pages !== undefined, addressOf),
       omitTitleHeading: omitTitleHeadingSetting(), ...sharedPlanOptions(), treeMessages: editorTreeMessages,

@@ -11905,44 +11905,7 @@ async function planFileLinks(sources, items, ports) {
     linking.push({ item, content, place: ports.placeOf(source2.key), destinations: linkDestinationTexts(content) });
   }
   await placeInRepository(linking, ports.fs);
-  const plainKey = (folder, path) => `${ports.fs.key(folder)}
-${path}`;
-  const folderContent = /* @__PURE__ */ new Map();
-  const whereKey = (folder, path) => {
-    const key = plainKey(folder, path);
-    return folderContent.get(key) ?? key;
-  };
-  const linked = /* @__PURE__ */ new Map();
-  const link = (folder, path, anchored) => {
-    const key = plainKey(folder, path);
-    const file = linked.get(key) ?? { folder, path, anchored: false };
-    file.anchored ||= anchored;
-    linked.set(key, file);
-  };
-  const folders = /* @__PURE__ */ new Map();
-  for (const { destinations, place } of linking) {
-    if (!place) continue;
-    for (const destination of destinations) {
-      const target = linkTarget(destination, place.path, place.rootInRepository);
-      const path = target.kind === "file" ? pagePath(target) : void 0;
-      if (target.kind !== "file" || path === void 0) continue;
-      const anchored = target.anchor !== void 0 && target.anchor !== "";
-      if (target.markdown) link(place.folder, path, anchored);
-      else if (path !== "" && (target.folder || !nameOf(path).includes("."))) {
-        const key = plainKey(place.folder, path);
-        folders.set(key, { folder: place.folder, path, anchored: anchored || folders.get(key)?.anchored === true });
-      }
-    }
-  }
-  await Promise.all([...folders].map(async ([key, { folder, path, anchored }]) => {
-    const content = await folderContentFileAt(ports.fs, folder, path);
-    if (content === void 0) {
-      if (await entryAt(ports.fs, folder, path)) link(folder, path, anchored);
-      return;
-    }
-    folderContent.set(key, plainKey(folder, content));
-    link(folder, content, anchored);
-  }));
+  const { linked, whereKey } = await linkedFilesOf(linking, ports.fs);
   const { pages, pageIds, withoutPage, awaitedAt } = await lookUpPages(linked, selection, ports);
   const anchorMatchers = /* @__PURE__ */ new Map();
   const secondPassFills = awaitedAt.size > 0 && ports.siteBase !== void 0 && await ports.pageAccess();
@@ -12045,6 +12008,47 @@ ${path}`;
       return planned.ok ? { ok: true, content: rewrite(item.file.key, planned.content) } : planned;
     }
   };
+}
+async function linkedFilesOf(linking, fs) {
+  const plainKey = (folder, path) => `${fs.key(folder)}
+${path}`;
+  const folderContent = /* @__PURE__ */ new Map();
+  const whereKey = (folder, path) => {
+    const key = plainKey(folder, path);
+    return folderContent.get(key) ?? key;
+  };
+  const linked = /* @__PURE__ */ new Map();
+  const link = (folder, path, anchored) => {
+    const key = plainKey(folder, path);
+    const file = linked.get(key) ?? { folder, path, anchored: false };
+    file.anchored ||= anchored;
+    linked.set(key, file);
+  };
+  const folders = /* @__PURE__ */ new Map();
+  for (const { destinations, place } of linking) {
+    if (!place) continue;
+    for (const destination of destinations) {
+      const target = linkTarget(destination, place.path, place.rootInRepository);
+      const path = target.kind === "file" ? pagePath(target) : void 0;
+      if (target.kind !== "file" || path === void 0) continue;
+      const anchored = target.anchor !== void 0 && target.anchor !== "";
+      if (target.markdown) link(place.folder, path, anchored);
+      else if (path !== "" && (target.folder || !nameOf(path).includes("."))) {
+        const key = plainKey(place.folder, path);
+        folders.set(key, { folder: place.folder, path, anchored: anchored || folders.get(key)?.anchored === true });
+      }
+    }
+  }
+  await Promise.all([...folders].map(async ([key, { folder, path, anchored }]) => {
+    const content = await folderContentFileAt(fs, folder, path);
+    if (content === void 0) {
+      if (await entryAt(fs, folder, path)) link(folder, path, anchored);
+      return;
+    }
+    folderContent.set(key, plainKey(folder, content));
+    link(folder, content, anchored);
+  }));
+  return { linked, whereKey };
 }
 async function lookUpPages(linked, selection, ports) {
   const found = await Promise.all([...linked].map(async ([where, file]) => {

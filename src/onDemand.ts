@@ -30,7 +30,7 @@ export { recordedPagesBelow } from './core/tree/newFolderPage';
 export { pageAddress } from './core/publish/pageAddress';
 export { sendPlanned } from './core/run/send';
 export { heldContent } from './core/run/plannedContent';
-export { planFileLinks } from './core/run/fileLinks';
+export { linkedPageIdOf, planFileLinks } from './core/run/fileLinks';
 export { runFlat } from './core/run/flatRun';
 export { identifyPage, ownPageProof, proveOwnPage, withIdentity, withoutIdentity } from './core/links/pageIdentity';
 export { createWikiPagesClient } from './core/wikiPages';

@@ -9,7 +9,8 @@ import { useSessions } from './support/harness';
 import { CREATE_ONLY, answerFolderPrompts, answerPublishPrompts, clickPublishButton } from './support/publishFlow';
 import { SANDBOX_BODIES } from './support/sandboxBodies';
 import { signInApproved } from './support/accounts';
-import { clearNotifications, notification, notificationButton, openFile, publishFolderAs, quickInput, tokenStatusItem, waitForCenterNotification } from './support/workbench';
+import { clearNotifications, notification, notificationButton, openFile, publishFolderAs, quickInput, tokenStatusItem, waitForCenterNotification, waitUntil } from './support/workbench';
+import { openPagesView, pagesViewAction, pagesViewRow, pullFromRow } from './support/wikiPagesView';
 
 const NOTES = '# Notes\n\nSee [x](guide/setup.md#install), [y](missing.md) and [z](diagram.png).\n';
 // The repository records the guide's pages (a teammate published it as a tree). Not signed in, the extension makes
@@ -81,6 +82,23 @@ describe('Links to other files in single-file and flat publishes', function () {
     assert.match(first.markdown, new RegExp(String.raw`^# First\n\nThen read \[the second\]\(${site}${second.id}/Second#Details\)\.\n$`));
     assert.match(second.markdown, new RegExp(String.raw`^# Second\n\n## Details\n\nBack to \[the first\]\(${site}${first.id}/First\)\.\n$`));
     assert.equal(sandbox.pages().filter((candidate) => candidate.title === 'First' || candidate.title === 'Second').length, 2, 'updated, not created twice');
+
+    // Pull of a file published flat, in no tree: a colleague edits the very line that holds the page address. Pull's
+    // base is the page as its second pass left it, exported behind the result: wait until it was asked for.
+    await waitUntil(() => sandbox.exports.filter((entry) => entry.status === 200 && JSON.stringify(entry.body).includes(first.id)).length > 0, 'the base of First was exported');
+    await waitUntil(() => (sandbox.pages().find((candidate) => candidate.id === first.id)?.version ?? 0) >= 2, 'the second pass updated First');
+    const firstNow = sandbox.pages().find((candidate) => candidate.id === first.id);
+    assert.ok(firstNow);
+    sandbox.editPageOnWiki(first.id, firstNow.markdown.replace('#Details).', '#Details) before you start.'));
+    await openPagesView(page);
+    await (await pagesViewAction(page, 'Refresh Wiki Pages View')).click();
+    await pagesViewRow(page, /Changed on the wiki\s*1/).waitFor();
+    const exported = sandbox.exports.length;
+    await pullFromRow(pagesViewRow(page, 'first.md'), () => sandbox.exports.slice(exported).some((entry) => JSON.stringify(entry.body).includes(first.id)));
+    await waitForCenterNotification(page, /Pulled the wiki's edit of "First" \(version \d+\) into pair\/first\.md\. Review it and save/);
+    const editor = page.locator('.editor-group-container.active .monaco-editor .view-lines').first();
+    await editor.getByText('Then read [the second](second.md#details) before you start.').waitFor();
+    assert.equal(await editor.getByText('/wiki/spaces/').count(), 0, 'the wiki\'s page address did not come into the file');
   });
 
   it('signed in, a link that waited for a page which did not land: the summary names the file whose page is missing', async function () {

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { signInApproved } from './support/accounts';
 import { useSessions } from './support/harness';
 import { clickPublishButton, compareFromConfirmation, publishNewTree } from './support/publishFlow';
-import { centerNotification, clearNotifications, notification, notificationButton, openFile, publishFolderAs, quickInput, tokenStatusItem, UI_TIMEOUT_MS, waitForCenterNotification } from './support/workbench';
+import { centerNotification, clearNotifications, notification, notificationButton, openFile, publishFolderAs, quickInput, tokenStatusItem, UI_TIMEOUT_MS, waitForCenterNotification, waitUntil } from './support/workbench';
 import { SANDBOX_BODIES } from './support/sandboxBodies';
 import { openPagesView, pagesViewAction, pagesViewRow, pullFromRow } from './support/wikiPagesView';
 import type { Locator, Page } from 'playwright-core';
@@ -296,11 +296,4 @@ function livePage(sandbox: Session['sandbox'], title: string): ReturnType<Sessio
   const found = sandbox.pages().find((candidate) => candidate.title === title && !candidate.deleted);
   assert.ok(found, `"${title}" is on the wiki`);
   return found;
-}
-
-/** Polls a condition the test cannot wait on as an element (a request the extension makes in the background). */
-async function waitUntil(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + UI_TIMEOUT_MS;
-  while (!condition() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-  assert.ok(condition(), what);
 }

@@ -10,7 +10,7 @@ import { useSessions } from './support/harness';
 import type { Session, SessionOptions } from './support/session';
 import { clickPublishButton } from './support/publishFlow';
 import { SANDBOX_BODIES } from './support/sandboxBodies';
-import { clearNotifications, notification, openFile, tokenStatusItem, UI_TIMEOUT_MS } from './support/workbench';
+import { clearNotifications, notification, openFile, tokenStatusItem, UI_TIMEOUT_MS, waitUntil } from './support/workbench';
 import { explorerBadge, openPagesView, pagesViewAction, pagesViewPane, pagesViewRow, pagesViewTooltip, pullFromRow } from './support/wikiPagesView';
 
 const TITLE = 'Release notes';
@@ -183,10 +183,3 @@ describe('The Wiki Pages view', function () {
     assert.match(session.sandbox.pages().find((candidate) => candidate.id === published.id)?.markdown ?? '', /A colleague's line\.[\s\S]*My first draft\.[\s\S]*The writer's line\./);
   });
 });
-
-/** Polls a condition the test cannot wait on as an element (a request the extension makes in the background). */
-async function waitUntil(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + UI_TIMEOUT_MS;
-  while (!condition() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-  assert.ok(condition(), what);
-}

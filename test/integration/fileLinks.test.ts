@@ -9,13 +9,16 @@ import { dirname, join } from 'node:path';
 import { cliFileLinkPorts } from '../../src/cli/fileLinks';
 import { readMarkdownSources } from '../../src/cli/files';
 import type { PageLink } from '../../src/core/links/pageLink';
-import { planFileLinks, type FileLinkPorts } from '../../src/core/run/fileLinks';
+import { linkedPageIdOf, planFileLinks, type FileLinkPorts } from '../../src/core/run/fileLinks';
 import { runFlat, type FlatFileResult } from '../../src/core/run/flatRun';
 import { landedLink, planFile, planFiles, type PlanItem, type SourceFile } from '../../src/core/run/plan';
 import { heldContent } from '../../src/core/run/plannedContent';
 import { runPlan, ThrottleGate, type FileResult, type RunOptions } from '../../src/core/run/runner';
 import { sendPlanned } from '../../src/core/run/send';
 import { serializeManifest } from '../../src/core/tree/manifestFormat';
+import { exportPageMarkdown } from '../../src/core/export';
+import { identifyPage, withIdentity } from '../../src/core/links/pageIdentity';
+import { captureBase, MemoryPullBaseStore, pullPage } from '../../src/core/pull';
 import { useSignedInWorld } from '../support/signedInWorld';
 
 const TO = { titleFromFile: true, defaults: { spaceId: 'DOCS', parentId: '123456', overwrite: false } };
@@ -163,6 +166,53 @@ describe('links to other files in single-file and flat publishes, against the sa
     const awayItem = planFile(away, undefined, TO);
     await planFileLinks([away], [awayItem], ports());
     assert.equal(linkCaution(awayItem), '1 link stays as written and will not work on the wiki: ../outside.md (outside the folder this publish looks in).');
+  });
+
+  it('Pull of a file published on its own: a colleague\'s edit of a line with a link to another file\'s page merges, the link as the file writes it', async () => {
+    await write({ 'other/known.md': '# Known\n', 'notes.md': `${NOTES}\nAnd [k](other/known.md) too.\n` });
+    const text = await readFile(join(repo, 'notes.md'), 'utf8');
+    const notesKey = join(repo, 'notes.md');
+    // other/known.md: a page this machine remembers (no manifest records it); guide/setup.md: recorded in the manifest.
+    const known: PageLink = { spaceId: 'DOCS', parentId: '123456', pageTitle: 'Guide', pageId: ids.guide, publishedAt: 1 };
+    const linkPorts = ports({ linkOf: async (key) => (key === join(repo, 'other', 'known.md') ? known : undefined) });
+    const source: SourceFile = { key: notesKey, label: 'notes.md', text };
+    const item = planFile(source, undefined, TO);
+    const links = await planFileLinks([source], [item], linkPorts);
+    const outcome = await sendPlanned(item, item.complete as NonNullable<PlanItem['complete']>, { signal: new AbortController().signal, gate: new ThrottleGate(), content: links.rewrite(notesKey, heldContent(item)) }, {
+      endpoint: new URL(signedIn.world.sandbox.importEndpoint), token: signedIn.apiToken, transport: signedIn.transport, deadlineMs: 10_000,
+    });
+    assert.equal(outcome.kind, 'created', outcome.message);
+    const published = landedLink({ state: 'published', item, outcome }, Date.now());
+    const identity = await identifyPage(signedIn.pages, item.complete as NonNullable<PlanItem['complete']>);
+    assert.ok(published && identity);
+    const link = withIdentity(published, identity);
+    const exportMarkdown = async (pageId: string): Promise<string> => (await exportPageMarkdown({
+      apiUrl: signedIn.world.sandbox.exportApiUrl, pageId, transport: signedIn.transport, getAccessToken: async () => signedIn.accessToken,
+    })).markdown;
+    const bases = new MemoryPullBaseStore();
+    assert.equal((await captureBase(notesKey, link, { pages: signedIn.pages, exportMarkdown, store: bases, now: Date.now() })).kind, 'kept');
+
+    // On the wiki both links are page addresses; a colleague edits each of the two lines that hold them.
+    const page = signedIn.world.sandbox.findPageByTitle('DOCS', '123456', 'Notes');
+    assert.ok(page);
+    assert.ok(page.markdown.includes(`${pagesAt(ids.setup, 'Setup')}#Install`) && page.markdown.includes(`[k](${pagesAt(ids.guide, 'Guide')})`), page.markdown);
+    signedIn.world.sandbox.editPageOnWiki(page.id, page.markdown.replace('and [z](diagram.png).', 'and [z](diagram.png), all of them.').replace(') too.', ') as well.'));
+
+    const pageIdOf = await linkedPageIdOf(notesKey, text, linkPorts);
+    assert.ok(pageIdOf);
+    assert.equal(pageIdOf('guide/setup.md#install'), ids.setup);
+    assert.equal(pageIdOf('./other/known.md'), ids.guide);
+    assert.equal(pageIdOf('missing.md'), undefined);
+    const base = await bases.get(notesKey);
+    const pulled = await pullPage({ ours: text, link, base, pages: signedIn.pages, exportMarkdown, pageIdOf });
+    assert.equal(pulled.kind, 'merged');
+    assert.equal(pulled.kind === 'merged' ? pulled.text : '', '# Notes\n\nSee [x](guide/setup.md#install), [y](missing.md) and [z](diagram.png), all of them.\n\nAnd [k](other/known.md) as well.\n');
+    // Without knowing the links' pages, the same edit meets the file's own links on the same lines.
+    const blind = await pullPage({ ours: text, link, base, pages: signedIn.pages, exportMarkdown });
+    assert.equal(blind.kind, 'conflicts');
+
+    // A file in no folder a run may look in: its links name no page it can know.
+    assert.equal(await linkedPageIdOf(join(tmpdir(), 'elsewhere.md'), text, linkPorts), undefined);
   });
 
   it('a file published on its own sends links to its own headings (a table of contents) in the wiki\'s anchor form, which the page view has', async () => {

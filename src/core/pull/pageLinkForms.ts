@@ -1,7 +1,8 @@
-// A page of a tree links to its sibling pages by their wiki addresses, where the file links to their files: a publish
-// rewrote each `../guide/setup.md#install` into `<site>/wiki/spaces/DOCS/pages/123/Setup#Install`. The base and the
-// wiki's page both hold the addresses, so every line with such a link differs from the file, and a colleague's edit of
-// a nearby line would meet a conflict that nobody made. Before the merge, the addresses in base and theirs that name
+// A page links to other files' pages by their wiki addresses, where the file links to the files: a publish (of a tree,
+// or of the file on its own) rewrote each `../guide/setup.md#install` into
+// `<site>/wiki/spaces/DOCS/pages/123/Setup#Install`. The base and the wiki's page both hold the addresses, so every
+// line with such a link differs from the file, and a colleague's edit of a nearby line would meet a conflict that
+// nobody made. Before the merge, the addresses in base and theirs that name
 // the page (and heading) one of the file's own links names are written back as the file writes that link. An address
 // the colleague changed names another page or heading, is not written back, and so arrives as the colleague's edit.
 // A link to a heading of the page itself went out in the wiki's anchor form too (`#install` as `#Install`), in a tree or
@@ -12,7 +13,7 @@ import { folderContentRank } from '../tree/folderPage';
 import type { ManifestEntry } from '../tree/manifestFormat';
 import { nameOf } from '../tree/paths';
 
-/** The page ID a destination of the file names (a link to a file of its tree), or undefined. */
+/** The page ID a destination of the file names (a link to another file whose page is known), or undefined. */
 export type PageIdOf = (destination: string) => string | undefined;
 
 // The platform's page address: .../wiki/spaces/<KEY>/pages/<id>[/<Title>][#anchor] (the form the tree publish writes).
@@ -22,7 +23,7 @@ const PAGE_ADDRESS = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]+(?:\/[^?#]*)?\/wiki\/spaces\
  * `markdown` (a base or the wiki's page now) with each page address, and each link to one of its own headings, written
  * as `ours` writes its link to that page and heading. Anchors are compared by their letters and digits only, ignoring
  * case, since the file writes a heading's slug (`#set-up-the-api`) where the wiki writes its own anchor
- * (`#Set-up-the-API`). Without `pageIdOf` (a file of no tree) only the links to its own headings.
+ * (`#Set-up-the-API`). Without `pageIdOf` (no link of the file names a known page) only the links to its own headings.
  */
 export function withFileLinkForms(markdown: string, ours: string, pageIdOf: PageIdOf | undefined): string {
   const forms = new Map<string, string | null>();
@@ -46,7 +47,7 @@ export function withFileLinkForms(markdown: string, ours: string, pageIdOf: Page
   return pieces.length === 0 ? markdown : pieces.join('') + markdown.slice(copied);
 }
 
-/** A link as the file writes it, by the page and heading it names: one of its own headings, or a page of its tree. */
+/** A link as the file writes it, by the page and heading it names: one of its own headings, or another file's page. */
 function fileLinkKey(destination: string, pageIdOf: PageIdOf | undefined): string | undefined {
   const own = ownHeadingAnchor(destination);
   if (own !== undefined) return ownAnchorKey(own);

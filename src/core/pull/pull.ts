@@ -39,8 +39,9 @@ export interface PullRequest {
   exportMarkdown: ExportMarkdown;
   signal?: AbortSignal;
   /**
-   * For a file of a page tree: the page its link destinations name (the repository's page IDs), so that the wiki's
-   * page addresses compare equal to the file's own links instead of making every line with a link a conflict.
+   * The page each of the file's link destinations names, as a publish found them (a tree's manifest, this machine's
+   * links), so that the wiki's page addresses compare equal to the file's own links instead of making every line with
+   * a link a conflict.
    */
   pageIdOf?: PageIdOf;
 }
@@ -54,7 +55,7 @@ export async function pullPage(request: PullRequest): Promise<PullOutcome> {
   if (read.kind !== 'read') return read;
   const { page, markdown: theirs } = read;
   const { frontMatter, body } = splitLeadingFrontMatter(request.ours);
-  // Its links to its own headings, and a tree page's links to other pages, compared in the file's own form (pageLinkForms.ts).
+  // Its links to its own headings and to other files' pages, compared in the file's own form (pageLinkForms.ts).
   const inFileForms = (markdown: string): string => withFileLinkForms(markdown, body, request.pageIdOf);
   const merged = mergeThreeWay(inFileForms((base as PullBase).markdown), inFileForms(theirs), body);
   if (merged.kind === 'nothingNew') return { kind: 'nothingNew', page, theirs };

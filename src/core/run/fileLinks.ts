@@ -11,6 +11,7 @@ import { linkTarget, pagePath } from '../links/rewrite/linkTarget';
 import { pageAddress } from '../publish/pageAddress';
 import { frontMatterBody, splitFrontMatter } from '../publish/frontMatter';
 import { omitTitleHeading } from '../publish/titleHeading';
+import type { PageIdOf } from '../pull/pageLinkForms';
 import { linksReachOtherPages, linkTargetsDigest } from '../tree/linkTargets';
 import { nameOf } from '../tree/paths';
 import type { RepositoryLinks } from '../tree/repositoryLinks';
@@ -109,7 +110,7 @@ function selectedFile(source: SourceFile, item: PlanItem): Selected {
  * (`/docs/x.md`, as GitHub reads it): looked up only for those, once per folder (a remote workspace pays a request per
  * folder it climbs).
  */
-async function placeInRepository<L>(linking: ReadonlyArray<Linking<L>>, fs: FileLinkPorts<L>['fs']): Promise<void> {
+async function placeInRepository<L>(linking: ReadonlyArray<Pick<Linking<L>, 'place' | 'destinations'>>, fs: FileLinkPorts<L>['fs']): Promise<void> {
   const found = new Map<string, Promise<string | undefined>>();
   for (const { place, destinations } of linking) {
     if (!place || !destinations.some((destination) => destination.startsWith('/') && !destination.startsWith('//'))) continue;
@@ -156,46 +157,7 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
     linking.push({ item, content, place: ports.placeOf(source.key), destinations: linkDestinationTexts(content) });
   }
   await placeInRepository(linking, ports.fs);
-  const plainKey = (folder: L, path: string): string => `${ports.fs.key(folder)}\n${path}`;
-  // A link to a folder stands for the folder's index or README (its content file), whose page is the folder's page.
-  const folderContent = new Map<string, string>();
-  const whereKey = (folder: L, path: string): string => {
-    const key = plainKey(folder, path);
-    return folderContent.get(key) ?? key;
-  };
-  const linked = new Map<string, LinkedFile<L>>();
-  const link = (folder: L, path: string, anchored: boolean): void => {
-    const key = plainKey(folder, path);
-    const file = linked.get(key) ?? { folder, path, anchored: false };
-    file.anchored ||= anchored;
-    linked.set(key, file);
-  };
-  const folders = new Map<string, { folder: L; path: string; anchored: boolean }>();
-  for (const { destinations, place } of linking) {
-    if (!place) continue;
-    for (const destination of destinations) {
-      const target = linkTarget(destination, place.path, place.rootInRepository);
-      const path = target.kind === 'file' ? pagePath(target) : undefined;
-      if (target.kind !== 'file' || path === undefined) continue;
-      const anchored = target.anchor !== undefined && target.anchor !== '';
-      if (target.markdown) link(place.folder, path, anchored);
-      else if (path !== '' && (target.folder || !nameOf(path).includes('.'))) {
-        // A folder, or a name without an extension that may be one (`guide`): looked for below; not `diagram.png`.
-        const key = plainKey(place.folder, path);
-        folders.set(key, { folder: place.folder, path, anchored: anchored || folders.get(key)?.anchored === true });
-      }
-    }
-  }
-  await Promise.all([...folders].map(async ([key, { folder, path, anchored }]) => {
-    const content = await folderContentFileAt(ports.fs, folder, path);
-    // A folder without one has its page from a tree that generated it: looked up as the folder itself ('guide/').
-    if (content === undefined) {
-      if (await entryAt(ports.fs, folder, path)) link(folder, path, anchored);
-      return;
-    }
-    folderContent.set(key, plainKey(folder, content));
-    link(folder, content, anchored);
-  }));
+  const { linked, whereKey } = await linkedFilesOf(linking, ports.fs);
   const { pages, pageIds, withoutPage, awaitedAt } = await lookUpPages(linked, selection, ports);
   // One matcher per page for all the files linking to it.
   const anchorMatchers = new Map<string, (anchor: string) => string | undefined>();
@@ -312,11 +274,84 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
 }
 
 /**
+ * Which page each link of a file names, found as a publish of the file on its own finds them: this machine's links,
+ * then the nearest .wiki-pages.json of each linked file. Pull writes the wiki's addresses of those pages back as the
+ * file writes its links (pull/pageLinkForms.ts), so a colleague's edit of a line with such a link merges. Undefined
+ * when the file is in no folder a run may look in (its links reach no page).
+ */
+export async function linkedPageIdOf<L>(fileKey: string, markdown: string, ports: Pick<FileLinkPorts<L>, 'fs' | 'placeOf' | 'linkOf' | 'recordedLinks'>): Promise<PageIdOf | undefined> {
+  const found = ports.placeOf(fileKey);
+  if (!found) return undefined;
+  const place: NonNullable<Linking<L>['place']> = { ...found };
+  const linking = [{ place, destinations: linkDestinationTexts(markdown) }];
+  await placeInRepository(linking, ports.fs);
+  const { linked, whereKey } = await linkedFilesOf(linking, ports.fs);
+  // Only the IDs: without a site address no page address is made, so no linked file is read for its headings.
+  const { pageIds } = await lookUpPages(linked, new Map(), { ...ports, siteBase: undefined, spaceKey: async (spaceId) => spaceId });
+  return (destination) => {
+    const target = linkTarget(destination, place.path, place.rootInRepository);
+    const path = target.kind === 'file' ? pagePath(target) : undefined;
+    return path === undefined ? undefined : pageIds.get(whereKey(place.folder, path));
+  };
+}
+
+/** What finding the pages of linked files needs of the ports. */
+type LookUpPorts<L> = Pick<FileLinkPorts<L>, 'fs' | 'linkOf' | 'recordedLinks' | 'siteBase' | 'spaceKey' | 'omitTitleHeading'>;
+
+/**
+ * The files the linking files' links name, each once by its place (`whereKey`): Markdown files, and the content file
+ * of a linked folder (its index or README), whose page is the folder's page; a folder without one as the folder itself.
+ */
+async function linkedFilesOf<L>(linking: ReadonlyArray<Pick<Linking<L>, 'place' | 'destinations'>>, fs: FileLinkPorts<L>['fs']): Promise<{ linked: Map<string, LinkedFile<L>>; whereKey(folder: L, path: string): string }> {
+  const plainKey = (folder: L, path: string): string => `${fs.key(folder)}\n${path}`;
+  // A link to a folder stands for the folder's index or README (its content file), whose page is the folder's page.
+  const folderContent = new Map<string, string>();
+  const whereKey = (folder: L, path: string): string => {
+    const key = plainKey(folder, path);
+    return folderContent.get(key) ?? key;
+  };
+  const linked = new Map<string, LinkedFile<L>>();
+  const link = (folder: L, path: string, anchored: boolean): void => {
+    const key = plainKey(folder, path);
+    const file = linked.get(key) ?? { folder, path, anchored: false };
+    file.anchored ||= anchored;
+    linked.set(key, file);
+  };
+  const folders = new Map<string, { folder: L; path: string; anchored: boolean }>();
+  for (const { destinations, place } of linking) {
+    if (!place) continue;
+    for (const destination of destinations) {
+      const target = linkTarget(destination, place.path, place.rootInRepository);
+      const path = target.kind === 'file' ? pagePath(target) : undefined;
+      if (target.kind !== 'file' || path === undefined) continue;
+      const anchored = target.anchor !== undefined && target.anchor !== '';
+      if (target.markdown) link(place.folder, path, anchored);
+      else if (path !== '' && (target.folder || !nameOf(path).includes('.'))) {
+        // A folder, or a name without an extension that may be one (`guide`): looked for below; not `diagram.png`.
+        const key = plainKey(place.folder, path);
+        folders.set(key, { folder: place.folder, path, anchored: anchored || folders.get(key)?.anchored === true });
+      }
+    }
+  }
+  await Promise.all([...folders].map(async ([key, { folder, path, anchored }]) => {
+    const content = await folderContentFileAt(fs, folder, path);
+    // A folder without one has its page from a tree that generated it: looked up as the folder itself ('guide/').
+    if (content === undefined) {
+      if (await entryAt(fs, folder, path)) link(folder, path, anchored);
+      return;
+    }
+    folderContent.set(key, plainKey(folder, content));
+    link(folder, content, anchored);
+  }));
+  return { linked, whereKey };
+}
+
+/**
  * The page of each linked file (by its place): its address and headings, 'noAddress', or undefined when unknown; and
  * the places of files that exist but have no known page yet (a later publish may know it).
  */
 async function lookUpPages<L>(
-  linked: ReadonlyMap<string, LinkedFile<L>>, selection: ReadonlyMap<string, Selected>, ports: FileLinkPorts<L>,
+  linked: ReadonlyMap<string, LinkedFile<L>>, selection: ReadonlyMap<string, Selected>, ports: LookUpPorts<L>,
 ): Promise<{ pages: Map<string, PageLookup>; pageIds: Map<string, string>; withoutPage: Set<string>; awaitedAt: Map<string, string> }> {
   // A linked folder (a path ending in '/': one without a content file) is known by its key with a trailing '/', which
   // the front ends' manifest lookup reads as the folder's own entry; no file's link names it.
@@ -365,7 +400,7 @@ async function lookUpPages<L>(
  * What a linked file's page shows, for its headings: a file of the selection as its plan sends it; another as it
  * would publish to its page, without a first heading that repeats the page's title when that is left out.
  */
-async function sentMarkdown<L>(selected: Selected | undefined, location: L, pageTitle: string, ports: FileLinkPorts<L>): Promise<string | undefined> {
+async function sentMarkdown<L>(selected: Selected | undefined, location: L, pageTitle: string, ports: LookUpPorts<L>): Promise<string | undefined> {
   if (selected) return selected.sent();
   const text = await readText(ports.fs, location);
   if (text === undefined) return undefined;

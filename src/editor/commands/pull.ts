@@ -9,7 +9,7 @@ import { withProgressBeforeResult } from '../progressNotification';
 import { onDemand } from '../onDemandLoader';
 import type { GlobalStateLinkStore } from '../publish/pageLinks';
 import { applyPulledText, noBaseMessage, pulledMessage } from '../pull/pullAnswer';
-import { treePageIdOf } from '../pull/treePageLinks';
+import { pageIdOfLinks } from '../pull/linkedPages';
 import { reportReadFailure, requireSignIn, type ReadingCommand } from '../wiki/readFailure';
 import type { WikiAccess } from '../wiki/wikiAccess';
 import type { Command } from './command';
@@ -57,7 +57,7 @@ export class PullCommand implements Command {
     const versionRead = document.version;
     const link = await this.linkOf(fileKey, ours);
     const base = await this.baseFor(fileKey, link);
-    const pageIdOf = document.uri.scheme === 'untitled' ? undefined : await treePageIdOf(document.uri);
+    const pageIdOf = document.uri.scheme === 'untitled' ? undefined : await pageIdOfLinks(document.uri, ours, this.deps);
     const title = link?.pageTitle ?? vscode.workspace.asRelativePath(document.uri);
     let outcome: PullOutcome | undefined;
     try {

@@ -9,7 +9,7 @@ import { omitTitleHeadingSetting, type PublishDependencies } from './publishCont
 import { recordedPagesOf } from './repositoryLinks';
 import { workspaceWalkFs } from './workspaceWalkFs';
 
-export function editorFileLinkPorts(deps: PublishDependencies): FileLinkPorts<vscode.Uri> {
+export function editorFileLinkPorts(deps: Pick<PublishDependencies, 'links' | 'log' | 'wiki'>): FileLinkPorts<vscode.Uri> {
   return {
     fs: workspaceWalkFs(vscode.workspace.fs, { label: (uri) => vscode.workspace.asRelativePath(uri) }),
     placeOf: (key) => {

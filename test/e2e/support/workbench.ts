@@ -1,9 +1,17 @@
 // Drives the VS Code workbench the way a person does: the command palette, quick open, the editor title
 // actions, quick input, notifications and the status bar. Every helper waits for an element or a
 // condition; none sleeps for a fixed time.
+import * as assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 
 export const UI_TIMEOUT_MS = 30_000;
+
+/** Polls a condition the test cannot wait on as an element (a request the extension makes in the background). */
+export async function waitUntil(condition: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + UI_TIMEOUT_MS;
+  while (!condition() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  assert.ok(condition(), what);
+}
 
 const QUICK_INPUT = '.quick-input-widget';
 const STATUS_BAR = '#workbench\\.parts\\.statusbar';

@@ -13810,17 +13810,64 @@ function followNewFolderPage(page, folderTitle, words = englishTreeMessages) {
   if (!item.cautions.some((caution) => caution.code === "followsNewPage")) item.cautions = [...item.cautions, { code: "followsNewPage", message }];
   return wasUnchanged ? "followsUnchanged" : "follows";
 }
-function followNewFolderPages(plan, words = englishTreeMessages) {
+async function holdEditedFollowers(candidates, options) {
+  const probes = candidates.flatMap((page) => {
+    const probe = oldPageProbe(page);
+    return probe ? [{ page, probe }] : [];
+  });
+  const held = /* @__PURE__ */ new Set();
+  if (probes.length === 0) return held;
+  await guardPlan(probes.map(({ probe }) => probe), options);
+  for (const { page, probe } of probes) {
+    if (probe.state === "edited") {
+      page.item.state = "edited";
+      page.item.guard = probe.guard;
+      held.add(page);
+    } else if (page.item.state === "edited") {
+      page.item.state = "send";
+    }
+  }
+  return held;
+}
+function mayFollowNewFolderPage(page) {
+  return followsNewFolderPage(page) || page.pageId !== void 0 && page.item.state === "edited" && page.item.complete !== void 0;
+}
+function oldPageProbe(page) {
+  const { item, pageId } = page;
+  if (pageId === void 0 || !item.complete) return void 0;
+  const link = item.link?.pageId === pageId ? item.link : { ...item.complete, pageId, publishedAt: 0 };
+  return {
+    ...item,
+    state: "send",
+    link,
+    linkedPage: true,
+    cautions: [],
+    complete: { spaceId: link.spaceId, parentId: link.parentId, pageTitle: link.pageTitle, overwrite: true }
+  };
+}
+async function followNewFolderPages(plan, options) {
+  const words = options.messages ?? englishTreeMessages;
   const anew = /* @__PURE__ */ new Set();
+  const levels = /* @__PURE__ */ new Map();
   for (const page of plan.pages) {
-    const parent = page.node.parent;
-    const underNewPage = parent !== void 0 && anew.has(parent);
-    if (underNewPage && followNewFolderPage(page, plan.tree.byPath.get(parent)?.title ?? parent, words) !== "no") {
-      page.parentKnown = false;
-      page.item.guard = { kind: "absent" };
-      anew.add(page.node.path);
-    } else if (page.pageId === void 0 || publishedAnew(page)) {
-      anew.add(page.node.path);
+    const level = levels.get(page.node.depth);
+    if (level) level.push(page);
+    else levels.set(page.node.depth, [page]);
+  }
+  for (const depth of [...levels.keys()].sort((a, b) => a - b)) {
+    const level = levels.get(depth) ?? [];
+    const candidates = level.filter((page) => page.node.parent !== void 0 && anew.has(page.node.parent) && mayFollowNewFolderPage(page));
+    await holdEditedFollowers(candidates, options);
+    for (const page of level) {
+      const parent = page.node.parent;
+      const underNewPage = parent !== void 0 && anew.has(parent);
+      if (underNewPage && followNewFolderPage(page, plan.tree.byPath.get(parent)?.title ?? parent, words) !== "no") {
+        page.parentKnown = false;
+        page.item.guard = { kind: "absent" };
+        anew.add(page.node.path);
+      } else if (page.pageId === void 0 || publishedAnew(page)) {
+        anew.add(page.node.path);
+      }
     }
   }
 }
@@ -13935,10 +13982,13 @@ async function runTree(options) {
     if (options.signal?.aborted || options.gate.stoppedBy) break;
     const level = plan.pages.filter((page) => page.node.depth === depth);
     const prepared = level.map((page) => ({ page, ...withParent(page, ids, plan, rootPath, options.guard.messages ?? englishTreeMessages) }));
+    const guardOptions = { ...options.guard, pages: options.pages, ...options.signal ? { signal: options.signal } : {} };
+    const parentCreated = (page) => page.node.parent !== void 0 && created.has(page.node.parent.slice(rootPath.length));
+    await holdEditedFollowers(prepared.filter(({ page, parentMissing }) => !parentMissing && parentCreated(page) && mayFollowNewFolderPage(page)).map(({ page }) => page), guardOptions);
     const items = prepared.map(({ page, parentMissing }) => {
-      const parentKey = page.node.parent?.slice(rootPath.length);
-      if (!parentMissing && parentKey !== void 0 && created.has(parentKey)) {
-        const folderTitle = plan.tree.byPath.get(page.node.parent)?.title ?? parentKey;
+      if (!parentMissing && parentCreated(page)) {
+        const parentPath = page.node.parent;
+        const folderTitle = plan.tree.byPath.get(parentPath)?.title ?? parentPath.slice(rootPath.length);
         if (followNewFolderPage(page, folderTitle, options.guard.messages) === "followsUnchanged") expectMore(1);
       }
       if (parentMissing && page.item.state === "send") {
@@ -13949,12 +13999,7 @@ async function runTree(options) {
       }
       return { page, ...rewritten(page) };
     });
-    await guardTreePages(items, {
-      ...options.guard,
-      pages: options.pages,
-      ...options.signal ? { signal: options.signal } : {},
-      underNewPage: (page) => page.node.parent !== void 0 && created.has(page.node.parent.slice(rootPath.length))
-    });
+    await guardTreePages(items, { ...guardOptions, underNewPage: parentCreated });
     const indexOf = new Map(items.map((entry, index) => [entry.item, index]));
     const learning = /* @__PURE__ */ new Map();
     const recording = [];
@@ -14343,7 +14388,7 @@ function digestLine(fingerprint) {
 // src/core/tree/treePlanGuard.ts
 async function guardTreeAsPlanned(plan, options) {
   await guardTreePages(plan.pages.map((page) => ({ page, item: page.item })), { ...options, underNewPage: (page) => !page.parentKnown });
-  followNewFolderPages(plan, options.messages);
+  await followNewFolderPages(plan, options);
   if (plan.pinned.length > 0) await guardPlan([...plan.pinned], options);
 }
 function copyTreePlan(plan) {

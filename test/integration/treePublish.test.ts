@@ -541,6 +541,47 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     assert.match(page('Overview').markdown, new RegExp(`/pages/${identity.map.get('guide/setup.md')?.id ?? 'none'}/`));
   });
 
+  it('a page below a folder page made anew whose own page a colleague edited is held back, not created anew without the edit; chosen, it follows', async () => {
+    const { identity, remembered, remember } = await publishedAndRemembered(FILES);
+    const guide = page('Guide');
+    const below = { setup: page('Setup'), install: page('Install') };
+    // The folder's page, whose text changed here, is gone from the wiki: the run makes it anew. A colleague edited
+    // Install, whose file is unchanged.
+    const changed = { ...FILES, 'docs/guide/README.md': '# Guide\n\nThe guide, revised.\n' };
+    signedIn.world.sandbox.editPageOnWiki(below.install.id, `${below.install.markdown}\nA colleague's line.\n`);
+    signedIn.world.sandbox.deletePage(guide.id);
+    const guardOptions = { pages: signedIn.pages, noAccessReason: 'no page access', ownAuthorId: apiTokenSubject(signedIn.apiToken) };
+    const planned = planTree(sources(changed), { rootPath: 'docs', spaceId: 'DOCS', parentId: '123456', overwrite: false, identity, links: new Map(remembered), pageAccess: true });
+    await guardTreeAsPlanned(planned, guardOptions);
+    const plannedPage = (key: string) => planned.pages.find((each) => each.key === key);
+    assert.equal(plannedPage('guide/setup.md')?.item.state, 'send', 'Setup goes with its folder\'s new page');
+    assert.equal(plannedPage('guide/install.md')?.item.state, 'edited', 'the plan holds Install back');
+    const verdict = plannedPage('guide/install.md')?.item.guard;
+    assert.equal(verdict?.kind === 'edited' ? verdict.page.id : undefined, below.install.id, 'the verdict names the page the colleague edited');
+
+    const { run } = await publishTree(changed, identity, new Map(remembered));
+    const last = (key: string) => [...run.results].reverse().find((result) => result.key === key);
+    assert.equal(last('guide/')?.state, 'published');
+    assert.equal(last('guide/setup.md')?.state, 'published');
+    assert.equal(last('guide/install.md')?.state, 'edited', 'not created anew without the colleague\'s edit');
+    const newGuide = page('Guide');
+    assert.notEqual(newGuide.id, guide.id);
+    assert.equal(signedIn.world.sandbox.pages().filter((each) => each.title === 'Install' && !each.deleted).length, 1, 'no second Install');
+    assert.match(page('Install').markdown, /A colleague's line/);
+    assert.equal(identity.map.get('guide/install.md')?.id, below.install.id, 'the repository still records the edited page');
+    assert.deepEqual(run.leftBehind.map((left) => left.pageId), [below.setup.id], 'only the page a new one replaced is left behind');
+
+    // The folder's new page gone too, and Install sent anyway by the user's choice: it follows, created anew under the
+    // folder's newest page, and the page with the colleague's edit is listed as left behind.
+    remember(run);
+    signedIn.world.sandbox.deletePage(newGuide.id);
+    const chosen = await publishTree({ ...changed, 'docs/guide/README.md': '# Guide\n\nThe guide, revised again.\n' }, identity, new Map(remembered), true, undefined, undefined, true);
+    assert.equal([...chosen.run.results].reverse().find((result) => result.key === 'guide/install.md')?.state, 'published');
+    const newestGuide = page('Guide');
+    assert.ok(signedIn.world.sandbox.pages().some((each) => each.title === 'Install' && !each.deleted && each.parentId === newestGuide.id), 'Install under the newest Guide');
+    assert.ok(chosen.run.leftBehind.some((left) => left.pageId === below.install.id), 'the edited page is left behind, and said');
+  });
+
   it('a file renamed in its folder with its title kept takes its page along: updated, recorded under the new name, never an orphan', async () => {
     const identity = new MemoryIdentity();
     await publishTree(FILES, identity);

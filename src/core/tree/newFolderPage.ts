@@ -4,8 +4,11 @@
 // is. The plan says so before sending (a caution on each page); the run sends those pages even when their text did not
 // change, since the new folder page would otherwise be left without its children while the repository records pages
 // elsewhere; and the run lists the pages this tree recorded that new pages replaced and that are still on the wiki.
+// A page below whose own page a colleague edited on the wiki does not follow unasked: the new page would lack the edit,
+// left behind on the old page. The edit guard holds it back as it would hold back its update.
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
-import { GUARD_TIMEOUT_MS, movedUnderOf } from '../run/guard';
+import { GUARD_TIMEOUT_MS, guardPlan, movedUnderOf, type GuardOptions } from '../run/guard';
+import type { PlanItem } from '../run/plan';
 import { mapBounded } from '../util/mapBounded';
 import type { WikiPagesClient } from '../wikiPages';
 import type { OrphanPage } from './moves';
@@ -49,21 +52,79 @@ export function followNewFolderPage(page: TreePage, folderTitle: string, words: 
 }
 
 /**
- * The plan's view of the same, after the guard: the recorded pages below a folder page that this publish makes anew
- * follow it (and the pages below those). Parents come before their children in the tree's pages.
+ * The recorded pages below a folder page made anew, checked before they follow it: the page each of them published
+ * before, as the edit guard checks an update of it (a teammate's or CI's publish of a page the repository records is
+ * no edit). One edited on the wiki (or moved there) is held back, state 'edited' with the guard's verdict, unless the
+ * user chose to overwrite it: created anew, the page would lack the colleague's edit, left behind on the old page.
+ * Pages already held back are checked again, since the user's choice may send them now. Returns those held back.
  */
-export function followNewFolderPages(plan: Pick<TreePlan, 'pages' | 'tree'>, words: TreeMessages = englishTreeMessages): void {
+export async function holdEditedFollowers(candidates: readonly TreePage[], options: GuardOptions): Promise<Set<TreePage>> {
+  const probes = candidates.flatMap((page) => {
+    const probe = oldPageProbe(page);
+    return probe ? [{ page, probe }] : [];
+  });
+  const held = new Set<TreePage>();
+  if (probes.length === 0) return held;
+  await guardPlan(probes.map(({ probe }) => probe), options);
+  for (const { page, probe } of probes) {
+    if (probe.state === 'edited') {
+      page.item.state = 'edited';
+      page.item.guard = probe.guard;
+      held.add(page);
+    } else if (page.item.state === 'edited') {
+      // Held back before, and now sent by the user's choice: it follows like any page below.
+      page.item.state = 'send';
+    }
+  }
+  return held;
+}
+
+/** Whether a page below a folder page made anew is looked at to follow it: a recorded page that is sent, unchanged or held. */
+export function mayFollowNewFolderPage(page: TreePage): boolean {
+  return followsNewFolderPage(page) || (page.pageId !== undefined && page.item.state === 'edited' && page.item.complete !== undefined);
+}
+
+/** The page's plan as an update of the page it published before, where that page is, for the guard to look at. */
+function oldPageProbe(page: TreePage): PlanItem | undefined {
+  const { item, pageId } = page;
+  if (pageId === undefined || !item.complete) return undefined;
+  // The page this machine last published (its link), else the page the repository records, published from here never.
+  const link = item.link?.pageId === pageId ? item.link : { ...item.complete, pageId, publishedAt: 0 };
+  return {
+    ...item, state: 'send', link, linkedPage: true, cautions: [],
+    complete: { spaceId: link.spaceId, parentId: link.parentId, pageTitle: link.pageTitle, overwrite: true },
+  };
+}
+
+/**
+ * The plan's view of the same, after the guard: the recorded pages below a folder page that this publish makes anew
+ * follow it (and the pages below those), unless held back for an edit on the wiki. Level by level, parents first, so
+ * that each level's pages are looked up together.
+ */
+export async function followNewFolderPages(plan: Pick<TreePlan, 'pages' | 'tree'>, options: GuardOptions): Promise<void> {
+  const words = options.messages ?? englishTreeMessages;
   const anew = new Set<string>();
+  const levels = new Map<number, TreePage[]>();
   for (const page of plan.pages) {
-    const parent = page.node.parent;
-    const underNewPage = parent !== undefined && anew.has(parent);
-    if (underNewPage && followNewFolderPage(page, plan.tree.byPath.get(parent)?.title ?? parent, words) !== 'no') {
-      // Its parent has no ID before sending now: the plan names the tree's page it goes under.
-      page.parentKnown = false;
-      page.item.guard = { kind: 'absent' };
-      anew.add(page.node.path);
-    } else if (page.pageId === undefined || publishedAnew(page)) {
-      anew.add(page.node.path);
+    const level = levels.get(page.node.depth);
+    if (level) level.push(page);
+    else levels.set(page.node.depth, [page]);
+  }
+  for (const depth of [...levels.keys()].sort((a, b) => a - b)) {
+    const level = levels.get(depth) ?? [];
+    const candidates = level.filter((page) => page.node.parent !== undefined && anew.has(page.node.parent) && mayFollowNewFolderPage(page));
+    await holdEditedFollowers(candidates, options);
+    for (const page of level) {
+      const parent = page.node.parent;
+      const underNewPage = parent !== undefined && anew.has(parent);
+      if (underNewPage && followNewFolderPage(page, plan.tree.byPath.get(parent)?.title ?? parent, words) !== 'no') {
+        // Its parent has no ID before sending now: the plan names the tree's page it goes under.
+        page.parentKnown = false;
+        page.item.guard = { kind: 'absent' };
+        anew.add(page.node.path);
+      } else if (page.pageId === undefined || publishedAnew(page)) {
+        anew.add(page.node.path);
+      }
     }
   }
 }

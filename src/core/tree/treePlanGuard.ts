@@ -12,8 +12,9 @@ export type TreePlanParts = Pick<TreePlan, 'refused' | 'pinned' | 'pages' | 'tre
 
 export async function guardTreeAsPlanned(plan: TreePlanParts, options: GuardOptions): Promise<void> {
   await guardTreePages(plan.pages.map((page) => ({ page, item: page.item })), { ...options, underNewPage: (page) => !page.parentKnown });
-  // A folder page the guard and the user's choice make a new page takes the recorded pages below it along.
-  followNewFolderPages(plan, options.messages);
+  // A folder page the guard and the user's choice make a new page takes the recorded pages below it along, each checked
+  // for an edit on the wiki first.
+  await followNewFolderPages(plan, options);
   if (plan.pinned.length > 0) await guardPlan([...plan.pinned], options);
 }
 

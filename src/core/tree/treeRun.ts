@@ -16,7 +16,7 @@ import { runPlan, summarise, type FileResult, type RunOptions, type RunSummary, 
 import type { WikiPagesClient } from '../wikiPages';
 import { linkingFileOf, linksReachOtherPages, linkTargetsDigest, treePageIdByPath } from './linkTargets';
 import type { OrphanPage } from './moves';
-import { followNewFolderPage, pagesLeftBehind, replacedPages } from './newFolderPage';
+import { followNewFolderPage, holdEditedFollowers, mayFollowNewFolderPage, pagesLeftBehind, replacedPages } from './newFolderPage';
 import { isBelow } from './paths';
 import { nodeOfFile } from './shape';
 import type { TreePage, TreePlan } from './treePlan';
@@ -206,11 +206,15 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     if (options.signal?.aborted || options.gate.stoppedBy) break;
     const level = plan.pages.filter((page) => page.node.depth === depth);
     const prepared = level.map((page) => ({ page, ...withParent(page, ids, plan, rootPath, options.guard.messages ?? englishTreeMessages) }));
+    const guardOptions = { ...options.guard, pages: options.pages, ...(options.signal ? { signal: options.signal } : {}) };
+    const parentCreated = (page: TreePage): boolean => page.node.parent !== undefined && created.has(page.node.parent.slice(rootPath.length));
+    // A recorded page below a folder page this run created follows it, unless its own page was edited on the wiki.
+    await holdEditedFollowers(prepared.filter(({ page, parentMissing }) => !parentMissing && parentCreated(page) && mayFollowNewFolderPage(page)).map(({ page }) => page), guardOptions);
     const items = prepared.map(({ page, parentMissing }): LevelEntry => {
       // Under a folder page this run created, a recorded page is created anew too, even when its text is unchanged.
-      const parentKey = page.node.parent?.slice(rootPath.length);
-      if (!parentMissing && parentKey !== undefined && created.has(parentKey)) {
-        const folderTitle = plan.tree.byPath.get(page.node.parent as string)?.title ?? parentKey;
+      if (!parentMissing && parentCreated(page)) {
+        const parentPath = page.node.parent as string;
+        const folderTitle = plan.tree.byPath.get(parentPath)?.title ?? parentPath.slice(rootPath.length);
         if (followNewFolderPage(page, folderTitle, options.guard.messages) === 'followsUnchanged') expectMore(1);
       }
       if (parentMissing && page.item.state === 'send') {
@@ -222,11 +226,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
       }
       return { page, ...rewritten(page) };
     });
-    await guardTreePages(items, {
-      ...options.guard, pages: options.pages,
-      ...(options.signal ? { signal: options.signal } : {}),
-      underNewPage: (page) => page.node.parent !== undefined && created.has(page.node.parent.slice(rootPath.length)),
-    });
+    await guardTreePages(items, { ...guardOptions, underNewPage: parentCreated });
     // Each page's ID is learnt as it lands, while the rest of the level is still sending, and recorded at once.
     const indexOf = new Map(items.map((entry, index) => [entry.item, index]));
     const learning = new Map<number, Promise<{ pageId: string; url?: string } | undefined>>();

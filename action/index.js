@@ -13718,6 +13718,15 @@ function planTreeOf(sources, options) {
   if (!options.pageAccess) refuseWithoutIds(pages, words);
   return { tree, pages, pinned, pinnedLinkFacts, refused: refused2, moves, rootInRepository: options.rootInRepository };
 }
+function pagesByLevel(pages) {
+  const levels = /* @__PURE__ */ new Map();
+  for (const page of pages) {
+    const level = levels.get(page.node.depth);
+    if (level) level.push(page);
+    else levels.set(page.node.depth, [page]);
+  }
+  return [...levels].sort(([a], [b]) => a - b).map(([, level]) => level);
+}
 function generatedPageKey(folderPath) {
   return `tree:${folderPath}`;
 }
@@ -13835,7 +13844,8 @@ function mayFollowNewFolderPage(page) {
 function oldPageProbe(page) {
   const { item, pageId } = page;
   if (pageId === void 0 || !item.complete) return void 0;
-  const link = item.link?.pageId === pageId ? item.link : { ...item.complete, pageId, publishedAt: 0 };
+  const { spaceId, parentId, pageTitle } = item.complete;
+  const link = item.link?.pageId === pageId ? item.link : { spaceId, parentId, pageTitle, pageId, publishedAt: 0 };
   return {
     ...item,
     state: "send",
@@ -13848,14 +13858,7 @@ function oldPageProbe(page) {
 async function followNewFolderPages(plan, options) {
   const words = options.messages ?? englishTreeMessages;
   const anew = /* @__PURE__ */ new Set();
-  const levels = /* @__PURE__ */ new Map();
-  for (const page of plan.pages) {
-    const level = levels.get(page.node.depth);
-    if (level) level.push(page);
-    else levels.set(page.node.depth, [page]);
-  }
-  for (const depth of [...levels.keys()].sort((a, b) => a - b)) {
-    const level = levels.get(depth) ?? [];
+  for (const level of pagesByLevel(plan.pages)) {
     const candidates = level.filter((page) => page.node.parent !== void 0 && anew.has(page.node.parent) && mayFollowNewFolderPage(page));
     await holdEditedFollowers(candidates, options);
     for (const page of level) {
@@ -13972,15 +13975,13 @@ async function runTree(options) {
   const results = [];
   const created = /* @__PURE__ */ new Set();
   const needSecond = [];
-  const depths = [...new Set(plan.pages.map((page) => page.node.depth))].sort((a, b) => a - b);
   let stopReported = false;
   const onStopped = (stopped) => {
     if (!stopReported) options.onStopped?.(stopped);
     stopReported = true;
   };
-  for (const depth of depths) {
+  for (const level of pagesByLevel(plan.pages)) {
     if (options.signal?.aborted || options.gate.stoppedBy) break;
-    const level = plan.pages.filter((page) => page.node.depth === depth);
     const prepared = level.map((page) => ({ page, ...withParent(page, ids, plan, rootPath, options.guard.messages ?? englishTreeMessages) }));
     const guardOptions = { ...options.guard, pages: options.pages, ...options.signal ? { signal: options.signal } : {} };
     const parentCreated = (page) => page.node.parent !== void 0 && created.has(page.node.parent.slice(rootPath.length));

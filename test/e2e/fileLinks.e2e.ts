@@ -10,7 +10,7 @@ import { CREATE_ONLY, answerFolderPrompts, answerPublishPrompts, clickPublishBut
 import { SANDBOX_BODIES } from './support/sandboxBodies';
 import { signInApproved } from './support/accounts';
 import { clearNotifications, notification, notificationButton, openFile, publishFolderAs, quickInput, tokenStatusItem, waitForCenterNotification, waitUntil } from './support/workbench';
-import { openPagesView, pagesViewAction, pagesViewRow, pullFromRow } from './support/wikiPagesView';
+import { pullChangedPage } from './support/wikiPagesView';
 
 const NOTES = '# Notes\n\nSee [x](guide/setup.md#install), [y](missing.md) and [z](diagram.png).\n';
 // The repository records the guide's pages (a teammate published it as a tree). Not signed in, the extension makes
@@ -90,11 +90,7 @@ describe('Links to other files in single-file and flat publishes', function () {
     const firstNow = sandbox.pages().find((candidate) => candidate.id === first.id);
     assert.ok(firstNow);
     sandbox.editPageOnWiki(first.id, firstNow.markdown.replace('#Details).', '#Details) before you start.'));
-    await openPagesView(page);
-    await (await pagesViewAction(page, 'Refresh Wiki Pages View')).click();
-    await pagesViewRow(page, /Changed on the wiki\s*1/).waitFor();
-    const exported = sandbox.exports.length;
-    await pullFromRow(pagesViewRow(page, 'first.md'), () => sandbox.exports.slice(exported).some((entry) => JSON.stringify(entry.body).includes(first.id)));
+    await pullChangedPage(page, 'first.md', sandbox.exports, first.id);
     await waitForCenterNotification(page, /Pulled the wiki's edit of "First" \(version \d+\) into pair\/first\.md\. Review it and save/);
     const editor = page.locator('.editor-group-container.active .monaco-editor .view-lines').first();
     await editor.getByText('Then read [the second](second.md#details) before you start.').waitFor();

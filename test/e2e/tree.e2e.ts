@@ -9,7 +9,7 @@ import { useSessions } from './support/harness';
 import { clickPublishButton, compareFromConfirmation, publishNewTree } from './support/publishFlow';
 import { centerNotification, clearNotifications, notification, notificationButton, openFile, publishFolderAs, quickInput, tokenStatusItem, UI_TIMEOUT_MS, waitForCenterNotification, waitUntil } from './support/workbench';
 import { SANDBOX_BODIES } from './support/sandboxBodies';
-import { openPagesView, pagesViewAction, pagesViewRow, pullFromRow } from './support/wikiPagesView';
+import { pullChangedPage } from './support/wikiPagesView';
 import type { Locator, Page } from 'playwright-core';
 import type { Session } from './support/session';
 
@@ -202,11 +202,7 @@ describe('Publishing a folder as a page tree', function () {
     // On the wiki, Setup's link is a page address; a colleague edits the very line that holds it.
     assert.match(setup.markdown, /\/wiki\/spaces\/DOCS\/pages\//);
     sandbox.editPageOnWiki(setup.id, setup.markdown.replace('with a token.', 'with a token (one per job).'));
-    await openPagesView(page);
-    await (await pagesViewAction(page, 'Refresh Wiki Pages View')).click();
-    await pagesViewRow(page, /Changed on the wiki\s*1/).waitFor();
-    const exported = sandbox.exports.length;
-    await pullFromRow(pagesViewRow(page, 'setup.md'), () => sandbox.exports.slice(exported).some((entry) => JSON.stringify(entry.body).includes(setup.id)));
+    await pullChangedPage(page, 'setup.md', sandbox.exports, setup.id);
     await notification(page, /Pulled the wiki's edit of "Setup" \(version \d+\) into docs\/guide\/setup\.md\. Review it and save/).waitFor();
     // The file opens, merged: the colleague's words, and the link to the other file as the file writes it.
     const editor = page.locator('.editor-group-container.active .monaco-editor .view-lines').first();

@@ -12,7 +12,7 @@ import type { PlanItem } from '../run/plan';
 import { mapBounded } from '../util/mapBounded';
 import type { WikiPagesClient } from '../wikiPages';
 import type { OrphanPage } from './moves';
-import type { TreePage, TreePlan } from './treePlan';
+import { pagesByLevel, type TreePage, type TreePlan } from './treePlan';
 
 const LOOKUPS_AT_ONCE = 4;
 
@@ -89,7 +89,8 @@ function oldPageProbe(page: TreePage): PlanItem | undefined {
   const { item, pageId } = page;
   if (pageId === undefined || !item.complete) return undefined;
   // The page this machine last published (its link), else the page the repository records, published from here never.
-  const link = item.link?.pageId === pageId ? item.link : { ...item.complete, pageId, publishedAt: 0 };
+  const { spaceId, parentId, pageTitle } = item.complete;
+  const link = item.link?.pageId === pageId ? item.link : { spaceId, parentId, pageTitle, pageId, publishedAt: 0 };
   return {
     ...item, state: 'send', link, linkedPage: true, cautions: [],
     complete: { spaceId: link.spaceId, parentId: link.parentId, pageTitle: link.pageTitle, overwrite: true },
@@ -104,14 +105,7 @@ function oldPageProbe(page: TreePage): PlanItem | undefined {
 export async function followNewFolderPages(plan: Pick<TreePlan, 'pages' | 'tree'>, options: GuardOptions): Promise<void> {
   const words = options.messages ?? englishTreeMessages;
   const anew = new Set<string>();
-  const levels = new Map<number, TreePage[]>();
-  for (const page of plan.pages) {
-    const level = levels.get(page.node.depth);
-    if (level) level.push(page);
-    else levels.set(page.node.depth, [page]);
-  }
-  for (const depth of [...levels.keys()].sort((a, b) => a - b)) {
-    const level = levels.get(depth) ?? [];
+  for (const level of pagesByLevel(plan.pages)) {
     const candidates = level.filter((page) => page.node.parent !== undefined && anew.has(page.node.parent) && mayFollowNewFolderPage(page));
     await holdEditedFollowers(candidates, options);
     for (const page of level) {

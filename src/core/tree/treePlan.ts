@@ -307,6 +307,17 @@ export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOpti
   return { tree, pages, pinned, pinnedLinkFacts, refused, moves, rootInRepository: options.rootInRepository };
 }
 
+/** The tree's pages level by level, the top level first: how a run sends them (parents before children). */
+export function pagesByLevel(pages: readonly TreePage[]): TreePage[][] {
+  const levels = new Map<number, TreePage[]>();
+  for (const page of pages) {
+    const level = levels.get(page.node.depth);
+    if (level) level.push(page);
+    else levels.set(page.node.depth, [page]);
+  }
+  return [...levels].sort(([a], [b]) => a - b).map(([, level]) => level);
+}
+
 /**
  * How the front ends' link stores know a folder page generated from its children: it has no file, so no file's key.
  * Its link, like a file's, holds the hash of what it last sent, so a re-run leaves an unchanged listing alone.

@@ -19,7 +19,7 @@ import type { OrphanPage } from './moves';
 import { followNewFolderPage, holdEditedFollowers, mayFollowNewFolderPage, pagesLeftBehind, replacedPages } from './newFolderPage';
 import { isBelow } from './paths';
 import { nodeOfFile } from './shape';
-import type { TreePage, TreePlan } from './treePlan';
+import { pagesByLevel, type TreePage, type TreePlan } from './treePlan';
 
 export interface TreeIdentityStore {
   record(key: string, entry: { id: string; title: string }): Promise<void>;
@@ -195,16 +195,14 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   /** Pages this run created (not found, adopted or updated): their children are new too. */
   const created = new Set<string>();
   const needSecond: Array<{ page: TreePage; version: number | undefined }> = [];
-  const depths = [...new Set(plan.pages.map((page) => page.node.depth))].sort((a, b) => a - b);
   let stopReported = false;
   const onStopped: RunOptions['onStopped'] = (stopped) => {
     if (!stopReported) options.onStopped?.(stopped);
     stopReported = true;
   };
-  for (const depth of depths) {
+  for (const level of pagesByLevel(plan.pages)) {
     // Cancelled, or the wiki asked for a longer wait than a run waits: no further level starts.
     if (options.signal?.aborted || options.gate.stoppedBy) break;
-    const level = plan.pages.filter((page) => page.node.depth === depth);
     const prepared = level.map((page) => ({ page, ...withParent(page, ids, plan, rootPath, options.guard.messages ?? englishTreeMessages) }));
     const guardOptions = { ...options.guard, pages: options.pages, ...(options.signal ? { signal: options.signal } : {}) };
     const parentCreated = (page: TreePage): boolean => page.node.parent !== undefined && created.has(page.node.parent.slice(rootPath.length));

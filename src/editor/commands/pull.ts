@@ -57,13 +57,14 @@ export class PullCommand implements Command {
     const versionRead = document.version;
     const link = await this.linkOf(fileKey, ours);
     const base = await this.baseFor(fileKey, link);
-    const pageIdOf = document.uri.scheme === 'untitled' ? undefined : await pageIdOfLinks(document.uri, ours, this.deps);
     const title = link?.pageTitle ?? vscode.workspace.asRelativePath(document.uri);
     let outcome: PullOutcome | undefined;
     try {
       outcome = await withProgressBeforeResult(vscode.l10n.t('Pulling "{0}" from the wiki...', title), async (progress, signal) => {
         const pages = await this.deps.wiki.pages();
         if (!pages) return undefined;
+        // The pages its links name are looked up through the workspace (requests, in a remote one): under the progress.
+        const pageIdOf = document.uri.scheme === 'untitled' ? undefined : await pageIdOfLinks(document.uri, ours, this.deps);
         return onDemand().pullPage({
           ours, link, base, pages, signal, ...(pageIdOf ? { pageIdOf } : {}),
           exportMarkdown: async (pageId, exportSignal) => (await this.deps.wiki.exportPage(pageId, link?.pageTitle, exportSignal ?? signal, (delayMs, reason) =>

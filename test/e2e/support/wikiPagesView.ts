@@ -79,3 +79,15 @@ export async function pullFromRow(row: Locator, started: () => boolean): Promise
   }
   throw new Error('Pull from Wiki did not ask the wiki for the page after three clicks.');
 }
+
+/**
+ * Refreshes the view, waits for the one page a colleague changed on the wiki, and pulls it from the row of `fileName`,
+ * once Pull has exported that page (`exports`: the sandbox's export log).
+ */
+export async function pullChangedPage(page: Page, fileName: string, exports: ReadonlyArray<{ body: unknown }>, pageId: string): Promise<void> {
+  await openPagesView(page);
+  await (await pagesViewAction(page, 'Refresh Wiki Pages View')).click();
+  await pagesViewRow(page, /Changed on the wiki\s*1/).waitFor();
+  const exported = exports.length;
+  await pullFromRow(pagesViewRow(page, fileName), () => exports.slice(exported).some((entry) => JSON.stringify(entry.body).includes(pageId)));
+}

@@ -8,7 +8,7 @@ import { prepareRun } from './support/runSetup';
 import { SANDBOX_BODIES } from './support/sandboxBodies';
 import { readSampleDocs } from './support/sampleDocs';
 import { startSession, type Session } from './support/session';
-import { editorTitleAction, notification, openFile } from './support/workbench';
+import { clickEditorTitleAction, editorTitleAction, notification, openFile } from './support/workbench';
 
 async function main(): Promise<void> {
   const run = prepareRun();
@@ -17,12 +17,11 @@ async function main(): Promise<void> {
     session = await startSession({ files: readSampleDocs(), beforeStart: (sandbox) => ({ envToken: sandbox.issueToken().token }) });
     const { page } = session;
     await openFile(page, 'getting-started.md');
-    const button = editorTitleAction(page, PUBLISH_BUTTON_LABEL);
-    await button.click();
+    await clickEditorTitleAction(page, PUBLISH_BUTTON_LABEL);
     await notification(page, SANDBOX_BODIES.created).waitFor();
     // The progress notification closes a moment after the answer arrives; the picture shows the result alone.
     await notification(page, /Publishing "/).waitFor({ state: 'detached' });
-    await button.hover();
+    await editorTitleAction(page, PUBLISH_BUTTON_LABEL).hover();
     await page.locator('.monaco-hover', { hasText: PUBLISH_BUTTON_LABEL }).first().waitFor();
     const file = path.join(repoRoot, 'media', 'publish.png');
     await page.screenshot({ path: file });

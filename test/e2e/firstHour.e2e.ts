@@ -6,7 +6,7 @@ import { useSessions } from './support/harness';
 import { CREATE_ONLY, OVERWRITE_PROMPT, PARENT_PROMPT, TITLE_PROMPT, chooseSpace, clickPublishButton } from './support/publishFlow';
 import { SANDBOX_BODIES } from './support/sandboxBodies';
 import {
-  answerPrompt, notification, notificationButton, openFile, pickItem, quickInput, quickInputBox, tokenStatusItem, waitForCenterNotification,
+  answerPrompt, notification, notificationButton, openFile, pickItem, quickInput, quickInputBox, runCommand, tokenStatusItem, waitForCenterNotification,
   waitForPrompt,
 } from './support/workbench';
 
@@ -61,7 +61,7 @@ describe('The first hour', function () {
     assert.equal(sandbox.imports.length, 0);
   });
 
-  it('after a 401 the token item says the wiki rejected the token, until a publish succeeds', async function () {
+  it('after a 401 the token item says the wiki rejected the token, until a new token is set; the publish then succeeds', async function () {
     let revokedLabel = '';
     const { page, sandbox } = await sessions.start({
       files: { 'a.md': '---\nwiki:\n  spaceId: DOCS\n  parentId: "123456"\n  pageTitle: A\n---\n# A\n' },
@@ -79,5 +79,15 @@ describe('The first hour', function () {
     await tokenStatusItem(page).filter({ hasText: 'Wiki token rejected' }).waitFor();
     const item = tokenStatusItem(page);
     assert.match((await item.getAttribute('class')) ?? '', /error-kind|has-background-color/, 'the error colour');
+
+    await runCommand(page, 'Wiki: Set API Token');
+    await waitForPrompt(page, /token/i);
+    await answerPrompt(page, sandbox.issueToken({ label: 'replacement' }).token);
+    await notification(page, /token saved/i).waitFor();
+    await tokenStatusItem(page).filter({ hasText: 'Wiki token:', hasNotText: /rejected/ }).waitFor();
+    await clickPublishButton(page);
+    await waitForCenterNotification(page, SANDBOX_BODIES.created);
+    assert.doesNotMatch(await tokenStatusItem(page).innerText(), /rejected/, 'the mark went with the old token');
+    assert.equal(sandbox.imports.filter((request) => request.status < 300).length, 1, 'the new token published the page');
   });
 });

@@ -30,6 +30,29 @@ export async function saveFailureArtifacts(session: Session | undefined, testTit
   return dir;
 }
 
+/**
+ * A few lines that say what the workbench showed when the test failed, printed with the test's output: a CI log is
+ * often all there is to read, and the files above stay on the machine that ran it.
+ */
+export async function failureDigest(session: Session): Promise<string[]> {
+  const lines: string[] = [];
+  const shown = async (selector: string): Promise<string[]> => {
+    try {
+      return (await session.page.locator(selector).allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim().slice(0, 200));
+    } catch {
+      return [];
+    }
+  };
+  for (const toast of await shown('.notification-toast')) lines.push(`notification: ${toast}`);
+  for (const prompt of await shown('.quick-input-widget:visible .quick-input-title, .quick-input-widget:visible .quick-input-message')) {
+    if (prompt) lines.push(`quick input: ${prompt}`);
+  }
+  lines.push(`sandbox: ${session.sandbox.imports.length} import request(s)`);
+  const log = findFiles(path.join(session.userDataDir, 'logs'), /Wiki Publisher.*\.log$/)[0];
+  if (log) for (const line of fs.readFileSync(log, 'utf8').trim().split('\n').slice(-8)) lines.push(`log: ${line.slice(0, 200)}`);
+  return lines;
+}
+
 function findFiles(dir: string, pattern: RegExp): string[] {
   if (!fs.existsSync(dir)) return [];
   return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })

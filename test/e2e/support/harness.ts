@@ -1,6 +1,6 @@
 // Ties sessions to mocha's lifecycle: a test starts its session with start(); afterEach saves the failure
 // artifacts when the test failed and stops everything the session started, whether it passed or not.
-import { saveFailureArtifacts } from './artifacts';
+import { failureDigest, saveFailureArtifacts } from './artifacts';
 import { startSession, type Session, type SessionOptions } from './session';
 
 export interface SessionHarness {
@@ -18,6 +18,11 @@ export function useSessions(): SessionHarness {
       if (this.currentTest?.state !== 'passed') {
         const dir = await saveFailureArtifacts(session, this.currentTest?.fullTitle() ?? 'unknown test');
         if (dir) console.log(`      [e2e] failure artifacts in ${dir}`);
+        for (const line of await failureDigest(session)) console.log(`      [e2e]   ${line}`);
+        // Mocha's spec reporter is silent about a retried attempt; say it, so a flaky test shows in the log.
+        // (currentRetry is public in mocha, protected only in its type declarations.)
+        const test = this.currentTest as (Mocha.Test & { currentRetry(): number }) | undefined;
+        if (test && test.currentRetry() < test.retries()) console.log(`      [e2e] attempt ${test.currentRetry() + 1} failed; trying once more in a new session`);
       }
     } finally {
       await session.stop();

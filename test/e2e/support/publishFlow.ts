@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import {
-  activeTab, answerPrompt, editorTitleAction, notification, notificationButton, pickItem, publishFolderAs, quickInput, quickInputBox, validationError,
+  activeTab, answerPrompt, clickEditorTitleAction, notification, notificationButton, pickItem, publishFolderAs, quickInput, quickInputBox, validationError,
   waitForPrompt,
 } from './workbench';
 
@@ -16,9 +16,7 @@ export const TITLE_PROMPT = /title of the wiki page/i;
 export const OVERWRITE_PROMPT = /already exists under the parent/i;
 
 export async function clickPublishButton(page: Page): Promise<void> {
-  const button = editorTitleAction(page, PUBLISH_BUTTON_LABEL);
-  await button.waitFor();
-  await button.click();
+  await clickEditorTitleAction(page, PUBLISH_BUTTON_LABEL);
 }
 
 export interface PromptAnswers {

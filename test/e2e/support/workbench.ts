@@ -66,7 +66,47 @@ export function activeTab(page: Page, fileName: string): Locator {
 
 /** An action button in the active editor's title bar, found by its accessible label. */
 export function editorTitleAction(page: Page, label: string): Locator {
-  return page.locator(`.editor-group-container.active .editor-actions a.action-label[aria-label^="${label}"]`);
+  return page.locator(editorTitleActionSelector(label));
+}
+
+function editorTitleActionSelector(label: string): string {
+  return `.editor-group-container.active .editor-actions a.action-label[aria-label^="${label}"]`;
+}
+
+/**
+ * Clicks an editor title action and makes sure the click reached it. The title bar re-renders when the editor's
+ * context changes (a file just opened, an extension activating); a press that starts on the old button and ends on
+ * the new one is no click at all, and the test would wait for an answer to a command that never ran. A capturing
+ * listener counts clicks that land on a live button matching the selector; only when none landed is the click
+ * repeated, so a command never runs twice.
+ */
+export async function clickEditorTitleAction(page: Page, label: string): Promise<void> {
+  const selector = editorTitleActionSelector(label);
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    await page.locator(selector).waitFor();
+    const before = await page.evaluate<number>(watchClicksOn(selector));
+    await page.locator(selector).click();
+    const landed = await page.evaluate<number>('window.e2eClickWatch.landed');
+    if (landed > before) return;
+    console.log(`      [e2e] the click on "${label}" did not reach the button (attempt ${attempt}); clicking again`);
+  }
+  assert.fail(`three clicks on the editor title action "${label}" never reached it`);
+}
+
+/** Browser code (the test project has no DOM types): one capturing listener, told which selector to count. */
+function watchClicksOn(selector: string): string {
+  return `(() => {
+    if (!window.e2eClickWatch) {
+      const watch = { selector: '', landed: 0 };
+      window.e2eClickWatch = watch;
+      document.addEventListener('click', (event) => {
+        const target = event.target instanceof Element ? event.target.closest(watch.selector) : null;
+        if (target && target.isConnected) watch.landed++;
+      }, { capture: true });
+    }
+    window.e2eClickWatch.selector = ${JSON.stringify(selector)};
+    return window.e2eClickWatch.landed;
+  })()`;
 }
 
 /** Waits until the quick input shows a prompt whose title, message or placeholder matches. */

@@ -13798,8 +13798,43 @@ function refuseWithoutIds(pages, words) {
   }
 }
 
-// src/core/tree/newFolderPage.ts
+// src/core/tree/goneFolderPages.ts
 var LOOKUPS_AT_ONCE2 = 4;
+async function sendGoneFolderPages(plan, options) {
+  const { pages } = options;
+  if (!pages) return [];
+  const byPath = new Map(plan.pages.map((page) => [page.node.path, page]));
+  const looked = /* @__PURE__ */ new Set();
+  const sent = [];
+  for (const level of pagesByLevel(plan.pages).reverse()) {
+    const parents = /* @__PURE__ */ new Set();
+    for (const page of level) {
+      const parent = page.node.parent === void 0 ? void 0 : byPath.get(page.node.parent);
+      if (page.item.state !== "send" || !parent || looked.has(parent)) continue;
+      if (parent.item.state === "unchanged" && parent.pageId !== void 0) parents.add(parent);
+    }
+    const gone = await mapBounded([...parents], LOOKUPS_AT_ONCE2, async (parent) => {
+      looked.add(parent);
+      const deadline = AbortSignal.timeout(options.timeoutMs ?? GUARD_TIMEOUT_MS);
+      const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+      const found = await pages.getPage(parent.pageId, signal).then((page) => page !== void 0, (error) => {
+        if (options.signal?.aborted) throw error;
+        return true;
+      });
+      return found ? void 0 : parent;
+    });
+    for (const parent of gone) {
+      if (!parent) continue;
+      parent.item.state = "send";
+      sent.push(parent);
+    }
+  }
+  options.signal?.throwIfAborted();
+  return sent;
+}
+
+// src/core/tree/newFolderPage.ts
+var LOOKUPS_AT_ONCE3 = 4;
 function publishedAnew(page) {
   const { item } = page;
   if (page.pageId === void 0 || item.state !== "send" || item.linkedPage) return false;
@@ -13879,7 +13914,7 @@ function replacedPages(plan, idsNow) {
 }
 async function pagesLeftBehind(replaced, pages) {
   if (!pages) return [];
-  const found = await mapBounded(replaced, LOOKUPS_AT_ONCE2, async (page) => {
+  const found = await mapBounded(replaced, LOOKUPS_AT_ONCE3, async (page) => {
     const old = await pages.getPage(page.pageId, AbortSignal.timeout(GUARD_TIMEOUT_MS)).catch(() => void 0);
     return old ? { path: page.node.path, pageId: old.id, title: old.title } : void 0;
   });
@@ -13901,6 +13936,7 @@ function waitsForPages(pending, cautions) {
 async function runTree(options) {
   const { plan } = options;
   const rootPath = plan.tree.rootPath;
+  await sendGoneFolderPages(plan, { ...options.guard, pages: options.pages, ...options.signal ? { signal: options.signal } : {} });
   const ids = /* @__PURE__ */ new Map();
   const urls = /* @__PURE__ */ new Map();
   for (const page of plan.pages) if (page.pageId) ids.set(page.key, page.pageId);
@@ -14388,6 +14424,7 @@ function digestLine(fingerprint) {
 
 // src/core/tree/treePlanGuard.ts
 async function guardTreeAsPlanned(plan, options) {
+  await sendGoneFolderPages(plan, options);
   await guardTreePages(plan.pages.map((page) => ({ page, item: page.item })), { ...options, underNewPage: (page) => !page.parentKnown });
   await followNewFolderPages(plan, options);
   if (plan.pinned.length > 0) await guardPlan([...plan.pinned], options);

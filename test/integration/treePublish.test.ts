@@ -582,6 +582,54 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     assert.ok(chosen.run.leftBehind.some((left) => left.pageId === below.install.id), 'the edited page is left behind, and said');
   });
 
+  it('a folder page a colleague deleted on the wiki, its file unchanged, is made anew when a page below it is sent: said in the plan, and the pages below follow it', async () => {
+    const { identity, remembered } = await publishedAndRemembered(FILES);
+    const guide = page('Guide');
+    const below = { setup: page('Setup'), install: page('Install') };
+    // The guard's lookups, counted on their way to the sandbox.
+    let lookups = 0;
+    const real = signedIn.pages;
+    const counted = { ...real, getPage: (id: string, signal?: AbortSignal) => (lookups++, real.getPage(id, signal)) };
+    const guardOptions = { pages: counted, noAccessReason: 'no page access', ownAuthorId: apiTokenSubject(signedIn.apiToken) };
+    const plan = (files: Record<string, string>): ReturnType<typeof planTree> =>
+      planTree(sources(files), { rootPath: 'docs', spaceId: 'DOCS', parentId: '123456', overwrite: false, identity, links: new Map(remembered), pageAccess: true });
+
+    // Nothing to send: no folder page is looked up.
+    signedIn.world.sandbox.deletePage(guide.id);
+    await guardTreeAsPlanned(plan(FILES), guardOptions);
+    assert.equal(lookups, 0, 'a re-run with nothing to send makes no request');
+
+    // Install changed: its folder's page is looked up, found gone, and sent anew; Setup, unchanged, follows it.
+    const changed = { ...FILES, 'docs/guide/install.md': '# Install\n\nRun it twice.\n' };
+    const planned = plan(changed);
+    await guardTreeAsPlanned(planned, guardOptions);
+    const plannedPage = (key: string) => planned.pages.find((each) => each.key === key);
+    assert.equal(plannedPage('guide/')?.item.state, 'send', 'the folder page goes, though its file did not change');
+    assert.deepEqual(plannedPage('guide/')?.item.guard, { kind: 'deleted', pageId: guide.id });
+    assert.equal(plannedPage('guide/')?.item.complete?.overwrite, false, 'created anew, create only');
+    for (const key of ['guide/setup.md', 'guide/install.md']) {
+      assert.equal(plannedPage(key)?.item.state, 'send', key);
+      assert.ok(plannedPage(key)?.item.cautions.some((caution) => caution.code === 'followsNewPage'), `${key} says it goes under the new page`);
+    }
+    assert.equal(plannedPage('reference/')?.item.state, 'unchanged', 'a folder page with nothing to send below it is left alone');
+
+    // Before, the run sent Install to the deleted page and failed ("The parent page ... has been deleted").
+    const { run } = await publishTree(changed, identity, new Map(remembered));
+    assert.deepEqual(run.results.filter((result) => result.state === 'failed').map((result) => result.key), []);
+    const newGuide = page('Guide');
+    assert.notEqual(newGuide.id, guide.id);
+    assert.equal(newGuide.parentId, '123456');
+    for (const [key, old] of [['guide/setup.md', below.setup], ['guide/install.md', below.install]] as const) {
+      const fresh = signedIn.world.sandbox.pages().find((each) => each.title === old.title && !each.deleted && each.parentId === newGuide.id);
+      assert.ok(fresh, `a new "${old.title}" under the new Guide`);
+      assert.equal(identity.map.get(key)?.id, fresh.id, 'the repository records the new page');
+      if (key === 'guide/install.md') assert.match(fresh.markdown, /Run it twice/);
+    }
+    assert.equal(identity.map.get('guide/')?.id, newGuide.id);
+    // Overview links to setup.md: it goes again to reach the new Setup page.
+    assert.match(page('Overview').markdown, new RegExp(`/pages/${identity.map.get('guide/setup.md')?.id ?? 'none'}/`));
+  });
+
   it('a file renamed in its folder with its title kept takes its page along: updated, recorded under the new name, never an orphan', async () => {
     const identity = new MemoryIdentity();
     await publishTree(FILES, identity);

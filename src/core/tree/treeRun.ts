@@ -14,6 +14,7 @@ import type { PlanItem } from '../run/plan';
 import { plannedContent, type PlannedContent } from '../run/plannedContent';
 import { runPlan, summarise, type FileResult, type RunOptions, type RunSummary, type ThrottleGate } from '../run/runner';
 import type { WikiPagesClient } from '../wikiPages';
+import { sendGoneFolderPages } from './goneFolderPages';
 import { linkingFileOf, linksReachOtherPages, linkTargetsDigest, treePageIdByPath } from './linkTargets';
 import type { OrphanPage } from './moves';
 import { followNewFolderPage, holdEditedFollowers, mayFollowNewFolderPage, pagesLeftBehind, replacedPages } from './newFolderPage';
@@ -98,6 +99,9 @@ export interface TreeRunResult {
 export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   const { plan } = options;
   const rootPath = plan.tree.rootPath;
+  // Before anything is counted or sent: an unchanged folder page deleted on the wiki goes too, made anew, when pages to
+  // send go under it (goneFolderPages.ts).
+  await sendGoneFolderPages(plan, { ...options.guard, pages: options.pages, ...(options.signal ? { signal: options.signal } : {}) });
   const ids = new Map<string, string>();
   const urls = new Map<string, string>();
   for (const page of plan.pages) if (page.pageId) ids.set(page.key, page.pageId);

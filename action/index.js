@@ -9710,7 +9710,7 @@ function planLine(record) {
 }
 function guardText(wikiEdits, relevant, heldBack) {
   if (wikiEdits?.movedUnder) return `(${movedText(wikiEdits.movedUnder, heldBack)})`;
-  if (!wikiEdits || !relevant) return "";
+  if (!wikiEdits || !relevant && wikiEdits.verdict !== "deleted") return "";
   switch (wikiEdits.verdict) {
     case "unchecked":
       return `(wiki edits NOT checked: ${wikiEdits.detail ?? "no page access"})`;

@@ -161,7 +161,8 @@ export function planLine(record: PlanRecord & { tree?: { parentTitle?: string } 
  */
 function guardText(wikiEdits: WikiEditsRecord | undefined, relevant: boolean, heldBack: boolean): string {
   if (wikiEdits?.movedUnder) return `(${movedText(wikiEdits.movedUnder, heldBack)})`;
-  if (!wikiEdits || !relevant) return '';
+  // A page deleted on the wiki is created anew: said, since its file published a page before.
+  if (!wikiEdits || (!relevant && wikiEdits.verdict !== 'deleted')) return '';
   switch (wikiEdits.verdict) {
     case 'unchecked':
       return `(wiki edits NOT checked: ${wikiEdits.detail ?? 'no page access'})`;

@@ -390,6 +390,34 @@ describe('CLI --tree', () => {
     assert.ok(text.stdout.includes(`"Guide" (page ${newGuide.id}, was docs/guide/)`), 'the Guide the last run made is the one left behind now');
   });
 
+  it('a folder page a colleague deleted on the wiki, its file unchanged: the dry run says it is published anew with its page below, and the run lands both', async () => {
+    const root = await cli.tree(TREE);
+    // With --state, a re-run leaves unchanged pages alone: the folder page's file did not change.
+    const withState = [...TO, '--state', 'state.json'];
+    assert.equal((await runCli(['publish', 'docs', ...withState], { cwd: root, env: cli.env() })).code, 0);
+    const guide = page('Guide');
+    const setup = page('Setup');
+    cli.world.sandbox.deletePage(guide.id);
+    await writeFile(join(root, 'docs', 'guide', 'setup.md'), `${TREE['docs/guide/setup.md']}\nOne more line.\n`);
+
+    const dry = await runCli(['publish', 'docs', ...withState, '--dry-run'], { cwd: root, env: cli.env() });
+    assert.equal(dry.code, 0, `${dry.stdout}\n${dry.stderr}`);
+    const line = (file: string): string => dry.stdout.split('\n').find((each) => each.includes(`${file} ->`)) ?? '';
+    assert.match(line('docs/guide/README.md'), /^\s*would create docs\/guide\/README\.md -> "Guide" .*\(its page was deleted on the wiki: published as a new page\)/, dry.stdout);
+    assert.match(line('docs/guide/setup.md'), /would create docs\/guide\/setup\.md -> "Setup" in DOCS under the tree's page "Guide"/, dry.stdout);
+    assert.match(line('docs/reference/'), /unchanged/, 'a folder page with nothing to send below it is left alone');
+    assert.ok(line('docs/guide/setup.md').includes(`the page it published before (page ${setup.id}) stays where it is`), line('docs/guide/setup.md'));
+
+    const sent = await runCli(['publish', 'docs', ...withState], { cwd: root, env: cli.env() });
+    assert.equal(sent.code, 0, `${sent.stdout}\n${sent.stderr}`);
+    const newGuide = page('Guide');
+    assert.notEqual(newGuide.id, guide.id);
+    const newSetup = cli.world.sandbox.pages().find((each) => each.title === 'Setup' && !each.deleted && each.parentId === newGuide.id);
+    assert.match(newSetup?.markdown ?? '', /One more line/);
+    const manifest = JSON.parse(await readFile(join(root, 'docs', '.wiki-pages.json'), 'utf8')) as { pages: Record<string, { id: string }> };
+    assert.equal(manifest.pages['guide/']?.id, newGuide.id, 'the repository records the new folder page');
+  });
+
   it('killed half-way (SIGKILL), then run again: every file lands once, the pages that landed keep their IDs, the manifest records all', async () => {
     const folders = ['alpha', 'beta', 'gamma'];
     const files = Object.fromEntries(folders.flatMap((folder) => [1, 2, 3, 4].map((n) => [`docs/${folder}/page-${n}.md`, `# ${folder} ${n}\n\nText ${n}.\n`])));

@@ -11906,9 +11906,9 @@ async function planFileLinks(sources, items, ports) {
   }
   await placeInRepository(linking, ports.fs);
   const { linked, whereKey } = await linkedFilesOf(linking, ports.fs);
-  const { pages, pageIds, withoutPage, awaitedAt } = await lookUpPages(linked, selection, ports);
+  const { pages, pageIds, withoutPage, awaitedAt, selectionAt } = await lookUpPages(linked, selection, ports);
   const anchorMatchers = /* @__PURE__ */ new Map();
-  const secondPassFills = awaitedAt.size > 0 && ports.siteBase !== void 0 && await ports.pageAccess();
+  let secondPassFills = awaitedAt.size > 0 && ports.siteBase !== void 0 && await ports.pageAccess();
   const decide2 = ({ item, content, place, destinations }, filled, ids) => {
     const waitedOn = /* @__PURE__ */ new Set();
     const context = {
@@ -11987,6 +11987,27 @@ async function planFileLinks(sources, items, ports) {
     return again;
   };
   const waiting = new Set([...decisions].filter(([, decision]) => decision.waitedOn.size > 0).map(([key]) => key));
+  const awaited = new Set(awaitedAt.values());
+  const awaitRecreated = async (fileKeys) => {
+    const gone = [...selectionAt].filter(([, key]) => fileKeys.has(key));
+    if (gone.length === 0) return;
+    for (const [where, key] of gone) {
+      pages.delete(where);
+      pageIds.delete(where);
+      withoutPage.add(where);
+      awaitedAt.set(where, key);
+      awaited.add(key);
+    }
+    secondPassFills = ports.siteBase !== void 0 && await ports.pageAccess();
+    const goneAt = new Set(gone.map(([where]) => where));
+    for (const entry of linking) {
+      const decision = decide2(entry, /* @__PURE__ */ new Map(), pageIds);
+      if (![...decision.waitedOn].some((where) => goneAt.has(where))) continue;
+      decisions.set(entry.item.file.key, decision);
+      apply(entry.item, decision);
+      waiting.add(entry.item.file.key);
+    }
+  };
   const stillWaitingFor = (fileKey) => {
     const waitedOn = secondPassFills ? decisions.get(fileKey)?.waitedOn : void 0;
     if (!waitedOn) return [];
@@ -12001,8 +12022,9 @@ async function planFileLinks(sources, items, ports) {
     annotate,
     relink,
     stillWaitingFor,
-    awaited: new Set(awaitedAt.values()),
+    awaited,
     waiting,
+    awaitRecreated,
     async content(item, messages) {
       const planned = await plannedContent(item, messages);
       return planned.ok ? { ok: true, content: rewrite(item.file.key, planned.content) } : planned;
@@ -12068,6 +12090,7 @@ async function lookUpPages(linked, selection, ports) {
   const pageIds = /* @__PURE__ */ new Map();
   const withoutPage = /* @__PURE__ */ new Set();
   const awaitedAt = /* @__PURE__ */ new Map();
+  const selectionAt = /* @__PURE__ */ new Map();
   await Promise.all(located.map(async ({ where, file, folder, location, key }) => {
     const link = links.get(key);
     if (link?.pageId === void 0) {
@@ -12076,6 +12099,7 @@ async function lookUpPages(linked, selection, ports) {
       return;
     }
     pageIds.set(where, link.pageId);
+    if (selection.has(key)) selectionAt.set(where, key);
     const url = ports.siteBase === void 0 ? void 0 : pageAddress(ports.siteBase, await spaceKeyOf(link.spaceId), link.pageId, link.pageTitle);
     if (url === void 0) {
       pages.set(where, "noAddress");
@@ -12084,7 +12108,7 @@ async function lookUpPages(linked, selection, ports) {
     const sent = !file.anchored || folder ? void 0 : await sentMarkdown(selection.get(key), location, link.pageTitle, ports);
     pages.set(where, { url, title: link.pageTitle, headings: sent === void 0 ? [] : markdownHeadings(sent) });
   }));
-  return { pages, pageIds, withoutPage, awaitedAt };
+  return { pages, pageIds, withoutPage, awaitedAt, selectionAt };
 }
 async function sentMarkdown(selected, location, pageTitle, ports) {
   if (selected) return selected.sent();
@@ -12154,6 +12178,8 @@ function sentAgain(item, pageId, version) {
 async function runFlat(items, options) {
   const { links } = options;
   const gate = options.gate ?? new ThrottleGate();
+  const recreated = new Set(items.filter((item) => item.state === "send" && item.guard?.kind === "deleted").map((item) => item.file.key));
+  if (recreated.size > 0) await links.awaitRecreated(recreated);
   const wanted = /* @__PURE__ */ new Set([...links.awaited, ...links.waiting]);
   let started = 0;
   let total = items.filter((item) => item.state === "send" && item.complete).length;

@@ -11,6 +11,7 @@ import { readMarkdownSources } from '../../src/cli/files';
 import type { PageLink } from '../../src/core/links/pageLink';
 import { linkedPageIdOf, planFileLinks, type FileLinkPorts } from '../../src/core/run/fileLinks';
 import { runFlat, type FlatFileResult } from '../../src/core/run/flatRun';
+import { guardPlan } from '../../src/core/run/guard';
 import { landedLink, planFile, planFiles, type PlanItem, type SourceFile } from '../../src/core/run/plan';
 import { heldContent } from '../../src/core/run/plannedContent';
 import { runPlan, ThrottleGate, type FileResult, type RunOptions } from '../../src/core/run/runner';
@@ -387,6 +388,36 @@ describe('links to other files in single-file and flat publishes, against the sa
       assert.equal(landedLink(four as FlatFileResult, 0)?.contentSha256, undefined, 'its link still waits: not recorded as unchanged');
       // The plan counted on the second pass and gave the link no caution: the run says which links stayed, and why.
       assert.deepEqual(run.linksLeft.map((left) => [left.item.file.label, left.waitsFor]), [['flat/four.md', ['flat/five.md']]]);
+    });
+
+    it('a linked file whose page a colleague deleted on the wiki is created anew, and the second pass points the link at the new page, not the dead one', async () => {
+      const files = { 'flat/eight.md': '# Eight\n\nSee [nine](nine.md).\n', 'flat/nine.md': '# Nine\n\nText.\n' };
+      const { ended } = await flat(files);
+      const remembered = new Map<string, PageLink | undefined>();
+      for (const result of ended) remembered.set(result.item.file.key, landedLink(result, 0, result.pageId ?? pageOf(result.item.file.label === 'flat/eight.md' ? 'Eight' : 'Nine').id));
+      const oldNine = pageOf('Nine');
+      assert.equal(pageOf('Eight').markdown, `# Eight\n\nSee [nine](${pagesAt(oldNine.id, 'Nine')}).\n`);
+      signedIn.world.sandbox.deletePage(oldNine.id);
+
+      // Both changed: Eight's link was decided with Nine's old page, which the guard finds deleted.
+      await write({ 'flat/eight.md': '# Eight\n\nSee [nine](nine.md), again.\n', 'flat/nine.md': '# Nine\n\nMore text.\n' });
+      const read = await readMarkdownSources(Object.keys(files), repo);
+      assert.ok(read.ok);
+      const items = planFiles(read.files, remembered, TO);
+      const links = await planFileLinks(read.files, items, ports());
+      await guardPlan(items, { pages: signedIn.pages, noAccessReason: 'no page access', overwriteEdited: true });
+      assert.deepEqual(items.map((item) => [item.file.label, item.state, item.guard?.kind]), [['flat/eight.md', 'send', 'asLeft'], ['flat/nine.md', 'send', 'deleted']]);
+      const run = await runFlat(items, {
+        concurrency: 2, links, pages: signedIn.pages, gate: new ThrottleGate(),
+        send: (item, target, context) => sendPlanned(item, target, context, {
+          endpoint: new URL(signedIn.world.sandbox.importEndpoint), token: signedIn.apiToken, transport: signedIn.transport, deadlineMs: 10_000,
+        }),
+      });
+      const newNine = pageOf('Nine');
+      assert.notEqual(newNine.id, oldNine.id, 'Nine is created anew');
+      assert.equal(pageOf('Eight').markdown, `# Eight\n\nSee [nine](${pagesAt(newNine.id, 'Nine')}), again.\n`, 'the link reaches the new page');
+      assert.equal(run.secondPass, 1);
+      assert.deepEqual(run.linksLeft, []);
     });
 
     it('without a site address no page address can be made: no second pass', async () => {

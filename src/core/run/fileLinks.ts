@@ -68,6 +68,13 @@ export interface FileLinks {
   /** The files whose links wait for a page of the selection: a run learns their own pages' IDs too, for a second pass. */
   waiting: ReadonlySet<string>;
   /**
+   * Files of the selection whose pages the edit guard found deleted on the wiki, so the run creates them anew: the
+   * links to them were decided with the old pages' IDs, dead now. They wait for the new pages instead, as links to a
+   * file without a page do, and the second pass fills them in (with page access and a site address). Updates
+   * `awaited` and `waiting`.
+   */
+  awaitRecreated(fileKeys: ReadonlySet<string>): Promise<void>;
+  /**
    * The second pass (section 3): given the IDs learnt by file key for pages this run created, copies of the items
    * sent in the first pass (`sent`) whose links waited for one of them, their links decided again so that `content`
    * now fills those links in. None without a site address (no link reaches a page then).
@@ -158,13 +165,13 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
   }
   await placeInRepository(linking, ports.fs);
   const { linked, whereKey } = await linkedFilesOf(linking, ports.fs);
-  const { pages, pageIds, withoutPage, awaitedAt } = await lookUpPages(linked, selection, ports);
+  const { pages, pageIds, withoutPage, awaitedAt, selectionAt } = await lookUpPages(linked, selection, ports);
   // One matcher per page for all the files linking to it.
   const anchorMatchers = new Map<string, (anchor: string) => string | undefined>();
   // A file's links as rewriteLinks decides them, given the pages known; `filled`: pages this run created since.
   // A page of the selection that has no page yet gets one in this run: a second pass fills the link in, if it can learn
   // the page's ID and make its address. Asked only when some link waits for such a file.
-  const secondPassFills = awaitedAt.size > 0 && ports.siteBase !== undefined && (await ports.pageAccess());
+  let secondPassFills = awaitedAt.size > 0 && ports.siteBase !== undefined && (await ports.pageAccess());
   const decide = ({ item, content, place, destinations }: Linking<L>, filled: ReadonlyMap<string, PageLookup>, ids: ReadonlyMap<string, string>): LinkDecision => {
     const waitedOn = new Set<string>();
     const context: RewriteContext = {
@@ -249,6 +256,27 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
     return again;
   };
   const waiting = new Set([...decisions].filter(([, decision]) => decision.waitedOn.size > 0).map(([key]) => key));
+  const awaited = new Set(awaitedAt.values());
+  const awaitRecreated = async (fileKeys: ReadonlySet<string>): Promise<void> => {
+    const gone = [...selectionAt].filter(([, key]) => fileKeys.has(key));
+    if (gone.length === 0) return;
+    for (const [where, key] of gone) {
+      pages.delete(where);
+      pageIds.delete(where);
+      withoutPage.add(where);
+      awaitedAt.set(where, key);
+      awaited.add(key);
+    }
+    secondPassFills = ports.siteBase !== undefined && (await ports.pageAccess());
+    const goneAt = new Set(gone.map(([where]) => where));
+    for (const entry of linking) {
+      const decision = decide(entry, new Map(), pageIds);
+      if (![...decision.waitedOn].some((where) => goneAt.has(where))) continue;
+      decisions.set(entry.item.file.key, decision);
+      apply(entry.item, decision);
+      waiting.add(entry.item.file.key);
+    }
+  };
   // A relinked file's decision holds only the pages still missing; any other's, all it waited for (none landed).
   const stillWaitingFor = (fileKey: string): string[] => {
     const waitedOn = secondPassFills ? decisions.get(fileKey)?.waitedOn : undefined;
@@ -264,8 +292,9 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
     annotate,
     relink,
     stillWaitingFor,
-    awaited: new Set(awaitedAt.values()),
+    awaited,
     waiting,
+    awaitRecreated,
     async content(item, messages) {
       const planned = await plannedContent(item, messages);
       return planned.ok ? { ok: true, content: rewrite(item.file.key, planned.content) } : planned;
@@ -352,7 +381,11 @@ async function linkedFilesOf<L>(linking: ReadonlyArray<Pick<Linking<L>, 'place' 
  */
 async function lookUpPages<L>(
   linked: ReadonlyMap<string, LinkedFile<L>>, selection: ReadonlyMap<string, Selected>, ports: LookUpPorts<L>,
-): Promise<{ pages: Map<string, PageLookup>; pageIds: Map<string, string>; withoutPage: Set<string>; awaitedAt: Map<string, string> }> {
+): Promise<{
+  pages: Map<string, PageLookup>; pageIds: Map<string, string>; withoutPage: Set<string>; awaitedAt: Map<string, string>;
+  /** The files of the selection that have a page, by place: the run may create one anew (deleted on the wiki). */
+  selectionAt: Map<string, string>;
+}> {
   // A linked folder (a path ending in '/': one without a content file) is known by its key with a trailing '/', which
   // the front ends' manifest lookup reads as the folder's own entry; no file's link names it.
   const found = await Promise.all([...linked].map(async ([where, file]) => {
@@ -373,6 +406,7 @@ async function lookUpPages<L>(
   const pageIds = new Map<string, string>();
   const withoutPage = new Set<string>();
   const awaitedAt = new Map<string, string>();
+  const selectionAt = new Map<string, string>();
   await Promise.all(located.map(async ({ where, file, folder, location, key }) => {
     const link = links.get(key);
     if (link?.pageId === undefined) {
@@ -384,6 +418,7 @@ async function lookUpPages<L>(
       return;
     }
     pageIds.set(where, link.pageId);
+    if (selection.has(key)) selectionAt.set(where, key);
     const url = ports.siteBase === undefined ? undefined : pageAddress(ports.siteBase, await spaceKeyOf(link.spaceId), link.pageId, link.pageTitle);
     if (url === undefined) {
       pages.set(where, 'noAddress');
@@ -393,7 +428,7 @@ async function lookUpPages<L>(
     const sent = !file.anchored || folder ? undefined : await sentMarkdown(selection.get(key), location, link.pageTitle, ports);
     pages.set(where, { url, title: link.pageTitle, headings: sent === undefined ? [] : markdownHeadings(sent) });
   }));
-  return { pages, pageIds, withoutPage, awaitedAt };
+  return { pages, pageIds, withoutPage, awaitedAt, selectionAt };
 }
 
 /**

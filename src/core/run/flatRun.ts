@@ -4,7 +4,8 @@
 // (its parent's children, exact title); then only the files whose links waited for one of those pages are sent again,
 // as updates of the pages the first pass just wrote, with those links filled in. Both passes count in the progress,
 // and the summary counts each file once, by its last pass. A run that cannot learn IDs (no page access) or make page
-// addresses (no site address) has no second pass: its links stay as written, as the plan's caution said.
+// addresses (no site address) has no second pass: its links stay as written, as the plan's caution said. A file whose
+// page was deleted on the wiki is created anew: links to it wait for its new page like links to a file without one.
 import type { WikiPagesClient } from '../wikiPages';
 import type { FileLinks } from './fileLinks';
 import { learnLandedPage, linksLeftOf, sentAgain, type LinksLeft } from './landedPage';
@@ -40,6 +41,9 @@ export interface FlatRunResult {
 export async function runFlat(items: readonly PlanItem[], options: FlatRunOptions): Promise<FlatRunResult> {
   const { links } = options;
   const gate = options.gate ?? new ThrottleGate();
+  // A file whose page the guard found deleted on the wiki is created anew: links to it wait for the new page.
+  const recreated = new Set(items.filter((item) => item.state === 'send' && item.guard?.kind === 'deleted').map((item) => item.file.key));
+  if (recreated.size > 0) await links.awaitRecreated(recreated);
   // Only the pages links wait for, and the pages of the files whose links wait, are looked up: nothing else needs it.
   const wanted = new Set([...links.awaited, ...links.waiting]);
   let started = 0;

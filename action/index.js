@@ -8512,11 +8512,14 @@ function applyVerdict(item, overwriteEdited) {
     item.linkedPage = false;
   }
 }
+function lookupDeadline(options) {
+  const deadline = AbortSignal.timeout(options.timeoutMs ?? GUARD_TIMEOUT_MS);
+  return { deadline, signal: options.signal ? AbortSignal.any([options.signal, deadline]) : deadline };
+}
 async function checkOne(link, target, options) {
   const { pages } = options;
   if (!pages) return unreadVerdict(target, options);
-  const deadline = AbortSignal.timeout(options.timeoutMs ?? GUARD_TIMEOUT_MS);
-  const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+  const { deadline, signal } = lookupDeadline(options);
   try {
     return await lookUp(pages, link, target, signal);
   } catch (error) {
@@ -11986,8 +11989,6 @@ async function planFileLinks(sources, items, ports) {
     }
     return again;
   };
-  const waiting = new Set([...decisions].filter(([, decision]) => decision.waitedOn.size > 0).map(([key]) => key));
-  const awaited = new Set(awaitedAt.values());
   const awaitRecreated = async (fileKeys) => {
     const gone = [...selectionAt].filter(([, key]) => fileKeys.has(key));
     if (gone.length === 0) return;
@@ -11996,7 +11997,6 @@ async function planFileLinks(sources, items, ports) {
       pageIds.delete(where);
       withoutPage.add(where);
       awaitedAt.set(where, key);
-      awaited.add(key);
     }
     secondPassFills = ports.siteBase !== void 0 && await ports.pageAccess();
     const goneAt = new Set(gone.map(([where]) => where));
@@ -12005,7 +12005,6 @@ async function planFileLinks(sources, items, ports) {
       if (![...decision.waitedOn].some((where) => goneAt.has(where))) continue;
       decisions.set(entry.item.file.key, decision);
       apply(entry.item, decision);
-      waiting.add(entry.item.file.key);
     }
   };
   const stillWaitingFor = (fileKey) => {
@@ -12022,8 +12021,13 @@ async function planFileLinks(sources, items, ports) {
     annotate,
     relink,
     stillWaitingFor,
-    awaited,
-    waiting,
+    // Read from the decisions as they are now: awaitRecreated adds to both.
+    get awaited() {
+      return new Set(awaitedAt.values());
+    },
+    get waiting() {
+      return new Set([...decisions].filter(([, decision]) => decision.waitedOn.size > 0).map(([key]) => key));
+    },
     awaitRecreated,
     async content(item, messages) {
       const planned = await plannedContent(item, messages);
@@ -13830,20 +13834,16 @@ async function sendGoneFolderPages(plan, options) {
   const { pages } = options;
   if (!pages) return [];
   const byPath = new Map(plan.pages.map((page) => [page.node.path, page]));
-  const looked = /* @__PURE__ */ new Set();
   const sent = [];
   for (const level of pagesByLevel(plan.pages).reverse()) {
     const parents = /* @__PURE__ */ new Set();
     for (const page of level) {
       const parent = page.node.parent === void 0 ? void 0 : byPath.get(page.node.parent);
-      if (page.item.state !== "send" || !parent || looked.has(parent)) continue;
+      if (page.item.state !== "send" || !parent) continue;
       if (parent.item.state === "unchanged" && parent.pageId !== void 0) parents.add(parent);
     }
     const gone = await mapBounded([...parents], LOOKUPS_AT_ONCE2, async (parent) => {
-      looked.add(parent);
-      const deadline = AbortSignal.timeout(options.timeoutMs ?? GUARD_TIMEOUT_MS);
-      const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
-      const found = await pages.getPage(parent.pageId, signal).then((page) => page !== void 0, (error) => {
+      const found = await pages.getPage(parent.pageId, lookupDeadline(options).signal).then((page) => page !== void 0, (error) => {
         if (options.signal?.aborted) throw error;
         return true;
       });
@@ -13962,7 +13962,8 @@ function waitsForPages(pending, cautions) {
 async function runTree(options) {
   const { plan } = options;
   const rootPath = plan.tree.rootPath;
-  await sendGoneFolderPages(plan, { ...options.guard, pages: options.pages, ...options.signal ? { signal: options.signal } : {} });
+  const guardOptions = { ...options.guard, pages: options.pages, ...options.signal ? { signal: options.signal } : {} };
+  await sendGoneFolderPages(plan, guardOptions);
   const ids = /* @__PURE__ */ new Map();
   const urls = /* @__PURE__ */ new Map();
   for (const page of plan.pages) if (page.pageId) ids.set(page.key, page.pageId);
@@ -14045,7 +14046,6 @@ async function runTree(options) {
   for (const level of pagesByLevel(plan.pages)) {
     if (options.signal?.aborted || options.gate.stoppedBy) break;
     const prepared = level.map((page) => ({ page, ...withParent(page, ids, plan, rootPath, options.guard.messages ?? englishTreeMessages) }));
-    const guardOptions = { ...options.guard, pages: options.pages, ...options.signal ? { signal: options.signal } : {} };
     const parentCreated = (page) => page.node.parent !== void 0 && created.has(page.node.parent.slice(rootPath.length));
     await holdEditedFollowers(prepared.filter(({ page, parentMissing }) => !parentMissing && parentCreated(page) && mayFollowNewFolderPage(page)).map(({ page }) => page), guardOptions);
     const items = prepared.map(({ page, parentMissing }) => {

@@ -255,8 +255,6 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
     }
     return again;
   };
-  const waiting = new Set([...decisions].filter(([, decision]) => decision.waitedOn.size > 0).map(([key]) => key));
-  const awaited = new Set(awaitedAt.values());
   const awaitRecreated = async (fileKeys: ReadonlySet<string>): Promise<void> => {
     const gone = [...selectionAt].filter(([, key]) => fileKeys.has(key));
     if (gone.length === 0) return;
@@ -265,7 +263,6 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
       pageIds.delete(where);
       withoutPage.add(where);
       awaitedAt.set(where, key);
-      awaited.add(key);
     }
     secondPassFills = ports.siteBase !== undefined && (await ports.pageAccess());
     const goneAt = new Set(gone.map(([where]) => where));
@@ -274,7 +271,6 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
       if (![...decision.waitedOn].some((where) => goneAt.has(where))) continue;
       decisions.set(entry.item.file.key, decision);
       apply(entry.item, decision);
-      waiting.add(entry.item.file.key);
     }
   };
   // A relinked file's decision holds only the pages still missing; any other's, all it waited for (none landed).
@@ -292,8 +288,13 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
     annotate,
     relink,
     stillWaitingFor,
-    awaited,
-    waiting,
+    // Read from the decisions as they are now: awaitRecreated adds to both.
+    get awaited() {
+      return new Set(awaitedAt.values());
+    },
+    get waiting() {
+      return new Set([...decisions].filter(([, decision]) => decision.waitedOn.size > 0).map(([key]) => key));
+    },
     awaitRecreated,
     async content(item, messages) {
       const planned = await plannedContent(item, messages);

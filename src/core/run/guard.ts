@@ -148,11 +148,16 @@ function applyVerdict(item: PlanItem, overwriteEdited: GuardOptions['overwriteEd
   }
 }
 
+/** One lookup's signal: the guard's deadline, and the run's cancel when there is one (`deadline` says which ended it). */
+export function lookupDeadline(options: Pick<GuardOptions, 'signal' | 'timeoutMs'>): { deadline: AbortSignal; signal: AbortSignal } {
+  const deadline = AbortSignal.timeout(options.timeoutMs ?? GUARD_TIMEOUT_MS);
+  return { deadline, signal: options.signal ? AbortSignal.any([options.signal, deadline]) : deadline };
+}
+
 async function checkOne(link: PageLink | undefined, target: PublishTarget, options: GuardOptions): Promise<GuardVerdict> {
   const { pages } = options;
   if (!pages) return unreadVerdict(target, options);
-  const deadline = AbortSignal.timeout(options.timeoutMs ?? GUARD_TIMEOUT_MS);
-  const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+  const { deadline, signal } = lookupDeadline(options);
   try {
     return await lookUp(pages, link, target, signal);
   } catch (error) {

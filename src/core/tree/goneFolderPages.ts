@@ -4,7 +4,7 @@
 // pages that pages to send go under, when unchanged, are looked up; one gone from the wiki is sent too, where the guard
 // finds it deleted and publishes it anew, which takes the pages below it along (newFolderPage.ts). Only those folder
 // pages are looked up: a re-run with nothing to send makes no request.
-import { GUARD_TIMEOUT_MS, type GuardOptions } from '../run/guard';
+import { lookupDeadline, type GuardOptions } from '../run/guard';
 import { mapBounded } from '../util/mapBounded';
 import { pagesByLevel, type TreePage, type TreePlan } from './treePlan';
 
@@ -19,20 +19,17 @@ export async function sendGoneFolderPages(plan: Pick<TreePlan, 'pages'>, options
   const { pages } = options;
   if (!pages) return [];
   const byPath = new Map(plan.pages.map((page) => [page.node.path, page]));
-  const looked = new Set<TreePage>();
   const sent: TreePage[] = [];
+  // A page's folder page is on the level above it: each folder page is looked up once, when its level below is done.
   for (const level of pagesByLevel(plan.pages).reverse()) {
     const parents = new Set<TreePage>();
     for (const page of level) {
       const parent = page.node.parent === undefined ? undefined : byPath.get(page.node.parent);
-      if (page.item.state !== 'send' || !parent || looked.has(parent)) continue;
+      if (page.item.state !== 'send' || !parent) continue;
       if (parent.item.state === 'unchanged' && parent.pageId !== undefined) parents.add(parent);
     }
     const gone = await mapBounded([...parents], LOOKUPS_AT_ONCE, async (parent) => {
-      looked.add(parent);
-      const deadline = AbortSignal.timeout(options.timeoutMs ?? GUARD_TIMEOUT_MS);
-      const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
-      const found = await pages.getPage(parent.pageId as string, signal).then((page) => page !== undefined, (error: unknown) => {
+      const found = await pages.getPage(parent.pageId as string, lookupDeadline(options).signal).then((page) => page !== undefined, (error: unknown) => {
         if (options.signal?.aborted) throw error;
         return true; // not known to be gone: the import says what it finds
       });

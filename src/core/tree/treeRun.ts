@@ -101,7 +101,8 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   const rootPath = plan.tree.rootPath;
   // Before anything is counted or sent: an unchanged folder page deleted on the wiki goes too, made anew, when pages to
   // send go under it (goneFolderPages.ts).
-  await sendGoneFolderPages(plan, { ...options.guard, pages: options.pages, ...(options.signal ? { signal: options.signal } : {}) });
+  const guardOptions = { ...options.guard, pages: options.pages, ...(options.signal ? { signal: options.signal } : {}) };
+  await sendGoneFolderPages(plan, guardOptions);
   const ids = new Map<string, string>();
   const urls = new Map<string, string>();
   for (const page of plan.pages) if (page.pageId) ids.set(page.key, page.pageId);
@@ -208,7 +209,6 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     // Cancelled, or the wiki asked for a longer wait than a run waits: no further level starts.
     if (options.signal?.aborted || options.gate.stoppedBy) break;
     const prepared = level.map((page) => ({ page, ...withParent(page, ids, plan, rootPath, options.guard.messages ?? englishTreeMessages) }));
-    const guardOptions = { ...options.guard, pages: options.pages, ...(options.signal ? { signal: options.signal } : {}) };
     const parentCreated = (page: TreePage): boolean => page.node.parent !== undefined && created.has(page.node.parent.slice(rootPath.length));
     // A recorded page below a folder page this run created follows it, unless its own page was edited on the wiki.
     await holdEditedFollowers(prepared.filter(({ page, parentMissing }) => !parentMissing && parentCreated(page) && mayFollowNewFolderPage(page)).map(({ page }) => page), guardOptions);

@@ -8460,11 +8460,64 @@ function readFailureText(error, messages) {
   return describeError(error);
 }
 
-// src/core/run/guard.ts
+// src/core/util/mapBounded.ts
+async function mapBounded(items, limit2, map) {
+  const results = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    for (let index = next++; index < items.length; index = next++) results[index] = await map(items[index]);
+  };
+  await Promise.all(Array.from({ length: Math.min(Math.max(1, limit2), items.length) }, worker));
+  return results;
+}
+
+// src/core/run/lookupDeadline.ts
 var GUARD_TIMEOUT_MS = 1e4;
+function lookupDeadline(options) {
+  const deadline = AbortSignal.timeout(options.timeoutMs ?? GUARD_TIMEOUT_MS);
+  return { deadline, signal: options.signal ? AbortSignal.any([options.signal, deadline]) : deadline };
+}
+
+// src/core/run/gonePages.ts
+var IDS_PER_LOOKUP = 250;
+var LOOKUPS_AT_ONCE = 4;
+async function sendGonePages(entries, options) {
+  const { pages } = options;
+  if (!pages) return [];
+  const itemsByPage = /* @__PURE__ */ new Map();
+  for (const { item, pageId } of entries) {
+    if (item.state !== "unchanged" || pageId === void 0 || !/^\d+$/.test(pageId)) continue;
+    const sharing = itemsByPage.get(pageId);
+    if (sharing) sharing.push(item);
+    else itemsByPage.set(pageId, [item]);
+  }
+  const ids = [...itemsByPage.keys()];
+  const batches = [];
+  for (let start = 0; start < ids.length; start += IDS_PER_LOOKUP) batches.push(ids.slice(start, start + IDS_PER_LOOKUP));
+  const gone = [];
+  await mapBounded(batches, LOOKUPS_AT_ONCE, async (batch) => {
+    const found = await pages.getPages(batch, lookupDeadline(options).signal).catch((error) => {
+      if (options.signal?.aborted) throw error;
+      return void 0;
+    });
+    if (!found) return;
+    for (const id of batch) {
+      if (found.has(id)) continue;
+      for (const item of itemsByPage.get(id) ?? []) {
+        item.state = "send";
+        gone.push(item);
+      }
+    }
+  });
+  options.signal?.throwIfAborted();
+  return gone;
+}
+
+// src/core/run/guard.ts
 var DEFAULT_LOOKUPS_AT_ONCE = 4;
 async function guardPlan(items, options) {
   const lookUpCreates = options.lookUpCreates ?? true;
+  if (options.lookUpUnchanged !== false) await sendGonePages(items.map((item) => ({ item, pageId: item.link?.pageId })), options);
   const lookups = [];
   for (const item of items) {
     if (item.state !== "send" && item.state !== "edited" || !item.complete) continue;
@@ -8511,10 +8564,6 @@ function applyVerdict(item, overwriteEdited) {
     item.complete = { ...item.complete, overwrite: false };
     item.linkedPage = false;
   }
-}
-function lookupDeadline(options) {
-  const deadline = AbortSignal.timeout(options.timeoutMs ?? GUARD_TIMEOUT_MS);
-  return { deadline, signal: options.signal ? AbortSignal.any([options.signal, deadline]) : deadline };
 }
 async function checkOne(link, target, options) {
   const { pages } = options;
@@ -12529,17 +12578,6 @@ async function followLink(location, tree) {
   return { target, kind: stats ? kindOf(stats) : void 0, inside };
 }
 
-// src/core/util/mapBounded.ts
-async function mapBounded(items, limit2, map) {
-  const results = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    for (let index = next++; index < items.length; index = next++) results[index] = await map(items[index]);
-  };
-  await Promise.all(Array.from({ length: Math.min(Math.max(1, limit2), items.length) }, worker));
-  return results;
-}
-
 // src/core/walk/sources.ts
 var READ_CONCURRENCY = 8;
 async function sourcesFromWalk(walk, options) {
@@ -13476,7 +13514,7 @@ var TreeManifest = class {
 };
 
 // src/core/tree/titlesInSpace.ts
-var LOOKUPS_AT_ONCE = 4;
+var LOOKUPS_AT_ONCE2 = 4;
 async function checkTitlesInSpace(plan, pages, spaceId, signal, messages = englishTreeMessages) {
   const queue = plan.pages.filter((page) => page.pageId === void 0 && page.item.state === "send");
   const worker = async () => {
@@ -13495,7 +13533,7 @@ async function checkTitlesInSpace(plan, pages, spaceId, signal, messages = engli
       page.item.cautions.push({ code: "titleInSpace", message: messages.titleElsewhere(first.title, first.id, first.webUrl) });
     }
   };
-  await Promise.all(Array.from({ length: Math.min(LOOKUPS_AT_ONCE, Math.max(1, queue.length)) }, worker));
+  await Promise.all(Array.from({ length: Math.min(LOOKUPS_AT_ONCE2, Math.max(1, queue.length)) }, worker));
 }
 
 // src/core/tree/treeParent.ts
@@ -13828,35 +13866,14 @@ function refuseWithoutIds(pages, words) {
   }
 }
 
-// src/core/tree/goneFolderPages.ts
-var LOOKUPS_AT_ONCE2 = 4;
-async function sendGoneFolderPages(plan, options) {
-  const { pages } = options;
-  if (!pages) return [];
-  const byPath = new Map(plan.pages.map((page) => [page.node.path, page]));
-  const sent = [];
-  for (const level of pagesByLevel(plan.pages).reverse()) {
-    const parents = /* @__PURE__ */ new Set();
-    for (const page of level) {
-      const parent = page.node.parent === void 0 ? void 0 : byPath.get(page.node.parent);
-      if (page.item.state !== "send" || !parent) continue;
-      if (parent.item.state === "unchanged" && parent.pageId !== void 0) parents.add(parent);
-    }
-    const gone = await mapBounded([...parents], LOOKUPS_AT_ONCE2, async (parent) => {
-      const found = await pages.getPage(parent.pageId, lookupDeadline(options).signal).then((page) => page !== void 0, (error) => {
-        if (options.signal?.aborted) throw error;
-        return true;
-      });
-      return found ? void 0 : parent;
-    });
-    for (const parent of gone) {
-      if (!parent) continue;
-      parent.item.state = "send";
-      sent.push(parent);
-    }
-  }
-  options.signal?.throwIfAborted();
-  return sent;
+// src/core/tree/goneTreePages.ts
+async function sendGoneTreePages(plan, options) {
+  const entries = [
+    // The repository's record names a tree page's page; this machine's link, when the record was not written.
+    ...plan.pages.map((page) => ({ item: page.item, pageId: page.pageId ?? page.item.link?.pageId })),
+    ...plan.pinned.map((item) => ({ item, pageId: item.link?.pageId }))
+  ];
+  return sendGonePages(entries, options);
 }
 
 // src/core/tree/newFolderPage.ts
@@ -13887,7 +13904,7 @@ async function holdEditedFollowers(candidates, options) {
   });
   const held = /* @__PURE__ */ new Set();
   if (probes.length === 0) return held;
-  await guardPlan(probes.map(({ probe }) => probe), options);
+  await guardPlan(probes.map(({ probe }) => probe), { ...options, lookUpUnchanged: false });
   for (const { page, probe } of probes) {
     if (probe.state === "edited") {
       page.item.state = "edited";
@@ -13962,8 +13979,8 @@ function waitsForPages(pending, cautions) {
 async function runTree(options) {
   const { plan } = options;
   const rootPath = plan.tree.rootPath;
-  const guardOptions = { ...options.guard, pages: options.pages, ...options.signal ? { signal: options.signal } : {} };
-  await sendGoneFolderPages(plan, guardOptions);
+  const guardOptions = { ...options.guard, pages: options.pages, ...options.signal ? { signal: options.signal } : {}, lookUpUnchanged: false };
+  await sendGoneTreePages(plan, guardOptions);
   const ids = /* @__PURE__ */ new Map();
   const urls = /* @__PURE__ */ new Map();
   for (const page of plan.pages) if (page.pageId) ids.set(page.key, page.pageId);
@@ -14154,7 +14171,7 @@ async function runTree(options) {
       linkCautionsOf.set(item, foreseeRewrite(links.destinations, context).cautions);
       rewriting.set(item.file.key, context);
     }
-    await guardPlan(pinned, { ...options.guard, pages: options.pages, ...options.signal ? { signal: options.signal } : {} });
+    await guardPlan(pinned, guardOptions);
     const looseResults = await runPlan(loose, { ...options, onResult: void 0, onStopped, onStart, content });
     const learning = await Promise.all(looseResults.map(async (result) => {
       const key = result.state === "published" ? pinnedKeyOf(result.item) : void 0;
@@ -14228,7 +14245,7 @@ async function guardTreePages(entries, options) {
   const looked = entries.filter((entry) => !options.underNewPage(entry.page));
   const lookedAt = new Set(looked);
   for (const entry of entries) if (!lookedAt.has(entry) && entry.item.state === "send") entry.item.guard = { kind: "absent" };
-  await guardPlan(looked.map((entry) => entry.item), options);
+  await guardPlan(looked.map((entry) => entry.item), { ...options, lookUpUnchanged: false });
   for (const entry of looked) adoptOwnPage(entry.item, options.ownAuthorId);
 }
 function adoptOwnPage(item, ownAuthorId) {
@@ -14450,10 +14467,11 @@ function digestLine(fingerprint) {
 
 // src/core/tree/treePlanGuard.ts
 async function guardTreeAsPlanned(plan, options) {
-  await sendGoneFolderPages(plan, options);
-  await guardTreePages(plan.pages.map((page) => ({ page, item: page.item })), { ...options, underNewPage: (page) => !page.parentKnown });
-  await followNewFolderPages(plan, options);
-  if (plan.pinned.length > 0) await guardPlan([...plan.pinned], options);
+  await sendGoneTreePages(plan, options);
+  const looked = { ...options, lookUpUnchanged: false };
+  await guardTreePages(plan.pages.map((page) => ({ page, item: page.item })), { ...looked, underNewPage: (page) => !page.parentKnown });
+  await followNewFolderPages(plan, looked);
+  if (plan.pinned.length > 0) await guardPlan([...plan.pinned], looked);
 }
 function copyTreePlan(plan) {
   const copy = (item) => ({ ...item });

@@ -43,6 +43,32 @@ describe('CLI with page access: the edit guard in CI', () => {
     assert.equal(cli.world.sandbox.findPageByTitle('DOCS', '123456', 'Alpha')?.markdown, '# Alpha\n\nTwo.\n');
   });
 
+  it('an unchanged file whose page a colleague deleted on the wiki is published anew, said in the dry run, and --state learns the new page', async () => {
+    const root = await cli.tree({ 'docs/a.md': '# Alpha\n\nOne.\n', 'docs/b.md': '# Beta\n\nOne.\n' });
+    const publish = (...extra: string[]) => runCli(['publish', 'docs', ...DOCS, '--state', 'state.json', ...extra], { cwd: root, env: cli.env() });
+    assert.equal((await publish()).code, 0);
+    const alpha = pageId('Alpha');
+    cli.world.sandbox.deletePage(alpha);
+
+    // Without page access the run cannot know: both files stay unchanged.
+    const blind = await runCli(['publish', 'docs', ...DOCS, '--state', 'state.json', '--dry-run'], { cwd: root, env: cli.env(false) });
+    assert.match(blind.stdout, /^unchanged +docs\/a\.md/m);
+
+    const dryRun = await publish('--dry-run');
+    assert.equal(dryRun.code, 0, dryRun.stderr);
+    assert.match(dryRun.stdout, /^would create +docs\/a\.md .*\(its page was deleted on the wiki: published as a new page\)/m);
+    assert.match(dryRun.stdout, /^unchanged +docs\/b\.md/m);
+
+    const run = await publish();
+    assert.equal(run.code, 0, run.stderr);
+    const fresh = pageId('Alpha');
+    assert.notEqual(fresh, alpha);
+    const state = JSON.parse(await readFile(join(root, 'state.json'), 'utf8')) as { files: Record<string, { pageId?: string }> };
+    assert.equal(Object.entries(state.files).find(([key]) => key.endsWith('a.md'))?.[1].pageId, fresh, '--state records the new page');
+    const again = await publish('--dry-run');
+    assert.match(again.stdout, /^unchanged +docs\/a\.md/m, 'and the next run leaves it alone');
+  });
+
   it('runs the guard with a service account\'s client credentials, and never prints the secret', async () => {
     const clientSecret = 'ci-secret-7f3a9c2e5b1d4f60';
     cli.secrets.push(clientSecret);

@@ -119,6 +119,23 @@ describe('Republishing, signed in to the export API', function () {
     return { session, published: wikiPage(session, TITLE), archiveId: wikiPage(session, 'Archive').id };
   }
 
+  it('a page a colleague deleted on the wiki, the file unchanged: Publish makes it anew without asking, and says so', async function () {
+    const { session, published } = await publishedBesideArchive();
+    const { page, sandbox } = session;
+    sandbox.deletePage(published.id);
+    const importsBefore = sandbox.imports.length;
+    await openFile(page, 'release-notes.md');
+    await clickPublishButton(page);
+    // Not "Nothing changed since you published this": the page is gone, so there is something to publish.
+    const result = notification(page, 'was deleted on the wiki, so it was published as a new page');
+    await result.waitFor();
+    assert.match(await result.innerText(), new RegExp(SANDBOX_BODIES.created));
+    assert.equal(await page.locator('.monaco-dialog-box', { hasText: 'Nothing changed' }).count(), 0);
+    const fresh = wikiPage(session, TITLE);
+    assert.notEqual(fresh.id, published.id, 'a new page');
+    assert.equal(sandbox.imports.length, importsBefore + 1, 'one create');
+  });
+
   it('a page a colleague moved under another page on the wiki: the guard says where it is, sends nothing, and Publish as a New Page leaves it there', async function () {
     const { session, published, archiveId } = await publishedBesideArchive();
     const { page, sandbox } = session;

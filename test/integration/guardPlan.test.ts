@@ -56,6 +56,38 @@ describe('the edit guard as a plan step, many files, against the sandbox wiki', 
     return found.id;
   }
 
+  it('looks up the pages of unchanged files in bulk, 250 a request, and sends the one a colleague deleted, create only', async () => {
+    const files = Array.from({ length: 260 }, (_, index) => file(`page-${index}.md`, `# Page ${index}\n\nText.\n`));
+    const first = await publishAll(files, new Map());
+    assert.ok(first.results.every((result) => result.state === 'published'));
+    // The page each file landed on, as a front end learns it after the import (pageIdentity.ts).
+    const links = new Map([...first.links].map(([key, link]) => {
+      const title = link?.pageTitle ?? '';
+      return [key, link && { ...link, pageId: signedIn.world.sandbox.findPageByTitle('DOCS', '123456', title)?.id }];
+    }));
+    const gone = await pageIdOf('Page 137');
+    signedIn.world.sandbox.deletePage(gone);
+    const asked: number[] = [];
+    const counted: WikiPagesClient = { ...signedIn.pages, getPages: (ids, signal) => (asked.push(ids.length), signedIn.pages.getPages(ids, signal)) };
+
+    const plan = planFiles(files, links, { titleFromFile: true, defaults: DEFAULTS });
+    assert.ok(plan.every((item) => item.state === 'unchanged'));
+    await guardPlan(plan, { pages: counted, noAccessReason: 'no page access' });
+    assert.deepEqual(asked.sort((a, b) => b - a), [250, 10]);
+    const sent = plan.filter((item) => item.state !== 'unchanged');
+    assert.deepEqual(sent.map((item) => item.file.label), ['docs/page-137.md']);
+    assert.deepEqual(sent[0]?.guard, { kind: 'deleted', pageId: gone });
+    assert.equal(sent[0]?.complete?.overwrite, false, 'created anew, never replacing what holds the title now');
+    assert.equal(countPlan(plan).newPages, 1);
+
+    // Told not to (a tree's level, looked up already), nothing unchanged is looked up.
+    asked.length = 0;
+    const again = planFiles(files, links, { titleFromFile: true, defaults: DEFAULTS });
+    await guardPlan(again, { pages: counted, noAccessReason: 'no page access', lookUpUnchanged: false });
+    assert.deepEqual(asked, []);
+    assert.ok(again.every((item) => item.state === 'unchanged'));
+  });
+
   it('republishing a folder leaves out the pages a colleague edited, lists them, and updates the rest', async () => {
     const files = [file('a.md', '# Alpha\n\nOne.\n'), file('b.md', '# Beta\n\nOne.\n'), file('c.md', '# Gamma\n\nOne.\n')];
     const first = await publishAll(files, new Map());

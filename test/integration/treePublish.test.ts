@@ -582,38 +582,43 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     assert.ok(chosen.run.leftBehind.some((left) => left.pageId === below.install.id), 'the edited page is left behind, and said');
   });
 
-  it('a folder page a colleague deleted on the wiki, its file unchanged, is made anew when a page below it is sent: said in the plan, and the pages below follow it', async () => {
+  it('a folder page a colleague deleted on the wiki, its file unchanged, is made anew: said in the plan, and the pages below follow it', async () => {
     const { identity, remembered } = await publishedAndRemembered(FILES);
     const guide = page('Guide');
     const below = { setup: page('Setup'), install: page('Install') };
-    // The guard's lookups, counted on their way to the sandbox.
-    let lookups = 0;
+    // The bulk lookups of unchanged pages, counted on their way to the sandbox.
+    const bulk: string[][] = [];
     const real = signedIn.pages;
-    const counted = { ...real, getPage: (id: string, signal?: AbortSignal) => (lookups++, real.getPage(id, signal)) };
+    const counted = { ...real, getPages: (ids: readonly string[], signal?: AbortSignal) => (bulk.push([...ids]), real.getPages(ids, signal)) };
     const guardOptions = { pages: counted, noAccessReason: 'no page access', ownAuthorId: apiTokenSubject(signedIn.apiToken) };
     const plan = (files: Record<string, string>): ReturnType<typeof planTree> =>
       planTree(sources(files), { rootPath: 'docs', spaceId: 'DOCS', parentId: '123456', overwrite: false, identity, links: new Map(remembered), pageAccess: true });
 
-    // Nothing to send: no folder page is looked up.
+    // Nothing changed, and every page is there: one request looks them all up, and nothing goes.
+    const asLeft = plan(FILES);
+    await guardTreeAsPlanned(asLeft, guardOptions);
+    assert.deepEqual(asLeft.pages.filter((each) => each.item.state !== 'unchanged').map((each) => each.key), []);
+    assert.equal(bulk.length, 1, 'one request for the tree\'s unchanged pages');
+    assert.deepEqual([...(bulk[0] ?? [])].sort(), asLeft.pages.map((each) => each.pageId).sort());
+
+    // Nothing changed, and Guide is gone: found by that lookup and sent anew, with Setup and Install following it.
     signedIn.world.sandbox.deletePage(guide.id);
-    await guardTreeAsPlanned(plan(FILES), guardOptions);
-    assert.equal(lookups, 0, 'a re-run with nothing to send makes no request');
-
-    // Install changed: its folder's page is looked up, found gone, and sent anew; Setup, unchanged, follows it.
-    const changed = { ...FILES, 'docs/guide/install.md': '# Install\n\nRun it twice.\n' };
-    const planned = plan(changed);
-    await guardTreeAsPlanned(planned, guardOptions);
-    const plannedPage = (key: string) => planned.pages.find((each) => each.key === key);
-    assert.equal(plannedPage('guide/')?.item.state, 'send', 'the folder page goes, though its file did not change');
-    assert.deepEqual(plannedPage('guide/')?.item.guard, { kind: 'deleted', pageId: guide.id });
-    assert.equal(plannedPage('guide/')?.item.complete?.overwrite, false, 'created anew, create only');
-    for (const key of ['guide/setup.md', 'guide/install.md']) {
-      assert.equal(plannedPage(key)?.item.state, 'send', key);
-      assert.ok(plannedPage(key)?.item.cautions.some((caution) => caution.code === 'followsNewPage'), `${key} says it goes under the new page`);
+    for (const changed of [FILES, { ...FILES, 'docs/guide/install.md': '# Install\n\nRun it twice.\n' }]) {
+      const planned = plan(changed);
+      await guardTreeAsPlanned(planned, guardOptions);
+      const plannedPage = (key: string) => planned.pages.find((each) => each.key === key);
+      assert.equal(plannedPage('guide/')?.item.state, 'send', 'the folder page goes, though its file did not change');
+      assert.deepEqual(plannedPage('guide/')?.item.guard, { kind: 'deleted', pageId: guide.id });
+      assert.equal(plannedPage('guide/')?.item.complete?.overwrite, false, 'created anew, create only');
+      for (const key of ['guide/setup.md', 'guide/install.md']) {
+        assert.equal(plannedPage(key)?.item.state, 'send', key);
+        assert.ok(plannedPage(key)?.item.cautions.some((caution) => caution.code === 'followsNewPage'), `${key} says it goes under the new page`);
+      }
+      assert.equal(plannedPage('reference/')?.item.state, 'unchanged', 'a folder page that is there is left alone');
     }
-    assert.equal(plannedPage('reference/')?.item.state, 'unchanged', 'a folder page with nothing to send below it is left alone');
 
-    // Before, the run sent Install to the deleted page and failed ("The parent page ... has been deleted").
+    // Install changed: before, the run sent it to the deleted page and failed ("The parent page ... has been deleted").
+    const changed = { ...FILES, 'docs/guide/install.md': '# Install\n\nRun it twice.\n' };
     const { run } = await publishTree(changed, identity, new Map(remembered));
     assert.deepEqual(run.results.filter((result) => result.state === 'failed').map((result) => result.key), []);
     const newGuide = page('Guide');
@@ -628,6 +633,47 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     assert.equal(identity.map.get('guide/')?.id, newGuide.id);
     // Overview links to setup.md: it goes again to reach the new Setup page.
     assert.match(page('Overview').markdown, new RegExp(`/pages/${identity.map.get('guide/setup.md')?.id ?? 'none'}/`));
+  });
+
+  it('a page a colleague deleted on the wiki, its file unchanged, is published anew on the next run, recorded, and the links to it follow', async () => {
+    const { identity, remembered } = await publishedAndRemembered(FILES);
+    const api = page('API');
+    signedIn.world.sandbox.deletePage(api.id);
+    const plan = (): ReturnType<typeof planTree> =>
+      planTree(sources(FILES), { rootPath: 'docs', spaceId: 'DOCS', parentId: '123456', overwrite: false, identity, links: new Map(remembered), pageAccess: true });
+    const guardOptions = { noAccessReason: 'no page access', ownAuthorId: apiTokenSubject(signedIn.apiToken) };
+    const stateOf = (planned: ReturnType<typeof planTree>, key: string) => planned.pages.find((each) => each.key === key)?.item.state;
+
+    // A lookup that fails says nothing of the page: the plan stays as it was.
+    const failing = { ...signedIn.pages, getPages: () => Promise.reject(new Error('the wiki is down')) };
+    const unknown = plan();
+    await guardTreeAsPlanned(unknown, { ...guardOptions, pages: failing });
+    assert.equal(stateOf(unknown, 'reference/api.md'), 'unchanged');
+
+    // Without page access nothing is looked up, and nothing is sent.
+    const blind = await publishTree(FILES, identity, new Map(remembered), false);
+    assert.equal(blind.run.results.filter((result) => result.state === 'published').length, 0);
+    assert.equal(signedIn.world.sandbox.pages().filter((each) => each.title === 'API' && !each.deleted).length, 0);
+
+    // With it, the plan says so and the run publishes it anew.
+    const seen = plan();
+    await guardTreeAsPlanned(seen, { ...guardOptions, pages: signedIn.pages });
+    const planned = seen.pages.find((each) => each.key === 'reference/api.md')?.item;
+    assert.equal(planned?.state, 'send');
+    assert.deepEqual(planned?.guard, { kind: 'deleted', pageId: api.id });
+    assert.equal(planned?.complete?.overwrite, false, 'created anew, create only');
+
+    const { run } = await publishTree(FILES, identity, new Map(remembered));
+    assert.deepEqual(run.results.filter((result) => result.state === 'failed').map((result) => result.key), []);
+    const fresh = page('API');
+    assert.notEqual(fresh.id, api.id);
+    assert.equal(fresh.parentId, page('Reference').id, 'under its folder\'s page, as before');
+    assert.equal(identity.map.get('reference/api.md')?.id, fresh.id, 'the repository records the new page');
+    // Setup links to the API page's heading, and the generated Reference page lists it: both go again to reach it.
+    assert.match(page('Setup').markdown, new RegExp(`/pages/${fresh.id}/API#Authentication`));
+    assert.match(page('Reference').markdown, new RegExp(`/pages/${fresh.id}/`));
+    const sent = run.results.filter((result) => result.state === 'published').map((result) => result.key);
+    assert.deepEqual([...new Set(sent)].sort(), ['guide/setup.md', 'reference/', 'reference/api.md'], 'nothing else goes');
   });
 
   it('a file renamed in its folder with its title kept takes its page along: updated, recorded under the new name, never an orphan', async () => {

@@ -9,7 +9,11 @@ import { isRepositoryLink, linkNames } from '../links/pageLink';
 import type { PublishTarget } from '../publish/target';
 import type { WikiPage, WikiPagesClient } from '../wikiPages';
 import { readFailureText } from '../wikiPages/readFailureText';
+import { sendGonePages } from './gonePages';
+import { lookupDeadline } from './lookupDeadline';
 import type { PlanItem } from './plan';
+
+export { GUARD_TIMEOUT_MS, lookupDeadline } from './lookupDeadline';
 
 export type GuardVerdict =
   /** Create only: the import itself refuses to replace a page, so there is nothing to guard. */
@@ -62,12 +66,15 @@ export interface GuardOptions {
    * dry run wants. The editor says no: the import itself answers "already exists", with Overwrite.
    */
   lookUpCreates?: boolean;
+  /**
+   * Look up the pages of unchanged files first (default true), and send those whose page is gone from the wiki
+   * (gonePages.ts). A tree says no to the guard of each level: it looked up all its pages before the first.
+   */
+  lookUpUnchanged?: boolean;
   /** The words of why a lookup could not check; English when not given. */
   messages?: TreeMessages;
 }
 
-/** One file's lookups get a few seconds: the guard must never hold up publishing for long. */
-export const GUARD_TIMEOUT_MS = 10_000;
 const DEFAULT_LOOKUPS_AT_ONCE = 4;
 
 /**
@@ -77,6 +84,8 @@ const DEFAULT_LOOKUPS_AT_ONCE = 4;
  */
 export async function guardPlan(items: PlanItem[], options: GuardOptions): Promise<PlanItem[]> {
   const lookUpCreates = options.lookUpCreates ?? true;
+  // An unchanged file whose page a colleague deleted is sent, and found deleted below: published anew.
+  if (options.lookUpUnchanged !== false) await sendGonePages(items.map((item) => ({ item, pageId: item.link?.pageId })), options);
   // The files to look up, and the others that would be sent decided at once: one pass, no set of 10,000 files.
   const lookups: PlanItem[] = [];
   for (const item of items) {
@@ -146,12 +155,6 @@ function applyVerdict(item: PlanItem, overwriteEdited: GuardOptions['overwriteEd
     item.complete = { ...item.complete, overwrite: false };
     item.linkedPage = false;
   }
-}
-
-/** One lookup's signal: the guard's deadline, and the run's cancel when there is one (`deadline` says which ended it). */
-export function lookupDeadline(options: Pick<GuardOptions, 'signal' | 'timeoutMs'>): { deadline: AbortSignal; signal: AbortSignal } {
-  const deadline = AbortSignal.timeout(options.timeoutMs ?? GUARD_TIMEOUT_MS);
-  return { deadline, signal: options.signal ? AbortSignal.any([options.signal, deadline]) : deadline };
 }
 
 async function checkOne(link: PageLink | undefined, target: PublishTarget, options: GuardOptions): Promise<GuardVerdict> {

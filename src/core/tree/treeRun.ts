@@ -14,7 +14,7 @@ import type { PlanItem } from '../run/plan';
 import { plannedContent, type PlannedContent } from '../run/plannedContent';
 import { runPlan, summarise, type FileResult, type RunOptions, type RunSummary, type ThrottleGate } from '../run/runner';
 import type { WikiPagesClient } from '../wikiPages';
-import { sendGoneFolderPages } from './goneFolderPages';
+import { sendGoneTreePages } from './goneTreePages';
 import { linkingFileOf, linksReachOtherPages, linkTargetsDigest, treePageIdByPath } from './linkTargets';
 import type { OrphanPage } from './moves';
 import { followNewFolderPage, holdEditedFollowers, mayFollowNewFolderPage, pagesLeftBehind, replacedPages } from './newFolderPage';
@@ -99,10 +99,10 @@ export interface TreeRunResult {
 export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   const { plan } = options;
   const rootPath = plan.tree.rootPath;
-  // Before anything is counted or sent: an unchanged folder page deleted on the wiki goes too, made anew, when pages to
-  // send go under it (goneFolderPages.ts).
-  const guardOptions = { ...options.guard, pages: options.pages, ...(options.signal ? { signal: options.signal } : {}) };
-  await sendGoneFolderPages(plan, guardOptions);
+  // Before anything is counted or sent: an unchanged page deleted on the wiki goes too, made anew (goneTreePages.ts).
+  // The guard of each level then looks up no unchanged page again.
+  const guardOptions = { ...options.guard, pages: options.pages, ...(options.signal ? { signal: options.signal } : {}), lookUpUnchanged: false };
+  await sendGoneTreePages(plan, guardOptions);
   const ids = new Map<string, string>();
   const urls = new Map<string, string>();
   for (const page of plan.pages) if (page.pageId) ids.set(page.key, page.pageId);
@@ -319,7 +319,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
       linkCautionsOf.set(item, foreseeRewrite(links.destinations, context).cautions);
       rewriting.set(item.file.key, context);
     }
-    await guardPlan(pinned, { ...options.guard, pages: options.pages, ...(options.signal ? { signal: options.signal } : {}) });
+    await guardPlan(pinned, guardOptions);
     const looseResults = await runPlan(loose, { ...options, onResult: undefined, onStopped, onStart, content });
     // The repository learns the page of a file that names its own, as any page of the tree: a teammate's clone and CI
     // then update it through the edit guard instead of meeting "already exists". Looked up side by side.
@@ -411,7 +411,7 @@ export async function guardTreePages(entries: ReadonlyArray<{ page: TreePage; it
   for (const entry of entries) if (!lookedAt.has(entry) && entry.item.state === 'send') entry.item.guard = { kind: 'absent' };
   // A page the repository records but this machine never published carries a repository link: guardPlan explains a
   // latest version by this token's user on it.
-  await guardPlan(looked.map((entry) => entry.item), options);
+  await guardPlan(looked.map((entry) => entry.item), { ...options, lookUpUnchanged: false });
   for (const entry of looked) adoptOwnPage(entry.item, options.ownAuthorId);
 }
 

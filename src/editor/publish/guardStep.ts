@@ -17,14 +17,18 @@ export interface GuardRequest {
 
 /** Runs the guard over the plan; resolves false when the user cancelled. */
 export async function runGuard(deps: PublishDependencies, items: PlanItem[], setup: SendSetup, request: GuardRequest = {}): Promise<boolean> {
-  // Create-only files need no look: the import itself answers "already exists", with Overwrite.
+  // Create-only files need no look: the import itself answers "already exists", with Overwrite. Unchanged files are
+  // looked at when the wiki can be read, in bulk: a page deleted there is published anew (core/run/gonePages.ts).
   const checking = items.filter((item) => item.state === 'send' && item.complete?.overwrite);
-  if (checking.length === 0) return true;
+  const unchanged = items.filter((item) => item.state === 'unchanged' && item.link?.pageId !== undefined);
+  if (checking.length === 0 && unchanged.length === 0) return true;
   const core = onDemand();
   const pages = await deps.wiki.pages();
-  const title = checking.length === 1
-    ? vscode.l10n.t('Checking "{0}" on the wiki for edits...', checking[0]?.complete?.pageTitle ?? '')
-    : vscode.l10n.t('Checking {0} pages on the wiki for edits...', checking.length);
+  const looked = pages ? [...checking, ...unchanged] : checking;
+  if (looked.length === 0) return true;
+  const title = looked.length === 1
+    ? vscode.l10n.t('Checking "{0}" on the wiki for edits...', looked[0]?.complete?.pageTitle ?? '')
+    : vscode.l10n.t('Checking {0} pages on the wiki for edits...', looked.length);
   return withNotificationProgress(title, async (_progress, signal) => {
     try {
       await core.guardPlan(items, {

@@ -9,6 +9,7 @@ import type { PartialTarget, PublishTarget } from '../../core/publish/target';
 import type { PlanItem, SourceFile } from '../../core/run/plan';
 import type { FileLinks } from '../../core/run/fileLinks';
 import { showModal } from '../notify';
+import { withNotificationProgress } from '../progressNotification';
 import { editorFileLinkPorts } from './fileLinkPorts';
 import { recordedPagesOf } from './repositoryLinks';
 import { onDemand } from '../onDemandLoader';
@@ -88,6 +89,9 @@ export class FilePublisher {
       item = decided;
     }
     const complete = item.complete;
+    // Unchanged, but perhaps deleted on the wiki by a colleague: then it is published anew without asking (the guard
+    // below finds it deleted and says so), as a folder publish does.
+    if (item.state === 'unchanged' && item.link?.pageId !== undefined) await this.sendIfGone(item);
     if (item.state === 'unchanged' && item.link && complete) {
       const publishAnyway = vscode.l10n.t('Publish Anyway');
       const choice = await showModal(
@@ -103,6 +107,17 @@ export class FilePublisher {
     // Planned again after the prompts, perhaps: the plan that is sent keeps what was decided of its links.
     links.annotate(item);
     return this.guardAndSend(document, item, setup, override, links);
+  }
+
+  /** Looks the unchanged file's page up when signed in; a page gone from the wiki turns the file into one to send. */
+  private async sendIfGone(item: PlanItem): Promise<void> {
+    const pages = await this.deps.wiki.pages();
+    if (!pages) return;
+    await withNotificationProgress(vscode.l10n.t('Checking "{0}" on the wiki for edits...', item.complete?.pageTitle ?? ''), async (_progress, signal) => {
+      await onDemand().sendGonePages([{ item, pageId: item.link?.pageId }], { pages, signal }).catch((error: unknown) => {
+        if (!signal.aborted) throw error;
+      });
+    });
   }
 
   private async guardAndSend(document: vscode.TextDocument, item: PlanItem, setup: SendSetup, override: FilePublishOverride, links: FileLinks): Promise<void> {

@@ -8517,7 +8517,7 @@ async function sendGonePages(entries, options) {
 var DEFAULT_LOOKUPS_AT_ONCE = 4;
 async function guardPlan(items, options) {
   const lookUpCreates = options.lookUpCreates ?? true;
-  if (options.lookUpUnchanged !== false) await sendGonePages(items.map((item) => ({ item, pageId: item.link?.pageId })), options);
+  if (options.pages && options.lookUpUnchanged !== false) await sendGonePages(items.map((item) => ({ item, pageId: item.link?.pageId })), options);
   const lookups = [];
   for (const item of items) {
     if (item.state !== "send" && item.state !== "edited" || !item.complete) continue;
@@ -13868,6 +13868,7 @@ function refuseWithoutIds(pages, words) {
 
 // src/core/tree/goneTreePages.ts
 async function sendGoneTreePages(plan, options) {
+  if (!options.pages) return [];
   const entries = [
     // The repository's record names a tree page's page; this machine's link, when the record was not written.
     ...plan.pages.map((page) => ({ item: page.item, pageId: page.pageId ?? page.item.link?.pageId })),

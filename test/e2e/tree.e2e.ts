@@ -118,6 +118,29 @@ describe('Publishing a folder as a page tree', function () {
     assert.match(sandbox.pages().find((candidate) => candidate.title === 'API' && !candidate.deleted)?.markdown ?? '', /Revised/);
   });
 
+  it('republishing the tree after a colleague deleted a page whose file did not change: the confirmation says it is made anew, and links reach it', async function () {
+    const session = await signedInSession();
+    const { page, sandbox, workspaceDir } = session;
+    await publishNewTree(page);
+    await page.locator('.monaco-dialog-box', { hasText: 'Publish 5 pages as a tree?' }).locator('.monaco-button', { hasText: /^Publish$/ }).click();
+    await waitForCenterNotification(page, /5 published\./);
+    await clearNotifications(page);
+
+    const api = livePage(sandbox, 'API');
+    sandbox.deletePage(api.id);
+    const confirm = await reviseAndRepublish(session, [], 'as a tree?');
+    assert.match(await confirm.innerText(), /API \(new: its page was deleted on the wiki\)/);
+    await confirm.locator('.monaco-button', { hasText: /^Publish$/ }).click();
+    // API made anew; Setup and the generated Reference page sent again so their links reach it.
+    await waitForCenterNotification(page, /3 published, 2 skipped \(unchanged\)\. 2 page\(s\) were sent again so their links reach pages created in this run/);
+    const fresh = livePage(sandbox, 'API');
+    assert.notEqual(fresh.id, api.id, 'made anew');
+    assert.equal(fresh.parentId, livePage(sandbox, 'Reference').id);
+    const manifest = JSON.parse(readFileSync(path.join(workspaceDir, 'docs', '.wiki-pages.json'), 'utf8')) as { pages: Record<string, { id: string }> };
+    assert.equal(manifest.pages['reference/api.md']?.id, fresh.id, 'the repository records the new page');
+    assert.match(livePage(sandbox, 'Setup').markdown, new RegExp(`/pages/${fresh.id}/API#Tokens`), 'Setup\'s link reaches it');
+  });
+
   it('a file whose front matter names its own page is listed after the tree, where it goes; a colleague\'s edit of it is left out', async function () {
     const notes = '---\nwiki:\n  spaceId: DOCS\n  parentId: "123456"\n  pageTitle: Release notes\n---\n# Release notes\n\nSee [the setup](guide/setup.md).\n';
     const session = await signedInSession({}, { ...FILES, 'docs/notes.md': notes });

@@ -85,7 +85,7 @@ const DEFAULT_LOOKUPS_AT_ONCE = 4;
 export async function guardPlan(items: PlanItem[], options: GuardOptions): Promise<PlanItem[]> {
   const lookUpCreates = options.lookUpCreates ?? true;
   // An unchanged file whose page a colleague deleted is sent, and found deleted below: published anew.
-  if (options.lookUpUnchanged !== false) await sendGonePages(items.map((item) => ({ item, pageId: item.link?.pageId })), options);
+  if (options.pages && options.lookUpUnchanged !== false) await sendGonePages(items.map((item) => ({ item, pageId: item.link?.pageId })), options);
   // The files to look up, and the others that would be sent decided at once: one pass, no set of 10,000 files.
   const lookups: PlanItem[] = [];
   for (const item of items) {

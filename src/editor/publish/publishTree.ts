@@ -142,7 +142,10 @@ export class TreePublisher {
     const core = onDemand();
     const items = core.treePlanItems(plan);
     const counts = core.countPlan(items);
-    const what = (item: PlanItem, pageId: string | undefined): string => (item.state === 'send' ? (pageId ? vscode.l10n.t('update') : vscode.l10n.t('new'))
+    // A recorded page the guard found deleted on the wiki, or one that follows a folder page made anew, is a new page.
+    const sent = (item: PlanItem, pageId: string | undefined): string => (item.guard?.kind === 'deleted' ? vscode.l10n.t('new: its page was deleted on the wiki')
+      : pageId && core.sendKind(item) !== 'create' ? vscode.l10n.t('update') : vscode.l10n.t('new'));
+    const what = (item: PlanItem, pageId: string | undefined): string => (item.state === 'send' ? sent(item, pageId)
       : item.state === 'unchanged' ? vscode.l10n.t('unchanged')
         : item.state === 'edited' ? (isMoved(item) ? vscode.l10n.t('somewhere else on the wiki: left out') : vscode.l10n.t('edited on the wiki: left out')) : vscode.l10n.t('refused'));
     const treeLines = plan.pages.slice(0, SHOWN).map((page) =>

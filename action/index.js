@@ -8481,12 +8481,15 @@ function lookupDeadline(options) {
 // src/core/run/gonePages.ts
 var IDS_PER_LOOKUP = 250;
 var LOOKUPS_AT_ONCE = 4;
+function unchangedWithPage(item, pageId = item.link?.pageId) {
+  return item.state === "unchanged" && pageId !== void 0 && /^\d+$/.test(pageId);
+}
 async function sendGonePages(entries, options) {
   const { pages } = options;
   if (!pages) return [];
   const itemsByPage = /* @__PURE__ */ new Map();
   for (const { item, pageId } of entries) {
-    if (item.state !== "unchanged" || pageId === void 0 || !/^\d+$/.test(pageId)) continue;
+    if (pageId === void 0 || !unchangedWithPage(item, pageId)) continue;
     const sharing = itemsByPage.get(pageId);
     if (sharing) sharing.push(item);
     else itemsByPage.set(pageId, [item]);
@@ -13905,7 +13908,7 @@ async function holdEditedFollowers(candidates, options) {
   });
   const held = /* @__PURE__ */ new Set();
   if (probes.length === 0) return held;
-  await guardPlan(probes.map(({ probe }) => probe), { ...options, lookUpUnchanged: false });
+  await guardPlan(probes.map(({ probe }) => probe), options);
   for (const { page, probe } of probes) {
     if (probe.state === "edited") {
       page.item.state = "edited";
@@ -14246,7 +14249,7 @@ async function guardTreePages(entries, options) {
   const looked = entries.filter((entry) => !options.underNewPage(entry.page));
   const lookedAt = new Set(looked);
   for (const entry of entries) if (!lookedAt.has(entry) && entry.item.state === "send") entry.item.guard = { kind: "absent" };
-  await guardPlan(looked.map((entry) => entry.item), { ...options, lookUpUnchanged: false });
+  await guardPlan(looked.map((entry) => entry.item), options);
   for (const entry of looked) adoptOwnPage(entry.item, options.ownAuthorId);
 }
 function adoptOwnPage(item, ownAuthorId) {

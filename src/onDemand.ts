@@ -19,7 +19,7 @@ export {
 export { explainNotFound, notFoundMessage } from './core/publish/notFoundExplanation';
 export { planFile, planFiles, countPlan, sendKind, linkAfterPublish, landedLink, type PlanItem, type SourceFile } from './core/run/plan';
 export { guardPlan, guardedPage, sendEditedAnyway, type GuardVerdict } from './core/run/guard';
-export { sendGonePages } from './core/run/gonePages';
+export { sendGonePages, unchangedWithPage } from './core/run/gonePages';
 export { apiTokenSubject } from './core/apiToken/subject';
 export { fileStateOf, runPlan, ThrottleGate, clampConcurrency, summarise, summaryLine, describeRunStop } from './core/run/runner';
 export { isGeneratedPageKey, planTree, treeLinks } from './core/tree/treePlan';

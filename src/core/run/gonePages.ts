@@ -20,6 +20,12 @@ export interface RecordedPageOf {
   pageId: string | undefined;
 }
 
+/** Whether the plan leaves this file alone although it names a page the wiki could list: one to look up. */
+export function unchangedWithPage(item: PlanItem, pageId: string | undefined = item.link?.pageId): boolean {
+  // A page ID is a number: anything else was never a page the wiki could list (and is never called gone).
+  return item.state === 'unchanged' && pageId !== undefined && /^\d+$/.test(pageId);
+}
+
 /**
  * Turns the unchanged files among `entries` whose page is gone from the wiki into files to send, and returns them.
  * Rejects only when the run's signal aborts.
@@ -29,8 +35,7 @@ export async function sendGonePages(entries: Iterable<RecordedPageOf>, options: 
   if (!pages) return [];
   const itemsByPage = new Map<string, PlanItem[]>();
   for (const { item, pageId } of entries) {
-    // A page ID is a number: anything else was never a page the wiki could list (and is never called gone).
-    if (item.state !== 'unchanged' || pageId === undefined || !/^\d+$/.test(pageId)) continue;
+    if (pageId === undefined || !unchangedWithPage(item, pageId)) continue;
     const sharing = itemsByPage.get(pageId);
     if (sharing) sharing.push(item);
     else itemsByPage.set(pageId, [item]);

@@ -65,7 +65,7 @@ export async function holdEditedFollowers(candidates: readonly TreePage[], optio
   });
   const held = new Set<TreePage>();
   if (probes.length === 0) return held;
-  await guardPlan(probes.map(({ probe }) => probe), { ...options, lookUpUnchanged: false });
+  await guardPlan(probes.map(({ probe }) => probe), options);
   for (const { page, probe } of probes) {
     if (probe.state === 'edited') {
       page.item.state = 'edited';

@@ -411,7 +411,7 @@ export async function guardTreePages(entries: ReadonlyArray<{ page: TreePage; it
   for (const entry of entries) if (!lookedAt.has(entry) && entry.item.state === 'send') entry.item.guard = { kind: 'absent' };
   // A page the repository records but this machine never published carries a repository link: guardPlan explains a
   // latest version by this token's user on it.
-  await guardPlan(looked.map((entry) => entry.item), { ...options, lookUpUnchanged: false });
+  await guardPlan(looked.map((entry) => entry.item), options);
   for (const entry of looked) adoptOwnPage(entry.item, options.ownAuthorId);
 }
 

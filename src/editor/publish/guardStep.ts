@@ -19,10 +19,10 @@ export interface GuardRequest {
 export async function runGuard(deps: PublishDependencies, items: PlanItem[], setup: SendSetup, request: GuardRequest = {}): Promise<boolean> {
   // Create-only files need no look: the import itself answers "already exists", with Overwrite. Unchanged files are
   // looked at when the wiki can be read, in bulk: a page deleted there is published anew (core/run/gonePages.ts).
-  const checking = items.filter((item) => item.state === 'send' && item.complete?.overwrite);
-  const unchanged = items.filter((item) => item.state === 'unchanged' && item.link?.pageId !== undefined);
-  if (checking.length === 0 && unchanged.length === 0) return true;
   const core = onDemand();
+  const checking = items.filter((item) => item.state === 'send' && item.complete?.overwrite);
+  const unchanged = items.filter((item) => core.unchangedWithPage(item));
+  if (checking.length === 0 && unchanged.length === 0) return true;
   const pages = await deps.wiki.pages();
   const looked = pages ? [...checking, ...unchanged] : checking;
   if (looked.length === 0) return true;

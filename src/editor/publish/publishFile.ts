@@ -91,7 +91,7 @@ export class FilePublisher {
     const complete = item.complete;
     // Unchanged, but perhaps deleted on the wiki by a colleague: then it is published anew without asking (the guard
     // below finds it deleted and says so), as a folder publish does.
-    if (item.state === 'unchanged' && item.link?.pageId !== undefined) await this.sendIfGone(item);
+    if (onDemand().unchangedWithPage(item)) await this.sendIfGone(item);
     if (item.state === 'unchanged' && item.link && complete) {
       const publishAnyway = vscode.l10n.t('Publish Anyway');
       const choice = await showModal(
@@ -114,9 +114,8 @@ export class FilePublisher {
     const pages = await this.deps.wiki.pages();
     if (!pages) return;
     await withNotificationProgress(vscode.l10n.t('Checking "{0}" on the wiki for edits...', item.complete?.pageTitle ?? ''), async (_progress, signal) => {
-      await onDemand().sendGonePages([{ item, pageId: item.link?.pageId }], { pages, signal }).catch((error: unknown) => {
-        if (!signal.aborted) throw error;
-      });
+      // It rejects only when cancelled: the file then stays unchanged, and the question below is asked.
+      await onDemand().sendGonePages([{ item, pageId: item.link?.pageId }], { pages, signal }).catch(() => undefined);
     });
   }
 

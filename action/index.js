@@ -9158,7 +9158,10 @@ function responseOutcome(status, said, serviceMessage, retryAfterMs, result, tar
 function prepareDocument(text2, messages) {
   const split = splitFrontMatter(text2, messages);
   const findings = inspectMarkdown(split.content);
-  const target = Object.fromEntries(Object.entries(split.target).map(([key, value]) => [key, typeof value === "string" ? detached(value) : value]));
+  const target = {};
+  for (const [key, value] of Object.entries(split.target)) {
+    target[key] = typeof value === "string" ? detached(value) : value;
+  }
   return {
     content: split.content,
     frontMatterTarget: target,
@@ -9168,8 +9171,8 @@ function prepareDocument(text2, messages) {
     ...split.omitTitleHeading !== void 0 ? { omitTitleHeading: split.omitTitleHeading } : {},
     findings: {
       firstHeading: findings.firstHeading === void 0 ? void 0 : detached(findings.firstHeading),
-      localImages: detachedAll(findings.localImages),
-      localMarkdownLinks: detachedAll(findings.localMarkdownLinks)
+      localImages: findings.localImages,
+      localMarkdownLinks: findings.localMarkdownLinks
     }
   };
 }
@@ -9356,8 +9359,9 @@ function countConflicts(markdown) {
 
 // src/core/publish/preflight.ts
 var LARGE_CONTENT_BYTES = 1e6;
+var NOT_WHITE_SPACE = /\S/;
 function checkContent(content, messages = englishPublishMessages) {
-  if (content.trim() === "") return { code: "emptyContent", message: messages.emptyContent(), fix: void 0 };
+  if (!NOT_WHITE_SPACE.test(content)) return { code: "emptyContent", message: messages.emptyContent(), fix: void 0 };
   return void 0;
 }
 function checkConflictMarkers(content, messages = englishPublishMessages) {
@@ -9384,7 +9388,7 @@ function cautionsFor(content, findings, messages = englishPublishMessages) {
   return cautions;
 }
 function preview(items) {
-  const shown = items.slice(0, 3).join(", ");
+  const shown = detached(items.slice(0, 3).join(", "));
   return items.length > 3 ? `${shown}, ...` : shown;
 }
 
@@ -9463,10 +9467,9 @@ function planFileWithContent(file, given, options, prepared) {
   const target = mergeTargets(prepared.frontMatterTarget, link, defaults);
   const complete = completeTarget(target);
   const omit = prepared.omitTitleHeading ?? options.omitTitleHeading ?? false;
-  const recipe = {
-    ...options.diagramRenderer !== void 0 ? { diagramRenderer: options.diagramRenderer } : {},
-    ...omit && complete ? { omitHeading: complete.pageTitle } : {}
-  };
+  const recipe = {};
+  if (options.diagramRenderer !== void 0) recipe.diagramRenderer = options.diagramRenderer;
+  if (omit && complete) recipe.omitHeading = complete.pageTitle;
   const { content, diagrams } = deriveContent(prepared.content, recipe, options.messages, options.diagramsSetting);
   const contentSha256 = contentHash(content);
   const refusals = [];
@@ -9485,6 +9488,9 @@ function planFileWithContent(file, given, options, prepared) {
   const unchanged = !options.force && linkedPage && link?.contentSha256 === contentSha256;
   const retitled = !options.acceptTitleChange && linkedPage && !namesTitle(prepared) ? titleChange(link, suggestedTitle) : void 0;
   const state = refusals.length > 0 ? "refused" : !complete ? "incomplete" : unchanged ? "unchanged" : retitled ? "retitled" : "send";
+  const cautions = cautionsFor(content, prepared.findings, options.messages);
+  cautions.push(...diagramCautions(diagrams, options));
+  if (!options.placeDecidedLater) cautions.push(...leavesPageCaution(prepared, link, complete, options.messages));
   const item = {
     file: plannedFile(file),
     prepared: preparedFacts(prepared),
@@ -9499,7 +9505,7 @@ function planFileWithContent(file, given, options, prepared) {
     refusals,
     // A file the runner can read again is not held in memory: 10,000 files' texts are most of a plan's weight.
     ...file.readAgain ? {} : { content },
-    cautions: [...cautionsFor(content, prepared.findings, options.messages), ...diagramCautions(diagrams, options), ...options.placeDecidedLater ? [] : leavesPageCaution(prepared, link, complete, options.messages)],
+    cautions,
     ...retitled ? { retitled } : {}
   };
   return { item, content };
@@ -9517,14 +9523,15 @@ function plannedFile(file) {
   };
 }
 function preparedFacts(prepared) {
-  return {
+  const facts = {
     frontMatterTarget: prepared.frontMatterTarget,
     frontMatterTitle: prepared.frontMatterTitle,
     frontMatterProblems: prepared.frontMatterProblems,
-    ...prepared.frontMatterPageId !== void 0 ? { frontMatterPageId: prepared.frontMatterPageId } : {},
-    ...prepared.omitTitleHeading !== void 0 ? { omitTitleHeading: prepared.omitTitleHeading } : {},
-    findings: prepared.findings
+    findings: { firstHeading: prepared.findings.firstHeading }
   };
+  if (prepared.frontMatterPageId !== void 0) facts.frontMatterPageId = prepared.frontMatterPageId;
+  if (prepared.omitTitleHeading !== void 0) facts.omitTitleHeading = prepared.omitTitleHeading;
+  return facts;
 }
 function diagramCautions(diagrams, options) {
   const caution = diagrams.ok && !diagrams.rendered ? diagramCaution(diagrams.diagrams, false, options.diagramsSetting, options.messages) : void 0;
@@ -11254,8 +11261,10 @@ var LINK_CLOSE = new RegExp(String.raw`[ \t]*\r?\n?[ \t]*(?:(?:"(?:[^"\\\n]|${TI
 var BLANK_LINE = /\n[ \t]*\r?\n/g;
 function findLinkDestinations(markdown) {
   const code = fencedBlocks(markdown);
-  const found = [...inlineLinks(markdown, code), ...referenceDefinitions(markdown, code)];
-  return found.sort((a, b) => a.start - b.start);
+  const inline = inlineLinks(markdown, code);
+  const definitions = referenceDefinitions(markdown, code);
+  if (definitions.length === 0) return inline;
+  return [...inline, ...definitions].sort((a, b) => a.start - b.start);
 }
 function inlineLinks(markdown, code) {
   const found = [];
@@ -11579,10 +11588,19 @@ function rewriteLinks(markdown, context) {
 }
 function linkDestinationTexts(markdown) {
   if (!markdown.includes("](") && !markdown.includes("]:")) return [];
-  return [...new Set(findLinkDestinations(markdown).map((link) => link.text))];
+  const links = findLinkDestinations(markdown);
+  const seen = links.length > 32 ? /* @__PURE__ */ new Set() : void 0;
+  const texts = [];
+  for (const { text: text2 } of links) {
+    if (seen ? seen.has(text2) : texts.includes(text2)) continue;
+    seen?.add(text2);
+    texts.push(text2);
+  }
+  return texts;
 }
 function foreseeRewrite(destinations, context) {
   const result = { cautions: [], needsSecondPass: false };
+  if (destinations.length === 0) return result;
   const anchorIn = anchorMatcher(context);
   const ownAnchorIn = ownAnchorMatcher(context, void 0);
   for (const destination of destinations) {
@@ -11609,23 +11627,28 @@ function anchorMatcher(context) {
     return matcher(anchor);
   };
 }
+var KEEP = Object.freeze({ kind: "keep" });
+var PENDING = Object.freeze({ kind: "pending" });
+var KEEP_BECAUSE = Object.freeze(Object.fromEntries(
+  ["outsideRun", "unknownPage", "noPageYet", "notMarkdown", "unknownOwnAnchor", "noSiteAddress"].map((caution) => [caution, Object.freeze({ kind: "keep", caution })])
+));
 function decide(destination, context, anchorIn, ownAnchorIn) {
   const ownAnchor = ownHeadingAnchor(destination);
   if (ownAnchor !== void 0) {
     const anchor2 = ownAnchorIn(ownAnchor);
-    if (anchor2 === "unchecked") return { kind: "keep" };
-    return anchor2 === void 0 ? { kind: "keep", caution: "unknownOwnAnchor" } : { kind: "ownAnchor", destination: `#${fragment(anchor2)}` };
+    if (anchor2 === "unchecked") return KEEP;
+    return anchor2 === void 0 ? KEEP_BECAUSE.unknownOwnAnchor : { kind: "ownAnchor", destination: `#${fragment(anchor2)}` };
   }
   const target = linkTarget(destination, context.filePath, context.rootInRepository);
-  if (target.kind === "web") return { kind: "keep" };
+  if (target.kind === "web") return KEEP;
   const path = pagePath(target);
   const page = path === void 0 ? void 0 : context.resolvePage(path);
-  if (!target.markdown && !target.folder && page === void 0) return { kind: "keep", caution: "notMarkdown" };
-  if (path === void 0) return { kind: "keep", caution: "outsideRun" };
-  if (page === "pending") return { kind: "pending" };
-  if (page === "noAddress") return { kind: "keep", caution: "noSiteAddress" };
-  if (page === "notYet") return { kind: "keep", caution: "noPageYet" };
-  if (page === void 0) return { kind: "keep", caution: "unknownPage" };
+  if (!target.markdown && !target.folder && page === void 0) return KEEP_BECAUSE.notMarkdown;
+  if (path === void 0) return KEEP_BECAUSE.outsideRun;
+  if (page === "pending") return PENDING;
+  if (page === "noAddress") return KEEP_BECAUSE.noSiteAddress;
+  if (page === "notYet") return KEEP_BECAUSE.noPageYet;
+  if (page === void 0) return KEEP_BECAUSE.unknownPage;
   if (target.anchor === void 0 || target.anchor === "") return { kind: "rewrite", destination: page.url };
   const anchor = anchorIn(page, target.anchor);
   return anchor === void 0 ? { kind: "rewrite", destination: `${page.url}#${target.anchor}`, caution: "unknownAnchor" } : { kind: "rewrite", destination: `${page.url}#${fragment(anchor)}` };
@@ -11651,16 +11674,20 @@ var REASONS = {
   noSiteAddress: (words) => words.linkNoSiteAddress()
 };
 function withLinkCautions(cautions, links, words) {
-  const kept = cautions.filter((caution) => caution.code !== "localLinks");
+  const kept = cautions.some((caution) => caution.code === "localLinks") ? cautions.filter((caution) => caution.code !== "localLinks") : [...cautions];
   if (links.length === 0) return kept;
-  const listed = (some) => some.slice(0, 3).map((link) => words.linkWithReason(link.target, REASONS[link.reason](words))).join(", ");
-  const stay = links.filter((link) => link.reason !== "unknownAnchor");
-  const toPage = links.filter((link) => link.reason === "unknownAnchor");
-  return [
-    ...kept,
-    ...stay.length > 0 ? [{ code: "localLinks", message: words.linksStay(stay.length, listed(stay), stay.length > 3) }] : [],
-    ...toPage.length > 0 ? [{ code: "localLinks", message: words.linksMissHeading(toPage.length, listed(toPage), toPage.length > 3) }] : []
-  ];
+  let stay = 0;
+  let toPage = 0;
+  const stayListed = [];
+  const toPageListed = [];
+  for (const link of links) {
+    const missesHeading = link.reason === "unknownAnchor";
+    const count = missesHeading ? ++toPage : ++stay;
+    if (count <= 3) (missesHeading ? toPageListed : stayListed).push(words.linkWithReason(link.target, REASONS[link.reason](words)));
+  }
+  if (stay > 0) kept.push({ code: "localLinks", message: words.linksStay(stay, stayListed.join(", "), stay > 3) });
+  if (toPage > 0) kept.push({ code: "localLinks", message: words.linksMissHeading(toPage, toPageListed.join(", "), toPage > 3) });
+  return kept;
 }
 
 // src/core/publish/pageAddress.ts
@@ -12696,15 +12723,17 @@ var Walk = class {
       if (this.stopped()) return;
       const location = this.fs.child(folder, entry.name);
       if (this.options.exclude?.(location)) continue;
-      await this.entry(location, entry, rules, [...segments, entry.name]);
+      const path = [...segments, entry.name];
+      if (entry.kind !== "directory") this.entry(location, entry, rules, path);
+      else if (!isSkippedFolderName(entry.name) && !rules.ignores(path, true)) await this.folder(location, await rules.enter(this.fs, location, path), path);
     }
   }
-  async entry(location, entry, rules, path) {
+  /** An entry that is not a folder: taken, refused, or left out. */
+  entry(location, entry, rules, path) {
     const markdown = isMarkdownFileName(entry.name);
     switch (entry.kind) {
       case "directory":
-        if (isSkippedFolderName(entry.name) || rules.ignores(path, true)) return;
-        return this.folder(location, await rules.enter(this.fs, location, path), path);
+        return;
       case "symbolicLink": {
         const toFolder = entry.linkTo === "directory";
         if (rules.ignores(path, false) || toFolder && rules.ignores(path, true)) return;
@@ -13681,20 +13710,18 @@ function digestTreeSource(source2, options, digest = {}) {
   const link = options.links.get(source2.key);
   const names = prepared.frontMatterTarget;
   const title = names.pageTitle?.trim() ? names.pageTitle : suggestTitle(prepared.frontMatterTitle, prepared.findings.firstHeading, source2.label);
-  const noLinks = { headings: [], destinations: [] };
-  const renderer = diagramOptions(options);
   if (source2.readProblem !== void 0 || prepared.frontMatterProblems.length > 0) {
     const item2 = planFile(source2, link, { defaults: { spaceId: options.spaceId, parentId: options.parentId, pageTitle: source2.label, overwrite: false }, ...messages }, prepared);
-    return { file: item2.file, place: "refused", item: item2, title, linkFacts: noLinks };
+    return { file: item2.file, place: "refused", item: item2, title, linkFacts: { headings: [], destinations: [] } };
   }
   if (names.spaceId !== void 0 || names.parentId !== void 0) {
     const defaults2 = { spaceId: options.spaceId, parentId: options.parentId, overwrite: options.overwrite };
     const pinnedLink = link ?? pinnedRecordedLink(source2, names.pageTitle, defaults2, options);
-    const { item: item2, content: content2 } = planFileWithContent(source2, pinnedLink, { titleFromFile: true, defaults: defaults2, ...renderer, ...messages }, prepared);
+    const { item: item2, content: content2 } = planFileWithContent(source2, pinnedLink, { titleFromFile: true, defaults: defaults2, ...diagramOptions(options), ...messages }, prepared);
     return { file: item2.file, place: "pinned", item: item2, title, linkFacts: linkFactsOf(content2, digest.headingsLater === true) };
   }
   const defaults = { spaceId: options.spaceId, parentId: options.parentId, pageTitle: title, overwrite: options.overwrite };
-  const { item, content } = planFileWithContent(source2, link, { defaults, ...treeItemOptions(options) }, prepared);
+  const { item, content } = planFileWithContent(source2, link, treeItemOptions(options, defaults), prepared);
   return { file: item.file, place: "tree", item, title, linkFacts: linkFactsOf(content, digest.headingsLater === true) };
 }
 function pinnedRecordedLink(source2, pageTitle, defaults, options) {
@@ -13704,15 +13731,12 @@ function pinnedRecordedLink(source2, pageTitle, defaults, options) {
   if (!recorded) return void 0;
   return { spaceId: defaults.spaceId, parentId: defaults.parentId, pageTitle: pageTitle ?? recorded.title, pageId: recorded.id, publishedAt: 0 };
 }
-function treeItemOptions(options) {
-  return {
-    force: options.force ?? false,
-    omitTitleHeading: options.omitTitleHeading ?? false,
-    acceptTitleChange: true,
-    placeDecidedLater: true,
-    ...diagramOptions(options),
-    ...options.messages ? { messages: options.messages } : {}
-  };
+function treeItemOptions(options, defaults) {
+  const planOptions = { defaults, force: options.force ?? false, omitTitleHeading: options.omitTitleHeading ?? false, acceptTitleChange: true, placeDecidedLater: true };
+  if (options.diagramRenderer) planOptions.diagramRenderer = options.diagramRenderer;
+  if (options.diagramsSetting) planOptions.diagramsSetting = options.diagramsSetting;
+  if (options.messages) planOptions.messages = options.messages;
+  return planOptions;
 }
 function diagramOptions(options) {
   return {
@@ -13721,7 +13745,8 @@ function diagramOptions(options) {
   };
 }
 function linkFactsOf(content, headingsLater = false) {
-  const destinations = detachedAll(linkDestinationTexts(content));
+  const destinations = linkDestinationTexts(content);
+  for (let index = 0; index < destinations.length; index++) destinations[index] = detached(destinations[index]);
   const ownAnchors = headingsLater && destinations.some((destination) => ownHeadingAnchor(destination) !== void 0);
   return { headings: headingsLater && !ownAnchors ? [] : detachedAll(markdownHeadings(content)), destinations };
 }
@@ -13752,7 +13777,7 @@ function planTreeOf(sources, options) {
     const planned = sourcePath !== void 0 ? inTree.get(sourcePath) : generatedPage(node, tree, defaults, options);
     const item = planned.item;
     item.target = defaults;
-    item.complete = { ...defaults };
+    item.complete = { spaceId: defaults.spaceId, parentId: defaults.parentId, pageTitle: defaults.pageTitle, overwrite: defaults.overwrite };
     item.linkedPage = parentId !== void 0 && linkNames(item.link, defaults);
     const unchanged = !options.force && item.linkedPage && item.link?.contentSha256 === item.contentSha256 && (!checkLinkTargets || item.link.linkTargets === void 0 || item.link.linkTargets === linkTargetsDigest(planned.linkFacts.destinations, linkingFileOf(node, rootPath), recordedPageOf, options.rootInRepository));
     item.state = item.refusals.length > 0 ? "refused" : unchanged ? "unchanged" : "send";
@@ -13783,8 +13808,9 @@ function planTreeOf(sources, options) {
   const pinnedTitles = new Map(pinnedSources.flatMap((source2) => source2.item.complete && source2.item.state !== "refused" ? [[keyOf(source2.file.label), source2.item.complete.pageTitle]] : []));
   const words = options.treeMessages ?? englishTreeMessages;
   const known = { headingsOf, anchorMatchers: /* @__PURE__ */ new Map(), addressable: options.pageAddresses !== false, pinnedTitles, rootInRepository: options.rootInRepository };
-  for (const page of pages) foreseeLinks(page.item, linkingFileOf(page.node, rootPath), page.linkFacts, known, tree, options.identity, words);
-  for (const source2 of pinnedSources) foreseeLinks(source2.item, keyOf(source2.file.label), source2.linkFacts, known, tree, options.identity, words);
+  const resolvePage = treePageLookup(known, tree, options.identity);
+  for (const page of pages) foreseeLinks(page.item, linkingFileOf(page.node, rootPath), page.linkFacts, known, resolvePage, words);
+  for (const source2 of pinnedSources) foreseeLinks(source2.item, keyOf(source2.file.label), source2.linkFacts, known, resolvePage, words);
   refuseCollisions(pages, pinned, options.spaceId, words);
   if (!options.pageAccess) refuseWithoutIds(pages, words);
   return { tree, pages, pinned, pinnedLinkFacts, refused: refused2, moves, rootInRepository: options.rootInRepository };
@@ -13803,8 +13829,9 @@ function generatedPageKey(folderPath) {
 }
 async function treeLinks(files, rootPath, store) {
   const links = /* @__PURE__ */ new Map();
+  if (!store) return links;
   const keys = [...files.map((file) => file.key), ...generatedPageKeys(files.map((file) => file.label), rootPath)];
-  for (const key of keys) links.set(key, await store?.get(key));
+  for (const key of keys) links.set(key, await store.get(key));
   return links;
 }
 function generatedPageKeys(labels, rootPath) {
@@ -13820,26 +13847,29 @@ function generatedPageKeys(labels, rootPath) {
 }
 function generatedPage(node, tree, defaults, options) {
   const source2 = { key: generatedPageKey(node.path), label: node.path, text: generatedFolderMarkdown(node, tree) };
-  const { item, content } = planFileWithContent(source2, options.links.get(source2.key), { defaults, ...treeItemOptions(options) }, prepareDocument(source2.text, options.messages));
+  const { item, content } = planFileWithContent(source2, options.links.get(source2.key), treeItemOptions(options, defaults), prepareDocument(source2.text, options.messages));
   return { item, linkFacts: linkFactsOf(content) };
 }
-function foreseeLinks(item, filePath, linkFacts, known, tree, identity, words) {
-  const root = tree.rootPath;
+function foreseeLinks(item, filePath, linkFacts, known, resolvePage, words) {
   const result = foreseeRewrite(linkFacts.destinations, {
     filePath,
     rootInRepository: known.rootInRepository,
-    resolvePage: (path) => {
-      const node = nodeOfFile(tree, `${root}${path}`);
-      const key = node ? node.path.slice(root.length) : path;
-      const title = node?.title ?? known.pinnedTitles.get(path) ?? identity.get(path)?.title;
-      if (title === void 0) return void 0;
-      if (!known.addressable) return "noAddress";
-      return { url: `page:${key}`, title, headings: known.headingsOf.get(key) ?? [] };
-    },
+    resolvePage,
     anchorMatchers: known.anchorMatchers,
     ownPage: { title: item.complete?.pageTitle ?? "", headings: linkFacts.headings }
   });
   item.cautions = withLinkCautions(item.cautions, result.cautions, words);
+}
+function treePageLookup(known, tree, identity) {
+  const root = tree.rootPath;
+  return (path) => {
+    const node = nodeOfFile(tree, `${root}${path}`);
+    const title = node?.title ?? known.pinnedTitles.get(path) ?? identity.get(path)?.title;
+    if (title === void 0) return void 0;
+    if (!known.addressable) return "noAddress";
+    const key = node ? node.path.slice(root.length) : path;
+    return { url: `page:${key}`, title, headings: known.headingsOf.get(key) ?? [] };
+  };
 }
 function refuseCollisions(pages, pinned, spaceId, words) {
   const titled = [

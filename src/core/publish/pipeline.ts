@@ -23,13 +23,18 @@ export interface PreparedDocument {
 }
 
 /**
- * The text's front matter and findings, and the content to send. What it says of the text is copied apart from it
- * (util/detached.ts), so a plan that keeps these facts and lets the content go does not keep the text alive.
+ * The text's front matter and findings, and the content to send. What a plan keeps of it (the front matter's facts,
+ * the first heading) is copied apart from the text (util/detached.ts), so a plan that keeps these facts and lets the
+ * content go does not keep the text alive. The findings' lists are not: they are worded into cautions as the file is
+ * planned (a plan item keeps the first heading only), and copying them cost two strings a link of every file.
  */
 export function prepareDocument(text: string, messages?: PublishMessages): PreparedDocument {
   const split = splitFrontMatter(text, messages);
   const findings = inspectMarkdown(split.content);
-  const target = Object.fromEntries(Object.entries(split.target).map(([key, value]) => [key, typeof value === 'string' ? detached(value) : value])) as PartialTarget;
+  const target: PartialTarget = {};
+  for (const [key, value] of Object.entries(split.target) as Array<[keyof PartialTarget, PartialTarget[keyof PartialTarget]]>) {
+    (target as Record<string, unknown>)[key] = typeof value === 'string' ? detached(value) : value;
+  }
   return {
     content: split.content,
     frontMatterTarget: target,
@@ -39,7 +44,7 @@ export function prepareDocument(text: string, messages?: PublishMessages): Prepa
     ...(split.omitTitleHeading !== undefined ? { omitTitleHeading: split.omitTitleHeading } : {}),
     findings: {
       firstHeading: findings.firstHeading === undefined ? undefined : detached(findings.firstHeading),
-      localImages: detachedAll(findings.localImages), localMarkdownLinks: detachedAll(findings.localMarkdownLinks),
+      localImages: findings.localImages, localMarkdownLinks: findings.localMarkdownLinks,
     },
   };
 }

@@ -2,6 +2,7 @@ import { englishPublishMessages, type PublishMessages } from '../messages/publis
 import { isPageId, type PublishTarget } from './target';
 import type { MarkdownFindings } from './inspect';
 import { countConflicts } from '../pull/conflictMarkers';
+import { detached } from '../util/detached';
 
 /** What stops a publish before any request, with the action that fixes it. */
 export interface Blocker {
@@ -19,8 +20,12 @@ export interface Caution {
 /** The wiki's page size limit is about 1 MB (service facts); beyond it the import may fail or be cut. */
 export const LARGE_CONTENT_BYTES = 1_000_000;
 
+// \s is the white space trim() removes: no match means the text trims to nothing.
+const NOT_WHITE_SPACE = /\S/;
+
 export function checkContent(content: string, messages: PublishMessages = englishPublishMessages): Blocker | undefined {
-  if (content.trim() === '') return { code: 'emptyContent', message: messages.emptyContent(), fix: undefined };
+  // Whether anything but white space is there, without trim()'s copy of the whole text.
+  if (!NOT_WHITE_SPACE.test(content)) return { code: 'emptyContent', message: messages.emptyContent(), fix: undefined };
   return undefined;
 }
 
@@ -52,7 +57,11 @@ export function cautionsFor(content: string, findings: MarkdownFindings, message
   return cautions;
 }
 
+/**
+ * Up to three of the items, copied apart from the text they were found in: a plan keeps its cautions, not the text
+ * (a list of one joins to that very piece of the text, which would keep the whole text alive).
+ */
 function preview(items: readonly string[]): string {
-  const shown = items.slice(0, 3).join(', ');
+  const shown = detached(items.slice(0, 3).join(', '));
   return items.length > 3 ? `${shown}, ...` : shown;
 }

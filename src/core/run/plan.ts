@@ -9,6 +9,7 @@ import { guardedPage, movedUnderOf, type GuardVerdict } from './guard';
 import type { FileResult } from './runner';
 import { prepareDocument, type PreparedDocument } from '../publish/pipeline';
 import { diagramCaution } from '../publish/diagrams';
+import type { MarkdownFindings } from '../publish/inspect';
 import { cautionsFor, checkConflictMarkers, checkContent, checkTarget, type Blocker, type Caution } from '../publish/preflight';
 import { completeTarget, mergeTargets, suggestTitle, type PartialTarget, type PublishTarget } from '../publish/target';
 import type { DecodedText } from '../walk/decode';
@@ -84,8 +85,11 @@ export type PlanState =
 
 export interface PlanItem {
   file: PlannedFile;
-  /** What the front matter says and what the text holds (findings); the text itself is not kept. */
-  prepared: Omit<PreparedDocument, 'content'>;
+  /**
+   * What the front matter says, and of the findings the first heading; the text itself is not kept, nor the findings'
+   * lists of links and images (they are in the cautions).
+   */
+  prepared: Omit<PreparedDocument, 'content' | 'findings'> & { findings: Pick<MarkdownFindings, 'firstHeading'> };
   /**
    * The Markdown that would be sent (without front matter, and without a repeated title heading when asked), when the
    * plan holds it: a file that can be read again (`file.readAgain`) leaves it out and is read again when sent, its
@@ -161,10 +165,10 @@ export function planFileWithContent(file: SourceFile, given: PageLink | undefine
   const target = mergeTargets(prepared.frontMatterTarget, link, defaults);
   const complete = completeTarget(target);
   const omit = prepared.omitTitleHeading ?? options.omitTitleHeading ?? false;
-  const recipe: ContentRecipe = {
-    ...(options.diagramRenderer !== undefined ? { diagramRenderer: options.diagramRenderer } : {}),
-    ...(omit && complete ? { omitHeading: complete.pageTitle } : {}),
-  };
+  // Member by member, as the item below: optional members spread in cost an object each, for each of 10,000 files.
+  const recipe: ContentRecipe = {};
+  if (options.diagramRenderer !== undefined) recipe.diagramRenderer = options.diagramRenderer;
+  if (omit && complete) recipe.omitHeading = complete.pageTitle;
   const { content, diagrams } = deriveContent(prepared.content, recipe, options.messages, options.diagramsSetting);
   const contentSha256 = contentHash(content);
   const refusals: Blocker[] = [];
@@ -183,11 +187,14 @@ export function planFileWithContent(file: SourceFile, given: PageLink | undefine
   const unchanged = !options.force && linkedPage && link?.contentSha256 === contentSha256;
   const retitled = !options.acceptTitleChange && linkedPage && !namesTitle(prepared) ? titleChange(link, suggestedTitle) : undefined;
   const state: PlanState = refusals.length > 0 ? 'refused' : !complete ? 'incomplete' : unchanged ? 'unchanged' : retitled ? 'retitled' : 'send';
+  const cautions = cautionsFor(content, prepared.findings, options.messages);
+  cautions.push(...diagramCautions(diagrams, options));
+  if (!options.placeDecidedLater) cautions.push(...leavesPageCaution(prepared, link, complete, options.messages));
   const item: PlanItem = {
     file: plannedFile(file), prepared: preparedFacts(prepared), recipe, contentSha256, link, target, complete, suggestedTitle, linkedPage, state, refusals,
     // A file the runner can read again is not held in memory: 10,000 files' texts are most of a plan's weight.
     ...(file.readAgain ? {} : { content }),
-    cautions: [...cautionsFor(content, prepared.findings, options.messages), ...diagramCautions(diagrams, options), ...(options.placeDecidedLater ? [] : leavesPageCaution(prepared, link, complete, options.messages))],
+    cautions,
     ...(retitled ? { retitled } : {}),
   };
   return { item, content };
@@ -215,12 +222,13 @@ export function plannedFile(file: PlannedFile): PlannedFile {
 
 /** What the front matter says and what the text holds, without the text. */
 function preparedFacts(prepared: PreparedDocument): PlanItem['prepared'] {
-  return {
+  const facts: PlanItem['prepared'] = {
     frontMatterTarget: prepared.frontMatterTarget, frontMatterTitle: prepared.frontMatterTitle, frontMatterProblems: prepared.frontMatterProblems,
-    ...(prepared.frontMatterPageId !== undefined ? { frontMatterPageId: prepared.frontMatterPageId } : {}),
-    ...(prepared.omitTitleHeading !== undefined ? { omitTitleHeading: prepared.omitTitleHeading } : {}),
-    findings: prepared.findings,
+    findings: { firstHeading: prepared.findings.firstHeading },
   };
+  if (prepared.frontMatterPageId !== undefined) facts.frontMatterPageId = prepared.frontMatterPageId;
+  if (prepared.omitTitleHeading !== undefined) facts.omitTitleHeading = prepared.omitTitleHeading;
+  return facts;
 }
 
 /** Diagrams sent as code are worth a caution; rendered ones are the user's own choice of renderer. */

@@ -4,11 +4,11 @@
 // tree that needs page IDs nobody can find (no page access, pages not recorded). Moves and orphans are reported.
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
 import { linkNames, type LinkStore, type PageLink } from '../links/pageLink';
-import { foreseeRewrite, linkDestinationTexts, markdownHeadings, withLinkCautions } from '../links/rewrite';
+import { foreseeRewrite, linkDestinationTexts, markdownHeadings, withLinkCautions, type RewriteContext } from '../links/rewrite';
 import { planFile, planFileWithContent, type PlanItem, type PlanOptions, type PlannedFile, type SourceFile } from '../run/plan';
 import { prepareDocument } from '../publish/pipeline';
 import { suggestTitle } from '../publish/target';
-import { detachedAll } from '../util/detached';
+import { detached, detachedAll } from '../util/detached';
 import { linkTarget, ownHeadingAnchor, pagePath } from '../links/rewrite/linkTarget';
 import { plannedContent } from '../run/plannedContent';
 import { eachSourceFromWalk, type SourceOptions } from '../walk/sources';
@@ -175,22 +175,20 @@ export function digestTreeSource(source: SourceFile, options: TreePlanOptions, d
   const names = prepared.frontMatterTarget;
   // `wiki.pageTitle` alone names the title, not a place: the file stays a page of the tree, under its folder's page.
   const title = names.pageTitle?.trim() ? names.pageTitle : suggestTitle(prepared.frontMatterTitle, prepared.findings.firstHeading, source.label);
-  const noLinks: LinkFacts = { headings: [], destinations: [] };
-  const renderer = diagramOptions(options);
   if (source.readProblem !== undefined || prepared.frontMatterProblems.length > 0) {
     const item = planFile(source, link, { defaults: { spaceId: options.spaceId, parentId: options.parentId, pageTitle: source.label, overwrite: false }, ...messages }, prepared);
-    return { file: item.file, place: 'refused', item, title, linkFacts: noLinks };
+    return { file: item.file, place: 'refused', item, title, linkFacts: { headings: [], destinations: [] } };
   }
   if (names.spaceId !== undefined || names.parentId !== undefined) {
     const defaults = { spaceId: options.spaceId, parentId: options.parentId, overwrite: options.overwrite };
     const pinnedLink = link ?? pinnedRecordedLink(source, names.pageTitle, defaults, options);
-    const { item, content } = planFileWithContent(source, pinnedLink, { titleFromFile: true, defaults, ...renderer, ...messages }, prepared);
+    const { item, content } = planFileWithContent(source, pinnedLink, { titleFromFile: true, defaults, ...diagramOptions(options), ...messages }, prepared);
     // Its links to the tree's pages become page links like any tree page's (treeRun.ts).
     return { file: item.file, place: 'pinned', item, title, linkFacts: linkFactsOf(content, digest.headingsLater === true) };
   }
   // The tree decides the parent and whether the page exists (planTreeOf); the title is the file's own either way.
   const defaults = { spaceId: options.spaceId, parentId: options.parentId, pageTitle: title, overwrite: options.overwrite };
-  const { item, content } = planFileWithContent(source, link, { defaults, ...treeItemOptions(options) }, prepared);
+  const { item, content } = planFileWithContent(source, link, treeItemOptions(options, defaults), prepared);
   return { file: item.file, place: 'tree', item, title, linkFacts: linkFactsOf(content, digest.headingsLater === true) };
 }
 
@@ -209,10 +207,13 @@ function pinnedRecordedLink(source: SourceFile, pageTitle: string | undefined, d
   return { spaceId: defaults.spaceId, parentId: defaults.parentId, pageTitle: pageTitle ?? recorded.title, pageId: recorded.id, publishedAt: 0 };
 }
 
-function treeItemOptions(options: TreePlanOptions): PlanOptions {
-  return { force: options.force ?? false, omitTitleHeading: options.omitTitleHeading ?? false, acceptTitleChange: true, placeDecidedLater: true,
-    ...diagramOptions(options), ...(options.messages ? { messages: options.messages } : {}),
-  };
+/** The options a page of the tree is planned with: one object, member by member (10,000 pages, no spreads). */
+function treeItemOptions(options: TreePlanOptions, defaults: PlanOptions['defaults']): PlanOptions {
+  const planOptions: PlanOptions = { defaults, force: options.force ?? false, omitTitleHeading: options.omitTitleHeading ?? false, acceptTitleChange: true, placeDecidedLater: true };
+  if (options.diagramRenderer) planOptions.diagramRenderer = options.diagramRenderer;
+  if (options.diagramsSetting) planOptions.diagramsSetting = options.diagramsSetting;
+  if (options.messages) planOptions.messages = options.messages;
+  return planOptions;
 }
 
 function diagramOptions(options: TreePlanOptions): Pick<PlanOptions, 'diagramRenderer' | 'diagramsSetting'> {
@@ -223,7 +224,9 @@ function diagramOptions(options: TreePlanOptions): Pick<PlanOptions, 'diagramRen
 }
 
 function linkFactsOf(content: string, headingsLater = false): LinkFacts {
-  const destinations = detachedAll(linkDestinationTexts(content));
+  const destinations = linkDestinationTexts(content);
+  // Copied apart from the text in place: the plan keeps them, not the text (a new list per file cost as much).
+  for (let index = 0; index < destinations.length; index++) destinations[index] = detached(destinations[index] as string);
   // A link to one of its own headings is checked against them now, while the text is at hand.
   const ownAnchors = headingsLater && destinations.some((destination) => ownHeadingAnchor(destination) !== undefined);
   return { headings: headingsLater && !ownAnchors ? [] : detachedAll(markdownHeadings(content)), destinations };
@@ -267,7 +270,7 @@ export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOpti
     const item = planned.item;
     // The tree decides the target: the node's title under its folder's page, whatever a per-machine link remembers.
     item.target = defaults;
-    item.complete = { ...defaults };
+    item.complete = { spaceId: defaults.spaceId, parentId: defaults.parentId, pageTitle: defaults.pageTitle, overwrite: defaults.overwrite };
     item.linkedPage = parentId !== undefined && linkNames(item.link, defaults);
     // The same text sends dead links when a page it links to has another ID than when it last went out.
     const unchanged = !options.force && item.linkedPage && item.link?.contentSha256 === item.contentSha256
@@ -300,8 +303,9 @@ export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOpti
   const pinnedTitles = new Map(pinnedSources.flatMap((source) => source.item.complete && source.item.state !== 'refused' ? [[keyOf(source.file.label), source.item.complete.pageTitle] as const] : []));
   const words = options.treeMessages ?? englishTreeMessages;
   const known: ForeseenPages = { headingsOf, anchorMatchers: new Map(), addressable: options.pageAddresses !== false, pinnedTitles, rootInRepository: options.rootInRepository };
-  for (const page of pages) foreseeLinks(page.item, linkingFileOf(page.node, rootPath), page.linkFacts, known, tree, options.identity, words);
-  for (const source of pinnedSources) foreseeLinks(source.item, keyOf(source.file.label), source.linkFacts, known, tree, options.identity, words);
+  const resolvePage = treePageLookup(known, tree, options.identity);
+  for (const page of pages) foreseeLinks(page.item, linkingFileOf(page.node, rootPath), page.linkFacts, known, resolvePage, words);
+  for (const source of pinnedSources) foreseeLinks(source.item, keyOf(source.file.label), source.linkFacts, known, resolvePage, words);
   refuseCollisions(pages, pinned, options.spaceId, words);
   if (!options.pageAccess) refuseWithoutIds(pages, words);
   return { tree, pages, pinned, pinnedLinkFacts, refused, moves, rootInRepository: options.rootInRepository };
@@ -337,8 +341,10 @@ export function isGeneratedPageKey(key: string): boolean {
  */
 export async function treeLinks(files: ReadonlyArray<{ key: string; label: string }>, rootPath: string, store: Pick<LinkStore, 'get'> | undefined): Promise<Map<string, PageLink | undefined>> {
   const links = new Map<string, PageLink | undefined>();
+  // Without a store every file is unlinked, which an empty map says as well: no await for each of 10,000 keys.
+  if (!store) return links;
   const keys = [...files.map((file) => file.key), ...generatedPageKeys(files.map((file) => file.label), rootPath)];
-  for (const key of keys) links.set(key, await store?.get(key));
+  for (const key of keys) links.set(key, await store.get(key));
   return links;
 }
 
@@ -359,7 +365,7 @@ function generatedPageKeys(labels: Iterable<string>, rootPath: string): string[]
 /** A folder page without a content file: the list of its children, made here (it has no file to read again). */
 function generatedPage(node: TreeNode, tree: PageTree, defaults: PlanOptions['defaults'], options: TreePlanOptions): Pick<TreeSource, 'item' | 'linkFacts'> {
   const source: SourceFile = { key: generatedPageKey(node.path), label: node.path, text: generatedFolderMarkdown(node, tree) };
-  const { item, content } = planFileWithContent(source, options.links.get(source.key), { defaults, ...treeItemOptions(options) }, prepareDocument(source.text, options.messages));
+  const { item, content } = planFileWithContent(source, options.links.get(source.key), treeItemOptions(options, defaults), prepareDocument(source.text, options.messages));
   return { item, linkFacts: linkFactsOf(content) };
 }
 
@@ -379,24 +385,29 @@ interface ForeseenPages {
  * the folder, to pages nobody recorded, to files that are not Markdown, or to headings the target lacks. They replace
  * the flat publish's caution that every local link points nowhere.
  */
-function foreseeLinks(item: PlanItem, filePath: string, linkFacts: LinkFacts, known: ForeseenPages, tree: PageTree, identity: TreeIdentity, words: TreeMessages): void {
-  const root = tree.rootPath;
+function foreseeLinks(item: PlanItem, filePath: string, linkFacts: LinkFacts, known: ForeseenPages, resolvePage: RewriteContext['resolvePage'], words: TreeMessages): void {
   const result = foreseeRewrite(linkFacts.destinations, {
     filePath,
     rootInRepository: known.rootInRepository,
-    resolvePage: (path) => {
-      const node = nodeOfFile(tree, `${root}${path}`);
-      const key = node ? node.path.slice(root.length) : path;
-      const title = node?.title ?? known.pinnedTitles.get(path) ?? identity.get(path)?.title;
-      if (title === undefined) return undefined;
-      if (!known.addressable) return 'noAddress';
-      // No page has an address yet: a stand-in of its own per page, since anchor matchers are looked up by address.
-      return { url: `page:${key}`, title, headings: known.headingsOf.get(key) ?? [] };
-    },
+    resolvePage,
     anchorMatchers: known.anchorMatchers,
     ownPage: { title: item.complete?.pageTitle ?? '', headings: linkFacts.headings },
   });
   item.cautions = withLinkCautions(item.cautions, result.cautions, words);
+}
+
+/** The page a link of the tree names, by its path relative to the published folder: one lookup for every page's links. */
+function treePageLookup(known: ForeseenPages, tree: PageTree, identity: TreeIdentity): RewriteContext['resolvePage'] {
+  const root = tree.rootPath;
+  return (path) => {
+    const node = nodeOfFile(tree, `${root}${path}`);
+    const title = node?.title ?? known.pinnedTitles.get(path) ?? identity.get(path)?.title;
+    if (title === undefined) return undefined;
+    if (!known.addressable) return 'noAddress';
+    const key = node ? node.path.slice(root.length) : path;
+    // No page has an address yet: a stand-in of its own per page, since anchor matchers are looked up by address.
+    return { url: `page:${key}`, title, headings: known.headingsOf.get(key) ?? [] };
+  };
 }
 
 /**

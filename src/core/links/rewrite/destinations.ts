@@ -26,8 +26,11 @@ const BLANK_LINE = /\n[ \t]*\r?\n/g;
 /** The destinations of links and reference definitions outside code, in document order. */
 export function findLinkDestinations(markdown: string): LinkDestination[] {
   const code = fencedBlocks(markdown);
-  const found = [...inlineLinks(markdown, code), ...referenceDefinitions(markdown, code)];
-  return found.sort((a, b) => a.start - b.start);
+  const inline = inlineLinks(markdown, code);
+  const definitions = referenceDefinitions(markdown, code);
+  // Each list is in document order already: only both together need sorting.
+  if (definitions.length === 0) return inline;
+  return [...inline, ...definitions].sort((a, b) => a.start - b.start);
 }
 
 /**

@@ -21,14 +21,20 @@ const REASONS: Record<LinkCautionReason, (words: TreeMessages) => string> = {
  * links that reach their page without the heading they name (none when none do).
  */
 export function withLinkCautions(cautions: readonly Caution[], links: readonly LinkCaution[], words: TreeMessages): Caution[] {
-  const kept = cautions.filter((caution) => caution.code !== 'localLinks');
+  const kept = cautions.some((caution) => caution.code === 'localLinks') ? cautions.filter((caution) => caution.code !== 'localLinks') : [...cautions];
   if (links.length === 0) return kept;
-  const listed = (some: readonly LinkCaution[]): string => some.slice(0, 3).map((link) => words.linkWithReason(link.target, REASONS[link.reason](words))).join(', ');
-  const stay = links.filter((link) => link.reason !== 'unknownAnchor');
-  const toPage = links.filter((link) => link.reason === 'unknownAnchor');
-  return [
-    ...kept,
-    ...(stay.length > 0 ? [{ code: 'localLinks' as const, message: words.linksStay(stay.length, listed(stay), stay.length > 3) }] : []),
-    ...(toPage.length > 0 ? [{ code: 'localLinks' as const, message: words.linksMissHeading(toPage.length, listed(toPage), toPage.length > 3) }] : []),
-  ];
+  // One pass over the links (a plan of 10,000 pages words the cautions of every page): the first three of each kind
+  // listed, each kind counted.
+  let stay = 0;
+  let toPage = 0;
+  const stayListed: string[] = [];
+  const toPageListed: string[] = [];
+  for (const link of links) {
+    const missesHeading = link.reason === 'unknownAnchor';
+    const count = missesHeading ? ++toPage : ++stay;
+    if (count <= 3) (missesHeading ? toPageListed : stayListed).push(words.linkWithReason(link.target, REASONS[link.reason](words)));
+  }
+  if (stay > 0) kept.push({ code: 'localLinks', message: words.linksStay(stay, stayListed.join(', '), stay > 3) });
+  if (toPage > 0) kept.push({ code: 'localLinks', message: words.linksMissHeading(toPage, toPageListed.join(', '), toPage > 3) });
+  return kept;
 }

@@ -105,12 +105,22 @@ export function rewriteLinks(markdown: string, context: RewriteContext): Rewrite
 /** The distinct link destinations of a text as written, in document order: what a plan keeps to foresee its links. */
 export function linkDestinationTexts(markdown: string): string[] {
   if (!markdown.includes('](') && !markdown.includes(']:')) return [];
-  return [...new Set(findLinkDestinations(markdown).map((link) => link.text))];
+  const links = findLinkDestinations(markdown);
+  // A file links to a handful of places: a list is searched faster than a set is built (a plan does this per file).
+  const seen = links.length > 32 ? new Set<string>() : undefined;
+  const texts: string[] = [];
+  for (const { text } of links) {
+    if (seen ? seen.has(text) : texts.includes(text)) continue;
+    seen?.add(text);
+    texts.push(text);
+  }
+  return texts;
 }
 
 /** What rewriteLinks would say of these destinations (its cautions, whether a second pass is needed), without a text. */
 export function foreseeRewrite(destinations: readonly string[], context: RewriteContext): Omit<RewriteResult, 'markdown' | 'rewritten'> {
   const result: Omit<RewriteResult, 'markdown' | 'rewritten'> = { cautions: [], needsSecondPass: false };
+  if (destinations.length === 0) return result;
   const anchorIn = anchorMatcher(context);
   const ownAnchorIn = ownAnchorMatcher(context, undefined);
   for (const destination of destinations) {
@@ -143,25 +153,32 @@ function anchorMatcher(context: RewriteContext): (page: LinkedPage, anchor: stri
   };
 }
 
+// The decisions that name no destination, made once: a plan decides every link of every page (read only).
+const KEEP: Decision = Object.freeze({ kind: 'keep' });
+const PENDING: Decision = Object.freeze({ kind: 'pending' });
+const KEEP_BECAUSE = Object.freeze(Object.fromEntries(
+  (['outsideRun', 'unknownPage', 'noPageYet', 'notMarkdown', 'unknownOwnAnchor', 'noSiteAddress'] as const).map((caution) => [caution, Object.freeze({ kind: 'keep', caution })]),
+)) as Readonly<Record<Exclude<LinkCautionReason, 'unknownAnchor'>, Decision>>;
+
 function decide(destination: string, context: RewriteContext, anchorIn: (page: LinkedPage, anchor: string) => string | undefined, ownAnchorIn: OwnAnchorIn): Decision {
   // `#install`: a heading of this same page, whose anchor on the wiki is not GitHub's slug.
   const ownAnchor = ownHeadingAnchor(destination);
   if (ownAnchor !== undefined) {
     const anchor = ownAnchorIn(ownAnchor);
-    if (anchor === 'unchecked') return { kind: 'keep' };
-    return anchor === undefined ? { kind: 'keep', caution: 'unknownOwnAnchor' } : { kind: 'ownAnchor', destination: `#${fragment(anchor)}` };
+    if (anchor === 'unchecked') return KEEP;
+    return anchor === undefined ? KEEP_BECAUSE.unknownOwnAnchor : { kind: 'ownAnchor', destination: `#${fragment(anchor)}` };
   }
   const target = linkTarget(destination, context.filePath, context.rootInRepository);
-  if (target.kind === 'web') return { kind: 'keep' };
+  if (target.kind === 'web') return KEEP;
   const path = pagePath(target);
   const page = path === undefined ? undefined : context.resolvePage(path);
   // `guide` written without its slash still names the folder's page, when the folder is a page of the run.
-  if (!target.markdown && !target.folder && page === undefined) return { kind: 'keep', caution: 'notMarkdown' };
-  if (path === undefined) return { kind: 'keep', caution: 'outsideRun' };
-  if (page === 'pending') return { kind: 'pending' };
-  if (page === 'noAddress') return { kind: 'keep', caution: 'noSiteAddress' };
-  if (page === 'notYet') return { kind: 'keep', caution: 'noPageYet' };
-  if (page === undefined) return { kind: 'keep', caution: 'unknownPage' };
+  if (!target.markdown && !target.folder && page === undefined) return KEEP_BECAUSE.notMarkdown;
+  if (path === undefined) return KEEP_BECAUSE.outsideRun;
+  if (page === 'pending') return PENDING;
+  if (page === 'noAddress') return KEEP_BECAUSE.noSiteAddress;
+  if (page === 'notYet') return KEEP_BECAUSE.noPageYet;
+  if (page === undefined) return KEEP_BECAUSE.unknownPage;
   if (target.anchor === undefined || target.anchor === '') return { kind: 'rewrite', destination: page.url };
   const anchor = anchorIn(page, target.anchor);
   return anchor === undefined

@@ -8471,7 +8471,408 @@ async function mapBounded(items, limit2, map) {
   return results;
 }
 
+// src/core/wikiPages/errors.ts
+var WikiReadError = class extends Error {
+  constructor(kind, sentence, details = {}) {
+    super(redact(sentence(englishPageRouteMessages)));
+    this.kind = kind;
+    this.sentence = sentence;
+    this.details = details;
+    this.name = "WikiReadError";
+  }
+  kind;
+  sentence;
+  details;
+  /** The message in another catalogue's words (the editor's), redacted like `message`. */
+  wordedIn(messages) {
+    return redact(this.sentence(messages));
+  }
+};
+
+// src/core/http/endpoint.ts
+var LOOPBACK_HOSTS = /* @__PURE__ */ new Set(["127.0.0.1", "[::1]", "localhost"]);
+function refused(problem, say) {
+  return { ok: false, problem, message: say(englishEndpointMessages), say };
+}
+function isLoopbackHost(hostname) {
+  return LOOPBACK_HOSTS.has(hostname.toLowerCase());
+}
+function checkEndpoint(raw, settingName) {
+  const text2 = (raw ?? "").trim();
+  if (!text2) {
+    return refused("missing", (messages) => messages.missing(settingName));
+  }
+  let url;
+  try {
+    url = new URL(text2);
+  } catch {
+    return refused("invalid", (messages) => messages.notAUrl(settingName));
+  }
+  if (url.username || url.password) {
+    return refused("invalid", (messages) => messages.hasCredentials(settingName));
+  }
+  if (url.protocol === "https:") return { ok: true, url };
+  if (url.protocol === "http:" && isLoopbackHost(url.hostname)) return { ok: true, url };
+  return refused("insecure", (messages) => messages.insecure(settingName));
+}
+function sameOrigin(a, b) {
+  return new URL(a.toString()).origin === new URL(b.toString()).origin;
+}
+
+// src/core/wikiPages/pageJson.ts
+function isObject(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+function idText(value) {
+  if (typeof value === "string" && value !== "") return value;
+  if (typeof value === "number" && Number.isSafeInteger(value)) return String(value);
+  return void 0;
+}
+function optionalText(value) {
+  return typeof value === "string" && value !== "" ? value : void 0;
+}
+function parsePage(body, origin) {
+  if (!isObject(body)) return void 0;
+  const id = idText(body.id);
+  const title = body.title;
+  const version = isObject(body.version) ? body.version : void 0;
+  const number = version?.number;
+  if (id === void 0 || typeof title !== "string" || typeof number !== "number" || !Number.isSafeInteger(number) || number < 1) return void 0;
+  const page = { id, title, version: number };
+  const spaceId = idText(body.spaceId);
+  if (spaceId !== void 0) page.spaceId = spaceId;
+  const parentId = idText(body.parentId);
+  if (parentId !== void 0) page.parentId = parentId;
+  const createdAt = optionalText(version?.createdAt);
+  if (createdAt !== void 0) page.versionCreatedAt = createdAt;
+  const authorId = optionalText(version?.authorId);
+  if (authorId !== void 0) page.versionAuthorId = authorId;
+  const links = isObject(body._links) ? body._links : void 0;
+  const webUrl = webAddress(optionalText(links?.webui), origin);
+  if (webUrl !== void 0) page.webUrl = webUrl;
+  return page;
+}
+function webAddress(webui, origin) {
+  if (webui === void 0 || !webui.startsWith("/") || webui.startsWith("//") || webui.includes("\\")) return void 0;
+  try {
+    const url = new URL(`${origin}/wiki${webui}`);
+    return sameOrigin(url, origin) ? url.toString() : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function parseChildren(body) {
+  if (!isObject(body) || !Array.isArray(body.results)) return void 0;
+  const results = [];
+  for (const entry of body.results) {
+    if (!isObject(entry)) return void 0;
+    const id = idText(entry.id);
+    if (id === void 0 || typeof entry.title !== "string") return void 0;
+    const status = optionalText(entry.status);
+    results.push(status === void 0 ? { id, title: entry.title } : { id, title: entry.title, status });
+  }
+  const links = isObject(body._links) ? body._links : void 0;
+  const next = optionalText(links?.next);
+  return next === void 0 ? { results } : { results, next };
+}
+function parsePageList(body, origin) {
+  if (!isObject(body) || !Array.isArray(body.results)) return void 0;
+  const listed = [];
+  for (const entry of body.results) {
+    const page = parsePage(entry, origin);
+    if (!page || !isObject(entry)) return void 0;
+    listed.push({ page, current: (optionalText(entry.status) ?? "current") === "current" });
+  }
+  return listed;
+}
+function parseSpaces(body) {
+  if (!isObject(body) || !Array.isArray(body.results)) return void 0;
+  const spaces = [];
+  for (const entry of body.results) {
+    const id = isObject(entry) ? idText(entry.id) : void 0;
+    const key = isObject(entry) ? optionalText(entry.key) : void 0;
+    if (id === void 0 || key === void 0) return void 0;
+    spaces.push({ id, key });
+  }
+  return spaces;
+}
+function nextFromLinkHeader(header) {
+  if (!header) return void 0;
+  for (const part of header.split(/,(?=\s*<)/)) {
+    const match = /^\s*<([^>]*)>(.*)$/.exec(part);
+    if (match && /;\s*rel\s*=\s*"?(?:[^";]*\s)?next(?:\s[^";]*)?"?\s*(?:;|$)/i.test(match[2] ?? "")) return match[1];
+  }
+  return void 0;
+}
+
+// src/core/http/timedSend.ts
+async function timedSend(transport, request, options) {
+  if (options.signal?.aborted) return { kind: "cancelled" };
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs);
+  const cancel = () => controller.abort();
+  options.signal?.addEventListener("abort", cancel, { once: true });
+  try {
+    const response = await transport.send({ ...request, signal: controller.signal });
+    const text2 = await response.text();
+    return { kind: "response", status: response.status, headers: response.headers, text: text2 };
+  } catch (error) {
+    if (options.signal?.aborted) return { kind: "cancelled" };
+    if (timedOut) return { kind: "timeout" };
+    return { kind: "network", detail: networkDetail(error), error };
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener("abort", cancel);
+  }
+}
+function networkDetail(error) {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const code = current.code;
+    if (typeof code === "string" && code !== "") return `${describeError(error)} (${code})`;
+  }
+  return describeError(error);
+}
+
+// src/core/util/json.ts
+function parseJsonObject(text2) {
+  let value;
+  try {
+    value = JSON.parse(text2);
+  } catch {
+    return void 0;
+  }
+  return value !== null && typeof value === "object" && !Array.isArray(value) ? value : void 0;
+}
+
+// src/core/oauth/errors.ts
+var RETRYABLE = /* @__PURE__ */ new Set(["busy", "network", "rateLimited", "serverError"]);
+var ExportAuthError = class extends Error {
+  constructor(kind, sentence, details = {}) {
+    super(redact(sentence(englishSignInMessages)));
+    this.kind = kind;
+    this.sentence = sentence;
+    this.details = details;
+    this.name = "ExportAuthError";
+    this.retryable = RETRYABLE.has(kind);
+  }
+  kind;
+  sentence;
+  details;
+  retryable;
+  /** The message in another catalogue's words (the editor's), redacted like `message`. */
+  wordedIn(messages) {
+    return redact(this.sentence(messages));
+  }
+};
+function raceWithSignal(promise, signal) {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(new ExportAuthError("cancelled", (m) => m.cancelled()));
+  return new Promise((resolve7, reject) => {
+    const onAbort = () => reject(new ExportAuthError("cancelled", (m) => m.cancelled()));
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(resolve7, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
+// src/core/wikiPages/tokenFailure.ts
+function tokenFailure(error, signal, credentialName) {
+  if (error instanceof WikiReadError) return error;
+  if (signal?.aborted || isExportAuthError(error, "cancelled")) return new WikiReadError("cancelled", (m) => m.cancelled(), { cause: error });
+  const transient = isExportAuthError(error) && error.retryable;
+  return new WikiReadError(transient ? "network" : "unauthorized", (m) => m.credentialUnusable(credentialName ?? m.exportSignIn(), isExportAuthError(error) ? error.wordedIn(m) : describeError(error)), { cause: error });
+}
+
+// src/core/wikiPages/request.ts
+var BASE_SETTING = "wikiPublisher.baseUrl";
+function createPageRequester(options) {
+  const { timeoutMs, credentialName } = options;
+  const credential = (m) => credentialName ?? m.exportSignIn();
+  async function accessToken(signal) {
+    let token;
+    try {
+      token = await options.getAccessToken(signal);
+    } catch (error) {
+      throw tokenFailure(error, signal, credentialName);
+    }
+    if (signal?.aborted) throw new WikiReadError("cancelled", (m) => m.cancelled());
+    if (!token) throw new WikiReadError("unauthorized", notSignedIn(credentialName));
+    return token;
+  }
+  async function getJson(url, origin, signal) {
+    if (!sameOrigin(url, origin)) throw new WikiReadError("protocol", (m) => m.wikiLeftOrigin());
+    const token = await accessToken(signal);
+    const result = await timedSend(
+      options.transport,
+      { method: "GET", url: url.toString(), headers: { authorization: `Bearer ${token}`, accept: "application/json" } },
+      signal ? { timeoutMs, signal } : { timeoutMs }
+    );
+    if (result.kind === "cancelled") throw new WikiReadError("cancelled", (m) => m.cancelled());
+    if (result.kind === "timeout") throw new WikiReadError("timeout", (m) => m.wikiTimedOut(Math.round(timeoutMs / 1e3)));
+    if (result.kind === "network") throw new WikiReadError("network", (m) => m.wikiUnreachable(result.detail));
+    const { status } = result;
+    if (status === 404) return { found: false };
+    if (status === 401 || status === 403) {
+      throw new WikiReadError("unauthorized", (m) => m.wikiRefused(credential(m), status), { status });
+    }
+    if (status >= 300 && status < 400) {
+      throw new WikiReadError("protocol", (m) => m.wikiRedirected(status, credential(m)), { status });
+    }
+    if (status === 429 || status >= 500) throw new WikiReadError("server", (m) => m.wikiBusy(status), { status });
+    if (status !== 200) throw new WikiReadError("protocol", (m) => m.wikiStatus(status), { status });
+    const body = parseJsonObject(result.text);
+    if (!body) throw new WikiReadError("protocol", (m) => m.wikiNotJson(), { status });
+    return { found: true, body, link: result.headers.link };
+  }
+  async function readPages(first, origin, signal, what, visit) {
+    let url = first;
+    const followed = /* @__PURE__ */ new Set();
+    for (let pages = 1; ; pages++) {
+      const answer = await getJson(url, origin, signal);
+      if (!answer.found) return false;
+      if (visit(answer.body)) return true;
+      const next = nextLink(answer.body) ?? nextFromLinkHeader(answer.link);
+      if (next === void 0) return true;
+      url = nextPageUrl(next, origin);
+      if (followed.has(url.toString())) throw new WikiReadError("protocol", (m) => m.wikiListLoops(what(m)));
+      followed.add(url.toString());
+      if (pages >= options.maxPages) throw new WikiReadError("protocol", (m) => m.wikiListTooLong(what(m), options.maxPages));
+    }
+  }
+  return {
+    siteOrigin() {
+      const base = checkEndpoint(options.baseUrl, BASE_SETTING);
+      if (!base.ok) throw new WikiReadError("config", base.say);
+      return base.url.origin;
+    },
+    getJson,
+    readPages
+  };
+}
+function notSignedIn(credentialName) {
+  return (m) => credentialName === void 0 ? m.notSignedIn() : m.noCredential(credentialName);
+}
+function nextLink(body) {
+  const links = body._links;
+  if (links === null || typeof links !== "object" || Array.isArray(links)) return void 0;
+  const next = links.next;
+  return typeof next === "string" && next !== "" ? next : void 0;
+}
+function nextPageUrl(next, origin) {
+  let url;
+  try {
+    url = new URL(next, origin);
+  } catch {
+    throw new WikiReadError("protocol", (m) => m.badPaginationLink());
+  }
+  if (!sameOrigin(url, origin)) throw new WikiReadError("protocol", (m) => m.foreignPaginationLink());
+  return url;
+}
+
+// src/core/wikiPages/client.ts
+var DEFAULT_TIMEOUT_MS = 15e3;
+var MAX_PAGE_SIZE = 250;
+var MAX_IDS_PER_REQUEST = MAX_PAGE_SIZE;
+var DEFAULT_MAX_CHILD_PAGES = 100;
+function createWikiPagesClient(options) {
+  const pageSize = clamp(options.childrenPageSize ?? MAX_PAGE_SIZE);
+  const idsPerRequest = clamp(options.idsPerRequest ?? MAX_IDS_PER_REQUEST);
+  const requester = createPageRequester({
+    baseUrl: options.baseUrl,
+    transport: options.transport,
+    getAccessToken: options.getAccessToken,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    maxPages: options.maxChildPages ?? DEFAULT_MAX_CHILD_PAGES,
+    ...options.credentialName !== void 0 ? { credentialName: options.credentialName } : {}
+  });
+  async function listPages(query, origin, signal, keep) {
+    const pages = [];
+    await requester.readPages(new URL(`/wiki/api/v2/pages?${query}&limit=${pageSize}`, origin), origin, signal, (m) => m.listOfPages(), (body) => {
+      const listed = parsePageList(body, origin);
+      if (!listed) throw new WikiReadError("protocol", (m) => m.pageListNotJson());
+      for (const { page, current } of listed) if (current && keep(page)) pages.push(page);
+      return false;
+    });
+    return pages;
+  }
+  async function lookUpSpace(param, value, origin, signal) {
+    const answer = await requester.getJson(new URL(`/wiki/api/v2/spaces?${param}=${encodeURIComponent(value)}`, origin), origin, signal);
+    if (!answer.found) return void 0;
+    const spaces = parseSpaces(answer.body);
+    if (!spaces) throw new WikiReadError("protocol", (m) => m.spaceListNotJson());
+    return spaces.find((space) => (param === "ids" ? space.id : space.key) === value);
+  }
+  const client = {
+    async getPage(pageId, signal) {
+      const origin = requester.siteOrigin();
+      const answer = await requester.getJson(new URL(`/wiki/api/v2/pages/${encodeURIComponent(pageId)}`, origin), origin, signal);
+      if (!answer.found) return void 0;
+      const page = parsePage(answer.body, origin);
+      if (!page) throw new WikiReadError("protocol", (m) => m.pageIncomplete());
+      return page;
+    },
+    async findChildByTitle(parentId, title, signal) {
+      const origin = requester.siteOrigin();
+      const first = new URL(`/wiki/api/v2/pages/${encodeURIComponent(parentId)}/children?limit=${pageSize}`, origin);
+      let hit;
+      await requester.readPages(first, origin, signal, (m) => m.listOfChildren(), (body) => {
+        const children = parseChildren(body);
+        if (!children) throw new WikiReadError("protocol", (m) => m.childListNotJson());
+        const child = children.results.find((entry) => entry.title === title && (entry.status ?? "current") === "current");
+        if (child) hit = { id: child.id, title: child.title };
+        return hit !== void 0;
+      });
+      return hit;
+    },
+    async listChildren(parentId, signal) {
+      const origin = requester.siteOrigin();
+      const first = new URL(`/wiki/api/v2/pages/${encodeURIComponent(parentId)}/children?limit=${pageSize}`, origin);
+      const children = [];
+      const found = await requester.readPages(first, origin, signal, (m) => m.listOfChildren(), (body) => {
+        const listed = parseChildren(body);
+        if (!listed) throw new WikiReadError("protocol", (m) => m.childListNotJson());
+        children.push(...listed.results.filter((entry) => (entry.status ?? "current") === "current"));
+        return false;
+      });
+      return found ? children : void 0;
+    },
+    async getPages(pageIds, signal) {
+      const origin = requester.siteOrigin();
+      const wanted = [...new Set(pageIds.filter((id) => /^\d+$/.test(id)))];
+      const found = /* @__PURE__ */ new Map();
+      for (let start = 0; start < wanted.length; start += idsPerRequest) {
+        const batch = wanted.slice(start, start + idsPerRequest);
+        const asked = new Set(batch);
+        for (const page of await listPages(`id=${batch.join(",")}`, origin, signal, (page2) => asked.has(page2.id))) found.set(page.id, page);
+      }
+      return found;
+    },
+    async findPagesByTitle(spaceId, title, signal) {
+      const origin = requester.siteOrigin();
+      const numericId = /^\d+$/.test(spaceId) ? spaceId : (await client.resolveSpace(spaceId, signal))?.id;
+      if (numericId === void 0) return [];
+      const query = `space-id=${numericId}&title=${encodeURIComponent(title)}`;
+      return listPages(query, origin, signal, (page) => page.title === title && (page.spaceId === void 0 || page.spaceId === numericId));
+    },
+    async resolveSpace(keyOrId, signal) {
+      const origin = requester.siteOrigin();
+      const wanted = keyOrId.trim();
+      if (wanted === "") return void 0;
+      if (/^\d+$/.test(wanted)) return await lookUpSpace("ids", wanted, origin, signal) ?? lookUpSpace("keys", wanted, origin, signal);
+      return lookUpSpace("keys", wanted, origin, signal);
+    }
+  };
+  return client;
+}
+function clamp(size) {
+  return Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(size)));
+}
+
 // src/core/run/lookupDeadline.ts
+var DEFAULT_LOOKUPS_AT_ONCE = 4;
 var GUARD_TIMEOUT_MS = 1e4;
 function lookupDeadline(options) {
   const deadline = AbortSignal.timeout(options.timeoutMs ?? GUARD_TIMEOUT_MS);
@@ -8479,8 +8880,6 @@ function lookupDeadline(options) {
 }
 
 // src/core/run/gonePages.ts
-var IDS_PER_LOOKUP = 250;
-var LOOKUPS_AT_ONCE = 4;
 function unchangedWithPage(item, pageId = item.link?.pageId) {
   return item.state === "unchanged" && pageId !== void 0 && /^\d+$/.test(pageId);
 }
@@ -8496,9 +8895,9 @@ async function sendGonePages(entries, options) {
   }
   const ids = [...itemsByPage.keys()];
   const batches = [];
-  for (let start = 0; start < ids.length; start += IDS_PER_LOOKUP) batches.push(ids.slice(start, start + IDS_PER_LOOKUP));
+  for (let start = 0; start < ids.length; start += MAX_IDS_PER_REQUEST) batches.push(ids.slice(start, start + MAX_IDS_PER_REQUEST));
   const gone = [];
-  await mapBounded(batches, LOOKUPS_AT_ONCE, async (batch) => {
+  await mapBounded(batches, Math.max(1, options.concurrency ?? DEFAULT_LOOKUPS_AT_ONCE), async (batch) => {
     const found = await pages.getPages(batch, lookupDeadline(options).signal).catch((error) => {
       if (options.signal?.aborted) throw error;
       return void 0;
@@ -8517,7 +8916,6 @@ async function sendGonePages(entries, options) {
 }
 
 // src/core/run/guard.ts
-var DEFAULT_LOOKUPS_AT_ONCE = 4;
 async function guardPlan(items, options) {
   const lookUpCreates = options.lookUpCreates ?? true;
   if (options.pages && options.lookUpUnchanged !== false) await sendGonePages(items.map((item) => ({ item, pageId: item.link?.pageId })), options);
@@ -8743,49 +9141,6 @@ function failedBeforeConnecting(error) {
     if (CONNECT_PHASE_CODES.has(codeOf(link)) || TUNNEL_REFUSED.test(link.message)) return true;
   }
   return false;
-}
-
-// src/core/http/timedSend.ts
-async function timedSend(transport, request, options) {
-  if (options.signal?.aborted) return { kind: "cancelled" };
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, options.timeoutMs);
-  const cancel = () => controller.abort();
-  options.signal?.addEventListener("abort", cancel, { once: true });
-  try {
-    const response = await transport.send({ ...request, signal: controller.signal });
-    const text2 = await response.text();
-    return { kind: "response", status: response.status, headers: response.headers, text: text2 };
-  } catch (error) {
-    if (options.signal?.aborted) return { kind: "cancelled" };
-    if (timedOut) return { kind: "timeout" };
-    return { kind: "network", detail: networkDetail(error), error };
-  } finally {
-    clearTimeout(timer);
-    options.signal?.removeEventListener("abort", cancel);
-  }
-}
-function networkDetail(error) {
-  for (let current = error; current instanceof Error; current = current.cause) {
-    const code = current.code;
-    if (typeof code === "string" && code !== "") return `${describeError(error)} (${code})`;
-  }
-  return describeError(error);
-}
-
-// src/core/util/json.ts
-function parseJsonObject(text2) {
-  let value;
-  try {
-    value = JSON.parse(text2);
-  } catch {
-    return void 0;
-  }
-  return value !== null && typeof value === "object" && !Array.isArray(value) ? value : void 0;
 }
 
 // src/core/importApi/attempt.ts
@@ -9187,38 +9542,6 @@ async function importPage(options) {
 
 // src/core/publish/diagrams.ts
 var import_node_zlib = require("node:zlib");
-
-// src/core/http/endpoint.ts
-var LOOPBACK_HOSTS = /* @__PURE__ */ new Set(["127.0.0.1", "[::1]", "localhost"]);
-function refused(problem, say) {
-  return { ok: false, problem, message: say(englishEndpointMessages), say };
-}
-function isLoopbackHost(hostname) {
-  return LOOPBACK_HOSTS.has(hostname.toLowerCase());
-}
-function checkEndpoint(raw, settingName) {
-  const text2 = (raw ?? "").trim();
-  if (!text2) {
-    return refused("missing", (messages) => messages.missing(settingName));
-  }
-  let url;
-  try {
-    url = new URL(text2);
-  } catch {
-    return refused("invalid", (messages) => messages.notAUrl(settingName));
-  }
-  if (url.username || url.password) {
-    return refused("invalid", (messages) => messages.hasCredentials(settingName));
-  }
-  if (url.protocol === "https:") return { ok: true, url };
-  if (url.protocol === "http:" && isLoopbackHost(url.hostname)) return { ok: true, url };
-  return refused("insecure", (messages) => messages.insecure(settingName));
-}
-function sameOrigin(a, b) {
-  return new URL(a.toString()).origin === new URL(b.toString()).origin;
-}
-
-// src/core/publish/diagrams.ts
 var DIAGRAMS_SETTING = "wikiPublisher.diagrams";
 var OPENER = /^( {0,3})(`{3,}|~{3,})[ \t]*(\S*)/;
 var CLOSER = /^ {0,3}(`{3,}|~{3,})[ \t]*\r?$/;
@@ -9359,9 +9682,8 @@ function countConflicts(markdown) {
 
 // src/core/publish/preflight.ts
 var LARGE_CONTENT_BYTES = 1e6;
-var NOT_WHITE_SPACE = /\S/;
 function checkContent(content, messages = englishPublishMessages) {
-  if (!NOT_WHITE_SPACE.test(content)) return { code: "emptyContent", message: messages.emptyContent(), fix: void 0 };
+  if (content.trim() === "") return { code: "emptyContent", message: messages.emptyContent(), fix: void 0 };
   return void 0;
 }
 function checkConflictMarkers(content, messages = englishPublishMessages) {
@@ -10917,7 +11239,7 @@ function parseManifest(text2, name = MANIFEST_FILE_NAME, messages = englishManif
   } catch (error) {
     return refuse2(messages.notJson(name, error instanceof Error ? error.message : String(error)));
   }
-  if (!isObject(value)) return refuse2(messages.notObject(name));
+  if (!isObject2(value)) return refuse2(messages.notObject(name));
   if (value.version !== MANIFEST_VERSION) {
     return refuse2(typeof value.version === "number" && value.version > MANIFEST_VERSION ? messages.newerVersion(name, value.version, MANIFEST_VERSION) : messages.notAManifest(name, MANIFEST_VERSION));
   }
@@ -10926,7 +11248,7 @@ function parseManifest(text2, name = MANIFEST_FILE_NAME, messages = englishManif
   const root = parseRoot(value.space, value.parent, name, messages);
   if (typeof root === "string") return refuse2(root);
   const listed = value.pages;
-  if (!isObject(listed)) return refuse2(messages.noPages(name));
+  if (!isObject2(listed)) return refuse2(messages.noPages(name));
   const pages = /* @__PURE__ */ new Map();
   let members = Object.keys(value).length;
   let bad;
@@ -10966,7 +11288,7 @@ function parseRoot(space, parent, name, messages) {
   return { space, parent };
 }
 function entryProblem(raw, messages) {
-  if (!isObject(raw)) return messages.entryNotObject();
+  if (!isObject2(raw)) return messages.entryNotObject();
   if (raw.id === void 0) return messages.entryNoId();
   if (typeof raw.id !== "string" || !PAGE_ID.test(raw.id)) return messages.entryBadId(JSON.stringify(raw.id));
   if (raw.title !== void 0 && typeof raw.title !== "string") return messages.entryBadTitle();
@@ -11024,7 +11346,7 @@ function endOfString(text2, start) {
   while (at < text2.length && text2[at] !== '"') at += text2[at] === "\\" ? 2 : 1;
   return at;
 }
-function isObject(value) {
+function isObject2(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
@@ -11629,9 +11951,15 @@ function anchorMatcher(context) {
 }
 var KEEP = Object.freeze({ kind: "keep" });
 var PENDING = Object.freeze({ kind: "pending" });
-var KEEP_BECAUSE = Object.freeze(Object.fromEntries(
-  ["outsideRun", "unknownPage", "noPageYet", "notMarkdown", "unknownOwnAnchor", "noSiteAddress"].map((caution) => [caution, Object.freeze({ kind: "keep", caution })])
-));
+var keepBecause = (caution) => Object.freeze({ kind: "keep", caution });
+var KEEP_BECAUSE = {
+  outsideRun: keepBecause("outsideRun"),
+  unknownPage: keepBecause("unknownPage"),
+  noPageYet: keepBecause("noPageYet"),
+  notMarkdown: keepBecause("notMarkdown"),
+  unknownOwnAnchor: keepBecause("unknownOwnAnchor"),
+  noSiteAddress: keepBecause("noSiteAddress")
+};
 function decide(destination, context, anchorIn, ownAnchorIn) {
   const ownAnchor = ownHeadingAnchor(destination);
   if (ownAnchor !== void 0) {
@@ -11674,7 +12002,7 @@ var REASONS = {
   noSiteAddress: (words) => words.linkNoSiteAddress()
 };
 function withLinkCautions(cautions, links, words) {
-  const kept = cautions.some((caution) => caution.code === "localLinks") ? cautions.filter((caution) => caution.code !== "localLinks") : [...cautions];
+  const kept = cautions.filter((caution) => caution.code !== "localLinks");
   if (links.length === 0) return kept;
   let stay = 0;
   let toPage = 0;
@@ -12723,17 +13051,17 @@ var Walk = class {
       if (this.stopped()) return;
       const location = this.fs.child(folder, entry.name);
       if (this.options.exclude?.(location)) continue;
-      const path = [...segments, entry.name];
-      if (entry.kind !== "directory") this.entry(location, entry, rules, path);
-      else if (!isSkippedFolderName(entry.name) && !rules.ignores(path, true)) await this.folder(location, await rules.enter(this.fs, location, path), path);
+      const walking = this.entry(location, entry, rules, [...segments, entry.name]);
+      if (walking) await walking;
     }
   }
-  /** An entry that is not a folder: taken, refused, or left out. */
+  /** Takes, refuses or leaves out an entry; a folder to walk comes back as the walk of it. */
   entry(location, entry, rules, path) {
     const markdown = isMarkdownFileName(entry.name);
     switch (entry.kind) {
       case "directory":
-        return;
+        if (isSkippedFolderName(entry.name) || rules.ignores(path, true)) return void 0;
+        return this.subfolder(location, rules, path);
       case "symbolicLink": {
         const toFolder = entry.linkTo === "directory";
         if (rules.ignores(path, false) || toFolder && rules.ignores(path, true)) return;
@@ -12747,6 +13075,10 @@ var Walk = class {
       case "other":
         if (markdown && !rules.ignores(path, false)) this.refuse(location, this.words.notRegular);
     }
+    return void 0;
+  }
+  async subfolder(location, rules, path) {
+    await this.folder(location, await rules.enter(this.fs, location, path), path);
   }
   take(location, readFrom) {
     const key = this.fs.key(location);
@@ -12800,36 +13132,6 @@ var systemClock = { now: () => Date.now() };
 // src/core/oauth/authorizeUrl.ts
 function joinPath(base, path) {
   return base.replace(/\/+$/, "") + path;
-}
-
-// src/core/oauth/errors.ts
-var RETRYABLE = /* @__PURE__ */ new Set(["busy", "network", "rateLimited", "serverError"]);
-var ExportAuthError = class extends Error {
-  constructor(kind, sentence, details = {}) {
-    super(redact(sentence(englishSignInMessages)));
-    this.kind = kind;
-    this.sentence = sentence;
-    this.details = details;
-    this.name = "ExportAuthError";
-    this.retryable = RETRYABLE.has(kind);
-  }
-  kind;
-  sentence;
-  details;
-  retryable;
-  /** The message in another catalogue's words (the editor's), redacted like `message`. */
-  wordedIn(messages) {
-    return redact(this.sentence(messages));
-  }
-};
-function raceWithSignal(promise, signal) {
-  if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(new ExportAuthError("cancelled", (m) => m.cancelled()));
-  return new Promise((resolve7, reject) => {
-    const onAbort = () => reject(new ExportAuthError("cancelled", (m) => m.cancelled()));
-    signal.addEventListener("abort", onAbort, { once: true });
-    promise.then(resolve7, reject).finally(() => signal.removeEventListener("abort", onAbort));
-  });
 }
 
 // src/core/oauth/session.ts
@@ -12895,7 +13197,7 @@ function networkFailure(error, deadlinePassed) {
 }
 
 // src/core/oauth/clientCredentials.ts
-var DEFAULT_TIMEOUT_MS = 3e4;
+var DEFAULT_TIMEOUT_MS2 = 3e4;
 var RENEW_MARGIN_MS = 6e4;
 var UNKNOWN_LIFETIME_MS = 5 * 6e4;
 function createClientCredentialsSource(config) {
@@ -12934,7 +13236,7 @@ async function requestToken(config, clock) {
   const grant = { grant_type: "client_credentials", client_id: config.clientId.trim(), client_secret: secret };
   const scope = config.scope?.trim();
   if (scope) grant.scope = scope;
-  const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS2;
   const sent = await timedSend(
     config.transport,
     // JSON, as the refresh-token client sends (spec 4.2); no transport follows a redirect.
@@ -12989,302 +13291,6 @@ function sayEndpointProblem(check, messages) {
 }
 function fail3(kind, sentence) {
   return { ok: false, error: new ExportAuthError(kind, sentence) };
-}
-
-// src/core/wikiPages/errors.ts
-var WikiReadError = class extends Error {
-  constructor(kind, sentence, details = {}) {
-    super(redact(sentence(englishPageRouteMessages)));
-    this.kind = kind;
-    this.sentence = sentence;
-    this.details = details;
-    this.name = "WikiReadError";
-  }
-  kind;
-  sentence;
-  details;
-  /** The message in another catalogue's words (the editor's), redacted like `message`. */
-  wordedIn(messages) {
-    return redact(this.sentence(messages));
-  }
-};
-
-// src/core/wikiPages/pageJson.ts
-function isObject2(value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
-function idText(value) {
-  if (typeof value === "string" && value !== "") return value;
-  if (typeof value === "number" && Number.isSafeInteger(value)) return String(value);
-  return void 0;
-}
-function optionalText(value) {
-  return typeof value === "string" && value !== "" ? value : void 0;
-}
-function parsePage(body, origin) {
-  if (!isObject2(body)) return void 0;
-  const id = idText(body.id);
-  const title = body.title;
-  const version = isObject2(body.version) ? body.version : void 0;
-  const number = version?.number;
-  if (id === void 0 || typeof title !== "string" || typeof number !== "number" || !Number.isSafeInteger(number) || number < 1) return void 0;
-  const page = { id, title, version: number };
-  const spaceId = idText(body.spaceId);
-  if (spaceId !== void 0) page.spaceId = spaceId;
-  const parentId = idText(body.parentId);
-  if (parentId !== void 0) page.parentId = parentId;
-  const createdAt = optionalText(version?.createdAt);
-  if (createdAt !== void 0) page.versionCreatedAt = createdAt;
-  const authorId = optionalText(version?.authorId);
-  if (authorId !== void 0) page.versionAuthorId = authorId;
-  const links = isObject2(body._links) ? body._links : void 0;
-  const webUrl = webAddress(optionalText(links?.webui), origin);
-  if (webUrl !== void 0) page.webUrl = webUrl;
-  return page;
-}
-function webAddress(webui, origin) {
-  if (webui === void 0 || !webui.startsWith("/") || webui.startsWith("//") || webui.includes("\\")) return void 0;
-  try {
-    const url = new URL(`${origin}/wiki${webui}`);
-    return sameOrigin(url, origin) ? url.toString() : void 0;
-  } catch {
-    return void 0;
-  }
-}
-function parseChildren(body) {
-  if (!isObject2(body) || !Array.isArray(body.results)) return void 0;
-  const results = [];
-  for (const entry of body.results) {
-    if (!isObject2(entry)) return void 0;
-    const id = idText(entry.id);
-    if (id === void 0 || typeof entry.title !== "string") return void 0;
-    const status = optionalText(entry.status);
-    results.push(status === void 0 ? { id, title: entry.title } : { id, title: entry.title, status });
-  }
-  const links = isObject2(body._links) ? body._links : void 0;
-  const next = optionalText(links?.next);
-  return next === void 0 ? { results } : { results, next };
-}
-function parsePageList(body, origin) {
-  if (!isObject2(body) || !Array.isArray(body.results)) return void 0;
-  const listed = [];
-  for (const entry of body.results) {
-    const page = parsePage(entry, origin);
-    if (!page || !isObject2(entry)) return void 0;
-    listed.push({ page, current: (optionalText(entry.status) ?? "current") === "current" });
-  }
-  return listed;
-}
-function parseSpaces(body) {
-  if (!isObject2(body) || !Array.isArray(body.results)) return void 0;
-  const spaces = [];
-  for (const entry of body.results) {
-    const id = isObject2(entry) ? idText(entry.id) : void 0;
-    const key = isObject2(entry) ? optionalText(entry.key) : void 0;
-    if (id === void 0 || key === void 0) return void 0;
-    spaces.push({ id, key });
-  }
-  return spaces;
-}
-function nextFromLinkHeader(header) {
-  if (!header) return void 0;
-  for (const part of header.split(/,(?=\s*<)/)) {
-    const match = /^\s*<([^>]*)>(.*)$/.exec(part);
-    if (match && /;\s*rel\s*=\s*"?(?:[^";]*\s)?next(?:\s[^";]*)?"?\s*(?:;|$)/i.test(match[2] ?? "")) return match[1];
-  }
-  return void 0;
-}
-
-// src/core/wikiPages/tokenFailure.ts
-function tokenFailure(error, signal, credentialName) {
-  if (error instanceof WikiReadError) return error;
-  if (signal?.aborted || isExportAuthError(error, "cancelled")) return new WikiReadError("cancelled", (m) => m.cancelled(), { cause: error });
-  const transient = isExportAuthError(error) && error.retryable;
-  return new WikiReadError(transient ? "network" : "unauthorized", (m) => m.credentialUnusable(credentialName ?? m.exportSignIn(), isExportAuthError(error) ? error.wordedIn(m) : describeError(error)), { cause: error });
-}
-
-// src/core/wikiPages/request.ts
-var BASE_SETTING = "wikiPublisher.baseUrl";
-function createPageRequester(options) {
-  const { timeoutMs, credentialName } = options;
-  const credential = (m) => credentialName ?? m.exportSignIn();
-  async function accessToken(signal) {
-    let token;
-    try {
-      token = await options.getAccessToken(signal);
-    } catch (error) {
-      throw tokenFailure(error, signal, credentialName);
-    }
-    if (signal?.aborted) throw new WikiReadError("cancelled", (m) => m.cancelled());
-    if (!token) throw new WikiReadError("unauthorized", notSignedIn(credentialName));
-    return token;
-  }
-  async function getJson(url, origin, signal) {
-    if (!sameOrigin(url, origin)) throw new WikiReadError("protocol", (m) => m.wikiLeftOrigin());
-    const token = await accessToken(signal);
-    const result = await timedSend(
-      options.transport,
-      { method: "GET", url: url.toString(), headers: { authorization: `Bearer ${token}`, accept: "application/json" } },
-      signal ? { timeoutMs, signal } : { timeoutMs }
-    );
-    if (result.kind === "cancelled") throw new WikiReadError("cancelled", (m) => m.cancelled());
-    if (result.kind === "timeout") throw new WikiReadError("timeout", (m) => m.wikiTimedOut(Math.round(timeoutMs / 1e3)));
-    if (result.kind === "network") throw new WikiReadError("network", (m) => m.wikiUnreachable(result.detail));
-    const { status } = result;
-    if (status === 404) return { found: false };
-    if (status === 401 || status === 403) {
-      throw new WikiReadError("unauthorized", (m) => m.wikiRefused(credential(m), status), { status });
-    }
-    if (status >= 300 && status < 400) {
-      throw new WikiReadError("protocol", (m) => m.wikiRedirected(status, credential(m)), { status });
-    }
-    if (status === 429 || status >= 500) throw new WikiReadError("server", (m) => m.wikiBusy(status), { status });
-    if (status !== 200) throw new WikiReadError("protocol", (m) => m.wikiStatus(status), { status });
-    const body = parseJsonObject(result.text);
-    if (!body) throw new WikiReadError("protocol", (m) => m.wikiNotJson(), { status });
-    return { found: true, body, link: result.headers.link };
-  }
-  async function readPages(first, origin, signal, what, visit) {
-    let url = first;
-    const followed = /* @__PURE__ */ new Set();
-    for (let pages = 1; ; pages++) {
-      const answer = await getJson(url, origin, signal);
-      if (!answer.found) return false;
-      if (visit(answer.body)) return true;
-      const next = nextLink(answer.body) ?? nextFromLinkHeader(answer.link);
-      if (next === void 0) return true;
-      url = nextPageUrl(next, origin);
-      if (followed.has(url.toString())) throw new WikiReadError("protocol", (m) => m.wikiListLoops(what(m)));
-      followed.add(url.toString());
-      if (pages >= options.maxPages) throw new WikiReadError("protocol", (m) => m.wikiListTooLong(what(m), options.maxPages));
-    }
-  }
-  return {
-    siteOrigin() {
-      const base = checkEndpoint(options.baseUrl, BASE_SETTING);
-      if (!base.ok) throw new WikiReadError("config", base.say);
-      return base.url.origin;
-    },
-    getJson,
-    readPages
-  };
-}
-function notSignedIn(credentialName) {
-  return (m) => credentialName === void 0 ? m.notSignedIn() : m.noCredential(credentialName);
-}
-function nextLink(body) {
-  const links = body._links;
-  if (links === null || typeof links !== "object" || Array.isArray(links)) return void 0;
-  const next = links.next;
-  return typeof next === "string" && next !== "" ? next : void 0;
-}
-function nextPageUrl(next, origin) {
-  let url;
-  try {
-    url = new URL(next, origin);
-  } catch {
-    throw new WikiReadError("protocol", (m) => m.badPaginationLink());
-  }
-  if (!sameOrigin(url, origin)) throw new WikiReadError("protocol", (m) => m.foreignPaginationLink());
-  return url;
-}
-
-// src/core/wikiPages/client.ts
-var DEFAULT_TIMEOUT_MS2 = 15e3;
-var MAX_PAGE_SIZE = 250;
-var DEFAULT_MAX_CHILD_PAGES = 100;
-function createWikiPagesClient(options) {
-  const pageSize = clamp(options.childrenPageSize ?? MAX_PAGE_SIZE);
-  const idsPerRequest = clamp(options.idsPerRequest ?? MAX_PAGE_SIZE);
-  const requester = createPageRequester({
-    baseUrl: options.baseUrl,
-    transport: options.transport,
-    getAccessToken: options.getAccessToken,
-    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS2,
-    maxPages: options.maxChildPages ?? DEFAULT_MAX_CHILD_PAGES,
-    ...options.credentialName !== void 0 ? { credentialName: options.credentialName } : {}
-  });
-  async function listPages(query, origin, signal, keep) {
-    const pages = [];
-    await requester.readPages(new URL(`/wiki/api/v2/pages?${query}&limit=${pageSize}`, origin), origin, signal, (m) => m.listOfPages(), (body) => {
-      const listed = parsePageList(body, origin);
-      if (!listed) throw new WikiReadError("protocol", (m) => m.pageListNotJson());
-      for (const { page, current } of listed) if (current && keep(page)) pages.push(page);
-      return false;
-    });
-    return pages;
-  }
-  async function lookUpSpace(param, value, origin, signal) {
-    const answer = await requester.getJson(new URL(`/wiki/api/v2/spaces?${param}=${encodeURIComponent(value)}`, origin), origin, signal);
-    if (!answer.found) return void 0;
-    const spaces = parseSpaces(answer.body);
-    if (!spaces) throw new WikiReadError("protocol", (m) => m.spaceListNotJson());
-    return spaces.find((space) => (param === "ids" ? space.id : space.key) === value);
-  }
-  const client = {
-    async getPage(pageId, signal) {
-      const origin = requester.siteOrigin();
-      const answer = await requester.getJson(new URL(`/wiki/api/v2/pages/${encodeURIComponent(pageId)}`, origin), origin, signal);
-      if (!answer.found) return void 0;
-      const page = parsePage(answer.body, origin);
-      if (!page) throw new WikiReadError("protocol", (m) => m.pageIncomplete());
-      return page;
-    },
-    async findChildByTitle(parentId, title, signal) {
-      const origin = requester.siteOrigin();
-      const first = new URL(`/wiki/api/v2/pages/${encodeURIComponent(parentId)}/children?limit=${pageSize}`, origin);
-      let hit;
-      await requester.readPages(first, origin, signal, (m) => m.listOfChildren(), (body) => {
-        const children = parseChildren(body);
-        if (!children) throw new WikiReadError("protocol", (m) => m.childListNotJson());
-        const child = children.results.find((entry) => entry.title === title && (entry.status ?? "current") === "current");
-        if (child) hit = { id: child.id, title: child.title };
-        return hit !== void 0;
-      });
-      return hit;
-    },
-    async listChildren(parentId, signal) {
-      const origin = requester.siteOrigin();
-      const first = new URL(`/wiki/api/v2/pages/${encodeURIComponent(parentId)}/children?limit=${pageSize}`, origin);
-      const children = [];
-      const found = await requester.readPages(first, origin, signal, (m) => m.listOfChildren(), (body) => {
-        const listed = parseChildren(body);
-        if (!listed) throw new WikiReadError("protocol", (m) => m.childListNotJson());
-        children.push(...listed.results.filter((entry) => (entry.status ?? "current") === "current"));
-        return false;
-      });
-      return found ? children : void 0;
-    },
-    async getPages(pageIds, signal) {
-      const origin = requester.siteOrigin();
-      const wanted = [...new Set(pageIds.filter((id) => /^\d+$/.test(id)))];
-      const found = /* @__PURE__ */ new Map();
-      for (let start = 0; start < wanted.length; start += idsPerRequest) {
-        const batch = wanted.slice(start, start + idsPerRequest);
-        const asked = new Set(batch);
-        for (const page of await listPages(`id=${batch.join(",")}`, origin, signal, (page2) => asked.has(page2.id))) found.set(page.id, page);
-      }
-      return found;
-    },
-    async findPagesByTitle(spaceId, title, signal) {
-      const origin = requester.siteOrigin();
-      const numericId = /^\d+$/.test(spaceId) ? spaceId : (await client.resolveSpace(spaceId, signal))?.id;
-      if (numericId === void 0) return [];
-      const query = `space-id=${numericId}&title=${encodeURIComponent(title)}`;
-      return listPages(query, origin, signal, (page) => page.title === title && (page.spaceId === void 0 || page.spaceId === numericId));
-    },
-    async resolveSpace(keyOrId, signal) {
-      const origin = requester.siteOrigin();
-      const wanted = keyOrId.trim();
-      if (wanted === "") return void 0;
-      if (/^\d+$/.test(wanted)) return await lookUpSpace("ids", wanted, origin, signal) ?? lookUpSpace("keys", wanted, origin, signal);
-      return lookUpSpace("keys", wanted, origin, signal);
-    }
-  };
-  return client;
-}
-function clamp(size) {
-  return Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(size)));
 }
 
 // src/cli/pageAccess.ts
@@ -13546,7 +13552,7 @@ var TreeManifest = class {
 };
 
 // src/core/tree/titlesInSpace.ts
-var LOOKUPS_AT_ONCE2 = 4;
+var LOOKUPS_AT_ONCE = 4;
 async function checkTitlesInSpace(plan, pages, spaceId, signal, messages = englishTreeMessages) {
   const queue = plan.pages.filter((page) => page.pageId === void 0 && page.item.state === "send");
   const worker = async () => {
@@ -13565,7 +13571,7 @@ async function checkTitlesInSpace(plan, pages, spaceId, signal, messages = engli
       page.item.cautions.push({ code: "titleInSpace", message: messages.titleElsewhere(first.title, first.id, first.webUrl) });
     }
   };
-  await Promise.all(Array.from({ length: Math.min(LOOKUPS_AT_ONCE2, Math.max(1, queue.length)) }, worker));
+  await Promise.all(Array.from({ length: Math.min(LOOKUPS_AT_ONCE, Math.max(1, queue.length)) }, worker));
 }
 
 // src/core/tree/treeParent.ts
@@ -13745,8 +13751,7 @@ function diagramOptions(options) {
   };
 }
 function linkFactsOf(content, headingsLater = false) {
-  const destinations = linkDestinationTexts(content);
-  for (let index = 0; index < destinations.length; index++) destinations[index] = detached(destinations[index]);
+  const destinations = detachedAll(linkDestinationTexts(content));
   const ownAnchors = headingsLater && destinations.some((destination) => ownHeadingAnchor(destination) !== void 0);
   return { headings: headingsLater && !ownAnchors ? [] : detachedAll(markdownHeadings(content)), destinations };
 }
@@ -13911,7 +13916,7 @@ async function sendGoneTreePages(plan, options) {
 }
 
 // src/core/tree/newFolderPage.ts
-var LOOKUPS_AT_ONCE3 = 4;
+var LOOKUPS_AT_ONCE2 = 4;
 function publishedAnew(page) {
   const { item } = page;
   if (page.pageId === void 0 || item.state !== "send" || item.linkedPage) return false;
@@ -13991,7 +13996,7 @@ function replacedPages(plan, idsNow) {
 }
 async function pagesLeftBehind(replaced, pages) {
   if (!pages) return [];
-  const found = await mapBounded(replaced, LOOKUPS_AT_ONCE3, async (page) => {
+  const found = await mapBounded(replaced, LOOKUPS_AT_ONCE2, async (page) => {
     const old = await pages.getPage(page.pageId, AbortSignal.timeout(GUARD_TIMEOUT_MS)).catch(() => void 0);
     return old ? { path: page.node.path, pageId: old.id, title: old.title } : void 0;
   });

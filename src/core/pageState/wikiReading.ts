@@ -2,12 +2,11 @@
 // Pages known by ID are read in batches (`GET /wiki/api/v2/pages?id=…`, up to 250 IDs a request); links from before
 // the sign-in know only their parent and title, so each such parent's children are listed once and the pages found
 // join the batches. At most `concurrency` requests are out at once, and the whole read is cancellable.
-import type { ChildSummary, WikiPage, WikiPagesClient } from '../wikiPages';
+import { MAX_IDS_PER_REQUEST, type ChildSummary, type WikiPage, type WikiPagesClient } from '../wikiPages';
 import { mapBounded } from '../util/mapBounded';
 import type { NotReadReason, WikiSide } from './pageState';
 
-/** The platform's limit of IDs in one page list request. */
-export const MAX_IDS_PER_REQUEST = 250;
+export { MAX_IDS_PER_REQUEST };
 /** Requests the view has out at once: enough to hide latency, few enough to stay a quiet neighbour on the wiki. */
 export const VIEW_REQUESTS_AT_ONCE = 4;
 

@@ -20,12 +20,8 @@ export interface Caution {
 /** The wiki's page size limit is about 1 MB (service facts); beyond it the import may fail or be cut. */
 export const LARGE_CONTENT_BYTES = 1_000_000;
 
-// \s is the white space trim() removes: no match means the text trims to nothing.
-const NOT_WHITE_SPACE = /\S/;
-
 export function checkContent(content: string, messages: PublishMessages = englishPublishMessages): Blocker | undefined {
-  // Whether anything but white space is there, without trim()'s copy of the whole text.
-  if (!NOT_WHITE_SPACE.test(content)) return { code: 'emptyContent', message: messages.emptyContent(), fix: undefined };
+  if (content.trim() === '') return { code: 'emptyContent', message: messages.emptyContent(), fix: undefined };
   return undefined;
 }
 

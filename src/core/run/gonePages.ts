@@ -6,13 +6,10 @@
 // and publishes it anew, create only. A lookup that fails leaves its files as they are (not known to be gone); without
 // page access nothing is looked up, and the guard says the wiki was not checked.
 import { mapBounded } from '../util/mapBounded';
+import { MAX_IDS_PER_REQUEST } from '../wikiPages';
 import type { GuardOptions } from './guard';
-import { lookupDeadline } from './lookupDeadline';
+import { DEFAULT_LOOKUPS_AT_ONCE, lookupDeadline } from './lookupDeadline';
 import type { PlanItem } from './plan';
-
-/** The platform's page list takes up to 250 IDs in one request. */
-const IDS_PER_LOOKUP = 250;
-const LOOKUPS_AT_ONCE = 4;
 
 export interface RecordedPageOf {
   item: PlanItem;
@@ -30,7 +27,7 @@ export function unchangedWithPage(item: PlanItem, pageId: string | undefined = i
  * Turns the unchanged files among `entries` whose page is gone from the wiki into files to send, and returns them.
  * Rejects only when the run's signal aborts.
  */
-export async function sendGonePages(entries: Iterable<RecordedPageOf>, options: Pick<GuardOptions, 'pages' | 'signal' | 'timeoutMs'>): Promise<PlanItem[]> {
+export async function sendGonePages(entries: Iterable<RecordedPageOf>, options: Pick<GuardOptions, 'pages' | 'signal' | 'timeoutMs' | 'concurrency'>): Promise<PlanItem[]> {
   const { pages } = options;
   if (!pages) return [];
   const itemsByPage = new Map<string, PlanItem[]>();
@@ -42,9 +39,10 @@ export async function sendGonePages(entries: Iterable<RecordedPageOf>, options: 
   }
   const ids = [...itemsByPage.keys()];
   const batches: string[][] = [];
-  for (let start = 0; start < ids.length; start += IDS_PER_LOOKUP) batches.push(ids.slice(start, start + IDS_PER_LOOKUP));
+  // A request each, each with its own deadline, the guard's number at once: a failed batch leaves only its files as they were.
+  for (let start = 0; start < ids.length; start += MAX_IDS_PER_REQUEST) batches.push(ids.slice(start, start + MAX_IDS_PER_REQUEST));
   const gone: PlanItem[] = [];
-  await mapBounded(batches, LOOKUPS_AT_ONCE, async (batch) => {
+  await mapBounded(batches, Math.max(1, options.concurrency ?? DEFAULT_LOOKUPS_AT_ONCE), async (batch) => {
     const found = await pages.getPages(batch, lookupDeadline(options).signal).catch((error: unknown) => {
       if (options.signal?.aborted) throw error;
       return undefined; // not known to be gone: the plan stays as it was

@@ -10,7 +10,7 @@ import type { PublishTarget } from '../publish/target';
 import type { WikiPage, WikiPagesClient } from '../wikiPages';
 import { readFailureText } from '../wikiPages/readFailureText';
 import { sendGonePages } from './gonePages';
-import { lookupDeadline } from './lookupDeadline';
+import { DEFAULT_LOOKUPS_AT_ONCE, lookupDeadline } from './lookupDeadline';
 import type { PlanItem } from './plan';
 
 export { GUARD_TIMEOUT_MS, lookupDeadline } from './lookupDeadline';
@@ -75,7 +75,6 @@ export interface GuardOptions {
   messages?: TreeMessages;
 }
 
-const DEFAULT_LOOKUPS_AT_ONCE = 4;
 
 /**
  * Checks every file the plan would send and records the verdict on it (`item.guard`). Edited pages become state

@@ -1,5 +1,8 @@
-// How long the edit guard's lookups may take: the guard must never hold up publishing for long. Shared by the guard
-// (guard.ts) and the lookup of unchanged files' pages before it (gonePages.ts).
+// How long the edit guard's lookups may take (the guard must never hold up publishing for long), and how many are out
+// at once. Shared by the guard (guard.ts) and the lookup of unchanged files' pages before it (gonePages.ts).
+
+/** Lookups out at once when the caller does not say. */
+export const DEFAULT_LOOKUPS_AT_ONCE = 4;
 
 /** One file's lookups get a few seconds. */
 export const GUARD_TIMEOUT_MS = 10_000;

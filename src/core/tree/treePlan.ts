@@ -8,7 +8,7 @@ import { foreseeRewrite, linkDestinationTexts, markdownHeadings, withLinkCaution
 import { planFile, planFileWithContent, type PlanItem, type PlanOptions, type PlannedFile, type SourceFile } from '../run/plan';
 import { prepareDocument } from '../publish/pipeline';
 import { suggestTitle } from '../publish/target';
-import { detached, detachedAll } from '../util/detached';
+import { detachedAll } from '../util/detached';
 import { linkTarget, ownHeadingAnchor, pagePath } from '../links/rewrite/linkTarget';
 import { plannedContent } from '../run/plannedContent';
 import { eachSourceFromWalk, type SourceOptions } from '../walk/sources';
@@ -224,9 +224,7 @@ function diagramOptions(options: TreePlanOptions): Pick<PlanOptions, 'diagramRen
 }
 
 function linkFactsOf(content: string, headingsLater = false): LinkFacts {
-  const destinations = linkDestinationTexts(content);
-  // Copied apart from the text in place: the plan keeps them, not the text (a new list per file cost as much).
-  for (let index = 0; index < destinations.length; index++) destinations[index] = detached(destinations[index] as string);
+  const destinations = detachedAll(linkDestinationTexts(content));
   // A link to one of its own headings is checked against them now, while the text is at hand.
   const ownAnchors = headingsLater && destinations.some((destination) => ownHeadingAnchor(destination) !== undefined);
   return { headings: headingsLater && !ownAnchors ? [] : detachedAll(markdownHeadings(content)), destinations };

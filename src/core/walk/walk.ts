@@ -132,19 +132,19 @@ class Walk<L> {
       if (this.stopped()) return;
       const location = this.fs.child(folder, entry.name);
       if (this.options.exclude?.(location)) continue;
-      const path = [...segments, entry.name];
+      const walking = this.entry(location, entry, rules, [...segments, entry.name]);
       // Only a folder needs a turn (its .gitignore, its listing): a file is decided at once, not awaited 10,000 times.
-      if (entry.kind !== 'directory') this.entry(location, entry, rules, path);
-      else if (!isSkippedFolderName(entry.name) && !rules.ignores(path, true)) await this.folder(location, await rules.enter(this.fs, location, path), path);
+      if (walking) await walking;
     }
   }
 
-  /** An entry that is not a folder: taken, refused, or left out. */
-  private entry(location: L, entry: DirEntry, rules: GitignoreRules, path: Segments): void {
+  /** Takes, refuses or leaves out an entry; a folder to walk comes back as the walk of it. */
+  private entry(location: L, entry: DirEntry, rules: GitignoreRules, path: Segments): Promise<void> | undefined {
     const markdown = isMarkdownFileName(entry.name);
     switch (entry.kind) {
       case 'directory':
-        return;
+        if (isSkippedFolderName(entry.name) || rules.ignores(path, true)) return undefined;
+        return this.subfolder(location, rules, path);
       case 'symbolicLink': {
         const toFolder = entry.linkTo === 'directory';
         // git sees a link as a file; a pattern written for the folder it stands for hides it too.
@@ -159,6 +159,11 @@ class Walk<L> {
       case 'other':
         if (markdown && !rules.ignores(path, false)) this.refuse(location, this.words.notRegular);
     }
+    return undefined;
+  }
+
+  private async subfolder(location: L, rules: GitignoreRules, path: Segments): Promise<void> {
+    await this.folder(location, await rules.enter(this.fs, location, path), path);
   }
 
   private take(location: L, readFrom: L): void {

@@ -50,11 +50,13 @@ export interface WikiPagesClient {
 
 const DEFAULT_TIMEOUT_MS = 15_000;
 const MAX_PAGE_SIZE = 250;
+/** The platform's limit of IDs in one page list request (`GET /wiki/api/v2/pages?id=…`). */
+export const MAX_IDS_PER_REQUEST = MAX_PAGE_SIZE;
 const DEFAULT_MAX_CHILD_PAGES = 100;
 
 export function createWikiPagesClient(options: WikiPagesClientOptions): WikiPagesClient {
   const pageSize = clamp(options.childrenPageSize ?? MAX_PAGE_SIZE);
-  const idsPerRequest = clamp(options.idsPerRequest ?? MAX_PAGE_SIZE);
+  const idsPerRequest = clamp(options.idsPerRequest ?? MAX_IDS_PER_REQUEST);
   const requester = createPageRequester({
     baseUrl: options.baseUrl,
     transport: options.transport,

@@ -21,7 +21,7 @@ const REASONS: Record<LinkCautionReason, (words: TreeMessages) => string> = {
  * links that reach their page without the heading they name (none when none do).
  */
 export function withLinkCautions(cautions: readonly Caution[], links: readonly LinkCaution[], words: TreeMessages): Caution[] {
-  const kept = cautions.some((caution) => caution.code === 'localLinks') ? cautions.filter((caution) => caution.code !== 'localLinks') : [...cautions];
+  const kept = cautions.filter((caution) => caution.code !== 'localLinks');
   if (links.length === 0) return kept;
   // One pass over the links (a plan of 10,000 pages words the cautions of every page): the first three of each kind
   // listed, each kind counted.

@@ -156,9 +156,11 @@ function anchorMatcher(context: RewriteContext): (page: LinkedPage, anchor: stri
 // The decisions that name no destination, made once: a plan decides every link of every page (read only).
 const KEEP: Decision = Object.freeze({ kind: 'keep' });
 const PENDING: Decision = Object.freeze({ kind: 'pending' });
-const KEEP_BECAUSE = Object.freeze(Object.fromEntries(
-  (['outsideRun', 'unknownPage', 'noPageYet', 'notMarkdown', 'unknownOwnAnchor', 'noSiteAddress'] as const).map((caution) => [caution, Object.freeze({ kind: 'keep', caution })]),
-)) as Readonly<Record<Exclude<LinkCautionReason, 'unknownAnchor'>, Decision>>;
+const keepBecause = (caution: LinkCautionReason): Decision => Object.freeze({ kind: 'keep', caution });
+const KEEP_BECAUSE = {
+  outsideRun: keepBecause('outsideRun'), unknownPage: keepBecause('unknownPage'), noPageYet: keepBecause('noPageYet'),
+  notMarkdown: keepBecause('notMarkdown'), unknownOwnAnchor: keepBecause('unknownOwnAnchor'), noSiteAddress: keepBecause('noSiteAddress'),
+} as const;
 
 function decide(destination: string, context: RewriteContext, anchorIn: (page: LinkedPage, anchor: string) => string | undefined, ownAnchorIn: OwnAnchorIn): Decision {
   // `#install`: a heading of this same page, whose anchor on the wiki is not GitHub's slug.

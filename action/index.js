@@ -8387,7 +8387,8 @@ var englishTreeMessages = {
   guardTimedOut: () => "the wiki did not answer in time",
   guardFailed: (detail) => `The lookup on the wiki failed: ${detail}.`,
   linksStay: (count, listed, more) => `${count === 1 ? "1 link stays" : `${count} links stay`} as written and will not work on the wiki: ${listed}${more ? ", ..." : ""}.`,
-  linksMissHeading: (count, listed, more) => `${count === 1 ? "1 link goes to its page, not to the heading it names" : `${count} links go to their pages, not to the headings they name`}: ${listed}${more ? ", ..." : ""}.`,
+  linksStayBecause: (count, reason, listed, more) => `${count} links stay as written and will not work on the wiki (${reason}): ${listed}${more ? ", ..." : ""}.`,
+  linksMissHeading: (count, listed, more) => `${count === 1 ? "1 link goes to its page, not to the heading it names (the page has no such heading)" : `${count} links go to their pages, not to the headings they name (the pages have no such headings)`}: ${listed}${more ? ", ..." : ""}.`,
   linkWithReason: (target, reason) => `${target} (${reason})`,
   linkOutsideRun: () => "outside the published folder",
   linkOutsideLookup: () => "outside the folder this publish looks in",
@@ -12006,14 +12007,23 @@ function withLinkCautions(cautions, links, words) {
   if (links.length === 0) return kept;
   let stay = 0;
   let toPage = 0;
+  let sharedReason;
+  let mixed = false;
   const stayListed = [];
   const toPageListed = [];
   for (const link of links) {
-    const missesHeading = link.reason === "unknownAnchor";
-    const count = missesHeading ? ++toPage : ++stay;
-    if (count <= 3) (missesHeading ? toPageListed : stayListed).push(words.linkWithReason(link.target, REASONS[link.reason](words)));
+    if (link.reason === "unknownAnchor") {
+      if (++toPage <= 3) toPageListed.push(link.target);
+      continue;
+    }
+    if (++stay <= 3) stayListed.push(link);
+    if (sharedReason === void 0) sharedReason = link.reason;
+    else if (link.reason !== sharedReason) mixed = true;
   }
-  if (stay > 0) kept.push({ code: "localLinks", message: words.linksStay(stay, stayListed.join(", "), stay > 3) });
+  if (sharedReason !== void 0) {
+    const message = mixed || stay === 1 ? words.linksStay(stay, stayListed.map((link) => words.linkWithReason(link.target, REASONS[link.reason](words))).join(", "), stay > 3) : words.linksStayBecause(stay, REASONS[sharedReason](words), stayListed.map((link) => link.target).join(", "), stay > 3);
+    kept.push({ code: "localLinks", message });
+  }
   if (toPage > 0) kept.push({ code: "localLinks", message: words.linksMissHeading(toPage, toPageListed.join(", "), toPage > 3) });
   return kept;
 }

@@ -56,7 +56,7 @@ describe('CLI --tree', () => {
     const dry = await runCli(['publish', 'docs', ...TO, '--dry-run'], { cwd: root, env: cli.env() });
     assert.equal(dry.code, 0, dry.stderr);
     // The link still reaches the page, at its top: not among the links that stay as written.
-    assert.match(dry.stdout, /\[caution: 1 link goes to its page, not to the heading it names: reference\/api\.md#no-such-part \(no such heading in the target\)\.\]/);
+    assert.match(dry.stdout, /\[caution: 1 link goes to its page, not to the heading it names \(the page has no such heading\): reference\/api\.md#no-such-part\.\]/);
     assert.doesNotMatch(dry.stdout, /stays? as written[^\]]*no-such-part/);
     assert.doesNotMatch(dry.stdout, /api\.md#tokens \(/, 'the heading is there');
     assert.doesNotMatch(dry.stdout, /README\.md#all-about-it \(/, 'the folder page\'s heading is there');
@@ -87,7 +87,7 @@ describe('CLI --tree', () => {
     const loose = await cli.tree(files);
     const unknown = await runCli(['publish', 'docs', ...TO, '--dry-run'], { cwd: loose, env: cli.env() });
     assert.equal(unknown.code, 0, unknown.stderr);
-    assert.match(unknown.stdout, /\/docs\/guide\/setup\.md \(outside the published folder\)/);
+    assert.match(unknown.stdout, /links stay as written and will not work on the wiki \(outside the published folder\): \/docs\/guide\/setup\.md, /);
 
     const root = await cli.tree({ ...files, '.git/HEAD': 'ref: refs/heads/main\n' });
     const dry = await runCli(['publish', 'docs', ...TO, '--dry-run'], { cwd: root, env: cli.env() });

@@ -123,7 +123,7 @@ describe('links to other files in single-file and flat publishes, against the sa
     const plan = planFiles(read.files, new Map(), TO);
     const links = await planFileLinks(read.files, plan, ports());
     assert.equal(plan[0]?.linksToPages, 3);
-    assert.equal(linkCaution(plan[0]), '1 link stays as written and will not work on the wiki: other/ (it has no page yet: a publish after it has one fills the link in). 1 link goes to its page, not to the heading it names: guide/#start (no such heading in the target).');
+    assert.equal(linkCaution(plan[0]), '1 link stays as written and will not work on the wiki: other/ (it has no page yet: a publish after it has one fills the link in). 1 link goes to its page, not to the heading it names (the page has no such heading): guide/#start.');
     const [result] = await send(plan, (item) => links.content(item));
     assert.equal(result?.state, 'published', result?.outcome?.message);
     const guide = pagesAt(ids.guide, 'Guide');
@@ -145,7 +145,7 @@ describe('links to other files in single-file and flat publishes, against the sa
     const item = planFile(source, undefined, TO);
     const links = await planFileLinks([source], [item], ports({ linkOf: async (key) => (key === join(repo, 'other', 'known.md') ? known : undefined) }));
     assert.equal(item.linksToPages, 2);
-    assert.equal(linkCaution(item), '4 links stay as written and will not work on the wiki: missing.md (no page is known for it), diagram.png (not a Markdown file), linked/x.md (no page is known for it), .... 1 link goes to its page, not to the heading it names: other/known.md#nowhere (no such heading in the target).');
+    assert.equal(linkCaution(item), '4 links stay as written and will not work on the wiki: missing.md (no page is known for it), diagram.png (not a Markdown file), linked/x.md (no page is known for it), .... 1 link goes to its page, not to the heading it names (the page has no such heading): other/known.md#nowhere.');
 
     const outcome = await sendPlanned(item, item.complete as NonNullable<PlanItem['complete']>, { signal: new AbortController().signal, gate: new ThrottleGate(), content: links.rewrite(item.file.key, heldContent(item)) }, {
       endpoint: new URL(signedIn.world.sandbox.importEndpoint), token: signedIn.apiToken, transport: signedIn.transport, deadlineMs: 10_000,
@@ -272,7 +272,7 @@ describe('links to other files in single-file and flat publishes, against the sa
     // The page shows its first heading: both anchors are headings of it.
     assert.equal(linkCaution(await plan(['notes.md'], {})), undefined);
     // Published with the title heading left out (the editor's setting), "Setup" is no heading of its page.
-    const unknownTop = '1 link goes to its page, not to the heading it names: guide/setup.md#setup (no such heading in the target).';
+    const unknownTop = '1 link goes to its page, not to the heading it names (the page has no such heading): guide/setup.md#setup.';
     assert.equal(linkCaution(await plan(['notes.md'], { omitTitleHeading: true })), unknownTop);
     // The linked file's front matter says so itself.
     await write({ 'guide/setup.md': `---\nomitTitleHeading: true\n---\n${SETUP}` });

@@ -10,7 +10,12 @@ export interface TreeMessages extends PageRouteMessages {
 
   /** `listed` holds up to three links with their reasons (below); `more` when there are others. */
   linksStay(count: number, listed: string, more: boolean): string;
-  /** Links rewritten to their page whose heading the page lacks (`api.md#gone`): they open the page's top. */
+  /** The same when every one of them stays for one reason: said once, `listed` holds the links alone. */
+  linksStayBecause(count: number, reason: string, listed: string, more: boolean): string;
+  /**
+   * Links rewritten to their page whose heading the page lacks (`api.md#gone`): they open the page's top. `listed`
+   * holds up to three of them as written.
+   */
   linksMissHeading(count: number, listed: string, more: boolean): string;
   linkWithReason(target: string, reason: string): string;
   linkOutsideRun(): string;
@@ -45,8 +50,10 @@ export const englishTreeMessages: TreeMessages = {
 
   linksStay: (count, listed, more) =>
     `${count === 1 ? '1 link stays' : `${count} links stay`} as written and will not work on the wiki: ${listed}${more ? ', ...' : ''}.`,
+  linksStayBecause: (count, reason, listed, more) =>
+    `${count} links stay as written and will not work on the wiki (${reason}): ${listed}${more ? ', ...' : ''}.`,
   linksMissHeading: (count, listed, more) =>
-    `${count === 1 ? '1 link goes to its page, not to the heading it names' : `${count} links go to their pages, not to the headings they name`}: ${listed}${more ? ', ...' : ''}.`,
+    `${count === 1 ? '1 link goes to its page, not to the heading it names (the page has no such heading)' : `${count} links go to their pages, not to the headings they name (the pages have no such headings)`}: ${listed}${more ? ', ...' : ''}.`,
   linkWithReason: (target, reason) => `${target} (${reason})`,
   linkOutsideRun: () => 'outside the published folder',
   linkOutsideLookup: () => 'outside the folder this publish looks in',

@@ -16,11 +16,16 @@ export const editorTreeMessages: TreeMessages = {
       ? vscode.l10n.t('{0} links stay as written and will not work on the wiki: {1}, ....', count, listed)
       : vscode.l10n.t('{0} links stay as written and will not work on the wiki: {1}.', count, listed);
   },
+  // Only ever for two links or more (one link says its reason after it, as linksStay does).
+  linksStayBecause: (count, reason, listed, more) =>
+    more
+      ? vscode.l10n.t('{0} links stay as written and will not work on the wiki ({1}): {2}, ....', count, reason, listed)
+      : vscode.l10n.t('{0} links stay as written and will not work on the wiki ({1}): {2}.', count, reason, listed),
   linksMissHeading: (count, listed, more) => {
-    if (count === 1) return more ? vscode.l10n.t('1 link goes to its page, not to the heading it names: {0}, ....', listed) : vscode.l10n.t('1 link goes to its page, not to the heading it names: {0}.', listed);
+    if (count === 1) return vscode.l10n.t('1 link goes to its page, not to the heading it names (the page has no such heading): {0}.', listed);
     return more
-      ? vscode.l10n.t('{0} links go to their pages, not to the headings they name: {1}, ....', count, listed)
-      : vscode.l10n.t('{0} links go to their pages, not to the headings they name: {1}.', count, listed);
+      ? vscode.l10n.t('{0} links go to their pages, not to the headings they name (the pages have no such headings): {1}, ....', count, listed)
+      : vscode.l10n.t('{0} links go to their pages, not to the headings they name (the pages have no such headings): {1}.', count, listed);
   },
   linkWithReason: (target, reason) => vscode.l10n.t('{0} ({1})', target, reason),
   linkOutsideRun: () => vscode.l10n.t('outside the published folder'),

@@ -24,17 +24,29 @@ export function withLinkCautions(cautions: readonly Caution[], links: readonly L
   const kept = cautions.filter((caution) => caution.code !== 'localLinks');
   if (links.length === 0) return kept;
   // One pass over the links (a plan of 10,000 pages words the cautions of every page): the first three of each kind
-  // listed, each kind counted.
+  // listed, each kind counted. A reason shared by every link that stays is said once, not after each of them (a run
+  // without the wiki's address says the same reason for every link of every page).
   let stay = 0;
   let toPage = 0;
-  const stayListed: string[] = [];
+  let sharedReason: LinkCautionReason | undefined;
+  let mixed = false;
+  const stayListed: LinkCaution[] = [];
   const toPageListed: string[] = [];
   for (const link of links) {
-    const missesHeading = link.reason === 'unknownAnchor';
-    const count = missesHeading ? ++toPage : ++stay;
-    if (count <= 3) (missesHeading ? toPageListed : stayListed).push(words.linkWithReason(link.target, REASONS[link.reason](words)));
+    if (link.reason === 'unknownAnchor') {
+      if (++toPage <= 3) toPageListed.push(link.target);
+      continue;
+    }
+    if (++stay <= 3) stayListed.push(link);
+    if (sharedReason === undefined) sharedReason = link.reason;
+    else if (link.reason !== sharedReason) mixed = true;
   }
-  if (stay > 0) kept.push({ code: 'localLinks', message: words.linksStay(stay, stayListed.join(', '), stay > 3) });
+  if (sharedReason !== undefined) {
+    const message = mixed || stay === 1
+      ? words.linksStay(stay, stayListed.map((link) => words.linkWithReason(link.target, REASONS[link.reason](words))).join(', '), stay > 3)
+      : words.linksStayBecause(stay, REASONS[sharedReason](words), stayListed.map((link) => link.target).join(', '), stay > 3);
+    kept.push({ code: 'localLinks', message });
+  }
   if (toPage > 0) kept.push({ code: 'localLinks', message: words.linksMissHeading(toPage, toPageListed.join(', '), toPage > 3) });
   return kept;
 }

@@ -9047,6 +9047,7 @@ var englishPublishMessages = {
   network: (attempts, detail) => `Could not reach the wiki (${attempts}): ${detail}`,
   existsAfterRetry: (said, pageTitle) => `${said} A page titled "${pageTitle}" exists now. An earlier attempt that seemed to fail may have created it, or it may be someone else's page: it was not linked to this file. Look at it on the wiki, then choose Overwrite to make this file's text its content.`,
   alreadyExists: (said, pageTitle) => `${said} Choose Overwrite to update the page "${pageTitle}".`,
+  existsUnseen: (said, pageTitle, pageId) => `${said} The account that checks wiki edits did not find this file's page (page ${pageId}), yet a page titled "${pageTitle}" is there: most likely that account may not view it, so its edits cannot be checked. Give that account permission to view the page and publish again; nothing was changed.`,
   unauthorized: (said) => `${said} The API token is missing, malformed, unknown to the wiki or was deleted: set a new one.`,
   licenseExpired: (said) => `${said} This token was created while the app's license was inactive (or the trial has ended). Once the license is active, create a new token in the app's settings (tab "API") and set it.`,
   forbidden: (said) => `${said} The token has expired or could not be verified; if it has not expired, check that this computer's clock is right (clock skew).`,
@@ -10073,7 +10074,9 @@ var FILE_STATUS_WORDS = {
 };
 function fileLine(record) {
   const word = record.outcome === "created" || record.outcome === "updated" ? record.outcome : FILE_STATUS_WORDS[record.status];
-  const message = [record.message, guardText(record.wikiEdits, record.outcome === "updated" || record.status === "edited", record.status === "edited")].filter((part) => part).join(" ");
+  const madeAnew = record.wikiEdits?.verdict !== "deleted" || record.outcome === "created";
+  const guard = madeAnew ? guardText(record.wikiEdits, record.outcome === "updated" || record.status === "edited", record.status === "edited") : "";
+  const message = [record.message, guard].filter((part) => part).join(" ");
   return joinLine(word, record.file, targetText(record), message, record.cautions);
 }
 var PLAN_STATUS_WORDS = {
@@ -12656,9 +12659,9 @@ async function runFlat(items, options) {
 }
 
 // src/core/run/send.ts
-function sendPlanned(_item, target, context, settings) {
+async function sendPlanned(item, target, context, settings) {
   const hooks = settings.hooks ?? {};
-  return importPage({
+  const outcome = await importPage({
     ...hooks,
     endpoint: settings.endpoint,
     token: settings.token,
@@ -12679,6 +12682,11 @@ function sendPlanned(_item, target, context, settings) {
       hooks.onRetryWait?.(delayMs, nextAttempt, previous);
     }
   });
+  return unseenPageOutcome(outcome, item, target, settings.messages);
+}
+function unseenPageOutcome(outcome, item, target, messages = englishPublishMessages) {
+  if (outcome.kind !== "alreadyExists" || item.guard?.kind !== "deleted") return outcome;
+  return { ...outcome, actions: [], message: messages.existsUnseen(outcome.said ?? outcome.message, target.pageTitle, item.guard.pageId) };
 }
 
 // src/core/messages/tokenMessages.ts

@@ -69,6 +69,48 @@ describe('CLI with page access: the edit guard in CI', () => {
     assert.match(again.stdout, /^unchanged +docs\/a\.md/m, 'and the next run leaves it alone');
   });
 
+  it('a page the checking account cannot see is not taken for deleted: its "already exists" says so, with the fix', async () => {
+    // Carol publishes in SECRET, checked by a service account of hers; then CI checks with one that cannot see SECRET.
+    const clientSecret = 'carol-secret-2b7d41e9c03a';
+    cli.secrets.push(clientSecret);
+    cli.world.idp.registerServiceAccount({ clientId: 'carol-ci', clientSecret, scopes: ['read:platform-app:wiki'], owner: 'carol' });
+    cli.world.idp.registerServiceAccount({ clientId: 'alice-ci', clientSecret, scopes: ['read:platform-app:wiki'], owner: 'alice' });
+    const carols = cli.world.sandbox.issueToken({ label: 'carol-writer', owner: 'carol' }).token;
+    cli.secrets.push(carols);
+    const root = await cli.tree({ 'docs/a.md': '# Hidden\n\nOne.\n' });
+    const env = (clientId: string) => ({
+      WIKI_PUBLISHER_ENDPOINT: cli.world.sandbox.importEndpoint, WIKI_PUBLISHER_API_TOKEN: carols, WIKI_PUBLISHER_BASE_URL: cli.world.sandbox.baseUrl,
+      WIKI_PUBLISHER_CLIENT_ID: clientId, WIKI_PUBLISHER_CLIENT_SECRET: clientSecret, WIKI_PUBLISHER_AUTH_URL: cli.world.idp.authUrl,
+    });
+    const publish = (clientId: string, ...extra: string[]) =>
+      runCli(['publish', 'docs', '--space', 'SECRET', '--parent', '345678', '--state', 'state.json', ...extra], { cwd: root, env: env(clientId) });
+    assert.equal((await publish('carol-ci')).code, 0);
+    const hidden = cli.world.sandbox.findPageByTitle('SECRET', '345678', 'Hidden');
+    assert.ok(hidden);
+
+    // Unchanged, its page looked up in bulk by an account that cannot see it: sent create only, and refused.
+    const unchanged = await publish('alice-ci');
+    assert.equal(unchanged.code, 1, 'the page cannot be checked: not a silent success');
+    const line = unchanged.stdout.split('\n').find((each) => each.includes('docs/a.md')) ?? '';
+    assert.match(line, new RegExp(`^FAILED .*The account that checks wiki edits did not find this file's page \\(page ${hidden.id}\\), yet a page titled "Hidden" is there: most likely that account may not view it`));
+    assert.doesNotMatch(line, /--overwrite|published as a new page/, 'no fix that replaces the page unchecked, and no claim that it was made anew');
+    const state = JSON.parse(await readFile(join(root, 'state.json'), 'utf8')) as { files: Record<string, { pageId?: string }> };
+    assert.equal(Object.values(state.files)[0]?.pageId, hidden.id, '--state keeps the page');
+
+    // Changed: the same, and the page keeps its text.
+    await writeFile(join(root, 'docs', 'a.md'), '# Hidden\n\nTwo.\n');
+    const changed = await publish('alice-ci');
+    assert.equal(changed.code, 1);
+    assert.match(changed.stdout, /^FAILED .*docs\/a\.md.*most likely that account may not view it/m);
+    assert.equal(cli.world.sandbox.findPageByTitle('SECRET', '345678', 'Hidden')?.markdown, '# Hidden\n\nOne.\n');
+
+    // Checked by an account that can see it, the change goes out as an update of the same page.
+    const seen = await publish('carol-ci');
+    assert.equal(seen.code, 0, seen.stdout);
+    assert.match(seen.stdout, /^updated .*docs\/a\.md/m);
+    assert.equal(cli.world.sandbox.findPageByTitle('SECRET', '345678', 'Hidden')?.markdown, '# Hidden\n\nTwo.\n');
+  });
+
   it('runs the guard with a service account\'s client credentials, and never prints the secret', async () => {
     const clientSecret = 'ci-secret-7f3a9c2e5b1d4f60';
     cli.secrets.push(clientSecret);

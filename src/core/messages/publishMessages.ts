@@ -15,6 +15,11 @@ export interface PublishMessages extends EndpointMessages {
   network(attempts: string, detail: string): string;
   existsAfterRetry(said: string, pageTitle: string): string;
   alreadyExists(said: string, pageTitle: string): string;
+  /**
+   * "Already exists" to a file whose page the edit guard did not find (page `pageId`, taken for deleted): the page is
+   * most likely there but hidden from the account that checks wiki edits. No Overwrite: it would replace it unchecked.
+   */
+  existsUnseen(said: string, pageTitle: string, pageId: string): string;
   unauthorized(said: string): string;
   licenseExpired(said: string): string;
   forbidden(said: string): string;
@@ -92,6 +97,8 @@ export const englishPublishMessages: PublishMessages = {
   existsAfterRetry: (said, pageTitle) =>
     `${said} A page titled "${pageTitle}" exists now. An earlier attempt that seemed to fail may have created it, or it may be someone else's page: it was not linked to this file. Look at it on the wiki, then choose Overwrite to make this file's text its content.`,
   alreadyExists: (said, pageTitle) => `${said} Choose Overwrite to update the page "${pageTitle}".`,
+  existsUnseen: (said, pageTitle, pageId) =>
+    `${said} The account that checks wiki edits did not find this file's page (page ${pageId}), yet a page titled "${pageTitle}" is there: most likely that account may not view it, so its edits cannot be checked. Give that account permission to view the page and publish again; nothing was changed.`,
   unauthorized: (said) => `${said} The API token is missing, malformed, unknown to the wiki or was deleted: set a new one.`,
   licenseExpired: (said) =>
     `${said} This token was created while the app's license was inactive (or the trial has ended). Once the license is active, create a new token in the app's settings (tab "API") and set it.`,

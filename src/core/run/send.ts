@@ -2,7 +2,7 @@
 // plan's shared throttle gate. A 429 that the client waits out pauses every other file of the run too.
 import type { Transport } from '../http/transport';
 import type { RetryHooks } from '../importApi/client';
-import type { PublishMessages } from '../messages/publishMessages';
+import { englishPublishMessages, type PublishMessages } from '../messages/publishMessages';
 import type { PublishOutcome } from '../publish/outcome';
 import { importPage } from '../publish/pipeline';
 import type { PublishTarget } from '../publish/target';
@@ -20,9 +20,9 @@ export interface SendSettings {
   messages?: PublishMessages;
 }
 
-export function sendPlanned(_item: PlanItem, target: PublishTarget, context: SendContext, settings: SendSettings): Promise<PublishOutcome> {
+export async function sendPlanned(item: PlanItem, target: PublishTarget, context: SendContext, settings: SendSettings): Promise<PublishOutcome> {
   const hooks = settings.hooks ?? {};
-  return importPage({
+  const outcome = await importPage({
     ...hooks,
     endpoint: settings.endpoint,
     token: settings.token,
@@ -43,4 +43,15 @@ export function sendPlanned(_item: PlanItem, target: PublishTarget, context: Sen
       hooks.onRetryWait?.(delayMs, nextAttempt, previous);
     },
   });
+  return unseenPageOutcome(outcome, item, target, settings.messages);
+}
+
+/**
+ * The edit guard took the file's page for deleted (its ID answered 404 to the account that checks wiki edits), so the
+ * file was sent create only; "already exists" then means that page is most likely there, hidden from that account.
+ * Said so, without Overwrite: replacing a page the guard cannot see would replace it unchecked.
+ */
+function unseenPageOutcome(outcome: PublishOutcome, item: PlanItem, target: PublishTarget, messages: PublishMessages = englishPublishMessages): PublishOutcome {
+  if (outcome.kind !== 'alreadyExists' || item.guard?.kind !== 'deleted') return outcome;
+  return { ...outcome, actions: [], message: messages.existsUnseen(outcome.said ?? outcome.message, target.pageTitle, item.guard.pageId) };
 }

@@ -16,6 +16,8 @@ export const editorPublishMessages: PublishMessages = {
   existsAfterRetry: (said, pageTitle) =>
     vscode.l10n.t('{0} A page titled "{1}" exists now. An earlier attempt that seemed to fail may have created it, or it may be someone else\'s page: it was not linked to this file. Look at it on the wiki, then choose Overwrite to make this file\'s text its content.', said, pageTitle),
   alreadyExists: (said, pageTitle) => vscode.l10n.t('{0} Choose Overwrite to update the page "{1}".', said, pageTitle),
+  existsUnseen: (said, pageTitle, pageId) =>
+    vscode.l10n.t('{0} The account that checks wiki edits did not find this file\'s page (page {2}), yet a page titled "{1}" is there: most likely that account may not view it, so its edits cannot be checked. Give that account permission to view the page and publish again; nothing was changed.', said, pageTitle, pageId),
   unauthorized: (said) => vscode.l10n.t('{0} The API token is missing, malformed, unknown to the wiki or was deleted: set a new one.', said),
   licenseExpired: (said) =>
     vscode.l10n.t('{0} This token was created while the app\'s license was inactive (or the trial has ended). Once the license is active, create a new token in the app\'s settings (tab "API") and set it.', said),

@@ -132,16 +132,23 @@ export class FilePublisher {
     if (leaving && !override.cautionsAccepted && (await showWithActions('warning', leaving.message, ['publishAnyway'])) !== 'publishAnyway') return;
     const target = item.complete as PublishTarget;
     const notes: string[] = [];
-    if (verdict?.kind === 'deleted' && item.link) {
-      await this.deps.links.set(item.file.key, core.withoutIdentity(item.link));
-      notes.push(vscode.l10n.t('The page this file was linked to was deleted on the wiki, so it was published as a new page.'));
-    }
+    // Its old page's identity goes before the create, so a create that lands unrecorded is not taken for that page.
+    const goneLink = verdict?.kind === 'deleted' ? item.link : undefined;
+    const linkBefore = goneLink ? await this.deps.links.get(item.file.key) : undefined;
+    if (goneLink) await this.deps.links.set(item.file.key, core.withoutIdentity(goneLink));
     if (verdict?.kind === 'edited' && verdict.movedUnder) notes.push(vscode.l10n.t('Its earlier page stays where it is on the wiki, under page {0}.', verdict.movedUnder.id));
     const unchecked = uncheckedNote([item]);
     if (unchecked) notes.push(unchecked);
     const startedAt = override.firstAttemptAt ?? this.deps.clock.now();
     const outcome = await this.send(item, target, setup, document.isDirty, override.earlierRunMayHaveLanded ?? false, links);
     this.deps.tokenVerdict?.(outcome);
+    if (goneLink && outcome.kind === 'created') notes.push(vscode.l10n.t('The page this file was linked to was deleted on the wiki, so it was published as a new page.'));
+    // "Already exists": the page was not gone, only hidden from the account that checks (the outcome says so). The
+    // file keeps what this machine knew of its page.
+    if (goneLink && outcome.kind === 'alreadyExists') {
+      if (linkBefore) await this.deps.links.set(item.file.key, linkBefore);
+      else await this.deps.links.delete(item.file.key);
+    }
     if (outcome.kind === 'cancelled') return;
     const pages = await this.deps.wiki.pages();
     const proven = outcome.kind === 'existsAfterRetry' && pages

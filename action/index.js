@@ -10074,10 +10074,12 @@ var FILE_STATUS_WORDS = {
 };
 function fileLine(record) {
   const word = record.outcome === "created" || record.outcome === "updated" ? record.outcome : FILE_STATUS_WORDS[record.status];
-  const madeAnew = record.wikiEdits?.verdict !== "deleted" || record.outcome === "created";
-  const guard = madeAnew ? guardText(record.wikiEdits, record.outcome === "updated" || record.status === "edited", record.status === "edited") : "";
+  const guard = verdictFitsResult(record) ? guardText(record.wikiEdits, record.outcome === "updated" || record.status === "edited", record.status === "edited") : "";
   const message = [record.message, guard].filter((part) => part).join(" ");
   return joinLine(word, record.file, targetText(record), message, record.cautions);
+}
+function verdictFitsResult(record) {
+  return record.wikiEdits?.verdict !== "deleted" || record.outcome === "created";
 }
 var PLAN_STATUS_WORDS = {
   create: "would create",
@@ -11018,7 +11020,7 @@ function linksLeftLines(records) {
 function resultRow(record) {
   const word = record.outcome === "created" || record.outcome === "updated" ? record.outcome : RESULT_WORDS[record.status] ?? record.status;
   const indent = record.tree ? "&nbsp;&nbsp;".repeat(record.tree.depth) : "";
-  const notes = [record.message, guardNote(record.wikiEdits, record.status)].filter((note) => note !== "");
+  const notes = [record.message, verdictFitsResult(record) ? guardNote(record.wikiEdits, record.status) : ""].filter((note) => note !== "");
   return `| ${indent}${inlineText(record.file)} | ${pageCell(record)} | ${word} | ${notes.map(inlineText).join("; ")} |`;
 }
 function countBy(items, wordOf) {

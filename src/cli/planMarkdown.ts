@@ -5,7 +5,7 @@
 import { shortDigest } from '../core/run/planDigest';
 import { fitDocument, inlineText, linkText } from './markdownText';
 import { planMarkers } from './planMarkers';
-import { movedText, type WikiEditsRecord } from './report';
+import { movedText, verdictFitsResult, type WikiEditsRecord } from './report';
 import { parentText, type FileResultRecord, type PlanEntryRecord, type RunRecords } from './runRecords';
 
 export interface MarkdownOptions {
@@ -200,7 +200,7 @@ function linksLeftLines(records: RunRecords): string[] {
 function resultRow(record: FileResultRecord): string {
   const word = record.outcome === 'created' || record.outcome === 'updated' ? record.outcome : (RESULT_WORDS[record.status] ?? record.status);
   const indent = record.tree ? '&nbsp;&nbsp;'.repeat(record.tree.depth) : '';
-  const notes = [record.message, guardNote(record.wikiEdits, record.status)].filter((note) => note !== '');
+  const notes = [record.message, verdictFitsResult(record) ? guardNote(record.wikiEdits, record.status) : ''].filter((note) => note !== '');
   return `| ${indent}${inlineText(record.file)} | ${pageCell(record)} | ${word} | ${notes.map(inlineText).join('; ')} |`;
 }
 

@@ -136,11 +136,17 @@ const FILE_STATUS_WORDS: Record<FileResult['state'], string> = {
 
 export function fileLine(record: FileRecord & { tree?: { parentTitle?: string } }): string {
   const word = record.outcome === 'created' || record.outcome === 'updated' ? record.outcome : FILE_STATUS_WORDS[record.status];
-  // "Published as a new page" only of one that was: a create refused as "already exists" says why in its message.
-  const madeAnew = record.wikiEdits?.verdict !== 'deleted' || record.outcome === 'created';
-  const guard = madeAnew ? guardText(record.wikiEdits, record.outcome === 'updated' || record.status === 'edited', record.status === 'edited') : '';
+  const guard = verdictFitsResult(record) ? guardText(record.wikiEdits, record.outcome === 'updated' || record.status === 'edited', record.status === 'edited') : '';
   const message = [record.message, guard].filter((part) => part).join(' ');
   return joinLine(word, record.file, targetText(record), message, record.cautions);
+}
+
+/**
+ * Whether a result's line says its guard verdict: "published as a new page" (a page taken for deleted) only of a page
+ * that was; a create refused as "already exists" says why in its message.
+ */
+export function verdictFitsResult(record: Pick<FileRecord, 'wikiEdits' | 'outcome'>): boolean {
+  return record.wikiEdits?.verdict !== 'deleted' || record.outcome === 'created';
 }
 
 const PLAN_STATUS_WORDS: Record<string, string> = {

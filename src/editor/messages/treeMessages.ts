@@ -22,7 +22,11 @@ export const editorTreeMessages: TreeMessages = {
       ? vscode.l10n.t('{0} links stay as written and will not work on the wiki ({1}): {2}, ....', count, reason, listed)
       : vscode.l10n.t('{0} links stay as written and will not work on the wiki ({1}): {2}.', count, reason, listed),
   linksMissHeading: (count, listed, more) => {
-    if (count === 1) return vscode.l10n.t('1 link goes to its page, not to the heading it names (the page has no such heading): {0}.', listed);
+    if (count === 1) {
+      return more
+        ? vscode.l10n.t('1 link goes to its page, not to the heading it names (the page has no such heading): {0}, ....', listed)
+        : vscode.l10n.t('1 link goes to its page, not to the heading it names (the page has no such heading): {0}.', listed);
+    }
     return more
       ? vscode.l10n.t('{0} links go to their pages, not to the headings they name (the pages have no such headings): {1}, ....', count, listed)
       : vscode.l10n.t('{0} links go to their pages, not to the headings they name (the pages have no such headings): {1}.', count, listed);

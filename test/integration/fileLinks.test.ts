@@ -205,7 +205,7 @@ describe('links to other files in single-file and flat publishes, against the sa
     assert.equal(pageIdOf('./other/known.md'), ids.guide);
     assert.equal(pageIdOf('missing.md'), undefined);
     const base = await bases.get(notesKey);
-    const pulled = await pullPage({ ours: text, link, base, pages: signedIn.pages, exportMarkdown, pageIdOf });
+    const pulled = await pullPage({ ours: text, link, base, pages: signedIn.pages, exportMarkdown, linkedPages: async () => pageIdOf });
     assert.equal(pulled.kind, 'merged');
     assert.equal(pulled.kind === 'merged' ? pulled.text : '', '# Notes\n\nSee [x](guide/setup.md#install), [y](missing.md) and [z](diagram.png), all of them.\n\nAnd [k](other/known.md) as well.\n');
     // Without knowing the links' pages, the same edit meets the file's own links on the same lines.

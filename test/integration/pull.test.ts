@@ -121,10 +121,20 @@ describe('Pull against the sandbox wiki', () => {
   it('without a base for the linked version says so and merges nothing', async () => {
     const first = await publish(TEXT, undefined);
     colleagueEdits(first.link.pageId as string, (stored) => `${stored}\nMore from the wiki.\n`);
-    assert.deepEqual(await pullPage({ ours: TEXT, link: first.link, base: undefined, pages: signedIn.pages, exportMarkdown }), { kind: 'noBase', reason: 'none' });
+    // The pages its links name are found only for a merge: a pull that ends before reads no file for them.
+    let linksLookedUp = 0;
+    const linkedPages = async () => {
+      linksLookedUp++;
+      return undefined;
+    };
+    assert.deepEqual(await pullPage({ ours: TEXT, link: first.link, base: undefined, pages: signedIn.pages, exportMarkdown, linkedPages }), { kind: 'noBase', reason: 'none' });
     const stale = { ...(await bases.get(FILE))!, version: 7 };
-    assert.deepEqual(await pullPage({ ours: TEXT, link: first.link, base: stale, pages: signedIn.pages, exportMarkdown }), { kind: 'noBase', reason: 'otherVersion' });
-    assert.deepEqual(await pullPage({ ours: TEXT, link: { ...first.link, pageId: undefined }, base: stale, pages: signedIn.pages, exportMarkdown }), { kind: 'notLinked' });
+    assert.deepEqual(await pullPage({ ours: TEXT, link: first.link, base: stale, pages: signedIn.pages, exportMarkdown, linkedPages }), { kind: 'noBase', reason: 'otherVersion' });
+    assert.deepEqual(await pullPage({ ours: TEXT, link: { ...first.link, pageId: undefined }, base: stale, pages: signedIn.pages, exportMarkdown, linkedPages }), { kind: 'notLinked' });
+    assert.equal(linksLookedUp, 0);
+    const merged = await pullPage({ ours: TEXT, link: first.link, base: await bases.get(FILE), pages: signedIn.pages, exportMarkdown, linkedPages });
+    assert.equal(merged.kind, 'merged');
+    assert.equal(linksLookedUp, 1, 'asked once when there is something to merge');
   });
 
   it('never keeps a colleague\'s edit as the base: the page moved past the published version before the export', async () => {

@@ -41,9 +41,10 @@ export interface PullRequest {
   /**
    * The page each of the file's link destinations names, as a publish found them (a tree's manifest, this machine's
    * links), so that the wiki's page addresses compare equal to the file's own links instead of making every line with
-   * a link a conflict.
+   * a link a conflict. Asked only when there is something to merge: finding them reads files (requests, in a remote
+   * workspace), wasted on a pull that ends before (no page, no base, page gone).
    */
-  pageIdOf?: PageIdOf;
+  linkedPages?: () => Promise<PageIdOf | undefined>;
 }
 
 export async function pullPage(request: PullRequest): Promise<PullOutcome> {
@@ -55,8 +56,9 @@ export async function pullPage(request: PullRequest): Promise<PullOutcome> {
   if (read.kind !== 'read') return read;
   const { page, markdown: theirs } = read;
   const { frontMatter, body } = splitLeadingFrontMatter(request.ours);
+  const pageIdOf = await request.linkedPages?.();
   // Its links to its own headings and to other files' pages, compared in the file's own form (pageLinkForms.ts).
-  const inFileForms = (markdown: string): string => withFileLinkForms(markdown, body, request.pageIdOf);
+  const inFileForms = (markdown: string): string => withFileLinkForms(markdown, body, pageIdOf);
   const merged = mergeThreeWay(inFileForms((base as PullBase).markdown), inFileForms(theirs), body);
   if (merged.kind === 'nothingNew') return { kind: 'nothingNew', page, theirs };
   const text = frontMatter + merged.text;

@@ -63,10 +63,11 @@ export class PullCommand implements Command {
       outcome = await withProgressBeforeResult(vscode.l10n.t('Pulling "{0}" from the wiki...', title), async (progress, signal) => {
         const pages = await this.deps.wiki.pages();
         if (!pages) return undefined;
-        // The pages its links name are looked up through the workspace (requests, in a remote one): under the progress.
-        const pageIdOf = document.uri.scheme === 'untitled' ? undefined : await pageIdOfLinks(document.uri, ours, this.deps);
+        // The pages its links name are looked up through the workspace (requests, in a remote one): under the
+        // progress, and only when there is something to merge.
+        const linkedPages = document.uri.scheme === 'untitled' ? undefined : () => pageIdOfLinks(document.uri, ours, this.deps);
         return onDemand().pullPage({
-          ours, link, base, pages, signal, ...(pageIdOf ? { pageIdOf } : {}),
+          ours, link, base, pages, signal, ...(linkedPages ? { linkedPages } : {}),
           exportMarkdown: async (pageId, exportSignal) => (await this.deps.wiki.exportPage(pageId, link?.pageTitle, exportSignal ?? signal, (delayMs, reason) =>
             progress.report({ message: vscode.l10n.t('{0}; trying again in {1} s', reason, Math.ceil(delayMs / 1000)) }))).markdown,
         });

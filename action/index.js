@@ -8472,6 +8472,31 @@ async function mapBounded(items, limit2, map) {
   return results;
 }
 
+// src/core/publish/target.ts
+function mergeTargets(frontMatter, link, defaults = {}) {
+  const spaceId = frontMatter.spaceId ?? link?.spaceId ?? defaults.spaceId;
+  const parentId = frontMatter.parentId ?? link?.parentId ?? defaults.parentId;
+  const pageTitle = frontMatter.pageTitle ?? link?.pageTitle ?? defaults.pageTitle;
+  const pinsPage = frontMatter.spaceId !== void 0 && frontMatter.parentId !== void 0 && frontMatter.pageTitle !== void 0;
+  const isLinkedPage = link !== void 0 && link.spaceId === spaceId && link.parentId === parentId && link.pageTitle === pageTitle;
+  const overwrite = frontMatter.overwrite ?? (isLinkedPage ? true : defaults.overwrite ?? (pinsPage ? false : void 0));
+  return { spaceId, parentId, pageTitle, overwrite };
+}
+function completeTarget(target) {
+  const { spaceId, parentId, pageTitle, overwrite } = target;
+  if (spaceId === void 0 || parentId === void 0 || pageTitle === void 0 || overwrite === void 0) return void 0;
+  return { spaceId, parentId, pageTitle, overwrite };
+}
+function suggestTitle(frontMatterTitle, firstHeading2, fileName) {
+  if (frontMatterTitle?.trim()) return frontMatterTitle.trim();
+  if (firstHeading2?.trim()) return firstHeading2.trim();
+  const base = fileName.replace(/^.*[\\/]/, "");
+  return base.replace(/\.(md|markdown|mdown|mkd)$/i, "") || base;
+}
+function isPageId(value) {
+  return /^\d+$/.test(value);
+}
+
 // src/core/wikiPages/errors.ts
 var WikiReadError = class extends Error {
   constructor(kind, sentence, details = {}) {
@@ -8882,7 +8907,7 @@ function lookupDeadline(options) {
 
 // src/core/run/gonePages.ts
 function unchangedWithPage(item, pageId = item.link?.pageId) {
-  return item.state === "unchanged" && pageId !== void 0 && /^\d+$/.test(pageId);
+  return item.state === "unchanged" && pageId !== void 0 && isPageId(pageId);
 }
 async function sendGonePages(entries, options) {
   const { pages } = options;
@@ -9628,31 +9653,6 @@ function dedent(body, indent) {
   if (indent === 0) return lines.join("\n");
   const leading = new RegExp(`^ {0,${indent}}`);
   return lines.map((line) => line.replace(leading, "")).join("\n");
-}
-
-// src/core/publish/target.ts
-function mergeTargets(frontMatter, link, defaults = {}) {
-  const spaceId = frontMatter.spaceId ?? link?.spaceId ?? defaults.spaceId;
-  const parentId = frontMatter.parentId ?? link?.parentId ?? defaults.parentId;
-  const pageTitle = frontMatter.pageTitle ?? link?.pageTitle ?? defaults.pageTitle;
-  const pinsPage = frontMatter.spaceId !== void 0 && frontMatter.parentId !== void 0 && frontMatter.pageTitle !== void 0;
-  const isLinkedPage = link !== void 0 && link.spaceId === spaceId && link.parentId === parentId && link.pageTitle === pageTitle;
-  const overwrite = frontMatter.overwrite ?? (isLinkedPage ? true : defaults.overwrite ?? (pinsPage ? false : void 0));
-  return { spaceId, parentId, pageTitle, overwrite };
-}
-function completeTarget(target) {
-  const { spaceId, parentId, pageTitle, overwrite } = target;
-  if (spaceId === void 0 || parentId === void 0 || pageTitle === void 0 || overwrite === void 0) return void 0;
-  return { spaceId, parentId, pageTitle, overwrite };
-}
-function suggestTitle(frontMatterTitle, firstHeading2, fileName) {
-  if (frontMatterTitle?.trim()) return frontMatterTitle.trim();
-  if (firstHeading2?.trim()) return firstHeading2.trim();
-  const base = fileName.replace(/^.*[\\/]/, "");
-  return base.replace(/\.(md|markdown|mdown|mkd)$/i, "") || base;
-}
-function isPageId(value) {
-  return /^\d+$/.test(value);
 }
 
 // src/core/pull/conflictMarkers.ts

@@ -2,7 +2,7 @@
 export { decidePageState, type FileFacts, type NotReadReason, type OrphanState, type PageState, type PageStateKind, type WikiSide } from './pageState';
 export { eachInSlices, localFacts, type LocalFacts, type LocalPlanOptions, type SliceOptions } from './localPlan';
 export { treeRecords, type RecordedPage, type TreeFile, type TreeRecords } from './treeRecords';
-export { MAX_IDS_PER_REQUEST, VIEW_REQUESTS_AT_ONCE, readWikiPages, unreadWiki, type PageByTitle, type ReadOptions, type WikiReading, type WikiWants } from './wikiReading';
+export { VIEW_REQUESTS_AT_ONCE, readWikiPages, unreadWiki, type PageByTitle, type ReadOptions, type WikiReading, type WikiWants } from './wikiReading';
 export {
   decideStates, recordedPages, refreshStates, wikiWants,
   type FileState, type RefreshOptions, type RefreshResult, type ViewFile, type ViewTree, type WorkspaceFacts, type WorkspaceStates,

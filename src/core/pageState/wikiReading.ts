@@ -6,7 +6,6 @@ import { MAX_IDS_PER_REQUEST, type ChildSummary, type WikiPage, type WikiPagesCl
 import { mapBounded } from '../util/mapBounded';
 import type { NotReadReason, WikiSide } from './pageState';
 
-export { MAX_IDS_PER_REQUEST };
 /** Requests the view has out at once: enough to hide latency, few enough to stay a quiet neighbour on the wiki. */
 export const VIEW_REQUESTS_AT_ONCE = 4;
 

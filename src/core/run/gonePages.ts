@@ -6,6 +6,7 @@
 // and publishes it anew, create only. A lookup that fails leaves its files as they are (not known to be gone); without
 // page access nothing is looked up, and the guard says the wiki was not checked.
 import { mapBounded } from '../util/mapBounded';
+import { isPageId } from '../publish/target';
 import { MAX_IDS_PER_REQUEST } from '../wikiPages';
 import type { GuardOptions } from './guard';
 import { DEFAULT_LOOKUPS_AT_ONCE, lookupDeadline } from './lookupDeadline';
@@ -20,7 +21,7 @@ export interface RecordedPageOf {
 /** Whether the plan leaves this file alone although it names a page the wiki could list: one to look up. */
 export function unchangedWithPage(item: PlanItem, pageId: string | undefined = item.link?.pageId): boolean {
   // A page ID is a number: anything else was never a page the wiki could list (and is never called gone).
-  return item.state === 'unchanged' && pageId !== undefined && /^\d+$/.test(pageId);
+  return item.state === 'unchanged' && pageId !== undefined && isPageId(pageId);
 }
 
 /**

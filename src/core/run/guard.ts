@@ -13,8 +13,6 @@ import { sendGonePages } from './gonePages';
 import { DEFAULT_LOOKUPS_AT_ONCE, lookupDeadline } from './lookupDeadline';
 import type { PlanItem } from './plan';
 
-export { GUARD_TIMEOUT_MS, lookupDeadline } from './lookupDeadline';
-
 export type GuardVerdict =
   /** Create only: the import itself refuses to replace a page, so there is nothing to guard. */
   | { kind: 'notNeeded' }
@@ -74,7 +72,6 @@ export interface GuardOptions {
   /** The words of why a lookup could not check; English when not given. */
   messages?: TreeMessages;
 }
-
 
 /**
  * Checks every file the plan would send and records the verdict on it (`item.guard`). Edited pages become state

@@ -7,7 +7,8 @@
 // A page below whose own page a colleague edited on the wiki does not follow unasked: the new page would lack the edit,
 // left behind on the old page. The edit guard holds it back as it would hold back its update.
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
-import { GUARD_TIMEOUT_MS, guardPlan, movedUnderOf, type GuardOptions } from '../run/guard';
+import { guardPlan, movedUnderOf, type GuardOptions } from '../run/guard';
+import { GUARD_TIMEOUT_MS } from '../run/lookupDeadline';
 import type { PlanItem } from '../run/plan';
 import { mapBounded } from '../util/mapBounded';
 import type { WikiPagesClient } from '../wikiPages';

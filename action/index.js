@@ -10035,7 +10035,7 @@ function planRecord(item) {
   const guard = guardFields(item);
   if (guard.wikiEdits) record.wikiEdits = guard.wikiEdits;
   if (guard.url !== void 0) record.url = guard.url;
-  record.cautions = status === "send" ? item.cautions.map((caution) => caution.message) : [];
+  record.cautions = status === "send" || status === "edited" ? item.cautions.map((caution) => caution.message) : [];
   if (status === "send" && item.linksToPages) record.linksToPages = item.linksToPages;
   return record;
 }
@@ -10057,6 +10057,7 @@ function guardFields(item) {
     if (page?.versionAuthorId) wikiEdits.editedBy = page.versionAuthorId;
     if (page?.versionCreatedAt) wikiEdits.editedAt = page.versionCreatedAt;
     if (verdict.movedUnder) wikiEdits.movedUnder = verdict.movedUnder;
+    else if (item.state === "edited" && item.heldBelowNewPage !== void 0) wikiEdits.anewUnder = item.heldBelowNewPage;
   }
   const fields = { wikiEdits };
   if (url) fields.url = url;
@@ -10105,7 +10106,7 @@ function guardText(wikiEdits, relevant, heldBack) {
     case "unchecked":
       return `(wiki edits NOT checked: ${wikiEdits.detail ?? "no page access"})`;
     case "edited":
-      return `(edited on the wiki since its last publish: version ${wikiEdits.version ?? "?"}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ""}${wikiEdits.editedAt ? ` at ${wikiEdits.editedAt}` : ""}; --overwrite-edited replaces it)`;
+      return `(edited on the wiki since its last publish: version ${wikiEdits.version ?? "?"}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ""}${wikiEdits.editedAt ? ` at ${wikiEdits.editedAt}` : ""}; ${overwriteEditedText(wikiEdits)})`;
     case "asLeft":
       return `(wiki edits checked: version ${wikiEdits.version ?? "?"} is as last published)`;
     case "deleted":
@@ -10119,6 +10120,13 @@ function guardText(wikiEdits, relevant, heldBack) {
     default:
       return "";
   }
+}
+function overwriteEditedText(wikiEdits) {
+  return wikiEdits?.anewUnder === void 0 ? "--overwrite-edited replaces it" : `--overwrite-edited creates it anew under the new page of its folder "${wikiEdits.anewUnder}" and leaves the edited page where it is`;
+}
+function heldBackText(wikiEdits) {
+  if (wikiEdits?.movedUnder) return `I${movedText(wikiEdits.movedUnder, true).slice(1)}.`;
+  return `Would be left out: its page was edited on the wiki since its last publish (${overwriteEditedText(wikiEdits)}).`;
 }
 function movedText(movedUnder, heldBack) {
   const where = movedUnder.title === void 0 ? `page ${movedUnder.id}` : `"${movedUnder.title}" (page ${movedUnder.id})`;
@@ -10206,9 +10214,9 @@ function runAnnotations(records, textOf) {
     return limit(found);
   }
   for (const record of records.summary?.dryRun === false ? [] : records.plan) {
-    const problem = record.status === "refused" ? record.refusals.join(" ") : record.status === "edited" ? record.wikiEdits?.movedUnder ? `I${movedText(record.wikiEdits.movedUnder, true).slice(1)}.` : "Its page was edited on the wiki since its last publish: publishing leaves it out (--overwrite-edited replaces it)." : record.status === "retitled" ? record.refusals.join(" ") : "";
+    const problem = record.status === "refused" ? record.refusals.join(" ") : record.status === "edited" ? heldBackText(record.wikiEdits) : record.status === "retitled" ? record.refusals.join(" ") : "";
     if (problem) found.push({ level: "error", ...at(record.file, problem), title: record.status === "edited" ? record.wikiEdits?.movedUnder ? "Moved on the wiki" : "Edited on the wiki" : "Would be refused", message: problem });
-    for (const caution of record.status === "send" ? record.cautions : []) found.push({ level: "warning", ...at(record.file, caution), title: "Wiki Publisher caution", message: caution });
+    for (const caution of record.cautions) found.push({ level: "warning", ...at(record.file, caution), title: "Wiki Publisher caution", message: caution });
   }
   for (const record of records.files) {
     const failed = ["failed", "refused", "edited", "existsUnproven"].includes(record.status);
@@ -10945,7 +10953,7 @@ function editedLines(plan, wikiRead) {
     const edits = record.wikiEdits;
     const who = [edits.editedBy ? `by ${edits.editedBy}` : "", edits.editedAt ? `at ${edits.editedAt}` : ""].filter((part) => part).join(" ");
     if (edits.movedUnder) return `- **${inlineText(record.file)}**: ${pageCell(record)}: ${inlineText(movedText(edits.movedUnder, record.status === "edited"))}`;
-    const fate = record.status === "edited" ? "left out; --overwrite-edited replaces it" : "replaced by this publish (--overwrite-edited)";
+    const fate = record.status === "edited" ? `left out; ${overwriteEditedText(edits)}` : "replaced by this publish (--overwrite-edited)";
     return `- **${inlineText(record.file)}**: ${pageCell(record)}, version ${edits.version ?? "?"} ${inlineText(who)} (${inlineText(fate)})`;
   }), ""];
 }
@@ -13956,7 +13964,7 @@ function followNewFolderPage(page, folderTitle, words = englishTreeMessages) {
   if (!item.cautions.some((caution) => caution.code === "followsNewPage")) item.cautions = [...item.cautions, { code: "followsNewPage", message }];
   return wasUnchanged ? "followsUnchanged" : "follows";
 }
-async function holdEditedFollowers(candidates, options) {
+async function holdEditedFollowers(candidates, options, folderTitleOf) {
   const probes = candidates.flatMap((page) => {
     const probe = oldPageProbe(page);
     return probe ? [{ page, probe }] : [];
@@ -13968,9 +13976,11 @@ async function holdEditedFollowers(candidates, options) {
     if (probe.state === "edited") {
       page.item.state = "edited";
       page.item.guard = probe.guard;
+      page.item.heldBelowNewPage = folderTitleOf(page);
       held.add(page);
     } else if (page.item.state === "edited") {
       page.item.state = "send";
+      delete page.item.heldBelowNewPage;
     }
   }
   return held;
@@ -13994,19 +14004,27 @@ function oldPageProbe(page) {
 }
 async function followNewFolderPages(plan, options) {
   const words = options.messages ?? englishTreeMessages;
+  const titleOf = (path) => plan.tree.byPath.get(path)?.title ?? path;
+  const folderTitleOf = (page) => titleOf(page.node.parent ?? "");
   const anew = /* @__PURE__ */ new Set();
+  const anewIfOverwritten = /* @__PURE__ */ new Set();
   for (const level of pagesByLevel(plan.pages)) {
     const candidates = level.filter((page) => page.node.parent !== void 0 && anew.has(page.node.parent) && mayFollowNewFolderPage(page));
-    await holdEditedFollowers(candidates, options);
+    await holdEditedFollowers(candidates, options, folderTitleOf);
     for (const page of level) {
       const parent = page.node.parent;
       const underNewPage = parent !== void 0 && anew.has(parent);
-      if (underNewPage && followNewFolderPage(page, plan.tree.byPath.get(parent)?.title ?? parent, words) !== "no") {
+      if (underNewPage && followNewFolderPage(page, titleOf(parent), words) !== "no") {
         page.parentKnown = false;
         page.item.guard = { kind: "absent" };
         anew.add(page.node.path);
       } else if (page.pageId === void 0 || publishedAnew(page)) {
         anew.add(page.node.path);
+      } else if (movedUnderOf(page.item.guard) !== void 0 && page.item.state === "edited") {
+        anewIfOverwritten.add(page.node.path);
+      } else if (parent !== void 0 && (anew.has(parent) || anewIfOverwritten.has(parent)) && mayFollowNewFolderPage(page)) {
+        if (page.item.state === "edited") page.item.heldBelowNewPage = titleOf(parent);
+        anewIfOverwritten.add(page.node.path);
       }
     }
   }
@@ -14123,12 +14141,14 @@ async function runTree(options) {
     if (options.signal?.aborted || options.gate.stoppedBy) break;
     const prepared = level.map((page) => ({ page, ...withParent(page, ids, plan, rootPath, options.guard.messages ?? englishTreeMessages) }));
     const parentCreated = (page) => page.node.parent !== void 0 && created.has(page.node.parent.slice(rootPath.length));
-    await holdEditedFollowers(prepared.filter(({ page, parentMissing }) => !parentMissing && parentCreated(page) && mayFollowNewFolderPage(page)).map(({ page }) => page), guardOptions);
+    const folderTitleOf = (page) => {
+      const parentPath = page.node.parent ?? "";
+      return plan.tree.byPath.get(parentPath)?.title ?? parentPath.slice(rootPath.length);
+    };
+    await holdEditedFollowers(prepared.filter(({ page, parentMissing }) => !parentMissing && parentCreated(page) && mayFollowNewFolderPage(page)).map(({ page }) => page), guardOptions, folderTitleOf);
     const items = prepared.map(({ page, parentMissing }) => {
       if (!parentMissing && parentCreated(page)) {
-        const parentPath = page.node.parent;
-        const folderTitle = plan.tree.byPath.get(parentPath)?.title ?? parentPath.slice(rootPath.length);
-        if (followNewFolderPage(page, folderTitle, options.guard.messages) === "followsUnchanged") expectMore(1);
+        if (followNewFolderPage(page, folderTitleOf(page), options.guard.messages) === "followsUnchanged") expectMore(1);
       }
       if (parentMissing && page.item.state === "send") {
         const target = { ...page.item.target };

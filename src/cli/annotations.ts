@@ -1,7 +1,7 @@
 // Refusals, failures and cautions as GitHub workflow commands (`::error file=...,line=...::message`), so they show on
 // the pull request's diff at the file. Every value is escaped as the runner reads it (% CR LF in the message; also
 // ":" and "," in properties), so a title or path from a file can neither end the command early nor start another one.
-import { movedText } from './report';
+import { heldBackText } from './report';
 import type { RunRecords } from './runRecords';
 
 export interface Annotation {
@@ -29,10 +29,10 @@ export function runAnnotations(records: RunRecords, textOf: (file: string) => st
   }
   for (const record of records.summary?.dryRun === false ? [] : records.plan) {
     const problem = record.status === 'refused' ? record.refusals.join(' ')
-      : record.status === 'edited' ? (record.wikiEdits?.movedUnder ? `I${movedText(record.wikiEdits.movedUnder, true).slice(1)}.` : 'Its page was edited on the wiki since its last publish: publishing leaves it out (--overwrite-edited replaces it).')
+      : record.status === 'edited' ? heldBackText(record.wikiEdits)
         : record.status === 'retitled' ? record.refusals.join(' ') : '';
     if (problem) found.push({ level: 'error', ...at(record.file, problem), title: record.status === 'edited' ? (record.wikiEdits?.movedUnder ? 'Moved on the wiki' : 'Edited on the wiki') : 'Would be refused', message: problem });
-    for (const caution of record.status === 'send' ? record.cautions : []) found.push({ level: 'warning', ...at(record.file, caution), title: 'Wiki Publisher caution', message: caution });
+    for (const caution of record.cautions) found.push({ level: 'warning', ...at(record.file, caution), title: 'Wiki Publisher caution', message: caution });
   }
   for (const record of records.files) {
     const failed = ['failed', 'refused', 'edited', 'existsUnproven'].includes(record.status);

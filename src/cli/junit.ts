@@ -3,6 +3,7 @@
 // classname (GitLab's suite name), name, file and time; failure, error or skipped with their text; system-out. Jenkins,
 // Azure Pipelines and others read the same elements. A file that would be refused, was refused, failed or was left out
 // is a failure; one interrupted is an error; one unchanged is skipped; cautions go to system-out.
+import { heldBackText } from './report';
 import { parentText, type FileResultRecord, type PlanEntryRecord, type RunRecords } from './runRecords';
 
 interface TestCase {
@@ -49,7 +50,7 @@ function planCase(record: PlanEntryRecord): TestCase {
     case 'refused':
       return { ...base, verdict: { kind: 'failure', type: 'refused', text: `Would be refused: ${record.refusals.join(' ')}` } };
     case 'edited':
-      return { ...base, verdict: { kind: 'failure', type: 'editedOnWiki', text: 'Would be left out: its page was edited on the wiki since its last publish (--overwrite-edited replaces it).' } };
+      return { ...base, verdict: { kind: 'failure', type: 'editedOnWiki', text: heldBackText(record.wikiEdits) } };
     case 'retitled':
       return { ...base, verdict: { kind: 'failure', type: 'retitled', text: record.refusals.join(' ') || 'Its title changed since its last publish.' } };
     case 'unchanged':

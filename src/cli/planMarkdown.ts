@@ -5,7 +5,7 @@
 import { shortDigest } from '../core/run/planDigest';
 import { fitDocument, inlineText, linkText } from './markdownText';
 import { planMarkers } from './planMarkers';
-import { movedText, verdictFitsResult, type WikiEditsRecord } from './report';
+import { movedText, overwriteEditedText, verdictFitsResult, type WikiEditsRecord } from './report';
 import { parentText, type FileResultRecord, type PlanEntryRecord, type RunRecords } from './runRecords';
 
 export interface MarkdownOptions {
@@ -124,7 +124,7 @@ function editedLines(plan: readonly PlanEntryRecord[], wikiRead: boolean): strin
     const edits = record.wikiEdits as WikiEditsRecord;
     const who = [edits.editedBy ? `by ${edits.editedBy}` : '', edits.editedAt ? `at ${edits.editedAt}` : ''].filter((part) => part).join(' ');
     if (edits.movedUnder) return `- **${inlineText(record.file)}**: ${pageCell(record)}: ${inlineText(movedText(edits.movedUnder, record.status === 'edited'))}`;
-    const fate = record.status === 'edited' ? 'left out; --overwrite-edited replaces it' : 'replaced by this publish (--overwrite-edited)';
+    const fate = record.status === 'edited' ? `left out; ${overwriteEditedText(edits)}` : 'replaced by this publish (--overwrite-edited)';
     return `- **${inlineText(record.file)}**: ${pageCell(record)}, version ${edits.version ?? '?'} ${inlineText(who)} (${inlineText(fate)})`;
   }), ''];
 }

@@ -39,6 +39,11 @@ export interface WikiEditsRecord {
   editedAt?: string;
   /** The page is under this parent on the wiki now, not where the file puts it (verdict 'edited'). */
   movedUnder?: { id: string; title?: string };
+  /**
+   * Held back (verdict 'edited') below the tree's folder page of this title, which is published as a new page, or
+   * would be with --overwrite-edited: that flag creates this page anew under it, and the edited page stays.
+   */
+  anewUnder?: string;
 }
 
 export interface PlanRecord {
@@ -91,7 +96,8 @@ export function planRecord(item: PlanItem): PlanRecord {
   const guard = guardFields(item);
   if (guard.wikiEdits) record.wikiEdits = guard.wikiEdits;
   if (guard.url !== undefined) record.url = guard.url;
-  record.cautions = status === 'send' ? item.cautions.map((caution) => caution.message) : [];
+  // A page held back for an edit on the wiki goes with --overwrite-edited: what would not work then is said now too.
+  record.cautions = status === 'send' || status === 'edited' ? item.cautions.map((caution) => caution.message) : [];
   if (status === 'send' && item.linksToPages) record.linksToPages = item.linksToPages;
   return record;
 }
@@ -117,6 +123,7 @@ function guardFields(item: PlanItem): Pick<FileRecord, 'wikiEdits' | 'url'> {
     if (page?.versionAuthorId) wikiEdits.editedBy = page.versionAuthorId;
     if (page?.versionCreatedAt) wikiEdits.editedAt = page.versionCreatedAt;
     if (verdict.movedUnder) wikiEdits.movedUnder = verdict.movedUnder;
+    else if (item.state === 'edited' && item.heldBelowNewPage !== undefined) wikiEdits.anewUnder = item.heldBelowNewPage;
   }
   const fields: Pick<FileRecord, 'wikiEdits' | 'url'> = { wikiEdits };
   if (url) fields.url = url;
@@ -176,7 +183,7 @@ function guardText(wikiEdits: WikiEditsRecord | undefined, relevant: boolean, he
     case 'unchecked':
       return `(wiki edits NOT checked: ${wikiEdits.detail ?? 'no page access'})`;
     case 'edited':
-      return `(edited on the wiki since its last publish: version ${wikiEdits.version ?? '?'}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ''}${wikiEdits.editedAt ? ` at ${wikiEdits.editedAt}` : ''}; --overwrite-edited replaces it)`;
+      return `(edited on the wiki since its last publish: version ${wikiEdits.version ?? '?'}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ''}${wikiEdits.editedAt ? ` at ${wikiEdits.editedAt}` : ''}; ${overwriteEditedText(wikiEdits)})`;
     case 'asLeft':
       return `(wiki edits checked: version ${wikiEdits.version ?? '?'} is as last published)`;
     case 'deleted':
@@ -190,6 +197,21 @@ function guardText(wikiEdits: WikiEditsRecord | undefined, relevant: boolean, he
     default:
       return '';
   }
+}
+
+/**
+ * What --overwrite-edited does to a page held back for an edit on the wiki: replaces it, or, below a folder page that is
+ * (or would be) published as a new page, creates it anew there, and the edited page stays where it is.
+ */
+export function overwriteEditedText(wikiEdits: Pick<WikiEditsRecord, 'anewUnder'> | undefined): string {
+  return wikiEdits?.anewUnder === undefined ? '--overwrite-edited replaces it'
+    : `--overwrite-edited creates it anew under the new page of its folder "${wikiEdits.anewUnder}" and leaves the edited page where it is`;
+}
+
+/** Why a file is left out for its page's edit on the wiki (or its move there), and what --overwrite-edited does, as a sentence. */
+export function heldBackText(wikiEdits: WikiEditsRecord | undefined): string {
+  if (wikiEdits?.movedUnder) return `I${movedText(wikiEdits.movedUnder, true).slice(1)}.`;
+  return `Would be left out: its page was edited on the wiki since its last publish (${overwriteEditedText(wikiEdits)}).`;
 }
 
 /**

@@ -418,6 +418,50 @@ describe('CLI --tree', () => {
     assert.equal(manifest.pages['guide/']?.id, newGuide.id, 'the repository records the new folder page');
   });
 
+  it('a page edited on the wiki below a folder page made anew is left out, and every report says --overwrite-edited creates it anew there, not that it replaces the edit', async () => {
+    const anew = 'creates it anew under the new page of its folder "Guide" and leaves the edited page where it is';
+    const root = await cli.tree(TREE);
+    assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);
+    const guide = page('Guide');
+    const setup = page('Setup');
+    cli.world.sandbox.editPageOnWiki(setup.id, '# Setup\n\nA colleague\'s line.\n');
+    const setupLine = (run: { stdout: string }): string => run.stdout.split('\n').find((each) => each.includes('docs/guide/setup.md')) ?? '';
+
+    // The folder page moved on the wiki: held back itself, made anew only with --overwrite-edited, which would take
+    // the edited page below along as a new page.
+    cli.world.sandbox.movePageOnWiki(guide.id, page('Reference').id);
+    const moved = await runCli(['publish', 'docs', ...TO, '--dry-run'], { cwd: root, env: cli.env() });
+    assert.match(setupLine(moved), /WOULD LEAVE OUT docs\/guide\/setup\.md/, moved.stdout);
+    assert.ok(setupLine(moved).includes(`; --overwrite-edited ${anew})`), moved.stdout);
+    cli.world.sandbox.movePageOnWiki(guide.id, '123456');
+
+    // The folder page deleted on the wiki: made anew in this run; its page below, edited by a colleague, is held back.
+    cli.world.sandbox.deletePage(guide.id);
+    const dry = await runCli(['publish', 'docs', ...TO, '--dry-run', '--report', 'junit.xml', '--format', 'markdown'], { cwd: root, env: cli.env() });
+    assert.equal(dry.code, 1, `${dry.stdout}\n${dry.stderr}`);
+    assert.ok(dry.stdout.includes(`left out; --overwrite-edited ${anew.replace(/"/g, '&quot;')}`), dry.stdout);
+    assert.ok(!dry.stdout.includes('--overwrite-edited replaces it'), dry.stdout);
+    const junit = await readFile(join(root, 'junit.xml'), 'utf8');
+    assert.ok(junit.includes(`--overwrite-edited ${anew.replace(/"/g, '&quot;')}`), junit);
+    const text = await runCli(['publish', 'docs', ...TO, '--dry-run'], { cwd: root, env: cli.env() });
+    assert.match(setupLine(text), /WOULD LEAVE OUT docs\/guide\/setup\.md/, text.stdout);
+    assert.ok(setupLine(text).includes(`; --overwrite-edited ${anew})`), text.stdout);
+    const json = jsonLines(await runCli(['publish', 'docs', ...TO, '--dry-run', '--json'], { cwd: root, env: cli.env() }));
+    assertRecordsValid(json, 'a held page below a new folder page');
+    assert.equal((json.find((record) => record.type === 'plan' && record.file === 'docs/guide/setup.md')?.wikiEdits as Record<string, unknown> | undefined)?.anewUnder, 'Guide');
+
+    // Sent: left out, the edit kept; then with --overwrite-edited a new page under the new Guide, the edited one stays.
+    const sent = await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() });
+    assert.equal(sent.code, 1, `${sent.stdout}\n${sent.stderr}`);
+    assert.match(setupLine(sent), /LEFT OUT +docs\/guide\/setup\.md/, sent.stdout);
+    assert.ok(setupLine(sent).includes(`--overwrite-edited ${anew}`), sent.stdout);
+    assert.match(cli.world.sandbox.pages().find((each) => each.id === setup.id)?.markdown ?? '', /A colleague's line/);
+    assert.equal((await runCli(['publish', 'docs', ...TO, '--overwrite-edited'], { cwd: root, env: cli.env() })).code, 0);
+    const newGuide = page('Guide');
+    assert.equal(cli.world.sandbox.pages().filter((each) => each.title === 'Setup' && each.parentId === newGuide.id).length, 1, 'a new Setup under the new Guide');
+    assert.match(cli.world.sandbox.pages().find((each) => each.id === setup.id)?.markdown ?? '', /A colleague's line/, 'the edited page stays as the colleague left it');
+  });
+
   it('killed half-way (SIGKILL), then run again: every file lands once, the pages that landed keep their IDs, the manifest records all', async () => {
     const folders = ['alpha', 'beta', 'gamma'];
     const files = Object.fromEntries(folders.flatMap((folder) => [1, 2, 3, 4].map((n) => [`docs/${folder}/page-${n}.md`, `# ${folder} ${n}\n\nText ${n}.\n`])));

@@ -127,6 +127,12 @@ export interface PlanItem {
   guard?: GuardVerdict;
   /** For state 'retitled': the file's own title now, and the page its link names. */
   retitled?: { fileTitle: string; pageTitle: string };
+  /**
+   * For state 'edited', a page of a tree below a folder page that is published as a new page (or would be, were edited
+   * pages overwritten): that folder page's title. Overwriting does not replace the edited page then: it creates this
+   * page anew under the new folder page, and the edited page stays where it is (tree/newFolderPage.ts).
+   */
+  heldBelowNewPage?: string;
 }
 
 export interface PlanCounts {

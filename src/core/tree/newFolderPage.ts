@@ -59,7 +59,7 @@ export function followNewFolderPage(page: TreePage, folderTitle: string, words: 
  * user chose to overwrite it: created anew, the page would lack the colleague's edit, left behind on the old page.
  * Pages already held back are checked again, since the user's choice may send them now. Returns those held back.
  */
-export async function holdEditedFollowers(candidates: readonly TreePage[], options: GuardOptions): Promise<Set<TreePage>> {
+export async function holdEditedFollowers(candidates: readonly TreePage[], options: GuardOptions, folderTitleOf: (page: TreePage) => string): Promise<Set<TreePage>> {
   const probes = candidates.flatMap((page) => {
     const probe = oldPageProbe(page);
     return probe ? [{ page, probe }] : [];
@@ -71,10 +71,12 @@ export async function holdEditedFollowers(candidates: readonly TreePage[], optio
     if (probe.state === 'edited') {
       page.item.state = 'edited';
       page.item.guard = probe.guard;
+      page.item.heldBelowNewPage = folderTitleOf(page);
       held.add(page);
     } else if (page.item.state === 'edited') {
       // Held back before, and now sent by the user's choice: it follows like any page below.
       page.item.state = 'send';
+      delete page.item.heldBelowNewPage;
     }
   }
   return held;
@@ -105,20 +107,32 @@ function oldPageProbe(page: TreePage): PlanItem | undefined {
  */
 export async function followNewFolderPages(plan: Pick<TreePlan, 'pages' | 'tree'>, options: GuardOptions): Promise<void> {
   const words = options.messages ?? englishTreeMessages;
+  const titleOf = (path: string): string => plan.tree.byPath.get(path)?.title ?? path;
+  const folderTitleOf = (page: TreePage): string => titleOf(page.node.parent ?? '');
   const anew = new Set<string>();
+  // Pages that overwriting edited pages would publish anew: a page moved on the wiki is held back, and sent anyway it
+  // becomes a new page, which takes the pages below it along (and so on down).
+  const anewIfOverwritten = new Set<string>();
   for (const level of pagesByLevel(plan.pages)) {
     const candidates = level.filter((page) => page.node.parent !== undefined && anew.has(page.node.parent) && mayFollowNewFolderPage(page));
-    await holdEditedFollowers(candidates, options);
+    await holdEditedFollowers(candidates, options, folderTitleOf);
     for (const page of level) {
       const parent = page.node.parent;
       const underNewPage = parent !== undefined && anew.has(parent);
-      if (underNewPage && followNewFolderPage(page, plan.tree.byPath.get(parent)?.title ?? parent, words) !== 'no') {
+      if (underNewPage && followNewFolderPage(page, titleOf(parent), words) !== 'no') {
         // Its parent has no ID before sending now: the plan names the tree's page it goes under.
         page.parentKnown = false;
         page.item.guard = { kind: 'absent' };
         anew.add(page.node.path);
       } else if (page.pageId === undefined || publishedAnew(page)) {
         anew.add(page.node.path);
+      } else if (movedUnderOf(page.item.guard) !== undefined && page.item.state === 'edited') {
+        anewIfOverwritten.add(page.node.path);
+      } else if (parent !== undefined && (anew.has(parent) || anewIfOverwritten.has(parent)) && mayFollowNewFolderPage(page)) {
+        // Below a folder page that is new, or would be were edited pages overwritten: overwriting creates this page
+        // anew under it, so a held page's edit is not replaced but left behind, and the plan says so.
+        if (page.item.state === 'edited') page.item.heldBelowNewPage = titleOf(parent);
+        anewIfOverwritten.add(page.node.path);
       }
     }
   }

@@ -211,13 +211,15 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     const prepared = level.map((page) => ({ page, ...withParent(page, ids, plan, rootPath, options.guard.messages ?? englishTreeMessages) }));
     const parentCreated = (page: TreePage): boolean => page.node.parent !== undefined && created.has(page.node.parent.slice(rootPath.length));
     // A recorded page below a folder page this run created follows it, unless its own page was edited on the wiki.
-    await holdEditedFollowers(prepared.filter(({ page, parentMissing }) => !parentMissing && parentCreated(page) && mayFollowNewFolderPage(page)).map(({ page }) => page), guardOptions);
+    const folderTitleOf = (page: TreePage): string => {
+      const parentPath = page.node.parent ?? '';
+      return plan.tree.byPath.get(parentPath)?.title ?? parentPath.slice(rootPath.length);
+    };
+    await holdEditedFollowers(prepared.filter(({ page, parentMissing }) => !parentMissing && parentCreated(page) && mayFollowNewFolderPage(page)).map(({ page }) => page), guardOptions, folderTitleOf);
     const items = prepared.map(({ page, parentMissing }): LevelEntry => {
       // Under a folder page this run created, a recorded page is created anew too, even when its text is unchanged.
       if (!parentMissing && parentCreated(page)) {
-        const parentPath = page.node.parent as string;
-        const folderTitle = plan.tree.byPath.get(parentPath)?.title ?? parentPath.slice(rootPath.length);
-        if (followNewFolderPage(page, folderTitle, options.guard.messages) === 'followsUnchanged') expectMore(1);
+        if (followNewFolderPage(page, folderTitleOf(page), options.guard.messages) === 'followsUnchanged') expectMore(1);
       }
       if (parentMissing && page.item.state === 'send') {
         // Without the chosen page the plan held until the parent landed: this page has no parent ID to name.

@@ -187,7 +187,10 @@ export class TreePublisher {
           ? (entry.below > 0
             ? vscode.l10n.t('"{0}" is {1}. Overwriting publishes a new page in the tree and leaves that one where it is; the {2} page(s) below it go with it, created anew under the new page, while the pages they published before stay.', entry.title, editedText(entry.item.guard), entry.below)
             : vscode.l10n.t('"{0}" is {1}. Overwriting publishes a new page in the tree and leaves that one where it is.', entry.title, editedText(entry.item.guard)))
-          : vscode.l10n.t('Edited on the wiki since {0} last published it: "{1}", {2}', entry.fromRepository ? vscode.l10n.t('this repository') : vscode.l10n.t('you'), entry.title, editedText(entry.item.guard)))),
+          : entry.item.heldBelowNewPage !== undefined
+            // Below a folder page made anew, overwriting cannot reach the edited page: it makes another.
+            ? vscode.l10n.t('Edited on the wiki since {0} last published it: "{1}", {2}. Overwriting creates it anew under the new page of its folder "{3}" and leaves the edited page where it is.', entry.fromRepository ? vscode.l10n.t('this repository') : vscode.l10n.t('you'), entry.title, editedText(entry.item.guard), entry.item.heldBelowNewPage)
+            : vscode.l10n.t('Edited on the wiki since {0} last published it: "{1}", {2}', entry.fromRepository ? vscode.l10n.t('this repository') : vscode.l10n.t('you'), entry.title, editedText(entry.item.guard)))),
       ...titleCautions.slice(0, SHOWN),
       ...linkCautions.slice(0, SHOWN),
       ...(linkCautions.length > SHOWN ? [vscode.l10n.t('... and {0} more pages with links that stay as written', linkCautions.length - SHOWN)] : []),

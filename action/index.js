@@ -8386,13 +8386,14 @@ var englishTreeMessages = {
   ...englishPageRouteMessages,
   guardTimedOut: () => "the wiki did not answer in time",
   guardFailed: (detail) => `The lookup on the wiki failed: ${detail}.`,
-  linksStay: (count, listed, more) => `${count === 1 ? "1 link stays" : `${count} links stay`} as written and will not work on the wiki: ${listed}${more ? ", ..." : ""}.`,
-  linksStayBecause: (count, reason, listed, more) => `${count} links stay as written and will not work on the wiki (${reason}): ${listed}${more ? ", ..." : ""}.`,
-  linksMissHeading: (count, listed, more) => `${count === 1 ? "1 link goes to its page, not to the heading it names (the page has no such heading)" : `${count} links go to their pages, not to the headings they name (the pages have no such headings)`}: ${listed}${more ? ", ..." : ""}.`,
+  linksStay: (count, listed, more) => `${count === 1 ? "1 link stays" : `${count} links stay`} as written and will not work on the wiki: ${listed}${more ? ", ..." : "."}`,
+  linksStayBecause: (count, reason, listed, more) => `${count} links stay as written and will not work on the wiki (${reason}): ${listed}${more ? ", ..." : "."}`,
+  linksMissHeading: (count, listed, more) => `${count === 1 ? "1 link goes to its page, not to the heading it names (the page has no such heading)" : `${count} links go to their pages, not to the headings they name (the pages have no such headings)`}: ${listed}${more ? ", ..." : "."}`,
   linkWithReason: (target, reason) => `${target} (${reason})`,
   linkOutsideRun: () => "outside the published folder",
   linkOutsideLookup: () => "outside the folder this publish looks in",
   linkUnknownPage: () => "no page is known for it",
+  linkNoFile: () => "no such file",
   linkNoPageYet: () => "it has no page yet: a publish after it has one fills the link in",
   linkNotMarkdown: () => "not a Markdown file",
   linkUnknownAnchor: () => "no such heading in the target",
@@ -11969,6 +11970,7 @@ var keepBecause = (caution) => Object.freeze({ kind: "keep", caution });
 var KEEP_BECAUSE = {
   outsideRun: keepBecause("outsideRun"),
   unknownPage: keepBecause("unknownPage"),
+  noFile: keepBecause("noFile"),
   noPageYet: keepBecause("noPageYet"),
   notMarkdown: keepBecause("notMarkdown"),
   unknownOwnAnchor: keepBecause("unknownOwnAnchor"),
@@ -11990,6 +11992,7 @@ function decide(destination, context, anchorIn, ownAnchorIn) {
   if (page === "pending") return PENDING;
   if (page === "noAddress") return KEEP_BECAUSE.noSiteAddress;
   if (page === "notYet") return KEEP_BECAUSE.noPageYet;
+  if (page === "noFile") return KEEP_BECAUSE.noFile;
   if (page === void 0) return KEEP_BECAUSE.unknownPage;
   if (target.anchor === void 0 || target.anchor === "") return { kind: "rewrite", destination: page.url };
   const anchor = anchorIn(page, target.anchor);
@@ -12009,6 +12012,7 @@ function addCaution(cautions, caution) {
 var REASONS = {
   outsideRun: (words) => words.linkOutsideRun(),
   unknownPage: (words) => words.linkUnknownPage(),
+  noFile: (words) => words.linkNoFile(),
   noPageYet: (words) => words.linkNoPageYet(),
   notMarkdown: (words) => words.linkNotMarkdown(),
   unknownAnchor: (words) => words.linkUnknownAnchor(),
@@ -12339,7 +12343,7 @@ async function planFileLinks(sources, items, ports) {
   }
   await placeInRepository(linking, ports.fs);
   const { linked, whereKey } = await linkedFilesOf(linking, ports.fs);
-  const { pages, pageIds, withoutPage, awaitedAt, selectionAt } = await lookUpPages(linked, selection, ports);
+  const { pages, pageIds, withoutPage, awaitedAt, selectionAt, missing } = await lookUpPages(linked, selection, ports);
   const anchorMatchers = /* @__PURE__ */ new Map();
   let secondPassFills = awaitedAt.size > 0 && ports.siteBase !== void 0 && await ports.pageAccess();
   const decide2 = ({ item, content, place, destinations }, filled, ids) => {
@@ -12352,6 +12356,7 @@ async function planFileLinks(sources, items, ports) {
         const where = whereKey(place.folder, path);
         const page = filled.get(where);
         if (page !== void 0) return page;
+        if (missing.has(where)) return "noFile";
         if (!withoutPage.has(where)) return pages.get(where);
         waitedOn.add(where);
         return secondPassFills && awaitedAt.has(where) ? "pending" : "notYet";
@@ -12508,8 +12513,10 @@ ${path}`;
 }
 async function lookUpPages(linked, selection, ports) {
   const found = await Promise.all([...linked].map(async ([where, file]) => {
-    return { where, file, folder: file.path.endsWith("/"), location: await entryAt(ports.fs, file.folder, file.path) };
+    const entry = await lookUpEntry(ports.fs, file.folder, file.path);
+    return { where, file, folder: file.path.endsWith("/"), location: entry === ABSENT ? void 0 : entry, absent: entry === ABSENT };
   }));
+  const missing = new Set(found.flatMap(({ where, absent }) => absent ? [where] : []));
   const located = found.flatMap(({ where, file, folder, location }) => location === void 0 ? [] : [{ where, file, folder, location, key: `${ports.fs.key(location)}${folder ? "/" : ""}` }]);
   const links = /* @__PURE__ */ new Map();
   for (const { key, folder } of located) links.set(key, selection.has(key) ? selectionLink(selection.get(key)?.item) : folder ? void 0 : await ports.linkOf(key));
@@ -12542,7 +12549,7 @@ async function lookUpPages(linked, selection, ports) {
     const sent = !file.anchored || folder ? void 0 : await sentMarkdown(selection.get(key), location, link.pageTitle, ports);
     pages.set(where, { url, title: link.pageTitle, headings: sent === void 0 ? [] : markdownHeadings(sent) });
   }));
-  return { pages, pageIds, withoutPage, awaitedAt, selectionAt };
+  return { pages, pageIds, withoutPage, awaitedAt, selectionAt, missing };
 }
 async function sentMarkdown(selected, location, pageTitle, ports) {
   if (selected) return selected.sent();
@@ -12557,6 +12564,11 @@ function selectionLink(item) {
   return !item.complete || linkNames(item.link, item.complete) ? item.link : void 0;
 }
 async function entryAt(fs, folder, path) {
+  const entry = await lookUpEntry(fs, folder, path);
+  return entry === ABSENT ? void 0 : entry;
+}
+var ABSENT = /* @__PURE__ */ Symbol("absent");
+async function lookUpEntry(fs, folder, path) {
   const kind = path.endsWith("/") ? "directory" : "file";
   const names = (kind === "directory" ? path.slice(0, -1) : path).split("/");
   let location = folder;
@@ -12564,7 +12576,8 @@ async function entryAt(fs, folder, path) {
     if (name === "" || name === "." || name === ".." || name.includes("\\")) return void 0;
     location = fs.child(location, name);
     const type = await fs.type(location);
-    if (type?.kind !== (index === names.length - 1 ? kind : "directory")) return void 0;
+    if (type === void 0) return ABSENT;
+    if (type.kind !== (index === names.length - 1 ? kind : "directory")) return void 0;
   }
   return location;
 }

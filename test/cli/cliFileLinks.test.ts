@@ -28,7 +28,7 @@ describe('CLI: links to other files in a flat publish', () => {
     assert.equal(dry.code, 0, `${dry.stdout}\n${dry.stderr}`);
     const [planned] = fileRecords(dry);
     assert.equal(planned?.linksToPages, 1);
-    assert.deepEqual(planned?.cautions, ['2 links stay as written and will not work on the wiki: missing.md (no page is known for it), diagram.png (not a Markdown file).']);
+    assert.deepEqual(planned?.cautions, ['2 links stay as written and will not work on the wiki: missing.md (no such file), diagram.png (not a Markdown file).']);
     assertRecordsValid(jsonLines(dry), 'a dry run with links to pages');
     const text = await runCli(['publish', 'notes.md', ...TO, '--dry-run'], { cwd: root, env: cli.env() });
     assert.match(text.stdout, /^would create notes\.md -> "Notes" in DOCS under 123456 .*\(1 link to another file goes to its page\) \[caution: 2 links stay/m);
@@ -56,7 +56,7 @@ describe('CLI: links to other files in a flat publish', () => {
     // The plan names only the link that reaches nothing: the one to b.md (no page yet) is filled in by the run.
     const planned = await publish(['--dry-run']);
     assert.deepEqual(fileRecords(planned).find((record) => record.file === 'a.md')?.cautions, [
-      '1 link stays as written and will not work on the wiki: gone.md (no page is known for it).',
+      '1 link stays as written and will not work on the wiki: gone.md (no such file).',
     ]);
     const sent = await publish();
     assert.equal(sent.code, 0, `${sent.stdout}\n${sent.stderr}`);
@@ -68,7 +68,7 @@ describe('CLI: links to other files in a flat publish', () => {
     ]);
     assert.equal(records.at(-1)?.file, 'a.md', 'the second pass comes after the first');
     assert.equal(records.find((record) => record.file === 'b.md')?.pageId, page('Beta').id, 'the awaited page is reported with its ID');
-    assert.deepEqual(records.at(-1)?.cautions, ['1 link stays as written and will not work on the wiki: gone.md (no page is known for it).']);
+    assert.deepEqual(records.at(-1)?.cautions, ['1 link stays as written and will not work on the wiki: gone.md (no such file).']);
     const summary = summaryRecord(sent);
     assert.equal(summary.secondPass, 1);
     assert.equal(summary.published, 3, 'each file counts once, by its last pass');

@@ -37,7 +37,7 @@ describe('Links to other files in single-file and flat publishes', function () {
     await clickPublishButton(page);
     const warning = notification(page, /stay as written/);
     await warning.or(quickInput(page).filter({ visible: true })).first().waitFor();
-    assert.match(await warning.innerText(), /2 links stay as written and will not work on the wiki: missing\.md \(no page is known for it\), diagram\.png \(not a Markdown file\)\./);
+    assert.match(await warning.innerText(), /2 links stay as written and will not work on the wiki: missing\.md \(no such file\), diagram\.png \(not a Markdown file\)\./);
     assert.doesNotMatch(await warning.innerText(), /guide\/setup\.md/, 'the link that goes to its page is no warning');
     await notificationButton(warning, 'Publish Anyway').click();
     await answerPublishPrompts(page, { space: 'DOCS', parentId: '123456', expectedTitle: 'Notes', mode: CREATE_ONLY });

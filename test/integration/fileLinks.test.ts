@@ -88,7 +88,7 @@ describe('links to other files in single-file and flat publishes, against the sa
     const plan = planFiles(read.files, new Map(), TO);
     const links = await planFileLinks(read.files, plan, ports());
     assert.equal(plan[0]?.linksToPages, 1);
-    assert.equal(linkCaution(plan[0]), '2 links stay as written and will not work on the wiki: missing.md (no page is known for it), diagram.png (not a Markdown file).');
+    assert.equal(linkCaution(plan[0]), '2 links stay as written and will not work on the wiki: missing.md (no such file), diagram.png (not a Markdown file).');
 
     const [result] = await send(plan, (item) => links.content(item));
     assert.equal(result?.state, 'published', result?.outcome?.message);
@@ -145,7 +145,7 @@ describe('links to other files in single-file and flat publishes, against the sa
     const item = planFile(source, undefined, TO);
     const links = await planFileLinks([source], [item], ports({ linkOf: async (key) => (key === join(repo, 'other', 'known.md') ? known : undefined) }));
     assert.equal(item.linksToPages, 2);
-    assert.equal(linkCaution(item), '4 links stay as written and will not work on the wiki: missing.md (no page is known for it), diagram.png (not a Markdown file), linked/x.md (no page is known for it), .... 1 link goes to its page, not to the heading it names (the page has no such heading): other/known.md#nowhere.');
+    assert.equal(linkCaution(item), '4 links stay as written and will not work on the wiki: missing.md (no such file), diagram.png (not a Markdown file), linked/x.md (no page is known for it), ... 1 link goes to its page, not to the heading it names (the page has no such heading): other/known.md#nowhere.');
 
     const outcome = await sendPlanned(item, item.complete as NonNullable<PlanItem['complete']>, { signal: new AbortController().signal, gate: new ThrottleGate(), content: links.rewrite(item.file.key, heldContent(item)) }, {
       endpoint: new URL(signedIn.world.sandbox.importEndpoint), token: signedIn.apiToken, transport: signedIn.transport, deadlineMs: 10_000,

@@ -226,18 +226,18 @@ describe('the plan\'s link cautions', () => {
       '1 link goes to its page, not to the heading it names (the page has no such heading): api.md#gone.',
     ]);
     const many = withLinkCautions([], ['a', 'b', 'c', 'd'].map((name) => ({ target: `${name}.md#x`, reason: 'unknownAnchor' as const })), englishTreeMessages);
-    assert.deepEqual(many.map((caution) => caution.message), ['4 links go to their pages, not to the headings they name (the pages have no such headings): a.md#x, b.md#x, c.md#x, ....']);
+    assert.deepEqual(many.map((caution) => caution.message), ['4 links go to their pages, not to the headings they name (the pages have no such headings): a.md#x, b.md#x, c.md#x, ...']);
     // A reason every link that stays shares is said once; mixed reasons are said after each link.
     const unaddressed = withLinkCautions([], ['a', 'b', 'c', 'd'].map((name) => ({ target: `${name}.md`, reason: 'noSiteAddress' as const })), englishTreeMessages);
     assert.deepEqual(unaddressed.map((caution) => caution.message), [
-      '4 links stay as written and will not work on the wiki (the wiki\'s address is not set, so no page address can be made): a.md, b.md, c.md, ....',
+      '4 links stay as written and will not work on the wiki (the wiki\'s address is not set, so no page address can be made): a.md, b.md, c.md, ...',
     ]);
     const mixedLater = withLinkCautions([], [
       { target: 'a.md', reason: 'unknownPage' }, { target: 'b.md', reason: 'unknownPage' }, { target: 'c.md', reason: 'unknownPage' },
       { target: 'd.png', reason: 'notMarkdown' },
     ], englishTreeMessages);
     assert.deepEqual(mixedLater.map((caution) => caution.message), [
-      '4 links stay as written and will not work on the wiki: a.md (no page is known for it), b.md (no page is known for it), c.md (no page is known for it), ....',
+      '4 links stay as written and will not work on the wiki: a.md (no page is known for it), b.md (no page is known for it), c.md (no page is known for it), ...',
     ], 'a reason of an unlisted link still makes the listed ones say theirs: none is said for all');
     assert.deepEqual(withLinkCautions([other, earlier], [], englishTreeMessages), [other], 'no link left: the old caution goes too');
   });

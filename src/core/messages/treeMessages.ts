@@ -22,6 +22,8 @@ export interface TreeMessages extends PageRouteMessages {
   /** A file published on its own or flat: the link leaves the folder its files are looked up in. */
   linkOutsideLookup(): string;
   linkUnknownPage(): string;
+  /** A link to a Markdown file that is not there (a typo, or a file moved or deleted). */
+  linkNoFile(): string;
   /** The linked file is there but has no page yet (a publish without a second pass). */
   linkNoPageYet(): string;
   linkNotMarkdown(): string;
@@ -49,15 +51,16 @@ export const englishTreeMessages: TreeMessages = {
   guardFailed: (detail) => `The lookup on the wiki failed: ${detail}.`,
 
   linksStay: (count, listed, more) =>
-    `${count === 1 ? '1 link stays' : `${count} links stay`} as written and will not work on the wiki: ${listed}${more ? ', ...' : ''}.`,
+    `${count === 1 ? '1 link stays' : `${count} links stay`} as written and will not work on the wiki: ${listed}${more ? ', ...' : '.'}`,
   linksStayBecause: (count, reason, listed, more) =>
-    `${count} links stay as written and will not work on the wiki (${reason}): ${listed}${more ? ', ...' : ''}.`,
+    `${count} links stay as written and will not work on the wiki (${reason}): ${listed}${more ? ', ...' : '.'}`,
   linksMissHeading: (count, listed, more) =>
-    `${count === 1 ? '1 link goes to its page, not to the heading it names (the page has no such heading)' : `${count} links go to their pages, not to the headings they name (the pages have no such headings)`}: ${listed}${more ? ', ...' : ''}.`,
+    `${count === 1 ? '1 link goes to its page, not to the heading it names (the page has no such heading)' : `${count} links go to their pages, not to the headings they name (the pages have no such headings)`}: ${listed}${more ? ', ...' : '.'}`,
   linkWithReason: (target, reason) => `${target} (${reason})`,
   linkOutsideRun: () => 'outside the published folder',
   linkOutsideLookup: () => 'outside the folder this publish looks in',
   linkUnknownPage: () => 'no page is known for it',
+  linkNoFile: () => 'no such file',
   linkNoPageYet: () => 'it has no page yet: a publish after it has one fills the link in',
   linkNotMarkdown: () => 'not a Markdown file',
   linkUnknownAnchor: () => 'no such heading in the target',

@@ -165,7 +165,7 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
   }
   await placeInRepository(linking, ports.fs);
   const { linked, whereKey } = await linkedFilesOf(linking, ports.fs);
-  const { pages, pageIds, withoutPage, awaitedAt, selectionAt } = await lookUpPages(linked, selection, ports);
+  const { pages, pageIds, withoutPage, awaitedAt, selectionAt, missing } = await lookUpPages(linked, selection, ports);
   // One matcher per page for all the files linking to it.
   const anchorMatchers = new Map<string, (anchor: string) => string | undefined>();
   // A file's links as rewriteLinks decides them, given the pages known; `filled`: pages this run created since.
@@ -182,6 +182,7 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
         const where = whereKey(place.folder, path);
         const page = filled.get(where);
         if (page !== undefined) return page;
+        if (missing.has(where)) return 'noFile';
         if (!withoutPage.has(where)) return pages.get(where);
         waitedOn.add(where);
         return secondPassFills && awaitedAt.has(where) ? 'pending' : 'notYet';
@@ -384,14 +385,18 @@ async function lookUpPages<L>(
   linked: ReadonlyMap<string, LinkedFile<L>>, selection: ReadonlyMap<string, Selected>, ports: LookUpPorts<L>,
 ): Promise<{
   pages: Map<string, PageLookup>; pageIds: Map<string, string>; withoutPage: Set<string>; awaitedAt: Map<string, string>;
+  /** The places no regular file is at (reached through folders only): a typo, or a file moved or deleted. */
+  missing: Set<string>;
   /** The files of the selection that have a page, by place: the run may create one anew (deleted on the wiki). */
   selectionAt: Map<string, string>;
 }> {
   // A linked folder (a path ending in '/': one without a content file) is known by its key with a trailing '/', which
   // the front ends' manifest lookup reads as the folder's own entry; no file's link names it.
   const found = await Promise.all([...linked].map(async ([where, file]) => {
-    return { where, file, folder: file.path.endsWith('/'), location: await entryAt(ports.fs, file.folder, file.path) };
+    const entry = await lookUpEntry(ports.fs, file.folder, file.path);
+    return { where, file, folder: file.path.endsWith('/'), location: entry === ABSENT ? undefined : entry, absent: entry === ABSENT };
   }));
+  const missing = new Set(found.flatMap(({ where, absent }) => (absent ? [where] : [])));
   const located = found.flatMap(({ where, file, folder, location }) => (location === undefined ? [] : [{ where, file, folder, location, key: `${ports.fs.key(location)}${folder ? '/' : ''}` }]));
   const links = new Map<string, PageLink | undefined>();
   for (const { key, folder } of located) links.set(key, selection.has(key) ? selectionLink(selection.get(key)?.item) : folder ? undefined : await ports.linkOf(key));
@@ -429,7 +434,7 @@ async function lookUpPages<L>(
     const sent = !file.anchored || folder ? undefined : await sentMarkdown(selection.get(key), location, link.pageTitle, ports);
     pages.set(where, { url, title: link.pageTitle, headings: sent === undefined ? [] : markdownHeadings(sent) });
   }));
-  return { pages, pageIds, withoutPage, awaitedAt, selectionAt };
+  return { pages, pageIds, withoutPage, awaitedAt, selectionAt, missing };
 }
 
 /**
@@ -457,6 +462,15 @@ function selectionLink(item: PlanItem | undefined): PageLink | undefined {
  * there. A repository is untrusted.
  */
 async function entryAt<L>(fs: FileLinkPorts<L>['fs'], folder: L, path: string): Promise<L | undefined> {
+  const entry = await lookUpEntry(fs, folder, path);
+  return entry === ABSENT ? undefined : entry;
+}
+
+/** Nothing at all is at the path (as against a link or another kind of entry on the way): a link's typo or a file gone. */
+const ABSENT = Symbol('absent');
+
+/** entryAt, telling apart a path where nothing is (ABSENT) from one blocked by a link or an entry of another kind. */
+async function lookUpEntry<L>(fs: FileLinkPorts<L>['fs'], folder: L, path: string): Promise<L | typeof ABSENT | undefined> {
   const kind = path.endsWith('/') ? 'directory' : 'file';
   const names = (kind === 'directory' ? path.slice(0, -1) : path).split('/');
   let location = folder;
@@ -464,7 +478,8 @@ async function entryAt<L>(fs: FileLinkPorts<L>['fs'], folder: L, path: string): 
     if (name === '' || name === '.' || name === '..' || name.includes('\\')) return undefined;
     location = fs.child(location, name);
     const type = await fs.type(location);
-    if (type?.kind !== (index === names.length - 1 ? kind : 'directory')) return undefined;
+    if (type === undefined) return ABSENT;
+    if (type.kind !== (index === names.length - 1 ? kind : 'directory')) return undefined;
   }
   return location;
 }

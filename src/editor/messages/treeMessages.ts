@@ -9,32 +9,33 @@ export const editorTreeMessages: TreeMessages = {
   guardTimedOut: () => vscode.l10n.t('the wiki did not answer in time'),
   guardFailed: (detail) => vscode.l10n.t('The lookup on the wiki failed: {0}.', detail),
 
-  // The English lists end "..., ...." when there are more, as the command line prints it.
+  // The English lists end "..., ..." when there are more, as the command line prints it.
   linksStay: (count, listed, more) => {
-    if (count === 1) return more ? vscode.l10n.t('1 link stays as written and will not work on the wiki: {0}, ....', listed) : vscode.l10n.t('1 link stays as written and will not work on the wiki: {0}.', listed);
+    if (count === 1) return more ? vscode.l10n.t('1 link stays as written and will not work on the wiki: {0}, ...', listed) : vscode.l10n.t('1 link stays as written and will not work on the wiki: {0}.', listed);
     return more
-      ? vscode.l10n.t('{0} links stay as written and will not work on the wiki: {1}, ....', count, listed)
+      ? vscode.l10n.t('{0} links stay as written and will not work on the wiki: {1}, ...', count, listed)
       : vscode.l10n.t('{0} links stay as written and will not work on the wiki: {1}.', count, listed);
   },
   // Only ever for two links or more (one link says its reason after it, as linksStay does).
   linksStayBecause: (count, reason, listed, more) =>
     more
-      ? vscode.l10n.t('{0} links stay as written and will not work on the wiki ({1}): {2}, ....', count, reason, listed)
+      ? vscode.l10n.t('{0} links stay as written and will not work on the wiki ({1}): {2}, ...', count, reason, listed)
       : vscode.l10n.t('{0} links stay as written and will not work on the wiki ({1}): {2}.', count, reason, listed),
   linksMissHeading: (count, listed, more) => {
     if (count === 1) {
       return more
-        ? vscode.l10n.t('1 link goes to its page, not to the heading it names (the page has no such heading): {0}, ....', listed)
+        ? vscode.l10n.t('1 link goes to its page, not to the heading it names (the page has no such heading): {0}, ...', listed)
         : vscode.l10n.t('1 link goes to its page, not to the heading it names (the page has no such heading): {0}.', listed);
     }
     return more
-      ? vscode.l10n.t('{0} links go to their pages, not to the headings they name (the pages have no such headings): {1}, ....', count, listed)
+      ? vscode.l10n.t('{0} links go to their pages, not to the headings they name (the pages have no such headings): {1}, ...', count, listed)
       : vscode.l10n.t('{0} links go to their pages, not to the headings they name (the pages have no such headings): {1}.', count, listed);
   },
   linkWithReason: (target, reason) => vscode.l10n.t('{0} ({1})', target, reason),
   linkOutsideRun: () => vscode.l10n.t('outside the published folder'),
   linkOutsideLookup: () => vscode.l10n.t('outside the folder this publish looks in'),
   linkUnknownPage: () => vscode.l10n.t('no page is known for it'),
+  linkNoFile: () => vscode.l10n.t('no such file'),
   linkNoPageYet: () => vscode.l10n.t('it has no page yet: a publish after it has one fills the link in'),
   linkNotMarkdown: () => vscode.l10n.t('not a Markdown file'),
   linkUnknownAnchor: () => vscode.l10n.t('no such heading in the target'),

@@ -9,6 +9,7 @@ import type { LinkCaution, LinkCautionReason } from './rewriteLinks';
 const REASONS: Record<LinkCautionReason, (words: TreeMessages) => string> = {
   outsideRun: (words) => words.linkOutsideRun(),
   unknownPage: (words) => words.linkUnknownPage(),
+  noFile: (words) => words.linkNoFile(),
   noPageYet: (words) => words.linkNoPageYet(),
   notMarkdown: (words) => words.linkNotMarkdown(),
   unknownAnchor: (words) => words.linkUnknownAnchor(),

@@ -18,7 +18,7 @@ export interface LinkedPage extends HeadingsOfPage {
  * wiki site's address is not configured), so the link stays as written. 'notYet': the file is there but has no page
  * yet, and a run without a second pass leaves the link as written for a later publish to fill in.
  */
-export type PageLookup = LinkedPage | 'pending' | 'noAddress' | 'notYet' | undefined;
+export type PageLookup = LinkedPage | 'pending' | 'noAddress' | 'notYet' | 'noFile' | undefined;
 
 export interface RewriteContext {
   /** The linking file's path relative to the published root, '/'-separated: `guide/setup.md`. */
@@ -49,7 +49,7 @@ export interface RewriteContext {
   ownPage?: { title: string; headings?: readonly string[] };
 }
 
-export type LinkCautionReason = 'outsideRun' | 'unknownPage' | 'noPageYet' | 'notMarkdown' | 'unknownAnchor' | 'unknownOwnAnchor' | 'noSiteAddress';
+export type LinkCautionReason = 'outsideRun' | 'unknownPage' | 'noFile' | 'noPageYet' | 'notMarkdown' | 'unknownAnchor' | 'unknownOwnAnchor' | 'noSiteAddress';
 
 export interface LinkCaution {
   /** The destination as written in the file. */
@@ -158,7 +158,7 @@ const KEEP: Decision = Object.freeze({ kind: 'keep' });
 const PENDING: Decision = Object.freeze({ kind: 'pending' });
 const keepBecause = (caution: LinkCautionReason): Decision => Object.freeze({ kind: 'keep', caution });
 const KEEP_BECAUSE = {
-  outsideRun: keepBecause('outsideRun'), unknownPage: keepBecause('unknownPage'), noPageYet: keepBecause('noPageYet'),
+  outsideRun: keepBecause('outsideRun'), unknownPage: keepBecause('unknownPage'), noFile: keepBecause('noFile'), noPageYet: keepBecause('noPageYet'),
   notMarkdown: keepBecause('notMarkdown'), unknownOwnAnchor: keepBecause('unknownOwnAnchor'), noSiteAddress: keepBecause('noSiteAddress'),
 } as const;
 
@@ -180,6 +180,7 @@ function decide(destination: string, context: RewriteContext, anchorIn: (page: L
   if (page === 'pending') return PENDING;
   if (page === 'noAddress') return KEEP_BECAUSE.noSiteAddress;
   if (page === 'notYet') return KEEP_BECAUSE.noPageYet;
+  if (page === 'noFile') return KEEP_BECAUSE.noFile;
   if (page === undefined) return KEEP_BECAUSE.unknownPage;
   if (target.anchor === undefined || target.anchor === '') return { kind: 'rewrite', destination: page.url };
   const anchor = anchorIn(page, target.anchor);

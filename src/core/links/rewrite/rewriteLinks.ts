@@ -16,7 +16,8 @@ export interface LinkedPage extends HeadingsOfPage {
  * A page created in this same run has no ID, so no address, until it is created: the caller sends the linking file
  * again in a second pass once it has. 'noAddress': the page is known but no reader's address can be made for it (the
  * wiki site's address is not configured), so the link stays as written. 'notYet': the file is there but has no page
- * yet, and a run without a second pass leaves the link as written for a later publish to fill in.
+ * yet, and a run without a second pass leaves the link as written for a later publish to fill in. 'noFile': nothing is
+ * at the path the link names (a typo, a file moved or deleted). undefined: no page is known for it.
  */
 export type PageLookup = LinkedPage | 'pending' | 'noAddress' | 'notYet' | 'noFile' | undefined;
 

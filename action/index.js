@@ -13977,7 +13977,7 @@ function followNewFolderPage(page, folderTitle, words = englishTreeMessages) {
   if (!item.cautions.some((caution) => caution.code === "followsNewPage")) item.cautions = [...item.cautions, { code: "followsNewPage", message }];
   return wasUnchanged ? "followsUnchanged" : "follows";
 }
-async function holdEditedFollowers(candidates, options, folderTitleOf) {
+async function holdEditedFollowers(candidates, options, tree) {
   const probes = candidates.flatMap((page) => {
     const probe = oldPageProbe(page);
     return probe ? [{ page, probe }] : [];
@@ -13989,7 +13989,7 @@ async function holdEditedFollowers(candidates, options, folderTitleOf) {
     if (probe.state === "edited") {
       page.item.state = "edited";
       page.item.guard = probe.guard;
-      page.item.heldBelowNewPage = folderTitleOf(page);
+      page.item.heldBelowNewPage = folderTitleOf(tree, page);
       held.add(page);
     } else if (page.item.state === "edited") {
       page.item.state = "send";
@@ -13997,6 +13997,10 @@ async function holdEditedFollowers(candidates, options, folderTitleOf) {
     }
   }
   return held;
+}
+function folderTitleOf(tree, page) {
+  const parent = page.node.parent ?? "";
+  return tree.byPath.get(parent)?.title ?? parent.slice(tree.rootPath.length);
 }
 function mayFollowNewFolderPage(page) {
   return followsNewFolderPage(page) || page.pageId !== void 0 && page.item.state === "edited" && page.item.complete !== void 0;
@@ -14017,17 +14021,15 @@ function oldPageProbe(page) {
 }
 async function followNewFolderPages(plan, options) {
   const words = options.messages ?? englishTreeMessages;
-  const titleOf = (path) => plan.tree.byPath.get(path)?.title ?? path;
-  const folderTitleOf = (page) => titleOf(page.node.parent ?? "");
   const anew = /* @__PURE__ */ new Set();
   const anewIfOverwritten = /* @__PURE__ */ new Set();
   for (const level of pagesByLevel(plan.pages)) {
     const candidates = level.filter((page) => page.node.parent !== void 0 && anew.has(page.node.parent) && mayFollowNewFolderPage(page));
-    await holdEditedFollowers(candidates, options, folderTitleOf);
+    await holdEditedFollowers(candidates, options, plan.tree);
     for (const page of level) {
       const parent = page.node.parent;
       const underNewPage = parent !== void 0 && anew.has(parent);
-      if (underNewPage && followNewFolderPage(page, titleOf(parent), words) !== "no") {
+      if (underNewPage && followNewFolderPage(page, folderTitleOf(plan.tree, page), words) !== "no") {
         page.parentKnown = false;
         page.item.guard = { kind: "absent" };
         anew.add(page.node.path);
@@ -14036,7 +14038,7 @@ async function followNewFolderPages(plan, options) {
       } else if (movedUnderOf(page.item.guard) !== void 0 && page.item.state === "edited") {
         anewIfOverwritten.add(page.node.path);
       } else if (parent !== void 0 && (anew.has(parent) || anewIfOverwritten.has(parent)) && mayFollowNewFolderPage(page)) {
-        if (page.item.state === "edited") page.item.heldBelowNewPage = titleOf(parent);
+        if (page.item.state === "edited") page.item.heldBelowNewPage = folderTitleOf(plan.tree, page);
         anewIfOverwritten.add(page.node.path);
       }
     }
@@ -14154,14 +14156,10 @@ async function runTree(options) {
     if (options.signal?.aborted || options.gate.stoppedBy) break;
     const prepared = level.map((page) => ({ page, ...withParent(page, ids, plan, rootPath, options.guard.messages ?? englishTreeMessages) }));
     const parentCreated = (page) => page.node.parent !== void 0 && created.has(page.node.parent.slice(rootPath.length));
-    const folderTitleOf = (page) => {
-      const parentPath = page.node.parent ?? "";
-      return plan.tree.byPath.get(parentPath)?.title ?? parentPath.slice(rootPath.length);
-    };
-    await holdEditedFollowers(prepared.filter(({ page, parentMissing }) => !parentMissing && parentCreated(page) && mayFollowNewFolderPage(page)).map(({ page }) => page), guardOptions, folderTitleOf);
+    await holdEditedFollowers(prepared.filter(({ page, parentMissing }) => !parentMissing && parentCreated(page) && mayFollowNewFolderPage(page)).map(({ page }) => page), guardOptions, plan.tree);
     const items = prepared.map(({ page, parentMissing }) => {
       if (!parentMissing && parentCreated(page)) {
-        if (followNewFolderPage(page, folderTitleOf(page), options.guard.messages) === "followsUnchanged") expectMore(1);
+        if (followNewFolderPage(page, folderTitleOf(plan.tree, page), options.guard.messages) === "followsUnchanged") expectMore(1);
       }
       if (parentMissing && page.item.state === "send") {
         const target = { ...page.item.target };

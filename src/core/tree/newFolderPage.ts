@@ -13,6 +13,7 @@ import type { PlanItem } from '../run/plan';
 import { mapBounded } from '../util/mapBounded';
 import type { WikiPagesClient } from '../wikiPages';
 import type { OrphanPage } from './moves';
+import type { PageTree } from './shape';
 import { pagesByLevel, type TreePage, type TreePlan } from './treePlan';
 
 const LOOKUPS_AT_ONCE = 4;
@@ -59,7 +60,7 @@ export function followNewFolderPage(page: TreePage, folderTitle: string, words: 
  * user chose to overwrite it: created anew, the page would lack the colleague's edit, left behind on the old page.
  * Pages already held back are checked again, since the user's choice may send them now. Returns those held back.
  */
-export async function holdEditedFollowers(candidates: readonly TreePage[], options: GuardOptions, folderTitleOf: (page: TreePage) => string): Promise<Set<TreePage>> {
+export async function holdEditedFollowers(candidates: readonly TreePage[], options: GuardOptions, tree: PageTree): Promise<Set<TreePage>> {
   const probes = candidates.flatMap((page) => {
     const probe = oldPageProbe(page);
     return probe ? [{ page, probe }] : [];
@@ -71,7 +72,7 @@ export async function holdEditedFollowers(candidates: readonly TreePage[], optio
     if (probe.state === 'edited') {
       page.item.state = 'edited';
       page.item.guard = probe.guard;
-      page.item.heldBelowNewPage = folderTitleOf(page);
+      page.item.heldBelowNewPage = folderTitleOf(tree, page);
       held.add(page);
     } else if (page.item.state === 'edited') {
       // Held back before, and now sent by the user's choice: it follows like any page below.
@@ -80,6 +81,12 @@ export async function holdEditedFollowers(candidates: readonly TreePage[], optio
     }
   }
   return held;
+}
+
+/** The title of the tree's page a page goes under (its folder's page). */
+export function folderTitleOf(tree: PageTree, page: TreePage): string {
+  const parent = page.node.parent ?? '';
+  return tree.byPath.get(parent)?.title ?? parent.slice(tree.rootPath.length);
 }
 
 /** Whether a page below a folder page made anew is looked at to follow it: a recorded page that is sent, unchanged or held. */
@@ -107,19 +114,17 @@ function oldPageProbe(page: TreePage): PlanItem | undefined {
  */
 export async function followNewFolderPages(plan: Pick<TreePlan, 'pages' | 'tree'>, options: GuardOptions): Promise<void> {
   const words = options.messages ?? englishTreeMessages;
-  const titleOf = (path: string): string => plan.tree.byPath.get(path)?.title ?? path;
-  const folderTitleOf = (page: TreePage): string => titleOf(page.node.parent ?? '');
   const anew = new Set<string>();
   // Pages that overwriting edited pages would publish anew: a page moved on the wiki is held back, and sent anyway it
   // becomes a new page, which takes the pages below it along (and so on down).
   const anewIfOverwritten = new Set<string>();
   for (const level of pagesByLevel(plan.pages)) {
     const candidates = level.filter((page) => page.node.parent !== undefined && anew.has(page.node.parent) && mayFollowNewFolderPage(page));
-    await holdEditedFollowers(candidates, options, folderTitleOf);
+    await holdEditedFollowers(candidates, options, plan.tree);
     for (const page of level) {
       const parent = page.node.parent;
       const underNewPage = parent !== undefined && anew.has(parent);
-      if (underNewPage && followNewFolderPage(page, titleOf(parent), words) !== 'no') {
+      if (underNewPage && followNewFolderPage(page, folderTitleOf(plan.tree, page), words) !== 'no') {
         // Its parent has no ID before sending now: the plan names the tree's page it goes under.
         page.parentKnown = false;
         page.item.guard = { kind: 'absent' };
@@ -131,7 +136,7 @@ export async function followNewFolderPages(plan: Pick<TreePlan, 'pages' | 'tree'
       } else if (parent !== undefined && (anew.has(parent) || anewIfOverwritten.has(parent)) && mayFollowNewFolderPage(page)) {
         // Below a folder page that is new, or would be were edited pages overwritten: overwriting creates this page
         // anew under it, so a held page's edit is not replaced but left behind, and the plan says so.
-        if (page.item.state === 'edited') page.item.heldBelowNewPage = titleOf(parent);
+        if (page.item.state === 'edited') page.item.heldBelowNewPage = folderTitleOf(plan.tree, page);
         anewIfOverwritten.add(page.node.path);
       }
     }

@@ -17,7 +17,7 @@ import type { WikiPagesClient } from '../wikiPages';
 import { sendGoneTreePages } from './goneTreePages';
 import { linkingFileOf, linksReachOtherPages, linkTargetsDigest, treePageIdByPath } from './linkTargets';
 import type { OrphanPage } from './moves';
-import { followNewFolderPage, holdEditedFollowers, mayFollowNewFolderPage, pagesLeftBehind, replacedPages } from './newFolderPage';
+import { folderTitleOf, followNewFolderPage, holdEditedFollowers, mayFollowNewFolderPage, pagesLeftBehind, replacedPages } from './newFolderPage';
 import { isBelow } from './paths';
 import { nodeOfFile } from './shape';
 import { pagesByLevel, type TreePage, type TreePlan } from './treePlan';
@@ -211,15 +211,11 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     const prepared = level.map((page) => ({ page, ...withParent(page, ids, plan, rootPath, options.guard.messages ?? englishTreeMessages) }));
     const parentCreated = (page: TreePage): boolean => page.node.parent !== undefined && created.has(page.node.parent.slice(rootPath.length));
     // A recorded page below a folder page this run created follows it, unless its own page was edited on the wiki.
-    const folderTitleOf = (page: TreePage): string => {
-      const parentPath = page.node.parent ?? '';
-      return plan.tree.byPath.get(parentPath)?.title ?? parentPath.slice(rootPath.length);
-    };
-    await holdEditedFollowers(prepared.filter(({ page, parentMissing }) => !parentMissing && parentCreated(page) && mayFollowNewFolderPage(page)).map(({ page }) => page), guardOptions, folderTitleOf);
+    await holdEditedFollowers(prepared.filter(({ page, parentMissing }) => !parentMissing && parentCreated(page) && mayFollowNewFolderPage(page)).map(({ page }) => page), guardOptions, plan.tree);
     const items = prepared.map(({ page, parentMissing }): LevelEntry => {
       // Under a folder page this run created, a recorded page is created anew too, even when its text is unchanged.
       if (!parentMissing && parentCreated(page)) {
-        if (followNewFolderPage(page, folderTitleOf(page), options.guard.messages) === 'followsUnchanged') expectMore(1);
+        if (followNewFolderPage(page, folderTitleOf(plan.tree, page), options.guard.messages) === 'followsUnchanged') expectMore(1);
       }
       if (parentMissing && page.item.state === 'send') {
         // Without the chosen page the plan held until the parent landed: this page has no parent ID to name.

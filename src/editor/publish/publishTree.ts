@@ -182,15 +182,7 @@ export class TreePublisher {
         const url = addressOf(orphan.pageId, orphan.title);
         return url ? `"${orphan.title}" (${url})` : `"${orphan.title}"`;
       }).join(', '))] : []),
-      ...edited.slice(0, SHOWN).map((entry) => (entry.item.guard?.kind !== 'edited' ? entry.title
-        : entry.item.guard.movedUnder
-          ? (entry.below > 0
-            ? vscode.l10n.t('"{0}" is {1}. Overwriting publishes a new page in the tree and leaves that one where it is; the {2} page(s) below it go with it, created anew under the new page, while the pages they published before stay.', entry.title, editedText(entry.item.guard), entry.below)
-            : vscode.l10n.t('"{0}" is {1}. Overwriting publishes a new page in the tree and leaves that one where it is.', entry.title, editedText(entry.item.guard)))
-          : entry.item.heldBelowNewPage !== undefined
-            // Below a folder page made anew, overwriting cannot reach the edited page: it makes another.
-            ? vscode.l10n.t('Edited on the wiki since {0} last published it: "{1}", {2}. Overwriting creates it anew under the new page of its folder "{3}" and leaves the edited page where it is.', entry.fromRepository ? vscode.l10n.t('this repository') : vscode.l10n.t('you'), entry.title, editedText(entry.item.guard), entry.item.heldBelowNewPage)
-            : vscode.l10n.t('Edited on the wiki since {0} last published it: "{1}", {2}', entry.fromRepository ? vscode.l10n.t('this repository') : vscode.l10n.t('you'), entry.title, editedText(entry.item.guard)))),
+      ...edited.slice(0, SHOWN).map(editedLine),
       ...titleCautions.slice(0, SHOWN),
       ...linkCautions.slice(0, SHOWN),
       ...(linkCautions.length > SHOWN ? [vscode.l10n.t('... and {0} more pages with links that stay as written', linkCautions.length - SHOWN)] : []),
@@ -268,3 +260,18 @@ function labelOfFolder(folder: vscode.Uri, sources: ReadonlyArray<{ key: string;
   return '';
 }
 
+/** A page held back for an edit (or a move) on the wiki, in the confirmation: what happened, and what overwriting does. */
+function editedLine(entry: { item: PlanItem; title: string; fromRepository: boolean; below: number }): string {
+  const verdict = entry.item.guard;
+  if (verdict?.kind !== 'edited') return entry.title;
+  if (verdict.movedUnder) {
+    return entry.below > 0
+      ? vscode.l10n.t('"{0}" is {1}. Overwriting publishes a new page in the tree and leaves that one where it is; the {2} page(s) below it go with it, created anew under the new page, while the pages they published before stay.', entry.title, editedText(verdict), entry.below)
+      : vscode.l10n.t('"{0}" is {1}. Overwriting publishes a new page in the tree and leaves that one where it is.', entry.title, editedText(verdict));
+  }
+  const who = entry.fromRepository ? vscode.l10n.t('this repository') : vscode.l10n.t('you');
+  // Below a folder page made anew, overwriting cannot reach the edited page: it makes another.
+  return entry.item.heldBelowNewPage !== undefined
+    ? vscode.l10n.t('Edited on the wiki since {0} last published it: "{1}", {2}. Overwriting creates it anew under the new page of its folder "{3}" and leaves the edited page where it is.', who, entry.title, editedText(verdict), entry.item.heldBelowNewPage)
+    : vscode.l10n.t('Edited on the wiki since {0} last published it: "{1}", {2}', who, entry.title, editedText(verdict));
+}

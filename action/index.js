@@ -12312,6 +12312,26 @@ function foldersFrom(fs, top, folder) {
   return chain;
 }
 
+// src/core/walk/entryAt.ts
+var ABSENT = /* @__PURE__ */ Symbol("absent");
+async function entryAt(fs, folder, path) {
+  const entry = await lookUpEntry(fs, folder, path);
+  return entry === ABSENT ? void 0 : entry;
+}
+async function lookUpEntry(fs, folder, path) {
+  const kind = path.endsWith("/") ? "directory" : "file";
+  const names = (kind === "directory" ? path.slice(0, -1) : path).split("/");
+  let location = folder;
+  for (const [index, name] of names.entries()) {
+    if (name === "" || name === "." || name === ".." || name.includes("\\")) return void 0;
+    location = fs.child(location, name);
+    const type = await fs.type(location);
+    if (type === void 0) return ABSENT;
+    if (type.kind !== (index === names.length - 1 ? kind : "directory")) return void 0;
+  }
+  return location;
+}
+
 // src/core/run/fileLinks.ts
 function selectedFile(source2, item) {
   const body = frontMatterBody(source2.text);
@@ -12562,24 +12582,6 @@ async function sentMarkdown(selected, location, pageTitle, ports) {
 function selectionLink(item) {
   if (!item?.link) return void 0;
   return !item.complete || linkNames(item.link, item.complete) ? item.link : void 0;
-}
-async function entryAt(fs, folder, path) {
-  const entry = await lookUpEntry(fs, folder, path);
-  return entry === ABSENT ? void 0 : entry;
-}
-var ABSENT = /* @__PURE__ */ Symbol("absent");
-async function lookUpEntry(fs, folder, path) {
-  const kind = path.endsWith("/") ? "directory" : "file";
-  const names = (kind === "directory" ? path.slice(0, -1) : path).split("/");
-  let location = folder;
-  for (const [index, name] of names.entries()) {
-    if (name === "" || name === "." || name === ".." || name.includes("\\")) return void 0;
-    location = fs.child(location, name);
-    const type = await fs.type(location);
-    if (type === void 0) return ABSENT;
-    if (type.kind !== (index === names.length - 1 ? kind : "directory")) return void 0;
-  }
-  return location;
 }
 async function folderContentFileAt(fs, folder, folderPath) {
   const name = nameOf(folderPath);
@@ -13721,10 +13723,12 @@ var sameName = (gone, node) => nameOf(gone.path).toLowerCase() === nameOf(node.p
 var sameTitle = (gone, node) => titleKey(gone.page.title) === titleKey(node.title);
 
 // src/core/tree/treePlan.ts
-async function planTreeFromWalk(walk, sourceOptions, options) {
+async function planTreeFromWalk(walk, sourceOptions, options, root) {
   const digested = await eachSourceFromWalk(walk, sourceOptions, (source2) => digestTreeSource(source2, options, { headingsLater: true }));
   await takeAnchoredHeadings(digested, options);
-  return planTreeOf(digested, options);
+  const plan = planTreeOf(digested, options);
+  await sayMissingLinkFiles(plan, options, { fs: sourceOptions.fs, root });
+  return plan;
 }
 async function takeAnchoredHeadings(sources, options) {
   const root = folderKey(options.rootPath);
@@ -13849,17 +13853,56 @@ function planTreeOf(sources, options) {
     const reachedNow = () => checkLinkTargets ? linkTargetsDigest(linkFacts.destinations, keyOf(file.label), recordedPageOf, options.rootInRepository) : void 0;
     if (linksReachOtherPages(item, reachedNow)) item.state = "send";
   }
-  const headingsOf = new Map(pages.map((each) => [each.key, each.linkFacts.headings]));
-  for (const [key, facts] of pinnedLinkFacts) headingsOf.set(key, facts.headings);
-  const pinnedTitles = new Map(pinnedSources.flatMap((source2) => source2.item.complete && source2.item.state !== "refused" ? [[keyOf(source2.file.label), source2.item.complete.pageTitle]] : []));
   const words = options.treeMessages ?? englishTreeMessages;
-  const known = { headingsOf, anchorMatchers: /* @__PURE__ */ new Map(), addressable: options.pageAddresses !== false, pinnedTitles, rootInRepository: options.rootInRepository };
+  const known = foreseenPages(pages, pinnedLinkFacts, pinnedSources.map((source2) => source2.item), rootPath, options);
   const resolvePage = treePageLookup(known, tree, options.identity);
   for (const page of pages) foreseeLinks(page.item, linkingFileOf(page.node, rootPath), page.linkFacts, known, resolvePage, words);
   for (const source2 of pinnedSources) foreseeLinks(source2.item, keyOf(source2.file.label), source2.linkFacts, known, resolvePage, words);
   refuseCollisions(pages, pinned, options.spaceId, words);
   if (!options.pageAccess) refuseWithoutIds(pages, words);
-  return { tree, pages, pinned, pinnedLinkFacts, refused: refused2, moves, rootInRepository: options.rootInRepository };
+  return {
+    tree,
+    pages,
+    pinned,
+    pinnedLinkFacts,
+    refused: refused2,
+    moves,
+    rootInRepository: options.rootInRepository,
+    ...known.unknown.size > 0 ? { unknownLinkPaths: known.unknown } : {}
+  };
+}
+async function sayMissingLinkFiles(plan, options, disk) {
+  const looked = [...plan.unknownLinkPaths ?? []].filter((path) => !path.endsWith("/") || !nameOf(path.slice(0, -1)).includes("."));
+  const found = await Promise.all(looked.map(async (path) => await lookUpEntry(disk.fs, disk.root, path) === ABSENT ? [path] : []));
+  const missing = new Set(found.flat());
+  if (missing.size === 0) return;
+  plan.missingFiles = missing;
+  const rootPath = plan.tree.rootPath;
+  const keyOf = (path) => path.slice(rootPath.length);
+  const pinnedSources = plan.pinned.filter((item) => isBelow(item.file.label, rootPath));
+  const known = foreseenPages(plan.pages, plan.pinnedLinkFacts, pinnedSources, rootPath, options, missing);
+  const resolvePage = treePageLookup(known, plan.tree, options.identity);
+  const words = options.treeMessages ?? englishTreeMessages;
+  const cautioned = (item) => item.cautions.some((caution) => caution.code === "localLinks");
+  for (const page of plan.pages) if (cautioned(page.item)) foreseeLinks(page.item, linkingFileOf(page.node, rootPath), page.linkFacts, known, resolvePage, words);
+  for (const item of pinnedSources) {
+    const linkFacts = plan.pinnedLinkFacts.get(keyOf(item.file.label));
+    if (linkFacts && cautioned(item)) foreseeLinks(item, keyOf(item.file.label), linkFacts, known, resolvePage, words);
+  }
+}
+function foreseenPages(pages, pinnedLinkFacts, pinned, rootPath, options, missing) {
+  const headingsOf = new Map(pages.map((each) => [each.key, each.linkFacts.headings]));
+  for (const [key, facts] of pinnedLinkFacts) headingsOf.set(key, facts.headings);
+  const pinnedTitles = new Map(pinned.flatMap((item) => item.complete && item.state !== "refused" ? [[item.file.label.slice(rootPath.length), item.complete.pageTitle]] : []));
+  return {
+    headingsOf,
+    anchorMatchers: /* @__PURE__ */ new Map(),
+    addressable: options.pageAddresses !== false,
+    pinnedTitles,
+    rootInRepository: options.rootInRepository,
+    unknown: /* @__PURE__ */ new Set(),
+    missing: missing ?? /* @__PURE__ */ new Set()
+  };
 }
 function pagesByLevel(pages) {
   const levels = /* @__PURE__ */ new Map();
@@ -13911,7 +13954,11 @@ function treePageLookup(known, tree, identity) {
   return (path) => {
     const node = nodeOfFile(tree, `${root}${path}`);
     const title = node?.title ?? known.pinnedTitles.get(path) ?? identity.get(path)?.title;
-    if (title === void 0) return void 0;
+    if (title === void 0) {
+      if (known.missing.has(path)) return "noFile";
+      known.unknown.add(path);
+      return void 0;
+    }
     if (!known.addressable) return "noAddress";
     const key = node ? node.path.slice(root.length) : path;
     return { url: `page:${key}`, title, headings: known.headingsOf.get(key) ?? [] };
@@ -14095,7 +14142,7 @@ async function runTree(options) {
       if (recorded && !addressable) return "noAddress";
       const url2 = recorded ? options.addressOf(recorded.id, recorded.title) : void 0;
       if (url2 && recorded) return { url: url2, title: recorded.title, headings: headings.get(path) ?? [] };
-      if (!pinnedSending.has(path)) return void 0;
+      if (!pinnedSending.has(path)) return plan.missingFiles?.has(path) ? "noFile" : void 0;
       if (!addressable) return "noAddress";
       return sendsOver ? "notYet" : "pending";
     }
@@ -14685,7 +14732,7 @@ async function treeCommand(deps) {
     diagramsSetting: DIAGRAMS_FLAG,
     ...renderer ? { diagramRenderer: renderer } : {}
   };
-  const plan = await planTreeFromWalk(walked.result, { fs: walked.fs }, treeOptions);
+  const plan = await planTreeFromWalk(walked.result, { fs: walked.fs }, treeOptions, root);
   const parentRecorded = recorded !== void 0 && recorded.space === spaceId && recorded.parent === parentId;
   if (deps.pages) await checkTreeOnWiki(plan, deps.pages, { spaceId, parentId, recorded: parentRecorded }, deps.interrupt);
   if (treeOptions.pageAddresses === false && plan.pages.some((page) => page.item.cautions.some((caution) => caution.code === "localLinks"))) {

@@ -22,7 +22,7 @@ export { guardPlan, guardedPage, sendEditedAnyway, type GuardVerdict } from './c
 export { sendGonePages, unchangedWithPage } from './core/run/gonePages';
 export { apiTokenSubject } from './core/apiToken/subject';
 export { fileStateOf, runPlan, ThrottleGate, clampConcurrency, summarise, summaryLine, describeRunStop } from './core/run/runner';
-export { isGeneratedPageKey, planTree, treeLinks } from './core/tree/treePlan';
+export { isGeneratedPageKey, planTree, planTreeOnDisk, treeLinks } from './core/tree/treePlan';
 export { checkTreeOnWiki } from './core/tree/treeParent';
 export { addressSpaceKey, runTree, treeLandedLink, treePageAddresses } from './core/tree/treeRun';
 export { openManifest } from './core/tree/pageManifest';

@@ -184,7 +184,7 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
     ...(renderer ? { diagramRenderer: renderer } : {}),
   };
   // Each file is planned as it is read and its text let go: the plan holds hashes, and a file is read again when sent.
-  const plan = await planTreeFromWalk(walked.result, { fs: walked.fs }, treeOptions);
+  const plan = await planTreeFromWalk(walked.result, { fs: walked.fs }, treeOptions, root);
   // The fix for a parent that is not there names the manifest when it is the one that chose it.
   const parentRecorded = recorded !== undefined && recorded.space === spaceId && recorded.parent === parentId;
   if (deps.pages) await checkTreeOnWiki(plan, deps.pages, { spaceId, parentId, recorded: parentRecorded }, deps.interrupt);

@@ -62,6 +62,29 @@ describe('CLI --tree', () => {
     assert.doesNotMatch(dry.stdout, /README\.md#all-about-it \(/, 'the folder page\'s heading is there');
   });
 
+  it('a link to a file that is not there says "no such file" in the dry run and the run; one to a file the walk left out, "no page is known for it"', async () => {
+    const root = await cli.tree({
+      ...TREE,
+      'docs/index.md': '# Overview\n\nSee [gone](guide/gone.md), [drafts](.drafts/plan.md), [nowhere](nowhere/) and [setup](guide/setup.md).\n',
+      // A dot-folder: the walk leaves it out, yet the file is there.
+      'docs/.drafts/plan.md': '# Plan\n',
+    });
+    const caution = '3 links stay as written and will not work on the wiki: guide/gone.md (no such file), .drafts/plan.md (no page is known for it), nowhere/ (no such file).';
+    const dry = await runCli(['publish', 'docs', ...TO, '--dry-run'], { cwd: root, env: cli.env() });
+    assert.equal(dry.code, 0, dry.stderr);
+    const line = dry.stdout.split('\n').find((each) => each.includes('docs/index.md')) ?? '';
+    assert.ok(line.includes(`[caution: ${caution}]`), line);
+    const run = await runCli(['publish', 'docs', ...TO, '--json'], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+    const index = fileRecords(run).find((record) => record.file === 'docs/index.md');
+    assert.deepEqual(index?.linkCautions, [
+      { target: 'guide/gone.md', reason: 'noFile' }, { target: '.drafts/plan.md', reason: 'unknownPage' }, { target: 'nowhere/', reason: 'noFile' },
+    ]);
+    assert.deepEqual(index?.cautions, [caution]);
+    assertRecordsValid(jsonLines(run), 'a tree run with links to files that are not there');
+    assert.match(page('Overview').markdown, /\]\(guide\/gone\.md\)/, 'the link is sent as written');
+  });
+
   it('links to a file\'s own headings go in the wiki\'s anchor form; the dry run names the one its page lacks', async () => {
     const root = await cli.tree({
       ...TREE,

@@ -20,11 +20,12 @@ const FILES = {
   'docs/reference/api.md': '# API\n\n## Tokens\n\nUse one per job.\n',
 };
 
-// The same files in a git repository, the overview linking from the repository root as GitHub resolves it.
+// The same files in a git repository, the overview linking from the repository root as GitHub resolves it, and to
+// a file that is not there.
 const IN_REPOSITORY = {
   ...FILES,
   '.git/HEAD': 'ref: refs/heads/main\n',
-  'docs/index.md': `${FILES['docs/index.md']}\nTokens: [from the top](/docs/reference/api.md#tokens).\n`,
+  'docs/index.md': `${FILES['docs/index.md']}\nTokens: [from the top](/docs/reference/api.md#tokens). Old: [notes](guide/old-notes.md).\n`,
 };
 
 describe('Publishing a folder as a page tree', function () {
@@ -49,7 +50,7 @@ describe('Publishing a folder as a page tree', function () {
     assert.match(text, /As a page tree under page 123456 in space DOCS/);
     assert.match(text, /Guide \(new\)/);
     assert.match(text, /Reference \(new, lists its children\)/);
-    assert.match(text, /Overview: 1 link stays as written and will not work on the wiki: LICENSE\.txt \(not a Markdown file\)/, 'the links that will not work, before sending');
+    assert.match(text, /Overview: 2 links stay as written and will not work on the wiki: LICENSE\.txt \(not a Markdown file\), guide\/old-notes\.md \(no such file\)/, 'the links that will not work, before sending');
     assert.equal(sandbox.imports.length, 0, 'nothing is sent before the confirmation');
     await confirm.locator('.monaco-button', { hasText: /^Publish$/ }).click();
 
@@ -57,7 +58,7 @@ describe('Publishing a folder as a page tree', function () {
     const byTitle = (title: string) => livePage(sandbox, title);
     assert.equal(byTitle('Setup').parentId, byTitle('Guide').id, 'the subfolder is a page, its files its children');
     assert.equal(byTitle('Overview').parentId, '123456');
-    // A link from the repository root reaches its page too (the confirmation named only the licence above).
+    // A link from the repository root reaches its page too (the confirmation named only the licence and the missing file above).
     assert.match(byTitle('Overview').markdown, new RegExp(`\\[from the top\\]\\([^)]*/wiki/spaces/DOCS/pages/${byTitle('API').id}/API#Tokens\\)`));
     const manifest = JSON.parse(readFileSync(path.join(workspaceDir, 'docs', '.wiki-pages.json'), 'utf8')) as { pages: Record<string, { id: string }> };
     assert.equal(manifest.pages['guide/setup.md']?.id, byTitle('Setup').id, 'page identity is written into the repository');

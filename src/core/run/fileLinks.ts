@@ -17,6 +17,7 @@ import { nameOf } from '../tree/paths';
 import type { RepositoryLinks } from '../tree/repositoryLinks';
 import { decodeText } from '../walk/decode';
 import { folderInRepository } from '../walk/gitignore';
+import { ABSENT, entryAt, lookUpEntry } from '../walk/entryAt';
 import type { WalkFs } from '../walk/walkFs';
 import type { PlanItem, SourceFile } from './plan';
 import { deriveContent, plannedContent, type PlannedContent } from './plannedContent';
@@ -454,34 +455,6 @@ async function sentMarkdown<L>(selected: Selected | undefined, location: L, page
 function selectionLink(item: PlanItem | undefined): PageLink | undefined {
   if (!item?.link) return undefined;
   return !item.complete || linkNames(item.link, item.complete) ? item.link : undefined;
-}
-
-/**
- * The location of the regular file at `path` in `folder`, or of the folder when `path` ends in '/', reached through
- * folders only: undefined when something on the way is a symbolic link, or it is not of that kind, or it is not
- * there. A repository is untrusted.
- */
-async function entryAt<L>(fs: FileLinkPorts<L>['fs'], folder: L, path: string): Promise<L | undefined> {
-  const entry = await lookUpEntry(fs, folder, path);
-  return entry === ABSENT ? undefined : entry;
-}
-
-/** Nothing at all is at the path (as against a link or another kind of entry on the way): a link's typo or a file gone. */
-const ABSENT = Symbol('absent');
-
-/** entryAt, telling apart a path where nothing is (ABSENT) from one blocked by a link or an entry of another kind. */
-async function lookUpEntry<L>(fs: FileLinkPorts<L>['fs'], folder: L, path: string): Promise<L | typeof ABSENT | undefined> {
-  const kind = path.endsWith('/') ? 'directory' : 'file';
-  const names = (kind === 'directory' ? path.slice(0, -1) : path).split('/');
-  let location = folder;
-  for (const [index, name] of names.entries()) {
-    if (name === '' || name === '.' || name === '..' || name.includes('\\')) return undefined;
-    location = fs.child(location, name);
-    const type = await fs.type(location);
-    if (type === undefined) return ABSENT;
-    if (type.kind !== (index === names.length - 1 ? kind : 'directory')) return undefined;
-  }
-  return location;
 }
 
 /**

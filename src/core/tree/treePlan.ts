@@ -11,6 +11,7 @@ import { suggestTitle } from '../publish/target';
 import { detachedAll } from '../util/detached';
 import { linkTarget, ownHeadingAnchor, pagePath } from '../links/rewrite/linkTarget';
 import { plannedContent } from '../run/plannedContent';
+import { ABSENT, lookUpEntry, type EntryFs } from '../walk/entryAt';
 import { eachSourceFromWalk, type SourceOptions } from '../walk/sources';
 import type { WalkResult } from '../walk/walk';
 import { groupByTitle } from './collisions';
@@ -115,6 +116,10 @@ export interface TreePlan {
   moves: MoveReport;
   /** TreePlanOptions.rootInRepository: the run reads links as the plan did. */
   rootInRepository?: string;
+  /** The paths (relative to the published folder) the tree's links name that no page is known for. */
+  unknownLinkPaths?: ReadonlySet<string>;
+  /** Of those, the ones nothing is at on disk (sayMissingLinkFiles): the run's links to them say "no such file" too. */
+  missingFiles?: ReadonlySet<string>;
 }
 
 /** Plans a tree from files read in full: the editor's selection (a few thousand at most). */
@@ -123,15 +128,28 @@ export function planTree(sources: readonly SourceFile[], options: TreePlanOption
 }
 
 /**
+ * planTree, with the links to files that are not there said so (sayMissingLinkFiles), looked up from the published
+ * folder (`disk.root`) through the front end's port.
+ */
+export async function planTreeOnDisk<L>(sources: readonly SourceFile[], options: TreePlanOptions, disk: { fs: EntryFs<L>; root: L }): Promise<TreePlan> {
+  const plan = planTree(sources, options);
+  await sayMissingLinkFiles(plan, options, disk);
+  return plan;
+}
+
+/**
  * Plans a tree from a walk's files, each read, digested and let go (the command line): a plan of 10,000 files holds
  * their facts, not their texts. Only the files an anchored link of the tree names have their headings taken, read
  * again once every file's links are known: most files are the target of no `#anchor` link, and the headings of every
- * file were a tenth of planning a large tree and a list of strings per file held to the end of the run.
+ * file were a tenth of planning a large tree and a list of strings per file held to the end of the run. `root`: the
+ * published folder, which links to files that are not there are looked up from (sayMissingLinkFiles).
  */
-export async function planTreeFromWalk<L>(walk: Pick<WalkResult<L>, 'files' | 'refused'>, sourceOptions: SourceOptions<L>, options: TreePlanOptions): Promise<TreePlan> {
+export async function planTreeFromWalk<L>(walk: Pick<WalkResult<L>, 'files' | 'refused'>, sourceOptions: SourceOptions<L>, options: TreePlanOptions, root: L): Promise<TreePlan> {
   const digested = await eachSourceFromWalk(walk, sourceOptions, (source) => digestTreeSource(source, options, { headingsLater: true }));
   await takeAnchoredHeadings(digested, options);
-  return planTreeOf(digested, options);
+  const plan = planTreeOf(digested, options);
+  await sayMissingLinkFiles(plan, options, { fs: sourceOptions.fs, root });
+  return plan;
 }
 
 /** The headings of the tree's files that some link of the tree names with an `#anchor`, from each file read again. */
@@ -294,19 +312,58 @@ export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOpti
     const reachedNow = (): string | undefined => (checkLinkTargets ? linkTargetsDigest(linkFacts.destinations, keyOf(file.label), recordedPageOf, options.rootInRepository) : undefined);
     if (linksReachOtherPages(item, reachedNow)) item.state = 'send';
   }
-  const headingsOf = new Map(pages.map((each) => [each.key, each.linkFacts.headings]));
-  for (const [key, facts] of pinnedLinkFacts) headingsOf.set(key, facts.headings);
-  // A file that names its own page and is sent gets its page in this run, as a tree page does: links to it are no
-  // links to an unknown page.
-  const pinnedTitles = new Map(pinnedSources.flatMap((source) => source.item.complete && source.item.state !== 'refused' ? [[keyOf(source.file.label), source.item.complete.pageTitle] as const] : []));
   const words = options.treeMessages ?? englishTreeMessages;
-  const known: ForeseenPages = { headingsOf, anchorMatchers: new Map(), addressable: options.pageAddresses !== false, pinnedTitles, rootInRepository: options.rootInRepository };
+  const known = foreseenPages(pages, pinnedLinkFacts, pinnedSources.map((source) => source.item), rootPath, options);
   const resolvePage = treePageLookup(known, tree, options.identity);
   for (const page of pages) foreseeLinks(page.item, linkingFileOf(page.node, rootPath), page.linkFacts, known, resolvePage, words);
   for (const source of pinnedSources) foreseeLinks(source.item, keyOf(source.file.label), source.linkFacts, known, resolvePage, words);
   refuseCollisions(pages, pinned, options.spaceId, words);
   if (!options.pageAccess) refuseWithoutIds(pages, words);
-  return { tree, pages, pinned, pinnedLinkFacts, refused, moves, rootInRepository: options.rootInRepository };
+  return {
+    tree, pages, pinned, pinnedLinkFacts, refused, moves, rootInRepository: options.rootInRepository,
+    ...(known.unknown.size > 0 ? { unknownLinkPaths: known.unknown } : {}),
+  };
+}
+
+/**
+ * The files that nothing is at on disk, of those the tree's links name without a page known for them (a typo, a file
+ * moved or deleted, as against a file the walk left out): their links say "no such file" (TreePlan.missingFiles).
+ * Asked of the disk only when some link names such a path; the plan's cautions are worded again for the pages whose
+ * links name one of them.
+ */
+export async function sayMissingLinkFiles<L>(plan: TreePlan, options: TreePlanOptions, disk: { fs: EntryFs<L>; root: L }): Promise<void> {
+  const looked = [...(plan.unknownLinkPaths ?? [])].filter((path) => !path.endsWith('/') || !nameOf(path.slice(0, -1)).includes('.'));
+  const found = await Promise.all(looked.map(async (path) => ((await lookUpEntry(disk.fs, disk.root, path)) === ABSENT ? [path] : [])));
+  const missing = new Set(found.flat());
+  if (missing.size === 0) return;
+  plan.missingFiles = missing;
+  const rootPath = plan.tree.rootPath;
+  const keyOf = (path: string): string => path.slice(rootPath.length);
+  const pinnedSources = plan.pinned.filter((item) => isBelow(item.file.label, rootPath));
+  const known = foreseenPages(plan.pages, plan.pinnedLinkFacts, pinnedSources, rootPath, options, missing);
+  const resolvePage = treePageLookup(known, plan.tree, options.identity);
+  const words = options.treeMessages ?? englishTreeMessages;
+  const cautioned = (item: PlanItem): boolean => item.cautions.some((caution) => caution.code === 'localLinks');
+  for (const page of plan.pages) if (cautioned(page.item)) foreseeLinks(page.item, linkingFileOf(page.node, rootPath), page.linkFacts, known, resolvePage, words);
+  for (const item of pinnedSources) {
+    const linkFacts = plan.pinnedLinkFacts.get(keyOf(item.file.label));
+    if (linkFacts && cautioned(item)) foreseeLinks(item, keyOf(item.file.label), linkFacts, known, resolvePage, words);
+  }
+}
+
+/** What the links of a tree's pages are checked against (foreseeLinks), from its pages and the files naming their own. */
+function foreseenPages(
+  pages: readonly TreePage[], pinnedLinkFacts: ReadonlyMap<string, LinkFacts>, pinned: readonly PlanItem[], rootPath: string, options: TreePlanOptions, missing?: ReadonlySet<string>,
+): ForeseenPages {
+  const headingsOf = new Map(pages.map((each) => [each.key, each.linkFacts.headings]));
+  for (const [key, facts] of pinnedLinkFacts) headingsOf.set(key, facts.headings);
+  // A file that names its own page and is sent gets its page in this run, as a tree page does: links to it are no
+  // links to an unknown page.
+  const pinnedTitles = new Map(pinned.flatMap((item) => item.complete && item.state !== 'refused' ? [[item.file.label.slice(rootPath.length), item.complete.pageTitle] as const] : []));
+  return {
+    headingsOf, anchorMatchers: new Map(), addressable: options.pageAddresses !== false, pinnedTitles, rootInRepository: options.rootInRepository,
+    unknown: new Set(), missing: missing ?? new Set(),
+  };
 }
 
 /** The tree's pages level by level, the top level first: how a run sends them (parents before children). */
@@ -376,6 +433,10 @@ interface ForeseenPages {
   /** The titles of the files that name their own page and are sent, by path relative to the published folder. */
   pinnedTitles: ReadonlyMap<string, string>;
   rootInRepository: string | undefined;
+  /** The paths links name that no page is known for, gathered as the links are checked. */
+  unknown: Set<string>;
+  /** The paths nothing is at on disk (sayMissingLinkFiles). */
+  missing: ReadonlySet<string>;
 }
 
 /**
@@ -400,7 +461,11 @@ function treePageLookup(known: ForeseenPages, tree: PageTree, identity: TreeIden
   return (path) => {
     const node = nodeOfFile(tree, `${root}${path}`);
     const title = node?.title ?? known.pinnedTitles.get(path) ?? identity.get(path)?.title;
-    if (title === undefined) return undefined;
+    if (title === undefined) {
+      if (known.missing.has(path)) return 'noFile';
+      known.unknown.add(path);
+      return undefined;
+    }
     if (!known.addressable) return 'noAddress';
     const key = node ? node.path.slice(root.length) : path;
     // No page has an address yet: a stand-in of its own per page, since anchor matchers are looked up by address.

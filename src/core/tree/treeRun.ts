@@ -134,7 +134,8 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
       if (recorded && !addressable) return 'noAddress';
       const url = recorded ? options.addressOf(recorded.id, recorded.title) : undefined;
       if (url && recorded) return { url, title: recorded.title, headings: headings.get(path) ?? [] };
-      if (!pinnedSending.has(path)) return undefined;
+      // Nothing on disk at the path (sayMissingLinkFiles): the link says so, as the plan did.
+      if (!pinnedSending.has(path)) return plan.missingFiles?.has(path) ? 'noFile' : undefined;
       if (!addressable) return 'noAddress';
       return sendsOver ? 'notYet' : 'pending';
     }

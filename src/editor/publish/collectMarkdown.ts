@@ -49,8 +49,12 @@ async function walk(selection: readonly vscode.Uri[], token?: vscode.Cancellatio
  * written from the repository root (`/docs/guide.md`) are read against. Looked up through workspace.fs like the walk.
  */
 export async function folderInItsRepository(folder: vscode.Uri): Promise<string | undefined> {
-  const fs = workspaceWalkFs(vscode.workspace.fs, { label: (uri) => vscode.workspace.asRelativePath(uri) });
-  return folderInRepository(fs, folder).catch(() => undefined);
+  return folderInRepository(lookUpFs(), folder).catch(() => undefined);
+}
+
+/** The walk's port for looking up single paths (a repository's root, a link's file), through workspace.fs. */
+export function lookUpFs(): WalkFs<vscode.Uri> {
+  return workspaceWalkFs(vscode.workspace.fs, { label: (uri) => vscode.workspace.asRelativePath(uri) });
 }
 
 /** Whether files.exclude (the patterns set to true, for the resource's workspace folder) hides a resource. */

@@ -19,7 +19,7 @@ import { editorPublishMessages } from '../messages/publishMessages';
 import { onDemand } from '../onDemandLoader';
 import { withNotificationProgress, withProgressBeforeResult } from '../progressNotification';
 import { setting } from '../settings';
-import { folderInItsRepository, readSelection } from './collectMarkdown';
+import { folderInItsRepository, lookUpFs, readSelection } from './collectMarkdown';
 import { compareButton, compareEditedPage } from './compareEdited';
 import { editedText, isMoved, uncheckedNote } from './guardStep';
 import { fewNames } from './fewNames';
@@ -63,12 +63,13 @@ export class TreePublisher {
     const spaceKey = await core.addressSpaceKey(answers.spaceId, pages);
     const addressOf = (pageId: string, title: string): string | undefined => core.pageAddress(this.deps.wiki.baseUrl(), spaceKey, pageId, title);
     const rootInRepository = await folderInItsRepository(folder);
-    const plan = core.planTree(read.sources, {
+    // Links to files that are not there are looked up from the folder through workspace.fs, as the walk read it.
+    const plan = await core.planTreeOnDisk(read.sources, {
       rootPath, rootInRepository,
       spaceId: answers.spaceId, parentId: answers.parentId, overwrite: answers.overwrite, identity, links, pageAccess: pages !== undefined,
       pageAddresses: core.treePageAddresses(pages !== undefined, addressOf),
       omitTitleHeading: omitTitleHeadingSetting(), ...sharedPlanOptions(), treeMessages: editorTreeMessages,
-    });
+    }, { fs: lookUpFs(), root: folder });
     if (pages) {
       const looked = await withNotificationProgress(vscode.l10n.t('Looking for the parent page and the new pages\' titles in the space...'), (_progress, signal) =>
         core.checkTreeOnWiki(plan, pages, { spaceId: answers.spaceId, parentId: answers.parentId, recorded: recorded !== undefined }, signal, editorTreeMessages)

@@ -10074,9 +10074,10 @@ var FILE_STATUS_WORDS = {
   notStarted: "not started",
   cancelled: "interrupted"
 };
+var PAGE_NOT_FOUND = "its page was not found on the wiki: deleted, or hidden from the account that checks wiki edits";
 function fileLine(record) {
   const word = record.outcome === "created" || record.outcome === "updated" ? record.outcome : FILE_STATUS_WORDS[record.status];
-  const guard = verdictFitsResult(record) ? guardText(record.wikiEdits, record.outcome === "updated" || record.status === "edited", record.status === "edited") : "";
+  const guard = verdictFitsResult(record) ? guardText(record.wikiEdits, record.outcome === "updated" || record.status === "edited", record.status === "edited", false) : "";
   const message = [record.message, guard].filter((part) => part).join(" ");
   return joinLine(word, record.file, targetText(record), message, record.cautions);
 }
@@ -10097,10 +10098,10 @@ function planLine(record) {
   const word = PLAN_STATUS_WORDS[record.action ?? record.status] ?? record.status;
   const said = record.status === "unchanged" ? "same content and target as its last publish (--force sends it)" : record.status === "retitled" ? record.refusals.join(" ") : record.action === "replace" ? "a page with this title exists that this file did not publish; it would be replaced." : record.refusals.join(" ");
   const linked = record.linksToPages ? `(${record.linksToPages === 1 ? "1 link to another file goes to its page" : `${record.linksToPages} links to other files go to their pages`})` : "";
-  const message = [said, guardText(record.wikiEdits, record.action !== "create" || record.status === "edited", record.status === "edited"), linked].filter((part) => part).join(" ");
+  const message = [said, guardText(record.wikiEdits, record.action !== "create" || record.status === "edited", record.status === "edited", true), linked].filter((part) => part).join(" ");
   return joinLine(word, record.file, targetText(record), message, record.cautions);
 }
-function guardText(wikiEdits, relevant, heldBack) {
+function guardText(wikiEdits, relevant, heldBack, planned) {
   if (wikiEdits?.movedUnder) return `(${movedText(wikiEdits.movedUnder, heldBack)})`;
   if (!wikiEdits || !relevant && wikiEdits.verdict !== "deleted") return "";
   switch (wikiEdits.verdict) {
@@ -10111,7 +10112,7 @@ function guardText(wikiEdits, relevant, heldBack) {
     case "asLeft":
       return `(wiki edits checked: version ${wikiEdits.version ?? "?"} is as last published)`;
     case "deleted":
-      return "(its page was deleted on the wiki: published as a new page)";
+      return planned ? `(${PAGE_NOT_FOUND}: would be published as a new page)` : "(its page was deleted on the wiki: published as a new page)";
     case "absent":
       return "(wiki checked: no such page yet)";
     case "exists":
@@ -10907,7 +10908,7 @@ function planRow(record, movedFrom) {
     ...record.refusals,
     ...record.tree?.generated ? ["a folder page listing its children"] : [],
     ...movedFrom ? [`moved from ${movedFrom}: the old page stays (the service cannot move pages)`] : [],
-    guardNote(record.wikiEdits, record.status),
+    guardNote(record.wikiEdits, record.status, true),
     ...record.cautions.length > 0 ? [`${record.cautions.length} caution${record.cautions.length === 1 ? "" : "s"} (below)`] : []
   ].filter((note) => note !== "");
   return `| ${indent}${inlineText(record.file)} | ${pageCell(record)} | ${planWord(record)}${movedFrom ? " (moved)" : ""} | ${notes.map(inlineText).join("; ")} |`;
@@ -10920,7 +10921,7 @@ function pageCell(record) {
   const title = record.title === void 0 ? "(no title)" : linkText(record.title, record.url);
   return `${title} in ${inlineText(record.spaceId ?? "?")} under ${inlineText(parentText(record))}`;
 }
-function guardNote(wikiEdits, status) {
+function guardNote(wikiEdits, status, planned) {
   if (!wikiEdits) return "";
   switch (wikiEdits.verdict) {
     case "unchecked":
@@ -10931,7 +10932,7 @@ function guardNote(wikiEdits, status) {
     case "asLeft":
       return `wiki checked: version ${wikiEdits.version ?? "?"} as last published`;
     case "deleted":
-      return "its page was deleted on the wiki: created anew";
+      return planned ? `${PAGE_NOT_FOUND}: would be created anew` : "its page was deleted on the wiki: created anew";
     case "exists":
       return "a page with this title exists: the create will be refused (overwrite updates it)";
     case "notOurs":
@@ -11029,7 +11030,7 @@ function linksLeftLines(records) {
 function resultRow(record) {
   const word = record.outcome === "created" || record.outcome === "updated" ? record.outcome : RESULT_WORDS[record.status] ?? record.status;
   const indent = record.tree ? "&nbsp;&nbsp;".repeat(record.tree.depth) : "";
-  const notes = [record.message, verdictFitsResult(record) ? guardNote(record.wikiEdits, record.status) : ""].filter((note) => note !== "");
+  const notes = [record.message, verdictFitsResult(record) ? guardNote(record.wikiEdits, record.status, false) : ""].filter((note) => note !== "");
   return `| ${indent}${inlineText(record.file)} | ${pageCell(record)} | ${word} | ${notes.map(inlineText).join("; ")} |`;
 }
 function countBy(items, wordOf) {

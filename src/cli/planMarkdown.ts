@@ -5,7 +5,7 @@
 import { shortDigest } from '../core/run/planDigest';
 import { fitDocument, inlineText, linkText } from './markdownText';
 import { planMarkers } from './planMarkers';
-import { movedText, overwriteEditedText, verdictFitsResult, type WikiEditsRecord } from './report';
+import { movedText, overwriteEditedText, PAGE_NOT_FOUND, verdictFitsResult, type WikiEditsRecord } from './report';
 import { parentText, type FileResultRecord, type PlanEntryRecord, type RunRecords } from './runRecords';
 
 export interface MarkdownOptions {
@@ -72,7 +72,7 @@ function planRow(record: PlanEntryRecord, movedFrom: string | undefined): string
     ...record.refusals,
     ...(record.tree?.generated ? ['a folder page listing its children'] : []),
     ...(movedFrom ? [`moved from ${movedFrom}: the old page stays (the service cannot move pages)`] : []),
-    guardNote(record.wikiEdits, record.status),
+    guardNote(record.wikiEdits, record.status, true),
     ...(record.cautions.length > 0 ? [`${record.cautions.length} caution${record.cautions.length === 1 ? '' : 's'} (below)`] : []),
   ].filter((note) => note !== '');
   return `| ${indent}${inlineText(record.file)} | ${pageCell(record)} | ${planWord(record)}${movedFrom ? ' (moved)' : ''} | ${notes.map(inlineText).join('; ')} |`;
@@ -88,7 +88,8 @@ function pageCell(record: { title?: string; spaceId?: string; parentId?: string;
   return `${title} in ${inlineText(record.spaceId ?? '?')} under ${inlineText(parentText(record))}`;
 }
 
-function guardNote(wikiEdits: WikiEditsRecord | undefined, status: string): string {
+/** `planned`: a plan's row, which says what the lookup found, not yet what sending will show (PAGE_NOT_FOUND). */
+function guardNote(wikiEdits: WikiEditsRecord | undefined, status: string, planned: boolean): string {
   if (!wikiEdits) return '';
   switch (wikiEdits.verdict) {
     case 'unchecked':
@@ -99,7 +100,7 @@ function guardNote(wikiEdits: WikiEditsRecord | undefined, status: string): stri
     case 'asLeft':
       return `wiki checked: version ${wikiEdits.version ?? '?'} as last published`;
     case 'deleted':
-      return 'its page was deleted on the wiki: created anew';
+      return planned ? `${PAGE_NOT_FOUND}: would be created anew` : 'its page was deleted on the wiki: created anew';
     case 'exists':
       return 'a page with this title exists: the create will be refused (overwrite updates it)';
     case 'notOurs':
@@ -200,7 +201,7 @@ function linksLeftLines(records: RunRecords): string[] {
 function resultRow(record: FileResultRecord): string {
   const word = record.outcome === 'created' || record.outcome === 'updated' ? record.outcome : (RESULT_WORDS[record.status] ?? record.status);
   const indent = record.tree ? '&nbsp;&nbsp;'.repeat(record.tree.depth) : '';
-  const notes = [record.message, verdictFitsResult(record) ? guardNote(record.wikiEdits, record.status) : ''].filter((note) => note !== '');
+  const notes = [record.message, verdictFitsResult(record) ? guardNote(record.wikiEdits, record.status, false) : ''].filter((note) => note !== '');
   return `| ${indent}${inlineText(record.file)} | ${pageCell(record)} | ${word} | ${notes.map(inlineText).join('; ')} |`;
 }
 

@@ -141,9 +141,15 @@ const FILE_STATUS_WORDS: Record<FileResult['state'], string> = {
   cancelled: 'interrupted',
 };
 
+/**
+ * What a plan says of a page its lookup did not find: deleted, most likely, but a page the account that checks wiki
+ * edits may not view is not found either, and only sending tells them apart (send.ts says which it was).
+ */
+export const PAGE_NOT_FOUND = 'its page was not found on the wiki: deleted, or hidden from the account that checks wiki edits';
+
 export function fileLine(record: FileRecord & { tree?: { parentTitle?: string } }): string {
   const word = record.outcome === 'created' || record.outcome === 'updated' ? record.outcome : FILE_STATUS_WORDS[record.status];
-  const guard = verdictFitsResult(record) ? guardText(record.wikiEdits, record.outcome === 'updated' || record.status === 'edited', record.status === 'edited') : '';
+  const guard = verdictFitsResult(record) ? guardText(record.wikiEdits, record.outcome === 'updated' || record.status === 'edited', record.status === 'edited', false) : '';
   const message = [record.message, guard].filter((part) => part).join(' ');
   return joinLine(word, record.file, targetText(record), message, record.cautions);
 }
@@ -167,15 +173,16 @@ export function planLine(record: PlanRecord & { tree?: { parentTitle?: string } 
     : record.status === 'retitled' ? record.refusals.join(' ')
       : record.action === 'replace' ? 'a page with this title exists that this file did not publish; it would be replaced.' : record.refusals.join(' ');
   const linked = record.linksToPages ? `(${record.linksToPages === 1 ? '1 link to another file goes to its page' : `${record.linksToPages} links to other files go to their pages`})` : '';
-  const message = [said, guardText(record.wikiEdits, record.action !== 'create' || record.status === 'edited', record.status === 'edited'), linked].filter((part) => part).join(' ');
+  const message = [said, guardText(record.wikiEdits, record.action !== 'create' || record.status === 'edited', record.status === 'edited', true), linked].filter((part) => part).join(' ');
   return joinLine(word, record.file, targetText(record), message, record.cautions);
 }
 
 /**
  * "(wiki edits checked: version 7 as last published)" and the like, for updates and held-back files; a page found
- * under another parent is said whether held back or sent anyway, since sending it makes a second page.
+ * under another parent is said whether held back or sent anyway, since sending it makes a second page. `planned`: a
+ * plan's line, which says what the lookup found, not yet what sending will show.
  */
-function guardText(wikiEdits: WikiEditsRecord | undefined, relevant: boolean, heldBack: boolean): string {
+function guardText(wikiEdits: WikiEditsRecord | undefined, relevant: boolean, heldBack: boolean, planned: boolean): string {
   if (wikiEdits?.movedUnder) return `(${movedText(wikiEdits.movedUnder, heldBack)})`;
   // A page deleted on the wiki is created anew: said, since its file published a page before.
   if (!wikiEdits || (!relevant && wikiEdits.verdict !== 'deleted')) return '';
@@ -187,7 +194,7 @@ function guardText(wikiEdits: WikiEditsRecord | undefined, relevant: boolean, he
     case 'asLeft':
       return `(wiki edits checked: version ${wikiEdits.version ?? '?'} is as last published)`;
     case 'deleted':
-      return '(its page was deleted on the wiki: published as a new page)';
+      return planned ? `(${PAGE_NOT_FOUND}: would be published as a new page)` : '(its page was deleted on the wiki: published as a new page)';
     case 'absent':
       return '(wiki checked: no such page yet)';
     case 'exists':

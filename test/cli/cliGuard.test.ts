@@ -56,7 +56,7 @@ describe('CLI with page access: the edit guard in CI', () => {
 
     const dryRun = await publish('--dry-run');
     assert.equal(dryRun.code, 0, dryRun.stderr);
-    assert.match(dryRun.stdout, /^would create +docs\/a\.md .*\(its page was deleted on the wiki: published as a new page\)/m);
+    assert.match(dryRun.stdout, /^would create +docs\/a\.md .*\(its page was not found on the wiki: deleted, or hidden from the account that checks wiki edits: would be published as a new page\)/m);
     assert.match(dryRun.stdout, /^unchanged +docs\/b\.md/m);
 
     const run = await publish();
@@ -87,6 +87,13 @@ describe('CLI with page access: the edit guard in CI', () => {
     assert.equal((await publish('carol-ci')).code, 0);
     const hidden = cli.world.sandbox.findPageByTitle('SECRET', '345678', 'Hidden');
     assert.ok(hidden);
+
+    // The plan cannot tell a hidden page from a deleted one, and says both (text and Markdown).
+    const planned = await publish('alice-ci', '--dry-run');
+    assert.match(planned.stdout, /^would create +docs\/a\.md .*\(its page was not found on the wiki: deleted, or hidden from the account that checks wiki edits: would be published as a new page\)/m);
+    const report = await publish('alice-ci', '--dry-run', '--format', 'markdown');
+    assert.ok(report.stdout.includes('its page was not found on the wiki: deleted, or hidden from the account that checks wiki edits: would be created anew'), report.stdout);
+    assert.doesNotMatch(`${planned.stdout}${report.stdout}`, /was deleted on the wiki/);
 
     // Unchanged, its page looked up in bulk by an account that cannot see it: sent create only, and refused.
     const unchanged = await publish('alice-ci');

@@ -130,7 +130,7 @@ describe('Publishing a folder as a page tree', function () {
     const api = livePage(sandbox, 'API');
     sandbox.deletePage(api.id);
     const confirm = await reviseAndRepublish(session, [], 'as a tree?');
-    assert.match(await confirm.innerText(), /API \(new: its page was deleted on the wiki\)/);
+    assert.match(await confirm.innerText(), /API \(new: its page was not found on the wiki \(deleted, or hidden from your sign-in\)\)/);
     await confirm.locator('.monaco-button', { hasText: /^Publish$/ }).click();
     // API made anew; Setup and the generated Reference page sent again so their links reach it.
     await waitForCenterNotification(page, /3 published, 2 skipped \(unchanged\)\. 2 page\(s\) were sent again so their links reach pages created in this run/);

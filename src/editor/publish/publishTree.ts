@@ -143,8 +143,9 @@ export class TreePublisher {
     const core = onDemand();
     const items = core.treePlanItems(plan);
     const counts = core.countPlan(items);
-    // A recorded page the guard found deleted on the wiki, or one that follows a folder page made anew, is a new page.
-    const sent = (item: PlanItem, pageId: string | undefined): string => (item.guard?.kind === 'deleted' ? vscode.l10n.t('new: its page was deleted on the wiki')
+    // A recorded page the guard did not find, or one that follows a folder page made anew, is a new page. Not found is
+    // deleted, most likely, or hidden from the sign-in that looked: only sending tells (the core's send says which).
+    const sent = (item: PlanItem, pageId: string | undefined): string => (item.guard?.kind === 'deleted' ? vscode.l10n.t('new: its page was not found on the wiki (deleted, or hidden from your sign-in)')
       : pageId && core.sendKind(item) !== 'create' ? vscode.l10n.t('update') : vscode.l10n.t('new'));
     const what = (item: PlanItem, pageId: string | undefined): string => (item.state === 'send' ? sent(item, pageId)
       : item.state === 'unchanged' ? vscode.l10n.t('unchanged')

@@ -136,6 +136,35 @@ describe('Republishing, signed in to the export API', function () {
     assert.equal(sandbox.imports.length, importsBefore + 1, 'one create');
   });
 
+  it('a page the sign-in may not view is not taken for deleted: its "already exists" says so, offers no Overwrite, and the page keeps its text', async function () {
+    // The import token is carol's, who may publish in SECRET; the sign-in (alice) may not view that space.
+    const session = await sessions.start({
+      files: { 'hidden.md': '# Hidden\n\nMine.\n' }, world: {}, beforeStart: (wiki) => ({ envToken: wiki.issueToken({ owner: 'carol' }).token }),
+    });
+    const { page, sandbox, workspaceDir } = session;
+    await signIn(page);
+    // Carol's page, which the repository records as the file's page (a teammate published the folder).
+    const carols = sandbox.issueToken({ label: 'carol-teammate', owner: 'carol' }).token;
+    const seeded = await fetch(sandbox.importEndpoint, {
+      method: 'POST', headers: { authorization: `Bearer ${carols}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ spaceId: 'SECRET', parentId: '345678', pageTitle: 'Hidden', content: '# Hidden\n\nCarol\'s.\n' }),
+    });
+    assert.equal(seeded.status, 201);
+    const hidden = session.sandbox.findPageByTitle('SECRET', '345678', 'Hidden');
+    assert.ok(hidden);
+    const manifest = { version: 1, space: 'SECRET', parent: '345678', pages: { 'hidden.md': { id: hidden.id, title: 'Hidden' } } };
+    fs.writeFileSync(path.join(workspaceDir, '.wiki-pages.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+
+    await openFile(page, 'hidden.md');
+    await clickPublishButton(page);
+    const result = notification(page, 'most likely that account may not view it');
+    await result.waitFor();
+    assert.match(await result.innerText(), new RegExp(`did not find this file's page \\(page ${hidden.id}\\), yet a page titled "Hidden" is there`));
+    assert.equal(await notificationButton(result, 'Overwrite').count(), 0, 'no Overwrite: it would replace a page the guard cannot see');
+    assert.equal(await page.locator('.monaco-dialog-box', { hasText: 'deleted' }).count(), 0);
+    assert.equal(session.sandbox.findPageByTitle('SECRET', '345678', 'Hidden')?.markdown, '# Hidden\n\nCarol\'s.\n', 'the page keeps its text');
+  });
+
   it('a page a colleague moved under another page on the wiki: the guard says where it is, sends nothing, and Publish as a New Page leaves it there', async function () {
     const { session, published, archiveId } = await publishedBesideArchive();
     const { page, sandbox } = session;

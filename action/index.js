@@ -13874,7 +13874,7 @@ function planTreeOf(sources, options) {
 }
 async function sayMissingLinkFiles(plan, options, disk) {
   const looked = [...plan.unknownLinkPaths ?? []].filter((path) => !path.endsWith("/") || !nameOf(path.slice(0, -1)).includes("."));
-  const found = await Promise.all(looked.map(async (path) => await lookUpEntry(disk.fs, disk.root, path) === ABSENT ? [path] : []));
+  const found = await mapBounded(looked, LOOKUPS_AT_ONCE2, async (path) => await lookUpEntry(disk.fs, disk.root, path) === ABSENT ? [path] : []);
   const missing = new Set(found.flat());
   if (missing.size === 0) return;
   plan.missingFiles = missing;
@@ -13891,6 +13891,7 @@ async function sayMissingLinkFiles(plan, options, disk) {
     if (linkFacts && cautioned(item)) foreseeLinks(item, keyOf(item.file.label), linkFacts, known, resolvePage, words);
   }
 }
+var LOOKUPS_AT_ONCE2 = 8;
 function foreseenPages(pages, pinnedLinkFacts, pinned, rootPath, options, missing) {
   const headingsOf = new Map(pages.map((each) => [each.key, each.linkFacts.headings]));
   for (const [key, facts] of pinnedLinkFacts) headingsOf.set(key, facts.headings);
@@ -14005,7 +14006,7 @@ async function sendGoneTreePages(plan, options) {
 }
 
 // src/core/tree/newFolderPage.ts
-var LOOKUPS_AT_ONCE2 = 4;
+var LOOKUPS_AT_ONCE3 = 4;
 function publishedAnew(page) {
   const { item } = page;
   if (page.pageId === void 0 || item.state !== "send" || item.linkedPage) return false;
@@ -14097,7 +14098,7 @@ function replacedPages(plan, idsNow) {
 }
 async function pagesLeftBehind(replaced, pages) {
   if (!pages) return [];
-  const found = await mapBounded(replaced, LOOKUPS_AT_ONCE2, async (page) => {
+  const found = await mapBounded(replaced, LOOKUPS_AT_ONCE3, async (page) => {
     const old = await pages.getPage(page.pageId, AbortSignal.timeout(GUARD_TIMEOUT_MS)).catch(() => void 0);
     return old ? { path: page.node.path, pageId: old.id, title: old.title } : void 0;
   });

@@ -9,6 +9,7 @@ import { planFile, planFileWithContent, type PlanItem, type PlanOptions, type Pl
 import { prepareDocument } from '../publish/pipeline';
 import { suggestTitle } from '../publish/target';
 import { detachedAll } from '../util/detached';
+import { mapBounded } from '../util/mapBounded';
 import { linkTarget, ownHeadingAnchor, pagePath } from '../links/rewrite/linkTarget';
 import { plannedContent } from '../run/plannedContent';
 import { ABSENT, lookUpEntry, type EntryFs } from '../walk/entryAt';
@@ -333,7 +334,8 @@ export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOpti
  */
 export async function sayMissingLinkFiles<L>(plan: TreePlan, options: TreePlanOptions, disk: { fs: EntryFs<L>; root: L }): Promise<void> {
   const looked = [...(plan.unknownLinkPaths ?? [])].filter((path) => !path.endsWith('/') || !nameOf(path.slice(0, -1)).includes('.'));
-  const found = await Promise.all(looked.map(async (path) => ((await lookUpEntry(disk.fs, disk.root, path)) === ABSENT ? [path] : [])));
+  // A few at a time: each is a request per folder on the way in a remote workspace.
+  const found = await mapBounded(looked, LOOKUPS_AT_ONCE, async (path) => ((await lookUpEntry(disk.fs, disk.root, path)) === ABSENT ? [path] : []));
   const missing = new Set(found.flat());
   if (missing.size === 0) return;
   plan.missingFiles = missing;
@@ -350,6 +352,9 @@ export async function sayMissingLinkFiles<L>(plan: TreePlan, options: TreePlanOp
     if (linkFacts && cautioned(item)) foreseeLinks(item, keyOf(item.file.label), linkFacts, known, resolvePage, words);
   }
 }
+
+/** Paths looked up on disk at once by sayMissingLinkFiles. */
+const LOOKUPS_AT_ONCE = 8;
 
 /** What the links of a tree's pages are checked against (foreseeLinks), from its pages and the files naming their own. */
 function foreseenPages(

@@ -12099,6 +12099,10 @@ function nodeOfFile(tree, filePath) {
   const folder = tree.byPath.get(parentFolderOf(filePath));
   return folder?.contentFrom === filePath ? folder : void 0;
 }
+function topContentFile(tree) {
+  const files = tree.top.flatMap((path) => tree.byPath.get(path)?.kind === "file" ? [{ path }] : []);
+  return folderContentFile(files, nameOf(tree.rootPath))?.path;
+}
 function folderAt(folders, key) {
   const existing = folders.get(key);
   if (existing) return existing;
@@ -12162,8 +12166,9 @@ function linkTargetsDigest(destinations, filePath, pageIdOf, rootInRepository) {
 }
 function treePageIdByPath(tree, idOfKey, recordedIdOf) {
   const root = tree.rootPath;
+  const top = topContentFile(tree);
   return (path) => {
-    const node = nodeOfFile(tree, `${root}${path}`);
+    const node = nodeOfFile(tree, path === "" && top !== void 0 ? top : `${root}${path}`);
     return node ? idOfKey(node.path.slice(root.length)) : recordedIdOf(path);
   };
 }
@@ -13748,7 +13753,7 @@ async function takeAnchoredHeadings(sources, options) {
   const named = (label) => {
     if (anchored.has(label)) return true;
     const folder = parentFolderOf(label);
-    return folder !== "" && anchored.has(folder) && folderContentRank(nameOf(label), nameOf(folder)) !== void 0;
+    return anchored.has(folder) && folderContentRank(nameOf(label), nameOf(folder)) !== void 0;
   };
   for (const source2 of sources) {
     if (source2.place === "refused" || !named(source2.file.label)) continue;
@@ -13869,6 +13874,7 @@ function planTreeOf(sources, options) {
     refused: refused2,
     moves,
     rootInRepository: options.rootInRepository,
+    parentId: options.parentId,
     ...known.unknown.size > 0 ? { unknownLinkPaths: known.unknown } : {}
   };
 }
@@ -13951,9 +13957,12 @@ function foreseeLinks(item, filePath, linkFacts, known, resolvePage, words) {
   });
   item.cautions = withLinkCautions(item.cautions, result.cautions, words);
 }
+var CHOSEN_PAGE = Object.freeze({ url: "page:", title: "", headings: Object.freeze([]) });
 function treePageLookup(known, tree, identity) {
   const root = tree.rootPath;
-  return (path) => {
+  const top = topContentFile(tree);
+  const lookUp2 = (path) => {
+    if (path === "") return top !== void 0 ? lookUp2(top.slice(root.length)) : known.addressable ? CHOSEN_PAGE : "noAddress";
     const node = nodeOfFile(tree, `${root}${path}`);
     const title = node?.title ?? known.pinnedTitles.get(path) ?? identity.get(path)?.title;
     if (title === void 0) {
@@ -13965,6 +13974,7 @@ function treePageLookup(known, tree, identity) {
     const key = node ? node.path.slice(root.length) : path;
     return { url: `page:${key}`, title, headings: known.headingsOf.get(key) ?? [] };
   };
+  return lookUp2;
 }
 function refuseCollisions(pages, pinned, spaceId, words) {
   const titled = [
@@ -14137,7 +14147,14 @@ async function runTree(options) {
   const pinnedLanded = /* @__PURE__ */ new Map();
   let sendsOver = false;
   const addressable = treePageAddresses(options.pages !== void 0, options.addressOf);
+  const topFile = topContentFile(plan.tree);
   const resolvePage = (path) => {
+    if (path === "" && topFile !== void 0) return resolvePage(topFile.slice(rootPath.length));
+    if (path === "") {
+      if (!addressable) return "noAddress";
+      const url2 = plan.parentId === void 0 ? void 0 : options.addressOf(plan.parentId, "");
+      return url2 ? { url: url2, title: "", headings: [] } : void 0;
+    }
     const node = nodeOfFile(plan.tree, `${rootPath}${path}`);
     if (!node) {
       const recorded = pinnedLanded.get(path) ?? options.identity.get?.(path);

@@ -85,6 +85,36 @@ describe('CLI --tree', () => {
     assert.match(page('Overview').markdown, /\]\(guide\/gone\.md\)/, 'the link is sent as written');
   });
 
+  it('a link to the published folder itself (`../` from a subfolder) names its index at the top, or without one the chosen page the folder maps to', async () => {
+    const root = await cli.tree({
+      ...TREE,
+      'docs/index.md': '# Overview\n\n## Intro\n\nThis [folder](./) and the [setup](guide/setup.md).\n',
+      'docs/guide/setup.md': '# Setup\n\nBack to [the docs](../) and [their intro](../#intro).\n',
+    });
+    const dry = await runCli(['publish', 'docs', ...TO, '--dry-run'], { cwd: root, env: cli.env() });
+    assert.equal(dry.code, 0, dry.stderr);
+    assert.doesNotMatch(dry.stdout, /stays? as written|caution/, 'every link reaches its page and heading');
+    const run = await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+    const overview = `${cli.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/${page('Overview').id}/Overview`;
+    assert.ok(page('Setup').markdown.includes(`[the docs](${overview}) and [their intro](${overview}#Intro)`), page('Setup').markdown);
+    assert.ok(page('Overview').markdown.includes(`[folder](${overview})`), page('Overview').markdown);
+
+    // No index or README at the top: the folder is the chosen page, whose text no file gives (an anchor is cautioned).
+    const bare = await cli.tree({
+      'docs/guide/README.md': '# Handbook\n\nAll about it.\n',
+      'docs/guide/setup.md': '# Install steps\n\nBack to [the docs](../) and [their intro](../#intro).\n',
+    });
+    const bareDry = await runCli(['publish', 'docs', ...TO, '--dry-run'], { cwd: bare, env: cli.env() });
+    assert.equal(bareDry.code, 0, bareDry.stderr);
+    assert.doesNotMatch(bareDry.stdout, /stays? as written/);
+    assert.match(bareDry.stdout, /docs\/guide\/setup\.md .*\[caution: 1 link goes to its page, not to the heading it names \(the page has no such heading\): \.\.\/#intro\.\]/);
+    const bareRun = await runCli(['publish', 'docs', ...TO], { cwd: bare, env: cli.env() });
+    assert.equal(bareRun.code, 0, `${bareRun.stdout}\n${bareRun.stderr}`);
+    const chosen = `${cli.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/123456`;
+    assert.ok(page('Install steps').markdown.includes(`[the docs](${chosen}) and [their intro](${chosen}#intro)`), page('Install steps').markdown);
+  });
+
   it('links to a file\'s own headings go in the wiki\'s anchor form; the dry run names the one its page lacks', async () => {
     const root = await cli.tree({
       ...TREE,

@@ -36,6 +36,22 @@ describe('Pull on a file of a page tree', () => {
     assert.match(text, /API#Errors\)/, 'the colleague\'s new heading');
   });
 
+  it('a link to the tree\'s folder itself, sent as the chosen page\'s address, is written back as the file writes it', () => {
+    const withoutTopIndex = new Map([...PAGES].filter(([key]) => key !== 'index.md'));
+    const toTop = manifestPageIdOf(withoutTopIndex, 'guide/setup.md', undefined, { name: 'docs', parent: '123456' });
+    // With an index at the top, a link to the folder names its page, as a link to any folder does.
+    assert.equal(manifestPageIdOf(PAGES, 'guide/setup.md', undefined, { name: 'docs', parent: '123456' })('../'), '14');
+    const file = '# Setup\n\nBack to [the docs](../).\n\nKeep the token secret.\n';
+    const sent = `# Setup\n\nBack to [the docs](${SITE}/123456).\n\nKeep the token secret.\n`;
+    // The colleague edited the line that holds the link: without the write-back, both sides changed it.
+    const theirs = sent.replace('Back to', 'Go back to');
+    assert.equal(mergeThreeWay(sent, theirs, file).kind, 'conflicts');
+    const merged = mergeThreeWay(withFileLinkForms(sent, file, toTop), withFileLinkForms(theirs, file, toTop), file);
+    assert.equal(merged.kind, 'merged');
+    assert.equal(merged.kind === 'merged' ? merged.text : '', file.replace('Back to', 'Go back to'));
+    assert.equal(pageIdOf('../'), undefined, 'without the manifest\'s parent, no page is known for it');
+  });
+
   it('nothing new when the wiki only has its own addresses for the file\'s links', () => {
     const merged = mergeThreeWay(withFileLinkForms(published, ours, pageIdOf), withFileLinkForms(published, ours, pageIdOf), ours);
     assert.equal(merged.kind, 'nothingNew');

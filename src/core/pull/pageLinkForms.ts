@@ -9,9 +9,15 @@
 // not: it is written back the same way.
 import { findLinkDestinations } from '../links/rewrite/destinations';
 import { linkTarget, ownHeadingAnchor, pagePath } from '../links/rewrite/linkTarget';
-import { folderContentRank } from '../tree/folderPage';
+import { folderContentFile, folderContentRank } from '../tree/folderPage';
 import type { ManifestEntry } from '../tree/manifestFormat';
 import { nameOf } from '../tree/paths';
+
+/** The folder a manifest lies in: its name, and the page its tree hangs under when the manifest records one. */
+export interface ManifestFolder {
+  name: string;
+  parent: string | undefined;
+}
 
 /** The page ID a destination of the file names (a link to another file whose page is known), or undefined. */
 export type PageIdOf = (destination: string) => string | undefined;
@@ -91,13 +97,18 @@ function comparableAnchor(anchor: string): string {
  * The pages a file of a tree links to, from the repository's manifest: `filePath` is the file's path relative to the
  * manifest's folder, `rootInRepository` that folder's place in the repository (linkTarget.ts). A link to a folder's
  * index, README or <folder>.md names the folder's page, unless the manifest records the file as a page of its own (a
- * README beside an index), and so does a link to the folder itself.
+ * README beside an index), and so does a link to the folder itself. `root`: the manifest's folder (its name, and the
+ * page the tree hangs under), which a link to that folder itself names.
  */
-export function manifestPageIdOf(pages: ReadonlyMap<string, ManifestEntry>, filePath: string, rootInRepository?: string): PageIdOf {
+export function manifestPageIdOf(pages: ReadonlyMap<string, ManifestEntry>, filePath: string, rootInRepository?: string, root?: ManifestFolder): PageIdOf {
+  // The manifest's folder itself names its top index or README, else the page the tree hangs under (treePlan.ts).
+  const topFile = root && folderContentFile([...pages.keys()].filter((key) => !key.includes('/')).map((key) => ({ path: key })), root.name)?.path;
+  const rootPageId = topFile !== undefined ? pages.get(topFile)?.id : root?.parent;
   return (destination) => {
     const target = linkTarget(destination, filePath, rootInRepository);
     const path = target.kind === 'file' ? pagePath(target) : undefined;
     if (target.kind !== 'file' || path === undefined) return undefined;
+    if (path === '') return rootPageId;
     // A link to a folder (with its slash or without) names the folder's page.
     if (!target.markdown) return pages.get(path)?.id;
     const own = pages.get(path);

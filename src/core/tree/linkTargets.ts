@@ -5,7 +5,7 @@
 import { linkTarget, pagePath } from '../links/rewrite/linkTarget';
 import type { PlanItem } from '../run/plan';
 import { sha256Hex } from '../util/sha256';
-import { nodeOfFile, type PageTree } from './shape';
+import { nodeOfFile, topContentFile, type PageTree } from './shape';
 
 /**
  * Whether an unchanged file goes again because its links reach other pages than its last publish reached (a page it
@@ -47,8 +47,10 @@ export function linkTargetsDigest(destinations: readonly string[], filePath: str
  */
 export function treePageIdByPath(tree: PageTree, idOfKey: (key: string) => string | undefined, recordedIdOf: (path: string) => string | undefined): PageIdByPath {
   const root = tree.rootPath;
+  const top = topContentFile(tree);
   return (path) => {
-    const node = nodeOfFile(tree, `${root}${path}`);
+    // The published folder itself names its top index or README, as the tree's links read it (treePlan.ts).
+    const node = nodeOfFile(tree, path === '' && top !== undefined ? top : `${root}${path}`);
     return node ? idOfKey(node.path.slice(root.length)) : recordedIdOf(path);
   };
 }

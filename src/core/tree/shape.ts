@@ -95,6 +95,16 @@ export function nodeOfFile(tree: PageTree, filePath: string): TreeNode | undefin
   return folder?.contentFrom === filePath ? folder : undefined;
 }
 
+/**
+ * The file at the top of the published folder that a link to the folder itself names, as a link to any folder names
+ * its content file (index, else README, else <folder>.md); at the top it is a page of its own, not the chosen page's
+ * text. Undefined without one: such a link then names the chosen page the folder maps to.
+ */
+export function topContentFile(tree: PageTree): string | undefined {
+  const files = tree.top.flatMap((path) => (tree.byPath.get(path)?.kind === 'file' ? [{ path }] : []));
+  return folderContentFile(files, nameOf(tree.rootPath))?.path;
+}
+
 /** The folder's entry, creating it and linking it into each ancestor up to the root (which is there from the start). */
 function folderAt(folders: Map<string, Folder>, key: string): Folder {
   const existing = folders.get(key);

@@ -4,7 +4,7 @@
 // tree that needs page IDs nobody can find (no page access, pages not recorded). Moves and orphans are reported.
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
 import { linkNames, type LinkStore, type PageLink } from '../links/pageLink';
-import { foreseeRewrite, linkDestinationTexts, markdownHeadings, withLinkCautions, type RewriteContext } from '../links/rewrite';
+import { foreseeRewrite, linkDestinationTexts, markdownHeadings, withLinkCautions, type LinkedPage, type PageLookup, type RewriteContext } from '../links/rewrite';
 import { planFile, planFileWithContent, type PlanItem, type PlanOptions, type PlannedFile, type SourceFile } from '../run/plan';
 import { prepareDocument } from '../publish/pipeline';
 import { suggestTitle } from '../publish/target';
@@ -21,7 +21,7 @@ import { detectMoves, type MoveReport, type RecordedPage } from './moves';
 import { folderContentRank } from './folderPage';
 import { folderKey, isBelow, nameOf, parentFolderOf } from './paths';
 import { linkingFileOf, linksReachOtherPages, linkTargetsDigest, treePageIdByPath } from './linkTargets';
-import { nodeOfFile, shapeTree, type PageTree, type TreeNode } from './shape';
+import { nodeOfFile, shapeTree, topContentFile, type PageTree, type TreeNode } from './shape';
 
 /** Page identity as the repository records it (the manifest), keyed by paths relative to the published folder. */
 export interface TreeIdentity {
@@ -117,6 +117,8 @@ export interface TreePlan {
   moves: MoveReport;
   /** TreePlanOptions.rootInRepository: the run reads links as the plan did. */
   rootInRepository?: string;
+  /** The chosen page the published folder maps to: a link to the folder itself (`../` up to it) goes there. */
+  parentId?: string;
   /** The paths (relative to the published folder) the tree's links name that no page is known for. */
   unknownLinkPaths?: ReadonlySet<string>;
   /** Of those, the ones nothing is at on disk (sayMissingLinkFiles): the run's links to them say "no such file" too. */
@@ -172,7 +174,8 @@ async function takeAnchoredHeadings(sources: readonly TreeSource[], options: Tre
   const named = (label: string): boolean => {
     if (anchored.has(label)) return true;
     const folder = parentFolderOf(label);
-    return folder !== '' && anchored.has(folder) && folderContentRank(nameOf(label), nameOf(folder)) !== undefined;
+    // The published folder's own ('' at the working folder) names its top index or README too.
+    return anchored.has(folder) && folderContentRank(nameOf(label), nameOf(folder)) !== undefined;
   };
   for (const source of sources) {
     if (source.place === 'refused' || !named(source.file.label)) continue;
@@ -321,7 +324,7 @@ export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOpti
   refuseCollisions(pages, pinned, options.spaceId, words);
   if (!options.pageAccess) refuseWithoutIds(pages, words);
   return {
-    tree, pages, pinned, pinnedLinkFacts, refused, moves, rootInRepository: options.rootInRepository,
+    tree, pages, pinned, pinnedLinkFacts, refused, moves, rootInRepository: options.rootInRepository, parentId: options.parentId,
     ...(known.unknown.size > 0 ? { unknownLinkPaths: known.unknown } : {}),
   };
 }
@@ -460,10 +463,17 @@ function foreseeLinks(item: PlanItem, filePath: string, linkFacts: LinkFacts, kn
   item.cautions = withLinkCautions(item.cautions, result.cautions, words);
 }
 
+/** A link to the published folder, without a file at its top to name, as the plan sees it: the chosen page (its address stood in for). */
+const CHOSEN_PAGE: LinkedPage = Object.freeze({ url: 'page:', title: '', headings: Object.freeze([]) });
+
 /** The page a link of the tree names, by its path relative to the published folder: one lookup for every page's links. */
 function treePageLookup(known: ForeseenPages, tree: PageTree, identity: TreeIdentity): RewriteContext['resolvePage'] {
   const root = tree.rootPath;
-  return (path) => {
+  const top = topContentFile(tree);
+  const lookUp = (path: string): PageLookup => {
+    // The published folder itself: its index or README at the top, as for any folder; else the chosen page it maps
+    // to, which has its own text (no headings of ours to check).
+    if (path === '') return top !== undefined ? lookUp(top.slice(root.length)) : known.addressable ? CHOSEN_PAGE : 'noAddress';
     const node = nodeOfFile(tree, `${root}${path}`);
     const title = node?.title ?? known.pinnedTitles.get(path) ?? identity.get(path)?.title;
     if (title === undefined) {
@@ -476,6 +486,7 @@ function treePageLookup(known: ForeseenPages, tree: PageTree, identity: TreeIden
     // No page has an address yet: a stand-in of its own per page, since anchor matchers are looked up by address.
     return { url: `page:${key}`, title, headings: known.headingsOf.get(key) ?? [] };
   };
+  return lookUp;
 }
 
 /**

@@ -19,7 +19,7 @@ import { linkingFileOf, linksReachOtherPages, linkTargetsDigest, treePageIdByPat
 import type { OrphanPage } from './moves';
 import { folderTitleOf, followNewFolderPage, holdEditedFollowers, mayFollowNewFolderPage, pagesLeftBehind, replacedPages } from './newFolderPage';
 import { isBelow } from './paths';
-import { nodeOfFile } from './shape';
+import { nodeOfFile, topContentFile } from './shape';
 import { pagesByLevel, type TreePage, type TreePlan } from './treePlan';
 
 export interface TreeIdentityStore {
@@ -125,7 +125,16 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   // pass that could not fill them in either. The plan's pageAddresses says the same (treePageAddresses).
   const addressable = treePageAddresses(options.pages !== undefined, options.addressOf);
 
+  const topFile = topContentFile(plan.tree);
   const resolvePage = (path: string): PageLookup => {
+    // The published folder itself: its index or README at the top, as for any folder; else the chosen page it maps to
+    // (its own text: no headings of ours).
+    if (path === '' && topFile !== undefined) return resolvePage(topFile.slice(rootPath.length));
+    if (path === '') {
+      if (!addressable) return 'noAddress';
+      const url = plan.parentId === undefined ? undefined : options.addressOf(plan.parentId, '');
+      return url ? { url, title: '', headings: [] } : undefined;
+    }
     const node = nodeOfFile(plan.tree, `${rootPath}${path}`);
     if (!node) {
       // A file that names its own page, or one not in this run (left out, refused, another selection): its recorded

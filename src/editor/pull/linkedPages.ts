@@ -3,6 +3,7 @@
 // workspace folder), read through the manifest's workspace port like every manifest here, as a tree's publish reads
 // its links; then, for the links it does not name, the pages a publish of the file on its own finds (this machine's
 // links, then each linked file's manifest), through the same ports as that publish (fileLinkPorts.ts).
+import { posix } from 'node:path';
 import * as vscode from 'vscode';
 import { manifestPageIdOf, type PageIdOf } from '../../core/pull/pageLinkForms';
 import { parseManifest } from '../../core/tree/manifestFormat';
@@ -32,7 +33,9 @@ async function treePageIdOf(fileUri: vscode.Uri): Promise<PageIdOf | undefined> 
       const parsed = parseManifest(text);
       if (!parsed.ok) return undefined;
       // Links written from the repository root (`/docs/guide.md`) name pages as the tree's publish read them.
-      return manifestPageIdOf(parsed.manifest.pages, ancestor.relativePath, await folderInItsRepository(vscode.Uri.parse(ancestor.folder, true)));
+      const folder = vscode.Uri.parse(ancestor.folder, true);
+      const root = { name: posix.basename(folder.path), parent: parsed.manifest.root?.parent };
+      return manifestPageIdOf(parsed.manifest.pages, ancestor.relativePath, await folderInItsRepository(folder), root);
     }
   }
   return undefined;

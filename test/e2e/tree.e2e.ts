@@ -216,7 +216,10 @@ describe('Publishing a folder as a page tree', function () {
   });
 
   it('Pull on a file of the tree brings a colleague\'s edit of a line with a link into it, the link as the file writes it', async function () {
-    const { page, sandbox } = await signedInSession();
+    // The line also links to the published folder itself, which went out as its top index's page.
+    const { page, sandbox } = await signedInSession({}, {
+      ...FILES, 'docs/guide/setup.md': FILES['docs/guide/setup.md'].replace('with a token.', 'with a token, from [the docs](../).'),
+    });
     await treePublishedOnce(page);
     const setup = sandbox.pages().find((candidate) => candidate.title === 'Setup' && !candidate.deleted);
     assert.ok(setup);
@@ -225,12 +228,13 @@ describe('Publishing a folder as a page tree', function () {
 
     // On the wiki, Setup's link is a page address; a colleague edits the very line that holds it.
     assert.match(setup.markdown, /\/wiki\/spaces\/DOCS\/pages\//);
-    sandbox.editPageOnWiki(setup.id, setup.markdown.replace('with a token.', 'with a token (one per job).'));
+    assert.match(setup.markdown, /from \[the docs\]\([^)]*\/wiki\/spaces\/DOCS\/pages\/\d+\/Overview\)/, 'the link to the folder went out as its index\'s page');
+    sandbox.editPageOnWiki(setup.id, setup.markdown.replace('with a token,', 'with a token (one per job),'));
     await pullChangedPage(page, 'setup.md', sandbox.exports, setup.id);
     await notification(page, /Pulled the wiki's edit of "Setup" \(version \d+\) into docs\/guide\/setup\.md\. Review it and save/).waitFor();
     // The file opens, merged: the colleague's words, and the link to the other file as the file writes it.
     const editor = page.locator('.editor-group-container.active .monaco-editor .view-lines').first();
-    await editor.getByText('Call [the API](../reference/api.md#tokens) with a token (one per job).').waitFor();
+    await editor.getByText('Call [the API](../reference/api.md#tokens) with a token (one per job), from [the docs](../).').waitFor();
     assert.equal(await editor.getByText('/wiki/spaces/').count(), 0, 'the wiki\'s page address did not come into the file');
   });
 

@@ -117,7 +117,10 @@ export interface TreePlan {
   moves: MoveReport;
   /** TreePlanOptions.rootInRepository: the run reads links as the plan did. */
   rootInRepository?: string;
-  /** The chosen page the published folder maps to: a link to the folder itself (`../` up to it) goes there. */
+  /**
+   * The chosen page the published folder maps to: a link to the folder itself (`../` up to it) goes there when no
+   * index or README at the top gives the folder a page of its own (topContentFile).
+   */
   parentId?: string;
   /** The paths (relative to the published folder) the tree's links name that no page is known for. */
   unknownLinkPaths?: ReadonlySet<string>;

@@ -13859,11 +13859,8 @@ function planTreeOf(sources, options) {
     const reachedNow = () => checkLinkTargets ? linkTargetsDigest(linkFacts.destinations, keyOf(file.label), recordedPageOf, options.rootInRepository) : void 0;
     if (linksReachOtherPages(item, reachedNow)) item.state = "send";
   }
+  const unknown = foreseeTreeLinks({ tree, pages, pinnedLinkFacts }, pinnedSources.map((source2) => source2.item), options);
   const words = options.treeMessages ?? englishTreeMessages;
-  const known = foreseenPages(pages, pinnedLinkFacts, pinnedSources.map((source2) => source2.item), rootPath, options);
-  const resolvePage = treePageLookup(known, tree, options.identity);
-  for (const page of pages) foreseeLinks(page.item, linkingFileOf(page.node, rootPath), page.linkFacts, known, resolvePage, words);
-  for (const source2 of pinnedSources) foreseeLinks(source2.item, keyOf(source2.file.label), source2.linkFacts, known, resolvePage, words);
   refuseCollisions(pages, pinned, options.spaceId, words);
   if (!options.pageAccess) refuseWithoutIds(pages, words);
   return {
@@ -13875,7 +13872,7 @@ function planTreeOf(sources, options) {
     moves,
     rootInRepository: options.rootInRepository,
     parentId: options.parentId,
-    ...known.unknown.size > 0 ? { unknownLinkPaths: known.unknown } : {}
+    ...unknown.size > 0 ? { unknownLinkPaths: unknown } : {}
   };
 }
 async function sayMissingLinkFiles(plan, options, disk) {
@@ -13884,33 +13881,33 @@ async function sayMissingLinkFiles(plan, options, disk) {
   const missing = new Set(found.flat());
   if (missing.size === 0) return;
   plan.missingFiles = missing;
-  const rootPath = plan.tree.rootPath;
-  const keyOf = (path) => path.slice(rootPath.length);
-  const pinnedSources = plan.pinned.filter((item) => isBelow(item.file.label, rootPath));
-  const known = foreseenPages(plan.pages, plan.pinnedLinkFacts, pinnedSources, rootPath, options, missing);
-  const resolvePage = treePageLookup(known, plan.tree, options.identity);
-  const words = options.treeMessages ?? englishTreeMessages;
   const cautioned = (item) => item.cautions.some((caution) => caution.code === "localLinks");
-  for (const page of plan.pages) if (cautioned(page.item)) foreseeLinks(page.item, linkingFileOf(page.node, rootPath), page.linkFacts, known, resolvePage, words);
-  for (const item of pinnedSources) {
-    const linkFacts = plan.pinnedLinkFacts.get(keyOf(item.file.label));
-    if (linkFacts && cautioned(item)) foreseeLinks(item, keyOf(item.file.label), linkFacts, known, resolvePage, words);
-  }
+  foreseeTreeLinks(plan, plan.pinned.filter((item) => isBelow(item.file.label, plan.tree.rootPath)), options, missing, cautioned);
 }
 var LOOKUPS_AT_ONCE2 = 8;
-function foreseenPages(pages, pinnedLinkFacts, pinned, rootPath, options, missing) {
-  const headingsOf = new Map(pages.map((each) => [each.key, each.linkFacts.headings]));
-  for (const [key, facts] of pinnedLinkFacts) headingsOf.set(key, facts.headings);
+function foreseeTreeLinks(plan, pinned, options, missing = /* @__PURE__ */ new Set(), only = () => true) {
+  const rootPath = plan.tree.rootPath;
+  const headingsOf = new Map(plan.pages.map((each) => [each.key, each.linkFacts.headings]));
+  for (const [key, facts] of plan.pinnedLinkFacts) headingsOf.set(key, facts.headings);
   const pinnedTitles = new Map(pinned.flatMap((item) => item.complete && item.state !== "refused" ? [[item.file.label.slice(rootPath.length), item.complete.pageTitle]] : []));
-  return {
+  const known = {
     headingsOf,
     anchorMatchers: /* @__PURE__ */ new Map(),
     addressable: options.pageAddresses !== false,
     pinnedTitles,
     rootInRepository: options.rootInRepository,
     unknown: /* @__PURE__ */ new Set(),
-    missing: missing ?? /* @__PURE__ */ new Set()
+    missing
   };
+  const resolvePage = treePageLookup(known, plan.tree, options.identity);
+  const words = options.treeMessages ?? englishTreeMessages;
+  for (const page of plan.pages) if (only(page.item)) foreseeLinks(page.item, linkingFileOf(page.node, rootPath), page.linkFacts, known, resolvePage, words);
+  for (const item of pinned) {
+    const key = item.file.label.slice(rootPath.length);
+    const linkFacts = plan.pinnedLinkFacts.get(key);
+    if (linkFacts && only(item)) foreseeLinks(item, key, linkFacts, known, resolvePage, words);
+  }
+  return known.unknown;
 }
 function pagesByLevel(pages) {
   const levels = /* @__PURE__ */ new Map();
@@ -14149,8 +14146,8 @@ async function runTree(options) {
   const addressable = treePageAddresses(options.pages !== void 0, options.addressOf);
   const topFile = topContentFile(plan.tree);
   const resolvePage = (path) => {
-    if (path === "" && topFile !== void 0) return resolvePage(topFile.slice(rootPath.length));
     if (path === "") {
+      if (topFile !== void 0) return resolvePage(topFile.slice(rootPath.length));
       if (!addressable) return "noAddress";
       const url2 = plan.parentId === void 0 ? void 0 : options.addressOf(plan.parentId, "");
       return url2 ? { url: url2, title: "", headings: [] } : void 0;

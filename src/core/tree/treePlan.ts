@@ -319,16 +319,13 @@ export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOpti
     const reachedNow = (): string | undefined => (checkLinkTargets ? linkTargetsDigest(linkFacts.destinations, keyOf(file.label), recordedPageOf, options.rootInRepository) : undefined);
     if (linksReachOtherPages(item, reachedNow)) item.state = 'send';
   }
+  const unknown = foreseeTreeLinks({ tree, pages, pinnedLinkFacts }, pinnedSources.map((source) => source.item), options);
   const words = options.treeMessages ?? englishTreeMessages;
-  const known = foreseenPages(pages, pinnedLinkFacts, pinnedSources.map((source) => source.item), rootPath, options);
-  const resolvePage = treePageLookup(known, tree, options.identity);
-  for (const page of pages) foreseeLinks(page.item, linkingFileOf(page.node, rootPath), page.linkFacts, known, resolvePage, words);
-  for (const source of pinnedSources) foreseeLinks(source.item, keyOf(source.file.label), source.linkFacts, known, resolvePage, words);
   refuseCollisions(pages, pinned, options.spaceId, words);
   if (!options.pageAccess) refuseWithoutIds(pages, words);
   return {
     tree, pages, pinned, pinnedLinkFacts, refused, moves, rootInRepository: options.rootInRepository, parentId: options.parentId,
-    ...(known.unknown.size > 0 ? { unknownLinkPaths: known.unknown } : {}),
+    ...(unknown.size > 0 ? { unknownLinkPaths: unknown } : {}),
   };
 }
 
@@ -345,36 +342,42 @@ export async function sayMissingLinkFiles<L>(plan: TreePlan, options: TreePlanOp
   const missing = new Set(found.flat());
   if (missing.size === 0) return;
   plan.missingFiles = missing;
-  const rootPath = plan.tree.rootPath;
-  const keyOf = (path: string): string => path.slice(rootPath.length);
-  const pinnedSources = plan.pinned.filter((item) => isBelow(item.file.label, rootPath));
-  const known = foreseenPages(plan.pages, plan.pinnedLinkFacts, pinnedSources, rootPath, options, missing);
-  const resolvePage = treePageLookup(known, plan.tree, options.identity);
-  const words = options.treeMessages ?? englishTreeMessages;
+  // Only a page with a link caution has a link that may name one of them.
   const cautioned = (item: PlanItem): boolean => item.cautions.some((caution) => caution.code === 'localLinks');
-  for (const page of plan.pages) if (cautioned(page.item)) foreseeLinks(page.item, linkingFileOf(page.node, rootPath), page.linkFacts, known, resolvePage, words);
-  for (const item of pinnedSources) {
-    const linkFacts = plan.pinnedLinkFacts.get(keyOf(item.file.label));
-    if (linkFacts && cautioned(item)) foreseeLinks(item, keyOf(item.file.label), linkFacts, known, resolvePage, words);
-  }
+  foreseeTreeLinks(plan, plan.pinned.filter((item) => isBelow(item.file.label, plan.tree.rootPath)), options, missing, cautioned);
 }
 
 /** Paths looked up on disk at once by sayMissingLinkFiles. */
 const LOOKUPS_AT_ONCE = 8;
 
-/** What the links of a tree's pages are checked against (foreseeLinks), from its pages and the files naming their own. */
-function foreseenPages(
-  pages: readonly TreePage[], pinnedLinkFacts: ReadonlyMap<string, LinkFacts>, pinned: readonly PlanItem[], rootPath: string, options: TreePlanOptions, missing?: ReadonlySet<string>,
-): ForeseenPages {
-  const headingsOf = new Map(pages.map((each) => [each.key, each.linkFacts.headings]));
-  for (const [key, facts] of pinnedLinkFacts) headingsOf.set(key, facts.headings);
+/**
+ * Checks the links of the tree's pages and of the files below its folder that name their own page (`pinned`), those
+ * that `only` takes (all when not given), and words their link cautions (foreseeLinks). `missing`: the paths nothing
+ * is at on disk. Returns the paths the links name that no page is known for.
+ */
+function foreseeTreeLinks(
+  plan: Pick<TreePlan, 'tree' | 'pages' | 'pinnedLinkFacts'>, pinned: readonly PlanItem[], options: TreePlanOptions,
+  missing: ReadonlySet<string> = new Set(), only: (item: PlanItem) => boolean = () => true,
+): ReadonlySet<string> {
+  const rootPath = plan.tree.rootPath;
+  const headingsOf = new Map(plan.pages.map((each) => [each.key, each.linkFacts.headings]));
+  for (const [key, facts] of plan.pinnedLinkFacts) headingsOf.set(key, facts.headings);
   // A file that names its own page and is sent gets its page in this run, as a tree page does: links to it are no
   // links to an unknown page.
   const pinnedTitles = new Map(pinned.flatMap((item) => item.complete && item.state !== 'refused' ? [[item.file.label.slice(rootPath.length), item.complete.pageTitle] as const] : []));
-  return {
+  const known: ForeseenPages = {
     headingsOf, anchorMatchers: new Map(), addressable: options.pageAddresses !== false, pinnedTitles, rootInRepository: options.rootInRepository,
-    unknown: new Set(), missing: missing ?? new Set(),
+    unknown: new Set(), missing,
   };
+  const resolvePage = treePageLookup(known, plan.tree, options.identity);
+  const words = options.treeMessages ?? englishTreeMessages;
+  for (const page of plan.pages) if (only(page.item)) foreseeLinks(page.item, linkingFileOf(page.node, rootPath), page.linkFacts, known, resolvePage, words);
+  for (const item of pinned) {
+    const key = item.file.label.slice(rootPath.length);
+    const linkFacts = plan.pinnedLinkFacts.get(key);
+    if (linkFacts && only(item)) foreseeLinks(item, key, linkFacts, known, resolvePage, words);
+  }
+  return known.unknown;
 }
 
 /** The tree's pages level by level, the top level first: how a run sends them (parents before children). */

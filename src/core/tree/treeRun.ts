@@ -129,8 +129,8 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   const resolvePage = (path: string): PageLookup => {
     // The published folder itself: its index or README at the top, as for any folder; else the chosen page it maps to
     // (its own text: no headings of ours).
-    if (path === '' && topFile !== undefined) return resolvePage(topFile.slice(rootPath.length));
     if (path === '') {
+      if (topFile !== undefined) return resolvePage(topFile.slice(rootPath.length));
       if (!addressable) return 'noAddress';
       const url = plan.parentId === undefined ? undefined : options.addressOf(plan.parentId, '');
       return url ? { url, title: '', headings: [] } : undefined;

@@ -4,7 +4,9 @@
 // expression already true when VS Code registers the walkthrough never checks its step (VS Code 1.100 records the
 // event as seen without progressing the step, and so ignores it from then on). So the extension checks those steps
 // off itself, through VS Code's own "Mark Step Complete" command, which also creates the walkthrough's state if it
-// is not loaded yet, and keeps it.
+// is not loaded yet, and keeps it. At activation the walkthrough may not be registered yet: VS Code 1.100 then saves
+// the step as done and only after that throws "Tried to progress unknown step". So a failure is tried once more a
+// little later (a step already done is left alone without a word), and only a second failure is worth a warning.
 import * as vscode from 'vscode';
 import { describeError } from '../core/log/redact';
 import type { Logger } from '../core/ports';
@@ -12,12 +14,15 @@ import { importEndpointSetting, IMPORT_ENDPOINT_SETTING } from './publish/publis
 
 const MARK_STEP_COMPLETE = 'welcome.markStepComplete';
 const WALKTHROUGH_ID = 'gettingStarted';
+/** How long after a failed first try the step is checked off again: the walkthrough registers soon after activation. */
+const RETRY_AFTER_MS = 10_000;
 
 export type SetupStep = 'setImportEndpoint' | 'setApiToken';
 
 export class WalkthroughSteps implements vscode.Disposable {
   private readonly marked = new Set<SetupStep>();
   private readonly subscription: vscode.Disposable;
+  private readonly retries = new Set<ReturnType<typeof setTimeout>>();
 
   constructor(private readonly extensionId: string, private readonly log: Logger) {
     this.markEndpointIfSet();
@@ -31,13 +36,24 @@ export class WalkthroughSteps implements vscode.Disposable {
     if (this.marked.has(step)) return;
     this.marked.add(step);
     const stepId = `${this.extensionId}#${WALKTHROUGH_ID}#${step}`;
-    void Promise.resolve(vscode.commands.executeCommand(MARK_STEP_COMPLETE, stepId)).catch((error: unknown) => {
-      this.log.warn(`Could not check off the walkthrough step ${step}: ${describeError(error)}`);
+    const mark = (): Promise<unknown> => Promise.resolve(vscode.commands.executeCommand(MARK_STEP_COMPLETE, stepId));
+    void mark().catch((first: unknown) => {
+      this.log.debug(`Checking off the walkthrough step ${step} again later: ${describeError(first)}`);
+      const retry = setTimeout(() => {
+        this.retries.delete(retry);
+        void mark().then(
+          () => this.log.info(`Checked off the walkthrough step ${step} (the walkthrough was not loaded yet at first).`),
+          (error: unknown) => this.log.warn(`Could not check off the walkthrough step ${step}: ${describeError(error)}`),
+        );
+      }, RETRY_AFTER_MS);
+      this.retries.add(retry);
     });
   }
 
   dispose(): void {
     this.subscription.dispose();
+    for (const retry of this.retries) clearTimeout(retry);
+    this.retries.clear();
   }
 
   private markEndpointIfSet(): void {

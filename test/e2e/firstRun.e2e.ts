@@ -14,7 +14,8 @@ import {
   openSettingsEditor, pasteIntoSetting, readUserSettings, searchSettings, settingInput, settingItem, typeIntoSetting, validationMessage,
   waitForNoValidationMessage, waitForUserSettings,
 } from './support/settingsEditor';
-import { answerPrompt, notification, openFile, pickItem, runCommand, tokenStatusItem, waitForPrompt } from './support/workbench';
+import { extensionLog } from './support/artifacts';
+import { answerPrompt, notification, openFile, pickItem, runCommand, tokenStatusItem, waitForPrompt, waitUntil } from './support/workbench';
 
 const ENDPOINT = 'wikiPublisher.importEndpoint';
 const BASE_URL = 'wikiPublisher.baseUrl';
@@ -83,7 +84,8 @@ describe('First run', function () {
   });
 
   it('25. with the endpoint configured and a token already set, the walkthrough shows those two steps done', async function () {
-    const { page } = await sessions.start({ files: { 'notes.md': '# Notes\n' }, beforeStart: (sandbox) => ({ envToken: sandbox.issueToken().token }) });
+    const session = await sessions.start({ files: { 'notes.md': '# Notes\n' }, beforeStart: (sandbox) => ({ envToken: sandbox.issueToken().token }) });
+    const { page } = session;
     // The item shows the time left once the extension has read the token (and set its context key).
     await tokenStatusItem(page).filter({ hasText: 'Wiki token:' }).waitFor();
     await runCommand(page, 'Welcome: Open Walkthrough');
@@ -93,6 +95,11 @@ describe('First run', function () {
     await doneStep(page, STEP_TITLES[1]).waitFor();
     await keepScreenshot(page, 'walkthrough-configured');
     assert.deepEqual(await walkthroughSteps(page), STEP_TITLES.map((title, index) => ({ title, done: index < 2 })));
+    // At activation VS Code 1.100 saves the step and then throws, the walkthrough not loaded yet: the extension tries
+    // again later instead of warning in its log about a step that is in fact checked off.
+    await waitUntil(() => /walkthrough step setImportEndpoint/.test(extensionLog(session)), 'the walkthrough step tried again');
+    assert.match(extensionLog(session), /Checked off the walkthrough step setImportEndpoint/);
+    assert.doesNotMatch(extensionLog(session), /Could not check off/);
   });
 
   it('24. the Settings editor shows no error on the empty address settings, refuses an address without https://, and clearing the endpoint sticks', async function () {

@@ -48,9 +48,14 @@ export async function failureDigest(session: Session): Promise<string[]> {
     if (prompt) lines.push(`quick input: ${prompt}`);
   }
   lines.push(`sandbox: ${session.sandbox.imports.length} import request(s)`);
-  const log = findFiles(path.join(session.userDataDir, 'logs'), /Wiki Publisher.*\.log$/)[0];
-  if (log) for (const line of fs.readFileSync(log, 'utf8').trim().split('\n').slice(-8)) lines.push(`log: ${line.slice(0, 200)}`);
+  for (const line of extensionLog(session).trim().split('\n').slice(-8)) if (line) lines.push(`log: ${line.slice(0, 200)}`);
   return lines;
+}
+
+/** What the extension wrote to its log output channel so far ('' before its first line). */
+export function extensionLog(session: Pick<Session, 'userDataDir'>): string {
+  const log = findFiles(path.join(session.userDataDir, 'logs'), /Wiki Publisher.*\.log$/)[0];
+  return log ? fs.readFileSync(log, 'utf8') : '';
 }
 
 function findFiles(dir: string, pattern: RegExp): string[] {

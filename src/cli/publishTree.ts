@@ -94,7 +94,8 @@ export function printMoves(plan: TreePlan, json: boolean, output: Output, addres
   const moves = plan.moves.moves.map((move) => withUrl(move, titleAt(move.path)));
   const orphans = plan.moves.orphans.map((orphan) => withUrl(orphan, orphan.title));
   const leftBehind = (leftBehindByRun ?? []).map((page) => withUrl(page, page.title));
-  const record = { type: 'tree', moves, orphans, renamed: plan.moves.renamed, ...(leftBehindByRun ? { leftBehind } : {}) };
+  const retitled = plan.moves.retitled.map((page) => withUrl(page, page.title));
+  const record = { type: 'tree', moves, orphans, renamed: plan.moves.renamed, ...(retitled.length > 0 ? { retitled } : {}), ...(leftBehindByRun ? { leftBehind } : {}) };
   output.record(record);
   if (json) {
     output.json(record);
@@ -108,6 +109,10 @@ export function printMoves(plan: TreePlan, json: boolean, output: Output, addres
   if (plan.moves.renamed.length > 0) {
     output.line(`renamed: ${plan.moves.renamed.length} - the page follows the file (same folder, same title):`);
     for (const rename of plan.moves.renamed) output.line(`  ${rename.oldPath} -> ${rename.path}: page ${rename.pageId}`);
+  }
+  if (retitled.length > 0) {
+    output.line(`retitled: ${retitled.length} - the wiki finds a page by its title, so a new page is created and the old page stays where it is:`);
+    for (const page of retitled) output.line(`  ${page.path}: "${page.title}" -> "${page.newTitle}": page ${page.pageId} stays; a new page is created${at(page)}`);
   }
   if (orphans.length > 0) {
     output.line(`orphans: ${orphans.length} - pages no file maps to any more (the service cannot delete pages; remove them on the wiki if they should go):`);

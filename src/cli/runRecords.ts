@@ -31,7 +31,9 @@ export interface MovesRecord {
   /** `url`: the page's address, when the wiki's address was known. */
   moves: Array<{ oldPath: string; path: string; pageId: string; url?: string }>;
   orphans: Array<{ path: string; pageId: string; title: string; url?: string }>;
-  /** After a run: recorded pages that new pages replaced (their folder's page was published anew), still on the wiki. */
+  /** Pages whose title changed: published as new pages; the recorded one (titled `title`) stays. */
+  retitled?: Array<{ path: string; pageId: string; title: string; newTitle: string; url?: string }>;
+  /** After a run: recorded pages that new pages replaced (retitled, or their folder's page published anew), still on the wiki. */
   leftBehind?: Array<{ path: string; pageId: string; title: string; url?: string }>;
 }
 

@@ -115,6 +115,28 @@ describe('CLI --tree', () => {
     assert.ok(page('Install steps').markdown.includes(`[the docs](${chosen}) and [their intro](${chosen}#intro)`), page('Install steps').markdown);
   });
 
+  it('a page whose title changed: the dry run says a new page is made and the old one stays (text and --json); the run makes it and lists the old page as left behind', async () => {
+    const root = await cli.tree(TREE);
+    const first = await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() });
+    assert.equal(first.code, 0, first.stderr);
+    const api = page('API');
+    await writeFile(join(root, 'docs/reference/api.md'), '# API Reference\n\n## Tokens\n\nUse one.\n');
+    const dry = await runCli(['publish', 'docs', ...TO, '--dry-run'], { cwd: root, env: cli.env() });
+    assert.equal(dry.code, 0, dry.stderr);
+    assert.match(dry.stdout, /would create docs\/reference\/api\.md -> "API Reference".*Its title changed from "API" to "API Reference": the wiki finds a page by its title, so this makes a new page/);
+    assert.match(dry.stdout, new RegExp(`retitled: 1 - .*\\n  docs/reference/api\\.md: "API" -> "API Reference": page ${api.id} stays; a new page is created`));
+    const json = await runCli(['publish', 'docs', ...TO, '--dry-run', '--json'], { cwd: root, env: cli.env() });
+    const records = json.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; retitled?: Array<{ pageId: string; newTitle: string }> });
+    assertRecordsValid(records, 'a dry run with a retitled page');
+    assert.deepEqual(records.find((record) => record.type === 'tree')?.retitled?.map((each) => [each.pageId, each.newTitle]), [[api.id, 'API Reference']]);
+    const run = await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+    assert.match(run.stdout, new RegExp(`left behind: 1 - .*\\n  "API" \\(page ${api.id}, was docs/reference/api\\.md\\)`));
+    assert.ok(page('API Reference').id !== api.id, 'a new page with the new title');
+    // The page that links to it goes again to reach the new page.
+    assert.match(page('Setup').markdown, new RegExp(`/pages/${page('API Reference').id}/`));
+  });
+
   it('links to a file\'s own headings go in the wiki\'s anchor form; the dry run names the one its page lacks', async () => {
     const root = await cli.tree({
       ...TREE,

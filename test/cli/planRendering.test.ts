@@ -60,7 +60,7 @@ describe('Plan rendering and digest pieces', () => {
     const records = new RunRecords();
     records.add({ type: 'file', file: 'docs/guide/README.md', status: 'published', outcome: 'created', title: 'Guide', spaceId: 'DOCS', parentId: '7', message: 'Page created', cautions: [], tree: { key: 'guide/', depth: 0, pass: 1 } });
     records.add({ type: 'tree', moves: [], orphans: [], renamed: [], leftBehind: [{ path: 'docs/guide/', pageId: '42', title: 'Guide', url: 'https://wiki.example/wiki/spaces/DOCS/pages/42/Guide' }] });
-    assert.ok(runMarkdown(records).includes('#### Moves and orphans\n\n- left behind: &quot;Guide&quot; ([page 42](https://wiki.example/wiki/spaces/DOCS/pages/42/Guide), was docs/guide/): a new page replaced it, as its folder\'s page was published anew; remove it on the wiki if it should go\n'), runMarkdown(records));
+    assert.ok(runMarkdown(records).includes('#### Moves and orphans\n\n- left behind: &quot;Guide&quot; ([page 42](https://wiki.example/wiki/spaces/DOCS/pages/42/Guide), was docs/guide/): a new page replaced it (its title changed, or its folder\'s page was published anew); remove it on the wiki if it should go\n'), runMarkdown(records));
   });
 
   it('places an annotation on the line it is about', () => {

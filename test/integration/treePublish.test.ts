@@ -15,7 +15,7 @@ import { checkTreeOnWiki } from '../../src/core/tree/treeParent';
 import { createWikiPagesClient } from '../../src/core/wikiPages/client';
 import { planTree } from '../../src/core/tree/treePlan';
 import { guardTreeAsPlanned } from '../../src/core/tree/treePlanGuard';
-import { landedLink } from '../../src/core/run/plan';
+import { landedLink, sendKind } from '../../src/core/run/plan';
 import { runTree, treeLandedLink, type TreeFileResult, type TreeRunResult } from '../../src/core/tree/treeRun';
 import { MemoryIdentity } from '../support/memoryIdentity';
 import { useSignedInWorld } from '../support/signedInWorld';
@@ -486,6 +486,49 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     assert.deepEqual(installs.map((each) => [each.parentId, each.markdown]).sort(), [[guide.id, '# Install\n\nRun it twice.\n'], [reference.id, FILES['docs/guide/install.md']]].sort());
     const fresh = installs.find((each) => each.parentId === guide.id);
     assert.equal(identity.map.get('guide/install.md')?.id, fresh?.id, 'the repository records the tree\'s new page');
+  });
+
+  it('a page whose title changed is a new page: said before sending, created with its new title (the folder page\'s pages below follow it), the old pages listed as left behind', async () => {
+    const { identity, remembered } = await publishedAndRemembered(FILES);
+    const guide = page('Guide');
+    const below = { setup: page('Setup'), install: page('Install') };
+    const api = page('API');
+    // The folder's README and a file each get another first heading: the service finds a page by its title.
+    const changed = { ...FILES, 'docs/guide/README.md': '# Guide Home\n\nThe guide.\n', 'docs/reference/api.md': '# API Reference\n\n## Authentication\n\nUse a token.\n' };
+    const planned = planTree(sources(changed), { rootPath: 'docs', spaceId: 'DOCS', parentId: '123456', overwrite: false, identity, links: new Map(remembered), pageAccess: true });
+    assert.deepEqual(planned.moves.retitled.map((each) => [each.path, each.pageId, each.title, each.newTitle]), [
+      ['docs/guide/', guide.id, 'Guide', 'Guide Home'], ['docs/reference/api.md', api.id, 'API', 'API Reference'],
+    ]);
+    await guardTreeAsPlanned(planned, { pages: signedIn.pages, noAccessReason: 'no page access', ownAuthorId: apiTokenSubject(signedIn.apiToken) });
+    const plannedPage = (key: string) => planned.pages.find((each) => each.key === key);
+    for (const key of ['guide/', 'reference/api.md']) {
+      const item = plannedPage(key)?.item;
+      assert.equal(item?.state, 'send', key);
+      assert.equal(item && sendKind(item), 'create', `${key} is a new page, not an update of the recorded one`);
+      assert.match(item?.cautions.find((caution) => caution.code === 'leavesPage')?.message ?? '', /^Its title changed from "(Guide|API)" to "\1( Home| Reference)": the wiki finds a page by its title, so this makes a new page, and the page it published before \(page \d+\) stays where it is\.$/);
+    }
+    // The pages below the retitled folder page go with it, though their text did not change.
+    for (const key of ['guide/setup.md', 'guide/install.md']) {
+      assert.equal(plannedPage(key)?.item.state, 'send', `${key} follows its folder's new page`);
+      assert.ok(plannedPage(key)?.item.cautions.some((caution) => caution.code === 'followsNewPage'), key);
+    }
+
+    const { run } = await publishTree(changed, identity, new Map(remembered));
+    const pagesNow = signedIn.world.sandbox.pages().filter((each) => !each.deleted);
+    const newGuide = pagesNow.find((each) => each.title === 'Guide Home' && each.parentId === '123456');
+    const newApi = pagesNow.find((each) => each.title === 'API Reference');
+    assert.ok(newGuide && newApi, 'both pages made with their new titles');
+    assert.equal(identity.map.get('guide/')?.id, newGuide.id, 'the repository records the new folder page');
+    assert.equal(identity.map.get('reference/api.md')?.id, newApi.id);
+    for (const old of [below.setup, below.install]) {
+      assert.ok(pagesNow.some((each) => each.title === old.title && each.parentId === newGuide.id), `a new "${old.title}" under Guide Home`);
+    }
+    assert.deepEqual(run.leftBehind.map((left) => [left.path, left.pageId]).sort(), [
+      ['docs/guide/', guide.id], ['docs/guide/install.md', below.install.id], ['docs/guide/setup.md', below.setup.id], ['docs/reference/api.md', api.id],
+    ].sort());
+    // Published again unchanged: nothing is retitled any more, nothing is sent.
+    const again = planTree(sources(changed), { rootPath: 'docs', spaceId: 'DOCS', parentId: '123456', overwrite: false, identity, links: new Map(), pageAccess: true });
+    assert.deepEqual(again.moves.retitled, []);
   });
 
   it('a folder page a colleague moved, sent anyway, takes the pages below it along: said before sending, created under the new page even when unchanged, and the pages left behind are listed', async () => {

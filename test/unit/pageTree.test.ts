@@ -226,7 +226,7 @@ describe('page tree', () => {
     it('keeps the pages of refused files and of folders holding them, and ignores records outside the published folder', () => {
       const tree = shapeTree([file('d/a.md'), file('d/broken.md', 'Broken', true), file('d/bad/x.md', 'X', true)], 'd');
       const report = detectMoves(recorded([['d/broken.md', '1', 'Broken'], ['d/bad/', '2', 'Bad'], ['d/bad/x.md', '3', 'X'], ['other/z.md', '4', 'Z'], ['d/a.md', '5', 'a']]), tree);
-      assert.deepEqual(report, { moves: [], renamed: [], orphans: [] });
+      assert.deepEqual(report, { moves: [], renamed: [], orphans: [], retitled: [] });
     });
   });
 });

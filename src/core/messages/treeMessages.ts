@@ -43,6 +43,7 @@ export interface TreeMessages extends PageRouteMessages {
   titleElsewhere(title: string, pageId: string, url: string | undefined): string;
   /** A recorded page under a folder page that this publish makes anew: it is created anew under it too. */
   followsNewPage(folderTitle: string, pageId: string): string;
+  retitledPage(oldTitle: string, newTitle: string, pageId: string): string;
 }
 
 export const englishTreeMessages: TreeMessages = {
@@ -82,6 +83,8 @@ export const englishTreeMessages: TreeMessages = {
     `A page titled "${title}" already exists elsewhere in the space (page ${pageId}${url ? `, ${url}` : ''}); the wiki has long kept titles unique in a space and may refuse this one.`,
   followsNewPage: (folderTitle, pageId) =>
     `Its folder's page "${folderTitle}" is published as a new page, so this page is created anew under it; the page it published before (page ${pageId}) stays where it is.`,
+  retitledPage: (oldTitle, newTitle, pageId) =>
+    `Its title changed from "${oldTitle}" to "${newTitle}": the wiki finds a page by its title, so this makes a new page, and the page it published before (page ${pageId}) stays where it is.`,
 };
 
 function parentFix(recorded: boolean): string {

@@ -35,6 +35,16 @@ export interface MoveReport {
   renamed: PageMove[];
   /** Recorded pages whose path is gone and that no page follows. */
   orphans: OrphanPage[];
+  /**
+   * Pages whose file or folder is where it was but whose title changed: the service finds a page by title and parent,
+   * so publishing makes a new page with the new title, and the recorded one (titled `title`) stays where it is.
+   */
+  retitled: RetitledPage[];
+}
+
+export interface RetitledPage extends OrphanPage {
+  /** The title the page is published with now. */
+  newTitle: string;
 }
 
 interface Gone {
@@ -66,7 +76,11 @@ export function detectMoves(previous: ReadonlyMap<string, RecordedPage>, tree: P
     .map(([path, page]) => ({ path, page }))
     .sort((a, b) => compareRelativePaths(a.path, b.path));
   const arrivals = tree.nodes.filter((node) => !previous.has(node.path));
-  const report: MoveReport = { moves: [], renamed: [], orphans: [] };
+  const report: MoveReport = { moves: [], renamed: [], orphans: [], retitled: [] };
+  for (const node of tree.nodes) {
+    const recorded = previous.get(node.path);
+    if (recorded && titleKey(recorded.title) !== titleKey(node.title)) report.retitled.push({ path: node.path, pageId: recorded.pageId, title: recorded.title, newTitle: node.title });
+  }
   const settled = new Set<Gone>();
   const matched = new Set<Gone>();
   const taken = new Set<TreeNode>();

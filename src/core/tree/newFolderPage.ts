@@ -20,12 +20,13 @@ const LOOKUPS_AT_ONCE = 4;
 
 /**
  * Whether the guard's verdict and the user's choice make a recorded page of the tree a new page: its page was deleted
- * on the wiki, or moved there and sent anyway (sendEditedAnyway), so the file is sent as a create.
+ * on the wiki, or moved there and sent anyway (sendEditedAnyway), or its title changed (the service finds a page by
+ * title), so the file is sent as a create.
  */
 export function publishedAnew(page: TreePage): boolean {
   const { item } = page;
   if (page.pageId === undefined || item.state !== 'send' || item.linkedPage) return false;
-  return item.guard?.kind === 'deleted' || movedUnderOf(item.guard) !== undefined;
+  return page.retitledFrom !== undefined || item.guard?.kind === 'deleted' || movedUnderOf(item.guard) !== undefined;
 }
 
 /**

@@ -92,6 +92,11 @@ export interface TreePage {
   pageId?: string;
   /** The manifest key its page is recorded under, when the file was renamed in its folder with its title kept. */
   renamedFrom?: string;
+  /**
+   * The recorded page's title, when the page now has another one: the service finds a page by title and parent, so
+   * it is published as a new page and the recorded one (pageId) stays where it is (MoveReport.retitled).
+   */
+  retitledFrom?: string;
   /** Whether its parent page's ID is known before sending (the chosen page, or a recorded folder page). */
   parentKnown: boolean;
   /**
@@ -280,13 +285,17 @@ export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOpti
   // would only turn its working page links back into file links. (A run without them records that its links reached
   // nothing, so the next run that can make addresses sends it again.)
   const checkLinkTargets = options.pageAddresses !== false;
+  const retitledFrom = new Map(moves.retitled.map((page) => [page.path, page.title]));
+  const words = options.treeMessages ?? englishTreeMessages;
   const pages = tree.nodes.map((node): TreePage => {
     const key = keyOf(node.path);
     const recorded = recordedAt(key);
+    const oldTitle = retitledFrom.get(node.path);
     const parentId = node.parent === undefined ? options.parentId : recordedId(keyOf(node.parent));
     const sourcePath = node.kind === 'file' ? node.path : node.contentFrom;
-    // A page recorded in the repository is this tree's page: updated. Others are created, or adopted with --overwrite.
-    const defaults = { spaceId: options.spaceId, parentId: parentId ?? options.parentId, pageTitle: node.title, overwrite: recorded !== undefined || options.overwrite };
+    // A page recorded in the repository is this tree's page: updated. Others are created, or adopted with --overwrite;
+    // so is one whose title changed, which the service cannot find by its new title (the recorded page stays).
+    const defaults = { spaceId: options.spaceId, parentId: parentId ?? options.parentId, pageTitle: node.title, overwrite: (recorded !== undefined && oldTitle === undefined) || options.overwrite };
     const planned = sourcePath !== undefined ? (inTree.get(sourcePath) as TreeSource) : generatedPage(node, tree, defaults, options);
     // Each file is one page, so its item is this page's (not a copy: members added to a spread copy later, such as the
     // guard's verdict, give every such object a hidden class of its own, about 200 bytes each).
@@ -300,16 +309,22 @@ export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOpti
       && (!checkLinkTargets || item.link.linkTargets === undefined || item.link.linkTargets === linkTargetsDigest(planned.linkFacts.destinations, linkingFileOf(node, rootPath), recordedPageOf, options.rootInRepository));
     item.state = item.refusals.length > 0 ? 'refused' : unchanged ? 'unchanged' : 'send';
     const unlinked = recorded !== undefined && item.link === undefined;
-    // The guard needs a link to compare with: the repository's page, published from here never (time 0).
+    // The guard needs a link to compare with: the repository's page, published from here never (time 0). A retitled
+    // page's link names its old title, so the guard looks for the new one as for any new page.
     if (unlinked) {
       // Written out, not spread: a spread followed by more members gives every such object a hidden class of its own.
-      item.link = { spaceId: defaults.spaceId, parentId: defaults.parentId, pageTitle: defaults.pageTitle, pageId: recorded.id, publishedAt: 0 };
-      item.linkedPage = parentId !== undefined;
+      item.link = { spaceId: defaults.spaceId, parentId: defaults.parentId, pageTitle: oldTitle ?? defaults.pageTitle, pageId: recorded.id, publishedAt: 0 };
+      item.linkedPage = parentId !== undefined && oldTitle === undefined;
+    }
+    if (oldTitle !== undefined && recorded !== undefined) {
+      item.cautions.push({ code: 'leavesPage', message: words.retitledPage(oldTitle, node.title, recorded.id) });
+      if (item.state === 'unchanged') item.state = 'send';
     }
     const oldKey = options.identity.get(key) === undefined ? renamedFrom.get(key) : undefined;
     return {
       node, linkFacts: planned.linkFacts, key, item, parentKnown: parentId !== undefined, unlinked,
       ...(recorded ? { pageId: recorded.id } : {}), ...(oldKey !== undefined ? { renamedFrom: oldKey } : {}),
+      ...(oldTitle !== undefined ? { retitledFrom: oldTitle } : {}),
     };
   });
   const pinnedLinkFacts = new Map(pinnedSources.map((source) => [keyOf(source.file.label), source.linkFacts]));
@@ -320,7 +335,6 @@ export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOpti
     if (linksReachOtherPages(item, reachedNow)) item.state = 'send';
   }
   const unknown = foreseeTreeLinks({ tree, pages, pinnedLinkFacts }, pinnedSources.map((source) => source.item), options);
-  const words = options.treeMessages ?? englishTreeMessages;
   refuseCollisions(pages, pinned, options.spaceId, words);
   if (!options.pageAccess) refuseWithoutIds(pages, words);
   return {
@@ -521,7 +535,8 @@ function refuseCollisions(pages: readonly TreePage[], pinned: readonly PlanItem[
 /** A new page's ID is learnt after it lands through the page routes; without them its children would have no parent. */
 function refuseWithoutIds(pages: readonly TreePage[], words: TreeMessages): void {
   for (const page of pages) {
-    if (page.pageId !== undefined || page.item.state === 'refused') continue;
+    // A retitled page is a new page too: its ID is learnt after it lands.
+    if ((page.pageId !== undefined && page.retitledFrom === undefined) || page.item.state === 'refused') continue;
     page.item.refusals.push({
       code: 'noPageAccess',
       message: words.noPageAccess(),

@@ -64,4 +64,6 @@ export const editorTreeMessages: TreeMessages = {
       : vscode.l10n.t('A page titled "{0}" already exists elsewhere in the space (page {1}); the wiki has long kept titles unique in a space and may refuse this one.', title, pageId),
   followsNewPage: (folderTitle, pageId) =>
     vscode.l10n.t('Its folder\'s page "{0}" is published as a new page, so this page is created anew under it; the page it published before (page {1}) stays where it is.', folderTitle, pageId),
+  retitledPage: (oldTitle, newTitle, pageId) =>
+    vscode.l10n.t('Its title changed from "{0}" to "{1}": the wiki finds a page by its title, so this makes a new page, and the page it published before (page {2}) stays where it is.', oldTitle, newTitle, pageId),
 };

@@ -125,7 +125,7 @@ export class TreePublisher {
       ...(linksLeft ? [linksLeft] : []),
       ...(plan.moves.renamed.length > 0 ? [vscode.l10n.t('Renamed: {0} - the page follows the file (same folder, same title): {1}', plan.moves.renamed.length, plan.moves.renamed.map((rename) => `${rename.oldPath} -> ${rename.path}`).join(', '))] : []),
       ...(plan.moves.orphans.length > 0 ? [vscode.l10n.t('{0} page(s) on the wiki no longer map to a file (see Show Results); the service cannot delete pages.', plan.moves.orphans.length)] : []),
-      ...(run.leftBehind.length > 0 ? [vscode.l10n.t('{0} page(s) this tree published before stay where they are on the wiki: a folder page was published anew, and new pages replace them (see Show Results); the service cannot move or delete pages.', run.leftBehind.length)] : []),
+      ...(run.leftBehind.length > 0 ? [vscode.l10n.t('{0} page(s) this tree published before stay where they are on the wiki: new pages replace them (a title changed, or a folder page was published anew; see Show Results); the service cannot move or delete pages.', run.leftBehind.length)] : []),
       ...(manifest.recordedCount() > 0 ? [vscode.l10n.t('{0} page ID(s) were recorded in {1}: commit it, so teammates and CI publish to the same pages.', manifest.recordedCount(), MANIFEST_FILE_NAME)] : []),
       ...(manifest.pendingChanges().length > 0 ? [vscode.l10n.t('{0} new page ID(s) were not recorded in {1} (wikiPublisher.recordPageIds is off).', manifest.pendingChanges().length, MANIFEST_FILE_NAME)] : []),
       ...(unchecked ? [unchecked] : []),
@@ -180,6 +180,7 @@ export class TreePublisher {
       ...(pinned.length > SHOWN ? [`    ${vscode.l10n.t('... and {0} more pages', pinned.length - SHOWN)}`] : []),
       vscode.l10n.t('{0} new, {1} updated, {2} unchanged (skipped), {3} refused.', counts.newPages + counts.replaces, counts.updates, counts.unchanged, counts.refused),
       ...(plan.moves.moves.length > 0 ? [vscode.l10n.t('Moves: {0} - the old page stays where it is (the service cannot move pages): {1}', plan.moves.moves.length, plan.moves.moves.map((move) => `${move.oldPath} -> ${move.path}`).join(', '))] : []),
+      ...(plan.moves.retitled.length > 0 ? [vscode.l10n.t('Retitled: {0} - the wiki finds a page by its title, so each gets a new page and the old one stays where it is: {1}', plan.moves.retitled.length, plan.moves.retitled.map((page) => `"${page.title}" -> "${page.newTitle}"`).join(', '))] : []),
       ...(plan.moves.orphans.length > 0 ? [vscode.l10n.t('Orphans: {0} - pages no file maps to any more: {1}', plan.moves.orphans.length, plan.moves.orphans.map((orphan) => {
         const url = addressOf(orphan.pageId, orphan.title);
         return url ? `"${orphan.title}" (${url})` : `"${orphan.title}"`;
@@ -226,6 +227,7 @@ export class TreePublisher {
       else this.deps.log.info(line);
     }
     for (const move of plan.moves.moves) this.deps.log.warn(`  moved: ${move.oldPath} -> ${move.path}; page ${move.pageId} stays where it is`);
+    for (const page of plan.moves.retitled) this.deps.log.warn(`  retitled: ${page.path} "${page.title}" -> "${page.newTitle}"; page ${page.pageId} stays where it is`);
     for (const orphan of plan.moves.orphans) this.deps.log.warn(`  orphan: "${orphan.title}" (page ${orphan.pageId}, was ${orphan.path})`);
     for (const page of leftBehind) {
       const url = addressOf(page.pageId, page.title);

@@ -115,6 +115,25 @@ describe('CLI --tree', () => {
     assert.ok(page('Install steps').markdown.includes(`[the docs](${chosen}) and [their intro](${chosen}#intro)`), page('Install steps').markdown);
   });
 
+  it('a link to a file deleted since the last publish says "no such file", not the address of the page the file left behind', async () => {
+    const root = await cli.tree(TREE);
+    const first = await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() });
+    assert.equal(first.code, 0, first.stderr);
+    const api = page('API');
+    await rm(join(root, 'docs/reference/api.md'));
+    await writeFile(join(root, 'docs/guide/setup.md'), '# Setup\n\nSee [the API](../reference/api.md#tokens), revised.\n');
+    const dry = await runCli(['publish', 'docs', ...TO, '--dry-run'], { cwd: root, env: cli.env() });
+    assert.equal(dry.code, 0, dry.stderr);
+    assert.match(dry.stdout, /docs\/guide\/setup\.md .*\[caution: 1 link stays as written and will not work on the wiki: \.\.\/reference\/api\.md#tokens \(no such file\)\.\]/);
+    assert.match(dry.stdout, new RegExp(`orphans: 2 - (.*\\n)+  "API" \\(page ${api.id}, was docs/reference/api\\.md\\)`));
+    const run = await runCli(['publish', 'docs', ...TO, '--json'], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 0, run.stderr);
+    const setup = fileRecords(run).find((record) => record.file === 'docs/guide/setup.md') as { linkCautions?: Array<{ reason: string }> } | undefined;
+    assert.deepEqual(setup?.linkCautions?.map((caution) => caution.reason), ['noFile']);
+    assert.ok(page('Setup').markdown.includes('[the API](../reference/api.md#tokens)'), page('Setup').markdown);
+    assert.doesNotMatch(page('Setup').markdown, new RegExp(`/pages/${api.id}/`));
+  });
+
   it('a page whose title changed: the dry run says a new page is made and the old one stays (text and --json); the run makes it and lists the old page as left behind', async () => {
     const root = await cli.tree(TREE);
     const first = await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() });

@@ -127,7 +127,10 @@ export interface TreePlan {
    * index or README at the top gives the folder a page of its own (topContentFile).
    */
   parentId?: string;
-  /** The paths (relative to the published folder) the tree's links name that no page is known for. */
+  /**
+   * The paths (relative to the published folder) the tree's links name that no page of this run is at: none known for
+   * them, or only the one the repository records (which an orphan may be, its file deleted or moved).
+   */
   unknownLinkPaths?: ReadonlySet<string>;
   /** Of those, the ones nothing is at on disk (sayMissingLinkFiles): the run's links to them say "no such file" too. */
   missingFiles?: ReadonlySet<string>;
@@ -356,8 +359,10 @@ export async function sayMissingLinkFiles<L>(plan: TreePlan, options: TreePlanOp
   const missing = new Set(found.flat());
   if (missing.size === 0) return;
   plan.missingFiles = missing;
-  // Only a page with a link caution has a link that may name one of them.
-  const cautioned = (item: PlanItem): boolean => item.cautions.some((caution) => caution.code === 'localLinks');
+  // Only a page with a link caution has a link that may name one of them, unless one is a path the repository records
+  // a page for: links to that page were taken as reaching it, with no caution.
+  const recordedGone = [...missing].some((path) => options.identity.get(path) !== undefined);
+  const cautioned = (item: PlanItem): boolean => recordedGone || item.cautions.some((caution) => caution.code === 'localLinks');
   foreseeTreeLinks(plan, plan.pinned.filter((item) => isBelow(item.file.label, plan.tree.rootPath)), options, missing, cautioned);
 }
 
@@ -495,12 +500,17 @@ function treePageLookup(known: ForeseenPages, tree: PageTree, identity: TreeIden
     // to, which has its own text (no headings of ours to check).
     if (path === '') return top !== undefined ? lookUp(top.slice(root.length)) : known.addressable ? CHOSEN_PAGE : 'noAddress';
     const node = nodeOfFile(tree, `${root}${path}`);
-    const title = node?.title ?? known.pinnedTitles.get(path) ?? identity.get(path)?.title;
-    if (title === undefined) {
+    const pinnedTitle = node ? undefined : known.pinnedTitles.get(path);
+    // A path the repository records that is no page of this run: a file the walk left out or refused (its page is
+    // still its page), or one deleted or moved (its page an orphan). Only the disk tells, so it is looked up too.
+    const recordedOnly = node === undefined && pinnedTitle === undefined ? identity.get(path)?.title : undefined;
+    if (node === undefined && pinnedTitle === undefined) {
       if (known.missing.has(path)) return 'noFile';
       known.unknown.add(path);
-      return undefined;
+      if (recordedOnly === undefined) return undefined;
     }
+    const title = node?.title ?? pinnedTitle ?? recordedOnly;
+    if (title === undefined) return undefined;
     if (!known.addressable) return 'noAddress';
     const key = node ? node.path.slice(root.length) : path;
     // No page has an address yet: a stand-in of its own per page, since anchor matchers are looked up by address.

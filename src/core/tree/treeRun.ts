@@ -137,14 +137,16 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     }
     const node = nodeOfFile(plan.tree, `${rootPath}${path}`);
     if (!node) {
+      // Nothing on disk at the path (sayMissingLinkFiles): the page the repository still records for it is an orphan
+      // (the file was deleted or moved), so the link says "no such file", as the plan did.
+      if (plan.missingFiles?.has(path)) return 'noFile';
       // A file that names its own page, or one not in this run (left out, refused, another selection): its recorded
       // page answers the link.
       const recorded = pinnedLanded.get(path) ?? options.identity.get?.(path);
       if (recorded && !addressable) return 'noAddress';
       const url = recorded ? options.addressOf(recorded.id, recorded.title) : undefined;
       if (url && recorded) return { url, title: recorded.title, headings: headings.get(path) ?? [] };
-      // Nothing on disk at the path (sayMissingLinkFiles): the link says so, as the plan did.
-      if (!pinnedSending.has(path)) return plan.missingFiles?.has(path) ? 'noFile' : undefined;
+      if (!pinnedSending.has(path)) return undefined;
       if (!addressable) return 'noAddress';
       return sendsOver ? 'notYet' : 'pending';
     }

@@ -48,7 +48,9 @@ describe('Publishing a folder as a page tree', function () {
     await confirm.waitFor();
     const text = await confirm.innerText();
     assert.match(text, /As a page tree under page 123456 in space DOCS/);
-    assert.match(text, /Guide \(new\)/);
+    // Each page under its folder's page, indented a level deeper (the dialog keeps no-break spaces).
+    assert.match(text, /^\u00a0{4}Guide \(new\)$/m);
+    assert.match(text, /^\u00a0{8}Setup \(new\)$/m);
     assert.match(text, /Reference \(new, lists its children\)/);
     assert.match(text, /Overview: 2 links stay as written and will not work on the wiki: LICENSE\.txt \(not a Markdown file\), guide\/old-notes\.md \(no such file\)/, 'the links that will not work, before sending');
     assert.equal(sandbox.imports.length, 0, 'nothing is sent before the confirmation');

@@ -151,12 +151,12 @@ export class TreePublisher {
       : item.state === 'unchanged' ? vscode.l10n.t('unchanged')
         : item.state === 'edited' ? (isMoved(item) ? vscode.l10n.t('somewhere else on the wiki: left out') : vscode.l10n.t('edited on the wiki: left out')) : vscode.l10n.t('refused'));
     const treeLines = plan.pages.slice(0, SHOWN).map((page) =>
-      `${'    '.repeat(page.node.depth + 1)}${page.node.title} (${what(page.item, page.pageId)}${page.node.generated ? `, ${vscode.l10n.t('lists its children')}` : ''})`);
+      `${indent(page.node.depth + 1)}${page.node.title} (${what(page.item, page.pageId)}${page.node.generated ? `, ${vscode.l10n.t('lists its children')}` : ''})`);
     // Files whose front matter names their own page go after the tree's pages (their links need those pages' addresses),
     // to the place they name: listed apart, so the tree does not seem to hold them.
     const pinned = plan.pinned.filter((item) => item.state !== 'refused' && item.complete !== undefined);
     const titleOf = (item: PlanItem): string => item.complete?.pageTitle ?? item.file.label;
-    const pinnedLines = pinned.slice(0, SHOWN).map((item) => `    ${titleOf(item)} (${what(item, item.link?.pageId)})`);
+    const pinnedLines = pinned.slice(0, SHOWN).map((item) => `${indent(1)}${titleOf(item)} (${what(item, item.link?.pageId)})`);
     const refused = items.filter((item) => item.state === 'refused');
     const refusals = refusalLines(refused).slice(0, SHOWN);
     // Edited on the wiki since this machine, or (a page known only from the repository) anyone here, last published it.
@@ -175,9 +175,9 @@ export class TreePublisher {
       ...refusals,
       vscode.l10n.t('As a page tree under page {0} in space {1}:', parentId, spaceId),
       ...treeLines,
-      ...(plan.pages.length > SHOWN ? [`    ${vscode.l10n.t('... and {0} more pages', plan.pages.length - SHOWN)}`] : []),
+      ...(plan.pages.length > SHOWN ? [`${indent(1)}${vscode.l10n.t('... and {0} more pages', plan.pages.length - SHOWN)}`] : []),
       ...(pinned.length > 0 ? [vscode.l10n.t('Then, where their front matter says:'), ...pinnedLines] : []),
-      ...(pinned.length > SHOWN ? [`    ${vscode.l10n.t('... and {0} more pages', pinned.length - SHOWN)}`] : []),
+      ...(pinned.length > SHOWN ? [`${indent(1)}${vscode.l10n.t('... and {0} more pages', pinned.length - SHOWN)}`] : []),
       vscode.l10n.t('{0} new, {1} updated, {2} unchanged (skipped), {3} refused.', counts.newPages + counts.replaces, counts.updates, counts.unchanged, counts.refused),
       ...(plan.moves.moves.length > 0 ? [vscode.l10n.t('Moves: {0} - the old page stays where it is (the service cannot move pages): {1}', plan.moves.moves.length, plan.moves.moves.map((move) => `${move.oldPath} -> ${move.path}`).join(', '))] : []),
       ...(plan.moves.retitled.length > 0 ? [vscode.l10n.t('Retitled: {0} - the wiki finds a page by its title, so each gets a new page and the old one stays where it is: {1}', plan.moves.retitled.length, plan.moves.retitled.map((page) => `"${page.title}" -> "${page.newTitle}"`).join(', '))] : []),
@@ -234,6 +234,14 @@ export class TreePublisher {
       this.deps.log.warn(`  left behind: "${page.title}" (page ${page.pageId}, was ${page.path})${url ? ` - ${url}` : ''}; a new page replaced it`);
     }
   }
+}
+
+/**
+ * The confirmation's indentation, level by level: no-break spaces, since the dialog's detail collapses the leading
+ * spaces of each line and a page would no longer show under its folder's page.
+ */
+function indent(levels: number): string {
+  return '\u00a0'.repeat(4 * levels);
 }
 
 /** The refused files, one line per reason: a tree refused for its parent page says so once, not once per page. */

@@ -91,7 +91,7 @@ export class CompareWithWikiCommand implements Command {
     const item = onDemand().planFile({ key: document.uri.toString(), label: vscode.workspace.asRelativePath(document.uri), text: document.getText() }, link, { omitTitleHeading: omitTitleHeadingSetting() });
     if (item.complete) return item.complete;
     // Create-or-update does not matter for finding a page: answer it so the prompts do not ask.
-    return askForMissing({ ...item.target, overwrite: item.target.overwrite ?? false }, item.suggestedTitle, this.deps.recent);
+    return askForMissing({ ...item.target, overwrite: item.target.overwrite ?? false }, item.suggestedTitle, this.deps.recent, {}, WHAT.title);
   }
 
   private async findPage(target: PublishTarget, signal: AbortSignal): Promise<string | undefined> {

@@ -19,8 +19,11 @@ export type PlanDefaults = Omit<PublishTarget, 'pageTitle'>;
  * button on every step after the first. Resolves undefined when the user cancels (Escape): a quiet cancel.
  * `defaults` prefill the steps (Change Target passes the file's last target).
  */
-export async function askForMissing(known: PartialTarget, suggestedTitle: string, recent: RecentTargetsView, defaults: PartialTarget = {}): Promise<PublishTarget | undefined> {
-  const flow = new TargetFlow({ title: TITLE, known, defaults, suggestedTitle, recent: recent.spaces(), overwrite: SINGLE_FILE_CHOICES });
+export async function askForMissing(
+  known: PartialTarget, suggestedTitle: string, recent: RecentTargetsView, defaults: PartialTarget = {}, title: string = TITLE,
+): Promise<PublishTarget | undefined> {
+  // `title`: the command that asks (Compare with Wiki Page asks for the page to compare with, and must not read as a publish).
+  const flow = new TargetFlow({ title, known, defaults, suggestedTitle, recent: recent.spaces(), overwrite: SINGLE_FILE_CHOICES });
   const answered = await flow.run(STEP_ORDER.filter((step) => known[step] === undefined));
   return answered && completeTarget(answered);
 }

@@ -72,7 +72,7 @@ export function fileRecord(result: FileResult, notStartedBecause?: string): File
     status: result.state,
     ...(outcome ? { outcome: outcome.kind, ...(outcome.status !== undefined ? { httpStatus: outcome.status } : {}) } : {}),
     ...targetFields(item),
-    message: outcome ? forCommandLine(outcome.message) : result.state === 'notStarted' && notStartedBecause ? notStartedBecause : notSentMessage(result),
+    message: outcome ? outcomeText(result, outcome) : result.state === 'notStarted' && notStartedBecause ? notStartedBecause : notSentMessage(result),
     ...(outcome ? { attempts: outcome.attempts } : {}),
     mayHaveLanded: result.mayHaveLanded,
     ...guardFields(item),
@@ -280,6 +280,19 @@ function notSentMessage(result: FileResult): string {
     default:
       return '';
   }
+}
+
+/**
+ * The outcome in words. An "already exists" after a retry that was proven to be this run's page is a publish: the
+ * outcome's own words (maybe someone else's, not linked, pass --overwrite) were written before the proof and would
+ * contradict the status, so the service's sentence is followed by what the proof found instead.
+ */
+function outcomeText(result: FileResult, outcome: NonNullable<FileResult['outcome']>): string {
+  const proven = result.proven;
+  if (!proven || result.state !== 'published' || outcome.kind !== 'existsAfterRetry') return forCommandLine(outcome.message);
+  const title = result.item.complete?.pageTitle ?? result.item.target.pageTitle ?? result.item.file.label;
+  const found = `A page titled "${title}" exists now: proven to be this run's page (page ${proven.pageId}, version ${proven.version} by this token's user, made after the run started), created by an earlier attempt that seemed to fail; it is linked to this file.`;
+  return outcome.said ? `${outcome.said} ${found}` : found;
 }
 
 /** The editor's outcomes name its buttons; on the command line the same choice is a flag. */

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { runCli, summaryRecord, useCliWorld, type CliRun } from './cliHarness';
+import { jsonLines, runCli, summaryRecord, useCliWorld, type CliRun } from './cliHarness';
 
 const DOCS = ['--space', 'DOCS', '--parent', '123456'];
 
@@ -81,6 +81,43 @@ describe('CLI plan digest and --expect-plan', () => {
     const blindPublish = await runCli(['publish', 'docs', ...DOCS, '--overwrite', '--expect-plan', '@review.jsonl'], { cwd: root, env: cli.env(false) });
     assert.equal(blindPublish.code, 3);
     assert.match(blindPublish.stderr, /the reviewed plan read the wiki, and this run has no page access/);
+  });
+
+  it('a fork\'s review is honoured when a page was edited on the wiki: the rest is published, the edited page left out', async () => {
+    const root = await cli.tree({ 'docs/a.md': '# Alpha\n\nOne.\n', 'docs/b.md': '# Beta\n\nOne.\n', 'docs/c.md': '# Gamma\n' });
+    const first = ['docs', ...DOCS, '--overwrite', '--state', 's.json'];
+    assert.equal((await runCli(['publish', ...first], { cwd: root, env: cli.env() })).code, 0);
+    await writeFile(join(root, 'docs', 'a.md'), '# Alpha\n\nTwo.\n');
+    await writeFile(join(root, 'docs', 'b.md'), '# Beta\n\nTwo.\n');
+    cli.world.sandbox.editPageOnWiki(page('Alpha').id, '# Alpha\n\nA colleague\'s line.\n');
+    const fork = await runCli(['plan', ...first], { cwd: root, env: {} });
+    assert.equal(fork.code, 0, fork.stderr);
+    assert.match(fork.stdout, /wiki: not-checked -->/);
+    await writeFile(join(root, 'fork.md'), fork.stdout);
+
+    const imported = cli.world.sandbox.imports.length;
+    const published = await runCli(['publish', ...first, '--json', '--expect-plan', '@fork.md'], { cwd: root, env: cli.env() });
+    assert.equal(published.code, 1, published.stdout + published.stderr);
+    assert.match(published.stderr, /The plan is the reviewed one/);
+    const statuses = Object.fromEntries(jsonLines(published).filter((record) => record.type === 'file').map((record) => [record.file, record.status]));
+    assert.deepEqual(statuses, { 'docs/a.md': 'edited', 'docs/b.md': 'published', 'docs/c.md': 'skipped' });
+    assert.equal(cli.world.sandbox.imports.length, imported + 1, 'only b.md was sent');
+    assert.match(page('Alpha').markdown, /A colleague's line/, 'the colleague\'s edit stays');
+    assert.match(page('Beta').markdown, /Two\./);
+  });
+
+  it('a fork\'s review is honoured when a page was deleted on the wiki: the unchanged file\'s page is made anew', async () => {
+    const root = await cli.tree({ 'docs/a.md': '# Alpha\n', 'docs/b.md': '# Beta\n\nOne.\n' });
+    const first = ['docs', ...DOCS, '--overwrite', '--state', 's.json'];
+    assert.equal((await runCli(['publish', ...first], { cwd: root, env: cli.env() })).code, 0);
+    await writeFile(join(root, 'docs', 'b.md'), '# Beta\n\nTwo.\n');
+    cli.world.sandbox.deletePage(page('Alpha').id);
+    cli.world.sandbox.deletePage(page('Beta').id);
+    const fork = await runCli(['plan', ...first, '--json'], { cwd: root, env: {} });
+    await writeFile(join(root, 'fork.jsonl'), fork.stdout);
+    const published = await runCli(['publish', ...first, '--expect-plan', '@fork.jsonl'], { cwd: root, env: cli.env() });
+    assert.equal(published.code, 0, published.stdout + published.stderr);
+    assert.ok(page('Alpha') && page('Beta'), 'both made anew');
   });
 
   it('a page tree: publishes the reviewed tree plan, and refuses one with a file changed since', async () => {

@@ -141,6 +141,7 @@ export function sendEditedAnyway(item: PlanItem): void {
  */
 function applyVerdict(item: PlanItem, overwriteEdited: GuardOptions['overwriteEdited']): void {
   const verdict = item.guard;
+  if (verdict?.kind === 'edited' || verdict?.kind === 'deleted') rememberPlanBeforeWiki(item);
   if (item.link?.pageId !== undefined && guardedPage(verdict)?.id === item.link.pageId) item.cautions = item.cautions.filter((caution) => caution.code !== 'leavesPage');
   if (verdict?.kind === 'edited') {
     const overwrite = overwriteEdited === true || (overwriteEdited instanceof Set && overwriteEdited.has(item.file.key));
@@ -151,6 +152,11 @@ function applyVerdict(item: PlanItem, overwriteEdited: GuardOptions['overwriteEd
     item.complete = { ...item.complete, overwrite: false };
     item.linkedPage = false;
   }
+}
+
+/** Keeps what the plan said before the wiki changed it (PlanItem.beforeWiki); the first change is the one kept. */
+function rememberPlanBeforeWiki(item: PlanItem): void {
+  item.beforeWiki ??= { state: item.state, complete: item.complete };
 }
 
 async function checkOne(link: PageLink | undefined, target: PublishTarget, options: GuardOptions): Promise<GuardVerdict> {

@@ -65,11 +65,13 @@ export function digestMatches(expected: string, digest: string): boolean {
 /** What one entry contributes, as an array (a fixed order, so equal plans give equal text). */
 function describeEntry(entry: DigestEntry, wiki: boolean): unknown[] {
   const { item } = entry;
-  const target = item.complete ?? item.target;
+  // Files only: the plan as it was before the wiki was read, which is all a plan without page access knows.
+  const planned = !wiki && item.beforeWiki ? item.beforeWiki : item;
+  const target = planned.complete ?? item.target;
   const files = [
     entry.key, entry.treeParent ?? null,
     target.spaceId ?? null, target.parentId ?? null, target.pageTitle ?? null, target.overwrite ?? null,
-    item.contentSha256, stateOf(item, wiki),
+    item.contentSha256, stateOf(item, planned.state, wiki),
   ];
   if (!wiki) return files;
   const page = guardedPage(item.guard);
@@ -80,12 +82,15 @@ function describeEntry(entry: DigestEntry, wiki: boolean): unknown[] {
 
 /**
  * The plan's state, with 'incomplete' counted as refused. Without the wiki, a refusal whose only reason is the
- * missing page access (a tree's new pages) is what the repository asks for: a publish with access sends it.
+ * missing page access (a tree's new pages) is what the repository asks for: a publish with access sends it. And
+ * without the wiki no page is known to be edited there: 'edited' is the guard's verdict, which the publish still
+ * applies, so a review without page access is honoured on the files it saw (the edited page is left out).
  */
-function stateOf(item: PlanItem, wiki: boolean): string {
-  if (item.state === 'incomplete') return 'refused';
-  if (!wiki && item.state === 'refused' && item.refusals.length > 0 && item.refusals.every((refusal) => refusal.code === 'noPageAccess')) return 'send';
-  return item.state;
+function stateOf(item: PlanItem, state: PlanItem['state'], wiki: boolean): string {
+  if (state === 'incomplete') return 'refused';
+  if (wiki) return state;
+  if (state === 'refused' && item.refusals.length > 0 && item.refusals.every((refusal) => refusal.code === 'noPageAccess')) return 'send';
+  return state === 'edited' ? 'send' : state;
 }
 
 function sha256(text: string): string {

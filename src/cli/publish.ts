@@ -102,10 +102,13 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
     });
     // Said once, not on every line: what would let the guard look at the wiki.
     if (access.kind === 'none' && plan.some((item) => item.guard?.kind === 'unchecked')) output.problem(`Wiki edits are not checked. ${access.reason}`);
+    // Credentials the wiki refuses outright are a configuration error, as refused client credentials are (ready() above).
+    const refusedAccess = plan.find((item) => item.guard?.kind === 'unchecked' && item.guard.credentialRefused);
+    if (refusedAccess?.guard?.kind === 'unchecked') return usage(`Page access is configured but does not work: ${refusedAccess.guard.detail}`);
     const failedLookups = plan.flatMap((item) => (item.guard?.kind === 'unchecked' && item.guard.reason === 'failed' ? [item.guard.detail] : []));
     if (failedLookups.length > 0) output.problem(`Wiki edits could not be checked for ${failedLookups.length} file(s): ${failedLookups[0]}`);
     const views = planViews(flatPlanEntries(plan), pages !== undefined);
-    if (args.dryRun) return printDryRun(plan, args.json, output, views.shown);
+    if (args.dryRun) return printDryRun(plan, args.json, output, views.shown, failedLookups.length > 0);
     const unreviewed = await refuseUnreviewedPlan(args.expectPlan, views, { cwd: context.cwd, output, json: args.json, planRecords: () => plan.map(planRecord) });
     if (unreviewed !== undefined) return unreviewed;
     if (!endpoint.value || token === undefined) return EXIT_USAGE; // resolved above; keeps the types honest
@@ -229,7 +232,7 @@ function print(result: FlatFileResult, json: boolean, output: Output, notStarted
   else output.line(`${fileLine(record)}${result.pass === 2 ? ' (second pass: links to new pages)' : ''}`);
 }
 
-function printDryRun(plan: readonly PlanItem[], json: boolean, output: Output, fingerprint: PlanFingerprint): number {
+function printDryRun(plan: readonly PlanItem[], json: boolean, output: Output, fingerprint: PlanFingerprint, lookupFailed: boolean): number {
   let notSendable = 0;
   for (const item of plan) {
     const record = planRecord(item);
@@ -243,6 +246,6 @@ function printDryRun(plan: readonly PlanItem[], json: boolean, output: Output, f
   const summary = { type: 'summary', dryRun: true, interrupted: false, exitCode, ...counts, refused: counts.refused + counts.incomplete, ...planSummaryField(fingerprint) };
   output.record(summary);
   if (json) output.json(summary);
-  else output.line(`${planSummaryLine(counts)}\n${digestLine(fingerprint)}`);
+  else output.line(`${planSummaryLine(counts)}\n${digestLine(fingerprint, lookupFailed)}`);
   return exitCode;
 }

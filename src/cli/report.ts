@@ -33,6 +33,8 @@ export interface WikiEditsRecord {
   checked: boolean;
   /** What the guard found (asLeft, absent, notOurs, edited, deleted, exists) or why it could not look. */
   verdict: string;
+  /** For verdict 'unchecked': no page access, or a lookup on the wiki that failed (its edits are unknown). */
+  reason?: 'noAccess' | 'failed';
   detail?: string;
   version?: number;
   editedBy?: string;
@@ -117,7 +119,10 @@ function guardFields(item: PlanItem): Pick<FileRecord, 'wikiEdits' | 'url'> {
   const page = guardedPage(verdict);
   const url = page?.webUrl ?? item.link?.url;
   const wikiEdits: WikiEditsRecord = { checked: guardChecked(verdict), verdict: verdict.kind };
-  if (verdict.kind === 'unchecked') wikiEdits.detail = verdict.detail;
+  if (verdict.kind === 'unchecked') {
+    wikiEdits.reason = verdict.reason;
+    wikiEdits.detail = verdict.detail;
+  }
   if (page) wikiEdits.version = page.version;
   if (verdict.kind === 'edited') {
     if (page?.versionAuthorId) wikiEdits.editedBy = page.versionAuthorId;

@@ -8,6 +8,7 @@ import type { PageLink } from '../links/pageLink';
 import { isRepositoryLink, linkNames } from '../links/pageLink';
 import type { PublishTarget } from '../publish/target';
 import type { WikiPage, WikiPagesClient } from '../wikiPages';
+import { isWikiReadError } from '../wikiPages/isWikiReadError';
 import { readFailureText } from '../wikiPages/readFailureText';
 import { sendGonePages } from './gonePages';
 import { DEFAULT_LOOKUPS_AT_ONCE, lookupDeadline } from './lookupDeadline';
@@ -32,8 +33,11 @@ export type GuardVerdict =
   | { kind: 'edited'; page: WikiPage; knownVersion: number | undefined; publishedAt: number; movedUnder?: MovedUnder }
   /** The linked page ID answers 404: deleted on the wiki (or hidden now). Published anew, create only. */
   | { kind: 'deleted'; pageId: string }
-  /** Not checked: no page access, or a lookup failed. `detail` says which, in a sentence. */
-  | { kind: 'unchecked'; reason: 'noAccess' | 'failed'; detail: string };
+  /**
+   * Not checked: no page access, or a lookup failed. `detail` says which, in a sentence. `credentialRefused`: the wiki
+   * answered 401, refusing the credential itself (not this page), so no lookup of the run can work.
+   */
+  | { kind: 'unchecked'; reason: 'noAccess' | 'failed'; detail: string; credentialRefused?: true };
 
 /** The parent a page was moved under on the wiki: its ID, and its title when the wiki gave it. */
 export interface MovedUnder {
@@ -168,7 +172,10 @@ async function checkOne(link: PageLink | undefined, target: PublishTarget, optio
   } catch (error) {
     if (options.signal?.aborted) throw error;
     const messages = options.messages ?? englishTreeMessages;
-    return { kind: 'unchecked', reason: 'failed', detail: messages.guardFailed(deadline.aborted ? messages.guardTimedOut() : readFailureText(error, messages)) };
+    // The catalogue's sentence ends with its own full stop; the failure's sentence would end with a second one.
+    const said = (deadline.aborted ? messages.guardTimedOut() : readFailureText(error, messages)).replace(/\.+$/, '');
+    const refused = isWikiReadError(error, 'unauthorized') && error.details.status === 401;
+    return { kind: 'unchecked', reason: 'failed', detail: messages.guardFailed(said), ...(refused ? { credentialRefused: true as const } : {}) };
   }
 }
 

@@ -5,7 +5,7 @@
 import { shortDigest } from '../core/run/planDigest';
 import { fitDocument, inlineText, linkText } from './markdownText';
 import { planMarkers } from './planMarkers';
-import { movedText, overwriteEditedText, PAGE_NOT_FOUND, verdictFitsResult, type WikiEditsRecord } from './report';
+import { authorUnknownText, movedText, overwriteEditedText, PAGE_NOT_FOUND, verdictFitsResult, type WikiEditsRecord } from './report';
 import { parentText, type FileResultRecord, type PlanEntryRecord, type RunRecords } from './runRecords';
 
 export interface MarkdownOptions {
@@ -104,6 +104,7 @@ function guardNote(wikiEdits: WikiEditsRecord | undefined, status: string, plann
       return `wiki edits not checked: ${wikiEdits.detail ?? 'no page access'}`;
     case 'edited':
       if (wikiEdits.movedUnder) return movedText(wikiEdits.movedUnder, status === 'edited');
+      if (wikiEdits.authorUnknown) return authorUnknownText(wikiEdits);
       return `edited on the wiki since its last publish (version ${wikiEdits.version ?? '?'}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ''})${status === 'edited' ? '' : ': replaced (--overwrite-edited)'}`;
     case 'asLeft':
       return `wiki checked: version ${wikiEdits.version ?? '?'} as last published`;
@@ -135,6 +136,7 @@ function editedLines(plan: readonly PlanEntryRecord[], wikiRead: boolean, failed
     const edits = record.wikiEdits as WikiEditsRecord;
     const who = [edits.editedBy ? `by ${edits.editedBy}` : '', edits.editedAt ? `at ${edits.editedAt}` : ''].filter((part) => part).join(' ');
     if (edits.movedUnder) return `- **${inlineText(record.file)}**: ${pageCell(record)}: ${inlineText(movedText(edits.movedUnder, record.status === 'edited'))}`;
+    if (edits.authorUnknown) return `- **${inlineText(record.file)}**: ${pageCell(record)}: ${inlineText(authorUnknownText(edits))}`;
     const fate = record.status === 'edited' ? `left out; ${overwriteEditedText(edits)}` : 'replaced by this publish (--overwrite-edited)';
     return `- **${inlineText(record.file)}**: ${pageCell(record)}, version ${edits.version ?? '?'} ${inlineText(who)} (${inlineText(fate)})`;
   }), ''];

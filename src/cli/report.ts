@@ -5,6 +5,8 @@ import { sendKind, type PlanCounts, type PlanItem } from '../core/run/plan';
 import type { FileResult, RunSummary } from '../core/run/runner';
 import type { LinksLeft } from '../core/run/landedPage';
 import type { Output } from './output';
+import { ACCOUNT_ID_ENV_VAR } from './config';
+import { API_TOKEN_ENV_VAR } from '../core/apiToken/tokenSource';
 import { parentText } from './runRecords';
 
 export interface FileRecord {
@@ -39,6 +41,12 @@ export interface WikiEditsRecord {
   version?: number;
   editedBy?: string;
   editedAt?: string;
+  /**
+   * Verdict 'edited' on a page whose latest version would be this file's publish by the publishing account (CI's, a
+   * teammate's): the run does not know that account (no import token, no WIKI_PUBLISHER_ACCOUNT_ID), so it cannot tell
+   * that from a colleague's wiki edit. Left out here; the publish, which knows its token, decides.
+   */
+  authorUnknown?: boolean;
   /** The page is under this parent on the wiki now, not where the file puts it (verdict 'edited'). */
   movedUnder?: { id: string; title?: string };
   /**
@@ -127,6 +135,7 @@ function guardFields(item: PlanItem): Pick<FileRecord, 'wikiEdits' | 'url'> {
   if (verdict.kind === 'edited') {
     if (page?.versionAuthorId) wikiEdits.editedBy = page.versionAuthorId;
     if (page?.versionCreatedAt) wikiEdits.editedAt = page.versionCreatedAt;
+    if (verdict.byAuthor === 'unknown') wikiEdits.authorUnknown = true;
     if (verdict.movedUnder) wikiEdits.movedUnder = verdict.movedUnder;
     else if (item.state === 'edited' && item.heldBelowNewPage !== undefined) wikiEdits.anewUnder = item.heldBelowNewPage;
   }
@@ -195,6 +204,7 @@ function guardText(wikiEdits: WikiEditsRecord | undefined, relevant: boolean, he
     case 'unchecked':
       return `(wiki edits NOT checked: ${wikiEdits.detail ?? 'no page access'})`;
     case 'edited':
+      if (wikiEdits.authorUnknown) return `(${authorUnknownText(wikiEdits)})`;
       return `(edited on the wiki since its last publish: version ${wikiEdits.version ?? '?'}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ''}${wikiEdits.editedAt ? ` at ${wikiEdits.editedAt}` : ''}; ${overwriteEditedText(wikiEdits)})`;
     case 'asLeft':
       return `(wiki edits checked: version ${wikiEdits.version ?? '?'} is as last published)`;
@@ -220,9 +230,19 @@ export function overwriteEditedText(wikiEdits: Pick<WikiEditsRecord, 'anewUnder'
     : `--overwrite-edited creates it anew under the new page of its folder "${wikiEdits.anewUnder}" and leaves the edited page where it is`;
 }
 
+/**
+ * A version this run cannot explain without knowing the publishing account: said plainly, with what decides it and how
+ * a plan job can know that account.
+ */
+export function authorUnknownText(wikiEdits: Pick<WikiEditsRecord, 'version' | 'editedBy'>): string {
+  return `cannot tell whether version ${wikiEdits.version ?? '?'}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ''} is this file's publish by the publishing account (CI, a teammate) or an edit on the wiki: ` +
+    `this run knows no publishing account (set ${ACCOUNT_ID_ENV_VAR}, or ${API_TOKEN_ENV_VAR}). Left out here; the publish updates the page only if that version is its account's`;
+}
+
 /** Why a file is left out for its page's edit on the wiki (or its move there), and what --overwrite-edited does, as a sentence. */
 export function heldBackText(wikiEdits: WikiEditsRecord | undefined): string {
   if (wikiEdits?.movedUnder) return `I${movedText(wikiEdits.movedUnder, true).slice(1)}.`;
+  if (wikiEdits?.authorUnknown) return `Would be left out: this run ${authorUnknownText(wikiEdits)}.`;
   return `Would be left out: its page was edited on the wiki since its last publish (${overwriteEditedText(wikiEdits)}).`;
 }
 

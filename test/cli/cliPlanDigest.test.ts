@@ -120,6 +120,67 @@ describe('CLI plan digest and --expect-plan', () => {
     assert.ok(page('Alpha') && page('Beta'), 'both made anew');
   });
 
+  it('a plan without the import token (a pull request\'s plan job) is honoured on pages CI published before; WIKI_PUBLISHER_ACCOUNT_ID lets it tell', async () => {
+    // CI published the tree (the manifest records the pages); its --state cache is gone, so the pages carry repository links.
+    const root = await cli.tree({ 'docs/index.md': '# Overview\n', 'docs/guide/install.md': '# Install\n\nOne.\n' });
+    assert.equal((await runCli(['publish', 'docs', '--tree', ...DOCS], { cwd: root, env: cli.env() })).code, 0);
+    await writeFile(join(root, 'docs', 'guide', 'install.md'), '# Install\n\nTwo.\n');
+    const flat = ['docs/guide/install.md', '--overwrite'];
+    const install = () => {
+      const found = cli.world.sandbox.pages().find((each) => each.title === 'Install');
+      assert.ok(found, 'Install is on the wiki');
+      return found;
+    };
+    const noToken = (): Record<string, string> => {
+      const env = cli.env();
+      delete env.WIKI_PUBLISHER_API_TOKEN;
+      return env;
+    };
+
+    // The flat dry run with the token set knows the publishing account, as the tree's does.
+    const withToken = await runCli(['publish', ...flat, '--dry-run'], { cwd: root, env: cli.env() });
+    assert.equal(withToken.code, 0, withToken.stdout + withToken.stderr);
+    assert.match(withToken.stdout, /^would update +docs\/guide\/install\.md/m);
+
+    // Without it the plan says plainly that it cannot tell, and leaves the page out; the publish knows its token.
+    const blind = await runCli(['plan', ...flat], { cwd: root, env: noToken() });
+    assert.equal(blind.code, 1, blind.stdout + blind.stderr);
+    assert.match(blind.stdout, /cannot tell whether version 1 by alice is this file's publish by the publishing account/);
+    assert.match(blind.stdout, /set WIKI\\?_PUBLISHER\\?_ACCOUNT\\?_ID/);
+    await writeFile(join(root, 'p.md'), blind.stdout);
+    const published = await runCli(['publish', ...flat, '--expect-plan', '@p.md'], { cwd: root, env: cli.env() });
+    assert.equal(published.code, 0, published.stdout + published.stderr);
+    assert.match(install().markdown, /Two\./);
+
+    // With the publishing account named, the plan job says "update", and the publish takes that plan too.
+    await writeFile(join(root, 'docs', 'guide', 'install.md'), '# Install\n\nThree.\n');
+    const named = await runCli(['plan', ...flat], { cwd: root, env: { ...noToken(), WIKI_PUBLISHER_ACCOUNT_ID: 'alice' } });
+    assert.equal(named.code, 0, named.stdout + named.stderr);
+    assert.match(named.stdout, /\| docs\/guide\/install\.md \| [^|]+ \| update \|/);
+    await writeFile(join(root, 'named.md'), named.stdout);
+    const again = await runCli(['publish', ...flat, '--expect-plan', '@named.md'], { cwd: root, env: cli.env() });
+    assert.equal(again.code, 0, again.stdout + again.stderr);
+    const tree = await runCli(['plan', 'docs', '--tree', '--overwrite'], { cwd: root, env: noToken() });
+    assert.equal(tree.code, 1, tree.stdout + tree.stderr);
+    assert.match(tree.stdout, /cannot tell whether version \d+ by alice/);
+
+    // A colleague's edit: the plan without the token still cannot tell; the publish matches it and leaves the page out.
+    cli.world.sandbox.editPageOnWiki(install().id, '# Install\n\nA colleague\'s line.\n');
+    await writeFile(join(root, 'docs', 'guide', 'install.md'), '# Install\n\nFour.\n');
+    const colleague = await runCli(['plan', ...flat], { cwd: root, env: noToken() });
+    assert.match(colleague.stdout, /cannot tell whether version \d+ by wiki-editor/);
+    await writeFile(join(root, 'c.md'), colleague.stdout);
+    const leftOut = await runCli(['publish', ...flat, '--expect-plan', '@c.md'], { cwd: root, env: cli.env() });
+    assert.equal(leftOut.code, 1, leftOut.stdout + leftOut.stderr);
+    assert.match(leftOut.stdout, /^LEFT OUT +docs\/guide\/install\.md/m);
+    assert.match(install().markdown, /A colleague's line/);
+
+    // A named account that is not the token's user is refused, not used.
+    const mismatch = await runCli(['publish', ...flat, '--dry-run'], { cwd: root, env: { ...cli.env(), WIKI_PUBLISHER_ACCOUNT_ID: 'bob' } });
+    assert.equal(mismatch.code, 2, mismatch.stdout + mismatch.stderr);
+    assert.match(mismatch.stderr, /WIKI_PUBLISHER_ACCOUNT_ID is "bob", but WIKI_PUBLISHER_API_TOKEN acts as another account/);
+  });
+
   it('a page tree: publishes the reviewed tree plan, and refuses one with a file changed since', async () => {
     const root = await cli.tree({ 'docs/index.md': '# Overview\n', 'docs/guide/setup.md': '# Setup\n' });
     const tree = ['docs', '--tree', ...DOCS];

@@ -21,8 +21,11 @@ export type GuardVerdict =
   | { kind: 'exists'; page: WikiPage }
   /** Checked: no page with this title under the parent; publishing creates one. */
   | { kind: 'absent' }
-  /** Checked: the page is as this file left it. */
-  | { kind: 'asLeft'; page: WikiPage }
+  /**
+   * Checked: the page is as this file left it. `byAuthor`: its latest version is explained only by being the
+   * publishing account's (a teammate's or CI's publish of this file; see ownEarlierAttempt).
+   */
+  | { kind: 'asLeft'; page: WikiPage; byAuthor?: 'ours' }
   /** Checked: a page this file never published holds the title; publishing would replace it. */
   | { kind: 'notOurs'; page: WikiPage }
   /**
@@ -30,7 +33,15 @@ export type GuardVerdict =
    * or moved there under another parent (`movedUnder`): the import finds a page by title and parent, so sending would
    * create a second page where the file says and leave the moved one as it is.
    */
-  | { kind: 'edited'; page: WikiPage; knownVersion: number | undefined; publishedAt: number; movedUnder?: MovedUnder }
+  | {
+    kind: 'edited'; page: WikiPage; knownVersion: number | undefined; publishedAt: number; movedUnder?: MovedUnder;
+    /**
+     * The latest version would be explained by being the publishing account's: 'notOurs', another account made it;
+     * 'unknown', the run does not know the publishing account (no import token, no WIKI_PUBLISHER_ACCOUNT_ID), so it
+     * cannot tell a colleague's wiki edit from a teammate's or CI's publish, and holds the page back.
+     */
+    byAuthor?: 'notOurs' | 'unknown';
+  }
   /** The linked page ID answers 404: deleted on the wiki (or hidden now). Published anew, create only. */
   | { kind: 'deleted'; pageId: string }
   /**
@@ -117,13 +128,21 @@ export async function guardPlan(items: PlanItem[], options: GuardOptions): Promi
 /**
  * An "edited" whose latest version is this file's earlier attempt (Retry after a failure that may have landed), or on a
  * page the repository records and this machine never published, a teammate's or CI's publish of it, is as left when
- * this token's user made it. Any other author is an edit.
+ * this token's user made it. Any other author is an edit. Without knowing the publishing account the guard cannot
+ * tell, so it holds the page back and says so ('unknown'). The verdict keeps that the author decided, so that a plan
+ * that could not tell and a publish that could describe the page alike in the plan digest (planDigest.ts), and the
+ * publish's guard, which knows its token, decides.
  */
 function ownEarlierAttempt(verdict: GuardVerdict, item: PlanItem, options: GuardOptions): GuardVerdict {
   // A move is never a publish: whoever made it, sending would create a second page.
   if (verdict.kind !== 'edited' || verdict.movedUnder || !(options.landedEarlier?.has(item.file.key) || isRepositoryLink(item.link))) return verdict;
-  const ours = options.ownAuthorId !== undefined && verdict.page.versionAuthorId === options.ownAuthorId;
-  return ours ? { kind: 'asLeft', page: verdict.page } : verdict;
+  if (options.ownAuthorId === undefined) return { ...verdict, byAuthor: 'unknown' };
+  return verdict.page.versionAuthorId === options.ownAuthorId ? { kind: 'asLeft', page: verdict.page, byAuthor: 'ours' } : { ...verdict, byAuthor: 'notOurs' };
+}
+
+/** Whether the verdict turned on who made the page's latest version (ownEarlierAttempt), whatever it found. */
+export function decidedByAuthor(verdict: GuardVerdict | undefined): boolean {
+  return (verdict?.kind === 'asLeft' || verdict?.kind === 'edited') && verdict.byAuthor !== undefined;
 }
 
 /**

@@ -13,6 +13,9 @@ export interface ActionInputs {
 
 export type ReadInputs = { ok: true; inputs: ActionInputs } | { ok: false; message: string };
 
+/** A plan digest is a SHA-256: 64 hex digits. */
+export const FULL_DIGEST_HEX = 64;
+
 const VALUE_FLAGS = ['space', 'parent', 'state', 'concurrency', 'timeout', 'endpoint', 'auth-url', 'base-url', 'diagrams'] as const;
 const SWITCHES = ['tree', 'overwrite', 'overwrite-edited', 'force', 'retarget', 'dry-run', 'no-record'] as const;
 
@@ -36,6 +39,11 @@ export function readActionInputs(env: NodeJS.ProcessEnv): ReadInputs {
   for (const flag of SWITCHES) if (booleanInput(env, flag) === true) argv.push(`--${flag}`);
   argv.push('--', ...paths);
   const expectPlan = input(env, 'expect-plan');
+  // The short form people read is 48 bits, enough to find a plan, not to vouch for one: a workflow that publishes
+  // what was reviewed compares every bit, so a bare digest must be whole (a comment's text carries the whole one).
+  if (/^[0-9a-fA-F]+$/.test(expectPlan) && expectPlan.length !== FULL_DIGEST_HEX) {
+    return { ok: false, message: `Input "expect-plan" must be the whole plan digest (${FULL_DIGEST_HEX} hex digits, the "plan-digest" output) or the plan's comment text, not ${expectPlan.length} hex digits: the action compares all ${FULL_DIGEST_HEX}.` };
+  }
   return {
     ok: true,
     inputs: {

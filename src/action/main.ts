@@ -18,7 +18,7 @@ import { Output } from '../cli/output';
 import { COMMENT_MAX_CHARS, runMarkdown } from '../cli/planMarkdown';
 import { publishCommand } from '../cli/publish';
 import { RunRecords } from '../cli/runRecords';
-import { readActionInputs } from './inputs';
+import { FULL_DIGEST_HEX, readActionInputs } from './inputs';
 import { stepOutputs } from './outputs';
 import { appendOutputs, appendStepSummary, STEP_SUMMARY_MAX_CHARS } from './runnerFiles';
 
@@ -32,7 +32,9 @@ export async function runAction(env: NodeJS.ProcessEnv, cwd: string): Promise<nu
     // The reviewed plan may be a whole comment: the CLI reads it from a file, and says what differs when it can.
     const reviewed = join(work, 'reviewed-plan.md');
     await writeFile(reviewed, inputs.expectPlan, 'utf8');
-    argv.splice(1, 0, '--expect-plan', /^[0-9a-fA-F]{12,64}$/.test(inputs.expectPlan) ? inputs.expectPlan : `@${reviewed}`);
+    // A bare digest is whole here (inputs.ts refuses a prefix).
+    const bareDigest = new RegExp(`^[0-9a-fA-F]{${FULL_DIGEST_HEX}}$`).test(inputs.expectPlan);
+    argv.splice(1, 0, '--expect-plan', bareDigest ? inputs.expectPlan : `@${reviewed}`);
   }
   const parsed = parseCommandLine(argv);
   if (!parsed.ok) return fail(parsed.message);

@@ -109,7 +109,8 @@ function withPlatformToken(inputs: PageAccessInputs, token: string, baseUrl: str
     return invalid(`${PLATFORM_TOKEN_ENV_VAR} expired on ${formatUtc(expiresAt, englishTokenMessages)}; give the run a fresh one.`);
   }
   const client = pagesClient(inputs, baseUrl, inputs.transport(), async () => token, 'platform token');
-  // A platform token is checked by the wiki on first use; a refusal makes the guard's lookups "unchecked", said per file.
+  // A platform token is checked by the wiki on first use: a 401 to a lookup stops the run as refused client credentials
+  // do (publish.ts); any other failed lookup leaves that file's wiki edits unknown, said per file.
   return { kind: 'pages', client, via: 'platformToken', secrets: [token], baseUrl, ready: async () => undefined };
 }
 

@@ -25,10 +25,16 @@ export function treePlanEntries(plan: Pick<TreePlan, 'refused' | 'pinned' | 'pag
   ];
 }
 
+/**
+ * The plan shows the wiki's view only when it read the wiki for every file: a plan in which a lookup failed cannot
+ * say whether that page was edited there, so it is shown (and reviewed) as files only, which a publish matches with
+ * its own edit guard's verdicts, instead of a "checked" digest that no publish whose lookups work could match.
+ */
 export function planViews(entries: readonly DigestEntry[], pageAccess: boolean): PlanViews {
   const files = planFingerprint(entries, { wiki: false });
   const wiki = pageAccess ? planFingerprint(entries, { wiki: true }) : undefined;
-  return { wiki, files, shown: wiki ?? files };
+  const lookupFailed = entries.some(({ item }) => item.guard?.kind === 'unchecked' && item.guard.reason === 'failed');
+  return { wiki, files, shown: wiki && !lookupFailed ? wiki : files };
 }
 
 /** The summary's `plan` member: the digest, whether it covers the wiki, and each entry's own hash. */
@@ -45,7 +51,9 @@ export function planSummaryField(fingerprint: PlanFingerprint): { plan: { digest
   };
 }
 
-export function digestLine(fingerprint: PlanFingerprint): string {
-  const covers = fingerprint.wikiChecked ? 'files, targets and the wiki\'s pages as the guard saw them' : 'files and targets only: the wiki was not read (no page access)';
+/** `lookupFailed`: the wiki was not read because a lookup failed, not for want of page access. */
+export function digestLine(fingerprint: PlanFingerprint, lookupFailed = false): string {
+  const covers = fingerprint.wikiChecked ? 'files, targets and the wiki\'s pages as the guard saw them'
+    : `files and targets only: the wiki was not read (${lookupFailed ? 'a lookup failed' : 'no page access'})`;
   return `Plan digest: ${shortDigest(fingerprint.digest)} (${covers}). Publish exactly this plan with --expect-plan ${fingerprint.digest}`;
 }

@@ -5,7 +5,7 @@
 import { shortDigest } from '../core/run/planDigest';
 import { fitDocument, inlineText, linkText } from './markdownText';
 import { planMarkers } from './planMarkers';
-import { movedText, overwriteEditedText, PAGE_NOT_FOUND, verdictFitsResult, type WikiEditsRecord } from './report';
+import { authorUnknownText, movedText, overwriteEditedText, PAGE_NOT_FOUND, verdictFitsResult, type WikiEditsRecord } from './report';
 import { parentText, type FileResultRecord, type PlanEntryRecord, type RunRecords } from './runRecords';
 
 export interface MarkdownOptions {
@@ -32,7 +32,14 @@ function planLines(records: RunRecords): string[] {
   const counts = countBy(plan, planWord);
   const headline = PLAN_HEADLINE.filter(([word]) => counts.get(word)).map(([word, phrase]) => `${counts.get(word)} ${phrase}`);
   const lines = ['### Wiki Publisher plan', '', plan.length === 0 ? 'No Markdown files to publish.' : `**${headline.join(', ')}**`, ''];
-  if (!records.wikiRead) {
+  const failed = records.lookupsFailed;
+  if (failed > 0) {
+    lines.push(
+      `> **Wiki edits not checked for ${failed} file(s): the lookup on the wiki failed** (their rows say why). Whether those pages were edited on the wiki since their last publish is unknown;`,
+      '> so this plan covers files and targets only, and the publish job checks again: its edit guard leaves out pages edited on the wiki.',
+      '',
+    );
+  } else if (!records.wikiRead) {
     lines.push(
       '> **Wiki edits not checked: no page access.** Pages edited on the wiki since their last publish: unknown without page access.',
       '> Without it the plan cannot know whether a page exists (create or update), nor its address unless recorded, nor who last changed it;',
@@ -46,7 +53,7 @@ function planLines(records: RunRecords): string[] {
     for (const record of plan) lines.push(planRow(record, movedTo.get(record.file)));
     lines.push('');
   }
-  lines.push(...cautionLines(plan), ...editedLines(plan, records.wikiRead), ...moveLines(records));
+  lines.push(...cautionLines(plan), ...editedLines(plan, records.wikiRead, failed), ...moveLines(records));
   return lines;
 }
 
@@ -58,7 +65,8 @@ const PLAN_HEADLINE: ReadonlyArray<readonly [string, string]> = [
 function planTail(records: RunRecords): string[] {
   const plan = records.summary?.plan;
   if (!plan) return [];
-  const covers = plan.wikiChecked ? 'files, targets, and the pages on the wiki as the edit guard saw them' : 'files and targets (the wiki was not read)';
+  const covers = plan.wikiChecked ? 'files, targets, and the pages on the wiki as the edit guard saw them'
+    : records.lookupsFailed > 0 ? 'files and targets (a lookup on the wiki failed: the publish\'s edit guard decides on edited pages)' : 'files and targets (the wiki was not read)';
   return [
     `Plan digest \`${shortDigest(plan.digest)}\`: covers ${covers}. Publishing with this digest (\`--expect-plan\`, the action's \`expect-plan\`) sends exactly this plan, or nothing.`,
     '',
@@ -96,6 +104,7 @@ function guardNote(wikiEdits: WikiEditsRecord | undefined, status: string, plann
       return `wiki edits not checked: ${wikiEdits.detail ?? 'no page access'}`;
     case 'edited':
       if (wikiEdits.movedUnder) return movedText(wikiEdits.movedUnder, status === 'edited');
+      if (wikiEdits.authorUnknown) return authorUnknownText(wikiEdits);
       return `edited on the wiki since its last publish (version ${wikiEdits.version ?? '?'}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ''})${status === 'edited' ? '' : ': replaced (--overwrite-edited)'}`;
     case 'asLeft':
       return `wiki checked: version ${wikiEdits.version ?? '?'} as last published`;
@@ -116,15 +125,18 @@ function cautionLines(plan: ReadonlyArray<{ file: string; cautions: string[] }>)
   return [`#### Cautions`, '', ...withCautions.flatMap((record) => record.cautions.map((caution) => `- **${inlineText(record.file)}**: ${inlineText(caution)}`)), ''];
 }
 
-function editedLines(plan: readonly PlanEntryRecord[], wikiRead: boolean): string[] {
+/** `failed`: files whose lookup failed, whose edits are unknown: never said to be "none". */
+function editedLines(plan: readonly PlanEntryRecord[], wikiRead: boolean, failed: number): string[] {
   const heading = '#### Pages edited on the wiki since their last publish';
-  if (!wikiRead) return [heading, '', 'Unknown without page access.', ''];
+  if (!wikiRead && failed === 0) return [heading, '', 'Unknown without page access.', ''];
+  const unknown = failed > 0 ? [`Unknown for ${failed} file(s): the lookup on the wiki failed (see their rows).`] : [];
   const edited = plan.filter((record) => record.wikiEdits?.verdict === 'edited');
-  if (edited.length === 0) return [heading, '', 'None: every page this plan updates is as it was last published from here.', ''];
-  return [heading, '', ...edited.map((record) => {
+  if (edited.length === 0) return [heading, '', ...(failed > 0 ? unknown : ['None: every page this plan updates is as it was last published from here.']), ''];
+  return [heading, '', ...unknown.map((line) => `- ${line}`), ...edited.map((record) => {
     const edits = record.wikiEdits as WikiEditsRecord;
     const who = [edits.editedBy ? `by ${edits.editedBy}` : '', edits.editedAt ? `at ${edits.editedAt}` : ''].filter((part) => part).join(' ');
     if (edits.movedUnder) return `- **${inlineText(record.file)}**: ${pageCell(record)}: ${inlineText(movedText(edits.movedUnder, record.status === 'edited'))}`;
+    if (edits.authorUnknown) return `- **${inlineText(record.file)}**: ${pageCell(record)}: ${inlineText(authorUnknownText(edits))}`;
     const fate = record.status === 'edited' ? `left out; ${overwriteEditedText(edits)}` : 'replaced by this publish (--overwrite-edited)';
     return `- **${inlineText(record.file)}**: ${pageCell(record)}, version ${edits.version ?? '?'} ${inlineText(who)} (${inlineText(fate)})`;
   }), ''];

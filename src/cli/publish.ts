@@ -8,7 +8,6 @@ import { repositoryLinks } from '../core/tree/repositoryLinks';
 import { identifyPage, ownPageProof, withIdentity } from '../core/links/pageIdentity';
 import type { PageLink } from '../core/links/pageLink';
 import { apiTokenSubject } from '../core/apiToken/subject';
-import { API_TOKEN_ENV_VAR } from '../core/apiToken/tokenSource';
 import type { Transport } from '../core/http/transport';
 import { describeError } from '../core/log/redact';
 import type { PartialTarget } from '../core/publish/target';
@@ -20,7 +19,7 @@ import { runFlat, type FlatFileResult } from '../core/run/flatRun';
 import { sendPlanned } from '../core/run/send';
 import type { WikiPagesClient } from '../core/wikiPages';
 import type { PublishArgs } from './args';
-import { DIAGRAMS_FLAG, resolveDiagramRenderer, resolveEndpoint, resolveToken } from './config';
+import { DIAGRAMS_FLAG, resolveDiagramRenderer, resolveEndpoint, resolveOwnAuthor, resolveToken } from './config';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, runExitCode } from './exitCodes';
 import { readMarkdownSources } from './files';
 import type { Output } from './output';
@@ -59,6 +58,9 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
     token = resolved.value;
     output.forget(token);
   }
+  const ownAuthor = resolveOwnAuthor(context.env, token);
+  if (!ownAuthor.ok) return usage(ownAuthor.message);
+  const ownAuthorId = ownAuthor.value;
   // The HTTP client is loaded only when something is sent or read: a dry run without page access needs none.
   let transport: CliTransport | undefined;
   const lazyTransport = (): CliTransport => (transport ??= cliTransport(context.env));
@@ -82,7 +84,7 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
         baseUrl: access.baseUrl,
         noAccessReason: access.kind === 'none' ? access.reason : undefined,
         sending: !args.dryRun && endpoint.value && token !== undefined ? { endpoint: endpoint.value, token, transport: lazyTransport() } : undefined,
-        ownAuthorId: apiTokenSubject(token ?? context.env[API_TOKEN_ENV_VAR] ?? ''),
+        ownAuthorId,
         renderer,
         usage,
       });
@@ -98,14 +100,17 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
       noAccessReason: 'no page access',
       signal: context.interrupt,
       overwriteEdited: args.overwriteEdited,
-      ...(token && apiTokenSubject(token) ? { ownAuthorId: apiTokenSubject(token) } : {}),
+      ...(ownAuthorId ? { ownAuthorId } : {}),
     });
     // Said once, not on every line: what would let the guard look at the wiki.
     if (access.kind === 'none' && plan.some((item) => item.guard?.kind === 'unchecked')) output.problem(`Wiki edits are not checked. ${access.reason}`);
+    // Credentials the wiki refuses outright are a configuration error, as refused client credentials are (ready() above).
+    const refusedAccess = plan.find((item) => item.guard?.kind === 'unchecked' && item.guard.credentialRefused);
+    if (refusedAccess?.guard?.kind === 'unchecked') return usage(`Page access is configured but does not work: ${refusedAccess.guard.detail}`);
     const failedLookups = plan.flatMap((item) => (item.guard?.kind === 'unchecked' && item.guard.reason === 'failed' ? [item.guard.detail] : []));
     if (failedLookups.length > 0) output.problem(`Wiki edits could not be checked for ${failedLookups.length} file(s): ${failedLookups[0]}`);
     const views = planViews(flatPlanEntries(plan), pages !== undefined);
-    if (args.dryRun) return printDryRun(plan, args.json, output, views.shown);
+    if (args.dryRun) return printDryRun(plan, args.json, output, views.shown, failedLookups.length > 0);
     const unreviewed = await refuseUnreviewedPlan(args.expectPlan, views, { cwd: context.cwd, output, json: args.json, planRecords: () => plan.map(planRecord) });
     if (unreviewed !== undefined) return unreviewed;
     if (!endpoint.value || token === undefined) return EXIT_USAGE; // resolved above; keeps the types honest
@@ -229,7 +234,7 @@ function print(result: FlatFileResult, json: boolean, output: Output, notStarted
   else output.line(`${fileLine(record)}${result.pass === 2 ? ' (second pass: links to new pages)' : ''}`);
 }
 
-function printDryRun(plan: readonly PlanItem[], json: boolean, output: Output, fingerprint: PlanFingerprint): number {
+function printDryRun(plan: readonly PlanItem[], json: boolean, output: Output, fingerprint: PlanFingerprint, lookupFailed: boolean): number {
   let notSendable = 0;
   for (const item of plan) {
     const record = planRecord(item);
@@ -243,6 +248,6 @@ function printDryRun(plan: readonly PlanItem[], json: boolean, output: Output, f
   const summary = { type: 'summary', dryRun: true, interrupted: false, exitCode, ...counts, refused: counts.refused + counts.incomplete, ...planSummaryField(fingerprint) };
   output.record(summary);
   if (json) output.json(summary);
-  else output.line(`${planSummaryLine(counts)}\n${digestLine(fingerprint)}`);
+  else output.line(`${planSummaryLine(counts)}\n${digestLine(fingerprint, lookupFailed)}`);
   return exitCode;
 }

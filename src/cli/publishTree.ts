@@ -144,7 +144,7 @@ export interface TreeCommandDeps {
   noAccessReason: string | undefined;
   /** The organisation's diagram renderer, when configured. */
   renderer: string | undefined;
-  /** Who the import token acts as, when a token is set (a dry run reads it only for this). */
+  /** Who publishes: the import token's user, else WIKI_PUBLISHER_ACCOUNT_ID (config.ts resolveOwnAuthor). */
   ownAuthorId: string | undefined;
   /** The send settings, once a token is known (undefined in a dry run). */
   sending: { endpoint: URL; token: string; transport: Transport } | undefined;

@@ -5,6 +5,8 @@ import { sendKind, type PlanCounts, type PlanItem } from '../core/run/plan';
 import type { FileResult, RunSummary } from '../core/run/runner';
 import type { LinksLeft } from '../core/run/landedPage';
 import type { Output } from './output';
+import { ACCOUNT_ID_ENV_VAR } from './config';
+import { API_TOKEN_ENV_VAR } from '../core/apiToken/tokenSource';
 import { parentText } from './runRecords';
 
 export interface FileRecord {
@@ -33,10 +35,18 @@ export interface WikiEditsRecord {
   checked: boolean;
   /** What the guard found (asLeft, absent, notOurs, edited, deleted, exists) or why it could not look. */
   verdict: string;
+  /** For verdict 'unchecked': no page access, or a lookup on the wiki that failed (its edits are unknown). */
+  reason?: 'noAccess' | 'failed';
   detail?: string;
   version?: number;
   editedBy?: string;
   editedAt?: string;
+  /**
+   * Verdict 'edited' on a page whose latest version would be this file's publish by the publishing account (CI's, a
+   * teammate's): the run does not know that account (no import token, no WIKI_PUBLISHER_ACCOUNT_ID), so it cannot tell
+   * that from a colleague's wiki edit. Left out here; the publish, which knows its token, decides.
+   */
+  authorUnknown?: boolean;
   /** The page is under this parent on the wiki now, not where the file puts it (verdict 'edited'). */
   movedUnder?: { id: string; title?: string };
   /**
@@ -72,7 +82,7 @@ export function fileRecord(result: FileResult, notStartedBecause?: string): File
     status: result.state,
     ...(outcome ? { outcome: outcome.kind, ...(outcome.status !== undefined ? { httpStatus: outcome.status } : {}) } : {}),
     ...targetFields(item),
-    message: outcome ? forCommandLine(outcome.message) : result.state === 'notStarted' && notStartedBecause ? notStartedBecause : notSentMessage(result),
+    message: outcome ? outcomeText(result, outcome) : result.state === 'notStarted' && notStartedBecause ? notStartedBecause : notSentMessage(result),
     ...(outcome ? { attempts: outcome.attempts } : {}),
     mayHaveLanded: result.mayHaveLanded,
     ...guardFields(item),
@@ -117,11 +127,15 @@ function guardFields(item: PlanItem): Pick<FileRecord, 'wikiEdits' | 'url'> {
   const page = guardedPage(verdict);
   const url = page?.webUrl ?? item.link?.url;
   const wikiEdits: WikiEditsRecord = { checked: guardChecked(verdict), verdict: verdict.kind };
-  if (verdict.kind === 'unchecked') wikiEdits.detail = verdict.detail;
+  if (verdict.kind === 'unchecked') {
+    wikiEdits.reason = verdict.reason;
+    wikiEdits.detail = verdict.detail;
+  }
   if (page) wikiEdits.version = page.version;
   if (verdict.kind === 'edited') {
     if (page?.versionAuthorId) wikiEdits.editedBy = page.versionAuthorId;
     if (page?.versionCreatedAt) wikiEdits.editedAt = page.versionCreatedAt;
+    if (verdict.byAuthor === 'unknown') wikiEdits.authorUnknown = true;
     if (verdict.movedUnder) wikiEdits.movedUnder = verdict.movedUnder;
     else if (item.state === 'edited' && item.heldBelowNewPage !== undefined) wikiEdits.anewUnder = item.heldBelowNewPage;
   }
@@ -190,6 +204,7 @@ function guardText(wikiEdits: WikiEditsRecord | undefined, relevant: boolean, he
     case 'unchecked':
       return `(wiki edits NOT checked: ${wikiEdits.detail ?? 'no page access'})`;
     case 'edited':
+      if (wikiEdits.authorUnknown) return `(${authorUnknownText(wikiEdits)})`;
       return `(edited on the wiki since its last publish: version ${wikiEdits.version ?? '?'}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ''}${wikiEdits.editedAt ? ` at ${wikiEdits.editedAt}` : ''}; ${overwriteEditedText(wikiEdits)})`;
     case 'asLeft':
       return `(wiki edits checked: version ${wikiEdits.version ?? '?'} is as last published)`;
@@ -215,9 +230,19 @@ export function overwriteEditedText(wikiEdits: Pick<WikiEditsRecord, 'anewUnder'
     : `--overwrite-edited creates it anew under the new page of its folder "${wikiEdits.anewUnder}" and leaves the edited page where it is`;
 }
 
+/**
+ * A version this run cannot explain without knowing the publishing account: said plainly, with what decides it and how
+ * a plan job can know that account.
+ */
+export function authorUnknownText(wikiEdits: Pick<WikiEditsRecord, 'version' | 'editedBy'>): string {
+  return `cannot tell whether version ${wikiEdits.version ?? '?'}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ''} is this file's publish by the publishing account (CI, a teammate) or an edit on the wiki: ` +
+    `this run knows no publishing account (set ${ACCOUNT_ID_ENV_VAR}, or ${API_TOKEN_ENV_VAR}). Left out here; the publish updates the page only if that version is its account's`;
+}
+
 /** Why a file is left out for its page's edit on the wiki (or its move there), and what --overwrite-edited does, as a sentence. */
 export function heldBackText(wikiEdits: WikiEditsRecord | undefined): string {
   if (wikiEdits?.movedUnder) return `I${movedText(wikiEdits.movedUnder, true).slice(1)}.`;
+  if (wikiEdits?.authorUnknown) return `Would be left out: this run ${authorUnknownText(wikiEdits)}.`;
   return `Would be left out: its page was edited on the wiki since its last publish (${overwriteEditedText(wikiEdits)}).`;
 }
 
@@ -280,6 +305,19 @@ function notSentMessage(result: FileResult): string {
     default:
       return '';
   }
+}
+
+/**
+ * The outcome in words. An "already exists" after a retry that was proven to be this run's page is a publish: the
+ * outcome's own words (maybe someone else's, not linked, pass --overwrite) were written before the proof and would
+ * contradict the status, so the service's sentence is followed by what the proof found instead.
+ */
+function outcomeText(result: FileResult, outcome: NonNullable<FileResult['outcome']>): string {
+  const proven = result.proven;
+  if (!proven || result.state !== 'published' || outcome.kind !== 'existsAfterRetry') return forCommandLine(outcome.message);
+  const title = result.item.complete?.pageTitle ?? result.item.target.pageTitle ?? result.item.file.label;
+  const found = `A page titled "${title}" exists now: proven to be this run's page (page ${proven.pageId}, version ${proven.version} by this token's user, made after the run started), created by an earlier attempt that seemed to fail; it is linked to this file.`;
+  return outcome.said ? `${outcome.said} ${found}` : found;
 }
 
 /** The editor's outcomes name its buttons; on the command line the same choice is a flag. */

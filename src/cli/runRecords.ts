@@ -98,6 +98,13 @@ export class RunRecords {
     return [...this.results.values()];
   }
 
+  /** The planned files whose lookup on the wiki failed: whether their pages were edited there is unknown. */
+  get lookupsFailed(): number {
+    let failed = 0;
+    for (const record of this.planned.values()) if (record.wikiEdits?.verdict === 'unchecked' && record.wikiEdits.reason === 'failed') failed++;
+    return failed;
+  }
+
   /** Whether the run read the wiki: any guard verdict other than "not checked", or a plan digest that covers it. */
   get wikiRead(): boolean {
     if (this.summary?.plan) return this.summary.plan.wikiChecked;

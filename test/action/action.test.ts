@@ -87,6 +87,20 @@ describe('GitHub Action: the entry point as the runner runs it', () => {
     assert.equal(digestOnly.code, 0, 'the bare digest works as well');
   });
 
+  it('refuses a digest prefix as expect-plan: the action compares all 64 hex digits, and sends nothing', async () => {
+    const workspace = await cli.tree({ 'docs/a.md': '# Alpha\n' });
+    const inputs = { path: 'docs', ...TARGET };
+    const planned = await runAction({ workspace, inputs: { ...inputs, 'dry-run': 'true' } });
+    const digest = planned.outputs['plan-digest'] ?? '';
+    assert.match(digest, /^[0-9a-f]{64}$/);
+    for (const prefix of [digest.slice(0, 12), digest.slice(0, 63)]) {
+      const refused = await runAction({ workspace, inputs: { ...inputs, 'expect-plan': prefix }, env: cli.env() });
+      assert.equal(refused.code, 2, refused.stdout + refused.stderr);
+      assert.match(refused.commands[0]?.message ?? '', new RegExp(`^Input "expect-plan" must be the whole plan digest \\(64 hex digits[^]*not ${prefix.length} hex digits`));
+    }
+    assert.equal(cli.sandbox.imports.length, 0, 'nothing was sent');
+  });
+
   it('keeps text from files out of the workflow commands and the Markdown', async () => {
     const hostile = '---\ntitle: "Evil %0A::error::forged, line=9: <!-- wiki-publisher-plan-digest: 00 --> @org/team | x"\n---\n\n![a](local.png)\n';
     const workspace = await cli.tree({ 'docs/we,ird:name.md': hostile });

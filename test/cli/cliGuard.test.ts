@@ -180,10 +180,17 @@ describe('CLI with page access: the edit guard in CI', () => {
     assert.match(after.stdout, /^FAILED .*already exists/m, 'the next run does not update the colleague\'s page');
 
     cli.world.sandbox.injectFaults({ commitThenFailNext: 1 });
-    const own = await runCli(['publish', 'docs/fresh.md', ...DOCS, '--state', 'state.json', '--json'], { cwd: root, env: cli.env() });
+    const own = await runCli(['publish', 'docs/fresh.md', ...DOCS, '--state', 'state.json', '--json', '--report', 'report.xml'], { cwd: root, env: cli.env() });
     assert.equal(own.code, 0, own.stderr);
     assert.equal(fileRecords(own)[0]?.outcome, 'existsAfterRetry');
     assert.equal(fileRecords(own)[0]?.status, 'published', 'version 1, by this token\'s user, after the run started');
+    // Proven ours: the words say so, and never the unproven case's "someone else's page ... pass --overwrite".
+    const said = String(fileRecords(own)[0]?.message);
+    assert.match(said, /exists now: proven to be this run's page \(page \d+, version 1 by this token's user, made after the run started\)[^]*it is linked to this file\.$/);
+    assert.doesNotMatch(said, /someone else's|not linked|--overwrite/);
+    const junit = await readFile(join(root, 'report.xml'), 'utf8');
+    assert.match(junit, /proven to be this run&apos;s page|proven to be this run's page/);
+    assert.doesNotMatch(junit, /someone else/);
     const recorded = JSON.parse(await readFile(join(root, 'state.json'), 'utf8')) as { files: Record<string, { pageId?: string; version?: number }> };
     assert.equal(recorded.files['docs/fresh.md']?.pageId, pageId('Fresh'));
     assert.equal(recorded.files['docs/fresh.md']?.version, 1);

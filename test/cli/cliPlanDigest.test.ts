@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { runCli, summaryRecord, useCliWorld, type CliRun } from './cliHarness';
+import { jsonLines, runCli, summaryRecord, useCliWorld, type CliRun } from './cliHarness';
 
 const DOCS = ['--space', 'DOCS', '--parent', '123456'];
 
@@ -81,6 +81,104 @@ describe('CLI plan digest and --expect-plan', () => {
     const blindPublish = await runCli(['publish', 'docs', ...DOCS, '--overwrite', '--expect-plan', '@review.jsonl'], { cwd: root, env: cli.env(false) });
     assert.equal(blindPublish.code, 3);
     assert.match(blindPublish.stderr, /the reviewed plan read the wiki, and this run has no page access/);
+  });
+
+  it('a fork\'s review is honoured when a page was edited on the wiki: the rest is published, the edited page left out', async () => {
+    const root = await cli.tree({ 'docs/a.md': '# Alpha\n\nOne.\n', 'docs/b.md': '# Beta\n\nOne.\n', 'docs/c.md': '# Gamma\n' });
+    const first = ['docs', ...DOCS, '--overwrite', '--state', 's.json'];
+    assert.equal((await runCli(['publish', ...first], { cwd: root, env: cli.env() })).code, 0);
+    await writeFile(join(root, 'docs', 'a.md'), '# Alpha\n\nTwo.\n');
+    await writeFile(join(root, 'docs', 'b.md'), '# Beta\n\nTwo.\n');
+    cli.world.sandbox.editPageOnWiki(page('Alpha').id, '# Alpha\n\nA colleague\'s line.\n');
+    const fork = await runCli(['plan', ...first], { cwd: root, env: {} });
+    assert.equal(fork.code, 0, fork.stderr);
+    assert.match(fork.stdout, /wiki: not-checked -->/);
+    await writeFile(join(root, 'fork.md'), fork.stdout);
+
+    const imported = cli.world.sandbox.imports.length;
+    const published = await runCli(['publish', ...first, '--json', '--expect-plan', '@fork.md'], { cwd: root, env: cli.env() });
+    assert.equal(published.code, 1, published.stdout + published.stderr);
+    assert.match(published.stderr, /The plan is the reviewed one/);
+    const statuses = Object.fromEntries(jsonLines(published).filter((record) => record.type === 'file').map((record) => [record.file, record.status]));
+    assert.deepEqual(statuses, { 'docs/a.md': 'edited', 'docs/b.md': 'published', 'docs/c.md': 'skipped' });
+    assert.equal(cli.world.sandbox.imports.length, imported + 1, 'only b.md was sent');
+    assert.match(page('Alpha').markdown, /A colleague's line/, 'the colleague\'s edit stays');
+    assert.match(page('Beta').markdown, /Two\./);
+  });
+
+  it('a fork\'s review is honoured when a page was deleted on the wiki: the unchanged file\'s page is made anew', async () => {
+    const root = await cli.tree({ 'docs/a.md': '# Alpha\n', 'docs/b.md': '# Beta\n\nOne.\n' });
+    const first = ['docs', ...DOCS, '--overwrite', '--state', 's.json'];
+    assert.equal((await runCli(['publish', ...first], { cwd: root, env: cli.env() })).code, 0);
+    await writeFile(join(root, 'docs', 'b.md'), '# Beta\n\nTwo.\n');
+    cli.world.sandbox.deletePage(page('Alpha').id);
+    cli.world.sandbox.deletePage(page('Beta').id);
+    const fork = await runCli(['plan', ...first, '--json'], { cwd: root, env: {} });
+    await writeFile(join(root, 'fork.jsonl'), fork.stdout);
+    const published = await runCli(['publish', ...first, '--expect-plan', '@fork.jsonl'], { cwd: root, env: cli.env() });
+    assert.equal(published.code, 0, published.stdout + published.stderr);
+    assert.ok(page('Alpha') && page('Beta'), 'both made anew');
+  });
+
+  it('a plan without the import token (a pull request\'s plan job) is honoured on pages CI published before; WIKI_PUBLISHER_ACCOUNT_ID lets it tell', async () => {
+    // CI published the tree (the manifest records the pages); its --state cache is gone, so the pages carry repository links.
+    const root = await cli.tree({ 'docs/index.md': '# Overview\n', 'docs/guide/install.md': '# Install\n\nOne.\n' });
+    assert.equal((await runCli(['publish', 'docs', '--tree', ...DOCS], { cwd: root, env: cli.env() })).code, 0);
+    await writeFile(join(root, 'docs', 'guide', 'install.md'), '# Install\n\nTwo.\n');
+    const flat = ['docs/guide/install.md', '--overwrite'];
+    const install = () => {
+      const found = cli.world.sandbox.pages().find((each) => each.title === 'Install');
+      assert.ok(found, 'Install is on the wiki');
+      return found;
+    };
+    const noToken = (): Record<string, string> => {
+      const env = cli.env();
+      delete env.WIKI_PUBLISHER_API_TOKEN;
+      return env;
+    };
+
+    // The flat dry run with the token set knows the publishing account, as the tree's does.
+    const withToken = await runCli(['publish', ...flat, '--dry-run'], { cwd: root, env: cli.env() });
+    assert.equal(withToken.code, 0, withToken.stdout + withToken.stderr);
+    assert.match(withToken.stdout, /^would update +docs\/guide\/install\.md/m);
+
+    // Without it the plan says plainly that it cannot tell, and leaves the page out; the publish knows its token.
+    const blind = await runCli(['plan', ...flat], { cwd: root, env: noToken() });
+    assert.equal(blind.code, 1, blind.stdout + blind.stderr);
+    assert.match(blind.stdout, /cannot tell whether version 1 by alice is this file's publish by the publishing account/);
+    assert.match(blind.stdout, /set WIKI\\?_PUBLISHER\\?_ACCOUNT\\?_ID/);
+    await writeFile(join(root, 'p.md'), blind.stdout);
+    const published = await runCli(['publish', ...flat, '--expect-plan', '@p.md'], { cwd: root, env: cli.env() });
+    assert.equal(published.code, 0, published.stdout + published.stderr);
+    assert.match(install().markdown, /Two\./);
+
+    // With the publishing account named, the plan job says "update", and the publish takes that plan too.
+    await writeFile(join(root, 'docs', 'guide', 'install.md'), '# Install\n\nThree.\n');
+    const named = await runCli(['plan', ...flat], { cwd: root, env: { ...noToken(), WIKI_PUBLISHER_ACCOUNT_ID: 'alice' } });
+    assert.equal(named.code, 0, named.stdout + named.stderr);
+    assert.match(named.stdout, /\| docs\/guide\/install\.md \| [^|]+ \| update \|/);
+    await writeFile(join(root, 'named.md'), named.stdout);
+    const again = await runCli(['publish', ...flat, '--expect-plan', '@named.md'], { cwd: root, env: cli.env() });
+    assert.equal(again.code, 0, again.stdout + again.stderr);
+    const tree = await runCli(['plan', 'docs', '--tree', '--overwrite'], { cwd: root, env: noToken() });
+    assert.equal(tree.code, 1, tree.stdout + tree.stderr);
+    assert.match(tree.stdout, /cannot tell whether version \d+ by alice/);
+
+    // A colleague's edit: the plan without the token still cannot tell; the publish matches it and leaves the page out.
+    cli.world.sandbox.editPageOnWiki(install().id, '# Install\n\nA colleague\'s line.\n');
+    await writeFile(join(root, 'docs', 'guide', 'install.md'), '# Install\n\nFour.\n');
+    const colleague = await runCli(['plan', ...flat], { cwd: root, env: noToken() });
+    assert.match(colleague.stdout, /cannot tell whether version \d+ by wiki-editor/);
+    await writeFile(join(root, 'c.md'), colleague.stdout);
+    const leftOut = await runCli(['publish', ...flat, '--expect-plan', '@c.md'], { cwd: root, env: cli.env() });
+    assert.equal(leftOut.code, 1, leftOut.stdout + leftOut.stderr);
+    assert.match(leftOut.stdout, /^LEFT OUT +docs\/guide\/install\.md/m);
+    assert.match(install().markdown, /A colleague's line/);
+
+    // A named account that is not the token's user is refused, not used.
+    const mismatch = await runCli(['publish', ...flat, '--dry-run'], { cwd: root, env: { ...cli.env(), WIKI_PUBLISHER_ACCOUNT_ID: 'bob' } });
+    assert.equal(mismatch.code, 2, mismatch.stdout + mismatch.stderr);
+    assert.match(mismatch.stderr, /WIKI_PUBLISHER_ACCOUNT_ID is "bob", but WIKI_PUBLISHER_API_TOKEN acts as another account/);
   });
 
   it('a page tree: publishes the reviewed tree plan, and refuses one with a file changed since', async () => {

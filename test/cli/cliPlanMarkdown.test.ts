@@ -27,6 +27,40 @@ describe('CLI plan as Markdown, with page access', () => {
     assert.match(plan.stdout, /Plan digest `[0-9a-f]{12}`: covers files, targets, and the pages on the wiki as the edit guard saw them/);
   });
 
+  it('a lookup that failed leaves the edits unknown, never "none", and the plan covers files only; a refused platform token is exit 2', async () => {
+    const root = await cli.tree({ 'docs/a.md': '# Alpha\n\nOne.\n' });
+    const args = ['docs', ...DOCS, '--overwrite', '--state', 's.json'];
+    assert.equal((await runCli(['publish', ...args], { cwd: root, env: cli.env() })).code, 0);
+    const alpha = cli.world.sandbox.findPageByTitle('DOCS', '123456', 'Alpha');
+    assert.ok(alpha);
+    cli.world.sandbox.editPageOnWiki(alpha.id, '# Alpha\n\nA colleague\'s line.\n');
+    cli.world.sandbox.editPageOnWiki(alpha.id, '# Alpha\n\nAnd another.\n');
+    await writeFile(join(root, 'docs', 'a.md'), '# Alpha\n\nTwo.\n');
+
+    // Nothing listens on port 9 of the loopback: every lookup fails.
+    const unreachable = { ...cli.env(), WIKI_PUBLISHER_BASE_URL: 'http://127.0.0.1:9' };
+    const plan = await runCli(['plan', ...args, '--timeout', '5'], { cwd: root, env: unreachable });
+    assert.equal(plan.code, 0, plan.stdout + plan.stderr);
+    assert.match(plan.stdout, /Wiki edits not checked for 1 file\(s\): the lookup on the wiki failed/);
+    assert.match(plan.stdout, /#### Pages edited on the wiki since their last publish\n\nUnknown for 1 file\(s\): the lookup on the wiki failed/);
+    assert.doesNotMatch(plan.stdout, /None: every page/);
+    assert.doesNotMatch(plan.stdout, /no page access/);
+    assert.doesNotMatch(plan.stdout, /\.\.(?!\.)/, 'no doubled full stop');
+    assert.match(plan.stdout, /<!-- wiki-publisher-plan-digest: [0-9a-f]{64} wiki: not-checked -->/);
+    assert.match(plan.stdout, /covers files and targets \(a lookup on the wiki failed/);
+    // Reviewed as files only: the publish with page access matches it, and its guard leaves the edited page out.
+    await writeFile(join(root, 'plan.md'), plan.stdout);
+    const published = await runCli(['publish', ...args, '--expect-plan', '@plan.md'], { cwd: root, env: cli.env() });
+    assert.equal(published.code, 1, published.stdout + published.stderr);
+    assert.match(published.stdout, /^LEFT OUT +docs\/a\.md/m);
+    assert.match(cli.world.sandbox.findPageByTitle('DOCS', '123456', 'Alpha')?.markdown ?? '', /And another/);
+
+    const bogus = await runCli(['plan', ...args], { cwd: root, env: { ...cli.env(), WIKI_PUBLISHER_PLATFORM_TOKEN: 'bogus' } });
+    assert.equal(bogus.code, 2, bogus.stdout + bogus.stderr);
+    assert.match(bogus.stderr, /Page access is configured but does not work: The lookup on the wiki failed: [^\n]*401[^.\n]*\. \(see wiki-publisher --help\)/);
+    assert.equal(bogus.stdout, '', 'no plan claims anything');
+  });
+
   it('a page tree\'s plan shows the tree, and a file that moved to another folder', async () => {
     const root = await cli.tree({ 'docs/index.md': '# Overview\n', 'docs/guide/setup.md': '# Setup\n', 'docs/reference/api.md': '# API\n' });
     assert.equal((await runCli(['publish', 'docs', '--tree', ...DOCS], { cwd: root, env: cli.env() })).code, 0);

@@ -52,6 +52,7 @@ export async function sendGonePages(entries: Iterable<RecordedPageOf>, options: 
     for (const id of batch) {
       if (found.has(id)) continue;
       for (const item of itemsByPage.get(id) ?? []) {
+        item.beforeWiki ??= { state: item.state, complete: item.complete };
         item.state = 'send';
         gone.push(item);
       }

@@ -8,6 +8,7 @@ import type { PageLink } from '../links/pageLink';
 import { isRepositoryLink, linkNames } from '../links/pageLink';
 import type { PublishTarget } from '../publish/target';
 import type { WikiPage, WikiPagesClient } from '../wikiPages';
+import { isWikiReadError } from '../wikiPages/isWikiReadError';
 import { readFailureText } from '../wikiPages/readFailureText';
 import { sendGonePages } from './gonePages';
 import { DEFAULT_LOOKUPS_AT_ONCE, lookupDeadline } from './lookupDeadline';
@@ -20,8 +21,11 @@ export type GuardVerdict =
   | { kind: 'exists'; page: WikiPage }
   /** Checked: no page with this title under the parent; publishing creates one. */
   | { kind: 'absent' }
-  /** Checked: the page is as this file left it. */
-  | { kind: 'asLeft'; page: WikiPage }
+  /**
+   * Checked: the page is as this file left it. `byAuthor`: its latest version is explained only by being the
+   * publishing account's (a teammate's or CI's publish of this file; see ownEarlierAttempt).
+   */
+  | { kind: 'asLeft'; page: WikiPage; byAuthor?: 'ours' }
   /** Checked: a page this file never published holds the title; publishing would replace it. */
   | { kind: 'notOurs'; page: WikiPage }
   /**
@@ -29,11 +33,22 @@ export type GuardVerdict =
    * or moved there under another parent (`movedUnder`): the import finds a page by title and parent, so sending would
    * create a second page where the file says and leave the moved one as it is.
    */
-  | { kind: 'edited'; page: WikiPage; knownVersion: number | undefined; publishedAt: number; movedUnder?: MovedUnder }
+  | {
+    kind: 'edited'; page: WikiPage; knownVersion: number | undefined; publishedAt: number; movedUnder?: MovedUnder;
+    /**
+     * The latest version would be explained by being the publishing account's: 'notOurs', another account made it;
+     * 'unknown', the run does not know the publishing account (no import token, no WIKI_PUBLISHER_ACCOUNT_ID), so it
+     * cannot tell a colleague's wiki edit from a teammate's or CI's publish, and holds the page back.
+     */
+    byAuthor?: 'notOurs' | 'unknown';
+  }
   /** The linked page ID answers 404: deleted on the wiki (or hidden now). Published anew, create only. */
   | { kind: 'deleted'; pageId: string }
-  /** Not checked: no page access, or a lookup failed. `detail` says which, in a sentence. */
-  | { kind: 'unchecked'; reason: 'noAccess' | 'failed'; detail: string };
+  /**
+   * Not checked: no page access, or a lookup failed. `detail` says which, in a sentence. `credentialRefused`: the wiki
+   * answered 401, refusing the credential itself (not this page), so no lookup of the run can work.
+   */
+  | { kind: 'unchecked'; reason: 'noAccess' | 'failed'; detail: string; credentialRefused?: true };
 
 /** The parent a page was moved under on the wiki: its ID, and its title when the wiki gave it. */
 export interface MovedUnder {
@@ -113,13 +128,21 @@ export async function guardPlan(items: PlanItem[], options: GuardOptions): Promi
 /**
  * An "edited" whose latest version is this file's earlier attempt (Retry after a failure that may have landed), or on a
  * page the repository records and this machine never published, a teammate's or CI's publish of it, is as left when
- * this token's user made it. Any other author is an edit.
+ * this token's user made it. Any other author is an edit. Without knowing the publishing account the guard cannot
+ * tell, so it holds the page back and says so ('unknown'). The verdict keeps that the author decided, so that a plan
+ * that could not tell and a publish that could describe the page alike in the plan digest (planDigest.ts), and the
+ * publish's guard, which knows its token, decides.
  */
 function ownEarlierAttempt(verdict: GuardVerdict, item: PlanItem, options: GuardOptions): GuardVerdict {
   // A move is never a publish: whoever made it, sending would create a second page.
   if (verdict.kind !== 'edited' || verdict.movedUnder || !(options.landedEarlier?.has(item.file.key) || isRepositoryLink(item.link))) return verdict;
-  const ours = options.ownAuthorId !== undefined && verdict.page.versionAuthorId === options.ownAuthorId;
-  return ours ? { kind: 'asLeft', page: verdict.page } : verdict;
+  if (options.ownAuthorId === undefined) return { ...verdict, byAuthor: 'unknown' };
+  return verdict.page.versionAuthorId === options.ownAuthorId ? { kind: 'asLeft', page: verdict.page, byAuthor: 'ours' } : { ...verdict, byAuthor: 'notOurs' };
+}
+
+/** Whether the verdict turned on who made the page's latest version (ownEarlierAttempt), whatever it found. */
+export function decidedByAuthor(verdict: GuardVerdict | undefined): boolean {
+  return (verdict?.kind === 'asLeft' || verdict?.kind === 'edited') && verdict.byAuthor !== undefined;
 }
 
 /**
@@ -141,6 +164,7 @@ export function sendEditedAnyway(item: PlanItem): void {
  */
 function applyVerdict(item: PlanItem, overwriteEdited: GuardOptions['overwriteEdited']): void {
   const verdict = item.guard;
+  if (verdict?.kind === 'edited' || verdict?.kind === 'deleted') rememberPlanBeforeWiki(item);
   if (item.link?.pageId !== undefined && guardedPage(verdict)?.id === item.link.pageId) item.cautions = item.cautions.filter((caution) => caution.code !== 'leavesPage');
   if (verdict?.kind === 'edited') {
     const overwrite = overwriteEdited === true || (overwriteEdited instanceof Set && overwriteEdited.has(item.file.key));
@@ -153,6 +177,11 @@ function applyVerdict(item: PlanItem, overwriteEdited: GuardOptions['overwriteEd
   }
 }
 
+/** Keeps what the plan said before the wiki changed it (PlanItem.beforeWiki); the first change is the one kept. */
+function rememberPlanBeforeWiki(item: PlanItem): void {
+  item.beforeWiki ??= { state: item.state, complete: item.complete };
+}
+
 async function checkOne(link: PageLink | undefined, target: PublishTarget, options: GuardOptions): Promise<GuardVerdict> {
   const { pages } = options;
   if (!pages) return unreadVerdict(target, options);
@@ -162,7 +191,10 @@ async function checkOne(link: PageLink | undefined, target: PublishTarget, optio
   } catch (error) {
     if (options.signal?.aborted) throw error;
     const messages = options.messages ?? englishTreeMessages;
-    return { kind: 'unchecked', reason: 'failed', detail: messages.guardFailed(deadline.aborted ? messages.guardTimedOut() : readFailureText(error, messages)) };
+    // The catalogue's sentence ends with its own full stop; the failure's sentence would end with a second one.
+    const said = (deadline.aborted ? messages.guardTimedOut() : readFailureText(error, messages)).replace(/\.+$/, '');
+    const refused = isWikiReadError(error, 'unauthorized') && error.details.status === 401;
+    return { kind: 'unchecked', reason: 'failed', detail: messages.guardFailed(said), ...(refused ? { credentialRefused: true as const } : {}) };
   }
 }
 

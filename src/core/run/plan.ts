@@ -125,6 +125,12 @@ export interface PlanItem {
   linkTargets?: string;
   /** The edit guard's verdict, once guardPlan ran. */
   guard?: GuardVerdict;
+  /**
+   * What the plan said before the wiki was read, when what the wiki said changed it (a page edited there held back, a
+   * deleted one made create only, an unchanged file whose page is gone sent again): the plan digest's files-only view
+   * describes this, so that it is the same with page access as in a plan without (a fork's pull request).
+   */
+  beforeWiki?: { state: PlanState; complete: PublishTarget | undefined };
   /** For state 'retitled': the file's own title now, and the page its link names. */
   retitled?: { fileTitle: string; pageTitle: string };
   /**

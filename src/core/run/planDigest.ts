@@ -6,7 +6,7 @@
 // A plan made without page access (a pull request from a fork gets no secrets) cannot say anything about the wiki:
 // its digest is the "files-only" view, which leaves out what only the wiki can tell. A publish with page access can
 // compute that view too, and its edit guard still holds back pages edited on the wiki.
-import { guardedPage } from './guard';
+import { decidedByAuthor, guardedPage } from './guard';
 import { sendKind, type PlanItem } from './plan';
 import { sha256Hex } from '../util/sha256';
 
@@ -65,27 +65,37 @@ export function digestMatches(expected: string, digest: string): boolean {
 /** What one entry contributes, as an array (a fixed order, so equal plans give equal text). */
 function describeEntry(entry: DigestEntry, wiki: boolean): unknown[] {
   const { item } = entry;
-  const target = item.complete ?? item.target;
+  // Files only: the plan as it was before the wiki was read, which is all a plan without page access knows.
+  const planned = !wiki && item.beforeWiki ? item.beforeWiki : item;
+  const target = planned.complete ?? item.target;
+  // A page whose latest version is explained only if the publishing account made it: the plan may not know that
+  // account (no import token on a pull request), the publish does. Both describe the page and its version, and leave
+  // sending it or not to the publish's guard, so the plan is honoured whichever it could tell; an edit since the
+  // review still changes the version.
+  const byAuthor = wiki && decidedByAuthor(item.guard);
   const files = [
     entry.key, entry.treeParent ?? null,
     target.spaceId ?? null, target.parentId ?? null, target.pageTitle ?? null, target.overwrite ?? null,
-    item.contentSha256, stateOf(item, wiki),
+    item.contentSha256, byAuthor ? 'byAuthor' : stateOf(item, planned.state, wiki),
   ];
   if (!wiki) return files;
   const page = guardedPage(item.guard);
-  const kind = item.state === 'send' ? sendKind(item) : null;
+  const kind = item.state === 'send' && !byAuthor ? sendKind(item) : null;
   const pageId = page?.id ?? (item.guard?.kind === 'deleted' ? item.guard.pageId : null);
-  return [...files, kind, item.guard?.kind ?? null, pageId, page?.version ?? null];
+  return [...files, kind, byAuthor ? 'byAuthor' : (item.guard?.kind ?? null), pageId, page?.version ?? null];
 }
 
 /**
  * The plan's state, with 'incomplete' counted as refused. Without the wiki, a refusal whose only reason is the
- * missing page access (a tree's new pages) is what the repository asks for: a publish with access sends it.
+ * missing page access (a tree's new pages) is what the repository asks for: a publish with access sends it. And
+ * without the wiki no page is known to be edited there: 'edited' is the guard's verdict, which the publish still
+ * applies, so a review without page access is honoured on the files it saw (the edited page is left out).
  */
-function stateOf(item: PlanItem, wiki: boolean): string {
-  if (item.state === 'incomplete') return 'refused';
-  if (!wiki && item.state === 'refused' && item.refusals.length > 0 && item.refusals.every((refusal) => refusal.code === 'noPageAccess')) return 'send';
-  return item.state;
+function stateOf(item: PlanItem, state: PlanItem['state'], wiki: boolean): string {
+  if (state === 'incomplete') return 'refused';
+  if (wiki) return state;
+  if (state === 'refused' && item.refusals.length > 0 && item.refusals.every((refusal) => refusal.code === 'noPageAccess')) return 'send';
+  return state === 'edited' ? 'send' : state;
 }
 
 function sha256(text: string): string {

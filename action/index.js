@@ -8407,7 +8407,8 @@ var englishTreeMessages = {
   treeParentMissing: (parentId, recorded) => `Not sent: the tree's parent page ${parentId} was not found (it does not exist, was deleted, or this account cannot see it), so no page of the tree could land. ${parentFix(recorded)}`,
   treeParentInOtherSpace: (parentId, spaceKey, recorded) => `Not sent: the tree's parent page ${parentId} is not in the space ${spaceKey}, so no page of the tree could land there. ${parentFix(recorded)}`,
   titleElsewhere: (title, pageId, url) => `A page titled "${title}" already exists elsewhere in the space (page ${pageId}${url ? `, ${url}` : ""}); the wiki has long kept titles unique in a space and may refuse this one.`,
-  followsNewPage: (folderTitle, pageId) => `Its folder's page "${folderTitle}" is published as a new page, so this page is created anew under it; the page it published before (page ${pageId}) stays where it is.`
+  followsNewPage: (folderTitle, pageId) => `Its folder's page "${folderTitle}" is published as a new page, so this page is created anew under it; the page it published before (page ${pageId}) stays where it is.`,
+  retitledPage: (oldTitle, newTitle, pageId) => `Its title changed from "${oldTitle}" to "${newTitle}": the wiki finds a page by its title, so this makes a new page, and the page it published before (page ${pageId}) stays where it is.`
 };
 function parentFix(recorded) {
   return recorded ? `The folder's .wiki-pages.json records it as the tree's parent ("space" and "parent"): change it there, or on the command line pass --space and --parent of another page with --retarget.` : "Choose another parent page (on the command line, --parent).";
@@ -8444,15 +8445,15 @@ function isRepositoryLink(link) {
   return link !== void 0 && link.publishedAt === 0 && link.version === void 0;
 }
 
-// src/core/oauth/authErrorKind.ts
-function isExportAuthError(error, kind) {
-  if (!(error instanceof Error) || error.name !== "ExportAuthError") return false;
-  return kind === void 0 || error.kind === kind;
-}
-
 // src/core/wikiPages/isWikiReadError.ts
 function isWikiReadError(error, kind) {
   if (!(error instanceof Error) || error.name !== "WikiReadError") return false;
+  return kind === void 0 || error.kind === kind;
+}
+
+// src/core/oauth/authErrorKind.ts
+function isExportAuthError(error, kind) {
+  if (!(error instanceof Error) || error.name !== "ExportAuthError") return false;
   return kind === void 0 || error.kind === kind;
 }
 
@@ -8933,6 +8934,7 @@ async function sendGonePages(entries, options) {
     for (const id of batch) {
       if (found.has(id)) continue;
       for (const item of itemsByPage.get(id) ?? []) {
+        item.beforeWiki ??= { state: item.state, complete: item.complete };
         item.state = "send";
         gone.push(item);
       }
@@ -8971,8 +8973,11 @@ async function guardPlan(items, options) {
 }
 function ownEarlierAttempt(verdict, item, options) {
   if (verdict.kind !== "edited" || verdict.movedUnder || !(options.landedEarlier?.has(item.file.key) || isRepositoryLink(item.link))) return verdict;
-  const ours = options.ownAuthorId !== void 0 && verdict.page.versionAuthorId === options.ownAuthorId;
-  return ours ? { kind: "asLeft", page: verdict.page } : verdict;
+  if (options.ownAuthorId === void 0) return { ...verdict, byAuthor: "unknown" };
+  return verdict.page.versionAuthorId === options.ownAuthorId ? { kind: "asLeft", page: verdict.page, byAuthor: "ours" } : { ...verdict, byAuthor: "notOurs" };
+}
+function decidedByAuthor(verdict) {
+  return (verdict?.kind === "asLeft" || verdict?.kind === "edited") && verdict.byAuthor !== void 0;
 }
 function sendEditedAnyway(item) {
   item.state = "send";
@@ -8983,6 +8988,7 @@ function sendEditedAnyway(item) {
 }
 function applyVerdict(item, overwriteEdited) {
   const verdict = item.guard;
+  if (verdict?.kind === "edited" || verdict?.kind === "deleted") rememberPlanBeforeWiki(item);
   if (item.link?.pageId !== void 0 && guardedPage(verdict)?.id === item.link.pageId) item.cautions = item.cautions.filter((caution) => caution.code !== "leavesPage");
   if (verdict?.kind === "edited") {
     const overwrite = overwriteEdited === true || overwriteEdited instanceof Set && overwriteEdited.has(item.file.key);
@@ -8993,6 +8999,9 @@ function applyVerdict(item, overwriteEdited) {
     item.linkedPage = false;
   }
 }
+function rememberPlanBeforeWiki(item) {
+  item.beforeWiki ??= { state: item.state, complete: item.complete };
+}
 async function checkOne(link, target, options) {
   const { pages } = options;
   if (!pages) return unreadVerdict(target, options);
@@ -9002,7 +9011,9 @@ async function checkOne(link, target, options) {
   } catch (error) {
     if (options.signal?.aborted) throw error;
     const messages = options.messages ?? englishTreeMessages;
-    return { kind: "unchecked", reason: "failed", detail: messages.guardFailed(deadline.aborted ? messages.guardTimedOut() : readFailureText(error, messages)) };
+    const said = (deadline.aborted ? messages.guardTimedOut() : readFailureText(error, messages)).replace(/\.+$/, "");
+    const refused2 = isWikiReadError(error, "unauthorized") && error.details.status === 401;
+    return { kind: "unchecked", reason: "failed", detail: messages.guardFailed(said), ...refused2 ? { credentialRefused: true } : {} };
   }
 }
 function unreadVerdict(target, options) {
@@ -9959,6 +9970,207 @@ function landedLink(result, now, pageId) {
   return landed;
 }
 
+// src/core/apiToken/tokenSource.ts
+var API_TOKEN_ENV_VAR = "WIKI_PUBLISHER_API_TOKEN";
+
+// src/core/messages/tokenMessages.ts
+var WHERE_TOKENS_ARE_MADE = `the wiki app's settings, tab "API"`;
+var englishTokenMessages = {
+  days: (count) => count === 1 ? "1 day" : `${count} days`,
+  hours: (count) => count === 1 ? "1 hour" : `${count} hours`,
+  minutes: (count) => count === 1 ? "1 minute" : `${count} minutes`,
+  underAMinute: () => "less than a minute",
+  unknownTime: () => "an unknown time",
+  tooltipTitle: () => "**Wiki API token**",
+  whereToCreate: () => "New tokens are created in the wiki app's settings, tab **API**; a token cannot be extended.",
+  setApiTokenLink: () => "Set API Token",
+  showLogLink: () => "Show Log",
+  signInLink: () => "Sign in",
+  noneText: () => "Set wiki token",
+  noneLabel: () => "Wiki API token not set. Click to set one.",
+  noneDetail: () => "No token is set, so publishing is not possible yet. Click to paste one.",
+  unreadableText: () => "Wiki token unreadable",
+  unreadableLabel: () => "Wiki API token unreadable. Click to set a new one.",
+  unreadableDetail: () => 'The token does not decode as a JWT with "exp" and "iat" claims. Click to set a new one.',
+  validText: (left) => `Wiki token: ${left}`,
+  validLabel: (left, soon) => `Wiki API token expires in ${left}.${soon ? " Create a new one soon." : ""}`,
+  validDetail: (at, left, soon) => `Expires **${at}** (in ${left}).${soon ? " Create a new one soon." : ""}`,
+  expiredText: () => "Wiki token expired",
+  expiredLabel: (at) => `Wiki API token expired on ${at}. Click to set a new one.`,
+  expiredDetail: (at) => `Expired **${at}**. Publishing fails until a new token is set.`,
+  rejectedText: () => "Wiki token rejected",
+  rejectedLabel: (status) => `The wiki rejected the API token (HTTP ${status}). Click to set a new one.`,
+  rejectedDetail: (at, status, unknownToken, said) => `The wiki rejected this token on **${at}** (HTTP ${status}): ${unknownToken ? "it is malformed, unknown to the wiki or was deleted" : "it has expired or could not be verified (check this computer's clock)"}. It said: "${said}". Click to set a new token; the next successful publish clears this.`,
+  sourceNone: (envVar) => `Set one with **Wiki: Set API Token**, or for headless use the \`${envVar}\` environment variable.`,
+  sourceEnvironment: (envVar) => `Read from the \`${envVar}\` environment variable (used because no token is stored).`,
+  sourceSecretStorage: () => "Kept in VS Code's secret storage.",
+  exportNotSignedIn: () => "**Export API**: not signed in.",
+  exportSignedIn: () => "**Export API**: signed in.",
+  exportExpiresOn: (at) => `**Export API**: signed in. The sign-in expires from inactivity on ${at} unless it is used before then.`,
+  exportExpiresOnIn: (at, left) => `**Export API**: signed in. The sign-in expires from inactivity on ${at} (in ${left}) unless it is used before then.`,
+  exportExpiredOn: (at) => `**Export API**: signed in. The sign-in expires from inactivity on ${at} (already passed) unless it is used before then.`,
+  expiryWarning: (left, at) => `Your wiki API token expires in ${left} (${at}). Create a new one in ${WHERE_TOKENS_ARE_MADE}, then set it here.`,
+  expiryNotice: (at) => `Your wiki API token expired on ${at}, so publishing will fail. Create a new one in ${WHERE_TOKENS_ARE_MADE}, then set it here.`,
+  tokenEmpty: () => `The API token is empty. Paste the token shown when it was created in ${WHERE_TOKENS_ARE_MADE}.`,
+  notJwtShape: () => `This is not an API token: it should be three parts of letters, digits, "-" and "_" separated by dots. Copy the whole token from ${WHERE_TOKENS_ARE_MADE}.`,
+  notJwtPayload: () => `This is not an API token: its middle part is not readable JSON. Copy the whole token from ${WHERE_TOKENS_ARE_MADE}.`,
+  notJwtObject: () => `This is not an API token: its middle part is not a JSON object. Copy the whole token from ${WHERE_TOKENS_ARE_MADE}.`,
+  missingClaims: () => `This is not an API token: it does not carry numeric "exp" (expiry) and "iat" (issued at) claims. Create a token in ${WHERE_TOKENS_ARE_MADE}.`,
+  tokenExpired: (at) => `This API token expired on ${at}. Tokens cannot be extended; create a new one in ${WHERE_TOKENS_ARE_MADE}.`
+};
+
+// node_modules/jwt-decode/build/esm/index.js
+var InvalidTokenError = class extends Error {
+};
+InvalidTokenError.prototype.name = "InvalidTokenError";
+function b64DecodeUnicode(str) {
+  return decodeURIComponent(atob(str).replace(/(.)/g, (m, p) => {
+    let code = p.charCodeAt(0).toString(16).toUpperCase();
+    if (code.length < 2) {
+      code = "0" + code;
+    }
+    return "%" + code;
+  }));
+}
+function base64UrlDecode(str) {
+  let output = str.replace(/-/g, "+").replace(/_/g, "/");
+  switch (output.length % 4) {
+    case 0:
+      break;
+    case 2:
+      output += "==";
+      break;
+    case 3:
+      output += "=";
+      break;
+    default:
+      throw new Error("base64 string is not of the correct length");
+  }
+  try {
+    return b64DecodeUnicode(output);
+  } catch (err) {
+    return atob(output);
+  }
+}
+function jwtDecode(token, options) {
+  if (typeof token !== "string") {
+    throw new InvalidTokenError("Invalid token specified: must be a string");
+  }
+  options || (options = {});
+  const pos = options.header === true ? 0 : 1;
+  const part = token.split(".")[pos];
+  if (typeof part !== "string") {
+    throw new InvalidTokenError(`Invalid token specified: missing part #${pos + 1}`);
+  }
+  let decoded;
+  try {
+    decoded = base64UrlDecode(part);
+  } catch (e) {
+    throw new InvalidTokenError(`Invalid token specified: invalid base64 for part #${pos + 1} (${e.message})`);
+  }
+  try {
+    return JSON.parse(decoded);
+  } catch (e) {
+    throw new InvalidTokenError(`Invalid token specified: invalid json for part #${pos + 1} (${e.message})`);
+  }
+}
+
+// src/core/apiToken/timeText.ts
+var SECOND_MS = 1e3;
+var MINUTE_MS = 60 * SECOND_MS;
+var HOUR_MS = 60 * MINUTE_MS;
+var DAY_MS = 24 * HOUR_MS;
+function formatUtc(epochMs, messages) {
+  const date = new Date(epochMs);
+  if (Number.isNaN(date.getTime())) return messages.unknownTime();
+  return `${date.toISOString().slice(0, 19).replace("T", " ")} UTC`;
+}
+
+// src/core/apiToken/validate.ts
+var JWT_SHAPE2 = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+function validateApiToken(raw, now, messages) {
+  const token = raw.trim();
+  if (token === "") return refuse("empty", messages.tokenEmpty());
+  const decoded = decodePayload(token);
+  switch (decoded.kind) {
+    case "notJwt":
+      return refuse("notJwt", decoded.reason === "shape" ? messages.notJwtShape() : decoded.reason === "payload" ? messages.notJwtPayload() : messages.notJwtObject());
+    case "missingClaims":
+      return refuse("missingClaims", messages.missingClaims());
+    case "claims":
+      if (decoded.claims.exp * 1e3 <= now) return refuse("expired", messages.tokenExpired(formatUtc(decoded.claims.exp * 1e3, messages)));
+      return { ok: true, token, claims: decoded.claims };
+  }
+}
+function decodePayload(token) {
+  if (!JWT_SHAPE2.test(token)) {
+    return { kind: "notJwt", reason: "shape" };
+  }
+  let payload;
+  try {
+    payload = jwtDecode(token);
+  } catch {
+    return { kind: "notJwt", reason: "payload" };
+  }
+  if (typeof payload !== "object" || payload === null || Array.isArray(payload)) {
+    return { kind: "notJwt", reason: "object" };
+  }
+  const { exp, iat } = payload;
+  if (!isFiniteNumber(exp) || !isFiniteNumber(iat)) return { kind: "missingClaims" };
+  return { kind: "claims", claims: { exp, iat } };
+}
+function isFiniteNumber(value) {
+  return typeof value === "number" && Number.isFinite(value);
+}
+function refuse(problem, message) {
+  return { ok: false, problem, message };
+}
+
+// src/core/apiToken/subject.ts
+function apiTokenSubject(token) {
+  try {
+    const sub = jwtDecode(token.trim()).sub;
+    return typeof sub === "string" && sub !== "" ? sub : void 0;
+  } catch {
+    return void 0;
+  }
+}
+
+// src/cli/config.ts
+var ENDPOINT_ENV_VAR = "WIKI_PUBLISHER_ENDPOINT";
+function resolveEndpoint(flag, env, required) {
+  const fromFlag = flag?.trim();
+  const raw = fromFlag || env[ENDPOINT_ENV_VAR]?.trim();
+  const name = fromFlag ? "--endpoint" : ENDPOINT_ENV_VAR;
+  if (!raw) {
+    if (!required) return { ok: true, value: void 0 };
+    return { ok: false, message: `No import endpoint: pass --endpoint URL or set ${ENDPOINT_ENV_VAR}.` };
+  }
+  const checked = checkEndpoint(raw, name);
+  return checked.ok ? { ok: true, value: checked.url } : { ok: false, message: checked.message };
+}
+function resolveToken(env, now) {
+  const raw = env[API_TOKEN_ENV_VAR];
+  if (!raw?.trim()) {
+    return { ok: false, message: `No API token. Set ${API_TOKEN_ENV_VAR} (in CI, from a secret); it is never read from a flag.` };
+  }
+  const checked = validateApiToken(raw, now, englishTokenMessages);
+  return checked.ok ? { ok: true, value: checked.token } : { ok: false, message: `${API_TOKEN_ENV_VAR} is refused. ${checked.message}` };
+}
+var ACCOUNT_ID_ENV_VAR = "WIKI_PUBLISHER_ACCOUNT_ID";
+function resolveOwnAuthor(env, token) {
+  const subject = apiTokenSubject(token ?? env[API_TOKEN_ENV_VAR] ?? "");
+  const declared = env[ACCOUNT_ID_ENV_VAR]?.trim() || void 0;
+  if (subject !== void 0 && declared !== void 0 && subject !== declared) {
+    return { ok: false, message: `${ACCOUNT_ID_ENV_VAR} is "${declared}", but ${API_TOKEN_ENV_VAR} acts as another account: set it to the account ID of the token's user, or leave it unset where the token is set.` };
+  }
+  return { ok: true, value: subject ?? declared };
+}
+var DIAGRAMS_FLAG = "--diagrams (or WIKI_PUBLISHER_DIAGRAMS)";
+function resolveDiagramRenderer(flag, env) {
+  return flag ?? (env.WIKI_PUBLISHER_DIAGRAMS?.trim() || void 0);
+}
+
 // src/cli/runRecords.ts
 function parentText(record) {
   if (record.parentId !== void 0) return record.parentId;
@@ -9998,6 +10210,12 @@ var RunRecords = class {
   get files() {
     return [...this.results.values()];
   }
+  /** The planned files whose lookup on the wiki failed: whether their pages were edited there is unknown. */
+  get lookupsFailed() {
+    let failed = 0;
+    for (const record of this.planned.values()) if (record.wikiEdits?.verdict === "unchecked" && record.wikiEdits.reason === "failed") failed++;
+    return failed;
+  }
   /** Whether the run read the wiki: any guard verdict other than "not checked", or a plan digest that covers it. */
   get wikiRead() {
     if (this.summary?.plan) return this.summary.plan.wikiChecked;
@@ -10015,7 +10233,7 @@ function fileRecord(result, notStartedBecause) {
     status: result.state,
     ...outcome ? { outcome: outcome.kind, ...outcome.status !== void 0 ? { httpStatus: outcome.status } : {} } : {},
     ...targetFields(item),
-    message: outcome ? forCommandLine(outcome.message) : result.state === "notStarted" && notStartedBecause ? notStartedBecause : notSentMessage(result),
+    message: outcome ? outcomeText(result, outcome) : result.state === "notStarted" && notStartedBecause ? notStartedBecause : notSentMessage(result),
     ...outcome ? { attempts: outcome.attempts } : {},
     mayHaveLanded: result.mayHaveLanded,
     ...guardFields(item),
@@ -10052,11 +10270,15 @@ function guardFields(item) {
   const page = guardedPage(verdict);
   const url = page?.webUrl ?? item.link?.url;
   const wikiEdits = { checked: guardChecked(verdict), verdict: verdict.kind };
-  if (verdict.kind === "unchecked") wikiEdits.detail = verdict.detail;
+  if (verdict.kind === "unchecked") {
+    wikiEdits.reason = verdict.reason;
+    wikiEdits.detail = verdict.detail;
+  }
   if (page) wikiEdits.version = page.version;
   if (verdict.kind === "edited") {
     if (page?.versionAuthorId) wikiEdits.editedBy = page.versionAuthorId;
     if (page?.versionCreatedAt) wikiEdits.editedAt = page.versionCreatedAt;
+    if (verdict.byAuthor === "unknown") wikiEdits.authorUnknown = true;
     if (verdict.movedUnder) wikiEdits.movedUnder = verdict.movedUnder;
     else if (item.state === "edited" && item.heldBelowNewPage !== void 0) wikiEdits.anewUnder = item.heldBelowNewPage;
   }
@@ -10108,6 +10330,7 @@ function guardText(wikiEdits, relevant, heldBack, planned) {
     case "unchecked":
       return `(wiki edits NOT checked: ${wikiEdits.detail ?? "no page access"})`;
     case "edited":
+      if (wikiEdits.authorUnknown) return `(${authorUnknownText(wikiEdits)})`;
       return `(edited on the wiki since its last publish: version ${wikiEdits.version ?? "?"}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ""}${wikiEdits.editedAt ? ` at ${wikiEdits.editedAt}` : ""}; ${overwriteEditedText(wikiEdits)})`;
     case "asLeft":
       return `(wiki edits checked: version ${wikiEdits.version ?? "?"} is as last published)`;
@@ -10126,8 +10349,12 @@ function guardText(wikiEdits, relevant, heldBack, planned) {
 function overwriteEditedText(wikiEdits) {
   return wikiEdits?.anewUnder === void 0 ? "--overwrite-edited replaces it" : `--overwrite-edited creates it anew under the new page of its folder "${wikiEdits.anewUnder}" and leaves the edited page where it is`;
 }
+function authorUnknownText(wikiEdits) {
+  return `cannot tell whether version ${wikiEdits.version ?? "?"}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ""} is this file's publish by the publishing account (CI, a teammate) or an edit on the wiki: this run knows no publishing account (set ${ACCOUNT_ID_ENV_VAR}, or ${API_TOKEN_ENV_VAR}). Left out here; the publish updates the page only if that version is its account's`;
+}
 function heldBackText(wikiEdits) {
   if (wikiEdits?.movedUnder) return `I${movedText(wikiEdits.movedUnder, true).slice(1)}.`;
+  if (wikiEdits?.authorUnknown) return `Would be left out: this run ${authorUnknownText(wikiEdits)}.`;
   return `Would be left out: its page was edited on the wiki since its last publish (${overwriteEditedText(wikiEdits)}).`;
 }
 function movedText(movedUnder, heldBack) {
@@ -10175,6 +10402,13 @@ function notSentMessage(result) {
     default:
       return "";
   }
+}
+function outcomeText(result, outcome) {
+  const proven = result.proven;
+  if (!proven || result.state !== "published" || outcome.kind !== "existsAfterRetry") return forCommandLine(outcome.message);
+  const title = result.item.complete?.pageTitle ?? result.item.target.pageTitle ?? result.item.file.label;
+  const found = `A page titled "${title}" exists now: proven to be this run's page (page ${proven.pageId}, version ${proven.version} by this token's user, made after the run started), created by an earlier attempt that seemed to fail; it is linked to this file.`;
+  return outcome.said ? `${outcome.said} ${found}` : found;
 }
 function forCommandLine(message) {
   return message.replace(/\b([Cc])hoose Overwrite\b/g, (_match, c) => `${c === "C" ? "P" : "p"}ass --overwrite`);
@@ -10720,7 +10954,9 @@ function digestMatches(expected, digest) {
 }
 function describeEntry(entry, wiki) {
   const { item } = entry;
-  const target = item.complete ?? item.target;
+  const planned = !wiki && item.beforeWiki ? item.beforeWiki : item;
+  const target = planned.complete ?? item.target;
+  const byAuthor = wiki && decidedByAuthor(item.guard);
   const files = [
     entry.key,
     entry.treeParent ?? null,
@@ -10729,18 +10965,19 @@ function describeEntry(entry, wiki) {
     target.pageTitle ?? null,
     target.overwrite ?? null,
     item.contentSha256,
-    stateOf(item, wiki)
+    byAuthor ? "byAuthor" : stateOf(item, planned.state, wiki)
   ];
   if (!wiki) return files;
   const page = guardedPage(item.guard);
-  const kind = item.state === "send" ? sendKind(item) : null;
+  const kind = item.state === "send" && !byAuthor ? sendKind(item) : null;
   const pageId = page?.id ?? (item.guard?.kind === "deleted" ? item.guard.pageId : null);
-  return [...files, kind, item.guard?.kind ?? null, pageId, page?.version ?? null];
+  return [...files, kind, byAuthor ? "byAuthor" : item.guard?.kind ?? null, pageId, page?.version ?? null];
 }
-function stateOf(item, wiki) {
-  if (item.state === "incomplete") return "refused";
-  if (!wiki && item.state === "refused" && item.refusals.length > 0 && item.refusals.every((refusal) => refusal.code === "noPageAccess")) return "send";
-  return item.state;
+function stateOf(item, state, wiki) {
+  if (state === "incomplete") return "refused";
+  if (wiki) return state;
+  if (state === "refused" && item.refusals.length > 0 && item.refusals.every((refusal) => refusal.code === "noPageAccess")) return "send";
+  return state === "edited" ? "send" : state;
 }
 function sha256(text2) {
   return sha256Hex(text2);
@@ -10865,7 +11102,14 @@ function planLines(records) {
   const counts = countBy(plan, planWord);
   const headline = PLAN_HEADLINE.filter(([word]) => counts.get(word)).map(([word, phrase]) => `${counts.get(word)} ${phrase}`);
   const lines = ["### Wiki Publisher plan", "", plan.length === 0 ? "No Markdown files to publish." : `**${headline.join(", ")}**`, ""];
-  if (!records.wikiRead) {
+  const failed = records.lookupsFailed;
+  if (failed > 0) {
+    lines.push(
+      `> **Wiki edits not checked for ${failed} file(s): the lookup on the wiki failed** (their rows say why). Whether those pages were edited on the wiki since their last publish is unknown;`,
+      "> so this plan covers files and targets only, and the publish job checks again: its edit guard leaves out pages edited on the wiki.",
+      ""
+    );
+  } else if (!records.wikiRead) {
     lines.push(
       "> **Wiki edits not checked: no page access.** Pages edited on the wiki since their last publish: unknown without page access.",
       "> Without it the plan cannot know whether a page exists (create or update), nor its address unless recorded, nor who last changed it;",
@@ -10879,7 +11123,7 @@ function planLines(records) {
     for (const record of plan) lines.push(planRow(record, movedTo.get(record.file)));
     lines.push("");
   }
-  lines.push(...cautionLines(plan), ...editedLines(plan, records.wikiRead), ...moveLines(records));
+  lines.push(...cautionLines(plan), ...editedLines(plan, records.wikiRead, failed), ...moveLines(records));
   return lines;
 }
 var PLAN_HEADLINE = [
@@ -10895,7 +11139,7 @@ var PLAN_HEADLINE = [
 function planTail(records) {
   const plan = records.summary?.plan;
   if (!plan) return [];
-  const covers = plan.wikiChecked ? "files, targets, and the pages on the wiki as the edit guard saw them" : "files and targets (the wiki was not read)";
+  const covers = plan.wikiChecked ? "files, targets, and the pages on the wiki as the edit guard saw them" : records.lookupsFailed > 0 ? "files and targets (a lookup on the wiki failed: the publish's edit guard decides on edited pages)" : "files and targets (the wiki was not read)";
   return [
     `Plan digest \`${shortDigest(plan.digest)}\`: covers ${covers}. Publishing with this digest (\`--expect-plan\`, the action's \`expect-plan\`) sends exactly this plan, or nothing.`,
     "",
@@ -10928,6 +11172,7 @@ function guardNote(wikiEdits, status, planned) {
       return `wiki edits not checked: ${wikiEdits.detail ?? "no page access"}`;
     case "edited":
       if (wikiEdits.movedUnder) return movedText(wikiEdits.movedUnder, status === "edited");
+      if (wikiEdits.authorUnknown) return authorUnknownText(wikiEdits);
       return `edited on the wiki since its last publish (version ${wikiEdits.version ?? "?"}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ""})${status === "edited" ? "" : ": replaced (--overwrite-edited)"}`;
     case "asLeft":
       return `wiki checked: version ${wikiEdits.version ?? "?"} as last published`;
@@ -10946,15 +11191,17 @@ function cautionLines(plan) {
   if (withCautions.length === 0) return [];
   return [`#### Cautions`, "", ...withCautions.flatMap((record) => record.cautions.map((caution) => `- **${inlineText(record.file)}**: ${inlineText(caution)}`)), ""];
 }
-function editedLines(plan, wikiRead) {
+function editedLines(plan, wikiRead, failed) {
   const heading = "#### Pages edited on the wiki since their last publish";
-  if (!wikiRead) return [heading, "", "Unknown without page access.", ""];
+  if (!wikiRead && failed === 0) return [heading, "", "Unknown without page access.", ""];
+  const unknown = failed > 0 ? [`Unknown for ${failed} file(s): the lookup on the wiki failed (see their rows).`] : [];
   const edited = plan.filter((record) => record.wikiEdits?.verdict === "edited");
-  if (edited.length === 0) return [heading, "", "None: every page this plan updates is as it was last published from here.", ""];
-  return [heading, "", ...edited.map((record) => {
+  if (edited.length === 0) return [heading, "", ...failed > 0 ? unknown : ["None: every page this plan updates is as it was last published from here."], ""];
+  return [heading, "", ...unknown.map((line) => `- ${line}`), ...edited.map((record) => {
     const edits = record.wikiEdits;
     const who = [edits.editedBy ? `by ${edits.editedBy}` : "", edits.editedAt ? `at ${edits.editedAt}` : ""].filter((part) => part).join(" ");
     if (edits.movedUnder) return `- **${inlineText(record.file)}**: ${pageCell(record)}: ${inlineText(movedText(edits.movedUnder, record.status === "edited"))}`;
+    if (edits.authorUnknown) return `- **${inlineText(record.file)}**: ${pageCell(record)}: ${inlineText(authorUnknownText(edits))}`;
     const fate = record.status === "edited" ? `left out; ${overwriteEditedText(edits)}` : "replaced by this publish (--overwrite-edited)";
     return `- **${inlineText(record.file)}**: ${pageCell(record)}, version ${edits.version ?? "?"} ${inlineText(who)} (${inlineText(fate)})`;
   }), ""];
@@ -10965,13 +11212,15 @@ function pageRef(pageId, url) {
 function moveLines(records) {
   const moves = records.moves;
   const leftBehind = moves?.leftBehind ?? [];
-  if (!moves || moves.moves.length + moves.orphans.length + leftBehind.length === 0) return [];
+  const retitled = moves?.retitled ?? [];
+  if (!moves || moves.moves.length + moves.orphans.length + retitled.length + leftBehind.length === 0) return [];
   return [
     "#### Moves and orphans",
     "",
     ...moves.moves.map((move) => `- moved: ${inlineText(move.oldPath)} to ${inlineText(move.path)}; ${pageRef(move.pageId, move.url)} stays where it is and a new page is created`),
+    ...retitled.map((page) => `- retitled: ${inlineText(page.path)} from ${inlineText(`"${page.title}"`)} to ${inlineText(`"${page.newTitle}"`)}; the wiki finds a page by its title, so a new page is created and ${pageRef(page.pageId, page.url)} stays where it is`),
     ...moves.orphans.map((orphan) => `- orphan: ${inlineText(`"${orphan.title}"`)} (${pageRef(orphan.pageId, orphan.url)}, was ${inlineText(orphan.path)}): no file maps to it any more; remove it on the wiki if it should go`),
-    ...leftBehind.map((page) => `- left behind: ${inlineText(`"${page.title}"`)} (${pageRef(page.pageId, page.url)}, was ${inlineText(page.path)}): a new page replaced it, as its folder's page was published anew; remove it on the wiki if it should go`),
+    ...leftBehind.map((page) => `- left behind: ${inlineText(`"${page.title}"`)} (${pageRef(page.pageId, page.url)}, was ${inlineText(page.path)}): a new page replaced it (its title changed, or its folder's page was published anew); remove it on the wiki if it should go`),
     ""
   ];
 }
@@ -11520,75 +11769,6 @@ async function proveOwnPage(pages, target, evidence, signal) {
 function ownPageProof(pages, evidence) {
   return pages ? { proveOwnPage: (_item, target, signal) => proveOwnPage(pages, target, evidence, signal) } : {};
 }
-
-// node_modules/jwt-decode/build/esm/index.js
-var InvalidTokenError = class extends Error {
-};
-InvalidTokenError.prototype.name = "InvalidTokenError";
-function b64DecodeUnicode(str) {
-  return decodeURIComponent(atob(str).replace(/(.)/g, (m, p) => {
-    let code = p.charCodeAt(0).toString(16).toUpperCase();
-    if (code.length < 2) {
-      code = "0" + code;
-    }
-    return "%" + code;
-  }));
-}
-function base64UrlDecode(str) {
-  let output = str.replace(/-/g, "+").replace(/_/g, "/");
-  switch (output.length % 4) {
-    case 0:
-      break;
-    case 2:
-      output += "==";
-      break;
-    case 3:
-      output += "=";
-      break;
-    default:
-      throw new Error("base64 string is not of the correct length");
-  }
-  try {
-    return b64DecodeUnicode(output);
-  } catch (err) {
-    return atob(output);
-  }
-}
-function jwtDecode(token, options) {
-  if (typeof token !== "string") {
-    throw new InvalidTokenError("Invalid token specified: must be a string");
-  }
-  options || (options = {});
-  const pos = options.header === true ? 0 : 1;
-  const part = token.split(".")[pos];
-  if (typeof part !== "string") {
-    throw new InvalidTokenError(`Invalid token specified: missing part #${pos + 1}`);
-  }
-  let decoded;
-  try {
-    decoded = base64UrlDecode(part);
-  } catch (e) {
-    throw new InvalidTokenError(`Invalid token specified: invalid base64 for part #${pos + 1} (${e.message})`);
-  }
-  try {
-    return JSON.parse(decoded);
-  } catch (e) {
-    throw new InvalidTokenError(`Invalid token specified: invalid json for part #${pos + 1} (${e.message})`);
-  }
-}
-
-// src/core/apiToken/subject.ts
-function apiTokenSubject(token) {
-  try {
-    const sub = jwtDecode(token.trim()).sub;
-    return typeof sub === "string" && sub !== "" ? sub : void 0;
-  } catch {
-    return void 0;
-  }
-}
-
-// src/core/apiToken/tokenSource.ts
-var API_TOKEN_ENV_VAR = "WIKI_PUBLISHER_API_TOKEN";
 
 // src/core/links/rewrite/destinations.ts
 var REFERENCE_DEFINITION2 = /^((?: {0,3}>[ \t]?)* {0,3}\[(?!\^)(?:[^\]\\\n]|\\.)+\]:[ \t]*\r?\n?[ \t]*)(<[^<>\n]*>|[^\s<][^\s]*)/gm;
@@ -12720,129 +12900,6 @@ function unseenPageOutcome(outcome, item, target, messages = englishPublishMessa
   return { ...outcome, actions: [], message: messages.existsUnseen(outcome.said ?? outcome.message, target.pageTitle, item.guard.pageId) };
 }
 
-// src/core/messages/tokenMessages.ts
-var WHERE_TOKENS_ARE_MADE = `the wiki app's settings, tab "API"`;
-var englishTokenMessages = {
-  days: (count) => count === 1 ? "1 day" : `${count} days`,
-  hours: (count) => count === 1 ? "1 hour" : `${count} hours`,
-  minutes: (count) => count === 1 ? "1 minute" : `${count} minutes`,
-  underAMinute: () => "less than a minute",
-  unknownTime: () => "an unknown time",
-  tooltipTitle: () => "**Wiki API token**",
-  whereToCreate: () => "New tokens are created in the wiki app's settings, tab **API**; a token cannot be extended.",
-  setApiTokenLink: () => "Set API Token",
-  showLogLink: () => "Show Log",
-  signInLink: () => "Sign in",
-  noneText: () => "Set wiki token",
-  noneLabel: () => "Wiki API token not set. Click to set one.",
-  noneDetail: () => "No token is set, so publishing is not possible yet. Click to paste one.",
-  unreadableText: () => "Wiki token unreadable",
-  unreadableLabel: () => "Wiki API token unreadable. Click to set a new one.",
-  unreadableDetail: () => 'The token does not decode as a JWT with "exp" and "iat" claims. Click to set a new one.',
-  validText: (left) => `Wiki token: ${left}`,
-  validLabel: (left, soon) => `Wiki API token expires in ${left}.${soon ? " Create a new one soon." : ""}`,
-  validDetail: (at, left, soon) => `Expires **${at}** (in ${left}).${soon ? " Create a new one soon." : ""}`,
-  expiredText: () => "Wiki token expired",
-  expiredLabel: (at) => `Wiki API token expired on ${at}. Click to set a new one.`,
-  expiredDetail: (at) => `Expired **${at}**. Publishing fails until a new token is set.`,
-  rejectedText: () => "Wiki token rejected",
-  rejectedLabel: (status) => `The wiki rejected the API token (HTTP ${status}). Click to set a new one.`,
-  rejectedDetail: (at, status, unknownToken, said) => `The wiki rejected this token on **${at}** (HTTP ${status}): ${unknownToken ? "it is malformed, unknown to the wiki or was deleted" : "it has expired or could not be verified (check this computer's clock)"}. It said: "${said}". Click to set a new token; the next successful publish clears this.`,
-  sourceNone: (envVar) => `Set one with **Wiki: Set API Token**, or for headless use the \`${envVar}\` environment variable.`,
-  sourceEnvironment: (envVar) => `Read from the \`${envVar}\` environment variable (used because no token is stored).`,
-  sourceSecretStorage: () => "Kept in VS Code's secret storage.",
-  exportNotSignedIn: () => "**Export API**: not signed in.",
-  exportSignedIn: () => "**Export API**: signed in.",
-  exportExpiresOn: (at) => `**Export API**: signed in. The sign-in expires from inactivity on ${at} unless it is used before then.`,
-  exportExpiresOnIn: (at, left) => `**Export API**: signed in. The sign-in expires from inactivity on ${at} (in ${left}) unless it is used before then.`,
-  exportExpiredOn: (at) => `**Export API**: signed in. The sign-in expires from inactivity on ${at} (already passed) unless it is used before then.`,
-  expiryWarning: (left, at) => `Your wiki API token expires in ${left} (${at}). Create a new one in ${WHERE_TOKENS_ARE_MADE}, then set it here.`,
-  expiryNotice: (at) => `Your wiki API token expired on ${at}, so publishing will fail. Create a new one in ${WHERE_TOKENS_ARE_MADE}, then set it here.`,
-  tokenEmpty: () => `The API token is empty. Paste the token shown when it was created in ${WHERE_TOKENS_ARE_MADE}.`,
-  notJwtShape: () => `This is not an API token: it should be three parts of letters, digits, "-" and "_" separated by dots. Copy the whole token from ${WHERE_TOKENS_ARE_MADE}.`,
-  notJwtPayload: () => `This is not an API token: its middle part is not readable JSON. Copy the whole token from ${WHERE_TOKENS_ARE_MADE}.`,
-  notJwtObject: () => `This is not an API token: its middle part is not a JSON object. Copy the whole token from ${WHERE_TOKENS_ARE_MADE}.`,
-  missingClaims: () => `This is not an API token: it does not carry numeric "exp" (expiry) and "iat" (issued at) claims. Create a token in ${WHERE_TOKENS_ARE_MADE}.`,
-  tokenExpired: (at) => `This API token expired on ${at}. Tokens cannot be extended; create a new one in ${WHERE_TOKENS_ARE_MADE}.`
-};
-
-// src/core/apiToken/timeText.ts
-var SECOND_MS = 1e3;
-var MINUTE_MS = 60 * SECOND_MS;
-var HOUR_MS = 60 * MINUTE_MS;
-var DAY_MS = 24 * HOUR_MS;
-function formatUtc(epochMs, messages) {
-  const date = new Date(epochMs);
-  if (Number.isNaN(date.getTime())) return messages.unknownTime();
-  return `${date.toISOString().slice(0, 19).replace("T", " ")} UTC`;
-}
-
-// src/core/apiToken/validate.ts
-var JWT_SHAPE2 = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
-function validateApiToken(raw, now, messages) {
-  const token = raw.trim();
-  if (token === "") return refuse("empty", messages.tokenEmpty());
-  const decoded = decodePayload(token);
-  switch (decoded.kind) {
-    case "notJwt":
-      return refuse("notJwt", decoded.reason === "shape" ? messages.notJwtShape() : decoded.reason === "payload" ? messages.notJwtPayload() : messages.notJwtObject());
-    case "missingClaims":
-      return refuse("missingClaims", messages.missingClaims());
-    case "claims":
-      if (decoded.claims.exp * 1e3 <= now) return refuse("expired", messages.tokenExpired(formatUtc(decoded.claims.exp * 1e3, messages)));
-      return { ok: true, token, claims: decoded.claims };
-  }
-}
-function decodePayload(token) {
-  if (!JWT_SHAPE2.test(token)) {
-    return { kind: "notJwt", reason: "shape" };
-  }
-  let payload;
-  try {
-    payload = jwtDecode(token);
-  } catch {
-    return { kind: "notJwt", reason: "payload" };
-  }
-  if (typeof payload !== "object" || payload === null || Array.isArray(payload)) {
-    return { kind: "notJwt", reason: "object" };
-  }
-  const { exp, iat } = payload;
-  if (!isFiniteNumber(exp) || !isFiniteNumber(iat)) return { kind: "missingClaims" };
-  return { kind: "claims", claims: { exp, iat } };
-}
-function isFiniteNumber(value) {
-  return typeof value === "number" && Number.isFinite(value);
-}
-function refuse(problem, message) {
-  return { ok: false, problem, message };
-}
-
-// src/cli/config.ts
-var ENDPOINT_ENV_VAR = "WIKI_PUBLISHER_ENDPOINT";
-function resolveEndpoint(flag, env, required) {
-  const fromFlag = flag?.trim();
-  const raw = fromFlag || env[ENDPOINT_ENV_VAR]?.trim();
-  const name = fromFlag ? "--endpoint" : ENDPOINT_ENV_VAR;
-  if (!raw) {
-    if (!required) return { ok: true, value: void 0 };
-    return { ok: false, message: `No import endpoint: pass --endpoint URL or set ${ENDPOINT_ENV_VAR}.` };
-  }
-  const checked = checkEndpoint(raw, name);
-  return checked.ok ? { ok: true, value: checked.url } : { ok: false, message: checked.message };
-}
-function resolveToken(env, now) {
-  const raw = env[API_TOKEN_ENV_VAR];
-  if (!raw?.trim()) {
-    return { ok: false, message: `No API token. Set ${API_TOKEN_ENV_VAR} (in CI, from a secret); it is never read from a flag.` };
-  }
-  const checked = validateApiToken(raw, now, englishTokenMessages);
-  return checked.ok ? { ok: true, value: checked.token } : { ok: false, message: `${API_TOKEN_ENV_VAR} is refused. ${checked.message}` };
-}
-var DIAGRAMS_FLAG = "--diagrams (or WIKI_PUBLISHER_DIAGRAMS)";
-function resolveDiagramRenderer(flag, env) {
-  return flag ?? (env.WIKI_PUBLISHER_DIAGRAMS?.trim() || void 0);
-}
-
 // src/cli/files.ts
 var import_promises4 = require("node:fs/promises");
 var import_node_path3 = require("node:path");
@@ -13699,7 +13756,11 @@ function detectMoves(previous, tree, alsoThere = []) {
   const thereFiles = new Set(there);
   const gone = [...previous].filter(([path]) => isBelow(path, root) && !tree.byPath.has(path) && !(isFolderPath(path) ? holdsAny(path, there) : thereFiles.has(path))).map(([path, page]) => ({ path, page })).sort((a, b) => compareRelativePaths(a.path, b.path));
   const arrivals = tree.nodes.filter((node) => !previous.has(node.path));
-  const report2 = { moves: [], renamed: [], orphans: [] };
+  const report2 = { moves: [], renamed: [], orphans: [], retitled: [] };
+  for (const node of tree.nodes) {
+    const recorded = previous.get(node.path);
+    if (recorded && titleKey(recorded.title) !== titleKey(node.title)) report2.retitled.push({ path: node.path, pageId: recorded.pageId, title: recorded.title, newTitle: node.title });
+  }
   const settled = /* @__PURE__ */ new Set();
   const matched = /* @__PURE__ */ new Set();
   const taken = /* @__PURE__ */ new Set();
@@ -13824,12 +13885,15 @@ function planTreeOf(sources, options) {
   const recordedId = (key) => recordedAt(key)?.id;
   const recordedPageOf = treePageIdByPath(tree, recordedId, recordedId);
   const checkLinkTargets = options.pageAddresses !== false;
+  const retitledFrom = new Map(moves.retitled.map((page) => [page.path, page.title]));
+  const words = options.treeMessages ?? englishTreeMessages;
   const pages = tree.nodes.map((node) => {
     const key = keyOf(node.path);
     const recorded = recordedAt(key);
+    const oldTitle = retitledFrom.get(node.path);
     const parentId = node.parent === void 0 ? options.parentId : recordedId(keyOf(node.parent));
     const sourcePath = node.kind === "file" ? node.path : node.contentFrom;
-    const defaults = { spaceId: options.spaceId, parentId: parentId ?? options.parentId, pageTitle: node.title, overwrite: recorded !== void 0 || options.overwrite };
+    const defaults = { spaceId: options.spaceId, parentId: parentId ?? options.parentId, pageTitle: node.title, overwrite: recorded !== void 0 && oldTitle === void 0 || options.overwrite };
     const planned = sourcePath !== void 0 ? inTree.get(sourcePath) : generatedPage(node, tree, defaults, options);
     const item = planned.item;
     item.target = defaults;
@@ -13839,8 +13903,12 @@ function planTreeOf(sources, options) {
     item.state = item.refusals.length > 0 ? "refused" : unchanged ? "unchanged" : "send";
     const unlinked = recorded !== void 0 && item.link === void 0;
     if (unlinked) {
-      item.link = { spaceId: defaults.spaceId, parentId: defaults.parentId, pageTitle: defaults.pageTitle, pageId: recorded.id, publishedAt: 0 };
-      item.linkedPage = parentId !== void 0;
+      item.link = { spaceId: defaults.spaceId, parentId: defaults.parentId, pageTitle: oldTitle ?? defaults.pageTitle, pageId: recorded.id, publishedAt: 0 };
+      item.linkedPage = parentId !== void 0 && oldTitle === void 0;
+    }
+    if (oldTitle !== void 0 && recorded !== void 0) {
+      item.cautions.push({ code: "leavesPage", message: words.retitledPage(oldTitle, node.title, recorded.id) });
+      if (item.state === "unchanged") item.state = "send";
     }
     const oldKey = options.identity.get(key) === void 0 ? renamedFrom.get(key) : void 0;
     return {
@@ -13851,7 +13919,8 @@ function planTreeOf(sources, options) {
       parentKnown: parentId !== void 0,
       unlinked,
       ...recorded ? { pageId: recorded.id } : {},
-      ...oldKey !== void 0 ? { renamedFrom: oldKey } : {}
+      ...oldKey !== void 0 ? { renamedFrom: oldKey } : {},
+      ...oldTitle !== void 0 ? { retitledFrom: oldTitle } : {}
     };
   });
   const pinnedLinkFacts = new Map(pinnedSources.map((source2) => [keyOf(source2.file.label), source2.linkFacts]));
@@ -13860,7 +13929,6 @@ function planTreeOf(sources, options) {
     if (linksReachOtherPages(item, reachedNow)) item.state = "send";
   }
   const unknown = foreseeTreeLinks({ tree, pages, pinnedLinkFacts }, pinnedSources.map((source2) => source2.item), options);
-  const words = options.treeMessages ?? englishTreeMessages;
   refuseCollisions(pages, pinned, options.spaceId, words);
   if (!options.pageAccess) refuseWithoutIds(pages, words);
   return {
@@ -13881,7 +13949,8 @@ async function sayMissingLinkFiles(plan, options, disk) {
   const missing = new Set(found.flat());
   if (missing.size === 0) return;
   plan.missingFiles = missing;
-  const cautioned = (item) => item.cautions.some((caution) => caution.code === "localLinks");
+  const recordedGone = [...missing].some((path) => options.identity.get(path) !== void 0);
+  const cautioned = (item) => recordedGone || item.cautions.some((caution) => caution.code === "localLinks");
   foreseeTreeLinks(plan, plan.pinned.filter((item) => isBelow(item.file.label, plan.tree.rootPath)), options, missing, cautioned);
 }
 var LOOKUPS_AT_ONCE2 = 8;
@@ -13961,12 +14030,15 @@ function treePageLookup(known, tree, identity) {
   const lookUp2 = (path) => {
     if (path === "") return top !== void 0 ? lookUp2(top.slice(root.length)) : known.addressable ? CHOSEN_PAGE : "noAddress";
     const node = nodeOfFile(tree, `${root}${path}`);
-    const title = node?.title ?? known.pinnedTitles.get(path) ?? identity.get(path)?.title;
-    if (title === void 0) {
+    const pinnedTitle = node ? void 0 : known.pinnedTitles.get(path);
+    const recordedOnly = node === void 0 && pinnedTitle === void 0 ? identity.get(path)?.title : void 0;
+    if (node === void 0 && pinnedTitle === void 0) {
       if (known.missing.has(path)) return "noFile";
       known.unknown.add(path);
-      return void 0;
+      if (recordedOnly === void 0) return void 0;
     }
+    const title = node?.title ?? pinnedTitle ?? recordedOnly;
+    if (title === void 0) return void 0;
     if (!known.addressable) return "noAddress";
     const key = node ? node.path.slice(root.length) : path;
     return { url: `page:${key}`, title, headings: known.headingsOf.get(key) ?? [] };
@@ -13991,7 +14063,7 @@ function refuseCollisions(pages, pinned, spaceId, words) {
 }
 function refuseWithoutIds(pages, words) {
   for (const page of pages) {
-    if (page.pageId !== void 0 || page.item.state === "refused") continue;
+    if (page.pageId !== void 0 && page.retitledFrom === void 0 || page.item.state === "refused") continue;
     page.item.refusals.push({
       code: "noPageAccess",
       message: words.noPageAccess(),
@@ -14017,7 +14089,7 @@ var LOOKUPS_AT_ONCE3 = 4;
 function publishedAnew(page) {
   const { item } = page;
   if (page.pageId === void 0 || item.state !== "send" || item.linkedPage) return false;
-  return item.guard?.kind === "deleted" || movedUnderOf(item.guard) !== void 0;
+  return page.retitledFrom !== void 0 || item.guard?.kind === "deleted" || movedUnderOf(item.guard) !== void 0;
 }
 function followsNewFolderPage(page) {
   return page.pageId !== void 0 && (page.item.state === "send" || page.item.state === "unchanged") && page.item.complete !== void 0;
@@ -14154,11 +14226,12 @@ async function runTree(options) {
     }
     const node = nodeOfFile(plan.tree, `${rootPath}${path}`);
     if (!node) {
+      if (plan.missingFiles?.has(path)) return "noFile";
       const recorded = pinnedLanded.get(path) ?? options.identity.get?.(path);
       if (recorded && !addressable) return "noAddress";
       const url2 = recorded ? options.addressOf(recorded.id, recorded.title) : void 0;
       if (url2 && recorded) return { url: url2, title: recorded.title, headings: headings.get(path) ?? [] };
-      if (!pinnedSending.has(path)) return plan.missingFiles?.has(path) ? "noFile" : void 0;
+      if (!pinnedSending.has(path)) return void 0;
       if (!addressable) return "noAddress";
       return sendsOver ? "notYet" : "pending";
     }
@@ -14598,7 +14671,8 @@ function treePlanEntries(plan) {
 function planViews(entries, pageAccess) {
   const files = planFingerprint(entries, { wiki: false });
   const wiki = pageAccess ? planFingerprint(entries, { wiki: true }) : void 0;
-  return { wiki, files, shown: wiki ?? files };
+  const lookupFailed = entries.some(({ item }) => item.guard?.kind === "unchecked" && item.guard.reason === "failed");
+  return { wiki, files, shown: wiki && !lookupFailed ? wiki : files };
 }
 function planSummaryField(fingerprint) {
   return {
@@ -14613,8 +14687,8 @@ function planSummaryField(fingerprint) {
     }
   };
 }
-function digestLine(fingerprint) {
-  const covers = fingerprint.wikiChecked ? "files, targets and the wiki's pages as the guard saw them" : "files and targets only: the wiki was not read (no page access)";
+function digestLine(fingerprint, lookupFailed = false) {
+  const covers = fingerprint.wikiChecked ? "files, targets and the wiki's pages as the guard saw them" : `files and targets only: the wiki was not read (${lookupFailed ? "a lookup failed" : "no page access"})`;
   return `Plan digest: ${shortDigest(fingerprint.digest)} (${covers}). Publish exactly this plan with --expect-plan ${fingerprint.digest}`;
 }
 
@@ -14679,7 +14753,8 @@ function printMoves(plan, json, output, addressOf, leftBehindByRun) {
   const moves = plan.moves.moves.map((move) => withUrl(move, titleAt(move.path)));
   const orphans = plan.moves.orphans.map((orphan) => withUrl(orphan, orphan.title));
   const leftBehind = (leftBehindByRun ?? []).map((page) => withUrl(page, page.title));
-  const record = { type: "tree", moves, orphans, renamed: plan.moves.renamed, ...leftBehindByRun ? { leftBehind } : {} };
+  const retitled = plan.moves.retitled.map((page) => withUrl(page, page.title));
+  const record = { type: "tree", moves, orphans, renamed: plan.moves.renamed, ...retitled.length > 0 ? { retitled } : {}, ...leftBehindByRun ? { leftBehind } : {} };
   output.record(record);
   if (json) {
     output.json(record);
@@ -14693,6 +14768,10 @@ function printMoves(plan, json, output, addressOf, leftBehindByRun) {
   if (plan.moves.renamed.length > 0) {
     output.line(`renamed: ${plan.moves.renamed.length} - the page follows the file (same folder, same title):`);
     for (const rename3 of plan.moves.renamed) output.line(`  ${rename3.oldPath} -> ${rename3.path}: page ${rename3.pageId}`);
+  }
+  if (retitled.length > 0) {
+    output.line(`retitled: ${retitled.length} - the wiki finds a page by its title, so a new page is created and the old page stays where it is:`);
+    for (const page of retitled) output.line(`  ${page.path}: "${page.title}" -> "${page.newTitle}": page ${page.pageId} stays; a new page is created${at(page)}`);
   }
   if (orphans.length > 0) {
     output.line(`orphans: ${orphans.length} - pages no file maps to any more (the service cannot delete pages; remove them on the wiki if they should go):`);
@@ -14902,6 +14981,9 @@ async function publishCommand(args, context) {
     token = resolved.value;
     output.forget(token);
   }
+  const ownAuthor = resolveOwnAuthor(context.env, token);
+  if (!ownAuthor.ok) return usage(ownAuthor.message);
+  const ownAuthorId = ownAuthor.value;
   let transport;
   const lazyTransport = () => transport ??= cliTransport(context.env);
   try {
@@ -14934,7 +15016,7 @@ async function publishCommand(args, context) {
         baseUrl: access.baseUrl,
         noAccessReason: access.kind === "none" ? access.reason : void 0,
         sending: !args.dryRun && endpoint.value && token !== void 0 ? { endpoint: endpoint.value, token, transport: lazyTransport() } : void 0,
-        ownAuthorId: apiTokenSubject(token ?? context.env[API_TOKEN_ENV_VAR] ?? ""),
+        ownAuthorId,
         renderer,
         usage
       });
@@ -14948,13 +15030,15 @@ async function publishCommand(args, context) {
       noAccessReason: "no page access",
       signal: context.interrupt,
       overwriteEdited: args.overwriteEdited,
-      ...token && apiTokenSubject(token) ? { ownAuthorId: apiTokenSubject(token) } : {}
+      ...ownAuthorId ? { ownAuthorId } : {}
     });
     if (access.kind === "none" && plan.some((item) => item.guard?.kind === "unchecked")) output.problem(`Wiki edits are not checked. ${access.reason}`);
+    const refusedAccess = plan.find((item) => item.guard?.kind === "unchecked" && item.guard.credentialRefused);
+    if (refusedAccess?.guard?.kind === "unchecked") return usage(`Page access is configured but does not work: ${refusedAccess.guard.detail}`);
     const failedLookups = plan.flatMap((item) => item.guard?.kind === "unchecked" && item.guard.reason === "failed" ? [item.guard.detail] : []);
     if (failedLookups.length > 0) output.problem(`Wiki edits could not be checked for ${failedLookups.length} file(s): ${failedLookups[0]}`);
     const views = planViews(flatPlanEntries(plan), pages !== void 0);
-    if (args.dryRun) return printDryRun(plan, args.json, output, views.shown);
+    if (args.dryRun) return printDryRun(plan, args.json, output, views.shown, failedLookups.length > 0);
     const unreviewed = await refuseUnreviewedPlan(args.expectPlan, views, { cwd: context.cwd, output, json: args.json, planRecords: () => plan.map(planRecord) });
     if (unreviewed !== void 0) return unreviewed;
     if (!endpoint.value || token === void 0) return EXIT_USAGE;
@@ -15063,7 +15147,7 @@ function print(result, json, output, notStartedBecause) {
   if (json) output.json(record);
   else output.line(`${fileLine(record)}${result.pass === 2 ? " (second pass: links to new pages)" : ""}`);
 }
-function printDryRun(plan, json, output, fingerprint) {
+function printDryRun(plan, json, output, fingerprint, lookupFailed) {
   let notSendable = 0;
   for (const item of plan) {
     const record = planRecord(item);
@@ -15078,11 +15162,12 @@ function printDryRun(plan, json, output, fingerprint) {
   output.record(summary);
   if (json) output.json(summary);
   else output.line(`${planSummaryLine(counts)}
-${digestLine(fingerprint)}`);
+${digestLine(fingerprint, lookupFailed)}`);
   return exitCode;
 }
 
 // src/action/inputs.ts
+var FULL_DIGEST_HEX = 64;
 var VALUE_FLAGS = ["space", "parent", "state", "concurrency", "timeout", "endpoint", "auth-url", "base-url", "diagrams"];
 var SWITCHES = ["tree", "overwrite", "overwrite-edited", "force", "retarget", "dry-run", "no-record"];
 function input(env, name) {
@@ -15103,6 +15188,9 @@ function readActionInputs(env) {
   for (const flag of SWITCHES) if (booleanInput(env, flag) === true) argv.push(`--${flag}`);
   argv.push("--", ...paths);
   const expectPlan = input(env, "expect-plan");
+  if (/^[0-9a-fA-F]+$/.test(expectPlan) && expectPlan.length !== FULL_DIGEST_HEX) {
+    return { ok: false, message: `Input "expect-plan" must be the whole plan digest (${FULL_DIGEST_HEX} hex digits, the "plan-digest" output) or the plan's comment text, not ${expectPlan.length} hex digits: the action compares all ${FULL_DIGEST_HEX}.` };
+  }
   return {
     ok: true,
     inputs: {
@@ -15169,7 +15257,8 @@ async function runAction(env, cwd) {
   if (inputs.expectPlan !== void 0) {
     const reviewed = (0, import_node_path7.join)(work, "reviewed-plan.md");
     await (0, import_promises7.writeFile)(reviewed, inputs.expectPlan, "utf8");
-    argv.splice(1, 0, "--expect-plan", /^[0-9a-fA-F]{12,64}$/.test(inputs.expectPlan) ? inputs.expectPlan : `@${reviewed}`);
+    const bareDigest = new RegExp(`^[0-9a-fA-F]{${FULL_DIGEST_HEX}}$`).test(inputs.expectPlan);
+    argv.splice(1, 0, "--expect-plan", bareDigest ? inputs.expectPlan : `@${reviewed}`);
   }
   const parsed = parseCommandLine(argv);
   if (!parsed.ok) return fail4(parsed.message);

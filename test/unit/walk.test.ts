@@ -60,6 +60,18 @@ describe('core walk', () => {
     assert.ok(!result.files.some((file) => file.label.startsWith('docs-link/')));
   });
 
+  it('refuses a named path whose folder on the way is a link leading outside the working tree, whether or not the file is there', async () => {
+    const names = ['outside-folder/notes.md', 'outside-folder/none.md', 'docs/loop/outside-folder/notes.md', 'docs/../outside-folder', 'docs-link/a.md'];
+    const result = await walk(names);
+    assert.deepEqual(result.problems, []);
+    assert.deepEqual(result.refused.map((entry) => [entry.label, entry.reason]), ['outside-folder', 'docs/loop/outside-folder'].map((label) => [
+      label, `${label} is a symbolic link that leads outside the working tree; files from outside the repository are not published.`,
+    ]));
+    // A link on the way that stays inside the tree is no reason to refuse.
+    assert.deepEqual(result.files.map((file) => file.label), ['docs-link/a.md']);
+    assert.ok(!JSON.stringify(await sourcesFromWalk(result, { fs: fsFor() })).includes(FAKE_TOKEN));
+  });
+
   it('refuses every named link when the front end cannot resolve links', async () => {
     const result = await walkSelection(['inside-link.md', 'docs-link'].map((name) => join(tree.repo, name)), { fs: fsFor(false) });
     assert.deepEqual(labels(result), { taken: [], refused: ['docs-link', 'inside-link.md'] });

@@ -2,6 +2,7 @@
 // given explicitly may reach, and the plan's input it makes of them.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
+import { setsIgnoreCase } from '../../src/core/walk/gitignore';
 import { nodeWalkFs } from '../../src/core/walk/nodeWalkFs';
 import { sourcesFromWalk } from '../../src/core/walk/sources';
 import { walkSelection, type WalkResult } from '../../src/core/walk/walk';
@@ -108,5 +109,16 @@ describe('core walk', () => {
     const fs = fsFor();
     await assert.rejects(fs.read(join(tree.repo, 'docs', 'key.md')), /symbolic link/);
     if (tree.hasFifo) await assert.rejects(fs.read(join(tree.repo, 'docs', 'x.md')), /not a regular file/);
+  });
+
+  it('reads core.ignorecase from a repository\'s config as git does, false unless set', () => {
+    assert.equal(setsIgnoreCase(''), false);
+    assert.equal(setsIgnoreCase('[core]\n\tbare = false\n'), false);
+    assert.equal(setsIgnoreCase('[core]\r\n\tignorecase = true\r\n'), true);
+    assert.equal(setsIgnoreCase('[CORE]\n  IgnoreCase=Yes ; a comment\n'), true);
+    assert.equal(setsIgnoreCase('[core]\n\tignorecase\n'), true, 'a bare name is true');
+    assert.equal(setsIgnoreCase('[core] ignorecase = on\n'), true);
+    assert.equal(setsIgnoreCase('[core]\n\tignorecase = true\n\tignorecase = false\n'), false, 'the last setting wins');
+    assert.equal(setsIgnoreCase('[user]\n\tignorecase = true\n[core "x"]\n\tignorecase = true\n# ignorecase = true\n'), false);
   });
 });

@@ -1,7 +1,8 @@
 // The files a command line names, read through the core's walk (core/walk): Markdown files as given, folders walked
 // with the same rules as the editor (no node_modules, no dot-folders, .gitignore from the repository root down, links
 // never followed). A file named explicitly is taken even if .gitignore matches it; a named link is followed only to a
-// regular file or folder inside the working tree (the repository holding the working folder, else that folder).
+// regular file or folder inside the working tree (the repository holding the working folder, else that folder), and so
+// is a named path through a linked folder (docs/linkdir/secret.md).
 import { realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { SourceFile } from '../core/run/plan';
@@ -32,7 +33,7 @@ export type Walked = { ok: true; fs: WalkFs<string>; result: WalkResult<string> 
 /** The named files and folders walked, nothing read yet. ok: false only for usage errors. */
 export async function walkArguments(paths: readonly string[], cwd: string): Promise<Walked> {
   const root = (await repositoryRoot(nodeWalkFs({ cwd }), cwd)) ?? cwd;
-  const fs = nodeWalkFs({ cwd, tree: await realpath(root).catch(() => root) });
+  const fs = nodeWalkFs({ cwd, tree: await realpath(root).catch(() => root), top: root });
   const result = await walkSelection(paths.map((path) => resolve(cwd, path)), { fs, maxFiles: MAX_FILES });
   const [problem] = result.problems;
   if (problem) {

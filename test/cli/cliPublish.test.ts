@@ -33,6 +33,15 @@ describe('CLI publish', () => {
     assert.equal(run.stderr, '', 'no progress on stderr when it is not a terminal');
   });
 
+  it('takes the title of a file with CR-only line ends from its heading\'s line, and sends the file\'s text as it is', async () => {
+    const root = await cli.tree({ 'cr.md': '# CR only\r\rtext\r', 'crlf.md': '# CRLF\r\n\r\ntext\r\n' });
+    const run = await runCli(['publish', '.', ...DOCS, '--json'], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.deepEqual(fileRecords(run).map((record) => [record.file, record.title]), [['cr.md', 'CR only'], ['crlf.md', 'CRLF']]);
+    assert.equal(cli.sandbox.findPageByTitle('DOCS', '123456', 'CR only')?.markdown, '# CR only\r\rtext\r');
+    assert.equal(cli.sandbox.findPageByTitle('DOCS', '123456', 'CRLF')?.markdown, '# CRLF\r\n\r\ntext\r\n');
+  });
+
   it('prints one line per file with status, title, target and the service\'s body, then a summary line', async () => {
     const root = await cli.tree({ 'a.md': '# Alpha\n\nText.\n' });
     const run = await runCli(['publish', 'a.md', ...DOCS], { cwd: root, env: cli.env() });

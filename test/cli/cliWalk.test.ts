@@ -37,6 +37,16 @@ describe('CLI folder walk', () => {
     ]);
   });
 
+  it('matches .gitignore patterns with case, as git does, unless the repository\'s .git/config says core.ignorecase', async () => {
+    const files = { '.gitignore': '*.MD\nDrafts/\n', 'docs/ok.md': '# Ok\n', 'docs/Upper.MD': '# Upper\n', 'docs/drafts/wip.md': '# WIP\n' };
+    const sensitive = await cli.tree({ ...files, '.git/HEAD': '', '.git/config': '[core]\n\tbare = false\n\tignorecase = false\n' });
+    assert.deepEqual(await dryRunFiles(sensitive, 'docs'), ['docs/drafts/wip.md', 'docs/ok.md']);
+    // What git writes when it clones onto a case-insensitive disk (macOS, Windows).
+    const insensitive = await cli.tree({ ...files, '.git/HEAD': '', '.git/config': '[Core]\n\tbare = false\n\tignoreCase = true\n' });
+    const run = await runCli(['publish', 'docs', '--space', 'DOCS', '--parent', '123456', '--dry-run'], { cwd: insensitive, env: {} });
+    assert.match(run.stderr, /No Markdown files found in docs/);
+  });
+
   it('takes a file named on the command line even when .gitignore matches it, and each file once', async () => {
     const root = await cli.tree({ '.git/HEAD': '', '.gitignore': 'drafts/\n', 'drafts/wip.md': '# WIP\n', 'a.md': '# A\n' });
     assert.deepEqual(await dryRunFiles(root, '.', 'drafts/wip.md', 'a.md'), ['a.md', 'drafts/wip.md']);

@@ -71,6 +71,16 @@ describe('CLI walk safety', () => {
     assert.match(refused.get('broken.md') ?? '', /leads nowhere/);
   });
 
+  it('refuses a named file reached through a linked folder that leads outside the working tree, and sends nothing', async () => {
+    const run = await runCli(['publish', 'outside-folder/notes.md', ...DOCS, '--json'], { cwd: tree.repo, env: cli.env() });
+    assert.equal(run.code, 1, run.stdout + run.stderr);
+    assertNothingLeaked(run);
+    assert.deepEqual([...refusals(run).keys()], ['outside-folder']);
+    assert.match(refusals(run).get('outside-folder') ?? '', /outside-folder is a symbolic link that leads outside the working tree/);
+    assert.equal(cli.sandbox.imports.length, 0, 'nothing was sent');
+    assert.equal(cli.sandbox.findPageByTitle('DOCS', '123456', 'Outside'), undefined);
+  });
+
   it('takes a named link to a Markdown file inside the working tree, under its own name', async () => {
     const run = await runCli(['publish', 'inside-link.md', ...DOCS, '--dry-run', '--json'], { cwd: tree.repo, env: {} });
     assert.equal(run.code, 0, run.stdout + run.stderr);

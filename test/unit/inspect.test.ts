@@ -29,6 +29,13 @@ describe('Markdown inspection', () => {
     assert.equal(inspectMarkdown('```\n# In code').firstHeading, undefined);
   });
 
+  it('ends a heading at a bare CR, a line end in CommonMark (old Mac files)', () => {
+    assert.equal(inspectMarkdown('# CR only\r\rtext\r').firstHeading, 'CR only');
+    assert.equal(inspectMarkdown('intro\r\r   # Title #\rmore').firstHeading, 'Title');
+    assert.equal(inspectMarkdown('intro\r    # Indented code\r# Real\r').firstHeading, 'Real');
+    assert.equal(inspectMarkdown('intro # not a heading\r').firstHeading, undefined);
+  });
+
   it('does not let a longer fence be closed by a shorter one', () => {
     assert.deepEqual(inspectMarkdown('````\n```\n![a](a.png)\n````\n![b](b.png)').localImages, ['b.png']);
   });

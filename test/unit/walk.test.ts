@@ -2,6 +2,7 @@
 // given explicitly may reach, and the plan's input it makes of them.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
+import { setsIgnoreCase } from '../../src/core/walk/gitignore';
 import { nodeWalkFs } from '../../src/core/walk/nodeWalkFs';
 import { sourcesFromWalk } from '../../src/core/walk/sources';
 import { walkSelection, type WalkResult } from '../../src/core/walk/walk';
@@ -60,6 +61,18 @@ describe('core walk', () => {
     assert.ok(!result.files.some((file) => file.label.startsWith('docs-link/')));
   });
 
+  it('refuses a named path whose folder on the way is a link leading outside the working tree, whether or not the file is there', async () => {
+    const names = ['outside-folder/notes.md', 'outside-folder/none.md', 'docs/loop/outside-folder/notes.md', 'docs/../outside-folder', 'docs-link/a.md'];
+    const result = await walk(names);
+    assert.deepEqual(result.problems, []);
+    assert.deepEqual(result.refused.map((entry) => [entry.label, entry.reason]), ['outside-folder', 'docs/loop/outside-folder'].map((label) => [
+      label, `${label} is a symbolic link that leads outside the working tree; files from outside the repository are not published.`,
+    ]));
+    // A link on the way that stays inside the tree is no reason to refuse.
+    assert.deepEqual(result.files.map((file) => file.label), ['docs-link/a.md']);
+    assert.ok(!JSON.stringify(await sourcesFromWalk(result, { fs: fsFor() })).includes(FAKE_TOKEN));
+  });
+
   it('refuses every named link when the front end cannot resolve links', async () => {
     const result = await walkSelection(['inside-link.md', 'docs-link'].map((name) => join(tree.repo, name)), { fs: fsFor(false) });
     assert.deepEqual(labels(result), { taken: [], refused: ['docs-link', 'inside-link.md'] });
@@ -96,5 +109,16 @@ describe('core walk', () => {
     const fs = fsFor();
     await assert.rejects(fs.read(join(tree.repo, 'docs', 'key.md')), /symbolic link/);
     if (tree.hasFifo) await assert.rejects(fs.read(join(tree.repo, 'docs', 'x.md')), /not a regular file/);
+  });
+
+  it('reads core.ignorecase from a repository\'s config as git does, false unless set', () => {
+    assert.equal(setsIgnoreCase(''), false);
+    assert.equal(setsIgnoreCase('[core]\n\tbare = false\n'), false);
+    assert.equal(setsIgnoreCase('[core]\r\n\tignorecase = true\r\n'), true);
+    assert.equal(setsIgnoreCase('[CORE]\n  IgnoreCase=Yes ; a comment\n'), true);
+    assert.equal(setsIgnoreCase('[core]\n\tignorecase\n'), true, 'a bare name is true');
+    assert.equal(setsIgnoreCase('[core] ignorecase = on\n'), true);
+    assert.equal(setsIgnoreCase('[core]\n\tignorecase = true\n\tignorecase = false\n'), false, 'the last setting wins');
+    assert.equal(setsIgnoreCase('[user]\n\tignorecase = true\n[core "x"]\n\tignorecase = true\n# ignorecase = true\n'), false);
   });
 });

@@ -53,6 +53,20 @@ describe('walk parity: command line and editor', () => {
     ]);
   });
 
+  it('a named file in a linked folder is refused by both, the folder named as the link', async () => {
+    const names = ['outside-folder/notes.md', 'docs-link/a.md'];
+    const read = await readMarkdownSources(names, tree.repo);
+    assert.ok(read.ok);
+    assert.deepEqual(read.files.map((source) => [source.label, source.readProblem !== undefined]), [['docs-link/a.md', false], ['outside-folder', true]]);
+    const label = (uri: FakeUri): string => relative(tree.repo, uri.path).split(sep).join('/');
+    const fs = workspaceWalkFs(diskFs, { label, isWorkspaceFolder: (uri) => uri.path === tree.repo });
+    const walked = await walkSelection(names.map((name) => new FakeUri(join(tree.repo, name))), { fs });
+    // workspace.fs cannot tell where a link leads, so the editor refuses the link inside the tree too.
+    assert.deepEqual(walked.files, []);
+    assert.deepEqual(walked.refused.map((entry) => entry.label).sort(), ['docs-link', 'outside-folder']);
+    assert.match(walked.refused.find((entry) => entry.label === 'outside-folder')?.reason ?? '', /symbolic link to a folder; links to folders are not followed/);
+  });
+
   it('the editor follows a link only when it is a workspace folder the user opened through it', async () => {
     const label = (uri: FakeUri): string => relative(tree.repo, uri.path).split(sep).join('/');
     const opened = workspaceWalkFs(diskFs, { label, isWorkspaceFolder: (uri) => uri.path === join(tree.repo, 'docs-link') });

@@ -96,16 +96,30 @@ function lineStartIfIndented(markdown: string, at: number): number | undefined {
   return at - start <= 3 && /^ *$/.test(markdown.slice(start, at)) ? start : undefined;
 }
 
+// The title's line ends at a bare CR too, as in CommonMark: an old Mac file's title would otherwise run on into the
+// text. Only the title reads lines this way; what is sent keeps the file's line ends.
+const LINE_END = /[\r\n]/g;
+
 function firstHeading(markdown: string, code: Ranges): string | undefined {
   for (let at = markdown.indexOf('#'); at !== -1; at = markdown.indexOf('#', at + 1)) {
     const next = markdown[at + 1];
-    if ((next !== ' ' && next !== '\t') || lineStartIfIndented(markdown, at) === undefined || isInCode(markdown, at, code)) continue;
-    let end = markdown.indexOf('\n', at);
-    if (end === -1) end = markdown.length;
+    if ((next !== ' ' && next !== '\t') || !startsLine(markdown, at) || isInCode(markdown, at, code)) continue;
+    LINE_END.lastIndex = at;
+    const end = LINE_END.exec(markdown)?.index ?? markdown.length;
     const text = markdown.slice(at + 1, end).replace(/[ \t]+#+[ \t]*$/, '').trim();
     if (text) return text;
   }
   return undefined;
+}
+
+/**
+ * Whether only up to three spaces stand between the start of `at`'s line, after a CR or LF, and `at`. Looks back at
+ * most four characters: searching back for a CR in a file without any would cross the whole text for every '#'.
+ */
+function startsLine(markdown: string, at: number): boolean {
+  let before = at - 1;
+  while (before >= 0 && at - before <= 3 && markdown[before] === ' ') before--;
+  return before < 0 || markdown[before] === '\n' || markdown[before] === '\r';
 }
 
 /** Inside a fenced block, an indented code line, or an inline code span on its line. */

@@ -1,8 +1,11 @@
 // .gitignore rules for a folder walk, as git applies them: every .gitignore from the repository root (the nearest
 // folder holding .git) down to the folder being looked at, each matching paths relative to its own folder, a deeper
 // file overriding a higher one (so `!keep.md` below re-includes). Outside a repository only the walked folder's own
-// .gitignore files count. .git/info/exclude and the global excludes file are not read. Everything goes through the
-// walk's port, so the editor and the command line read the same files the same way.
+// .gitignore files count. .git/info/exclude and the global excludes file are not read. Patterns match with case, as
+// git's do by default, unless the repository's own .git/config sets core.ignorecase (git writes it when it clones onto
+// a case-insensitive disk: macOS, Windows); a worktree's or submodule's config (.git is a file) and the user's global
+// config are not read. Everything goes through the walk's port, so the editor and the command line read the same files
+// the same way.
 import ignore, { type Ignore } from 'ignore';
 import type { WalkFs } from './walkFs';
 
@@ -16,13 +19,13 @@ interface Layer {
 }
 
 export class GitignoreRules {
-  private constructor(private readonly layers: readonly Layer[]) {}
+  private constructor(private readonly layers: readonly Layer[], private readonly ignoreCase: boolean) {}
 
   /** The rules in force for `folder`, and the folder's segments below the topmost folder they were read from. */
   static async forFolder<L>(fs: WalkFs<L>, folder: L): Promise<{ rules: GitignoreRules; segments: Segments }> {
     const root = await repositoryRoot(fs, folder);
     const chain = root === undefined ? [folder] : foldersFrom(fs, root, folder);
-    let rules = new GitignoreRules([]);
+    let rules = new GitignoreRules([], root !== undefined && (await repositoryIgnoresCase(fs, root)));
     const segments: string[] = [];
     for (const [index, each] of chain.entries()) {
       if (index > 0) segments.push(fs.baseName(each));
@@ -41,7 +44,8 @@ export class GitignoreRules {
     } catch {
       return this; // an unreadable .gitignore ignores nothing, as git treats it
     }
-    return new GitignoreRules([...this.layers, { depth: segments.length, matcher: ignore().add(text) }]);
+    const matcher = ignore({ ignorecase: this.ignoreCase }).add(text);
+    return new GitignoreRules([...this.layers, { depth: segments.length, matcher }], this.ignoreCase);
   }
 
   /** Whether the entry at `segments` (below the same topmost folder) is ignored. A symbolic link counts as a file, as in git. */
@@ -56,6 +60,35 @@ export class GitignoreRules {
     }
     return ignored;
   }
+}
+
+/** Whether the repository's .git/config sets core.ignorecase; false when it does not or cannot be read. */
+async function repositoryIgnoresCase<L>(fs: WalkFs<L>, root: L): Promise<boolean> {
+  const config = fs.child(fs.child(root, '.git'), 'config');
+  try {
+    if ((await fs.type(config))?.kind !== 'file') return false;
+    return setsIgnoreCase(new TextDecoder().decode(await fs.read(config)));
+  } catch {
+    return false;
+  }
+}
+
+const SECTION = /^\[\s*([^\]]*?)\s*\]/;
+const IGNORE_CASE = /^ignorecase\s*(?:=\s*(.*))?$/i;
+const TRUE = /^(?:true|yes|on|1)$/i;
+
+/** core.ignorecase as git reads a config file: names in any case, the last setting wins, a bare name means true. */
+export function setsIgnoreCase(config: string): boolean {
+  let inCore = false;
+  let ignoreCase = false;
+  for (const rawLine of config.split(/\r?\n/)) {
+    const line = rawLine.replace(/[#;].*$/, '').trim();
+    const section = SECTION.exec(line);
+    if (section) inCore = (section[1] ?? '').toLowerCase() === 'core';
+    const setting = inCore ? IGNORE_CASE.exec(section ? line.slice(section[0].length).trim() : line) : null;
+    if (setting) ignoreCase = setting[1] === undefined || TRUE.test(setting[1].trim());
+  }
+  return ignoreCase;
 }
 
 /** The nearest folder at or above `folder` holding a `.git` entry (a folder, or a file in a worktree or submodule). */

@@ -11,6 +11,11 @@ export interface NodeWalkFsOptions {
   cwd: string;
   /** The working tree, as a real path: a link named explicitly is followed only to inside it. Without it such links are refused. */
   tree?: string;
+  /**
+   * The working tree as the named paths spell it (resolved from cwd, links in it unresolved), when that differs from
+   * tree: macOS's /tmp is a link to /private/tmp. The folders between it and a named path are checked for links.
+   */
+  top?: string;
 }
 
 // O_NONBLOCK: opening a pipe must not wait for a writer (the check after opening then refuses it). Windows has neither flag.
@@ -18,6 +23,7 @@ const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants
 
 export function nodeWalkFs(options: NodeWalkFsOptions): WalkFs<string> {
   const { tree } = options;
+  const top = options.top ?? tree;
   return {
     async list(folder) {
       // Synchronously, as the reads: a walk lists folder after folder, and each listing through the thread pool
@@ -46,6 +52,7 @@ export function nodeWalkFs(options: NodeWalkFsOptions): WalkFs<string> {
     key: (location) => location,
     label: (location) => labelOf(options.cwd, location),
     followLink: tree === undefined ? undefined : (location) => followLink(location, tree),
+    isTreeTop: top === undefined ? undefined : (location) => location === top,
   };
 }
 

@@ -54,7 +54,8 @@ export interface WalkResult<L> {
 
 /**
  * Walks what was named: folders recursively, files as they are. A file named explicitly is taken even when .gitignore
- * matches it; a link named explicitly is followed only when the port resolves it to inside the working tree.
+ * matches it; a link named explicitly, or on the way to a name, is followed only when the port resolves it to inside
+ * the working tree.
  */
 export async function walkSelection<L>(named: readonly L[], options: WalkOptions<L>): Promise<WalkResult<L>> {
   const walk = new Walk(options);
@@ -71,6 +72,8 @@ class Walk<L> {
   private readonly files = new Map<string, WalkedFile<L>>();
   private readonly refused = new Map<string, RefusedEntry>();
   private readonly problems: NamedProblem[] = [];
+  /** Folders on the way to a named location already found to be no link out: many names share them. */
+  private readonly clearFolders = new Set<string>();
   private truncated = false;
 
   private readonly words: WalkMessages;
@@ -90,6 +93,8 @@ class Walk<L> {
   }
 
   async named(location: L, index: number): Promise<void> {
+    // First: a path through a link that leads out must not even tell whether a file is there.
+    if (!(await this.wayIsClear(location))) return;
     const type = await this.fs.type(location).catch(() => undefined);
     if (!type) return this.problem(index, 'missing');
     const markdown = isMarkdownFileName(this.fs.baseName(location));
@@ -111,6 +116,47 @@ class Walk<L> {
     if (link.kind !== 'file') return this.refuse(location, this.words.linkToNotRegular);
     if (markdown) this.take(location, link.target);
     else this.problem(index, 'notMarkdown');
+  }
+
+  /**
+   * Whether every folder between the top of the working tree and a named location is a folder, or a link to a folder
+   * inside the tree: naming docs/linkdir/secret.md must not reach what naming docs/linkdir may not. The first that is
+   * not is refused under its own name, as if it had been named. A location below no top was named by the person
+   * running the walk, not reached through the repository, so the folders above it (macOS's /tmp is a link) are not checked.
+   */
+  private async wayIsClear(location: L): Promise<boolean> {
+    for (const folder of this.foldersOnTheWay(location)) {
+      const key = this.fs.key(folder);
+      if (this.clearFolders.has(key)) continue;
+      const type = await this.fs.type(folder).catch(() => undefined);
+      const refusal = type?.kind === 'symbolicLink' ? await this.linkOnTheWay(folder) : undefined;
+      if (refusal) {
+        this.refuse(folder, refusal);
+        return false;
+      }
+      this.clearFolders.add(key);
+    }
+    return true;
+  }
+
+  /** The folders from just below the top of the working tree down to the location's own; none when no top is above it. */
+  private foldersOnTheWay(location: L): L[] {
+    if (!this.fs.isTreeTop || this.fs.isTreeTop(location)) return [];
+    const way: L[] = [];
+    for (let folder = this.fs.parent(location); folder !== undefined; folder = this.fs.parent(folder)) {
+      if (this.fs.isTreeTop(folder)) return way.reverse();
+      way.push(folder);
+    }
+    return [];
+  }
+
+  /** Why a link on the way to a named location is refused; undefined when it leads to a folder inside the tree. */
+  private async linkOnTheWay(folder: L): Promise<((label: string) => string) | undefined> {
+    const link = await this.fs.followLink?.(folder).catch(() => undefined);
+    if (!link) return this.words.folderLink;
+    if (link.kind === undefined) return this.words.linkNowhere;
+    if (!link.inside) return this.words.linkOutside;
+    return link.kind === 'directory' ? undefined : this.words.linkToNotRegular;
   }
 
   /** A folder named explicitly: walked even when it is a dot-folder, with the .gitignore files above it in force. */

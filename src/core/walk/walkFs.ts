@@ -54,4 +54,10 @@ export interface WalkFs<L> {
    * location, when the front end cannot resolve links safely: such a link is refused like any other.
    */
   followLink?(location: L): Promise<LinkTarget<L> | undefined>;
+  /**
+   * Whether a location is the top of a working tree (the command line's repository, else its working folder; a
+   * workspace folder). The folders between it and a location named below it are checked for links like the location
+   * itself; the top may be a link (a project opened through one). Absent: no location is checked on the way.
+   */
+  isTreeTop?(location: L): boolean;
 }

@@ -57,6 +57,7 @@ export function workspaceWalkFs<U extends UriLike<U>>(fs: WorkspaceFsLike<U>, op
       if (!options.isWorkspaceFolder?.(location)) return undefined;
       return { target: location, kind: (await type(location))?.linkTo, inside: true };
     },
+    ...(options.isWorkspaceFolder ? { isTreeTop: options.isWorkspaceFolder } : {}),
   };
 }
 

@@ -9454,16 +9454,22 @@ function lineStartIfIndented(markdown, at) {
   const start = markdown.lastIndexOf("\n", at - 1) + 1;
   return at - start <= 3 && /^ *$/.test(markdown.slice(start, at)) ? start : void 0;
 }
+var LINE_END = /[\r\n]/g;
 function firstHeading(markdown, code) {
   for (let at = markdown.indexOf("#"); at !== -1; at = markdown.indexOf("#", at + 1)) {
     const next = markdown[at + 1];
-    if (next !== " " && next !== "	" || lineStartIfIndented(markdown, at) === void 0 || isInCode(markdown, at, code)) continue;
-    let end = markdown.indexOf("\n", at);
-    if (end === -1) end = markdown.length;
+    if (next !== " " && next !== "	" || !startsLine(markdown, at) || isInCode(markdown, at, code)) continue;
+    LINE_END.lastIndex = at;
+    const end = LINE_END.exec(markdown)?.index ?? markdown.length;
     const text2 = markdown.slice(at + 1, end).replace(/[ \t]+#+[ \t]*$/, "").trim();
     if (text2) return text2;
   }
   return void 0;
+}
+function startsLine(markdown, at) {
+  let before = at - 1;
+  while (before >= 0 && at - before <= 3 && markdown[before] === " ") before--;
+  return before < 0 || markdown[before] === "\n" || markdown[before] === "\r";
 }
 function isInCode(markdown, offset, fenced) {
   for (const [start, end] of fenced) if (offset >= start && offset < end) return true;
@@ -12436,15 +12442,17 @@ function firstInvalidUtf8(bytes, start = 0) {
 // src/core/walk/gitignore.ts
 var import_ignore = __toESM(require_ignore());
 var GitignoreRules = class _GitignoreRules {
-  constructor(layers) {
+  constructor(layers, ignoreCase) {
     this.layers = layers;
+    this.ignoreCase = ignoreCase;
   }
   layers;
+  ignoreCase;
   /** The rules in force for `folder`, and the folder's segments below the topmost folder they were read from. */
   static async forFolder(fs, folder) {
     const root = await repositoryRoot(fs, folder);
     const chain = root === void 0 ? [folder] : foldersFrom(fs, root, folder);
-    let rules = new _GitignoreRules([]);
+    let rules = new _GitignoreRules([], root !== void 0 && await repositoryIgnoresCase(fs, root));
     const segments = [];
     for (const [index, each] of chain.entries()) {
       if (index > 0) segments.push(fs.baseName(each));
@@ -12462,7 +12470,8 @@ var GitignoreRules = class _GitignoreRules {
     } catch {
       return this;
     }
-    return new _GitignoreRules([...this.layers, { depth: segments.length, matcher: (0, import_ignore.default)().add(text2) }]);
+    const matcher = (0, import_ignore.default)({ ignorecase: this.ignoreCase }).add(text2);
+    return new _GitignoreRules([...this.layers, { depth: segments.length, matcher }], this.ignoreCase);
   }
   /** Whether the entry at `segments` (below the same topmost folder) is ignored. A symbolic link counts as a file, as in git. */
   ignores(segments, isFolder) {
@@ -12477,6 +12486,30 @@ var GitignoreRules = class _GitignoreRules {
     return ignored;
   }
 };
+async function repositoryIgnoresCase(fs, root) {
+  const config = fs.child(fs.child(root, ".git"), "config");
+  try {
+    if ((await fs.type(config))?.kind !== "file") return false;
+    return setsIgnoreCase(new TextDecoder().decode(await fs.read(config)));
+  } catch {
+    return false;
+  }
+}
+var SECTION = /^\[\s*([^\]]*?)\s*\]/;
+var IGNORE_CASE = /^ignorecase\s*(?:=\s*(.*))?$/i;
+var TRUE = /^(?:true|yes|on|1)$/i;
+function setsIgnoreCase(config) {
+  let inCore = false;
+  let ignoreCase = false;
+  for (const rawLine of config.split(/\r?\n/)) {
+    const line = rawLine.replace(/[#;].*$/, "").trim();
+    const section = SECTION.exec(line);
+    if (section) inCore = (section[1] ?? "").toLowerCase() === "core";
+    const setting = inCore ? IGNORE_CASE.exec(section ? line.slice(section[0].length).trim() : line) : null;
+    if (setting) ignoreCase = setting[1] === void 0 || TRUE.test(setting[1].trim());
+  }
+  return ignoreCase;
+}
 async function repositoryRoot(fs, folder) {
   for (let current = folder; current !== void 0; current = fs.parent(current)) {
     if (await fs.type(fs.child(current, ".git")).catch(() => void 0) !== void 0) return current;
@@ -12911,6 +12944,7 @@ var import_node_path2 = require("node:path");
 var OPEN_FLAGS = import_node_fs.constants.O_RDONLY | (import_node_fs.constants.O_NOFOLLOW ?? 0) | (import_node_fs.constants.O_NONBLOCK ?? 0);
 function nodeWalkFs(options) {
   const { tree } = options;
+  const top = options.top ?? tree;
   return {
     async list(folder) {
       const entries = (0, import_node_fs.readdirSync)(folder, { withFileTypes: true });
@@ -12933,7 +12967,8 @@ function nodeWalkFs(options) {
     baseName: (location) => (0, import_node_path2.basename)(location),
     key: (location) => location,
     label: (location) => labelOf(options.cwd, location),
-    followLink: tree === void 0 ? void 0 : (location) => followLink(location, tree)
+    followLink: tree === void 0 ? void 0 : (location) => followLink(location, tree),
+    isTreeTop: top === void 0 ? void 0 : (location) => location === top
   };
 }
 function childPath(folder, name) {
@@ -13110,6 +13145,8 @@ var Walk = class {
   files = /* @__PURE__ */ new Map();
   refused = /* @__PURE__ */ new Map();
   problems = [];
+  /** Folders on the way to a named location already found to be no link out: many names share them. */
+  clearFolders = /* @__PURE__ */ new Set();
   truncated = false;
   words;
   stopped() {
@@ -13119,6 +13156,7 @@ var Walk = class {
     return { files: [...this.files.values()], refused: [...this.refused.values()], truncated: this.truncated, problems: this.problems };
   }
   async named(location, index) {
+    if (!await this.wayIsClear(location)) return;
     const type = await this.fs.type(location).catch(() => void 0);
     if (!type) return this.problem(index, "missing");
     const markdown = isMarkdownFileName(this.fs.baseName(location));
@@ -13139,6 +13177,44 @@ var Walk = class {
     if (link.kind !== "file") return this.refuse(location, this.words.linkToNotRegular);
     if (markdown) this.take(location, link.target);
     else this.problem(index, "notMarkdown");
+  }
+  /**
+   * Whether every folder between the top of the working tree and a named location is a folder, or a link to a folder
+   * inside the tree: naming docs/linkdir/secret.md must not reach what naming docs/linkdir may not. The first that is
+   * not is refused under its own name, as if it had been named. A location below no top was named by the person
+   * running the walk, not reached through the repository, so the folders above it (macOS's /tmp is a link) are not checked.
+   */
+  async wayIsClear(location) {
+    for (const folder of this.foldersOnTheWay(location)) {
+      const key = this.fs.key(folder);
+      if (this.clearFolders.has(key)) continue;
+      const type = await this.fs.type(folder).catch(() => void 0);
+      const refusal = type?.kind === "symbolicLink" ? await this.linkOnTheWay(folder) : void 0;
+      if (refusal) {
+        this.refuse(folder, refusal);
+        return false;
+      }
+      this.clearFolders.add(key);
+    }
+    return true;
+  }
+  /** The folders from just below the top of the working tree down to the location's own; none when no top is above it. */
+  foldersOnTheWay(location) {
+    if (!this.fs.isTreeTop || this.fs.isTreeTop(location)) return [];
+    const way = [];
+    for (let folder = this.fs.parent(location); folder !== void 0; folder = this.fs.parent(folder)) {
+      if (this.fs.isTreeTop(folder)) return way.reverse();
+      way.push(folder);
+    }
+    return [];
+  }
+  /** Why a link on the way to a named location is refused; undefined when it leads to a folder inside the tree. */
+  async linkOnTheWay(folder) {
+    const link = await this.fs.followLink?.(folder).catch(() => void 0);
+    if (!link) return this.words.folderLink;
+    if (link.kind === void 0) return this.words.linkNowhere;
+    if (!link.inside) return this.words.linkOutside;
+    return link.kind === "directory" ? void 0 : this.words.linkToNotRegular;
   }
   /** A folder named explicitly: walked even when it is a dot-folder, with the .gitignore files above it in force. */
   async root(folder) {
@@ -13217,7 +13293,7 @@ async function readMarkdownSources(paths, cwd) {
 }
 async function walkArguments(paths, cwd) {
   const root = await repositoryRoot(nodeWalkFs({ cwd }), cwd) ?? cwd;
-  const fs = nodeWalkFs({ cwd, tree: await (0, import_promises4.realpath)(root).catch(() => root) });
+  const fs = nodeWalkFs({ cwd, tree: await (0, import_promises4.realpath)(root).catch(() => root), top: root });
   const result = await walkSelection(paths.map((path) => (0, import_node_path3.resolve)(cwd, path)), { fs, maxFiles: MAX_FILES });
   const [problem] = result.problems;
   if (problem) {

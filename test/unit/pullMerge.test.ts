@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { merge as libraryMerge } from 'node-diff3';
-import { countConflicts, markdownUnits, mergeThreeWay } from '../../src/core/pull';
+import { countConflicts, holdsPulledEdit, markdownUnits, mergeThreeWay } from '../../src/core/pull';
 import { convertedMarkdown } from '../sandbox/sandboxExportStyle';
 
 const PUBLISHED = [
@@ -84,6 +84,24 @@ describe('Pull merge (three-way, export style ignored)', () => {
       assert.equal(ourResult.text, expected, `base ${JSON.stringify(base)}`);
       assert.equal(ourResult.kind === 'conflicts', library.conflict);
     }
+  });
+});
+
+describe('whether a file holds a pulled edit (recorded as seen only then)', () => {
+  const theirs = PUBLISHED.replace('- second item\n', '- second item\n- third item, added on the wiki\n');
+  const pulled = { base: PUBLISHED, theirs, pageIdOf: undefined };
+  const ours = `---\nwiki:\n  pageId: "1"\n---\n${PUBLISHED.replace('The end.', 'The end, edited here.')}`;
+
+  it('holds it once merged, and still after further edits elsewhere', () => {
+    const merged = mergeThreeWay(PUBLISHED, theirs, ours).text;
+    assert.equal(holdsPulledEdit(merged, pulled), true);
+    assert.equal(holdsPulledEdit(merged.replace('Some details here.', 'Other details.'), pulled), true);
+  });
+
+  it('does not after an Undo, nor when a conflict was resolved with the file\'s own lines', () => {
+    assert.equal(holdsPulledEdit(ours, pulled), false);
+    const conflicting = { base: PUBLISHED, theirs: PUBLISHED.replace('The end.', 'The wiki\'s end.'), pageIdOf: undefined };
+    assert.equal(holdsPulledEdit(ours, conflicting), false);
   });
 });
 

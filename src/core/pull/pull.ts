@@ -6,7 +6,7 @@ import { splitFrontMatter } from '../publish/frontMatter';
 import type { WikiPage } from '../wikiPages';
 import type { PullBase, PullBaseStore } from './pullBase';
 import { withFileLinkForms, type PageIdOf } from './pageLinkForms';
-import { mergeThreeWay } from './threeWayMerge';
+import { mergeThreeWay, type MergeResult } from './threeWayMerge';
 
 /** The page routes Pull needs (a subset of WikiPagesClient). */
 export interface PageReader {
@@ -26,9 +26,19 @@ export type PullOutcome =
   /** The page kept changing while it was exported. */
   | { kind: 'unsettled'; pageId: string }
   /** The page's text is what this file last published, or its edit is here already. */
-  | { kind: 'nothingNew'; page: WikiPage; theirs: string }
-  | { kind: 'merged'; page: WikiPage; theirs: string; text: string }
-  | { kind: 'conflicts'; page: WikiPage; theirs: string; text: string; conflicts: number };
+  | { kind: 'nothingNew'; page: WikiPage; theirs: string; pulled: PulledEdit }
+  | { kind: 'merged'; page: WikiPage; theirs: string; text: string; pulled: PulledEdit }
+  | { kind: 'conflicts'; page: WikiPage; theirs: string; text: string; conflicts: number; pulled: PulledEdit };
+
+/**
+ * What a merge was made of, to tell later whether a text (the file as saved) holds the wiki's edit: the merged text
+ * is only offered to the editor, and can be undone or thrown away before it ever reaches the file.
+ */
+export interface PulledEdit {
+  base: string;
+  theirs: string;
+  pageIdOf: PageIdOf | undefined;
+}
 
 export interface PullRequest {
   /** The file's whole text now; its front matter is kept as it is and not merged. */
@@ -55,14 +65,26 @@ export async function pullPage(request: PullRequest): Promise<PullOutcome> {
   const read = await readSettled(link.pageId, request.pages, request.exportMarkdown, request.signal);
   if (read.kind !== 'read') return read;
   const { page, markdown: theirs } = read;
-  const { frontMatter, body } = splitLeadingFrontMatter(request.ours);
-  const pageIdOf = await request.linkedPages?.();
-  // Its links to its own headings and to other files' pages, compared in the file's own form (pageLinkForms.ts).
-  const inFileForms = (markdown: string): string => withFileLinkForms(markdown, body, pageIdOf);
-  const merged = mergeThreeWay(inFileForms((base as PullBase).markdown), inFileForms(theirs), body);
-  if (merged.kind === 'nothingNew') return { kind: 'nothingNew', page, theirs };
+  const pulled: PulledEdit = { base: (base as PullBase).markdown, theirs, pageIdOf: await request.linkedPages?.() };
+  const { frontMatter, merged } = mergeIntoFile(request.ours, pulled);
+  if (merged.kind === 'nothingNew') return { kind: 'nothingNew', page, theirs, pulled };
   const text = frontMatter + merged.text;
-  return merged.kind === 'merged' ? { kind: 'merged', page, theirs, text } : { kind: 'conflicts', page, theirs, text, conflicts: merged.conflicts };
+  return merged.kind === 'merged' ? { kind: 'merged', page, theirs, text, pulled } : { kind: 'conflicts', page, theirs, text, conflicts: merged.conflicts, pulled };
+}
+
+/**
+ * Whether `text` holds every change of the wiki's edit (merged in, or the same change made here), so the wiki's
+ * version may count as seen. Not so after an Undo, a revert, or a conflict resolved with the file's own lines.
+ */
+export function holdsPulledEdit(text: string, pulled: PulledEdit): boolean {
+  return mergeIntoFile(text, pulled).merged.kind === 'nothingNew';
+}
+
+function mergeIntoFile(ours: string, pulled: PulledEdit): { frontMatter: string; merged: MergeResult } {
+  const { frontMatter, body } = splitLeadingFrontMatter(ours);
+  // Its links to its own headings and to other files' pages, compared in the file's own form (pageLinkForms.ts).
+  const inFileForms = (markdown: string): string => withFileLinkForms(markdown, body, pulled.pageIdOf);
+  return { frontMatter, merged: mergeThreeWay(inFileForms(pulled.base), inFileForms(pulled.theirs), body) };
 }
 
 /** Why the kept base cannot serve this link, or undefined when it can. */

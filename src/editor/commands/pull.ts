@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { PageLink } from '../../core/links/pageLink';
 import { describeError } from '../../core/log/redact';
-import type { Clock, Logger } from '../../core/ports';
+import type { Logger } from '../../core/ports';
 import { openedPageKey, type PullBase, type PullBaseStore } from '../../core/pull/pullBase';
 import type { PullOutcome } from '../../core/pull/pull';
 import { showInfo, showWarning } from '../notify';
@@ -10,6 +10,7 @@ import { onDemand } from '../onDemandLoader';
 import type { GlobalStateLinkStore } from '../publish/pageLinks';
 import { applyPulledText, noBaseMessage, pulledMessage } from '../pull/pullAnswer';
 import { pageIdOfLinks } from '../pull/linkedPages';
+import type { PulledEdits } from '../pull/pulledEdits';
 import { reportReadFailure, requireSignIn, type ReadingCommand } from '../wiki/readFailure';
 import type { WikiAccess } from '../wiki/wikiAccess';
 import type { Command } from './command';
@@ -18,8 +19,9 @@ export interface PullDependencies {
   wiki: WikiAccess;
   links: GlobalStateLinkStore;
   bases: PullBaseStore;
-  clock: Clock;
   log: Logger;
+  /** Records a pulled version as seen once the file is saved holding it. */
+  pulledEdits: PulledEdits;
   /** Compare with Wiki Page, offered when Pull cannot merge. */
   compare(fileUri: string): Promise<void>;
 }
@@ -97,8 +99,10 @@ export class PullCommand implements Command {
         void showWarning(vscode.l10n.t('The page "{0}" kept changing on the wiki while it was read. Pull again in a moment.', title));
         return;
       case 'nothingNew':
-        await this.remember(fileKey, link, outcome);
-        void showInfo(vscode.l10n.t('Nothing to pull: the wiki\'s version {0} of "{1}" holds no change that this file lacks. Publishing now updates the page without a warning.', outcome.page.version, title));
+        await this.deps.pulledEdits.track(document, { page: outcome.page, theirs: outcome.theirs, pulled: outcome.pulled, link });
+        void showInfo(document.isDirty
+          ? vscode.l10n.t('Nothing to pull: the wiki\'s version {0} of "{1}" holds no change that this file\'s unsaved text lacks. Save it; publishing then updates the page without a warning.', outcome.page.version, title)
+          : vscode.l10n.t('Nothing to pull: the wiki\'s version {0} of "{1}" holds no change that this file lacks. Publishing now updates the page without a warning.', outcome.page.version, title));
         return;
       case 'merged':
       case 'conflicts':
@@ -110,20 +114,14 @@ export class PullCommand implements Command {
           void showWarning(vscode.l10n.t('The editor did not take the pulled text, so nothing changed. Pull again.'));
           return;
         }
-        await this.remember(fileKey, link, outcome);
+        // Recorded as seen only when the file is saved holding it (pulledEdits.ts): the edit can still be undone.
+        await this.deps.pulledEdits.track(document, { page: outcome.page, theirs: outcome.theirs, pulled: outcome.pulled, link });
         // Pull from the view or the Explorer works on a file that may not be open: the message asks to review and
         // save, and conflicts are resolved at their markers, so the file is shown (where it is already shown, if so).
         await vscode.window.showTextDocument(document, { preview: false, viewColumn: vscode.window.visibleTextEditors.find((editor) => editor.document === document)?.viewColumn })
           .then(undefined, (error: unknown) => this.deps.log.warn(`Showing ${vscode.workspace.asRelativePath(document.uri)} after Pull failed: ${describeError(error)}`));
         void notifyPulled(outcome, title, document);
     }
-  }
-
-  /** The wiki's version counts as seen, and its export is the next pull's base. */
-  private async remember(fileKey: string, link: PageLink | undefined, outcome: Extract<PullOutcome, { theirs: string }>): Promise<void> {
-    const core = onDemand();
-    if (link) await this.deps.links.set(fileKey, core.linkAfterPull(link, outcome.page));
-    await this.deps.bases.set(fileKey, core.baseAfterPull(outcome.page, outcome.theirs, this.deps.clock.now()));
   }
 
   private async linkOf(fileKey: string, text: string): Promise<PageLink | undefined> {

@@ -113,3 +113,31 @@ describe('conflict markers', () => {
     assert.equal(countConflicts('Text\n\n=======\n'), 0);
   });
 });
+
+describe('Pull merge: a colleague\'s change the export style would hide', () => {
+  const LIST = '# Release notes\n\n- Install\n- Configure the proxy\n- Run\n';
+  const cases: Array<[string, string, string]> = [
+    ['nests a list item', LIST, LIST.replace('- Configure', '  - Configure')],
+    ['renumbers an ordered list', '# T\n\n1. one\n2. two\n3. three\n', '# T\n\n1. one\n5. two\n3. three\n'],
+    ['turns an underscore into a star', '# T\n\nUse snake_case here.\n', '# T\n\nUse snake*case here.\n'],
+    ['adds a backslash escape', '# T\n\nA *literal* star.\n', '# T\n\nA \\*literal\\* star.\n'],
+  ];
+  for (const [what, published, edited] of cases) {
+    it(`takes it when the colleague ${what} (stored export)`, () => {
+      assert.deepEqual(mergeThreeWay(published, edited, published), { kind: 'merged', text: edited });
+    });
+    it(`takes it when the colleague ${what} (converted export)`, () => {
+      const result = mergeThreeWay(convertedMarkdown(published), convertedMarkdown(edited), published);
+      assert.equal(result.kind, 'merged');
+      assert.notEqual(result.text, published);
+    });
+    it(`says nothing new once the file holds it, when the colleague ${what}`, () => {
+      assert.equal(mergeThreeWay(published, edited, edited).kind, 'nothingNew');
+      assert.equal(mergeThreeWay(convertedMarkdown(published), convertedMarkdown(edited), mergeThreeWay(convertedMarkdown(published), convertedMarkdown(edited), published).text).kind, 'nothingNew');
+    });
+  }
+
+  it('still says nothing new for an unchanged page in either export style', () => {
+    for (const exported of [PUBLISHED, convertedMarkdown(PUBLISHED)]) assert.equal(mergeThreeWay(exported, exported, PUBLISHED).kind, 'nothingNew');
+  });
+});

@@ -1,8 +1,9 @@
 // The three-way merge Pull makes: base = the page as exported right after this file's last publish, theirs = the
 // page's export now, ours = the file now. The diff is node-diff3's (its LCS and diffIndices); the walk over its
 // hunks is node-diff3's diff3MergeRegions rule (hunks that overlap or touch are one region, a conflict when both
-// sides changed it differently) done here with each side's own text, because units are compared by a key that
-// ignores the export's style (markdownUnits.ts) and the merged text must keep the file's own way of writing.
+// sides changed it differently) done here with each side's own text, because the file is compared with the exports
+// by a key that ignores the export's style (markdownUnits.ts) and the merged text must keep the file's own way of
+// writing; the two exports are compared as written, so no change of the wiki's hides behind that key.
 import { diffIndices } from 'node-diff3';
 import { conflictBlock } from './conflictMarkers';
 import { markdownUnits, type MarkdownUnit } from './markdownUnits';
@@ -22,10 +23,11 @@ export function mergeThreeWay(base: string, theirs: string, ours: string): Merge
   const baseUnits = markdownUnits(base);
   const theirUnits = markdownUnits(theirs);
   const ourUnits = markdownUnits(ours);
-  const baseKeys = baseUnits.map((unit) => unit.key);
-  const theirHunks = hunksOf('theirs', baseKeys, theirUnits);
+  // Base and theirs are both the export's, so they are compared as written (see MarkdownUnit.exact).
+  const theirHunks = hunksOf('theirs', baseUnits.map((unit) => unit.exact), theirUnits.map((unit) => unit.exact));
   if (theirHunks.length === 0) return { kind: 'nothingNew', text: ours };
-  const hunks = [...hunksOf('ours', baseKeys, ourUnits), ...theirHunks].sort((x, y) => x.baseStart - y.baseStart);
+  const ourHunks = hunksOf('ours', baseUnits.map((unit) => unit.key), ourUnits.map((unit) => unit.key));
+  const hunks = [...ourHunks, ...theirHunks].sort((x, y) => x.baseStart - y.baseStart);
   const out: string[] = [];
   let conflicts = 0;
   let changedByTheirs = false;
@@ -54,7 +56,8 @@ export function mergeThreeWay(base: string, theirs: string, ours: string): Merge
     if (!theirsChanged) pushTexts(out, ourUnits, ourRange.start, ourRange.end);
     else if (!oursChanged || sameKeys(ourUnits, ourRange, theirUnits, theirRange)) {
       // Only the wiki changed it, or both made the same change (kept as the file writes it).
-      if (oursChanged) pushTexts(out, ourUnits, ourRange.start, ourRange.end);
+      // A change the file's key cannot see (a nested item, say) may be here already, written as the wiki writes it.
+      if (oursChanged || sameExact(ourUnits, ourRange, theirUnits, theirRange)) pushTexts(out, ourUnits, ourRange.start, ourRange.end);
       else {
         pushTheirs(out, theirUnits, theirRange, ourUnits, ourRange);
         changedByTheirs = true;
@@ -79,8 +82,7 @@ export function mergeThreeWay(base: string, theirs: string, ours: string): Merge
  * The side's changes against the base. node-diff3's LCS grows with the square of the lines it compares, so the units
  * both share at the start and the end (most of a page, for a typical edit) are left out of it first, as GNU diff does.
  */
-function hunksOf(side: Hunk['side'], baseKeys: readonly string[], units: readonly MarkdownUnit[]): Hunk[] {
-  const keys = units.map((unit) => unit.key);
+function hunksOf(side: Hunk['side'], baseKeys: readonly string[], keys: readonly string[]): Hunk[] {
   let head = 0;
   while (head < baseKeys.length && head < keys.length && baseKeys[head] === keys[head]) head++;
   let tail = 0;
@@ -118,12 +120,16 @@ function pushTheirs(out: string[], theirUnits: readonly MarkdownUnit[], theirRan
   pushTexts(out, theirUnits, theirRange.start, theirRange.end);
 }
 
-function sameKeys(a: readonly MarkdownUnit[], aRange: Range, b: readonly MarkdownUnit[], bRange: Range): boolean {
+function sameKeys(a: readonly MarkdownUnit[], aRange: Range, b: readonly MarkdownUnit[], bRange: Range, by: 'key' | 'exact' = 'key'): boolean {
   if (aRange.end - aRange.start !== bRange.end - bRange.start) return false;
   for (let index = 0; index < aRange.end - aRange.start; index++) {
-    if (a[aRange.start + index]?.key !== b[bRange.start + index]?.key) return false;
+    if (a[aRange.start + index]?.[by] !== b[bRange.start + index]?.[by]) return false;
   }
   return true;
+}
+
+function sameExact(a: readonly MarkdownUnit[], aRange: Range, b: readonly MarkdownUnit[], bRange: Range): boolean {
+  return sameKeys(a, aRange, b, bRange, 'exact');
 }
 
 function pushTexts(out: string[], units: readonly MarkdownUnit[], start: number, end: number): void {

@@ -141,3 +141,13 @@ describe('Pull merge: a colleague\'s change the export style would hide', () => 
     for (const exported of [PUBLISHED, convertedMarkdown(PUBLISHED)]) assert.equal(mergeThreeWay(exported, exported, PUBLISHED).kind, 'nothingNew');
   });
 });
+
+describe('Pull merge: line endings', () => {
+  it('keeps the blank line before a paragraph the wiki appended to a file without a final line ending', () => {
+    const ours = '# Release notes\n\nMy first draft.';
+    const appended = `${ours}\n\nA colleague's paragraph.\n`;
+    assert.deepEqual(mergeThreeWay(ours, appended, ours), { kind: 'merged', text: appended });
+    assert.deepEqual(mergeThreeWay(convertedMarkdown(ours), convertedMarkdown(appended), ours), { kind: 'merged', text: appended });
+    assert.equal(mergeThreeWay('a\n\nb', 'a\n\nb\n\nc\n', 'a\n\nb').text, 'a\n\nb\n\nc\n');
+  });
+});

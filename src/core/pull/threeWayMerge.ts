@@ -158,5 +158,8 @@ function blankTail(text: string): string {
 /** `text` with its own blank tail replaced by the one `source` ends with. */
 function withTailOf(text: string, source: string): string {
   const own = blankTail(text);
-  return text.slice(0, text.length - own.length) + blankTail(source);
+  const kept = text.slice(0, text.length - own.length);
+  const tail = blankTail(source);
+  // The file's last line, without a line ending, needs one before the blank lines, or they are one line short.
+  return tail !== '' && !kept.endsWith('\n') ? `${kept}\n${tail}` : kept + tail;
 }

@@ -151,3 +151,32 @@ describe('Pull merge: line endings', () => {
     assert.equal(mergeThreeWay('a\n\nb', 'a\n\nb\n\nc\n', 'a\n\nb').text, 'a\n\nb\n\nc\n');
   });
 });
+
+describe('Pull merge: a file written with CRLF', () => {
+  const LF = '# T\n\nPara.\n\n- x\n- y\n\nEnd.\n';
+  const crlf = (text: string): string => text.replace(/\n/g, '\r\n');
+
+  for (const style of ['stored', 'converted'] as const) {
+    const exported = (text: string): string => (style === 'stored' ? text : convertedMarkdown(text));
+    it(`takes an item the wiki added to a list into the list, with CRLF (${style} export)`, () => {
+      const result = mergeThreeWay(exported(LF), exported(LF.replace('- y', '- y\n- z')), crlf(LF));
+      assert.equal(result.kind, 'merged');
+      assert.equal(result.text, crlf(LF.replace('- y', `- y\n${style === 'stored' ? '-' : '*'} z`)));
+    });
+  }
+
+  it('takes a paragraph the wiki added with one blank line around it, and a deleted one without leaving an extra blank line', () => {
+    assert.equal(mergeThreeWay(LF, LF.replace('Para.', 'Para.\n\nNew para.'), crlf(LF)).text, crlf(LF.replace('Para.', 'Para.\n\nNew para.')));
+    assert.equal(mergeThreeWay(LF, LF.replace('Para.\n\n', ''), crlf(LF)).text, crlf(LF.replace('Para.\n\n', '')));
+  });
+
+  it('keeps the paragraph break after a conflict block, outside it', () => {
+    const result = mergeThreeWay(LF, LF.replace('Para.', 'Wiki para.'), crlf(LF.replace('Para.', 'Our para.')));
+    assert.equal(result.kind, 'conflicts');
+    assert.equal(result.text, crlf('# T\n\n<<<<<<< ours\nOur para.\n=======\nWiki para.\n>>>>>>> wiki\n\n- x\n- y\n\nEnd.\n'));
+  });
+
+  it('says nothing new for an unchanged page', () => {
+    assert.deepEqual(mergeThreeWay(convertedMarkdown(LF), convertedMarkdown(LF), crlf(LF)), { kind: 'nothingNew', text: crlf(LF) });
+  });
+});

@@ -20,6 +20,18 @@ interface Range { start: number; end: number }
 interface Hunk { side: 'ours' | 'theirs'; baseStart: number; baseEnd: number; sideStart: number; sideEnd: number }
 
 export function mergeThreeWay(base: string, theirs: string, ours: string): MergeResult {
+  // A file written with CRLF (VS Code keeps one line ending per document) is merged as LF and written back as CRLF:
+  // blank lines are found by their LF, and the wiki's lines must arrive with the file's line ending.
+  if (!ours.includes('\r\n')) return mergeLines(toLf(base), toLf(theirs), ours);
+  const merged = mergeLines(toLf(base), toLf(theirs), toLf(ours));
+  return merged.kind === 'nothingNew' ? { kind: 'nothingNew', text: ours } : { ...merged, text: merged.text.replace(/\n/g, '\r\n') };
+}
+
+function toLf(text: string): string {
+  return text.includes('\r\n') ? text.replace(/\r\n/g, '\n') : text;
+}
+
+function mergeLines(base: string, theirs: string, ours: string): MergeResult {
   const baseUnits = markdownUnits(base);
   const theirUnits = markdownUnits(theirs);
   const ourUnits = markdownUnits(ours);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { merge as libraryMerge } from 'node-diff3';
-import { countConflicts, holdsPulledEdit, markdownUnits, mergeThreeWay } from '../../src/core/pull';
+import { countConflicts, holdsPulledEdit, markdownUnits, mergeThreeWay, pullPage, type PullOutcome } from '../../src/core/pull';
 import { convertedMarkdown } from '../sandbox/sandboxExportStyle';
 
 const PUBLISHED = [
@@ -178,5 +178,37 @@ describe('Pull merge: a file written with CRLF', () => {
 
   it('says nothing new for an unchanged page', () => {
     assert.deepEqual(mergeThreeWay(convertedMarkdown(LF), convertedMarkdown(LF), crlf(LF)), { kind: 'nothingNew', text: crlf(LF) });
+  });
+});
+
+describe('Pull with omitTitleHeading (the page never had the title heading)', () => {
+  const link = { spaceId: 'DOCS', parentId: '123456', pageTitle: 'Release notes', pageId: '7', version: 1, publishedAt: 0 };
+  const PAGE = 'My first draft.\n\nSecond para.\n';
+  const FILE = `# Release notes\n\n${PAGE}`;
+
+  function pull(ours: string, theirs: string, omitTitleHeading = true): Promise<PullOutcome> {
+    return pullPage({
+      ours, link, base: { pageId: '7', version: 1, markdown: convertedMarkdown(PAGE), savedAt: 0 }, omitTitleHeading,
+      pages: { getPage: async (id) => ({ id, version: 2, title: 'Release notes' } as never) },
+      exportMarkdown: async () => convertedMarkdown(theirs),
+    });
+  }
+
+  it('merges a colleague\'s edit of the first paragraph cleanly and keeps the heading', async () => {
+    const outcome = await pull(FILE, PAGE.replace('My first draft.', 'My first draft, fixed.'));
+    assert.equal(outcome.kind, 'merged');
+    assert.equal(outcome.kind === 'merged' && outcome.text, FILE.replace('My first draft.', 'My first draft, fixed.'));
+    assert.equal(outcome.kind === 'merged' && holdsPulledEdit(outcome.text, outcome.pulled), true);
+  });
+
+  it('puts a paragraph the colleague added at the top under the heading', async () => {
+    const outcome = await pull(FILE, `Intro by colleague.\n\n${PAGE}`);
+    assert.equal(outcome.kind === 'merged' && outcome.text, `# Release notes\n\nIntro by colleague.\n\n${PAGE}`);
+  });
+
+  it('follows the front matter over the setting, and says nothing new for an unchanged page', async () => {
+    const withFrontMatter = `---\nomitTitleHeading: true\n---\n${FILE}`;
+    assert.equal((await pull(withFrontMatter, PAGE.replace('Second para.', 'Second, fixed.'), false)).kind, 'merged');
+    assert.equal((await pull(FILE, PAGE)).kind, 'nothingNew');
   });
 });

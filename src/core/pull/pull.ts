@@ -3,6 +3,7 @@
 // version named (a colleague saving in between would otherwise be merged under the wrong version).
 import type { PageLink } from '../links/pageLink';
 import { splitFrontMatter } from '../publish/frontMatter';
+import { omitTitleHeading } from '../publish/titleHeading';
 import type { WikiPage } from '../wikiPages';
 import type { PullBase, PullBaseStore } from './pullBase';
 import { withFileLinkForms, type PageIdOf } from './pageLinkForms';
@@ -38,6 +39,11 @@ export interface PulledEdit {
   base: string;
   theirs: string;
   pageIdOf: PageIdOf | undefined;
+  /**
+   * The page title, when publishing leaves out a first `# ` heading that repeats it (omitTitleHeading): the base and
+   * the page never had that heading, so the file is merged without it and it is put back after.
+   */
+  titleHeading?: string;
 }
 
 export interface PullRequest {
@@ -55,6 +61,8 @@ export interface PullRequest {
    * workspace), wasted on a pull that ends before (no page, no base, page gone).
    */
   linkedPages?: () => Promise<PageIdOf | undefined>;
+  /** The omitTitleHeading setting; the file's front matter, when it says, decides over it (as for a publish). */
+  omitTitleHeading?: boolean;
 }
 
 export async function pullPage(request: PullRequest): Promise<PullOutcome> {
@@ -66,6 +74,8 @@ export async function pullPage(request: PullRequest): Promise<PullOutcome> {
   if (read.kind !== 'read') return read;
   const { page, markdown: theirs } = read;
   const pulled: PulledEdit = { base: (base as PullBase).markdown, theirs, pageIdOf: await request.linkedPages?.() };
+  const split = splitFrontMatter(request.ours);
+  if (split.omitTitleHeading ?? request.omitTitleHeading ?? false) pulled.titleHeading = split.target.pageTitle ?? link.pageTitle;
   const { frontMatter, merged } = mergeIntoFile(request.ours, pulled);
   if (merged.kind === 'nothingNew') return { kind: 'nothingNew', page, theirs, pulled };
   const text = frontMatter + merged.text;
@@ -84,7 +94,28 @@ function mergeIntoFile(ours: string, pulled: PulledEdit): { frontMatter: string;
   const { frontMatter, body } = splitLeadingFrontMatter(ours);
   // Its links to its own headings and to other files' pages, compared in the file's own form (pageLinkForms.ts).
   const inFileForms = (markdown: string): string => withFileLinkForms(markdown, body, pulled.pageIdOf);
-  return { frontMatter, merged: mergeThreeWay(inFileForms(pulled.base), inFileForms(pulled.theirs), body) };
+  const merge = (text: string): MergeResult => mergeThreeWay(inFileForms(pulled.base), inFileForms(pulled.theirs), text);
+  const heading = pulled.titleHeading === undefined ? undefined : titleHeadingOf(body, pulled.titleHeading);
+  if (!heading) return { frontMatter, merged: merge(body) };
+  const merged = merge(heading.before + heading.after);
+  // Back where it was, unless the wiki's edit changed what came before it (then the heading is merged as a line).
+  if (merged.kind === 'nothingNew') return { frontMatter, merged: { kind: 'nothingNew', text: body } };
+  if (!merged.text.startsWith(heading.before)) return { frontMatter, merged: merge(body) };
+  return { frontMatter, merged: { ...merged, text: heading.before + heading.heading + merged.text.slice(heading.before.length) } };
+}
+
+/** The heading a publish leaves out (with the blank line it takes along), and the text before and after it. */
+function titleHeadingOf(body: string, title: string): { before: string; heading: string; after: string } | undefined {
+  const without = omitTitleHeading(body, title);
+  if (without === body) return undefined;
+  const bodyLines = body.split('\n');
+  const withoutLines = without.split('\n');
+  let at = 0;
+  while (at < withoutLines.length && bodyLines[at] === withoutLines[at]) at++;
+  const removed = bodyLines.length - withoutLines.length;
+  const before = bodyLines.slice(0, at).map((line) => `${line}\n`).join('');
+  const heading = bodyLines.slice(at, at + removed).map((line) => `${line}\n`).join('');
+  return heading !== '' && body.startsWith(before + heading) ? { before, heading, after: body.slice(before.length + heading.length) } : undefined;
 }
 
 /** Why the kept base cannot serve this link, or undefined when it can. */

@@ -7,6 +7,7 @@ import type { PullOutcome } from '../../core/pull/pull';
 import { showInfo, showWarning } from '../notify';
 import { withProgressBeforeResult } from '../progressNotification';
 import { onDemand } from '../onDemandLoader';
+import { omitTitleHeadingSetting } from '../publish/publishContext';
 import type { GlobalStateLinkStore } from '../publish/pageLinks';
 import { applyPulledText, noBaseMessage, pulledMessage } from '../pull/pullAnswer';
 import { pageIdOfLinks } from '../pull/linkedPages';
@@ -69,7 +70,7 @@ export class PullCommand implements Command {
         // progress, and only when there is something to merge.
         const linkedPages = document.uri.scheme === 'untitled' ? undefined : () => pageIdOfLinks(document.uri, ours, this.deps);
         return onDemand().pullPage({
-          ours, link, base, pages, signal, ...(linkedPages ? { linkedPages } : {}),
+          ours, link, base, pages, signal, omitTitleHeading: omitTitleHeadingSetting(), ...(linkedPages ? { linkedPages } : {}),
           exportMarkdown: async (pageId, exportSignal) => (await this.deps.wiki.exportPage(pageId, link?.pageTitle, exportSignal ?? signal, (delayMs, reason) =>
             progress.report({ message: vscode.l10n.t('{0}; trying again in {1} s', reason, Math.ceil(delayMs / 1000)) }))).markdown,
         });

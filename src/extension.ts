@@ -7,6 +7,7 @@ import { ExportSessionService } from './editor/auth/exportSessionService';
 import { CommandManager } from './editor/commandManager';
 import type { CompareWithWikiCommand } from './editor/commands/compareWithWiki';
 import type { PullCommand } from './editor/commands/pull';
+import type { PulledEdits } from './editor/pull/pulledEdits';
 import { RefreshExportSessionCommand } from './editor/commands/refreshExportSession';
 import { RemoveApiTokenCommand } from './editor/commands/removeApiToken';
 import { SetApiTokenCommand } from './editor/commands/setApiToken';
@@ -70,9 +71,13 @@ export function activate(context: vscode.ExtensionContext): void {
     // Pull's bases: per machine, under the extension's global storage, one per file.
     const bases = new FolderPullBaseStore(globalStorageFolder(vscode.Uri.joinPath(context.globalStorageUri, 'pull-bases')));
     const baseKeeper = new PullBaseKeeper({ wiki, bases, clock: systemClock, log });
-    const pull = new LazyCommand<PullCommand>('wikiPublisher.pull', () => new (lazyCommands().PullCommand)({
-      wiki, links, bases, clock: systemClock, log, compare: (fileUri) => compare.instance.compareUri(fileUri),
-    }));
+    // Pulled edits waiting to be saved: made with the first Pull, asked by every publish after it.
+    let pulledEdits: PulledEdits | undefined;
+    const pull = new LazyCommand<PullCommand>('wikiPublisher.pull', () => {
+      pulledEdits = new (lazyCommands().PulledEdits)({ links, bases, clock: systemClock, log });
+      context.subscriptions.push(pulledEdits);
+      return new (lazyCommands().PullCommand)({ wiki, links, bases, log, pulledEdits, compare: (fileUri) => compare.instance.compareUri(fileUri) });
+    });
     // The Wiki Pages view and the Explorer badges: registered now, their code loaded on first need.
     const pagesHost = new WikiPagesHost((hooks) => new (lazyCommands().WikiPagesModel)({
       ...hooks, links, wiki, secrets, env, onDidChangeSession: exportSession.onDidChange, log,
@@ -109,6 +114,7 @@ export function activate(context: vscode.ExtensionContext): void {
         diagnoseNotFound: (target, signal) => exportSession.diagnoseNotFound(target, signal),
         compare: (fileUri, page) => compare.instance.compareUri(fileUri, page),
         pull: (fileUri) => pull.instance.pullUri(fileUri),
+        beforePublish: async (document) => pulledEdits?.beforePublish(document),
         keepPullBase: (fileKey, link, identification) => baseKeeper.afterPublish(fileKey, link, identification),
         tokenVerdict: (outcome) => void tokenStatus.noteOutcome(outcome),
       })),

@@ -156,6 +156,44 @@ describe('The Wiki Pages view', function () {
     await pagesViewRow(page, /In sync\s*1/).waitFor();
   });
 
+  it('Pull, then Undo and save: the wiki\'s version is not counted as seen, and Publish still warns of the colleague\'s edit', async function () {
+    const session = await sessions.start({ files: FILES, world: {}, settings: { 'files.autoSave': 'off' }, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
+    const { page } = session;
+    await signInApproved(page);
+    await openFile(page, 'release-notes.md');
+    await clickPublishButton(page);
+    await notification(page, SANDBOX_BODIES.created).waitFor();
+    await clearNotifications(page);
+    await waitUntil(() => session.sandbox.exports.some((entry) => entry.status === 200), 'the base was exported after the publish');
+    const published = wikiPage(session);
+    session.sandbox.editPageOnWiki(published.id, `# ${TITLE}\n\nMy first draft.\n\nA colleague's line.\n`);
+    await openPagesView(page);
+    await (await pagesViewAction(page, 'Refresh Wiki Pages View')).click();
+    await pagesViewRow(page, /Changed on the wiki\s*1/).waitFor();
+
+    const exported = session.sandbox.exports.length;
+    await pullFromRow(pagesViewRow(page, 'release-notes.md'), () => session.sandbox.exports.length > exported);
+    await notification(page, /Pulled the wiki's edit of "Release notes" \(version 2\)/).waitFor();
+    const editor = page.locator('.editor-group-container.active .monaco-editor .view-lines').first();
+    await editor.getByText('A colleague\'s line.').waitFor();
+    // Unsaved, the merge is not the file's yet: the view still says the wiki changed it.
+    await (await pagesViewAction(page, 'Refresh Wiki Pages View')).click();
+    await pagesViewRow(page, /Changed on the wiki\s*1/).waitFor();
+    assert.equal(await pagesViewPane(page).locator('.monaco-list-row', { hasText: /In sync/ }).count(), 0, 'not in sync while the merge is unsaved');
+
+    await editor.click();
+    await page.keyboard.press('Control+Z');
+    await editor.getByText('A colleague\'s line.').waitFor({ state: 'detached' });
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('\nThe writer\'s line.\n');
+    await page.keyboard.press('Control+S');
+    await clearNotifications(page);
+    await clickPublishButton(page);
+    await page.locator('.monaco-dialog-box', { hasText: 'was changed on the wiki' }).waitFor();
+    assert.equal(session.sandbox.imports.length, 1, 'the guard held the publish back');
+    assert.match(session.sandbox.pages().find((candidate) => candidate.id === published.id)?.markdown ?? '', /A colleague's line\./);
+  });
+
   it('the edit guard\'s warning offers Pull: the colleague\'s line and the writer\'s both end up on the page', async function () {
     const session = await publishedAndShown(sessions.start.bind(sessions));
     const { page } = session;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { merge as libraryMerge } from 'node-diff3';
-import { countConflicts, markdownUnits, mergeThreeWay } from '../../src/core/pull';
+import { countConflicts, holdsPulledEdit, markdownUnits, mergeThreeWay, pullPage, type PullOutcome } from '../../src/core/pull';
 import { convertedMarkdown } from '../sandbox/sandboxExportStyle';
 
 const PUBLISHED = [
@@ -87,11 +87,128 @@ describe('Pull merge (three-way, export style ignored)', () => {
   });
 });
 
+describe('whether a file holds a pulled edit (recorded as seen only then)', () => {
+  const theirs = PUBLISHED.replace('- second item\n', '- second item\n- third item, added on the wiki\n');
+  const pulled = { base: PUBLISHED, theirs, pageIdOf: undefined };
+  const ours = `---\nwiki:\n  pageId: "1"\n---\n${PUBLISHED.replace('The end.', 'The end, edited here.')}`;
+
+  it('holds it once merged, and still after further edits elsewhere', () => {
+    const merged = mergeThreeWay(PUBLISHED, theirs, ours).text;
+    assert.equal(holdsPulledEdit(merged, pulled), true);
+    assert.equal(holdsPulledEdit(merged.replace('Some details here.', 'Other details.'), pulled), true);
+  });
+
+  it('does not after an Undo, nor when a conflict was resolved with the file\'s own lines', () => {
+    assert.equal(holdsPulledEdit(ours, pulled), false);
+    const conflicting = { base: PUBLISHED, theirs: PUBLISHED.replace('The end.', 'The wiki\'s end.'), pageIdOf: undefined };
+    assert.equal(holdsPulledEdit(ours, conflicting), false);
+  });
+});
+
 describe('conflict markers', () => {
   it('counts complete conflicts outside code blocks only', () => {
     assert.equal(countConflicts('<<<<<<< ours\na\n=======\nb\n>>>>>>> wiki\n'), 1);
     assert.equal(countConflicts('```\n<<<<<<< HEAD\na\n=======\nb\n>>>>>>> x\n```\n'), 0);
     assert.equal(countConflicts('<<<<<<< only a start\n'), 0);
     assert.equal(countConflicts('Text\n\n=======\n'), 0);
+  });
+});
+
+describe('Pull merge: a colleague\'s change the export style would hide', () => {
+  const LIST = '# Release notes\n\n- Install\n- Configure the proxy\n- Run\n';
+  const cases: Array<[string, string, string]> = [
+    ['nests a list item', LIST, LIST.replace('- Configure', '  - Configure')],
+    ['renumbers an ordered list', '# T\n\n1. one\n2. two\n3. three\n', '# T\n\n1. one\n5. two\n3. three\n'],
+    ['turns an underscore into a star', '# T\n\nUse snake_case here.\n', '# T\n\nUse snake*case here.\n'],
+    ['adds a backslash escape', '# T\n\nA *literal* star.\n', '# T\n\nA \\*literal\\* star.\n'],
+  ];
+  for (const [what, published, edited] of cases) {
+    it(`takes it when the colleague ${what} (stored export)`, () => {
+      assert.deepEqual(mergeThreeWay(published, edited, published), { kind: 'merged', text: edited });
+    });
+    it(`takes it when the colleague ${what} (converted export)`, () => {
+      const result = mergeThreeWay(convertedMarkdown(published), convertedMarkdown(edited), published);
+      assert.equal(result.kind, 'merged');
+      assert.notEqual(result.text, published);
+    });
+    it(`says nothing new once the file holds it, when the colleague ${what}`, () => {
+      assert.equal(mergeThreeWay(published, edited, edited).kind, 'nothingNew');
+      assert.equal(mergeThreeWay(convertedMarkdown(published), convertedMarkdown(edited), mergeThreeWay(convertedMarkdown(published), convertedMarkdown(edited), published).text).kind, 'nothingNew');
+    });
+  }
+
+  it('still says nothing new for an unchanged page in either export style', () => {
+    for (const exported of [PUBLISHED, convertedMarkdown(PUBLISHED)]) assert.equal(mergeThreeWay(exported, exported, PUBLISHED).kind, 'nothingNew');
+  });
+});
+
+describe('Pull merge: line endings', () => {
+  it('keeps the blank line before a paragraph the wiki appended to a file without a final line ending', () => {
+    const ours = '# Release notes\n\nMy first draft.';
+    const appended = `${ours}\n\nA colleague's paragraph.\n`;
+    assert.deepEqual(mergeThreeWay(ours, appended, ours), { kind: 'merged', text: appended });
+    assert.deepEqual(mergeThreeWay(convertedMarkdown(ours), convertedMarkdown(appended), ours), { kind: 'merged', text: appended });
+    assert.equal(mergeThreeWay('a\n\nb', 'a\n\nb\n\nc\n', 'a\n\nb').text, 'a\n\nb\n\nc\n');
+  });
+});
+
+describe('Pull merge: a file written with CRLF', () => {
+  const LF = '# T\n\nPara.\n\n- x\n- y\n\nEnd.\n';
+  const crlf = (text: string): string => text.replace(/\n/g, '\r\n');
+
+  for (const style of ['stored', 'converted'] as const) {
+    const exported = (text: string): string => (style === 'stored' ? text : convertedMarkdown(text));
+    it(`takes an item the wiki added to a list into the list, with CRLF (${style} export)`, () => {
+      const result = mergeThreeWay(exported(LF), exported(LF.replace('- y', '- y\n- z')), crlf(LF));
+      assert.equal(result.kind, 'merged');
+      assert.equal(result.text, crlf(LF.replace('- y', `- y\n${style === 'stored' ? '-' : '*'} z`)));
+    });
+  }
+
+  it('takes a paragraph the wiki added with one blank line around it, and a deleted one without leaving an extra blank line', () => {
+    assert.equal(mergeThreeWay(LF, LF.replace('Para.', 'Para.\n\nNew para.'), crlf(LF)).text, crlf(LF.replace('Para.', 'Para.\n\nNew para.')));
+    assert.equal(mergeThreeWay(LF, LF.replace('Para.\n\n', ''), crlf(LF)).text, crlf(LF.replace('Para.\n\n', '')));
+  });
+
+  it('keeps the paragraph break after a conflict block, outside it', () => {
+    const result = mergeThreeWay(LF, LF.replace('Para.', 'Wiki para.'), crlf(LF.replace('Para.', 'Our para.')));
+    assert.equal(result.kind, 'conflicts');
+    assert.equal(result.text, crlf('# T\n\n<<<<<<< ours\nOur para.\n=======\nWiki para.\n>>>>>>> wiki\n\n- x\n- y\n\nEnd.\n'));
+  });
+
+  it('says nothing new for an unchanged page', () => {
+    assert.deepEqual(mergeThreeWay(convertedMarkdown(LF), convertedMarkdown(LF), crlf(LF)), { kind: 'nothingNew', text: crlf(LF) });
+  });
+});
+
+describe('Pull with omitTitleHeading (the page never had the title heading)', () => {
+  const link = { spaceId: 'DOCS', parentId: '123456', pageTitle: 'Release notes', pageId: '7', version: 1, publishedAt: 0 };
+  const PAGE = 'My first draft.\n\nSecond para.\n';
+  const FILE = `# Release notes\n\n${PAGE}`;
+
+  function pull(ours: string, theirs: string, omitTitleHeading = true): Promise<PullOutcome> {
+    return pullPage({
+      ours, link, base: { pageId: '7', version: 1, markdown: convertedMarkdown(PAGE), savedAt: 0 }, omitTitleHeading,
+      pages: { getPage: async (id) => ({ id, version: 2, title: 'Release notes' } as never) },
+      exportMarkdown: async () => convertedMarkdown(theirs),
+    });
+  }
+
+  it('merges a colleague\'s edit of the first paragraph cleanly and keeps the heading', async () => {
+    const outcome = await pull(FILE, PAGE.replace('My first draft.', 'My first draft, fixed.'));
+    assert.equal(outcome.kind, 'merged');
+    assert.equal(outcome.kind === 'merged' && outcome.text, FILE.replace('My first draft.', 'My first draft, fixed.'));
+    assert.equal(outcome.kind === 'merged' && holdsPulledEdit(outcome.text, outcome.pulled), true);
+  });
+
+  it('puts a paragraph the colleague added at the top under the heading', async () => {
+    const outcome = await pull(FILE, `Intro by colleague.\n\n${PAGE}`);
+    assert.equal(outcome.kind === 'merged' && outcome.text, `# Release notes\n\nIntro by colleague.\n\n${PAGE}`);
+  });
+
+  it('follows the front matter over the setting, and says nothing new for an unchanged page', async () => {
+    const withFrontMatter = `---\nomitTitleHeading: true\n---\n${FILE}`;
+    assert.equal((await pull(withFrontMatter, PAGE.replace('Second para.', 'Second, fixed.'), false)).kind, 'merged');
+    assert.equal((await pull(FILE, PAGE)).kind, 'nothingNew');
   });
 });

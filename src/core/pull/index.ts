@@ -4,8 +4,8 @@ export { lineKey, markdownUnits, type MarkdownUnit } from './markdownUnits';
 export { FolderPullBaseStore, MAX_BASES, type BaseFolder } from './pullBaseFiles';
 export { MemoryPullBaseStore, openedPageKey, type PullBase, type PullBaseStore } from './pullBase';
 export {
-  baseAfterPull, baseProblem, captureBase, linkAfterPull, pullPage, splitLeadingFrontMatter,
-  type CaptureOutcome, type ExportMarkdown, type PageReader, type PullOutcome, type PullRequest,
+  baseAfterPull, baseProblem, captureBase, holdsPulledEdit, linkAfterPull, pullPage, splitLeadingFrontMatter,
+  type CaptureOutcome, type PulledEdit, type ExportMarkdown, type PageReader, type PullOutcome, type PullRequest,
 } from './pull';
 export { mergeThreeWay, type MergeResult } from './threeWayMerge';
 export { manifestPageIdOf, withFileLinkForms, type PageIdOf } from './pageLinkForms';

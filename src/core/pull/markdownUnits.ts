@@ -4,8 +4,14 @@
 // blank lines differ between styles and say nothing a reader sees, except inside a fenced code block.
 
 export interface MarkdownUnit {
-  /** What the merge compares. */
+  /** What the merge compares between the file and an export. */
   key: string;
+  /**
+   * What it compares between two exports (the base and the wiki's page now): the line as written, trailing spaces
+   * aside. The export writes an unchanged line the same way each time, so there the key's leniency would only hide a
+   * colleague's change (a nested list item, a renumbered one, an escape, `_` made `*`).
+   */
+  exact: string;
   /** The text as written, its line ending and following blank lines included. */
   text: string;
 }
@@ -31,7 +37,7 @@ export function markdownUnits(text: string): MarkdownUnit[] {
     start = end;
     const body = line.trimEnd();
     if (fence) {
-      const unit = { key: `\u0000${body}`, text: line };
+      const unit = { key: `\u0000${body}`, exact: `\u0000${body}`, text: line };
       units.push(unit);
       // Blank lines inside code are text of their own; after the closing fence they join it, as anywhere else.
       const closed = closesFence(body, fence);
@@ -45,7 +51,7 @@ export function markdownUnits(text: string): MarkdownUnit[] {
     }
     const opened = mayOpenFence(body) ? FENCE.exec(body) : null;
     if (opened?.[1]) fence = { char: opened[1][0] ?? '`', length: opened[1].length };
-    units.push((current = { key: body === '' ? '' : lineKey(body), text: line }));
+    units.push((current = { key: body === '' ? '' : lineKey(body), exact: body, text: line }));
   }
   return units;
 }

@@ -3,10 +3,11 @@
 // version named (a colleague saving in between would otherwise be merged under the wrong version).
 import type { PageLink } from '../links/pageLink';
 import { splitFrontMatter } from '../publish/frontMatter';
+import { omitTitleHeading } from '../publish/titleHeading';
 import type { WikiPage } from '../wikiPages';
 import type { PullBase, PullBaseStore } from './pullBase';
 import { withFileLinkForms, type PageIdOf } from './pageLinkForms';
-import { mergeThreeWay } from './threeWayMerge';
+import { mergeThreeWay, type MergeResult } from './threeWayMerge';
 
 /** The page routes Pull needs (a subset of WikiPagesClient). */
 export interface PageReader {
@@ -26,9 +27,24 @@ export type PullOutcome =
   /** The page kept changing while it was exported. */
   | { kind: 'unsettled'; pageId: string }
   /** The page's text is what this file last published, or its edit is here already. */
-  | { kind: 'nothingNew'; page: WikiPage; theirs: string }
-  | { kind: 'merged'; page: WikiPage; theirs: string; text: string }
-  | { kind: 'conflicts'; page: WikiPage; theirs: string; text: string; conflicts: number };
+  | { kind: 'nothingNew'; page: WikiPage; theirs: string; pulled: PulledEdit }
+  | { kind: 'merged'; page: WikiPage; theirs: string; text: string; pulled: PulledEdit }
+  | { kind: 'conflicts'; page: WikiPage; theirs: string; text: string; conflicts: number; pulled: PulledEdit };
+
+/**
+ * What a merge was made of, to tell later whether a text (the file as saved) holds the wiki's edit: the merged text
+ * is only offered to the editor, and can be undone or thrown away before it ever reaches the file.
+ */
+export interface PulledEdit {
+  base: string;
+  theirs: string;
+  pageIdOf: PageIdOf | undefined;
+  /**
+   * The page title, when publishing leaves out a first `# ` heading that repeats it (omitTitleHeading): the base and
+   * the page never had that heading, so the file is merged without it and it is put back after.
+   */
+  titleHeading?: string;
+}
 
 export interface PullRequest {
   /** The file's whole text now; its front matter is kept as it is and not merged. */
@@ -45,6 +61,8 @@ export interface PullRequest {
    * workspace), wasted on a pull that ends before (no page, no base, page gone).
    */
   linkedPages?: () => Promise<PageIdOf | undefined>;
+  /** The omitTitleHeading setting; the file's front matter, when it says, decides over it (as for a publish). */
+  omitTitleHeading?: boolean;
 }
 
 export async function pullPage(request: PullRequest): Promise<PullOutcome> {
@@ -55,14 +73,49 @@ export async function pullPage(request: PullRequest): Promise<PullOutcome> {
   const read = await readSettled(link.pageId, request.pages, request.exportMarkdown, request.signal);
   if (read.kind !== 'read') return read;
   const { page, markdown: theirs } = read;
-  const { frontMatter, body } = splitLeadingFrontMatter(request.ours);
-  const pageIdOf = await request.linkedPages?.();
-  // Its links to its own headings and to other files' pages, compared in the file's own form (pageLinkForms.ts).
-  const inFileForms = (markdown: string): string => withFileLinkForms(markdown, body, pageIdOf);
-  const merged = mergeThreeWay(inFileForms((base as PullBase).markdown), inFileForms(theirs), body);
-  if (merged.kind === 'nothingNew') return { kind: 'nothingNew', page, theirs };
+  const pulled: PulledEdit = { base: (base as PullBase).markdown, theirs, pageIdOf: await request.linkedPages?.() };
+  const split = splitFrontMatter(request.ours);
+  if (split.omitTitleHeading ?? request.omitTitleHeading ?? false) pulled.titleHeading = split.target.pageTitle ?? link.pageTitle;
+  const { frontMatter, merged } = mergeIntoFile(request.ours, pulled);
+  if (merged.kind === 'nothingNew') return { kind: 'nothingNew', page, theirs, pulled };
   const text = frontMatter + merged.text;
-  return merged.kind === 'merged' ? { kind: 'merged', page, theirs, text } : { kind: 'conflicts', page, theirs, text, conflicts: merged.conflicts };
+  return merged.kind === 'merged' ? { kind: 'merged', page, theirs, text, pulled } : { kind: 'conflicts', page, theirs, text, conflicts: merged.conflicts, pulled };
+}
+
+/**
+ * Whether `text` holds every change of the wiki's edit (merged in, or the same change made here), so the wiki's
+ * version may count as seen. Not so after an Undo, a revert, or a conflict resolved with the file's own lines.
+ */
+export function holdsPulledEdit(text: string, pulled: PulledEdit): boolean {
+  return mergeIntoFile(text, pulled).merged.kind === 'nothingNew';
+}
+
+function mergeIntoFile(ours: string, pulled: PulledEdit): { frontMatter: string; merged: MergeResult } {
+  const { frontMatter, body } = splitLeadingFrontMatter(ours);
+  // Its links to its own headings and to other files' pages, compared in the file's own form (pageLinkForms.ts).
+  const inFileForms = (markdown: string): string => withFileLinkForms(markdown, body, pulled.pageIdOf);
+  const merge = (text: string): MergeResult => mergeThreeWay(inFileForms(pulled.base), inFileForms(pulled.theirs), text);
+  const heading = pulled.titleHeading === undefined ? undefined : titleHeadingOf(body, pulled.titleHeading);
+  if (!heading) return { frontMatter, merged: merge(body) };
+  const merged = merge(heading.before + heading.after);
+  // Back where it was, unless the wiki's edit changed what came before it (then the heading is merged as a line).
+  if (merged.kind === 'nothingNew') return { frontMatter, merged: { kind: 'nothingNew', text: body } };
+  if (!merged.text.startsWith(heading.before)) return { frontMatter, merged: merge(body) };
+  return { frontMatter, merged: { ...merged, text: heading.before + heading.heading + merged.text.slice(heading.before.length) } };
+}
+
+/** The heading a publish leaves out (with the blank line it takes along), and the text before and after it. */
+function titleHeadingOf(body: string, title: string): { before: string; heading: string; after: string } | undefined {
+  const without = omitTitleHeading(body, title);
+  if (without === body) return undefined;
+  const bodyLines = body.split('\n');
+  const withoutLines = without.split('\n');
+  let at = 0;
+  while (at < withoutLines.length && bodyLines[at] === withoutLines[at]) at++;
+  const removed = bodyLines.length - withoutLines.length;
+  const before = bodyLines.slice(0, at).map((line) => `${line}\n`).join('');
+  const heading = bodyLines.slice(at, at + removed).map((line) => `${line}\n`).join('');
+  return heading !== '' && body.startsWith(before + heading) ? { before, heading, after: body.slice(before.length + heading.length) } : undefined;
 }
 
 /** Why the kept base cannot serve this link, or undefined when it can. */

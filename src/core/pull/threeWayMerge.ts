@@ -1,8 +1,9 @@
 // The three-way merge Pull makes: base = the page as exported right after this file's last publish, theirs = the
 // page's export now, ours = the file now. The diff is node-diff3's (its LCS and diffIndices); the walk over its
 // hunks is node-diff3's diff3MergeRegions rule (hunks that overlap or touch are one region, a conflict when both
-// sides changed it differently) done here with each side's own text, because units are compared by a key that
-// ignores the export's style (markdownUnits.ts) and the merged text must keep the file's own way of writing.
+// sides changed it differently) done here with each side's own text, because the file is compared with the exports
+// by a key that ignores the export's style (markdownUnits.ts) and the merged text must keep the file's own way of
+// writing; the two exports are compared as written, so no change of the wiki's hides behind that key.
 import { diffIndices } from 'node-diff3';
 import { conflictBlock } from './conflictMarkers';
 import { markdownUnits, type MarkdownUnit } from './markdownUnits';
@@ -19,13 +20,26 @@ interface Range { start: number; end: number }
 interface Hunk { side: 'ours' | 'theirs'; baseStart: number; baseEnd: number; sideStart: number; sideEnd: number }
 
 export function mergeThreeWay(base: string, theirs: string, ours: string): MergeResult {
+  // A file written with CRLF (VS Code keeps one line ending per document) is merged as LF and written back as CRLF:
+  // blank lines are found by their LF, and the wiki's lines must arrive with the file's line ending.
+  if (!ours.includes('\r\n')) return mergeLines(toLf(base), toLf(theirs), ours);
+  const merged = mergeLines(toLf(base), toLf(theirs), toLf(ours));
+  return merged.kind === 'nothingNew' ? { kind: 'nothingNew', text: ours } : { ...merged, text: merged.text.replace(/\n/g, '\r\n') };
+}
+
+function toLf(text: string): string {
+  return text.includes('\r\n') ? text.replace(/\r\n/g, '\n') : text;
+}
+
+function mergeLines(base: string, theirs: string, ours: string): MergeResult {
   const baseUnits = markdownUnits(base);
   const theirUnits = markdownUnits(theirs);
   const ourUnits = markdownUnits(ours);
-  const baseKeys = baseUnits.map((unit) => unit.key);
-  const theirHunks = hunksOf('theirs', baseKeys, theirUnits);
+  // Base and theirs are both the export's, so they are compared as written (see MarkdownUnit.exact).
+  const theirHunks = hunksOf('theirs', baseUnits.map((unit) => unit.exact), theirUnits.map((unit) => unit.exact));
   if (theirHunks.length === 0) return { kind: 'nothingNew', text: ours };
-  const hunks = [...hunksOf('ours', baseKeys, ourUnits), ...theirHunks].sort((x, y) => x.baseStart - y.baseStart);
+  const ourHunks = hunksOf('ours', baseUnits.map((unit) => unit.key), ourUnits.map((unit) => unit.key));
+  const hunks = [...ourHunks, ...theirHunks].sort((x, y) => x.baseStart - y.baseStart);
   const out: string[] = [];
   let conflicts = 0;
   let changedByTheirs = false;
@@ -54,7 +68,8 @@ export function mergeThreeWay(base: string, theirs: string, ours: string): Merge
     if (!theirsChanged) pushTexts(out, ourUnits, ourRange.start, ourRange.end);
     else if (!oursChanged || sameKeys(ourUnits, ourRange, theirUnits, theirRange)) {
       // Only the wiki changed it, or both made the same change (kept as the file writes it).
-      if (oursChanged) pushTexts(out, ourUnits, ourRange.start, ourRange.end);
+      // A change the file's key cannot see (a nested item, say) may be here already, written as the wiki writes it.
+      if (oursChanged || sameExact(ourUnits, ourRange, theirUnits, theirRange)) pushTexts(out, ourUnits, ourRange.start, ourRange.end);
       else {
         pushTheirs(out, theirUnits, theirRange, ourUnits, ourRange);
         changedByTheirs = true;
@@ -79,8 +94,7 @@ export function mergeThreeWay(base: string, theirs: string, ours: string): Merge
  * The side's changes against the base. node-diff3's LCS grows with the square of the lines it compares, so the units
  * both share at the start and the end (most of a page, for a typical edit) are left out of it first, as GNU diff does.
  */
-function hunksOf(side: Hunk['side'], baseKeys: readonly string[], units: readonly MarkdownUnit[]): Hunk[] {
-  const keys = units.map((unit) => unit.key);
+function hunksOf(side: Hunk['side'], baseKeys: readonly string[], keys: readonly string[]): Hunk[] {
   let head = 0;
   while (head < baseKeys.length && head < keys.length && baseKeys[head] === keys[head]) head++;
   let tail = 0;
@@ -118,12 +132,16 @@ function pushTheirs(out: string[], theirUnits: readonly MarkdownUnit[], theirRan
   pushTexts(out, theirUnits, theirRange.start, theirRange.end);
 }
 
-function sameKeys(a: readonly MarkdownUnit[], aRange: Range, b: readonly MarkdownUnit[], bRange: Range): boolean {
+function sameKeys(a: readonly MarkdownUnit[], aRange: Range, b: readonly MarkdownUnit[], bRange: Range, by: 'key' | 'exact' = 'key'): boolean {
   if (aRange.end - aRange.start !== bRange.end - bRange.start) return false;
   for (let index = 0; index < aRange.end - aRange.start; index++) {
-    if (a[aRange.start + index]?.key !== b[bRange.start + index]?.key) return false;
+    if (a[aRange.start + index]?.[by] !== b[bRange.start + index]?.[by]) return false;
   }
   return true;
+}
+
+function sameExact(a: readonly MarkdownUnit[], aRange: Range, b: readonly MarkdownUnit[], bRange: Range): boolean {
+  return sameKeys(a, aRange, b, bRange, 'exact');
 }
 
 function pushTexts(out: string[], units: readonly MarkdownUnit[], start: number, end: number): void {
@@ -152,5 +170,8 @@ function blankTail(text: string): string {
 /** `text` with its own blank tail replaced by the one `source` ends with. */
 function withTailOf(text: string, source: string): string {
   const own = blankTail(text);
-  return text.slice(0, text.length - own.length) + blankTail(source);
+  const kept = text.slice(0, text.length - own.length);
+  const tail = blankTail(source);
+  // The file's last line, without a line ending, needs one before the blank lines, or they are one line short.
+  return tail !== '' && !kept.endsWith('\n') ? `${kept}\n${tail}` : kept + tail;
 }

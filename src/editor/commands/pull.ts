@@ -1,15 +1,17 @@
 import * as vscode from 'vscode';
 import type { PageLink } from '../../core/links/pageLink';
 import { describeError } from '../../core/log/redact';
-import type { Clock, Logger } from '../../core/ports';
+import type { Logger } from '../../core/ports';
 import { openedPageKey, type PullBase, type PullBaseStore } from '../../core/pull/pullBase';
 import type { PullOutcome } from '../../core/pull/pull';
 import { showInfo, showWarning } from '../notify';
 import { withProgressBeforeResult } from '../progressNotification';
 import { onDemand } from '../onDemandLoader';
+import { omitTitleHeadingSetting } from '../publish/publishContext';
 import type { GlobalStateLinkStore } from '../publish/pageLinks';
 import { applyPulledText, noBaseMessage, pulledMessage } from '../pull/pullAnswer';
 import { pageIdOfLinks } from '../pull/linkedPages';
+import type { PulledEdits } from '../pull/pulledEdits';
 import { reportReadFailure, requireSignIn, type ReadingCommand } from '../wiki/readFailure';
 import type { WikiAccess } from '../wiki/wikiAccess';
 import type { Command } from './command';
@@ -18,8 +20,9 @@ export interface PullDependencies {
   wiki: WikiAccess;
   links: GlobalStateLinkStore;
   bases: PullBaseStore;
-  clock: Clock;
   log: Logger;
+  /** Records a pulled version as seen once the file is saved holding it. */
+  pulledEdits: PulledEdits;
   /** Compare with Wiki Page, offered when Pull cannot merge. */
   compare(fileUri: string): Promise<void>;
 }
@@ -67,7 +70,7 @@ export class PullCommand implements Command {
         // progress, and only when there is something to merge.
         const linkedPages = document.uri.scheme === 'untitled' ? undefined : () => pageIdOfLinks(document.uri, ours, this.deps);
         return onDemand().pullPage({
-          ours, link, base, pages, signal, ...(linkedPages ? { linkedPages } : {}),
+          ours, link, base, pages, signal, omitTitleHeading: omitTitleHeadingSetting(), ...(linkedPages ? { linkedPages } : {}),
           exportMarkdown: async (pageId, exportSignal) => (await this.deps.wiki.exportPage(pageId, link?.pageTitle, exportSignal ?? signal, (delayMs, reason) =>
             progress.report({ message: vscode.l10n.t('{0}; trying again in {1} s', reason, Math.ceil(delayMs / 1000)) }))).markdown,
         });
@@ -97,8 +100,10 @@ export class PullCommand implements Command {
         void showWarning(vscode.l10n.t('The page "{0}" kept changing on the wiki while it was read. Pull again in a moment.', title));
         return;
       case 'nothingNew':
-        await this.remember(fileKey, link, outcome);
-        void showInfo(vscode.l10n.t('Nothing to pull: the wiki\'s version {0} of "{1}" holds no change that this file lacks. Publishing now updates the page without a warning.', outcome.page.version, title));
+        await this.deps.pulledEdits.track(document, { page: outcome.page, theirs: outcome.theirs, pulled: outcome.pulled, link });
+        void showInfo(document.isDirty
+          ? vscode.l10n.t('Nothing to pull: the wiki\'s version {0} of "{1}" holds no change that this file\'s unsaved text lacks. Save it; publishing then updates the page without a warning.', outcome.page.version, title)
+          : vscode.l10n.t('Nothing to pull: the wiki\'s version {0} of "{1}" holds no change that this file lacks. Publishing now updates the page without a warning.', outcome.page.version, title));
         return;
       case 'merged':
       case 'conflicts':
@@ -110,20 +115,14 @@ export class PullCommand implements Command {
           void showWarning(vscode.l10n.t('The editor did not take the pulled text, so nothing changed. Pull again.'));
           return;
         }
-        await this.remember(fileKey, link, outcome);
+        // Recorded as seen only when the file is saved holding it (pulledEdits.ts): the edit can still be undone.
+        await this.deps.pulledEdits.track(document, { page: outcome.page, theirs: outcome.theirs, pulled: outcome.pulled, link });
         // Pull from the view or the Explorer works on a file that may not be open: the message asks to review and
         // save, and conflicts are resolved at their markers, so the file is shown (where it is already shown, if so).
         await vscode.window.showTextDocument(document, { preview: false, viewColumn: vscode.window.visibleTextEditors.find((editor) => editor.document === document)?.viewColumn })
           .then(undefined, (error: unknown) => this.deps.log.warn(`Showing ${vscode.workspace.asRelativePath(document.uri)} after Pull failed: ${describeError(error)}`));
         void notifyPulled(outcome, title, document);
     }
-  }
-
-  /** The wiki's version counts as seen, and its export is the next pull's base. */
-  private async remember(fileKey: string, link: PageLink | undefined, outcome: Extract<PullOutcome, { theirs: string }>): Promise<void> {
-    const core = onDemand();
-    if (link) await this.deps.links.set(fileKey, core.linkAfterPull(link, outcome.page));
-    await this.deps.bases.set(fileKey, core.baseAfterPull(outcome.page, outcome.theirs, this.deps.clock.now()));
   }
 
   private async linkOf(fileKey: string, text: string): Promise<PageLink | undefined> {

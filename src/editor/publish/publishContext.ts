@@ -38,6 +38,8 @@ export interface PublishDependencies {
   compare?(fileUri: string, page?: WikiPageRef): Promise<void>;
   /** Merges the wiki's edit of the file's page into the file (Pull from Wiki). */
   pull?(fileUri: string): Promise<void>;
+  /** Before a publish: a pulled edit the unsaved text holds counts as seen (Pull records it otherwise on save). */
+  beforePublish?(document: vscode.TextDocument): Promise<void>;
   /** After a publish landed: keeps the page's export as Pull's base, in the background (returns at once). */
   keepPullBase?(fileKey: string, link: PageLink, identification: Promise<PageLink | undefined> | undefined): void;
 }

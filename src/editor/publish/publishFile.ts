@@ -45,6 +45,7 @@ export class FilePublisher {
   }
 
   async publish(document: vscode.TextDocument, override: FilePublishOverride = {}): Promise<void> {
+    await this.deps.beforePublish?.(document);
     const setup = await sendSetup(this.deps, () => this.publish(document, override));
     if (!setup) return;
     const core = onDemand();

@@ -69,7 +69,7 @@ function mergeLines(base: string, theirs: string, ours: string): MergeResult {
     else if (!oursChanged || sameKeys(ourUnits, ourRange, theirUnits, theirRange)) {
       // Only the wiki changed it, or both made the same change (kept as the file writes it).
       // A change the file's key cannot see (a nested item, say) may be here already, written as the wiki writes it.
-      if (oursChanged || sameExact(ourUnits, ourRange, theirUnits, theirRange)) pushTexts(out, ourUnits, ourRange.start, ourRange.end);
+      if (oursChanged || sameKeys(ourUnits, ourRange, theirUnits, theirRange, 'exact')) pushTexts(out, ourUnits, ourRange.start, ourRange.end);
       else {
         pushTheirs(out, theirUnits, theirRange, ourUnits, ourRange);
         changedByTheirs = true;
@@ -138,10 +138,6 @@ function sameKeys(a: readonly MarkdownUnit[], aRange: Range, b: readonly Markdow
     if (a[aRange.start + index]?.[by] !== b[bRange.start + index]?.[by]) return false;
   }
   return true;
-}
-
-function sameExact(a: readonly MarkdownUnit[], aRange: Range, b: readonly MarkdownUnit[], bRange: Range): boolean {
-  return sameKeys(a, aRange, b, bRange, 'exact');
 }
 
 function pushTexts(out: string[], units: readonly MarkdownUnit[], start: number, end: number): void {

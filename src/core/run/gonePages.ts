@@ -10,6 +10,7 @@ import { isPageId } from '../publish/target';
 import { MAX_IDS_PER_REQUEST } from '../wikiPages';
 import type { GuardOptions } from './guard';
 import { DEFAULT_LOOKUPS_AT_ONCE, lookupDeadline } from './lookupDeadline';
+import { rememberPlanBeforeWiki } from './beforeWiki';
 import type { PlanItem } from './plan';
 
 export interface RecordedPageOf {
@@ -52,7 +53,7 @@ export async function sendGonePages(entries: Iterable<RecordedPageOf>, options: 
     for (const id of batch) {
       if (found.has(id)) continue;
       for (const item of itemsByPage.get(id) ?? []) {
-        item.beforeWiki ??= { state: item.state, complete: item.complete };
+        rememberPlanBeforeWiki(item);
         item.state = 'send';
         gone.push(item);
       }

@@ -12,6 +12,7 @@ import { isWikiReadError } from '../wikiPages/isWikiReadError';
 import { readFailureText } from '../wikiPages/readFailureText';
 import { sendGonePages } from './gonePages';
 import { DEFAULT_LOOKUPS_AT_ONCE, lookupDeadline } from './lookupDeadline';
+import { rememberPlanBeforeWiki } from './beforeWiki';
 import type { PlanItem } from './plan';
 
 export type GuardVerdict =
@@ -175,11 +176,6 @@ function applyVerdict(item: PlanItem, overwriteEdited: GuardOptions['overwriteEd
     item.complete = { ...item.complete, overwrite: false };
     item.linkedPage = false;
   }
-}
-
-/** Keeps what the plan said before the wiki changed it (PlanItem.beforeWiki); the first change is the one kept. */
-function rememberPlanBeforeWiki(item: PlanItem): void {
-  item.beforeWiki ??= { state: item.state, complete: item.complete };
 }
 
 async function checkOne(link: PageLink | undefined, target: PublishTarget, options: GuardOptions): Promise<GuardVerdict> {

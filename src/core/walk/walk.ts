@@ -7,7 +7,7 @@
 import { compareRelativePaths, isMarkdownFileName, isSkippedFolderName } from '../run/walkRules';
 import { GitignoreRules, type Segments } from './gitignore';
 import { englishWalkMessages, type WalkMessages } from '../messages/walkMessages';
-import type { DirEntry, EntryType, WalkFs } from './walkFs';
+import type { DirEntry, EntryType, LinkTarget, WalkFs } from './walkFs';
 
 /** A selection of a whole disk is a mistake, not a plan: a walk stops after this many files (taken or refused). */
 export const DEFAULT_MAX_FILES = 2000;
@@ -109,9 +109,8 @@ class Walk<L> {
     const toFolder = type.linkTo === 'directory';
     if (!toFolder && !markdown) return this.problem(index, 'notMarkdown');
     const link = await this.fs.followLink?.(location).catch(() => undefined);
-    if (!link) return this.refuse(location, toFolder ? this.words.folderLink : this.words.link);
-    if (link.kind === undefined) return this.refuse(location, this.words.linkNowhere);
-    if (!link.inside) return this.refuse(location, this.words.linkOutside);
+    const refusal = this.linkRefusal(link, toFolder);
+    if (refusal || !link) return this.refuse(location, refusal ?? this.words.link);
     if (link.kind === 'directory') return this.root(link.target);
     if (link.kind !== 'file') return this.refuse(location, this.words.linkToNotRegular);
     if (markdown) this.take(location, link.target);
@@ -153,10 +152,17 @@ class Walk<L> {
   /** Why a link on the way to a named location is refused; undefined when it leads to a folder inside the tree. */
   private async linkOnTheWay(folder: L): Promise<((label: string) => string) | undefined> {
     const link = await this.fs.followLink?.(folder).catch(() => undefined);
-    if (!link) return this.words.folderLink;
+    return this.linkRefusal(link, true) ?? (link?.kind === 'directory' ? undefined : this.words.linkToNotRegular);
+  }
+
+  /**
+   * Why a followed link is refused whatever it leads to: the port could not follow it, it leads nowhere, or out of the
+   * working tree. Undefined when it leads to something inside, which the caller judges.
+   */
+  private linkRefusal(link: LinkTarget<L> | undefined, toFolder: boolean): ((label: string) => string) | undefined {
+    if (!link) return toFolder ? this.words.folderLink : this.words.link;
     if (link.kind === undefined) return this.words.linkNowhere;
-    if (!link.inside) return this.words.linkOutside;
-    return link.kind === 'directory' ? undefined : this.words.linkToNotRegular;
+    return link.inside ? undefined : this.words.linkOutside;
   }
 
   /** A folder named explicitly: walked even when it is a dot-folder, with the .gitignore files above it in force. */

@@ -8907,6 +8907,11 @@ function lookupDeadline(options) {
   return { deadline, signal: options.signal ? AbortSignal.any([options.signal, deadline]) : deadline };
 }
 
+// src/core/run/beforeWiki.ts
+function rememberPlanBeforeWiki(item) {
+  item.beforeWiki ??= { state: item.state, complete: item.complete };
+}
+
 // src/core/run/gonePages.ts
 function unchangedWithPage(item, pageId = item.link?.pageId) {
   return item.state === "unchanged" && pageId !== void 0 && isPageId(pageId);
@@ -8934,7 +8939,7 @@ async function sendGonePages(entries, options) {
     for (const id of batch) {
       if (found.has(id)) continue;
       for (const item of itemsByPage.get(id) ?? []) {
-        item.beforeWiki ??= { state: item.state, complete: item.complete };
+        rememberPlanBeforeWiki(item);
         item.state = "send";
         gone.push(item);
       }
@@ -8998,9 +9003,6 @@ function applyVerdict(item, overwriteEdited) {
     item.complete = { ...item.complete, overwrite: false };
     item.linkedPage = false;
   }
-}
-function rememberPlanBeforeWiki(item) {
-  item.beforeWiki ??= { state: item.state, complete: item.complete };
 }
 async function checkOne(link, target, options) {
   const { pages } = options;
@@ -13170,9 +13172,8 @@ var Walk = class {
     const toFolder = type.linkTo === "directory";
     if (!toFolder && !markdown) return this.problem(index, "notMarkdown");
     const link = await this.fs.followLink?.(location).catch(() => void 0);
-    if (!link) return this.refuse(location, toFolder ? this.words.folderLink : this.words.link);
-    if (link.kind === void 0) return this.refuse(location, this.words.linkNowhere);
-    if (!link.inside) return this.refuse(location, this.words.linkOutside);
+    const refusal = this.linkRefusal(link, toFolder);
+    if (refusal || !link) return this.refuse(location, refusal ?? this.words.link);
     if (link.kind === "directory") return this.root(link.target);
     if (link.kind !== "file") return this.refuse(location, this.words.linkToNotRegular);
     if (markdown) this.take(location, link.target);
@@ -13211,10 +13212,16 @@ var Walk = class {
   /** Why a link on the way to a named location is refused; undefined when it leads to a folder inside the tree. */
   async linkOnTheWay(folder) {
     const link = await this.fs.followLink?.(folder).catch(() => void 0);
-    if (!link) return this.words.folderLink;
+    return this.linkRefusal(link, true) ?? (link?.kind === "directory" ? void 0 : this.words.linkToNotRegular);
+  }
+  /**
+   * Why a followed link is refused whatever it leads to: the port could not follow it, it leads nowhere, or out of the
+   * working tree. Undefined when it leads to something inside, which the caller judges.
+   */
+  linkRefusal(link, toFolder) {
+    if (!link) return toFolder ? this.words.folderLink : this.words.link;
     if (link.kind === void 0) return this.words.linkNowhere;
-    if (!link.inside) return this.words.linkOutside;
-    return link.kind === "directory" ? void 0 : this.words.linkToNotRegular;
+    return link.inside ? void 0 : this.words.linkOutside;
   }
   /** A folder named explicitly: walked even when it is a dot-folder, with the .gitignore files above it in force. */
   async root(folder) {
@@ -13561,6 +13568,12 @@ function address(flag, fromEnv, flagName, envName, what) {
 }
 function invalid(message) {
   return { kind: "invalid", message };
+}
+function refusedPageAccess(items) {
+  for (const item of items) {
+    if (item.guard?.kind === "unchecked" && item.guard.credentialRefused) return `Page access is configured but does not work: ${item.guard.detail}`;
+  }
+  return void 0;
 }
 
 // src/cli/publishTree.ts
@@ -14748,7 +14761,7 @@ function planViews(entries, pageAccess) {
   const files = planFingerprint(entries, { wiki: false });
   const wiki = pageAccess ? planFingerprint(entries, { wiki: true }) : void 0;
   const lookupFailed = entries.some(({ item }) => item.guard?.kind === "unchecked" && item.guard.reason === "failed");
-  return { wiki, files, shown: wiki && !lookupFailed ? wiki : files };
+  return { wiki, files, shown: wiki && !lookupFailed ? wiki : files, lookupFailed };
 }
 function planSummaryField(fingerprint) {
   return {
@@ -14763,7 +14776,7 @@ function planSummaryField(fingerprint) {
     }
   };
 }
-function digestLine(fingerprint, lookupFailed = false) {
+function digestLine({ shown: fingerprint, lookupFailed }) {
   const covers = fingerprint.wikiChecked ? "files, targets and the wiki's pages as the guard saw them" : `files and targets only: the wiki was not read (${lookupFailed ? "a lookup failed" : "no page access"})`;
   return `Plan digest: ${shortDigest(fingerprint.digest)} (${covers}). Publish exactly this plan with --expect-plan ${fingerprint.digest}`;
 }
@@ -14914,20 +14927,25 @@ async function treeCommand(deps) {
   const guardOptions = { pages: deps.pages, noAccessReason: "no page access", signal: deps.interrupt, overwriteEdited: args.overwriteEdited, ...ownAuthorId ? { ownAuthorId } : {} };
   if (args.dryRun || !deps.sending) {
     await guardTreeAsPlanned(plan, guardOptions);
+    const refusedAccess = refusedPageAccess(treePlanItems(plan));
+    if (refusedAccess !== void 0) return deps.usage(refusedAccess);
     const notSendable = printTreePlan(plan, args.json, output, addressOf);
     const exitCode2 = notSendable > 0 ? EXIT_FAILED : EXIT_OK;
     const counts = countPlan(treePlanItems(plan));
-    const fingerprint = planViews(treePlanEntries(plan), deps.pages !== void 0).shown;
+    const views = planViews(treePlanEntries(plan), deps.pages !== void 0);
+    const fingerprint = views.shown;
     const summary2 = { type: "summary", dryRun: true, interrupted: false, exitCode: exitCode2, ...counts, moves: plan.moves.moves.length, orphans: plan.moves.orphans.length, ...planSummaryField(fingerprint) };
     output.record(summary2);
     if (args.json) output.json(summary2);
     else output.line(`${planSummaryLine(counts)}; as a tree of ${plan.pages.length} pages, ${plan.moves.moves.length} moved, ${plan.moves.orphans.length} orphaned
-${digestLine(fingerprint)}`);
+${digestLine(views)}`);
     return exitCode2;
   }
   if (args.expectPlan !== void 0) {
     const planned = copyTreePlan(plan);
     await guardTreeAsPlanned(planned, guardOptions);
+    const refusedAccess = refusedPageAccess(treePlanItems(planned));
+    if (refusedAccess !== void 0) return deps.usage(refusedAccess);
     const refused2 = await refuseUnreviewedPlan(args.expectPlan, planViews(treePlanEntries(planned), deps.pages !== void 0), {
       cwd: deps.cwd,
       output,
@@ -15109,12 +15127,12 @@ async function publishCommand(args, context) {
       ...ownAuthorId ? { ownAuthorId } : {}
     });
     if (access.kind === "none" && plan.some((item) => item.guard?.kind === "unchecked")) output.problem(`Wiki edits are not checked. ${access.reason}`);
-    const refusedAccess = plan.find((item) => item.guard?.kind === "unchecked" && item.guard.credentialRefused);
-    if (refusedAccess?.guard?.kind === "unchecked") return usage(`Page access is configured but does not work: ${refusedAccess.guard.detail}`);
+    const refusedAccess = refusedPageAccess(plan);
+    if (refusedAccess !== void 0) return usage(refusedAccess);
     const failedLookups = plan.flatMap((item) => item.guard?.kind === "unchecked" && item.guard.reason === "failed" ? [item.guard.detail] : []);
     if (failedLookups.length > 0) output.problem(`Wiki edits could not be checked for ${failedLookups.length} file(s): ${failedLookups[0]}`);
     const views = planViews(flatPlanEntries(plan), pages !== void 0);
-    if (args.dryRun) return printDryRun(plan, args.json, output, views.shown, failedLookups.length > 0);
+    if (args.dryRun) return printDryRun(plan, args.json, output, views);
     const unreviewed = await refuseUnreviewedPlan(args.expectPlan, views, { cwd: context.cwd, output, json: args.json, planRecords: () => plan.map(planRecord) });
     if (unreviewed !== void 0) return unreviewed;
     if (!endpoint.value || token === void 0) return EXIT_USAGE;
@@ -15223,7 +15241,8 @@ function print(result, json, output, notStartedBecause) {
   if (json) output.json(record);
   else output.line(`${fileLine(record)}${result.pass === 2 ? " (second pass: links to new pages)" : ""}`);
 }
-function printDryRun(plan, json, output, fingerprint, lookupFailed) {
+function printDryRun(plan, json, output, views) {
+  const fingerprint = views.shown;
   let notSendable = 0;
   for (const item of plan) {
     const record = planRecord(item);
@@ -15238,7 +15257,7 @@ function printDryRun(plan, json, output, fingerprint, lookupFailed) {
   output.record(summary);
   if (json) output.json(summary);
   else output.line(`${planSummaryLine(counts)}
-${digestLine(fingerprint, lookupFailed)}`);
+${digestLine(views)}`);
   return exitCode;
 }
 

@@ -5,6 +5,7 @@ import { formatUtc } from '../core/apiToken/timeText';
 import { englishTokenMessages } from '../core/messages/tokenMessages';
 import { checkEndpoint } from '../core/http/endpoint';
 import type { Transport } from '../core/http/transport';
+import type { PlanItem } from '../core/run/plan';
 import { createClientCredentialsSource } from '../core/oauth/clientCredentials';
 import { readAccessClaims } from '../core/oauth/session';
 import { createWikiPagesClient, type WikiPagesClient } from '../core/wikiPages';
@@ -143,4 +144,15 @@ function address(flag: string | undefined, fromEnv: string | undefined, flagName
 
 function invalid(message: string): PageAccess {
   return { kind: 'invalid', message };
+}
+
+/**
+ * Credentials the wiki refused outright (401) to the edit guard's lookups: a configuration error, as refused client
+ * credentials are, for a flat run and a tree alike. The sentence to stop the run with, or undefined.
+ */
+export function refusedPageAccess(items: Iterable<PlanItem>): string | undefined {
+  for (const item of items) {
+    if (item.guard?.kind === 'unchecked' && item.guard.credentialRefused) return `Page access is configured but does not work: ${item.guard.detail}`;
+  }
+  return undefined;
 }

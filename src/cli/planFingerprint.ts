@@ -11,6 +11,8 @@ export interface PlanViews {
   files: PlanFingerprint;
   /** The one this run shows: with the wiki when it could read it. */
   shown: PlanFingerprint;
+  /** Some lookup of the edit guard failed: the wiki was not read for every file, so `shown` is files only. */
+  lookupFailed: boolean;
 }
 
 export function flatPlanEntries(plan: readonly PlanItem[]): DigestEntry[] {
@@ -34,7 +36,7 @@ export function planViews(entries: readonly DigestEntry[], pageAccess: boolean):
   const files = planFingerprint(entries, { wiki: false });
   const wiki = pageAccess ? planFingerprint(entries, { wiki: true }) : undefined;
   const lookupFailed = entries.some(({ item }) => item.guard?.kind === 'unchecked' && item.guard.reason === 'failed');
-  return { wiki, files, shown: wiki && !lookupFailed ? wiki : files };
+  return { wiki, files, shown: wiki && !lookupFailed ? wiki : files, lookupFailed };
 }
 
 /** The summary's `plan` member: the digest, whether it covers the wiki, and each entry's own hash. */
@@ -51,8 +53,8 @@ export function planSummaryField(fingerprint: PlanFingerprint): { plan: { digest
   };
 }
 
-/** `lookupFailed`: the wiki was not read because a lookup failed, not for want of page access. */
-export function digestLine(fingerprint: PlanFingerprint, lookupFailed = false): string {
+/** The shown digest's line; `lookupFailed` (PlanViews): the wiki was not read because a lookup failed, not for want of page access. */
+export function digestLine({ shown: fingerprint, lookupFailed }: Pick<PlanViews, 'shown' | 'lookupFailed'>): string {
   const covers = fingerprint.wikiChecked ? 'files, targets and the wiki\'s pages as the guard saw them'
     : `files and targets only: the wiki was not read (${lookupFailed ? 'a lookup failed' : 'no page access'})`;
   return `Plan digest: ${shortDigest(fingerprint.digest)} (${covers}). Publish exactly this plan with --expect-plan ${fingerprint.digest}`;

@@ -23,12 +23,11 @@ import { DIAGRAMS_FLAG, resolveDiagramRenderer, resolveEndpoint, resolveOwnAutho
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, runExitCode } from './exitCodes';
 import { readMarkdownSources } from './files';
 import type { Output } from './output';
-import { resolvePageAccess } from './pageAccess';
+import { refusedPageAccess, resolvePageAccess } from './pageAccess';
 import { fileLine, fileRecord, planLine, planRecord, planSummaryLine, reportLinksLeft, runSummaryLine } from './report';
 import { treeCommand } from './publishTree';
 import { refuseUnreviewedPlan } from './expectPlan';
-import { digestLine, flatPlanEntries, planSummaryField, planViews } from './planFingerprint';
-import type { PlanFingerprint } from '../core/run/planDigest';
+import { digestLine, flatPlanEntries, planSummaryField, planViews, type PlanViews } from './planFingerprint';
 import { cliTransport, type CliTransport } from './transport';
 import { cliFileLinkPorts, repositoryLinkFile } from './fileLinks';
 
@@ -104,13 +103,12 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
     });
     // Said once, not on every line: what would let the guard look at the wiki.
     if (access.kind === 'none' && plan.some((item) => item.guard?.kind === 'unchecked')) output.problem(`Wiki edits are not checked. ${access.reason}`);
-    // Credentials the wiki refuses outright are a configuration error, as refused client credentials are (ready() above).
-    const refusedAccess = plan.find((item) => item.guard?.kind === 'unchecked' && item.guard.credentialRefused);
-    if (refusedAccess?.guard?.kind === 'unchecked') return usage(`Page access is configured but does not work: ${refusedAccess.guard.detail}`);
+    const refusedAccess = refusedPageAccess(plan);
+    if (refusedAccess !== undefined) return usage(refusedAccess);
     const failedLookups = plan.flatMap((item) => (item.guard?.kind === 'unchecked' && item.guard.reason === 'failed' ? [item.guard.detail] : []));
     if (failedLookups.length > 0) output.problem(`Wiki edits could not be checked for ${failedLookups.length} file(s): ${failedLookups[0]}`);
     const views = planViews(flatPlanEntries(plan), pages !== undefined);
-    if (args.dryRun) return printDryRun(plan, args.json, output, views.shown, failedLookups.length > 0);
+    if (args.dryRun) return printDryRun(plan, args.json, output, views);
     const unreviewed = await refuseUnreviewedPlan(args.expectPlan, views, { cwd: context.cwd, output, json: args.json, planRecords: () => plan.map(planRecord) });
     if (unreviewed !== undefined) return unreviewed;
     if (!endpoint.value || token === undefined) return EXIT_USAGE; // resolved above; keeps the types honest
@@ -234,7 +232,8 @@ function print(result: FlatFileResult, json: boolean, output: Output, notStarted
   else output.line(`${fileLine(record)}${result.pass === 2 ? ' (second pass: links to new pages)' : ''}`);
 }
 
-function printDryRun(plan: readonly PlanItem[], json: boolean, output: Output, fingerprint: PlanFingerprint, lookupFailed: boolean): number {
+function printDryRun(plan: readonly PlanItem[], json: boolean, output: Output, views: PlanViews): number {
+  const fingerprint = views.shown;
   let notSendable = 0;
   for (const item of plan) {
     const record = planRecord(item);
@@ -248,6 +247,6 @@ function printDryRun(plan: readonly PlanItem[], json: boolean, output: Output, f
   const summary = { type: 'summary', dryRun: true, interrupted: false, exitCode, ...counts, refused: counts.refused + counts.incomplete, ...planSummaryField(fingerprint) };
   output.record(summary);
   if (json) output.json(summary);
-  else output.line(`${planSummaryLine(counts)}\n${digestLine(fingerprint, lookupFailed)}`);
+  else output.line(`${planSummaryLine(counts)}\n${digestLine(views)}`);
   return exitCode;
 }

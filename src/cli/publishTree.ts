@@ -24,7 +24,7 @@ import type { PublishArgs } from './args';
 import { EXIT_FAILED, EXIT_OK, runExitCode } from './exitCodes';
 import { folderInRepository } from '../core/walk/gitignore';
 import { walkArguments } from './files';
-import { BASE_URL_ENV_VAR } from './pageAccess';
+import { BASE_URL_ENV_VAR, refusedPageAccess } from './pageAccess';
 import type { Output } from './output';
 import { fileLine, fileRecord, planLine, planRecord, planSummaryLine, reportLinksLeft, runSummaryLine } from './report';
 import { refuseUnreviewedPlan } from './expectPlan';
@@ -201,19 +201,24 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   const guardOptions = { pages: deps.pages, noAccessReason: 'no page access', signal: deps.interrupt, overwriteEdited: args.overwriteEdited, ...(ownAuthorId ? { ownAuthorId } : {}) };
   if (args.dryRun || !deps.sending) {
     await guardTreeAsPlanned(plan, guardOptions);
+    const refusedAccess = refusedPageAccess(treePlanItems(plan));
+    if (refusedAccess !== undefined) return deps.usage(refusedAccess);
     const notSendable = printTreePlan(plan, args.json, output, addressOf);
     const exitCode = notSendable > 0 ? EXIT_FAILED : EXIT_OK;
     const counts = countPlan(treePlanItems(plan));
-    const fingerprint = planViews(treePlanEntries(plan), deps.pages !== undefined).shown;
+    const views = planViews(treePlanEntries(plan), deps.pages !== undefined);
+    const fingerprint = views.shown;
     const summary = { type: 'summary', dryRun: true, interrupted: false, exitCode, ...counts, moves: plan.moves.moves.length, orphans: plan.moves.orphans.length, ...planSummaryField(fingerprint) };
     output.record(summary);
     if (args.json) output.json(summary);
-    else output.line(`${planSummaryLine(counts)}; as a tree of ${plan.pages.length} pages, ${plan.moves.moves.length} moved, ${plan.moves.orphans.length} orphaned\n${digestLine(fingerprint)}`);
+    else output.line(`${planSummaryLine(counts)}; as a tree of ${plan.pages.length} pages, ${plan.moves.moves.length} moved, ${plan.moves.orphans.length} orphaned\n${digestLine(views)}`);
     return exitCode;
   }
   if (args.expectPlan !== undefined) {
     const planned = copyTreePlan(plan);
     await guardTreeAsPlanned(planned, guardOptions);
+    const refusedAccess = refusedPageAccess(treePlanItems(planned));
+    if (refusedAccess !== undefined) return deps.usage(refusedAccess);
     const refused = await refuseUnreviewedPlan(args.expectPlan, planViews(treePlanEntries(planned), deps.pages !== undefined), {
       cwd: deps.cwd, output, json: args.json, planRecords: () => treePlanItems(planned).map(planRecord),
     });

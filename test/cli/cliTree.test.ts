@@ -134,6 +134,18 @@ describe('CLI --tree', () => {
     assert.doesNotMatch(page('Setup').markdown, new RegExp(`/pages/${api.id}/`));
   });
 
+  it('a tree whose wiki lookups fail says so in its digest line, and a refused platform token is exit 2, as for a flat run', async () => {
+    const root = await cli.tree(TREE);
+    assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);
+    await writeFile(join(root, 'docs/guide/setup.md'), '# Setup\n\nSee [the API](../reference/api.md#tokens), revised.\n');
+    // Nothing listens on port 9 of the loopback: every lookup fails.
+    const unreachable = await runCli(['publish', 'docs', ...TO, '--dry-run', '--timeout', '5'], { cwd: root, env: { ...cli.env(), WIKI_PUBLISHER_BASE_URL: 'http://127.0.0.1:9' } });
+    assert.match(unreachable.stdout, /Plan digest: [0-9a-f]{12} \(files and targets only: the wiki was not read \(a lookup failed\)\)/, unreachable.stdout + unreachable.stderr);
+    const bogus = await runCli(['publish', 'docs', ...TO, '--dry-run'], { cwd: root, env: { ...cli.env(), WIKI_PUBLISHER_PLATFORM_TOKEN: 'bogus' } });
+    assert.equal(bogus.code, 2, bogus.stdout + bogus.stderr);
+    assert.match(bogus.stderr, /Page access is configured but does not work: The lookup on the wiki failed: [^\n]*401/);
+  });
+
   it('a page whose title changed: the dry run says a new page is made and the old one stays (text and --json); the run makes it and lists the old page as left behind', async () => {
     const root = await cli.tree(TREE);
     const first = await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() });

@@ -3,7 +3,7 @@
 // the file as changed on the wiki (who, which version), and the Explorer marks the file with the W badge. A save of a
 // modified file moves it to "Modified here" at once.
 import * as assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { signInApproved } from './support/accounts';
 import { colleaguePublishes, DOCS_HOME, targetedFile } from './support/docs';
 import { useSessions } from './support/harness';
@@ -37,8 +37,8 @@ async function waitForBadge(page: Page, fileName: string, letter: string): Promi
 }
 
 /** Signed in, release-notes.md published from its editor, the view open and listing it as in sync. */
-async function publishedAndShown(start: (options: SessionOptions) => Promise<Session>): Promise<Session> {
-  const session = await start({ files: FILES, world: {}, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
+async function publishedAndShown(start: (options: SessionOptions) => Promise<Session>, settings?: SessionOptions['settings']): Promise<Session> {
+  const session = await start({ files: FILES, world: {}, ...(settings ? { settings } : {}), beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
   const { page } = session;
   await signInApproved(page);
   await openFile(page, 'release-notes.md');
@@ -48,6 +48,22 @@ async function publishedAndShown(start: (options: SessionOptions) => Promise<Ses
   await openPagesView(page);
   await pagesViewRow(page, /In sync\s*1/).waitFor();
   return session;
+}
+
+/** After the publish's base was kept, a colleague adds a line on the wiki; Pull from the view's row brings it into the editor. */
+async function pullColleagueLine(session: Session): Promise<{ published: { id: string; version: number }; editor: Locator }> {
+  const { page } = session;
+  await waitUntil(() => session.sandbox.exports.some((entry) => entry.status === 200), 'the base was exported after the publish');
+  const published = wikiPage(session);
+  session.sandbox.editPageOnWiki(published.id, `# ${TITLE}\n\nMy first draft.\n\nA colleague's line.\n`);
+  await (await pagesViewAction(page, 'Refresh Wiki Pages View')).click();
+  await pagesViewRow(page, /Changed on the wiki\s*1/).waitFor();
+  const exported = session.sandbox.exports.length;
+  await pullFromRow(pagesViewRow(page, 'release-notes.md'), () => session.sandbox.exports.length > exported);
+  await notification(page, /Pulled the wiki's edit of "Release notes" \(version 2\)/).waitFor();
+  const editor = page.locator('.editor-group-container.active .monaco-editor .view-lines').first();
+  await editor.getByText('A colleague\'s line.').waitFor();
+  return { published, editor };
 }
 
 describe('The Wiki Pages view', function () {
@@ -125,18 +141,8 @@ describe('The Wiki Pages view', function () {
   it('Pull from the view brings a colleague\'s line into the editor, and Publish then updates the page with no warning', async function () {
     const session = await publishedAndShown(sessions.start.bind(sessions));
     const { page } = session;
-    // The base is the page's export, made behind the publish's result: wait until it was asked for.
-    await waitUntil(() => session.sandbox.exports.some((entry) => entry.status === 200), 'the base was exported after the publish');
-    const published = wikiPage(session);
-    session.sandbox.editPageOnWiki(published.id, `# ${TITLE}\n\nMy first draft.\n\nA colleague's line.\n`);
-    await (await pagesViewAction(page, 'Refresh Wiki Pages View')).click();
-    await pagesViewRow(page, /Changed on the wiki\s*1/).waitFor();
-
-    const exported = session.sandbox.exports.length;
-    await pullFromRow(pagesViewRow(page, 'release-notes.md'), () => session.sandbox.exports.length > exported);
-    await notification(page, /Pulled the wiki's edit of "Release notes" \(version 2\)/).waitFor();
-    const editor = page.locator('.editor-group-container.active .monaco-editor .view-lines').first();
-    await editor.getByText('A colleague\'s line.').waitFor();
+    // The base is the page's export, made behind the publish's result (pullColleagueLine waits until it was asked for).
+    const { published, editor } = await pullColleagueLine(session);
     // One edit: one Undo takes the whole pull back, and Redo brings it again. (The web workbench saves after a delay
     // by default, so "unsaved" cannot be seen here; Pull itself never saves.)
     await editor.click();
@@ -157,25 +163,9 @@ describe('The Wiki Pages view', function () {
   });
 
   it('Pull, then Undo and save: the wiki\'s version is not counted as seen, and Publish still warns of the colleague\'s edit', async function () {
-    const session = await sessions.start({ files: FILES, world: {}, settings: { 'files.autoSave': 'off' }, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
+    const session = await publishedAndShown(sessions.start.bind(sessions), { 'files.autoSave': 'off' });
     const { page } = session;
-    await signInApproved(page);
-    await openFile(page, 'release-notes.md');
-    await clickPublishButton(page);
-    await notification(page, SANDBOX_BODIES.created).waitFor();
-    await clearNotifications(page);
-    await waitUntil(() => session.sandbox.exports.some((entry) => entry.status === 200), 'the base was exported after the publish');
-    const published = wikiPage(session);
-    session.sandbox.editPageOnWiki(published.id, `# ${TITLE}\n\nMy first draft.\n\nA colleague's line.\n`);
-    await openPagesView(page);
-    await (await pagesViewAction(page, 'Refresh Wiki Pages View')).click();
-    await pagesViewRow(page, /Changed on the wiki\s*1/).waitFor();
-
-    const exported = session.sandbox.exports.length;
-    await pullFromRow(pagesViewRow(page, 'release-notes.md'), () => session.sandbox.exports.length > exported);
-    await notification(page, /Pulled the wiki's edit of "Release notes" \(version 2\)/).waitFor();
-    const editor = page.locator('.editor-group-container.active .monaco-editor .view-lines').first();
-    await editor.getByText('A colleague\'s line.').waitFor();
+    const { published, editor } = await pullColleagueLine(session);
     // Unsaved, the merge is not the file's yet: the view still says the wiki changed it.
     await (await pagesViewAction(page, 'Refresh Wiki Pages View')).click();
     await pagesViewRow(page, /Changed on the wiki\s*1/).waitFor();

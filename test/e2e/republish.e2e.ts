@@ -9,10 +9,10 @@ import { signInApproved as signIn } from './support/accounts';
 import { colleaguePublishes, DOCS_HOME, targetedFile } from './support/docs';
 import { useSessions } from './support/harness';
 import type { Session } from './support/session';
-import { clickPublishButton } from './support/publishFlow';
+import { chooseSpace, clickPublishButton, PARENT_PROMPT, promptTitle, TITLE_PROMPT } from './support/publishFlow';
 import { SANDBOX_BODIES } from './support/sandboxBodies';
 import {
-  activeTab, answerPrompt, notification, notificationButton, openFile, quickInput, runCommand, UI_TIMEOUT_MS, waitForPrompt,
+  activeTab, answerPrompt, notification, notificationButton, openFile, quickInput, quickInputBox, runCommand, UI_TIMEOUT_MS, waitForPrompt,
 } from './support/workbench';
 
 const TITLE = 'Release notes';
@@ -245,5 +245,33 @@ describe('Republishing, signed in to the export API', function () {
     assert.equal(after.version, before.version + 1);
     assert.match(after.markdown, /Escalate after 15 minutes\./);
     assert.doesNotMatch(after.markdown, /pageId/, 'the front matter is not sent');
+  });
+  it('Compare with Wiki Page on a file that names no page asks for the page under its own title, then shows both sides', async function () {
+    const session = await sessions.start({ files: { 'archive.md': '# Archive\n\nMy local notes.\n' }, world: {}, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
+    const { page, sandbox } = session;
+    await colleaguePublishes(session, 'Archive', '# Archive\n\nThe colleague\'s notes.\n');
+    await signIn(page);
+    await openFile(page, 'archive.md');
+    const importsBefore = sandbox.imports.length;
+
+    await runCommand(page, 'Compare with Wiki Page');
+    // A comparison, not a publish: its questions carry its own title, and the create-or-update step is not asked.
+    await waitForPrompt(page, /space key/i);
+    assert.equal(await promptTitle(page), 'Compare with Wiki Page (1/3)');
+    await chooseSpace(page, 'DOCS');
+    await waitForPrompt(page, PARENT_PROMPT);
+    assert.equal(await promptTitle(page), 'Compare with Wiki Page (2/3)');
+    await answerPrompt(page, DOCS_HOME.parentId);
+    await waitForPrompt(page, TITLE_PROMPT);
+    assert.equal(await promptTitle(page), 'Compare with Wiki Page (3/3)');
+    assert.equal(await quickInputBox(page).inputValue(), 'Archive', 'the title prompt offers the file\'s heading');
+    await page.keyboard.press('Enter');
+
+    const diff = page.locator('.editor-group-container.active .monaco-diff-editor');
+    await diff.waitFor();
+    await activeTab(page, 'Archive (wiki) ↔ archive.md').waitFor();
+    await diff.locator('.editor.original .view-lines', { hasText: 'The colleague\'s notes.' }).waitFor();
+    await diff.locator('.editor.modified .view-lines', { hasText: 'My local notes.' }).waitFor();
+    assert.equal(sandbox.imports.length, importsBefore, 'Compare sends nothing');
   });
 });

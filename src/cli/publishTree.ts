@@ -107,7 +107,7 @@ export function printMoves(plan: TreePlan, json: boolean, output: Output, addres
     for (const move of moves) output.line(`  ${move.oldPath} -> ${move.path}: page ${move.pageId} stays; a new page is created${at(move)}`);
   }
   if (plan.moves.renamed.length > 0) {
-    output.line(`renamed: ${plan.moves.renamed.length} - the page follows the file (same folder, same title):`);
+    output.line(`renamed: ${plan.moves.renamed.length} - the page follows the file (same title under the same parent page):`);
     for (const rename of plan.moves.renamed) output.line(`  ${rename.oldPath} -> ${rename.path}: page ${rename.pageId}`);
   }
   if (retitled.length > 0) {

@@ -42,6 +42,20 @@ describe('CLI publish', () => {
     assert.equal(cli.sandbox.findPageByTitle('DOCS', '123456', 'CRLF')?.markdown, '# CRLF\r\n\r\ntext\r\n');
   });
 
+  it('a file with CR-only line ends: its front matter places the page and is not sent; omitTitleHeading leaves out the heading line and nothing else', async () => {
+    const root = await cli.tree({
+      'mac.md': '---\rwiki:\r  spaceId: DOCS\r  parentId: "123456"\r  omitTitleHeading: true\r---\r# Mac notes\r\rFirst line.\rSecond line.\r',
+      'plain.md': '---\rtitle: Old Mac\r---\rText.\r',
+    });
+    // No --space/--parent: only the front matter names where mac.md goes.
+    const run = await runCli(['publish', 'mac.md', '--json'], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.deepEqual(fileRecords(run).map((record) => [record.status, record.title, record.spaceId, record.parentId]), [['published', 'Mac notes', 'DOCS', '123456']]);
+    assert.equal(cli.sandbox.findPageByTitle('DOCS', '123456', 'Mac notes')?.markdown, 'First line.\rSecond line.\r');
+    assert.equal((await runCli(['publish', 'plain.md', ...DOCS], { cwd: root, env: cli.env() })).code, 0);
+    assert.equal(cli.sandbox.findPageByTitle('DOCS', '123456', 'Old Mac')?.markdown, 'Text.\r', 'its title from the front matter, which is not sent');
+  });
+
   it('prints one line per file with status, title, target and the service\'s body, then a summary line', async () => {
     const root = await cli.tree({ 'a.md': '# Alpha\n\nText.\n' });
     const run = await runCli(['publish', 'a.md', ...DOCS], { cwd: root, env: cli.env() });

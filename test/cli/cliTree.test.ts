@@ -423,6 +423,42 @@ describe('CLI --tree', () => {
     assert.deepEqual(fileRecords(held).map((record) => record.status), ['edited'], `${held.stdout}\n${held.stderr}`);
   });
 
+  it('a file that names its own page, renamed and then moved in the tree, updates that page from a fresh clone: the dry run, the run and the orphan list agree', async () => {
+    const pinned = '---\nwiki:\n  spaceId: DOCS\n  parentId: "123456"\n  pageTitle: Pinned notes\n---\nFirst.\n';
+    const root = await cli.tree({ ...TREE, 'docs/guide/pinned.md': pinned });
+    assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);
+    const notes = page('Pinned notes');
+    const count = cli.world.sandbox.pages().length;
+    const manifestKeys = async (): Promise<Record<string, { id: string }>> => (JSON.parse(await readFile(join(root, 'docs', '.wiki-pages.json'), 'utf8')) as { pages: Record<string, { id: string }> }).pages;
+
+    // No --state: only the folder's .wiki-pages.json knows the page, under the file's old name.
+    for (const [from, to] of [['guide/pinned.md', 'guide/notes.md'], ['guide/notes.md', 'notes.md']] as const) {
+      await rename(join(root, 'docs', from), join(root, 'docs', to));
+      const dry = await runCli(['publish', 'docs', '--tree', '--dry-run'], { cwd: root, env: cli.env() });
+      assert.match(dry.stdout, new RegExp(`^would update docs/${to.replace('.', '\\.')} -> "Pinned notes" in DOCS under 123456 \\(wiki edits checked: version \\d+ is as last published\\)$`, 'm'), dry.stdout);
+      assert.match(dry.stdout, new RegExp(`^  docs/${from} -> docs/${to}: page ${notes.id}$`, 'm'));
+      assert.match(dry.stdout, /, 0 orphaned$/m);
+      assert.doesNotMatch(dry.stdout, /^orphans:/m);
+      const run = await runCli(['publish', 'docs', '--tree', '--json'], { cwd: root, env: cli.env() });
+      assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+      assert.deepEqual(fileRecords(run).filter((record) => record.file === `docs/${to}`).map((record) => [record.status, record.outcome]), [['published', 'updated']]);
+      assert.deepEqual((jsonLines(run).find((record) => record.type === 'tree') as { orphans: unknown[] } | undefined)?.orphans, []);
+      assert.equal(cli.world.sandbox.pages().length, count, 'no new page, no "already exists"');
+      const pages = await manifestKeys();
+      assert.equal(pages[to]?.id, notes.id, 'recorded under its new name');
+      assert.equal(pages[from], undefined, 'its old name is forgotten');
+    }
+    assert.equal(page('Pinned notes').parentId, '123456');
+
+    // A colleague's edit on the wiki is held back, as for the file under its old name.
+    cli.world.sandbox.editPageOnWiki(notes.id, 'Edited on the wiki.\n');
+    await rename(join(root, 'docs', 'notes.md'), join(root, 'docs', 'guide', 'pinned.md'));
+    await writeFile(join(root, 'docs', 'guide', 'pinned.md'), `${pinned}Another line.\n`);
+    const held = await runCli(['publish', 'docs', '--tree', '--json'], { cwd: root, env: cli.env() });
+    assert.deepEqual(fileRecords(held).filter((record) => record.file === 'docs/guide/pinned.md').map((record) => record.status), ['edited'], `${held.stdout}\n${held.stderr}`);
+    assert.match(page('Pinned notes').markdown, /Edited on the wiki/);
+  });
+
   it('a page moved on the wiki is said where it is now, in the text plan, --json and the Markdown plan; left out, and with --overwrite-edited a new page', async () => {
     const root = await cli.tree(TREE);
     assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);

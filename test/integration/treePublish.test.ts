@@ -744,6 +744,50 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     assert.deepEqual([next.moves.orphans, next.moves.renamed, next.moves.moves], [[], [], []]);
   });
 
+  it('a file that names its own page, renamed or moved in the tree, takes its page along on a teammate\'s clone: planned and guarded as an update, recorded under the new name, never an orphan', async () => {
+    const notes = '---\nwiki:\n  spaceId: DOCS\n  parentId: "123456"\n  pageTitle: Release notes\n---\nFirst.\n';
+    const identity = new MemoryIdentity();
+    await publishTree({ ...FILES, 'docs/notes.md': notes }, identity);
+    const released = page('Release notes');
+    const count = signedIn.world.sandbox.pages().length;
+    // Moved under guide/ and renamed; the tree's index links to it where it is now.
+    const moved: Record<string, string> = {
+      ...FILES, 'docs/guide/release-notes.md': `${notes}Second.\n`,
+      'docs/index.md': `${FILES['docs/index.md'] as string}\nSee [the notes](guide/release-notes.md).\n`,
+    };
+
+    // The editor's confirmation: the plan and the guard, before anything is sent.
+    const options = { rootPath: 'docs', spaceId: 'DOCS', parentId: '123456', overwrite: false, identity, links: new Map<string, PageLink | undefined>(), pageAccess: true };
+    const confirmed = planTree(sources(moved), options);
+    assert.deepEqual(confirmed.moves.renamed, [{ path: 'docs/guide/release-notes.md', oldPath: 'docs/notes.md', pageId: released.id }]);
+    assert.deepEqual([confirmed.moves.orphans, confirmed.moves.moves], [[], []]);
+    await guardTreeAsPlanned(confirmed, { pages: signedIn.pages, noAccessReason: 'no page access', ownAuthorId: apiTokenSubject(signedIn.apiToken) });
+    const planned = confirmed.pinned.find((item) => item.file.label === 'docs/guide/release-notes.md');
+    assert.deepEqual([planned?.state, sendKind(planned as PlanItem), planned?.guard?.kind], ['send', 'update', 'asLeft']);
+
+    const { plan, run } = await publishTree(moved, identity);
+    assert.deepEqual(plan.moves.orphans, []);
+    const result = run.results.find((each) => each.key === 'docs/guide/release-notes.md');
+    assert.deepEqual([result?.state, result?.outcome?.kind], ['published', 'updated'], result?.outcome?.message);
+    assert.equal(run.secondPass, 0, 'the page it follows answers the link at once');
+    assert.equal(signedIn.world.sandbox.pages().length, count, 'no new page, no "already exists"');
+    assert.match(page('Release notes').markdown, /Second\./);
+    assert.equal(page('Release notes').parentId, '123456');
+    assert.ok(page('Overview').markdown.includes(`[the notes](${pageAddress(signedIn.world.sandbox.baseUrl, 'DOCS', released.id, 'Release notes') ?? ''})`), page('Overview').markdown);
+    assert.equal(identity.map.get('guide/release-notes.md')?.id, released.id);
+    assert.equal(identity.map.has('notes.md'), false, 'the old name is forgotten');
+    const next = planTree(sources(moved), options);
+    assert.deepEqual([next.moves.orphans, next.moves.renamed], [[], []]);
+
+    // A colleague's edit is held back, as before the move.
+    signedIn.world.sandbox.editPageOnWiki(released.id, 'A colleague.\n');
+    const renamed: Record<string, string> = { ...moved, 'docs/guide/notes.md': `${notes}Third.\n` };
+    delete renamed['docs/guide/release-notes.md'];
+    const held = await publishTree(renamed, identity);
+    assert.equal(held.run.results.find((each) => each.key === 'docs/guide/notes.md')?.state, 'edited');
+    assert.equal(page('Release notes').markdown, 'A colleague.\n');
+  });
+
   it('counts progress over the whole run, every level and both passes, with one total', async () => {
     const starts: Array<[number, number]> = [];
     const { run } = await publishTree(FILES, new MemoryIdentity(), new Map(), true, (_item, started, total) => starts.push([started, total]));

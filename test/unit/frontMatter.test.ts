@@ -86,6 +86,16 @@ describe('front matter', () => {
     assert.equal(split.content, 'Body');
   });
 
+  it('reads front matter whose lines end in a bare CR (an old Mac file), by the fast path and the YAML parser, and sends none of it', () => {
+    const mac = splitFrontMatter('---\rwiki:\r  spaceId: DOCS\r  parentId: "123456"\r  omitTitleHeading: true\rtitle: Mac notes\r---\r# Mac notes\r\rText.\r');
+    assert.deepEqual(mac, { content: '# Mac notes\r\rText.\r', target: { spaceId: 'DOCS', parentId: '123456' }, title: 'Mac notes', omitTitleHeading: true, problems: [] });
+    assert.deepEqual(splitFrontMatter('---\rtitle: Plain\rdraft: false\r...\rBody'), { content: 'Body', target: {}, title: 'Plain', problems: [] });
+    assert.equal(splitFrontMatter('---\r---\r# Title\r').content, '# Title\r', 'an empty block');
+    assert.equal(frontMatterBody('\uFEFF---\rwiki: [\r---\rBody'), 'Body');
+    // A block whose closing line never comes is no front matter, whatever the line ends.
+    assert.equal(splitFrontMatter('---\rtitle: x\rBody').content, '---\rtitle: x\rBody');
+  });
+
   it('leaves a document without front matter untouched', () => {
     const text = '# Title\n\n---\n\nA thematic break above.';
     assert.deepEqual(splitFrontMatter(text), { content: text, target: {}, problems: [] });

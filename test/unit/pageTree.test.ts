@@ -223,6 +223,29 @@ describe('page tree', () => {
       assert.deepEqual(report.orphans.map((each) => each.path), ['d/other.md', 'd/setup.md']);
     });
 
+    it('a file that names its own page takes its recorded page along, renamed or moved anywhere in the tree, by its title alone', () => {
+      const tree = shapeTree([file('d/guide/notes.md', 'Notes'), file('d/other/setup.md', 'Setup')], 'd');
+      const report = detectMoves(recorded([['d/notes.md', '1', 'notes'], ['d/setup.md', '2', 'Setup'], ['d/kept.md', '3', 'Kept']]), tree, [], [
+        { path: 'd/kept.md', title: 'Kept' }, { path: 'd/x/y.md', title: 'Setup' }, { path: 'd/z.md', title: 'Other' },
+      ]);
+      // Before any tree page: the tree's other/setup.md would be a move of setup.md (the same name and title).
+      assert.deepEqual(report.renamed, [{ path: 'd/x/y.md', oldPath: 'd/setup.md', pageId: '2' }]);
+      assert.deepEqual(report.moves, [{ path: 'd/guide/notes.md', oldPath: 'd/notes.md', pageId: '1' }]);
+      assert.deepEqual(report.orphans, []);
+    });
+
+    it('guesses nothing for a file that names its own page when its title fits two gone pages or two such files, or this machine knows it by another page', () => {
+      const tree = shapeTree([file('d/a.md', 'A')], 'd');
+      const twoFiles = detectMoves(recorded([['d/old.md', '1', 'Notes']]), tree, [], [{ path: 'd/n1.md', title: 'Notes' }, { path: 'd/n2.md', title: 'notes' }]);
+      assert.deepEqual([twoFiles.renamed, twoFiles.orphans.map((each) => each.pageId)], [[], ['1']]);
+      const twoPages = detectMoves(recorded([['d/old.md', '1', 'Notes'], ['d/older.md', '2', 'Notes']]), tree, [], [{ path: 'd/n.md', title: 'Notes' }]);
+      assert.deepEqual([twoPages.renamed, twoPages.orphans.map((each) => each.pageId)], [[], ['1', '2']]);
+      const another = detectMoves(recorded([['d/old.md', '1', 'Notes']]), tree, [], [{ path: 'd/n.md', title: 'Notes', pageId: '9' }]);
+      assert.deepEqual([another.renamed, another.orphans.map((each) => each.pageId)], [[], ['1']]);
+      const same = detectMoves(recorded([['d/old.md', '1', 'Notes']]), tree, [], [{ path: 'd/n.md', title: 'Notes', pageId: '1' }]);
+      assert.deepEqual([same.renamed, same.orphans], [[{ path: 'd/n.md', oldPath: 'd/old.md', pageId: '1' }], []]);
+    });
+
     it('keeps the pages of refused files and of folders holding them, and ignores records outside the published folder', () => {
       const tree = shapeTree([file('d/a.md'), file('d/broken.md', 'Broken', true), file('d/bad/x.md', 'X', true)], 'd');
       const report = detectMoves(recorded([['d/broken.md', '1', 'Broken'], ['d/bad/', '2', 'Bad'], ['d/bad/x.md', '3', 'X'], ['other/z.md', '4', 'Z'], ['d/a.md', '5', 'a']]), tree);

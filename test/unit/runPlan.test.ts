@@ -102,6 +102,18 @@ describe('planning files', () => {
     assert.equal(omitTitleHeading('# Guide #\r\n\r\nx', 'Guide'), 'x', 'closing hashes and CRLF');
   });
 
+  it('reads a file whose lines end in a bare CR (an old Mac file): its front matter is not sent, and only its title heading is left out', () => {
+    const mac = '---\rwiki:\r  spaceId: DOCS\r  parentId: "1"\r  omitTitleHeading: true\r---\r# Guide\r\rFirst line.\rSecond line.\r';
+    const item = planFile(file('mac.md', mac), undefined, { titleFromFile: true, defaults: { overwrite: false } });
+    assert.deepEqual([item.state, item.complete?.spaceId, item.complete?.pageTitle], ['send', 'DOCS', 'Guide']);
+    assert.equal(item.content, 'First line.\rSecond line.\r', 'the heading and the blank line after it, nothing else, with the file\'s own line ends');
+    assert.equal(omitTitleHeading('Intro\r# Guide\rText', 'Guide'), 'Intro\rText');
+    assert.equal(omitTitleHeading('~~~\r# Guide\r~~~\r# Guide\rx', 'Guide'), '~~~\r# Guide\r~~~\rx', 'a heading inside code is not the title heading');
+    assert.equal(omitTitleHeading('# Other\r\rx', 'Guide'), '# Other\r\rx');
+    assert.equal(omitTitleHeading('Intro\n# Guide', 'Guide'), 'Intro', 'as before: the last line goes with the line end before it');
+    assert.equal(omitTitleHeading('# Guide\n\n\nx\n', 'Guide'), '\nx\n', 'as before: one blank line goes with it');
+  });
+
   it('hashes the Markdown that is sent', () => {
     assert.equal(planFile(file('g.md', pinned('G')), undefined).contentSha256, contentHash('# G\n\nBody of G.\n'));
   });

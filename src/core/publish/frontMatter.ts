@@ -19,7 +19,8 @@ export interface SplitDocument {
 
 // A YAML front matter block: "---" on the first line, closed by "---" or "..." on a line of its own. The block may
 // be empty ("---" right after "---", as static-site generators write it), so the body and its line end are optional.
-const FRONT_MATTER = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
+// Its lines end in LF, CRLF or a bare CR (an old Mac file), as YAML and CommonMark read them.
+const FRONT_MATTER = /^---[ \t]*(?:\r\n?|\n)(?:([\s\S]*?)(?:\r\n?|\n))?(?:---|\.\.\.)[ \t]*(?:\r\n?|\n|$)/;
 
 /** The text after its front matter block (the whole text when it has none), without reading the block. */
 export function frontMatterBody(text: string): string {
@@ -33,9 +34,18 @@ export function splitFrontMatter(text: string, messages: PublishMessages = engli
   const match = FRONT_MATTER.exec(withoutBom);
   if (!match) return { content: text, target: {}, problems: [] };
   const content = withoutBom.slice(match[0].length);
+  const block = lineFeedsOnly(match[1] ?? '');
   // Most front matter is a few plain `key: value` lines; the YAML parser costs more than the rest of planning a file.
-  const simple = simpleFrontMatter(match[1] ?? '');
-  return simple ? { content, ...simple } : { content, ...parseFrontMatterYaml(match[1] ?? '', messages) };
+  const simple = simpleFrontMatter(block);
+  return simple ? { content, ...simple } : { content, ...parseFrontMatterYaml(block, messages) };
+}
+
+/**
+ * The block with every line ending in LF: the YAML parser reads a bare CR as no line end at all, so an old Mac file's
+ * `wiki:` keys would run into one line it refuses. The block is never sent, so nothing the page shows changes.
+ */
+function lineFeedsOnly(block: string): string {
+  return block.includes('\r') ? block.replace(/\r\n?/g, '\n') : block;
 }
 
 /** The front matter block read with the YAML parser: everything but the content. */
@@ -73,8 +83,7 @@ const KEYS_FOR_THE_PARSER = new Set(['wiki', 'omitTitleHeading']);
 function simpleFrontMatter(block: string): Omit<SplitDocument, 'content'> | undefined {
   const keys = new Set<string>();
   let title: string | undefined;
-  for (const rawLine of block.split('\n')) {
-    const line = rawLine.endsWith('\r') ? rawLine.slice(0, -1) : rawLine;
+  for (const line of block.split('\n')) {
     if (SIMPLE_SKIPPED.test(line)) continue;
     const match = SIMPLE_LINE.exec(line);
     const key = match?.[1];

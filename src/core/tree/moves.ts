@@ -1,7 +1,8 @@
 // What a tree publish cannot do: the service creates and updates pages but neither moves nor deletes one. A file
 // whose recorded page hangs under another folder's page now gets a new page, and the old one stays; a page whose
 // file is gone stays too. Both are said before sending. The record is the previous publish's manifest: node paths
-// (a folder with its trailing '/') to the page each became.
+// (a folder with its trailing '/') to the page each became. A file whose front matter names its page publishes at that
+// place wherever the file is, so its page follows it through any rename or move in the tree.
 import { compareRelativePaths } from '../run/walkRules';
 import { titleKey } from './collisions';
 import { folderKey, isBelow, isFolderPath, nameOf, parentFolderOf } from './paths';
@@ -29,8 +30,9 @@ export interface MoveReport {
   /** Pages now under another folder: the file gets a new page, and its old page stays under the old parent. */
   moves: PageMove[];
   /**
-   * Renamed in the same folder with the same title: the service finds the same page by title and parent, so the page
-   * follows the file. Not a move and not an orphan; the manifest's key changes.
+   * Renamed in the same folder with the same title, or a file whose front matter names its page renamed or moved
+   * anywhere in the tree with the same title: the service finds the same page by title and parent, so the page follows
+   * the file. Not a move and not an orphan; the manifest's key changes.
    */
   renamed: PageMove[];
   /** Recorded pages whose path is gone and that no page follows. */
@@ -45,6 +47,15 @@ export interface MoveReport {
 export interface RetitledPage extends OrphanPage {
   /** The title the page is published with now. */
   newTitle: string;
+}
+
+/** A file of the run whose front matter names its page (space, parent): it lands there, whatever its path. */
+export interface PinnedFile {
+  path: string;
+  /** The title it publishes with. */
+  title: string;
+  /** The page this machine last published it to, when it did. */
+  pageId?: string;
 }
 
 interface Gone {
@@ -64,12 +75,14 @@ const RANKS: ReadonlyArray<(gone: Gone, node: TreeNode) => boolean> = [
   (gone, node) => !sameFolder(gone, node) && sameTitle(gone, node),
 ];
 
-export function detectMoves(previous: ReadonlyMap<string, RecordedPage>, tree: PageTree, alsoThere: readonly string[] = []): MoveReport {
+export function detectMoves(
+  previous: ReadonlyMap<string, RecordedPage>, tree: PageTree, alsoThere: readonly string[] = [], pinned: readonly PinnedFile[] = [],
+): MoveReport {
   const root = folderKey(tree.rootPath);
   // Paths outside the published folder belong to another publish; a refused file (or a folder of refused files) is
   // still there, and its page is not an orphan for being left out this time; so are the files in `alsoThere` (those
-  // whose front matter names their page, and those refused before the tree was shaped).
-  const there = [...tree.refused, ...alsoThere];
+  // refused before the tree was shaped) and the pinned ones.
+  const there = [...tree.refused, ...alsoThere, ...pinned.map((file) => file.path)];
   const thereFiles = new Set(there);
   const gone: Gone[] = [...previous]
     .filter(([path]) => isBelow(path, root) && !tree.byPath.has(path) && !(isFolderPath(path) ? holdsAny(path, there) : thereFiles.has(path)))
@@ -81,8 +94,13 @@ export function detectMoves(previous: ReadonlyMap<string, RecordedPage>, tree: P
     const recorded = previous.get(node.path);
     if (recorded && titleKey(recorded.title) !== titleKey(node.title)) report.retitled.push({ path: node.path, pageId: recorded.pageId, title: recorded.title, newTitle: node.title });
   }
-  const settled = new Set<Gone>();
   const matched = new Set<Gone>();
+  // First the pinned files recorded under no path of their own: same place, same title, same page.
+  for (const { each, file } of followedPinnedPages(gone, pinned.filter((file) => isBelow(file.path, root) && !previous.has(file.path)))) {
+    matched.add(each);
+    report.renamed.push({ path: file.path, oldPath: each.path, pageId: each.page.pageId });
+  }
+  const settled = new Set<Gone>(matched);
   const taken = new Set<TreeNode>();
   for (const [rank, matches] of RANKS.entries()) {
     const candidates = (each: Gone): TreeNode[] =>
@@ -103,6 +121,22 @@ export function detectMoves(previous: ReadonlyMap<string, RecordedPage>, tree: P
   // Found rank by rank; said in path order, like the tree.
   for (const list of [report.moves, report.renamed]) list.sort((a, b) => compareRelativePaths(a.path, b.path));
   return report;
+}
+
+/**
+ * The gone files whose page a pinned file takes: its page is found at the place its front matter names, by title, so a
+ * recorded page of that title is its page. A title two pinned files or two gone files share matches nothing (the
+ * platform's titles are unique in a space, so one of them names another space or collides anyway); a page this
+ * machine knows the file by must be that one.
+ */
+function followedPinnedPages(gone: readonly Gone[], arrivals: readonly PinnedFile[]): Array<{ each: Gone; file: PinnedFile }> {
+  const files = gone.filter((each) => !isFolderPath(each.path));
+  const fits = (each: Gone, file: PinnedFile): boolean => titleKey(each.page.title) === titleKey(file.title) && (file.pageId === undefined || file.pageId === each.page.pageId);
+  return arrivals.flatMap((file) => {
+    const found = files.filter((each) => fits(each, file));
+    const each = found.length === 1 ? found[0] : undefined;
+    return each && arrivals.filter((other) => fits(each, other)).length === 1 ? [{ each, file }] : [];
+  });
 }
 
 function holdsAny(folder: string, files: readonly string[]): boolean {

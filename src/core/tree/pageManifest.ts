@@ -53,7 +53,7 @@ export class TreeManifest {
     await this.store.record(key, entry);
   }
 
-  /** Drops a key: its page is recorded under another now (a file renamed in its folder). */
+  /** Drops a key: its page is recorded under another now (a file renamed in its folder; one that names its own page, renamed or moved). */
   async forget(key: string): Promise<void> {
     if (this.store.writing) this.written++;
     await this.store.forget(key);

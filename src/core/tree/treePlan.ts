@@ -7,7 +7,7 @@ import { linkNames, type LinkStore, type PageLink } from '../links/pageLink';
 import { foreseeRewrite, linkDestinationTexts, markdownHeadings, withLinkCautions, type LinkedPage, type PageLookup, type RewriteContext } from '../links/rewrite';
 import { planFile, planFileWithContent, type PlanItem, type PlanOptions, type PlannedFile, type SourceFile } from '../run/plan';
 import { prepareDocument } from '../publish/pipeline';
-import { suggestTitle } from '../publish/target';
+import { completeTarget, mergeTargets, suggestTitle } from '../publish/target';
 import { detachedAll } from '../util/detached';
 import { mapBounded } from '../util/mapBounded';
 import { linkTarget, ownHeadingAnchor, pagePath } from '../links/rewrite/linkTarget';
@@ -17,7 +17,7 @@ import { eachSourceFromWalk, type SourceOptions } from '../walk/sources';
 import type { WalkResult } from '../walk/walk';
 import { groupByTitle } from './collisions';
 import { generatedFolderMarkdown } from './folderMarkdown';
-import { detectMoves, type MoveReport, type RecordedPage } from './moves';
+import { detectMoves, type MoveReport, type PinnedFile, type RecordedPage } from './moves';
 import { folderContentRank } from './folderPage';
 import { folderKey, isBelow, nameOf, parentFolderOf } from './paths';
 import { linkingFileOf, linksReachOtherPages, linkTargetsDigest, treePageIdByPath } from './linkTargets';
@@ -240,6 +240,28 @@ function pinnedRecordedLink(source: SourceFile, pageTitle: string | undefined, d
   return { spaceId: defaults.spaceId, parentId: defaults.parentId, pageTitle: pageTitle ?? recorded.title, pageId: recorded.id, publishedAt: 0 };
 }
 
+function pinnedFile(item: PlanItem, title: string): PinnedFile {
+  return item.link?.pageId === undefined ? { path: item.file.label, title } : { path: item.file.label, title, pageId: item.link.pageId };
+}
+
+/**
+ * A file that names its own page, renamed or moved in the tree, takes the page recorded under its old path
+ * (MoveReport.renamed): the place it names is that page's, so it is planned as pinnedRecordedLink plans a recorded one,
+ * an update through the edit guard instead of a create that meets "already exists". A link this machine keeps already
+ * names the page.
+ */
+function followRecordedPage(item: PlanItem, pageId: string): void {
+  if (item.link || !item.complete) return;
+  const { spaceId, parentId, pageTitle } = item.complete;
+  const link: PageLink = { spaceId, parentId, pageTitle, pageId, publishedAt: 0 };
+  const target = mergeTargets(item.prepared.frontMatterTarget, link, item.target);
+  const complete = completeTarget(target);
+  item.link = link;
+  item.target = target;
+  if (complete) item.complete = complete;
+  item.linkedPage = complete !== undefined && linkNames(link, complete);
+}
+
 /** The options a page of the tree is planned with: one object, member by member (10,000 pages, no spreads). */
 function treeItemOptions(options: TreePlanOptions, defaults: PlanOptions['defaults']): PlanOptions {
   const planOptions: PlanOptions = { defaults, force: options.force ?? false, omitTitleHeading: options.omitTitleHeading ?? false, acceptTitleChange: true, placeDecidedLater: true };
@@ -273,8 +295,14 @@ export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOpti
   const tree = shapeTree([...inTree.values()].map((source) => ({ path: source.file.label, title: source.title, titleFromName: !source.item.prepared.frontMatterTitle?.trim() && !source.item.prepared.frontMatterTarget.pageTitle?.trim() && !source.item.prepared.findings.firstHeading?.trim() })), rootPath);
   const keyOf = (path: string): string => path.slice(rootPath.length);
   const previous = new Map<string, RecordedPage>(options.identity.entries().map(([key, entry]) => [`${rootPath}${key}`, { pageId: entry.id, title: entry.title }]));
-  // A file whose front matter names its page is still there: the page recorded for it is no orphan.
-  const moves = detectMoves(previous, tree, [...pinned, ...refused].map((item) => item.file.label));
+  // A file whose front matter names its page is still there: the page recorded for it is no orphan. Renamed or moved in
+  // the tree, it names the same place: the page recorded under its old path is its page.
+  const moves = detectMoves(previous, tree, refused.map((item) => item.file.label), pinned.flatMap((item) => (item.complete ? [pinnedFile(item, item.complete.pageTitle)] : [])));
+  const pinnedAt = new Map(pinned.map((item) => [item.file.label, item]));
+  for (const rename of moves.renamed) {
+    const item = pinnedAt.get(rename.path);
+    if (item) followRecordedPage(item, rename.pageId);
+  }
   // A file renamed in its folder with its title kept is the same page (the service finds it by title and parent): it
   // takes the recorded page with it, so it is updated through the edit guard, and the run records it under its new key.
   const renamedFrom = new Map(moves.renamed.map((rename) => [keyOf(rename.path), keyOf(rename.oldPath)]));

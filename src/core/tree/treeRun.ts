@@ -26,7 +26,7 @@ export interface TreeIdentityStore {
   record(key: string, entry: { id: string; title: string }): Promise<void>;
   /** A recorded page, also of a file outside this run: links to it reach its page. */
   get?(key: string): { id: string; title: string } | undefined;
-  /** Drops a key whose page is now recorded under another (a file renamed in its folder). */
+  /** Drops a key whose page is now recorded under another (a file renamed in its folder; one that names its own page, renamed or moved). */
   forget?(key: string): Promise<void>;
 }
 
@@ -119,6 +119,15 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     return item.state === 'send' && key !== undefined ? [key] : [];
   }));
   const pinnedLanded = new Map<string, { id: string; title: string }>();
+  // A file that names its own page, renamed or moved in the tree, has its page recorded under its old path until it
+  // lands: links to its new path reach that page, as the plan took them (MoveReport.renamed).
+  const renamedTo = new Map(plan.moves.renamed.map((rename) => [rename.path, rename]));
+  const pinnedFollowed = new Map(plan.pinned.flatMap((item) => {
+    const key = pinnedKeyOf(item);
+    const rename = renamedTo.get(item.file.label);
+    return key !== undefined && rename ? [[key, { id: rename.pageId, title: item.complete?.pageTitle ?? '', oldKey: rename.oldPath.slice(rootPath.length) }] as const] : [];
+  }));
+  const recordedOutside = (path: string): { id: string; title: string } | undefined => options.identity.get?.(path) ?? pinnedFollowed.get(path);
   let sendsOver = false;
   // Without page access (whose answers carry each page's address) and without the wiki site's address, no page address
   // can be made, for pages with IDs or without: links stay as written, with a caution, instead of waiting for a second
@@ -142,7 +151,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
       if (plan.missingFiles?.has(path)) return 'noFile';
       // A file that names its own page, or one not in this run (left out, refused, another selection): its recorded
       // page answers the link.
-      const recorded = pinnedLanded.get(path) ?? options.identity.get?.(path);
+      const recorded = pinnedLanded.get(path) ?? recordedOutside(path);
       if (recorded && !addressable) return 'noAddress';
       const url = recorded ? options.addressOf(recorded.id, recorded.title) : undefined;
       if (url && recorded) return { url, title: recorded.title, headings: headings.get(path) ?? [] };
@@ -164,7 +173,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   const rewriting = new Map<string, RewriteContext>();
   // The pages a landed page's links reached, by the IDs known when it went out: what its link records.
   // Without addresses no link reached a page: recorded so, a later run that can make addresses sends the page again.
-  const reachedPageOf = addressable ? treePageIdByPath(plan.tree, (key) => ids.get(key), (path) => options.identity.get?.(path)?.id) : () => undefined;
+  const reachedPageOf = addressable ? treePageIdByPath(plan.tree, (key) => ids.get(key), (path) => recordedOutside(path)?.id) : () => undefined;
   const reachedNow = (page: TreePage): string => linkTargetsDigest(page.linkFacts.destinations, linkingFileOf(page.node, rootPath), reachedPageOf, plan.rootInRepository);
   // Taken when the page is rewritten to be sent, since a page it links to may get another ID later in the run (created
   // anew), after this page went out.
@@ -337,8 +346,11 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
       const key = result.state === 'published' ? pinnedKeyOf(result.item) : undefined;
       const learnt = key === undefined ? undefined : await learnLandedPage(result, result.item.link?.pageId, options.pages, options.signal);
       if (key !== undefined && learnt && options.identity.get?.(key)?.id !== learnt.pageId) {
-        // A failed write is the front end's to report, through the store's settled().
-        await options.identity.record(key, { id: learnt.pageId, title: result.item.complete?.pageTitle ?? '' }).catch(() => undefined);
+        const followed = pinnedFollowed.get(key);
+        await options.identity.record(key, { id: learnt.pageId, title: result.item.complete?.pageTitle ?? '' }).then(async () => {
+          // Its page followed it from its old path: that key would otherwise show as an orphan on the next run.
+          if (followed?.id === learnt.pageId) await options.identity.forget?.(followed.oldKey);
+        }).catch(() => undefined); // a failed write is the front end's to report, through the store's settled()
       }
       if (key !== undefined && learnt) pinnedLanded.set(key, { id: learnt.pageId, title: result.item.complete?.pageTitle ?? '' });
       return learnt;

@@ -641,6 +641,42 @@ describe('CLI --tree', () => {
     assert.match(await followed.text(), /<h1>API<\/h1>/);
   });
 
+  it('a link to a file whose front matter names its page in another space goes to that page by that space\'s key (named by its key or its ID), or without page access by the page-ID address', async () => {
+    const inEng = (space: string, title: string): string => `---\nwiki:\n  spaceId: "${space}"\n  parentId: "234567"\n---\n# ${title}\n\nBack to the [overview](index.md).\n`;
+    const root = await cli.tree({ ...TREE, 'docs/index.md': '# Overview\n\nRead the [engineering notes](eng.md).\n', 'docs/eng.md': inEng('ENG', 'Eng notes') });
+    const first = await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() });
+    assert.equal(first.code, 0, `${first.stdout}\n${first.stderr}`);
+    const notes = page('Eng notes');
+    assert.equal(notes.spaceKey, 'ENG');
+    const engAddress = `${cli.world.sandbox.baseUrl}/wiki/spaces/ENG/pages/${notes.id}/Eng+notes`;
+    assert.ok(page('Overview').markdown.includes(`[engineering notes](${engAddress})`), page('Overview').markdown);
+    assert.ok(notes.markdown.includes(`[overview](${cli.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/${page('Overview').id}/Overview)`), notes.markdown);
+    const followed = await fetch(engAddress);
+    assert.equal(followed.status, 200, 'a reader who follows the link lands on the page');
+    assert.match(await followed.text(), /<h1>Eng notes<\/h1>/);
+
+    // Named by the space's numeric ID: its key is looked up; a re-run reaches the recorded page by it too.
+    const byId = await cli.tree({ ...TREE, 'docs/index.md': '# Overview\n\nRead the [engineering notes](eng.md).\n', 'docs/eng.md': inEng('1002', 'Eng by ID') });
+    const state = ['--state', '.wiki-state.json'];
+    assert.equal((await runCli(['publish', 'docs', ...TO, ...state, '--overwrite'], { cwd: byId, env: cli.env() })).code, 0);
+    const byIdPage = page('Eng by ID');
+    const byIdAddress = `${cli.world.sandbox.baseUrl}/wiki/spaces/ENG/pages/${byIdPage.id}/Eng+by+ID`;
+    assert.ok(page('Overview').markdown.includes(`[engineering notes](${byIdAddress})`), page('Overview').markdown);
+    const edit = async (line: string): Promise<void> => writeFile(join(byId, 'docs', 'index.md'), `${await readFile(join(byId, 'docs', 'index.md'), 'utf8')}${line}\n`);
+    await edit('Again.');
+    const again = await runCli(['publish', 'docs', '--tree', ...state], { cwd: byId, env: cli.env() });
+    assert.equal(again.code, 0, `${again.stdout}\n${again.stderr}`);
+    assert.ok(page('Overview').markdown.includes(`[engineering notes](${byIdAddress}).\nAgain.`), page('Overview').markdown);
+
+    // Without page access that key cannot be learnt: the page-ID address, which names no space, as for the tree's own.
+    await edit('Once more.');
+    const blind = await runCli(['publish', 'docs', '--tree', ...state], { cwd: byId, env: { ...cli.env(false), WIKI_PUBLISHER_BASE_URL: cli.world.sandbox.baseUrl } });
+    assert.equal(blind.code, 0, `${blind.stdout}\n${blind.stderr}`);
+    const byPageId = `${cli.world.sandbox.baseUrl}/wiki/pages/viewpage.action?pageId=${byIdPage.id}`;
+    assert.ok(page('Overview').markdown.includes(`[engineering notes](${byPageId})`), page('Overview').markdown);
+    assert.equal((await fetch(byPageId)).url, cli.world.sandbox.pageAddress(byIdPage.id));
+  });
+
   it('says what moved and what is orphaned; the old pages stay', async () => {
     const root = await cli.tree(TREE);
     assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);

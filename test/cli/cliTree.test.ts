@@ -160,6 +160,25 @@ describe('CLI --tree', () => {
     assert.ok(sent().includes(`Now read the [setup](${address('Setup')}), the [tokens](<${address('API')}#Tokens>), the [guide](${address('Guide')}) and the [project](/README.md).`), sent());
   });
 
+  it('a link that climbs out of the published folder and back into it (../docs/guide/setup.md) reaches the page in a repository; one that stays out is named', async () => {
+    const files = {
+      ...TREE,
+      'README.md': '# Project\n',
+      'docs/index.md': '# Overview\n\nRead the [setup](../docs/guide/setup.md), the [project](../README.md) and [a sibling](../docsite/a.md).\n',
+      'docs/guide/setup.md': '# Setup\n\nSee [the API](../../docs/reference/api.md#tokens).\n',
+    };
+    const root = await cli.tree({ ...files, '.git/HEAD': 'ref: refs/heads/main\n' });
+    const dry = await runCli(['publish', 'docs', ...TO, '--dry-run'], { cwd: root, env: cli.env() });
+    assert.equal(dry.code, 0, dry.stderr);
+    assert.match(dry.stdout, /^would create docs\/index\.md .*\[caution: 2 links stay as written and will not work on the wiki \(outside the published folder\): \.\.\/README\.md, \.\.\/docsite\/a\.md\.\]$/m);
+    assert.doesNotMatch(dry.stdout, /docs\/guide\/setup\.md .*caution/, 'the link into the API page reaches it');
+    const run = await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+    const address = (title: string): string => `${cli.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/${page(title).id}/${title}`;
+    assert.ok(page('Overview').markdown.includes(`Read the [setup](${address('Setup')}), the [project](../README.md) and [a sibling](../docsite/a.md).`), page('Overview').markdown);
+    assert.ok(page('Setup').markdown.includes(`[the API](${address('API')}#Tokens)`), page('Setup').markdown);
+  });
+
   it('a link that waited for a tree page which did not land is named after the run, in the text and the summary', async () => {
     const root = await cli.tree({ ...TREE, 'elsewhere.md': '# API\n\nAnother team\'s page of that title.\n' });
     const elsewhere = await runCli(['publish', 'elsewhere.md', '--space', 'DOCS', '--parent', '123456'], { cwd: root, env: cli.env() });

@@ -85,6 +85,35 @@ describe('CLI --tree', () => {
     assert.match(page('Overview').markdown, /\]\(guide\/gone\.md\)/, 'the link is sent as written');
   });
 
+  it('a link to a folder whose name has a dot (v1.2/, v1.2) reaches its page, and is looked for on disk like any folder', async () => {
+    const root = await cli.tree({
+      ...TREE,
+      'docs/index.md': '# Overview\n\nSee [the version](v1.2/), [it again](v1.2), [gone](v9.9/), [data](v2.0/) and [the licence](LICENSE.txt).\n',
+      'docs/v1.2/index.md': '# Version 1.2\n\nWhat changed.\n',
+      'docs/v2.0/data.txt': 'No Markdown here.\n',
+    });
+    const caution = '3 links stay as written and will not work on the wiki: v9.9/ (no such file), v2.0/ (no page is known for it), LICENSE.txt (not a Markdown file).';
+    const dry = await runCli(['publish', 'docs', ...TO, '--dry-run'], { cwd: root, env: cli.env() });
+    assert.equal(dry.code, 0, dry.stderr);
+    const line = dry.stdout.split('\n').find((each) => each.includes('docs/index.md')) ?? '';
+    assert.ok(line.includes(`[caution: ${caution}]`), line);
+    const run = await runCli(['publish', 'docs', ...TO, '--json'], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+    assert.deepEqual(fileRecords(run).filter((record) => record.file === 'docs/index.md').at(-1)?.linkCautions, [
+      { target: 'v9.9/', reason: 'noFile' }, { target: 'v2.0/', reason: 'unknownPage' }, { target: 'LICENSE.txt', reason: 'notMarkdown' },
+    ]);
+    // The page's address, its slug aside (decorative: the ID finds the page).
+    const version = `${cli.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/${page('Version 1.2').id}/`.replace(/[.[\]]/g, '\\$&');
+    assert.match(page('Overview').markdown, new RegExp(`See \\[the version\\]\\(${version}[^)]+\\), \\[it again\\]\\(${version}[^)]+\\), \\[gone\\]\\(v9\\.9/\\)`));
+
+    // A file published on its own looks for the folder on disk: written without its slash, it reaches the page too.
+    await writeFile(join(root, 'docs', 'versions.md'), '# Versions\n\nSee [the version](v1.2).\n');
+    const alone = await runCli(['publish', 'docs/versions.md', ...TO.slice(1), '--json'], { cwd: root, env: cli.env() });
+    assert.equal(alone.code, 0, `${alone.stdout}\n${alone.stderr}`);
+    assert.deepEqual(fileRecords(alone).map((record) => [record.status, record.cautions]), [['published', []]], 'no link stays as written');
+    assert.match(page('Versions').markdown, new RegExp(`See \\[the version\\]\\(${version}[^)]+\\)\\.`));
+  });
+
   it('a link to the published folder itself (`../` from a subfolder) names its index at the top, or without one the chosen page the folder maps to', async () => {
     const root = await cli.tree({
       ...TREE,

@@ -4,7 +4,7 @@
 // tree that needs page IDs nobody can find (no page access, pages not recorded). Moves and orphans are reported.
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
 import { linkNames, type LinkStore, type PageLink } from '../links/pageLink';
-import { foreseeRewrite, linkDestinationTexts, markdownHeadings, withLinkCautions, type LinkedPage, type PageLookup, type RewriteContext } from '../links/rewrite';
+import { foreseeRewrite, linkDestinationTexts, markdownHeadings, withLinkCautions, type LinkedPage, type RewriteContext } from '../links/rewrite';
 import { planFile, planFileWithContent, type PlanItem, type PlanOptions, type PlannedFile, type SourceFile } from '../run/plan';
 import { prepareDocument } from '../publish/pipeline';
 import { suggestTitle } from '../publish/target';
@@ -336,7 +336,7 @@ export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOpti
  * links name one of them.
  */
 export async function sayMissingLinkFiles<L>(plan: TreePlan, options: TreePlanOptions, disk: { fs: EntryFs<L>; root: L }): Promise<void> {
-  const looked = [...(plan.unknownLinkPaths ?? [])].filter((path) => !path.endsWith('/') || !nameOf(path.slice(0, -1)).includes('.'));
+  const looked = [...(plan.unknownLinkPaths ?? [])];
   // A few at a time: each is a request per folder on the way in a remote workspace.
   const found = await mapBounded(looked, LOOKUPS_AT_ONCE, async (path) => ((await lookUpEntry(disk.fs, disk.root, path)) === ABSENT ? [path] : []));
   const missing = new Set(found.flat());
@@ -447,7 +447,10 @@ interface ForeseenPages {
   /** The titles of the files that name their own page and are sent, by path relative to the published folder. */
   pinnedTitles: ReadonlyMap<string, string>;
   rootInRepository: string | undefined;
-  /** The paths links name that no page is known for, gathered as the links are checked. */
+  /**
+   * The paths links name that no page is known for, gathered as the links are checked: what sayMissingLinkFiles looks
+   * for on disk. Not a name with a dot written without a slash (`LICENSE.txt`), which is taken for a file.
+   */
   unknown: Set<string>;
   /** The paths nothing is at on disk (sayMissingLinkFiles). */
   missing: ReadonlySet<string>;
@@ -476,7 +479,7 @@ const CHOSEN_PAGE: LinkedPage = Object.freeze({ url: 'page:', title: '', heading
 function treePageLookup(known: ForeseenPages, tree: PageTree, identity: TreeIdentity): RewriteContext['resolvePage'] {
   const root = tree.rootPath;
   const top = topContentFile(tree);
-  const lookUp = (path: string): PageLookup => {
+  const lookUp: RewriteContext['resolvePage'] = (path, link) => {
     // The published folder itself: its index or README at the top, as for any folder; else the chosen page it maps
     // to, which has its own text (no headings of ours to check).
     if (path === '') return top !== undefined ? lookUp(top.slice(root.length)) : known.addressable ? CHOSEN_PAGE : 'noAddress';
@@ -484,7 +487,9 @@ function treePageLookup(known: ForeseenPages, tree: PageTree, identity: TreeIden
     const title = node?.title ?? known.pinnedTitles.get(path) ?? identity.get(path)?.title;
     if (title === undefined) {
       if (known.missing.has(path)) return 'noFile';
-      known.unknown.add(path);
+      // A name with a dot written without a slash (`LICENSE.txt`) is taken for a file with an extension, not looked
+      // for as a folder on disk; written with one (`v1.2/`), it is a folder like any other.
+      if (!link || link.markdown || link.folder || !nameOf(path).includes('.')) known.unknown.add(path);
       return undefined;
     }
     if (!known.addressable) return 'noAddress';

@@ -313,6 +313,30 @@ describe('CLI --tree', () => {
     assert.match(refused.stdout, /: --diagrams \(or WIKI_PUBLISHER_DIAGRAMS\) must use https:\/\//);
   });
 
+  it('a generated folder page lists a child the plan refuses by its title alone, without a link to a page that will not exist', async () => {
+    const root = await cli.tree({
+      'docs/index.md': '# Overview\n',
+      'docs/more.md': '# More\n',
+      'docs/guide/a.md': '# Alpha\n',
+      'docs/guide/b.md': '# alpha\n',
+      'docs/guide/c.md': '# Gamma\n',
+      'docs/guide/more/deep.md': '# Deep\n',
+    });
+    const dry = await runCli(['publish', 'docs', ...TO, '--dry-run', '--json'], { cwd: root, env: cli.env() });
+    const status = (file: string): unknown => fileRecords(dry).find((record) => record.file === file)?.status;
+    assert.deepEqual(['docs/guide/', 'docs/guide/a.md', 'docs/guide/b.md', 'docs/guide/c.md', 'docs/guide/more/'].map(status), ['send', 'refused', 'refused', 'send', 'refused']);
+    assert.deepEqual(fileRecords(dry).find((record) => record.file === 'docs/guide/')?.cautions, []);
+    const run = await runCli(['publish', 'docs', ...TO, '--json'], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 1, `${run.stdout}\n${run.stderr}`);
+    const gamma = `${cli.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/${page('Gamma').id}/`;
+    const listing = page('Guide').markdown;
+    assert.ok(listing.startsWith('- Alpha\n- alpha\n- [Gamma]('), listing);
+    assert.ok(listing.includes(gamma), listing);
+    assert.ok(listing.endsWith(')\n- More\n'), listing);
+    assert.equal(summaryRecord(run).linksLeft, undefined, 'no link waits for a page that was never going to land');
+    assert.deepEqual(fileRecords(run).filter((record) => record.file === 'docs/guide/').map((record) => record.linkCautions), [[], []]);
+  });
+
   it('with --state, a re-run of an unchanged tree sends nothing, a generated folder page included', async () => {
     const root = await cli.tree({ 'docs/guide/setup.md': '# Setup\n\nSee [install](install.md).\n', 'docs/guide/install.md': '# Install\n\nRun it.\n' });
     const state = ['--state', '.wiki-state.json'];

@@ -7,6 +7,7 @@ import { linkNames, type LinkStore, type PageLink } from '../links/pageLink';
 import { foreseeRewrite, linkDestinationTexts, markdownHeadings, withLinkCautions, type LinkedPage, type RewriteContext } from '../links/rewrite';
 import { planFile, planFileWithContent, type PlanItem, type PlanOptions, type PlannedFile, type SourceFile } from '../run/plan';
 import { prepareDocument } from '../publish/pipeline';
+import type { Blocker } from '../publish/preflight';
 import { suggestTitle } from '../publish/target';
 import { detachedAll } from '../util/detached';
 import { mapBounded } from '../util/mapBounded';
@@ -280,6 +281,15 @@ export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOpti
   // would only turn its working page links back into file links. (A run without them records that its links reached
   // nothing, so the next run that can make addresses sends it again.)
   const checkLinkTargets = options.pageAddresses !== false;
+  const words = options.treeMessages ?? englishTreeMessages;
+  // What the plan refuses is known before a generated folder page is written, so that it links no child with no page
+  // to come: a collision of titles, a page without an ID to learn, or the file's own refusals.
+  const collisions = titleCollisions(tree, pinned, options.spaceId, words);
+  const withoutId = (key: string): boolean => !options.pageAccess && recordedAt(key) === undefined;
+  const refusedNode = (node: TreeNode): boolean => {
+    const source = node.kind === 'file' ? node.path : node.contentFrom;
+    return collisions.ofNode.has(node) || withoutId(keyOf(node.path)) || (source !== undefined && (inTree.get(source)?.item.refusals.length ?? 0) > 0);
+  };
   const pages = tree.nodes.map((node): TreePage => {
     const key = keyOf(node.path);
     const recorded = recordedAt(key);
@@ -287,7 +297,7 @@ export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOpti
     const sourcePath = node.kind === 'file' ? node.path : node.contentFrom;
     // A page recorded in the repository is this tree's page: updated. Others are created, or adopted with --overwrite.
     const defaults = { spaceId: options.spaceId, parentId: parentId ?? options.parentId, pageTitle: node.title, overwrite: recorded !== undefined || options.overwrite };
-    const planned = sourcePath !== undefined ? (inTree.get(sourcePath) as TreeSource) : generatedPage(node, tree, defaults, options);
+    const planned = sourcePath !== undefined ? (inTree.get(sourcePath) as TreeSource) : generatedPage(node, tree, defaults, options, refusedNode);
     // Each file is one page, so its item is this page's (not a copy: members added to a spread copy later, such as the
     // guard's verdict, give every such object a hidden class of its own, about 200 bytes each).
     const item = planned.item;
@@ -320,9 +330,9 @@ export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOpti
     if (linksReachOtherPages(item, reachedNow)) item.state = 'send';
   }
   const unknown = foreseeTreeLinks({ tree, pages, pinnedLinkFacts }, pinnedSources.map((source) => source.item), options);
-  const words = options.treeMessages ?? englishTreeMessages;
-  refuseCollisions(pages, pinned, options.spaceId, words);
-  if (!options.pageAccess) refuseWithoutIds(pages, words);
+  for (const page of pages) refuse(page.item, collisions.ofNode.get(page.node));
+  for (const item of pinned) refuse(item, collisions.ofPinned.get(item));
+  refuseWithoutIds(pages, withoutId, words);
   return {
     tree, pages, pinned, pinnedLinkFacts, refused, moves, rootInRepository: options.rootInRepository, parentId: options.parentId,
     ...(unknown.size > 0 ? { unknownLinkPaths: unknown } : {}),
@@ -431,9 +441,12 @@ function generatedPageKeys(labels: Iterable<string>, rootPath: string): string[]
   return [...keys];
 }
 
-/** A folder page without a content file: the list of its children, made here (it has no file to read again). */
-function generatedPage(node: TreeNode, tree: PageTree, defaults: PlanOptions['defaults'], options: TreePlanOptions): Pick<TreeSource, 'item' | 'linkFacts'> {
-  const source: SourceFile = { key: generatedPageKey(node.path), label: node.path, text: generatedFolderMarkdown(node, tree) };
+/**
+ * A folder page without a content file: the list of its children, made here (it has no file to read again). A child
+ * the plan refuses is listed without a link (generatedFolderMarkdown).
+ */
+function generatedPage(node: TreeNode, tree: PageTree, defaults: PlanOptions['defaults'], options: TreePlanOptions, refused: (child: TreeNode) => boolean): Pick<TreeSource, 'item' | 'linkFacts'> {
+  const source: SourceFile = { key: generatedPageKey(node.path), label: node.path, text: generatedFolderMarkdown(node, tree, refused) };
   const { item, content } = planFileWithContent(source, options.links.get(source.key), treeItemOptions(options, defaults), prepareDocument(source.text, options.messages));
   return { item, linkFacts: linkFactsOf(content) };
 }
@@ -503,30 +516,40 @@ function treePageLookup(known: ForeseenPages, tree: PageTree, identity: TreeIden
 /**
  * The platform keeps a title unique in a space, ignoring case: two pages of one tree with one title cannot both land,
  * nor a tree page and a file whose front matter names its own page in the tree's space (pinned), nor two such files.
- * planTree plans pinned files one by one, so this is the only check of their titles: each is refused once here.
+ * planTree plans pinned files one by one, so this is the only check of their titles: each is refused once for it.
+ * Found from the titles alone, before the pages are planned: a generated folder page does not link a refused child.
  */
-function refuseCollisions(pages: readonly TreePage[], pinned: readonly PlanItem[], spaceId: string, words: TreeMessages): void {
+function titleCollisions(tree: PageTree, pinned: readonly PlanItem[], spaceId: string, words: TreeMessages): { ofNode: Map<TreeNode, Blocker>; ofPinned: Map<PlanItem, Blocker> } {
   const titled = [
     // A folder page is named by its content file, the file to edit; a generated one has only its folder.
-    ...pages.map((page) => ({ name: page.node.contentFrom ?? page.node.path, title: page.node.title, item: page.item, generated: page.node.generated === true })),
+    ...tree.nodes.map((node) => ({ name: node.contentFrom ?? node.path, title: node.title, node, pinned: undefined, generated: node.generated === true })),
     // One that is refused or names another space takes no title here; an unchanged one holds its title already.
-    ...pinned.flatMap((item) => item.complete?.spaceId === spaceId && item.state !== 'refused' ? [{ name: item.file.label, title: item.complete.pageTitle, item, generated: false }] : []),
+    ...pinned.flatMap((item) => item.complete?.spaceId === spaceId && item.state !== 'refused' ? [{ name: item.file.label, title: item.complete.pageTitle, node: undefined, pinned: item, generated: false }] : []),
   ];
+  const found = { ofNode: new Map<TreeNode, Blocker>(), ofPinned: new Map<PlanItem, Blocker>() };
   for (const group of groupByTitle(titled, (entry) => entry.title)) {
     for (const entry of group) {
       const others = group.filter((other) => other !== entry).map((other) => other.name).join(', ');
       // A generated folder page has no file to retitle: its title is its folder's name.
       const message = entry.generated ? words.generatedTitleCollision(entry.title, others) : words.titleCollision(entry.title, others);
-      entry.item.refusals.push({ code: 'duplicatePage', message, fix: entry.generated ? undefined : 'editFile' });
-      entry.item.state = 'refused';
+      const refusal: Blocker = { code: 'duplicatePage', message, fix: entry.generated ? undefined : 'editFile' };
+      if (entry.node) found.ofNode.set(entry.node, refusal);
+      else if (entry.pinned) found.ofPinned.set(entry.pinned, refusal);
     }
   }
+  return found;
+}
+
+function refuse(item: PlanItem, refusal: Blocker | undefined): void {
+  if (refusal === undefined) return;
+  item.refusals.push(refusal);
+  item.state = 'refused';
 }
 
 /** A new page's ID is learnt after it lands through the page routes; without them its children would have no parent. */
-function refuseWithoutIds(pages: readonly TreePage[], words: TreeMessages): void {
+function refuseWithoutIds(pages: readonly TreePage[], withoutId: (key: string) => boolean, words: TreeMessages): void {
   for (const page of pages) {
-    if (page.pageId !== undefined || page.item.state === 'refused') continue;
+    if (!withoutId(page.key) || page.item.state === 'refused') continue;
     page.item.refusals.push({
       code: 'noPageAccess',
       message: words.noPageAccess(),

@@ -8,7 +8,7 @@ import type { FileLinkPorts } from '../core/run/fileLinks';
 import { MANIFEST_FILE_NAME } from '../core/tree/manifestFormat';
 import { nodeManifestFiles } from '../core/tree/manifestNodeFs';
 import { repositoryLinks, type ManifestAncestor, type RepositoryLinkFile } from '../core/tree/repositoryLinks';
-import { addressSpaceKey } from '../core/tree/treeRun';
+import { addressSpaceKey } from '../core/tree/spaceAddresses';
 import { nodeWalkFs } from '../core/walk/nodeWalkFs';
 import type { WikiPagesClient } from '../core/wikiPages';
 

@@ -7,7 +7,6 @@ import { ownPageProof } from '../core/links/pageIdentity';
 import { StateFileLinkStore } from '../core/links/stateFile';
 import { describeError } from '../core/log/redact';
 import type { PublishOutcome } from '../core/publish/outcome';
-import { pageAddress } from '../core/publish/pageAddress';
 import type { PublishTarget } from '../core/publish/target';
 import { countPlan, type PlanItem } from '../core/run/plan';
 import { describeRunStop, ThrottleGate, type SendContext } from '../core/run/runner';
@@ -16,9 +15,10 @@ import { MANIFEST_FILE_NAME } from '../core/tree/manifest';
 import type { OrphanPage } from '../core/tree/moves';
 import { nodeManifestFiles } from '../core/tree/manifestNodeFs';
 import { openManifest } from '../core/tree/pageManifest';
+import { spaceAddresses, type PageAddressOf } from '../core/tree/spaceAddresses';
 import { checkTreeOnWiki } from '../core/tree/treeParent';
 import { planTreeFromWalk, treeLinks, type TreePlan, type TreePlanOptions } from '../core/tree/treePlan';
-import { addressSpaceKey, runTree, treeLandedLink, treePageAddresses, type TreeFileResult } from '../core/tree/treeRun';
+import { runTree, treeLandedLink, treePageAddresses, type TreeFileResult } from '../core/tree/treeRun';
 import type { WikiPagesClient } from '../core/wikiPages';
 import type { PublishArgs } from './args';
 import { EXIT_FAILED, EXIT_OK, runExitCode } from './exitCodes';
@@ -77,9 +77,6 @@ export function printTreePlan(plan: TreePlan, json: boolean, output: Output, add
   printMoves(plan, json, output, addressOf);
   return notSendable;
 }
-
-/** A page's address for people to open, when the wiki's address is known. */
-type PageAddressOf = (pageId: string, title: string) => string | undefined;
 
 /**
  * The service can neither move nor delete a page: say so, with the pages that stay and their addresses. After a run,
@@ -178,8 +175,8 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   const state = opening?.store;
   const links = await treeLinks([...walked.result.files, ...walked.result.refused], rootLabel, state);
   const renderer = deps.renderer;
-  const spaceKey = await addressSpaceKey(spaceId, deps.pages, deps.interrupt);
-  const addressOf = (pageId: string, title: string): string | undefined => (deps.baseUrl ? pageAddress(deps.baseUrl, spaceKey, pageId, title) : undefined);
+  const addresses = await spaceAddresses(deps.baseUrl || undefined, spaceId, deps.pages, deps.interrupt);
+  const addressOf = addresses.addressOf;
   // Links written from the repository root (`/docs/guide.md`) are read as GitHub reads them.
   const treeOptions: TreePlanOptions = {
     rootInRepository: await folderInRepository(walked.fs, root),
@@ -236,7 +233,7 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   const send = (item: PlanItem, target: PublishTarget, context: SendContext): Promise<PublishOutcome> => sendPlanned(item, target, context, settings);
   const run = await runTree({
     plan, pages, identity, gate, concurrency: args.concurrency, signal: deps.interrupt, send,
-    addressOf,
+    addressOf, addressInSpace: addresses.inSpace,
     guard: { noAccessReason: 'no page access', overwriteEdited: args.overwriteEdited, ...(ownAuthorId ? { ownAuthorId } : {}) },
     onStopped: (stopped) => output.problem(describeRunStop(stopped)),
     ...ownPageProof(pages, { since, authorId: ownAuthorId }),

@@ -85,6 +85,35 @@ describe('CLI --tree', () => {
     assert.match(page('Overview').markdown, /\]\(guide\/gone\.md\)/, 'the link is sent as written');
   });
 
+  it('a link to a folder whose name has a dot (v1.2/, v1.2) reaches its page, and is looked for on disk like any folder', async () => {
+    const root = await cli.tree({
+      ...TREE,
+      'docs/index.md': '# Overview\n\nSee [the version](v1.2/), [it again](v1.2), [gone](v9.9/), [data](v2.0/) and [the licence](LICENSE.txt).\n',
+      'docs/v1.2/index.md': '# Version 1.2\n\nWhat changed.\n',
+      'docs/v2.0/data.txt': 'No Markdown here.\n',
+    });
+    const caution = '3 links stay as written and will not work on the wiki: v9.9/ (no such file), v2.0/ (no page is known for it), LICENSE.txt (not a Markdown file).';
+    const dry = await runCli(['publish', 'docs', ...TO, '--dry-run'], { cwd: root, env: cli.env() });
+    assert.equal(dry.code, 0, dry.stderr);
+    const line = dry.stdout.split('\n').find((each) => each.includes('docs/index.md')) ?? '';
+    assert.ok(line.includes(`[caution: ${caution}]`), line);
+    const run = await runCli(['publish', 'docs', ...TO, '--json'], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+    assert.deepEqual(fileRecords(run).filter((record) => record.file === 'docs/index.md').at(-1)?.linkCautions, [
+      { target: 'v9.9/', reason: 'noFile' }, { target: 'v2.0/', reason: 'unknownPage' }, { target: 'LICENSE.txt', reason: 'notMarkdown' },
+    ]);
+    // The page's address, its slug aside (decorative: the ID finds the page).
+    const version = `${cli.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/${page('Version 1.2').id}/`.replace(/[.[\]]/g, '\\$&');
+    assert.match(page('Overview').markdown, new RegExp(`See \\[the version\\]\\(${version}[^)]+\\), \\[it again\\]\\(${version}[^)]+\\), \\[gone\\]\\(v9\\.9/\\)`));
+
+    // A file published on its own looks for the folder on disk: written without its slash, it reaches the page too.
+    await writeFile(join(root, 'docs', 'versions.md'), '# Versions\n\nSee [the version](v1.2).\n');
+    const alone = await runCli(['publish', 'docs/versions.md', ...TO.slice(1), '--json'], { cwd: root, env: cli.env() });
+    assert.equal(alone.code, 0, `${alone.stdout}\n${alone.stderr}`);
+    assert.deepEqual(fileRecords(alone).map((record) => [record.status, record.cautions]), [['published', []]], 'no link stays as written');
+    assert.match(page('Versions').markdown, new RegExp(`See \\[the version\\]\\(${version}[^)]+\\)\\.`));
+  });
+
   it('a link to the published folder itself (`../` from a subfolder) names its index at the top, or without one the chosen page the folder maps to', async () => {
     const root = await cli.tree({
       ...TREE,
@@ -213,6 +242,25 @@ describe('CLI --tree', () => {
     assert.ok(sent().includes(`Now read the [setup](${address('Setup')}), the [tokens](<${address('API')}#Tokens>), the [guide](${address('Guide')}) and the [project](/README.md).`), sent());
   });
 
+  it('a link that climbs out of the published folder and back into it (../docs/guide/setup.md) reaches the page in a repository; one that stays out is named', async () => {
+    const files = {
+      ...TREE,
+      'README.md': '# Project\n',
+      'docs/index.md': '# Overview\n\nRead the [setup](../docs/guide/setup.md), the [project](../README.md) and [a sibling](../docsite/a.md).\n',
+      'docs/guide/setup.md': '# Setup\n\nSee [the API](../../docs/reference/api.md#tokens).\n',
+    };
+    const root = await cli.tree({ ...files, '.git/HEAD': 'ref: refs/heads/main\n' });
+    const dry = await runCli(['publish', 'docs', ...TO, '--dry-run'], { cwd: root, env: cli.env() });
+    assert.equal(dry.code, 0, dry.stderr);
+    assert.match(dry.stdout, /^would create docs\/index\.md .*\[caution: 2 links stay as written and will not work on the wiki \(outside the published folder\): \.\.\/README\.md, \.\.\/docsite\/a\.md\.\]$/m);
+    assert.doesNotMatch(dry.stdout, /docs\/guide\/setup\.md .*caution/, 'the link into the API page reaches it');
+    const run = await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+    const address = (title: string): string => `${cli.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/${page(title).id}/${title}`;
+    assert.ok(page('Overview').markdown.includes(`Read the [setup](${address('Setup')}), the [project](../README.md) and [a sibling](../docsite/a.md).`), page('Overview').markdown);
+    assert.ok(page('Setup').markdown.includes(`[the API](${address('API')}#Tokens)`), page('Setup').markdown);
+  });
+
   it('a link that waited for a tree page which did not land is named after the run, in the text and the summary', async () => {
     const root = await cli.tree({ ...TREE, 'elsewhere.md': '# API\n\nAnother team\'s page of that title.\n' });
     const elsewhere = await runCli(['publish', 'elsewhere.md', '--space', 'DOCS', '--parent', '123456'], { cwd: root, env: cli.env() });
@@ -316,6 +364,30 @@ describe('CLI --tree', () => {
     const refused = await runCli(['publish', 'docs/flow.md', '--space', 'DOCS', '--parent', '123456', '--dry-run', '--diagrams', 'http://diagrams.example.invalid'], { cwd: root, env: cli.env(false) });
     assert.equal(refused.code, 1, 'diagram source never goes to a plain-http host');
     assert.match(refused.stdout, /: --diagrams \(or WIKI_PUBLISHER_DIAGRAMS\) must use https:\/\//);
+  });
+
+  it('a generated folder page lists a child the plan refuses by its title alone, without a link to a page that will not exist', async () => {
+    const root = await cli.tree({
+      'docs/index.md': '# Overview\n',
+      'docs/more.md': '# More\n',
+      'docs/guide/a.md': '# Alpha\n',
+      'docs/guide/b.md': '# alpha\n',
+      'docs/guide/c.md': '# Gamma\n',
+      'docs/guide/more/deep.md': '# Deep\n',
+    });
+    const dry = await runCli(['publish', 'docs', ...TO, '--dry-run', '--json'], { cwd: root, env: cli.env() });
+    const status = (file: string): unknown => fileRecords(dry).find((record) => record.file === file)?.status;
+    assert.deepEqual(['docs/guide/', 'docs/guide/a.md', 'docs/guide/b.md', 'docs/guide/c.md', 'docs/guide/more/'].map(status), ['send', 'refused', 'refused', 'send', 'refused']);
+    assert.deepEqual(fileRecords(dry).find((record) => record.file === 'docs/guide/')?.cautions, []);
+    const run = await runCli(['publish', 'docs', ...TO, '--json'], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 1, `${run.stdout}\n${run.stderr}`);
+    const gamma = `${cli.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/${page('Gamma').id}/`;
+    const listing = page('Guide').markdown;
+    assert.ok(listing.startsWith('- Alpha\n- alpha\n- [Gamma]('), listing);
+    assert.ok(listing.includes(gamma), listing);
+    assert.ok(listing.endsWith(')\n- More\n'), listing);
+    assert.equal(summaryRecord(run).linksLeft, undefined, 'no link waits for a page that was never going to land');
+    assert.deepEqual(fileRecords(run).filter((record) => record.file === 'docs/guide/').map((record) => record.linkCautions), [[], []]);
   });
 
   it('with --state, a re-run of an unchanged tree sends nothing, a generated folder page included', async () => {
@@ -728,6 +800,42 @@ describe('CLI --tree', () => {
     const followed = await fetch(address);
     assert.equal(followed.url, cli.world.sandbox.pageAddress(page('API').id));
     assert.match(await followed.text(), /<h1>API<\/h1>/);
+  });
+
+  it('a link to a file whose front matter names its page in another space goes to that page by that space\'s key (named by its key or its ID), or without page access by the page-ID address', async () => {
+    const inEng = (space: string, title: string): string => `---\nwiki:\n  spaceId: "${space}"\n  parentId: "234567"\n---\n# ${title}\n\nBack to the [overview](index.md).\n`;
+    const root = await cli.tree({ ...TREE, 'docs/index.md': '# Overview\n\nRead the [engineering notes](eng.md).\n', 'docs/eng.md': inEng('ENG', 'Eng notes') });
+    const first = await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() });
+    assert.equal(first.code, 0, `${first.stdout}\n${first.stderr}`);
+    const notes = page('Eng notes');
+    assert.equal(notes.spaceKey, 'ENG');
+    const engAddress = `${cli.world.sandbox.baseUrl}/wiki/spaces/ENG/pages/${notes.id}/Eng+notes`;
+    assert.ok(page('Overview').markdown.includes(`[engineering notes](${engAddress})`), page('Overview').markdown);
+    assert.ok(notes.markdown.includes(`[overview](${cli.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/${page('Overview').id}/Overview)`), notes.markdown);
+    const followed = await fetch(engAddress);
+    assert.equal(followed.status, 200, 'a reader who follows the link lands on the page');
+    assert.match(await followed.text(), /<h1>Eng notes<\/h1>/);
+
+    // Named by the space's numeric ID: its key is looked up; a re-run reaches the recorded page by it too.
+    const byId = await cli.tree({ ...TREE, 'docs/index.md': '# Overview\n\nRead the [engineering notes](eng.md).\n', 'docs/eng.md': inEng('1002', 'Eng by ID') });
+    const state = ['--state', '.wiki-state.json'];
+    assert.equal((await runCli(['publish', 'docs', ...TO, ...state, '--overwrite'], { cwd: byId, env: cli.env() })).code, 0);
+    const byIdPage = page('Eng by ID');
+    const byIdAddress = `${cli.world.sandbox.baseUrl}/wiki/spaces/ENG/pages/${byIdPage.id}/Eng+by+ID`;
+    assert.ok(page('Overview').markdown.includes(`[engineering notes](${byIdAddress})`), page('Overview').markdown);
+    const edit = async (line: string): Promise<void> => writeFile(join(byId, 'docs', 'index.md'), `${await readFile(join(byId, 'docs', 'index.md'), 'utf8')}${line}\n`);
+    await edit('Again.');
+    const again = await runCli(['publish', 'docs', '--tree', ...state], { cwd: byId, env: cli.env() });
+    assert.equal(again.code, 0, `${again.stdout}\n${again.stderr}`);
+    assert.ok(page('Overview').markdown.includes(`[engineering notes](${byIdAddress}).\nAgain.`), page('Overview').markdown);
+
+    // Without page access that key cannot be learnt: the page-ID address, which names no space, as for the tree's own.
+    await edit('Once more.');
+    const blind = await runCli(['publish', 'docs', '--tree', ...state], { cwd: byId, env: { ...cli.env(false), WIKI_PUBLISHER_BASE_URL: cli.world.sandbox.baseUrl } });
+    assert.equal(blind.code, 0, `${blind.stdout}\n${blind.stderr}`);
+    const byPageId = `${cli.world.sandbox.baseUrl}/wiki/pages/viewpage.action?pageId=${byIdPage.id}`;
+    assert.ok(page('Overview').markdown.includes(`[engineering notes](${byPageId})`), page('Overview').markdown);
+    assert.equal((await fetch(byPageId)).url, cli.world.sandbox.pageAddress(byIdPage.id));
   });
 
   it('says what moved and what is orphaned; the old pages stay', async () => {

@@ -97,6 +97,7 @@ describe('a plan of walked files reads each again when it is sent, and sends onl
       const run = await runTree({
         plan, pages: signedIn.pages, identity, gate: new ThrottleGate(), concurrency: 2,
         addressOf: (pageId, title) => pageAddress(signedIn.world.sandbox.baseUrl, 'DOCS', pageId, title),
+        addressInSpace: async (spaceId) => (pageId, title) => pageAddress(signedIn.world.sandbox.baseUrl, spaceId, pageId, title),
         guard: { noAccessReason: 'no page access', ownAuthorId: apiTokenSubject(signedIn.apiToken) },
         send: (item, target, context) => sendPlanned(item, target, context, settings()),
       });

@@ -55,6 +55,7 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     const run = await runTree({
       plan, pages, identity, gate: new ThrottleGate(), concurrency: 4,
       addressOf: (pageId, title) => pageAddress(signedIn.world.sandbox.baseUrl, 'DOCS', pageId, title),
+      addressInSpace: async (spaceId) => (pageId, title) => pageAddress(signedIn.world.sandbox.baseUrl, spaceId, pageId, title),
       guard: { noAccessReason: 'no page access', ownAuthorId: apiTokenSubject(token), overwriteEdited },
       send: (item, target, context) => fails?.(item)
         ? Promise.resolve({ kind: 'unexpected', severity: 'error', status: 500, message: 'refused by the test', actions: [], attempts: 1, mayHaveLanded: false })

@@ -157,6 +157,12 @@ describe('page tree', () => {
       assert.equal(generatedFolderMarkdown(node(tree, 'docs/guide/setup.md'), tree), '');
     });
 
+    it('list a child the plan refuses by its escaped title, with no link', () => {
+      const tree = shapeTree([file('d/g/a.md', 'A [draft]'), file('d/g/b.md', 'B'), file('d/g/sub/c.md', 'C')], 'd');
+      const refused = (child: { path: string }): boolean => child.path !== 'd/g/b.md';
+      assert.equal(generatedFolderMarkdown(node(tree, 'd/g/'), tree, refused), '- A \\[draft\\]\n- [B](b.md)\n- Sub\n');
+    });
+
     it('escape titles so they show as written', () => {
       const tree = shapeTree([file('d/g/a.md', '# 1. [draft] A & B'), file('d/g/b>c.md', 'B')], 'd');
       assert.equal(generatedFolderMarkdown(node(tree, 'd/g/'), tree), '- [\\# 1\\. \\[draft\\] A \\& B](a.md)\n- [B](<b%3Ec.md>)\n');

@@ -25,6 +25,16 @@ describe('links written from the repository root', () => {
     assert.deepEqual(linkTarget('/docs/guide/', 'x.md', 'docs/'), { kind: 'file', path: 'guide/', markdown: false, folder: true, anchor: undefined });
   });
 
+  it('a relative link that climbs above the published folder and comes back into it names its file there, as GitHub reads it', () => {
+    assert.deepEqual(linkTarget('../docs/guide/setup.md', 'index.md', 'docs/'), file('guide/setup.md'));
+    assert.deepEqual(linkTarget('../../docs/ref/api.md#tokens', 'guide/setup.md', 'docs/'), file('ref/api.md', true, 'tokens'));
+    assert.deepEqual(linkTarget('../docs/guide.md', 'index.md'), file(undefined), 'not in a repository');
+    assert.deepEqual(linkTarget('../README.md', 'index.md', 'docs/'), file(undefined), 'outside the folder');
+    assert.deepEqual(linkTarget('../docsite/a.md', 'index.md', 'docs/'), file(undefined), 'a folder whose name only starts alike');
+    assert.deepEqual(linkTarget('../../docs/a.md', 'index.md', 'docs/'), file(undefined), 'above the repository');
+    assert.deepEqual(linkTarget('../a.md', 'index.md', ''), file(undefined), 'the repository root published: above it');
+  });
+
   it('leave the published folder when they name something outside it, or when its place is unknown', () => {
     assert.deepEqual(linkTarget('/README.md', 'index.md', 'docs/'), file(undefined));
     assert.deepEqual(linkTarget('/docsite/a.md', 'index.md', 'docs/'), file(undefined), 'a folder whose name only starts alike');

@@ -358,18 +358,20 @@ async function linkedFilesOf<L>(linking: ReadonlyArray<Pick<Linking<L>, 'place' 
       if (target.kind !== 'file' || path === undefined) continue;
       const anchored = target.anchor !== undefined && target.anchor !== '';
       if (target.markdown) link(place.folder, path, anchored);
-      else if (path !== '' && (target.folder || !nameOf(path).includes('.'))) {
-        // A folder, or a name without an extension that may be one (`guide`): looked for below; not `diagram.png`.
+      else if (path !== '') {
+        // A folder, or a name that may be one (`guide`, `v1.2`, as against `diagram.png`): looked for below.
         const key = plainKey(place.folder, path);
         folders.set(key, { folder: place.folder, path, anchored: anchored || folders.get(key)?.anchored === true });
       }
     }
   }
   await Promise.all([...folders].map(async ([key, { folder, path, anchored }]) => {
+    // Only a folder that is there: a file's name (`diagram.png`, `LICENSE`) is looked at once, not for its index.
+    if (!(await entryAt(fs, folder, path))) return;
     const content = await folderContentFileAt(fs, folder, path);
     // A folder without one has its page from a tree that generated it: looked up as the folder itself ('guide/').
     if (content === undefined) {
-      if (await entryAt(fs, folder, path)) link(folder, path, anchored);
+      link(folder, path, anchored);
       return;
     }
     folderContent.set(key, plainKey(folder, content));

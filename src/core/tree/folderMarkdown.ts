@@ -2,18 +2,29 @@
 // the page were a file inside the folder. A later link-rewriting step turns those links into page links, the same
 // way as links between the user's own files. A child folder links to its content file, or, when its page is generated
 // too, to the folder itself (`sub/`), which the rewriting step takes as the folder's page. (Its page is created after
-// this one, like every child's, so a first publish fills these links in on its second pass.)
+// this one, like every child's, so a first publish fills these links in on its second pass.) A child the plan
+// refuses has no page to link to: it is listed by its title alone, so the page still says what the folder holds, and
+// never goes out empty (or is refused as empty) because every child of its folder is refused. The next publish that
+// sends the child links it.
 import { isFolderPath } from './paths';
 import type { PageTree, TreeNode } from './shape';
 
-/** One line per child, in tree order; '' for a node without children. Meant for generated folder pages. */
-export function generatedFolderMarkdown(node: TreeNode, tree: PageTree): string {
+/**
+ * One line per child, in tree order; '' for a node without children. Meant for generated folder pages. `refused`: the
+ * children the plan refuses, listed without a link.
+ */
+export function generatedFolderMarkdown(node: TreeNode, tree: PageTree, refused: (child: TreeNode) => boolean = () => false): string {
   const lines: string[] = [];
   for (const path of node.children) {
     const child = tree.byPath.get(path);
     if (!child) continue;
+    const title = escapeMarkdownText(child.title);
+    if (refused(child)) {
+      lines.push(`- ${title}`);
+      continue;
+    }
     const target = isFolderPath(child.path) ? child.contentFrom ?? child.path : child.path;
-    lines.push(`- [${escapeMarkdownText(child.title)}](${linkDestination(relativeTo(node.path, target))})`);
+    lines.push(`- [${title}](${linkDestination(relativeTo(node.path, target))})`);
   }
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
 }

@@ -4,9 +4,10 @@
 // tree that needs page IDs nobody can find (no page access, pages not recorded). Moves and orphans are reported.
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
 import { linkNames, type LinkStore, type PageLink } from '../links/pageLink';
-import { foreseeRewrite, linkDestinationTexts, markdownHeadings, withLinkCautions, type LinkedPage, type PageLookup, type RewriteContext } from '../links/rewrite';
+import { foreseeRewrite, linkDestinationTexts, markdownHeadings, withLinkCautions, type LinkedPage, type RewriteContext } from '../links/rewrite';
 import { planFile, planFileWithContent, type PlanItem, type PlanOptions, type PlannedFile, type SourceFile } from '../run/plan';
 import { prepareDocument } from '../publish/pipeline';
+import type { Blocker } from '../publish/preflight';
 import { completeTarget, mergeTargets, suggestTitle } from '../publish/target';
 import { detachedAll } from '../util/detached';
 import { mapBounded } from '../util/mapBounded';
@@ -318,6 +319,15 @@ export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOpti
   const checkLinkTargets = options.pageAddresses !== false;
   const retitledFrom = new Map(moves.retitled.map((page) => [page.path, page.title]));
   const words = options.treeMessages ?? englishTreeMessages;
+  // What the plan refuses is known before a generated folder page is written, so that it links no child with no page
+  // to come: a collision of titles, a page without an ID to learn, or the file's own refusals.
+  const collisions = titleCollisions(tree, pinned, options.spaceId, words);
+  // A retitled page is a new page too: its ID is learnt after it lands.
+  const withoutId = (key: string): boolean => !options.pageAccess && (recordedAt(key) === undefined || retitledFrom.has(`${rootPath}${key}`));
+  const refusedNode = (node: TreeNode): boolean => {
+    const source = node.kind === 'file' ? node.path : node.contentFrom;
+    return collisions.ofNode.has(node) || withoutId(keyOf(node.path)) || (source !== undefined && (inTree.get(source)?.item.refusals.length ?? 0) > 0);
+  };
   const pages = tree.nodes.map((node): TreePage => {
     const key = keyOf(node.path);
     const recorded = recordedAt(key);
@@ -327,7 +337,7 @@ export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOpti
     // A page recorded in the repository is this tree's page: updated. Others are created, or adopted with --overwrite;
     // so is one whose title changed, which the service cannot find by its new title (the recorded page stays).
     const defaults = { spaceId: options.spaceId, parentId: parentId ?? options.parentId, pageTitle: node.title, overwrite: (recorded !== undefined && oldTitle === undefined) || options.overwrite };
-    const planned = sourcePath !== undefined ? (inTree.get(sourcePath) as TreeSource) : generatedPage(node, tree, defaults, options);
+    const planned = sourcePath !== undefined ? (inTree.get(sourcePath) as TreeSource) : generatedPage(node, tree, defaults, options, refusedNode);
     // Each file is one page, so its item is this page's (not a copy: members added to a spread copy later, such as the
     // guard's verdict, give every such object a hidden class of its own, about 200 bytes each).
     const item = planned.item;
@@ -366,8 +376,9 @@ export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOpti
     if (linksReachOtherPages(item, reachedNow)) item.state = 'send';
   }
   const unknown = foreseeTreeLinks({ tree, pages, pinnedLinkFacts }, pinnedSources.map((source) => source.item), options);
-  refuseCollisions(pages, pinned, options.spaceId, words);
-  if (!options.pageAccess) refuseWithoutIds(pages, words);
+  for (const page of pages) refuse(page.item, collisions.ofNode.get(page.node));
+  for (const item of pinned) refuse(item, collisions.ofPinned.get(item));
+  refuseWithoutIds(pages, withoutId, words);
   return {
     tree, pages, pinned, pinnedLinkFacts, refused, moves, rootInRepository: options.rootInRepository, parentId: options.parentId,
     ...(unknown.size > 0 ? { unknownLinkPaths: unknown } : {}),
@@ -381,7 +392,7 @@ export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOpti
  * links name one of them.
  */
 export async function sayMissingLinkFiles<L>(plan: TreePlan, options: TreePlanOptions, disk: { fs: EntryFs<L>; root: L }): Promise<void> {
-  const looked = [...(plan.unknownLinkPaths ?? [])].filter((path) => !path.endsWith('/') || !nameOf(path.slice(0, -1)).includes('.'));
+  const looked = [...(plan.unknownLinkPaths ?? [])];
   // A few at a time: each is a request per folder on the way in a remote workspace.
   const found = await mapBounded(looked, LOOKUPS_AT_ONCE, async (path) => ((await lookUpEntry(disk.fs, disk.root, path)) === ABSENT ? [path] : []));
   const missing = new Set(found.flat());
@@ -478,9 +489,12 @@ function generatedPageKeys(labels: Iterable<string>, rootPath: string): string[]
   return [...keys];
 }
 
-/** A folder page without a content file: the list of its children, made here (it has no file to read again). */
-function generatedPage(node: TreeNode, tree: PageTree, defaults: PlanOptions['defaults'], options: TreePlanOptions): Pick<TreeSource, 'item' | 'linkFacts'> {
-  const source: SourceFile = { key: generatedPageKey(node.path), label: node.path, text: generatedFolderMarkdown(node, tree) };
+/**
+ * A folder page without a content file: the list of its children, made here (it has no file to read again). A child
+ * the plan refuses is listed without a link (generatedFolderMarkdown).
+ */
+function generatedPage(node: TreeNode, tree: PageTree, defaults: PlanOptions['defaults'], options: TreePlanOptions, refused: (child: TreeNode) => boolean): Pick<TreeSource, 'item' | 'linkFacts'> {
+  const source: SourceFile = { key: generatedPageKey(node.path), label: node.path, text: generatedFolderMarkdown(node, tree, refused) };
   const { item, content } = planFileWithContent(source, options.links.get(source.key), treeItemOptions(options, defaults), prepareDocument(source.text, options.messages));
   return { item, linkFacts: linkFactsOf(content) };
 }
@@ -494,7 +508,10 @@ interface ForeseenPages {
   /** The titles of the files that name their own page and are sent, by path relative to the published folder. */
   pinnedTitles: ReadonlyMap<string, string>;
   rootInRepository: string | undefined;
-  /** The paths links name that no page is known for, gathered as the links are checked. */
+  /**
+   * The paths links name that no page is known for, gathered as the links are checked: what sayMissingLinkFiles looks
+   * for on disk. Not a name with a dot written without a slash (`LICENSE.txt`), which is taken for a file.
+   */
   unknown: Set<string>;
   /** The paths nothing is at on disk (sayMissingLinkFiles). */
   missing: ReadonlySet<string>;
@@ -523,7 +540,7 @@ const CHOSEN_PAGE: LinkedPage = Object.freeze({ url: 'page:', title: '', heading
 function treePageLookup(known: ForeseenPages, tree: PageTree, identity: TreeIdentity): RewriteContext['resolvePage'] {
   const root = tree.rootPath;
   const top = topContentFile(tree);
-  const lookUp = (path: string): PageLookup => {
+  const lookUp: RewriteContext['resolvePage'] = (path, link) => {
     // The published folder itself: its index or README at the top, as for any folder; else the chosen page it maps
     // to, which has its own text (no headings of ours to check).
     if (path === '') return top !== undefined ? lookUp(top.slice(root.length)) : known.addressable ? CHOSEN_PAGE : 'noAddress';
@@ -534,7 +551,9 @@ function treePageLookup(known: ForeseenPages, tree: PageTree, identity: TreeIden
     const recordedOnly = node === undefined && pinnedTitle === undefined ? identity.get(path)?.title : undefined;
     if (node === undefined && pinnedTitle === undefined) {
       if (known.missing.has(path)) return 'noFile';
-      known.unknown.add(path);
+      // A name with a dot written without a slash (`LICENSE.txt`) is taken for a file with an extension, not looked
+      // for as a folder on disk; written with one (`v1.2/`), it is a folder like any other.
+      if (!link || link.markdown || link.folder || !nameOf(path).includes('.')) known.unknown.add(path);
       if (recordedOnly === undefined) return undefined;
     }
     const title = node?.title ?? pinnedTitle ?? recordedOnly;
@@ -550,31 +569,40 @@ function treePageLookup(known: ForeseenPages, tree: PageTree, identity: TreeIden
 /**
  * The platform keeps a title unique in a space, ignoring case: two pages of one tree with one title cannot both land,
  * nor a tree page and a file whose front matter names its own page in the tree's space (pinned), nor two such files.
- * planTree plans pinned files one by one, so this is the only check of their titles: each is refused once here.
+ * planTree plans pinned files one by one, so this is the only check of their titles: each is refused once for it.
+ * Found from the titles alone, before the pages are planned: a generated folder page does not link a refused child.
  */
-function refuseCollisions(pages: readonly TreePage[], pinned: readonly PlanItem[], spaceId: string, words: TreeMessages): void {
+function titleCollisions(tree: PageTree, pinned: readonly PlanItem[], spaceId: string, words: TreeMessages): { ofNode: Map<TreeNode, Blocker>; ofPinned: Map<PlanItem, Blocker> } {
   const titled = [
     // A folder page is named by its content file, the file to edit; a generated one has only its folder.
-    ...pages.map((page) => ({ name: page.node.contentFrom ?? page.node.path, title: page.node.title, item: page.item, generated: page.node.generated === true })),
+    ...tree.nodes.map((node) => ({ name: node.contentFrom ?? node.path, title: node.title, node, pinned: undefined, generated: node.generated === true })),
     // One that is refused or names another space takes no title here; an unchanged one holds its title already.
-    ...pinned.flatMap((item) => item.complete?.spaceId === spaceId && item.state !== 'refused' ? [{ name: item.file.label, title: item.complete.pageTitle, item, generated: false }] : []),
+    ...pinned.flatMap((item) => item.complete?.spaceId === spaceId && item.state !== 'refused' ? [{ name: item.file.label, title: item.complete.pageTitle, node: undefined, pinned: item, generated: false }] : []),
   ];
+  const found = { ofNode: new Map<TreeNode, Blocker>(), ofPinned: new Map<PlanItem, Blocker>() };
   for (const group of groupByTitle(titled, (entry) => entry.title)) {
     for (const entry of group) {
       const others = group.filter((other) => other !== entry).map((other) => other.name).join(', ');
       // A generated folder page has no file to retitle: its title is its folder's name.
       const message = entry.generated ? words.generatedTitleCollision(entry.title, others) : words.titleCollision(entry.title, others);
-      entry.item.refusals.push({ code: 'duplicatePage', message, fix: entry.generated ? undefined : 'editFile' });
-      entry.item.state = 'refused';
+      const refusal: Blocker = { code: 'duplicatePage', message, fix: entry.generated ? undefined : 'editFile' };
+      if (entry.node) found.ofNode.set(entry.node, refusal);
+      else if (entry.pinned) found.ofPinned.set(entry.pinned, refusal);
     }
   }
+  return found;
+}
+
+function refuse(item: PlanItem, refusal: Blocker | undefined): void {
+  if (refusal === undefined) return;
+  item.refusals.push(refusal);
+  item.state = 'refused';
 }
 
 /** A new page's ID is learnt after it lands through the page routes; without them its children would have no parent. */
-function refuseWithoutIds(pages: readonly TreePage[], words: TreeMessages): void {
+function refuseWithoutIds(pages: readonly TreePage[], withoutId: (key: string) => boolean, words: TreeMessages): void {
   for (const page of pages) {
-    // A retitled page is a new page too: its ID is learnt after it lands.
-    if ((page.pageId !== undefined && page.retitledFrom === undefined) || page.item.state === 'refused') continue;
+    if (!withoutId(page.key) || page.item.state === 'refused') continue;
     page.item.refusals.push({
       code: 'noPageAccess',
       message: words.noPageAccess(),

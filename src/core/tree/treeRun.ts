@@ -20,6 +20,7 @@ import type { OrphanPage } from './moves';
 import { folderTitleOf, followNewFolderPage, holdEditedFollowers, mayFollowNewFolderPage, pagesLeftBehind, replacedPages } from './newFolderPage';
 import { isBelow } from './paths';
 import { nodeOfFile, topContentFile } from './shape';
+import type { PageAddressOf } from './spaceAddresses';
 import { pagesByLevel, type TreePage, type TreePlan } from './treePlan';
 
 export interface TreeIdentityStore {
@@ -35,8 +36,13 @@ export interface TreeRunOptions extends Pick<RunOptions, 'send' | 'concurrency' 
   pages: WikiPagesClient | undefined;
   identity: TreeIdentityStore;
   gate: ThrottleGate;
-  /** The platform's address of a page, for links (`<base>/wiki/spaces/<KEY>/pages/<id>/<Title>`). */
-  addressOf(pageId: string, title: string): string | undefined;
+  /** The platform's address of a page of the tree's space, for links (`<base>/wiki/spaces/<KEY>/pages/<id>/<Title>`). */
+  addressOf: PageAddressOf;
+  /**
+   * The addresses of pages in the space a file's front matter names (spaceAddresses): a link to such a file's page
+   * names that space's key, not the tree's.
+   */
+  addressInSpace(spaceId: string): Promise<PageAddressOf>;
   guard: Omit<GuardOptions, 'pages' | 'signal'>;
   /** Every file's end, in each pass. */
   onResult?(result: TreeFileResult): void;
@@ -128,6 +134,12 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     return key !== undefined && rename ? [[key, { id: rename.pageId, title: item.complete?.pageTitle ?? '', oldKey: rename.oldPath.slice(rootPath.length) }] as const] : [];
   }));
   const recordedOutside = (path: string): { id: string; title: string } | undefined => options.identity.get?.(path) ?? pinnedFollowed.get(path);
+  // A file that names its own page may name another space: links to its page name that space's key.
+  const pinnedAddressOf = new Map<string, PageAddressOf>();
+  for (const item of plan.pinned) {
+    const key = pinnedKeyOf(item);
+    if (key !== undefined && item.complete) pinnedAddressOf.set(key, await options.addressInSpace(item.complete.spaceId));
+  }
   let sendsOver = false;
   // Without page access (whose answers carry each page's address) and without the wiki site's address, no page address
   // can be made, for pages with IDs or without: links stay as written, with a caution, instead of waiting for a second
@@ -153,7 +165,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
       // page answers the link.
       const recorded = pinnedLanded.get(path) ?? recordedOutside(path);
       if (recorded && !addressable) return 'noAddress';
-      const url = recorded ? options.addressOf(recorded.id, recorded.title) : undefined;
+      const url = recorded ? (pinnedAddressOf.get(path) ?? options.addressOf)(recorded.id, recorded.title) : undefined;
       if (url && recorded) return { url, title: recorded.title, headings: headings.get(path) ?? [] };
       if (!pinnedSending.has(path)) return undefined;
       if (!addressable) return 'noAddress';
@@ -489,16 +501,6 @@ interface SecondPassContext extends TreeRunOptions {
   content(item: PlanItem): Promise<PlannedContent>;
   ids: ReadonlyMap<string, string>;
   results: TreeFileResult[];
-}
-
-/**
- * The space as page addresses write it: its key (`/wiki/spaces/DOCS/pages/…`). A numeric space ID, which the import
- * takes too, is looked up through the page routes when there is page access; the space as given otherwise.
- */
-export async function addressSpaceKey(spaceId: string, pages: WikiPagesClient | undefined, signal?: AbortSignal): Promise<string> {
-  if (!pages || !/^\d+$/.test(spaceId)) return spaceId;
-  const space = await pages.resolveSpace(spaceId, signal).catch(() => undefined);
-  return space?.key ?? spaceId;
 }
 
 /** Whether a tree run can give pages addresses: with page access, or when an address can be made from the site's. */

@@ -60,8 +60,8 @@ export class TreePublisher {
     const rootPath = labelOfFolder(folder, read.sources);
     const links = await core.treeLinks(read.sources, rootPath, this.deps.links);
     // Page addresses come from the site setting, so links between files work with recorded IDs even when signed out.
-    const spaceKey = await core.addressSpaceKey(answers.spaceId, pages);
-    const addressOf = (pageId: string, title: string): string | undefined => core.pageAddress(this.deps.wiki.baseUrl(), spaceKey, pageId, title);
+    const addresses = await core.spaceAddresses(this.deps.wiki.baseUrl().trim() || undefined, answers.spaceId, pages);
+    const addressOf = addresses.addressOf;
     const rootInRepository = await folderInItsRepository(folder);
     // Links to files that are not there are looked up from the folder through workspace.fs, as the walk read it.
     const plan = await core.planTreeOnDisk(read.sources, {
@@ -94,7 +94,7 @@ export class TreePublisher {
     const run = await withProgressBeforeResult(vscode.l10n.t('Publishing the page tree'), (progress, signal) => {
       return core.runTree({
         plan, pages, identity, gate: new core.ThrottleGate(), concurrency: core.clampConcurrency(concurrencySetting()), signal, messages: editorPublishMessages,
-        addressOf,
+        addressOf, addressInSpace: addresses.inSpace,
         guard: {
           noAccessReason: vscode.l10n.t('you are not signed in to the export API (Wiki: Sign In), so the wiki cannot be read'), lookUpCreates: true, messages: editorTreeMessages,
           ...(ownAuthorId ? { ownAuthorId } : {}), ...(overwriteEdited ? { overwriteEdited } : {}),

@@ -68,7 +68,10 @@ function isFolderLink(path: string): boolean {
   return path.endsWith('/') || path === '.' || path === '..' || path.endsWith('/.') || path.endsWith('/..');
 }
 
-/** `relative` resolved against the folder of `fromFile`; undefined when `..` climbs above the root. */
+/**
+ * `relative` resolved against the folder of `fromFile`; when `..` climbs above the root, undefined unless it comes back
+ * into it through the repository (climbedAboveRoot).
+ */
 function resolvedPath(relative: string, fromFile: string, rootInRepository: string | undefined): string | undefined {
   if (relative.startsWith('/')) return fromRepositoryRoot(relative, rootInRepository);
   // A plain file name (most links: a sibling) goes next to the file without splitting either path.
@@ -90,9 +93,19 @@ function resolvedPath(relative: string, fromFile: string, rootInRepository: stri
   for (const segment of relative.split('/')) {
     if (segment === '' || segment === '.') continue;
     if (segment !== '..') segments.push(segment);
-    else if (segments.pop() === undefined) return undefined;
+    else if (segments.pop() === undefined) return climbedAboveRoot(relative, fromFile, rootInRepository);
   }
   return segments.join('/');
+}
+
+/**
+ * A path that climbs above the root may come back into it (`../docs/guide.md` in a file at the top of `docs/`), as
+ * GitHub reads it in the repository: resolved there from the linking file's place, like a link from the repository
+ * root. Undefined when the root's place in a repository is not known, or the path stays outside the root.
+ */
+function climbedAboveRoot(relative: string, fromFile: string, rootInRepository: string | undefined): string | undefined {
+  if (rootInRepository === undefined) return undefined;
+  return fromRepositoryRoot(`/${rootInRepository}${fromFile.slice(0, fromFile.lastIndexOf('/') + 1)}${relative}`, rootInRepository);
 }
 
 /**

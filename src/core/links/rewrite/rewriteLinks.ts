@@ -3,8 +3,10 @@
 // the user which links will not work on the wiki.
 import { findLinkDestinations, type LinkDestination } from './destinations';
 import { headingMatcher, type AnchorStyle, type HeadingsOfPage } from './headingAnchors';
-import { linkTarget, ownHeadingAnchor, pagePath } from './linkTarget';
+import { linkTarget, ownHeadingAnchor, pagePath, type LinkTarget } from './linkTarget';
 import { markdownHeadings } from './markdownHeadings';
+
+type FileLinkTarget = Extract<LinkTarget, { kind: 'file' }>;
 
 /** A Markdown file's page: its address and what its anchors are computed from. */
 export interface LinkedPage extends HeadingsOfPage {
@@ -31,9 +33,10 @@ export interface RewriteContext {
   rootInRepository?: string;
   /**
    * The page of a Markdown file, given its normalised root-relative path (`guide/install.md`), or of a folder, given its
-   * path with a trailing slash (`guide/`); undefined when unknown.
+   * path with a trailing slash (`guide/`); undefined when unknown. `link`: how the link names it, since a name written
+   * without a slash that is no Markdown file's (`guide`, `LICENSE.txt`) is looked up as a folder but may be a file.
    */
-  resolvePage(path: string): PageLookup;
+  resolvePage(path: string, link?: Pick<FileLinkTarget, 'markdown' | 'folder'>): PageLookup;
   /** The wiki's heading anchors: the current editor's unless said (see headingAnchors.ts). */
   anchorStyle?: AnchorStyle;
   /**
@@ -174,7 +177,7 @@ function decide(destination: string, context: RewriteContext, anchorIn: (page: L
   const target = linkTarget(destination, context.filePath, context.rootInRepository);
   if (target.kind === 'web') return KEEP;
   const path = pagePath(target);
-  const page = path === undefined ? undefined : context.resolvePage(path);
+  const page = path === undefined ? undefined : context.resolvePage(path, target);
   // `guide` written without its slash still names the folder's page, when the folder is a page of the run.
   if (!target.markdown && !target.folder && page === undefined) return KEEP_BECAUSE.notMarkdown;
   if (path === undefined) return KEEP_BECAUSE.outsideRun;

@@ -24,6 +24,16 @@ describe('CLI --tree', () => {
     assert.ok(found, `"${title}" is on the wiki`);
     return found;
   };
+  /** The dry run's line for docs/index.md holds `caution`; then the run (--json), which must pass: its output. */
+  const cautionedThenRun = async (root: string, caution: string): Promise<Awaited<ReturnType<typeof runCli>>> => {
+    const dry = await runCli(['publish', 'docs', ...TO, '--dry-run'], { cwd: root, env: cli.env() });
+    assert.equal(dry.code, 0, dry.stderr);
+    const line = dry.stdout.split('\n').find((each) => each.includes('docs/index.md')) ?? '';
+    assert.ok(line.includes(`[caution: ${caution}]`), line);
+    const run = await runCli(['publish', 'docs', ...TO, '--json'], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+    return run;
+  };
 
   it('--dry-run --tree shows the tree without sending; without page access a new tree is refused with the fix', async () => {
     const root = await cli.tree(TREE);
@@ -70,12 +80,7 @@ describe('CLI --tree', () => {
       'docs/.drafts/plan.md': '# Plan\n',
     });
     const caution = '3 links stay as written and will not work on the wiki: guide/gone.md (no such file), .drafts/plan.md (no page is known for it), nowhere/ (no such file).';
-    const dry = await runCli(['publish', 'docs', ...TO, '--dry-run'], { cwd: root, env: cli.env() });
-    assert.equal(dry.code, 0, dry.stderr);
-    const line = dry.stdout.split('\n').find((each) => each.includes('docs/index.md')) ?? '';
-    assert.ok(line.includes(`[caution: ${caution}]`), line);
-    const run = await runCli(['publish', 'docs', ...TO, '--json'], { cwd: root, env: cli.env() });
-    assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+    const run = await cautionedThenRun(root, caution);
     const index = fileRecords(run).find((record) => record.file === 'docs/index.md');
     assert.deepEqual(index?.linkCautions, [
       { target: 'guide/gone.md', reason: 'noFile' }, { target: '.drafts/plan.md', reason: 'unknownPage' }, { target: 'nowhere/', reason: 'noFile' },
@@ -93,12 +98,7 @@ describe('CLI --tree', () => {
       'docs/v2.0/data.txt': 'No Markdown here.\n',
     });
     const caution = '3 links stay as written and will not work on the wiki: v9.9/ (no such file), v2.0/ (no page is known for it), LICENSE.txt (not a Markdown file).';
-    const dry = await runCli(['publish', 'docs', ...TO, '--dry-run'], { cwd: root, env: cli.env() });
-    assert.equal(dry.code, 0, dry.stderr);
-    const line = dry.stdout.split('\n').find((each) => each.includes('docs/index.md')) ?? '';
-    assert.ok(line.includes(`[caution: ${caution}]`), line);
-    const run = await runCli(['publish', 'docs', ...TO, '--json'], { cwd: root, env: cli.env() });
-    assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+    const run = await cautionedThenRun(root, caution);
     assert.deepEqual(fileRecords(run).filter((record) => record.file === 'docs/index.md').at(-1)?.linkCautions, [
       { target: 'v9.9/', reason: 'noFile' }, { target: 'v2.0/', reason: 'unknownPage' }, { target: 'LICENSE.txt', reason: 'notMarkdown' },
     ]);

@@ -119,4 +119,31 @@ describe('CLI interrupted while sends are out that land after it', () => {
     assert.equal(again.code, 0, again.stdout);
     assert.deepEqual(fileRecords(again).map((record) => [record.file, record.status, record.outcome]), [['docs/a.md', 'published', 'updated']]);
   });
+
+  it('SIGINT during the second pass: the summary and the JUnit report count the pages the first pass created as published', async () => {
+    const root = await cli.tree(TREE);
+    const run = await interruptSecondPass(root, [...TREE_ARGS, '--json', '--report', 'junit.xml']);
+    const summary = summaryRecord(run);
+    assert.deepEqual([summary.interrupted, summary.published, summary.cancelled, summary.notStarted], [true, 3, 0, 0], run.stdout);
+    const junit = await readFile(join(root, 'junit.xml'), 'utf8');
+    assert.match(junit, /<testsuites name="wiki-publisher" tests="3" failures="0" errors="0" skipped="0"/, junit);
+  });
+
+  it('SIGINT during the second pass: the text summary counts the pages the first pass created as published', async () => {
+    const text = await interruptSecondPass(await cli.tree(TREE), TREE_ARGS);
+    assert.match(text.stdout, /^Interrupted: 3 published, 0 failed, 0 refused, 0 unchanged, 0 interrupted in flight/m, text.stdout);
+  });
+
+  it('SIGINT during the second pass: the Markdown report counts the pages the first pass created as published', async () => {
+    const markdown = await interruptSecondPass(await cli.tree(TREE), [...TREE_ARGS, '--format', 'markdown']);
+    assert.match(markdown.stdout, /^\*\*3 published\*\*$/m, markdown.stdout);
+  });
+
+  it('SIGINT during a flat run\'s second pass: its summary counts the files the first pass created as published', async () => {
+    const run = await interruptSecondPass(await cli.tree(TREE), ['publish', 'docs', '--space', 'DOCS', '--parent', '123456', '--json']);
+    const resent = fileRecords(run).filter((record) => record.pass === 2).map((record) => [record.file, record.status]);
+    assert.deepEqual(resent.sort(), [['docs/a.md', 'cancelled'], ['docs/c.md', 'cancelled']], run.stdout);
+    const summary = summaryRecord(run);
+    assert.deepEqual([summary.interrupted, summary.published, summary.cancelled], [true, 3, 0], run.stdout);
+  });
 });

@@ -12,7 +12,7 @@ import { foreseeRewrite, rewriteLinks, type LinkCaution, type PageLookup, type R
 import { guardPlan, guardedPage, type GuardOptions } from '../run/guard';
 import type { PlanItem } from '../run/plan';
 import { plannedContent, type PlannedContent } from '../run/plannedContent';
-import { runPlan, summarise, type FileResult, type RunOptions, type RunSummary, type ThrottleGate } from '../run/runner';
+import { countedResults, runPlan, summarise, type FileResult, type RunOptions, type RunSummary, type ThrottleGate } from '../run/runner';
 import type { WikiPagesClient } from '../wikiPages';
 import { sendGoneTreePages } from './goneTreePages';
 import { linkingFileOf, linksReachOtherPages, linkTargetsDigest, treePageIdByPath } from './linkTargets';
@@ -88,7 +88,7 @@ export interface TreeRunResult {
   results: TreeFileResult[];
   /** Pages sent again so their links reach pages created in this run. */
   secondPass: number;
-  /** The totals, each page once by its last pass (a second-pass send is the same page). */
+  /** The totals, each page once (a second-pass send is the same page), by the result that counts (countedResults). */
   summary: RunSummary;
   /** Pages that landed with links to pages of the run left as written: those pages did not land (landedPage.ts). */
   linksLeft: LinksLeft[];
@@ -386,9 +386,9 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   const linkingAnew = addressable && replaced.length > 0 ? pagesLinkingAnew(plan, results, recordedIds, ids) : [];
   expectMore(linkingAnew.length);
   const relinked = await relinkUnchanged(linkingAnew, passContext);
-  const last = new Map(results.map((result) => [result.key, result]));
+  const counted = countedResults(results, (result) => result.key);
   // The files a page waits for, by label, from its links' 'no page yet' cautions (written relative to its file).
-  const linksLeft = linksLeftOf(last.values(), (result) => {
+  const linksLeft = linksLeftOf(counted, (result) => {
     const left = leftAsSent.get(result.key);
     if (left && result.pass === 1) return left;
     const page = pageOf.get(result.key);
@@ -401,7 +401,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     return [...new Set(result.linkCautions.filter((caution) => caution.reason === 'noPageYet').map((caution) => labelOf(caution.target)))];
   });
   const leftBehind = await pagesLeftBehind(replaced, options.pages);
-  return { results, secondPass: sentAgain.length + relinked, summary: summarise([...last.values()]), linksLeft, leftBehind };
+  return { results, secondPass: sentAgain.length + relinked, summary: summarise(counted), linksLeft, leftBehind };
 }
 
 export interface TreeGuardOptions extends GuardOptions {

@@ -18,8 +18,12 @@ import type { PlanItem } from './plan';
 export type GuardVerdict =
   /** Create only: the import itself refuses to replace a page, so there is nothing to guard. */
   | { kind: 'notNeeded' }
-  /** Create only, but a page with this title already holds the place: the import will answer "already exists". */
-  | { kind: 'exists'; page: WikiPage }
+  /**
+   * Create only, but a page with this title already holds the place: the import will answer "already exists".
+   * `byAuthor` 'unknown': a page of a tree the repository does not record, which may be the tree's own from a run that
+   * stopped before recording it; the run does not know the publishing account, so it cannot tell and does not take it.
+   */
+  | { kind: 'exists'; page: WikiPage; byAuthor?: 'unknown' }
   /** Checked: no page with this title under the parent; publishing creates one. */
   | { kind: 'absent' }
   /**

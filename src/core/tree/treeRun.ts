@@ -428,11 +428,17 @@ export async function guardTreePages(entries: ReadonlyArray<{ page: TreePage; it
 /**
  * A page of the tree that exists but is not recorded, last written by this token's user, is this tree's page from a
  * run that stopped before it could record it (a crash, a kill): it is updated and recorded, not failed as "already
- * exists". A page last written by anyone else stays a refusal of the create.
+ * exists". A page last written by anyone else stays a refusal of the create; so does any such page when the run does
+ * not know the publishing account, which the verdict says, so that the front end can name what would tell.
  */
 function adoptOwnPage(item: PlanItem, ownAuthorId: string | undefined): void {
   const verdict = item.guard;
-  if (verdict?.kind !== 'exists' || ownAuthorId === undefined || verdict.page.versionAuthorId !== ownAuthorId || !item.complete) return;
+  if (verdict?.kind !== 'exists' || !item.complete) return;
+  if (ownAuthorId === undefined) {
+    item.guard = { ...verdict, byAuthor: 'unknown' };
+    return;
+  }
+  if (verdict.page.versionAuthorId !== ownAuthorId) return;
   item.complete = { ...item.complete, overwrite: true };
   item.guard = { kind: 'asLeft', page: verdict.page };
 }

@@ -154,8 +154,7 @@ async function send(plan: PlanItem[], state: StateFileLinkStore | undefined, pag
         recordUnconfirmedSend(result, state, (error: unknown) => {
           stateFailure ??= error;
         });
-      }
-      if (state && link) {
+      } else if (state && link) {
         state.record(result.item.file.key, link).catch((error: unknown) => {
           stateFailure ??= error;
         });

@@ -3,10 +3,10 @@
 // The first pass sends every file, each as planned, and learns the ID of each page it created that a link waits for
 // (its parent's children, exact title); then only the files whose links waited for one of those pages are sent again,
 // as updates of the pages the first pass just wrote, with those links filled in. Both passes count in the progress,
-// and the summary counts each file once, by its last pass (a file that landed in the first pass stays published when
-// its second send was interrupted). A run that cannot learn IDs (no page access) or make page
-// addresses (no site address) has no second pass: its links stay as written, as the plan's caution said. A file whose
-// page was deleted on the wiki is created anew: links to it wait for its new page like links to a file without one.
+// and the summary counts each file once, by its last pass (but a file that landed in the first pass stays published
+// when its second send was interrupted). A run that cannot learn IDs (no page access) or make page addresses (no site
+// address) has no second pass: its links stay as written, as the plan's caution said. A file whose page was deleted
+// on the wiki is created anew: links to it wait for its new page like links to a file without one.
 import type { WikiPagesClient } from '../wikiPages';
 import type { FileLinks } from './fileLinks';
 import { learnLandedPage, linksLeftOf, sentAgain, type LinksLeft } from './landedPage';

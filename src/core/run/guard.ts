@@ -133,10 +133,10 @@ export async function guardPlan(items: PlanItem[], options: GuardOptions): Promi
 /**
  * An "edited" whose latest version is this file's earlier attempt (Retry after a failure that may have landed, or a send
  * an earlier run left unconfirmed: its link says so), or on a page the repository records and this machine never
- * published, a teammate's or CI's publish of it, is as left when this token's user made it. Any other author is an edit. Without knowing the publishing account the guard cannot
- * tell, so it holds the page back and says so ('unknown'). The verdict keeps that the author decided, so that a plan
- * that could not tell and a publish that could describe the page alike in the plan digest (planDigest.ts), and the
- * publish's guard, which knows its token, decides.
+ * published, a teammate's or CI's publish of it, is as left when this token's user made it. Any other author is an
+ * edit. Without knowing the publishing account the guard cannot tell, so it holds the page back and says so
+ * ('unknown'). The verdict keeps that the author decided, so that a plan that could not tell and a publish that could
+ * describe the page alike in the plan digest (planDigest.ts), and the publish's guard, which knows its token, decides.
  */
 function ownEarlierAttempt(verdict: GuardVerdict, item: PlanItem, options: GuardOptions): GuardVerdict {
   // A move is never a publish: whoever made it, sending would create a second page.

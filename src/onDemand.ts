@@ -21,7 +21,7 @@ export { planFile, planFiles, countPlan, sendKind, linkAfterPublish, landedLink,
 export { guardPlan, guardedPage, sendEditedAnyway, type GuardVerdict } from './core/run/guard';
 export { sendGonePages, unchangedWithPage } from './core/run/gonePages';
 export { apiTokenSubject } from './core/apiToken/subject';
-export { fileStateOf, runPlan, ThrottleGate, clampConcurrency, summarise, summaryLine, describeRunStop } from './core/run/runner';
+export { countedResults, fileStateOf, runPlan, ThrottleGate, clampConcurrency, summarise, summaryLine, describeRunStop } from './core/run/runner';
 export { isGeneratedPageKey, planTree, planTreeOnDisk, treeLinks } from './core/tree/treePlan';
 export { checkTreeOnWiki } from './core/tree/treeParent';
 export { runTree, treeLandedLink, treePageAddresses } from './core/tree/treeRun';

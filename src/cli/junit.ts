@@ -3,7 +3,7 @@
 // classname (GitLab's suite name), name, file and time; failure, error or skipped with their text; system-out. Jenkins,
 // Azure Pipelines and others read the same elements. A file that would be refused, was refused, failed or was left out
 // is a failure; one interrupted is an error; one unchanged is skipped; cautions go to system-out.
-import { heldBackText } from './report';
+import { existsText, heldBackText, verdictFitsResult } from './report';
 import { parentText, type FileResultRecord, type PlanEntryRecord, type RunRecords } from './runRecords';
 
 interface TestCase {
@@ -70,8 +70,11 @@ function resultCase(record: FileResultRecord): TestCase {
     case 'notStarted':
     case 'cancelled':
       return { ...base, verdict: { kind: 'error', type: record.status, text: record.message || 'Interrupted.' } };
-    default:
-      return { ...base, verdict: { kind: 'failure', type: record.status, text: `${FAILURE_WORDS[record.status] ?? 'Not published'}: ${record.message}` } };
+    default: {
+      // The service's "already exists" does not say why a tree's page was not taken as its own: the verdict does.
+      const why = record.wikiEdits?.verdict === 'exists' && verdictFitsResult(record) ? ` (${existsText(record.wikiEdits, false)})` : '';
+      return { ...base, verdict: { kind: 'failure', type: record.status, text: `${FAILURE_WORDS[record.status] ?? 'Not published'}: ${record.message}${why}` } };
+    }
   }
 }
 

@@ -5,7 +5,7 @@
 import { shortDigest } from '../core/run/planDigest';
 import { fitDocument, inlineText, linkText } from './markdownText';
 import { planMarkers } from './planMarkers';
-import { authorUnknownText, movedText, overwriteEditedText, PAGE_NOT_FOUND, verdictFitsResult, type WikiEditsRecord } from './report';
+import { authorUnknownText, existsText, movedText, overwriteEditedText, PAGE_NOT_FOUND, verdictFitsResult, type WikiEditsRecord } from './report';
 import { parentText, type FileResultRecord, type PlanEntryRecord, type RunRecords } from './runRecords';
 
 export interface MarkdownOptions {
@@ -111,7 +111,7 @@ function guardNote(wikiEdits: WikiEditsRecord | undefined, status: string, plann
     case 'deleted':
       return planned ? `${PAGE_NOT_FOUND}: would be created anew` : 'its page was deleted on the wiki: created anew';
     case 'exists':
-      return 'a page with this title exists: the create will be refused (overwrite updates it)';
+      return wikiEdits.authorUnknown ? existsText(wikiEdits, planned) : 'a page with this title exists: the create will be refused (overwrite updates it)';
     case 'notOurs':
       return `replaces version ${wikiEdits.version ?? '?'} of a page this file did not publish`;
     default:

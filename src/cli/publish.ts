@@ -25,7 +25,7 @@ import { readMarkdownSources } from './files';
 import type { Output } from './output';
 import { refusedPageAccess, resolvePageAccess } from './pageAccess';
 import { fileLine, fileRecord, planLine, planRecord, planSummaryLine, reportLinksLeft, runSummaryLine } from './report';
-import { treeCommand } from './publishTree';
+import { recordUnconfirmedSend, treeCommand } from './publishTree';
 import { refuseUnreviewedPlan } from './expectPlan';
 import { digestLine, flatPlanEntries, planSummaryField, planViews, type PlanViews } from './planFingerprint';
 import { cliTransport, type CliTransport } from './transport';
@@ -150,7 +150,11 @@ async function send(plan: PlanItem[], state: StateFileLinkStore | undefined, pag
     onResult: (result) => {
       print(result, args.json, output, gate.stoppedBy ? 'not sent: publishing stopped because the wiki asked to wait (see above)' : undefined);
       const link = landedLink(result, context.now(), result.pageId);
-      if (state && link) {
+      if (state && !link) {
+        recordUnconfirmedSend(result, state, (error: unknown) => {
+          stateFailure ??= error;
+        });
+      } else if (state && link) {
         state.record(result.item.file.key, link).catch((error: unknown) => {
           stateFailure ??= error;
         });

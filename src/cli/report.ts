@@ -44,7 +44,9 @@ export interface WikiEditsRecord {
   /**
    * Verdict 'edited' on a page whose latest version would be this file's publish by the publishing account (CI's, a
    * teammate's): the run does not know that account (no import token, no WIKI_PUBLISHER_ACCOUNT_ID), so it cannot tell
-   * that from a colleague's wiki edit. Left out here; the publish, which knows its token, decides.
+   * that from a colleague's wiki edit. Left out here; the publish, which knows its token, decides. Verdict 'exists', a
+   * page of a tree that the repository does not record: it may be the tree's own from a run that stopped before
+   * recording it, which only the account tells, so it is not taken and the create is refused.
    */
   authorUnknown?: boolean;
   /** The page is under this parent on the wiki now, not where the file puts it (verdict 'edited'). */
@@ -132,6 +134,10 @@ function guardFields(item: PlanItem): Pick<FileRecord, 'wikiEdits' | 'url'> {
     wikiEdits.detail = verdict.detail;
   }
   if (page) wikiEdits.version = page.version;
+  if (verdict.kind === 'exists' && verdict.byAuthor === 'unknown') {
+    wikiEdits.authorUnknown = true;
+    if (page?.versionAuthorId) wikiEdits.editedBy = page.versionAuthorId;
+  }
   if (verdict.kind === 'edited') {
     if (page?.versionAuthorId) wikiEdits.editedBy = page.versionAuthorId;
     if (page?.versionCreatedAt) wikiEdits.editedAt = page.versionCreatedAt;
@@ -170,9 +176,11 @@ export function fileLine(record: FileRecord & { tree?: { parentTitle?: string } 
 
 /**
  * Whether a result's line says its guard verdict: "published as a new page" (a page taken for deleted) only of a page
- * that was; a create refused as "already exists" says why in its message.
+ * that was; a create refused as "already exists" says why in its message, and a tree's page not taken for want of the
+ * publishing account says why it was not.
  */
 export function verdictFitsResult(record: Pick<FileRecord, 'wikiEdits' | 'outcome'>): boolean {
+  if (record.wikiEdits?.verdict === 'exists') return record.wikiEdits.authorUnknown === true && record.outcome === 'alreadyExists';
   return record.wikiEdits?.verdict !== 'deleted' || record.outcome === 'created';
 }
 
@@ -198,8 +206,9 @@ export function planLine(record: PlanRecord & { tree?: { parentTitle?: string } 
  */
 function guardText(wikiEdits: WikiEditsRecord | undefined, relevant: boolean, heldBack: boolean, planned: boolean): string {
   if (wikiEdits?.movedUnder) return `(${movedText(wikiEdits.movedUnder, heldBack)})`;
-  // A page deleted on the wiki is created anew: said, since its file published a page before.
-  if (!wikiEdits || (!relevant && wikiEdits.verdict !== 'deleted')) return '';
+  // A page deleted on the wiki is created anew: said, since its file published a page before. A page in the way of a
+  // create is said of the create.
+  if (!wikiEdits || (!relevant && wikiEdits.verdict !== 'deleted' && wikiEdits.verdict !== 'exists')) return '';
   switch (wikiEdits.verdict) {
     case 'unchecked':
       return `(wiki edits NOT checked: ${wikiEdits.detail ?? 'no page access'})`;
@@ -213,12 +222,26 @@ function guardText(wikiEdits: WikiEditsRecord | undefined, relevant: boolean, he
     case 'absent':
       return '(wiki checked: no such page yet)';
     case 'exists':
-      return '(a page with this title exists: the create will be refused; --overwrite updates it)';
+      return `(${existsText(wikiEdits, planned)})`;
     case 'notOurs':
       return `(wiki checked: replaces version ${wikiEdits.version ?? '?'} of a page this file did not publish)`;
     default:
       return '';
   }
+}
+
+/**
+ * A page holding the place of a create: the create is refused as "already exists". A tree's page the repository does
+ * not record is taken as the tree's own when its latest version is the publishing account's (a run that stopped before
+ * recording it); without knowing that account the run cannot tell, and says what would.
+ */
+export function existsText(wikiEdits: Pick<WikiEditsRecord, 'authorUnknown' | 'version' | 'editedBy'>, planned: boolean): string {
+  const refused = `the create ${planned ? 'will be' : 'was'} refused as "already exists"`;
+  if (!wikiEdits.authorUnknown) return `a page with this title exists: ${refused}; --overwrite updates it`;
+  const latest = `version ${wikiEdits.version ?? '?'}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ''}`;
+  return `a page with this title exists that this tree does not record (${latest}): it may be this tree's page from a run that stopped before recording it, ` +
+    `but this run knows no publishing account to tell (set ${ACCOUNT_ID_ENV_VAR} to the account ID of the import token's user, or ${API_TOKEN_ENV_VAR} to a token that names it), ` +
+    `so it is not taken and ${refused}. --overwrite updates it: check first that it is this tree's page`;
 }
 
 /**

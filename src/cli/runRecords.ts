@@ -1,6 +1,7 @@
 // Everything a run recorded (Output.record), gathered for the renderings made at its end: the plan as Markdown, the
 // JUnit report, the GitHub Action's annotations, outputs and results file. The records are the --json ones, already
 // redacted, so no rendering can carry a secret.
+import { laterResultCounts } from '../core/run/runner';
 import type { FileRecord, PlanRecord } from './report';
 
 export interface TreeInfo {
@@ -74,10 +75,13 @@ export class RunRecords {
       case 'plan':
         this.planned.set(String(record.file), record as unknown as PlanEntryRecord);
         break;
-      case 'file':
-        // A tree's second pass sends a page again: its last result is the one that counts.
-        this.results.set(String(record.file), record as unknown as FileResultRecord);
+      case 'file': {
+        // A second pass sends a file again: the result that counts is the core's choice, as in the run's summary.
+        const result = record as unknown as FileResultRecord;
+        const earlier = this.results.get(result.file);
+        if (!earlier || laterResultCounts(earlier.status, result.status)) this.results.set(result.file, result);
         break;
+      }
       case 'tree':
         this.moves = record as unknown as MovesRecord;
         break;

@@ -1,9 +1,9 @@
 // Ctrl+C in the middle of a run: no new file starts, the requests the wiki is holding are aborted, the output says
 // which files landed, which may have, and which never started; exit 130 (SIGTERM, as CI cancels: 143).
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileRecords, startCli, summaryRecord, useCliSandbox, waitUntil } from './cliHarness';
+import { fileRecords, runCli, startCli, summaryRecord, useCliSandbox, useCliWorld, waitUntil, type CliRun } from './cliHarness';
 
 describe('CLI interrupted', () => {
   const cli = useCliSandbox();
@@ -43,4 +43,107 @@ describe('CLI interrupted', () => {
       assert.deepEqual(Object.keys(record.files).sort(), files('published').sort(), 'what landed is recorded');
     });
   }
+});
+
+// A tree sends a page again in a second pass when its links waited for pages created in the first: Ctrl+C while those
+// sends are out. The sandbox holds each request for a while and then carries it out, as a wiki does with a request
+// whose client went away: those sends land after the interrupt, unconfirmed.
+describe('CLI interrupted while sends are out that land after it', () => {
+  const cli = useCliWorld();
+  const TREE = { 'docs/a.md': '# A\n\nSee [B](b.md).\n', 'docs/b.md': '# B\n', 'docs/c.md': '# C\n\nAlso [B](b.md).\n' };
+  const TREE_ARGS = ['publish', 'docs', '--tree', '--space', 'DOCS', '--parent', '123456', '--state', 'state.json'];
+  const HELD_MS = 300;
+  const page = (title: string) => {
+    const found = cli.world.sandbox.pages().find((candidate) => candidate.title === title && !candidate.deleted);
+    assert.ok(found, `"${title}" is on the wiki`);
+    return found;
+  };
+
+  /** Pass 1 creates A, B and C; SIGINT while the second pass's sends of A and C are out; they land after it. */
+  async function interruptSecondPass(root: string, args: readonly string[]): Promise<CliRun> {
+    const { sandbox } = cli.world;
+    sandbox.injectFaults({ latencyMs: HELD_MS });
+    try {
+      const running = startCli(args, { cwd: root, env: cli.env() });
+      await waitUntil(() => sandbox.imports.length === 3 && sandbox.importsInFlight === 2);
+      running.child.kill('SIGINT');
+      const run = await running.done;
+      await waitUntil(() => sandbox.imports.length === 5);
+      assert.deepEqual([page('A').version, page('C').version], [2, 2], 'the interrupted sends landed');
+      return run;
+    } finally {
+      sandbox.clearFaults();
+    }
+  }
+
+  it('SIGINT during the second pass with --state: the next run updates the pages those sends changed, and still leaves out a colleague\'s edit', async () => {
+    const root = await cli.tree(TREE);
+    const interrupted = await interruptSecondPass(root, [...TREE_ARGS, '--json']);
+    assert.equal(interrupted.code, 130, interrupted.stderr);
+    const resent = fileRecords(interrupted).filter((record) => (record.tree as { pass?: number } | undefined)?.pass === 2);
+    assert.deepEqual(resent.map((record) => [record.file, record.status]).sort(), [['docs/a.md', 'cancelled'], ['docs/c.md', 'cancelled']]);
+    // A colleague edits C on the wiki after the interrupted send landed: that version is theirs, not this run's.
+    cli.world.sandbox.editPageOnWiki(page('C').id, '# C\n\nA colleague\'s line.\n');
+
+    const again = await runCli([...TREE_ARGS, '--json'], { cwd: root, env: cli.env() });
+    const status = new Map(fileRecords(again).map((record) => [record.file, record.status]));
+    assert.equal(status.get('docs/a.md'), 'published', again.stdout);
+    assert.equal(status.get('docs/c.md'), 'edited', again.stdout);
+    const held = fileRecords(again).find((record) => record.file === 'docs/c.md');
+    assert.equal((held?.wikiEdits as { editedBy?: string } | undefined)?.editedBy, 'wiki-editor');
+    assert.equal(again.code, 1, again.stderr);
+    assert.match(page('A').markdown, /\]\(http/, 'A\'s link reaches B\'s page');
+    assert.match(page('C').markdown, /A colleague's line/, 'the colleague\'s edit stays');
+  });
+
+  it('SIGINT while a flat run\'s update is out, with --state: the next run takes the version that send made for its own', async () => {
+    const root = await cli.tree({ 'docs/a.md': '# A\n\nOne.\n' });
+    const { sandbox } = cli.world;
+    const args = ['publish', 'docs', '--space', 'DOCS', '--parent', '123456', '--state', 'state.json', '--json'];
+    const first = await runCli(args, { cwd: root, env: cli.env() });
+    assert.equal(first.code, 0, first.stderr);
+    await writeFile(join(root, 'docs', 'a.md'), '# A\n\nTwo.\n');
+    sandbox.injectFaults({ latencyMs: HELD_MS });
+    try {
+      const running = startCli(args, { cwd: root, env: cli.env() });
+      await waitUntil(() => sandbox.importsInFlight === 1);
+      running.child.kill('SIGINT');
+      assert.equal((await running.done).code, 130);
+      await waitUntil(() => sandbox.imports.length === 2);
+    } finally {
+      sandbox.clearFaults();
+    }
+    assert.equal(page('A').version, 2, 'the interrupted update landed');
+
+    const again = await runCli(args, { cwd: root, env: cli.env() });
+    assert.equal(again.code, 0, again.stdout);
+    assert.deepEqual(fileRecords(again).map((record) => [record.file, record.status, record.outcome]), [['docs/a.md', 'published', 'updated']]);
+  });
+
+  it('SIGINT during the second pass: the summary and the JUnit report count the pages the first pass created as published', async () => {
+    const root = await cli.tree(TREE);
+    const run = await interruptSecondPass(root, [...TREE_ARGS, '--json', '--report', 'junit.xml']);
+    const summary = summaryRecord(run);
+    assert.deepEqual([summary.interrupted, summary.published, summary.cancelled, summary.notStarted], [true, 3, 0, 0], run.stdout);
+    const junit = await readFile(join(root, 'junit.xml'), 'utf8');
+    assert.match(junit, /<testsuites name="wiki-publisher" tests="3" failures="0" errors="0" skipped="0"/, junit);
+  });
+
+  it('SIGINT during the second pass: the text summary counts the pages the first pass created as published', async () => {
+    const text = await interruptSecondPass(await cli.tree(TREE), TREE_ARGS);
+    assert.match(text.stdout, /^Interrupted: 3 published, 0 failed, 0 refused, 0 unchanged, 0 interrupted in flight/m, text.stdout);
+  });
+
+  it('SIGINT during the second pass: the Markdown report counts the pages the first pass created as published', async () => {
+    const markdown = await interruptSecondPass(await cli.tree(TREE), [...TREE_ARGS, '--format', 'markdown']);
+    assert.match(markdown.stdout, /^\*\*3 published\*\*$/m, markdown.stdout);
+  });
+
+  it('SIGINT during a flat run\'s second pass: its summary counts the files the first pass created as published', async () => {
+    const run = await interruptSecondPass(await cli.tree(TREE), ['publish', 'docs', '--space', 'DOCS', '--parent', '123456', '--json']);
+    const resent = fileRecords(run).filter((record) => record.pass === 2).map((record) => [record.file, record.status]);
+    assert.deepEqual(resent.sort(), [['docs/a.md', 'cancelled'], ['docs/c.md', 'cancelled']], run.stdout);
+    const summary = summaryRecord(run);
+    assert.deepEqual([summary.interrupted, summary.published, summary.cancelled], [true, 3, 0], run.stdout);
+  });
 });

@@ -750,6 +750,41 @@ describe('CLI --tree', () => {
     for (const key of keys) assert.equal(manifest?.pages[key]?.id, idOf.get(titleOfKey(key)), key);
   });
 
+  it('a page the tree did not record, with no publishing account known: not taken as the tree\'s, and every line says why and what tells', async () => {
+    const root = await cli.tree({ 'docs/index.md': '# Overview\n', 'docs/guide.md': '# Guide\n\nOne.\n' });
+    assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);
+    // The run stopped before it recorded its pages (a crash), and the file changed since.
+    await rm(join(root, 'docs', '.wiki-pages.json'));
+    await writeFile(join(root, 'docs', 'guide.md'), '# Guide\n\nTwo.\n');
+    const why = /a page with this title exists that this tree does not record \(version 1 by alice\): it may be this tree's page from a run that stopped before recording it, but this run knows no publishing account to tell \(set WIKI_PUBLISHER_ACCOUNT_ID to the account ID of the import token's user, or WIKI_PUBLISHER_API_TOKEN to a token that names it\), so it is not taken and the create (will be|was) refused as "already exists"\. --overwrite updates it: check first that it is this tree's page/;
+    const lineOf = (run: { stdout: string }, file: string): string => run.stdout.split('\n').find((line) => line.includes(`${file} ->`)) ?? '';
+
+    // A plan job: no import token, no WIKI_PUBLISHER_ACCOUNT_ID.
+    const plan = { ...cli.env() } as Record<string, string>;
+    delete plan.WIKI_PUBLISHER_API_TOKEN;
+    const dry = await runCli(['publish', 'docs', ...TO, '--dry-run'], { cwd: root, env: plan });
+    assert.match(lineOf(dry, 'docs/guide.md'), why, dry.stdout);
+    const json = await runCli(['publish', 'docs', ...TO, '--dry-run', '--json'], { cwd: root, env: plan });
+    assertRecordsValid(jsonLines(json), 'a tree plan with a page it cannot tell is its own');
+    const guide = fileRecords(json).find((record) => record.file === 'docs/guide.md');
+    assert.deepEqual(guide?.wikiEdits, { checked: true, verdict: 'exists', version: 1, authorUnknown: true, editedBy: 'alice' });
+
+    // A publish whose token does not name its user sends the create, which is refused: the page is not taken silently.
+    const unnamed = cli.world.sandbox.issueToken({ label: 'unnamed', withoutSubject: true }).token;
+    cli.secrets.push(unnamed);
+    const blind = await runCli(['publish', 'docs', ...TO, '--report', 'junit.xml'], { cwd: root, env: { ...cli.env(), WIKI_PUBLISHER_API_TOKEN: unnamed } });
+    assert.equal(blind.code, 1, blind.stdout + blind.stderr);
+    assert.match(lineOf(blind, 'docs/guide.md'), /^FAILED/);
+    assert.match(lineOf(blind, 'docs/guide.md'), why);
+    assert.match(await readFile(join(root, 'junit.xml'), 'utf8'), /this run knows no publishing account to tell/);
+    assert.match(page('Guide').markdown, /One\./, 'the page is as it was');
+
+    // Naming the account is the fix the lines give: the page is the tree's own, updated and recorded.
+    const named = await runCli(['publish', 'docs', ...TO], { cwd: root, env: { ...cli.env(), WIKI_PUBLISHER_API_TOKEN: unnamed, WIKI_PUBLISHER_ACCOUNT_ID: 'alice' } });
+    assert.equal(named.code, 0, named.stdout + named.stderr);
+    assert.match(page('Guide').markdown, /Two\./);
+  });
+
   it('--no-record leaves .wiki-pages.json as it is and lists the IDs it would have written', async () => {
     const root = await cli.tree({ 'docs/guide/setup.md': '# Setup\n\nRun it.\n' });
     const run = await runCli(['publish', 'docs', ...TO, '--no-record'], { cwd: root, env: cli.env() });

@@ -12,6 +12,8 @@ export interface IssueTokenOptions {
   issuedAt?: number;
   expiresAt?: number;
   badSignature?: boolean;
+  /** A token whose claims do not name its user (no `sub`): the service knows its owner, a client cannot tell it. */
+  withoutSubject?: boolean;
 }
 
 export interface IssuedToken { token: string; label: string; owner: string; issuedAt: number; expiresAt: number }
@@ -67,7 +69,7 @@ export class TokenRegistry {
     const jti = randomUUID();
     const header = encodeJson({ alg: 'HS256', typ: 'JWT' });
     const claims = encodeJson({
-      sub: owner, label, jti, iat: Math.floor(issuedAt / 1000), exp: Math.floor(expiresAt / 1000),
+      ...(options.withoutSubject ? {} : { sub: owner }), label, jti, iat: Math.floor(issuedAt / 1000), exp: Math.floor(expiresAt / 1000),
     });
     const signingInput = `${header}.${claims}`;
     const key = options.badSignature ? this.wrongKey : this.signingKey;

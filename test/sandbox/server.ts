@@ -46,6 +46,8 @@ export interface Sandbox {
   readonly imports: RecordedImport[];
   /** The most import requests the sandbox was handling at once since the last reset. */
   readonly maxConcurrentImports: number;
+  /** The import requests the sandbox is handling now: arrived, not yet answered (its latency holds them). */
+  readonly importsInFlight: number;
   pages(): SandboxPage[];
   findPageByTitle(spaceKeyOrId: string, parentId: string, title: string): SandboxPage | undefined;
   pageViewUrl(pageId: string): string;
@@ -145,6 +147,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     imports,
     get maxConcurrentImports() {
       return context.inFlight.max;
+    },
+    get importsInFlight() {
+      return context.inFlight.now;
     },
     pages: () => wiki.pages(),
     findPageByTitle: (spaceKeyOrId, parentId, title) => wiki.findPageByTitle(spaceKeyOrId, parentId, title),

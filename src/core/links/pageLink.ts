@@ -22,6 +22,11 @@ export interface PageLink {
    * has another ID now (deleted on the wiki and created again), the page is sent again, though its text is the same.
    */
   linkTargets?: string;
+  /**
+   * A send of the file after the publish this link records may have landed unconfirmed (interrupted while out, its
+   * answer lost): a newer version by the publishing account is that send, which the edit guard explains as its own.
+   */
+  unconfirmedSend?: true;
   /** When the file last published successfully (ms since the epoch). */
   publishedAt: number;
 }
@@ -54,6 +59,7 @@ export function parsePageLink(value: unknown): PageLink | undefined {
   if (fileTitle !== undefined) link.fileTitle = fileTitle;
   const linkTargets = text('linkTargets');
   if (linkTargets !== undefined) link.linkTargets = linkTargets;
+  if (v.unconfirmedSend === true) link.unconfirmedSend = true;
   return link;
 }
 

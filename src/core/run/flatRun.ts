@@ -3,14 +3,15 @@
 // The first pass sends every file, each as planned, and learns the ID of each page it created that a link waits for
 // (its parent's children, exact title); then only the files whose links waited for one of those pages are sent again,
 // as updates of the pages the first pass just wrote, with those links filled in. Both passes count in the progress,
-// and the summary counts each file once, by its last pass. A run that cannot learn IDs (no page access) or make page
-// addresses (no site address) has no second pass: its links stay as written, as the plan's caution said. A file whose
-// page was deleted on the wiki is created anew: links to it wait for its new page like links to a file without one.
+// and the summary counts each file once, by its last pass (but a file that landed in the first pass stays published
+// when its second send was interrupted). A run that cannot learn IDs (no page access) or make page addresses (no site
+// address) has no second pass: its links stay as written, as the plan's caution said. A file whose page was deleted
+// on the wiki is created anew: links to it wait for its new page like links to a file without one.
 import type { WikiPagesClient } from '../wikiPages';
 import type { FileLinks } from './fileLinks';
 import { learnLandedPage, linksLeftOf, sentAgain, type LinksLeft } from './landedPage';
 import { landedLink, type PlanItem } from './plan';
-import { runPlan, summarise, ThrottleGate, type FileResult, type RunOptions, type RunSummary } from './runner';
+import { countedResults, runPlan, summarise, ThrottleGate, type FileResult, type RunOptions, type RunSummary } from './runner';
 
 export interface FlatRunOptions extends Omit<RunOptions, 'content' | 'onResult'> {
   /** The plan's link decisions (planFileLinks): what each file sends, and its second pass. */
@@ -32,7 +33,7 @@ export interface FlatRunResult {
   results: FlatFileResult[];
   /** Files sent again so that their links reach pages created in this run. */
   secondPass: number;
-  /** Each file once, by its last pass. */
+  /** Each file once, by the result that counts (countedResults). */
   summary: RunSummary;
   /** Files published whose links to files of the run stay as written after all (landedPage.ts). */
   linksLeft: LinksLeft[];
@@ -98,7 +99,7 @@ export async function runFlat(items: readonly PlanItem[], options: FlatRunOption
       },
     });
   }
-  const last = new Map(results.map((result) => [result.item.file.key, result]));
-  const linksLeft = linksLeftOf(last.values(), (result) => links.stillWaitingFor(result.item.file.key));
-  return { results, secondPass: entries.length, summary: summarise([...last.values()]), linksLeft };
+  const counted = countedResults(results, (result) => result.item.file.key);
+  const linksLeft = linksLeftOf(counted, (result) => links.stillWaitingFor(result.item.file.key));
+  return { results, secondPass: entries.length, summary: summarise(counted), linksLeft };
 }

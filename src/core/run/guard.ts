@@ -18,8 +18,12 @@ import type { PlanItem } from './plan';
 export type GuardVerdict =
   /** Create only: the import itself refuses to replace a page, so there is nothing to guard. */
   | { kind: 'notNeeded' }
-  /** Create only, but a page with this title already holds the place: the import will answer "already exists". */
-  | { kind: 'exists'; page: WikiPage }
+  /**
+   * Create only, but a page with this title already holds the place: the import will answer "already exists".
+   * `byAuthor` 'unknown': a page of a tree the repository does not record, which may be the tree's own from a run that
+   * stopped before recording it; the run does not know the publishing account, so it cannot tell and does not take it.
+   */
+  | { kind: 'exists'; page: WikiPage; byAuthor?: 'unknown' }
   /** Checked: no page with this title under the parent; publishing creates one. */
   | { kind: 'absent' }
   /**
@@ -127,16 +131,17 @@ export async function guardPlan(items: PlanItem[], options: GuardOptions): Promi
 }
 
 /**
- * An "edited" whose latest version is this file's earlier attempt (Retry after a failure that may have landed), or on a
- * page the repository records and this machine never published, a teammate's or CI's publish of it, is as left when
- * this token's user made it. Any other author is an edit. Without knowing the publishing account the guard cannot
- * tell, so it holds the page back and says so ('unknown'). The verdict keeps that the author decided, so that a plan
- * that could not tell and a publish that could describe the page alike in the plan digest (planDigest.ts), and the
- * publish's guard, which knows its token, decides.
+ * An "edited" whose latest version is this file's earlier attempt (Retry after a failure that may have landed, or a send
+ * an earlier run left unconfirmed: its link says so), or on a page the repository records and this machine never
+ * published, a teammate's or CI's publish of it, is as left when this token's user made it. Any other author is an
+ * edit. Without knowing the publishing account the guard cannot tell, so it holds the page back and says so
+ * ('unknown'). The verdict keeps that the author decided, so that a plan that could not tell and a publish that could
+ * describe the page alike in the plan digest (planDigest.ts), and the publish's guard, which knows its token, decides.
  */
 function ownEarlierAttempt(verdict: GuardVerdict, item: PlanItem, options: GuardOptions): GuardVerdict {
   // A move is never a publish: whoever made it, sending would create a second page.
-  if (verdict.kind !== 'edited' || verdict.movedUnder || !(options.landedEarlier?.has(item.file.key) || isRepositoryLink(item.link))) return verdict;
+  const explainable = options.landedEarlier?.has(item.file.key) || item.link?.unconfirmedSend === true || isRepositoryLink(item.link);
+  if (verdict.kind !== 'edited' || verdict.movedUnder || !explainable) return verdict;
   if (options.ownAuthorId === undefined) return { ...verdict, byAuthor: 'unknown' };
   return verdict.page.versionAuthorId === options.ownAuthorId ? { kind: 'asLeft', page: verdict.page, byAuthor: 'ours' } : { ...verdict, byAuthor: 'notOurs' };
 }

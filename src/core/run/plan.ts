@@ -369,3 +369,18 @@ export function landedLink(result: Pick<FileResult, 'state' | 'item' | 'outcome'
   if (result.item.linkTargets !== undefined) landed.linkTargets = result.item.linkTargets;
   return landed;
 }
+
+/**
+ * The link a file keeps when a send of it may have landed but was not confirmed (interrupted while out, its answer
+ * lost), from the link it had before that send (`kept`: recorded by an earlier run, or left by this run's first pass):
+ * marked, so that the next run's guard explains a newer version by the publishing account as that send and still shows
+ * anyone else's; and without its content hash, so that the next run sends the file again whatever that send left.
+ * Undefined when the send is known to have landed or not, or when no link names the page it went to.
+ */
+export function unconfirmedSendLink(result: Pick<FileResult, 'state' | 'item' | 'mayHaveLanded'>, kept: PageLink | undefined): PageLink | undefined {
+  const target = result.item.complete;
+  if (result.state === 'published' || !result.mayHaveLanded || !target || !kept || !linkNames(kept, target)) return undefined;
+  const marked: PageLink = { ...kept, unconfirmedSend: true };
+  delete marked.contentSha256;
+  return marked;
+}

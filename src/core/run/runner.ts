@@ -259,6 +259,25 @@ export function unfinished(summary: RunSummary): number {
   return summary.failed + summary.refused + summary.edited + summary.existsUnproven + summary.cancelled + summary.notStarted;
 }
 
+/**
+ * Whether a file's later result (a second pass sent it again) counts instead of its earlier one. Not when the earlier
+ * landed and the later send never got its answer (interrupted before or while out, or the run stopped): the page is
+ * published all the same, as the first pass left it, and the next run sends it again.
+ */
+export function laterResultCounts(earlier: FileState, later: FileState): boolean {
+  return !(earlier === 'published' && (later === 'notStarted' || later === 'cancelled'));
+}
+
+/** Each file once, by the result of it that counts (laterResultCounts), for a run whose files may end twice. */
+export function countedResults<R extends FileResult>(results: Iterable<R>, keyOf: (result: R) => string): R[] {
+  const counted = new Map<string, R>();
+  for (const result of results) {
+    const earlier = counted.get(keyOf(result));
+    if (!earlier || laterResultCounts(earlier.state, result.state)) counted.set(keyOf(result), result);
+  }
+  return [...counted.values()];
+}
+
 export function summarise(results: readonly FileResult[]): RunSummary {
   const summary: RunSummary = { published: 0, failed: 0, existsUnproven: 0, edited: 0, skipped: 0, refused: 0, notStarted: 0, cancelled: 0 };
   for (const result of results) summary[result.state === 'notStarted' ? 'notStarted' : result.state]++;

@@ -12,7 +12,7 @@ import { foreseeRewrite, rewriteLinks, type LinkCaution, type PageLookup, type R
 import { guardPlan, guardedPage, type GuardOptions } from '../run/guard';
 import type { PlanItem } from '../run/plan';
 import { plannedContent, type PlannedContent } from '../run/plannedContent';
-import { runPlan, summarise, type FileResult, type RunOptions, type RunSummary, type ThrottleGate } from '../run/runner';
+import { countedResults, runPlan, summarise, type FileResult, type RunOptions, type RunSummary, type ThrottleGate } from '../run/runner';
 import type { WikiPagesClient } from '../wikiPages';
 import { sendGoneTreePages } from './goneTreePages';
 import { linkingFileOf, linksReachOtherPages, linkTargetsDigest, treePageIdByPath } from './linkTargets';
@@ -94,7 +94,7 @@ export interface TreeRunResult {
   results: TreeFileResult[];
   /** Pages sent again so their links reach pages created in this run. */
   secondPass: number;
-  /** The totals, each page once by its last pass (a second-pass send is the same page). */
+  /** The totals, each page once (a second-pass send is the same page), by the result that counts (countedResults). */
   summary: RunSummary;
   /** Pages that landed with links to pages of the run left as written: those pages did not land (landedPage.ts). */
   linksLeft: LinksLeft[];
@@ -410,9 +410,9 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   const linkingAnew = addressable && replaced.length > 0 ? pagesLinkingAnew(plan, results, recordedIds, ids) : [];
   expectMore(linkingAnew.length);
   const relinked = await relinkUnchanged(linkingAnew, passContext);
-  const last = new Map(results.map((result) => [result.key, result]));
+  const counted = countedResults(results, (result) => result.key);
   // The files a page waits for, by label, from its links' 'no page yet' cautions (written relative to its file).
-  const linksLeft = linksLeftOf(last.values(), (result) => {
+  const linksLeft = linksLeftOf(counted, (result) => {
     const left = leftAsSent.get(result.key);
     if (left && result.pass === 1) return left;
     const page = pageOf.get(result.key);
@@ -425,7 +425,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     return [...new Set(result.linkCautions.filter((caution) => caution.reason === 'noPageYet').map((caution) => labelOf(caution.target)))];
   });
   const leftBehind = await pagesLeftBehind(replaced, options.pages);
-  return { results, secondPass: sentAgain.length + relinked, summary: summarise([...last.values()]), linksLeft, leftBehind };
+  return { results, secondPass: sentAgain.length + relinked, summary: summarise(counted), linksLeft, leftBehind };
 }
 
 export interface TreeGuardOptions extends GuardOptions {
@@ -452,11 +452,17 @@ export async function guardTreePages(entries: ReadonlyArray<{ page: TreePage; it
 /**
  * A page of the tree that exists but is not recorded, last written by this token's user, is this tree's page from a
  * run that stopped before it could record it (a crash, a kill): it is updated and recorded, not failed as "already
- * exists". A page last written by anyone else stays a refusal of the create.
+ * exists". A page last written by anyone else stays a refusal of the create; so does any such page when the run does
+ * not know the publishing account, which the verdict says, so that the front end can name what would tell.
  */
 function adoptOwnPage(item: PlanItem, ownAuthorId: string | undefined): void {
   const verdict = item.guard;
-  if (verdict?.kind !== 'exists' || ownAuthorId === undefined || verdict.page.versionAuthorId !== ownAuthorId || !item.complete) return;
+  if (verdict?.kind !== 'exists' || !item.complete) return;
+  if (ownAuthorId === undefined) {
+    item.guard = { ...verdict, byAuthor: 'unknown' };
+    return;
+  }
+  if (verdict.page.versionAuthorId !== ownAuthorId) return;
   item.complete = { ...item.complete, overwrite: true };
   item.guard = { kind: 'asLeft', page: verdict.page };
 }

@@ -233,8 +233,8 @@ export class ManyPublisher {
   private async summarise(run: FlatRunResult, selection: readonly vscode.Uri[], defaults: PlanDefaults | undefined, unchecked: string | undefined, startedAt: number): Promise<void> {
     const core = onDemand();
     const { summary } = run;
-    // A file sent again ends twice: its last end is the one a Retry looks at.
-    const lastResults = [...new Map(run.results.map((result) => [result.item.file.key, result])).values()];
+    // A file sent again ends twice: the end the summary counts is the one a Retry looks at.
+    const lastResults = core.countedResults(run.results, (result) => result.item.file.key);
     const again = lastResults.filter((result) => result.state === 'failed' || result.state === 'cancelled' || result.state === 'notStarted');
     const severity = summary.failed + summary.refused + summary.existsUnproven > 0 ? 'error' : summary.cancelled + summary.notStarted + summary.edited + run.linksLeft.length > 0 ? 'warning' : 'info';
     const linksLeft = linksLeftNote(run.linksLeft);

@@ -8436,6 +8436,7 @@ function parsePageLink(value) {
   if (fileTitle !== void 0) link.fileTitle = fileTitle;
   const linkTargets = text2("linkTargets");
   if (linkTargets !== void 0) link.linkTargets = linkTargets;
+  if (v.unconfirmedSend === true) link.unconfirmedSend = true;
   return link;
 }
 function linkNames(link, target) {
@@ -8977,7 +8978,8 @@ async function guardPlan(items, options) {
   return items;
 }
 function ownEarlierAttempt(verdict, item, options) {
-  if (verdict.kind !== "edited" || verdict.movedUnder || !(options.landedEarlier?.has(item.file.key) || isRepositoryLink(item.link))) return verdict;
+  const explainable = options.landedEarlier?.has(item.file.key) || item.link?.unconfirmedSend === true || isRepositoryLink(item.link);
+  if (verdict.kind !== "edited" || verdict.movedUnder || !explainable) return verdict;
   if (options.ownAuthorId === void 0) return { ...verdict, byAuthor: "unknown" };
   return verdict.page.versionAuthorId === options.ownAuthorId ? { kind: "asLeft", page: verdict.page, byAuthor: "ours" } : { ...verdict, byAuthor: "notOurs" };
 }
@@ -9292,7 +9294,7 @@ function detachedAll(texts) {
 
 // src/core/publish/frontMatter.ts
 var import_yaml = __toESM(require_dist());
-var FRONT_MATTER = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
+var FRONT_MATTER = /^---[ \t]*(?:\r\n?|\n)(?:([\s\S]*?)(?:\r\n?|\n))?(?:---|\.\.\.)[ \t]*(?:\r\n?|\n|$)/;
 function frontMatterBody(text2) {
   const withoutBom = text2.startsWith("\uFEFF") ? text2.slice(1) : text2;
   const match = FRONT_MATTER.exec(withoutBom);
@@ -9303,8 +9305,12 @@ function splitFrontMatter(text2, messages = englishPublishMessages) {
   const match = FRONT_MATTER.exec(withoutBom);
   if (!match) return { content: text2, target: {}, problems: [] };
   const content = withoutBom.slice(match[0].length);
-  const simple = simpleFrontMatter(match[1] ?? "");
-  return simple ? { content, ...simple } : { content, ...parseFrontMatterYaml(match[1] ?? "", messages) };
+  const block = lineFeedsOnly(match[1] ?? "");
+  const simple = simpleFrontMatter(block);
+  return simple ? { content, ...simple } : { content, ...parseFrontMatterYaml(block, messages) };
+}
+function lineFeedsOnly(block) {
+  return block.includes("\r") ? block.replace(/\r\n?/g, "\n") : block;
 }
 function parseFrontMatterYaml(block, messages = englishPublishMessages) {
   let document;
@@ -9334,8 +9340,7 @@ var KEYS_FOR_THE_PARSER = /* @__PURE__ */ new Set(["wiki", "omitTitleHeading"]);
 function simpleFrontMatter(block) {
   const keys = /* @__PURE__ */ new Set();
   let title;
-  for (const rawLine of block.split("\n")) {
-    const line = rawLine.endsWith("\r") ? rawLine.slice(0, -1) : rawLine;
+  for (const line of block.split("\n")) {
     if (SIMPLE_SKIPPED.test(line)) continue;
     const match = SIMPLE_LINE.exec(line);
     const key = match?.[1];
@@ -9739,11 +9744,12 @@ function preview(items) {
 // src/core/publish/titleHeading.ts
 var FENCE2 = /^ {0,3}(`{3,}|~{3,})/;
 var LEVEL_ONE = /^ {0,3}#[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
+var LINE_END2 = /(\r\n|\r|\n)/;
 function omitTitleHeading2(content, title) {
-  const lines = content.split("\n");
+  const parts = content.split(LINE_END2);
   let fence;
-  for (let index = 0; index < lines.length; index++) {
-    const line = (lines[index] ?? "").replace(/\r$/, "");
+  for (let index = 0; index < parts.length; index += 2) {
+    const line = parts[index] ?? "";
     const fenceMatch = FENCE2.exec(line);
     if (fenceMatch?.[1]) {
       const marker = fenceMatch[1];
@@ -9755,9 +9761,8 @@ function omitTitleHeading2(content, title) {
     const heading = LEVEL_ONE.exec(line);
     if (!heading) continue;
     if ((heading[1] ?? "").trim() !== title.trim()) return content;
-    const next = lines[index + 1]?.replace(/\r$/, "");
-    lines.splice(index, next === "" ? 2 : 1);
-    return lines.join("\n");
+    const end = parts[index + 2] === "" ? index + 4 : index + 2;
+    return end < parts.length ? parts.slice(0, index).join("") + parts.slice(end).join("") : parts.slice(0, Math.max(0, index - 1)).join("");
   }
   return content;
 }
@@ -9977,6 +9982,13 @@ function landedLink(result, now, pageId) {
   if (result.item.linkTargets !== void 0) landed.linkTargets = result.item.linkTargets;
   return landed;
 }
+function unconfirmedSendLink(result, kept) {
+  const target = result.item.complete;
+  if (result.state === "published" || !result.mayHaveLanded || !target || !kept || !linkNames(kept, target)) return void 0;
+  const marked = { ...kept, unconfirmedSend: true };
+  delete marked.contentSha256;
+  return marked;
+}
 
 // src/core/apiToken/tokenSource.ts
 var API_TOKEN_ENV_VAR = "WIKI_PUBLISHER_API_TOKEN";
@@ -10179,6 +10191,151 @@ function resolveDiagramRenderer(flag, env) {
   return flag ?? (env.WIKI_PUBLISHER_DIAGRAMS?.trim() || void 0);
 }
 
+// src/core/run/runner.ts
+var ThrottleGate = class {
+  constructor(now = Date.now) {
+    this.now = now;
+  }
+  now;
+  resumeAt = 0;
+  stop;
+  stopped = new AbortController();
+  /** Pauses every caller of wait() for at least `ms` from now. */
+  pauseFor(ms) {
+    this.resumeAt = Math.max(this.resumeAt, this.now() + ms);
+  }
+  get pausedForMs() {
+    return Math.max(0, this.resumeAt - this.now());
+  }
+  /** Stops the run: no new file starts and every wait ends. The first stop is the one reported. */
+  stopFor(retryAfterMs, status) {
+    if (this.stop) return;
+    this.stop = { reason: "throttled", status, retryAfterMs, resumeAt: this.now() + retryAfterMs };
+    this.stopped.abort();
+  }
+  get stoppedBy() {
+    return this.stop;
+  }
+  /** Resolves once no pause is in force (or the signal aborts, or the run is stopped). */
+  async wait(signal) {
+    for (let left = this.pausedForMs; left > 0 && !signal?.aborted && !this.stop; left = this.pausedForMs) {
+      await abortableSleep(left, signal ? AbortSignal.any([signal, this.stopped.signal]) : this.stopped.signal);
+    }
+  }
+};
+function describeRunStop(stopped, messages = englishPublishMessages) {
+  const seconds = Math.ceil(stopped.retryAfterMs / 1e3);
+  return messages.runStopped(seconds, stopped.status, stopped.finished, stopped.total, minuteAfter(stopped, messages));
+}
+function minuteAfter(stopped, messages) {
+  const date = new Date(Math.ceil(stopped.resumeAt / 6e4) * 6e4);
+  if (Number.isNaN(date.getTime())) return messages.waitIsOver();
+  const resume = date.toISOString();
+  const sameDay = resume.slice(0, 10) === new Date(stopped.resumeAt - stopped.retryAfterMs).toISOString().slice(0, 10);
+  return `${sameDay ? resume.slice(11, 16) : `${resume.slice(0, 10)} ${resume.slice(11, 16)}`} UTC`;
+}
+var MAX_CONCURRENCY = 16;
+function clampConcurrency(value, fallback = 4) {
+  const n = Number.isFinite(value) ? Math.trunc(value) : fallback;
+  return Math.min(MAX_CONCURRENCY, Math.max(1, n));
+}
+var LANDED = /* @__PURE__ */ new Set(["created", "updated"]);
+function fileStateOf(outcome, proven) {
+  if (LANDED.has(outcome.kind) || proven) return "published";
+  if (outcome.kind === "existsAfterRetry") return "existsUnproven";
+  return outcome.kind === "cancelled" ? "cancelled" : "failed";
+}
+async function runPlan(items, options) {
+  const results = new Array(items.length);
+  const report2 = (index, result) => {
+    results[index] = result;
+    options.onResult?.(result);
+  };
+  const queue = [];
+  items.forEach((item, index) => {
+    if (item.state === "send" && item.complete) queue.push(index);
+    else report2(index, { item, state: item.state === "unchanged" ? "skipped" : item.state === "edited" ? "edited" : "refused", mayHaveLanded: false });
+  });
+  const total = queue.length;
+  const gate = options.gate ?? new ThrottleGate();
+  const cancel = new AbortController();
+  const onAbort = () => cancel.abort();
+  if (options.signal?.aborted) cancel.abort();
+  options.signal?.addEventListener("abort", onAbort, { once: true });
+  let started = 0;
+  const worker = async () => {
+    for (let index = queue.shift(); index !== void 0; index = queue.shift()) {
+      const item = items[index];
+      const target = item.complete;
+      await gate.wait(cancel.signal);
+      if (cancel.signal.aborted || gate.stoppedBy) {
+        report2(index, { item, state: "notStarted", mayHaveLanded: false });
+        continue;
+      }
+      const content = await (options.content ?? ((planned) => plannedContent(planned, options.messages)))(item);
+      if (cancel.signal.aborted || gate.stoppedBy) {
+        report2(index, { item, state: "notStarted", mayHaveLanded: false });
+        continue;
+      }
+      if (!content.ok) {
+        const refused2 = { ...item, state: "refused", refusals: [...item.refusals, { code: content.code, message: content.problem, fix: void 0 }] };
+        report2(index, { item: refused2, state: "refused", mayHaveLanded: false });
+        continue;
+      }
+      options.onStart?.(item, ++started, total);
+      let outcome;
+      try {
+        outcome = await options.send(item, target, { signal: cancel.signal, gate, content: content.content });
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        outcome = { kind: "unexpected", severity: "error", status: void 0, message, actions: ["showLog"], attempts: 0, mayHaveLanded: false };
+      }
+      if (outcome.kind === "throttled" && gate.stoppedBy && !outcome.mayHaveLanded) {
+        report2(index, { item, state: "notStarted", mayHaveLanded: false });
+        continue;
+      }
+      const proven = outcome.kind === "existsAfterRetry" ? await proveOwn(options, item, target, cancel.signal) : void 0;
+      const state = fileStateOf(outcome, proven);
+      const mayHaveLanded2 = state === "cancelled" ? true : outcome.mayHaveLanded;
+      report2(index, { item, state, outcome, mayHaveLanded: mayHaveLanded2, ...proven ? { proven } : {} });
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(clampConcurrency(options.concurrency), Math.max(1, total)) }, worker));
+  } finally {
+    options.signal?.removeEventListener("abort", onAbort);
+  }
+  const stop = gate.stoppedBy;
+  if (stop) options.onStopped?.({ ...stop, finished: total - results.filter((result) => result.state === "notStarted").length, total });
+  return results;
+}
+async function proveOwn(options, item, target, signal) {
+  try {
+    return await options.proveOwnPage?.(item, target, signal);
+  } catch {
+    return void 0;
+  }
+}
+function unfinished(summary) {
+  return summary.failed + summary.refused + summary.edited + summary.existsUnproven + summary.cancelled + summary.notStarted;
+}
+function laterResultCounts(earlier, later) {
+  return !(earlier === "published" && (later === "notStarted" || later === "cancelled"));
+}
+function countedResults(results, keyOf) {
+  const counted = /* @__PURE__ */ new Map();
+  for (const result of results) {
+    const earlier = counted.get(keyOf(result));
+    if (!earlier || laterResultCounts(earlier.state, result.state)) counted.set(keyOf(result), result);
+  }
+  return [...counted.values()];
+}
+function summarise(results) {
+  const summary = { published: 0, failed: 0, existsUnproven: 0, edited: 0, skipped: 0, refused: 0, notStarted: 0, cancelled: 0 };
+  for (const result of results) summary[result.state === "notStarted" ? "notStarted" : result.state]++;
+  return summary;
+}
+
 // src/cli/runRecords.ts
 function parentText(record) {
   if (record.parentId !== void 0) return record.parentId;
@@ -10198,9 +10355,12 @@ var RunRecords = class {
       case "plan":
         this.planned.set(String(record.file), record);
         break;
-      case "file":
-        this.results.set(String(record.file), record);
+      case "file": {
+        const result = record;
+        const earlier = this.results.get(result.file);
+        if (!earlier || laterResultCounts(earlier.status, result.status)) this.results.set(result.file, result);
         break;
+      }
       case "tree":
         this.moves = record;
         break;
@@ -10283,6 +10443,10 @@ function guardFields(item) {
     wikiEdits.detail = verdict.detail;
   }
   if (page) wikiEdits.version = page.version;
+  if (verdict.kind === "exists" && verdict.byAuthor === "unknown") {
+    wikiEdits.authorUnknown = true;
+    if (page?.versionAuthorId) wikiEdits.editedBy = page.versionAuthorId;
+  }
   if (verdict.kind === "edited") {
     if (page?.versionAuthorId) wikiEdits.editedBy = page.versionAuthorId;
     if (page?.versionCreatedAt) wikiEdits.editedAt = page.versionCreatedAt;
@@ -10312,6 +10476,7 @@ function fileLine(record) {
   return joinLine(word, record.file, targetText(record), message, record.cautions);
 }
 function verdictFitsResult(record) {
+  if (record.wikiEdits?.verdict === "exists") return record.wikiEdits.authorUnknown === true && record.outcome === "alreadyExists";
   return record.wikiEdits?.verdict !== "deleted" || record.outcome === "created";
 }
 var PLAN_STATUS_WORDS = {
@@ -10333,7 +10498,7 @@ function planLine(record) {
 }
 function guardText(wikiEdits, relevant, heldBack, planned) {
   if (wikiEdits?.movedUnder) return `(${movedText(wikiEdits.movedUnder, heldBack)})`;
-  if (!wikiEdits || !relevant && wikiEdits.verdict !== "deleted") return "";
+  if (!wikiEdits || !relevant && wikiEdits.verdict !== "deleted" && wikiEdits.verdict !== "exists") return "";
   switch (wikiEdits.verdict) {
     case "unchecked":
       return `(wiki edits NOT checked: ${wikiEdits.detail ?? "no page access"})`;
@@ -10347,12 +10512,18 @@ function guardText(wikiEdits, relevant, heldBack, planned) {
     case "absent":
       return "(wiki checked: no such page yet)";
     case "exists":
-      return "(a page with this title exists: the create will be refused; --overwrite updates it)";
+      return `(${existsText(wikiEdits, planned)})`;
     case "notOurs":
       return `(wiki checked: replaces version ${wikiEdits.version ?? "?"} of a page this file did not publish)`;
     default:
       return "";
   }
+}
+function existsText(wikiEdits, planned) {
+  const refused2 = `the create ${planned ? "will be" : "was"} refused as "already exists"`;
+  if (!wikiEdits.authorUnknown) return `a page with this title exists: ${refused2}; --overwrite updates it`;
+  const latest = `version ${wikiEdits.version ?? "?"}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ""}`;
+  return `a page with this title exists that this tree does not record (${latest}): it may be this tree's page from a run that stopped before recording it, but this run knows no publishing account to tell (set ${ACCOUNT_ID_ENV_VAR} to the account ID of the import token's user, or ${API_TOKEN_ENV_VAR} to a token that names it), so it is not taken and ${refused2}. --overwrite updates it: check first that it is this tree's page`;
 }
 function overwriteEditedText(wikiEdits) {
   return wikiEdits?.anewUnder === void 0 ? "--overwrite-edited replaces it" : `--overwrite-edited creates it anew under the new page of its folder "${wikiEdits.anewUnder}" and leaves the edited page where it is`;
@@ -10507,142 +10678,6 @@ function lineAbout(text2, message) {
 
 // src/cli/args.ts
 var import_node_util = require("node:util");
-
-// src/core/run/runner.ts
-var ThrottleGate = class {
-  constructor(now = Date.now) {
-    this.now = now;
-  }
-  now;
-  resumeAt = 0;
-  stop;
-  stopped = new AbortController();
-  /** Pauses every caller of wait() for at least `ms` from now. */
-  pauseFor(ms) {
-    this.resumeAt = Math.max(this.resumeAt, this.now() + ms);
-  }
-  get pausedForMs() {
-    return Math.max(0, this.resumeAt - this.now());
-  }
-  /** Stops the run: no new file starts and every wait ends. The first stop is the one reported. */
-  stopFor(retryAfterMs, status) {
-    if (this.stop) return;
-    this.stop = { reason: "throttled", status, retryAfterMs, resumeAt: this.now() + retryAfterMs };
-    this.stopped.abort();
-  }
-  get stoppedBy() {
-    return this.stop;
-  }
-  /** Resolves once no pause is in force (or the signal aborts, or the run is stopped). */
-  async wait(signal) {
-    for (let left = this.pausedForMs; left > 0 && !signal?.aborted && !this.stop; left = this.pausedForMs) {
-      await abortableSleep(left, signal ? AbortSignal.any([signal, this.stopped.signal]) : this.stopped.signal);
-    }
-  }
-};
-function describeRunStop(stopped, messages = englishPublishMessages) {
-  const seconds = Math.ceil(stopped.retryAfterMs / 1e3);
-  return messages.runStopped(seconds, stopped.status, stopped.finished, stopped.total, minuteAfter(stopped, messages));
-}
-function minuteAfter(stopped, messages) {
-  const date = new Date(Math.ceil(stopped.resumeAt / 6e4) * 6e4);
-  if (Number.isNaN(date.getTime())) return messages.waitIsOver();
-  const resume = date.toISOString();
-  const sameDay = resume.slice(0, 10) === new Date(stopped.resumeAt - stopped.retryAfterMs).toISOString().slice(0, 10);
-  return `${sameDay ? resume.slice(11, 16) : `${resume.slice(0, 10)} ${resume.slice(11, 16)}`} UTC`;
-}
-var MAX_CONCURRENCY = 16;
-function clampConcurrency(value, fallback = 4) {
-  const n = Number.isFinite(value) ? Math.trunc(value) : fallback;
-  return Math.min(MAX_CONCURRENCY, Math.max(1, n));
-}
-var LANDED = /* @__PURE__ */ new Set(["created", "updated"]);
-function fileStateOf(outcome, proven) {
-  if (LANDED.has(outcome.kind) || proven) return "published";
-  if (outcome.kind === "existsAfterRetry") return "existsUnproven";
-  return outcome.kind === "cancelled" ? "cancelled" : "failed";
-}
-async function runPlan(items, options) {
-  const results = new Array(items.length);
-  const report2 = (index, result) => {
-    results[index] = result;
-    options.onResult?.(result);
-  };
-  const queue = [];
-  items.forEach((item, index) => {
-    if (item.state === "send" && item.complete) queue.push(index);
-    else report2(index, { item, state: item.state === "unchanged" ? "skipped" : item.state === "edited" ? "edited" : "refused", mayHaveLanded: false });
-  });
-  const total = queue.length;
-  const gate = options.gate ?? new ThrottleGate();
-  const cancel = new AbortController();
-  const onAbort = () => cancel.abort();
-  if (options.signal?.aborted) cancel.abort();
-  options.signal?.addEventListener("abort", onAbort, { once: true });
-  let started = 0;
-  const worker = async () => {
-    for (let index = queue.shift(); index !== void 0; index = queue.shift()) {
-      const item = items[index];
-      const target = item.complete;
-      await gate.wait(cancel.signal);
-      if (cancel.signal.aborted || gate.stoppedBy) {
-        report2(index, { item, state: "notStarted", mayHaveLanded: false });
-        continue;
-      }
-      const content = await (options.content ?? ((planned) => plannedContent(planned, options.messages)))(item);
-      if (cancel.signal.aborted || gate.stoppedBy) {
-        report2(index, { item, state: "notStarted", mayHaveLanded: false });
-        continue;
-      }
-      if (!content.ok) {
-        const refused2 = { ...item, state: "refused", refusals: [...item.refusals, { code: content.code, message: content.problem, fix: void 0 }] };
-        report2(index, { item: refused2, state: "refused", mayHaveLanded: false });
-        continue;
-      }
-      options.onStart?.(item, ++started, total);
-      let outcome;
-      try {
-        outcome = await options.send(item, target, { signal: cancel.signal, gate, content: content.content });
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        outcome = { kind: "unexpected", severity: "error", status: void 0, message, actions: ["showLog"], attempts: 0, mayHaveLanded: false };
-      }
-      if (outcome.kind === "throttled" && gate.stoppedBy && !outcome.mayHaveLanded) {
-        report2(index, { item, state: "notStarted", mayHaveLanded: false });
-        continue;
-      }
-      const proven = outcome.kind === "existsAfterRetry" ? await proveOwn(options, item, target, cancel.signal) : void 0;
-      const state = fileStateOf(outcome, proven);
-      const mayHaveLanded2 = state === "cancelled" ? true : outcome.mayHaveLanded;
-      report2(index, { item, state, outcome, mayHaveLanded: mayHaveLanded2, ...proven ? { proven } : {} });
-    }
-  };
-  try {
-    await Promise.all(Array.from({ length: Math.min(clampConcurrency(options.concurrency), Math.max(1, total)) }, worker));
-  } finally {
-    options.signal?.removeEventListener("abort", onAbort);
-  }
-  const stop = gate.stoppedBy;
-  if (stop) options.onStopped?.({ ...stop, finished: total - results.filter((result) => result.state === "notStarted").length, total });
-  return results;
-}
-async function proveOwn(options, item, target, signal) {
-  try {
-    return await options.proveOwnPage?.(item, target, signal);
-  } catch {
-    return void 0;
-  }
-}
-function unfinished(summary) {
-  return summary.failed + summary.refused + summary.edited + summary.existsUnproven + summary.cancelled + summary.notStarted;
-}
-function summarise(results) {
-  const summary = { published: 0, failed: 0, existsUnproven: 0, edited: 0, skipped: 0, refused: 0, notStarted: 0, cancelled: 0 };
-  for (const result of results) summary[result.state === "notStarted" ? "notStarted" : result.state]++;
-  return summary;
-}
-
-// src/cli/args.ts
 var FORMATS = ["text", "json", "markdown"];
 var DEFAULT_CONCURRENCY = 4;
 var DEFAULT_TIMEOUT_SECONDS = 60;
@@ -11187,7 +11222,7 @@ function guardNote(wikiEdits, status, planned) {
     case "deleted":
       return planned ? `${PAGE_NOT_FOUND}: would be created anew` : "its page was deleted on the wiki: created anew";
     case "exists":
-      return "a page with this title exists: the create will be refused (overwrite updates it)";
+      return wikiEdits.authorUnknown ? existsText(wikiEdits, planned) : "a page with this title exists: the create will be refused (overwrite updates it)";
     case "notOurs":
       return `replaces version ${wikiEdits.version ?? "?"} of a page this file did not publish`;
     default:
@@ -11503,25 +11538,25 @@ function manifestKeyProblem(key, messages = englishManifestMessages) {
   return notNormalised ? messages.keyNotNormalised() : void 0;
 }
 function parseManifest(text2, name = MANIFEST_FILE_NAME, messages = englishManifestMessages) {
-  const refuse2 = (message) => ({ ok: false, message });
+  const refuse3 = (message) => ({ ok: false, message });
   const conflict = mergeConflictMessage(text2, name, messages);
   if (conflict) return { ok: false, message: conflict };
   let value;
   try {
     value = JSON.parse(text2.replace(/^\uFEFF/, ""));
   } catch (error) {
-    return refuse2(messages.notJson(name, error instanceof Error ? error.message : String(error)));
+    return refuse3(messages.notJson(name, error instanceof Error ? error.message : String(error)));
   }
-  if (!isObject2(value)) return refuse2(messages.notObject(name));
+  if (!isObject2(value)) return refuse3(messages.notObject(name));
   if (value.version !== MANIFEST_VERSION) {
-    return refuse2(typeof value.version === "number" && value.version > MANIFEST_VERSION ? messages.newerVersion(name, value.version, MANIFEST_VERSION) : messages.notAManifest(name, MANIFEST_VERSION));
+    return refuse3(typeof value.version === "number" && value.version > MANIFEST_VERSION ? messages.newerVersion(name, value.version, MANIFEST_VERSION) : messages.notAManifest(name, MANIFEST_VERSION));
   }
   const unknown = Object.keys(value).find((field) => !TOP_LEVEL_FIELDS.has(field));
-  if (unknown !== void 0) return refuse2(messages.unknownField(name, unknown));
+  if (unknown !== void 0) return refuse3(messages.unknownField(name, unknown));
   const root = parseRoot(value.space, value.parent, name, messages);
-  if (typeof root === "string") return refuse2(root);
+  if (typeof root === "string") return refuse3(root);
   const listed = value.pages;
-  if (!isObject2(listed)) return refuse2(messages.noPages(name));
+  if (!isObject2(listed)) return refuse3(messages.noPages(name));
   const pages = /* @__PURE__ */ new Map();
   let members = Object.keys(value).length;
   let bad;
@@ -11538,8 +11573,8 @@ function parseManifest(text2, name = MANIFEST_FILE_NAME, messages = englishManif
   }
   const parsedMembers = bad === void 0 ? members : memberCount(value);
   const twice = memberNameCount(text2) > parsedMembers ? duplicateMember(text2) : void 0;
-  if (twice !== void 0) return refuse2(messages.listedTwice(name, twice));
-  if (bad !== void 0) return refuse2(messages.badEntry(name, bad.key, bad.problem));
+  if (twice !== void 0) return refuse3(messages.listedTwice(name, twice));
+  if (bad !== void 0) return refuse3(messages.badEntry(name, bad.key, bad.problem));
   return { ok: true, manifest: { root, pages } };
 }
 function serializeManifest(manifest) {
@@ -11994,9 +12029,13 @@ function resolvedPath(relative5, fromFile, rootInRepository) {
   for (const segment of relative5.split("/")) {
     if (segment === "" || segment === ".") continue;
     if (segment !== "..") segments.push(segment);
-    else if (segments.pop() === void 0) return void 0;
+    else if (segments.pop() === void 0) return climbedAboveRoot(relative5, fromFile, rootInRepository);
   }
   return segments.join("/");
+}
+function climbedAboveRoot(relative5, fromFile, rootInRepository) {
+  if (rootInRepository === void 0) return void 0;
+  return fromRepositoryRoot(`/${rootInRepository}${fromFile.slice(0, fromFile.lastIndexOf("/") + 1)}${relative5}`, rootInRepository);
 }
 function fromRepositoryRoot(fromRoot, rootInRepository) {
   if (rootInRepository === void 0) return void 0;
@@ -12175,7 +12214,7 @@ function decide(destination, context, anchorIn, ownAnchorIn) {
   const target = linkTarget(destination, context.filePath, context.rootInRepository);
   if (target.kind === "web") return KEEP;
   const path = pagePath(target);
-  const page = path === void 0 ? void 0 : context.resolvePage(path);
+  const page = path === void 0 ? void 0 : context.resolvePage(path, target);
   if (!target.markdown && !target.folder && page === void 0) return KEEP_BECAUSE.notMarkdown;
   if (path === void 0) return KEEP_BECAUSE.outsideRun;
   if (page === "pending") return PENDING;
@@ -12387,29 +12426,29 @@ var englishWalkMessages = {
 var UTF8_BOM = [239, 187, 191];
 var UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 function decodeText(bytes, label, messages = englishWalkMessages) {
-  const refuse2 = (why) => ({ ok: false, problem: messages.notUtf8(label, why) });
-  if (bytes[0] === 255 && bytes[1] === 254) return decodeUtf16(bytes.subarray(2), false, refuse2, messages);
-  if (bytes[0] === 254 && bytes[1] === 255) return decodeUtf16(bytes.subarray(2), true, refuse2, messages);
+  const refuse3 = (why) => ({ ok: false, problem: messages.notUtf8(label, why) });
+  if (bytes[0] === 255 && bytes[1] === 254) return decodeUtf16(bytes.subarray(2), false, refuse3, messages);
+  if (bytes[0] === 254 && bytes[1] === 255) return decodeUtf16(bytes.subarray(2), true, refuse3, messages);
   const start = bytes[0] === UTF8_BOM[0] && bytes[1] === UTF8_BOM[1] && bytes[2] === UTF8_BOM[2] ? UTF8_BOM.length : 0;
   const nul = bytes.indexOf(0, start);
-  if (nul >= 0) return refuse2(messages.binaryByte(nul));
+  if (nul >= 0) return refuse3(messages.binaryByte(nul));
   try {
     return { ok: true, text: UTF8.decode(bytes.subarray(start)) };
   } catch {
-    return refuse2(messages.invalidByte(firstInvalidUtf8(bytes, start)));
+    return refuse3(messages.invalidByte(firstInvalidUtf8(bytes, start)));
   }
 }
-function decodeUtf16(body, bigEndian, refuse2, messages) {
-  if (body.length % 2 !== 0) return refuse2(messages.oddUtf16());
+function decodeUtf16(body, bigEndian, refuse3, messages) {
+  if (body.length % 2 !== 0) return refuse3(messages.oddUtf16());
   const littleEndian = bigEndian ? swapPairs(body) : body;
   let text2;
   try {
     text2 = new TextDecoder("utf-16le", { fatal: true, ignoreBOM: true }).decode(littleEndian);
   } catch {
-    return refuse2(messages.invalidUtf16());
+    return refuse3(messages.invalidUtf16());
   }
   const nul = text2.indexOf("\0");
-  return nul >= 0 ? refuse2(messages.binaryCharacter(2 + nul * 2)) : { ok: true, text: text2 };
+  return nul >= 0 ? refuse3(messages.binaryCharacter(2 + nul * 2)) : { ok: true, text: text2 };
 }
 function swapPairs(bytes) {
   const swapped = new Uint8Array(bytes.length);
@@ -12735,16 +12774,17 @@ ${path}`;
       if (target.kind !== "file" || path === void 0) continue;
       const anchored = target.anchor !== void 0 && target.anchor !== "";
       if (target.markdown) link(place.folder, path, anchored);
-      else if (path !== "" && (target.folder || !nameOf(path).includes("."))) {
+      else if (path !== "") {
         const key = plainKey(place.folder, path);
         folders.set(key, { folder: place.folder, path, anchored: anchored || folders.get(key)?.anchored === true });
       }
     }
   }
   await Promise.all([...folders].map(async ([key, { folder, path, anchored }]) => {
+    if (!await entryAt(fs, folder, path)) return;
     const content = await folderContentFileAt(fs, folder, path);
     if (content === void 0) {
-      if (await entryAt(fs, folder, path)) link(folder, path, anchored);
+      link(folder, path, anchored);
       return;
     }
     folderContent.set(key, plainKey(folder, content));
@@ -12899,9 +12939,9 @@ async function runFlat(items, options) {
       }
     });
   }
-  const last = new Map(results.map((result) => [result.item.file.key, result]));
-  const linksLeft = linksLeftOf(last.values(), (result) => links.stillWaitingFor(result.item.file.key));
-  return { results, secondPass: entries.length, summary: summarise([...last.values()]), linksLeft };
+  const counted = countedResults(results, (result) => result.item.file.key);
+  const linksLeft = linksLeftOf(counted, (result) => links.stillWaitingFor(result.item.file.key));
+  return { results, secondPass: entries.length, summary: summarise(counted), linksLeft };
 }
 
 // src/core/run/send.ts
@@ -13728,7 +13768,7 @@ var TreeManifest = class {
     if (this.store.writing) this.written++;
     await this.store.record(key, entry);
   }
-  /** Drops a key: its page is recorded under another now (a file renamed in its folder). */
+  /** Drops a key: its page is recorded under another now (a file renamed in its folder; one that names its own page, renamed or moved). */
   async forget(key) {
     if (this.store.writing) this.written++;
     await this.store.forget(key);
@@ -13745,6 +13785,23 @@ var TreeManifest = class {
     return this.store.settled();
   }
 };
+
+// src/core/tree/spaceAddresses.ts
+async function spaceAddresses(siteBase, spaceId, pages, signal) {
+  const keys = /* @__PURE__ */ new Map();
+  const inSpace = async (space) => {
+    let key = keys.get(space);
+    if (key === void 0) keys.set(space, key = addressSpaceKey(space, pages, signal));
+    const spaceKey = await key;
+    return (pageId, title) => siteBase === void 0 ? void 0 : pageAddress(siteBase, spaceKey, pageId, title);
+  };
+  return { addressOf: await inSpace(spaceId), inSpace };
+}
+async function addressSpaceKey(spaceId, pages, signal) {
+  if (!pages || !/^\d+$/.test(spaceId)) return spaceId;
+  const space = await pages.resolveSpace(spaceId, signal).catch(() => void 0);
+  return space?.key ?? spaceId;
+}
 
 // src/core/tree/titlesInSpace.ts
 var LOOKUPS_AT_ONCE = 4;
@@ -13810,13 +13867,18 @@ function groupByTitle(entries, titleOf) {
 }
 
 // src/core/tree/folderMarkdown.ts
-function generatedFolderMarkdown(node, tree) {
+function generatedFolderMarkdown(node, tree, refused2 = () => false) {
   const lines = [];
   for (const path of node.children) {
     const child = tree.byPath.get(path);
     if (!child) continue;
+    const title = escapeMarkdownText(child.title);
+    if (refused2(child)) {
+      lines.push(`- ${title}`);
+      continue;
+    }
     const target = isFolderPath(child.path) ? child.contentFrom ?? child.path : child.path;
-    lines.push(`- [${escapeMarkdownText(child.title)}](${linkDestination(relativeTo(node.path, target))})`);
+    lines.push(`- [${title}](${linkDestination(relativeTo(node.path, target))})`);
   }
   return lines.length > 0 ? `${lines.join("\n")}
 ` : "";
@@ -13839,9 +13901,9 @@ var RANKS = [
   (gone, node) => !sameFolder(gone, node) && sameName(gone, node),
   (gone, node) => !sameFolder(gone, node) && sameTitle(gone, node)
 ];
-function detectMoves(previous, tree, alsoThere = []) {
+function detectMoves(previous, tree, alsoThere = [], pinned = []) {
   const root = folderKey(tree.rootPath);
-  const there = [...tree.refused, ...alsoThere];
+  const there = [...tree.refused, ...alsoThere, ...pinned.map((file) => file.path)];
   const thereFiles = new Set(there);
   const gone = [...previous].filter(([path]) => isBelow(path, root) && !tree.byPath.has(path) && !(isFolderPath(path) ? holdsAny(path, there) : thereFiles.has(path))).map(([path, page]) => ({ path, page })).sort((a, b) => compareRelativePaths(a.path, b.path));
   const arrivals = tree.nodes.filter((node) => !previous.has(node.path));
@@ -13850,8 +13912,12 @@ function detectMoves(previous, tree, alsoThere = []) {
     const recorded = previous.get(node.path);
     if (recorded && titleKey(recorded.title) !== titleKey(node.title)) report2.retitled.push({ path: node.path, pageId: recorded.pageId, title: recorded.title, newTitle: node.title });
   }
-  const settled = /* @__PURE__ */ new Set();
   const matched = /* @__PURE__ */ new Set();
+  for (const { each, file } of followedPinnedPages(gone, pinned.filter((file2) => isBelow(file2.path, root) && !previous.has(file2.path)))) {
+    matched.add(each);
+    report2.renamed.push({ path: file.path, oldPath: each.path, pageId: each.page.pageId });
+  }
+  const settled = new Set(matched);
   const taken = /* @__PURE__ */ new Set();
   for (const [rank, matches] of RANKS.entries()) {
     const candidates = (each) => arrivals.filter((node) => !taken.has(node) && isFolderPath(node.path) === isFolderPath(each.path) && matches(each, node));
@@ -13870,6 +13936,15 @@ function detectMoves(previous, tree, alsoThere = []) {
   }
   for (const list of [report2.moves, report2.renamed]) list.sort((a, b) => compareRelativePaths(a.path, b.path));
   return report2;
+}
+function followedPinnedPages(gone, arrivals) {
+  const files = gone.filter((each) => !isFolderPath(each.path));
+  const fits = (each, file) => titleKey(each.page.title) === titleKey(file.title) && (file.pageId === void 0 || file.pageId === each.page.pageId);
+  return arrivals.flatMap((file) => {
+    const found = files.filter((each2) => fits(each2, file));
+    const each = found.length === 1 ? found[0] : void 0;
+    return each && arrivals.filter((other) => fits(each, other)).length === 1 ? [{ each, file }] : [];
+  });
 }
 function holdsAny(folder, files) {
   return files.some((file) => file.startsWith(folder));
@@ -13938,6 +14013,20 @@ function pinnedRecordedLink(source2, pageTitle, defaults, options) {
   if (!recorded) return void 0;
   return { spaceId: defaults.spaceId, parentId: defaults.parentId, pageTitle: pageTitle ?? recorded.title, pageId: recorded.id, publishedAt: 0 };
 }
+function pinnedFile(item, title) {
+  return item.link?.pageId === void 0 ? { path: item.file.label, title } : { path: item.file.label, title, pageId: item.link.pageId };
+}
+function followRecordedPage(item, pageId) {
+  if (item.link || !item.complete) return;
+  const { spaceId, parentId, pageTitle } = item.complete;
+  const link = { spaceId, parentId, pageTitle, pageId, publishedAt: 0 };
+  const target = mergeTargets(item.prepared.frontMatterTarget, link, item.target);
+  const complete = completeTarget(target);
+  item.link = link;
+  item.target = target;
+  if (complete) item.complete = complete;
+  item.linkedPage = complete !== void 0 && linkNames(link, complete);
+}
 function treeItemOptions(options, defaults) {
   const planOptions = { defaults, force: options.force ?? false, omitTitleHeading: options.omitTitleHeading ?? false, acceptTitleChange: true, placeDecidedLater: true };
   if (options.diagramRenderer) planOptions.diagramRenderer = options.diagramRenderer;
@@ -13965,7 +14054,12 @@ function planTreeOf(sources, options) {
   const tree = shapeTree([...inTree.values()].map((source2) => ({ path: source2.file.label, title: source2.title, titleFromName: !source2.item.prepared.frontMatterTitle?.trim() && !source2.item.prepared.frontMatterTarget.pageTitle?.trim() && !source2.item.prepared.findings.firstHeading?.trim() })), rootPath);
   const keyOf = (path) => path.slice(rootPath.length);
   const previous = new Map(options.identity.entries().map(([key, entry]) => [`${rootPath}${key}`, { pageId: entry.id, title: entry.title }]));
-  const moves = detectMoves(previous, tree, [...pinned, ...refused2].map((item) => item.file.label));
+  const moves = detectMoves(previous, tree, refused2.map((item) => item.file.label), pinned.flatMap((item) => item.complete ? [pinnedFile(item, item.complete.pageTitle)] : []));
+  const pinnedAt = new Map(pinned.map((item) => [item.file.label, item]));
+  for (const rename3 of moves.renamed) {
+    const item = pinnedAt.get(rename3.path);
+    if (item) followRecordedPage(item, rename3.pageId);
+  }
   const renamedFrom = new Map(moves.renamed.map((rename3) => [keyOf(rename3.path), keyOf(rename3.oldPath)]));
   const recordedAt = (key) => {
     const old = renamedFrom.get(key);
@@ -13976,6 +14070,12 @@ function planTreeOf(sources, options) {
   const checkLinkTargets = options.pageAddresses !== false;
   const retitledFrom = new Map(moves.retitled.map((page) => [page.path, page.title]));
   const words = options.treeMessages ?? englishTreeMessages;
+  const collisions = titleCollisions(tree, pinned, options.spaceId, words);
+  const withoutId = (key) => !options.pageAccess && (recordedAt(key) === void 0 || retitledFrom.has(`${rootPath}${key}`));
+  const refusedNode = (node) => {
+    const source2 = node.kind === "file" ? node.path : node.contentFrom;
+    return collisions.ofNode.has(node) || withoutId(keyOf(node.path)) || source2 !== void 0 && (inTree.get(source2)?.item.refusals.length ?? 0) > 0;
+  };
   const pages = tree.nodes.map((node) => {
     const key = keyOf(node.path);
     const recorded = recordedAt(key);
@@ -13983,7 +14083,7 @@ function planTreeOf(sources, options) {
     const parentId = node.parent === void 0 ? options.parentId : recordedId(keyOf(node.parent));
     const sourcePath = node.kind === "file" ? node.path : node.contentFrom;
     const defaults = { spaceId: options.spaceId, parentId: parentId ?? options.parentId, pageTitle: node.title, overwrite: recorded !== void 0 && oldTitle === void 0 || options.overwrite };
-    const planned = sourcePath !== void 0 ? inTree.get(sourcePath) : generatedPage(node, tree, defaults, options);
+    const planned = sourcePath !== void 0 ? inTree.get(sourcePath) : generatedPage(node, tree, defaults, options, refusedNode);
     const item = planned.item;
     item.target = defaults;
     item.complete = { spaceId: defaults.spaceId, parentId: defaults.parentId, pageTitle: defaults.pageTitle, overwrite: defaults.overwrite };
@@ -14018,8 +14118,9 @@ function planTreeOf(sources, options) {
     if (linksReachOtherPages(item, reachedNow)) item.state = "send";
   }
   const unknown = foreseeTreeLinks({ tree, pages, pinnedLinkFacts }, pinnedSources.map((source2) => source2.item), options);
-  refuseCollisions(pages, pinned, options.spaceId, words);
-  if (!options.pageAccess) refuseWithoutIds(pages, words);
+  for (const page of pages) refuse2(page.item, collisions.ofNode.get(page.node));
+  for (const item of pinned) refuse2(item, collisions.ofPinned.get(item));
+  refuseWithoutIds(pages, withoutId, words);
   return {
     tree,
     pages,
@@ -14033,7 +14134,7 @@ function planTreeOf(sources, options) {
   };
 }
 async function sayMissingLinkFiles(plan, options, disk) {
-  const looked = [...plan.unknownLinkPaths ?? []].filter((path) => !path.endsWith("/") || !nameOf(path.slice(0, -1)).includes("."));
+  const looked = [...plan.unknownLinkPaths ?? []];
   const found = await mapBounded(looked, LOOKUPS_AT_ONCE2, async (path) => await lookUpEntry(disk.fs, disk.root, path) === ABSENT ? [path] : []);
   const missing = new Set(found.flat());
   if (missing.size === 0) return;
@@ -14097,8 +14198,8 @@ function generatedPageKeys(labels, rootPath) {
   }
   return [...keys];
 }
-function generatedPage(node, tree, defaults, options) {
-  const source2 = { key: generatedPageKey(node.path), label: node.path, text: generatedFolderMarkdown(node, tree) };
+function generatedPage(node, tree, defaults, options, refused2) {
+  const source2 = { key: generatedPageKey(node.path), label: node.path, text: generatedFolderMarkdown(node, tree, refused2) };
   const { item, content } = planFileWithContent(source2, options.links.get(source2.key), treeItemOptions(options, defaults), prepareDocument(source2.text, options.messages));
   return { item, linkFacts: linkFactsOf(content) };
 }
@@ -14116,14 +14217,14 @@ var CHOSEN_PAGE = Object.freeze({ url: "page:", title: "", headings: Object.free
 function treePageLookup(known, tree, identity) {
   const root = tree.rootPath;
   const top = topContentFile(tree);
-  const lookUp2 = (path) => {
+  const lookUp2 = (path, link) => {
     if (path === "") return top !== void 0 ? lookUp2(top.slice(root.length)) : known.addressable ? CHOSEN_PAGE : "noAddress";
     const node = nodeOfFile(tree, `${root}${path}`);
     const pinnedTitle = node ? void 0 : known.pinnedTitles.get(path);
     const recordedOnly = node === void 0 && pinnedTitle === void 0 ? identity.get(path)?.title : void 0;
     if (node === void 0 && pinnedTitle === void 0) {
       if (known.missing.has(path)) return "noFile";
-      known.unknown.add(path);
+      if (!link || link.markdown || link.folder || !nameOf(path).includes(".")) known.unknown.add(path);
       if (recordedOnly === void 0) return void 0;
     }
     const title = node?.title ?? pinnedTitle ?? recordedOnly;
@@ -14134,25 +14235,33 @@ function treePageLookup(known, tree, identity) {
   };
   return lookUp2;
 }
-function refuseCollisions(pages, pinned, spaceId, words) {
+function titleCollisions(tree, pinned, spaceId, words) {
   const titled = [
     // A folder page is named by its content file, the file to edit; a generated one has only its folder.
-    ...pages.map((page) => ({ name: page.node.contentFrom ?? page.node.path, title: page.node.title, item: page.item, generated: page.node.generated === true })),
+    ...tree.nodes.map((node) => ({ name: node.contentFrom ?? node.path, title: node.title, node, pinned: void 0, generated: node.generated === true })),
     // One that is refused or names another space takes no title here; an unchanged one holds its title already.
-    ...pinned.flatMap((item) => item.complete?.spaceId === spaceId && item.state !== "refused" ? [{ name: item.file.label, title: item.complete.pageTitle, item, generated: false }] : [])
+    ...pinned.flatMap((item) => item.complete?.spaceId === spaceId && item.state !== "refused" ? [{ name: item.file.label, title: item.complete.pageTitle, node: void 0, pinned: item, generated: false }] : [])
   ];
+  const found = { ofNode: /* @__PURE__ */ new Map(), ofPinned: /* @__PURE__ */ new Map() };
   for (const group of groupByTitle(titled, (entry) => entry.title)) {
     for (const entry of group) {
       const others = group.filter((other) => other !== entry).map((other) => other.name).join(", ");
       const message = entry.generated ? words.generatedTitleCollision(entry.title, others) : words.titleCollision(entry.title, others);
-      entry.item.refusals.push({ code: "duplicatePage", message, fix: entry.generated ? void 0 : "editFile" });
-      entry.item.state = "refused";
+      const refusal = { code: "duplicatePage", message, fix: entry.generated ? void 0 : "editFile" };
+      if (entry.node) found.ofNode.set(entry.node, refusal);
+      else if (entry.pinned) found.ofPinned.set(entry.pinned, refusal);
     }
   }
+  return found;
 }
-function refuseWithoutIds(pages, words) {
+function refuse2(item, refusal) {
+  if (refusal === void 0) return;
+  item.refusals.push(refusal);
+  item.state = "refused";
+}
+function refuseWithoutIds(pages, withoutId, words) {
   for (const page of pages) {
-    if (page.pageId !== void 0 && page.retitledFrom === void 0 || page.item.state === "refused") continue;
+    if (!withoutId(page.key) || page.item.state === "refused") continue;
     page.item.refusals.push({
       code: "noPageAccess",
       message: words.noPageAccess(),
@@ -14303,6 +14412,18 @@ async function runTree(options) {
     return item.state === "send" && key !== void 0 ? [key] : [];
   }));
   const pinnedLanded = /* @__PURE__ */ new Map();
+  const renamedTo = new Map(plan.moves.renamed.map((rename3) => [rename3.path, rename3]));
+  const pinnedFollowed = new Map(plan.pinned.flatMap((item) => {
+    const key = pinnedKeyOf(item);
+    const rename3 = renamedTo.get(item.file.label);
+    return key !== void 0 && rename3 ? [[key, { id: rename3.pageId, title: item.complete?.pageTitle ?? "", oldKey: rename3.oldPath.slice(rootPath.length) }]] : [];
+  }));
+  const recordedOutside = (path) => options.identity.get?.(path) ?? pinnedFollowed.get(path);
+  const pinnedAddressOf = /* @__PURE__ */ new Map();
+  for (const item of plan.pinned) {
+    const key = pinnedKeyOf(item);
+    if (key !== void 0 && item.complete) pinnedAddressOf.set(key, await options.addressInSpace(item.complete.spaceId));
+  }
   let sendsOver = false;
   const addressable = treePageAddresses(options.pages !== void 0, options.addressOf);
   const topFile = topContentFile(plan.tree);
@@ -14316,9 +14437,9 @@ async function runTree(options) {
     const node = nodeOfFile(plan.tree, `${rootPath}${path}`);
     if (!node) {
       if (plan.missingFiles?.has(path)) return "noFile";
-      const recorded = pinnedLanded.get(path) ?? options.identity.get?.(path);
+      const recorded = pinnedLanded.get(path) ?? recordedOutside(path);
       if (recorded && !addressable) return "noAddress";
-      const url2 = recorded ? options.addressOf(recorded.id, recorded.title) : void 0;
+      const url2 = recorded ? (pinnedAddressOf.get(path) ?? options.addressOf)(recorded.id, recorded.title) : void 0;
       if (url2 && recorded) return { url: url2, title: recorded.title, headings: headings.get(path) ?? [] };
       if (!pinnedSending.has(path)) return void 0;
       if (!addressable) return "noAddress";
@@ -14332,7 +14453,7 @@ async function runTree(options) {
     return sending.has(key) ? sendsOver ? "notYet" : "pending" : void 0;
   };
   const rewriting = /* @__PURE__ */ new Map();
-  const reachedPageOf = addressable ? treePageIdByPath(plan.tree, (key) => ids.get(key), (path) => options.identity.get?.(path)?.id) : () => void 0;
+  const reachedPageOf = addressable ? treePageIdByPath(plan.tree, (key) => ids.get(key), (path) => recordedOutside(path)?.id) : () => void 0;
   const reachedNow = (page) => linkTargetsDigest(page.linkFacts.destinations, linkingFileOf(page.node, rootPath), reachedPageOf, plan.rootInRepository);
   const reachedWhenSent = /* @__PURE__ */ new Map();
   const reached = (page, result) => {
@@ -14492,7 +14613,10 @@ async function runTree(options) {
       const key = result.state === "published" ? pinnedKeyOf(result.item) : void 0;
       const learnt = key === void 0 ? void 0 : await learnLandedPage(result, result.item.link?.pageId, options.pages, options.signal);
       if (key !== void 0 && learnt && options.identity.get?.(key)?.id !== learnt.pageId) {
-        await options.identity.record(key, { id: learnt.pageId, title: result.item.complete?.pageTitle ?? "" }).catch(() => void 0);
+        const followed = pinnedFollowed.get(key);
+        await options.identity.record(key, { id: learnt.pageId, title: result.item.complete?.pageTitle ?? "" }).then(async () => {
+          if (followed?.id === learnt.pageId) await options.identity.forget?.(followed.oldKey);
+        }).catch(() => void 0);
       }
       if (key !== void 0 && learnt) pinnedLanded.set(key, { id: learnt.pageId, title: result.item.complete?.pageTitle ?? "" });
       return learnt;
@@ -14540,8 +14664,8 @@ async function runTree(options) {
   const linkingAnew = addressable && replaced.length > 0 ? pagesLinkingAnew(plan, results, recordedIds, ids) : [];
   expectMore(linkingAnew.length);
   const relinked = await relinkUnchanged(linkingAnew, passContext);
-  const last = new Map(results.map((result) => [result.key, result]));
-  const linksLeft = linksLeftOf(last.values(), (result) => {
+  const counted = countedResults(results, (result) => result.key);
+  const linksLeft = linksLeftOf(counted, (result) => {
     const left = leftAsSent.get(result.key);
     if (left && result.pass === 1) return left;
     const page = pageOf.get(result.key);
@@ -14554,7 +14678,7 @@ async function runTree(options) {
     return [...new Set(result.linkCautions.filter((caution) => caution.reason === "noPageYet").map((caution) => labelOf2(caution.target)))];
   });
   const leftBehind = await pagesLeftBehind(replaced, options.pages);
-  return { results, secondPass: sentAgain2.length + relinked, summary: summarise([...last.values()]), linksLeft, leftBehind };
+  return { results, secondPass: sentAgain2.length + relinked, summary: summarise(counted), linksLeft, leftBehind };
 }
 async function guardTreePages(entries, options) {
   const looked = entries.filter((entry) => !options.underNewPage(entry.page));
@@ -14565,7 +14689,12 @@ async function guardTreePages(entries, options) {
 }
 function adoptOwnPage(item, ownAuthorId) {
   const verdict = item.guard;
-  if (verdict?.kind !== "exists" || ownAuthorId === void 0 || verdict.page.versionAuthorId !== ownAuthorId || !item.complete) return;
+  if (verdict?.kind !== "exists" || !item.complete) return;
+  if (ownAuthorId === void 0) {
+    item.guard = { ...verdict, byAuthor: "unknown" };
+    return;
+  }
+  if (verdict.page.versionAuthorId !== ownAuthorId) return;
   item.complete = { ...item.complete, overwrite: true };
   item.guard = { kind: "asLeft", page: verdict.page };
 }
@@ -14588,11 +14717,6 @@ function withParent(page, ids, plan, rootPath, words) {
   page.item.complete = { ...complete, parentId };
   page.item.target = { ...page.item.target, parentId };
   return {};
-}
-async function addressSpaceKey(spaceId, pages, signal) {
-  if (!pages || !/^\d+$/.test(spaceId)) return spaceId;
-  const space = await pages.resolveSpace(spaceId, signal).catch(() => void 0);
-  return space?.key ?? spaceId;
 }
 function treePageAddresses(pageAccess, addressOf) {
   return pageAccess || addressOf("1", "Page") !== void 0;
@@ -14855,7 +14979,7 @@ function printMoves(plan, json, output, addressOf, leftBehindByRun) {
     for (const move of moves) output.line(`  ${move.oldPath} -> ${move.path}: page ${move.pageId} stays; a new page is created${at(move)}`);
   }
   if (plan.moves.renamed.length > 0) {
-    output.line(`renamed: ${plan.moves.renamed.length} - the page follows the file (same folder, same title):`);
+    output.line(`renamed: ${plan.moves.renamed.length} - the page follows the file (same title under the same parent page):`);
     for (const rename3 of plan.moves.renamed) output.line(`  ${rename3.oldPath} -> ${rename3.path}: page ${rename3.pageId}`);
   }
   if (retitled.length > 0) {
@@ -14874,6 +14998,14 @@ function printMoves(plan, json, output, addressOf, leftBehindByRun) {
 function recordTreeResult(result, state, now, onFailure) {
   const link = treeLandedLink(result, now);
   if (state && link) state.record(result.item.file.key, link).catch(onFailure);
+  else if (state) recordUnconfirmedSend(result, state, onFailure);
+}
+function recordUnconfirmedSend(result, state, onFailure) {
+  const key = result.item.file.key;
+  state.get(key).then((kept) => {
+    const marked = unconfirmedSendLink(result, kept);
+    return marked ? state.record(key, marked) : void 0;
+  }).catch(onFailure);
 }
 async function treeCommand(deps) {
   const { args, output } = deps;
@@ -14900,8 +15032,8 @@ async function treeCommand(deps) {
   const state = opening?.store;
   const links = await treeLinks([...walked.result.files, ...walked.result.refused], rootLabel, state);
   const renderer = deps.renderer;
-  const spaceKey = await addressSpaceKey(spaceId, deps.pages, deps.interrupt);
-  const addressOf = (pageId, title) => deps.baseUrl ? pageAddress(deps.baseUrl, spaceKey, pageId, title) : void 0;
+  const addresses = await spaceAddresses(deps.baseUrl || void 0, spaceId, deps.pages, deps.interrupt);
+  const addressOf = addresses.addressOf;
   const treeOptions = {
     rootInRepository: await folderInRepository(walked.fs, root),
     rootPath: rootLabel,
@@ -14973,6 +15105,7 @@ ${digestLine(views)}`);
     signal: deps.interrupt,
     send: send2,
     addressOf,
+    addressInSpace: addresses.inSpace,
     guard: { noAccessReason: "no page access", overwriteEdited: args.overwriteEdited, ...ownAuthorId ? { ownAuthorId } : {} },
     onStopped: (stopped) => output.problem(describeRunStop(stopped)),
     ...ownPageProof(pages, { since, authorId: ownAuthorId }),
@@ -15165,7 +15298,11 @@ async function send(plan, state, pages, context) {
     onResult: (result) => {
       print(result, args.json, output, gate.stoppedBy ? "not sent: publishing stopped because the wiki asked to wait (see above)" : void 0);
       const link = landedLink(result, context.now(), result.pageId);
-      if (state && link) {
+      if (state && !link) {
+        recordUnconfirmedSend(result, state, (error) => {
+          stateFailure ??= error;
+        });
+      } else if (state && link) {
         state.record(result.item.file.key, link).catch((error) => {
           stateFailure ??= error;
         });

@@ -6,7 +6,7 @@ import { StateFileLinkStore } from '../core/links/stateFile';
 import { nodeManifestFiles } from '../core/tree/manifestNodeFs';
 import { repositoryLinks } from '../core/tree/repositoryLinks';
 import { identifyPage, ownPageProof, withIdentity } from '../core/links/pageIdentity';
-import type { PageLink } from '../core/links/pageLink';
+import { isUnconfirmedCreate, type PageLink } from '../core/links/pageLink';
 import { apiTokenSubject } from '../core/apiToken/subject';
 import type { Transport } from '../core/http/transport';
 import { describeError } from '../core/log/redact';
@@ -207,14 +207,17 @@ async function planCommandLine(args: PublishArgs, cwd: string, output: Output, r
   if (args.spaceId !== undefined) defaults.spaceId = args.spaceId;
   if (args.parentId !== undefined) defaults.parentId = args.parentId;
   const links = new Map<string, PageLink | undefined>();
-  // A file this machine has no record of may be a page of a tree the repository records (.wiki-pages.json).
+  // A file this machine has no record of may be a page of a tree the repository records (.wiki-pages.json); so may a
+  // file whose record says only that its create may have landed, which names no page.
   const known = new Map<string, PageLink | undefined>();
   for (const file of read.files) known.set(file.key, await state?.get(file.key));
-  const repository = await repositoryLinks(read.files.filter((file) => known.get(file.key) === undefined).map((file) => repositoryLinkFile(file.key, cwd)), nodeManifestFiles);
+  const unpublished = (key: string): boolean => known.get(key) === undefined || isUnconfirmedCreate(known.get(key));
+  const repository = await repositoryLinks(read.files.filter((file) => unpublished(file.key)).map((file) => repositoryLinkFile(file.key, cwd)), nodeManifestFiles);
   for (const problem of repository.problems) output.problem(`${problem} (its files publish as if it recorded no page)`);
   for (const file of read.files) {
-    const link = known.get(file.key) ?? repository.links.get(file.key);
-    const elsewhere = link && flagsNameAnotherPlace(link, defaults);
+    const link = (unpublished(file.key) ? repository.links.get(file.key) : undefined) ?? known.get(file.key);
+    // Such a record does not win over the flags: the file never published, and the plan places it as one that did not.
+    const elsewhere = link && !isUnconfirmedCreate(link) && flagsNameAnotherPlace(link, defaults);
     if (elsewhere && !args.retarget) {
       output.problem(`${file.label}: the --state record publishes it to space ${link.spaceId} under parent ${link.parentId}, not where --space/--parent say; the record wins. Pass --retarget to publish it where the flags say (the old page stays).`);
     }

@@ -49,6 +49,11 @@ export interface WikiEditsRecord {
    * recording it, which only the account tells, so it is not taken and the create is refused.
    */
   authorUnknown?: boolean;
+  /**
+   * Verdict 'exists' with authorUnknown, of a file that is no page of a tree: the page may be the one an earlier create
+   * of this file made, which went out unconfirmed (a run interrupted while it was out: the --state record says so).
+   */
+  interruptedCreate?: boolean;
   /** The page is under this parent on the wiki now, not where the file puts it (verdict 'edited'). */
   movedUnder?: { id: string; title?: string };
   /**
@@ -136,6 +141,7 @@ function guardFields(item: PlanItem): Pick<FileRecord, 'wikiEdits' | 'url'> {
   if (page) wikiEdits.version = page.version;
   if (verdict.kind === 'exists' && verdict.byAuthor === 'unknown') {
     wikiEdits.authorUnknown = true;
+    if (verdict.mayBeOwn === 'interruptedCreate') wikiEdits.interruptedCreate = true;
     if (page?.versionAuthorId) wikiEdits.editedBy = page.versionAuthorId;
   }
   if (verdict.kind === 'edited') {
@@ -176,8 +182,8 @@ export function fileLine(record: FileRecord & { tree?: { parentTitle?: string } 
 
 /**
  * Whether a result's line says its guard verdict: "published as a new page" (a page taken for deleted) only of a page
- * that was; a create refused as "already exists" says why in its message, and a tree's page not taken for want of the
- * publishing account says why it was not.
+ * that was; a create refused as "already exists" says why in its message, and a page that may be the file's own, not
+ * taken for want of the publishing account, says why it was not.
  */
 export function verdictFitsResult(record: Pick<FileRecord, 'wikiEdits' | 'outcome'>): boolean {
   if (record.wikiEdits?.verdict === 'exists') return record.wikiEdits.authorUnknown === true && record.outcome === 'alreadyExists';
@@ -232,16 +238,20 @@ function guardText(wikiEdits: WikiEditsRecord | undefined, relevant: boolean, he
 
 /**
  * A page holding the place of a create: the create is refused as "already exists". A tree's page the repository does
- * not record is taken as the tree's own when its latest version is the publishing account's (a run that stopped before
- * recording it); without knowing that account the run cannot tell, and says what would.
+ * not record, or the page a file's interrupted create may have made (its --state record says so), is taken as the
+ * file's own when its latest version is the publishing account's; without knowing that account the run cannot tell,
+ * and says what would.
  */
-export function existsText(wikiEdits: Pick<WikiEditsRecord, 'authorUnknown' | 'version' | 'editedBy'>, planned: boolean): string {
+export function existsText(wikiEdits: Pick<WikiEditsRecord, 'authorUnknown' | 'interruptedCreate' | 'version' | 'editedBy'>, planned: boolean): string {
   const refused = `the create ${planned ? 'will be' : 'was'} refused as "already exists"`;
   if (!wikiEdits.authorUnknown) return `a page with this title exists: ${refused}; --overwrite updates it`;
   const latest = `version ${wikiEdits.version ?? '?'}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ''}`;
-  return `a page with this title exists that this tree does not record (${latest}): it may be this tree's page from a run that stopped before recording it, ` +
+  const [found, whose, owner] = wikiEdits.interruptedCreate
+    ? [`a page with this title exists (${latest})`, 'the page an earlier create of this file made, interrupted before it was confirmed (the --state record says so)', 'this file\'s']
+    : [`a page with this title exists that this tree does not record (${latest})`, 'this tree\'s page from a run that stopped before recording it', 'this tree\'s'];
+  return `${found}: it may be ${whose}, ` +
     `but this run knows no publishing account to tell (set ${ACCOUNT_ID_ENV_VAR} to the account ID of the import token's user, or ${API_TOKEN_ENV_VAR} to a token that names it), ` +
-    `so it is not taken and ${refused}. --overwrite updates it: check first that it is this tree's page`;
+    `so it is not taken and ${refused}. --overwrite updates it: check first that it is ${owner} page`;
 }
 
 /**

@@ -39,8 +39,13 @@ describe('CLI interrupted', () => {
       const summary = summaryRecord(run);
       assert.deepEqual([summary.interrupted, summary.exitCode, summary.published, summary.cancelled, summary.notStarted], [true, exitCode, landed, stalled, notStarted]);
       assert.equal(cli.sandbox.imports.length, stalled + landed, 'no file started after the interrupt');
-      const record = JSON.parse(await readFile(join(root, 'state.json'), 'utf8').catch(() => '{"files":{}}')) as { files: Record<string, unknown> };
-      assert.deepEqual(Object.keys(record.files).sort(), files('published').sort(), 'what landed is recorded');
+      const record = JSON.parse(await readFile(join(root, 'state.json'), 'utf8').catch(() => '{"files":{}}')) as { files: Record<string, { pageId?: string; unconfirmedSend?: boolean }> };
+      const keys = (marked: boolean): string[] => Object.entries(record.files).filter(([, link]) => (link.unconfirmedSend === true) === marked).map(([key]) => key).sort();
+      assert.deepEqual(keys(false), files('published').sort(), 'what landed is recorded');
+      // A create that may have landed leaves its place, marked, and no page: the next run takes a page found there as
+      // that create's only when the publishing account made it.
+      assert.deepEqual(keys(true), files('cancelled').sort(), 'what may have landed is marked');
+      assert.ok(keys(true).every((key) => record.files[key]?.pageId === undefined));
     });
   }
 });
@@ -145,5 +150,64 @@ describe('CLI interrupted while sends are out that land after it', () => {
     assert.deepEqual(resent.sort(), [['docs/a.md', 'cancelled'], ['docs/c.md', 'cancelled']], run.stdout);
     const summary = summaryRecord(run);
     assert.deepEqual([summary.interrupted, summary.published, summary.cancelled], [true, 3, 0], run.stdout);
+  });
+
+  const FLAT_ARGS = ['publish', 'docs', '--space', 'DOCS', '--parent', '123456', '--state', 'state.json', '--json'];
+
+  /** A first publish of docs/a.md, interrupted while its create is out; the create lands after the interrupt. */
+  async function interruptCreate(root: string): Promise<void> {
+    const { sandbox } = cli.world;
+    sandbox.injectFaults({ latencyMs: HELD_MS });
+    try {
+      const running = startCli(FLAT_ARGS, { cwd: root, env: cli.env() });
+      await waitUntil(() => sandbox.importsInFlight === 1);
+      running.child.kill('SIGINT');
+      const run = await running.done;
+      assert.equal(run.code, 130, run.stderr);
+      assert.deepEqual(fileRecords(run).map((record) => [record.file, record.status]), [['docs/a.md', 'cancelled']]);
+      await waitUntil(() => sandbox.imports.length === 1);
+    } finally {
+      sandbox.clearFaults();
+    }
+    assert.equal(page('A').version, 1, 'the interrupted create landed');
+  }
+
+  it('SIGINT while a flat run\'s create is out, with --state: the next run takes the page that create made for its own and updates it, not "already exists"', async () => {
+    const root = await cli.tree({ 'docs/a.md': '# A\n\nOne.\n' });
+    await interruptCreate(root);
+    await writeFile(join(root, 'docs', 'a.md'), '# A\n\nTwo.\n');
+
+    const again = await runCli(FLAT_ARGS, { cwd: root, env: cli.env() });
+    assert.equal(again.code, 0, again.stdout + again.stderr);
+    assert.deepEqual(fileRecords(again).map((record) => [record.file, record.status, record.outcome]), [['docs/a.md', 'published', 'updated']]);
+    assert.equal(cli.world.sandbox.pages().filter((each) => each.title === 'A').length, 1, 'no second page');
+    assert.match(page('A').markdown, /Two\./);
+    const state = JSON.parse(await readFile(join(root, 'state.json'), 'utf8')) as { files: Record<string, { pageId?: string; version?: number }> };
+    const recorded = Object.values(state.files)[0];
+    assert.deepEqual([recorded?.pageId, recorded?.version], [page('A').id, 2], 'recorded as the file\'s page');
+    const settled = await runCli(FLAT_ARGS, { cwd: root, env: cli.env() });
+    assert.deepEqual(fileRecords(settled).map((record) => [record.file, record.status]), [['docs/a.md', 'skipped']]);
+  });
+
+  it('SIGINT while a flat run\'s create is out: a run that knows no publishing account says why it does not take the page, and a colleague\'s page is never taken', async () => {
+    const root = await cli.tree({ 'docs/a.md': '# A\n\nOne.\n' });
+    await interruptCreate(root);
+    await writeFile(join(root, 'docs', 'a.md'), '# A\n\nTwo.\n');
+    const text = FLAT_ARGS.filter((arg) => arg !== '--json');
+
+    // A token that does not name its user, and no WIKI_PUBLISHER_ACCOUNT_ID: the page is not taken, and the line says why.
+    const unnamed = cli.world.sandbox.issueToken({ label: 'unnamed', withoutSubject: true }).token;
+    cli.secrets.push(unnamed);
+    const blind = await runCli(text, { cwd: root, env: { ...cli.env(), WIKI_PUBLISHER_API_TOKEN: unnamed } });
+    assert.equal(blind.code, 1, blind.stdout + blind.stderr);
+    assert.match(blind.stdout, /^FAILED +docs\/a\.md .*a page with this title exists \(version 1 by alice\): it may be the page an earlier create of this file made, interrupted before it was confirmed \(the --state record says so\), but this run knows no publishing account to tell \(set WIKI_PUBLISHER_ACCOUNT_ID/m);
+    assert.match(page('A').markdown, /One\./, 'the page is as it was');
+
+    // A colleague wrote the page's latest version: it is not this file's create, whatever the record says.
+    cli.world.sandbox.editPageOnWiki(page('A').id, '# A\n\nA colleague\'s line.\n');
+    const refused = await runCli(FLAT_ARGS, { cwd: root, env: cli.env() });
+    assert.equal(refused.code, 1, refused.stdout + refused.stderr);
+    assert.deepEqual(fileRecords(refused).map((record) => [record.file, record.status, record.outcome]), [['docs/a.md', 'failed', 'alreadyExists']]);
+    assert.match(page('A').markdown, /A colleague's line/, 'the colleague\'s page stays');
   });
 });

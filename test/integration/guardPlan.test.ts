@@ -3,7 +3,7 @@
 // exists" after a retry, which is not a success unless the page is proven to be this run's.
 import assert from 'node:assert/strict';
 import { identifyPage, withIdentity } from '../../src/core/links/pageIdentity';
-import type { PageLink } from '../../src/core/links/pageLink';
+import { unconfirmedCreateLink, type PageLink } from '../../src/core/links/pageLink';
 import { proveOwnPage } from '../../src/core/links/pageIdentity';
 import { apiTokenSubject } from '../../src/core/apiToken/subject';
 import { guardPlan } from '../../src/core/run/guard';
@@ -225,6 +225,60 @@ describe('the edit guard as a plan step, many files, against the sandbox wiki', 
     await publishAll([file('a.md', '# Alpha\n\nThree.\n')], retry.links);
     const blind = await publishAll([file('a.md', '# Alpha\n\nThree.\n')], retry.links);
     assert.equal(blind.plan[0]?.state, 'edited');
+  });
+
+  it('a create that may have landed (its record marks the place): a page there last written by the publishing account is updated as the file\'s own, no other is taken', async () => {
+    const pinned = '---\nwiki:\n  overwrite: false\n---\n# Pinned\n';
+    const files = [file('own.md', '# Own\n'), file('theirs.md', '# Theirs\n'), file('pinned.md', pinned), file('unmarked.md', '# Unmarked\n')];
+    await publishAll(files, new Map());
+    signedIn.world.sandbox.editPageOnWiki(await pageIdOf('Theirs'), '# Theirs\n\nA colleague\'s line.\n');
+    // Each file's record says only that its create went out and may have landed; none names a page.
+    const marked = new Map(files.filter((each) => each.label !== 'docs/unmarked.md').map((each) => {
+      const title = /^# (\w+)/m.exec(each.text)?.[1] ?? '';
+      return [each.key, unconfirmedCreateLink({ ...DEFAULTS, pageTitle: title })] as const;
+    }));
+    const changed = files.map((each) => ({ ...each, text: `${each.text}\nChanged.\n` }));
+    const guarded = async (ownAuthorId: string | undefined): Promise<PlanItem[]> => {
+      const plan = planFiles(changed, marked, { titleFromFile: true, defaults: DEFAULTS });
+      await guardPlan(plan, { pages: signedIn.pages, noAccessReason: 'no page access', ...(ownAuthorId ? { ownAuthorId } : {}) });
+      return plan;
+    };
+    const verdicts = (plan: PlanItem[]) => plan.map((item) => {
+      const verdict = item.guard;
+      return [item.file.label, verdict?.kind, verdict?.kind === 'exists' ? verdict.byAuthor : verdict?.kind === 'asLeft' ? verdict.adopted : undefined, item.complete?.overwrite];
+    });
+
+    const plan = await guarded(apiTokenSubject(signedIn.apiToken));
+    assert.deepEqual(verdicts(plan), [
+      ['docs/own.md', 'asLeft', true, true],
+      ['docs/theirs.md', 'exists', 'notOurs', false],
+      ['docs/pinned.md', 'exists', undefined, false],
+      ['docs/unmarked.md', 'exists', undefined, false],
+    ]);
+    assert.equal(plan[0]?.link, undefined, 'the record names no page of the file');
+    assert.equal(sendKind(plan[0] as PlanItem), 'update');
+    assert.deepEqual(verdicts(await guarded(undefined)).map(([label, kind, byAuthor]) => [label, kind, byAuthor]), [
+      ['docs/own.md', 'exists', 'unknown'],
+      ['docs/theirs.md', 'exists', 'unknown'],
+      ['docs/pinned.md', 'exists', undefined],
+      ['docs/unmarked.md', 'exists', undefined],
+    ], 'without the publishing account nothing is taken');
+
+    const results = await runPlan(plan, {
+      concurrency: 4,
+      send: (item, target, context) => sendPlanned(item, target, context, {
+        endpoint: new URL(signedIn.world.sandbox.importEndpoint), token: signedIn.apiToken, transport: signedIn.transport, deadlineMs: 10_000,
+      }),
+    });
+    assert.deepEqual(results.map((result) => [result.item.file.label, result.state, result.outcome?.kind]), [
+      ['docs/own.md', 'published', 'updated'],
+      ['docs/theirs.md', 'failed', 'alreadyExists'],
+      ['docs/pinned.md', 'failed', 'alreadyExists'],
+      ['docs/unmarked.md', 'failed', 'alreadyExists'],
+    ]);
+    const own = results[0] as FileResult;
+    const link = linkAfterPublish(own.item, own.item.complete as NonNullable<PlanItem['complete']>, Date.now(), 'updated');
+    assert.deepEqual([link.pageId, link.version], [await pageIdOf('Own'), 2], 'recorded as the file\'s page');
   });
 
   it('"already exists" after a retry is its own state: never published, never linked, unless proven to be this run\'s page', async () => {

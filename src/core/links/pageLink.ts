@@ -25,9 +25,10 @@ export interface PageLink {
   /**
    * A send of the file after the publish this link records may have landed unconfirmed (interrupted while out, its
    * answer lost): a newer version by the publishing account is that send, which the edit guard explains as its own.
+   * On a link of a file that never published (`publishedAt` 0, no page ID), the send was a create: isUnconfirmedCreate.
    */
   unconfirmedSend?: true;
-  /** When the file last published successfully (ms since the epoch). */
+  /** When the file last published successfully (ms since the epoch); 0: never from this machine. */
   publishedAt: number;
 }
 
@@ -64,7 +65,7 @@ export function parsePageLink(value: unknown): PageLink | undefined {
 }
 
 /** Whether the link points at this page (same space, parent and title: the importer's notion of "same page"). */
-export function linkNames(link: PageLink | undefined, target: { spaceId: string; parentId: string; pageTitle: string }): boolean {
+export function linkNames(link: Pick<PageLink, 'spaceId' | 'parentId' | 'pageTitle'> | undefined, target: { spaceId: string; parentId: string; pageTitle: string }): boolean {
   return link !== undefined && link.spaceId === target.spaceId && link.parentId === target.parentId && link.pageTitle === target.pageTitle;
 }
 
@@ -74,5 +75,19 @@ export function linkNames(link: PageLink | undefined, target: { spaceId: string;
  * publish of the same file; anything else is shown.
  */
 export function isRepositoryLink(link: PageLink | undefined): boolean {
-  return link !== undefined && link.publishedAt === 0 && link.version === undefined;
+  return link !== undefined && link.publishedAt === 0 && link.version === undefined && link.unconfirmedSend === undefined;
+}
+
+/**
+ * The record of a file that never published, whose create went out to this place and may have landed unconfirmed
+ * (interrupted while out, its answer lost): not a link to a page of the file, which has none it knows of, but the
+ * place where a page found may be the one that create made (guard.ts, adoptOwnPage).
+ */
+export function isUnconfirmedCreate(link: PageLink | undefined): boolean {
+  return link?.unconfirmedSend === true && link.publishedAt === 0 && link.pageId === undefined;
+}
+
+/** The record a create that may have landed unconfirmed leaves (isUnconfirmedCreate): its place, marked. */
+export function unconfirmedCreateLink(target: { spaceId: string; parentId: string; pageTitle: string }): PageLink {
+  return { spaceId: target.spaceId, parentId: target.parentId, pageTitle: target.pageTitle, unconfirmedSend: true, publishedAt: 0 };
 }

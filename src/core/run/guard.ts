@@ -20,17 +20,21 @@ export type GuardVerdict =
   | { kind: 'notNeeded' }
   /**
    * Create only, but a page with this title already holds the place: the import will answer "already exists".
-   * `byAuthor` 'unknown': a page of a tree the repository does not record, which may be the tree's own from a run that
-   * stopped before recording it; the run does not know the publishing account, so it cannot tell and does not take it.
+   * `mayBeOwn`: the page may be this file's own, made by an earlier create of it that nothing recorded: a page of a
+   * tree the repository does not record ('unrecordedTreePage': a run that stopped before recording it), or the page
+   * that a create interrupted while out may have made ('interruptedCreate': the file's record says so). `byAuthor`
+   * says why it was not taken (adoptOwnPage): 'notOurs', another account made its latest version; 'unknown', the run
+   * does not know the publishing account, so it cannot tell.
    */
-  | { kind: 'exists'; page: WikiPage; byAuthor?: 'unknown' }
+  | { kind: 'exists'; page: WikiPage; mayBeOwn?: OwnPageClue; byAuthor?: 'notOurs' | 'unknown' }
   /** Checked: no page with this title under the parent; publishing creates one. */
   | { kind: 'absent' }
   /**
    * Checked: the page is as this file left it. `byAuthor`: its latest version is explained only by being the
-   * publishing account's (a teammate's or CI's publish of this file; see ownEarlierAttempt).
+   * publishing account's (a teammate's or CI's publish of this file; see ownEarlierAttempt). `adopted`: a page found
+   * in the place of a create, the file's own by that rule (adoptOwnPage): the create becomes an update of it.
    */
-  | { kind: 'asLeft'; page: WikiPage; byAuthor?: 'ours' }
+  | { kind: 'asLeft'; page: WikiPage; byAuthor?: 'ours'; adopted?: true }
   /** Checked: a page this file never published holds the title; publishing would replace it. */
   | { kind: 'notOurs'; page: WikiPage }
   /**
@@ -54,6 +58,9 @@ export type GuardVerdict =
    * answered 401, refusing the credential itself (not this page), so no lookup of the run can work.
    */
   | { kind: 'unchecked'; reason: 'noAccess' | 'failed'; detail: string; credentialRefused?: true };
+
+/** Why a page found in the place of a create may be the file's own (GuardVerdict 'exists', adoptOwnPage). */
+export type OwnPageClue = 'unrecordedTreePage' | 'interruptedCreate';
 
 /** The parent a page was moved under on the wiki: its ID, and its title when the wiki gave it. */
 export interface MovedUnder {
@@ -79,6 +86,11 @@ export interface GuardOptions {
    */
   landedEarlier?: ReadonlySet<string>;
   ownAuthorId?: string;
+  /**
+   * A page tree's pages: a page found where one of them would be created, which the repository does not record, may
+   * be the tree's own from a run that stopped before recording it (adoptOwnPage).
+   */
+  unrecordedTreePages?: boolean;
   /**
    * Look up create-only files too (default true), to tell "will create" from "already exists" before sending, as a
    * dry run wants. The editor says no: the import itself answers "already exists", with Overwrite.
@@ -120,7 +132,7 @@ export async function guardPlan(items: PlanItem[], options: GuardOptions): Promi
   const worker = async (): Promise<void> => {
     for (let item = lookups.shift(); item; item = lookups.shift()) {
       options.signal?.throwIfAborted();
-      item.guard = ownEarlierAttempt(await checkOne(item.link, item.complete as PublishTarget, options), item, options);
+      item.guard = adoptOwnPage(ownEarlierAttempt(await checkOne(item.link, item.complete as PublishTarget, options), item, options), item, options);
       applyVerdict(item, options.overwriteEdited);
     }
   };
@@ -144,6 +156,29 @@ function ownEarlierAttempt(verdict: GuardVerdict, item: PlanItem, options: Guard
   if (verdict.kind !== 'edited' || verdict.movedUnder || !explainable) return verdict;
   if (options.ownAuthorId === undefined) return { ...verdict, byAuthor: 'unknown' };
   return verdict.page.versionAuthorId === options.ownAuthorId ? { kind: 'asLeft', page: verdict.page, byAuthor: 'ours' } : { ...verdict, byAuthor: 'notOurs' };
+}
+
+/**
+ * A create that finds a page in its place which an earlier create of the file may have made, unrecorded (a page of a
+ * tree the repository does not record, from a run that stopped before recording it; or the page a create interrupted
+ * while out may have made, as the file's record says): last written by the publishing account, it is that create's
+ * page, updated and recorded rather than failed as "already exists". A page last written by anyone else stays a
+ * refusal of the create; so does any such page when the run does not know the publishing account, which the verdict
+ * says, so that the front end can name what would tell.
+ */
+function adoptOwnPage(verdict: GuardVerdict, item: PlanItem, options: GuardOptions): GuardVerdict {
+  // Front matter that says `overwrite: false` never replaces a page, not even the file's own.
+  if (verdict.kind !== 'exists' || !item.complete || item.prepared.frontMatterTarget.overwrite === false) return verdict;
+  const mayBeOwn = ownPageClue(item, options);
+  if (mayBeOwn === undefined) return verdict;
+  if (options.ownAuthorId === undefined) return { ...verdict, mayBeOwn, byAuthor: 'unknown' };
+  if (verdict.page.versionAuthorId !== options.ownAuthorId) return { ...verdict, mayBeOwn, byAuthor: 'notOurs' };
+  return { kind: 'asLeft', page: verdict.page, byAuthor: 'ours', adopted: true };
+}
+
+function ownPageClue(item: PlanItem, options: GuardOptions): OwnPageClue | undefined {
+  if (options.unrecordedTreePages) return 'unrecordedTreePage';
+  return item.complete && linkNames(item.createMayHaveLanded, item.complete) ? 'interruptedCreate' : undefined;
 }
 
 /** Whether the verdict turned on who made the page's latest version (ownEarlierAttempt), whatever it found. */
@@ -170,12 +205,14 @@ export function sendEditedAnyway(item: PlanItem): void {
  */
 function applyVerdict(item: PlanItem, overwriteEdited: GuardOptions['overwriteEdited']): void {
   const verdict = item.guard;
-  if (verdict?.kind === 'edited' || verdict?.kind === 'deleted') rememberPlanBeforeWiki(item);
+  if (verdict?.kind === 'edited' || verdict?.kind === 'deleted' || (verdict?.kind === 'asLeft' && verdict.adopted)) rememberPlanBeforeWiki(item);
   if (item.link?.pageId !== undefined && guardedPage(verdict)?.id === item.link.pageId) item.cautions = item.cautions.filter((caution) => caution.code !== 'leavesPage');
   if (verdict?.kind === 'edited') {
     const overwrite = overwriteEdited === true || (overwriteEdited instanceof Set && overwriteEdited.has(item.file.key));
     if (overwrite) sendEditedAnyway(item);
     else item.state = 'edited';
+  } else if (verdict?.kind === 'asLeft' && verdict.adopted && item.complete) {
+    item.complete = { ...item.complete, overwrite: true };
   } else if (verdict?.kind === 'deleted' && item.complete) {
     // The ID is stale: create the page anew rather than replace whatever holds its title now.
     item.complete = { ...item.complete, overwrite: false };

@@ -4,7 +4,7 @@
 // that changed nothing since their last publish; and files of one plan that would land on the same page.
 import { englishPublishMessages, type PublishMessages } from '../messages/publishMessages';
 import type { PageIdentity } from '../links/pageIdentity';
-import { isRepositoryLink, linkNames, type PageLink } from '../links/pageLink';
+import { isRepositoryLink, isUnconfirmedCreate, linkNames, unconfirmedCreateLink, type PageLink } from '../links/pageLink';
 import { guardedPage, movedUnderOf, type GuardVerdict } from './guard';
 import type { FileResult } from './runner';
 import { prepareDocument, type PreparedDocument } from '../publish/pipeline';
@@ -101,6 +101,12 @@ export interface PlanItem {
   /** SHA-256 (hex) of the Markdown that would be sent. */
   contentSha256: string;
   link: PageLink | undefined;
+  /**
+   * The place an earlier create of this file went to that may have landed unconfirmed (interrupted while out; the
+   * file's record says so, isUnconfirmedCreate). The file has no page of its own (no `link`), but a page found there,
+   * last written by the publishing account, is the one that create made (guard.ts, adoptOwnPage).
+   */
+  createMayHaveLanded?: { spaceId: string; parentId: string; pageTitle: string };
   target: PartialTarget;
   /** The target when nothing is missing. */
   complete: PublishTarget | undefined;
@@ -171,7 +177,10 @@ export function planFile(file: SourceFile, link: PageLink | undefined, options: 
 
 /** planFile, also giving the content it would send, which the item keeps only when the file cannot be read again. */
 export function planFileWithContent(file: SourceFile, given: PageLink | undefined, options: PlanOptions, prepared: PreparedDocument): { item: PlanItem; content: string } {
-  const link = recordAtNamedPlace(given, prepared.frontMatterTarget);
+  // A create that may have landed names no page of the file: it is planned as never published, the flags and front
+  // matter deciding where, and its place is kept for the guard.
+  const createMayHaveLanded = isUnconfirmedCreate(given) ? given : undefined;
+  const link = createMayHaveLanded ? undefined : recordAtNamedPlace(given, prepared.frontMatterTarget);
   const suggestedTitle = suggestTitle(prepared.frontMatterTarget.pageTitle ?? prepared.frontMatterTitle, prepared.findings.firstHeading, file.label);
   const defaults = options.titleFromFile ? { pageTitle: suggestedTitle, ...options.defaults } : (options.defaults ?? {});
   const target = mergeTargets(prepared.frontMatterTarget, link, defaults);
@@ -209,6 +218,10 @@ export function planFileWithContent(file: SourceFile, given: PageLink | undefine
     cautions,
     ...(retitled ? { retitled } : {}),
   };
+  if (createMayHaveLanded) {
+    const { spaceId, parentId, pageTitle } = createMayHaveLanded;
+    item.createMayHaveLanded = { spaceId, parentId, pageTitle };
+  }
   return { item, content };
 }
 
@@ -374,12 +387,17 @@ export function landedLink(result: Pick<FileResult, 'state' | 'item' | 'outcome'
  * The link a file keeps when a send of it may have landed but was not confirmed (interrupted while out, its answer
  * lost), from the link it had before that send (`kept`: recorded by an earlier run, or left by this run's first pass):
  * marked, so that the next run's guard explains a newer version by the publishing account as that send and still shows
- * anyone else's; and without its content hash, so that the next run sends the file again whatever that send left.
- * Undefined when the send is known to have landed or not, or when no link names the page it went to.
+ * anyone else's; and without its content hash, so that the next run sends the file again whatever that send left. A
+ * file that never published (no link kept but such a mark, none from the repository) keeps the place its create went
+ * to, marked (isUnconfirmedCreate), so that the next run takes a page found there, made by the publishing account, as that create's
+ * rather than fail as "already exists". Undefined when the send is known to have landed or not, or when no link
+ * names the page it went to.
  */
 export function unconfirmedSendLink(result: Pick<FileResult, 'state' | 'item' | 'mayHaveLanded'>, kept: PageLink | undefined): PageLink | undefined {
   const target = result.item.complete;
-  if (result.state === 'published' || !result.mayHaveLanded || !target || !kept || !linkNames(kept, target)) return undefined;
+  if (result.state === 'published' || !result.mayHaveLanded || !target) return undefined;
+  if (!kept || isUnconfirmedCreate(kept)) return result.item.link === undefined ? unconfirmedCreateLink(target) : undefined;
+  if (!linkNames(kept, target)) return undefined;
   const marked: PageLink = { ...kept, unconfirmedSend: true };
   delete marked.contentSha256;
   return marked;

@@ -437,7 +437,8 @@ export interface TreeGuardOptions extends GuardOptions {
  * The edit guard for pages of a tree, the same before a confirmation, in a dry run and level by level while sending:
  * nothing can exist under a folder page that is new, so those pages are not looked up; a page the repository records
  * but this machine never published is explained only by a latest version of this token's user (a teammate's CI run,
- * say), anything else is a change the guard shows; and an unrecorded page of its own is adopted (adoptOwnPage).
+ * say), anything else is a change the guard shows; and an unrecorded page of its own, from a run that stopped before
+ * recording it, is updated and recorded rather than failed as "already exists" (guard.ts, adoptOwnPage).
  */
 export async function guardTreePages(entries: ReadonlyArray<{ page: TreePage; item: PlanItem }>, options: TreeGuardOptions): Promise<void> {
   const looked = entries.filter((entry) => !options.underNewPage(entry.page));
@@ -445,26 +446,7 @@ export async function guardTreePages(entries: ReadonlyArray<{ page: TreePage; it
   for (const entry of entries) if (!lookedAt.has(entry) && entry.item.state === 'send') entry.item.guard = { kind: 'absent' };
   // A page the repository records but this machine never published carries a repository link: guardPlan explains a
   // latest version by this token's user on it.
-  await guardPlan(looked.map((entry) => entry.item), options);
-  for (const entry of looked) adoptOwnPage(entry.item, options.ownAuthorId);
-}
-
-/**
- * A page of the tree that exists but is not recorded, last written by this token's user, is this tree's page from a
- * run that stopped before it could record it (a crash, a kill): it is updated and recorded, not failed as "already
- * exists". A page last written by anyone else stays a refusal of the create; so does any such page when the run does
- * not know the publishing account, which the verdict says, so that the front end can name what would tell.
- */
-function adoptOwnPage(item: PlanItem, ownAuthorId: string | undefined): void {
-  const verdict = item.guard;
-  if (verdict?.kind !== 'exists' || !item.complete) return;
-  if (ownAuthorId === undefined) {
-    item.guard = { ...verdict, byAuthor: 'unknown' };
-    return;
-  }
-  if (verdict.page.versionAuthorId !== ownAuthorId) return;
-  item.complete = { ...item.complete, overwrite: true };
-  item.guard = { kind: 'asLeft', page: verdict.page };
+  await guardPlan(looked.map((entry) => entry.item), { ...options, unrecordedTreePages: true });
 }
 
 /** The lookup, each path answered once: later answers (a page that landed meanwhile) do not change a decision made. */

@@ -2,7 +2,7 @@
 // nothing sent) a plan that changed since the review, be it a file changed on main or a page edited on the wiki; for
 // flat runs and page trees, for reviews with page access and without (a fork's pull request).
 import assert from 'node:assert/strict';
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { jsonLines, runCli, summaryRecord, useCliWorld, type CliRun } from './cliHarness';
 
@@ -179,6 +179,47 @@ describe('CLI plan digest and --expect-plan', () => {
     const mismatch = await runCli(['publish', ...flat, '--dry-run'], { cwd: root, env: { ...cli.env(), WIKI_PUBLISHER_ACCOUNT_ID: 'bob' } });
     assert.equal(mismatch.code, 2, mismatch.stdout + mismatch.stderr);
     assert.match(mismatch.stderr, /WIKI_PUBLISHER_ACCOUNT_ID is "bob", but WIKI_PUBLISHER_API_TOKEN acts as another account/);
+  });
+
+  it('a tree plan without the import token, on a page the tree did not record, is honoured by the publish that takes that page as the tree\'s own; a colleague\'s page is still not taken', async () => {
+    const root = await cli.tree({ 'docs/index.md': '# Overview\n', 'docs/guide.md': '# Guide\n\nOne.\n' });
+    const tree = ['docs', '--tree', ...DOCS];
+    assert.equal((await runCli(['publish', ...tree], { cwd: root, env: cli.env() })).code, 0);
+    const noToken = (): Record<string, string> => {
+      const env = cli.env();
+      delete env.WIKI_PUBLISHER_API_TOKEN;
+      return env;
+    };
+    // The run stopped before it recorded its pages (a crash), and the file changed since.
+    const crashed = async (text: string): Promise<void> => {
+      await rm(join(root, 'docs', '.wiki-pages.json'));
+      await writeFile(join(root, 'docs', 'guide.md'), text);
+    };
+    await crashed('# Guide\n\nTwo.\n');
+
+    // The plan job knows no publishing account: it cannot tell the page is the tree's, and says so.
+    const reviewed = await runCli(['plan', ...tree, '--json'], { cwd: root, env: noToken() });
+    assert.equal((summaryRecord(reviewed).plan as { wikiChecked: boolean }).wikiChecked, true);
+    assert.ok(jsonLines(reviewed).some((record) => record.file === 'docs/guide.md' && (record.wikiEdits as { authorUnknown?: boolean } | undefined)?.authorUnknown), reviewed.stdout);
+    await writeFile(join(root, 'review.jsonl'), reviewed.stdout);
+    // The publish knows its token: the page is the tree's own, updated and recorded, as reviewed.
+    const published = await runCli(['publish', ...tree, '--expect-plan', '@review.jsonl'], { cwd: root, env: cli.env() });
+    assert.equal(published.code, 0, published.stdout + published.stderr);
+    assert.match(published.stderr, /The plan is the reviewed one/);
+    assert.match(page('Guide').markdown, /Two\./);
+    assert.equal(cli.world.sandbox.pages().filter((each) => each.title === 'Guide').length, 1, 'no second page');
+
+    // A colleague wrote the latest version: the plan still cannot tell, the publish matches it, and its create is refused.
+    await crashed('# Guide\n\nThree.\n');
+    cli.world.sandbox.editPageOnWiki(page('Guide').id, '# Guide\n\nA colleague\'s line.\n');
+    const colleague = await runCli(['plan', ...tree, '--json'], { cwd: root, env: noToken() });
+    await writeFile(join(root, 'colleague.jsonl'), colleague.stdout);
+    const refused = await runCli(['publish', ...tree, '--json', '--expect-plan', '@colleague.jsonl'], { cwd: root, env: cli.env() });
+    assert.equal(refused.code, 1, refused.stdout + refused.stderr);
+    assert.match(refused.stderr, /The plan is the reviewed one/);
+    const guide = jsonLines(refused).find((record) => record.type === 'file' && record.file === 'docs/guide.md');
+    assert.deepEqual([guide?.status, guide?.outcome], ['failed', 'alreadyExists'], refused.stdout);
+    assert.match(page('Guide').markdown, /A colleague's line/);
   });
 
   it('a page tree: publishes the reviewed tree plan, and refuses one with a file changed since', async () => {

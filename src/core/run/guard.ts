@@ -164,7 +164,8 @@ function ownEarlierAttempt(verdict: GuardVerdict, item: PlanItem, options: Guard
  * while out may have made, as the file's record says): last written by the publishing account, it is that create's
  * page, updated and recorded rather than failed as "already exists". A page last written by anyone else stays a
  * refusal of the create; so does any such page when the run does not know the publishing account, which the verdict
- * says, so that the front end can name what would tell.
+ * says, so that the front end can name what would tell. The verdict keeps that the author decided, as
+ * ownEarlierAttempt's does, for the plan digest.
  */
 function adoptOwnPage(verdict: GuardVerdict, item: PlanItem, options: GuardOptions): GuardVerdict {
   // Front matter that says `overwrite: false` never replaces a page, not even the file's own.
@@ -181,9 +182,9 @@ function ownPageClue(item: PlanItem, options: GuardOptions): OwnPageClue | undef
   return item.complete && linkNames(item.createMayHaveLanded, item.complete) ? 'interruptedCreate' : undefined;
 }
 
-/** Whether the verdict turned on who made the page's latest version (ownEarlierAttempt), whatever it found. */
+/** Whether the verdict turned on who made the page's latest version (ownEarlierAttempt, adoptOwnPage), whatever it found. */
 export function decidedByAuthor(verdict: GuardVerdict | undefined): boolean {
-  return (verdict?.kind === 'asLeft' || verdict?.kind === 'edited') && verdict.byAuthor !== undefined;
+  return (verdict?.kind === 'asLeft' || verdict?.kind === 'edited' || verdict?.kind === 'exists') && verdict.byAuthor !== undefined;
 }
 
 /**

@@ -65,14 +65,15 @@ export function digestMatches(expected: string, digest: string): boolean {
 /** What one entry contributes, as an array (a fixed order, so equal plans give equal text). */
 function describeEntry(entry: DigestEntry, wiki: boolean): unknown[] {
   const { item } = entry;
-  // Files only: the plan as it was before the wiki was read, which is all a plan without page access knows.
-  const planned = !wiki && item.beforeWiki ? item.beforeWiki : item;
-  const target = planned.complete ?? item.target;
   // A page whose latest version is explained only if the publishing account made it: the plan may not know that
   // account (no import token on a pull request), the publish does. Both describe the page and its version, and leave
   // sending it or not to the publish's guard, so the plan is honoured whichever it could tell; an edit since the
-  // review still changes the version.
+  // review still changes the version. A page taken as the file's own that way turned its create into an update: the
+  // target is described as planned, before the wiki was read, as a plan that could not tell has it.
   const byAuthor = wiki && decidedByAuthor(item.guard);
+  // Files only: the plan as it was before the wiki was read, which is all a plan without page access knows.
+  const planned = (!wiki || byAuthor) && item.beforeWiki ? item.beforeWiki : item;
+  const target = planned.complete ?? item.target;
   const files = [
     entry.key, entry.treeParent ?? null,
     target.spaceId ?? null, target.parentId ?? null, target.pageTitle ?? null, target.overwrite ?? null,

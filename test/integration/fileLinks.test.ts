@@ -26,6 +26,16 @@ const TO = { titleFromFile: true, defaults: { spaceId: 'DOCS', parentId: '123456
 const SETUP = '# Setup\n\n## Install\n\nRun it.\n';
 const NOTES = '# Notes\n\nSee [x](guide/setup.md#install), [y](missing.md) and [z](diagram.png).\n';
 
+/** Resolves once `condition` holds, or `running` has ended (then the test's assertions say what went wrong). */
+async function until(condition: () => boolean, running: Promise<unknown>): Promise<void> {
+  let over = false;
+  const end = (): void => {
+    over = true;
+  };
+  running.then(end, end);
+  while (!over && !condition()) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
 describe('links to other files in single-file and flat publishes, against the sandbox wiki', () => {
   const signedIn = useSignedInWorld();
   let repo: string;
@@ -323,7 +333,7 @@ describe('links to other files in single-file and flat publishes, against the sa
   });
 
   describe('two passes (runFlat)', () => {
-    const flat = async (files: Record<string, string>, extra: Partial<FileLinkPorts<string>> = {}, sendHook?: (item: PlanItem) => boolean) => {
+    const flat = async (files: Record<string, string>, extra: Partial<FileLinkPorts<string>> = {}, sendHook?: (item: PlanItem) => boolean, signal?: AbortSignal) => {
       await write(files);
       const read = await readMarkdownSources(Object.keys(files), repo);
       assert.ok(read.ok);
@@ -332,7 +342,7 @@ describe('links to other files in single-file and flat publishes, against the sa
       const progress: string[] = [];
       const ended: FlatFileResult[] = [];
       const run = await runFlat(items, {
-        concurrency: 2, links, pages: signedIn.pages, gate: new ThrottleGate(),
+        concurrency: 2, links, pages: signedIn.pages, gate: new ThrottleGate(), ...(signal ? { signal } : {}),
         onStart: (item, started, total) => progress.push(`${started}/${total} ${item.file.label}`),
         onResult: (result) => ended.push(result),
         send: (item, target, context) => {
@@ -374,6 +384,26 @@ describe('links to other files in single-file and flat publishes, against the sa
       assert.equal(settled?.version, 2);
       assert.ok(settled?.contentSha256, 'nothing waits any more: the next run leaves it alone');
       assert.deepEqual(run.linksLeft, []);
+    });
+
+    it('a second send interrupted while out is not counted as sent again; the file counts as its first pass published it', async () => {
+      const { sandbox } = signedIn.world;
+      const interrupt = new AbortController();
+      // The wiki holds each request a while, and carries it out after its client went away.
+      sandbox.injectFaults({ latencyMs: 300 });
+      try {
+        // Pass 1 sends both files; Ten goes again once Eleven's page is known: interrupted while that send is out.
+        const before = sandbox.imports.length;
+        const running = flat({ 'flat/ten.md': '# Ten\n\nSee [eleven](eleven.md).\n', 'flat/eleven.md': '# Eleven\n\nText.\n' }, {}, undefined, interrupt.signal);
+        await until(() => sandbox.imports.length === before + 2 && sandbox.importsInFlight === 1, running);
+        interrupt.abort();
+        const { run, ended } = await running;
+        assert.deepEqual(ended.filter((result) => result.pass === 2).map((result) => [result.item.file.label, result.state]), [['flat/ten.md', 'cancelled']]);
+        assert.equal(run.secondPass, 0, 'no second send is known to have reached its page');
+        assert.equal(run.summary.published, 2);
+      } finally {
+        sandbox.clearFaults();
+      }
     });
 
     it('a page that did not land fills nothing in: no second pass, and the waiting file is sent again by the next run', async () => {

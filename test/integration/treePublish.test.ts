@@ -30,6 +30,16 @@ const FILES: Record<string, string> = {
   'docs/getting-started/first-steps.md': '# First steps\n\nGo.\n',
 };
 
+/** Resolves once `condition` holds, or `running` has ended (then the test's assertions say what went wrong). */
+async function until(condition: () => boolean, running: Promise<unknown>): Promise<void> {
+  let over = false;
+  const end = (): void => {
+    over = true;
+  };
+  running.then(end, end);
+  while (!over && !condition()) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
 /** What a front end keeps of a tree run on this machine: each landed page's link, by file key. */
 function rememberIn(remembered: Map<string, PageLink | undefined>): (run: TreeRunResult) => void {
   return (run) => {
@@ -46,14 +56,14 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
 
   async function publishTree(
     files: Record<string, string>, identity: MemoryIdentity, links = new Map<string, PageLink | undefined>(), access = true,
-    onStart?: (item: PlanItem, started: number, total: number) => void, fails?: (item: PlanItem) => boolean, overwriteEdited = false,
+    onStart?: (item: PlanItem, started: number, total: number) => void, fails?: (item: PlanItem) => boolean, overwriteEdited = false, signal?: AbortSignal,
   ): Promise<{ plan: ReturnType<typeof planTree>; run: TreeRunResult }> {
     const plan = planTree(sources(files), { rootPath: 'docs', spaceId: 'DOCS', parentId: '123456', overwrite: false, identity, links, pageAccess: access });
     const token = signedIn.apiToken;
     const pages = access ? signedIn.pages : undefined;
     const since = Date.now();
     const run = await runTree({
-      plan, pages, identity, gate: new ThrottleGate(), concurrency: 4,
+      plan, pages, identity, gate: new ThrottleGate(), concurrency: 4, ...(signal ? { signal } : {}),
       addressOf: (pageId, title) => pageAddress(signedIn.world.sandbox.baseUrl, 'DOCS', pageId, title),
       addressInSpace: async (spaceId) => (pageId, title) => pageAddress(signedIn.world.sandbox.baseUrl, spaceId, pageId, title),
       guard: { noAccessReason: 'no page access', ownAuthorId: apiTokenSubject(token), overwriteEdited },
@@ -296,6 +306,28 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     assert.equal(page('Area').markdown, `- [Top](${base}${page('Top').id}/Top)\n- [Sub](${base}${page('Sub').id}/Sub)\n`);
     assert.equal(page('Sub').markdown, `- [Deep](${base}${page('Deep').id}/Deep)\n`);
     assert.deepEqual(run.linksLeft, []);
+  });
+
+  it('a second pass interrupted while its sends are out counts none of them as sent again; the pages the first pass created count as published', async () => {
+    const { sandbox } = signedIn.world;
+    const files = { 'docs/a.md': '# A\n\nSee [B](b.md).\n', 'docs/b.md': '# B\n', 'docs/c.md': '# C\n\nAlso [B](b.md).\n' };
+    const interrupt = new AbortController();
+    // The wiki holds each request a while, and carries it out after its client went away.
+    sandbox.injectFaults({ latencyMs: 300 });
+    try {
+      // Pass 1 creates A, B and C; A and C go again once B's page is known: interrupted while those sends are out.
+      const before = sandbox.imports.length;
+      const running = publishTree(files, new MemoryIdentity(), undefined, true, undefined, undefined, false, interrupt.signal);
+      await until(() => sandbox.imports.length === before + 3 && sandbox.importsInFlight === 2, running);
+      interrupt.abort();
+      const { run } = await running;
+      const resent = run.results.filter((result) => result.pass === 2).map((result) => [result.key, result.state]).sort();
+      assert.deepEqual(resent, [['a.md', 'cancelled'], ['c.md', 'cancelled']], 'A and C went again and were interrupted while out');
+      assert.equal(run.secondPass, 0, 'no second send is known to have reached its page');
+      assert.equal(run.summary.published, 3);
+    } finally {
+      sandbox.clearFaults();
+    }
   });
 
   it('a re-run finds the same pages: recorded ones are updated, an unrecorded one of its own is adopted, not "already exists"', async () => {

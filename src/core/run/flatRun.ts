@@ -9,7 +9,7 @@
 // on the wiki is created anew: links to it wait for its new page like links to a file without one.
 import type { WikiPagesClient } from '../wikiPages';
 import type { FileLinks } from './fileLinks';
-import { learnLandedPage, linksLeftOf, sentAgain, type LinksLeft } from './landedPage';
+import { learnLandedPage, linksLeftOf, sentAgain, sentAgainAndLanded, type LinksLeft } from './landedPage';
 import { landedLink, type PlanItem } from './plan';
 import { countedResults, runPlan, summarise, ThrottleGate, type FileResult, type RunOptions, type RunSummary } from './runner';
 
@@ -31,7 +31,10 @@ export interface FlatFileResult extends FileResult {
 export interface FlatRunResult {
   /** In the order they ended, both passes. */
   results: FlatFileResult[];
-  /** Files sent again so that their links reach pages created in this run. */
+  /**
+   * Files sent again so that their links reach pages created in this run, whose second send landed. One interrupted or
+   * failed is not counted: it reached nothing, and the file counts as its first pass left it (countedResults).
+   */
   secondPass: number;
   /** Each file once, by the result that counts (countedResults). */
   summary: RunSummary;
@@ -101,5 +104,5 @@ export async function runFlat(items: readonly PlanItem[], options: FlatRunOption
   }
   const counted = countedResults(results, (result) => result.item.file.key);
   const linksLeft = linksLeftOf(counted, (result) => links.stillWaitingFor(result.item.file.key));
-  return { results, secondPass: entries.length, summary: summarise(counted), linksLeft };
+  return { results, secondPass: sentAgainAndLanded(results), summary: summarise(counted), linksLeft };
 }

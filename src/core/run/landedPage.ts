@@ -51,3 +51,13 @@ export function sentAgain(item: PlanItem, pageId: string | undefined, version: n
     ? { kind: 'asLeft' as const, page: { id: pageId, title: complete.pageTitle, version } } : undefined;
   return { ...item, state: 'send', ...(complete ? { complete } : {}), ...(guard ? { guard } : {}) };
 }
+
+/**
+ * How many second-pass sends landed: what a run's "sent again so their links reach pages created in this run" counts.
+ * A second send that was interrupted (not started, or cancelled while out) or failed reached nothing that can be said.
+ */
+export function sentAgainAndLanded(results: Iterable<FileResult & { pass: 1 | 2 }>): number {
+  let landed = 0;
+  for (const result of results) if (result.pass === 2 && result.state === 'published') landed++;
+  return landed;
+}

@@ -4,7 +4,7 @@
 // a crash finds the same pages. Links between files become page links; a link to a page created in this run has no ID
 // in the first pass, so only the pages whose links needed one are sent again once every page is there.
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
-import { learnLandedPage, linksLeftOf, sentAgain, type LinksLeft } from '../run/landedPage';
+import { learnLandedPage, linksLeftOf, sentAgain, sentAgainAndLanded, type LinksLeft } from '../run/landedPage';
 import { linkTarget } from '../links/rewrite/linkTarget';
 import type { PageLink } from '../links/pageLink';
 import { landedLink } from '../run/plan';
@@ -92,7 +92,10 @@ function waitsForPages(pending: boolean, cautions: readonly LinkCaution[]): bool
 
 export interface TreeRunResult {
   results: TreeFileResult[];
-  /** Pages sent again so their links reach pages created in this run. */
+  /**
+   * Pages sent again so their links reach pages created in this run (or created anew), whose second send landed. One
+   * interrupted, failed or held back is not counted: the page counts as its first pass left it (countedResults).
+   */
   secondPass: number;
   /** The totals, each page once (a second-pass send is the same page), by the result that counts (countedResults). */
   summary: RunSummary;
@@ -409,7 +412,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   await secondPass(sentAgain, passContext);
   const linkingAnew = addressable && replaced.length > 0 ? pagesLinkingAnew(plan, results, recordedIds, ids) : [];
   expectMore(linkingAnew.length);
-  const relinked = await relinkUnchanged(linkingAnew, passContext);
+  await relinkUnchanged(linkingAnew, passContext);
   const counted = countedResults(results, (result) => result.key);
   // The files a page waits for, by label, from its links' 'no page yet' cautions (written relative to its file).
   const linksLeft = linksLeftOf(counted, (result) => {
@@ -425,7 +428,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     return [...new Set(result.linkCautions.filter((caution) => caution.reason === 'noPageYet').map((caution) => labelOf(caution.target)))];
   });
   const leftBehind = await pagesLeftBehind(replaced, options.pages);
-  return { results, secondPass: sentAgain.length + relinked, summary: summarise(counted), linksLeft, leftBehind };
+  return { results, secondPass: sentAgainAndLanded(results), summary: summarise(counted), linksLeft, leftBehind };
 }
 
 export interface TreeGuardOptions extends GuardOptions {
@@ -518,8 +521,8 @@ function pagesLinkingAnew(plan: TreePlan, results: readonly TreeFileResult[], re
  * this run rather than the next one. Unlike the pages the second pass sends again, nothing in this run looked at them
  * on the wiki yet: they go through the edit guard first, and one edited there is held back as in any run.
  */
-async function relinkUnchanged(pages: readonly TreePage[], context: SecondPassContext): Promise<number> {
-  if (pages.length === 0 || context.signal?.aborted || context.gate.stoppedBy) return 0;
+async function relinkUnchanged(pages: readonly TreePage[], context: SecondPassContext): Promise<void> {
+  if (pages.length === 0 || context.signal?.aborted || context.gate.stoppedBy) return;
   const entries = pages.map((page) => {
     const { item, cautions, pending } = context.resolved(page);
     return { page, cautions, pending, item: { ...item, state: 'send' as const } };
@@ -528,7 +531,6 @@ async function relinkUnchanged(pages: readonly TreePage[], context: SecondPassCo
     ...context.guard, pages: context.pages, ...(context.signal ? { signal: context.signal } : {}), underNewPage: () => false,
   });
   await sendAgain(entries, context);
-  return pages.length;
 }
 
 /** Sends again, as updates of the pages just written, the pages whose links needed this run's new pages. */

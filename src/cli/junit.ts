@@ -71,7 +71,8 @@ function resultCase(record: FileResultRecord): TestCase {
     case 'cancelled':
       return { ...base, verdict: { kind: 'error', type: record.status, text: record.message || 'Interrupted.' } };
     default: {
-      // The service's "already exists" does not say why a page that may be the file's own was not taken: the verdict does.
+      // The service's "already exists" does not say why a page that may be the file's own was not taken: the
+      // verdict does.
       const why = record.wikiEdits?.verdict === 'exists' && verdictFitsResult(record) ? ` (${existsText(record.wikiEdits, false)})` : '';
       return { ...base, verdict: { kind: 'failure', type: record.status, text: `${FAILURE_WORDS[record.status] ?? 'Not published'}: ${record.message}${why}` } };
     }

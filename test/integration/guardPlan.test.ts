@@ -7,7 +7,7 @@ import { unconfirmedCreateLink, type PageLink } from '../../src/core/links/pageL
 import { proveOwnPage } from '../../src/core/links/pageIdentity';
 import { apiTokenSubject } from '../../src/core/apiToken/subject';
 import { guardPlan } from '../../src/core/run/guard';
-import { countPlan, linkAfterPublish, planFiles, sendKind, type PlanItem, type SourceFile } from '../../src/core/run/plan';
+import { countPlan, linkAfterPublish, planFiles, sendKind, unconfirmedSendLink, type PlanItem, type SourceFile } from '../../src/core/run/plan';
 import { runPlan, summarise, type FileResult } from '../../src/core/run/runner';
 import { sendPlanned } from '../../src/core/run/send';
 import type { WikiPagesClient } from '../../src/core/wikiPages';
@@ -279,6 +279,34 @@ describe('the edit guard as a plan step, many files, against the sandbox wiki', 
     const own = results[0] as FileResult;
     const link = linkAfterPublish(own.item, own.item.complete as NonNullable<PlanItem['complete']>, Date.now(), 'updated');
     assert.deepEqual([link.pageId, link.version], [await pageIdOf('Own'), 2], 'recorded as the file\'s page');
+  });
+
+  it('a create interrupted while out leaves its place marked for the next run, unless the guard found a page in its way', async () => {
+    await publishAll([file('theirs.md', '# Theirs\n')], new Map());
+    const plan = planFiles([file('theirs.md', '# Theirs\n\nMine.\n'), file('fresh.md', '# Fresh\n')], new Map(), { titleFromFile: true, defaults: DEFAULTS });
+    await guardPlan(plan, { pages: signedIn.pages, noAccessReason: 'no page access' });
+    assert.deepEqual(plan.map((item) => item.guard?.kind), ['exists', 'absent']);
+    const { sandbox } = signedIn.world;
+    const interrupt = new AbortController();
+    sandbox.injectFaults({ latencyMs: 300 });
+    try {
+      const running = runPlan(plan, {
+        concurrency: 2, signal: interrupt.signal,
+        send: (item, target, context) => sendPlanned(item, target, context, {
+          endpoint: new URL(sandbox.importEndpoint), token: signedIn.apiToken, transport: signedIn.transport, deadlineMs: 10_000,
+        }),
+      });
+      while (sandbox.importsInFlight < 2) await new Promise((resolve) => setTimeout(resolve, 10));
+      interrupt.abort();
+      const results = await running;
+      assert.deepEqual(results.map((result) => [result.state, result.mayHaveLanded]), [['cancelled', true], ['cancelled', true]]);
+      assert.deepEqual(results.map((result) => unconfirmedSendLink(result, undefined)), [
+        undefined,
+        { spaceId: 'DOCS', parentId: '123456', pageTitle: 'Fresh', unconfirmedSend: true, publishedAt: 0 },
+      ], 'a create refused in any case made no page to take');
+    } finally {
+      sandbox.clearFaults();
+    }
   });
 
   it('"already exists" after a retry is its own state: never published, never linked, unless proven to be this run\'s page', async () => {

@@ -389,16 +389,22 @@ export function landedLink(result: Pick<FileResult, 'state' | 'item' | 'outcome'
  * marked, so that the next run's guard explains a newer version by the publishing account as that send and still shows
  * anyone else's; and without its content hash, so that the next run sends the file again whatever that send left. A
  * file that never published (no link kept but such a mark, none from the repository) keeps the place its create went
- * to, marked (isUnconfirmedCreate), so that the next run takes a page found there, made by the publishing account, as that create's
- * rather than fail as "already exists". Undefined when the send is known to have landed or not, or when no link
- * names the page it went to.
+ * to, marked (isUnconfirmedCreate), so that the next run takes a page found there, last written by the publishing
+ * account, as that create's rather than fail as "already exists"; not when the guard found a page there before the
+ * create went out, which can only have been refused. Undefined when the send is known to have landed or not, or when
+ * no link names the page it went to.
  */
 export function unconfirmedSendLink(result: Pick<FileResult, 'state' | 'item' | 'mayHaveLanded'>, kept: PageLink | undefined): PageLink | undefined {
   const target = result.item.complete;
   if (result.state === 'published' || !result.mayHaveLanded || !target) return undefined;
-  if (!kept || isUnconfirmedCreate(kept)) return result.item.link === undefined ? unconfirmedCreateLink(target) : undefined;
+  if (!kept || isUnconfirmedCreate(kept)) return result.item.link === undefined && mayHaveCreated(result.item) ? unconfirmedCreateLink(target) : undefined;
   if (!linkNames(kept, target)) return undefined;
   const marked: PageLink = { ...kept, unconfirmedSend: true };
   delete marked.contentSha256;
   return marked;
+}
+
+/** Whether sending the item may have made a page: not a create the guard found a page in the way of. */
+function mayHaveCreated(item: PlanItem): boolean {
+  return item.complete?.overwrite === true || item.guard?.kind !== 'exists';
 }

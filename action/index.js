@@ -8443,7 +8443,13 @@ function linkNames(link, target) {
   return link !== void 0 && link.spaceId === target.spaceId && link.parentId === target.parentId && link.pageTitle === target.pageTitle;
 }
 function isRepositoryLink(link) {
-  return link !== void 0 && link.publishedAt === 0 && link.version === void 0;
+  return link !== void 0 && link.publishedAt === 0 && link.version === void 0 && link.unconfirmedSend === void 0;
+}
+function isUnconfirmedCreate(link) {
+  return link?.unconfirmedSend === true && link.publishedAt === 0 && link.pageId === void 0;
+}
+function unconfirmedCreateLink(target) {
+  return { spaceId: target.spaceId, parentId: target.parentId, pageTitle: target.pageTitle, unconfirmedSend: true, publishedAt: 0 };
 }
 
 // src/core/wikiPages/isWikiReadError.ts
@@ -8968,7 +8974,7 @@ async function guardPlan(items, options) {
   const worker = async () => {
     for (let item = lookups.shift(); item; item = lookups.shift()) {
       options.signal?.throwIfAborted();
-      item.guard = ownEarlierAttempt(await checkOne(item.link, item.complete, options), item, options);
+      item.guard = adoptOwnPage(ownEarlierAttempt(await checkOne(item.link, item.complete, options), item, options), item, options);
       applyVerdict(item, options.overwriteEdited);
     }
   };
@@ -8983,8 +8989,20 @@ function ownEarlierAttempt(verdict, item, options) {
   if (options.ownAuthorId === void 0) return { ...verdict, byAuthor: "unknown" };
   return verdict.page.versionAuthorId === options.ownAuthorId ? { kind: "asLeft", page: verdict.page, byAuthor: "ours" } : { ...verdict, byAuthor: "notOurs" };
 }
+function adoptOwnPage(verdict, item, options) {
+  if (verdict.kind !== "exists" || !item.complete || item.prepared.frontMatterTarget.overwrite === false) return verdict;
+  const mayBeOwn = ownPageClue(item, options);
+  if (mayBeOwn === void 0) return verdict;
+  if (options.ownAuthorId === void 0) return { ...verdict, mayBeOwn, byAuthor: "unknown" };
+  if (verdict.page.versionAuthorId !== options.ownAuthorId) return { ...verdict, mayBeOwn, byAuthor: "notOurs" };
+  return { kind: "asLeft", page: verdict.page, byAuthor: "ours", adopted: true };
+}
+function ownPageClue(item, options) {
+  if (options.unrecordedTreePages) return "unrecordedTreePage";
+  return item.complete && linkNames(item.createMayHaveLanded, item.complete) ? "interruptedCreate" : void 0;
+}
 function decidedByAuthor(verdict) {
-  return (verdict?.kind === "asLeft" || verdict?.kind === "edited") && verdict.byAuthor !== void 0;
+  return (verdict?.kind === "asLeft" || verdict?.kind === "edited" || verdict?.kind === "exists") && verdict.byAuthor !== void 0;
 }
 function sendEditedAnyway(item) {
   item.state = "send";
@@ -8995,12 +9013,14 @@ function sendEditedAnyway(item) {
 }
 function applyVerdict(item, overwriteEdited) {
   const verdict = item.guard;
-  if (verdict?.kind === "edited" || verdict?.kind === "deleted") rememberPlanBeforeWiki(item);
+  if (verdict?.kind === "edited" || verdict?.kind === "deleted" || verdict?.kind === "asLeft" && verdict.adopted) rememberPlanBeforeWiki(item);
   if (item.link?.pageId !== void 0 && guardedPage(verdict)?.id === item.link.pageId) item.cautions = item.cautions.filter((caution) => caution.code !== "leavesPage");
   if (verdict?.kind === "edited") {
     const overwrite = overwriteEdited === true || overwriteEdited instanceof Set && overwriteEdited.has(item.file.key);
     if (overwrite) sendEditedAnyway(item);
     else item.state = "edited";
+  } else if (verdict?.kind === "asLeft" && verdict.adopted && item.complete) {
+    item.complete = { ...item.complete, overwrite: true };
   } else if (verdict?.kind === "deleted" && item.complete) {
     item.complete = { ...item.complete, overwrite: false };
     item.linkedPage = false;
@@ -9810,7 +9830,8 @@ function planFile(file, link, options = {}, prepared = prepareDocument(file.text
   return planFileWithContent(file, link, options, prepared).item;
 }
 function planFileWithContent(file, given, options, prepared) {
-  const link = recordAtNamedPlace(given, prepared.frontMatterTarget);
+  const createMayHaveLanded = isUnconfirmedCreate(given) ? given : void 0;
+  const link = createMayHaveLanded ? void 0 : recordAtNamedPlace(given, prepared.frontMatterTarget);
   const suggestedTitle = suggestTitle(prepared.frontMatterTarget.pageTitle ?? prepared.frontMatterTitle, prepared.findings.firstHeading, file.label);
   const defaults = options.titleFromFile ? { pageTitle: suggestedTitle, ...options.defaults } : options.defaults ?? {};
   const target = mergeTargets(prepared.frontMatterTarget, link, defaults);
@@ -9857,6 +9878,10 @@ function planFileWithContent(file, given, options, prepared) {
     cautions,
     ...retitled ? { retitled } : {}
   };
+  if (createMayHaveLanded) {
+    const { spaceId, parentId, pageTitle } = createMayHaveLanded;
+    item.createMayHaveLanded = { spaceId, parentId, pageTitle };
+  }
   return { item, content };
 }
 function recordAtNamedPlace(link, named) {
@@ -9984,10 +10009,15 @@ function landedLink(result, now, pageId) {
 }
 function unconfirmedSendLink(result, kept) {
   const target = result.item.complete;
-  if (result.state === "published" || !result.mayHaveLanded || !target || !kept || !linkNames(kept, target)) return void 0;
+  if (result.state === "published" || !result.mayHaveLanded || !target) return void 0;
+  if (!kept || isUnconfirmedCreate(kept)) return result.item.link === void 0 && mayHaveCreated(result.item) ? unconfirmedCreateLink(target) : void 0;
+  if (!linkNames(kept, target)) return void 0;
   const marked = { ...kept, unconfirmedSend: true };
   delete marked.contentSha256;
   return marked;
+}
+function mayHaveCreated(item) {
+  return item.complete?.overwrite === true || item.guard?.kind !== "exists";
 }
 
 // src/core/apiToken/tokenSource.ts
@@ -10445,6 +10475,7 @@ function guardFields(item) {
   if (page) wikiEdits.version = page.version;
   if (verdict.kind === "exists" && verdict.byAuthor === "unknown") {
     wikiEdits.authorUnknown = true;
+    if (verdict.mayBeOwn === "interruptedCreate") wikiEdits.interruptedCreate = true;
     if (page?.versionAuthorId) wikiEdits.editedBy = page.versionAuthorId;
   }
   if (verdict.kind === "edited") {
@@ -10523,7 +10554,8 @@ function existsText(wikiEdits, planned) {
   const refused2 = `the create ${planned ? "will be" : "was"} refused as "already exists"`;
   if (!wikiEdits.authorUnknown) return `a page with this title exists: ${refused2}; --overwrite updates it`;
   const latest = `version ${wikiEdits.version ?? "?"}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ""}`;
-  return `a page with this title exists that this tree does not record (${latest}): it may be this tree's page from a run that stopped before recording it, but this run knows no publishing account to tell (set ${ACCOUNT_ID_ENV_VAR} to the account ID of the import token's user, or ${API_TOKEN_ENV_VAR} to a token that names it), so it is not taken and ${refused2}. --overwrite updates it: check first that it is this tree's page`;
+  const [found, whose, owner] = wikiEdits.interruptedCreate ? [`a page with this title exists (${latest})`, "the page an earlier create of this file made, interrupted before it was confirmed (the --state record says so)", "this file's"] : [`a page with this title exists that this tree does not record (${latest})`, "this tree's page from a run that stopped before recording it", "this tree's"];
+  return `${found}: it may be ${whose}, but this run knows no publishing account to tell (set ${ACCOUNT_ID_ENV_VAR} to the account ID of the import token's user, or ${API_TOKEN_ENV_VAR} to a token that names it), so it is not taken and ${refused2}. --overwrite updates it: check first that it is ${owner} page`;
 }
 function overwriteEditedText(wikiEdits) {
   return wikiEdits?.anewUnder === void 0 ? "--overwrite-edited replaces it" : `--overwrite-edited creates it anew under the new page of its folder "${wikiEdits.anewUnder}" and leaves the edited page where it is`;
@@ -10997,9 +11029,9 @@ function digestMatches(expected, digest) {
 }
 function describeEntry(entry, wiki) {
   const { item } = entry;
-  const planned = !wiki && item.beforeWiki ? item.beforeWiki : item;
-  const target = planned.complete ?? item.target;
   const byAuthor = wiki && decidedByAuthor(item.guard);
+  const planned = (!wiki || byAuthor) && item.beforeWiki ? item.beforeWiki : item;
+  const target = planned.complete ?? item.target;
   const files = [
     entry.key,
     entry.treeParent ?? null,
@@ -12883,6 +12915,11 @@ function sentAgain(item, pageId, version) {
   const guard = pageId !== void 0 && version !== void 0 && complete ? { kind: "asLeft", page: { id: pageId, title: complete.pageTitle, version } } : void 0;
   return { ...item, state: "send", ...complete ? { complete } : {}, ...guard ? { guard } : {} };
 }
+function sentAgainAndLanded(results) {
+  let landed = 0;
+  for (const result of results) if (result.pass === 2 && result.state === "published") landed++;
+  return landed;
+}
 
 // src/core/run/flatRun.ts
 async function runFlat(items, options) {
@@ -12941,7 +12978,7 @@ async function runFlat(items, options) {
   }
   const counted = countedResults(results, (result) => result.item.file.key);
   const linksLeft = linksLeftOf(counted, (result) => links.stillWaitingFor(result.item.file.key));
-  return { results, secondPass: entries.length, summary: summarise(counted), linksLeft };
+  return { results, secondPass: sentAgainAndLanded(results), summary: summarise(counted), linksLeft };
 }
 
 // src/core/run/send.ts
@@ -14663,7 +14700,7 @@ async function runTree(options) {
   await secondPass(sentAgain2, passContext);
   const linkingAnew = addressable && replaced.length > 0 ? pagesLinkingAnew(plan, results, recordedIds, ids) : [];
   expectMore(linkingAnew.length);
-  const relinked = await relinkUnchanged(linkingAnew, passContext);
+  await relinkUnchanged(linkingAnew, passContext);
   const counted = countedResults(results, (result) => result.key);
   const linksLeft = linksLeftOf(counted, (result) => {
     const left = leftAsSent.get(result.key);
@@ -14678,25 +14715,13 @@ async function runTree(options) {
     return [...new Set(result.linkCautions.filter((caution) => caution.reason === "noPageYet").map((caution) => labelOf2(caution.target)))];
   });
   const leftBehind = await pagesLeftBehind(replaced, options.pages);
-  return { results, secondPass: sentAgain2.length + relinked, summary: summarise(counted), linksLeft, leftBehind };
+  return { results, secondPass: sentAgainAndLanded(results), summary: summarise(counted), linksLeft, leftBehind };
 }
 async function guardTreePages(entries, options) {
   const looked = entries.filter((entry) => !options.underNewPage(entry.page));
   const lookedAt = new Set(looked);
   for (const entry of entries) if (!lookedAt.has(entry) && entry.item.state === "send") entry.item.guard = { kind: "absent" };
-  await guardPlan(looked.map((entry) => entry.item), options);
-  for (const entry of looked) adoptOwnPage(entry.item, options.ownAuthorId);
-}
-function adoptOwnPage(item, ownAuthorId) {
-  const verdict = item.guard;
-  if (verdict?.kind !== "exists" || !item.complete) return;
-  if (ownAuthorId === void 0) {
-    item.guard = { ...verdict, byAuthor: "unknown" };
-    return;
-  }
-  if (verdict.page.versionAuthorId !== ownAuthorId) return;
-  item.complete = { ...item.complete, overwrite: true };
-  item.guard = { kind: "asLeft", page: verdict.page };
+  await guardPlan(looked.map((entry) => entry.item), { ...options, unrecordedTreePages: true });
 }
 function decidedOnce(resolve7) {
   const decided = /* @__PURE__ */ new Map();
@@ -14733,7 +14758,7 @@ function pagesLinkingAnew(plan, results, recordedIds, ids) {
   });
 }
 async function relinkUnchanged(pages, context) {
-  if (pages.length === 0 || context.signal?.aborted || context.gate.stoppedBy) return 0;
+  if (pages.length === 0 || context.signal?.aborted || context.gate.stoppedBy) return;
   const entries = pages.map((page) => {
     const { item, cautions, pending } = context.resolved(page);
     return { page, cautions, pending, item: { ...item, state: "send" } };
@@ -14745,7 +14770,6 @@ async function relinkUnchanged(pages, context) {
     underNewPage: () => false
   });
   await sendAgain(entries, context);
-  return pages.length;
 }
 async function secondPass(pending, context) {
   if (pending.length === 0 || context.signal?.aborted || context.gate.stoppedBy) return;
@@ -15357,11 +15381,12 @@ async function planCommandLine(args, cwd, output, renderer) {
   const links = /* @__PURE__ */ new Map();
   const known = /* @__PURE__ */ new Map();
   for (const file of read.files) known.set(file.key, await state?.get(file.key));
-  const repository = await repositoryLinks(read.files.filter((file) => known.get(file.key) === void 0).map((file) => repositoryLinkFile(file.key, cwd)), nodeManifestFiles);
+  const unpublished = (key) => known.get(key) === void 0 || isUnconfirmedCreate(known.get(key));
+  const repository = await repositoryLinks(read.files.filter((file) => unpublished(file.key)).map((file) => repositoryLinkFile(file.key, cwd)), nodeManifestFiles);
   for (const problem of repository.problems) output.problem(`${problem} (its files publish as if it recorded no page)`);
   for (const file of read.files) {
-    const link = known.get(file.key) ?? repository.links.get(file.key);
-    const elsewhere = link && flagsNameAnotherPlace(link, defaults);
+    const link = (unpublished(file.key) ? repository.links.get(file.key) : void 0) ?? known.get(file.key);
+    const elsewhere = link && !isUnconfirmedCreate(link) && flagsNameAnotherPlace(link, defaults);
     if (elsewhere && !args.retarget) {
       output.problem(`${file.label}: the --state record publishes it to space ${link.spaceId} under parent ${link.parentId}, not where --space/--parent say; the record wins. Pass --retarget to publish it where the flags say (the old page stays).`);
     }

@@ -21,20 +21,11 @@ import { exportPageMarkdown } from '../../src/core/export';
 import { identifyPage, withIdentity } from '../../src/core/links/pageIdentity';
 import { captureBase, MemoryPullBaseStore, pullPage } from '../../src/core/pull';
 import { useSignedInWorld } from '../support/signedInWorld';
+import { until } from '../support/until';
 
 const TO = { titleFromFile: true, defaults: { spaceId: 'DOCS', parentId: '123456', overwrite: false } };
 const SETUP = '# Setup\n\n## Install\n\nRun it.\n';
 const NOTES = '# Notes\n\nSee [x](guide/setup.md#install), [y](missing.md) and [z](diagram.png).\n';
-
-/** Resolves once `condition` holds, or `running` has ended (then the test's assertions say what went wrong). */
-async function until(condition: () => boolean, running: Promise<unknown>): Promise<void> {
-  let over = false;
-  const end = (): void => {
-    over = true;
-  };
-  running.then(end, end);
-  while (!over && !condition()) await new Promise((resolve) => setTimeout(resolve, 10));
-}
 
 describe('links to other files in single-file and flat publishes, against the sandbox wiki', () => {
   const signedIn = useSignedInWorld();

@@ -20,6 +20,7 @@ import { runTree, treeLandedLink, type TreeFileResult, type TreeRunResult } from
 import { MemoryIdentity } from '../support/memoryIdentity';
 import { useSignedInWorld } from '../support/signedInWorld';
 import { childrenOnWiki } from '../support/wikiChildren';
+import { until } from '../support/until';
 
 const FILES: Record<string, string> = {
   'docs/index.md': '# Overview\n\nStart with [setup](guide/setup.md).\n',
@@ -29,16 +30,6 @@ const FILES: Record<string, string> = {
   'docs/reference/api.md': '# API\n\n## Authentication\n\nUse a token.\n',
   'docs/getting-started/first-steps.md': '# First steps\n\nGo.\n',
 };
-
-/** Resolves once `condition` holds, or `running` has ended (then the test's assertions say what went wrong). */
-async function until(condition: () => boolean, running: Promise<unknown>): Promise<void> {
-  let over = false;
-  const end = (): void => {
-    over = true;
-  };
-  running.then(end, end);
-  while (!over && !condition()) await new Promise((resolve) => setTimeout(resolve, 10));
-}
 
 /** What a front end keeps of a tree run on this machine: each landed page's link, by file key. */
 function rememberIn(remembered: Map<string, PageLink | undefined>): (run: TreeRunResult) => void {

@@ -14444,23 +14444,20 @@ async function runTree(options) {
   for (const [key, facts] of plan.pinnedLinkFacts) headings.set(key, facts.headings);
   const sending = new Set(plan.pages.filter((page) => page.item.state === "send").map((page) => page.key));
   const pinnedKeyOf = (item) => isBelow(item.file.label, rootPath) ? item.file.label.slice(rootPath.length) : void 0;
-  const pinnedSending = new Set(plan.pinned.flatMap((item) => {
-    const key = pinnedKeyOf(item);
-    return item.state === "send" && key !== void 0 ? [key] : [];
-  }));
+  const pinnedSending = /* @__PURE__ */ new Set();
   const pinnedLanded = /* @__PURE__ */ new Map();
   const renamedTo = new Map(plan.moves.renamed.map((rename3) => [rename3.path, rename3]));
-  const pinnedFollowed = new Map(plan.pinned.flatMap((item) => {
-    const key = pinnedKeyOf(item);
-    const rename3 = renamedTo.get(item.file.label);
-    return key !== void 0 && rename3 ? [[key, { id: rename3.pageId, title: item.complete?.pageTitle ?? "", oldKey: rename3.oldPath.slice(rootPath.length) }]] : [];
-  }));
-  const recordedOutside = (path) => options.identity.get?.(path) ?? pinnedFollowed.get(path);
+  const pinnedFollowed = /* @__PURE__ */ new Map();
   const pinnedAddressOf = /* @__PURE__ */ new Map();
   for (const item of plan.pinned) {
     const key = pinnedKeyOf(item);
-    if (key !== void 0 && item.complete) pinnedAddressOf.set(key, await options.addressInSpace(item.complete.spaceId));
+    if (key === void 0) continue;
+    if (item.state === "send") pinnedSending.add(key);
+    const rename3 = renamedTo.get(item.file.label);
+    if (rename3) pinnedFollowed.set(key, { id: rename3.pageId, title: item.complete?.pageTitle ?? "", oldKey: rename3.oldPath.slice(rootPath.length) });
+    if (item.complete) pinnedAddressOf.set(key, await options.addressInSpace(item.complete.spaceId));
   }
+  const recordedOutside = (path) => options.identity.get?.(path) ?? pinnedFollowed.get(path);
   let sendsOver = false;
   const addressable = treePageAddresses(options.pages !== void 0, options.addressOf);
   const topFile = topContentFile(plan.tree);

@@ -123,26 +123,23 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   // page linking to one waits for it like for a page of a later level. What landed answers the link even when the
   // store cannot read back what it recorded (its get is optional) or the write failed.
   const pinnedKeyOf = (item: PlanItem): string | undefined => (isBelow(item.file.label, rootPath) ? item.file.label.slice(rootPath.length) : undefined);
-  const pinnedSending = new Set(plan.pinned.flatMap((item) => {
-    const key = pinnedKeyOf(item);
-    return item.state === 'send' && key !== undefined ? [key] : [];
-  }));
+  const pinnedSending = new Set<string>();
   const pinnedLanded = new Map<string, { id: string; title: string }>();
   // A file that names its own page, renamed or moved in the tree, has its page recorded under its old path until it
   // lands: links to its new path reach that page, as the plan took them (MoveReport.renamed).
   const renamedTo = new Map(plan.moves.renamed.map((rename) => [rename.path, rename]));
-  const pinnedFollowed = new Map(plan.pinned.flatMap((item) => {
-    const key = pinnedKeyOf(item);
-    const rename = renamedTo.get(item.file.label);
-    return key !== undefined && rename ? [[key, { id: rename.pageId, title: item.complete?.pageTitle ?? '', oldKey: rename.oldPath.slice(rootPath.length) }] as const] : [];
-  }));
-  const recordedOutside = (path: string): { id: string; title: string } | undefined => options.identity.get?.(path) ?? pinnedFollowed.get(path);
+  const pinnedFollowed = new Map<string, { id: string; title: string; oldKey: string }>();
   // A file that names its own page may name another space: links to its page name that space's key.
   const pinnedAddressOf = new Map<string, PageAddressOf>();
   for (const item of plan.pinned) {
     const key = pinnedKeyOf(item);
-    if (key !== undefined && item.complete) pinnedAddressOf.set(key, await options.addressInSpace(item.complete.spaceId));
+    if (key === undefined) continue;
+    if (item.state === 'send') pinnedSending.add(key);
+    const rename = renamedTo.get(item.file.label);
+    if (rename) pinnedFollowed.set(key, { id: rename.pageId, title: item.complete?.pageTitle ?? '', oldKey: rename.oldPath.slice(rootPath.length) });
+    if (item.complete) pinnedAddressOf.set(key, await options.addressInSpace(item.complete.spaceId));
   }
+  const recordedOutside = (path: string): { id: string; title: string } | undefined => options.identity.get?.(path) ?? pinnedFollowed.get(path);
   let sendsOver = false;
   // Without page access (whose answers carry each page's address) and without the wiki site's address, no page address
   // can be made, for pages with IDs or without: links stay as written, with a caution, instead of waiting for a second

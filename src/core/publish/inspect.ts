@@ -56,44 +56,60 @@ export function fencedBlocks(markdown: string): Ranges {
   return lastFences.ranges;
 }
 
+/**
+ * The fence lines (after up to three spaces, ``` or ~~~) paired in document order: the first opens a block, and one of
+ * the same character, at least as long and with nothing after it, closes it. Both markers are looked for with indexOf
+ * and taken in turn, whichever comes first, with no list of fence lines to sort: this runs on every file planned.
+ */
 function findFencedBlocks(markdown: string): Ranges {
   const ranges: Array<[number, number]> = [];
-  let open: { char: string; length: number; start: number } | undefined;
-  for (const fence of fenceLines(markdown)) {
-    if (!open) open = fence;
-    else if (fence.char === open.char && fence.length >= open.length && fence.bare) {
-      ranges.push([open.start, fence.end]);
-      open = undefined;
+  let openChar = 0;
+  let openLength = 0;
+  let openStart = 0;
+  let backticks = markdown.indexOf('```');
+  let tildes = markdown.indexOf('~~~');
+  while (backticks !== -1 || tildes !== -1) {
+    const isBacktick = tildes === -1 || (backticks !== -1 && backticks < tildes);
+    const at = isBacktick ? backticks : tildes;
+    const char = isBacktick ? BACKTICK : TILDE;
+    let end = markdown.indexOf('\n', at);
+    if (end === -1) end = markdown.length;
+    const start = lineStartIfIndented(markdown, at);
+    if (start !== undefined) {
+      let length = 3;
+      while (markdown.charCodeAt(at + length) === char) length++;
+      if (openChar === 0) {
+        openChar = char;
+        openLength = length;
+        openStart = start;
+      } else if (char === openChar && length >= openLength && isBlank(markdown, at + length, end)) {
+        ranges.push([openStart, end]);
+        openChar = 0;
+      }
     }
+    // A line is looked at once per marker: the next fence line of this marker starts after it.
+    if (isBacktick) backticks = markdown.indexOf('```', end);
+    else tildes = markdown.indexOf('~~~', end);
   }
-  if (open) ranges.push([open.start, markdown.length]);
+  if (openChar !== 0) ranges.push([openStart, markdown.length]);
   return ranges;
 }
 
-/** Lines that start (after up to three spaces) with ``` or ~~~, in document order. */
-function fenceLines(markdown: string): Array<{ char: string; length: number; start: number; end: number; bare: boolean }> {
-  const found = [];
-  for (const marker of ['```', '~~~']) {
-    for (let at = markdown.indexOf(marker); at !== -1; ) {
-      const start = lineStartIfIndented(markdown, at);
-      let end = markdown.indexOf('\n', at);
-      if (end === -1) end = markdown.length;
-      if (start !== undefined) {
-        let length = 3;
-        while (markdown[at + length] === marker[0]) length++;
-        const bare = markdown.slice(at + length, end).trim() === '';
-        found.push({ char: marker[0] ?? '', length, start, end, bare });
-      }
-      at = markdown.indexOf(marker, end);
-    }
+/** Whether [from, end) holds only what trim() removes: spaces, tabs and a CR looked at by code, anything else by trim. */
+function isBlank(markdown: string, from: number, end: number): boolean {
+  for (let at = from; at < end; at++) {
+    const code = markdown.charCodeAt(at);
+    if (code !== SPACE && code !== TAB && code !== CR) return markdown.slice(at, end).trim() === '';
   }
-  return found.sort((a, b) => a.start - b.start);
+  return true;
 }
 
 /** The line's start offset when only up to three spaces stand between it and `at`; undefined otherwise. */
 function lineStartIfIndented(markdown: string, at: number): number | undefined {
-  const start = markdown.lastIndexOf('\n', at - 1) + 1;
-  return at - start <= 3 && /^ *$/.test(markdown.slice(start, at)) ? start : undefined;
+  let spaces = 0;
+  while (spaces < 3 && markdown.charCodeAt(at - spaces - 1) === SPACE) spaces++;
+  const before = at - spaces - 1;
+  return before < 0 || markdown.charCodeAt(before) === LINE_FEED ? at - spaces : undefined;
 }
 
 // The title's line ends at a bare CR too, as in CommonMark: an old Mac file's title would otherwise run on into the
@@ -139,7 +155,11 @@ export function isInCode(markdown: string, offset: number, fenced: Ranges): bool
 }
 
 const TAB = 0x09;
+const LINE_FEED = 0x0a;
+const CR = 0x0d;
+const SPACE = 0x20;
 const BACKTICK = 0x60;
+const TILDE = 0x7e;
 
 /** Anything without a scheme (and not protocol-relative or an anchor) is a path on this machine, as is file:. */
 function isLocal(target: string): boolean {

@@ -36,8 +36,13 @@ export function splitFrontMatter(text: string, messages: PublishMessages = engli
   const content = withoutBom.slice(match[0].length);
   const block = lineFeedsOnly(match[1] ?? '');
   // Most front matter is a few plain `key: value` lines; the YAML parser costs more than the rest of planning a file.
-  const simple = simpleFrontMatter(block);
-  return simple ? { content, ...simple } : { content, ...parseFrontMatterYaml(block, messages) };
+  const facts = simpleFrontMatter(block) ?? parseFrontMatterYaml(block, messages);
+  // Member by member rather than spread: this runs on every file of a tree.
+  const split: SplitDocument = { content, target: facts.target, problems: facts.problems };
+  if (facts.title !== undefined) split.title = facts.title;
+  if (facts.pageId !== undefined) split.pageId = facts.pageId;
+  if (facts.omitTitleHeading !== undefined) split.omitTitleHeading = facts.omitTitleHeading;
+  return split;
 }
 
 /**
@@ -95,7 +100,9 @@ function simpleFrontMatter(block: string): Omit<SplitDocument, 'content'> | unde
     if (value.startsWith('[')) return undefined;
     if (!YAML_NULL.test(value)) title = value.trim();
   }
-  return { target: {}, problems: [], ...(title ? { title } : {}) };
+  const facts: Omit<SplitDocument, 'content'> = { target: {}, problems: [] };
+  if (title) facts.title = title;
+  return facts;
 }
 
 /**

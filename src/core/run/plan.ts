@@ -209,15 +209,15 @@ export function planFileWithContent(file: SourceFile, given: PageLink | undefine
   const retitled = !options.acceptTitleChange && linkedPage && !namesTitle(prepared) ? titleChange(link, suggestedTitle) : undefined;
   const state: PlanState = refusals.length > 0 ? 'refused' : !complete ? 'incomplete' : unchanged ? 'unchanged' : retitled ? 'retitled' : 'send';
   const cautions = cautionsFor(content, prepared.findings, options.messages);
-  cautions.push(...diagramCautions(diagrams, options));
+  const diagramsCaution = diagramCautionOf(diagrams, options);
+  if (diagramsCaution) cautions.push(diagramsCaution);
   if (!options.placeDecidedLater) cautions.push(...leavesPageCaution(prepared, link, complete, options.messages));
   const item: PlanItem = {
-    file: plannedFile(file), prepared: preparedFacts(prepared), recipe, contentSha256, link, target, complete, suggestedTitle, linkedPage, state, refusals,
-    // A file the runner can read again is not held in memory: 10,000 files' texts are most of a plan's weight.
-    ...(file.readAgain ? {} : { content }),
-    cautions,
-    ...(retitled ? { retitled } : {}),
+    file: plannedFile(file), prepared: preparedFacts(prepared), recipe, contentSha256, link, target, complete, suggestedTitle, linkedPage, state, refusals, cautions,
   };
+  // A file the runner can read again is not held in memory: 10,000 files' texts are most of a plan's weight.
+  if (!file.readAgain) item.content = content;
+  if (retitled) item.retitled = retitled;
   if (createMayHaveLanded) {
     const { spaceId, parentId, pageTitle } = createMayHaveLanded;
     item.createMayHaveLanded = { spaceId, parentId, pageTitle };
@@ -238,11 +238,10 @@ function recordAtNamedPlace(link: PageLink | undefined, named: PartialTarget): P
 
 /** The file without its text. */
 export function plannedFile(file: PlannedFile): PlannedFile {
-  return {
-    key: file.key, label: file.label,
-    ...(file.readProblem !== undefined ? { readProblem: file.readProblem } : {}),
-    ...(file.readAgain ? { readAgain: file.readAgain } : {}),
-  };
+  const planned: PlannedFile = { key: file.key, label: file.label };
+  if (file.readProblem !== undefined) planned.readProblem = file.readProblem;
+  if (file.readAgain) planned.readAgain = file.readAgain;
+  return planned;
 }
 
 /** What the front matter says and what the text holds, without the text. */
@@ -257,9 +256,8 @@ function preparedFacts(prepared: PreparedDocument): PlanItem['prepared'] {
 }
 
 /** Diagrams sent as code are worth a caution; rendered ones are the user's own choice of renderer. */
-function diagramCautions(diagrams: ReturnType<typeof deriveContent>['diagrams'], options: Pick<PlanOptions, 'diagramsSetting' | 'messages'>): Caution[] {
-  const caution = diagrams.ok && !diagrams.rendered ? diagramCaution(diagrams.diagrams, false, options.diagramsSetting, options.messages) : undefined;
-  return caution ? [caution] : [];
+function diagramCautionOf(diagrams: ReturnType<typeof deriveContent>['diagrams'], options: Pick<PlanOptions, 'diagramsSetting' | 'messages'>): Caution | undefined {
+  return diagrams.ok && !diagrams.rendered ? diagramCaution(diagrams.diagrams, false, options.diagramsSetting, options.messages) : undefined;
 }
 
 /**

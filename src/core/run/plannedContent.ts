@@ -29,7 +29,10 @@ export function contentHash(content: string): string {
  * renderer address named as `settingName` says where it is set: the editor's setting unless given).
  */
 export function deriveContent(body: string, recipe: ContentRecipe, messages?: PublishMessages, settingName?: string): { content: string; diagrams: DiagramRendering } {
-  const diagrams = renderDiagrams(body, { rendererUrl: recipe.diagramRenderer, ...(messages ? { messages } : {}), ...(settingName ? { settingName } : {}) });
+  const rendering: Parameters<typeof renderDiagrams>[1] = { rendererUrl: recipe.diagramRenderer };
+  if (messages) rendering.messages = messages;
+  if (settingName) rendering.settingName = settingName;
+  const diagrams = renderDiagrams(body, rendering);
   const withDiagrams = diagrams.ok ? diagrams.markdown : body;
   return { content: recipe.omitHeading !== undefined ? omitTitleHeading(withDiagrams, recipe.omitHeading) : withDiagrams, diagrams };
 }

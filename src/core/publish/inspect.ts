@@ -141,7 +141,7 @@ function startsLine(markdown: string, at: number): boolean {
 /** Inside a fenced block, an indented code line, or an inline code span on its line. */
 export function isInCode(markdown: string, offset: number, fenced: Ranges): boolean {
   for (const [start, end] of fenced) if (offset >= start && offset < end) return true;
-  const lineStart = markdown.lastIndexOf('\n', offset - 1) + 1;
+  const lineStart = lineStartOf(markdown, offset);
   // Four spaces or a tab before the line's first character: an indented code line.
   if ((offset > lineStart && markdown.charCodeAt(lineStart) === TAB) || (offset - lineStart >= 4 && markdown.startsWith('    ', lineStart))) return true;
   // An odd number of backtick runs before the match on its line means the match sits in an open code span. Counted
@@ -152,6 +152,28 @@ export function isInCode(markdown: string, offset: number, fenced: Ranges): bool
     while (markdown.charCodeAt(at) === BACKTICK) at++;
   }
   return (runs & 1) === 1;
+}
+
+// The line of the last offset asked about: a link's brackets and the links after it on the same line are asked about
+// in turn, by the findings and by the link destinations, and a search back for the line's start (lastIndexOf, a call
+// into the runtime) cost more than the rest of the check.
+let lastLine: { markdown: string; offset: number; start: number } | undefined;
+
+/** The offset just after the last LF before `offset` (0 when none). */
+function lineStartOf(markdown: string, offset: number): number {
+  const known = lastLine;
+  if (known !== undefined && known.markdown === markdown && offset >= known.start) {
+    // Nothing but the line's own characters between its start and the offset asked about before; between that offset
+    // and this one, the next LF says whether this one is still on the line.
+    const lineFeed = offset <= known.offset ? -1 : markdown.indexOf('\n', known.offset);
+    if (lineFeed === -1 || lineFeed >= offset) {
+      if (offset > known.offset) known.offset = offset;
+      return known.start;
+    }
+  }
+  const start = markdown.lastIndexOf('\n', offset - 1) + 1;
+  lastLine = { markdown, offset, start };
+  return start;
 }
 
 const TAB = 0x09;

@@ -42,10 +42,10 @@ export function checkTarget(target: PublishTarget, messages: PublishMessages = e
 export function cautionsFor(content: string, findings: MarkdownFindings, messages: PublishMessages = englishPublishMessages): Caution[] {
   const cautions: Caution[] = [];
   if (findings.localImages.length > 0) {
-    cautions.push({ code: 'localImages', message: messages.localImages(findings.localImages.length, preview(findings.localImages)) });
+    cautions.push({ code: 'localImages', message: detached(messages.localImages(findings.localImages.length, preview(findings.localImages))) });
   }
   if (findings.localMarkdownLinks.length > 0) {
-    cautions.push({ code: 'localLinks', message: messages.localLinks(findings.localMarkdownLinks.length, preview(findings.localMarkdownLinks)) });
+    cautions.push({ code: 'localLinks', message: detached(messages.localLinks(findings.localMarkdownLinks.length, preview(findings.localMarkdownLinks))) });
   }
   // A UTF-16 code unit is at most 3 bytes of UTF-8: a text that short cannot be large, and most files need no count.
   const bytes = content.length * 3 <= LARGE_CONTENT_BYTES ? 0 : Buffer.byteLength(content, 'utf8');
@@ -54,10 +54,12 @@ export function cautionsFor(content: string, findings: MarkdownFindings, message
 }
 
 /**
- * Up to three of the items, copied apart from the text they were found in: a plan keeps its cautions, not the text
- * (a list of one joins to that very piece of the text, which would keep the whole text alive).
+ * Up to three of the items, joined without a copied list: still pieces of the text they were found in, so the message
+ * they go into is copied apart from it (detached) as a whole. A plan keeps its cautions, not the text, and one copy of
+ * the whole message costs less than a copy of its list and the message's pieces besides.
  */
 function preview(items: readonly string[]): string {
-  const shown = detached(items.slice(0, 3).join(', '));
+  let shown = items[0] ?? '';
+  for (let index = 1; index < items.length && index < 3; index++) shown += `, ${items[index]}`;
   return items.length > 3 ? `${shown}, ...` : shown;
 }

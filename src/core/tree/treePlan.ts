@@ -9,7 +9,7 @@ import { planFile, planFileWithContent, type PlanItem, type PlanOptions, type Pl
 import { prepareDocument } from '../publish/pipeline';
 import type { Blocker } from '../publish/preflight';
 import { completeTarget, mergeTargets, suggestTitle } from '../publish/target';
-import { detachedAll } from '../util/detached';
+import { detached, detachedAll } from '../util/detached';
 import { mapBounded } from '../util/mapBounded';
 import { linkTarget, ownHeadingAnchor, pagePath } from '../links/rewrite/linkTarget';
 import { plannedContent } from '../run/plannedContent';
@@ -204,19 +204,18 @@ async function takeAnchoredHeadings(sources: readonly TreeSource[], options: Tre
  */
 export function digestTreeSource(source: SourceFile, options: TreePlanOptions, digest: { headingsLater?: boolean } = {}): TreeSource {
   const prepared = prepareDocument(source.text, options.messages);
-  const messages = options.messages ? { messages: options.messages } : {};
   const link = options.links.get(source.key);
   const names = prepared.frontMatterTarget;
   // `wiki.pageTitle` alone names the title, not a place: the file stays a page of the tree, under its folder's page.
   const title = names.pageTitle?.trim() ? names.pageTitle : suggestTitle(prepared.frontMatterTitle, prepared.findings.firstHeading, source.label);
   if (source.readProblem !== undefined || prepared.frontMatterProblems.length > 0) {
-    const item = planFile(source, link, { defaults: { spaceId: options.spaceId, parentId: options.parentId, pageTitle: source.label, overwrite: false }, ...messages }, prepared);
+    const item = planFile(source, link, { defaults: { spaceId: options.spaceId, parentId: options.parentId, pageTitle: source.label, overwrite: false }, ...messagesOf(options) }, prepared);
     return { file: item.file, place: 'refused', item, title, linkFacts: { headings: [], destinations: [] } };
   }
   if (names.spaceId !== undefined || names.parentId !== undefined) {
     const defaults = { spaceId: options.spaceId, parentId: options.parentId, overwrite: options.overwrite };
     const pinnedLink = link ?? pinnedRecordedLink(source, names.pageTitle, defaults, options);
-    const { item, content } = planFileWithContent(source, pinnedLink, { titleFromFile: true, defaults, ...diagramOptions(options), ...messages }, prepared);
+    const { item, content } = planFileWithContent(source, pinnedLink, { titleFromFile: true, defaults, ...diagramOptions(options), ...messagesOf(options) }, prepared);
     // Its links to the tree's pages become page links like any tree page's (treeRun.ts).
     return { file: item.file, place: 'pinned', item, title, linkFacts: linkFactsOf(content, digest.headingsLater === true) };
   }
@@ -272,6 +271,11 @@ function treeItemOptions(options: TreePlanOptions, defaults: PlanOptions['defaul
   return planOptions;
 }
 
+/** The refused and pinned files' plan options take the tree's words this way (a page of the tree: treeItemOptions). */
+function messagesOf(options: TreePlanOptions): Pick<PlanOptions, 'messages'> {
+  return options.messages ? { messages: options.messages } : {};
+}
+
 function diagramOptions(options: TreePlanOptions): Pick<PlanOptions, 'diagramRenderer' | 'diagramsSetting'> {
   return {
     ...(options.diagramRenderer ? { diagramRenderer: options.diagramRenderer } : {}),
@@ -280,9 +284,15 @@ function diagramOptions(options: TreePlanOptions): Pick<PlanOptions, 'diagramRen
 }
 
 function linkFactsOf(content: string, headingsLater = false): LinkFacts {
-  const destinations = detachedAll(linkDestinationTexts(content));
+  // A fresh list of pieces of the text: each is copied apart from it in place (detached), the list kept.
+  const destinations = linkDestinationTexts(content);
+  let ownAnchors = false;
+  for (let index = 0; index < destinations.length; index++) {
+    const destination = destinations[index] as string;
+    destinations[index] = detached(destination);
+    if (ownHeadingAnchor(destination) !== undefined) ownAnchors = true;
+  }
   // A link to one of its own headings is checked against them now, while the text is at hand.
-  const ownAnchors = headingsLater && destinations.some((destination) => ownHeadingAnchor(destination) !== undefined);
   return { headings: headingsLater && !ownAnchors ? [] : detachedAll(markdownHeadings(content)), destinations };
 }
 

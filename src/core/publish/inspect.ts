@@ -13,8 +13,6 @@ export interface MarkdownFindings {
 // Read-only: fencedBlocks hands the same ranges to every caller of the same text.
 export type Ranges = ReadonlyArray<readonly [number, number]>;
 
-// What follows "](": a destination in <angle brackets>, or a run without spaces or ")".
-const DESTINATION = /\s*(?:<([^>\n]*)>|([^)\s]+))/y;
 const HTML_IMAGE = /<img\b[^>]*\bsrc\s*=\s*["']([^"']+)["']/gi;
 const REFERENCE_DEFINITION = /^ {0,3}\[[^\]\n]+\]:[ \t]*<?([^\s>]+)>?/gm;
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
@@ -24,9 +22,7 @@ export function inspectMarkdown(markdown: string): MarkdownFindings {
   const code = fencedBlocks(markdown);
   const findings: MarkdownFindings = { firstHeading: firstHeading(markdown, code), localImages: [], localMarkdownLinks: [] };
   for (let at = markdown.indexOf(']('); at !== -1; at = markdown.indexOf('](', at + 2)) {
-    DESTINATION.lastIndex = at + 2;
-    const match = DESTINATION.exec(markdown);
-    const target = match?.[1] ?? match?.[2] ?? '';
+    const target = destinationAt(markdown, at + 2);
     if (!isLocal(target)) continue;
     const open = markdown.lastIndexOf('[', at);
     const isImage = open > 0 && markdown[open - 1] === '!';
@@ -37,6 +33,31 @@ export function inspectMarkdown(markdown: string): MarkdownFindings {
   if (markdown.includes('<')) collect(markdown, HTML_IMAGE, code, findings.localImages, () => true);
   if (markdown.includes(']:')) collect(markdown, REFERENCE_DEFINITION, code, findings.localMarkdownLinks, (t) => MARKDOWN_FILE.test(t));
   return findings;
+}
+
+/**
+ * What follows "](", after any white space: a destination in <angle brackets> (without them) when a `>` closes it on
+ * its line, else a run without white space or ")"; '' when neither is there. The regular expression it replaces,
+ * /\s*(?:<([^>\n]*)>|([^)\s]+))/y, cost a match array per link of every file; white space is what \s matches.
+ */
+function destinationAt(markdown: string, from: number): string {
+  let start = from;
+  while (start < markdown.length && isRegExpSpace(markdown.charCodeAt(start))) start++;
+  if (markdown.charCodeAt(start) === LESS_THAN) {
+    let close = start + 1;
+    while (close < markdown.length && markdown.charCodeAt(close) !== GREATER_THAN && markdown.charCodeAt(close) !== LINE_FEED) close++;
+    if (markdown.charCodeAt(close) === GREATER_THAN) return markdown.slice(start + 1, close);
+  }
+  let end = start;
+  while (end < markdown.length && markdown.charCodeAt(end) !== CLOSE_PARENTHESIS && !isRegExpSpace(markdown.charCodeAt(end))) end++;
+  return markdown.slice(start, end);
+}
+
+/** The characters \s matches in a regular expression: ECMAScript's WhiteSpace and LineTerminator. */
+function isRegExpSpace(code: number): boolean {
+  if (code <= SPACE) return code === SPACE || (code >= TAB && code <= CR);
+  if (code < 0xa0) return false;
+  return code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
 }
 
 function collect(markdown: string, pattern: RegExp, code: Ranges, into: string[], wanted: (target: string) => boolean): void {
@@ -180,6 +201,9 @@ const TAB = 0x09;
 const LINE_FEED = 0x0a;
 const CR = 0x0d;
 const SPACE = 0x20;
+const CLOSE_PARENTHESIS = 0x29;
+const LESS_THAN = 0x3c;
+const GREATER_THAN = 0x3e;
 const BACKTICK = 0x60;
 const TILDE = 0x7e;
 

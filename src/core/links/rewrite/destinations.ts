@@ -53,8 +53,9 @@ function inlineLinks(markdown: string, code: Ranges): LinkDestination[] {
     const at = isOpen ? nextOpen : nextClose;
     if (open.length > 0) {
       if (blank < previous) {
+        // test() leaves lastIndex after the blank line, whose LF-led start is found back from there: no match array.
         BLANK_LINE.lastIndex = previous;
-        blank = BLANK_LINE.exec(markdown)?.index ?? markdown.length;
+        blank = BLANK_LINE.test(markdown) ? markdown.lastIndexOf('\n', BLANK_LINE.lastIndex - 2) : markdown.length;
       }
       if (blank < at) open.length = 0;
     }

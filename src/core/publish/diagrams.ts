@@ -37,6 +37,7 @@ const TITLE_COMMENT = /^[ \t]*%%[ \t]*title\b[ \t]*:?[ \t]*(.*?)[ \t]*$/im;
 export function findDiagramFences(markdown: string): DiagramFence[] {
   const fences: DiagramFence[] = [];
   for (const [start, end] of fencedBlocks(markdown)) {
+    if (!mayNameMermaid(markdown, start)) continue;
     const opener = OPENER.exec(lineFrom(markdown, start));
     const indent = opener?.[1]?.length ?? 0;
     const marker = opener?.[2] ?? '';
@@ -123,6 +124,25 @@ function altText(source: string, number: number): string {
   const title = TITLE_COMMENT.exec(source)?.[1] ?? '';
   return (title || `Diagram ${number}`).replace(/[\\[\]]/g, '\\$&');
 }
+
+/**
+ * Whether the info string of the fence line at `start` begins with an m: every other fence (most are code) is passed
+ * over without a slice of its line and a match of OPENER, which every file planned paid for each of its fences.
+ */
+function mayNameMermaid(markdown: string, start: number): boolean {
+  let at = start;
+  while (markdown.charCodeAt(at) === SPACE) at++;
+  const marker = markdown.charCodeAt(at);
+  while (markdown.charCodeAt(at) === marker) at++;
+  while (markdown.charCodeAt(at) === SPACE || markdown.charCodeAt(at) === TAB) at++;
+  const first = markdown.charCodeAt(at);
+  return first === LOWER_M || first === UPPER_M;
+}
+
+const TAB = 0x09;
+const SPACE = 0x20;
+const UPPER_M = 0x4d;
+const LOWER_M = 0x6d;
 
 function lineFrom(markdown: string, start: number): string {
   const end = markdown.indexOf('\n', start);

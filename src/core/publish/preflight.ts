@@ -21,8 +21,22 @@ export interface Caution {
 export const LARGE_CONTENT_BYTES = 1_000_000;
 
 export function checkContent(content: string, messages: PublishMessages = englishPublishMessages): Blocker | undefined {
-  if (content.trim() === '') return { code: 'emptyContent', message: messages.emptyContent(), fix: undefined };
+  if (isBlank(content)) return { code: 'emptyContent', message: messages.emptyContent(), fix: undefined };
   return undefined;
+}
+
+/**
+ * Whether trim() would leave nothing, without the trimmed copy: a file's first characters say it (any ASCII character
+ * other than white space); trim() decides only when the text starts with other characters.
+ */
+function isBlank(text: string): boolean {
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (code === 0x20 || (code >= 0x09 && code <= 0x0d)) continue;
+    if (code < 0x80) return false;
+    return text.trim() === '';
+  }
+  return true;
 }
 
 /** Conflict markers left by Pull (or any merge) would show on the wiki as text: the file must be resolved first. */

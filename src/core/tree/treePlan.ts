@@ -9,7 +9,7 @@ import { planFile, planFileWithContent, type PlanItem, type PlanOptions, type Pl
 import { prepareDocument } from '../publish/pipeline';
 import type { Blocker } from '../publish/preflight';
 import { completeTarget, mergeTargets, suggestTitle } from '../publish/target';
-import { detached, detachedAll } from '../util/detached';
+import { detachedAll } from '../util/detached';
 import { mapBounded } from '../util/mapBounded';
 import { linkTarget, ownHeadingAnchor, pagePath } from '../links/rewrite/linkTarget';
 import { plannedContent } from '../run/plannedContent';
@@ -284,14 +284,10 @@ function diagramOptions(options: TreePlanOptions): Pick<PlanOptions, 'diagramRen
 }
 
 function linkFactsOf(content: string, headingsLater = false): LinkFacts {
-  // A fresh list of pieces of the text: each is copied apart from it in place (detached), the list kept.
-  const destinations = linkDestinationTexts(content);
+  // Copied into a list of their own length (the list they were collected in grew by pushes, with room to spare).
+  const destinations = detachedAll(linkDestinationTexts(content));
   let ownAnchors = false;
-  for (let index = 0; index < destinations.length; index++) {
-    const destination = destinations[index] as string;
-    destinations[index] = detached(destination);
-    if (ownHeadingAnchor(destination) !== undefined) ownAnchors = true;
-  }
+  for (const destination of destinations) if (ownHeadingAnchor(destination) !== undefined) ownAnchors = true;
   // A link to one of its own headings is checked against them now, while the text is at hand.
   return { headings: headingsLater && !ownAnchors ? [] : detachedAll(markdownHeadings(content)), destinations };
 }

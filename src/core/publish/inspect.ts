@@ -168,33 +168,57 @@ export function isInCode(markdown: string, offset: number, fenced: Ranges): bool
   // An odd number of backtick runs before the match on its line means the match sits in an open code span. Counted
   // by character codes: a slice and a match array per link cost more than the rest of planning the link.
   let runs = 0;
-  for (let at = markdown.indexOf('`', lineStart); at !== -1 && at < offset; at = markdown.indexOf('`', at)) {
+  for (let at = backtickFrom(markdown, lineStart); at !== -1 && at < offset; at = backtickFrom(markdown, at)) {
     runs++;
     while (markdown.charCodeAt(at) === BACKTICK) at++;
   }
   return (runs & 1) === 1;
 }
 
-// The line of the last offset asked about: a link's brackets and the links after it on the same line are asked about
-// in turn, by the findings and by the link destinations, and a search back for the line's start (lastIndexOf, a call
-// into the runtime) cost more than the rest of the check.
-let lastLine: { markdown: string; offset: number; start: number } | undefined;
+/**
+ * Where isInCode last looked in the last text asked about. A link's brackets, and the links after it on the same line,
+ * are asked about in turn, by the findings and by the link destinations: the line's start is kept (a search back for
+ * it, lastIndexOf, is a call into the runtime), and so is the next backtick, which indexOf otherwise looked for from
+ * each line's start to wherever it is (most lines have none, so often the next code block, far down the text).
+ */
+const lastLooked = { markdown: '', lineOffset: -1, lineStart: 0, backtickFrom: 0, backtick: -1 };
 
 /** The offset just after the last LF before `offset` (0 when none). */
 function lineStartOf(markdown: string, offset: number): number {
-  const known = lastLine;
-  if (known !== undefined && known.markdown === markdown && offset >= known.start) {
+  const known = lastLooked;
+  if (known.markdown === markdown && known.lineOffset >= 0 && offset >= known.lineStart) {
     // Nothing but the line's own characters between its start and the offset asked about before; between that offset
     // and this one, the next LF says whether this one is still on the line.
-    const lineFeed = offset <= known.offset ? -1 : markdown.indexOf('\n', known.offset);
+    const lineFeed = offset <= known.lineOffset ? -1 : markdown.indexOf('\n', known.lineOffset);
     if (lineFeed === -1 || lineFeed >= offset) {
-      if (offset > known.offset) known.offset = offset;
-      return known.start;
+      if (offset > known.lineOffset) known.lineOffset = offset;
+      return known.lineStart;
     }
   }
   const start = markdown.lastIndexOf('\n', offset - 1) + 1;
-  lastLine = { markdown, offset, start };
+  lookingAt(markdown);
+  known.lineOffset = offset;
+  known.lineStart = start;
   return start;
+}
+
+/** markdown.indexOf('`', from), found again only when `from` is past the backtick found last (or before its search). */
+function backtickFrom(markdown: string, from: number): number {
+  const known = lastLooked;
+  if (known.markdown === markdown && from >= known.backtickFrom && (known.backtick === -1 || from <= known.backtick)) return known.backtick;
+  lookingAt(markdown);
+  known.backtickFrom = from;
+  known.backtick = markdown.indexOf('`', from);
+  return known.backtick;
+}
+
+/** Forgets what was found in another text. */
+function lookingAt(markdown: string): void {
+  if (lastLooked.markdown === markdown) return;
+  lastLooked.markdown = markdown;
+  lastLooked.lineOffset = -1;
+  lastLooked.backtickFrom = markdown.length + 1;
+  lastLooked.backtick = -1;
 }
 
 const TAB = 0x09;

@@ -88,7 +88,12 @@ const KEYS_FOR_THE_PARSER = new Set(['wiki', 'omitTitleHeading']);
 function simpleFrontMatter(block: string): Omit<SplitDocument, 'content'> | undefined {
   const keys = new Set<string>();
   let title: string | undefined;
-  for (const line of block.split('\n')) {
+  // Line by line as split('\n') cuts them (a last empty line after a final LF included), without the list.
+  for (let from = 0; from <= block.length; ) {
+    let end = block.indexOf('\n', from);
+    if (end === -1) end = block.length;
+    const line = block.slice(from, end);
+    from = end + 1;
     if (SIMPLE_SKIPPED.test(line)) continue;
     const match = SIMPLE_LINE.exec(line);
     const key = match?.[1];

@@ -69,11 +69,14 @@ function collect(markdown: string, pattern: RegExp, code: Ranges, into: string[]
 
 // The last text's fences: planning a file asks for them four times (findings, diagrams, headings, links), each a
 // scan of the whole text for two markers. Callers only read the ranges.
-let lastFences: { markdown: string; ranges: Ranges } | undefined;
+const lastFences: { markdown: string | undefined; ranges: Ranges } = { markdown: undefined, ranges: [] };
 
 /** [start, end) offsets of fenced code blocks; an unclosed fence runs to the end, as CommonMark says. */
 export function fencedBlocks(markdown: string): Ranges {
-  if (lastFences?.markdown !== markdown) lastFences = { markdown, ranges: findFencedBlocks(markdown) };
+  if (lastFences.markdown !== markdown) {
+    lastFences.ranges = findFencedBlocks(markdown);
+    lastFences.markdown = markdown;
+  }
   return lastFences.ranges;
 }
 

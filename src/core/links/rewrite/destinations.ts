@@ -41,7 +41,8 @@ export function findLinkDestinations(markdown: string): LinkDestination[] {
  */
 function inlineLinks(markdown: string, code: Ranges): LinkDestination[] {
   const found: LinkDestination[] = [];
-  const open: number[] = [];
+  const open = openBrackets;
+  open.length = 0;
   let nextOpen = markdown.indexOf('[');
   // A `]` before the first `[` closes nothing; once no `]` is left, nothing more can close.
   let nextClose = nextOpen < 0 ? -1 : markdown.indexOf(']', nextOpen);
@@ -74,6 +75,9 @@ function inlineLinks(markdown: string, code: Ranges): LinkDestination[] {
   }
   return found;
 }
+
+// The stack of open brackets, one for every text: nothing inlineLinks calls comes back to it.
+const openBrackets: number[] = [];
 
 function referenceDefinitions(markdown: string, code: Ranges): LinkDestination[] {
   if (!markdown.includes(']:')) return [];

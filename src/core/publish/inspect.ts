@@ -31,7 +31,7 @@ export function inspectMarkdown(markdown: string): MarkdownFindings {
     pushUnique(isImage ? findings.localImages : findings.localMarkdownLinks, target);
   }
   if (markdown.includes('<')) collect(markdown, HTML_IMAGE, code, findings.localImages, () => true);
-  if (markdown.includes(']:')) collect(markdown, REFERENCE_DEFINITION, code, findings.localMarkdownLinks, (t) => MARKDOWN_FILE.test(t));
+  if (holdsDefinitionMarker(markdown)) collect(markdown, REFERENCE_DEFINITION, code, findings.localMarkdownLinks, (t) => MARKDOWN_FILE.test(t));
   return findings;
 }
 
@@ -70,6 +70,19 @@ function collect(markdown: string, pattern: RegExp, code: Ranges, into: string[]
 // The last text's fences: planning a file asks for them four times (findings, diagrams, headings, links), each a
 // scan of the whole text for two markers. Callers only read the ranges.
 const lastFences: { markdown: string | undefined; ranges: Ranges } = { markdown: undefined, ranges: [] };
+
+// Whether the last text asked about holds `]:`: the findings and the link destinations of every file ask, and a text
+// without a reference definition (most) was searched to its end for it each time.
+const lastDefinitionMarker: { markdown: string | undefined; holds: boolean } = { markdown: undefined, holds: false };
+
+/** Whether the text holds `]:`, which every reference definition does (none is looked for in a text without it). */
+export function holdsDefinitionMarker(markdown: string): boolean {
+  if (lastDefinitionMarker.markdown !== markdown) {
+    lastDefinitionMarker.holds = markdown.includes(']:');
+    lastDefinitionMarker.markdown = markdown;
+  }
+  return lastDefinitionMarker.holds;
+}
 
 /** [start, end) offsets of fenced code blocks; an unclosed fence runs to the end, as CommonMark says. */
 export function fencedBlocks(markdown: string): Ranges {

@@ -1,7 +1,7 @@
 // Where the link destinations of a Markdown text are: inline links `[text](dest "title")` and reference
 // definitions `[id]: dest`. Images and anything in code are left out, since neither is ever rewritten. It runs on
 // every file of a run, up to about 1 MB each, so it looks closer only where brackets are.
-import { fencedBlocks, isInCode, type Ranges } from '../../publish/inspect';
+import { fencedBlocks, holdsDefinitionMarker, isInCode, type Ranges } from '../../publish/inspect';
 import { isEscaped } from '../../text/escaped';
 
 export interface LinkDestination {
@@ -80,7 +80,7 @@ function inlineLinks(markdown: string, code: Ranges): LinkDestination[] {
 const openBrackets: number[] = [];
 
 function referenceDefinitions(markdown: string, code: Ranges): LinkDestination[] {
-  if (!markdown.includes(']:')) return [];
+  if (!holdsDefinitionMarker(markdown)) return [];
   const found: LinkDestination[] = [];
   for (const match of markdown.matchAll(REFERENCE_DEFINITION)) {
     const lead = match[1] ?? '';

@@ -12,17 +12,29 @@ const UTF8_BOM = [0xef, 0xbb, 0xbf] as const;
 const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 export function decodeText(bytes: Uint8Array, label: string, messages: WalkMessages = englishWalkMessages): DecodedText {
-  const refuse = (why: string): DecodedText => ({ ok: false, problem: messages.notUtf8(label, why) });
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return decodeUtf16(bytes.subarray(2), false, refuse, messages);
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return decodeUtf16(bytes.subarray(2), true, refuse, messages);
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return decodeUtf16(bytes.subarray(2), false, refusal(label, messages), messages);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return decodeUtf16(bytes.subarray(2), true, refusal(label, messages), messages);
+  return decodeUtf8(bytes, label, messages);
+}
+
+/**
+ * UTF-8, after a byte order mark if there is one. The refusal's words are made only for a file refused, and bytes
+ * without a mark are decoded as they are: a closure and a view of the bytes were most of what decoding each small
+ * file of a tree allocated.
+ */
+function decodeUtf8(bytes: Uint8Array, label: string, messages: WalkMessages): DecodedText {
   const start = bytes[0] === UTF8_BOM[0] && bytes[1] === UTF8_BOM[1] && bytes[2] === UTF8_BOM[2] ? UTF8_BOM.length : 0;
   const nul = bytes.indexOf(0, start);
-  if (nul >= 0) return refuse(messages.binaryByte(nul));
+  if (nul >= 0) return refusal(label, messages)(messages.binaryByte(nul));
   try {
-    return { ok: true, text: UTF8.decode(bytes.subarray(start)) };
+    return { ok: true, text: UTF8.decode(start === 0 ? bytes : bytes.subarray(start)) };
   } catch {
-    return refuse(messages.invalidByte(firstInvalidUtf8(bytes, start)));
+    return refusal(label, messages)(messages.invalidByte(firstInvalidUtf8(bytes, start)));
   }
+}
+
+function refusal(label: string, messages: WalkMessages): (why: string) => DecodedText {
+  return (why) => ({ ok: false, problem: messages.notUtf8(label, why) });
 }
 
 function decodeUtf16(body: Uint8Array, bigEndian: boolean, refuse: (why: string) => DecodedText, messages: WalkMessages): DecodedText {

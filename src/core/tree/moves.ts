@@ -92,7 +92,8 @@ export function detectMoves(
   const report: MoveReport = { moves: [], renamed: [], orphans: [], retitled: [] };
   for (const node of tree.nodes) {
     const recorded = previous.get(node.path);
-    if (recorded && titleKey(recorded.title) !== titleKey(node.title)) report.retitled.push({ path: node.path, pageId: recorded.pageId, title: recorded.title, newTitle: node.title });
+    // Most titles are as recorded, character for character: no case folding asked of them.
+    if (recorded && recorded.title !== node.title && titleKey(recorded.title) !== titleKey(node.title)) report.retitled.push({ path: node.path, pageId: recorded.pageId, title: recorded.title, newTitle: node.title });
   }
   const matched = new Set<Gone>();
   // First the pinned files recorded under no path of their own: same place, same title, same page.

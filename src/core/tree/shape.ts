@@ -78,8 +78,9 @@ export function shapeTree(files: readonly TreeInput[], rootPath: string): PageTr
       continue;
     }
     if (file.refused) refused.push(file.path);
-    folderAt(folders, parentFolderOf(file.path)).files.push(file);
-    if (!file.refused) markPublishable(folders, parentFolderOf(file.path), root);
+    const folder = parentFolderOf(file.path);
+    folderAt(folders, folder).files.push(file);
+    if (!file.refused) markPublishable(folders, folder, root);
   }
   const nodes: TreeNode[] = [];
   // The root is the chosen page itself, never rewritten: its index or README is an ordinary child.
@@ -132,6 +133,9 @@ interface Place {
   content: TreeInput | undefined;
 }
 
+/** A file page's children: none, and never added to (a folder node gets an array of its own). */
+const NO_CHILDREN: readonly string[] = Object.freeze([]);
+
 /** Appends the folder's pages (and theirs, depth-first) to `nodes`; returns the paths of its direct children. */
 function addChildren(folders: ReadonlyMap<string, Folder>, key: string, place: Place, nodes: TreeNode[]): string[] {
   const folder = folders.get(key);
@@ -140,7 +144,10 @@ function addChildren(folders: ReadonlyMap<string, Folder>, key: string, place: P
   const paths: string[] = [];
   const files = folder.files.filter((file) => file !== place.content && !file.refused).sort((a, b) => compareRelativePaths(a.path, b.path));
   for (const file of files) {
-    nodes.push({ kind: 'file', path: file.path, title: file.title, ...(parent !== undefined ? { parent } : {}), children: [], depth });
+    // Two literals rather than a spread of a conditional object: one node per file of the tree.
+    nodes.push(parent !== undefined
+      ? { kind: 'file', path: file.path, title: file.title, parent, children: NO_CHILDREN, depth }
+      : { kind: 'file', path: file.path, title: file.title, children: NO_CHILDREN, depth });
     paths.push(file.path);
   }
   const subfolders = [...folder.subfolders].filter((sub) => folders.get(sub)?.publishable).sort(compareRelativePaths);

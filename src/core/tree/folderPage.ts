@@ -9,7 +9,14 @@ import { nameOf } from './paths';
 /** index (0) before README (1) before <folder>.md (2); undefined for any other file. */
 export function folderContentRank(fileName: string, folderName: string): number | undefined {
   const lower = fileName.toLowerCase();
-  const extension = MARKDOWN_EXTENSIONS.find((each) => lower.endsWith(each));
+  // A loop, not find() with a closure: asked of every file of every folder while the tree is shaped.
+  let extension: string | undefined;
+  for (const each of MARKDOWN_EXTENSIONS) {
+    if (lower.endsWith(each)) {
+      extension = each;
+      break;
+    }
+  }
   if (extension === undefined) return undefined;
   const stem = lower.slice(0, -extension.length);
   if (stem === 'index') return 0;

@@ -84,10 +84,12 @@ export function detectMoves(
   // refused before the tree was shaped) and the pinned ones.
   const there = [...tree.refused, ...alsoThere, ...pinned.map((file) => file.path)];
   const thereFiles = new Set(there);
-  const gone: Gone[] = [...previous]
-    .filter(([path]) => isBelow(path, root) && !tree.byPath.has(path) && !(isFolderPath(path) ? holdsAny(path, there) : thereFiles.has(path)))
-    .map(([path, page]) => ({ path, page }))
-    .sort((a, b) => compareRelativePaths(a.path, b.path));
+  // One loop over the records, not a copy of them filtered and mapped: a tree of 10,000 pages has as many.
+  const gone: Gone[] = [];
+  for (const [path, page] of previous) {
+    if (isBelow(path, root) && !tree.byPath.has(path) && !(isFolderPath(path) ? holdsAny(path, there) : thereFiles.has(path))) gone.push({ path, page });
+  }
+  gone.sort((a, b) => compareRelativePaths(a.path, b.path));
   const arrivals = tree.nodes.filter((node) => !previous.has(node.path));
   const report: MoveReport = { moves: [], renamed: [], orphans: [], retitled: [] };
   for (const node of tree.nodes) {

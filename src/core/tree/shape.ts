@@ -85,7 +85,9 @@ export function shapeTree(files: readonly TreeInput[], rootPath: string): PageTr
   const nodes: TreeNode[] = [];
   // The root is the chosen page itself, never rewritten: its index or README is an ordinary child.
   const top = addChildren(folders, root, { parent: undefined, depth: 0, content: undefined }, nodes);
-  return { rootPath: root, nodes, byPath: new Map(nodes.map((node) => [node.path, node])), top, refused: refused.sort(compareRelativePaths), outside };
+  const byPath = new Map<string, TreeNode>();
+  for (const node of nodes) byPath.set(node.path, node);
+  return { rootPath: root, nodes, byPath, top, refused: refused.sort(compareRelativePaths), outside };
 }
 
 /** The page that publishes a file: its own node, or the folder page it gives content to. */

@@ -458,20 +458,8 @@ function foreseeTreeLinks(
 ): ReadonlySet<string> {
   const rootPath = plan.tree.rootPath;
   const headingsOf = new Map<string, string[]>();
-  // The pages by the paths links name, relative to the published folder, as nodeOfFile finds them: a page by its own
-  // key, a folder page by its content file's too. Keyed by the pages' own keys, so that a link's path is looked up as
-  // resolved, not joined to the published folder's path first for every link of every page.
-  const nodeAt = new Map<string, TreeNode>();
-  for (const page of plan.pages) {
-    headingsOf.set(page.key, page.linkFacts.headings);
-    nodeAt.set(page.key, page.node);
-  }
-  for (const page of plan.pages) {
-    const content = page.node.contentFrom;
-    if (content === undefined) continue;
-    const contentKey = content.slice(rootPath.length);
-    if (!nodeAt.has(contentKey)) nodeAt.set(contentKey, page.node);
-  }
+  // Filled in a loop: a pair array for each page was only ever read by the Map.
+  for (const page of plan.pages) headingsOf.set(page.key, page.linkFacts.headings);
   for (const [key, facts] of plan.pinnedLinkFacts) headingsOf.set(key, facts.headings);
   // A file that names its own page and is sent gets its page in this run, as a tree page does: links to it are no
   // links to an unknown page.
@@ -480,7 +468,7 @@ function foreseeTreeLinks(
     headingsOf, anchorMatchers: new Map(), addressable: options.pageAddresses !== false, pinnedTitles, rootInRepository: options.rootInRepository,
     unknown: new Set(), missing,
   };
-  const resolvePage = treePageLookup(known, plan.tree, nodeAt, options.identity);
+  const resolvePage = treePageLookup(known, plan.tree, options.identity);
   const words = options.treeMessages ?? englishTreeMessages;
   for (const page of plan.pages) if (only(page.item)) foreseeLinks(page.item, linkingFileOf(page.node, rootPath), page.linkFacts, known, resolvePage, words);
   for (const item of pinned) {
@@ -590,14 +578,14 @@ function foreseeLinks(item: PlanItem, filePath: string, linkFacts: LinkFacts, kn
 const CHOSEN_PAGE: LinkedPage = Object.freeze({ url: 'page:', title: '', headings: Object.freeze([]) });
 
 /** The page a link of the tree names, by its path relative to the published folder: one lookup for every page's links. */
-function treePageLookup(known: ForeseenPages, tree: PageTree, nodeAt: ReadonlyMap<string, TreeNode>, identity: TreeIdentity): RewriteContext['resolvePage'] {
+function treePageLookup(known: ForeseenPages, tree: PageTree, identity: TreeIdentity): RewriteContext['resolvePage'] {
   const root = tree.rootPath;
   const top = topContentFile(tree);
   const lookUp: RewriteContext['resolvePage'] = (path, link) => {
     // The published folder itself: its index or README at the top, as for any folder; else the chosen page it maps
     // to, which has its own text (no headings of ours to check).
     if (path === '') return top !== undefined ? lookUp(top.slice(root.length)) : known.addressable ? CHOSEN_PAGE : 'noAddress';
-    const node = nodeAt.get(path);
+    const node = nodeOfFile(tree, `${root}${path}`);
     const pinnedTitle = node ? undefined : known.pinnedTitles.get(path);
     // A path the repository records that is no page of this run: a file the walk left out or refused (its page is
     // still its page), or one deleted or moved (its page an orphan). Only the disk tells, so it is looked up too.

@@ -70,6 +70,10 @@ export function shapeTree(files: readonly TreeInput[], rootPath: string): PageTr
   const seen = new Set<string>();
   const outside: string[] = [];
   const refused: string[] = [];
+  // A folder's files come one after another (a walk lists a folder at a time): the last folder is kept at hand rather
+  // than looked up again for each of its files.
+  let lastKey: string | undefined;
+  let lastFolder: Folder | undefined;
   for (const file of files) {
     if (seen.has(file.path)) continue; // one path is one file: a repeat is the caller's slip, and the first wins
     seen.add(file.path);
@@ -78,9 +82,12 @@ export function shapeTree(files: readonly TreeInput[], rootPath: string): PageTr
       continue;
     }
     if (file.refused) refused.push(file.path);
-    const folder = parentFolderOf(file.path);
-    folderAt(folders, folder).files.push(file);
-    if (!file.refused) markPublishable(folders, folder, root);
+    const key = parentFolderOf(file.path);
+    const folder = key === lastKey && lastFolder !== undefined ? lastFolder : folderAt(folders, key);
+    lastKey = key;
+    lastFolder = folder;
+    folder.files.push(file);
+    if (!file.refused && !folder.publishable) markPublishable(folders, key, root);
   }
   const nodes: TreeNode[] = [];
   // The root is the chosen page itself, never rewritten: its index or README is an ordinary child.

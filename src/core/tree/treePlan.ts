@@ -417,7 +417,8 @@ export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOpti
   const unknown = foreseeTreeLinks({ tree, pages, pinnedLinkFacts }, pinnedSources.map((source) => source.item), options);
   for (const page of pages) refuse(page.item, collisions.ofNode.get(page.node));
   for (const item of pinned) refuse(item, collisions.ofPinned.get(item));
-  refuseWithoutIds(pages, (page) => withoutId(page.node.path), words);
+  // As withoutId, from what the page says already: its recorded page, and whether that page is left for a new title.
+  refuseWithoutIds(pages, (page) => !options.pageAccess && (page.pageId === undefined || page.retitledFrom !== undefined), words);
   return {
     tree, pages, pinned, pinnedLinkFacts, refused, moves, rootInRepository: options.rootInRepository, parentId: options.parentId,
     ...(unknown.size > 0 ? { unknownLinkPaths: unknown } : {}),

@@ -120,7 +120,7 @@ export async function guardPlan(items: PlanItem[], options: GuardOptions): Promi
     if ((item.state !== 'send' && item.state !== 'edited') || !item.complete) continue;
     // A file that may leave its page behind is looked up too: that page may be at the place it names now.
     if (lookUpCreates || item.complete.overwrite || item.cautions.some((caution) => caution.code === 'leavesPage')) lookups.push(item);
-    else item.guard = { kind: 'notNeeded' };
+    else item.guard = NOT_NEEDED;
   }
   if (!options.pages) {
     // Nothing to look up: every verdict is known at once, without a worker's turn and an await for each of 10,000
@@ -238,8 +238,11 @@ async function checkOne(link: PageLink | undefined, target: PublishTarget, optio
 }
 
 /** The verdict without page access: an update cannot be checked, a create needs no check. */
+/** The verdict without a member of its own, shared by every file that gets it: verdicts are replaced, never changed. */
+const NOT_NEEDED: GuardVerdict = Object.freeze({ kind: 'notNeeded' });
+
 function unreadVerdict(target: PublishTarget, options: GuardOptions): GuardVerdict {
-  return target.overwrite ? { kind: 'unchecked', reason: 'noAccess', detail: options.noAccessReason } : { kind: 'notNeeded' };
+  return target.overwrite ? { kind: 'unchecked', reason: 'noAccess', detail: options.noAccessReason } : NOT_NEEDED;
 }
 
 async function lookUp(pages: WikiPagesClient, link: PageLink | undefined, target: PublishTarget, signal: AbortSignal): Promise<GuardVerdict> {

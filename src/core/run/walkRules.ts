@@ -8,7 +8,9 @@ export const MARKDOWN_EXTENSIONS: readonly string[] = ['.md', '.markdown', '.mdo
 /** Whether a file name (not a path) names a Markdown file; case-insensitive, as on the platforms editors run on. */
 export function isMarkdownFileName(name: string): boolean {
   const lower = name.toLowerCase();
-  return MARKDOWN_EXTENSIONS.some((extension) => lower.endsWith(extension) && lower.length > extension.length);
+  // A loop, not some() with a closure: the walk asks this of every entry of every folder.
+  for (const extension of MARKDOWN_EXTENSIONS) if (lower.length > extension.length && lower.endsWith(extension)) return true;
+  return false;
 }
 
 /** Whether a folder walk skips this folder (by its name) and everything under it. */

@@ -21,7 +21,10 @@ export function groupByTitle<T>(entries: readonly T[], titleOf: (entry: T) => st
   const byTitle = new Map<string, T[]>();
   for (const entry of entries) {
     const key = titleKey(titleOf(entry));
-    byTitle.set(key, [...(byTitle.get(key) ?? []), entry]);
+    // Pushed, not copied: a copy per entry made an array for each of 10,000 pages.
+    const group = byTitle.get(key);
+    if (group) group.push(entry);
+    else byTitle.set(key, [entry]);
   }
   return [...byTitle.values()].filter((group) => group.length > 1);
 }

@@ -9,12 +9,21 @@ import { nameOf } from './paths';
 /** index (0) before README (1) before <folder>.md (2); undefined for any other file. */
 export function folderContentRank(fileName: string, folderName: string): number | undefined {
   const lower = fileName.toLowerCase();
-  const extension = MARKDOWN_EXTENSIONS.find((each) => lower.endsWith(each));
+  // A loop, not find() with a closure: asked of every file of every folder while the tree is shaped.
+  let extension: string | undefined;
+  for (const each of MARKDOWN_EXTENSIONS) {
+    if (lower.endsWith(each)) {
+      extension = each;
+      break;
+    }
+  }
   if (extension === undefined) return undefined;
-  const stem = lower.slice(0, -extension.length);
-  if (stem === 'index') return 0;
-  if (stem === 'readme') return 1;
-  return stem !== '' && stem === folderName.toLowerCase() ? 2 : undefined;
+  // The stem compared in place (its length, then its start) rather than cut out: asked of every file of every folder.
+  const stemLength = lower.length - extension.length;
+  if (stemLength === 5 && lower.startsWith('index')) return 0;
+  if (stemLength === 6 && lower.startsWith('readme')) return 1;
+  const folderLower = folderName.toLowerCase();
+  return stemLength > 0 && stemLength === folderLower.length && lower.startsWith(folderLower) ? 2 : undefined;
 }
 
 /**

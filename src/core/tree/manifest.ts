@@ -41,7 +41,13 @@ export type ManifestOpening = { ok: true; store: ManifestStore } | { ok: false; 
 
 export class ManifestStore {
   private root: ManifestRoot | undefined;
-  private readonly pages: Map<string, ManifestEntry>;
+  private pages: ReadonlyMap<string, ManifestEntry>;
+  /**
+   * The store's own copy of the pages, once it changed one: until then `pages` is the map read from the file (onDisk's),
+   * not copied when opened, since most runs only read it (a dry run, an unchanged tree) and a manifest of 10,000 pages
+   * took a while to copy.
+   */
+  private ownedPages: Map<string, ManifestEntry> | undefined;
   /** The manifest as the file holds it (as read, then as last written): what pendingChanges compares against. */
   private onDisk: PageManifest;
   private dirty = false;
@@ -55,8 +61,8 @@ export class ManifestStore {
     private readonly options: ManifestStoreOptions,
   ) {
     this.root = manifest.root;
-    this.pages = new Map(manifest.pages);
-    // Kept as given, not copied again: the store only reads it, and replaces it after a write.
+    // Kept as given, not copied: the store only reads it until a change (ownPages), and replaces it after a write.
+    this.pages = manifest.pages;
     this.onDisk = manifest;
   }
 
@@ -111,13 +117,13 @@ export class ManifestStore {
   record(relPath: string, entry: ManifestEntry): Promise<void> {
     const problem = manifestKeyProblem(relPath, this.messages) ?? (/^\d+$/.test(entry.id) ? undefined : this.messages.idNotDigits(JSON.stringify(entry.id)));
     if (problem) return Promise.reject(new Error(this.messages.cannotRecord(relPath, problem)));
-    this.pages.set(relPath, { id: entry.id, title: entry.title });
+    this.ownPages().set(relPath, { id: entry.id, title: entry.title });
     return this.changed();
   }
 
   /** Drops a page's entry (its file is gone, or the page was deleted) and writes at once. */
   forget(relPath: string): Promise<void> {
-    return this.pages.delete(relPath) ? this.changed() : Promise.resolve();
+    return this.pages.has(relPath) && this.ownPages().delete(relPath) ? this.changed() : Promise.resolve();
   }
 
   /** What the store holds that the file does not: everything changed since reading while writing is off. */
@@ -137,6 +143,15 @@ export class ManifestStore {
   /** Resolves when every write asked for so far is done (rejects when the last of them failed). */
   settled(): Promise<void> {
     return this.writer.settled();
+  }
+
+  /** The pages to change: the store's own copy (ownedPages), made at the first change. */
+  private ownPages(): Map<string, ManifestEntry> {
+    if (this.ownedPages === undefined) {
+      this.ownedPages = new Map(this.pages);
+      this.pages = this.ownedPages;
+    }
+    return this.ownedPages;
   }
 
   private changed(): Promise<void> {

@@ -84,15 +84,20 @@ export function detectMoves(
   // refused before the tree was shaped) and the pinned ones.
   const there = [...tree.refused, ...alsoThere, ...pinned.map((file) => file.path)];
   const thereFiles = new Set(there);
-  const gone: Gone[] = [...previous]
-    .filter(([path]) => isBelow(path, root) && !tree.byPath.has(path) && !(isFolderPath(path) ? holdsAny(path, there) : thereFiles.has(path)))
-    .map(([path, page]) => ({ path, page }))
-    .sort((a, b) => compareRelativePaths(a.path, b.path));
-  const arrivals = tree.nodes.filter((node) => !previous.has(node.path));
+  // One loop over the records, not a copy of them filtered and mapped: a tree of 10,000 pages has as many.
+  const gone: Gone[] = [];
+  for (const [path, page] of previous) {
+    if (isBelow(path, root) && !tree.byPath.has(path) && !(isFolderPath(path) ? holdsAny(path, there) : thereFiles.has(path))) gone.push({ path, page });
+  }
+  gone.sort((a, b) => compareRelativePaths(a.path, b.path));
+  const arrivals: TreeNode[] = [];
   const report: MoveReport = { moves: [], renamed: [], orphans: [], retitled: [] };
+  // One lookup per page tells both: a page recorded nowhere arrived, a recorded one may have a new title.
   for (const node of tree.nodes) {
     const recorded = previous.get(node.path);
-    if (recorded && titleKey(recorded.title) !== titleKey(node.title)) report.retitled.push({ path: node.path, pageId: recorded.pageId, title: recorded.title, newTitle: node.title });
+    if (!recorded) arrivals.push(node);
+    // Most titles are as recorded, character for character: no case folding asked of them.
+    else if (recorded.title !== node.title && titleKey(recorded.title) !== titleKey(node.title)) report.retitled.push({ path: node.path, pageId: recorded.pageId, title: recorded.title, newTitle: node.title });
   }
   const matched = new Set<Gone>();
   // First the pinned files recorded under no path of their own: same place, same title, same page.

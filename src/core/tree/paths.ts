@@ -14,15 +14,28 @@ export function isFolderPath(path: string): boolean {
 
 /** The folder holding a file or folder, as a key: 'a/b/c.md' and 'a/b/c/' are both in 'a/b/'. */
 export function parentFolderOf(path: string): string {
-  const plain = path.replace(/\/$/, '');
-  const slash = plain.lastIndexOf('/');
-  return slash === -1 ? '' : plain.slice(0, slash + 1);
+  const slash = lastSlashBefore(path, plainEnd(path));
+  return slash === -1 ? '' : path.slice(0, slash + 1);
 }
 
 /** The last segment: a file's name, or a folder's name without its '/'. */
 export function nameOf(path: string): string {
-  const plain = path.replace(/\/$/, '');
-  return plain.slice(plain.lastIndexOf('/') + 1);
+  const end = plainEnd(path);
+  return path.slice(lastSlashBefore(path, end) + 1, end);
+}
+
+// Indexes rather than a copy without the trailing '/' made by a regular expression: a tree plan asks for the folder
+// and name of every path several times.
+
+/** Where the path ends without its one trailing '/', if it has one. */
+function plainEnd(path: string): number {
+  return path.endsWith('/') ? path.length - 1 : path.length;
+}
+
+/** The last '/' before `end`; -1 when there is none. */
+function lastSlashBefore(path: string, end: number): number {
+  // lastIndexOf takes a negative start as 0, which would look at the first character.
+  return end === 0 ? -1 : path.lastIndexOf('/', end - 1);
 }
 
 /** Whether `path` lies strictly below the folder `root` (a key from folderKey). */

@@ -70,6 +70,10 @@ export function shapeTree(files: readonly TreeInput[], rootPath: string): PageTr
   const seen = new Set<string>();
   const outside: string[] = [];
   const refused: string[] = [];
+  // A folder's files come one after another (a walk lists a folder at a time): the last folder is kept at hand rather
+  // than looked up again for each of its files.
+  let lastKey: string | undefined;
+  let lastFolder: Folder | undefined;
   for (const file of files) {
     if (seen.has(file.path)) continue; // one path is one file: a repeat is the caller's slip, and the first wins
     seen.add(file.path);
@@ -78,13 +82,19 @@ export function shapeTree(files: readonly TreeInput[], rootPath: string): PageTr
       continue;
     }
     if (file.refused) refused.push(file.path);
-    folderAt(folders, parentFolderOf(file.path)).files.push(file);
-    if (!file.refused) markPublishable(folders, parentFolderOf(file.path), root);
+    const key = parentFolderOf(file.path);
+    const folder = key === lastKey && lastFolder !== undefined ? lastFolder : folderAt(folders, key);
+    lastKey = key;
+    lastFolder = folder;
+    folder.files.push(file);
+    if (!file.refused && !folder.publishable) markPublishable(folders, key, root);
   }
   const nodes: TreeNode[] = [];
   // The root is the chosen page itself, never rewritten: its index or README is an ordinary child.
   const top = addChildren(folders, root, { parent: undefined, depth: 0, content: undefined }, nodes);
-  return { rootPath: root, nodes, byPath: new Map(nodes.map((node) => [node.path, node])), top, refused: refused.sort(compareRelativePaths), outside };
+  const byPath = new Map<string, TreeNode>();
+  for (const node of nodes) byPath.set(node.path, node);
+  return { rootPath: root, nodes, byPath, top, refused: refused.sort(compareRelativePaths), outside };
 }
 
 /** The page that publishes a file: its own node, or the folder page it gives content to. */
@@ -132,6 +142,9 @@ interface Place {
   content: TreeInput | undefined;
 }
 
+/** A file page's children: none, and never added to (a folder node gets an array of its own). */
+const NO_CHILDREN: readonly string[] = Object.freeze([]);
+
 /** Appends the folder's pages (and theirs, depth-first) to `nodes`; returns the paths of its direct children. */
 function addChildren(folders: ReadonlyMap<string, Folder>, key: string, place: Place, nodes: TreeNode[]): string[] {
   const folder = folders.get(key);
@@ -140,7 +153,10 @@ function addChildren(folders: ReadonlyMap<string, Folder>, key: string, place: P
   const paths: string[] = [];
   const files = folder.files.filter((file) => file !== place.content && !file.refused).sort((a, b) => compareRelativePaths(a.path, b.path));
   for (const file of files) {
-    nodes.push({ kind: 'file', path: file.path, title: file.title, ...(parent !== undefined ? { parent } : {}), children: [], depth });
+    // Two literals rather than a spread of a conditional object: one node per file of the tree.
+    nodes.push(parent !== undefined
+      ? { kind: 'file', path: file.path, title: file.title, parent, children: NO_CHILDREN, depth }
+      : { kind: 'file', path: file.path, title: file.title, children: NO_CHILDREN, depth });
     paths.push(file.path);
   }
   const subfolders = [...folder.subfolders].filter((sub) => folders.get(sub)?.publishable).sort(compareRelativePaths);

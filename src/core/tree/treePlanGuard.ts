@@ -30,5 +30,8 @@ export function copyTreePlan(plan: TreePlanParts): TreePlanParts {
 }
 
 export function treePlanItems(plan: TreePlanParts): PlanItem[] {
-  return [...plan.refused, ...plan.pinned, ...plan.pages.map((page) => page.item)];
+  // One array filled in order, not spread from a mapped copy of the pages (asked of a plan of 10,000 pages several times).
+  const items: PlanItem[] = [...plan.refused, ...plan.pinned];
+  for (const page of plan.pages) items.push(page.item);
+  return items;
 }

@@ -441,12 +441,15 @@ export interface TreeGuardOptions extends GuardOptions {
  * recording it, is updated and recorded rather than failed as "already exists" (guard.ts, adoptOwnPage).
  */
 export async function guardTreePages(entries: ReadonlyArray<{ page: TreePage; item: PlanItem }>, options: TreeGuardOptions): Promise<void> {
-  const looked = entries.filter((entry) => !options.underNewPage(entry.page));
-  const lookedAt = new Set(looked);
-  for (const entry of entries) if (!lookedAt.has(entry) && entry.item.state === 'send') entry.item.guard = { kind: 'absent' };
+  // One pass, no set of the pages looked up: a page under a new folder page has no page to look up yet.
+  const looked: PlanItem[] = [];
+  for (const entry of entries) {
+    if (!options.underNewPage(entry.page)) looked.push(entry.item);
+    else if (entry.item.state === 'send') entry.item.guard = { kind: 'absent' };
+  }
   // A page the repository records but this machine never published carries a repository link: guardPlan explains a
   // latest version by this token's user on it.
-  await guardPlan(looked.map((entry) => entry.item), { ...options, unrecordedTreePages: true });
+  await guardPlan(looked, { ...options, unrecordedTreePages: true });
 }
 
 /** The lookup, each path answered once: later answers (a page that landed meanwhile) do not change a decision made. */

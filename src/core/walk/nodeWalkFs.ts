@@ -31,8 +31,13 @@ export function nodeWalkFs(options: NodeWalkFsOptions): WalkFs<string> {
       const entries = readdirSync(folder, { withFileTypes: true });
       // Only a link needs a second look (stat, for what it points at): a folder of files costs one readdir, not a
       // promise per entry.
-      const listed: DirEntry[] = entries.map((entry) => ({ name: entry.name, kind: kindOf(entry) }));
-      const links = listed.filter((entry) => entry.kind === 'symbolicLink');
+      const listed: DirEntry[] = [];
+      const links: DirEntry[] = [];
+      for (const entry of entries) {
+        const each: DirEntry = { name: entry.name, kind: kindOf(entry) };
+        listed.push(each);
+        if (each.kind === 'symbolicLink') links.push(each);
+      }
       await Promise.all(links.map(async (entry) => {
         const linkTo = await linkTarget(childPath(folder, entry.name));
         if (linkTo) entry.linkTo = linkTo;
@@ -50,7 +55,7 @@ export function nodeWalkFs(options: NodeWalkFsOptions): WalkFs<string> {
     parent: (location) => (dirname(location) === location ? undefined : dirname(location)),
     baseName: (location) => basename(location),
     key: (location) => location,
-    label: (location) => labelOf(options.cwd, location),
+    label: labelsBelow(options.cwd),
     followLink: tree === undefined ? undefined : (location) => followLink(location, tree),
     isTreeTop: top === undefined ? undefined : (location) => location === top,
   };
@@ -64,19 +69,27 @@ function childPath(folder: string, name: string): string {
   return folder.endsWith(sep) ? `${folder}${name}` : `${folder}${sep}${name}`;
 }
 
-/** The path relative to the working folder, '/'-separated; a path below it is cut, anything else goes through relative(). */
-function labelOf(cwd: string, location: string): string {
+/**
+ * The path relative to the working folder, '/'-separated; a path below it is cut, anything else goes through
+ * relative(). The working folder's prefix is made once, not for each of a walk's files.
+ */
+function labelsBelow(cwd: string): (location: string) => string {
   const below = cwd.endsWith(sep) ? cwd : `${cwd}${sep}`;
-  if (location.startsWith(below) && isAbsolute(cwd)) {
-    const rest = location.slice(below.length);
-    return sep === '/' ? rest : rest.split(sep).join('/');
-  }
-  return relative(cwd, location).split(sep).join('/') || location;
+  const absolute = isAbsolute(cwd);
+  return (location) => {
+    if (absolute && location.startsWith(below)) {
+      const rest = location.slice(below.length);
+      return sep === '/' ? rest : rest.split(sep).join('/');
+    }
+    return relative(cwd, location).split(sep).join('/') || location;
+  };
 }
 
 function lstatOrUndefined(location: string): Stats | undefined {
   try {
-    return lstatSync(location);
+    // Nothing there is an answer, not an error: the walk asks it of every folder's .gitignore, and an error made and
+    // thrown for each folder without one cost more than the look.
+    return lstatSync(location, { throwIfNoEntry: false });
   } catch {
     return undefined;
   }

@@ -221,8 +221,10 @@ class Walk<L> {
   private take(location: L, readFrom: L): void {
     const key = this.fs.key(location);
     if (this.files.has(key)) return;
-    // Named explicitly after a walk refused it (a link inside the tree): the explicit name wins.
-    if (!this.refused.delete(key) && !this.room()) return;
+    // Named explicitly after a walk refused it (a link inside the tree): the explicit name wins. (Most walks refuse
+    // nothing: no lookup then for each of their files.)
+    const wasRefused = this.refused.size > 0 && this.refused.delete(key);
+    if (!wasRefused && !this.room()) return;
     this.files.set(key, { location, readFrom, key, label: this.fs.label(location) });
   }
 

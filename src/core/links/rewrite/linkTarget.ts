@@ -33,8 +33,9 @@ export function linkTarget(destination: string, fromFile: string, rootInReposito
   // Most destinations hold neither a backslash nor a percent sign: neither pass runs on them (a plan of 10,000 pages
   // classifies every link of every page).
   const text = destination.includes('\\') ? destination.replace(ESCAPED_PUNCTUATION, '$1') : destination;
-  // Pure anchors, schemes (https:, mailto:, file:, a drive letter) and `//host` are not files of the run.
-  if (text === '' || text.startsWith('#') || text.startsWith('//') || SCHEME.test(text)) return { kind: 'web' };
+  // Pure anchors, schemes (https:, mailto:, file:, a drive letter) and `//host` are not files of the run. A scheme
+  // ends at a colon: a destination without one (most links between files) is not run through the expression.
+  if (text === '' || text.startsWith('#') || text.startsWith('//') || (text.includes(':') && SCHEME.test(text))) return { kind: 'web' };
   const hash = text.indexOf('#');
   const beforeHash = hash === -1 ? text : text.slice(0, hash);
   const anchor = hash === -1 ? undefined : text.slice(hash + 1);

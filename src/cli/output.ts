@@ -3,7 +3,7 @@
 // token itself is cut out besides, so no secret reaches a CI log even if some message carried one.
 // A reader that goes away (`| head -1`) is not an error: that stream is written no more and the run goes on, so a
 // publish still finishes and records what landed.
-import { redact, redactLines } from '../core/log/redact';
+import { redact, redactLines, redactsNothingInJson } from '../core/log/redact';
 
 export interface OutputStream {
   write(text: string): unknown;
@@ -13,6 +13,8 @@ export interface OutputStream {
 }
 
 const CLEAR_LINE = '\r\x1b[2K';
+/** Characters JSON.stringify writes as they are: printable ASCII but the quote and the backslash. */
+const PLAIN_IN_JSON = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 
 export class Output {
   private secrets: string[] = [];
@@ -51,8 +53,35 @@ export class Output {
     this.write(this.stdout, `${this.redactedJson(value)}\n`);
   }
 
+  /**
+   * Many objects as json() prints each, in one write: a plan of 10,000 pages is not 10,000 system calls. Their texts
+   * are searched for what scrubbing would change all at once; only a batch with something to look at is redacted
+   * object by object.
+   */
+  jsonLines(values: readonly object[]): void {
+    if (values.length === 0) return;
+    this.clearProgress();
+    const texts = values.map((value) => JSON.stringify(value));
+    // An empty text last puts the final newline in the one join.
+    const joined = [...texts, ''].join('\n');
+    this.write(this.stdout, this.scrubsNothingInJson(texts, joined) ? joined : values.map((value) => `${this.redactedJson(value)}\n`).join(''));
+  }
+
   private redactedJson(value: object): string {
+    // Scrubbing each string (a call back for every member) costs more than writing the JSON: when the whole text shows
+    // that no string would change, it is the answer as it is.
+    const plain = JSON.stringify(value);
+    if (this.scrubsNothingInJson([plain], plain)) return plain;
     return JSON.stringify(value, (_key, member: unknown) => (typeof member === 'string' ? this.scrub(member) : member));
+  }
+
+  /**
+   * Whether scrub() leaves every string in these JSON texts as it is (`joined`: the texts joined by newlines). A
+   * forgotten secret of characters that JSON writes as they are (printable, no quote, no backslash) shows in the text
+   * wherever a string holds it; with any other secret each string is looked at.
+   */
+  private scrubsNothingInJson(texts: readonly string[], joined: string): boolean {
+    return redactsNothingInJson(texts, joined) && this.secrets.every((secret) => PLAIN_IN_JSON.test(secret) && !joined.includes(secret));
   }
 
   /** Whether record() tells anyone: a caller printing text can skip building records nobody reads. */

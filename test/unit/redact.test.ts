@@ -141,3 +141,41 @@ describe('redaction of many lines at once', () => {
     assert.equal(written('two\nlines-secret', ['x two', 'lines-secret y', 'two\nlines-secret']), 'x two\nlines-secret y\n[redacted]\n');
   });
 });
+
+describe('redaction of JSON output', () => {
+  /** What Output.json() printed before it looked at the whole text first: each string member scrubbed on its own. */
+  const memberByMember = (values: readonly object[], secret: string): string => values.map((value) => `${JSON.stringify(value, (_key, member: unknown) =>
+    (typeof member === 'string' ? redact(member).split(secret).join('[redacted]') : member))}\n`).join('');
+  const printed = (values: readonly object[], secret: string, print: (output: Output, values: readonly object[]) => void): string => {
+    const stdout = { text: '', write(text: string): void { this.text += text; } };
+    const output = new Output(stdout, { write: () => undefined });
+    output.forget(secret);
+    print(output, values);
+    return stdout.text;
+  };
+  const secrets = ['s3cr3t-value-1', 'quote"and\\backslash-value', 'two\nlines-value-x', 'caf\u00e9-value-1234'];
+  const records: object[] = [
+    { type: 'plan', file: 'docs/a.md', cautions: ['plain words'], tree: { key: 'a.md', depth: 0 } },
+    { type: 'plan', file: 'docs/b.md', title: `token: ${jwt}`, refusals: ['Authorization: Bearer abcdefghijkl'] },
+    { type: 'plan', file: 'docs/c.md', title: 'long', cautions: [`${'A'.repeat(9_000)} x`] },
+    { type: 'plan', file: 'docs/d.md', title: `"quoted" ${'\\'.repeat(4_500)} escapes make a long text of a short string` },
+    { type: 'summary', counts: Array.from({ length: 3_000 }, (_, index) => index), entries: { 'docs/e.md': 'abc' } },
+  ];
+
+  it('prints each object as its members scrubbed one by one would, whatever it holds', () => {
+    for (const secret of secrets) {
+      const values = [...records, { type: 'plan', file: `docs/${secret}.md`, cautions: [`holds ${secret} inside`], [secret]: 'a key is not a member' }];
+      assert.equal(printed(values, secret, (output, all) => all.forEach((value) => output.json(value))), memberByMember(values, secret), secret);
+      assert.equal(printed(values, secret, (output, all) => output.jsonLines(all)), memberByMember(values, secret), secret);
+      for (const value of values) assert.equal(printed([value], secret, (output, all) => output.jsonLines(all)), memberByMember([value], secret), secret);
+    }
+  });
+
+  it('cuts what needs cutting', () => {
+    const text = printed(records, secrets[0] as string, (output, all) => output.jsonLines(all));
+    assert.deepEqual(findSecrets([text]), []);
+    assert.ok(text.includes('"Authorization: [redacted]"'));
+    assert.ok(text.includes('... (1002 more characters)"'));
+    assert.equal(printed([], 's3cr3t-value-1', (output, all) => output.jsonLines(all)), '');
+  });
+});

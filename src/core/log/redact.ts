@@ -48,6 +48,21 @@ export function redactLines(texts: readonly string[]): string {
   return texts.map((text) => `${redact(text)}\n`).join('');
 }
 
+// A JSON string whose text runs past MAX_LENGTH characters: every character of a string is one or more in its JSON
+// text (an escape is one unit here), so a longer string has such a run. Tried at every quote, also a closing one:
+// that can only find more (a run of numbers), never fewer.
+const LONG_JSON_STRING = new RegExp(`"(?:[^"\\\\]|\\\\.){${MAX_LENGTH + 1}}`);
+
+/**
+ * Whether redact() leaves every string in these JSON texts as it is, found without taking them apart: a string with
+ * a marker word shows the word in its text (escaping never touches letters), and a string longer than redact() keeps
+ * makes a longer text, with a long run in it. `joined`: the texts joined by newlines, searched once for all. False
+ * does not mean a string needs redacting, only that each must be looked at.
+ */
+export function redactsNothingInJson(texts: readonly string[], joined: string): boolean {
+  return !ANY_MARKER.test(joined) && texts.every((text) => text.length <= MAX_LENGTH || !LONG_JSON_STRING.test(text));
+}
+
 function isProse(quote: string, key: string, separator: string, value: string): boolean {
   return quote === '' && PROSE_KEY.test(key) && /^:\s+$/.test(separator) && PROSE_WORD.test(value);
 }

@@ -7373,7 +7373,7 @@ var require_ignore = __commonJS({
     }
     var UNDEFINED = void 0;
     var EMPTY = "";
-    var SPACE = " ";
+    var SPACE4 = " ";
     var ESCAPE = "\\";
     var REGEX_LITERAL_SPECIAL = /[.*+?()[\]{}^$|\\/]/;
     var BOM = "\uFEFF";
@@ -7507,7 +7507,7 @@ var require_ignore = __commonJS({
           const escaped = pattern[index + 1];
           if (escaped === SLASH && index + 2 === length) {
             out += hold(NEVER_MATCH);
-          } else if (escaped === "*" || escaped === "[" || escaped === SPACE) {
+          } else if (escaped === "*" || escaped === "[" || escaped === SPACE4) {
             out += pattern.slice(index, index + 2);
           } else {
             out += hold(
@@ -7553,8 +7553,8 @@ var require_ignore = __commonJS({
         //   ever starts again inside it -- `(\\+?) ` did, which made a long run
         //   quadratic.
         /(\\+)( ?)/g,
-        (_, run, space) => space ? run.slice(0, run.length - run.length % 2) + SPACE : run,
-        ESCAPE + SPACE
+        (_, run, space) => space ? run.slice(0, run.length - run.length % 2) + SPACE4 : run,
+        ESCAPE + SPACE4
       ],
       // git's wildmatch() reads a run of two or more asterisks as one globstar
       //   whenever the run fills a path segment: it starts the pattern or follows
@@ -7945,7 +7945,7 @@ var require_ignore = __commonJS({
           lineEnd--;
         }
         end = lineEnd;
-        while (body[end - 1] === SPACE) {
+        while (body[end - 1] === SPACE4) {
           end--;
         }
         if (!stripLineEnd || body[end - 1] !== "\n") {
@@ -7960,7 +7960,7 @@ var require_ignore = __commonJS({
       while (body[end - backslashes - 1] === ESCAPE) {
         backslashes++;
       }
-      return backslashes % 2 ? body.slice(0, end - 1) + SPACE : body.slice(0, end);
+      return backslashes % 2 ? body.slice(0, end - 1) + SPACE4 : body.slice(0, end);
     };
     var createRule = (pattern, mark, ignoreCase, stripLineEnd, stripBOM) => {
       let body = stripBOM && pattern[0] === BOM ? pattern.slice(1) : pattern;
@@ -7973,7 +7973,7 @@ var require_ignore = __commonJS({
         body = body.slice(1);
       }
       const last = body[body.length - 1];
-      if (last === SPACE || stripLineEnd && (last === "\r" || last === "\n")) {
+      if (last === SPACE4 || stripLineEnd && (last === "\r" || last === "\n")) {
         body = trimEnd(body, stripLineEnd);
       }
       if (!body || hasTrailingBackslash(body)) {
@@ -8236,7 +8236,7 @@ __export(main_exports, {
 });
 module.exports = __toCommonJS(main_exports);
 var import_node_crypto4 = require("node:crypto");
-var import_node_fs3 = require("node:fs");
+var import_node_fs4 = require("node:fs");
 var import_promises7 = require("node:fs/promises");
 var import_node_os = require("node:os");
 var import_node_path7 = require("node:path");
@@ -8262,6 +8262,10 @@ function redactLines(texts) {
   if (!ANY_MARKER.test(joined) && texts.every((text2) => text2.length <= MAX_LENGTH)) return joined;
   return texts.map((text2) => `${redact(text2)}
 `).join("");
+}
+var LONG_JSON_STRING = new RegExp(`"(?:[^"\\\\]|\\\\.){${MAX_LENGTH + 1}}`);
+function redactsNothingInJson(texts, joined) {
+  return !ANY_MARKER.test(joined) && texts.every((text2) => text2.length <= MAX_LENGTH || !LONG_JSON_STRING.test(text2));
 }
 function isProse(quote, key, separator, value) {
   return quote === "" && PROSE_KEY.test(key) && /^:\s+$/.test(separator) && PROSE_WORD.test(value);
@@ -8964,7 +8968,7 @@ async function guardPlan(items, options) {
   for (const item of items) {
     if (item.state !== "send" && item.state !== "edited" || !item.complete) continue;
     if (lookUpCreates || item.complete.overwrite || item.cautions.some((caution) => caution.code === "leavesPage")) lookups.push(item);
-    else item.guard = { kind: "notNeeded" };
+    else item.guard = NOT_NEEDED;
   }
   if (!options.pages) {
     options.signal?.throwIfAborted();
@@ -9040,8 +9044,9 @@ async function checkOne(link, target, options) {
     return { kind: "unchecked", reason: "failed", detail: messages.guardFailed(said), ...refused2 ? { credentialRefused: true } : {} };
   }
 }
+var NOT_NEEDED = Object.freeze({ kind: "notNeeded" });
 function unreadVerdict(target, options) {
-  return target.overwrite ? { kind: "unchecked", reason: "noAccess", detail: options.noAccessReason } : { kind: "notNeeded" };
+  return target.overwrite ? { kind: "unchecked", reason: "noAccess", detail: options.noAccessReason } : NOT_NEEDED;
 }
 async function lookUp(pages, link, target, signal) {
   const ownPage = link !== void 0 && linkNames(link, target);
@@ -9326,8 +9331,12 @@ function splitFrontMatter(text2, messages = englishPublishMessages) {
   if (!match) return { content: text2, target: {}, problems: [] };
   const content = withoutBom.slice(match[0].length);
   const block = lineFeedsOnly(match[1] ?? "");
-  const simple = simpleFrontMatter(block);
-  return simple ? { content, ...simple } : { content, ...parseFrontMatterYaml(block, messages) };
+  const facts = simpleFrontMatter(block) ?? parseFrontMatterYaml(block, messages);
+  const split = { content, target: facts.target, problems: facts.problems };
+  if (facts.title !== void 0) split.title = facts.title;
+  if (facts.pageId !== void 0) split.pageId = facts.pageId;
+  if (facts.omitTitleHeading !== void 0) split.omitTitleHeading = facts.omitTitleHeading;
+  return split;
 }
 function lineFeedsOnly(block) {
   return block.includes("\r") ? block.replace(/\r\n?/g, "\n") : block;
@@ -9360,7 +9369,11 @@ var KEYS_FOR_THE_PARSER = /* @__PURE__ */ new Set(["wiki", "omitTitleHeading"]);
 function simpleFrontMatter(block) {
   const keys = /* @__PURE__ */ new Set();
   let title;
-  for (const line of block.split("\n")) {
+  for (let from = 0; from <= block.length; ) {
+    let end = block.indexOf("\n", from);
+    if (end === -1) end = block.length;
+    const line = block.slice(from, end);
+    from = end + 1;
     if (SIMPLE_SKIPPED.test(line)) continue;
     const match = SIMPLE_LINE.exec(line);
     const key = match?.[1];
@@ -9371,7 +9384,9 @@ function simpleFrontMatter(block) {
     if (value.startsWith("[")) return void 0;
     if (!YAML_NULL.test(value)) title = value.trim();
   }
-  return { target: {}, problems: [], ...title ? { title } : {} };
+  const facts = { target: {}, problems: [] };
+  if (title) facts.title = title;
+  return facts;
 }
 function written(document, path, parsed) {
   let node = document.getIn(path, true);
@@ -9412,7 +9427,6 @@ function isRecord(value) {
 }
 
 // src/core/publish/inspect.ts
-var DESTINATION = /\s*(?:<([^>\n]*)>|([^)\s]+))/y;
 var HTML_IMAGE = /<img\b[^>]*\bsrc\s*=\s*["']([^"']+)["']/gi;
 var REFERENCE_DEFINITION = /^ {0,3}\[[^\]\n]+\]:[ \t]*<?([^\s>]+)>?/gm;
 var SCHEME = /^[a-z][a-z0-9+.-]*:/i;
@@ -9421,9 +9435,7 @@ function inspectMarkdown(markdown) {
   const code = fencedBlocks(markdown);
   const findings = { firstHeading: firstHeading(markdown, code), localImages: [], localMarkdownLinks: [] };
   for (let at = markdown.indexOf("]("); at !== -1; at = markdown.indexOf("](", at + 2)) {
-    DESTINATION.lastIndex = at + 2;
-    const match = DESTINATION.exec(markdown);
-    const target = match?.[1] ?? match?.[2] ?? "";
+    const target = destinationAt(markdown, at + 2);
     if (!isLocal(target)) continue;
     const open2 = markdown.lastIndexOf("[", at);
     const isImage2 = open2 > 0 && markdown[open2 - 1] === "!";
@@ -9432,8 +9444,25 @@ function inspectMarkdown(markdown) {
     pushUnique(isImage2 ? findings.localImages : findings.localMarkdownLinks, target);
   }
   if (markdown.includes("<")) collect(markdown, HTML_IMAGE, code, findings.localImages, () => true);
-  if (markdown.includes("]:")) collect(markdown, REFERENCE_DEFINITION, code, findings.localMarkdownLinks, (t) => MARKDOWN_FILE.test(t));
+  if (holdsDefinitionMarker(markdown)) collect(markdown, REFERENCE_DEFINITION, code, findings.localMarkdownLinks, (t) => MARKDOWN_FILE.test(t));
   return findings;
+}
+function destinationAt(markdown, from) {
+  let start = from;
+  while (start < markdown.length && isRegExpSpace(markdown.charCodeAt(start))) start++;
+  if (markdown.charCodeAt(start) === LESS_THAN) {
+    let close = start + 1;
+    while (close < markdown.length && markdown.charCodeAt(close) !== GREATER_THAN && markdown.charCodeAt(close) !== LINE_FEED) close++;
+    if (markdown.charCodeAt(close) === GREATER_THAN) return markdown.slice(start + 1, close);
+  }
+  let end = start;
+  while (end < markdown.length && markdown.charCodeAt(end) !== CLOSE_PARENTHESIS && !isRegExpSpace(markdown.charCodeAt(end))) end++;
+  return markdown.slice(start, end);
+}
+function isRegExpSpace(code) {
+  if (code <= SPACE) return code === SPACE || code >= TAB && code <= CR;
+  if (code < 160) return false;
+  return code === 160 || code === 5760 || code >= 8192 && code <= 8202 || code === 8232 || code === 8233 || code === 8239 || code === 8287 || code === 12288 || code === 65279;
 }
 function collect(markdown, pattern, code, into, wanted) {
   for (const match of markdown.matchAll(pattern)) {
@@ -9441,45 +9470,66 @@ function collect(markdown, pattern, code, into, wanted) {
     if (isLocal(target) && wanted(target) && !isInCode(markdown, match.index, code)) pushUnique(into, target);
   }
 }
-var lastFences;
+var lastFences = { markdown: void 0, ranges: [] };
+var lastDefinitionMarker = { markdown: void 0, holds: false };
+function holdsDefinitionMarker(markdown) {
+  if (lastDefinitionMarker.markdown !== markdown) {
+    lastDefinitionMarker.holds = markdown.includes("]:");
+    lastDefinitionMarker.markdown = markdown;
+  }
+  return lastDefinitionMarker.holds;
+}
 function fencedBlocks(markdown) {
-  if (lastFences?.markdown !== markdown) lastFences = { markdown, ranges: findFencedBlocks(markdown) };
+  if (lastFences.markdown !== markdown) {
+    lastFences.ranges = findFencedBlocks(markdown);
+    lastFences.markdown = markdown;
+  }
   return lastFences.ranges;
 }
 function findFencedBlocks(markdown) {
   const ranges = [];
-  let open2;
-  for (const fence of fenceLines(markdown)) {
-    if (!open2) open2 = fence;
-    else if (fence.char === open2.char && fence.length >= open2.length && fence.bare) {
-      ranges.push([open2.start, fence.end]);
-      open2 = void 0;
+  let openChar = 0;
+  let openLength = 0;
+  let openStart = 0;
+  let backticks = markdown.indexOf("```");
+  let tildes = markdown.indexOf("~~~");
+  while (backticks !== -1 || tildes !== -1) {
+    const isBacktick = tildes === -1 || backticks !== -1 && backticks < tildes;
+    const at = isBacktick ? backticks : tildes;
+    const char = isBacktick ? BACKTICK : TILDE;
+    let end = markdown.indexOf("\n", at);
+    if (end === -1) end = markdown.length;
+    const start = lineStartIfIndented(markdown, at);
+    if (start !== void 0) {
+      let length = 3;
+      while (markdown.charCodeAt(at + length) === char) length++;
+      if (openChar === 0) {
+        openChar = char;
+        openLength = length;
+        openStart = start;
+      } else if (char === openChar && length >= openLength && isBlank(markdown, at + length, end)) {
+        ranges.push([openStart, end]);
+        openChar = 0;
+      }
     }
+    if (isBacktick) backticks = markdown.indexOf("```", end);
+    else tildes = markdown.indexOf("~~~", end);
   }
-  if (open2) ranges.push([open2.start, markdown.length]);
+  if (openChar !== 0) ranges.push([openStart, markdown.length]);
   return ranges;
 }
-function fenceLines(markdown) {
-  const found = [];
-  for (const marker of ["```", "~~~"]) {
-    for (let at = markdown.indexOf(marker); at !== -1; ) {
-      const start = lineStartIfIndented(markdown, at);
-      let end = markdown.indexOf("\n", at);
-      if (end === -1) end = markdown.length;
-      if (start !== void 0) {
-        let length = 3;
-        while (markdown[at + length] === marker[0]) length++;
-        const bare = markdown.slice(at + length, end).trim() === "";
-        found.push({ char: marker[0] ?? "", length, start, end, bare });
-      }
-      at = markdown.indexOf(marker, end);
-    }
+function isBlank(markdown, from, end) {
+  for (let at = from; at < end; at++) {
+    const code = markdown.charCodeAt(at);
+    if (code !== SPACE && code !== TAB && code !== CR) return markdown.slice(at, end).trim() === "";
   }
-  return found.sort((a, b) => a.start - b.start);
+  return true;
 }
 function lineStartIfIndented(markdown, at) {
-  const start = markdown.lastIndexOf("\n", at - 1) + 1;
-  return at - start <= 3 && /^ *$/.test(markdown.slice(start, at)) ? start : void 0;
+  let spaces = 0;
+  while (spaces < 3 && markdown.charCodeAt(at - spaces - 1) === SPACE) spaces++;
+  const before = at - spaces - 1;
+  return before < 0 || markdown.charCodeAt(before) === LINE_FEED ? at - spaces : void 0;
 }
 var LINE_END = /[\r\n]/g;
 function firstHeading(markdown, code) {
@@ -9500,17 +9550,55 @@ function startsLine(markdown, at) {
 }
 function isInCode(markdown, offset, fenced) {
   for (const [start, end] of fenced) if (offset >= start && offset < end) return true;
-  const lineStart = markdown.lastIndexOf("\n", offset - 1) + 1;
+  const lineStart = lineStartOf(markdown, offset);
   if (offset > lineStart && markdown.charCodeAt(lineStart) === TAB || offset - lineStart >= 4 && markdown.startsWith("    ", lineStart)) return true;
   let runs = 0;
-  for (let at = markdown.indexOf("`", lineStart); at !== -1 && at < offset; at = markdown.indexOf("`", at)) {
+  for (let at = backtickFrom(markdown, lineStart); at !== -1 && at < offset; at = backtickFrom(markdown, at)) {
     runs++;
     while (markdown.charCodeAt(at) === BACKTICK) at++;
   }
   return (runs & 1) === 1;
 }
+var lastLooked = { markdown: "", lineOffset: -1, lineStart: 0, backtickFrom: 0, backtick: -1 };
+function lineStartOf(markdown, offset) {
+  const known = lastLooked;
+  if (known.markdown === markdown && known.lineOffset >= 0 && offset >= known.lineStart) {
+    const lineFeed = offset <= known.lineOffset ? -1 : markdown.indexOf("\n", known.lineOffset);
+    if (lineFeed === -1 || lineFeed >= offset) {
+      if (offset > known.lineOffset) known.lineOffset = offset;
+      return known.lineStart;
+    }
+  }
+  const start = markdown.lastIndexOf("\n", offset - 1) + 1;
+  lookingAt(markdown);
+  known.lineOffset = offset;
+  known.lineStart = start;
+  return start;
+}
+function backtickFrom(markdown, from) {
+  const known = lastLooked;
+  if (known.markdown === markdown && from >= known.backtickFrom && (known.backtick === -1 || from <= known.backtick)) return known.backtick;
+  lookingAt(markdown);
+  known.backtickFrom = from;
+  known.backtick = markdown.indexOf("`", from);
+  return known.backtick;
+}
+function lookingAt(markdown) {
+  if (lastLooked.markdown === markdown) return;
+  lastLooked.markdown = markdown;
+  lastLooked.lineOffset = -1;
+  lastLooked.backtickFrom = markdown.length + 1;
+  lastLooked.backtick = -1;
+}
 var TAB = 9;
+var LINE_FEED = 10;
+var CR = 13;
+var SPACE = 32;
+var CLOSE_PARENTHESIS = 41;
+var LESS_THAN = 60;
+var GREATER_THAN = 62;
 var BACKTICK = 96;
+var TILDE = 126;
 function isLocal(target) {
   if (target === "" || target.startsWith("#") || target.startsWith("//")) return false;
   if (/^file:/i.test(target)) return true;
@@ -9586,22 +9674,21 @@ function prepareDocument(text2, messages) {
   const split = splitFrontMatter(text2, messages);
   const findings = inspectMarkdown(split.content);
   const target = {};
-  for (const [key, value] of Object.entries(split.target)) {
+  for (const key in split.target) {
+    const value = split.target[key];
     target[key] = typeof value === "string" ? detached(value) : value;
   }
-  return {
+  if (findings.firstHeading !== void 0) findings.firstHeading = detached(findings.firstHeading);
+  const prepared = {
     content: split.content,
     frontMatterTarget: target,
     frontMatterTitle: split.title === void 0 ? void 0 : detached(split.title),
-    frontMatterProblems: detachedAll(split.problems),
-    ...split.pageId ? { frontMatterPageId: detached(split.pageId) } : {},
-    ...split.omitTitleHeading !== void 0 ? { omitTitleHeading: split.omitTitleHeading } : {},
-    findings: {
-      firstHeading: findings.firstHeading === void 0 ? void 0 : detached(findings.firstHeading),
-      localImages: findings.localImages,
-      localMarkdownLinks: findings.localMarkdownLinks
-    }
+    frontMatterProblems: split.problems.length === 0 ? split.problems : detachedAll(split.problems),
+    findings
   };
+  if (split.pageId) prepared.frontMatterPageId = detached(split.pageId);
+  if (split.omitTitleHeading !== void 0) prepared.omitTitleHeading = split.omitTitleHeading;
+  return prepared;
 }
 async function importPage(options) {
   const body = { ...options.target, content: options.content };
@@ -9621,6 +9708,7 @@ var TITLE_COMMENT = /^[ \t]*%%[ \t]*title\b[ \t]*:?[ \t]*(.*?)[ \t]*$/im;
 function findDiagramFences(markdown) {
   const fences = [];
   for (const [start, end] of fencedBlocks(markdown)) {
+    if (!mayNameMermaid(markdown, start)) continue;
     const opener = OPENER.exec(lineFrom(markdown, start));
     const indent = opener?.[1]?.length ?? 0;
     const marker = opener?.[2] ?? "";
@@ -9683,6 +9771,19 @@ function altText(source2, number) {
   const title = TITLE_COMMENT.exec(source2)?.[1] ?? "";
   return (title || `Diagram ${number}`).replace(/[\\[\]]/g, "\\$&");
 }
+function mayNameMermaid(markdown, start) {
+  let at = start;
+  while (markdown.charCodeAt(at) === SPACE2) at++;
+  const marker = markdown.charCodeAt(at);
+  while (markdown.charCodeAt(at) === marker) at++;
+  while (markdown.charCodeAt(at) === SPACE2 || markdown.charCodeAt(at) === TAB2) at++;
+  const first = markdown.charCodeAt(at);
+  return first === LOWER_M || first === UPPER_M;
+}
+var TAB2 = 9;
+var SPACE2 = 32;
+var UPPER_M = 77;
+var LOWER_M = 109;
 function lineFrom(markdown, start) {
   const end = markdown.indexOf("\n", start);
   return markdown.slice(start, end === -1 ? markdown.length : end);
@@ -9730,8 +9831,17 @@ function countConflicts(markdown) {
 // src/core/publish/preflight.ts
 var LARGE_CONTENT_BYTES = 1e6;
 function checkContent(content, messages = englishPublishMessages) {
-  if (content.trim() === "") return { code: "emptyContent", message: messages.emptyContent(), fix: void 0 };
+  if (isBlank2(content)) return { code: "emptyContent", message: messages.emptyContent(), fix: void 0 };
   return void 0;
+}
+function isBlank2(text2) {
+  for (let at = 0; at < text2.length; at++) {
+    const code = text2.charCodeAt(at);
+    if (code === 32 || code >= 9 && code <= 13) continue;
+    if (code < 128) return false;
+    return text2.trim() === "";
+  }
+  return true;
 }
 function checkConflictMarkers(content, messages = englishPublishMessages) {
   const conflicts = countConflicts(content);
@@ -9747,17 +9857,18 @@ function checkTarget(target, messages = englishPublishMessages) {
 function cautionsFor(content, findings, messages = englishPublishMessages) {
   const cautions = [];
   if (findings.localImages.length > 0) {
-    cautions.push({ code: "localImages", message: messages.localImages(findings.localImages.length, preview(findings.localImages)) });
+    cautions.push({ code: "localImages", message: detached(messages.localImages(findings.localImages.length, preview(findings.localImages))) });
   }
   if (findings.localMarkdownLinks.length > 0) {
-    cautions.push({ code: "localLinks", message: messages.localLinks(findings.localMarkdownLinks.length, preview(findings.localMarkdownLinks)) });
+    cautions.push({ code: "localLinks", message: detached(messages.localLinks(findings.localMarkdownLinks.length, preview(findings.localMarkdownLinks))) });
   }
   const bytes = content.length * 3 <= LARGE_CONTENT_BYTES ? 0 : Buffer.byteLength(content, "utf8");
   if (bytes > LARGE_CONTENT_BYTES) cautions.push({ code: "largeContent", message: messages.largeContent((bytes / 1e6).toFixed(1)) });
   return cautions;
 }
 function preview(items) {
-  const shown = detached(items.slice(0, 3).join(", "));
+  let shown = items[0] ?? "";
+  for (let index = 1; index < items.length && index < 3; index++) shown += `, ${items[index]}`;
   return items.length > 3 ? `${shown}, ...` : shown;
 }
 
@@ -9799,7 +9910,10 @@ function contentHash(content) {
   return sha256Hex(content);
 }
 function deriveContent(body, recipe, messages, settingName) {
-  const diagrams = renderDiagrams(body, { rendererUrl: recipe.diagramRenderer, ...messages ? { messages } : {}, ...settingName ? { settingName } : {} });
+  const rendering = { rendererUrl: recipe.diagramRenderer };
+  if (messages) rendering.messages = messages;
+  if (settingName) rendering.settingName = settingName;
+  const diagrams = renderDiagrams(body, rendering);
   const withDiagrams = diagrams.ok ? diagrams.markdown : body;
   return { content: recipe.omitHeading !== void 0 ? omitTitleHeading2(withDiagrams, recipe.omitHeading) : withDiagrams, diagrams };
 }
@@ -9859,7 +9973,8 @@ function planFileWithContent(file, given, options, prepared) {
   const retitled = !options.acceptTitleChange && linkedPage && !namesTitle(prepared) ? titleChange(link, suggestedTitle) : void 0;
   const state = refusals.length > 0 ? "refused" : !complete ? "incomplete" : unchanged ? "unchanged" : retitled ? "retitled" : "send";
   const cautions = cautionsFor(content, prepared.findings, options.messages);
-  cautions.push(...diagramCautions(diagrams, options));
+  const diagramsCaution = diagramCautionOf(diagrams, options);
+  if (diagramsCaution) cautions.push(diagramsCaution);
   if (!options.placeDecidedLater) cautions.push(...leavesPageCaution(prepared, link, complete, options.messages));
   const item = {
     file: plannedFile(file),
@@ -9873,11 +9988,10 @@ function planFileWithContent(file, given, options, prepared) {
     linkedPage,
     state,
     refusals,
-    // A file the runner can read again is not held in memory: 10,000 files' texts are most of a plan's weight.
-    ...file.readAgain ? {} : { content },
-    cautions,
-    ...retitled ? { retitled } : {}
+    cautions
   };
+  if (!file.readAgain) item.content = content;
+  if (retitled) item.retitled = retitled;
   if (createMayHaveLanded) {
     const { spaceId, parentId, pageTitle } = createMayHaveLanded;
     item.createMayHaveLanded = { spaceId, parentId, pageTitle };
@@ -9889,12 +10003,10 @@ function recordAtNamedPlace(link, named) {
   return { ...link, spaceId: named.spaceId ?? link.spaceId, parentId: named.parentId ?? link.parentId };
 }
 function plannedFile(file) {
-  return {
-    key: file.key,
-    label: file.label,
-    ...file.readProblem !== void 0 ? { readProblem: file.readProblem } : {},
-    ...file.readAgain ? { readAgain: file.readAgain } : {}
-  };
+  const planned = { key: file.key, label: file.label };
+  if (file.readProblem !== void 0) planned.readProblem = file.readProblem;
+  if (file.readAgain) planned.readAgain = file.readAgain;
+  return planned;
 }
 function preparedFacts(prepared) {
   const facts = {
@@ -9907,9 +10019,8 @@ function preparedFacts(prepared) {
   if (prepared.omitTitleHeading !== void 0) facts.omitTitleHeading = prepared.omitTitleHeading;
   return facts;
 }
-function diagramCautions(diagrams, options) {
-  const caution = diagrams.ok && !diagrams.rendered ? diagramCaution(diagrams.diagrams, false, options.diagramsSetting, options.messages) : void 0;
-  return caution ? [caution] : [];
+function diagramCautionOf(diagrams, options) {
+  return diagrams.ok && !diagrams.rendered ? diagramCaution(diagrams.diagrams, false, options.diagramsSetting, options.messages) : void 0;
 }
 function leavesPageCaution(prepared, link, complete, messages = englishPublishMessages) {
   const named = prepared.frontMatterTarget;
@@ -10503,8 +10614,7 @@ var PAGE_NOT_FOUND = "its page was not found on the wiki: deleted, or hidden fro
 function fileLine(record) {
   const word = record.outcome === "created" || record.outcome === "updated" ? record.outcome : FILE_STATUS_WORDS[record.status];
   const guard = verdictFitsResult(record) ? guardText(record.wikiEdits, record.outcome === "updated" || record.status === "edited", record.status === "edited", false) : "";
-  const message = [record.message, guard].filter((part) => part).join(" ");
-  return joinLine(word, record.file, targetText(record), message, record.cautions);
+  return joinLine(word, record.file, targetText(record), spaced(record.message, guard), record.cautions);
 }
 function verdictFitsResult(record) {
   if (record.wikiEdits?.verdict === "exists") return record.wikiEdits.authorUnknown === true && record.outcome === "alreadyExists";
@@ -10524,7 +10634,7 @@ function planLine(record) {
   const word = PLAN_STATUS_WORDS[record.action ?? record.status] ?? record.status;
   const said = record.status === "unchanged" ? "same content and target as its last publish (--force sends it)" : record.status === "retitled" ? record.refusals.join(" ") : record.action === "replace" ? "a page with this title exists that this file did not publish; it would be replaced." : record.refusals.join(" ");
   const linked = record.linksToPages ? `(${record.linksToPages === 1 ? "1 link to another file goes to its page" : `${record.linksToPages} links to other files go to their pages`})` : "";
-  const message = [said, guardText(record.wikiEdits, record.action !== "create" || record.status === "edited", record.status === "edited", true), linked].filter((part) => part).join(" ");
+  const message = spaced(spaced(said, guardText(record.wikiEdits, record.action !== "create" || record.status === "edited", record.status === "edited", true)), linked);
   return joinLine(word, record.file, targetText(record), message, record.cautions);
 }
 function guardText(wikiEdits, relevant, heldBack, planned) {
@@ -10590,7 +10700,7 @@ function planSummaryLine(counts) {
   return `Dry run, nothing sent: ${counts.send} to send (${counts.newPages} new, ${counts.updates} updating the page the file published before, ${counts.replaces} overwriting a page it did not publish, if one exists), ${counts.unchanged} unchanged, ${counts.refused + counts.incomplete} would be refused${held.length ? `, ${held.join(", ")}` : ""}`;
 }
 function refusalsOf(item) {
-  const reasons = item.refusals.map((refusal) => refusal.message);
+  const reasons = item.refusals.map((refusal2) => refusal2.message);
   if (item.state === "retitled" && item.retitled) {
     reasons.push(`Its title is now "${item.retitled.fileTitle}" but it last published to "${item.retitled.pageTitle}": name the page in its front matter (wiki: pageTitle), or pass --retarget to publish it as a new page.`);
   }
@@ -10637,8 +10747,12 @@ function targetText(record) {
   const title = record.title === void 0 ? "(no title)" : JSON.stringify(record.title);
   return `${title} in ${record.spaceId ?? "?"} under ${parentText(record)}`;
 }
+function spaced(first, second) {
+  return first === "" ? second : second === "" ? first : `${first} ${second}`;
+}
 function joinLine(word, file, target, message, cautions) {
-  const notes = cautions.map((caution) => ` [caution: ${caution}]`).join("");
+  let notes = "";
+  for (const caution of cautions) notes += ` [caution: ${caution}]`;
   const said = message === "" ? "" : message.startsWith("(") ? ` ${message}` : `: ${message}`;
   return `${word.padEnd(11)} ${file} -> ${target}${said}${notes}`;
 }
@@ -10828,8 +10942,8 @@ function refuseSecretFlags(argv) {
   const end = argv.indexOf("--");
   for (const arg of end === -1 ? argv : argv.slice(0, end)) {
     const name = /^--?([^=]+)/.exec(arg)?.[1];
-    const refusal = name === void 0 ? void 0 : SECRET_FLAGS.find(([pattern]) => pattern.test(name))?.[1];
-    if (refusal !== void 0) return `${refusal}, never from a flag (command lines show up in process lists and CI logs).`;
+    const refusal2 = name === void 0 ? void 0 : SECRET_FLAGS.find(([pattern]) => pattern.test(name))?.[1];
+    if (refusal2 !== void 0) return `${refusal2}, never from a flag (command lines show up in process lists and CI logs).`;
   }
   return void 0;
 }
@@ -10912,6 +11026,7 @@ function interruption(output) {
 
 // src/cli/output.ts
 var CLEAR_LINE = "\r\x1B[2K";
+var PLAIN_IN_JSON = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 var Output = class {
   constructor(stdout, stderr) {
     this.stdout = stdout;
@@ -10945,8 +11060,31 @@ var Output = class {
     this.write(this.stdout, `${this.redactedJson(value)}
 `);
   }
+  /**
+   * Many objects as json() prints each, in one write: a plan of 10,000 pages is not 10,000 system calls. Their texts
+   * are searched for what scrubbing would change all at once; only a batch with something to look at is redacted
+   * object by object.
+   */
+  jsonLines(values) {
+    if (values.length === 0) return;
+    this.clearProgress();
+    const texts = values.map((value) => JSON.stringify(value));
+    const joined = [...texts, ""].join("\n");
+    this.write(this.stdout, this.scrubsNothingInJson(texts, joined) ? joined : values.map((value) => `${this.redactedJson(value)}
+`).join(""));
+  }
   redactedJson(value) {
+    const plain = JSON.stringify(value);
+    if (this.scrubsNothingInJson([plain], plain)) return plain;
     return JSON.stringify(value, (_key, member) => typeof member === "string" ? this.scrub(member) : member);
+  }
+  /**
+   * Whether scrub() leaves every string in these JSON texts as it is (`joined`: the texts joined by newlines). A
+   * forgotten secret of characters that JSON writes as they are (printable, no quote, no backslash) shows in the text
+   * wherever a string holds it; with any other secret each string is looked at.
+   */
+  scrubsNothingInJson(texts, joined) {
+    return redactsNothingInJson(texts, joined) && this.secrets.every((secret) => PLAIN_IN_JSON.test(secret) && !joined.includes(secret));
   }
   /** Whether record() tells anyone: a caller printing text can skip building records nobody reads. */
   get recording() {
@@ -11051,7 +11189,7 @@ function describeEntry(entry, wiki) {
 function stateOf(item, state, wiki) {
   if (state === "incomplete") return "refused";
   if (wiki) return state;
-  if (state === "refused" && item.refusals.length > 0 && item.refusals.every((refusal) => refusal.code === "noPageAccess")) return "send";
+  if (state === "refused" && item.refusals.length > 0 && item.refusals.every((refusal2) => refusal2.code === "noPageAccess")) return "send";
   return state === "edited" ? "send" : state;
 }
 function sha256(text2) {
@@ -11485,11 +11623,12 @@ function parseStateFile(text2) {
 
 // src/core/tree/manifestNodeFs.ts
 var import_node_crypto2 = require("node:crypto");
+var import_node_fs = require("node:fs");
 var import_promises2 = require("node:fs/promises");
 var nodeManifestFiles = {
   async read(path) {
     try {
-      return await (0, import_promises2.readFile)(path, "utf8");
+      return (0, import_node_fs.readFileSync)(path, "utf8");
     } catch (error) {
       if (error.code === "ENOENT") return void 0;
       throw error;
@@ -11635,15 +11774,22 @@ function entryProblem(raw, messages) {
   for (const field in raw) if (!ENTRY_FIELDS.has(field)) return messages.entryUnknownField(field);
   return void 0;
 }
+var BACKSLASH = 92;
+var SPACE3 = 32;
+var LINE_FEED2 = 10;
+var CARRIAGE_RETURN = 13;
+var TAB3 = 9;
+var COLON = 58;
 function memberNameCount(text2) {
   let count = 0;
   for (let at = text2.indexOf('"'); at !== -1; ) {
     let end = text2.indexOf('"', at + 1);
-    while (end !== -1 && isEscaped(text2, end)) end = text2.indexOf('"', end + 1);
+    while (end !== -1 && text2.charCodeAt(end - 1) === BACKSLASH && isEscaped(text2, end)) end = text2.indexOf('"', end + 1);
     if (end === -1) break;
     let next = end + 1;
-    while (text2[next] === " " || text2[next] === "\n" || text2[next] === "\r" || text2[next] === "	") next++;
-    if (text2[next] === ":") count++;
+    let code = text2.charCodeAt(next);
+    while (code === SPACE3 || code === LINE_FEED2 || code === CARRIAGE_RETURN || code === TAB3) code = text2.charCodeAt(++next);
+    if (code === COLON) count++;
     at = text2.indexOf('"', next);
   }
   return count;
@@ -11694,7 +11840,8 @@ function isObject2(value) {
 var MARKDOWN_EXTENSIONS = [".md", ".markdown", ".mdown", ".mkd"];
 function isMarkdownFileName(name) {
   const lower = name.toLowerCase();
-  return MARKDOWN_EXTENSIONS.some((extension) => lower.endsWith(extension) && lower.length > extension.length);
+  for (const extension of MARKDOWN_EXTENSIONS) if (lower.length > extension.length && lower.endsWith(extension)) return true;
+  return false;
 }
 function isSkippedFolderName(name) {
   return name === "node_modules" || name.startsWith(".");
@@ -11712,13 +11859,18 @@ function isFolderPath(path) {
   return path.endsWith("/");
 }
 function parentFolderOf(path) {
-  const plain = path.replace(/\/$/, "");
-  const slash = plain.lastIndexOf("/");
-  return slash === -1 ? "" : plain.slice(0, slash + 1);
+  const slash = lastSlashBefore(path, plainEnd(path));
+  return slash === -1 ? "" : path.slice(0, slash + 1);
 }
 function nameOf(path) {
-  const plain = path.replace(/\/$/, "");
-  return plain.slice(plain.lastIndexOf("/") + 1);
+  const end = plainEnd(path);
+  return path.slice(lastSlashBefore(path, end) + 1, end);
+}
+function plainEnd(path) {
+  return path.endsWith("/") ? path.length - 1 : path.length;
+}
+function lastSlashBefore(path, end) {
+  return end === 0 ? -1 : path.lastIndexOf("/", end - 1);
 }
 function isBelow(path, root) {
   return path.startsWith(root) && path.length > root.length;
@@ -11727,12 +11879,19 @@ function isBelow(path, root) {
 // src/core/tree/folderPage.ts
 function folderContentRank(fileName, folderName) {
   const lower = fileName.toLowerCase();
-  const extension = MARKDOWN_EXTENSIONS.find((each) => lower.endsWith(each));
+  let extension;
+  for (const each of MARKDOWN_EXTENSIONS) {
+    if (lower.endsWith(each)) {
+      extension = each;
+      break;
+    }
+  }
   if (extension === void 0) return void 0;
-  const stem = lower.slice(0, -extension.length);
-  if (stem === "index") return 0;
-  if (stem === "readme") return 1;
-  return stem !== "" && stem === folderName.toLowerCase() ? 2 : void 0;
+  const stemLength = lower.length - extension.length;
+  if (stemLength === 5 && lower.startsWith("index")) return 0;
+  if (stemLength === 6 && lower.startsWith("readme")) return 1;
+  const folderLower = folderName.toLowerCase();
+  return stemLength > 0 && stemLength === folderLower.length && lower.startsWith(folderLower) ? 2 : void 0;
 }
 function folderContentFile(files, folderName) {
   let best;
@@ -11744,9 +11903,9 @@ function folderContentFile(files, folderName) {
   return best?.file;
 }
 function readableFolderName(name) {
-  const spaced = name.replace(/[-_]+/g, " ").replace(/\s+/g, " ").trim();
-  if (spaced === "") return name;
-  return spaced.charAt(0).toLocaleUpperCase("en-US") + spaced.slice(1);
+  const spaced2 = name.replace(/[-_]+/g, " ").replace(/\s+/g, " ").trim();
+  if (spaced2 === "") return name;
+  return spaced2.charAt(0).toLocaleUpperCase("en-US") + spaced2.slice(1);
 }
 
 // src/core/tree/repositoryLinks.ts
@@ -11861,7 +12020,8 @@ function findLinkDestinations(markdown) {
 }
 function inlineLinks(markdown, code) {
   const found = [];
-  const open2 = [];
+  const open2 = openBrackets;
+  open2.length = 0;
   let nextOpen = markdown.indexOf("[");
   let nextClose = nextOpen < 0 ? -1 : markdown.indexOf("]", nextOpen);
   let blank = -1;
@@ -11872,7 +12032,7 @@ function inlineLinks(markdown, code) {
     if (open2.length > 0) {
       if (blank < previous) {
         BLANK_LINE.lastIndex = previous;
-        blank = BLANK_LINE.exec(markdown)?.index ?? markdown.length;
+        blank = BLANK_LINE.test(markdown) ? markdown.lastIndexOf("\n", BLANK_LINE.lastIndex - 2) : markdown.length;
       }
       if (blank < at) open2.length = 0;
     }
@@ -11891,8 +12051,9 @@ function inlineLinks(markdown, code) {
   }
   return found;
 }
+var openBrackets = [];
 function referenceDefinitions(markdown, code) {
-  if (!markdown.includes("]:")) return [];
+  if (!holdsDefinitionMarker(markdown)) return [];
   const found = [];
   for (const match of markdown.matchAll(REFERENCE_DEFINITION2)) {
     const lead = match[1] ?? "";
@@ -12019,7 +12180,7 @@ var MARKDOWN_FILE2 = /\.(?:md|markdown|mdown|mkd)$/i;
 var ESCAPED_PUNCTUATION = /\\([!-/:-@[-`{-~])/g;
 function linkTarget(destination, fromFile, rootInRepository) {
   const text2 = destination.includes("\\") ? destination.replace(ESCAPED_PUNCTUATION, "$1") : destination;
-  if (text2 === "" || text2.startsWith("#") || text2.startsWith("//") || SCHEME2.test(text2)) return { kind: "web" };
+  if (text2 === "" || text2.startsWith("#") || text2.startsWith("//") || text2.includes(":") && SCHEME2.test(text2)) return { kind: "web" };
   const hash2 = text2.indexOf("#");
   const beforeHash = hash2 === -1 ? text2 : text2.slice(0, hash2);
   const anchor = hash2 === -1 ? void 0 : text2.slice(hash2 + 1);
@@ -12337,6 +12498,8 @@ function shapeTree(files, rootPath) {
   const seen = /* @__PURE__ */ new Set();
   const outside = [];
   const refused2 = [];
+  let lastKey;
+  let lastFolder;
   for (const file of files) {
     if (seen.has(file.path)) continue;
     seen.add(file.path);
@@ -12345,12 +12508,18 @@ function shapeTree(files, rootPath) {
       continue;
     }
     if (file.refused) refused2.push(file.path);
-    folderAt(folders, parentFolderOf(file.path)).files.push(file);
-    if (!file.refused) markPublishable(folders, parentFolderOf(file.path), root);
+    const key = parentFolderOf(file.path);
+    const folder = key === lastKey && lastFolder !== void 0 ? lastFolder : folderAt(folders, key);
+    lastKey = key;
+    lastFolder = folder;
+    folder.files.push(file);
+    if (!file.refused && !folder.publishable) markPublishable(folders, key, root);
   }
   const nodes = [];
   const top = addChildren(folders, root, { parent: void 0, depth: 0, content: void 0 }, nodes);
-  return { rootPath: root, nodes, byPath: new Map(nodes.map((node) => [node.path, node])), top, refused: refused2.sort(compareRelativePaths), outside };
+  const byPath = /* @__PURE__ */ new Map();
+  for (const node of nodes) byPath.set(node.path, node);
+  return { rootPath: root, nodes, byPath, top, refused: refused2.sort(compareRelativePaths), outside };
 }
 function nodeOfFile(tree, filePath) {
   const own = tree.byPath.get(filePath);
@@ -12378,6 +12547,7 @@ function markPublishable(folders, key, root) {
     if (at === root) return;
   }
 }
+var NO_CHILDREN = Object.freeze([]);
 function addChildren(folders, key, place, nodes) {
   const folder = folders.get(key);
   if (!folder) return [];
@@ -12385,7 +12555,7 @@ function addChildren(folders, key, place, nodes) {
   const paths = [];
   const files = folder.files.filter((file) => file !== place.content && !file.refused).sort((a, b) => compareRelativePaths(a.path, b.path));
   for (const file of files) {
-    nodes.push({ kind: "file", path: file.path, title: file.title, ...parent !== void 0 ? { parent } : {}, children: [], depth });
+    nodes.push(parent !== void 0 ? { kind: "file", path: file.path, title: file.title, parent, children: NO_CHILDREN, depth } : { kind: "file", path: file.path, title: file.title, children: NO_CHILDREN, depth });
     paths.push(file.path);
   }
   const subfolders = [...folder.subfolders].filter((sub) => folders.get(sub)?.publishable).sort(compareRelativePaths);
@@ -12458,17 +12628,22 @@ var englishWalkMessages = {
 var UTF8_BOM = [239, 187, 191];
 var UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 function decodeText(bytes, label, messages = englishWalkMessages) {
-  const refuse3 = (why) => ({ ok: false, problem: messages.notUtf8(label, why) });
-  if (bytes[0] === 255 && bytes[1] === 254) return decodeUtf16(bytes.subarray(2), false, refuse3, messages);
-  if (bytes[0] === 254 && bytes[1] === 255) return decodeUtf16(bytes.subarray(2), true, refuse3, messages);
+  if (bytes[0] === 255 && bytes[1] === 254) return decodeUtf16(bytes.subarray(2), false, refusal(label, messages), messages);
+  if (bytes[0] === 254 && bytes[1] === 255) return decodeUtf16(bytes.subarray(2), true, refusal(label, messages), messages);
+  return decodeUtf8(bytes, label, messages);
+}
+function decodeUtf8(bytes, label, messages) {
   const start = bytes[0] === UTF8_BOM[0] && bytes[1] === UTF8_BOM[1] && bytes[2] === UTF8_BOM[2] ? UTF8_BOM.length : 0;
   const nul = bytes.indexOf(0, start);
-  if (nul >= 0) return refuse3(messages.binaryByte(nul));
+  if (nul >= 0) return refusal(label, messages)(messages.binaryByte(nul));
   try {
-    return { ok: true, text: UTF8.decode(bytes.subarray(start)) };
+    return { ok: true, text: UTF8.decode(start === 0 ? bytes : bytes.subarray(start)) };
   } catch {
-    return refuse3(messages.invalidByte(firstInvalidUtf8(bytes, start)));
+    return refusal(label, messages)(messages.invalidByte(firstInvalidUtf8(bytes, start)));
   }
+}
+function refusal(label, messages) {
+  return (why) => ({ ok: false, problem: messages.notUtf8(label, why) });
 }
 function decodeUtf16(body, bigEndian, refuse3, messages) {
   if (body.length % 2 !== 0) return refuse3(messages.oddUtf16());
@@ -13017,18 +13192,23 @@ var import_promises4 = require("node:fs/promises");
 var import_node_path3 = require("node:path");
 
 // src/core/walk/nodeWalkFs.ts
-var import_node_fs = require("node:fs");
+var import_node_fs2 = require("node:fs");
 var import_promises3 = require("node:fs/promises");
 var import_node_path2 = require("node:path");
-var OPEN_FLAGS = import_node_fs.constants.O_RDONLY | (import_node_fs.constants.O_NOFOLLOW ?? 0) | (import_node_fs.constants.O_NONBLOCK ?? 0);
+var OPEN_FLAGS = import_node_fs2.constants.O_RDONLY | (import_node_fs2.constants.O_NOFOLLOW ?? 0) | (import_node_fs2.constants.O_NONBLOCK ?? 0);
 function nodeWalkFs(options) {
   const { tree } = options;
   const top = options.top ?? tree;
   return {
     async list(folder) {
-      const entries = (0, import_node_fs.readdirSync)(folder, { withFileTypes: true });
-      const listed = entries.map((entry) => ({ name: entry.name, kind: kindOf(entry) }));
-      const links = listed.filter((entry) => entry.kind === "symbolicLink");
+      const entries = (0, import_node_fs2.readdirSync)(folder, { withFileTypes: true });
+      const listed = [];
+      const links = [];
+      for (const entry of entries) {
+        const each = { name: entry.name, kind: kindOf(entry) };
+        listed.push(each);
+        if (each.kind === "symbolicLink") links.push(each);
+      }
       await Promise.all(links.map(async (entry) => {
         const linkTo = await linkTarget2(childPath(folder, entry.name));
         if (linkTo) entry.linkTo = linkTo;
@@ -13045,7 +13225,7 @@ function nodeWalkFs(options) {
     parent: (location) => (0, import_node_path2.dirname)(location) === location ? void 0 : (0, import_node_path2.dirname)(location),
     baseName: (location) => (0, import_node_path2.basename)(location),
     key: (location) => location,
-    label: (location) => labelOf(options.cwd, location),
+    label: labelsBelow(options.cwd),
     followLink: tree === void 0 ? void 0 : (location) => followLink(location, tree),
     isTreeTop: top === void 0 ? void 0 : (location) => location === top
   };
@@ -13053,17 +13233,20 @@ function nodeWalkFs(options) {
 function childPath(folder, name) {
   return folder.endsWith(import_node_path2.sep) ? `${folder}${name}` : `${folder}${import_node_path2.sep}${name}`;
 }
-function labelOf(cwd, location) {
+function labelsBelow(cwd) {
   const below = cwd.endsWith(import_node_path2.sep) ? cwd : `${cwd}${import_node_path2.sep}`;
-  if (location.startsWith(below) && (0, import_node_path2.isAbsolute)(cwd)) {
-    const rest = location.slice(below.length);
-    return import_node_path2.sep === "/" ? rest : rest.split(import_node_path2.sep).join("/");
-  }
-  return (0, import_node_path2.relative)(cwd, location).split(import_node_path2.sep).join("/") || location;
+  const absolute = (0, import_node_path2.isAbsolute)(cwd);
+  return (location) => {
+    if (absolute && location.startsWith(below)) {
+      const rest = location.slice(below.length);
+      return import_node_path2.sep === "/" ? rest : rest.split(import_node_path2.sep).join("/");
+    }
+    return (0, import_node_path2.relative)(cwd, location).split(import_node_path2.sep).join("/") || location;
+  };
 }
 function lstatOrUndefined(location) {
   try {
-    return (0, import_node_fs.lstatSync)(location);
+    return (0, import_node_fs2.lstatSync)(location, { throwIfNoEntry: false });
   } catch {
     return void 0;
   }
@@ -13103,17 +13286,17 @@ async function readRegularFile(path) {
 function readRegularFileSync(path) {
   let fd;
   try {
-    fd = (0, import_node_fs.openSync)(path, OPEN_FLAGS);
+    fd = (0, import_node_fs2.openSync)(path, OPEN_FLAGS);
   } catch (error) {
     if (error.code === "ELOOP") throw new Error(LINK_NOT_FOLLOWED);
     throw error;
   }
   try {
-    const stats = (0, import_node_fs.fstatSync)(fd);
+    const stats = (0, import_node_fs2.fstatSync)(fd);
     if (!stats.isFile()) throw new Error(NOT_REGULAR);
     return readToEnd(fd, stats.size);
   } finally {
-    (0, import_node_fs.closeSync)(fd);
+    (0, import_node_fs2.closeSync)(fd);
   }
 }
 var SCRATCH_LIMIT = 1024 * 1024;
@@ -13133,7 +13316,7 @@ function readToEnd(fd, size) {
       buffer.copy(larger, 0, 0, length);
       buffer = larger;
     }
-    const read = (0, import_node_fs.readSync)(fd, buffer, length, buffer.length - length, null);
+    const read = (0, import_node_fs2.readSync)(fd, buffer, length, buffer.length - length, null);
     if (read === 0) return buffer.subarray(0, length);
     length += read;
   }
@@ -13141,7 +13324,7 @@ function readToEnd(fd, size) {
 function readInto(fd, buffer, size) {
   let length = 0;
   while (length < size) {
-    const read = (0, import_node_fs.readSync)(fd, buffer, length, size - length, null);
+    const read = (0, import_node_fs2.readSync)(fd, buffer, length, size - length, null);
     if (read === 0) break;
     length += read;
   }
@@ -13249,8 +13432,8 @@ var Walk = class {
     const toFolder = type.linkTo === "directory";
     if (!toFolder && !markdown) return this.problem(index, "notMarkdown");
     const link = await this.fs.followLink?.(location).catch(() => void 0);
-    const refusal = this.linkRefusal(link, toFolder);
-    if (refusal || !link) return this.refuse(location, refusal ?? this.words.link);
+    const refusal2 = this.linkRefusal(link, toFolder);
+    if (refusal2 || !link) return this.refuse(location, refusal2 ?? this.words.link);
     if (link.kind === "directory") return this.root(link.target);
     if (link.kind !== "file") return this.refuse(location, this.words.linkToNotRegular);
     if (markdown) this.take(location, link.target);
@@ -13267,9 +13450,9 @@ var Walk = class {
       const key = this.fs.key(folder);
       if (this.clearFolders.has(key)) continue;
       const type = await this.fs.type(folder).catch(() => void 0);
-      const refusal = type?.kind === "symbolicLink" ? await this.linkOnTheWay(folder) : void 0;
-      if (refusal) {
-        this.refuse(folder, refusal);
+      const refusal2 = type?.kind === "symbolicLink" ? await this.linkOnTheWay(folder) : void 0;
+      if (refusal2) {
+        this.refuse(folder, refusal2);
         return false;
       }
       this.clearFolders.add(key);
@@ -13349,7 +13532,8 @@ var Walk = class {
   take(location, readFrom) {
     const key = this.fs.key(location);
     if (this.files.has(key)) return;
-    if (!this.refused.delete(key) && !this.room()) return;
+    const wasRefused = this.refused.size > 0 && this.refused.delete(key);
+    if (!wasRefused && !this.room()) return;
     this.files.set(key, { location, readFrom, key, label: this.fs.label(location) });
   }
   refuse(location, reason) {
@@ -13663,7 +13847,7 @@ var ManifestStore = class _ManifestStore {
     this.path = path;
     this.options = options;
     this.root = manifest.root;
-    this.pages = new Map(manifest.pages);
+    this.pages = manifest.pages;
     this.onDisk = manifest;
   }
   port;
@@ -13671,6 +13855,12 @@ var ManifestStore = class _ManifestStore {
   options;
   root;
   pages;
+  /**
+   * The store's own copy of the pages, once it changed one: until then `pages` is the map read from the file (onDisk's),
+   * not copied when opened, since most runs only read it (a dry run, an unchanged tree) and a manifest of 10,000 pages
+   * took a while to copy.
+   */
+  ownedPages;
   /** The manifest as the file holds it (as read, then as last written): what pendingChanges compares against. */
   onDisk;
   dirty = false;
@@ -13719,12 +13909,12 @@ var ManifestStore = class _ManifestStore {
   record(relPath, entry) {
     const problem = manifestKeyProblem(relPath, this.messages) ?? (/^\d+$/.test(entry.id) ? void 0 : this.messages.idNotDigits(JSON.stringify(entry.id)));
     if (problem) return Promise.reject(new Error(this.messages.cannotRecord(relPath, problem)));
-    this.pages.set(relPath, { id: entry.id, title: entry.title });
+    this.ownPages().set(relPath, { id: entry.id, title: entry.title });
     return this.changed();
   }
   /** Drops a page's entry (its file is gone, or the page was deleted) and writes at once. */
   forget(relPath) {
-    return this.pages.delete(relPath) ? this.changed() : Promise.resolve();
+    return this.pages.has(relPath) && this.ownPages().delete(relPath) ? this.changed() : Promise.resolve();
   }
   /** What the store holds that the file does not: everything changed since reading while writing is off. */
   pendingChanges() {
@@ -13742,6 +13932,14 @@ var ManifestStore = class _ManifestStore {
   /** Resolves when every write asked for so far is done (rejects when the last of them failed). */
   settled() {
     return this.writer.settled();
+  }
+  /** The pages to change: the store's own copy (ownedPages), made at the first change. */
+  ownPages() {
+    if (this.ownedPages === void 0) {
+      this.ownedPages = new Map(this.pages);
+      this.pages = this.ownedPages;
+    }
+    return this.ownedPages;
   }
   changed() {
     this.dirty = true;
@@ -13898,7 +14096,9 @@ function groupByTitle(entries, titleOf) {
   const byTitle = /* @__PURE__ */ new Map();
   for (const entry of entries) {
     const key = titleKey(titleOf(entry));
-    byTitle.set(key, [...byTitle.get(key) ?? [], entry]);
+    const group = byTitle.get(key);
+    if (group) group.push(entry);
+    else byTitle.set(key, [entry]);
   }
   return [...byTitle.values()].filter((group) => group.length > 1);
 }
@@ -13923,7 +14123,9 @@ function generatedFolderMarkdown(node, tree, refused2 = () => false) {
 function relativeTo(folder, file) {
   return file.startsWith(folder) ? file.slice(folder.length) : file;
 }
+var NEEDS_ESCAPING = /[!-/:-@[-`{-~\r\n]/;
 function escapeMarkdownText(text2) {
+  if (!NEEDS_ESCAPING.test(text2)) return text2;
   return text2.replace(/[!-/:-@[-`{-~]/g, (char) => `\\${char}`).replace(/[\r\n]+/g, " ");
 }
 function linkDestination(path) {
@@ -13942,12 +14144,17 @@ function detectMoves(previous, tree, alsoThere = [], pinned = []) {
   const root = folderKey(tree.rootPath);
   const there = [...tree.refused, ...alsoThere, ...pinned.map((file) => file.path)];
   const thereFiles = new Set(there);
-  const gone = [...previous].filter(([path]) => isBelow(path, root) && !tree.byPath.has(path) && !(isFolderPath(path) ? holdsAny(path, there) : thereFiles.has(path))).map(([path, page]) => ({ path, page })).sort((a, b) => compareRelativePaths(a.path, b.path));
-  const arrivals = tree.nodes.filter((node) => !previous.has(node.path));
+  const gone = [];
+  for (const [path, page] of previous) {
+    if (isBelow(path, root) && !tree.byPath.has(path) && !(isFolderPath(path) ? holdsAny(path, there) : thereFiles.has(path))) gone.push({ path, page });
+  }
+  gone.sort((a, b) => compareRelativePaths(a.path, b.path));
+  const arrivals = [];
   const report2 = { moves: [], renamed: [], orphans: [], retitled: [] };
   for (const node of tree.nodes) {
     const recorded = previous.get(node.path);
-    if (recorded && titleKey(recorded.title) !== titleKey(node.title)) report2.retitled.push({ path: node.path, pageId: recorded.pageId, title: recorded.title, newTitle: node.title });
+    if (!recorded) arrivals.push(node);
+    else if (recorded.title !== node.title && titleKey(recorded.title) !== titleKey(node.title)) report2.retitled.push({ path: node.path, pageId: recorded.pageId, title: recorded.title, newTitle: node.title });
   }
   const matched = /* @__PURE__ */ new Set();
   for (const { each, file } of followedPinnedPages(gone, pinned.filter((file2) => isBelow(file2.path, root) && !previous.has(file2.path)))) {
@@ -14025,18 +14232,17 @@ async function takeAnchoredHeadings(sources, options) {
 }
 function digestTreeSource(source2, options, digest = {}) {
   const prepared = prepareDocument(source2.text, options.messages);
-  const messages = options.messages ? { messages: options.messages } : {};
   const link = options.links.get(source2.key);
   const names = prepared.frontMatterTarget;
   const title = names.pageTitle?.trim() ? names.pageTitle : suggestTitle(prepared.frontMatterTitle, prepared.findings.firstHeading, source2.label);
   if (source2.readProblem !== void 0 || prepared.frontMatterProblems.length > 0) {
-    const item2 = planFile(source2, link, { defaults: { spaceId: options.spaceId, parentId: options.parentId, pageTitle: source2.label, overwrite: false }, ...messages }, prepared);
+    const item2 = planFile(source2, link, { defaults: { spaceId: options.spaceId, parentId: options.parentId, pageTitle: source2.label, overwrite: false }, ...messagesOf(options) }, prepared);
     return { file: item2.file, place: "refused", item: item2, title, linkFacts: { headings: [], destinations: [] } };
   }
   if (names.spaceId !== void 0 || names.parentId !== void 0) {
     const defaults2 = { spaceId: options.spaceId, parentId: options.parentId, overwrite: options.overwrite };
     const pinnedLink = link ?? pinnedRecordedLink(source2, names.pageTitle, defaults2, options);
-    const { item: item2, content: content2 } = planFileWithContent(source2, pinnedLink, { titleFromFile: true, defaults: defaults2, ...diagramOptions(options), ...messages }, prepared);
+    const { item: item2, content: content2 } = planFileWithContent(source2, pinnedLink, { titleFromFile: true, defaults: defaults2, ...diagramOptions(options), ...messagesOf(options) }, prepared);
     return { file: item2.file, place: "pinned", item: item2, title, linkFacts: linkFactsOf(content2, digest.headingsLater === true) };
   }
   const defaults = { spaceId: options.spaceId, parentId: options.parentId, pageTitle: title, overwrite: options.overwrite };
@@ -14071,6 +14277,9 @@ function treeItemOptions(options, defaults) {
   if (options.messages) planOptions.messages = options.messages;
   return planOptions;
 }
+function messagesOf(options) {
+  return options.messages ? { messages: options.messages } : {};
+}
 function diagramOptions(options) {
   return {
     ...options.diagramRenderer ? { diagramRenderer: options.diagramRenderer } : {},
@@ -14079,18 +14288,34 @@ function diagramOptions(options) {
 }
 function linkFactsOf(content, headingsLater = false) {
   const destinations = detachedAll(linkDestinationTexts(content));
-  const ownAnchors = headingsLater && destinations.some((destination) => ownHeadingAnchor(destination) !== void 0);
+  let ownAnchors = false;
+  for (const destination of destinations) if (ownHeadingAnchor(destination) !== void 0) ownAnchors = true;
   return { headings: headingsLater && !ownAnchors ? [] : detachedAll(markdownHeadings(content)), destinations };
+}
+function titledByName(item) {
+  const prepared = item.prepared;
+  return !prepared.frontMatterTitle?.trim() && !prepared.frontMatterTarget.pageTitle?.trim() && !prepared.findings.firstHeading?.trim();
 }
 function planTreeOf(sources, options) {
   const rootPath = folderKey(options.rootPath);
-  const pinnedSources = sources.filter((source2) => source2.place === "pinned" && isBelow(source2.file.label, rootPath));
-  const pinned = sources.filter((source2) => source2.place === "pinned").map((source2) => source2.item);
-  const refused2 = sources.filter((source2) => source2.place === "refused").map((source2) => source2.item);
-  const inTree = new Map(sources.filter((source2) => source2.place === "tree").map((source2) => [source2.file.label, source2]));
-  const tree = shapeTree([...inTree.values()].map((source2) => ({ path: source2.file.label, title: source2.title, titleFromName: !source2.item.prepared.frontMatterTitle?.trim() && !source2.item.prepared.frontMatterTarget.pageTitle?.trim() && !source2.item.prepared.findings.firstHeading?.trim() })), rootPath);
+  const pinnedSources = [];
+  const pinned = [];
+  const refused2 = [];
+  const inTree = /* @__PURE__ */ new Map();
+  for (const source2 of sources) {
+    if (source2.place === "tree") inTree.set(source2.file.label, source2);
+    else if (source2.place === "refused") refused2.push(source2.item);
+    else {
+      pinned.push(source2.item);
+      if (isBelow(source2.file.label, rootPath)) pinnedSources.push(source2);
+    }
+  }
+  const treeInputs = [];
+  for (const source2 of inTree.values()) treeInputs.push({ path: source2.file.label, title: source2.title, titleFromName: titledByName(source2.item) });
+  const tree = shapeTree(treeInputs, rootPath);
   const keyOf = (path) => path.slice(rootPath.length);
-  const previous = new Map(options.identity.entries().map(([key, entry]) => [`${rootPath}${key}`, { pageId: entry.id, title: entry.title }]));
+  const previous = /* @__PURE__ */ new Map();
+  for (const [key, entry] of options.identity.entries()) previous.set(`${rootPath}${key}`, { pageId: entry.id, title: entry.title });
   const moves = detectMoves(previous, tree, refused2.map((item) => item.file.label), pinned.flatMap((item) => item.complete ? [pinnedFile(item, item.complete.pageTitle)] : []));
   const pinnedAt = new Map(pinned.map((item) => [item.file.label, item]));
   for (const rename3 of moves.renamed) {
@@ -14098,26 +14323,42 @@ function planTreeOf(sources, options) {
     if (item) followRecordedPage(item, rename3.pageId);
   }
   const renamedFrom = new Map(moves.renamed.map((rename3) => [keyOf(rename3.path), keyOf(rename3.oldPath)]));
-  const recordedAt = (key) => {
+  const recordedUnderOldKey = (key) => {
     const old = renamedFrom.get(key);
-    return options.identity.get(key) ?? (old === void 0 ? void 0 : options.identity.get(old));
+    return old === void 0 ? void 0 : options.identity.get(old);
   };
+  const recordedAt = (key) => options.identity.get(key) ?? recordedUnderOldKey(key);
   const recordedId = (key) => recordedAt(key)?.id;
+  const renamedFromPath = new Map(moves.renamed.map((rename3) => [rename3.path, rename3.oldPath]));
+  const recordedAtPath = (path) => {
+    const own = previous.get(path);
+    if (own !== void 0) return own;
+    const old = renamedFromPath.get(path);
+    return old === void 0 ? void 0 : previous.get(old);
+  };
   const recordedPageOf = treePageIdByPath(tree, recordedId, recordedId);
   const checkLinkTargets = options.pageAddresses !== false;
   const retitledFrom = new Map(moves.retitled.map((page) => [page.path, page.title]));
   const words = options.treeMessages ?? englishTreeMessages;
   const collisions = titleCollisions(tree, pinned, options.spaceId, words);
-  const withoutId = (key) => !options.pageAccess && (recordedAt(key) === void 0 || retitledFrom.has(`${rootPath}${key}`));
+  const withoutId = (path) => !options.pageAccess && (recordedAtPath(path) === void 0 || retitledFrom.has(path));
   const refusedNode = (node) => {
     const source2 = node.kind === "file" ? node.path : node.contentFrom;
-    return collisions.ofNode.has(node) || withoutId(keyOf(node.path)) || source2 !== void 0 && (inTree.get(source2)?.item.refusals.length ?? 0) > 0;
+    return collisions.ofNode.has(node) || withoutId(node.path) || source2 !== void 0 && (inTree.get(source2)?.item.refusals.length ?? 0) > 0;
+  };
+  const parentIds = /* @__PURE__ */ new Map();
+  const parentRecordedId = (parentPath) => {
+    if (parentIds.has(parentPath)) return parentIds.get(parentPath);
+    const id = recordedAtPath(parentPath)?.pageId;
+    parentIds.set(parentPath, id);
+    return id;
   };
   const pages = tree.nodes.map((node) => {
     const key = keyOf(node.path);
-    const recorded = recordedAt(key);
+    const ownRecord = previous.get(node.path);
+    const recorded = ownRecord ?? recordedAtPath(node.path);
     const oldTitle = retitledFrom.get(node.path);
-    const parentId = node.parent === void 0 ? options.parentId : recordedId(keyOf(node.parent));
+    const parentId = node.parent === void 0 ? options.parentId : parentRecordedId(node.parent);
     const sourcePath = node.kind === "file" ? node.path : node.contentFrom;
     const defaults = { spaceId: options.spaceId, parentId: parentId ?? options.parentId, pageTitle: node.title, overwrite: recorded !== void 0 && oldTitle === void 0 || options.overwrite };
     const planned = sourcePath !== void 0 ? inTree.get(sourcePath) : generatedPage(node, tree, defaults, options, refusedNode);
@@ -14129,25 +14370,19 @@ function planTreeOf(sources, options) {
     item.state = item.refusals.length > 0 ? "refused" : unchanged ? "unchanged" : "send";
     const unlinked = recorded !== void 0 && item.link === void 0;
     if (unlinked) {
-      item.link = { spaceId: defaults.spaceId, parentId: defaults.parentId, pageTitle: oldTitle ?? defaults.pageTitle, pageId: recorded.id, publishedAt: 0 };
+      item.link = { spaceId: defaults.spaceId, parentId: defaults.parentId, pageTitle: oldTitle ?? defaults.pageTitle, pageId: recorded.pageId, publishedAt: 0 };
       item.linkedPage = parentId !== void 0 && oldTitle === void 0;
     }
     if (oldTitle !== void 0 && recorded !== void 0) {
-      item.cautions.push({ code: "leavesPage", message: words.retitledPage(oldTitle, node.title, recorded.id) });
+      item.cautions.push({ code: "leavesPage", message: words.retitledPage(oldTitle, node.title, recorded.pageId) });
       if (item.state === "unchanged") item.state = "send";
     }
-    const oldKey = options.identity.get(key) === void 0 ? renamedFrom.get(key) : void 0;
-    return {
-      node,
-      linkFacts: planned.linkFacts,
-      key,
-      item,
-      parentKnown: parentId !== void 0,
-      unlinked,
-      ...recorded ? { pageId: recorded.id } : {},
-      ...oldKey !== void 0 ? { renamedFrom: oldKey } : {},
-      ...oldTitle !== void 0 ? { retitledFrom: oldTitle } : {}
-    };
+    const page = { node, linkFacts: planned.linkFacts, key, item, parentKnown: parentId !== void 0, unlinked };
+    if (recorded) page.pageId = recorded.pageId;
+    const oldKey = ownRecord === void 0 ? renamedFrom.get(key) : void 0;
+    if (oldKey !== void 0) page.renamedFrom = oldKey;
+    if (oldTitle !== void 0) page.retitledFrom = oldTitle;
+    return page;
   });
   const pinnedLinkFacts = new Map(pinnedSources.map((source2) => [keyOf(source2.file.label), source2.linkFacts]));
   for (const { item, file, linkFacts } of pinnedSources) {
@@ -14157,7 +14392,7 @@ function planTreeOf(sources, options) {
   const unknown = foreseeTreeLinks({ tree, pages, pinnedLinkFacts }, pinnedSources.map((source2) => source2.item), options);
   for (const page of pages) refuse2(page.item, collisions.ofNode.get(page.node));
   for (const item of pinned) refuse2(item, collisions.ofPinned.get(item));
-  refuseWithoutIds(pages, withoutId, words);
+  refuseWithoutIds(pages, (page) => !options.pageAccess && (page.pageId === void 0 || page.retitledFrom !== void 0), words);
   return {
     tree,
     pages,
@@ -14183,7 +14418,8 @@ async function sayMissingLinkFiles(plan, options, disk) {
 var LOOKUPS_AT_ONCE2 = 8;
 function foreseeTreeLinks(plan, pinned, options, missing = /* @__PURE__ */ new Set(), only = () => true) {
   const rootPath = plan.tree.rootPath;
-  const headingsOf = new Map(plan.pages.map((each) => [each.key, each.linkFacts.headings]));
+  const headingsOf = /* @__PURE__ */ new Map();
+  for (const page of plan.pages) headingsOf.set(page.key, page.linkFacts.headings);
   for (const [key, facts] of plan.pinnedLinkFacts) headingsOf.set(key, facts.headings);
   const pinnedTitles = new Map(pinned.flatMap((item) => item.complete && item.state !== "refused" ? [[item.file.label.slice(rootPath.length), item.complete.pageTitle]] : []));
   const known = {
@@ -14273,32 +14509,31 @@ function treePageLookup(known, tree, identity) {
   return lookUp2;
 }
 function titleCollisions(tree, pinned, spaceId, words) {
-  const titled = [
-    // A folder page is named by its content file, the file to edit; a generated one has only its folder.
-    ...tree.nodes.map((node) => ({ name: node.contentFrom ?? node.path, title: node.title, node, pinned: void 0, generated: node.generated === true })),
-    // One that is refused or names another space takes no title here; an unchanged one holds its title already.
-    ...pinned.flatMap((item) => item.complete?.spaceId === spaceId && item.state !== "refused" ? [{ name: item.file.label, title: item.complete.pageTitle, node: void 0, pinned: item, generated: false }] : [])
-  ];
+  const titled = [];
+  for (const node of tree.nodes) titled.push({ name: node.contentFrom ?? node.path, title: node.title, node, pinned: void 0, generated: node.generated === true });
+  for (const item of pinned) {
+    if (item.complete?.spaceId === spaceId && item.state !== "refused") titled.push({ name: item.file.label, title: item.complete.pageTitle, node: void 0, pinned: item, generated: false });
+  }
   const found = { ofNode: /* @__PURE__ */ new Map(), ofPinned: /* @__PURE__ */ new Map() };
   for (const group of groupByTitle(titled, (entry) => entry.title)) {
     for (const entry of group) {
       const others = group.filter((other) => other !== entry).map((other) => other.name).join(", ");
       const message = entry.generated ? words.generatedTitleCollision(entry.title, others) : words.titleCollision(entry.title, others);
-      const refusal = { code: "duplicatePage", message, fix: entry.generated ? void 0 : "editFile" };
-      if (entry.node) found.ofNode.set(entry.node, refusal);
-      else if (entry.pinned) found.ofPinned.set(entry.pinned, refusal);
+      const refusal2 = { code: "duplicatePage", message, fix: entry.generated ? void 0 : "editFile" };
+      if (entry.node) found.ofNode.set(entry.node, refusal2);
+      else if (entry.pinned) found.ofPinned.set(entry.pinned, refusal2);
     }
   }
   return found;
 }
-function refuse2(item, refusal) {
-  if (refusal === void 0) return;
-  item.refusals.push(refusal);
+function refuse2(item, refusal2) {
+  if (refusal2 === void 0) return;
+  item.refusals.push(refusal2);
   item.state = "refused";
 }
 function refuseWithoutIds(pages, withoutId, words) {
   for (const page of pages) {
-    if (!withoutId(page.key) || page.item.state === "refused") continue;
+    if (!withoutId(page) || page.item.state === "refused") continue;
     page.item.refusals.push({
       code: "noPageAccess",
       message: words.noPageAccess(),
@@ -14705,20 +14940,22 @@ async function runTree(options) {
     const page = pageOf.get(result.key);
     if (!page) return [];
     const from = linkingFileOf(page.node, rootPath);
-    const labelOf2 = (destination) => {
+    const labelOf = (destination) => {
       const target = linkTarget(destination, from, plan.rootInRepository);
       return target.kind === "file" && target.path !== void 0 ? `${rootPath}${target.path}` : destination;
     };
-    return [...new Set(result.linkCautions.filter((caution) => caution.reason === "noPageYet").map((caution) => labelOf2(caution.target)))];
+    return [...new Set(result.linkCautions.filter((caution) => caution.reason === "noPageYet").map((caution) => labelOf(caution.target)))];
   });
   const leftBehind = await pagesLeftBehind(replaced, options.pages);
   return { results, secondPass: sentAgainAndLanded(results), summary: summarise(counted), linksLeft, leftBehind };
 }
 async function guardTreePages(entries, options) {
-  const looked = entries.filter((entry) => !options.underNewPage(entry.page));
-  const lookedAt = new Set(looked);
-  for (const entry of entries) if (!lookedAt.has(entry) && entry.item.state === "send") entry.item.guard = { kind: "absent" };
-  await guardPlan(looked.map((entry) => entry.item), { ...options, unrecordedTreePages: true });
+  const looked = [];
+  for (const entry of entries) {
+    if (!options.underNewPage(entry.page)) looked.push(entry.item);
+    else if (entry.item.state === "send") entry.item.guard = { kind: "absent" };
+  }
+  await guardPlan(looked, { ...options, unrecordedTreePages: true });
 }
 function decidedOnce(resolve7) {
   const decided = /* @__PURE__ */ new Map();
@@ -14939,7 +15176,9 @@ function copyTreePlan(plan) {
   return { tree: plan.tree, refused: plan.refused.map(copy), pinned: plan.pinned.map(copy), pages: plan.pages.map((page) => ({ ...page, item: copy(page.item) })) };
 }
 function treePlanItems(plan) {
-  return [...plan.refused, ...plan.pinned, ...plan.pages.map((page) => page.item)];
+  const items = [...plan.refused, ...plan.pinned];
+  for (const page of plan.pages) items.push(page.item);
+  return items;
 }
 
 // src/cli/publishTree.ts
@@ -14950,9 +15189,11 @@ function printTreeResult(result, json, output) {
   if (json) output.json({ ...record, linkCautions: result.linkCautions });
   else output.line(`${"  ".repeat(result.depth)}${fileLine(record)}${result.pass === 2 ? " (second pass: links to new pages)" : ""}`);
 }
+var LINES_PER_WRITE = 100;
 function printTreePlan(plan, json, output, addressOf) {
   let notSendable = 0;
   const lines = [];
+  const jsonRecords = [];
   const rootPath = plan.tree.rootPath;
   for (const page of plan.pages) {
     const planned = planRecord(page.item);
@@ -14961,19 +15202,32 @@ function printTreePlan(plan, json, output, addressOf) {
     const parent = parentPath === void 0 ? void 0 : { parentKey: parentPath.slice(rootPath.length), parentTitle: plan.tree.byPath.get(parentPath)?.title ?? "" };
     if (parent) delete planned.parentId;
     if (json || output.recording) {
-      const record = { ...planned, tree: { key: page.key, depth: page.node.depth, kind: page.node.kind, ...page.node.generated ? { generated: true } : {}, ...parent }, ...page.pageId ? { pageId: page.pageId } : {} };
-      output.record(record);
-      if (json) output.json(record);
+      const tree = { key: page.key, depth: page.node.depth, kind: page.node.kind };
+      if (page.node.generated) tree.generated = true;
+      if (parent) Object.assign(tree, parent);
+      planned.tree = tree;
+      if (page.pageId) planned.pageId = page.pageId;
+      output.record(planned);
+      if (json) jsonRecords.push(planned);
     }
-    if (!json) lines.push(`${"  ".repeat(page.node.depth)}${planLine(parent ? { ...planned, tree: parent } : planned)}${page.node.generated ? " (folder page listing its children)" : ""}`);
+    if (!json) lines.push(`${"  ".repeat(page.node.depth)}${planLine(parent && !planned.tree ? { ...planned, tree: parent } : planned)}${page.node.generated ? " (folder page listing its children)" : ""}`);
+    if (lines.length === LINES_PER_WRITE) {
+      output.lines(lines);
+      lines.length = 0;
+    }
+    if (jsonRecords.length === LINES_PER_WRITE) {
+      output.jsonLines(jsonRecords);
+      jsonRecords.length = 0;
+    }
   }
   for (const item of [...plan.refused, ...plan.pinned]) {
     const record = planRecord(item);
     output.record(record);
     if (record.status !== "send" && record.status !== "unchanged") notSendable++;
-    if (json) output.json(record);
+    if (json) jsonRecords.push(record);
     else lines.push(planLine(record));
   }
+  output.jsonLines(jsonRecords);
   output.lines(lines);
   printMoves(plan, json, output, addressOf);
   return notSendable;
@@ -15174,7 +15428,7 @@ function cliTransport(env) {
 }
 
 // src/cli/fileLinks.ts
-var import_node_fs2 = require("node:fs");
+var import_node_fs3 = require("node:fs");
 var import_node_path6 = require("node:path");
 function cliFileLinkPorts(options) {
   const top = (0, import_node_path6.resolve)(options.cwd);
@@ -15203,7 +15457,7 @@ function repositoryLinkFile(path, cwd) {
   }
   let siblingNames;
   try {
-    siblingNames = (0, import_node_fs2.readdirSync)((0, import_node_path6.dirname)(path));
+    siblingNames = (0, import_node_fs3.readdirSync)((0, import_node_path6.dirname)(path));
   } catch {
     siblingNames = void 0;
   }
@@ -15563,7 +15817,7 @@ async function report(records, context) {
 }
 function readText3(path) {
   try {
-    return (0, import_node_fs3.readFileSync)(path, "utf8");
+    return (0, import_node_fs4.readFileSync)(path, "utf8");
   } catch {
     return void 0;
   }

@@ -8236,7 +8236,7 @@ __export(main_exports, {
 });
 module.exports = __toCommonJS(main_exports);
 var import_node_crypto4 = require("node:crypto");
-var import_node_fs4 = require("node:fs");
+var import_node_fs5 = require("node:fs");
 var import_promises7 = require("node:fs/promises");
 var import_node_os = require("node:os");
 var import_node_path7 = require("node:path");
@@ -11623,12 +11623,53 @@ function parseStateFile(text2) {
 
 // src/core/tree/manifestNodeFs.ts
 var import_node_crypto2 = require("node:crypto");
-var import_node_fs = require("node:fs");
+var import_node_fs2 = require("node:fs");
 var import_promises2 = require("node:fs/promises");
+
+// src/core/walk/regularFile.ts
+var import_node_fs = require("node:fs");
+
+// src/core/walk/walkFs.ts
+var NotARegularFile = class extends Error {
+  constructor(why, message) {
+    super(message ?? why);
+    this.why = why;
+    this.name = "NotARegularFile";
+  }
+  why;
+};
+
+// src/core/walk/regularFile.ts
+var REGULAR_FILE_OPEN_FLAGS = import_node_fs.constants.O_RDONLY | (import_node_fs.constants.O_NOFOLLOW ?? 0) | (import_node_fs.constants.O_NONBLOCK ?? 0);
+function openRegularFileSync(path, words) {
+  let fd;
+  try {
+    fd = (0, import_node_fs.openSync)(path, REGULAR_FILE_OPEN_FLAGS);
+  } catch (error) {
+    if (error.code === "ELOOP") throw new NotARegularFile("link", words?.link);
+    throw error;
+  }
+  try {
+    const stats = (0, import_node_fs.fstatSync)(fd);
+    if (!stats.isFile()) throw new NotARegularFile("notRegular", words?.notRegular);
+    return { fd, size: stats.size };
+  } catch (error) {
+    (0, import_node_fs.closeSync)(fd);
+    throw error;
+  }
+}
+
+// src/core/tree/manifestNodeFs.ts
 var nodeManifestFiles = {
   async read(path) {
     try {
-      return (0, import_node_fs.readFileSync)(path, "utf8");
+      if ((0, import_node_fs2.lstatSync)(path).isSymbolicLink()) throw new NotARegularFile("link");
+      const { fd } = openRegularFileSync(path);
+      try {
+        return (0, import_node_fs2.readFileSync)(fd, "utf8");
+      } finally {
+        (0, import_node_fs2.closeSync)(fd);
+      }
     } catch (error) {
       if (error.code === "ENOENT") return void 0;
       throw error;
@@ -11660,6 +11701,7 @@ var englishManifestMessages = {
   noSpace: (name) => `${name} has no "space" (the space key of its pages), or an empty one.`,
   noParent: (name) => `${name} has no "parent", or one that is not a page ID (digits in quotes).`,
   cannotRead: (name, detail) => `${name} cannot be read (${detail}).`,
+  notRegularFile: (name, why) => why === "link" ? `${name} is a symbolic link; it is not followed, so that a repository cannot make the publisher read a file from outside it. Replace the link with the file itself, or restore it from git.` : `${name} is not a regular file (a pipe, socket or device); only regular files are read. Replace it with the file itself, or restore it from git.`,
   keyEmpty: () => 'it is empty (the folder itself is "parent")',
   keyBackslash: () => "it has a backslash (keys are '/'-separated)",
   keyAbsolute: () => "it is absolute (keys are relative to the manifest's folder)",
@@ -13192,16 +13234,15 @@ var import_promises4 = require("node:fs/promises");
 var import_node_path3 = require("node:path");
 
 // src/core/walk/nodeWalkFs.ts
-var import_node_fs2 = require("node:fs");
+var import_node_fs3 = require("node:fs");
 var import_promises3 = require("node:fs/promises");
 var import_node_path2 = require("node:path");
-var OPEN_FLAGS = import_node_fs2.constants.O_RDONLY | (import_node_fs2.constants.O_NOFOLLOW ?? 0) | (import_node_fs2.constants.O_NONBLOCK ?? 0);
 function nodeWalkFs(options) {
   const { tree } = options;
   const top = options.top ?? tree;
   return {
     async list(folder) {
-      const entries = (0, import_node_fs2.readdirSync)(folder, { withFileTypes: true });
+      const entries = (0, import_node_fs3.readdirSync)(folder, { withFileTypes: true });
       const listed = [];
       const links = [];
       for (const entry of entries) {
@@ -13246,7 +13287,7 @@ function labelsBelow(cwd) {
 }
 function lstatOrUndefined(location) {
   try {
-    return (0, import_node_fs2.lstatSync)(location, { throwIfNoEntry: false });
+    return (0, import_node_fs3.lstatSync)(location, { throwIfNoEntry: false });
   } catch {
     return void 0;
   }
@@ -13268,35 +13309,28 @@ async function linkTarget2(path) {
 }
 var LINK_NOT_FOLLOWED = "it is a symbolic link, and links are not followed.";
 var NOT_REGULAR = "it is not a regular file.";
+var REFUSAL_WORDS = { link: LINK_NOT_FOLLOWED, notRegular: NOT_REGULAR };
 async function readRegularFile(path) {
   let handle;
   try {
-    handle = await (0, import_promises3.open)(path, OPEN_FLAGS);
+    handle = await (0, import_promises3.open)(path, REGULAR_FILE_OPEN_FLAGS);
   } catch (error) {
-    if (error.code === "ELOOP") throw new Error(LINK_NOT_FOLLOWED);
+    if (error.code === "ELOOP") throw new NotARegularFile("link", LINK_NOT_FOLLOWED);
     throw error;
   }
   try {
-    if (!(await handle.stat()).isFile()) throw new Error(NOT_REGULAR);
+    if (!(await handle.stat()).isFile()) throw new NotARegularFile("notRegular", NOT_REGULAR);
     return await handle.readFile();
   } finally {
     await handle.close();
   }
 }
 function readRegularFileSync(path) {
-  let fd;
+  const { fd, size } = openRegularFileSync(path, REFUSAL_WORDS);
   try {
-    fd = (0, import_node_fs2.openSync)(path, OPEN_FLAGS);
-  } catch (error) {
-    if (error.code === "ELOOP") throw new Error(LINK_NOT_FOLLOWED);
-    throw error;
-  }
-  try {
-    const stats = (0, import_node_fs2.fstatSync)(fd);
-    if (!stats.isFile()) throw new Error(NOT_REGULAR);
-    return readToEnd(fd, stats.size);
+    return readToEnd(fd, size);
   } finally {
-    (0, import_node_fs2.closeSync)(fd);
+    (0, import_node_fs3.closeSync)(fd);
   }
 }
 var SCRATCH_LIMIT = 1024 * 1024;
@@ -13316,7 +13350,7 @@ function readToEnd(fd, size) {
       buffer.copy(larger, 0, 0, length);
       buffer = larger;
     }
-    const read = (0, import_node_fs2.readSync)(fd, buffer, length, buffer.length - length, null);
+    const read = (0, import_node_fs3.readSync)(fd, buffer, length, buffer.length - length, null);
     if (read === 0) return buffer.subarray(0, length);
     length += read;
   }
@@ -13324,7 +13358,7 @@ function readToEnd(fd, size) {
 function readInto(fd, buffer, size) {
   let length = 0;
   while (length < size) {
-    const read = (0, import_node_fs2.readSync)(fd, buffer, length, size - length, null);
+    const read = (0, import_node_fs3.readSync)(fd, buffer, length, size - length, null);
     if (read === 0) break;
     length += read;
   }
@@ -13872,6 +13906,7 @@ var ManifestStore = class _ManifestStore {
     try {
       text2 = await port.read(path);
     } catch (error) {
+      if (error instanceof NotARegularFile) return { ok: false, message: (options.messages ?? englishManifestMessages).notRegularFile(path, error.why) };
       return { ok: false, message: (options.messages ?? englishManifestMessages).cannotRead(path, error instanceof Error ? error.message : String(error)) };
     }
     if (text2 === void 0) return { ok: true, store: new _ManifestStore(port, path, { root: void 0, pages: /* @__PURE__ */ new Map() }, options) };
@@ -15428,7 +15463,7 @@ function cliTransport(env) {
 }
 
 // src/cli/fileLinks.ts
-var import_node_fs3 = require("node:fs");
+var import_node_fs4 = require("node:fs");
 var import_node_path6 = require("node:path");
 function cliFileLinkPorts(options) {
   const top = (0, import_node_path6.resolve)(options.cwd);
@@ -15457,7 +15492,7 @@ function repositoryLinkFile(path, cwd) {
   }
   let siblingNames;
   try {
-    siblingNames = (0, import_node_fs3.readdirSync)((0, import_node_path6.dirname)(path));
+    siblingNames = (0, import_node_fs4.readdirSync)((0, import_node_path6.dirname)(path));
   } catch {
     siblingNames = void 0;
   }
@@ -15817,7 +15852,7 @@ async function report(records, context) {
 }
 function readText3(path) {
   try {
-    return (0, import_node_fs4.readFileSync)(path, "utf8");
+    return (0, import_node_fs5.readFileSync)(path, "utf8");
   } catch {
     return void 0;
   }

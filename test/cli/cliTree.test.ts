@@ -2,7 +2,8 @@
 // in the folder's .wiki-pages.json for teammates and CI, links between files working on the wiki, and a re-run
 // from a fresh clone (no --state) updating the same pages.
 import assert from 'node:assert/strict';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileRecords, jsonLines, runCli, startCli, summaryRecord, useCliWorld, waitUntil, type RunningCli } from './cliHarness';
@@ -899,5 +900,25 @@ describe('CLI --tree', () => {
     assert.equal(manifest.pages['guide/setup.md'], undefined);
     const after = await runCli(['publish', 'docs', '--tree', '--dry-run'], { cwd: root, env: cli.env() });
     assert.doesNotMatch(after.stdout, /"Setup" \(page/, 'Setup is no orphan');
+  });
+
+  it('a .wiki-pages.json that is a symbolic link, or a pipe, is refused before anything is sent, and nothing it leads to is printed', async () => {
+    const root = await cli.tree({ ...TREE, 'keys.txt': 'SECRET_DEPLOY_KEY=abcdef123456\n' });
+    const manifestPath = join(root, 'docs', '.wiki-pages.json');
+    // A pull request controls the repository: the manifest a link to a file outside the folder published.
+    await symlink(join(root, 'keys.txt'), manifestPath);
+    for (const args of [['--dry-run'], []]) {
+      const run = await runCli(['publish', 'docs', ...TO, ...args], { cwd: root, env: cli.env() });
+      assert.equal(run.code, 2, run.stderr);
+      assert.match(run.stderr, /\.wiki-pages\.json is a symbolic link; it is not followed, so that a repository cannot make the publisher read a file from outside it\. Replace the link with the file itself, or restore it from git\./);
+      assert.ok(!`${run.stdout}${run.stderr}`.includes('SECRET'), 'nothing of the file the link leads to is printed');
+    }
+    // A pipe: read, it would wait for a writer for ever.
+    await rm(manifestPath);
+    execFileSync('mkfifo', [manifestPath]);
+    const piped = await runCli(['publish', 'docs', ...TO, '--dry-run'], { cwd: root, env: cli.env() });
+    assert.equal(piped.code, 2, piped.stderr);
+    assert.match(piped.stderr, /\.wiki-pages\.json is not a regular file \(a pipe, socket or device\); only regular files are read\./);
+    assert.equal(cli.world.sandbox.imports.length, 0);
   });
 });

@@ -14,6 +14,8 @@ export interface ManifestMessages {
   noSpace(name: string): string;
   noParent(name: string): string;
   cannotRead(name: string, detail: string): string;
+  /** The manifest is a symbolic link ('link') or a pipe, socket or device ('notRegular'): never read. */
+  notRegularFile(name: string, why: 'link' | 'notRegular'): string;
 
   keyEmpty(): string;
   keyBackslash(): string;
@@ -46,6 +48,10 @@ export const englishManifestMessages: ManifestMessages = {
   noSpace: (name) => `${name} has no "space" (the space key of its pages), or an empty one.`,
   noParent: (name) => `${name} has no "parent", or one that is not a page ID (digits in quotes).`,
   cannotRead: (name, detail) => `${name} cannot be read (${detail}).`,
+  notRegularFile: (name, why) =>
+    why === 'link'
+      ? `${name} is a symbolic link; it is not followed, so that a repository cannot make the publisher read a file from outside it. Replace the link with the file itself, or restore it from git.`
+      : `${name} is not a regular file (a pipe, socket or device); only regular files are read. Replace it with the file itself, or restore it from git.`,
 
   keyEmpty: () => 'it is empty (the folder itself is "parent")',
   keyBackslash: () => 'it has a backslash (keys are \'/\'-separated)',

@@ -4,6 +4,7 @@
 // edit guard's memory are per person and stay in the link stores (src/core/links). The reasons: CONTRIBUTING.md.
 import { englishManifestMessages, type ManifestMessages } from '../messages/manifestMessages';
 import { CoalescingWriter } from '../util/coalescingWriter';
+import { NotARegularFile } from '../walk/walkFs';
 import {
   manifestKeyProblem,
   parseManifest,
@@ -17,7 +18,10 @@ export * from './manifestFormat';
 
 /** The file system as the store needs it: the node:fs port for the command line, workspace.fs in the editor. */
 export interface ManifestFilePort {
-  /** The file's text, or undefined when it does not exist. */
+  /**
+   * The file's text, or undefined when it does not exist. A symbolic link or anything but a regular file is refused by
+   * throwing NotARegularFile: a repository controls the manifest, and a link would read a file from outside it.
+   */
   read(path: string): Promise<string | undefined>;
   /** Replaces the file atomically: a reader sees the old text or the new, never a part. */
   write(path: string, text: string): Promise<void>;
@@ -72,6 +76,7 @@ export class ManifestStore {
     try {
       text = await port.read(path);
     } catch (error) {
+      if (error instanceof NotARegularFile) return { ok: false, message: (options.messages ?? englishManifestMessages).notRegularFile(path, error.why) };
       return { ok: false, message: (options.messages ?? englishManifestMessages).cannotRead(path, error instanceof Error ? error.message : String(error)) };
     }
     if (text === undefined) return { ok: true, store: new ManifestStore(port, path, { root: undefined, pages: new Map() }, options) };

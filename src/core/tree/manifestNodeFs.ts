@@ -2,17 +2,28 @@
 // (a temporary file in the same folder, renamed over it, as the --state file is), so a killed run never leaves half a
 // manifest in a repository where a teammate would commit it.
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { closeSync, lstatSync, readFileSync } from 'node:fs';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { openRegularFileSync } from '../walk/regularFile';
+import { NotARegularFile } from '../walk/walkFs';
 import type { ManifestFilePort } from './manifest';
 
 export const nodeManifestFiles: ManifestFilePort = {
   async read(path) {
     try {
-      // Synchronously, as the walk reads: a tree's manifest is read once, before anything else can run, and the
-      // thread pool's round trips (two for a manifest of 10,000 pages) were time spent waiting.
-      return readFileSync(path, 'utf8');
+      // As the walk reads a repository's files: a link is not followed and only a regular file is read. A pull request
+      // controls the repository, and a manifest that is a link to a file outside it (a key, /proc/self/environ) was
+      // read, and its first characters quoted in CI's log by the "not valid JSON" refusal. lstat first: Windows has no
+      // O_NOFOLLOW. Synchronously, as the walk reads: a tree's manifest is read once, before anything else can run.
+      // The store words the refusal (NotARegularFile.why) in the user's language.
+      if (lstatSync(path).isSymbolicLink()) throw new NotARegularFile('link');
+      const { fd } = openRegularFileSync(path);
+      try {
+        return readFileSync(fd, 'utf8');
+      } finally {
+        closeSync(fd);
+      }
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw error;

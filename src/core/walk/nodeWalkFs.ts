@@ -1,10 +1,11 @@
 // The walk's port over node:fs, for the command line (and tests and benchmarks): lstat and readdir with file types,
 // so a link is seen as a link and never followed; reads open with O_NOFOLLOW and check that what was opened is a
 // regular file, so an entry swapped for a link or a pipe after the walk listed it is refused rather than read.
-import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, type Dirent, type Stats } from 'node:fs';
+import { closeSync, lstatSync, readdirSync, readSync, type Dirent, type Stats } from 'node:fs';
 import { lstat, open, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, relative, sep } from 'node:path';
-import type { DirEntry, EntryKind, EntryType, LinkTarget, WalkFs } from './walkFs';
+import { openRegularFileSync, REGULAR_FILE_OPEN_FLAGS } from './regularFile';
+import { NotARegularFile, type DirEntry, type EntryKind, type EntryType, type LinkTarget, type WalkFs } from './walkFs';
 
 export interface NodeWalkFsOptions {
   /** The working folder: labels are relative to it. */
@@ -18,8 +19,6 @@ export interface NodeWalkFsOptions {
   top?: string;
 }
 
-// O_NONBLOCK: opening a pipe must not wait for a writer (the check after opening then refuses it). Windows has neither flag.
-const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 
 export function nodeWalkFs(options: NodeWalkFsOptions): WalkFs<string> {
   const { tree } = options;
@@ -117,17 +116,18 @@ async function linkTarget(path: string): Promise<EntryKind | undefined> {
 // Why a file the walk took could not be read after all (the command line's own port: its words are English).
 const LINK_NOT_FOLLOWED = 'it is a symbolic link, and links are not followed.';
 const NOT_REGULAR = 'it is not a regular file.';
+const REFUSAL_WORDS = { link: LINK_NOT_FOLLOWED, notRegular: NOT_REGULAR };
 
 async function readRegularFile(path: string): Promise<Uint8Array> {
   let handle;
   try {
-    handle = await open(path, OPEN_FLAGS);
+    handle = await open(path, REGULAR_FILE_OPEN_FLAGS);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw new Error(LINK_NOT_FOLLOWED);
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw new NotARegularFile('link', LINK_NOT_FOLLOWED);
     throw error;
   }
   try {
-    if (!(await handle.stat()).isFile()) throw new Error(NOT_REGULAR);
+    if (!(await handle.stat()).isFile()) throw new NotARegularFile('notRegular', NOT_REGULAR);
     return await handle.readFile();
   } finally {
     await handle.close();
@@ -136,17 +136,9 @@ async function readRegularFile(path: string): Promise<Uint8Array> {
 
 /** readRegularFile without the thread pool: the same open flags and the same check of what was opened. */
 function readRegularFileSync(path: string): Uint8Array {
-  let fd: number;
+  const { fd, size } = openRegularFileSync(path, REFUSAL_WORDS);
   try {
-    fd = openSync(path, OPEN_FLAGS);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw new Error(LINK_NOT_FOLLOWED);
-    throw error;
-  }
-  try {
-    const stats = fstatSync(fd);
-    if (!stats.isFile()) throw new Error(NOT_REGULAR);
-    return readToEnd(fd, stats.size);
+    return readToEnd(fd, size);
   } finally {
     closeSync(fd);
   }

@@ -6,6 +6,17 @@
 /** What an entry is itself: a symbolic link is 'symbolicLink' whatever it points at. 'other': a pipe, socket or device. */
 export type EntryKind = 'file' | 'directory' | 'symbolicLink' | 'other';
 
+/**
+ * Thrown by a port asked to read a file that is a symbolic link ('link') or not a regular file ('notRegular': a pipe,
+ * socket or device), for a caller that words the refusal itself (the page manifest's store, in the user's language).
+ */
+export class NotARegularFile extends Error {
+  constructor(readonly why: 'link' | 'notRegular', message?: string) {
+    super(message ?? why);
+    this.name = 'NotARegularFile';
+  }
+}
+
 export interface EntryType {
   kind: EntryKind;
   /** For a symbolic link, what it points at; undefined when the link leads nowhere (or the port cannot tell). */

@@ -11638,6 +11638,11 @@ var NotARegularFile = class extends Error {
   }
   why;
 };
+function isNotARegularFile(error) {
+  if (!(error instanceof Error) || error.name !== "NotARegularFile") return false;
+  const why = error.why;
+  return why === "link" || why === "notRegular";
+}
 
 // src/core/walk/regularFile.ts
 var REGULAR_FILE_OPEN_FLAGS = import_node_fs.constants.O_RDONLY | (import_node_fs.constants.O_NOFOLLOW ?? 0) | (import_node_fs.constants.O_NONBLOCK ?? 0);
@@ -13902,15 +13907,16 @@ var ManifestStore = class _ManifestStore {
   writer = new CoalescingWriter(() => this.write());
   /** Reads the manifest at `path`; a missing file is an empty manifest, a malformed one is refused, never emptied. */
   static async open(port, path, options) {
+    const name = options.label ?? path;
     let text2;
     try {
       text2 = await port.read(path);
     } catch (error) {
-      if (error instanceof NotARegularFile) return { ok: false, message: (options.messages ?? englishManifestMessages).notRegularFile(path, error.why) };
-      return { ok: false, message: (options.messages ?? englishManifestMessages).cannotRead(path, error instanceof Error ? error.message : String(error)) };
+      if (isNotARegularFile(error)) return { ok: false, message: (options.messages ?? englishManifestMessages).notRegularFile(name, error.why) };
+      return { ok: false, message: (options.messages ?? englishManifestMessages).cannotRead(name, error instanceof Error ? error.message : String(error)) };
     }
     if (text2 === void 0) return { ok: true, store: new _ManifestStore(port, path, { root: void 0, pages: /* @__PURE__ */ new Map() }, options) };
-    const parsed = parseManifest(text2, path, options.messages);
+    const parsed = parseManifest(text2, name, options.messages);
     return parsed.ok ? { ok: true, store: new _ManifestStore(port, path, parsed.manifest, options) } : parsed;
   }
   get messages() {

@@ -2,7 +2,7 @@
 // the confirmation shows the tree; the folder's .wiki-pages.json records the pages; and a rewritten link on the
 // sandbox's page view opens the linked page at its heading.
 import * as assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { signInApproved } from './support/accounts';
 import { useSessions } from './support/harness';
@@ -253,6 +253,22 @@ describe('Publishing a folder as a page tree', function () {
     assert.equal(said.match(/parent page 555 was not found/g)?.length, 1, 'the reason once, not once per page');
     assert.equal(await page.locator('.monaco-dialog-box').count(), 0, 'no confirmation: there is nothing to publish');
     assert.equal(sandbox.imports.length, 0, 'nothing was sent');
+  });
+
+  it('a .wiki-pages.json that is a symbolic link is refused before anything is sent, and nothing of the file it leads to is shown', async function () {
+    const { page, sandbox, workspaceDir } = await signedInSession();
+    // A pull request controls the repository: the manifest a link to a file outside the folder published.
+    writeFileSync(path.join(workspaceDir, 'keys.txt'), 'SECRET_DEPLOY_KEY=abcdef123456\n');
+    symlinkSync(path.join(workspaceDir, 'keys.txt'), path.join(workspaceDir, 'docs', '.wiki-pages.json'));
+    await publishFolderAs(page, 'docs', 'As a page tree');
+    const refused = await waitForCenterNotification(page, /\.wiki-pages\.json is a symbolic link; it is not followed/);
+    const said = await refused.innerText();
+    // Named as the Explorer shows it: a collapsed notification shows only its start, which a file:// URI filled.
+    assert.match(said, /^docs\/\.wiki-pages\.json is a symbolic link; it is not followed, so that a repository cannot make the publisher read a file from outside it\. Replace the link with the file itself, or restore it from git\./);
+    assert.ok(!said.includes('SECRET'), 'nothing of the file the link leads to is shown');
+    assert.equal(await page.locator('.monaco-dialog-box').count(), 0, 'no confirmation: nothing is planned');
+    assert.equal(sandbox.imports.length, 0, 'nothing was sent');
+    assert.equal(readFileSync(path.join(workspaceDir, 'keys.txt'), 'utf8'), 'SECRET_DEPLOY_KEY=abcdef123456\n', 'nothing was written through the link');
   });
 
   it('a teammate\'s clone publishes one file of a recorded tree: the page .wiki-pages.json names, updated, no questions', async function () {

@@ -4,7 +4,7 @@
 // edit guard's memory are per person and stay in the link stores (src/core/links). The reasons: CONTRIBUTING.md.
 import { englishManifestMessages, type ManifestMessages } from '../messages/manifestMessages';
 import { CoalescingWriter } from '../util/coalescingWriter';
-import { NotARegularFile } from '../walk/walkFs';
+import { isNotARegularFile } from '../walk/walkFs';
 import {
   manifestKeyProblem,
   parseManifest,
@@ -32,6 +32,11 @@ export interface ManifestStoreOptions {
   readonly writing: boolean;
   /** The refusals' words: the editor's catalogue speaks the user's language; English when not given. */
   readonly messages?: ManifestMessages;
+  /**
+   * How the refusals name the file (the editor's workspace-relative path): a collapsed notification shows only its
+   * start, which a file:// URI filled. The path it is read at when not given.
+   */
+  readonly label?: string;
 }
 
 /** One difference between the file and the store, for "N new page IDs were not recorded because writing is off". */
@@ -72,15 +77,16 @@ export class ManifestStore {
 
   /** Reads the manifest at `path`; a missing file is an empty manifest, a malformed one is refused, never emptied. */
   static async open(port: ManifestFilePort, path: string, options: ManifestStoreOptions): Promise<ManifestOpening> {
+    const name = options.label ?? path;
     let text: string | undefined;
     try {
       text = await port.read(path);
     } catch (error) {
-      if (error instanceof NotARegularFile) return { ok: false, message: (options.messages ?? englishManifestMessages).notRegularFile(path, error.why) };
-      return { ok: false, message: (options.messages ?? englishManifestMessages).cannotRead(path, error instanceof Error ? error.message : String(error)) };
+      if (isNotARegularFile(error)) return { ok: false, message: (options.messages ?? englishManifestMessages).notRegularFile(name, error.why) };
+      return { ok: false, message: (options.messages ?? englishManifestMessages).cannotRead(name, error instanceof Error ? error.message : String(error)) };
     }
     if (text === undefined) return { ok: true, store: new ManifestStore(port, path, { root: undefined, pages: new Map() }, options) };
-    const parsed = parseManifest(text, path, options.messages);
+    const parsed = parseManifest(text, name, options.messages);
     return parsed.ok ? { ok: true, store: new ManifestStore(port, path, parsed.manifest, options) } : parsed;
   }
 

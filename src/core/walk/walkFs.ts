@@ -17,6 +17,17 @@ export class NotARegularFile extends Error {
   }
 }
 
+/**
+ * Whether an error is a NotARegularFile, told by its name and reason rather than instanceof: the editor's bundles
+ * (the extension, its lazily loaded commands, the core they load on demand) each hold their own copy of the class, and
+ * a port in one throws to a store in another.
+ */
+export function isNotARegularFile(error: unknown): error is NotARegularFile {
+  if (!(error instanceof Error) || error.name !== 'NotARegularFile') return false;
+  const why = (error as Partial<NotARegularFile>).why;
+  return why === 'link' || why === 'notRegular';
+}
+
 export interface EntryType {
   kind: EntryKind;
   /** For a symbolic link, what it points at; undefined when the link leads nowhere (or the port cannot tell). */

@@ -44,7 +44,7 @@ export class TreePublisher {
       return;
     }
     const manifestUri = vscode.Uri.joinPath(folder, MANIFEST_FILE_NAME);
-    const opened = await core.openManifest(workspaceManifestPort(), manifestUri.toString(), { writing: setting<boolean>('wikiPublisher.recordPageIds', true), messages: editorManifestMessages });
+    const opened = await core.openManifest(workspaceManifestPort(), manifestUri.toString(), { writing: setting<boolean>('wikiPublisher.recordPageIds', true), messages: editorManifestMessages, label: vscode.workspace.asRelativePath(manifestUri) });
     if (!opened.ok) {
       void showWithActions('error', opened.message, []);
       return;

@@ -8,7 +8,7 @@ import { MANIFEST_FILE_NAME, parseManifest } from '../../core/tree/manifestForma
 import { editorManifestMessages } from '../messages/manifestMessages';
 import { mapBounded } from '../../core/util/mapBounded';
 import { walkSelection } from '../../core/walk/walk';
-import { NotARegularFile, type WalkFs } from '../../core/walk/walkFs';
+import { isNotARegularFile, type WalkFs } from '../../core/walk/walkFs';
 import { filesExclude } from '../publish/collectMarkdown';
 import { workspaceManifestPort } from '../publish/manifestPort';
 import { workspaceWalkFs } from '../publish/workspaceWalkFs';
@@ -72,7 +72,7 @@ async function readManifest(folder: vscode.Uri): Promise<ScannedManifest> {
     const parsed = parseManifest(text, name, editorManifestMessages);
     return parsed.ok ? { uri, folder, label, manifest: parsed.manifest, problem: undefined } : { uri, folder, label, manifest: undefined, problem: parsed.message };
   } catch (error) {
-    if (error instanceof NotARegularFile) return { uri, folder, label, manifest: undefined, problem: editorManifestMessages.notRegularFile(name, error.why) };
+    if (isNotARegularFile(error)) return { uri, folder, label, manifest: undefined, problem: editorManifestMessages.notRegularFile(name, error.why) };
     return { uri, folder, label, manifest: undefined, problem: vscode.l10n.t('{0} cannot be read: {1}', name, error instanceof Error ? error.message : String(error)) };
   }
 }

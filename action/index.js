@@ -13267,6 +13267,7 @@ function nodeWalkFs(options) {
     },
     read: readRegularFile,
     readSync: readRegularFileSync,
+    readPlainTextSync,
     child: childPath,
     parent: (location) => (0, import_node_path2.dirname)(location) === location ? void 0 : (0, import_node_path2.dirname)(location),
     baseName: (location) => (0, import_node_path2.basename)(location),
@@ -13338,6 +13339,16 @@ function readRegularFileSync(path) {
     (0, import_node_fs3.closeSync)(fd);
   }
 }
+function readPlainTextSync(path) {
+  let text2;
+  try {
+    text2 = (0, import_node_fs3.readFileSync)(path, { encoding: "utf8", flag: REGULAR_FILE_OPEN_FLAGS });
+  } catch {
+    return void 0;
+  }
+  if (text2.length === 0 || text2.charCodeAt(0) === 65279 || text2.includes("�") || text2.includes("\0")) return void 0;
+  return text2;
+}
 var SCRATCH_LIMIT = 1024 * 1024;
 var scratch = Buffer.allocUnsafe(64 * 1024);
 function readToEnd(fd, size) {
@@ -13387,7 +13398,8 @@ async function eachSourceFromWalk(walk, options, take) {
   const entries = [...walk.files, ...walk.refused].sort((a, b) => compareRelativePaths(a.label, b.label));
   const readSync2 = options.fs.readSync;
   if (readSync2) {
-    const bytes = (file) => readSync2.call(options.fs, file.readFrom);
+    const readPlain = options.fs.readPlainTextSync;
+    const bytes = (file) => readPlain?.call(options.fs, file.readFrom) ?? readSync2.call(options.fs, file.readFrom);
     const again2 = (file) => async () => readTextSync(file, options, bytes);
     return entries.map((entry) => take(isRefused(entry) ? refusedSource(entry) : source(entry, readTextSync(entry, options, bytes), again2(entry))));
   }
@@ -13413,11 +13425,12 @@ async function readText2(file, options) {
     return { ok: false, problem: (options.messages ?? englishWalkMessages).unreadable(file.label, describeError(error)) };
   }
 }
-function readTextSync(file, options, bytes) {
+function readTextSync(file, options, read) {
   const open2 = options.openText?.(file.key);
   if (open2 !== void 0) return { ok: true, text: open2 };
   try {
-    return decodeText(bytes(file), file.label, options.messages ?? englishWalkMessages);
+    const contents = read(file);
+    return typeof contents === "string" ? { ok: true, text: contents } : decodeText(contents, file.label, options.messages ?? englishWalkMessages);
   } catch (error) {
     return { ok: false, problem: (options.messages ?? englishWalkMessages).unreadable(file.label, describeError(error)) };
   }

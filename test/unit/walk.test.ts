@@ -1,6 +1,7 @@
 // The core's walk (core/walk) over node:fs: which files a folder walk takes, what it refuses and why, what a name
 // given explicitly may reach, and the plan's input it makes of them.
 import assert from 'node:assert/strict';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setsIgnoreCase } from '../../src/core/walk/gitignore';
 import { nodeWalkFs } from '../../src/core/walk/nodeWalkFs';
@@ -109,6 +110,35 @@ describe('core walk', () => {
     const fs = fsFor();
     await assert.rejects(fs.read(join(tree.repo, 'docs', 'key.md')), /symbolic link/);
     if (tree.hasFifo) await assert.rejects(fs.read(join(tree.repo, 'docs', 'x.md')), /not a regular file/);
+  });
+
+  it('reads plain UTF-8 in one step, and leaves every other file to the strict read, with the same text or refusal', async () => {
+    const fs = fsFor();
+    const readPlain = fs.readPlainTextSync;
+    assert.ok(readPlain, 'the command line\'s port reads plain text in one step');
+    const docs = join(tree.repo, 'docs');
+    const extra = join(docs, 'one-step');
+    await mkdir(extra, { recursive: true });
+    // A replacement character written as such is text: only the strict read can tell it from a byte that is not UTF-8.
+    await writeFile(join(extra, 'replacement.md'), '# Odd \ufffd sign\n');
+    await writeFile(join(extra, 'empty.md'), '');
+    await writeFile(join(extra, 'plain.md'), '# Plain\n\nÜber 日本語 😀\n');
+    try {
+      assert.equal(readPlain.call(fs, join(extra, 'plain.md')), '# Plain\n\nÜber 日本語 😀\n');
+      for (const name of ['bom.md', 'utf16.md', 'latin1.md', 'binary.md', 'key.md', ...(tree.hasFifo ? ['x.md'] : [])]) {
+        assert.equal(readPlain.call(fs, join(docs, name)), undefined, `${name} goes the strict way`);
+      }
+      assert.equal(readPlain.call(fs, join(extra, 'replacement.md')), undefined);
+      assert.equal(readPlain.call(fs, join(extra, 'empty.md')), undefined, 'empty is what a pipe reads too: the strict read checks what it opened');
+      const sources = await sourcesFromWalk(await walk(['docs/one-step']), { fs });
+      assert.deepEqual(sources.map((source) => [source.label, source.text, source.readProblem]), [
+        ['docs/one-step/empty.md', '', undefined],
+        ['docs/one-step/plain.md', '# Plain\n\nÜber 日本語 😀\n', undefined],
+        ['docs/one-step/replacement.md', '# Odd \ufffd sign\n', undefined],
+      ]);
+    } finally {
+      await rm(extra, { recursive: true, force: true });
+    }
   });
 
   it('reads core.ignorecase from a repository\'s config as git does, false unless set', () => {

@@ -1,7 +1,7 @@
 // The walk's port over node:fs, for the command line (and tests and benchmarks): lstat and readdir with file types,
 // so a link is seen as a link and never followed; reads open with O_NOFOLLOW and check that what was opened is a
 // regular file, so an entry swapped for a link or a pipe after the walk listed it is refused rather than read.
-import { closeSync, lstatSync, readdirSync, readSync, type Dirent, type Stats } from 'node:fs';
+import { closeSync, lstatSync, readdirSync, readFileSync, readSync, type Dirent, type Stats } from 'node:fs';
 import { lstat, open, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, relative, sep } from 'node:path';
 import { openRegularFileSync, REGULAR_FILE_OPEN_FLAGS } from './regularFile';
@@ -50,6 +50,7 @@ export function nodeWalkFs(options: NodeWalkFsOptions): WalkFs<string> {
     },
     read: readRegularFile,
     readSync: readRegularFileSync,
+    readPlainTextSync,
     child: childPath,
     parent: (location) => (dirname(location) === location ? undefined : dirname(location)),
     baseName: (location) => basename(location),
@@ -142,6 +143,27 @@ function readRegularFileSync(path: string): Uint8Array {
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * The text of a plain UTF-8 file, read and decoded by node in one call, opened with the same flags as every read (a
+ * link is never followed); undefined for anything the strict read (readRegularFileSync, then decodeText) must decide.
+ * Node's decoding replaces a byte that is not UTF-8 with U+FFFD, so a text holding one goes the strict way (which
+ * keeps a U+FFFD written as such, and refuses the rest). Empty is what a pipe opened without waiting reads too, so it
+ * goes the strict way, which checks what was opened; a failed read (a link, a folder) does, for the refusal's words.
+ */
+function readPlainTextSync(path: string): string | undefined {
+  let text: string;
+  try {
+    // Node takes open flags as a number here as for openSync (fs.stringToFlags passes a number through); its types
+    // name only the string forms, none of which has O_NOFOLLOW.
+    text = readFileSync(path, { encoding: 'utf8', flag: REGULAR_FILE_OPEN_FLAGS as unknown as string });
+  } catch {
+    return undefined;
+  }
+  // A byte order mark is dropped, and NUL refused, by the strict way only.
+  if (text.length === 0 || text.charCodeAt(0) === 0xfeff || text.includes('\ufffd') || text.includes('\u0000')) return undefined;
+  return text;
 }
 
 // One buffer for every synchronous read of a file up to this size: a walk reads thousands of small files, and a

@@ -34,7 +34,9 @@ export async function eachSourceFromWalk<L, T>(walk: Pick<WalkResult<L>, 'files'
   const entries: Array<WalkedFile<L> | RefusedEntry> = [...walk.files, ...walk.refused].sort((a, b) => compareRelativePaths(a.label, b.label));
   const readSync = options.fs.readSync;
   if (readSync) {
-    const bytes = (file: WalkedFile<L>): Uint8Array => readSync.call(options.fs, file.readFrom);
+    const readPlain = options.fs.readPlainTextSync;
+    // Plain UTF-8 in one step where the port can; anything unusual is read as bytes and decoded strictly.
+    const bytes = (file: WalkedFile<L>): Uint8Array | string => readPlain?.call(options.fs, file.readFrom) ?? readSync.call(options.fs, file.readFrom);
     // Read again the same way when sent: a request's wait hides no thread-pool round trips, it adds them.
     const again = (file: WalkedFile<L>) => async (): Promise<DecodedText> => readTextSync(file, options, bytes);
     return entries.map((entry) => take(isRefused(entry) ? refusedSource(entry) : source(entry, readTextSync(entry, options, bytes), again(entry))));
@@ -67,11 +69,13 @@ async function readText<L>(file: WalkedFile<L>, options: SourceOptions<L>): Prom
   }
 }
 
-function readTextSync<L>(file: WalkedFile<L>, options: SourceOptions<L>, bytes: (file: WalkedFile<L>) => Uint8Array): DecodedText {
+/** `read`: the file's bytes, or its text when the port could tell it is plain UTF-8 (WalkFs.readPlainTextSync). */
+function readTextSync<L>(file: WalkedFile<L>, options: SourceOptions<L>, read: (file: WalkedFile<L>) => Uint8Array | string): DecodedText {
   const open = options.openText?.(file.key);
   if (open !== undefined) return { ok: true, text: open };
   try {
-    return decodeText(bytes(file), file.label, options.messages ?? englishWalkMessages);
+    const contents = read(file);
+    return typeof contents === 'string' ? { ok: true, text: contents } : decodeText(contents, file.label, options.messages ?? englishWalkMessages);
   } catch (error) {
     return { ok: false, problem: (options.messages ?? englishWalkMessages).unreadable(file.label, describeError(error)) };
   }

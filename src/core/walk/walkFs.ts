@@ -62,6 +62,13 @@ export interface WalkFs<L> {
    * readSync reuses: decode them before reading again.
    */
   readSync?(file: L): Uint8Array;
+  /**
+   * A port with readSync may also offer the text of a file that needs no decision: read and decoded as UTF-8 in one
+   * step, undefined whenever anything is unusual (empty, a byte order mark, a byte that is not UTF-8 or is NUL, a read
+   * that failed), and the caller then reads the bytes with readSync and decodes them strictly, with its refusals. Most
+   * files of a tree are plain UTF-8, and this read costs half of reading the bytes and decoding them apart.
+   */
+  readPlainTextSync?(file: L): string | undefined;
   child(folder: L, name: string): L;
   /** The folder holding a location; undefined at the top. */
   parent(location: L): L | undefined;

@@ -420,11 +420,12 @@ export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOpti
     const reachedNow = (): string | undefined => (checkLinkTargets ? linkTargetsDigest(linkFacts.destinations, keyOf(file.label), recordedPageOf, options.rootInRepository) : undefined);
     if (linksReachOtherPages(item, reachedNow)) item.state = 'send';
   }
-  const unknown = foreseeTreeLinks({ tree, pages, pinnedLinkFacts }, pinnedSources.map((source) => source.item), options);
   for (const page of pages) refuse(page.item, collisions.ofNode.get(page.node));
   for (const item of pinned) refuse(item, collisions.ofPinned.get(item));
   // As withoutId, from what the page says already: its recorded page, and whether that page is left for a new title.
   refuseWithoutIds(pages, (page) => !options.pageAccess && (page.pageId === undefined || page.retitledFrom !== undefined), words);
+  // After the refusals: a link to a page the plan refuses is named now, as the run names it, not found out after.
+  const unknown = foreseeTreeLinks({ tree, pages, pinnedLinkFacts }, pinnedSources.map((source) => source.item), options);
   return {
     tree, pages, pinned, pinnedLinkFacts, refused, moves, rootInRepository: options.rootInRepository, parentId: options.parentId,
     ...(unknown.size > 0 ? { unknownLinkPaths: unknown } : {}),
@@ -471,9 +472,12 @@ function foreseeTreeLinks(
   // A file that names its own page and is sent gets its page in this run, as a tree page does: links to it are no
   // links to an unknown page.
   const pinnedTitles = new Map(pinned.flatMap((item) => item.complete && item.state !== 'refused' ? [[item.file.label.slice(rootPath.length), item.complete.pageTitle] as const] : []));
+  // A page the plan refuses gets none in this run unless the repository records one: the run leaves links to it as written.
+  const refused = new Set<string>();
+  for (const page of plan.pages) if (page.item.state === 'refused' && page.pageId === undefined) refused.add(page.node.path);
   const known: ForeseenPages = {
     headingsOf, anchorMatchers: new Map(), addressable: options.pageAddresses !== false, pinnedTitles, rootInRepository: options.rootInRepository,
-    unknown: new Set(), missing,
+    unknown: new Set(), missing, refused,
   };
   const resolvePage = treePageLookup(known, plan.tree, options.identity);
   const words = options.treeMessages ?? englishTreeMessages;
@@ -563,6 +567,8 @@ interface ForeseenPages {
   unknown: Set<string>;
   /** The paths nothing is at on disk (sayMissingLinkFiles). */
   missing: ReadonlySet<string>;
+  /** The pages (node paths) the plan refuses that no page is recorded for: links to them stay as written. */
+  refused: ReadonlySet<string>;
 }
 
 /**
@@ -605,7 +611,7 @@ function treePageLookup(known: ForeseenPages, tree: PageTree, identity: TreeIden
       if (recordedOnly === undefined) return undefined;
     }
     const title = node?.title ?? pinnedTitle ?? recordedOnly;
-    if (title === undefined) return undefined;
+    if (title === undefined || (node !== undefined && known.refused.has(node.path))) return undefined;
     if (!known.addressable) return 'noAddress';
     const key = node ? node.path.slice(root.length) : path;
     // No page has an address yet: a stand-in of its own per page, since anchor matchers are looked up by address.

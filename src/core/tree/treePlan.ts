@@ -424,6 +424,7 @@ export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOpti
   for (const item of pinned) refuse(item, collisions.ofPinned.get(item));
   // As withoutId, from what the page says already: its recorded page, and whether that page is left for a new title.
   refuseWithoutIds(pages, (page) => !options.pageAccess && (page.pageId === undefined || page.retitledFrom !== undefined), words);
+  refuseUnderRefusedFolders(pages, words);
   // After the refusals: a link to a page the plan refuses is named now, as the run names it, not found out after.
   const unknown = foreseeTreeLinks({ tree, pages, pinnedLinkFacts }, pinnedSources.map((source) => source.item), options);
   return {
@@ -653,6 +654,22 @@ function refuse(item: PlanItem, refusal: Blocker | undefined): void {
   if (refusal === undefined) return;
   item.refusals.push(refusal);
   item.state = 'refused';
+}
+
+/**
+ * A page under a folder page the plan refuses, with no page recorded for that folder, has no parent to land under: the
+ * run would refuse it (parentNotPublished), so the plan does, and so every page below it. Pages come parents first.
+ */
+function refuseUnderRefusedFolders(pages: readonly TreePage[], words: TreeMessages): void {
+  // The title of each refused folder page, by its path.
+  const refusedFolders = new Map<string, string>();
+  for (const page of pages) {
+    const parentTitle = page.node.parent === undefined || page.parentKnown ? undefined : refusedFolders.get(page.node.parent);
+    if (parentTitle !== undefined && page.item.state !== 'refused') {
+      refuse(page.item, { code: 'duplicatePage', message: words.parentRefused(parentTitle), fix: undefined });
+    }
+    if (page.node.kind === 'folder' && page.item.state === 'refused') refusedFolders.set(page.node.path, page.node.title);
+  }
 }
 
 /** A new page's ID is learnt after it lands through the page routes; without them its children would have no parent. */

@@ -8407,6 +8407,7 @@ var englishTreeMessages = {
   generatedTitleCollision: (title, others) => `Its title "${title}", made from the folder's name, is also the title of ${others}; the wiki keeps a title unique in a space (ignoring case). Give the folder an index.md or README.md with a title of its own, or rename the folder.`,
   noPageAccess: () => "A tree needs each page's ID, and this page is not recorded in the repository yet: give page access (sign in to the export API in the editor; in CI a service account or a platform token) so new pages can be found after they land.",
   parentNotPublished: (parentTitle) => `Not sent: its folder's page ("${parentTitle}") was not published, so it has no parent page yet.`,
+  parentRefused: (parentTitle) => `Not sent: its folder's page ("${parentTitle}") is refused, so it has no parent page to go under. Fix that page's refusal first.`,
   titleUncheckable: (title, detail) => `Whether another page of the space is titled "${title}" could not be checked: ${detail}.`,
   treeParentMissing: (parentId, recorded) => `Not sent: the tree's parent page ${parentId} was not found (it does not exist, was deleted, or this account cannot see it), so no page of the tree could land. ${parentFix(recorded)}`,
   treeParentInOtherSpace: (parentId, spaceKey, recorded) => `Not sent: the tree's parent page ${parentId} is not in the space ${spaceKey}, so no page of the tree could land there. ${parentFix(recorded)}`,
@@ -14443,10 +14444,11 @@ function planTreeOf(sources, options) {
     const reachedNow = () => checkLinkTargets ? linkTargetsDigest(linkFacts.destinations, keyOf(file.label), recordedPageOf, options.rootInRepository) : void 0;
     if (linksReachOtherPages(item, reachedNow)) item.state = "send";
   }
-  const unknown = foreseeTreeLinks({ tree, pages, pinnedLinkFacts }, pinnedSources.map((source2) => source2.item), options);
   for (const page of pages) refuse2(page.item, collisions.ofNode.get(page.node));
   for (const item of pinned) refuse2(item, collisions.ofPinned.get(item));
   refuseWithoutIds(pages, (page) => !options.pageAccess && (page.pageId === void 0 || page.retitledFrom !== void 0), words);
+  refuseUnderRefusedFolders(pages, words);
+  const unknown = foreseeTreeLinks({ tree, pages, pinnedLinkFacts }, pinnedSources.map((source2) => source2.item), options);
   return {
     tree,
     pages,
@@ -14476,6 +14478,8 @@ function foreseeTreeLinks(plan, pinned, options, missing = /* @__PURE__ */ new S
   for (const page of plan.pages) headingsOf.set(page.key, page.linkFacts.headings);
   for (const [key, facts] of plan.pinnedLinkFacts) headingsOf.set(key, facts.headings);
   const pinnedTitles = new Map(pinned.flatMap((item) => item.complete && item.state !== "refused" ? [[item.file.label.slice(rootPath.length), item.complete.pageTitle]] : []));
+  const refused2 = /* @__PURE__ */ new Set();
+  for (const page of plan.pages) if (page.item.state === "refused" && page.pageId === void 0) refused2.add(page.node.path);
   const known = {
     headingsOf,
     anchorMatchers: /* @__PURE__ */ new Map(),
@@ -14483,7 +14487,8 @@ function foreseeTreeLinks(plan, pinned, options, missing = /* @__PURE__ */ new S
     pinnedTitles,
     rootInRepository: options.rootInRepository,
     unknown: /* @__PURE__ */ new Set(),
-    missing
+    missing,
+    refused: refused2
   };
   const resolvePage = treePageLookup(known, plan.tree, options.identity);
   const words = options.treeMessages ?? englishTreeMessages;
@@ -14555,7 +14560,7 @@ function treePageLookup(known, tree, identity) {
       if (recordedOnly === void 0) return void 0;
     }
     const title = node?.title ?? pinnedTitle ?? recordedOnly;
-    if (title === void 0) return void 0;
+    if (title === void 0 || node !== void 0 && known.refused.has(node.path)) return void 0;
     if (!known.addressable) return "noAddress";
     const key = node ? node.path.slice(root.length) : path;
     return { url: `page:${key}`, title, headings: known.headingsOf.get(key) ?? [] };
@@ -14584,6 +14589,16 @@ function refuse2(item, refusal2) {
   if (refusal2 === void 0) return;
   item.refusals.push(refusal2);
   item.state = "refused";
+}
+function refuseUnderRefusedFolders(pages, words) {
+  const refusedFolders = /* @__PURE__ */ new Map();
+  for (const page of pages) {
+    const parentTitle = page.node.parent === void 0 || page.parentKnown ? void 0 : refusedFolders.get(page.node.parent);
+    if (parentTitle !== void 0 && page.item.state !== "refused") {
+      refuse2(page.item, { code: "duplicatePage", message: words.parentRefused(parentTitle), fix: void 0 });
+    }
+    if (page.node.kind === "folder" && page.item.state === "refused") refusedFolders.set(page.node.path, page.node.title);
+  }
 }
 function refuseWithoutIds(pages, withoutId, words) {
   for (const page of pages) {
@@ -14835,6 +14850,11 @@ async function runTree(options) {
         delete target.parentId;
         const refused2 = { ...page.item, target, state: "refused", refusals: [{ code: "duplicatePage", message: parentMissing.message, fix: void 0 }] };
         return { page, item: refused2, cautions: [], pending: false, underUnsentPage: parentMissing.parent };
+      }
+      if (parentMissing && page.item.state === "refused") {
+        const target = { ...page.item.target };
+        delete target.parentId;
+        return { page, item: { ...page.item, target }, cautions: [], pending: false, underUnsentPage: parentMissing.parent };
       }
       return { page, ...rewritten(page) };
     });

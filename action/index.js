@@ -8237,7 +8237,7 @@ __export(main_exports, {
 module.exports = __toCommonJS(main_exports);
 var import_node_crypto4 = require("node:crypto");
 var import_node_fs5 = require("node:fs");
-var import_promises7 = require("node:fs/promises");
+var import_promises8 = require("node:fs/promises");
 var import_node_os = require("node:os");
 var import_node_path7 = require("node:path");
 var import_node_v8 = require("node:v8");
@@ -13891,6 +13891,7 @@ function refusedPageAccess(items) {
 }
 
 // src/cli/publishTree.ts
+var import_promises6 = require("node:fs/promises");
 var import_node_path5 = require("node:path");
 
 // src/core/tree/manifest.ts
@@ -15359,6 +15360,9 @@ function recordUnconfirmedSend(result, state, onFailure) {
 async function treeCommand(deps) {
   const { args, output } = deps;
   const folder = args.paths[0];
+  if ((await (0, import_promises6.lstat)((0, import_node_path5.resolve)(deps.cwd, folder)).catch(() => void 0))?.isFile()) {
+    return deps.usage(`--tree publishes a folder as a page tree, and ${folder} is a file: name its folder, or publish the file without --tree.`);
+  }
   const walked = await walkArguments([folder], deps.cwd);
   if (!walked.ok) return deps.usage(walked.message);
   const root = (0, import_node_path5.resolve)(deps.cwd, folder);
@@ -15810,7 +15814,7 @@ function stepOutputs(records, exitCode) {
 
 // src/action/runnerFiles.ts
 var import_node_crypto3 = require("node:crypto");
-var import_promises6 = require("node:fs/promises");
+var import_promises7 = require("node:fs/promises");
 var STEP_SUMMARY_MAX_CHARS = 1e6;
 async function appendOutputs(path, outputs) {
   if (!path) return;
@@ -15820,12 +15824,12 @@ async function appendOutputs(path, outputs) {
     while (value.includes(delimiter)) delimiter = `ghadelimiter_${(0, import_node_crypto3.randomBytes)(16).toString("hex")}`;
     lines.push(`${name}<<${delimiter}`, value, delimiter);
   }
-  await (0, import_promises6.appendFile)(path, `${lines.join("\n")}
+  await (0, import_promises7.appendFile)(path, `${lines.join("\n")}
 `, "utf8");
 }
 async function appendStepSummary(path, markdown) {
   if (!path) return;
-  await (0, import_promises6.appendFile)(path, `${markdown.trimEnd()}
+  await (0, import_promises7.appendFile)(path, `${markdown.trimEnd()}
 `, "utf8");
 }
 
@@ -15834,11 +15838,11 @@ async function runAction(env, cwd) {
   const read = readActionInputs(env);
   if (!read.ok) return fail4(read.message);
   const { inputs } = read;
-  const work = await (0, import_promises7.mkdtemp)((0, import_node_path7.join)(env.RUNNER_TEMP || (0, import_node_os.tmpdir)(), "wiki-publisher-"));
+  const work = await (0, import_promises8.mkdtemp)((0, import_node_path7.join)(env.RUNNER_TEMP || (0, import_node_os.tmpdir)(), "wiki-publisher-"));
   const argv = [...inputs.argv];
   if (inputs.expectPlan !== void 0) {
     const reviewed = (0, import_node_path7.join)(work, "reviewed-plan.md");
-    await (0, import_promises7.writeFile)(reviewed, inputs.expectPlan, "utf8");
+    await (0, import_promises8.writeFile)(reviewed, inputs.expectPlan, "utf8");
     const bareDigest = new RegExp(`^[0-9a-fA-F]{${FULL_DIGEST_HEX}}$`).test(inputs.expectPlan);
     argv.splice(1, 0, "--expect-plan", bareDigest ? inputs.expectPlan : `@${reviewed}`);
   }
@@ -15872,10 +15876,10 @@ async function report(records, context) {
   const resultsPath = (0, import_node_path7.join)(context.work, "results.json");
   const planPath = (0, import_node_path7.join)(context.work, "plan.md");
   try {
-    await (0, import_promises7.writeFile)(resultsPath, `${JSON.stringify(records.all, null, 2)}
+    await (0, import_promises8.writeFile)(resultsPath, `${JSON.stringify(records.all, null, 2)}
 `, "utf8");
     const ran = records.summary !== void 0;
-    await (0, import_promises7.writeFile)(planPath, ran ? runMarkdown(records, { maxChars: COMMENT_MAX_CHARS, fullPlanAt: "the job summary of this run" }) : "", "utf8");
+    await (0, import_promises8.writeFile)(planPath, ran ? runMarkdown(records, { maxChars: COMMENT_MAX_CHARS, fullPlanAt: "the job summary of this run" }) : "", "utf8");
     if (ran && context.summary) await appendStepSummary(context.env.GITHUB_STEP_SUMMARY, runMarkdown(records, { maxChars: STEP_SUMMARY_MAX_CHARS }));
     if (context.annotations) {
       for (const annotation of runAnnotations(records, (file) => readText3((0, import_node_path7.resolve)(context.cwd, file)))) process.stdout.write(`${workflowCommand(annotation)}

@@ -8237,7 +8237,7 @@ __export(main_exports, {
 module.exports = __toCommonJS(main_exports);
 var import_node_crypto4 = require("node:crypto");
 var import_node_fs5 = require("node:fs");
-var import_promises7 = require("node:fs/promises");
+var import_promises8 = require("node:fs/promises");
 var import_node_os = require("node:os");
 var import_node_path7 = require("node:path");
 var import_node_v8 = require("node:v8");
@@ -8407,6 +8407,7 @@ var englishTreeMessages = {
   generatedTitleCollision: (title, others) => `Its title "${title}", made from the folder's name, is also the title of ${others}; the wiki keeps a title unique in a space (ignoring case). Give the folder an index.md or README.md with a title of its own, or rename the folder.`,
   noPageAccess: () => "A tree needs each page's ID, and this page is not recorded in the repository yet: give page access (sign in to the export API in the editor; in CI a service account or a platform token) so new pages can be found after they land.",
   parentNotPublished: (parentTitle) => `Not sent: its folder's page ("${parentTitle}") was not published, so it has no parent page yet.`,
+  parentRefused: (parentTitle) => `Not sent: its folder's page ("${parentTitle}") is refused, so it has no parent page to go under. Fix that page's refusal first.`,
   titleUncheckable: (title, detail) => `Whether another page of the space is titled "${title}" could not be checked: ${detail}.`,
   treeParentMissing: (parentId, recorded) => `Not sent: the tree's parent page ${parentId} was not found (it does not exist, was deleted, or this account cannot see it), so no page of the tree could land. ${parentFix(recorded)}`,
   treeParentInOtherSpace: (parentId, spaceKey, recorded) => `Not sent: the tree's parent page ${parentId} is not in the space ${spaceKey}, so no page of the tree could land there. ${parentFix(recorded)}`,
@@ -13890,6 +13891,7 @@ function refusedPageAccess(items) {
 }
 
 // src/cli/publishTree.ts
+var import_promises6 = require("node:fs/promises");
 var import_node_path5 = require("node:path");
 
 // src/core/tree/manifest.ts
@@ -14443,10 +14445,11 @@ function planTreeOf(sources, options) {
     const reachedNow = () => checkLinkTargets ? linkTargetsDigest(linkFacts.destinations, keyOf(file.label), recordedPageOf, options.rootInRepository) : void 0;
     if (linksReachOtherPages(item, reachedNow)) item.state = "send";
   }
-  const unknown = foreseeTreeLinks({ tree, pages, pinnedLinkFacts }, pinnedSources.map((source2) => source2.item), options);
   for (const page of pages) refuse2(page.item, collisions.ofNode.get(page.node));
   for (const item of pinned) refuse2(item, collisions.ofPinned.get(item));
   refuseWithoutIds(pages, (page) => !options.pageAccess && (page.pageId === void 0 || page.retitledFrom !== void 0), words);
+  refuseUnderRefusedFolders(pages, words);
+  const unknown = foreseeTreeLinks({ tree, pages, pinnedLinkFacts }, pinnedSources.map((source2) => source2.item), options);
   return {
     tree,
     pages,
@@ -14476,6 +14479,8 @@ function foreseeTreeLinks(plan, pinned, options, missing = /* @__PURE__ */ new S
   for (const page of plan.pages) headingsOf.set(page.key, page.linkFacts.headings);
   for (const [key, facts] of plan.pinnedLinkFacts) headingsOf.set(key, facts.headings);
   const pinnedTitles = new Map(pinned.flatMap((item) => item.complete && item.state !== "refused" ? [[item.file.label.slice(rootPath.length), item.complete.pageTitle]] : []));
+  const refused2 = /* @__PURE__ */ new Set();
+  for (const page of plan.pages) if (page.item.state === "refused" && page.pageId === void 0) refused2.add(page.node.path);
   const known = {
     headingsOf,
     anchorMatchers: /* @__PURE__ */ new Map(),
@@ -14483,7 +14488,8 @@ function foreseeTreeLinks(plan, pinned, options, missing = /* @__PURE__ */ new S
     pinnedTitles,
     rootInRepository: options.rootInRepository,
     unknown: /* @__PURE__ */ new Set(),
-    missing
+    missing,
+    refused: refused2
   };
   const resolvePage = treePageLookup(known, plan.tree, options.identity);
   const words = options.treeMessages ?? englishTreeMessages;
@@ -14555,7 +14561,7 @@ function treePageLookup(known, tree, identity) {
       if (recordedOnly === void 0) return void 0;
     }
     const title = node?.title ?? pinnedTitle ?? recordedOnly;
-    if (title === void 0) return void 0;
+    if (title === void 0 || node !== void 0 && known.refused.has(node.path)) return void 0;
     if (!known.addressable) return "noAddress";
     const key = node ? node.path.slice(root.length) : path;
     return { url: `page:${key}`, title, headings: known.headingsOf.get(key) ?? [] };
@@ -14584,6 +14590,16 @@ function refuse2(item, refusal2) {
   if (refusal2 === void 0) return;
   item.refusals.push(refusal2);
   item.state = "refused";
+}
+function refuseUnderRefusedFolders(pages, words) {
+  const refusedFolders = /* @__PURE__ */ new Map();
+  for (const page of pages) {
+    const parentTitle = page.node.parent === void 0 || page.parentKnown ? void 0 : refusedFolders.get(page.node.parent);
+    if (parentTitle !== void 0 && page.item.state !== "refused") {
+      refuse2(page.item, { code: "duplicatePage", message: words.parentRefused(parentTitle), fix: void 0 });
+    }
+    if (page.node.kind === "folder" && page.item.state === "refused") refusedFolders.set(page.node.path, page.node.title);
+  }
 }
 function refuseWithoutIds(pages, withoutId, words) {
   for (const page of pages) {
@@ -14835,6 +14851,11 @@ async function runTree(options) {
         delete target.parentId;
         const refused2 = { ...page.item, target, state: "refused", refusals: [{ code: "duplicatePage", message: parentMissing.message, fix: void 0 }] };
         return { page, item: refused2, cautions: [], pending: false, underUnsentPage: parentMissing.parent };
+      }
+      if (parentMissing && page.item.state === "refused") {
+        const target = { ...page.item.target };
+        delete target.parentId;
+        return { page, item: { ...page.item, target }, cautions: [], pending: false, underUnsentPage: parentMissing.parent };
       }
       return { page, ...rewritten(page) };
     });
@@ -15339,6 +15360,9 @@ function recordUnconfirmedSend(result, state, onFailure) {
 async function treeCommand(deps) {
   const { args, output } = deps;
   const folder = args.paths[0];
+  if ((await (0, import_promises6.lstat)((0, import_node_path5.resolve)(deps.cwd, folder)).catch(() => void 0))?.isFile()) {
+    return deps.usage(`--tree publishes a folder as a page tree, and ${folder} is a file: name its folder, or publish the file without --tree.`);
+  }
   const walked = await walkArguments([folder], deps.cwd);
   if (!walked.ok) return deps.usage(walked.message);
   const root = (0, import_node_path5.resolve)(deps.cwd, folder);
@@ -15790,7 +15814,7 @@ function stepOutputs(records, exitCode) {
 
 // src/action/runnerFiles.ts
 var import_node_crypto3 = require("node:crypto");
-var import_promises6 = require("node:fs/promises");
+var import_promises7 = require("node:fs/promises");
 var STEP_SUMMARY_MAX_CHARS = 1e6;
 async function appendOutputs(path, outputs) {
   if (!path) return;
@@ -15800,12 +15824,12 @@ async function appendOutputs(path, outputs) {
     while (value.includes(delimiter)) delimiter = `ghadelimiter_${(0, import_node_crypto3.randomBytes)(16).toString("hex")}`;
     lines.push(`${name}<<${delimiter}`, value, delimiter);
   }
-  await (0, import_promises6.appendFile)(path, `${lines.join("\n")}
+  await (0, import_promises7.appendFile)(path, `${lines.join("\n")}
 `, "utf8");
 }
 async function appendStepSummary(path, markdown) {
   if (!path) return;
-  await (0, import_promises6.appendFile)(path, `${markdown.trimEnd()}
+  await (0, import_promises7.appendFile)(path, `${markdown.trimEnd()}
 `, "utf8");
 }
 
@@ -15814,11 +15838,11 @@ async function runAction(env, cwd) {
   const read = readActionInputs(env);
   if (!read.ok) return fail4(read.message);
   const { inputs } = read;
-  const work = await (0, import_promises7.mkdtemp)((0, import_node_path7.join)(env.RUNNER_TEMP || (0, import_node_os.tmpdir)(), "wiki-publisher-"));
+  const work = await (0, import_promises8.mkdtemp)((0, import_node_path7.join)(env.RUNNER_TEMP || (0, import_node_os.tmpdir)(), "wiki-publisher-"));
   const argv = [...inputs.argv];
   if (inputs.expectPlan !== void 0) {
     const reviewed = (0, import_node_path7.join)(work, "reviewed-plan.md");
-    await (0, import_promises7.writeFile)(reviewed, inputs.expectPlan, "utf8");
+    await (0, import_promises8.writeFile)(reviewed, inputs.expectPlan, "utf8");
     const bareDigest = new RegExp(`^[0-9a-fA-F]{${FULL_DIGEST_HEX}}$`).test(inputs.expectPlan);
     argv.splice(1, 0, "--expect-plan", bareDigest ? inputs.expectPlan : `@${reviewed}`);
   }
@@ -15852,10 +15876,10 @@ async function report(records, context) {
   const resultsPath = (0, import_node_path7.join)(context.work, "results.json");
   const planPath = (0, import_node_path7.join)(context.work, "plan.md");
   try {
-    await (0, import_promises7.writeFile)(resultsPath, `${JSON.stringify(records.all, null, 2)}
+    await (0, import_promises8.writeFile)(resultsPath, `${JSON.stringify(records.all, null, 2)}
 `, "utf8");
     const ran = records.summary !== void 0;
-    await (0, import_promises7.writeFile)(planPath, ran ? runMarkdown(records, { maxChars: COMMENT_MAX_CHARS, fullPlanAt: "the job summary of this run" }) : "", "utf8");
+    await (0, import_promises8.writeFile)(planPath, ran ? runMarkdown(records, { maxChars: COMMENT_MAX_CHARS, fullPlanAt: "the job summary of this run" }) : "", "utf8");
     if (ran && context.summary) await appendStepSummary(context.env.GITHUB_STEP_SUMMARY, runMarkdown(records, { maxChars: STEP_SUMMARY_MAX_CHARS }));
     if (context.annotations) {
       for (const annotation of runAnnotations(records, (file) => readText3((0, import_node_path7.resolve)(context.cwd, file)))) process.stdout.write(`${workflowCommand(annotation)}

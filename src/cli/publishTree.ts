@@ -1,6 +1,7 @@
 // `wiki-publisher publish DOCS --tree`: the folder as a page tree under --parent, on the core's tree planner and
 // runner; page IDs in the folder's .wiki-pages.json (written as pages land, unless --no-record), per-machine state
 // in --state as for any run. The output lists the tree, then moves and orphans, which the service cannot handle.
+import { lstat } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import type { Transport } from '../core/http/transport';
 import { ownPageProof } from '../core/links/pageIdentity';
@@ -189,6 +190,10 @@ export interface TreeCommandDeps {
 export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   const { args, output } = deps;
   const folder = args.paths[0] as string;
+  // A file would be walked as a selection of one, then its manifest looked for below it (ENOTDIR).
+  if ((await lstat(resolve(deps.cwd, folder)).catch(() => undefined))?.isFile()) {
+    return deps.usage(`--tree publishes a folder as a page tree, and ${folder} is a file: name its folder, or publish the file without --tree.`);
+  }
   const walked = await walkArguments([folder], deps.cwd);
   if (!walked.ok) return deps.usage(walked.message);
   const root = resolve(deps.cwd, folder);

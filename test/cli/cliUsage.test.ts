@@ -32,6 +32,7 @@ describe('CLI usage and configuration errors', () => {
     { name: 'a path that does not exist', args: ['publish', 'missing.md'], reason: /No such file or folder: missing\.md\./ },
     { name: 'a file that is not Markdown', args: ['publish', 'notes.txt'], reason: /notes\.txt is not a Markdown file/ },
     { name: 'a folder without Markdown', args: ['publish', 'empty'], reason: /No Markdown files found in empty\./ },
+    { name: '--tree naming a file', args: ['publish', 'a.md', '--tree', ...DOCS], reason: /--tree publishes a folder as a page tree, and a\.md is a file: name its folder, or publish the file without --tree\./ },
     { name: 'a state file that is not one', args: ['publish', 'a.md', '--state', 'notes.txt'], reason: /The state file notes\.txt is not a wiki-publisher state file/ },
   ];
 

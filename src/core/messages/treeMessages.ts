@@ -36,6 +36,8 @@ export interface TreeMessages extends PageRouteMessages {
   generatedTitleCollision(title: string, others: string): string;
   noPageAccess(): string;
   parentNotPublished(parentTitle: string): string;
+  /** A page under a folder page the plan refuses, which has no page recorded: it has no parent to land under. */
+  parentRefused(parentTitle: string): string;
   titleUncheckable(title: string, detail: string): string;
   /** The tree's parent page is not there for this account; `recorded` when the folder's manifest names it. */
   treeParentMissing(parentId: string, recorded: boolean): string;
@@ -74,6 +76,7 @@ export const englishTreeMessages: TreeMessages = {
   noPageAccess: () =>
     'A tree needs each page\'s ID, and this page is not recorded in the repository yet: give page access (sign in to the export API in the editor; in CI a service account or a platform token) so new pages can be found after they land.',
   parentNotPublished: (parentTitle) => `Not sent: its folder's page ("${parentTitle}") was not published, so it has no parent page yet.`,
+  parentRefused: (parentTitle) => `Not sent: its folder's page ("${parentTitle}") is refused, so it has no parent page to go under. Fix that page's refusal first.`,
   titleUncheckable: (title, detail) => `Whether another page of the space is titled "${title}" could not be checked: ${detail}.`,
   treeParentMissing: (parentId, recorded) =>
     `Not sent: the tree's parent page ${parentId} was not found (it does not exist, was deleted, or this account cannot see it), so no page of the tree could land. ${parentFix(recorded)}`,

@@ -420,11 +420,13 @@ export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOpti
     const reachedNow = (): string | undefined => (checkLinkTargets ? linkTargetsDigest(linkFacts.destinations, keyOf(file.label), recordedPageOf, options.rootInRepository) : undefined);
     if (linksReachOtherPages(item, reachedNow)) item.state = 'send';
   }
-  const unknown = foreseeTreeLinks({ tree, pages, pinnedLinkFacts }, pinnedSources.map((source) => source.item), options);
   for (const page of pages) refuse(page.item, collisions.ofNode.get(page.node));
   for (const item of pinned) refuse(item, collisions.ofPinned.get(item));
   // As withoutId, from what the page says already: its recorded page, and whether that page is left for a new title.
   refuseWithoutIds(pages, (page) => !options.pageAccess && (page.pageId === undefined || page.retitledFrom !== undefined), words);
+  refuseUnderRefusedFolders(pages, words);
+  // After the refusals: a link to a page the plan refuses is named now, as the run names it, not found out after.
+  const unknown = foreseeTreeLinks({ tree, pages, pinnedLinkFacts }, pinnedSources.map((source) => source.item), options);
   return {
     tree, pages, pinned, pinnedLinkFacts, refused, moves, rootInRepository: options.rootInRepository, parentId: options.parentId,
     ...(unknown.size > 0 ? { unknownLinkPaths: unknown } : {}),
@@ -471,9 +473,12 @@ function foreseeTreeLinks(
   // A file that names its own page and is sent gets its page in this run, as a tree page does: links to it are no
   // links to an unknown page.
   const pinnedTitles = new Map(pinned.flatMap((item) => item.complete && item.state !== 'refused' ? [[item.file.label.slice(rootPath.length), item.complete.pageTitle] as const] : []));
+  // A page the plan refuses gets none in this run unless the repository records one: the run leaves links to it as written.
+  const refused = new Set<string>();
+  for (const page of plan.pages) if (page.item.state === 'refused' && page.pageId === undefined) refused.add(page.node.path);
   const known: ForeseenPages = {
     headingsOf, anchorMatchers: new Map(), addressable: options.pageAddresses !== false, pinnedTitles, rootInRepository: options.rootInRepository,
-    unknown: new Set(), missing,
+    unknown: new Set(), missing, refused,
   };
   const resolvePage = treePageLookup(known, plan.tree, options.identity);
   const words = options.treeMessages ?? englishTreeMessages;
@@ -563,6 +568,8 @@ interface ForeseenPages {
   unknown: Set<string>;
   /** The paths nothing is at on disk (sayMissingLinkFiles). */
   missing: ReadonlySet<string>;
+  /** The pages (node paths) the plan refuses that no page is recorded for: links to them stay as written. */
+  refused: ReadonlySet<string>;
 }
 
 /**
@@ -605,7 +612,7 @@ function treePageLookup(known: ForeseenPages, tree: PageTree, identity: TreeIden
       if (recordedOnly === undefined) return undefined;
     }
     const title = node?.title ?? pinnedTitle ?? recordedOnly;
-    if (title === undefined) return undefined;
+    if (title === undefined || (node !== undefined && known.refused.has(node.path))) return undefined;
     if (!known.addressable) return 'noAddress';
     const key = node ? node.path.slice(root.length) : path;
     // No page has an address yet: a stand-in of its own per page, since anchor matchers are looked up by address.
@@ -647,6 +654,22 @@ function refuse(item: PlanItem, refusal: Blocker | undefined): void {
   if (refusal === undefined) return;
   item.refusals.push(refusal);
   item.state = 'refused';
+}
+
+/**
+ * A page under a folder page the plan refuses, with no page recorded for that folder, has no parent to land under: the
+ * run would refuse it (parentNotPublished), so the plan does, and so every page below it. Pages come parents first.
+ */
+function refuseUnderRefusedFolders(pages: readonly TreePage[], words: TreeMessages): void {
+  // The title of each refused folder page, by its path.
+  const refusedFolders = new Map<string, string>();
+  for (const page of pages) {
+    const parentTitle = page.node.parent === undefined || page.parentKnown ? undefined : refusedFolders.get(page.node.parent);
+    if (parentTitle !== undefined && page.item.state !== 'refused') {
+      refuse(page.item, { code: 'duplicatePage', message: words.parentRefused(parentTitle), fix: undefined });
+    }
+    if (page.node.kind === 'folder' && page.item.state === 'refused') refusedFolders.set(page.node.path, page.node.title);
+  }
 }
 
 /** A new page's ID is learnt after it lands through the page routes; without them its children would have no parent. */

@@ -257,6 +257,12 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
         const refused = { ...page.item, target, state: 'refused' as const, refusals: [{ code: 'duplicatePage' as const, message: parentMissing.message, fix: undefined }] };
         return { page, item: refused, cautions: [], pending: false, underUnsentPage: parentMissing.parent };
       }
+      if (parentMissing && page.item.state === 'refused') {
+        // Refused by the plan for its own reasons: it keeps them, but names its folder's page, not the chosen one.
+        const target = { ...page.item.target };
+        delete target.parentId;
+        return { page, item: { ...page.item, target }, cautions: [], pending: false, underUnsentPage: parentMissing.parent };
+      }
       return { page, ...rewritten(page) };
     });
     await guardTreePages(items, { ...guardOptions, underNewPage: parentCreated });

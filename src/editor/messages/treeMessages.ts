@@ -49,6 +49,8 @@ export const editorTreeMessages: TreeMessages = {
     vscode.l10n.t('A tree needs each page\'s ID, and this page is not recorded in the repository yet: give page access (sign in to the export API in the editor; in CI a service account or a platform token) so new pages can be found after they land.'),
   parentNotPublished: (parentTitle) =>
     vscode.l10n.t('Not sent: its folder\'s page ("{0}") was not published, so it has no parent page yet.', parentTitle),
+  parentRefused: (parentTitle) =>
+    vscode.l10n.t('Not sent: its folder\'s page ("{0}") is refused, so it has no parent page to go under. Fix that page\'s refusal first.', parentTitle),
   titleUncheckable: (title, detail) => vscode.l10n.t('Whether another page of the space is titled "{0}" could not be checked: {1}.', title, detail),
   treeParentMissing: (parentId, recorded) =>
     recorded

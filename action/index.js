@@ -14594,11 +14594,14 @@ function refuse2(item, refusal2) {
 function refuseUnderRefusedFolders(pages, words) {
   const refusedFolders = /* @__PURE__ */ new Map();
   for (const page of pages) {
-    const parentTitle = page.node.parent === void 0 || page.parentKnown ? void 0 : refusedFolders.get(page.node.parent);
-    if (parentTitle !== void 0 && page.item.state !== "refused") {
-      refuse2(page.item, { code: "duplicatePage", message: words.parentRefused(parentTitle), fix: void 0 });
+    const parent = page.node.parent === void 0 || page.parentKnown ? void 0 : refusedFolders.get(page.node.parent);
+    if (parent !== void 0 && page.item.state !== "refused") {
+      refuse2(page.item, { code: parent.accessOnly ? "noPageAccess" : "duplicatePage", message: words.parentRefused(parent.title), fix: void 0 });
     }
-    if (page.node.kind === "folder" && page.item.state === "refused") refusedFolders.set(page.node.path, page.node.title);
+    if (page.node.kind === "folder" && page.item.state === "refused") {
+      const accessOnly = page.item.refusals.length > 0 && page.item.refusals.every((refusal2) => refusal2.code === "noPageAccess");
+      refusedFolders.set(page.node.path, { title: page.node.title, accessOnly });
+    }
   }
 }
 function refuseWithoutIds(pages, withoutId, words) {

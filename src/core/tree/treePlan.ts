@@ -659,16 +659,22 @@ function refuse(item: PlanItem, refusal: Blocker | undefined): void {
 /**
  * A page under a folder page the plan refuses, with no page recorded for that folder, has no parent to land under: the
  * run would refuse it (parentNotPublished), so the plan does, and so every page below it. Pages come parents first.
+ * Below a folder page refused only for want of page access, the refusal is of that kind too: a plan without page access
+ * (a fork's pull request) then describes the page as one a publish with access sends (planDigest.ts), which it is,
+ * since that publish creates the folder page first.
  */
 function refuseUnderRefusedFolders(pages: readonly TreePage[], words: TreeMessages): void {
-  // The title of each refused folder page, by its path.
-  const refusedFolders = new Map<string, string>();
+  // Each refused folder page by its path: its title, and whether page access is all it lacks.
+  const refusedFolders = new Map<string, { title: string; accessOnly: boolean }>();
   for (const page of pages) {
-    const parentTitle = page.node.parent === undefined || page.parentKnown ? undefined : refusedFolders.get(page.node.parent);
-    if (parentTitle !== undefined && page.item.state !== 'refused') {
-      refuse(page.item, { code: 'duplicatePage', message: words.parentRefused(parentTitle), fix: undefined });
+    const parent = page.node.parent === undefined || page.parentKnown ? undefined : refusedFolders.get(page.node.parent);
+    if (parent !== undefined && page.item.state !== 'refused') {
+      refuse(page.item, { code: parent.accessOnly ? 'noPageAccess' : 'duplicatePage', message: words.parentRefused(parent.title), fix: undefined });
     }
-    if (page.node.kind === 'folder' && page.item.state === 'refused') refusedFolders.set(page.node.path, page.node.title);
+    if (page.node.kind === 'folder' && page.item.state === 'refused') {
+      const accessOnly = page.item.refusals.length > 0 && page.item.refusals.every((refusal) => refusal.code === 'noPageAccess');
+      refusedFolders.set(page.node.path, { title: page.node.title, accessOnly });
+    }
   }
 }
 

@@ -9000,7 +9000,7 @@ function adoptOwnPage(verdict, item, options) {
   if (mayBeOwn === void 0) return verdict;
   if (options.ownAuthorId === void 0) return { ...verdict, mayBeOwn, byAuthor: "unknown" };
   if (verdict.page.versionAuthorId !== options.ownAuthorId) return { ...verdict, mayBeOwn, byAuthor: "notOurs" };
-  return { kind: "asLeft", page: verdict.page, byAuthor: "ours", adopted: true };
+  return { kind: "asLeft", page: verdict.page, byAuthor: "ours", adopted: mayBeOwn };
 }
 function ownPageClue(item, options) {
   if (options.unrecordedTreePages) return "unrecordedTreePage";
@@ -10585,6 +10585,10 @@ function guardFields(item) {
     wikiEdits.detail = verdict.detail;
   }
   if (page) wikiEdits.version = page.version;
+  if (verdict.kind === "asLeft" && verdict.adopted) {
+    wikiEdits.adopted = true;
+    if (verdict.adopted === "interruptedCreate") wikiEdits.interruptedCreate = true;
+  }
   if (verdict.kind === "exists" && verdict.byAuthor === "unknown") {
     wikiEdits.authorUnknown = true;
     if (verdict.mayBeOwn === "interruptedCreate") wikiEdits.interruptedCreate = true;
@@ -10648,7 +10652,7 @@ function guardText(wikiEdits, relevant, heldBack, planned) {
       if (wikiEdits.authorUnknown) return `(${authorUnknownText(wikiEdits)})`;
       return `(edited on the wiki since its last publish: version ${wikiEdits.version ?? "?"}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ""}${wikiEdits.editedAt ? ` at ${wikiEdits.editedAt}` : ""}; ${overwriteEditedText(wikiEdits)})`;
     case "asLeft":
-      return `(wiki edits checked: version ${wikiEdits.version ?? "?"} is as last published)`;
+      return wikiEdits.adopted ? `(${adoptedText(wikiEdits, planned)})` : `(wiki edits checked: version ${wikiEdits.version ?? "?"} is as last published)`;
     case "deleted":
       return planned ? `(${PAGE_NOT_FOUND}: would be published as a new page)` : "(its page was deleted on the wiki: published as a new page)";
     case "absent":
@@ -10667,6 +10671,11 @@ function existsText(wikiEdits, planned) {
   const latest = `version ${wikiEdits.version ?? "?"}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ""}`;
   const [found, whose, owner] = wikiEdits.interruptedCreate ? [`a page with this title exists (${latest})`, "the page an earlier create of this file made, interrupted before it was confirmed (the --state record says so)", "this file's"] : [`a page with this title exists that this tree does not record (${latest})`, "this tree's page from a run that stopped before recording it", "this tree's"];
   return `${found}: it may be ${whose}, but this run knows no publishing account to tell (set ${ACCOUNT_ID_ENV_VAR} to the account ID of the import token's user, or ${API_TOKEN_ENV_VAR} to a token that names it), so it is not taken and ${refused2}. --overwrite updates it: check first that it is ${owner} page`;
+}
+function adoptedText(wikiEdits, planned) {
+  const found = `wiki checked: a page with this title is there that no record names, last written by this run's account (version ${wikiEdits.version ?? "?"})`;
+  const taken = planned ? "it would be taken" : "taken";
+  return wikiEdits.interruptedCreate ? `${found}: ${taken} as the page an earlier create of this file made, interrupted before it was confirmed (the --state record says so), and updated` : `${found}: ${taken} as this tree's page from a run that stopped before recording it, and updated (if another folder published it, give this file another title: a title names one page in a space)`;
 }
 function overwriteEditedText(wikiEdits) {
   return wikiEdits?.anewUnder === void 0 ? "--overwrite-edited replaces it" : `--overwrite-edited creates it anew under the new page of its folder "${wikiEdits.anewUnder}" and leaves the edited page where it is`;
@@ -11389,7 +11398,7 @@ function guardNote(wikiEdits, status, planned) {
       if (wikiEdits.authorUnknown) return authorUnknownText(wikiEdits);
       return `edited on the wiki since its last publish (version ${wikiEdits.version ?? "?"}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ""})${status === "edited" ? "" : ": replaced (--overwrite-edited)"}`;
     case "asLeft":
-      return `wiki checked: version ${wikiEdits.version ?? "?"} as last published`;
+      return wikiEdits.adopted ? adoptedText(wikiEdits, planned) : `wiki checked: version ${wikiEdits.version ?? "?"} as last published`;
     case "deleted":
       return planned ? `${PAGE_NOT_FOUND}: would be created anew` : "its page was deleted on the wiki: created anew";
     case "exists":

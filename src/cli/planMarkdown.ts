@@ -5,7 +5,7 @@
 import { shortDigest } from '../core/run/planDigest';
 import { fitDocument, inlineText, linkText } from './markdownText';
 import { planMarkers } from './planMarkers';
-import { authorUnknownText, existsText, movedText, overwriteEditedText, PAGE_NOT_FOUND, verdictFitsResult, type WikiEditsRecord } from './report';
+import { adoptedText, authorUnknownText, existsText, movedText, overwriteEditedText, PAGE_NOT_FOUND, verdictFitsResult, type WikiEditsRecord } from './report';
 import { parentText, type FileResultRecord, type PlanEntryRecord, type RunRecords } from './runRecords';
 
 export interface MarkdownOptions {
@@ -107,7 +107,7 @@ function guardNote(wikiEdits: WikiEditsRecord | undefined, status: string, plann
       if (wikiEdits.authorUnknown) return authorUnknownText(wikiEdits);
       return `edited on the wiki since its last publish (version ${wikiEdits.version ?? '?'}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ''})${status === 'edited' ? '' : ': replaced (--overwrite-edited)'}`;
     case 'asLeft':
-      return `wiki checked: version ${wikiEdits.version ?? '?'} as last published`;
+      return wikiEdits.adopted ? adoptedText(wikiEdits, planned) : `wiki checked: version ${wikiEdits.version ?? '?'} as last published`;
     case 'deleted':
       return planned ? `${PAGE_NOT_FOUND}: would be created anew` : 'its page was deleted on the wiki: created anew';
     case 'exists':

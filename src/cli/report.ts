@@ -54,6 +54,12 @@ export interface WikiEditsRecord {
    * of this file made, which went out unconfirmed (a run interrupted while it was out: the --state record says so).
    */
   interruptedCreate?: boolean;
+  /**
+   * Verdict 'asLeft' of a page no record names (a tree's page the repository does not record, or the page an
+   * interrupted create may have made), found where the file's page would be created and last written by the publishing
+   * account: taken as the file's page from an earlier run that stopped before recording it, and updated.
+   */
+  adopted?: boolean;
   /** The page is under this parent on the wiki now, not where the file puts it (verdict 'edited'). */
   movedUnder?: { id: string; title?: string };
   /**
@@ -139,6 +145,10 @@ function guardFields(item: PlanItem): Pick<FileRecord, 'wikiEdits' | 'url'> {
     wikiEdits.detail = verdict.detail;
   }
   if (page) wikiEdits.version = page.version;
+  if (verdict.kind === 'asLeft' && verdict.adopted) {
+    wikiEdits.adopted = true;
+    if (verdict.adopted === 'interruptedCreate') wikiEdits.interruptedCreate = true;
+  }
   if (verdict.kind === 'exists' && verdict.byAuthor === 'unknown') {
     wikiEdits.authorUnknown = true;
     if (verdict.mayBeOwn === 'interruptedCreate') wikiEdits.interruptedCreate = true;
@@ -221,7 +231,7 @@ function guardText(wikiEdits: WikiEditsRecord | undefined, relevant: boolean, he
       if (wikiEdits.authorUnknown) return `(${authorUnknownText(wikiEdits)})`;
       return `(edited on the wiki since its last publish: version ${wikiEdits.version ?? '?'}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ''}${wikiEdits.editedAt ? ` at ${wikiEdits.editedAt}` : ''}; ${overwriteEditedText(wikiEdits)})`;
     case 'asLeft':
-      return `(wiki edits checked: version ${wikiEdits.version ?? '?'} is as last published)`;
+      return wikiEdits.adopted ? `(${adoptedText(wikiEdits, planned)})` : `(wiki edits checked: version ${wikiEdits.version ?? '?'} is as last published)`;
     case 'deleted':
       return planned ? `(${PAGE_NOT_FOUND}: would be published as a new page)` : '(its page was deleted on the wiki: published as a new page)';
     case 'absent':
@@ -251,6 +261,20 @@ export function existsText(wikiEdits: Pick<WikiEditsRecord, 'authorUnknown' | 'i
   return `${found}: it may be ${whose}, ` +
     `but this run knows no publishing account to tell (set ${ACCOUNT_ID_ENV_VAR} to the account ID of the import token's user, or ${API_TOKEN_ENV_VAR} to a token that names it), ` +
     `so it is not taken and ${refused}. --overwrite updates it: check first that it is ${owner} page`;
+}
+
+/**
+ * A page no record names, found where the file's page would be created and last written by the publishing account:
+ * taken as the file's own (a tree's page from a run that stopped before recording it, or the page an interrupted create
+ * made) and updated. Said as such, not as a page "as last published", so that a reviewer sees a page taken over: one
+ * another folder published under the same parent with the same title would be taken too.
+ */
+export function adoptedText(wikiEdits: Pick<WikiEditsRecord, 'interruptedCreate' | 'version'>, planned: boolean): string {
+  const found = `wiki checked: a page with this title is there that no record names, last written by this run's account (version ${wikiEdits.version ?? '?'})`;
+  const taken = planned ? 'it would be taken' : 'taken';
+  return wikiEdits.interruptedCreate
+    ? `${found}: ${taken} as the page an earlier create of this file made, interrupted before it was confirmed (the --state record says so), and updated`
+    : `${found}: ${taken} as this tree's page from a run that stopped before recording it, and updated (if another folder published it, give this file another title: a title names one page in a space)`;
 }
 
 /**

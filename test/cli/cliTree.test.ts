@@ -786,6 +786,29 @@ describe('CLI --tree', () => {
     assert.match(page('Guide').markdown, /Two\./);
   });
 
+  it('a page the tree did not record, last written by the publishing account, is said to be taken over in the text plan, --json and the Markdown plan', async () => {
+    const root = await cli.tree({ 'docs/index.md': '# Overview\n', 'docs/guide.md': '# Guide\n\nOne.\n' });
+    assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);
+    // A run that stopped before recording, or another folder of the same account with a page of this title here.
+    await rm(join(root, 'docs', '.wiki-pages.json'));
+    await writeFile(join(root, 'docs', 'guide.md'), '# Guide\n\nTwo.\n');
+    const taken = /\(wiki checked: a page with this title is there that no record names, last written by this run's account \(version 1\): it would be taken as this tree's page from a run that stopped before recording it, and updated \(if another folder published it, give this file another title: a title names one page in a space\)\)$/;
+    const dry = await runCli(['publish', 'docs', ...TO, '--dry-run'], { cwd: root, env: cli.env() });
+    assert.equal(dry.code, 0, dry.stderr);
+    assert.match(dry.stdout.split('\n').find((line) => line.includes('docs/guide.md ->')) ?? '', taken, dry.stdout);
+    assert.doesNotMatch(dry.stdout, /as last published/, 'no page here was published from a record');
+    const json = await runCli(['publish', 'docs', ...TO, '--dry-run', '--json'], { cwd: root, env: cli.env() });
+    assertRecordsValid(jsonLines(json), 'a tree plan that takes over an unrecorded page');
+    assert.deepEqual(fileRecords(json).find((record) => record.file === 'docs/guide.md')?.wikiEdits, { checked: true, verdict: 'asLeft', version: 1, adopted: true });
+    const markdown = await runCli(['plan', 'docs', ...TO], { cwd: root, env: cli.env() });
+    assert.match(markdown.stdout, /\| docs\/guide\.md \|[^\n]*\| wiki checked: a page with this title is there that no record names, last written by this run's account \(version 1\): it would be taken as this tree's page/, markdown.stdout);
+    // The run takes it, as before, and its line says what it did.
+    const run = await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.match(run.stdout.split('\n').find((line) => line.includes('docs/guide.md ->')) ?? '', /taken as this tree's page from a run that stopped before recording it, and updated/, run.stdout);
+    assert.match(page('Guide').markdown, /Two\./);
+  });
+
   it('--no-record leaves .wiki-pages.json as it is and lists the IDs it would have written', async () => {
     const root = await cli.tree({ 'docs/guide/setup.md': '# Setup\n\nRun it.\n' });
     const run = await runCli(['publish', 'docs', ...TO, '--no-record'], { cwd: root, env: cli.env() });

@@ -121,6 +121,30 @@ describe('Publishing a folder as a page tree', function () {
     assert.match(sandbox.pages().find((candidate) => candidate.title === 'API' && !candidate.deleted)?.markdown ?? '', /Revised/);
   });
 
+  it('a page of a new tree\'s title under the chosen page, last written by you and recorded nowhere, is said to be taken over before sending', async function () {
+    let token = '';
+    const session = await sessions.start({ files: FILES, world: {}, beforeStart: (wiki) => ({ envToken: (token = wiki.issueToken().token) }) });
+    const { page, sandbox } = session;
+    await tokenStatusItem(page).waitFor();
+    await signInApproved(page);
+    await clearNotifications(page);
+    // Another folder of yours (or a run that stopped before recording it) made "Overview" under the same page.
+    const seeded = await fetch(sandbox.importEndpoint, {
+      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ spaceId: 'DOCS', parentId: '123456', pageTitle: 'Overview', content: '# Overview\n\nFrom another folder.\n' }),
+    });
+    assert.ok(seeded.ok, `seeded: ${seeded.status}`);
+    const before = livePage(sandbox, 'Overview');
+    await publishNewTree(page);
+    const confirm = page.locator('.monaco-dialog-box', { hasText: 'as a tree?' });
+    await confirm.waitFor();
+    assert.match(await confirm.innerText(), /Overview \(update of a page of this title that the repository does not record, last written by you: taken as this page\)/);
+    assert.match(await confirm.innerText(), /Guide \(new/, 'a page nothing holds the place of is new');
+    await page.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'hidden' });
+    assert.equal(livePage(sandbox, 'Overview').version, before.version, 'nothing sent');
+  });
+
   it('republishing the tree after a colleague deleted a page whose file did not change: the confirmation says it is made anew, and links reach it', async function () {
     const session = await signedInSession();
     const { page, sandbox, workspaceDir } = session;

@@ -250,7 +250,7 @@ describe('the edit guard as a plan step, many files, against the sandbox wiki', 
 
     const plan = await guarded(apiTokenSubject(signedIn.apiToken));
     assert.deepEqual(verdicts(plan), [
-      ['docs/own.md', 'asLeft', true, true],
+      ['docs/own.md', 'asLeft', 'interruptedCreate', true],
       ['docs/theirs.md', 'exists', 'notOurs', false],
       ['docs/pinned.md', 'exists', undefined, false],
       ['docs/unmarked.md', 'exists', undefined, false],

@@ -34,7 +34,7 @@ export type GuardVerdict =
    * publishing account's (a teammate's or CI's publish of this file; see ownEarlierAttempt). `adopted`: a page found
    * in the place of a create, the file's own by that rule (adoptOwnPage): the create becomes an update of it.
    */
-  | { kind: 'asLeft'; page: WikiPage; byAuthor?: 'ours'; adopted?: true }
+  | { kind: 'asLeft'; page: WikiPage; byAuthor?: 'ours'; adopted?: OwnPageClue }
   /** Checked: a page this file never published holds the title; publishing would replace it. */
   | { kind: 'notOurs'; page: WikiPage }
   /**
@@ -174,7 +174,7 @@ function adoptOwnPage(verdict: GuardVerdict, item: PlanItem, options: GuardOptio
   if (mayBeOwn === undefined) return verdict;
   if (options.ownAuthorId === undefined) return { ...verdict, mayBeOwn, byAuthor: 'unknown' };
   if (verdict.page.versionAuthorId !== options.ownAuthorId) return { ...verdict, mayBeOwn, byAuthor: 'notOurs' };
-  return { kind: 'asLeft', page: verdict.page, byAuthor: 'ours', adopted: true };
+  return { kind: 'asLeft', page: verdict.page, byAuthor: 'ours', adopted: mayBeOwn };
 }
 
 function ownPageClue(item: PlanItem, options: GuardOptions): OwnPageClue | undefined {

@@ -78,9 +78,11 @@ export class TreePublisher {
     }
     const ownAuthorId = core.apiTokenSubject(setup.token);
     // The guard looks before the question, so the confirmation can list the pages edited on the wiki (the tree's, and
-    // those of files that name their own page).
+    // those of files that name their own page), and a new page's place held by a page no record names but last written
+    // by you, which the run takes over: said before sending (it may be another folder's page of that title). Only the
+    // new pages whose parent exists are looked up: nothing is under a folder page the run creates.
     if (pages) {
-      await core.guardTreeAsPlanned(plan, { pages, noAccessReason: '', lookUpCreates: false, messages: editorTreeMessages, ...(ownAuthorId ? { ownAuthorId } : {}) })
+      await core.guardTreeAsPlanned(plan, { pages, noAccessReason: '', lookUpCreates: true, messages: editorTreeMessages, ...(ownAuthorId ? { ownAuthorId } : {}) })
         .catch((error: unknown) => this.deps.log.warn(`The edit guard could not look before the confirmation: ${describeError(error)}`));
     }
     const decision = await this.confirm(plan, answers.spaceId, answers.parentId, addressOf);
@@ -145,8 +147,11 @@ export class TreePublisher {
     const counts = core.countPlan(items);
     // A recorded page the guard did not find, or one that follows a folder page made anew, is a new page. Not found is
     // deleted, most likely, or hidden from the sign-in that looked: only sending tells (the core's send says which).
+    // A page no record names but last written by you, where this one would be created, is taken over: said so, since it
+    // may be another folder's page of the same title under the same parent.
     const sent = (item: PlanItem, pageId: string | undefined): string => (item.guard?.kind === 'deleted' ? vscode.l10n.t('new: its page was not found on the wiki (deleted, or hidden from your sign-in)')
-      : pageId && core.sendKind(item) !== 'create' ? vscode.l10n.t('update') : vscode.l10n.t('new'));
+      : item.guard?.kind === 'asLeft' && item.guard.adopted ? vscode.l10n.t('update of a page of this title that the repository does not record, last written by you: taken as this page')
+        : pageId && core.sendKind(item) !== 'create' ? vscode.l10n.t('update') : vscode.l10n.t('new'));
     const what = (item: PlanItem, pageId: string | undefined): string => (item.state === 'send' ? sent(item, pageId)
       : item.state === 'unchanged' ? vscode.l10n.t('unchanged')
         : item.state === 'edited' ? (isMoved(item) ? vscode.l10n.t('somewhere else on the wiki: left out') : vscode.l10n.t('edited on the wiki: left out')) : vscode.l10n.t('refused'));

@@ -1,6 +1,6 @@
 // What the command line says about each file, as plain values: a text line for people and CI logs, an object for
 // --json. The words come from the core's outcomes and plan; only the editor's button names are swapped for flags.
-import { guardChecked, guardedPage, movedUnderOf } from '../core/run/guard';
+import { guardChecked, guardedPage, mayBeInterruptedCreate, movedUnderOf } from '../core/run/guard';
 import { sendKind, type PlanCounts, type PlanItem } from '../core/run/plan';
 import type { FileResult, RunSummary } from '../core/run/runner';
 import type { LinksLeft } from '../core/run/landedPage';
@@ -8,6 +8,7 @@ import type { Output } from './output';
 import { ACCOUNT_ID_ENV_VAR } from './config';
 import { API_TOKEN_ENV_VAR } from '../core/apiToken/tokenSource';
 import { parentText } from './runRecords';
+import { CLIENT_ID_ENV_VAR, PLATFORM_TOKEN_ENV_VAR } from './pageAccess';
 
 export interface FileRecord {
   type: 'file';
@@ -370,11 +371,24 @@ function notSentMessage(result: FileResult): string {
  */
 function outcomeText(result: FileResult, outcome: NonNullable<FileResult['outcome']>): string {
   const proven = result.proven;
+  if (outcome.kind === 'alreadyExists' && mayBeInterruptedCreate(result.item) && !guardChecked(result.item.guard)) {
+    return `${forCommandLine(outcome.message)} ${INTERRUPTED_CREATE_UNCHECKED}`;
+  }
   if (!proven || result.state !== 'published' || outcome.kind !== 'existsAfterRetry') return forCommandLine(outcome.message);
   const title = result.item.complete?.pageTitle ?? result.item.target.pageTitle ?? result.item.file.label;
   const found = `A page titled "${title}" exists now: proven to be this run's page (page ${proven.pageId}, version ${proven.version} by this token's user, made after the run started), created by an earlier attempt that seemed to fail; it is linked to this file.`;
   return outcome.said ? `${outcome.said} ${found}` : found;
 }
+
+/**
+ * "Already exists" for a file whose --state record says an earlier create of it was out when that run stopped, in a
+ * run that could not read the wiki: the page is likely that create's, but only page access can tell it from a
+ * colleague's page of the same title, so the line says what tells them apart instead of leaving a bare --overwrite.
+ */
+const INTERRUPTED_CREATE_UNCHECKED =
+  'An earlier run was stopped while creating this page (the --state record says so), so it may be this file\'s page; ' +
+  `this run has no page access to check who wrote it. Set ${PLATFORM_TOKEN_ENV_VAR} or a service account's credentials (${CLIENT_ID_ENV_VAR}, ...): ` +
+  'the next run then takes the page as this file\'s if this run\'s account wrote it, and updates it. --overwrite updates it without that check.';
 
 /** The editor's outcomes name its buttons; on the command line the same choice is a flag. */
 function forCommandLine(message: string): string {

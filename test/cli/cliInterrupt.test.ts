@@ -189,6 +189,24 @@ describe('CLI interrupted while sends are out that land after it', () => {
     assert.deepEqual(fileRecords(settled).map((record) => [record.file, record.status]), [['docs/a.md', 'skipped']]);
   });
 
+  it('SIGINT while a flat run\'s create is out, then a run without page access: its "already exists" says the page may be the interrupted create\'s and what checks it; a run with access then takes it', async () => {
+    const root = await cli.tree({ 'docs/a.md': '# A\n\nOne.\n' });
+    await interruptCreate(root);
+    await writeFile(join(root, 'docs', 'a.md'), '# A\n\nTwo.\n');
+    const text = FLAT_ARGS.filter((arg) => arg !== '--json');
+
+    const blind = await runCli(text, { cwd: root, env: cli.env(false) });
+    assert.equal(blind.code, 1, blind.stdout + blind.stderr);
+    assert.match(blind.stdout, /^FAILED +docs\/a\.md .*already exists.*An earlier run was stopped while creating this page \(the --state record says so\), so it may be this file's page; this run has no page access to check who wrote it\. Set WIKI_PUBLISHER_PLATFORM_TOKEN or a service account's credentials .*--overwrite updates it without that check\.$/m);
+    assert.match(page('A').markdown, /One\./, 'the page is as it was');
+
+    const checked = await runCli(FLAT_ARGS, { cwd: root, env: cli.env() });
+    assert.equal(checked.code, 0, checked.stdout + checked.stderr);
+    assert.deepEqual(fileRecords(checked).map((record) => [record.file, record.status, record.outcome]), [['docs/a.md', 'published', 'updated']]);
+    assert.match(page('A').markdown, /Two\./);
+    assert.equal(cli.world.sandbox.pages().filter((each) => each.title === 'A').length, 1, 'no second page');
+  });
+
   it('SIGINT while a flat run\'s create is out: a run that knows no publishing account says why it does not take the page, and a colleague\'s page is never taken', async () => {
     const root = await cli.tree({ 'docs/a.md': '# A\n\nOne.\n' });
     await interruptCreate(root);

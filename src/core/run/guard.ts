@@ -179,7 +179,15 @@ function adoptOwnPage(verdict: GuardVerdict, item: PlanItem, options: GuardOptio
 
 function ownPageClue(item: PlanItem, options: GuardOptions): OwnPageClue | undefined {
   if (options.unrecordedTreePages) return 'unrecordedTreePage';
-  return item.complete && linkNames(item.createMayHaveLanded, item.complete) ? 'interruptedCreate' : undefined;
+  return mayBeInterruptedCreate(item) ? 'interruptedCreate' : undefined;
+}
+
+/**
+ * Whether the page a create of this item would meet may be the one an earlier create of the same file made, which was
+ * out when its run stopped (its record says so), at the place this plan sends to.
+ */
+export function mayBeInterruptedCreate(item: Pick<PlanItem, 'complete' | 'createMayHaveLanded'>): boolean {
+  return item.complete !== undefined && linkNames(item.createMayHaveLanded, item.complete);
 }
 
 /** Whether the verdict turned on who made the page's latest version (ownEarlierAttempt, adoptOwnPage), whatever it found. */

@@ -751,6 +751,35 @@ describe('CLI --tree', () => {
     for (const key of keys) assert.equal(manifest?.pages[key]?.id, idOf.get(titleOfKey(key)), key);
   });
 
+  it('a folder page given a new title by an index.md, landed by a run that stopped before recording it: the re-run records the pages it takes over, and updates nothing under the old folder page', async () => {
+    const root = await cli.tree({ 'docs/ref/api.md': '# API\n\nCalls.\n', 'docs/ref/usage.md': '# Usage\n\nUse it.\n' });
+    assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);
+    const manifestPath = join(root, 'docs', '.wiki-pages.json');
+    const before = await readFile(manifestPath, 'utf8');
+    const oldFolder = page('Ref');
+    const oldUsage = page('Usage');
+    // The file becomes its folder's index.md: the folder page's title is now "API", a new page, and the page below
+    // follows it. That run lands, then its records are lost (it stopped before writing them, or they were never committed).
+    await rename(join(root, 'docs', 'ref', 'api.md'), join(root, 'docs', 'ref', 'index.md'));
+    assert.equal((await runCli(['publish', 'docs', '--tree'], { cwd: root, env: cli.env() })).code, 0);
+    const newFolder = cli.world.sandbox.pages().find((candidate) => candidate.title === 'API' && candidate.parentId === '123456' && !candidate.deleted);
+    assert.ok(newFolder, 'the retitled folder page landed under the chosen page');
+    const newUsage = cli.world.sandbox.pages().find((candidate) => candidate.title === 'Usage' && candidate.parentId === newFolder.id && !candidate.deleted);
+    assert.ok(newUsage, 'the page below followed it');
+    await writeFile(manifestPath, before);
+    const oldUsageVersion = cli.world.sandbox.pages().find((candidate) => candidate.id === oldUsage.id)?.version;
+    const pageCount = cli.world.sandbox.pages().length;
+
+    const again = await runCli(['publish', 'docs', '--tree'], { cwd: root, env: cli.env() });
+    assert.equal(again.code, 0, `${again.stdout}\n${again.stderr}`);
+    assert.equal(cli.world.sandbox.pages().length, pageCount, 'no page created twice');
+    assert.equal(cli.world.sandbox.pages().find((candidate) => candidate.id === oldUsage.id)?.version, oldUsageVersion, 'nothing sent to the page under the old folder page');
+    assert.doesNotMatch(again.stdout, new RegExp(`under ${oldFolder.id}:`), again.stdout);
+    const recorded = (JSON.parse(await readFile(manifestPath, 'utf8')) as { pages: Record<string, { id: string }> }).pages;
+    assert.equal(recorded['ref/']?.id, newFolder.id, 'the folder page taken over is recorded');
+    assert.equal(recorded['ref/usage.md']?.id, newUsage.id, 'the page below it is recorded');
+  });
+
   it('a page the tree did not record, with no publishing account known: not taken as the tree\'s, and every line says why and what tells', async () => {
     const root = await cli.tree({ 'docs/index.md': '# Overview\n', 'docs/guide.md': '# Guide\n\nOne.\n' });
     assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);

@@ -846,6 +846,31 @@ describe('CLI --tree', () => {
     assert.match(run.stderr, new RegExp(`2 new page ID\\(s\\) were not recorded in \\.wiki-pages\\.json \\(--no-record\\): guide/ = ${page('Guide').id}, guide/setup\\.md = ${page('Setup').id}`));
   });
 
+  it('--retarget keeps .wiki-pages.json as it is until a page of the new tree lands: a refused tree leaves the old record, a published one replaces it', async () => {
+    const root = await cli.tree(TREE);
+    assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);
+    const manifestPath = join(root, 'docs', '.wiki-pages.json');
+    const recorded = await readFile(manifestPath, 'utf8');
+    // A parent page that is not there, and a run without page access: every page refused, nothing lands.
+    const missing = await runCli(['publish', 'docs', '--tree', '--space', 'DOCS', '--parent', '999999', '--retarget'], { cwd: root, env: cli.env() });
+    assert.equal(missing.code, 1, `${missing.stdout}\n${missing.stderr}`);
+    assert.equal(await readFile(manifestPath, 'utf8'), recorded, 'the record of the published tree is kept');
+    const noAccess = await runCli(['publish', 'docs', '--tree', '--space', 'ENG', '--parent', '234567', '--retarget'], { cwd: root, env: cli.env(false) });
+    assert.equal(noAccess.code, 1, `${noAccess.stdout}\n${noAccess.stderr}`);
+    assert.equal(await readFile(manifestPath, 'utf8'), recorded, 'the record of the published tree is kept');
+    // The next run without flags still updates the recorded pages.
+    const again = await runCli(['publish', 'docs', '--tree', '--dry-run'], { cwd: root, env: cli.env() });
+    assert.match(again.stdout, /5 to send \(0 new, 5 updating/, again.stdout);
+
+    const moved = await runCli(['publish', 'docs', '--tree', '--space', 'ENG', '--parent', '234567', '--retarget'], { cwd: root, env: cli.env() });
+    assert.equal(moved.code, 0, `${moved.stdout}\n${moved.stderr}`);
+    const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as { space: string; parent: string; pages: Record<string, { id: string }> };
+    assert.deepEqual([manifest.space, manifest.parent], ['ENG', '234567']);
+    const oldIds = new Set(Object.values((JSON.parse(recorded) as { pages: Record<string, { id: string }> }).pages).map((entry) => entry.id));
+    assert.deepEqual(Object.keys(manifest.pages).sort(), Object.keys((JSON.parse(recorded) as { pages: object }).pages).sort());
+    assert.ok(Object.values(manifest.pages).every((entry) => !oldIds.has(entry.id)), 'only the new tree\'s pages are recorded');
+  });
+
   it('a move is said in the text plan before sending: the old page stays where it is', async () => {
     const root = await cli.tree(TREE);
     assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);

@@ -780,6 +780,18 @@ describe('CLI --tree', () => {
     assert.equal(recorded['ref/usage.md']?.id, newUsage.id, 'the page below it is recorded');
   });
 
+  it('a folder page retitled by an index.md, and the page below that follows it, are new pages: the dry run names the pages that hold their titles in the space', async () => {
+    const root = await cli.tree({ 'docs/ref/api.md': '# API\n\nCalls.\n', 'docs/ref/usage.md': '# Usage\n\nUse it.\n' });
+    assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);
+    const api = page('API');
+    const usage = page('Usage');
+    await rename(join(root, 'docs', 'ref', 'api.md'), join(root, 'docs', 'ref', 'index.md'));
+    const dry = await runCli(['publish', 'docs', '--tree', '--dry-run'], { cwd: root, env: cli.env() });
+    const lineOf = (file: string): string => dry.stdout.split('\n').find((line) => line.includes(`${file} ->`)) ?? '';
+    assert.match(lineOf('docs/ref/index.md'), new RegExp(`A page titled "API" already exists elsewhere in the space \\(page ${api.id}, http`), dry.stdout);
+    assert.match(lineOf('docs/ref/usage.md'), new RegExp(`A page titled "Usage" already exists elsewhere in the space \\(page ${usage.id}, http`), dry.stdout);
+  });
+
   it('a page the tree did not record, with no publishing account known: not taken as the tree\'s, and every line says why and what tells', async () => {
     const root = await cli.tree({ 'docs/index.md': '# Overview\n', 'docs/guide.md': '# Guide\n\nOne.\n' });
     assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);

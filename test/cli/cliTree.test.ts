@@ -751,6 +751,47 @@ describe('CLI --tree', () => {
     for (const key of keys) assert.equal(manifest?.pages[key]?.id, idOf.get(titleOfKey(key)), key);
   });
 
+  it('a folder page given a new title by an index.md, landed by a run that stopped before recording it: the re-run records the pages it takes over, and updates nothing under the old folder page', async () => {
+    const root = await cli.tree({ 'docs/ref/api.md': '# API\n\nCalls.\n', 'docs/ref/usage.md': '# Usage\n\nUse it.\n' });
+    assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);
+    const manifestPath = join(root, 'docs', '.wiki-pages.json');
+    const before = await readFile(manifestPath, 'utf8');
+    const oldFolder = page('Ref');
+    const oldUsage = page('Usage');
+    // The file becomes its folder's index.md: the folder page's title is now "API", a new page, and the page below
+    // follows it. That run lands, then its records are lost (it stopped before writing them, or they were never committed).
+    await rename(join(root, 'docs', 'ref', 'api.md'), join(root, 'docs', 'ref', 'index.md'));
+    assert.equal((await runCli(['publish', 'docs', '--tree'], { cwd: root, env: cli.env() })).code, 0);
+    const newFolder = cli.world.sandbox.pages().find((candidate) => candidate.title === 'API' && candidate.parentId === '123456' && !candidate.deleted);
+    assert.ok(newFolder, 'the retitled folder page landed under the chosen page');
+    const newUsage = cli.world.sandbox.pages().find((candidate) => candidate.title === 'Usage' && candidate.parentId === newFolder.id && !candidate.deleted);
+    assert.ok(newUsage, 'the page below followed it');
+    await writeFile(manifestPath, before);
+    const oldUsageVersion = cli.world.sandbox.pages().find((candidate) => candidate.id === oldUsage.id)?.version;
+    const pageCount = cli.world.sandbox.pages().length;
+
+    const again = await runCli(['publish', 'docs', '--tree'], { cwd: root, env: cli.env() });
+    assert.equal(again.code, 0, `${again.stdout}\n${again.stderr}`);
+    assert.equal(cli.world.sandbox.pages().length, pageCount, 'no page created twice');
+    assert.equal(cli.world.sandbox.pages().find((candidate) => candidate.id === oldUsage.id)?.version, oldUsageVersion, 'nothing sent to the page under the old folder page');
+    assert.doesNotMatch(again.stdout, new RegExp(`under ${oldFolder.id}:`), again.stdout);
+    const recorded = (JSON.parse(await readFile(manifestPath, 'utf8')) as { pages: Record<string, { id: string }> }).pages;
+    assert.equal(recorded['ref/']?.id, newFolder.id, 'the folder page taken over is recorded');
+    assert.equal(recorded['ref/usage.md']?.id, newUsage.id, 'the page below it is recorded');
+  });
+
+  it('a folder page retitled by an index.md, and the page below that follows it, are new pages: the dry run names the pages that hold their titles in the space', async () => {
+    const root = await cli.tree({ 'docs/ref/api.md': '# API\n\nCalls.\n', 'docs/ref/usage.md': '# Usage\n\nUse it.\n' });
+    assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);
+    const api = page('API');
+    const usage = page('Usage');
+    await rename(join(root, 'docs', 'ref', 'api.md'), join(root, 'docs', 'ref', 'index.md'));
+    const dry = await runCli(['publish', 'docs', '--tree', '--dry-run'], { cwd: root, env: cli.env() });
+    const lineOf = (file: string): string => dry.stdout.split('\n').find((line) => line.includes(`${file} ->`)) ?? '';
+    assert.match(lineOf('docs/ref/index.md'), new RegExp(`A page titled "API" already exists elsewhere in the space \\(page ${api.id}, http`), dry.stdout);
+    assert.match(lineOf('docs/ref/usage.md'), new RegExp(`A page titled "Usage" already exists elsewhere in the space \\(page ${usage.id}, http`), dry.stdout);
+  });
+
   it('a page the tree did not record, with no publishing account known: not taken as the tree\'s, and every line says why and what tells', async () => {
     const root = await cli.tree({ 'docs/index.md': '# Overview\n', 'docs/guide.md': '# Guide\n\nOne.\n' });
     assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);
@@ -815,6 +856,31 @@ describe('CLI --tree', () => {
     assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
     await assert.rejects(readFile(join(root, 'docs', '.wiki-pages.json'), 'utf8'), { code: 'ENOENT' }, 'no manifest written');
     assert.match(run.stderr, new RegExp(`2 new page ID\\(s\\) were not recorded in \\.wiki-pages\\.json \\(--no-record\\): guide/ = ${page('Guide').id}, guide/setup\\.md = ${page('Setup').id}`));
+  });
+
+  it('--retarget keeps .wiki-pages.json as it is until a page of the new tree lands: a refused tree leaves the old record, a published one replaces it', async () => {
+    const root = await cli.tree(TREE);
+    assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);
+    const manifestPath = join(root, 'docs', '.wiki-pages.json');
+    const recorded = await readFile(manifestPath, 'utf8');
+    // A parent page that is not there, and a run without page access: every page refused, nothing lands.
+    const missing = await runCli(['publish', 'docs', '--tree', '--space', 'DOCS', '--parent', '999999', '--retarget'], { cwd: root, env: cli.env() });
+    assert.equal(missing.code, 1, `${missing.stdout}\n${missing.stderr}`);
+    assert.equal(await readFile(manifestPath, 'utf8'), recorded, 'the record of the published tree is kept');
+    const noAccess = await runCli(['publish', 'docs', '--tree', '--space', 'ENG', '--parent', '234567', '--retarget'], { cwd: root, env: cli.env(false) });
+    assert.equal(noAccess.code, 1, `${noAccess.stdout}\n${noAccess.stderr}`);
+    assert.equal(await readFile(manifestPath, 'utf8'), recorded, 'the record of the published tree is kept');
+    // The next run without flags still updates the recorded pages.
+    const again = await runCli(['publish', 'docs', '--tree', '--dry-run'], { cwd: root, env: cli.env() });
+    assert.match(again.stdout, /5 to send \(0 new, 5 updating/, again.stdout);
+
+    const moved = await runCli(['publish', 'docs', '--tree', '--space', 'ENG', '--parent', '234567', '--retarget'], { cwd: root, env: cli.env() });
+    assert.equal(moved.code, 0, `${moved.stdout}\n${moved.stderr}`);
+    const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as { space: string; parent: string; pages: Record<string, { id: string }> };
+    assert.deepEqual([manifest.space, manifest.parent], ['ENG', '234567']);
+    const oldIds = new Set(Object.values((JSON.parse(recorded) as { pages: Record<string, { id: string }> }).pages).map((entry) => entry.id));
+    assert.deepEqual(Object.keys(manifest.pages).sort(), Object.keys((JSON.parse(recorded) as { pages: object }).pages).sort());
+    assert.ok(Object.values(manifest.pages).every((entry) => !oldIds.has(entry.id)), 'only the new tree\'s pages are recorded');
   });
 
   it('a move is said in the text plan before sending: the old page stays where it is', async () => {

@@ -47,12 +47,18 @@ describe('the page tree\'s manifest', () => {
     assert.equal(tree.recordedCount(), 0);
   });
 
-  it('--retarget starts a new tree: the old entries are dropped, the new root recorded with the first page', async () => {
+  it('--retarget starts a new tree: the old entries are dropped, the new root recorded with the first page, not before', async () => {
     const path = join(dir, '.wiki-pages.json');
     await writeFile(path, serializeManifest({ root: { space: 'DOCS', parent: '1' }, pages: new Map([['a.md', { id: '1', title: 'A' }]]) }));
     const opened = await openManifest(nodeManifestFiles, path, { writing: true });
     assert.ok(opened.ok);
     const tree = await opened.store.emptied({ space: 'ENG', parent: '2' });
+    const before = await readFile(path, 'utf8');
+    await tree.settled();
+    // Until a page of the new tree lands, the file keeps the old tree (a refused or stopped run leaves it so).
+    assert.equal(await readFile(path, 'utf8'), before);
+    assert.equal(tree.get('a.md'), undefined, 'the old pages are not this run\'s');
+    assert.deepEqual(tree.entries(), []);
     await tree.record('a.md', { id: '9', title: 'A' });
     await tree.settled();
     const reread = parseManifest(await readFile(path, 'utf8'));

@@ -26,11 +26,14 @@ export function linksLeftOf<R extends FileResult>(lastResults: Iterable<R>, wait
 
 /**
  * The ID of a page that just landed (and its address, when a lookup gave one): proven, the page the plan knew for it
- * (`recorded`), the one the guard saw, or found among its parent's children by its exact title.
+ * (`recorded`) when the file was sent to that page, the one the guard saw, or found among its parent's children by its
+ * exact title.
  */
 export async function learnLandedPage(result: FileResult, recorded: string | undefined, pages: WikiPagesClient | undefined, signal?: AbortSignal): Promise<{ pageId: string; url?: string } | undefined> {
-  // A page the import created is a new page: the one known before was deleted on the wiki.
-  const before = result.outcome?.kind === 'created' ? undefined : recorded;
+  // A page the import created is a new page: the one known before was deleted on the wiki. One sent to another place
+  // or title than the known page's (a retitled page, one following its folder's new page) that updated a page updated
+  // the page found at that place by that title, which is not the known one: the guard saw it, else it is looked up.
+  const before = result.outcome?.kind === 'created' || !result.item.linkedPage ? undefined : recorded;
   const known = result.proven?.pageId ?? before ?? (result.outcome?.kind === 'updated' ? guardedPage(result.item.guard)?.id : undefined);
   if (known || !pages || !result.item.complete) return known ? { pageId: known } : undefined;
   try {

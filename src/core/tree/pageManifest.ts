@@ -17,6 +17,12 @@ export async function openManifest(port: ManifestPort, location: string, options
 export class TreeManifest {
   private root: ManifestRoot | undefined;
   private written = 0;
+  /**
+   * A new tree elsewhere (--retarget) whose first page has not been recorded yet: the recorded pages are no longer this
+   * run's, but the file keeps them until a page of the new tree lands, so a run refused or stopped before that leaves
+   * the repository's record of the old tree as it was.
+   */
+  private replacing = false;
 
   constructor(private readonly store: ManifestStore) {}
 
@@ -26,11 +32,11 @@ export class TreeManifest {
   }
 
   get(key: string): ManifestEntry | undefined {
-    return this.store.get(key);
+    return this.replacing ? undefined : this.store.get(key);
   }
 
   entries(): ReadonlyArray<[string, ManifestEntry]> {
-    return this.store.entries();
+    return this.replacing ? [] : this.store.entries();
   }
 
   /** This manifest for a run under `root`; the root is written with the first page recorded. */
@@ -39,14 +45,24 @@ export class TreeManifest {
     return this;
   }
 
-  /** A new tree elsewhere (--retarget): the recorded pages stay on the wiki but no longer belong to this folder. */
+  /**
+   * A new tree elsewhere (--retarget): the recorded pages stay on the wiki but no longer belong to this folder. They
+   * are dropped from the file with the first page of the new tree recorded, not before (replacing).
+   */
   async emptied(root: ManifestRoot): Promise<TreeManifest> {
-    for (const [key] of this.store.entries()) await this.store.forget(key);
+    this.replacing = true;
     this.root = root;
     return this;
   }
 
   async record(key: string, entry: ManifestEntry): Promise<void> {
+    if (this.replacing) {
+      this.replacing = false;
+      // Dropped and the first page recorded in one write: the store writes once its changes of this turn are made.
+      const dropping = this.store.entries().map(([old]) => this.store.forget(old));
+      await Promise.all([...dropping, this.record(key, entry)]);
+      return;
+    }
     const recorded = this.store.rootTarget();
     if (this.root && (recorded?.space !== this.root.space || recorded.parent !== this.root.parent)) await this.store.setRootTarget(this.root);
     if (this.store.writing) this.written++;

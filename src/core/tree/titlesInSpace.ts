@@ -4,9 +4,38 @@
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
 import type { WikiPagesClient } from '../wikiPages';
 import { readFailureText } from '../wikiPages/readFailureText';
-import type { TreePlan } from './treePlan';
+import type { TreePage, TreePlan } from './treePlan';
 
 const LOOKUPS_AT_ONCE = 4;
+
+/**
+ * The recorded pages the plan already knows become new pages: a retitled page (the service finds a page by title), and
+ * the recorded pages below a folder page made anew, which follow it (newFolderPage.ts). Each is a create, whose title
+ * may be held elsewhere in the space, by the page it leaves behind too.
+ */
+function recordedPagesMadeAnew(plan: TreePlan): { retitled: Set<TreePage>; following: Set<TreePage> } {
+  const anew = new Set<string>();
+  const retitled = new Set<TreePage>();
+  const following = new Set<TreePage>();
+  // Parents come before their children.
+  for (const page of plan.pages) {
+    const parent = page.node.parent;
+    const belowNew = parent !== undefined && anew.has(parent);
+    if (page.pageId === undefined) {
+      if (page.item.state === 'send') anew.add(page.node.path);
+      continue;
+    }
+    const state = page.item.state;
+    if (belowNew && (state === 'send' || state === 'unchanged')) {
+      anew.add(page.node.path);
+      following.add(page);
+    } else if (page.retitledFrom !== undefined && state === 'send') {
+      anew.add(page.node.path);
+      retitled.add(page);
+    }
+  }
+  return { retitled, following };
+}
 
 /** Adds a 'titleInSpace' caution to each new page whose title another page of the space already has. */
 export async function checkTitlesInSpace(
@@ -16,7 +45,8 @@ export async function checkTitlesInSpace(
   signal?: AbortSignal,
   messages: TreeMessages = englishTreeMessages,
 ): Promise<void> {
-  const queue = plan.pages.filter((page) => page.pageId === undefined && page.item.state === 'send');
+  const madeAnew = recordedPagesMadeAnew(plan);
+  const queue = plan.pages.filter((page) => (page.pageId === undefined && page.item.state === 'send') || madeAnew.retitled.has(page) || madeAnew.following.has(page));
   const worker = async (): Promise<void> => {
     for (let page = queue.shift(); page; page = queue.shift()) {
       let found;
@@ -28,7 +58,9 @@ export async function checkTitlesInSpace(
         continue;
       }
       // Under a folder page that does not exist yet nothing can hold the title at its own place: any page is elsewhere.
-      const elsewhere = found.filter((other) => !page.parentKnown || other.parentId !== page.item.complete?.parentId);
+      // A page following a new folder page goes under that page, whatever parent the plan holds for it now.
+      const parentKnown = page.parentKnown && !madeAnew.following.has(page);
+      const elsewhere = found.filter((other) => !parentKnown || other.parentId !== page.item.complete?.parentId);
       const first = elsewhere[0];
       if (!first) continue;
       page.item.cautions.push({ code: 'titleInSpace', message: messages.titleElsewhere(first.title, first.id, first.webUrl) });

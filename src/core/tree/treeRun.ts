@@ -243,11 +243,20 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     if (options.signal?.aborted || options.gate.stoppedBy) break;
     const prepared = level.map((page) => ({ page, ...withParent(page, ids, plan, rootPath, options.guard.messages ?? englishTreeMessages) }));
     const parentCreated = (page: TreePage): boolean => page.node.parent !== undefined && created.has(page.node.parent.slice(rootPath.length));
-    // A recorded page below a folder page this run created follows it, unless its own page was edited on the wiki.
-    await holdEditedFollowers(prepared.filter(({ page, parentMissing }) => !parentMissing && parentCreated(page) && mayFollowNewFolderPage(page)).map(({ page }) => page), guardOptions, plan.tree);
+    // A folder page that landed as another page than the recorded one without creating it: one a run that stopped
+    // before recording it made, taken over (a retitled folder page, its new title's page). The recorded pages below it
+    // follow it as under a created one, but pages may be under it already, so the guard looks there (underNewPage).
+    const parentReplaced = (page: TreePage): boolean => {
+      const parentKey = page.node.parent?.slice(rootPath.length);
+      return parentKey !== undefined && !created.has(parentKey) && recordedIds.has(parentKey) && ids.get(parentKey) !== recordedIds.get(parentKey);
+    };
+    const parentAnew = (page: TreePage): boolean => parentCreated(page) || parentReplaced(page);
+    // A recorded page below a folder page this run created (or replaced) follows it, unless its own page was edited on the wiki.
+    await holdEditedFollowers(prepared.filter(({ page, parentMissing }) => !parentMissing && parentAnew(page) && mayFollowNewFolderPage(page)).map(({ page }) => page), guardOptions, plan.tree);
     const items = prepared.map(({ page, parentMissing }): LevelEntry => {
-      // Under a folder page this run created, a recorded page is created anew too, even when its text is unchanged.
-      if (!parentMissing && parentCreated(page)) {
+      // Under a folder page this run created (or replaced), a recorded page is not the page it recorded: created anew
+      // (or taken over where a run that stopped left it), even when its text is unchanged.
+      if (!parentMissing && parentAnew(page)) {
         if (followNewFolderPage(page, folderTitleOf(plan.tree, page), options.guard.messages) === 'followsUnchanged') expectMore(1);
       }
       if (parentMissing && page.item.state === 'send') {
@@ -292,8 +301,10 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     for (const [index, result] of levelResults.entries()) {
       const entry = items[index] as (typeof items)[number];
       const learnt = await learning.get(index);
-      // A page created anew is not the one recorded (deleted on the wiki): only what was learnt names it.
-      const pageId = learnt?.pageId ?? (result.outcome?.kind === 'created' ? undefined : entry.page.pageId ?? entry.item.link?.pageId);
+      // A page created anew is not the one recorded (deleted on the wiki), nor is one that landed at another place or
+      // title than the recorded page's (retitled, or following a new folder page): only what was learnt names it.
+      const landedElsewhere = result.state === 'published' && !result.item.linkedPage;
+      const pageId = learnt?.pageId ?? (result.outcome?.kind === 'created' || landedElsewhere ? undefined : entry.page.pageId ?? entry.item.link?.pageId);
       if (learnt?.url) urls.set(entry.page.key, learnt.url);
       if (pageId) {
         ids.set(entry.page.key, pageId);

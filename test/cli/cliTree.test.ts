@@ -198,6 +198,19 @@ describe('CLI --tree', () => {
     assert.match(page('Setup').markdown, new RegExp(`/pages/${page('API Reference').id}/`));
   });
 
+  it('a link in a list nested four spaces in (as MkDocs writes lists) reaches its page; one in code indented in a list item stays', async () => {
+    const root = await cli.tree({
+      ...TREE,
+      'docs/index.md': '# Overview\n\n- Guides\n    - [Setup](guide/setup.md#see)\n\n1. Call it:\n\n    ```md\n    [the API](reference/api.md)\n    ```\n',
+      'docs/guide/setup.md': '# Setup\n\n## See\n\nText.\n',
+    });
+    const run = await runCli(['publish', 'docs', ...TO, '--json'], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+    assert.deepEqual(fileRecords(run).find((record) => record.file === 'docs/index.md')?.cautions, []);
+    const setup = `${cli.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/${page('Setup').id}/Setup#See`;
+    assert.equal(page('Overview').markdown, `# Overview\n\n- Guides\n    - [Setup](${setup})\n\n1. Call it:\n\n    \`\`\`md\n    [the API](reference/api.md)\n    \`\`\`\n`);
+  });
+
   it('links to a file\'s own headings go in the wiki\'s anchor form; the dry run names the one its page lacks', async () => {
     const root = await cli.tree({
       ...TREE,

@@ -160,4 +160,21 @@ describe('CLI: links to other files in a flat publish', () => {
     assert.ok(page('Alpha').markdown.includes(`[the usage](${address})`), page('Alpha').markdown);
     assert.deepEqual(await publish(['a.md'], TO, ['--dry-run']), [['a.md', 'unchanged']]);
   });
+
+  it('an unchanged file goes again when the heading its link names gets another wiki anchor (its case edited), and then rests', async () => {
+    const root = await cli.tree({ 'a.md': '# Alpha\n\nRead [the usage](b.md#usage).\n', 'b.md': '# Beta\n\n## Usage\n\nCall it.\n' });
+    const publish = async (files: string[], extra: string[] = []) => {
+      const result = await runCli(['publish', ...files, ...TO, '--state', '.wiki-state.json', '--json', ...extra], { cwd: root, env: cli.env() });
+      assert.equal(result.code, 0, `${result.stdout}\n${result.stderr}`);
+      return fileRecords(result).map((record) => [record.file, record.status]);
+    };
+    await publish(['a.md', 'b.md']);
+    assert.match(page('Alpha').markdown, /#Usage\)/);
+    // GitHub's slug stays `usage`; the wiki anchors the heading `USAGE` now, so the link Alpha's page holds is dead.
+    await writeFile(join(root, 'b.md'), '# Beta\n\n## USAGE\n\nCall it.\n');
+    assert.deepEqual(await publish(['a.md', 'b.md'], ['--dry-run']), [['a.md', 'send'], ['b.md', 'send']]);
+    assert.deepEqual(await publish(['a.md', 'b.md']), [['a.md', 'published'], ['b.md', 'published']]);
+    assert.match(page('Alpha').markdown, /#USAGE\)/);
+    assert.deepEqual(await publish(['a.md', 'b.md'], ['--dry-run']), [['a.md', 'unchanged'], ['b.md', 'unchanged']]);
+  });
 });

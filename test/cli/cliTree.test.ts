@@ -198,6 +198,19 @@ describe('CLI --tree', () => {
     assert.match(page('Setup').markdown, new RegExp(`/pages/${page('API Reference').id}/`));
   });
 
+  it('a link in a list nested four spaces in (as MkDocs writes lists) reaches its page; one in code indented in a list item stays', async () => {
+    const root = await cli.tree({
+      ...TREE,
+      'docs/index.md': '# Overview\n\n- Guides\n    - [Setup](guide/setup.md#see)\n\n1. Call it:\n\n    ```md\n    [the API](reference/api.md)\n    ```\n',
+      'docs/guide/setup.md': '# Setup\n\n## See\n\nText.\n',
+    });
+    const run = await runCli(['publish', 'docs', ...TO, '--json'], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+    assert.deepEqual(fileRecords(run).find((record) => record.file === 'docs/index.md')?.cautions, []);
+    const setup = `${cli.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/${page('Setup').id}/Setup#See`;
+    assert.equal(page('Overview').markdown, `# Overview\n\n- Guides\n    - [Setup](${setup})\n\n1. Call it:\n\n    \`\`\`md\n    [the API](reference/api.md)\n    \`\`\`\n`);
+  });
+
   it('links to a file\'s own headings go in the wiki\'s anchor form; the dry run names the one its page lacks', async () => {
     const root = await cli.tree({
       ...TREE,
@@ -404,6 +417,24 @@ describe('CLI --tree', () => {
       ['guide/', 'skipped'], ['guide/install.md', 'skipped'], ['guide/setup.md', 'skipped'],
     ]);
     assert.equal(cli.world.sandbox.imports.length, imports, 'no request to the import service');
+  });
+
+  it('with --state, an unchanged page goes again when the heading its link names gets another wiki anchor (its case or punctuation edited), so the link still reaches it', async () => {
+    const root = await cli.tree(TREE);
+    const state = ['--state', '.wiki-state.json'];
+    assert.equal((await runCli(['publish', 'docs', ...TO, ...state], { cwd: root, env: cli.env() })).code, 0);
+    assert.match(page('Setup').markdown, /#Tokens\)/);
+    // GitHub's slug stays `tokens`, so the link in setup.md still works there; the wiki anchors the heading `TOKENS` now.
+    await writeFile(join(root, 'docs/reference/api.md'), '# API\n\n## TOKENS\n\nUse one.\n');
+    const dry = await runCli(['publish', 'docs', '--tree', ...state, '--json', '--dry-run'], { cwd: root, env: cli.env() });
+    assert.deepEqual(fileRecords(dry).filter((record) => record.status !== 'unchanged').map((record) => record.file).sort(), ['docs/guide/setup.md', 'docs/reference/api.md']);
+    const run = await runCli(['publish', 'docs', '--tree', ...state, '--json'], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+    assert.match(page('Setup').markdown, /#TOKENS\)/, 'the link names the heading as the wiki anchors it now');
+    // A heading edited without changing its anchor on either side sends nothing more.
+    await writeFile(join(root, 'docs/reference/api.md'), '# API\n\n## TOKENS\n\nUse one, always.\n');
+    const next = await runCli(['publish', 'docs', '--tree', ...state, '--json', '--dry-run'], { cwd: root, env: cli.env() });
+    assert.deepEqual(fileRecords(next).filter((record) => record.status !== 'unchanged').map((record) => record.file), ['docs/reference/api.md']);
   });
 
   it('without page access, recorded IDs keep links working with the wiki\'s address, and say so without it', async () => {

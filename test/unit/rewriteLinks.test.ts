@@ -185,6 +185,16 @@ describe('rewriteLinks', () => {
       assert.deepEqual([result.cautions, asked], [[], []]);
     });
 
+    it('rewrites links indented four spaces that are no code: a nested list item\'s, a list item\'s paragraph, a paragraph\'s continuation', () => {
+      const text = '- Steps\n    - see [a](install.md)\n\n1. Then\n\n    read [b](install.md)\n\nLong\n    line [c](install.md)\n';
+      assert.equal(rewrite(text).markdown, `- Steps\n    - see [a](${INSTALL})\n\n1. Then\n\n    read [b](${INSTALL})\n\nLong\n    line [c](${INSTALL})\n`);
+    });
+
+    it('ignores links in code indented in a list item, and in a fence indented four spaces in one', () => {
+      unchanged('- item\n\n      [a](install.md)\n\n1. Run:\n\n    ```md\n    [b](install.md)\n    ```\n');
+      assert.deepEqual(asked, []);
+    });
+
     it('ignores what only looks like a link: escaped brackets, footnotes, a definition inside a paragraph, an unclosed link', () => {
       unchanged('\\[a](install.md) and [b](install.md oops)');
       unchanged('[^1]: see install.md\n\nText\n[r]: install.md');

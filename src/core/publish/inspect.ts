@@ -179,8 +179,11 @@ function startsLine(markdown: string, at: number): boolean {
 export function isInCode(markdown: string, offset: number, fenced: Ranges): boolean {
   for (const [start, end] of fenced) if (offset >= start && offset < end) return true;
   const lineStart = lineStartOf(markdown, offset);
-  // Four spaces or a tab before the line's first character: an indented code line.
-  if ((offset > lineStart && markdown.charCodeAt(lineStart) === TAB) || (offset - lineStart >= 4 && markdown.startsWith('    ', lineStart))) return true;
+  // Four spaces or a tab before the line's first character: an indented code line, unless the line is a list item's
+  // content (`- item` then `    - nested [link](x.md)`, as MkDocs writes lists) or continues a paragraph.
+  if ((offset > lineStart && markdown.charCodeAt(lineStart) === TAB) || (offset - lineStart >= 4 && markdown.startsWith('    ', lineStart))) {
+    if (indentedCodeLines(markdown, fenced).has(lineStart)) return true;
+  }
   // An odd number of backtick runs before the match on its line means the match sits in an open code span. Counted
   // by character codes: a slice and a match array per link cost more than the rest of planning the link.
   let runs = 0;
@@ -189,6 +192,106 @@ export function isInCode(markdown: string, offset: number, fenced: Ranges): bool
     while (markdown.charCodeAt(at) === BACKTICK) at++;
   }
   return (runs & 1) === 1;
+}
+
+// The last text's indented code lines, found only for a text where isInCode is asked about an indented line.
+const lastIndented: { markdown: string | undefined; lines: ReadonlySet<number> } = { markdown: undefined, lines: new Set() };
+
+function indentedCodeLines(markdown: string, fenced: Ranges): ReadonlySet<number> {
+  if (lastIndented.markdown !== markdown) {
+    lastIndented.lines = findIndentedCodeLines(markdown, fenced);
+    lastIndented.markdown = markdown;
+  }
+  return lastIndented.lines;
+}
+
+const LIST_MARKER = /^(?:[-+*]|\d{1,9}[.)])(?=[ \t]|$)/;
+const NOT_PARAGRAPH = /^(?:#{1,6}(?:[ \t]|$)|(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,}|=+[ \t]*)$)/;
+
+/**
+ * The starts of the lines (after an LF, as isInCode reads lines) that are code by their indentation, as CommonMark
+ * has it: four columns right of where the enclosing list item's content starts (a line of `- item` content starts two
+ * right of the marker), and never a line that continues a paragraph. A fence inside a list item, indented four or more
+ * (which fencedBlocks, at most three, does not see), makes its lines code too. Block quotes and HTML blocks are read
+ * as paragraphs: a line is taken for code no more often than before.
+ */
+function findIndentedCodeLines(markdown: string, fenced: Ranges): Set<number> {
+  const code = new Set<number>();
+  // The columns where the open list items' content starts, outermost first.
+  const lists: number[] = [];
+  let paragraph = false;
+  let nestedFence: { closing: RegExp; base: number } | undefined;
+  let fence = 0;
+  for (let start = 0; start <= markdown.length; ) {
+    let end = markdown.indexOf('\n', start);
+    if (end === -1) end = markdown.length;
+    const lineStart = start;
+    start = end + 1;
+    while (fence < fenced.length && (fenced[fence] as readonly [number, number])[1] <= lineStart) fence++;
+    const inFence = fence < fenced.length && (fenced[fence] as readonly [number, number])[0] <= lineStart;
+    let column = 0;
+    let at = lineStart;
+    for (; at < end; at++) {
+      const char = markdown.charCodeAt(at);
+      if (char === SPACE) column++;
+      else if (char === TAB) column += 4 - (column % 4);
+      else break;
+    }
+    const rest = markdown.slice(at, end).replace(/\r$/, '');
+    if (inFence) {
+      // A fence at most three spaces in, its own lines code already: only its first line says which lists it is in.
+      if ((fenced[fence] as readonly [number, number])[0] === lineStart) while (lists.length > 0 && column < (lists.at(-1) as number)) lists.pop();
+      paragraph = false;
+      continue;
+    }
+    if (rest === '') {
+      paragraph = false;
+      if (nestedFence) code.add(lineStart);
+      continue;
+    }
+    if (nestedFence) {
+      if (column >= nestedFence.base) {
+        code.add(lineStart);
+        if (column - nestedFence.base < 4 && nestedFence.closing.test(rest)) nestedFence = undefined;
+        continue;
+      }
+      nestedFence = undefined; // the list item it was in ends, and the fence with it
+    }
+    let depth = lists.length;
+    while (depth > 0 && column < (lists[depth - 1] as number)) depth--;
+    const base = depth > 0 ? (lists[depth - 1] as number) : 0;
+    const marker = column - base < 4 ? LIST_MARKER.exec(rest) : null;
+    if (marker === null && paragraph) continue; // a paragraph's continuation line, however far in: never code
+    lists.length = depth;
+    if (column - base >= 4) {
+      code.add(lineStart);
+      continue;
+    }
+    if (marker !== null) {
+      const after = rest.slice(marker[0].length);
+      const spaces = after.length - after.trimStart().length;
+      const content = after.trim() === '' || spaces > 4 ? column + marker[0].length + 1 : column + marker[0].length + spaces;
+      lists.push(content);
+      const text = after.trimStart();
+      const fenceMark = /^(`{3,}|~{3,})/.exec(text);
+      if (fenceMark) nestedFence = { closing: closingFence(fenceMark[1] as string), base: content };
+      paragraph = text !== '' && !fenceMark && !NOT_PARAGRAPH.test(text);
+      continue;
+    }
+    const fenceMark = /^(`{3,}|~{3,})/.exec(rest);
+    if (fenceMark && column >= 4) {
+      nestedFence = { closing: closingFence(fenceMark[1] as string), base };
+      paragraph = false;
+      continue;
+    }
+    paragraph = !NOT_PARAGRAPH.test(rest);
+  }
+  return code;
+}
+
+/** The line that closes a fence opened by `opening` (backticks or tildes): as many of them or more, nothing after. */
+function closingFence(opening: string): RegExp {
+  return new RegExp(`^\\${opening[0] ?? '`'}{${opening.length},}[ \\t]*$`);
 }
 
 /**

@@ -6,7 +6,7 @@
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
 import type { PublishMessages } from '../messages/publishMessages';
 import { linkNames, type PageLink } from '../links/pageLink';
-import { linkDestinationTexts, markdownHeadings, rewriteLinks, withLinkCautions, type LinkCaution, type PageLookup, type RewriteContext } from '../links/rewrite';
+import { headingMatcher, linkDestinationTexts, markdownHeadings, rewriteLinks, withLinkCautions, type LinkCaution, type PageLookup, type RewriteContext } from '../links/rewrite';
 import { linkTarget, pagePath } from '../links/rewrite/linkTarget';
 import { pageAddress } from '../publish/pageAddress';
 import { frontMatterBody, splitFrontMatter } from '../publish/frontMatter';
@@ -193,9 +193,17 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
       ownPage: { title: item.complete?.pageTitle ?? '' },
     };
     const decided = rewriteLinks(content, context);
-    // Without a site address no link reaches a page, whatever their IDs: nothing to compare the next run with.
+    // Without a site address no link reaches a page, whatever their IDs: nothing to compare the next run with. The
+    // wiki's anchors of the headings the links name count too, as rewriteLinks made them.
+    const anchorOf = (path: string, anchor: string): string | undefined => {
+      const page = place ? (filled.get(whereKey(place.folder, path)) ?? pages.get(whereKey(place.folder, path))) : undefined;
+      if (typeof page !== 'object') return undefined;
+      let matcher = anchorMatchers.get(page.url);
+      if (!matcher) anchorMatchers.set(page.url, (matcher = headingMatcher(page)));
+      return matcher(anchor);
+    };
     const linkTargets = place && ports.siteBase !== undefined
-      ? linkTargetsDigest(destinations, place.path, (path) => ids.get(whereKey(place.folder, path)), place.rootInRepository) : undefined;
+      ? linkTargetsDigest(destinations, place.path, (path) => ids.get(whereKey(place.folder, path)), place.rootInRepository, anchorOf) : undefined;
     return { context, cautions: decided.cautions, rewritten: decided.rewritten, waitedOn, linkTargets };
   };
   const decisions = new Map<string, LinkDecision>();

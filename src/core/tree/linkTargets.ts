@@ -1,7 +1,10 @@
 // Which pages a file's links reach, as one digest: the unchanged check of a page (a tree's, a file that names its own,
 // a flat run's) compares it too, since a page whose text is the same still sends a dead link when a page it links to
 // now has another ID (deleted on the wiki and created again by a later publish). The plan computes it from the repository's IDs; the run records it from the
-// IDs the pages had when the page went out.
+// IDs the pages had when the page went out. The wiki's anchor of each heading a link names counts too: a heading whose
+// case or punctuation was edited keeps its GitHub slug (the link's text stays the same) but gets another anchor on the
+// wiki, so the page that links to it would keep a link to an anchor that is gone.
+import { headingMatcher, type HeadingsOfPage } from '../links/rewrite/headingAnchors';
 import { linkTarget, pagePath } from '../links/rewrite/linkTarget';
 import type { PlanItem } from '../run/plan';
 import { sha256Hex } from '../util/sha256';
@@ -23,10 +26,16 @@ export function linksReachOtherPages(item: Pick<PlanItem, 'state' | 'link'>, rea
 export type PageIdByPath = (path: string) => string | undefined;
 
 /**
- * The digest of the pages `destinations` (as written in the file at `filePath`, root-relative) reach;
- * `rootInRepository` as linkTarget takes it.
+ * The wiki's anchor of the heading a link's `#anchor` (as written) names in the page at `path` (as PageIdByPath takes
+ * it); undefined when no heading of that page matches, or its headings are not known.
  */
-export function linkTargetsDigest(destinations: readonly string[], filePath: string, pageIdOf: PageIdByPath, rootInRepository?: string): string {
+export type WikiAnchorByPath = (path: string, anchor: string) => string | undefined;
+
+/**
+ * The digest of the pages `destinations` (as written in the file at `filePath`, root-relative) reach, and of the
+ * wiki's anchors (`anchorOf`) of the headings they name; `rootInRepository` as linkTarget takes it.
+ */
+export function linkTargetsDigest(destinations: readonly string[], filePath: string, pageIdOf: PageIdByPath, rootInRepository?: string, anchorOf?: WikiAnchorByPath): string {
   const reached = new Set<string>();
   for (const destination of destinations) {
     const target = linkTarget(destination, filePath, rootInRepository);
@@ -37,8 +46,44 @@ export function linkTargetsDigest(destinations: readonly string[], filePath: str
     const pageId = pageIdOf(path);
     if (!target.markdown && pageId === undefined) continue;
     reached.add(`${path} ${pageId ?? ''}`);
+    // A link to a heading goes out with the wiki's anchor of it; one that matches no heading goes out as written (its
+    // text is in the page's own hash).
+    const anchor = target.anchor ? anchorOf?.(path, target.anchor) : undefined;
+    if (anchor !== undefined) reached.add(`${path} ${pageId ?? ''} #${anchor}`);
   }
   return sha256Hex([...reached].sort().join('\n'));
+}
+
+/**
+ * WikiAnchorByPath from the headings of the pages the links reach, each page's matcher made once: `pageOf` gives a
+ * page's title and headings by the same path PageIdByPath takes (undefined when they are not known).
+ */
+export function wikiAnchorByPath(pageOf: (path: string) => HeadingsOfPage | undefined): WikiAnchorByPath {
+  const matchers = new Map<string, (anchor: string) => string | undefined>();
+  return (path, anchor) => {
+    let matcher = matchers.get(path);
+    if (matcher === undefined) {
+      const page = pageOf(path);
+      matcher = page === undefined || page.headings.length === 0 ? () => undefined : headingMatcher(page);
+      matchers.set(path, matcher);
+    }
+    return matcher(anchor);
+  };
+}
+
+/**
+ * A page's title and headings as a tree's links read them: the page of its node (its own, or the folder page it gives
+ * content to), by `headingsOfKey`; a file outside the tree by `headingsOutside`.
+ */
+export function treeHeadingsByPath(tree: PageTree, headingsOfKey: (key: string) => readonly string[] | undefined, headingsOutside: (path: string) => HeadingsOfPage | undefined): (path: string) => HeadingsOfPage | undefined {
+  const root = tree.rootPath;
+  const top = topContentFile(tree);
+  return (path) => {
+    const node = nodeOfFile(tree, path === '' && top !== undefined ? top : `${root}${path}`);
+    if (!node) return path === '' ? undefined : headingsOutside(path);
+    const headings = headingsOfKey(node.path.slice(root.length));
+    return headings === undefined ? undefined : { title: node.title, headings };
+  };
 }
 
 /**

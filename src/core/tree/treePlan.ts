@@ -21,7 +21,7 @@ import { generatedFolderMarkdown } from './folderMarkdown';
 import { detectMoves, type MoveReport, type PinnedFile, type RecordedPage } from './moves';
 import { folderContentRank } from './folderPage';
 import { folderKey, isBelow, nameOf, parentFolderOf } from './paths';
-import { linkingFileOf, linksReachOtherPages, linkTargetsDigest, treePageIdByPath } from './linkTargets';
+import { linkingFileOf, linksReachOtherPages, linkTargetsDigest, treeHeadingsByPath, treePageIdByPath, wikiAnchorByPath } from './linkTargets';
 import { nodeOfFile, shapeTree, topContentFile, type PageTree, type TreeInput, type TreeNode } from './shape';
 
 /** Page identity as the repository records it (the manifest), keyed by paths relative to the published folder. */
@@ -347,6 +347,15 @@ export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOpti
     return old === undefined ? undefined : previous.get(old);
   };
   const recordedPageOf = treePageIdByPath(tree, recordedId, recordedId);
+  // The wiki's anchors of the headings the links name, from the headings of what each page shows now (a generated
+  // folder page has none): a link whose heading is anchored otherwise than when it went out is dead on the wiki.
+  const headingsOfKey = (key: string): readonly string[] | undefined => {
+    const node = tree.byPath.get(`${rootPath}${key}`);
+    const source = node?.kind === 'file' ? node.path : node?.contentFrom;
+    return source === undefined ? undefined : inTree.get(source)?.linkFacts.headings;
+  };
+  const pinnedHeadings = new Map(pinnedSources.map((source) => [keyOf(source.file.label), { title: source.item.complete?.pageTitle ?? '', headings: source.linkFacts.headings }]));
+  const anchorOf = wikiAnchorByPath(treeHeadingsByPath(tree, headingsOfKey, (path) => pinnedHeadings.get(path)));
   // Without page addresses a run cannot make links reach pages anyway: sending an unchanged page again for its links
   // would only turn its working page links back into file links. (A run without them records that its links reached
   // nothing, so the next run that can make addresses sends it again.)
@@ -390,7 +399,7 @@ export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOpti
     item.linkedPage = parentId !== undefined && linkNames(item.link, defaults);
     // The same text sends dead links when a page it links to has another ID than when it last went out.
     const unchanged = !options.force && item.linkedPage && item.link?.contentSha256 === item.contentSha256
-      && (!checkLinkTargets || item.link.linkTargets === undefined || item.link.linkTargets === linkTargetsDigest(planned.linkFacts.destinations, linkingFileOf(node, rootPath), recordedPageOf, options.rootInRepository));
+      && (!checkLinkTargets || item.link.linkTargets === undefined || item.link.linkTargets === linkTargetsDigest(planned.linkFacts.destinations, linkingFileOf(node, rootPath), recordedPageOf, options.rootInRepository, anchorOf));
     item.state = item.refusals.length > 0 ? 'refused' : unchanged ? 'unchanged' : 'send';
     const unlinked = recorded !== undefined && item.link === undefined;
     // The guard needs a link to compare with: the repository's page, published from here never (time 0). A retitled
@@ -417,7 +426,7 @@ export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOpti
   // A file that names its own page links to the tree's pages as a tree page does: the same text sends dead links when
   // a page it links to has another ID than when it last went out.
   for (const { item, file, linkFacts } of pinnedSources) {
-    const reachedNow = (): string | undefined => (checkLinkTargets ? linkTargetsDigest(linkFacts.destinations, keyOf(file.label), recordedPageOf, options.rootInRepository) : undefined);
+    const reachedNow = (): string | undefined => (checkLinkTargets ? linkTargetsDigest(linkFacts.destinations, keyOf(file.label), recordedPageOf, options.rootInRepository, anchorOf) : undefined);
     if (linksReachOtherPages(item, reachedNow)) item.state = 'send';
   }
   for (const page of pages) refuse(page.item, collisions.ofNode.get(page.node));

@@ -15,7 +15,7 @@ import { plannedContent, type PlannedContent } from '../run/plannedContent';
 import { countedResults, runPlan, summarise, type FileResult, type RunOptions, type RunSummary, type ThrottleGate } from '../run/runner';
 import type { WikiPagesClient } from '../wikiPages';
 import { sendGoneTreePages } from './goneTreePages';
-import { linkingFileOf, linksReachOtherPages, linkTargetsDigest, treePageIdByPath } from './linkTargets';
+import { linkingFileOf, linksReachOtherPages, linkTargetsDigest, treeHeadingsByPath, treePageIdByPath, wikiAnchorByPath } from './linkTargets';
 import type { OrphanPage } from './moves';
 import { folderTitleOf, followNewFolderPage, holdEditedFollowers, mayFollowNewFolderPage, pagesLeftBehind, replacedPages } from './newFolderPage';
 import { isBelow } from './paths';
@@ -186,7 +186,16 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   // The pages a landed page's links reached, by the IDs known when it went out: what its link records.
   // Without addresses no link reached a page: recorded so, a later run that can make addresses sends the page again.
   const reachedPageOf = addressable ? treePageIdByPath(plan.tree, (key) => ids.get(key), (path) => recordedOutside(path)?.id) : () => undefined;
-  const reachedNow = (page: TreePage): string => linkTargetsDigest(page.linkFacts.destinations, linkingFileOf(page.node, rootPath), reachedPageOf, plan.rootInRepository);
+  // The wiki's anchors of the headings the links name, as the plan digests them (treePlan.ts).
+  const pinnedTitles = new Map(plan.pinned.flatMap((item) => {
+    const key = pinnedKeyOf(item);
+    return key === undefined ? [] : [[key, item.complete?.pageTitle ?? ''] as const];
+  }));
+  const anchorOf = wikiAnchorByPath(treeHeadingsByPath(plan.tree, (key) => headings.get(key), (path) => {
+    const pinnedHeadings = pinnedTitles.has(path) ? headings.get(path) : undefined;
+    return pinnedHeadings === undefined ? undefined : { title: pinnedTitles.get(path) ?? '', headings: pinnedHeadings };
+  }));
+  const reachedNow = (page: TreePage): string => linkTargetsDigest(page.linkFacts.destinations, linkingFileOf(page.node, rootPath), reachedPageOf, plan.rootInRepository, anchorOf);
   // Taken when the page is rewritten to be sent, since a page it links to may get another ID later in the run (created
   // anew), after this page went out.
   const reachedWhenSent = new Map<string, string>();
@@ -349,7 +358,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   };
   const linkTargetsOf = (item: PlanItem): string | undefined => {
     const links = pinnedLinks(item);
-    return links ? linkTargetsDigest(links.destinations, links.key, reachedPageOf, plan.rootInRepository) : undefined;
+    return links ? linkTargetsDigest(links.destinations, links.key, reachedPageOf, plan.rootInRepository, anchorOf) : undefined;
   };
   // An unchanged file that names its own page goes again when a page it links to landed under another ID in this run
   // (deleted on the wiki, created anew).

@@ -9004,7 +9004,10 @@ function adoptOwnPage(verdict, item, options) {
 }
 function ownPageClue(item, options) {
   if (options.unrecordedTreePages) return "unrecordedTreePage";
-  return item.complete && linkNames(item.createMayHaveLanded, item.complete) ? "interruptedCreate" : void 0;
+  return mayBeInterruptedCreate(item) ? "interruptedCreate" : void 0;
+}
+function mayBeInterruptedCreate(item) {
+  return item.complete !== void 0 && linkNames(item.createMayHaveLanded, item.complete);
 }
 function decidedByAuthor(verdict) {
   return (verdict?.kind === "asLeft" || verdict?.kind === "edited" || verdict?.kind === "exists") && verdict.byAuthor !== void 0;
@@ -9552,13 +9555,99 @@ function startsLine(markdown, at) {
 function isInCode(markdown, offset, fenced) {
   for (const [start, end] of fenced) if (offset >= start && offset < end) return true;
   const lineStart = lineStartOf(markdown, offset);
-  if (offset > lineStart && markdown.charCodeAt(lineStart) === TAB || offset - lineStart >= 4 && markdown.startsWith("    ", lineStart)) return true;
+  if (offset > lineStart && markdown.charCodeAt(lineStart) === TAB || offset - lineStart >= 4 && markdown.startsWith("    ", lineStart)) {
+    if (indentedCodeLines(markdown, fenced).has(lineStart)) return true;
+  }
   let runs = 0;
   for (let at = backtickFrom(markdown, lineStart); at !== -1 && at < offset; at = backtickFrom(markdown, at)) {
     runs++;
     while (markdown.charCodeAt(at) === BACKTICK) at++;
   }
   return (runs & 1) === 1;
+}
+var lastIndented = { markdown: void 0, lines: /* @__PURE__ */ new Set() };
+function indentedCodeLines(markdown, fenced) {
+  if (lastIndented.markdown !== markdown) {
+    lastIndented.lines = findIndentedCodeLines(markdown, fenced);
+    lastIndented.markdown = markdown;
+  }
+  return lastIndented.lines;
+}
+var LIST_MARKER = /^(?:[-+*]|\d{1,9}[.)])(?=[ \t]|$)/;
+var NOT_PARAGRAPH = /^(?:#{1,6}(?:[ \t]|$)|(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,}|=+[ \t]*)$)/;
+function findIndentedCodeLines(markdown, fenced) {
+  const code = /* @__PURE__ */ new Set();
+  const lists = [];
+  let paragraph = false;
+  let nestedFence;
+  let fence = 0;
+  for (let start = 0; start <= markdown.length; ) {
+    let end = markdown.indexOf("\n", start);
+    if (end === -1) end = markdown.length;
+    const lineStart = start;
+    start = end + 1;
+    while (fence < fenced.length && fenced[fence][1] <= lineStart) fence++;
+    const inFence = fence < fenced.length && fenced[fence][0] <= lineStart;
+    let column = 0;
+    let at = lineStart;
+    for (; at < end; at++) {
+      const char = markdown.charCodeAt(at);
+      if (char === SPACE) column++;
+      else if (char === TAB) column += 4 - column % 4;
+      else break;
+    }
+    const rest = markdown.slice(at, end).replace(/\r$/, "");
+    if (inFence) {
+      if (fenced[fence][0] === lineStart) while (lists.length > 0 && column < lists.at(-1)) lists.pop();
+      paragraph = false;
+      continue;
+    }
+    if (rest === "") {
+      paragraph = false;
+      if (nestedFence) code.add(lineStart);
+      continue;
+    }
+    if (nestedFence) {
+      if (column >= nestedFence.base) {
+        code.add(lineStart);
+        if (column - nestedFence.base < 4 && nestedFence.closing.test(rest)) nestedFence = void 0;
+        continue;
+      }
+      nestedFence = void 0;
+    }
+    let depth = lists.length;
+    while (depth > 0 && column < lists[depth - 1]) depth--;
+    const base = depth > 0 ? lists[depth - 1] : 0;
+    const marker = column - base < 4 ? LIST_MARKER.exec(rest) : null;
+    if (marker === null && paragraph) continue;
+    lists.length = depth;
+    if (column - base >= 4) {
+      code.add(lineStart);
+      continue;
+    }
+    if (marker !== null) {
+      const after = rest.slice(marker[0].length);
+      const spaces = after.length - after.trimStart().length;
+      const content = after.trim() === "" || spaces > 4 ? column + marker[0].length + 1 : column + marker[0].length + spaces;
+      lists.push(content);
+      const text2 = after.trimStart();
+      const fenceMark2 = /^(`{3,}|~{3,})/.exec(text2);
+      if (fenceMark2) nestedFence = { closing: closingFence(fenceMark2[1]), base: content };
+      paragraph = text2 !== "" && !fenceMark2 && !NOT_PARAGRAPH.test(text2);
+      continue;
+    }
+    const fenceMark = /^(`{3,}|~{3,})/.exec(rest);
+    if (fenceMark && column >= 4) {
+      nestedFence = { closing: closingFence(fenceMark[1]), base };
+      paragraph = false;
+      continue;
+    }
+    paragraph = !NOT_PARAGRAPH.test(rest);
+  }
+  return code;
+}
+function closingFence(opening) {
+  return new RegExp(`^\\${opening[0] ?? "`"}{${opening.length},}[ \\t]*$`);
 }
 var lastLooked = { markdown: "", lineOffset: -1, lineStart: 0, backtickFrom: 0, backtick: -1 };
 function lineStartOf(markdown, offset) {
@@ -10534,6 +10623,267 @@ var RunRecords = class {
   }
 };
 
+// src/core/ports.ts
+var systemClock = { now: () => Date.now() };
+
+// src/core/oauth/authorizeUrl.ts
+function joinPath(base, path) {
+  return base.replace(/\/+$/, "") + path;
+}
+
+// src/core/oauth/session.ts
+var REFRESH_MARGIN_MS = 5 * 60 * 1e3;
+var REFRESH_INACTIVITY_MS = 90 * 24 * 60 * 60 * 1e3;
+var INACTIVITY_WARNING_MS = 10 * 24 * 60 * 60 * 1e3;
+function readAccessClaims(accessToken) {
+  let claims;
+  try {
+    claims = jwtDecode(accessToken);
+  } catch {
+    return void 0;
+  }
+  if (typeof claims.exp !== "number" || !Number.isFinite(claims.exp)) return void 0;
+  const account = [claims.email, claims.name, claims.sub].find((v) => typeof v === "string" && v.length > 0);
+  return { expiresAt: claims.exp * 1e3, ...account ? { account } : {} };
+}
+var ACCESS_TOKEN_LIFETIME_MS = 60 * 60 * 1e3;
+
+// src/core/oauth/tokenResponse.ts
+function fail(error) {
+  return { ok: false, error };
+}
+function text(value) {
+  return typeof value === "string" && value.length > 0 ? value : void 0;
+}
+var INVALID_GRANT_MESSAGES = {
+  refresh_token: (m) => m.refreshTokenRefused(),
+  authorization_code: (m) => m.codeRefused()
+};
+function classifyTokenResponse(status, body, retryAfterMs, grantType = "refresh_token") {
+  const json = parseJsonObject(body);
+  const oauthError = text(json?.error);
+  if (oauthError === "invalid_grant") return fail(new ExportAuthError("invalidGrant", INVALID_GRANT_MESSAGES[grantType], { status }));
+  if (status === 429) {
+    const details = retryAfterMs === void 0 ? { status } : { status, retryAfterMs };
+    return fail(new ExportAuthError("rateLimited", (m) => m.rateLimited(), details));
+  }
+  if (status >= 500) return fail(new ExportAuthError("serverError", (m) => m.providerFailed(status), { status }));
+  if (oauthError === "invalid_client" || status === 401) {
+    return fail(new ExportAuthError("invalidClient", (m) => m.clientRejected(status), { status }));
+  }
+  if (!json) {
+    const sentence = body.trim() ? (m) => m.notJson(status) : (m) => m.emptyBody(status);
+    return fail(new ExportAuthError("protocol", sentence, { status }));
+  }
+  if (status >= 300 && status < 400) {
+    return fail(new ExportAuthError("protocol", (m) => m.redirected(status), { status }));
+  }
+  if (oauthError || status >= 400) {
+    const code = oauthError?.replace(/[^a-z_]/gi, "");
+    return fail(new ExportAuthError("protocol", (m) => code !== void 0 ? m.refusedWithCode(status, code) : m.refused(status), { status }));
+  }
+  const accessToken = text(json.access_token);
+  if (!accessToken) return fail(new ExportAuthError("protocol", (m) => m.noAccessToken(status), { status }));
+  const refreshToken = text(json.refresh_token);
+  const scope = text(json.scope);
+  return { ok: true, tokens: { accessToken, ...refreshToken ? { refreshToken } : {}, ...scope ? { scope } : {} } };
+}
+function networkFailure(error, deadlinePassed) {
+  if (deadlinePassed) return fail(new ExportAuthError("network", (m) => m.providerTimedOut()));
+  return fail(new ExportAuthError("network", (m) => m.providerUnreachable(describeError(error))));
+}
+
+// src/core/oauth/clientCredentials.ts
+var DEFAULT_TIMEOUT_MS2 = 3e4;
+var RENEW_MARGIN_MS = 6e4;
+var UNKNOWN_LIFETIME_MS = 5 * 6e4;
+function createClientCredentialsSource(config) {
+  const clock = config.clock ?? systemClock;
+  let cached;
+  let inFlight;
+  const token = (signal) => {
+    if (signal?.aborted) return Promise.resolve(cancelled());
+    if (cached && clock.now() < cached.renewAt) return Promise.resolve({ ok: true, accessToken: cached.accessToken, expiresAt: cached.expiresAt });
+    inFlight ??= requestToken(config, clock).catch((error) => fail2("protocol", (m) => m.tokenRequestFailed(describeError(error)))).then((result) => {
+      inFlight = void 0;
+      if (result.ok) cached = { accessToken: result.accessToken, expiresAt: result.expiresAt, renewAt: renewAt(clock.now(), result.expiresAt) };
+      return result;
+    });
+    return raceWithSignal(inFlight, signal).catch(() => cancelled());
+  };
+  return {
+    token,
+    async getAccessToken(signal) {
+      const result = await token(signal);
+      if (!result.ok) throw result.error;
+      return result.accessToken;
+    }
+  };
+}
+function renewAt(now, expiresAt) {
+  return expiresAt - Math.min(RENEW_MARGIN_MS, Math.max(0, expiresAt - now) / 2);
+}
+async function requestToken(config, clock) {
+  const authUrlName = (messages) => config.authUrlName ?? messages.providerAddress();
+  if (!config.authUrl.trim()) return fail2("config", (m) => m.noProviderAddress(authUrlName(m)));
+  const checked = checkEndpoint(config.authUrl, authUrlName(englishSignInMessages));
+  if (!checked.ok) return fail2("config", (m) => sayEndpointProblem(checkEndpoint(config.authUrl, authUrlName(m)), m));
+  const secret = config.clientSecret.trim();
+  if (!config.clientId.trim() || !secret) return fail2("config", (m) => m.serviceAccountIncomplete());
+  const grant = { grant_type: "client_credentials", client_id: config.clientId.trim(), client_secret: secret };
+  const scope = config.scope?.trim();
+  if (scope) grant.scope = scope;
+  const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS2;
+  const sent = await timedSend(
+    config.transport,
+    // JSON, as the refresh-token client sends (spec 4.2); no transport follows a redirect.
+    { method: "POST", url: joinPath(checked.url.toString(), "/oauth/token"), headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify(grant) },
+    { timeoutMs }
+  );
+  const result = interpret(sent, config, clock.now());
+  return result.ok ? result : { ok: false, error: scrubbed(result.error, secret) };
+}
+function interpret(sent, config, now) {
+  if (sent.kind === "cancelled") return cancelled();
+  if (sent.kind === "timeout") return failureOf(networkFailure(void 0, true));
+  if (sent.kind === "network") return failureOf(networkFailure(sent.error, false));
+  const classified = classifyTokenResponse(sent.status, sent.text);
+  const json = parseJsonObject(sent.text);
+  if (!classified.ok) return { ok: false, error: refine(classified.error, json?.error, sent.status, config) };
+  return { ok: true, accessToken: classified.tokens.accessToken, expiresAt: expiryOf(classified.tokens.accessToken, json?.expires_in, now) };
+}
+function refine(error, oauthError, status, config) {
+  const hint = config.refusedHint ? ` ${config.refusedHint}` : "";
+  if (error.kind === "invalidClient") {
+    return new ExportAuthError("invalidClient", (m) => `${m.clientRefused(status)}${hint}`, error.details);
+  }
+  if (oauthError === "invalid_scope") {
+    return new ExportAuthError("config", (m) => m.scopeRefused(config.scope?.trim() ?? ""), error.details);
+  }
+  if (oauthError === "unauthorized_client" || oauthError === "unsupported_grant_type" || error.kind === "invalidGrant") {
+    const code = error.kind === "invalidGrant" ? "invalid_grant" : String(oauthError);
+    return new ExportAuthError("invalidClient", (m) => `${m.grantNotAllowed(code)}${hint}`, error.details);
+  }
+  return error;
+}
+function expiryOf(accessToken, expiresIn, now) {
+  const candidates = [];
+  const fromJwt = readAccessClaims(accessToken)?.expiresAt;
+  if (fromJwt !== void 0) candidates.push(fromJwt);
+  if (typeof expiresIn === "number" && Number.isFinite(expiresIn) && expiresIn > 0) candidates.push(now + expiresIn * 1e3);
+  return candidates.length > 0 ? Math.min(...candidates) : now + UNKNOWN_LIFETIME_MS;
+}
+function scrubbed(error, secret) {
+  if (!error.message.includes(secret)) return error;
+  return new ExportAuthError(error.kind, (m) => error.wordedIn(m).split(secret).join("[redacted]"), error.details);
+}
+function cancelled() {
+  return { ok: false, error: new ExportAuthError("cancelled", (m) => m.tokenRequestCancelled()) };
+}
+function failureOf(result) {
+  return result.ok ? fail2("protocol", (m) => m.providerNotReached()) : result;
+}
+function sayEndpointProblem(check, messages) {
+  return check.ok ? "" : check.say(messages);
+}
+function fail2(kind, sentence) {
+  return { ok: false, error: new ExportAuthError(kind, sentence) };
+}
+
+// src/cli/pageAccess.ts
+var CLIENT_ID_ENV_VAR = "WIKI_PUBLISHER_CLIENT_ID";
+var CLIENT_SECRET_ENV_VAR = "WIKI_PUBLISHER_CLIENT_SECRET";
+var AUTH_URL_ENV_VAR = "WIKI_PUBLISHER_AUTH_URL";
+var BASE_URL_ENV_VAR = "WIKI_PUBLISHER_BASE_URL";
+var PLATFORM_TOKEN_ENV_VAR = "WIKI_PUBLISHER_PLATFORM_TOKEN";
+var SCOPE_ENV_VAR = "WIKI_PUBLISHER_SCOPE";
+var NONE_REASON = `set ${CLIENT_ID_ENV_VAR} and ${CLIENT_SECRET_ENV_VAR} (a service account's credentials) with ${AUTH_URL_ENV_VAR} and ${BASE_URL_ENV_VAR}, or ${PLATFORM_TOKEN_ENV_VAR}, so the edit guard can check for wiki edits.`;
+function resolvePageAccess(inputs) {
+  const { env } = inputs;
+  const clientId = env[CLIENT_ID_ENV_VAR]?.trim() ?? "";
+  const clientSecret = env[CLIENT_SECRET_ENV_VAR]?.trim() ?? "";
+  const platformToken = env[PLATFORM_TOKEN_ENV_VAR]?.trim() ?? "";
+  if (!clientSecret && !platformToken) {
+    const partial = clientId ? `${CLIENT_ID_ENV_VAR} is set but ${CLIENT_SECRET_ENV_VAR} is empty; ` : "";
+    const given = inputs.baseUrl?.trim() || env[BASE_URL_ENV_VAR]?.trim() ? address(inputs.baseUrl, env[BASE_URL_ENV_VAR], "--base-url", BASE_URL_ENV_VAR, "wiki address") : void 0;
+    if (given && !given.ok) return invalid(given.message);
+    return { kind: "none", reason: `No page access: ${partial}${NONE_REASON}`, ...given?.ok ? { baseUrl: given.url } : {} };
+  }
+  if (clientSecret && platformToken) {
+    return invalid(`Set either ${PLATFORM_TOKEN_ENV_VAR} or ${CLIENT_ID_ENV_VAR} and ${CLIENT_SECRET_ENV_VAR}, not both.`);
+  }
+  if (clientSecret && !clientId) return invalid(`${CLIENT_SECRET_ENV_VAR} is set but ${CLIENT_ID_ENV_VAR} is not: a service account needs both.`);
+  const base = address(inputs.baseUrl, env[BASE_URL_ENV_VAR], "--base-url", BASE_URL_ENV_VAR, "wiki address");
+  if (!base.ok) return invalid(`${clientSecret ? CLIENT_SECRET_ENV_VAR : PLATFORM_TOKEN_ENV_VAR} is set, but ${base.message}`);
+  return clientSecret ? withClientCredentials(inputs, clientId, clientSecret, base.url) : withPlatformToken(inputs, platformToken, base.url);
+}
+function withClientCredentials(inputs, clientId, clientSecret, baseUrl) {
+  const auth = address(inputs.authUrl, inputs.env[AUTH_URL_ENV_VAR], "--auth-url", AUTH_URL_ENV_VAR, "identity provider");
+  if (!auth.ok) return invalid(`${CLIENT_SECRET_ENV_VAR} is set, but ${auth.message}`);
+  const scope = inputs.env[SCOPE_ENV_VAR]?.trim();
+  const transport = inputs.transport();
+  const source2 = createClientCredentialsSource({
+    authUrl: auth.url,
+    clientId,
+    clientSecret,
+    transport,
+    clock: { now: () => inputs.now() },
+    authUrlName: auth.name,
+    refusedHint: `Check ${CLIENT_ID_ENV_VAR} and ${CLIENT_SECRET_ENV_VAR}.`,
+    ...scope ? { scope } : {},
+    ...inputs.timeoutMs === void 0 ? {} : { timeoutMs: inputs.timeoutMs }
+  });
+  const forgotten = /* @__PURE__ */ new Set();
+  const getAccessToken = async (signal) => {
+    const token = await source2.getAccessToken(signal);
+    if (!forgotten.has(token)) {
+      forgotten.add(token);
+      inputs.forget?.(token);
+    }
+    return token;
+  };
+  const client = pagesClient(inputs, baseUrl, transport, getAccessToken, "service account token");
+  const ready = async (signal) => {
+    const answer = await source2.token(signal);
+    return answer.ok ? void 0 : answer.error.message;
+  };
+  return { kind: "pages", client, via: "clientCredentials", secrets: [clientSecret], baseUrl, ready };
+}
+function withPlatformToken(inputs, token, baseUrl) {
+  if (/\s/.test(token)) return invalid(`${PLATFORM_TOKEN_ENV_VAR} must be one token, without spaces or line breaks.`);
+  const expiresAt = readAccessClaims(token)?.expiresAt;
+  if (expiresAt !== void 0 && expiresAt <= inputs.now()) {
+    return invalid(`${PLATFORM_TOKEN_ENV_VAR} expired on ${formatUtc(expiresAt, englishTokenMessages)}; give the run a fresh one.`);
+  }
+  const client = pagesClient(inputs, baseUrl, inputs.transport(), async () => token, "platform token");
+  return { kind: "pages", client, via: "platformToken", secrets: [token], baseUrl, ready: async () => void 0 };
+}
+function pagesClient(inputs, baseUrl, transport, getAccessToken, credentialName) {
+  const timeout = inputs.timeoutMs === void 0 ? {} : { timeoutMs: inputs.timeoutMs };
+  return createWikiPagesClient({ baseUrl, transport, getAccessToken, credentialName, ...timeout });
+}
+function address(flag, fromEnv, flagName, envName, what) {
+  const fromFlag = flag?.trim();
+  const raw = fromFlag || fromEnv?.trim();
+  const name = fromFlag ? flagName : envName;
+  if (!raw) return { ok: false, message: `no ${what}: pass ${flagName} URL or set ${envName}.` };
+  const checked = checkEndpoint(raw, name);
+  if (checked.ok) return { ok: true, url: checked.url.toString(), name };
+  if (checked.problem === "insecure") {
+    return { ok: false, message: `${name} must use https:// (plain http:// only for 127.0.0.1, [::1] and localhost), so no credential is sent unencrypted.` };
+  }
+  return { ok: false, message: checked.message };
+}
+function invalid(message) {
+  return { kind: "invalid", message };
+}
+function refusedPageAccess(items) {
+  for (const item of items) {
+    if (item.guard?.kind === "unchecked" && item.guard.credentialRefused) return `Page access is configured but does not work: ${item.guard.detail}`;
+  }
+  return void 0;
+}
+
 // src/cli/report.ts
 function fileRecord(result, notStartedBecause) {
   const { item, outcome } = result;
@@ -10736,11 +11086,15 @@ function notSentMessage(result) {
 }
 function outcomeText(result, outcome) {
   const proven = result.proven;
+  if (outcome.kind === "alreadyExists" && mayBeInterruptedCreate(result.item) && !guardChecked(result.item.guard)) {
+    return `${forCommandLine(outcome.message)} ${INTERRUPTED_CREATE_UNCHECKED}`;
+  }
   if (!proven || result.state !== "published" || outcome.kind !== "existsAfterRetry") return forCommandLine(outcome.message);
   const title = result.item.complete?.pageTitle ?? result.item.target.pageTitle ?? result.item.file.label;
   const found = `A page titled "${title}" exists now: proven to be this run's page (page ${proven.pageId}, version ${proven.version} by this token's user, made after the run started), created by an earlier attempt that seemed to fail; it is linked to this file.`;
   return outcome.said ? `${outcome.said} ${found}` : found;
 }
+var INTERRUPTED_CREATE_UNCHECKED = `An earlier run was stopped while creating this page (the --state record says so), so it may be this file's page; this run has no page access to check who wrote it. Set ${PLATFORM_TOKEN_ENV_VAR} or a service account's credentials (${CLIENT_ID_ENV_VAR}, ...): the next run then takes the page as this file's if this run's account wrote it, and updates it. --overwrite updates it without that check.`;
 function forCommandLine(message) {
   return message.replace(/\b([Cc])hoose Overwrite\b/g, (_match, c) => `${c === "C" ? "P" : "p"}ass --overwrite`);
 }
@@ -10873,43 +11227,43 @@ var SECRET_FLAGS = [
 ];
 function parseCommandLine(argv) {
   const secretRefusal = refuseSecretFlags(argv);
-  if (secretRefusal !== void 0) return fail(secretRefusal);
+  if (secretRefusal !== void 0) return fail3(secretRefusal);
   const mistyped = suggestForUnknownOption(argv);
-  if (mistyped !== void 0) return fail(mistyped);
+  if (mistyped !== void 0) return fail3(mistyped);
   let parsed;
   try {
     parsed = (0, import_node_util.parseArgs)({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
-    return fail(firstLine(error instanceof Error ? error.message : String(error)));
+    return fail3(firstLine(error instanceof Error ? error.message : String(error)));
   }
   const { values, positionals } = parsed;
   if (values.help) return { ok: true, command: { kind: "help" } };
   if (values.version) return { ok: true, command: { kind: "version" } };
   const [command, ...paths] = positionals;
-  if (command === void 0) return fail("No command given.");
-  if (command !== "publish" && command !== "plan") return fail(`Unknown command "${command}"; the commands are "publish" and "plan".`);
-  if (paths.length === 0) return fail(`Name at least one Markdown file or folder to ${command}.`);
+  if (command === void 0) return fail3("No command given.");
+  if (command !== "publish" && command !== "plan") return fail3(`Unknown command "${command}"; the commands are "publish" and "plan".`);
+  if (paths.length === 0) return fail3(`Name at least one Markdown file or folder to ${command}.`);
   const format = outputFormat(command, values.format, values.json);
-  if (typeof format === "object") return fail(format.problem);
-  if (values.report?.trim() === "") return fail("--report must name a file, such as wiki-publisher-junit.xml.");
+  if (typeof format === "object") return fail3(format.problem);
+  if (values.report?.trim() === "") return fail3("--report must name a file, such as wiki-publisher-junit.xml.");
   const expectPlan = values["expect-plan"]?.trim();
-  if (expectPlan !== void 0 && (command === "plan" || values["dry-run"])) return fail("--expect-plan goes with publish (a dry run sends nothing to check).");
+  if (expectPlan !== void 0 && (command === "plan" || values["dry-run"])) return fail3("--expect-plan goes with publish (a dry run sends nothing to check).");
   if (expectPlan !== void 0 && !expectPlan.startsWith("@") && !/^[0-9a-fA-F]{12,64}$/.test(expectPlan)) {
-    return fail("--expect-plan takes the reviewed plan digest (12 to 64 hex digits, as the plan prints it) or @FILE holding the reviewed plan.");
+    return fail3("--expect-plan takes the reviewed plan digest (12 to 64 hex digits, as the plan prints it) or @FILE holding the reviewed plan.");
   }
-  if (values.tree && paths.length !== 1) return fail("--tree publishes one folder: name exactly one.");
-  if (values["no-record"] && !values.tree) return fail("--no-record goes with --tree (it keeps .wiki-pages.json as it is).");
+  if (values.tree && paths.length !== 1) return fail3("--tree publishes one folder: name exactly one.");
+  if (values["no-record"] && !values.tree) return fail3("--no-record goes with --tree (it keeps .wiki-pages.json as it is).");
   const concurrency = integerOption(values.concurrency, DEFAULT_CONCURRENCY, 1, MAX_CONCURRENCY);
-  if (concurrency === void 0) return fail(`--concurrency must be a whole number from 1 to ${MAX_CONCURRENCY}.`);
+  if (concurrency === void 0) return fail3(`--concurrency must be a whole number from 1 to ${MAX_CONCURRENCY}.`);
   const timeoutSeconds = integerOption(values.timeout, DEFAULT_TIMEOUT_SECONDS, 1, MAX_TIMEOUT_SECONDS);
-  if (timeoutSeconds === void 0) return fail(`--timeout must be a whole number of seconds from 1 to ${MAX_TIMEOUT_SECONDS}.`);
+  if (timeoutSeconds === void 0) return fail3(`--timeout must be a whole number of seconds from 1 to ${MAX_TIMEOUT_SECONDS}.`);
   const spaceId = values.space?.trim();
-  if (spaceId === "") return fail("--space must not be empty; give a space key such as DOCS, or a space ID.");
+  if (spaceId === "") return fail3("--space must not be empty; give a space key such as DOCS, or a space ID.");
   const parentId = values.parent?.trim();
-  if (parentId !== void 0 && !/^\d+$/.test(parentId)) return fail("--parent must be a page ID made of digits only, such as 123456.");
-  if (values.state?.trim() === "") return fail("--state must name a file.");
+  if (parentId !== void 0 && !/^\d+$/.test(parentId)) return fail3("--parent must be a page ID made of digits only, such as 123456.");
+  if (values.state?.trim() === "") return fail3("--state must name a file.");
   for (const flag of ["auth-url", "base-url"]) {
-    if (values[flag]?.trim() === "") return fail(`--${flag} must be a URL, such as https://wiki.example.com.`);
+    if (values[flag]?.trim() === "") return fail3(`--${flag} must be a URL, such as https://wiki.example.com.`);
   }
   return {
     ok: true,
@@ -11004,7 +11358,7 @@ function integerOption(text2, fallback, min, max) {
 function firstLine(text2) {
   return text2.split("\n")[0] ?? text2;
 }
-function fail(message) {
+function fail3(message) {
   return { ok: false, message };
 }
 
@@ -12638,7 +12992,7 @@ function linksReachOtherPages(item, reachedNow) {
   const now = reachedNow();
   return now !== void 0 && now !== reachedBefore;
 }
-function linkTargetsDigest(destinations, filePath, pageIdOf, rootInRepository) {
+function linkTargetsDigest(destinations, filePath, pageIdOf, rootInRepository, anchorOf) {
   const reached = /* @__PURE__ */ new Set();
   for (const destination of destinations) {
     const target = linkTarget(destination, filePath, rootInRepository);
@@ -12647,8 +13001,32 @@ function linkTargetsDigest(destinations, filePath, pageIdOf, rootInRepository) {
     const pageId = pageIdOf(path);
     if (!target.markdown && pageId === void 0) continue;
     reached.add(`${path} ${pageId ?? ""}`);
+    const anchor = target.anchor ? anchorOf?.(path, target.anchor) : void 0;
+    if (anchor !== void 0) reached.add(`${path} ${pageId ?? ""} #${anchor}`);
   }
   return sha256Hex([...reached].sort().join("\n"));
+}
+function wikiAnchorByPath(pageOf) {
+  const matchers = /* @__PURE__ */ new Map();
+  return (path, anchor) => {
+    let matcher = matchers.get(path);
+    if (matcher === void 0) {
+      const page = pageOf(path);
+      matcher = page === void 0 || page.headings.length === 0 ? () => void 0 : headingMatcher(page);
+      matchers.set(path, matcher);
+    }
+    return matcher(anchor);
+  };
+}
+function treeHeadingsByPath(tree, headingsOfKey, headingsOutside) {
+  const root = tree.rootPath;
+  const top = topContentFile(tree);
+  return (path) => {
+    const node = nodeOfFile(tree, path === "" && top !== void 0 ? top : `${root}${path}`);
+    if (!node) return path === "" ? void 0 : headingsOutside(path);
+    const headings = headingsOfKey(node.path.slice(root.length));
+    return headings === void 0 ? void 0 : { title: node.title, headings };
+  };
 }
 function treePageIdByPath(tree, idOfKey, recordedIdOf) {
   const root = tree.rootPath;
@@ -12910,7 +13288,14 @@ async function planFileLinks(sources, items, ports) {
       ownPage: { title: item.complete?.pageTitle ?? "" }
     };
     const decided = rewriteLinks(content, context);
-    const linkTargets = place && ports.siteBase !== void 0 ? linkTargetsDigest(destinations, place.path, (path) => ids.get(whereKey(place.folder, path)), place.rootInRepository) : void 0;
+    const anchorOf = (path, anchor) => {
+      const page = place ? filled.get(whereKey(place.folder, path)) ?? pages.get(whereKey(place.folder, path)) : void 0;
+      if (typeof page !== "object") return void 0;
+      let matcher = anchorMatchers.get(page.url);
+      if (!matcher) anchorMatchers.set(page.url, matcher = headingMatcher(page));
+      return matcher(anchor);
+    };
+    const linkTargets = place && ports.siteBase !== void 0 ? linkTargetsDigest(destinations, place.path, (path) => ids.get(whereKey(place.folder, path)), place.rootInRepository, anchorOf) : void 0;
     return { context, cautions: decided.cautions, rewritten: decided.rewritten, waitedOn, linkTargets };
   };
   const decisions = /* @__PURE__ */ new Map();
@@ -13132,7 +13517,7 @@ function linksLeftOf(lastResults, waitsFor) {
   });
 }
 async function learnLandedPage(result, recorded, pages, signal) {
-  const before = result.outcome?.kind === "created" ? void 0 : recorded;
+  const before = result.outcome?.kind === "created" || !result.item.linkedPage ? void 0 : recorded;
   const known = result.proven?.pageId ?? before ?? (result.outcome?.kind === "updated" ? guardedPage(result.item.guard)?.id : void 0);
   if (known || !pages || !result.item.complete) return known ? { pageId: known } : void 0;
   try {
@@ -13638,267 +14023,6 @@ async function walkArguments(paths, cwd) {
   return { ok: true, fs, result };
 }
 
-// src/core/ports.ts
-var systemClock = { now: () => Date.now() };
-
-// src/core/oauth/authorizeUrl.ts
-function joinPath(base, path) {
-  return base.replace(/\/+$/, "") + path;
-}
-
-// src/core/oauth/session.ts
-var REFRESH_MARGIN_MS = 5 * 60 * 1e3;
-var REFRESH_INACTIVITY_MS = 90 * 24 * 60 * 60 * 1e3;
-var INACTIVITY_WARNING_MS = 10 * 24 * 60 * 60 * 1e3;
-function readAccessClaims(accessToken) {
-  let claims;
-  try {
-    claims = jwtDecode(accessToken);
-  } catch {
-    return void 0;
-  }
-  if (typeof claims.exp !== "number" || !Number.isFinite(claims.exp)) return void 0;
-  const account = [claims.email, claims.name, claims.sub].find((v) => typeof v === "string" && v.length > 0);
-  return { expiresAt: claims.exp * 1e3, ...account ? { account } : {} };
-}
-var ACCESS_TOKEN_LIFETIME_MS = 60 * 60 * 1e3;
-
-// src/core/oauth/tokenResponse.ts
-function fail2(error) {
-  return { ok: false, error };
-}
-function text(value) {
-  return typeof value === "string" && value.length > 0 ? value : void 0;
-}
-var INVALID_GRANT_MESSAGES = {
-  refresh_token: (m) => m.refreshTokenRefused(),
-  authorization_code: (m) => m.codeRefused()
-};
-function classifyTokenResponse(status, body, retryAfterMs, grantType = "refresh_token") {
-  const json = parseJsonObject(body);
-  const oauthError = text(json?.error);
-  if (oauthError === "invalid_grant") return fail2(new ExportAuthError("invalidGrant", INVALID_GRANT_MESSAGES[grantType], { status }));
-  if (status === 429) {
-    const details = retryAfterMs === void 0 ? { status } : { status, retryAfterMs };
-    return fail2(new ExportAuthError("rateLimited", (m) => m.rateLimited(), details));
-  }
-  if (status >= 500) return fail2(new ExportAuthError("serverError", (m) => m.providerFailed(status), { status }));
-  if (oauthError === "invalid_client" || status === 401) {
-    return fail2(new ExportAuthError("invalidClient", (m) => m.clientRejected(status), { status }));
-  }
-  if (!json) {
-    const sentence = body.trim() ? (m) => m.notJson(status) : (m) => m.emptyBody(status);
-    return fail2(new ExportAuthError("protocol", sentence, { status }));
-  }
-  if (status >= 300 && status < 400) {
-    return fail2(new ExportAuthError("protocol", (m) => m.redirected(status), { status }));
-  }
-  if (oauthError || status >= 400) {
-    const code = oauthError?.replace(/[^a-z_]/gi, "");
-    return fail2(new ExportAuthError("protocol", (m) => code !== void 0 ? m.refusedWithCode(status, code) : m.refused(status), { status }));
-  }
-  const accessToken = text(json.access_token);
-  if (!accessToken) return fail2(new ExportAuthError("protocol", (m) => m.noAccessToken(status), { status }));
-  const refreshToken = text(json.refresh_token);
-  const scope = text(json.scope);
-  return { ok: true, tokens: { accessToken, ...refreshToken ? { refreshToken } : {}, ...scope ? { scope } : {} } };
-}
-function networkFailure(error, deadlinePassed) {
-  if (deadlinePassed) return fail2(new ExportAuthError("network", (m) => m.providerTimedOut()));
-  return fail2(new ExportAuthError("network", (m) => m.providerUnreachable(describeError(error))));
-}
-
-// src/core/oauth/clientCredentials.ts
-var DEFAULT_TIMEOUT_MS2 = 3e4;
-var RENEW_MARGIN_MS = 6e4;
-var UNKNOWN_LIFETIME_MS = 5 * 6e4;
-function createClientCredentialsSource(config) {
-  const clock = config.clock ?? systemClock;
-  let cached;
-  let inFlight;
-  const token = (signal) => {
-    if (signal?.aborted) return Promise.resolve(cancelled());
-    if (cached && clock.now() < cached.renewAt) return Promise.resolve({ ok: true, accessToken: cached.accessToken, expiresAt: cached.expiresAt });
-    inFlight ??= requestToken(config, clock).catch((error) => fail3("protocol", (m) => m.tokenRequestFailed(describeError(error)))).then((result) => {
-      inFlight = void 0;
-      if (result.ok) cached = { accessToken: result.accessToken, expiresAt: result.expiresAt, renewAt: renewAt(clock.now(), result.expiresAt) };
-      return result;
-    });
-    return raceWithSignal(inFlight, signal).catch(() => cancelled());
-  };
-  return {
-    token,
-    async getAccessToken(signal) {
-      const result = await token(signal);
-      if (!result.ok) throw result.error;
-      return result.accessToken;
-    }
-  };
-}
-function renewAt(now, expiresAt) {
-  return expiresAt - Math.min(RENEW_MARGIN_MS, Math.max(0, expiresAt - now) / 2);
-}
-async function requestToken(config, clock) {
-  const authUrlName = (messages) => config.authUrlName ?? messages.providerAddress();
-  if (!config.authUrl.trim()) return fail3("config", (m) => m.noProviderAddress(authUrlName(m)));
-  const checked = checkEndpoint(config.authUrl, authUrlName(englishSignInMessages));
-  if (!checked.ok) return fail3("config", (m) => sayEndpointProblem(checkEndpoint(config.authUrl, authUrlName(m)), m));
-  const secret = config.clientSecret.trim();
-  if (!config.clientId.trim() || !secret) return fail3("config", (m) => m.serviceAccountIncomplete());
-  const grant = { grant_type: "client_credentials", client_id: config.clientId.trim(), client_secret: secret };
-  const scope = config.scope?.trim();
-  if (scope) grant.scope = scope;
-  const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS2;
-  const sent = await timedSend(
-    config.transport,
-    // JSON, as the refresh-token client sends (spec 4.2); no transport follows a redirect.
-    { method: "POST", url: joinPath(checked.url.toString(), "/oauth/token"), headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify(grant) },
-    { timeoutMs }
-  );
-  const result = interpret(sent, config, clock.now());
-  return result.ok ? result : { ok: false, error: scrubbed(result.error, secret) };
-}
-function interpret(sent, config, now) {
-  if (sent.kind === "cancelled") return cancelled();
-  if (sent.kind === "timeout") return failureOf(networkFailure(void 0, true));
-  if (sent.kind === "network") return failureOf(networkFailure(sent.error, false));
-  const classified = classifyTokenResponse(sent.status, sent.text);
-  const json = parseJsonObject(sent.text);
-  if (!classified.ok) return { ok: false, error: refine(classified.error, json?.error, sent.status, config) };
-  return { ok: true, accessToken: classified.tokens.accessToken, expiresAt: expiryOf(classified.tokens.accessToken, json?.expires_in, now) };
-}
-function refine(error, oauthError, status, config) {
-  const hint = config.refusedHint ? ` ${config.refusedHint}` : "";
-  if (error.kind === "invalidClient") {
-    return new ExportAuthError("invalidClient", (m) => `${m.clientRefused(status)}${hint}`, error.details);
-  }
-  if (oauthError === "invalid_scope") {
-    return new ExportAuthError("config", (m) => m.scopeRefused(config.scope?.trim() ?? ""), error.details);
-  }
-  if (oauthError === "unauthorized_client" || oauthError === "unsupported_grant_type" || error.kind === "invalidGrant") {
-    const code = error.kind === "invalidGrant" ? "invalid_grant" : String(oauthError);
-    return new ExportAuthError("invalidClient", (m) => `${m.grantNotAllowed(code)}${hint}`, error.details);
-  }
-  return error;
-}
-function expiryOf(accessToken, expiresIn, now) {
-  const candidates = [];
-  const fromJwt = readAccessClaims(accessToken)?.expiresAt;
-  if (fromJwt !== void 0) candidates.push(fromJwt);
-  if (typeof expiresIn === "number" && Number.isFinite(expiresIn) && expiresIn > 0) candidates.push(now + expiresIn * 1e3);
-  return candidates.length > 0 ? Math.min(...candidates) : now + UNKNOWN_LIFETIME_MS;
-}
-function scrubbed(error, secret) {
-  if (!error.message.includes(secret)) return error;
-  return new ExportAuthError(error.kind, (m) => error.wordedIn(m).split(secret).join("[redacted]"), error.details);
-}
-function cancelled() {
-  return { ok: false, error: new ExportAuthError("cancelled", (m) => m.tokenRequestCancelled()) };
-}
-function failureOf(result) {
-  return result.ok ? fail3("protocol", (m) => m.providerNotReached()) : result;
-}
-function sayEndpointProblem(check, messages) {
-  return check.ok ? "" : check.say(messages);
-}
-function fail3(kind, sentence) {
-  return { ok: false, error: new ExportAuthError(kind, sentence) };
-}
-
-// src/cli/pageAccess.ts
-var CLIENT_ID_ENV_VAR = "WIKI_PUBLISHER_CLIENT_ID";
-var CLIENT_SECRET_ENV_VAR = "WIKI_PUBLISHER_CLIENT_SECRET";
-var AUTH_URL_ENV_VAR = "WIKI_PUBLISHER_AUTH_URL";
-var BASE_URL_ENV_VAR = "WIKI_PUBLISHER_BASE_URL";
-var PLATFORM_TOKEN_ENV_VAR = "WIKI_PUBLISHER_PLATFORM_TOKEN";
-var SCOPE_ENV_VAR = "WIKI_PUBLISHER_SCOPE";
-var NONE_REASON = `set ${CLIENT_ID_ENV_VAR} and ${CLIENT_SECRET_ENV_VAR} (a service account's credentials) with ${AUTH_URL_ENV_VAR} and ${BASE_URL_ENV_VAR}, or ${PLATFORM_TOKEN_ENV_VAR}, so the edit guard can check for wiki edits.`;
-function resolvePageAccess(inputs) {
-  const { env } = inputs;
-  const clientId = env[CLIENT_ID_ENV_VAR]?.trim() ?? "";
-  const clientSecret = env[CLIENT_SECRET_ENV_VAR]?.trim() ?? "";
-  const platformToken = env[PLATFORM_TOKEN_ENV_VAR]?.trim() ?? "";
-  if (!clientSecret && !platformToken) {
-    const partial = clientId ? `${CLIENT_ID_ENV_VAR} is set but ${CLIENT_SECRET_ENV_VAR} is empty; ` : "";
-    const given = inputs.baseUrl?.trim() || env[BASE_URL_ENV_VAR]?.trim() ? address(inputs.baseUrl, env[BASE_URL_ENV_VAR], "--base-url", BASE_URL_ENV_VAR, "wiki address") : void 0;
-    if (given && !given.ok) return invalid(given.message);
-    return { kind: "none", reason: `No page access: ${partial}${NONE_REASON}`, ...given?.ok ? { baseUrl: given.url } : {} };
-  }
-  if (clientSecret && platformToken) {
-    return invalid(`Set either ${PLATFORM_TOKEN_ENV_VAR} or ${CLIENT_ID_ENV_VAR} and ${CLIENT_SECRET_ENV_VAR}, not both.`);
-  }
-  if (clientSecret && !clientId) return invalid(`${CLIENT_SECRET_ENV_VAR} is set but ${CLIENT_ID_ENV_VAR} is not: a service account needs both.`);
-  const base = address(inputs.baseUrl, env[BASE_URL_ENV_VAR], "--base-url", BASE_URL_ENV_VAR, "wiki address");
-  if (!base.ok) return invalid(`${clientSecret ? CLIENT_SECRET_ENV_VAR : PLATFORM_TOKEN_ENV_VAR} is set, but ${base.message}`);
-  return clientSecret ? withClientCredentials(inputs, clientId, clientSecret, base.url) : withPlatformToken(inputs, platformToken, base.url);
-}
-function withClientCredentials(inputs, clientId, clientSecret, baseUrl) {
-  const auth = address(inputs.authUrl, inputs.env[AUTH_URL_ENV_VAR], "--auth-url", AUTH_URL_ENV_VAR, "identity provider");
-  if (!auth.ok) return invalid(`${CLIENT_SECRET_ENV_VAR} is set, but ${auth.message}`);
-  const scope = inputs.env[SCOPE_ENV_VAR]?.trim();
-  const transport = inputs.transport();
-  const source2 = createClientCredentialsSource({
-    authUrl: auth.url,
-    clientId,
-    clientSecret,
-    transport,
-    clock: { now: () => inputs.now() },
-    authUrlName: auth.name,
-    refusedHint: `Check ${CLIENT_ID_ENV_VAR} and ${CLIENT_SECRET_ENV_VAR}.`,
-    ...scope ? { scope } : {},
-    ...inputs.timeoutMs === void 0 ? {} : { timeoutMs: inputs.timeoutMs }
-  });
-  const forgotten = /* @__PURE__ */ new Set();
-  const getAccessToken = async (signal) => {
-    const token = await source2.getAccessToken(signal);
-    if (!forgotten.has(token)) {
-      forgotten.add(token);
-      inputs.forget?.(token);
-    }
-    return token;
-  };
-  const client = pagesClient(inputs, baseUrl, transport, getAccessToken, "service account token");
-  const ready = async (signal) => {
-    const answer = await source2.token(signal);
-    return answer.ok ? void 0 : answer.error.message;
-  };
-  return { kind: "pages", client, via: "clientCredentials", secrets: [clientSecret], baseUrl, ready };
-}
-function withPlatformToken(inputs, token, baseUrl) {
-  if (/\s/.test(token)) return invalid(`${PLATFORM_TOKEN_ENV_VAR} must be one token, without spaces or line breaks.`);
-  const expiresAt = readAccessClaims(token)?.expiresAt;
-  if (expiresAt !== void 0 && expiresAt <= inputs.now()) {
-    return invalid(`${PLATFORM_TOKEN_ENV_VAR} expired on ${formatUtc(expiresAt, englishTokenMessages)}; give the run a fresh one.`);
-  }
-  const client = pagesClient(inputs, baseUrl, inputs.transport(), async () => token, "platform token");
-  return { kind: "pages", client, via: "platformToken", secrets: [token], baseUrl, ready: async () => void 0 };
-}
-function pagesClient(inputs, baseUrl, transport, getAccessToken, credentialName) {
-  const timeout = inputs.timeoutMs === void 0 ? {} : { timeoutMs: inputs.timeoutMs };
-  return createWikiPagesClient({ baseUrl, transport, getAccessToken, credentialName, ...timeout });
-}
-function address(flag, fromEnv, flagName, envName, what) {
-  const fromFlag = flag?.trim();
-  const raw = fromFlag || fromEnv?.trim();
-  const name = fromFlag ? flagName : envName;
-  if (!raw) return { ok: false, message: `no ${what}: pass ${flagName} URL or set ${envName}.` };
-  const checked = checkEndpoint(raw, name);
-  if (checked.ok) return { ok: true, url: checked.url.toString(), name };
-  if (checked.problem === "insecure") {
-    return { ok: false, message: `${name} must use https:// (plain http:// only for 127.0.0.1, [::1] and localhost), so no credential is sent unencrypted.` };
-  }
-  return { ok: false, message: checked.message };
-}
-function invalid(message) {
-  return { kind: "invalid", message };
-}
-function refusedPageAccess(items) {
-  for (const item of items) {
-    if (item.guard?.kind === "unchecked" && item.guard.credentialRefused) return `Page access is configured but does not work: ${item.guard.detail}`;
-  }
-  return void 0;
-}
-
 // src/cli/publishTree.ts
 var import_promises6 = require("node:fs/promises");
 var import_node_path5 = require("node:path");
@@ -14041,28 +14165,43 @@ var TreeManifest = class {
   store;
   root;
   written = 0;
+  /**
+   * A new tree elsewhere (--retarget) whose first page has not been recorded yet: the recorded pages are no longer this
+   * run's, but the file keeps them until a page of the new tree lands, so a run refused or stopped before that leaves
+   * the repository's record of the old tree as it was.
+   */
+  replacing = false;
   /** Where the tree hangs, as the repository records it. */
   rootTarget() {
     return this.store.rootTarget();
   }
   get(key) {
-    return this.store.get(key);
+    return this.replacing ? void 0 : this.store.get(key);
   }
   entries() {
-    return this.store.entries();
+    return this.replacing ? [] : this.store.entries();
   }
   /** This manifest for a run under `root`; the root is written with the first page recorded. */
   withRoot(root) {
     this.root = root;
     return this;
   }
-  /** A new tree elsewhere (--retarget): the recorded pages stay on the wiki but no longer belong to this folder. */
+  /**
+   * A new tree elsewhere (--retarget): the recorded pages stay on the wiki but no longer belong to this folder. They
+   * are dropped from the file with the first page of the new tree recorded, not before (replacing).
+   */
   async emptied(root) {
-    for (const [key] of this.store.entries()) await this.store.forget(key);
+    this.replacing = true;
     this.root = root;
     return this;
   }
   async record(key, entry) {
+    if (this.replacing) {
+      this.replacing = false;
+      const dropping = this.store.entries().map(([old]) => this.store.forget(old));
+      await Promise.all([...dropping, this.record(key, entry)]);
+      return;
+    }
     const recorded = this.store.rootTarget();
     if (this.root && (recorded?.space !== this.root.space || recorded.parent !== this.root.parent)) await this.store.setRootTarget(this.root);
     if (this.store.writing) this.written++;
@@ -14105,8 +14244,31 @@ async function addressSpaceKey(spaceId, pages, signal) {
 
 // src/core/tree/titlesInSpace.ts
 var LOOKUPS_AT_ONCE = 4;
+function recordedPagesMadeAnew(plan) {
+  const anew = /* @__PURE__ */ new Set();
+  const retitled = /* @__PURE__ */ new Set();
+  const following = /* @__PURE__ */ new Set();
+  for (const page of plan.pages) {
+    const parent = page.node.parent;
+    const belowNew = parent !== void 0 && anew.has(parent);
+    if (page.pageId === void 0) {
+      if (page.item.state === "send") anew.add(page.node.path);
+      continue;
+    }
+    const state = page.item.state;
+    if (belowNew && (state === "send" || state === "unchanged")) {
+      anew.add(page.node.path);
+      following.add(page);
+    } else if (page.retitledFrom !== void 0 && state === "send") {
+      anew.add(page.node.path);
+      retitled.add(page);
+    }
+  }
+  return { retitled, following };
+}
 async function checkTitlesInSpace(plan, pages, spaceId, signal, messages = englishTreeMessages) {
-  const queue = plan.pages.filter((page) => page.pageId === void 0 && page.item.state === "send");
+  const madeAnew = recordedPagesMadeAnew(plan);
+  const queue = plan.pages.filter((page) => page.pageId === void 0 && page.item.state === "send" || madeAnew.retitled.has(page) || madeAnew.following.has(page));
   const worker = async () => {
     for (let page = queue.shift(); page; page = queue.shift()) {
       let found;
@@ -14117,7 +14279,8 @@ async function checkTitlesInSpace(plan, pages, spaceId, signal, messages = engli
         page.item.cautions.push({ code: "titleInSpace", message: messages.titleUncheckable(page.node.title, readFailureText(error, messages)) });
         continue;
       }
-      const elsewhere = found.filter((other) => !page.parentKnown || other.parentId !== page.item.complete?.parentId);
+      const parentKnown = page.parentKnown && !madeAnew.following.has(page);
+      const elsewhere = found.filter((other) => !parentKnown || other.parentId !== page.item.complete?.parentId);
       const first = elsewhere[0];
       if (!first) continue;
       page.item.cautions.push({ code: "titleInSpace", message: messages.titleElsewhere(first.title, first.id, first.webUrl) });
@@ -14402,6 +14565,13 @@ function planTreeOf(sources, options) {
     return old === void 0 ? void 0 : previous.get(old);
   };
   const recordedPageOf = treePageIdByPath(tree, recordedId, recordedId);
+  const headingsOfKey = (key) => {
+    const node = tree.byPath.get(`${rootPath}${key}`);
+    const source2 = node?.kind === "file" ? node.path : node?.contentFrom;
+    return source2 === void 0 ? void 0 : inTree.get(source2)?.linkFacts.headings;
+  };
+  const pinnedHeadings = new Map(pinnedSources.map((source2) => [keyOf(source2.file.label), { title: source2.item.complete?.pageTitle ?? "", headings: source2.linkFacts.headings }]));
+  const anchorOf = wikiAnchorByPath(treeHeadingsByPath(tree, headingsOfKey, (path) => pinnedHeadings.get(path)));
   const checkLinkTargets = options.pageAddresses !== false;
   const retitledFrom = new Map(moves.retitled.map((page) => [page.path, page.title]));
   const words = options.treeMessages ?? englishTreeMessages;
@@ -14431,7 +14601,7 @@ function planTreeOf(sources, options) {
     item.target = defaults;
     item.complete = { spaceId: defaults.spaceId, parentId: defaults.parentId, pageTitle: defaults.pageTitle, overwrite: defaults.overwrite };
     item.linkedPage = parentId !== void 0 && linkNames(item.link, defaults);
-    const unchanged = !options.force && item.linkedPage && item.link?.contentSha256 === item.contentSha256 && (!checkLinkTargets || item.link.linkTargets === void 0 || item.link.linkTargets === linkTargetsDigest(planned.linkFacts.destinations, linkingFileOf(node, rootPath), recordedPageOf, options.rootInRepository));
+    const unchanged = !options.force && item.linkedPage && item.link?.contentSha256 === item.contentSha256 && (!checkLinkTargets || item.link.linkTargets === void 0 || item.link.linkTargets === linkTargetsDigest(planned.linkFacts.destinations, linkingFileOf(node, rootPath), recordedPageOf, options.rootInRepository, anchorOf));
     item.state = item.refusals.length > 0 ? "refused" : unchanged ? "unchanged" : "send";
     const unlinked = recorded !== void 0 && item.link === void 0;
     if (unlinked) {
@@ -14451,7 +14621,7 @@ function planTreeOf(sources, options) {
   });
   const pinnedLinkFacts = new Map(pinnedSources.map((source2) => [keyOf(source2.file.label), source2.linkFacts]));
   for (const { item, file, linkFacts } of pinnedSources) {
-    const reachedNow = () => checkLinkTargets ? linkTargetsDigest(linkFacts.destinations, keyOf(file.label), recordedPageOf, options.rootInRepository) : void 0;
+    const reachedNow = () => checkLinkTargets ? linkTargetsDigest(linkFacts.destinations, keyOf(file.label), recordedPageOf, options.rootInRepository, anchorOf) : void 0;
     if (linksReachOtherPages(item, reachedNow)) item.state = "send";
   }
   for (const page of pages) refuse2(page.item, collisions.ofNode.get(page.node));
@@ -14805,7 +14975,15 @@ async function runTree(options) {
   };
   const rewriting = /* @__PURE__ */ new Map();
   const reachedPageOf = addressable ? treePageIdByPath(plan.tree, (key) => ids.get(key), (path) => recordedOutside(path)?.id) : () => void 0;
-  const reachedNow = (page) => linkTargetsDigest(page.linkFacts.destinations, linkingFileOf(page.node, rootPath), reachedPageOf, plan.rootInRepository);
+  const pinnedTitles = new Map(plan.pinned.flatMap((item) => {
+    const key = pinnedKeyOf(item);
+    return key === void 0 ? [] : [[key, item.complete?.pageTitle ?? ""]];
+  }));
+  const anchorOf = wikiAnchorByPath(treeHeadingsByPath(plan.tree, (key) => headings.get(key), (path) => {
+    const pinnedHeadings = pinnedTitles.has(path) ? headings.get(path) : void 0;
+    return pinnedHeadings === void 0 ? void 0 : { title: pinnedTitles.get(path) ?? "", headings: pinnedHeadings };
+  }));
+  const reachedNow = (page) => linkTargetsDigest(page.linkFacts.destinations, linkingFileOf(page.node, rootPath), reachedPageOf, plan.rootInRepository, anchorOf);
   const reachedWhenSent = /* @__PURE__ */ new Map();
   const reached = (page, result) => {
     const sent = reachedWhenSent.get(page.key);
@@ -14853,9 +15031,14 @@ async function runTree(options) {
     if (options.signal?.aborted || options.gate.stoppedBy) break;
     const prepared = level.map((page) => ({ page, ...withParent(page, ids, plan, rootPath, options.guard.messages ?? englishTreeMessages) }));
     const parentCreated = (page) => page.node.parent !== void 0 && created.has(page.node.parent.slice(rootPath.length));
-    await holdEditedFollowers(prepared.filter(({ page, parentMissing }) => !parentMissing && parentCreated(page) && mayFollowNewFolderPage(page)).map(({ page }) => page), guardOptions, plan.tree);
+    const parentReplaced = (page) => {
+      const parentKey = page.node.parent?.slice(rootPath.length);
+      return parentKey !== void 0 && !created.has(parentKey) && recordedIds.has(parentKey) && ids.get(parentKey) !== recordedIds.get(parentKey);
+    };
+    const parentAnew = (page) => parentCreated(page) || parentReplaced(page);
+    await holdEditedFollowers(prepared.filter(({ page, parentMissing }) => !parentMissing && parentAnew(page) && mayFollowNewFolderPage(page)).map(({ page }) => page), guardOptions, plan.tree);
     const items = prepared.map(({ page, parentMissing }) => {
-      if (!parentMissing && parentCreated(page)) {
+      if (!parentMissing && parentAnew(page)) {
         if (followNewFolderPage(page, folderTitleOf(plan.tree, page), options.guard.messages) === "followsUnchanged") expectMore(1);
       }
       if (parentMissing && page.item.state === "send") {
@@ -14898,7 +15081,8 @@ async function runTree(options) {
     for (const [index, result] of levelResults.entries()) {
       const entry = items[index];
       const learnt = await learning.get(index);
-      const pageId = learnt?.pageId ?? (result.outcome?.kind === "created" ? void 0 : entry.page.pageId ?? entry.item.link?.pageId);
+      const landedElsewhere = result.state === "published" && !result.item.linkedPage;
+      const pageId = learnt?.pageId ?? (result.outcome?.kind === "created" || landedElsewhere ? void 0 : entry.page.pageId ?? entry.item.link?.pageId);
       if (learnt?.url) urls.set(entry.page.key, learnt.url);
       if (pageId) {
         ids.set(entry.page.key, pageId);
@@ -14944,7 +15128,7 @@ async function runTree(options) {
   };
   const linkTargetsOf = (item) => {
     const links = pinnedLinks(item);
-    return links ? linkTargetsDigest(links.destinations, links.key, reachedPageOf, plan.rootInRepository) : void 0;
+    return links ? linkTargetsDigest(links.destinations, links.key, reachedPageOf, plan.rootInRepository, anchorOf) : void 0;
   };
   const pinned = plan.pinned.map((item) => linksReachOtherPages(item, () => addressable ? linkTargetsOf(item) : void 0) ? { ...item, state: "send" } : item);
   expectMore(pinned.filter((item, index) => item !== plan.pinned[index]).length);

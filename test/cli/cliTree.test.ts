@@ -1022,6 +1022,35 @@ describe('CLI --tree', () => {
     assert.doesNotMatch(after.stdout, /"Setup" \(page/, 'Setup is no orphan');
   });
 
+  it('a .wiki-pages.json that records one page ID for two files (a bad merge) is refused before anything is sent, naming both and the fix', async () => {
+    const root = await cli.tree(TREE);
+    assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);
+    const manifestPath = join(root, 'docs', '.wiki-pages.json');
+    const setup = page('Setup');
+    // A merge resolved by hand gave api.md the entry of setup.md's page.
+    const merged = (await readFile(manifestPath, 'utf8')).replace(/("reference\/api\.md": \{"id":")\d+/, `$1${setup.id}`);
+    await writeFile(manifestPath, merged);
+    const imports = cli.world.sandbox.imports.length;
+    const refusal = new RegExp(`docs/\\.wiki-pages\\.json records page ${setup.id} for both "guide/setup\\.md" and "reference/api\\.md", but a page is the page of one file or folder only\\. ` +
+      'Remove the wrong entry: the next publish of the folder as a tree, with page access, finds that file\'s page on the wiki by its title \\(or creates it\\) and records it again\\.');
+    for (const args of [['--dry-run'], [], ['--json']]) {
+      const run = await runCli(['publish', 'docs', '--tree', ...args], { cwd: root, env: cli.env() });
+      assert.equal(run.code, 2, `${args.join(' ')}: ${run.stdout}${run.stderr}`);
+      assert.match(run.stderr, refusal);
+    }
+    assert.equal(cli.world.sandbox.imports.length, imports, 'nothing sent');
+    assert.equal(await readFile(manifestPath, 'utf8'), merged, 'the manifest is left as it is');
+    // Removing the wrong entry is the fix: the next run finds the API page again by its title and records it.
+    const fix = JSON.parse(merged) as { pages: Record<string, unknown> };
+    delete fix.pages['reference/api.md'];
+    await writeFile(manifestPath, JSON.stringify(fix, null, 2));
+    const fixed = await runCli(['publish', 'docs', '--tree'], { cwd: root, env: cli.env() });
+    assert.equal(fixed.code, 0, `${fixed.stdout}${fixed.stderr}`);
+    const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as { pages: Record<string, { id: string }> };
+    assert.equal(manifest.pages['reference/api.md']?.id, page('API').id);
+    assert.equal(cli.world.sandbox.pages().filter((each) => each.title === 'API').length, 1, 'no second API page');
+  });
+
   it('a .wiki-pages.json that is a symbolic link, or a pipe, is refused before anything is sent, and nothing it leads to is printed', async () => {
     const root = await cli.tree({ ...TREE, 'keys.txt': 'SECRET_DEPLOY_KEY=abcdef123456\n' });
     const manifestPath = join(root, 'docs', '.wiki-pages.json');

@@ -1,7 +1,7 @@
 // Refusals, failures and cautions as GitHub workflow commands (`::error file=...,line=...::message`), so they show on
 // the pull request's diff at the file. Every value is escaped as the runner reads it (% CR LF in the message; also
 // ":" and "," in properties), so a title or path from a file can neither end the command early nor start another one.
-import { heldBackText } from './report';
+import { heldBackText, type WikiEditsRecord } from './report';
 import type { RunRecords } from './runRecords';
 
 export interface Annotation {
@@ -31,7 +31,7 @@ export function runAnnotations(records: RunRecords, textOf: (file: string) => st
     const problem = record.status === 'refused' ? record.refusals.join(' ')
       : record.status === 'edited' ? heldBackText(record.wikiEdits)
         : record.status === 'retitled' ? record.refusals.join(' ') : '';
-    if (problem) found.push({ level: 'error', ...at(record.file, problem), title: record.status === 'edited' ? (record.wikiEdits?.movedUnder ? 'Moved on the wiki' : 'Edited on the wiki') : 'Would be refused', message: problem });
+    if (problem) found.push({ level: 'error', ...at(record.file, problem), title: record.status === 'edited' ? editedTitle(record.wikiEdits) : 'Would be refused', message: problem });
     for (const caution of record.cautions) found.push({ level: 'warning', ...at(record.file, caution), title: 'Wiki Publisher caution', message: caution });
   }
   for (const record of records.files) {
@@ -84,4 +84,10 @@ export function lineAbout(text: string | undefined, message: string): number {
     if (index >= 0) return index + 1;
   }
   return 1;
+}
+
+/** A held-back page's annotation title: what is known of the version that holds it back. */
+function editedTitle(wikiEdits: WikiEditsRecord | undefined): string {
+  if (wikiEdits?.movedUnder) return 'Moved on the wiki';
+  return wikiEdits?.knownFromRepository && !wikiEdits.authorUnknown ? 'A version this machine did not publish' : 'Edited on the wiki';
 }

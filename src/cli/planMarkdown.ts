@@ -5,7 +5,7 @@
 import { shortDigest } from '../core/run/planDigest';
 import { fitDocument, inlineText, linkText } from './markdownText';
 import { planMarkers } from './planMarkers';
-import { adoptedText, authorUnknownText, existsText, movedText, overwriteEditedText, PAGE_NOT_FOUND, verdictFitsResult, type WikiEditsRecord } from './report';
+import { adoptedText, authorUnknownText, existsText, movedText, notPublishedHereText, overwriteEditedText, PAGE_NOT_FOUND, verdictFitsResult, type WikiEditsRecord } from './report';
 import { parentText, type FileResultRecord, type PlanEntryRecord, type RunRecords } from './runRecords';
 
 export interface MarkdownOptions {
@@ -105,6 +105,7 @@ function guardNote(wikiEdits: WikiEditsRecord | undefined, status: string, plann
     case 'edited':
       if (wikiEdits.movedUnder) return movedText(wikiEdits.movedUnder, status === 'edited');
       if (wikiEdits.authorUnknown) return authorUnknownText(wikiEdits);
+      if (wikiEdits.knownFromRepository) return `${notPublishedHereText({ ...wikiEdits, editedAt: undefined })}${status === 'edited' ? '' : ': replaced (--overwrite-edited)'}`;
       return `edited on the wiki since its last publish (version ${wikiEdits.version ?? '?'}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ''})${status === 'edited' ? '' : ': replaced (--overwrite-edited)'}`;
     case 'asLeft':
       return wikiEdits.adopted ? adoptedText(wikiEdits, planned) : `wiki checked: version ${wikiEdits.version ?? '?'} as last published`;
@@ -127,10 +128,13 @@ function cautionLines(plan: ReadonlyArray<{ file: string; cautions: string[] }>)
 
 /** `failed`: files whose lookup failed, whose edits are unknown: never said to be "none". */
 function editedLines(plan: readonly PlanEntryRecord[], wikiRead: boolean, failed: number): string[] {
-  const heading = '#### Pages edited on the wiki since their last publish';
+  const edited = plan.filter((record) => record.wikiEdits?.verdict === 'edited');
+  // A page this machine never published has no "last publish" to be edited since: the heading says so when one is listed.
+  const heading = edited.some((record) => record.wikiEdits?.knownFromRepository && !record.wikiEdits.authorUnknown)
+    ? '#### Pages edited on the wiki since their last publish, or whose latest version this machine did not publish'
+    : '#### Pages edited on the wiki since their last publish';
   if (!wikiRead && failed === 0) return [heading, '', 'Unknown without page access.', ''];
   const unknown = failed > 0 ? [`Unknown for ${failed} file(s): the lookup on the wiki failed (see their rows).`] : [];
-  const edited = plan.filter((record) => record.wikiEdits?.verdict === 'edited');
   if (edited.length === 0) return [heading, '', ...(failed > 0 ? unknown : ['None: every page this plan updates is as it was last published from here.']), ''];
   return [heading, '', ...unknown.map((line) => `- ${line}`), ...edited.map((record) => {
     const edits = record.wikiEdits as WikiEditsRecord;
@@ -138,6 +142,7 @@ function editedLines(plan: readonly PlanEntryRecord[], wikiRead: boolean, failed
     if (edits.movedUnder) return `- **${inlineText(record.file)}**: ${pageCell(record)}: ${inlineText(movedText(edits.movedUnder, record.status === 'edited'))}`;
     if (edits.authorUnknown) return `- **${inlineText(record.file)}**: ${pageCell(record)}: ${inlineText(authorUnknownText(edits))}`;
     const fate = record.status === 'edited' ? `left out; ${overwriteEditedText(edits)}` : 'replaced by this publish (--overwrite-edited)';
+    if (edits.knownFromRepository) return `- **${inlineText(record.file)}**: ${pageCell(record)}: ${inlineText(notPublishedHereText(edits))} (${inlineText(fate)})`;
     return `- **${inlineText(record.file)}**: ${pageCell(record)}, version ${edits.version ?? '?'} ${inlineText(who)} (${inlineText(fate)})`;
   }), ''];
 }

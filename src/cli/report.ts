@@ -51,6 +51,12 @@ export interface WikiEditsRecord {
    */
   authorUnknown?: boolean;
   /**
+   * Verdict 'edited' on a page known here only from the repository's .wiki-pages.json: this machine never published it,
+   * and its latest version is not the publishing account's. A teammate's or CI's publish of this file, or an edit on the
+   * wiki: the run cannot tell which, so it holds the page back and never says "since its last publish".
+   */
+  knownFromRepository?: boolean;
+  /**
    * Verdict 'exists' with authorUnknown, of a file that is no page of a tree: the page may be the one an earlier create
    * of this file made, which went out unconfirmed (a run interrupted while it was out: the --state record says so).
    */
@@ -159,6 +165,7 @@ function guardFields(item: PlanItem): Pick<FileRecord, 'wikiEdits' | 'url'> {
     if (page?.versionAuthorId) wikiEdits.editedBy = page.versionAuthorId;
     if (page?.versionCreatedAt) wikiEdits.editedAt = page.versionCreatedAt;
     if (verdict.byAuthor === 'unknown') wikiEdits.authorUnknown = true;
+    if (verdict.knownFromRepository) wikiEdits.knownFromRepository = true;
     if (verdict.movedUnder) wikiEdits.movedUnder = verdict.movedUnder;
     else if (item.state === 'edited' && item.heldBelowNewPage !== undefined) wikiEdits.anewUnder = item.heldBelowNewPage;
   }
@@ -230,6 +237,7 @@ function guardText(wikiEdits: WikiEditsRecord | undefined, relevant: boolean, he
       return `(wiki edits NOT checked: ${wikiEdits.detail ?? 'no page access'})`;
     case 'edited':
       if (wikiEdits.authorUnknown) return `(${authorUnknownText(wikiEdits)})`;
+      if (wikiEdits.knownFromRepository) return `(${notPublishedHereText(wikiEdits)}; ${overwriteEditedText(wikiEdits)})`;
       return `(edited on the wiki since its last publish: version ${wikiEdits.version ?? '?'}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ''}${wikiEdits.editedAt ? ` at ${wikiEdits.editedAt}` : ''}; ${overwriteEditedText(wikiEdits)})`;
     case 'asLeft':
       return wikiEdits.adopted ? `(${adoptedText(wikiEdits, planned)})` : `(wiki edits checked: version ${wikiEdits.version ?? '?'} is as last published)`;
@@ -296,10 +304,20 @@ export function authorUnknownText(wikiEdits: Pick<WikiEditsRecord, 'version' | '
     `this run knows no publishing account (set ${ACCOUNT_ID_ENV_VAR}, or ${API_TOKEN_ENV_VAR}). Left out here; the publish updates the page only if that version is its account's`;
 }
 
+/**
+ * A version the run cannot explain on a page this machine never published (known from the repository's
+ * .wiki-pages.json), not made by the publishing account: said as what it is, never as an edit "since its last publish".
+ */
+export function notPublishedHereText(wikiEdits: Pick<WikiEditsRecord, 'version' | 'editedBy' | 'editedAt'>): string {
+  return `its latest version ${wikiEdits.version ?? '?'}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ''}${wikiEdits.editedAt ? ` at ${wikiEdits.editedAt}` : ''} is not one this machine published: ` +
+    'it may be a teammate\'s or CI\'s publish of this file, or an edit on the wiki';
+}
+
 /** Why a file is left out for its page's edit on the wiki (or its move there), and what --overwrite-edited does, as a sentence. */
 export function heldBackText(wikiEdits: WikiEditsRecord | undefined): string {
   if (wikiEdits?.movedUnder) return `I${movedText(wikiEdits.movedUnder, true).slice(1)}.`;
   if (wikiEdits?.authorUnknown) return `Would be left out: this run ${authorUnknownText(wikiEdits)}.`;
+  if (wikiEdits?.knownFromRepository) return `Would be left out: ${notPublishedHereText(wikiEdits)} (${overwriteEditedText(wikiEdits)}).`;
   return `Would be left out: its page was edited on the wiki since its last publish (${overwriteEditedText(wikiEdits)}).`;
 }
 
@@ -358,7 +376,9 @@ function notSentMessage(result: FileResult): string {
     case 'notStarted':
       return 'not sent: interrupted before it started';
     case 'edited':
-      return movedUnderOf(result.item.guard) ? 'not sent: its page is under another parent on the wiki now.' : 'not sent: its page was changed on the wiki since its last publish.';
+      if (movedUnderOf(result.item.guard)) return 'not sent: its page is under another parent on the wiki now.';
+      return result.item.guard?.kind === 'edited' && result.item.guard.knownFromRepository
+        ? 'not sent: its page\'s latest version is not one this machine published.' : 'not sent: its page was changed on the wiki since its last publish.';
     default:
       return '';
   }

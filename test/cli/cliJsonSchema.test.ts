@@ -38,6 +38,13 @@ describe('CLI --json against its JSON Schema', () => {
     await check(['plan', 'tree', '--tree', ...DOCS], root, cli.env());
     await check(['publish', 'tree', '--tree', ...DOCS], root, cli.env());
     await check(['plan', 'tree', '--tree', ...DOCS], root, cli.env(false));
+    // A teammate's clone: the repository's record and another account, so every page's latest version is one this
+    // machine did not publish, held back and said so (wikiEdits.knownFromRepository).
+    const teammate = cli.world.sandbox.issueToken({ label: 'teammate', owner: 'bob' }).token;
+    cli.secrets.push(teammate);
+    const held = await runCli(['publish', 'tree', '--tree', '--json'], { cwd: root, env: { ...cli.env(), WIKI_PUBLISHER_API_TOKEN: teammate } });
+    assertRecordsValid(jsonLines(held), 'a teammate\'s tree publish');
+    assert.ok(jsonLines(held).some((record) => (record.wikiEdits as { knownFromRepository?: boolean } | undefined)?.knownFromRepository === true), held.stdout);
     for (const type of ['plan', 'file', 'tree', 'planCheck', 'summary:dryRun', 'summary:run', 'summary:planChanged']) assert.ok(seen.has(type), `no ${type} record was checked`);
   });
 

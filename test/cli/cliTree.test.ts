@@ -498,6 +498,51 @@ describe('CLI --tree', () => {
     assert.match(page('Guide').markdown, /Edited on the wiki/);
   });
 
+  it('a teammate publishing a tree CI published: each page is held back as a version this machine did not publish, never "edited since its last publish"; --overwrite-edited replaces them', async () => {
+    const root = await cli.tree(TREE);
+    // CI (alice's token) publishes the tree, and .wiki-pages.json is committed.
+    assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);
+    // bob clones it and publishes from his machine, with his own token and page access.
+    const bob = cli.world.sandbox.issueToken({ label: 'teammate', owner: 'bob' }).token;
+    cli.secrets.push(bob);
+    const asBob = { ...cli.env(), WIKI_PUBLISHER_API_TOKEN: bob };
+    await writeFile(join(root, 'docs', 'guide', 'setup.md'), '# Setup\n\nSee [the API](../reference/api.md#tokens).\n\nBob\'s line.\n');
+    const setup = page('Setup');
+    const said = new RegExp(`\\(its latest version ${setup.version} by alice at \\S+ is not one this machine published: it may be a teammate's or CI's publish of this file, or an edit on the wiki; --overwrite-edited replaces it\\)`);
+    const lineOf = (run: { stdout: string }, file: string): string => run.stdout.split('\n').find((line) => line.includes(`${file} ->`)) ?? '';
+
+    const dry = await runCli(['publish', 'docs', '--tree', '--dry-run'], { cwd: root, env: asBob });
+    assert.equal(dry.code, 1, dry.stdout + dry.stderr);
+    assert.match(lineOf(dry, 'docs/guide/setup.md'), /^ {2}WOULD LEAVE OUT /);
+    assert.match(lineOf(dry, 'docs/guide/setup.md'), said, dry.stdout);
+    const json = await runCli(['publish', 'docs', '--tree', '--dry-run', '--json'], { cwd: root, env: asBob });
+    assertRecordsValid(jsonLines(json), 'a teammate\'s tree plan');
+    assert.deepEqual(fileRecords(json).find((record) => record.file === 'docs/guide/setup.md')?.wikiEdits,
+      { checked: true, verdict: 'edited', version: setup.version, editedBy: 'alice', editedAt: setup.versionCreatedAt, knownFromRepository: true });
+    const markdown = await runCli(['publish', 'docs', '--tree', '--dry-run', '--format', 'markdown'], { cwd: root, env: asBob });
+    assert.match(markdown.stdout, new RegExp(`\\| left out \\| its latest version ${setup.version} by alice is not one this machine published: it may be a teammate's or CI's publish of this file, or an edit on the wiki \\|`));
+    assert.match(markdown.stdout, /#### Pages edited on the wiki since their last publish, or whose latest version this machine did not publish\n/);
+
+    const run = await runCli(['publish', 'docs', '--tree', '--report', 'junit.xml'], { cwd: root, env: asBob });
+    assert.equal(run.code, 1, run.stdout + run.stderr);
+    assert.match(lineOf(run, 'docs/guide/setup.md'), /LEFT OUT +docs\/guide\/setup\.md .*: not sent: its page's latest version is not one this machine published\./);
+    assert.match(lineOf(run, 'docs/guide/setup.md'), said);
+    assert.match(await readFile(join(root, 'junit.xml'), 'utf8'), /Left out: its latest version \d+ by alice at \S+ is not one this machine published/);
+    // None of the five pages was edited on the wiki: no line of any report says so.
+    for (const output of [dry.stdout, markdown.stdout, run.stdout, await readFile(join(root, 'junit.xml'), 'utf8')]) {
+      assert.doesNotMatch(output, /since its last publish/, output);
+    }
+    assert.doesNotMatch(page('Setup').markdown, /Bob's line/, 'held back');
+
+    // Chosen, alice's versions are replaced; bob's versions are then his own, explained, and updated.
+    const replaced = await runCli(['publish', 'docs', '--tree', '--overwrite-edited'], { cwd: root, env: asBob });
+    assert.equal(replaced.code, 0, replaced.stdout + replaced.stderr);
+    assert.match(page('Setup').markdown, /Bob's line/);
+    const again = await runCli(['publish', 'docs', '--tree', '--dry-run'], { cwd: root, env: asBob });
+    assert.equal(again.code, 0, again.stdout + again.stderr);
+    assert.match(lineOf(again, 'docs/guide/setup.md'), /wiki edits checked: version \d+ is as last published/);
+  });
+
   it('a file of the tree that names its own page elsewhere, published on its own from a fresh clone, updates that page', async () => {
     const pinned = '---\nwiki:\n  spaceId: DOCS\n  parentId: "123456"\n  pageTitle: Pinned notes\n---\nFirst.\n';
     const root = await cli.tree({ ...TREE, 'docs/guide/pinned.md': pinned });
@@ -688,7 +733,8 @@ describe('CLI --tree', () => {
     assert.ok(dry.stdout.includes(`left out; --overwrite-edited ${anew.replace(/"/g, '&quot;')}`), dry.stdout);
     assert.ok(!dry.stdout.includes('--overwrite-edited replaces it'), dry.stdout);
     const junit = await readFile(join(root, 'junit.xml'), 'utf8');
-    assert.ok(junit.includes(`--overwrite-edited ${anew.replace(/"/g, '&quot;')}`), junit);
+    // The failure's text (its message attribute holds only its first 300 characters).
+    assert.ok(junit.includes(`--overwrite-edited ${anew}`), junit);
     const text = await runCli(['publish', 'docs', ...TO, '--dry-run'], { cwd: root, env: cli.env() });
     assert.match(setupLine(text), /WOULD LEAVE OUT docs\/guide\/setup\.md/, text.stdout);
     assert.ok(setupLine(text).includes(`; --overwrite-edited ${anew})`), text.stdout);
@@ -1020,6 +1066,35 @@ describe('CLI --tree', () => {
     assert.equal(manifest.pages['guide/setup.md'], undefined);
     const after = await runCli(['publish', 'docs', '--tree', '--dry-run'], { cwd: root, env: cli.env() });
     assert.doesNotMatch(after.stdout, /"Setup" \(page/, 'Setup is no orphan');
+  });
+
+  it('a .wiki-pages.json that records one page ID for two files (a bad merge) is refused before anything is sent, naming both and the fix', async () => {
+    const root = await cli.tree(TREE);
+    assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);
+    const manifestPath = join(root, 'docs', '.wiki-pages.json');
+    const setup = page('Setup');
+    // A merge resolved by hand gave api.md the entry of setup.md's page.
+    const merged = (await readFile(manifestPath, 'utf8')).replace(/("reference\/api\.md": \{"id":")\d+/, `$1${setup.id}`);
+    await writeFile(manifestPath, merged);
+    const imports = cli.world.sandbox.imports.length;
+    const refusal = new RegExp(`docs/\\.wiki-pages\\.json records page ${setup.id} for both "guide/setup\\.md" and "reference/api\\.md", but a page is the page of one file or folder only\\. ` +
+      'Remove the wrong entry: the next publish of the folder as a tree, with page access, finds that file\'s page on the wiki by its title \\(or creates it\\) and records it again\\.');
+    for (const args of [['--dry-run'], [], ['--json']]) {
+      const run = await runCli(['publish', 'docs', '--tree', ...args], { cwd: root, env: cli.env() });
+      assert.equal(run.code, 2, `${args.join(' ')}: ${run.stdout}${run.stderr}`);
+      assert.match(run.stderr, refusal);
+    }
+    assert.equal(cli.world.sandbox.imports.length, imports, 'nothing sent');
+    assert.equal(await readFile(manifestPath, 'utf8'), merged, 'the manifest is left as it is');
+    // Removing the wrong entry is the fix: the next run finds the API page again by its title and records it.
+    const fix = JSON.parse(merged) as { pages: Record<string, unknown> };
+    delete fix.pages['reference/api.md'];
+    await writeFile(manifestPath, JSON.stringify(fix, null, 2));
+    const fixed = await runCli(['publish', 'docs', '--tree'], { cwd: root, env: cli.env() });
+    assert.equal(fixed.code, 0, `${fixed.stdout}${fixed.stderr}`);
+    const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as { pages: Record<string, { id: string }> };
+    assert.equal(manifest.pages['reference/api.md']?.id, page('API').id);
+    assert.equal(cli.world.sandbox.pages().filter((each) => each.title === 'API').length, 1, 'no second API page');
   });
 
   it('a .wiki-pages.json that is a symbolic link, or a pipe, is refused before anything is sent, and nothing it leads to is printed', async () => {

@@ -344,6 +344,8 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     assert.ok(plan.pages.every((each) => each.unlinked), 'no local links: every page is known only from the repository');
     const install = run.results.find((result) => result.key === 'guide/install.md');
     assert.equal(install?.state, 'edited', 'a change it cannot explain is not replaced silently');
+    // Never published from here: the verdict says so, so that no front end calls it an edit "since its last publish".
+    assert.ok(install?.item.guard?.kind === 'edited' && install.item.guard.knownFromRepository === true, JSON.stringify(install?.item.guard));
     assert.match(page('Install').markdown, /A colleague's fix/);
     assert.equal(run.results.find((result) => result.key === 'guide/setup.md' && result.pass === 1)?.state, 'published', 'its own last version is explained');
   });

@@ -140,6 +140,15 @@ describe('the page manifest format', () => {
     assert.equal(refusal('{"version":1,"pages":{"id":{"id":"1","title":"pages"},"title":{"id":"2","title":"id"}}}'), 'accepted');
   });
 
+  it('refuses one page ID recorded for two keys, naming both keys, the ID and the fix', () => {
+    // A bad merge: two people's entries for the same page, or a hand edit that copied an entry.
+    const twice = EXAMPLE.replace('"index.md": {"id":"1000002"', '"index.md": {"id":"1000004"');
+    assert.equal(refusal(twice), '.wiki-pages.json records page 1000004 for both "getting-started/install.md" and "index.md", but a page is the page of one file or folder only. ' +
+      'Remove the wrong entry: the next publish of the folder as a tree, with page access, finds that file\'s page on the wiki by its title (or creates it) and records it again.');
+    // A folder's page and a file's page are one key each too.
+    assert.match(refusal(EXAMPLE.replace('"getting-started/": {"id":"1000003"', '"getting-started/": {"id":"1000002"')), /records page 1000002 for both "getting-started\/" and "index\.md"/);
+  });
+
   it('refuses conflict markers left by a merge, before anything else', () => {
     const conflicted = EXAMPLE.replace(
       '    "index.md"',
@@ -196,6 +205,33 @@ describe('the page manifest store', () => {
     assert.ok(!opening.ok);
     assert.ok(opening.message.startsWith(`${path} has a bad entry "../x.md"`), opening.message);
     assert.equal(await readFile(path, 'utf8'), '{"version":1,"pages":{"../x.md":{"id":"1","title":"X"}}}');
+  });
+
+  it('a page recorded for a key takes it from the key that held it, in the same write, so the file never holds one ID twice', async () => {
+    await writeFile(path, EXAMPLE);
+    const writes: string[] = [];
+    const port: ManifestFilePort = { read: nodeManifestFiles.read, write: async (file, text) => {
+      writes.push(text);
+      await nodeManifestFiles.write(file, text);
+    } };
+    const opening = await ManifestStore.open(port, path, { writing: true });
+    assert.ok(opening.ok);
+    // install.md renamed to setup.md: its page follows it.
+    await opening.store.record('getting-started/setup.md', { id: '1000004', title: 'Install' });
+    assert.deepEqual(writes.map((text) => [...parsed(text).pages.keys()]), [['getting-started/', 'getting-started/setup.md', 'index.md']]);
+    const reread = await open();
+    assert.equal(reread.get('getting-started/install.md'), undefined);
+    // A key given another page gives up its old one: that ID may then be recorded for another key, once.
+    await reread.record('index.md', { id: '1000009', title: 'Overview' });
+    await reread.record('faq.md', { id: '1000002', title: 'FAQ' });
+    await reread.forget('faq.md');
+    await reread.record('other.md', { id: '1000002', title: 'Other' });
+    assert.deepEqual((await open()).entries(), [
+      ['getting-started/', { id: '1000003', title: 'Getting started' }],
+      ['getting-started/setup.md', { id: '1000004', title: 'Install' }],
+      ['index.md', { id: '1000009', title: 'Overview' }],
+      ['other.md', { id: '1000002', title: 'Other' }],
+    ]);
   });
 
   it('refuses to record a key or an ID the file could not hold', async () => {

@@ -50,6 +50,12 @@ export type GuardVerdict =
      * cannot tell a colleague's wiki edit from a teammate's or CI's publish, and holds the page back.
      */
     byAuthor?: 'notOurs' | 'unknown';
+    /**
+     * The page is known here only from the repository's record (.wiki-pages.json): this machine never published it, so
+     * "since its last publish" would be untrue. Its latest version, not the publishing account's, may be a teammate's
+     * or CI's publish of this file as well as an edit on the wiki; the guard cannot tell which, so it asks.
+     */
+    knownFromRepository?: true;
   }
   /** The linked page ID answers 404: deleted on the wiki (or hidden now). Published anew, create only. */
   | { kind: 'deleted'; pageId: string }
@@ -152,10 +158,12 @@ export async function guardPlan(items: PlanItem[], options: GuardOptions): Promi
  */
 function ownEarlierAttempt(verdict: GuardVerdict, item: PlanItem, options: GuardOptions): GuardVerdict {
   // A move is never a publish: whoever made it, sending would create a second page.
-  const explainable = options.landedEarlier?.has(item.file.key) || item.link?.unconfirmedSend === true || isRepositoryLink(item.link);
+  const fromRepository = isRepositoryLink(item.link);
+  const explainable = options.landedEarlier?.has(item.file.key) || item.link?.unconfirmedSend === true || fromRepository;
   if (verdict.kind !== 'edited' || verdict.movedUnder || !explainable) return verdict;
-  if (options.ownAuthorId === undefined) return { ...verdict, byAuthor: 'unknown' };
-  return verdict.page.versionAuthorId === options.ownAuthorId ? { kind: 'asLeft', page: verdict.page, byAuthor: 'ours' } : { ...verdict, byAuthor: 'notOurs' };
+  const said = fromRepository ? { ...verdict, knownFromRepository: true as const } : verdict;
+  if (options.ownAuthorId === undefined) return { ...said, byAuthor: 'unknown' };
+  return verdict.page.versionAuthorId === options.ownAuthorId ? { kind: 'asLeft', page: verdict.page, byAuthor: 'ours' } : { ...said, byAuthor: 'notOurs' };
 }
 
 /**

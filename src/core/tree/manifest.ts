@@ -57,6 +57,8 @@ export class ManifestStore {
    * took a while to copy.
    */
   private ownedPages: Map<string, ManifestEntry> | undefined;
+  /** Which key holds each ID in ownedPages, made with it: record() finds the key an ID is taken from without a scan. */
+  private keyOfId: Map<string, string> | undefined;
   /** The manifest as the file holds it (as read, then as last written): what pendingChanges compares against. */
   private onDisk: PageManifest;
   private dirty = false;
@@ -128,13 +130,26 @@ export class ManifestStore {
   record(relPath: string, entry: ManifestEntry): Promise<void> {
     const problem = manifestKeyProblem(relPath, this.messages) ?? (/^\d+$/.test(entry.id) ? undefined : this.messages.idNotDigits(JSON.stringify(entry.id)));
     if (problem) return Promise.reject(new Error(this.messages.cannotRecord(relPath, problem)));
-    this.ownPages().set(relPath, { id: entry.id, title: entry.title });
+    const pages = this.ownPages();
+    const keyOfId = this.keyOfId as Map<string, string>;
+    // A page is one key's, and reading refuses a file that records it twice: the key that held this ID (a file renamed,
+    // or gone, whose page this one landed on) is dropped in the same write, never in a second one a kill could miss.
+    const holder = keyOfId.get(entry.id);
+    if (holder !== undefined && holder !== relPath) pages.delete(holder);
+    const previous = pages.get(relPath);
+    if (previous !== undefined && keyOfId.get(previous.id) === relPath) keyOfId.delete(previous.id);
+    pages.set(relPath, { id: entry.id, title: entry.title });
+    keyOfId.set(entry.id, relPath);
     return this.changed();
   }
 
   /** Drops a page's entry (its file is gone, or the page was deleted) and writes at once. */
   forget(relPath: string): Promise<void> {
-    return this.pages.has(relPath) && this.ownPages().delete(relPath) ? this.changed() : Promise.resolve();
+    const previous = this.pages.get(relPath);
+    if (previous === undefined) return Promise.resolve();
+    this.ownPages().delete(relPath);
+    if (this.keyOfId?.get(previous.id) === relPath) this.keyOfId.delete(previous.id);
+    return this.changed();
   }
 
   /** What the store holds that the file does not: everything changed since reading while writing is off. */
@@ -161,6 +176,8 @@ export class ManifestStore {
     if (this.ownedPages === undefined) {
       this.ownedPages = new Map(this.pages);
       this.pages = this.ownedPages;
+      this.keyOfId = new Map();
+      for (const [key, entry] of this.ownedPages) this.keyOfId.set(entry.id, key);
     }
     return this.ownedPages;
   }

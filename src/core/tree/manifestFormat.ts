@@ -90,6 +90,10 @@ export function parseManifest(text: string, name: string = MANIFEST_FILE_NAME, m
   // top level's (its values are plain, as checked above), and each page's with its id and title. Walking the parsed
   // value a second time to count them cost as much as the checks.
   const pages = new Map<string, ManifestEntry>();
+  // Which key holds each ID: one page claimed by two files (a hand edit, a bad merge) would be guarded, listed as an
+  // orphan and published to twice over, so it is refused like any entry a teammate must fix.
+  const keyOfId = new Map<string, string>();
+  let idTwice: { id: string; first: string; second: string } | undefined;
   let members = Object.keys(value).length;
   let bad: { key: string; problem: string } | undefined;
   for (const key of Object.keys(listed)) {
@@ -102,6 +106,9 @@ export function parseManifest(text: string, name: string = MANIFEST_FILE_NAME, m
     const entry = raw as { id: string; title?: string };
     members += entry.title === undefined ? 2 : 3;
     pages.set(key, { id: entry.id, title: entry.title ?? '' });
+    const first = keyOfId.get(entry.id);
+    if (first === undefined) keyOfId.set(entry.id, key);
+    else idTwice ??= { id: entry.id, first, second: key };
   }
   // A page listed twice is the refusal to give even when an entry is bad too. A bad entry can hold anything: then the
   // members are counted in every object, at any depth.
@@ -110,6 +117,7 @@ export function parseManifest(text: string, name: string = MANIFEST_FILE_NAME, m
   const twice = memberNameCount(text) > parsedMembers ? duplicateMember(text) : undefined;
   if (twice !== undefined) return refuse(messages.listedTwice(name, twice));
   if (bad !== undefined) return refuse(messages.badEntry(name, bad.key, bad.problem));
+  if (idTwice !== undefined) return refuse(messages.idTwice(name, idTwice.first, idTwice.second, idTwice.id));
   return { ok: true, manifest: { root, pages } };
 }
 

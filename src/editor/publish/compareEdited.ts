@@ -34,7 +34,8 @@ export async function compareEditedPage(deps: PublishDependencies, edited: reado
     return {
       label: neutralise(entry.title),
       description: neutralise(entry.item.file.label),
-      detail: verdict?.kind === 'edited' ? neutralise(editedText(verdict)) : undefined,
+      detail: verdict?.kind === 'edited'
+        ? neutralise(verdict.knownFromRepository ? vscode.l10n.t('{0}, a version this machine did not publish', editedText(verdict)) : editedText(verdict)) : undefined,
       entry,
     };
   });

@@ -176,16 +176,25 @@ export class FilePublisher {
   private async askAboutEdit(verdict: Extract<GuardVerdict, { kind: 'edited' }>, target: PublishTarget, document: vscode.TextDocument): Promise<boolean> {
     const moved = movedText(verdict);
     if (moved) return this.askAboutMove(moved, target, document);
-    const versions = verdict.knownVersion === undefined
-      ? vscode.l10n.t('The page changed on the wiki ({0}) after this file last published it, at {1}.', editedText(verdict), publishedAtText(verdict.publishedAt, this.deps.clock.now()))
-      : vscode.l10n.t('The page is at {0}; this file last published version {1}.', editedText(verdict), verdict.knownVersion);
+    // A page known only from the repository's record was never published from here: there is no "since you published
+    // it", only a version this machine cannot explain (a teammate's or CI's publish, or an edit on the wiki).
+    const fromRepository = verdict.knownFromRepository === true;
+    const versions = fromRepository
+      ? vscode.l10n.t('The page is at {0}, a version this machine did not publish (the repository records the page; it was never published from here). It may be a teammate\'s or CI\'s publish of this file, or an edit on the wiki.', editedText(verdict))
+      : verdict.knownVersion === undefined
+        ? vscode.l10n.t('The page changed on the wiki ({0}) after this file last published it, at {1}.', editedText(verdict), publishedAtText(verdict.publishedAt, this.deps.clock.now()))
+        : vscode.l10n.t('The page is at {0}; this file last published version {1}.', editedText(verdict), verdict.knownVersion);
     const compare = vscode.l10n.t('Compare');
     const pull = vscode.l10n.t('Pull');
     const overwrite = vscode.l10n.t('Overwrite');
     const choice = await showModal(
       'warning',
-      vscode.l10n.t('"{0}" was changed on the wiki since you published it.', target.pageTitle),
-      `${versions} ${vscode.l10n.t('Publishing now would replace those changes. Compare shows what is on the wiki next to this file; Pull merges the wiki\'s changes into it.')}`,
+      fromRepository
+        ? vscode.l10n.t('"{0}" has a version on the wiki that this machine did not publish.', target.pageTitle)
+        : vscode.l10n.t('"{0}" was changed on the wiki since you published it.', target.pageTitle),
+      `${versions} ${fromRepository
+        ? vscode.l10n.t('Publishing now would replace that version. Compare shows what is on the wiki next to this file; Pull merges the wiki\'s changes into it.')
+        : vscode.l10n.t('Publishing now would replace those changes. Compare shows what is on the wiki next to this file; Pull merges the wiki\'s changes into it.')}`,
       compare, pull, overwrite,
     );
     if (choice === compare) await this.deps.compare?.(document.uri.toString());

@@ -16,7 +16,7 @@ import { onDemand } from '../onDemandLoader';
 import { withNotificationProgress, withProgressBeforeResult } from '../progressNotification';
 import { readSelection } from './collectMarkdown';
 import { compareButton, compareEditedPage } from './compareEdited';
-import { editedText, isMoved, runGuard, uncheckedNote } from './guardStep';
+import { editedText, isMoved, notPublishedHere, runGuard, uncheckedNote } from './guardStep';
 import { askPlanDefaults, type PlanDefaults } from './prompts';
 import { concurrencySetting, omitTitleHeadingSetting, sharedPlanOptions, sendSetup, type PublishDependencies, type SendSetup } from './publishContext';
 import { PublishAnswer } from './publishAnswer';
@@ -113,7 +113,9 @@ export class ManyPublisher {
       vscode.l10n.t('{0} new, {1} updated, {2} replacing pages they did not create, {3} unchanged (skipped), {4} refused, {5} edited on the wiki (left out).', counts.newPages, counts.updates, counts.replaces, counts.unchanged, counts.refused, counts.edited),
       ...(unchecked ? [unchecked] : []),
       ...(linksToPages > 0 ? [vscode.l10n.t('{0} link(s) to other files will go to their wiki pages.', linksToPages)] : []),
-      ...listed(vscode.l10n.t('Edited on the wiki since their last publish (left out unless you overwrite them)'), edited.filter((item) => !isMoved(item)), (item) =>
+      ...listed(vscode.l10n.t('Edited on the wiki since their last publish (left out unless you overwrite them)'), edited.filter((item) => !isMoved(item) && !notPublishedHere(item)), (item) =>
+        item.guard?.kind === 'edited' ? vscode.l10n.t('"{0}", {1}', item.guard.page.title, editedText(item.guard)) : ''),
+      ...listed(vscode.l10n.t('A version on the wiki this machine did not publish: a teammate\'s or CI\'s publish of the file, or an edit on the wiki (left out unless you overwrite them; Compare shows the difference)'), edited.filter(notPublishedHere), (item) =>
         item.guard?.kind === 'edited' ? vscode.l10n.t('"{0}", {1}', item.guard.page.title, editedText(item.guard)) : ''),
       ...listed(vscode.l10n.t('Somewhere else on the wiki now (left out; overwriting publishes a new page where the file says and leaves that one where it is)'), edited.filter(isMoved), (item) =>
         item.guard?.kind === 'edited' ? vscode.l10n.t('"{0}", {1}', item.guard.page.title, editedText(item.guard)) : ''),

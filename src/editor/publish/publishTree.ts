@@ -3,7 +3,7 @@
 // and runner; page IDs live in the folder's .wiki-pages.json (through vscode.workspace.fs, so remote workspaces work),
 // written as pages land unless the setting turns it off. This file asks, confirms and reports.
 import * as vscode from 'vscode';
-import { isRepositoryLink, type PageLink } from '../../core/links/pageLink';
+import type { PageLink } from '../../core/links/pageLink';
 import { describeError } from '../../core/log/redact';
 import { MANIFEST_FILE_NAME } from '../../core/tree/manifestFormat';
 import type { OrphanPage } from '../../core/tree/moves';
@@ -21,7 +21,7 @@ import { withNotificationProgress, withProgressBeforeResult } from '../progressN
 import { setting } from '../settings';
 import { folderInItsRepository, lookUpFs, readSelection } from './collectMarkdown';
 import { compareButton, compareEditedPage } from './compareEdited';
-import { editedText, isMoved, uncheckedNote } from './guardStep';
+import { editedText, isMoved, notPublishedHere, uncheckedNote } from './guardStep';
 import { fewNames } from './fewNames';
 import { linksLeftNote } from './linksLeftNote';
 import { workspaceManifestPort } from './manifestPort';
@@ -154,7 +154,8 @@ export class TreePublisher {
         : pageId && core.sendKind(item) !== 'create' ? vscode.l10n.t('update') : vscode.l10n.t('new'));
     const what = (item: PlanItem, pageId: string | undefined): string => (item.state === 'send' ? sent(item, pageId)
       : item.state === 'unchanged' ? vscode.l10n.t('unchanged')
-        : item.state === 'edited' ? (isMoved(item) ? vscode.l10n.t('somewhere else on the wiki: left out') : vscode.l10n.t('edited on the wiki: left out')) : vscode.l10n.t('refused'));
+        : item.state === 'edited' ? (isMoved(item) ? vscode.l10n.t('somewhere else on the wiki: left out')
+          : notPublishedHere(item) ? vscode.l10n.t('a version this machine did not publish: left out') : vscode.l10n.t('edited on the wiki: left out')) : vscode.l10n.t('refused'));
     const treeLines = plan.pages.slice(0, SHOWN).map((page) =>
       `${indent(page.node.depth + 1)}${page.node.title} (${what(page.item, page.pageId)}${page.node.generated ? `, ${vscode.l10n.t('lists its children')}` : ''})`);
     // Files whose front matter names their own page go after the tree's pages (their links need those pages' addresses),
@@ -164,10 +165,11 @@ export class TreePublisher {
     const pinnedLines = pinned.slice(0, SHOWN).map((item) => `${indent(1)}${titleOf(item)} (${what(item, item.link?.pageId)})`);
     const refused = items.filter((item) => item.state === 'refused');
     const refusals = refusalLines(refused).slice(0, SHOWN);
-    // Edited on the wiki since this machine, or (a page known only from the repository) anyone here, last published it.
+    // Edited on the wiki since this machine last published it, or (a page known only from the repository) at a version
+    // this machine did not publish.
     const edited = [
-      ...plan.pages.filter((page) => page.item.state === 'edited').map((page) => ({ item: page.item, title: page.node.title, fromRepository: page.unlinked, below: core.recordedPagesBelow(plan, page).length })),
-      ...pinned.filter((item) => item.state === 'edited').map((item) => ({ item, title: titleOf(item), fromRepository: isRepositoryLink(item.link), below: 0 })),
+      ...plan.pages.filter((page) => page.item.state === 'edited').map((page) => ({ item: page.item, title: page.node.title, below: core.recordedPagesBelow(plan, page).length })),
+      ...pinned.filter((item) => item.state === 'edited').map((item) => ({ item, title: titleOf(item), below: 0 })),
     ];
     const named = [...plan.pages.map((page) => ({ item: page.item, title: page.node.title })), ...pinned.map((item) => ({ item, title: titleOf(item) }))];
     // Titles held elsewhere in the space, and pages a file's front matter now leaves behind (it names another place).
@@ -278,7 +280,7 @@ function labelOfFolder(folder: vscode.Uri, sources: ReadonlyArray<{ key: string;
 }
 
 /** A page held back for an edit (or a move) on the wiki, in the confirmation: what happened, and what overwriting does. */
-function editedLine(entry: { item: PlanItem; title: string; fromRepository: boolean; below: number }): string {
+function editedLine(entry: { item: PlanItem; title: string; below: number }): string {
   const verdict = entry.item.guard;
   if (verdict?.kind !== 'edited') return entry.title;
   if (verdict.movedUnder) {
@@ -286,9 +288,15 @@ function editedLine(entry: { item: PlanItem; title: string; fromRepository: bool
       ? vscode.l10n.t('"{0}" is {1}. Overwriting publishes a new page in the tree and leaves that one where it is; the {2} page(s) below it go with it, created anew under the new page, while the pages they published before stay.', entry.title, editedText(verdict), entry.below)
       : vscode.l10n.t('"{0}" is {1}. Overwriting publishes a new page in the tree and leaves that one where it is.', entry.title, editedText(verdict));
   }
-  const who = entry.fromRepository ? vscode.l10n.t('this repository') : vscode.l10n.t('you');
+  // A page known only from the repository's record was never published from here: its version is said as unexplained
+  // (a teammate's or CI's publish, or an edit on the wiki), never as an edit since a publish of this machine's.
+  if (verdict.knownFromRepository) {
+    return entry.item.heldBelowNewPage !== undefined
+      ? vscode.l10n.t('A version this machine did not publish: "{0}", {1}: a teammate\'s or CI\'s publish of this file, or an edit on the wiki (Compare shows the difference). Overwriting creates it anew under the new page of its folder "{2}" and leaves that page where it is.', entry.title, editedText(verdict), entry.item.heldBelowNewPage)
+      : vscode.l10n.t('A version this machine did not publish: "{0}", {1}: a teammate\'s or CI\'s publish of this file, or an edit on the wiki (Compare shows the difference).', entry.title, editedText(verdict));
+  }
   // Below a folder page made anew, overwriting cannot reach the edited page: it makes another.
   return entry.item.heldBelowNewPage !== undefined
-    ? vscode.l10n.t('Edited on the wiki since {0} last published it: "{1}", {2}. Overwriting creates it anew under the new page of its folder "{3}" and leaves the edited page where it is.', who, entry.title, editedText(verdict), entry.item.heldBelowNewPage)
-    : vscode.l10n.t('Edited on the wiki since {0} last published it: "{1}", {2}', who, entry.title, editedText(verdict));
+    ? vscode.l10n.t('Edited on the wiki since you last published it: "{0}", {1}. Overwriting creates it anew under the new page of its folder "{2}" and leaves the edited page where it is.', entry.title, editedText(verdict), entry.item.heldBelowNewPage)
+    : vscode.l10n.t('Edited on the wiki since you last published it: "{0}", {1}', entry.title, editedText(verdict));
 }

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { signInApproved } from './support/accounts';
 import { useSessions } from './support/harness';
 import { clickPublishButton, compareFromConfirmation, publishNewTree } from './support/publishFlow';
-import { centerNotification, clearNotifications, notification, notificationButton, openFile, publishFolderAs, quickInput, tokenStatusItem, UI_TIMEOUT_MS, waitForCenterNotification, waitUntil } from './support/workbench';
+import { centerNotification, clearNotifications, notification, notificationButton, openFile, publishFolderAs, quickInput, runCommand, tokenStatusItem, UI_TIMEOUT_MS, waitForCenterNotification, waitUntil } from './support/workbench';
 import { SANDBOX_BODIES } from './support/sandboxBodies';
 import { pullChangedPage } from './support/wikiPagesView';
 import type { Locator, Page } from 'playwright-core';
@@ -331,6 +331,57 @@ describe('Publishing a folder as a page tree', function () {
     assert.equal(sandbox.imports.at(-1)?.status, 200, 'updated, never "already exists"');
     assert.equal(sandbox.pages().length, count, 'no new page');
     assert.match(sandbox.pages().find((candidate) => candidate.id === setup.id)?.markdown ?? '', /Keep the token secret/);
+  });
+
+  it('signed in, a page of a recorded tree whose latest version is CI\'s (another account): the warning says this machine did not publish that version, not that it was edited since you published; Compare shows it, nothing is sent', async function () {
+    const { page, sandbox, workspaceDir } = await signedInSession();
+    // CI published the tree with its own account (carol's token); the repository records the pages.
+    const ci = sandbox.issueToken({ label: 'ci-publisher', owner: 'carol' }).token;
+    const post = async (body: Record<string, unknown>): Promise<void> => {
+      const response = await fetch(sandbox.importEndpoint, { method: 'POST', headers: { authorization: `Bearer ${ci}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      assert.equal(response.status, 201);
+    };
+    await post({ spaceId: 'DOCS', parentId: '123456', pageTitle: 'Guide', content: 'All about it.' });
+    const guide = sandbox.findPageByTitle('DOCS', '123456', 'Guide');
+    assert.ok(guide);
+    await post({ spaceId: 'DOCS', parentId: guide.id, pageTitle: 'Setup', content: 'CI\'s version.' });
+    const setup = sandbox.findPageByTitle('DOCS', guide.id, 'Setup');
+    assert.ok(setup);
+    writeFileSync(path.join(workspaceDir, 'docs', '.wiki-pages.json'), `${JSON.stringify({
+      version: 1, space: 'DOCS', parent: '123456',
+      pages: { 'guide/': { id: guide.id, title: 'Guide' }, 'guide/setup.md': { id: setup.id, title: 'Setup' } },
+    }, null, 2)}\n`);
+    const sentBefore = sandbox.imports.length;
+
+    for (const folder of ['docs', 'guide']) await page.locator('.explorer-folders-view .monaco-list-row').filter({ has: page.getByText(folder, { exact: true }) }).first().click();
+    await openFile(page, 'setup.md');
+    await clickPublishButton(page);
+    const caution = notification(page, /1 link stays as written/);
+    const warning = page.locator('.monaco-dialog-box', { hasText: 'has a version on the wiki that this machine did not publish' });
+    await caution.or(warning).first().waitFor({ timeout: UI_TIMEOUT_MS });
+    if (await caution.isVisible()) await notificationButton(caution, 'Publish Anyway').click();
+    await warning.waitFor({ timeout: UI_TIMEOUT_MS });
+    const said = await warning.innerText();
+    assert.match(said, /"Setup" has a version on the wiki that this machine did not publish\./);
+    assert.match(said, /It may be a teammate's or CI's publish of this file, or an edit on the wiki\./);
+    assert.ok(!/since you published/.test(said), said);
+    assert.equal(sandbox.imports.length, sentBefore, 'nothing sent before the writer decides');
+
+    // Compare shows the page the guard read: the repository's record names it, so no prompt asks where it is.
+    await warning.locator('.monaco-button', { hasText: /^Compare$/ }).click();
+    const diff = page.locator('.editor-group-container.active .monaco-diff-editor');
+    await diff.locator('.editor.original .view-lines', { hasText: 'CI\'s version.' }).waitFor({ timeout: UI_TIMEOUT_MS });
+    await diff.locator('.editor.modified .view-lines', { hasText: 'Keep the token secret.' }).waitFor();
+    assert.equal(await quickInput(page).isVisible(), false, 'no prompt');
+
+    // Compare with Wiki Page from the palette finds the same page through the repository's record.
+    await runCommand(page, 'View: Close All Editors');
+    await openFile(page, 'setup.md');
+    await runCommand(page, 'Compare with Wiki Page');
+    await diff.locator('.editor.original .view-lines', { hasText: 'CI\'s version.' }).waitFor({ timeout: UI_TIMEOUT_MS });
+    assert.equal(await quickInput(page).isVisible(), false, 'no prompt');
+    assert.equal(sandbox.imports.length, sentBefore, 'Compare sends nothing');
+    assert.equal(sandbox.pages().find((candidate) => candidate.id === setup.id)?.markdown, 'CI\'s version.', 'CI\'s page as it was');
   });
 });
 

@@ -8,6 +8,7 @@ import { showInfo } from '../notify';
 import { onDemand } from '../onDemandLoader';
 import type { GlobalStateLinkStore } from '../publish/pageLinks';
 import { askForMissing } from '../publish/prompts';
+import { recordedPagesOf } from '../publish/repositoryLinks';
 import { omitTitleHeadingSetting, type WikiPageRef } from '../publish/publishContext';
 import type { RecentTargets } from '../publish/recentTargets';
 import type { WikiPageContentProvider } from '../wiki/pageContentProvider';
@@ -80,10 +81,14 @@ export class CompareWithWikiCommand implements Command {
   }
 
   private async linkOf(document: vscode.TextDocument): Promise<PageLink | undefined> {
-    const own = await this.deps.links.get(document.uri.toString());
+    const key = document.uri.toString();
+    const own = await this.deps.links.get(key);
     if (own) return own;
     const pageId = onDemand().prepareDocument(document.getText()).frontMatterPageId;
-    return pageId ? this.deps.links.opened(pageId) : undefined;
+    if (pageId) return this.deps.links.opened(pageId);
+    // A file this machine never published whose page the repository records (a teammate's or CI's tree): that page,
+    // as a publish of the file would take it, instead of asking where it is.
+    return (await recordedPagesOf([key], this.deps.log)).get(key);
   }
 
   /** A file not linked to a page ID yet: its target from front matter, its link or the prompts. */

@@ -15,7 +15,7 @@ import { recordedPagesOf } from './repositoryLinks';
 import { onDemand } from '../onDemandLoader';
 import { editedText, movedText, runGuard, uncheckedNote } from './guardStep';
 import { askForMissing } from './prompts';
-import { omitTitleHeadingSetting, sharedPlanOptions, publishedAtText, sendSetup, type PublishDependencies, type SendSetup } from './publishContext';
+import { omitTitleHeadingSetting, sharedPlanOptions, publishedAtText, sendSetup, type PublishDependencies, type SendSetup, type WikiPageRef } from './publishContext';
 import { logOutcome, targetText, withPublishProgress } from './sendProgress';
 import { pinnedByFrontMatter, PublishAnswer, type AfterPublish } from './publishAnswer';
 import { showWithActions, type FollowUp } from './showOutcome';
@@ -175,7 +175,7 @@ export class FilePublisher {
   /** The guard's modal warning; true when the user chose Overwrite. */
   private async askAboutEdit(verdict: Extract<GuardVerdict, { kind: 'edited' }>, target: PublishTarget, document: vscode.TextDocument): Promise<boolean> {
     const moved = movedText(verdict);
-    if (moved) return this.askAboutMove(moved, target, document);
+    if (moved) return this.askAboutMove(moved, target, document, { id: verdict.page.id, title: verdict.page.title });
     // A page known only from the repository's record was never published from here: there is no "since you published
     // it", only a version this machine cannot explain (a teammate's or CI's publish, or an edit on the wiki).
     const fromRepository = verdict.knownFromRepository === true;
@@ -197,7 +197,8 @@ export class FilePublisher {
         : vscode.l10n.t('Publishing now would replace those changes. Compare shows what is on the wiki next to this file; Pull merges the wiki\'s changes into it.')}`,
       compare, pull, overwrite,
     );
-    if (choice === compare) await this.deps.compare?.(document.uri.toString());
+    // The page the guard read: a file the repository records was never linked here, and Compare would ask for it.
+    if (choice === compare) await this.deps.compare?.(document.uri.toString(), { id: verdict.page.id, title: verdict.page.title });
     if (choice === pull) await this.deps.pull?.(document.uri.toString());
     return choice === overwrite;
   }
@@ -206,7 +207,7 @@ export class FilePublisher {
    * The page is under another parent on the wiki than the file names: the import cannot reach it from here, so
    * publishing makes a second page. True when the user chose that.
    */
-  private async askAboutMove(moved: string, target: PublishTarget, document: vscode.TextDocument): Promise<boolean> {
+  private async askAboutMove(moved: string, target: PublishTarget, document: vscode.TextDocument, page: WikiPageRef): Promise<boolean> {
     const compare = vscode.l10n.t('Compare');
     const publishNew = vscode.l10n.t('Publish as a New Page');
     const choice = await showModal(
@@ -215,7 +216,7 @@ export class FilePublisher {
       vscode.l10n.t('Its page is {0}: moved on the wiki, or the file names another parent now. The service finds a page by title and parent, so publishing would create a second page under page {1} and leave that one where it is. To keep one page, move it back on the wiki, or set the file\'s wiki.parentId to its new parent.', moved, target.parentId),
       compare, publishNew,
     );
-    if (choice === compare) await this.deps.compare?.(document.uri.toString());
+    if (choice === compare) await this.deps.compare?.(document.uri.toString(), page);
     return choice === publishNew;
   }
 

@@ -211,6 +211,26 @@ describe('CLI --tree', () => {
     assert.equal(page('Overview').markdown, `# Overview\n\n- Guides\n    - [Setup](${setup})\n\n1. Call it:\n\n    \`\`\`md\n    [the API](reference/api.md)\n    \`\`\`\n`);
   });
 
+  it('links in code or HTML stay as written with no caution: a fence in a quote or on a list marker, a span across lines, a comment, <pre>', async () => {
+    const examples = [
+      '> ```md\n> [the API](reference/api.md)\n> ```',
+      '- ```md\n  [a typo](missing.md)\n  ```',
+      'Type `[the setup](guide/setup.md)\nand [a typo](missing.md)` as written.',
+      '<!-- Old: [a typo](missing.md) -->',
+      '<pre>\n[the API](reference/api.md)\n</pre>',
+    ].join('\n\n');
+    const index = `# Overview\n\n${examples}\n\n\\\` and \`\`a\`b\`\` then [Setup](guide/setup.md).\n`;
+    const root = await cli.tree({ ...TREE, 'docs/index.md': index });
+    const dry = await runCli(['publish', 'docs', ...TO, '--dry-run', '--json'], { cwd: root, env: cli.env() });
+    assert.equal(dry.code, 0, `${dry.stdout}\n${dry.stderr}`);
+    assert.deepEqual(fileRecords(dry).find((record) => record.file === 'docs/index.md')?.cautions, []);
+    const run = await runCli(['publish', 'docs', ...TO, '--json'], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+    assert.deepEqual(fileRecords(run).find((record) => record.file === 'docs/index.md')?.cautions, []);
+    const setup = `${cli.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/${page('Setup').id}/Setup`;
+    assert.equal(page('Overview').markdown, index.replace('(guide/setup.md).', `(${setup}).`));
+  });
+
   it('links to a file\'s own headings go in the wiki\'s anchor form; the dry run names the one its page lacks', async () => {
     const root = await cli.tree({
       ...TREE,

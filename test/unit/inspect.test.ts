@@ -23,6 +23,16 @@ describe('Markdown inspection', () => {
     assert.deepEqual(findings, { firstHeading: 'Real', localImages: [], localMarkdownLinks: [] });
   });
 
+  it('ignores code in block quotes, on a list item\'s marker line and in spans across lines, and HTML the page does not read as Markdown', () => {
+    const text = '> ```\n> [a](a.md)\n> ```\n- ```\n  ![b](b.png)\n  ```\n`c\n[c](c.md)`\n<!--\n# Old title\n[d](d.md)\n-->\n<pre>\n[e](e.md)\n</pre>\n# Title';
+    assert.deepEqual(inspectMarkdown(text), { firstHeading: 'Title', localImages: [], localMarkdownLinks: [] });
+  });
+
+  it('still finds links next to backticks that open no code span, and HTML images outside comments', () => {
+    const findings = inspectMarkdown('``a`b`` [a](a.md) \\` [b](b.md)\n<div>\n<img src="c.png">\n</div>\n<!-- <img src="d.png"> -->');
+    assert.deepEqual([findings.localMarkdownLinks, findings.localImages], [['a.md', 'b.md'], ['c.png']]);
+  });
+
   it('reads headings with CRLF line ends, and treats an unclosed fence as code to the end', () => {
     assert.equal(inspectMarkdown('intro\r\n# Title\r\nmore').firstHeading, 'Title');
     assert.deepEqual(inspectMarkdown('```\n![a](a.png)\n# In code').localImages, []);

@@ -62,17 +62,21 @@ describe('planning shortcuts give what the general rules give', () => {
     assert.deepEqual(linkTarget(String.raw`..\guide\x.md`, 'a/b.md'), { kind: 'file', path: String.raw`a/..\guide\x.md`, markdown: true, folder: false, anchor: undefined });
   });
 
-  it('tells code from text at a link as the line-by-line rule does: fences, indentation, code spans', () => {
+  it('tells code from text at a link as CommonMark does: fences, indentation, code spans', () => {
     const cases: Array<[string, string, boolean]> = [
       ['plain', 'See [x](y.md)', false],
       ['four spaces', '    [x](y.md)', true],
       ['three spaces', '   [x](y.md)', false],
       ['a tab', '\t[x](y.md)', true],
-      ['an open code span', 'a `code [x](y.md)', true],
+      ['a backtick no run closes', 'a `code [x](y.md)', false],
+      ['a code span around it', 'a `code [x](y.md)`', true],
       ['a closed code span', 'a `code` [x](y.md)', false],
-      ['an open double-backtick span', 'a ``co de [x](y.md)', true],
+      ['two backticks no run closes', 'a ``co de [x](y.md)', false],
+      ['a double-backtick span with a backtick in it', 'a ``co ` de [x](y.md)``', true],
       ['two spans', '`a` and `b` [x](y.md)', false],
-      ['a span on the line above', 'a `b\nc [x](y.md)', false],
+      ['a span on the line above', 'a `b`\nc [x](y.md)', false],
+      ['a span across lines', 'a `b\nc [x](y.md) d`', true],
+      ['a span a blank line cuts', 'a `b\n\nc [x](y.md) d`', false],
     ];
     for (const [name, text, inCode] of cases) assert.equal(isInCode(text, text.indexOf('[x]'), []), inCode, name);
     const fenced = 'before\n```\n[x](y.md)\n```\nafter [z](w.md)';

@@ -195,6 +195,35 @@ describe('rewriteLinks', () => {
       assert.deepEqual(asked, []);
     });
 
+    it('ignores links in a fence opened in a block quote or on a list item\'s marker line, and reads on after it', () => {
+      unchanged('> Run:\n>\n> ```sh\n> see [a](install.md)\n> ```\n');
+      unchanged('- ```md\n  [b](install.md)\n  ```\n1. ~~~\n   [c](install.md)\n   ~~~\n> - ```\n>   [d](install.md)\n>   ```\n');
+      assert.deepEqual(asked, []);
+      // The container's end ends the fence: what follows is read as Markdown again.
+      const after = '- ```md\n  [e](install.md)\n  ```\n\nThen [f](install.md).\n> ```\n> [g](install.md)\nNo longer quoted: [h](install.md)\n';
+      assert.equal(rewrite(after).markdown, `- \`\`\`md\n  [e](install.md)\n  \`\`\`\n\nThen [f](${INSTALL}).\n> \`\`\`\n> [g](install.md)\nNo longer quoted: [h](${INSTALL})\n`);
+    });
+
+    it('reads code spans as CommonMark pairs them: across lines, by run length, never from an escaped backtick', () => {
+      unchanged('Type `a\n[b](install.md)\nc` here.\n');
+      unchanged('> `a\n> [b](install.md) c`\n');
+      assert.deepEqual(asked, []);
+      const real = '``a`b`` then [c](install.md)\n\\` then [d](install.md)\nA lone ` then [e](install.md)\n\n`x\n\n[f](install.md)`\n';
+      assert.equal(rewrite(real).markdown, real.replace(/\(install\.md\)/g, `(${INSTALL})`));
+      unchanged('``a ` [g](install.md) ` b`` and \\``[h](install.md)`\n');
+      // Each list item, and a heading, is a paragraph of its own: a backtick left open in one opens no span in the next.
+      const apart = '- Use `a\n- see [i](install.md) and `b`\n\n## The `c\nSee [j](install.md) `d`\n';
+      assert.equal(rewrite(apart).markdown, apart.replace(/\(install\.md\)/g, `(${INSTALL})`));
+    });
+
+    it('ignores links in HTML, which CommonMark does not read as Markdown: comments, <pre> and other HTML blocks', () => {
+      unchanged('<!-- [a](install.md) -->\n\n<!--\nOld: [b](install.md)\n-->\n\nText <!-- [c](install.md) --> more.\n');
+      unchanged('<pre>\n[d](install.md)\n</pre>\n<div align="center">\n[e](install.md)\n</div>\n');
+      assert.deepEqual(asked, []);
+      const markdownAgain = '<details>\n<summary>More</summary>\n\n[f](install.md)\n\n</details>\n\n<!-- note -->\n[g](install.md) `<!--` [h](install.md) `-->`\n';
+      assert.equal(rewrite(markdownAgain).markdown, markdownAgain.replace(/\(install\.md\)/g, `(${INSTALL})`));
+    });
+
     it('ignores what only looks like a link: escaped brackets, footnotes, a definition inside a paragraph, an unclosed link', () => {
       unchanged('\\[a](install.md) and [b](install.md oops)');
       unchanged('[^1]: see install.md\n\nText\n[r]: install.md');

@@ -4,6 +4,8 @@
 // fast) and looks closer only at what it finds, instead of running line-anchored regular expressions over the
 // whole text, which cost about a millisecond per megabyte each (measured with `npm run bench`).
 
+import { isEscaped } from '../text/escaped';
+
 export interface MarkdownFindings {
   firstHeading: string | undefined;
   localImages: string[];
@@ -27,11 +29,12 @@ export function inspectMarkdown(markdown: string): MarkdownFindings {
     const open = markdown.lastIndexOf('[', at);
     const isImage = open > 0 && markdown[open - 1] === '!';
     if (!isImage && !MARKDOWN_FILE.test(target)) continue;
-    if (isInCode(markdown, open === -1 ? at : open, code)) continue;
+    if (isInCodeOrHtml(markdown, open === -1 ? at : open, code)) continue;
     pushUnique(isImage ? findings.localImages : findings.localMarkdownLinks, target);
   }
-  if (markdown.includes('<')) collect(markdown, HTML_IMAGE, code, findings.localImages, () => true);
-  if (holdsDefinitionMarker(markdown)) collect(markdown, REFERENCE_DEFINITION, code, findings.localMarkdownLinks, (t) => MARKDOWN_FILE.test(t));
+  // An <img> tag is shown wherever HTML is, but not in a comment.
+  if (markdown.includes('<')) collect(markdown, HTML_IMAGE, (at) => isInCode(markdown, at, code) || htmlAt(markdown, at, code) === 'comment', findings.localImages, () => true);
+  if (holdsDefinitionMarker(markdown)) collect(markdown, REFERENCE_DEFINITION, (at) => isInCodeOrHtml(markdown, at, code), findings.localMarkdownLinks, (t) => MARKDOWN_FILE.test(t));
   return findings;
 }
 
@@ -60,10 +63,10 @@ function isRegExpSpace(code: number): boolean {
   return code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
 }
 
-function collect(markdown: string, pattern: RegExp, code: Ranges, into: string[], wanted: (target: string) => boolean): void {
+function collect(markdown: string, pattern: RegExp, skipped: (offset: number) => boolean, into: string[], wanted: (target: string) => boolean): void {
   for (const match of markdown.matchAll(pattern)) {
     const target = match[1] ?? '';
-    if (isLocal(target) && wanted(target) && !isInCode(markdown, match.index, code)) pushUnique(into, target);
+    if (isLocal(target) && wanted(target) && !skipped(match.index)) pushUnique(into, target);
   }
 }
 
@@ -96,7 +99,8 @@ export function fencedBlocks(markdown: string): Ranges {
 /**
  * The fence lines (after up to three spaces, ``` or ~~~) paired in document order: the first opens a block, and one of
  * the same character, at least as long and with nothing after it, closes it. Both markers are looked for with indexOf
- * and taken in turn, whichever comes first, with no list of fence lines to sort: this runs on every file planned.
+ * and taken in turn, whichever comes first, with no list of fence lines to sort: this runs on every file planned. A
+ * fence opened after block quote or list item markers (`> ```sh`, `- ```sh`) is walked line by line to its end there.
  */
 function findFencedBlocks(markdown: string): Ranges {
   const ranges: Array<[number, number]> = [];
@@ -111,25 +115,116 @@ function findFencedBlocks(markdown: string): Ranges {
     const char = isBacktick ? BACKTICK : TILDE;
     let end = markdown.indexOf('\n', at);
     if (end === -1) end = markdown.length;
+    let length = 3;
+    while (markdown.charCodeAt(at + length) === char) length++;
+    // A backtick fence's info string holds no backtick: ```a``` is a code span on a line of its own.
+    const opens = openChar === 0 && !(isBacktick && markdown.lastIndexOf('`', end - 1) >= at + length);
     const start = lineStartIfIndented(markdown, at);
     if (start !== undefined) {
-      let length = 3;
-      while (markdown.charCodeAt(at + length) === char) length++;
-      if (openChar === 0) {
+      if (opens) {
         openChar = char;
         openLength = length;
         openStart = start;
-      } else if (char === openChar && length >= openLength && isBlank(markdown, at + length, end)) {
+      } else if (openChar !== 0 && char === openChar && length >= openLength && isBlank(markdown, at + length, end)) {
         ranges.push([openStart, end]);
         openChar = 0;
       }
+    } else if (opens) {
+      const lineStart = markdown.lastIndexOf('\n', at - 1) + 1;
+      const containers = containersBefore(markdown, lineStart, at);
+      if (containers !== undefined) {
+        const blockEnd = containedFenceEnd(markdown, end, containers, char, length);
+        ranges.push([lineStart, blockEnd]);
+        end = blockEnd;
+      }
     }
     // A line is looked at once per marker: the next fence line of this marker starts after it.
-    if (isBacktick) backticks = markdown.indexOf('```', end);
-    else tildes = markdown.indexOf('~~~', end);
+    // So does the other marker's, once it is behind: on this line, or within a fence walked to its end here.
+    if (backticks !== -1 && backticks < end) backticks = markdown.indexOf('```', end);
+    if (tildes !== -1 && tildes < end) tildes = markdown.indexOf('~~~', end);
   }
   if (openChar !== 0) ranges.push([openStart, markdown.length]);
   return ranges;
+}
+
+/**
+ * The block quote and list item markers a fence line opens with, outermost first (a list item as the width its
+ * content is indented by on the lines that continue it), when nothing but such markers and up to three spaces stands
+ * between the line's start and the fence at `fence`; undefined otherwise (the fence is then no fence, or indented code).
+ */
+function containersBefore(markdown: string, lineStart: number, fence: number): number[] | undefined {
+  // A block quote is written as 0, a list item as its content's width.
+  const containers: number[] = [];
+  let at = lineStart;
+  for (;;) {
+    let spaces = 0;
+    while (spaces < 3 && markdown.charCodeAt(at + spaces) === SPACE) spaces++;
+    if (at + spaces === fence) return containers.length > 0 ? containers : undefined;
+    const marker = at + spaces;
+    if (markdown.charCodeAt(marker) === GREATER_THAN) {
+      containers.push(0);
+      at = marker + 1;
+      if (markdown.charCodeAt(at) === SPACE) at++;
+      continue;
+    }
+    let markerEnd = marker;
+    const first = markdown.charCodeAt(marker);
+    if (first === 0x2d || first === 0x2b || first === 0x2a) markerEnd++;
+    else {
+      while (markerEnd - marker < 9 && isDigit(markdown.charCodeAt(markerEnd))) markerEnd++;
+      const close = markdown.charCodeAt(markerEnd);
+      if (markerEnd === marker || (close !== 0x2e && close !== CLOSE_PARENTHESIS)) return undefined;
+      markerEnd++;
+    }
+    let after = 0;
+    while (markdown.charCodeAt(markerEnd + after) === SPACE) after++;
+    // One to four spaces after the marker; five or more would make the rest indented code.
+    if (after === 0 || after > 4 || markerEnd + after > fence) return undefined;
+    containers.push(markerEnd + after - at);
+    at = markerEnd + after;
+  }
+}
+
+/**
+ * Where a fence opened inside block quotes and list items ends (the offset of its last line's end): at its closing
+ * line, at the last line that continues all of its containers (a block quote's lines start with `>`, a list item's
+ * are blank or indented by its content's width), or at the end of the text. `end`: the end of the opening line.
+ */
+function containedFenceEnd(markdown: string, end: number, containers: readonly number[], char: number, length: number): number {
+  while (end < markdown.length) {
+    const lineStart = end + 1;
+    let lineEnd = markdown.indexOf('\n', lineStart);
+    if (lineEnd === -1) lineEnd = markdown.length;
+    let at = lineStart;
+    let blank = false;
+    for (const width of containers) {
+      if (width === 0) {
+        let spaces = 0;
+        while (spaces < 3 && markdown.charCodeAt(at + spaces) === SPACE) spaces++;
+        if (markdown.charCodeAt(at + spaces) !== GREATER_THAN) return end;
+        at += spaces + 1;
+        if (markdown.charCodeAt(at) === SPACE) at++;
+      } else if (isBlank(markdown, at, lineEnd)) {
+        blank = true;
+        break;
+      } else {
+        for (let spaces = 0; spaces < width; spaces++, at++) if (markdown.charCodeAt(at) !== SPACE) return end;
+      }
+    }
+    if (!blank) {
+      let spaces = 0;
+      while (spaces < 3 && markdown.charCodeAt(at + spaces) === SPACE) spaces++;
+      let run = 0;
+      while (markdown.charCodeAt(at + spaces + run) === char) run++;
+      if (run >= length && isBlank(markdown, at + spaces + run, lineEnd)) return lineEnd;
+    }
+    end = lineEnd;
+  }
+  return end;
+}
+
+function isDigit(code: number): boolean {
+  return code >= 0x30 && code <= 0x39;
 }
 
 /** Whether [from, end) holds only what trim() removes: spaces, tabs and a CR looked at by code, anything else by trim. */
@@ -156,7 +251,7 @@ const LINE_END = /[\r\n]/g;
 function firstHeading(markdown: string, code: Ranges): string | undefined {
   for (let at = markdown.indexOf('#'); at !== -1; at = markdown.indexOf('#', at + 1)) {
     const next = markdown[at + 1];
-    if ((next !== ' ' && next !== '\t') || !startsLine(markdown, at) || isInCode(markdown, at, code)) continue;
+    if ((next !== ' ' && next !== '\t') || !startsLine(markdown, at) || isInCodeOrHtml(markdown, at, code)) continue;
     LINE_END.lastIndex = at;
     const end = LINE_END.exec(markdown)?.index ?? markdown.length;
     const text = markdown.slice(at + 1, end).replace(/[ \t]+#+[ \t]*$/, '').trim();
@@ -175,7 +270,7 @@ function startsLine(markdown: string, at: number): boolean {
   return before < 0 || markdown[before] === '\n' || markdown[before] === '\r';
 }
 
-/** Inside a fenced block, an indented code line, or an inline code span on its line. */
+/** Inside a fenced block, an indented code line, or a code span. */
 export function isInCode(markdown: string, offset: number, fenced: Ranges): boolean {
   for (const [start, end] of fenced) if (offset >= start && offset < end) return true;
   const lineStart = lineStartOf(markdown, offset);
@@ -184,14 +279,283 @@ export function isInCode(markdown: string, offset: number, fenced: Ranges): bool
   if ((offset > lineStart && markdown.charCodeAt(lineStart) === TAB) || (offset - lineStart >= 4 && markdown.startsWith('    ', lineStart))) {
     if (indentedCodeLines(markdown, fenced).has(lineStart)) return true;
   }
-  // An odd number of backtick runs before the match on its line means the match sits in an open code span. Counted
-  // by character codes: a slice and a match array per link cost more than the rest of planning the link.
-  let runs = 0;
-  for (let at = backtickFrom(markdown, lineStart); at !== -1 && at < offset; at = backtickFrom(markdown, at)) {
-    runs++;
-    while (markdown.charCodeAt(at) === BACKTICK) at++;
+  return inCodeSpan(markdown, offset, fenced);
+}
+
+/** A paragraph that holds a backtick, from its first one; `spans` (start, end in turn) once a link in it was asked about. */
+interface TickedParagraph {
+  start: number;
+  end: number;
+  spans: number[] | undefined;
+}
+
+/**
+ * The paragraphs of the last text asked about that hold a backtick, found only as far into the text as isInCode is
+ * asked about; a paragraph's backtick runs are paired only when an offset in it is asked about, and then once, however
+ * many of its links are asked about, by however many callers.
+ */
+const lastSpans: { markdown: string | undefined; paragraphs: TickedParagraph[]; nextBacktick: number; fence: number } = {
+  markdown: undefined,
+  paragraphs: [],
+  /** The first backtick after the paragraphs found so far (-1: none), and the first fence not behind it. */
+  nextBacktick: -1,
+  fence: 0,
+};
+
+function inCodeSpan(markdown: string, offset: number, fenced: Ranges): boolean {
+  const known = lastSpans;
+  if (known.markdown !== markdown) {
+    known.markdown = markdown;
+    known.paragraphs = [];
+    known.nextBacktick = markdown.indexOf('`');
+    known.fence = 0;
   }
-  return (runs & 1) === 1;
+  while (known.nextBacktick !== -1 && known.nextBacktick <= offset) {
+    const tick = known.nextBacktick;
+    while (known.fence < fenced.length && (fenced[known.fence] as readonly [number, number])[1] <= tick) known.fence++;
+    const fence = fenced[known.fence];
+    let next: number;
+    // Backticks in a fenced block open no span, and a span never reaches into one.
+    if (fence !== undefined && fence[0] <= tick) next = fence[1];
+    else {
+      next = paragraphEnd(markdown, tick, fence?.[0] ?? markdown.length);
+      known.paragraphs.push({ start: tick, end: next, spans: undefined });
+    }
+    known.nextBacktick = markdown.indexOf('`', next);
+  }
+  // The last paragraph that starts at or before the offset holds it, or none does.
+  const paragraphs = known.paragraphs;
+  if (paragraphs.length === 0 || (paragraphs[0] as TickedParagraph).start > offset) return false;
+  let low = 0;
+  let high = paragraphs.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((paragraphs[middle] as TickedParagraph).start <= offset) low = middle + 1;
+    else high = middle;
+  }
+  const paragraph = paragraphs[low - 1];
+  if (paragraph === undefined || offset >= paragraph.end) return false;
+  paragraph.spans ??= pairCodeSpans(markdown, paragraph.start, paragraph.end);
+  for (let index = 0; index < paragraph.spans.length; index += 2) {
+    if (offset < (paragraph.spans[index] as number)) return false;
+    if (offset < (paragraph.spans[index + 1] as number)) return true;
+  }
+  return false;
+}
+
+/**
+ * The end of the paragraph `from` is in (its last line's end), a fence at `fenceStart` ending it at the latest: a code
+ * span cannot cross it. A heading or a table row is a paragraph of one line (a span never crosses a table's cell
+ * either); else it runs to the line before one that ends a paragraph (endsParagraph). Walked line by line with indexOf,
+ * each line's first characters looked at: a regular expression tried at every line cost more than all the rest.
+ */
+function paragraphEnd(markdown: string, from: number, fenceStart: number): number {
+  let end = markdown.indexOf('\n', from);
+  if (end === -1) end = markdown.length;
+  const first = afterQuoteMarkers(markdown, markdown.lastIndexOf('\n', from - 1) + 1);
+  if (markdown.charCodeAt(first) === PIPE || isHeadingStart(markdown, first)) return Math.min(end, fenceStart);
+  while (end < fenceStart && end < markdown.length && !endsParagraph(markdown, end + 1)) {
+    end = markdown.indexOf('\n', end + 1);
+    if (end === -1) end = markdown.length;
+  }
+  return Math.min(end, fenceStart);
+}
+
+/** Where a line's text starts after its indentation and block quote markers. */
+function afterQuoteMarkers(markdown: string, lineStart: number): number {
+  let at = lineStart;
+  for (let code = markdown.charCodeAt(at); code === SPACE || code === TAB || code === GREATER_THAN; code = markdown.charCodeAt(++at));
+  return at;
+}
+
+/**
+ * Whether the line at `lineStart` ends the paragraph before it (quote markers aside): a blank line, a list item, a
+ * heading, a table row, or a line of only `-`, `*`, `_` or `=` (a rule, or a setext underline that ends its heading).
+ */
+function endsParagraph(markdown: string, lineStart: number): boolean {
+  const at = afterQuoteMarkers(markdown, lineStart);
+  const code = markdown.charCodeAt(at);
+  if (Number.isNaN(code) || code === LINE_FEED || code === CR || code === PIPE) return true;
+  if (code === HASH) return isHeadingStart(markdown, at);
+  let markerEnd = at;
+  if (code === 0x2d || code === 0x2b || code === 0x2a) markerEnd++;
+  else if (isDigit(code)) {
+    while (markerEnd - at < 9 && isDigit(markdown.charCodeAt(markerEnd))) markerEnd++;
+    const close = markdown.charCodeAt(markerEnd);
+    markerEnd = close === 0x2e || close === CLOSE_PARENTHESIS ? markerEnd + 1 : at;
+  }
+  if (markerEnd > at && isSpaceOrLineEnd(markdown.charCodeAt(markerEnd))) return true;
+  if (code !== 0x2d && code !== 0x2a && code !== 0x5f && code !== 0x3d) return false;
+  let end = markdown.indexOf('\n', at);
+  if (end === -1) end = markdown.length;
+  for (let char = at; char < end; char++) {
+    const each = markdown.charCodeAt(char);
+    if (each !== code && each !== SPACE && each !== TAB && each !== CR) return false;
+  }
+  return true;
+}
+
+/** Whether an ATX heading's `#` run (one to six, then a space, a tab or the line's end) starts at `at`. */
+function isHeadingStart(markdown: string, at: number): boolean {
+  let hashes = 0;
+  while (hashes < 7 && markdown.charCodeAt(at + hashes) === HASH) hashes++;
+  return hashes >= 1 && hashes <= 6 && isSpaceOrLineEnd(markdown.charCodeAt(at + hashes));
+}
+
+function isSpaceOrLineEnd(code: number): boolean {
+  return code === SPACE || code === TAB || code === LINE_FEED || code === CR || Number.isNaN(code);
+}
+
+// The backtick runs of the paragraph being paired, as each one's start and length in turn: one array for every text.
+const runs: number[] = [];
+
+/**
+ * The code spans (start, end in turn) of the paragraph [from, end), whose first backtick is at `from`, paired as
+ * CommonMark 6.1 pairs them: a run opens a span that the next run of the same length closes, across lines; a run no
+ * such run follows is literal backticks, and a backslash before a run takes its first backtick out of it (inside a span
+ * a backslash is literal, so a closing run is never shortened).
+ */
+function pairCodeSpans(markdown: string, from: number, end: number): number[] {
+  const spans: number[] = [];
+  runs.length = 0;
+  for (let at = from; at !== -1 && at < end; at = markdown.indexOf('`', at)) {
+    const start = at;
+    while (markdown.charCodeAt(at) === BACKTICK) at++;
+    runs.push(start, at - start);
+  }
+  // The lengths no later run has, as bits (1 << length) for the short runs nearly all are: each length is searched for
+  // to the paragraph's end once at most.
+  let unmatched = 0;
+  for (let index = 0; index < runs.length; index += 2) {
+    let start = runs[index] as number;
+    let length = runs[index + 1] as number;
+    if (isEscaped(markdown, start)) {
+      start++;
+      length--;
+    }
+    if (length === 0 || (length < 31 && (unmatched & (1 << length)) !== 0)) continue;
+    let closing = index + 2;
+    while (closing < runs.length && runs[closing + 1] !== length) closing += 2;
+    if (closing >= runs.length) {
+      if (length < 31) unmatched |= 1 << length;
+      continue;
+    }
+    spans.push(start, (runs[closing] as number) + length);
+    index = closing;
+  }
+  return spans;
+}
+
+/**
+ * Inside code, or inside HTML that CommonMark passes on as written (an HTML block, an HTML comment): Markdown is not
+ * read there, so what looks like a link, an image, a definition or a heading there is none on the page.
+ */
+export function isInCodeOrHtml(markdown: string, offset: number, fenced: Ranges): boolean {
+  return isInCode(markdown, offset, fenced) || htmlAt(markdown, offset, fenced) !== undefined;
+}
+
+type HtmlKind = 'comment' | 'block';
+
+interface HtmlRanges {
+  /** HTML comments, in blocks or in paragraphs: nothing in them is shown. */
+  comments: Ranges;
+  /** HTML blocks other than comments, where HTML tags are shown but Markdown is text. */
+  blocks: Ranges;
+}
+
+// The last text's HTML blocks and comments, found when isInCodeOrHtml is first asked about it: one search for `<`
+// in a text without any, a look at each `<` in one with some.
+const lastHtml: { markdown: string | undefined; ranges: HtmlRanges } = { markdown: undefined, ranges: { comments: [], blocks: [] } };
+
+/** Whether `offset` is in an HTML comment (where not even an <img> tag is shown) or in another HTML block. */
+function htmlAt(markdown: string, offset: number, fenced: Ranges): HtmlKind | undefined {
+  if (lastHtml.markdown !== markdown) {
+    lastHtml.ranges = findHtml(markdown, fenced);
+    lastHtml.markdown = markdown;
+  }
+  if (inRanges(lastHtml.ranges.comments, offset)) return 'comment';
+  return inRanges(lastHtml.ranges.blocks, offset) ? 'block' : undefined;
+}
+
+/** Whether one of the ranges (in order, not overlapping) holds `offset`. */
+function inRanges(ranges: Ranges, offset: number): boolean {
+  for (const [start, end] of ranges) {
+    if (offset < start) return false;
+    if (offset < end) return true;
+  }
+  return false;
+}
+
+// CommonMark 4.6's HTML blocks 1 to 6 (7, a line of any other complete tag, cannot interrupt a paragraph, which only
+// a parser can tell): the groups say which, and so how it ends.
+const HTML_BLOCK_START = new RegExp(
+  String.raw`<(?:(!--)|(pre|script|style|textarea)(?=[\s>]|$)|(\?)|(![A-Za-z])|(!\[CDATA\[)|\/?(?:` +
+    'address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|details|dialog|dir|div|dl|dt|fieldset|figcaption|figure|footer|form|frame|frameset|' +
+    'h[1-6]|head|header|hr|html|iframe|legend|li|link|main|menu|menuitem|nav|noframes|ol|optgroup|option|p|param|search|section|summary|table|tbody|td|tfoot|th|thead|title|tr|track|ul' +
+    String.raw`)(?=[\s>]|\/>|$))`,
+  'iy',
+);
+const RAW_TEXT_END = /<\/(?:pre|script|style|textarea)>/gi;
+// A blank line, which ends an HTML block of type 6, and a comment within a paragraph (which cannot cross one).
+const BLANK_LINE = /\n[ \t]*\r?\n/g;
+
+/**
+ * The HTML blocks outside code (from the line's start, up to three spaces in, to the end of the line with the block's
+ * end condition, or to the blank line that ends blocks of type 6) and the comments (`<!--` to `-->`: in a paragraph
+ * on lines with no blank one between; a comment that starts a line is a block of its own, to its `-->` line's end).
+ */
+function findHtml(markdown: string, fenced: Ranges): HtmlRanges {
+  const comments: Array<[number, number]> = [];
+  const blocks: Array<[number, number]> = [];
+  let blockEnd = -1;
+  for (let at = markdown.indexOf('<'); at !== -1; at = markdown.indexOf('<', at + 1)) {
+    const inBlock = at < blockEnd;
+    const lineStart = inBlock ? undefined : lineStartIfIndented(markdown, at);
+    if (lineStart !== undefined) {
+      HTML_BLOCK_START.lastIndex = at;
+      const start = HTML_BLOCK_START.exec(markdown);
+      if (start !== null && !isInCode(markdown, at, fenced)) {
+        const end = htmlBlockEnd(markdown, at, start);
+        if (start[1] === undefined) blockEnd = end;
+        else at = end - 1;
+        (start[1] === undefined ? blocks : comments).push([lineStart, end]);
+        continue;
+      }
+    }
+    if (!markdown.startsWith('<!--', at)) continue;
+    // `<!-->` and `<!--->` are whole comments too (CommonMark 0.31).
+    const close = markdown.indexOf('-->', at + 2);
+    if (inBlock) {
+      comments.push([at, close === -1 ? blockEnd : close + 3]);
+      if (close !== -1) at = close + 2;
+      continue;
+    }
+    BLANK_LINE.lastIndex = at;
+    if (close === -1 || (BLANK_LINE.test(markdown) && BLANK_LINE.lastIndex <= close) || isInCode(markdown, at, fenced)) continue;
+    comments.push([at, close + 3]);
+    at = close + 2;
+  }
+  return { comments, blocks };
+}
+
+/** Where the HTML block that `start` opens at `at` ends: its end condition's line's end, else the text's. */
+function htmlBlockEnd(markdown: string, at: number, start: RegExpExecArray): number {
+  let condition: number;
+  if (start[1] !== undefined) condition = markdown.indexOf('-->', at + 2);
+  else if (start[2] !== undefined) {
+    RAW_TEXT_END.lastIndex = at;
+    condition = RAW_TEXT_END.exec(markdown)?.index ?? -1;
+  } else if (start[3] !== undefined) condition = markdown.indexOf('?>', at + 2);
+  else if (start[4] !== undefined) condition = markdown.indexOf('>', at + 2);
+  else if (start[5] !== undefined) condition = markdown.indexOf(']]>', at + 9);
+  else {
+    // Type 6 ends before a blank line.
+    BLANK_LINE.lastIndex = at;
+    return BLANK_LINE.exec(markdown)?.index ?? markdown.length;
+  }
+  if (condition === -1) return markdown.length;
+  const end = markdown.indexOf('\n', condition);
+  return end === -1 ? markdown.length : end;
 }
 
 // The last text's indented code lines, found only for a text where isInCode is asked about an indented line.
@@ -239,8 +603,13 @@ function findIndentedCodeLines(markdown: string, fenced: Ranges): Set<number> {
     }
     const rest = markdown.slice(at, end).replace(/\r$/, '');
     if (inFence) {
-      // A fence at most three spaces in, its own lines code already: only its first line says which lists it is in.
-      if ((fenced[fence] as readonly [number, number])[0] === lineStart) while (lists.length > 0 && column < (lists.at(-1) as number)) lists.pop();
+      // A fence's own lines are code already: only its first line says which lists it is in, and opens a list item
+      // when the fence stands on the item's marker line (`- ```sh`).
+      if ((fenced[fence] as readonly [number, number])[0] === lineStart) {
+        while (lists.length > 0 && column < (lists.at(-1) as number)) lists.pop();
+        const marker = LIST_MARKER.exec(rest);
+        if (marker !== null) lists.push(listContentColumn(column, marker[0], rest));
+      }
       paragraph = false;
       continue;
     }
@@ -268,11 +637,9 @@ function findIndentedCodeLines(markdown: string, fenced: Ranges): Set<number> {
       continue;
     }
     if (marker !== null) {
-      const after = rest.slice(marker[0].length);
-      const spaces = after.length - after.trimStart().length;
-      const content = after.trim() === '' || spaces > 4 ? column + marker[0].length + 1 : column + marker[0].length + spaces;
+      const content = listContentColumn(column, marker[0], rest);
       lists.push(content);
-      const text = after.trimStart();
+      const text = rest.slice(marker[0].length).trimStart();
       const fenceMark = /^(`{3,}|~{3,})/.exec(text);
       if (fenceMark) nestedFence = { closing: closingFence(fenceMark[1] as string), base: content };
       paragraph = text !== '' && !fenceMark && !NOT_PARAGRAPH.test(text);
@@ -289,6 +656,13 @@ function findIndentedCodeLines(markdown: string, fenced: Ranges): Set<number> {
   return code;
 }
 
+/** The column a list item's content starts at: one to four spaces after its marker, else one (the rest is code). */
+function listContentColumn(column: number, marker: string, rest: string): number {
+  const after = rest.slice(marker.length);
+  const spaces = after.length - after.trimStart().length;
+  return after.trim() === '' || spaces > 4 ? column + marker.length + 1 : column + marker.length + spaces;
+}
+
 /** The line that closes a fence opened by `opening` (backticks or tildes): as many of them or more, nothing after. */
 function closingFence(opening: string): RegExp {
   return new RegExp(`^\\${opening[0] ?? '`'}{${opening.length},}[ \\t]*$`);
@@ -297,10 +671,9 @@ function closingFence(opening: string): RegExp {
 /**
  * Where isInCode last looked in the last text asked about. A link's brackets, and the links after it on the same line,
  * are asked about in turn, by the findings and by the link destinations: the line's start is kept (a search back for
- * it, lastIndexOf, is a call into the runtime), and so is the next backtick, which indexOf otherwise looked for from
- * each line's start to wherever it is (most lines have none, so often the next code block, far down the text).
+ * it, lastIndexOf, is a call into the runtime).
  */
-const lastLooked = { markdown: '', lineOffset: -1, lineStart: 0, backtickFrom: 0, backtick: -1 };
+const lastLooked = { markdown: '', lineOffset: -1, lineStart: 0 };
 
 /** The offset just after the last LF before `offset` (0 when none). */
 function lineStartOf(markdown: string, offset: number): number {
@@ -321,33 +694,23 @@ function lineStartOf(markdown: string, offset: number): number {
   return start;
 }
 
-/** markdown.indexOf('`', from), found again only when `from` is past the backtick found last (or before its search). */
-function backtickFrom(markdown: string, from: number): number {
-  const known = lastLooked;
-  if (known.markdown === markdown && from >= known.backtickFrom && (known.backtick === -1 || from <= known.backtick)) return known.backtick;
-  lookingAt(markdown);
-  known.backtickFrom = from;
-  known.backtick = markdown.indexOf('`', from);
-  return known.backtick;
-}
-
 /** Forgets what was found in another text. */
 function lookingAt(markdown: string): void {
   if (lastLooked.markdown === markdown) return;
   lastLooked.markdown = markdown;
   lastLooked.lineOffset = -1;
-  lastLooked.backtickFrom = markdown.length + 1;
-  lastLooked.backtick = -1;
 }
 
 const TAB = 0x09;
 const LINE_FEED = 0x0a;
 const CR = 0x0d;
 const SPACE = 0x20;
+const HASH = 0x23;
 const CLOSE_PARENTHESIS = 0x29;
 const LESS_THAN = 0x3c;
 const GREATER_THAN = 0x3e;
 const BACKTICK = 0x60;
+const PIPE = 0x7c;
 const TILDE = 0x7e;
 
 /** Anything without a scheme (and not protocol-relative or an anchor) is a path on this machine, as is file:. */

@@ -1,7 +1,8 @@
 // Where the link destinations of a Markdown text are: inline links `[text](dest "title")` and reference
-// definitions `[id]: dest`. Images and anything in code are left out, since neither is ever rewritten. It runs on
-// every file of a run, up to about 1 MB each, so it looks closer only where brackets are.
-import { fencedBlocks, holdsDefinitionMarker, isInCode, type Ranges } from '../../publish/inspect';
+// definitions `[id]: dest`. Images and anything in code or HTML are left out, since none is ever rewritten (in code
+// and HTML, CommonMark reads no link). It runs on every file of a run, up to about 1 MB each, so it looks closer only
+// where brackets are.
+import { fencedBlocks, holdsDefinitionMarker, isInCodeOrHtml, type Ranges } from '../../publish/inspect';
 import { isEscaped } from '../../text/escaped';
 
 export interface LinkDestination {
@@ -71,7 +72,7 @@ function inlineLinks(markdown: string, code: Ranges): LinkDestination[] {
     const opening = open.pop();
     if (opening === undefined || markdown[at + 1] !== '(' || isImage(markdown, opening)) continue;
     const destination = readDestination(markdown, at + 2);
-    if (destination && !isInCode(markdown, opening, code) && !isInCode(markdown, at, code)) found.push(destination);
+    if (destination && !isInCodeOrHtml(markdown, opening, code) && !isInCodeOrHtml(markdown, at, code)) found.push(destination);
   }
   return found;
 }
@@ -85,7 +86,7 @@ function referenceDefinitions(markdown: string, code: Ranges): LinkDestination[]
   for (const match of markdown.matchAll(REFERENCE_DEFINITION)) {
     const lead = match[1] ?? '';
     const written = match[2] ?? '';
-    if (isInCode(markdown, match.index, code) || continuesParagraph(markdown, match.index)) continue;
+    if (isInCodeOrHtml(markdown, match.index, code) || continuesParagraph(markdown, match.index)) continue;
     const start = match.index + lead.length;
     const angle = written.startsWith('<');
     found.push({ start, end: start + written.length, text: angle ? written.slice(1, -1) : written, angle });

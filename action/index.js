@@ -8989,10 +8989,12 @@ async function guardPlan(items, options) {
   return items;
 }
 function ownEarlierAttempt(verdict, item, options) {
-  const explainable = options.landedEarlier?.has(item.file.key) || item.link?.unconfirmedSend === true || isRepositoryLink(item.link);
+  const fromRepository = isRepositoryLink(item.link);
+  const explainable = options.landedEarlier?.has(item.file.key) || item.link?.unconfirmedSend === true || fromRepository;
   if (verdict.kind !== "edited" || verdict.movedUnder || !explainable) return verdict;
-  if (options.ownAuthorId === void 0) return { ...verdict, byAuthor: "unknown" };
-  return verdict.page.versionAuthorId === options.ownAuthorId ? { kind: "asLeft", page: verdict.page, byAuthor: "ours" } : { ...verdict, byAuthor: "notOurs" };
+  const said = fromRepository ? { ...verdict, knownFromRepository: true } : verdict;
+  if (options.ownAuthorId === void 0) return { ...said, byAuthor: "unknown" };
+  return verdict.page.versionAuthorId === options.ownAuthorId ? { kind: "asLeft", page: verdict.page, byAuthor: "ours" } : { ...said, byAuthor: "notOurs" };
 }
 function adoptOwnPage(verdict, item, options) {
   if (verdict.kind !== "exists" || !item.complete || item.prepared.frontMatterTarget.overwrite === false) return verdict;
@@ -9430,6 +9432,13 @@ function isRecord(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+// src/core/text/escaped.ts
+function isEscaped(text2, at) {
+  let count = 0;
+  for (let before = at - 1; before >= 0 && text2[before] === "\\"; before--) count++;
+  return (count & 1) === 1;
+}
+
 // src/core/publish/inspect.ts
 var HTML_IMAGE = /<img\b[^>]*\bsrc\s*=\s*["']([^"']+)["']/gi;
 var REFERENCE_DEFINITION = /^ {0,3}\[[^\]\n]+\]:[ \t]*<?([^\s>]+)>?/gm;
@@ -9444,11 +9453,11 @@ function inspectMarkdown(markdown) {
     const open2 = markdown.lastIndexOf("[", at);
     const isImage2 = open2 > 0 && markdown[open2 - 1] === "!";
     if (!isImage2 && !MARKDOWN_FILE.test(target)) continue;
-    if (isInCode(markdown, open2 === -1 ? at : open2, code)) continue;
+    if (isInCodeOrHtml(markdown, open2 === -1 ? at : open2, code)) continue;
     pushUnique(isImage2 ? findings.localImages : findings.localMarkdownLinks, target);
   }
-  if (markdown.includes("<")) collect(markdown, HTML_IMAGE, code, findings.localImages, () => true);
-  if (holdsDefinitionMarker(markdown)) collect(markdown, REFERENCE_DEFINITION, code, findings.localMarkdownLinks, (t) => MARKDOWN_FILE.test(t));
+  if (markdown.includes("<")) collect(markdown, HTML_IMAGE, (at) => isInCode(markdown, at, code) || htmlAt(markdown, at, code) === "comment", findings.localImages, () => true);
+  if (holdsDefinitionMarker(markdown)) collect(markdown, REFERENCE_DEFINITION, (at) => isInCodeOrHtml(markdown, at, code), findings.localMarkdownLinks, (t) => MARKDOWN_FILE.test(t));
   return findings;
 }
 function destinationAt(markdown, from) {
@@ -9468,10 +9477,10 @@ function isRegExpSpace(code) {
   if (code < 160) return false;
   return code === 160 || code === 5760 || code >= 8192 && code <= 8202 || code === 8232 || code === 8233 || code === 8239 || code === 8287 || code === 12288 || code === 65279;
 }
-function collect(markdown, pattern, code, into, wanted) {
+function collect(markdown, pattern, skipped, into, wanted) {
   for (const match of markdown.matchAll(pattern)) {
     const target = match[1] ?? "";
-    if (isLocal(target) && wanted(target) && !isInCode(markdown, match.index, code)) pushUnique(into, target);
+    if (isLocal(target) && wanted(target) && !skipped(match.index)) pushUnique(into, target);
   }
 }
 var lastFences = { markdown: void 0, ranges: [] };
@@ -9503,24 +9512,98 @@ function findFencedBlocks(markdown) {
     const char = isBacktick ? BACKTICK : TILDE;
     let end = markdown.indexOf("\n", at);
     if (end === -1) end = markdown.length;
+    let length = 3;
+    while (markdown.charCodeAt(at + length) === char) length++;
+    const opens = openChar === 0 && !(isBacktick && markdown.lastIndexOf("`", end - 1) >= at + length);
     const start = lineStartIfIndented(markdown, at);
     if (start !== void 0) {
-      let length = 3;
-      while (markdown.charCodeAt(at + length) === char) length++;
-      if (openChar === 0) {
+      if (opens) {
         openChar = char;
         openLength = length;
         openStart = start;
-      } else if (char === openChar && length >= openLength && isBlank(markdown, at + length, end)) {
+      } else if (openChar !== 0 && char === openChar && length >= openLength && isBlank(markdown, at + length, end)) {
         ranges.push([openStart, end]);
         openChar = 0;
       }
+    } else if (opens) {
+      const lineStart = markdown.lastIndexOf("\n", at - 1) + 1;
+      const containers = containersBefore(markdown, lineStart, at);
+      if (containers !== void 0) {
+        const blockEnd = containedFenceEnd(markdown, end, containers, char, length);
+        ranges.push([lineStart, blockEnd]);
+        end = blockEnd;
+      }
     }
-    if (isBacktick) backticks = markdown.indexOf("```", end);
-    else tildes = markdown.indexOf("~~~", end);
+    if (backticks !== -1 && backticks < end) backticks = markdown.indexOf("```", end);
+    if (tildes !== -1 && tildes < end) tildes = markdown.indexOf("~~~", end);
   }
   if (openChar !== 0) ranges.push([openStart, markdown.length]);
   return ranges;
+}
+function containersBefore(markdown, lineStart, fence) {
+  const containers = [];
+  let at = lineStart;
+  for (; ; ) {
+    let spaces = 0;
+    while (spaces < 3 && markdown.charCodeAt(at + spaces) === SPACE) spaces++;
+    if (at + spaces === fence) return containers.length > 0 ? containers : void 0;
+    const marker = at + spaces;
+    if (markdown.charCodeAt(marker) === GREATER_THAN) {
+      containers.push(0);
+      at = marker + 1;
+      if (markdown.charCodeAt(at) === SPACE) at++;
+      continue;
+    }
+    let markerEnd = marker;
+    const first = markdown.charCodeAt(marker);
+    if (first === 45 || first === 43 || first === 42) markerEnd++;
+    else {
+      while (markerEnd - marker < 9 && isDigit(markdown.charCodeAt(markerEnd))) markerEnd++;
+      const close = markdown.charCodeAt(markerEnd);
+      if (markerEnd === marker || close !== 46 && close !== CLOSE_PARENTHESIS) return void 0;
+      markerEnd++;
+    }
+    let after = 0;
+    while (markdown.charCodeAt(markerEnd + after) === SPACE) after++;
+    if (after === 0 || after > 4 || markerEnd + after > fence) return void 0;
+    containers.push(markerEnd + after - at);
+    at = markerEnd + after;
+  }
+}
+function containedFenceEnd(markdown, end, containers, char, length) {
+  while (end < markdown.length) {
+    const lineStart = end + 1;
+    let lineEnd = markdown.indexOf("\n", lineStart);
+    if (lineEnd === -1) lineEnd = markdown.length;
+    let at = lineStart;
+    let blank = false;
+    for (const width of containers) {
+      if (width === 0) {
+        let spaces = 0;
+        while (spaces < 3 && markdown.charCodeAt(at + spaces) === SPACE) spaces++;
+        if (markdown.charCodeAt(at + spaces) !== GREATER_THAN) return end;
+        at += spaces + 1;
+        if (markdown.charCodeAt(at) === SPACE) at++;
+      } else if (isBlank(markdown, at, lineEnd)) {
+        blank = true;
+        break;
+      } else {
+        for (let spaces = 0; spaces < width; spaces++, at++) if (markdown.charCodeAt(at) !== SPACE) return end;
+      }
+    }
+    if (!blank) {
+      let spaces = 0;
+      while (spaces < 3 && markdown.charCodeAt(at + spaces) === SPACE) spaces++;
+      let run = 0;
+      while (markdown.charCodeAt(at + spaces + run) === char) run++;
+      if (run >= length && isBlank(markdown, at + spaces + run, lineEnd)) return lineEnd;
+    }
+    end = lineEnd;
+  }
+  return end;
+}
+function isDigit(code) {
+  return code >= 48 && code <= 57;
 }
 function isBlank(markdown, from, end) {
   for (let at = from; at < end; at++) {
@@ -9539,7 +9622,7 @@ var LINE_END = /[\r\n]/g;
 function firstHeading(markdown, code) {
   for (let at = markdown.indexOf("#"); at !== -1; at = markdown.indexOf("#", at + 1)) {
     const next = markdown[at + 1];
-    if (next !== " " && next !== "	" || !startsLine(markdown, at) || isInCode(markdown, at, code)) continue;
+    if (next !== " " && next !== "	" || !startsLine(markdown, at) || isInCodeOrHtml(markdown, at, code)) continue;
     LINE_END.lastIndex = at;
     const end = LINE_END.exec(markdown)?.index ?? markdown.length;
     const text2 = markdown.slice(at + 1, end).replace(/[ \t]+#+[ \t]*$/, "").trim();
@@ -9558,12 +9641,201 @@ function isInCode(markdown, offset, fenced) {
   if (offset > lineStart && markdown.charCodeAt(lineStart) === TAB || offset - lineStart >= 4 && markdown.startsWith("    ", lineStart)) {
     if (indentedCodeLines(markdown, fenced).has(lineStart)) return true;
   }
-  let runs = 0;
-  for (let at = backtickFrom(markdown, lineStart); at !== -1 && at < offset; at = backtickFrom(markdown, at)) {
-    runs++;
-    while (markdown.charCodeAt(at) === BACKTICK) at++;
+  return inCodeSpan(markdown, offset, fenced);
+}
+var lastSpans = {
+  markdown: void 0,
+  paragraphs: [],
+  /** The first backtick after the paragraphs found so far (-1: none), and the first fence not behind it. */
+  nextBacktick: -1,
+  fence: 0
+};
+function inCodeSpan(markdown, offset, fenced) {
+  const known = lastSpans;
+  if (known.markdown !== markdown) {
+    known.markdown = markdown;
+    known.paragraphs = [];
+    known.nextBacktick = markdown.indexOf("`");
+    known.fence = 0;
   }
-  return (runs & 1) === 1;
+  while (known.nextBacktick !== -1 && known.nextBacktick <= offset) {
+    const tick = known.nextBacktick;
+    while (known.fence < fenced.length && fenced[known.fence][1] <= tick) known.fence++;
+    const fence = fenced[known.fence];
+    let next;
+    if (fence !== void 0 && fence[0] <= tick) next = fence[1];
+    else {
+      next = paragraphEnd(markdown, tick, fence?.[0] ?? markdown.length);
+      known.paragraphs.push({ start: tick, end: next, spans: void 0 });
+    }
+    known.nextBacktick = markdown.indexOf("`", next);
+  }
+  const paragraphs = known.paragraphs;
+  if (paragraphs.length === 0 || paragraphs[0].start > offset) return false;
+  let low = 0;
+  let high = paragraphs.length;
+  while (low < high) {
+    const middle = low + high >> 1;
+    if (paragraphs[middle].start <= offset) low = middle + 1;
+    else high = middle;
+  }
+  const paragraph = paragraphs[low - 1];
+  if (paragraph === void 0 || offset >= paragraph.end) return false;
+  paragraph.spans ??= pairCodeSpans(markdown, paragraph.start, paragraph.end);
+  for (let index = 0; index < paragraph.spans.length; index += 2) {
+    if (offset < paragraph.spans[index]) return false;
+    if (offset < paragraph.spans[index + 1]) return true;
+  }
+  return false;
+}
+function paragraphEnd(markdown, from, fenceStart) {
+  let end = markdown.indexOf("\n", from);
+  if (end === -1) end = markdown.length;
+  const first = afterQuoteMarkers(markdown, markdown.lastIndexOf("\n", from - 1) + 1);
+  if (markdown.charCodeAt(first) === PIPE || isHeadingStart(markdown, first)) return Math.min(end, fenceStart);
+  while (end < fenceStart && end < markdown.length && !endsParagraph(markdown, end + 1)) {
+    end = markdown.indexOf("\n", end + 1);
+    if (end === -1) end = markdown.length;
+  }
+  return Math.min(end, fenceStart);
+}
+function afterQuoteMarkers(markdown, lineStart) {
+  let at = lineStart;
+  for (let code = markdown.charCodeAt(at); code === SPACE || code === TAB || code === GREATER_THAN; code = markdown.charCodeAt(++at)) ;
+  return at;
+}
+function endsParagraph(markdown, lineStart) {
+  const at = afterQuoteMarkers(markdown, lineStart);
+  const code = markdown.charCodeAt(at);
+  if (Number.isNaN(code) || code === LINE_FEED || code === CR || code === PIPE) return true;
+  if (code === HASH) return isHeadingStart(markdown, at);
+  let markerEnd = at;
+  if (code === 45 || code === 43 || code === 42) markerEnd++;
+  else if (isDigit(code)) {
+    while (markerEnd - at < 9 && isDigit(markdown.charCodeAt(markerEnd))) markerEnd++;
+    const close = markdown.charCodeAt(markerEnd);
+    markerEnd = close === 46 || close === CLOSE_PARENTHESIS ? markerEnd + 1 : at;
+  }
+  if (markerEnd > at && isSpaceOrLineEnd(markdown.charCodeAt(markerEnd))) return true;
+  if (code !== 45 && code !== 42 && code !== 95 && code !== 61) return false;
+  let end = markdown.indexOf("\n", at);
+  if (end === -1) end = markdown.length;
+  for (let char = at; char < end; char++) {
+    const each = markdown.charCodeAt(char);
+    if (each !== code && each !== SPACE && each !== TAB && each !== CR) return false;
+  }
+  return true;
+}
+function isHeadingStart(markdown, at) {
+  let hashes = 0;
+  while (hashes < 7 && markdown.charCodeAt(at + hashes) === HASH) hashes++;
+  return hashes >= 1 && hashes <= 6 && isSpaceOrLineEnd(markdown.charCodeAt(at + hashes));
+}
+function isSpaceOrLineEnd(code) {
+  return code === SPACE || code === TAB || code === LINE_FEED || code === CR || Number.isNaN(code);
+}
+var runs = [];
+function pairCodeSpans(markdown, from, end) {
+  const spans = [];
+  runs.length = 0;
+  for (let at = from; at !== -1 && at < end; at = markdown.indexOf("`", at)) {
+    const start = at;
+    while (markdown.charCodeAt(at) === BACKTICK) at++;
+    runs.push(start, at - start);
+  }
+  let unmatched = 0;
+  for (let index = 0; index < runs.length; index += 2) {
+    let start = runs[index];
+    let length = runs[index + 1];
+    if (isEscaped(markdown, start)) {
+      start++;
+      length--;
+    }
+    if (length === 0 || length < 31 && (unmatched & 1 << length) !== 0) continue;
+    let closing = index + 2;
+    while (closing < runs.length && runs[closing + 1] !== length) closing += 2;
+    if (closing >= runs.length) {
+      if (length < 31) unmatched |= 1 << length;
+      continue;
+    }
+    spans.push(start, runs[closing] + length);
+    index = closing;
+  }
+  return spans;
+}
+function isInCodeOrHtml(markdown, offset, fenced) {
+  return isInCode(markdown, offset, fenced) || htmlAt(markdown, offset, fenced) !== void 0;
+}
+var lastHtml = { markdown: void 0, ranges: { comments: [], blocks: [] } };
+function htmlAt(markdown, offset, fenced) {
+  if (lastHtml.markdown !== markdown) {
+    lastHtml.ranges = findHtml(markdown, fenced);
+    lastHtml.markdown = markdown;
+  }
+  if (inRanges(lastHtml.ranges.comments, offset)) return "comment";
+  return inRanges(lastHtml.ranges.blocks, offset) ? "block" : void 0;
+}
+function inRanges(ranges, offset) {
+  for (const [start, end] of ranges) {
+    if (offset < start) return false;
+    if (offset < end) return true;
+  }
+  return false;
+}
+var HTML_BLOCK_START = new RegExp(
+  String.raw`<(?:(!--)|(pre|script|style|textarea)(?=[\s>]|$)|(\?)|(![A-Za-z])|(!\[CDATA\[)|\/?(?:` + "address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|details|dialog|dir|div|dl|dt|fieldset|figcaption|figure|footer|form|frame|frameset|h[1-6]|head|header|hr|html|iframe|legend|li|link|main|menu|menuitem|nav|noframes|ol|optgroup|option|p|param|search|section|summary|table|tbody|td|tfoot|th|thead|title|tr|track|ul" + String.raw`)(?=[\s>]|\/>|$))`,
+  "iy"
+);
+var RAW_TEXT_END = /<\/(?:pre|script|style|textarea)>/gi;
+var BLANK_LINE = /\n[ \t]*\r?\n/g;
+function findHtml(markdown, fenced) {
+  const comments = [];
+  const blocks = [];
+  let blockEnd = -1;
+  for (let at = markdown.indexOf("<"); at !== -1; at = markdown.indexOf("<", at + 1)) {
+    const inBlock = at < blockEnd;
+    const lineStart = inBlock ? void 0 : lineStartIfIndented(markdown, at);
+    if (lineStart !== void 0) {
+      HTML_BLOCK_START.lastIndex = at;
+      const start = HTML_BLOCK_START.exec(markdown);
+      if (start !== null && !isInCode(markdown, at, fenced)) {
+        const end = htmlBlockEnd(markdown, at, start);
+        if (start[1] === void 0) blockEnd = end;
+        else at = end - 1;
+        (start[1] === void 0 ? blocks : comments).push([lineStart, end]);
+        continue;
+      }
+    }
+    if (!markdown.startsWith("<!--", at)) continue;
+    const close = markdown.indexOf("-->", at + 2);
+    if (inBlock) {
+      comments.push([at, close === -1 ? blockEnd : close + 3]);
+      if (close !== -1) at = close + 2;
+      continue;
+    }
+    BLANK_LINE.lastIndex = at;
+    if (close === -1 || BLANK_LINE.test(markdown) && BLANK_LINE.lastIndex <= close || isInCode(markdown, at, fenced)) continue;
+    comments.push([at, close + 3]);
+    at = close + 2;
+  }
+  return { comments, blocks };
+}
+function htmlBlockEnd(markdown, at, start) {
+  let condition;
+  if (start[1] !== void 0) condition = markdown.indexOf("-->", at + 2);
+  else if (start[2] !== void 0) {
+    RAW_TEXT_END.lastIndex = at;
+    condition = RAW_TEXT_END.exec(markdown)?.index ?? -1;
+  } else if (start[3] !== void 0) condition = markdown.indexOf("?>", at + 2);
+  else if (start[4] !== void 0) condition = markdown.indexOf(">", at + 2);
+  else if (start[5] !== void 0) condition = markdown.indexOf("]]>", at + 9);
+  else {
+    BLANK_LINE.lastIndex = at;
+    return BLANK_LINE.exec(markdown)?.index ?? markdown.length;
+  }
+  if (condition === -1) return markdown.length;
+  const end = markdown.indexOf("\n", condition);
+  return end === -1 ? markdown.length : end;
 }
 var lastIndented = { markdown: void 0, lines: /* @__PURE__ */ new Set() };
 function indentedCodeLines(markdown, fenced) {
@@ -9598,7 +9870,11 @@ function findIndentedCodeLines(markdown, fenced) {
     }
     const rest = markdown.slice(at, end).replace(/\r$/, "");
     if (inFence) {
-      if (fenced[fence][0] === lineStart) while (lists.length > 0 && column < lists.at(-1)) lists.pop();
+      if (fenced[fence][0] === lineStart) {
+        while (lists.length > 0 && column < lists.at(-1)) lists.pop();
+        const marker2 = LIST_MARKER.exec(rest);
+        if (marker2 !== null) lists.push(listContentColumn(column, marker2[0], rest));
+      }
       paragraph = false;
       continue;
     }
@@ -9626,11 +9902,9 @@ function findIndentedCodeLines(markdown, fenced) {
       continue;
     }
     if (marker !== null) {
-      const after = rest.slice(marker[0].length);
-      const spaces = after.length - after.trimStart().length;
-      const content = after.trim() === "" || spaces > 4 ? column + marker[0].length + 1 : column + marker[0].length + spaces;
+      const content = listContentColumn(column, marker[0], rest);
       lists.push(content);
-      const text2 = after.trimStart();
+      const text2 = rest.slice(marker[0].length).trimStart();
       const fenceMark2 = /^(`{3,}|~{3,})/.exec(text2);
       if (fenceMark2) nestedFence = { closing: closingFence(fenceMark2[1]), base: content };
       paragraph = text2 !== "" && !fenceMark2 && !NOT_PARAGRAPH.test(text2);
@@ -9646,10 +9920,15 @@ function findIndentedCodeLines(markdown, fenced) {
   }
   return code;
 }
+function listContentColumn(column, marker, rest) {
+  const after = rest.slice(marker.length);
+  const spaces = after.length - after.trimStart().length;
+  return after.trim() === "" || spaces > 4 ? column + marker.length + 1 : column + marker.length + spaces;
+}
 function closingFence(opening) {
   return new RegExp(`^\\${opening[0] ?? "`"}{${opening.length},}[ \\t]*$`);
 }
-var lastLooked = { markdown: "", lineOffset: -1, lineStart: 0, backtickFrom: 0, backtick: -1 };
+var lastLooked = { markdown: "", lineOffset: -1, lineStart: 0 };
 function lineStartOf(markdown, offset) {
   const known = lastLooked;
   if (known.markdown === markdown && known.lineOffset >= 0 && offset >= known.lineStart) {
@@ -9665,29 +9944,21 @@ function lineStartOf(markdown, offset) {
   known.lineStart = start;
   return start;
 }
-function backtickFrom(markdown, from) {
-  const known = lastLooked;
-  if (known.markdown === markdown && from >= known.backtickFrom && (known.backtick === -1 || from <= known.backtick)) return known.backtick;
-  lookingAt(markdown);
-  known.backtickFrom = from;
-  known.backtick = markdown.indexOf("`", from);
-  return known.backtick;
-}
 function lookingAt(markdown) {
   if (lastLooked.markdown === markdown) return;
   lastLooked.markdown = markdown;
   lastLooked.lineOffset = -1;
-  lastLooked.backtickFrom = markdown.length + 1;
-  lastLooked.backtick = -1;
 }
 var TAB = 9;
 var LINE_FEED = 10;
 var CR = 13;
 var SPACE = 32;
+var HASH = 35;
 var CLOSE_PARENTHESIS = 41;
 var LESS_THAN = 60;
 var GREATER_THAN = 62;
 var BACKTICK = 96;
+var PIPE = 124;
 var TILDE = 126;
 function isLocal(target) {
   if (target === "" || target.startsWith("#") || target.startsWith("//")) return false;
@@ -10948,6 +11219,7 @@ function guardFields(item) {
     if (page?.versionAuthorId) wikiEdits.editedBy = page.versionAuthorId;
     if (page?.versionCreatedAt) wikiEdits.editedAt = page.versionCreatedAt;
     if (verdict.byAuthor === "unknown") wikiEdits.authorUnknown = true;
+    if (verdict.knownFromRepository) wikiEdits.knownFromRepository = true;
     if (verdict.movedUnder) wikiEdits.movedUnder = verdict.movedUnder;
     else if (item.state === "edited" && item.heldBelowNewPage !== void 0) wikiEdits.anewUnder = item.heldBelowNewPage;
   }
@@ -11000,6 +11272,7 @@ function guardText(wikiEdits, relevant, heldBack, planned) {
       return `(wiki edits NOT checked: ${wikiEdits.detail ?? "no page access"})`;
     case "edited":
       if (wikiEdits.authorUnknown) return `(${authorUnknownText(wikiEdits)})`;
+      if (wikiEdits.knownFromRepository) return `(${notPublishedHereText(wikiEdits)}; ${overwriteEditedText(wikiEdits)})`;
       return `(edited on the wiki since its last publish: version ${wikiEdits.version ?? "?"}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ""}${wikiEdits.editedAt ? ` at ${wikiEdits.editedAt}` : ""}; ${overwriteEditedText(wikiEdits)})`;
     case "asLeft":
       return wikiEdits.adopted ? `(${adoptedText(wikiEdits, planned)})` : `(wiki edits checked: version ${wikiEdits.version ?? "?"} is as last published)`;
@@ -11033,9 +11306,13 @@ function overwriteEditedText(wikiEdits) {
 function authorUnknownText(wikiEdits) {
   return `cannot tell whether version ${wikiEdits.version ?? "?"}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ""} is this file's publish by the publishing account (CI, a teammate) or an edit on the wiki: this run knows no publishing account (set ${ACCOUNT_ID_ENV_VAR}, or ${API_TOKEN_ENV_VAR}). Left out here; the publish updates the page only if that version is its account's`;
 }
+function notPublishedHereText(wikiEdits) {
+  return `its latest version ${wikiEdits.version ?? "?"}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ""}${wikiEdits.editedAt ? ` at ${wikiEdits.editedAt}` : ""} is not one this machine published: it may be a teammate's or CI's publish of this file, or an edit on the wiki`;
+}
 function heldBackText(wikiEdits) {
   if (wikiEdits?.movedUnder) return `I${movedText(wikiEdits.movedUnder, true).slice(1)}.`;
   if (wikiEdits?.authorUnknown) return `Would be left out: this run ${authorUnknownText(wikiEdits)}.`;
+  if (wikiEdits?.knownFromRepository) return `Would be left out: ${notPublishedHereText(wikiEdits)} (${overwriteEditedText(wikiEdits)}).`;
   return `Would be left out: its page was edited on the wiki since its last publish (${overwriteEditedText(wikiEdits)}).`;
 }
 function movedText(movedUnder, heldBack) {
@@ -11079,7 +11356,8 @@ function notSentMessage(result) {
     case "notStarted":
       return "not sent: interrupted before it started";
     case "edited":
-      return movedUnderOf(result.item.guard) ? "not sent: its page is under another parent on the wiki now." : "not sent: its page was changed on the wiki since its last publish.";
+      if (movedUnderOf(result.item.guard)) return "not sent: its page is under another parent on the wiki now.";
+      return result.item.guard?.kind === "edited" && result.item.guard.knownFromRepository ? "not sent: its page's latest version is not one this machine published." : "not sent: its page was changed on the wiki since its last publish.";
     default:
       return "";
   }
@@ -11140,7 +11418,7 @@ function runAnnotations(records, textOf) {
   }
   for (const record of records.summary?.dryRun === false ? [] : records.plan) {
     const problem = record.status === "refused" ? record.refusals.join(" ") : record.status === "edited" ? heldBackText(record.wikiEdits) : record.status === "retitled" ? record.refusals.join(" ") : "";
-    if (problem) found.push({ level: "error", ...at(record.file, problem), title: record.status === "edited" ? record.wikiEdits?.movedUnder ? "Moved on the wiki" : "Edited on the wiki" : "Would be refused", message: problem });
+    if (problem) found.push({ level: "error", ...at(record.file, problem), title: record.status === "edited" ? editedTitle(record.wikiEdits) : "Would be refused", message: problem });
     for (const caution of record.cautions) found.push({ level: "warning", ...at(record.file, caution), title: "Wiki Publisher caution", message: caution });
   }
   for (const record of records.files) {
@@ -11184,6 +11462,10 @@ function lineAbout(text2, message) {
     if (index >= 0) return index + 1;
   }
   return 1;
+}
+function editedTitle(wikiEdits) {
+  if (wikiEdits?.movedUnder) return "Moved on the wiki";
+  return wikiEdits?.knownFromRepository && !wikiEdits.authorUnknown ? "A version this machine did not publish" : "Edited on the wiki";
 }
 
 // src/cli/args.ts
@@ -11750,6 +12032,7 @@ function guardNote(wikiEdits, status, planned) {
     case "edited":
       if (wikiEdits.movedUnder) return movedText(wikiEdits.movedUnder, status === "edited");
       if (wikiEdits.authorUnknown) return authorUnknownText(wikiEdits);
+      if (wikiEdits.knownFromRepository) return `${notPublishedHereText({ ...wikiEdits, editedAt: void 0 })}${status === "edited" ? "" : ": replaced (--overwrite-edited)"}`;
       return `edited on the wiki since its last publish (version ${wikiEdits.version ?? "?"}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ""})${status === "edited" ? "" : ": replaced (--overwrite-edited)"}`;
     case "asLeft":
       return wikiEdits.adopted ? adoptedText(wikiEdits, planned) : `wiki checked: version ${wikiEdits.version ?? "?"} as last published`;
@@ -11769,10 +12052,10 @@ function cautionLines(plan) {
   return [`#### Cautions`, "", ...withCautions.flatMap((record) => record.cautions.map((caution) => `- **${inlineText(record.file)}**: ${inlineText(caution)}`)), ""];
 }
 function editedLines(plan, wikiRead, failed) {
-  const heading = "#### Pages edited on the wiki since their last publish";
+  const edited = plan.filter((record) => record.wikiEdits?.verdict === "edited");
+  const heading = edited.some((record) => record.wikiEdits?.knownFromRepository && !record.wikiEdits.authorUnknown) ? "#### Pages edited on the wiki since their last publish, or whose latest version this machine did not publish" : "#### Pages edited on the wiki since their last publish";
   if (!wikiRead && failed === 0) return [heading, "", "Unknown without page access.", ""];
   const unknown = failed > 0 ? [`Unknown for ${failed} file(s): the lookup on the wiki failed (see their rows).`] : [];
-  const edited = plan.filter((record) => record.wikiEdits?.verdict === "edited");
   if (edited.length === 0) return [heading, "", ...failed > 0 ? unknown : ["None: every page this plan updates is as it was last published from here."], ""];
   return [heading, "", ...unknown.map((line) => `- ${line}`), ...edited.map((record) => {
     const edits = record.wikiEdits;
@@ -11780,6 +12063,7 @@ function editedLines(plan, wikiRead, failed) {
     if (edits.movedUnder) return `- **${inlineText(record.file)}**: ${pageCell(record)}: ${inlineText(movedText(edits.movedUnder, record.status === "edited"))}`;
     if (edits.authorUnknown) return `- **${inlineText(record.file)}**: ${pageCell(record)}: ${inlineText(authorUnknownText(edits))}`;
     const fate = record.status === "edited" ? `left out; ${overwriteEditedText(edits)}` : "replaced by this publish (--overwrite-edited)";
+    if (edits.knownFromRepository) return `- **${inlineText(record.file)}**: ${pageCell(record)}: ${inlineText(notPublishedHereText(edits))} (${inlineText(fate)})`;
     return `- **${inlineText(record.file)}**: ${pageCell(record)}, version ${edits.version ?? "?"} ${inlineText(who)} (${inlineText(fate)})`;
   }), ""];
 }
@@ -12067,6 +12351,7 @@ var englishManifestMessages = {
   noPages: (name) => `${name} has no "pages" object.`,
   listedTwice: (name, key) => `${name} lists "${key}" twice; keep one of them (for a page, the one whose page the wiki should keep).`,
   badEntry: (name, key, problem) => `${name} has a bad entry "${key}": ${problem}.`,
+  idTwice: (name, first, second, id) => `${name} records page ${id} for both "${first}" and "${second}", but a page is the page of one file or folder only. Remove the wrong entry: the next publish of the folder as a tree, with page access, finds that file's page on the wiki by its title (or creates it) and records it again.`,
   noSpace: (name) => `${name} has no "space" (the space key of its pages), or an empty one.`,
   noParent: (name) => `${name} has no "parent", or one that is not a page ID (digits in quotes).`,
   cannotRead: (name, detail) => `${name} cannot be read (${detail}).`,
@@ -12085,13 +12370,6 @@ var englishManifestMessages = {
   cannotRecord: (key, problem) => `Cannot record "${key}" in the page manifest: ${problem}.`,
   notARootTarget: (root) => `Not a root target: ${root}.`
 };
-
-// src/core/text/escaped.ts
-function isEscaped(text2, at) {
-  let count = 0;
-  for (let before = at - 1; before >= 0 && text2[before] === "\\"; before--) count++;
-  return (count & 1) === 1;
-}
 
 // src/core/tree/manifestFormat.ts
 var MANIFEST_FILE_NAME = ".wiki-pages.json";
@@ -12140,6 +12418,8 @@ function parseManifest(text2, name = MANIFEST_FILE_NAME, messages = englishManif
   const listed = value.pages;
   if (!isObject2(listed)) return refuse3(messages.noPages(name));
   const pages = /* @__PURE__ */ new Map();
+  const keyOfId = /* @__PURE__ */ new Map();
+  let idTwice;
   let members = Object.keys(value).length;
   let bad;
   for (const key of Object.keys(listed)) {
@@ -12152,11 +12432,15 @@ function parseManifest(text2, name = MANIFEST_FILE_NAME, messages = englishManif
     const entry = raw;
     members += entry.title === void 0 ? 2 : 3;
     pages.set(key, { id: entry.id, title: entry.title ?? "" });
+    const first = keyOfId.get(entry.id);
+    if (first === void 0) keyOfId.set(entry.id, key);
+    else idTwice ??= { id: entry.id, first, second: key };
   }
   const parsedMembers = bad === void 0 ? members : memberCount(value);
   const twice = memberNameCount(text2) > parsedMembers ? duplicateMember(text2) : void 0;
   if (twice !== void 0) return refuse3(messages.listedTwice(name, twice));
   if (bad !== void 0) return refuse3(messages.badEntry(name, bad.key, bad.problem));
+  if (idTwice !== void 0) return refuse3(messages.idTwice(name, idTwice.first, idTwice.second, idTwice.id));
   return { ok: true, manifest: { root, pages } };
 }
 function serializeManifest(manifest) {
@@ -12421,7 +12705,7 @@ var DEFINITION_LINE = /^(?: {0,3}>[ \t]?)* {0,3}\[(?:[^\]\\\n]|\\.)+\]:/;
 var ATX_LINE = /^ {0,3}#{1,6}(?:[ \t]|$)/;
 var TITLE_CHAR = String.raw`\\[\s\S]|\n(?![ \t]*\r?\n)`;
 var LINK_CLOSE = new RegExp(String.raw`[ \t]*\r?\n?[ \t]*(?:(?:"(?:[^"\\\n]|${TITLE_CHAR})*"|'(?:[^'\\\n]|${TITLE_CHAR})*'|\((?:[^()\\\n]|${TITLE_CHAR})*\))[ \t]*\r?\n?[ \t]*)?\)`, "y");
-var BLANK_LINE = /\n[ \t]*\r?\n/g;
+var BLANK_LINE2 = /\n[ \t]*\r?\n/g;
 function findLinkDestinations(markdown) {
   const code = fencedBlocks(markdown);
   const inline = inlineLinks(markdown, code);
@@ -12442,8 +12726,8 @@ function inlineLinks(markdown, code) {
     const at = isOpen ? nextOpen : nextClose;
     if (open2.length > 0) {
       if (blank < previous) {
-        BLANK_LINE.lastIndex = previous;
-        blank = BLANK_LINE.test(markdown) ? markdown.lastIndexOf("\n", BLANK_LINE.lastIndex - 2) : markdown.length;
+        BLANK_LINE2.lastIndex = previous;
+        blank = BLANK_LINE2.test(markdown) ? markdown.lastIndexOf("\n", BLANK_LINE2.lastIndex - 2) : markdown.length;
       }
       if (blank < at) open2.length = 0;
     }
@@ -12458,7 +12742,7 @@ function inlineLinks(markdown, code) {
     const opening = open2.pop();
     if (opening === void 0 || markdown[at + 1] !== "(" || isImage(markdown, opening)) continue;
     const destination = readDestination(markdown, at + 2);
-    if (destination && !isInCode(markdown, opening, code) && !isInCode(markdown, at, code)) found.push(destination);
+    if (destination && !isInCodeOrHtml(markdown, opening, code) && !isInCodeOrHtml(markdown, at, code)) found.push(destination);
   }
   return found;
 }
@@ -12469,7 +12753,7 @@ function referenceDefinitions(markdown, code) {
   for (const match of markdown.matchAll(REFERENCE_DEFINITION2)) {
     const lead = match[1] ?? "";
     const written3 = match[2] ?? "";
-    if (isInCode(markdown, match.index, code) || continuesParagraph(markdown, match.index)) continue;
+    if (isInCodeOrHtml(markdown, match.index, code) || continuesParagraph(markdown, match.index)) continue;
     const start = match.index + lead.length;
     const angle = written3.startsWith("<");
     found.push({ start, end: start + written3.length, text: angle ? written3.slice(1, -1) : written3, angle });
@@ -14048,6 +14332,8 @@ var ManifestStore = class _ManifestStore {
    * took a while to copy.
    */
   ownedPages;
+  /** Which key holds each ID in ownedPages, made with it: record() finds the key an ID is taken from without a scan. */
+  keyOfId;
   /** The manifest as the file holds it (as read, then as last written): what pendingChanges compares against. */
   onDisk;
   dirty = false;
@@ -14098,12 +14384,23 @@ var ManifestStore = class _ManifestStore {
   record(relPath, entry) {
     const problem = manifestKeyProblem(relPath, this.messages) ?? (/^\d+$/.test(entry.id) ? void 0 : this.messages.idNotDigits(JSON.stringify(entry.id)));
     if (problem) return Promise.reject(new Error(this.messages.cannotRecord(relPath, problem)));
-    this.ownPages().set(relPath, { id: entry.id, title: entry.title });
+    const pages = this.ownPages();
+    const keyOfId = this.keyOfId;
+    const holder = keyOfId.get(entry.id);
+    if (holder !== void 0 && holder !== relPath) pages.delete(holder);
+    const previous = pages.get(relPath);
+    if (previous !== void 0 && keyOfId.get(previous.id) === relPath) keyOfId.delete(previous.id);
+    pages.set(relPath, { id: entry.id, title: entry.title });
+    keyOfId.set(entry.id, relPath);
     return this.changed();
   }
   /** Drops a page's entry (its file is gone, or the page was deleted) and writes at once. */
   forget(relPath) {
-    return this.pages.has(relPath) && this.ownPages().delete(relPath) ? this.changed() : Promise.resolve();
+    const previous = this.pages.get(relPath);
+    if (previous === void 0) return Promise.resolve();
+    this.ownPages().delete(relPath);
+    if (this.keyOfId?.get(previous.id) === relPath) this.keyOfId.delete(previous.id);
+    return this.changed();
   }
   /** What the store holds that the file does not: everything changed since reading while writing is off. */
   pendingChanges() {
@@ -14127,6 +14424,8 @@ var ManifestStore = class _ManifestStore {
     if (this.ownedPages === void 0) {
       this.ownedPages = new Map(this.pages);
       this.pages = this.ownedPages;
+      this.keyOfId = /* @__PURE__ */ new Map();
+      for (const [key, entry] of this.ownedPages) this.keyOfId.set(entry.id, key);
     }
     return this.ownedPages;
   }

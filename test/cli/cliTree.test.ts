@@ -955,6 +955,25 @@ describe('CLI --tree', () => {
     assert.match(run.stderr, new RegExp(`2 new page ID\\(s\\) were not recorded in \\.wiki-pages\\.json \\(--no-record\\): guide/ = ${page('Guide').id}, guide/setup\\.md = ${page('Setup').id}`));
   });
 
+  it('a page the --state file records at its place is updated when .wiki-pages.json does not record it (--no-record, or a CI runner whose record was never committed)', async () => {
+    const root = await cli.tree({ 'docs/index.md': '# Overview\n\n[Setup](guide/setup.md)\n', 'docs/guide/setup.md': '# Setup\n\nRun it.\n' });
+    const run = (extra: string[] = []): ReturnType<typeof runCli> => runCli(['publish', 'docs', ...TO, '--state', 'state.json', ...extra], { cwd: root, env: cli.env() });
+    for (const [step, lose] of [['--no-record', false], ['the record lost', true]] as const) {
+      const first = await run(lose ? [] : ['--no-record']);
+      assert.equal(first.code, 0, `${step}: ${first.stdout}\n${first.stderr}`);
+      if (lose) await rm(join(root, 'docs', '.wiki-pages.json'));
+      await writeFile(join(root, 'docs', 'guide', 'setup.md'), `# Setup\n\nRun it (${step}).\n`);
+      const dry = await run([...(lose ? [] : ['--no-record']), '--dry-run']);
+      // The folder page's ID comes from the run (the repository records none), so the plan can say only this of the page below it.
+      assert.match(dry.stdout, /^would update docs\/guide\/ -> "Guide" in DOCS under 123456/m, `${step}: ${dry.stdout}`);
+      const again = await run(lose ? [] : ['--no-record']);
+      assert.equal(again.code, 0, `${step}: ${again.stdout}\n${again.stderr}`);
+      assert.match(again.stdout, /^ {2}updated {5}docs\/guide\/setup\.md -> "Setup"/m, step);
+      assert.match(page('Setup').markdown, new RegExp(`Run it \\(${step.replace(/-/g, '\\-')}\\)`), step);
+      assert.equal(cli.world.sandbox.pages().filter((each) => each.title === 'Setup').length, 1, `${step}: one Setup page`);
+    }
+  });
+
   it('--retarget keeps .wiki-pages.json as it is until a page of the new tree lands: a refused tree leaves the old record, a published one replaces it', async () => {
     const root = await cli.tree(TREE);
     assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);

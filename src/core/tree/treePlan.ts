@@ -393,6 +393,10 @@ export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOpti
     // Each file is one page, so its item is this page's (not a copy: members added to a spread copy later, such as the
     // guard's verdict, give every such object a hidden class of its own, about 200 bytes each).
     const item = planned.item;
+    // This machine's record (the editor's memory, the CLI's --state) of the page at this very place is the file's own
+    // page, updated through the edit guard as in a flat run, also when the repository records no page for it
+    // (--no-record, or a CI runner whose .wiki-pages.json was never committed): a create would meet "already exists".
+    if (oldTitle === undefined && parentId !== undefined && linkNames(item.link, defaults)) defaults.overwrite = true;
     // The tree decides the target: the node's title under its folder's page, whatever a per-machine link remembers.
     item.target = defaults;
     item.complete = { spaceId: defaults.spaceId, parentId: defaults.parentId, pageTitle: defaults.pageTitle, overwrite: defaults.overwrite };

@@ -6,7 +6,7 @@
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
 import { learnLandedPage, linksLeftOf, sentAgain, sentAgainAndLanded, type LinksLeft } from '../run/landedPage';
 import { linkTarget } from '../links/rewrite/linkTarget';
-import type { PageLink } from '../links/pageLink';
+import { linkNames, type PageLink } from '../links/pageLink';
 import { landedLink } from '../run/plan';
 import { foreseeRewrite, rewriteLinks, type LinkCaution, type PageLookup, type RewriteContext } from '../links/rewrite';
 import { guardPlan, guardedPage, type GuardOptions } from '../run/guard';
@@ -507,8 +507,12 @@ function withParent(page: TreePage, ids: ReadonlyMap<string, string>, plan: Tree
     const title = plan.tree.byPath.get(page.node.parent)?.title ?? page.node.parent;
     return { parentMissing: { message: words.parentNotPublished(title), parent: { key: parentKey, title } } };
   }
-  page.item.complete = { ...complete, parentId };
-  page.item.target = { ...page.item.target, parentId };
+  // The folder's page ID learnt now may make this page the one this machine's record names (treePlan: a page the
+  // repository does not record is updated, not created, when that record names its place).
+  const overwrite = complete.overwrite || (!page.retitledFrom && linkNames(page.item.link, { ...complete, parentId }));
+  page.item.complete = { ...complete, parentId, overwrite };
+  page.item.target = { ...page.item.target, parentId, overwrite };
+  if (overwrite && !complete.overwrite) page.item.linkedPage = true;
   return {};
 }
 

@@ -40,6 +40,13 @@ export function runAnnotations(records: RunRecords, textOf: (file: string) => st
     else if (record.status === 'cancelled' || record.status === 'notStarted') found.push({ level: 'warning', ...at(record.file, ''), title: 'Not published', message: record.message });
     for (const caution of record.cautions) found.push({ level: 'warning', ...at(record.file, caution), title: 'Wiki Publisher caution', message: caution });
   }
+  const manifest = records.summary?.dryRun === false ? records.summary.manifest : undefined;
+  if (manifest && manifest.recorded > 0) {
+    found.push({
+      level: 'warning', file: manifest.file, title: `Commit ${manifest.file}`,
+      message: `${manifest.recorded} new page ID(s) recorded in ${manifest.file} on this runner: commit it, so teammates and CI publish to the same pages. The runner's copy goes when the job ends.`,
+    });
+  }
   return limit(found);
 }
 

@@ -204,7 +204,30 @@ function resultLines(records: RunRecords): string[] {
     for (const record of files) lines.push(resultRow(record));
     lines.push('');
   }
-  return [...lines, ...cautionLines(files), ...linksLeftLines(records), ...moveLines(records)];
+  return [...lines, ...cautionLines(files), ...linksLeftLines(records), ...moveLines(records), ...manifestLines(records)];
+}
+
+/** The page IDs a tree run wrote to .wiki-pages.json, which only a commit keeps (a CI runner's copy goes with the job). */
+function manifestLines(records: RunRecords): string[] {
+  const manifest = records.summary?.manifest;
+  if (!manifest) return [];
+  const file = inlineText(manifest.file);
+  const lines: string[] = [];
+  if (manifest.recorded > 0) {
+    lines.push(
+      `#### Page IDs recorded: commit ${file}`, '',
+      `This run recorded ${manifest.recorded} new page ID(s) in ${file}. Commit it, so teammates and CI publish to the same pages: the runner's copy goes when the job ends, and until the file is committed a plan without page access (a fork's pull request) cannot know these pages.`, '',
+    );
+  }
+  const notRecorded = manifest.notRecorded ?? [];
+  if (notRecorded.length > 0) {
+    lines.push(
+      '#### Page IDs not recorded (no-record)', '',
+      `${file} was left as it is; these new pages are known only from this list:`, '',
+      ...notRecorded.map(({ key, pageId }) => `- ${inlineText(key)}: page ${inlineText(pageId)}`), '',
+    );
+  }
+  return lines;
 }
 
 /** Links the plan counted on filling in that went out as written: the pages they wait for did not land. */

@@ -295,15 +295,27 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
     output.problem(`The state file or ${MANIFEST_FILE_NAME} could not be written: ${describeError(stateFailure)}. The next run will not know what this one published.`);
     exitCode = interruptCode ?? EXIT_FAILED;
   }
-  if (manifest.recordedCount() > 0) output.problem(`Recorded ${manifest.recordedCount()} page ID(s) in ${join(folder, MANIFEST_FILE_NAME)}: commit it, so teammates and CI publish to the same pages.`);
+  // Said on every run that wrote the file: a CI runner's copy goes with the job, so the words say to commit it from there.
+  if (manifest.recordedCount() > 0) output.problem(`Recorded ${manifest.recordedCount()} page ID(s) in ${join(folder, MANIFEST_FILE_NAME)}: commit it, so teammates and CI publish to the same pages (in CI, commit it from the job: the runner's copy goes when the job ends).`);
   const unrecorded = manifest.pendingChanges();
   if (unrecorded.length > 0) output.problem(`${unrecorded.length} new page ID(s) were not recorded in ${MANIFEST_FILE_NAME} (--no-record): ${unrecorded.map(([key, entry]) => `${key} = ${entry.id}`).join(', ')}`);
   const summaryRecord = {
     type: 'summary', dryRun: false, interrupted: interruptCode !== undefined, exitCode, files: plan.pages.length + plan.pinned.length + plan.refused.length,
     secondPass: run.secondPass, moves: plan.moves.moves.length, orphans: plan.moves.orphans.length, ...summary, ...reportLinksLeft(run.linksLeft, args.json, output),
+    ...manifestSummary(rootLabel, manifest.recordedCount(), unrecorded),
   };
   output.record(summaryRecord);
   if (args.json) output.json(summaryRecord);
   else output.line(`${runSummaryLine(summary, interruptCode !== undefined)}; second pass (links to new pages): ${run.secondPass}`);
   return exitCode;
+}
+
+/**
+ * The summary's `manifest` member, when the run wrote page IDs or would have (--no-record): the file to commit, for
+ * the renderings a CI job shows (the Action's job summary and annotation), where the log line is easily missed.
+ */
+function manifestSummary(rootLabel: string, recorded: number, unrecorded: ReadonlyArray<readonly [string, { id: string }]>): { manifest?: { file: string; recorded: number; notRecorded?: Array<{ key: string; pageId: string }> } } {
+  if (recorded === 0 && unrecorded.length === 0) return {};
+  const file = rootLabel === '' ? MANIFEST_FILE_NAME : `${rootLabel}/${MANIFEST_FILE_NAME}`;
+  return { manifest: { file, recorded, ...(unrecorded.length > 0 ? { notRecorded: unrecorded.map(([key, entry]) => ({ key, pageId: entry.id })) } : {}) } };
 }

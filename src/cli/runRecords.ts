@@ -57,6 +57,8 @@ export interface SummaryRecord {
   plan?: { digest: string; wikiChecked: boolean; entries: Record<string, string> };
   /** Files whose links went out as written because the pages they waited for did not land in this run. */
   linksLeft?: Array<{ file: string; waitsFor: string[] }>;
+  /** A tree run's .wiki-pages.json: how many page IDs it recorded there (to commit), or those --no-record kept out. */
+  manifest?: { file: string; recorded: number; notRecorded?: Array<{ key: string; pageId: string }> };
   [count: string]: unknown;
 }
 

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { useCliSandbox } from '../cli/cliHarness';
+import { useCliSandbox, useCliWorld } from '../cli/cliHarness';
 import { assertRecordsValid } from '../cli/jsonSchema';
 import { removeRunnerTemps, runAction } from './actionHarness';
 
@@ -128,5 +128,37 @@ describe('GitHub Action: the entry point as the runner runs it', () => {
     assert.match(noToken.stderr, /No API token\. Set WIKI_PUBLISHER_API_TOKEN/);
     assert.match(noToken.commands.find((command) => command.command === 'error')?.message ?? '', /^No API token\. Set WIKI_PUBLISHER_API_TOKEN/, 'and an error annotation says why');
     assert.equal(noToken.outputs['exit-code'], '2');
+  });
+});
+
+describe('GitHub Action: a page tree (tree: true)', () => {
+  const cli = useCliWorld();
+  afterEach(removeRunnerTemps);
+  const TREE_INPUTS = { path: 'docs', tree: 'true', ...TARGET };
+
+  it('says in the job summary and an annotation that the page IDs recorded on the runner are to be committed; with no-record, lists them', async () => {
+    const workspace = await cli.tree({ 'docs/index.md': '# Overview\n\nSee [setup](guide/setup.md).\n', 'docs/guide/setup.md': '# Setup\n' });
+    const run = await runAction({ workspace, inputs: TREE_INPUTS, env: cli.env() });
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    const recorded = JSON.parse(await readFile(join(workspace, 'docs', '.wiki-pages.json'), 'utf8')) as { pages: Record<string, { id: string }> };
+    assert.equal(Object.keys(recorded.pages).length, 3);
+    assert.match(run.summary, /#### Page IDs recorded: commit docs\/\.wiki-pages\.json\n\nThis run recorded 3 new page ID\(s\) in docs\/\.wiki-pages\.json\. Commit it[^\n]*the runner's copy goes when the job ends/);
+    const notice = run.commands.find((command) => command.command === 'warning' && command.properties.file === 'docs/.wiki-pages.json');
+    assert.ok(notice, `an annotation on docs/.wiki-pages.json in:\n${run.stdout}`);
+    assert.match(notice.message, /^3 new page ID\(s\) recorded in docs\/\.wiki-pages\.json on this runner: commit it/);
+    assert.match(run.stderr, /Recorded 3 page ID\(s\) in docs\/\.wiki-pages\.json: commit it[^\n]*the runner's copy goes when the job ends/);
+    const results = JSON.parse(await readFile(run.outputs.results ?? '', 'utf8')) as Array<Record<string, unknown>>;
+    assertRecordsValid(results, 'a tree run that recorded page IDs');
+    assert.deepEqual(results.find((record) => record.type === 'summary')?.manifest, { file: 'docs/.wiki-pages.json', recorded: 3 });
+
+    await writeFile(join(workspace, 'docs', 'guide', 'more.md'), '# More\n');
+    const unrecorded = await runAction({ workspace, inputs: { ...TREE_INPUTS, 'no-record': 'true' }, env: cli.env() });
+    assert.equal(unrecorded.code, 0, unrecorded.stdout + unrecorded.stderr);
+    const more = cli.world.sandbox.pages().find((page) => page.title === 'More');
+    assert.ok(more);
+    assert.match(unrecorded.summary, new RegExp(`#### Page IDs not recorded \\(no-record\\)\n\n[^\n]*docs/\\.wiki-pages\\.json[^\n]*\n\n- guide/more\\.md: page ${more.id}\n`));
+    assert.ok(!unrecorded.commands.some((command) => command.properties.file === 'docs/.wiki-pages.json'), 'nothing to commit');
+    const summary = (JSON.parse(await readFile(unrecorded.outputs.results ?? '', 'utf8')) as Array<Record<string, unknown>>).find((record) => record.type === 'summary');
+    assert.deepEqual(summary?.manifest, { file: 'docs/.wiki-pages.json', recorded: 0, notRecorded: [{ key: 'guide/more.md', pageId: more.id }] });
   });
 });

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { assertValidJunit } from './junitSchema';
 import { parse } from 'yaml';
-import { CLI_PATH, everythingPrinted, useCliSandbox } from './cliHarness';
+import { CLI_PATH, everythingPrinted, useCliSandbox, useCliWorld } from './cliHarness';
 
 const root = join(__dirname, '..', '..', '..');
 
@@ -92,5 +92,22 @@ describe('GitLab CI template', () => {
     await writeFile(join(workspace, 'docs', 'a.md'), '# Alpha\n\nChanged after the review.\n');
     const refused = await runJob('wiki-publisher:publish', { cwd: workspace, env: { ...cli.env(), ...variables, WIKI_PUBLISHER_EXPECT_PLAN: digest } });
     assert.equal(refused.code, 3, refused.output);
+  });
+});
+
+describe('GitLab CI template with --tree', () => {
+  const cli = useCliWorld();
+
+  it('the publish job keeps the .wiki-pages.json it recorded new page IDs in as an artifact, and its log says to commit it', async () => {
+    const workspace = await cli.tree({ 'docs/index.md': '# Overview\n', 'docs/guide/setup.md': '# Setup\n' });
+    const variables = { WIKI_PUBLISHER_PATH: 'docs', WIKI_PUBLISHER_ARGS: '--tree --space DOCS --parent 123456', CI_PIPELINE_SOURCE: 'push', CI: 'true' };
+    const publish = await runJob('wiki-publisher:publish', { cwd: workspace, env: { ...cli.env(), ...variables } });
+    assert.equal(publish.code, 0, publish.output);
+    assert.match(publish.output, /Recorded 3 page ID\(s\) in docs\/\.wiki-pages\.json: commit it[^\n]*the runner's copy goes when the job ends/);
+    // GitLab's runner expands the job's variables in artifacts:paths.
+    const kept = (job('wiki-publisher:publish').artifacts?.paths ?? []).map((path) => path.replace(/\$WIKI_PUBLISHER_PATH|\$\{WIKI_PUBLISHER_PATH\}/g, variables.WIKI_PUBLISHER_PATH));
+    assert.ok(kept.includes('docs/.wiki-pages.json'), `the publish job keeps docs/.wiki-pages.json: ${kept.join(', ')}`);
+    assert.ok(kept.includes(job('wiki-publisher:publish').artifacts?.reports?.junit ?? ''), 'and still its JUnit report');
+    assert.equal(Object.keys((JSON.parse(await readFile(join(workspace, 'docs', '.wiki-pages.json'), 'utf8')) as { pages: object }).pages).length, 3);
   });
 });

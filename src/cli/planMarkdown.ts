@@ -83,7 +83,8 @@ function planRow(record: PlanEntryRecord, movedFrom: string | undefined): string
     guardNote(record.wikiEdits, record.status, true),
     ...(record.cautions.length > 0 ? [`${record.cautions.length} caution${record.cautions.length === 1 ? '' : 's'} (below)`] : []),
   ].filter((note) => note !== '');
-  return `| ${indent}${inlineText(record.file)} | ${pageCell(record)} | ${planWord(record)}${movedFrom ? ' (moved)' : ''} | ${notes.map(inlineText).join('; ')} |`;
+  // Notes are joined by '; ': a refusal's closing full stop would read '.;' there (an ellipsis keeps its dots).
+  return `| ${indent}${inlineText(record.file)} | ${pageCell(record)} | ${planWord(record)}${movedFrom ? ' (moved)' : ''} | ${notes.map((note, index) => inlineText(index < notes.length - 1 ? note.replace(/(?<!\.)\.$/, '') : note)).join('; ')} |`;
 }
 
 function planWord(record: PlanEntryRecord): string {

@@ -70,4 +70,14 @@ describe('CLI plan as Markdown, with page access', () => {
     assert.match(plan.stdout, /\| &nbsp;&nbsp;docs\/howto\/setup\.md \| Setup in DOCS under the tree's page &quot;Howto&quot; \| [a-z ]+ \(moved\) \| moved from docs\/guide\/setup\.md: the old page stays/);
     assert.match(plan.stdout, /#### Moves and orphans\n\n- moved: docs\/guide\/setup\.md to docs\/howto\/setup\.md; \[page \d+\]\(http:\/\/127\.0\.0\.1:\d+\/wiki\/spaces\/DOCS\/pages\/\d+\/Setup\) stays where it is/);
   });
+
+  it('a row\'s notes read as one list: a refusal\'s full stop gives way to the next note\'s separator', async () => {
+    // The generated page of docs/guide/ has the title of docs/other.md: refused, and generated.
+    const root = await cli.tree({ 'docs/guide/a.md': '# A\n', 'docs/other.md': '# Guide\n' });
+    const plan = await runCli(['plan', 'docs', '--tree', ...DOCS], { cwd: root, env: cli.env() });
+    const row = plan.stdout.split('\n').find((line) => line.startsWith('| docs/guide/ |'));
+    assert.ok(row, plan.stdout);
+    assert.match(row, /\| refused \| [^|]*[^.]; a folder page listing its children \|$/);
+    assert.doesNotMatch(plan.stdout, /\.; /);
+  });
 });

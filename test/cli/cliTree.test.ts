@@ -1117,6 +1117,24 @@ describe('CLI --tree', () => {
     assert.equal(cli.world.sandbox.pages().filter((each) => each.title === 'API').length, 1, 'no second API page');
   });
 
+  it('a .wiki-pages.json that records the tree\'s own parent page for a folder is refused before anything is sent, naming the entry and the fix', async () => {
+    const root = await cli.tree(TREE);
+    assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);
+    const manifestPath = join(root, 'docs', '.wiki-pages.json');
+    // A hand edit gave the guide folder the page the whole folder maps to: its pages would land beside the guide's.
+    const edited = (await readFile(manifestPath, 'utf8')).replace(/("guide\/": \{"id":")\d+/, '$1123456');
+    await writeFile(manifestPath, edited);
+    const imports = cli.world.sandbox.imports.length;
+    const refusal = 'docs/.wiki-pages.json records page 123456 both as the tree\'s parent page ("parent") and for "guide/", but the parent page is never a page of the tree';
+    for (const args of [['--dry-run'], [], ['--json']]) {
+      const run = await runCli(['publish', 'docs', '--tree', ...args], { cwd: root, env: cli.env() });
+      assert.equal(run.code, 2, `${args.join(' ')}: ${run.stdout}${run.stderr}`);
+      assert.ok(run.stderr.includes(refusal), run.stderr);
+    }
+    assert.equal(cli.world.sandbox.imports.length, imports, 'nothing sent');
+    assert.equal(await readFile(manifestPath, 'utf8'), edited, 'the manifest is left as it is');
+  });
+
   it('a .wiki-pages.json that is a symbolic link, or a pipe, is refused before anything is sent, and nothing it leads to is printed', async () => {
     const root = await cli.tree({ ...TREE, 'keys.txt': 'SECRET_DEPLOY_KEY=abcdef123456\n' });
     const manifestPath = join(root, 'docs', '.wiki-pages.json');

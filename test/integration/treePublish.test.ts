@@ -814,6 +814,22 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     assert.equal(page('Release notes').markdown, 'A colleague.\n');
   });
 
+  it('a page recorded as the tree\'s own parent page (a manifest with no parent of its own, the parent chosen now) is refused before sending, with the pages below it', async () => {
+    // A hand-written manifest that gave the guide folder the page the whole folder maps to.
+    const identity = new MemoryIdentity();
+    identity.map.set('guide/', { id: '123456', title: 'Guide' });
+    const parentBefore = JSON.stringify(signedIn.world.sandbox.pages().find((each) => each.id === '123456'));
+    const { plan, run } = await publishTree(FILES, identity);
+    const refusalOf = (key: string) => plan.pages.find((each) => each.key === key)?.item.refusals.map((refusal) => refusal.message).join(' ');
+    assert.equal(refusalOf('guide/'), 'Not sent: the folder\'s .wiki-pages.json records page 123456, the tree\'s parent page, for "guide/", but the parent page is never a page of the tree: ' +
+      'the folder\'s files and subfolders become its children. Remove that entry (the next publish finds or creates the page and records it), or choose another parent page.');
+    assert.match(refusalOf('guide/setup.md') ?? '', /its folder's page \("Guide"\) is refused/);
+    assert.deepEqual(run.results.filter((result) => result.key.startsWith('guide/')).map((result) => result.state), ['refused', 'refused', 'refused']);
+    assert.equal(JSON.stringify(signedIn.world.sandbox.pages().find((each) => each.id === '123456')), parentBefore, 'the chosen page is untouched');
+    assert.deepEqual(await titlesUnder('123456'), ['Getting started', 'Overview', 'Reference'], 'nothing of the guide lands under the chosen page');
+    assert.equal(identity.map.get('guide/')?.id, '123456', 'the entry is left for the user to fix');
+  });
+
   it('counts progress over the whole run, every level and both passes, with one total', async () => {
     const starts: Array<[number, number]> = [];
     const { run } = await publishTree(FILES, new MemoryIdentity(), new Map(), true, (_item, started, total) => starts.push([started, total]));

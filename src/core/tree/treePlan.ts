@@ -299,7 +299,13 @@ function titledByName(item: PlanItem): boolean {
 }
 
 /** The tree from its files' facts (digestTreeSource), in label order. */
-export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOptions): TreePlan {
+export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOptions): TreePlan {
+  // The chosen page is never a page of the tree (issue 14 section 2). A manifest that names it as its "parent" and
+  // records it for a key is refused when read (manifestFormat.ts); one without a "parent" of its own, the parent chosen
+  // now (--parent, the prompt), can still record it. Such an entry is no record of a tree page: it is kept out of the
+  // plan (a folder's pages would land beside the folder's, directly under the chosen page) and its page refused below.
+  const keysOfParent = keysRecordingPage(given.identity, given.parentId);
+  const options = keysOfParent.size === 0 ? given : { ...given, identity: identityWithout(given.identity, keysOfParent) };
   const rootPath = folderKey(options.rootPath);
   // One pass sorts the files by place (a plan of 10,000 files filtered them four times over).
   const pinnedSources: TreeSource[] = [];
@@ -369,7 +375,7 @@ export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOpti
   const withoutId = (path: string): boolean => !options.pageAccess && (recordedAtPath(path) === undefined || retitledFrom.has(path));
   const refusedNode = (node: TreeNode): boolean => {
     const source = node.kind === 'file' ? node.path : node.contentFrom;
-    return collisions.ofNode.has(node) || withoutId(node.path) || (source !== undefined && (inTree.get(source)?.item.refusals.length ?? 0) > 0);
+    return collisions.ofNode.has(node) || withoutId(node.path) || keysOfParent.has(keyOf(node.path)) || (source !== undefined && (inTree.get(source)?.item.refusals.length ?? 0) > 0);
   };
   // A folder's many children ask for its ID: looked up once per folder, not once per child.
   const parentIds = new Map<string, string | undefined>();
@@ -430,6 +436,11 @@ export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOpti
     if (linksReachOtherPages(item, reachedNow)) item.state = 'send';
   }
   for (const page of pages) refuse(page.item, collisions.ofNode.get(page.node));
+  if (keysOfParent.size > 0) {
+    for (const page of pages) {
+      if (keysOfParent.has(page.key)) refuse(page.item, { code: 'treeParent', message: words.recordedAsParent(page.key, options.parentId), fix: undefined });
+    }
+  }
   for (const item of pinned) refuse(item, collisions.ofPinned.get(item));
   // As withoutId, from what the page says already: its recorded page, and whether that page is left for a new title.
   refuseWithoutIds(pages, (page) => !options.pageAccess && (page.pageId === undefined || page.retitledFrom !== undefined), words);
@@ -657,6 +668,21 @@ function titleCollisions(tree: PageTree, pinned: readonly PlanItem[], spaceId: s
     }
   }
   return found;
+}
+
+/** The keys of `identity` that record the page `pageId`. */
+function keysRecordingPage(identity: TreeIdentity, pageId: string): ReadonlySet<string> {
+  const keys = new Set<string>();
+  for (const [key, entry] of identity.entries()) if (entry.id === pageId) keys.add(key);
+  return keys;
+}
+
+/** `identity` as if it did not record `keys`. */
+function identityWithout(identity: TreeIdentity, keys: ReadonlySet<string>): TreeIdentity {
+  return {
+    get: (key) => (keys.has(key) ? undefined : identity.get(key)),
+    entries: () => identity.entries().filter(([key]) => !keys.has(key)),
+  };
 }
 
 function refuse(item: PlanItem, refusal: Blocker | undefined): void {

@@ -877,6 +877,33 @@ describe('CLI --tree', () => {
     assert.equal(recorded['ref/usage.md']?.id, newUsage.id, 'the page below it is recorded');
   });
 
+  it('--overwrite updates the pages below a folder page taken over from a run that stopped before recording it, as it updates that folder page', async () => {
+    const root = await cli.tree({ 'docs/ref/api.md': '# API\n\nCalls.\n', 'docs/ref/usage.md': '# Usage\n\nUse it.\n' });
+    assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);
+    const manifestPath = join(root, 'docs', '.wiki-pages.json');
+    const before = await readFile(manifestPath, 'utf8');
+    // The folder page is retitled "API" by an index.md: a new folder page, with the page below following it. That run
+    // lands, then its records are lost.
+    await rename(join(root, 'docs', 'ref', 'api.md'), join(root, 'docs', 'ref', 'index.md'));
+    assert.equal((await runCli(['publish', 'docs', '--tree'], { cwd: root, env: cli.env() })).code, 0);
+    const newFolder = cli.world.sandbox.pages().find((candidate) => candidate.title === 'API' && candidate.parentId === '123456' && !candidate.deleted);
+    assert.ok(newFolder);
+    const newUsage = cli.world.sandbox.pages().find((candidate) => candidate.title === 'Usage' && candidate.parentId === newFolder.id && !candidate.deleted);
+    assert.ok(newUsage);
+    await writeFile(manifestPath, before);
+    await writeFile(join(root, 'docs', 'ref', 'usage.md'), '# Usage\n\nUse it twice.\n');
+    // A colleague edited the page below on the wiki: no record names it and this account did not write it last, so only
+    // --overwrite takes it, as for any page of the tree that no record names.
+    cli.world.sandbox.editPageOnWiki(newUsage.id, '# Usage\n\nA colleague\'s words.\n');
+    const pageCount = cli.world.sandbox.pages().length;
+    const run = await runCli(['publish', 'docs', '--tree', '--overwrite'], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+    assert.equal(cli.world.sandbox.pages().length, pageCount, 'no page created twice');
+    assert.match(cli.world.sandbox.pages().find((candidate) => candidate.id === newUsage.id)?.markdown ?? '', /Use it twice\./, 'the page below the folder page taken over is updated');
+    const recorded = (JSON.parse(await readFile(manifestPath, 'utf8')) as { pages: Record<string, { id: string }> }).pages;
+    assert.deepEqual([recorded['ref/']?.id, recorded['ref/usage.md']?.id], [newFolder.id, newUsage.id]);
+  });
+
   it('a folder page retitled by an index.md, and the page below that follows it, are new pages: the dry run names the pages that hold their titles in the space', async () => {
     const root = await cli.tree({ 'docs/ref/api.md': '# API\n\nCalls.\n', 'docs/ref/usage.md': '# Usage\n\nUse it.\n' });
     assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);

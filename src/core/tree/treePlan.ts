@@ -121,6 +121,11 @@ export interface TreePlan {
   /** Files refused before shaping (unreadable, bad front matter), planned for their reasons. */
   refused: PlanItem[];
   moves: MoveReport;
+  /**
+   * TreePlanOptions.overwrite: the run's pages below a folder page it takes over (one a stopped run landed) update a
+   * page found in their place only with it, as the plan's pages that no record names do.
+   */
+  overwrite?: boolean;
   /** TreePlanOptions.rootInRepository: the run reads links as the plan did. */
   rootInRepository?: string;
   /**
@@ -448,7 +453,7 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
   // After the refusals: a link to a page the plan refuses is named now, as the run names it, not found out after.
   const unknown = foreseeTreeLinks({ tree, pages, pinnedLinkFacts }, pinnedSources.map((source) => source.item), options);
   return {
-    tree, pages, pinned, pinnedLinkFacts, refused, moves, rootInRepository: options.rootInRepository, parentId: options.parentId,
+    tree, pages, pinned, pinnedLinkFacts, refused, moves, overwrite: options.overwrite, rootInRepository: options.rootInRepository, parentId: options.parentId,
     ...(unknown.size > 0 ? { unknownLinkPaths: unknown } : {}),
   };
 }

@@ -266,7 +266,8 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
       // Under a folder page this run created (or replaced), a recorded page is not the page it recorded: created anew
       // (or taken over where a run that stopped left it), even when its text is unchanged.
       if (!parentMissing && parentAnew(page)) {
-        if (followNewFolderPage(page, folderTitleOf(plan.tree, page), options.guard.messages) === 'followsUnchanged') expectMore(1);
+        const overwrite = plan.overwrite === true && !parentCreated(page);
+        if (followNewFolderPage(page, folderTitleOf(plan.tree, page), options.guard.messages, overwrite) === 'followsUnchanged') expectMore(1);
       }
       if (parentMissing && page.item.state === 'send') {
         // Without the chosen page the plan held until the parent landed: this page has no parent ID to name.

@@ -115,6 +115,25 @@ describe('CLI --tree', () => {
     assert.match(page('Versions').markdown, new RegExp(`See \\[the version\\]\\(${version}[^)]+\\)\\.`));
   });
 
+  it('a link without its slash to a folder with a dot and no page (only other files, or its Markdown refused) says no page is known for it, as with the slash', async () => {
+    const root = await cli.tree({
+      ...TREE,
+      'docs/index.md': '# Overview\n\nSee [the licence](LICENSE.txt), [data](v2.0), [refused](v3.0) and [its slash](v3.0/).\n',
+      'docs/v2.0/data.txt': 'No Markdown here.\n',
+      'docs/v3.0/index.md': '---\nwiki: [not, a, mapping]\n---\n# Version 3\n',
+    });
+    const dry = await runCli(['publish', 'docs', ...TO, '--dry-run', '--json'], { cwd: root, env: cli.env() });
+    const caution = '4 links stay as written and will not work on the wiki: LICENSE.txt (not a Markdown file), v2.0 (no page is known for it), v3.0 (no page is known for it), ...';
+    assert.deepEqual(fileRecords(dry).find((record) => record.file === 'docs/index.md')?.cautions, [caution], dry.stdout);
+    const run = await runCli(['publish', 'docs', ...TO, '--json'], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 1, `${run.stdout}\n${run.stderr}`);
+    const index = fileRecords(run).filter((record) => record.file === 'docs/index.md').at(-1);
+    assert.deepEqual(index?.cautions, [caution], 'the run says what the plan said');
+    assert.deepEqual(index?.linkCautions, [
+      { target: 'LICENSE.txt', reason: 'notMarkdown' }, { target: 'v2.0', reason: 'unknownPage' }, { target: 'v3.0', reason: 'unknownPage' }, { target: 'v3.0/', reason: 'unknownPage' },
+    ]);
+  });
+
   it('a link to the published folder itself (`../` from a subfolder) names its index at the top, or without one the chosen page the folder maps to', async () => {
     const root = await cli.tree({
       ...TREE,

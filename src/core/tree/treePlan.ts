@@ -140,6 +140,13 @@ export interface TreePlan {
   unknownLinkPaths?: ReadonlySet<string>;
   /** Of those, the ones nothing is at on disk (sayMissingLinkFiles): the run's links to them say "no such file" too. */
   missingFiles?: ReadonlySet<string>;
+  /**
+   * The names with a dot that the tree's links write without a slash (`v1.2`) and no page is known for, as folder paths
+   * (`v1.2/`, pagePath): taken for files that are not Markdown unless a folder is there on disk (sayMissingLinkFiles).
+   */
+  dottedLinkPaths?: ReadonlySet<string>;
+  /** Of those, the folders on disk (with no page: only other files, or Markdown the plan refused). */
+  pagelessFolders?: ReadonlySet<string>;
 }
 
 /** Plans a tree from files read in full: the editor's selection (a few thousand at most). */
@@ -451,10 +458,11 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
   refuseWithoutIds(pages, (page) => !options.pageAccess && (page.pageId === undefined || page.retitledFrom !== undefined), words);
   refuseUnderRefusedFolders(pages, words);
   // After the refusals: a link to a page the plan refuses is named now, as the run names it, not found out after.
-  const unknown = foreseeTreeLinks({ tree, pages, pinnedLinkFacts }, pinnedSources.map((source) => source.item), options);
+  const { unknown, dotted } = foreseeTreeLinks({ tree, pages, pinnedLinkFacts }, pinnedSources.map((source) => source.item), options);
   return {
     tree, pages, pinned, pinnedLinkFacts, refused, moves, overwrite: options.overwrite, rootInRepository: options.rootInRepository, parentId: options.parentId,
     ...(unknown.size > 0 ? { unknownLinkPaths: unknown } : {}),
+    ...(dotted.size > 0 ? { dottedLinkPaths: dotted } : {}),
   };
 }
 
@@ -469,13 +477,23 @@ export async function sayMissingLinkFiles<L>(plan: TreePlan, options: TreePlanOp
   // A few at a time: each is a request per folder on the way in a remote workspace.
   const found = await mapBounded(looked, LOOKUPS_AT_ONCE, async (path) => ((await lookUpEntry(disk.fs, disk.root, path)) === ABSENT ? [path] : []));
   const missing = new Set(found.flat());
-  if (missing.size === 0) return;
-  plan.missingFiles = missing;
+  // A dotted name written without its slash that is a folder on disk (`v1.2`) has no page, as `v1.2/` would say.
+  const dotted = [...(plan.dottedLinkPaths ?? [])];
+  const folders = await mapBounded(dotted, LOOKUPS_AT_ONCE, async (path) => (isLocation(await lookUpEntry(disk.fs, disk.root, path)) ? [path] : []));
+  const pageless = new Set(folders.flat());
+  if (missing.size === 0 && pageless.size === 0) return;
+  if (missing.size > 0) plan.missingFiles = missing;
+  if (pageless.size > 0) plan.pagelessFolders = pageless;
   // Only a page with a link caution has a link that may name one of them, unless one is a path the repository records
   // a page for: links to that page were taken as reaching it, with no caution.
   const recordedGone = [...missing].some((path) => options.identity.get(path) !== undefined);
   const cautioned = (item: PlanItem): boolean => recordedGone || item.cautions.some((caution) => caution.code === 'localLinks');
-  foreseeTreeLinks(plan, plan.pinned.filter((item) => isBelow(item.file.label, plan.tree.rootPath)), options, missing, cautioned);
+  foreseeTreeLinks(plan, plan.pinned.filter((item) => isBelow(item.file.label, plan.tree.rootPath)), options, { missing, pageless }, cautioned);
+}
+
+/** Whether a lookup found the entry (neither nothing there nor something of another kind or a link on the way). */
+function isLocation<L>(found: L | typeof ABSENT | undefined): boolean {
+  return found !== undefined && found !== ABSENT;
 }
 
 /** Paths looked up on disk at once by sayMissingLinkFiles. */
@@ -488,8 +506,8 @@ const LOOKUPS_AT_ONCE = 8;
  */
 function foreseeTreeLinks(
   plan: Pick<TreePlan, 'tree' | 'pages' | 'pinnedLinkFacts'>, pinned: readonly PlanItem[], options: TreePlanOptions,
-  missing: ReadonlySet<string> = new Set(), only: (item: PlanItem) => boolean = () => true,
-): ReadonlySet<string> {
+  onDisk: { missing: ReadonlySet<string>; pageless: ReadonlySet<string> } = { missing: new Set(), pageless: new Set() }, only: (item: PlanItem) => boolean = () => true,
+): { unknown: ReadonlySet<string>; dotted: ReadonlySet<string> } {
   const rootPath = plan.tree.rootPath;
   const headingsOf = new Map<string, string[]>();
   // Filled in a loop: a pair array for each page was only ever read by the Map.
@@ -503,7 +521,7 @@ function foreseeTreeLinks(
   for (const page of plan.pages) if (page.item.state === 'refused' && page.pageId === undefined) refused.add(page.node.path);
   const known: ForeseenPages = {
     headingsOf, anchorMatchers: new Map(), addressable: options.pageAddresses !== false, pinnedTitles, rootInRepository: options.rootInRepository,
-    unknown: new Set(), missing, refused,
+    unknown: new Set(), dotted: new Set(), missing: onDisk.missing, pageless: onDisk.pageless, refused,
   };
   const resolvePage = treePageLookup(known, plan.tree, options.identity);
   const words = options.treeMessages ?? englishTreeMessages;
@@ -513,7 +531,7 @@ function foreseeTreeLinks(
     const linkFacts = plan.pinnedLinkFacts.get(key);
     if (linkFacts && only(item)) foreseeLinks(item, key, linkFacts, known, resolvePage, words);
   }
-  return known.unknown;
+  return { unknown: known.unknown, dotted: known.dotted };
 }
 
 /** The tree's pages level by level, the top level first: how a run sends them (parents before children). */
@@ -591,8 +609,12 @@ interface ForeseenPages {
    * for on disk. Not a name with a dot written without a slash (`LICENSE.txt`), which is taken for a file.
    */
   unknown: Set<string>;
+  /** The names with a dot written without a slash that no page is known for (TreePlan.dottedLinkPaths). */
+  dotted: Set<string>;
   /** The paths nothing is at on disk (sayMissingLinkFiles). */
   missing: ReadonlySet<string>;
+  /** Of `dotted`, the folders on disk (TreePlan.pagelessFolders). */
+  pageless: ReadonlySet<string>;
   /** The pages (node paths) the plan refuses that no page is recorded for: links to them stay as written. */
   refused: ReadonlySet<string>;
 }
@@ -631,9 +653,11 @@ function treePageLookup(known: ForeseenPages, tree: PageTree, identity: TreeIden
     const recordedOnly = node === undefined && pinnedTitle === undefined ? identity.get(path)?.title : undefined;
     if (node === undefined && pinnedTitle === undefined) {
       if (known.missing.has(path)) return 'noFile';
-      // A name with a dot written without a slash (`LICENSE.txt`) is taken for a file with an extension, not looked
-      // for as a folder on disk; written with one (`v1.2/`), it is a folder like any other.
+      if (known.pageless.has(path)) return 'pagelessFolder';
+      // A name with a dot written without a slash (`LICENSE.txt`) is taken for a file with an extension, looked for on
+      // disk only as a folder (`v1.2`, pagelessFolders); written with one (`v1.2/`), it is a folder like any other.
       if (!link || link.markdown || link.folder || !nameOf(path).includes('.')) known.unknown.add(path);
+      else known.dotted.add(path);
       if (recordedOnly === undefined) return undefined;
     }
     const title = node?.title ?? pinnedTitle ?? recordedOnly;

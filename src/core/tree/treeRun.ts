@@ -161,6 +161,8 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
       // Nothing on disk at the path (sayMissingLinkFiles): the page the repository still records for it is an orphan
       // (the file was deleted or moved), so the link says "no such file", as the plan did.
       if (plan.missingFiles?.has(path)) return 'noFile';
+      // A dotted name written without its slash (`v1.2`) that is a folder with no page on disk, as the plan found.
+      if (plan.pagelessFolders?.has(path)) return 'pagelessFolder';
       // A file that names its own page, or one not in this run (left out, refused, another selection): its recorded
       // page answers the link.
       const recorded = pinnedLanded.get(path) ?? recordedOutside(path);

@@ -611,6 +611,36 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     assert.match(page('Overview').markdown, new RegExp(`/pages/${identity.map.get('guide/setup.md')?.id ?? 'none'}/`));
   });
 
+  it('the pages made anew with a folder page a colleague moved or deleted are looked for by title in the space before sending, as the front ends plan them', async () => {
+    const { identity, remembered } = await publishedAndRemembered(FILES);
+    const guide = page('Guide');
+    const setup = page('Setup');
+    const install = page('Install');
+    const gettingStarted = page('Getting started');
+    const firstSteps = page('First steps');
+    // One folder page moved (its pages below go with it, keeping their titles), another deleted (its page below stays).
+    signedIn.world.sandbox.movePageOnWiki(guide.id, page('Reference').id);
+    signedIn.world.sandbox.deletePage(gettingStarted.id);
+    const changed = { ...FILES, 'docs/guide/README.md': '# Guide\n\nThe guide, revised.\n' };
+    const plan = planTree(sources(changed), { rootPath: 'docs', spaceId: 'DOCS', parentId: '123456', overwrite: false, identity, links: new Map(remembered), pageAccess: true });
+    // As the CLI's dry run and the editor's confirmation do it: the wiki's view of the plan, then the guard.
+    await checkTreeOnWiki(plan, signedIn.pages, { spaceId: 'DOCS', parentId: '123456', recorded: true });
+    await guardTreeAsPlanned(plan, { pages: signedIn.pages, noAccessReason: 'no page access', ownAuthorId: apiTokenSubject(signedIn.apiToken), overwriteEdited: true });
+    const elsewhere = (key: string): string[] => (plan.pages.find((each) => each.key === key)?.item.cautions ?? []).filter((caution) => caution.code === 'titleInSpace').map((caution) => caution.message);
+    const held = (title: string, id: string): RegExp => new RegExp(`^A page titled "${title}" already exists elsewhere in the space \\(page ${id}, http`);
+    // The moved folder page holds its title still, and so do the pages that went with it: a wiki that keeps titles
+    // unique in a space refuses each create.
+    assert.deepEqual(elsewhere('guide/').map((message) => held('Guide', guide.id).test(message)), [true]);
+    assert.deepEqual(elsewhere('guide/setup.md').map((message) => held('Setup', setup.id).test(message)), [true]);
+    assert.deepEqual(elsewhere('guide/install.md').map((message) => held('Install', install.id).test(message)), [true]);
+    // Below the deleted folder page, the page left where it was holds its title too; the deleted page holds none.
+    assert.deepEqual(elsewhere('getting-started/'), []);
+    assert.deepEqual(elsewhere('getting-started/first-steps.md').map((message) => held('First steps', firstSteps.id).test(message)), [true]);
+    // Looked up once each, however often the front end asks.
+    await checkTreeOnWiki(plan, signedIn.pages, { spaceId: 'DOCS', parentId: '123456', recorded: true });
+    assert.equal(elsewhere('guide/setup.md').length, 1);
+  });
+
   it('a page below a folder page made anew whose own page a colleague edited is held back, not created anew without the edit; chosen, it follows', async () => {
     const { identity, remembered, remember } = await publishedAndRemembered(FILES);
     const guide = page('Guide');

@@ -115,6 +115,25 @@ describe('CLI --tree', () => {
     assert.match(page('Versions').markdown, new RegExp(`See \\[the version\\]\\(${version}[^)]+\\)\\.`));
   });
 
+  it('a link without its slash to a folder with a dot and no page (only other files, or its Markdown refused) says no page is known for it, as with the slash', async () => {
+    const root = await cli.tree({
+      ...TREE,
+      'docs/index.md': '# Overview\n\nSee [the licence](LICENSE.txt), [data](v2.0), [refused](v3.0) and [its slash](v3.0/).\n',
+      'docs/v2.0/data.txt': 'No Markdown here.\n',
+      'docs/v3.0/index.md': '---\nwiki: [not, a, mapping]\n---\n# Version 3\n',
+    });
+    const dry = await runCli(['publish', 'docs', ...TO, '--dry-run', '--json'], { cwd: root, env: cli.env() });
+    const caution = '4 links stay as written and will not work on the wiki: LICENSE.txt (not a Markdown file), v2.0 (no page is known for it), v3.0 (no page is known for it), ...';
+    assert.deepEqual(fileRecords(dry).find((record) => record.file === 'docs/index.md')?.cautions, [caution], dry.stdout);
+    const run = await runCli(['publish', 'docs', ...TO, '--json'], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 1, `${run.stdout}\n${run.stderr}`);
+    const index = fileRecords(run).filter((record) => record.file === 'docs/index.md').at(-1);
+    assert.deepEqual(index?.cautions, [caution], 'the run says what the plan said');
+    assert.deepEqual(index?.linkCautions, [
+      { target: 'LICENSE.txt', reason: 'notMarkdown' }, { target: 'v2.0', reason: 'unknownPage' }, { target: 'v3.0', reason: 'unknownPage' }, { target: 'v3.0/', reason: 'unknownPage' },
+    ]);
+  });
+
   it('a link to the published folder itself (`../` from a subfolder) names its index at the top, or without one the chosen page the folder maps to', async () => {
     const root = await cli.tree({
       ...TREE,
@@ -877,6 +896,33 @@ describe('CLI --tree', () => {
     assert.equal(recorded['ref/usage.md']?.id, newUsage.id, 'the page below it is recorded');
   });
 
+  it('--overwrite updates the pages below a folder page taken over from a run that stopped before recording it, as it updates that folder page', async () => {
+    const root = await cli.tree({ 'docs/ref/api.md': '# API\n\nCalls.\n', 'docs/ref/usage.md': '# Usage\n\nUse it.\n' });
+    assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);
+    const manifestPath = join(root, 'docs', '.wiki-pages.json');
+    const before = await readFile(manifestPath, 'utf8');
+    // The folder page is retitled "API" by an index.md: a new folder page, with the page below following it. That run
+    // lands, then its records are lost.
+    await rename(join(root, 'docs', 'ref', 'api.md'), join(root, 'docs', 'ref', 'index.md'));
+    assert.equal((await runCli(['publish', 'docs', '--tree'], { cwd: root, env: cli.env() })).code, 0);
+    const newFolder = cli.world.sandbox.pages().find((candidate) => candidate.title === 'API' && candidate.parentId === '123456' && !candidate.deleted);
+    assert.ok(newFolder);
+    const newUsage = cli.world.sandbox.pages().find((candidate) => candidate.title === 'Usage' && candidate.parentId === newFolder.id && !candidate.deleted);
+    assert.ok(newUsage);
+    await writeFile(manifestPath, before);
+    await writeFile(join(root, 'docs', 'ref', 'usage.md'), '# Usage\n\nUse it twice.\n');
+    // A colleague edited the page below on the wiki: no record names it and this account did not write it last, so only
+    // --overwrite takes it, as for any page of the tree that no record names.
+    cli.world.sandbox.editPageOnWiki(newUsage.id, '# Usage\n\nA colleague\'s words.\n');
+    const pageCount = cli.world.sandbox.pages().length;
+    const run = await runCli(['publish', 'docs', '--tree', '--overwrite'], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+    assert.equal(cli.world.sandbox.pages().length, pageCount, 'no page created twice');
+    assert.match(cli.world.sandbox.pages().find((candidate) => candidate.id === newUsage.id)?.markdown ?? '', /Use it twice\./, 'the page below the folder page taken over is updated');
+    const recorded = (JSON.parse(await readFile(manifestPath, 'utf8')) as { pages: Record<string, { id: string }> }).pages;
+    assert.deepEqual([recorded['ref/']?.id, recorded['ref/usage.md']?.id], [newFolder.id, newUsage.id]);
+  });
+
   it('a folder page retitled by an index.md, and the page below that follows it, are new pages: the dry run names the pages that hold their titles in the space', async () => {
     const root = await cli.tree({ 'docs/ref/api.md': '# API\n\nCalls.\n', 'docs/ref/usage.md': '# Usage\n\nUse it.\n' });
     assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);
@@ -1134,6 +1180,24 @@ describe('CLI --tree', () => {
     const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as { pages: Record<string, { id: string }> };
     assert.equal(manifest.pages['reference/api.md']?.id, page('API').id);
     assert.equal(cli.world.sandbox.pages().filter((each) => each.title === 'API').length, 1, 'no second API page');
+  });
+
+  it('a .wiki-pages.json that records the tree\'s own parent page for a folder is refused before anything is sent, naming the entry and the fix', async () => {
+    const root = await cli.tree(TREE);
+    assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);
+    const manifestPath = join(root, 'docs', '.wiki-pages.json');
+    // A hand edit gave the guide folder the page the whole folder maps to: its pages would land beside the guide's.
+    const edited = (await readFile(manifestPath, 'utf8')).replace(/("guide\/": \{"id":")\d+/, '$1123456');
+    await writeFile(manifestPath, edited);
+    const imports = cli.world.sandbox.imports.length;
+    const refusal = 'docs/.wiki-pages.json records page 123456 both as the tree\'s parent page ("parent") and for "guide/", but the parent page is never a page of the tree';
+    for (const args of [['--dry-run'], [], ['--json']]) {
+      const run = await runCli(['publish', 'docs', '--tree', ...args], { cwd: root, env: cli.env() });
+      assert.equal(run.code, 2, `${args.join(' ')}: ${run.stdout}${run.stderr}`);
+      assert.ok(run.stderr.includes(refusal), run.stderr);
+    }
+    assert.equal(cli.world.sandbox.imports.length, imports, 'nothing sent');
+    assert.equal(await readFile(manifestPath, 'utf8'), edited, 'the manifest is left as it is');
   });
 
   it('a .wiki-pages.json that is a symbolic link, or a pipe, is refused before anything is sent, and nothing it leads to is printed', async () => {

@@ -611,6 +611,36 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     assert.match(page('Overview').markdown, new RegExp(`/pages/${identity.map.get('guide/setup.md')?.id ?? 'none'}/`));
   });
 
+  it('the pages made anew with a folder page a colleague moved or deleted are looked for by title in the space before sending, as the front ends plan them', async () => {
+    const { identity, remembered } = await publishedAndRemembered(FILES);
+    const guide = page('Guide');
+    const setup = page('Setup');
+    const install = page('Install');
+    const gettingStarted = page('Getting started');
+    const firstSteps = page('First steps');
+    // One folder page moved (its pages below go with it, keeping their titles), another deleted (its page below stays).
+    signedIn.world.sandbox.movePageOnWiki(guide.id, page('Reference').id);
+    signedIn.world.sandbox.deletePage(gettingStarted.id);
+    const changed = { ...FILES, 'docs/guide/README.md': '# Guide\n\nThe guide, revised.\n' };
+    const plan = planTree(sources(changed), { rootPath: 'docs', spaceId: 'DOCS', parentId: '123456', overwrite: false, identity, links: new Map(remembered), pageAccess: true });
+    // As the CLI's dry run and the editor's confirmation do it: the wiki's view of the plan, then the guard.
+    await checkTreeOnWiki(plan, signedIn.pages, { spaceId: 'DOCS', parentId: '123456', recorded: true });
+    await guardTreeAsPlanned(plan, { pages: signedIn.pages, noAccessReason: 'no page access', ownAuthorId: apiTokenSubject(signedIn.apiToken), overwriteEdited: true });
+    const elsewhere = (key: string): string[] => (plan.pages.find((each) => each.key === key)?.item.cautions ?? []).filter((caution) => caution.code === 'titleInSpace').map((caution) => caution.message);
+    const held = (title: string, id: string): RegExp => new RegExp(`^A page titled "${title}" already exists elsewhere in the space \\(page ${id}, http`);
+    // The moved folder page holds its title still, and so do the pages that went with it: a wiki that keeps titles
+    // unique in a space refuses each create.
+    assert.deepEqual(elsewhere('guide/').map((message) => held('Guide', guide.id).test(message)), [true]);
+    assert.deepEqual(elsewhere('guide/setup.md').map((message) => held('Setup', setup.id).test(message)), [true]);
+    assert.deepEqual(elsewhere('guide/install.md').map((message) => held('Install', install.id).test(message)), [true]);
+    // Below the deleted folder page, the page left where it was holds its title too; the deleted page holds none.
+    assert.deepEqual(elsewhere('getting-started/'), []);
+    assert.deepEqual(elsewhere('getting-started/first-steps.md').map((message) => held('First steps', firstSteps.id).test(message)), [true]);
+    // Looked up once each, however often the front end asks.
+    await checkTreeOnWiki(plan, signedIn.pages, { spaceId: 'DOCS', parentId: '123456', recorded: true });
+    assert.equal(elsewhere('guide/setup.md').length, 1);
+  });
+
   it('a page below a folder page made anew whose own page a colleague edited is held back, not created anew without the edit; chosen, it follows', async () => {
     const { identity, remembered, remember } = await publishedAndRemembered(FILES);
     const guide = page('Guide');
@@ -812,6 +842,22 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     const held = await publishTree(renamed, identity);
     assert.equal(held.run.results.find((each) => each.key === 'docs/guide/notes.md')?.state, 'edited');
     assert.equal(page('Release notes').markdown, 'A colleague.\n');
+  });
+
+  it('a page recorded as the tree\'s own parent page (a manifest with no parent of its own, the parent chosen now) is refused before sending, with the pages below it', async () => {
+    // A hand-written manifest that gave the guide folder the page the whole folder maps to.
+    const identity = new MemoryIdentity();
+    identity.map.set('guide/', { id: '123456', title: 'Guide' });
+    const parentBefore = JSON.stringify(signedIn.world.sandbox.pages().find((each) => each.id === '123456'));
+    const { plan, run } = await publishTree(FILES, identity);
+    const refusalOf = (key: string) => plan.pages.find((each) => each.key === key)?.item.refusals.map((refusal) => refusal.message).join(' ');
+    assert.equal(refusalOf('guide/'), 'Not sent: the folder\'s .wiki-pages.json records page 123456, the tree\'s parent page, for "guide/", but the parent page is never a page of the tree: ' +
+      'the folder\'s files and subfolders become its children. Remove that entry (the next publish finds or creates the page and records it), or choose another parent page.');
+    assert.match(refusalOf('guide/setup.md') ?? '', /its folder's page \("Guide"\) is refused/);
+    assert.deepEqual(run.results.filter((result) => result.key.startsWith('guide/')).map((result) => result.state), ['refused', 'refused', 'refused']);
+    assert.equal(JSON.stringify(signedIn.world.sandbox.pages().find((each) => each.id === '123456')), parentBefore, 'the chosen page is untouched');
+    assert.deepEqual(await titlesUnder('123456'), ['Getting started', 'Overview', 'Reference'], 'nothing of the guide lands under the chosen page');
+    assert.equal(identity.map.get('guide/')?.id, '123456', 'the entry is left for the user to fix');
   });
 
   it('counts progress over the whole run, every level and both passes, with one total', async () => {

@@ -149,6 +149,14 @@ describe('the page manifest format', () => {
     assert.match(refusal(EXAMPLE.replace('"getting-started/": {"id":"1000003"', '"getting-started/": {"id":"1000002"')), /records page 1000002 for both "getting-started\/" and "index\.md"/);
   });
 
+  it('refuses an entry that records the tree\'s own parent page, naming the key, the page and the fix', () => {
+    // A hand edit that gave a file (or a folder) the page the whole folder maps to: that page is never one of the tree's.
+    const parent = EXAMPLE.replace('"index.md": {"id":"1000002"', '"index.md": {"id":"123456"');
+    assert.equal(refusal(parent), '.wiki-pages.json records page 123456 both as the tree\'s parent page ("parent") and for "index.md", but the parent page is never a page of the tree: ' +
+      'the folder\'s files and subfolders become its children. Remove the wrong entry: the next publish of the folder as a tree, with page access, finds that file\'s page on the wiki by its title (or creates it) and records it again.');
+    assert.match(refusal(EXAMPLE.replace('"getting-started/": {"id":"1000003"', '"getting-started/": {"id":"123456"')), /records page 123456 both as the tree's parent page \("parent"\) and for "getting-started\/"/);
+  });
+
   it('refuses conflict markers left by a merge, before anything else', () => {
     const conflicted = EXAMPLE.replace(
       '    "index.md"',

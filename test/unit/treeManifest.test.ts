@@ -35,7 +35,7 @@ describe('the page tree\'s manifest', () => {
 
   it('with writing off keeps the file as it is and lists what it would have recorded', async () => {
     const path = join(dir, '.wiki-pages.json');
-    await writeFile(path, serializeManifest({ root: { space: 'DOCS', parent: '1' }, pages: new Map([['a.md', { id: '1', title: 'A' }]]) }));
+    await writeFile(path, serializeManifest({ root: { space: 'DOCS', parent: '1' }, pages: new Map([['a.md', { id: '11', title: 'A' }]]) }));
     const before = await readFile(path, 'utf8');
     const opened = await openManifest(nodeManifestFiles, path, { writing: false });
     assert.ok(opened.ok);
@@ -47,9 +47,24 @@ describe('the page tree\'s manifest', () => {
     assert.equal(tree.recordedCount(), 0);
   });
 
+  it('never records the tree\'s own parent page, which reading refuses: the file stays readable', async () => {
+    // A file whose front matter names the parent page's own place lands on it; the page is still not one of the tree's.
+    const path = join(dir, '.wiki-pages.json');
+    const opened = await openManifest(nodeManifestFiles, path, { writing: true });
+    assert.ok(opened.ok);
+    const tree = opened.store.withRoot({ space: 'DOCS', parent: '1' });
+    await tree.record('a.md', { id: '11', title: 'A' });
+    await tree.record('home.md', { id: '1', title: 'Home' });
+    await tree.settled();
+    const reread = parseManifest(await readFile(path, 'utf8'));
+    assert.ok(reread.ok, reread.ok ? '' : reread.message);
+    assert.deepEqual([...reread.manifest.pages.keys()], ['a.md']);
+    assert.equal(tree.recordedCount(), 1);
+  });
+
   it('--retarget starts a new tree: the old entries are dropped, the new root recorded with the first page, not before', async () => {
     const path = join(dir, '.wiki-pages.json');
-    await writeFile(path, serializeManifest({ root: { space: 'DOCS', parent: '1' }, pages: new Map([['a.md', { id: '1', title: 'A' }]]) }));
+    await writeFile(path, serializeManifest({ root: { space: 'DOCS', parent: '1' }, pages: new Map([['a.md', { id: '11', title: 'A' }]]) }));
     const opened = await openManifest(nodeManifestFiles, path, { writing: true });
     assert.ok(opened.ok);
     const tree = await opened.store.emptied({ space: 'ENG', parent: '2' });

@@ -13,6 +13,8 @@ export interface ManifestMessages {
   badEntry(name: string, key: string, problem: string): string;
   /** Two keys record one page ID: `first` and `second` in the file's order. */
   idTwice(name: string, first: string, second: string, id: string): string;
+  /** A key records the page the whole folder maps to ("parent"): that page is never one of the tree's. */
+  parentListed(name: string, key: string, id: string): string;
   noSpace(name: string): string;
   noParent(name: string): string;
   cannotRead(name: string, detail: string): string;
@@ -48,6 +50,7 @@ export const englishManifestMessages: ManifestMessages = {
   listedTwice: (name, key) => `${name} lists "${key}" twice; keep one of them (for a page, the one whose page the wiki should keep).`,
   badEntry: (name, key, problem) => `${name} has a bad entry "${key}": ${problem}.`,
   idTwice: (name, first, second, id) => `${name} records page ${id} for both "${first}" and "${second}", but a page is the page of one file or folder only. Remove the wrong entry: the next publish of the folder as a tree, with page access, finds that file's page on the wiki by its title (or creates it) and records it again.`,
+  parentListed: (name, key, id) => `${name} records page ${id} both as the tree's parent page ("parent") and for "${key}", but the parent page is never a page of the tree: the folder's files and subfolders become its children. Remove the wrong entry: the next publish of the folder as a tree, with page access, finds that file's page on the wiki by its title (or creates it) and records it again.`,
   noSpace: (name) => `${name} has no "space" (the space key of its pages), or an empty one.`,
   noParent: (name) => `${name} has no "parent", or one that is not a page ID (digits in quotes).`,
   cannotRead: (name, detail) => `${name} cannot be read (${detail}).`,

@@ -42,6 +42,8 @@ export interface TreeMessages extends PageRouteMessages {
   /** The tree's parent page is not there for this account; `recorded` when the folder's manifest names it. */
   treeParentMissing(parentId: string, recorded: boolean): string;
   treeParentInOtherSpace(parentId: string, spaceKey: string, recorded: boolean): string;
+  /** The folder's manifest records the tree's chosen parent page for the page at `key`: never a page of the tree. */
+  recordedAsParent(key: string, parentId: string): string;
   titleElsewhere(title: string, pageId: string, url: string | undefined): string;
   /** A recorded page under a folder page that this publish makes anew: it is created anew under it too. */
   followsNewPage(folderTitle: string, pageId: string): string;
@@ -82,6 +84,8 @@ export const englishTreeMessages: TreeMessages = {
     `Not sent: the tree's parent page ${parentId} was not found (it does not exist, was deleted, or this account cannot see it), so no page of the tree could land. ${parentFix(recorded)}`,
   treeParentInOtherSpace: (parentId, spaceKey, recorded) =>
     `Not sent: the tree's parent page ${parentId} is not in the space ${spaceKey}, so no page of the tree could land there. ${parentFix(recorded)}`,
+  recordedAsParent: (key, parentId) =>
+    `Not sent: the folder's .wiki-pages.json records page ${parentId}, the tree's parent page, for "${key}", but the parent page is never a page of the tree: the folder's files and subfolders become its children. Remove that entry (the next publish finds or creates the page and records it), or choose another parent page.`,
   titleElsewhere: (title, pageId, url) =>
     `A page titled "${title}" already exists elsewhere in the space (page ${pageId}${url ? `, ${url}` : ''}); the wiki has long kept titles unique in a space and may refuse this one.`,
   followsNewPage: (folderTitle, pageId) =>

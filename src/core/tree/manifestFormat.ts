@@ -118,6 +118,10 @@ export function parseManifest(text: string, name: string = MANIFEST_FILE_NAME, m
   if (twice !== undefined) return refuse(messages.listedTwice(name, twice));
   if (bad !== undefined) return refuse(messages.badEntry(name, bad.key, bad.problem));
   if (idTwice !== undefined) return refuse(messages.idTwice(name, idTwice.first, idTwice.second, idTwice.id));
+  // The page the folder maps to is never rewritten by a tree publish (issue 14 section 2): an entry naming it (a hand
+  // edit) would send a file's page there and land a folder's pages beside the folder's, so it is refused like idTwice.
+  const parentKey = root === undefined ? undefined : keyOfId.get(root.parent);
+  if (root !== undefined && parentKey !== undefined) return refuse(messages.parentListed(name, parentKey, root.parent));
   return { ok: true, manifest: { root, pages } };
 }
 

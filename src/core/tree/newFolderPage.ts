@@ -39,15 +39,18 @@ function followsNewFolderPage(page: TreePage): boolean {
 
 /**
  * A recorded page below a folder page that gets a new page in this run: sent as a create under it, with a caution naming
- * the page it leaves. Says whether the page follows, and whether it goes only for that (it was unchanged).
+ * the page it leaves. Says whether the page follows, and whether it goes only for that (it was unchanged). `overwrite`:
+ * the folder page landed on a page that was there already (taken over, not created), so pages may be under it, and the
+ * user's --overwrite (TreePlan.overwrite) decides whether one found there is updated, as for any page no record names.
  */
-export function followNewFolderPage(page: TreePage, folderTitle: string, words: TreeMessages = englishTreeMessages): 'no' | 'follows' | 'followsUnchanged' {
+export function followNewFolderPage(page: TreePage, folderTitle: string, words: TreeMessages = englishTreeMessages, overwrite = false): 'no' | 'follows' | 'followsUnchanged' {
   const { item } = page;
   if (!followsNewFolderPage(page) || !item.complete || page.pageId === undefined) return 'no';
   const wasUnchanged = item.state === 'unchanged';
   item.state = 'send';
-  // Nothing can be under a folder page that does not exist yet; whatever holds the title there is never replaced.
-  item.complete = { ...item.complete, overwrite: false };
+  // Nothing can be under a folder page that does not exist yet; under one taken over, whatever holds the title there is
+  // replaced only when the user said so.
+  item.complete = { ...item.complete, overwrite };
   item.linkedPage = false;
   const message = words.followsNewPage(folderTitle, page.pageId);
   if (!item.cautions.some((caution) => caution.code === 'followsNewPage')) item.cautions = [...item.cautions, { code: 'followsNewPage', message }];

@@ -56,6 +56,9 @@ export class TreeManifest {
   }
 
   async record(key: string, entry: ManifestEntry): Promise<void> {
+    // The tree's parent page is never one of its pages, and a manifest that records it is refused when read
+    // (manifestFormat.ts). A file whose front matter names that page's own place lands on it: its ID is not written.
+    if (entry.id === (this.root ?? this.store.rootTarget())?.parent) return;
     if (this.replacing) {
       this.replacing = false;
       // Dropped and the first page recorded in one write: the store writes once its changes of this turn are made.

@@ -4,16 +4,18 @@
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
 import type { WikiPagesClient } from '../wikiPages';
 import { readFailureText } from '../wikiPages/readFailureText';
+import { publishedAnew } from './newFolderPage';
 import type { TreePage, TreePlan } from './treePlan';
 
 const LOOKUPS_AT_ONCE = 4;
 
 /**
- * The recorded pages the plan already knows become new pages: a retitled page (the service finds a page by title), and
- * the recorded pages below a folder page made anew, which follow it (newFolderPage.ts). Each is a create, whose title
- * may be held elsewhere in the space, by the page it leaves behind too.
+ * The recorded pages the plan knows become new pages: a retitled page (the service finds a page by title); once the
+ * guard looked, one deleted on the wiki or moved there and sent anyway (publishedAnew); and the recorded pages below a
+ * folder page made anew, which follow it (newFolderPage.ts). Each is a create, whose title may be held elsewhere in the
+ * space, by the page it leaves behind too (a moved page, and the pages that went with it, keep their titles).
  */
-function recordedPagesMadeAnew(plan: TreePlan): { retitled: Set<TreePage>; following: Set<TreePage> } {
+function recordedPagesMadeAnew(plan: Pick<TreePlan, 'pages'>): { retitled: Set<TreePage>; following: Set<TreePage> } {
   const anew = new Set<string>();
   const retitled = new Set<TreePage>();
   const following = new Set<TreePage>();
@@ -29,7 +31,7 @@ function recordedPagesMadeAnew(plan: TreePlan): { retitled: Set<TreePage>; follo
     if (belowNew && (state === 'send' || state === 'unchanged')) {
       anew.add(page.node.path);
       following.add(page);
-    } else if (page.retitledFrom !== undefined && state === 'send') {
+    } else if ((page.retitledFrom !== undefined && state === 'send') || publishedAnew(page)) {
       anew.add(page.node.path);
       retitled.add(page);
     }
@@ -37,18 +39,24 @@ function recordedPagesMadeAnew(plan: TreePlan): { retitled: Set<TreePage>; follo
   return { retitled, following };
 }
 
-/** Adds a 'titleInSpace' caution to each new page whose title another page of the space already has. */
+/**
+ * Adds a 'titleInSpace' caution to each new page whose title another page of the space already has. Each page is looked
+ * up once (TreePage.titleLookedUp): asked again after the guard (guardTreeAsPlanned), it looks up only the pages the
+ * guard's verdicts made new since.
+ */
 export async function checkTitlesInSpace(
-  plan: TreePlan,
+  plan: Pick<TreePlan, 'pages'>,
   pages: WikiPagesClient,
   spaceId: string,
   signal?: AbortSignal,
   messages: TreeMessages = englishTreeMessages,
 ): Promise<void> {
   const madeAnew = recordedPagesMadeAnew(plan);
-  const queue = plan.pages.filter((page) => (page.pageId === undefined && page.item.state === 'send') || madeAnew.retitled.has(page) || madeAnew.following.has(page));
+  const queue = plan.pages.filter((page) => page.titleLookedUp !== true
+    && ((page.pageId === undefined && page.item.state === 'send') || madeAnew.retitled.has(page) || madeAnew.following.has(page)));
   const worker = async (): Promise<void> => {
     for (let page = queue.shift(); page; page = queue.shift()) {
+      page.titleLookedUp = true;
       let found;
       try {
         found = await pages.findPagesByTitle(spaceId, page.node.title, signal);

@@ -105,6 +105,8 @@ export interface TreePage {
    * version by this token's user is explained; any other change is one the guard must show.
    */
   unlinked: boolean;
+  /** Its title was looked for elsewhere in the space (checkTitlesInSpace), so it is not looked for again. */
+  titleLookedUp?: boolean;
 }
 
 export interface TreePlan {
@@ -121,6 +123,11 @@ export interface TreePlan {
   /** Files refused before shaping (unreadable, bad front matter), planned for their reasons. */
   refused: PlanItem[];
   moves: MoveReport;
+  /**
+   * TreePlanOptions.overwrite: the run's pages below a folder page it takes over (one a stopped run landed) update a
+   * page found in their place only with it, as the plan's pages that no record names do.
+   */
+  overwrite?: boolean;
   /** TreePlanOptions.rootInRepository: the run reads links as the plan did. */
   rootInRepository?: string;
   /**
@@ -135,6 +142,13 @@ export interface TreePlan {
   unknownLinkPaths?: ReadonlySet<string>;
   /** Of those, the ones nothing is at on disk (sayMissingLinkFiles): the run's links to them say "no such file" too. */
   missingFiles?: ReadonlySet<string>;
+  /**
+   * The names with a dot that the tree's links write without a slash (`v1.2`) and no page is known for, as folder paths
+   * (`v1.2/`, pagePath): taken for files that are not Markdown unless a folder is there on disk (sayMissingLinkFiles).
+   */
+  dottedLinkPaths?: ReadonlySet<string>;
+  /** Of those, the folders on disk (with no page: only other files, or Markdown the plan refused). */
+  pagelessFolders?: ReadonlySet<string>;
 }
 
 /** Plans a tree from files read in full: the editor's selection (a few thousand at most). */
@@ -299,7 +313,13 @@ function titledByName(item: PlanItem): boolean {
 }
 
 /** The tree from its files' facts (digestTreeSource), in label order. */
-export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOptions): TreePlan {
+export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOptions): TreePlan {
+  // The chosen page is never a page of the tree (issue 14 section 2). A manifest that names it as its "parent" and
+  // records it for a key is refused when read (manifestFormat.ts); one without a "parent" of its own, the parent chosen
+  // now (--parent, the prompt), can still record it. Such an entry is no record of a tree page: it is kept out of the
+  // plan (a folder's pages would land beside the folder's, directly under the chosen page) and its page refused below.
+  const keysOfParent = keysRecordingPage(given.identity, given.parentId);
+  const options = keysOfParent.size === 0 ? given : { ...given, identity: identityWithout(given.identity, keysOfParent) };
   const rootPath = folderKey(options.rootPath);
   // One pass sorts the files by place (a plan of 10,000 files filtered them four times over).
   const pinnedSources: TreeSource[] = [];
@@ -369,7 +389,7 @@ export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOpti
   const withoutId = (path: string): boolean => !options.pageAccess && (recordedAtPath(path) === undefined || retitledFrom.has(path));
   const refusedNode = (node: TreeNode): boolean => {
     const source = node.kind === 'file' ? node.path : node.contentFrom;
-    return collisions.ofNode.has(node) || withoutId(node.path) || (source !== undefined && (inTree.get(source)?.item.refusals.length ?? 0) > 0);
+    return collisions.ofNode.has(node) || withoutId(node.path) || keysOfParent.has(keyOf(node.path)) || (source !== undefined && (inTree.get(source)?.item.refusals.length ?? 0) > 0);
   };
   // A folder's many children ask for its ID: looked up once per folder, not once per child.
   const parentIds = new Map<string, string | undefined>();
@@ -434,15 +454,21 @@ export function planTreeOf(sources: readonly TreeSource[], options: TreePlanOpti
     if (linksReachOtherPages(item, reachedNow)) item.state = 'send';
   }
   for (const page of pages) refuse(page.item, collisions.ofNode.get(page.node));
+  if (keysOfParent.size > 0) {
+    for (const page of pages) {
+      if (keysOfParent.has(page.key)) refuse(page.item, { code: 'treeParent', message: words.recordedAsParent(page.key, options.parentId), fix: undefined });
+    }
+  }
   for (const item of pinned) refuse(item, collisions.ofPinned.get(item));
   // As withoutId, from what the page says already: its recorded page, and whether that page is left for a new title.
   refuseWithoutIds(pages, (page) => !options.pageAccess && (page.pageId === undefined || page.retitledFrom !== undefined), words);
   refuseUnderRefusedFolders(pages, words);
   // After the refusals: a link to a page the plan refuses is named now, as the run names it, not found out after.
-  const unknown = foreseeTreeLinks({ tree, pages, pinnedLinkFacts }, pinnedSources.map((source) => source.item), options);
+  const { unknown, dotted } = foreseeTreeLinks({ tree, pages, pinnedLinkFacts }, pinnedSources.map((source) => source.item), options);
   return {
-    tree, pages, pinned, pinnedLinkFacts, refused, moves, rootInRepository: options.rootInRepository, parentId: options.parentId,
+    tree, pages, pinned, pinnedLinkFacts, refused, moves, overwrite: options.overwrite, rootInRepository: options.rootInRepository, parentId: options.parentId,
     ...(unknown.size > 0 ? { unknownLinkPaths: unknown } : {}),
+    ...(dotted.size > 0 ? { dottedLinkPaths: dotted } : {}),
   };
 }
 
@@ -457,13 +483,23 @@ export async function sayMissingLinkFiles<L>(plan: TreePlan, options: TreePlanOp
   // A few at a time: each is a request per folder on the way in a remote workspace.
   const found = await mapBounded(looked, LOOKUPS_AT_ONCE, async (path) => ((await lookUpEntry(disk.fs, disk.root, path)) === ABSENT ? [path] : []));
   const missing = new Set(found.flat());
-  if (missing.size === 0) return;
-  plan.missingFiles = missing;
+  // A dotted name written without its slash that is a folder on disk (`v1.2`) has no page, as `v1.2/` would say.
+  const dotted = [...(plan.dottedLinkPaths ?? [])];
+  const folders = await mapBounded(dotted, LOOKUPS_AT_ONCE, async (path) => (isLocation(await lookUpEntry(disk.fs, disk.root, path)) ? [path] : []));
+  const pageless = new Set(folders.flat());
+  if (missing.size === 0 && pageless.size === 0) return;
+  if (missing.size > 0) plan.missingFiles = missing;
+  if (pageless.size > 0) plan.pagelessFolders = pageless;
   // Only a page with a link caution has a link that may name one of them, unless one is a path the repository records
   // a page for: links to that page were taken as reaching it, with no caution.
   const recordedGone = [...missing].some((path) => options.identity.get(path) !== undefined);
   const cautioned = (item: PlanItem): boolean => recordedGone || item.cautions.some((caution) => caution.code === 'localLinks');
-  foreseeTreeLinks(plan, plan.pinned.filter((item) => isBelow(item.file.label, plan.tree.rootPath)), options, missing, cautioned);
+  foreseeTreeLinks(plan, plan.pinned.filter((item) => isBelow(item.file.label, plan.tree.rootPath)), options, { missing, pageless }, cautioned);
+}
+
+/** Whether a lookup found the entry (neither nothing there nor something of another kind or a link on the way). */
+function isLocation<L>(found: L | typeof ABSENT | undefined): boolean {
+  return found !== undefined && found !== ABSENT;
 }
 
 /** Paths looked up on disk at once by sayMissingLinkFiles. */
@@ -476,8 +512,8 @@ const LOOKUPS_AT_ONCE = 8;
  */
 function foreseeTreeLinks(
   plan: Pick<TreePlan, 'tree' | 'pages' | 'pinnedLinkFacts'>, pinned: readonly PlanItem[], options: TreePlanOptions,
-  missing: ReadonlySet<string> = new Set(), only: (item: PlanItem) => boolean = () => true,
-): ReadonlySet<string> {
+  onDisk: { missing: ReadonlySet<string>; pageless: ReadonlySet<string> } = { missing: new Set(), pageless: new Set() }, only: (item: PlanItem) => boolean = () => true,
+): { unknown: ReadonlySet<string>; dotted: ReadonlySet<string> } {
   const rootPath = plan.tree.rootPath;
   const headingsOf = new Map<string, string[]>();
   // Filled in a loop: a pair array for each page was only ever read by the Map.
@@ -491,7 +527,7 @@ function foreseeTreeLinks(
   for (const page of plan.pages) if (page.item.state === 'refused' && page.pageId === undefined) refused.add(page.node.path);
   const known: ForeseenPages = {
     headingsOf, anchorMatchers: new Map(), addressable: options.pageAddresses !== false, pinnedTitles, rootInRepository: options.rootInRepository,
-    unknown: new Set(), missing, refused,
+    unknown: new Set(), dotted: new Set(), missing: onDisk.missing, pageless: onDisk.pageless, refused,
   };
   const resolvePage = treePageLookup(known, plan.tree, options.identity);
   const words = options.treeMessages ?? englishTreeMessages;
@@ -501,7 +537,7 @@ function foreseeTreeLinks(
     const linkFacts = plan.pinnedLinkFacts.get(key);
     if (linkFacts && only(item)) foreseeLinks(item, key, linkFacts, known, resolvePage, words);
   }
-  return known.unknown;
+  return { unknown: known.unknown, dotted: known.dotted };
 }
 
 /** The tree's pages level by level, the top level first: how a run sends them (parents before children). */
@@ -579,8 +615,12 @@ interface ForeseenPages {
    * for on disk. Not a name with a dot written without a slash (`LICENSE.txt`), which is taken for a file.
    */
   unknown: Set<string>;
+  /** The names with a dot written without a slash that no page is known for (TreePlan.dottedLinkPaths). */
+  dotted: Set<string>;
   /** The paths nothing is at on disk (sayMissingLinkFiles). */
   missing: ReadonlySet<string>;
+  /** Of `dotted`, the folders on disk (TreePlan.pagelessFolders). */
+  pageless: ReadonlySet<string>;
   /** The pages (node paths) the plan refuses that no page is recorded for: links to them stay as written. */
   refused: ReadonlySet<string>;
 }
@@ -619,9 +659,11 @@ function treePageLookup(known: ForeseenPages, tree: PageTree, identity: TreeIden
     const recordedOnly = node === undefined && pinnedTitle === undefined ? identity.get(path)?.title : undefined;
     if (node === undefined && pinnedTitle === undefined) {
       if (known.missing.has(path)) return 'noFile';
-      // A name with a dot written without a slash (`LICENSE.txt`) is taken for a file with an extension, not looked
-      // for as a folder on disk; written with one (`v1.2/`), it is a folder like any other.
+      if (known.pageless.has(path)) return 'pagelessFolder';
+      // A name with a dot written without a slash (`LICENSE.txt`) is taken for a file with an extension, looked for on
+      // disk only as a folder (`v1.2`, pagelessFolders); written with one (`v1.2/`), it is a folder like any other.
       if (!link || link.markdown || link.folder || !nameOf(path).includes('.')) known.unknown.add(path);
+      else known.dotted.add(path);
       if (recordedOnly === undefined) return undefined;
     }
     const title = node?.title ?? pinnedTitle ?? recordedOnly;
@@ -661,6 +703,21 @@ function titleCollisions(tree: PageTree, pinned: readonly PlanItem[], spaceId: s
     }
   }
   return found;
+}
+
+/** The keys of `identity` that record the page `pageId`. */
+function keysRecordingPage(identity: TreeIdentity, pageId: string): ReadonlySet<string> {
+  const keys = new Set<string>();
+  for (const [key, entry] of identity.entries()) if (entry.id === pageId) keys.add(key);
+  return keys;
+}
+
+/** `identity` as if it did not record `keys`. */
+function identityWithout(identity: TreeIdentity, keys: ReadonlySet<string>): TreeIdentity {
+  return {
+    get: (key) => (keys.has(key) ? undefined : identity.get(key)),
+    entries: () => identity.entries().filter(([key]) => !keys.has(key)),
+  };
 }
 
 function refuse(item: PlanItem, refusal: Blocker | undefined): void {

@@ -7,6 +7,7 @@ import { guardPlan, type GuardOptions } from '../run/guard';
 import type { PlanItem } from '../run/plan';
 import { sendGoneTreePages } from './goneTreePages';
 import { followNewFolderPages } from './newFolderPage';
+import { checkTitlesInSpace } from './titlesInSpace';
 import { guardTreePages } from './treeRun';
 import type { TreePlan } from './treePlan';
 
@@ -21,6 +22,11 @@ export async function guardTreeAsPlanned(plan: TreePlanParts, options: GuardOpti
   // for an edit on the wiki first.
   await followNewFolderPages(plan, looked);
   if (plan.pinned.length > 0) await guardPlan([...plan.pinned], looked);
+  // The pages the verdicts made new (a folder page deleted or moved on the wiki, sent anyway, and the pages that follow
+  // it) are known only now: their titles are looked for in the space as the new pages' were (checkTreeOnWiki). Every
+  // page of a tree is in the tree's space.
+  const spaceId = plan.pages.find((page) => page.item.complete !== undefined)?.item.complete?.spaceId;
+  if (options.pages && spaceId !== undefined) await checkTitlesInSpace(plan, options.pages, spaceId, options.signal, options.messages);
 }
 
 /** The guard replaces an item's guard, state and target rather than changing them in place: a shallow copy is apart. */

@@ -161,6 +161,8 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
       // Nothing on disk at the path (sayMissingLinkFiles): the page the repository still records for it is an orphan
       // (the file was deleted or moved), so the link says "no such file", as the plan did.
       if (plan.missingFiles?.has(path)) return 'noFile';
+      // A dotted name written without its slash (`v1.2`) that is a folder with no page on disk, as the plan found.
+      if (plan.pagelessFolders?.has(path)) return 'pagelessFolder';
       // A file that names its own page, or one not in this run (left out, refused, another selection): its recorded
       // page answers the link.
       const recorded = pinnedLanded.get(path) ?? recordedOutside(path);
@@ -266,7 +268,8 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
       // Under a folder page this run created (or replaced), a recorded page is not the page it recorded: created anew
       // (or taken over where a run that stopped left it), even when its text is unchanged.
       if (!parentMissing && parentAnew(page)) {
-        if (followNewFolderPage(page, folderTitleOf(plan.tree, page), options.guard.messages) === 'followsUnchanged') expectMore(1);
+        const overwrite = plan.overwrite === true && !parentCreated(page);
+        if (followNewFolderPage(page, folderTitleOf(plan.tree, page), options.guard.messages, overwrite) === 'followsUnchanged') expectMore(1);
       }
       if (parentMissing && page.item.state === 'send') {
         // Without the chosen page the plan held until the parent landed: this page has no parent ID to name.

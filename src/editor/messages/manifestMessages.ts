@@ -14,6 +14,7 @@ export const editorManifestMessages: ManifestMessages = {
   listedTwice: (name, key) => vscode.l10n.t('{0} lists "{1}" twice; keep one of them (for a page, the one whose page the wiki should keep).', name, key),
   badEntry: (name, key, problem) => vscode.l10n.t('{0} has a bad entry "{1}": {2}.', name, key, problem),
   idTwice: (name, first, second, id) => vscode.l10n.t('{0} records page {1} for both "{2}" and "{3}", but a page is the page of one file or folder only. Remove the wrong entry: the next publish of the folder as a tree, with page access, finds that file\'s page on the wiki by its title (or creates it) and records it again.', name, id, first, second),
+  parentListed: (name, key, id) => vscode.l10n.t('{0} records page {1} both as the tree\'s parent page ("parent") and for "{2}", but the parent page is never a page of the tree: the folder\'s files and subfolders become its children. Remove the wrong entry: the next publish of the folder as a tree, with page access, finds that file\'s page on the wiki by its title (or creates it) and records it again.', name, id, key),
   noSpace: (name) => vscode.l10n.t('{0} has no "space" (the space key of its pages), or an empty one.', name),
   noParent: (name) => vscode.l10n.t('{0} has no "parent", or one that is not a page ID (digits in quotes).', name),
   cannotRead: (name, detail) => vscode.l10n.t('{0} cannot be read ({1}).', name, detail),

@@ -60,6 +60,8 @@ export const editorTreeMessages: TreeMessages = {
     recorded
       ? vscode.l10n.t('Not sent: the tree\'s parent page {0} is not in the space {1}, so no page of the tree could land there. The folder\'s .wiki-pages.json records it as the tree\'s parent ("space" and "parent"): change it there, or on the command line pass --space and --parent of another page with --retarget.', parentId, spaceKey)
       : vscode.l10n.t('Not sent: the tree\'s parent page {0} is not in the space {1}, so no page of the tree could land there. Choose another parent page (on the command line, --parent).', parentId, spaceKey),
+  recordedAsParent: (key, parentId) =>
+    vscode.l10n.t('Not sent: the folder\'s .wiki-pages.json records page {0}, the tree\'s parent page, for "{1}", but the parent page is never a page of the tree: the folder\'s files and subfolders become its children. Remove that entry (the next publish finds or creates the page and records it), or choose another parent page.', parentId, key),
   titleElsewhere: (title, pageId, url) =>
     url
       ? vscode.l10n.t('A page titled "{0}" already exists elsewhere in the space (page {1}, {2}); the wiki has long kept titles unique in a space and may refuse this one.', title, pageId, url)

@@ -19,9 +19,11 @@ export interface LinkedPage extends HeadingsOfPage {
  * again in a second pass once it has. 'noAddress': the page is known but no reader's address can be made for it (the
  * wiki site's address is not configured), so the link stays as written. 'notYet': the file is there but has no page
  * yet, and a run without a second pass leaves the link as written for a later publish to fill in. 'noFile': nothing is
- * at the path the link names (a typo, a file moved or deleted). undefined: no page is known for it.
+ * at the path the link names (a typo, a file moved or deleted). 'pagelessFolder': a name with a dot written without its
+ * slash (`v1.2`) is a folder on disk that has no page; said as for the same folder written with its slash (no page is
+ * known for it), not taken for a file that is not Markdown. undefined: no page is known for it.
  */
-export type PageLookup = LinkedPage | 'pending' | 'noAddress' | 'notYet' | 'noFile' | undefined;
+export type PageLookup = LinkedPage | 'pending' | 'noAddress' | 'notYet' | 'noFile' | 'pagelessFolder' | undefined;
 
 export interface RewriteContext {
   /** The linking file's path relative to the published root, '/'-separated: `guide/setup.md`. */
@@ -178,6 +180,7 @@ function decide(destination: string, context: RewriteContext, anchorIn: (page: L
   if (target.kind === 'web') return KEEP;
   const path = pagePath(target);
   const page = path === undefined ? undefined : context.resolvePage(path, target);
+  if (page === 'pagelessFolder') return KEEP_BECAUSE.unknownPage;
   // `guide` written without its slash still names the folder's page, when the folder is a page of the run.
   if (!target.markdown && !target.folder && page === undefined) return KEEP_BECAUSE.notMarkdown;
   if (path === undefined) return KEEP_BECAUSE.outsideRun;

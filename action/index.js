@@ -8411,6 +8411,7 @@ var englishTreeMessages = {
   titleUncheckable: (title, detail) => `Whether another page of the space is titled "${title}" could not be checked: ${detail}.`,
   treeParentMissing: (parentId, recorded) => `Not sent: the tree's parent page ${parentId} was not found (it does not exist, was deleted, or this account cannot see it), so no page of the tree could land. ${parentFix(recorded)}`,
   treeParentInOtherSpace: (parentId, spaceKey, recorded) => `Not sent: the tree's parent page ${parentId} is not in the space ${spaceKey}, so no page of the tree could land there. ${parentFix(recorded)}`,
+  recordedAsParent: (key, parentId) => `Not sent: the folder's .wiki-pages.json records page ${parentId}, the tree's parent page, for "${key}", but the parent page is never a page of the tree: the folder's files and subfolders become its children. Remove that entry (the next publish finds or creates the page and records it), or choose another parent page.`,
   titleElsewhere: (title, pageId, url) => `A page titled "${title}" already exists elsewhere in the space (page ${pageId}${url ? `, ${url}` : ""}); the wiki has long kept titles unique in a space and may refuse this one.`,
   followsNewPage: (folderTitle, pageId) => `Its folder's page "${folderTitle}" is published as a new page, so this page is created anew under it; the page it published before (page ${pageId}) stays where it is.`,
   retitledPage: (oldTitle, newTitle, pageId) => `Its title changed from "${oldTitle}" to "${newTitle}": the wiki finds a page by its title, so this makes a new page, and the page it published before (page ${pageId}) stays where it is.`
@@ -11427,6 +11428,15 @@ function runAnnotations(records, textOf) {
     else if (record.status === "cancelled" || record.status === "notStarted") found.push({ level: "warning", ...at(record.file, ""), title: "Not published", message: record.message });
     for (const caution of record.cautions) found.push({ level: "warning", ...at(record.file, caution), title: "Wiki Publisher caution", message: caution });
   }
+  const manifest = records.summary?.dryRun === false ? records.summary.manifest : void 0;
+  if (manifest && manifest.recorded > 0) {
+    found.push({
+      level: "warning",
+      file: manifest.file,
+      title: `Commit ${manifest.file}`,
+      message: `${manifest.recorded} new page ID(s) recorded in ${manifest.file} on this runner: commit it, so teammates and CI publish to the same pages. The runner's copy goes when the job ends.`
+    });
+  }
   return limit(found);
 }
 function limit(annotations) {
@@ -12014,7 +12024,7 @@ function planRow(record, movedFrom) {
     guardNote(record.wikiEdits, record.status, true),
     ...record.cautions.length > 0 ? [`${record.cautions.length} caution${record.cautions.length === 1 ? "" : "s"} (below)`] : []
   ].filter((note) => note !== "");
-  return `| ${indent}${inlineText(record.file)} | ${pageCell(record)} | ${planWord(record)}${movedFrom ? " (moved)" : ""} | ${notes.map(inlineText).join("; ")} |`;
+  return `| ${indent}${inlineText(record.file)} | ${pageCell(record)} | ${planWord(record)}${movedFrom ? " (moved)" : ""} | ${notes.map((note, index) => inlineText(index < notes.length - 1 ? note.replace(/(?<!\.)\.$/, "") : note)).join("; ")} |`;
 }
 function planWord(record) {
   if (record.status === "send") return record.action === "createOrUpdate" ? "create or update" : record.action ?? "create";
@@ -12125,7 +12135,33 @@ function resultLines(records) {
     for (const record of files) lines.push(resultRow(record));
     lines.push("");
   }
-  return [...lines, ...cautionLines(files), ...linksLeftLines(records), ...moveLines(records)];
+  return [...lines, ...cautionLines(files), ...linksLeftLines(records), ...moveLines(records), ...manifestLines(records)];
+}
+function manifestLines(records) {
+  const manifest = records.summary?.manifest;
+  if (!manifest) return [];
+  const file = inlineText(manifest.file);
+  const lines = [];
+  if (manifest.recorded > 0) {
+    lines.push(
+      `#### Page IDs recorded: commit ${file}`,
+      "",
+      `This run recorded ${manifest.recorded} new page ID(s) in ${file}. Commit it, so teammates and CI publish to the same pages: the runner's copy goes when the job ends, and until the file is committed a plan without page access (a fork's pull request) cannot know these pages.`,
+      ""
+    );
+  }
+  const notRecorded = manifest.notRecorded ?? [];
+  if (notRecorded.length > 0) {
+    lines.push(
+      "#### Page IDs not recorded (no-record)",
+      "",
+      `${file} was left as it is; these new pages are known only from this list:`,
+      "",
+      ...notRecorded.map(({ key, pageId }) => `- ${inlineText(key)}: page ${inlineText(pageId)}`),
+      ""
+    );
+  }
+  return lines;
 }
 function linksLeftLines(records) {
   const left = records.summary?.linksLeft ?? [];
@@ -12352,6 +12388,7 @@ var englishManifestMessages = {
   listedTwice: (name, key) => `${name} lists "${key}" twice; keep one of them (for a page, the one whose page the wiki should keep).`,
   badEntry: (name, key, problem) => `${name} has a bad entry "${key}": ${problem}.`,
   idTwice: (name, first, second, id) => `${name} records page ${id} for both "${first}" and "${second}", but a page is the page of one file or folder only. Remove the wrong entry: the next publish of the folder as a tree, with page access, finds that file's page on the wiki by its title (or creates it) and records it again.`,
+  parentListed: (name, key, id) => `${name} records page ${id} both as the tree's parent page ("parent") and for "${key}", but the parent page is never a page of the tree: the folder's files and subfolders become its children. Remove the wrong entry: the next publish of the folder as a tree, with page access, finds that file's page on the wiki by its title (or creates it) and records it again.`,
   noSpace: (name) => `${name} has no "space" (the space key of its pages), or an empty one.`,
   noParent: (name) => `${name} has no "parent", or one that is not a page ID (digits in quotes).`,
   cannotRead: (name, detail) => `${name} cannot be read (${detail}).`,
@@ -12441,6 +12478,8 @@ function parseManifest(text2, name = MANIFEST_FILE_NAME, messages = englishManif
   if (twice !== void 0) return refuse3(messages.listedTwice(name, twice));
   if (bad !== void 0) return refuse3(messages.badEntry(name, bad.key, bad.problem));
   if (idTwice !== void 0) return refuse3(messages.idTwice(name, idTwice.first, idTwice.second, idTwice.id));
+  const parentKey = root === void 0 ? void 0 : keyOfId.get(root.parent);
+  if (root !== void 0 && parentKey !== void 0) return refuse3(messages.parentListed(name, parentKey, root.parent));
   return { ok: true, manifest: { root, pages } };
 }
 function serializeManifest(manifest) {
@@ -13103,6 +13142,7 @@ function decide(destination, context, anchorIn, ownAnchorIn) {
   if (target.kind === "web") return KEEP;
   const path = pagePath(target);
   const page = path === void 0 ? void 0 : context.resolvePage(path, target);
+  if (page === "pagelessFolder") return KEEP_BECAUSE.unknownPage;
   if (!target.markdown && !target.folder && page === void 0) return KEEP_BECAUSE.notMarkdown;
   if (path === void 0) return KEEP_BECAUSE.outsideRun;
   if (page === "pending") return PENDING;
@@ -14495,6 +14535,7 @@ var TreeManifest = class {
     return this;
   }
   async record(key, entry) {
+    if (entry.id === (this.root ?? this.store.rootTarget())?.parent) return;
     if (this.replacing) {
       this.replacing = false;
       const dropping = this.store.entries().map(([old]) => this.store.forget(old));
@@ -14539,80 +14580,6 @@ async function addressSpaceKey(spaceId, pages, signal) {
   if (!pages || !/^\d+$/.test(spaceId)) return spaceId;
   const space = await pages.resolveSpace(spaceId, signal).catch(() => void 0);
   return space?.key ?? spaceId;
-}
-
-// src/core/tree/titlesInSpace.ts
-var LOOKUPS_AT_ONCE = 4;
-function recordedPagesMadeAnew(plan) {
-  const anew = /* @__PURE__ */ new Set();
-  const retitled = /* @__PURE__ */ new Set();
-  const following = /* @__PURE__ */ new Set();
-  for (const page of plan.pages) {
-    const parent = page.node.parent;
-    const belowNew = parent !== void 0 && anew.has(parent);
-    if (page.pageId === void 0) {
-      if (page.item.state === "send") anew.add(page.node.path);
-      continue;
-    }
-    const state = page.item.state;
-    if (belowNew && (state === "send" || state === "unchanged")) {
-      anew.add(page.node.path);
-      following.add(page);
-    } else if (page.retitledFrom !== void 0 && state === "send") {
-      anew.add(page.node.path);
-      retitled.add(page);
-    }
-  }
-  return { retitled, following };
-}
-async function checkTitlesInSpace(plan, pages, spaceId, signal, messages = englishTreeMessages) {
-  const madeAnew = recordedPagesMadeAnew(plan);
-  const queue = plan.pages.filter((page) => page.pageId === void 0 && page.item.state === "send" || madeAnew.retitled.has(page) || madeAnew.following.has(page));
-  const worker = async () => {
-    for (let page = queue.shift(); page; page = queue.shift()) {
-      let found;
-      try {
-        found = await pages.findPagesByTitle(spaceId, page.node.title, signal);
-      } catch (error) {
-        if (signal?.aborted) throw error;
-        page.item.cautions.push({ code: "titleInSpace", message: messages.titleUncheckable(page.node.title, readFailureText(error, messages)) });
-        continue;
-      }
-      const parentKnown = page.parentKnown && !madeAnew.following.has(page);
-      const elsewhere = found.filter((other) => !parentKnown || other.parentId !== page.item.complete?.parentId);
-      const first = elsewhere[0];
-      if (!first) continue;
-      page.item.cautions.push({ code: "titleInSpace", message: messages.titleElsewhere(first.title, first.id, first.webUrl) });
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(LOOKUPS_AT_ONCE, Math.max(1, queue.length)) }, worker));
-}
-
-// src/core/tree/treeParent.ts
-async function checkTreeParent(plan, pages, choice, signal, messages = englishTreeMessages) {
-  let reason;
-  try {
-    const parent = await pages.getPage(choice.parentId, signal);
-    if (!parent) reason = messages.treeParentMissing(choice.parentId, choice.recorded);
-    else if (parent.spaceId !== void 0) {
-      const space = await pages.resolveSpace(choice.spaceId, signal);
-      if (space && space.id !== parent.spaceId) reason = messages.treeParentInOtherSpace(choice.parentId, space.key, choice.recorded);
-    }
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    return;
-  }
-  if (reason === void 0) return;
-  for (const page of plan.pages) {
-    const state = page.item.state;
-    if (state === "unchanged" || state === "refused" || state === "incomplete") continue;
-    page.item.refusals.push({ code: "treeParent", message: reason, fix: void 0 });
-    page.item.state = "refused";
-  }
-}
-async function checkTreeOnWiki(plan, pages, choice, signal, messages = englishTreeMessages) {
-  await checkTreeParent(plan, pages, choice, signal, messages);
-  await checkTitlesInSpace(plan, pages, choice.spaceId, signal, messages);
 }
 
 // src/core/tree/collisions.ts
@@ -14823,7 +14790,9 @@ function titledByName(item) {
   const prepared = item.prepared;
   return !prepared.frontMatterTitle?.trim() && !prepared.frontMatterTarget.pageTitle?.trim() && !prepared.findings.firstHeading?.trim();
 }
-function planTreeOf(sources, options) {
+function planTreeOf(sources, given) {
+  const keysOfParent = keysRecordingPage(given.identity, given.parentId);
+  const options = keysOfParent.size === 0 ? given : { ...given, identity: identityWithout(given.identity, keysOfParent) };
   const rootPath = folderKey(options.rootPath);
   const pinnedSources = [];
   const pinned = [];
@@ -14878,7 +14847,7 @@ function planTreeOf(sources, options) {
   const withoutId = (path) => !options.pageAccess && (recordedAtPath(path) === void 0 || retitledFrom.has(path));
   const refusedNode = (node) => {
     const source2 = node.kind === "file" ? node.path : node.contentFrom;
-    return collisions.ofNode.has(node) || withoutId(node.path) || source2 !== void 0 && (inTree.get(source2)?.item.refusals.length ?? 0) > 0;
+    return collisions.ofNode.has(node) || withoutId(node.path) || keysOfParent.has(keyOf(node.path)) || source2 !== void 0 && (inTree.get(source2)?.item.refusals.length ?? 0) > 0;
   };
   const parentIds = /* @__PURE__ */ new Map();
   const parentRecordedId = (parentPath) => {
@@ -14897,6 +14866,7 @@ function planTreeOf(sources, options) {
     const defaults = { spaceId: options.spaceId, parentId: parentId ?? options.parentId, pageTitle: node.title, overwrite: recorded !== void 0 && oldTitle === void 0 || options.overwrite };
     const planned = sourcePath !== void 0 ? inTree.get(sourcePath) : generatedPage(node, tree, defaults, options, refusedNode);
     const item = planned.item;
+    if (oldTitle === void 0 && parentId !== void 0 && linkNames(item.link, defaults)) defaults.overwrite = true;
     item.target = defaults;
     item.complete = { spaceId: defaults.spaceId, parentId: defaults.parentId, pageTitle: defaults.pageTitle, overwrite: defaults.overwrite };
     item.linkedPage = parentId !== void 0 && linkNames(item.link, defaults);
@@ -14924,10 +14894,15 @@ function planTreeOf(sources, options) {
     if (linksReachOtherPages(item, reachedNow)) item.state = "send";
   }
   for (const page of pages) refuse2(page.item, collisions.ofNode.get(page.node));
+  if (keysOfParent.size > 0) {
+    for (const page of pages) {
+      if (keysOfParent.has(page.key)) refuse2(page.item, { code: "treeParent", message: words.recordedAsParent(page.key, options.parentId), fix: void 0 });
+    }
+  }
   for (const item of pinned) refuse2(item, collisions.ofPinned.get(item));
   refuseWithoutIds(pages, (page) => !options.pageAccess && (page.pageId === void 0 || page.retitledFrom !== void 0), words);
   refuseUnderRefusedFolders(pages, words);
-  const unknown = foreseeTreeLinks({ tree, pages, pinnedLinkFacts }, pinnedSources.map((source2) => source2.item), options);
+  const { unknown, dotted } = foreseeTreeLinks({ tree, pages, pinnedLinkFacts }, pinnedSources.map((source2) => source2.item), options);
   return {
     tree,
     pages,
@@ -14935,23 +14910,32 @@ function planTreeOf(sources, options) {
     pinnedLinkFacts,
     refused: refused2,
     moves,
+    overwrite: options.overwrite,
     rootInRepository: options.rootInRepository,
     parentId: options.parentId,
-    ...unknown.size > 0 ? { unknownLinkPaths: unknown } : {}
+    ...unknown.size > 0 ? { unknownLinkPaths: unknown } : {},
+    ...dotted.size > 0 ? { dottedLinkPaths: dotted } : {}
   };
 }
 async function sayMissingLinkFiles(plan, options, disk) {
   const looked = [...plan.unknownLinkPaths ?? []];
-  const found = await mapBounded(looked, LOOKUPS_AT_ONCE2, async (path) => await lookUpEntry(disk.fs, disk.root, path) === ABSENT ? [path] : []);
+  const found = await mapBounded(looked, LOOKUPS_AT_ONCE, async (path) => await lookUpEntry(disk.fs, disk.root, path) === ABSENT ? [path] : []);
   const missing = new Set(found.flat());
-  if (missing.size === 0) return;
-  plan.missingFiles = missing;
+  const dotted = [...plan.dottedLinkPaths ?? []];
+  const folders = await mapBounded(dotted, LOOKUPS_AT_ONCE, async (path) => isLocation(await lookUpEntry(disk.fs, disk.root, path)) ? [path] : []);
+  const pageless = new Set(folders.flat());
+  if (missing.size === 0 && pageless.size === 0) return;
+  if (missing.size > 0) plan.missingFiles = missing;
+  if (pageless.size > 0) plan.pagelessFolders = pageless;
   const recordedGone = [...missing].some((path) => options.identity.get(path) !== void 0);
   const cautioned = (item) => recordedGone || item.cautions.some((caution) => caution.code === "localLinks");
-  foreseeTreeLinks(plan, plan.pinned.filter((item) => isBelow(item.file.label, plan.tree.rootPath)), options, missing, cautioned);
+  foreseeTreeLinks(plan, plan.pinned.filter((item) => isBelow(item.file.label, plan.tree.rootPath)), options, { missing, pageless }, cautioned);
 }
-var LOOKUPS_AT_ONCE2 = 8;
-function foreseeTreeLinks(plan, pinned, options, missing = /* @__PURE__ */ new Set(), only = () => true) {
+function isLocation(found) {
+  return found !== void 0 && found !== ABSENT;
+}
+var LOOKUPS_AT_ONCE = 8;
+function foreseeTreeLinks(plan, pinned, options, onDisk = { missing: /* @__PURE__ */ new Set(), pageless: /* @__PURE__ */ new Set() }, only = () => true) {
   const rootPath = plan.tree.rootPath;
   const headingsOf = /* @__PURE__ */ new Map();
   for (const page of plan.pages) headingsOf.set(page.key, page.linkFacts.headings);
@@ -14966,7 +14950,9 @@ function foreseeTreeLinks(plan, pinned, options, missing = /* @__PURE__ */ new S
     pinnedTitles,
     rootInRepository: options.rootInRepository,
     unknown: /* @__PURE__ */ new Set(),
-    missing,
+    dotted: /* @__PURE__ */ new Set(),
+    missing: onDisk.missing,
+    pageless: onDisk.pageless,
     refused: refused2
   };
   const resolvePage = treePageLookup(known, plan.tree, options.identity);
@@ -14977,7 +14963,7 @@ function foreseeTreeLinks(plan, pinned, options, missing = /* @__PURE__ */ new S
     const linkFacts = plan.pinnedLinkFacts.get(key);
     if (linkFacts && only(item)) foreseeLinks(item, key, linkFacts, known, resolvePage, words);
   }
-  return known.unknown;
+  return { unknown: known.unknown, dotted: known.dotted };
 }
 function pagesByLevel(pages) {
   const levels = /* @__PURE__ */ new Map();
@@ -15035,7 +15021,9 @@ function treePageLookup(known, tree, identity) {
     const recordedOnly = node === void 0 && pinnedTitle === void 0 ? identity.get(path)?.title : void 0;
     if (node === void 0 && pinnedTitle === void 0) {
       if (known.missing.has(path)) return "noFile";
+      if (known.pageless.has(path)) return "pagelessFolder";
       if (!link || link.markdown || link.folder || !nameOf(path).includes(".")) known.unknown.add(path);
+      else known.dotted.add(path);
       if (recordedOnly === void 0) return void 0;
     }
     const title = node?.title ?? pinnedTitle ?? recordedOnly;
@@ -15063,6 +15051,17 @@ function titleCollisions(tree, pinned, spaceId, words) {
     }
   }
   return found;
+}
+function keysRecordingPage(identity, pageId) {
+  const keys = /* @__PURE__ */ new Set();
+  for (const [key, entry] of identity.entries()) if (entry.id === pageId) keys.add(key);
+  return keys;
+}
+function identityWithout(identity, keys) {
+  return {
+    get: (key) => keys.has(key) ? void 0 : identity.get(key),
+    entries: () => identity.entries().filter(([key]) => !keys.has(key))
+  };
 }
 function refuse2(item, refusal2) {
   if (refusal2 === void 0) return;
@@ -15094,19 +15093,8 @@ function refuseWithoutIds(pages, withoutId, words) {
   }
 }
 
-// src/core/tree/goneTreePages.ts
-async function sendGoneTreePages(plan, options) {
-  if (!options.pages) return [];
-  const entries = [
-    // The repository's record names a tree page's page; this machine's link, when the record was not written.
-    ...plan.pages.map((page) => ({ item: page.item, pageId: page.pageId ?? page.item.link?.pageId })),
-    ...plan.pinned.map((item) => ({ item, pageId: item.link?.pageId }))
-  ];
-  return sendGonePages(entries, options);
-}
-
 // src/core/tree/newFolderPage.ts
-var LOOKUPS_AT_ONCE3 = 4;
+var LOOKUPS_AT_ONCE2 = 4;
 function publishedAnew(page) {
   const { item } = page;
   if (page.pageId === void 0 || item.state !== "send" || item.linkedPage) return false;
@@ -15115,12 +15103,12 @@ function publishedAnew(page) {
 function followsNewFolderPage(page) {
   return page.pageId !== void 0 && (page.item.state === "send" || page.item.state === "unchanged") && page.item.complete !== void 0;
 }
-function followNewFolderPage(page, folderTitle, words = englishTreeMessages) {
+function followNewFolderPage(page, folderTitle, words = englishTreeMessages, overwrite = false) {
   const { item } = page;
   if (!followsNewFolderPage(page) || !item.complete || page.pageId === void 0) return "no";
   const wasUnchanged = item.state === "unchanged";
   item.state = "send";
-  item.complete = { ...item.complete, overwrite: false };
+  item.complete = { ...item.complete, overwrite };
   item.linkedPage = false;
   const message = words.followsNewPage(folderTitle, page.pageId);
   if (!item.cautions.some((caution) => caution.code === "followsNewPage")) item.cautions = [...item.cautions, { code: "followsNewPage", message }];
@@ -15198,11 +15186,97 @@ function replacedPages(plan, idsNow) {
 }
 async function pagesLeftBehind(replaced, pages) {
   if (!pages) return [];
-  const found = await mapBounded(replaced, LOOKUPS_AT_ONCE3, async (page) => {
+  const found = await mapBounded(replaced, LOOKUPS_AT_ONCE2, async (page) => {
     const old = await pages.getPage(page.pageId, AbortSignal.timeout(GUARD_TIMEOUT_MS)).catch(() => void 0);
     return old ? { path: page.node.path, pageId: old.id, title: old.title } : void 0;
   });
   return found.filter((entry) => entry !== void 0);
+}
+
+// src/core/tree/titlesInSpace.ts
+var LOOKUPS_AT_ONCE3 = 4;
+function recordedPagesMadeAnew(plan) {
+  const anew = /* @__PURE__ */ new Set();
+  const retitled = /* @__PURE__ */ new Set();
+  const following = /* @__PURE__ */ new Set();
+  for (const page of plan.pages) {
+    const parent = page.node.parent;
+    const belowNew = parent !== void 0 && anew.has(parent);
+    if (page.pageId === void 0) {
+      if (page.item.state === "send") anew.add(page.node.path);
+      continue;
+    }
+    const state = page.item.state;
+    if (belowNew && (state === "send" || state === "unchanged")) {
+      anew.add(page.node.path);
+      following.add(page);
+    } else if (page.retitledFrom !== void 0 && state === "send" || publishedAnew(page)) {
+      anew.add(page.node.path);
+      retitled.add(page);
+    }
+  }
+  return { retitled, following };
+}
+async function checkTitlesInSpace(plan, pages, spaceId, signal, messages = englishTreeMessages) {
+  const madeAnew = recordedPagesMadeAnew(plan);
+  const queue = plan.pages.filter((page) => page.titleLookedUp !== true && (page.pageId === void 0 && page.item.state === "send" || madeAnew.retitled.has(page) || madeAnew.following.has(page)));
+  const worker = async () => {
+    for (let page = queue.shift(); page; page = queue.shift()) {
+      page.titleLookedUp = true;
+      let found;
+      try {
+        found = await pages.findPagesByTitle(spaceId, page.node.title, signal);
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        page.item.cautions.push({ code: "titleInSpace", message: messages.titleUncheckable(page.node.title, readFailureText(error, messages)) });
+        continue;
+      }
+      const parentKnown = page.parentKnown && !madeAnew.following.has(page);
+      const elsewhere = found.filter((other) => !parentKnown || other.parentId !== page.item.complete?.parentId);
+      const first = elsewhere[0];
+      if (!first) continue;
+      page.item.cautions.push({ code: "titleInSpace", message: messages.titleElsewhere(first.title, first.id, first.webUrl) });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(LOOKUPS_AT_ONCE3, Math.max(1, queue.length)) }, worker));
+}
+
+// src/core/tree/treeParent.ts
+async function checkTreeParent(plan, pages, choice, signal, messages = englishTreeMessages) {
+  let reason;
+  try {
+    const parent = await pages.getPage(choice.parentId, signal);
+    if (!parent) reason = messages.treeParentMissing(choice.parentId, choice.recorded);
+    else if (parent.spaceId !== void 0) {
+      const space = await pages.resolveSpace(choice.spaceId, signal);
+      if (space && space.id !== parent.spaceId) reason = messages.treeParentInOtherSpace(choice.parentId, space.key, choice.recorded);
+    }
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return;
+  }
+  if (reason === void 0) return;
+  for (const page of plan.pages) {
+    const state = page.item.state;
+    if (state === "unchanged" || state === "refused" || state === "incomplete") continue;
+    page.item.refusals.push({ code: "treeParent", message: reason, fix: void 0 });
+    page.item.state = "refused";
+  }
+}
+async function checkTreeOnWiki(plan, pages, choice, signal, messages = englishTreeMessages) {
+  await checkTreeParent(plan, pages, choice, signal, messages);
+  await checkTitlesInSpace(plan, pages, choice.spaceId, signal, messages);
+}
+
+// src/core/tree/goneTreePages.ts
+async function sendGoneTreePages(plan, options) {
+  if (!options.pages) return [];
+  const entries = [
+    // The repository's record names a tree page's page; this machine's link, when the record was not written.
+    ...plan.pages.map((page) => ({ item: page.item, pageId: page.pageId ?? page.item.link?.pageId })),
+    ...plan.pinned.map((item) => ({ item, pageId: item.link?.pageId }))
+  ];
+  return sendGonePages(entries, options);
 }
 
 // src/core/tree/treeRun.ts
@@ -15257,6 +15331,7 @@ async function runTree(options) {
     const node = nodeOfFile(plan.tree, `${rootPath}${path}`);
     if (!node) {
       if (plan.missingFiles?.has(path)) return "noFile";
+      if (plan.pagelessFolders?.has(path)) return "pagelessFolder";
       const recorded = pinnedLanded.get(path) ?? recordedOutside(path);
       if (recorded && !addressable) return "noAddress";
       const url2 = recorded ? (pinnedAddressOf.get(path) ?? options.addressOf)(recorded.id, recorded.title) : void 0;
@@ -15338,7 +15413,8 @@ async function runTree(options) {
     await holdEditedFollowers(prepared.filter(({ page, parentMissing }) => !parentMissing && parentAnew(page) && mayFollowNewFolderPage(page)).map(({ page }) => page), guardOptions, plan.tree);
     const items = prepared.map(({ page, parentMissing }) => {
       if (!parentMissing && parentAnew(page)) {
-        if (followNewFolderPage(page, folderTitleOf(plan.tree, page), options.guard.messages) === "followsUnchanged") expectMore(1);
+        const overwrite = plan.overwrite === true && !parentCreated(page);
+        if (followNewFolderPage(page, folderTitleOf(plan.tree, page), options.guard.messages, overwrite) === "followsUnchanged") expectMore(1);
       }
       if (parentMissing && page.item.state === "send") {
         const target = { ...page.item.target };
@@ -15543,8 +15619,10 @@ function withParent(page, ids, plan, rootPath, words) {
     const title = plan.tree.byPath.get(page.node.parent)?.title ?? page.node.parent;
     return { parentMissing: { message: words.parentNotPublished(title), parent: { key: parentKey, title } } };
   }
-  page.item.complete = { ...complete, parentId };
-  page.item.target = { ...page.item.target, parentId };
+  const overwrite = complete.overwrite || !page.retitledFrom && linkNames(page.item.link, { ...complete, parentId });
+  page.item.complete = { ...complete, parentId, overwrite };
+  page.item.target = { ...page.item.target, parentId, overwrite };
+  if (overwrite && !complete.overwrite) page.item.linkedPage = true;
   return {};
 }
 function treePageAddresses(pageAccess, addressOf) {
@@ -15740,6 +15818,8 @@ async function guardTreeAsPlanned(plan, options) {
   await guardTreePages(plan.pages.map((page) => ({ page, item: page.item })), { ...looked, underNewPage: (page) => !page.parentKnown });
   await followNewFolderPages(plan, looked);
   if (plan.pinned.length > 0) await guardPlan([...plan.pinned], looked);
+  const spaceId = plan.pages.find((page) => page.item.complete !== void 0)?.item.complete?.spaceId;
+  if (options.pages && spaceId !== void 0) await checkTitlesInSpace(plan, options.pages, spaceId, options.signal, options.messages);
 }
 function copyTreePlan(plan) {
   const copy = (item) => ({ ...item });
@@ -15973,7 +16053,7 @@ ${digestLine(views)}`);
     output.problem(`The state file or ${MANIFEST_FILE_NAME} could not be written: ${describeError(stateFailure)}. The next run will not know what this one published.`);
     exitCode = interruptCode ?? EXIT_FAILED;
   }
-  if (manifest.recordedCount() > 0) output.problem(`Recorded ${manifest.recordedCount()} page ID(s) in ${(0, import_node_path5.join)(folder, MANIFEST_FILE_NAME)}: commit it, so teammates and CI publish to the same pages.`);
+  if (manifest.recordedCount() > 0) output.problem(`Recorded ${manifest.recordedCount()} page ID(s) in ${(0, import_node_path5.join)(folder, MANIFEST_FILE_NAME)}: commit it, so teammates and CI publish to the same pages (in CI, commit it from the job: the runner's copy goes when the job ends).`);
   const unrecorded = manifest.pendingChanges();
   if (unrecorded.length > 0) output.problem(`${unrecorded.length} new page ID(s) were not recorded in ${MANIFEST_FILE_NAME} (--no-record): ${unrecorded.map(([key, entry]) => `${key} = ${entry.id}`).join(", ")}`);
   const summaryRecord = {
@@ -15986,12 +16066,18 @@ ${digestLine(views)}`);
     moves: plan.moves.moves.length,
     orphans: plan.moves.orphans.length,
     ...summary,
-    ...reportLinksLeft(run.linksLeft, args.json, output)
+    ...reportLinksLeft(run.linksLeft, args.json, output),
+    ...manifestSummary(rootLabel, manifest.recordedCount(), unrecorded)
   };
   output.record(summaryRecord);
   if (args.json) output.json(summaryRecord);
   else output.line(`${runSummaryLine(summary, interruptCode !== void 0)}; second pass (links to new pages): ${run.secondPass}`);
   return exitCode;
+}
+function manifestSummary(rootLabel, recorded, unrecorded) {
+  if (recorded === 0 && unrecorded.length === 0) return {};
+  const file = rootLabel === "" ? MANIFEST_FILE_NAME : `${rootLabel}/${MANIFEST_FILE_NAME}`;
+  return { manifest: { file, recorded, ...unrecorded.length > 0 ? { notRecorded: unrecorded.map(([key, entry]) => ({ key, pageId: entry.id })) } : {} } };
 }
 
 // src/cli/transport.ts

@@ -9,6 +9,7 @@ import { startSandbox, type Sandbox } from './server';
 const TARGET = [
   '# Install guide', '', '## Requirements', 'Node.', '', '## Requirements', 'Again.', '',
   'Step 2 (optional)', '---', '', '### Tom & `<Jerry>`', '', '```md', '## Not a heading', '```', '',
+  '## Use <kbd>Ctrl</kbd>+C', '', '## Fish &amp; Chips', '',
 ].join('\n');
 
 /** The attribute as markdown-it writes it. */
@@ -34,14 +35,16 @@ describe('sandbox page view: heading ids for rewritten links', () => {
     assert.ok(url);
     const target: LinkedPage = { url, title: page.title, headings: markdownHeadings(TARGET) };
 
-    const links = ['#install-guide', '#requirements', '#requirements-1', '#step-2-optional', '#tom--jerry'];
+    // The last two are GitHub's slugs of headings holding HTML and a character reference (tags dropped, `&amp;` read as `&`).
+    const links = ['#install-guide', '#requirements', '#requirements-1', '#step-2-optional', '#tom--jerry', '#use-ctrlc', '#fish--chips'];
     const source = links.map((anchor) => `[x](install.md${anchor})`).join('\n');
     const result = rewriteLinks(source, { filePath: 'setup.md', resolvePage: (path) => (path === 'install.md' ? target : undefined) });
     assert.deepEqual([result.rewritten, result.cautions], [links.length, []]);
 
     const addresses = [...result.markdown.matchAll(/\]\(<?([^)>]+)>?\)/g)].map((match) => match[1] ?? '');
     const fragments = addresses.map((address) => decodeURIComponent(new URL(address).hash.slice(1)));
-    assert.deepEqual(fragments, ['Install-guide', 'Requirements', 'Requirements.1', 'Step-2-(optional)', 'Tom-&-<Jerry>']);
+    assert.deepEqual(fragments, ['Install-guide', 'Requirements', 'Requirements.1', 'Step-2-(optional)', 'Tom-&-<Jerry>',
+      'Use-<kbd>Ctrl</kbd>+C', 'Fish-&amp;-Chips']);
     const view = await send(addresses[0]?.split('#')[0] ?? '');
     assert.equal(view.status, 200);
     for (const fragment of fragments) assert.ok(view.text.includes(idAttribute(fragment)), `no heading with id ${fragment}`);

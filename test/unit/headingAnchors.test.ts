@@ -20,6 +20,20 @@ describe('heading anchors', () => {
     assert.deepEqual(markdownHeadingSlugs(['A', 'A', 'A-1', 'b']), ['a', 'a-1', 'a-1-1', 'b']);
   });
 
+  it('slugs headings holding HTML or entities from the text GitHub renders: tags dropped, entities decoded', () => {
+    const cases: Array<[string, string]> = [
+      ['Use <kbd>Ctrl</kbd>+C', 'use-ctrlc'], ['Fish &amp; Chips', 'fish--chips'], ['`x`: &lt;AppBar&gt; menu', 'x-appbar-menu'],
+      // A tag's own spacing stays: GitHub's id for `<a name="foo"></a> Foo` is `-foo` (remarkjs/remark-slug#11).
+      ['<a name="foo"></a> Foo', '-foo'], ['Line<br/>break <!-- note --> <img src="i.png" alt="Logo">', 'linebreak--'],
+      ['Caf&eacute; &#169; &#x41;&#66;', 'café--ab'], ['A&nbsp;B &#32;', 'ab--'],
+      // What stays text on GitHub stays text here: code spans, escapes, no entity, not a tag, GFM's filtered tags.
+      ['`<kbd>` and `&amp;`', 'kbd-and-amp'], ['\\<kbd>x\\&amp;', 'kbdxamp'], ['AT&T &bogus; &amp', 'att-bogus-amp'],
+      ['a < b > c', 'a--b--c'], ['<script>x</script> <Title>', 'scriptxscript-title'],
+    ];
+    for (const [heading, slug] of cases) assert.equal(markdownHeadingSlug(heading), slug, heading);
+    assert.deepEqual(markdownHeadingSlugs(['Use Ctrl+C', 'Use <kbd>Ctrl</kbd>+C']), ['use-ctrlc', 'use-ctrlc-1']);
+  });
+
   it('gives the wiki anchors of the current editor: the heading, spaces as hyphens, case and punctuation kept', () => {
     assert.equal(wikiHeadingAnchor('Any title', 'Setting up Databricks CLI'), 'Setting-up-Databricks-CLI');
     assert.equal(wikiHeadingAnchor('Any title', '2.59.0 (Ubuntu 22)'), '2.59.0-(Ubuntu-22)');
@@ -42,6 +56,13 @@ describe('heading anchors', () => {
     assert.equal(wikiAnchorForLink('INSTALL', page), 'Install');
     assert.equal(wikiAnchorForLink('nowhere', page), undefined);
     assert.equal(wikiAnchorForLink('%E0%A4%A', page), undefined, 'a broken percent-encoding is compared as written');
+  });
+
+  it('finds headings holding HTML or entities by their GitHub slug; their wiki anchors keep the heading as written', () => {
+    const page = { title: 'Keys', headings: ['Use <kbd>Ctrl</kbd>+C', 'Fish &amp; Chips'] };
+    assert.equal(wikiAnchorForLink('use-ctrlc', page), 'Use-<kbd>Ctrl</kbd>+C');
+    assert.equal(wikiAnchorForLink('fish--chips', page), 'Fish-&amp;-Chips');
+    assert.equal(wikiAnchorForLink('use-kbdctrlkbdc', page), undefined, 'the old slug was never GitHub\'s');
   });
 });
 

@@ -16,6 +16,13 @@
 // Uncertain: which editor imported pages open in (the current one is assumed), how punctuation beyond these
 // examples is treated, and a `[inlineExtension]` prefix the wiki adds when a heading holds an inline macro (Markdown
 // headings hold none). The sandbox's page view uses these functions, so tests agree with them by construction.
+//
+// The two sides read a heading's text differently. GitHub slugs the text of the heading it rendered (html-pipeline's
+// TableOfContentsFilter takes the heading node's text; github-slugger's README asks for "the plain text value of
+// the heading", not its HTML): raw HTML tags are gone there, their text kept, and character references decoded
+// (`&lt;AppBar&gt;` slugs as `appbar`, github/markup#1326). The wiki's anchor keeps the heading as written: nothing
+// known about the wiki says how it treats raw HTML or references in a heading, so its rule is not guessed further.
+import { decodeHTMLStrict } from 'entities/lib/decode.js';
 
 export type AnchorStyle = 'current' | 'legacy';
 
@@ -27,20 +34,67 @@ export interface HeadingsOfPage {
 
 /** The text a reader sees of a heading written in Markdown: code spans, links, images, emphasis and escapes resolved. */
 export function headingPlainText(source: string): string {
-  return source
-    .split(/(`+)([^`]|[^`][\s\S]*?[^`])\1(?!`)/)
-    .map((part, index) => (index % 3 === 0 ? inlineText(part) : index % 3 === 2 ? codeSpanText(part) : ''))
-    .join('')
-    .trim();
+  return readerText(source, false).trim();
 }
 
-function inlineText(text: string): string {
-  return text
+/**
+ * The text GitHub renders of a heading, which is what it slugs: as headingPlainText, and besides raw HTML tags,
+ * comments and the like dropped (an element's text kept) and character references decoded, outside code spans. The
+ * tags GFM's tagfilter escapes (`<script>`, `<title>`, …) stay text, as GitHub shows them. Whitespace beside a dropped
+ * tag or from a reference is not trimmed: GitHub's id for `<a name="foo"></a> Foo` is `-foo`.
+ */
+export function githubHeadingText(source: string): string {
+  return readerText(source, true).trim().replaceAll(UNTRIMMED, '');
+}
+
+const CODE_SPAN = /(`+)([^`]|[^`][\s\S]*?[^`])\1(?!`)/;
+
+function readerText(source: string, asGitHubRenders: boolean): string {
+  return source
+    .split(CODE_SPAN)
+    .map((part, index) => (index % 3 === 0 ? inlineText(part, asGitHubRenders) : index % 3 === 2 ? codeSpanText(part) : ''))
+    .join('');
+}
+
+// An escaped character is kept as itself; emphasis markers are dropped only where they can open or close. One pass,
+// so that an escaped `<` or `&` starts no tag or reference.
+const ESCAPE_OR_EMPHASIS = String.raw`\\([!-/:-@[-\x60{-~])|(?<=\S)(?:\*+|~+)|(?:\*+|~+)(?=\S)|(?<![\p{L}\p{N}])_+(?=\S)|(?<=\S)_+(?![\p{L}\p{N}])`;
+// CommonMark's raw HTML (open and closing tags, comments, processing instructions, declarations, CDATA) and its
+// character references (a known HTML5 name, or a number, always with the `;`).
+const TAG_ATTRIBUTE = String.raw`\s+[A-Za-z_:][\w.:-]*(?:\s*=\s*(?:[^\s"'=<>\x60]+|'[^']*'|"[^"]*"))?`;
+const RAW_HTML = String.raw`<[A-Za-z][A-Za-z0-9-]*(?:${TAG_ATTRIBUTE})*\s*\/?>|<\/[A-Za-z][A-Za-z0-9-]*\s*>|<!---?>|<!--[\s\S]*?-->`
+  + String.raw`|<\?[\s\S]*?\?>|<![A-Za-z][^>]*>|<!\[CDATA\[[\s\S]*?\]\]>`;
+const REFERENCE = String.raw`&(?:#[xX][0-9a-fA-F]{1,6}|#[0-9]{1,7}|[A-Za-z][A-Za-z0-9]{1,31});`;
+const AS_WRITTEN = new RegExp(ESCAPE_OR_EMPHASIS, 'gu');
+const AS_GITHUB_RENDERS = new RegExp(`${ESCAPE_OR_EMPHASIS}|(${RAW_HTML})|(${REFERENCE})`, 'gu');
+const TAGFILTERED = /^<\/?(?:title|textarea|style|xmp|iframe|noembed|noframes|script|plaintext)(?=[\s/>])/i;
+// Marks text githubHeadingText must not trim, removed after trimming. A U+0000 of the heading itself goes with them:
+// CommonMark reads it as U+FFFD, which a slug drops as well.
+const UNTRIMMED = '\u0000';
+
+function inlineText(text: string, asGitHubRenders: boolean): string {
+  const linksResolved = text
     .replace(/!?\[((?:[^\]\\]|\\.)*)\](?:\([^)]*\)|\[[^\]]*\])/g, '$1')
-    .replace(/<((?:[a-z][a-z0-9+.-]*:|mailto:)[^<>\s]*)>/gi, '$1')
-    // An escaped character is kept as itself; emphasis markers are dropped only where they can open or close.
-    .replace(/\\([!-/:-@[-`{-~])|(?<=\S)(?:\*+|~+)|(?:\*+|~+)(?=\S)|(?<![\p{L}\p{N}])_+(?=\S)|(?<=\S)_+(?![\p{L}\p{N}])/gu,
-      (_marker: string, escaped: string | undefined) => escaped ?? '');
+    .replace(/<((?:[a-z][a-z0-9+.-]*:|mailto:)[^<>\s]*)>/gi, '$1');
+  if (!asGitHubRenders) return linksResolved.replace(AS_WRITTEN, (_marker: string, escaped: string | undefined) => escaped ?? '');
+  return linksResolved.replace(AS_GITHUB_RENDERS,
+    (_marker: string, escaped: string | undefined, html: string | undefined, reference: string | undefined) => {
+      if (escaped !== undefined) return escaped;
+      if (html !== undefined) return TAGFILTERED.test(html) ? html : UNTRIMMED;
+      if (reference !== undefined) return `${UNTRIMMED}${characterOf(reference)}${UNTRIMMED}`;
+      return '';
+    });
+}
+
+/** The character(s) a reference stands for, as CommonMark decodes it; an unknown name stays as written. */
+function characterOf(reference: string): string {
+  if (reference.startsWith('&#')) {
+    const hex = reference[2] === 'x' || reference[2] === 'X';
+    const code = Number.parseInt(reference.slice(hex ? 3 : 2, -1), hex ? 16 : 10);
+    const valid = code !== 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff);
+    return valid ? String.fromCodePoint(code) : '\ufffd';
+  }
+  return decodeHTMLStrict(reference);
 }
 
 /** CommonMark strips one space from each side of a code span that has one on both sides. */
@@ -49,9 +103,9 @@ function codeSpanText(code: string): string {
   return /^ .*[^ ].* $/.test(flat) ? flat.slice(1, -1) : flat;
 }
 
-/** GitHub's slug of a heading: lowercase, punctuation and symbols dropped, each space turned into `-`. */
+/** GitHub's slug of a heading: its rendered text lowercased, punctuation and symbols dropped, each space turned into `-`. */
 export function markdownHeadingSlug(text: string): string {
-  return headingPlainText(text).toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '').replace(/ /g, '-');
+  return githubHeadingText(text).toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '').replace(/ /g, '-');
 }
 
 /** The slugs of a page's headings, repeats numbered the way GitHub does: `setup`, `setup-1`, `setup-2`. */

@@ -1010,14 +1010,67 @@ describe('CLI --tree', () => {
       if (lose) await rm(join(root, 'docs', '.wiki-pages.json'));
       await writeFile(join(root, 'docs', 'guide', 'setup.md'), `# Setup\n\nRun it (${step}).\n`);
       const dry = await run([...(lose ? [] : ['--no-record']), '--dry-run']);
-      // The folder page's ID comes from the run (the repository records none), so the plan can say only this of the page below it.
+      // The repository records no page: this machine's record names the folder page, and the page below it at its place.
       assert.match(dry.stdout, /^would update docs\/guide\/ -> "Guide" in DOCS under 123456/m, `${step}: ${dry.stdout}`);
+      assert.match(dry.stdout, new RegExp(`^ {2}would update docs/guide/setup\\.md -> "Setup" in DOCS under ${page('Guide').id}`, 'm'), `${step}: ${dry.stdout}`);
       const again = await run(lose ? [] : ['--no-record']);
       assert.equal(again.code, 0, `${step}: ${again.stdout}\n${again.stderr}`);
       assert.match(again.stdout, /^ {2}updated {5}docs\/guide\/setup\.md -> "Setup"/m, step);
       assert.match(page('Setup').markdown, new RegExp(`Run it \\(${step.replace(/-/g, '\\-')}\\)`), step);
       assert.equal(cli.world.sandbox.pages().filter((each) => each.title === 'Setup').length, 1, `${step}: one Setup page`);
     }
+  });
+
+  it('the plan of a re-run that only the --state file records says the pages below a folder page are updated, not created with a title "already elsewhere"', async () => {
+    const root = await cli.tree({ 'docs/index.md': '# Overview\n\n[Setup](guide/setup.md)\n', 'docs/guide/setup.md': '# Setup\n\nRun it.\n' });
+    const publish = (...extra: string[]): ReturnType<typeof runCli> => runCli(['publish', 'docs', ...TO, '--state', 'state.json', '--no-record', ...extra], { cwd: root, env: cli.env() });
+    const first = await publish();
+    assert.equal(first.code, 0, `${first.stdout}\n${first.stderr}`);
+    await writeFile(join(root, 'docs', 'guide', 'setup.md'), '# Setup\n\nRun it again.\n');
+    const setupId = page('Setup').id;
+    // The folder page's ID is this machine's record's: the page below it is planned at its recorded place.
+    const dry = await publish('--dry-run');
+    assert.equal(dry.code, 0, `${dry.stdout}\n${dry.stderr}`);
+    const setupLine = dry.stdout.split('\n').find((line) => line.includes('docs/guide/setup.md ->')) ?? '';
+    assert.match(setupLine, new RegExp(`^ {2}would update docs/guide/setup\\.md -> "Setup" in DOCS under ${page('Guide').id}`), dry.stdout);
+    assert.doesNotMatch(dry.stdout, /already exists elsewhere/, dry.stdout);
+    const markdown = await runCli(['plan', 'docs', ...TO, '--state', 'state.json', '--format', 'markdown'], { cwd: root, env: cli.env() });
+    assert.equal(markdown.code, 0, `${markdown.stdout}\n${markdown.stderr}`);
+    assert.match(markdown.stdout.split('\n').find((line) => line.includes('docs/guide/setup.md')) ?? '', /update/, markdown.stdout);
+    assert.doesNotMatch(markdown.stdout, /already exists elsewhere|would create/, markdown.stdout);
+    // What the dry run said is what the publish does, and the digest of the reviewed plan holds.
+    const reviewed = await runCli(['plan', 'docs', ...TO, '--state', 'state.json', '--format', 'json'], { cwd: root, env: cli.env() });
+    await writeFile(join(root, 'review.jsonl'), reviewed.stdout);
+    const run = await publish('--expect-plan', '@review.jsonl');
+    assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+    assert.match(run.stdout, /^ {2}updated {5}docs\/guide\/setup\.md -> "Setup"/m, run.stdout);
+    assert.equal(page('Setup').id, setupId);
+    assert.match(page('Setup').markdown, /Run it again\./);
+  });
+
+  it('a folder page only the --state file records, deleted on the wiki: the plan says the page below it is created anew under its new page, as the run does', async () => {
+    const root = await cli.tree({ 'docs/index.md': '# Overview\n\nHello.\n', 'docs/guide/setup.md': '# Setup\n\nRun it.\n', 'docs/guide/faq.md': '# FAQ\n\nAsk.\n' });
+    const publish = (...extra: string[]): ReturnType<typeof runCli> => runCli(['publish', 'docs', ...TO, '--state', 'state.json', '--no-record', ...extra], { cwd: root, env: cli.env() });
+    assert.equal((await publish()).code, 0);
+    const guide = page('Guide');
+    cli.world.sandbox.deletePage(guide.id);
+    await writeFile(join(root, 'docs', 'guide', 'setup.md'), '# Setup\n\nRun it again.\n');
+    const dry = await publish('--dry-run');
+    assert.equal(dry.code, 0, `${dry.stdout}\n${dry.stderr}`);
+    const line = (file: string): string => dry.stdout.split('\n').find((each) => each.includes(`${file} ->`)) ?? '';
+    assert.match(line('docs/guide/'), /would create docs\/guide\/ -> "Guide"/, dry.stdout);
+    assert.match(line('docs/guide/setup.md'), /would create docs\/guide\/setup\.md -> "Setup" in DOCS under the tree's page "Guide"/, dry.stdout);
+    // Unchanged, it goes too: its page is under the deleted folder page.
+    assert.match(line('docs/guide/faq.md'), /would create docs\/guide\/faq\.md -> "FAQ" in DOCS under the tree's page "Guide"/, dry.stdout);
+    const reviewed = await runCli(['plan', 'docs', ...TO, '--state', 'state.json', '--format', 'json'], { cwd: root, env: cli.env() });
+    await writeFile(join(root, 'review.jsonl'), reviewed.stdout);
+    const run = await publish('--expect-plan', '@review.jsonl');
+    assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+    assert.match(run.stdout, /^ {2}created {5}docs\/guide\/setup\.md -> "Setup"/m, run.stdout);
+    const newGuide = page('Guide');
+    assert.notEqual(newGuide.id, guide.id);
+    assert.match(cli.world.sandbox.pages().find((each) => each.title === 'Setup' && !each.deleted && each.parentId === newGuide.id)?.markdown ?? '', /Run it again\./);
+    assert.match(cli.world.sandbox.pages().find((each) => each.title === 'FAQ' && !each.deleted && each.parentId === newGuide.id)?.markdown ?? '', /Ask\./, run.stdout);
   });
 
   it('--retarget keeps .wiki-pages.json as it is until a page of the new tree lands: a refused tree leaves the old record, a published one replaces it', async () => {

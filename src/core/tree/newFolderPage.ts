@@ -133,7 +133,17 @@ export async function followNewFolderPages(plan: Pick<TreePlan, 'pages' | 'tree'
         page.parentKnown = false;
         page.item.guard = { kind: 'absent' };
         anew.add(page.node.path);
-      } else if (page.pageId === undefined || publishedAnew(page)) {
+      } else if (underNewPage && leavesLinkedPlace(page)) {
+        // Planned under the folder page this machine's record names, which is made anew: created under its new page,
+        // as the run does (treeRun.ts, withParent), and so is every page below it.
+        page.parentKnown = false;
+        page.item.guard = { kind: 'absent' };
+        page.item.linkedPage = false;
+        if (page.item.complete) page.item.complete = { ...page.item.complete, overwrite: false };
+        // Unchanged, it still goes: its page is under the folder page that is gone.
+        if (page.item.state === 'unchanged') page.item.state = 'send';
+        anew.add(page.node.path);
+      } else if ((page.pageId === undefined && !atLinkedPlace(page)) || publishedAnew(page)) {
         anew.add(page.node.path);
       } else if (movedUnderOf(page.item.guard) !== undefined && page.item.state === 'edited') {
         anewIfOverwritten.add(page.node.path);
@@ -145,6 +155,19 @@ export async function followNewFolderPages(plan: Pick<TreePlan, 'pages' | 'tree'
       }
     }
   }
+}
+
+/**
+ * A page the repository does not record that stays the page this machine's record names, at its place (treePlan.ts):
+ * not a new page, so the pages planned below it keep their places.
+ */
+function atLinkedPlace(page: TreePage): boolean {
+  return page.pageId === undefined && page.parentKnown && page.item.linkedPage && page.item.state !== 'refused';
+}
+
+/** A page the repository does not record, planned as its link's page below a folder page: it leaves that place when the folder page is made anew. */
+function leavesLinkedPlace(page: TreePage): boolean {
+  return atLinkedPlace(page) && page.node.parent !== undefined && (page.item.state === 'send' || page.item.state === 'unchanged' || page.item.state === 'edited');
 }
 
 /** The recorded pages below a page of the tree (its whole subtree) that follow it when it is published anew. */

@@ -391,11 +391,15 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
     const source = node.kind === 'file' ? node.path : node.contentFrom;
     return collisions.ofNode.has(node) || withoutId(node.path) || keysOfParent.has(keyOf(node.path)) || (source !== undefined && (inTree.get(source)?.item.refusals.length ?? 0) > 0);
   };
+  // The folder pages the repository does not record whose page this machine's record names at their place (below):
+  // the run sends them there and takes that ID for the pages below them (treeRun.ts), so the plan does too, as for a
+  // recorded folder page. Filled as the pages are planned, parents before children.
+  const linkedFolderIds = new Map<string, string>();
   // A folder's many children ask for its ID: looked up once per folder, not once per child.
   const parentIds = new Map<string, string | undefined>();
   const parentRecordedId = (parentPath: string): string | undefined => {
     if (parentIds.has(parentPath)) return parentIds.get(parentPath);
-    const id = recordedAtPath(parentPath)?.pageId;
+    const id = recordedAtPath(parentPath)?.pageId ?? linkedFolderIds.get(parentPath);
     parentIds.set(parentPath, id);
     return id;
   };
@@ -421,6 +425,7 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
     item.target = defaults;
     item.complete = { spaceId: defaults.spaceId, parentId: defaults.parentId, pageTitle: defaults.pageTitle, overwrite: defaults.overwrite };
     item.linkedPage = parentId !== undefined && linkNames(item.link, defaults);
+    if (node.kind === 'folder' && recorded === undefined && oldTitle === undefined && item.linkedPage && item.link?.pageId !== undefined) linkedFolderIds.set(node.path, item.link.pageId);
     // The same text sends dead links when a page it links to has another ID than when it last went out.
     const unchanged = !options.force && item.linkedPage && item.link?.contentSha256 === item.contentSha256
       && (!checkLinkTargets || item.link.linkTargets === undefined || item.link.linkTargets === linkTargetsDigest(planned.linkFacts.destinations, linkingFileOf(node, rootPath), recordedPageOf, options.rootInRepository, anchorOf));

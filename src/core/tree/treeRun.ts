@@ -253,6 +253,8 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     // Cancelled, or the wiki asked for a longer wait than a run waits: no further level starts.
     if (options.signal?.aborted || options.gate.stoppedBy) break;
     const prepared = level.map((page) => ({ page, ...withParent(page, ids, plan, rootPath, options.guard.messages ?? englishTreeMessages) }));
+    // An unchanged page planned under the folder page this machine's record names, which landed as another page.
+    expectMore(prepared.filter((entry) => entry.sentAnew === true).length);
     const parentCreated = (page: TreePage): boolean => page.node.parent !== undefined && created.has(page.node.parent.slice(rootPath.length));
     // A folder page that landed as another page than the recorded one without creating it: one a run that stopped
     // before recording it made, taken over (a retitled folder page, its new title's page). The recorded pages below it
@@ -501,7 +503,7 @@ interface LevelEntry {
 }
 
 /** The page's parent ID (the chosen page for the top level); the reason and that page when its folder's page did not land. */
-function withParent(page: TreePage, ids: ReadonlyMap<string, string>, plan: TreePlan, rootPath: string, words: TreeMessages): { parentMissing?: { message: string; parent: { key: string; title: string } } } {
+function withParent(page: TreePage, ids: ReadonlyMap<string, string>, plan: TreePlan, rootPath: string, words: TreeMessages): { parentMissing?: { message: string; parent: { key: string; title: string } }; sentAnew?: boolean } {
   const complete = page.item.complete;
   if (!complete || page.node.parent === undefined) return {};
   const parentKey = page.node.parent.slice(rootPath.length);
@@ -512,10 +514,22 @@ function withParent(page: TreePage, ids: ReadonlyMap<string, string>, plan: Tree
   }
   // The folder's page ID learnt now may make this page the one this machine's record names (treePlan: a page the
   // repository does not record is updated, not created, when that record names its place).
-  const overwrite = complete.overwrite || (!page.retitledFrom && linkNames(page.item.link, { ...complete, parentId }));
+  const linkedHere = !page.retitledFrom && linkNames(page.item.link, { ...complete, parentId });
+  // A page the repository does not record that the plan took for its record's page under the folder page that record
+  // names: the folder page landed as another page (made anew), so that record names no page at this place any more,
+  // and only the user's --overwrite updates a page found here, as for any page no record names.
+  const movedFromLinked = page.pageId === undefined && parentId !== complete.parentId && page.item.linkedPage;
+  const overwrite = movedFromLinked ? plan.overwrite === true || linkedHere : complete.overwrite || linkedHere;
   page.item.complete = { ...complete, parentId, overwrite };
   page.item.target = { ...page.item.target, parentId, overwrite };
-  if (overwrite && !complete.overwrite) page.item.linkedPage = true;
+  if (movedFromLinked) {
+    page.item.linkedPage = linkedHere;
+    // Unchanged, it goes all the same: the page it published is under the folder page's old page, not its new one.
+    if (!linkedHere && page.item.state === 'unchanged') {
+      page.item.state = 'send';
+      return { sentAnew: true };
+    }
+  } else if (overwrite && !complete.overwrite) page.item.linkedPage = true;
   return {};
 }
 

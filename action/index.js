@@ -15313,10 +15313,11 @@ function planTreeOf(sources, given) {
     const source2 = node.kind === "file" ? node.path : node.contentFrom;
     return collisions.ofNode.has(node) || withoutId(node.path) || keysOfParent.has(keyOf(node.path)) || source2 !== void 0 && (inTree.get(source2)?.item.refusals.length ?? 0) > 0;
   };
+  const linkedFolderIds = /* @__PURE__ */ new Map();
   const parentIds = /* @__PURE__ */ new Map();
   const parentRecordedId = (parentPath) => {
     if (parentIds.has(parentPath)) return parentIds.get(parentPath);
-    const id = recordedAtPath(parentPath)?.pageId;
+    const id = recordedAtPath(parentPath)?.pageId ?? linkedFolderIds.get(parentPath);
     parentIds.set(parentPath, id);
     return id;
   };
@@ -15334,6 +15335,7 @@ function planTreeOf(sources, given) {
     item.target = defaults;
     item.complete = { spaceId: defaults.spaceId, parentId: defaults.parentId, pageTitle: defaults.pageTitle, overwrite: defaults.overwrite };
     item.linkedPage = parentId !== void 0 && linkNames(item.link, defaults);
+    if (node.kind === "folder" && recorded === void 0 && oldTitle === void 0 && item.linkedPage && item.link?.pageId !== void 0) linkedFolderIds.set(node.path, item.link.pageId);
     const unchanged = !options.force && item.linkedPage && item.link?.contentSha256 === item.contentSha256 && (!checkLinkTargets || item.link.linkTargets === void 0 || item.link.linkTargets === linkTargetsDigest(planned.linkFacts.destinations, linkingFileOf(node, rootPath), recordedPageOf, options.rootInRepository, anchorOf));
     item.state = item.refusals.length > 0 ? "refused" : unchanged ? "unchanged" : "send";
     const unlinked = recorded !== void 0 && item.link === void 0;
@@ -15634,7 +15636,14 @@ async function followNewFolderPages(plan, options) {
         page.parentKnown = false;
         page.item.guard = { kind: "absent" };
         anew.add(page.node.path);
-      } else if (page.pageId === void 0 || publishedAnew(page)) {
+      } else if (underNewPage && leavesLinkedPlace(page)) {
+        page.parentKnown = false;
+        page.item.guard = { kind: "absent" };
+        page.item.linkedPage = false;
+        if (page.item.complete) page.item.complete = { ...page.item.complete, overwrite: false };
+        if (page.item.state === "unchanged") page.item.state = "send";
+        anew.add(page.node.path);
+      } else if (page.pageId === void 0 && !atLinkedPlace(page) || publishedAnew(page)) {
         anew.add(page.node.path);
       } else if (movedUnderOf(page.item.guard) !== void 0 && page.item.state === "edited") {
         anewIfOverwritten.add(page.node.path);
@@ -15644,6 +15653,12 @@ async function followNewFolderPages(plan, options) {
       }
     }
   }
+}
+function atLinkedPlace(page) {
+  return page.pageId === void 0 && page.parentKnown && page.item.linkedPage && page.item.state !== "refused";
+}
+function leavesLinkedPlace(page) {
+  return atLinkedPlace(page) && page.node.parent !== void 0 && (page.item.state === "send" || page.item.state === "unchanged" || page.item.state === "edited");
 }
 function replacedPages(plan, idsNow) {
   return plan.pages.filter((page) => page.pageId !== void 0 && idsNow.has(page.key) && idsNow.get(page.key) !== page.pageId);
@@ -15868,6 +15883,7 @@ async function runTree(options) {
   for (const level of pagesByLevel(plan.pages)) {
     if (options.signal?.aborted || options.gate.stoppedBy) break;
     const prepared = level.map((page) => ({ page, ...withParent(page, ids, plan, rootPath, options.guard.messages ?? englishTreeMessages) }));
+    expectMore(prepared.filter((entry) => entry.sentAnew === true).length);
     const parentCreated = (page) => page.node.parent !== void 0 && created.has(page.node.parent.slice(rootPath.length));
     const parentReplaced = (page) => {
       const parentKey = page.node.parent?.slice(rootPath.length);
@@ -16083,10 +16099,18 @@ function withParent(page, ids, plan, rootPath, words) {
     const title = plan.tree.byPath.get(page.node.parent)?.title ?? page.node.parent;
     return { parentMissing: { message: words.parentNotPublished(title), parent: { key: parentKey, title } } };
   }
-  const overwrite = complete.overwrite || !page.retitledFrom && linkNames(page.item.link, { ...complete, parentId });
+  const linkedHere = !page.retitledFrom && linkNames(page.item.link, { ...complete, parentId });
+  const movedFromLinked = page.pageId === void 0 && parentId !== complete.parentId && page.item.linkedPage;
+  const overwrite = movedFromLinked ? plan.overwrite === true || linkedHere : complete.overwrite || linkedHere;
   page.item.complete = { ...complete, parentId, overwrite };
   page.item.target = { ...page.item.target, parentId, overwrite };
-  if (overwrite && !complete.overwrite) page.item.linkedPage = true;
+  if (movedFromLinked) {
+    page.item.linkedPage = linkedHere;
+    if (!linkedHere && page.item.state === "unchanged") {
+      page.item.state = "send";
+      return { sentAnew: true };
+    }
+  } else if (overwrite && !complete.overwrite) page.item.linkedPage = true;
   return {};
 }
 function treePageAddresses(pageAccess, addressOf) {

@@ -297,22 +297,8 @@ describe('Publishing a folder as a page tree', function () {
 
   it('a teammate\'s clone publishes one file of a recorded tree: the page .wiki-pages.json names, updated, no questions', async function () {
     const { page, sandbox, workspaceDir } = await sessions.start({ files: FILES, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
-    // The tree as CI published it earlier, with its own token: the pages exist, and the repository records them.
-    const ci = sandbox.issueToken({ label: 'ci-publisher' }).token;
-    const post = async (body: Record<string, unknown>): Promise<void> => {
-      const response = await fetch(sandbox.importEndpoint, { method: 'POST', headers: { authorization: `Bearer ${ci}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-      assert.equal(response.status, 201);
-    };
-    await post({ spaceId: 'DOCS', parentId: '123456', pageTitle: 'Guide', content: 'All about it.' });
-    const guide = sandbox.findPageByTitle('DOCS', '123456', 'Guide');
-    assert.ok(guide);
-    await post({ spaceId: 'DOCS', parentId: guide.id, pageTitle: 'Setup', content: 'First version.' });
-    const setup = sandbox.findPageByTitle('DOCS', guide.id, 'Setup');
-    assert.ok(setup);
-    writeFileSync(path.join(workspaceDir, 'docs', '.wiki-pages.json'), `${JSON.stringify({
-      version: 1, space: 'DOCS', parent: '123456',
-      pages: { 'guide/': { id: guide.id, title: 'Guide' }, 'guide/setup.md': { id: setup.id, title: 'Setup' } },
-    }, null, 2)}\n`);
+    // The tree as CI published it earlier, with its own token (the same account): the repository records its pages.
+    const { setup } = await publishedByCi(sandbox, workspaceDir, { setupText: 'First version.' });
     const count = sandbox.pages().length;
 
     // Down the Explorer to docs/guide/setup.md, as a person opens it.
@@ -336,21 +322,7 @@ describe('Publishing a folder as a page tree', function () {
   it('signed in, a page of a recorded tree whose latest version is CI\'s (another account): the warning says this machine did not publish that version, not that it was edited since you published; Compare shows it, nothing is sent', async function () {
     const { page, sandbox, workspaceDir } = await signedInSession();
     // CI published the tree with its own account (carol's token); the repository records the pages.
-    const ci = sandbox.issueToken({ label: 'ci-publisher', owner: 'carol' }).token;
-    const post = async (body: Record<string, unknown>): Promise<void> => {
-      const response = await fetch(sandbox.importEndpoint, { method: 'POST', headers: { authorization: `Bearer ${ci}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-      assert.equal(response.status, 201);
-    };
-    await post({ spaceId: 'DOCS', parentId: '123456', pageTitle: 'Guide', content: 'All about it.' });
-    const guide = sandbox.findPageByTitle('DOCS', '123456', 'Guide');
-    assert.ok(guide);
-    await post({ spaceId: 'DOCS', parentId: guide.id, pageTitle: 'Setup', content: 'CI\'s version.' });
-    const setup = sandbox.findPageByTitle('DOCS', guide.id, 'Setup');
-    assert.ok(setup);
-    writeFileSync(path.join(workspaceDir, 'docs', '.wiki-pages.json'), `${JSON.stringify({
-      version: 1, space: 'DOCS', parent: '123456',
-      pages: { 'guide/': { id: guide.id, title: 'Guide' }, 'guide/setup.md': { id: setup.id, title: 'Setup' } },
-    }, null, 2)}\n`);
+    const { setup } = await publishedByCi(sandbox, workspaceDir, { setupText: 'CI\'s version.', owner: 'carol' });
     const sentBefore = sandbox.imports.length;
 
     for (const folder of ['docs', 'guide']) await page.locator('.explorer-folders-view .monaco-list-row').filter({ has: page.getByText(folder, { exact: true }) }).first().click();
@@ -384,6 +356,29 @@ describe('Publishing a folder as a page tree', function () {
     assert.equal(sandbox.pages().find((candidate) => candidate.id === setup.id)?.markdown, 'CI\'s version.', 'CI\'s page as it was');
   });
 });
+
+/**
+ * docs/guide/ and docs/guide/setup.md as CI published them with its own token (`owner`: its account, else the
+ * sandbox's default user's), and the docs folder's .wiki-pages.json recording both pages.
+ */
+async function publishedByCi(sandbox: Session['sandbox'], workspaceDir: string, options: { setupText: string; owner?: string }): Promise<{ guide: { id: string }; setup: { id: string } }> {
+  const ci = sandbox.issueToken({ label: 'ci-publisher', ...(options.owner ? { owner: options.owner } : {}) }).token;
+  const post = async (body: Record<string, unknown>): Promise<void> => {
+    const response = await fetch(sandbox.importEndpoint, { method: 'POST', headers: { authorization: `Bearer ${ci}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    assert.equal(response.status, 201);
+  };
+  await post({ spaceId: 'DOCS', parentId: '123456', pageTitle: 'Guide', content: 'All about it.' });
+  const guide = sandbox.findPageByTitle('DOCS', '123456', 'Guide');
+  assert.ok(guide);
+  await post({ spaceId: 'DOCS', parentId: guide.id, pageTitle: 'Setup', content: options.setupText });
+  const setup = sandbox.findPageByTitle('DOCS', guide.id, 'Setup');
+  assert.ok(setup);
+  writeFileSync(path.join(workspaceDir, 'docs', '.wiki-pages.json'), `${JSON.stringify({
+    version: 1, space: 'DOCS', parent: '123456',
+    pages: { 'guide/': { id: guide.id, title: 'Guide' }, 'guide/setup.md': { id: setup.id, title: 'Setup' } },
+  }, null, 2)}\n`);
+  return { guide, setup };
+}
 
 /** The page with this title on the sandbox wiki, not deleted; the test fails when there is none. */
 /**

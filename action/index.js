@@ -9555,15 +9555,8 @@ function containersBefore(markdown, lineStart, fence) {
       if (markdown.charCodeAt(at) === SPACE) at++;
       continue;
     }
-    let markerEnd = marker;
-    const first = markdown.charCodeAt(marker);
-    if (first === 45 || first === 43 || first === 42) markerEnd++;
-    else {
-      while (markerEnd - marker < 9 && isDigit(markdown.charCodeAt(markerEnd))) markerEnd++;
-      const close = markdown.charCodeAt(markerEnd);
-      if (markerEnd === marker || close !== 46 && close !== CLOSE_PARENTHESIS) return void 0;
-      markerEnd++;
-    }
+    const markerEnd = listMarkerEnd(markdown, marker);
+    if (markerEnd === -1) return void 0;
     let after = 0;
     while (markdown.charCodeAt(markerEnd + after) === SPACE) after++;
     if (after === 0 || after > 4 || markerEnd + after > fence) return void 0;
@@ -9710,14 +9703,8 @@ function endsParagraph(markdown, lineStart) {
   const code = markdown.charCodeAt(at);
   if (Number.isNaN(code) || code === LINE_FEED || code === CR || code === PIPE) return true;
   if (code === HASH) return isHeadingStart(markdown, at);
-  let markerEnd = at;
-  if (code === 45 || code === 43 || code === 42) markerEnd++;
-  else if (isDigit(code)) {
-    while (markerEnd - at < 9 && isDigit(markdown.charCodeAt(markerEnd))) markerEnd++;
-    const close = markdown.charCodeAt(markerEnd);
-    markerEnd = close === 46 || close === CLOSE_PARENTHESIS ? markerEnd + 1 : at;
-  }
-  if (markerEnd > at && isSpaceOrLineEnd(markdown.charCodeAt(markerEnd))) return true;
+  const markerEnd = listMarkerEnd(markdown, at);
+  if (markerEnd !== -1 && isSpaceOrLineEnd(markdown.charCodeAt(markerEnd))) return true;
   if (code !== 45 && code !== 42 && code !== 95 && code !== 61) return false;
   let end = markdown.indexOf("\n", at);
   if (end === -1) end = markdown.length;
@@ -9726,6 +9713,14 @@ function endsParagraph(markdown, lineStart) {
     if (each !== code && each !== SPACE && each !== TAB && each !== CR) return false;
   }
   return true;
+}
+function listMarkerEnd(markdown, at) {
+  const first = markdown.charCodeAt(at);
+  if (first === 45 || first === 43 || first === 42) return at + 1;
+  let end = at;
+  while (end - at < 9 && isDigit(markdown.charCodeAt(end))) end++;
+  const close = markdown.charCodeAt(end);
+  return end > at && (close === 46 || close === CLOSE_PARENTHESIS) ? end + 1 : -1;
 }
 function isHeadingStart(markdown, at) {
   let hashes = 0;

@@ -167,15 +167,8 @@ function containersBefore(markdown: string, lineStart: number, fence: number): n
       if (markdown.charCodeAt(at) === SPACE) at++;
       continue;
     }
-    let markerEnd = marker;
-    const first = markdown.charCodeAt(marker);
-    if (first === 0x2d || first === 0x2b || first === 0x2a) markerEnd++;
-    else {
-      while (markerEnd - marker < 9 && isDigit(markdown.charCodeAt(markerEnd))) markerEnd++;
-      const close = markdown.charCodeAt(markerEnd);
-      if (markerEnd === marker || (close !== 0x2e && close !== CLOSE_PARENTHESIS)) return undefined;
-      markerEnd++;
-    }
+    const markerEnd = listMarkerEnd(markdown, marker);
+    if (markerEnd === -1) return undefined;
     let after = 0;
     while (markdown.charCodeAt(markerEnd + after) === SPACE) after++;
     // One to four spaces after the marker; five or more would make the rest indented code.
@@ -377,14 +370,8 @@ function endsParagraph(markdown: string, lineStart: number): boolean {
   const code = markdown.charCodeAt(at);
   if (Number.isNaN(code) || code === LINE_FEED || code === CR || code === PIPE) return true;
   if (code === HASH) return isHeadingStart(markdown, at);
-  let markerEnd = at;
-  if (code === 0x2d || code === 0x2b || code === 0x2a) markerEnd++;
-  else if (isDigit(code)) {
-    while (markerEnd - at < 9 && isDigit(markdown.charCodeAt(markerEnd))) markerEnd++;
-    const close = markdown.charCodeAt(markerEnd);
-    markerEnd = close === 0x2e || close === CLOSE_PARENTHESIS ? markerEnd + 1 : at;
-  }
-  if (markerEnd > at && isSpaceOrLineEnd(markdown.charCodeAt(markerEnd))) return true;
+  const markerEnd = listMarkerEnd(markdown, at);
+  if (markerEnd !== -1 && isSpaceOrLineEnd(markdown.charCodeAt(markerEnd))) return true;
   if (code !== 0x2d && code !== 0x2a && code !== 0x5f && code !== 0x3d) return false;
   let end = markdown.indexOf('\n', at);
   if (end === -1) end = markdown.length;
@@ -393,6 +380,19 @@ function endsParagraph(markdown: string, lineStart: number): boolean {
     if (each !== code && each !== SPACE && each !== TAB && each !== CR) return false;
   }
   return true;
+}
+
+/**
+ * Where a list item's marker that starts at `at` ends: after `-`, `+` or `*`, or after one to nine digits and `.` or
+ * `)`; -1 when none starts there. What may follow it (a space, the line's end) is the caller's to say.
+ */
+function listMarkerEnd(markdown: string, at: number): number {
+  const first = markdown.charCodeAt(at);
+  if (first === 0x2d || first === 0x2b || first === 0x2a) return at + 1;
+  let end = at;
+  while (end - at < 9 && isDigit(markdown.charCodeAt(end))) end++;
+  const close = markdown.charCodeAt(end);
+  return end > at && (close === 0x2e || close === CLOSE_PARENTHESIS) ? end + 1 : -1;
 }
 
 /** Whether an ATX heading's `#` run (one to six, then a space, a tab or the line's end) starts at `at`. */

@@ -5,7 +5,7 @@
 import { shortDigest } from '../core/run/planDigest';
 import { fitDocument, inlineText, linkText } from './markdownText';
 import { planMarkers } from './planMarkers';
-import { adoptedText, authorUnknownText, existsText, movedText, notPublishedHereText, overwriteEditedText, PAGE_NOT_FOUND, verdictFitsResult, type WikiEditsRecord } from './report';
+import { adoptedText, authorUnknownText, existsText, movedText, notPublishedHereText, overwriteEditedText, PAGE_NOT_FOUND, verdictFitsResult, wikiVersionNotOurs, type WikiEditsRecord } from './report';
 import { parentText, type FileResultRecord, type PlanEntryRecord, type RunRecords } from './runRecords';
 
 export interface MarkdownOptions {
@@ -29,7 +29,8 @@ export function runMarkdown(records: RunRecords, options: MarkdownOptions = {}):
 
 function planLines(records: RunRecords): string[] {
   const plan = records.plan;
-  const counts = countBy(plan, planWord);
+  // In the headline, a page known only from the repository is not called edited on the wiki (a teammate's publish?).
+  const counts = countBy(plan, (record) => (record.status === 'edited' && wikiVersionNotOurs(record.wikiEdits) ? NOT_PUBLISHED_HERE : planWord(record)));
   const headline = PLAN_HEADLINE.filter(([word]) => counts.get(word)).map(([word, phrase]) => `${counts.get(word)} ${phrase}`);
   const lines = ['### Wiki Publisher plan', '', plan.length === 0 ? 'No Markdown files to publish.' : `**${headline.join(', ')}**`, ''];
   const failed = records.lookupsFailed;
@@ -57,9 +58,12 @@ function planLines(records: RunRecords): string[] {
   return lines;
 }
 
+const NOT_PUBLISHED_HERE = 'not published here';
+
 const PLAN_HEADLINE: ReadonlyArray<readonly [string, string]> = [
   ['create', 'to create'], ['update', 'to update'], ['replace', 'to replace (pages these files did not publish)'], ['create or update', 'to create or update'],
-  ['unchanged', 'unchanged'], ['refused', 'refused'], ['left out', 'left out (edited on the wiki)'], ['asks first', 'left out (title changed)'],
+  ['unchanged', 'unchanged'], ['refused', 'refused'], ['left out', 'left out (edited on the wiki)'],
+  [NOT_PUBLISHED_HERE, 'left out (a version this machine did not publish)'], ['asks first', 'left out (title changed)'],
 ];
 
 function planTail(records: RunRecords): string[] {
@@ -195,9 +199,14 @@ const RESULT_WORDS: Record<string, string> = {
   skipped: 'unchanged', refused: 'REFUSED', notStarted: 'not started', cancelled: 'interrupted (may have landed)',
 };
 
+function resultWord(record: FileResultRecord): string {
+  if (record.status === 'edited' && wikiVersionNotOurs(record.wikiEdits)) return 'left out (a version this machine did not publish)';
+  return RESULT_WORDS[record.status] ?? record.status;
+}
+
 function resultLines(records: RunRecords): string[] {
   const files = records.files;
-  const counts = countBy(files, (record) => RESULT_WORDS[record.status] ?? record.status);
+  const counts = countBy(files, resultWord);
   const lines = ['### Wiki Publisher: publish', '', `**${[...counts].map(([word, n]) => `${n} ${word}`).join(', ') || 'No files'}**`, ''];
   if (records.check?.matched) lines.push(`Published the reviewed plan \`${shortDigest(records.check.digest)}\`.`, '');
   if (files.length > 0) {
@@ -242,7 +251,7 @@ function linksLeftLines(records: RunRecords): string[] {
 }
 
 function resultRow(record: FileResultRecord): string {
-  const word = record.outcome === 'created' || record.outcome === 'updated' ? record.outcome : (RESULT_WORDS[record.status] ?? record.status);
+  const word = record.outcome === 'created' || record.outcome === 'updated' ? record.outcome : resultWord(record);
   const indent = record.tree ? '&nbsp;&nbsp;'.repeat(record.tree.depth) : '';
   const notes = [record.message, verdictFitsResult(record) ? guardNote(record.wikiEdits, record.status, false) : ''].filter((note) => note !== '');
   return `| ${indent}${inlineText(record.file)} | ${pageCell(record)} | ${word} | ${notes.map(inlineText).join('; ')} |`;

@@ -332,9 +332,16 @@ export function movedText(movedUnder: NonNullable<WikiEditsRecord['movedUnder']>
     : `its page is under ${where} on the wiki now: published as a new page here (--overwrite-edited); that page stays where it is`;
 }
 
+/** A record's side of the core's notPublishedHere (guard.ts): the page, known only from the repository, has a version this machine did not publish. */
+export function wikiVersionNotOurs(wikiEdits: WikiEditsRecord | undefined): boolean {
+  return wikiEdits?.verdict === 'edited' && wikiEdits.knownFromRepository === true && wikiEdits.movedUnder === undefined;
+}
+
 export function runSummaryLine(summary: RunSummary, interrupted: boolean): string {
   const parts = [`${summary.published} published`, `${summary.failed} failed`, `${summary.refused} refused`, `${summary.skipped} unchanged`];
-  if (summary.edited) parts.push(`${summary.edited} left out (edited on the wiki)`);
+  const notPublishedHere = summary.notPublishedHere ?? 0;
+  if (summary.edited > notPublishedHere) parts.push(`${summary.edited - notPublishedHere} left out (edited on the wiki)`);
+  if (notPublishedHere > 0) parts.push(`${notPublishedHere} left out (a version this machine did not publish)`);
   if (summary.existsUnproven) parts.push(`${summary.existsUnproven} found existing after a retry (not ours for sure; not recorded)`);
   if (summary.cancelled || summary.notStarted || interrupted) {
     parts.push(`${summary.cancelled} interrupted in flight (may have landed)`, `${summary.notStarted} not started`);
@@ -344,7 +351,8 @@ export function runSummaryLine(summary: RunSummary, interrupted: boolean): strin
 
 export function planSummaryLine(counts: PlanCounts): string {
   const held = [
-    ...(counts.edited ? [`${counts.edited} edited on the wiki (left out)`] : []),
+    ...(counts.edited > (counts.notPublishedHere ?? 0) ? [`${counts.edited - (counts.notPublishedHere ?? 0)} edited on the wiki (left out)`] : []),
+    ...(counts.notPublishedHere ? [`${counts.notPublishedHere} with a version this machine did not publish (left out)`] : []),
     ...(counts.retitled ? [`${counts.retitled} with a changed title (left out)`] : []),
     ...(counts.unchecked ? [`${counts.unchecked} update(s) whose wiki edits could not be checked`] : []),
   ];

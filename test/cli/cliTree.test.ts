@@ -567,10 +567,18 @@ describe('CLI --tree', () => {
     assert.match(lineOf(run, 'docs/guide/setup.md'), /LEFT OUT +docs\/guide\/setup\.md .*: not sent: its page's latest version is not one this machine published\./);
     assert.match(lineOf(run, 'docs/guide/setup.md'), said);
     assert.match(await readFile(join(root, 'junit.xml'), 'utf8'), /Left out: its latest version \d+ by alice at \S+ is not one this machine published/);
-    // None of the five pages was edited on the wiki: no line of any report says so.
+    // None of the five pages was edited on the wiki: no line of any report says so, nor does any count.
     for (const output of [dry.stdout, markdown.stdout, run.stdout, await readFile(join(root, 'junit.xml'), 'utf8')]) {
-      assert.doesNotMatch(output, /since its last publish/, output);
+      assert.doesNotMatch(output, /since its last publish|edited on the wiki \(left out\)|left out \(edited on the wiki\)/, output);
     }
+    const heldBack = fileRecords(json).filter((record) => record.status === 'edited').length;
+    assert.ok(heldBack > 0);
+    assert.match(dry.stdout, new RegExp(`, ${heldBack} with a version this machine did not publish \\(left out\\)`));
+    assert.match(markdown.stdout, new RegExp(`\\*\\*.*${heldBack} left out \\(a version this machine did not publish\\)`));
+    assert.match(run.stdout, new RegExp(`, ${heldBack} left out \\(a version this machine did not publish\\)`));
+    const summary = jsonLines(json).find((record) => record.type === 'summary');
+    assert.equal(summary?.edited, heldBack);
+    assert.equal(summary?.notPublishedHere, heldBack);
     assert.doesNotMatch(page('Setup').markdown, /Bob's line/, 'held back');
 
     // Chosen, alice's versions are replaced; bob's versions are then his own, explained, and updated.

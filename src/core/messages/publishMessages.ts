@@ -79,6 +79,8 @@ export interface PublishMessages extends EndpointMessages {
   summaryFailed(count: number): string;
   summaryExistsUnproven(count: number): string;
   summaryEdited(count: number): string;
+  /** Pages known only from the repository, held back for a version this machine did not publish. */
+  summaryNotPublishedHere(count: number): string;
   summaryRefused(count: number): string;
   summarySkipped(count: number): string;
   summaryCancelled(count: number): string;
@@ -165,6 +167,7 @@ export const englishPublishMessages: PublishMessages = {
   summaryFailed: (count) => `${count} failed`,
   summaryExistsUnproven: (count) => `${count} found existing (may not be ours; not linked)`,
   summaryEdited: (count) => `${count} left out (edited on the wiki)`,
+  summaryNotPublishedHere: (count) => `${count} left out (a version this machine did not publish)`,
   summaryRefused: (count) => `${count} refused`,
   summarySkipped: (count) => `${count} skipped (unchanged)`,
   summaryCancelled: (count) => `${count} cancelled while sending (may have landed)`,

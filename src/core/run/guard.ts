@@ -198,6 +198,15 @@ export function mayBeInterruptedCreate(item: Pick<PlanItem, 'complete' | 'create
   return item.complete !== undefined && linkNames(item.createMayHaveLanded, item.complete);
 }
 
+/**
+ * Whether the verdict holds back a page known only from the repository's record (.wiki-pages.json) whose latest version
+ * this machine did not publish: a teammate's or CI's publish of the file, or an edit on the wiki, which the guard cannot
+ * tell apart. Counted apart from edits on the wiki, so that no count calls a teammate's publish an edit.
+ */
+export function notPublishedHere(verdict: GuardVerdict | undefined): boolean {
+  return verdict?.kind === 'edited' && verdict.movedUnder === undefined && verdict.knownFromRepository === true;
+}
+
 /** Whether the verdict turned on who made the page's latest version (ownEarlierAttempt, adoptOwnPage), whatever it found. */
 export function decidedByAuthor(verdict: GuardVerdict | undefined): boolean {
   return (verdict?.kind === 'asLeft' || verdict?.kind === 'edited' || verdict?.kind === 'exists') && verdict.byAuthor !== undefined;

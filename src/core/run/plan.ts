@@ -5,7 +5,7 @@
 import { englishPublishMessages, type PublishMessages } from '../messages/publishMessages';
 import type { PageIdentity } from '../links/pageIdentity';
 import { isRepositoryLink, isUnconfirmedCreate, linkNames, unconfirmedCreateLink, type PageLink } from '../links/pageLink';
-import { guardedPage, movedUnderOf, type GuardVerdict } from './guard';
+import { guardedPage, movedUnderOf, notPublishedHere, type GuardVerdict } from './guard';
 import type { FileResult } from './runner';
 import { prepareDocument, type PreparedDocument } from '../publish/pipeline';
 import { diagramCaution } from '../publish/diagrams';
@@ -161,6 +161,8 @@ export interface PlanCounts {
   incomplete: number;
   /** Held back by the edit guard. */
   edited: number;
+  /** Of `edited`, the pages notPublishedHere (guard.ts) holds back; present only when not zero. */
+  notPublishedHere?: number;
   retitled: number;
   /** Updates the guard could not check. */
   unchecked: number;
@@ -326,6 +328,7 @@ export function countPlan(items: readonly PlanItem[]): PlanCounts {
       else counts.newPages++;
       if (item.complete?.overwrite && item.guard?.kind === 'unchecked') counts.unchecked++;
     } else counts[item.state]++;
+    if (item.state === 'edited' && notPublishedHere(item.guard)) counts.notPublishedHere = (counts.notPublishedHere ?? 0) + 1;
     if (item.cautions.length > 0 && item.state !== 'refused') counts.withCautions++;
   }
   return counts;

@@ -6,6 +6,7 @@ import { abortableSleep } from '../importApi/backoff';
 import type { PublishOutcome } from '../publish/outcome';
 import type { PublishTarget } from '../publish/target';
 import type { PageIdentity } from '../links/pageIdentity';
+import { notPublishedHere } from './guard';
 import type { PlanItem } from './plan';
 import { plannedContent, type PlannedContent } from './plannedContent';
 
@@ -245,6 +246,8 @@ export interface RunSummary {
   failed: number;
   existsUnproven: number;
   edited: number;
+  /** Of `edited`, the pages notPublishedHere (guard.ts) holds back; present only when not zero. */
+  notPublishedHere?: number;
   skipped: number;
   refused: number;
   notStarted: number;
@@ -280,7 +283,10 @@ export function countedResults<R extends FileResult>(results: Iterable<R>, keyOf
 
 export function summarise(results: readonly FileResult[]): RunSummary {
   const summary: RunSummary = { published: 0, failed: 0, existsUnproven: 0, edited: 0, skipped: 0, refused: 0, notStarted: 0, cancelled: 0 };
-  for (const result of results) summary[result.state === 'notStarted' ? 'notStarted' : result.state]++;
+  for (const result of results) {
+    summary[result.state === 'notStarted' ? 'notStarted' : result.state]++;
+    if (result.state === 'edited' && notPublishedHere(result.item.guard)) summary.notPublishedHere = (summary.notPublishedHere ?? 0) + 1;
+  }
   return summary;
 }
 
@@ -290,7 +296,9 @@ export function summaryLine(summary: RunSummary, messages: PublishMessages = eng
   if (summary.published || (!summary.failed && !summary.skipped && !summary.refused && !summary.existsUnproven && !summary.edited)) parts.push(messages.summaryPublished(summary.published));
   if (summary.failed) parts.push(messages.summaryFailed(summary.failed));
   if (summary.existsUnproven) parts.push(messages.summaryExistsUnproven(summary.existsUnproven));
-  if (summary.edited) parts.push(messages.summaryEdited(summary.edited));
+  const notPublishedHereCount = summary.notPublishedHere ?? 0;
+  if (summary.edited > notPublishedHereCount) parts.push(messages.summaryEdited(summary.edited - notPublishedHereCount));
+  if (notPublishedHereCount > 0) parts.push(messages.summaryNotPublishedHere(notPublishedHereCount));
   if (summary.refused) parts.push(messages.summaryRefused(summary.refused));
   if (summary.skipped) parts.push(messages.summarySkipped(summary.skipped));
   if (summary.cancelled) parts.push(messages.summaryCancelled(summary.cancelled));

@@ -79,12 +79,9 @@ export function movedText(verdict: Extract<GuardVerdict, { kind: 'edited' }>): s
     : vscode.l10n.t('under "{0}" (page {1}) on the wiki now, not where this publish puts it', under.title, under.id);
 }
 
-/**
- * Whether the item's page, known only from the repository's record, has a version this machine did not publish: a
- * teammate's or CI's publish of the file, or an edit on the wiki, which the guard cannot tell apart.
- */
+/** The core's notPublishedHere of the item's verdict: a version this machine did not publish, of a page the repository records. */
 export function notPublishedHere(item: PlanItem): boolean {
-  return item.guard?.kind === 'edited' && item.guard.movedUnder === undefined && item.guard.knownFromRepository === true;
+  return onDemand().notPublishedHere(item.guard);
 }
 
 /** Whether the guard found the item's page under another parent than the file names. */

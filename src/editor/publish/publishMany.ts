@@ -110,7 +110,8 @@ export class ManyPublisher {
     const unchecked = uncheckedNote(items);
     const lines = [
       defaultsLine(defaults),
-      vscode.l10n.t('{0} new, {1} updated, {2} replacing pages they did not create, {3} unchanged (skipped), {4} refused, {5} edited on the wiki (left out).', counts.newPages, counts.updates, counts.replaces, counts.unchanged, counts.refused, counts.edited),
+      vscode.l10n.t('{0} new, {1} updated, {2} replacing pages they did not create, {3} unchanged (skipped), {4} refused, {5} edited on the wiki (left out).', counts.newPages, counts.updates, counts.replaces, counts.unchanged, counts.refused, counts.edited - (counts.notPublishedHere ?? 0)),
+      ...(counts.notPublishedHere ? [vscode.l10n.t('{0} with a version this machine did not publish (left out).', counts.notPublishedHere)] : []),
       ...(unchecked ? [unchecked] : []),
       ...(linksToPages > 0 ? [vscode.l10n.t('{0} link(s) to other files will go to their wiki pages.', linksToPages)] : []),
       ...listed(vscode.l10n.t('Edited on the wiki since their last publish (left out unless you overwrite them)'), edited.filter((item) => !isMoved(item) && !notPublishedHere(item)), (item) =>

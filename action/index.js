@@ -9012,6 +9012,9 @@ function ownPageClue(item, options) {
 function mayBeInterruptedCreate(item) {
   return item.complete !== void 0 && linkNames(item.createMayHaveLanded, item.complete);
 }
+function notPublishedHere(verdict) {
+  return verdict?.kind === "edited" && verdict.movedUnder === void 0 && verdict.knownFromRepository === true;
+}
 function decidedByAuthor(verdict) {
   return (verdict?.kind === "asLeft" || verdict?.kind === "edited" || verdict?.kind === "exists") && verdict.byAuthor !== void 0;
 }
@@ -9164,6 +9167,7 @@ var englishPublishMessages = {
   summaryFailed: (count) => `${count} failed`,
   summaryExistsUnproven: (count) => `${count} found existing (may not be ours; not linked)`,
   summaryEdited: (count) => `${count} left out (edited on the wiki)`,
+  summaryNotPublishedHere: (count) => `${count} left out (a version this machine did not publish)`,
   summaryRefused: (count) => `${count} refused`,
   summarySkipped: (count) => `${count} skipped (unchanged)`,
   summaryCancelled: (count) => `${count} cancelled while sending (may have landed)`,
@@ -10438,6 +10442,7 @@ function countPlan(items) {
       else counts.newPages++;
       if (item.complete?.overwrite && item.guard?.kind === "unchecked") counts.unchecked++;
     } else counts[item.state]++;
+    if (item.state === "edited" && notPublishedHere(item.guard)) counts.notPublishedHere = (counts.notPublishedHere ?? 0) + 1;
     if (item.cautions.length > 0 && item.state !== "refused") counts.withCautions++;
   }
   return counts;
@@ -10830,7 +10835,10 @@ function countedResults(results, keyOf) {
 }
 function summarise(results) {
   const summary = { published: 0, failed: 0, existsUnproven: 0, edited: 0, skipped: 0, refused: 0, notStarted: 0, cancelled: 0 };
-  for (const result of results) summary[result.state === "notStarted" ? "notStarted" : result.state]++;
+  for (const result of results) {
+    summary[result.state === "notStarted" ? "notStarted" : result.state]++;
+    if (result.state === "edited" && notPublishedHere(result.item.guard)) summary.notPublishedHere = (summary.notPublishedHere ?? 0) + 1;
+  }
   return summary;
 }
 
@@ -11315,9 +11323,14 @@ function movedText(movedUnder, heldBack) {
   const where = movedUnder.title === void 0 ? `page ${movedUnder.id}` : `"${movedUnder.title}" (page ${movedUnder.id})`;
   return heldBack ? `its page is under ${where} on the wiki now, not where this publish puts it: moved on the wiki, or the place changed here. Left out; --overwrite-edited publishes a new page here and leaves that one where it is` : `its page is under ${where} on the wiki now: published as a new page here (--overwrite-edited); that page stays where it is`;
 }
+function wikiVersionNotOurs(wikiEdits) {
+  return wikiEdits?.verdict === "edited" && wikiEdits.knownFromRepository === true && wikiEdits.movedUnder === void 0;
+}
 function runSummaryLine(summary, interrupted) {
   const parts = [`${summary.published} published`, `${summary.failed} failed`, `${summary.refused} refused`, `${summary.skipped} unchanged`];
-  if (summary.edited) parts.push(`${summary.edited} left out (edited on the wiki)`);
+  const notPublishedHere2 = summary.notPublishedHere ?? 0;
+  if (summary.edited > notPublishedHere2) parts.push(`${summary.edited - notPublishedHere2} left out (edited on the wiki)`);
+  if (notPublishedHere2 > 0) parts.push(`${notPublishedHere2} left out (a version this machine did not publish)`);
   if (summary.existsUnproven) parts.push(`${summary.existsUnproven} found existing after a retry (not ours for sure; not recorded)`);
   if (summary.cancelled || summary.notStarted || interrupted) {
     parts.push(`${summary.cancelled} interrupted in flight (may have landed)`, `${summary.notStarted} not started`);
@@ -11326,7 +11339,8 @@ function runSummaryLine(summary, interrupted) {
 }
 function planSummaryLine(counts) {
   const held = [
-    ...counts.edited ? [`${counts.edited} edited on the wiki (left out)`] : [],
+    ...counts.edited > (counts.notPublishedHere ?? 0) ? [`${counts.edited - (counts.notPublishedHere ?? 0)} edited on the wiki (left out)`] : [],
+    ...counts.notPublishedHere ? [`${counts.notPublishedHere} with a version this machine did not publish (left out)`] : [],
     ...counts.retitled ? [`${counts.retitled} with a changed title (left out)`] : [],
     ...counts.unchecked ? [`${counts.unchecked} update(s) whose wiki edits could not be checked`] : []
   ];
@@ -11963,7 +11977,7 @@ function runMarkdown(records, options = {}) {
 }
 function planLines(records) {
   const plan = records.plan;
-  const counts = countBy(plan, planWord);
+  const counts = countBy(plan, (record) => record.status === "edited" && wikiVersionNotOurs(record.wikiEdits) ? NOT_PUBLISHED_HERE : planWord(record));
   const headline = PLAN_HEADLINE.filter(([word]) => counts.get(word)).map(([word, phrase]) => `${counts.get(word)} ${phrase}`);
   const lines = ["### Wiki Publisher plan", "", plan.length === 0 ? "No Markdown files to publish." : `**${headline.join(", ")}**`, ""];
   const failed = records.lookupsFailed;
@@ -11990,6 +12004,7 @@ function planLines(records) {
   lines.push(...cautionLines(plan), ...editedLines(plan, records.wikiRead, failed), ...moveLines(records));
   return lines;
 }
+var NOT_PUBLISHED_HERE = "not published here";
 var PLAN_HEADLINE = [
   ["create", "to create"],
   ["update", "to update"],
@@ -11998,6 +12013,7 @@ var PLAN_HEADLINE = [
   ["unchanged", "unchanged"],
   ["refused", "refused"],
   ["left out", "left out (edited on the wiki)"],
+  [NOT_PUBLISHED_HERE, "left out (a version this machine did not publish)"],
   ["asks first", "left out (title changed)"]
 ];
 function planTail(records) {
@@ -12120,9 +12136,13 @@ var RESULT_WORDS = {
   notStarted: "not started",
   cancelled: "interrupted (may have landed)"
 };
+function resultWord(record) {
+  if (record.status === "edited" && wikiVersionNotOurs(record.wikiEdits)) return "left out (a version this machine did not publish)";
+  return RESULT_WORDS[record.status] ?? record.status;
+}
 function resultLines(records) {
   const files = records.files;
-  const counts = countBy(files, (record) => RESULT_WORDS[record.status] ?? record.status);
+  const counts = countBy(files, resultWord);
   const lines = ["### Wiki Publisher: publish", "", `**${[...counts].map(([word, n]) => `${n} ${word}`).join(", ") || "No files"}**`, ""];
   if (records.check?.matched) lines.push(`Published the reviewed plan \`${shortDigest(records.check.digest)}\`.`, "");
   if (files.length > 0) {
@@ -12169,7 +12189,7 @@ function linksLeftLines(records) {
   ];
 }
 function resultRow(record) {
-  const word = record.outcome === "created" || record.outcome === "updated" ? record.outcome : RESULT_WORDS[record.status] ?? record.status;
+  const word = record.outcome === "created" || record.outcome === "updated" ? record.outcome : resultWord(record);
   const indent = record.tree ? "&nbsp;&nbsp;".repeat(record.tree.depth) : "";
   const notes = [record.message, verdictFitsResult(record) ? guardNote(record.wikiEdits, record.status, false) : ""].filter((note) => note !== "");
   return `| ${indent}${inlineText(record.file)} | ${pageCell(record)} | ${word} | ${notes.map(inlineText).join("; ")} |`;

@@ -1018,8 +1018,9 @@ describe('CLI --tree', () => {
       if (lose) await rm(join(root, 'docs', '.wiki-pages.json'));
       await writeFile(join(root, 'docs', 'guide', 'setup.md'), `# Setup\n\nRun it (${step}).\n`);
       const dry = await run([...(lose ? [] : ['--no-record']), '--dry-run']);
-      // The repository records no page: this machine's record names the folder page, and the page below it at its place.
-      assert.match(dry.stdout, /^would update docs\/guide\/ -> "Guide" in DOCS under 123456/m, `${step}: ${dry.stdout}`);
+      // The repository records no page: this machine's record names the folder page (its listing unchanged, and its
+      // link to Setup reaching the same page), and the page below it at its place.
+      assert.match(dry.stdout, /^unchanged {3}docs\/guide\/ -> "Guide" in DOCS under 123456/m, `${step}: ${dry.stdout}`);
       assert.match(dry.stdout, new RegExp(`^ {2}would update docs/guide/setup\\.md -> "Setup" in DOCS under ${page('Guide').id}`, 'm'), `${step}: ${dry.stdout}`);
       const again = await run(lose ? [] : ['--no-record']);
       assert.equal(again.code, 0, `${step}: ${again.stdout}\n${again.stderr}`);
@@ -1028,6 +1029,45 @@ describe('CLI --tree', () => {
       assert.equal(cli.world.sandbox.pages().filter((each) => each.title === 'Setup').length, 1, `${step}: one Setup page`);
     }
   });
+
+  const stateOnlyTree = {
+    'docs/index.md': '# Overview\n\nRead the [setup](guide/setup.md) and [the API](reference/api.md).\n',
+    'docs/guide/README.md': '# Guide\n\nAll about it.\n',
+    'docs/guide/setup.md': '# Setup\n\nSee [the API](../reference/api.md#tokens) and [the notes](../notes.md).\n',
+    'docs/reference/api.md': '# API\n\n## Tokens\n\nUse one.\n',
+    'docs/notes.md': '---\nwiki:\n  spaceId: DOCS\n  parentId: "123456"\n  pageTitle: Release notes\n---\n# Release notes\n\nSee [setup](guide/setup.md).\n',
+  };
+  for (const step of ['--no-record', 'the record lost'] as const) {
+    it(`a tree the --state file alone records (${step}) is left alone when nothing changed, and its links keep reaching their pages`, async () => {
+      const root = await cli.tree(stateOnlyTree);
+      const publish = (): ReturnType<typeof runCli> => runCli(['publish', 'docs', ...TO, '--state', 'state.json', ...(step === '--no-record' ? ['--no-record'] : [])], { cwd: root, env: cli.env() });
+      const first = await publish();
+      assert.equal(first.code, 0, `${first.stdout}\n${first.stderr}`);
+      for (const run of ['second', 'third']) {
+        if (step === 'the record lost') await rm(join(root, 'docs', '.wiki-pages.json'));
+        const imports = cli.world.sandbox.imports.length;
+        const again = await publish();
+        assert.equal(again.code, 0, `${run} run: ${again.stdout}\n${again.stderr}`);
+        assert.match(again.stdout, /^0 published, 0 failed, 0 refused, 6 unchanged; second pass \(links to new pages\): 0$/m, `${run} run: ${again.stdout}`);
+        assert.equal(cli.world.sandbox.imports.length, imports, `${run} run: nothing sent`);
+      }
+      // What the first run wrote stands: the links reach their pages (none was sent again with a link as written).
+      const base = `${cli.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/`;
+      assert.ok(page('Setup').markdown.includes(`](${base}${page('API').id}/API#`), page('Setup').markdown);
+      assert.ok(page('Overview').markdown.includes(`](${base}${page('Setup').id}/Setup)`), page('Overview').markdown);
+      assert.ok(page('Release notes').markdown.includes(`](${base}${page('Setup').id}/Setup)`), page('Release notes').markdown);
+      // Pages edited: sent once each, their links to unchanged pages (at their level, or below) reaching those pages.
+      if (step === 'the record lost') await rm(join(root, 'docs', '.wiki-pages.json'));
+      await writeFile(join(root, 'docs', 'index.md'), '# Overview\n\nRead the [setup](guide/setup.md) and [the API](reference/api.md), today.\n');
+      await writeFile(join(root, 'docs', 'guide', 'setup.md'), '# Setup\n\nSee [the API](../reference/api.md#tokens) and [the notes](../notes.md), today.\n');
+      const edited = await publish();
+      assert.equal(edited.code, 0, `${edited.stdout}\n${edited.stderr}`);
+      assert.match(edited.stdout, /^2 published, 0 failed, 0 refused, 4 unchanged; second pass \(links to new pages\): 0$/m, edited.stdout);
+      assert.ok(page('Setup').markdown.includes(`](${base}${page('API').id}/API#Tokens) and [the notes](${base}${page('Release notes').id}/Release+notes), today`), page('Setup').markdown);
+      assert.ok(page('Overview').markdown.includes(`](${base}${page('Setup').id}/Setup) and [the API](${base}${page('API').id}/API), today`), page('Overview').markdown);
+      assert.match((await publish()).stdout, /^0 published, 0 failed, 0 refused, 6 unchanged/m, 'and then nothing is sent again');
+    });
+  }
 
   it('the plan of a re-run that only the --state file records says the pages below a folder page are updated, not created with a title "already elsewhere"', async () => {
     const root = await cli.tree({ 'docs/index.md': '# Overview\n\n[Setup](guide/setup.md)\n', 'docs/guide/setup.md': '# Setup\n\nRun it.\n' });

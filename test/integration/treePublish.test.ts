@@ -468,6 +468,52 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     assert.equal(own.pinned.find((item) => item.file.label === 'docs/notes.md')?.state, 'unchanged');
   });
 
+  it('with no repository record (never committed, or not written), this machine\'s record of each page at its place answers the links: a re-run sends nothing, and a page made anew still takes the pages linking to it along', async () => {
+    const files = {
+      'docs/index.md': '# Overview\n\nRead [setup](guide/setup.md) and [the API](reference/api.md#tokens).\n',
+      'docs/guide/setup.md': '# Setup\n\nSee [the API](../reference/api.md#tokens) and [the notes](../notes.md).\n',
+      'docs/reference/api.md': '# API\n\n## Tokens\n\nUse one.\n',
+      'docs/notes.md': '---\nwiki:\n  spaceId: DOCS\n  parentId: "123456"\n  pageTitle: Release notes\n---\n# Release notes\n\nSee [setup](guide/setup.md).\n',
+    };
+    const remembered = new Map<string, PageLink | undefined>();
+    const remember = rememberIn(remembered);
+    // Each run starts from an empty repository record, as a CI job whose .wiki-pages.json was never committed does.
+    remember((await publishTree(files, new MemoryIdentity(), remembered)).run);
+    const statesOf = (plan: ReturnType<typeof planTree>): string[][] => [...plan.pages.map((each) => [each.key, each.item.state]), ...plan.pinned.map((item) => [item.file.label, item.state])];
+    for (const round of ['second', 'third']) {
+      const { plan, run } = await publishTree(files, new MemoryIdentity(), remembered);
+      remember(run);
+      assert.ok(statesOf(plan).every(([, state]) => state === 'unchanged'), `${round} run plans every page unchanged: ${JSON.stringify(statesOf(plan))}`);
+      assert.ok(run.results.every((result) => result.state === 'skipped'), `${round} run sends nothing: ${JSON.stringify(run.results.map((result) => [result.key, result.state]))}`);
+    }
+    const base = `${signedIn.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/`;
+    const oldApi = page('API').id;
+    assert.ok(page('Setup').markdown.includes(`](${base}${oldApi}/API#${wikiHeadingAnchor('API', 'Tokens')})`), page('Setup').markdown);
+    assert.ok(page('Setup').markdown.includes(`](${base}${page('Release notes').id}/Release+notes)`), page('Setup').markdown);
+
+    // This machine's record of the API page names another page now (a run that made it anew stopped before the pages
+    // linking to it went again): the plan sends them, not "unchanged".
+    const apiKey = '/repo/docs/reference/api.md';
+    const elsewhere = new Map(remembered).set(apiKey, { ...(remembered.get(apiKey) as PageLink), pageId: '999999' });
+    const planned = planTree(sources(files), { rootPath: 'docs', spaceId: 'DOCS', parentId: '123456', overwrite: false, identity: new MemoryIdentity(), links: elsewhere, pageAccess: true });
+    assert.deepEqual(statesOf(planned).filter(([, state]) => state === 'send').map(([key]) => key).sort(), ['guide/setup.md', 'index.md', 'reference/']);
+
+    // The API page is deleted on the wiki: made anew under another ID, and the unchanged pages that link to it go again
+    // in the same run, so no link stays dead.
+    signedIn.world.sandbox.deletePage(oldApi);
+    const { run } = await publishTree(files, new MemoryIdentity(), remembered);
+    remember(run);
+    const newApi = page('API').id;
+    assert.notEqual(newApi, oldApi);
+    const last = (key: string): TreeFileResult | undefined => [...run.results].reverse().find((result) => result.key === key);
+    assert.deepEqual(['index.md', 'guide/setup.md', 'reference/'].map((key) => last(key)?.state), ['published', 'published', 'published']);
+    assert.equal(last('docs/notes.md')?.state, 'skipped', 'its links do not reach the API page');
+    assert.ok(page('Setup').markdown.includes(`](${base}${newApi}/API#`), page('Setup').markdown);
+    assert.ok(page('Overview').markdown.includes(`](${base}${newApi}/API#`), page('Overview').markdown);
+    const settled = await publishTree(files, new MemoryIdentity(), remembered);
+    assert.ok(settled.run.results.every((result) => result.state === 'skipped'), JSON.stringify(settled.run.results.map((result) => [result.key, result.state])));
+  });
+
   it('holds back an unchanged page that links to a page created anew when a colleague edited it on the wiki', async () => {
     const files = {
       'docs/index.md': '# Overview\n\nStart with [setup](guide/setup.md).\n',

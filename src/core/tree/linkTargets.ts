@@ -8,6 +8,7 @@ import { headingMatcher, type HeadingsOfPage } from '../links/rewrite/headingAnc
 import { linkTarget, pagePath } from '../links/rewrite/linkTarget';
 import type { PlanItem } from '../run/plan';
 import { sha256Hex } from '../util/sha256';
+import { isBelow } from './paths';
 import { nodeOfFile, topContentFile, type PageTree } from './shape';
 
 /**
@@ -92,12 +93,35 @@ export function treeHeadingsByPath(tree: PageTree, headingsOfKey: (key: string) 
  */
 export function treePageIdByPath(tree: PageTree, idOfKey: (key: string) => string | undefined, recordedIdOf: (path: string) => string | undefined): PageIdByPath {
   const root = tree.rootPath;
+  return treePageIdByNodePath(tree, (nodePath) => idOfKey(nodePath.slice(root.length)), recordedIdOf);
+}
+
+/** treePageIdByPath with the tree's pages asked by their node's path, a string the tree holds already (no key cut for each link). */
+export function treePageIdByNodePath(tree: PageTree, idOfNodePath: (nodePath: string) => string | undefined, recordedIdOf: (path: string) => string | undefined): PageIdByPath {
+  const root = tree.rootPath;
   const top = topContentFile(tree);
   return (path) => {
     // The published folder itself names its top index or README, as the tree's links read it (treePlan.ts).
     const node = nodeOfFile(tree, path === '' && top !== undefined ? top : `${root}${path}`);
-    return node ? idOfKey(node.path.slice(root.length)) : recordedIdOf(path);
+    return node ? idOfNodePath(node.path) : recordedIdOf(path);
   };
+}
+
+/**
+ * The pages of the files below the published folder (`rootPath`, as folderKey writes it) that name their own page,
+ * which the repository does not record but this machine's record names at the place they name (a run with
+ * --no-record, a .wiki-pages.json never committed), by their path relative to the folder: links reach them there,
+ * in the plan's digest and the run alike, after the repository's record.
+ */
+export function pinnedLinkedPages(pinned: readonly PlanItem[], rootPath: string, recorded: { get(key: string): unknown }): Map<string, { id: string; title: string }> {
+  const linked = new Map<string, { id: string; title: string }>();
+  for (const item of pinned) {
+    const pageId = item.linkedPage ? item.link?.pageId : undefined;
+    if (pageId === undefined || !isBelow(item.file.label, rootPath)) continue;
+    const key = item.file.label.slice(rootPath.length);
+    if (recorded.get(key) === undefined) linked.set(key, { id: pageId, title: item.complete?.pageTitle ?? item.link?.pageTitle ?? '' });
+  }
+  return linked;
 }
 
 /** The file whose links a page sends, root-relative: its own, its folder's content file, or for a generated page a

@@ -21,7 +21,7 @@ import { generatedFolderMarkdown } from './folderMarkdown';
 import { detectMoves, type MoveReport, type PinnedFile, type RecordedPage } from './moves';
 import { folderContentRank } from './folderPage';
 import { folderKey, isBelow, nameOf, parentFolderOf } from './paths';
-import { linkingFileOf, linksReachOtherPages, linkTargetsDigest, treeHeadingsByPath, treePageIdByPath, wikiAnchorByPath } from './linkTargets';
+import { linkingFileOf, linksReachOtherPages, linkTargetsDigest, pinnedLinkedPages, treeHeadingsByPath, treePageIdByNodePath, wikiAnchorByPath } from './linkTargets';
 import { nodeOfFile, shapeTree, topContentFile, type PageTree, type TreeInput, type TreeNode } from './shape';
 
 /** Page identity as the repository records it (the manifest), keyed by paths relative to the published folder. */
@@ -91,6 +91,12 @@ export interface TreePage {
   item: PlanItem;
   /** The page the repository records for it. */
   pageId?: string;
+  /**
+   * The page this machine's record (the editor's memory, the CLI's --state) names at this very place, when the
+   * repository records none (--no-record, a .wiki-pages.json never committed): the run takes it for the links that
+   * reach this page before the page's level is sent, as it takes a recorded one, and the plan digests them with it.
+   */
+  linkedPageId?: string;
   /** The manifest key its page is recorded under, when the file was renamed in its folder with its title kept. */
   renamedFrom?: string;
   /**
@@ -366,7 +372,6 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
     const old = renamedFromPath.get(path);
     return old === undefined ? undefined : previous.get(old);
   };
-  const recordedPageOf = treePageIdByPath(tree, recordedId, recordedId);
   // The wiki's anchors of the headings the links name, from the headings of what each page shows now (a generated
   // folder page has none): a link whose heading is anchored otherwise than when it went out is dead on the wiki.
   const headingsOfKey = (key: string): readonly string[] | undefined => {
@@ -391,15 +396,15 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
     const source = node.kind === 'file' ? node.path : node.contentFrom;
     return collisions.ofNode.has(node) || withoutId(node.path) || keysOfParent.has(keyOf(node.path)) || (source !== undefined && (inTree.get(source)?.item.refusals.length ?? 0) > 0);
   };
-  // The folder pages the repository does not record whose page this machine's record names at their place (below):
-  // the run sends them there and takes that ID for the pages below them (treeRun.ts), so the plan does too, as for a
-  // recorded folder page. Filled as the pages are planned, parents before children.
-  const linkedFolderIds = new Map<string, string>();
+  // The pages the repository does not record whose page this machine's record names at their place (below), by node
+  // path: the run sends them there, takes that ID for the pages below a folder page and for the links that reach them
+  // (treeRun.ts), so the plan does too, as for a recorded page. Filled as the pages are planned, parents before children.
+  const linkedIds = new Map<string, string>();
   // A folder's many children ask for its ID: looked up once per folder, not once per child.
   const parentIds = new Map<string, string | undefined>();
   const parentRecordedId = (parentPath: string): string | undefined => {
     if (parentIds.has(parentPath)) return parentIds.get(parentPath);
-    const id = recordedAtPath(parentPath)?.pageId ?? linkedFolderIds.get(parentPath);
+    const id = recordedAtPath(parentPath)?.pageId ?? linkedIds.get(parentPath);
     parentIds.set(parentPath, id);
     return id;
   };
@@ -425,10 +430,10 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
     item.target = defaults;
     item.complete = { spaceId: defaults.spaceId, parentId: defaults.parentId, pageTitle: defaults.pageTitle, overwrite: defaults.overwrite };
     item.linkedPage = parentId !== undefined && linkNames(item.link, defaults);
-    if (node.kind === 'folder' && recorded === undefined && oldTitle === undefined && item.linkedPage && item.link?.pageId !== undefined) linkedFolderIds.set(node.path, item.link.pageId);
-    // The same text sends dead links when a page it links to has another ID than when it last went out.
-    const unchanged = !options.force && item.linkedPage && item.link?.contentSha256 === item.contentSha256
-      && (!checkLinkTargets || item.link.linkTargets === undefined || item.link.linkTargets === linkTargetsDigest(planned.linkFacts.destinations, linkingFileOf(node, rootPath), recordedPageOf, options.rootInRepository, anchorOf));
+    const linkedId = recorded === undefined && oldTitle === undefined && item.linkedPage ? item.link?.pageId : undefined;
+    if (linkedId !== undefined) linkedIds.set(node.path, linkedId);
+    // Whether the pages its links reach have other IDs now is asked once every page's ID is known (below).
+    const unchanged = !options.force && item.linkedPage && item.link?.contentSha256 === item.contentSha256;
     item.state = item.refusals.length > 0 ? 'refused' : unchanged ? 'unchanged' : 'send';
     const unlinked = recorded !== undefined && item.link === undefined;
     // The guard needs a link to compare with: the repository's page, published from here never (time 0). A retitled
@@ -446,16 +451,30 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
     // Members added one by one, in this order, rather than spread in: a spread of a conditional object per page made
     // 10,000 short-lived objects and took the slow path of copying members.
     if (recorded) page.pageId = recorded.pageId;
+    if (linkedId !== undefined) page.linkedPageId = linkedId;
     const oldKey = ownRecord === undefined ? renamedFrom.get(key) : undefined;
     if (oldKey !== undefined) page.renamedFrom = oldKey;
     if (oldTitle !== undefined) page.retitledFrom = oldTitle;
     return page;
   });
   const pinnedLinkFacts = new Map(pinnedSources.map((source) => [keyOf(source.file.label), source.linkFacts]));
-  // A file that names its own page links to the tree's pages as a tree page does: the same text sends dead links when
-  // a page it links to has another ID than when it last went out.
+  // The same text sends dead links when a page it links to has another ID than when it last went out. Each page's ID
+  // as the run takes it for links: the repository's record first, then this machine's record of the page at that very
+  // place (a run with --no-record, or a CI runner whose .wiki-pages.json was never committed, records only the latter),
+  // and so for a file that names its own page (pinnedLinkedPages).
+  const pinnedLinked = pinnedLinkedPages(pinnedSources.map((source) => source.item), rootPath, options.identity);
+  const knownPageOf = treePageIdByNodePath(tree, (path) => recordedAtPath(path)?.pageId ?? linkedIds.get(path), (path) => recordedId(path) ?? pinnedLinked.get(path)?.id);
+  if (checkLinkTargets) {
+    for (const page of pages) {
+      const item = page.item;
+      // Written out, not through linksReachOtherPages: no closure for each of 10,000 pages.
+      const reachedBefore = item.state === 'unchanged' ? item.link?.linkTargets : undefined;
+      if (reachedBefore !== undefined && reachedBefore !== linkTargetsDigest(page.linkFacts.destinations, linkingFileOf(page.node, rootPath), knownPageOf, options.rootInRepository, anchorOf)) item.state = 'send';
+    }
+  }
+  // A file that names its own page links to the tree's pages as a tree page does.
   for (const { item, file, linkFacts } of pinnedSources) {
-    const reachedNow = (): string | undefined => (checkLinkTargets ? linkTargetsDigest(linkFacts.destinations, keyOf(file.label), recordedPageOf, options.rootInRepository, anchorOf) : undefined);
+    const reachedNow = (): string | undefined => (checkLinkTargets ? linkTargetsDigest(linkFacts.destinations, keyOf(file.label), knownPageOf, options.rootInRepository, anchorOf) : undefined);
     if (linksReachOtherPages(item, reachedNow)) item.state = 'send';
   }
   for (const page of pages) refuse(page.item, collisions.ofNode.get(page.node));

@@ -15,7 +15,7 @@ import { plannedContent, type PlannedContent } from '../run/plannedContent';
 import { countedResults, runPlan, summarise, type FileResult, type RunOptions, type RunSummary, type ThrottleGate } from '../run/runner';
 import type { WikiPagesClient } from '../wikiPages';
 import { sendGoneTreePages } from './goneTreePages';
-import { linkingFileOf, linksReachOtherPages, linkTargetsDigest, treeHeadingsByPath, treePageIdByPath, wikiAnchorByPath } from './linkTargets';
+import { linkingFileOf, linksReachOtherPages, linkTargetsDigest, pinnedLinkedPages, treeHeadingsByPath, treePageIdByPath, wikiAnchorByPath } from './linkTargets';
 import type { OrphanPage } from './moves';
 import { folderTitleOf, followNewFolderPage, holdEditedFollowers, mayFollowNewFolderPage, pagesLeftBehind, replacedPages } from './newFolderPage';
 import { isBelow } from './paths';
@@ -116,6 +116,12 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   const urls = new Map<string, string>();
   for (const page of plan.pages) if (page.pageId) ids.set(page.key, page.pageId);
   const recordedIds = new Map(ids);
+  // The pages the repository does not record but this machine's record names at their place (TreePage.linkedPageId):
+  // until its result is in, the links that reach such a page take that ID, as they take a recorded page's, so they
+  // are not left as written (an unchanged page at a later level is never sent) and digest as the plan did.
+  const linkedIds = new Map<string, string>();
+  for (const page of plan.pages) if (page.linkedPageId !== undefined) linkedIds.set(page.key, page.linkedPageId);
+  const idForLinks = (key: string): string | undefined => ids.get(key) ?? linkedIds.get(key);
   const headings = new Map(plan.pages.map((page) => [page.key, page.linkFacts.headings]));
   for (const [key, facts] of plan.pinnedLinkFacts) headings.set(key, facts.headings);
   const sending = new Set(plan.pages.filter((page) => page.item.state === 'send').map((page) => page.key));
@@ -139,7 +145,9 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     if (rename) pinnedFollowed.set(key, { id: rename.pageId, title: item.complete?.pageTitle ?? '', oldKey: rename.oldPath.slice(rootPath.length) });
     if (item.complete) pinnedAddressOf.set(key, await options.addressInSpace(item.complete.spaceId));
   }
-  const recordedOutside = (path: string): { id: string; title: string } | undefined => options.identity.get?.(path) ?? pinnedFollowed.get(path);
+  // A file that names its own page is known by the repository's record, else this machine's at the place it names.
+  const pinnedLinked = pinnedLinkedPages(plan.pinned, rootPath, { get: (key) => options.identity.get?.(key) ?? pinnedFollowed.get(key) });
+  const recordedOutside = (path: string): { id: string; title: string } | undefined => options.identity.get?.(path) ?? pinnedFollowed.get(path) ?? pinnedLinked.get(path);
   let sendsOver = false;
   // Without page access (whose answers carry each page's address) and without the wiki site's address, no page address
   // can be made, for pages with IDs or without: links stay as written, with a caution, instead of waiting for a second
@@ -175,7 +183,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     }
     if (!addressable) return 'noAddress';
     const key = node.path.slice(rootPath.length);
-    const id = ids.get(key);
+    const id = idForLinks(key);
     const url = urls.get(key) ?? (id ? options.addressOf(id, node.title) : undefined);
     if (url) return { url, title: node.title, headings: headings.get(key) ?? [] };
     // Once every page has been sent, one still without an address did not land (or its ID could not be learnt): a link
@@ -187,7 +195,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   const rewriting = new Map<string, RewriteContext>();
   // The pages a landed page's links reached, by the IDs known when it went out: what its link records.
   // Without addresses no link reached a page: recorded so, a later run that can make addresses sends the page again.
-  const reachedPageOf = addressable ? treePageIdByPath(plan.tree, (key) => ids.get(key), (path) => recordedOutside(path)?.id) : () => undefined;
+  const reachedPageOf = addressable ? treePageIdByPath(plan.tree, idForLinks, (path) => recordedOutside(path)?.id) : () => undefined;
   // The wiki's anchors of the headings the links name, as the plan digests them (treePlan.ts).
   const pinnedTitles = new Map(plan.pinned.flatMap((item) => {
     const key = pinnedKeyOf(item);
@@ -253,6 +261,9 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     // Cancelled, or the wiki asked for a longer wait than a run waits: no further level starts.
     if (options.signal?.aborted || options.gate.stoppedBy) break;
     const prepared = level.map((page) => ({ page, ...withParent(page, ids, plan, rootPath, options.guard.messages ?? englishTreeMessages) }));
+    // A page that this machine's record named at its place is there no more when its folder's page landed as another
+    // page: it is created anew, and links to it wait for its new ID.
+    for (const { page } of prepared) if (!page.item.linkedPage) linkedIds.delete(page.key);
     // An unchanged page planned under the folder page this machine's record names, which landed as another page.
     expectMore(prepared.filter((entry) => entry.sentAnew === true).length);
     const parentCreated = (page: TreePage): boolean => page.node.parent !== undefined && created.has(page.node.parent.slice(rootPath.length));
@@ -319,6 +330,8 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
       // title than the recorded page's (retitled, or following a new folder page): only what was learnt names it.
       const landedElsewhere = result.state === 'published' && !result.item.linkedPage;
       const pageId = learnt?.pageId ?? (result.outcome?.kind === 'created' || landedElsewhere ? undefined : entry.page.pageId ?? entry.item.link?.pageId);
+      // Its result is in: what it landed as (or kept) answers the links to it from now on.
+      linkedIds.delete(entry.page.key);
       if (learnt?.url) urls.set(entry.page.key, learnt.url);
       if (pageId) {
         ids.set(entry.page.key, pageId);
@@ -426,7 +439,9 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   const pageOf = new Map(plan.pages.map((page) => [page.key, page]));
   // The second pass updates what the first wrote: no page gets another ID after this.
   const replaced = replacedPages(plan, ids);
-  if (addressable && replaced.length > 0) {
+  // A page only this machine's record named that landed as another page (made anew) is replaced the same way for links.
+  const linkedReplaced = plan.pages.some((page) => page.linkedPageId !== undefined && ids.has(page.key) && ids.get(page.key) !== page.linkedPageId);
+  if (addressable && (replaced.length > 0 || linkedReplaced)) {
     const going = new Set(sentAgain.map((entry) => entry.page.key));
     for (const result of results) {
       const page = result.pass === 1 && result.state === 'published' && !going.has(result.key) ? pageOf.get(result.key) : undefined;
@@ -438,7 +453,9 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   }
   expectMore(sentAgain.length);
   await secondPass(sentAgain, passContext);
-  const linkingAnew = addressable && replaced.length > 0 ? pagesLinkingAnew(plan, results, recordedIds, ids) : [];
+  // What the plan knew of each page's ID before sending: the repository's record, else this machine's at its place.
+  const knownBefore = (key: string): string | undefined => recordedIds.get(key) ?? pageOf.get(key)?.linkedPageId;
+  const linkingAnew = addressable && (replaced.length > 0 || linkedReplaced) ? pagesLinkingAnew(plan, results, knownBefore, ids) : [];
   expectMore(linkingAnew.length);
   await relinkUnchanged(linkingAnew, passContext);
   const counted = countedResults(results, (result) => result.key);
@@ -550,10 +567,10 @@ export function treePageAddresses(pageAccess: boolean, addressOf: (pageId: strin
  * Pages left alone as unchanged whose links reach a page this run created anew under another ID (its recorded page was
  * deleted on the wiki): they still link to the deleted page. Asked only when some page got a new ID (not the usual case).
  */
-function pagesLinkingAnew(plan: TreePlan, results: readonly TreeFileResult[], recordedIds: ReadonlyMap<string, string>, ids: ReadonlyMap<string, string>): TreePage[] {
+function pagesLinkingAnew(plan: TreePlan, results: readonly TreeFileResult[], knownBefore: (key: string) => string | undefined, ids: ReadonlyMap<string, string>): TreePage[] {
   const skipped = new Set(results.filter((result) => result.state === 'skipped').map((result) => result.key));
   // Only the tree's own pages can have changed ID in this run: links out of the tree count the same either way.
-  const before = treePageIdByPath(plan.tree, (key) => recordedIds.get(key), () => undefined);
+  const before = treePageIdByPath(plan.tree, knownBefore, () => undefined);
   const now = treePageIdByPath(plan.tree, (key) => ids.get(key), () => undefined);
   const root = plan.tree.rootPath;
   return plan.pages.filter((page) => {

@@ -161,12 +161,14 @@ function moveLines(records: RunRecords): string[] {
   const moves = records.moves;
   const leftBehind = moves?.leftBehind ?? [];
   const retitled = moves?.retitled ?? [];
-  if (!moves || moves.moves.length + moves.orphans.length + retitled.length + leftBehind.length === 0) return [];
+  const undecided = moves?.undecided ?? [];
+  if (!moves || moves.moves.length + moves.orphans.length + retitled.length + undecided.length + leftBehind.length === 0) return [];
   return [
     '#### Moves and orphans',
     '',
     ...moves.moves.map((move) => `- moved: ${inlineText(move.oldPath)} to ${inlineText(move.path)}; ${pageRef(move.pageId, move.url)} stays where it is and a new page is created`),
     ...retitled.map((page) => `- retitled: ${inlineText(page.path)} from ${inlineText(`"${page.title}"`)} to ${inlineText(`"${page.newTitle}"`)}; the wiki finds a page by its title, so a new page is created and ${pageRef(page.pageId, page.url)} stays where it is`),
+    ...undecided.map((move) => `- undecided: ${inlineText(move.oldPath)} to ${inlineText(move.path)}: only the wiki can tell whether ${pageRef(move.pageId, undefined)} is at the place the front matter names (no page access), so the file is sent create only`),
     ...moves.orphans.map((orphan) => `- orphan: ${inlineText(`"${orphan.title}"`)} (${pageRef(orphan.pageId, orphan.url)}, was ${inlineText(orphan.path)}): no file maps to it any more; remove it on the wiki if it should go`),
     ...leftBehind.map((page) => `- left behind: ${inlineText(`"${page.title}"`)} (${pageRef(page.pageId, page.url)}, was ${inlineText(page.path)}): a new page replaced it (its title changed, or its folder's page was published anew); remove it on the wiki if it should go`),
     '',

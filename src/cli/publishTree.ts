@@ -116,7 +116,11 @@ export function printMoves(plan: TreePlan, json: boolean, output: Output, addres
   const orphans = plan.moves.orphans.map((orphan) => withUrl(orphan, orphan.title));
   const leftBehind = (leftBehindByRun ?? []).map((page) => withUrl(page, page.title));
   const retitled = plan.moves.retitled.map((page) => withUrl(page, page.title));
-  const record = { type: 'tree', moves, orphans, renamed: plan.moves.renamed, ...(retitled.length > 0 ? { retitled } : {}), ...(leftBehindByRun ? { leftBehind } : {}) };
+  const undecided = plan.moves.undecided;
+  const record = {
+    type: 'tree', moves, orphans, renamed: plan.moves.renamed, ...(retitled.length > 0 ? { retitled } : {}), ...(undecided.length > 0 ? { undecided } : {}),
+    ...(leftBehindByRun ? { leftBehind } : {}),
+  };
   output.record(record);
   if (json) {
     output.json(record);
@@ -130,6 +134,10 @@ export function printMoves(plan: TreePlan, json: boolean, output: Output, addres
   if (plan.moves.renamed.length > 0) {
     output.line(`renamed: ${plan.moves.renamed.length} - the page follows the file (same title under the same parent page):`);
     for (const rename of plan.moves.renamed) output.line(`  ${rename.oldPath} -> ${rename.path}: page ${rename.pageId}`);
+  }
+  if (undecided.length > 0) {
+    output.line(`undecided: ${undecided.length} - a file that names its page moved from where a page of its title is recorded; only the wiki can tell whether that page is at the place its front matter names (no page access), so it is sent create only:`);
+    for (const move of undecided) output.line(`  ${move.oldPath} -> ${move.path}: page ${move.pageId} may stay where it is`);
   }
   if (retitled.length > 0) {
     output.line(`retitled: ${retitled.length} - the wiki finds a page by its title, so a new page is created and the old page stays where it is:`);

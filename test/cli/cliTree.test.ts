@@ -217,6 +217,37 @@ describe('CLI --tree', () => {
     assert.match(page('Setup').markdown, new RegExp(`/pages/${page('API Reference').id}/`));
   });
 
+  it('a file moved to another folder whose front matter names another parent for its title: --dry-run --json lists the recorded page as an orphan, the file as a create, no rename; without page access, undecided', async () => {
+    const root = await cli.tree(TREE);
+    assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);
+    const api = page('API');
+    await rm(join(root, 'docs/reference/api.md'));
+    await writeFile(join(root, 'docs/guide/api.md'), `---\nwiki:\n  spaceId: DOCS\n  parentId: "${page('Guide').id}"\n  pageTitle: API\n---\n# API\n\n## Tokens\n\nUse one.\n`);
+    await writeFile(join(root, 'docs/guide/setup.md'), '# Setup\n\nSee [the API](api.md#tokens).\n');
+    type TreeRecord = { type: string; moves: unknown[]; renamed: unknown[]; orphans: Array<{ pageId: string; path: string; url?: string }>; undecided?: Array<{ pageId: string; oldPath: string; path: string }> };
+    const dry = await runCli(['publish', 'docs', ...TO, '--dry-run', '--json'], { cwd: root, env: cli.env() });
+    assert.equal(dry.code, 0, dry.stderr);
+    const records = jsonLines(dry) as Array<Record<string, unknown>>;
+    assertRecordsValid(records, 'a dry run with a file that names its page moved away from its recorded page');
+    const tree = records.find((record) => record.type === 'tree') as TreeRecord | undefined;
+    assert.deepEqual([tree?.moves, tree?.renamed, tree?.undecided], [[], [], undefined]);
+    // The reference folder's page too: no file is left in that folder.
+    assert.deepEqual(tree?.orphans.map((orphan) => [orphan.pageId, orphan.path, orphan.url?.endsWith(`/pages/${orphan.pageId}/${orphan.pageId === api.id ? 'API' : 'Reference'}`)]),
+      [[page('Reference').id, 'docs/reference/', true], [api.id, 'docs/reference/api.md', true]]);
+    assert.deepEqual([summaryRecord(dry).moves, summaryRecord(dry).orphans], [0, 2]);
+    const moved = fileRecords(dry).find((record) => record.file === 'docs/guide/api.md');
+    assert.deepEqual([moved?.status, moved?.action], ['send', 'create']);
+
+    const blind = await runCli(['publish', 'docs', '--tree', '--dry-run', '--json'], { cwd: root, env: { ...cli.env(false), WIKI_PUBLISHER_BASE_URL: cli.world.sandbox.baseUrl } });
+    const blindRecords = jsonLines(blind) as Array<Record<string, unknown>>;
+    assertRecordsValid(blindRecords, 'a dry run without page access with an undecided page');
+    const unsure = blindRecords.find((record) => record.type === 'tree') as TreeRecord | undefined;
+    assert.deepEqual([unsure?.renamed, unsure?.orphans.map((orphan) => orphan.path), unsure?.undecided], [[], ['docs/reference/'], [{ path: 'docs/guide/api.md', oldPath: 'docs/reference/api.md', pageId: api.id }]]);
+    assert.deepEqual(fileRecords(blind).find((record) => record.file === 'docs/guide/api.md')?.action, 'create');
+    const text = await runCli(['publish', 'docs', '--tree', '--dry-run'], { cwd: root, env: { ...cli.env(false), WIKI_PUBLISHER_BASE_URL: cli.world.sandbox.baseUrl } });
+    assert.match(text.stdout, new RegExp(`undecided: 1 - .*\\n  docs/reference/api\\.md -> docs/guide/api\\.md: page ${api.id} may stay where it is`));
+  });
+
   it('a link in a list nested four spaces in (as MkDocs writes lists) reaches its page; one in code indented in a list item stays', async () => {
     const root = await cli.tree({
       ...TREE,

@@ -890,6 +890,85 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     assert.equal(page('Release notes').markdown, 'A colleague.\n');
   });
 
+  describe('a file moved to another folder whose front matter now names its page (the recorded page of its old path has its title)', () => {
+    const SMALL: Record<string, string> = {
+      'docs/a/index.md': '# A\n', 'docs/a/x.md': '# X\n\nFirst.\n', 'docs/b/index.md': '# B\n', 'docs/b/other.md': '# Other\n',
+    };
+    const options = (identity: MemoryIdentity, pageAccess = true) => ({ rootPath: 'docs', spaceId: 'DOCS', parentId: '123456', overwrite: false, identity, links: new Map<string, PageLink | undefined>(), pageAccess });
+    /** SMALL published, then x.md moved to b/ with `frontMatter` (its `wiki:` keys). */
+    async function movedWith(frontMatter: (ids: { a: string; b: string; x: string }) => string): Promise<{ identity: MemoryIdentity; x: ReturnType<typeof page>; moved: Record<string, string> }> {
+      const identity = new MemoryIdentity();
+      await publishTree(SMALL, identity);
+      const x = page('X');
+      const moved: Record<string, string> = { ...SMALL, 'docs/b/x.md': `---\nwiki:\n${frontMatter({ a: page('A').id, b: page('B').id, x: x.id })}---\n# X\n\nMoved.\n` };
+      delete moved['docs/a/x.md'];
+      return { identity, x, moved };
+    }
+    /** What the editor's confirmation and a dry run show: the plan, checked on the wiki and guarded before sending. */
+    async function confirmation(files: Record<string, string>, identity: MemoryIdentity): Promise<ReturnType<typeof planTree>> {
+      const plan = planTree(sources(files), options(identity));
+      await checkTreeOnWiki(plan, signedIn.pages, { spaceId: 'DOCS', parentId: '123456', recorded: false });
+      await guardTreeAsPlanned(plan, { pages: signedIn.pages, noAccessReason: 'no page access', ownAuthorId: apiTokenSubject(signedIn.apiToken) });
+      return plan;
+    }
+    const movedItem = (plan: ReturnType<typeof planTree>): PlanItem | undefined => plan.pinned.find((item) => item.file.label === 'docs/b/x.md');
+
+    it('naming another parent page: the recorded page is an orphan, never said to follow the file or moved on the wiki; the file gets a page where it says', async () => {
+      const { identity, x, moved } = await movedWith((ids) => `  spaceId: DOCS\n  parentId: "${ids.b}"\n  pageTitle: X\n`);
+      const plan = await confirmation(moved, identity);
+      assert.deepEqual([plan.moves.renamed, plan.moves.undecided, plan.moves.moves], [[], [], []]);
+      assert.deepEqual(plan.moves.orphans, [{ path: 'docs/a/x.md', pageId: x.id, title: 'X' }]);
+      const item = movedItem(plan);
+      assert.deepEqual([item?.state, sendKind(item as PlanItem), item?.guard?.kind, item?.link], ['send', 'create', 'absent', undefined]);
+      assert.match(item?.cautions.map((caution) => caution.message).join(' ') ?? '', new RegExp(`The page "X" \\(page ${x.id}\\) recorded for docs/a/x\\.md is under another parent page`));
+
+      const { plan: sent, run } = await publishTree(moved, identity);
+      assert.deepEqual(sent.moves.orphans.map((orphan) => orphan.pageId), [x.id]);
+      assert.equal(run.results.find((each) => each.key === 'docs/b/x.md')?.outcome?.kind, 'created');
+      assert.equal(page('A').id, x.parentId);
+      const pages = signedIn.world.sandbox.pages().filter((each) => each.title === 'X' && !each.deleted);
+      assert.deepEqual(pages.map((each) => [each.parentId, each.markdown.includes('Moved.')]).sort(), [[page('A').id, false], [page('B').id, true]].sort(), 'the recorded page is untouched');
+      assert.equal(identity.map.get('a/x.md')?.id, x.id, 'still recorded: an orphan on the next run too');
+    });
+
+    it('naming a page of another space with its title: the recorded page is an orphan', async () => {
+      const { identity, x, moved } = await movedWith(() => '  spaceId: ENG\n  parentId: "234567"\n  pageTitle: X\n');
+      const plan = await confirmation(moved, identity);
+      assert.deepEqual([plan.moves.renamed, plan.moves.orphans.map((orphan) => orphan.pageId)], [[], [x.id]]);
+      const item = movedItem(plan);
+      assert.deepEqual([item?.state, sendKind(item as PlanItem), item?.guard?.kind], ['send', 'create', 'absent']);
+    });
+
+    it('naming the recorded page itself (wiki.pageId, its parent and title): the page follows the file, updated', async () => {
+      const { identity, x, moved } = await movedWith((ids) => `  spaceId: DOCS\n  parentId: "${ids.a}"\n  pageTitle: X\n  pageId: "${ids.x}"\n`);
+      const plan = await confirmation(moved, identity);
+      assert.deepEqual([plan.moves.renamed, plan.moves.orphans], [[{ path: 'docs/b/x.md', oldPath: 'docs/a/x.md', pageId: x.id }], []]);
+      const item = movedItem(plan);
+      assert.deepEqual([item?.state, sendKind(item as PlanItem), item?.guard?.kind], ['send', 'update', 'asLeft']);
+      const count = signedIn.world.sandbox.pages().length;
+      await publishTree(moved, identity);
+      assert.equal(signedIn.world.sandbox.pages().length, count);
+      assert.match(page('X').markdown, /Moved\./);
+    });
+
+    it('a page a file named before, the file moved to another folder still naming it: the wiki confirms it follows the file', async () => {
+      const named = '---\nwiki:\n  spaceId: DOCS\n  parentId: "123456"\n  pageTitle: Release notes\n---\nFirst.\n';
+      const identity = new MemoryIdentity();
+      await publishTree({ ...SMALL, 'docs/a/notes.md': named }, identity);
+      const notes = page('Release notes');
+      const moved: Record<string, string> = { ...SMALL, 'docs/b/notes.md': `${named}Second.\n` };
+      const plan = await confirmation(moved, identity);
+      assert.deepEqual([plan.moves.renamed, plan.moves.orphans], [[{ path: 'docs/b/notes.md', oldPath: 'docs/a/notes.md', pageId: notes.id }], []]);
+      const item = plan.pinned.find((each) => each.file.label === 'docs/b/notes.md');
+      assert.deepEqual([sendKind(item as PlanItem), item?.guard?.kind], ['update', 'asLeft']);
+      // Without page access the record cannot say whether the page was a tree page under "A" or this file's: it says so.
+      const unsure = planTree(sources(moved), options(identity, false));
+      assert.deepEqual([unsure.moves.renamed, unsure.moves.orphans, unsure.moves.undecided], [[], [], [{ path: 'docs/b/notes.md', oldPath: 'docs/a/notes.md', pageId: notes.id }]]);
+      const create = unsure.pinned.find((each) => each.file.label === 'docs/b/notes.md');
+      assert.deepEqual([sendKind(create as PlanItem), create?.complete?.overwrite], ['create', false], 'create only: the service refuses rather than replaces');
+    });
+  });
+
   it('a page recorded as the tree\'s own parent page (a manifest with no parent of its own, the parent chosen now) is refused before sending, with the pages below it', async () => {
     // A hand-written manifest that gave the guide folder the page the whole folder maps to.
     const identity = new MemoryIdentity();

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import {
   detectMoves, findTitleCollisions, generatedFolderMarkdown, nodeOfFile, readableFolderName, shapeTree,
-  type PageTree, type RecordedPage, type TreeInput, type TreeNode,
+  type PageTree, type PinnedFile, type RecordedPage, type TreeInput, type TreeNode,
 } from '../../src/core/tree';
 
 /** Without a title, a file titled by its name without the extension, as suggestTitle gives for a file without one. */
@@ -16,6 +16,10 @@ const node = (tree: PageTree, path: string): TreeNode => {
   return found;
 };
 const paths = (tree: PageTree): string[] => tree.nodes.map((each) => each.path);
+/** A file whose front matter names its page: in the tree's space, under the page `parentId` ('P', the tree's parent, when not given). */
+const pin = (path: string, title: string, pageId?: string, named: { parentId?: string; inTreeSpace?: boolean } = {}): PinnedFile => ({
+  path, title, parentId: named.parentId ?? 'P', inTreeSpace: named.inTreeSpace ?? true, ...(pageId === undefined ? {} : { pageId }),
+});
 const recorded = (entries: Array<[string, string, string]>): Map<string, RecordedPage> =>
   new Map(entries.map(([path, pageId, title]) => [path, { pageId, title }]));
 
@@ -232,8 +236,8 @@ describe('page tree', () => {
     it('a file that names its own page takes its recorded page along, renamed or moved anywhere in the tree, by its title alone', () => {
       const tree = shapeTree([file('d/guide/notes.md', 'Notes'), file('d/other/setup.md', 'Setup')], 'd');
       const report = detectMoves(recorded([['d/notes.md', '1', 'notes'], ['d/setup.md', '2', 'Setup'], ['d/kept.md', '3', 'Kept']]), tree, [], [
-        { path: 'd/kept.md', title: 'Kept' }, { path: 'd/x/y.md', title: 'Setup' }, { path: 'd/z.md', title: 'Other' },
-      ]);
+        pin('d/kept.md', 'Kept'), pin('d/x/y.md', 'Setup'), pin('d/z.md', 'Other'),
+      ], 'P');
       // Before any tree page: the tree's other/setup.md would be a move of setup.md (the same name and title).
       assert.deepEqual(report.renamed, [{ path: 'd/x/y.md', oldPath: 'd/setup.md', pageId: '2' }]);
       assert.deepEqual(report.moves, [{ path: 'd/guide/notes.md', oldPath: 'd/notes.md', pageId: '1' }]);
@@ -242,20 +246,34 @@ describe('page tree', () => {
 
     it('guesses nothing for a file that names its own page when its title fits two gone pages or two such files, or this machine knows it by another page', () => {
       const tree = shapeTree([file('d/a.md', 'A')], 'd');
-      const twoFiles = detectMoves(recorded([['d/old.md', '1', 'Notes']]), tree, [], [{ path: 'd/n1.md', title: 'Notes' }, { path: 'd/n2.md', title: 'notes' }]);
+      const twoFiles = detectMoves(recorded([['d/old.md', '1', 'Notes']]), tree, [], [pin('d/n1.md', 'Notes'), pin('d/n2.md', 'notes')], 'P');
       assert.deepEqual([twoFiles.renamed, twoFiles.orphans.map((each) => each.pageId)], [[], ['1']]);
-      const twoPages = detectMoves(recorded([['d/old.md', '1', 'Notes'], ['d/older.md', '2', 'Notes']]), tree, [], [{ path: 'd/n.md', title: 'Notes' }]);
+      const twoPages = detectMoves(recorded([['d/old.md', '1', 'Notes'], ['d/older.md', '2', 'Notes']]), tree, [], [pin('d/n.md', 'Notes')], 'P');
       assert.deepEqual([twoPages.renamed, twoPages.orphans.map((each) => each.pageId)], [[], ['1', '2']]);
-      const another = detectMoves(recorded([['d/old.md', '1', 'Notes']]), tree, [], [{ path: 'd/n.md', title: 'Notes', pageId: '9' }]);
+      const another = detectMoves(recorded([['d/old.md', '1', 'Notes']]), tree, [], [pin('d/n.md', 'Notes', '9')], 'P');
       assert.deepEqual([another.renamed, another.orphans.map((each) => each.pageId)], [[], ['1']]);
-      const same = detectMoves(recorded([['d/old.md', '1', 'Notes']]), tree, [], [{ path: 'd/n.md', title: 'Notes', pageId: '1' }]);
+      const same = detectMoves(recorded([['d/old.md', '1', 'Notes']]), tree, [], [pin('d/n.md', 'Notes', '1')], 'P');
       assert.deepEqual([same.renamed, same.orphans], [[{ path: 'd/n.md', oldPath: 'd/old.md', pageId: '1' }], []]);
+    });
+
+    it('a file that names its page takes a recorded page only in the tree\'s space, and only at the place the tree gave it, else leaves the question to the wiki', () => {
+      const tree = shapeTree([file('d/a/index.md', 'A'), file('d/b/index.md', 'B')], 'd');
+      const records = recorded([['d/a/', '10', 'A'], ['d/b/', '11', 'B'], ['d/a/x.md', '12', 'X']]);
+      // Another space: never the recorded page, which no file maps to any more.
+      const otherSpace = detectMoves(records, tree, [], [pin('d/b/x.md', 'X', undefined, { parentId: '99', inTreeSpace: false })], 'P');
+      assert.deepEqual([otherSpace.renamed, otherSpace.undecided, otherSpace.orphans.map((each) => each.pageId)], [[], [], ['12']]);
+      // The place the tree gave the page (its old folder's page): the same page.
+      const samePlace = detectMoves(records, tree, [], [pin('d/b/x.md', 'X', undefined, { parentId: '10' })], 'P');
+      assert.deepEqual([samePlace.renamed, samePlace.undecided, samePlace.orphans], [[{ path: 'd/b/x.md', oldPath: 'd/a/x.md', pageId: '12' }], [], []]);
+      // Another parent: the page was a tree page left under "A", or a file's that named that parent; only the wiki tells.
+      const elsewhere = detectMoves(records, tree, [], [pin('d/b/x.md', 'X', undefined, { parentId: '11' })], 'P');
+      assert.deepEqual([elsewhere.renamed, elsewhere.undecided, elsewhere.orphans], [[], [{ path: 'd/b/x.md', oldPath: 'd/a/x.md', pageId: '12' }], []]);
     });
 
     it('keeps the pages of refused files and of folders holding them, and ignores records outside the published folder', () => {
       const tree = shapeTree([file('d/a.md'), file('d/broken.md', 'Broken', true), file('d/bad/x.md', 'X', true)], 'd');
       const report = detectMoves(recorded([['d/broken.md', '1', 'Broken'], ['d/bad/', '2', 'Bad'], ['d/bad/x.md', '3', 'X'], ['other/z.md', '4', 'Z'], ['d/a.md', '5', 'a']]), tree);
-      assert.deepEqual(report, { moves: [], renamed: [], orphans: [], retitled: [] });
+      assert.deepEqual(report, { moves: [], renamed: [], orphans: [], retitled: [], undecided: [] });
     });
   });
 });

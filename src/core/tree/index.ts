@@ -3,5 +3,5 @@
 export { findTitleCollisions, titleKey } from './collisions';
 export { escapeMarkdownText, generatedFolderMarkdown } from './folderMarkdown';
 export { folderContentFile, folderContentRank, readableFolderName } from './folderPage';
-export { detectMoves, type MoveReport, type OrphanPage, type PageMove, type RecordedPage } from './moves';
+export { detectMoves, type MoveReport, type OrphanPage, type PageMove, type PinnedFile, type RecordedPage } from './moves';
 export { nodeOfFile, shapeTree, type PageTree, type TreeInput, type TreeNode } from './shape';

@@ -38,6 +38,14 @@ export interface MoveReport {
   /** Recorded pages whose path is gone and that no page follows. */
   orphans: OrphanPage[];
   /**
+   * A file whose front matter names its page in the tree's space with the title recorded for a gone path, at another
+   * parent than the tree gave that path's page: either that page was a file's that named it before (and follows the
+   * file), or it is a tree page the file leaves under its old folder's page. Only the page's parent on the wiki tells
+   * (checkFollowedPages); without page access the plan says it cannot tell, and the file is planned create only, so
+   * that the service refuses rather than replaces whatever holds the place it names.
+   */
+  undecided: PageMove[];
+  /**
    * Pages whose file or folder is where it was but whose title changed: the service finds a page by title and parent,
    * so publishing makes a new page with the new title, and the recorded one (titled `title`) stays where it is.
    */
@@ -54,6 +62,10 @@ export interface PinnedFile {
   path: string;
   /** The title it publishes with. */
   title: string;
+  /** The parent page it names. */
+  parentId: string;
+  /** Whether it names the tree's space: a page of another space is never a page the tree recorded. */
+  inTreeSpace: boolean;
   /** The page this machine last published it to, when it did. */
   pageId?: string;
 }
@@ -76,7 +88,7 @@ const RANKS: ReadonlyArray<(gone: Gone, node: TreeNode) => boolean> = [
 ];
 
 export function detectMoves(
-  previous: ReadonlyMap<string, RecordedPage>, tree: PageTree, alsoThere: readonly string[] = [], pinned: readonly PinnedFile[] = [],
+  previous: ReadonlyMap<string, RecordedPage>, tree: PageTree, alsoThere: readonly string[] = [], pinned: readonly PinnedFile[] = [], treeParentId?: string,
 ): MoveReport {
   const root = folderKey(tree.rootPath);
   // Paths outside the published folder belong to another publish; a refused file (or a folder of refused files) is
@@ -91,7 +103,7 @@ export function detectMoves(
   }
   gone.sort((a, b) => compareRelativePaths(a.path, b.path));
   const arrivals: TreeNode[] = [];
-  const report: MoveReport = { moves: [], renamed: [], orphans: [], retitled: [] };
+  const report: MoveReport = { moves: [], renamed: [], orphans: [], retitled: [], undecided: [] };
   // One lookup per page tells both: a page recorded nowhere arrived, a recorded one may have a new title.
   for (const node of tree.nodes) {
     const recorded = previous.get(node.path);
@@ -100,10 +112,18 @@ export function detectMoves(
     else if (recorded.title !== node.title && titleKey(recorded.title) !== titleKey(node.title)) report.retitled.push({ path: node.path, pageId: recorded.pageId, title: recorded.title, newTitle: node.title });
   }
   const matched = new Set<Gone>();
-  // First the pinned files recorded under no path of their own: same place, same title, same page.
-  for (const { each, file } of followedPinnedPages(gone, pinned.filter((file) => isBelow(file.path, root) && !previous.has(file.path)))) {
+  // First the pinned files recorded under no path of their own: same place, same title, same page. The place a gone
+  // path's page was given is its folder's recorded page (the chosen parent at the top), unless a file that named its
+  // page was there: the record does not say which, so a file that names another parent leaves the question open.
+  const placeOf = (path: string): string | undefined => {
+    const folder = parentFolderOf(path);
+    return folder === root ? treeParentId : previous.get(folder)?.pageId;
+  };
+  for (const { each, file } of followedPinnedPages(gone, pinned.filter((file) => file.inTreeSpace && isBelow(file.path, root) && !previous.has(file.path)))) {
     matched.add(each);
-    report.renamed.push({ path: file.path, oldPath: each.path, pageId: each.page.pageId });
+    const move = { path: file.path, oldPath: each.path, pageId: each.page.pageId };
+    if (placeOf(each.path) === file.parentId) report.renamed.push(move);
+    else report.undecided.push(move);
   }
   const settled = new Set<Gone>(matched);
   const taken = new Set<TreeNode>();
@@ -124,7 +144,7 @@ export function detectMoves(
     if (!matched.has(each)) report.orphans.push({ path: each.path, pageId: each.page.pageId, title: each.page.title });
   }
   // Found rank by rank; said in path order, like the tree.
-  for (const list of [report.moves, report.renamed]) list.sort((a, b) => compareRelativePaths(a.path, b.path));
+  for (const list of [report.moves, report.renamed, report.undecided]) list.sort((a, b) => compareRelativePaths(a.path, b.path));
   return report;
 }
 

@@ -4,6 +4,7 @@
 // The plan refuses the tree's pages instead, with the reason and the fix, before the confirmation or the dry run.
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
 import type { WikiPagesClient } from '../wikiPages';
+import { checkFollowedPages } from './followedPages';
 import { checkTitlesInSpace } from './titlesInSpace';
 import type { TreePlan } from './treePlan';
 
@@ -48,7 +49,8 @@ export async function checkTreeParent(
 }
 
 /**
- * What a tree's plan learns from the wiki before it is shown, with page access: whether its parent page is there
+ * What a tree's plan learns from the wiki before it is shown, with page access: whether the pages it takes as following
+ * moved files that name their page are at the places those name (checkFollowedPages), whether its parent page is there
  * (checkTreeParent), then which new pages' titles other pages of the space already hold (checkTitlesInSpace).
  */
 export async function checkTreeOnWiki(
@@ -58,6 +60,7 @@ export async function checkTreeOnWiki(
   signal?: AbortSignal,
   messages: TreeMessages = englishTreeMessages,
 ): Promise<void> {
+  await checkFollowedPages(plan, pages, signal, messages);
   await checkTreeParent(plan, pages, choice, signal, messages);
   await checkTitlesInSpace(plan, pages, choice.spaceId, signal, messages);
 }

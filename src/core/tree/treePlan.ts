@@ -13,12 +13,13 @@ import { detachedAll } from '../util/detached';
 import { mapBounded } from '../util/mapBounded';
 import { linkTarget, ownHeadingAnchor, pagePath } from '../links/rewrite/linkTarget';
 import { plannedContent } from '../run/plannedContent';
+import { compareRelativePaths } from '../run/walkRules';
 import { ABSENT, lookUpEntry, type EntryFs } from '../walk/entryAt';
 import { eachSourceFromWalk, type SourceOptions } from '../walk/sources';
 import type { WalkResult } from '../walk/walk';
 import { groupByTitle } from './collisions';
 import { generatedFolderMarkdown } from './folderMarkdown';
-import { detectMoves, type MoveReport, type PinnedFile, type RecordedPage } from './moves';
+import { detectMoves, type MoveReport, type PageMove, type PinnedFile, type RecordedPage } from './moves';
 import { folderContentRank } from './folderPage';
 import { folderKey, isBelow, nameOf, parentFolderOf } from './paths';
 import { linkingFileOf, linksReachOtherPages, linkTargetsDigest, pinnedLinkedPages, treeHeadingsByPath, treePageIdByNodePath, wikiAnchorByPath } from './linkTargets';
@@ -115,6 +116,16 @@ export interface TreePage {
   titleLookedUp?: boolean;
 }
 
+/** A page taken as following a file that names its page, until the wiki says where it is (TreePlan.followsToCheck). */
+export interface FollowToCheck {
+  move: PageMove;
+  /** The title the page was recorded with. */
+  title: string;
+  item: PlanItem;
+  /** What the file's plan was before it took the page: what it goes back to if the page is elsewhere. */
+  before: Pick<PlanItem, 'target' | 'complete' | 'linkedPage'>;
+}
+
 export interface TreePlan {
   tree: PageTree;
   /** Parents before children. */
@@ -129,6 +140,11 @@ export interface TreePlan {
   /** Files refused before shaping (unreadable, bad front matter), planned for their reasons. */
   refused: PlanItem[];
   moves: MoveReport;
+  /**
+   * The pages the plan takes as following a file that names its page, which only the page's parent on the wiki can
+   * confirm (MoveReport.undecided): checkFollowedPages looks them up before the plan is shown. Absent when none.
+   */
+  followsToCheck?: FollowToCheck[];
   /**
    * TreePlanOptions.overwrite: the run's pages below a folder page it takes over (one a stopped run landed) update a
    * page found in their place only with it, as the plan's pages that no record names do.
@@ -260,8 +276,10 @@ function pinnedRecordedLink(source: SourceFile, pageTitle: string | undefined, d
   return { spaceId: defaults.spaceId, parentId: defaults.parentId, pageTitle: pageTitle ?? recorded.title, pageId: recorded.id, publishedAt: 0 };
 }
 
-function pinnedFile(item: PlanItem, title: string): PinnedFile {
-  return item.link?.pageId === undefined ? { path: item.file.label, title } : { path: item.file.label, title, pageId: item.link.pageId };
+function pinnedFile(item: PlanItem, target: { spaceId: string; parentId: string; pageTitle: string }, treeSpaceId: string): PinnedFile {
+  const file: PinnedFile = { path: item.file.label, title: target.pageTitle, parentId: target.parentId, inTreeSpace: target.spaceId === treeSpaceId };
+  if (item.link?.pageId !== undefined) file.pageId = item.link.pageId;
+  return file;
 }
 
 /**
@@ -348,8 +366,30 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
   for (const [key, entry] of options.identity.entries()) previous.set(`${rootPath}${key}`, { pageId: entry.id, title: entry.title });
   // A file whose front matter names its page is still there: the page recorded for it is no orphan. Renamed or moved in
   // the tree, it names the same place: the page recorded under its old path is its page.
-  const moves = detectMoves(previous, tree, refused.map((item) => item.file.label), pinned.flatMap((item) => (item.complete ? [pinnedFile(item, item.complete.pageTitle)] : [])));
+  const moves = detectMoves(previous, tree, refused.map((item) => item.file.label), pinned.flatMap((item) => (item.complete ? [pinnedFile(item, item.complete, options.spaceId)] : [])), options.parentId);
   const pinnedAt = new Map(pinned.map((item) => [item.file.label, item]));
+  // A page that may or may not be at the place a file's front matter names now: with page access the plan takes it as
+  // followed and the wiki decides before the plan is shown (checkFollowedPages); without, it stays undecided. This
+  // machine's link for the file (the editor moves a file's link with it) tells where it last published the page.
+  let followsToCheck: FollowToCheck[] | undefined;
+  if (moves.undecided.length > 0) {
+    followsToCheck = [];
+    const stillUndecided: PageMove[] = [];
+    for (const move of moves.undecided) {
+      const item = pinnedAt.get(move.path);
+      const title = previous.get(move.oldPath)?.title ?? '';
+      if (item?.link && item.complete) {
+        if (linkNames(item.link, item.complete)) moves.renamed.push(move);
+        else moves.orphans.push({ path: move.oldPath, pageId: move.pageId, title });
+      } else if (item?.complete && options.pageAccess) {
+        followsToCheck.push({ move, title, item, before: { target: item.target, complete: item.complete, linkedPage: item.linkedPage } });
+        moves.renamed.push(move);
+      } else stillUndecided.push(move);
+    }
+    moves.undecided = stillUndecided;
+    moves.renamed.sort((a, b) => compareRelativePaths(a.path, b.path));
+    moves.orphans.sort((a, b) => compareRelativePaths(a.path, b.path));
+  }
   for (const rename of moves.renamed) {
     const item = pinnedAt.get(rename.path);
     if (item) followRecordedPage(item, rename.pageId);
@@ -491,6 +531,7 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
   const { unknown, dotted } = foreseeTreeLinks({ tree, pages, pinnedLinkFacts }, pinnedSources.map((source) => source.item), options);
   return {
     tree, pages, pinned, pinnedLinkFacts, refused, moves, overwrite: options.overwrite, rootInRepository: options.rootInRepository, parentId: options.parentId,
+    ...(followsToCheck !== undefined && followsToCheck.length > 0 ? { followsToCheck } : {}),
     ...(unknown.size > 0 ? { unknownLinkPaths: unknown } : {}),
     ...(dotted.size > 0 ? { dottedLinkPaths: dotted } : {}),
   };

@@ -14,6 +14,7 @@ import type { PlanItem } from '../run/plan';
 import { plannedContent, type PlannedContent } from '../run/plannedContent';
 import { countedResults, runPlan, summarise, type FileResult, type RunOptions, type RunSummary, type ThrottleGate } from '../run/runner';
 import type { WikiPagesClient } from '../wikiPages';
+import { checkFollowedPages } from './followedPages';
 import { sendGoneTreePages } from './goneTreePages';
 import { linkingFileOf, linksReachOtherPages, linkTargetsDigest, pinnedLinkedPages, treeHeadingsByPath, treePageIdByPath, wikiAnchorByPath } from './linkTargets';
 import type { OrphanPage } from './moves';
@@ -112,6 +113,9 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   // The guard of each level then looks up no unchanged page again.
   const guardOptions = { ...options.guard, pages: options.pages, ...(options.signal ? { signal: options.signal } : {}), lookUpUnchanged: false };
   await sendGoneTreePages(plan, guardOptions);
+  // A page the plan took as following a moved file that names its page is confirmed on the wiki first, if no front end
+  // asked already (checkTreeOnWiki): what links to the file's path reach, and what the run records, depend on it.
+  if (options.pages) await checkFollowedPages(plan, options.pages, options.signal, options.guard.messages);
   const ids = new Map<string, string>();
   const urls = new Map<string, string>();
   for (const page of plan.pages) if (page.pageId) ids.set(page.key, page.pageId);

@@ -187,6 +187,7 @@ export class TreePublisher {
       ...(pinned.length > SHOWN ? [`${indent(1)}${vscode.l10n.t('... and {0} more pages', pinned.length - SHOWN)}`] : []),
       vscode.l10n.t('{0} new, {1} updated, {2} unchanged (skipped), {3} refused.', counts.newPages + counts.replaces, counts.updates, counts.unchanged, counts.refused),
       ...(plan.moves.moves.length > 0 ? [vscode.l10n.t('Moves: {0} - the old page stays where it is (the service cannot move pages): {1}', plan.moves.moves.length, plan.moves.moves.map((move) => `${move.oldPath} -> ${move.path}`).join(', '))] : []),
+      ...(plan.moves.undecided.length > 0 ? [vscode.l10n.t('Undecided: {0} - only the wiki can tell whether the page recorded for the old path is at the place the front matter names (not signed in), so each is sent create only: {1}', plan.moves.undecided.length, plan.moves.undecided.map((move) => `${move.oldPath} -> ${move.path}`).join(', '))] : []),
       ...(plan.moves.retitled.length > 0 ? [vscode.l10n.t('Retitled: {0} - the wiki finds a page by its title, so each gets a new page and the old one stays where it is: {1}', plan.moves.retitled.length, plan.moves.retitled.map((page) => `"${page.title}" -> "${page.newTitle}"`).join(', '))] : []),
       ...(plan.moves.orphans.length > 0 ? [vscode.l10n.t('Orphans: {0} - pages no file maps to any more: {1}', plan.moves.orphans.length, plan.moves.orphans.map((orphan) => {
         const url = addressOf(orphan.pageId, orphan.title);
@@ -234,6 +235,7 @@ export class TreePublisher {
       else this.deps.log.info(line);
     }
     for (const move of plan.moves.moves) this.deps.log.warn(`  moved: ${move.oldPath} -> ${move.path}; page ${move.pageId} stays where it is`);
+    for (const move of plan.moves.undecided) this.deps.log.warn(`  undecided: ${move.oldPath} -> ${move.path}; page ${move.pageId} may stay where it is (only the wiki can tell)`);
     for (const page of plan.moves.retitled) this.deps.log.warn(`  retitled: ${page.path} "${page.title}" -> "${page.newTitle}"; page ${page.pageId} stays where it is`);
     for (const orphan of plan.moves.orphans) this.deps.log.warn(`  orphan: "${orphan.title}" (page ${orphan.pageId}, was ${orphan.path})`);
     for (const page of leftBehind) {

@@ -16,6 +16,7 @@ import { plannedContent } from '../run/plannedContent';
 import { ABSENT, lookUpEntry, type EntryFs } from '../walk/entryAt';
 import { eachSourceFromWalk, type SourceOptions } from '../walk/sources';
 import type { WalkResult } from '../walk/walk';
+import { cautionUncheckedChosenPage, namesChosenPageById } from './chosenPage';
 import { groupByTitle } from './collisions';
 import { generatedFolderMarkdown } from './folderMarkdown';
 import { detectMoves, type MoveReport, type PinnedFile, type RecordedPage } from './moves';
@@ -389,7 +390,9 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
   const withoutId = (path: string): boolean => !options.pageAccess && (recordedAtPath(path) === undefined || retitledFrom.has(path));
   const refusedNode = (node: TreeNode): boolean => {
     const source = node.kind === 'file' ? node.path : node.contentFrom;
-    return collisions.ofNode.has(node) || withoutId(node.path) || keysOfParent.has(keyOf(node.path)) || (source !== undefined && (inTree.get(source)?.item.refusals.length ?? 0) > 0);
+    const sourceItem = source === undefined ? undefined : inTree.get(source)?.item;
+    return collisions.ofNode.has(node) || withoutId(node.path) || keysOfParent.has(keyOf(node.path))
+      || (sourceItem !== undefined && (sourceItem.refusals.length > 0 || sourceItem.prepared.frontMatterPageId === options.parentId));
   };
   // The folder pages the repository does not record whose page this machine's record names at their place (below):
   // the run sends them there and takes that ID for the pages below them (treeRun.ts), so the plan does too, as for a
@@ -465,6 +468,19 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
     }
   }
   for (const item of pinned) refuse(item, collisions.ofPinned.get(item));
+  // Nor is the chosen page ever rewritten: a file whose front matter names it (its wiki.pageId, or the place this
+  // machine last published it to) is refused, as is one the folder's manifest records it for (keysOfParent). By title
+  // and parent only the chosen page's own title and parent tell, which page access reads (checkTreeParent).
+  for (const page of pages) {
+    if (page.item.prepared.frontMatterPageId === options.parentId) refuse(page.item, namesChosenPageById(page.item, options.parentId, words));
+  }
+  for (const item of pinned) {
+    const key = isBelow(item.file.label, rootPath) ? keyOf(item.file.label) : undefined;
+    // The front matter's own word first; then the manifest's record, which a link made from it would only repeat.
+    const recordedForIt = key !== undefined && keysOfParent.has(key) && item.prepared.frontMatterPageId !== options.parentId;
+    refuse(item, recordedForIt ? { code: 'treeParent', message: words.recordedAsParent(key, options.parentId), fix: undefined } : namesChosenPageById(item, options.parentId, words));
+  }
+  if (!options.pageAccess) cautionUncheckedChosenPage(pinned, options.parentId, undefined, words);
   // As withoutId, from what the page says already: its recorded page, and whether that page is left for a new title.
   refuseWithoutIds(pages, (page) => !options.pageAccess && (page.pageId === undefined || page.retitledFrom !== undefined), words);
   refuseUnderRefusedFolders(pages, words);

@@ -70,7 +70,7 @@ describe('CLI --tree, pages the plan refuses', () => {
     assert.ok(handbook);
     const id = handbook.id;
     const under = ['--tree', '--space', 'DOCS', '--parent', id, '--overwrite'];
-    const fix = `Point its wiki: keys at another page, or remove them (the file then becomes a page of the tree); if rewriting page ${id} is really meant, publish that file on its own, without --tree.`;
+    const fix = `Point its wiki: keys at another page, or remove them (the file then becomes a page of the tree); if rewriting page ${id} is really meant, publish that file on its own, not as a tree (on the command line, without --tree).`;
     const byId = `Not sent: the front matter of docs/home.md names page ${id} (wiki.pageId), the tree's parent page, but a tree publish never rewrites its parent page: the folder's files and subfolders become its children. ${fix}`;
     const byPlace = `Not sent: the front matter of docs/home.md names the page titled "Handbook" under page 123456, which is page ${id}, the tree's parent page, but a tree publish never rewrites its parent page: the folder's files and subfolders become its children. ${fix}`;
     // What Open Wiki Page as Markdown writes for the handbook page (every key), and the same without its ID.

@@ -58,7 +58,7 @@ describe('a tree publish and the page it is published under, against the sandbox
   const handbookNow = (id: string): string => JSON.stringify(signedIn.world.sandbox.pages().find((page) => page.id === id));
   const refusalsOf = (planned: TreePlan, label: string): string[] => [...planned.pinned, ...planned.pages.map((page) => page.item)]
     .filter((item) => item.file.label === label).flatMap((item) => item.refusals.map((refusal) => refusal.message));
-  const fix = (parentId: string): string => `Point its wiki: keys at another page, or remove them (the file then becomes a page of the tree); if rewriting page ${parentId} is really meant, publish that file on its own, without --tree.`;
+  const fix = (parentId: string): string => `Point its wiki: keys at another page, or remove them (the file then becomes a page of the tree); if rewriting page ${parentId} is really meant, publish that file on its own, not as a tree (on the command line, without --tree).`;
 
   it('a file whose front matter names the chosen page by wiki.pageId is refused before sending, with --overwrite, with page access or without', async () => {
     const { id, before } = await handbook();

@@ -107,7 +107,7 @@ export const englishTreeMessages: TreeMessages = {
 };
 
 function namedParentFix(parentId: string): string {
-  return `Point its wiki: keys at another page, or remove them (the file then becomes a page of the tree); if rewriting page ${parentId} is really meant, publish that file on its own, without --tree.`;
+  return `Point its wiki: keys at another page, or remove them (the file then becomes a page of the tree); if rewriting page ${parentId} is really meant, publish that file on its own, not as a tree (on the command line, without --tree).`;
 }
 
 function parentFix(recorded: boolean): string {

@@ -1,7 +1,8 @@
 // Planning a folder as a page tree (issue 14): the files that name their own page in front matter publish there as
 // before; the rest are shaped into the tree (shape.ts), each node planned like any file (plan.ts) with its title and,
-// where the repository records it, its page. Refused before anything is sent: titles used twice in the tree, and a
-// tree that needs page IDs nobody can find (no page access, pages not recorded). Moves and orphans are reported.
+// where the repository records it, its page. Refused before anything is sent: titles used twice in the tree, a tree
+// that needs page IDs nobody can find (no page access, pages not recorded), and a file whose front matter names the
+// chosen parent page itself, which a tree never rewrites (chosenPage.ts). Moves and orphans are reported.
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
 import { linkNames, type LinkStore, type PageLink } from '../links/pageLink';
 import { foreseeRewrite, linkDestinationTexts, markdownHeadings, withLinkCautions, type LinkedPage, type RewriteContext } from '../links/rewrite';

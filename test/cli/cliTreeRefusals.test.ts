@@ -1,6 +1,8 @@
 // The built CLI publishing a page tree whose plan refuses some pages (issue 14): what the plan refuses must be what
 // the run refuses, and links to a refused page are named before sending, not found out after.
 import assert from 'node:assert/strict';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileRecords, jsonLines, runCli, useCliWorld } from './cliHarness';
 import { assertRecordsValid } from './jsonSchema';
 
@@ -58,5 +60,43 @@ describe('CLI --tree, pages the plan refuses', () => {
     assertRecordsValid(jsonLines(run), 'a tree run with links to refused pages');
     const home = cli.world.sandbox.pages().find((page) => page.title === 'Home' && !page.deleted);
     assert.match(home?.markdown ?? '', /\[the API\]\(ref\/api\.md\), \[the folder\]\(Api\/\)/, 'sent as written');
+  });
+
+  it('a file whose front matter names the page the tree is published under is refused before sending, by ID or by title and parent, also with --overwrite; the page is untouched', async () => {
+    const root = await cli.tree({ 'handbook.md': '# Handbook\n\nThe handbook.\n', 'docs/intro.md': '# Introduction\n\nHello.\n' });
+    const flat = await runCli(['publish', 'handbook.md', '--space', 'DOCS', '--parent', '123456'], { cwd: root, env: cli.env() });
+    assert.equal(flat.code, 0, `${flat.stdout}${flat.stderr}`);
+    const handbook = cli.world.sandbox.findPageByTitle('DOCS', '123456', 'Handbook');
+    assert.ok(handbook);
+    const id = handbook.id;
+    const under = ['--tree', '--space', 'DOCS', '--parent', id, '--overwrite'];
+    const fix = `Point its wiki: keys at another page, or remove them (the file then becomes a page of the tree); if rewriting page ${id} is really meant, publish that file on its own, not as a tree (on the command line, without --tree).`;
+    const byId = `Not sent: the front matter of docs/home.md names page ${id} (wiki.pageId), the tree's parent page, but a tree publish never rewrites its parent page: the folder's files and subfolders become its children. ${fix}`;
+    const byPlace = `Not sent: the front matter of docs/home.md names the page titled "Handbook" under page 123456, which is page ${id}, the tree's parent page, but a tree publish never rewrites its parent page: the folder's files and subfolders become its children. ${fix}`;
+    // What Open Wiki Page as Markdown writes for the handbook page (every key), and the same without its ID.
+    const cases: Array<[string, string]> = [
+      [`---\nwiki:\n  spaceId: "DOCS"\n  parentId: "123456"\n  pageTitle: "Handbook"\n  pageId: "${id}"\n---\n# Handbook\n\nRewritten by a pull request.\n`, byId],
+      ['---\nwiki:\n  spaceId: DOCS\n  parentId: "123456"\n  pageTitle: Handbook\n---\n# Handbook\n\nRewritten by a pull request.\n', byPlace],
+    ];
+    for (const [text, reason] of cases) {
+      await writeFile(join(root, 'docs', 'home.md'), text);
+      const dry = await runCli(['publish', 'docs', ...under, '--dry-run'], { cwd: root, env: cli.env() });
+      assert.equal(dry.code, 1, `${dry.stdout}${dry.stderr}`);
+      assert.ok(dry.stdout.includes(`WOULD REFUSE docs/home.md -> "Handbook" in DOCS under 123456: ${reason}\n`), dry.stdout);
+      const run = await runCli(['publish', 'docs', ...under], { cwd: root, env: cli.env() });
+      assert.equal(run.code, 1, `${run.stdout}${run.stderr}`);
+      assert.ok(run.stdout.includes(`REFUSED     docs/home.md -> "Handbook" in DOCS under 123456: ${reason}\n`), run.stdout);
+      assert.match(run.stdout, /^1 published, 0 failed, 1 refused/m);
+      const json = await runCli(['publish', 'docs', ...under, '--json'], { cwd: root, env: cli.env() });
+      assert.equal(json.code, 1);
+      // A run's record of a file it did not send has the message.
+      const record = fileRecords(json).find((each) => each.file === 'docs/home.md');
+      assert.deepEqual([record?.status, record?.message], ['refused', reason]);
+      assertRecordsValid(jsonLines(json), 'a tree run with a file naming the tree\'s parent page');
+    }
+    assert.ok(!cli.world.sandbox.imports.some((sent) => JSON.stringify(sent.body).includes('pull request')), 'nothing of the file was sent');
+    const after = cli.world.sandbox.pages().find((page) => page.id === id);
+    assert.deepEqual([after?.version, after?.markdown], [1, '# Handbook\n\nThe handbook.\n'], 'the chosen page is untouched');
+    assert.equal(cli.world.sandbox.findPageByTitle('DOCS', id, 'Introduction')?.parentId, id, 'the rest of the tree lands under it');
   });
 });

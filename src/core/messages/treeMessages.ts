@@ -44,6 +44,12 @@ export interface TreeMessages extends PageRouteMessages {
   treeParentInOtherSpace(parentId: string, spaceKey: string, recorded: boolean): string;
   /** The folder's manifest records the tree's chosen parent page for the page at `key`: never a page of the tree. */
   recordedAsParent(key: string, parentId: string): string;
+  /** The front matter of `file` names the tree's chosen parent page by its ID (wiki.pageId): never rewritten by a tree. */
+  namesTreeParentById(file: string, parentId: string): string;
+  /** The front matter of `file` names the page titled `title` under `grandparentId`, which is the tree's parent page. */
+  namesTreeParentPlace(file: string, title: string, grandparentId: string, parentId: string): string;
+  /** Whether a file's front matter names the tree's parent page by its title and parent could not be checked: `detail` why, undefined for no page access. */
+  treeParentUnchecked(parentId: string, detail: string | undefined): string;
   titleElsewhere(title: string, pageId: string, url: string | undefined): string;
   /** A recorded page under a folder page that this publish makes anew: it is created anew under it too. */
   followsNewPage(folderTitle: string, pageId: string): string;
@@ -88,6 +94,12 @@ export const englishTreeMessages: TreeMessages = {
     `Not sent: the tree's parent page ${parentId} is not in the space ${spaceKey}, so no page of the tree could land there. ${parentFix(recorded)}`,
   recordedAsParent: (key, parentId) =>
     `Not sent: the folder's .wiki-pages.json records page ${parentId}, the tree's parent page, for "${key}", but the parent page is never a page of the tree: the folder's files and subfolders become its children. Remove that entry (the next publish finds or creates the page and records it), or choose another parent page.`,
+  namesTreeParentById: (file, parentId) =>
+    `Not sent: the front matter of ${file} names page ${parentId} (wiki.pageId), the tree's parent page, but a tree publish never rewrites its parent page: the folder's files and subfolders become its children. ${namedParentFix(parentId)}`,
+  namesTreeParentPlace: (file, title, grandparentId, parentId) =>
+    `Not sent: the front matter of ${file} names the page titled "${title}" under page ${grandparentId}, which is page ${parentId}, the tree's parent page, but a tree publish never rewrites its parent page: the folder's files and subfolders become its children. ${namedParentFix(parentId)}`,
+  treeParentUnchecked: (parentId, detail) =>
+    `Whether its front matter names the tree's parent page ${parentId} by that page's title and parent could not be checked${detail === undefined ? ' without page access' : `: ${detail}`}. A tree publish never rewrites its parent page: check that its wiki: keys name another page.`,
   titleElsewhere: (title, pageId, url) =>
     `A page titled "${title}" already exists elsewhere in the space (page ${pageId}${url ? `, ${url}` : ''}); the wiki has long kept titles unique in a space and may refuse this one.`,
   followsNewPage: (folderTitle, pageId) =>
@@ -97,6 +109,10 @@ export const englishTreeMessages: TreeMessages = {
   leavesRecordedPage: (title, pageId, oldPath) =>
     `The page "${title}" (page ${pageId}) recorded for ${oldPath} is under another parent page than this file's front matter names: the wiki cannot move a page, so this makes a new page where the front matter says, and that page stays where it is (listed as an orphan).`,
 };
+
+function namedParentFix(parentId: string): string {
+  return `Point its wiki: keys at another page, or remove them (the file then becomes a page of the tree); if rewriting page ${parentId} is really meant, publish that file on its own, not as a tree (on the command line, without --tree).`;
+}
 
 function parentFix(recorded: boolean): string {
   return recorded

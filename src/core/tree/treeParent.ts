@@ -1,10 +1,13 @@
 // A tree hangs under the one page the user chose (the prompt, --parent, or the root its manifest records). With page
 // access that page is looked up before anything is sent: a parent that is missing, deleted, hidden from this account
 // or in another space would make every top-level page fail and hold back every page below them, one request each.
-// The plan refuses the tree's pages instead, with the reason and the fix, before the confirmation or the dry run.
+// The plan refuses the tree's pages instead, with the reason and the fix, before the confirmation or the dry run. The
+// page read also gives the chosen page's title and parent: a file whose front matter names that place is refused.
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
 import type { WikiPagesClient } from '../wikiPages';
+import { readFailureText } from '../wikiPages/readFailureText';
 import { checkFollowedPages } from './followedPages';
+import { cautionUncheckedChosenPage, refuseFilesAtChosenPage } from './chosenPage';
 import { checkTitlesInSpace } from './titlesInSpace';
 import type { TreePlan } from './treePlan';
 
@@ -18,7 +21,9 @@ export interface TreeParentChoice {
 
 /**
  * Refuses every page of the tree that would be sent when its parent page is not there, or not in the tree's space.
- * A lookup that fails (network, rights to the space list) decides nothing: sending then says what the wiki says.
+ * A lookup that fails (network, rights to the space list) decides nothing: sending then says what the wiki says. The
+ * files that name their own page at the chosen page's title and parent are refused (refuseFilesAtChosenPage); when the
+ * chosen page cannot be read, those that could be it are cautioned that this could not be checked.
  */
 export async function checkTreeParent(
   plan: TreePlan,
@@ -28,15 +33,23 @@ export async function checkTreeParent(
   messages: TreeMessages = englishTreeMessages,
 ): Promise<void> {
   let reason: string | undefined;
+  let chosenRead = false;
   try {
     const parent = await pages.getPage(choice.parentId, signal);
     if (!parent) reason = messages.treeParentMissing(choice.parentId, choice.recorded);
-    else if (parent.spaceId !== undefined) {
-      const space = await pages.resolveSpace(choice.spaceId, signal);
-      if (space && space.id !== parent.spaceId) reason = messages.treeParentInOtherSpace(choice.parentId, space.key, choice.recorded);
+    else {
+      // A file whose front matter names the chosen page by its own title and parent would rewrite it (chosenPage.ts).
+      refuseFilesAtChosenPage(plan.pinned, parent, messages);
+      chosenRead = true;
+      if (parent.spaceId !== undefined) {
+        const space = await pages.resolveSpace(choice.spaceId, signal);
+        if (space && space.id !== parent.spaceId) reason = messages.treeParentInOtherSpace(choice.parentId, space.key, choice.recorded);
+      }
     }
   } catch (error) {
     if (signal?.aborted) throw error;
+    // Sending says what the wiki says; but whether a file names the chosen page is known to nothing else.
+    if (!chosenRead) cautionUncheckedChosenPage(plan.pinned, choice.parentId, readFailureText(error, messages), messages);
     return;
   }
   if (reason === undefined) return;

@@ -1,7 +1,8 @@
 // Planning a folder as a page tree (issue 14): the files that name their own page in front matter publish there as
 // before; the rest are shaped into the tree (shape.ts), each node planned like any file (plan.ts) with its title and,
-// where the repository records it, its page. Refused before anything is sent: titles used twice in the tree, and a
-// tree that needs page IDs nobody can find (no page access, pages not recorded). Moves and orphans are reported.
+// where the repository records it, its page. Refused before anything is sent: titles used twice in the tree, a tree
+// that needs page IDs nobody can find (no page access, pages not recorded), and a file whose front matter names the
+// chosen parent page itself, which a tree never rewrites (chosenPage.ts). Moves and orphans are reported.
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
 import { linkNames, type LinkStore, type PageLink } from '../links/pageLink';
 import { foreseeRewrite, linkDestinationTexts, markdownHeadings, withLinkCautions, type LinkedPage, type RewriteContext } from '../links/rewrite';
@@ -17,6 +18,7 @@ import { compareRelativePaths } from '../run/walkRules';
 import { ABSENT, lookUpEntry, type EntryFs } from '../walk/entryAt';
 import { eachSourceFromWalk, type SourceOptions } from '../walk/sources';
 import type { WalkResult } from '../walk/walk';
+import { cautionUncheckedChosenPage, namesChosenPageById } from './chosenPage';
 import { groupByTitle } from './collisions';
 import { generatedFolderMarkdown } from './folderMarkdown';
 import { detectMoves, type MoveReport, type PageMove, type PinnedFile, type RecordedPage } from './moves';
@@ -434,7 +436,9 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
   const withoutId = (path: string): boolean => !options.pageAccess && (recordedAtPath(path) === undefined || retitledFrom.has(path));
   const refusedNode = (node: TreeNode): boolean => {
     const source = node.kind === 'file' ? node.path : node.contentFrom;
-    return collisions.ofNode.has(node) || withoutId(node.path) || keysOfParent.has(keyOf(node.path)) || (source !== undefined && (inTree.get(source)?.item.refusals.length ?? 0) > 0);
+    const sourceItem = source === undefined ? undefined : inTree.get(source)?.item;
+    return collisions.ofNode.has(node) || withoutId(node.path) || keysOfParent.has(keyOf(node.path))
+      || (sourceItem !== undefined && (sourceItem.refusals.length > 0 || sourceItem.prepared.frontMatterPageId === options.parentId));
   };
   // The pages the repository does not record whose page this machine's record names at their place (below), by node
   // path: the run sends them there, takes that ID for the pages below a folder page and for the links that reach them
@@ -524,6 +528,19 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
     }
   }
   for (const item of pinned) refuse(item, collisions.ofPinned.get(item));
+  // Nor is the chosen page ever rewritten: a file whose front matter names it (its wiki.pageId, or the place this
+  // machine last published it to) is refused, as is one the folder's manifest records it for (keysOfParent). By title
+  // and parent only the chosen page's own title and parent tell, which page access reads (checkTreeParent).
+  for (const page of pages) {
+    if (page.item.prepared.frontMatterPageId === options.parentId) refuse(page.item, namesChosenPageById(page.item, options.parentId, words));
+  }
+  for (const item of pinned) {
+    const key = isBelow(item.file.label, rootPath) ? keyOf(item.file.label) : undefined;
+    // The front matter's own word first; then the manifest's record, which a link made from it would only repeat.
+    const recordedForIt = key !== undefined && keysOfParent.has(key) && item.prepared.frontMatterPageId !== options.parentId;
+    refuse(item, recordedForIt ? { code: 'treeParent', message: words.recordedAsParent(key, options.parentId), fix: undefined } : namesChosenPageById(item, options.parentId, words));
+  }
+  if (!options.pageAccess) cautionUncheckedChosenPage(pinned, options.parentId, undefined, words);
   // As withoutId, from what the page says already: its recorded page, and whether that page is left for a new title.
   refuseWithoutIds(pages, (page) => !options.pageAccess && (page.pageId === undefined || page.retitledFrom !== undefined), words);
   refuseUnderRefusedFolders(pages, words);

@@ -62,6 +62,14 @@ export const editorTreeMessages: TreeMessages = {
       : vscode.l10n.t('Not sent: the tree\'s parent page {0} is not in the space {1}, so no page of the tree could land there. Choose another parent page (on the command line, --parent).', parentId, spaceKey),
   recordedAsParent: (key, parentId) =>
     vscode.l10n.t('Not sent: the folder\'s .wiki-pages.json records page {0}, the tree\'s parent page, for "{1}", but the parent page is never a page of the tree: the folder\'s files and subfolders become its children. Remove that entry (the next publish finds or creates the page and records it), or choose another parent page.', parentId, key),
+  namesTreeParentById: (file, parentId) =>
+    vscode.l10n.t('Not sent: the front matter of {0} names page {1} (wiki.pageId), the tree\'s parent page, but a tree publish never rewrites its parent page: the folder\'s files and subfolders become its children. Point its wiki: keys at another page, or remove them (the file then becomes a page of the tree); if rewriting page {1} is really meant, publish that file on its own, not as a tree (on the command line, without --tree).', file, parentId),
+  namesTreeParentPlace: (file, title, grandparentId, parentId) =>
+    vscode.l10n.t('Not sent: the front matter of {0} names the page titled "{1}" under page {2}, which is page {3}, the tree\'s parent page, but a tree publish never rewrites its parent page: the folder\'s files and subfolders become its children. Point its wiki: keys at another page, or remove them (the file then becomes a page of the tree); if rewriting page {3} is really meant, publish that file on its own, not as a tree (on the command line, without --tree).', file, title, grandparentId, parentId),
+  treeParentUnchecked: (parentId, detail) =>
+    detail === undefined
+      ? vscode.l10n.t('Whether its front matter names the tree\'s parent page {0} by that page\'s title and parent could not be checked without page access. A tree publish never rewrites its parent page: check that its wiki: keys name another page.', parentId)
+      : vscode.l10n.t('Whether its front matter names the tree\'s parent page {0} by that page\'s title and parent could not be checked: {1}. A tree publish never rewrites its parent page: check that its wiki: keys name another page.', parentId, detail),
   titleElsewhere: (title, pageId, url) =>
     url
       ? vscode.l10n.t('A page titled "{0}" already exists elsewhere in the space (page {1}, {2}); the wiki has long kept titles unique in a space and may refuse this one.', title, pageId, url)

@@ -281,6 +281,16 @@ describe('CLI --tree', () => {
     assert.equal(page('Overview').markdown, index.replace('(guide/setup.md).', `(${setup}).`));
   });
 
+  it('links in code or HTML stay as written and are named by neither the dry run nor the run: a commented-out fence, a lone tag\'s block, a backtick before a quote', async () => {
+    const index = '# Overview\n\n<!--\n```sh\nOld: [setup](guide/setup.md), [log](build.log)\n-->\n\n<custom-note>\n[raw](guide/setup.md) [log](build.log)\n</custom-note>\n\n' +
+      'Type `npm [setup](guide/setup.md)\n> then` read the [licence](LICENSE.txt).\n\n```\n[code](build.log)\n```\n';
+    const root = await cli.tree({ ...TREE, 'docs/index.md': index });
+    const run = await cautionedThenRun(root, '1 link stays as written and will not work on the wiki: LICENSE.txt (not a Markdown file).');
+    assert.deepEqual(fileRecords(run).filter((record) => record.file === 'docs/index.md').at(-1)?.linkCautions, [{ target: 'LICENSE.txt', reason: 'notMarkdown' }]);
+    const setup = `${cli.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/${page('Setup').id}/Setup`;
+    assert.equal(page('Overview').markdown, index.replace('npm [setup](guide/setup.md)', `npm [setup](${setup})`), 'only the link outside code and HTML is rewritten');
+  });
+
   it('links to a file\'s own headings go in the wiki\'s anchor form; the dry run names the one its page lacks', async () => {
     const root = await cli.tree({
       ...TREE,

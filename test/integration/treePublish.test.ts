@@ -1006,6 +1006,52 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     assert.equal(signedIn.world.sandbox.imports.length, 0);
   });
 
+  describe('links in code or HTML, which the wiki\'s CommonMark importer (and GitHub) do not read as links', () => {
+    const TARGETS = { 'docs/guide/setup.md': '# Setup\n\nRun it.\n', 'docs/notes.txt': 'Notes.\n' };
+
+    /** The Markdown the sandbox received for the page titled `title` (its last import), and that page's plan cautions and run cautions. */
+    async function published(text: string): Promise<{ sent: string; setup: string; planned: readonly string[]; sentCautions: unknown }> {
+      const { plan, run } = await publishTree({ ...TARGETS, 'docs/index.md': text }, new MemoryIdentity());
+      assert.ok(run.results.every((result) => result.state === 'published'), JSON.stringify(run.results.map((result) => [result.key, result.state])));
+      const bodies = signedIn.world.sandbox.imports.map((each) => each.body as { pageTitle?: string; content?: string });
+      const sent = bodies.filter((body) => body.pageTitle === 'Overview').at(-1)?.content;
+      assert.ok(sent !== undefined, 'the overview was sent');
+      return {
+        sent,
+        setup: `${signedIn.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/${page('Setup').id}/Setup`,
+        planned: (plan.pages.find((each) => each.key === 'index.md')?.item.cautions ?? []).map((caution) => caution.message),
+        sentCautions: run.results.filter((result) => result.key === 'index.md').at(-1)?.linkCautions,
+      };
+    }
+
+    it('a fence line inside an HTML comment or block opens no code block: the links after the comment are rewritten', async () => {
+      const text = '# Overview\n\n<!--\n```sh\nOld: [setup](guide/setup.md), [notes](notes.txt)\n-->\n\nRead the [setup](guide/setup.md).\n\n' +
+        '<div class="box">\n```\n[in the box](guide/setup.md)\n</div>\n\nThen [setup again](guide/setup.md) and [notes](notes.txt).\n\n```md\n[code](guide/setup.md)\n```\n';
+      const { sent, setup, planned, sentCautions } = await published(text);
+      assert.equal(sent, text.replace('[setup](guide/setup.md).', `[setup](${setup}).`).replace('[setup again](guide/setup.md)', `[setup again](${setup})`));
+      // The plan and the run name the one link outside code and HTML that stays as written, and no other.
+      assert.deepEqual(sentCautions, [{ target: 'notes.txt', reason: 'notMarkdown' }]);
+      assert.deepEqual(planned, ['1 link stays as written and will not work on the wiki: notes.txt (not a Markdown file).']);
+    });
+
+    it('a line of a lone tag of any name (`<custom-note>`, `</span>`) after a blank line starts an HTML block to the next blank line, whose links stay', async () => {
+      const text = '# Overview\n\n<custom-note type="tip">\nSee [setup](guide/setup.md) and [notes](notes.txt).\n</custom-note>\n\n</span>\n[closing](guide/setup.md)\n\n' +
+        'Then [setup](guide/setup.md).\n<custom-note>\nA paragraph runs on: [still a link](guide/setup.md).\n';
+      const { sent, setup, sentCautions } = await published(text);
+      assert.equal(sent, text.replace('Then [setup](guide/setup.md)', `Then [setup](${setup})`).replace('[still a link](guide/setup.md)', `[still a link](${setup})`));
+      assert.deepEqual(sentCautions, []);
+    });
+
+    it('a backtick left open before a block quote, or an HTML block, that starts the next line opens no code span across it; within one quote it does', async () => {
+      const text = '# Overview\n\nType `npm [first](guide/setup.md)\n> then` see [second](guide/setup.md).\n\nA `tick [third](guide/setup.md)\n<div>\n</div>\n\n' +
+        '> Quoted `a [in code](guide/setup.md)\nlazily` continued, and `[code](notes.txt)`.\n';
+      const { sent, setup, sentCautions } = await published(text);
+      const rewritten = ['first', 'second', 'third'].reduce((markdown, label) => markdown.replace(`[${label}](guide/setup.md)`, `[${label}](${setup})`), text);
+      assert.equal(sent, rewritten);
+      assert.deepEqual(sentCautions, []);
+    });
+  });
+
   it('says which file moved (the old page stays) and which pages no file maps to any more', async () => {
     const identity = new MemoryIdentity();
     await publishTree(FILES, identity);

@@ -45,6 +45,11 @@ describe('Mermaid diagrams', () => {
       assert.deepEqual(sources('~~~\n```mermaid\nA\n```\n~~~\n```mermaid\nB\n```'), ['B']);
     });
 
+    it('takes no fence inside an HTML comment or block, which the page shows no code of, and pairs the fences after it', () => {
+      assert.deepEqual(sources('<!--\n```mermaid\nA\n```\n-->\n\n```mermaid\nB\n```'), ['B']);
+      assert.deepEqual(sources('<custom-note>\n```\n</custom-note>\n\n```mermaid\nC\n```'), ['C']);
+    });
+
     it('does not mistake a fence with an info string for a closing fence', () => {
       // "```mermaid" cannot close the plain fence above it, so the diagram is code inside that block.
       assert.deepEqual(sources('```\ncode\n```mermaid\nA\n```'), []);

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { inspectMarkdown } from '../../src/core/publish/inspect';
+import { fencedBlocks, inspectMarkdown } from '../../src/core/publish/inspect';
 
 describe('Markdown inspection', () => {
   it('finds the first level-one heading only', () => {
@@ -44,6 +44,28 @@ describe('Markdown inspection', () => {
     assert.equal(inspectMarkdown('intro\r\r   # Title #\rmore').firstHeading, 'Title');
     assert.equal(inspectMarkdown('intro\r    # Indented code\r# Real\r').firstHeading, 'Real');
     assert.equal(inspectMarkdown('intro # not a heading\r').firstHeading, undefined);
+  });
+
+  it('reads a line of a lone tag of any name as an HTML block to the next blank line, unless it would interrupt a paragraph (CommonMark type 7)', () => {
+    const block = '<custom-note type="tip">\n# Not a title\n[a](a.md)\n</custom-note>\n\n</span>\n[b](b.md)\n\n# Title\n<kbd>\n[c](c.md)\n\n[d](d.md)\n';
+    assert.deepEqual(inspectMarkdown(block), { firstHeading: 'Title', localImages: [], localMarkdownLinks: ['d.md'] });
+    // A paragraph runs on over it; an autolink or a tag with more text after it is no such line.
+    const paragraph = 'Text\n<custom-note>\n[e](e.md)\n\n<https://example.org/x>\n[f](f.md)\n\n<span>text</span>\n[g](g.md)\n';
+    assert.deepEqual(inspectMarkdown(paragraph).localMarkdownLinks, ['e.md', 'f.md', 'g.md']);
+  });
+
+  it('opens no fence at a fence line inside an HTML comment or block: the text after it is read as Markdown', () => {
+    const text = '<!--\n```sh\n# Old title\n[a](a.md)\n-->\n[b](b.md)\n\n<div>\n~~~\n</div>\n\n[c](c.md)\n\n<custom-note>\n```\n</custom-note>\n\n# Title\n```\n[d](d.md)\n```\n';
+    assert.deepEqual(inspectMarkdown(text), { firstHeading: 'Title', localImages: [], localMarkdownLinks: ['b.md', 'c.md'] });
+    // The pairing goes on after the comment: a fence that opens after it is closed by the next fence line.
+    assert.deepEqual(fencedBlocks(text).map(([start, end]) => text.slice(start, end)), ['```\n[d](d.md)\n```']);
+  });
+
+  it('pairs no backticks across the start of a block quote or HTML block that interrupts the paragraph; a lazy line continues it', () => {
+    const apart = 'Type `a [a](a.md)\n> b` [b](b.md)\n\n> Quoted `c [c](c.md)\n>> d`\n\nA `e [e](e.md)\n<div>\nf`\n';
+    assert.deepEqual(inspectMarkdown(apart).localMarkdownLinks, ['a.md', 'b.md', 'c.md', 'e.md']);
+    const together = '> Quoted `a [a](a.md)\nlazily b` end\n\n- item `c [c](c.md)\n  > d` end\n\nText `e [e](e.md)\n    > f` end\n';
+    assert.deepEqual(inspectMarkdown(together).localMarkdownLinks, ['c.md']);
   });
 
   it('does not let a longer fence be closed by a shorter one', () => {

@@ -224,6 +224,14 @@ describe('rewriteLinks', () => {
       assert.equal(rewrite(markdownAgain).markdown, markdownAgain.replace(/\(install\.md\)/g, `(${INSTALL})`));
     });
 
+    it('rewrites after a fence line commented out or in an HTML block, never in a lone tag\'s HTML block, and pairs no backticks across a quote that starts', () => {
+      unchanged('<custom-note>\n[a](install.md)\n\n</details>\n[b]: install.md\n');
+      assert.deepEqual(asked, []);
+      const text = '<!--\n```\n[c](install.md)\n-->\n[d](install.md)\n\n<div>\n~~~\n</div>\n\n[e]: install.md\n\nType `f [f](install.md)\n> g` [g](install.md)\n';
+      assert.equal(rewrite(text).markdown, text.replace('[d](install.md)', `[d](${INSTALL})`).replace('[e]: install.md', `[e]: ${INSTALL}`)
+        .replace('[f](install.md)', `[f](${INSTALL})`).replace('[g](install.md)', `[g](${INSTALL})`));
+    });
+
     it('ignores what only looks like a link: escaped brackets, footnotes, a definition inside a paragraph, an unclosed link', () => {
       unchanged('\\[a](install.md) and [b](install.md oops)');
       unchanged('[^1]: see install.md\n\nText\n[r]: install.md');

@@ -104,6 +104,9 @@ export function fencedBlocks(markdown: string): Ranges {
  */
 function findFencedBlocks(markdown: string): Ranges {
   const ranges: Array<[number, number]> = [];
+  // An HTML block's lines are passed on as written until its end: a fence line there (a fence commented out) opens
+  // nothing, and must not swallow the text after the block as code. Asked only by a line that would open a fence.
+  let html: HtmlBlocksAhead | undefined;
   let openChar = 0;
   let openLength = 0;
   let openStart = 0;
@@ -121,7 +124,7 @@ function findFencedBlocks(markdown: string): Ranges {
     const opens = openChar === 0 && !(isBacktick && markdown.lastIndexOf('`', end - 1) >= at + length);
     const start = lineStartIfIndented(markdown, at);
     if (start !== undefined) {
-      if (opens) {
+      if (opens && !(html ??= new HtmlBlocksAhead(markdown, ranges)).holds(start)) {
         openChar = char;
         openLength = length;
         openStart = start;
@@ -132,7 +135,7 @@ function findFencedBlocks(markdown: string): Ranges {
     } else if (opens) {
       const lineStart = markdown.lastIndexOf('\n', at - 1) + 1;
       const containers = containersBefore(markdown, lineStart, at);
-      if (containers !== undefined) {
+      if (containers !== undefined && !(html ??= new HtmlBlocksAhead(markdown, ranges)).holds(lineStart)) {
         const blockEnd = containedFenceEnd(markdown, end, containers, char, length);
         ranges.push([lineStart, blockEnd]);
         end = blockEnd;
@@ -265,7 +268,7 @@ function startsLine(markdown: string, at: number): boolean {
 
 /** Inside a fenced block, an indented code line, or a code span. */
 export function isInCode(markdown: string, offset: number, fenced: Ranges): boolean {
-  for (const [start, end] of fenced) if (offset >= start && offset < end) return true;
+  if (inRanges(fenced, offset)) return true;
   const lineStart = lineStartOf(markdown, offset);
   // Four spaces or a tab before the line's first character: an indented code line, unless the line is a list item's
   // content (`- item` then `    - nested [link](x.md)`, as MkDocs writes lists) or continues a paragraph.
@@ -345,9 +348,17 @@ function inCodeSpan(markdown: string, offset: number, fenced: Ranges): boolean {
 function paragraphEnd(markdown: string, from: number, fenceStart: number): number {
   let end = markdown.indexOf('\n', from);
   if (end === -1) end = markdown.length;
-  const first = afterQuoteMarkers(markdown, markdown.lastIndexOf('\n', from - 1) + 1);
+  const lineStart = markdown.lastIndexOf('\n', from - 1) + 1;
+  const first = afterQuoteMarkers(markdown, lineStart);
   if (markdown.charCodeAt(first) === PIPE || isHeadingStart(markdown, first)) return Math.min(end, fenceStart);
-  while (end < fenceStart && end < markdown.length && !endsParagraph(markdown, end + 1)) {
+  // The block quotes the paragraph is in, so that a line opening one more (`a` then `> b`) ends it. A line before this
+  // one in more quotes is the paragraph's too, this line continuing it lazily (`> a` then `b`): one line is looked at.
+  let depth = quoteDepth(markdown, lineStart);
+  if (lineStart > 0) {
+    const previous = markdown.lastIndexOf('\n', lineStart - 2) + 1;
+    if (isParagraphText(markdown, previous)) depth = Math.max(depth, quoteDepth(markdown, previous));
+  }
+  while (end < fenceStart && end < markdown.length && !endsParagraph(markdown, end + 1, depth)) {
     end = markdown.indexOf('\n', end + 1);
     if (end === -1) end = markdown.length;
   }
@@ -361,17 +372,69 @@ function afterQuoteMarkers(markdown: string, lineStart: number): number {
   return at;
 }
 
-/**
- * Whether the line at `lineStart` ends the paragraph before it (quote markers aside): a blank line, a list item, a
- * heading, a table row, or a line of only `-`, `*`, `_` or `=` (a rule, or a setext underline that ends its heading).
- */
-function endsParagraph(markdown: string, lineStart: number): boolean {
+/** How many block quote markers open the line, list item markers between them passed over (`- > a` is in one). */
+function quoteDepth(markdown: string, lineStart: number): number {
+  let depth = 0;
+  for (let at = lineStart; ; ) {
+    const code = markdown.charCodeAt(at);
+    if (code === SPACE || code === TAB) at++;
+    else if (code === GREATER_THAN) {
+      depth++;
+      at++;
+    } else {
+      const markerEnd = listMarkerEnd(markdown, at);
+      if (markerEnd === -1 || !isSpaceOrLineEnd(markdown.charCodeAt(markerEnd))) return depth;
+      at = markerEnd;
+    }
+  }
+}
+
+/** Whether the line at `lineStart` holds a paragraph's text (quote markers aside): not blank, a heading or a rule. */
+function isParagraphText(markdown: string, lineStart: number): boolean {
   const at = afterQuoteMarkers(markdown, lineStart);
   const code = markdown.charCodeAt(at);
+  if (Number.isNaN(code) || code === LINE_FEED || code === CR) return false;
+  return code === HASH ? !isHeadingStart(markdown, at) : !isRuleLine(markdown, at);
+}
+
+/**
+ * Whether the line at `lineStart` ends a paragraph in `depth` block quotes before it: a line that opens a block quote
+ * more (its `>` no further in than a marker may stand), a blank line, a list item, a heading, a table row, an HTML
+ * block that may interrupt a paragraph (types 1 to 6), or a line of only `-`, `*`, `_` or `=` (a rule, or a setext
+ * underline that ends its heading).
+ */
+function endsParagraph(markdown: string, lineStart: number, depth: number): boolean {
+  let at = lineStart;
+  let quotes = 0;
+  // The spaces since the line's start or the last `>`: a marker may stand three in, or four after a `>` (its own
+  // space); one further in is text, and so is every `>` after it.
+  let indent = 0;
+  let allowed = 3;
+  for (let code = markdown.charCodeAt(at); code === SPACE || code === TAB || code === GREATER_THAN; code = markdown.charCodeAt(++at)) {
+    if (code !== GREATER_THAN) indent++;
+    else if (indent > allowed) allowed = -1;
+    else {
+      if (++quotes > depth) return true;
+      indent = 0;
+      allowed = 4;
+    }
+  }
+  const code = markdown.charCodeAt(at);
   if (Number.isNaN(code) || code === LINE_FEED || code === CR || code === PIPE) return true;
+  if (code === LESS_THAN) {
+    if (indent > allowed) return false;
+    HTML_BLOCK_START.lastIndex = at;
+    return HTML_BLOCK_START.test(markdown);
+  }
   if (code === HASH) return isHeadingStart(markdown, at);
   const markerEnd = listMarkerEnd(markdown, at);
   if (markerEnd !== -1 && isSpaceOrLineEnd(markdown.charCodeAt(markerEnd))) return true;
+  return isRuleLine(markdown, at);
+}
+
+/** Whether the line's text from `at` is only `-`, `*`, `_` or `=` (one of them, spaces between): a rule or setext underline. */
+function isRuleLine(markdown: string, at: number): boolean {
+  const code = markdown.charCodeAt(at);
   if (code !== 0x2d && code !== 0x2a && code !== 0x5f && code !== 0x3d) return false;
   let end = markdown.indexOf('\n', at);
   if (end === -1) end = markdown.length;
@@ -477,17 +540,23 @@ function htmlAt(markdown: string, offset: number, fenced: Ranges): HtmlKind | un
   return inRanges(lastHtml.ranges.blocks, offset) ? 'block' : undefined;
 }
 
-/** Whether one of the ranges (in order, not overlapping) holds `offset`. */
+/**
+ * Whether one of the ranges holds `offset`: the last that starts at or before it, found by a binary search (the HTML
+ * searches ask at every `<` that starts a line). Ranges come in order of their starts and never end before the one
+ * before them ends: a comment found within another (a `<!--` in a paragraph's comment) ends at the same `-->`.
+ */
 function inRanges(ranges: Ranges, offset: number): boolean {
-  for (const [start, end] of ranges) {
-    if (offset < start) return false;
-    if (offset < end) return true;
+  let low = 0;
+  let high = ranges.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((ranges[middle] as readonly [number, number])[0] <= offset) low = middle + 1;
+    else high = middle;
   }
-  return false;
+  return low > 0 && offset < (ranges[low - 1] as readonly [number, number])[1];
 }
 
-// CommonMark 4.6's HTML blocks 1 to 6 (7, a line of any other complete tag, cannot interrupt a paragraph, which only
-// a parser can tell): the groups say which, and so how it ends.
+// CommonMark 4.6's HTML blocks 1 to 6, which may interrupt a paragraph: the groups say which, and so how it ends.
 const HTML_BLOCK_START = new RegExp(
   String.raw`<(?:(!--)|(pre|script|style|textarea)(?=[\s>]|$)|(\?)|(![A-Za-z])|(!\[CDATA\[)|\/?(?:` +
     'address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|details|dialog|dir|div|dl|dt|fieldset|figcaption|figure|footer|form|frame|frameset|' +
@@ -495,30 +564,46 @@ const HTML_BLOCK_START = new RegExp(
     String.raw`)(?=[\s>]|\/>|$))`,
   'iy',
 );
+// CommonMark 4.6's HTML block 7: a line of only one complete open tag (6.6) of any name but those of type 1, or one
+// complete closing tag of any name (`</pre>` too), such as `<custom-note>`, `<span class="x">` or `</custom-note>`; it
+// cannot interrupt a paragraph and ends before a blank line. Read on its line alone (no \s, which would cross lines),
+// as cmark reads the line it starts on.
+const TAG_ATTRIBUTE = String.raw`[ \t]+[A-Za-z_:][A-Za-z0-9_.:-]*(?:[ \t]*=[ \t]*(?:[^ \t\r\n"'=<>\x60]+|'[^'\r\n]*'|"[^"\r\n]*"))?`;
+const HTML_TAG_LINE = new RegExp(
+  String.raw`(?:<(?!(?:pre|script|style|textarea)(?![A-Za-z0-9-]))[A-Za-z][A-Za-z0-9-]*(?:${TAG_ATTRIBUTE})*[ \t]*\/?>|<\/[A-Za-z][A-Za-z0-9-]*[ \t]*>)[ \t]*(?=\r?\n|$)`,
+  'iy',
+);
 const RAW_TEXT_END = /<\/(?:pre|script|style|textarea)>/gi;
-// A blank line, which ends an HTML block of type 6, and a comment within a paragraph (which cannot cross one).
+// A blank line, which ends an HTML block of type 6 or 7, and a comment within a paragraph (which cannot cross one).
 const BLANK_LINE = /\n[ \t]*\r?\n/g;
 
 /**
  * The HTML blocks outside code (from the line's start, up to three spaces in, to the end of the line with the block's
- * end condition, or to the blank line that ends blocks of type 6) and the comments (`<!--` to `-->`: in a paragraph
- * on lines with no blank one between; a comment that starts a line is a block of its own, to its `-->` line's end).
+ * end condition, or to the blank line that ends blocks of types 6 and 7) and the comments (`<!--` to `-->`: in a
+ * paragraph on lines with no blank one between; a comment that starts a line is a block of its own, to its `-->`
+ * line's end). A line that starts a block inside a comment of a paragraph starts it all the same (it interrupts the
+ * paragraph), as findFencedBlocks reads it: both must agree on where each block is.
  */
 function findHtml(markdown: string, fenced: Ranges): HtmlRanges {
   const comments: Array<[number, number]> = [];
   const blocks: Array<[number, number]> = [];
+  // The end of the block (not a comment) the search is in, and of the last block of any kind.
   let blockEnd = -1;
+  let previousEnd = -1;
   for (let at = markdown.indexOf('<'); at !== -1; at = markdown.indexOf('<', at + 1)) {
     const inBlock = at < blockEnd;
     const lineStart = inBlock ? undefined : lineStartIfIndented(markdown, at);
-    if (lineStart !== undefined) {
-      HTML_BLOCK_START.lastIndex = at;
-      const start = HTML_BLOCK_START.exec(markdown);
-      if (start !== null && !isInCode(markdown, at, fenced)) {
-        const end = htmlBlockEnd(markdown, at, start);
-        if (start[1] === undefined) blockEnd = end;
-        else at = end - 1;
-        (start[1] === undefined ? blocks : comments).push([lineStart, end]);
+    if (lineStart !== undefined && !inRanges(fenced, at)) {
+      const end = htmlBlockEndAt(markdown, at, lineStart, previousEnd, fenced);
+      if (end !== -1) {
+        previousEnd = end;
+        if (markdown.startsWith('<!--', at)) {
+          comments.push([lineStart, end]);
+          at = end - 1;
+        } else {
+          blocks.push([lineStart, end]);
+          blockEnd = end;
+        }
         continue;
       }
     }
@@ -533,9 +618,23 @@ function findHtml(markdown: string, fenced: Ranges): HtmlRanges {
     BLANK_LINE.lastIndex = at;
     if (close === -1 || (BLANK_LINE.test(markdown) && BLANK_LINE.lastIndex <= close) || isInCode(markdown, at, fenced)) continue;
     comments.push([at, close + 3]);
-    at = close + 2;
   }
   return { comments, blocks };
+}
+
+/**
+ * The end of the HTML block that starts with the `<` at `at`, only up to three spaces into its line (at `lineStart`)
+ * and outside code: -1 when none starts there. A line of a lone tag (type 7) starts one only where no paragraph runs
+ * on into it; `previousEnd` is the end of the HTML block before, after which none does.
+ */
+function htmlBlockEndAt(markdown: string, at: number, lineStart: number, previousEnd: number, fenced: Ranges): number {
+  HTML_BLOCK_START.lastIndex = at;
+  const start = HTML_BLOCK_START.exec(markdown);
+  if (start !== null) return htmlBlockEnd(markdown, at, start);
+  HTML_TAG_LINE.lastIndex = at;
+  if (!HTML_TAG_LINE.test(markdown) || paragraphRunsInto(markdown, lineStart, previousEnd, fenced)) return -1;
+  BLANK_LINE.lastIndex = at;
+  return BLANK_LINE.exec(markdown)?.index ?? markdown.length;
 }
 
 /** Where the HTML block that `start` opens at `at` ends: its end condition's line's end, else the text's. */
@@ -556,6 +655,55 @@ function htmlBlockEnd(markdown: string, at: number, start: RegExpExecArray): num
   if (condition === -1) return markdown.length;
   const end = markdown.indexOf('\n', condition);
   return end === -1 ? markdown.length : end;
+}
+
+/**
+ * Whether the line before `lineStart` is a paragraph's, which a line of a lone tag then continues: it is unless it is
+ * none (the text's first line), blank, a heading, a rule or setext underline, a line of a fenced block, or the last
+ * line of an HTML block. An indented line is taken for a paragraph's: whether it is code is not looked up for this.
+ */
+function paragraphRunsInto(markdown: string, lineStart: number, previousEnd: number, fenced: Ranges): boolean {
+  if (lineStart === 0 || lineStart - 1 === previousEnd) return false;
+  const previousStart = markdown.lastIndexOf('\n', lineStart - 2) + 1;
+  if (inRanges(fenced, previousStart)) return false;
+  const at = afterQuoteMarkers(markdown, previousStart);
+  const code = markdown.charCodeAt(at);
+  if (code === LINE_FEED || code === CR) return false;
+  if (code === HASH) return !isHeadingStart(markdown, at);
+  return !isRuleLine(markdown, at);
+}
+
+/**
+ * The HTML blocks of a text found in document order only as far as findFencedBlocks asks, with the fences it found so
+ * far (every fence before the line it asks about): whether a fence line is inside one. One search for `<` to the last
+ * line asked about, each `<` looked at once; htmlBlockEndAt is what findHtml reads blocks with, so the two agree.
+ */
+class HtmlBlocksAhead {
+  private next: number;
+  private end = -1;
+
+  constructor(private readonly markdown: string, private readonly fenced: Ranges) {
+    this.next = markdown.indexOf('<');
+  }
+
+  /** Whether the line at `lineStart` is inside an HTML block that starts on a line before it. */
+  holds(lineStart: number): boolean {
+    const markdown = this.markdown;
+    while (this.next !== -1 && this.next < lineStart) {
+      const at = this.next;
+      let resume = at + 1;
+      const start = lineStartIfIndented(markdown, at);
+      if (start !== undefined && !inRanges(this.fenced, at)) {
+        const end = htmlBlockEndAt(markdown, at, start, this.end, this.fenced);
+        if (end !== -1) {
+          this.end = end;
+          resume = end;
+        }
+      }
+      this.next = markdown.indexOf('<', resume);
+    }
+    return lineStart < this.end;
+  }
 }
 
 // The last text's indented code lines, found only for a text where isInCode is asked about an indented line.

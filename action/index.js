@@ -8412,10 +8412,17 @@ var englishTreeMessages = {
   treeParentMissing: (parentId, recorded) => `Not sent: the tree's parent page ${parentId} was not found (it does not exist, was deleted, or this account cannot see it), so no page of the tree could land. ${parentFix(recorded)}`,
   treeParentInOtherSpace: (parentId, spaceKey, recorded) => `Not sent: the tree's parent page ${parentId} is not in the space ${spaceKey}, so no page of the tree could land there. ${parentFix(recorded)}`,
   recordedAsParent: (key, parentId) => `Not sent: the folder's .wiki-pages.json records page ${parentId}, the tree's parent page, for "${key}", but the parent page is never a page of the tree: the folder's files and subfolders become its children. Remove that entry (the next publish finds or creates the page and records it), or choose another parent page.`,
+  namesTreeParentById: (file, parentId) => `Not sent: the front matter of ${file} names page ${parentId} (wiki.pageId), the tree's parent page, but a tree publish never rewrites its parent page: the folder's files and subfolders become its children. ${namedParentFix(parentId)}`,
+  namesTreeParentPlace: (file, title, grandparentId, parentId) => `Not sent: the front matter of ${file} names the page titled "${title}" under page ${grandparentId}, which is page ${parentId}, the tree's parent page, but a tree publish never rewrites its parent page: the folder's files and subfolders become its children. ${namedParentFix(parentId)}`,
+  treeParentUnchecked: (parentId, detail) => `Whether its front matter names the tree's parent page ${parentId} by that page's title and parent could not be checked${detail === void 0 ? " without page access" : `: ${detail}`}. A tree publish never rewrites its parent page: check that its wiki: keys name another page.`,
   titleElsewhere: (title, pageId, url) => `A page titled "${title}" already exists elsewhere in the space (page ${pageId}${url ? `, ${url}` : ""}); the wiki has long kept titles unique in a space and may refuse this one.`,
   followsNewPage: (folderTitle, pageId) => `Its folder's page "${folderTitle}" is published as a new page, so this page is created anew under it; the page it published before (page ${pageId}) stays where it is.`,
-  retitledPage: (oldTitle, newTitle, pageId) => `Its title changed from "${oldTitle}" to "${newTitle}": the wiki finds a page by its title, so this makes a new page, and the page it published before (page ${pageId}) stays where it is.`
+  retitledPage: (oldTitle, newTitle, pageId) => `Its title changed from "${oldTitle}" to "${newTitle}": the wiki finds a page by its title, so this makes a new page, and the page it published before (page ${pageId}) stays where it is.`,
+  leavesRecordedPage: (title, pageId, oldPath) => `The page "${title}" (page ${pageId}) recorded for ${oldPath} is under another parent page than this file's front matter names: the wiki cannot move a page, so this makes a new page where the front matter says, and that page stays where it is (listed as an orphan).`
 };
+function namedParentFix(parentId) {
+  return `Point its wiki: keys at another page, or remove them (the file then becomes a page of the tree); if rewriting page ${parentId} is really meant, publish that file on its own, not as a tree (on the command line, without --tree).`;
+}
 function parentFix(recorded) {
   return recorded ? `The folder's .wiki-pages.json records it as the tree's parent ("space" and "parent"): change it there, or on the command line pass --space and --parent of another page with --retarget.` : "Choose another parent page (on the command line, --parent).";
 }
@@ -9506,6 +9513,7 @@ function fencedBlocks(markdown) {
 }
 function findFencedBlocks(markdown) {
   const ranges = [];
+  let html;
   let openChar = 0;
   let openLength = 0;
   let openStart = 0;
@@ -9522,7 +9530,7 @@ function findFencedBlocks(markdown) {
     const opens = openChar === 0 && !(isBacktick && markdown.lastIndexOf("`", end - 1) >= at + length);
     const start = lineStartIfIndented(markdown, at);
     if (start !== void 0) {
-      if (opens) {
+      if (opens && !(html ??= new HtmlBlocksAhead(markdown, ranges)).holds(start)) {
         openChar = char;
         openLength = length;
         openStart = start;
@@ -9533,7 +9541,7 @@ function findFencedBlocks(markdown) {
     } else if (opens) {
       const lineStart = markdown.lastIndexOf("\n", at - 1) + 1;
       const containers = containersBefore(markdown, lineStart, at);
-      if (containers !== void 0) {
+      if (containers !== void 0 && !(html ??= new HtmlBlocksAhead(markdown, ranges)).holds(lineStart)) {
         const blockEnd = containedFenceEnd(markdown, end, containers, char, length);
         ranges.push([lineStart, blockEnd]);
         end = blockEnd;
@@ -9634,7 +9642,7 @@ function startsLine(markdown, at) {
   return before < 0 || markdown[before] === "\n" || markdown[before] === "\r";
 }
 function isInCode(markdown, offset, fenced) {
-  for (const [start, end] of fenced) if (offset >= start && offset < end) return true;
+  if (inRanges(fenced, offset)) return true;
   const lineStart = lineStartOf(markdown, offset);
   if (offset > lineStart && markdown.charCodeAt(lineStart) === TAB || offset - lineStart >= 4 && markdown.startsWith("    ", lineStart)) {
     if (indentedCodeLines(markdown, fenced).has(lineStart)) return true;
@@ -9689,9 +9697,15 @@ function inCodeSpan(markdown, offset, fenced) {
 function paragraphEnd(markdown, from, fenceStart) {
   let end = markdown.indexOf("\n", from);
   if (end === -1) end = markdown.length;
-  const first = afterQuoteMarkers(markdown, markdown.lastIndexOf("\n", from - 1) + 1);
+  const lineStart = markdown.lastIndexOf("\n", from - 1) + 1;
+  const first = afterQuoteMarkers(markdown, lineStart);
   if (markdown.charCodeAt(first) === PIPE || isHeadingStart(markdown, first)) return Math.min(end, fenceStart);
-  while (end < fenceStart && end < markdown.length && !endsParagraph(markdown, end + 1)) {
+  let depth = quoteDepth(markdown, lineStart);
+  if (lineStart > 0) {
+    const previous = markdown.lastIndexOf("\n", lineStart - 2) + 1;
+    if (isParagraphText(markdown, previous)) depth = Math.max(depth, quoteDepth(markdown, previous));
+  }
+  while (end < fenceStart && end < markdown.length && !endsParagraph(markdown, end + 1, depth)) {
     end = markdown.indexOf("\n", end + 1);
     if (end === -1) end = markdown.length;
   }
@@ -9702,13 +9716,55 @@ function afterQuoteMarkers(markdown, lineStart) {
   for (let code = markdown.charCodeAt(at); code === SPACE || code === TAB || code === GREATER_THAN; code = markdown.charCodeAt(++at)) ;
   return at;
 }
-function endsParagraph(markdown, lineStart) {
+function quoteDepth(markdown, lineStart) {
+  let depth = 0;
+  for (let at = lineStart; ; ) {
+    const code = markdown.charCodeAt(at);
+    if (code === SPACE || code === TAB) at++;
+    else if (code === GREATER_THAN) {
+      depth++;
+      at++;
+    } else {
+      const markerEnd = listMarkerEnd(markdown, at);
+      if (markerEnd === -1 || !isSpaceOrLineEnd(markdown.charCodeAt(markerEnd))) return depth;
+      at = markerEnd;
+    }
+  }
+}
+function isParagraphText(markdown, lineStart) {
   const at = afterQuoteMarkers(markdown, lineStart);
   const code = markdown.charCodeAt(at);
+  if (Number.isNaN(code) || code === LINE_FEED || code === CR) return false;
+  return code === HASH ? !isHeadingStart(markdown, at) : !isRuleLine(markdown, at);
+}
+function endsParagraph(markdown, lineStart, depth) {
+  let at = lineStart;
+  let quotes = 0;
+  let indent = 0;
+  let allowed = 3;
+  for (let code2 = markdown.charCodeAt(at); code2 === SPACE || code2 === TAB || code2 === GREATER_THAN; code2 = markdown.charCodeAt(++at)) {
+    if (code2 !== GREATER_THAN) indent++;
+    else if (indent > allowed) allowed = -1;
+    else {
+      if (++quotes > depth) return true;
+      indent = 0;
+      allowed = 4;
+    }
+  }
+  const code = markdown.charCodeAt(at);
   if (Number.isNaN(code) || code === LINE_FEED || code === CR || code === PIPE) return true;
+  if (code === LESS_THAN) {
+    if (indent > allowed) return false;
+    HTML_BLOCK_START.lastIndex = at;
+    return HTML_BLOCK_START.test(markdown);
+  }
   if (code === HASH) return isHeadingStart(markdown, at);
   const markerEnd = listMarkerEnd(markdown, at);
   if (markerEnd !== -1 && isSpaceOrLineEnd(markdown.charCodeAt(markerEnd))) return true;
+  return isRuleLine(markdown, at);
+}
+function isRuleLine(markdown, at) {
+  const code = markdown.charCodeAt(at);
   if (code !== 45 && code !== 42 && code !== 95 && code !== 61) return false;
   let end = markdown.indexOf("\n", at);
   if (end === -1) end = markdown.length;
@@ -9776,14 +9832,22 @@ function htmlAt(markdown, offset, fenced) {
   return inRanges(lastHtml.ranges.blocks, offset) ? "block" : void 0;
 }
 function inRanges(ranges, offset) {
-  for (const [start, end] of ranges) {
-    if (offset < start) return false;
-    if (offset < end) return true;
+  let low = 0;
+  let high = ranges.length;
+  while (low < high) {
+    const middle = low + high >> 1;
+    if (ranges[middle][0] <= offset) low = middle + 1;
+    else high = middle;
   }
-  return false;
+  return low > 0 && offset < ranges[low - 1][1];
 }
 var HTML_BLOCK_START = new RegExp(
   String.raw`<(?:(!--)|(pre|script|style|textarea)(?=[\s>]|$)|(\?)|(![A-Za-z])|(!\[CDATA\[)|\/?(?:` + "address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|details|dialog|dir|div|dl|dt|fieldset|figcaption|figure|footer|form|frame|frameset|h[1-6]|head|header|hr|html|iframe|legend|li|link|main|menu|menuitem|nav|noframes|ol|optgroup|option|p|param|search|section|summary|table|tbody|td|tfoot|th|thead|title|tr|track|ul" + String.raw`)(?=[\s>]|\/>|$))`,
+  "iy"
+);
+var TAG_ATTRIBUTE = String.raw`[ \t]+[A-Za-z_:][A-Za-z0-9_.:-]*(?:[ \t]*=[ \t]*(?:[^ \t\r\n"'=<>\x60]+|'[^'\r\n]*'|"[^"\r\n]*"))?`;
+var HTML_TAG_LINE = new RegExp(
+  String.raw`(?:<(?!(?:pre|script|style|textarea)(?![A-Za-z0-9-]))[A-Za-z][A-Za-z0-9-]*(?:${TAG_ATTRIBUTE})*[ \t]*\/?>|<\/[A-Za-z][A-Za-z0-9-]*[ \t]*>)[ \t]*(?=\r?\n|$)`,
   "iy"
 );
 var RAW_TEXT_END = /<\/(?:pre|script|style|textarea)>/gi;
@@ -9792,17 +9856,21 @@ function findHtml(markdown, fenced) {
   const comments = [];
   const blocks = [];
   let blockEnd = -1;
+  let previousEnd = -1;
   for (let at = markdown.indexOf("<"); at !== -1; at = markdown.indexOf("<", at + 1)) {
     const inBlock = at < blockEnd;
     const lineStart = inBlock ? void 0 : lineStartIfIndented(markdown, at);
-    if (lineStart !== void 0) {
-      HTML_BLOCK_START.lastIndex = at;
-      const start = HTML_BLOCK_START.exec(markdown);
-      if (start !== null && !isInCode(markdown, at, fenced)) {
-        const end = htmlBlockEnd(markdown, at, start);
-        if (start[1] === void 0) blockEnd = end;
-        else at = end - 1;
-        (start[1] === void 0 ? blocks : comments).push([lineStart, end]);
+    if (lineStart !== void 0 && !inRanges(fenced, at)) {
+      const end = htmlBlockEndAt(markdown, at, lineStart, previousEnd, fenced);
+      if (end !== -1) {
+        previousEnd = end;
+        if (markdown.startsWith("<!--", at)) {
+          comments.push([lineStart, end]);
+          at = end - 1;
+        } else {
+          blocks.push([lineStart, end]);
+          blockEnd = end;
+        }
         continue;
       }
     }
@@ -9816,9 +9884,17 @@ function findHtml(markdown, fenced) {
     BLANK_LINE.lastIndex = at;
     if (close === -1 || BLANK_LINE.test(markdown) && BLANK_LINE.lastIndex <= close || isInCode(markdown, at, fenced)) continue;
     comments.push([at, close + 3]);
-    at = close + 2;
   }
   return { comments, blocks };
+}
+function htmlBlockEndAt(markdown, at, lineStart, previousEnd, fenced) {
+  HTML_BLOCK_START.lastIndex = at;
+  const start = HTML_BLOCK_START.exec(markdown);
+  if (start !== null) return htmlBlockEnd(markdown, at, start);
+  HTML_TAG_LINE.lastIndex = at;
+  if (!HTML_TAG_LINE.test(markdown) || paragraphRunsInto(markdown, lineStart, previousEnd, fenced)) return -1;
+  BLANK_LINE.lastIndex = at;
+  return BLANK_LINE.exec(markdown)?.index ?? markdown.length;
 }
 function htmlBlockEnd(markdown, at, start) {
   let condition;
@@ -9837,6 +9913,45 @@ function htmlBlockEnd(markdown, at, start) {
   const end = markdown.indexOf("\n", condition);
   return end === -1 ? markdown.length : end;
 }
+function paragraphRunsInto(markdown, lineStart, previousEnd, fenced) {
+  if (lineStart === 0 || lineStart - 1 === previousEnd) return false;
+  const previousStart = markdown.lastIndexOf("\n", lineStart - 2) + 1;
+  if (inRanges(fenced, previousStart)) return false;
+  const at = afterQuoteMarkers(markdown, previousStart);
+  const code = markdown.charCodeAt(at);
+  if (code === LINE_FEED || code === CR) return false;
+  if (code === HASH) return !isHeadingStart(markdown, at);
+  return !isRuleLine(markdown, at);
+}
+var HtmlBlocksAhead = class {
+  constructor(markdown, fenced) {
+    this.markdown = markdown;
+    this.fenced = fenced;
+    this.next = markdown.indexOf("<");
+  }
+  markdown;
+  fenced;
+  next;
+  end = -1;
+  /** Whether the line at `lineStart` is inside an HTML block that starts on a line before it. */
+  holds(lineStart) {
+    const markdown = this.markdown;
+    while (this.next !== -1 && this.next < lineStart) {
+      const at = this.next;
+      let resume = at + 1;
+      const start = lineStartIfIndented(markdown, at);
+      if (start !== void 0 && !inRanges(this.fenced, at)) {
+        const end = htmlBlockEndAt(markdown, at, start, this.end, this.fenced);
+        if (end !== -1) {
+          this.end = end;
+          resume = end;
+        }
+      }
+      this.next = markdown.indexOf("<", resume);
+    }
+    return lineStart < this.end;
+  }
+};
 var lastIndented = { markdown: void 0, lines: /* @__PURE__ */ new Set() };
 function indentedCodeLines(markdown, fenced) {
   if (lastIndented.markdown !== markdown) {
@@ -12095,12 +12210,14 @@ function moveLines(records) {
   const moves = records.moves;
   const leftBehind = moves?.leftBehind ?? [];
   const retitled = moves?.retitled ?? [];
-  if (!moves || moves.moves.length + moves.orphans.length + retitled.length + leftBehind.length === 0) return [];
+  const undecided = moves?.undecided ?? [];
+  if (!moves || moves.moves.length + moves.orphans.length + retitled.length + undecided.length + leftBehind.length === 0) return [];
   return [
     "#### Moves and orphans",
     "",
     ...moves.moves.map((move) => `- moved: ${inlineText(move.oldPath)} to ${inlineText(move.path)}; ${pageRef(move.pageId, move.url)} stays where it is and a new page is created`),
     ...retitled.map((page) => `- retitled: ${inlineText(page.path)} from ${inlineText(`"${page.title}"`)} to ${inlineText(`"${page.newTitle}"`)}; the wiki finds a page by its title, so a new page is created and ${pageRef(page.pageId, page.url)} stays where it is`),
+    ...undecided.map((move) => `- undecided: ${inlineText(move.oldPath)} to ${inlineText(move.path)}: only the wiki can tell whether ${pageRef(move.pageId, void 0)} is at the place the front matter names (no page access), so the file is sent create only`),
     ...moves.orphans.map((orphan) => `- orphan: ${inlineText(`"${orphan.title}"`)} (${pageRef(orphan.pageId, orphan.url)}, was ${inlineText(orphan.path)}): no file maps to it any more; remove it on the wiki if it should go`),
     ...leftBehind.map((page) => `- left behind: ${inlineText(`"${page.title}"`)} (${pageRef(page.pageId, page.url)}, was ${inlineText(page.path)}): a new page replaced it (its title changed, or its folder's page was published anew); remove it on the wiki if it should go`),
     ""
@@ -13304,8 +13421,8 @@ function readerText(source2, asGitHubRenders) {
   return source2.split(CODE_SPAN).map((part, index) => index % 3 === 0 ? inlineText2(part, asGitHubRenders) : index % 3 === 2 ? codeSpanText(part) : "").join("");
 }
 var ESCAPE_OR_EMPHASIS = String.raw`\\([!-/:-@[-\x60{-~])|(?<=\S)(?:\*+|~+)|(?:\*+|~+)(?=\S)|(?<![\p{L}\p{N}])_+(?=\S)|(?<=\S)_+(?![\p{L}\p{N}])`;
-var TAG_ATTRIBUTE = String.raw`\s+[A-Za-z_:][\w.:-]*(?:\s*=\s*(?:[^\s"'=<>\x60]+|'[^']*'|"[^"]*"))?`;
-var RAW_HTML = String.raw`<[A-Za-z][A-Za-z0-9-]*(?:${TAG_ATTRIBUTE})*\s*\/?>|<\/[A-Za-z][A-Za-z0-9-]*\s*>|<!---?>|<!--[\s\S]*?-->` + String.raw`|<\?[\s\S]*?\?>|<![A-Za-z][^>]*>|<!\[CDATA\[[\s\S]*?\]\]>`;
+var TAG_ATTRIBUTE2 = String.raw`\s+[A-Za-z_:][\w.:-]*(?:\s*=\s*(?:[^\s"'=<>\x60]+|'[^']*'|"[^"]*"))?`;
+var RAW_HTML = String.raw`<[A-Za-z][A-Za-z0-9-]*(?:${TAG_ATTRIBUTE2})*\s*\/?>|<\/[A-Za-z][A-Za-z0-9-]*\s*>|<!---?>|<!--[\s\S]*?-->` + String.raw`|<\?[\s\S]*?\?>|<![A-Za-z][^>]*>|<!\[CDATA\[[\s\S]*?\]\]>`;
 var REFERENCE = String.raw`&(?:#[xX][0-9a-fA-F]{1,6}|#[0-9]{1,7}|[A-Za-z][A-Za-z0-9]{1,31});`;
 var AS_WRITTEN = new RegExp(ESCAPE_OR_EMPHASIS, "gu");
 var AS_GITHUB_RENDERS = new RegExp(`${ESCAPE_OR_EMPHASIS}|(${RAW_HTML})|(${REFERENCE})`, "gu");
@@ -13833,11 +13950,25 @@ function treeHeadingsByPath(tree, headingsOfKey, headingsOutside) {
 }
 function treePageIdByPath(tree, idOfKey, recordedIdOf) {
   const root = tree.rootPath;
+  return treePageIdByNodePath(tree, (nodePath) => idOfKey(nodePath.slice(root.length)), recordedIdOf);
+}
+function treePageIdByNodePath(tree, idOfNodePath, recordedIdOf) {
+  const root = tree.rootPath;
   const top = topContentFile(tree);
   return (path) => {
     const node = nodeOfFile(tree, path === "" && top !== void 0 ? top : `${root}${path}`);
-    return node ? idOfKey(node.path.slice(root.length)) : recordedIdOf(path);
+    return node ? idOfNodePath(node.path) : recordedIdOf(path);
   };
+}
+function pinnedLinkedPages(pinned, rootPath, recorded) {
+  const linked = /* @__PURE__ */ new Map();
+  for (const item of pinned) {
+    const pageId = item.linkedPage ? item.link?.pageId : void 0;
+    if (pageId === void 0 || !isBelow(item.file.label, rootPath)) continue;
+    const key = item.file.label.slice(rootPath.length);
+    if (recorded.get(key) === void 0) linked.set(key, { id: pageId, title: item.complete?.pageTitle ?? item.link?.pageTitle ?? "" });
+  }
+  return linked;
 }
 function linkingFileOf(node, rootPath) {
   const source2 = node.kind === "file" ? node.path : node.contentFrom ?? `${node.path}index.md`;
@@ -15061,6 +15192,37 @@ async function addressSpaceKey(spaceId, pages, signal) {
   return space?.key ?? spaceId;
 }
 
+// src/core/tree/followedPages.ts
+async function checkFollowedPages(plan, pages, signal, messages = englishTreeMessages) {
+  const follows = plan.followsToCheck;
+  if (follows === void 0) return;
+  delete plan.followsToCheck;
+  const left = [];
+  for (const follow of follows) {
+    let parentId;
+    try {
+      parentId = (await pages.getPage(follow.move.pageId, signal))?.parentId;
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      continue;
+    }
+    if (parentId !== void 0 && parentId !== follow.item.complete?.parentId) left.push(follow);
+  }
+  if (left.length === 0) return;
+  for (const follow of left) {
+    const { item, before, move } = follow;
+    delete item.link;
+    item.target = before.target;
+    if (before.complete) item.complete = before.complete;
+    else delete item.complete;
+    item.linkedPage = before.linkedPage;
+    item.cautions.push({ code: "leavesPage", message: messages.leavesRecordedPage(follow.title, move.pageId, move.oldPath) });
+    plan.moves.orphans.push({ path: move.oldPath, pageId: move.pageId, title: follow.title });
+  }
+  plan.moves.renamed = plan.moves.renamed.filter((move) => !left.some((follow) => follow.move === move));
+  plan.moves.orphans.sort((a, b) => compareRelativePaths(a.path, b.path));
+}
+
 // src/core/tree/collisions.ts
 function titleKey(title) {
   return title.toLocaleLowerCase("en-US");
@@ -15074,6 +15236,36 @@ function groupByTitle(entries, titleOf) {
     else byTitle.set(key, [entry]);
   }
   return [...byTitle.values()].filter((group) => group.length > 1);
+}
+
+// src/core/tree/chosenPage.ts
+function namesChosenPageById(item, parentId, words) {
+  if (item.prepared.frontMatterPageId === parentId) return { code: "treeParent", message: words.namesTreeParentById(item.file.label, parentId), fix: "editFile" };
+  const complete = item.complete;
+  if (item.linkedPage && item.link?.pageId === parentId && complete !== void 0) {
+    return { code: "treeParent", message: words.namesTreeParentPlace(item.file.label, complete.pageTitle, complete.parentId, parentId), fix: "editFile" };
+  }
+  return void 0;
+}
+function refuseFilesAtChosenPage(pinned, chosen, words) {
+  const grandparentId = chosen.parentId;
+  if (grandparentId === void 0) return;
+  const title = titleKey(chosen.title);
+  for (const item of pinned) {
+    const complete = item.complete;
+    if (complete === void 0 || complete.parentId !== grandparentId || titleKey(complete.pageTitle) !== title || item.refusals.some((refusal2) => refusal2.code === "treeParent")) continue;
+    item.refusals.push({ code: "treeParent", message: words.namesTreeParentPlace(item.file.label, complete.pageTitle, grandparentId, chosen.id), fix: "editFile" });
+    item.state = "refused";
+  }
+}
+function mayBeChosenPage(item, parentId) {
+  const complete = item.complete;
+  return item.state === "send" && complete !== void 0 && complete.parentId !== parentId && (complete.overwrite || item.linkedPage);
+}
+function cautionUncheckedChosenPage(pinned, parentId, detail, words) {
+  for (const item of pinned) {
+    if (mayBeChosenPage(item, parentId)) item.cautions.push({ code: "treeParentUnchecked", message: words.treeParentUnchecked(parentId, detail) });
+  }
 }
 
 // src/core/tree/folderMarkdown.ts
@@ -15113,7 +15305,7 @@ var RANKS = [
   (gone, node) => !sameFolder(gone, node) && sameName(gone, node),
   (gone, node) => !sameFolder(gone, node) && sameTitle(gone, node)
 ];
-function detectMoves(previous, tree, alsoThere = [], pinned = []) {
+function detectMoves(previous, tree, alsoThere = [], pinned = [], treeParentId) {
   const root = folderKey(tree.rootPath);
   const there = [...tree.refused, ...alsoThere, ...pinned.map((file) => file.path)];
   const thereFiles = new Set(there);
@@ -15123,16 +15315,22 @@ function detectMoves(previous, tree, alsoThere = [], pinned = []) {
   }
   gone.sort((a, b) => compareRelativePaths(a.path, b.path));
   const arrivals = [];
-  const report2 = { moves: [], renamed: [], orphans: [], retitled: [] };
+  const report2 = { moves: [], renamed: [], orphans: [], retitled: [], undecided: [] };
   for (const node of tree.nodes) {
     const recorded = previous.get(node.path);
     if (!recorded) arrivals.push(node);
     else if (recorded.title !== node.title && titleKey(recorded.title) !== titleKey(node.title)) report2.retitled.push({ path: node.path, pageId: recorded.pageId, title: recorded.title, newTitle: node.title });
   }
   const matched = /* @__PURE__ */ new Set();
-  for (const { each, file } of followedPinnedPages(gone, pinned.filter((file2) => isBelow(file2.path, root) && !previous.has(file2.path)))) {
+  const placeOf = (path) => {
+    const folder = parentFolderOf(path);
+    return folder === root ? treeParentId : previous.get(folder)?.pageId;
+  };
+  for (const { each, file } of followedPinnedPages(gone, pinned.filter((file2) => file2.inTreeSpace && isBelow(file2.path, root) && !previous.has(file2.path)))) {
     matched.add(each);
-    report2.renamed.push({ path: file.path, oldPath: each.path, pageId: each.page.pageId });
+    const move = { path: file.path, oldPath: each.path, pageId: each.page.pageId };
+    if (placeOf(each.path) === file.parentId) report2.renamed.push(move);
+    else report2.undecided.push(move);
   }
   const settled = new Set(matched);
   const taken = /* @__PURE__ */ new Set();
@@ -15151,7 +15349,7 @@ function detectMoves(previous, tree, alsoThere = [], pinned = []) {
   for (const each of gone) {
     if (!matched.has(each)) report2.orphans.push({ path: each.path, pageId: each.page.pageId, title: each.page.title });
   }
-  for (const list of [report2.moves, report2.renamed]) list.sort((a, b) => compareRelativePaths(a.path, b.path));
+  for (const list of [report2.moves, report2.renamed, report2.undecided]) list.sort((a, b) => compareRelativePaths(a.path, b.path));
   return report2;
 }
 function followedPinnedPages(gone, arrivals) {
@@ -15229,8 +15427,10 @@ function pinnedRecordedLink(source2, pageTitle, defaults, options) {
   if (!recorded) return void 0;
   return { spaceId: defaults.spaceId, parentId: defaults.parentId, pageTitle: pageTitle ?? recorded.title, pageId: recorded.id, publishedAt: 0 };
 }
-function pinnedFile(item, title) {
-  return item.link?.pageId === void 0 ? { path: item.file.label, title } : { path: item.file.label, title, pageId: item.link.pageId };
+function pinnedFile(item, target, treeSpaceId) {
+  const file = { path: item.file.label, title: target.pageTitle, parentId: target.parentId, inTreeSpace: target.spaceId === treeSpaceId };
+  if (item.link?.pageId !== void 0) file.pageId = item.link.pageId;
+  return file;
 }
 function followRecordedPage(item, pageId) {
   if (item.link || !item.complete) return;
@@ -15291,8 +15491,27 @@ function planTreeOf(sources, given) {
   const keyOf = (path) => path.slice(rootPath.length);
   const previous = /* @__PURE__ */ new Map();
   for (const [key, entry] of options.identity.entries()) previous.set(`${rootPath}${key}`, { pageId: entry.id, title: entry.title });
-  const moves = detectMoves(previous, tree, refused2.map((item) => item.file.label), pinned.flatMap((item) => item.complete ? [pinnedFile(item, item.complete.pageTitle)] : []));
+  const moves = detectMoves(previous, tree, refused2.map((item) => item.file.label), pinned.flatMap((item) => item.complete ? [pinnedFile(item, item.complete, options.spaceId)] : []), options.parentId);
   const pinnedAt = new Map(pinned.map((item) => [item.file.label, item]));
+  let followsToCheck;
+  if (moves.undecided.length > 0) {
+    followsToCheck = [];
+    const stillUndecided = [];
+    for (const move of moves.undecided) {
+      const item = pinnedAt.get(move.path);
+      const title = previous.get(move.oldPath)?.title ?? "";
+      if (item?.link && item.complete) {
+        if (linkNames(item.link, item.complete)) moves.renamed.push(move);
+        else moves.orphans.push({ path: move.oldPath, pageId: move.pageId, title });
+      } else if (item?.complete && options.pageAccess) {
+        followsToCheck.push({ move, title, item, before: { target: item.target, complete: item.complete, linkedPage: item.linkedPage } });
+        moves.renamed.push(move);
+      } else stillUndecided.push(move);
+    }
+    moves.undecided = stillUndecided;
+    moves.renamed.sort((a, b) => compareRelativePaths(a.path, b.path));
+    moves.orphans.sort((a, b) => compareRelativePaths(a.path, b.path));
+  }
   for (const rename3 of moves.renamed) {
     const item = pinnedAt.get(rename3.path);
     if (item) followRecordedPage(item, rename3.pageId);
@@ -15311,7 +15530,6 @@ function planTreeOf(sources, given) {
     const old = renamedFromPath.get(path);
     return old === void 0 ? void 0 : previous.get(old);
   };
-  const recordedPageOf = treePageIdByPath(tree, recordedId, recordedId);
   const headingsOfKey = (key) => {
     const node = tree.byPath.get(`${rootPath}${key}`);
     const source2 = node?.kind === "file" ? node.path : node?.contentFrom;
@@ -15326,13 +15544,14 @@ function planTreeOf(sources, given) {
   const withoutId = (path) => !options.pageAccess && (recordedAtPath(path) === void 0 || retitledFrom.has(path));
   const refusedNode = (node) => {
     const source2 = node.kind === "file" ? node.path : node.contentFrom;
-    return collisions.ofNode.has(node) || withoutId(node.path) || keysOfParent.has(keyOf(node.path)) || source2 !== void 0 && (inTree.get(source2)?.item.refusals.length ?? 0) > 0;
+    const sourceItem = source2 === void 0 ? void 0 : inTree.get(source2)?.item;
+    return collisions.ofNode.has(node) || withoutId(node.path) || keysOfParent.has(keyOf(node.path)) || sourceItem !== void 0 && (sourceItem.refusals.length > 0 || sourceItem.prepared.frontMatterPageId === options.parentId);
   };
-  const linkedFolderIds = /* @__PURE__ */ new Map();
+  const linkedIds = /* @__PURE__ */ new Map();
   const parentIds = /* @__PURE__ */ new Map();
   const parentRecordedId = (parentPath) => {
     if (parentIds.has(parentPath)) return parentIds.get(parentPath);
-    const id = recordedAtPath(parentPath)?.pageId ?? linkedFolderIds.get(parentPath);
+    const id = recordedAtPath(parentPath)?.pageId ?? linkedIds.get(parentPath);
     parentIds.set(parentPath, id);
     return id;
   };
@@ -15350,8 +15569,9 @@ function planTreeOf(sources, given) {
     item.target = defaults;
     item.complete = { spaceId: defaults.spaceId, parentId: defaults.parentId, pageTitle: defaults.pageTitle, overwrite: defaults.overwrite };
     item.linkedPage = parentId !== void 0 && linkNames(item.link, defaults);
-    if (node.kind === "folder" && recorded === void 0 && oldTitle === void 0 && item.linkedPage && item.link?.pageId !== void 0) linkedFolderIds.set(node.path, item.link.pageId);
-    const unchanged = !options.force && item.linkedPage && item.link?.contentSha256 === item.contentSha256 && (!checkLinkTargets || item.link.linkTargets === void 0 || item.link.linkTargets === linkTargetsDigest(planned.linkFacts.destinations, linkingFileOf(node, rootPath), recordedPageOf, options.rootInRepository, anchorOf));
+    const linkedId = recorded === void 0 && oldTitle === void 0 && item.linkedPage ? item.link?.pageId : void 0;
+    if (linkedId !== void 0) linkedIds.set(node.path, linkedId);
+    const unchanged = !options.force && item.linkedPage && item.link?.contentSha256 === item.contentSha256;
     item.state = item.refusals.length > 0 ? "refused" : unchanged ? "unchanged" : "send";
     const unlinked = recorded !== void 0 && item.link === void 0;
     if (unlinked) {
@@ -15364,14 +15584,24 @@ function planTreeOf(sources, given) {
     }
     const page = { node, linkFacts: planned.linkFacts, key, item, parentKnown: parentId !== void 0, unlinked };
     if (recorded) page.pageId = recorded.pageId;
+    if (linkedId !== void 0) page.linkedPageId = linkedId;
     const oldKey = ownRecord === void 0 ? renamedFrom.get(key) : void 0;
     if (oldKey !== void 0) page.renamedFrom = oldKey;
     if (oldTitle !== void 0) page.retitledFrom = oldTitle;
     return page;
   });
   const pinnedLinkFacts = new Map(pinnedSources.map((source2) => [keyOf(source2.file.label), source2.linkFacts]));
+  const pinnedLinked = pinnedLinkedPages(pinnedSources.map((source2) => source2.item), rootPath, options.identity);
+  const knownPageOf = treePageIdByNodePath(tree, (path) => recordedAtPath(path)?.pageId ?? linkedIds.get(path), (path) => recordedId(path) ?? pinnedLinked.get(path)?.id);
+  if (checkLinkTargets) {
+    for (const page of pages) {
+      const item = page.item;
+      const reachedBefore = item.state === "unchanged" ? item.link?.linkTargets : void 0;
+      if (reachedBefore !== void 0 && reachedBefore !== linkTargetsDigest(page.linkFacts.destinations, linkingFileOf(page.node, rootPath), knownPageOf, options.rootInRepository, anchorOf)) item.state = "send";
+    }
+  }
   for (const { item, file, linkFacts } of pinnedSources) {
-    const reachedNow = () => checkLinkTargets ? linkTargetsDigest(linkFacts.destinations, keyOf(file.label), recordedPageOf, options.rootInRepository, anchorOf) : void 0;
+    const reachedNow = () => checkLinkTargets ? linkTargetsDigest(linkFacts.destinations, keyOf(file.label), knownPageOf, options.rootInRepository, anchorOf) : void 0;
     if (linksReachOtherPages(item, reachedNow)) item.state = "send";
   }
   for (const page of pages) refuse2(page.item, collisions.ofNode.get(page.node));
@@ -15381,6 +15611,15 @@ function planTreeOf(sources, given) {
     }
   }
   for (const item of pinned) refuse2(item, collisions.ofPinned.get(item));
+  for (const page of pages) {
+    if (page.item.prepared.frontMatterPageId === options.parentId) refuse2(page.item, namesChosenPageById(page.item, options.parentId, words));
+  }
+  for (const item of pinned) {
+    const key = isBelow(item.file.label, rootPath) ? keyOf(item.file.label) : void 0;
+    const recordedForIt = key !== void 0 && keysOfParent.has(key) && item.prepared.frontMatterPageId !== options.parentId;
+    refuse2(item, recordedForIt ? { code: "treeParent", message: words.recordedAsParent(key, options.parentId), fix: void 0 } : namesChosenPageById(item, options.parentId, words));
+  }
+  if (!options.pageAccess) cautionUncheckedChosenPage(pinned, options.parentId, void 0, words);
   refuseWithoutIds(pages, (page) => !options.pageAccess && (page.pageId === void 0 || page.retitledFrom !== void 0), words);
   refuseUnderRefusedFolders(pages, words);
   const { unknown, dotted } = foreseeTreeLinks({ tree, pages, pinnedLinkFacts }, pinnedSources.map((source2) => source2.item), options);
@@ -15394,6 +15633,7 @@ function planTreeOf(sources, given) {
     overwrite: options.overwrite,
     rootInRepository: options.rootInRepository,
     parentId: options.parentId,
+    ...followsToCheck !== void 0 && followsToCheck.length > 0 ? { followsToCheck } : {},
     ...unknown.size > 0 ? { unknownLinkPaths: unknown } : {},
     ...dotted.size > 0 ? { dottedLinkPaths: dotted } : {}
   };
@@ -15738,15 +15978,21 @@ async function checkTitlesInSpace(plan, pages, spaceId, signal, messages = engli
 // src/core/tree/treeParent.ts
 async function checkTreeParent(plan, pages, choice, signal, messages = englishTreeMessages) {
   let reason;
+  let chosenRead = false;
   try {
     const parent = await pages.getPage(choice.parentId, signal);
     if (!parent) reason = messages.treeParentMissing(choice.parentId, choice.recorded);
-    else if (parent.spaceId !== void 0) {
-      const space = await pages.resolveSpace(choice.spaceId, signal);
-      if (space && space.id !== parent.spaceId) reason = messages.treeParentInOtherSpace(choice.parentId, space.key, choice.recorded);
+    else {
+      refuseFilesAtChosenPage(plan.pinned, parent, messages);
+      chosenRead = true;
+      if (parent.spaceId !== void 0) {
+        const space = await pages.resolveSpace(choice.spaceId, signal);
+        if (space && space.id !== parent.spaceId) reason = messages.treeParentInOtherSpace(choice.parentId, space.key, choice.recorded);
+      }
     }
   } catch (error) {
     if (signal?.aborted) throw error;
+    if (!chosenRead) cautionUncheckedChosenPage(plan.pinned, choice.parentId, readFailureText(error, messages), messages);
     return;
   }
   if (reason === void 0) return;
@@ -15758,6 +16004,7 @@ async function checkTreeParent(plan, pages, choice, signal, messages = englishTr
   }
 }
 async function checkTreeOnWiki(plan, pages, choice, signal, messages = englishTreeMessages) {
+  await checkFollowedPages(plan, pages, signal, messages);
   await checkTreeParent(plan, pages, choice, signal, messages);
   await checkTitlesInSpace(plan, pages, choice.spaceId, signal, messages);
 }
@@ -15790,10 +16037,14 @@ async function runTree(options) {
   const rootPath = plan.tree.rootPath;
   const guardOptions = { ...options.guard, pages: options.pages, ...options.signal ? { signal: options.signal } : {}, lookUpUnchanged: false };
   await sendGoneTreePages(plan, guardOptions);
+  if (options.pages) await checkFollowedPages(plan, options.pages, options.signal, options.guard.messages);
   const ids = /* @__PURE__ */ new Map();
   const urls = /* @__PURE__ */ new Map();
   for (const page of plan.pages) if (page.pageId) ids.set(page.key, page.pageId);
   const recordedIds = new Map(ids);
+  const linkedIds = /* @__PURE__ */ new Map();
+  for (const page of plan.pages) if (page.linkedPageId !== void 0) linkedIds.set(page.key, page.linkedPageId);
+  const idForLinks = (key) => ids.get(key) ?? linkedIds.get(key);
   const headings = new Map(plan.pages.map((page) => [page.key, page.linkFacts.headings]));
   for (const [key, facts] of plan.pinnedLinkFacts) headings.set(key, facts.headings);
   const sending = new Set(plan.pages.filter((page) => page.item.state === "send").map((page) => page.key));
@@ -15811,7 +16062,8 @@ async function runTree(options) {
     if (rename3) pinnedFollowed.set(key, { id: rename3.pageId, title: item.complete?.pageTitle ?? "", oldKey: rename3.oldPath.slice(rootPath.length) });
     if (item.complete) pinnedAddressOf.set(key, await options.addressInSpace(item.complete.spaceId));
   }
-  const recordedOutside = (path) => options.identity.get?.(path) ?? pinnedFollowed.get(path);
+  const pinnedLinked = pinnedLinkedPages(plan.pinned, rootPath, { get: (key) => options.identity.get?.(key) ?? pinnedFollowed.get(key) });
+  const recordedOutside = (path) => options.identity.get?.(path) ?? pinnedFollowed.get(path) ?? pinnedLinked.get(path);
   let sendsOver = false;
   const addressable = treePageAddresses(options.pages !== void 0, options.addressOf);
   const topFile = topContentFile(plan.tree);
@@ -15836,13 +16088,13 @@ async function runTree(options) {
     }
     if (!addressable) return "noAddress";
     const key = node.path.slice(rootPath.length);
-    const id = ids.get(key);
+    const id = idForLinks(key);
     const url = urls.get(key) ?? (id ? options.addressOf(id, node.title) : void 0);
     if (url) return { url, title: node.title, headings: headings.get(key) ?? [] };
     return sending.has(key) ? sendsOver ? "notYet" : "pending" : void 0;
   };
   const rewriting = /* @__PURE__ */ new Map();
-  const reachedPageOf = addressable ? treePageIdByPath(plan.tree, (key) => ids.get(key), (path) => recordedOutside(path)?.id) : () => void 0;
+  const reachedPageOf = addressable ? treePageIdByPath(plan.tree, idForLinks, (path) => recordedOutside(path)?.id) : () => void 0;
   const pinnedTitles = new Map(plan.pinned.flatMap((item) => {
     const key = pinnedKeyOf(item);
     return key === void 0 ? [] : [[key, item.complete?.pageTitle ?? ""]];
@@ -15898,6 +16150,7 @@ async function runTree(options) {
   for (const level of pagesByLevel(plan.pages)) {
     if (options.signal?.aborted || options.gate.stoppedBy) break;
     const prepared = level.map((page) => ({ page, ...withParent(page, ids, plan, rootPath, options.guard.messages ?? englishTreeMessages) }));
+    for (const { page } of prepared) if (!page.item.linkedPage) linkedIds.delete(page.key);
     expectMore(prepared.filter((entry) => entry.sentAnew === true).length);
     const parentCreated = (page) => page.node.parent !== void 0 && created.has(page.node.parent.slice(rootPath.length));
     const parentReplaced = (page) => {
@@ -15953,6 +16206,7 @@ async function runTree(options) {
       const learnt = await learning.get(index);
       const landedElsewhere = result.state === "published" && !result.item.linkedPage;
       const pageId = learnt?.pageId ?? (result.outcome?.kind === "created" || landedElsewhere ? void 0 : entry.page.pageId ?? entry.item.link?.pageId);
+      linkedIds.delete(entry.page.key);
       if (learnt?.url) urls.set(entry.page.key, learnt.url);
       if (pageId) {
         ids.set(entry.page.key, pageId);
@@ -16059,7 +16313,8 @@ async function runTree(options) {
   }
   const pageOf = new Map(plan.pages.map((page) => [page.key, page]));
   const replaced = replacedPages(plan, ids);
-  if (addressable && replaced.length > 0) {
+  const linkedReplaced = plan.pages.some((page) => page.linkedPageId !== void 0 && ids.has(page.key) && ids.get(page.key) !== page.linkedPageId);
+  if (addressable && (replaced.length > 0 || linkedReplaced)) {
     const going = new Set(sentAgain2.map((entry) => entry.page.key));
     for (const result of results) {
       const page = result.pass === 1 && result.state === "published" && !going.has(result.key) ? pageOf.get(result.key) : void 0;
@@ -16071,7 +16326,8 @@ async function runTree(options) {
   }
   expectMore(sentAgain2.length);
   await secondPass(sentAgain2, passContext);
-  const linkingAnew = addressable && replaced.length > 0 ? pagesLinkingAnew(plan, results, recordedIds, ids) : [];
+  const knownBefore = (key) => recordedIds.get(key) ?? pageOf.get(key)?.linkedPageId;
+  const linkingAnew = addressable && (replaced.length > 0 || linkedReplaced) ? pagesLinkingAnew(plan, results, knownBefore, ids) : [];
   expectMore(linkingAnew.length);
   await relinkUnchanged(linkingAnew, passContext);
   const counted = countedResults(results, (result) => result.key);
@@ -16131,9 +16387,9 @@ function withParent(page, ids, plan, rootPath, words) {
 function treePageAddresses(pageAccess, addressOf) {
   return pageAccess || addressOf("1", "Page") !== void 0;
 }
-function pagesLinkingAnew(plan, results, recordedIds, ids) {
+function pagesLinkingAnew(plan, results, knownBefore, ids) {
   const skipped = new Set(results.filter((result) => result.state === "skipped").map((result) => result.key));
-  const before = treePageIdByPath(plan.tree, (key) => recordedIds.get(key), () => void 0);
+  const before = treePageIdByPath(plan.tree, knownBefore, () => void 0);
   const now = treePageIdByPath(plan.tree, (key) => ids.get(key), () => void 0);
   const root = plan.tree.rootPath;
   return plan.pages.filter((page) => {
@@ -16395,7 +16651,16 @@ function printMoves(plan, json, output, addressOf, leftBehindByRun) {
   const orphans = plan.moves.orphans.map((orphan) => withUrl(orphan, orphan.title));
   const leftBehind = (leftBehindByRun ?? []).map((page) => withUrl(page, page.title));
   const retitled = plan.moves.retitled.map((page) => withUrl(page, page.title));
-  const record = { type: "tree", moves, orphans, renamed: plan.moves.renamed, ...retitled.length > 0 ? { retitled } : {}, ...leftBehindByRun ? { leftBehind } : {} };
+  const undecided = plan.moves.undecided;
+  const record = {
+    type: "tree",
+    moves,
+    orphans,
+    renamed: plan.moves.renamed,
+    ...retitled.length > 0 ? { retitled } : {},
+    ...undecided.length > 0 ? { undecided } : {},
+    ...leftBehindByRun ? { leftBehind } : {}
+  };
   output.record(record);
   if (json) {
     output.json(record);
@@ -16409,6 +16674,10 @@ function printMoves(plan, json, output, addressOf, leftBehindByRun) {
   if (plan.moves.renamed.length > 0) {
     output.line(`renamed: ${plan.moves.renamed.length} - the page follows the file (same title under the same parent page):`);
     for (const rename3 of plan.moves.renamed) output.line(`  ${rename3.oldPath} -> ${rename3.path}: page ${rename3.pageId}`);
+  }
+  if (undecided.length > 0) {
+    output.line(`undecided: ${undecided.length} - a file that names its page moved from where a page of its title is recorded; only the wiki can tell whether that page is at the place its front matter names (no page access), so it is sent create only:`);
+    for (const move of undecided) output.line(`  ${move.oldPath} -> ${move.path}: page ${move.pageId} may stay where it is`);
   }
   if (retitled.length > 0) {
     output.line(`retitled: ${retitled.length} - the wiki finds a page by its title, so a new page is created and the old page stays where it is:`);

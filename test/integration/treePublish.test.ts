@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { apiTokenSubject } from '../../src/core/apiToken/subject';
 import { proveOwnPage } from '../../src/core/links/pageIdentity';
-import type { PageLink } from '../../src/core/links/pageLink';
+import { isRepositoryLink, type PageLink } from '../../src/core/links/pageLink';
 import { wikiHeadingAnchor } from '../../src/core/links/rewrite';
 import { pageAddress } from '../../src/core/publish/pageAddress';
 import type { PlanItem, SourceFile } from '../../src/core/run/plan';
@@ -341,7 +341,7 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     signedIn.world.sandbox.editPageOnWiki(page('Install').id, '# Install\n\nA colleague\'s fix.\n');
     const changed = Object.fromEntries(Object.entries(FILES).map(([path, text]) => [path, `${text}\nRevised.\n`]));
     const { plan, run } = await publishTree(changed, identity);
-    assert.ok(plan.pages.every((each) => each.unlinked), 'no local links: every page is known only from the repository');
+    assert.ok(plan.pages.every((each) => isRepositoryLink(each.item.link)), 'no local links: every page is known only from the repository');
     const install = run.results.find((result) => result.key === 'guide/install.md');
     assert.equal(install?.state, 'edited', 'a change it cannot explain is not replaced silently');
     // Never published from here: the verdict says so, so that no front end calls it an edit "since its last publish".

@@ -109,11 +109,6 @@ export interface TreePage {
   retitledFrom?: string;
   /** Whether its parent page's ID is known before sending (the chosen page, or a recorded folder page). */
   parentKnown: boolean;
-  /**
-   * Recorded in the repository but never published from this machine (a teammate's or CI's page): only a latest
-   * version by this token's user is explained; any other change is one the guard must show.
-   */
-  unlinked: boolean;
   /** Its title was looked for elsewhere in the space (checkTitlesInSpace), so it is not looked for again. */
   titleLookedUp?: boolean;
 }
@@ -479,10 +474,9 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
     // Whether the pages its links reach have other IDs now is asked once every page's ID is known (below).
     const unchanged = !options.force && item.linkedPage && item.link?.contentSha256 === item.contentSha256;
     item.state = item.refusals.length > 0 ? 'refused' : unchanged ? 'unchanged' : 'send';
-    const unlinked = recorded !== undefined && item.link === undefined;
     // The guard needs a link to compare with: the repository's page, published from here never (time 0). A retitled
     // page's link names its old title, so the guard looks for the new one as for any new page.
-    if (unlinked) {
+    if (recorded !== undefined && item.link === undefined) {
       // Written out, not spread: a spread followed by more members gives every such object a hidden class of its own.
       item.link = { spaceId: defaults.spaceId, parentId: defaults.parentId, pageTitle: oldTitle ?? defaults.pageTitle, pageId: recorded.pageId, publishedAt: 0 };
       item.linkedPage = parentId !== undefined && oldTitle === undefined;
@@ -491,7 +485,7 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
       item.cautions.push({ code: 'leavesPage', message: words.retitledPage(oldTitle, node.title, recorded.pageId) });
       if (item.state === 'unchanged') item.state = 'send';
     }
-    const page: TreePage = { node, linkFacts: planned.linkFacts, key, item, parentKnown: parentId !== undefined, unlinked };
+    const page: TreePage = { node, linkFacts: planned.linkFacts, key, item, parentKnown: parentId !== undefined };
     // Members added one by one, in this order, rather than spread in: a spread of a conditional object per page made
     // 10,000 short-lived objects and took the slow path of copying members.
     if (recorded) page.pageId = recorded.pageId;

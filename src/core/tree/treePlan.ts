@@ -114,8 +114,6 @@ export interface TreePage {
    * version by this token's user is explained; any other change is one the guard must show.
    */
   unlinked: boolean;
-  /** Its title was looked for elsewhere in the space (checkTitlesInSpace), so it is not looked for again. */
-  titleLookedUp?: boolean;
 }
 
 /** A page taken as following a file that names its page, until the wiki says where it is (TreePlan.followsToCheck). */

@@ -984,6 +984,27 @@ describe('CLI --tree', () => {
     assert.match(lineOf('docs/ref/usage.md'), new RegExp(`A page titled "Usage" already exists elsewhere in the space \\(page ${usage.id}, http`), dry.stdout);
   });
 
+  it('a file that names its own page and would create it: the dry run names the page that holds its title in the space, in text and --json; updating its own page, it does not', async () => {
+    const pinned = '---\nwiki:\n  spaceId: DOCS\n  parentId: "123456"\n  pageTitle: Setup\n---\nOur setup.\n';
+    const root = await cli.tree({ 'docs/index.md': '# Overview\n', 'docs/guide/setup.md': pinned, 'team.md': '# Another team\n', 'theirs.md': '# Setup\n\nAnother team\'s page of that title.\n' });
+    assert.equal((await runCli(['publish', 'team.md', '--space', 'DOCS', '--parent', '123456'], { cwd: root, env: cli.env() })).code, 0);
+    assert.equal((await runCli(['publish', 'theirs.md', '--space', 'DOCS', '--parent', page('Another team').id], { cwd: root, env: cli.env() })).code, 0);
+    const theirs = page('Setup');
+    const held = `A page titled "Setup" already exists elsewhere in the space (page ${theirs.id}, ${cli.world.sandbox.pageAddress(theirs.id)}); the wiki has long kept titles unique in a space and may refuse this one.`;
+    const dry = await runCli(['publish', 'docs', ...TO, '--dry-run'], { cwd: root, env: cli.env() });
+    assert.equal(dry.code, 0, dry.stderr);
+    const lineOf = (run: { stdout: string }, file: string): string => run.stdout.split('\n').find((line) => line.includes(`${file} ->`)) ?? '';
+    assert.equal(lineOf(dry, 'docs/guide/setup.md'), `would create docs/guide/setup.md -> "Setup" in DOCS under 123456 [caution: ${held}]`, dry.stdout);
+    const json = await runCli(['publish', 'docs', ...TO, '--dry-run', '--json'], { cwd: root, env: cli.env() });
+    assert.deepEqual(fileRecords(json).find((record) => record.file === 'docs/guide/setup.md')?.cautions, [held]);
+    assertRecordsValid(jsonLines(json), 'a tree plan with a file that names its own page at a title held elsewhere');
+    // Published (this wiki does not keep titles unique), then changed: an update of its own page holds its title already.
+    assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);
+    await writeFile(join(root, 'docs', 'guide', 'setup.md'), `${pinned}Changed.\n`);
+    const again = await runCli(['publish', 'docs', ...TO, '--dry-run'], { cwd: root, env: cli.env() });
+    assert.match(lineOf(again, 'docs/guide/setup.md'), /^would update docs\/guide\/setup\.md -> "Setup" in DOCS under 123456 \(wiki edits checked[^)]*\)$/, again.stdout);
+  });
+
   it('a page the tree did not record, with no publishing account known: not taken as the tree\'s, and every line says why and what tells', async () => {
     const root = await cli.tree({ 'docs/index.md': '# Overview\n', 'docs/guide.md': '# Guide\n\nOne.\n' });
     assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);

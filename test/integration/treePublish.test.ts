@@ -12,7 +12,7 @@ import { ThrottleGate } from '../../src/core/run/runner';
 import { sendPlanned } from '../../src/core/run/send';
 import { checkTitlesInSpace } from '../../src/core/tree/titlesInSpace';
 import { checkTreeOnWiki } from '../../src/core/tree/treeParent';
-import { createWikiPagesClient } from '../../src/core/wikiPages/client';
+import { createWikiPagesClient, type WikiPagesClient } from '../../src/core/wikiPages/client';
 import { planTree } from '../../src/core/tree/treePlan';
 import { guardTreeAsPlanned } from '../../src/core/tree/treePlanGuard';
 import { landedLink, sendKind } from '../../src/core/run/plan';
@@ -685,6 +685,99 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     // Looked up once each, however often the front end asks.
     await checkTreeOnWiki(plan, signedIn.pages, { spaceId: 'DOCS', parentId: '123456', recorded: true });
     assert.equal(elsewhere('guide/setup.md').length, 1);
+  });
+
+  /** A page made on the wiki by someone else's publish (not this tree's): under `parentId`, in `spaceId`. */
+  async function pageOnWiki(spaceId: string, parentId: string, pageTitle: string): Promise<{ id: string }> {
+    const sent = await fetch(signedIn.world.sandbox.importEndpoint, {
+      method: 'POST', headers: { authorization: `Bearer ${signedIn.apiToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ spaceId, parentId, pageTitle, content: 'Another team\'s page.' }),
+    });
+    assert.equal(sent.status, 201, await sent.text());
+    const made = signedIn.world.sandbox.findPageByTitle(spaceId, parentId, pageTitle);
+    assert.ok(made);
+    return made;
+  }
+
+  /** signedIn.pages, noting each title looked for in a space ("DOCS Setup"). */
+  function countingTitleLookups(): { pages: WikiPagesClient; asked: string[] } {
+    const asked: string[] = [];
+    const pages: WikiPagesClient = {
+      ...signedIn.pages,
+      findPagesByTitle: (spaceId, title, signal) => {
+        asked.push(`${spaceId} ${title}`);
+        return signedIn.pages.findPagesByTitle(spaceId, title, signal);
+      },
+    };
+    return { pages, asked };
+  }
+
+  const titleCautionsOf = (item: PlanItem | undefined): string[] => (item?.cautions ?? []).filter((caution) => caution.code === 'titleInSpace').map((caution) => caution.message);
+  const heldElsewhere = (title: string, pageId: string): string =>
+    `A page titled "${title}" already exists elsewhere in the space (page ${pageId}, ${signedIn.world.sandbox.pageAddress(pageId)}); the wiki has long kept titles unique in a space and may refuse this one.`;
+  const PINNED_SETUP = '---\nwiki:\n  spaceId: DOCS\n  parentId: "123456"\n  pageTitle: Setup\n---\nOur setup.\n';
+
+  it('a file that names its own page and would create it is looked for by title in the space it names, once, as the tree\'s new pages are; a wiki that keeps titles unique refuses it', async () => {
+    // "Setup" lives under another page of DOCS, "Runbook" under another page of ENG.
+    const theirSetup = await pageOnWiki('DOCS', (await pageOnWiki('DOCS', '123456', 'Elsewhere')).id, 'Setup');
+    const theirRunbook = await pageOnWiki('ENG', (await pageOnWiki('ENG', '234567', 'Platform')).id, 'Runbook');
+    const files = {
+      'docs/index.md': '# Overview\n',
+      'docs/guide/setup.md': PINNED_SETUP,
+      'docs/runbook.md': '---\nwiki:\n  spaceId: ENG\n  parentId: "234567"\n---\n# Runbook\n\nOurs.\n',
+      'docs/notes.md': '---\nwiki:\n  spaceId: DOCS\n  parentId: "123456"\n  pageTitle: Release notes\n---\nA title nobody holds.\n',
+    };
+    const plan = planTree(sources(files), { rootPath: 'docs', spaceId: 'DOCS', parentId: '123456', overwrite: false, identity: new MemoryIdentity(), links: new Map(), pageAccess: true });
+    const { pages, asked } = countingTitleLookups();
+    // As the CLI's dry run and the editor's confirmation do it: the wiki's view of the plan, then the guard.
+    await checkTreeOnWiki(plan, pages, { spaceId: 'DOCS', parentId: '123456', recorded: false });
+    await guardTreeAsPlanned(plan, { pages, noAccessReason: 'no page access', ownAuthorId: apiTokenSubject(signedIn.apiToken) });
+    const pinned = (label: string): PlanItem | undefined => plan.pinned.find((item) => item.file.label === label);
+    assert.deepEqual(titleCautionsOf(pinned('docs/guide/setup.md')), [heldElsewhere('Setup', theirSetup.id)]);
+    // Another space than the tree's: looked for there, where its title is to be unique.
+    assert.deepEqual(titleCautionsOf(pinned('docs/runbook.md')), [heldElsewhere('Runbook', theirRunbook.id)]);
+    assert.deepEqual(titleCautionsOf(pinned('docs/notes.md')), []);
+    // Each title once, though the guard asks again.
+    assert.deepEqual(asked.sort(), ['DOCS Overview', 'DOCS Release notes', 'DOCS Setup', 'ENG Runbook']);
+
+    // Why it is said: a wiki that keeps titles unique in a space refuses the create when it is sent.
+    signedIn.world.sandbox.setUniqueTitlesInSpace(true);
+    const { run } = await publishTree(files, new MemoryIdentity());
+    const setup = run.results.find((result) => result.key === 'docs/guide/setup.md');
+    assert.equal(setup?.state, 'failed');
+    assert.match(setup?.outcome?.message ?? '', /A page titled "Setup" already exists in the space "DOCS"/);
+    assert.equal(run.results.find((result) => result.key === 'docs/notes.md')?.state, 'published');
+  });
+
+  it('a file that names its own page and updates it is not looked for by title elsewhere; once its page is deleted on the wiki, it is created anew and is', async () => {
+    const theirSetup = await pageOnWiki('DOCS', (await pageOnWiki('DOCS', '123456', 'Elsewhere')).id, 'Setup');
+    const files = { 'docs/index.md': '# Overview\n', 'docs/guide/setup.md': PINNED_SETUP };
+    const { identity, remembered } = await publishedAndRemembered(files);
+    const ours = signedIn.world.sandbox.findPageByTitle('DOCS', '123456', 'Setup');
+    assert.ok(ours);
+    const changed = { ...files, 'docs/guide/setup.md': `${PINNED_SETUP}Changed.\n` };
+    const planned = async (links: Map<string, PageLink | undefined>): Promise<{ item: PlanItem | undefined; asked: string[] }> => {
+      const plan = planTree(sources(changed), { rootPath: 'docs', spaceId: 'DOCS', parentId: '123456', overwrite: false, identity, links, pageAccess: true });
+      const { pages, asked } = countingTitleLookups();
+      await checkTreeOnWiki(plan, pages, { spaceId: 'DOCS', parentId: '123456', recorded: true });
+      await guardTreeAsPlanned(plan, { pages, noAccessReason: 'no page access', ownAuthorId: apiTokenSubject(signedIn.apiToken) });
+      return { item: plan.pinned[0], asked };
+    };
+    // This machine, and a teammate's clone (the repository's record only): an update of its own page.
+    for (const links of [new Map(remembered), new Map<string, PageLink | undefined>()]) {
+      const { item, asked } = await planned(links);
+      assert.ok(item);
+      assert.deepEqual([item.state, sendKind(item)], ['send', 'update'], `${links.size} links`);
+      assert.deepEqual(titleCautionsOf(item), [], `${links.size} links`);
+      assert.deepEqual(asked, [], `${links.size} links`);
+    }
+    // Deleted on the wiki: the guard makes its send a create, whose title another page of the space holds.
+    signedIn.world.sandbox.deletePage(ours.id);
+    const { item, asked } = await planned(new Map(remembered));
+    assert.ok(item);
+    assert.equal(sendKind(item), 'create');
+    assert.deepEqual(titleCautionsOf(item), [heldElsewhere('Setup', theirSetup.id)]);
+    assert.deepEqual(asked, ['DOCS Setup']);
   });
 
   it('a page below a folder page made anew whose own page a colleague edited is held back, not created anew without the edit; chosen, it follows', async () => {

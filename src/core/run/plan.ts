@@ -119,6 +119,12 @@ export interface PlanItem {
   /** Links to other Markdown files that go to those files' pages in what is sent, once decided (fileLinks.ts). */
   linksToPages?: number;
   /**
+   * A tree's new page (or a file of the tree that names its own page and creates it) whose title was looked for
+   * elsewhere in its space (tree/titlesInSpace.ts): asked again after the edit guard, it is not looked for again. On the
+   * item, so that a copy of the plan (the --expect-plan check) knows it too.
+   */
+  titleLookedUp?: boolean;
+  /**
    * Some link goes to a Markdown file that exists but has no known page yet, so it stays as written: the link this
    * publish leaves keeps no content hash, and the next run sends the file again although its text did not change,
    * filling the link in once that page is known (a flat run has no second pass).

@@ -1,8 +1,10 @@
 // The platform has long kept a page title unique within a space (a create with a title used elsewhere in the space
 // failed); whether it still does is not in the spec. So before a tree is sent, every page it would create is looked
-// for by title in the space, and a page found elsewhere is named, with its address, as a caution on the file.
+// for by title in the space, and a page found elsewhere is named, with its address, as a caution on the file. So is
+// every page a file of the tree that names its own page (front matter) would create, in the space it names.
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
-import type { WikiPagesClient } from '../wikiPages';
+import type { PlanItem } from '../run/plan';
+import type { WikiPage, WikiPagesClient } from '../wikiPages';
 import { readFailureText } from '../wikiPages/readFailureText';
 import { publishedAnew } from './newFolderPage';
 import type { TreePage, TreePlan } from './treePlan';
@@ -40,38 +42,83 @@ function recordedPagesMadeAnew(plan: Pick<TreePlan, 'pages'>): { retitled: Set<T
 }
 
 /**
- * Adds a 'titleInSpace' caution to each new page whose title another page of the space already has. Each page is looked
- * up once (TreePage.titleLookedUp): asked again after the guard (guardTreeAsPlanned), it looks up only the pages the
- * guard's verdicts made new since.
+ * Whether a file of the tree that names its own page would create one: it is sent, and not to the page it published
+ * before (its link, this machine's or the folder's manifest's), or the guard found that page deleted or moved and the
+ * file makes a new one where it says (guard.ts turns linkedPage off then). An update of its own page holds its title
+ * already; a refused, unchanged or held-back file sends nothing.
+ */
+function createsPinnedPage(item: PlanItem): item is PlanItem & { complete: NonNullable<PlanItem['complete']> } {
+  return item.state === 'send' && item.complete !== undefined && !item.linkedPage;
+}
+
+/** One title to look for, and where the page that would take it lands, when known: a page found there is no other page. */
+interface TitleLookup {
+  item: PlanItem;
+  spaceId: string;
+  title: string;
+  /** Undefined when any page found is elsewhere (under a folder page that does not exist yet). */
+  parentId: string | undefined;
+}
+
+/**
+ * Adds a 'titleInSpace' caution to each new page whose title another page of the space already has: the tree's pages
+ * in the tree's space (`spaceId`), and the pages that files naming their own page (plan.pinned) would create, in the
+ * space each names (a title is kept unique within a space, whichever space that is: checking it there costs the same
+ * one lookup as in the tree's space).
+ * Each is looked up once (PlanItem.titleLookedUp): asked again after the guard (guardTreeAsPlanned), it looks up only
+ * the pages the guard's verdicts made new since. `spaceId` may be undefined only when the plan has no tree pages.
  */
 export async function checkTitlesInSpace(
-  plan: Pick<TreePlan, 'pages'>,
+  plan: Pick<TreePlan, 'pages' | 'pinned'>,
   pages: WikiPagesClient,
-  spaceId: string,
+  spaceId: string | undefined,
   signal?: AbortSignal,
   messages: TreeMessages = englishTreeMessages,
 ): Promise<void> {
   const madeAnew = recordedPagesMadeAnew(plan);
-  const queue = plan.pages.filter((page) => page.titleLookedUp !== true
-    && ((page.pageId === undefined && page.item.state === 'send') || madeAnew.retitled.has(page) || madeAnew.following.has(page)));
+  const queue: TitleLookup[] = [];
+  for (const page of plan.pages) {
+    if (spaceId === undefined || page.item.titleLookedUp === true) continue;
+    if (!((page.pageId === undefined && page.item.state === 'send') || madeAnew.retitled.has(page) || madeAnew.following.has(page))) continue;
+    // Under a folder page that does not exist yet nothing can hold the title at its own place: any page is elsewhere.
+    // A page following a new folder page goes under that page, whatever parent the plan holds for it now.
+    const parentKnown = page.parentKnown && !madeAnew.following.has(page);
+    queue.push({ item: page.item, spaceId, title: page.node.title, parentId: parentKnown ? page.item.complete?.parentId : undefined });
+  }
+  for (const item of plan.pinned) {
+    if (item.titleLookedUp === true || !createsPinnedPage(item)) continue;
+    queue.push({ item, spaceId: item.complete.spaceId, title: item.complete.pageTitle, parentId: item.complete.parentId });
+  }
+  // One request for a title in a space, however many files would take it (such files are refused in the tree's space,
+  // but not in a space that only files naming their page publish to).
+  const asked = new Map<string, Promise<WikiPage[]>>();
+  const pagesTitled = (lookup: TitleLookup): Promise<WikiPage[]> => {
+    const key = `${lookup.spaceId}\u0000${lookup.title}`;
+    let found = asked.get(key);
+    if (found === undefined) {
+      found = pages.findPagesByTitle(lookup.spaceId, lookup.title, signal);
+      // Awaited by each lookup that shares it; a failure is said on each of their files.
+      found.catch(() => undefined);
+      asked.set(key, found);
+    }
+    return found;
+  };
   const worker = async (): Promise<void> => {
-    for (let page = queue.shift(); page; page = queue.shift()) {
-      page.titleLookedUp = true;
+    for (let lookup = queue.shift(); lookup; lookup = queue.shift()) {
+      const { item } = lookup;
+      item.titleLookedUp = true;
       let found;
       try {
-        found = await pages.findPagesByTitle(spaceId, page.node.title, signal);
+        found = await pagesTitled(lookup);
       } catch (error) {
         if (signal?.aborted) throw error;
-        page.item.cautions.push({ code: 'titleInSpace', message: messages.titleUncheckable(page.node.title, readFailureText(error, messages)) });
+        item.cautions.push({ code: 'titleInSpace', message: messages.titleUncheckable(lookup.title, readFailureText(error, messages)) });
         continue;
       }
-      // Under a folder page that does not exist yet nothing can hold the title at its own place: any page is elsewhere.
-      // A page following a new folder page goes under that page, whatever parent the plan holds for it now.
-      const parentKnown = page.parentKnown && !madeAnew.following.has(page);
-      const elsewhere = found.filter((other) => !parentKnown || other.parentId !== page.item.complete?.parentId);
+      const elsewhere = found.filter((other) => lookup.parentId === undefined || other.parentId !== lookup.parentId);
       const first = elsewhere[0];
       if (!first) continue;
-      page.item.cautions.push({ code: 'titleInSpace', message: messages.titleElsewhere(first.title, first.id, first.webUrl) });
+      item.cautions.push({ code: 'titleInSpace', message: messages.titleElsewhere(first.title, first.id, first.webUrl) });
     }
   };
   await Promise.all(Array.from({ length: Math.min(LOOKUPS_AT_ONCE, Math.max(1, queue.length)) }, worker));

@@ -64,7 +64,8 @@ export async function checkTreeParent(
 /**
  * What a tree's plan learns from the wiki before it is shown, with page access: whether the pages it takes as following
  * moved files that name their page are at the places those name (checkFollowedPages), whether its parent page is there
- * (checkTreeParent), then which new pages' titles other pages of the space already hold (checkTitlesInSpace).
+ * (checkTreeParent), then which titles of the pages it would create (the tree's, and those of the files that name their
+ * own page) other pages of the space already hold (checkTitlesInSpace).
  */
 export async function checkTreeOnWiki(
   plan: TreePlan,

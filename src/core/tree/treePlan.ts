@@ -109,8 +109,6 @@ export interface TreePage {
   retitledFrom?: string;
   /** Whether its parent page's ID is known before sending (the chosen page, or a recorded folder page). */
   parentKnown: boolean;
-  /** Its title was looked for elsewhere in the space (checkTitlesInSpace), so it is not looked for again. */
-  titleLookedUp?: boolean;
 }
 
 /** A page taken as following a file that names its page, until the wiki says where it is (TreePlan.followsToCheck). */

@@ -23,10 +23,11 @@ export async function guardTreeAsPlanned(plan: TreePlanParts, options: GuardOpti
   await followNewFolderPages(plan, looked);
   if (plan.pinned.length > 0) await guardPlan([...plan.pinned], looked);
   // The pages the verdicts made new (a folder page deleted or moved on the wiki, sent anyway, and the pages that follow
-  // it) are known only now: their titles are looked for in the space as the new pages' were (checkTreeOnWiki). Every
-  // page of a tree is in the tree's space.
+  // it; a file that names its own page whose page is gone) are known only now: their titles are looked for in the space
+  // as the new pages' were (checkTreeOnWiki). Every page of a tree is in the tree's space; a file that names its page
+  // is looked for in the space it names.
   const spaceId = plan.pages.find((page) => page.item.complete !== undefined)?.item.complete?.spaceId;
-  if (options.pages && spaceId !== undefined) await checkTitlesInSpace(plan, options.pages, spaceId, options.signal, options.messages);
+  if (options.pages) await checkTitlesInSpace(plan, options.pages, spaceId, options.signal, options.messages);
 }
 
 /** The guard replaces an item's guard, state and target rather than changing them in place: a shallow copy is apart. */

@@ -15573,8 +15573,7 @@ function planTreeOf(sources, given) {
     if (linkedId !== void 0) linkedIds.set(node.path, linkedId);
     const unchanged = !options.force && item.linkedPage && item.link?.contentSha256 === item.contentSha256;
     item.state = item.refusals.length > 0 ? "refused" : unchanged ? "unchanged" : "send";
-    const unlinked = recorded !== void 0 && item.link === void 0;
-    if (unlinked) {
+    if (recorded !== void 0 && item.link === void 0) {
       item.link = { spaceId: defaults.spaceId, parentId: defaults.parentId, pageTitle: oldTitle ?? defaults.pageTitle, pageId: recorded.pageId, publishedAt: 0 };
       item.linkedPage = parentId !== void 0 && oldTitle === void 0;
     }
@@ -15582,7 +15581,7 @@ function planTreeOf(sources, given) {
       item.cautions.push({ code: "leavesPage", message: words.retitledPage(oldTitle, node.title, recorded.pageId) });
       if (item.state === "unchanged") item.state = "send";
     }
-    const page = { node, linkFacts: planned.linkFacts, key, item, parentKnown: parentId !== void 0, unlinked };
+    const page = { node, linkFacts: planned.linkFacts, key, item, parentKnown: parentId !== void 0 };
     if (recorded) page.pageId = recorded.pageId;
     if (linkedId !== void 0) page.linkedPageId = linkedId;
     const oldKey = ownRecord === void 0 ? renamedFrom.get(key) : void 0;
@@ -15951,25 +15950,49 @@ function recordedPagesMadeAnew(plan) {
   }
   return { retitled, following };
 }
+function createsPinnedPage(item) {
+  return item.state === "send" && item.complete !== void 0 && !item.linkedPage;
+}
 async function checkTitlesInSpace(plan, pages, spaceId, signal, messages = englishTreeMessages) {
   const madeAnew = recordedPagesMadeAnew(plan);
-  const queue = plan.pages.filter((page) => page.titleLookedUp !== true && (page.pageId === void 0 && page.item.state === "send" || madeAnew.retitled.has(page) || madeAnew.following.has(page)));
+  const queue = [];
+  for (const page of plan.pages) {
+    if (spaceId === void 0 || page.item.titleLookedUp === true) continue;
+    if (!(page.pageId === void 0 && page.item.state === "send" || madeAnew.retitled.has(page) || madeAnew.following.has(page))) continue;
+    const parentKnown = page.parentKnown && !madeAnew.following.has(page);
+    queue.push({ item: page.item, spaceId, title: page.node.title, parentId: parentKnown ? page.item.complete?.parentId : void 0 });
+  }
+  for (const item of plan.pinned) {
+    if (item.titleLookedUp === true || !createsPinnedPage(item)) continue;
+    queue.push({ item, spaceId: item.complete.spaceId, title: item.complete.pageTitle, parentId: item.complete.parentId });
+  }
+  const asked = /* @__PURE__ */ new Map();
+  const pagesTitled = (lookup) => {
+    const key = `${lookup.spaceId}\0${lookup.title}`;
+    let found = asked.get(key);
+    if (found === void 0) {
+      found = pages.findPagesByTitle(lookup.spaceId, lookup.title, signal);
+      found.catch(() => void 0);
+      asked.set(key, found);
+    }
+    return found;
+  };
   const worker = async () => {
-    for (let page = queue.shift(); page; page = queue.shift()) {
-      page.titleLookedUp = true;
+    for (let lookup = queue.shift(); lookup; lookup = queue.shift()) {
+      const { item } = lookup;
+      item.titleLookedUp = true;
       let found;
       try {
-        found = await pages.findPagesByTitle(spaceId, page.node.title, signal);
+        found = await pagesTitled(lookup);
       } catch (error) {
         if (signal?.aborted) throw error;
-        page.item.cautions.push({ code: "titleInSpace", message: messages.titleUncheckable(page.node.title, readFailureText(error, messages)) });
+        item.cautions.push({ code: "titleInSpace", message: messages.titleUncheckable(lookup.title, readFailureText(error, messages)) });
         continue;
       }
-      const parentKnown = page.parentKnown && !madeAnew.following.has(page);
-      const elsewhere = found.filter((other) => !parentKnown || other.parentId !== page.item.complete?.parentId);
+      const elsewhere = found.filter((other) => lookup.parentId === void 0 || other.parentId !== lookup.parentId);
       const first = elsewhere[0];
       if (!first) continue;
-      page.item.cautions.push({ code: "titleInSpace", message: messages.titleElsewhere(first.title, first.id, first.webUrl) });
+      item.cautions.push({ code: "titleInSpace", message: messages.titleElsewhere(first.title, first.id, first.webUrl) });
     }
   };
   await Promise.all(Array.from({ length: Math.min(LOOKUPS_AT_ONCE3, Math.max(1, queue.length)) }, worker));
@@ -16578,7 +16601,7 @@ async function guardTreeAsPlanned(plan, options) {
   await followNewFolderPages(plan, looked);
   if (plan.pinned.length > 0) await guardPlan([...plan.pinned], looked);
   const spaceId = plan.pages.find((page) => page.item.complete !== void 0)?.item.complete?.spaceId;
-  if (options.pages && spaceId !== void 0) await checkTitlesInSpace(plan, options.pages, spaceId, options.signal, options.messages);
+  if (options.pages) await checkTitlesInSpace(plan, options.pages, spaceId, options.signal, options.messages);
 }
 function copyTreePlan(plan) {
   const copy = (item) => ({ ...item });

@@ -17,11 +17,11 @@ export {
   type ExportSession,
 } from './core/oauth';
 export { explainNotFound, notFoundMessage } from './core/publish/notFoundExplanation';
-export { planFile, planFiles, countPlan, sendKind, linkAfterPublish, landedLink, type PlanItem, type SourceFile } from './core/run/plan';
-export { guardPlan, guardedPage, notPublishedHere, sendEditedAnyway, type GuardVerdict } from './core/run/guard';
+export { planFile, planFiles, countPlan, sendKind, linkAfterPublish, type PlanItem, type SourceFile } from './core/run/plan';
+export { guardPlan, guardedPage, mayBeInterruptedCreate, notPublishedHere, sendEditedAnyway, type GuardVerdict } from './core/run/guard';
 export { sendGonePages, unchangedWithPage } from './core/run/gonePages';
 export { apiTokenSubject } from './core/apiToken/subject';
-export { countedResults, fileStateOf, runPlan, ThrottleGate, clampConcurrency, summarise, summaryLine, describeRunStop } from './core/run/runner';
+export { countedResults, fileResultOf, runPlan, ThrottleGate, clampConcurrency, summarise, summaryLine, describeRunStop } from './core/run/runner';
 export { isGeneratedPageKey, planTree, planTreeOnDisk, treeLinks } from './core/tree/treePlan';
 export { checkTreeOnWiki } from './core/tree/treeParent';
 export { runTree, treeLandedLink, treePageAddresses } from './core/tree/treeRun';
@@ -34,6 +34,7 @@ export { sendPlanned } from './core/run/send';
 export { heldContent } from './core/run/plannedContent';
 export { linkedPageIdOf, planFileLinks } from './core/run/fileLinks';
 export { runFlat } from './core/run/flatRun';
+export { recordSendEnd } from './core/run/recordSend';
 export { identifyPage, ownPageProof, proveOwnPage, withIdentity, withoutIdentity } from './core/links/pageIdentity';
 export { createWikiPagesClient } from './core/wikiPages';
 export { exportPageMarkdown, isExportError } from './core/export';

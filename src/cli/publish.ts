@@ -13,7 +13,8 @@ import { describeError } from '../core/log/redact';
 import type { PartialTarget } from '../core/publish/target';
 import { planFileLinks, type FileLinks } from '../core/run/fileLinks';
 import { guardPlan } from '../core/run/guard';
-import { countPlan, landedLink, planFiles, type PlanItem, type SourceFile } from '../core/run/plan';
+import { countPlan, planFiles, type PlanItem, type SourceFile } from '../core/run/plan';
+import { recordSendEnd } from '../core/run/recordSend';
 import { describeRunStop, ThrottleGate } from '../core/run/runner';
 import { runFlat, type FlatFileResult } from '../core/run/flatRun';
 import { sendPlanned } from '../core/run/send';
@@ -25,7 +26,7 @@ import { readMarkdownSources } from './files';
 import type { Output } from './output';
 import { refusedPageAccess, resolvePageAccess } from './pageAccess';
 import { fileLine, fileRecord, planLine, planRecord, planSummaryLine, reportLinksLeft, runSummaryLine } from './report';
-import { recordUnconfirmedSend, treeCommand } from './publishTree';
+import { stateRecorder, treeCommand } from './publishTree';
 import { refuseUnreviewedPlan } from './expectPlan';
 import { digestLine, flatPlanEntries, planSummaryField, planViews, type PlanViews } from './planFingerprint';
 import { cliTransport, type CliTransport } from './transport';
@@ -136,6 +137,7 @@ async function send(plan: PlanItem[], state: StateFileLinkStore | undefined, pag
   const authorId = apiTokenSubject(context.token);
   let stateFailure: unknown;
   const identifying: Array<Promise<void>> = [];
+  const recording: Array<Promise<void>> = [];
   const gate = new ThrottleGate();
   const run = await runFlat(plan, {
     concurrency: args.concurrency,
@@ -149,28 +151,27 @@ async function send(plan: PlanItem[], state: StateFileLinkStore | undefined, pag
     onStart: (item, started, total) => output.progress(`Publishing ${started} of ${total}: ${item.complete?.pageTitle ?? item.file.label}`),
     onResult: (result) => {
       print(result, args.json, output, gate.stoppedBy ? 'not sent: publishing stopped because the wiki asked to wait (see above)' : undefined);
-      const link = landedLink(result, context.now(), result.pageId);
-      if (state && !link) {
-        recordUnconfirmedSend(result, state, (error: unknown) => {
-          stateFailure ??= error;
-        });
-      } else if (state && link) {
-        state.record(result.item.file.key, link).catch((error: unknown) => {
-          stateFailure ??= error;
-        });
+      // What the file's send leaves in --state, by the core's rule: the page that landed, or the mark of a send that
+      // may have landed unconfirmed, which the next run's guard explains as that send.
+      if (!state) return;
+      recording.push(recordSendEnd(stateRecorder(state), result, context.now()).then((decided) => {
         // A page this run created is found by its parent's children, as the editor does: with its ID recorded, the
         // next run's links from other files reach it, and its guard knows which page it is.
         const target = result.item.complete;
-        if (pages && target && link.pageId === undefined) {
-          identifying.push(identifyPage(pages, target, context.interrupt).catch(() => undefined).then(async (identity) => {
-            if (identity) await state.record(result.item.file.key, withIdentity(link, identity));
-          }).catch((error: unknown) => {
-            stateFailure ??= error;
-          }));
-        }
-      }
+        if (!pages || !target || decided?.kind !== 'landed' || decided.link.pageId !== undefined) return;
+        const link = decided.link;
+        identifying.push(identifyPage(pages, target, context.interrupt).catch(() => undefined).then(async (identity) => {
+          if (identity) await state.record(result.item.file.key, withIdentity(link, identity));
+        }).catch((error: unknown) => {
+          stateFailure ??= error;
+        }));
+      }).catch((error: unknown) => {
+        stateFailure ??= error;
+      }));
     },
   });
+  // Identifications start as records are made: all of them are known once the records are.
+  await Promise.all(recording);
   await Promise.all(identifying);
   const interruptCode = context.interruptExitCode();
   const { summary } = run;

@@ -9,8 +9,10 @@ import { StateFileLinkStore } from '../core/links/stateFile';
 import { describeError } from '../core/log/redact';
 import type { PublishOutcome } from '../core/publish/outcome';
 import type { PublishTarget } from '../core/publish/target';
-import { countPlan, unconfirmedSendLink, type PlanItem } from '../core/run/plan';
-import { describeRunStop, ThrottleGate, type FileResult, type SendContext } from '../core/run/runner';
+import type { LinkStore } from '../core/links/pageLink';
+import { countPlan, type PlanItem } from '../core/run/plan';
+import { recordSendEnd } from '../core/run/recordSend';
+import { describeRunStop, ThrottleGate, type SendContext } from '../core/run/runner';
 import { sendPlanned } from '../core/run/send';
 import { MANIFEST_FILE_NAME } from '../core/tree/manifest';
 import type { OrphanPage } from '../core/tree/moves';
@@ -153,24 +155,17 @@ export function printMoves(plan: TreePlan, json: boolean, output: Output, addres
   }
 }
 
-/** Records each landed page in --state as it lands, as a flat run does (generated folder pages included). */
+/**
+ * Records each page's end in --state as it ends, as a flat run does (generated folder pages included): a page that
+ * landed, or the mark of a send that may have landed unconfirmed (the core's rule, recordSendEnd).
+ */
 export function recordTreeResult(result: TreeFileResult, state: StateFileLinkStore | undefined, now: number, onFailure: (error: unknown) => void): void {
-  const link = treeLandedLink(result, now);
-  if (state && link) state.record(result.item.file.key, link).catch(onFailure);
-  else if (state) recordUnconfirmedSend(result, state, onFailure);
+  if (state) recordSendEnd(stateRecorder(state), result, now, treeLandedLink).catch(onFailure);
 }
 
-/**
- * A send that may have landed unconfirmed (interrupted while out) marks the file's record in --state, at once: the next
- * run's guard then explains the version that send made instead of holding the page back as edited on the wiki.
- */
-export function recordUnconfirmedSend(result: FileResult, state: StateFileLinkStore, onFailure: (error: unknown) => void): void {
-  const key = result.item.file.key;
-  // Read now, not later: the record this run's first pass just made is the one the send went out from.
-  state.get(key).then((kept) => {
-    const marked = unconfirmedSendLink(result, kept);
-    return marked ? state.record(key, marked) : undefined;
-  }).catch(onFailure);
+/** --state as the core's link store for a file's end: each link is recorded and saved at once (StateFileLinkStore.record). */
+export function stateRecorder(state: StateFileLinkStore): Pick<LinkStore, 'get' | 'set'> {
+  return { get: (key) => state.get(key), set: (key, link) => state.record(key, link) };
 }
 
 

@@ -26,6 +26,16 @@ describe('page state rules', () => {
     assert.equal(state.wikiUnread, undefined);
   });
 
+  it('a file whose only record is a create that may have landed unconfirmed is not published: not deleted, not edited, whatever is at its place', () => {
+    const marked: PageLink = { spaceId: 'DOCS', parentId: '123456', pageTitle: 'Guide', unconfirmedSend: true, publishedAt: 0 };
+    for (const wiki of [{ kind: 'notFound' } as const, onWiki(page(1, { versionAuthorId: 'alice' }))]) {
+      const state = decidePageState(facts({ link: marked, wiki, wouldPublish: true }), 'alice');
+      assert.deepEqual([state.kind, state.pageId], ['notPublished', undefined], wiki.kind);
+    }
+    const wants = wikiWants({ files: [{ key: 'docs/guide.md', label: 'docs/guide.md', link: marked, local: undefined }], trees: [], truncated: false });
+    assert.deepEqual(wants, { pageIds: [], byTitle: [] }, 'nothing is read for it');
+  });
+
   it('in sync only when the wiki holds the version this file left and a publish would send nothing', () => {
     assert.equal(decidePageState(facts({})).kind, 'inSync');
     const modified = decidePageState(facts({ wouldPublish: true }));

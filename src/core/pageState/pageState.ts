@@ -3,7 +3,7 @@
 // page manifest (a tree's page IDs), what a publish would send now, and the page's current version as the platform's
 // page routes give it. Never from exporting pages. "Changed on the wiki" is the edit guard's own rule
 // (changedOnWikiSince), so the view and the guard never disagree about a page.
-import type { PageLink } from '../links/pageLink';
+import { isUnconfirmedCreate, type PageLink } from '../links/pageLink';
 import { changedOnWikiSince, underAnotherParent } from '../run/guard';
 import type { WikiPage } from '../wikiPages';
 
@@ -75,7 +75,9 @@ export interface PageState {
  * it is 'publishedElsewhere' with the page's current version, never 'inSync'.
  */
 export function decidePageState(facts: FileFacts, ownAuthorId?: string): PageState {
-  const { link, wiki } = facts;
+  const { wiki } = facts;
+  // A link that says only that a create may have landed unconfirmed names no page of the file: it never published.
+  const link = isUnconfirmedCreate(facts.link) ? undefined : facts.link;
   const pageId = link?.pageId ?? facts.recordedPageId;
   const page = wiki.kind === 'page' ? wiki.page : undefined;
   const base: PageState = {
@@ -83,7 +85,7 @@ export function decidePageState(facts: FileFacts, ownAuthorId?: string): PageSta
     changedByYou: page !== undefined && ownAuthorId !== undefined && page.versionAuthorId === ownAuthorId,
     wikiUnread: wiki.kind === 'notRead' ? wiki.reason : undefined,
   };
-  if (!link && pageId === undefined) return { ...base, page: undefined, changedByYou: false, wikiUnread: undefined };
+  if (!link && pageId === undefined) return { ...base, pageId: undefined, page: undefined, changedByYou: false, wikiUnread: undefined };
   const gone = wiki.kind === 'gone' || wiki.kind === 'notFound';
   if (!link) return { ...base, kind: gone ? 'deletedOnWiki' : 'publishedElsewhere' };
   const modifiedHere = facts.wouldPublish !== false;

@@ -1,7 +1,7 @@
 // Every file's state and the tree's orphans, from the facts a front end gathered: its files (each with its link, its
 // recorded page and its local plan), its page manifests, and one read of the wiki. The front end gathers (walks,
 // reads, hashes); this decides, so the editor's view and any other front end say the same of the same workspace.
-import type { PageLink } from '../links/pageLink';
+import { isUnconfirmedCreate, type PageLink } from '../links/pageLink';
 import { englishPageRouteMessages, type PageRouteMessages } from '../messages/pageRouteMessages';
 import type { PageManifest } from '../tree/manifestFormat';
 import type { WikiPagesClient } from '../wikiPages';
@@ -70,7 +70,8 @@ export function wikiWants(facts: WorkspaceFacts): WikiWants {
   for (const file of facts.files) {
     const id = file.link?.pageId ?? byFile.get(file.key)?.pageId;
     if (id !== undefined) pageIds.push(id);
-    else if (file.link) byTitle.push({ parentId: file.link.parentId, title: file.link.pageTitle });
+    // A create that may have landed unconfirmed names no page of the file (decidePageState): nothing to read for it.
+    else if (file.link && !isUnconfirmedCreate(file.link)) byTitle.push({ parentId: file.link.parentId, title: file.link.pageTitle });
   }
   return { pageIds, byTitle };
 }

@@ -124,8 +124,9 @@ export async function guardPlan(items: PlanItem[], options: GuardOptions): Promi
   const lookups: PlanItem[] = [];
   for (const item of items) {
     if ((item.state !== 'send' && item.state !== 'edited') || !item.complete) continue;
-    // A file that may leave its page behind is looked up too: that page may be at the place it names now.
-    if (lookUpCreates || item.complete.overwrite || item.cautions.some((caution) => caution.code === 'leavesPage')) lookups.push(item);
+    // A file that may leave its page behind is looked up too: that page may be at the place it names now. So is one
+    // whose earlier create may have landed unconfirmed: a page found there may be that create's (adoptOwnPage).
+    if (lookUpCreates || item.complete.overwrite || item.cautions.some((caution) => caution.code === 'leavesPage') || mayBeInterruptedCreate(item)) lookups.push(item);
     else item.guard = NOT_NEEDED;
   }
   if (!options.pages) {

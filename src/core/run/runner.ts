@@ -160,6 +160,16 @@ export function fileStateOf(outcome: PublishOutcome, proven: PageIdentity | unde
   return outcome.kind === 'cancelled' ? 'cancelled' : 'failed';
 }
 
+/**
+ * One file's send as a run's result, for a run of many files and the editor's one file alike: what counts as published
+ * (fileStateOf), and whether the wiki may have acted on it. A send cancelled counts as one that may have landed: its
+ * request may have been out when it was aborted.
+ */
+export function fileResultOf(item: PlanItem, outcome: PublishOutcome, proven: PageIdentity | undefined): FileResult {
+  const state = fileStateOf(outcome, proven);
+  return { item, state, outcome, mayHaveLanded: state === 'cancelled' ? true : outcome.mayHaveLanded, ...(proven ? { proven } : {}) };
+}
+
 /** Runs the plan; the results come back in the plan's order. Never rejects for one file's failure. */
 export async function runPlan(items: readonly PlanItem[], options: RunOptions): Promise<FileResult[]> {
   const results: FileResult[] = new Array<FileResult>(items.length);
@@ -215,10 +225,7 @@ export async function runPlan(items: readonly PlanItem[], options: RunOptions): 
         continue;
       }
       const proven = outcome.kind === 'existsAfterRetry' ? await proveOwn(options, item, target, cancel.signal) : undefined;
-      const state = fileStateOf(outcome, proven);
-      // A request aborted while out may have reached the wiki; one cancelled during a backoff wait says so itself.
-      const mayHaveLanded = state === 'cancelled' ? true : outcome.mayHaveLanded;
-      report(index, { item, state, outcome, mayHaveLanded, ...(proven ? { proven } : {}) });
+      report(index, fileResultOf(item, outcome, proven));
     }
   };
   try {

@@ -17,10 +17,12 @@ export interface GuardRequest {
 
 /** Runs the guard over the plan; resolves false when the user cancelled. */
 export async function runGuard(deps: PublishDependencies, items: PlanItem[], setup: SendSetup, request: GuardRequest = {}): Promise<boolean> {
-  // Create-only files need no look: the import itself answers "already exists", with Overwrite. Unchanged files are
-  // looked at when the wiki can be read, in bulk: a page deleted there is published anew (core/run/gonePages.ts).
+  // Create-only files need no look: the import itself answers "already exists", with Overwrite. But one whose earlier
+  // create may have landed unconfirmed is looked at: a page there by the publishing account is that create's, and is
+  // updated as the file's own (the core's guard, adoptOwnPage). Unchanged files are looked at when the wiki can be
+  // read, in bulk: a page deleted there is published anew (core/run/gonePages.ts).
   const core = onDemand();
-  const checking = items.filter((item) => item.state === 'send' && item.complete?.overwrite);
+  const checking = items.filter((item) => item.state === 'send' && (item.complete?.overwrite || core.mayBeInterruptedCreate(item)));
   const unchanged = items.filter((item) => core.unchangedWithPage(item));
   if (checking.length === 0 && unchanged.length === 0) return true;
   const pages = await deps.wiki.pages();

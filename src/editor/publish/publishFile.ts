@@ -52,14 +52,16 @@ export class FilePublisher {
     const source: SourceFile = { key: document.uri.toString(), label: vscode.workspace.asRelativePath(document.uri), text: document.getText() };
     const options = { omitTitleHeading: omitTitleHeadingSetting(), force: override.force ?? false, ...sharedPlanOptions() };
     const planned = { ...options, ...(override.target ? { defaults: override.target } : {}) };
-    let item = core.planFile(source, override.askAgain ? undefined : await this.deps.links.get(source.key), planned);
+    // The link the plan is made from: the file's own, or one found below. It may say only that an earlier create of the
+    // file may have landed unconfirmed (no page of its own), which the plan keeps for the guard (createMayHaveLanded).
+    let link = override.askAgain ? undefined : await this.deps.links.get(source.key);
+    let item = core.planFile(source, link, planned);
     // A file opened from the wiki (wiki.pageId) and saved under a new name publishes to the page it was opened from.
     const openedFrom = !override.askAgain && !item.link && item.prepared.frontMatterPageId ? await this.deps.links.opened(item.prepared.frontMatterPageId) : undefined;
-    if (openedFrom) item = core.planFile(source, openedFrom, planned);
+    if (openedFrom) item = core.planFile(source, (link = openedFrom), planned);
     // A file this machine never published may be a page of a tree the repository records (a teammate's clone).
     const recorded = !override.askAgain && !item.link ? (await recordedPagesOf([source.key], this.deps.log)).get(source.key) : undefined;
-    if (recorded) item = core.planFile(source, recorded, planned);
-    const link = item.link;
+    if (recorded) item = core.planFile(source, (link = recorded), planned);
     // Links to other files go to their pages when sent: decided now, so the caution below names only those that stay.
     // One file has no second pass (core/run/flatRun.ts): a link to its own page before it has one waits for a later publish.
     const links = await core.planFileLinks([source], [item], { ...editorFileLinkPorts(this.deps), pageAccess: async () => false });
@@ -74,7 +76,8 @@ export class FilePublisher {
       if (choice !== 'publishAnyway') return;
     }
     if (item.state === 'incomplete') {
-      const answers = await askForMissing(item.target, item.suggestedTitle, this.deps.recent, override.askAgain ?? {});
+      // The place an earlier create went to that may have landed is offered: publishing there again takes its page.
+      const answers = await askForMissing(item.target, item.suggestedTitle, this.deps.recent, override.askAgain ?? item.createMayHaveLanded ?? {});
       if (!answers) return;
       item = core.planFile(source, link, { ...options, defaults: answers });
     }
@@ -150,16 +153,21 @@ export class FilePublisher {
       if (linkBefore) await this.deps.links.set(item.file.key, linkBefore);
       else await this.deps.links.delete(item.file.key);
     }
-    if (outcome.kind === 'cancelled') return;
+    // What the send leaves in the file's link, by the core's rule: the page that landed, or the mark of a send that may
+    // have landed unconfirmed (timed out, its answer lost, cancelled while out), which the next publish's guard
+    // explains as that send: a Retry's, and also one after a reload or in another window.
+    if (outcome.kind === 'cancelled') {
+      await core.recordSendEnd(this.deps.links, core.fileResultOf(item, outcome, undefined), this.deps.clock.now());
+      return;
+    }
     const pages = await this.deps.wiki.pages();
     const proven = outcome.kind === 'existsAfterRetry' && pages
       ? await core.proveOwnPage(pages, target, { since: startedAt, authorId: core.apiTokenSubject(setup.token) }, AbortSignal.timeout(15_000)).catch(() => undefined)
       : undefined;
     let identification: Promise<PageLink | undefined> | undefined;
-    const state = core.fileStateOf(outcome, proven);
-    const link = core.landedLink({ item, state, outcome, ...(proven ? { proven } : {}) }, this.deps.clock.now());
+    const decided = await core.recordSendEnd(this.deps.links, core.fileResultOf(item, outcome, proven), this.deps.clock.now());
+    const link = decided?.kind === 'landed' ? decided.link : undefined;
     if (link) {
-      await this.deps.links.set(item.file.key, link);
       await this.deps.recent.remember(target);
       if (pages && !link.url) identification = this.answer.identify(pages, item.file.key, link, target);
     }

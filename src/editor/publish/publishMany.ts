@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { describeError } from '../../core/log/redact';
 import { neutralise } from '../../core/text/neutralise';
 import { linksLeftNote } from './linksLeftNote';
-import type { PageLink } from '../../core/links/pageLink';
+import { isUnconfirmedCreate, type PageLink } from '../../core/links/pageLink';
 import type { FileLinks } from '../../core/run/fileLinks';
 import type { PlanItem, SourceFile } from '../../core/run/plan';
 import type { FileResult } from '../../core/run/runner';
@@ -55,8 +55,10 @@ export class ManyPublisher {
     }
     const links = new Map<string, PageLink | undefined>();
     for (const source of sources) links.set(source.key, await this.deps.links.get(source.key));
-    // Files this machine never published may be pages of a tree the repository records (a teammate's clone).
-    const recorded = await recordedPagesOf(sources.filter((source) => links.get(source.key) === undefined).map((source) => source.key), this.deps.log);
+    // Files this machine never published may be pages of a tree the repository records (a teammate's clone); so may a
+    // file whose link says only that its create may have landed, which names no page.
+    const unpublished = (key: string): boolean => links.get(key) === undefined || isUnconfirmedCreate(links.get(key));
+    const recorded = await recordedPagesOf(sources.filter((source) => unpublished(source.key)).map((source) => source.key), this.deps.log);
     for (const [key, link] of recorded) links.set(key, link);
     const options = { titleFromFile: true, omitTitleHeading: omitTitleHeadingSetting(), force: retry !== undefined, ...sharedPlanOptions() };
     let items = core.planFiles(sources, links, options);
@@ -180,13 +182,18 @@ export class ManyPublisher {
     });
   }
 
-  /** Links a file that landed to its page, at once: a window closed mid-run keeps what already landed. */
+  /**
+   * What a file's send leaves in its link, at once, by the core's rule: a window closed mid-run keeps what already
+   * landed, and the mark of a send that may have landed unconfirmed, which the next publish's guard explains as that
+   * send (a Retry, but also a publish after a reload or in another window).
+   */
   private link(result: FlatFileResult): Promise<void> {
-    const link = onDemand().landedLink(result, this.deps.clock.now(), result.pageId);
-    if (!link) return Promise.resolve();
-    this.linked.set(result.item.file.key, link);
-    // Global state updates are read-modify-write: one at a time, in the order the files landed.
-    this.linking = this.linking.then(() => this.deps.links.set(result.item.file.key, link)).catch((error: unknown) => {
+    // Global state updates are read-modify-write: one at a time, in the order the files ended (a second pass's mark
+    // is made on the link its first pass left).
+    this.linking = this.linking.then(async () => {
+      const decided = await onDemand().recordSendEnd(this.deps.links, result, this.deps.clock.now());
+      if (decided?.kind === 'landed') this.linked.set(result.item.file.key, decided.link);
+    }).catch((error: unknown) => {
       this.deps.log.error(`Linking ${result.item.file.label} to its page failed: ${describeError(error)}`);
     });
     return this.linking;

@@ -217,12 +217,15 @@ export class TreePublisher {
     }
   }
 
+  /**
+   * What the page's send leaves in the editor's links, by the core's rule: the page that landed, or the mark of a send
+   * that may have landed unconfirmed, which the next publish's guard explains as that send (after a reload too).
+   */
   private async link(result: TreeFileResult, landed: Map<string, PageLink>): Promise<void> {
     // Generated folder pages are remembered under their own keys, which name no file: no view lists them.
-    const link = onDemand().treeLandedLink(result, this.deps.clock.now());
-    if (!link) return;
-    landed.set(result.item.file.key, link);
-    await this.deps.links.set(result.item.file.key, link);
+    const core = onDemand();
+    const decided = await core.recordSendEnd(this.deps.links, result, this.deps.clock.now(), core.treeLandedLink);
+    if (decided?.kind === 'landed') landed.set(result.item.file.key, decided.link);
   }
 
   private log(plan: TreePlan, results: readonly TreeFileResult[], summary: RunSummary, leftBehind: readonly OrphanPage[], addressOf: (pageId: string, title: string) => string | undefined): void {

@@ -8976,7 +8976,7 @@ async function guardPlan(items, options) {
   const lookups = [];
   for (const item of items) {
     if (item.state !== "send" && item.state !== "edited" || !item.complete) continue;
-    if (lookUpCreates || item.complete.overwrite || item.cautions.some((caution) => caution.code === "leavesPage")) lookups.push(item);
+    if (lookUpCreates || item.complete.overwrite || item.cautions.some((caution) => caution.code === "leavesPage") || mayBeInterruptedCreate(item)) lookups.push(item);
     else item.guard = NOT_NEEDED;
   }
   if (!options.pages) {
@@ -10863,6 +10863,10 @@ function fileStateOf(outcome, proven) {
   if (outcome.kind === "existsAfterRetry") return "existsUnproven";
   return outcome.kind === "cancelled" ? "cancelled" : "failed";
 }
+function fileResultOf(item, outcome, proven) {
+  const state = fileStateOf(outcome, proven);
+  return { item, state, outcome, mayHaveLanded: state === "cancelled" ? true : outcome.mayHaveLanded, ...proven ? { proven } : {} };
+}
 async function runPlan(items, options) {
   const results = new Array(items.length);
   const report2 = (index, result) => {
@@ -10913,9 +10917,7 @@ async function runPlan(items, options) {
         continue;
       }
       const proven = outcome.kind === "existsAfterRetry" ? await proveOwn(options, item, target, cancel.signal) : void 0;
-      const state = fileStateOf(outcome, proven);
-      const mayHaveLanded2 = state === "cancelled" ? true : outcome.mayHaveLanded;
-      report2(index, { item, state, outcome, mayHaveLanded: mayHaveLanded2, ...proven ? { proven } : {} });
+      report2(index, fileResultOf(item, outcome, proven));
     }
   };
   try {
@@ -14443,6 +14445,20 @@ async function readText(fs, location) {
   }
 }
 
+// src/core/run/recordSend.ts
+function linkToRecord(result, kept, now, landedOf = (landed, at) => landedLink(landed, at, landed.pageId)) {
+  const landed = landedOf(result, now);
+  if (landed) return { kind: "landed", link: landed };
+  const marked = unconfirmedSendLink(result, kept);
+  return marked ? { kind: "unconfirmed", link: marked } : void 0;
+}
+async function recordSendEnd(store, result, now, landedOf) {
+  const key = result.item.file.key;
+  const decided = linkToRecord(result, await store.get(key), now, landedOf);
+  if (decided) await store.set(key, decided.link);
+  return decided;
+}
+
 // src/core/run/landedPage.ts
 function linksLeftOf(lastResults, waitsFor) {
   return [...lastResults].flatMap((result) => {
@@ -16716,16 +16732,10 @@ function printMoves(plan, json, output, addressOf, leftBehindByRun) {
   }
 }
 function recordTreeResult(result, state, now, onFailure) {
-  const link = treeLandedLink(result, now);
-  if (state && link) state.record(result.item.file.key, link).catch(onFailure);
-  else if (state) recordUnconfirmedSend(result, state, onFailure);
+  if (state) recordSendEnd(stateRecorder(state), result, now, treeLandedLink).catch(onFailure);
 }
-function recordUnconfirmedSend(result, state, onFailure) {
-  const key = result.item.file.key;
-  state.get(key).then((kept) => {
-    const marked = unconfirmedSendLink(result, kept);
-    return marked ? state.record(key, marked) : void 0;
-  }).catch(onFailure);
+function stateRecorder(state) {
+  return { get: (key) => state.get(key), set: (key, link) => state.record(key, link) };
 }
 async function treeCommand(deps) {
   const { args, output } = deps;
@@ -17013,6 +17023,7 @@ async function send(plan, state, pages, context) {
   const authorId = apiTokenSubject(context.token);
   let stateFailure;
   const identifying = [];
+  const recording = [];
   const gate = new ThrottleGate();
   const run = await runFlat(plan, {
     concurrency: args.concurrency,
@@ -17026,26 +17037,22 @@ async function send(plan, state, pages, context) {
     onStart: (item, started, total) => output.progress(`Publishing ${started} of ${total}: ${item.complete?.pageTitle ?? item.file.label}`),
     onResult: (result) => {
       print(result, args.json, output, gate.stoppedBy ? "not sent: publishing stopped because the wiki asked to wait (see above)" : void 0);
-      const link = landedLink(result, context.now(), result.pageId);
-      if (state && !link) {
-        recordUnconfirmedSend(result, state, (error) => {
-          stateFailure ??= error;
-        });
-      } else if (state && link) {
-        state.record(result.item.file.key, link).catch((error) => {
-          stateFailure ??= error;
-        });
+      if (!state) return;
+      recording.push(recordSendEnd(stateRecorder(state), result, context.now()).then((decided) => {
         const target = result.item.complete;
-        if (pages && target && link.pageId === void 0) {
-          identifying.push(identifyPage(pages, target, context.interrupt).catch(() => void 0).then(async (identity) => {
-            if (identity) await state.record(result.item.file.key, withIdentity(link, identity));
-          }).catch((error) => {
-            stateFailure ??= error;
-          }));
-        }
-      }
+        if (!pages || !target || decided?.kind !== "landed" || decided.link.pageId !== void 0) return;
+        const link = decided.link;
+        identifying.push(identifyPage(pages, target, context.interrupt).catch(() => void 0).then(async (identity) => {
+          if (identity) await state.record(result.item.file.key, withIdentity(link, identity));
+        }).catch((error) => {
+          stateFailure ??= error;
+        }));
+      }).catch((error) => {
+        stateFailure ??= error;
+      }));
     }
   });
+  await Promise.all(recording);
   await Promise.all(identifying);
   const interruptCode = context.interruptExitCode();
   const { summary } = run;

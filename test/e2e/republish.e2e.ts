@@ -12,7 +12,7 @@ import type { Session } from './support/session';
 import { chooseSpace, clickPublishButton, PARENT_PROMPT, promptTitle, TITLE_PROMPT } from './support/publishFlow';
 import { SANDBOX_BODIES } from './support/sandboxBodies';
 import {
-  activeTab, answerPrompt, notification, notificationButton, openFile, quickInput, quickInputBox, runCommand, UI_TIMEOUT_MS, waitForPrompt,
+  activeTab, answerPrompt, notification, notificationButton, openFile, quickInput, quickInputBox, runCommand, UI_TIMEOUT_MS, waitForPrompt, waitForWorkbench, waitUntil,
 } from './support/workbench';
 
 const TITLE = 'Release notes';
@@ -118,6 +118,38 @@ describe('Republishing, signed in to the export API', function () {
     await page.bringToFront();
     return { session, published: wikiPage(session, TITLE), archiveId: wikiPage(session, 'Archive').id };
   }
+
+  it('an update the wiki wrote although its answers failed is, after a window reload, the file\'s own version: no "changed on the wiki", the page updated', async function () {
+    const session = await sessions.start({ files: { 'release-notes.md': FILE }, world: {}, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
+    const { page, sandbox } = session;
+    await signIn(page);
+    await openFile(page, 'release-notes.md');
+    await clickPublishButton(page);
+    await notification(page, SANDBOX_BODIES.created).waitFor();
+    // Each attempt writes the page and answers 500: the send may have landed, and the editor does not know it did.
+    sandbox.injectFaults({ commitThenFailNext: 3 });
+    await appendToEditor(page, '\nMy second paragraph.\n');
+    await page.keyboard.press('Control+S');
+    await clickPublishButton(page);
+    await waitUntil(() => sandbox.imports.length === 4, 'the update tried three times');
+    await notification(page, 'Retry').waitFor();
+    sandbox.clearFaults();
+    assert.equal(wikiPage(session, TITLE).version, 4, 'each attempt landed');
+
+    // A reload forgets the Retry; the file's link still says that send may have landed. (A reload at once could come
+    // before the window's storage took the link in: a writer reloads later than a test would.)
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await page.reload();
+    await waitForWorkbench(page);
+    await openFile(page, 'release-notes.md');
+    await appendToEditor(page, '\nA third paragraph.\n');
+    await page.keyboard.press('Control+S');
+    await clickPublishButton(page);
+    await notification(page, SANDBOX_BODIES.updated).waitFor();
+    assert.equal(await page.locator('.monaco-dialog-box', { hasText: 'was changed on the wiki' }).count(), 0, 'its own versions are not a colleague\'s edit');
+    assert.match(wikiPage(session, TITLE).markdown, /A third paragraph/);
+    assert.equal(sandbox.pages().filter((candidate) => candidate.title === TITLE).length, 1, 'one page');
+  });
 
   it('a page a colleague deleted on the wiki, the file unchanged: Publish makes it anew without asking, and says so', async function () {
     const { session, published } = await publishedBesideArchive();

@@ -54,6 +54,8 @@ export interface PublishMessages extends EndpointMessages {
   /** Front matter names another place or title than the file's last publish: a new page, the earlier one stays. */
   leavesPage(pageTitle: string, parentId: string, pageId: string | undefined): string;
   duplicatePage(others: string, pageTitle: string, parentId: string): string;
+  /** Other files of the run give their pages the same title in the same space, under other parents. */
+  titleTakenInSpace(others: string, pageTitle: string, spaceId: string): string;
 
   /** Front matter problems (refusals before anything is sent); `reason` is the YAML parser's first line. */
   frontMatterNotYaml(reason: string): string;
@@ -144,6 +146,8 @@ export const englishPublishMessages: PublishMessages = {
     'the service cannot move or rename a page, so publishing creates a new one and the earlier page stays where it is.',
   duplicatePage: (others, pageTitle, parentId) =>
     `It would land on the same page as ${others} ("${pageTitle}" under parent ${parentId}; titles that differ only in case count as the same). Give each file its own title.`,
+  titleTakenInSpace: (others, pageTitle, spaceId) =>
+    `Its title "${pageTitle}" is also the title of ${others} in the space ${spaceId}; the wiki keeps a title unique in a space (ignoring case). Give each file its own title.`,
 
   frontMatterNotYaml: (reason) => `The front matter is not valid YAML: ${reason}`,
   frontMatterWikiNotMap: () => 'The front matter key "wiki" must hold spaceId, parentId, pageTitle and overwrite.',

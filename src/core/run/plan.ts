@@ -13,6 +13,7 @@ import type { MarkdownFindings } from '../publish/inspect';
 import { cautionsFor, checkConflictMarkers, checkContent, checkTarget, type Blocker, type Caution } from '../publish/preflight';
 import { completeTarget, mergeTargets, suggestTitle, type PartialTarget, type PublishTarget } from '../publish/target';
 import type { DecodedText } from '../walk/decode';
+import { groupByTitleInSpace, titleKey } from '../tree/collisions';
 import { contentHash, deriveContent, type ContentRecipe } from './plannedContent';
 
 export { contentHash };
@@ -295,24 +296,46 @@ function titleChange(link: PageLink | undefined, fileTitle: string): PlanItem['r
   return fileTitle !== before && fileTitle !== link.pageTitle ? { fileTitle, pageTitle: link.pageTitle } : undefined;
 }
 
-/** Plans many files and refuses every file of a group that would land on the same page. */
+/**
+ * Plans many files and refuses every file of a group that would land on the same page, and every file of a group that
+ * would give pages of one space the same title: the platform keeps a title unique in a space (ignoring case), so the
+ * second create would fail half-way through the run (as a tree's pages are refused, treePlan.ts).
+ */
 export function planFiles(files: readonly SourceFile[], links: ReadonlyMap<string, PageLink | undefined>, options: PlanOptions = {}): PlanItem[] {
   const items = files.map((file) => planFile(file, links.get(file.key), options));
+  const messages = options.messages ?? englishPublishMessages;
+  const titled = items.filter((item) => item.complete !== undefined && item.state !== 'refused');
   const byPage = new Map<string, PlanItem[]>();
-  for (const item of items) {
-    if (!item.complete || item.state === 'refused') continue;
+  for (const item of titled) {
+    if (!item.complete) continue;
     // A parent page ID belongs to one space, so the space's spelling (key DOCS or its numeric ID) cannot separate two
     // pages; and titles that differ only in case are taken as one page (see README, "Which files are one page").
-    const key = JSON.stringify([item.complete.parentId, item.complete.pageTitle.toLocaleLowerCase('en-US')]);
+    const key = JSON.stringify([item.complete.parentId, titleKey(item.complete.pageTitle)]);
     byPage.set(key, [...(byPage.get(key) ?? []), item]);
   }
+  const samePage = new Map<PlanItem, readonly PlanItem[]>();
   for (const group of byPage.values()) {
     if (group.length < 2) continue;
     for (const item of group) {
+      samePage.set(item, group);
       const others = group.filter((other) => other !== item).map((other) => other.file.label).join(', ');
       item.refusals.push({
         code: 'duplicatePage',
-        message: (options.messages ?? englishPublishMessages).duplicatePage(others, item.complete?.pageTitle ?? '', item.complete?.parentId ?? ''),
+        message: messages.duplicatePage(others, item.complete?.pageTitle ?? '', item.complete?.parentId ?? ''),
+        fix: 'editFile',
+      });
+      item.state = 'refused';
+    }
+  }
+  // Under other parents of one space (as written: a key and its numeric ID are not known to be one here).
+  for (const group of groupByTitleInSpace(titled, (item) => item.complete?.pageTitle ?? '', (item) => item.complete?.spaceId ?? '')) {
+    for (const item of group) {
+      const onItsPage = samePage.get(item) ?? [];
+      const others = group.filter((other) => other !== item && !onItsPage.includes(other)).map((other) => other.file.label);
+      if (others.length === 0) continue;
+      item.refusals.push({
+        code: 'duplicatePage',
+        message: messages.titleTakenInSpace(others.join(', '), item.complete?.pageTitle ?? '', item.complete?.spaceId ?? ''),
         fix: 'editFile',
       });
       item.state = 'refused';

@@ -18,9 +18,18 @@ export function findTitleCollisions(tree: PageTree): TreeNode[][] {
  * file that names its own page in the tree's space takes a title there too (treePlan.ts).
  */
 export function groupByTitle<T>(entries: readonly T[], titleOf: (entry: T) => string): T[][] {
+  return groupByTitleInSpace(entries, titleOf, () => '');
+}
+
+/**
+ * Groups of two or more entries with the same title, ignoring case, in the same space as written (a space's key and
+ * its numeric ID are not known to be one here, so only the same spelling groups), in the order given.
+ */
+export function groupByTitleInSpace<T>(entries: readonly T[], titleOf: (entry: T) => string, spaceOf: (entry: T) => string): T[][] {
   const byTitle = new Map<string, T[]>();
   for (const entry of entries) {
-    const key = titleKey(titleOf(entry));
+    // A space ID never holds a NUL, so no space and title pair reads as another.
+    const key = `${spaceOf(entry)}\u0000${titleKey(titleOf(entry))}`;
     // Pushed, not copied: a copy per entry made an array for each of 10,000 pages.
     const group = byTitle.get(key);
     if (group) group.push(entry);

@@ -19,7 +19,7 @@ import { ABSENT, lookUpEntry, type EntryFs } from '../walk/entryAt';
 import { eachSourceFromWalk, type SourceOptions } from '../walk/sources';
 import type { WalkResult } from '../walk/walk';
 import { cautionUncheckedChosenPage, namesChosenPageById } from './chosenPage';
-import { groupByTitle } from './collisions';
+import { groupByTitleInSpace } from './collisions';
 import { generatedFolderMarkdown } from './folderMarkdown';
 import { detectMoves, type MoveReport, type PageMove, type PinnedFile, type RecordedPage } from './moves';
 import { folderContentRank } from './folderPage';
@@ -752,21 +752,23 @@ function treePageLookup(known: ForeseenPages, tree: PageTree, identity: TreeIden
 
 /**
  * The platform keeps a title unique in a space, ignoring case: two pages of one tree with one title cannot both land,
- * nor a tree page and a file whose front matter names its own page in the tree's space (pinned), nor two such files.
- * planTree plans pinned files one by one, so this is the only check of their titles: each is refused once for it.
- * Found from the titles alone, before the pages are planned: a generated folder page does not link a refused child.
+ * nor a tree page and a file whose front matter names its own page in the tree's space (pinned), nor two such files
+ * in any one space (the tree's or another: under one parent the second would even overwrite the first with
+ * --overwrite). planTree plans pinned files one by one, so this is the only check of their titles: each is refused
+ * once for it. Found from the titles alone, before the pages are planned: a generated folder page does not link a
+ * refused child.
  */
 function titleCollisions(tree: PageTree, pinned: readonly PlanItem[], spaceId: string, words: TreeMessages): { ofNode: Map<TreeNode, Blocker>; ofPinned: Map<PlanItem, Blocker> } {
   // Filled in loops, not spread from mapped arrays: one entry per page of the tree.
-  const titled: Array<{ name: string; title: string; node: TreeNode | undefined; pinned: PlanItem | undefined; generated: boolean }> = [];
+  const titled: Array<{ name: string; space: string; title: string; node: TreeNode | undefined; pinned: PlanItem | undefined; generated: boolean }> = [];
   // A folder page is named by its content file, the file to edit; a generated one has only its folder.
-  for (const node of tree.nodes) titled.push({ name: node.contentFrom ?? node.path, title: node.title, node, pinned: undefined, generated: node.generated === true });
-  // One that is refused or names another space takes no title here; an unchanged one holds its title already.
+  for (const node of tree.nodes) titled.push({ name: node.contentFrom ?? node.path, space: spaceId, title: node.title, node, pinned: undefined, generated: node.generated === true });
+  // One that is refused takes no title; an unchanged one holds its title already.
   for (const item of pinned) {
-    if (item.complete?.spaceId === spaceId && item.state !== 'refused') titled.push({ name: item.file.label, title: item.complete.pageTitle, node: undefined, pinned: item, generated: false });
+    if (item.complete && item.state !== 'refused') titled.push({ name: item.file.label, space: item.complete.spaceId, title: item.complete.pageTitle, node: undefined, pinned: item, generated: false });
   }
   const found = { ofNode: new Map<TreeNode, Blocker>(), ofPinned: new Map<PlanItem, Blocker>() };
-  for (const group of groupByTitle(titled, (entry) => entry.title)) {
+  for (const group of groupByTitleInSpace(titled, (entry) => entry.title, (entry) => entry.space)) {
     for (const entry of group) {
       const others = group.filter((other) => other !== entry).map((other) => other.name).join(', ');
       // A generated folder page has no file to retitle: its title is its folder's name.

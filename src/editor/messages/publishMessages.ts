@@ -70,6 +70,8 @@ export const editorPublishMessages: PublishMessages = {
       : vscode.l10n.t('Its front matter names another place or title than its last publish ("{0}", page {1}, under page {2}): the service cannot move or rename a page, so publishing creates a new one and the earlier page stays where it is.', pageTitle, pageId, parentId),
   duplicatePage: (others, pageTitle, parentId) =>
     vscode.l10n.t('It would land on the same page as {0} ("{1}" under parent {2}; titles that differ only in case count as the same). Give each file its own title.', others, pageTitle, parentId),
+  titleTakenInSpace: (others, pageTitle, spaceId) =>
+    vscode.l10n.t('Its title "{0}" is also the title of {1} in the space {2}; the wiki keeps a title unique in a space (ignoring case). Give each file its own title.', pageTitle, others, spaceId),
 
   frontMatterNotYaml: (reason) => vscode.l10n.t('The front matter is not valid YAML: {0}', reason),
   frontMatterWikiNotMap: () => vscode.l10n.t('The front matter key "wiki" must hold spaceId, parentId, pageTitle and overwrite.'),

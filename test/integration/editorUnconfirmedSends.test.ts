@@ -122,6 +122,36 @@ describe('the editor keeps a send that may have landed in its link store, across
     assert.match(page('Beta').markdown, /Two\./);
   });
 
+  it('with the store full (500 files published before), a create cancelled while out that landed is still, after a reload, the file\'s page', async () => {
+    const links = store();
+    // Files this user published earlier (from days ago to a minute ago): each link's publishedAt is after the mark's 0.
+    for (let index = 0; index < 500; index++) {
+      await links.set(`file:///w/other/${index}.md`, { spaceId: 'DOCS', parentId: '123456', pageTitle: `Other ${index}`, pageId: String(900_000 + index), version: 1, publishedAt: Date.now() - 60_000 - index * 60_000 });
+    }
+    const item = planFile(source('# Delta\n\nOne.\n'), await links.get(KEY), { titleFromFile: true, defaults: DEFAULTS });
+    await guard([item]);
+    const { sandbox } = signedIn.world;
+    sandbox.injectFaults({ latencyMs: 300 });
+    const cancel = new AbortController();
+    const sending = sendPlanned(item, item.complete as NonNullable<PlanItem['complete']>, { signal: cancel.signal, gate: new ThrottleGate(), content: '# Delta\n\nOne.\n' }, settings());
+    await until(() => sandbox.importsInFlight === 1, sending);
+    cancel.abort();
+    assert.equal((await sending).kind, 'cancelled');
+    assert.equal((await recordSendEnd(links, fileResultOf(item, await sending, undefined), Date.now()))?.kind, 'unconfirmed');
+    await until(() => sandbox.imports.length === 1, new Promise((resolve) => setTimeout(resolve, 5_000)));
+    sandbox.clearFaults();
+    assert.equal(page('Delta').version, 1, 'the cancelled create landed');
+
+    const reloaded = store();
+    const next = planFile(source('# Delta\n\nTwo.\n'), await reloaded.get(KEY), { titleFromFile: true, defaults: DEFAULTS });
+    await guard([next]);
+    assert.deepEqual([next.guard?.kind, sendKind(next)], ['asLeft', 'update'], 'the mark was kept, not pruned as the oldest link');
+    const sent = await sendPlanned(next, next.complete as NonNullable<PlanItem['complete']>, { signal: new AbortController().signal, gate: new ThrottleGate(), content: '# Delta\n\nTwo.\n' }, settings());
+    assert.equal(sent.kind, 'updated', 'not "already exists"');
+    assert.match(page('Delta').markdown, /Two\./);
+    assert.equal(await reloaded.get('file:///w/other/0.md'), undefined, 'the link written longest ago made room');
+  });
+
   it('a send known not to have landed leaves the link as it was', async () => {
     await publishMany([source('# Gamma\n\nOne.\n')], store());
     const before = await store().get(KEY);

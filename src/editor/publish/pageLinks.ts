@@ -10,7 +10,21 @@ const OPENED_PAGES_KEY = 'wikiPublisher.openedPages';
 const MAX_FILES = 500;
 const MAX_OPENED = 50;
 
-type LinksByFile = Record<string, PageLink>;
+/**
+ * A link as stored: with when it was written (`writtenAt`, ms), by which the store keeps its newest links when full.
+ * Not `publishedAt`: the mark of a create that may have landed unconfirmed has publishedAt 0, and it is the newest link
+ * and the one whose loss turns the next publish into "already exists". Links stored before `writtenAt` have none.
+ */
+type StoredLink = PageLink & { writtenAt?: number };
+type LinksByFile = Record<string, StoredLink>;
+
+/** When a stored link was written; one stored before `writtenAt` was kept is taken as written when it published. */
+function writtenAtOf(stored: unknown): number {
+  if (typeof stored !== 'object' || stored === null) return 0;
+  const { writtenAt, publishedAt } = stored as Record<string, unknown>;
+  if (typeof writtenAt === 'number') return writtenAt;
+  return typeof publishedAt === 'number' ? publishedAt : 0;
+}
 
 /**
  * Untitled documents are never linked: VS Code reuses "Untitled-1", so a link kept for one would be inherited by the
@@ -49,9 +63,11 @@ export class GlobalStateLinkStore implements LinkStore {
 
   async set(fileKey: string, link: PageLink): Promise<void> {
     if (!linkable(fileKey)) return;
-    const links = { ...this.links(), [fileKey]: link };
-    const newestFirst = Object.entries(links).sort(([, a], [, b]) => b.publishedAt - a.publishedAt).slice(0, MAX_FILES);
-    await this.state.update(LINKS_KEY, Object.fromEntries(newestFirst));
+    // The link written now is the newest, whatever the clock says of the others: it is never the one pruned.
+    const written: StoredLink = { ...link, writtenAt: Date.now() };
+    const others = Object.entries(this.links()).filter(([key]) => key !== fileKey)
+      .sort(([, a], [, b]) => writtenAtOf(b) - writtenAtOf(a)).slice(0, MAX_FILES - 1);
+    await this.state.update(LINKS_KEY, Object.fromEntries([[fileKey, written], ...others]));
     this.changed([fileKey]);
   }
 

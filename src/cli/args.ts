@@ -26,7 +26,7 @@ export interface PublishArgs {
   baseUrl: string | undefined;
   /** Publish the one folder given as a page tree under --parent, its page IDs kept in the folder's .wiki-pages.json. */
   tree: boolean;
-  /** With --tree: read .wiki-pages.json but never write it (new page IDs are listed instead). */
+  /** With --tree: read .wiki-pages.json but never write it (the page IDs it would record are listed instead). */
   noRecord: boolean;
   /** The organisation's diagram renderer (a Kroki base URL), else WIKI_PUBLISHER_DIAGRAMS: Mermaid fences become images. */
   diagrams: string | undefined;

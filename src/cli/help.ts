@@ -28,7 +28,7 @@ Options:
   --diagrams URL       Your organisation's diagram renderer (a Kroki server; default: WIKI_PUBLISHER_DIAGRAMS):
                        Mermaid code blocks become images from <URL>/mermaid/png/<diagram>, carrying their
                        source there. Without it they are published as code, with a caution.
-  --no-record          With --tree: leave .wiki-pages.json as it is; new page IDs are listed instead.
+  --no-record          With --tree: leave .wiki-pages.json as it is; the page IDs it would record are listed.
   --overwrite-edited   Replace pages that were edited on the wiki since this tool last published them (without
                        it, those files are left out and reported). Needs page access (see Environment).
   --dry-run            Send nothing and need no token: print each file's target and preflight findings.

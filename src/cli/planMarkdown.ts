@@ -235,7 +235,7 @@ function manifestLines(records: RunRecords): string[] {
   if (notRecorded.length > 0) {
     lines.push(
       '#### Page IDs not recorded (no-record)', '',
-      `${file} was left as it is; these new pages are known only from this list:`, '',
+      `${file} was left as it is; it does not record these pages:`, '',
       ...notRecorded.map(({ key, pageId }) => `- ${inlineText(key)}: page ${inlineText(pageId)}`), '',
     );
   }

@@ -301,7 +301,7 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   // Said on every run that wrote the file: a CI runner's copy goes with the job, so the words say to commit it from there.
   if (manifest.recordedCount() > 0) output.problem(`Recorded ${manifest.recordedCount()} page ID(s) in ${join(folder, MANIFEST_FILE_NAME)}: commit it, so teammates and CI publish to the same pages (in CI, commit it from the job: the runner's copy goes when the job ends).`);
   const unrecorded = manifest.pendingChanges();
-  if (unrecorded.length > 0) output.problem(`${unrecorded.length} new page ID(s) were not recorded in ${MANIFEST_FILE_NAME} (--no-record): ${unrecorded.map(([key, entry]) => `${key} = ${entry.id}`).join(', ')}`);
+  if (unrecorded.length > 0) output.problem(`${unrecorded.length} page ID(s) were not recorded in ${MANIFEST_FILE_NAME} (--no-record): ${unrecorded.map(([key, entry]) => `${key} = ${entry.id}`).join(', ')}`);
   const summaryRecord = {
     type: 'summary', dryRun: false, interrupted: interruptCode !== undefined, exitCode, files: plan.pages.length + plan.pinned.length + plan.refused.length,
     secondPass: run.secondPass, moves: plan.moves.moves.length, orphans: plan.moves.orphans.length, ...summary, ...reportLinksLeft(run.linksLeft, args.json, output),

@@ -85,7 +85,7 @@ describe('Publishing a folder as a page tree', function () {
 
     const summary = await waitForCenterNotification(page, /5 published\./);
     const said = await summary.innerText();
-    assert.match(said, /5 new page ID\(s\) were not recorded in \.wiki-pages\.json \(wikiPublisher\.recordPageIds is off\)/);
+    assert.match(said, /5 page ID\(s\) were not recorded in \.wiki-pages\.json \(wikiPublisher\.recordPageIds is off\)/);
     assert.doesNotMatch(said, /were recorded in/, 'nothing claims to be recorded');
     const byTitle = (title: string) => livePage(sandbox, title);
     assert.equal(byTitle('Overview').parentId, '123456');

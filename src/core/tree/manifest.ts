@@ -39,7 +39,7 @@ export interface ManifestStoreOptions {
   readonly label?: string;
 }
 
-/** One difference between the file and the store, for "N new page IDs were not recorded because writing is off". */
+/** One difference between the file and the store, for "N page IDs were not recorded because writing is off". */
 export type ManifestChange =
   | { readonly kind: 'added'; readonly path: string; readonly entry: ManifestEntry }
   | { readonly kind: 'changed'; readonly path: string; readonly entry: ManifestEntry; readonly previous: ManifestEntry }

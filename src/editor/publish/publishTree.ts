@@ -129,7 +129,7 @@ export class TreePublisher {
       ...(plan.moves.orphans.length > 0 ? [vscode.l10n.t('{0} page(s) on the wiki no longer map to a file (see Show Results); the service cannot delete pages.', plan.moves.orphans.length)] : []),
       ...(run.leftBehind.length > 0 ? [vscode.l10n.t('{0} page(s) this tree published before stay where they are on the wiki: new pages replace them (a title changed, or a folder page was published anew; see Show Results); the service cannot move or delete pages.', run.leftBehind.length)] : []),
       ...(manifest.recordedCount() > 0 ? [vscode.l10n.t('{0} page ID(s) were recorded in {1}: commit it, so teammates and CI publish to the same pages.', manifest.recordedCount(), MANIFEST_FILE_NAME)] : []),
-      ...(manifest.pendingChanges().length > 0 ? [vscode.l10n.t('{0} new page ID(s) were not recorded in {1} (wikiPublisher.recordPageIds is off).', manifest.pendingChanges().length, MANIFEST_FILE_NAME)] : []),
+      ...(manifest.pendingChanges().length > 0 ? [vscode.l10n.t('{0} page ID(s) were not recorded in {1} (wikiPublisher.recordPageIds is off).', manifest.pendingChanges().length, MANIFEST_FILE_NAME)] : []),
       ...(unchecked ? [unchecked] : []),
     ];
     const severity = summary.failed + summary.refused + summary.existsUnproven > 0 ? 'error' : summary.edited + summary.notStarted + summary.cancelled + run.linksLeft.length > 0 ? 'warning' : 'info';

@@ -9158,6 +9158,7 @@ var englishPublishMessages = {
   largeContent: (megabytes) => `The content is ${megabytes} MB; the wiki's page limit is about 1 MB. Consider splitting it into several pages.`,
   leavesPage: (pageTitle, parentId, pageId) => `Its front matter names another place or title than its last publish ("${pageTitle}"${pageId === void 0 ? "" : `, page ${pageId},`} under page ${parentId}): the service cannot move or rename a page, so publishing creates a new one and the earlier page stays where it is.`,
   duplicatePage: (others, pageTitle, parentId) => `It would land on the same page as ${others} ("${pageTitle}" under parent ${parentId}; titles that differ only in case count as the same). Give each file its own title.`,
+  titleTakenInSpace: (others, pageTitle, spaceId) => `Its title "${pageTitle}" is also the title of ${others} in the space ${spaceId}; the wiki keeps a title unique in a space (ignoring case). Give each file its own title.`,
   frontMatterNotYaml: (reason) => `The front matter is not valid YAML: ${reason}`,
   frontMatterWikiNotMap: () => 'The front matter key "wiki" must hold spaceId, parentId, pageTitle and overwrite.',
   frontMatterOmitNotBoolean: () => "omitTitleHeading in the front matter must be true or false.",
@@ -10348,6 +10349,21 @@ function preview(items) {
   return items.length > 3 ? `${shown}, ...` : shown;
 }
 
+// src/core/tree/collisions.ts
+function titleKey(title) {
+  return title.toLocaleLowerCase("en-US");
+}
+function groupByTitleInSpace(entries, titleOf, spaceOf) {
+  const byTitle = /* @__PURE__ */ new Map();
+  for (const entry of entries) {
+    const key = `${spaceOf(entry)}\0${titleKey(titleOf(entry))}`;
+    const group = byTitle.get(key);
+    if (group) group.push(entry);
+    else byTitle.set(key, [entry]);
+  }
+  return [...byTitle.values()].filter((group) => group.length > 1);
+}
+
 // src/core/publish/titleHeading.ts
 var FENCE2 = /^ {0,3}(`{3,}|~{3,})/;
 var LEVEL_ONE = /^ {0,3}#[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
@@ -10513,19 +10529,36 @@ function titleChange(link, fileTitle) {
 }
 function planFiles(files, links, options = {}) {
   const items = files.map((file) => planFile(file, links.get(file.key), options));
+  const messages = options.messages ?? englishPublishMessages;
+  const titled = items.filter((item) => item.complete !== void 0 && item.state !== "refused");
   const byPage = /* @__PURE__ */ new Map();
-  for (const item of items) {
-    if (!item.complete || item.state === "refused") continue;
-    const key = JSON.stringify([item.complete.parentId, item.complete.pageTitle.toLocaleLowerCase("en-US")]);
+  for (const item of titled) {
+    if (!item.complete) continue;
+    const key = JSON.stringify([item.complete.parentId, titleKey(item.complete.pageTitle)]);
     byPage.set(key, [...byPage.get(key) ?? [], item]);
   }
+  const samePage = /* @__PURE__ */ new Map();
   for (const group of byPage.values()) {
     if (group.length < 2) continue;
     for (const item of group) {
+      samePage.set(item, group);
       const others = group.filter((other) => other !== item).map((other) => other.file.label).join(", ");
       item.refusals.push({
         code: "duplicatePage",
-        message: (options.messages ?? englishPublishMessages).duplicatePage(others, item.complete?.pageTitle ?? "", item.complete?.parentId ?? ""),
+        message: messages.duplicatePage(others, item.complete?.pageTitle ?? "", item.complete?.parentId ?? ""),
+        fix: "editFile"
+      });
+      item.state = "refused";
+    }
+  }
+  for (const group of groupByTitleInSpace(titled, (item) => item.complete?.pageTitle ?? "", (item) => item.complete?.spaceId ?? "")) {
+    for (const item of group) {
+      const onItsPage = samePage.get(item) ?? [];
+      const others = group.filter((other) => other !== item && !onItsPage.includes(other)).map((other) => other.file.label);
+      if (others.length === 0) continue;
+      item.refusals.push({
+        code: "duplicatePage",
+        message: messages.titleTakenInSpace(others.join(", "), item.complete?.pageTitle ?? "", item.complete?.spaceId ?? ""),
         fix: "editFile"
       });
       item.state = "refused";
@@ -12289,7 +12322,7 @@ function manifestLines(records) {
     lines.push(
       "#### Page IDs not recorded (no-record)",
       "",
-      `${file} was left as it is; these new pages are known only from this list:`,
+      `${file} was left as it is; it does not record these pages:`,
       "",
       ...notRecorded.map(({ key, pageId }) => `- ${inlineText(key)}: page ${inlineText(pageId)}`),
       ""
@@ -15239,21 +15272,6 @@ async function checkFollowedPages(plan, pages, signal, messages = englishTreeMes
   plan.moves.orphans.sort((a, b) => compareRelativePaths(a.path, b.path));
 }
 
-// src/core/tree/collisions.ts
-function titleKey(title) {
-  return title.toLocaleLowerCase("en-US");
-}
-function groupByTitle(entries, titleOf) {
-  const byTitle = /* @__PURE__ */ new Map();
-  for (const entry of entries) {
-    const key = titleKey(titleOf(entry));
-    const group = byTitle.get(key);
-    if (group) group.push(entry);
-    else byTitle.set(key, [entry]);
-  }
-  return [...byTitle.values()].filter((group) => group.length > 1);
-}
-
 // src/core/tree/chosenPage.ts
 function namesChosenPageById(item, parentId, words) {
   if (item.prepared.frontMatterPageId === parentId) return { code: "treeParent", message: words.namesTreeParentById(item.file.label, parentId), fix: "editFile" };
@@ -15772,12 +15790,12 @@ function treePageLookup(known, tree, identity) {
 }
 function titleCollisions(tree, pinned, spaceId, words) {
   const titled = [];
-  for (const node of tree.nodes) titled.push({ name: node.contentFrom ?? node.path, title: node.title, node, pinned: void 0, generated: node.generated === true });
+  for (const node of tree.nodes) titled.push({ name: node.contentFrom ?? node.path, space: spaceId, title: node.title, node, pinned: void 0, generated: node.generated === true });
   for (const item of pinned) {
-    if (item.complete?.spaceId === spaceId && item.state !== "refused") titled.push({ name: item.file.label, title: item.complete.pageTitle, node: void 0, pinned: item, generated: false });
+    if (item.complete && item.state !== "refused") titled.push({ name: item.file.label, space: item.complete.spaceId, title: item.complete.pageTitle, node: void 0, pinned: item, generated: false });
   }
   const found = { ofNode: /* @__PURE__ */ new Map(), ofPinned: /* @__PURE__ */ new Map() };
-  for (const group of groupByTitle(titled, (entry) => entry.title)) {
+  for (const group of groupByTitleInSpace(titled, (entry) => entry.title, (entry) => entry.space)) {
     for (const entry of group) {
       const others = group.filter((other) => other !== entry).map((other) => other.name).join(", ");
       const message = entry.generated ? words.generatedTitleCollision(entry.title, others) : words.titleCollision(entry.title, others);
@@ -16860,7 +16878,7 @@ ${digestLine(views)}`);
   }
   if (manifest.recordedCount() > 0) output.problem(`Recorded ${manifest.recordedCount()} page ID(s) in ${(0, import_node_path5.join)(folder, MANIFEST_FILE_NAME)}: commit it, so teammates and CI publish to the same pages (in CI, commit it from the job: the runner's copy goes when the job ends).`);
   const unrecorded = manifest.pendingChanges();
-  if (unrecorded.length > 0) output.problem(`${unrecorded.length} new page ID(s) were not recorded in ${MANIFEST_FILE_NAME} (--no-record): ${unrecorded.map(([key, entry]) => `${key} = ${entry.id}`).join(", ")}`);
+  if (unrecorded.length > 0) output.problem(`${unrecorded.length} page ID(s) were not recorded in ${MANIFEST_FILE_NAME} (--no-record): ${unrecorded.map(([key, entry]) => `${key} = ${entry.id}`).join(", ")}`);
   const summaryRecord = {
     type: "summary",
     dryRun: false,

@@ -291,6 +291,16 @@ describe('CLI --tree', () => {
     assert.equal(page('Overview').markdown, index.replace('npm [setup](guide/setup.md)', `npm [setup](${setup})`), 'only the link outside code and HTML is rewritten');
   });
 
+  it('links in an HTML block inside a block quote or a list item stay as written and are named by neither the dry run nor the run', async () => {
+    const index = '# Overview\n\n> <div>\n> [raw](guide/setup.md) [log](build.log)\n> </div>\n\n' +
+      '- <details>\n  <summary>Old</summary>\n  [raw](guide/setup.md) [log](build.log)\n  </details>\n- Read the [setup](guide/setup.md) and the [licence](LICENSE.txt).\n';
+    const root = await cli.tree({ ...TREE, 'docs/index.md': index });
+    const run = await cautionedThenRun(root, '1 link stays as written and will not work on the wiki: LICENSE.txt (not a Markdown file).');
+    assert.deepEqual(fileRecords(run).filter((record) => record.file === 'docs/index.md').at(-1)?.linkCautions, [{ target: 'LICENSE.txt', reason: 'notMarkdown' }]);
+    const setup = `${cli.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/${page('Setup').id}/Setup`;
+    assert.equal(page('Overview').markdown, index.replace('the [setup](guide/setup.md)', `the [setup](${setup})`), 'only the link outside HTML is rewritten');
+  });
+
   it('links to a file\'s own headings go in the wiki\'s anchor form; the dry run names the one its page lacks', async () => {
     const root = await cli.tree({
       ...TREE,

@@ -529,7 +529,7 @@ type HtmlKind = 'comment' | 'block';
 interface HtmlRanges {
   /** HTML comments, in blocks or in paragraphs: nothing in them is shown. */
   comments: Ranges;
-  /** HTML blocks other than comments, where HTML tags are shown but Markdown is text. */
+  /** HTML blocks, a comment that starts a line included: Markdown is text there (no heading, link or fence). */
   blocks: Ranges;
 }
 
@@ -537,14 +537,28 @@ interface HtmlRanges {
 // in a text without any, a look at each `<` in one with some.
 const lastHtml: { markdown: string | undefined; ranges: HtmlRanges } = { markdown: undefined, ranges: { comments: [], blocks: [] } };
 
-/** Whether `offset` is in an HTML comment (where not even an <img> tag is shown) or in another HTML block. */
-function htmlAt(markdown: string, offset: number, fenced: Ranges): HtmlKind | undefined {
+/** The HTML comments and blocks of the text, found once for the last text asked about. */
+function htmlOf(markdown: string, fenced: Ranges): HtmlRanges {
   if (lastHtml.markdown !== markdown) {
     lastHtml.ranges = findHtml(markdown, fenced);
     lastHtml.markdown = markdown;
   }
-  if (inRanges(lastHtml.ranges.comments, offset)) return 'comment';
-  return inRanges(lastHtml.ranges.blocks, offset) ? 'block' : undefined;
+  return lastHtml.ranges;
+}
+
+/** Whether `offset` is in an HTML comment (where not even an <img> tag is shown) or in another HTML block. */
+function htmlAt(markdown: string, offset: number, fenced: Ranges): HtmlKind | undefined {
+  const html = htmlOf(markdown, fenced);
+  if (inRanges(html.comments, offset)) return 'comment';
+  return inRanges(html.blocks, offset) ? 'block' : undefined;
+}
+
+/**
+ * [start, end) offsets of the HTML blocks (comments that start a line included) outside code, in document order: the
+ * ranges isInCodeOrHtml reads, for a caller that walks the lines in order (a line inside one holds no heading).
+ */
+export function htmlBlocks(markdown: string, fenced: Ranges): Ranges {
+  return htmlOf(markdown, fenced).blocks;
 }
 
 /**
@@ -589,7 +603,7 @@ const BLANK_LINE = /\n[ \t]*\r?\n/g;
  * markers, to the end of the line with the block's end condition, or to the blank line that ends blocks of types 6 and
  * 7, or to the last line that continues the quotes and list items it opened in) and the comments (`<!--` to `-->`: in a
  * paragraph on lines with no blank one between; a comment that starts a line is a block of its own, to its `-->`
- * line's end). A line that starts a block inside a comment of a paragraph starts it
+ * line's end, and is both a comment and a block). A line that starts a block inside a comment of a paragraph starts it
  * all the same (it interrupts the paragraph), as findFencedBlocks reads it: both must agree on where each block is.
  */
 function findHtml(markdown: string, fenced: Ranges): HtmlRanges {
@@ -605,11 +619,11 @@ function findHtml(markdown: string, fenced: Ranges): HtmlRanges {
     if (!inBlock && opensHtmlBlock(markdown, at, previousEnd, fenced)) {
       const { lineStart, end } = openedBlock;
       previousEnd = end;
+      blocks.push([lineStart, end]);
       if (markdown.startsWith('<!--', at)) {
         comments.push([lineStart, end]);
         at = end - 1;
       } else {
-        blocks.push([lineStart, end]);
         blockEnd = end;
       }
       continue;

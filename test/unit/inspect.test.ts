@@ -87,5 +87,9 @@ describe('Markdown inspection', () => {
 
   it('lists each target once', () => {
     assert.deepEqual(inspectMarkdown('![a](a.png) ![a](a.png)').localImages, ['a.png']);
+    // Many different targets, each twice: listed once each, in the order first met.
+    const targets = Array.from({ length: 40 }, (_, index) => `p${index}.md`);
+    const text = [...targets, ...targets.slice().reverse()].map((target) => `[x](${target})`).join('\n');
+    assert.deepEqual(inspectMarkdown(text).localMarkdownLinks, targets);
   });
 });

@@ -291,6 +291,34 @@ describe('CLI --tree', () => {
     assert.equal(page('Overview').markdown, index.replace('npm [setup](guide/setup.md)', `npm [setup](${setup})`), 'only the link outside code and HTML is rewritten');
   });
 
+  it('links in an HTML block inside a block quote or a list item stay as written and are named by neither the dry run nor the run', async () => {
+    const index = '# Overview\n\n> <div>\n> [raw](guide/setup.md) [log](build.log)\n> </div>\n\n' +
+      '- <details>\n  <summary>Old</summary>\n  [raw](guide/setup.md) [log](build.log)\n  </details>\n- Read the [setup](guide/setup.md) and the [licence](LICENSE.txt).\n';
+    const root = await cli.tree({ ...TREE, 'docs/index.md': index });
+    const run = await cautionedThenRun(root, '1 link stays as written and will not work on the wiki: LICENSE.txt (not a Markdown file).');
+    assert.deepEqual(fileRecords(run).filter((record) => record.file === 'docs/index.md').at(-1)?.linkCautions, [{ target: 'LICENSE.txt', reason: 'notMarkdown' }]);
+    const setup = `${cli.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/${page('Setup').id}/Setup`;
+    assert.equal(page('Overview').markdown, index.replace('the [setup](guide/setup.md)', `the [setup](${setup})`), 'only the link outside HTML is rewritten');
+  });
+
+  it('a heading in an HTML comment or block is no anchor: links to it get the "no such heading" caution and keep the anchor as written, not the wiki form of a heading no page has', async () => {
+    const api = '# API\n\n- [Old](#old)\n- [Tokens](#tokens)\n\n<!--\n## Old\n-->\n\n> <div>\n> ## Quoted\n> </div>\n\n## Tokens\n';
+    const root = await cli.tree({
+      ...TREE,
+      'docs/index.md': '# Overview\n\nRead [old](reference/api.md#old), [quoted](reference/api.md#quoted) and [tokens](reference/api.md#tokens).\n',
+      'docs/reference/api.md': api,
+    });
+    const dry = await runCli(['publish', 'docs', ...TO, '--dry-run'], { cwd: root, env: cli.env() });
+    assert.equal(dry.code, 0, dry.stderr);
+    assert.match(dry.stdout, /docs\/index\.md .*\[caution: 2 links go to their pages, not to the headings they name \(the pages have no such headings\): reference\/api\.md#old, reference\/api\.md#quoted\.\]/);
+    assert.match(dry.stdout, /docs\/reference\/api\.md .*\[caution: 1 link stays as written and will not work on the wiki: #old \(no such heading on this page\)\.\]/);
+    const run = await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 0, run.stderr);
+    const apiPage = `${cli.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/${page('API').id}/API`;
+    assert.equal(page('Overview').markdown, `# Overview\n\nRead [old](${apiPage}#old), [quoted](${apiPage}#quoted) and [tokens](${apiPage}#Tokens).\n`);
+    assert.equal(page('API').markdown, api.replace('(#tokens)', '(#Tokens)'), 'the link to the commented-out heading stays as written');
+  });
+
   it('links to a file\'s own headings go in the wiki\'s anchor form; the dry run names the one its page lacks', async () => {
     const root = await cli.tree({
       ...TREE,

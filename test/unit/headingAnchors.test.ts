@@ -76,4 +76,11 @@ describe('markdownHeadings', () => {
     const text = '```\n# Not\n```\n    # Not either\n\n- item\n---\n\n---\n\n~~~\nText\n===\n~~~\n## Yes\r\n';
     assert.deepEqual(markdownHeadings(text), ['Yes']);
   });
+
+  it('skips headings in HTML comments and blocks, in block quotes and list items too, as CommonMark passes them on as written', () => {
+    const text = '<!--\n## Old\n-->\n\n<div>\nHidden\n---\n</div>\n\n> <!--\n> ## Quoted old\n> -->\n\n- <details>\n  ## Folded\n  </details>\n\n' +
+      // A blank line ends the <div>: what follows it is Markdown again; an inline comment cannot hide a heading line.
+      '<div>\n\n## Shown\n</div>\n\nText <!--\n## Also shown\n-->\n';
+    assert.deepEqual(markdownHeadings(text), ['Shown', 'Also shown']);
+  });
 });

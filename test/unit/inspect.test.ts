@@ -68,11 +68,28 @@ describe('Markdown inspection', () => {
     assert.deepEqual(inspectMarkdown(together).localMarkdownLinks, ['c.md']);
   });
 
+  it('reads an HTML block opened after block quote or list item markers to its end there, as CommonMark reads a container\'s blocks', () => {
+    const quoted = '> <div>\n> [a](a.md)\n> </div>\n\n> <!--\n> # Old title\n> [b](b.md)\n> -->\n> [c](c.md)\n\n> <div>\n[d](d.md)\n\n> text\n> <custom-note>\n> [e](e.md)\n';
+    // An HTML block has no lazy lines: `[d]` ends the quote, and so the block; a lone tag does not interrupt a paragraph.
+    assert.deepEqual(inspectMarkdown(quoted), { firstHeading: undefined, localImages: [], localMarkdownLinks: ['c.md', 'd.md', 'e.md'] });
+    const listed = '- <details>\n  [a](a.md)\n  </details>\n- [b](b.md)\n\n1. <custom-note>\n   [c](c.md)\n\n   [d](d.md)\n\n> - <pre>\n>   [e](e.md)\n> [f](f.md)\n\n> <!DOCTYPE\n> [g](g.md) >\n> [h](h.md)\n';
+    // A quote's own `>` ends no `<!DOCTYPE` block: only the `>` in the block's text does.
+    assert.deepEqual(inspectMarkdown(listed).localMarkdownLinks, ['b.md', 'd.md', 'f.md', 'h.md']);
+    // A fence line inside such a block opens nothing.
+    const fence = '> <!--\n> ```sh\n> -->\n[a](a.md)\n';
+    assert.deepEqual(inspectMarkdown(fence).localMarkdownLinks, ['a.md']);
+    assert.deepEqual(fencedBlocks(fence), []);
+  });
+
   it('does not let a longer fence be closed by a shorter one', () => {
     assert.deepEqual(inspectMarkdown('````\n```\n![a](a.png)\n````\n![b](b.png)').localImages, ['b.png']);
   });
 
   it('lists each target once', () => {
     assert.deepEqual(inspectMarkdown('![a](a.png) ![a](a.png)').localImages, ['a.png']);
+    // Many different targets, each twice: listed once each, in the order first met.
+    const targets = Array.from({ length: 40 }, (_, index) => `p${index}.md`);
+    const text = [...targets, ...targets.slice().reverse()].map((target) => `[x](${target})`).join('\n');
+    assert.deepEqual(inspectMarkdown(text).localMarkdownLinks, targets);
   });
 });

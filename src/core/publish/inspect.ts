@@ -191,32 +191,39 @@ function containedFenceEnd(markdown: string, end: number, containers: readonly n
     const lineStart = end + 1;
     let lineEnd = markdown.indexOf('\n', lineStart);
     if (lineEnd === -1) lineEnd = markdown.length;
-    let at = lineStart;
-    let blank = false;
-    for (const width of containers) {
-      if (width === 0) {
-        let spaces = 0;
-        while (spaces < 3 && markdown.charCodeAt(at + spaces) === SPACE) spaces++;
-        if (markdown.charCodeAt(at + spaces) !== GREATER_THAN) return end;
-        at += spaces + 1;
-        if (markdown.charCodeAt(at) === SPACE) at++;
-      } else if (isBlank(markdown, at, lineEnd)) {
-        blank = true;
-        break;
-      } else {
-        for (let spaces = 0; spaces < width; spaces++, at++) if (markdown.charCodeAt(at) !== SPACE) return end;
-      }
-    }
-    if (!blank) {
-      let spaces = 0;
-      while (spaces < 3 && markdown.charCodeAt(at + spaces) === SPACE) spaces++;
-      let run = 0;
-      while (markdown.charCodeAt(at + spaces + run) === char) run++;
-      if (run >= length && isBlank(markdown, at + spaces + run, lineEnd)) return lineEnd;
-    }
+    const at = containedLineContent(markdown, lineStart, lineEnd, containers);
+    if (at === -1) return end;
+    let spaces = 0;
+    while (spaces < 3 && markdown.charCodeAt(at + spaces) === SPACE) spaces++;
+    let run = 0;
+    while (markdown.charCodeAt(at + spaces + run) === char) run++;
+    if (run >= length && isBlank(markdown, at + spaces + run, lineEnd)) return lineEnd;
     end = lineEnd;
   }
   return end;
+}
+
+/**
+ * Where the content of the line [lineStart, lineEnd) starts inside `containers` (as containersBefore gives them): after
+ * a `>` (up to three spaces in, one space after it) for each block quote and the content's width of spaces for each
+ * list item; -1 when the line does not continue them. A blank line continues a list item, its content blank.
+ */
+function containedLineContent(markdown: string, lineStart: number, lineEnd: number, containers: readonly number[]): number {
+  let at = lineStart;
+  for (const width of containers) {
+    if (width === 0) {
+      let spaces = 0;
+      while (spaces < 3 && markdown.charCodeAt(at + spaces) === SPACE) spaces++;
+      if (markdown.charCodeAt(at + spaces) !== GREATER_THAN) return -1;
+      at += spaces + 1;
+      if (markdown.charCodeAt(at) === SPACE) at++;
+    } else if (isBlank(markdown, at, lineEnd)) {
+      return at;
+    } else {
+      for (let spaces = 0; spaces < width; spaces++, at++) if (markdown.charCodeAt(at) !== SPACE) return -1;
+    }
+  }
+  return at;
 }
 
 function isDigit(code: number): boolean {
@@ -522,7 +529,7 @@ type HtmlKind = 'comment' | 'block';
 interface HtmlRanges {
   /** HTML comments, in blocks or in paragraphs: nothing in them is shown. */
   comments: Ranges;
-  /** HTML blocks other than comments, where HTML tags are shown but Markdown is text. */
+  /** HTML blocks, a comment that starts a line included: Markdown is text there (no heading, link or fence). */
   blocks: Ranges;
 }
 
@@ -530,14 +537,28 @@ interface HtmlRanges {
 // in a text without any, a look at each `<` in one with some.
 const lastHtml: { markdown: string | undefined; ranges: HtmlRanges } = { markdown: undefined, ranges: { comments: [], blocks: [] } };
 
-/** Whether `offset` is in an HTML comment (where not even an <img> tag is shown) or in another HTML block. */
-function htmlAt(markdown: string, offset: number, fenced: Ranges): HtmlKind | undefined {
+/** The HTML comments and blocks of the text, found once for the last text asked about. */
+function htmlOf(markdown: string, fenced: Ranges): HtmlRanges {
   if (lastHtml.markdown !== markdown) {
     lastHtml.ranges = findHtml(markdown, fenced);
     lastHtml.markdown = markdown;
   }
-  if (inRanges(lastHtml.ranges.comments, offset)) return 'comment';
-  return inRanges(lastHtml.ranges.blocks, offset) ? 'block' : undefined;
+  return lastHtml.ranges;
+}
+
+/** Whether `offset` is in an HTML comment (where not even an <img> tag is shown) or in another HTML block. */
+function htmlAt(markdown: string, offset: number, fenced: Ranges): HtmlKind | undefined {
+  const html = htmlOf(markdown, fenced);
+  if (inRanges(html.comments, offset)) return 'comment';
+  return inRanges(html.blocks, offset) ? 'block' : undefined;
+}
+
+/**
+ * [start, end) offsets of the HTML blocks (comments that start a line included) outside code, in document order: the
+ * ranges isInCodeOrHtml reads, for a caller that walks the lines in order (a line inside one holds no heading).
+ */
+export function htmlBlocks(markdown: string, fenced: Ranges): Ranges {
+  return htmlOf(markdown, fenced).blocks;
 }
 
 /**
@@ -578,34 +599,34 @@ const RAW_TEXT_END = /<\/(?:pre|script|style|textarea)>/gi;
 const BLANK_LINE = /\n[ \t]*\r?\n/g;
 
 /**
- * The HTML blocks outside code (from the line's start, up to three spaces in, to the end of the line with the block's
- * end condition, or to the blank line that ends blocks of types 6 and 7) and the comments (`<!--` to `-->`: in a
+ * The HTML blocks outside code (from the line's start, up to three spaces in or after block quote and list item
+ * markers, to the end of the line with the block's end condition, or to the blank line that ends blocks of types 6 and
+ * 7, or to the last line that continues the quotes and list items it opened in) and the comments (`<!--` to `-->`: in a
  * paragraph on lines with no blank one between; a comment that starts a line is a block of its own, to its `-->`
- * line's end). A line that starts a block inside a comment of a paragraph starts it all the same (it interrupts the
- * paragraph), as findFencedBlocks reads it: both must agree on where each block is.
+ * line's end, and is both a comment and a block). A line that starts a block inside a comment of a paragraph starts it
+ * all the same (it interrupts the paragraph), as findFencedBlocks reads it: both must agree on where each block is.
  */
 function findHtml(markdown: string, fenced: Ranges): HtmlRanges {
+  let at = markdown.indexOf('<');
+  if (at === -1) return NO_HTML;
   const comments: Array<[number, number]> = [];
   const blocks: Array<[number, number]> = [];
   // The end of the block (not a comment) the search is in, and of the last block of any kind.
   let blockEnd = -1;
   let previousEnd = -1;
-  for (let at = markdown.indexOf('<'); at !== -1; at = markdown.indexOf('<', at + 1)) {
+  for (; at !== -1; at = markdown.indexOf('<', at + 1)) {
     const inBlock = at < blockEnd;
-    const lineStart = inBlock ? undefined : lineStartIfIndented(markdown, at);
-    if (lineStart !== undefined && !inRanges(fenced, at)) {
-      const end = htmlBlockEndAt(markdown, at, lineStart, previousEnd, fenced);
-      if (end !== -1) {
-        previousEnd = end;
-        if (markdown.startsWith('<!--', at)) {
-          comments.push([lineStart, end]);
-          at = end - 1;
-        } else {
-          blocks.push([lineStart, end]);
-          blockEnd = end;
-        }
-        continue;
+    if (!inBlock && opensHtmlBlock(markdown, at, previousEnd, fenced)) {
+      const { lineStart, end } = openedBlock;
+      previousEnd = end;
+      blocks.push([lineStart, end]);
+      if (markdown.startsWith('<!--', at)) {
+        comments.push([lineStart, end]);
+        at = end - 1;
+      } else {
+        blockEnd = end;
       }
+      continue;
     }
     if (!markdown.startsWith('<!--', at)) continue;
     // `<!-->` and `<!--->` are whole comments too (CommonMark 0.31).
@@ -622,39 +643,116 @@ function findHtml(markdown: string, fenced: Ranges): HtmlRanges {
   return { comments, blocks };
 }
 
+const NO_HTML: HtmlRanges = { comments: [], blocks: [] };
+
+// The block opensHtmlBlock found last: one object for every text, as it is asked at every `<` that starts a line.
+const openedBlock = { lineStart: 0, end: -1 };
+
 /**
- * The end of the HTML block that starts with the `<` at `at`, only up to three spaces into its line (at `lineStart`)
- * and outside code: -1 when none starts there. A line of a lone tag (type 7) starts one only where no paragraph runs
- * on into it; `previousEnd` is the end of the HTML block before, after which none does.
+ * Whether an HTML block starts with the `<` at `at`, outside code: only up to three spaces into its line, or after
+ * block quote and list item markers (`> <div>`, `- <details>`), as CommonMark reads a container's content as blocks.
+ * Sets openedBlock to the block's line start and end. A line of a lone tag (type 7) starts one only where no paragraph
+ * runs on into it; `previousEnd` is the end of the HTML block before, after which none does.
  */
-function htmlBlockEndAt(markdown: string, at: number, lineStart: number, previousEnd: number, fenced: Ranges): number {
+function opensHtmlBlock(markdown: string, at: number, previousEnd: number, fenced: Ranges): boolean {
+  let lineStart = lineStartIfIndented(markdown, at);
+  let containers: number[] | undefined;
+  if (lineStart === undefined) {
+    lineStart = markersLineStart(markdown, at);
+    if (lineStart === undefined) return false;
+    containers = containersBefore(markdown, lineStart, at);
+    if (containers === undefined) return false;
+  }
+  if (inRanges(fenced, at)) return false;
+  let ends: HtmlBlockEnd;
   HTML_BLOCK_START.lastIndex = at;
   const start = HTML_BLOCK_START.exec(markdown);
-  if (start !== null) return htmlBlockEnd(markdown, at, start);
-  HTML_TAG_LINE.lastIndex = at;
-  if (!HTML_TAG_LINE.test(markdown) || paragraphRunsInto(markdown, lineStart, previousEnd, fenced)) return -1;
-  BLANK_LINE.lastIndex = at;
-  return BLANK_LINE.exec(markdown)?.index ?? markdown.length;
+  if (start !== null) ends = htmlBlockEndOf(start);
+  else {
+    HTML_TAG_LINE.lastIndex = at;
+    if (!HTML_TAG_LINE.test(markdown)) return false;
+    // A list item's marker on the line opens its content there, with no paragraph in it yet.
+    if ((containers === undefined || !containers.some((width) => width > 0)) && paragraphRunsInto(markdown, lineStart, previousEnd, fenced)) return false;
+    ends = 'blank';
+  }
+  openedBlock.lineStart = lineStart;
+  openedBlock.end = containers === undefined ? htmlBlockEnd(markdown, at, ends) : containedHtmlBlockEnd(markdown, at, ends, containers);
+  return true;
 }
 
-/** Where the HTML block that `start` opens at `at` ends: its end condition's line's end, else the text's. */
-function htmlBlockEnd(markdown: string, at: number, start: RegExpExecArray): number {
-  let condition: number;
-  if (start[1] !== undefined) condition = markdown.indexOf('-->', at + 2);
-  else if (start[2] !== undefined) {
-    RAW_TEXT_END.lastIndex = at;
-    condition = RAW_TEXT_END.exec(markdown)?.index ?? -1;
-  } else if (start[3] !== undefined) condition = markdown.indexOf('?>', at + 2);
-  else if (start[4] !== undefined) condition = markdown.indexOf('>', at + 2);
-  else if (start[5] !== undefined) condition = markdown.indexOf(']]>', at + 9);
-  else {
-    // Type 6 ends before a blank line.
+/**
+ * The start of the line of `at` when only block quote and list item markers and spaces stand before it (containersBefore
+ * then says whether they are markers); undefined otherwise. Looks back only over such characters, so a `<` in a line's
+ * text costs a look at the character before it.
+ */
+function markersLineStart(markdown: string, at: number): number | undefined {
+  let before = at - 1;
+  for (; before >= 0; before--) {
+    const code = markdown.charCodeAt(before);
+    if (code === LINE_FEED) break;
+    if (code !== SPACE && code !== GREATER_THAN && code !== 0x2d && code !== 0x2b && code !== 0x2a && code !== 0x2e && code !== CLOSE_PARENTHESIS && !isDigit(code)) return undefined;
+  }
+  return before + 1;
+}
+
+/**
+ * What ends an HTML block, by the group of HTML_BLOCK_START that matched: `-->` (type 2), a closing raw text tag (1),
+ * `?>` (3), `>` (4), `]]>` (5), or a blank line (6; and 7, which HTML_BLOCK_START does not match).
+ */
+type HtmlBlockEnd = '-->' | 'raw' | '?>' | '>' | ']]>' | 'blank';
+
+function htmlBlockEndOf(start: RegExpExecArray): HtmlBlockEnd {
+  if (start[1] !== undefined) return '-->';
+  if (start[2] !== undefined) return 'raw';
+  if (start[3] !== undefined) return '?>';
+  if (start[4] !== undefined) return '>';
+  return start[5] !== undefined ? ']]>' : 'blank';
+}
+
+/** The offset of the first end condition at or after `from` (the block's `<` and two more: `<!-->` ends at once); -1: none. */
+function endConditionFrom(markdown: string, from: number, ends: Exclude<HtmlBlockEnd, 'blank'>): number {
+  if (ends !== 'raw') return markdown.indexOf(ends, from);
+  RAW_TEXT_END.lastIndex = from;
+  return RAW_TEXT_END.exec(markdown)?.index ?? -1;
+}
+
+/** Where the HTML block at `at` ends: its end condition's line's end, else the text's; before a blank line for 'blank'. */
+function htmlBlockEnd(markdown: string, at: number, ends: HtmlBlockEnd): number {
+  if (ends === 'blank') {
     BLANK_LINE.lastIndex = at;
     return BLANK_LINE.exec(markdown)?.index ?? markdown.length;
   }
+  const condition = endConditionFrom(markdown, at + 2, ends);
   if (condition === -1) return markdown.length;
   const end = markdown.indexOf('\n', condition);
   return end === -1 ? markdown.length : end;
+}
+
+/**
+ * Where an HTML block opened at `at` inside `containers` ends: at the end of its end condition's line (looked for in
+ * the lines' content, not in their markers: a quote's `>` ends no type 4 block), or before a line blank inside them
+ * (types 6 and 7), or at the last line that continues them (an HTML block has no lazy lines).
+ */
+function containedHtmlBlockEnd(markdown: string, at: number, ends: HtmlBlockEnd, containers: readonly number[]): number {
+  let end = markdown.indexOf('\n', at);
+  if (end === -1) end = markdown.length;
+  let condition = ends === 'blank' ? -1 : endConditionFrom(markdown, at + 2, ends);
+  if (condition !== -1 && condition < end) return end;
+  while (end < markdown.length) {
+    const lineStart = end + 1;
+    let lineEnd = markdown.indexOf('\n', lineStart);
+    if (lineEnd === -1) lineEnd = markdown.length;
+    const content = containedLineContent(markdown, lineStart, lineEnd, containers);
+    if (content === -1) return end;
+    if (ends === 'blank') {
+      if (isBlank(markdown, content, lineEnd)) return end;
+    } else if (condition !== -1 && condition < lineEnd) {
+      if (condition < content) condition = endConditionFrom(markdown, content, ends);
+      if (condition !== -1 && condition < lineEnd) return lineEnd;
+    }
+    end = lineEnd;
+  }
+  return end;
 }
 
 /**
@@ -676,7 +774,7 @@ function paragraphRunsInto(markdown: string, lineStart: number, previousEnd: num
 /**
  * The HTML blocks of a text found in document order only as far as findFencedBlocks asks, with the fences it found so
  * far (every fence before the line it asks about): whether a fence line is inside one. One search for `<` to the last
- * line asked about, each `<` looked at once; htmlBlockEndAt is what findHtml reads blocks with, so the two agree.
+ * line asked about, each `<` looked at once; opensHtmlBlock is what findHtml reads blocks with, so the two agree.
  */
 class HtmlBlocksAhead {
   private next: number;
@@ -692,13 +790,9 @@ class HtmlBlocksAhead {
     while (this.next !== -1 && this.next < lineStart) {
       const at = this.next;
       let resume = at + 1;
-      const start = lineStartIfIndented(markdown, at);
-      if (start !== undefined && !inRanges(this.fenced, at)) {
-        const end = htmlBlockEndAt(markdown, at, start, this.end, this.fenced);
-        if (end !== -1) {
-          this.end = end;
-          resume = end;
-        }
+      if (opensHtmlBlock(markdown, at, this.end, this.fenced)) {
+        this.end = openedBlock.end;
+        resume = openedBlock.end;
       }
       this.next = markdown.indexOf('<', resume);
     }
@@ -868,6 +962,19 @@ function isLocal(target: string): boolean {
   return !SCHEME.test(target);
 }
 
+// The targets already listed, by list: a search of the list for each link cost a second for a 1.3 MB file with 15,000
+// different targets (it grew with their square). A list past a few targets gets a set, dropped with the list.
+const listed = new WeakMap<string[], Set<string>>();
+
 function pushUnique(list: string[], value: string): void {
-  if (!list.includes(value)) list.push(value);
+  if (list.length < 16) {
+    if (!list.includes(value)) list.push(value);
+    return;
+  }
+  let seen = listed.get(list);
+  if (seen === undefined) listed.set(list, (seen = new Set(list)));
+  if (!seen.has(value)) {
+    seen.add(value);
+    list.push(value);
+  }
 }

@@ -1,6 +1,6 @@
 // The headings of a Markdown text, in order, so that a link's `#anchor` can be matched to one (the caller reads
 // the target file and passes its headings). Pass the Markdown that is sent, front matter already split off.
-import { fencedBlocks } from '../../publish/inspect';
+import { fencedBlocks, htmlBlocks } from '../../publish/inspect';
 
 const INDENTED_CODE = /^(?: {4}|\t)/;
 const ATX_OPEN = /^ {0,3}#{1,6}(?=[ \t]|$)/;
@@ -18,9 +18,15 @@ function plainStart(code: number): boolean {
   return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || code === 0x5b || code === 0x60 || code === 0x28 || code === 0x22 || code === 0x27;
 }
 
-/** The text of every ATX (`## Text`) and setext (`Text` over `===`/`---`) heading outside code, as written. */
+/**
+ * The text of every ATX (`## Text`) and setext (`Text` over `===`/`---`) heading outside code and HTML blocks (a
+ * heading commented out is none), as written.
+ */
 export function markdownHeadings(markdown: string): string[] {
   const code = fencedBlocks(markdown);
+  // The HTML blocks as isInCodeOrHtml reads them (none looked for in a text without `<`), walked in step with the lines.
+  const html = htmlBlocks(markdown, code);
+  let block = 0;
   const headings: string[] = [];
   // The paragraph's lines as [start, end) offsets into the text, or as text once quote markers were cut off: cut
   // out and trimmed only if an underline makes them a heading (most paragraphs never are, and a slice per line of
@@ -35,6 +41,12 @@ export function markdownHeadings(markdown: string): string[] {
     start = end + 1;
     // An empty line is blank wherever it is (the fences below are caught up with at the next line).
     if (end === lineStart) {
+      if (paragraph.length > 0) paragraph = [];
+      continue;
+    }
+    while (block < html.length && (html[block] as readonly [number, number])[1] <= lineStart) block++;
+    if (block < html.length && (html[block] as readonly [number, number])[0] <= lineStart) {
+      // A line of an HTML block is passed on as written: no heading, nor a paragraph line an underline could make one.
       if (paragraph.length > 0) paragraph = [];
       continue;
     }

@@ -8390,9 +8390,9 @@ var englishTreeMessages = {
   ...englishPageRouteMessages,
   guardTimedOut: () => "the wiki did not answer in time",
   guardFailed: (detail) => `The lookup on the wiki failed: ${detail}.`,
-  linksStay: (count, listed, more) => `${count === 1 ? "1 link stays" : `${count} links stay`} as written and will not work on the wiki: ${listed}${more ? ", ..." : "."}`,
-  linksStayBecause: (count, reason, listed, more) => `${count} links stay as written and will not work on the wiki (${reason}): ${listed}${more ? ", ..." : "."}`,
-  linksMissHeading: (count, listed, more) => `${count === 1 ? "1 link goes to its page, not to the heading it names (the page has no such heading)" : `${count} links go to their pages, not to the headings they name (the pages have no such headings)`}: ${listed}${more ? ", ..." : "."}`,
+  linksStay: (count, listed2, more) => `${count === 1 ? "1 link stays" : `${count} links stay`} as written and will not work on the wiki: ${listed2}${more ? ", ..." : "."}`,
+  linksStayBecause: (count, reason, listed2, more) => `${count} links stay as written and will not work on the wiki (${reason}): ${listed2}${more ? ", ..." : "."}`,
+  linksMissHeading: (count, listed2, more) => `${count === 1 ? "1 link goes to its page, not to the heading it names (the page has no such heading)" : `${count} links go to their pages, not to the headings they name (the pages have no such headings)`}: ${listed2}${more ? ", ..." : "."}`,
   linkWithReason: (target, reason) => `${target} (${reason})`,
   linkOutsideRun: () => "outside the published folder",
   linkOutsideLookup: () => "outside the folder this publish looks in",
@@ -8625,13 +8625,13 @@ function parseChildren(body) {
 }
 function parsePageList(body, origin) {
   if (!isObject(body) || !Array.isArray(body.results)) return void 0;
-  const listed = [];
+  const listed2 = [];
   for (const entry of body.results) {
     const page = parsePage(entry, origin);
     if (!page || !isObject(entry)) return void 0;
-    listed.push({ page, current: (optionalText(entry.status) ?? "current") === "current" });
+    listed2.push({ page, current: (optionalText(entry.status) ?? "current") === "current" });
   }
-  return listed;
+  return listed2;
 }
 function parseSpaces(body) {
   if (!isObject(body) || !Array.isArray(body.results)) return void 0;
@@ -8839,9 +8839,9 @@ function createWikiPagesClient(options) {
   async function listPages(query, origin, signal, keep) {
     const pages = [];
     await requester.readPages(new URL(`/wiki/api/v2/pages?${query}&limit=${pageSize}`, origin), origin, signal, (m) => m.listOfPages(), (body) => {
-      const listed = parsePageList(body, origin);
-      if (!listed) throw new WikiReadError("protocol", (m) => m.pageListNotJson());
-      for (const { page, current } of listed) if (current && keep(page)) pages.push(page);
+      const listed2 = parsePageList(body, origin);
+      if (!listed2) throw new WikiReadError("protocol", (m) => m.pageListNotJson());
+      for (const { page, current } of listed2) if (current && keep(page)) pages.push(page);
       return false;
     });
     return pages;
@@ -8880,9 +8880,9 @@ function createWikiPagesClient(options) {
       const first = new URL(`/wiki/api/v2/pages/${encodeURIComponent(parentId)}/children?limit=${pageSize}`, origin);
       const children = [];
       const found = await requester.readPages(first, origin, signal, (m) => m.listOfChildren(), (body) => {
-        const listed = parseChildren(body);
-        if (!listed) throw new WikiReadError("protocol", (m) => m.childListNotJson());
-        children.push(...listed.results.filter((entry) => (entry.status ?? "current") === "current"));
+        const listed2 = parseChildren(body);
+        if (!listed2) throw new WikiReadError("protocol", (m) => m.childListNotJson());
+        children.push(...listed2.results.filter((entry) => (entry.status ?? "current") === "current"));
         return false;
       });
       return found ? children : void 0;
@@ -9582,32 +9582,33 @@ function containedFenceEnd(markdown, end, containers, char, length) {
     const lineStart = end + 1;
     let lineEnd = markdown.indexOf("\n", lineStart);
     if (lineEnd === -1) lineEnd = markdown.length;
-    let at = lineStart;
-    let blank = false;
-    for (const width of containers) {
-      if (width === 0) {
-        let spaces = 0;
-        while (spaces < 3 && markdown.charCodeAt(at + spaces) === SPACE) spaces++;
-        if (markdown.charCodeAt(at + spaces) !== GREATER_THAN) return end;
-        at += spaces + 1;
-        if (markdown.charCodeAt(at) === SPACE) at++;
-      } else if (isBlank(markdown, at, lineEnd)) {
-        blank = true;
-        break;
-      } else {
-        for (let spaces = 0; spaces < width; spaces++, at++) if (markdown.charCodeAt(at) !== SPACE) return end;
-      }
-    }
-    if (!blank) {
-      let spaces = 0;
-      while (spaces < 3 && markdown.charCodeAt(at + spaces) === SPACE) spaces++;
-      let run = 0;
-      while (markdown.charCodeAt(at + spaces + run) === char) run++;
-      if (run >= length && isBlank(markdown, at + spaces + run, lineEnd)) return lineEnd;
-    }
+    const at = containedLineContent(markdown, lineStart, lineEnd, containers);
+    if (at === -1) return end;
+    let spaces = 0;
+    while (spaces < 3 && markdown.charCodeAt(at + spaces) === SPACE) spaces++;
+    let run = 0;
+    while (markdown.charCodeAt(at + spaces + run) === char) run++;
+    if (run >= length && isBlank(markdown, at + spaces + run, lineEnd)) return lineEnd;
     end = lineEnd;
   }
   return end;
+}
+function containedLineContent(markdown, lineStart, lineEnd, containers) {
+  let at = lineStart;
+  for (const width of containers) {
+    if (width === 0) {
+      let spaces = 0;
+      while (spaces < 3 && markdown.charCodeAt(at + spaces) === SPACE) spaces++;
+      if (markdown.charCodeAt(at + spaces) !== GREATER_THAN) return -1;
+      at += spaces + 1;
+      if (markdown.charCodeAt(at) === SPACE) at++;
+    } else if (isBlank(markdown, at, lineEnd)) {
+      return at;
+    } else {
+      for (let spaces = 0; spaces < width; spaces++, at++) if (markdown.charCodeAt(at) !== SPACE) return -1;
+    }
+  }
+  return at;
 }
 function isDigit(code) {
   return code >= 48 && code <= 57;
@@ -9824,13 +9825,20 @@ function isInCodeOrHtml(markdown, offset, fenced) {
   return isInCode(markdown, offset, fenced) || htmlAt(markdown, offset, fenced) !== void 0;
 }
 var lastHtml = { markdown: void 0, ranges: { comments: [], blocks: [] } };
-function htmlAt(markdown, offset, fenced) {
+function htmlOf(markdown, fenced) {
   if (lastHtml.markdown !== markdown) {
     lastHtml.ranges = findHtml(markdown, fenced);
     lastHtml.markdown = markdown;
   }
-  if (inRanges(lastHtml.ranges.comments, offset)) return "comment";
-  return inRanges(lastHtml.ranges.blocks, offset) ? "block" : void 0;
+  return lastHtml.ranges;
+}
+function htmlAt(markdown, offset, fenced) {
+  const html = htmlOf(markdown, fenced);
+  if (inRanges(html.comments, offset)) return "comment";
+  return inRanges(html.blocks, offset) ? "block" : void 0;
+}
+function htmlBlocks(markdown, fenced) {
+  return htmlOf(markdown, fenced).blocks;
 }
 function inRanges(ranges, offset) {
   let low = 0;
@@ -9854,26 +9862,25 @@ var HTML_TAG_LINE = new RegExp(
 var RAW_TEXT_END = /<\/(?:pre|script|style|textarea)>/gi;
 var BLANK_LINE = /\n[ \t]*\r?\n/g;
 function findHtml(markdown, fenced) {
+  let at = markdown.indexOf("<");
+  if (at === -1) return NO_HTML;
   const comments = [];
   const blocks = [];
   let blockEnd = -1;
   let previousEnd = -1;
-  for (let at = markdown.indexOf("<"); at !== -1; at = markdown.indexOf("<", at + 1)) {
+  for (; at !== -1; at = markdown.indexOf("<", at + 1)) {
     const inBlock = at < blockEnd;
-    const lineStart = inBlock ? void 0 : lineStartIfIndented(markdown, at);
-    if (lineStart !== void 0 && !inRanges(fenced, at)) {
-      const end = htmlBlockEndAt(markdown, at, lineStart, previousEnd, fenced);
-      if (end !== -1) {
-        previousEnd = end;
-        if (markdown.startsWith("<!--", at)) {
-          comments.push([lineStart, end]);
-          at = end - 1;
-        } else {
-          blocks.push([lineStart, end]);
-          blockEnd = end;
-        }
-        continue;
+    if (!inBlock && opensHtmlBlock(markdown, at, previousEnd, fenced)) {
+      const { lineStart, end } = openedBlock;
+      previousEnd = end;
+      blocks.push([lineStart, end]);
+      if (markdown.startsWith("<!--", at)) {
+        comments.push([lineStart, end]);
+        at = end - 1;
+      } else {
+        blockEnd = end;
       }
+      continue;
     }
     if (!markdown.startsWith("<!--", at)) continue;
     const close = markdown.indexOf("-->", at + 2);
@@ -9888,31 +9895,83 @@ function findHtml(markdown, fenced) {
   }
   return { comments, blocks };
 }
-function htmlBlockEndAt(markdown, at, lineStart, previousEnd, fenced) {
+var NO_HTML = { comments: [], blocks: [] };
+var openedBlock = { lineStart: 0, end: -1 };
+function opensHtmlBlock(markdown, at, previousEnd, fenced) {
+  let lineStart = lineStartIfIndented(markdown, at);
+  let containers;
+  if (lineStart === void 0) {
+    lineStart = markersLineStart(markdown, at);
+    if (lineStart === void 0) return false;
+    containers = containersBefore(markdown, lineStart, at);
+    if (containers === void 0) return false;
+  }
+  if (inRanges(fenced, at)) return false;
+  let ends;
   HTML_BLOCK_START.lastIndex = at;
   const start = HTML_BLOCK_START.exec(markdown);
-  if (start !== null) return htmlBlockEnd(markdown, at, start);
-  HTML_TAG_LINE.lastIndex = at;
-  if (!HTML_TAG_LINE.test(markdown) || paragraphRunsInto(markdown, lineStart, previousEnd, fenced)) return -1;
-  BLANK_LINE.lastIndex = at;
-  return BLANK_LINE.exec(markdown)?.index ?? markdown.length;
-}
-function htmlBlockEnd(markdown, at, start) {
-  let condition;
-  if (start[1] !== void 0) condition = markdown.indexOf("-->", at + 2);
-  else if (start[2] !== void 0) {
-    RAW_TEXT_END.lastIndex = at;
-    condition = RAW_TEXT_END.exec(markdown)?.index ?? -1;
-  } else if (start[3] !== void 0) condition = markdown.indexOf("?>", at + 2);
-  else if (start[4] !== void 0) condition = markdown.indexOf(">", at + 2);
-  else if (start[5] !== void 0) condition = markdown.indexOf("]]>", at + 9);
+  if (start !== null) ends = htmlBlockEndOf(start);
   else {
+    HTML_TAG_LINE.lastIndex = at;
+    if (!HTML_TAG_LINE.test(markdown)) return false;
+    if ((containers === void 0 || !containers.some((width) => width > 0)) && paragraphRunsInto(markdown, lineStart, previousEnd, fenced)) return false;
+    ends = "blank";
+  }
+  openedBlock.lineStart = lineStart;
+  openedBlock.end = containers === void 0 ? htmlBlockEnd(markdown, at, ends) : containedHtmlBlockEnd(markdown, at, ends, containers);
+  return true;
+}
+function markersLineStart(markdown, at) {
+  let before = at - 1;
+  for (; before >= 0; before--) {
+    const code = markdown.charCodeAt(before);
+    if (code === LINE_FEED) break;
+    if (code !== SPACE && code !== GREATER_THAN && code !== 45 && code !== 43 && code !== 42 && code !== 46 && code !== CLOSE_PARENTHESIS && !isDigit(code)) return void 0;
+  }
+  return before + 1;
+}
+function htmlBlockEndOf(start) {
+  if (start[1] !== void 0) return "-->";
+  if (start[2] !== void 0) return "raw";
+  if (start[3] !== void 0) return "?>";
+  if (start[4] !== void 0) return ">";
+  return start[5] !== void 0 ? "]]>" : "blank";
+}
+function endConditionFrom(markdown, from, ends) {
+  if (ends !== "raw") return markdown.indexOf(ends, from);
+  RAW_TEXT_END.lastIndex = from;
+  return RAW_TEXT_END.exec(markdown)?.index ?? -1;
+}
+function htmlBlockEnd(markdown, at, ends) {
+  if (ends === "blank") {
     BLANK_LINE.lastIndex = at;
     return BLANK_LINE.exec(markdown)?.index ?? markdown.length;
   }
+  const condition = endConditionFrom(markdown, at + 2, ends);
   if (condition === -1) return markdown.length;
   const end = markdown.indexOf("\n", condition);
   return end === -1 ? markdown.length : end;
+}
+function containedHtmlBlockEnd(markdown, at, ends, containers) {
+  let end = markdown.indexOf("\n", at);
+  if (end === -1) end = markdown.length;
+  let condition = ends === "blank" ? -1 : endConditionFrom(markdown, at + 2, ends);
+  if (condition !== -1 && condition < end) return end;
+  while (end < markdown.length) {
+    const lineStart = end + 1;
+    let lineEnd = markdown.indexOf("\n", lineStart);
+    if (lineEnd === -1) lineEnd = markdown.length;
+    const content = containedLineContent(markdown, lineStart, lineEnd, containers);
+    if (content === -1) return end;
+    if (ends === "blank") {
+      if (isBlank(markdown, content, lineEnd)) return end;
+    } else if (condition !== -1 && condition < lineEnd) {
+      if (condition < content) condition = endConditionFrom(markdown, content, ends);
+      if (condition !== -1 && condition < lineEnd) return lineEnd;
+    }
+    end = lineEnd;
+  }
+  return end;
 }
 function paragraphRunsInto(markdown, lineStart, previousEnd, fenced) {
   if (lineStart === 0 || lineStart - 1 === previousEnd) return false;
@@ -9940,13 +9999,9 @@ var HtmlBlocksAhead = class {
     while (this.next !== -1 && this.next < lineStart) {
       const at = this.next;
       let resume = at + 1;
-      const start = lineStartIfIndented(markdown, at);
-      if (start !== void 0 && !inRanges(this.fenced, at)) {
-        const end = htmlBlockEndAt(markdown, at, start, this.end, this.fenced);
-        if (end !== -1) {
-          this.end = end;
-          resume = end;
-        }
+      if (opensHtmlBlock(markdown, at, this.end, this.fenced)) {
+        this.end = openedBlock.end;
+        resume = openedBlock.end;
       }
       this.next = markdown.indexOf("<", resume);
     }
@@ -10081,8 +10136,18 @@ function isLocal(target) {
   if (/^file:/i.test(target)) return true;
   return !SCHEME.test(target);
 }
+var listed = /* @__PURE__ */ new WeakMap();
 function pushUnique(list, value) {
-  if (!list.includes(value)) list.push(value);
+  if (list.length < 16) {
+    if (!list.includes(value)) list.push(value);
+    return;
+  }
+  let seen = listed.get(list);
+  if (seen === void 0) listed.set(list, seen = new Set(list));
+  if (!seen.has(value)) {
+    seen.add(value);
+    list.push(value);
+  }
 }
 
 // src/core/publish/outcome.ts
@@ -11560,9 +11625,9 @@ function joinLine(word, file, target, message, cautions) {
 }
 function reportLinksLeft(linksLeft, json, output) {
   if (linksLeft.length === 0) return {};
-  const listed = linksLeft.map(({ item, waitsFor }) => ({ file: item.file.label, waitsFor }));
-  if (!json) output.lines(listed.map(({ file, waitsFor }) => `links stay as written in ${file}: ${waitsFor.join(", ")} did not land in this run (the next run fills them in)`));
-  return { linksLeft: listed };
+  const listed2 = linksLeft.map(({ item, waitsFor }) => ({ file: item.file.label, waitsFor }));
+  if (!json) output.lines(listed2.map(({ file, waitsFor }) => `links stay as written in ${file}: ${waitsFor.join(", ")} did not land in this run (the next run fills them in)`));
+  return { linksLeft: listed2 };
 }
 
 // src/cli/annotations.ts
@@ -11624,9 +11689,9 @@ function escapeProperty(text2) {
 function lineAbout(text2, message) {
   if (text2 === void 0) return 1;
   const lines = text2.split(/\r?\n/);
-  const listed = /\(([^()]+)\)/.exec(message)?.[1]?.split(", ").map((part) => part.trim()) ?? [];
+  const listed2 = /\(([^()]+)\)/.exec(message)?.[1]?.split(", ").map((part) => part.trim()) ?? [];
   const quoted = [...message.matchAll(/"([^"\n]{2,})"/g)].map((match) => match[1]);
-  for (const wanted of [...listed, ...quoted].filter((part) => part.length >= 2 && part !== "...")) {
+  for (const wanted of [...listed2, ...quoted].filter((part) => part.length >= 2 && part !== "...")) {
     const index = lines.findIndex((line) => line.includes(wanted));
     if (index >= 0) return index + 1;
   }
@@ -12619,15 +12684,15 @@ function parseManifest(text2, name = MANIFEST_FILE_NAME, messages = englishManif
   if (unknown !== void 0) return refuse3(messages.unknownField(name, unknown));
   const root = parseRoot(value.space, value.parent, name, messages);
   if (typeof root === "string") return refuse3(root);
-  const listed = value.pages;
-  if (!isObject2(listed)) return refuse3(messages.noPages(name));
+  const listed2 = value.pages;
+  if (!isObject2(listed2)) return refuse3(messages.noPages(name));
   const pages = /* @__PURE__ */ new Map();
   const keyOfId = /* @__PURE__ */ new Map();
   let idTwice;
   let members = Object.keys(value).length;
   let bad;
-  for (const key of Object.keys(listed)) {
-    const raw = listed[key];
+  for (const key of Object.keys(listed2)) {
+    const raw = listed2[key];
     const problem = manifestKeyProblem(key, messages) ?? entryProblem(raw, messages);
     if (problem) {
       bad = { key, problem };
@@ -13634,6 +13699,8 @@ function plainStart(code) {
 }
 function markdownHeadings(markdown) {
   const code = fencedBlocks(markdown);
+  const html = htmlBlocks(markdown, code);
+  let block = 0;
   const headings = [];
   let paragraph = [];
   let fence = 0;
@@ -13643,6 +13710,11 @@ function markdownHeadings(markdown) {
     const lineStart = start;
     start = end + 1;
     if (end === lineStart) {
+      if (paragraph.length > 0) paragraph = [];
+      continue;
+    }
+    while (block < html.length && html[block][1] <= lineStart) block++;
+    if (block < html.length && html[block][0] <= lineStart) {
       if (paragraph.length > 0) paragraph = [];
       continue;
     }
@@ -14626,18 +14698,18 @@ function nodeWalkFs(options) {
   return {
     async list(folder) {
       const entries = (0, import_node_fs3.readdirSync)(folder, { withFileTypes: true });
-      const listed = [];
+      const listed2 = [];
       const links = [];
       for (const entry of entries) {
         const each = { name: entry.name, kind: kindOf(entry) };
-        listed.push(each);
+        listed2.push(each);
         if (each.kind === "symbolicLink") links.push(each);
       }
       await Promise.all(links.map(async (entry) => {
         const linkTo = await linkTarget2(childPath(folder, entry.name));
         if (linkTo) entry.linkTo = linkTo;
       }));
-      return listed;
+      return listed2;
     },
     async type(location) {
       const stats = lstatOrUndefined(location);

@@ -62,7 +62,7 @@ export function activate(context: vscode.ExtensionContext): void {
       );
     const setApiToken = new SetApiTokenCommand(context.secrets, systemClock, log);
     const signIn = new SignInCommand(exportSession, secrets, env, systemClock, log);
-    const links = new GlobalStateLinkStore(context.globalState);
+    const links = new GlobalStateLinkStore(context.globalState, systemClock);
     const recent = new RecentTargets(context.globalState);
     const wiki = new WikiAccess({ session: exportSession, transport: editorTransport });
     const pageContents = new WikiPageContentProvider();

@@ -1,6 +1,7 @@
 import type * as vscode from 'vscode';
 import { forgetLinks, moveLinks } from '../../core/links/moveLinks';
 import { parsePageLink, type LinkStore, type PageLink } from '../../core/links/pageLink';
+import { systemClock, type Clock } from '../../core/ports';
 
 const LINKS_KEY = 'wikiPublisher.pageLinks';
 /** Where files were published before links existed: read once, as links without a content hash. */
@@ -41,7 +42,7 @@ function linkable(fileKey: string): boolean {
 export class GlobalStateLinkStore implements LinkStore {
   private readonly listeners = new Set<(fileKeys: readonly string[] | undefined) => void>();
 
-  constructor(private readonly state: vscode.Memento) {}
+  constructor(private readonly state: vscode.Memento, private readonly clock: Clock = systemClock) {}
 
   /**
    * Hears every change of the links (the Wiki Pages view re-decides a file when it publishes): the keys changed, or
@@ -64,7 +65,7 @@ export class GlobalStateLinkStore implements LinkStore {
   async set(fileKey: string, link: PageLink): Promise<void> {
     if (!linkable(fileKey)) return;
     // The link written now is the newest, whatever the clock says of the others: it is never the one pruned.
-    const written: StoredLink = { ...link, writtenAt: Date.now() };
+    const written: StoredLink = { ...link, writtenAt: this.clock.now() };
     const others = Object.entries(this.links()).filter(([key]) => key !== fileKey)
       .sort(([, a], [, b]) => writtenAtOf(b) - writtenAtOf(a)).slice(0, MAX_FILES - 1);
     await this.state.update(LINKS_KEY, Object.fromEntries([[fileKey, written], ...others]));

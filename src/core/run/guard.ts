@@ -116,6 +116,18 @@ export interface GuardOptions {
  * 'edited' (held back) unless overwritten by choice; a deleted linked page turns the target create only. Returns
  * the same items. Rejects only when `signal` aborts.
  */
+/**
+ * Whether the guard looks the item's page up on the wiki: an update or overwrite; with `lookUpCreates`, a create too
+ * (without it, the import's own "already exists" answers a create). A file that may leave its page behind is looked up
+ * as well (that page may be at the place it names now), and so is one whose earlier create may have landed unconfirmed
+ * (a page found there may be that create's, adoptOwnPage). Asked by a front end that shows progress only for lookups.
+ */
+export function guardLooksUp(item: PlanItem, lookUpCreates: boolean): boolean {
+  const complete = item.complete;
+  if ((item.state !== 'send' && item.state !== 'edited') || complete === undefined) return false;
+  return lookUpCreates || complete.overwrite || item.cautions.some((caution) => caution.code === 'leavesPage') || mayBeInterruptedCreate(item);
+}
+
 export async function guardPlan(items: PlanItem[], options: GuardOptions): Promise<PlanItem[]> {
   const lookUpCreates = options.lookUpCreates ?? true;
   // An unchanged file whose page a colleague deleted is sent, and found deleted below: published anew.
@@ -124,9 +136,7 @@ export async function guardPlan(items: PlanItem[], options: GuardOptions): Promi
   const lookups: PlanItem[] = [];
   for (const item of items) {
     if ((item.state !== 'send' && item.state !== 'edited') || !item.complete) continue;
-    // A file that may leave its page behind is looked up too: that page may be at the place it names now. So is one
-    // whose earlier create may have landed unconfirmed: a page found there may be that create's (adoptOwnPage).
-    if (lookUpCreates || item.complete.overwrite || item.cautions.some((caution) => caution.code === 'leavesPage') || mayBeInterruptedCreate(item)) lookups.push(item);
+    if (guardLooksUp(item, lookUpCreates)) lookups.push(item);
     else item.guard = NOT_NEEDED;
   }
   if (!options.pages) {

@@ -22,7 +22,7 @@ export async function runGuard(deps: PublishDependencies, items: PlanItem[], set
   // updated as the file's own (the core's guard, adoptOwnPage). Unchanged files are looked at when the wiki can be
   // read, in bulk: a page deleted there is published anew (core/run/gonePages.ts).
   const core = onDemand();
-  const checking = items.filter((item) => item.state === 'send' && (item.complete?.overwrite || core.mayBeInterruptedCreate(item)));
+  const checking = items.filter((item) => core.guardLooksUp(item, false));
   const unchanged = items.filter((item) => core.unchangedWithPage(item));
   if (checking.length === 0 && unchanged.length === 0) return true;
   const pages = await deps.wiki.pages();

@@ -8970,13 +8970,18 @@ async function sendGonePages(entries, options) {
 }
 
 // src/core/run/guard.ts
+function guardLooksUp(item, lookUpCreates) {
+  const complete = item.complete;
+  if (item.state !== "send" && item.state !== "edited" || complete === void 0) return false;
+  return lookUpCreates || complete.overwrite || item.cautions.some((caution) => caution.code === "leavesPage") || mayBeInterruptedCreate(item);
+}
 async function guardPlan(items, options) {
   const lookUpCreates = options.lookUpCreates ?? true;
   if (options.pages && options.lookUpUnchanged !== false) await sendGonePages(items.map((item) => ({ item, pageId: item.link?.pageId })), options);
   const lookups = [];
   for (const item of items) {
     if (item.state !== "send" && item.state !== "edited" || !item.complete) continue;
-    if (lookUpCreates || item.complete.overwrite || item.cautions.some((caution) => caution.code === "leavesPage") || mayBeInterruptedCreate(item)) lookups.push(item);
+    if (guardLooksUp(item, lookUpCreates)) lookups.push(item);
     else item.guard = NOT_NEEDED;
   }
   if (!options.pages) {

@@ -57,6 +57,35 @@ describe('CLI, two files that give their own pages one title in one space', () =
     assert.deepEqual(cli.world.sandbox.pages().filter((page) => page.spaceKey === 'ENG' && !page.deleted).map((page) => page.title).sort(), ['Engineering home', 'Team']);
   });
 
+  it('a --tree publish refuses a file that names the tree\'s space by its numeric ID with a tree page\'s title, before sending, with --overwrite', async () => {
+    // DOCS is space 1001: the import takes either, so the file's page would land beside intro.md's, and with
+    // overwrite: true it replaced that page in the same run and took its place in .wiki-pages.json.
+    const root = await cli.tree({
+      'docs/intro.md': '# Setup\n\nFrom intro.md.\n',
+      'docs/ops/setup.md': '---\nwiki:\n  spaceId: "1001"\n  parentId: "123456"\n  pageTitle: setup\n  overwrite: true\n---\nFrom setup.md.\n',
+      'docs/ops/run.md': '# Run\n\nText.\n',
+    });
+    const unique = 'the wiki keeps a title unique in a space (ignoring case). Give each its own title.';
+    const expected: Record<string, string> = {
+      'docs/intro.md': `Its title "Setup" is also the title of docs/ops/setup.md; ${unique}`,
+      'docs/ops/setup.md': `Its title "setup" is also the title of docs/intro.md; ${unique}`,
+    };
+    const args = ['publish', 'docs', '--tree', '--space', 'DOCS', '--parent', '123456', '--json'];
+    const dry = await runCli([...args, '--dry-run'], { cwd: root, env: cli.env() });
+    assert.equal(dry.code, 1, dry.stderr);
+    for (const [file, reason] of Object.entries(expected)) assert.deepEqual(refusalsOf(fileRecords(dry), file), [reason], file);
+
+    const before = cli.world.sandbox.imports.length;
+    const run = await runCli(args, { cwd: root, env: cli.env() });
+    assert.equal(run.code, 1, `${run.stdout}\n${run.stderr}`);
+    for (const [file, reason] of Object.entries(expected)) {
+      const record = fileRecords(run).find((each) => each.file === file);
+      assert.deepEqual([record?.status, record?.message], ['refused', reason], file);
+    }
+    assert.deepEqual(cli.world.sandbox.imports.slice(before).map((sent) => (sent.body as { pageTitle?: string }).pageTitle).sort(), ['Ops', 'Ops', 'Run'], 'neither setup page was sent');
+    assert.deepEqual(cli.world.sandbox.pages().filter((page) => page.parentId === '123456' && !page.deleted).map((page) => page.title), ['Ops']);
+  });
+
   it('a flat publish refuses them under two parents of one space as under one, naming each other, before sending', async () => {
     const team = await teamPage();
     cli.world.sandbox.setUniqueTitlesInSpace(true);

@@ -22,8 +22,9 @@ export function groupByTitle<T>(entries: readonly T[], titleOf: (entry: T) => st
 }
 
 /**
- * Groups of two or more entries with the same title, ignoring case, in the same space as written (a space's key and
- * its numeric ID are not known to be one here, so only the same spelling groups), in the order given.
+ * Groups of two or more entries with the same title, ignoring case, in the same space as `spaceOf` gives it (the plan
+ * gives it as written, knowing no space's key and ID to be one; with page access checkTitlesAcrossSpaceNames gives
+ * the space's ID), in the order given.
  */
 export function groupByTitleInSpace<T>(entries: readonly T[], titleOf: (entry: T) => string, spaceOf: (entry: T) => string): T[][] {
   const byTitle = new Map<string, T[]>();

@@ -8,6 +8,7 @@ import type { WikiPagesClient } from '../wikiPages';
 import { readFailureText } from '../wikiPages/readFailureText';
 import { checkFollowedPages } from './followedPages';
 import { cautionUncheckedChosenPage, refuseFilesAtChosenPage } from './chosenPage';
+import { checkTitlesAcrossSpaceNames } from './titlesAcrossSpaceNames';
 import { checkTitlesInSpace } from './titlesInSpace';
 import type { TreePlan } from './treePlan';
 
@@ -64,8 +65,9 @@ export async function checkTreeParent(
 /**
  * What a tree's plan learns from the wiki before it is shown, with page access: whether the pages it takes as following
  * moved files that name their page are at the places those name (checkFollowedPages), whether its parent page is there
- * (checkTreeParent), then which titles of the pages it would create (the tree's, and those of the files that name their
- * own page) other pages of the space already hold (checkTitlesInSpace).
+ * (checkTreeParent), whether a file names the tree's space by its other name (key or ID) with a title a page of the
+ * plan has (checkTitlesAcrossSpaceNames), then which titles of the pages it would create (the tree's, and those of the
+ * files that name their own page) other pages of the space already hold (checkTitlesInSpace).
  */
 export async function checkTreeOnWiki(
   plan: TreePlan,
@@ -76,5 +78,6 @@ export async function checkTreeOnWiki(
 ): Promise<void> {
   await checkFollowedPages(plan, pages, signal, messages);
   await checkTreeParent(plan, pages, choice, signal, messages);
+  await checkTitlesAcrossSpaceNames(plan, pages, choice.spaceId, signal, messages);
   await checkTitlesInSpace(plan, pages, choice.spaceId, signal, messages);
 }

@@ -809,7 +809,7 @@ function refuse(item: PlanItem, refusal: Blocker | undefined): void {
  * (a fork's pull request) then describes the page as one a publish with access sends (planDigest.ts), which it is,
  * since that publish creates the folder page first.
  */
-function refuseUnderRefusedFolders(pages: readonly TreePage[], words: TreeMessages): void {
+export function refuseUnderRefusedFolders(pages: readonly TreePage[], words: TreeMessages): void {
   // Each refused folder page by its path: its title, and whether page access is all it lacks.
   const refusedFolders = new Map<string, { title: string; accessOnly: boolean }>();
   for (const page of pages) {

@@ -1,0 +1,69 @@
+// The import takes a space by its key (DOCS) or its numeric ID (1001), so a file whose front matter names its own page
+// may name the tree's space otherwise than --space or the prompt did. The plan's title check (treePlan.ts,
+// titleCollisions) compares spaces as written, since it has no way to know that DOCS is 1001: two pages with one
+// title, one spelling each, went out, and the second met "already exists" half-way, or with `overwrite` replaced the
+// first page of the same run and took its place in the manifest. With page access the spellings are resolved to the
+// space's ID here, and such pages are refused before sending, named as the plan's own check names them.
+import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
+import type { PlanItem } from '../run/plan';
+import type { WikiPagesClient } from '../wikiPages';
+import { groupByTitleInSpace } from './collisions';
+import { refuseUnderRefusedFolders, type TreePlan } from './treePlan';
+
+interface TitledPage {
+  /** The file to edit, or the folder of a generated page. */
+  name: string;
+  /** The space as written: the tree's, or the front matter's. */
+  spelling: string;
+  title: string;
+  item: PlanItem;
+  generated: boolean;
+}
+
+/**
+ * Refuses the pages whose titles are one ignoring case in one space that the plan wrote two ways (key and numeric
+ * ID). A space that cannot be resolved (no such space, a failed lookup) is taken as written: sending then says what
+ * the wiki says. Pages already refused take no title; the plan refused those of one spelling already.
+ */
+export async function checkTitlesAcrossSpaceNames(
+  plan: Pick<TreePlan, 'pages' | 'pinned'>,
+  pages: WikiPagesClient,
+  spaceId: string,
+  signal?: AbortSignal,
+  messages: TreeMessages = englishTreeMessages,
+): Promise<void> {
+  const titled: TitledPage[] = [];
+  for (const page of plan.pages) {
+    if (page.item.state === 'refused') continue;
+    titled.push({ name: page.node.contentFrom ?? page.node.path, spelling: spaceId, title: page.node.title, item: page.item, generated: page.node.generated === true });
+  }
+  for (const item of plan.pinned) {
+    if (item.complete && item.state !== 'refused') titled.push({ name: item.file.label, spelling: item.complete.spaceId, title: item.complete.pageTitle, item, generated: false });
+  }
+  const spellings = new Set(titled.map((entry) => entry.spelling.trim()));
+  // One spelling: the plan's own check saw every pair already.
+  if (spellings.size < 2) return;
+  const spaceOf = new Map<string, string>();
+  await Promise.all([...spellings].map(async (spelling) => {
+    const space = await pages.resolveSpace(spelling, signal).catch((error: unknown) => {
+      if (signal?.aborted) throw error;
+      return undefined;
+    });
+    spaceOf.set(spelling, space?.id ?? spelling);
+  }));
+  const resolved = (entry: TitledPage): string => spaceOf.get(entry.spelling.trim()) ?? entry.spelling;
+  let refusedAny = false;
+  for (const group of groupByTitleInSpace(titled, (entry) => entry.title, resolved)) {
+    for (const entry of group) {
+      // Only the pages of another spelling are news: those of its own the plan named already.
+      const others = group.filter((other) => other.spelling !== entry.spelling).map((other) => other.name);
+      if (others.length === 0) continue;
+      const message = entry.generated ? messages.generatedTitleCollision(entry.title, others.join(', ')) : messages.titleCollision(entry.title, others.join(', '));
+      entry.item.refusals.push({ code: 'duplicatePage', message, fix: entry.generated ? undefined : 'editFile' });
+      entry.item.state = 'refused';
+      refusedAny = true;
+    }
+  }
+  // A folder page refused now takes the pages below it along, as the plan's own refusals do.
+  if (refusedAny) refuseUnderRefusedFolders(plan.pages, messages);
+}

@@ -1360,7 +1360,8 @@ describe('CLI --tree', () => {
     const merged = (await readFile(manifestPath, 'utf8')).replace(/("reference\/api\.md": \{"id":")\d+/, `$1${setup.id}`);
     await writeFile(manifestPath, merged);
     const imports = cli.world.sandbox.imports.length;
-    const refusal = new RegExp(`docs/\\.wiki-pages\\.json records page ${setup.id} for both "guide/setup\\.md" and "reference/api\\.md", but a page is the page of one file or folder only\\. ` +
+    const apiLine = merged.split('\n').findIndex((line) => line.includes('"reference/api.md"')) + 1;
+    const refusal = new RegExp(`docs/\\.wiki-pages\\.json:${apiLine} records page ${setup.id} for both "guide/setup\\.md" and "reference/api\\.md", but a page is the page of one file or folder only\\. ` +
       'Remove the wrong entry: the next publish of the folder as a tree, with page access, finds that file\'s page on the wiki by its title \\(or creates it\\) and records it again\\.');
     for (const args of [['--dry-run'], [], ['--json']]) {
       const run = await runCli(['publish', 'docs', '--tree', ...args], { cwd: root, env: cli.env() });
@@ -1388,7 +1389,8 @@ describe('CLI --tree', () => {
     const edited = (await readFile(manifestPath, 'utf8')).replace(/("guide\/": \{"id":")\d+/, '$1123456');
     await writeFile(manifestPath, edited);
     const imports = cli.world.sandbox.imports.length;
-    const refusal = 'docs/.wiki-pages.json records page 123456 both as the tree\'s parent page ("parent") and for "guide/", but the parent page is never a page of the tree';
+    const guideLine = edited.split('\n').findIndex((line) => line.includes('"guide/"')) + 1;
+    const refusal = `docs/.wiki-pages.json:${guideLine} records page 123456 both as the tree's parent page ("parent") and for "guide/", but the parent page is never a page of the tree`;
     for (const args of [['--dry-run'], [], ['--json']]) {
       const run = await runCli(['publish', 'docs', '--tree', ...args], { cwd: root, env: cli.env() });
       assert.equal(run.code, 2, `${args.join(' ')}: ${run.stdout}${run.stderr}`);
@@ -1396,6 +1398,36 @@ describe('CLI --tree', () => {
     }
     assert.equal(cli.world.sandbox.imports.length, imports, 'nothing sent');
     assert.equal(await readFile(manifestPath, 'utf8'), edited, 'the manifest is left as it is');
+  });
+
+  it('a hand-edited .wiki-pages.json is refused before anything is sent, naming the file, the line to fix and the fix', async () => {
+    const root = await cli.tree(TREE);
+    assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);
+    const manifestPath = join(root, 'docs', '.wiki-pages.json');
+    const good = await readFile(manifestPath, 'utf8');
+    const lineOf = (text: string, part: string, nth = 0): number => text.split('\n').map((line, index) => [line, index + 1] as const).filter(([line]) => line.includes(part))[nth]?.[1] ?? 0;
+    const setupLine = good.split('\n').find((line) => line.includes('"guide/setup.md"')) ?? '';
+    const mistakes: Array<[string, string, (text: string) => RegExp]> = [
+      ['an ID that is not a number', good.replace(/("guide\/setup\.md": \{"id":")\d+/, '$1abc'),
+        (text) => new RegExp(`docs/\\.wiki-pages\\.json:${lineOf(text, '"guide/setup.md"')} has a bad entry "guide/setup\\.md": its "id" "abc" is not a page ID`)],
+      ['an entry listed twice', good.replace(setupLine, `${setupLine}\n${setupLine}`),
+        (text) => new RegExp(`docs/\\.wiki-pages\\.json:${lineOf(text, '"guide/setup.md"', 1)} lists "guide/setup\\.md" twice; keep one of them`)],
+      ['a comma left out', good.replace(`${setupLine}`, setupLine.replace(/,$/, '')),
+        (text) => new RegExp(`docs/\\.wiki-pages\\.json:${lineOf(text, '"guide/setup.md"') + 1} is not valid JSON \\(.+\\)\\. Fix it, or restore it from git\\.`)],
+      ['merge conflict markers', good.replace(setupLine, `<<<<<<< HEAD\n${setupLine}\n=======\n${setupLine}\n>>>>>>> theirs`),
+        (text) => new RegExp(`docs/\\.wiki-pages\\.json:${lineOf(text, '<<<<<<<')} has merge conflict markers; resolve them`)],
+    ];
+    const imports = cli.world.sandbox.imports.length;
+    for (const [mistake, text, refusal] of mistakes) {
+      await writeFile(manifestPath, text);
+      for (const args of [['--dry-run'], []]) {
+        const run = await runCli(['publish', 'docs', '--tree', ...args], { cwd: root, env: cli.env() });
+        assert.equal(run.code, 2, `${mistake} ${args.join(' ')}: ${run.stdout}${run.stderr}`);
+        assert.match(run.stderr, refusal(text), mistake);
+      }
+      assert.equal(await readFile(manifestPath, 'utf8'), text, `${mistake}: the manifest is left as it is`);
+    }
+    assert.equal(cli.world.sandbox.imports.length, imports, 'nothing sent');
   });
 
   it('a .wiki-pages.json that is a symbolic link, or a pipe, is refused before anything is sent, and nothing it leads to is printed', async () => {

@@ -98,7 +98,7 @@ describe('the page manifest format', () => {
   });
 
   it('refuses what a teammate must fix, with a message, never an emptied manifest', () => {
-    assert.match(refusal('{"version":1,"pages":{'), /^\.wiki-pages\.json is not valid JSON \(.+\)\. Fix it, or restore it from git\.$/);
+    assert.match(refusal('{"version":1,"pages":{'), /^\.wiki-pages\.json:1 is not valid JSON \(.+\)\. Fix it, or restore it from git\.$/);
     assert.match(refusal('[]'), /is not a JSON object/);
     assert.match(refusal('{"version":2,"pages":{}}'), /is version 2; this wiki-publisher reads version 1\. Update wiki-publisher\./);
     assert.match(refusal('{"pages":{}}'), /"version": 1 is missing/);
@@ -143,7 +143,8 @@ describe('the page manifest format', () => {
   it('refuses one page ID recorded for two keys, naming both keys, the ID and the fix', () => {
     // A bad merge: two people's entries for the same page, or a hand edit that copied an entry.
     const twice = EXAMPLE.replace('"index.md": {"id":"1000002"', '"index.md": {"id":"1000004"');
-    assert.equal(refusal(twice), '.wiki-pages.json records page 1000004 for both "getting-started/install.md" and "index.md", but a page is the page of one file or folder only. ' +
+    // Named at the line of the second key, index.md's (line 8).
+    assert.equal(refusal(twice), '.wiki-pages.json:8 records page 1000004 for both "getting-started/install.md" and "index.md", but a page is the page of one file or folder only. ' +
       'Remove the wrong entry: the next publish of the folder as a tree, with page access, finds that file\'s page on the wiki by its title (or creates it) and records it again.');
     // A folder's page and a file's page are one key each too.
     assert.match(refusal(EXAMPLE.replace('"getting-started/": {"id":"1000003"', '"getting-started/": {"id":"1000002"')), /records page 1000002 for both "getting-started\/" and "index\.md"/);
@@ -152,9 +153,18 @@ describe('the page manifest format', () => {
   it('refuses an entry that records the tree\'s own parent page, naming the key, the page and the fix', () => {
     // A hand edit that gave a file (or a folder) the page the whole folder maps to: that page is never one of the tree's.
     const parent = EXAMPLE.replace('"index.md": {"id":"1000002"', '"index.md": {"id":"123456"');
-    assert.equal(refusal(parent), '.wiki-pages.json records page 123456 both as the tree\'s parent page ("parent") and for "index.md", but the parent page is never a page of the tree: ' +
+    assert.equal(refusal(parent), '.wiki-pages.json:8 records page 123456 both as the tree\'s parent page ("parent") and for "index.md", but the parent page is never a page of the tree: ' +
       'the folder\'s files and subfolders become its children. Remove the wrong entry: the next publish of the folder as a tree, with page access, finds that file\'s page on the wiki by its title (or creates it) and records it again.');
     assert.match(refusal(EXAMPLE.replace('"getting-started/": {"id":"1000003"', '"getting-started/": {"id":"123456"')), /records page 123456 both as the tree's parent page \("parent"\) and for "getting-started\/"/);
+  });
+
+  it('names the line to fix in a manifest of many lines: a bad entry, a key listed twice, a JSON slip', () => {
+    // EXAMPLE's lines: 6 getting-started/, 7 getting-started/install.md, 8 index.md.
+    assert.match(refusal(EXAMPLE.replace('"index.md": {"id":"1000002"', '"index.md": {"id":"x2"')), /^\.wiki-pages\.json:8 has a bad entry "index\.md"/);
+    const installLine = '    "getting-started/install.md": {"id":"1000004","title":"Install"},';
+    assert.ok(EXAMPLE.includes(installLine));
+    assert.match(refusal(EXAMPLE.replace(installLine, `${installLine}\n${installLine}`)), /^\.wiki-pages\.json:8 lists "getting-started\/install\.md" twice/);
+    assert.match(refusal(EXAMPLE.replace(installLine, installLine.slice(0, -1))), /^\.wiki-pages\.json:8 is not valid JSON/);
   });
 
   it('refuses conflict markers left by a merge, before anything else', () => {
@@ -162,7 +172,8 @@ describe('the page manifest format', () => {
       '    "index.md"',
       '<<<<<<< HEAD\n    "guide.md": {"id":"5","title":"Guide"},\n=======\n    "faq.md": {"id":"6","title":"FAQ"},\n>>>>>>> theirs\n    "index.md"',
     );
-    const expected = ".wiki-pages.json has merge conflict markers; resolve them (keep both sides' entries) and run again.";
+    // Named at the line of the first marker.
+    const expected = ".wiki-pages.json:8 has merge conflict markers; resolve them (keep both sides' entries) and run again.";
     assert.equal(refusal(conflicted), expected);
     assert.equal(mergeConflictMessage(conflicted), expected);
     assert.equal(mergeConflictMessage(conflicted, 'docs/.wiki-pages.json'), expected.replace('.wiki', 'docs/.wiki'));
@@ -211,7 +222,7 @@ describe('the page manifest store', () => {
     await writeFile(path, '{"version":1,"pages":{"../x.md":{"id":"1","title":"X"}}}');
     const opening = await ManifestStore.open(nodeManifestFiles, path, { writing: true });
     assert.ok(!opening.ok);
-    assert.ok(opening.message.startsWith(`${path} has a bad entry "../x.md"`), opening.message);
+    assert.ok(opening.message.startsWith(`${path}:1 has a bad entry "../x.md"`), opening.message);
     assert.equal(await readFile(path, 'utf8'), '{"version":1,"pages":{"../x.md":{"id":"1","title":"X"}}}');
   });
 

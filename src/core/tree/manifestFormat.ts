@@ -36,11 +36,58 @@ const ENTRY_FIELDS = new Set(['id', 'title']);
 // diff3 style adds the ||||||| base section; a line of ======= alone is the divider.
 const CONFLICT_MARKER = /^(?:<{7}|>{7}|\|{7})(?:[ \t]|$)|^={7}[ \t]*$/m;
 
-/** The refusal for a manifest left mid-merge, or undefined when it has no conflict markers. */
+/** The refusal for a manifest left mid-merge, naming the line of its first marker, or undefined when it has none. */
 export function mergeConflictMessage(text: string, name: string = MANIFEST_FILE_NAME, messages: ManifestMessages = englishManifestMessages): string | undefined {
-  return CONFLICT_MARKER.test(text)
-    ? messages.conflictMarkers(name)
-    : undefined;
+  const marker = CONFLICT_MARKER.exec(text);
+  return marker ? messages.conflictMarkers(atLine(name, text, marker.index)) : undefined;
+}
+
+/**
+ * The manifest's name with the line that holds `index` (`docs/.wiki-pages.json:12`, the form terminals and editors
+ * open at that line): a manifest of hundreds of entries refused for one of them is fixed where it says. The name
+ * alone when the place is not known.
+ */
+function atLine(name: string, text: string, index: number | undefined): string {
+  if (index === undefined || index < 0) return name;
+  let line = 1;
+  for (let at = text.indexOf('\n'); at !== -1 && at < index; at = text.indexOf('\n', at + 1)) line++;
+  return `${name}:${line}`;
+}
+
+/**
+ * Where JSON.parse stopped, from its message: "… at position 202", and in newer Node "(line 8 column 1)", whose line
+ * is taken as it is. Undefined when the message says neither.
+ */
+function jsonErrorIndex(text: string, detail: string): number | undefined {
+  const line = /\(line (\d+) column \d+\)/.exec(detail);
+  if (line) {
+    let at = 0;
+    for (let n = Number(line[1]); n > 1 && at !== -1; n--) at = text.indexOf('\n', at) + 1 || -1;
+    return at === -1 ? undefined : at;
+  }
+  const position = /at position (\d+)/.exec(detail);
+  return position ? Number(position[1]) : undefined;
+}
+
+/**
+ * Where the member `key` of the "pages" object is written: its first naming after "pages", or with `second`, the
+ * one after that (a key listed twice). Undefined when it is not written as JSON.stringify writes it (escaped by hand).
+ */
+function keyIndex(text: string, key: string, second = false): number | undefined {
+  const pages = text.indexOf('"pages"');
+  const written = JSON.stringify(key);
+  let from = pages === -1 ? 0 : pages + 7;
+  for (let found = 0; ; ) {
+    const at = text.indexOf(written, from);
+    if (at === -1) return undefined;
+    let next = at + written.length;
+    while (' \t\r\n'.includes(text[next] ?? '.')) next++;
+    if (text[next] === ':') {
+      if (!second || found === 1) return at;
+      found++;
+    }
+    from = at + written.length;
+  }
 }
 
 /** Why `key` cannot be a manifest key, or undefined when it can. */
@@ -72,7 +119,8 @@ export function parseManifest(text: string, name: string = MANIFEST_FILE_NAME, m
     // Editors on Windows may save a byte-order mark, which JSON.parse rejects.
     value = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
-    return refuse(messages.notJson(name, error instanceof Error ? error.message : String(error)));
+    const detail = error instanceof Error ? error.message : String(error);
+    return refuse(messages.notJson(atLine(name, text, jsonErrorIndex(text, detail)), detail));
   }
   if (!isObject(value)) return refuse(messages.notObject(name));
   if (value.version !== MANIFEST_VERSION) {
@@ -115,13 +163,13 @@ export function parseManifest(text: string, name: string = MANIFEST_FILE_NAME, m
   const parsedMembers = bad === undefined ? members : memberCount(value);
   // Names in the text beyond the members parsed: some object names one member twice (found and named the slow way).
   const twice = memberNameCount(text) > parsedMembers ? duplicateMember(text) : undefined;
-  if (twice !== undefined) return refuse(messages.listedTwice(name, twice));
-  if (bad !== undefined) return refuse(messages.badEntry(name, bad.key, bad.problem));
-  if (idTwice !== undefined) return refuse(messages.idTwice(name, idTwice.first, idTwice.second, idTwice.id));
+  if (twice !== undefined) return refuse(messages.listedTwice(atLine(name, text, keyIndex(text, twice, true)), twice));
+  if (bad !== undefined) return refuse(messages.badEntry(atLine(name, text, keyIndex(text, bad.key)), bad.key, bad.problem));
+  if (idTwice !== undefined) return refuse(messages.idTwice(atLine(name, text, keyIndex(text, idTwice.second)), idTwice.first, idTwice.second, idTwice.id));
   // The page the folder maps to is never rewritten by a tree publish (issue 14 section 2): an entry naming it (a hand
   // edit) would send a file's page there and land a folder's pages beside the folder's, so it is refused like idTwice.
   const parentKey = root === undefined ? undefined : keyOfId.get(root.parent);
-  if (root !== undefined && parentKey !== undefined) return refuse(messages.parentListed(name, parentKey, root.parent));
+  if (root !== undefined && parentKey !== undefined) return refuse(messages.parentListed(atLine(name, text, keyIndex(text, parentKey)), parentKey, root.parent));
   return { ok: true, manifest: { root, pages } };
 }
 

@@ -146,8 +146,12 @@ export function printMoves(plan: TreePlan, json: boolean, output: Output, addres
     for (const page of retitled) output.line(`  ${page.path}: "${page.title}" -> "${page.newTitle}": page ${page.pageId} stays; a new page is created${at(page)}`);
   }
   if (orphans.length > 0) {
-    output.line(`orphans: ${orphans.length} - pages no file maps to any more (the service cannot delete pages; remove them on the wiki if they should go):`);
-    for (const orphan of orphans) output.line(`  "${orphan.title}" (page ${orphan.pageId}, was ${orphan.path})${at(orphan)}`);
+    output.line(`orphans: ${orphans.length} - pages no file maps to any more (the service cannot delete pages; remove them on the wiki if they should go, then their entries from the folder's .wiki-pages.json):`);
+    for (const orphan of orphans) {
+      // Its address would open nothing: what is left to do is the entry.
+      if (orphan.notOnWiki) output.line(`  "${orphan.title}" (page ${orphan.pageId}, was ${orphan.path}): not on the wiki any more (deleted, or hidden from the account that checks); remove its entry "${orphan.path.slice(plan.tree.rootPath.length)}" from the folder's .wiki-pages.json`);
+      else output.line(`  "${orphan.title}" (page ${orphan.pageId}, was ${orphan.path})${at(orphan)}`);
+    }
   }
   if (leftBehind.length > 0) {
     output.line(`left behind: ${leftBehind.length} - pages of this tree that new pages replaced and that are still on the wiki (the service cannot move or delete pages; remove them on the wiki if they should go):`);

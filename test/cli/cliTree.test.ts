@@ -1351,6 +1351,25 @@ describe('CLI --tree', () => {
     assert.doesNotMatch(after.stdout, /"Setup" \(page/, 'Setup is no orphan');
   });
 
+  it('an orphan the user deleted on the wiki, as the list advises, is said to need only its .wiki-pages.json entry removed', async () => {
+    const root = await cli.tree(TREE);
+    assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);
+    await rm(join(root, 'docs', 'reference'), { recursive: true });
+    const apiPage = page('API');
+    cli.world.sandbox.deletePage(apiPage.id);
+    const text = await runCli(['publish', 'docs', '--tree', '--dry-run'], { cwd: root, env: cli.env() });
+    assert.match(text.stdout, /orphans: 2 - pages no file maps to any more \(the service cannot delete pages; remove them on the wiki if they should go, then their entries from the folder's \.wiki-pages\.json\):/);
+    assert.ok(text.stdout.includes(`"API" (page ${apiPage.id}, was docs/reference/api.md): not on the wiki any more (deleted, or hidden from the account that checks); remove its entry "reference/api.md" from the folder's .wiki-pages.json`), text.stdout);
+    // The folder page is still there: listed with its address, as before.
+    const folderPage = page('Reference');
+    assert.ok(text.stdout.includes(`"Reference" (page ${folderPage.id}, was docs/reference/) - ${cli.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/${folderPage.id}/Reference`), text.stdout);
+    const json = await runCli(['publish', 'docs', '--tree', '--dry-run', '--json'], { cwd: root, env: cli.env() });
+    assertRecordsValid(jsonLines(json), 'an orphan not on the wiki');
+    const tree = jsonLines(json).find((record) => record.type === 'tree') as { orphans: Array<{ title: string; notOnWiki?: boolean }> } | undefined;
+    assert.equal(tree?.orphans.find((orphan) => orphan.title === 'API')?.notOnWiki, true);
+    assert.equal(tree?.orphans.find((orphan) => orphan.title === 'Reference')?.notOnWiki, undefined);
+  });
+
   it('a .wiki-pages.json that records one page ID for two files (a bad merge) is refused before anything is sent, naming both and the fix', async () => {
     const root = await cli.tree(TREE);
     assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);

@@ -24,6 +24,11 @@ export interface OrphanPage {
   path: string;
   pageId: string;
   title: string;
+  /**
+   * The wiki does not list the page (checkOrphansOnWiki): deleted there, or hidden from the account that checks. Only
+   * the folder's manifest entry is left to remove. Absent when the page is there or was not looked up.
+   */
+  notOnWiki?: true;
 }
 
 export interface MoveReport {

@@ -8,6 +8,7 @@ import type { WikiPagesClient } from '../wikiPages';
 import { readFailureText } from '../wikiPages/readFailureText';
 import { checkFollowedPages } from './followedPages';
 import { cautionUncheckedChosenPage, refuseFilesAtChosenPage } from './chosenPage';
+import { checkOrphansOnWiki } from './orphansOnWiki';
 import { checkTitlesAcrossSpaceNames } from './titlesAcrossSpaceNames';
 import { checkTitlesInSpace } from './titlesInSpace';
 import type { TreePlan } from './treePlan';
@@ -67,7 +68,8 @@ export async function checkTreeParent(
  * moved files that name their page are at the places those name (checkFollowedPages), whether its parent page is there
  * (checkTreeParent), whether a file names the tree's space by its other name (key or ID) with a title a page of the
  * plan has (checkTitlesAcrossSpaceNames), then which titles of the pages it would create (the tree's, and those of the
- * files that name their own page) other pages of the space already hold (checkTitlesInSpace).
+ * files that name their own page) other pages of the space already hold (checkTitlesInSpace), and which orphans the
+ * wiki does not list any more (checkOrphansOnWiki).
  */
 export async function checkTreeOnWiki(
   plan: TreePlan,
@@ -80,4 +82,5 @@ export async function checkTreeOnWiki(
   await checkTreeParent(plan, pages, choice, signal, messages);
   await checkTitlesAcrossSpaceNames(plan, pages, choice.spaceId, signal, messages);
   await checkTitlesInSpace(plan, pages, choice.spaceId, signal, messages);
+  await checkOrphansOnWiki(plan, pages, signal);
 }

@@ -35,7 +35,8 @@ export interface MoveReport {
   /** Pages now under another folder: the file gets a new page, and its old page stays under the old parent. */
   moves: PageMove[];
   /**
-   * Renamed in the same folder with the same title, or a file whose front matter names its page renamed or moved
+   * Renamed in the same folder with the same title (a folder renamed so counts as the same folder for what is in it,
+   * whose pages stay under its page), or a file whose front matter names its page renamed or moved
    * anywhere in the tree with the same title: the service finds the same page by title and parent, so the page follows
    * the file. Not a move and not an orphan; the manifest's key changes.
    */
@@ -132,17 +133,27 @@ export function detectMoves(
   }
   const settled = new Set<Gone>(matched);
   const taken = new Set<TreeNode>();
+  // A folder renamed with its page's title kept is the same page (renamed, below): the pages of its files and
+  // subfolders stay under it, so a file there under its old name and title is renamed in its folder, not moved, and its
+  // page follows it too. Old folder path -> new.
+  const followedFolders = new Map<string, string>();
+  const inFollowedFolder = (each: Gone, node: TreeNode): boolean => followedFolders.get(parentFolderOf(each.path)) === parentFolderOf(node.path);
   for (const [rank, matches] of RANKS.entries()) {
     const candidates = (each: Gone): TreeNode[] =>
-      arrivals.filter((node) => !taken.has(node) && isFolderPath(node.path) === isFolderPath(each.path) && matches(each, node));
-    const pairs = gone.filter((each) => !settled.has(each)).map((each) => ({ each, found: candidates(each) })).filter(({ found }) => found.length > 0);
-    for (const { each, found } of pairs) {
-      settled.add(each);
-      const node = found.length === 1 ? found[0] : undefined;
-      if (!node || pairs.filter((other) => other.found.includes(node)).length > 1) continue;
-      taken.add(node);
-      matched.add(each);
-      (rank === 0 ? report.renamed : report.moves).push({ path: node.path, oldPath: each.path, pageId: each.page.pageId });
+      arrivals.filter((node) => !taken.has(node) && isFolderPath(node.path) === isFolderPath(each.path) && (matches(each, node) || (rank === 0 && inFollowedFolder(each, node) && sameName(each, node) && sameTitle(each, node))));
+    // The first rank goes a depth at a time, parents first, so that the folders found renamed are known to their pages.
+    const levels = rank === 0 ? byDepth(gone.filter((each) => !settled.has(each))) : [gone.filter((each) => !settled.has(each))];
+    for (const level of levels) {
+      const pairs = level.map((each) => ({ each, found: candidates(each) })).filter(({ found }) => found.length > 0);
+      for (const { each, found } of pairs) {
+        settled.add(each);
+        const node = found.length === 1 ? found[0] : undefined;
+        if (!node || pairs.filter((other) => other.found.includes(node)).length > 1) continue;
+        taken.add(node);
+        matched.add(each);
+        (rank === 0 ? report.renamed : report.moves).push({ path: node.path, oldPath: each.path, pageId: each.page.pageId });
+        if (rank === 0 && isFolderPath(each.path)) followedFolders.set(each.path, node.path);
+      }
     }
   }
   for (const each of gone) {
@@ -167,6 +178,18 @@ function followedPinnedPages(gone: readonly Gone[], arrivals: readonly PinnedFil
     const each = found.length === 1 ? found[0] : undefined;
     return each && arrivals.filter((other) => fits(each, other)).length === 1 ? [{ each, file }] : [];
   });
+}
+
+/** The gone paths grouped by depth, shallowest first, each group in the order given. */
+function byDepth(gone: readonly Gone[]): Gone[][] {
+  const levels = new Map<number, Gone[]>();
+  for (const each of gone) {
+    const depth = each.path.split('/').length - (isFolderPath(each.path) ? 1 : 0);
+    const level = levels.get(depth);
+    if (level) level.push(each);
+    else levels.set(depth, [each]);
+  }
+  return [...levels.keys()].sort((a, b) => a - b).map((depth) => levels.get(depth) as Gone[]);
 }
 
 function holdsAny(folder: string, files: readonly string[]): boolean {

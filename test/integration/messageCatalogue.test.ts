@@ -176,7 +176,7 @@ describe('the editor\'s message catalogues, through vscode.l10n', () => {
 
   it('a page manifest left mid-merge, as the Wiki Pages view and Publish as Page Tree refuse it, in German', () => {
     const parsed = parseManifest('{\n<<<<<<< ours\n=======\n>>>>>>> theirs\n}\n', 'docs/.wiki-pages.json', german.manifest);
-    assert.deepEqual(parsed, { ok: false, message: 'docs/.wiki-pages.json enthält Konfliktmarkierungen; lösen Sie sie auf (behalten Sie die Einträge beider Seiten) und versuchen Sie es erneut.' });
+    assert.deepEqual(parsed, { ok: false, message: 'docs/.wiki-pages.json:2 enthält Konfliktmarkierungen; lösen Sie sie auf (behalten Sie die Einträge beider Seiten) und versuchen Sie es erneut.' });
   });
 
   it('a network failure that says nothing itself, through the editor\'s transport', async () => {

@@ -191,6 +191,8 @@ export class TreePublisher {
       ...(plan.moves.undecided.length > 0 ? [vscode.l10n.t('Undecided: {0} - only the wiki can tell whether the page recorded for the old path is at the place the front matter names (not signed in), so each is sent create only: {1}', plan.moves.undecided.length, plan.moves.undecided.map((move) => `${move.oldPath} -> ${move.path}`).join(', '))] : []),
       ...(plan.moves.retitled.length > 0 ? [vscode.l10n.t('Retitled: {0} - the wiki finds a page by its title, so each gets a new page and the old one stays where it is: {1}', plan.moves.retitled.length, plan.moves.retitled.map((page) => `"${page.title}" -> "${page.newTitle}"`).join(', '))] : []),
       ...(plan.moves.orphans.length > 0 ? [vscode.l10n.t('Orphans: {0} - pages no file maps to any more: {1}', plan.moves.orphans.length, plan.moves.orphans.map((orphan) => {
+        // Gone from the wiki: its address opens nothing, and only its entry keeps it listed.
+        if (orphan.notOnWiki) return vscode.l10n.t('"{0}" (not on the wiki any more: remove its entry "{1}" from .wiki-pages.json)', orphan.title, orphan.path.slice(plan.tree.rootPath.length));
         const url = addressOf(orphan.pageId, orphan.title);
         return url ? `"${orphan.title}" (${url})` : `"${orphan.title}"`;
       }).join(', '))] : []),
@@ -241,7 +243,7 @@ export class TreePublisher {
     for (const move of plan.moves.moves) this.deps.log.warn(`  moved: ${move.oldPath} -> ${move.path}; page ${move.pageId} stays where it is`);
     for (const move of plan.moves.undecided) this.deps.log.warn(`  undecided: ${move.oldPath} -> ${move.path}; page ${move.pageId} may stay where it is (only the wiki can tell)`);
     for (const page of plan.moves.retitled) this.deps.log.warn(`  retitled: ${page.path} "${page.title}" -> "${page.newTitle}"; page ${page.pageId} stays where it is`);
-    for (const orphan of plan.moves.orphans) this.deps.log.warn(`  orphan: "${orphan.title}" (page ${orphan.pageId}, was ${orphan.path})`);
+    for (const orphan of plan.moves.orphans) this.deps.log.warn(`  orphan: "${orphan.title}" (page ${orphan.pageId}, was ${orphan.path})${orphan.notOnWiki ? '; not on the wiki any more (deleted, or hidden from this account): remove its entry from .wiki-pages.json' : ''}`);
     for (const page of leftBehind) {
       const url = addressOf(page.pageId, page.title);
       this.deps.log.warn(`  left behind: "${page.title}" (page ${page.pageId}, was ${page.path})${url ? ` - ${url}` : ''}; a new page replaced it`);

@@ -1358,13 +1358,15 @@ describe('CLI --tree', () => {
     const guide = page('Guide');
     const setup = page('Setup');
     await rename(join(root, 'docs', 'guide'), join(root, 'docs', 'handbook'));
+    // Renamed within it too, its title kept: still the same page under the same folder page.
+    await rename(join(root, 'docs', 'handbook', 'setup.md'), join(root, 'docs', 'handbook', 'set-up.md'));
     const dry = await runCli(['publish', 'docs', '--tree', '--dry-run', '--json'], { cwd: root, env: cli.env() });
     assert.equal(dry.code, 0, `${dry.stdout}\n${dry.stderr}`);
     const planned = jsonLines(dry).find((record) => record.type === 'tree') as { moves: unknown[]; renamed: Array<{ oldPath: string; path: string; pageId: string }> } | undefined;
     assert.deepEqual(planned?.moves, [], 'nothing is said to move: no new page is made');
     assert.deepEqual(planned?.renamed.map((each) => [each.oldPath, each.path, each.pageId]), [
       ['docs/guide/', 'docs/handbook/', guide.id],
-      ['docs/guide/setup.md', 'docs/handbook/setup.md', setup.id],
+      ['docs/guide/setup.md', 'docs/handbook/set-up.md', setup.id],
     ]);
     assert.equal(summaryRecord(dry).moves, 0);
     const text = await runCli(['publish', 'docs', '--tree', '--dry-run'], { cwd: root, env: cli.env() });
@@ -1375,7 +1377,7 @@ describe('CLI --tree', () => {
     assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
     assert.equal(cli.world.sandbox.pages().length, pagesBefore, 'no page was created');
     const manifest = JSON.parse(await readFile(join(root, 'docs', '.wiki-pages.json'), 'utf8')) as { pages: Record<string, { id: string }> };
-    assert.deepEqual([manifest.pages['handbook/']?.id, manifest.pages['handbook/setup.md']?.id, manifest.pages['guide/setup.md']], [guide.id, setup.id, undefined]);
+    assert.deepEqual([manifest.pages['handbook/']?.id, manifest.pages['handbook/set-up.md']?.id, manifest.pages['guide/setup.md']], [guide.id, setup.id, undefined]);
   });
 
   it('an orphan the user deleted on the wiki, as the list advises, is said to need only its .wiki-pages.json entry removed', async () => {

@@ -135,12 +135,12 @@ export function detectMoves(
   const taken = new Set<TreeNode>();
   // A folder renamed with its page's title kept is the same page (renamed, below): the pages of its files and
   // subfolders stay under it, so a file there under its old name and title is renamed in its folder, not moved, and its
-  // page follows it too. Old folder path -> new.
+  // page follows it too, whatever its name now, as in a folder that kept its name. Old folder path -> new.
   const followedFolders = new Map<string, string>();
   const inFollowedFolder = (each: Gone, node: TreeNode): boolean => followedFolders.get(parentFolderOf(each.path)) === parentFolderOf(node.path);
   for (const [rank, matches] of RANKS.entries()) {
     const candidates = (each: Gone): TreeNode[] =>
-      arrivals.filter((node) => !taken.has(node) && isFolderPath(node.path) === isFolderPath(each.path) && (matches(each, node) || (rank === 0 && inFollowedFolder(each, node) && sameName(each, node) && sameTitle(each, node))));
+      arrivals.filter((node) => !taken.has(node) && isFolderPath(node.path) === isFolderPath(each.path) && (matches(each, node) || (rank === 0 && inFollowedFolder(each, node) && sameTitle(each, node))));
     // The first rank goes a depth at a time, parents first, so that the folders found renamed are known to their pages.
     const levels = rank === 0 ? byDepth(gone.filter((each) => !settled.has(each))) : [gone.filter((each) => !settled.has(each))];
     for (const level of levels) {

@@ -1448,6 +1448,26 @@ describe('CLI --tree', () => {
     assert.equal(await readFile(manifestPath, 'utf8'), edited, 'the manifest is left as it is');
   });
 
+  it('a .wiki-pages.json entry hand-edited to another page\'s ID is corrected by the run that publishes the file, and links reach the file\'s page', async () => {
+    const root = await cli.tree(TREE);
+    assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);
+    const manifestPath = join(root, 'docs', '.wiki-pages.json');
+    const setup = page('Setup');
+    // A typo'd ID: the space ENG's home page (234567), which is no page of this tree.
+    await writeFile(manifestPath, (await readFile(manifestPath, 'utf8')).replace(/("guide\/setup\.md": \{"id":")\d+/, '$1234567'));
+    // The guard holds the file back (a version this machine did not publish); the user sends it anyway.
+    const held = await runCli(['publish', 'docs', '--tree'], { cwd: root, env: cli.env() });
+    assert.equal(held.code, 1, `${held.stdout}\n${held.stderr}`);
+    const run = await runCli(['publish', 'docs', '--tree', '--overwrite-edited'], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+    const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as { pages: Record<string, { id: string }> };
+    assert.equal(manifest.pages['guide/setup.md']?.id, setup.id, 'the page the import updated is recorded, not the typo');
+    assert.ok(page('Overview').markdown.includes(`[setup](${cli.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/${setup.id}/Setup)`), page('Overview').markdown);
+    assert.equal(cli.world.sandbox.pages().find((each) => each.id === '234567')?.title, 'Engineering home', 'the page the typo named is untouched');
+    const again = await runCli(['publish', 'docs', '--tree'], { cwd: root, env: cli.env() });
+    assert.equal(again.code, 0, `the next run holds nothing back: ${again.stdout}\n${again.stderr}`);
+  });
+
   it('a hand-edited .wiki-pages.json is refused before anything is sent, naming the file, the line to fix and the fix', async () => {
     const root = await cli.tree(TREE);
     assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);

@@ -1,7 +1,8 @@
 // What a run knows of a page one of its files just wrote, shared by the tree's run and the flat run, each with a second
 // pass: the page's ID (learnt as it lands, so links to it can be filled in), and the item that sends the file again.
 import { identifyPage } from '../links/pageIdentity';
-import type { WikiPagesClient } from '../wikiPages';
+import { titleKey } from '../tree/collisions';
+import type { WikiPage, WikiPagesClient } from '../wikiPages';
 import { guardedPage } from './guard';
 import type { PlanItem } from './plan';
 import type { FileResult } from './runner';
@@ -33,15 +34,36 @@ export async function learnLandedPage(result: FileResult, recorded: string | und
   // A page the import created is a new page: the one known before was deleted on the wiki. One sent to another place
   // or title than the known page's (a retitled page, one following its folder's new page) that updated a page updated
   // the page found at that place by that title, which is not the known one: the guard saw it, else it is looked up.
+  // The page the guard saw by the known ID may not be the one at the file's title and place: a wrong ID in the
+  // folder's .wiki-pages.json (a hand edit), or a page retitled on the wiki. The import found the page it updated by
+  // title and parent, so that ID is not that page's: taking it would keep the wrong ID recorded, and links on it. The
+  // page there is looked up; when the lookup finds nothing, the known ID is taken as before.
+  const seen = guardedPage(result.item.guard);
+  const complete = result.item.complete;
+  if (result.proven === undefined && result.outcome?.kind === 'updated' && seen !== undefined && complete !== undefined && pages && !atPlace(seen, complete)) {
+    const found = await lookUpLanded(pages, complete, signal);
+    if (found) return found;
+  }
   const before = result.outcome?.kind === 'created' || !result.item.linkedPage ? undefined : recorded;
-  const known = result.proven?.pageId ?? before ?? (result.outcome?.kind === 'updated' ? guardedPage(result.item.guard)?.id : undefined);
-  if (known || !pages || !result.item.complete) return known ? { pageId: known } : undefined;
+  const known = result.proven?.pageId ?? before ?? (result.outcome?.kind === 'updated' ? seen?.id : undefined);
+  if (known || !pages || !complete) return known ? { pageId: known } : undefined;
+  return lookUpLanded(pages, complete, signal);
+}
+
+/** The page at the target's title and parent, found among the parent's children; undefined when not found or unread. */
+async function lookUpLanded(pages: WikiPagesClient, target: NonNullable<PlanItem['complete']>, signal?: AbortSignal): Promise<{ pageId: string; url?: string } | undefined> {
   try {
-    const identity = await identifyPage(pages, result.item.complete, signal);
+    const identity = await identifyPage(pages, target, signal);
     return identity && { pageId: identity.pageId, ...(identity.url ? { url: identity.url } : {}) };
   } catch {
     return undefined;
   }
+}
+
+/** Whether the import, which finds a page by title (ignoring case) and parent, reaches `page` at `target`. */
+function atPlace(page: WikiPage, target: { parentId: string; pageTitle: string }): boolean {
+  // A parent the wiki did not give is not known to be another (as the guard's underAnotherParent takes it).
+  return titleKey(page.title) === titleKey(target.pageTitle) && (page.parentId === undefined || page.parentId === target.parentId);
 }
 
 /**

@@ -12653,7 +12653,40 @@ var TOP_LEVEL_FIELDS = /* @__PURE__ */ new Set(["version", "space", "parent", "p
 var ENTRY_FIELDS = /* @__PURE__ */ new Set(["id", "title"]);
 var CONFLICT_MARKER = /^(?:<{7}|>{7}|\|{7})(?:[ \t]|$)|^={7}[ \t]*$/m;
 function mergeConflictMessage(text2, name = MANIFEST_FILE_NAME, messages = englishManifestMessages) {
-  return CONFLICT_MARKER.test(text2) ? messages.conflictMarkers(name) : void 0;
+  const marker = CONFLICT_MARKER.exec(text2);
+  return marker ? messages.conflictMarkers(atLine(name, text2, marker.index)) : void 0;
+}
+function atLine(name, text2, index) {
+  if (index === void 0 || index < 0) return name;
+  let line = 1;
+  for (let at = text2.indexOf("\n"); at !== -1 && at < index; at = text2.indexOf("\n", at + 1)) line++;
+  return `${name}:${line}`;
+}
+function jsonErrorIndex(text2, detail) {
+  const line = /\(line (\d+) column \d+\)/.exec(detail);
+  if (line) {
+    let at = 0;
+    for (let n = Number(line[1]); n > 1 && at !== -1; n--) at = text2.indexOf("\n", at) + 1 || -1;
+    return at === -1 ? void 0 : at;
+  }
+  const position = /at position (\d+)/.exec(detail);
+  return position ? Number(position[1]) : void 0;
+}
+function keyIndex(text2, key, second = false) {
+  const pages = text2.indexOf('"pages"');
+  const written3 = JSON.stringify(key);
+  let from = pages === -1 ? 0 : pages + 7;
+  for (let found = 0; ; ) {
+    const at = text2.indexOf(written3, from);
+    if (at === -1) return void 0;
+    let next = at + written3.length;
+    while (" 	\r\n".includes(text2[next] ?? ".")) next++;
+    if (text2[next] === ":") {
+      if (!second || found === 1) return at;
+      found++;
+    }
+    from = at + written3.length;
+  }
 }
 function manifestKeyProblem(key, messages = englishManifestMessages) {
   if (key === "") return messages.keyEmpty();
@@ -12679,7 +12712,8 @@ function parseManifest(text2, name = MANIFEST_FILE_NAME, messages = englishManif
   try {
     value = JSON.parse(text2.replace(/^\uFEFF/, ""));
   } catch (error) {
-    return refuse3(messages.notJson(name, error instanceof Error ? error.message : String(error)));
+    const detail = error instanceof Error ? error.message : String(error);
+    return refuse3(messages.notJson(atLine(name, text2, jsonErrorIndex(text2, detail)), detail));
   }
   if (!isObject2(value)) return refuse3(messages.notObject(name));
   if (value.version !== MANIFEST_VERSION) {
@@ -12712,11 +12746,11 @@ function parseManifest(text2, name = MANIFEST_FILE_NAME, messages = englishManif
   }
   const parsedMembers = bad === void 0 ? members : memberCount(value);
   const twice = memberNameCount(text2) > parsedMembers ? duplicateMember(text2) : void 0;
-  if (twice !== void 0) return refuse3(messages.listedTwice(name, twice));
-  if (bad !== void 0) return refuse3(messages.badEntry(name, bad.key, bad.problem));
-  if (idTwice !== void 0) return refuse3(messages.idTwice(name, idTwice.first, idTwice.second, idTwice.id));
+  if (twice !== void 0) return refuse3(messages.listedTwice(atLine(name, text2, keyIndex(text2, twice, true)), twice));
+  if (bad !== void 0) return refuse3(messages.badEntry(atLine(name, text2, keyIndex(text2, bad.key)), bad.key, bad.problem));
+  if (idTwice !== void 0) return refuse3(messages.idTwice(atLine(name, text2, keyIndex(text2, idTwice.second)), idTwice.first, idTwice.second, idTwice.id));
   const parentKey = root === void 0 ? void 0 : keyOfId.get(root.parent);
-  if (root !== void 0 && parentKey !== void 0) return refuse3(messages.parentListed(name, parentKey, root.parent));
+  if (root !== void 0 && parentKey !== void 0) return refuse3(messages.parentListed(atLine(name, text2, keyIndex(text2, parentKey)), parentKey, root.parent));
   return { ok: true, manifest: { root, pages } };
 }
 function serializeManifest(manifest) {
@@ -14577,15 +14611,27 @@ function linksLeftOf(lastResults, waitsFor) {
   });
 }
 async function learnLandedPage(result, recorded, pages, signal) {
+  const seen = guardedPage(result.item.guard);
+  const complete = result.item.complete;
+  if (result.proven === void 0 && result.outcome?.kind === "updated" && seen !== void 0 && complete !== void 0 && pages && !atPlace(seen, complete)) {
+    const found = await lookUpLanded(pages, complete, signal);
+    if (found) return found;
+  }
   const before = result.outcome?.kind === "created" || !result.item.linkedPage ? void 0 : recorded;
-  const known = result.proven?.pageId ?? before ?? (result.outcome?.kind === "updated" ? guardedPage(result.item.guard)?.id : void 0);
-  if (known || !pages || !result.item.complete) return known ? { pageId: known } : void 0;
+  const known = result.proven?.pageId ?? before ?? (result.outcome?.kind === "updated" ? seen?.id : void 0);
+  if (known || !pages || !complete) return known ? { pageId: known } : void 0;
+  return lookUpLanded(pages, complete, signal);
+}
+async function lookUpLanded(pages, target, signal) {
   try {
-    const identity = await identifyPage(pages, result.item.complete, signal);
+    const identity = await identifyPage(pages, target, signal);
     return identity && { pageId: identity.pageId, ...identity.url ? { url: identity.url } : {} };
   } catch {
     return void 0;
   }
+}
+function atPlace(page, target) {
+  return titleKey(page.title) === titleKey(target.pageTitle) && (page.parentId === void 0 || page.parentId === target.parentId);
 }
 function sentAgain(item, pageId, version) {
   const complete = item.complete ? { ...item.complete, overwrite: true } : void 0;
@@ -15379,6 +15425,25 @@ function cautionUncheckedChosenPage(pinned, parentId, detail, words) {
   }
 }
 
+// src/core/tree/orphansOnWiki.ts
+var LOOKUPS_AT_ONCE = 4;
+async function checkOrphansOnWiki(plan, pages, signal) {
+  const ids = [...new Set(plan.moves.orphans.map((orphan) => orphan.pageId).filter(isPageId))];
+  if (ids.length === 0) return;
+  const batches = [];
+  for (let start = 0; start < ids.length; start += MAX_IDS_PER_REQUEST) batches.push(ids.slice(start, start + MAX_IDS_PER_REQUEST));
+  const missing = /* @__PURE__ */ new Set();
+  await mapBounded(batches, LOOKUPS_AT_ONCE, async (batch) => {
+    const found = await pages.getPages(batch, signal).catch((error) => {
+      if (signal?.aborted) throw error;
+      return void 0;
+    });
+    if (!found) return;
+    for (const id of batch) if (!found.has(id)) missing.add(id);
+  });
+  for (const orphan of plan.moves.orphans) if (missing.has(orphan.pageId)) orphan.notOnWiki = true;
+}
+
 // src/core/tree/folderMarkdown.ts
 function generatedFolderMarkdown(node, tree, refused2 = () => false) {
   const lines = [];
@@ -15445,16 +15510,22 @@ function detectMoves(previous, tree, alsoThere = [], pinned = [], treeParentId) 
   }
   const settled = new Set(matched);
   const taken = /* @__PURE__ */ new Set();
+  const followedFolders = /* @__PURE__ */ new Map();
+  const inFollowedFolder = (each, node) => followedFolders.get(parentFolderOf(each.path)) === parentFolderOf(node.path);
   for (const [rank, matches] of RANKS.entries()) {
-    const candidates = (each) => arrivals.filter((node) => !taken.has(node) && isFolderPath(node.path) === isFolderPath(each.path) && matches(each, node));
-    const pairs = gone.filter((each) => !settled.has(each)).map((each) => ({ each, found: candidates(each) })).filter(({ found }) => found.length > 0);
-    for (const { each, found } of pairs) {
-      settled.add(each);
-      const node = found.length === 1 ? found[0] : void 0;
-      if (!node || pairs.filter((other) => other.found.includes(node)).length > 1) continue;
-      taken.add(node);
-      matched.add(each);
-      (rank === 0 ? report2.renamed : report2.moves).push({ path: node.path, oldPath: each.path, pageId: each.page.pageId });
+    const candidates = (each) => arrivals.filter((node) => !taken.has(node) && isFolderPath(node.path) === isFolderPath(each.path) && (matches(each, node) || rank === 0 && inFollowedFolder(each, node) && sameTitle(each, node)));
+    const levels = rank === 0 ? byDepth(gone.filter((each) => !settled.has(each))) : [gone.filter((each) => !settled.has(each))];
+    for (const level of levels) {
+      const pairs = level.map((each) => ({ each, found: candidates(each) })).filter(({ found }) => found.length > 0);
+      for (const { each, found } of pairs) {
+        settled.add(each);
+        const node = found.length === 1 ? found[0] : void 0;
+        if (!node || pairs.filter((other) => other.found.includes(node)).length > 1) continue;
+        taken.add(node);
+        matched.add(each);
+        (rank === 0 ? report2.renamed : report2.moves).push({ path: node.path, oldPath: each.path, pageId: each.page.pageId });
+        if (rank === 0 && isFolderPath(each.path)) followedFolders.set(each.path, node.path);
+      }
     }
   }
   for (const each of gone) {
@@ -15471,6 +15542,16 @@ function followedPinnedPages(gone, arrivals) {
     const each = found.length === 1 ? found[0] : void 0;
     return each && arrivals.filter((other) => fits(each, other)).length === 1 ? [{ each, file }] : [];
   });
+}
+function byDepth(gone) {
+  const levels = /* @__PURE__ */ new Map();
+  for (const each of gone) {
+    const depth = each.path.split("/").length - (isFolderPath(each.path) ? 1 : 0);
+    const level = levels.get(depth);
+    if (level) level.push(each);
+    else levels.set(depth, [each]);
+  }
+  return [...levels.keys()].sort((a, b) => a - b).map((depth) => levels.get(depth));
 }
 function holdsAny(folder, files) {
   return files.some((file) => file.startsWith(folder));
@@ -15750,10 +15831,10 @@ function planTreeOf(sources, given) {
 }
 async function sayMissingLinkFiles(plan, options, disk) {
   const looked = [...plan.unknownLinkPaths ?? []];
-  const found = await mapBounded(looked, LOOKUPS_AT_ONCE, async (path) => await lookUpEntry(disk.fs, disk.root, path) === ABSENT ? [path] : []);
+  const found = await mapBounded(looked, LOOKUPS_AT_ONCE2, async (path) => await lookUpEntry(disk.fs, disk.root, path) === ABSENT ? [path] : []);
   const missing = new Set(found.flat());
   const dotted = [...plan.dottedLinkPaths ?? []];
-  const folders = await mapBounded(dotted, LOOKUPS_AT_ONCE, async (path) => isLocation(await lookUpEntry(disk.fs, disk.root, path)) ? [path] : []);
+  const folders = await mapBounded(dotted, LOOKUPS_AT_ONCE2, async (path) => isLocation(await lookUpEntry(disk.fs, disk.root, path)) ? [path] : []);
   const pageless = new Set(folders.flat());
   if (missing.size === 0 && pageless.size === 0) return;
   if (missing.size > 0) plan.missingFiles = missing;
@@ -15765,7 +15846,7 @@ async function sayMissingLinkFiles(plan, options, disk) {
 function isLocation(found) {
   return found !== void 0 && found !== ABSENT;
 }
-var LOOKUPS_AT_ONCE = 8;
+var LOOKUPS_AT_ONCE2 = 8;
 function foreseeTreeLinks(plan, pinned, options, onDisk = { missing: /* @__PURE__ */ new Set(), pageless: /* @__PURE__ */ new Set() }, only = () => true) {
   const rootPath = plan.tree.rootPath;
   const headingsOf = /* @__PURE__ */ new Map();
@@ -15924,8 +16005,43 @@ function refuseWithoutIds(pages, withoutId, words) {
   }
 }
 
+// src/core/tree/titlesAcrossSpaceNames.ts
+async function checkTitlesAcrossSpaceNames(plan, pages, spaceId, signal, messages = englishTreeMessages) {
+  const titled = [];
+  for (const page of plan.pages) {
+    if (page.item.state === "refused") continue;
+    titled.push({ name: page.node.contentFrom ?? page.node.path, spelling: spaceId, title: page.node.title, item: page.item, generated: page.node.generated === true });
+  }
+  for (const item of plan.pinned) {
+    if (item.complete && item.state !== "refused") titled.push({ name: item.file.label, spelling: item.complete.spaceId, title: item.complete.pageTitle, item, generated: false });
+  }
+  const spellings = new Set(titled.map((entry) => entry.spelling.trim()));
+  if (spellings.size < 2) return;
+  const spaceOf = /* @__PURE__ */ new Map();
+  await Promise.all([...spellings].map(async (spelling) => {
+    const space = await pages.resolveSpace(spelling, signal).catch((error) => {
+      if (signal?.aborted) throw error;
+      return void 0;
+    });
+    spaceOf.set(spelling, space?.id ?? spelling);
+  }));
+  const resolved = (entry) => spaceOf.get(entry.spelling.trim()) ?? entry.spelling;
+  let refusedAny = false;
+  for (const group of groupByTitleInSpace(titled, (entry) => entry.title, resolved)) {
+    for (const entry of group) {
+      const others = group.filter((other) => other.spelling !== entry.spelling).map((other) => other.name);
+      if (others.length === 0) continue;
+      const message = entry.generated ? messages.generatedTitleCollision(entry.title, others.join(", ")) : messages.titleCollision(entry.title, others.join(", "));
+      entry.item.refusals.push({ code: "duplicatePage", message, fix: entry.generated ? void 0 : "editFile" });
+      entry.item.state = "refused";
+      refusedAny = true;
+    }
+  }
+  if (refusedAny) refuseUnderRefusedFolders(plan.pages, messages);
+}
+
 // src/core/tree/newFolderPage.ts
-var LOOKUPS_AT_ONCE2 = 4;
+var LOOKUPS_AT_ONCE3 = 4;
 function publishedAnew(page) {
   const { item } = page;
   if (page.pageId === void 0 || item.state !== "send" || item.linkedPage) return false;
@@ -16030,7 +16146,7 @@ function replacedPages(plan, idsNow) {
 }
 async function pagesLeftBehind(replaced, pages) {
   if (!pages) return [];
-  const found = await mapBounded(replaced, LOOKUPS_AT_ONCE2, async (page) => {
+  const found = await mapBounded(replaced, LOOKUPS_AT_ONCE3, async (page) => {
     const old = await pages.getPage(page.pageId, AbortSignal.timeout(GUARD_TIMEOUT_MS)).catch(() => void 0);
     return old ? { path: page.node.path, pageId: old.id, title: old.title } : void 0;
   });
@@ -16038,7 +16154,7 @@ async function pagesLeftBehind(replaced, pages) {
 }
 
 // src/core/tree/titlesInSpace.ts
-var LOOKUPS_AT_ONCE3 = 4;
+var LOOKUPS_AT_ONCE4 = 4;
 function recordedPagesMadeAnew(plan) {
   const anew = /* @__PURE__ */ new Set();
   const retitled = /* @__PURE__ */ new Set();
@@ -16106,7 +16222,7 @@ async function checkTitlesInSpace(plan, pages, spaceId, signal, messages = engli
       item.cautions.push({ code: "titleInSpace", message: messages.titleElsewhere(first.title, first.id, first.webUrl) });
     }
   };
-  await Promise.all(Array.from({ length: Math.min(LOOKUPS_AT_ONCE3, Math.max(1, queue.length)) }, worker));
+  await Promise.all(Array.from({ length: Math.min(LOOKUPS_AT_ONCE4, Math.max(1, queue.length)) }, worker));
 }
 
 // src/core/tree/treeParent.ts
@@ -16140,7 +16256,9 @@ async function checkTreeParent(plan, pages, choice, signal, messages = englishTr
 async function checkTreeOnWiki(plan, pages, choice, signal, messages = englishTreeMessages) {
   await checkFollowedPages(plan, pages, signal, messages);
   await checkTreeParent(plan, pages, choice, signal, messages);
+  await checkTitlesAcrossSpaceNames(plan, pages, choice.spaceId, signal, messages);
   await checkTitlesInSpace(plan, pages, choice.spaceId, signal, messages);
+  await checkOrphansOnWiki(plan, pages, signal);
 }
 
 // src/core/tree/goneTreePages.ts
@@ -16818,8 +16936,11 @@ function printMoves(plan, json, output, addressOf, leftBehindByRun) {
     for (const page of retitled) output.line(`  ${page.path}: "${page.title}" -> "${page.newTitle}": page ${page.pageId} stays; a new page is created${at(page)}`);
   }
   if (orphans.length > 0) {
-    output.line(`orphans: ${orphans.length} - pages no file maps to any more (the service cannot delete pages; remove them on the wiki if they should go):`);
-    for (const orphan of orphans) output.line(`  "${orphan.title}" (page ${orphan.pageId}, was ${orphan.path})${at(orphan)}`);
+    output.line(`orphans: ${orphans.length} - pages no file maps to any more (the service cannot delete pages; remove them on the wiki if they should go, then their entries from the folder's .wiki-pages.json):`);
+    for (const orphan of orphans) {
+      if (orphan.notOnWiki) output.line(`  "${orphan.title}" (page ${orphan.pageId}, was ${orphan.path}): not on the wiki any more (deleted, or hidden from the account that checks); remove its entry "${orphan.path.slice(plan.tree.rootPath.length)}" from the folder's .wiki-pages.json`);
+      else output.line(`  "${orphan.title}" (page ${orphan.pageId}, was ${orphan.path})${at(orphan)}`);
+    }
   }
   if (leftBehind.length > 0) {
     output.line(`left behind: ${leftBehind.length} - pages of this tree that new pages replaced and that are still on the wiki (the service cannot move or delete pages; remove them on the wiki if they should go):`);

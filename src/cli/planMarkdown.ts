@@ -228,7 +228,7 @@ function manifestLines(records: RunRecords): string[] {
   if (manifest.recorded > 0) {
     lines.push(
       `#### Page IDs recorded: commit ${file}`, '',
-      `This run recorded ${manifest.recorded} new page ID(s) in ${file}. Commit it, so teammates and CI publish to the same pages: the runner's copy goes when the job ends, and until the file is committed a plan without page access (a fork's pull request) cannot know these pages.`, '',
+      `This run recorded ${manifest.recorded} page ID(s) in ${file}. Commit it, so teammates and CI publish to the same pages: the runner's copy goes when the job ends, and until the file is committed a plan without page access (a fork's pull request) cannot know these pages.`, '',
     );
   }
   const notRecorded = manifest.notRecorded ?? [];

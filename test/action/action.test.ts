@@ -142,10 +142,10 @@ describe('GitHub Action: a page tree (tree: true)', () => {
     assert.equal(run.code, 0, run.stdout + run.stderr);
     const recorded = JSON.parse(await readFile(join(workspace, 'docs', '.wiki-pages.json'), 'utf8')) as { pages: Record<string, { id: string }> };
     assert.equal(Object.keys(recorded.pages).length, 3);
-    assert.match(run.summary, /#### Page IDs recorded: commit docs\/\.wiki-pages\.json\n\nThis run recorded 3 new page ID\(s\) in docs\/\.wiki-pages\.json\. Commit it[^\n]*the runner's copy goes when the job ends/);
+    assert.match(run.summary, /#### Page IDs recorded: commit docs\/\.wiki-pages\.json\n\nThis run recorded 3 page ID\(s\) in docs\/\.wiki-pages\.json\. Commit it[^\n]*the runner's copy goes when the job ends/);
     const notice = run.commands.find((command) => command.command === 'warning' && command.properties.file === 'docs/.wiki-pages.json');
     assert.ok(notice, `an annotation on docs/.wiki-pages.json in:\n${run.stdout}`);
-    assert.match(notice.message, /^3 new page ID\(s\) recorded in docs\/\.wiki-pages\.json on this runner: commit it/);
+    assert.match(notice.message, /^3 page ID\(s\) recorded in docs\/\.wiki-pages\.json on this runner: commit it/);
     assert.match(run.stderr, /Recorded 3 page ID\(s\) in docs\/\.wiki-pages\.json: commit it[^\n]*the runner's copy goes when the job ends/);
     const results = JSON.parse(await readFile(run.outputs.results ?? '', 'utf8')) as Array<Record<string, unknown>>;
     assertRecordsValid(results, 'a tree run that recorded page IDs');
@@ -160,5 +160,20 @@ describe('GitHub Action: a page tree (tree: true)', () => {
     assert.ok(!unrecorded.commands.some((command) => command.properties.file === 'docs/.wiki-pages.json'), 'nothing to commit');
     const summary = (JSON.parse(await readFile(unrecorded.outputs.results ?? '', 'utf8')) as Array<Record<string, unknown>>).find((record) => record.type === 'summary');
     assert.deepEqual(summary?.manifest, { file: 'docs/.wiki-pages.json', recorded: 0, notRecorded: [{ key: 'guide/more.md', pageId: more.id }] });
+  });
+
+  it('a re-run that finds the pages an earlier run created but never recorded says it recorded their IDs, not that they are new pages', async () => {
+    const workspace = await cli.tree({ 'docs/guide/setup.md': '# Setup\n' });
+    // A run that created the pages and stopped before recording them (here: --no-record) leaves them unrecorded.
+    const first = await runAction({ workspace, inputs: { ...TREE_INPUTS, 'no-record': 'true' }, env: cli.env() });
+    assert.equal(first.code, 0, first.stdout + first.stderr);
+    const pagesBefore = cli.world.sandbox.pages().filter((page) => !page.deleted).length;
+    const again = await runAction({ workspace, inputs: TREE_INPUTS, env: cli.env() });
+    assert.equal(again.code, 0, again.stdout + again.stderr);
+    assert.equal(cli.world.sandbox.pages().filter((page) => !page.deleted).length, pagesBefore, 'no page was created: both were found');
+    assert.match(again.summary, /This run recorded 2 page ID\(s\) in docs\/\.wiki-pages\.json\. Commit it/);
+    const notice = again.commands.find((command) => command.command === 'warning' && command.properties.file === 'docs/.wiki-pages.json');
+    assert.match(notice?.message ?? '', /^2 page ID\(s\) recorded in docs\/\.wiki-pages\.json on this runner: commit it/);
+    assert.doesNotMatch(`${again.summary}${again.stdout}${again.stderr}`, /new page ID/, 'the pages are not new');
   });
 });

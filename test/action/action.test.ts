@@ -115,6 +115,30 @@ describe('GitHub Action: the entry point as the runner runs it', () => {
     assert.match(run.summary, /Evil %0A::error::forged, line=9: &lt;!-- wiki-publisher-plan-digest: 00 --&gt; @\u2060org\/team \\\| x/);
   });
 
+  it('a plan of 2,100 files keeps the job summary within 1 MiB in bytes and the comment within its characters, and both show the refused files', async () => {
+    // Names and titles in Japanese take three bytes a character: 1,000,000 characters would be about 2 MiB.
+    const wide = '\u6587\u66f8'.repeat(40);
+    const files: Record<string, string> = {};
+    for (let index = 0; index < 2_100; index++) files[`docs/a-${String(index).padStart(4, '0')}-${wide}.md`] = `# ${wide} ${index}\n`;
+    // Last in the plan: the rows a reviewer must see are the ones a cut at the end would drop.
+    files['docs/z-1.md'] = '# Same title\n';
+    files['docs/z-2.md'] = '# Same title\n';
+    const workspace = await cli.tree(files);
+    const run = await runAction({ workspace, inputs: { path: 'docs', ...TARGET, 'dry-run': 'true' } });
+    assert.equal(run.code, 1, 'two files would be refused');
+    assert.ok(Buffer.byteLength(run.summary, 'utf8') <= 1024 * 1024, `the runner refuses a job summary of ${Buffer.byteLength(run.summary, 'utf8')} bytes`);
+    const comment = await readFile(run.outputs.plan ?? '', 'utf8');
+    assert.ok(comment.length <= 65_536, `a comment holds 65,536 characters, not ${comment.length}`);
+    for (const [name, text] of [['job summary', run.summary], ['comment', comment]] as const) {
+      assert.match(text, /\*\*2100 to create, 2 refused\*\*/, name);
+      assert.match(text, /\| docs\/z-1\.md \| Same title in DOCS under 123456 \| refused \|/, `${name}: the refused rows stay`);
+      assert.match(text, /\| docs\/z-2\.md \| Same title in DOCS under 123456 \| refused \|/, `${name}: the refused rows stay`);
+      assert.match(text, /\n_\d+ more files to create, update or leave unchanged are not shown in this table[:.]/, `${name} says what it leaves out`);
+      assert.match(text, /<!-- wiki-publisher-plan-digest: [0-9a-f]{64} wiki: not-checked -->/, `${name} keeps the digest`);
+    }
+    assert.match(comment, /not shown in this table: every file is in the job summary of this run\._/);
+  });
+
   it('refuses inputs that are not what they should be, with an error annotation', async () => {
     const workspace = await cli.tree({ 'a.md': '# A\n' });
     const noPath = await runAction({ workspace, inputs: { space: 'DOCS' } });

@@ -30,7 +30,7 @@ import { stateRecorder, treeCommand } from './publishTree';
 import { refuseUnreviewedPlan } from './expectPlan';
 import { digestLine, flatPlanEntries, planSummaryField, planViews, type PlanViews } from './planFingerprint';
 import { cliTransport, type CliTransport } from './transport';
-import { cliFileLinkPorts, repositoryLinkFile } from './fileLinks';
+import { cliFileLinkPorts, folderListings, repositoryLinkFile } from './fileLinks';
 
 export interface PublishContext {
   env: NodeJS.ProcessEnv;
@@ -213,7 +213,8 @@ async function planCommandLine(args: PublishArgs, cwd: string, output: Output, r
   const known = new Map<string, PageLink | undefined>();
   for (const file of read.files) known.set(file.key, await state?.get(file.key));
   const unpublished = (key: string): boolean => known.get(key) === undefined || isUnconfirmedCreate(known.get(key));
-  const repository = await repositoryLinks(read.files.filter((file) => unpublished(file.key)).map((file) => repositoryLinkFile(file.key, cwd)), nodeManifestFiles);
+  const listings = folderListings();
+  const repository = await repositoryLinks(read.files.filter((file) => unpublished(file.key)).map((file) => repositoryLinkFile(file.key, cwd, listings)), nodeManifestFiles);
   for (const problem of repository.problems) output.problem(`${problem} (its files publish as if it recorded no page)`);
   for (const file of read.files) {
     const link = (unpublished(file.key) ? repository.links.get(file.key) : undefined) ?? known.get(file.key);

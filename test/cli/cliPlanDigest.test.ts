@@ -51,6 +51,24 @@ describe('CLI plan digest and --expect-plan', () => {
     assert.ok(page('Alpha') && page('Beta'));
   });
 
+  it('`plan` prints a plan of 150 files whole, digest and per-file hashes last, and `--expect-plan @FILE` reads it back', async () => {
+    const files: Record<string, string> = {};
+    for (let index = 0; index < 150; index++) files[`docs/page-${String(index).padStart(3, '0')}.md`] = `# Page ${index}\n`;
+    const root = await cli.tree(files);
+    const plan = await runCli(['plan', 'docs', ...DOCS], { cwd: root, env: cli.env() });
+    assert.equal(plan.code, 0, plan.stderr);
+    assert.ok(plan.stdout.length > 8_000, 'longer than a log line may be');
+    assert.doesNotMatch(plan.stdout, /more characters\)/, 'not cut');
+    assert.match(plan.stdout, /\| docs\/page-149\.md \| Page 149 in DOCS under 123456 \|/);
+    assert.match(plan.stdout, /<!-- wiki-publisher-plan-digest: [0-9a-f]{64} wiki: checked -->\n<!-- wiki-publisher-plan-entries: [A-Za-z0-9_-]{8001,} -->\n$/);
+    await writeFile(join(root, 'plan.md'), plan.stdout);
+    await writeFile(join(root, 'docs', 'page-007.md'), '# Page 7\n\nChanged after the review.\n');
+    const refused = await runCli(['publish', 'docs', ...DOCS, '--expect-plan', '@plan.md'], { cwd: root, env: cli.env() });
+    assert.equal(refused.code, 3, refused.stdout + refused.stderr);
+    assert.match(refused.stderr, /changed since the review[^\n]*: docs\/page-007\.md/);
+    assert.equal(cli.world.sandbox.imports.length, 0, 'nothing was sent');
+  });
+
   it('refuses when a page was edited on the wiki since the review, and the colleague\'s edit stays', async () => {
     const root = await cli.tree({ 'docs/a.md': '# Alpha\n\nOne.\n' });
     assert.equal((await runCli(['publish', 'docs', ...DOCS, '--state', 's.json'], { cwd: root, env: cli.env() })).code, 0);

@@ -69,6 +69,22 @@ describe('CLI plan digest and --expect-plan', () => {
     assert.equal(cli.world.sandbox.imports.length, 0, 'nothing was sent');
   });
 
+  it('a reviewed plan too long to carry each file\'s hash says so when it changed, not that only a digest was given', async () => {
+    const files: Record<string, string> = {};
+    for (let index = 0; index < 400; index++) files[`docs/a-page-with-a-rather-long-file-name-${String(index).padStart(3, '0')}.md`] = `# Page ${index}\n`;
+    const root = await cli.tree(files);
+    const plan = await runCli(['plan', 'docs', ...DOCS], { cwd: root, env: cli.env() });
+    assert.equal(plan.code, 0, plan.stderr);
+    assert.match(plan.stdout, /<!-- wiki-publisher-plan-digest: [0-9a-f]{64} wiki: checked -->\n$/);
+    assert.doesNotMatch(plan.stdout, /wiki-publisher-plan-entries/, 'the hashes of 400 files would not fit a comment');
+    await writeFile(join(root, 'plan.md'), plan.stdout);
+    await writeFile(join(root, 'docs', 'a-page-with-a-rather-long-file-name-007.md'), '# Page 7\n\nChanged after the review.\n');
+    const refused = await runCli(['publish', 'docs', ...DOCS, '--expect-plan', '@plan.md'], { cwd: root, env: cli.env() });
+    assert.equal(refused.code, 3, refused.stdout + refused.stderr);
+    assert.doesNotMatch(refused.stderr, /only the digest was given/);
+    assert.match(refused.stderr, /Which files differ is not known: the reviewed plan holds its digest but not each file's hash \(a plan of this many files leaves them out of its Markdown\); its --json output has them\./);
+  });
+
   it('refuses when a page was edited on the wiki since the review, and the colleague\'s edit stays', async () => {
     const root = await cli.tree({ 'docs/a.md': '# Alpha\n\nOne.\n' });
     assert.equal((await runCli(['publish', 'docs', ...DOCS, '--state', 's.json'], { cwd: root, env: cli.env() })).code, 0);

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { jsonLines, runCli, summaryRecord, useCliWorld, type CliRun } from './cliHarness';
+import { assertRecordsValid } from './jsonSchema';
 
 const DOCS = ['--space', 'DOCS', '--parent', '123456'];
 
@@ -267,6 +268,15 @@ describe('CLI plan digest and --expect-plan', () => {
     assert.equal(refused.code, 3, refused.stdout + refused.stderr);
     assert.equal(cli.world.sandbox.imports.length, 0);
     assert.match(refused.stderr, /: docs\/guide\/setup\.md/);
+    // The plan as it is now, shown with the refusal, says where each page goes as the plan did: under the folder page
+    // this run would create first, not under the chosen page.
+    const shown = await runCli(['publish', ...tree, '--expect-plan', '@review.jsonl', '--format', 'markdown'], { cwd: root, env: cli.env() });
+    assert.equal(shown.code, 3, shown.stdout + shown.stderr);
+    assert.match(shown.stdout, /\| &nbsp;&nbsp;docs\/guide\/setup\.md \| Setup in DOCS under the tree's page &quot;Guide&quot; \| create \|/);
+    const records = jsonLines(await runCli(['publish', ...tree, '--expect-plan', '@review.jsonl', '--json'], { cwd: root, env: cli.env() }));
+    const setup = records.find((record) => record.type === 'plan' && record.file === 'docs/guide/setup.md');
+    assert.deepEqual([setup?.parentId, (setup?.tree as { parentTitle?: string } | undefined)?.parentTitle], [undefined, 'Guide']);
+    assertRecordsValid(records, 'a tree plan refused by --expect-plan');
 
     await writeFile(join(root, 'docs', 'guide', 'setup.md'), '# Setup\n');
     const published = await runCli(['publish', ...tree, '--expect-plan', '@review.jsonl'], { cwd: root, env: cli.env() });

@@ -20,7 +20,7 @@ import { publishCommand } from '../cli/publish';
 import { RunRecords } from '../cli/runRecords';
 import { FULL_DIGEST_HEX, readActionInputs } from './inputs';
 import { stepOutputs } from './outputs';
-import { appendOutputs, appendStepSummary, STEP_SUMMARY_MAX_CHARS } from './runnerFiles';
+import { appendOutputs, appendStepSummary, STEP_SUMMARY_MAX_BYTES } from './runnerFiles';
 
 export async function runAction(env: NodeJS.ProcessEnv, cwd: string): Promise<number> {
   const read = readActionInputs(env);
@@ -78,7 +78,7 @@ async function report(records: RunRecords, context: ReportContext): Promise<numb
     await writeFile(resultsPath, `${JSON.stringify(records.all, null, 2)}\n`, 'utf8');
     const ran = records.summary !== undefined;
     await writeFile(planPath, ran ? runMarkdown(records, { maxChars: COMMENT_MAX_CHARS, fullPlanAt: 'the job summary of this run' }) : '', 'utf8');
-    if (ran && context.summary) await appendStepSummary(context.env.GITHUB_STEP_SUMMARY, runMarkdown(records, { maxChars: STEP_SUMMARY_MAX_CHARS }));
+    if (ran && context.summary) await appendStepSummary(context.env.GITHUB_STEP_SUMMARY, runMarkdown(records, { maxBytes: STEP_SUMMARY_MAX_BYTES }));
     if (context.annotations) {
       for (const annotation of runAnnotations(records, (file) => readText(resolve(context.cwd, file)))) process.stdout.write(`${workflowCommand(annotation)}\n`);
     }

@@ -3,8 +3,8 @@
 import { randomBytes } from 'node:crypto';
 import { appendFile } from 'node:fs/promises';
 
-/** GitHub refuses a step summary over 1 MiB. */
-export const STEP_SUMMARY_MAX_CHARS = 1_000_000;
+/** GitHub refuses a step summary over 1 MiB, counted in bytes: a name in Japanese takes three a character. */
+export const STEP_SUMMARY_MAX_BYTES = 1_000_000;
 
 export async function appendOutputs(path: string | undefined, outputs: Record<string, string>): Promise<void> {
   if (!path) return;

@@ -44,7 +44,7 @@ export function runAnnotations(records: RunRecords, textOf: (file: string) => st
   if (manifest && manifest.recorded > 0) {
     found.push({
       level: 'warning', file: manifest.file, title: `Commit ${manifest.file}`,
-      message: `${manifest.recorded} new page ID(s) recorded in ${manifest.file} on this runner: commit it, so teammates and CI publish to the same pages. The runner's copy goes when the job ends.`,
+      message: `${manifest.recorded} page ID(s) recorded in ${manifest.file} on this runner: commit it, so teammates and CI publish to the same pages. The runner's copy goes when the job ends.`,
     });
   }
   return limit(found);

@@ -79,8 +79,11 @@ function refusalLines(reviewed: ReviewedPlan, check: Extract<PlanCheck, { matche
     if (check.differences.length > 50) lines.push(`  ... and ${check.differences.length - 50} more`);
   } else if (reviewed.entries) {
     lines.push('  Every file is as reviewed; what differs is the plan as a whole (the view of the wiki).');
-  } else {
+  } else if (reviewed.wikiChecked === undefined) {
     lines.push('  Which files differ is not known: only the digest was given (pass the reviewed plan\'s Markdown or --json output as --expect-plan @FILE to see them).');
+  } else {
+    // A plan's Markdown leaves out the per-file hashes when they would not fit a pull request comment.
+    lines.push('  Which files differ is not known: the reviewed plan holds its digest but not each file\'s hash (a plan of this many files leaves them out of its Markdown); its --json output has them.');
   }
   lines.push('Review the plan again (re-run the plan on the pull request, or `wiki-publisher plan`) and publish with its digest.');
   return lines;

@@ -70,5 +70,6 @@ Exit codes: 0 every file published or skipped as unchanged; 1 a file failed, was
 because its page was edited on the wiki, or met "already exists" after a retry on a page not proven to be
 its own (with --dry-run: would be refused or left out); 2 usage or configuration error (refused page
 access credentials too); 3 --expect-plan: the plan changed since it was reviewed, nothing sent; 130 interrupted
-(Ctrl+C).
+(Ctrl+C); 143 stopped by SIGTERM (a cancelled CI job). After 130 or 143 the output says which files landed,
+which may have landed and which never started.
 `;

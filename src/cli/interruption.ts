@@ -6,13 +6,14 @@ import type { Output } from './output';
 export function interruption(output: Output): { interrupt: AbortSignal; interruptExitCode(): number | undefined } {
   const controller = new AbortController();
   let exitCode: number | undefined;
-  const onSignal = (code: number) => (): void => {
+  // A CI runner that cancels a job sends SIGTERM: no one there can press Ctrl+C, so its line names the signal.
+  const onSignal = (code: number, again: string) => (): void => {
     if (exitCode !== undefined) process.exit(exitCode);
     exitCode = code;
-    output.problem('Interrupted: no new file starts and requests in flight are aborted. Press Ctrl+C again to quit at once.');
+    output.problem(`Interrupted: no new file starts and requests in flight are aborted. ${again}`);
     controller.abort();
   };
-  process.on('SIGINT', onSignal(EXIT_INTERRUPTED));
-  process.on('SIGTERM', onSignal(EXIT_TERMINATED));
+  process.on('SIGINT', onSignal(EXIT_INTERRUPTED, 'Press Ctrl+C again to quit at once.'));
+  process.on('SIGTERM', onSignal(EXIT_TERMINATED, '(SIGTERM: a second one quits at once.)'));
   return { interrupt: controller.signal, interruptExitCode: () => exitCode };
 }

@@ -39,18 +39,55 @@ function safeHref(address: string | undefined): string | undefined {
   return url.href.replace(/[()<>|\\ "'`[\]]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 }
 
-/** Cuts a document at `maxChars`, at a line end, and says so: a pull request comment holds at most 65,536 characters. */
-export function fitDocument(lines: readonly string[], tail: readonly string[], maxChars: number, cutNote: (left: number) => string): string {
+/** A text's size in characters (UTF-16 code units: never fewer than GitHub counts in a comment). */
+export const charCount = (text: string): number => text.length;
+
+/** A text's size in UTF-8 bytes, as the runner measures a job summary (1 MiB). */
+export const utf8Bytes = (text: string): number => Buffer.byteLength(text, 'utf8');
+
+/**
+ * Cuts a document to `max` (measured by `sizeOf`), at a line end, and says so: a pull request comment holds at most
+ * 65,536 characters, a job summary 1 MiB.
+ */
+export function fitDocument(lines: readonly string[], tail: readonly string[], max: number, cutNote: (left: number) => string, sizeOf: (text: string) => number = charCount): string {
   const tailText = tail.join('\n');
   const kept: string[] = [];
-  let used = tailText.length + 200;
+  let used = sizeOf(tailText) + 200;
   for (const [index, line] of lines.entries()) {
-    if (used + line.length + 1 > maxChars) {
+    const size = sizeOf(line) + 1;
+    if (used + size > max) {
       kept.push('', cutNote(lines.length - index));
       break;
     }
     kept.push(line);
-    used += line.length + 1;
+    used += size;
   }
   return `${[...kept, ...tail].join('\n')}\n`;
+}
+
+/** A table row, and whether it may give way when the table is too long for its document (it needs no one's attention). */
+export interface TableRow {
+  line: string;
+  plain: boolean;
+}
+
+/**
+ * A table's lines within `budget`: when all of them do not fit, plain rows give way, from the last, so the rows that
+ * need attention (a refusal, a page left out) stay in a long plan; `leftOutNote` says how many rows are not shown.
+ * Rows that need attention are never left out here (fitDocument cuts the document if they alone are too many).
+ */
+export function fitTableRows(rows: readonly TableRow[], budget: number, sizeOf: (text: string) => number, leftOutNote: (left: number) => string): string[] {
+  const sizes = rows.map((row) => sizeOf(row.line) + 1);
+  let total = sizes.reduce((sum, size) => sum + size, 0);
+  if (total <= budget) return rows.map((row) => row.line);
+  const leftOut = new Set<number>();
+  // The note's size with the largest count it can say (the count's digits are the only part that varies).
+  const noteSize = sizeOf(leftOutNote(rows.length)) + 2;
+  for (let index = rows.length - 1; index >= 0 && total + noteSize > budget; index--) {
+    if (!rows[index]?.plain) continue;
+    leftOut.add(index);
+    total -= sizes[index] ?? 0;
+  }
+  if (leftOut.size === 0) return rows.map((row) => row.line);
+  return [...rows.filter((_row, index) => !leftOut.has(index)).map((row) => row.line), '', leftOutNote(leftOut.size)];
 }

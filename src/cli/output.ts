@@ -3,7 +3,7 @@
 // token itself is cut out besides, so no secret reaches a CI log even if some message carried one.
 // A reader that goes away (`| head -1`) is not an error: that stream is written no more and the run goes on, so a
 // publish still finishes and records what landed.
-import { redact, redactLines, redactsNothingInJson } from '../core/log/redact';
+import { redact, redactLines, redactsNothingInJson, redactWhole } from '../core/log/redact';
 
 export interface OutputStream {
   write(text: string): unknown;
@@ -45,6 +45,15 @@ export class Output {
     if (texts.length === 0) return;
     this.clearProgress();
     this.write(this.stdout, this.scrubLines(texts));
+  }
+
+  /**
+   * A whole document (the plan's Markdown), redacted as line() does but never cut: a plan of many files is longer
+   * than a log line may be, and its digest comes last.
+   */
+  document(text: string): void {
+    this.clearProgress();
+    this.write(this.stdout, `${this.cutSecrets(redactWhole(text))}\n`);
   }
 
   /** One JSON object on one line; string values are redacted one by one, so the line stays valid JSON. */

@@ -3,31 +3,69 @@
 // address is known) and what happens to each, the cautions, the pages edited on the wiki since their last publish
 // (or why that is unknown), moves and orphans, and the plan's digest. Everything from files is escaped (markdownText.ts).
 import { shortDigest } from '../core/run/planDigest';
-import { fitDocument, inlineText, linkText } from './markdownText';
+import { charCount, fitDocument, fitTableRows, inlineText, linkText, utf8Bytes, type TableRow } from './markdownText';
 import { planMarkers } from './planMarkers';
 import { adoptedText, authorUnknownText, existsText, movedText, notPublishedHereText, overwriteEditedText, PAGE_NOT_FOUND, verdictFitsResult, wikiVersionNotOurs, type WikiEditsRecord } from './report';
 import { parentText, type FileResultRecord, type PlanEntryRecord, type RunRecords } from './runRecords';
 
 export interface MarkdownOptions {
-  /** Cut the document to this many characters (GitHub: 65,536 for a comment, 1 MiB for a job summary). */
+  /** Cut the document to this many characters (GitHub: 65,536 for a comment). */
   maxChars?: number;
+  /** Cut the document to this many UTF-8 bytes instead (GitHub: 1 MiB for a job summary, counted in bytes). */
+  maxBytes?: number;
   /** Where the full plan can be read when the document is cut ("the job summary"). */
   fullPlanAt?: string;
 }
 
 export const COMMENT_MAX_CHARS = 60_000;
 
-export function runMarkdown(records: RunRecords, options: MarkdownOptions = {}): string {
-  const maxChars = options.maxChars ?? 900_000;
-  const cut = (left: number): string => `_${left} more lines are not shown here${options.fullPlanAt ? `: the full plan is in ${options.fullPlanAt}` : ''}._`;
-  if (records.check && !records.check.matched) return fitDocument(changedPlanLines(records), [], maxChars, cut);
-  if (records.summary?.dryRun || (records.plan.length > 0 && records.files.length === 0)) {
-    return fitDocument(planLines(records), planTail(records), maxChars, cut);
-  }
-  return fitDocument(resultLines(records), [], maxChars, cut);
+/** The room a document has, and how its size is counted. */
+interface Room {
+  max: number;
+  sizeOf: (text: string) => number;
+  fullPlanAt?: string;
 }
 
-function planLines(records: RunRecords): string[] {
+export function runMarkdown(records: RunRecords, options: MarkdownOptions = {}): string {
+  const room: Room = {
+    max: options.maxBytes ?? options.maxChars ?? 900_000,
+    sizeOf: options.maxBytes !== undefined ? utf8Bytes : charCount,
+    ...(options.fullPlanAt !== undefined ? { fullPlanAt: options.fullPlanAt } : {}),
+  };
+  const cut = (left: number): string => `_${left} more lines are not shown here${options.fullPlanAt ? `: the full plan is in ${options.fullPlanAt}` : ''}._`;
+  if (records.check && !records.check.matched) return fitDocument(changedPlanLines(records, room), [], room.max, cut, room.sizeOf);
+  if (records.summary?.dryRun || (records.plan.length > 0 && records.files.length === 0)) {
+    const tail = planTail(records);
+    return fitDocument(planLines(records, room, tail), tail, room.max, cut, room.sizeOf);
+  }
+  return fitDocument(resultLines(records, room), [], room.max, cut, room.sizeOf);
+}
+
+/**
+ * The lines before a table, the table, and the lines after it, within the document's room: when the table is too
+ * long, its plain rows give way first (fitTableRows), so a long plan still shows every row that needs attention and
+ * the sections after the table (cautions, pages edited on the wiki, moves).
+ */
+function withTable(before: readonly string[], header: readonly string[], rows: readonly TableRow[], after: readonly string[], room: Room, tail: readonly string[], leftOut: (left: number) => string): string[] {
+  if (rows.length === 0) return [...before, ...after];
+  const fixed = [...before, ...header, '', ...after, ...tail].reduce((sum, line) => sum + room.sizeOf(line) + 1, 200);
+  return [...before, ...header, ...fitTableRows(rows, room.max - fixed, room.sizeOf, leftOut), '', ...after];
+}
+
+/** The note under a table whose plain rows gave way: how many, of what, and where they all are. */
+function notShownNote(what: string, room: Room): (left: number) => string {
+  return (left) => `_${left} more ${left === 1 ? 'file' : 'files'} ${what} not shown in this table${room.fullPlanAt ? `: every file is in ${room.fullPlanAt}` : ''}._`;
+}
+
+/** A plan's row needs no one's attention: sent as create or update, or unchanged, with nothing found on the wiki to say. */
+function plainPlanRow(record: PlanEntryRecord): boolean {
+  if (record.status === 'unchanged') return true;
+  if (record.status !== 'send' || record.action === 'replace') return false;
+  const edits = record.wikiEdits;
+  return !edits || edits.verdict === 'absent' || (edits.verdict === 'asLeft' && !edits.adopted) || (edits.verdict === 'unchecked' && edits.reason !== 'failed');
+}
+
+function planLines(records: RunRecords, room: Room, tail: readonly string[]): string[] {
   const plan = records.plan;
   // In the headline, a page known only from the repository is not called edited on the wiki (a teammate's publish?).
   const counts = countBy(plan, (record) => (record.status === 'edited' && wikiVersionNotOurs(record.wikiEdits) ? NOT_PUBLISHED_HERE : planWord(record)));
@@ -48,14 +86,10 @@ function planLines(records: RunRecords): string[] {
       '',
     );
   }
-  if (plan.length > 0) {
-    lines.push('| File | Page | Plan | Notes |', '|---|---|---|---|');
-    const movedTo = new Map((records.moves?.moves ?? []).map((move) => [move.path, move.oldPath]));
-    for (const record of plan) lines.push(planRow(record, movedTo.get(record.file)));
-    lines.push('');
-  }
-  lines.push(...cautionLines(plan), ...editedLines(plan, records.wikiRead, failed), ...moveLines(records));
-  return lines;
+  const movedTo = new Map((records.moves?.moves ?? []).map((move) => [move.path, move.oldPath]));
+  const rows = plan.map((record) => ({ line: planRow(record, movedTo.get(record.file)), plain: plainPlanRow(record) && !movedTo.has(record.file) }));
+  const after = [...cautionLines(plan), ...editedLines(plan, records.wikiRead, failed), ...moveLines(records)];
+  return withTable(lines, ['| File | Page | Plan | Notes |', '|---|---|---|---|'], rows, after, room, tail, notShownNote('to create, update or leave unchanged are', room));
 }
 
 const NOT_PUBLISHED_HERE = 'not published here';
@@ -175,7 +209,7 @@ function moveLines(records: RunRecords): string[] {
   ];
 }
 
-function changedPlanLines(records: RunRecords): string[] {
+function changedPlanLines(records: RunRecords, room: Room): string[] {
   const check = records.check;
   if (!check) return [];
   const lines = ['### Wiki Publisher: not published', ''];
@@ -190,10 +224,9 @@ function changedPlanLines(records: RunRecords): string[] {
       lines.push('');
     }
   }
-  if (records.plan.length > 0) {
-    lines.push('The plan now:', '', '| File | Page | Plan | Notes |', '|---|---|---|---|', ...records.plan.map((record) => planRow(record, undefined)), '');
-  }
-  return lines;
+  if (records.plan.length === 0) return lines;
+  const rows = records.plan.map((record) => ({ line: planRow(record, undefined), plain: plainPlanRow(record) }));
+  return withTable([...lines, 'The plan now:', ''], ['| File | Page | Plan | Notes |', '|---|---|---|---|'], rows, [], room, [], notShownNote('to create, update or leave unchanged are', room));
 }
 
 const RESULT_WORDS: Record<string, string> = {
@@ -206,17 +239,14 @@ function resultWord(record: FileResultRecord): string {
   return RESULT_WORDS[record.status] ?? record.status;
 }
 
-function resultLines(records: RunRecords): string[] {
+function resultLines(records: RunRecords, room: Room): string[] {
   const files = records.files;
   const counts = countBy(files, resultWord);
   const lines = ['### Wiki Publisher: publish', '', `**${[...counts].map(([word, n]) => `${n} ${word}`).join(', ') || 'No files'}**`, ''];
   if (records.check?.matched) lines.push(`Published the reviewed plan \`${shortDigest(records.check.digest)}\`.`, '');
-  if (files.length > 0) {
-    lines.push('| File | Page | Result | Notes |', '|---|---|---|---|');
-    for (const record of files) lines.push(resultRow(record));
-    lines.push('');
-  }
-  return [...lines, ...cautionLines(files), ...linksLeftLines(records), ...moveLines(records), ...manifestLines(records)];
+  const rows = files.map((record) => ({ line: resultRow(record), plain: record.status === 'published' || record.status === 'skipped' }));
+  const after = [...cautionLines(files), ...linksLeftLines(records), ...moveLines(records), ...manifestLines(records)];
+  return withTable(lines, ['| File | Page | Result | Notes |', '|---|---|---|---|'], rows, after, room, [], notShownNote('published or unchanged are', room));
 }
 
 /** The page IDs a tree run wrote to .wiki-pages.json, which only a commit keeps (a CI runner's copy goes with the job). */
@@ -228,7 +258,7 @@ function manifestLines(records: RunRecords): string[] {
   if (manifest.recorded > 0) {
     lines.push(
       `#### Page IDs recorded: commit ${file}`, '',
-      `This run recorded ${manifest.recorded} new page ID(s) in ${file}. Commit it, so teammates and CI publish to the same pages: the runner's copy goes when the job ends, and until the file is committed a plan without page access (a fork's pull request) cannot know these pages.`, '',
+      `This run recorded ${manifest.recorded} page ID(s) in ${file}. Commit it, so teammates and CI publish to the same pages: the runner's copy goes when the job ends, and until the file is committed a plan without page access (a fork's pull request) cannot know these pages.`, '',
     );
   }
   const notRecorded = manifest.notRecorded ?? [];

@@ -5,6 +5,7 @@
 import { StateFileLinkStore } from '../core/links/stateFile';
 import { nodeManifestFiles } from '../core/tree/manifestNodeFs';
 import { repositoryLinks } from '../core/tree/repositoryLinks';
+import { MANIFEST_FILE_NAME } from '../core/tree/manifestFormat';
 import { identifyPage, ownPageProof, withIdentity } from '../core/links/pageIdentity';
 import { isUnconfirmedCreate, type PageLink } from '../core/links/pageLink';
 import { apiTokenSubject } from '../core/apiToken/subject';
@@ -30,7 +31,7 @@ import { stateRecorder, treeCommand } from './publishTree';
 import { refuseUnreviewedPlan } from './expectPlan';
 import { digestLine, flatPlanEntries, planSummaryField, planViews, type PlanViews } from './planFingerprint';
 import { cliTransport, type CliTransport } from './transport';
-import { cliFileLinkPorts, repositoryLinkFile } from './fileLinks';
+import { cliFileLinkPorts, folderListings, repositoryLinkFile } from './fileLinks';
 
 export interface PublishContext {
   env: NodeJS.ProcessEnv;
@@ -213,14 +214,18 @@ async function planCommandLine(args: PublishArgs, cwd: string, output: Output, r
   const known = new Map<string, PageLink | undefined>();
   for (const file of read.files) known.set(file.key, await state?.get(file.key));
   const unpublished = (key: string): boolean => known.get(key) === undefined || isUnconfirmedCreate(known.get(key));
-  const repository = await repositoryLinks(read.files.filter((file) => unpublished(file.key)).map((file) => repositoryLinkFile(file.key, cwd)), nodeManifestFiles);
+  const listings = folderListings();
+  const repository = await repositoryLinks(read.files.filter((file) => unpublished(file.key)).map((file) => repositoryLinkFile(file.key, cwd, listings)), nodeManifestFiles);
   for (const problem of repository.problems) output.problem(`${problem} (its files publish as if it recorded no page)`);
   for (const file of read.files) {
-    const link = (unpublished(file.key) ? repository.links.get(file.key) : undefined) ?? known.get(file.key);
+    const recorded = unpublished(file.key) ? repository.links.get(file.key) : undefined;
+    const link = recorded ?? known.get(file.key);
     // Such a record does not win over the flags: the file never published, and the plan places it as one that did not.
     const elsewhere = link && !isUnconfirmedCreate(link) && flagsNameAnotherPlace(link, defaults);
     if (elsewhere && !args.retarget) {
-      output.problem(`${file.label}: the --state record publishes it to space ${link.spaceId} under parent ${link.parentId}, not where --space/--parent say; the record wins. Pass --retarget to publish it where the flags say (the old page stays).`);
+      // The record that wins is named: a run without --state may still find the file's page in .wiki-pages.json.
+      const record = recorded ? `the repository's ${MANIFEST_FILE_NAME} record` : 'the --state record';
+      output.problem(`${file.label}: ${record} publishes it to space ${link.spaceId} under parent ${link.parentId}, not where --space/--parent say; the record wins. Pass --retarget to publish it where the flags say (the old page stays).`);
     }
     // --retarget: the flags and the file's own title decide, as if the file had never been published.
     links.set(file.key, args.retarget ? undefined : link);

@@ -53,33 +53,48 @@ export function printTreeResult(result: TreeFileResult, json: boolean, output: O
  */
 const LINES_PER_WRITE = 100;
 
+/**
+ * A tree page's plan record. A page under a tree page with no ID before sending (a folder page this run creates
+ * first) names that page: the plan's parent ID is only the chosen page, held until the parent lands. `withTree`: the
+ * record carries the page's place in the tree even when its line would not need it.
+ */
+function treePageRecord(plan: Pick<TreePlan, 'tree'>, page: TreePlan['pages'][number], withTree: boolean): PlanEntryRecord {
+  const planned: PlanEntryRecord = planRecord(page.item);
+  const parentPath = page.parentKnown ? undefined : page.node.parent;
+  const parent = parentPath === undefined ? undefined : { parentKey: parentPath.slice(plan.tree.rootPath.length), parentTitle: plan.tree.byPath.get(parentPath)?.title ?? '' };
+  if (parent) delete planned.parentId;
+  // A text plan of 10,000 pages prints lines, which name the parent and nothing else of the page's place in the tree.
+  if (!withTree && !parent) return planned;
+  // Added to the plan's own record, not spread into a copy: the same members in the same order, one object fewer.
+  const tree: TreeInfo = { key: page.key, depth: page.node.depth, kind: page.node.kind };
+  if (page.node.generated) tree.generated = true;
+  if (parent) Object.assign(tree, parent);
+  planned.tree = tree;
+  if (page.pageId) planned.pageId = page.pageId;
+  return planned;
+}
+
+/** A tree plan's records in the order the plan shows them, for a run that stops before sending (--expect-plan). */
+function treePlanRecords(plan: Pick<TreePlan, 'tree' | 'pages' | 'refused' | 'pinned'>): PlanEntryRecord[] {
+  return [...plan.pages.map((page) => treePageRecord(plan, page, true)), ...[...plan.refused, ...plan.pinned].map(planRecord)];
+}
+
 export function printTreePlan(plan: TreePlan, json: boolean, output: Output, addressOf?: PageAddressOf): number {
   let notSendable = 0;
   const lines: string[] = [];
   // Written LINES_PER_WRITE at a time, as the lines are.
   const jsonRecords: PlanEntryRecord[] = [];
-  const rootPath = plan.tree.rootPath;
   for (const page of plan.pages) {
-    const planned: PlanEntryRecord = planRecord(page.item);
-    if (planned.status !== 'send' && planned.status !== 'unchanged') notSendable++;
-    // A page under a tree page with no ID before sending (a folder page this run creates first) names that page: the
-    // plan's parent ID is only the chosen page, held until the parent lands.
-    const parentPath = page.parentKnown ? undefined : page.node.parent;
-    const parent = parentPath === undefined ? undefined : { parentKey: parentPath.slice(rootPath.length), parentTitle: plan.tree.byPath.get(parentPath)?.title ?? '' };
-    if (parent) delete planned.parentId;
     // The record with the page's place in the tree only for whoever reads records: a text plan of 10,000 pages
     // prints lines, which say nothing of it.
-    if (json || output.recording) {
-      // Added to the plan's own record, not spread into a copy: the same members in the same order, one object fewer.
-      const tree: TreeInfo = { key: page.key, depth: page.node.depth, kind: page.node.kind };
-      if (page.node.generated) tree.generated = true;
-      if (parent) Object.assign(tree, parent);
-      planned.tree = tree;
-      if (page.pageId) planned.pageId = page.pageId;
+    const recording = json || output.recording;
+    const planned = treePageRecord(plan, page, recording);
+    if (planned.status !== 'send' && planned.status !== 'unchanged') notSendable++;
+    if (recording) {
       output.record(planned);
       if (json) jsonRecords.push(planned);
     }
-    if (!json) lines.push(`${'  '.repeat(page.node.depth)}${planLine(parent && !planned.tree ? { ...planned, tree: parent } : planned)}${page.node.generated ? ' (folder page listing its children)' : ''}`);
+    if (!json) lines.push(`${'  '.repeat(page.node.depth)}${planLine(planned)}${page.node.generated ? ' (folder page listing its children)' : ''}`);
     if (lines.length === LINES_PER_WRITE) {
       output.lines(lines);
       lines.length = 0;
@@ -266,7 +281,7 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
     const refusedAccess = refusedPageAccess(treePlanItems(planned));
     if (refusedAccess !== undefined) return deps.usage(refusedAccess);
     const refused = await refuseUnreviewedPlan(args.expectPlan, planViews(treePlanEntries(planned), deps.pages !== undefined), {
-      cwd: deps.cwd, output, json: args.json, planRecords: () => treePlanItems(planned).map(planRecord),
+      cwd: deps.cwd, output, json: args.json, planRecords: () => treePlanRecords(planned),
     });
     if (refused !== undefined) return refused;
   }

@@ -27,7 +27,7 @@ export async function runWithReports(
   const started = Date.now();
   let exitCode = await run(runOutput);
   // A usage error ends the run before any record: there is no plan to show.
-  if (args.format === 'markdown' && records.summary) output.line(runMarkdown(records).trimEnd());
+  if (args.format === 'markdown' && records.summary) output.document(runMarkdown(records).trimEnd());
   if (args.reportPath !== undefined && records.summary) {
     const report = junitReport(records, { elapsedSeconds: (Date.now() - started) / 1000, timestamp: new Date(started) });
     try {

@@ -115,6 +115,30 @@ describe('GitHub Action: the entry point as the runner runs it', () => {
     assert.match(run.summary, /Evil %0A::error::forged, line=9: &lt;!-- wiki-publisher-plan-digest: 00 --&gt; @\u2060org\/team \\\| x/);
   });
 
+  it('a plan of 2,100 files keeps the job summary within 1 MiB in bytes and the comment within its characters, and both show the refused files', async () => {
+    // Names and titles in Japanese take three bytes a character: 1,000,000 characters would be about 2 MiB.
+    const wide = '\u6587\u66f8'.repeat(40);
+    const files: Record<string, string> = {};
+    for (let index = 0; index < 2_100; index++) files[`docs/a-${String(index).padStart(4, '0')}-${wide}.md`] = `# ${wide} ${index}\n`;
+    // Last in the plan: the rows a reviewer must see are the ones a cut at the end would drop.
+    files['docs/z-1.md'] = '# Same title\n';
+    files['docs/z-2.md'] = '# Same title\n';
+    const workspace = await cli.tree(files);
+    const run = await runAction({ workspace, inputs: { path: 'docs', ...TARGET, 'dry-run': 'true' } });
+    assert.equal(run.code, 1, 'two files would be refused');
+    assert.ok(Buffer.byteLength(run.summary, 'utf8') <= 1024 * 1024, `the runner refuses a job summary of ${Buffer.byteLength(run.summary, 'utf8')} bytes`);
+    const comment = await readFile(run.outputs.plan ?? '', 'utf8');
+    assert.ok(comment.length <= 65_536, `a comment holds 65,536 characters, not ${comment.length}`);
+    for (const [name, text] of [['job summary', run.summary], ['comment', comment]] as const) {
+      assert.match(text, /\*\*2100 to create, 2 refused\*\*/, name);
+      assert.match(text, /\| docs\/z-1\.md \| Same title in DOCS under 123456 \| refused \|/, `${name}: the refused rows stay`);
+      assert.match(text, /\| docs\/z-2\.md \| Same title in DOCS under 123456 \| refused \|/, `${name}: the refused rows stay`);
+      assert.match(text, /\n_\d+ more files to create, update or leave unchanged are not shown in this table[:.]/, `${name} says what it leaves out`);
+      assert.match(text, /<!-- wiki-publisher-plan-digest: [0-9a-f]{64} wiki: not-checked -->/, `${name} keeps the digest`);
+    }
+    assert.match(comment, /not shown in this table: every file is in the job summary of this run\._/);
+  });
+
   it('refuses inputs that are not what they should be, with an error annotation', async () => {
     const workspace = await cli.tree({ 'a.md': '# A\n' });
     const noPath = await runAction({ workspace, inputs: { space: 'DOCS' } });
@@ -142,10 +166,10 @@ describe('GitHub Action: a page tree (tree: true)', () => {
     assert.equal(run.code, 0, run.stdout + run.stderr);
     const recorded = JSON.parse(await readFile(join(workspace, 'docs', '.wiki-pages.json'), 'utf8')) as { pages: Record<string, { id: string }> };
     assert.equal(Object.keys(recorded.pages).length, 3);
-    assert.match(run.summary, /#### Page IDs recorded: commit docs\/\.wiki-pages\.json\n\nThis run recorded 3 new page ID\(s\) in docs\/\.wiki-pages\.json\. Commit it[^\n]*the runner's copy goes when the job ends/);
+    assert.match(run.summary, /#### Page IDs recorded: commit docs\/\.wiki-pages\.json\n\nThis run recorded 3 page ID\(s\) in docs\/\.wiki-pages\.json\. Commit it[^\n]*the runner's copy goes when the job ends/);
     const notice = run.commands.find((command) => command.command === 'warning' && command.properties.file === 'docs/.wiki-pages.json');
     assert.ok(notice, `an annotation on docs/.wiki-pages.json in:\n${run.stdout}`);
-    assert.match(notice.message, /^3 new page ID\(s\) recorded in docs\/\.wiki-pages\.json on this runner: commit it/);
+    assert.match(notice.message, /^3 page ID\(s\) recorded in docs\/\.wiki-pages\.json on this runner: commit it/);
     assert.match(run.stderr, /Recorded 3 page ID\(s\) in docs\/\.wiki-pages\.json: commit it[^\n]*the runner's copy goes when the job ends/);
     const results = JSON.parse(await readFile(run.outputs.results ?? '', 'utf8')) as Array<Record<string, unknown>>;
     assertRecordsValid(results, 'a tree run that recorded page IDs');
@@ -160,5 +184,20 @@ describe('GitHub Action: a page tree (tree: true)', () => {
     assert.ok(!unrecorded.commands.some((command) => command.properties.file === 'docs/.wiki-pages.json'), 'nothing to commit');
     const summary = (JSON.parse(await readFile(unrecorded.outputs.results ?? '', 'utf8')) as Array<Record<string, unknown>>).find((record) => record.type === 'summary');
     assert.deepEqual(summary?.manifest, { file: 'docs/.wiki-pages.json', recorded: 0, notRecorded: [{ key: 'guide/more.md', pageId: more.id }] });
+  });
+
+  it('a re-run that finds the pages an earlier run created but never recorded says it recorded their IDs, not that they are new pages', async () => {
+    const workspace = await cli.tree({ 'docs/guide/setup.md': '# Setup\n' });
+    // A run that created the pages and stopped before recording them (here: --no-record) leaves them unrecorded.
+    const first = await runAction({ workspace, inputs: { ...TREE_INPUTS, 'no-record': 'true' }, env: cli.env() });
+    assert.equal(first.code, 0, first.stdout + first.stderr);
+    const pagesBefore = cli.world.sandbox.pages().filter((page) => !page.deleted).length;
+    const again = await runAction({ workspace, inputs: TREE_INPUTS, env: cli.env() });
+    assert.equal(again.code, 0, again.stdout + again.stderr);
+    assert.equal(cli.world.sandbox.pages().filter((page) => !page.deleted).length, pagesBefore, 'no page was created: both were found');
+    assert.match(again.summary, /This run recorded 2 page ID\(s\) in docs\/\.wiki-pages\.json\. Commit it/);
+    const notice = again.commands.find((command) => command.command === 'warning' && command.properties.file === 'docs/.wiki-pages.json');
+    assert.match(notice?.message ?? '', /^2 page ID\(s\) recorded in docs\/\.wiki-pages\.json on this runner: commit it/);
+    assert.doesNotMatch(`${again.summary}${again.stdout}${again.stderr}`, /new page ID/, 'the pages are not new');
   });
 });

@@ -228,4 +228,12 @@ describe('CLI with page access: the edit guard in CI', () => {
     assert.equal(moved.code, 0, moved.stderr);
     assert.ok(cli.world.sandbox.findPageByTitle('ENG', '234567', 'Alpha'), 'published where the flags say');
   });
+
+  it('names .wiki-pages.json, not --state, when the record that wins over the flags is the repository\'s', async () => {
+    const root = await cli.tree({ 'docs/a.md': '# Alpha\n' });
+    assert.equal((await runCli(['publish', 'docs', '--tree', ...DOCS], { cwd: root, env: cli.env() })).code, 0);
+    const flat = await runCli(['publish', 'docs', '--space', 'ENG', '--parent', '234567', '--dry-run'], { cwd: root, env: cli.env() });
+    assert.match(flat.stderr, /docs\/a\.md: the repository's \.wiki-pages\.json record publishes it to space DOCS under parent 123456, not where --space\/--parent say; the record wins\. Pass --retarget/);
+    assert.doesNotMatch(flat.stderr, /--state record/, 'no --state was given');
+  });
 });

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { jsonLines, runCli, summaryRecord, useCliWorld, type CliRun } from './cliHarness';
+import { assertRecordsValid } from './jsonSchema';
 
 const DOCS = ['--space', 'DOCS', '--parent', '123456'];
 
@@ -49,6 +50,40 @@ describe('CLI plan digest and --expect-plan', () => {
     assert.equal(published.code, 0, published.stderr);
     assert.match(published.stderr, /The plan is the reviewed one \(digest [0-9a-f]{12}\): publishing it\./);
     assert.ok(page('Alpha') && page('Beta'));
+  });
+
+  it('`plan` prints a plan of 150 files whole, digest and per-file hashes last, and `--expect-plan @FILE` reads it back', async () => {
+    const files: Record<string, string> = {};
+    for (let index = 0; index < 150; index++) files[`docs/page-${String(index).padStart(3, '0')}.md`] = `# Page ${index}\n`;
+    const root = await cli.tree(files);
+    const plan = await runCli(['plan', 'docs', ...DOCS], { cwd: root, env: cli.env() });
+    assert.equal(plan.code, 0, plan.stderr);
+    assert.ok(plan.stdout.length > 8_000, 'longer than a log line may be');
+    assert.doesNotMatch(plan.stdout, /more characters\)/, 'not cut');
+    assert.match(plan.stdout, /\| docs\/page-149\.md \| Page 149 in DOCS under 123456 \|/);
+    assert.match(plan.stdout, /<!-- wiki-publisher-plan-digest: [0-9a-f]{64} wiki: checked -->\n<!-- wiki-publisher-plan-entries: [A-Za-z0-9_-]{8001,} -->\n$/);
+    await writeFile(join(root, 'plan.md'), plan.stdout);
+    await writeFile(join(root, 'docs', 'page-007.md'), '# Page 7\n\nChanged after the review.\n');
+    const refused = await runCli(['publish', 'docs', ...DOCS, '--expect-plan', '@plan.md'], { cwd: root, env: cli.env() });
+    assert.equal(refused.code, 3, refused.stdout + refused.stderr);
+    assert.match(refused.stderr, /changed since the review[^\n]*: docs\/page-007\.md/);
+    assert.equal(cli.world.sandbox.imports.length, 0, 'nothing was sent');
+  });
+
+  it('a reviewed plan too long to carry each file\'s hash says so when it changed, not that only a digest was given', async () => {
+    const files: Record<string, string> = {};
+    for (let index = 0; index < 400; index++) files[`docs/a-page-with-a-rather-long-file-name-${String(index).padStart(3, '0')}.md`] = `# Page ${index}\n`;
+    const root = await cli.tree(files);
+    const plan = await runCli(['plan', 'docs', ...DOCS], { cwd: root, env: cli.env() });
+    assert.equal(plan.code, 0, plan.stderr);
+    assert.match(plan.stdout, /<!-- wiki-publisher-plan-digest: [0-9a-f]{64} wiki: checked -->\n$/);
+    assert.doesNotMatch(plan.stdout, /wiki-publisher-plan-entries/, 'the hashes of 400 files would not fit a comment');
+    await writeFile(join(root, 'plan.md'), plan.stdout);
+    await writeFile(join(root, 'docs', 'a-page-with-a-rather-long-file-name-007.md'), '# Page 7\n\nChanged after the review.\n');
+    const refused = await runCli(['publish', 'docs', ...DOCS, '--expect-plan', '@plan.md'], { cwd: root, env: cli.env() });
+    assert.equal(refused.code, 3, refused.stdout + refused.stderr);
+    assert.doesNotMatch(refused.stderr, /only the digest was given/);
+    assert.match(refused.stderr, /Which files differ is not known: the reviewed plan holds its digest but not each file's hash \(a plan of this many files leaves them out of its Markdown\); its --json output has them\./);
   });
 
   it('refuses when a page was edited on the wiki since the review, and the colleague\'s edit stays', async () => {
@@ -233,6 +268,15 @@ describe('CLI plan digest and --expect-plan', () => {
     assert.equal(refused.code, 3, refused.stdout + refused.stderr);
     assert.equal(cli.world.sandbox.imports.length, 0);
     assert.match(refused.stderr, /: docs\/guide\/setup\.md/);
+    // The plan as it is now, shown with the refusal, says where each page goes as the plan did: under the folder page
+    // this run would create first, not under the chosen page.
+    const shown = await runCli(['publish', ...tree, '--expect-plan', '@review.jsonl', '--format', 'markdown'], { cwd: root, env: cli.env() });
+    assert.equal(shown.code, 3, shown.stdout + shown.stderr);
+    assert.match(shown.stdout, /\| &nbsp;&nbsp;docs\/guide\/setup\.md \| Setup in DOCS under the tree's page &quot;Guide&quot; \| create \|/);
+    const records = jsonLines(await runCli(['publish', ...tree, '--expect-plan', '@review.jsonl', '--json'], { cwd: root, env: cli.env() }));
+    const setup = records.find((record) => record.type === 'plan' && record.file === 'docs/guide/setup.md');
+    assert.deepEqual([setup?.parentId, (setup?.tree as { parentTitle?: string } | undefined)?.parentTitle], [undefined, 'Guide']);
+    assertRecordsValid(records, 'a tree plan refused by --expect-plan');
 
     await writeFile(join(root, 'docs', 'guide', 'setup.md'), '# Setup\n');
     const published = await runCli(['publish', ...tree, '--expect-plan', '@review.jsonl'], { cwd: root, env: cli.env() });

@@ -2,7 +2,9 @@
 // sends them again, a changed file updates its own page, and the record is keyed relative to the state file.
 import assert from 'node:assert/strict';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import { join } from 'node:path';
+import { serve } from '../support/loopbackServers';
 import { fileRecords, runCli, summaryRecord, useCliSandbox } from './cliHarness';
 
 const DOCS = ['--space', 'DOCS', '--parent', '123456'];
@@ -55,6 +57,30 @@ describe('CLI --state', () => {
     assert.equal(fromDocs.code, 0, fromDocs.stderr);
     assert.deepEqual(fileRecords(fromDocs).map((each) => [each.file, each.status]), [['a.md', 'skipped']]);
     assert.equal(cli.sandbox.imports.length, 1);
+  });
+
+  it('a "200 OK" that is not the service\'s answer (a sign-in page) is no publish: exit 1, not recorded, and the next run sends the file', async () => {
+    const signInPage = await serve(createServer((request, response) => {
+      request.resume();
+      response.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Sign in to continue</body></html>');
+    }));
+    try {
+      const root = await cli.tree({ 'docs/a.md': '# A\n\nOne.\n' });
+      const publish = (...extra: string[]) => runCli(['publish', 'docs', ...DOCS, '--state', 'state.json', '--json', ...extra], { cwd: root, env: cli.env() });
+      const intercepted = await publish('--endpoint', `${signInPage.url}/wiki/apps/a/b/webtrigger`);
+      assert.equal(intercepted.code, 1, intercepted.stdout);
+      const [record] = fileRecords(intercepted);
+      assert.equal(record?.status, 'failed');
+      assert.equal(record?.mayHaveLanded, true);
+      assert.match(String(record?.message), /HTTP 200 and a response that is not the import service's JSON/);
+      assert.equal(summaryRecord(intercepted).published, 0);
+      const again = await publish();
+      assert.equal(again.code, 0, again.stderr);
+      assert.deepEqual(fileRecords(again).map((each) => each.status), ['published'], 'sent, not skipped as unchanged');
+      assert.equal(cli.sandbox.pages().filter((page) => page.title === 'A').length, 1);
+    } finally {
+      await signInPage.close();
+    }
   });
 
   it('a missing state file is an empty record; failed files are not recorded', async () => {

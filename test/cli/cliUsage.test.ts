@@ -2,6 +2,7 @@
 // nothing sent, exit 1 only when a file would be refused).
 import assert from 'node:assert/strict';
 import { parseCommandLine, type PublishArgs } from '../../src/cli/args';
+import { EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_PLAN_CHANGED, EXIT_TERMINATED, EXIT_USAGE } from '../../src/cli/exitCodes';
 import { fileRecords, runCli, summaryRecord, useCliSandbox } from './cliHarness';
 
 const DOCS = ['--space', 'DOCS', '--parent', '123456'];
@@ -64,6 +65,16 @@ describe('parsing the command line', () => {
     assert.ok(!parsed.ok, JSON.stringify(parsed));
     return parsed.message;
   };
+
+  it('--help names every exit code a run can end with, SIGTERM\'s (a cancelled CI job) too', async () => {
+    const help = await runCli(['--help'], { cwd: process.cwd() });
+    assert.equal(help.code, 0);
+    const said = help.stdout.slice(help.stdout.indexOf('Exit codes:')).replace(/\s+/g, ' ');
+    for (const code of [EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_PLAN_CHANGED, EXIT_INTERRUPTED, EXIT_TERMINATED]) {
+      assert.match(said, new RegExp(`[:;] ${code} `), `exit code ${code} in: ${said}`);
+    }
+    assert.match(said, /143 stopped by SIGTERM/);
+  });
 
   it('reads --retarget, --overwrite-edited, --auth-url and --base-url', () => {
     assert.deepEqual(

@@ -37,6 +37,20 @@ describe('Plan rendering and digest pieces', () => {
     assert.match(cut, /_\d+ more_\ntail marker\n$/);
   });
 
+  it('a long run\'s results cut for a comment keep the failed files and say how many published ones they leave out', () => {
+    const records = new RunRecords();
+    for (let index = 0; index < 3_000; index++) {
+      records.add({ type: 'file', file: `docs/page-${index}.md`, status: 'published', outcome: 'updated', title: `Page ${index}`, spaceId: 'DOCS', parentId: '7', message: 'Success: Page updated successfully', cautions: [] });
+    }
+    records.add({ type: 'file', file: 'docs/zz-last.md', status: 'failed', outcome: 'serverError', title: 'Last', spaceId: 'DOCS', parentId: '7', message: 'The wiki answered with HTTP 500 (HTTP 500, 3 attempts)', cautions: [] });
+    records.add({ type: 'summary', dryRun: false, exitCode: 1 });
+    const text = runMarkdown(records, { maxChars: 60_000, fullPlanAt: 'the job summary of this run' });
+    assert.ok(text.length <= 60_000, `${text.length} characters`);
+    assert.match(text, /\*\*3000 published, 1 FAILED\*\*/);
+    assert.match(text, /\| docs\/zz-last\.md \| Last in DOCS under 7 \| FAILED \| The wiki answered with HTTP 500/);
+    assert.match(text, /\n_\d+ more files published or unchanged are not shown in this table: every file is in the job summary of this run\._\n/);
+  });
+
   it('workflow commands escape what the runner reads: % CR LF in messages, and : , in properties', () => {
     assert.equal(escapeData('50% done\r\nnext'), '50%25 done%0D%0Anext');
     assert.equal(escapeProperty('a,b:c'), 'a%2Cb%3Ac');

@@ -1,9 +1,10 @@
 // The network faults of reliability.md against the sandbox: retries that never duplicate, unreadable answers,
 // stalls, cancellation, redirects and proxies.
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
 import { createUndiciTransport } from '../../src/core/http/undiciTransport';
 import { instantRetries, send, useSandbox } from '../support/importHarness';
-import { startRecordingServer, startRedirectServer } from '../support/loopbackServers';
+import { serve, startRecordingServer, startRedirectServer } from '../support/loopbackServers';
 import { startNamedTunnelProxy } from '../support/namedTunnelProxy';
 
 describe('import client against the sandbox: faults', () => {
@@ -57,6 +58,22 @@ describe('import client against the sandbox: faults', () => {
     assert.equal(outcome.status, 502);
     assert.match(outcome.message, /HTTP 502/);
     assert.match(outcome.message, /not the import service's JSON/);
+  });
+
+  it('a success status with a page that is not the service\'s answer (a sign-in page) is no success, and may have landed', async () => {
+    const signInPage = await serve(createServer((request, response) => {
+      request.resume();
+      response.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Sign in to continue</body></html>');
+    }));
+    try {
+      const outcome = await send({ endpoint: `${signInPage.url}/wiki/apps/a/b/webtrigger`, token: env.token, ...instantRetries() });
+      assert.equal(outcome.kind, 'unexpected');
+      assert.equal(outcome.severity, 'error');
+      assert.equal(outcome.mayHaveLanded, true);
+      assert.match(outcome.message, /HTTP 200 and a response that is not the import service's JSON/);
+    } finally {
+      await signInPage.close();
+    }
   });
 
   it('an empty body gives a clear message with the status', async () => {

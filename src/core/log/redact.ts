@@ -26,9 +26,16 @@ const MAX_LENGTH = 8_000;
 const ANY_MARKER = /eyJ|authorization|bearer|token|secret|password|verifier/i;
 
 export function redact(text: string): string {
-  const bounded = text.length > MAX_LENGTH ? `${text.slice(0, MAX_LENGTH)}... (${text.length - MAX_LENGTH} more characters)` : text;
-  if (!ANY_MARKER.test(bounded)) return bounded;
-  return bounded
+  return redactWhole(text.length > MAX_LENGTH ? `${text.slice(0, MAX_LENGTH)}... (${text.length - MAX_LENGTH} more characters)` : text);
+}
+
+/**
+ * redact() without its cut: for a document the run wrote itself (the plan's Markdown), which is long by design and
+ * must reach its reader whole (its last lines hold the plan's digest).
+ */
+export function redactWhole(text: string): string {
+  if (!ANY_MARKER.test(text)) return text;
+  return text
     .replace(JWT_SHAPE, REDACTED)
     .replace(AUTH_HEADER, (_m, prefix: string) => `${prefix}${REDACTED}`)
     .replace(BEARER, (_m, word: string) => `${word} ${REDACTED}`)

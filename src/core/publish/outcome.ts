@@ -55,6 +55,11 @@ export function outcomeOf(result: ImportResult, target: PublishTarget, messages:
         message: messages.network(messages.attempts(attempts), last.detail) };
     case 'response': {
       const said = last.message ?? (last.unreadable === 'empty' ? messages.emptyAnswer(last.status) : messages.notJsonAnswer(last.status));
+      if (last.message === undefined && (last.status === 200 || last.status === 201)) {
+        // A success status with no answer from the service (a proxy's or sign-in page's "200 OK") proves nothing was
+        // published: not counted as published, never recorded as this file's last publish, and it may have landed.
+        return { ...base, mayHaveLanded: true, said, kind: 'unexpected', severity: 'error', status: last.status, actions: ['showLog'], message: messages.unexpected(said, last.status) };
+      }
       return { ...base, said, ...responseOutcome(last.status, said, last.message, last.retryAfterMs, result, target, messages) };
     }
   }

@@ -8253,9 +8253,11 @@ var PROSE_WORD = /^[A-Za-z][a-z]{0,6}[.;:!?)]*$/;
 var MAX_LENGTH = 8e3;
 var ANY_MARKER = /eyJ|authorization|bearer|token|secret|password|verifier/i;
 function redact(text2) {
-  const bounded = text2.length > MAX_LENGTH ? `${text2.slice(0, MAX_LENGTH)}... (${text2.length - MAX_LENGTH} more characters)` : text2;
-  if (!ANY_MARKER.test(bounded)) return bounded;
-  return bounded.replace(JWT_SHAPE, REDACTED).replace(AUTH_HEADER, (_m, prefix) => `${prefix}${REDACTED}`).replace(BEARER, (_m, word) => `${word} ${REDACTED}`).replace(SECRET_FIELD, (match, prefix, quote, key, separator, value) => isProse(quote, key, separator, value) ? match : `${prefix}${REDACTED}`);
+  return redactWhole(text2.length > MAX_LENGTH ? `${text2.slice(0, MAX_LENGTH)}... (${text2.length - MAX_LENGTH} more characters)` : text2);
+}
+function redactWhole(text2) {
+  if (!ANY_MARKER.test(text2)) return text2;
+  return text2.replace(JWT_SHAPE, REDACTED).replace(AUTH_HEADER, (_m, prefix) => `${prefix}${REDACTED}`).replace(BEARER, (_m, word) => `${word} ${REDACTED}`).replace(SECRET_FIELD, (match, prefix, quote, key, separator, value) => isProse(quote, key, separator, value) ? match : `${prefix}${REDACTED}`);
 }
 function redactLines(texts) {
   const joined = [...texts, ""].join("\n");
@@ -10182,6 +10184,9 @@ function outcomeOf(result, target, messages = englishPublishMessages) {
       };
     case "response": {
       const said = last.message ?? (last.unreadable === "empty" ? messages.emptyAnswer(last.status) : messages.notJsonAnswer(last.status));
+      if (last.message === void 0 && (last.status === 200 || last.status === 201)) {
+        return { ...base, mayHaveLanded: true, said, kind: "unexpected", severity: "error", status: last.status, actions: ["showLog"], message: messages.unexpected(said, last.status) };
+      }
       return { ...base, said, ...responseOutcome(last.status, said, last.message, last.retryAfterMs, result, target, messages) };
     }
   }
@@ -11663,7 +11668,7 @@ function runAnnotations(records, textOf) {
       level: "warning",
       file: manifest.file,
       title: `Commit ${manifest.file}`,
-      message: `${manifest.recorded} new page ID(s) recorded in ${manifest.file} on this runner: commit it, so teammates and CI publish to the same pages. The runner's copy goes when the job ends.`
+      message: `${manifest.recorded} page ID(s) recorded in ${manifest.file} on this runner: commit it, so teammates and CI publish to the same pages. The runner's copy goes when the job ends.`
     });
   }
   return limit(found);
@@ -11898,14 +11903,14 @@ function runExitCode(summary, interruptCode) {
 function interruption(output) {
   const controller = new AbortController();
   let exitCode;
-  const onSignal = (code) => () => {
+  const onSignal = (code, again) => () => {
     if (exitCode !== void 0) process.exit(exitCode);
     exitCode = code;
-    output.problem("Interrupted: no new file starts and requests in flight are aborted. Press Ctrl+C again to quit at once.");
+    output.problem(`Interrupted: no new file starts and requests in flight are aborted. ${again}`);
     controller.abort();
   };
-  process.on("SIGINT", onSignal(EXIT_INTERRUPTED));
-  process.on("SIGTERM", onSignal(EXIT_TERMINATED));
+  process.on("SIGINT", onSignal(EXIT_INTERRUPTED, "Press Ctrl+C again to quit at once."));
+  process.on("SIGTERM", onSignal(EXIT_TERMINATED, "(SIGTERM: a second one quits at once.)"));
   return { interrupt: controller.signal, interruptExitCode: () => exitCode };
 }
 
@@ -11938,6 +11943,15 @@ var Output = class {
     if (texts.length === 0) return;
     this.clearProgress();
     this.write(this.stdout, this.scrubLines(texts));
+  }
+  /**
+   * A whole document (the plan's Markdown), redacted as line() does but never cut: a plan of many files is longer
+   * than a log line may be, and its digest comes last.
+   */
+  document(text2) {
+    this.clearProgress();
+    this.write(this.stdout, `${this.cutSecrets(redactWhole(text2))}
+`);
   }
   /** One JSON object on one line; string values are redacted one by one, so the line stays valid JSON. */
   json(value) {
@@ -12112,20 +12126,37 @@ function safeHref(address2) {
   if (url.protocol !== "https:" && url.protocol !== "http:") return void 0;
   return url.href.replace(/[()<>|\\ "'`[\]]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`);
 }
-function fitDocument(lines, tail, maxChars, cutNote) {
+var charCount = (text2) => text2.length;
+var utf8Bytes = (text2) => Buffer.byteLength(text2, "utf8");
+function fitDocument(lines, tail, max, cutNote, sizeOf = charCount) {
   const tailText = tail.join("\n");
   const kept = [];
-  let used = tailText.length + 200;
+  let used = sizeOf(tailText) + 200;
   for (const [index, line] of lines.entries()) {
-    if (used + line.length + 1 > maxChars) {
+    const size = sizeOf(line) + 1;
+    if (used + size > max) {
       kept.push("", cutNote(lines.length - index));
       break;
     }
     kept.push(line);
-    used += line.length + 1;
+    used += size;
   }
   return `${[...kept, ...tail].join("\n")}
 `;
+}
+function fitTableRows(rows, budget, sizeOf, leftOutNote) {
+  const sizes = rows.map((row) => sizeOf(row.line) + 1);
+  let total = sizes.reduce((sum, size) => sum + size, 0);
+  if (total <= budget) return rows.map((row) => row.line);
+  const leftOut = /* @__PURE__ */ new Set();
+  const noteSize = sizeOf(leftOutNote(rows.length)) + 2;
+  for (let index = rows.length - 1; index >= 0 && total + noteSize > budget; index--) {
+    if (!rows[index]?.plain) continue;
+    leftOut.add(index);
+    total -= sizes[index] ?? 0;
+  }
+  if (leftOut.size === 0) return rows.map((row) => row.line);
+  return [...rows.filter((_row, index) => !leftOut.has(index)).map((row) => row.line), "", leftOutNote(leftOut.size)];
 }
 
 // src/cli/planMarkers.ts
@@ -12187,15 +12218,34 @@ function fromJsonLines(text2) {
 // src/cli/planMarkdown.ts
 var COMMENT_MAX_CHARS = 6e4;
 function runMarkdown(records, options = {}) {
-  const maxChars = options.maxChars ?? 9e5;
+  const room = {
+    max: options.maxBytes ?? options.maxChars ?? 9e5,
+    sizeOf: options.maxBytes !== void 0 ? utf8Bytes : charCount,
+    ...options.fullPlanAt !== void 0 ? { fullPlanAt: options.fullPlanAt } : {}
+  };
   const cut = (left) => `_${left} more lines are not shown here${options.fullPlanAt ? `: the full plan is in ${options.fullPlanAt}` : ""}._`;
-  if (records.check && !records.check.matched) return fitDocument(changedPlanLines(records), [], maxChars, cut);
+  if (records.check && !records.check.matched) return fitDocument(changedPlanLines(records, room), [], room.max, cut, room.sizeOf);
   if (records.summary?.dryRun || records.plan.length > 0 && records.files.length === 0) {
-    return fitDocument(planLines(records), planTail(records), maxChars, cut);
+    const tail = planTail(records);
+    return fitDocument(planLines(records, room, tail), tail, room.max, cut, room.sizeOf);
   }
-  return fitDocument(resultLines(records), [], maxChars, cut);
+  return fitDocument(resultLines(records, room), [], room.max, cut, room.sizeOf);
 }
-function planLines(records) {
+function withTable(before, header, rows, after, room, tail, leftOut) {
+  if (rows.length === 0) return [...before, ...after];
+  const fixed = [...before, ...header, "", ...after, ...tail].reduce((sum, line) => sum + room.sizeOf(line) + 1, 200);
+  return [...before, ...header, ...fitTableRows(rows, room.max - fixed, room.sizeOf, leftOut), "", ...after];
+}
+function notShownNote(what, room) {
+  return (left) => `_${left} more ${left === 1 ? "file" : "files"} ${what} not shown in this table${room.fullPlanAt ? `: every file is in ${room.fullPlanAt}` : ""}._`;
+}
+function plainPlanRow(record) {
+  if (record.status === "unchanged") return true;
+  if (record.status !== "send" || record.action === "replace") return false;
+  const edits = record.wikiEdits;
+  return !edits || edits.verdict === "absent" || edits.verdict === "asLeft" && !edits.adopted || edits.verdict === "unchecked" && edits.reason !== "failed";
+}
+function planLines(records, room, tail) {
   const plan = records.plan;
   const counts = countBy(plan, (record) => record.status === "edited" && wikiVersionNotOurs(record.wikiEdits) ? NOT_PUBLISHED_HERE : planWord(record));
   const headline = PLAN_HEADLINE.filter(([word]) => counts.get(word)).map(([word, phrase]) => `${counts.get(word)} ${phrase}`);
@@ -12215,14 +12265,10 @@ function planLines(records) {
       ""
     );
   }
-  if (plan.length > 0) {
-    lines.push("| File | Page | Plan | Notes |", "|---|---|---|---|");
-    const movedTo = new Map((records.moves?.moves ?? []).map((move) => [move.path, move.oldPath]));
-    for (const record of plan) lines.push(planRow(record, movedTo.get(record.file)));
-    lines.push("");
-  }
-  lines.push(...cautionLines(plan), ...editedLines(plan, records.wikiRead, failed), ...moveLines(records));
-  return lines;
+  const movedTo = new Map((records.moves?.moves ?? []).map((move) => [move.path, move.oldPath]));
+  const rows = plan.map((record) => ({ line: planRow(record, movedTo.get(record.file)), plain: plainPlanRow(record) && !movedTo.has(record.file) }));
+  const after = [...cautionLines(plan), ...editedLines(plan, records.wikiRead, failed), ...moveLines(records)];
+  return withTable(lines, ["| File | Page | Plan | Notes |", "|---|---|---|---|"], rows, after, room, tail, notShownNote("to create, update or leave unchanged are", room));
 }
 var NOT_PUBLISHED_HERE = "not published here";
 var PLAN_HEADLINE = [
@@ -12328,7 +12374,7 @@ function moveLines(records) {
     ""
   ];
 }
-function changedPlanLines(records) {
+function changedPlanLines(records, room) {
   const check = records.check;
   if (!check) return [];
   const lines = ["### Wiki Publisher: not published", ""];
@@ -12343,10 +12389,9 @@ function changedPlanLines(records) {
       lines.push("");
     }
   }
-  if (records.plan.length > 0) {
-    lines.push("The plan now:", "", "| File | Page | Plan | Notes |", "|---|---|---|---|", ...records.plan.map((record) => planRow(record, void 0)), "");
-  }
-  return lines;
+  if (records.plan.length === 0) return lines;
+  const rows = records.plan.map((record) => ({ line: planRow(record, void 0), plain: plainPlanRow(record) }));
+  return withTable([...lines, "The plan now:", ""], ["| File | Page | Plan | Notes |", "|---|---|---|---|"], rows, [], room, [], notShownNote("to create, update or leave unchanged are", room));
 }
 var RESULT_WORDS = {
   published: "published",
@@ -12362,17 +12407,14 @@ function resultWord(record) {
   if (record.status === "edited" && wikiVersionNotOurs(record.wikiEdits)) return "left out (a version this machine did not publish)";
   return RESULT_WORDS[record.status] ?? record.status;
 }
-function resultLines(records) {
+function resultLines(records, room) {
   const files = records.files;
   const counts = countBy(files, resultWord);
   const lines = ["### Wiki Publisher: publish", "", `**${[...counts].map(([word, n]) => `${n} ${word}`).join(", ") || "No files"}**`, ""];
   if (records.check?.matched) lines.push(`Published the reviewed plan \`${shortDigest(records.check.digest)}\`.`, "");
-  if (files.length > 0) {
-    lines.push("| File | Page | Result | Notes |", "|---|---|---|---|");
-    for (const record of files) lines.push(resultRow(record));
-    lines.push("");
-  }
-  return [...lines, ...cautionLines(files), ...linksLeftLines(records), ...moveLines(records), ...manifestLines(records)];
+  const rows = files.map((record) => ({ line: resultRow(record), plain: record.status === "published" || record.status === "skipped" }));
+  const after = [...cautionLines(files), ...linksLeftLines(records), ...moveLines(records), ...manifestLines(records)];
+  return withTable(lines, ["| File | Page | Result | Notes |", "|---|---|---|---|"], rows, after, room, [], notShownNote("published or unchanged are", room));
 }
 function manifestLines(records) {
   const manifest = records.summary?.manifest;
@@ -12383,7 +12425,7 @@ function manifestLines(records) {
     lines.push(
       `#### Page IDs recorded: commit ${file}`,
       "",
-      `This run recorded ${manifest.recorded} new page ID(s) in ${file}. Commit it, so teammates and CI publish to the same pages: the runner's copy goes when the job ends, and until the file is committed a plan without page access (a fork's pull request) cannot know these pages.`,
+      `This run recorded ${manifest.recorded} page ID(s) in ${file}. Commit it, so teammates and CI publish to the same pages: the runner's copy goes when the job ends, and until the file is committed a plan without page access (a fork's pull request) cannot know these pages.`,
       ""
     );
   }
@@ -16776,8 +16818,10 @@ function refusalLines(reviewed, check) {
     if (check.differences.length > 50) lines.push(`  ... and ${check.differences.length - 50} more`);
   } else if (reviewed.entries) {
     lines.push("  Every file is as reviewed; what differs is the plan as a whole (the view of the wiki).");
-  } else {
+  } else if (reviewed.wikiChecked === void 0) {
     lines.push("  Which files differ is not known: only the digest was given (pass the reviewed plan's Markdown or --json output as --expect-plan @FILE to see them).");
+  } else {
+    lines.push("  Which files differ is not known: the reviewed plan holds its digest but not each file's hash (a plan of this many files leaves them out of its Markdown); its --json output has them.");
   }
   lines.push("Review the plan again (re-run the plan on the pull request, or `wiki-publisher plan`) and publish with its digest.");
   return lines;
@@ -16851,27 +16895,35 @@ function printTreeResult(result, json, output) {
   else output.line(`${"  ".repeat(result.depth)}${fileLine(record)}${result.pass === 2 ? " (second pass: links to new pages)" : ""}`);
 }
 var LINES_PER_WRITE = 100;
+function treePageRecord(plan, page, withTree) {
+  const planned = planRecord(page.item);
+  const parentPath = page.parentKnown ? void 0 : page.node.parent;
+  const parent = parentPath === void 0 ? void 0 : { parentKey: parentPath.slice(plan.tree.rootPath.length), parentTitle: plan.tree.byPath.get(parentPath)?.title ?? "" };
+  if (parent) delete planned.parentId;
+  if (!withTree && !parent) return planned;
+  const tree = { key: page.key, depth: page.node.depth, kind: page.node.kind };
+  if (page.node.generated) tree.generated = true;
+  if (parent) Object.assign(tree, parent);
+  planned.tree = tree;
+  if (page.pageId) planned.pageId = page.pageId;
+  return planned;
+}
+function treePlanRecords(plan) {
+  return [...plan.pages.map((page) => treePageRecord(plan, page, true)), ...[...plan.refused, ...plan.pinned].map(planRecord)];
+}
 function printTreePlan(plan, json, output, addressOf) {
   let notSendable = 0;
   const lines = [];
   const jsonRecords = [];
-  const rootPath = plan.tree.rootPath;
   for (const page of plan.pages) {
-    const planned = planRecord(page.item);
+    const recording = json || output.recording;
+    const planned = treePageRecord(plan, page, recording);
     if (planned.status !== "send" && planned.status !== "unchanged") notSendable++;
-    const parentPath = page.parentKnown ? void 0 : page.node.parent;
-    const parent = parentPath === void 0 ? void 0 : { parentKey: parentPath.slice(rootPath.length), parentTitle: plan.tree.byPath.get(parentPath)?.title ?? "" };
-    if (parent) delete planned.parentId;
-    if (json || output.recording) {
-      const tree = { key: page.key, depth: page.node.depth, kind: page.node.kind };
-      if (page.node.generated) tree.generated = true;
-      if (parent) Object.assign(tree, parent);
-      planned.tree = tree;
-      if (page.pageId) planned.pageId = page.pageId;
+    if (recording) {
       output.record(planned);
       if (json) jsonRecords.push(planned);
     }
-    if (!json) lines.push(`${"  ".repeat(page.node.depth)}${planLine(parent && !planned.tree ? { ...planned, tree: parent } : planned)}${page.node.generated ? " (folder page listing its children)" : ""}`);
+    if (!json) lines.push(`${"  ".repeat(page.node.depth)}${planLine(planned)}${page.node.generated ? " (folder page listing its children)" : ""}`);
     if (lines.length === LINES_PER_WRITE) {
       output.lines(lines);
       lines.length = 0;
@@ -17031,7 +17083,7 @@ ${digestLine(views)}`);
       cwd: deps.cwd,
       output,
       json: args.json,
-      planRecords: () => treePlanItems(planned).map(planRecord)
+      planRecords: () => treePlanRecords(planned)
     });
     if (refused2 !== void 0) return refused2;
   }
@@ -17119,13 +17171,31 @@ function cliFileLinkPorts(options) {
       return isBelow2(path) ? { folder: top, path: path.split(import_node_path6.sep).join("/") } : void 0;
     },
     linkOf: async (key) => options.state?.get(key),
-    recordedLinks: (keys) => repositoryLinks(keys.map((key) => repositoryLinkFile(key, options.cwd)), nodeManifestFiles),
+    recordedLinks: (keys) => {
+      const listings = folderListings();
+      return repositoryLinks(keys.map((key) => repositoryLinkFile(key, options.cwd, listings)), nodeManifestFiles);
+    },
     siteBase: options.baseUrl,
     spaceKey: (spaceId) => addressSpaceKey(spaceId, options.pages, options.signal),
     pageAccess: async () => options.pages !== void 0
   };
 }
-function repositoryLinkFile(path, cwd) {
+function folderListings() {
+  const listed2 = /* @__PURE__ */ new Map();
+  return (folder) => {
+    if (!listed2.has(folder)) {
+      let names;
+      try {
+        names = (0, import_node_fs4.readdirSync)(folder);
+      } catch {
+        names = void 0;
+      }
+      listed2.set(folder, names);
+    }
+    return listed2.get(folder);
+  };
+}
+function repositoryLinkFile(path, cwd, listing = folderListings()) {
   const ancestors = [];
   const top = (0, import_node_path6.resolve)(cwd);
   const slash = path.endsWith("/") ? "/" : "";
@@ -17135,12 +17205,7 @@ function repositoryLinkFile(path, cwd) {
       if (folder === top || (0, import_node_path6.dirname)(folder) === folder) break;
     }
   }
-  let siblingNames;
-  try {
-    siblingNames = (0, import_node_fs4.readdirSync)((0, import_node_path6.dirname)(path));
-  } catch {
-    siblingNames = void 0;
-  }
+  const siblingNames = listing((0, import_node_path6.dirname)(path));
   return { key: path, ancestors, ...siblingNames ? { siblingNames } : {} };
 }
 function isBelow2(path) {
@@ -17310,13 +17375,16 @@ async function planCommandLine(args, cwd, output, renderer) {
   const known = /* @__PURE__ */ new Map();
   for (const file of read.files) known.set(file.key, await state?.get(file.key));
   const unpublished = (key) => known.get(key) === void 0 || isUnconfirmedCreate(known.get(key));
-  const repository = await repositoryLinks(read.files.filter((file) => unpublished(file.key)).map((file) => repositoryLinkFile(file.key, cwd)), nodeManifestFiles);
+  const listings = folderListings();
+  const repository = await repositoryLinks(read.files.filter((file) => unpublished(file.key)).map((file) => repositoryLinkFile(file.key, cwd, listings)), nodeManifestFiles);
   for (const problem of repository.problems) output.problem(`${problem} (its files publish as if it recorded no page)`);
   for (const file of read.files) {
-    const link = (unpublished(file.key) ? repository.links.get(file.key) : void 0) ?? known.get(file.key);
+    const recorded = unpublished(file.key) ? repository.links.get(file.key) : void 0;
+    const link = recorded ?? known.get(file.key);
     const elsewhere = link && !isUnconfirmedCreate(link) && flagsNameAnotherPlace(link, defaults);
     if (elsewhere && !args.retarget) {
-      output.problem(`${file.label}: the --state record publishes it to space ${link.spaceId} under parent ${link.parentId}, not where --space/--parent say; the record wins. Pass --retarget to publish it where the flags say (the old page stays).`);
+      const record = recorded ? `the repository's ${MANIFEST_FILE_NAME} record` : "the --state record";
+      output.problem(`${file.label}: ${record} publishes it to space ${link.spaceId} under parent ${link.parentId}, not where --space/--parent say; the record wins. Pass --retarget to publish it where the flags say (the old page stays).`);
     }
     links.set(file.key, args.retarget ? void 0 : link);
   }
@@ -17414,7 +17482,7 @@ function stepOutputs(records, exitCode) {
 // src/action/runnerFiles.ts
 var import_node_crypto3 = require("node:crypto");
 var import_promises7 = require("node:fs/promises");
-var STEP_SUMMARY_MAX_CHARS = 1e6;
+var STEP_SUMMARY_MAX_BYTES = 1e6;
 async function appendOutputs(path, outputs) {
   if (!path) return;
   const lines = [];
@@ -17479,7 +17547,7 @@ async function report(records, context) {
 `, "utf8");
     const ran = records.summary !== void 0;
     await (0, import_promises8.writeFile)(planPath, ran ? runMarkdown(records, { maxChars: COMMENT_MAX_CHARS, fullPlanAt: "the job summary of this run" }) : "", "utf8");
-    if (ran && context.summary) await appendStepSummary(context.env.GITHUB_STEP_SUMMARY, runMarkdown(records, { maxChars: STEP_SUMMARY_MAX_CHARS }));
+    if (ran && context.summary) await appendStepSummary(context.env.GITHUB_STEP_SUMMARY, runMarkdown(records, { maxBytes: STEP_SUMMARY_MAX_BYTES }));
     if (context.annotations) {
       for (const annotation of runAnnotations(records, (file) => readText3((0, import_node_path7.resolve)(context.cwd, file)))) process.stdout.write(`${workflowCommand(annotation)}
 `);

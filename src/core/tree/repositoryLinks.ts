@@ -101,8 +101,17 @@ export function recordedLink(manifest: PageManifest, path: string, siblingNames?
 /** Whether the file named `name` is the one its folder's page takes its content from, as the tree decides it. */
 function givesFolderItsPage(name: string, folderName: string, siblingNames: readonly string[] | undefined): boolean {
   if (siblingNames === undefined) return folderContentRank(name, folderName) === 0;
-  return folderContentFile(siblingNames.map((sibling) => ({ path: sibling })), folderName)?.path === name;
+  let byFolderName = contentFileOfListing.get(siblingNames);
+  if (!byFolderName) contentFileOfListing.set(siblingNames, byFolderName = new Map());
+  if (!byFolderName.has(folderName)) byFolderName.set(folderName, folderContentFile(siblingNames.map((sibling) => ({ path: sibling })), folderName)?.path);
+  return byFolderName.get(folderName) === name;
 }
+
+/**
+ * The content file a folder listing gives, per folder name: the front ends share one listing among a folder's files,
+ * so a folder of 10,000 files is ranked once, not once a file.
+ */
+const contentFileOfListing = new WeakMap<readonly string[], Map<string, string | undefined>>();
 
 /** 'a/b/' for 'a/b/c.md' and 'a/b/c/', '' at the top. */
 function parentFolderKey(key: string): string {

@@ -28,12 +28,24 @@ export function manifestAncestors(fileUri: vscode.Uri): ManifestAncestor[] {
 
 /** The recorded page of each file (by URI string) that a .wiki-pages.json above it records. */
 export async function repositoryLinksFor(keys: readonly string[]): Promise<RepositoryLinks> {
+  // Each folder is read once for all its files: once a file made a folder of 2,000 files cost 2,000 listings of
+  // 2,000 names (and as many round trips in a remote workspace).
+  const listings = new Map<string, Promise<string[] | undefined>>();
+  const fileNamesIn = (folder: vscode.Uri): Promise<string[] | undefined> => {
+    const key = folder.toString();
+    let listing = listings.get(key);
+    if (!listing) {
+      listing = Promise.resolve(vscode.workspace.fs.readDirectory(folder)).then(
+        (entries) => entries.filter(([, type]) => (type & vscode.FileType.File) !== 0).map(([name]) => name),
+        () => undefined,
+      );
+      listings.set(key, listing);
+    }
+    return listing;
+  };
   const files = await Promise.all(keys.map(async (key): Promise<RepositoryLinkFile> => {
     const uri = vscode.Uri.parse(key, true);
-    const siblings = await vscode.workspace.fs.readDirectory(vscode.Uri.joinPath(uri, '..')).then(
-      (entries) => entries.filter(([, type]) => (type & vscode.FileType.File) !== 0).map(([name]) => name),
-      () => undefined,
-    );
+    const siblings = await fileNamesIn(vscode.Uri.joinPath(uri, '..'));
     return { key, ancestors: manifestAncestors(uri), ...(siblings ? { siblingNames: siblings } : {}) };
   }));
   return repositoryLinks(files.filter((file) => file.ancestors.length > 0), workspaceManifestPort());

@@ -13007,8 +13007,12 @@ function recordedLink(manifest, path, siblingNames) {
 }
 function givesFolderItsPage(name, folderName, siblingNames) {
   if (siblingNames === void 0) return folderContentRank(name, folderName) === 0;
-  return folderContentFile(siblingNames.map((sibling) => ({ path: sibling })), folderName)?.path === name;
+  let byFolderName = contentFileOfListing.get(siblingNames);
+  if (!byFolderName) contentFileOfListing.set(siblingNames, byFolderName = /* @__PURE__ */ new Map());
+  if (!byFolderName.has(folderName)) byFolderName.set(folderName, folderContentFile(siblingNames.map((sibling) => ({ path: sibling })), folderName)?.path);
+  return byFolderName.get(folderName) === name;
 }
+var contentFileOfListing = /* @__PURE__ */ new WeakMap();
 function parentFolderKey(key) {
   const body = key.endsWith("/") ? key.slice(0, -1) : key;
   const slash = body.lastIndexOf("/");

@@ -261,6 +261,20 @@ describe('CLI --tree', () => {
     assert.equal(page('Overview').markdown, `# Overview\n\n- Guides\n    - [Setup](${setup})\n\n1. Call it:\n\n    \`\`\`md\n    [the API](reference/api.md)\n    \`\`\`\n`);
   });
 
+  it('reference definitions in a list item indented four spaces, or in a block quote after a `>` line, reach their pages; one in indented code stays', async () => {
+    const index = '# Overview\n\n1. Install the tool.\n\n    See [the setup][setup].\n\n    [setup]: guide/setup.md#see\n\n' +
+      '> Tokens: read [the API][api].\n>\n> [api]: reference/api.md#tokens\n\nAs code:\n\n    [code]: reference/api.md\n';
+    const root = await cli.tree({ ...TREE, 'docs/index.md': index, 'docs/guide/setup.md': '# Setup\n\n## See\n\nText.\n' });
+    const dry = await runCli(['publish', 'docs', ...TO, '--dry-run', '--json'], { cwd: root, env: cli.env() });
+    assert.equal(dry.code, 0, `${dry.stdout}\n${dry.stderr}`);
+    assert.deepEqual(fileRecords(dry).find((record) => record.file === 'docs/index.md')?.cautions, []);
+    const run = await runCli(['publish', 'docs', ...TO, '--json'], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+    const setup = `${cli.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/${page('Setup').id}/Setup#See`;
+    const api = `${cli.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/${page('API').id}/API#Tokens`;
+    assert.equal(page('Overview').markdown, index.replace('[setup]: guide/setup.md#see', `[setup]: ${setup}`).replace('[api]: reference/api.md#tokens', `[api]: ${api}`));
+  });
+
   it('links in code or HTML stay as written with no caution: a fence in a quote or on a list marker, a span across lines, a comment, <pre>', async () => {
     const examples = [
       '> ```md\n> [the API](reference/api.md)\n> ```',

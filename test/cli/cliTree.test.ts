@@ -275,6 +275,24 @@ describe('CLI --tree', () => {
     assert.equal(page('Overview').markdown, index.replace('[setup]: guide/setup.md#see', `[setup]: ${setup}`).replace('[api]: reference/api.md#tokens', `[api]: ${api}`));
   });
 
+
+  it('a heading in a list item (on its marker line, or indented four spaces in it) is an anchor: links reach it, and the repeat after it gets the next number, as the page view has them', async () => {
+    const api = '# API\n\n1. ## Install\n   Run it.\n2. Configure:\n\n    ### Tokens\n\n    Use one.\n\n## Install\n\n    ## Not a heading (code)\n';
+    const root = await cli.tree({
+      ...TREE,
+      'docs/index.md': '# Overview\n\nRead [install](reference/api.md#install), [tokens](reference/api.md#tokens) and [again](reference/api.md#install-1).\n',
+      'docs/reference/api.md': api,
+    });
+    const dry = await runCli(['publish', 'docs', ...TO, '--dry-run', '--json'], { cwd: root, env: cli.env() });
+    assert.equal(dry.code, 0, `${dry.stdout}\n${dry.stderr}`);
+    assert.deepEqual(fileRecords(dry).find((record) => record.file === 'docs/index.md')?.cautions, []);
+    const run = await runCli(['publish', 'docs', ...TO, '--json'], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+    const apiPage = `${cli.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/${page('API').id}/API`;
+    assert.equal(page('Overview').markdown, `# Overview\n\nRead [install](${apiPage}#Install), [tokens](${apiPage}#Tokens) and [again](${apiPage}#Install.1).\n`);
+    const view = await (await fetch(apiPage)).text();
+    for (const id of ['Install', 'Tokens', 'Install.1']) assert.ok(view.includes(`id="${id}"`), `the page view has a heading with id ${id}`);
+  });
   it('links in code or HTML stay as written with no caution: a fence in a quote or on a list marker, a span across lines, a comment, <pre>', async () => {
     const examples = [
       '> ```md\n> [the API](reference/api.md)\n> ```',

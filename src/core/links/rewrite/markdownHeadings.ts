@@ -1,11 +1,13 @@
 // The headings of a Markdown text, in order, so that a link's `#anchor` can be matched to one (the caller reads
 // the target file and passes its headings). Pass the Markdown that is sent, front matter already split off.
-import { fencedBlocks, htmlBlocks } from '../../publish/inspect';
+import { fencedBlocks, htmlBlocks, startsListItemBlock } from '../../publish/inspect';
 
 const INDENTED_CODE = /^(?: {4}|\t)/;
 const ATX_OPEN = /^ {0,3}#{1,6}(?=[ \t]|$)/;
 const SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/;
 const QUOTE_MARKERS = /^(?: {0,3}>[ \t]?)+/;
+// List item markers a line opens with (`- `, `1. `, nested `- 1. `): a heading may follow them in the item.
+const LIST_MARKERS = /^(?: {0,3}(?:[-+*]|\d{1,9}[.)])[ \t]+)+/;
 // Lines that start a block of their own, so neither belong to a paragraph above nor become a setext heading's text.
 const BLOCK_START = /^ {0,3}(?:[-+*](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)|<|(?:[-*_][ \t]*){3,}$)/;
 
@@ -63,13 +65,22 @@ export function markdownHeadings(markdown: string): string[] {
       continue;
     }
     const line = rawLine.replace(/\r$/, '').replace(QUOTE_MARKERS, '');
-    if (line.trim() === '' || fenced || INDENTED_CODE.test(rawLine)) {
+    if (line.trim() === '' || fenced) {
       if (paragraph.length > 0) paragraph = [];
       continue;
     }
-    const atx = ATX_OPEN.exec(line);
-    if (atx) {
-      headings.push(line.slice(atx[0].length).replace(/(?:^|[ \t]+)#+[ \t]*$/, '').trim());
+    if (INDENTED_CODE.test(rawLine)) {
+      // Indented code, or a paragraph's continuation, unless it is a list item's content (`1. Step` then
+      // `    ## Details`, as lists are indented for MkDocs): then it may be a heading of its own. Only an ATX one is
+      // read there, since the paragraph a setext underline would end is not followed into list items.
+      const inItem = line === rawLine.replace(/\r$/, '') && startsListItemBlock(markdown, lineStart, code) ? itemHeading(line.trimStart()) : undefined;
+      if (inItem !== undefined) headings.push(inItem);
+      if (paragraph.length > 0) paragraph = [];
+      continue;
+    }
+    const atx = itemHeading(line);
+    if (atx !== undefined) {
+      headings.push(atx);
       paragraph = [];
     } else if (paragraph.length > 0 && SETEXT_UNDERLINE.test(line)) {
       headings.push(paragraphText(markdown, paragraph));
@@ -81,6 +92,17 @@ export function markdownHeadings(markdown: string): string[] {
     }
   }
   return headings;
+}
+
+/** The text of an ATX heading (`## Text ##`) the line is, or undefined when it is none. */
+function atxHeading(line: string): string | undefined {
+  const atx = ATX_OPEN.exec(line);
+  return atx ? line.slice(atx[0].length).replace(/(?:^|[ \t]+)#+[ \t]*$/, '').trim() : undefined;
+}
+
+/** The text of an ATX heading the line is, on its own or after list item markers (`1. ## Install`). */
+function itemHeading(line: string): string | undefined {
+  return atxHeading(line) ?? (LIST_MARKERS.test(line) ? atxHeading(line.replace(LIST_MARKERS, '')) : undefined);
 }
 
 /** A setext heading's text: its lines, each trimmed, joined by spaces. */

@@ -86,7 +86,7 @@ describe('markdownHeadings', () => {
 
   it('takes a heading in a list item, on its marker line or indented to its content, but not one in code there or after a paragraph', () => {
     const text = '1. ## Install\n   Run it.\n2. Configure:\n\n    ### Tokens\n- a\n    - ## Nested\n\n> - ## Quoted item\n\n' +
-      '- b\n\n      ## Code in the item\n\nText\n    ## Continues the text\n\n* * *\n- - -\n';
+      '- b\n\n      ## Code in the item\n\nText\n    ## Continues the text\n\n* * *\n- - -\n\n  * If so:\n     ```sh\n     # a comment in a fence\n     ```\n';
     assert.deepEqual(markdownHeadings(text), ['Install', 'Tokens', 'Nested', 'Quoted item']);
   });
 });

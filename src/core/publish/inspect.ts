@@ -898,7 +898,7 @@ function findIndentedCodeLines(markdown: string, fenced: Ranges): IndentedLines 
     // Inside a list item's content by its indentation: a block starts here if it is one (a heading interrupts a paragraph).
     if (depth > 0 && column >= 4 && column - base < 4) listBlocks.add(lineStart);
     // A paragraph's continuation line, however far in, is never code; but a fence interrupts a paragraph, so one in
-    // the item's content (`* If so:` then `   ```bash`) opens code there.
+    // the item's content (`  * If so:` then `     ```bash`) opens code there.
     if (marker === null && paragraph && !(column >= 4 && column - base < 4 && /^(`{3,}|~{3,})/.test(rest))) continue;
     lists.length = depth;
     if (column - base >= 4) {

@@ -293,6 +293,18 @@ describe('CLI --tree', () => {
     const view = await (await fetch(apiPage)).text();
     for (const id of ['Install', 'Tokens', 'Install.1']) assert.ok(view.includes(`id="${id}"`), `the page view has a heading with id ${id}`);
   });
+  it('links in a fence indented into a list item right after its text stay as written with no caution, as the code they are', async () => {
+    const index = '# Overview\n\n  * Write the link as:\n     ~~~md\n     [the API](reference/api.md) or [a typo](missing.md)\n     ~~~\n  * Then read the [setup](guide/setup.md).\n';
+    const root = await cli.tree({ ...TREE, 'docs/index.md': index });
+    const dry = await runCli(['publish', 'docs', ...TO, '--dry-run', '--json'], { cwd: root, env: cli.env() });
+    assert.equal(dry.code, 0, `${dry.stdout}\n${dry.stderr}`);
+    assert.deepEqual(fileRecords(dry).find((record) => record.file === 'docs/index.md')?.cautions, []);
+    const run = await runCli(['publish', 'docs', ...TO, '--json'], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+    const setup = `${cli.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/${page('Setup').id}/Setup`;
+    assert.equal(page('Overview').markdown, index.replace('[setup](guide/setup.md)', `[setup](${setup})`), 'only the link outside the fence is rewritten');
+  });
+
   it('links in code or HTML stay as written with no caution: a fence in a quote or on a list marker, a span across lines, a comment, <pre>', async () => {
     const examples = [
       '> ```md\n> [the API](reference/api.md)\n> ```',

@@ -89,4 +89,9 @@ describe('markdownHeadings', () => {
       '- b\n\n      ## Code in the item\n\nText\n    ## Continues the text\n\n* * *\n- - -\n\n  * If so:\n     ```sh\n     # a comment in a fence\n     ```\n';
     assert.deepEqual(markdownHeadings(text), ['Install', 'Tokens', 'Nested', 'Quoted item']);
   });
+
+  it('takes no heading from the lines that go on a list item\'s text lazily, a line of a no-break space among them: the underline below is a rule', () => {
+    const text = '- item\ncontinued\n---\n\n+ one\ntwo\n===\n\n- Shim\n\u00a0\nBug Fixes\n---\n\n- item\n> Quoted\n> ---\n\n- item\n\nText\n---\n';
+    assert.deepEqual(markdownHeadings(text), ['Quoted', 'Text']);
+  });
 });

@@ -294,15 +294,16 @@ describe('CLI --tree', () => {
     for (const id of ['Install', 'Tokens', 'Install.1']) assert.ok(view.includes(`id="${id}"`), `the page view has a heading with id ${id}`);
   });
 
-  it('a list item\'s text going on lazily over an underline makes no heading: the link reaches the heading the page view has', async () => {
-    const api = '# API\n\n- Older notes\ncontinued\n---\n\n## Continued\n';
-    const root = await cli.tree({ ...TREE, 'docs/index.md': '# Overview\n\nRead [on](reference/api.md#continued).\n', 'docs/reference/api.md': api });
+  it('a list item\'s or a quote\'s text going on lazily over an underline makes no heading: the links reach the headings the page view has', async () => {
+    const api = '# API\n\n- Older notes\ncontinued\n---\n\n> note\nmore\n---\n\n## Continued\n\n## Note more\n';
+    const root = await cli.tree({ ...TREE, 'docs/index.md': '# Overview\n\nRead [on](reference/api.md#continued) and [the note](reference/api.md#note-more).\n', 'docs/reference/api.md': api });
     const run = await runCli(['publish', 'docs', ...TO, '--json'], { cwd: root, env: cli.env() });
     assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
     assert.deepEqual(fileRecords(run).filter((record) => record.file === 'docs/index.md').at(-1)?.cautions, []);
     const apiPage = `${cli.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/${page('API').id}/API`;
-    assert.equal(page('Overview').markdown, `# Overview\n\nRead [on](${apiPage}#Continued).\n`);
-    assert.ok((await (await fetch(apiPage)).text()).includes('id="Continued"'), 'the page view has the heading');
+    assert.equal(page('Overview').markdown, `# Overview\n\nRead [on](${apiPage}#Continued) and [the note](${apiPage}#Note-more).\n`);
+    const view = await (await fetch(apiPage)).text();
+    for (const id of ['Continued', 'Note-more']) assert.ok(view.includes(`id="${id}"`), `the page view has a heading with id ${id}`);
   });
 
   it('links in a fence indented into a list item right after its text stay as written with no caution, as the code they are', async () => {

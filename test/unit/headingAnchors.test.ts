@@ -90,8 +90,10 @@ describe('markdownHeadings', () => {
     assert.deepEqual(markdownHeadings(text), ['Install', 'Tokens', 'Nested', 'Quoted item']);
   });
 
-  it('takes no heading from the lines that go on a list item\'s text lazily, a line of a no-break space among them: the underline below is a rule', () => {
-    const text = '- item\ncontinued\n---\n\n+ one\ntwo\n===\n\n- Shim\n\u00a0\nBug Fixes\n---\n\n- item\n> Quoted\n> ---\n\n- item\n\nText\n---\n';
-    assert.deepEqual(markdownHeadings(text), ['Quoted', 'Text']);
+  it('takes no heading from the lines that go on a list item\'s or a quote\'s text lazily, a line of a no-break space among them: the underline below is a rule', () => {
+    const text = '- item\ncontinued\n---\n\n+ one\ntwo\n===\n\n- Shim\n\u00a0\nBug Fixes\n---\n\n- item\n> Quoted\n> ---\n\n- item\n\nText\n---\n' +
+      // A quote's text goes on lazily too: only an underline in the quote makes it a heading.
+      '\n> note\nmore\n---\n\n> Title\n> ===\n';
+    assert.deepEqual(markdownHeadings(text), ['Quoted', 'Text', 'Title']);
   });
 });

@@ -37,6 +37,9 @@ export function markdownHeadings(markdown: string): string[] {
   // out and trimmed only if an underline makes them a heading (most paragraphs never are, and a slice per line of
   // prose cost more than the rest of the line's work). Emptied by a new array only when it holds lines.
   let paragraph: Array<number | string> = [];
+  // Whether the paragraph began in a block quote: an underline only makes a heading of it in the same place (`> Text`
+  // then `lazy` then `---` is a quote and a rule).
+  let paragraphQuoted = false;
   // Lines that go on a list item's paragraph (`- item` then `more`): no underline below them makes them a heading of
   // their own (one that is no line of the item is a rule, as a lazy line cannot be an underline), so they are not
   // gathered. Over at whatever ends a paragraph.
@@ -74,7 +77,10 @@ export function markdownHeadings(markdown: string): string[] {
       if (fenced) {
         if (paragraph.length > 0) paragraph = [];
         itemText = false;
-      } else if (!itemText) paragraph.push(lineStart, end);
+      } else if (!itemText) {
+        if (paragraph.length === 0) paragraphQuoted = false;
+        paragraph.push(lineStart, end);
+      }
       continue;
     }
     const unquoted = rawLine.replace(/\r$/, '');
@@ -101,7 +107,7 @@ export function markdownHeadings(markdown: string): string[] {
       headings.push(atx);
       paragraph = [];
       itemText = false;
-    } else if (paragraph.length > 0 && SETEXT_UNDERLINE.test(line)) {
+    } else if (paragraph.length > 0 && SETEXT_UNDERLINE.test(line) && (line !== unquoted) === paragraphQuoted) {
       headings.push(paragraphText(markdown, paragraph));
       paragraph = [];
     } else if (BLOCK_START.test(line)) {
@@ -111,6 +117,7 @@ export function markdownHeadings(markdown: string): string[] {
     } else if (itemText && (SETEXT_UNDERLINE.test(line) || THEMATIC_BREAK.test(line))) {
       itemText = false;
     } else if (!itemText) {
+      if (paragraph.length === 0) paragraphQuoted = line !== unquoted;
       paragraph.push(line);
     }
   }

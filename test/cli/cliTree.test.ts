@@ -261,6 +261,63 @@ describe('CLI --tree', () => {
     assert.equal(page('Overview').markdown, `# Overview\n\n- Guides\n    - [Setup](${setup})\n\n1. Call it:\n\n    \`\`\`md\n    [the API](reference/api.md)\n    \`\`\`\n`);
   });
 
+  it('reference definitions in a list item indented four spaces, or in a block quote after a `>` line, reach their pages; one in indented code stays', async () => {
+    const index = '# Overview\n\n1. Install the tool.\n\n    See [the setup][setup].\n\n    [setup]: guide/setup.md#see\n\n' +
+      '> Tokens: read [the API][api].\n>\n> [api]: reference/api.md#tokens\n\nAs code:\n\n    [code]: reference/api.md\n';
+    const root = await cli.tree({ ...TREE, 'docs/index.md': index, 'docs/guide/setup.md': '# Setup\n\n## See\n\nText.\n' });
+    const dry = await runCli(['publish', 'docs', ...TO, '--dry-run', '--json'], { cwd: root, env: cli.env() });
+    assert.equal(dry.code, 0, `${dry.stdout}\n${dry.stderr}`);
+    assert.deepEqual(fileRecords(dry).find((record) => record.file === 'docs/index.md')?.cautions, []);
+    const run = await runCli(['publish', 'docs', ...TO, '--json'], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+    const setup = `${cli.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/${page('Setup').id}/Setup#See`;
+    const api = `${cli.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/${page('API').id}/API#Tokens`;
+    assert.equal(page('Overview').markdown, index.replace('[setup]: guide/setup.md#see', `[setup]: ${setup}`).replace('[api]: reference/api.md#tokens', `[api]: ${api}`));
+  });
+
+
+  it('a heading in a list item (on its marker line, or indented four spaces in it) is an anchor: links reach it, and the repeat after it gets the next number, as the page view has them', async () => {
+    const api = '# API\n\n1. ## Install\n   Run it.\n2. Configure:\n\n    ### Tokens\n\n    Use one.\n\n## Install\n\n    ## Not a heading (code)\n';
+    const root = await cli.tree({
+      ...TREE,
+      'docs/index.md': '# Overview\n\nRead [install](reference/api.md#install), [tokens](reference/api.md#tokens) and [again](reference/api.md#install-1).\n',
+      'docs/reference/api.md': api,
+    });
+    const dry = await runCli(['publish', 'docs', ...TO, '--dry-run', '--json'], { cwd: root, env: cli.env() });
+    assert.equal(dry.code, 0, `${dry.stdout}\n${dry.stderr}`);
+    assert.deepEqual(fileRecords(dry).find((record) => record.file === 'docs/index.md')?.cautions, []);
+    const run = await runCli(['publish', 'docs', ...TO, '--json'], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+    const apiPage = `${cli.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/${page('API').id}/API`;
+    assert.equal(page('Overview').markdown, `# Overview\n\nRead [install](${apiPage}#Install), [tokens](${apiPage}#Tokens) and [again](${apiPage}#Install.1).\n`);
+    const view = await (await fetch(apiPage)).text();
+    for (const id of ['Install', 'Tokens', 'Install.1']) assert.ok(view.includes(`id="${id}"`), `the page view has a heading with id ${id}`);
+  });
+
+  it('a list item\'s or a quote\'s text going on lazily over an underline makes no heading: the links reach the headings the page view has', async () => {
+    const api = '# API\n\n- Older notes\ncontinued\n---\n\n> note\nmore\n---\n\n## Continued\n\n## Note more\n';
+    const root = await cli.tree({ ...TREE, 'docs/index.md': '# Overview\n\nRead [on](reference/api.md#continued) and [the note](reference/api.md#note-more).\n', 'docs/reference/api.md': api });
+    const run = await runCli(['publish', 'docs', ...TO, '--json'], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+    assert.deepEqual(fileRecords(run).filter((record) => record.file === 'docs/index.md').at(-1)?.cautions, []);
+    const apiPage = `${cli.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/${page('API').id}/API`;
+    assert.equal(page('Overview').markdown, `# Overview\n\nRead [on](${apiPage}#Continued) and [the note](${apiPage}#Note-more).\n`);
+    const view = await (await fetch(apiPage)).text();
+    for (const id of ['Continued', 'Note-more']) assert.ok(view.includes(`id="${id}"`), `the page view has a heading with id ${id}`);
+  });
+
+  it('links in a fence indented into a list item right after its text stay as written with no caution, as the code they are', async () => {
+    const index = '# Overview\n\n  * Write the link as:\n     ~~~md\n     [the API](reference/api.md) or [a typo](missing.md)\n     ~~~\n  * Then read the [setup](guide/setup.md).\n';
+    const root = await cli.tree({ ...TREE, 'docs/index.md': index });
+    const dry = await runCli(['publish', 'docs', ...TO, '--dry-run', '--json'], { cwd: root, env: cli.env() });
+    assert.equal(dry.code, 0, `${dry.stdout}\n${dry.stderr}`);
+    assert.deepEqual(fileRecords(dry).find((record) => record.file === 'docs/index.md')?.cautions, []);
+    const run = await runCli(['publish', 'docs', ...TO, '--json'], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+    const setup = `${cli.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/${page('Setup').id}/Setup`;
+    assert.equal(page('Overview').markdown, index.replace('[setup](guide/setup.md)', `[setup](${setup})`), 'only the link outside the fence is rewritten');
+  });
+
   it('links in code or HTML stay as written with no caution: a fence in a quote or on a list marker, a span across lines, a comment, <pre>', async () => {
     const examples = [
       '> ```md\n> [the API](reference/api.md)\n> ```',

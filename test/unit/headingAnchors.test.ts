@@ -83,4 +83,17 @@ describe('markdownHeadings', () => {
       '<div>\n\n## Shown\n</div>\n\nText <!--\n## Also shown\n-->\n';
     assert.deepEqual(markdownHeadings(text), ['Shown', 'Also shown']);
   });
+
+  it('takes a heading in a list item, on its marker line or indented to its content, but not one in code there or after a paragraph', () => {
+    const text = '1. ## Install\n   Run it.\n2. Configure:\n\n    ### Tokens\n- a\n    - ## Nested\n\n> - ## Quoted item\n\n' +
+      '- b\n\n      ## Code in the item\n\nText\n    ## Continues the text\n\n* * *\n- - -\n\n  * If so:\n     ```sh\n     # a comment in a fence\n     ```\n';
+    assert.deepEqual(markdownHeadings(text), ['Install', 'Tokens', 'Nested', 'Quoted item']);
+  });
+
+  it('takes no heading from the lines that go on a list item\'s or a quote\'s text lazily, a line of a no-break space among them: the underline below is a rule', () => {
+    const text = '- item\ncontinued\n---\n\n+ one\ntwo\n===\n\n- Shim\n\u00a0\nBug Fixes\n---\n\n- item\n> Quoted\n> ---\n\n- item\n\nText\n---\n' +
+      // A quote's text goes on lazily too: only an underline in the quote makes it a heading.
+      '\n> note\nmore\n---\n\n> Title\n> ===\n';
+    assert.deepEqual(markdownHeadings(text), ['Quoted', 'Text', 'Title']);
+  });
 });

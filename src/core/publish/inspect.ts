@@ -800,15 +800,37 @@ class HtmlBlocksAhead {
   }
 }
 
-// The last text's indented code lines, found only for a text where isInCode is asked about an indented line.
-const lastIndented: { markdown: string | undefined; lines: ReadonlySet<number> } = { markdown: undefined, lines: new Set() };
+interface IndentedLines {
+  /** The starts of the lines that are indented code. */
+  code: ReadonlySet<number>;
+  /**
+   * The starts of the lines indented four columns or more that are a list item's content less than four columns right
+   * of where it starts (`1. Step` then `    ## Details`): not code, and a block of their own (a heading among them).
+   */
+  listBlocks: ReadonlySet<number>;
+}
 
-function indentedCodeLines(markdown: string, fenced: Ranges): ReadonlySet<number> {
+// The last text's indented lines, found only for a text where isInCode or the headings ask about an indented line.
+const lastIndented: { markdown: string | undefined; lines: IndentedLines } = { markdown: undefined, lines: { code: new Set(), listBlocks: new Set() } };
+
+function indentedLines(markdown: string, fenced: Ranges): IndentedLines {
   if (lastIndented.markdown !== markdown) {
     lastIndented.lines = findIndentedCodeLines(markdown, fenced);
     lastIndented.markdown = markdown;
   }
   return lastIndented.lines;
+}
+
+function indentedCodeLines(markdown: string, fenced: Ranges): ReadonlySet<number> {
+  return indentedLines(markdown, fenced).code;
+}
+
+/**
+ * Whether the line starting at `lineStart` (after an LF), indented four columns or more, starts a block inside a list
+ * item rather than being indented code or a paragraph's continuation: CommonMark reads a heading there.
+ */
+export function startsListItemBlock(markdown: string, lineStart: number, fenced: Ranges): boolean {
+  return indentedLines(markdown, fenced).listBlocks.has(lineStart);
 }
 
 const LIST_MARKER = /^(?:[-+*]|\d{1,9}[.)])(?=[ \t]|$)/;
@@ -821,8 +843,9 @@ const NOT_PARAGRAPH = /^(?:#{1,6}(?:[ \t]|$)|(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}
  * (which fencedBlocks, at most three, does not see), makes its lines code too. Block quotes and HTML blocks are read
  * as paragraphs: a line is taken for code no more often than before.
  */
-function findIndentedCodeLines(markdown: string, fenced: Ranges): Set<number> {
+function findIndentedCodeLines(markdown: string, fenced: Ranges): IndentedLines {
   const code = new Set<number>();
+  const listBlocks = new Set<number>();
   // The columns where the open list items' content starts, outermost first.
   const lists: number[] = [];
   let paragraph = false;
@@ -872,7 +895,11 @@ function findIndentedCodeLines(markdown: string, fenced: Ranges): Set<number> {
     while (depth > 0 && column < (lists[depth - 1] as number)) depth--;
     const base = depth > 0 ? (lists[depth - 1] as number) : 0;
     const marker = column - base < 4 ? LIST_MARKER.exec(rest) : null;
-    if (marker === null && paragraph) continue; // a paragraph's continuation line, however far in: never code
+    // Inside a list item's content by its indentation: a block starts here if it is one (a heading interrupts a paragraph).
+    if (depth > 0 && column >= 4 && column - base < 4) listBlocks.add(lineStart);
+    // A paragraph's continuation line, however far in, is never code; but a fence interrupts a paragraph, so one in
+    // the item's content (`  * If so:` then `     ```bash`) opens code there.
+    if (marker === null && paragraph && !(column >= 4 && column - base < 4 && /^(`{3,}|~{3,})/.test(rest))) continue;
     lists.length = depth;
     if (column - base >= 4) {
       code.add(lineStart);
@@ -895,7 +922,7 @@ function findIndentedCodeLines(markdown: string, fenced: Ranges): Set<number> {
     }
     paragraph = !NOT_PARAGRAPH.test(rest);
   }
-  return code;
+  return { code, listBlocks };
 }
 
 /** The column a list item's content starts at: one to four spaces after its marker, else one (the rest is code). */

@@ -14,10 +14,14 @@ export interface LinkDestination {
   angle: boolean;
 }
 
-// A definition's label (not a `[^note]` footnote), then the destination, which may sit on the next line.
-const REFERENCE_DEFINITION = /^((?: {0,3}>[ \t]?)* {0,3}\[(?!\^)(?:[^\]\\\n]|\\.)+\]:[ \t]*\r?\n?[ \t]*)(<[^<>\n]*>|[^\s<][^\s]*)/gm;
-const DEFINITION_LINE = /^(?: {0,3}>[ \t]?)* {0,3}\[(?:[^\]\\\n]|\\.)+\]:/;
-const ATX_LINE = /^ {0,3}#{1,6}(?:[ \t]|$)/;
+// A definition's label (not a `[^note]` footnote), then the destination, which may sit on the next line. Before the
+// label: block quote markers and up to three spaces, or indentation of any width, since a definition in a list item is
+// indented to the item's content (`1. Step` then `    [guide]: setup.md`, as many editors indent lists); whether that
+// indentation makes the line indented code instead is decided by isInCode, which knows the list items (not quotes).
+const REFERENCE_DEFINITION = /^((?:(?: {0,3}>[ \t]?)+ {0,3}|[ \t]*)\[(?!\^)(?:[^\]\\\n]|\\.)+\]:[ \t]*\r?\n?[ \t]*)(<[^<>\n]*>|[^\s<][^\s]*)/gm;
+const DEFINITION_LINE = /^(?:(?: {0,3}>[ \t]?)+ {0,3}|[ \t]*)\[(?:[^\]\\\n]|\\.)+\]:/;
+const ATX_LINE = /^[ \t]*#{1,6}(?:[ \t]|$)/;
+const QUOTE_MARKERS = /^(?: {0,3}>[ \t]?)+/;
 // Sticky, so it is tried right where a destination ends without copying the rest of the text. A title may span
 // lines but not a blank one, which also bounds the scan for a quote that never closes.
 const TITLE_CHAR = String.raw`\\[\s\S]|\n(?![ \t]*\r?\n)`;
@@ -86,7 +90,9 @@ function referenceDefinitions(markdown: string, code: Ranges): LinkDestination[]
   for (const match of markdown.matchAll(REFERENCE_DEFINITION)) {
     const lead = match[1] ?? '';
     const written = match[2] ?? '';
-    if (isInCodeOrHtml(markdown, match.index, code) || continuesParagraph(markdown, match.index)) continue;
+    // Asked at the label's `[`: only there does isInCode see the indentation that may make the line indented code.
+    const label = match.index + lead.indexOf('[');
+    if (isInCodeOrHtml(markdown, label, code) || continuesParagraph(markdown, match.index)) continue;
     const start = match.index + lead.length;
     const angle = written.startsWith('<');
     found.push({ start, end: start + written.length, text: angle ? written.slice(1, -1) : written, angle });
@@ -94,12 +100,16 @@ function referenceDefinitions(markdown: string, code: Ranges): LinkDestination[]
   return found;
 }
 
-/** A definition cannot interrupt a paragraph: the line before must be blank, a heading or another definition. */
+/**
+ * A definition cannot interrupt a paragraph: the line before must be blank, a heading or another definition. A line of
+ * only block quote markers (`>`) is a blank line inside the quote.
+ */
 function continuesParagraph(markdown: string, lineStart: number): boolean {
   if (lineStart === 0) return false;
   const previousStart = markdown.lastIndexOf('\n', lineStart - 2) + 1;
   const previous = markdown.slice(previousStart, lineStart - 1).replace(/\r$/, '');
-  return previous.trim() !== '' && !DEFINITION_LINE.test(previous) && !ATX_LINE.test(previous);
+  const quoted = previous.replace(QUOTE_MARKERS, '');
+  return quoted.trim() !== '' && !DEFINITION_LINE.test(previous) && !ATX_LINE.test(quoted);
 }
 
 function isImage(markdown: string, open: number): boolean {

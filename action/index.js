@@ -10015,18 +10015,25 @@ var HtmlBlocksAhead = class {
     return lineStart < this.end;
   }
 };
-var lastIndented = { markdown: void 0, lines: /* @__PURE__ */ new Set() };
-function indentedCodeLines(markdown, fenced) {
+var lastIndented = { markdown: void 0, lines: { code: /* @__PURE__ */ new Set(), listBlocks: /* @__PURE__ */ new Set() } };
+function indentedLines(markdown, fenced) {
   if (lastIndented.markdown !== markdown) {
     lastIndented.lines = findIndentedCodeLines(markdown, fenced);
     lastIndented.markdown = markdown;
   }
   return lastIndented.lines;
 }
+function indentedCodeLines(markdown, fenced) {
+  return indentedLines(markdown, fenced).code;
+}
+function startsListItemBlock(markdown, lineStart, fenced) {
+  return indentedLines(markdown, fenced).listBlocks.has(lineStart);
+}
 var LIST_MARKER = /^(?:[-+*]|\d{1,9}[.)])(?=[ \t]|$)/;
 var NOT_PARAGRAPH = /^(?:#{1,6}(?:[ \t]|$)|(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,}|=+[ \t]*)$)/;
 function findIndentedCodeLines(markdown, fenced) {
   const code = /* @__PURE__ */ new Set();
+  const listBlocks = /* @__PURE__ */ new Set();
   const lists = [];
   let paragraph = false;
   let nestedFence;
@@ -10073,7 +10080,8 @@ function findIndentedCodeLines(markdown, fenced) {
     while (depth > 0 && column < lists[depth - 1]) depth--;
     const base = depth > 0 ? lists[depth - 1] : 0;
     const marker = column - base < 4 ? LIST_MARKER.exec(rest) : null;
-    if (marker === null && paragraph) continue;
+    if (depth > 0 && column >= 4 && column - base < 4) listBlocks.add(lineStart);
+    if (marker === null && paragraph && !(column >= 4 && column - base < 4 && /^(`{3,}|~{3,})/.test(rest))) continue;
     lists.length = depth;
     if (column - base >= 4) {
       code.add(lineStart);
@@ -10096,7 +10104,7 @@ function findIndentedCodeLines(markdown, fenced) {
     }
     paragraph = !NOT_PARAGRAPH.test(rest);
   }
-  return code;
+  return { code, listBlocks };
 }
 function listContentColumn(column, marker, rest) {
   const after = rest.slice(marker.length);
@@ -13056,9 +13064,10 @@ function ownPageProof(pages, evidence) {
 }
 
 // src/core/links/rewrite/destinations.ts
-var REFERENCE_DEFINITION2 = /^((?: {0,3}>[ \t]?)* {0,3}\[(?!\^)(?:[^\]\\\n]|\\.)+\]:[ \t]*\r?\n?[ \t]*)(<[^<>\n]*>|[^\s<][^\s]*)/gm;
-var DEFINITION_LINE = /^(?: {0,3}>[ \t]?)* {0,3}\[(?:[^\]\\\n]|\\.)+\]:/;
-var ATX_LINE = /^ {0,3}#{1,6}(?:[ \t]|$)/;
+var REFERENCE_DEFINITION2 = /^((?:(?: {0,3}>[ \t]?)+ {0,3}|[ \t]*)\[(?!\^)(?:[^\]\\\n]|\\.)+\]:[ \t]*\r?\n?[ \t]*)(<[^<>\n]*>|[^\s<][^\s]*)/gm;
+var DEFINITION_LINE = /^(?:(?: {0,3}>[ \t]?)+ {0,3}|[ \t]*)\[(?:[^\]\\\n]|\\.)+\]:/;
+var ATX_LINE = /^[ \t]*#{1,6}(?:[ \t]|$)/;
+var QUOTE_MARKERS = /^(?: {0,3}>[ \t]?)+/;
 var TITLE_CHAR = String.raw`\\[\s\S]|\n(?![ \t]*\r?\n)`;
 var LINK_CLOSE = new RegExp(String.raw`[ \t]*\r?\n?[ \t]*(?:(?:"(?:[^"\\\n]|${TITLE_CHAR})*"|'(?:[^'\\\n]|${TITLE_CHAR})*'|\((?:[^()\\\n]|${TITLE_CHAR})*\))[ \t]*\r?\n?[ \t]*)?\)`, "y");
 var BLANK_LINE2 = /\n[ \t]*\r?\n/g;
@@ -13109,7 +13118,8 @@ function referenceDefinitions(markdown, code) {
   for (const match of markdown.matchAll(REFERENCE_DEFINITION2)) {
     const lead = match[1] ?? "";
     const written3 = match[2] ?? "";
-    if (isInCodeOrHtml(markdown, match.index, code) || continuesParagraph(markdown, match.index)) continue;
+    const label = match.index + lead.indexOf("[");
+    if (isInCodeOrHtml(markdown, label, code) || continuesParagraph(markdown, match.index)) continue;
     const start = match.index + lead.length;
     const angle = written3.startsWith("<");
     found.push({ start, end: start + written3.length, text: angle ? written3.slice(1, -1) : written3, angle });
@@ -13120,7 +13130,8 @@ function continuesParagraph(markdown, lineStart) {
   if (lineStart === 0) return false;
   const previousStart = markdown.lastIndexOf("\n", lineStart - 2) + 1;
   const previous = markdown.slice(previousStart, lineStart - 1).replace(/\r$/, "");
-  return previous.trim() !== "" && !DEFINITION_LINE.test(previous) && !ATX_LINE.test(previous);
+  const quoted = previous.replace(QUOTE_MARKERS, "");
+  return quoted.trim() !== "" && !DEFINITION_LINE.test(previous) && !ATX_LINE.test(quoted);
 }
 function isImage(markdown, open2) {
   return open2 > 0 && markdown[open2 - 1] === "!" && !isEscaped(markdown, open2 - 1);
@@ -13777,8 +13788,11 @@ function percentDecoded(text2) {
 var INDENTED_CODE = /^(?: {4}|\t)/;
 var ATX_OPEN = /^ {0,3}#{1,6}(?=[ \t]|$)/;
 var SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/;
-var QUOTE_MARKERS = /^(?: {0,3}>[ \t]?)+/;
+var QUOTE_MARKERS2 = /^(?: {0,3}>[ \t]?)+/;
+var LIST_MARKERS = /^(?: {0,3}(?:[-+*]|\d{1,9}[.)])[ \t]+)+/;
 var BLOCK_START = /^ {0,3}(?:[-+*](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)|<|(?:[-*_][ \t]*){3,}$)/;
+var LIST_ITEM_TEXT = /^ {0,3}(?:[-+*]|\d{1,9}[.)])[ \t]+\S/;
+var THEMATIC_BREAK = /^ {0,3}(?:[-*_][ \t]*){3,}$/;
 function plainStart(code) {
   return code >= 97 && code <= 122 || code >= 65 && code <= 90 || code === 91 || code === 96 || code === 40 || code === 34 || code === 39;
 }
@@ -13788,6 +13802,9 @@ function markdownHeadings(markdown) {
   let block = 0;
   const headings = [];
   let paragraph = [];
+  let paragraphQuoted = false;
+  let itemText = false;
+  let itemQuoted = false;
   let fence = 0;
   for (let start = 0; start <= markdown.length; ) {
     let end = markdown.indexOf("\n", start);
@@ -13796,11 +13813,13 @@ function markdownHeadings(markdown) {
     start = end + 1;
     if (end === lineStart) {
       if (paragraph.length > 0) paragraph = [];
+      itemText = false;
       continue;
     }
     while (block < html.length && html[block][1] <= lineStart) block++;
     if (block < html.length && html[block][0] <= lineStart) {
       if (paragraph.length > 0) paragraph = [];
+      itemText = false;
       continue;
     }
     const plain = plainStart(markdown.charCodeAt(lineStart));
@@ -13809,29 +13828,57 @@ function markdownHeadings(markdown) {
     while (fence < code.length && code[fence][1] <= lineStart + indent) fence++;
     const fenced = fence < code.length && code[fence][0] <= lineStart + indent;
     if (plain) {
-      if (!fenced) paragraph.push(lineStart, end);
-      else if (paragraph.length > 0) paragraph = [];
+      if (fenced) {
+        if (paragraph.length > 0) paragraph = [];
+        itemText = false;
+      } else if (!itemText) {
+        if (paragraph.length === 0) paragraphQuoted = false;
+        paragraph.push(lineStart, end);
+      }
       continue;
     }
-    const line = rawLine.replace(/\r$/, "").replace(QUOTE_MARKERS, "");
-    if (line.trim() === "" || fenced || INDENTED_CODE.test(rawLine)) {
+    const unquoted = rawLine.replace(/\r$/, "");
+    const line = unquoted.replace(QUOTE_MARKERS2, "");
+    if (itemText && line !== unquoted !== itemQuoted) itemText = false;
+    if (!/[^ \t]/.test(line) || fenced) {
       if (paragraph.length > 0) paragraph = [];
+      itemText = false;
       continue;
     }
-    const atx = ATX_OPEN.exec(line);
-    if (atx) {
-      headings.push(line.slice(atx[0].length).replace(/(?:^|[ \t]+)#+[ \t]*$/, "").trim());
+    if (INDENTED_CODE.test(rawLine)) {
+      const inItem = line === unquoted && startsListItemBlock(markdown, lineStart, code) ? itemHeading(line.trimStart()) : void 0;
+      if (inItem !== void 0) headings.push(inItem);
+      if (paragraph.length > 0) paragraph = [];
+      if (inItem !== void 0) itemText = false;
+      continue;
+    }
+    const atx = itemHeading(line);
+    if (atx !== void 0) {
+      headings.push(atx);
       paragraph = [];
-    } else if (paragraph.length > 0 && SETEXT_UNDERLINE.test(line)) {
+      itemText = false;
+    } else if (paragraph.length > 0 && SETEXT_UNDERLINE.test(line) && line !== unquoted === paragraphQuoted) {
       headings.push(paragraphText(markdown, paragraph));
       paragraph = [];
     } else if (BLOCK_START.test(line)) {
       if (paragraph.length > 0) paragraph = [];
-    } else {
+      itemText = LIST_ITEM_TEXT.test(line) && !THEMATIC_BREAK.test(line);
+      itemQuoted = line !== unquoted;
+    } else if (itemText && (SETEXT_UNDERLINE.test(line) || THEMATIC_BREAK.test(line))) {
+      itemText = false;
+    } else if (!itemText) {
+      if (paragraph.length === 0) paragraphQuoted = line !== unquoted;
       paragraph.push(line);
     }
   }
   return headings;
+}
+function atxHeading(line) {
+  const atx = ATX_OPEN.exec(line);
+  return atx ? line.slice(atx[0].length).replace(/(?:^|[ \t]+)#+[ \t]*$/, "").trim() : void 0;
+}
+function itemHeading(line) {
+  return atxHeading(line) ?? (LIST_MARKERS.test(line) ? atxHeading(line.replace(LIST_MARKERS, "")) : void 0);
 }
 function paragraphText(markdown, paragraph) {
   const lines = [];

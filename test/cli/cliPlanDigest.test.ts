@@ -257,6 +257,108 @@ describe('CLI plan digest and --expect-plan', () => {
     assert.match(page('Guide').markdown, /A colleague's line/);
   });
 
+  it('a review without the --state record (a merge request\'s plan job, an evicted cache) is honoured by a publish whose record has files unchanged, and the reverse', async () => {
+    // GitLab keeps the caches of protected and unprotected branches apart: the merge request's plan reads no state, the
+    // default branch's publish reads the one its last publish wrote. Which files are skipped is that machine's memory.
+    const root = await cli.tree({ 'docs/a.md': '# Alpha\n', 'docs/b.md': '# Beta\n\nOne.\n' });
+    const args = ['docs', ...DOCS, '--overwrite'];
+    const withState = [...args, '--state', 's.json'];
+    assert.equal((await runCli(['publish', ...withState], { cwd: root, env: cli.env() })).code, 0);
+    await writeFile(join(root, 'docs', 'b.md'), '# Beta\n\nTwo.\n');
+    const mergeRequest = await runCli(['plan', ...args], { cwd: root, env: {} });
+    assert.equal(mergeRequest.code, 0, mergeRequest.stdout + mergeRequest.stderr);
+    await writeFile(join(root, 'mr.md'), mergeRequest.stdout);
+
+    const imported = cli.world.sandbox.imports.length;
+    const published = await runCli(['publish', ...withState, '--json', '--expect-plan', '@mr.md'], { cwd: root, env: cli.env() });
+    assert.equal(published.code, 0, published.stdout + published.stderr);
+    assert.match(published.stderr, /The plan is the reviewed one/);
+    const statuses = Object.fromEntries(jsonLines(published).filter((record) => record.type === 'file').map((record) => [record.file, record.status]));
+    assert.deepEqual(statuses, { 'docs/a.md': 'skipped', 'docs/b.md': 'published' });
+    assert.equal(cli.world.sandbox.imports.length, imported + 1, 'only b.md was sent');
+    assert.match(page('Beta').markdown, /Two\./);
+
+    // The reverse: the review read a record that says a.md is unchanged; the publish has none and sends it again.
+    await writeFile(join(root, 'docs', 'b.md'), '# Beta\n\nThree.\n');
+    const cached = await runCli(['plan', ...withState], { cwd: root, env: {} });
+    assert.match(cached.stdout, /\| docs\/a\.md \|[^\n]*unchanged/);
+    await writeFile(join(root, 'cached.md'), cached.stdout);
+    const evicted = await runCli(['publish', ...args, '--expect-plan', '@cached.md'], { cwd: root, env: cli.env() });
+    assert.equal(evicted.code, 0, evicted.stdout + evicted.stderr);
+    assert.match(page('Beta').markdown, /Three\./);
+
+    // A real difference is still refused: content changed since the review, on a file the record calls unchanged too.
+    await writeFile(join(root, 'docs', 'a.md'), '# Alpha\n\nChanged after the review.\n');
+    const changed = await runCli(['publish', ...withState, '--expect-plan', '@cached.md'], { cwd: root, env: cli.env() });
+    assert.equal(changed.code, 3, changed.stdout + changed.stderr);
+    assert.match(changed.stderr, /changed since the review[^\n]*: docs\/a\.md/);
+    assert.doesNotMatch(changed.stderr, /docs\/b\.md/);
+  });
+
+  it('a review that read the wiki without the --state record is honoured by a publish whose record has files unchanged; an edit of an unchanged file\'s page since the review is not', async () => {
+    const root = await cli.tree({ 'docs/a.md': '# Alpha\n', 'docs/b.md': '# Beta\n\nOne.\n' });
+    const args = ['docs', ...DOCS, '--overwrite'];
+    const withState = [...args, '--state', 's.json'];
+    assert.equal((await runCli(['publish', ...withState], { cwd: root, env: cli.env() })).code, 0);
+    await writeFile(join(root, 'docs', 'b.md'), '# Beta\n\nTwo.\n');
+    // Without a record, the pages are found by title: replaced by overwrite, where the publish updates its own.
+    const reviewed = await runCli(['plan', ...args, '--json'], { cwd: root, env: cli.env() });
+    assert.equal((summaryRecord(reviewed).plan as { wikiChecked: boolean }).wikiChecked, true);
+    await writeFile(join(root, 'review.jsonl'), reviewed.stdout);
+    const imported = cli.world.sandbox.imports.length;
+    const published = await runCli(['publish', ...withState, '--json', '--expect-plan', '@review.jsonl'], { cwd: root, env: cli.env() });
+    assert.equal(published.code, 0, published.stdout + published.stderr);
+    const statuses = Object.fromEntries(jsonLines(published).filter((record) => record.type === 'file').map((record) => [record.file, record.status]));
+    assert.deepEqual(statuses, { 'docs/a.md': 'skipped', 'docs/b.md': 'published' });
+    assert.equal(cli.world.sandbox.imports.length, imported + 1, 'only b.md was sent');
+
+    // An edit on the wiki of the unchanged file's page since the review: the wiki no longer holds what was reviewed.
+    await writeFile(join(root, 'docs', 'b.md'), '# Beta\n\nThree.\n');
+    const again = await runCli(['plan', ...args, '--json'], { cwd: root, env: cli.env() });
+    await writeFile(join(root, 'again.jsonl'), again.stdout);
+    cli.world.sandbox.editPageOnWiki(page('Alpha').id, '# Alpha\n\nA colleague\'s line.\n');
+    const before = cli.world.sandbox.imports.length;
+    const refused = await runCli(['publish', ...withState, '--expect-plan', '@again.jsonl'], { cwd: root, env: cli.env() });
+    assert.equal(refused.code, 3, refused.stdout + refused.stderr);
+    assert.match(refused.stderr, /changed since the review[^\n]*: docs\/a\.md$/m);
+    assert.equal(cli.world.sandbox.imports.length, before, 'nothing was sent');
+    assert.match(page('Alpha').markdown, /A colleague's line/);
+  });
+
+  it('a review that read the wiki with the --state record, a file unchanged, is honoured by a publish without it (an evicted cache)', async () => {
+    const root = await cli.tree({ 'docs/a.md': '# Alpha\n', 'docs/b.md': '# Beta\n\nOne.\n' });
+    const args = ['docs', ...DOCS, '--overwrite'];
+    const withState = [...args, '--state', 's.json'];
+    assert.equal((await runCli(['publish', ...withState], { cwd: root, env: cli.env() })).code, 0);
+    await writeFile(join(root, 'docs', 'b.md'), '# Beta\n\nThree.\n');
+    // The review's record calls a.md unchanged; the publish has none and sends it onto the same page.
+    const cached = await runCli(['plan', ...withState, '--json'], { cwd: root, env: cli.env() });
+    await writeFile(join(root, 'cached.jsonl'), cached.stdout);
+    const evicted = await runCli(['publish', ...args, '--expect-plan', '@cached.jsonl'], { cwd: root, env: cli.env() });
+    assert.equal(evicted.code, 0, evicted.stdout + evicted.stderr);
+    assert.equal(cli.world.sandbox.pages().filter((each) => each.title === 'Alpha').length, 1, 'no second page');
+    assert.match(page('Beta').markdown, /Three\./);
+  });
+
+  it('a tree plan without the import token and without the --state record is honoured by a publish whose record has files unchanged', async () => {
+    const root = await cli.tree({ 'docs/index.md': '# Overview\n', 'docs/guide.md': '# Guide\n\nOne.\n' });
+    const tree = ['docs', '--tree', ...DOCS];
+    const withState = [...tree, '--state', 's.json'];
+    assert.equal((await runCli(['publish', ...withState], { cwd: root, env: cli.env() })).code, 0);
+    await writeFile(join(root, 'docs', 'guide.md'), '# Guide\n\nTwo.\n');
+    const noToken = cli.env();
+    delete noToken.WIKI_PUBLISHER_API_TOKEN;
+    const reviewed = await runCli(['plan', ...tree, '--json'], { cwd: root, env: noToken });
+    await writeFile(join(root, 'review.jsonl'), reviewed.stdout);
+    const imported = cli.world.sandbox.imports.length;
+    const published = await runCli(['publish', ...withState, '--json', '--expect-plan', '@review.jsonl'], { cwd: root, env: cli.env() });
+    assert.equal(published.code, 0, published.stdout + published.stderr);
+    const statuses = Object.fromEntries(jsonLines(published).filter((record) => record.type === 'file').map((record) => [record.file, record.status]));
+    assert.deepEqual(statuses, { 'docs/index.md': 'skipped', 'docs/guide.md': 'published' });
+    assert.equal(cli.world.sandbox.imports.length, imported + 1, 'only guide.md was sent');
+    assert.match(page('Guide').markdown, /Two\./);
+  });
+
   it('a page tree: publishes the reviewed tree plan, and refuses one with a file changed since', async () => {
     const root = await cli.tree({ 'docs/index.md': '# Overview\n', 'docs/guide/setup.md': '# Setup\n' });
     const tree = ['docs', '--tree', ...DOCS];

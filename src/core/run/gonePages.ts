@@ -51,7 +51,12 @@ export async function sendGonePages(entries: Iterable<RecordedPageOf>, options: 
     });
     if (!found) return;
     for (const id of batch) {
-      if (found.has(id)) continue;
+      const page = found.get(id);
+      if (page) {
+        // Kept for the plan digest: the page still holds what this file left only at the version it left.
+        for (const item of itemsByPage.get(id) ?? []) item.pageFound = { id, version: page.version };
+        continue;
+      }
       for (const item of itemsByPage.get(id) ?? []) {
         rememberPlanBeforeWiki(item);
         item.state = 'send';

@@ -144,6 +144,11 @@ export interface PlanItem {
    * describes this, so that it is the same with page access as in a plan without (a fork's pull request).
    */
   beforeWiki?: { state: PlanState; complete: PublishTarget | undefined };
+  /**
+   * For an unchanged file whose page was looked up on the wiki (gonePages.ts): that page and the version it has there
+   * now. The plan digest compares it with the version the file's last publish left (planDigest.ts).
+   */
+  pageFound?: { id: string; version: number };
   /** For state 'retitled': the file's own title now, and the page its link names. */
   retitled?: { fileTitle: string; pageTitle: string };
   /**

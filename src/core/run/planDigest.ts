@@ -1,11 +1,19 @@
 // The plan digest (issue 16): a SHA-256 over a canonical, sorted description of what a run would send, so a publish
 // can refuse to send anything but the plan a reviewer saw (`--expect-plan`). It covers, per file: its path (for a page
 // tree, the page's place in the tree), the target (space, parent, title), overwrite, the SHA-256 of the content that
-// would be sent, the plan's state and what sending does (create, update, replace); and when the plan read the wiki,
+// would be sent, the plan's state and what sending does (create, or onto which page); and when the plan read the wiki,
 // the guard's verdict with the page's ID and version, so an edit on the wiki since the review changes the digest.
 // A plan made without page access (a pull request from a fork gets no secrets) cannot say anything about the wiki:
 // its digest is the "files-only" view, which leaves out what only the wiki can tell. A publish with page access can
 // compute that view too, and its edit guard still holds back pages edited on the wiki.
+// Whether a file is skipped as unchanged, and whether a page is known as the file's own by its link, is the memory of
+// the machine that plans (its --state record), not what the repository asks for: a merge request's plan job often
+// reads no record (GitLab keeps the caches of protected and unprotected branches apart; a GitHub cache is evicted)
+// while the publish reads the one its last publish wrote. So the description says what the wiki ends up with, not how
+// this machine knows it: an unchanged file is described as sending its content, and in the wiki view a file whose
+// content goes onto a page found at a known version (its own, by link or by author, or one replaced by overwrite), or
+// that is unchanged and whose page the wiki still holds at the version its last publish left, is described by that
+// page and version alone (existingPageOf). The edit guard of the publish still decides what it sends.
 import { decidedByAuthor, guardedPage } from './guard';
 import { sendKind, type PlanItem } from './plan';
 import { sha256Hex } from '../util/sha256';
@@ -29,7 +37,7 @@ export interface PlanFingerprint {
 }
 
 /** The format of the description; a change to what the digest covers changes it. */
-const FORMAT = 'wiki-publisher plan digest v1';
+const FORMAT = 'wiki-publisher plan digest v2';
 export const ENTRY_HASH_LENGTH = 16;
 /** The short form people see (48 bits); `--expect-plan` takes it or any longer prefix, the action the whole digest. */
 export const SHORT_DIGEST_LENGTH = 12;
@@ -74,16 +82,44 @@ function describeEntry(entry: DigestEntry, wiki: boolean): unknown[] {
   // Files only: the plan as it was before the wiki was read, which is all a plan without page access knows.
   const planned = (!wiki || byAuthor) && item.beforeWiki ? item.beforeWiki : item;
   const target = planned.complete ?? item.target;
+  const onto = wiki ? existingPageOf(item, byAuthor) : undefined;
   const files = [
     entry.key, entry.treeParent ?? null,
     target.spaceId ?? null, target.parentId ?? null, target.pageTitle ?? null, target.overwrite ?? null,
-    item.contentSha256, byAuthor ? 'byAuthor' : stateOf(item, planned.state, wiki),
+    item.contentSha256, onto ? 'onto' : stateOf(item, planned.state, wiki),
   ];
   if (!wiki) return files;
-  const page = guardedPage(item.guard);
-  const kind = item.state === 'send' && !byAuthor ? sendKind(item) : null;
+  if (onto) return [...files, null, 'onto', onto.id, onto.version];
+  // An unchanged file not known to be on its page as it left it says the version found, so that an edit there changes it.
+  const page = guardedPage(item.guard) ?? item.pageFound;
+  const kind = item.state === 'send' ? sendKind(item) : null;
   const pageId = page?.id ?? (item.guard?.kind === 'deleted' ? item.guard.pageId : null);
-  return [...files, kind, byAuthor ? 'byAuthor' : (item.guard?.kind ?? null), pageId, page?.version ?? null];
+  return [...files, kind, item.guard?.kind ?? (item.state === 'unchanged' ? 'unchanged' : null), pageId, page?.version ?? null];
+}
+
+/**
+ * With the wiki read, the page at a known version that the file's content goes onto, or already is on, however this
+ * machine knows it: a send the guard found as the file left it (by its link's version, or by who made the version) or
+ * replacing a page by overwrite; a page whose version the publish's guard decides by its author (decidedByAuthor); an
+ * unchanged file's page at the version its last publish left, which held the same content then. A plan that read no
+ * --state record and a publish that did (or the reverse) describe the same result alike: the page and its version,
+ * which an edit on the wiki still changes (a page edited since an unchanged file's publish differs from the version
+ * its record names). Not a page edited on the wiki and held back, a create, a deleted page made anew, or a file the
+ * plan leaves out: those stay what they are.
+ */
+function existingPageOf(item: PlanItem, byAuthor: boolean): { id: string; version: number } | undefined {
+  if (item.state === 'unchanged') {
+    // Only when the wiki was seen to hold the page at the version this file's last publish left: then it holds that
+    // content. A page edited there since (or not looked up) is described as it is, not as sent content.
+    const { link, pageFound } = item;
+    const asLeft = link?.pageId !== undefined && link.version !== undefined && pageFound?.id === link.pageId && pageFound.version === link.version;
+    return asLeft ? pageFound : undefined;
+  }
+  const page = guardedPage(item.guard);
+  if (!page) return undefined;
+  // Without overwrite a send is a create (sendKind), which a page in its place refuses: not onto that page.
+  const sent = item.state === 'send' && item.complete?.overwrite === true && (item.guard?.kind === 'asLeft' || item.guard?.kind === 'notOurs');
+  return byAuthor || sent ? { id: page.id, version: page.version } : undefined;
 }
 
 /**
@@ -94,6 +130,9 @@ function describeEntry(entry: DigestEntry, wiki: boolean): unknown[] {
  */
 function stateOf(item: PlanItem, state: PlanItem['state'], wiki: boolean): string {
   if (state === 'incomplete') return 'refused';
+  // Skipping a file whose content this machine's record says is on its page already is that machine's memory: the
+  // same content to the same target is the same reviewed result.
+  if (state === 'unchanged') return 'send';
   if (wiki) return state;
   if (state === 'refused' && item.refusals.length > 0 && item.refusals.every((refusal) => refusal.code === 'noPageAccess')) return 'send';
   return state === 'edited' ? 'send' : state;

@@ -8959,7 +8959,11 @@ async function sendGonePages(entries, options) {
     });
     if (!found) return;
     for (const id of batch) {
-      if (found.has(id)) continue;
+      const page = found.get(id);
+      if (page) {
+        for (const item of itemsByPage.get(id) ?? []) item.pageFound = { id, version: page.version };
+        continue;
+      }
       for (const item of itemsByPage.get(id) ?? []) {
         rememberPlanBeforeWiki(item);
         item.state = "send";
@@ -12045,7 +12049,7 @@ var Output = class {
 };
 
 // src/core/run/planDigest.ts
-var FORMAT = "wiki-publisher plan digest v1";
+var FORMAT = "wiki-publisher plan digest v2";
 var ENTRY_HASH_LENGTH = 16;
 var SHORT_DIGEST_LENGTH = 12;
 function planFingerprint(entries, options) {
@@ -12077,6 +12081,7 @@ function describeEntry(entry, wiki) {
   const byAuthor = wiki && decidedByAuthor(item.guard);
   const planned = (!wiki || byAuthor) && item.beforeWiki ? item.beforeWiki : item;
   const target = planned.complete ?? item.target;
+  const onto = wiki ? existingPageOf(item, byAuthor) : void 0;
   const files = [
     entry.key,
     entry.treeParent ?? null,
@@ -12085,16 +12090,29 @@ function describeEntry(entry, wiki) {
     target.pageTitle ?? null,
     target.overwrite ?? null,
     item.contentSha256,
-    byAuthor ? "byAuthor" : stateOf(item, planned.state, wiki)
+    onto ? "onto" : stateOf(item, planned.state, wiki)
   ];
   if (!wiki) return files;
-  const page = guardedPage(item.guard);
-  const kind = item.state === "send" && !byAuthor ? sendKind(item) : null;
+  if (onto) return [...files, null, "onto", onto.id, onto.version];
+  const page = guardedPage(item.guard) ?? item.pageFound;
+  const kind = item.state === "send" ? sendKind(item) : null;
   const pageId = page?.id ?? (item.guard?.kind === "deleted" ? item.guard.pageId : null);
-  return [...files, kind, byAuthor ? "byAuthor" : item.guard?.kind ?? null, pageId, page?.version ?? null];
+  return [...files, kind, item.guard?.kind ?? (item.state === "unchanged" ? "unchanged" : null), pageId, page?.version ?? null];
+}
+function existingPageOf(item, byAuthor) {
+  if (item.state === "unchanged") {
+    const { link, pageFound } = item;
+    const asLeft = link?.pageId !== void 0 && link.version !== void 0 && pageFound?.id === link.pageId && pageFound.version === link.version;
+    return asLeft ? pageFound : void 0;
+  }
+  const page = guardedPage(item.guard);
+  if (!page) return void 0;
+  const sent = item.state === "send" && item.complete?.overwrite === true && (item.guard?.kind === "asLeft" || item.guard?.kind === "notOurs");
+  return byAuthor || sent ? { id: page.id, version: page.version } : void 0;
 }
 function stateOf(item, state, wiki) {
   if (state === "incomplete") return "refused";
+  if (state === "unchanged") return "send";
   if (wiki) return state;
   if (state === "refused" && item.refusals.length > 0 && item.refusals.every((refusal2) => refusal2.code === "noPageAccess")) return "send";
   return state === "edited" ? "send" : state;

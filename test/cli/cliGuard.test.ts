@@ -171,7 +171,7 @@ describe('CLI with page access: the edit guard in CI', () => {
     assert.match(line, /^LEFT OUT +docs\/a\.md -> .*\(the wiki could not be read to check for edits: [^;]*500[^;]*; run again, or --overwrite-edited sends it unchecked\)$/);
     assert.doesNotMatch(line, /NOT checked/);
     assert.match(failing.stdout, /^0 published, 0 failed, 0 refused, 1 unchanged, 1 left out \(the wiki could not be read to check for edits\)$/m);
-    assert.match(failing.stderr, /Wiki edits could not be checked for 1 file\(s\): .*--overwrite-edited sends them unchecked/);
+    assert.match(failing.stderr, /Wiki edits could not be checked for 1 file\(s\): .* 1 update\(s\) among them left out: run again, or --overwrite-edited sends them unchecked\./);
     const dryRun = await publish('--dry-run');
     assert.equal(dryRun.code, 1);
     assert.match(dryRun.stdout, /^WOULD LEAVE OUT docs\/a\.md .*\(the wiki could not be read to check for edits: /m);
@@ -182,6 +182,7 @@ describe('CLI with page access: the edit guard in CI', () => {
     const forced = await publish('--overwrite-edited');
     assert.equal(forced.code, 0, forced.stdout + forced.stderr);
     assert.match(forced.stdout, /^updated +docs\/a\.md .*\(wiki edits NOT checked: The lookup on the wiki failed: /m);
+    assert.match(forced.stderr, /Updates among them are sent unchecked \(--overwrite-edited\)\./);
     assert.equal(cli.world.sandbox.findPageByTitle('DOCS', '123456', 'Alpha')?.markdown, '# Alpha\n\nTwo.\n');
   });
 

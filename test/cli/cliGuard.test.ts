@@ -186,6 +186,28 @@ describe('CLI with page access: the edit guard in CI', () => {
     assert.equal(cli.world.sandbox.findPageByTitle('DOCS', '123456', 'Alpha')?.markdown, '# Alpha\n\nTwo.\n');
   });
 
+  it('a plan whose lookup failed is reviewed as files only: a publish that still cannot read the wiki honours it and leaves the update out, one that can sends it', async () => {
+    const root = await cli.tree({ 'docs/a.md': '# Alpha\n\nOne.\n' });
+    const run = (...extra: string[]) => runCli(['publish', 'docs', ...DOCS, '--state', 'state.json', '--timeout', '2', ...extra], { cwd: root, env: cli.env() });
+    assert.equal((await run()).code, 0);
+    await writeFile(join(root, 'docs', 'a.md'), '# Alpha\n\nTwo.\n');
+    cli.world.sandbox.setPageLookupFault('error');
+    const plan = await run('--dry-run', '--json');
+    const digest = summaryRecord(plan).plan as { digest: string; wikiChecked: boolean };
+    assert.equal(digest.wikiChecked, false, 'the wiki was not read for every file: files only');
+
+    const stillFailing = await run('--expect-plan', digest.digest);
+    assert.equal(stillFailing.code, 1, stillFailing.stdout + stillFailing.stderr);
+    assert.match(stillFailing.stderr, /The plan is the reviewed one/);
+    assert.match(stillFailing.stdout, /^LEFT OUT +docs\/a\.md .*the wiki could not be read to check for edits/m);
+    assert.equal(cli.world.sandbox.findPageByTitle('DOCS', '123456', 'Alpha')?.markdown, '# Alpha\n\nOne.\n');
+
+    cli.world.sandbox.setPageLookupFault(undefined);
+    const readable = await run('--expect-plan', digest.digest);
+    assert.equal(readable.code, 0, readable.stdout + readable.stderr);
+    assert.match(readable.stdout, /^updated +docs\/a\.md .*\(wiki edits checked: version 1 is as last published\)/m);
+  });
+
   it('without page access at all an update is still sent, said to be unchecked, whatever the wiki\'s page routes do', async () => {
     const root = await cli.tree({ 'docs/a.md': '# Alpha\n' });
     assert.equal((await runCli(['publish', 'docs', ...DOCS, '--state', 's.json'], { cwd: root, env: cli.env(false) })).code, 0);

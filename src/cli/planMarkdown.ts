@@ -290,7 +290,8 @@ function resultRow(record: FileResultRecord): string {
   const word = record.outcome === 'created' || record.outcome === 'updated' ? record.outcome : resultWord(record);
   const indent = record.tree ? '&nbsp;&nbsp;'.repeat(record.tree.depth) : '';
   const notes = [record.message, verdictFitsResult(record) ? guardNote(record.wikiEdits, record.status, false) : ''].filter((note) => note !== '');
-  return `| ${indent}${inlineText(record.file)} | ${pageCell(record)} | ${word} | ${notes.map(inlineText).join('; ')} |`;
+  // As a plan's row: a note's closing full stop gives way to the '; ' before the next (an ellipsis keeps its dots).
+  return `| ${indent}${inlineText(record.file)} | ${pageCell(record)} | ${word} | ${notes.map((note, index) => inlineText(index < notes.length - 1 ? note.replace(/(?<!\.)\.$/, '') : note)).join('; ')} |`;
 }
 
 function countBy<T>(items: readonly T[], wordOf: (item: T) => string): Map<string, number> {

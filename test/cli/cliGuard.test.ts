@@ -172,6 +172,9 @@ describe('CLI with page access: the edit guard in CI', () => {
     assert.doesNotMatch(line, /NOT checked/);
     assert.match(failing.stdout, /^0 published, 0 failed, 0 refused, 1 unchanged, 1 left out \(the wiki could not be read to check for edits\)$/m);
     assert.match(failing.stderr, /Wiki edits could not be checked for 1 file\(s\): .* 1 update\(s\) among them left out: run again, or --overwrite-edited sends them unchecked\./);
+    const markdown = await publish('--format', 'markdown');
+    assert.match(markdown.stdout, /^\*\*1 left out \(the wiki could not be read to check for edits\), 1 unchanged\*\*$/m);
+    assert.match(markdown.stdout, /^\| docs\/a\.md \| .* \| left out \(the wiki could not be read to check for edits\) \| not sent: its page could not be checked for edits on the wiki; the wiki could not be read to check for edits: [^|]*500[^|]*; run again, or \\?-\\?-overwrite\\?-edited sends it unchecked \|$/m);
     const dryRun = await publish('--dry-run');
     assert.equal(dryRun.code, 1);
     assert.match(dryRun.stdout, /^WOULD LEAVE OUT docs\/a\.md .*\(the wiki could not be read to check for edits: /m);

@@ -1,7 +1,7 @@
 // Refusals, failures and cautions as GitHub workflow commands (`::error file=...,line=...::message`), so they show on
 // the pull request's diff at the file. Every value is escaped as the runner reads it (% CR LF in the message; also
 // ":" and "," in properties), so a title or path from a file can neither end the command early nor start another one.
-import { heldBackText, type WikiEditsRecord } from './report';
+import { heldBackText, lookupFailedRecord, type WikiEditsRecord } from './report';
 import type { RunRecords } from './runRecords';
 
 export interface Annotation {
@@ -96,5 +96,6 @@ export function lineAbout(text: string | undefined, message: string): number {
 /** A held-back page's annotation title: what is known of the version that holds it back. */
 function editedTitle(wikiEdits: WikiEditsRecord | undefined): string {
   if (wikiEdits?.movedUnder) return 'Moved on the wiki';
+  if (lookupFailedRecord(wikiEdits)) return 'Wiki edits could not be checked';
   return wikiEdits?.knownFromRepository && !wikiEdits.authorUnknown ? 'A version this machine did not publish' : 'Edited on the wiki';
 }

@@ -29,8 +29,9 @@ Options:
                        Mermaid code blocks become images from <URL>/mermaid/png/<diagram>, carrying their
                        source there. Without it they are published as code, with a caution.
   --no-record          With --tree: leave .wiki-pages.json as it is; the page IDs it would record are listed.
-  --overwrite-edited   Replace pages that were edited on the wiki since this tool last published them (without
-                       it, those files are left out and reported). Needs page access (see Environment).
+  --overwrite-edited   Replace pages that were edited on the wiki since this tool last published them, and send
+                       updates whose check for edits failed (the wiki could not be read) unchecked; without it,
+                       those files are left out and reported. Needs page access (see Environment).
   --dry-run            Send nothing and need no token: print each file's target and preflight findings.
   --json               One JSON object per file per line, then a summary object (schema/wiki-publisher-json.schema.json).
   --format FORMAT      text (default for publish), json (as --json), or markdown (default for plan): one
@@ -67,9 +68,9 @@ Environment:
   WIKI_PUBLISHER_SCOPE           Optional: the scopes to ask the service account's token for (space-separated).
 
 Exit codes: 0 every file published or skipped as unchanged; 1 a file failed, was refused, was left out
-because its page was edited on the wiki, or met "already exists" after a retry on a page not proven to be
-its own (with --dry-run: would be refused or left out); 2 usage or configuration error (refused page
-access credentials too); 3 --expect-plan: the plan changed since it was reviewed, nothing sent; 130 interrupted
-(Ctrl+C); 143 stopped by SIGTERM (a cancelled CI job). After 130 or 143 the output says which files landed,
-which may have landed and which never started.
+because its page was edited on the wiki (or the wiki could not be read to check), or met "already exists"
+after a retry on a page not proven to be its own (with --dry-run: would be refused or left out); 2 usage
+or configuration error (refused page access credentials too); 3 --expect-plan: the plan changed since it was
+reviewed, nothing sent; 130 interrupted (Ctrl+C); 143 stopped by SIGTERM (a cancelled CI job). After 130 or
+143 the output says which files landed, which may have landed and which never started.
 `;

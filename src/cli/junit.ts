@@ -3,7 +3,7 @@
 // classname (GitLab's suite name), name, file and time; failure, error or skipped with their text; system-out. Jenkins,
 // Azure Pipelines and others read the same elements. A file that would be refused, was refused, failed or was left out
 // is a failure; one interrupted is an error; one unchanged is skipped; cautions go to system-out.
-import { existsText, heldBackText, notPublishedHereText, overwriteEditedText, verdictFitsResult } from './report';
+import { existsText, heldBackText, LOOKUP_FAILED_FIX, lookupFailedRecord, lookupFailedText, notPublishedHereText, overwriteEditedText, verdictFitsResult, type WikiEditsRecord } from './report';
 import { parentText, type FileResultRecord, type PlanEntryRecord, type RunRecords } from './runRecords';
 
 interface TestCase {
@@ -75,6 +75,9 @@ function resultCase(record: FileResultRecord): TestCase {
       // verdict does.
       const why = record.wikiEdits?.verdict === 'exists' && verdictFitsResult(record) ? ` (${existsText(record.wikiEdits, false)})` : '';
       // A page this machine never published was not edited "since its last publish": its result says what it was.
+      if (record.status === 'edited' && lookupFailedRecord(record.wikiEdits)) {
+        return { ...base, verdict: { kind: 'failure', type: record.status, text: `Left out: ${lookupFailedText(record.wikiEdits as WikiEditsRecord)} (${LOOKUP_FAILED_FIX}).` } };
+      }
       if (record.status === 'edited' && record.wikiEdits?.knownFromRepository && !record.wikiEdits.authorUnknown) {
         return { ...base, verdict: { kind: 'failure', type: record.status, text: `Left out: ${notPublishedHereText(record.wikiEdits)} (${overwriteEditedText(record.wikiEdits)}).` } };
       }

@@ -2,6 +2,7 @@
 // wiki said, and files only), and how the digest is said in text and in the JSON summary.
 import { planFingerprint, shortDigest, type DigestEntry, type PlanFingerprint } from '../core/run/planDigest';
 import type { PlanItem } from '../core/run/plan';
+import { unreadOnWiki } from '../core/run/guard';
 import type { TreePlan } from '../core/tree/treePlan';
 
 export interface PlanViews {
@@ -30,12 +31,14 @@ export function treePlanEntries(plan: Pick<TreePlan, 'refused' | 'pinned' | 'pag
 /**
  * The plan shows the wiki's view only when it read the wiki for every file: a plan in which a lookup failed cannot
  * say whether that page was edited there, so it is shown (and reviewed) as files only, which a publish matches with
- * its own edit guard's verdicts, instead of a "checked" digest that no publish whose lookups work could match.
+ * its own edit guard's verdicts, instead of a "checked" digest that no publish whose lookups work could match. An update
+ * the guard held back for its failed lookup is described there as planned before the wiki (send): the publish's guard
+ * sends it if its lookup works and finds the page as left, and holds it back again if it fails.
  */
 export function planViews(entries: readonly DigestEntry[], pageAccess: boolean): PlanViews {
   const files = planFingerprint(entries, { wiki: false });
   const wiki = pageAccess ? planFingerprint(entries, { wiki: true }) : undefined;
-  const lookupFailed = entries.some(({ item }) => item.guard?.kind === 'unchecked' && item.guard.reason === 'failed');
+  const lookupFailed = entries.some(({ item }) => unreadOnWiki(item.guard));
   return { wiki, files, shown: wiki && !lookupFailed ? wiki : files, lookupFailed };
 }
 

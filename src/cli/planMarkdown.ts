@@ -5,7 +5,7 @@
 import { shortDigest } from '../core/run/planDigest';
 import { charCount, fitDocument, fitTableRows, inlineText, linkText, utf8Bytes, type TableRow } from './markdownText';
 import { planMarkers } from './planMarkers';
-import { adoptedText, authorUnknownText, existsText, movedText, notPublishedHereText, overwriteEditedText, PAGE_NOT_FOUND, verdictFitsResult, wikiVersionNotOurs, type WikiEditsRecord } from './report';
+import { adoptedText, authorUnknownText, existsText, LOOKUP_FAILED_FIX, lookupFailedRecord, lookupFailedText, movedText, notPublishedHereText, overwriteEditedText, PAGE_NOT_FOUND, verdictFitsResult, wikiVersionNotOurs, type WikiEditsRecord } from './report';
 import { parentText, type FileResultRecord, type PlanEntryRecord, type RunRecords } from './runRecords';
 
 export interface MarkdownOptions {
@@ -68,14 +68,15 @@ function plainPlanRow(record: PlanEntryRecord): boolean {
 function planLines(records: RunRecords, room: Room, tail: readonly string[]): string[] {
   const plan = records.plan;
   // In the headline, a page known only from the repository is not called edited on the wiki (a teammate's publish?).
-  const counts = countBy(plan, (record) => (record.status === 'edited' && wikiVersionNotOurs(record.wikiEdits) ? NOT_PUBLISHED_HERE : planWord(record)));
+  const counts = countBy(plan, (record) => (record.status === 'edited' && wikiVersionNotOurs(record.wikiEdits) ? NOT_PUBLISHED_HERE
+    : record.status === 'edited' && lookupFailedRecord(record.wikiEdits) ? NOT_READ : planWord(record)));
   const headline = PLAN_HEADLINE.filter(([word]) => counts.get(word)).map(([word, phrase]) => `${counts.get(word)} ${phrase}`);
   const lines = ['### Wiki Publisher plan', '', plan.length === 0 ? 'No Markdown files to publish.' : `**${headline.join(', ')}**`, ''];
   const failed = records.lookupsFailed;
   if (failed > 0) {
     lines.push(
       `> **Wiki edits not checked for ${failed} file(s): the lookup on the wiki failed** (their rows say why). Whether those pages were edited on the wiki since their last publish is unknown;`,
-      '> so this plan covers files and targets only, and the publish job checks again: its edit guard leaves out pages edited on the wiki.',
+      '> updates among them are left out (run again, or `--overwrite-edited` sends them unchecked). This plan covers files and targets only, and the publish job checks again: its edit guard leaves out pages edited on the wiki, and pages it cannot read.',
       '',
     );
   } else if (!records.wikiRead) {
@@ -93,11 +94,12 @@ function planLines(records: RunRecords, room: Room, tail: readonly string[]): st
 }
 
 const NOT_PUBLISHED_HERE = 'not published here';
+const NOT_READ = 'wiki not read';
 
 const PLAN_HEADLINE: ReadonlyArray<readonly [string, string]> = [
   ['create', 'to create'], ['update', 'to update'], ['replace', 'to replace (pages these files did not publish)'], ['create or update', 'to create or update'],
   ['unchanged', 'unchanged'], ['refused', 'refused'], ['left out', 'left out (edited on the wiki)'],
-  [NOT_PUBLISHED_HERE, 'left out (a version this machine did not publish)'], ['asks first', 'left out (title changed)'],
+  [NOT_PUBLISHED_HERE, 'left out (a version this machine did not publish)'], [NOT_READ, 'left out (the wiki could not be read to check for edits)'], ['asks first', 'left out (title changed)'],
 ];
 
 function planTail(records: RunRecords): string[] {
@@ -140,6 +142,7 @@ function guardNote(wikiEdits: WikiEditsRecord | undefined, status: string, plann
   if (!wikiEdits) return '';
   switch (wikiEdits.verdict) {
     case 'unchecked':
+      if (status === 'edited' && wikiEdits.reason === 'failed') return `${lookupFailedText(wikiEdits)}; ${LOOKUP_FAILED_FIX}`;
       return `wiki edits not checked: ${wikiEdits.detail ?? 'no page access'}`;
     case 'edited':
       if (wikiEdits.movedUnder) return movedText(wikiEdits.movedUnder, status === 'edited');
@@ -236,6 +239,7 @@ const RESULT_WORDS: Record<string, string> = {
 
 function resultWord(record: FileResultRecord): string {
   if (record.status === 'edited' && wikiVersionNotOurs(record.wikiEdits)) return 'left out (a version this machine did not publish)';
+  if (record.status === 'edited' && lookupFailedRecord(record.wikiEdits)) return 'left out (the wiki could not be read to check for edits)';
   return RESULT_WORDS[record.status] ?? record.status;
 }
 
@@ -286,7 +290,8 @@ function resultRow(record: FileResultRecord): string {
   const word = record.outcome === 'created' || record.outcome === 'updated' ? record.outcome : resultWord(record);
   const indent = record.tree ? '&nbsp;&nbsp;'.repeat(record.tree.depth) : '';
   const notes = [record.message, verdictFitsResult(record) ? guardNote(record.wikiEdits, record.status, false) : ''].filter((note) => note !== '');
-  return `| ${indent}${inlineText(record.file)} | ${pageCell(record)} | ${word} | ${notes.map(inlineText).join('; ')} |`;
+  // As a plan's row: a note's closing full stop gives way to the '; ' before the next (an ellipsis keeps its dots).
+  return `| ${indent}${inlineText(record.file)} | ${pageCell(record)} | ${word} | ${notes.map((note, index) => inlineText(index < notes.length - 1 ? note.replace(/(?<!\.)\.$/, '') : note)).join('; ')} |`;
 }
 
 function countBy<T>(items: readonly T[], wordOf: (item: T) => string): Map<string, number> {

@@ -13,7 +13,7 @@ import type { Transport } from '../core/http/transport';
 import { describeError } from '../core/log/redact';
 import type { PartialTarget } from '../core/publish/target';
 import { planFileLinks, type FileLinks } from '../core/run/fileLinks';
-import { guardPlan } from '../core/run/guard';
+import { guardPlan, unreadOnWiki } from '../core/run/guard';
 import { countPlan, planFiles, type PlanItem, type SourceFile } from '../core/run/plan';
 import { recordSendEnd } from '../core/run/recordSend';
 import { describeRunStop, ThrottleGate } from '../core/run/runner';
@@ -107,8 +107,14 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
     if (access.kind === 'none' && plan.some((item) => item.guard?.kind === 'unchecked')) output.problem(`Wiki edits are not checked. ${access.reason}`);
     const refusedAccess = refusedPageAccess(plan);
     if (refusedAccess !== undefined) return usage(refusedAccess);
-    const failedLookups = plan.flatMap((item) => (item.guard?.kind === 'unchecked' && item.guard.reason === 'failed' ? [item.guard.detail] : []));
-    if (failedLookups.length > 0) output.problem(`Wiki edits could not be checked for ${failedLookups.length} file(s): ${failedLookups[0]}`);
+    const failedLookups = plan.flatMap((item) => (unreadOnWiki(item.guard) ? [item.guard.detail] : []));
+    if (failedLookups.length > 0) {
+      // Updates among them are held back (guard.ts, unreadOnWiki) unless --overwrite-edited sent them unchecked.
+      const held = plan.filter((item) => item.state === 'edited' && unreadOnWiki(item.guard)).length;
+      const fate = held > 0 ? ` ${held} update(s) among them left out: run again, or --overwrite-edited sends them unchecked.`
+        : args.overwriteEdited && plan.some((item) => item.state === 'send' && item.complete?.overwrite && unreadOnWiki(item.guard)) ? ' Updates among them are sent unchecked (--overwrite-edited).' : '';
+      output.problem(`Wiki edits could not be checked for ${failedLookups.length} file(s): ${failedLookups[0]}${fate}`);
+    }
     const views = planViews(flatPlanEntries(plan), pages !== undefined);
     if (args.dryRun) return printDryRun(plan, args.json, output, views);
     const unreviewed = await refuseUnreviewedPlan(args.expectPlan, views, { cwd: context.cwd, output, json: args.json, planRecords: () => plan.map(planRecord) });

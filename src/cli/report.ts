@@ -1,6 +1,6 @@
 // What the command line says about each file, as plain values: a text line for people and CI logs, an object for
 // --json. The words come from the core's outcomes and plan; only the editor's button names are swapped for flags.
-import { guardChecked, guardedPage, mayBeInterruptedCreate, movedUnderOf } from '../core/run/guard';
+import { guardChecked, guardedPage, mayBeInterruptedCreate, movedUnderOf, unreadOnWiki } from '../core/run/guard';
 import { sendKind, type PlanCounts, type PlanItem } from '../core/run/plan';
 import type { FileResult, RunSummary } from '../core/run/runner';
 import type { LinksLeft } from '../core/run/landedPage';
@@ -39,6 +39,11 @@ export interface WikiEditsRecord {
   /** For verdict 'unchecked': no page access, or a lookup on the wiki that failed (its edits are unknown). */
   reason?: 'noAccess' | 'failed';
   detail?: string;
+  /**
+   * For reason 'failed': what went wrong, in words that follow a colon. An update with it is left out (status 'edited',
+   * lookupFailedText) unless --overwrite-edited sends it unchecked.
+   */
+  cause?: string;
   version?: number;
   editedBy?: string;
   editedAt?: string;
@@ -150,6 +155,7 @@ function guardFields(item: PlanItem): Pick<FileRecord, 'wikiEdits' | 'url'> {
   if (verdict.kind === 'unchecked') {
     wikiEdits.reason = verdict.reason;
     wikiEdits.detail = verdict.detail;
+    if (verdict.cause !== undefined) wikiEdits.cause = verdict.cause;
   }
   if (page) wikiEdits.version = page.version;
   if (verdict.kind === 'asLeft' && verdict.adopted) {
@@ -234,6 +240,7 @@ function guardText(wikiEdits: WikiEditsRecord | undefined, relevant: boolean, he
   if (!wikiEdits || (!relevant && wikiEdits.verdict !== 'deleted' && wikiEdits.verdict !== 'exists')) return '';
   switch (wikiEdits.verdict) {
     case 'unchecked':
+      if (heldBack && wikiEdits.reason === 'failed') return `(${lookupFailedText(wikiEdits)}; ${LOOKUP_FAILED_FIX})`;
       return `(wiki edits NOT checked: ${wikiEdits.detail ?? 'no page access'})`;
     case 'edited':
       if (wikiEdits.authorUnknown) return `(${authorUnknownText(wikiEdits)})`;
@@ -313,8 +320,22 @@ export function notPublishedHereText(wikiEdits: Pick<WikiEditsRecord, 'version' 
     'it may be a teammate\'s or CI\'s publish of this file, or an edit on the wiki';
 }
 
+/** Why an update is left out when the edit guard's lookup failed although there was page access. */
+export function lookupFailedText(wikiEdits: Pick<WikiEditsRecord, 'cause' | 'detail'>): string {
+  return `the wiki could not be read to check for edits: ${wikiEdits.cause ?? wikiEdits.detail ?? 'the lookup failed'}`;
+}
+
+/** What gets such an update sent: the lookup working next time, or the user's choice to send it unchecked. */
+export const LOOKUP_FAILED_FIX = 'run again, or --overwrite-edited sends it unchecked';
+
+/** A record's side of the core's unreadOnWiki (guard.ts): held back, or sent by choice, because its lookup failed. */
+export function lookupFailedRecord(wikiEdits: WikiEditsRecord | undefined): boolean {
+  return wikiEdits?.verdict === 'unchecked' && wikiEdits.reason === 'failed';
+}
+
 /** Why a file is left out for its page's edit on the wiki (or its move there), and what --overwrite-edited does, as a sentence. */
 export function heldBackText(wikiEdits: WikiEditsRecord | undefined): string {
+  if (lookupFailedRecord(wikiEdits)) return `Would be left out: ${lookupFailedText(wikiEdits as WikiEditsRecord)} (${LOOKUP_FAILED_FIX}).`;
   if (wikiEdits?.movedUnder) return `I${movedText(wikiEdits.movedUnder, true).slice(1)}.`;
   if (wikiEdits?.authorUnknown) return `Would be left out: this run ${authorUnknownText(wikiEdits)}.`;
   if (wikiEdits?.knownFromRepository) return `Would be left out: ${notPublishedHereText(wikiEdits)} (${overwriteEditedText(wikiEdits)}).`;
@@ -340,8 +361,10 @@ export function wikiVersionNotOurs(wikiEdits: WikiEditsRecord | undefined): bool
 export function runSummaryLine(summary: RunSummary, interrupted: boolean): string {
   const parts = [`${summary.published} published`, `${summary.failed} failed`, `${summary.refused} refused`, `${summary.skipped} unchanged`];
   const notPublishedHere = summary.notPublishedHere ?? 0;
-  if (summary.edited > notPublishedHere) parts.push(`${summary.edited - notPublishedHere} left out (edited on the wiki)`);
+  const lookupFailed = summary.lookupFailed ?? 0;
+  if (summary.edited > notPublishedHere + lookupFailed) parts.push(`${summary.edited - notPublishedHere - lookupFailed} left out (edited on the wiki)`);
   if (notPublishedHere > 0) parts.push(`${notPublishedHere} left out (a version this machine did not publish)`);
+  if (lookupFailed > 0) parts.push(`${lookupFailed} left out (the wiki could not be read to check for edits)`);
   if (summary.existsUnproven) parts.push(`${summary.existsUnproven} found existing after a retry (not ours for sure; not recorded)`);
   if (summary.cancelled || summary.notStarted || interrupted) {
     parts.push(`${summary.cancelled} interrupted in flight (may have landed)`, `${summary.notStarted} not started`);
@@ -350,9 +373,11 @@ export function runSummaryLine(summary: RunSummary, interrupted: boolean): strin
 }
 
 export function planSummaryLine(counts: PlanCounts): string {
+  const editedOnWiki = counts.edited - (counts.notPublishedHere ?? 0) - (counts.lookupFailed ?? 0);
   const held = [
-    ...(counts.edited > (counts.notPublishedHere ?? 0) ? [`${counts.edited - (counts.notPublishedHere ?? 0)} edited on the wiki (left out)`] : []),
+    ...(editedOnWiki > 0 ? [`${editedOnWiki} edited on the wiki (left out)`] : []),
     ...(counts.notPublishedHere ? [`${counts.notPublishedHere} with a version this machine did not publish (left out)`] : []),
+    ...(counts.lookupFailed ? [`${counts.lookupFailed} whose wiki could not be read to check for edits (left out)`] : []),
     ...(counts.retitled ? [`${counts.retitled} with a changed title (left out)`] : []),
     ...(counts.unchecked ? [`${counts.unchecked} update(s) whose wiki edits could not be checked`] : []),
   ];
@@ -385,6 +410,7 @@ function notSentMessage(result: FileResult): string {
       return 'not sent: interrupted before it started';
     case 'edited':
       if (movedUnderOf(result.item.guard)) return 'not sent: its page is under another parent on the wiki now.';
+      if (unreadOnWiki(result.item.guard)) return 'not sent: its page could not be checked for edits on the wiki.';
       return result.item.guard?.kind === 'edited' && result.item.guard.knownFromRepository
         ? 'not sent: its page\'s latest version is not one this machine published.' : 'not sent: its page was changed on the wiki since its last publish.';
     default:

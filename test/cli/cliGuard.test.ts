@@ -139,6 +139,89 @@ describe('CLI with page access: the edit guard in CI', () => {
     assert.match(refused.stderr + refused.stdout, /client ID or secret was refused/);
   });
 
+  it('a lookup that fails with page access leaves the update out (exit 1), says why and the fix; a create still goes; --overwrite-edited sends it', async () => {
+    const root = await cli.tree({ 'docs/a.md': '# Alpha\n\nOne.\n' });
+    const publish = (...extra: string[]) => runCli(['publish', 'docs', ...DOCS, '--state', 'state.json', '--timeout', '2', ...extra], { cwd: root, env: cli.env() });
+    assert.equal((await publish()).code, 0);
+    // A colleague's edit, which a guard that could read the wiki would hold back; then the wiki site hangs.
+    cli.world.sandbox.editPageOnWiki(pageId('Alpha'), '# Alpha\n\nA colleague\'s line.\n');
+    await writeFile(join(root, 'docs', 'a.md'), '# Alpha\n\nTwo.\n');
+    await writeFile(join(root, 'docs', 'new.md'), '# Brand new\n');
+    cli.world.sandbox.setPageLookupFault('hang');
+
+    const hung = await publish('--json');
+    assert.equal(hung.code, 1, 'a page left out is not a success');
+    const records = Object.fromEntries(fileRecords(hung).map((record) => [record.file, record]));
+    assert.equal(records['docs/a.md']?.status, 'edited');
+    assert.deepEqual(records['docs/a.md']?.wikiEdits, {
+      checked: false, verdict: 'unchecked', reason: 'failed', detail: 'The lookup on the wiki failed: The wiki did not answer within 2 s.', cause: 'the wiki did not answer within 2 s',
+    });
+    assert.equal(records['docs/new.md']?.status, 'published', 'a create cannot replace anything: it is sent');
+    assert.equal(records['docs/new.md']?.outcome, 'created');
+    const summary = summaryRecord(hung);
+    assert.equal(summary.edited, 1);
+    assert.equal(summary.lookupFailed, 1);
+    assert.equal(summary.exitCode, 1);
+    assert.match(cli.world.sandbox.findPageByTitle('DOCS', '123456', 'Alpha')?.markdown ?? '', /A colleague's line/, 'the colleague\'s edit survives');
+
+    cli.world.sandbox.setPageLookupFault('error');
+    const failing = await publish();
+    assert.equal(failing.code, 1);
+    const line = failing.stdout.split('\n').find((each) => each.includes('docs/a.md')) ?? '';
+    assert.match(line, /^LEFT OUT +docs\/a\.md -> .*\(the wiki could not be read to check for edits: [^;]*500[^;]*; run again, or --overwrite-edited sends it unchecked\)$/);
+    assert.doesNotMatch(line, /NOT checked/);
+    assert.match(failing.stdout, /^0 published, 0 failed, 0 refused, 1 unchanged, 1 left out \(the wiki could not be read to check for edits\)$/m);
+    assert.match(failing.stderr, /Wiki edits could not be checked for 1 file\(s\): .* 1 update\(s\) among them left out: run again, or --overwrite-edited sends them unchecked\./);
+    const markdown = await publish('--format', 'markdown');
+    assert.match(markdown.stdout, /^\*\*1 left out \(the wiki could not be read to check for edits\), 1 unchanged\*\*$/m);
+    assert.match(markdown.stdout, /^\| docs\/a\.md \| .* \| left out \(the wiki could not be read to check for edits\) \| not sent: its page could not be checked for edits on the wiki; the wiki could not be read to check for edits: [^|]*500[^|]*; run again, or \\?-\\?-overwrite\\?-edited sends it unchecked \|$/m);
+    const dryRun = await publish('--dry-run');
+    assert.equal(dryRun.code, 1);
+    assert.match(dryRun.stdout, /^WOULD LEAVE OUT docs\/a\.md .*\(the wiki could not be read to check for edits: /m);
+    assert.match(dryRun.stdout, /1 whose wiki could not be read to check for edits \(left out\)/);
+    assert.match(cli.world.sandbox.findPageByTitle('DOCS', '123456', 'Alpha')?.markdown ?? '', /A colleague's line/);
+
+    // The user's choice: sent unchecked, as for a page edited on the wiki.
+    const forced = await publish('--overwrite-edited');
+    assert.equal(forced.code, 0, forced.stdout + forced.stderr);
+    assert.match(forced.stdout, /^updated +docs\/a\.md .*\(wiki edits NOT checked: The lookup on the wiki failed: /m);
+    assert.match(forced.stderr, /Updates among them are sent unchecked \(--overwrite-edited\)\./);
+    assert.equal(cli.world.sandbox.findPageByTitle('DOCS', '123456', 'Alpha')?.markdown, '# Alpha\n\nTwo.\n');
+  });
+
+  it('a plan whose lookup failed is reviewed as files only: a publish that still cannot read the wiki honours it and leaves the update out, one that can sends it', async () => {
+    const root = await cli.tree({ 'docs/a.md': '# Alpha\n\nOne.\n' });
+    const run = (...extra: string[]) => runCli(['publish', 'docs', ...DOCS, '--state', 'state.json', '--timeout', '2', ...extra], { cwd: root, env: cli.env() });
+    assert.equal((await run()).code, 0);
+    await writeFile(join(root, 'docs', 'a.md'), '# Alpha\n\nTwo.\n');
+    cli.world.sandbox.setPageLookupFault('error');
+    const plan = await run('--dry-run', '--json');
+    const digest = summaryRecord(plan).plan as { digest: string; wikiChecked: boolean };
+    assert.equal(digest.wikiChecked, false, 'the wiki was not read for every file: files only');
+
+    const stillFailing = await run('--expect-plan', digest.digest);
+    assert.equal(stillFailing.code, 1, stillFailing.stdout + stillFailing.stderr);
+    assert.match(stillFailing.stderr, /The plan is the reviewed one/);
+    assert.match(stillFailing.stdout, /^LEFT OUT +docs\/a\.md .*the wiki could not be read to check for edits/m);
+    assert.equal(cli.world.sandbox.findPageByTitle('DOCS', '123456', 'Alpha')?.markdown, '# Alpha\n\nOne.\n');
+
+    cli.world.sandbox.setPageLookupFault(undefined);
+    const readable = await run('--expect-plan', digest.digest);
+    assert.equal(readable.code, 0, readable.stdout + readable.stderr);
+    assert.match(readable.stdout, /^updated +docs\/a\.md .*\(wiki edits checked: version 1 is as last published\)/m);
+  });
+
+  it('without page access at all an update is still sent, said to be unchecked, whatever the wiki\'s page routes do', async () => {
+    const root = await cli.tree({ 'docs/a.md': '# Alpha\n' });
+    assert.equal((await runCli(['publish', 'docs', ...DOCS, '--state', 's.json'], { cwd: root, env: cli.env(false) })).code, 0);
+    await writeFile(join(root, 'docs', 'a.md'), '# Alpha\n\nMore.\n');
+    cli.world.sandbox.setPageLookupFault('error');
+    const again = await runCli(['publish', 'docs', ...DOCS, '--state', 's.json', '--json'], { cwd: root, env: cli.env(false) });
+    assert.equal(again.code, 0, again.stderr);
+    assert.deepEqual(fileRecords(again)[0]?.wikiEdits, { checked: false, verdict: 'unchecked', reason: 'noAccess', detail: 'no page access' });
+    assert.equal(summaryRecord(again).lookupFailed, undefined);
+  });
+
   it('without page access an update says its wiki edits were NOT checked, and how to give access', async () => {
     const root = await cli.tree({ 'docs/a.md': '# Alpha\n' });
     assert.equal((await runCli(['publish', 'docs', ...DOCS, '--state', 's.json'], { cwd: root, env: cli.env(false) })).code, 0);

@@ -27,7 +27,7 @@ describe('CLI plan as Markdown, with page access', () => {
     assert.match(plan.stdout, /Plan digest `[0-9a-f]{12}`: covers files, targets, and the pages on the wiki as the edit guard saw them/);
   });
 
-  it('a lookup that failed leaves the edits unknown, never "none", and the plan covers files only; a refused platform token is exit 2', async () => {
+  it('a lookup that failed leaves the edits unknown, never "none", holds the update back, and the plan covers files only; a refused platform token is exit 2', async () => {
     const root = await cli.tree({ 'docs/a.md': '# Alpha\n\nOne.\n' });
     const args = ['docs', ...DOCS, '--overwrite', '--state', 's.json'];
     assert.equal((await runCli(['publish', ...args], { cwd: root, env: cli.env() })).code, 0);
@@ -40,7 +40,9 @@ describe('CLI plan as Markdown, with page access', () => {
     // Nothing listens on port 9 of the loopback: every lookup fails.
     const unreachable = { ...cli.env(), WIKI_PUBLISHER_BASE_URL: 'http://127.0.0.1:9' };
     const plan = await runCli(['plan', ...args, '--timeout', '5'], { cwd: root, env: unreachable });
-    assert.equal(plan.code, 0, plan.stdout + plan.stderr);
+    assert.equal(plan.code, 1, `an update the guard could not check is left out: ${plan.stdout}${plan.stderr}`);
+    assert.match(plan.stdout, /^\*\*1 left out \(the wiki could not be read to check for edits\)\*\*$/m);
+    assert.match(plan.stdout, /^\| docs\/a\.md \| .* \| left out \| the wiki could not be read to check for edits: could not reach the wiki: [^|]*; run again, or \\?-\\?-overwrite\\?-edited sends it unchecked \|$/m);
     assert.match(plan.stdout, /Wiki edits not checked for 1 file\(s\): the lookup on the wiki failed/);
     assert.match(plan.stdout, /#### Pages edited on the wiki since their last publish\n\nUnknown for 1 file\(s\): the lookup on the wiki failed/);
     assert.doesNotMatch(plan.stdout, /None: every page/);

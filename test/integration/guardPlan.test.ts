@@ -8,7 +8,7 @@ import { proveOwnPage } from '../../src/core/links/pageIdentity';
 import { apiTokenSubject } from '../../src/core/apiToken/subject';
 import { guardPlan } from '../../src/core/run/guard';
 import { countPlan, linkAfterPublish, planFiles, sendKind, unconfirmedSendLink, type PlanItem, type SourceFile } from '../../src/core/run/plan';
-import { runPlan, summarise, type FileResult } from '../../src/core/run/runner';
+import { runPlan, summarise, summaryLine, type FileResult } from '../../src/core/run/runner';
 import { sendPlanned } from '../../src/core/run/send';
 import type { WikiPagesClient } from '../../src/core/wikiPages';
 import { useSignedInWorld } from '../support/signedInWorld';
@@ -129,6 +129,47 @@ describe('the edit guard as a plan step, many files, against the sandbox wiki', 
     signedIn.world.sandbox.editPageOnWiki(await pageIdOf('Alpha'), '# Alpha\n\nColleague.\n');
     const after = await publishAll([file('a.md', '# Alpha\n\nThree.\n')], quiet.links);
     assert.equal(after.plan[0]?.state, 'edited', 'the colleague\'s edit is not replaced without a word');
+  });
+
+  it('a lookup that fails although signed in holds an update back, counted apart; a create still goes; overwriting edited pages sends it unchecked', async () => {
+    const first = await publishAll([file('a.md', '# Alpha\n\nOne.\n')], new Map());
+    signedIn.world.sandbox.editPageOnWiki(await pageIdOf('Alpha'), '# Alpha\n\nA colleague was here.\n');
+    signedIn.world.sandbox.setPageLookupFault('error');
+    const edits = [file('a.md', '# Alpha\n\nTwo.\n'), file('n.md', '# New one\n')];
+    const second = await publishAll(edits, first.links);
+    assert.deepEqual(second.plan.map((item) => item.state), ['edited', 'send'], 'the update is held; the create cannot replace anything');
+    assert.deepEqual(second.plan.map((item) => (item.guard?.kind === 'unchecked' ? item.guard.reason : item.guard?.kind)), ['failed', 'failed']);
+    assert.deepEqual(countPlan(second.plan), { ...countPlan(second.plan), edited: 1, lookupFailed: 1, send: 1, unchecked: 0 });
+    assert.deepEqual(second.results.map((result) => result.state), ['edited', 'published']);
+    assert.deepEqual(summarise(second.results), { published: 1, failed: 0, existsUnproven: 0, edited: 1, lookupFailed: 1, skipped: 0, refused: 0, notStarted: 0, cancelled: 0 });
+    assert.equal(summaryLine(summarise(second.results)), '1 published, 1 left out (the wiki could not be read to check for edits)');
+    assert.match(signedIn.world.sandbox.pages().find((page) => page.title === 'Alpha')?.markdown ?? '', /A colleague was here/, 'nothing replaced blind');
+
+    const chosen = await publishAll([edits[0] as SourceFile], first.links, { overwriteEdited: true });
+    assert.deepEqual(chosen.results.map((result) => result.state), ['published'], 'the user chose to send it unchecked');
+    assert.equal(signedIn.world.sandbox.pages().find((page) => page.title === 'Alpha')?.markdown, '# Alpha\n\nTwo.\n');
+  });
+
+  it('the editor\'s guard (creates not looked up) and its Retry hold an update back when the wiki hangs; a deadline ends the lookup', async () => {
+    const first = await publishAll([file('a.md', '# Alpha\n\nOne.\n')], new Map());
+    signedIn.world.sandbox.setPageLookupFault('hang');
+    for (const landedEarlier of [undefined, new Set(['/repo/docs/a.md'])]) {
+      const plan = planFiles([file('a.md', '# Alpha\n\nTwo.\n'), file('n.md', '# New one\n')], first.links, { titleFromFile: true, defaults: DEFAULTS });
+      await guardPlan(plan, {
+        pages: signedIn.pages, noAccessReason: 'not signed in', lookUpCreates: false, timeoutMs: 300,
+        ...(landedEarlier ? { landedEarlier, ownAuthorId: apiTokenSubject(signedIn.apiToken) } : {}),
+      });
+      assert.deepEqual(plan.map((item) => item.state), ['edited', 'send'], landedEarlier ? 'a Retry' : 'a publish');
+      const verdict = plan[0]?.guard;
+      assert.ok(verdict?.kind === 'unchecked' && verdict.reason === 'failed');
+      assert.equal(verdict.cause, 'the wiki did not answer in time');
+      assert.equal(plan[1]?.guard?.kind, 'notNeeded');
+    }
+    // Not signed in at all: sent, said to be unchecked, as documented.
+    const blind = planFiles([file('a.md', '# Alpha\n\nTwo.\n')], first.links, { titleFromFile: true, defaults: DEFAULTS });
+    await guardPlan(blind, { pages: undefined, noAccessReason: 'not signed in', lookUpCreates: false });
+    assert.equal(blind[0]?.state, 'send');
+    assert.deepEqual(blind[0]?.guard, { kind: 'unchecked', reason: 'noAccess', detail: 'not signed in' });
   });
 
   it('without page access, an update is "unchecked" with the reason; a create-only file needs no check', async () => {

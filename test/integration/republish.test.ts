@@ -93,7 +93,7 @@ describe('republishing a linked file against the sandbox wiki', () => {
     assert.deepEqual(unsigned.verdict, { kind: 'unchecked', reason: 'noAccess', detail: 'not signed in' }, 'not signed in: the front end is told');
   });
 
-  it('says a deleted page is deleted (publish create only), and a failing lookup is "unchecked", never a block', async () => {
+  it('says a deleted page is deleted (publish create only), and a failing lookup holds the update back: it cannot tell, so it does not send blind', async () => {
     const first = await publish('# Guide\n', undefined, DEFAULTS);
     signedIn.world.sandbox.deletePage(first.link!.pageId!);
     const deleted = await guard(first.link, '# Guide\n\nNew.\n');
@@ -102,7 +102,8 @@ describe('republishing a linked file against the sandbox wiki', () => {
     const unreachable = createWikiPagesClient({ baseUrl: 'http://127.0.0.1:9', transport: signedIn.transport, getAccessToken: async () => signedIn.accessToken, timeoutMs: 2000 });
     const failing = await guard(first.link, '# Guide\n\nNew.\n', unreachable);
     assert.equal(failing.verdict?.kind, 'unchecked');
-    assert.equal(failing.item.state, 'send');
+    assert.equal(failing.verdict?.kind === 'unchecked' ? failing.verdict.reason : undefined, 'failed');
+    assert.equal(failing.item.state, 'edited', 'held back like an edited page: the wiki could not be read to tell');
   });
 
   it('Open Wiki Page as Markdown, save, publish: the same page is updated (page ID and version follow)', async () => {

@@ -70,6 +70,12 @@ const ROUTES: ReadonlyArray<readonly [method: string, path: RegExp, route: Route
     sandbox.setMaxChildrenPageSize(size ?? undefined);
     return { status: 200, value: OK };
   }],
+  ['POST', /^\/pageLookupFault$/, (sandbox, _match, body) => {
+    const fault = body.fault;
+    if (fault !== null && fault !== 'error' && fault !== 'hang') throw new Error('Send {"fault": "error"}, {"fault": "hang"} or {"fault": null}.');
+    sandbox.setPageLookupFault(fault ?? undefined);
+    return { status: 200, value: OK };
+  }],
   ['POST', /^\/reset$/, (sandbox) => {
     sandbox.reset();
     return { status: 200, value: OK };

@@ -22,6 +22,9 @@ export type { ExportFaultPlan } from './sandboxExportFaults';
 export type { IssuedToken, IssueTokenOptions, TokenLifetime } from './sandboxTokens';
 export type { SandboxPage } from './sandboxWiki';
 
+/** How the page routes fail when told to (setPageLookupFault). */
+export type PageLookupFault = 'error' | 'hang';
+
 export interface SandboxOptions {
   port?: number;
   controlPort?: number;
@@ -70,6 +73,12 @@ export interface Sandbox {
   setMaxChildrenPageSize(size: number | undefined): void;
   /** Refuses a create whose title is used anywhere in the space, ignoring case, as the platform long did (off by default). */
   setUniqueTitlesInSpace(on: boolean): void;
+  /**
+   * Makes the page routes (`/wiki/api/v2/pages...`: a page, the page list, a page's children) fail, as a wiki site in
+   * trouble does, until set back to undefined: 'error' answers 500, 'hang' never answers (a client's deadline ends
+   * it). The space lookup keeps working, so page access itself is fine. Off by default; reset() turns it off.
+   */
+  setPageLookupFault(fault: PageLookupFault | undefined): void;
   /** The page's address as the platform gives it: `{baseUrl}/wiki` + `_links.webui`. */
   pageAddress(pageId: string): string;
   reset(): void;
@@ -98,6 +107,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     style: 'stored',
   };
   let maxChildrenPageSize: number | undefined;
+  let pageLookupFault: PageLookupFault | undefined;
 
   const routeBase = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
@@ -107,6 +117,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     }
     if (url.pathname.startsWith(`${exportPath}/`)) {
       return handleExportRequest(req, res, url.pathname.slice(exportPath.length), exporting);
+    }
+    if (pageLookupFault !== undefined && url.pathname.startsWith('/wiki/api/v2/pages')) {
+      // A hanging request is left open: the client's deadline (or close()) ends it.
+      if (pageLookupFault === 'hang') return;
+      return sendJson(res, 500, { errors: [{ status: 500, title: 'Internal Server Error' }] });
     }
     const lookups = { wiki, verify: options.verifyPlatformToken, baseUrl: () => sandbox.baseUrl, maxChildrenPageSize: () => maxChildrenPageSize };
     if (handleLookup(req, res, url, lookups)) return;
@@ -167,6 +182,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     setUniqueTitlesInSpace(on) {
       context.uniqueTitlesInSpace = on;
     },
+    setPageLookupFault(fault) {
+      pageLookupFault = fault;
+    },
     setMaxChildrenPageSize(size) {
       if (size !== undefined && (!Number.isInteger(size) || size < 1)) throw new Error('A page size must be a whole number of at least 1.');
       maxChildrenPageSize = size;
@@ -184,6 +202,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       exporting.style = 'stored';
       maxChildrenPageSize = undefined;
       context.uniqueTitlesInSpace = false;
+      pageLookupFault = undefined;
       imports.length = 0; // in place, so arrays callers already hold stay live
       context.inFlight.max = context.inFlight.now;
       exporting.exports.length = 0;

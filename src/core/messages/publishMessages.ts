@@ -83,6 +83,8 @@ export interface PublishMessages extends EndpointMessages {
   summaryEdited(count: number): string;
   /** Pages known only from the repository, held back for a version this machine did not publish. */
   summaryNotPublishedHere(count: number): string;
+  /** Updates held back because the edit guard's lookup failed while there was page access. */
+  summaryLookupFailed(count: number): string;
   summaryRefused(count: number): string;
   summarySkipped(count: number): string;
   summaryCancelled(count: number): string;
@@ -172,6 +174,7 @@ export const englishPublishMessages: PublishMessages = {
   summaryExistsUnproven: (count) => `${count} found existing (may not be ours; not linked)`,
   summaryEdited: (count) => `${count} left out (edited on the wiki)`,
   summaryNotPublishedHere: (count) => `${count} left out (a version this machine did not publish)`,
+  summaryLookupFailed: (count) => `${count} left out (the wiki could not be read to check for edits)`,
   summaryRefused: (count) => `${count} refused`,
   summarySkipped: (count) => `${count} skipped (unchanged)`,
   summaryCancelled: (count) => `${count} cancelled while sending (may have landed)`,

@@ -60,10 +60,13 @@ export type GuardVerdict =
   /** The linked page ID answers 404: deleted on the wiki (or hidden now). Published anew, create only. */
   | { kind: 'deleted'; pageId: string }
   /**
-   * Not checked: no page access, or a lookup failed. `detail` says which, in a sentence. `credentialRefused`: the wiki
-   * answered 401, refusing the credential itself (not this page), so no lookup of the run can work.
+   * Not checked: no page access, or a lookup failed. `detail` says which, in a sentence; `cause`, for a lookup that
+   * failed, what went wrong in words that fit after a colon ("the wiki did not answer in time"). `credentialRefused`: the
+   * wiki answered 401, refusing the credential itself (not this page), so no lookup of the run can work. A lookup that
+   * failed for a send that may replace a page holds it back like an edited page (unreadOnWiki): with page access the
+   * guard could have told, so it does not send blind.
    */
-  | { kind: 'unchecked'; reason: 'noAccess' | 'failed'; detail: string; credentialRefused?: true };
+  | { kind: 'unchecked'; reason: 'noAccess' | 'failed'; detail: string; cause?: string; credentialRefused?: true };
 
 /** Why a page found in the place of a create may be the file's own (GuardVerdict 'exists', adoptOwnPage). */
 export type OwnPageClue = 'unrecordedTreePage' | 'interruptedCreate';
@@ -218,6 +221,17 @@ export function notPublishedHere(verdict: GuardVerdict | undefined): boolean {
   return verdict?.kind === 'edited' && verdict.movedUnder === undefined && verdict.knownFromRepository === true;
 }
 
+/**
+ * Whether the verdict is a lookup on the wiki that failed although there was page access (a timeout, an answer 500, the
+ * network gone): the guard cannot tell whether a colleague edited the page. An update (a send that may replace a page)
+ * with this verdict is held back like an edited page (state 'edited'), counted and said apart, and the user's choice to
+ * overwrite edited pages sends it unchecked; a create cannot replace anything, so it is sent. Without page access at
+ * all, the verdict is 'noAccess' and an update is sent as before, said to be unchecked.
+ */
+export function unreadOnWiki(verdict: GuardVerdict | undefined): verdict is Extract<GuardVerdict, { kind: 'unchecked' }> & { reason: 'failed' } {
+  return verdict?.kind === 'unchecked' && verdict.reason === 'failed';
+}
+
 /** Whether the verdict turned on who made the page's latest version (ownEarlierAttempt, adoptOwnPage), whatever it found. */
 export function decidedByAuthor(verdict: GuardVerdict | undefined): boolean {
   return (verdict?.kind === 'asLeft' || verdict?.kind === 'edited' || verdict?.kind === 'exists') && verdict.byAuthor !== undefined;
@@ -237,14 +251,17 @@ export function sendEditedAnyway(item: PlanItem): void {
 }
 
 /**
- * Changes the item as its verdict says: an edited page is held back, a deleted one is created anew; the file's own page
- * found where its front matter names now is no page left behind.
+ * Changes the item as its verdict says: an edited page is held back, and so is an update whose lookup failed
+ * (unreadOnWiki); a deleted one is created anew; the file's own page found where its front matter names now is no page
+ * left behind.
  */
 function applyVerdict(item: PlanItem, overwriteEdited: GuardOptions['overwriteEdited']): void {
   const verdict = item.guard;
-  if (verdict?.kind === 'edited' || verdict?.kind === 'deleted' || (verdict?.kind === 'asLeft' && verdict.adopted)) rememberPlanBeforeWiki(item);
+  // Only a send that may replace a page is held: a create (overwrite false) cannot overwrite a colleague's edit.
+  const held = verdict?.kind === 'edited' || (unreadOnWiki(verdict) && item.complete?.overwrite === true);
+  if (held || verdict?.kind === 'deleted' || (verdict?.kind === 'asLeft' && verdict.adopted)) rememberPlanBeforeWiki(item);
   if (item.link?.pageId !== undefined && guardedPage(verdict)?.id === item.link.pageId) item.cautions = item.cautions.filter((caution) => caution.code !== 'leavesPage');
-  if (verdict?.kind === 'edited') {
+  if (held) {
     const overwrite = overwriteEdited === true || (overwriteEdited instanceof Set && overwriteEdited.has(item.file.key));
     if (overwrite) sendEditedAnyway(item);
     else item.state = 'edited';
@@ -269,8 +286,13 @@ async function checkOne(link: PageLink | undefined, target: PublishTarget, optio
     // The catalogue's sentence ends with its own full stop; the failure's sentence would end with a second one.
     const said = (deadline.aborted ? messages.guardTimedOut() : readFailureText(error, messages)).replace(/\.+$/, '');
     const refused = isWikiReadError(error, 'unauthorized') && error.details.status === 401;
-    return { kind: 'unchecked', reason: 'failed', detail: messages.guardFailed(said), ...(refused ? { credentialRefused: true as const } : {}) };
+    return { kind: 'unchecked', reason: 'failed', detail: messages.guardFailed(said), cause: afterColon(said), ...(refused ? { credentialRefused: true as const } : {}) };
   }
+}
+
+/** A sentence as it reads after a colon: its first letter small, unless it starts a word in capitals ("HTTP 500"). */
+function afterColon(sentence: string): string {
+  return /^\p{Lu}\p{Ll}/u.test(sentence) ? `${sentence.charAt(0).toLocaleLowerCase()}${sentence.slice(1)}` : sentence;
 }
 
 /** The verdict without page access: an update cannot be checked, a create needs no check. */

@@ -5,7 +5,7 @@
 import { englishPublishMessages, type PublishMessages } from '../messages/publishMessages';
 import type { PageIdentity } from '../links/pageIdentity';
 import { isRepositoryLink, isUnconfirmedCreate, linkNames, unconfirmedCreateLink, type PageLink } from '../links/pageLink';
-import { guardedPage, movedUnderOf, notPublishedHere, type GuardVerdict } from './guard';
+import { guardedPage, movedUnderOf, notPublishedHere, unreadOnWiki, type GuardVerdict } from './guard';
 import type { FileResult } from './runner';
 import { prepareDocument, type PreparedDocument } from '../publish/pipeline';
 import { diagramCaution } from '../publish/diagrams';
@@ -76,7 +76,10 @@ export type PlanState =
   | 'refused'
   /** Some of space, parent, title or overwrite is still unknown: the front end asks, then plans again. */
   | 'incomplete'
-  /** The edit guard holds it back: its page was changed on the wiki since this file last published it. */
+  /**
+   * The edit guard holds it back: its page was changed on the wiki since this file last published it, or the lookup
+   * that would tell failed although there was page access (guard.ts, unreadOnWiki).
+   */
   | 'edited'
   /**
    * The file's own title changed since it last published, and nothing but its link names the page: updating the
@@ -175,6 +178,8 @@ export interface PlanCounts {
   edited: number;
   /** Of `edited`, the pages notPublishedHere (guard.ts) holds back; present only when not zero. */
   notPublishedHere?: number;
+  /** Of `edited`, the updates held back because the wiki could not be read to check them (unreadOnWiki); present only when not zero. */
+  lookupFailed?: number;
   retitled: number;
   /** Updates the guard could not check. */
   unchecked: number;
@@ -363,6 +368,7 @@ export function countPlan(items: readonly PlanItem[]): PlanCounts {
       if (item.complete?.overwrite && item.guard?.kind === 'unchecked') counts.unchecked++;
     } else counts[item.state]++;
     if (item.state === 'edited' && notPublishedHere(item.guard)) counts.notPublishedHere = (counts.notPublishedHere ?? 0) + 1;
+    if (item.state === 'edited' && unreadOnWiki(item.guard)) counts.lookupFailed = (counts.lookupFailed ?? 0) + 1;
     if (item.cautions.length > 0 && item.state !== 'refused') counts.withCautions++;
   }
   return counts;

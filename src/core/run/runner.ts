@@ -6,7 +6,7 @@ import { abortableSleep } from '../importApi/backoff';
 import type { PublishOutcome } from '../publish/outcome';
 import type { PublishTarget } from '../publish/target';
 import type { PageIdentity } from '../links/pageIdentity';
-import { notPublishedHere } from './guard';
+import { notPublishedHere, unreadOnWiki } from './guard';
 import type { PlanItem } from './plan';
 import { plannedContent, type PlannedContent } from './plannedContent';
 
@@ -88,7 +88,7 @@ export type FileState =
    * counted as published, never linked, unless it could be proven to be this run's page (then it is 'published').
    */
   | 'existsUnproven'
-  /** Left out: the page was changed on the wiki since this file last published it (the edit guard). */
+  /** Left out by the edit guard: the page was changed on the wiki since this file last published it, or the wiki could not be read to check. */
   | 'edited'
   /** Unchanged since its last publish. */
   | 'skipped'
@@ -255,6 +255,8 @@ export interface RunSummary {
   edited: number;
   /** Of `edited`, the pages notPublishedHere (guard.ts) holds back; present only when not zero. */
   notPublishedHere?: number;
+  /** Of `edited`, the updates held back because the wiki could not be read to check them (guard.ts, unreadOnWiki); present only when not zero. */
+  lookupFailed?: number;
   skipped: number;
   refused: number;
   notStarted: number;
@@ -293,6 +295,7 @@ export function summarise(results: readonly FileResult[]): RunSummary {
   for (const result of results) {
     summary[result.state === 'notStarted' ? 'notStarted' : result.state]++;
     if (result.state === 'edited' && notPublishedHere(result.item.guard)) summary.notPublishedHere = (summary.notPublishedHere ?? 0) + 1;
+    if (result.state === 'edited' && unreadOnWiki(result.item.guard)) summary.lookupFailed = (summary.lookupFailed ?? 0) + 1;
   }
   return summary;
 }
@@ -304,8 +307,10 @@ export function summaryLine(summary: RunSummary, messages: PublishMessages = eng
   if (summary.failed) parts.push(messages.summaryFailed(summary.failed));
   if (summary.existsUnproven) parts.push(messages.summaryExistsUnproven(summary.existsUnproven));
   const notPublishedHereCount = summary.notPublishedHere ?? 0;
-  if (summary.edited > notPublishedHereCount) parts.push(messages.summaryEdited(summary.edited - notPublishedHereCount));
+  const lookupFailedCount = summary.lookupFailed ?? 0;
+  if (summary.edited > notPublishedHereCount + lookupFailedCount) parts.push(messages.summaryEdited(summary.edited - notPublishedHereCount - lookupFailedCount));
   if (notPublishedHereCount > 0) parts.push(messages.summaryNotPublishedHere(notPublishedHereCount));
+  if (lookupFailedCount > 0) parts.push(messages.summaryLookupFailed(lookupFailedCount));
   if (summary.refused) parts.push(messages.summaryRefused(summary.refused));
   if (summary.skipped) parts.push(messages.summarySkipped(summary.skipped));
   if (summary.cancelled) parts.push(messages.summaryCancelled(summary.cancelled));

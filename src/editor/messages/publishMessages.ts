@@ -103,6 +103,7 @@ export const editorPublishMessages: PublishMessages = {
   summaryExistsUnproven: (count) => vscode.l10n.t('{0} found existing (may not be ours; not linked)', count),
   summaryEdited: (count) => vscode.l10n.t('{0} left out (edited on the wiki)', count),
   summaryNotPublishedHere: (count) => vscode.l10n.t('{0} left out (a version this machine did not publish)', count),
+  summaryLookupFailed: (count) => vscode.l10n.t('{0} left out (the wiki could not be read to check for edits)', count),
   summaryRefused: (count) => vscode.l10n.t('{0} refused', count),
   summarySkipped: (count) => vscode.l10n.t('{0} skipped (unchanged)', count),
   summaryCancelled: (count) => vscode.l10n.t('{0} cancelled while sending (may have landed)', count),

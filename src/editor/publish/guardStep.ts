@@ -86,6 +86,21 @@ export function notPublishedHere(item: PlanItem): boolean {
   return onDemand().notPublishedHere(item.guard);
 }
 
+/**
+ * The core's unreadOnWiki of the item's verdict: its lookup failed although signed in, so an update is held back like an
+ * edited page (Compare cannot help: the wiki cannot be read).
+ */
+export function unreadOnWiki(item: PlanItem): boolean {
+  return onDemand().unreadOnWiki(item.guard);
+}
+
+/** "the wiki could not be read to check for edits: the wiki did not answer within 10 s", for an item unreadOnWiki holds. */
+export function unreadText(item: PlanItem): string {
+  const verdict = item.guard;
+  const cause = verdict?.kind === 'unchecked' ? verdict.cause ?? trimStop(verdict.detail) : '';
+  return vscode.l10n.t('the wiki could not be read to check for edits: {0}', cause);
+}
+
 /** Whether the guard found the item's page under another parent than the file names. */
 export function isMoved(item: PlanItem): boolean {
   return item.guard?.kind === 'edited' && item.guard.movedUnder !== undefined;

@@ -13,7 +13,7 @@ import { withNotificationProgress } from '../progressNotification';
 import { editorFileLinkPorts } from './fileLinkPorts';
 import { recordedPagesOf } from './repositoryLinks';
 import { onDemand } from '../onDemandLoader';
-import { editedText, movedText, runGuard, uncheckedNote } from './guardStep';
+import { editedText, movedText, runGuard, uncheckedNote, unreadOnWiki, unreadText } from './guardStep';
 import { askForMissing } from './prompts';
 import { omitTitleHeadingSetting, sharedPlanOptions, publishedAtText, sendSetup, type PublishDependencies, type SendSetup, type WikiPageRef } from './publishContext';
 import { logOutcome, targetText, withPublishProgress } from './sendProgress';
@@ -126,7 +126,14 @@ export class FilePublisher {
   private async guardAndSend(document: vscode.TextDocument, item: PlanItem, setup: SendSetup, override: FilePublishOverride, links: FileLinks): Promise<void> {
     const core = onDemand();
     const landedEarlier = override.earlierRunMayHaveLanded ? new Set([item.file.key]) : undefined;
-    if (!(await runGuard(this.deps, [item], setup, { overwriteEdited: override.guardPassed ?? false, ...(landedEarlier ? { landedEarlier } : {}) }))) return;
+    const request = { overwriteEdited: override.guardPassed ?? false, ...(landedEarlier ? { landedEarlier } : {}) };
+    if (!(await runGuard(this.deps, [item], setup, request))) return;
+    // An update whose lookup failed although signed in is held back (the core's unreadOnWiki): asked, never sent blind.
+    while (item.state === 'edited' && unreadOnWiki(item)) {
+      const choice = await this.askAboutUnread(item);
+      if (choice === 'sendUnchecked') core.sendEditedAnyway(item);
+      else if (choice !== 'checkAgain' || !(await runGuard(this.deps, [item], setup, request))) return;
+    }
     const verdict = item.guard;
     if (item.state === 'edited' && verdict?.kind === 'edited') {
       if (!(await this.askAboutEdit(verdict, item.complete as PublishTarget, document))) return;
@@ -178,6 +185,22 @@ export class FilePublisher {
     // Pull's base is exported behind the result, never before it.
     if (link) this.deps.keepPullBase?.(item.file.key, link, identification);
     return this.followUp(await answered, document, override, { target, outcome, link, identification, startedAt });
+  }
+
+  /**
+   * The guard could not read the wiki to check the page (the core held the update back): check again, or publish
+   * without the check, which may replace a colleague's edit. Compare would need the wiki too, so it is not offered.
+   */
+  private async askAboutUnread(item: PlanItem): Promise<'checkAgain' | 'sendUnchecked' | undefined> {
+    const checkAgain = vscode.l10n.t('Check Again');
+    const sendUnchecked = vscode.l10n.t('Publish Without Checking');
+    const choice = await showModal(
+      'warning',
+      vscode.l10n.t('"{0}" was not published: {1}.', item.complete?.pageTitle ?? item.file.label, unreadText(item)),
+      vscode.l10n.t('Publishing it without the check may replace an edit a colleague made on the wiki. Check again, or publish it anyway.'),
+      checkAgain, sendUnchecked,
+    );
+    return choice === checkAgain ? 'checkAgain' : choice === sendUnchecked ? 'sendUnchecked' : undefined;
   }
 
   /** The guard's modal warning; true when the user chose Overwrite. */

@@ -16,7 +16,7 @@ import { onDemand } from '../onDemandLoader';
 import { withNotificationProgress, withProgressBeforeResult } from '../progressNotification';
 import { readSelection } from './collectMarkdown';
 import { compareButton, compareEditedPage } from './compareEdited';
-import { editedText, isMoved, notPublishedHere, runGuard, uncheckedNote } from './guardStep';
+import { editedText, isMoved, notPublishedHere, runGuard, uncheckedNote, unreadOnWiki, unreadText } from './guardStep';
 import { askPlanDefaults, type PlanDefaults } from './prompts';
 import { concurrencySetting, omitTitleHeadingSetting, sharedPlanOptions, sendSetup, type PublishDependencies, type SendSetup } from './publishContext';
 import { PublishAnswer } from './publishAnswer';
@@ -112,16 +112,19 @@ export class ManyPublisher {
     const unchecked = uncheckedNote(items);
     const lines = [
       defaultsLine(defaults),
-      vscode.l10n.t('{0} new, {1} updated, {2} replacing pages they did not create, {3} unchanged (skipped), {4} refused, {5} edited on the wiki (left out).', counts.newPages, counts.updates, counts.replaces, counts.unchanged, counts.refused, counts.edited - (counts.notPublishedHere ?? 0)),
+      vscode.l10n.t('{0} new, {1} updated, {2} replacing pages they did not create, {3} unchanged (skipped), {4} refused, {5} edited on the wiki (left out).', counts.newPages, counts.updates, counts.replaces, counts.unchanged, counts.refused, counts.edited - (counts.notPublishedHere ?? 0) - (counts.lookupFailed ?? 0)),
       ...(counts.notPublishedHere ? [vscode.l10n.t('{0} with a version this machine did not publish (left out).', counts.notPublishedHere)] : []),
+      ...(counts.lookupFailed ? [vscode.l10n.t('{0} whose page the wiki could not be read to check for edits (left out).', counts.lookupFailed)] : []),
       ...(unchecked ? [unchecked] : []),
       ...(linksToPages > 0 ? [vscode.l10n.t('{0} link(s) to other files will go to their wiki pages.', linksToPages)] : []),
-      ...listed(vscode.l10n.t('Edited on the wiki since their last publish (left out unless you overwrite them)'), edited.filter((item) => !isMoved(item) && !notPublishedHere(item)), (item) =>
+      ...listed(vscode.l10n.t('Edited on the wiki since their last publish (left out unless you overwrite them)'), edited.filter((item) => !isMoved(item) && !notPublishedHere(item) && !unreadOnWiki(item)), (item) =>
         item.guard?.kind === 'edited' ? vscode.l10n.t('"{0}", {1}', item.guard.page.title, editedText(item.guard)) : ''),
       ...listed(vscode.l10n.t('A version on the wiki this machine did not publish: a teammate\'s or CI\'s publish of the file, or an edit on the wiki (left out unless you overwrite them; Compare shows the difference)'), edited.filter(notPublishedHere), (item) =>
         item.guard?.kind === 'edited' ? vscode.l10n.t('"{0}", {1}', item.guard.page.title, editedText(item.guard)) : ''),
       ...listed(vscode.l10n.t('Somewhere else on the wiki now (left out; overwriting publishes a new page where the file says and leaves that one where it is)'), edited.filter(isMoved), (item) =>
         item.guard?.kind === 'edited' ? vscode.l10n.t('"{0}", {1}', item.guard.page.title, editedText(item.guard)) : ''),
+      ...listed(vscode.l10n.t('Not checked for edits, the wiki could not be read (left out: publish again to check them, or overwrite them to send them unchecked)'), edited.filter(unreadOnWiki), (item) =>
+        vscode.l10n.t('"{0}", {1}', item.complete?.pageTitle ?? item.file.label, unreadText(item))),
       ...listed(vscode.l10n.t('Replacing pages they did not create'), replacing, (item) =>
         item.guard?.kind === 'notOurs' ? vscode.l10n.t('"{0}" exists on the wiki', item.complete?.pageTitle ?? '') : vscode.l10n.t('"{0}", if it exists', item.complete?.pageTitle ?? '')),
       ...listed(vscode.l10n.t('Title changed (left out: publish the file alone to choose its page)'), retitled, (item) =>

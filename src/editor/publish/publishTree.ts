@@ -21,7 +21,7 @@ import { withNotificationProgress, withProgressBeforeResult } from '../progressN
 import { setting } from '../settings';
 import { folderInItsRepository, lookUpFs, readSelection } from './collectMarkdown';
 import { compareButton, compareEditedPage } from './compareEdited';
-import { editedText, isMoved, notPublishedHere, uncheckedNote } from './guardStep';
+import { editedText, isMoved, notPublishedHere, uncheckedNote, unreadOnWiki, unreadText } from './guardStep';
 import { fewNames } from './fewNames';
 import { linksLeftNote } from './linksLeftNote';
 import { workspaceManifestPort } from './manifestPort';
@@ -155,6 +155,7 @@ export class TreePublisher {
     const what = (item: PlanItem, pageId: string | undefined): string => (item.state === 'send' ? sent(item, pageId)
       : item.state === 'unchanged' ? vscode.l10n.t('unchanged')
         : item.state === 'edited' ? (isMoved(item) ? vscode.l10n.t('somewhere else on the wiki: left out')
+          : unreadOnWiki(item) ? vscode.l10n.t('not checked for edits, the wiki could not be read: left out')
           : notPublishedHere(item) ? vscode.l10n.t('a version this machine did not publish: left out') : vscode.l10n.t('edited on the wiki: left out')) : vscode.l10n.t('refused'));
     const treeLines = plan.pages.slice(0, SHOWN).map((page) =>
       `${indent(page.node.depth + 1)}${page.node.title} (${what(page.item, page.pageId)}${page.node.generated ? `, ${vscode.l10n.t('lists its children')}` : ''})`);
@@ -290,6 +291,7 @@ function labelOfFolder(folder: vscode.Uri, sources: ReadonlyArray<{ key: string;
 /** A page held back for an edit (or a move) on the wiki, in the confirmation: what happened, and what overwriting does. */
 function editedLine(entry: { item: PlanItem; title: string; below: number }): string {
   const verdict = entry.item.guard;
+  if (unreadOnWiki(entry.item)) return vscode.l10n.t('"{0}": {1}. Left out; publish again to check it, or overwrite to send it unchecked.', entry.title, unreadText(entry.item));
   if (verdict?.kind !== 'edited') return entry.title;
   if (verdict.movedUnder) {
     return entry.below > 0

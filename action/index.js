@@ -9033,6 +9033,9 @@ function mayBeInterruptedCreate(item) {
 function notPublishedHere(verdict) {
   return verdict?.kind === "edited" && verdict.movedUnder === void 0 && verdict.knownFromRepository === true;
 }
+function unreadOnWiki(verdict) {
+  return verdict?.kind === "unchecked" && verdict.reason === "failed";
+}
 function decidedByAuthor(verdict) {
   return (verdict?.kind === "asLeft" || verdict?.kind === "edited" || verdict?.kind === "exists") && verdict.byAuthor !== void 0;
 }
@@ -9045,9 +9048,10 @@ function sendEditedAnyway(item) {
 }
 function applyVerdict(item, overwriteEdited) {
   const verdict = item.guard;
-  if (verdict?.kind === "edited" || verdict?.kind === "deleted" || verdict?.kind === "asLeft" && verdict.adopted) rememberPlanBeforeWiki(item);
+  const held = verdict?.kind === "edited" || unreadOnWiki(verdict) && item.complete?.overwrite === true;
+  if (held || verdict?.kind === "deleted" || verdict?.kind === "asLeft" && verdict.adopted) rememberPlanBeforeWiki(item);
   if (item.link?.pageId !== void 0 && guardedPage(verdict)?.id === item.link.pageId) item.cautions = item.cautions.filter((caution) => caution.code !== "leavesPage");
-  if (verdict?.kind === "edited") {
+  if (held) {
     const overwrite = overwriteEdited === true || overwriteEdited instanceof Set && overwriteEdited.has(item.file.key);
     if (overwrite) sendEditedAnyway(item);
     else item.state = "edited";
@@ -9069,8 +9073,11 @@ async function checkOne(link, target, options) {
     const messages = options.messages ?? englishTreeMessages;
     const said = (deadline.aborted ? messages.guardTimedOut() : readFailureText(error, messages)).replace(/\.+$/, "");
     const refused2 = isWikiReadError(error, "unauthorized") && error.details.status === 401;
-    return { kind: "unchecked", reason: "failed", detail: messages.guardFailed(said), ...refused2 ? { credentialRefused: true } : {} };
+    return { kind: "unchecked", reason: "failed", detail: messages.guardFailed(said), cause: afterColon(said), ...refused2 ? { credentialRefused: true } : {} };
   }
+}
+function afterColon(sentence) {
+  return new RegExp("^\\p{Lu}\\p{Ll}", "u").test(sentence) ? `${sentence.charAt(0).toLocaleLowerCase()}${sentence.slice(1)}` : sentence;
 }
 var NOT_NEEDED = Object.freeze({ kind: "notNeeded" });
 function unreadVerdict(target, options) {
@@ -9187,6 +9194,7 @@ var englishPublishMessages = {
   summaryExistsUnproven: (count) => `${count} found existing (may not be ours; not linked)`,
   summaryEdited: (count) => `${count} left out (edited on the wiki)`,
   summaryNotPublishedHere: (count) => `${count} left out (a version this machine did not publish)`,
+  summaryLookupFailed: (count) => `${count} left out (the wiki could not be read to check for edits)`,
   summaryRefused: (count) => `${count} refused`,
   summarySkipped: (count) => `${count} skipped (unchanged)`,
   summaryCancelled: (count) => `${count} cancelled while sending (may have landed)`,
@@ -10678,6 +10686,7 @@ function countPlan(items) {
       if (item.complete?.overwrite && item.guard?.kind === "unchecked") counts.unchecked++;
     } else counts[item.state]++;
     if (item.state === "edited" && notPublishedHere(item.guard)) counts.notPublishedHere = (counts.notPublishedHere ?? 0) + 1;
+    if (item.state === "edited" && unreadOnWiki(item.guard)) counts.lookupFailed = (counts.lookupFailed ?? 0) + 1;
     if (item.cautions.length > 0 && item.state !== "refused") counts.withCautions++;
   }
   return counts;
@@ -11075,6 +11084,7 @@ function summarise(results) {
   for (const result of results) {
     summary[result.state === "notStarted" ? "notStarted" : result.state]++;
     if (result.state === "edited" && notPublishedHere(result.item.guard)) summary.notPublishedHere = (summary.notPublishedHere ?? 0) + 1;
+    if (result.state === "edited" && unreadOnWiki(result.item.guard)) summary.lookupFailed = (summary.lookupFailed ?? 0) + 1;
   }
   return summary;
 }
@@ -11445,6 +11455,7 @@ function guardFields(item) {
   if (verdict.kind === "unchecked") {
     wikiEdits.reason = verdict.reason;
     wikiEdits.detail = verdict.detail;
+    if (verdict.cause !== void 0) wikiEdits.cause = verdict.cause;
   }
   if (page) wikiEdits.version = page.version;
   if (verdict.kind === "asLeft" && verdict.adopted) {
@@ -11510,6 +11521,7 @@ function guardText(wikiEdits, relevant, heldBack, planned) {
   if (!wikiEdits || !relevant && wikiEdits.verdict !== "deleted" && wikiEdits.verdict !== "exists") return "";
   switch (wikiEdits.verdict) {
     case "unchecked":
+      if (heldBack && wikiEdits.reason === "failed") return `(${lookupFailedText(wikiEdits)}; ${LOOKUP_FAILED_FIX})`;
       return `(wiki edits NOT checked: ${wikiEdits.detail ?? "no page access"})`;
     case "edited":
       if (wikiEdits.authorUnknown) return `(${authorUnknownText(wikiEdits)})`;
@@ -11550,7 +11562,15 @@ function authorUnknownText(wikiEdits) {
 function notPublishedHereText(wikiEdits) {
   return `its latest version ${wikiEdits.version ?? "?"}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ""}${wikiEdits.editedAt ? ` at ${wikiEdits.editedAt}` : ""} is not one this machine published: it may be a teammate's or CI's publish of this file, or an edit on the wiki`;
 }
+function lookupFailedText(wikiEdits) {
+  return `the wiki could not be read to check for edits: ${wikiEdits.cause ?? wikiEdits.detail ?? "the lookup failed"}`;
+}
+var LOOKUP_FAILED_FIX = "run again, or --overwrite-edited sends it unchecked";
+function lookupFailedRecord(wikiEdits) {
+  return wikiEdits?.verdict === "unchecked" && wikiEdits.reason === "failed";
+}
 function heldBackText(wikiEdits) {
+  if (lookupFailedRecord(wikiEdits)) return `Would be left out: ${lookupFailedText(wikiEdits)} (${LOOKUP_FAILED_FIX}).`;
   if (wikiEdits?.movedUnder) return `I${movedText(wikiEdits.movedUnder, true).slice(1)}.`;
   if (wikiEdits?.authorUnknown) return `Would be left out: this run ${authorUnknownText(wikiEdits)}.`;
   if (wikiEdits?.knownFromRepository) return `Would be left out: ${notPublishedHereText(wikiEdits)} (${overwriteEditedText(wikiEdits)}).`;
@@ -11566,8 +11586,10 @@ function wikiVersionNotOurs(wikiEdits) {
 function runSummaryLine(summary, interrupted) {
   const parts = [`${summary.published} published`, `${summary.failed} failed`, `${summary.refused} refused`, `${summary.skipped} unchanged`];
   const notPublishedHere2 = summary.notPublishedHere ?? 0;
-  if (summary.edited > notPublishedHere2) parts.push(`${summary.edited - notPublishedHere2} left out (edited on the wiki)`);
+  const lookupFailed = summary.lookupFailed ?? 0;
+  if (summary.edited > notPublishedHere2 + lookupFailed) parts.push(`${summary.edited - notPublishedHere2 - lookupFailed} left out (edited on the wiki)`);
   if (notPublishedHere2 > 0) parts.push(`${notPublishedHere2} left out (a version this machine did not publish)`);
+  if (lookupFailed > 0) parts.push(`${lookupFailed} left out (the wiki could not be read to check for edits)`);
   if (summary.existsUnproven) parts.push(`${summary.existsUnproven} found existing after a retry (not ours for sure; not recorded)`);
   if (summary.cancelled || summary.notStarted || interrupted) {
     parts.push(`${summary.cancelled} interrupted in flight (may have landed)`, `${summary.notStarted} not started`);
@@ -11575,9 +11597,11 @@ function runSummaryLine(summary, interrupted) {
   return `${interrupted ? "Interrupted: " : ""}${parts.join(", ")}`;
 }
 function planSummaryLine(counts) {
+  const editedOnWiki = counts.edited - (counts.notPublishedHere ?? 0) - (counts.lookupFailed ?? 0);
   const held = [
-    ...counts.edited > (counts.notPublishedHere ?? 0) ? [`${counts.edited - (counts.notPublishedHere ?? 0)} edited on the wiki (left out)`] : [],
+    ...editedOnWiki > 0 ? [`${editedOnWiki} edited on the wiki (left out)`] : [],
     ...counts.notPublishedHere ? [`${counts.notPublishedHere} with a version this machine did not publish (left out)`] : [],
+    ...counts.lookupFailed ? [`${counts.lookupFailed} whose wiki could not be read to check for edits (left out)`] : [],
     ...counts.retitled ? [`${counts.retitled} with a changed title (left out)`] : [],
     ...counts.unchecked ? [`${counts.unchecked} update(s) whose wiki edits could not be checked`] : []
   ];
@@ -11604,6 +11628,7 @@ function notSentMessage(result) {
       return "not sent: interrupted before it started";
     case "edited":
       if (movedUnderOf(result.item.guard)) return "not sent: its page is under another parent on the wiki now.";
+      if (unreadOnWiki(result.item.guard)) return "not sent: its page could not be checked for edits on the wiki.";
       return result.item.guard?.kind === "edited" && result.item.guard.knownFromRepository ? "not sent: its page's latest version is not one this machine published." : "not sent: its page was changed on the wiki since its last publish.";
     default:
       return "";
@@ -11721,6 +11746,7 @@ function lineAbout(text2, message) {
 }
 function editedTitle(wikiEdits) {
   if (wikiEdits?.movedUnder) return "Moved on the wiki";
+  if (lookupFailedRecord(wikiEdits)) return "Wiki edits could not be checked";
   return wikiEdits?.knownFromRepository && !wikiEdits.authorUnknown ? "A version this machine did not publish" : "Edited on the wiki";
 }
 
@@ -12273,14 +12299,14 @@ function plainPlanRow(record) {
 }
 function planLines(records, room, tail) {
   const plan = records.plan;
-  const counts = countBy(plan, (record) => record.status === "edited" && wikiVersionNotOurs(record.wikiEdits) ? NOT_PUBLISHED_HERE : planWord(record));
+  const counts = countBy(plan, (record) => record.status === "edited" && wikiVersionNotOurs(record.wikiEdits) ? NOT_PUBLISHED_HERE : record.status === "edited" && lookupFailedRecord(record.wikiEdits) ? NOT_READ : planWord(record));
   const headline = PLAN_HEADLINE.filter(([word]) => counts.get(word)).map(([word, phrase]) => `${counts.get(word)} ${phrase}`);
   const lines = ["### Wiki Publisher plan", "", plan.length === 0 ? "No Markdown files to publish." : `**${headline.join(", ")}**`, ""];
   const failed = records.lookupsFailed;
   if (failed > 0) {
     lines.push(
       `> **Wiki edits not checked for ${failed} file(s): the lookup on the wiki failed** (their rows say why). Whether those pages were edited on the wiki since their last publish is unknown;`,
-      "> so this plan covers files and targets only, and the publish job checks again: its edit guard leaves out pages edited on the wiki.",
+      "> updates among them are left out (run again, or `--overwrite-edited` sends them unchecked). This plan covers files and targets only, and the publish job checks again: its edit guard leaves out pages edited on the wiki, and pages it cannot read.",
       ""
     );
   } else if (!records.wikiRead) {
@@ -12297,6 +12323,7 @@ function planLines(records, room, tail) {
   return withTable(lines, ["| File | Page | Plan | Notes |", "|---|---|---|---|"], rows, after, room, tail, notShownNote("to create, update or leave unchanged are", room));
 }
 var NOT_PUBLISHED_HERE = "not published here";
+var NOT_READ = "wiki not read";
 var PLAN_HEADLINE = [
   ["create", "to create"],
   ["update", "to update"],
@@ -12306,6 +12333,7 @@ var PLAN_HEADLINE = [
   ["refused", "refused"],
   ["left out", "left out (edited on the wiki)"],
   [NOT_PUBLISHED_HERE, "left out (a version this machine did not publish)"],
+  [NOT_READ, "left out (the wiki could not be read to check for edits)"],
   ["asks first", "left out (title changed)"]
 ];
 function planTail(records) {
@@ -12341,6 +12369,7 @@ function guardNote(wikiEdits, status, planned) {
   if (!wikiEdits) return "";
   switch (wikiEdits.verdict) {
     case "unchecked":
+      if (status === "edited" && wikiEdits.reason === "failed") return `${lookupFailedText(wikiEdits)}; ${LOOKUP_FAILED_FIX}`;
       return `wiki edits not checked: ${wikiEdits.detail ?? "no page access"}`;
     case "edited":
       if (wikiEdits.movedUnder) return movedText(wikiEdits.movedUnder, status === "edited");
@@ -12431,6 +12460,7 @@ var RESULT_WORDS = {
 };
 function resultWord(record) {
   if (record.status === "edited" && wikiVersionNotOurs(record.wikiEdits)) return "left out (a version this machine did not publish)";
+  if (record.status === "edited" && lookupFailedRecord(record.wikiEdits)) return "left out (the wiki could not be read to check for edits)";
   return RESULT_WORDS[record.status] ?? record.status;
 }
 function resultLines(records, room) {
@@ -12482,7 +12512,7 @@ function resultRow(record) {
   const word = record.outcome === "created" || record.outcome === "updated" ? record.outcome : resultWord(record);
   const indent = record.tree ? "&nbsp;&nbsp;".repeat(record.tree.depth) : "";
   const notes = [record.message, verdictFitsResult(record) ? guardNote(record.wikiEdits, record.status, false) : ""].filter((note) => note !== "");
-  return `| ${indent}${inlineText(record.file)} | ${pageCell(record)} | ${word} | ${notes.map(inlineText).join("; ")} |`;
+  return `| ${indent}${inlineText(record.file)} | ${pageCell(record)} | ${word} | ${notes.map((note, index) => inlineText(index < notes.length - 1 ? note.replace(/(?<!\.)\.$/, "") : note)).join("; ")} |`;
 }
 function countBy(items, wordOf) {
   const counts = /* @__PURE__ */ new Map();
@@ -16914,7 +16944,7 @@ function treePlanEntries(plan) {
 function planViews(entries, pageAccess) {
   const files = planFingerprint(entries, { wiki: false });
   const wiki = pageAccess ? planFingerprint(entries, { wiki: true }) : void 0;
-  const lookupFailed = entries.some(({ item }) => item.guard?.kind === "unchecked" && item.guard.reason === "failed");
+  const lookupFailed = entries.some(({ item }) => unreadOnWiki(item.guard));
   return { wiki, files, shown: wiki && !lookupFailed ? wiki : files, lookupFailed };
 }
 function planSummaryField(fingerprint) {
@@ -17351,8 +17381,12 @@ async function publishCommand(args, context) {
     if (access.kind === "none" && plan.some((item) => item.guard?.kind === "unchecked")) output.problem(`Wiki edits are not checked. ${access.reason}`);
     const refusedAccess = refusedPageAccess(plan);
     if (refusedAccess !== void 0) return usage(refusedAccess);
-    const failedLookups = plan.flatMap((item) => item.guard?.kind === "unchecked" && item.guard.reason === "failed" ? [item.guard.detail] : []);
-    if (failedLookups.length > 0) output.problem(`Wiki edits could not be checked for ${failedLookups.length} file(s): ${failedLookups[0]}`);
+    const failedLookups = plan.flatMap((item) => unreadOnWiki(item.guard) ? [item.guard.detail] : []);
+    if (failedLookups.length > 0) {
+      const held = plan.filter((item) => item.state === "edited" && unreadOnWiki(item.guard)).length;
+      const fate = held > 0 ? ` ${held} update(s) among them left out: run again, or --overwrite-edited sends them unchecked.` : args.overwriteEdited && plan.some((item) => item.state === "send" && item.complete?.overwrite && unreadOnWiki(item.guard)) ? " Updates among them are sent unchecked (--overwrite-edited)." : "";
+      output.problem(`Wiki edits could not be checked for ${failedLookups.length} file(s): ${failedLookups[0]}${fate}`);
+    }
     const views = planViews(flatPlanEntries(plan), pages !== void 0);
     if (args.dryRun) return printDryRun(plan, args.json, output, views);
     const unreviewed = await refuseUnreviewedPlan(args.expectPlan, views, { cwd: context.cwd, output, json: args.json, planRecords: () => plan.map(planRecord) });

@@ -206,15 +206,23 @@ export class TreePublisher {
       void showWithActions(counts.refused > 0 ? 'error' : 'info', lines.join(' '), []);
       return 'cancel';
     }
-    const publish = edited.length > 0 ? vscode.l10n.t('Publish, Leave Out Edited') : vscode.l10n.t('Publish');
-    const overwrite = vscode.l10n.t('Overwrite Edited Pages Too');
+    // A page held because the wiki could not be read is not known to be edited: the buttons and the question say
+    // which it is when every held page is such a one.
+    const unread = edited.filter(({ item }) => unreadOnWiki(item)).length;
+    const onlyUnread = edited.length > 0 && unread === edited.length;
+    const publish = onlyUnread ? vscode.l10n.t('Publish, Leave Out Unchecked') : edited.length > 0 ? vscode.l10n.t('Publish, Leave Out Edited') : vscode.l10n.t('Publish');
+    const overwrite = onlyUnread ? vscode.l10n.t('Send Unchecked Pages Too') : vscode.l10n.t('Overwrite Edited Pages Too');
     const compare = compareButton(this.deps, edited);
     const buttons = [...(counts.send > 0 ? [publish] : []), ...(edited.length > 0 ? [overwrite] : []), ...(compare ? [compare] : [])];
     for (;;) {
       // Nothing goes unless the user overwrites: "Publish 0 pages" would ask the wrong question.
-      const question = counts.send === 0 ? vscode.l10n.t('Every page to send was changed on the wiki. Overwrite them?')
+      const question = counts.send > 0 ? undefined
+        : onlyUnread ? vscode.l10n.t('No page to send could be checked for edits: the wiki could not be read. Send them unchecked?')
+        : unread > 0 ? vscode.l10n.t('Every page to send was changed on the wiki or could not be checked for edits. Overwrite them?')
+        : vscode.l10n.t('Every page to send was changed on the wiki. Overwrite them?');
+      const title = question !== undefined ? question
         : counts.send === 1 ? vscode.l10n.t('Publish 1 page as a tree?') : vscode.l10n.t('Publish {0} pages as a tree?', counts.send);
-      const choice = await showModal('info', question, lines.join('\n'), ...buttons);
+      const choice = await showModal('info', title, lines.join('\n'), ...buttons);
       if (compare !== undefined && choice === compare && (await compareEditedPage(this.deps, edited))) continue;
       return choice === overwrite ? 'overwriteEdited' : choice === publish ? 'publish' : 'cancel';
     }

@@ -469,6 +469,21 @@ describe('CLI --tree', () => {
       assert.equal(await readFile(join(root, 'docs', 'x.md'), 'utf8'), OUTSIDE['docs/x.md'], 'the file is not changed');
     });
 
+    it('reach the page this machine\'s --state records for a file published on its own, once it is published: the unchanged linking page goes again', async () => {
+      const root = await cli.tree(OUTSIDE);
+      const state = ['--state', '.wiki-state.json'];
+      const first = await runCli(['publish', 'docs', ...TO, ...state], { cwd: root, env: cli.env() });
+      assert.equal(first.code, 0, `${first.stdout}\n${first.stderr}`);
+      assert.ok(page('Ex').markdown.includes('[top](../api/y.md)'), 'no page is known for it yet');
+      const alone = await runCli(['publish', 'api/y.md', '--space', 'DOCS', '--parent', '123456', ...state], { cwd: root, env: cli.env() });
+      assert.equal(alone.code, 0, `${alone.stdout}\n${alone.stderr}`);
+      const dry = await runCli(['publish', 'docs', ...TO, ...state, '--dry-run', '--json'], { cwd: root, env: cli.env() });
+      assert.equal(fileRecords(dry).find((each) => each.file === 'docs/x.md')?.status, 'send', 'its text is the same, its links reach a page now');
+      const run = await runCli(['publish', 'docs', ...TO, ...state], { cwd: root, env: cli.env() });
+      assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+      assert.ok(page('Ex').markdown.startsWith(`# Ex\n\nSee [y](${address('Why')}#Part), [top](${address('Why')}), `), page('Ex').markdown);
+    });
+
     it('are looked up below the working folder only, never through a symbolic link, as a flat publish looks them up', async () => {
       const root = await cli.tree({
         'shared/o.md': '# Shared\n\nText.\n',

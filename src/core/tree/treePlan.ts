@@ -206,6 +206,9 @@ async function withOutsideLinks<M>(sources: readonly TreeSource[], options: Tree
     if (source.place === 'refused' || !isBelow(source.file.label, root)) continue;
     const from = source.file.label.slice(root.length);
     const leaving = source.linkFacts.destinations.filter((destination) => {
+      // Only a path that climbs (`..`) or starts at the repository root can leave the folder; `%` and `\` may spell
+      // either: most links of a large tree are not classified again.
+      if (!destination.includes('..') && !destination.startsWith('/') && !destination.includes('%') && !destination.includes('\\')) return false;
       const target = linkTarget(destination, from, options.rootInRepository);
       return target.kind === 'file' && target.path === undefined;
     });

@@ -745,8 +745,9 @@ interface ForeseenPages {
 
 /**
  * Links between files become page links when sent (treeRun.ts); the plan already says which cannot: links that leave
- * the folder, to pages nobody recorded, to files that are not Markdown, or to headings the target lacks. They replace
- * the flat publish's caution that every local link points nowhere.
+ * the folder to a file no page is known for (TreePlanOptions.outsideLinks), to pages nobody recorded, to files that
+ * are not Markdown, or to headings the target lacks. They replace the flat publish's caution that every local link
+ * points nowhere.
  */
 function foreseeLinks(item: PlanItem, filePath: string, linkFacts: LinkFacts, known: ForeseenPages, resolvePage: RewriteContext['resolvePage'], words: TreeMessages): void {
   const outside = known.outside;

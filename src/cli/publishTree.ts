@@ -26,6 +26,7 @@ import type { WikiPagesClient } from '../core/wikiPages';
 import type { PublishArgs } from './args';
 import { EXIT_FAILED, EXIT_OK, runExitCode } from './exitCodes';
 import { folderInRepository } from '../core/walk/gitignore';
+import { cliFileLinkPorts } from './fileLinks';
 import { walkArguments } from './files';
 import { BASE_URL_ENV_VAR, refusedPageAccess } from './pageAccess';
 import type { Output } from './output';
@@ -250,7 +251,10 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
     ...(renderer ? { diagramRenderer: renderer } : {}),
   };
   // Each file is planned as it is read and its text let go: the plan holds hashes, and a file is read again when sent.
-  const plan = await planTreeFromWalk(walked.result, { fs: walked.fs }, treeOptions, root);
+  // Links to files outside the folder reach their pages as a flat publish's do: this machine's --state, else their
+  // nearest .wiki-pages.json, looked up below the working folder only.
+  const outsidePorts = cliFileLinkPorts({ cwd: deps.cwd, state, pages: deps.pages, baseUrl: deps.baseUrl || undefined, signal: deps.interrupt });
+  const plan = await planTreeFromWalk(walked.result, { fs: walked.fs }, treeOptions, root, outsidePorts);
   // The fix for a parent that is not there names the manifest when it is the one that chose it.
   const parentRecorded = recorded !== undefined && recorded.space === spaceId && recorded.parent === parentId;
   if (deps.pages) await checkTreeOnWiki(plan, deps.pages, { spaceId, parentId, recorded: parentRecorded }, deps.interrupt);

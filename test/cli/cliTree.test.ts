@@ -440,6 +440,96 @@ describe('CLI --tree', () => {
     assert.ok(page('Setup').markdown.includes(`[the API](${address('API')}#Tokens)`), page('Setup').markdown);
   });
 
+  describe('links to files outside the published folder (issue 14 section 3)', () => {
+    const OUTSIDE = {
+      'api/y.md': '# Why\n\nIntro.\n\n## Part\n\nThe part.\n',
+      'notes/n.md': '# Notes\n\nNever published.\n',
+      'docs/x.md': '# Ex\n\nSee [y](../api/y.md#part), [top](../api/y.md), [notes](../notes/n.md) and [up](../../outside.md).\n',
+    };
+    const address = (title: string): string => `${cli.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/${page(title).id}/${title}`;
+
+    it('reach the page the other folder\'s .wiki-pages.json records, the anchor mapped; one with no known page, or above the working folder, stays as written, named', async () => {
+      const root = await cli.tree(OUTSIDE);
+      const api = await runCli(['publish', 'api', '--tree', '--space', 'DOCS', '--parent', '123456'], { cwd: root, env: cli.env() });
+      assert.equal(api.code, 0, `${api.stdout}\n${api.stderr}`);
+      assert.match(await readFile(join(root, 'api', '.wiki-pages.json'), 'utf8'), /"y\.md"/);
+      const dry = await runCli(['publish', 'docs', '--tree', '--space', 'DOCS', '--parent', '123456', '--dry-run', '--json'], { cwd: root, env: cli.env() });
+      assert.equal(dry.code, 0, `${dry.stdout}\n${dry.stderr}`);
+      const record = fileRecords(dry).find((each) => each.file === 'docs/x.md');
+      const cautions = JSON.stringify(record?.cautions);
+      assert.doesNotMatch(cautions, /api\/y\.md/, 'the links to the API page reach it');
+      assert.match(cautions, /outside the published folder/);
+      assert.match(cautions, /\.\.\/notes\/n\.md/, 'no page is known for it');
+      assert.match(cautions, /\.\.\/\.\.\/outside\.md/, 'above the working folder: never looked up');
+      const run = await runCli(['publish', 'docs', '--tree', '--space', 'DOCS', '--parent', '123456'], { cwd: root, env: cli.env() });
+      assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+      assert.equal(page('Ex').markdown, `# Ex\n\nSee [y](${address('Why')}#Part), [top](${address('Why')}), [notes](../notes/n.md) and [up](../../outside.md).\n`);
+      const view = await (await fetch(address('Ex'))).text();
+      assert.ok(view.includes(`href="${address('Why')}#Part"`), view);
+      assert.equal(await readFile(join(root, 'docs', 'x.md'), 'utf8'), OUTSIDE['docs/x.md'], 'the file is not changed');
+    });
+
+    it('reach the page this machine\'s --state records for a file published on its own, once it is published: the unchanged linking page goes again', async () => {
+      const root = await cli.tree(OUTSIDE);
+      const state = ['--state', '.wiki-state.json'];
+      const first = await runCli(['publish', 'docs', ...TO, ...state], { cwd: root, env: cli.env() });
+      assert.equal(first.code, 0, `${first.stdout}\n${first.stderr}`);
+      assert.ok(page('Ex').markdown.includes('[top](../api/y.md)'), 'no page is known for it yet');
+      const alone = await runCli(['publish', 'api/y.md', '--space', 'DOCS', '--parent', '123456', ...state], { cwd: root, env: cli.env() });
+      assert.equal(alone.code, 0, `${alone.stdout}\n${alone.stderr}`);
+      const dry = await runCli(['publish', 'docs', ...TO, ...state, '--dry-run', '--json'], { cwd: root, env: cli.env() });
+      assert.equal(fileRecords(dry).find((each) => each.file === 'docs/x.md')?.status, 'send', 'its text is the same, its links reach a page now');
+      const run = await runCli(['publish', 'docs', ...TO, ...state], { cwd: root, env: cli.env() });
+      assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+      assert.ok(page('Ex').markdown.startsWith(`# Ex\n\nSee [y](${address('Why')}#Part), [top](${address('Why')}), `), page('Ex').markdown);
+    });
+
+    it('are looked up below the working folder only, never through a symbolic link, as a flat publish looks them up', async () => {
+      const root = await cli.tree({
+        'shared/o.md': '# Shared\n\nText.\n',
+        'repo/docs/x.md': '# Ex\n\nSee [shared](../../shared/o.md) and [linked](../linked/y.md).\n',
+        'repo/api/y.md': '# Why\n\nText.\n',
+      });
+      assert.equal((await runCli(['publish', 'shared', ...TO], { cwd: root, env: cli.env() })).code, 0);
+      const api = await runCli(['publish', 'repo/api', ...TO], { cwd: root, env: cli.env() });
+      assert.equal(api.code, 0, `${api.stdout}\n${api.stderr}`);
+      // A folder linked to the API folder: its .wiki-pages.json is there through the link, which is not followed.
+      await symlink(join(root, 'repo', 'api'), join(root, 'repo', 'linked'));
+      // From the repository: shared/ is above the working folder, so its record is never read.
+      const inside = await runCli(['publish', 'docs', ...TO, '--dry-run', '--json'], { cwd: join(root, 'repo'), env: cli.env() });
+      assert.equal(inside.code, 0, `${inside.stdout}\n${inside.stderr}`);
+      const cautions = JSON.stringify(fileRecords(inside).find((each) => each.file === 'docs/x.md')?.cautions);
+      assert.match(cautions, /\.\.\/\.\.\/shared\/o\.md/);
+      assert.match(cautions, /\.\.\/linked\/y\.md/, 'a symbolic link is not followed');
+      // From the folder above, the same link is below the working folder: it reaches the page.
+      const above = await runCli(['publish', 'repo/docs', ...TO, '--dry-run', '--json'], { cwd: root, env: cli.env() });
+      assert.equal(above.code, 0, `${above.stdout}\n${above.stderr}`);
+      const fromAbove = JSON.stringify(fileRecords(above).find((each) => each.file === 'repo/docs/x.md')?.cautions);
+      assert.doesNotMatch(fromAbove, /shared\/o\.md/, fromAbove);
+      assert.match(fromAbove, /\.\.\/linked\/y\.md/);
+    });
+
+    it('an unchanged page goes again when the page of the outside file it links to is recorded under another ID', async () => {
+      const root = await cli.tree({ ...OUTSIDE, 'elsewhere.md': '# Elsewhere\n\nAnother page.\n' });
+      assert.equal((await runCli(['publish', 'api', '--tree', '--space', 'DOCS', '--parent', '123456'], { cwd: root, env: cli.env() })).code, 0);
+      assert.equal((await runCli(['publish', 'elsewhere.md', '--space', 'DOCS', '--parent', '123456'], { cwd: root, env: cli.env() })).code, 0);
+      const state = ['--state', '.wiki-state.json'];
+      const docs = ['publish', 'docs', '--tree', '--space', 'DOCS', '--parent', '123456', ...state];
+      assert.equal((await runCli(docs, { cwd: root, env: cli.env() })).code, 0);
+      const again = await runCli([...docs, '--dry-run', '--json'], { cwd: root, env: cli.env() });
+      assert.equal(fileRecords(again).find((each) => each.file === 'docs/x.md')?.status, 'unchanged', 'nothing changed: nothing goes');
+      // The API tree's y.md is recorded as another page now (published anew after its page was deleted, say).
+      const manifestPath = join(root, 'api', '.wiki-pages.json');
+      const manifest = await readFile(manifestPath, 'utf8');
+      await writeFile(manifestPath, manifest.replace(`"${page('Why').id}"`, `"${page('Elsewhere').id}"`));
+      const dry = await runCli([...docs, '--dry-run', '--json'], { cwd: root, env: cli.env() });
+      assert.equal(fileRecords(dry).find((each) => each.file === 'docs/x.md')?.status, 'send', JSON.stringify(fileRecords(dry)));
+      const run = await runCli(docs, { cwd: root, env: cli.env() });
+      assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+      assert.ok(page('Ex').markdown.includes(`[top](${cli.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/${page('Elsewhere').id}/`), page('Ex').markdown);
+    });
+  });
+
   it('a link that waited for a tree page which did not land is named after the run, in the text and the summary', async () => {
     const root = await cli.tree({ ...TREE, 'elsewhere.md': '# API\n\nAnother team\'s page of that title.\n' });
     const elsewhere = await runCli(['publish', 'elsewhere.md', '--space', 'DOCS', '--parent', '123456'], { cwd: root, env: cli.env() });

@@ -20,6 +20,11 @@ import { serializeManifest } from '../../src/core/tree/manifestFormat';
 import { exportPageMarkdown } from '../../src/core/export';
 import { identifyPage, withIdentity } from '../../src/core/links/pageIdentity';
 import { captureBase, MemoryPullBaseStore, pullPage } from '../../src/core/pull';
+import { pageAddress } from '../../src/core/publish/pageAddress';
+import { planTreeOnDisk } from '../../src/core/tree/treePlan';
+import { runTree } from '../../src/core/tree/treeRun';
+import { nodeWalkFs } from '../../src/core/walk/nodeWalkFs';
+import { MemoryIdentity } from '../support/memoryIdentity';
 import { useSignedInWorld } from '../support/signedInWorld';
 import { until } from '../support/until';
 
@@ -447,5 +452,29 @@ describe('links to other files in single-file and flat publishes, against the sa
       assert.equal(pageOf('Six').markdown, '# Six\n\nSee [seven](seven.md).\n');
       assert.deepEqual(run.linksLeft, [], 'the plan cautioned about this link already');
     });
+  });
+  it('a tree planned from files read in full (the editor\'s way) sends a link to a file outside its folder as that file\'s recorded page, with the wiki\'s anchor', async () => {
+    const text = '# Tree doc\n\nSee [x](../guide/setup.md#install) and [n](../notes.md).\n';
+    await write({ 'docs/a.md': text });
+    const read = await readMarkdownSources(['docs/a.md'], repo);
+    assert.ok(read.ok);
+    const identity = new MemoryIdentity();
+    const fs = nodeWalkFs({ cwd: repo });
+    const plan = await planTreeOnDisk(read.files, {
+      rootPath: 'docs', spaceId: 'DOCS', parentId: '123456', overwrite: false, identity, links: new Map(), pageAccess: true,
+    }, { fs, root: join(repo, 'docs') }, ports());
+    // notes.md has no page: its link stays, named as leaving the folder.
+    assert.equal(linkCaution(plan.pages[0]?.item), '1 link stays as written and will not work on the wiki: ../notes.md (outside the published folder).');
+    const run = await runTree({
+      plan, pages: signedIn.pages, identity, gate: new ThrottleGate(), concurrency: 2,
+      addressOf: (pageId, title) => pageAddress(signedIn.world.sandbox.baseUrl, 'DOCS', pageId, title),
+      addressInSpace: async (spaceId) => (pageId, title) => pageAddress(signedIn.world.sandbox.baseUrl, spaceId, pageId, title),
+      guard: { noAccessReason: 'no page access' },
+      send: (item, target, context) => sendPlanned(item, target, context, {
+        endpoint: new URL(signedIn.world.sandbox.importEndpoint), token: signedIn.apiToken, transport: signedIn.transport, deadlineMs: 10_000,
+      }),
+    });
+    assert.equal(run.results[0]?.state, 'published', run.results[0]?.outcome?.message);
+    assert.equal(pageText('Tree doc'), `# Tree doc\n\nSee [x](${pagesAt(ids.setup, 'Setup')}#Install) and [n](../notes.md).\n`);
   });
 });

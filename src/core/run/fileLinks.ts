@@ -6,7 +6,7 @@
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
 import type { PublishMessages } from '../messages/publishMessages';
 import { linkNames, type PageLink } from '../links/pageLink';
-import { headingMatcher, linkDestinationTexts, markdownHeadings, rewriteLinks, withLinkCautions, type LinkCaution, type PageLookup, type RewriteContext } from '../links/rewrite';
+import { headingMatcher, linkDestinationTexts, markdownHeadings, rewriteLinks, withLinkCautions, type LinkCaution, type LinkedPage, type PageLookup, type RewriteContext } from '../links/rewrite';
 import { linkTarget, pagePath } from '../links/rewrite/linkTarget';
 import { pageAddress } from '../publish/pageAddress';
 import { frontMatterBody, splitFrontMatter } from '../publish/frontMatter';
@@ -488,4 +488,74 @@ async function readText<L>(fs: FileLinkPorts<L>['fs'], location: L): Promise<str
   } catch {
     return undefined;
   }
+}
+
+/** What finding the pages of files outside a tree's folder needs of the front end: the ports a flat publish is given. */
+export type OutsideLinkPorts<L> = Pick<FileLinkPorts<L>, 'fs' | 'placeOf' | 'linkOf' | 'recordedLinks' | 'siteBase' | 'spaceKey' | 'omitTitleHeading'>;
+
+/**
+ * The pages of the files a tree's links name outside its published folder (issue 14 section 3: "links to files outside
+ * the run go to their pages when known"), found as a flat publish finds them: each linking file's links read from its
+ * place in the folder a run may look in (the working folder, the workspace folder), never above it, regular files only;
+ * this machine's link of the file, else its nearest .wiki-pages.json. A page's headings are read when a link names one.
+ */
+export interface OutsideLinks {
+  /** The page the link `destination` (as written in the file `fileKey`) reaches; undefined when none is known. */
+  page(fileKey: string, destination: string): LinkedPage | 'noAddress' | undefined;
+  /**
+   * What the link reaches, for the digest of a page's link targets (linkTargetsDigest): the file's path in its folder,
+   * its page's ID and the wiki's anchor of the heading it names; undefined when no page is known.
+   */
+  reached(fileKey: string, destination: string): string | undefined;
+}
+
+/** No link leaves the folder, or none reaches a known page. */
+export const NO_OUTSIDE_LINKS: OutsideLinks = Object.freeze({ page: () => undefined, reached: () => undefined });
+
+/**
+ * The pages of the files outside a tree's folder that `linking` names: for each linking file (its key), the link
+ * destinations that leave the folder. Nothing is looked up when there are none.
+ */
+export async function outsideLinkedPages<L>(linking: ReadonlyArray<{ fileKey: string; destinations: readonly string[] }>, ports: OutsideLinkPorts<L>): Promise<OutsideLinks> {
+  const entries: Array<Pick<Linking<L>, 'place' | 'destinations'> & { fileKey: string }> = [];
+  for (const { fileKey, destinations } of linking) {
+    const found = destinations.length === 0 ? undefined : ports.placeOf(fileKey);
+    if (found) entries.push({ fileKey, place: { ...found }, destinations: [...destinations] });
+  }
+  if (entries.length === 0) return NO_OUTSIDE_LINKS;
+  await placeInRepository(entries, ports.fs);
+  const { linked, whereKey } = await linkedFilesOf(entries, ports.fs);
+  if (linked.size === 0) return NO_OUTSIDE_LINKS;
+  const { pages, pageIds } = await lookUpPages(linked, new Map(), ports);
+  const placeOf = new Map(entries.map((entry) => [entry.fileKey, entry.place]));
+  const anchorMatchers = new Map<string, (anchor: string) => string | undefined>();
+  const located = (fileKey: string, destination: string): { where: string; path: string; anchor: string | undefined } | undefined => {
+    const place = placeOf.get(fileKey);
+    if (!place) return undefined;
+    const target = linkTarget(destination, place.path, place.rootInRepository);
+    const path = target.kind === 'file' ? pagePath(target) : undefined;
+    if (target.kind !== 'file' || path === undefined) return undefined;
+    return { where: whereKey(place.folder, path), path, anchor: target.anchor };
+  };
+  return {
+    page: (fileKey, destination) => {
+      const at = located(fileKey, destination);
+      const page = at === undefined ? undefined : pages.get(at.where);
+      return typeof page === 'object' || page === 'noAddress' ? page : undefined;
+    },
+    reached: (fileKey, destination) => {
+      const at = located(fileKey, destination);
+      const pageId = at === undefined ? undefined : pageIds.get(at.where);
+      if (at === undefined || pageId === undefined) return undefined;
+      const page = pages.get(at.where);
+      let anchor: string | undefined;
+      if (typeof page === 'object' && at.anchor) {
+        let matcher = anchorMatchers.get(page.url);
+        if (!matcher) anchorMatchers.set(page.url, (matcher = headingMatcher(page)));
+        anchor = matcher(at.anchor);
+      }
+      // The path in the folder, not the folder's place on this disk: a checkout moved elsewhere reaches the same pages.
+      return `outside:${at.path} ${pageId}${anchor === undefined ? '' : ` #${anchor}`}`;
+    },
+  };
 }

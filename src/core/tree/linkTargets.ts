@@ -34,13 +34,20 @@ export type WikiAnchorByPath = (path: string, anchor: string) => string | undefi
 
 /**
  * The digest of the pages `destinations` (as written in the file at `filePath`, root-relative) reach, and of the
- * wiki's anchors (`anchorOf`) of the headings they name; `rootInRepository` as linkTarget takes it.
+ * wiki's anchors (`anchorOf`) of the headings they name; `rootInRepository` as linkTarget takes it. `outside`: what a
+ * link that leaves the root reaches (OutsideLinks.reached), undefined when no page: a tree's links to pages of files
+ * outside its folder, so a page linking to one goes again when that page has another ID. A link that reaches none
+ * adds nothing, so the digest of a page without such links is what it was before they could reach pages.
  */
-export function linkTargetsDigest(destinations: readonly string[], filePath: string, pageIdOf: PageIdByPath, rootInRepository?: string, anchorOf?: WikiAnchorByPath): string {
+export function linkTargetsDigest(destinations: readonly string[], filePath: string, pageIdOf: PageIdByPath, rootInRepository?: string, anchorOf?: WikiAnchorByPath, outside?: (destination: string) => string | undefined): string {
   const reached = new Set<string>();
   for (const destination of destinations) {
     const target = linkTarget(destination, filePath, rootInRepository);
     const path = target.kind === 'file' ? pagePath(target) : undefined;
+    if (target.kind === 'file' && path === undefined && outside !== undefined) {
+      const reachedOutside = outside(destination);
+      if (reachedOutside !== undefined) reached.add(reachedOutside);
+    }
     if (target.kind !== 'file' || path === undefined) continue;
     // As rewriteLinks reads it: a file, or a folder with a page (written with or without its slash). A folder without
     // one counts as nothing, as before folders had pages, so a run that cannot give folders pages digests as it did.

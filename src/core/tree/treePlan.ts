@@ -14,6 +14,7 @@ import { detachedAll } from '../util/detached';
 import { mapBounded } from '../util/mapBounded';
 import { linkTarget, ownHeadingAnchor, pagePath } from '../links/rewrite/linkTarget';
 import { plannedContent } from '../run/plannedContent';
+import { outsideLinkedPages, type OutsideLinkPorts, type OutsideLinks } from '../run/fileLinks';
 import { compareRelativePaths } from '../run/walkRules';
 import { ABSENT, lookUpEntry, type EntryFs } from '../walk/entryAt';
 import { eachSourceFromWalk, type SourceOptions } from '../walk/sources';
@@ -58,6 +59,11 @@ export interface TreePlanOptions extends Pick<PlanOptions, 'force' | 'omitTitleH
    * stay as written, which the plan says. True when not given.
    */
   pageAddresses?: boolean;
+  /**
+   * The pages of the files outside the published folder that the tree's links name (outsideLinkedPages): found from
+   * the front end's ports by planTreeOnDisk and planTreeFromWalk. Without them such links stay as written, named.
+   */
+  outsideLinks?: OutsideLinks;
 }
 
 /**
@@ -166,6 +172,8 @@ export interface TreePlan {
   dottedLinkPaths?: ReadonlySet<string>;
   /** Of those, the folders on disk (with no page: only other files, or Markdown the plan refused). */
   pagelessFolders?: ReadonlySet<string>;
+  /** TreePlanOptions.outsideLinks: the run sends the links to files outside the folder as the plan foresaw them. */
+  outsideLinks?: OutsideLinks;
 }
 
 /** Plans a tree from files read in full: the editor's selection (a few thousand at most). */
@@ -177,10 +185,37 @@ export function planTree(sources: readonly SourceFile[], options: TreePlanOption
  * planTree, with the links to files that are not there said so (sayMissingLinkFiles), looked up from the published
  * folder (`disk.root`) through the front end's port.
  */
-export async function planTreeOnDisk<L>(sources: readonly SourceFile[], options: TreePlanOptions, disk: { fs: EntryFs<L>; root: L }): Promise<TreePlan> {
-  const plan = planTree(sources, options);
-  await sayMissingLinkFiles(plan, options, disk);
+export async function planTreeOnDisk<L, M = L>(sources: readonly SourceFile[], options: TreePlanOptions, disk: { fs: EntryFs<L>; root: L }, outside?: OutsideLinkPorts<M>): Promise<TreePlan> {
+  const digested = sources.map((source) => digestTreeSource(source, options));
+  const withOutside = await withOutsideLinks(digested, options, outside);
+  const plan = planTreeOf(digested, withOutside);
+  await sayMissingLinkFiles(plan, withOutside, disk);
   return plan;
+}
+
+/**
+ * The options with the pages of the files outside the published folder that the tree's links name (issue 14 section
+ * 3), looked up through the front end's ports as a flat publish looks them up (outsideLinkedPages). Only the links
+ * that leave the folder are looked at, and nothing is looked up when there are none.
+ */
+async function withOutsideLinks<M>(sources: readonly TreeSource[], options: TreePlanOptions, ports: OutsideLinkPorts<M> | undefined): Promise<TreePlanOptions> {
+  if (!ports) return options;
+  const root = folderKey(options.rootPath);
+  const linking: Array<{ fileKey: string; destinations: string[] }> = [];
+  for (const source of sources) {
+    if (source.place === 'refused' || !isBelow(source.file.label, root)) continue;
+    const from = source.file.label.slice(root.length);
+    const leaving = source.linkFacts.destinations.filter((destination) => {
+      // Only a path that climbs (`..`) or starts at the repository root can leave the folder; `%` and `\` may spell
+      // either: most links of a large tree are not classified again.
+      if (!destination.includes('..') && !destination.startsWith('/') && !destination.includes('%') && !destination.includes('\\')) return false;
+      const target = linkTarget(destination, from, options.rootInRepository);
+      return target.kind === 'file' && target.path === undefined;
+    });
+    if (leaving.length > 0) linking.push({ fileKey: source.file.key, destinations: leaving });
+  }
+  if (linking.length === 0) return options;
+  return { ...options, outsideLinks: await outsideLinkedPages(linking, ports) };
 }
 
 /**
@@ -190,11 +225,12 @@ export async function planTreeOnDisk<L>(sources: readonly SourceFile[], options:
  * file were a tenth of planning a large tree and a list of strings per file held to the end of the run. `root`: the
  * published folder, which links to files that are not there are looked up from (sayMissingLinkFiles).
  */
-export async function planTreeFromWalk<L>(walk: Pick<WalkResult<L>, 'files' | 'refused'>, sourceOptions: SourceOptions<L>, options: TreePlanOptions, root: L): Promise<TreePlan> {
+export async function planTreeFromWalk<L, M = L>(walk: Pick<WalkResult<L>, 'files' | 'refused'>, sourceOptions: SourceOptions<L>, options: TreePlanOptions, root: L, outside?: OutsideLinkPorts<M>): Promise<TreePlan> {
   const digested = await eachSourceFromWalk(walk, sourceOptions, (source) => digestTreeSource(source, options, { headingsLater: true }));
   await takeAnchoredHeadings(digested, options);
-  const plan = planTreeOf(digested, options);
-  await sayMissingLinkFiles(plan, options, { fs: sourceOptions.fs, root });
+  const withOutside = await withOutsideLinks(digested, options, outside);
+  const plan = planTreeOf(digested, withOutside);
+  await sayMissingLinkFiles(plan, withOutside, { fs: sourceOptions.fs, root });
   return plan;
 }
 
@@ -420,6 +456,11 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
   // would only turn its working page links back into file links. (A run without them records that its links reached
   // nothing, so the next run that can make addresses sends it again.)
   const checkLinkTargets = options.pageAddresses !== false;
+  // The pages outside the folder that a file's links reach count too (OutsideLinks.reached).
+  const outsideReached = (fileKey: string): ((destination: string) => string | undefined) | undefined => {
+    const outside = options.outsideLinks;
+    return outside ? (destination) => outside.reached(fileKey, destination) : undefined;
+  };
   const retitledFrom = new Map(moves.retitled.map((page) => [page.path, page.title]));
   const words = options.treeMessages ?? englishTreeMessages;
   // What the plan refuses is known before a generated folder page is written, so that it links no child with no page
@@ -505,12 +546,12 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
       const item = page.item;
       // Written out, not through linksReachOtherPages: no closure for each of 10,000 pages.
       const reachedBefore = item.state === 'unchanged' ? item.link?.linkTargets : undefined;
-      if (reachedBefore !== undefined && reachedBefore !== linkTargetsDigest(page.linkFacts.destinations, linkingFileOf(page.node, rootPath), knownPageOf, options.rootInRepository, anchorOf)) item.state = 'send';
+      if (reachedBefore !== undefined && reachedBefore !== linkTargetsDigest(page.linkFacts.destinations, linkingFileOf(page.node, rootPath), knownPageOf, options.rootInRepository, anchorOf, outsideReached(item.file.key))) item.state = 'send';
     }
   }
   // A file that names its own page links to the tree's pages as a tree page does.
   for (const { item, file, linkFacts } of pinnedSources) {
-    const reachedNow = (): string | undefined => (checkLinkTargets ? linkTargetsDigest(linkFacts.destinations, keyOf(file.label), knownPageOf, options.rootInRepository, anchorOf) : undefined);
+    const reachedNow = (): string | undefined => (checkLinkTargets ? linkTargetsDigest(linkFacts.destinations, keyOf(file.label), knownPageOf, options.rootInRepository, anchorOf, outsideReached(file.key)) : undefined);
     if (linksReachOtherPages(item, reachedNow)) item.state = 'send';
   }
   for (const page of pages) refuse(page.item, collisions.ofNode.get(page.node));
@@ -543,6 +584,7 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
     ...(followsToCheck !== undefined && followsToCheck.length > 0 ? { followsToCheck } : {}),
     ...(unknown.size > 0 ? { unknownLinkPaths: unknown } : {}),
     ...(dotted.size > 0 ? { dottedLinkPaths: dotted } : {}),
+    ...(options.outsideLinks ? { outsideLinks: options.outsideLinks } : {}),
   };
 }
 
@@ -601,7 +643,7 @@ function foreseeTreeLinks(
   for (const page of plan.pages) if (page.item.state === 'refused' && page.pageId === undefined) refused.add(page.node.path);
   const known: ForeseenPages = {
     headingsOf, anchorMatchers: new Map(), addressable: options.pageAddresses !== false, pinnedTitles, rootInRepository: options.rootInRepository,
-    unknown: new Set(), dotted: new Set(), missing: onDisk.missing, pageless: onDisk.pageless, refused,
+    unknown: new Set(), dotted: new Set(), missing: onDisk.missing, pageless: onDisk.pageless, refused, outside: options.outsideLinks,
   };
   const resolvePage = treePageLookup(known, plan.tree, options.identity);
   const words = options.treeMessages ?? englishTreeMessages;
@@ -697,18 +739,23 @@ interface ForeseenPages {
   pageless: ReadonlySet<string>;
   /** The pages (node paths) the plan refuses that no page is recorded for: links to them stay as written. */
   refused: ReadonlySet<string>;
+  /** The pages of files outside the folder the links name (TreePlanOptions.outsideLinks). */
+  outside: OutsideLinks | undefined;
 }
 
 /**
  * Links between files become page links when sent (treeRun.ts); the plan already says which cannot: links that leave
- * the folder, to pages nobody recorded, to files that are not Markdown, or to headings the target lacks. They replace
- * the flat publish's caution that every local link points nowhere.
+ * the folder to a file no page is known for (TreePlanOptions.outsideLinks), to pages nobody recorded, to files that
+ * are not Markdown, or to headings the target lacks. They replace the flat publish's caution that every local link
+ * points nowhere.
  */
 function foreseeLinks(item: PlanItem, filePath: string, linkFacts: LinkFacts, known: ForeseenPages, resolvePage: RewriteContext['resolvePage'], words: TreeMessages): void {
+  const outside = known.outside;
   const result = foreseeRewrite(linkFacts.destinations, {
     filePath,
     rootInRepository: known.rootInRepository,
     resolvePage,
+    ...(outside ? { resolveOutside: (destination: string) => outside.page(item.file.key, destination) } : {}),
     anchorMatchers: known.anchorMatchers,
     ownPage: { title: item.complete?.pageTitle ?? '', headings: linkFacts.headings },
   });

@@ -209,7 +209,11 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     const pinnedHeadings = pinnedTitles.has(path) ? headings.get(path) : undefined;
     return pinnedHeadings === undefined ? undefined : { title: pinnedTitles.get(path) ?? '', headings: pinnedHeadings };
   }));
-  const reachedNow = (page: TreePage): string => linkTargetsDigest(page.linkFacts.destinations, linkingFileOf(page.node, rootPath), reachedPageOf, plan.rootInRepository, anchorOf);
+  // A link to a file outside the folder reaches the page the plan found for it (outsideLinkedPages), or none.
+  const outside = plan.outsideLinks;
+  const outsideOf = (fileKey: string): Pick<RewriteContext, 'resolveOutside'> => (outside ? { resolveOutside: (destination) => outside.page(fileKey, destination) } : {});
+  const outsideReached = (fileKey: string): ((destination: string) => string | undefined) | undefined => (outside && addressable ? (destination) => outside.reached(fileKey, destination) : undefined);
+  const reachedNow = (page: TreePage): string => linkTargetsDigest(page.linkFacts.destinations, linkingFileOf(page.node, rootPath), reachedPageOf, plan.rootInRepository, anchorOf, outsideReached(page.item.file.key));
   // Taken when the page is rewritten to be sent, since a page it links to may get another ID later in the run (created
   // anew), after this page went out.
   const reachedWhenSent = new Map<string, string>();
@@ -230,6 +234,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
         if (found === 'pending') waiting.add(path);
         return found;
       }),
+      ...outsideOf(page.item.file.key),
       ownPage: { title: page.node.title, headings: page.linkFacts.headings },
     };
     const foreseen = foreseeRewrite(page.linkFacts.destinations, context);
@@ -380,7 +385,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   };
   const linkTargetsOf = (item: PlanItem): string | undefined => {
     const links = pinnedLinks(item);
-    return links ? linkTargetsDigest(links.destinations, links.key, reachedPageOf, plan.rootInRepository, anchorOf) : undefined;
+    return links ? linkTargetsDigest(links.destinations, links.key, reachedPageOf, plan.rootInRepository, anchorOf, outsideReached(item.file.key)) : undefined;
   };
   // An unchanged file that names its own page goes again when a page it links to landed under another ID in this run
   // (deleted on the wiki, created anew).
@@ -393,7 +398,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
       const links = pinnedLinks(item);
       if (!links || item.state !== 'send') continue;
       const context: RewriteContext = {
-        filePath: links.key, rootInRepository: plan.rootInRepository, resolvePage: decidedOnce(resolvePage), ownPage: { title: item.complete?.pageTitle ?? '', headings: links.headings },
+        filePath: links.key, rootInRepository: plan.rootInRepository, resolvePage: decidedOnce(resolvePage), ...outsideOf(item.file.key), ownPage: { title: item.complete?.pageTitle ?? '', headings: links.headings },
       };
       linkCautionsOf.set(item, foreseeRewrite(links.destinations, context).cautions);
       rewriting.set(item.file.key, context);

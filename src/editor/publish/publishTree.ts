@@ -23,6 +23,7 @@ import { folderInItsRepository, lookUpFs, readSelection } from './collectMarkdow
 import { compareButton, compareEditedPage } from './compareEdited';
 import { editedText, isMoved, notPublishedHere, uncheckedNote, unreadOnWiki, unreadText } from './guardStep';
 import { fewNames } from './fewNames';
+import { editorFileLinkPorts } from './fileLinkPorts';
 import { linksLeftNote } from './linksLeftNote';
 import { workspaceManifestPort } from './manifestPort';
 import { askPlanDefaults } from './prompts';
@@ -69,7 +70,7 @@ export class TreePublisher {
       spaceId: answers.spaceId, parentId: answers.parentId, overwrite: answers.overwrite, identity, links, pageAccess: pages !== undefined,
       pageAddresses: core.treePageAddresses(pages !== undefined, addressOf),
       omitTitleHeading: omitTitleHeadingSetting(), ...sharedPlanOptions(), treeMessages: editorTreeMessages,
-    }, { fs: lookUpFs(), root: folder });
+    }, { fs: lookUpFs(), root: folder }, editorFileLinkPorts(this.deps));
     if (pages) {
       const looked = await withNotificationProgress(vscode.l10n.t('Looking for the parent page and the new pages\' titles in the space...'), (_progress, signal) =>
         core.checkTreeOnWiki(plan, pages, { spaceId: answers.spaceId, parentId: answers.parentId, recorded: recorded !== undefined }, signal, editorTreeMessages)

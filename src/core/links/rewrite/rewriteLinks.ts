@@ -39,6 +39,12 @@ export interface RewriteContext {
    * without a slash that is no Markdown file's (`guide`, `LICENSE.txt`) is looked up as a folder but may be a file.
    */
   resolvePage(path: string, link?: Pick<FileLinkTarget, 'markdown' | 'folder'>): PageLookup;
+  /**
+   * The page of a file a link names outside the published root (its path leaves the root), by the destination as
+   * written: a tree's link to a file of the repository its folder does not hold, whose page is known (recorded, or
+   * this machine's). Undefined when none is known: the link stays as written, 'outsideRun'.
+   */
+  resolveOutside?(destination: string): LinkedPage | 'noAddress' | undefined;
   /** The wiki's heading anchors: the current editor's unless said (see headingAnchors.ts). */
   anchorStyle?: AnchorStyle;
   /**
@@ -179,11 +185,13 @@ function decide(destination: string, context: RewriteContext, anchorIn: (page: L
   const target = linkTarget(destination, context.filePath, context.rootInRepository);
   if (target.kind === 'web') return KEEP;
   const path = pagePath(target);
-  const page = path === undefined ? undefined : context.resolvePage(path, target);
+  // A file outside the root: its page when one is known for it (a tree's link to another folder of the repository).
+  const outside = path === undefined ? context.resolveOutside?.(destination) : undefined;
+  const page = path === undefined ? outside : context.resolvePage(path, target);
   if (page === 'pagelessFolder') return KEEP_BECAUSE.unknownPage;
   // `guide` written without its slash still names the folder's page, when the folder is a page of the run.
   if (!target.markdown && !target.folder && page === undefined) return KEEP_BECAUSE.notMarkdown;
-  if (path === undefined) return KEEP_BECAUSE.outsideRun;
+  if (path === undefined && outside === undefined) return KEEP_BECAUSE.outsideRun;
   if (page === 'pending') return PENDING;
   if (page === 'noAddress') return KEEP_BECAUSE.noSiteAddress;
   if (page === 'notYet') return KEEP_BECAUSE.noPageYet;

@@ -14024,10 +14024,11 @@ function decide(destination, context, anchorIn, ownAnchorIn) {
   const target = linkTarget(destination, context.filePath, context.rootInRepository);
   if (target.kind === "web") return KEEP;
   const path = pagePath(target);
-  const page = path === void 0 ? void 0 : context.resolvePage(path, target);
+  const outside = path === void 0 ? context.resolveOutside?.(destination) : void 0;
+  const page = path === void 0 ? outside : context.resolvePage(path, target);
   if (page === "pagelessFolder") return KEEP_BECAUSE.unknownPage;
   if (!target.markdown && !target.folder && page === void 0) return KEEP_BECAUSE.notMarkdown;
-  if (path === void 0) return KEEP_BECAUSE.outsideRun;
+  if (path === void 0 && outside === void 0) return KEEP_BECAUSE.outsideRun;
   if (page === "pending") return PENDING;
   if (page === "noAddress") return KEEP_BECAUSE.noSiteAddress;
   if (page === "notYet") return KEEP_BECAUSE.noPageYet;
@@ -14199,11 +14200,15 @@ function linksReachOtherPages(item, reachedNow) {
   const now = reachedNow();
   return now !== void 0 && now !== reachedBefore;
 }
-function linkTargetsDigest(destinations, filePath, pageIdOf, rootInRepository, anchorOf) {
+function linkTargetsDigest(destinations, filePath, pageIdOf, rootInRepository, anchorOf, outside) {
   const reached = /* @__PURE__ */ new Set();
   for (const destination of destinations) {
     const target = linkTarget(destination, filePath, rootInRepository);
     const path = target.kind === "file" ? pagePath(target) : void 0;
+    if (target.kind === "file" && path === void 0 && outside !== void 0) {
+      const reachedOutside = outside(destination);
+      if (reachedOutside !== void 0) reached.add(reachedOutside);
+    }
     if (target.kind !== "file" || path === void 0) continue;
     const pageId = pageIdOf(path);
     if (!target.markdown && pageId === void 0) continue;
@@ -14728,6 +14733,49 @@ async function readText(fs, location) {
   } catch {
     return void 0;
   }
+}
+var NO_OUTSIDE_LINKS = Object.freeze({ page: () => void 0, reached: () => void 0 });
+async function outsideLinkedPages(linking, ports) {
+  const entries = [];
+  for (const { fileKey, destinations } of linking) {
+    const found = destinations.length === 0 ? void 0 : ports.placeOf(fileKey);
+    if (found) entries.push({ fileKey, place: { ...found }, destinations: [...destinations] });
+  }
+  if (entries.length === 0) return NO_OUTSIDE_LINKS;
+  await placeInRepository(entries, ports.fs);
+  const { linked, whereKey } = await linkedFilesOf(entries, ports.fs);
+  if (linked.size === 0) return NO_OUTSIDE_LINKS;
+  const { pages, pageIds } = await lookUpPages(linked, /* @__PURE__ */ new Map(), ports);
+  const placeOf = new Map(entries.map((entry) => [entry.fileKey, entry.place]));
+  const anchorMatchers = /* @__PURE__ */ new Map();
+  const located = (fileKey, destination) => {
+    const place = placeOf.get(fileKey);
+    if (!place) return void 0;
+    const target = linkTarget(destination, place.path, place.rootInRepository);
+    const path = target.kind === "file" ? pagePath(target) : void 0;
+    if (target.kind !== "file" || path === void 0) return void 0;
+    return { where: whereKey(place.folder, path), path, anchor: target.anchor };
+  };
+  return {
+    page: (fileKey, destination) => {
+      const at = located(fileKey, destination);
+      const page = at === void 0 ? void 0 : pages.get(at.where);
+      return typeof page === "object" || page === "noAddress" ? page : void 0;
+    },
+    reached: (fileKey, destination) => {
+      const at = located(fileKey, destination);
+      const pageId = at === void 0 ? void 0 : pageIds.get(at.where);
+      if (at === void 0 || pageId === void 0) return void 0;
+      const page = pages.get(at.where);
+      let anchor;
+      if (typeof page === "object" && at.anchor) {
+        let matcher = anchorMatchers.get(page.url);
+        if (!matcher) anchorMatchers.set(page.url, matcher = headingMatcher(page));
+        anchor = matcher(at.anchor);
+      }
+      return `outside:${at.path} ${pageId}${anchor === void 0 ? "" : ` #${anchor}`}`;
+    }
+  };
 }
 
 // src/core/run/recordSend.ts
@@ -15272,7 +15320,7 @@ async function walkArguments(paths, cwd) {
 
 // src/cli/publishTree.ts
 var import_promises6 = require("node:fs/promises");
-var import_node_path5 = require("node:path");
+var import_node_path6 = require("node:path");
 
 // src/core/tree/manifest.ts
 var ManifestStore = class _ManifestStore {
@@ -15702,11 +15750,29 @@ var sameName = (gone, node) => nameOf(gone.path).toLowerCase() === nameOf(node.p
 var sameTitle = (gone, node) => titleKey(gone.page.title) === titleKey(node.title);
 
 // src/core/tree/treePlan.ts
-async function planTreeFromWalk(walk, sourceOptions, options, root) {
+async function withOutsideLinks(sources, options, ports) {
+  if (!ports) return options;
+  const root = folderKey(options.rootPath);
+  const linking = [];
+  for (const source2 of sources) {
+    if (source2.place === "refused" || !isBelow(source2.file.label, root)) continue;
+    const from = source2.file.label.slice(root.length);
+    const leaving = source2.linkFacts.destinations.filter((destination) => {
+      if (!destination.includes("..") && !destination.startsWith("/") && !destination.includes("%") && !destination.includes("\\")) return false;
+      const target = linkTarget(destination, from, options.rootInRepository);
+      return target.kind === "file" && target.path === void 0;
+    });
+    if (leaving.length > 0) linking.push({ fileKey: source2.file.key, destinations: leaving });
+  }
+  if (linking.length === 0) return options;
+  return { ...options, outsideLinks: await outsideLinkedPages(linking, ports) };
+}
+async function planTreeFromWalk(walk, sourceOptions, options, root, outside) {
   const digested = await eachSourceFromWalk(walk, sourceOptions, (source2) => digestTreeSource(source2, options, { headingsLater: true }));
   await takeAnchoredHeadings(digested, options);
-  const plan = planTreeOf(digested, options);
-  await sayMissingLinkFiles(plan, options, { fs: sourceOptions.fs, root });
+  const withOutside = await withOutsideLinks(digested, options, outside);
+  const plan = planTreeOf(digested, withOutside);
+  await sayMissingLinkFiles(plan, withOutside, { fs: sourceOptions.fs, root });
   return plan;
 }
 async function takeAnchoredHeadings(sources, options) {
@@ -15871,6 +15937,10 @@ function planTreeOf(sources, given) {
   const pinnedHeadings = new Map(pinnedSources.map((source2) => [keyOf(source2.file.label), { title: source2.item.complete?.pageTitle ?? "", headings: source2.linkFacts.headings }]));
   const anchorOf = wikiAnchorByPath(treeHeadingsByPath(tree, headingsOfKey, (path) => pinnedHeadings.get(path)));
   const checkLinkTargets = options.pageAddresses !== false;
+  const outsideReached = (fileKey) => {
+    const outside = options.outsideLinks;
+    return outside ? (destination) => outside.reached(fileKey, destination) : void 0;
+  };
   const retitledFrom = new Map(moves.retitled.map((page) => [page.path, page.title]));
   const words = options.treeMessages ?? englishTreeMessages;
   const collisions = titleCollisions(tree, pinned, options.spaceId, words);
@@ -15929,11 +15999,11 @@ function planTreeOf(sources, given) {
     for (const page of pages) {
       const item = page.item;
       const reachedBefore = item.state === "unchanged" ? item.link?.linkTargets : void 0;
-      if (reachedBefore !== void 0 && reachedBefore !== linkTargetsDigest(page.linkFacts.destinations, linkingFileOf(page.node, rootPath), knownPageOf, options.rootInRepository, anchorOf)) item.state = "send";
+      if (reachedBefore !== void 0 && reachedBefore !== linkTargetsDigest(page.linkFacts.destinations, linkingFileOf(page.node, rootPath), knownPageOf, options.rootInRepository, anchorOf, outsideReached(item.file.key))) item.state = "send";
     }
   }
   for (const { item, file, linkFacts } of pinnedSources) {
-    const reachedNow = () => checkLinkTargets ? linkTargetsDigest(linkFacts.destinations, keyOf(file.label), knownPageOf, options.rootInRepository, anchorOf) : void 0;
+    const reachedNow = () => checkLinkTargets ? linkTargetsDigest(linkFacts.destinations, keyOf(file.label), knownPageOf, options.rootInRepository, anchorOf, outsideReached(file.key)) : void 0;
     if (linksReachOtherPages(item, reachedNow)) item.state = "send";
   }
   for (const page of pages) refuse2(page.item, collisions.ofNode.get(page.node));
@@ -15967,7 +16037,8 @@ function planTreeOf(sources, given) {
     parentId: options.parentId,
     ...followsToCheck !== void 0 && followsToCheck.length > 0 ? { followsToCheck } : {},
     ...unknown.size > 0 ? { unknownLinkPaths: unknown } : {},
-    ...dotted.size > 0 ? { dottedLinkPaths: dotted } : {}
+    ...dotted.size > 0 ? { dottedLinkPaths: dotted } : {},
+    ...options.outsideLinks ? { outsideLinks: options.outsideLinks } : {}
   };
 }
 async function sayMissingLinkFiles(plan, options, disk) {
@@ -16006,7 +16077,8 @@ function foreseeTreeLinks(plan, pinned, options, onDisk = { missing: /* @__PURE_
     dotted: /* @__PURE__ */ new Set(),
     missing: onDisk.missing,
     pageless: onDisk.pageless,
-    refused: refused2
+    refused: refused2,
+    outside: options.outsideLinks
   };
   const resolvePage = treePageLookup(known, plan.tree, options.identity);
   const words = options.treeMessages ?? englishTreeMessages;
@@ -16054,10 +16126,12 @@ function generatedPage(node, tree, defaults, options, refused2) {
   return { item, linkFacts: linkFactsOf(content) };
 }
 function foreseeLinks(item, filePath, linkFacts, known, resolvePage, words) {
+  const outside = known.outside;
   const result = foreseeRewrite(linkFacts.destinations, {
     filePath,
     rootInRepository: known.rootInRepository,
     resolvePage,
+    ...outside ? { resolveOutside: (destination) => outside.page(item.file.key, destination) } : {},
     anchorMatchers: known.anchorMatchers,
     ownPage: { title: item.complete?.pageTitle ?? "", headings: linkFacts.headings }
   });
@@ -16496,7 +16570,10 @@ async function runTree(options) {
     const pinnedHeadings = pinnedTitles.has(path) ? headings.get(path) : void 0;
     return pinnedHeadings === void 0 ? void 0 : { title: pinnedTitles.get(path) ?? "", headings: pinnedHeadings };
   }));
-  const reachedNow = (page) => linkTargetsDigest(page.linkFacts.destinations, linkingFileOf(page.node, rootPath), reachedPageOf, plan.rootInRepository, anchorOf);
+  const outside = plan.outsideLinks;
+  const outsideOf = (fileKey) => outside ? { resolveOutside: (destination) => outside.page(fileKey, destination) } : {};
+  const outsideReached = (fileKey) => outside && addressable ? (destination) => outside.reached(fileKey, destination) : void 0;
+  const reachedNow = (page) => linkTargetsDigest(page.linkFacts.destinations, linkingFileOf(page.node, rootPath), reachedPageOf, plan.rootInRepository, anchorOf, outsideReached(page.item.file.key));
   const reachedWhenSent = /* @__PURE__ */ new Map();
   const reached = (page, result) => {
     const sent = reachedWhenSent.get(page.key);
@@ -16513,6 +16590,7 @@ async function runTree(options) {
         if (found === "pending") waiting.add(path);
         return found;
       }),
+      ...outsideOf(page.item.file.key),
       ownPage: { title: page.node.title, headings: page.linkFacts.headings }
     };
     const foreseen = foreseeRewrite(page.linkFacts.destinations, context);
@@ -16645,7 +16723,7 @@ async function runTree(options) {
   };
   const linkTargetsOf = (item) => {
     const links = pinnedLinks(item);
-    return links ? linkTargetsDigest(links.destinations, links.key, reachedPageOf, plan.rootInRepository, anchorOf) : void 0;
+    return links ? linkTargetsDigest(links.destinations, links.key, reachedPageOf, plan.rootInRepository, anchorOf, outsideReached(item.file.key)) : void 0;
   };
   const pinned = plan.pinned.map((item) => linksReachOtherPages(item, () => addressable ? linkTargetsOf(item) : void 0) ? { ...item, state: "send" } : item);
   expectMore(pinned.filter((item, index) => item !== plan.pinned[index]).length);
@@ -16659,6 +16737,7 @@ async function runTree(options) {
         filePath: links.key,
         rootInRepository: plan.rootInRepository,
         resolvePage: decidedOnce(resolvePage),
+        ...outsideOf(item.file.key),
         ownPage: { title: item.complete?.pageTitle ?? "", headings: links.headings }
       };
       linkCautionsOf.set(item, foreseeRewrite(links.destinations, context).cautions);
@@ -16833,9 +16912,62 @@ async function sendAgain(entries, context) {
   }
 }
 
+// src/cli/fileLinks.ts
+var import_node_fs4 = require("node:fs");
+var import_node_path4 = require("node:path");
+function cliFileLinkPorts(options) {
+  const top = (0, import_node_path4.resolve)(options.cwd);
+  return {
+    fs: nodeWalkFs({ cwd: top }),
+    placeOf: (key) => {
+      const path = (0, import_node_path4.relative)(top, key);
+      return isBelow2(path) ? { folder: top, path: path.split(import_node_path4.sep).join("/") } : void 0;
+    },
+    linkOf: async (key) => options.state?.get(key),
+    recordedLinks: (keys) => {
+      const listings = folderListings();
+      return repositoryLinks(keys.map((key) => repositoryLinkFile(key, options.cwd, listings)), nodeManifestFiles);
+    },
+    siteBase: options.baseUrl,
+    spaceKey: (spaceId) => addressSpaceKey(spaceId, options.pages, options.signal),
+    pageAccess: async () => options.pages !== void 0
+  };
+}
+function folderListings() {
+  const listed2 = /* @__PURE__ */ new Map();
+  return (folder) => {
+    if (!listed2.has(folder)) {
+      let names;
+      try {
+        names = (0, import_node_fs4.readdirSync)(folder);
+      } catch {
+        names = void 0;
+      }
+      listed2.set(folder, names);
+    }
+    return listed2.get(folder);
+  };
+}
+function repositoryLinkFile(path, cwd, listing = folderListings()) {
+  const ancestors = [];
+  const top = (0, import_node_path4.resolve)(cwd);
+  const slash = path.endsWith("/") ? "/" : "";
+  if (path === top || path.startsWith(top.endsWith(import_node_path4.sep) ? top : `${top}${import_node_path4.sep}`)) {
+    for (let folder = (0, import_node_path4.dirname)(path); ; folder = (0, import_node_path4.dirname)(folder)) {
+      ancestors.push({ folder, manifestLocation: (0, import_node_path4.join)(folder, MANIFEST_FILE_NAME), relativePath: `${(0, import_node_path4.relative)(folder, path).split(import_node_path4.sep).join("/")}${slash}` });
+      if (folder === top || (0, import_node_path4.dirname)(folder) === folder) break;
+    }
+  }
+  const siblingNames = listing((0, import_node_path4.dirname)(path));
+  return { key: path, ancestors, ...siblingNames ? { siblingNames } : {} };
+}
+function isBelow2(path) {
+  return path !== "" && path !== ".." && !path.startsWith(`..${import_node_path4.sep}`) && !(0, import_node_path4.isAbsolute)(path);
+}
+
 // src/cli/expectPlan.ts
 var import_promises5 = require("node:fs/promises");
-var import_node_path4 = require("node:path");
+var import_node_path5 = require("node:path");
 
 // src/core/run/planCheck.ts
 function checkReviewedPlan(reviewed, views) {
@@ -16890,7 +17022,7 @@ async function readReviewedPlan(expected, cwd) {
   const path = expected.slice(1);
   let text2;
   try {
-    text2 = await (0, import_promises5.readFile)((0, import_node_path4.resolve)(cwd, path), "utf8");
+    text2 = await (0, import_promises5.readFile)((0, import_node_path5.resolve)(cwd, path), "utf8");
   } catch (error) {
     return { ok: false, message: `--expect-plan: the reviewed plan ${path} could not be read: ${describeError(error)}` };
   }
@@ -17107,14 +17239,14 @@ function stateRecorder(state) {
 async function treeCommand(deps) {
   const { args, output } = deps;
   const folder = args.paths[0];
-  if ((await (0, import_promises6.lstat)((0, import_node_path5.resolve)(deps.cwd, folder)).catch(() => void 0))?.isFile()) {
+  if ((await (0, import_promises6.lstat)((0, import_node_path6.resolve)(deps.cwd, folder)).catch(() => void 0))?.isFile()) {
     return deps.usage(`--tree publishes a folder as a page tree, and ${folder} is a file: name its folder, or publish the file without --tree.`);
   }
   const walked = await walkArguments([folder], deps.cwd);
   if (!walked.ok) return deps.usage(walked.message);
-  const root = (0, import_node_path5.resolve)(deps.cwd, folder);
-  const rootLabel = (0, import_node_path5.relative)(deps.cwd, root).split(import_node_path5.sep).join("/");
-  const opened = await openManifest(nodeManifestFiles, (0, import_node_path5.join)(root, MANIFEST_FILE_NAME), { writing: !args.noRecord && !args.dryRun });
+  const root = (0, import_node_path6.resolve)(deps.cwd, folder);
+  const rootLabel = (0, import_node_path6.relative)(deps.cwd, root).split(import_node_path6.sep).join("/");
+  const opened = await openManifest(nodeManifestFiles, (0, import_node_path6.join)(root, MANIFEST_FILE_NAME), { writing: !args.noRecord && !args.dryRun });
   if (!opened.ok) return deps.usage(opened.message);
   const manifest = opened.store;
   const recorded = manifest.rootTarget();
@@ -17148,7 +17280,8 @@ async function treeCommand(deps) {
     diagramsSetting: DIAGRAMS_FLAG,
     ...renderer ? { diagramRenderer: renderer } : {}
   };
-  const plan = await planTreeFromWalk(walked.result, { fs: walked.fs }, treeOptions, root);
+  const outsidePorts = cliFileLinkPorts({ cwd: deps.cwd, state, pages: deps.pages, baseUrl: deps.baseUrl || void 0, signal: deps.interrupt });
+  const plan = await planTreeFromWalk(walked.result, { fs: walked.fs }, treeOptions, root, outsidePorts);
   const parentRecorded = recorded !== void 0 && recorded.space === spaceId && recorded.parent === parentId;
   if (deps.pages) await checkTreeOnWiki(plan, deps.pages, { spaceId, parentId, recorded: parentRecorded }, deps.interrupt);
   if (treeOptions.pageAddresses === false && plan.pages.some((page) => page.item.cautions.some((caution) => caution.code === "localLinks"))) {
@@ -17225,7 +17358,7 @@ ${digestLine(views)}`);
     output.problem(`The state file or ${MANIFEST_FILE_NAME} could not be written: ${describeError(stateFailure)}. The next run will not know what this one published.`);
     exitCode = interruptCode ?? EXIT_FAILED;
   }
-  if (manifest.recordedCount() > 0) output.problem(`Recorded ${manifest.recordedCount()} page ID(s) in ${(0, import_node_path5.join)(folder, MANIFEST_FILE_NAME)}: commit it, so teammates and CI publish to the same pages (in CI, commit it from the job: the runner's copy goes when the job ends).`);
+  if (manifest.recordedCount() > 0) output.problem(`Recorded ${manifest.recordedCount()} page ID(s) in ${(0, import_node_path6.join)(folder, MANIFEST_FILE_NAME)}: commit it, so teammates and CI publish to the same pages (in CI, commit it from the job: the runner's copy goes when the job ends).`);
   const unrecorded = manifest.pendingChanges();
   if (unrecorded.length > 0) output.problem(`${unrecorded.length} page ID(s) were not recorded in ${MANIFEST_FILE_NAME} (--no-record): ${unrecorded.map(([key, entry]) => `${key} = ${entry.id}`).join(", ")}`);
   const summaryRecord = {
@@ -17256,59 +17389,6 @@ function manifestSummary(rootLabel, recorded, unrecorded) {
 function cliTransport(env) {
   const http = require("./cliHttp.js");
   return http.createUndiciTransport({}, env);
-}
-
-// src/cli/fileLinks.ts
-var import_node_fs4 = require("node:fs");
-var import_node_path6 = require("node:path");
-function cliFileLinkPorts(options) {
-  const top = (0, import_node_path6.resolve)(options.cwd);
-  return {
-    fs: nodeWalkFs({ cwd: top }),
-    placeOf: (key) => {
-      const path = (0, import_node_path6.relative)(top, key);
-      return isBelow2(path) ? { folder: top, path: path.split(import_node_path6.sep).join("/") } : void 0;
-    },
-    linkOf: async (key) => options.state?.get(key),
-    recordedLinks: (keys) => {
-      const listings = folderListings();
-      return repositoryLinks(keys.map((key) => repositoryLinkFile(key, options.cwd, listings)), nodeManifestFiles);
-    },
-    siteBase: options.baseUrl,
-    spaceKey: (spaceId) => addressSpaceKey(spaceId, options.pages, options.signal),
-    pageAccess: async () => options.pages !== void 0
-  };
-}
-function folderListings() {
-  const listed2 = /* @__PURE__ */ new Map();
-  return (folder) => {
-    if (!listed2.has(folder)) {
-      let names;
-      try {
-        names = (0, import_node_fs4.readdirSync)(folder);
-      } catch {
-        names = void 0;
-      }
-      listed2.set(folder, names);
-    }
-    return listed2.get(folder);
-  };
-}
-function repositoryLinkFile(path, cwd, listing = folderListings()) {
-  const ancestors = [];
-  const top = (0, import_node_path6.resolve)(cwd);
-  const slash = path.endsWith("/") ? "/" : "";
-  if (path === top || path.startsWith(top.endsWith(import_node_path6.sep) ? top : `${top}${import_node_path6.sep}`)) {
-    for (let folder = (0, import_node_path6.dirname)(path); ; folder = (0, import_node_path6.dirname)(folder)) {
-      ancestors.push({ folder, manifestLocation: (0, import_node_path6.join)(folder, MANIFEST_FILE_NAME), relativePath: `${(0, import_node_path6.relative)(folder, path).split(import_node_path6.sep).join("/")}${slash}` });
-      if (folder === top || (0, import_node_path6.dirname)(folder) === folder) break;
-    }
-  }
-  const siblingNames = listing((0, import_node_path6.dirname)(path));
-  return { key: path, ancestors, ...siblingNames ? { siblingNames } : {} };
-}
-function isBelow2(path) {
-  return path !== "" && path !== ".." && !path.startsWith(`..${import_node_path6.sep}`) && !(0, import_node_path6.isAbsolute)(path);
 }
 
 // src/cli/publish.ts

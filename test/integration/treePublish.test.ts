@@ -85,6 +85,72 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     return found;
   };
 
+  /** FILES published once; then Overview (an existing page) links to a page the next run creates, in a later level. */
+  const LINKS_TO_NEW = {
+    ...FILES,
+    'docs/index.md': '# Overview\n\nStart with [setup](guide/setup.md), then read [the news](news/latest.md).\n',
+    'docs/news/latest.md': '# Latest\n\nWhat is new.\n',
+  };
+  const overviewSends = (run: TreeRunResult) => run.results.filter((result) => result.key === 'index.md').map((result) => [result.pass, result.state]);
+
+  it('an existing page whose links wait for a page this run creates is sent once, after that page, with its links filled in', async () => {
+    const { identity, remembered } = await publishedAndRemembered(FILES);
+    const before = page('Overview');
+    const importsBefore = signedIn.world.sandbox.imports.length;
+    const starts: Array<[number, number]> = [];
+    const { run } = await publishTree(LINKS_TO_NEW, identity, remembered, true, (_item, started, total) => starts.push([started, total]));
+    const overview = page('Overview');
+    assert.equal(overview.id, before.id, 'updated in place');
+    assert.equal(overview.version, before.version + 1, 'one new version, not one with a dead link and another with it filled in');
+    assert.ok(overview.markdown.includes(`[the news](${pageAddress(signedIn.world.sandbox.baseUrl, 'DOCS', page('Latest').id, 'Latest')})`), overview.markdown);
+    assert.deepEqual(overviewSends(run), [[1, 'published']]);
+    assert.deepEqual(run.results.find((result) => result.key === 'index.md')?.linkCautions, []);
+    // Only the new generated folder page (its list of children) goes again; the second pass counts it alone.
+    assert.deepEqual(run.results.filter((result) => result.pass === 2).map((result) => [result.key, result.state]), [['news/', 'published']]);
+    assert.equal(run.secondPass, 1);
+    assert.equal(run.summary.published, 3, 'Overview, the News folder page and Latest, each once');
+    const sent = signedIn.world.sandbox.imports.length - importsBefore;
+    assert.deepEqual(starts.map(([started]) => started), Array.from({ length: sent }, (_, index) => index + 1), 'one start per send');
+    assert.equal(starts.at(-1)?.[1], sent, 'the total ends as what was sent');
+    assert.ok(starts.every(([started, total]) => started <= total));
+  });
+
+  it('an existing page waiting for a new page that fails goes once, its link as written with its caution; the next run fills it in', async () => {
+    const { identity, remembered, remember } = await publishedAndRemembered(FILES);
+    const before = page('Overview');
+    const { run } = await publishTree(LINKS_TO_NEW, identity, remembered, true, undefined, (item) => item.file.label === 'docs/news/latest.md');
+    remember(run);
+    assert.equal(run.results.find((result) => result.key === 'news/latest.md')?.state, 'failed');
+    assert.equal(page('Overview').version, before.version + 1);
+    assert.match(page('Overview').markdown, /then read \[the news\]\(news\/latest\.md\)/);
+    assert.deepEqual(overviewSends(run), [[1, 'published']]);
+    const overview = run.results.find((result) => result.key === 'index.md') as TreeFileResult;
+    assert.deepEqual(overview.linkCautions, [{ target: 'news/latest.md', reason: 'noPageYet' }]);
+    assert.equal(treeLandedLink(overview, 0)?.contentSha256, undefined, 'not recorded as unchanged: the next run sends it again');
+    assert.ok(run.linksLeft.some((left) => left.item.file.label === 'docs/index.md' && left.waitsFor.join() === 'docs/news/latest.md'), JSON.stringify(run.linksLeft.map((left) => [left.item.file.label, left.waitsFor])));
+    const { run: again } = await publishTree(LINKS_TO_NEW, identity, remembered);
+    assert.deepEqual(overviewSends(again), [[1, 'published']]);
+    assert.equal(page('Overview').version, before.version + 2);
+    assert.ok(page('Overview').markdown.includes(`/pages/${page('Latest').id}/Latest)`), page('Overview').markdown);
+  });
+
+  it('an existing page waiting for a new page, stopped before it goes, is not started and goes in the next run', async () => {
+    const { identity, remembered, remember } = await publishedAndRemembered(FILES);
+    const before = page('Overview');
+    const stop = new AbortController();
+    const { run } = await publishTree(LINKS_TO_NEW, identity, remembered, true, (item) => {
+      if (item.file.label === 'docs/news/latest.md') stop.abort();
+    }, undefined, false, stop.signal);
+    remember(run);
+    assert.equal(page('Overview').version, before.version, 'not sent with a dead link before the stop');
+    assert.deepEqual(run.results.filter((result) => result.key === 'index.md').map((result) => result.state), ['notStarted']);
+    assert.equal(identity.map.get('index.md')?.id, before.id, 'still recorded');
+    const { run: again } = await publishTree(LINKS_TO_NEW, identity, remembered);
+    assert.deepEqual(overviewSends(again), [[1, 'published']]);
+    assert.equal(page('Overview').version, before.version + 1);
+    assert.ok(page('Overview').markdown.includes(`/pages/${page('Latest').id}/Latest)`), page('Overview').markdown);
+  });
+
   it('a link that waited for a page which did not land stays as written, says why, and is named after the run', async () => {
     const identity = new MemoryIdentity();
     const { run } = await publishTree({

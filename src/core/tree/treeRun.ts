@@ -261,54 +261,15 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   /** Pages this run created (not found, adopted or updated): their children are new too. */
   const created = new Set<string>();
   const needSecond: Array<{ page: TreePage; version: number | undefined }> = [];
+  /** Existing pages whose links wait for pages this run creates: sent once, after the tree's pages (updateWaitingForLinks). */
+  const deferred: LevelEntry[] = [];
   let stopReported = false;
   const onStopped: RunOptions['onStopped'] = (stopped) => {
     if (!stopReported) options.onStopped?.(stopped);
     stopReported = true;
   };
-  for (const level of pagesByLevel(plan.pages)) {
-    // Cancelled, or the wiki asked for a longer wait than a run waits: no further level starts.
-    if (options.signal?.aborted || options.gate.stoppedBy) break;
-    const prepared = level.map((page) => ({ page, ...withParent(page, ids, plan, rootPath, options.guard.messages ?? englishTreeMessages) }));
-    // A page that this machine's record named at its place is there no more when its folder's page landed as another
-    // page: it is created anew, and links to it wait for its new ID.
-    for (const { page } of prepared) if (!page.item.linkedPage) linkedIds.delete(page.key);
-    // An unchanged page planned under the folder page this machine's record names, which landed as another page.
-    expectMore(prepared.filter((entry) => entry.sentAnew === true).length);
-    const parentCreated = (page: TreePage): boolean => page.node.parent !== undefined && created.has(page.node.parent.slice(rootPath.length));
-    // A folder page that landed as another page than the recorded one without creating it: one a run that stopped
-    // before recording it made, taken over (a retitled folder page, its new title's page). The recorded pages below it
-    // follow it as under a created one, but pages may be under it already, so the guard looks there (underNewPage).
-    const parentReplaced = (page: TreePage): boolean => {
-      const parentKey = page.node.parent?.slice(rootPath.length);
-      return parentKey !== undefined && !created.has(parentKey) && recordedIds.has(parentKey) && ids.get(parentKey) !== recordedIds.get(parentKey);
-    };
-    const parentAnew = (page: TreePage): boolean => parentCreated(page) || parentReplaced(page);
-    // A recorded page below a folder page this run created (or replaced) follows it, unless its own page was edited on the wiki.
-    await holdEditedFollowers(prepared.filter(({ page, parentMissing }) => !parentMissing && parentAnew(page) && mayFollowNewFolderPage(page)).map(({ page }) => page), guardOptions, plan.tree);
-    const items = prepared.map(({ page, parentMissing }): LevelEntry => {
-      // Under a folder page this run created (or replaced), a recorded page is not the page it recorded: created anew
-      // (or taken over where a run that stopped left it), even when its text is unchanged.
-      if (!parentMissing && parentAnew(page)) {
-        const overwrite = plan.overwrite === true && !parentCreated(page);
-        if (followNewFolderPage(page, folderTitleOf(plan.tree, page), options.guard.messages, overwrite) === 'followsUnchanged') expectMore(1);
-      }
-      if (parentMissing && page.item.state === 'send') {
-        // Without the chosen page the plan held until the parent landed: this page has no parent ID to name.
-        const target = { ...page.item.target };
-        delete target.parentId;
-        const refused = { ...page.item, target, state: 'refused' as const, refusals: [{ code: 'duplicatePage' as const, message: parentMissing.message, fix: undefined }] };
-        return { page, item: refused, cautions: [], pending: false, underUnsentPage: parentMissing.parent };
-      }
-      if (parentMissing && page.item.state === 'refused') {
-        // Refused by the plan for its own reasons: it keeps them, but names its folder's page, not the chosen one.
-        const target = { ...page.item.target };
-        delete target.parentId;
-        return { page, item: { ...page.item, target }, cautions: [], pending: false, underUnsentPage: parentMissing.parent };
-      }
-      return { page, ...rewritten(page) };
-    });
-    await guardTreePages(items, { ...guardOptions, underNewPage: parentCreated });
+  /** Sends entries of the first pass (a level, or the updates deferred to its end), learning and recording each page as it lands. */
+  const sendEntries = async (items: readonly LevelEntry[]): Promise<void> => {
     // Each page's ID is learnt as it lands, while the rest of the level is still sending, and recorded at once.
     const indexOf = new Map(items.map((entry, index) => [entry.item, index]));
     const learning = new Map<number, Promise<{ pageId: string; url?: string } | undefined>>();
@@ -359,9 +320,62 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
       const landed = entry.pending ? landedLink(result, 0) : undefined;
       if (landed) needSecond.push({ page: entry.page, version: landed.version });
     }
+  };
+  for (const level of pagesByLevel(plan.pages)) {
+    // Cancelled, or the wiki asked for a longer wait than a run waits: no further level starts.
+    if (options.signal?.aborted || options.gate.stoppedBy) break;
+    const prepared = level.map((page) => ({ page, ...withParent(page, ids, plan, rootPath, options.guard.messages ?? englishTreeMessages) }));
+    // A page that this machine's record named at its place is there no more when its folder's page landed as another
+    // page: it is created anew, and links to it wait for its new ID.
+    for (const { page } of prepared) if (!page.item.linkedPage) linkedIds.delete(page.key);
+    // An unchanged page planned under the folder page this machine's record names, which landed as another page.
+    expectMore(prepared.filter((entry) => entry.sentAnew === true).length);
+    const parentCreated = (page: TreePage): boolean => page.node.parent !== undefined && created.has(page.node.parent.slice(rootPath.length));
+    // A folder page that landed as another page than the recorded one without creating it: one a run that stopped
+    // before recording it made, taken over (a retitled folder page, its new title's page). The recorded pages below it
+    // follow it as under a created one, but pages may be under it already, so the guard looks there (underNewPage).
+    const parentReplaced = (page: TreePage): boolean => {
+      const parentKey = page.node.parent?.slice(rootPath.length);
+      return parentKey !== undefined && !created.has(parentKey) && recordedIds.has(parentKey) && ids.get(parentKey) !== recordedIds.get(parentKey);
+    };
+    const parentAnew = (page: TreePage): boolean => parentCreated(page) || parentReplaced(page);
+    // A recorded page below a folder page this run created (or replaced) follows it, unless its own page was edited on the wiki.
+    await holdEditedFollowers(prepared.filter(({ page, parentMissing }) => !parentMissing && parentAnew(page) && mayFollowNewFolderPage(page)).map(({ page }) => page), guardOptions, plan.tree);
+    const items = prepared.map(({ page, parentMissing }): LevelEntry => {
+      // Under a folder page this run created (or replaced), a recorded page is not the page it recorded: created anew
+      // (or taken over where a run that stopped left it), even when its text is unchanged.
+      if (!parentMissing && parentAnew(page)) {
+        const overwrite = plan.overwrite === true && !parentCreated(page);
+        if (followNewFolderPage(page, folderTitleOf(plan.tree, page), options.guard.messages, overwrite) === 'followsUnchanged') expectMore(1);
+      }
+      if (parentMissing && page.item.state === 'send') {
+        // Without the chosen page the plan held until the parent landed: this page has no parent ID to name.
+        const target = { ...page.item.target };
+        delete target.parentId;
+        const refused = { ...page.item, target, state: 'refused' as const, refusals: [{ code: 'duplicatePage' as const, message: parentMissing.message, fix: undefined }] };
+        return { page, item: refused, cautions: [], pending: false, underUnsentPage: parentMissing.parent };
+      }
+      if (parentMissing && page.item.state === 'refused') {
+        // Refused by the plan for its own reasons: it keeps them, but names its folder's page, not the chosen one.
+        const target = { ...page.item.target };
+        delete target.parentId;
+        return { page, item: { ...page.item, target }, cautions: [], pending: false, underUnsentPage: parentMissing.parent };
+      }
+      return { page, ...rewritten(page) };
+    });
+    await guardTreePages(items, { ...guardOptions, underNewPage: parentCreated });
+    // An existing page (the guard found it as this run left it, under its recorded ID) whose links wait for pages this
+    // run creates has no reason to go before them: sent now it would go again once they land, a second version on the
+    // wiki for one publish. It goes once, after every page of the tree, with those links filled in (deferredUpdates).
+    const now: LevelEntry[] = [];
+    for (const entry of items) (updateWaitingForLinks(entry, ids) && !parentAnew(entry.page) ? deferred : now).push(entry);
+    await sendEntries(now);
   }
+  // Stopped before the deferred updates went: they end not started, like the pages of levels that never started, and
+  // went nowhere, so the next run sends them as planned (their page and records are as the last publish left them).
+  if (options.signal?.aborted || options.gate.stoppedBy) deferred.length = 0;
   // Levels that never started still end as values: not started, skipped or refused, like any run's files.
-  const done = new Set(results.map((result) => result.key));
+  const done = new Set([...results.map((result) => result.key), ...deferred.map((entry) => entry.page.key)]);
   const rest = plan.pages.filter((page) => !done.has(page.key));
   if (rest.length > 0) {
     const stopped = new AbortController();
@@ -431,6 +445,16 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
       results.push(treeResult);
       options.onResult?.(treeResult);
     }
+  }
+  // The existing pages whose links waited for pages of this run go now, once, as part of the first pass (each page is
+  // sent once, as planned: the progress total already counts them). Their links are decided again: they reach the
+  // pages that landed, and stay as written, with a caution, where a page did not (as a second send would leave them).
+  // Their verdict is the one the guard gave at their level, a moment ago; stopped meanwhile, they end not started.
+  if (deferred.length > 0) {
+    await sendEntries(deferred.map((entry) => {
+      const { cautions, pending } = rewritten(entry.page);
+      return { ...entry, cautions, pending };
+    }));
   }
   const passContext = { ...options, onStopped, onStart, resolved: rewritten, reached, ids, results, content };
   // A page whose links waited only for pages that did not land would go again as it went: it is not sent, and its
@@ -526,6 +550,21 @@ interface LevelEntry {
   pending: boolean;
   /** Not sent because this folder page did not land. */
   underUnsentPage?: { key: string; title: string };
+}
+
+/**
+ * Whether a page of a level is an update that can wait for the pages its links need: its links wait for pages of this
+ * run, and the guard found its page as this machine left it under the ID the tree records (so its children already have
+ * their parent's ID, and it lands as that page). Anything else goes at its level as before: a page created or made
+ * anew (its children need its ID), one adopted, held back or not checked, one retitled or renamed (where it lands is
+ * learnt when it lands), and one refused.
+ */
+function updateWaitingForLinks(entry: LevelEntry, ids: ReadonlyMap<string, string>): boolean {
+  const verdict = entry.item.guard;
+  if (!entry.pending || entry.item.state !== 'send' || verdict?.kind !== 'asLeft' || verdict.adopted) return false;
+  if (entry.page.retitledFrom !== undefined || entry.page.renamedFrom !== undefined) return false;
+  const recorded = ids.get(entry.page.key);
+  return recorded !== undefined && recorded === entry.page.pageId && verdict.page.id === recorded;
 }
 
 /** The page's parent ID (the chosen page for the top level); the reason and that page when its folder's page did not land. */

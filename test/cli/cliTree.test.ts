@@ -3,7 +3,7 @@
 // from a fresh clone (no --state) updating the same pages.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileRecords, jsonLines, runCli, startCli, summaryRecord, useCliWorld, waitUntil, type RunningCli } from './cliHarness';
@@ -528,6 +528,38 @@ describe('CLI --tree', () => {
       assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
       assert.ok(page('Ex').markdown.includes(`[top](${cli.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/${page('Elsewhere').id}/`), page('Ex').markdown);
     });
+  });
+
+  it('an existing page that links to a page the run creates gets one new version, with the link filled in', async () => {
+    const root = await cli.tree(TREE);
+    const first = await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() });
+    assert.equal(first.code, 0, `${first.stdout}\n${first.stderr}`);
+    const before = page('Overview');
+    await writeFile(join(root, 'docs', 'index.md'), '# Overview\n\nRead the [setup](guide/setup.md) and [the news](news/latest.md).\n');
+    await mkdir(join(root, 'docs', 'news'));
+    await writeFile(join(root, 'docs', 'news', 'latest.md'), '# Latest\n\nWhat is new.\n');
+    const run = await runCli(['publish', 'docs', ...TO, '--json'], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+    assert.equal(page('Overview').version, before.version + 1, 'one new version of the updated page');
+    assert.ok(page('Overview').markdown.includes(`/wiki/spaces/DOCS/pages/${page('Latest').id}/`), page('Overview').markdown);
+    const overview = fileRecords(run).filter((record) => record.file === 'docs/index.md');
+    assert.deepEqual(overview.map((record) => [record.status, (record.tree as { pass: number }).pass]), [['published', 1]]);
+    // The new generated folder page "News" lists its child: it alone goes again.
+    assert.deepEqual(fileRecords(run).filter((record) => (record.tree as { pass: number }).pass === 2).map((record) => record.file), ['docs/news/']);
+    assert.equal(summaryRecord(run).secondPass, 1);
+    assertRecordsValid(jsonLines(run), 'a tree run with an update waiting for a new page');
+    await writeFile(join(root, 'docs', 'index.md'), '# Overview\n\nRead the [setup](guide/setup.md), [the news](news/latest.md) and [more](news/more.md).\n');
+    await writeFile(join(root, 'docs', 'news', 'more.md'), '# More\n\nMore news.\n');
+    // The existing folder page "News" lists a new child now: it waits for it too, and goes once, as Overview does.
+    const news = page('News');
+    const text = await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() });
+    assert.equal(text.code, 0, `${text.stdout}\n${text.stderr}`);
+    assert.equal(page('Overview').version, before.version + 2);
+    assert.equal(page('News').version, news.version + 1);
+    assert.ok(page('News').markdown.includes(`/wiki/spaces/DOCS/pages/${page('More').id}/`), page('News').markdown);
+    const published = text.stdout.split('\n').filter((line) => /^ *(updated|created) /.test(line));
+    assert.equal(published.filter((line) => line.includes('docs/news/ ')).length, 1, text.stdout);
+    assert.match(text.stdout, new RegExp(`^${published.length} published, 0 failed, 0 refused, 0 unchanged; second pass \\(links to new pages\\): 0$`, 'm'), text.stdout);
   });
 
   it('a link that waited for a tree page which did not land is named after the run, in the text and the summary', async () => {

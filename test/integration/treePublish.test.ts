@@ -134,6 +134,17 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     assert.ok(page('Overview').markdown.includes(`/pages/${page('Latest').id}/Latest)`), page('Overview').markdown);
   });
 
+  it('an existing page waiting for a new page that a colleague edited on the wiki is held back at its level, not deferred, and never sent', async () => {
+    const { identity, remembered } = await publishedAndRemembered(FILES);
+    const overview = page('Overview');
+    signedIn.world.sandbox.editPageOnWiki(overview.id, `${overview.markdown}\nA colleague's line.\n`);
+    const edited = page('Overview').version;
+    const { run } = await publishTree(LINKS_TO_NEW, identity, remembered);
+    assert.deepEqual(overviewSends(run), [[1, 'edited']]);
+    assert.equal(page('Overview').version, edited, 'the colleague\'s edit stays');
+    assert.equal(run.results.find((result) => result.key === 'news/latest.md')?.state, 'published');
+  });
+
   it('an existing page waiting for a new page, stopped before it goes, is not started and goes in the next run', async () => {
     const { identity, remembered, remember } = await publishedAndRemembered(FILES);
     const before = page('Overview');

@@ -2,7 +2,8 @@
 // (bounded, one throttle gate) after the core's edit guard. A new page's ID is found after it lands (the parent's
 // children, exact title) and recorded in the repository at once, so its children know their parent and a re-run after
 // a crash finds the same pages. Links between files become page links; a link to a page created in this run has no ID
-// in the first pass, so only the pages whose links needed one are sent again once every page is there.
+// in the first pass, so only the pages whose links needed one are sent again once every page is there. An existing page
+// (an update) whose links need one is not sent before it: it goes once, after the tree's pages (updateWaitingForLinks).
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
 import { learnLandedPage, linksLeftOf, sentAgain, sentAgainAndLanded, type LinksLeft } from '../run/landedPage';
 import { linkTarget } from '../links/rewrite/linkTarget';

@@ -16613,42 +16613,13 @@ async function runTree(options) {
   const results = [];
   const created = /* @__PURE__ */ new Set();
   const needSecond = [];
+  const deferred = [];
   let stopReported = false;
   const onStopped = (stopped) => {
     if (!stopReported) options.onStopped?.(stopped);
     stopReported = true;
   };
-  for (const level of pagesByLevel(plan.pages)) {
-    if (options.signal?.aborted || options.gate.stoppedBy) break;
-    const prepared = level.map((page) => ({ page, ...withParent(page, ids, plan, rootPath, options.guard.messages ?? englishTreeMessages) }));
-    for (const { page } of prepared) if (!page.item.linkedPage) linkedIds.delete(page.key);
-    expectMore(prepared.filter((entry) => entry.sentAnew === true).length);
-    const parentCreated = (page) => page.node.parent !== void 0 && created.has(page.node.parent.slice(rootPath.length));
-    const parentReplaced = (page) => {
-      const parentKey = page.node.parent?.slice(rootPath.length);
-      return parentKey !== void 0 && !created.has(parentKey) && recordedIds.has(parentKey) && ids.get(parentKey) !== recordedIds.get(parentKey);
-    };
-    const parentAnew = (page) => parentCreated(page) || parentReplaced(page);
-    await holdEditedFollowers(prepared.filter(({ page, parentMissing }) => !parentMissing && parentAnew(page) && mayFollowNewFolderPage(page)).map(({ page }) => page), guardOptions, plan.tree);
-    const items = prepared.map(({ page, parentMissing }) => {
-      if (!parentMissing && parentAnew(page)) {
-        const overwrite = plan.overwrite === true && !parentCreated(page);
-        if (followNewFolderPage(page, folderTitleOf(plan.tree, page), options.guard.messages, overwrite) === "followsUnchanged") expectMore(1);
-      }
-      if (parentMissing && page.item.state === "send") {
-        const target = { ...page.item.target };
-        delete target.parentId;
-        const refused2 = { ...page.item, target, state: "refused", refusals: [{ code: "duplicatePage", message: parentMissing.message, fix: void 0 }] };
-        return { page, item: refused2, cautions: [], pending: false, underUnsentPage: parentMissing.parent };
-      }
-      if (parentMissing && page.item.state === "refused") {
-        const target = { ...page.item.target };
-        delete target.parentId;
-        return { page, item: { ...page.item, target }, cautions: [], pending: false, underUnsentPage: parentMissing.parent };
-      }
-      return { page, ...rewritten(page) };
-    });
-    await guardTreePages(items, { ...guardOptions, underNewPage: parentCreated });
+  const sendEntries = async (items) => {
     const indexOf = new Map(items.map((entry, index) => [entry.item, index]));
     const learning = /* @__PURE__ */ new Map();
     const recording = [];
@@ -16702,8 +16673,44 @@ async function runTree(options) {
       const landed = entry.pending ? landedLink(result, 0) : void 0;
       if (landed) needSecond.push({ page: entry.page, version: landed.version });
     }
+  };
+  for (const level of pagesByLevel(plan.pages)) {
+    if (options.signal?.aborted || options.gate.stoppedBy) break;
+    const prepared = level.map((page) => ({ page, ...withParent(page, ids, plan, rootPath, options.guard.messages ?? englishTreeMessages) }));
+    for (const { page } of prepared) if (!page.item.linkedPage) linkedIds.delete(page.key);
+    expectMore(prepared.filter((entry) => entry.sentAnew === true).length);
+    const parentCreated = (page) => page.node.parent !== void 0 && created.has(page.node.parent.slice(rootPath.length));
+    const parentReplaced = (page) => {
+      const parentKey = page.node.parent?.slice(rootPath.length);
+      return parentKey !== void 0 && !created.has(parentKey) && recordedIds.has(parentKey) && ids.get(parentKey) !== recordedIds.get(parentKey);
+    };
+    const parentAnew = (page) => parentCreated(page) || parentReplaced(page);
+    await holdEditedFollowers(prepared.filter(({ page, parentMissing }) => !parentMissing && parentAnew(page) && mayFollowNewFolderPage(page)).map(({ page }) => page), guardOptions, plan.tree);
+    const items = prepared.map(({ page, parentMissing }) => {
+      if (!parentMissing && parentAnew(page)) {
+        const overwrite = plan.overwrite === true && !parentCreated(page);
+        if (followNewFolderPage(page, folderTitleOf(plan.tree, page), options.guard.messages, overwrite) === "followsUnchanged") expectMore(1);
+      }
+      if (parentMissing && page.item.state === "send") {
+        const target = { ...page.item.target };
+        delete target.parentId;
+        const refused2 = { ...page.item, target, state: "refused", refusals: [{ code: "duplicatePage", message: parentMissing.message, fix: void 0 }] };
+        return { page, item: refused2, cautions: [], pending: false, underUnsentPage: parentMissing.parent };
+      }
+      if (parentMissing && page.item.state === "refused") {
+        const target = { ...page.item.target };
+        delete target.parentId;
+        return { page, item: { ...page.item, target }, cautions: [], pending: false, underUnsentPage: parentMissing.parent };
+      }
+      return { page, ...rewritten(page) };
+    });
+    await guardTreePages(items, { ...guardOptions, underNewPage: parentCreated });
+    const now = [];
+    for (const entry of items) (updateWaitingForLinks(entry, ids) && !parentAnew(entry.page) ? deferred : now).push(entry);
+    await sendEntries(now);
   }
-  const done = new Set(results.map((result) => result.key));
+  if (options.signal?.aborted || options.gate.stoppedBy) deferred.length = 0;
+  const done = /* @__PURE__ */ new Set([...results.map((result) => result.key), ...deferred.map((entry) => entry.page.key)]);
   const rest = plan.pages.filter((page) => !done.has(page.key));
   if (rest.length > 0) {
     const stopped = new AbortController();
@@ -16775,6 +16782,12 @@ async function runTree(options) {
       options.onResult?.(treeResult);
     }
   }
+  if (deferred.length > 0) {
+    await sendEntries(deferred.map((entry) => {
+      const { cautions, pending } = rewritten(entry.page);
+      return { ...entry, cautions, pending };
+    }));
+  }
   const passContext = { ...options, onStopped, onStart, resolved: rewritten, reached, ids, results, content };
   const sentAgain2 = [];
   const leftAsSent = /* @__PURE__ */ new Map();
@@ -16832,6 +16845,13 @@ function decidedOnce(resolve7) {
     if (!decided.has(path)) decided.set(path, resolve7(path));
     return decided.get(path);
   };
+}
+function updateWaitingForLinks(entry, ids) {
+  const verdict = entry.item.guard;
+  if (!entry.pending || entry.item.state !== "send" || verdict?.kind !== "asLeft" || verdict.adopted) return false;
+  if (entry.page.retitledFrom !== void 0 || entry.page.renamedFrom !== void 0) return false;
+  const recorded = ids.get(entry.page.key);
+  return recorded !== void 0 && recorded === entry.page.pageId && verdict.page.id === recorded;
 }
 function withParent(page, ids, plan, rootPath, words) {
   const complete = page.item.complete;

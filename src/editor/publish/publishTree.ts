@@ -104,8 +104,8 @@ export class TreePublisher {
         },
         send: (item, target, context) => core.sendPlanned(item, target, context, { ...setup, transport: this.deps.transport() }),
         ...core.ownPageProof(pages, { since, authorId: ownAuthorId }),
-        // The core counts the whole run, levels and both passes: a page whose links needed new pages is sent twice,
-        // and the total grows when the second pass starts.
+        // The core counts the whole run, levels and both passes: a new page whose links needed other new pages is sent
+        // twice (an existing one waits for them and goes once), and the total grows when the second pass starts.
         onStart: (item, started, total) => {
           progress.report({ message: neutralise(vscode.l10n.t('{0} of about {1}: {2}', started, total, item.complete?.pageTitle ?? item.file.label)), increment: 100 / Math.max(1, total) });
         },

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { inflateSync } from 'node:zlib';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileRecords, jsonLines, runCli, startCli, summaryRecord, useCliWorld, waitUntil, type RunningCli } from './cliHarness';
 import { childrenOnWiki } from '../support/wikiChildren';
@@ -633,6 +634,21 @@ describe('CLI --tree', () => {
     const refused = await runCli(['publish', 'docs/flow.md', '--space', 'DOCS', '--parent', '123456', '--dry-run', '--diagrams', 'http://diagrams.example.invalid'], { cwd: root, env: cli.env(false) });
     assert.equal(refused.code, 1, 'diagram source never goes to a plain-http host');
     assert.match(refused.stdout, /: --diagrams \(or WIKI_PUBLISHER_DIAGRAMS\) must use https:\/\//);
+  });
+
+  it('a Mermaid fence in a block quote or opened on a list item\'s line is counted as code, and drawn with --diagrams', async () => {
+    const quoted = '# Quoted\n\n> Note:\n>\n> ```mermaid\n> graph TD\n>   A[Größe]-->B\n> ```\n\n- Step\n- ```mermaid\n  sequenceDiagram\n  A->>B: hi\n  ```\n';
+    const root = await cli.tree({ 'docs/quoted.md': quoted });
+    const plain = await runCli(['publish', 'docs/quoted.md', '--space', 'DOCS', '--parent', '123456', '--dry-run'], { cwd: root, env: cli.env(false) });
+    assert.match(plain.stdout, /\[caution: 2 Mermaid diagrams will show as code, not pictures/);
+    const drawn = await runCli(['publish', 'docs/quoted.md', '--space', 'DOCS', '--parent', '123456', '--diagrams', 'http://127.0.0.1:9/kroki'], { cwd: root, env: cli.env(false) });
+    assert.equal(drawn.code, 0, drawn.stderr);
+    const sent = page('Quoted').markdown;
+    assert.doesNotMatch(sent, /```mermaid/);
+    // Each image stays in its block quote or list item; its address carries the source without the quote's `>`.
+    const sources = [...sent.matchAll(/^(> |- )!\[Diagram \d\]\(http:\/\/127\.0\.0\.1:9\/kroki\/mermaid\/png\/([A-Za-z0-9_-]+)\)$/gm)]
+      .map((match) => [match[1], inflateSync(Buffer.from(match[2] ?? '', 'base64url')).toString('utf8')]);
+    assert.deepEqual(sources, [['> ', 'graph TD\n  A[Größe]-->B'], ['- ', 'sequenceDiagram\nA->>B: hi']]);
   });
 
   it('a generated folder page lists a child the plan refuses by its title alone, without a link to a page that will not exist', async () => {

@@ -65,6 +65,20 @@ describe('Mermaid diagrams', () => {
       assert.deepEqual(sources('```mermaid'), []);
     });
 
+    it('reads a fence opened in a block quote or on a list item\'s line without the containers\' markers', () => {
+      assert.deepEqual(sources('> ```mermaid\n> graph TD\n>   A-->B\n> ```\n'), [FLOW]);
+      assert.deepEqual(sources('>  ```mermaid\r\n>  graph TD\r\n>    A-->B\r\n> ```\r\n'), [FLOW], 'the fence\'s own indentation inside the quote');
+      assert.deepEqual(sources('1. ```mermaid\n   graph TD\n     A-->B\n   ```\n'), [FLOW]);
+      assert.deepEqual(sources('> - ```mermaid\n>   graph TD\n>     A-->B\n>   ```\n'), [FLOW]);
+      assert.deepEqual(sources('> ```mermaid\n> graph TD\n\nafter\n'), [], 'ended by the end of the quote, not by a fence line');
+      assert.deepEqual(sources('> ```js\n> A\n> ```\n'), []);
+    });
+
+    it('keeps the block quote or list item marker before a drawn diagram', () => {
+      assert.equal(rendered('> ```mermaid\r\n> A\r\n> ```\r\nafter\r\n', 'https://r.example'), `> ![Diagram 1](https://r.example/mermaid/png/${encodeForKroki('A')})\r\nafter\r\n`);
+      assert.equal(rendered('- a\n- ```mermaid\n  A\n  ```\n- b\n', 'https://r.example'), `- a\n- ![Diagram 1](https://r.example/mermaid/png/${encodeForKroki('A')})\n- b\n`);
+    });
+
     it('reads CRLF documents and skips empty diagrams', () => {
       assert.deepEqual(sources('```mermaid\r\ngraph TD\r\n  A-->B\r\n```\r\n'), [FLOW]);
       assert.deepEqual(sources('```mermaid\n```\n```mermaid\n  \n```'), []);

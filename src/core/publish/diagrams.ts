@@ -4,14 +4,16 @@
 import { englishPublishMessages, type PublishMessages } from '../messages/publishMessages';
 import { deflateSync } from 'node:zlib';
 import { checkEndpoint } from '../http/endpoint';
-import { fencedBlocks } from './inspect';
+import { containedFenceLines, fencedBlocks } from './inspect';
 
-/** A closed ```mermaid (or ~~~mermaid) block: [start, end) from its opening line to the end of its closing line. */
+/** A closed ```mermaid (or ~~~mermaid) block, also in a list item or block quote: [start, end) from its opening line to the end of its closing line. */
 export interface DiagramFence {
   start: number;
   end: number;
   kind: 'mermaid';
-  /** The lines between the fences, without the opener's indentation, joined with \n. */
+  /** The offset of the opening fence marker: what stands before it on its line (indentation, `> `, `- `) stays. */
+  marker: number;
+  /** The lines between the fences, without the opener's indentation or the `>` of a block quote, joined with \n. */
   source: string;
 }
 
@@ -38,20 +40,42 @@ export function findDiagramFences(markdown: string): DiagramFence[] {
   const fences: DiagramFence[] = [];
   for (const [start, end] of fencedBlocks(markdown)) {
     if (!mayNameMermaid(markdown, start)) continue;
-    const opener = OPENER.exec(lineFrom(markdown, start));
-    const indent = opener?.[1]?.length ?? 0;
-    const marker = opener?.[2] ?? '';
-    if (opener?.[3]?.toLowerCase() !== 'mermaid') continue;
-    const closeStart = closingLineStart(markdown, start, end, marker);
-    // An unclosed fence runs to the end of the document; turning it into one picture would swallow the rest of the
-    // page, and it is most likely a typing slip, so it stays code for the reader to see.
-    if (closeStart === undefined) continue;
-    const bodyStart = markdown.indexOf('\n', start) + 1;
-    const source = bodyStart >= closeStart ? '' : dedent(markdown.slice(bodyStart, closeStart - 1), indent);
+    const contained = containedFenceLines(markdown, start, end);
+    const fence = contained ? containedDiagram(markdown, start, end, contained) : topLevelDiagram(markdown, start, end);
     // An empty diagram would only be a broken image.
-    if (source.trim() !== '') fences.push({ start, end, kind: 'mermaid', source });
+    if (fence && fence.source.trim() !== '') fences.push(fence);
   }
   return fences;
+}
+
+function topLevelDiagram(markdown: string, start: number, end: number): DiagramFence | undefined {
+  const opener = OPENER.exec(lineFrom(markdown, start));
+  const indent = opener?.[1]?.length ?? 0;
+  const marker = opener?.[2] ?? '';
+  if (opener?.[3]?.toLowerCase() !== 'mermaid') return undefined;
+  const closeStart = closingLineStart(markdown, start, end, marker);
+  // An unclosed fence runs to the end of the document; turning it into one picture would swallow the rest of the
+  // page, and it is most likely a typing slip, so it stays code for the reader to see.
+  if (closeStart === undefined) return undefined;
+  const bodyStart = markdown.indexOf('\n', start) + 1;
+  const source = bodyStart >= closeStart ? '' : dedent(markdown.slice(bodyStart, closeStart - 1), indent);
+  return { start, end, kind: 'mermaid', marker: start + indent, source };
+}
+
+/**
+ * A fence opened after block quote or list item markers (`> ```mermaid`, `- ```mermaid`): each line's content is
+ * read from where its containers leave it, so the `>` of every quoted line is no part of the diagram. Like a fence at
+ * the top level, it must be closed by a fence line of its own to become a picture.
+ */
+function containedDiagram(markdown: string, start: number, end: number, lines: { fence: number; indent: number; contentStarts: number[] }): DiagramFence | undefined {
+  const openerLine = lineFrom(markdown, lines.fence);
+  const opener = OPENER.exec(openerLine);
+  const marker = opener?.[2] ?? '';
+  if (opener?.[1] !== '' || opener[3]?.toLowerCase() !== 'mermaid') return undefined;
+  const contents = lines.contentStarts.map((at) => lineFrom(markdown, at).replace(/\r$/, ''));
+  const closer = CLOSER.exec(contents[contents.length - 1] ?? '')?.[1] ?? '';
+  if (contents.length === 0 || closer[0] !== marker[0] || closer.length < marker.length) return undefined;
+  return { start, end, kind: 'mermaid', marker: lines.fence, source: dedent(contents.slice(0, -1).join('\n'), lines.indent) };
 }
 
 /** Checks the configured renderer's base address with the endpoint rules: https, plain http only to loopback. */
@@ -89,10 +113,10 @@ export function renderDiagrams(markdown: string, options: { rendererUrl: string 
   let out = '';
   let from = 0;
   fences.forEach((fence, index) => {
-    const indent = /^ */.exec(lineFrom(markdown, fence.start))?.[0] ?? '';
     // Keep a CRLF document's line ends as they were: the fence's range ends just before its \n, after any \r.
     const lineEnd = markdown[fence.end - 1] === '\r' ? '\r' : '';
-    out += `${markdown.slice(from, fence.start)}${indent}![${altText(fence.source, index + 1)}](${diagramUrl(base, fence.source)})${lineEnd}`;
+    // What stands before the marker (indentation, `> `, `- `) stays, so the image stays in its list item or quote.
+    out += `${markdown.slice(from, fence.marker)}![${altText(fence.source, index + 1)}](${diagramUrl(base, fence.source)})${lineEnd}`;
     from = fence.end;
   });
   return { ok: true, markdown: out + markdown.slice(from), diagrams: fences.length, rendered: true };
@@ -132,7 +156,12 @@ function altText(source: string, number: number): string {
 function mayNameMermaid(markdown: string, start: number): boolean {
   let at = start;
   while (markdown.charCodeAt(at) === SPACE) at++;
-  const marker = markdown.charCodeAt(at);
+  let marker = markdown.charCodeAt(at);
+  // A fence after block quote or list item markers (`> ```mermaid`): its marker is further along the line.
+  if (marker !== BACKTICK && marker !== TILDE) {
+    while (at < markdown.length && markdown.charCodeAt(at) !== BACKTICK && markdown.charCodeAt(at) !== TILDE && markdown.charCodeAt(at) !== LINE_FEED) at++;
+    marker = markdown.charCodeAt(at);
+  }
   while (markdown.charCodeAt(at) === marker) at++;
   while (markdown.charCodeAt(at) === SPACE || markdown.charCodeAt(at) === TAB) at++;
   const first = markdown.charCodeAt(at);
@@ -140,6 +169,9 @@ function mayNameMermaid(markdown: string, start: number): boolean {
 }
 
 const TAB = 0x09;
+const LINE_FEED = 0x0a;
+const BACKTICK = 0x60;
+const TILDE = 0x7e;
 const SPACE = 0x20;
 const UPPER_M = 0x4d;
 const LOWER_M = 0x6d;

@@ -151,6 +151,41 @@ function findFencedBlocks(markdown: string): Ranges {
 }
 
 /**
+ * For a fenced block (as fencedBlocks gives it) opened after block quote or list item markers (`> ```mermaid`): the
+ * offset of its fence marker on the opening line, the marker's indentation inside the containers, and the offset where each later line's content starts inside those
+ * containers (up to the block's end); undefined for a block opened at the start of its line. The diagrams read a fence
+ * in a block quote through this, where every line carries a `>` that is no part of the diagram.
+ */
+export function containedFenceLines(markdown: string, start: number, end: number): { fence: number; indent: number; contentStarts: number[] } | undefined {
+  let fence = start;
+  while (markdown.charCodeAt(fence) === SPACE) fence++;
+  if (markdown.charCodeAt(fence) === BACKTICK || markdown.charCodeAt(fence) === TILDE) return undefined;
+  let lineEnd = markdown.indexOf('\n', start);
+  if (lineEnd === -1 || lineEnd > end) lineEnd = end;
+  while (fence < lineEnd && markdown.charCodeAt(fence) !== BACKTICK && markdown.charCodeAt(fence) !== TILDE) fence++;
+  const containers = fence < lineEnd ? containersBefore(markdown, start, fence) : undefined;
+  if (containers === undefined) return undefined;
+  // Where the containers leave the opening line's content, as containersBefore walked it: the spaces from there to
+  // the marker are the fence's own indentation, which CommonMark removes from its content lines too.
+  let content = start;
+  for (const width of containers) {
+    let spaces = 0;
+    while (spaces < 3 && markdown.charCodeAt(content + spaces) === SPACE) spaces++;
+    if (width !== 0) content += width;
+    else content += spaces + (markdown.charCodeAt(content + spaces + 1) === SPACE ? 2 : 1);
+  }
+  const contentStarts: number[] = [];
+  while (lineEnd < end) {
+    const lineStart = lineEnd + 1;
+    lineEnd = markdown.indexOf('\n', lineStart);
+    if (lineEnd === -1 || lineEnd > end) lineEnd = end;
+    const at = containedLineContent(markdown, lineStart, lineEnd, containers);
+    contentStarts.push(at === -1 ? lineStart : at);
+  }
+  return { fence, indent: fence - content, contentStarts };
+}
+
+/**
  * The block quote and list item markers a fence line opens with, outermost first (a list item as the width its
  * content is indented by on the lines that continue it), when nothing but such markers and up to three spaces stands
  * between the line's start and the fence at `fence`; undefined otherwise (the fence is then no fence, or indented code).

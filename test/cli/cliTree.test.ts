@@ -651,6 +651,22 @@ describe('CLI --tree', () => {
     assert.deepEqual(sources, [['> ', 'graph TD\n  A[Größe]-->B'], ['- ', 'sequenceDiagram\nA->>B: hi']]);
   });
 
+  it('a drawn Mermaid diagram whose image address is longer than a Kroki server takes by default is cautioned before sending', async () => {
+    // 500 steps with their own labels deflate to an address of about 5,000 characters; the small one stays short.
+    const steps = Array.from({ length: 500 }, (_, step) => `  N${step}[Step ${step} of the long process]-->N${step + 1}`).join('\n');
+    const root = await cli.tree({ 'docs/big.md': `# Big flow\n\n\`\`\`mermaid\ngraph TD\n${steps}\n\`\`\`\n\n\`\`\`mermaid\ngraph TD\nA-->B\n\`\`\`\n` });
+    const args = ['publish', 'docs/big.md', '--space', 'DOCS', '--parent', '123456', '--diagrams', 'http://127.0.0.1:9/kroki'];
+    const dry = await runCli([...args, '--dry-run', '--json'], { cwd: root, env: cli.env(false) });
+    assert.deepEqual(fileRecords(dry)[0]?.cautions, [
+      '1 Mermaid diagram is too large for an image address: longer than 4096 characters, the most a Kroki server takes by default, so readers may see a broken image. Split the diagram, or ask the renderer\'s administrators to raise its KROKI_MAX_URI_LENGTH.',
+    ]);
+    const sent = await runCli(args, { cwd: root, env: cli.env(false) });
+    assert.equal(sent.code, 0, sent.stderr);
+    const addresses = [...page('Big flow').markdown.matchAll(/\]\((http:\/\/127\.0\.0\.1:9\/kroki\/mermaid\/png\/[A-Za-z0-9_-]+)\)/g)].map((match) => match[1]?.length ?? 0);
+    assert.equal(addresses.length, 2);
+    assert.ok((addresses[0] ?? 0) > 4096 && (addresses[1] ?? 0) < 4096, `the first address is the long one: ${addresses.join(', ')}`);
+  });
+
   it('a generated folder page lists a child the plan refuses by its title alone, without a link to a page that will not exist', async () => {
     const root = await cli.tree({
       'docs/index.md': '# Overview\n',

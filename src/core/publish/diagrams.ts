@@ -22,8 +22,11 @@ export type RendererProblem = { ok: false; problem: 'invalid' | 'insecure'; mess
 /** `url` is undefined when no renderer is configured: diagrams then stay code. */
 export type RendererCheck = { ok: true; url: URL | undefined } | RendererProblem;
 
-/** `rendered` is true when fences were replaced by images; `diagrams` counts the fences either way. */
-export type DiagramRendering = { ok: true; markdown: string; diagrams: number; rendered: boolean } | RendererProblem;
+/**
+ * `rendered` is true when fences were replaced by images; `diagrams` counts the fences either way; `tooLong` counts the
+ * images whose address is longer than a Kroki server takes by default (KROKI_DEFAULT_MAX_URI_LENGTH).
+ */
+export type DiagramRendering = { ok: true; markdown: string; diagrams: number; rendered: boolean; tooLong: number } | RendererProblem;
 
 export interface DiagramCaution {
   code: 'diagrams';
@@ -31,6 +34,13 @@ export interface DiagramCaution {
 }
 
 export const DIAGRAMS_SETTING = 'wikiPublisher.diagrams';
+
+/**
+ * The longest request address a Kroki server answers by default (its KROKI_MAX_URI_LENGTH; the public kroki.io takes
+ * about 4,000): a longer one gets 414 URI Too Long, and the page shows a broken image. The whole image address is
+ * measured, which is a little stricter than the server's request line.
+ */
+export const KROKI_DEFAULT_MAX_URI_LENGTH = 4096;
 
 const OPENER = /^( {0,3})(`{3,}|~{3,})[ \t]*(\S*)/;
 const CLOSER = /^ {0,3}(`{3,}|~{3,})[ \t]*\r?$/;
@@ -108,18 +118,21 @@ export function renderDiagrams(markdown: string, options: { rendererUrl: string 
   const renderer = checkRenderer(options.rendererUrl, options.settingName, options.messages);
   if (!renderer.ok) return renderer;
   const fences = findDiagramFences(markdown);
-  if (!renderer.url || fences.length === 0) return { ok: true, markdown, diagrams: fences.length, rendered: false };
+  if (!renderer.url || fences.length === 0) return { ok: true, markdown, diagrams: fences.length, rendered: false, tooLong: 0 };
   const base = renderer.url.href;
   let out = '';
   let from = 0;
+  let tooLong = 0;
   fences.forEach((fence, index) => {
+    const address = diagramUrl(base, fence.source);
+    if (address.length > KROKI_DEFAULT_MAX_URI_LENGTH) tooLong++;
     // Keep a CRLF document's line ends as they were: the fence's range ends just before its \n, after any \r.
     const lineEnd = markdown[fence.end - 1] === '\r' ? '\r' : '';
     // What stands before the marker (indentation, `> `, `- `) stays, so the image stays in its list item or quote.
-    out += `${markdown.slice(from, fence.marker)}![${altText(fence.source, index + 1)}](${diagramUrl(base, fence.source)})${lineEnd}`;
+    out += `${markdown.slice(from, fence.marker)}![${altText(fence.source, index + 1)}](${address})${lineEnd}`;
     from = fence.end;
   });
-  return { ok: true, markdown: out + markdown.slice(from), diagrams: fences.length, rendered: true };
+  return { ok: true, markdown: out + markdown.slice(from), diagrams: fences.length, rendered: true, tooLong };
 }
 
 /** Kroki's GET encoding: the UTF-8 source deflated with a zlib header at level 9, then base64url. */
@@ -136,6 +149,11 @@ export function diagramCaution(
 ): DiagramCaution | undefined {
   if (count <= 0) return undefined;
   return { code: 'diagrams', message: rendered ? messages.diagramsRendered(count) : messages.diagramsAsCode(count, settingName) };
+}
+
+/** The preflight caution for drawn diagrams whose image address is likely too long for the renderer; undefined for none. */
+export function longDiagramCaution(count: number, messages: PublishMessages = englishPublishMessages): DiagramCaution | undefined {
+  return count > 0 ? { code: 'diagrams', message: messages.diagramsTooLong(count, KROKI_DEFAULT_MAX_URI_LENGTH) } : undefined;
 }
 
 function diagramUrl(rendererBase: string, source: string): string {

@@ -8,7 +8,7 @@ import { isRepositoryLink, isUnconfirmedCreate, linkNames, unconfirmedCreateLink
 import { guardedPage, movedUnderOf, notPublishedHere, unreadOnWiki, type GuardVerdict } from './guard';
 import type { FileResult } from './runner';
 import { prepareDocument, type PreparedDocument } from '../publish/pipeline';
-import { diagramCaution } from '../publish/diagrams';
+import { diagramCaution, longDiagramCaution } from '../publish/diagrams';
 import type { MarkdownFindings } from '../publish/inspect';
 import { cautionsFor, checkConflictMarkers, checkContent, checkTarget, type Blocker, type Caution } from '../publish/preflight';
 import { completeTarget, mergeTargets, suggestTitle, type PartialTarget, type PublishTarget } from '../publish/target';
@@ -274,9 +274,14 @@ function preparedFacts(prepared: PreparedDocument): PlanItem['prepared'] {
   return facts;
 }
 
-/** Diagrams sent as code are worth a caution; rendered ones are the user's own choice of renderer. */
+/**
+ * Diagrams sent as code are worth a caution; rendered ones are the user's own choice of renderer, unless an image's
+ * address is longer than the renderer takes by default: that image would be broken on the page.
+ */
 function diagramCautionOf(diagrams: ReturnType<typeof deriveContent>['diagrams'], options: Pick<PlanOptions, 'diagramsSetting' | 'messages'>): Caution | undefined {
-  return diagrams.ok && !diagrams.rendered ? diagramCaution(diagrams.diagrams, false, options.diagramsSetting, options.messages) : undefined;
+  if (!diagrams.ok) return undefined;
+  if (diagrams.rendered) return longDiagramCaution(diagrams.tooLong, options.messages);
+  return diagramCaution(diagrams.diagrams, false, options.diagramsSetting, options.messages);
 }
 
 /**

@@ -15,8 +15,11 @@ export interface MarkdownFindings {
 // Read-only: fencedBlocks hands the same ranges to every caller of the same text.
 export type Ranges = ReadonlyArray<readonly [number, number]>;
 
-const HTML_IMAGE = /<img\b[^>]*\bsrc\s*=\s*["']([^"']+)["']/gi;
-const REFERENCE_DEFINITION = /^ {0,3}\[[^\]\n]+\]:[ \t]*<?([^\s>]+)>?/gm;
+// The src of an <img>: quoted, or unquoted as HTML also allows (`<img src=diagram.png>`).
+const HTML_IMAGE = /<img\b[^>]*\bsrc\s*=\s*(?:"([^"]+)"|'([^']+)'|([^\s"'=<>`]+))/gi;
+const REFERENCE_DEFINITION = /^ {0,3}\[([^\]\n]+)\]:[ \t]*<?([^\s>]+)>?/gm;
+// A reference, `[text][label]`, `[label][]` or `[label]`, with the `!` of an image before it.
+const REFERENCE_USE = /(!?)\[((?:[^[\]\\\n]|\\.)*)\](?:\[((?:[^[\]\\\n]|\\.)*)\])?/g;
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 const MARKDOWN_FILE = /\.(md|markdown)(#.*)?$/i;
 
@@ -34,8 +37,43 @@ export function inspectMarkdown(markdown: string): MarkdownFindings {
   }
   // An <img> tag is shown wherever HTML is, but not in a comment.
   if (markdown.includes('<')) collect(markdown, HTML_IMAGE, (at) => isInCode(markdown, at, code) || htmlAt(markdown, at, code) === 'comment', findings.localImages, () => true);
-  if (holdsDefinitionMarker(markdown)) collect(markdown, REFERENCE_DEFINITION, (at) => isInCodeOrHtml(markdown, at, code), findings.localMarkdownLinks, (t) => MARKDOWN_FILE.test(t));
+  if (holdsDefinitionMarker(markdown)) {
+    // A definition only images use (`![chart][c]` then `[c]: chart.png`) is an image the wiki cannot show.
+    const imageOnly = imageOnlyLabels(markdown);
+    for (const match of markdown.matchAll(REFERENCE_DEFINITION)) {
+      const target = match[2] ?? '';
+      if (!isLocal(target) || isInCodeOrHtml(markdown, match.index, code)) continue;
+      if (imageOnly?.has(referenceLabel(match[1] ?? ''))) pushUnique(findings.localImages, target);
+      else if (MARKDOWN_FILE.test(target)) pushUnique(findings.localMarkdownLinks, target);
+    }
+  }
   return findings;
+}
+
+/** A reference label as CommonMark matches it: case-folded, its white space runs made one space, trimmed. */
+export function referenceLabel(written: string): string {
+  return written.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+/**
+ * The labels that only images refer to (`![alt][label]`, `![label][]`, `![label]`) and no link does, outside code;
+ * undefined when the text holds no `![`. Their definitions are images, not links: none is a page to link to.
+ */
+export function imageOnlyLabels(markdown: string): ReadonlySet<string> | undefined {
+  if (!markdown.includes('![')) return undefined;
+  const code = fencedBlocks(markdown);
+  const images = new Set<string>();
+  const links = new Set<string>();
+  for (const match of markdown.matchAll(REFERENCE_USE)) {
+    const after = markdown[match.index + match[0].length];
+    // An inline link or image, or a definition's own label.
+    if (match[3] === undefined && (after === '(' || after === ':')) continue;
+    if (isInCode(markdown, match.index, code)) continue;
+    const label = referenceLabel(match[3] || (match[2] ?? ''));
+    (match[1] === '!' && !isEscaped(markdown, match.index) ? images : links).add(label);
+  }
+  for (const label of links) images.delete(label);
+  return images;
 }
 
 /**
@@ -65,7 +103,7 @@ function isRegExpSpace(code: number): boolean {
 
 function collect(markdown: string, pattern: RegExp, skipped: (offset: number) => boolean, into: string[], wanted: (target: string) => boolean): void {
   for (const match of markdown.matchAll(pattern)) {
-    const target = match[1] ?? '';
+    const target = match[1] ?? match[2] ?? match[3] ?? '';
     if (isLocal(target) && wanted(target) && !skipped(match.index)) pushUnique(into, target);
   }
 }

@@ -667,6 +667,17 @@ describe('CLI --tree', () => {
     assert.ok((addresses[0] ?? 0) > 4096 && (addresses[1] ?? 0) < 4096, `the first address is the long one: ${addresses.join(', ')}`);
   });
 
+  it('a Mermaid fence no fence line closes is counted as code, and named as unclosed with --diagrams', async () => {
+    const root = await cli.tree({ 'docs/open.md': '# Open\n\n```mermaid\ngraph TD\nA-->B\n\nMore text.\n' });
+    const args = ['publish', 'docs/open.md', '--space', 'DOCS', '--parent', '123456', '--dry-run', '--json'];
+    const plain = await runCli(args, { cwd: root, env: cli.env(false) });
+    assert.match(String((fileRecords(plain)[0]?.cautions as string[])[0]), /^1 Mermaid diagram will show as code, not pictures/);
+    const drawn = await runCli([...args, '--diagrams', 'http://127.0.0.1:9/kroki'], { cwd: root, env: cli.env(false) });
+    assert.deepEqual(fileRecords(drawn)[0]?.cautions, [
+      '1 Mermaid diagram has no closing fence line (``` or ~~~), so it shows as code, not pictures, with the rest of its block. Close it with a fence line to draw it.',
+    ]);
+  });
+
   it('a generated folder page lists a child the plan refuses by its title alone, without a link to a page that will not exist', async () => {
     const root = await cli.tree({
       'docs/index.md': '# Overview\n',

@@ -104,7 +104,7 @@ describe('Mermaid diagrams', () => {
 
     it('leaves the text unchanged without a renderer, and still counts the diagrams', () => {
       for (const rendererUrl of [undefined, '', '   ']) {
-        assert.deepEqual(renderDiagrams(page, { rendererUrl }), { ok: true, markdown: page, diagrams: 2, rendered: false, tooLong: 0 });
+        assert.deepEqual(renderDiagrams(page, { rendererUrl }), { ok: true, markdown: page, diagrams: 2, unclosed: 0, rendered: false, tooLong: 0 });
       }
     });
 
@@ -113,7 +113,7 @@ describe('Mermaid diagrams', () => {
       const expected =
         `# Title\n\n![Diagram 1](https://kroki.example.com/mermaid/png/${encodeForKroki(FLOW)})\n\nBetween.\n\n` +
         `![Login \\[flow\\]](https://kroki.example.com/mermaid/png/${encodeForKroki(second)})\n\n\`\`\`js\nx\n\`\`\`\n`;
-      assert.deepEqual(renderDiagrams(page, { rendererUrl: 'https://kroki.example.com' }), { ok: true, markdown: expected, diagrams: 2, rendered: true, tooLong: 0 });
+      assert.deepEqual(renderDiagrams(page, { rendererUrl: 'https://kroki.example.com' }), { ok: true, markdown: expected, diagrams: 2, unclosed: 0, rendered: true, tooLong: 0 });
     });
 
     it('numbers diagrams by position and takes the first %% title comment as alt text', () => {

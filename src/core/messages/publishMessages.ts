@@ -70,6 +70,8 @@ export interface PublishMessages extends EndpointMessages {
   diagramsAsCode(count: number, settingName: string): string;
   /** Drawn diagrams whose image address is longer than `limit`, what a Kroki server takes by default. */
   diagramsTooLong(count: number, limit: number): string;
+  /** Mermaid fences no fence line closes, with a renderer set: they stay code. */
+  diagramsUnclosed(count: number): string;
 
   /** A run stopped by a Retry-After longer than a run waits; `after` is a UTC time or waitIsOver(). */
   runStopped(seconds: number, status: number, finished: number, total: number, after: string): string;
@@ -166,6 +168,8 @@ export const englishPublishMessages: PublishMessages = {
     `${count === 1 ? '1 Mermaid diagram' : `${count} Mermaid diagrams`} will show as code, not pictures: the wiki takes images only at public URLs. To publish diagrams as images, set your organisation's diagram renderer (a Kroki server) in ${settingName}.`,
   diagramsTooLong: (count, limit) =>
     `${count === 1 ? '1 Mermaid diagram is' : `${count} Mermaid diagrams are`} too large for an image address: longer than ${limit} characters, the most a Kroki server takes by default, so readers may see a broken image. Split the diagram, or ask the renderer's administrators to raise its KROKI_MAX_URI_LENGTH.`,
+  diagramsUnclosed: (count) =>
+    `${count === 1 ? '1 Mermaid diagram has' : `${count} Mermaid diagrams have`} no closing fence line (\`\`\` or ~~~), so ${count === 1 ? 'it shows' : 'they show'} as code, not pictures, with the rest of ${count === 1 ? 'its' : 'their'} block. Close ${count === 1 ? 'it' : 'each'} with a fence line to draw ${count === 1 ? 'it' : 'them'}.`,
 
   readAgainFailed: (label, why) => (why ? `${label} could not be read again to send it: ${why}` : `${label} could not be read again to send it.`),
   changedSincePlan: (label) =>

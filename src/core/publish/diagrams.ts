@@ -23,10 +23,11 @@ export type RendererProblem = { ok: false; problem: 'invalid' | 'insecure'; mess
 export type RendererCheck = { ok: true; url: URL | undefined } | RendererProblem;
 
 /**
- * `rendered` is true when fences were replaced by images; `diagrams` counts the fences either way; `tooLong` counts the
- * images whose address is longer than a Kroki server takes by default (KROKI_DEFAULT_MAX_URI_LENGTH).
+ * `rendered` is true when a renderer drew the page's diagrams (its closed fences became images); `diagrams` counts the
+ * closed fences either way; `unclosed` the Mermaid fences no fence line closes, which stay code; `tooLong` the images
+ * whose address is longer than a Kroki server takes by default (KROKI_DEFAULT_MAX_URI_LENGTH).
  */
-export type DiagramRendering = { ok: true; markdown: string; diagrams: number; rendered: boolean; tooLong: number } | RendererProblem;
+export type DiagramRendering = { ok: true; markdown: string; diagrams: number; unclosed: number; rendered: boolean; tooLong: number } | RendererProblem;
 
 export interface DiagramCaution {
   code: 'diagrams';
@@ -47,26 +48,33 @@ const CLOSER = /^ {0,3}(`{3,}|~{3,})[ \t]*\r?$/;
 const TITLE_COMMENT = /^[ \t]*%%[ \t]*title\b[ \t]*:?[ \t]*(.*?)[ \t]*$/im;
 
 export function findDiagramFences(markdown: string): DiagramFence[] {
+  return scanDiagramFences(markdown).fences;
+}
+
+/** The closed Mermaid fences, and how many were opened but never closed by a fence line (they stay code). */
+function scanDiagramFences(markdown: string): { fences: DiagramFence[]; unclosed: number } {
   const fences: DiagramFence[] = [];
+  let unclosed = 0;
   for (const [start, end] of fencedBlocks(markdown)) {
     if (!mayNameMermaid(markdown, start)) continue;
     const contained = containedFenceLines(markdown, start, end);
     const fence = contained ? containedDiagram(markdown, start, end, contained) : topLevelDiagram(markdown, start, end);
+    if (fence === 'unclosed') unclosed++;
     // An empty diagram would only be a broken image.
-    if (fence && fence.source.trim() !== '') fences.push(fence);
+    else if (fence && fence.source.trim() !== '') fences.push(fence);
   }
-  return fences;
+  return { fences, unclosed };
 }
 
-function topLevelDiagram(markdown: string, start: number, end: number): DiagramFence | undefined {
+function topLevelDiagram(markdown: string, start: number, end: number): DiagramFence | 'unclosed' | undefined {
   const opener = OPENER.exec(lineFrom(markdown, start));
   const indent = opener?.[1]?.length ?? 0;
   const marker = opener?.[2] ?? '';
   if (opener?.[3]?.toLowerCase() !== 'mermaid') return undefined;
   const closeStart = closingLineStart(markdown, start, end, marker);
   // An unclosed fence runs to the end of the document; turning it into one picture would swallow the rest of the
-  // page, and it is most likely a typing slip, so it stays code for the reader to see.
-  if (closeStart === undefined) return undefined;
+  // page, and it is most likely a typing slip, so it stays code for the reader to see (and the plan says so).
+  if (closeStart === undefined) return 'unclosed';
   const bodyStart = markdown.indexOf('\n', start) + 1;
   const source = bodyStart >= closeStart ? '' : dedent(markdown.slice(bodyStart, closeStart - 1), indent);
   return { start, end, kind: 'mermaid', marker: start + indent, source };
@@ -77,14 +85,14 @@ function topLevelDiagram(markdown: string, start: number, end: number): DiagramF
  * read from where its containers leave it, so the `>` of every quoted line is no part of the diagram. Like a fence at
  * the top level, it must be closed by a fence line of its own to become a picture.
  */
-function containedDiagram(markdown: string, start: number, end: number, lines: { fence: number; indent: number; contentStarts: number[] }): DiagramFence | undefined {
+function containedDiagram(markdown: string, start: number, end: number, lines: { fence: number; indent: number; contentStarts: number[] }): DiagramFence | 'unclosed' | undefined {
   const openerLine = lineFrom(markdown, lines.fence);
   const opener = OPENER.exec(openerLine);
   const marker = opener?.[2] ?? '';
   if (opener?.[1] !== '' || opener[3]?.toLowerCase() !== 'mermaid') return undefined;
   const contents = lines.contentStarts.map((at) => lineFrom(markdown, at).replace(/\r$/, ''));
   const closer = CLOSER.exec(contents[contents.length - 1] ?? '')?.[1] ?? '';
-  if (contents.length === 0 || closer[0] !== marker[0] || closer.length < marker.length) return undefined;
+  if (contents.length === 0 || closer[0] !== marker[0] || closer.length < marker.length) return 'unclosed';
   return { start, end, kind: 'mermaid', marker: lines.fence, source: dedent(contents.slice(0, -1).join('\n'), lines.indent) };
 }
 
@@ -117,8 +125,8 @@ export function checkRenderer(raw: string | undefined, settingName = DIAGRAMS_SE
 export function renderDiagrams(markdown: string, options: { rendererUrl: string | undefined; settingName?: string; messages?: PublishMessages }): DiagramRendering {
   const renderer = checkRenderer(options.rendererUrl, options.settingName, options.messages);
   if (!renderer.ok) return renderer;
-  const fences = findDiagramFences(markdown);
-  if (!renderer.url || fences.length === 0) return { ok: true, markdown, diagrams: fences.length, rendered: false, tooLong: 0 };
+  const { fences, unclosed } = scanDiagramFences(markdown);
+  if (!renderer.url || fences.length === 0) return { ok: true, markdown, diagrams: fences.length, unclosed, rendered: renderer.url !== undefined && unclosed > 0, tooLong: 0 };
   const base = renderer.url.href;
   let out = '';
   let from = 0;
@@ -132,7 +140,7 @@ export function renderDiagrams(markdown: string, options: { rendererUrl: string 
     out += `${markdown.slice(from, fence.marker)}![${altText(fence.source, index + 1)}](${address})${lineEnd}`;
     from = fence.end;
   });
-  return { ok: true, markdown: out + markdown.slice(from), diagrams: fences.length, rendered: true, tooLong };
+  return { ok: true, markdown: out + markdown.slice(from), diagrams: fences.length, unclosed, rendered: true, tooLong };
 }
 
 /** Kroki's GET encoding: the UTF-8 source deflated with a zlib header at level 9, then base64url. */
@@ -149,6 +157,11 @@ export function diagramCaution(
 ): DiagramCaution | undefined {
   if (count <= 0) return undefined;
   return { code: 'diagrams', message: rendered ? messages.diagramsRendered(count) : messages.diagramsAsCode(count, settingName) };
+}
+
+/** The preflight caution for Mermaid fences that a renderer would draw but no fence line closes; undefined for none. */
+export function unclosedDiagramCaution(count: number, messages: PublishMessages = englishPublishMessages): DiagramCaution | undefined {
+  return count > 0 ? { code: 'diagrams', message: messages.diagramsUnclosed(count) } : undefined;
 }
 
 /** The preflight caution for drawn diagrams whose image address is likely too long for the renderer; undefined for none. */

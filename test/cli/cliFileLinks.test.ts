@@ -46,6 +46,20 @@ describe('CLI: links to other files in a flat publish', () => {
     assert.match(String((unaddressed?.cautions as string[] | undefined)?.[0]), /^3 links stay as written .*: docs\/guide\/setup\.md#install \(the wiki's address is not set, so no page address can be made\), /);
   });
 
+  it('a reference-style image and an unquoted <img src> are named as local images, not as links, and sent as written', async () => {
+    const text = '# Pictures\n\n![chart][c] and ![Logo][]\n\n<img src=photo.png>\n\nSee [the chart][c2].\n\n[c]: chart.png\n[logo]: <logo.png>\n[c2]: table.csv\n';
+    const root = await cli.tree({ 'pictures.md': text });
+    const dry = await runCli(['publish', 'pictures.md', ...TO, '--dry-run', '--json'], { cwd: root, env: cli.env() });
+    assert.equal(dry.code, 0, `${dry.stdout}\n${dry.stderr}`);
+    assert.deepEqual(fileRecords(dry)[0]?.cautions, [
+      '3 local images (photo.png, chart.png, logo.png) will not show on the wiki: it takes only images at public URLs.',
+      '1 link stays as written and will not work on the wiki: table.csv (not a Markdown file).',
+    ]);
+    const sent = await runCli(['publish', 'pictures.md', ...TO], { cwd: root, env: cli.env() });
+    assert.equal(sent.code, 0, `${sent.stdout}\n${sent.stderr}`);
+    assert.equal(page('Pictures').markdown, text);
+  });
+
   it('a link to a file whose page this run creates is filled in by a second pass of the same run, which the next run leaves alone', async () => {
     const root = await cli.tree({
       'a.md': '# Alpha\n\nRead [the usage](b.md#usage) and [the missing](gone.md).\n',

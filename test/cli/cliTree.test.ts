@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { inflateSync } from 'node:zlib';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileRecords, jsonLines, runCli, startCli, summaryRecord, useCliWorld, waitUntil, type RunningCli } from './cliHarness';
 import { childrenOnWiki } from '../support/wikiChildren';
@@ -665,6 +666,48 @@ describe('CLI --tree', () => {
     const refused = await runCli(['publish', 'docs/flow.md', '--space', 'DOCS', '--parent', '123456', '--dry-run', '--diagrams', 'http://diagrams.example.invalid'], { cwd: root, env: cli.env(false) });
     assert.equal(refused.code, 1, 'diagram source never goes to a plain-http host');
     assert.match(refused.stdout, /: --diagrams \(or WIKI_PUBLISHER_DIAGRAMS\) must use https:\/\//);
+  });
+
+  it('a Mermaid fence in a block quote or opened on a list item\'s line is counted as code, and drawn with --diagrams', async () => {
+    const quoted = '# Quoted\n\n> Note:\n>\n> ```mermaid\n> graph TD\n>   A[Größe]-->B\n> ```\n\n- Step\n- ```mermaid\n  sequenceDiagram\n  A->>B: hi\n  ```\n';
+    const root = await cli.tree({ 'docs/quoted.md': quoted });
+    const plain = await runCli(['publish', 'docs/quoted.md', '--space', 'DOCS', '--parent', '123456', '--dry-run'], { cwd: root, env: cli.env(false) });
+    assert.match(plain.stdout, /\[caution: 2 Mermaid diagrams will show as code, not pictures/);
+    const drawn = await runCli(['publish', 'docs/quoted.md', '--space', 'DOCS', '--parent', '123456', '--diagrams', 'http://127.0.0.1:9/kroki'], { cwd: root, env: cli.env(false) });
+    assert.equal(drawn.code, 0, drawn.stderr);
+    const sent = page('Quoted').markdown;
+    assert.doesNotMatch(sent, /```mermaid/);
+    // Each image stays in its block quote or list item; its address carries the source without the quote's `>`.
+    const sources = [...sent.matchAll(/^(> |- )!\[Diagram \d\]\(http:\/\/127\.0\.0\.1:9\/kroki\/mermaid\/png\/([A-Za-z0-9_-]+)\)$/gm)]
+      .map((match) => [match[1], inflateSync(Buffer.from(match[2] ?? '', 'base64url')).toString('utf8')]);
+    assert.deepEqual(sources, [['> ', 'graph TD\n  A[Größe]-->B'], ['- ', 'sequenceDiagram\nA->>B: hi']]);
+  });
+
+  it('a drawn Mermaid diagram whose image address is longer than a Kroki server takes by default is cautioned before sending', async () => {
+    // 500 steps with their own labels deflate to an address of about 5,000 characters; the small one stays short.
+    const steps = Array.from({ length: 500 }, (_, step) => `  N${step}[Step ${step} of the long process]-->N${step + 1}`).join('\n');
+    const root = await cli.tree({ 'docs/big.md': `# Big flow\n\n\`\`\`mermaid\ngraph TD\n${steps}\n\`\`\`\n\n\`\`\`mermaid\ngraph TD\nA-->B\n\`\`\`\n` });
+    const args = ['publish', 'docs/big.md', '--space', 'DOCS', '--parent', '123456', '--diagrams', 'http://127.0.0.1:9/kroki'];
+    const dry = await runCli([...args, '--dry-run', '--json'], { cwd: root, env: cli.env(false) });
+    assert.deepEqual(fileRecords(dry)[0]?.cautions, [
+      '1 Mermaid diagram is too large for an image address: longer than 4096 characters, the most a Kroki server takes by default, so readers may see a broken image. Split the diagram, or ask the renderer\'s administrators to raise its KROKI_MAX_URI_LENGTH.',
+    ]);
+    const sent = await runCli(args, { cwd: root, env: cli.env(false) });
+    assert.equal(sent.code, 0, sent.stderr);
+    const addresses = [...page('Big flow').markdown.matchAll(/\]\((http:\/\/127\.0\.0\.1:9\/kroki\/mermaid\/png\/[A-Za-z0-9_-]+)\)/g)].map((match) => match[1]?.length ?? 0);
+    assert.equal(addresses.length, 2);
+    assert.ok((addresses[0] ?? 0) > 4096 && (addresses[1] ?? 0) < 4096, `the first address is the long one: ${addresses.join(', ')}`);
+  });
+
+  it('a Mermaid fence no fence line closes is counted as code, and named as unclosed with --diagrams', async () => {
+    const root = await cli.tree({ 'docs/open.md': '# Open\n\n```mermaid\ngraph TD\nA-->B\n\nMore text.\n' });
+    const args = ['publish', 'docs/open.md', '--space', 'DOCS', '--parent', '123456', '--dry-run', '--json'];
+    const plain = await runCli(args, { cwd: root, env: cli.env(false) });
+    assert.match(String((fileRecords(plain)[0]?.cautions as string[])[0]), /^1 Mermaid diagram will show as code, not pictures/);
+    const drawn = await runCli([...args, '--diagrams', 'http://127.0.0.1:9/kroki'], { cwd: root, env: cli.env(false) });
+    assert.deepEqual(fileRecords(drawn)[0]?.cautions, [
+      '1 Mermaid diagram has no closing fence line (``` or ~~~), so it shows as code, not pictures, with the rest of its block. Close it with a fence line to draw it.',
+    ]);
   });
 
   it('a generated folder page lists a child the plan refuses by its title alone, without a link to a page that will not exist', async () => {

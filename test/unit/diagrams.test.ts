@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { inflateSync } from 'node:zlib';
-import { checkRenderer, diagramCaution, encodeForKroki, findDiagramFences, renderDiagrams } from '../../src/core/publish/diagrams';
+import { checkRenderer, diagramCaution, encodeForKroki, findDiagramFences, longDiagramCaution, renderDiagrams } from '../../src/core/publish/diagrams';
 import { serve } from '../support/loopbackServers';
 
 const FLOW = 'graph TD\n  A-->B';
@@ -65,6 +65,20 @@ describe('Mermaid diagrams', () => {
       assert.deepEqual(sources('```mermaid'), []);
     });
 
+    it('reads a fence opened in a block quote or on a list item\'s line without the containers\' markers', () => {
+      assert.deepEqual(sources('> ```mermaid\n> graph TD\n>   A-->B\n> ```\n'), [FLOW]);
+      assert.deepEqual(sources('>  ```mermaid\r\n>  graph TD\r\n>    A-->B\r\n> ```\r\n'), [FLOW], 'the fence\'s own indentation inside the quote');
+      assert.deepEqual(sources('1. ```mermaid\n   graph TD\n     A-->B\n   ```\n'), [FLOW]);
+      assert.deepEqual(sources('> - ```mermaid\n>   graph TD\n>     A-->B\n>   ```\n'), [FLOW]);
+      assert.deepEqual(sources('> ```mermaid\n> graph TD\n\nafter\n'), [], 'ended by the end of the quote, not by a fence line');
+      assert.deepEqual(sources('> ```js\n> A\n> ```\n'), []);
+    });
+
+    it('keeps the block quote or list item marker before a drawn diagram', () => {
+      assert.equal(rendered('> ```mermaid\r\n> A\r\n> ```\r\nafter\r\n', 'https://r.example'), `> ![Diagram 1](https://r.example/mermaid/png/${encodeForKroki('A')})\r\nafter\r\n`);
+      assert.equal(rendered('- a\n- ```mermaid\n  A\n  ```\n- b\n', 'https://r.example'), `- a\n- ![Diagram 1](https://r.example/mermaid/png/${encodeForKroki('A')})\n- b\n`);
+    });
+
     it('reads CRLF documents and skips empty diagrams', () => {
       assert.deepEqual(sources('```mermaid\r\ngraph TD\r\n  A-->B\r\n```\r\n'), [FLOW]);
       assert.deepEqual(sources('```mermaid\n```\n```mermaid\n  \n```'), []);
@@ -90,7 +104,7 @@ describe('Mermaid diagrams', () => {
 
     it('leaves the text unchanged without a renderer, and still counts the diagrams', () => {
       for (const rendererUrl of [undefined, '', '   ']) {
-        assert.deepEqual(renderDiagrams(page, { rendererUrl }), { ok: true, markdown: page, diagrams: 2, rendered: false });
+        assert.deepEqual(renderDiagrams(page, { rendererUrl }), { ok: true, markdown: page, diagrams: 2, unclosed: 0, rendered: false, tooLong: 0 });
       }
     });
 
@@ -99,7 +113,7 @@ describe('Mermaid diagrams', () => {
       const expected =
         `# Title\n\n![Diagram 1](https://kroki.example.com/mermaid/png/${encodeForKroki(FLOW)})\n\nBetween.\n\n` +
         `![Login \\[flow\\]](https://kroki.example.com/mermaid/png/${encodeForKroki(second)})\n\n\`\`\`js\nx\n\`\`\`\n`;
-      assert.deepEqual(renderDiagrams(page, { rendererUrl: 'https://kroki.example.com' }), { ok: true, markdown: expected, diagrams: 2, rendered: true });
+      assert.deepEqual(renderDiagrams(page, { rendererUrl: 'https://kroki.example.com' }), { ok: true, markdown: expected, diagrams: 2, unclosed: 0, rendered: true, tooLong: 0 });
     });
 
     it('numbers diagrams by position and takes the first %% title comment as alt text', () => {
@@ -157,6 +171,18 @@ describe('Mermaid diagrams', () => {
   });
 
   describe('the caution', () => {
+    it('counts drawn diagrams whose image address is longer than a Kroki server takes by default', () => {
+      let seed = 7;
+      // Labels from a simple generator: text that deflate cannot shrink much, so the address grows with the source.
+      const label = (): string => Array.from({ length: 12 }, () => String.fromCharCode(97 + ((seed = (seed * 1103515245 + 12345) % 2147483648) % 26))).join('');
+      const long = `graph TD\n${Array.from({ length: 400 }, (_, step) => `  N${step}[${label()}]-->N${step + 1}`).join('\n')}`;
+      const result = renderDiagrams(`\`\`\`mermaid\n${long}\n\`\`\`\n\`\`\`mermaid\nA\n\`\`\`\n`, { rendererUrl: 'https://r.example' });
+      assert.ok(result.ok);
+      assert.equal(result.tooLong, 1);
+      assert.equal(longDiagramCaution(result.tooLong)?.message.startsWith('1 Mermaid diagram is too large for an image address: longer than 4096 characters'), true);
+      assert.equal(longDiagramCaution(0), undefined);
+    });
+
     it('says nothing without diagrams, and explains code or images otherwise', () => {
       assert.equal(diagramCaution(0, false), undefined);
       const asCode = diagramCaution(1, false);

@@ -12,6 +12,14 @@ describe('Markdown inspection', () => {
     assert.deepEqual(findings.localImages, ['img/a.png', 'd e.png', 'file:///tmp/e.png', './c.jpg']);
   });
 
+  it('finds an unquoted <img src> and the definitions that only images refer to as images', () => {
+    assert.deepEqual(inspectMarkdown('<img src=a.png alt=x> <img src=https://x.org/b.png>').localImages, ['a.png']);
+    const text = '![a][A  Ref] ![b][] ![c] [both][d] ![d] `![e][e]` \\![f][f]\n\n[a ref]: a.png\n[b]: b.png\n[c]: c.md\n[d]: d.md\n[e]: e.png\n[f]: f.png\n';
+    const findings = inspectMarkdown(text);
+    assert.deepEqual(findings.localImages, ['a.png', 'b.png', 'c.md'], 'labels match as CommonMark folds them; a label a link uses too stays a link');
+    assert.deepEqual(findings.localMarkdownLinks, ['d.md']);
+  });
+
   it('finds links to local Markdown files, including reference definitions and anchors', () => {
     const findings = inspectMarkdown('[guide](../guide.md) [web](https://x.org/a.md) [self](#top) [sec](other.markdown#part)\n[ref]: ./ref.md');
     assert.deepEqual(findings.localMarkdownLinks, ['../guide.md', 'other.markdown#part', './ref.md']);

@@ -68,6 +68,10 @@ export interface PublishMessages extends EndpointMessages {
   /** Mermaid diagrams sent as images from the renderer, or as code; `settingName` is where to set a renderer. */
   diagramsRendered(count: number): string;
   diagramsAsCode(count: number, settingName: string): string;
+  /** Drawn diagrams whose image address is longer than `limit`, what a Kroki server takes by default. */
+  diagramsTooLong(count: number, limit: number): string;
+  /** Mermaid fences no fence line closes, with a renderer set: they stay code. */
+  diagramsUnclosed(count: number): string;
 
   /** A run stopped by a Retry-After longer than a run waits; `after` is a UTC time or waitIsOver(). */
   runStopped(seconds: number, status: number, finished: number, total: number, after: string): string;
@@ -162,6 +166,10 @@ export const englishPublishMessages: PublishMessages = {
     `${count === 1 ? '1 Mermaid diagram' : `${count} Mermaid diagrams`} will show as images from your diagram renderer. The diagram source is part of each image address, and readers see the images only if they can reach the renderer.`,
   diagramsAsCode: (count, settingName) =>
     `${count === 1 ? '1 Mermaid diagram' : `${count} Mermaid diagrams`} will show as code, not pictures: the wiki takes images only at public URLs. To publish diagrams as images, set your organisation's diagram renderer (a Kroki server) in ${settingName}.`,
+  diagramsTooLong: (count, limit) =>
+    `${count === 1 ? '1 Mermaid diagram is' : `${count} Mermaid diagrams are`} too large for an image address: longer than ${limit} characters, the most a Kroki server takes by default, so readers may see a broken image. Split the diagram, or ask the renderer's administrators to raise its KROKI_MAX_URI_LENGTH.`,
+  diagramsUnclosed: (count) =>
+    `${count === 1 ? '1 Mermaid diagram has' : `${count} Mermaid diagrams have`} no closing fence line (\`\`\` or ~~~), so ${count === 1 ? 'it shows' : 'they show'} as code, not pictures, with the rest of ${count === 1 ? 'its' : 'their'} block. Close ${count === 1 ? 'it' : 'each'} with a fence line to draw ${count === 1 ? 'it' : 'them'}.`,
 
   readAgainFailed: (label, why) => (why ? `${label} could not be read again to send it: ${why}` : `${label} could not be read again to send it.`),
   changedSincePlan: (label) =>

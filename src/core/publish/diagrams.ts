@@ -4,14 +4,16 @@
 import { englishPublishMessages, type PublishMessages } from '../messages/publishMessages';
 import { deflateSync } from 'node:zlib';
 import { checkEndpoint } from '../http/endpoint';
-import { fencedBlocks } from './inspect';
+import { containedFenceLines, fencedBlocks } from './inspect';
 
-/** A closed ```mermaid (or ~~~mermaid) block: [start, end) from its opening line to the end of its closing line. */
+/** A closed ```mermaid (or ~~~mermaid) block, also in a list item or block quote: [start, end) from its opening line to the end of its closing line. */
 export interface DiagramFence {
   start: number;
   end: number;
   kind: 'mermaid';
-  /** The lines between the fences, without the opener's indentation, joined with \n. */
+  /** The offset of the opening fence marker: what stands before it on its line (indentation, `> `, `- `) stays. */
+  marker: number;
+  /** The lines between the fences, without the opener's indentation or the `>` of a block quote, joined with \n. */
   source: string;
 }
 
@@ -20,8 +22,12 @@ export type RendererProblem = { ok: false; problem: 'invalid' | 'insecure'; mess
 /** `url` is undefined when no renderer is configured: diagrams then stay code. */
 export type RendererCheck = { ok: true; url: URL | undefined } | RendererProblem;
 
-/** `rendered` is true when fences were replaced by images; `diagrams` counts the fences either way. */
-export type DiagramRendering = { ok: true; markdown: string; diagrams: number; rendered: boolean } | RendererProblem;
+/**
+ * `rendered` is true when a renderer drew the page's diagrams (its closed fences became images); `diagrams` counts the
+ * closed fences either way; `unclosed` the Mermaid fences no fence line closes, which stay code; `tooLong` the images
+ * whose address is longer than a Kroki server takes by default (KROKI_DEFAULT_MAX_URI_LENGTH).
+ */
+export type DiagramRendering = { ok: true; markdown: string; diagrams: number; unclosed: number; rendered: boolean; tooLong: number } | RendererProblem;
 
 export interface DiagramCaution {
   code: 'diagrams';
@@ -30,28 +36,64 @@ export interface DiagramCaution {
 
 export const DIAGRAMS_SETTING = 'wikiPublisher.diagrams';
 
+/**
+ * The longest request address a Kroki server answers by default (its KROKI_MAX_URI_LENGTH; the public kroki.io takes
+ * about 4,000): a longer one gets 414 URI Too Long, and the page shows a broken image. The whole image address is
+ * measured, which is a little stricter than the server's request line.
+ */
+export const KROKI_DEFAULT_MAX_URI_LENGTH = 4096;
+
 const OPENER = /^( {0,3})(`{3,}|~{3,})[ \t]*(\S*)/;
 const CLOSER = /^ {0,3}(`{3,}|~{3,})[ \t]*\r?$/;
 const TITLE_COMMENT = /^[ \t]*%%[ \t]*title\b[ \t]*:?[ \t]*(.*?)[ \t]*$/im;
 
 export function findDiagramFences(markdown: string): DiagramFence[] {
+  return scanDiagramFences(markdown).fences;
+}
+
+/** The closed Mermaid fences, and how many were opened but never closed by a fence line (they stay code). */
+function scanDiagramFences(markdown: string): { fences: DiagramFence[]; unclosed: number } {
   const fences: DiagramFence[] = [];
+  let unclosed = 0;
   for (const [start, end] of fencedBlocks(markdown)) {
     if (!mayNameMermaid(markdown, start)) continue;
-    const opener = OPENER.exec(lineFrom(markdown, start));
-    const indent = opener?.[1]?.length ?? 0;
-    const marker = opener?.[2] ?? '';
-    if (opener?.[3]?.toLowerCase() !== 'mermaid') continue;
-    const closeStart = closingLineStart(markdown, start, end, marker);
-    // An unclosed fence runs to the end of the document; turning it into one picture would swallow the rest of the
-    // page, and it is most likely a typing slip, so it stays code for the reader to see.
-    if (closeStart === undefined) continue;
-    const bodyStart = markdown.indexOf('\n', start) + 1;
-    const source = bodyStart >= closeStart ? '' : dedent(markdown.slice(bodyStart, closeStart - 1), indent);
+    const contained = containedFenceLines(markdown, start, end);
+    const fence = contained ? containedDiagram(markdown, start, end, contained) : topLevelDiagram(markdown, start, end);
+    if (fence === 'unclosed') unclosed++;
     // An empty diagram would only be a broken image.
-    if (source.trim() !== '') fences.push({ start, end, kind: 'mermaid', source });
+    else if (fence && fence.source.trim() !== '') fences.push(fence);
   }
-  return fences;
+  return { fences, unclosed };
+}
+
+function topLevelDiagram(markdown: string, start: number, end: number): DiagramFence | 'unclosed' | undefined {
+  const opener = OPENER.exec(lineFrom(markdown, start));
+  const indent = opener?.[1]?.length ?? 0;
+  const marker = opener?.[2] ?? '';
+  if (opener?.[3]?.toLowerCase() !== 'mermaid') return undefined;
+  const closeStart = closingLineStart(markdown, start, end, marker);
+  // An unclosed fence runs to the end of the document; turning it into one picture would swallow the rest of the
+  // page, and it is most likely a typing slip, so it stays code for the reader to see (and the plan says so).
+  if (closeStart === undefined) return 'unclosed';
+  const bodyStart = markdown.indexOf('\n', start) + 1;
+  const source = bodyStart >= closeStart ? '' : dedent(markdown.slice(bodyStart, closeStart - 1), indent);
+  return { start, end, kind: 'mermaid', marker: start + indent, source };
+}
+
+/**
+ * A fence opened after block quote or list item markers (`> ```mermaid`, `- ```mermaid`): each line's content is
+ * read from where its containers leave it, so the `>` of every quoted line is no part of the diagram. Like a fence at
+ * the top level, it must be closed by a fence line of its own to become a picture.
+ */
+function containedDiagram(markdown: string, start: number, end: number, lines: { fence: number; indent: number; contentStarts: number[] }): DiagramFence | 'unclosed' | undefined {
+  const openerLine = lineFrom(markdown, lines.fence);
+  const opener = OPENER.exec(openerLine);
+  const marker = opener?.[2] ?? '';
+  if (opener?.[1] !== '' || opener[3]?.toLowerCase() !== 'mermaid') return undefined;
+  const contents = lines.contentStarts.map((at) => lineFrom(markdown, at).replace(/\r$/, ''));
+  const closer = CLOSER.exec(contents[contents.length - 1] ?? '')?.[1] ?? '';
+  if (contents.length === 0 || closer[0] !== marker[0] || closer.length < marker.length) return 'unclosed';
+  return { start, end, kind: 'mermaid', marker: lines.fence, source: dedent(contents.slice(0, -1).join('\n'), lines.indent) };
 }
 
 /** Checks the configured renderer's base address with the endpoint rules: https, plain http only to loopback. */
@@ -83,19 +125,22 @@ export function checkRenderer(raw: string | undefined, settingName = DIAGRAMS_SE
 export function renderDiagrams(markdown: string, options: { rendererUrl: string | undefined; settingName?: string; messages?: PublishMessages }): DiagramRendering {
   const renderer = checkRenderer(options.rendererUrl, options.settingName, options.messages);
   if (!renderer.ok) return renderer;
-  const fences = findDiagramFences(markdown);
-  if (!renderer.url || fences.length === 0) return { ok: true, markdown, diagrams: fences.length, rendered: false };
+  const { fences, unclosed } = scanDiagramFences(markdown);
+  if (!renderer.url || fences.length === 0) return { ok: true, markdown, diagrams: fences.length, unclosed, rendered: renderer.url !== undefined && unclosed > 0, tooLong: 0 };
   const base = renderer.url.href;
   let out = '';
   let from = 0;
+  let tooLong = 0;
   fences.forEach((fence, index) => {
-    const indent = /^ */.exec(lineFrom(markdown, fence.start))?.[0] ?? '';
+    const address = diagramUrl(base, fence.source);
+    if (address.length > KROKI_DEFAULT_MAX_URI_LENGTH) tooLong++;
     // Keep a CRLF document's line ends as they were: the fence's range ends just before its \n, after any \r.
     const lineEnd = markdown[fence.end - 1] === '\r' ? '\r' : '';
-    out += `${markdown.slice(from, fence.start)}${indent}![${altText(fence.source, index + 1)}](${diagramUrl(base, fence.source)})${lineEnd}`;
+    // What stands before the marker (indentation, `> `, `- `) stays, so the image stays in its list item or quote.
+    out += `${markdown.slice(from, fence.marker)}![${altText(fence.source, index + 1)}](${address})${lineEnd}`;
     from = fence.end;
   });
-  return { ok: true, markdown: out + markdown.slice(from), diagrams: fences.length, rendered: true };
+  return { ok: true, markdown: out + markdown.slice(from), diagrams: fences.length, unclosed, rendered: true, tooLong };
 }
 
 /** Kroki's GET encoding: the UTF-8 source deflated with a zlib header at level 9, then base64url. */
@@ -112,6 +157,16 @@ export function diagramCaution(
 ): DiagramCaution | undefined {
   if (count <= 0) return undefined;
   return { code: 'diagrams', message: rendered ? messages.diagramsRendered(count) : messages.diagramsAsCode(count, settingName) };
+}
+
+/** The preflight caution for Mermaid fences that a renderer would draw but no fence line closes; undefined for none. */
+export function unclosedDiagramCaution(count: number, messages: PublishMessages = englishPublishMessages): DiagramCaution | undefined {
+  return count > 0 ? { code: 'diagrams', message: messages.diagramsUnclosed(count) } : undefined;
+}
+
+/** The preflight caution for drawn diagrams whose image address is likely too long for the renderer; undefined for none. */
+export function longDiagramCaution(count: number, messages: PublishMessages = englishPublishMessages): DiagramCaution | undefined {
+  return count > 0 ? { code: 'diagrams', message: messages.diagramsTooLong(count, KROKI_DEFAULT_MAX_URI_LENGTH) } : undefined;
 }
 
 function diagramUrl(rendererBase: string, source: string): string {
@@ -132,7 +187,12 @@ function altText(source: string, number: number): string {
 function mayNameMermaid(markdown: string, start: number): boolean {
   let at = start;
   while (markdown.charCodeAt(at) === SPACE) at++;
-  const marker = markdown.charCodeAt(at);
+  let marker = markdown.charCodeAt(at);
+  // A fence after block quote or list item markers (`> ```mermaid`): its marker is further along the line.
+  if (marker !== BACKTICK && marker !== TILDE) {
+    while (at < markdown.length && markdown.charCodeAt(at) !== BACKTICK && markdown.charCodeAt(at) !== TILDE && markdown.charCodeAt(at) !== LINE_FEED) at++;
+    marker = markdown.charCodeAt(at);
+  }
   while (markdown.charCodeAt(at) === marker) at++;
   while (markdown.charCodeAt(at) === SPACE || markdown.charCodeAt(at) === TAB) at++;
   const first = markdown.charCodeAt(at);
@@ -140,6 +200,9 @@ function mayNameMermaid(markdown: string, start: number): boolean {
 }
 
 const TAB = 0x09;
+const LINE_FEED = 0x0a;
+const BACKTICK = 0x60;
+const TILDE = 0x7e;
 const SPACE = 0x20;
 const UPPER_M = 0x4d;
 const LOWER_M = 0x6d;

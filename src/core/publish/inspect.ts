@@ -15,8 +15,11 @@ export interface MarkdownFindings {
 // Read-only: fencedBlocks hands the same ranges to every caller of the same text.
 export type Ranges = ReadonlyArray<readonly [number, number]>;
 
-const HTML_IMAGE = /<img\b[^>]*\bsrc\s*=\s*["']([^"']+)["']/gi;
-const REFERENCE_DEFINITION = /^ {0,3}\[[^\]\n]+\]:[ \t]*<?([^\s>]+)>?/gm;
+// The src of an <img>: quoted, or unquoted as HTML also allows (`<img src=diagram.png>`).
+const HTML_IMAGE = /<img\b[^>]*\bsrc\s*=\s*(?:"([^"]+)"|'([^']+)'|([^\s"'=<>`]+))/gi;
+const REFERENCE_DEFINITION = /^ {0,3}\[([^\]\n]+)\]:[ \t]*<?([^\s>]+)>?/gm;
+// A reference, `[text][label]`, `[label][]` or `[label]`, with the `!` of an image before it.
+const REFERENCE_USE = /(!?)\[((?:[^[\]\\\n]|\\.)*)\](?:\[((?:[^[\]\\\n]|\\.)*)\])?/g;
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 const MARKDOWN_FILE = /\.(md|markdown)(#.*)?$/i;
 
@@ -34,8 +37,43 @@ export function inspectMarkdown(markdown: string): MarkdownFindings {
   }
   // An <img> tag is shown wherever HTML is, but not in a comment.
   if (markdown.includes('<')) collect(markdown, HTML_IMAGE, (at) => isInCode(markdown, at, code) || htmlAt(markdown, at, code) === 'comment', findings.localImages, () => true);
-  if (holdsDefinitionMarker(markdown)) collect(markdown, REFERENCE_DEFINITION, (at) => isInCodeOrHtml(markdown, at, code), findings.localMarkdownLinks, (t) => MARKDOWN_FILE.test(t));
+  if (holdsDefinitionMarker(markdown)) {
+    // A definition only images use (`![chart][c]` then `[c]: chart.png`) is an image the wiki cannot show.
+    const imageOnly = imageOnlyLabels(markdown);
+    for (const match of markdown.matchAll(REFERENCE_DEFINITION)) {
+      const target = match[2] ?? '';
+      if (!isLocal(target) || isInCodeOrHtml(markdown, match.index, code)) continue;
+      if (imageOnly?.has(referenceLabel(match[1] ?? ''))) pushUnique(findings.localImages, target);
+      else if (MARKDOWN_FILE.test(target)) pushUnique(findings.localMarkdownLinks, target);
+    }
+  }
   return findings;
+}
+
+/** A reference label as CommonMark matches it: case-folded, its white space runs made one space, trimmed. */
+export function referenceLabel(written: string): string {
+  return written.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+/**
+ * The labels that only images refer to (`![alt][label]`, `![label][]`, `![label]`) and no link does, outside code;
+ * undefined when the text holds no `![`. Their definitions are images, not links: none is a page to link to.
+ */
+export function imageOnlyLabels(markdown: string): ReadonlySet<string> | undefined {
+  if (!markdown.includes('![')) return undefined;
+  const code = fencedBlocks(markdown);
+  const images = new Set<string>();
+  const links = new Set<string>();
+  for (const match of markdown.matchAll(REFERENCE_USE)) {
+    const after = markdown[match.index + match[0].length];
+    // An inline link or image, or a definition's own label.
+    if (match[3] === undefined && (after === '(' || after === ':')) continue;
+    if (isInCode(markdown, match.index, code)) continue;
+    const label = referenceLabel(match[3] || (match[2] ?? ''));
+    (match[1] === '!' && !isEscaped(markdown, match.index) ? images : links).add(label);
+  }
+  for (const label of links) images.delete(label);
+  return images;
 }
 
 /**
@@ -65,7 +103,7 @@ function isRegExpSpace(code: number): boolean {
 
 function collect(markdown: string, pattern: RegExp, skipped: (offset: number) => boolean, into: string[], wanted: (target: string) => boolean): void {
   for (const match of markdown.matchAll(pattern)) {
-    const target = match[1] ?? '';
+    const target = match[1] ?? match[2] ?? match[3] ?? '';
     if (isLocal(target) && wanted(target) && !skipped(match.index)) pushUnique(into, target);
   }
 }
@@ -148,6 +186,41 @@ function findFencedBlocks(markdown: string): Ranges {
   }
   if (openChar !== 0) ranges.push([openStart, markdown.length]);
   return ranges;
+}
+
+/**
+ * For a fenced block (as fencedBlocks gives it) opened after block quote or list item markers (`> ```mermaid`): the
+ * offset of its fence marker on the opening line, the marker's indentation inside the containers, and the offset where each later line's content starts inside those
+ * containers (up to the block's end); undefined for a block opened at the start of its line. The diagrams read a fence
+ * in a block quote through this, where every line carries a `>` that is no part of the diagram.
+ */
+export function containedFenceLines(markdown: string, start: number, end: number): { fence: number; indent: number; contentStarts: number[] } | undefined {
+  let fence = start;
+  while (markdown.charCodeAt(fence) === SPACE) fence++;
+  if (markdown.charCodeAt(fence) === BACKTICK || markdown.charCodeAt(fence) === TILDE) return undefined;
+  let lineEnd = markdown.indexOf('\n', start);
+  if (lineEnd === -1 || lineEnd > end) lineEnd = end;
+  while (fence < lineEnd && markdown.charCodeAt(fence) !== BACKTICK && markdown.charCodeAt(fence) !== TILDE) fence++;
+  const containers = fence < lineEnd ? containersBefore(markdown, start, fence) : undefined;
+  if (containers === undefined) return undefined;
+  // Where the containers leave the opening line's content, as containersBefore walked it: the spaces from there to
+  // the marker are the fence's own indentation, which CommonMark removes from its content lines too.
+  let content = start;
+  for (const width of containers) {
+    let spaces = 0;
+    while (spaces < 3 && markdown.charCodeAt(content + spaces) === SPACE) spaces++;
+    if (width !== 0) content += width;
+    else content += spaces + (markdown.charCodeAt(content + spaces + 1) === SPACE ? 2 : 1);
+  }
+  const contentStarts: number[] = [];
+  while (lineEnd < end) {
+    const lineStart = lineEnd + 1;
+    lineEnd = markdown.indexOf('\n', lineStart);
+    if (lineEnd === -1 || lineEnd > end) lineEnd = end;
+    const at = containedLineContent(markdown, lineStart, lineEnd, containers);
+    contentStarts.push(at === -1 ? lineStart : at);
+  }
+  return { fence, indent: fence - content, contentStarts };
 }
 
 /**

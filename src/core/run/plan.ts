@@ -8,7 +8,7 @@ import { isRepositoryLink, isUnconfirmedCreate, linkNames, unconfirmedCreateLink
 import { guardedPage, movedUnderOf, notPublishedHere, unreadOnWiki, type GuardVerdict } from './guard';
 import type { FileResult } from './runner';
 import { prepareDocument, type PreparedDocument } from '../publish/pipeline';
-import { diagramCaution } from '../publish/diagrams';
+import { diagramCaution, longDiagramCaution, unclosedDiagramCaution } from '../publish/diagrams';
 import type { MarkdownFindings } from '../publish/inspect';
 import { cautionsFor, checkConflictMarkers, checkContent, checkTarget, type Blocker, type Caution } from '../publish/preflight';
 import { completeTarget, mergeTargets, suggestTitle, type PartialTarget, type PublishTarget } from '../publish/target';
@@ -228,8 +228,7 @@ export function planFileWithContent(file: SourceFile, given: PageLink | undefine
   const retitled = !options.acceptTitleChange && linkedPage && !namesTitle(prepared) ? titleChange(link, suggestedTitle) : undefined;
   const state: PlanState = refusals.length > 0 ? 'refused' : !complete ? 'incomplete' : unchanged ? 'unchanged' : retitled ? 'retitled' : 'send';
   const cautions = cautionsFor(content, prepared.findings, options.messages);
-  const diagramsCaution = diagramCautionOf(diagrams, options);
-  if (diagramsCaution) cautions.push(diagramsCaution);
+  cautions.push(...diagramCautionsOf(diagrams, options));
   if (!options.placeDecidedLater) cautions.push(...leavesPageCaution(prepared, link, complete, options.messages));
   const item: PlanItem = {
     file: plannedFile(file), prepared: preparedFacts(prepared), recipe, contentSha256, link, target, complete, suggestedTitle, linkedPage, state, refusals, cautions,
@@ -274,9 +273,17 @@ function preparedFacts(prepared: PreparedDocument): PlanItem['prepared'] {
   return facts;
 }
 
-/** Diagrams sent as code are worth a caution; rendered ones are the user's own choice of renderer. */
-function diagramCautionOf(diagrams: ReturnType<typeof deriveContent>['diagrams'], options: Pick<PlanOptions, 'diagramsSetting' | 'messages'>): Caution | undefined {
-  return diagrams.ok && !diagrams.rendered ? diagramCaution(diagrams.diagrams, false, options.diagramsSetting, options.messages) : undefined;
+/**
+ * Diagrams sent as code are worth a caution (unclosed ones too: they show as code); rendered ones are the user's own
+ * choice of renderer, unless an image's address is longer than the renderer takes by default (that image would be
+ * broken on the page) or a fence is not closed (it stays code, though the user asked for pictures).
+ */
+function diagramCautionsOf(diagrams: ReturnType<typeof deriveContent>['diagrams'], options: Pick<PlanOptions, 'diagramsSetting' | 'messages'>): Caution[] {
+  if (!diagrams.ok) return [];
+  const cautions: Array<Caution | undefined> = diagrams.rendered
+    ? [longDiagramCaution(diagrams.tooLong, options.messages), unclosedDiagramCaution(diagrams.unclosed, options.messages)]
+    : [diagramCaution(diagrams.diagrams + diagrams.unclosed, false, options.diagramsSetting, options.messages)];
+  return cautions.filter((caution) => caution !== undefined);
 }
 
 /**

@@ -88,6 +88,14 @@ export const editorPublishMessages: PublishMessages = {
     count === 1
       ? vscode.l10n.t('1 Mermaid diagram will show as code, not pictures: the wiki takes images only at public URLs. To publish diagrams as images, set your organisation\'s diagram renderer (a Kroki server) in {0}.', settingName)
       : vscode.l10n.t('{0} Mermaid diagrams will show as code, not pictures: the wiki takes images only at public URLs. To publish diagrams as images, set your organisation\'s diagram renderer (a Kroki server) in {1}.', count, settingName),
+  diagramsTooLong: (count, limit) =>
+    count === 1
+      ? vscode.l10n.t('1 Mermaid diagram is too large for an image address: longer than {0} characters, the most a Kroki server takes by default, so readers may see a broken image. Split the diagram, or ask the renderer\'s administrators to raise its KROKI_MAX_URI_LENGTH.', limit)
+      : vscode.l10n.t('{0} Mermaid diagrams are too large for an image address: longer than {1} characters, the most a Kroki server takes by default, so readers may see a broken image. Split the diagram, or ask the renderer\'s administrators to raise its KROKI_MAX_URI_LENGTH.', count, limit),
+  diagramsUnclosed: (count) =>
+    count === 1
+      ? vscode.l10n.t('1 Mermaid diagram has no closing fence line (``` or ~~~), so it shows as code, not pictures, with the rest of its block. Close it with a fence line to draw it.')
+      : vscode.l10n.t('{0} Mermaid diagrams have no closing fence line (``` or ~~~), so they show as code, not pictures, with the rest of their block. Close each with a fence line to draw them.', count),
 
   readAgainFailed: (label, why) =>
     why ? vscode.l10n.t('{0} could not be read again to send it: {1}', label, why) : vscode.l10n.t('{0} could not be read again to send it.', label),

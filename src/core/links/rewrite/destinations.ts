@@ -1,8 +1,8 @@
 // Where the link destinations of a Markdown text are: inline links `[text](dest "title")` and reference
-// definitions `[id]: dest`. Images and anything in code or HTML are left out, since none is ever rewritten (in code
+// definitions `[id]: dest`. Images (also a definition only images use) and anything in code or HTML are left out, since none is ever rewritten (in code
 // and HTML, CommonMark reads no link). It runs on every file of a run, up to about 1 MB each, so it looks closer only
 // where brackets are.
-import { fencedBlocks, holdsDefinitionMarker, isInCodeOrHtml, type Ranges } from '../../publish/inspect';
+import { fencedBlocks, holdsDefinitionMarker, imageOnlyLabels, isInCodeOrHtml, referenceLabel, type Ranges } from '../../publish/inspect';
 import { isEscaped } from '../../text/escaped';
 
 export interface LinkDestination {
@@ -87,12 +87,15 @@ const openBrackets: number[] = [];
 function referenceDefinitions(markdown: string, code: Ranges): LinkDestination[] {
   if (!holdsDefinitionMarker(markdown)) return [];
   const found: LinkDestination[] = [];
+  // A definition only images use is an image, which is never rewritten (and the plan names it as an image).
+  const imageOnly = imageOnlyLabels(markdown);
   for (const match of markdown.matchAll(REFERENCE_DEFINITION)) {
     const lead = match[1] ?? '';
     const written = match[2] ?? '';
     // Asked at the label's `[`: only there does isInCode see the indentation that may make the line indented code.
     const label = match.index + lead.indexOf('[');
     if (isInCodeOrHtml(markdown, label, code) || continuesParagraph(markdown, match.index)) continue;
+    if (imageOnly?.has(referenceLabel(lead.slice(lead.indexOf('[') + 1, lead.lastIndexOf(']'))))) continue;
     const start = match.index + lead.length;
     const angle = written.startsWith('<');
     found.push({ start, end: start + written.length, text: angle ? written.slice(1, -1) : written, angle });

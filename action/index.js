@@ -9185,6 +9185,8 @@ var englishPublishMessages = {
   frontMatterPageIdNotDigits: () => "wiki.pageId in the front matter must be a page ID made of digits.",
   diagramsRendered: (count) => `${count === 1 ? "1 Mermaid diagram" : `${count} Mermaid diagrams`} will show as images from your diagram renderer. The diagram source is part of each image address, and readers see the images only if they can reach the renderer.`,
   diagramsAsCode: (count, settingName) => `${count === 1 ? "1 Mermaid diagram" : `${count} Mermaid diagrams`} will show as code, not pictures: the wiki takes images only at public URLs. To publish diagrams as images, set your organisation's diagram renderer (a Kroki server) in ${settingName}.`,
+  diagramsTooLong: (count, limit2) => `${count === 1 ? "1 Mermaid diagram is" : `${count} Mermaid diagrams are`} too large for an image address: longer than ${limit2} characters, the most a Kroki server takes by default, so readers may see a broken image. Split the diagram, or ask the renderer's administrators to raise its KROKI_MAX_URI_LENGTH.`,
+  diagramsUnclosed: (count) => `${count === 1 ? "1 Mermaid diagram has" : `${count} Mermaid diagrams have`} no closing fence line (\`\`\` or ~~~), so ${count === 1 ? "it shows" : "they show"} as code, not pictures, with the rest of ${count === 1 ? "its" : "their"} block. Close ${count === 1 ? "it" : "each"} with a fence line to draw ${count === 1 ? "it" : "them"}.`,
   readAgainFailed: (label, why) => why ? `${label} could not be read again to send it: ${why}` : `${label} could not be read again to send it.`,
   changedSincePlan: (label) => `${label} changed after it was planned, so it was not sent: what it holds now is not what the plan showed. Publish it again to see the new plan.`,
   runStopped: (seconds, status, finished, total, after) => `The wiki asked to wait ${seconds} s before more requests (HTTP ${status}); publishing stopped after ${finished} of ${total} ${total === 1 ? "file" : "files"}. Try again after ${after}.`,
@@ -9472,8 +9474,9 @@ function isEscaped(text2, at) {
 }
 
 // src/core/publish/inspect.ts
-var HTML_IMAGE = /<img\b[^>]*\bsrc\s*=\s*["']([^"']+)["']/gi;
-var REFERENCE_DEFINITION = /^ {0,3}\[[^\]\n]+\]:[ \t]*<?([^\s>]+)>?/gm;
+var HTML_IMAGE = /<img\b[^>]*\bsrc\s*=\s*(?:"([^"]+)"|'([^']+)'|([^\s"'=<>`]+))/gi;
+var REFERENCE_DEFINITION = /^ {0,3}\[([^\]\n]+)\]:[ \t]*<?([^\s>]+)>?/gm;
+var REFERENCE_USE = /(!?)\[((?:[^[\]\\\n]|\\.)*)\](?:\[((?:[^[\]\\\n]|\\.)*)\])?/g;
 var SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 var MARKDOWN_FILE = /\.(md|markdown)(#.*)?$/i;
 function inspectMarkdown(markdown) {
@@ -9489,8 +9492,34 @@ function inspectMarkdown(markdown) {
     pushUnique(isImage2 ? findings.localImages : findings.localMarkdownLinks, target);
   }
   if (markdown.includes("<")) collect(markdown, HTML_IMAGE, (at) => isInCode(markdown, at, code) || htmlAt(markdown, at, code) === "comment", findings.localImages, () => true);
-  if (holdsDefinitionMarker(markdown)) collect(markdown, REFERENCE_DEFINITION, (at) => isInCodeOrHtml(markdown, at, code), findings.localMarkdownLinks, (t) => MARKDOWN_FILE.test(t));
+  if (holdsDefinitionMarker(markdown)) {
+    const imageOnly = imageOnlyLabels(markdown);
+    for (const match of markdown.matchAll(REFERENCE_DEFINITION)) {
+      const target = match[2] ?? "";
+      if (!isLocal(target) || isInCodeOrHtml(markdown, match.index, code)) continue;
+      if (imageOnly?.has(referenceLabel(match[1] ?? ""))) pushUnique(findings.localImages, target);
+      else if (MARKDOWN_FILE.test(target)) pushUnique(findings.localMarkdownLinks, target);
+    }
+  }
   return findings;
+}
+function referenceLabel(written3) {
+  return written3.trim().replace(/\s+/g, " ").toLowerCase();
+}
+function imageOnlyLabels(markdown) {
+  if (!markdown.includes("![")) return void 0;
+  const code = fencedBlocks(markdown);
+  const images = /* @__PURE__ */ new Set();
+  const links = /* @__PURE__ */ new Set();
+  for (const match of markdown.matchAll(REFERENCE_USE)) {
+    const after = markdown[match.index + match[0].length];
+    if (match[3] === void 0 && (after === "(" || after === ":")) continue;
+    if (isInCode(markdown, match.index, code)) continue;
+    const label = referenceLabel(match[3] || (match[2] ?? ""));
+    (match[1] === "!" && !isEscaped(markdown, match.index) ? images : links).add(label);
+  }
+  for (const label of links) images.delete(label);
+  return images;
 }
 function destinationAt(markdown, from) {
   let start = from;
@@ -9511,7 +9540,7 @@ function isRegExpSpace(code) {
 }
 function collect(markdown, pattern, skipped, into, wanted) {
   for (const match of markdown.matchAll(pattern)) {
-    const target = match[1] ?? "";
+    const target = match[1] ?? match[2] ?? match[3] ?? "";
     if (isLocal(target) && wanted(target) && !skipped(match.index)) pushUnique(into, target);
   }
 }
@@ -9572,6 +9601,32 @@ function findFencedBlocks(markdown) {
   }
   if (openChar !== 0) ranges.push([openStart, markdown.length]);
   return ranges;
+}
+function containedFenceLines(markdown, start, end) {
+  let fence = start;
+  while (markdown.charCodeAt(fence) === SPACE) fence++;
+  if (markdown.charCodeAt(fence) === BACKTICK || markdown.charCodeAt(fence) === TILDE) return void 0;
+  let lineEnd = markdown.indexOf("\n", start);
+  if (lineEnd === -1 || lineEnd > end) lineEnd = end;
+  while (fence < lineEnd && markdown.charCodeAt(fence) !== BACKTICK && markdown.charCodeAt(fence) !== TILDE) fence++;
+  const containers = fence < lineEnd ? containersBefore(markdown, start, fence) : void 0;
+  if (containers === void 0) return void 0;
+  let content = start;
+  for (const width of containers) {
+    let spaces = 0;
+    while (spaces < 3 && markdown.charCodeAt(content + spaces) === SPACE) spaces++;
+    if (width !== 0) content += width;
+    else content += spaces + (markdown.charCodeAt(content + spaces + 1) === SPACE ? 2 : 1);
+  }
+  const contentStarts = [];
+  while (lineEnd < end) {
+    const lineStart = lineEnd + 1;
+    lineEnd = markdown.indexOf("\n", lineStart);
+    if (lineEnd === -1 || lineEnd > end) lineEnd = end;
+    const at = containedLineContent(markdown, lineStart, lineEnd, containers);
+    contentStarts.push(at === -1 ? lineStart : at);
+  }
+  return { fence, indent: fence - content, contentStarts };
 }
 function containersBefore(markdown, lineStart, fence) {
   const containers = [];
@@ -10274,24 +10329,42 @@ async function importPage(options) {
 // src/core/publish/diagrams.ts
 var import_node_zlib = require("node:zlib");
 var DIAGRAMS_SETTING = "wikiPublisher.diagrams";
+var KROKI_DEFAULT_MAX_URI_LENGTH = 4096;
 var OPENER = /^( {0,3})(`{3,}|~{3,})[ \t]*(\S*)/;
 var CLOSER = /^ {0,3}(`{3,}|~{3,})[ \t]*\r?$/;
 var TITLE_COMMENT = /^[ \t]*%%[ \t]*title\b[ \t]*:?[ \t]*(.*?)[ \t]*$/im;
-function findDiagramFences(markdown) {
+function scanDiagramFences(markdown) {
   const fences = [];
+  let unclosed = 0;
   for (const [start, end] of fencedBlocks(markdown)) {
     if (!mayNameMermaid(markdown, start)) continue;
-    const opener = OPENER.exec(lineFrom(markdown, start));
-    const indent = opener?.[1]?.length ?? 0;
-    const marker = opener?.[2] ?? "";
-    if (opener?.[3]?.toLowerCase() !== "mermaid") continue;
-    const closeStart = closingLineStart(markdown, start, end, marker);
-    if (closeStart === void 0) continue;
-    const bodyStart = markdown.indexOf("\n", start) + 1;
-    const source2 = bodyStart >= closeStart ? "" : dedent(markdown.slice(bodyStart, closeStart - 1), indent);
-    if (source2.trim() !== "") fences.push({ start, end, kind: "mermaid", source: source2 });
+    const contained = containedFenceLines(markdown, start, end);
+    const fence = contained ? containedDiagram(markdown, start, end, contained) : topLevelDiagram(markdown, start, end);
+    if (fence === "unclosed") unclosed++;
+    else if (fence && fence.source.trim() !== "") fences.push(fence);
   }
-  return fences;
+  return { fences, unclosed };
+}
+function topLevelDiagram(markdown, start, end) {
+  const opener = OPENER.exec(lineFrom(markdown, start));
+  const indent = opener?.[1]?.length ?? 0;
+  const marker = opener?.[2] ?? "";
+  if (opener?.[3]?.toLowerCase() !== "mermaid") return void 0;
+  const closeStart = closingLineStart(markdown, start, end, marker);
+  if (closeStart === void 0) return "unclosed";
+  const bodyStart = markdown.indexOf("\n", start) + 1;
+  const source2 = bodyStart >= closeStart ? "" : dedent(markdown.slice(bodyStart, closeStart - 1), indent);
+  return { start, end, kind: "mermaid", marker: start + indent, source: source2 };
+}
+function containedDiagram(markdown, start, end, lines) {
+  const openerLine = lineFrom(markdown, lines.fence);
+  const opener = OPENER.exec(openerLine);
+  const marker = opener?.[2] ?? "";
+  if (opener?.[1] !== "" || opener[3]?.toLowerCase() !== "mermaid") return void 0;
+  const contents = lines.contentStarts.map((at) => lineFrom(markdown, at).replace(/\r$/, ""));
+  const closer = CLOSER.exec(contents[contents.length - 1] ?? "")?.[1] ?? "";
+  if (contents.length === 0 || closer[0] !== marker[0] || closer.length < marker.length) return "unclosed";
+  return { start, end, kind: "mermaid", marker: lines.fence, source: dedent(contents.slice(0, -1).join("\n"), lines.indent) };
 }
 function checkRenderer(raw, settingName = DIAGRAMS_SETTING, messages = englishPublishMessages) {
   const text2 = (raw ?? "").trim();
@@ -10315,18 +10388,20 @@ function checkRenderer(raw, settingName = DIAGRAMS_SETTING, messages = englishPu
 function renderDiagrams(markdown, options) {
   const renderer = checkRenderer(options.rendererUrl, options.settingName, options.messages);
   if (!renderer.ok) return renderer;
-  const fences = findDiagramFences(markdown);
-  if (!renderer.url || fences.length === 0) return { ok: true, markdown, diagrams: fences.length, rendered: false };
+  const { fences, unclosed } = scanDiagramFences(markdown);
+  if (!renderer.url || fences.length === 0) return { ok: true, markdown, diagrams: fences.length, unclosed, rendered: renderer.url !== void 0 && unclosed > 0, tooLong: 0 };
   const base = renderer.url.href;
   let out = "";
   let from = 0;
+  let tooLong = 0;
   fences.forEach((fence, index) => {
-    const indent = /^ */.exec(lineFrom(markdown, fence.start))?.[0] ?? "";
+    const address2 = diagramUrl(base, fence.source);
+    if (address2.length > KROKI_DEFAULT_MAX_URI_LENGTH) tooLong++;
     const lineEnd = markdown[fence.end - 1] === "\r" ? "\r" : "";
-    out += `${markdown.slice(from, fence.start)}${indent}![${altText(fence.source, index + 1)}](${diagramUrl(base, fence.source)})${lineEnd}`;
+    out += `${markdown.slice(from, fence.marker)}![${altText(fence.source, index + 1)}](${address2})${lineEnd}`;
     from = fence.end;
   });
-  return { ok: true, markdown: out + markdown.slice(from), diagrams: fences.length, rendered: true };
+  return { ok: true, markdown: out + markdown.slice(from), diagrams: fences.length, unclosed, rendered: true, tooLong };
 }
 function encodeForKroki(source2) {
   return (0, import_node_zlib.deflateSync)(Buffer.from(source2, "utf8"), { level: 9 }).toString("base64url");
@@ -10334,6 +10409,12 @@ function encodeForKroki(source2) {
 function diagramCaution(count, rendered, settingName = DIAGRAMS_SETTING, messages = englishPublishMessages) {
   if (count <= 0) return void 0;
   return { code: "diagrams", message: rendered ? messages.diagramsRendered(count) : messages.diagramsAsCode(count, settingName) };
+}
+function unclosedDiagramCaution(count, messages = englishPublishMessages) {
+  return count > 0 ? { code: "diagrams", message: messages.diagramsUnclosed(count) } : void 0;
+}
+function longDiagramCaution(count, messages = englishPublishMessages) {
+  return count > 0 ? { code: "diagrams", message: messages.diagramsTooLong(count, KROKI_DEFAULT_MAX_URI_LENGTH) } : void 0;
 }
 function diagramUrl(rendererBase, source2) {
   const base = rendererBase.replace(/\/+$/, "").replace(/\(/g, "%28").replace(/\)/g, "%29");
@@ -10346,13 +10427,20 @@ function altText(source2, number) {
 function mayNameMermaid(markdown, start) {
   let at = start;
   while (markdown.charCodeAt(at) === SPACE2) at++;
-  const marker = markdown.charCodeAt(at);
+  let marker = markdown.charCodeAt(at);
+  if (marker !== BACKTICK2 && marker !== TILDE2) {
+    while (at < markdown.length && markdown.charCodeAt(at) !== BACKTICK2 && markdown.charCodeAt(at) !== TILDE2 && markdown.charCodeAt(at) !== LINE_FEED2) at++;
+    marker = markdown.charCodeAt(at);
+  }
   while (markdown.charCodeAt(at) === marker) at++;
   while (markdown.charCodeAt(at) === SPACE2 || markdown.charCodeAt(at) === TAB2) at++;
   const first = markdown.charCodeAt(at);
   return first === LOWER_M || first === UPPER_M;
 }
 var TAB2 = 9;
+var LINE_FEED2 = 10;
+var BACKTICK2 = 96;
+var TILDE2 = 126;
 var SPACE2 = 32;
 var UPPER_M = 77;
 var LOWER_M = 109;
@@ -10560,8 +10648,7 @@ function planFileWithContent(file, given, options, prepared) {
   const retitled = !options.acceptTitleChange && linkedPage && !namesTitle(prepared) ? titleChange(link, suggestedTitle) : void 0;
   const state = refusals.length > 0 ? "refused" : !complete ? "incomplete" : unchanged ? "unchanged" : retitled ? "retitled" : "send";
   const cautions = cautionsFor(content, prepared.findings, options.messages);
-  const diagramsCaution = diagramCautionOf(diagrams, options);
-  if (diagramsCaution) cautions.push(diagramsCaution);
+  cautions.push(...diagramCautionsOf(diagrams, options));
   if (!options.placeDecidedLater) cautions.push(...leavesPageCaution(prepared, link, complete, options.messages));
   const item = {
     file: plannedFile(file),
@@ -10606,8 +10693,10 @@ function preparedFacts(prepared) {
   if (prepared.omitTitleHeading !== void 0) facts.omitTitleHeading = prepared.omitTitleHeading;
   return facts;
 }
-function diagramCautionOf(diagrams, options) {
-  return diagrams.ok && !diagrams.rendered ? diagramCaution(diagrams.diagrams, false, options.diagramsSetting, options.messages) : void 0;
+function diagramCautionsOf(diagrams, options) {
+  if (!diagrams.ok) return [];
+  const cautions = diagrams.rendered ? [longDiagramCaution(diagrams.tooLong, options.messages), unclosedDiagramCaution(diagrams.unclosed, options.messages)] : [diagramCaution(diagrams.diagrams + diagrams.unclosed, false, options.diagramsSetting, options.messages)];
+  return cautions.filter((caution) => caution !== void 0);
 }
 function leavesPageCaution(prepared, link, complete, messages = englishPublishMessages) {
   const named = prepared.frontMatterTarget;
@@ -12879,7 +12968,7 @@ function entryProblem(raw, messages) {
 }
 var BACKSLASH = 92;
 var SPACE3 = 32;
-var LINE_FEED2 = 10;
+var LINE_FEED3 = 10;
 var CARRIAGE_RETURN = 13;
 var TAB3 = 9;
 var COLON = 58;
@@ -12891,7 +12980,7 @@ function memberNameCount(text2) {
     if (end === -1) break;
     let next = end + 1;
     let code = text2.charCodeAt(next);
-    while (code === SPACE3 || code === LINE_FEED2 || code === CARRIAGE_RETURN || code === TAB3) code = text2.charCodeAt(++next);
+    while (code === SPACE3 || code === LINE_FEED3 || code === CARRIAGE_RETURN || code === TAB3) code = text2.charCodeAt(++next);
     if (code === COLON) count++;
     at = text2.indexOf('"', next);
   }
@@ -13163,11 +13252,13 @@ var openBrackets = [];
 function referenceDefinitions(markdown, code) {
   if (!holdsDefinitionMarker(markdown)) return [];
   const found = [];
+  const imageOnly = imageOnlyLabels(markdown);
   for (const match of markdown.matchAll(REFERENCE_DEFINITION2)) {
     const lead = match[1] ?? "";
     const written3 = match[2] ?? "";
     const label = match.index + lead.indexOf("[");
     if (isInCodeOrHtml(markdown, label, code) || continuesParagraph(markdown, match.index)) continue;
+    if (imageOnly?.has(referenceLabel(lead.slice(lead.indexOf("[") + 1, lead.lastIndexOf("]"))))) continue;
     const start = match.index + lead.length;
     const angle = written3.startsWith("<");
     found.push({ start, end: start + written3.length, text: angle ? written3.slice(1, -1) : written3, angle });

@@ -74,6 +74,21 @@ describe('Mermaid diagrams', () => {
       assert.deepEqual(sources('> ```js\n> A\n> ```\n'), []);
     });
 
+    it('reads a fence in a nested list item indented four columns or more, as link inspection reads it', () => {
+      assert.deepEqual(sources('- a\n  - b\n    ```mermaid\n    graph TD\n      A-->B\n    ```\n'), [FLOW]);
+      assert.deepEqual(sources('- a\r\n  - b\r\n     ```mermaid\r\n     graph TD\r\n       A-->B\r\n    ```\r\n'), [FLOW], 'the fence\'s own indentation in the item');
+      assert.deepEqual(sources('- a\n  - b\n    - ```mermaid\n      graph TD\n        A-->B\n      ```\n'), [FLOW], 'on a deeper item\'s marker line');
+      assert.deepEqual(sources('1. a\n   - b\n     ```mermaid\n     graph TD\n       A-->B\n     ```\n\n```mermaid\nC\n```\n'), [FLOW, 'C'], 'in document order');
+      assert.deepEqual(sources('- a\n  - b\n    ```mermaid\n    A\nafter\n'), [], 'ended by the end of the list, not by a fence line');
+      assert.deepEqual(sources('- a\n  - b\n    ```js\n    A\n    ```\n'), []);
+      assert.deepEqual(sources('text\n\n    ```mermaid\n    A\n    ```\n'), [], 'outside a list it is indented code');
+      const result = renderDiagrams('- a\n  - b\n    ```mermaid\n    A\n    ```\n- c\n', { rendererUrl: 'https://r.example' });
+      assert.deepEqual(result.ok && { diagrams: result.diagrams, unclosed: result.unclosed }, { diagrams: 1, unclosed: 0 });
+      assert.equal(rendered('- a\n  - b\n    ```mermaid\n    A\n    ```\n- c\n', 'https://r.example'), `- a\n  - b\n    ![Diagram 1](https://r.example/mermaid/png/${encodeForKroki('A')})\n- c\n`);
+      const unclosed = renderDiagrams('- a\n  - b\n    ```mermaid\n    A\n', { rendererUrl: 'https://r.example' });
+      assert.deepEqual(unclosed.ok && { diagrams: unclosed.diagrams, unclosed: unclosed.unclosed }, { diagrams: 0, unclosed: 1 }, 'an unclosed one stays code, and the plan says so');
+    });
+
     it('keeps the block quote or list item marker before a drawn diagram', () => {
       assert.equal(rendered('> ```mermaid\r\n> A\r\n> ```\r\nafter\r\n', 'https://r.example'), `> ![Diagram 1](https://r.example/mermaid/png/${encodeForKroki('A')})\r\nafter\r\n`);
       assert.equal(rendered('- a\n- ```mermaid\n  A\n  ```\n- b\n', 'https://r.example'), `- a\n- ![Diagram 1](https://r.example/mermaid/png/${encodeForKroki('A')})\n- b\n`);

@@ -4,7 +4,7 @@
 import { englishPublishMessages, type PublishMessages } from '../messages/publishMessages';
 import { deflateSync } from 'node:zlib';
 import { checkEndpoint } from '../http/endpoint';
-import { containedFenceLines, fencedBlocks } from './inspect';
+import { containedFenceLines, fencedBlocks, listItemFences, type ListItemFence } from './inspect';
 
 /** A closed ```mermaid (or ~~~mermaid) block, also in a list item or block quote: [start, end) from its opening line to the end of its closing line. */
 export interface DiagramFence {
@@ -63,7 +63,39 @@ function scanDiagramFences(markdown: string): { fences: DiagramFence[]; unclosed
     // An empty diagram would only be a broken image.
     else if (fence && fence.source.trim() !== '') fences.push(fence);
   }
+  // A fence in a list item indented four columns or more (`- a`, `  - b`, `    ```mermaid`) is no fence to
+  // fencedBlocks, which reads three spaces at most; link inspection reads it as code by the list items' indentation,
+  // and so do the diagrams, through the same reading. That reading walks every line, so only a text that names
+  // Mermaid somewhere pays for it: most files planned do not.
+  if (MERMAID_WORD.test(markdown)) {
+    let added = false;
+    for (const found of listItemFences(markdown)) {
+      if (!mayNameMermaid(markdown, found.marker)) continue;
+      const fence = listItemDiagram(markdown, found);
+      if (fence === 'unclosed') unclosed++;
+      else if (fence && fence.source.trim() !== '') {
+        fences.push(fence);
+        added = true;
+      }
+    }
+    // renderDiagrams replaces the fences front to back.
+    if (added) fences.sort((a, b) => a.start - b.start);
+  }
   return { fences, unclosed };
+}
+
+const MERMAID_WORD = /mermaid/i;
+
+/** A fence inside a list item four columns or more in: its lines' content starts past the item's indentation. */
+function listItemDiagram(markdown: string, found: ListItemFence): DiagramFence | 'unclosed' | undefined {
+  const opener = OPENER.exec(lineFrom(markdown, found.marker));
+  if (opener?.[1] !== '' || opener[3]?.toLowerCase() !== 'mermaid') return undefined;
+  if (!found.closed) return 'unclosed';
+  const bodyStart = markdown.indexOf('\n', found.marker) + 1;
+  const closeStart = markdown.lastIndexOf('\n', found.end - 1) + 1;
+  // Each content line loses the list items' indentation and then up to the fence's own, as CommonMark reads it.
+  const source = bodyStart >= closeStart ? '' : dedent(markdown.slice(bodyStart, closeStart - 1), found.base + found.indent);
+  return { start: found.start, end: found.end, kind: 'mermaid', marker: found.marker, source };
 }
 
 function topLevelDiagram(markdown: string, start: number, end: number): DiagramFence | 'unclosed' | undefined {

@@ -881,10 +881,30 @@ interface IndentedLines {
    * of where it starts (`1. Step` then `    ## Details`): not code, and a block of their own (a heading among them).
    */
   listBlocks: ReadonlySet<number>;
+  /** The fences inside list items indented four columns or more (`  - b` then `    ```mermaid`), which fencedBlocks does not see. */
+  listItemFences: readonly ListItemFence[];
+}
+
+/**
+ * A fence opened inside a list item at four columns or more from the line's start (fencedBlocks sees three at most),
+ * as findIndentedCodeLines reads it: its lines' content starts `base` columns in, the fence's own indentation there
+ * is `indent` columns, which CommonMark removes from its content lines too.
+ */
+export interface ListItemFence {
+  /** The start of the opening line. */
+  start: number;
+  /** The offset of the opening fence marker. */
+  marker: number;
+  /** The end of its last line (before its LF): the closing line's when `closed`. */
+  end: number;
+  base: number;
+  indent: number;
+  /** Whether a fence line of its own closes it (else the list item, or the text, ends first). */
+  closed: boolean;
 }
 
 // The last text's indented lines, found only for a text where isInCode or the headings ask about an indented line.
-const lastIndented: { markdown: string | undefined; lines: IndentedLines } = { markdown: undefined, lines: { code: new Set(), listBlocks: new Set() } };
+const lastIndented: { markdown: string | undefined; lines: IndentedLines } = { markdown: undefined, lines: { code: new Set(), listBlocks: new Set(), listItemFences: [] } };
 
 function indentedLines(markdown: string, fenced: Ranges): IndentedLines {
   if (lastIndented.markdown !== markdown) {
@@ -902,6 +922,11 @@ function indentedCodeLines(markdown: string, fenced: Ranges): ReadonlySet<number
  * Whether the line starting at `lineStart` (after an LF), indented four columns or more, starts a block inside a list
  * item rather than being indented code or a paragraph's continuation: CommonMark reads a heading there.
  */
+/** The fences inside list items that fencedBlocks does not see, in document order, read as link inspection reads them. */
+export function listItemFences(markdown: string): readonly ListItemFence[] {
+  return indentedLines(markdown, fencedBlocks(markdown)).listItemFences;
+}
+
 export function startsListItemBlock(markdown: string, lineStart: number, fenced: Ranges): boolean {
   return indentedLines(markdown, fenced).listBlocks.has(lineStart);
 }
@@ -919,10 +944,11 @@ const NOT_PARAGRAPH = /^(?:#{1,6}(?:[ \t]|$)|(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}
 function findIndentedCodeLines(markdown: string, fenced: Ranges): IndentedLines {
   const code = new Set<number>();
   const listBlocks = new Set<number>();
+  const listItemFences: ListItemFence[] = [];
   // The columns where the open list items' content starts, outermost first.
   const lists: number[] = [];
   let paragraph = false;
-  let nestedFence: { closing: RegExp; base: number } | undefined;
+  let nestedFence: { closing: RegExp; base: number; found: ListItemFence } | undefined;
   let fence = 0;
   for (let start = 0; start <= markdown.length; ) {
     let end = markdown.indexOf('\n', start);
@@ -959,7 +985,11 @@ function findIndentedCodeLines(markdown: string, fenced: Ranges): IndentedLines 
     if (nestedFence) {
       if (column >= nestedFence.base) {
         code.add(lineStart);
-        if (column - nestedFence.base < 4 && nestedFence.closing.test(rest)) nestedFence = undefined;
+        nestedFence.found.end = end;
+        if (column - nestedFence.base < 4 && nestedFence.closing.test(rest)) {
+          nestedFence.found.closed = true;
+          nestedFence = undefined;
+        }
         continue;
       }
       nestedFence = undefined; // the list item it was in ends, and the fence with it
@@ -983,19 +1013,25 @@ function findIndentedCodeLines(markdown: string, fenced: Ranges): IndentedLines 
       lists.push(content);
       const text = rest.slice(marker[0].length).trimStart();
       const fenceMark = /^(`{3,}|~{3,})/.exec(text);
-      if (fenceMark) nestedFence = { closing: closingFence(fenceMark[1] as string), base: content };
+      if (fenceMark) {
+        const found = { start: lineStart, marker: at + rest.length - text.length, end, base: content, indent: 0, closed: false };
+        listItemFences.push(found);
+        nestedFence = { closing: closingFence(fenceMark[1] as string), base: content, found };
+      }
       paragraph = text !== '' && !fenceMark && !NOT_PARAGRAPH.test(text);
       continue;
     }
     const fenceMark = /^(`{3,}|~{3,})/.exec(rest);
     if (fenceMark && column >= 4) {
-      nestedFence = { closing: closingFence(fenceMark[1] as string), base };
+      const found = { start: lineStart, marker: at, end, base, indent: column - base, closed: false };
+      listItemFences.push(found);
+      nestedFence = { closing: closingFence(fenceMark[1] as string), base, found };
       paragraph = false;
       continue;
     }
     paragraph = !NOT_PARAGRAPH.test(rest);
   }
-  return { code, listBlocks };
+  return { code, listBlocks, listItemFences };
 }
 
 /** The column a list item's content starts at: one to four spaces after its marker, else one (the rest is code). */

@@ -70,6 +70,8 @@ export function repositoryLinkFile(path: string, cwd: string, listing: (folder: 
   const top = resolve(cwd);
   const slash = path.endsWith('/') ? '/' : '';
   if (path === top || path.startsWith(top.endsWith(sep) ? top : `${top}${sep}`)) {
+    // A folder's own manifest comes first: a tree published from it records there the page the folder maps to.
+    if (slash !== '') ancestors.push({ folder: path.slice(0, -1), manifestLocation: join(path, MANIFEST_FILE_NAME), relativePath: '' });
     for (let folder = dirname(path); ; folder = dirname(folder)) {
       ancestors.push({ folder, manifestLocation: join(folder, MANIFEST_FILE_NAME), relativePath: `${relative(folder, path).split(sep).join('/')}${slash}` });
       if (folder === top || dirname(folder) === folder) break;

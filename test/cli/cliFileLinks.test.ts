@@ -46,6 +46,25 @@ describe('CLI: links to other files in a flat publish', () => {
     assert.match(String((unaddressed?.cautions as string[] | undefined)?.[0]), /^3 links stay as written .*: docs\/guide\/setup\.md#install \(the wiki's address is not set, so no page address can be made\), /);
   });
 
+  it('a link to the folder a tree was published from (no index or README there) reaches the chosen parent page that folder maps to', async () => {
+    const root = await cli.tree({ 'docs/guide/setup.md': '# Setup\n\nRun it.\n' });
+    const tree = await runCli(['publish', 'docs', '--tree', ...TO], { cwd: root, env: cli.env() });
+    assert.equal(tree.code, 0, `${tree.stdout}\n${tree.stderr}`);
+    await writeFile(join(root, 'notes.md'), '# Notes\n\nSee [the docs](docs/), [them again](docs) and [the guide](docs/guide/).\n');
+
+    const dry = await runCli(['publish', 'notes.md', ...TO, '--dry-run', '--json'], { cwd: root, env: cli.env() });
+    assert.equal(dry.code, 0, `${dry.stdout}\n${dry.stderr}`);
+    const [planned] = fileRecords(dry);
+    assert.equal(planned?.linksToPages, 3);
+    assert.deepEqual(planned?.cautions, [], 'no link waits for a page no publish will give the folder');
+
+    const sent = await runCli(['publish', 'notes.md', ...TO], { cwd: root, env: cli.env() });
+    assert.equal(sent.code, 0, `${sent.stdout}\n${sent.stderr}`);
+    const chosen = `${cli.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/123456`;
+    const guide = `${cli.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/${page('Guide').id}/Guide`;
+    assert.equal(page('Notes').markdown, `# Notes\n\nSee [the docs](${chosen}), [them again](${chosen}) and [the guide](${guide}).\n`);
+  });
+
   it('a reference-style image and an unquoted <img src> are named as local images, not as links, and sent as written', async () => {
     const text = '# Pictures\n\n![chart][c] and ![Logo][]\n\n<img src=photo.png>\n\nSee [the chart][c2].\n\n[c]: chart.png\n[logo]: <logo.png>\n[c2]: table.csv\n';
     const root = await cli.tree({ 'pictures.md': text });

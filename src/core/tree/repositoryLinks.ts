@@ -86,6 +86,11 @@ export async function repositoryLinks(files: readonly RepositoryLinkFile[], port
 export function recordedLink(manifest: PageManifest, path: string, siblingNames?: readonly string[]): PageLink | undefined {
   const root = manifest.root;
   if (!root) return undefined;
+  // The manifest's own folder (a link to the folder a tree was published from, '' in its own manifest): a tree maps
+  // it to the parent page chosen for it, which it never rewrites, and no publish will give it a page of its own.
+  // Its title and its own parent are not recorded: an address without a title (the short form, which survives a
+  // title change) reaches it, and the empty parent tells that it is no page a file publishes to.
+  if (path === '') return { spaceId: root.space, parentId: '', pageTitle: '', pageId: root.parent, publishedAt: 0 };
   const slash = path.lastIndexOf('/');
   const folder = slash === -1 ? '' : path.slice(0, slash + 1);
   const name = path.slice(slash + 1);

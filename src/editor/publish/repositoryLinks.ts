@@ -15,6 +15,12 @@ export function manifestAncestors(fileUri: vscode.Uri): ManifestAncestor[] {
   if (!workspaceFolder) return [];
   const top = workspaceFolder.uri.path.replace(/\/+$/, '');
   const ancestors: ManifestAncestor[] = [];
+  // A folder (a key ending in '/'): its own manifest comes first, where a tree published from it records the page
+  // the folder maps to.
+  if (fileUri.path.endsWith('/') && fileUri.path.startsWith(`${top}/`)) {
+    const folder = fileUri.with({ path: fileUri.path.replace(/\/+$/, '') });
+    ancestors.push({ folder: folder.toString(), manifestLocation: vscode.Uri.joinPath(folder, MANIFEST_FILE_NAME).toString(), relativePath: '' });
+  }
   for (let folder = vscode.Uri.joinPath(fileUri, '..'); folder.path.startsWith(top); folder = vscode.Uri.joinPath(folder, '..')) {
     ancestors.push({
       folder: folder.toString(),

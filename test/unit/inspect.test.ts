@@ -83,6 +83,9 @@ describe('Markdown inspection', () => {
     const listed = '- <details>\n  [a](a.md)\n  </details>\n- [b](b.md)\n\n1. <custom-note>\n   [c](c.md)\n\n   [d](d.md)\n\n> - <pre>\n>   [e](e.md)\n> [f](f.md)\n\n> <!DOCTYPE\n> [g](g.md) >\n> [h](h.md)\n';
     // A quote's own `>` ends no `<!DOCTYPE` block: only the `>` in the block's text does.
     assert.deepEqual(inspectMarkdown(listed).localMarkdownLinks, ['b.md', 'd.md', 'f.md', 'h.md']);
+    // Four spaces or more in, a nested list item's content (its content column): a block there too, not code.
+    const nested = '- a\n  - b\n    <details>\n    [a](a.md)\n    </details>\n\n    [b](b.md)\n\n1. x\n   - y\n     <!--\n     [c](c.md)\n     -->\n[d](d.md)\n\ntext\n\n    <div>\n    [e](e.md)\n';
+    assert.deepEqual(inspectMarkdown(nested).localMarkdownLinks, ['b.md', 'd.md'], 'outside a list, four spaces in is indented code');
     // A fence line inside such a block opens nothing.
     const fence = '> <!--\n> ```sh\n> -->\n[a](a.md)\n';
     assert.deepEqual(inspectMarkdown(fence).localMarkdownLinks, ['a.md']);

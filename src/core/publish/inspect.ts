@@ -725,16 +725,23 @@ const openedBlock = { lineStart: 0, end: -1 };
  * Whether an HTML block starts with the `<` at `at`, outside code: only up to three spaces into its line, or after
  * block quote and list item markers (`> <div>`, `- <details>`), as CommonMark reads a container's content as blocks.
  * Sets openedBlock to the block's line start and end. A line of a lone tag (type 7) starts one only where no paragraph
- * runs on into it; `previousEnd` is the end of the HTML block before, after which none does.
+ * runs on into it; `previousEnd` is the end of the HTML block before, after which none does. A block four spaces or
+ * more in, in a list item's content, is found only with `readListItems`: the list items are read with every fence
+ * known, so findFencedBlocks, which asks while it finds them, does not see it (a fence line there still opens one).
  */
-function opensHtmlBlock(markdown: string, at: number, previousEnd: number, fenced: Ranges): boolean {
+function opensHtmlBlock(markdown: string, at: number, previousEnd: number, fenced: Ranges, readListItems = true): boolean {
   let lineStart = lineStartIfIndented(markdown, at);
   let containers: number[] | undefined;
+  // Four spaces or more and no marker before it: a block only as a list item's content (`- a`, `  - b`, `    <div>`).
+  let inListItem = false;
   if (lineStart === undefined) {
     lineStart = markersLineStart(markdown, at);
     if (lineStart === undefined) return false;
     containers = containersBefore(markdown, lineStart, at);
-    if (containers === undefined) return false;
+    if (containers === undefined) {
+      if (!readListItems || !onlySpacesBetween(markdown, lineStart, at)) return false;
+      inListItem = true;
+    }
   }
   if (inRanges(fenced, at)) return false;
   let ends: HtmlBlockEnd;
@@ -748,8 +755,15 @@ function opensHtmlBlock(markdown: string, at: number, previousEnd: number, fence
     if ((containers === undefined || !containers.some((width) => width > 0)) && paragraphRunsInto(markdown, lineStart, previousEnd, fenced)) return false;
     ends = 'blank';
   }
+  // Asked last, of a line that would open a block: it reads the list items of the whole text (once a text).
+  if (inListItem && !startsListItemBlock(markdown, lineStart, fenced)) return false;
   openedBlock.lineStart = lineStart;
   openedBlock.end = containers === undefined ? htmlBlockEnd(markdown, at, ends) : containedHtmlBlockEnd(markdown, at, ends, containers);
+  return true;
+}
+
+function onlySpacesBetween(markdown: string, from: number, to: number): boolean {
+  for (let at = from; at < to; at++) if (markdown.charCodeAt(at) !== SPACE) return false;
   return true;
 }
 
@@ -863,7 +877,8 @@ class HtmlBlocksAhead {
     while (this.next !== -1 && this.next < lineStart) {
       const at = this.next;
       let resume = at + 1;
-      if (opensHtmlBlock(markdown, at, this.end, this.fenced)) {
+      // The list items are not read here: reading them needs every fence, which are being found (see opensHtmlBlock).
+      if (opensHtmlBlock(markdown, at, this.end, this.fenced, false)) {
         this.end = openedBlock.end;
         resume = openedBlock.end;
       }

@@ -9971,14 +9971,18 @@ function findHtml(markdown, fenced) {
 }
 var NO_HTML = { comments: [], blocks: [] };
 var openedBlock = { lineStart: 0, end: -1 };
-function opensHtmlBlock(markdown, at, previousEnd, fenced) {
+function opensHtmlBlock(markdown, at, previousEnd, fenced, readListItems = true) {
   let lineStart = lineStartIfIndented(markdown, at);
   let containers;
+  let inListItem = false;
   if (lineStart === void 0) {
     lineStart = markersLineStart(markdown, at);
     if (lineStart === void 0) return false;
     containers = containersBefore(markdown, lineStart, at);
-    if (containers === void 0) return false;
+    if (containers === void 0) {
+      if (!readListItems || !onlySpacesBetween(markdown, lineStart, at)) return false;
+      inListItem = true;
+    }
   }
   if (inRanges(fenced, at)) return false;
   let ends;
@@ -9991,8 +9995,13 @@ function opensHtmlBlock(markdown, at, previousEnd, fenced) {
     if ((containers === void 0 || !containers.some((width) => width > 0)) && paragraphRunsInto(markdown, lineStart, previousEnd, fenced)) return false;
     ends = "blank";
   }
+  if (inListItem && !startsListItemBlock(markdown, lineStart, fenced)) return false;
   openedBlock.lineStart = lineStart;
   openedBlock.end = containers === void 0 ? htmlBlockEnd(markdown, at, ends) : containedHtmlBlockEnd(markdown, at, ends, containers);
+  return true;
+}
+function onlySpacesBetween(markdown, from, to) {
+  for (let at = from; at < to; at++) if (markdown.charCodeAt(at) !== SPACE) return false;
   return true;
 }
 function markersLineStart(markdown, at) {
@@ -10073,7 +10082,7 @@ var HtmlBlocksAhead = class {
     while (this.next !== -1 && this.next < lineStart) {
       const at = this.next;
       let resume = at + 1;
-      if (opensHtmlBlock(markdown, at, this.end, this.fenced)) {
+      if (opensHtmlBlock(markdown, at, this.end, this.fenced, false)) {
         this.end = openedBlock.end;
         resume = openedBlock.end;
       }
@@ -10082,7 +10091,7 @@ var HtmlBlocksAhead = class {
     return lineStart < this.end;
   }
 };
-var lastIndented = { markdown: void 0, lines: { code: /* @__PURE__ */ new Set(), listBlocks: /* @__PURE__ */ new Set() } };
+var lastIndented = { markdown: void 0, lines: { code: /* @__PURE__ */ new Set(), listBlocks: /* @__PURE__ */ new Set(), listItemFences: [] } };
 function indentedLines(markdown, fenced) {
   if (lastIndented.markdown !== markdown) {
     lastIndented.lines = findIndentedCodeLines(markdown, fenced);
@@ -10093,6 +10102,9 @@ function indentedLines(markdown, fenced) {
 function indentedCodeLines(markdown, fenced) {
   return indentedLines(markdown, fenced).code;
 }
+function listItemFences(markdown) {
+  return indentedLines(markdown, fencedBlocks(markdown)).listItemFences;
+}
 function startsListItemBlock(markdown, lineStart, fenced) {
   return indentedLines(markdown, fenced).listBlocks.has(lineStart);
 }
@@ -10101,6 +10113,7 @@ var NOT_PARAGRAPH = /^(?:#{1,6}(?:[ \t]|$)|(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(
 function findIndentedCodeLines(markdown, fenced) {
   const code = /* @__PURE__ */ new Set();
   const listBlocks = /* @__PURE__ */ new Set();
+  const listItemFences2 = [];
   const lists = [];
   let paragraph = false;
   let nestedFence;
@@ -10138,7 +10151,11 @@ function findIndentedCodeLines(markdown, fenced) {
     if (nestedFence) {
       if (column >= nestedFence.base) {
         code.add(lineStart);
-        if (column - nestedFence.base < 4 && nestedFence.closing.test(rest)) nestedFence = void 0;
+        nestedFence.found.end = end;
+        if (column - nestedFence.base < 4 && nestedFence.closing.test(rest)) {
+          nestedFence.found.closed = true;
+          nestedFence = void 0;
+        }
         continue;
       }
       nestedFence = void 0;
@@ -10159,19 +10176,25 @@ function findIndentedCodeLines(markdown, fenced) {
       lists.push(content);
       const text2 = rest.slice(marker[0].length).trimStart();
       const fenceMark2 = /^(`{3,}|~{3,})/.exec(text2);
-      if (fenceMark2) nestedFence = { closing: closingFence(fenceMark2[1]), base: content };
+      if (fenceMark2) {
+        const found = { start: lineStart, marker: at + rest.length - text2.length, end, base: content, indent: 0, closed: false };
+        listItemFences2.push(found);
+        nestedFence = { closing: closingFence(fenceMark2[1]), base: content, found };
+      }
       paragraph = text2 !== "" && !fenceMark2 && !NOT_PARAGRAPH.test(text2);
       continue;
     }
     const fenceMark = /^(`{3,}|~{3,})/.exec(rest);
     if (fenceMark && column >= 4) {
-      nestedFence = { closing: closingFence(fenceMark[1]), base };
+      const found = { start: lineStart, marker: at, end, base, indent: column - base, closed: false };
+      listItemFences2.push(found);
+      nestedFence = { closing: closingFence(fenceMark[1]), base, found };
       paragraph = false;
       continue;
     }
     paragraph = !NOT_PARAGRAPH.test(rest);
   }
-  return { code, listBlocks };
+  return { code, listBlocks, listItemFences: listItemFences2 };
 }
 function listContentColumn(column, marker, rest) {
   const after = rest.slice(marker.length);
@@ -10343,7 +10366,30 @@ function scanDiagramFences(markdown) {
     if (fence === "unclosed") unclosed++;
     else if (fence && fence.source.trim() !== "") fences.push(fence);
   }
+  if (MERMAID_WORD.test(markdown)) {
+    let added = false;
+    for (const found of listItemFences(markdown)) {
+      if (!mayNameMermaid(markdown, found.marker)) continue;
+      const fence = listItemDiagram(markdown, found);
+      if (fence === "unclosed") unclosed++;
+      else if (fence && fence.source.trim() !== "") {
+        fences.push(fence);
+        added = true;
+      }
+    }
+    if (added) fences.sort((a, b) => a.start - b.start);
+  }
   return { fences, unclosed };
+}
+var MERMAID_WORD = /mermaid/i;
+function listItemDiagram(markdown, found) {
+  const opener = OPENER.exec(lineFrom(markdown, found.marker));
+  if (opener?.[1] !== "" || opener[3]?.toLowerCase() !== "mermaid") return void 0;
+  if (!found.closed) return "unclosed";
+  const bodyStart = markdown.indexOf("\n", found.marker) + 1;
+  const closeStart = markdown.lastIndexOf("\n", found.end - 1) + 1;
+  const source2 = bodyStart >= closeStart ? "" : dedent(markdown.slice(bodyStart, closeStart - 1), found.base + found.indent);
+  return { start: found.start, end: found.end, kind: "mermaid", marker: found.marker, source: source2 };
 }
 function topLevelDiagram(markdown, start, end) {
   const opener = OPENER.exec(lineFrom(markdown, start));
@@ -13139,6 +13185,7 @@ async function repositoryLinks(files, port) {
 function recordedLink(manifest, path, siblingNames) {
   const root = manifest.root;
   if (!root) return void 0;
+  if (path === "") return { spaceId: root.space, parentId: "", pageTitle: "", pageId: root.parent, publishedAt: 0 };
   const slash = path.lastIndexOf("/");
   const folder = slash === -1 ? "" : path.slice(0, slash + 1);
   const name = path.slice(slash + 1);
@@ -17064,6 +17111,7 @@ function repositoryLinkFile(path, cwd, listing = folderListings()) {
   const top = (0, import_node_path4.resolve)(cwd);
   const slash = path.endsWith("/") ? "/" : "";
   if (path === top || path.startsWith(top.endsWith(import_node_path4.sep) ? top : `${top}${import_node_path4.sep}`)) {
+    if (slash !== "") ancestors.push({ folder: path.slice(0, -1), manifestLocation: (0, import_node_path4.join)(path, MANIFEST_FILE_NAME), relativePath: "" });
     for (let folder = (0, import_node_path4.dirname)(path); ; folder = (0, import_node_path4.dirname)(folder)) {
       ancestors.push({ folder, manifestLocation: (0, import_node_path4.join)(folder, MANIFEST_FILE_NAME), relativePath: `${(0, import_node_path4.relative)(folder, path).split(import_node_path4.sep).join("/")}${slash}` });
       if (folder === top || (0, import_node_path4.dirname)(folder) === folder) break;

@@ -18,7 +18,7 @@ export {
 } from './core/oauth';
 export { explainNotFound, notFoundMessage } from './core/publish/notFoundExplanation';
 export { planFile, planFiles, countPlan, sendKind, linkAfterPublish, type PlanItem, type SourceFile } from './core/run/plan';
-export { guardLooksUp, guardPlan, guardedPage, notPublishedHere, sendEditedAnyway, unreadOnWiki, type GuardVerdict } from './core/run/guard';
+export { credentialRefusedOnWiki, guardLooksUp, guardPlan, guardedPage, notPublishedHere, sendEditedAnyway, unreadOnWiki, type GuardVerdict } from './core/run/guard';
 export { sendGonePages, unchangedWithPage } from './core/run/gonePages';
 export { apiTokenSubject } from './core/apiToken/subject';
 export { countedResults, fileResultOf, runPlan, ThrottleGate, clampConcurrency, summarise, summaryLine, describeRunStop } from './core/run/runner';

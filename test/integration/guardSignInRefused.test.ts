@@ -3,6 +3,7 @@
 // says the sign-in was refused and offers signing in again rather than "publish again to check", which cannot help.
 // The editor's words come from its guard step under a vscode with only l10n.
 import assert from 'node:assert/strict';
+import { sep } from 'node:path';
 import { credentialRefusedOnWiki, guardPlan, unreadOnWiki } from '../../src/core/run/guard';
 import { linkAfterPublish, planFile, type PlanItem } from '../../src/core/run/plan';
 import { heldContent } from '../../src/core/run/plannedContent';
@@ -24,7 +25,12 @@ describe('the edit guard when the wiki refuses the sign-in, against the sandbox 
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded under the fake vscode installed above
     editorWords = require(GUARD_STEP) as typeof import('../../src/editor/publish/guardStep');
   });
-  after(() => uninstall());
+  after(() => {
+    uninstall();
+    // Every editor module loaded under the fake (the guard step's catalogues too) is dropped, so later tests load them
+    // under their own vscode (the message catalogue test's German bundle).
+    for (const path of Object.keys(require.cache)) if (path.includes(`${sep}src${sep}editor${sep}`)) delete require.cache[path];
+  });
 
   const DEFAULTS = { spaceId: 'DOCS', parentId: '123456', pageTitle: 'Guide', overwrite: false };
   const file = (text: string): { key: string; label: string; text: string } => ({ key: 'file:///docs/guide.md', label: 'guide.md', text });

@@ -18,7 +18,7 @@ export {
 } from './core/oauth';
 export { explainNotFound, notFoundMessage } from './core/publish/notFoundExplanation';
 export { planFile, planFiles, countPlan, sendKind, linkAfterPublish, type PlanItem, type SourceFile } from './core/run/plan';
-export { guardLooksUp, guardPlan, guardedPage, notPublishedHere, sendEditedAnyway, unreadOnWiki, type GuardVerdict } from './core/run/guard';
+export { credentialRefusedOnWiki, guardLooksUp, guardPlan, guardedPage, notPublishedHere, sendEditedAnyway, unreadOnWiki, type GuardVerdict } from './core/run/guard';
 export { sendGonePages, unchangedWithPage } from './core/run/gonePages';
 export { apiTokenSubject } from './core/apiToken/subject';
 export { countedResults, fileResultOf, runPlan, ThrottleGate, clampConcurrency, summarise, summaryLine, describeRunStop } from './core/run/runner';
@@ -33,6 +33,7 @@ export { pageAddress } from './core/publish/pageAddress';
 export { sendPlanned } from './core/run/send';
 export { heldContent } from './core/run/plannedContent';
 export { linkedPageIdOf, planFileLinks } from './core/run/fileLinks';
+export { checkFlatTitlesAcrossSpaceNames } from './core/run/titlesAcrossSpaceNames';
 export { runFlat } from './core/run/flatRun';
 export { recordSendEnd } from './core/run/recordSend';
 export { identifyPage, ownPageProof, proveOwnPage, withIdentity, withoutIdentity } from './core/links/pageIdentity';

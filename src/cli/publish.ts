@@ -14,6 +14,7 @@ import { describeError } from '../core/log/redact';
 import type { PartialTarget } from '../core/publish/target';
 import { planFileLinks, type FileLinks } from '../core/run/fileLinks';
 import { guardPlan, unreadOnWiki } from '../core/run/guard';
+import { checkFlatTitlesAcrossSpaceNames } from '../core/run/titlesAcrossSpaceNames';
 import { countPlan, planFiles, type PlanItem, type SourceFile } from '../core/run/plan';
 import { recordSendEnd } from '../core/run/recordSend';
 import { describeRunStop, ThrottleGate } from '../core/run/runner';
@@ -94,6 +95,8 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
     const planned = await planCommandLine(args, context.cwd, output, renderer);
     if (!planned.ok) return usage(planned.message);
     const { plan, state } = planned;
+    // With page access, a space's key and numeric ID are one space: files giving one title there are refused before sending.
+    if (pages) await checkFlatTitlesAcrossSpaceNames(plan, pages, context.interrupt);
     // Links to other files go to their pages when sent; decided before the plan is shown, so its cautions are true.
     const links = await planFileLinks(planned.sources, plan, cliFileLinkPorts({ cwd: context.cwd, state, pages, baseUrl: access.baseUrl, signal: context.interrupt }));
     await guardPlan(plan, {
@@ -107,13 +110,21 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
     if (access.kind === 'none' && plan.some((item) => item.guard?.kind === 'unchecked')) output.problem(`Wiki edits are not checked. ${access.reason}`);
     const refusedAccess = refusedPageAccess(plan);
     if (refusedAccess !== undefined) return usage(refusedAccess);
-    const failedLookups = plan.flatMap((item) => (unreadOnWiki(item.guard) ? [item.guard.detail] : []));
+    const failedLookups = plan.filter((item) => unreadOnWiki(item.guard));
     if (failedLookups.length > 0) {
-      // Updates among them are held back (guard.ts, unreadOnWiki) unless --overwrite-edited sent them unchecked.
-      const held = plan.filter((item) => item.state === 'edited' && unreadOnWiki(item.guard)).length;
-      const fate = held > 0 ? ` ${held} update(s) among them left out: run again, or --overwrite-edited sends them unchecked.`
-        : args.overwriteEdited && plan.some((item) => item.state === 'send' && item.complete?.overwrite && unreadOnWiki(item.guard)) ? ' Updates among them are sent unchecked (--overwrite-edited).' : '';
-      output.problem(`Wiki edits could not be checked for ${failedLookups.length} file(s): ${failedLookups[0]}${fate}`);
+      // Only updates are held back (guard.ts, unreadOnWiki) unless --overwrite-edited sent them unchecked; a create, which
+      // replaces no page, is sent. Counted apart, so the line does not call a create held or unchecked for edits.
+      const updates = failedLookups.filter((item) => item.complete?.overwrite === true);
+      const held = updates.filter((item) => item.state === 'edited').length;
+      const sentUnchecked = updates.filter((item) => item.state === 'send').length;
+      const creates = failedLookups.length - updates.length;
+      const [detail] = failedLookups.flatMap((item) => (unreadOnWiki(item.guard) ? [item.guard.detail] : []));
+      const fate = [
+        ...(held > 0 ? [`${held} update(s) left out: run again, or --overwrite-edited sends them unchecked.`] : []),
+        ...(sentUnchecked > 0 ? [`${sentUnchecked} update(s) sent unchecked (--overwrite-edited).`] : []),
+        ...(creates > 0 ? [`${creates} new page(s) sent as creates, which replace no page.`] : []),
+      ].join(' ');
+      output.problem(`${updates.length > 0 ? `Wiki edits could not be checked for ${updates.length} update(s)` : 'The wiki could not be read'}: ${detail ?? ''} ${fate}`);
     }
     const views = planViews(flatPlanEntries(plan), pages !== undefined);
     if (args.dryRun) return printDryRun(plan, args.json, output, views);

@@ -103,4 +103,26 @@ describe('CLI, two files that give their own pages one title in one space', () =
     assert.deepEqual(['ops/deploy.md', 'team/deploy.md', 'other.md'].map((file) => fileRecords(run).find((record) => record.file === file)?.status), ['refused', 'refused', 'published']);
     assert.deepEqual(titlesSent(), ['Other', 'Team'], 'neither Deploy was sent');
   });
+  it('a flat publish with page access refuses them when one names the space by its key and one by its numeric ID, naming each other, before sending', async () => {
+    // DOCS is space 1001: planFiles compares spaces as written, so both went out, under two parents of one space.
+    const guidesRoot = await cli.tree({ 'guides.md': '# Guides\n\nGuides.\n' });
+    assert.equal((await runCli(['publish', 'guides.md', '--space', 'DOCS', '--parent', '123456'], { cwd: guidesRoot, env: cli.env() })).code, 0);
+    const guides = cli.world.sandbox.findPageByTitle('DOCS', '123456', 'Guides');
+    assert.ok(guides);
+    const inSpace = (space: string, parentId: string, title: string): string => `---\nwiki:\n  spaceId: "${space}"\n  parentId: "${parentId}"\n  pageTitle: ${title}\n---\nText of ${title}.\n`;
+    const root = await cli.tree({ 'by-key.md': inSpace('DOCS', '123456', 'Setup'), 'by-id.md': inSpace('1001', guides.id, 'setup'), 'other.md': '# Other\n\nText.\n' });
+    const reason = (title: string, others: string, space: string): string =>
+      `Its title "${title}" is also the title of ${others} in the space ${space}; the wiki keeps a title unique in a space (ignoring case). Give each file its own title.`;
+    const args = ['publish', '.', '--space', 'DOCS', '--parent', '123456', '--json'];
+    const dry = await runCli([...args, '--dry-run'], { cwd: root, env: cli.env() });
+    assert.equal(dry.code, 1, dry.stderr);
+    assert.deepEqual(refusalsOf(fileRecords(dry), 'by-key.md'), [reason('Setup', 'by-id.md', 'DOCS')]);
+    assert.deepEqual(refusalsOf(fileRecords(dry), 'by-id.md'), [reason('setup', 'by-key.md', '1001')]);
+
+    const before = cli.world.sandbox.imports.length;
+    const run = await runCli(args, { cwd: root, env: cli.env() });
+    assert.equal(run.code, 1, `${run.stdout}\n${run.stderr}`);
+    assert.deepEqual(['by-key.md', 'by-id.md', 'other.md'].map((file) => fileRecords(run).find((record) => record.file === file)?.status), ['refused', 'refused', 'published']);
+    assert.deepEqual(cli.world.sandbox.imports.slice(before).map((sent) => (sent.body as { pageTitle?: string }).pageTitle), ['Other'], 'neither Setup page was sent');
+  });
 });

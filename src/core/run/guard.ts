@@ -232,6 +232,15 @@ export function unreadOnWiki(verdict: GuardVerdict | undefined): verdict is Extr
   return verdict?.kind === 'unchecked' && verdict.reason === 'failed';
 }
 
+/**
+ * Whether the verdict is a failed lookup the wiki answered 401, refusing the credential itself (not this page): held back
+ * like any unreadOnWiki update, but running again cannot help until the user signs in again (the CLI stops on it as
+ * broken configuration, cli/pageAccess.ts; the editor offers its sign-in).
+ */
+export function credentialRefusedOnWiki(verdict: GuardVerdict | undefined): boolean {
+  return unreadOnWiki(verdict) && verdict.credentialRefused === true;
+}
+
 /** Whether the verdict turned on who made the page's latest version (ownEarlierAttempt, adoptOwnPage), whatever it found. */
 export function decidedByAuthor(verdict: GuardVerdict | undefined): boolean {
   return (verdict?.kind === 'asLeft' || verdict?.kind === 'edited' || verdict?.kind === 'exists') && verdict.byAuthor !== undefined;

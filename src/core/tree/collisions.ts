@@ -1,6 +1,7 @@
 // The service finds a page by title and parent, and the platform wants a title unique in a space, ignoring case.
 // Two pages of one tree with such a title would land on one page, or the second would be refused half-way through a
 // run; found here, the plan refuses them before anything is sent and names every page of the group.
+import type { WikiPagesClient } from '../wikiPages';
 import type { PageTree, TreeNode } from './shape';
 
 /** Titles as the platform compares them; the same key planFiles uses for files of one plan. */
@@ -37,4 +38,21 @@ export function groupByTitleInSpace<T>(entries: readonly T[], titleOf: (entry: T
     else byTitle.set(key, [entry]);
   }
   return [...byTitle.values()].filter((group) => group.length > 1);
+}
+
+/**
+ * The space's ID for each spelling (key or numeric ID) as the wiki resolves it. A spelling that cannot be resolved (no
+ * such space, a failed lookup) is taken as written: sending then says what the wiki says. Shared with the flat plan's
+ * check (core/run/titlesAcrossSpaceNames.ts), so both paths take one space's two names as one.
+ */
+export async function resolveSpaceSpellings(spellings: Iterable<string>, pages: WikiPagesClient, signal?: AbortSignal): Promise<(spelling: string) => string> {
+  const spaceOf = new Map<string, string>();
+  await Promise.all([...new Set([...spellings].map((spelling) => spelling.trim()))].map(async (spelling) => {
+    const space = await pages.resolveSpace(spelling, signal).catch((error: unknown) => {
+      if (signal?.aborted) throw error;
+      return undefined;
+    });
+    spaceOf.set(spelling, space?.id ?? spelling);
+  }));
+  return (spelling) => spaceOf.get(spelling.trim()) ?? spelling;
 }

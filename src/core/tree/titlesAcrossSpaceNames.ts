@@ -7,7 +7,7 @@
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
 import type { PlanItem } from '../run/plan';
 import type { WikiPagesClient } from '../wikiPages';
-import { groupByTitleInSpace } from './collisions';
+import { groupByTitleInSpace, resolveSpaceSpellings } from './collisions';
 import { refuseUnderRefusedFolders, type TreePlan } from './treePlan';
 
 interface TitledPage {
@@ -43,15 +43,8 @@ export async function checkTitlesAcrossSpaceNames(
   const spellings = new Set(titled.map((entry) => entry.spelling.trim()));
   // One spelling: the plan's own check saw every pair already.
   if (spellings.size < 2) return;
-  const spaceOf = new Map<string, string>();
-  await Promise.all([...spellings].map(async (spelling) => {
-    const space = await pages.resolveSpace(spelling, signal).catch((error: unknown) => {
-      if (signal?.aborted) throw error;
-      return undefined;
-    });
-    spaceOf.set(spelling, space?.id ?? spelling);
-  }));
-  const resolved = (entry: TitledPage): string => spaceOf.get(entry.spelling.trim()) ?? entry.spelling;
+  const spaceIdOf = await resolveSpaceSpellings(spellings, pages, signal);
+  const resolved = (entry: TitledPage): string => spaceIdOf(entry.spelling);
   let refusedAny = false;
   for (const group of groupByTitleInSpace(titled, (entry) => entry.title, resolved)) {
     for (const entry of group) {

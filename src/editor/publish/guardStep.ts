@@ -5,6 +5,7 @@ import type { GuardVerdict } from '../../core/run/guard';
 import type { PlanItem } from '../../core/run/plan';
 import { editorTreeMessages } from '../messages/treeMessages';
 import { onDemand } from '../onDemandLoader';
+import { showWarning } from '../notify';
 import { withNotificationProgress } from '../progressNotification';
 import type { PublishDependencies, SendSetup } from './publishContext';
 
@@ -94,8 +95,35 @@ export function unreadOnWiki(item: PlanItem): boolean {
   return onDemand().unreadOnWiki(item.guard);
 }
 
-/** "the wiki could not be read to check for edits: the wiki did not answer within 10 s", for an item unreadOnWiki holds. */
+/**
+ * Whether the wiki refused the export sign-in itself (HTTP 401) on the item's lookup (the core's credentialRefusedOnWiki):
+ * held back like any unread page, but publishing again cannot check it until the user signs in again.
+ */
+export function signInRefused(item: PlanItem): boolean {
+  return onDemand().credentialRefusedOnWiki(item.guard);
+}
+
+/**
+ * Offers the sign-in for the pages left out because the wiki refused the export sign-in, as the editor does for an
+ * export session that expired or was revoked (exportSessionService's Sign In Again). Nothing when there are none.
+ */
+export async function offerSignInForRefusedLookups(items: readonly PlanItem[]): Promise<void> {
+  const held = items.filter((item) => item.state === 'edited' && signInRefused(item));
+  if (held.length === 0) return;
+  const signInAgain = vscode.l10n.t('Sign In Again');
+  const message = held.length === 1
+    ? vscode.l10n.t('"{0}" was left out: the wiki refused your export API sign-in, so its page could not be checked for edits. Sign in again, then publish again.', held[0]?.complete?.pageTitle ?? held[0]?.file.label ?? '')
+    : vscode.l10n.t('{0} pages were left out: the wiki refused your export API sign-in, so they could not be checked for edits. Sign in again, then publish again.', held.length);
+  const choice = await showWarning(message, signInAgain);
+  if (choice === signInAgain) await vscode.commands.executeCommand('wikiPublisher.signIn');
+}
+
+/**
+ * "the wiki could not be read to check for edits: the wiki did not answer within 10 s", for an item unreadOnWiki holds;
+ * for a refused sign-in, that and what fixes it (signing in again, not publishing again).
+ */
 export function unreadText(item: PlanItem): string {
+  if (signInRefused(item)) return vscode.l10n.t('the wiki refused your export API sign-in (HTTP 401), so it could not be checked for edits');
   const verdict = item.guard;
   const cause = verdict?.kind === 'unchecked' ? verdict.cause ?? trimStop(verdict.detail) : '';
   return vscode.l10n.t('the wiki could not be read to check for edits: {0}', cause);

@@ -13,7 +13,7 @@ import { withNotificationProgress } from '../progressNotification';
 import { editorFileLinkPorts } from './fileLinkPorts';
 import { recordedPagesOf } from './repositoryLinks';
 import { onDemand } from '../onDemandLoader';
-import { editedText, movedText, runGuard, uncheckedNote, unreadOnWiki, unreadText } from './guardStep';
+import { editedText, movedText, offerSignInForRefusedLookups, runGuard, signInRefused, uncheckedNote, unreadOnWiki, unreadText } from './guardStep';
 import { askForMissing } from './prompts';
 import { omitTitleHeadingSetting, sharedPlanOptions, publishedAtText, sendSetup, type PublishDependencies, type SendSetup, type WikiPageRef } from './publishContext';
 import { logOutcome, targetText, withPublishProgress } from './sendProgress';
@@ -128,6 +128,12 @@ export class FilePublisher {
     const landedEarlier = override.earlierRunMayHaveLanded ? new Set([item.file.key]) : undefined;
     const request = { overwriteEdited: override.guardPassed ?? false, ...(landedEarlier ? { landedEarlier } : {}) };
     if (!(await runGuard(this.deps, [item], setup, request))) return;
+    // The wiki refused the sign-in itself (401): checking again cannot work, so the file stays held and the sign-in is
+    // offered, as for a revoked export session.
+    if (item.state === 'edited' && signInRefused(item)) {
+      await offerSignInForRefusedLookups([item]);
+      return;
+    }
     // An update whose lookup failed although signed in is held back (the core's unreadOnWiki): asked, never sent blind.
     while (item.state === 'edited' && unreadOnWiki(item)) {
       const choice = await this.askAboutUnread(item);

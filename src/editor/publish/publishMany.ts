@@ -16,7 +16,7 @@ import { onDemand } from '../onDemandLoader';
 import { withNotificationProgress, withProgressBeforeResult } from '../progressNotification';
 import { readSelection } from './collectMarkdown';
 import { compareButton, compareEditedPage } from './compareEdited';
-import { editedText, isMoved, notPublishedHere, runGuard, uncheckedNote, unreadOnWiki, unreadText } from './guardStep';
+import { editedText, isMoved, notPublishedHere, offerSignInForRefusedLookups, runGuard, signInRefused, uncheckedNote, unreadOnWiki, unreadText } from './guardStep';
 import { askPlanDefaults, type PlanDefaults } from './prompts';
 import { concurrencySetting, omitTitleHeadingSetting, sharedPlanOptions, sendSetup, type PublishDependencies, type SendSetup } from './publishContext';
 import { PublishAnswer } from './publishAnswer';
@@ -68,10 +68,15 @@ export class ManyPublisher {
       if (!defaults) return;
       items = core.planFiles(sources, links, { ...options, defaults });
     }
+    // With page access, a space's key and numeric ID are one space: files giving one title there are refused before sending.
+    const pages = await this.deps.wiki.pages();
+    if (pages) await core.checkFlatTitlesAcrossSpaceNames(items, pages, undefined, options.messages);
     // Links to other files go to their pages when sent: decided now, so the confirmation's cautions are true.
     const fileLinks = await core.planFileLinks(sources, items, editorFileLinkPorts(this.deps));
     // The edit guard is a step of every plan, a Retry's too: time has passed, and a colleague may have edited a page.
     if (!(await runGuard(this.deps, items, setup, retry ? { landedEarlier: retry.mayHaveLanded } : {}))) return;
+    // Pages held because the wiki refused the sign-in: the sign-in is offered beside the confirmation, not awaited.
+    void offerSignInForRefusedLookups(items);
     const edited = items.filter((item) => item.state === 'edited');
     if (!retry || edited.length > 0) {
       const decision = await this.confirm(items, defaults);
@@ -123,8 +128,10 @@ export class ManyPublisher {
         item.guard?.kind === 'edited' ? vscode.l10n.t('"{0}", {1}', item.guard.page.title, editedText(item.guard)) : ''),
       ...listed(vscode.l10n.t('Somewhere else on the wiki now (left out; overwriting publishes a new page where the file says and leaves that one where it is)'), edited.filter(isMoved), (item) =>
         item.guard?.kind === 'edited' ? vscode.l10n.t('"{0}", {1}', item.guard.page.title, editedText(item.guard)) : ''),
-      ...listed(vscode.l10n.t('Not checked for edits, the wiki could not be read (left out: publish again to check them, or overwrite them to send them unchecked)'), edited.filter(unreadOnWiki), (item) =>
+      ...listed(vscode.l10n.t('Not checked for edits, the wiki could not be read (left out: publish again to check them, or overwrite them to send them unchecked)'), edited.filter((item) => unreadOnWiki(item) && !signInRefused(item)), (item) =>
         vscode.l10n.t('"{0}", {1}', item.complete?.pageTitle ?? item.file.label, unreadText(item))),
+      ...listed(vscode.l10n.t('Not checked for edits, the wiki refused your export API sign-in (left out: sign in again with Wiki: Sign In, then publish again)'), edited.filter(signInRefused), (item) =>
+        `"${item.complete?.pageTitle ?? item.file.label}"`),
       ...listed(vscode.l10n.t('Replacing pages they did not create'), replacing, (item) =>
         item.guard?.kind === 'notOurs' ? vscode.l10n.t('"{0}" exists on the wiki', item.complete?.pageTitle ?? '') : vscode.l10n.t('"{0}", if it exists', item.complete?.pageTitle ?? '')),
       ...listed(vscode.l10n.t('Title changed (left out: publish the file alone to choose its page)'), retitled, (item) =>

@@ -21,7 +21,7 @@ import { withNotificationProgress, withProgressBeforeResult } from '../progressN
 import { setting } from '../settings';
 import { folderInItsRepository, lookUpFs, readSelection } from './collectMarkdown';
 import { compareButton, compareEditedPage } from './compareEdited';
-import { editedText, isMoved, notPublishedHere, uncheckedNote, unreadOnWiki, unreadText } from './guardStep';
+import { editedText, isMoved, notPublishedHere, offerSignInForRefusedLookups, signInRefused, uncheckedNote, unreadOnWiki, unreadText } from './guardStep';
 import { fewNames } from './fewNames';
 import { editorFileLinkPorts } from './fileLinkPorts';
 import { linksLeftNote } from './linksLeftNote';
@@ -86,6 +86,8 @@ export class TreePublisher {
       await core.guardTreeAsPlanned(plan, { pages, noAccessReason: '', lookUpCreates: true, messages: editorTreeMessages, ...(ownAuthorId ? { ownAuthorId } : {}) })
         .catch((error: unknown) => this.deps.log.warn(`The edit guard could not look before the confirmation: ${describeError(error)}`));
     }
+    // Pages held because the wiki refused the sign-in: the sign-in is offered beside the confirmation, not awaited.
+    void offerSignInForRefusedLookups(core.treePlanItems(plan));
     const decision = await this.confirm(plan, answers.spaceId, answers.parentId, addressOf);
     if (decision === 'cancel') return;
     const overwriteEdited = decision === 'overwriteEdited' ? new Set(core.treePlanItems(plan).filter((item) => item.state === 'edited').map((item) => item.file.key)) : undefined;
@@ -156,6 +158,7 @@ export class TreePublisher {
     const what = (item: PlanItem, pageId: string | undefined): string => (item.state === 'send' ? sent(item, pageId)
       : item.state === 'unchanged' ? vscode.l10n.t('unchanged')
         : item.state === 'edited' ? (isMoved(item) ? vscode.l10n.t('somewhere else on the wiki: left out')
+          : signInRefused(item) ? vscode.l10n.t('not checked for edits, the wiki refused your sign-in: left out')
           : unreadOnWiki(item) ? vscode.l10n.t('not checked for edits, the wiki could not be read: left out')
           : notPublishedHere(item) ? vscode.l10n.t('a version this machine did not publish: left out') : vscode.l10n.t('edited on the wiki: left out')) : vscode.l10n.t('refused'));
     const treeLines = plan.pages.slice(0, SHOWN).map((page) =>
@@ -300,6 +303,7 @@ function labelOfFolder(folder: vscode.Uri, sources: ReadonlyArray<{ key: string;
 /** A page held back for an edit (or a move) on the wiki, in the confirmation: what happened, and what overwriting does. */
 function editedLine(entry: { item: PlanItem; title: string; below: number }): string {
   const verdict = entry.item.guard;
+  if (signInRefused(entry.item)) return vscode.l10n.t('"{0}": {1}. Left out; sign in again, then publish again.', entry.title, unreadText(entry.item));
   if (unreadOnWiki(entry.item)) return vscode.l10n.t('"{0}": {1}. Left out; publish again to check it, or overwrite to send it unchecked.', entry.title, unreadText(entry.item));
   if (verdict?.kind !== 'edited') return entry.title;
   if (verdict.movedUnder) {

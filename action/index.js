@@ -10592,6 +10592,17 @@ function groupByTitleInSpace(entries, titleOf, spaceOf) {
   }
   return [...byTitle.values()].filter((group) => group.length > 1);
 }
+async function resolveSpaceSpellings(spellings, pages, signal) {
+  const spaceOf = /* @__PURE__ */ new Map();
+  await Promise.all([...new Set([...spellings].map((spelling) => spelling.trim()))].map(async (spelling) => {
+    const space = await pages.resolveSpace(spelling, signal).catch((error) => {
+      if (signal?.aborted) throw error;
+      return void 0;
+    });
+    spaceOf.set(spelling, space?.id ?? spelling);
+  }));
+  return (spelling) => spaceOf.get(spelling.trim()) ?? spelling;
+}
 
 // src/core/publish/titleHeading.ts
 var FENCE2 = /^ {0,3}(`{3,}|~{3,})/;
@@ -14916,6 +14927,27 @@ async function outsideLinkedPages(linking, ports) {
   };
 }
 
+// src/core/run/titlesAcrossSpaceNames.ts
+async function checkFlatTitlesAcrossSpaceNames(items, pages, signal, messages = englishPublishMessages) {
+  const titled = items.filter((item) => item.complete !== void 0 && item.state !== "refused");
+  const spellingOf = (item) => item.complete?.spaceId ?? "";
+  const spellings = new Set(titled.map((item) => spellingOf(item).trim()));
+  if (spellings.size < 2) return;
+  const spaceIdOf = await resolveSpaceSpellings(spellings, pages, signal);
+  for (const group of groupByTitleInSpace(titled, (item) => item.complete?.pageTitle ?? "", (item) => spaceIdOf(spellingOf(item)))) {
+    for (const item of group) {
+      const others = group.filter((other) => spellingOf(other).trim() !== spellingOf(item).trim()).map((other) => other.file.label);
+      if (others.length === 0) continue;
+      item.refusals.push({
+        code: "duplicatePage",
+        message: messages.titleTakenInSpace(others.join(", "), item.complete?.pageTitle ?? "", spellingOf(item)),
+        fix: "editFile"
+      });
+      item.state = "refused";
+    }
+  }
+}
+
 // src/core/run/recordSend.ts
 function linkToRecord(result, kept, now, landedOf = (landed, at) => landedLink(landed, at, landed.pageId)) {
   const landed = landedOf(result, now);
@@ -16370,15 +16402,8 @@ async function checkTitlesAcrossSpaceNames(plan, pages, spaceId, signal, message
   }
   const spellings = new Set(titled.map((entry) => entry.spelling.trim()));
   if (spellings.size < 2) return;
-  const spaceOf = /* @__PURE__ */ new Map();
-  await Promise.all([...spellings].map(async (spelling) => {
-    const space = await pages.resolveSpace(spelling, signal).catch((error) => {
-      if (signal?.aborted) throw error;
-      return void 0;
-    });
-    spaceOf.set(spelling, space?.id ?? spelling);
-  }));
-  const resolved = (entry) => spaceOf.get(entry.spelling.trim()) ?? entry.spelling;
+  const spaceIdOf = await resolveSpaceSpellings(spellings, pages, signal);
+  const resolved = (entry) => spaceIdOf(entry.spelling);
   let refusedAny = false;
   for (const group of groupByTitleInSpace(titled, (entry) => entry.title, resolved)) {
     for (const entry of group) {
@@ -17609,6 +17634,7 @@ async function publishCommand(args, context) {
     const planned = await planCommandLine(args, context.cwd, output, renderer);
     if (!planned.ok) return usage(planned.message);
     const { plan, state } = planned;
+    if (pages) await checkFlatTitlesAcrossSpaceNames(plan, pages, context.interrupt);
     const links = await planFileLinks(planned.sources, plan, cliFileLinkPorts({ cwd: context.cwd, state, pages, baseUrl: access.baseUrl, signal: context.interrupt }));
     await guardPlan(plan, {
       pages,
@@ -17620,11 +17646,19 @@ async function publishCommand(args, context) {
     if (access.kind === "none" && plan.some((item) => item.guard?.kind === "unchecked")) output.problem(`Wiki edits are not checked. ${access.reason}`);
     const refusedAccess = refusedPageAccess(plan);
     if (refusedAccess !== void 0) return usage(refusedAccess);
-    const failedLookups = plan.flatMap((item) => unreadOnWiki(item.guard) ? [item.guard.detail] : []);
+    const failedLookups = plan.filter((item) => unreadOnWiki(item.guard));
     if (failedLookups.length > 0) {
-      const held = plan.filter((item) => item.state === "edited" && unreadOnWiki(item.guard)).length;
-      const fate = held > 0 ? ` ${held} update(s) among them left out: run again, or --overwrite-edited sends them unchecked.` : args.overwriteEdited && plan.some((item) => item.state === "send" && item.complete?.overwrite && unreadOnWiki(item.guard)) ? " Updates among them are sent unchecked (--overwrite-edited)." : "";
-      output.problem(`Wiki edits could not be checked for ${failedLookups.length} file(s): ${failedLookups[0]}${fate}`);
+      const updates = failedLookups.filter((item) => item.complete?.overwrite === true);
+      const held = updates.filter((item) => item.state === "edited").length;
+      const sentUnchecked = updates.filter((item) => item.state === "send").length;
+      const creates = failedLookups.length - updates.length;
+      const [detail] = failedLookups.flatMap((item) => unreadOnWiki(item.guard) ? [item.guard.detail] : []);
+      const fate = [
+        ...held > 0 ? [`${held} update(s) left out: run again, or --overwrite-edited sends them unchecked.`] : [],
+        ...sentUnchecked > 0 ? [`${sentUnchecked} update(s) sent unchecked (--overwrite-edited).`] : [],
+        ...creates > 0 ? [`${creates} new page(s) sent as creates, which replace no page.`] : []
+      ].join(" ");
+      output.problem(`${updates.length > 0 ? `Wiki edits could not be checked for ${updates.length} update(s)` : "The wiki could not be read"}: ${detail ?? ""} ${fate}`);
     }
     const views = planViews(flatPlanEntries(plan), pages !== void 0);
     if (args.dryRun) return printDryRun(plan, args.json, output, views);

@@ -12897,7 +12897,8 @@ var TOP_LEVEL_FIELDS = /* @__PURE__ */ new Set(["version", "space", "parent", "p
 var ENTRY_FIELDS = /* @__PURE__ */ new Set(["id", "title"]);
 var CONFLICT_MARKER = /^(?:<{7}|>{7}|\|{7})(?:[ \t]|$)|^={7}[ \t]*$/m;
 function mergeConflictMessage(text2, name = MANIFEST_FILE_NAME, messages = englishManifestMessages) {
-  const marker = CONFLICT_MARKER.exec(text2);
+  const mayHaveMarker = text2.includes("<<<<<<<") || text2.includes(">>>>>>>") || text2.includes("|||||||") || text2.includes("=======");
+  const marker = mayHaveMarker ? CONFLICT_MARKER.exec(text2) : null;
   return marker ? messages.conflictMarkers(atLine(name, text2, marker.index)) : void 0;
 }
 function atLine(name, text2, index) {
@@ -15927,8 +15928,10 @@ async function withOutsideLinks(sources, options, ports) {
   for (const source2 of sources) {
     if (source2.place === "refused" || !isBelow(source2.file.label, root)) continue;
     const from = source2.file.label.slice(root.length);
+    const depth = from.split("/").length - 1;
     const leaving = source2.linkFacts.destinations.filter((destination) => {
-      if (!destination.includes("..") && !destination.startsWith("/") && !destination.includes("%") && !destination.includes("\\")) return false;
+      const climbs = destination.split("..").length - 1;
+      if (climbs <= depth && !destination.startsWith("/") && !destination.includes("%") && !destination.includes("\\")) return false;
       const target = linkTarget(destination, from, options.rootInRepository);
       return target.kind === "file" && target.path === void 0;
     });

@@ -205,10 +205,14 @@ async function withOutsideLinks<M>(sources: readonly TreeSource[], options: Tree
   for (const source of sources) {
     if (source.place === 'refused' || !isBelow(source.file.label, root)) continue;
     const from = source.file.label.slice(root.length);
+    // How many folders the file sits below the published folder: a link climbing no more than that cannot leave it.
+    const depth = from.split('/').length - 1;
     const leaving = source.linkFacts.destinations.filter((destination) => {
-      // Only a path that climbs (`..`) or starts at the repository root can leave the folder; `%` and `\` may spell
-      // either: most links of a large tree are not classified again.
-      if (!destination.includes('..') && !destination.startsWith('/') && !destination.includes('%') && !destination.includes('\\')) return false;
+      // Only a path that climbs (`..`) above the file's depth, or starts at the repository root, can leave the folder;
+      // `%` and `\` may spell either. Each `..` in the text counts as a climb (at least as many as the path's `..`
+      // segments), so no link that leaves is missed, and most links of a large tree are not classified again.
+      const climbs = destination.split('..').length - 1;
+      if (climbs <= depth && !destination.startsWith('/') && !destination.includes('%') && !destination.includes('\\')) return false;
       const target = linkTarget(destination, from, options.rootInRepository);
       return target.kind === 'file' && target.path === undefined;
     });

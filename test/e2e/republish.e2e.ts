@@ -101,6 +101,48 @@ describe('Republishing, signed in to the export API', function () {
     assert.match(wikiPage(session, TITLE).markdown, /colleague/, 'the colleague\'s edit is still on the wiki');
   });
 
+  it('when the wiki cannot be read to check for edits, the update is not sent: Check Again finds a colleague\'s edit once it can; Publish Without Checking sends it', async function () {
+    const session = await sessions.start({ files: { 'release-notes.md': FILE }, world: {}, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
+    const { page, sandbox } = session;
+    await signIn(page);
+    await openFile(page, 'release-notes.md');
+    await clickPublishButton(page);
+    await notification(page, SANDBOX_BODIES.created).waitFor();
+
+    // A colleague edits the page; then the wiki's page routes fail (500) while the writer publishes a change.
+    sandbox.editPageOnWiki(wikiPage(session, TITLE).id, `# ${TITLE}\n\nA colleague's correction.\n`);
+    sandbox.setPageLookupFault('error');
+    await openFile(page, 'release-notes.md');
+    await appendToEditor(page, '\nMy second paragraph.\n');
+    await clickPublishButton(page);
+    const unread = page.locator('.monaco-dialog-box', { hasText: `"${TITLE}" was not published` });
+    await unread.waitFor();
+    assert.match(await unread.innerText(), /may replace an edit a colleague made on the wiki/);
+    assert.equal(sandbox.imports.length, 1, 'nothing is sent while the wiki cannot be read');
+
+    // Still failing: asked again, nothing sent. Once the wiki answers, the check finds the colleague's edit.
+    await unread.locator('.monaco-button', { hasText: /^Check Again$/ }).click();
+    await page.waitForTimeout(500);
+    await unread.waitFor();
+    assert.equal(sandbox.imports.length, 1, 'asked again, nothing sent, while the lookup still fails');
+    sandbox.setPageLookupFault(undefined);
+    await unread.locator('.monaco-button', { hasText: /^Check Again$/ }).click();
+    const edited = page.locator('.monaco-dialog-box', { hasText: 'was changed on the wiki' });
+    await edited.waitFor();
+    await edited.locator('.monaco-button', { hasText: /^Cancel$/ }).click();
+    assert.equal(sandbox.imports.length, 1);
+    assert.match(wikiPage(session, TITLE).markdown, /colleague/, 'the colleague\'s edit is still on the wiki');
+
+    // The writer's explicit choice: sent without the check.
+    sandbox.setPageLookupFault('error');
+    await clickPublishButton(page);
+    await unread.waitFor();
+    await unread.locator('.monaco-button', { hasText: /^Publish Without Checking$/ }).click();
+    await notification(page, SANDBOX_BODIES.updated).waitFor();
+    assert.equal(sandbox.imports.length, 2);
+    assert.match(wikiPage(session, TITLE).markdown, /My second paragraph/);
+  });
+
   /**
    * Signed in, the file published under the documentation home beside a colleague's "Archive" page, and its page's ID
    * known (Open Page waits for it), so the guard knows the page by its ID.

@@ -196,6 +196,33 @@ describe('Publishing a folder as a page tree', function () {
     assert.match(byTitle('Release notes').markdown, /A colleague's line/, 'the colleague\'s edit stays');
   });
 
+  it('pages the wiki cannot be read to check for edits are held, said so, and sent only when the writer chooses Send Unchecked Pages Too', async function () {
+    const session = await signedInSession();
+    const { page, sandbox } = session;
+    await treePublishedOnce(page);
+    const importsBefore = sandbox.imports.length;
+
+    // A colleague edits Setup; then the wiki's page routes fail (500) while the writer publishes a change to it.
+    sandbox.editPageOnWiki(livePage(sandbox, 'Setup').id, '# Setup\n\nA colleague\'s line.\n');
+    sandbox.setPageLookupFault('error');
+    const confirm = await reviseAndRepublish(session, ['guide/setup.md'], 'No page to send could be checked for edits: the wiki could not be read. Send them unchecked?');
+    const said = await confirm.innerText();
+    assert.match(said, /Setup \(.*could not be read.*\)/, said);
+    assert.ok(await confirm.locator('.monaco-button', { hasText: 'Send Unchecked Pages Too' }).isVisible(), 'the button says what it does');
+    assert.equal(await confirm.locator('.monaco-button', { hasText: 'Overwrite Edited Pages Too' }).count(), 0, 'no page is known to be edited');
+    assert.equal(sandbox.imports.length, importsBefore, 'nothing is sent before the writer decides');
+    await confirm.locator('.monaco-button', { hasText: 'Cancel' }).click();
+    assert.match(livePage(sandbox, 'Setup').markdown, /A colleague's line/);
+
+    // The writer's explicit choice: sent without the check.
+    await publishFolderAs(page, 'docs', 'As a page tree');
+    const again = page.locator('.monaco-dialog-box', { hasText: 'Send them unchecked?' });
+    await again.waitFor();
+    await again.locator('.monaco-button', { hasText: 'Send Unchecked Pages Too' }).click();
+    await waitForCenterNotification(page, /1 published/);
+    assert.match(livePage(sandbox, 'Setup').markdown, /Revised\./);
+  });
+
   it('a page a colleague moved elsewhere on the wiki is said where it is and left out; Overwrite makes a new page in the tree and leaves the moved one', async function () {
     const session = await signedInSession();
     const { page, sandbox } = session;

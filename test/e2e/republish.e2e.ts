@@ -143,6 +143,26 @@ describe('Republishing, signed in to the export API', function () {
     assert.match(wikiPage(session, TITLE).markdown, /My second paragraph/);
   });
 
+  it('when the wiki refuses the sign-in on the edit guard\'s lookup, the update is left out and Sign In Again is offered', async function () {
+    const session = await sessions.start({ files: { 'release-notes.md': FILE }, world: {}, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
+    const { page, sandbox, idp } = session;
+    assert.ok(idp, 'the sandbox\'s sign-in service');
+    await signIn(page);
+    await openFile(page, 'release-notes.md');
+    await clickPublishButton(page);
+    await notification(page, SANDBOX_BODIES.created).waitFor();
+
+    // The identity provider revokes every session (an admin ends them): the wiki answers the guard's lookups 401.
+    idp.revokeAll();
+    await openFile(page, 'release-notes.md');
+    await appendToEditor(page, '\nMy second paragraph.\n');
+    await clickPublishButton(page);
+    const refused = notification(page, /was left out: the wiki refused your export API sign-in/);
+    await refused.waitFor();
+    await notificationButton(refused, 'Sign In Again').waitFor();
+    assert.equal(sandbox.imports.length, 1, 'the update is not sent unchecked');
+  });
+
   /**
    * Signed in, the file published under the documentation home beside a colleague's "Archive" page, and its page's ID
    * known (Open Page waits for it), so the guard knows the page by its ID.

@@ -14,7 +14,6 @@ import { describeError } from '../core/log/redact';
 import type { PartialTarget } from '../core/publish/target';
 import { planFileLinks, type FileLinks } from '../core/run/fileLinks';
 import { guardPlan, unreadOnWiki } from '../core/run/guard';
-import { checkFlatTitlesAcrossSpaceNames } from '../core/run/titlesAcrossSpaceNames';
 import { countPlan, planFiles, type PlanItem, type SourceFile } from '../core/run/plan';
 import { recordSendEnd } from '../core/run/recordSend';
 import { describeRunStop, ThrottleGate } from '../core/run/runner';
@@ -95,10 +94,9 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
     const planned = await planCommandLine(args, context.cwd, output, renderer);
     if (!planned.ok) return usage(planned.message);
     const { plan, state } = planned;
-    // With page access, a space's key and numeric ID are one space: files giving one title there are refused before sending.
-    if (pages) await checkFlatTitlesAcrossSpaceNames(plan, pages, context.interrupt);
     // Links to other files go to their pages when sent; decided before the plan is shown, so its cautions are true.
     const links = await planFileLinks(planned.sources, plan, cliFileLinkPorts({ cwd: context.cwd, state, pages, baseUrl: access.baseUrl, signal: context.interrupt }));
+    // The core's guard, with page access, also refuses files giving one title in a space written as its key and its ID.
     await guardPlan(plan, {
       pages,
       noAccessReason: 'no page access',

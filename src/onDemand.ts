@@ -33,7 +33,6 @@ export { pageAddress } from './core/publish/pageAddress';
 export { sendPlanned } from './core/run/send';
 export { heldContent } from './core/run/plannedContent';
 export { linkedPageIdOf, planFileLinks } from './core/run/fileLinks';
-export { checkFlatTitlesAcrossSpaceNames } from './core/run/titlesAcrossSpaceNames';
 export { runFlat } from './core/run/flatRun';
 export { recordSendEnd } from './core/run/recordSend';
 export { identifyPage, ownPageProof, proveOwnPage, withIdentity, withoutIdentity } from './core/links/pageIdentity';

@@ -13,9 +13,8 @@ import type { Transport } from '../core/http/transport';
 import { describeError } from '../core/log/redact';
 import type { PartialTarget } from '../core/publish/target';
 import { planFileLinks, type FileLinks } from '../core/run/fileLinks';
-import { guardPlan, unreadOnWiki } from '../core/run/guard';
-import { checkFlatTitlesAcrossSpaceNames } from '../core/run/titlesAcrossSpaceNames';
-import { countPlan, planFiles, type PlanItem, type SourceFile } from '../core/run/plan';
+import { guardPlan } from '../core/run/guard';
+import { countLookupFailures, countPlan, planFiles, type PlanItem, type SourceFile } from '../core/run/plan';
 import { recordSendEnd } from '../core/run/recordSend';
 import { describeRunStop, ThrottleGate } from '../core/run/runner';
 import { runFlat, type FlatFileResult } from '../core/run/flatRun';
@@ -95,10 +94,9 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
     const planned = await planCommandLine(args, context.cwd, output, renderer);
     if (!planned.ok) return usage(planned.message);
     const { plan, state } = planned;
-    // With page access, a space's key and numeric ID are one space: files giving one title there are refused before sending.
-    if (pages) await checkFlatTitlesAcrossSpaceNames(plan, pages, context.interrupt);
     // Links to other files go to their pages when sent; decided before the plan is shown, so its cautions are true.
     const links = await planFileLinks(planned.sources, plan, cliFileLinkPorts({ cwd: context.cwd, state, pages, baseUrl: access.baseUrl, signal: context.interrupt }));
+    // The core's guard, with page access, also refuses files giving one title in a space written as its key and its ID.
     await guardPlan(plan, {
       pages,
       noAccessReason: 'no page access',
@@ -110,21 +108,16 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
     if (access.kind === 'none' && plan.some((item) => item.guard?.kind === 'unchecked')) output.problem(`Wiki edits are not checked. ${access.reason}`);
     const refusedAccess = refusedPageAccess(plan);
     if (refusedAccess !== undefined) return usage(refusedAccess);
-    const failedLookups = plan.filter((item) => unreadOnWiki(item.guard));
-    if (failedLookups.length > 0) {
-      // Only updates are held back (guard.ts, unreadOnWiki) unless --overwrite-edited sent them unchecked; a create, which
-      // replaces no page, is sent. Counted apart, so the line does not call a create held or unchecked for edits.
-      const updates = failedLookups.filter((item) => item.complete?.overwrite === true);
-      const held = updates.filter((item) => item.state === 'edited').length;
-      const sentUnchecked = updates.filter((item) => item.state === 'send').length;
-      const creates = failedLookups.length - updates.length;
-      const [detail] = failedLookups.flatMap((item) => (unreadOnWiki(item.guard) ? [item.guard.detail] : []));
+    // Lookups that failed although there was page access, counted by the core by what became of them (updates held or
+    // sent unchecked, creates sent): said once.
+    const failed = countLookupFailures(plan);
+    if (failed.updates + failed.creates > 0) {
       const fate = [
-        ...(held > 0 ? [`${held} update(s) left out: run again, or --overwrite-edited sends them unchecked.`] : []),
-        ...(sentUnchecked > 0 ? [`${sentUnchecked} update(s) sent unchecked (--overwrite-edited).`] : []),
-        ...(creates > 0 ? [`${creates} new page(s) sent as creates, which replace no page.`] : []),
+        ...(failed.updatesHeld > 0 ? [`${failed.updatesHeld} update(s) left out: run again, or --overwrite-edited sends them unchecked.`] : []),
+        ...(failed.updatesSentUnchecked > 0 ? [`${failed.updatesSentUnchecked} update(s) sent unchecked (--overwrite-edited).`] : []),
+        ...(failed.creates > 0 ? [`${failed.creates} new page(s) sent as creates, which replace no page.`] : []),
       ].join(' ');
-      output.problem(`${updates.length > 0 ? `Wiki edits could not be checked for ${updates.length} update(s)` : 'The wiki could not be read'}: ${detail ?? ''} ${fate}`);
+      output.problem(`${failed.updates > 0 ? `Wiki edits could not be checked for ${failed.updates} update(s)` : 'The wiki could not be read'}: ${failed.detail ?? ''} ${fate}`);
     }
     const views = planViews(flatPlanEntries(plan), pages !== undefined);
     if (args.dryRun) return printDryRun(plan, args.json, output, views);

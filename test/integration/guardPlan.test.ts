@@ -7,7 +7,7 @@ import { unconfirmedCreateLink, type PageLink } from '../../src/core/links/pageL
 import { proveOwnPage } from '../../src/core/links/pageIdentity';
 import { apiTokenSubject } from '../../src/core/apiToken/subject';
 import { guardPlan } from '../../src/core/run/guard';
-import { countPlan, linkAfterPublish, planFiles, sendKind, unconfirmedSendLink, type PlanItem, type SourceFile } from '../../src/core/run/plan';
+import { countLookupFailures, countPlan, linkAfterPublish, planFiles, sendKind, unconfirmedSendLink, type PlanItem, type SourceFile } from '../../src/core/run/plan';
 import { runPlan, summarise, summaryLine, type FileResult } from '../../src/core/run/runner';
 import { sendPlanned } from '../../src/core/run/send';
 import type { WikiPagesClient } from '../../src/core/wikiPages';
@@ -140,12 +140,16 @@ describe('the edit guard as a plan step, many files, against the sandbox wiki', 
     assert.deepEqual(second.plan.map((item) => item.state), ['edited', 'send'], 'the update is held; the create cannot replace anything');
     assert.deepEqual(second.plan.map((item) => (item.guard?.kind === 'unchecked' ? item.guard.reason : item.guard?.kind)), ['failed', 'failed']);
     assert.deepEqual(countPlan(second.plan), { ...countPlan(second.plan), edited: 1, lookupFailed: 1, send: 1, unchecked: 0 });
+    const detail = second.plan[0]?.guard?.kind === 'unchecked' ? second.plan[0].guard.detail : undefined;
+    assert.ok(detail);
+    assert.deepEqual(countLookupFailures(second.plan), { updates: 1, updatesHeld: 1, updatesSentUnchecked: 0, creates: 1, detail }, 'the create is counted apart');
     assert.deepEqual(second.results.map((result) => result.state), ['edited', 'published']);
     assert.deepEqual(summarise(second.results), { published: 1, failed: 0, existsUnproven: 0, edited: 1, lookupFailed: 1, skipped: 0, refused: 0, notStarted: 0, cancelled: 0 });
     assert.equal(summaryLine(summarise(second.results)), '1 published, 1 left out (the wiki could not be read to check for edits)');
     assert.match(signedIn.world.sandbox.pages().find((page) => page.title === 'Alpha')?.markdown ?? '', /A colleague was here/, 'nothing replaced blind');
 
     const chosen = await publishAll([edits[0] as SourceFile], first.links, { overwriteEdited: true });
+    assert.deepEqual(countLookupFailures(chosen.plan), { updates: 1, updatesHeld: 0, updatesSentUnchecked: 1, creates: 0, detail });
     assert.deepEqual(chosen.results.map((result) => result.state), ['published'], 'the user chose to send it unchecked');
     assert.equal(signedIn.world.sandbox.pages().find((page) => page.title === 'Alpha')?.markdown, '# Alpha\n\nTwo.\n');
   });

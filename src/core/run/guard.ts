@@ -3,6 +3,10 @@
 // on the wiki since this file last published it is held back ('edited') unless the user chose to overwrite it; a
 // page deleted on the wiki is published anew, create only; a check that cannot run says why, so the front end can
 // tell the user instead of staying silent. Lookups never fail the plan: a failing one is a verdict of its own.
+// Before any page is looked up, with page access, the files of a flat plan that give one title in one space written
+// two ways (its key and its numeric ID) are refused (titlesAcrossSpaceNames.ts): a step of the guard, so that every
+// flat path that reads the wiki runs it, not only the front ends that remember to.
+import type { PublishMessages } from '../messages/publishMessages';
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
 import type { PageLink } from '../links/pageLink';
 import { isRepositoryLink, linkNames } from '../links/pageLink';
@@ -14,6 +18,7 @@ import { sendGonePages } from './gonePages';
 import { DEFAULT_LOOKUPS_AT_ONCE, lookupDeadline } from './lookupDeadline';
 import { rememberPlanBeforeWiki } from './beforeWiki';
 import type { PlanItem } from './plan';
+import { checkFlatTitlesAcrossSpaceNames } from './titlesAcrossSpaceNames';
 
 export type GuardVerdict =
   /** Create only: the import itself refuses to replace a page, so there is nothing to guard. */
@@ -112,13 +117,15 @@ export interface GuardOptions {
   lookUpUnchanged?: boolean;
   /** The words of why a lookup could not check; English when not given. */
   messages?: TreeMessages;
+  /** The words of the plan's refusals (a title taken in one space written two ways); English when not given. */
+  planMessages?: PublishMessages;
+  /**
+   * The items are a page tree's (a level, its files that name their own pages, probes of old pages): the tree compared
+   * their titles in the space itself (checkTreeOnWiki), so the flat plan's check of one space's two names is not run.
+   */
+  titlesCheckedByTree?: true;
 }
 
-/**
- * Checks every file the plan would send and records the verdict on it (`item.guard`). Edited pages become state
- * 'edited' (held back) unless overwritten by choice; a deleted linked page turns the target create only. Returns
- * the same items. Rejects only when `signal` aborts.
- */
 /**
  * Whether the guard looks the item's page up on the wiki: an update or overwrite; with `lookUpCreates`, a create too
  * (without it, the import's own "already exists" answers a create). A file that may leave its page behind is looked up
@@ -131,8 +138,17 @@ export function guardLooksUp(item: PlanItem, lookUpCreates: boolean): boolean {
   return lookUpCreates || complete.overwrite || item.cautions.some((caution) => caution.code === 'leavesPage') || mayBeInterruptedCreate(item);
 }
 
+/**
+ * Checks every file the plan would send and records the verdict on it (`item.guard`). Edited pages become state
+ * 'edited' (held back) unless overwritten by choice; a deleted linked page turns the target create only. With page
+ * access, files of a flat plan that give one title in one space written two ways are refused first (not for a tree's
+ * items, `titlesCheckedByTree`). Returns the same items. Rejects only when `signal` aborts.
+ */
 export async function guardPlan(items: PlanItem[], options: GuardOptions): Promise<PlanItem[]> {
   const lookUpCreates = options.lookUpCreates ?? true;
+  // With page access, a space's key and numeric ID are one space: files giving one title there are refused before
+  // anything is looked up or sent. A file refused here is neither looked up nor sent.
+  if (options.pages && !options.titlesCheckedByTree) await checkFlatTitlesAcrossSpaceNames(items, options.pages, options.signal, options.planMessages);
   // An unchanged file whose page a colleague deleted is sent, and found deleted below: published anew.
   if (options.pages && options.lookUpUnchanged !== false) await sendGonePages(items.map((item) => ({ item, pageId: item.link?.pageId })), options);
   // The files to look up, and the others that would be sent decided at once: one pass, no set of 10,000 files.

@@ -382,6 +382,42 @@ export function countPlan(items: readonly PlanItem[]): PlanCounts {
 }
 
 /**
+ * The files whose lookup on the wiki failed although there was page access (guard.ts, unreadOnWiki), by what the plan
+ * does with them: an update is held back unless the user chose to overwrite edited pages, which sends it unchecked; a
+ * create, which replaces no page, is sent. Counted apart, so that no front end calls a create held or unchecked for
+ * edits. Not in PlanCounts, whose every field a dry run's --json summary shows.
+ */
+export interface LookupFailureCounts {
+  /** Updates (sends that may replace a page) whose lookup failed, whatever became of them. */
+  updates: number;
+  /** Of `updates`, those held back (state 'edited'): countPlan's `lookupFailed`. */
+  updatesHeld: number;
+  /** Of `updates`, those sent unchecked by the user's choice to overwrite edited pages. */
+  updatesSentUnchecked: number;
+  /** Creates whose lookup failed: sent, since they replace no page. */
+  creates: number;
+  /** The first failure's sentence (the verdict's `detail`), said once for all of them; undefined when none failed. */
+  detail: string | undefined;
+}
+
+export function countLookupFailures(items: readonly PlanItem[]): LookupFailureCounts {
+  const counts: LookupFailureCounts = { updates: 0, updatesHeld: 0, updatesSentUnchecked: 0, creates: 0, detail: undefined };
+  for (const item of items) {
+    const verdict = item.guard;
+    if (!unreadOnWiki(verdict)) continue;
+    counts.detail ??= verdict.detail;
+    if (item.complete?.overwrite !== true) {
+      counts.creates++;
+      continue;
+    }
+    counts.updates++;
+    if (item.state === 'edited') counts.updatesHeld++;
+    else if (item.state === 'send') counts.updatesSentUnchecked++;
+  }
+  return counts;
+}
+
+/**
  * What sending the item does to the wiki, as far as the plan knows: 'update' its own page, 'replace' a page it did
  * not publish (found by the guard, or possibly there when the guard could not look), or 'create'.
  */

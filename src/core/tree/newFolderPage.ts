@@ -71,7 +71,8 @@ export async function holdEditedFollowers(candidates: readonly TreePage[], optio
   });
   const held = new Set<TreePage>();
   if (probes.length === 0) return held;
-  await guardPlan(probes.map(({ probe }) => probe), options);
+  // Probes of pages already recorded, not pages with titles of their own to compare (the tree did, checkTreeOnWiki).
+  await guardPlan(probes.map(({ probe }) => probe), { ...options, titlesCheckedByTree: true });
   for (const { page, probe } of probes) {
     if (probe.state === 'edited') {
       page.item.state = 'edited';

@@ -21,7 +21,8 @@ export async function guardTreeAsPlanned(plan: TreePlanParts, options: GuardOpti
   // A folder page the guard and the user's choice make a new page takes the recorded pages below it along, each checked
   // for an edit on the wiki first.
   await followNewFolderPages(plan, looked);
-  if (plan.pinned.length > 0) await guardPlan([...plan.pinned], looked);
+  // The tree compared their titles across the space's two names (checkTreeOnWiki): not the flat plan's check again.
+  if (plan.pinned.length > 0) await guardPlan([...plan.pinned], { ...looked, titlesCheckedByTree: true });
   // The pages the verdicts made new (a folder page deleted or moved on the wiki, sent anyway, and the pages that follow
   // it; a file that names its own page whose page is gone) are known only now: their titles are looked for in the space
   // as the new pages' were (checkTreeOnWiki). Every page of a tree is in the tree's space; a file that names its page

@@ -418,7 +418,8 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
       linkCautionsOf.set(item, foreseeRewrite(links.destinations, context).cautions);
       rewriting.set(item.file.key, context);
     }
-    await guardPlan(pinned, guardOptions);
+    // The tree compared their titles in the space (checkTreeOnWiki): not the flat plan's check again.
+    await guardPlan(pinned, { ...guardOptions, titlesCheckedByTree: true });
     const looseResults = await runPlan(loose, { ...options, onResult: undefined, onStopped, onStart, content });
     // The repository learns the page of a file that names its own, as any page of the tree: a teammate's clone and CI
     // then update it through the edit guard instead of meeting "already exists". Looked up side by side.
@@ -530,8 +531,8 @@ export async function guardTreePages(entries: ReadonlyArray<{ page: TreePage; it
     else if (entry.item.state === 'send') entry.item.guard = { kind: 'absent' };
   }
   // A page the repository records but this machine never published carries a repository link: guardPlan explains a
-  // latest version by this token's user on it.
-  await guardPlan(looked, { ...options, unrecordedTreePages: true });
+  // latest version by this token's user on it. The tree compared the titles in the space itself (checkTreeOnWiki).
+  await guardPlan(looked, { ...options, unrecordedTreePages: true, titlesCheckedByTree: true });
 }
 
 /** The lookup, each path answered once: later answers (a page that landed meanwhile) do not change a decision made. */

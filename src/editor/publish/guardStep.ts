@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { GuardVerdict } from '../../core/run/guard';
 import type { PlanItem } from '../../core/run/plan';
+import { editorPublishMessages } from '../messages/publishMessages';
 import { editorTreeMessages } from '../messages/treeMessages';
 import { onDemand } from '../onDemandLoader';
 import { showWarning } from '../notify';
@@ -25,25 +26,31 @@ export async function runGuard(deps: PublishDependencies, items: PlanItem[], set
   const core = onDemand();
   const checking = items.filter((item) => core.guardLooksUp(item, false));
   const unchanged = items.filter((item) => core.unchangedWithPage(item));
-  if (checking.length === 0 && unchanged.length === 0) return true;
   const pages = await deps.wiki.pages();
   const looked = pages ? [...checking, ...unchanged] : checking;
-  if (looked.length === 0) return true;
+  const guard = (signal?: AbortSignal): Promise<unknown> => core.guardPlan(items, {
+    pages,
+    noAccessReason: vscode.l10n.t('you are not signed in to the export API (Wiki: Sign In), so the wiki cannot be read'),
+    ...(signal ? { signal } : {}),
+    lookUpCreates: false,
+    messages: editorTreeMessages,
+    planMessages: editorPublishMessages,
+    ...(request.overwriteEdited !== undefined ? { overwriteEdited: request.overwriteEdited } : {}),
+    ...(request.landedEarlier ? { landedEarlier: request.landedEarlier } : {}),
+    ...(core.apiTokenSubject(setup.token) ? { ownAuthorId: core.apiTokenSubject(setup.token) } : {}),
+  });
+  if (looked.length === 0) {
+    // No page to look up, so no progress to show; the guard still runs, for its steps over the whole plan (with page
+    // access, titles of one space written as its key and its ID), as it did when the front end called them itself.
+    await guard();
+    return true;
+  }
   const title = looked.length === 1
     ? vscode.l10n.t('Checking "{0}" on the wiki for edits...', looked[0]?.complete?.pageTitle ?? '')
     : vscode.l10n.t('Checking {0} pages on the wiki for edits...', looked.length);
   return withNotificationProgress(title, async (_progress, signal) => {
     try {
-      await core.guardPlan(items, {
-        pages,
-        noAccessReason: vscode.l10n.t('you are not signed in to the export API (Wiki: Sign In), so the wiki cannot be read'),
-        signal,
-        lookUpCreates: false,
-        messages: editorTreeMessages,
-        ...(request.overwriteEdited !== undefined ? { overwriteEdited: request.overwriteEdited } : {}),
-        ...(request.landedEarlier ? { landedEarlier: request.landedEarlier } : {}),
-        ...(core.apiTokenSubject(setup.token) ? { ownAuthorId: core.apiTokenSubject(setup.token) } : {}),
-      });
+      await guard(signal);
       for (const item of items) {
         if (item.guard?.kind === 'unchecked' && item.guard.reason === 'failed') deps.log.warn(`The edit guard could not check "${item.complete?.pageTitle}": ${item.guard.detail}`);
       }

@@ -68,12 +68,10 @@ export class ManyPublisher {
       if (!defaults) return;
       items = core.planFiles(sources, links, { ...options, defaults });
     }
-    // With page access, a space's key and numeric ID are one space: files giving one title there are refused before sending.
-    const pages = await this.deps.wiki.pages();
-    if (pages) await core.checkFlatTitlesAcrossSpaceNames(items, pages, undefined, options.messages);
     // Links to other files go to their pages when sent: decided now, so the confirmation's cautions are true.
     const fileLinks = await core.planFileLinks(sources, items, editorFileLinkPorts(this.deps));
     // The edit guard is a step of every plan, a Retry's too: time has passed, and a colleague may have edited a page.
+    // With page access it refuses files giving one title in a space written as its key and its ID, before it looks.
     if (!(await runGuard(this.deps, items, setup, retry ? { landedEarlier: retry.mayHaveLanded } : {}))) return;
     // Pages held because the wiki refused the sign-in: the sign-in is offered beside the confirmation, not awaited.
     void offerSignInForRefusedLookups(items);

@@ -8975,6 +8975,119 @@ async function sendGonePages(entries, options) {
   return gone;
 }
 
+// src/core/messages/publishMessages.ts
+var englishPublishMessages = {
+  ...englishEndpointMessages,
+  rendererHasQuery: (settingName) => `${settingName} must be the renderer's base address without ? or #, such as https://kroki.example.com.`,
+  rendererInsecure: (settingName) => `${settingName} must use https:// (plain http:// is allowed only for 127.0.0.1, [::1] and localhost), so diagram source is never sent unencrypted.`,
+  cancelled: () => "Publishing was cancelled.",
+  attempts: (count) => count === 1 ? "1 attempt" : `${count} attempts`,
+  timeout: (attempts) => `The wiki did not answer in time (${attempts}). The page may or may not have been published.`,
+  network: (attempts, detail) => `Could not reach the wiki (${attempts}): ${detail}`,
+  existsAfterRetry: (said, pageTitle) => `${said} A page titled "${pageTitle}" exists now. An earlier attempt that seemed to fail may have created it, or it may be someone else's page: it was not linked to this file. Look at it on the wiki, then choose Overwrite to make this file's text its content.`,
+  alreadyExists: (said, pageTitle) => `${said} Choose Overwrite to update the page "${pageTitle}".`,
+  existsUnseen: (said, pageTitle, pageId) => `${said} The account that checks wiki edits did not find this file's page (page ${pageId}), yet a page titled "${pageTitle}" is there: most likely that account may not view it, so its edits cannot be checked. Give that account permission to view the page and publish again; nothing was changed.`,
+  unauthorized: (said) => `${said} The API token is missing, malformed, unknown to the wiki or was deleted: set a new one.`,
+  licenseExpired: (said) => `${said} This token was created while the app's license was inactive (or the trial has ended). Once the license is active, create a new token in the app's settings (tab "API") and set it.`,
+  forbidden: (said) => `${said} The token has expired or could not be verified; if it has not expired, check that this computer's clock is right (clock skew).`,
+  notFound: (said, spaceId, parentId) => `${said} Sent to space "${spaceId}" under parent page ${parentId}; the wiki answers the same when the API token's owner cannot see them.`,
+  throttled: (said, attempts, waitSeconds) => `${said} The wiki is limiting requests (HTTP 429, ${attempts}).${waitSeconds === void 0 ? "" : ` Try again in ${waitSeconds} s.`}`,
+  serverError: (said, status, attempts) => `${said} (HTTP ${status}, ${attempts})`,
+  unexpected: (said, status) => `${said} (HTTP ${status})`,
+  emptyAnswer: (status) => `The wiki answered with HTTP ${status} and no message.`,
+  notJsonAnswer: (status) => `The wiki answered with HTTP ${status} and a response that is not the import service's JSON (a proxy or gateway error page?).`,
+  spaceFound: (spaceId) => `the space "${spaceId}" exists`,
+  spaceMissing: (spaceId) => `no space "${spaceId}" is visible to you (never created, or hidden)`,
+  spaceForbidden: (spaceId) => `the space "${spaceId}" exists but you may not read it`,
+  parentFound: (parentId) => `the parent page ${parentId} exists`,
+  parentMissing: (parentId) => `no page ${parentId} is visible to you (deleted, never created, or hidden)`,
+  parentForbidden: (parentId) => `the parent page ${parentId} exists but you may not read it`,
+  lookedUp: (first, second) => `Looked up with your sign-in: ${second === void 0 ? first : `${first}; ${second}`}.`,
+  bothFound: (spaceId, parentId) => `Looked up with your sign-in, both the space "${spaceId}" and the parent page ${parentId} exist: check that the parent page is in that space, and that the API token's owner can see both.`,
+  emptyContent: () => "There is nothing to publish: the file has no content besides its front matter and white space.",
+  emptySpace: () => "The space is empty. Give a space key such as DOCS, or a space ID.",
+  parentNotDigits: (parentId) => `The parent page ID "${parentId}" must consist of digits only, such as 123456.`,
+  emptyTitle: () => "The page title is empty.",
+  conflictMarkers: (count) => `The file still holds ${count === 1 ? "a conflict" : `${count} conflicts`} between its text and the wiki's (<<<<<<< ours, =======, >>>>>>> wiki). Keep the right text, remove the markers, then publish.`,
+  localImages: (count, preview2) => `${count === 1 ? "1 local image" : `${count} local images`} (${preview2}) will not show on the wiki: it takes only images at public URLs.`,
+  localLinks: (count, preview2) => `${count === 1 ? "1 link" : `${count} links`} to other local Markdown files (${preview2}) will point nowhere on the wiki.`,
+  largeContent: (megabytes) => `The content is ${megabytes} MB; the wiki's page limit is about 1 MB. Consider splitting it into several pages.`,
+  leavesPage: (pageTitle, parentId, pageId) => `Its front matter names another place or title than its last publish ("${pageTitle}"${pageId === void 0 ? "" : `, page ${pageId},`} under page ${parentId}): the service cannot move or rename a page, so publishing creates a new one and the earlier page stays where it is.`,
+  duplicatePage: (others, pageTitle, parentId) => `It would land on the same page as ${others} ("${pageTitle}" under parent ${parentId}; titles that differ only in case count as the same). Give each file its own title.`,
+  titleTakenInSpace: (others, pageTitle, spaceId) => `Its title "${pageTitle}" is also the title of ${others} in the space ${spaceId}; the wiki keeps a title unique in a space (ignoring case). Give each file its own title.`,
+  frontMatterNotYaml: (reason) => `The front matter is not valid YAML: ${reason}`,
+  frontMatterWikiNotMap: () => 'The front matter key "wiki" must hold spaceId, parentId, pageTitle and overwrite.',
+  frontMatterOmitNotBoolean: () => "omitTitleHeading in the front matter must be true or false.",
+  frontMatterKeyNotText: (key) => `wiki.${key} in the front matter must be text.`,
+  frontMatterOverwriteNotBoolean: () => "wiki.overwrite in the front matter must be true or false.",
+  frontMatterPageIdNotDigits: () => "wiki.pageId in the front matter must be a page ID made of digits.",
+  diagramsRendered: (count) => `${count === 1 ? "1 Mermaid diagram" : `${count} Mermaid diagrams`} will show as images from your diagram renderer. The diagram source is part of each image address, and readers see the images only if they can reach the renderer.`,
+  diagramsAsCode: (count, settingName) => `${count === 1 ? "1 Mermaid diagram" : `${count} Mermaid diagrams`} will show as code, not pictures: the wiki takes images only at public URLs. To publish diagrams as images, set your organisation's diagram renderer (a Kroki server) in ${settingName}.`,
+  diagramsTooLong: (count, limit2) => `${count === 1 ? "1 Mermaid diagram is" : `${count} Mermaid diagrams are`} too large for an image address: longer than ${limit2} characters, the most a Kroki server takes by default, so readers may see a broken image. Split the diagram, or ask the renderer's administrators to raise its KROKI_MAX_URI_LENGTH.`,
+  diagramsUnclosed: (count) => `${count === 1 ? "1 Mermaid diagram has" : `${count} Mermaid diagrams have`} no closing fence line (\`\`\` or ~~~), so ${count === 1 ? "it shows" : "they show"} as code, not pictures, with the rest of ${count === 1 ? "its" : "their"} block. Close ${count === 1 ? "it" : "each"} with a fence line to draw ${count === 1 ? "it" : "them"}.`,
+  readAgainFailed: (label, why) => why ? `${label} could not be read again to send it: ${why}` : `${label} could not be read again to send it.`,
+  changedSincePlan: (label) => `${label} changed after it was planned, so it was not sent: what it holds now is not what the plan showed. Publish it again to see the new plan.`,
+  runStopped: (seconds, status, finished, total, after) => `The wiki asked to wait ${seconds} s before more requests (HTTP ${status}); publishing stopped after ${finished} of ${total} ${total === 1 ? "file" : "files"}. Try again after ${after}.`,
+  waitIsOver: () => "the wait is over",
+  summaryPublished: (count) => `${count} published`,
+  summaryFailed: (count) => `${count} failed`,
+  summaryExistsUnproven: (count) => `${count} found existing (may not be ours; not linked)`,
+  summaryEdited: (count) => `${count} left out (edited on the wiki)`,
+  summaryNotPublishedHere: (count) => `${count} left out (a version this machine did not publish)`,
+  summaryLookupFailed: (count) => `${count} left out (the wiki could not be read to check for edits)`,
+  summaryRefused: (count) => `${count} refused`,
+  summarySkipped: (count) => `${count} skipped (unchanged)`,
+  summaryCancelled: (count) => `${count} cancelled while sending (may have landed)`,
+  summaryNotStarted: (count) => `${count} not started`
+};
+
+// src/core/tree/collisions.ts
+function titleKey(title) {
+  return title.toLocaleLowerCase("en-US");
+}
+function groupByTitleInSpace(entries, titleOf, spaceOf) {
+  const byTitle = /* @__PURE__ */ new Map();
+  for (const entry of entries) {
+    const key = `${spaceOf(entry)}\0${titleKey(titleOf(entry))}`;
+    const group = byTitle.get(key);
+    if (group) group.push(entry);
+    else byTitle.set(key, [entry]);
+  }
+  return [...byTitle.values()].filter((group) => group.length > 1);
+}
+async function resolveSpaceSpellings(spellings, pages, signal) {
+  const spaceOf = /* @__PURE__ */ new Map();
+  await Promise.all([...new Set([...spellings].map((spelling) => spelling.trim()))].map(async (spelling) => {
+    const space = await pages.resolveSpace(spelling, signal).catch((error) => {
+      if (signal?.aborted) throw error;
+      return void 0;
+    });
+    spaceOf.set(spelling, space?.id ?? spelling);
+  }));
+  return (spelling) => spaceOf.get(spelling.trim()) ?? spelling;
+}
+
+// src/core/run/titlesAcrossSpaceNames.ts
+async function checkFlatTitlesAcrossSpaceNames(items, pages, signal, messages = englishPublishMessages) {
+  const titled = items.filter((item) => item.complete !== void 0 && item.state !== "refused");
+  const spellingOf = (item) => item.complete?.spaceId ?? "";
+  const spellings = new Set(titled.map((item) => spellingOf(item).trim()));
+  if (spellings.size < 2) return;
+  const spaceIdOf = await resolveSpaceSpellings(spellings, pages, signal);
+  for (const group of groupByTitleInSpace(titled, (item) => item.complete?.pageTitle ?? "", (item) => spaceIdOf(spellingOf(item)))) {
+    for (const item of group) {
+      const others = group.filter((other) => spellingOf(other).trim() !== spellingOf(item).trim()).map((other) => other.file.label);
+      if (others.length === 0) continue;
+      item.refusals.push({
+        code: "duplicatePage",
+        message: messages.titleTakenInSpace(others.join(", "), item.complete?.pageTitle ?? "", spellingOf(item)),
+        fix: "editFile"
+      });
+      item.state = "refused";
+    }
+  }
+}
+
 // src/core/run/guard.ts
 function guardLooksUp(item, lookUpCreates) {
   const complete = item.complete;
@@ -8983,6 +9096,7 @@ function guardLooksUp(item, lookUpCreates) {
 }
 async function guardPlan(items, options) {
   const lookUpCreates = options.lookUpCreates ?? true;
+  if (options.pages && !options.titlesCheckedByTree) await checkFlatTitlesAcrossSpaceNames(items, options.pages, options.signal, options.planMessages);
   if (options.pages && options.lookUpUnchanged !== false) await sendGonePages(items.map((item) => ({ item, pageId: item.link?.pageId })), options);
   const lookups = [];
   for (const item of items) {
@@ -9136,72 +9250,6 @@ function guardedPage(verdict) {
 function guardChecked(verdict) {
   return verdict !== void 0 && verdict.kind !== "unchecked" && verdict.kind !== "notNeeded";
 }
-
-// src/core/messages/publishMessages.ts
-var englishPublishMessages = {
-  ...englishEndpointMessages,
-  rendererHasQuery: (settingName) => `${settingName} must be the renderer's base address without ? or #, such as https://kroki.example.com.`,
-  rendererInsecure: (settingName) => `${settingName} must use https:// (plain http:// is allowed only for 127.0.0.1, [::1] and localhost), so diagram source is never sent unencrypted.`,
-  cancelled: () => "Publishing was cancelled.",
-  attempts: (count) => count === 1 ? "1 attempt" : `${count} attempts`,
-  timeout: (attempts) => `The wiki did not answer in time (${attempts}). The page may or may not have been published.`,
-  network: (attempts, detail) => `Could not reach the wiki (${attempts}): ${detail}`,
-  existsAfterRetry: (said, pageTitle) => `${said} A page titled "${pageTitle}" exists now. An earlier attempt that seemed to fail may have created it, or it may be someone else's page: it was not linked to this file. Look at it on the wiki, then choose Overwrite to make this file's text its content.`,
-  alreadyExists: (said, pageTitle) => `${said} Choose Overwrite to update the page "${pageTitle}".`,
-  existsUnseen: (said, pageTitle, pageId) => `${said} The account that checks wiki edits did not find this file's page (page ${pageId}), yet a page titled "${pageTitle}" is there: most likely that account may not view it, so its edits cannot be checked. Give that account permission to view the page and publish again; nothing was changed.`,
-  unauthorized: (said) => `${said} The API token is missing, malformed, unknown to the wiki or was deleted: set a new one.`,
-  licenseExpired: (said) => `${said} This token was created while the app's license was inactive (or the trial has ended). Once the license is active, create a new token in the app's settings (tab "API") and set it.`,
-  forbidden: (said) => `${said} The token has expired or could not be verified; if it has not expired, check that this computer's clock is right (clock skew).`,
-  notFound: (said, spaceId, parentId) => `${said} Sent to space "${spaceId}" under parent page ${parentId}; the wiki answers the same when the API token's owner cannot see them.`,
-  throttled: (said, attempts, waitSeconds) => `${said} The wiki is limiting requests (HTTP 429, ${attempts}).${waitSeconds === void 0 ? "" : ` Try again in ${waitSeconds} s.`}`,
-  serverError: (said, status, attempts) => `${said} (HTTP ${status}, ${attempts})`,
-  unexpected: (said, status) => `${said} (HTTP ${status})`,
-  emptyAnswer: (status) => `The wiki answered with HTTP ${status} and no message.`,
-  notJsonAnswer: (status) => `The wiki answered with HTTP ${status} and a response that is not the import service's JSON (a proxy or gateway error page?).`,
-  spaceFound: (spaceId) => `the space "${spaceId}" exists`,
-  spaceMissing: (spaceId) => `no space "${spaceId}" is visible to you (never created, or hidden)`,
-  spaceForbidden: (spaceId) => `the space "${spaceId}" exists but you may not read it`,
-  parentFound: (parentId) => `the parent page ${parentId} exists`,
-  parentMissing: (parentId) => `no page ${parentId} is visible to you (deleted, never created, or hidden)`,
-  parentForbidden: (parentId) => `the parent page ${parentId} exists but you may not read it`,
-  lookedUp: (first, second) => `Looked up with your sign-in: ${second === void 0 ? first : `${first}; ${second}`}.`,
-  bothFound: (spaceId, parentId) => `Looked up with your sign-in, both the space "${spaceId}" and the parent page ${parentId} exist: check that the parent page is in that space, and that the API token's owner can see both.`,
-  emptyContent: () => "There is nothing to publish: the file has no content besides its front matter and white space.",
-  emptySpace: () => "The space is empty. Give a space key such as DOCS, or a space ID.",
-  parentNotDigits: (parentId) => `The parent page ID "${parentId}" must consist of digits only, such as 123456.`,
-  emptyTitle: () => "The page title is empty.",
-  conflictMarkers: (count) => `The file still holds ${count === 1 ? "a conflict" : `${count} conflicts`} between its text and the wiki's (<<<<<<< ours, =======, >>>>>>> wiki). Keep the right text, remove the markers, then publish.`,
-  localImages: (count, preview2) => `${count === 1 ? "1 local image" : `${count} local images`} (${preview2}) will not show on the wiki: it takes only images at public URLs.`,
-  localLinks: (count, preview2) => `${count === 1 ? "1 link" : `${count} links`} to other local Markdown files (${preview2}) will point nowhere on the wiki.`,
-  largeContent: (megabytes) => `The content is ${megabytes} MB; the wiki's page limit is about 1 MB. Consider splitting it into several pages.`,
-  leavesPage: (pageTitle, parentId, pageId) => `Its front matter names another place or title than its last publish ("${pageTitle}"${pageId === void 0 ? "" : `, page ${pageId},`} under page ${parentId}): the service cannot move or rename a page, so publishing creates a new one and the earlier page stays where it is.`,
-  duplicatePage: (others, pageTitle, parentId) => `It would land on the same page as ${others} ("${pageTitle}" under parent ${parentId}; titles that differ only in case count as the same). Give each file its own title.`,
-  titleTakenInSpace: (others, pageTitle, spaceId) => `Its title "${pageTitle}" is also the title of ${others} in the space ${spaceId}; the wiki keeps a title unique in a space (ignoring case). Give each file its own title.`,
-  frontMatterNotYaml: (reason) => `The front matter is not valid YAML: ${reason}`,
-  frontMatterWikiNotMap: () => 'The front matter key "wiki" must hold spaceId, parentId, pageTitle and overwrite.',
-  frontMatterOmitNotBoolean: () => "omitTitleHeading in the front matter must be true or false.",
-  frontMatterKeyNotText: (key) => `wiki.${key} in the front matter must be text.`,
-  frontMatterOverwriteNotBoolean: () => "wiki.overwrite in the front matter must be true or false.",
-  frontMatterPageIdNotDigits: () => "wiki.pageId in the front matter must be a page ID made of digits.",
-  diagramsRendered: (count) => `${count === 1 ? "1 Mermaid diagram" : `${count} Mermaid diagrams`} will show as images from your diagram renderer. The diagram source is part of each image address, and readers see the images only if they can reach the renderer.`,
-  diagramsAsCode: (count, settingName) => `${count === 1 ? "1 Mermaid diagram" : `${count} Mermaid diagrams`} will show as code, not pictures: the wiki takes images only at public URLs. To publish diagrams as images, set your organisation's diagram renderer (a Kroki server) in ${settingName}.`,
-  diagramsTooLong: (count, limit2) => `${count === 1 ? "1 Mermaid diagram is" : `${count} Mermaid diagrams are`} too large for an image address: longer than ${limit2} characters, the most a Kroki server takes by default, so readers may see a broken image. Split the diagram, or ask the renderer's administrators to raise its KROKI_MAX_URI_LENGTH.`,
-  diagramsUnclosed: (count) => `${count === 1 ? "1 Mermaid diagram has" : `${count} Mermaid diagrams have`} no closing fence line (\`\`\` or ~~~), so ${count === 1 ? "it shows" : "they show"} as code, not pictures, with the rest of ${count === 1 ? "its" : "their"} block. Close ${count === 1 ? "it" : "each"} with a fence line to draw ${count === 1 ? "it" : "them"}.`,
-  readAgainFailed: (label, why) => why ? `${label} could not be read again to send it: ${why}` : `${label} could not be read again to send it.`,
-  changedSincePlan: (label) => `${label} changed after it was planned, so it was not sent: what it holds now is not what the plan showed. Publish it again to see the new plan.`,
-  runStopped: (seconds, status, finished, total, after) => `The wiki asked to wait ${seconds} s before more requests (HTTP ${status}); publishing stopped after ${finished} of ${total} ${total === 1 ? "file" : "files"}. Try again after ${after}.`,
-  waitIsOver: () => "the wait is over",
-  summaryPublished: (count) => `${count} published`,
-  summaryFailed: (count) => `${count} failed`,
-  summaryExistsUnproven: (count) => `${count} found existing (may not be ours; not linked)`,
-  summaryEdited: (count) => `${count} left out (edited on the wiki)`,
-  summaryNotPublishedHere: (count) => `${count} left out (a version this machine did not publish)`,
-  summaryLookupFailed: (count) => `${count} left out (the wiki could not be read to check for edits)`,
-  summaryRefused: (count) => `${count} refused`,
-  summarySkipped: (count) => `${count} skipped (unchanged)`,
-  summaryCancelled: (count) => `${count} cancelled while sending (may have landed)`,
-  summaryNotStarted: (count) => `${count} not started`
-};
 
 // src/core/http/networkError.ts
 var CONNECT_PHASE_CODES = /* @__PURE__ */ new Set([
@@ -10578,32 +10626,6 @@ function preview(items) {
   return items.length > 3 ? `${shown}, ...` : shown;
 }
 
-// src/core/tree/collisions.ts
-function titleKey(title) {
-  return title.toLocaleLowerCase("en-US");
-}
-function groupByTitleInSpace(entries, titleOf, spaceOf) {
-  const byTitle = /* @__PURE__ */ new Map();
-  for (const entry of entries) {
-    const key = `${spaceOf(entry)}\0${titleKey(titleOf(entry))}`;
-    const group = byTitle.get(key);
-    if (group) group.push(entry);
-    else byTitle.set(key, [entry]);
-  }
-  return [...byTitle.values()].filter((group) => group.length > 1);
-}
-async function resolveSpaceSpellings(spellings, pages, signal) {
-  const spaceOf = /* @__PURE__ */ new Map();
-  await Promise.all([...new Set([...spellings].map((spelling) => spelling.trim()))].map(async (spelling) => {
-    const space = await pages.resolveSpace(spelling, signal).catch((error) => {
-      if (signal?.aborted) throw error;
-      return void 0;
-    });
-    spaceOf.set(spelling, space?.id ?? spelling);
-  }));
-  return (spelling) => spaceOf.get(spelling.trim()) ?? spelling;
-}
-
 // src/core/publish/titleHeading.ts
 var FENCE2 = /^ {0,3}(`{3,}|~{3,})/;
 var LEVEL_ONE = /^ {0,3}#[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
@@ -10834,6 +10856,22 @@ function countPlan(items) {
     if (item.state === "edited" && notPublishedHere(item.guard)) counts.notPublishedHere = (counts.notPublishedHere ?? 0) + 1;
     if (item.state === "edited" && unreadOnWiki(item.guard)) counts.lookupFailed = (counts.lookupFailed ?? 0) + 1;
     if (item.cautions.length > 0 && item.state !== "refused") counts.withCautions++;
+  }
+  return counts;
+}
+function countLookupFailures(items) {
+  const counts = { updates: 0, updatesHeld: 0, updatesSentUnchecked: 0, creates: 0, detail: void 0 };
+  for (const item of items) {
+    const verdict = item.guard;
+    if (!unreadOnWiki(verdict)) continue;
+    counts.detail ??= verdict.detail;
+    if (item.complete?.overwrite !== true) {
+      counts.creates++;
+      continue;
+    }
+    counts.updates++;
+    if (item.state === "edited") counts.updatesHeld++;
+    else if (item.state === "send") counts.updatesSentUnchecked++;
   }
   return counts;
 }
@@ -14928,27 +14966,6 @@ async function outsideLinkedPages(linking, ports) {
   };
 }
 
-// src/core/run/titlesAcrossSpaceNames.ts
-async function checkFlatTitlesAcrossSpaceNames(items, pages, signal, messages = englishPublishMessages) {
-  const titled = items.filter((item) => item.complete !== void 0 && item.state !== "refused");
-  const spellingOf = (item) => item.complete?.spaceId ?? "";
-  const spellings = new Set(titled.map((item) => spellingOf(item).trim()));
-  if (spellings.size < 2) return;
-  const spaceIdOf = await resolveSpaceSpellings(spellings, pages, signal);
-  for (const group of groupByTitleInSpace(titled, (item) => item.complete?.pageTitle ?? "", (item) => spaceIdOf(spellingOf(item)))) {
-    for (const item of group) {
-      const others = group.filter((other) => spellingOf(other).trim() !== spellingOf(item).trim()).map((other) => other.file.label);
-      if (others.length === 0) continue;
-      item.refusals.push({
-        code: "duplicatePage",
-        message: messages.titleTakenInSpace(others.join(", "), item.complete?.pageTitle ?? "", spellingOf(item)),
-        fix: "editFile"
-      });
-      item.state = "refused";
-    }
-  }
-}
-
 // src/core/run/recordSend.ts
 function linkToRecord(result, kept, now, landedOf = (landed, at) => landedLink(landed, at, landed.pageId)) {
   const landed = landedOf(result, now);
@@ -16449,7 +16466,7 @@ async function holdEditedFollowers(candidates, options, tree) {
   });
   const held = /* @__PURE__ */ new Set();
   if (probes.length === 0) return held;
-  await guardPlan(probes.map(({ probe }) => probe), options);
+  await guardPlan(probes.map(({ probe }) => probe), { ...options, titlesCheckedByTree: true });
   for (const { page, probe } of probes) {
     if (probe.state === "edited") {
       page.item.state = "edited";
@@ -16916,7 +16933,7 @@ async function runTree(options) {
       linkCautionsOf.set(item, foreseeRewrite(links.destinations, context).cautions);
       rewriting.set(item.file.key, context);
     }
-    await guardPlan(pinned, guardOptions);
+    await guardPlan(pinned, { ...guardOptions, titlesCheckedByTree: true });
     const looseResults = await runPlan(loose, { ...options, onResult: void 0, onStopped, onStart, content });
     const learning = await Promise.all(looseResults.map(async (result) => {
       const key = result.state === "published" ? pinnedKeyOf(result.item) : void 0;
@@ -17003,7 +17020,7 @@ async function guardTreePages(entries, options) {
     if (!options.underNewPage(entry.page)) looked.push(entry.item);
     else if (entry.item.state === "send") entry.item.guard = { kind: "absent" };
   }
-  await guardPlan(looked, { ...options, unrecordedTreePages: true });
+  await guardPlan(looked, { ...options, unrecordedTreePages: true, titlesCheckedByTree: true });
 }
 function decidedOnce(resolve7) {
   const decided = /* @__PURE__ */ new Map();
@@ -17290,7 +17307,7 @@ async function guardTreeAsPlanned(plan, options) {
   const looked = { ...options, lookUpUnchanged: false };
   await guardTreePages(plan.pages.map((page) => ({ page, item: page.item })), { ...looked, underNewPage: (page) => !page.parentKnown });
   await followNewFolderPages(plan, looked);
-  if (plan.pinned.length > 0) await guardPlan([...plan.pinned], looked);
+  if (plan.pinned.length > 0) await guardPlan([...plan.pinned], { ...looked, titlesCheckedByTree: true });
   const spaceId = plan.pages.find((page) => page.item.complete !== void 0)?.item.complete?.spaceId;
   if (options.pages) await checkTitlesInSpace(plan, options.pages, spaceId, options.signal, options.messages);
 }
@@ -17637,7 +17654,6 @@ async function publishCommand(args, context) {
     const planned = await planCommandLine(args, context.cwd, output, renderer);
     if (!planned.ok) return usage(planned.message);
     const { plan, state } = planned;
-    if (pages) await checkFlatTitlesAcrossSpaceNames(plan, pages, context.interrupt);
     const links = await planFileLinks(planned.sources, plan, cliFileLinkPorts({ cwd: context.cwd, state, pages, baseUrl: access.baseUrl, signal: context.interrupt }));
     await guardPlan(plan, {
       pages,
@@ -17649,19 +17665,14 @@ async function publishCommand(args, context) {
     if (access.kind === "none" && plan.some((item) => item.guard?.kind === "unchecked")) output.problem(`Wiki edits are not checked. ${access.reason}`);
     const refusedAccess = refusedPageAccess(plan);
     if (refusedAccess !== void 0) return usage(refusedAccess);
-    const failedLookups = plan.filter((item) => unreadOnWiki(item.guard));
-    if (failedLookups.length > 0) {
-      const updates = failedLookups.filter((item) => item.complete?.overwrite === true);
-      const held = updates.filter((item) => item.state === "edited").length;
-      const sentUnchecked = updates.filter((item) => item.state === "send").length;
-      const creates = failedLookups.length - updates.length;
-      const [detail] = failedLookups.flatMap((item) => unreadOnWiki(item.guard) ? [item.guard.detail] : []);
+    const failed = countLookupFailures(plan);
+    if (failed.updates + failed.creates > 0) {
       const fate = [
-        ...held > 0 ? [`${held} update(s) left out: run again, or --overwrite-edited sends them unchecked.`] : [],
-        ...sentUnchecked > 0 ? [`${sentUnchecked} update(s) sent unchecked (--overwrite-edited).`] : [],
-        ...creates > 0 ? [`${creates} new page(s) sent as creates, which replace no page.`] : []
+        ...failed.updatesHeld > 0 ? [`${failed.updatesHeld} update(s) left out: run again, or --overwrite-edited sends them unchecked.`] : [],
+        ...failed.updatesSentUnchecked > 0 ? [`${failed.updatesSentUnchecked} update(s) sent unchecked (--overwrite-edited).`] : [],
+        ...failed.creates > 0 ? [`${failed.creates} new page(s) sent as creates, which replace no page.`] : []
       ].join(" ");
-      output.problem(`${updates.length > 0 ? `Wiki edits could not be checked for ${updates.length} update(s)` : "The wiki could not be read"}: ${detail ?? ""} ${fate}`);
+      output.problem(`${failed.updates > 0 ? `Wiki edits could not be checked for ${failed.updates} update(s)` : "The wiki could not be read"}: ${failed.detail ?? ""} ${fate}`);
     }
     const views = planViews(flatPlanEntries(plan), pages !== void 0);
     if (args.dryRun) return printDryRun(plan, args.json, output, views);

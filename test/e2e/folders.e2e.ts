@@ -4,6 +4,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { signInApproved } from './support/accounts';
+import { colleaguePublishes } from './support/docs';
 import { useSessions } from './support/harness';
 import { answerFolderPrompts, compareFromConfirmation, promptTitle } from './support/publishFlow';
 import {
@@ -123,5 +124,35 @@ describe('Republishing a folder, signed in: the edit guard in the many-file plan
     assert.equal(sandbox.imports.length, 5);
     assert.match(sandbox.findPageByTitle('DOCS', '123456', 'Configure')?.markdown ?? '', /A colleague's fix/, 'the colleague\'s edit stays');
     assert.match(sandbox.findPageByTitle('DOCS', '123456', 'Install')?.markdown ?? '', /Revised/);
+  });
+});
+
+describe('Publishing files that name one space two ways', function () {
+  const sessions = useSessions();
+  // The space DOCS is space 1001: one file names it by key, the other by its numeric ID, both with one title, under
+  // two parents (under one parent they would be one page, refused as such before the wiki is asked).
+  const named = (space: string, parentId: string, title: string): string => `---\nwiki:\n  spaceId: "${space}"\n  parentId: "${parentId}"\n  pageTitle: ${title}\n---\nText in ${space}.\n`;
+
+  it('signed in, a flat folder of new pages refuses both files that give one title in one space, before sending, and sends the rest', async function () {
+    const session = await sessions.start({ files: { 'docs/by-key.md': named('DOCS', '123456', 'Same title'), 'docs/other.md': named('DOCS', '123456', 'Other') }, world: {}, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
+    const { page, sandbox } = session;
+    await colleaguePublishes(session, 'Archive', '# Archive\n');
+    const archiveId = sandbox.findPageByTitle('DOCS', '123456', 'Archive')?.id ?? '';
+    writeFileSync(path.join(session.workspaceDir, 'docs', 'by-id.md'), named('1001', archiveId, 'Same title'));
+    const importsBefore = sandbox.imports.length;
+    await tokenStatusItem(page).waitFor();
+    await signInApproved(page);
+    await clearNotifications(page);
+    await publishFolderAs(page, 'docs', 'As flat pages');
+    const confirm = page.locator('.monaco-dialog-box', { hasText: /Publish 1 of 3 Markdown files/ });
+    await confirm.waitFor();
+    const said = await confirm.innerText();
+    assert.match(said, /docs\/by-id\.md: Its title "Same title" is also the title of docs\/by-key\.md in the space/, said);
+    assert.match(said, /docs\/by-key\.md: Its title "Same title" is also the title of docs\/by-id\.md in the space/, said);
+    assert.equal(sandbox.imports.length, importsBefore, 'nothing is sent before the confirmation');
+    await confirm.locator('.monaco-button', { hasText: /^Publish$/ }).click();
+    await waitForCenterNotification(page, /1 published.*2 refused/);
+    assert.ok(sandbox.findPageByTitle('DOCS', '123456', 'Other'));
+    assert.equal(sandbox.pages().filter((each) => each.title === 'Same title').length, 0, 'neither file landed');
   });
 });

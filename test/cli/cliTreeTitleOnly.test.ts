@@ -109,6 +109,33 @@ describe('CLI --tree, a folder\'s content file with nothing but its title', () =
     assert.equal(cli.world.sandbox.pages().filter((each) => each.title === 'Api').length, 1, 'no second page');
   });
 
+  it('emptied to its title and given its text again, in turns: each publish shows what the file says now, and nothing is taken for an edit on the wiki', async () => {
+    const text = '# Guide\n\nAll about it.\n';
+    const root = await cli.tree({ 'docs/guide/index.md': text, 'docs/guide/setup.md': '# Setup\n\nRun it.\n' });
+    const index = join(root, 'docs', 'guide', 'index.md');
+    const publish = async (): Promise<Array<[unknown, unknown]>> => {
+      const run = await runCli(['publish', 'docs', ...TO, ...STATE, '--json'], { cwd: root, env: cli.env() });
+      assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+      return fileRecords(run).filter((record) => record.status !== 'skipped').map((record) => [record.file, record.status]);
+    };
+    assert.deepEqual(await publish(), [['docs/guide/index.md', 'published'], ['docs/guide/setup.md', 'published']]);
+    const guide = page('Guide').id;
+    const listing = `- [Setup](${address('Setup')}Setup)\n`;
+    await writeFile(index, '# Guide\n');
+    assert.deepEqual(await publish(), [['docs/guide/', 'published']]);
+    assert.equal(page('Guide').markdown, listing);
+    // The text it had the last time it was sent from the file: the page shows the list now, so it goes again.
+    await writeFile(index, text);
+    assert.deepEqual(await publish(), [['docs/guide/index.md', 'published']]);
+    assert.equal(page('Guide').markdown, text);
+    // And the list it had before: the page shows the text now.
+    await writeFile(index, '---\ntitle: Guide\n---\n');
+    assert.deepEqual(await publish(), [['docs/guide/', 'published']]);
+    assert.equal(page('Guide').markdown, listing);
+    assert.deepEqual(await publish(), [], 'unchanged: nothing sent');
+    assert.equal(page('Guide').id, guide, 'one page all along');
+  });
+
   it('keeps refusing what has no page to name: an empty file that is no folder\'s content, an empty index.md at the top, and one alone in its folder', async () => {
     const root = await cli.tree({
       'docs/index.md': '',

@@ -527,6 +527,7 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
     const item = planned.item;
     // The folder's content file holds nothing but its title: said, since the page shows a list instead of the file.
     if (node.titleFrom !== undefined) item.cautions.push({ code: 'listsChildren', message: words.listsChildren(node.titleFrom) });
+    if (node.kind === 'folder') item.link = newestFolderPageLink(node, item.link, options.links, (path) => inTree.get(path)?.file.key);
     // This machine's record (the editor's memory, the CLI's --state) of the page at this very place is the file's own
     // page, updated through the edit guard as in a flat run, also when the repository records no page for it
     // (--no-record, or a CI runner whose .wiki-pages.json was never committed): a create would meet "already exists".
@@ -742,6 +743,25 @@ function generatedPage(node: TreeNode, tree: PageTree, defaults: PlanOptions['de
   const source: SourceFile = { key: generatedPageKey(node.path), label: node.path, text: generatedFolderMarkdown(node, tree, refused) };
   const { item, content } = planFileWithContent(source, options.links.get(source.key), treeItemOptions(options, defaults), prepareDocument(source.text, options.messages));
   return { item, linkFacts: linkFactsOf(content) };
+}
+
+/**
+ * This machine publishes a folder page under its content file's key, or under the folder's own (generatedPageKey) when
+ * it lists its children. A folder whose page switched between the two (a content file added, emptied to its title,
+ * given text again) has a link under each, and only the newer one says what the page holds now and at which version:
+ * compared with the older, a listing the page no longer shows would be taken as unchanged, or a version this machine
+ * wrote under the other key as an edit on the wiki. The newer is a higher version of the same page.
+ */
+function newestFolderPageLink(node: TreeNode, own: PageLink | undefined, links: ReadonlyMap<string, PageLink | undefined>, keyOfFile: (path: string) => string | undefined): PageLink | undefined {
+  if (own?.pageId === undefined || own.version === undefined) return own;
+  const file = node.contentFrom ?? node.titleFrom;
+  const fileKey = file === undefined ? undefined : keyOfFile(file);
+  let newest = own;
+  for (const key of [generatedPageKey(node.path), fileKey]) {
+    const other = key === undefined ? undefined : links.get(key);
+    if (other?.pageId === own.pageId && other.version !== undefined && other.version > (newest.version ?? 0)) newest = other;
+  }
+  return newest;
 }
 
 /** What foreseeLinks knows of the tree's pages, shared by all of them: headings by key, anchor matchers by stand-in address. */

@@ -106,6 +106,18 @@ describe('page tree', () => {
       assert.deepEqual(findTitleCollisions(tree), [], 'untitled index files of two folders do not clash as "index"');
     });
 
+    it('generates a folder page titled by a content file that holds nothing but its title, and links to that file reach it; with no child to list, the file is the page', () => {
+      const titleOnly = (path: string, title?: string): TreeInput => ({ ...file(path, title), titleOnly: true });
+      const tree = shapeTree([titleOnly('d/a/index.md', 'Alpha'), file('d/a/one.md', 'One'), titleOnly('d/b/README.md'), file('d/b/c/two.md', 'Two'), titleOnly('d/lone/index.md', 'Lone')], 'd');
+      assert.deepEqual(node(tree, 'd/a/'), {
+        kind: 'folder', path: 'd/a/', title: 'Alpha', generated: true, titleFrom: 'd/a/index.md', children: ['d/a/one.md'], depth: 0,
+      });
+      assert.equal(node(tree, 'd/b/').title, 'B', 'titled by nothing but its name: the folder\'s name made readable');
+      assert.equal(nodeOfFile(tree, 'd/a/index.md'), node(tree, 'd/a/'));
+      assert.deepEqual(node(tree, 'd/lone/'), { kind: 'folder', path: 'd/lone/', title: 'Lone', contentFrom: 'd/lone/index.md', children: [], depth: 0 });
+      assert.deepEqual(paths(tree), ['d/a/', 'd/a/one.md', 'd/b/', 'd/b/c/', 'd/b/c/two.md', 'd/lone/']);
+    });
+
     it('skips folders without a publishable Markdown file at any depth, but keeps one whose files are all deeper', () => {
       const tree = shapeTree([file('d/a.md'), file('d/outer/inner/deep.md'), file('d/bad/only.md', 'Only', true), file('d/bad/sub/also.md', 'Also', true)], 'd');
       assert.deepEqual(paths(tree), ['d/a.md', 'd/outer/', 'd/outer/inner/', 'd/outer/inner/deep.md']);

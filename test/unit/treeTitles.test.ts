@@ -55,6 +55,24 @@ describe('tree plan: page titles and title clashes', () => {
     ]);
   });
 
+  it('titles a folder page by a content file that holds nothing but its title, which lists the children; a clash names that file, to retitle', () => {
+    const plan = planOf({
+      'docs/a/index.md': '', 'docs/a/one.md': '# One\n\nText.\n',
+      'docs/b/README.md': '---\ntitle: Setup\n---\n', 'docs/b/two.md': '# Two\n\nText.\n',
+      'docs/setup.md': '# Setup\n\nText.\n',
+    });
+    assert.deepEqual(plan.pages.map((page) => [page.key, page.node.title, page.node.generated === true, page.node.titleFrom, page.item.state]), [
+      ['setup.md', 'Setup', false, undefined, 'refused'],
+      ['a/', 'A', true, 'docs/a/index.md', 'send'], ['a/one.md', 'One', false, undefined, 'send'],
+      ['b/', 'Setup', true, 'docs/b/README.md', 'refused'], ['b/two.md', 'Two', false, undefined, 'refused'],
+    ]);
+    const folder = plan.pages.find((page) => page.key === 'b/');
+    assert.deepEqual(folder?.item.refusals.map((refusal) => [refusal.message, refusal.fix]), [[
+      'Its title "Setup" is also the title of docs/setup.md; the wiki keeps a title unique in a space (ignoring case). Give each its own title.', 'editFile',
+    ]]);
+    assert.match(refusalsOf(plan, 'docs/setup.md').join(' '), /also the title of docs\/b\/README\.md\b/);
+  });
+
   it('refuses a file naming its own page in the tree\'s space with a tree page\'s title, and the tree page, each naming the other', () => {
     const plan = planOf({ 'docs/guide/setup.md': '# Setup\n', 'docs/notes.md': pinnedSetup('DOCS', '999') });
     assert.deepEqual(plan.pinned.map((item) => [item.file.label, item.state]), [['docs/notes.md', 'refused']]);

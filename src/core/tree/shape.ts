@@ -1,8 +1,9 @@
 // A published folder as a tree of pages (issue 14, section 2). The folder maps to the parent page the user chose,
 // which a tree publish never rewrites: the folder's files and subfolders become that page's children, and a root
 // index.md or README.md is an ordinary child. Each subfolder is a page under its parent folder's page, its content
-// from its index/README/<folder>.md (folderPage.ts), else a generated list of its children. Pure: the caller walks,
-// reads and titles the files (suggestTitle), and plans what this shapes.
+// from its index/README/<folder>.md (folderPage.ts), else a generated list of its children (also when that file holds
+// nothing but its title, which then titles the page: many repositories keep such an index.md to name a folder).
+// Pure: the caller walks, reads and titles the files (suggestTitle), and plans what this shapes.
 import { compareRelativePaths } from '../run/walkRules';
 import { folderContentFile, readableFolderName } from './folderPage';
 import { folderKey, isBelow, nameOf, parentFolderOf } from './paths';
@@ -19,6 +20,12 @@ export interface TreeInput {
   titleFromName?: boolean;
   /** The plan refuses the file: it is no page, and does not by itself make its folder a page. */
   refused?: boolean;
+  /**
+   * The file holds nothing but its title (empty, front matter alone, or only the `# ` heading that is its title). As a
+   * folder's content file it names the folder page, whose Markdown is then the generated list of the folder's children:
+   * the service refuses an empty page, and a page showing its title twice says nothing the folder does not.
+   */
+  titleOnly?: boolean;
 }
 
 export interface TreeNode {
@@ -30,6 +37,11 @@ export interface TreeNode {
   contentFrom?: string;
   /** A folder page without a content file: its Markdown is generatedFolderMarkdown's list of its children. */
   generated?: boolean;
+  /**
+   * A generated folder page's content file by the naming rules that holds nothing but its title (TreeInput.titleOnly):
+   * it gives the page its title, and links to it reach the page, but it is no page of its own.
+   */
+  titleFrom?: string;
   /**
    * The folder's content file by the naming rules, which the plan refuses: the folder is a generated page in its
    * place, and the plan decides whether to send that or hold the folder back.
@@ -102,7 +114,7 @@ export function nodeOfFile(tree: PageTree, filePath: string): TreeNode | undefin
   const own = tree.byPath.get(filePath);
   if (own) return own;
   const folder = tree.byPath.get(parentFolderOf(filePath));
-  return folder?.contentFrom === filePath ? folder : undefined;
+  return folder !== undefined && (folder.contentFrom === filePath || folder.titleFrom === filePath) ? folder : undefined;
 }
 
 /**
@@ -162,9 +174,13 @@ function addChildren(folders: ReadonlyMap<string, Folder>, key: string, place: P
   const subfolders = [...folder.subfolders].filter((sub) => folders.get(sub)?.publishable).sort(compareRelativePaths);
   for (const sub of subfolders) {
     const content = folderContentFile(folders.get(sub)?.files ?? [], nameOf(sub));
+    const at = nodes.length;
     const node = folderNode(sub, content, parent, depth);
     nodes.push(node);
     node.children = addChildren(folders, sub, { parent: sub, depth: depth + 1, content }, nodes);
+    // With no child to list, a title-only content file is the folder's page as it is (a blank one refused as blank):
+    // a list of nothing would be as empty.
+    if (node.titleFrom !== undefined && node.children.length === 0 && content) nodes[at] = folderNode(sub, { ...content, titleOnly: false }, parent, depth);
     paths.push(sub);
   }
   return paths;
@@ -172,7 +188,11 @@ function addChildren(folders: ReadonlyMap<string, Folder>, key: string, place: P
 
 function folderNode(key: string, content: TreeInput | undefined, parent: string | undefined, depth: number): TreeNode & { children: string[] } {
   const base = { kind: 'folder' as const, path: key, ...(parent !== undefined ? { parent } : {}), children: [], depth };
-  if (content && !content.refused) return { ...base, title: content.titleFromName ? readableFolderName(nameOf(key)) : content.title, contentFrom: content.path };
+  if (content && !content.refused) {
+    const title = content.titleFromName ? readableFolderName(nameOf(key)) : content.title;
+    // A content file with nothing but its title names the page; the page lists the folder's children.
+    return content.titleOnly ? { ...base, title, generated: true, titleFrom: content.path } : { ...base, title, contentFrom: content.path };
+  }
   // The stand-in for a refused content file keeps the folder's name as its title: the refused file's title may be
   // nothing but its name ("index"), which would collide across folders.
   return { ...base, title: readableFolderName(nameOf(key)), generated: true, ...(content ? { contentRefused: content.path } : {}) };

@@ -35,7 +35,9 @@ export async function checkTitlesAcrossSpaceNames(
   const titled: TitledPage[] = [];
   for (const page of plan.pages) {
     if (page.item.state === 'refused') continue;
-    titled.push({ name: page.node.contentFrom ?? page.node.path, spelling: spaceId, title: page.node.title, item: page.item, generated: page.node.generated === true });
+    // A folder page titled by a content file that holds nothing but its title is named by that file (treePlan.ts).
+    const { node } = page;
+    titled.push({ name: node.contentFrom ?? node.titleFrom ?? node.path, spelling: spaceId, title: node.title, item: page.item, generated: node.generated === true && node.titleFrom === undefined });
   }
   for (const item of plan.pinned) {
     if (item.complete && item.state !== 'refused') titled.push({ name: item.file.label, spelling: item.complete.spaceId, title: item.complete.pageTitle, item, generated: false });

@@ -8,6 +8,7 @@ import { linkNames, type LinkStore, type PageLink } from '../links/pageLink';
 import { foreseeRewrite, linkDestinationTexts, markdownHeadings, withLinkCautions, type LinkedPage, type RewriteContext } from '../links/rewrite';
 import { planFile, planFileWithContent, type PlanItem, type PlanOptions, type PlannedFile, type SourceFile } from '../run/plan';
 import { prepareDocument } from '../publish/pipeline';
+import { omitTitleHeading } from '../publish/titleHeading';
 import type { Blocker } from '../publish/preflight';
 import { completeTarget, mergeTargets, suggestTitle } from '../publish/target';
 import { detachedAll } from '../util/detached';
@@ -79,6 +80,8 @@ export interface TreeSource {
   title: string;
   /** What links to its page and from it need: the headings of what it sends, and its link destinations as written. */
   linkFacts: LinkFacts;
+  /** A page of the tree named like a folder's content file that holds nothing but its title (TreeInput.titleOnly). */
+  titleOnly?: boolean;
 }
 
 export interface LinkFacts {
@@ -293,7 +296,21 @@ export function digestTreeSource(source: SourceFile, options: TreePlanOptions, d
   // The tree decides the parent and whether the page exists (planTreeOf); the title is the file's own either way.
   const defaults = { spaceId: options.spaceId, parentId: options.parentId, pageTitle: title, overwrite: options.overwrite };
   const { item, content } = planFileWithContent(source, link, treeItemOptions(options, defaults), prepared);
-  return { file: item.file, place: 'tree', item, title, linkFacts: linkFactsOf(content, digest.headingsLater === true) };
+  const digested: TreeSource = { file: item.file, place: 'tree', item, title, linkFacts: linkFactsOf(content, digest.headingsLater === true) };
+  if (holdsOnlyTitle(source.label, item, content, title)) digested.titleOnly = true;
+  return digested;
+}
+
+/**
+ * Whether a file named like its folder's content file (index, README, <folder>.md) holds nothing but its title: what it
+ * would send is empty (refused as such, and for nothing else), or is only the `# ` heading its title came from. Asked
+ * of those names only, and the heading only of a text of one line.
+ */
+function holdsOnlyTitle(label: string, item: PlanItem, content: string, title: string): boolean {
+  if (folderContentRank(nameOf(label), nameOf(parentFolderOf(label))) === undefined) return false;
+  if (item.refusals.length > 0) return item.refusals.every((refusal) => refusal.code === 'emptyContent');
+  const text = content.trim();
+  return text.startsWith('#') && !/[\r\n]/.test(text) && omitTitleHeading(text, title).trim() === '';
 }
 
 /**
@@ -394,7 +411,11 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
     }
   }
   const treeInputs: TreeInput[] = [];
-  for (const source of inTree.values()) treeInputs.push({ path: source.file.label, title: source.title, titleFromName: titledByName(source.item) });
+  for (const source of inTree.values()) {
+    const input: TreeInput = { path: source.file.label, title: source.title, titleFromName: titledByName(source.item) };
+    if (source.titleOnly) input.titleOnly = true;
+    treeInputs.push(input);
+  }
   const tree = shapeTree(treeInputs, rootPath);
   const keyOf = (path: string): string => path.slice(rootPath.length);
   const previous = new Map<string, RecordedPage>();
@@ -504,6 +525,9 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
     // Each file is one page, so its item is this page's (not a copy: members added to a spread copy later, such as the
     // guard's verdict, give every such object a hidden class of its own, about 200 bytes each).
     const item = planned.item;
+    // The folder's content file holds nothing but its title: said, since the page shows a list instead of the file.
+    if (node.titleFrom !== undefined) item.cautions.push({ code: 'listsChildren', message: words.listsChildren(node.titleFrom) });
+    if (node.kind === 'folder') item.link = newestFolderPageLink(node, item.link, options.links, (path) => inTree.get(path)?.file.key);
     // This machine's record (the editor's memory, the CLI's --state) of the page at this very place is the file's own
     // page, updated through the edit guard as in a flat run, also when the repository records no page for it
     // (--no-record, or a CI runner whose .wiki-pages.json was never committed): a create would meet "already exists".
@@ -721,6 +745,25 @@ function generatedPage(node: TreeNode, tree: PageTree, defaults: PlanOptions['de
   return { item, linkFacts: linkFactsOf(content) };
 }
 
+/**
+ * This machine publishes a folder page under its content file's key, or under the folder's own (generatedPageKey) when
+ * it lists its children. A folder whose page switched between the two (a content file added, emptied to its title,
+ * given text again) has a link under each, and only the newer one says what the page holds now and at which version:
+ * compared with the older, a listing the page no longer shows would be taken as unchanged, or a version this machine
+ * wrote under the other key as an edit on the wiki. The newer is a higher version of the same page.
+ */
+function newestFolderPageLink(node: TreeNode, own: PageLink | undefined, links: ReadonlyMap<string, PageLink | undefined>, keyOfFile: (path: string) => string | undefined): PageLink | undefined {
+  if (own?.pageId === undefined || own.version === undefined) return own;
+  const file = node.contentFrom ?? node.titleFrom;
+  const fileKey = file === undefined ? undefined : keyOfFile(file);
+  let newest = own;
+  for (const key of [generatedPageKey(node.path), fileKey]) {
+    const other = key === undefined ? undefined : links.get(key);
+    if (other?.pageId === own.pageId && other.version !== undefined && other.version > (newest.version ?? 0)) newest = other;
+  }
+  return newest;
+}
+
 /** What foreseeLinks knows of the tree's pages, shared by all of them: headings by key, anchor matchers by stand-in address. */
 interface ForeseenPages {
   headingsOf: ReadonlyMap<string, string[]>;
@@ -813,7 +856,8 @@ function titleCollisions(tree: PageTree, pinned: readonly PlanItem[], spaceId: s
   // Filled in loops, not spread from mapped arrays: one entry per page of the tree.
   const titled: Array<{ name: string; space: string; title: string; node: TreeNode | undefined; pinned: PlanItem | undefined; generated: boolean }> = [];
   // A folder page is named by its content file, the file to edit; a generated one has only its folder.
-  for (const node of tree.nodes) titled.push({ name: node.contentFrom ?? node.path, space: spaceId, title: node.title, node, pinned: undefined, generated: node.generated === true });
+  // One titled by a content file that holds nothing but its title is named by that file, which holds the title to edit.
+  for (const node of tree.nodes) titled.push({ name: node.contentFrom ?? node.titleFrom ?? node.path, space: spaceId, title: node.title, node, pinned: undefined, generated: node.generated === true && node.titleFrom === undefined });
   // One that is refused takes no title; an unchanged one holds its title already.
   for (const item of pinned) {
     if (item.complete && item.state !== 'refused') titled.push({ name: item.file.label, space: item.complete.spaceId, title: item.complete.pageTitle, node: undefined, pinned: item, generated: false });

@@ -177,9 +177,10 @@ export class TreePublisher {
       ...pinned.filter((item) => item.state === 'edited').map((item) => ({ item, title: titleOf(item), below: 0 })),
     ];
     const named = [...plan.pages.map((page) => ({ item: page.item, title: page.node.title })), ...pinned.map((item) => ({ item, title: titleOf(item) }))];
-    // Titles held elsewhere in the space, pages a file's front matter now leaves behind (it names another place), and
-    // files whose front matter could name the tree's parent page, which could not be read to tell.
-    const titleCautions = named.flatMap(({ item, title }) => item.cautions.filter((caution) => caution.code === 'titleInSpace' || caution.code === 'leavesPage' || caution.code === 'treeParentUnchecked').map((caution) => `${title}: ${caution.message}`));
+    // Titles held elsewhere in the space, pages a file's front matter now leaves behind (it names another place), files
+    // whose front matter could name the tree's parent page, which could not be read to tell, and folder pages whose
+    // content file holds nothing but their title (they list their children instead).
+    const titleCautions = named.flatMap(({ item, title }) => item.cautions.filter((caution) => caution.code === 'titleInSpace' || caution.code === 'leavesPage' || caution.code === 'treeParentUnchecked' || caution.code === 'listsChildren').map((caution) => `${title}: ${caution.message}`));
     // The links that will not work on the wiki, page by page, so they can be fixed before anything is sent.
     const linkCautions = named.flatMap(({ item, title }) => item.cautions.filter((caution) => caution.code === 'localLinks').map((caution) => `${title}: ${caution.message}`));
     // The reasons a page cannot go lead: a notification collapsed to one line (when nothing can be sent) shows only its

@@ -8420,6 +8420,7 @@ var englishTreeMessages = {
   titleElsewhere: (title, pageId, url) => `A page titled "${title}" already exists elsewhere in the space (page ${pageId}${url ? `, ${url}` : ""}); the wiki has long kept titles unique in a space and may refuse this one.`,
   followsNewPage: (folderTitle, pageId) => `Its folder's page "${folderTitle}" is published as a new page, so this page is created anew under it; the page it published before (page ${pageId}) stays where it is.`,
   retitledPage: (oldTitle, newTitle, pageId) => `Its title changed from "${oldTitle}" to "${newTitle}": the wiki finds a page by its title, so this makes a new page, and the page it published before (page ${pageId}) stays where it is.`,
+  listsChildren: (file) => `${file} has no text beyond a title, so this folder page lists its children instead.`,
   leavesRecordedPage: (title, pageId, oldPath) => `The page "${title}" (page ${pageId}) recorded for ${oldPath} is under another parent page than this file's front matter names: the wiki cannot move a page, so this makes a new page where the front matter says, and that page stays where it is (listed as an orphan).`
 };
 function namedParentFix(parentId) {
@@ -14332,7 +14333,7 @@ function nodeOfFile(tree, filePath) {
   const own = tree.byPath.get(filePath);
   if (own) return own;
   const folder = tree.byPath.get(parentFolderOf(filePath));
-  return folder?.contentFrom === filePath ? folder : void 0;
+  return folder !== void 0 && (folder.contentFrom === filePath || folder.titleFrom === filePath) ? folder : void 0;
 }
 function topContentFile(tree) {
   const files = tree.top.flatMap((path) => tree.byPath.get(path)?.kind === "file" ? [{ path }] : []);
@@ -14368,16 +14369,21 @@ function addChildren(folders, key, place, nodes) {
   const subfolders = [...folder.subfolders].filter((sub) => folders.get(sub)?.publishable).sort(compareRelativePaths);
   for (const sub of subfolders) {
     const content = folderContentFile(folders.get(sub)?.files ?? [], nameOf(sub));
+    const at = nodes.length;
     const node = folderNode(sub, content, parent, depth);
     nodes.push(node);
     node.children = addChildren(folders, sub, { parent: sub, depth: depth + 1, content }, nodes);
+    if (node.titleFrom !== void 0 && node.children.length === 0 && content) nodes[at] = folderNode(sub, { ...content, titleOnly: false }, parent, depth);
     paths.push(sub);
   }
   return paths;
 }
 function folderNode(key, content, parent, depth) {
   const base = { kind: "folder", path: key, ...parent !== void 0 ? { parent } : {}, children: [], depth };
-  if (content && !content.refused) return { ...base, title: content.titleFromName ? readableFolderName(nameOf(key)) : content.title, contentFrom: content.path };
+  if (content && !content.refused) {
+    const title = content.titleFromName ? readableFolderName(nameOf(key)) : content.title;
+    return content.titleOnly ? { ...base, title, generated: true, titleFrom: content.path } : { ...base, title, contentFrom: content.path };
+  }
   return { ...base, title: readableFolderName(nameOf(key)), generated: true, ...content ? { contentRefused: content.path } : {} };
 }
 
@@ -16007,7 +16013,15 @@ function digestTreeSource(source2, options, digest = {}) {
   }
   const defaults = { spaceId: options.spaceId, parentId: options.parentId, pageTitle: title, overwrite: options.overwrite };
   const { item, content } = planFileWithContent(source2, link, treeItemOptions(options, defaults), prepared);
-  return { file: item.file, place: "tree", item, title, linkFacts: linkFactsOf(content, digest.headingsLater === true) };
+  const digested = { file: item.file, place: "tree", item, title, linkFacts: linkFactsOf(content, digest.headingsLater === true) };
+  if (holdsOnlyTitle(source2.label, item, content, title)) digested.titleOnly = true;
+  return digested;
+}
+function holdsOnlyTitle(label, item, content, title) {
+  if (folderContentRank(nameOf(label), nameOf(parentFolderOf(label))) === void 0) return false;
+  if (item.refusals.length > 0) return item.refusals.every((refusal2) => refusal2.code === "emptyContent");
+  const text2 = content.trim();
+  return text2.startsWith("#") && !/[\r\n]/.test(text2) && omitTitleHeading2(text2, title).trim() === "";
 }
 function pinnedRecordedLink(source2, pageTitle, defaults, options) {
   const root = folderKey(options.rootPath);
@@ -16075,7 +16089,11 @@ function planTreeOf(sources, given) {
     }
   }
   const treeInputs = [];
-  for (const source2 of inTree.values()) treeInputs.push({ path: source2.file.label, title: source2.title, titleFromName: titledByName(source2.item) });
+  for (const source2 of inTree.values()) {
+    const input2 = { path: source2.file.label, title: source2.title, titleFromName: titledByName(source2.item) };
+    if (source2.titleOnly) input2.titleOnly = true;
+    treeInputs.push(input2);
+  }
   const tree = shapeTree(treeInputs, rootPath);
   const keyOf = (path) => path.slice(rootPath.length);
   const previous = /* @__PURE__ */ new Map();
@@ -16158,6 +16176,8 @@ function planTreeOf(sources, given) {
     const defaults = { spaceId: options.spaceId, parentId: parentId ?? options.parentId, pageTitle: node.title, overwrite: recorded !== void 0 && oldTitle === void 0 || options.overwrite };
     const planned = sourcePath !== void 0 ? inTree.get(sourcePath) : generatedPage(node, tree, defaults, options, refusedNode);
     const item = planned.item;
+    if (node.titleFrom !== void 0) item.cautions.push({ code: "listsChildren", message: words.listsChildren(node.titleFrom) });
+    if (node.kind === "folder") item.link = newestFolderPageLink(node, item.link, options.links, (path) => inTree.get(path)?.file.key);
     if (oldTitle === void 0 && parentId !== void 0 && linkNames(item.link, defaults)) defaults.overwrite = true;
     item.target = defaults;
     item.complete = { spaceId: defaults.spaceId, parentId: defaults.parentId, pageTitle: defaults.pageTitle, overwrite: defaults.overwrite };
@@ -16315,6 +16335,17 @@ function generatedPage(node, tree, defaults, options, refused2) {
   const { item, content } = planFileWithContent(source2, options.links.get(source2.key), treeItemOptions(options, defaults), prepareDocument(source2.text, options.messages));
   return { item, linkFacts: linkFactsOf(content) };
 }
+function newestFolderPageLink(node, own, links, keyOfFile) {
+  if (own?.pageId === void 0 || own.version === void 0) return own;
+  const file = node.contentFrom ?? node.titleFrom;
+  const fileKey = file === void 0 ? void 0 : keyOfFile(file);
+  let newest = own;
+  for (const key of [generatedPageKey(node.path), fileKey]) {
+    const other = key === void 0 ? void 0 : links.get(key);
+    if (other?.pageId === own.pageId && other.version !== void 0 && other.version > (newest.version ?? 0)) newest = other;
+  }
+  return newest;
+}
 function foreseeLinks(item, filePath, linkFacts, known, resolvePage, words) {
   const outside = known.outside;
   const result = foreseeRewrite(linkFacts.destinations, {
@@ -16353,7 +16384,7 @@ function treePageLookup(known, tree, identity) {
 }
 function titleCollisions(tree, pinned, spaceId, words) {
   const titled = [];
-  for (const node of tree.nodes) titled.push({ name: node.contentFrom ?? node.path, space: spaceId, title: node.title, node, pinned: void 0, generated: node.generated === true });
+  for (const node of tree.nodes) titled.push({ name: node.contentFrom ?? node.titleFrom ?? node.path, space: spaceId, title: node.title, node, pinned: void 0, generated: node.generated === true && node.titleFrom === void 0 });
   for (const item of pinned) {
     if (item.complete && item.state !== "refused") titled.push({ name: item.file.label, space: item.complete.spaceId, title: item.complete.pageTitle, node: void 0, pinned: item, generated: false });
   }
@@ -16415,7 +16446,8 @@ async function checkTitlesAcrossSpaceNames(plan, pages, spaceId, signal, message
   const titled = [];
   for (const page of plan.pages) {
     if (page.item.state === "refused") continue;
-    titled.push({ name: page.node.contentFrom ?? page.node.path, spelling: spaceId, title: page.node.title, item: page.item, generated: page.node.generated === true });
+    const { node } = page;
+    titled.push({ name: node.contentFrom ?? node.titleFrom ?? node.path, spelling: spaceId, title: node.title, item: page.item, generated: node.generated === true && node.titleFrom === void 0 });
   }
   for (const item of plan.pinned) {
     if (item.complete && item.state !== "refused") titled.push({ name: item.file.label, spelling: item.complete.spaceId, title: item.complete.pageTitle, item, generated: false });

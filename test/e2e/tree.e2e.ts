@@ -196,6 +196,20 @@ describe('Publishing a folder as a page tree', function () {
     assert.match(byTitle('Release notes').markdown, /A colleague's line/, 'the colleague\'s edit stays');
   });
 
+  it('a folder whose README holds only its title: the confirmation says its page lists its children, and the page does', async function () {
+    const { page, sandbox } = await signedInSession({}, { ...FILES, 'docs/guide/README.md': '---\ntitle: The guide\n---\n' });
+    await publishNewTree(page);
+    const confirm = page.locator('.monaco-dialog-box', { hasText: 'Publish 5 pages as a tree?' });
+    await confirm.waitFor();
+    const said = await confirm.innerText();
+    assert.match(said, /The guide \(new, lists its children\)/, said);
+    assert.match(said, /The guide: docs\/guide\/README\.md has no text beyond a title, so this folder page lists its children instead\./, said);
+    await confirm.locator('.monaco-button', { hasText: /^Publish$/ }).click();
+    await waitForCenterNotification(page, /5 published\./);
+    const guide = livePage(sandbox, 'The guide');
+    assert.match(guide.markdown, new RegExp(`\\[Setup\\]\\(http://[^)]+/wiki/spaces/DOCS/pages/${livePage(sandbox, 'Setup').id}/Setup\\)`), guide.markdown);
+  });
+
   it('pages the wiki cannot be read to check for edits are held, said so, and sent only when the writer chooses Send Unchecked Pages Too', async function () {
     const session = await signedInSession();
     const { page, sandbox } = session;

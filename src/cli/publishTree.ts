@@ -10,6 +10,7 @@ import { describeError } from '../core/log/redact';
 import type { PublishOutcome } from '../core/publish/outcome';
 import type { PublishTarget } from '../core/publish/target';
 import type { LinkStore } from '../core/links/pageLink';
+import { sendsUncheckedWithoutAccess } from '../core/run/guard';
 import { countPlan, type PlanItem } from '../core/run/plan';
 import { recordSendEnd } from '../core/run/recordSend';
 import { describeRunStop, ThrottleGate, type SendContext } from '../core/run/runner';
@@ -262,7 +263,9 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
     output.problem(`Links between files stay as written: without page access, page addresses are made from the wiki's address. Set --base-url or ${BASE_URL_ENV_VAR}.`);
   }
   const ownAuthorId = deps.ownAuthorId;
-  if (deps.noAccessReason && plan.pages.some((page) => page.item.state === 'send' && page.pageId)) output.problem(`Wiki edits are not checked. ${deps.noAccessReason}`);
+  // Said once, before anything is sent, by the core's rule: a page of the tree or a file that names its own page that
+  // would be sent over a page the guard cannot look at.
+  if (deps.noAccessReason && sendsUncheckedWithoutAccess(treePlanItems(plan))) output.problem(`Wiki edits are not checked. ${deps.noAccessReason}`);
   const guardOptions = { pages: deps.pages, noAccessReason: 'no page access', signal: deps.interrupt, overwriteEdited: args.overwriteEdited, ...(ownAuthorId ? { ownAuthorId } : {}) };
   if (args.dryRun || !deps.sending) {
     await guardTreeAsPlanned(plan, guardOptions);

@@ -22,8 +22,8 @@ export { credentialRefusedOnWiki, guardLooksUp, guardPlan, guardedPage, notPubli
 export { sendGonePages, unchangedWithPage } from './core/run/gonePages';
 export { apiTokenSubject } from './core/apiToken/subject';
 export { countedResults, fileResultOf, runPlan, ThrottleGate, clampConcurrency, summarise, summaryLine, describeRunStop } from './core/run/runner';
-export { isGeneratedPageKey, planTree, planTreeOnDisk, treeLinks } from './core/tree/treePlan';
-export { checkTreeOnWiki } from './core/tree/treeParent';
+// The tree is planned through planTreeOnDisk, which reads the wiki itself when given page access (checkTreeOnWiki).
+export { isGeneratedPageKey, planTreeOnDisk, treeLinks } from './core/tree/treePlan';
 export { runTree, treeLandedLink, treePageAddresses } from './core/tree/treeRun';
 export { addressSpaceKey, spaceAddresses } from './core/tree/spaceAddresses';
 export { openManifest } from './core/tree/pageManifest';

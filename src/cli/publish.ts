@@ -13,7 +13,7 @@ import type { Transport } from '../core/http/transport';
 import { describeError } from '../core/log/redact';
 import type { PartialTarget } from '../core/publish/target';
 import { planFileLinks, type FileLinks } from '../core/run/fileLinks';
-import { guardPlan } from '../core/run/guard';
+import { guardPlan, sendsUncheckedWithoutAccess } from '../core/run/guard';
 import { countLookupFailures, countPlan, planFiles, type PlanItem, type SourceFile } from '../core/run/plan';
 import { recordSendEnd } from '../core/run/recordSend';
 import { describeRunStop, ThrottleGate } from '../core/run/runner';
@@ -104,8 +104,8 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
       overwriteEdited: args.overwriteEdited,
       ...(ownAuthorId ? { ownAuthorId } : {}),
     });
-    // Said once, not on every line: what would let the guard look at the wiki.
-    if (access.kind === 'none' && plan.some((item) => item.guard?.kind === 'unchecked')) output.problem(`Wiki edits are not checked. ${access.reason}`);
+    // Said once, not on every line, by the core's rule (as a tree says it): what would let the guard look at the wiki.
+    if (access.kind === 'none' && sendsUncheckedWithoutAccess(plan)) output.problem(`Wiki edits are not checked. ${access.reason}`);
     const refusedAccess = refusedPageAccess(plan);
     if (refusedAccess !== undefined) return usage(refusedAccess);
     // Lookups that failed although there was page access, counted by the core by what became of them (updates held or

@@ -10,6 +10,7 @@ import { describeError } from '../core/log/redact';
 import type { PublishOutcome } from '../core/publish/outcome';
 import type { PublishTarget } from '../core/publish/target';
 import type { LinkStore } from '../core/links/pageLink';
+import { sendsUncheckedWithoutAccess } from '../core/run/guard';
 import { countPlan, type PlanItem } from '../core/run/plan';
 import { recordSendEnd } from '../core/run/recordSend';
 import { describeRunStop, ThrottleGate, type SendContext } from '../core/run/runner';
@@ -19,8 +20,7 @@ import type { OrphanPage } from '../core/tree/moves';
 import { nodeManifestFiles } from '../core/tree/manifestNodeFs';
 import { openManifest } from '../core/tree/pageManifest';
 import { spaceAddresses, type PageAddressOf } from '../core/tree/spaceAddresses';
-import { checkTreeOnWiki } from '../core/tree/treeParent';
-import { planTreeFromWalk, treeLinks, type TreePlan, type TreePlanOptions } from '../core/tree/treePlan';
+import { planTreeFromWalk, treeLinks, type TreeEntryOptions, type TreePlan } from '../core/tree/treePlan';
 import { runTree, treeLandedLink, treePageAddresses, type TreeFileResult } from '../core/tree/treeRun';
 import type { WikiPagesClient } from '../core/wikiPages';
 import type { PublishArgs } from './args';
@@ -243,26 +243,29 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   const addresses = await spaceAddresses(deps.baseUrl || undefined, spaceId, deps.pages, deps.interrupt);
   const addressOf = addresses.addressOf;
   // Links written from the repository root (`/docs/guide.md`) are read as GitHub reads them.
-  const treeOptions: TreePlanOptions = {
+  // With page access the plan reads the wiki before it is returned (the parent page, titles held elsewhere in the
+  // space, ...): the fix for a parent that is not there names the manifest when it is the one that chose it.
+  const parentRecorded = recorded !== undefined && recorded.space === spaceId && recorded.parent === parentId;
+  const treeOptions: TreeEntryOptions = {
     rootInRepository: await folderInRepository(walked.fs, root),
-    rootPath: rootLabel, spaceId, parentId, overwrite: args.overwrite, identity, links, pageAccess: deps.pages !== undefined, force: args.force,
+    rootPath: rootLabel, spaceId, parentId, overwrite: args.overwrite, identity, links, force: args.force,
     pageAddresses: treePageAddresses(deps.pages !== undefined, addressOf),
     diagramsSetting: DIAGRAMS_FLAG,
     ...(renderer ? { diagramRenderer: renderer } : {}),
+    ...(deps.pages ? { wiki: { pages: deps.pages, parentRecorded, signal: deps.interrupt } } : {}),
   };
   // Each file is planned as it is read and its text let go: the plan holds hashes, and a file is read again when sent.
   // Links to files outside the folder reach their pages as a flat publish's do: this machine's --state, else their
   // nearest .wiki-pages.json, looked up below the working folder only.
   const outsidePorts = cliFileLinkPorts({ cwd: deps.cwd, state, pages: deps.pages, baseUrl: deps.baseUrl || undefined, signal: deps.interrupt });
   const plan = await planTreeFromWalk(walked.result, { fs: walked.fs }, treeOptions, root, outsidePorts);
-  // The fix for a parent that is not there names the manifest when it is the one that chose it.
-  const parentRecorded = recorded !== undefined && recorded.space === spaceId && recorded.parent === parentId;
-  if (deps.pages) await checkTreeOnWiki(plan, deps.pages, { spaceId, parentId, recorded: parentRecorded }, deps.interrupt);
   if (treeOptions.pageAddresses === false && plan.pages.some((page) => page.item.cautions.some((caution) => caution.code === 'localLinks'))) {
     output.problem(`Links between files stay as written: without page access, page addresses are made from the wiki's address. Set --base-url or ${BASE_URL_ENV_VAR}.`);
   }
   const ownAuthorId = deps.ownAuthorId;
-  if (deps.noAccessReason && plan.pages.some((page) => page.item.state === 'send' && page.pageId)) output.problem(`Wiki edits are not checked. ${deps.noAccessReason}`);
+  // Said once, before anything is sent, by the core's rule: a page of the tree or a file that names its own page that
+  // would be sent over a page the guard cannot look at.
+  if (deps.noAccessReason && sendsUncheckedWithoutAccess(treePlanItems(plan))) output.problem(`Wiki edits are not checked. ${deps.noAccessReason}`);
   const guardOptions = { pages: deps.pages, noAccessReason: 'no page access', signal: deps.interrupt, overwriteEdited: args.overwriteEdited, ...(ownAuthorId ? { ownAuthorId } : {}) };
   if (args.dryRun || !deps.sending) {
     await guardTreeAsPlanned(plan, guardOptions);

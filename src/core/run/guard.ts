@@ -320,12 +320,23 @@ function afterColon(sentence: string): string {
   return /^\p{Lu}\p{Ll}/u.test(sentence) ? `${sentence.charAt(0).toLocaleLowerCase()}${sentence.slice(1)}` : sentence;
 }
 
-/** The verdict without page access: an update cannot be checked, a create needs no check. */
 /** The verdict without a member of its own, shared by every file that gets it: verdicts are replaced, never changed. */
 const NOT_NEEDED: GuardVerdict = Object.freeze({ kind: 'notNeeded' });
 
+/** The verdict without page access: an update cannot be checked, a create needs no check. */
 function unreadVerdict(target: PublishTarget, options: GuardOptions): GuardVerdict {
   return target.overwrite ? { kind: 'unchecked', reason: 'noAccess', detail: options.noAccessReason } : NOT_NEEDED;
+}
+
+/**
+ * Whether, without page access, the guard would send a page it cannot check for edits (unreadVerdict): a file to send
+ * whose target may replace a page (an update of its page, or an overwrite), a tree's page or a file that names its
+ * own. Known from the plan alone, before the guard runs (a tree's run guards each level as it sends it), so that a
+ * front end says once, before anything is sent, what would let the guard look.
+ */
+export function sendsUncheckedWithoutAccess(items: Iterable<PlanItem>): boolean {
+  for (const item of items) if ((item.state === 'send' || item.state === 'edited') && item.complete?.overwrite) return true;
+  return false;
 }
 
 async function lookUp(pages: WikiPagesClient, link: PageLink | undefined, target: PublishTarget, signal: AbortSignal): Promise<GuardVerdict> {

@@ -84,3 +84,29 @@ export async function checkTreeOnWiki(
   await checkTitlesInSpace(plan, pages, choice.spaceId, signal, messages);
   await checkOrphansOnWiki(plan, pages, signal);
 }
+
+/**
+ * The wiki a tree's plan reads before it is returned (planTreeOnDisk, planTreeFromWalk): given, the plan has page
+ * access and runs checkTreeOnWiki itself, so that no front end that plans a tree with page access can skip the rules
+ * that protect its pages (its parent page, titles held elsewhere in the space, a space written two ways, followed
+ * pages, orphans gone from the wiki).
+ */
+export interface TreePlanWiki {
+  pages: WikiPagesClient;
+  /** The folder's manifest names the parent page (no prompt or flag chose it this time): the fix differs. */
+  parentRecorded: boolean;
+  /** Stops the lookups (the command line's interrupt). */
+  signal?: AbortSignal;
+  /**
+   * Runs the lookups, given what stops them: the editor shows them in a progress notification whose Cancel aborts
+   * them. Without it they run at once, stopped by `signal`. A rejection (the lookups aborted) rejects the plan.
+   */
+  whileLooking?: (look: (signal: AbortSignal | undefined) => Promise<void>) => Promise<void>;
+}
+
+/** checkTreeOnWiki as a tree's plan runs it (TreePlanWiki), in the plan's words: after planning, before the guard. */
+export async function checkTreeAsPlanned(plan: TreePlan, wiki: TreePlanWiki, spaceId: string, parentId: string, messages: TreeMessages = englishTreeMessages): Promise<void> {
+  const choice: TreeParentChoice = { spaceId, parentId, recorded: wiki.parentRecorded };
+  const look = (signal: AbortSignal | undefined): Promise<void> => checkTreeOnWiki(plan, wiki.pages, choice, signal, messages);
+  await (wiki.whileLooking ? wiki.whileLooking(look) : look(wiki.signal));
+}

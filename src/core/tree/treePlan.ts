@@ -2,7 +2,9 @@
 // before; the rest are shaped into the tree (shape.ts), each node planned like any file (plan.ts) with its title and,
 // where the repository records it, its page. Refused before anything is sent: titles used twice in the tree, a tree
 // that needs page IDs nobody can find (no page access, pages not recorded), and a file whose front matter names the
-// chosen parent page itself, which a tree never rewrites (chosenPage.ts). Moves and orphans are reported.
+// chosen parent page itself, which a tree never rewrites (chosenPage.ts). Moves and orphans are reported. With page
+// access the front ends' entries (planTreeOnDisk, planTreeFromWalk) read the wiki before they return the plan
+// (checkTreeOnWiki, treeParent.ts): a step of planning, not a call each front end must remember.
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
 import { linkNames, type LinkStore, type PageLink } from '../links/pageLink';
 import { foreseeRewrite, linkDestinationTexts, markdownHeadings, withLinkCautions, type LinkedPage, type RewriteContext } from '../links/rewrite';
@@ -21,6 +23,7 @@ import { ABSENT, lookUpEntry, type EntryFs } from '../walk/entryAt';
 import { eachSourceFromWalk, type SourceOptions } from '../walk/sources';
 import type { WalkResult } from '../walk/walk';
 import { cautionUncheckedChosenPage, namesChosenPageById } from './chosenPage';
+import { checkTreeAsPlanned, type TreePlanWiki } from './treeParent';
 import { groupByTitleInSpace } from './collisions';
 import { generatedFolderMarkdown } from './folderMarkdown';
 import { detectMoves, type MoveReport, type PageMove, type PinnedFile, type RecordedPage } from './moves';
@@ -53,7 +56,10 @@ export interface TreePlanOptions extends Pick<PlanOptions, 'force' | 'omitTitleH
   identity: TreeIdentity;
   /** This machine's links (version, hash), by file key. */
   links: ReadonlyMap<string, PageLink | undefined>;
-  /** Whether page routes can be read (sign-in, CI credentials): new pages need it to learn their IDs. */
+  /**
+   * Whether page routes can be read (sign-in, CI credentials): new pages need it to learn their IDs. The front ends'
+   * entries take it from TreeEntryOptions.wiki, which makes the plan read the wiki too.
+   */
   pageAccess: boolean;
   /**
    * Whether a reader's page address can be made (the wiki site's address is known): without one, links between files
@@ -179,6 +185,26 @@ export interface TreePlan {
   outsideLinks?: OutsideLinks;
 }
 
+/**
+ * What the front ends' entries (planTreeOnDisk, planTreeFromWalk) take: the plan's options, with `wiki` when there is
+ * page access. Given, the plan has page access and reads the wiki before it is returned (checkTreeOnWiki: followed
+ * pages, the parent page, titles across the space's key and ID, titles held elsewhere in the space, orphans gone from
+ * the wiki), so a front end cannot plan a tree with page access and skip those checks. `pageAccess` without `wiki`
+ * plans as if the page routes could be read, without reading them: planning alone, as tests of it do.
+ */
+export type TreeEntryOptions = Omit<TreePlanOptions, 'pageAccess'> & { pageAccess?: boolean; wiki?: TreePlanWiki };
+
+/** The plan's options of an entry's: page access when the wiki is given. */
+function planOptionsOf(options: TreeEntryOptions): TreePlanOptions {
+  return { ...options, pageAccess: options.wiki !== undefined || options.pageAccess === true };
+}
+
+/** The wiki's checks of a plan an entry made, when it was given the wiki: after planning, before the guard. */
+async function checkedOnWiki(plan: TreePlan, options: TreeEntryOptions): Promise<TreePlan> {
+  if (options.wiki) await checkTreeAsPlanned(plan, options.wiki, options.spaceId, options.parentId, options.treeMessages);
+  return plan;
+}
+
 /** Plans a tree from files read in full: the editor's selection (a few thousand at most). */
 export function planTree(sources: readonly SourceFile[], options: TreePlanOptions): TreePlan {
   return planTreeOf(sources.map((source) => digestTreeSource(source, options)), options);
@@ -188,12 +214,13 @@ export function planTree(sources: readonly SourceFile[], options: TreePlanOption
  * planTree, with the links to files that are not there said so (sayMissingLinkFiles), looked up from the published
  * folder (`disk.root`) through the front end's port.
  */
-export async function planTreeOnDisk<L, M = L>(sources: readonly SourceFile[], options: TreePlanOptions, disk: { fs: EntryFs<L>; root: L }, outside?: OutsideLinkPorts<M>): Promise<TreePlan> {
+export async function planTreeOnDisk<L, M = L>(sources: readonly SourceFile[], entryOptions: TreeEntryOptions, disk: { fs: EntryFs<L>; root: L }, outside?: OutsideLinkPorts<M>): Promise<TreePlan> {
+  const options = planOptionsOf(entryOptions);
   const digested = sources.map((source) => digestTreeSource(source, options));
   const withOutside = await withOutsideLinks(digested, options, outside);
   const plan = planTreeOf(digested, withOutside);
   await sayMissingLinkFiles(plan, withOutside, disk);
-  return plan;
+  return checkedOnWiki(plan, entryOptions);
 }
 
 /**
@@ -232,13 +259,14 @@ async function withOutsideLinks<M>(sources: readonly TreeSource[], options: Tree
  * file were a tenth of planning a large tree and a list of strings per file held to the end of the run. `root`: the
  * published folder, which links to files that are not there are looked up from (sayMissingLinkFiles).
  */
-export async function planTreeFromWalk<L, M = L>(walk: Pick<WalkResult<L>, 'files' | 'refused'>, sourceOptions: SourceOptions<L>, options: TreePlanOptions, root: L, outside?: OutsideLinkPorts<M>): Promise<TreePlan> {
+export async function planTreeFromWalk<L, M = L>(walk: Pick<WalkResult<L>, 'files' | 'refused'>, sourceOptions: SourceOptions<L>, entryOptions: TreeEntryOptions, root: L, outside?: OutsideLinkPorts<M>): Promise<TreePlan> {
+  const options = planOptionsOf(entryOptions);
   const digested = await eachSourceFromWalk(walk, sourceOptions, (source) => digestTreeSource(source, options, { headingsLater: true }));
   await takeAnchoredHeadings(digested, options);
   const withOutside = await withOutsideLinks(digested, options, outside);
   const plan = planTreeOf(digested, withOutside);
   await sayMissingLinkFiles(plan, withOutside, { fs: sourceOptions.fs, root });
-  return plan;
+  return checkedOnWiki(plan, entryOptions);
 }
 
 /** The headings of the tree's files that some link of the tree names with an `#anchor`, from each file read again. */

@@ -114,8 +114,8 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   // The guard of each level then looks up no unchanged page again.
   const guardOptions = { ...options.guard, pages: options.pages, ...(options.signal ? { signal: options.signal } : {}), lookUpUnchanged: false };
   await sendGoneTreePages(plan, guardOptions);
-  // A page the plan took as following a moved file that names its page is confirmed on the wiki first, if no front end
-  // asked already (checkTreeOnWiki): what links to the file's path reach, and what the run records, depend on it.
+  // A page the plan took as following a moved file that names its page is confirmed on the wiki first, if the plan did
+  // not read the wiki already (checkTreeOnWiki): what links to the file's path reach, and what the run records, depend on it.
   if (options.pages) await checkFollowedPages(plan, options.pages, options.signal, options.guard.messages);
   const ids = new Map<string, string>();
   const urls = new Map<string, string>();

@@ -64,18 +64,29 @@ export class TreePublisher {
     const addresses = await core.spaceAddresses(this.deps.wiki.baseUrl().trim() || undefined, answers.spaceId, pages);
     const addressOf = addresses.addressOf;
     const rootInRepository = await folderInItsRepository(folder);
-    // Links to files that are not there are looked up from the folder through workspace.fs, as the walk read it.
-    const plan = await core.planTreeOnDisk(read.sources, {
-      rootPath, rootInRepository,
-      spaceId: answers.spaceId, parentId: answers.parentId, overwrite: answers.overwrite, identity, links, pageAccess: pages !== undefined,
-      pageAddresses: core.treePageAddresses(pages !== undefined, addressOf),
-      omitTitleHeading: omitTitleHeadingSetting(), ...sharedPlanOptions(), treeMessages: editorTreeMessages,
-    }, { fs: lookUpFs(), root: folder }, editorFileLinkPorts(this.deps));
-    if (pages) {
-      const looked = await withNotificationProgress(vscode.l10n.t('Looking for the parent page and the new pages\' titles in the space...'), (_progress, signal) =>
-        core.checkTreeOnWiki(plan, pages, { spaceId: answers.spaceId, parentId: answers.parentId, recorded: recorded !== undefined }, signal, editorTreeMessages)
-          .then(() => true, () => !signal.aborted));
-      if (!looked) return;
+    // Signed in, the core's plan reads the wiki before it is returned (the parent page, titles held elsewhere in the
+    // space, ...), shown in a notification whose Cancel ends the publish. A lookup that fails otherwise decides nothing:
+    // the plan goes on as far as the wiki was read.
+    let cancelled = false;
+    const whileLooking = (look: (signal: AbortSignal | undefined) => Promise<void>): Promise<void> =>
+      withNotificationProgress(vscode.l10n.t('Looking for the parent page and the new pages\' titles in the space...'), (_progress, signal) => look(signal).catch((error: unknown) => {
+        if (!signal.aborted) return;
+        cancelled = true;
+        throw error;
+      }));
+    let plan: TreePlan;
+    try {
+      // Links to files that are not there are looked up from the folder through workspace.fs, as the walk read it.
+      plan = await core.planTreeOnDisk(read.sources, {
+        rootPath, rootInRepository,
+        spaceId: answers.spaceId, parentId: answers.parentId, overwrite: answers.overwrite, identity, links,
+        ...(pages ? { wiki: { pages, parentRecorded: recorded !== undefined, whileLooking } } : {}),
+        pageAddresses: core.treePageAddresses(pages !== undefined, addressOf),
+        omitTitleHeading: omitTitleHeadingSetting(), ...sharedPlanOptions(), treeMessages: editorTreeMessages,
+      }, { fs: lookUpFs(), root: folder }, editorFileLinkPorts(this.deps));
+    } catch (error) {
+      if (cancelled) return;
+      throw error;
     }
     const ownAuthorId = core.apiTokenSubject(setup.token);
     // The guard looks before the question, so the confirmation can list the pages edited on the wiki (the tree's, and

@@ -9198,6 +9198,10 @@ var NOT_NEEDED = Object.freeze({ kind: "notNeeded" });
 function unreadVerdict(target, options) {
   return target.overwrite ? { kind: "unchecked", reason: "noAccess", detail: options.noAccessReason } : NOT_NEEDED;
 }
+function sendsUncheckedWithoutAccess(items) {
+  for (const item of items) if ((item.state === "send" || item.state === "edited") && item.complete?.overwrite) return true;
+  return false;
+}
 async function lookUp(pages, link, target, signal) {
   const ownPage = link !== void 0 && linkNames(link, target);
   if (ownPage && link.pageId) {
@@ -15747,6 +15751,36 @@ async function addressSpaceKey(spaceId, pages, signal) {
   return space?.key ?? spaceId;
 }
 
+// src/core/tree/chosenPage.ts
+function namesChosenPageById(item, parentId, words) {
+  if (item.prepared.frontMatterPageId === parentId) return { code: "treeParent", message: words.namesTreeParentById(item.file.label, parentId), fix: "editFile" };
+  const complete = item.complete;
+  if (item.linkedPage && item.link?.pageId === parentId && complete !== void 0) {
+    return { code: "treeParent", message: words.namesTreeParentPlace(item.file.label, complete.pageTitle, complete.parentId, parentId), fix: "editFile" };
+  }
+  return void 0;
+}
+function refuseFilesAtChosenPage(pinned, chosen, words) {
+  const grandparentId = chosen.parentId;
+  if (grandparentId === void 0) return;
+  const title = titleKey(chosen.title);
+  for (const item of pinned) {
+    const complete = item.complete;
+    if (complete === void 0 || complete.parentId !== grandparentId || titleKey(complete.pageTitle) !== title || item.refusals.some((refusal2) => refusal2.code === "treeParent")) continue;
+    item.refusals.push({ code: "treeParent", message: words.namesTreeParentPlace(item.file.label, complete.pageTitle, grandparentId, chosen.id), fix: "editFile" });
+    item.state = "refused";
+  }
+}
+function mayBeChosenPage(item, parentId) {
+  const complete = item.complete;
+  return item.state === "send" && complete !== void 0 && complete.parentId !== parentId && (complete.overwrite || item.linkedPage);
+}
+function cautionUncheckedChosenPage(pinned, parentId, detail, words) {
+  for (const item of pinned) {
+    if (mayBeChosenPage(item, parentId)) item.cautions.push({ code: "treeParentUnchecked", message: words.treeParentUnchecked(parentId, detail) });
+  }
+}
+
 // src/core/tree/followedPages.ts
 async function checkFollowedPages(plan, pages, signal, messages = englishTreeMessages) {
   const follows = plan.followsToCheck;
@@ -15778,36 +15812,6 @@ async function checkFollowedPages(plan, pages, signal, messages = englishTreeMes
   plan.moves.orphans.sort((a, b) => compareRelativePaths(a.path, b.path));
 }
 
-// src/core/tree/chosenPage.ts
-function namesChosenPageById(item, parentId, words) {
-  if (item.prepared.frontMatterPageId === parentId) return { code: "treeParent", message: words.namesTreeParentById(item.file.label, parentId), fix: "editFile" };
-  const complete = item.complete;
-  if (item.linkedPage && item.link?.pageId === parentId && complete !== void 0) {
-    return { code: "treeParent", message: words.namesTreeParentPlace(item.file.label, complete.pageTitle, complete.parentId, parentId), fix: "editFile" };
-  }
-  return void 0;
-}
-function refuseFilesAtChosenPage(pinned, chosen, words) {
-  const grandparentId = chosen.parentId;
-  if (grandparentId === void 0) return;
-  const title = titleKey(chosen.title);
-  for (const item of pinned) {
-    const complete = item.complete;
-    if (complete === void 0 || complete.parentId !== grandparentId || titleKey(complete.pageTitle) !== title || item.refusals.some((refusal2) => refusal2.code === "treeParent")) continue;
-    item.refusals.push({ code: "treeParent", message: words.namesTreeParentPlace(item.file.label, complete.pageTitle, grandparentId, chosen.id), fix: "editFile" });
-    item.state = "refused";
-  }
-}
-function mayBeChosenPage(item, parentId) {
-  const complete = item.complete;
-  return item.state === "send" && complete !== void 0 && complete.parentId !== parentId && (complete.overwrite || item.linkedPage);
-}
-function cautionUncheckedChosenPage(pinned, parentId, detail, words) {
-  for (const item of pinned) {
-    if (mayBeChosenPage(item, parentId)) item.cautions.push({ code: "treeParentUnchecked", message: words.treeParentUnchecked(parentId, detail) });
-  }
-}
-
 // src/core/tree/orphansOnWiki.ts
 var LOOKUPS_AT_ONCE = 4;
 async function checkOrphansOnWiki(plan, pages, signal) {
@@ -15825,6 +15829,261 @@ async function checkOrphansOnWiki(plan, pages, signal) {
     for (const id of batch) if (!found.has(id)) missing.add(id);
   });
   for (const orphan of plan.moves.orphans) if (missing.has(orphan.pageId)) orphan.notOnWiki = true;
+}
+
+// src/core/tree/titlesAcrossSpaceNames.ts
+async function checkTitlesAcrossSpaceNames(plan, pages, spaceId, signal, messages = englishTreeMessages) {
+  const titled = [];
+  for (const page of plan.pages) {
+    if (page.item.state === "refused") continue;
+    const { node } = page;
+    titled.push({ name: node.contentFrom ?? node.titleFrom ?? node.path, spelling: spaceId, title: node.title, item: page.item, generated: node.generated === true && node.titleFrom === void 0 });
+  }
+  for (const item of plan.pinned) {
+    if (item.complete && item.state !== "refused") titled.push({ name: item.file.label, spelling: item.complete.spaceId, title: item.complete.pageTitle, item, generated: false });
+  }
+  const spellings = new Set(titled.map((entry) => entry.spelling.trim()));
+  if (spellings.size < 2) return;
+  const spaceIdOf = await resolveSpaceSpellings(spellings, pages, signal);
+  const resolved = (entry) => spaceIdOf(entry.spelling);
+  let refusedAny = false;
+  for (const group of groupByTitleInSpace(titled, (entry) => entry.title, resolved)) {
+    for (const entry of group) {
+      const others = group.filter((other) => other.spelling !== entry.spelling).map((other) => other.name);
+      if (others.length === 0) continue;
+      const message = entry.generated ? messages.generatedTitleCollision(entry.title, others.join(", ")) : messages.titleCollision(entry.title, others.join(", "));
+      entry.item.refusals.push({ code: "duplicatePage", message, fix: entry.generated ? void 0 : "editFile" });
+      entry.item.state = "refused";
+      refusedAny = true;
+    }
+  }
+  if (refusedAny) refuseUnderRefusedFolders(plan.pages, messages);
+}
+
+// src/core/tree/newFolderPage.ts
+var LOOKUPS_AT_ONCE2 = 4;
+function publishedAnew(page) {
+  const { item } = page;
+  if (page.pageId === void 0 || item.state !== "send" || item.linkedPage) return false;
+  return page.retitledFrom !== void 0 || item.guard?.kind === "deleted" || movedUnderOf(item.guard) !== void 0;
+}
+function followsNewFolderPage(page) {
+  return page.pageId !== void 0 && (page.item.state === "send" || page.item.state === "unchanged") && page.item.complete !== void 0;
+}
+function followNewFolderPage(page, folderTitle, words = englishTreeMessages, overwrite = false) {
+  const { item } = page;
+  if (!followsNewFolderPage(page) || !item.complete || page.pageId === void 0) return "no";
+  const wasUnchanged = item.state === "unchanged";
+  item.state = "send";
+  item.complete = { ...item.complete, overwrite };
+  item.linkedPage = false;
+  const message = words.followsNewPage(folderTitle, page.pageId);
+  if (!item.cautions.some((caution) => caution.code === "followsNewPage")) item.cautions = [...item.cautions, { code: "followsNewPage", message }];
+  return wasUnchanged ? "followsUnchanged" : "follows";
+}
+async function holdEditedFollowers(candidates, options, tree) {
+  const probes = candidates.flatMap((page) => {
+    const probe = oldPageProbe(page);
+    return probe ? [{ page, probe }] : [];
+  });
+  const held = /* @__PURE__ */ new Set();
+  if (probes.length === 0) return held;
+  await guardPlan(probes.map(({ probe }) => probe), { ...options, titlesCheckedByTree: true });
+  for (const { page, probe } of probes) {
+    if (probe.state === "edited") {
+      page.item.state = "edited";
+      page.item.guard = probe.guard;
+      page.item.heldBelowNewPage = folderTitleOf(tree, page);
+      held.add(page);
+    } else if (page.item.state === "edited") {
+      page.item.state = "send";
+      delete page.item.heldBelowNewPage;
+    }
+  }
+  return held;
+}
+function folderTitleOf(tree, page) {
+  const parent = page.node.parent ?? "";
+  return tree.byPath.get(parent)?.title ?? parent.slice(tree.rootPath.length);
+}
+function mayFollowNewFolderPage(page) {
+  return followsNewFolderPage(page) || page.pageId !== void 0 && page.item.state === "edited" && page.item.complete !== void 0;
+}
+function oldPageProbe(page) {
+  const { item, pageId } = page;
+  if (pageId === void 0 || !item.complete) return void 0;
+  const { spaceId, parentId, pageTitle } = item.complete;
+  const link = item.link?.pageId === pageId ? item.link : { spaceId, parentId, pageTitle, pageId, publishedAt: 0 };
+  return {
+    ...item,
+    state: "send",
+    link,
+    linkedPage: true,
+    cautions: [],
+    complete: { spaceId: link.spaceId, parentId: link.parentId, pageTitle: link.pageTitle, overwrite: true }
+  };
+}
+async function followNewFolderPages(plan, options) {
+  const words = options.messages ?? englishTreeMessages;
+  const anew = /* @__PURE__ */ new Set();
+  const anewIfOverwritten = /* @__PURE__ */ new Set();
+  for (const level of pagesByLevel(plan.pages)) {
+    const candidates = level.filter((page) => page.node.parent !== void 0 && anew.has(page.node.parent) && mayFollowNewFolderPage(page));
+    await holdEditedFollowers(candidates, options, plan.tree);
+    for (const page of level) {
+      const parent = page.node.parent;
+      const underNewPage = parent !== void 0 && anew.has(parent);
+      if (underNewPage && followNewFolderPage(page, folderTitleOf(plan.tree, page), words) !== "no") {
+        page.parentKnown = false;
+        page.item.guard = { kind: "absent" };
+        anew.add(page.node.path);
+      } else if (underNewPage && leavesLinkedPlace(page)) {
+        page.parentKnown = false;
+        page.item.guard = { kind: "absent" };
+        page.item.linkedPage = false;
+        if (page.item.complete) page.item.complete = { ...page.item.complete, overwrite: false };
+        if (page.item.state === "unchanged") page.item.state = "send";
+        anew.add(page.node.path);
+      } else if (page.pageId === void 0 && !atLinkedPlace(page) || publishedAnew(page)) {
+        anew.add(page.node.path);
+      } else if (movedUnderOf(page.item.guard) !== void 0 && page.item.state === "edited") {
+        anewIfOverwritten.add(page.node.path);
+      } else if (parent !== void 0 && (anew.has(parent) || anewIfOverwritten.has(parent)) && mayFollowNewFolderPage(page)) {
+        if (page.item.state === "edited") page.item.heldBelowNewPage = folderTitleOf(plan.tree, page);
+        anewIfOverwritten.add(page.node.path);
+      }
+    }
+  }
+}
+function atLinkedPlace(page) {
+  return page.pageId === void 0 && page.parentKnown && page.item.linkedPage && page.item.state !== "refused";
+}
+function leavesLinkedPlace(page) {
+  return atLinkedPlace(page) && page.node.parent !== void 0 && (page.item.state === "send" || page.item.state === "unchanged" || page.item.state === "edited");
+}
+function replacedPages(plan, idsNow) {
+  return plan.pages.filter((page) => page.pageId !== void 0 && idsNow.has(page.key) && idsNow.get(page.key) !== page.pageId);
+}
+async function pagesLeftBehind(replaced, pages) {
+  if (!pages) return [];
+  const found = await mapBounded(replaced, LOOKUPS_AT_ONCE2, async (page) => {
+    const old = await pages.getPage(page.pageId, AbortSignal.timeout(GUARD_TIMEOUT_MS)).catch(() => void 0);
+    return old ? { path: page.node.path, pageId: old.id, title: old.title } : void 0;
+  });
+  return found.filter((entry) => entry !== void 0);
+}
+
+// src/core/tree/titlesInSpace.ts
+var LOOKUPS_AT_ONCE3 = 4;
+function recordedPagesMadeAnew(plan) {
+  const anew = /* @__PURE__ */ new Set();
+  const retitled = /* @__PURE__ */ new Set();
+  const following = /* @__PURE__ */ new Set();
+  for (const page of plan.pages) {
+    const parent = page.node.parent;
+    const belowNew = parent !== void 0 && anew.has(parent);
+    if (page.pageId === void 0) {
+      if (page.item.state === "send") anew.add(page.node.path);
+      continue;
+    }
+    const state = page.item.state;
+    if (belowNew && (state === "send" || state === "unchanged")) {
+      anew.add(page.node.path);
+      following.add(page);
+    } else if (page.retitledFrom !== void 0 && state === "send" || publishedAnew(page)) {
+      anew.add(page.node.path);
+      retitled.add(page);
+    }
+  }
+  return { retitled, following };
+}
+function createsPinnedPage(item) {
+  return item.state === "send" && item.complete !== void 0 && !item.linkedPage;
+}
+async function checkTitlesInSpace(plan, pages, spaceId, signal, messages = englishTreeMessages) {
+  const madeAnew = recordedPagesMadeAnew(plan);
+  const queue = [];
+  for (const page of plan.pages) {
+    if (spaceId === void 0 || page.item.titleLookedUp === true) continue;
+    if (!(page.pageId === void 0 && page.item.state === "send" || madeAnew.retitled.has(page) || madeAnew.following.has(page))) continue;
+    const parentKnown = page.parentKnown && !madeAnew.following.has(page);
+    queue.push({ item: page.item, spaceId, title: page.node.title, parentId: parentKnown ? page.item.complete?.parentId : void 0 });
+  }
+  for (const item of plan.pinned) {
+    if (item.titleLookedUp === true || !createsPinnedPage(item)) continue;
+    queue.push({ item, spaceId: item.complete.spaceId, title: item.complete.pageTitle, parentId: item.complete.parentId });
+  }
+  const asked = /* @__PURE__ */ new Map();
+  const pagesTitled = (lookup) => {
+    const key = `${lookup.spaceId}\0${lookup.title}`;
+    let found = asked.get(key);
+    if (found === void 0) {
+      found = pages.findPagesByTitle(lookup.spaceId, lookup.title, signal);
+      found.catch(() => void 0);
+      asked.set(key, found);
+    }
+    return found;
+  };
+  const worker = async () => {
+    for (let lookup = queue.shift(); lookup; lookup = queue.shift()) {
+      const { item } = lookup;
+      item.titleLookedUp = true;
+      let found;
+      try {
+        found = await pagesTitled(lookup);
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        item.cautions.push({ code: "titleInSpace", message: messages.titleUncheckable(lookup.title, readFailureText(error, messages)) });
+        continue;
+      }
+      const elsewhere = found.filter((other) => lookup.parentId === void 0 || other.parentId !== lookup.parentId);
+      const first = elsewhere[0];
+      if (!first) continue;
+      item.cautions.push({ code: "titleInSpace", message: messages.titleElsewhere(first.title, first.id, first.webUrl) });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(LOOKUPS_AT_ONCE3, Math.max(1, queue.length)) }, worker));
+}
+
+// src/core/tree/treeParent.ts
+async function checkTreeParent(plan, pages, choice, signal, messages = englishTreeMessages) {
+  let reason;
+  let chosenRead = false;
+  try {
+    const parent = await pages.getPage(choice.parentId, signal);
+    if (!parent) reason = messages.treeParentMissing(choice.parentId, choice.recorded);
+    else {
+      refuseFilesAtChosenPage(plan.pinned, parent, messages);
+      chosenRead = true;
+      if (parent.spaceId !== void 0) {
+        const space = await pages.resolveSpace(choice.spaceId, signal);
+        if (space && space.id !== parent.spaceId) reason = messages.treeParentInOtherSpace(choice.parentId, space.key, choice.recorded);
+      }
+    }
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    if (!chosenRead) cautionUncheckedChosenPage(plan.pinned, choice.parentId, readFailureText(error, messages), messages);
+    return;
+  }
+  if (reason === void 0) return;
+  for (const page of plan.pages) {
+    const state = page.item.state;
+    if (state === "unchanged" || state === "refused" || state === "incomplete") continue;
+    page.item.refusals.push({ code: "treeParent", message: reason, fix: void 0 });
+    page.item.state = "refused";
+  }
+}
+async function checkTreeOnWiki(plan, pages, choice, signal, messages = englishTreeMessages) {
+  await checkFollowedPages(plan, pages, signal, messages);
+  await checkTreeParent(plan, pages, choice, signal, messages);
+  await checkTitlesAcrossSpaceNames(plan, pages, choice.spaceId, signal, messages);
+  await checkTitlesInSpace(plan, pages, choice.spaceId, signal, messages);
+  await checkOrphansOnWiki(plan, pages, signal);
+}
+async function checkTreeAsPlanned(plan, wiki, spaceId, parentId, messages = englishTreeMessages) {
+  const choice = { spaceId, parentId, recorded: wiki.parentRecorded };
+  const look = (signal) => checkTreeOnWiki(plan, wiki.pages, choice, signal, messages);
+  await (wiki.whileLooking ? wiki.whileLooking(look) : look(wiki.signal));
 }
 
 // src/core/tree/folderMarkdown.ts
@@ -15944,6 +16203,13 @@ var sameName = (gone, node) => nameOf(gone.path).toLowerCase() === nameOf(node.p
 var sameTitle = (gone, node) => titleKey(gone.page.title) === titleKey(node.title);
 
 // src/core/tree/treePlan.ts
+function planOptionsOf(options) {
+  return { ...options, pageAccess: options.wiki !== void 0 || options.pageAccess === true };
+}
+async function checkedOnWiki(plan, options) {
+  if (options.wiki) await checkTreeAsPlanned(plan, options.wiki, options.spaceId, options.parentId, options.treeMessages);
+  return plan;
+}
 async function withOutsideLinks(sources, options, ports) {
   if (!ports) return options;
   const root = folderKey(options.rootPath);
@@ -15963,13 +16229,14 @@ async function withOutsideLinks(sources, options, ports) {
   if (linking.length === 0) return options;
   return { ...options, outsideLinks: await outsideLinkedPages(linking, ports) };
 }
-async function planTreeFromWalk(walk, sourceOptions, options, root, outside) {
+async function planTreeFromWalk(walk, sourceOptions, entryOptions, root, outside) {
+  const options = planOptionsOf(entryOptions);
   const digested = await eachSourceFromWalk(walk, sourceOptions, (source2) => digestTreeSource(source2, options, { headingsLater: true }));
   await takeAnchoredHeadings(digested, options);
   const withOutside = await withOutsideLinks(digested, options, outside);
   const plan = planTreeOf(digested, withOutside);
   await sayMissingLinkFiles(plan, withOutside, { fs: sourceOptions.fs, root });
-  return plan;
+  return checkedOnWiki(plan, entryOptions);
 }
 async function takeAnchoredHeadings(sources, options) {
   const root = folderKey(options.rootPath);
@@ -16253,10 +16520,10 @@ function planTreeOf(sources, given) {
 }
 async function sayMissingLinkFiles(plan, options, disk) {
   const looked = [...plan.unknownLinkPaths ?? []];
-  const found = await mapBounded(looked, LOOKUPS_AT_ONCE2, async (path) => await lookUpEntry(disk.fs, disk.root, path) === ABSENT ? [path] : []);
+  const found = await mapBounded(looked, LOOKUPS_AT_ONCE4, async (path) => await lookUpEntry(disk.fs, disk.root, path) === ABSENT ? [path] : []);
   const missing = new Set(found.flat());
   const dotted = [...plan.dottedLinkPaths ?? []];
-  const folders = await mapBounded(dotted, LOOKUPS_AT_ONCE2, async (path) => isLocation(await lookUpEntry(disk.fs, disk.root, path)) ? [path] : []);
+  const folders = await mapBounded(dotted, LOOKUPS_AT_ONCE4, async (path) => isLocation(await lookUpEntry(disk.fs, disk.root, path)) ? [path] : []);
   const pageless = new Set(folders.flat());
   if (missing.size === 0 && pageless.size === 0) return;
   if (missing.size > 0) plan.missingFiles = missing;
@@ -16268,7 +16535,7 @@ async function sayMissingLinkFiles(plan, options, disk) {
 function isLocation(found) {
   return found !== void 0 && found !== ABSENT;
 }
-var LOOKUPS_AT_ONCE2 = 8;
+var LOOKUPS_AT_ONCE4 = 8;
 function foreseeTreeLinks(plan, pinned, options, onDisk = { missing: /* @__PURE__ */ new Set(), pageless: /* @__PURE__ */ new Set() }, only = () => true) {
   const rootPath = plan.tree.rootPath;
   const headingsOf = /* @__PURE__ */ new Map();
@@ -16439,256 +16706,6 @@ function refuseWithoutIds(pages, withoutId, words) {
     });
     page.item.state = "refused";
   }
-}
-
-// src/core/tree/titlesAcrossSpaceNames.ts
-async function checkTitlesAcrossSpaceNames(plan, pages, spaceId, signal, messages = englishTreeMessages) {
-  const titled = [];
-  for (const page of plan.pages) {
-    if (page.item.state === "refused") continue;
-    const { node } = page;
-    titled.push({ name: node.contentFrom ?? node.titleFrom ?? node.path, spelling: spaceId, title: node.title, item: page.item, generated: node.generated === true && node.titleFrom === void 0 });
-  }
-  for (const item of plan.pinned) {
-    if (item.complete && item.state !== "refused") titled.push({ name: item.file.label, spelling: item.complete.spaceId, title: item.complete.pageTitle, item, generated: false });
-  }
-  const spellings = new Set(titled.map((entry) => entry.spelling.trim()));
-  if (spellings.size < 2) return;
-  const spaceIdOf = await resolveSpaceSpellings(spellings, pages, signal);
-  const resolved = (entry) => spaceIdOf(entry.spelling);
-  let refusedAny = false;
-  for (const group of groupByTitleInSpace(titled, (entry) => entry.title, resolved)) {
-    for (const entry of group) {
-      const others = group.filter((other) => other.spelling !== entry.spelling).map((other) => other.name);
-      if (others.length === 0) continue;
-      const message = entry.generated ? messages.generatedTitleCollision(entry.title, others.join(", ")) : messages.titleCollision(entry.title, others.join(", "));
-      entry.item.refusals.push({ code: "duplicatePage", message, fix: entry.generated ? void 0 : "editFile" });
-      entry.item.state = "refused";
-      refusedAny = true;
-    }
-  }
-  if (refusedAny) refuseUnderRefusedFolders(plan.pages, messages);
-}
-
-// src/core/tree/newFolderPage.ts
-var LOOKUPS_AT_ONCE3 = 4;
-function publishedAnew(page) {
-  const { item } = page;
-  if (page.pageId === void 0 || item.state !== "send" || item.linkedPage) return false;
-  return page.retitledFrom !== void 0 || item.guard?.kind === "deleted" || movedUnderOf(item.guard) !== void 0;
-}
-function followsNewFolderPage(page) {
-  return page.pageId !== void 0 && (page.item.state === "send" || page.item.state === "unchanged") && page.item.complete !== void 0;
-}
-function followNewFolderPage(page, folderTitle, words = englishTreeMessages, overwrite = false) {
-  const { item } = page;
-  if (!followsNewFolderPage(page) || !item.complete || page.pageId === void 0) return "no";
-  const wasUnchanged = item.state === "unchanged";
-  item.state = "send";
-  item.complete = { ...item.complete, overwrite };
-  item.linkedPage = false;
-  const message = words.followsNewPage(folderTitle, page.pageId);
-  if (!item.cautions.some((caution) => caution.code === "followsNewPage")) item.cautions = [...item.cautions, { code: "followsNewPage", message }];
-  return wasUnchanged ? "followsUnchanged" : "follows";
-}
-async function holdEditedFollowers(candidates, options, tree) {
-  const probes = candidates.flatMap((page) => {
-    const probe = oldPageProbe(page);
-    return probe ? [{ page, probe }] : [];
-  });
-  const held = /* @__PURE__ */ new Set();
-  if (probes.length === 0) return held;
-  await guardPlan(probes.map(({ probe }) => probe), { ...options, titlesCheckedByTree: true });
-  for (const { page, probe } of probes) {
-    if (probe.state === "edited") {
-      page.item.state = "edited";
-      page.item.guard = probe.guard;
-      page.item.heldBelowNewPage = folderTitleOf(tree, page);
-      held.add(page);
-    } else if (page.item.state === "edited") {
-      page.item.state = "send";
-      delete page.item.heldBelowNewPage;
-    }
-  }
-  return held;
-}
-function folderTitleOf(tree, page) {
-  const parent = page.node.parent ?? "";
-  return tree.byPath.get(parent)?.title ?? parent.slice(tree.rootPath.length);
-}
-function mayFollowNewFolderPage(page) {
-  return followsNewFolderPage(page) || page.pageId !== void 0 && page.item.state === "edited" && page.item.complete !== void 0;
-}
-function oldPageProbe(page) {
-  const { item, pageId } = page;
-  if (pageId === void 0 || !item.complete) return void 0;
-  const { spaceId, parentId, pageTitle } = item.complete;
-  const link = item.link?.pageId === pageId ? item.link : { spaceId, parentId, pageTitle, pageId, publishedAt: 0 };
-  return {
-    ...item,
-    state: "send",
-    link,
-    linkedPage: true,
-    cautions: [],
-    complete: { spaceId: link.spaceId, parentId: link.parentId, pageTitle: link.pageTitle, overwrite: true }
-  };
-}
-async function followNewFolderPages(plan, options) {
-  const words = options.messages ?? englishTreeMessages;
-  const anew = /* @__PURE__ */ new Set();
-  const anewIfOverwritten = /* @__PURE__ */ new Set();
-  for (const level of pagesByLevel(plan.pages)) {
-    const candidates = level.filter((page) => page.node.parent !== void 0 && anew.has(page.node.parent) && mayFollowNewFolderPage(page));
-    await holdEditedFollowers(candidates, options, plan.tree);
-    for (const page of level) {
-      const parent = page.node.parent;
-      const underNewPage = parent !== void 0 && anew.has(parent);
-      if (underNewPage && followNewFolderPage(page, folderTitleOf(plan.tree, page), words) !== "no") {
-        page.parentKnown = false;
-        page.item.guard = { kind: "absent" };
-        anew.add(page.node.path);
-      } else if (underNewPage && leavesLinkedPlace(page)) {
-        page.parentKnown = false;
-        page.item.guard = { kind: "absent" };
-        page.item.linkedPage = false;
-        if (page.item.complete) page.item.complete = { ...page.item.complete, overwrite: false };
-        if (page.item.state === "unchanged") page.item.state = "send";
-        anew.add(page.node.path);
-      } else if (page.pageId === void 0 && !atLinkedPlace(page) || publishedAnew(page)) {
-        anew.add(page.node.path);
-      } else if (movedUnderOf(page.item.guard) !== void 0 && page.item.state === "edited") {
-        anewIfOverwritten.add(page.node.path);
-      } else if (parent !== void 0 && (anew.has(parent) || anewIfOverwritten.has(parent)) && mayFollowNewFolderPage(page)) {
-        if (page.item.state === "edited") page.item.heldBelowNewPage = folderTitleOf(plan.tree, page);
-        anewIfOverwritten.add(page.node.path);
-      }
-    }
-  }
-}
-function atLinkedPlace(page) {
-  return page.pageId === void 0 && page.parentKnown && page.item.linkedPage && page.item.state !== "refused";
-}
-function leavesLinkedPlace(page) {
-  return atLinkedPlace(page) && page.node.parent !== void 0 && (page.item.state === "send" || page.item.state === "unchanged" || page.item.state === "edited");
-}
-function replacedPages(plan, idsNow) {
-  return plan.pages.filter((page) => page.pageId !== void 0 && idsNow.has(page.key) && idsNow.get(page.key) !== page.pageId);
-}
-async function pagesLeftBehind(replaced, pages) {
-  if (!pages) return [];
-  const found = await mapBounded(replaced, LOOKUPS_AT_ONCE3, async (page) => {
-    const old = await pages.getPage(page.pageId, AbortSignal.timeout(GUARD_TIMEOUT_MS)).catch(() => void 0);
-    return old ? { path: page.node.path, pageId: old.id, title: old.title } : void 0;
-  });
-  return found.filter((entry) => entry !== void 0);
-}
-
-// src/core/tree/titlesInSpace.ts
-var LOOKUPS_AT_ONCE4 = 4;
-function recordedPagesMadeAnew(plan) {
-  const anew = /* @__PURE__ */ new Set();
-  const retitled = /* @__PURE__ */ new Set();
-  const following = /* @__PURE__ */ new Set();
-  for (const page of plan.pages) {
-    const parent = page.node.parent;
-    const belowNew = parent !== void 0 && anew.has(parent);
-    if (page.pageId === void 0) {
-      if (page.item.state === "send") anew.add(page.node.path);
-      continue;
-    }
-    const state = page.item.state;
-    if (belowNew && (state === "send" || state === "unchanged")) {
-      anew.add(page.node.path);
-      following.add(page);
-    } else if (page.retitledFrom !== void 0 && state === "send" || publishedAnew(page)) {
-      anew.add(page.node.path);
-      retitled.add(page);
-    }
-  }
-  return { retitled, following };
-}
-function createsPinnedPage(item) {
-  return item.state === "send" && item.complete !== void 0 && !item.linkedPage;
-}
-async function checkTitlesInSpace(plan, pages, spaceId, signal, messages = englishTreeMessages) {
-  const madeAnew = recordedPagesMadeAnew(plan);
-  const queue = [];
-  for (const page of plan.pages) {
-    if (spaceId === void 0 || page.item.titleLookedUp === true) continue;
-    if (!(page.pageId === void 0 && page.item.state === "send" || madeAnew.retitled.has(page) || madeAnew.following.has(page))) continue;
-    const parentKnown = page.parentKnown && !madeAnew.following.has(page);
-    queue.push({ item: page.item, spaceId, title: page.node.title, parentId: parentKnown ? page.item.complete?.parentId : void 0 });
-  }
-  for (const item of plan.pinned) {
-    if (item.titleLookedUp === true || !createsPinnedPage(item)) continue;
-    queue.push({ item, spaceId: item.complete.spaceId, title: item.complete.pageTitle, parentId: item.complete.parentId });
-  }
-  const asked = /* @__PURE__ */ new Map();
-  const pagesTitled = (lookup) => {
-    const key = `${lookup.spaceId}\0${lookup.title}`;
-    let found = asked.get(key);
-    if (found === void 0) {
-      found = pages.findPagesByTitle(lookup.spaceId, lookup.title, signal);
-      found.catch(() => void 0);
-      asked.set(key, found);
-    }
-    return found;
-  };
-  const worker = async () => {
-    for (let lookup = queue.shift(); lookup; lookup = queue.shift()) {
-      const { item } = lookup;
-      item.titleLookedUp = true;
-      let found;
-      try {
-        found = await pagesTitled(lookup);
-      } catch (error) {
-        if (signal?.aborted) throw error;
-        item.cautions.push({ code: "titleInSpace", message: messages.titleUncheckable(lookup.title, readFailureText(error, messages)) });
-        continue;
-      }
-      const elsewhere = found.filter((other) => lookup.parentId === void 0 || other.parentId !== lookup.parentId);
-      const first = elsewhere[0];
-      if (!first) continue;
-      item.cautions.push({ code: "titleInSpace", message: messages.titleElsewhere(first.title, first.id, first.webUrl) });
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(LOOKUPS_AT_ONCE4, Math.max(1, queue.length)) }, worker));
-}
-
-// src/core/tree/treeParent.ts
-async function checkTreeParent(plan, pages, choice, signal, messages = englishTreeMessages) {
-  let reason;
-  let chosenRead = false;
-  try {
-    const parent = await pages.getPage(choice.parentId, signal);
-    if (!parent) reason = messages.treeParentMissing(choice.parentId, choice.recorded);
-    else {
-      refuseFilesAtChosenPage(plan.pinned, parent, messages);
-      chosenRead = true;
-      if (parent.spaceId !== void 0) {
-        const space = await pages.resolveSpace(choice.spaceId, signal);
-        if (space && space.id !== parent.spaceId) reason = messages.treeParentInOtherSpace(choice.parentId, space.key, choice.recorded);
-      }
-    }
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    if (!chosenRead) cautionUncheckedChosenPage(plan.pinned, choice.parentId, readFailureText(error, messages), messages);
-    return;
-  }
-  if (reason === void 0) return;
-  for (const page of plan.pages) {
-    const state = page.item.state;
-    if (state === "unchanged" || state === "refused" || state === "incomplete") continue;
-    page.item.refusals.push({ code: "treeParent", message: reason, fix: void 0 });
-    page.item.state = "refused";
-  }
-}
-async function checkTreeOnWiki(plan, pages, choice, signal, messages = englishTreeMessages) {
-  await checkFollowedPages(plan, pages, signal, messages);
-  await checkTreeParent(plan, pages, choice, signal, messages);
-  await checkTitlesAcrossSpaceNames(plan, pages, choice.spaceId, signal, messages);
-  await checkTitlesInSpace(plan, pages, choice.spaceId, signal, messages);
-  await checkOrphansOnWiki(plan, pages, signal);
 }
 
 // src/core/tree/goneTreePages.ts
@@ -17502,6 +17519,7 @@ async function treeCommand(deps) {
   const renderer = deps.renderer;
   const addresses = await spaceAddresses(deps.baseUrl || void 0, spaceId, deps.pages, deps.interrupt);
   const addressOf = addresses.addressOf;
+  const parentRecorded = recorded !== void 0 && recorded.space === spaceId && recorded.parent === parentId;
   const treeOptions = {
     rootInRepository: await folderInRepository(walked.fs, root),
     rootPath: rootLabel,
@@ -17510,21 +17528,19 @@ async function treeCommand(deps) {
     overwrite: args.overwrite,
     identity,
     links,
-    pageAccess: deps.pages !== void 0,
     force: args.force,
     pageAddresses: treePageAddresses(deps.pages !== void 0, addressOf),
     diagramsSetting: DIAGRAMS_FLAG,
-    ...renderer ? { diagramRenderer: renderer } : {}
+    ...renderer ? { diagramRenderer: renderer } : {},
+    ...deps.pages ? { wiki: { pages: deps.pages, parentRecorded, signal: deps.interrupt } } : {}
   };
   const outsidePorts = cliFileLinkPorts({ cwd: deps.cwd, state, pages: deps.pages, baseUrl: deps.baseUrl || void 0, signal: deps.interrupt });
   const plan = await planTreeFromWalk(walked.result, { fs: walked.fs }, treeOptions, root, outsidePorts);
-  const parentRecorded = recorded !== void 0 && recorded.space === spaceId && recorded.parent === parentId;
-  if (deps.pages) await checkTreeOnWiki(plan, deps.pages, { spaceId, parentId, recorded: parentRecorded }, deps.interrupt);
   if (treeOptions.pageAddresses === false && plan.pages.some((page) => page.item.cautions.some((caution) => caution.code === "localLinks"))) {
     output.problem(`Links between files stay as written: without page access, page addresses are made from the wiki's address. Set --base-url or ${BASE_URL_ENV_VAR}.`);
   }
   const ownAuthorId = deps.ownAuthorId;
-  if (deps.noAccessReason && plan.pages.some((page) => page.item.state === "send" && page.pageId)) output.problem(`Wiki edits are not checked. ${deps.noAccessReason}`);
+  if (deps.noAccessReason && sendsUncheckedWithoutAccess(treePlanItems(plan))) output.problem(`Wiki edits are not checked. ${deps.noAccessReason}`);
   const guardOptions = { pages: deps.pages, noAccessReason: "no page access", signal: deps.interrupt, overwriteEdited: args.overwriteEdited, ...ownAuthorId ? { ownAuthorId } : {} };
   if (args.dryRun || !deps.sending) {
     await guardTreeAsPlanned(plan, guardOptions);
@@ -17694,7 +17710,7 @@ async function publishCommand(args, context) {
       overwriteEdited: args.overwriteEdited,
       ...ownAuthorId ? { ownAuthorId } : {}
     });
-    if (access.kind === "none" && plan.some((item) => item.guard?.kind === "unchecked")) output.problem(`Wiki edits are not checked. ${access.reason}`);
+    if (access.kind === "none" && sendsUncheckedWithoutAccess(plan)) output.problem(`Wiki edits are not checked. ${access.reason}`);
     const refusedAccess = refusedPageAccess(plan);
     if (refusedAccess !== void 0) return usage(refusedAccess);
     const failed = countLookupFailures(plan);

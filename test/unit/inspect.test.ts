@@ -20,6 +20,15 @@ describe('Markdown inspection', () => {
     assert.deepEqual(findings.localMarkdownLinks, ['d.md']);
   });
 
+  it('finds every local candidate of a srcset (<img>, <picture><source>), and Windows paths from a drive, not public ones', () => {
+    const html = '<picture><source srcset="img/a.png 1x, img/b.png 2x"><img src="https://x.org/c.png"></picture>\n\n<img srcset=\'img/d.png,, https://x.org/e.png 2x\' alt="d">\n\n<picture><source srcset="https://x.org/f.png 480w, https://x.org/g.png 800w"></picture>\n\n<!-- <img srcset="img/h.png"> -->\n';
+    assert.deepEqual(inspectMarkdown(html).localImages, ['img/a.png', 'img/b.png', 'img/d.png']);
+    const windows = '![a](images\\a.png) ![b](C:\\docs\\b.png) ![c](d:/pics/c.png) ![d](file:///C:/d.png) ![e](https://x.org/e.png)\n<img src="C:\\docs\\f.png">\n\n![g][g]\n\n[g]: E:\\g.png\n';
+    assert.deepEqual(inspectMarkdown(windows).localImages, ['images\\a.png', 'C:\\docs\\b.png', 'd:/pics/c.png', 'file:///C:/d.png', 'C:\\docs\\f.png', 'E:\\g.png']);
+    // A link written from a drive is left to the links' own reading, which passes it on as written.
+    assert.deepEqual(inspectMarkdown('[h](C:\\docs\\h.md)').localMarkdownLinks, []);
+  });
+
   it('finds links to local Markdown files, including reference definitions and anchors', () => {
     const findings = inspectMarkdown('[guide](../guide.md) [web](https://x.org/a.md) [self](#top) [sec](other.markdown#part)\n[ref]: ./ref.md');
     assert.deepEqual(findings.localMarkdownLinks, ['../guide.md', 'other.markdown#part', './ref.md']);

@@ -17,6 +17,9 @@ export type Ranges = ReadonlyArray<readonly [number, number]>;
 
 // The src of an <img>: quoted, or unquoted as HTML also allows (`<img src=diagram.png>`).
 const HTML_IMAGE = /<img\b[^>]*\bsrc\s*=\s*(?:"([^"]+)"|'([^']+)'|([^\s"'=<>`]+))/gi;
+// The srcset of an <img> or of a <picture>'s <source>: a list of candidates (`a.png 1x, b.png 2x`), each an image the
+// browser may pick, so each local one is an image the wiki cannot show.
+const HTML_SRCSET = /<(?:img|source)\b[^>]*\bsrcset\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/gi;
 const REFERENCE_DEFINITION = /^ {0,3}\[([^\]\n]+)\]:[ \t]*<?([^\s>]+)>?/gm;
 // A reference, `[text][label]`, `[label][]` or `[label]`, with the `!` of an image before it.
 const REFERENCE_USE = /(!?)\[((?:[^[\]\\\n]|\\.)*)\](?:\[((?:[^[\]\\\n]|\\.)*)\])?/g;
@@ -28,23 +31,29 @@ export function inspectMarkdown(markdown: string): MarkdownFindings {
   const findings: MarkdownFindings = { firstHeading: firstHeading(markdown, code), localImages: [], localMarkdownLinks: [] };
   for (let at = markdown.indexOf(']('); at !== -1; at = markdown.indexOf('](', at + 2)) {
     const target = destinationAt(markdown, at + 2);
-    if (!isLocal(target)) continue;
+    const local = isLocal(target);
+    if (!local && !isDrivePath(target)) continue;
     const open = markdown.lastIndexOf('[', at);
     const isImage = open > 0 && markdown[open - 1] === '!';
-    if (!isImage && !MARKDOWN_FILE.test(target)) continue;
+    if (!isImage && (!local || !MARKDOWN_FILE.test(target))) continue;
     if (isInCodeOrHtml(markdown, open === -1 ? at : open, code)) continue;
     pushUnique(isImage ? findings.localImages : findings.localMarkdownLinks, target);
   }
   // An <img> tag is shown wherever HTML is, but not in a comment.
-  if (markdown.includes('<')) collect(markdown, HTML_IMAGE, (at) => isInCode(markdown, at, code) || htmlAt(markdown, at, code) === 'comment', findings.localImages, () => true);
+  if (markdown.includes('<')) {
+    const hidden = (at: number): boolean => isInCode(markdown, at, code) || htmlAt(markdown, at, code) === 'comment';
+    collectImages(markdown, HTML_IMAGE, hidden, findings.localImages, false);
+    if (markdown.includes('srcset')) collectImages(markdown, HTML_SRCSET, hidden, findings.localImages, true);
+  }
   if (holdsDefinitionMarker(markdown)) {
     // A definition only images use (`![chart][c]` then `[c]: chart.png`) is an image the wiki cannot show.
     const imageOnly = imageOnlyLabels(markdown);
     for (const match of markdown.matchAll(REFERENCE_DEFINITION)) {
       const target = match[2] ?? '';
-      if (!isLocal(target) || isInCodeOrHtml(markdown, match.index, code)) continue;
+      const local = isLocal(target);
+      if ((!local && !isDrivePath(target)) || isInCodeOrHtml(markdown, match.index, code)) continue;
       if (imageOnly?.has(referenceLabel(match[1] ?? ''))) pushUnique(findings.localImages, target);
-      else if (MARKDOWN_FILE.test(target)) pushUnique(findings.localMarkdownLinks, target);
+      else if (local && MARKDOWN_FILE.test(target)) pushUnique(findings.localMarkdownLinks, target);
     }
   }
   return findings;
@@ -101,11 +110,34 @@ function isRegExpSpace(code: number): boolean {
   return code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
 }
 
-function collect(markdown: string, pattern: RegExp, skipped: (offset: number) => boolean, into: string[], wanted: (target: string) => boolean): void {
+/** The local images of the tags `pattern` finds: its attribute's value is one address, or a srcset's candidates. */
+function collectImages(markdown: string, pattern: RegExp, skipped: (offset: number) => boolean, into: string[], isSrcset: boolean): void {
   for (const match of markdown.matchAll(pattern)) {
-    const target = match[1] ?? match[2] ?? match[3] ?? '';
-    if (isLocal(target) && wanted(target) && !skipped(match.index)) pushUnique(into, target);
+    const value = match[1] ?? match[2] ?? match[3] ?? '';
+    const local = (isSrcset ? srcsetAddresses(value) : [value]).filter(isLocalImage);
+    if (local.length === 0 || skipped(match.index)) continue;
+    for (const target of local) pushUnique(into, target);
   }
+}
+
+/**
+ * The addresses of a srcset's candidates, as HTML splits them: an address runs to white space (commas at its end cut
+ * off, which then end the candidate), and its descriptors (`2x`, `480w`) to the next comma.
+ */
+function srcsetAddresses(srcset: string): string[] {
+  const addresses: string[] = [];
+  let at = 0;
+  while (at < srcset.length) {
+    while (at < srcset.length && (srcset[at] === ',' || isRegExpSpace(srcset.charCodeAt(at)))) at++;
+    const start = at;
+    while (at < srcset.length && !isRegExpSpace(srcset.charCodeAt(at))) at++;
+    let end = at;
+    while (end > start && srcset[end - 1] === ',') end--;
+    if (end > start) addresses.push(srcset.slice(start, end));
+    // Descriptors follow only an address that no comma ended.
+    if (end === at) while (at < srcset.length && srcset[at] !== ',') at++;
+  }
+  return addresses;
 }
 
 // The last text's fences: planning a file asks for them four times (findings, diagrams, headings, links), each a
@@ -1105,6 +1137,21 @@ const GREATER_THAN = 0x3e;
 const BACKTICK = 0x60;
 const PIPE = 0x7c;
 const TILDE = 0x7e;
+
+/**
+ * A Windows path from a drive (`C:\docs\a.png`, `C:/docs/a.png`), which reads as a one-letter scheme: a picture on
+ * this machine. Only images are named by it: a link written so is left to the links' own reading (linkTarget).
+ */
+function isDrivePath(target: string): boolean {
+  const letter = target.charCodeAt(0) | 0x20;
+  const slash = target.charCodeAt(2);
+  return letter >= 0x61 && letter <= 0x7a && target.charCodeAt(1) === 0x3a && (slash === 0x5c || slash === 0x2f);
+}
+
+/** An image address that names a file on this machine: a local path, file:, or a Windows drive's path. */
+function isLocalImage(target: string): boolean {
+  return isLocal(target) || isDrivePath(target);
+}
 
 /** Anything without a scheme (and not protocol-relative or an anchor) is a path on this machine, as is file:. */
 function isLocal(target: string): boolean {

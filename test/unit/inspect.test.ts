@@ -101,6 +101,12 @@ describe('Markdown inspection', () => {
     assert.deepEqual(fencedBlocks(fence), []);
   });
 
+  it('takes the title from a heading that a paragraph\'s unclosed `<!--` is before: the heading ends the paragraph, and the comment with it', () => {
+    assert.deepEqual(inspectMarkdown('Draft <!-- start\n# Setup [guide](guide.md)\nold -->\n'), { firstHeading: 'Setup [guide](guide.md)', localImages: [], localMarkdownLinks: ['guide.md'] });
+    assert.equal(inspectMarkdown('Draft <!-- start\n[guide](guide.md)\n# Old -->\n# Title\n').firstHeading, 'Old -->', 'a heading is no paragraph\'s continuation');
+    assert.deepEqual(inspectMarkdown('Draft <!-- start\n[guide](guide.md) -->\n# Title\n'), { firstHeading: 'Title', localImages: [], localMarkdownLinks: [] });
+  });
+
   it('does not let a longer fence be closed by a shorter one', () => {
     assert.deepEqual(inspectMarkdown('````\n```\n![a](a.png)\n````\n![b](b.png)').localImages, ['b.png']);
   });

@@ -426,7 +426,7 @@ function inCodeSpan(markdown: string, offset: number, fenced: Ranges): boolean {
     // Backticks in a fenced block open no span, and a span never reaches into one.
     if (fence !== undefined && fence[0] <= tick) next = fence[1];
     else {
-      next = paragraphEnd(markdown, tick, fence?.[0] ?? markdown.length);
+      next = paragraphEnd(markdown, tick, fence?.[0] ?? markdown.length, fenced);
       known.paragraphs.push({ start: tick, end: next, spans: undefined });
     }
     known.nextBacktick = markdown.indexOf('`', next);
@@ -453,11 +453,11 @@ function inCodeSpan(markdown: string, offset: number, fenced: Ranges): boolean {
 
 /**
  * The end of the paragraph `from` is in (its last line's end), a fence at `fenceStart` ending it at the latest: a code
- * span cannot cross it. A heading or a table row is a paragraph of one line (a span never crosses a table's cell
+ * span, or an HTML comment in a paragraph, cannot cross it. A heading or a table row is a paragraph of one line (a span never crosses a table's cell
  * either); else it runs to the line before one that ends a paragraph (endsParagraph). Walked line by line with indexOf,
  * each line's first characters looked at: a regular expression tried at every line cost more than all the rest.
  */
-function paragraphEnd(markdown: string, from: number, fenceStart: number): number {
+function paragraphEnd(markdown: string, from: number, fenceStart: number, fenced: Ranges): number {
   let end = markdown.indexOf('\n', from);
   if (end === -1) end = markdown.length;
   const lineStart = markdown.lastIndexOf('\n', from - 1) + 1;
@@ -470,7 +470,7 @@ function paragraphEnd(markdown: string, from: number, fenceStart: number): numbe
     const previous = markdown.lastIndexOf('\n', lineStart - 2) + 1;
     if (isParagraphText(markdown, previous)) depth = Math.max(depth, quoteDepth(markdown, previous));
   }
-  while (end < fenceStart && end < markdown.length && !endsParagraph(markdown, end + 1, depth)) {
+  while (end < fenceStart && end < markdown.length && !endsParagraph(markdown, end + 1, depth, fenced)) {
     end = markdown.indexOf('\n', end + 1);
     if (end === -1) end = markdown.length;
   }
@@ -513,9 +513,9 @@ function isParagraphText(markdown: string, lineStart: number): boolean {
  * Whether the line at `lineStart` ends a paragraph in `depth` block quotes before it: a line that opens a block quote
  * more (its `>` no further in than a marker may stand), a blank line, a list item, a heading, a table row, an HTML
  * block that may interrupt a paragraph (types 1 to 6), or a line of only `-`, `*`, `_` or `=` (a rule, or a setext
- * underline that ends its heading).
+ * underline that ends its heading). Four columns or more in, only where a list item's content starts a block there.
  */
-function endsParagraph(markdown: string, lineStart: number, depth: number): boolean {
+function endsParagraph(markdown: string, lineStart: number, depth: number, fenced: Ranges): boolean {
   let at = lineStart;
   let quotes = 0;
   // The spaces since the line's start or the last `>`: a marker may stand three in, or four after a `>` (its own
@@ -533,15 +533,18 @@ function endsParagraph(markdown: string, lineStart: number, depth: number): bool
   }
   const code = markdown.charCodeAt(at);
   if (Number.isNaN(code) || code === LINE_FEED || code === CR || code === PIPE) return true;
+  let starts: boolean;
   if (code === LESS_THAN) {
-    if (indent > allowed) return false;
     HTML_BLOCK_START.lastIndex = at;
-    return HTML_BLOCK_START.test(markdown);
+    starts = HTML_BLOCK_START.test(markdown);
+  } else if (code === HASH) starts = isHeadingStart(markdown, at);
+  else {
+    const markerEnd = listMarkerEnd(markdown, at);
+    starts = (markerEnd !== -1 && isSpaceOrLineEnd(markdown.charCodeAt(markerEnd))) || isRuleLine(markdown, at);
   }
-  if (code === HASH) return isHeadingStart(markdown, at);
-  const markerEnd = listMarkerEnd(markdown, at);
-  if (markerEnd !== -1 && isSpaceOrLineEnd(markdown.charCodeAt(markerEnd))) return true;
-  return isRuleLine(markdown, at);
+  // Further in than a marker may stand, the line goes on with the paragraph (`text` then `    # more`), unless a list
+  // item's content starts a block there (`- a` then `    - b`); the list items are read only for such a line.
+  return starts && (indent <= allowed || (quotes === 0 && startsListItemBlock(markdown, lineStart, fenced)));
 }
 
 /** Whether the line's text from `at` is only `-`, `*`, `_` or `=` (one of them, spaces between): a rule or setext underline. */
@@ -700,14 +703,14 @@ const HTML_TAG_LINE = new RegExp(
   'iy',
 );
 const RAW_TEXT_END = /<\/(?:pre|script|style|textarea)>/gi;
-// A blank line, which ends an HTML block of type 6 or 7, and a comment within a paragraph (which cannot cross one).
+// A blank line, which ends an HTML block of type 6 or 7.
 const BLANK_LINE = /\n[ \t]*\r?\n/g;
 
 /**
  * The HTML blocks outside code (from the line's start, up to three spaces in or after block quote and list item
  * markers, to the end of the line with the block's end condition, or to the blank line that ends blocks of types 6 and
  * 7, or to the last line that continues the quotes and list items it opened in) and the comments (`<!--` to `-->`: in a
- * paragraph on lines with no blank one between; a comment that starts a line is a block of its own, to its `-->`
+ * paragraph when both are in it; a comment that starts a line is a block of its own, to its `-->`
  * line's end, and is both a comment and a block). A line that starts a block inside a comment of a paragraph starts it
  * all the same (it interrupts the paragraph), as findFencedBlocks reads it: both must agree on where each block is.
  */
@@ -741,14 +744,28 @@ function findHtml(markdown: string, fenced: Ranges): HtmlRanges {
       if (close !== -1) at = close + 2;
       continue;
     }
-    BLANK_LINE.lastIndex = at;
-    if (close === -1 || (BLANK_LINE.test(markdown) && BLANK_LINE.lastIndex <= close) || isInCode(markdown, at, fenced)) continue;
+    if (close === -1 || isInCode(markdown, at, fenced)) continue;
+    // A comment in a paragraph is inline HTML, closed in the same paragraph or not at all: a heading, a list item or a
+    // blank line before the `-->` ends the paragraph, and the `<!--` is then only text (what follows it is read).
+    if (markdown.indexOf('\n', at) < close && paragraphEnd(markdown, at, fenceStartAfter(fenced, at), fenced) < close) continue;
     comments.push([at, close + 3]);
   }
   return { comments, blocks };
 }
 
 const NO_HTML: HtmlRanges = { comments: [], blocks: [] };
+
+/** The start of the first of the ranges that starts after `offset` (the text's length when none does). */
+function fenceStartAfter(fenced: Ranges, offset: number): number {
+  let low = 0;
+  let high = fenced.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((fenced[middle] as readonly [number, number])[0] <= offset) low = middle + 1;
+    else high = middle;
+  }
+  return (fenced[low] as readonly [number, number] | undefined)?.[0] ?? Number.MAX_SAFE_INTEGER;
+}
 
 // The block opensHtmlBlock found last: one object for every text, as it is asked at every `<` that starts a line.
 const openedBlock = { lineStart: 0, end: -1 };

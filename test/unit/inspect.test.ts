@@ -107,6 +107,17 @@ describe('Markdown inspection', () => {
     assert.deepEqual(inspectMarkdown('Draft <!-- start\n[guide](guide.md) -->\n# Title\n'), { firstHeading: 'Title', localImages: [], localMarkdownLinks: [] });
   });
 
+  it('ends an HTML block in a list item where the list item ends, as CommonMark does (an HTML block has no lazy lines)', () => {
+    const steps = '1. Step one\n   <details><summary>More</summary>\n   [a](a.md)\n   </details>\n2. Step two [b](b.md)\n\n- x\n\n  <div>\n  [c](c.md)\n# Title [d](d.md)\n';
+    assert.deepEqual(inspectMarkdown(steps), { firstHeading: 'Title [d](d.md)', localImages: [], localMarkdownLinks: ['b.md', 'd.md'] });
+    // Nested, four columns or more in: the block ends at a line less indented than the item's content, a comment too.
+    const nested = '- a\n  - b\n    <details>\n    [a](a.md)\n[b](b.md)\n\n1. x\n   - y\n     <!--\n     [c](c.md)\n   [d](d.md) ![e](e.png)\n   -->\n';
+    assert.deepEqual(inspectMarkdown(nested), { firstHeading: undefined, localImages: ['e.png'], localMarkdownLinks: ['b.md', 'd.md'] });
+    // A block quote or a heading ends a list item whose paragraph it follows: a block after them is in no list item.
+    const after = '- a\n> quote\n  <div>\n[f](f.md)\n\n- b\n## Part\n  <div>\n[g](g.md)\n';
+    assert.deepEqual(inspectMarkdown(after).localMarkdownLinks, []);
+  });
+
   it('does not let a longer fence be closed by a shorter one', () => {
     assert.deepEqual(inspectMarkdown('````\n```\n![a](a.png)\n````\n![b](b.png)').localImages, ['b.png']);
   });

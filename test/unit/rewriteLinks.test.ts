@@ -230,6 +230,11 @@ describe('rewriteLinks', () => {
         'a line four spaces in goes on with the paragraph, and its comment');
     });
 
+    it('rewrites a link after an HTML block in a list item once the item has ended, never one inside the block', () => {
+      const text = '1. Step one\n   <details><summary>More</summary>\n   [a](install.md)\n   </details>\n2. Step two: [b](install.md)\n';
+      assert.equal(rewrite(text).markdown, text.replace('[b](install.md)', `[b](${INSTALL})`));
+    });
+
     it('rewrites after a fence line commented out or in an HTML block, never in a lone tag\'s HTML block, and pairs no backticks across a quote that starts', () => {
       unchanged('<custom-note>\n[a](install.md)\n\n</details>\n[b]: install.md\n');
       assert.deepEqual(asked, []);

@@ -453,7 +453,8 @@ function inCodeSpan(markdown: string, offset: number, fenced: Ranges): boolean {
 
 /**
  * The end of the paragraph `from` is in (its last line's end), a fence at `fenceStart` ending it at the latest: a code
- * span, or an HTML comment in a paragraph, cannot cross it. A heading or a table row is a paragraph of one line (a span never crosses a table's cell
+ * span, or an HTML comment in a paragraph, cannot cross it (a caller that needs to know no further passes a nearer
+ * limit as `fenceStart`). A heading or a table row is a paragraph of one line (a span never crosses a table's cell
  * either); else it runs to the line before one that ends a paragraph (endsParagraph). Walked line by line with indexOf,
  * each line's first characters looked at: a regular expression tried at every line cost more than all the rest.
  */
@@ -540,7 +541,8 @@ function endsParagraph(markdown: string, lineStart: number, depth: number, fence
   } else if (code === HASH) starts = isHeadingStart(markdown, at);
   else {
     const markerEnd = listMarkerEnd(markdown, at);
-    starts = (markerEnd !== -1 && isSpaceOrLineEnd(markdown.charCodeAt(markerEnd))) || isRuleLine(markdown, at);
+    // A line of `=` in fewer quotes than the paragraph goes on with it lazily: only a line in them underlines it.
+    starts = (markerEnd !== -1 && isSpaceOrLineEnd(markdown.charCodeAt(markerEnd))) || (isRuleLine(markdown, at) && (code !== EQUALS || quotes >= depth));
   }
   // Further in than a marker may stand, the line goes on with the paragraph (`text` then `    # more`), unless a list
   // item's content starts a block there (`- a` then `    - b`); the list items are read only for such a line.
@@ -747,7 +749,8 @@ function findHtml(markdown: string, fenced: Ranges): HtmlRanges {
     if (close === -1 || isInCode(markdown, at, fenced)) continue;
     // A comment in a paragraph is inline HTML, closed in the same paragraph or not at all: a heading, a list item or a
     // blank line before the `-->` ends the paragraph, and the `<!--` is then only text (what follows it is read).
-    if (markdown.indexOf('\n', at) < close && paragraphEnd(markdown, at, fenceStartAfter(fenced, at), fenced) < close) continue;
+    // The paragraph is walked no further than the `-->` (paragraphEnd stops at the limit it is given, and says it).
+    if (markdown.indexOf('\n', at) < close && paragraphEnd(markdown, at, Math.min(fenceStartAfter(fenced, at), close + 1), fenced) < close) continue;
     comments.push([at, close + 3]);
   }
   return { comments, blocks };
@@ -807,8 +810,54 @@ function opensHtmlBlock(markdown: string, at: number, previousEnd: number, fence
   // Asked last, of a line that would open a block: it reads the list items of the whole text (once a text).
   if (inListItem && !startsListItemBlock(markdown, lineStart, fenced)) return false;
   openedBlock.lineStart = lineStart;
-  openedBlock.end = containers === undefined ? htmlBlockEnd(markdown, at, ends) : containedHtmlBlockEnd(markdown, at, ends, containers);
+  if (containers !== undefined) openedBlock.end = containedHtmlBlockEnd(markdown, at, ends, containers);
+  else {
+    openedBlock.end = htmlBlockEnd(markdown, at, ends);
+    // Indented, it may be a list item's content (`1. Step` then `   <details>`), which ends at a line less indented
+    // than the item's content (`2. Next`): an HTML block has no lazy lines. Only a line less indented than the `<`
+    // before the block's end can end it early, so the list items are read only when one is there.
+    if (at > lineStart && lessIndentedLineBefore(markdown, at, at - lineStart, openedBlock.end)) {
+      const base = listItemBaseOfHtml(markdown, lineStart, fenced, readListItems);
+      if (base !== undefined) openedBlock.end = containedHtmlBlockEnd(markdown, at, ends, [base]);
+    }
+  }
   return true;
+}
+
+/** Whether a line after the one of `from` and before `end` holds text fewer than `indent` spaces in. */
+function lessIndentedLineBefore(markdown: string, from: number, indent: number, end: number): boolean {
+  for (let lineStart = markdown.indexOf('\n', from) + 1; lineStart > 0 && lineStart < end; lineStart = markdown.indexOf('\n', lineStart) + 1) {
+    let spaces = 0;
+    while (spaces < indent && markdown.charCodeAt(lineStart + spaces) === SPACE) spaces++;
+    if (spaces < indent && !isBlank(markdown, lineStart + spaces, lineEndOf(markdown, lineStart))) return true;
+  }
+  return false;
+}
+
+function lineEndOf(markdown: string, at: number): number {
+  const end = markdown.indexOf('\n', at);
+  return end === -1 ? markdown.length : end;
+}
+
+// The list items as read with the fences findFencedBlocks had found when it asked (`fenced` grows as it finds them,
+// and holds every fence before the line it asks about, so that line's list items are read right), kept while no
+// fence is added.
+const partialListItems: { markdown: string | undefined; fences: number; lines: IndentedLines | undefined } = { markdown: undefined, fences: 0, lines: undefined };
+
+/**
+ * The column where the content of the list item that the line at `lineStart` (starting with `<` after its
+ * indentation) is in starts; undefined when the line is in none. `complete`: `fenced` holds every fence of the text,
+ * else only those before the line (findFencedBlocks asking), and the list items are read again for it.
+ */
+function listItemBaseOfHtml(markdown: string, lineStart: number, fenced: Ranges, complete: boolean): number | undefined {
+  if (complete) return indentedLines(markdown, fenced).htmlListBases.get(lineStart);
+  const known = partialListItems;
+  if (known.markdown !== markdown || known.fences !== fenced.length || known.lines === undefined) {
+    known.lines = findIndentedCodeLines(markdown, fenced);
+    known.markdown = markdown;
+    known.fences = fenced.length;
+  }
+  return known.lines.htmlListBases.get(lineStart);
 }
 
 function onlySpacesBetween(markdown: string, from: number, to: number): boolean {
@@ -945,6 +994,11 @@ interface IndentedLines {
    * of where it starts (`1. Step` then `    ## Details`): not code, and a block of their own (a heading among them).
    */
   listBlocks: ReadonlySet<number>;
+  /**
+   * The column where the list item's content starts, by the start of each line in one that starts with `<` after its
+   * indentation (`1. Step` then `   <details>`): an HTML block opened there ends where the list item does.
+   */
+  htmlListBases: ReadonlyMap<number, number>;
   /** The fences inside list items indented four columns or more (`  - b` then `    ```mermaid`), which fencedBlocks does not see. */
   listItemFences: readonly ListItemFence[];
 }
@@ -968,7 +1022,7 @@ export interface ListItemFence {
 }
 
 // The last text's indented lines, found only for a text where isInCode or the headings ask about an indented line.
-const lastIndented: { markdown: string | undefined; lines: IndentedLines } = { markdown: undefined, lines: { code: new Set(), listBlocks: new Set(), listItemFences: [] } };
+const lastIndented: { markdown: string | undefined; lines: IndentedLines } = { markdown: undefined, lines: { code: new Set(), listBlocks: new Set(), htmlListBases: new Map(), listItemFences: [] } };
 
 function indentedLines(markdown: string, fenced: Ranges): IndentedLines {
   if (lastIndented.markdown !== markdown) {
@@ -982,15 +1036,15 @@ function indentedCodeLines(markdown: string, fenced: Ranges): ReadonlySet<number
   return indentedLines(markdown, fenced).code;
 }
 
-/**
- * Whether the line starting at `lineStart` (after an LF), indented four columns or more, starts a block inside a list
- * item rather than being indented code or a paragraph's continuation: CommonMark reads a heading there.
- */
 /** The fences inside list items that fencedBlocks does not see, in document order, read as link inspection reads them. */
 export function listItemFences(markdown: string): readonly ListItemFence[] {
   return indentedLines(markdown, fencedBlocks(markdown)).listItemFences;
 }
 
+/**
+ * Whether the line starting at `lineStart` (after an LF), indented four columns or more, starts a block inside a list
+ * item rather than being indented code or a paragraph's continuation: CommonMark reads a heading there.
+ */
 export function startsListItemBlock(markdown: string, lineStart: number, fenced: Ranges): boolean {
   return indentedLines(markdown, fenced).listBlocks.has(lineStart);
 }
@@ -1008,6 +1062,7 @@ const NOT_PARAGRAPH = /^(?:#{1,6}(?:[ \t]|$)|(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}
 function findIndentedCodeLines(markdown: string, fenced: Ranges): IndentedLines {
   const code = new Set<number>();
   const listBlocks = new Set<number>();
+  const htmlListBases = new Map<number, number>();
   const listItemFences: ListItemFence[] = [];
   // The columns where the open list items' content starts, outermost first.
   const lists: number[] = [];
@@ -1064,9 +1119,11 @@ function findIndentedCodeLines(markdown: string, fenced: Ranges): IndentedLines 
     const marker = column - base < 4 ? LIST_MARKER.exec(rest) : null;
     // Inside a list item's content by its indentation: a block starts here if it is one (a heading interrupts a paragraph).
     if (depth > 0 && column >= 4 && column - base < 4) listBlocks.add(lineStart);
+    if (depth > 0 && column - base < 4 && rest.charCodeAt(0) === LESS_THAN) htmlListBases.set(lineStart, base);
     // A paragraph's continuation line, however far in, is never code; but a fence interrupts a paragraph, so one in
-    // the item's content (`  * If so:` then `     ```bash`) opens code there.
-    if (marker === null && paragraph && !(column >= 4 && column - base < 4 && /^(`{3,}|~{3,})/.test(rest))) continue;
+    // the item's content (`  * If so:` then `     ```bash`) opens code there. So does a block quote, a heading, a rule
+    // or an HTML block: one less indented than the item's content (`- a` then `> b`) is no lazy line, and ends the item.
+    if (marker === null && paragraph && !(column - base < 4 && interruptsParagraph(rest, column >= 4))) continue;
     lists.length = depth;
     if (column - base >= 4) {
       code.add(lineStart);
@@ -1095,7 +1152,26 @@ function findIndentedCodeLines(markdown: string, fenced: Ranges): IndentedLines 
     }
     paragraph = !NOT_PARAGRAPH.test(rest);
   }
-  return { code, listBlocks, listItemFences };
+  return { code, listBlocks, htmlListBases, listItemFences };
+}
+
+const THEMATIC_BREAK = /^(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})$/;
+
+/**
+ * Whether a line's text (after its indentation) starts a block that interrupts a paragraph, other than a list item:
+ * a block quote, a heading, a rule, an HTML block of types 1 to 6, and a fence when `fence` (findIndentedCodeLines
+ * sees a fence three columns in or less in fencedBlocks).
+ */
+function interruptsParagraph(rest: string, fence: boolean): boolean {
+  const first = rest.charCodeAt(0);
+  if (first === GREATER_THAN) return true;
+  if (first === HASH) return isHeadingStart(rest, 0);
+  if (first === LESS_THAN) {
+    HTML_BLOCK_START.lastIndex = 0;
+    return HTML_BLOCK_START.test(rest);
+  }
+  if (first === BACKTICK || first === TILDE) return fence && /^(`{3,}|~{3,})/.test(rest);
+  return (first === 0x2d || first === 0x2a || first === 0x5f) && THEMATIC_BREAK.test(rest);
 }
 
 /** The column a list item's content starts at: one to four spaces after its marker, else one (the rest is code). */
@@ -1148,6 +1224,7 @@ const LINE_FEED = 0x0a;
 const CR = 0x0d;
 const SPACE = 0x20;
 const HASH = 0x23;
+const EQUALS = 0x3d;
 const CLOSE_PARENTHESIS = 0x29;
 const LESS_THAN = 0x3c;
 const GREATER_THAN = 0x3e;

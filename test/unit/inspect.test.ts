@@ -67,6 +67,8 @@ describe('Markdown inspection', () => {
     const block = '<custom-note type="tip">\n# Not a title\n[a](a.md)\n</custom-note>\n\n</span>\n[b](b.md)\n\n# Title\n<kbd>\n[c](c.md)\n\n[d](d.md)\n';
     assert.deepEqual(inspectMarkdown(block), { firstHeading: 'Title', localImages: [], localMarkdownLinks: ['d.md'] });
     // A paragraph runs on over it; an autolink or a tag with more text after it is no such line.
+    // After a first line that is blank (as a body after front matter often starts), too.
+    assert.deepEqual(inspectMarkdown('\n<custom-note>\n[a](a.md)\n').localMarkdownLinks, []);
     const paragraph = 'Text\n<custom-note>\n[e](e.md)\n\n<https://example.org/x>\n[f](f.md)\n\n<span>text</span>\n[g](g.md)\n';
     assert.deepEqual(inspectMarkdown(paragraph).localMarkdownLinks, ['e.md', 'f.md', 'g.md']);
   });

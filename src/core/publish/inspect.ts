@@ -947,7 +947,8 @@ function containedHtmlBlockEnd(markdown: string, at: number, ends: HtmlBlockEnd,
  */
 function paragraphRunsInto(markdown: string, lineStart: number, previousEnd: number, fenced: Ranges): boolean {
   if (lineStart === 0 || lineStart - 1 === previousEnd) return false;
-  const previousStart = markdown.lastIndexOf('\n', lineStart - 2) + 1;
+  // lastIndexOf reads a negative start as 0: the second line's search would find the first line's own LF.
+  const previousStart = lineStart === 1 ? 0 : markdown.lastIndexOf('\n', lineStart - 2) + 1;
   if (inRanges(fenced, previousStart)) return false;
   const at = afterQuoteMarkers(markdown, previousStart);
   const code = markdown.charCodeAt(at);

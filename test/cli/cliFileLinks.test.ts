@@ -79,6 +79,31 @@ describe('CLI: links to other files in a flat publish', () => {
     assert.equal(page('Pictures').markdown, text);
   });
 
+  it('reads links and images as CommonMark does: after an HTML block in a list item, after a paragraph\'s unclosed <!--, in a srcset, on a Windows drive', async () => {
+    const root = await cli.tree({ 'docs/guide/setup.md': '# Setup\n\n## Install\n\nRun it.\n' });
+    const tree = await runCli(['publish', 'docs', '--tree', ...TO], { cwd: root, env: cli.env() });
+    assert.equal(tree.code, 0, `${tree.stdout}\n${tree.stderr}`);
+    const text = [
+      '# Notes', '',
+      '1. Step one', '   <details><summary>More</summary>', '   Old: [old](docs/guide/setup.md)', '   </details>', '2. Step two: [install](docs/guide/setup.md#install)', '',
+      'Draft <!-- start', '- See [setup](docs/guide/setup.md)', '-->', '',
+      '<picture><source srcset="img/wide.png 2x, https://x.org/a.png 1x"><img src="https://x.org/a.png"></picture>', '',
+      '![shot](C:\\shots\\a.png)', '',
+    ].join('\n');
+    await writeFile(join(root, 'notes.md'), text);
+
+    const dry = await runCli(['publish', 'notes.md', ...TO, '--dry-run', '--json'], { cwd: root, env: cli.env() });
+    assert.equal(dry.code, 0, `${dry.stdout}\n${dry.stderr}`);
+    const [planned] = fileRecords(dry);
+    assert.equal(planned?.linksToPages, 2, 'the link inside <details> is HTML; the two after it are links');
+    assert.deepEqual(planned?.cautions, ['2 local images (C:\\shots\\a.png, img/wide.png) will not show on the wiki: it takes only images at public URLs.']);
+
+    const sent = await runCli(['publish', 'notes.md', ...TO], { cwd: root, env: cli.env() });
+    assert.equal(sent.code, 0, `${sent.stdout}\n${sent.stderr}`);
+    const setup = `${cli.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/${page('Setup').id}/Setup`;
+    assert.equal(page('Notes').markdown, text.replace('[install](docs/guide/setup.md#install)', `[install](${setup}#Install)`).replace('[setup](docs/guide/setup.md)', `[setup](${setup})`));
+  });
+
   it('a link to a file whose page this run creates is filled in by a second pass of the same run, which the next run leaves alone', async () => {
     const root = await cli.tree({
       'a.md': '# Alpha\n\nRead [the usage](b.md#usage) and [the missing](gone.md).\n',

@@ -50,6 +50,11 @@ describe('Mermaid diagrams', () => {
       assert.deepEqual(sources('<custom-note>\n```\n</custom-note>\n\n```mermaid\nC\n```'), ['C']);
     });
 
+    it('takes a fence after an HTML block in a list item once the list item has ended, and none inside the block', () => {
+      assert.deepEqual(sources('1. Step\n\n   <div align="center">\n```mermaid\nA\n```\n'), ['A']);
+      assert.deepEqual(sources('1. Step\n\n   <div align="center">\n   ```mermaid\n   A\n   ```\n'), []);
+    });
+
     it('does not mistake a fence with an info string for a closing fence', () => {
       // "```mermaid" cannot close the plain fence above it, so the diagram is code inside that block.
       assert.deepEqual(sources('```\ncode\n```mermaid\nA\n```'), []);

@@ -20,6 +20,15 @@ describe('Markdown inspection', () => {
     assert.deepEqual(findings.localMarkdownLinks, ['d.md']);
   });
 
+  it('finds every local candidate of a srcset (<img>, <picture><source>), and Windows paths from a drive, not public ones', () => {
+    const html = '<picture><source srcset="img/a.png 1x, img/b.png 2x"><img src="https://x.org/c.png"></picture>\n\n<img srcset=\'img/d.png,, https://x.org/e.png 2x\' alt="d">\n\n<picture><source srcset="https://x.org/f.png 480w, https://x.org/g.png 800w"></picture>\n\n<!-- <img srcset="img/h.png"> -->\n';
+    assert.deepEqual(inspectMarkdown(html).localImages, ['img/a.png', 'img/b.png', 'img/d.png']);
+    const windows = '![a](images\\a.png) ![b](C:\\docs\\b.png) ![c](d:/pics/c.png) ![d](file:///C:/d.png) ![e](https://x.org/e.png)\n<img src="C:\\docs\\f.png">\n\n![g][g]\n\n[g]: E:\\g.png\n';
+    assert.deepEqual(inspectMarkdown(windows).localImages, ['images\\a.png', 'C:\\docs\\b.png', 'd:/pics/c.png', 'file:///C:/d.png', 'C:\\docs\\f.png', 'E:\\g.png']);
+    // A link written from a drive is left to the links' own reading, which passes it on as written.
+    assert.deepEqual(inspectMarkdown('[h](C:\\docs\\h.md)').localMarkdownLinks, []);
+  });
+
   it('finds links to local Markdown files, including reference definitions and anchors', () => {
     const findings = inspectMarkdown('[guide](../guide.md) [web](https://x.org/a.md) [self](#top) [sec](other.markdown#part)\n[ref]: ./ref.md');
     assert.deepEqual(findings.localMarkdownLinks, ['../guide.md', 'other.markdown#part', './ref.md']);
@@ -58,6 +67,8 @@ describe('Markdown inspection', () => {
     const block = '<custom-note type="tip">\n# Not a title\n[a](a.md)\n</custom-note>\n\n</span>\n[b](b.md)\n\n# Title\n<kbd>\n[c](c.md)\n\n[d](d.md)\n';
     assert.deepEqual(inspectMarkdown(block), { firstHeading: 'Title', localImages: [], localMarkdownLinks: ['d.md'] });
     // A paragraph runs on over it; an autolink or a tag with more text after it is no such line.
+    // After a first line that is blank (as a body after front matter often starts), too.
+    assert.deepEqual(inspectMarkdown('\n<custom-note>\n[a](a.md)\n').localMarkdownLinks, []);
     const paragraph = 'Text\n<custom-note>\n[e](e.md)\n\n<https://example.org/x>\n[f](f.md)\n\n<span>text</span>\n[g](g.md)\n';
     assert.deepEqual(inspectMarkdown(paragraph).localMarkdownLinks, ['e.md', 'f.md', 'g.md']);
   });
@@ -90,6 +101,23 @@ describe('Markdown inspection', () => {
     const fence = '> <!--\n> ```sh\n> -->\n[a](a.md)\n';
     assert.deepEqual(inspectMarkdown(fence).localMarkdownLinks, ['a.md']);
     assert.deepEqual(fencedBlocks(fence), []);
+  });
+
+  it('takes the title from a heading that a paragraph\'s unclosed `<!--` is before: the heading ends the paragraph, and the comment with it', () => {
+    assert.deepEqual(inspectMarkdown('Draft <!-- start\n# Setup [guide](guide.md)\nold -->\n'), { firstHeading: 'Setup [guide](guide.md)', localImages: [], localMarkdownLinks: ['guide.md'] });
+    assert.equal(inspectMarkdown('Draft <!-- start\n[guide](guide.md)\n# Old -->\n# Title\n').firstHeading, 'Old -->', 'a heading is no paragraph\'s continuation');
+    assert.deepEqual(inspectMarkdown('Draft <!-- start\n[guide](guide.md) -->\n# Title\n'), { firstHeading: 'Title', localImages: [], localMarkdownLinks: [] });
+  });
+
+  it('ends an HTML block in a list item where the list item ends, as CommonMark does (an HTML block has no lazy lines)', () => {
+    const steps = '1. Step one\n   <details><summary>More</summary>\n   [a](a.md)\n   </details>\n2. Step two [b](b.md)\n\n- x\n\n  <div>\n  [c](c.md)\n# Title [d](d.md)\n';
+    assert.deepEqual(inspectMarkdown(steps), { firstHeading: 'Title [d](d.md)', localImages: [], localMarkdownLinks: ['b.md', 'd.md'] });
+    // Nested, four columns or more in: the block ends at a line less indented than the item's content, a comment too.
+    const nested = '- a\n  - b\n    <details>\n    [a](a.md)\n[b](b.md)\n\n1. x\n   - y\n     <!--\n     [c](c.md)\n   [d](d.md) ![e](e.png)\n   -->\n';
+    assert.deepEqual(inspectMarkdown(nested), { firstHeading: undefined, localImages: ['e.png'], localMarkdownLinks: ['b.md', 'd.md'] });
+    // A block quote or a heading ends a list item whose paragraph it follows: a block after them is in no list item.
+    const after = '- a\n> quote\n  <div>\n[f](f.md)\n\n- b\n## Part\n  <div>\n[g](g.md)\n';
+    assert.deepEqual(inspectMarkdown(after).localMarkdownLinks, []);
   });
 
   it('does not let a longer fence be closed by a shorter one', () => {

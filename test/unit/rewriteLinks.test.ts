@@ -224,6 +224,17 @@ describe('rewriteLinks', () => {
       assert.equal(rewrite(markdownAgain).markdown, markdownAgain.replace(/\(install\.md\)/g, `(${INSTALL})`));
     });
 
+    it('rewrites a link after a paragraph\'s `<!--` that the paragraph does not close: it is text, and a heading, a list item or a fence ends the paragraph', () => {
+      const text = 'Draft <!-- start\n# Setup [a](install.md)\nold -->\n\n- Item <!--\n- [b](install.md) -->\n\nMore <!--\n```\nx\n```\n[c](install.md) -->\n\nNote <!--\n    # [d](install.md) -->\n';
+      assert.equal(rewrite(text).markdown, text.replace('[a](install.md)', `[a](${INSTALL})`).replace('[b](install.md)', `[b](${INSTALL})`).replace('[c](install.md)', `[c](${INSTALL})`),
+        'a line four spaces in goes on with the paragraph, and its comment');
+    });
+
+    it('rewrites a link after an HTML block in a list item once the item has ended, never one inside the block', () => {
+      const text = '1. Step one\n   <details><summary>More</summary>\n   [a](install.md)\n   </details>\n2. Step two: [b](install.md)\n';
+      assert.equal(rewrite(text).markdown, text.replace('[b](install.md)', `[b](${INSTALL})`));
+    });
+
     it('rewrites after a fence line commented out or in an HTML block, never in a lone tag\'s HTML block, and pairs no backticks across a quote that starts', () => {
       unchanged('<custom-note>\n[a](install.md)\n\n</details>\n[b]: install.md\n');
       assert.deepEqual(asked, []);

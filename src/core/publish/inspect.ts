@@ -17,6 +17,9 @@ export type Ranges = ReadonlyArray<readonly [number, number]>;
 
 // The src of an <img>: quoted, or unquoted as HTML also allows (`<img src=diagram.png>`).
 const HTML_IMAGE = /<img\b[^>]*\bsrc\s*=\s*(?:"([^"]+)"|'([^']+)'|([^\s"'=<>`]+))/gi;
+// The srcset of an <img> or of a <picture>'s <source>: a list of candidates (`a.png 1x, b.png 2x`), each an image the
+// browser may pick, so each local one is an image the wiki cannot show.
+const HTML_SRCSET = /<(?:img|source)\b[^>]*\bsrcset\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/gi;
 const REFERENCE_DEFINITION = /^ {0,3}\[([^\]\n]+)\]:[ \t]*<?([^\s>]+)>?/gm;
 // A reference, `[text][label]`, `[label][]` or `[label]`, with the `!` of an image before it.
 const REFERENCE_USE = /(!?)\[((?:[^[\]\\\n]|\\.)*)\](?:\[((?:[^[\]\\\n]|\\.)*)\])?/g;
@@ -28,23 +31,29 @@ export function inspectMarkdown(markdown: string): MarkdownFindings {
   const findings: MarkdownFindings = { firstHeading: firstHeading(markdown, code), localImages: [], localMarkdownLinks: [] };
   for (let at = markdown.indexOf(']('); at !== -1; at = markdown.indexOf('](', at + 2)) {
     const target = destinationAt(markdown, at + 2);
-    if (!isLocal(target)) continue;
+    const local = isLocal(target);
+    if (!local && !isDrivePath(target)) continue;
     const open = markdown.lastIndexOf('[', at);
     const isImage = open > 0 && markdown[open - 1] === '!';
-    if (!isImage && !MARKDOWN_FILE.test(target)) continue;
+    if (!isImage && (!local || !MARKDOWN_FILE.test(target))) continue;
     if (isInCodeOrHtml(markdown, open === -1 ? at : open, code)) continue;
     pushUnique(isImage ? findings.localImages : findings.localMarkdownLinks, target);
   }
   // An <img> tag is shown wherever HTML is, but not in a comment.
-  if (markdown.includes('<')) collect(markdown, HTML_IMAGE, (at) => isInCode(markdown, at, code) || htmlAt(markdown, at, code) === 'comment', findings.localImages, () => true);
+  if (markdown.includes('<')) {
+    const hidden = (at: number): boolean => isInCode(markdown, at, code) || htmlAt(markdown, at, code) === 'comment';
+    collectImages(markdown, HTML_IMAGE, hidden, findings.localImages, false);
+    if (markdown.includes('srcset')) collectImages(markdown, HTML_SRCSET, hidden, findings.localImages, true);
+  }
   if (holdsDefinitionMarker(markdown)) {
     // A definition only images use (`![chart][c]` then `[c]: chart.png`) is an image the wiki cannot show.
     const imageOnly = imageOnlyLabels(markdown);
     for (const match of markdown.matchAll(REFERENCE_DEFINITION)) {
       const target = match[2] ?? '';
-      if (!isLocal(target) || isInCodeOrHtml(markdown, match.index, code)) continue;
+      const local = isLocal(target);
+      if ((!local && !isDrivePath(target)) || isInCodeOrHtml(markdown, match.index, code)) continue;
       if (imageOnly?.has(referenceLabel(match[1] ?? ''))) pushUnique(findings.localImages, target);
-      else if (MARKDOWN_FILE.test(target)) pushUnique(findings.localMarkdownLinks, target);
+      else if (local && MARKDOWN_FILE.test(target)) pushUnique(findings.localMarkdownLinks, target);
     }
   }
   return findings;
@@ -101,11 +110,34 @@ function isRegExpSpace(code: number): boolean {
   return code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
 }
 
-function collect(markdown: string, pattern: RegExp, skipped: (offset: number) => boolean, into: string[], wanted: (target: string) => boolean): void {
+/** The local images of the tags `pattern` finds: its attribute's value is one address, or a srcset's candidates. */
+function collectImages(markdown: string, pattern: RegExp, skipped: (offset: number) => boolean, into: string[], isSrcset: boolean): void {
   for (const match of markdown.matchAll(pattern)) {
-    const target = match[1] ?? match[2] ?? match[3] ?? '';
-    if (isLocal(target) && wanted(target) && !skipped(match.index)) pushUnique(into, target);
+    const value = match[1] ?? match[2] ?? match[3] ?? '';
+    const local = (isSrcset ? srcsetAddresses(value) : [value]).filter(isLocalImage);
+    if (local.length === 0 || skipped(match.index)) continue;
+    for (const target of local) pushUnique(into, target);
   }
+}
+
+/**
+ * The addresses of a srcset's candidates, as HTML splits them: an address runs to white space (commas at its end cut
+ * off, which then end the candidate), and its descriptors (`2x`, `480w`) to the next comma.
+ */
+function srcsetAddresses(srcset: string): string[] {
+  const addresses: string[] = [];
+  let at = 0;
+  while (at < srcset.length) {
+    while (at < srcset.length && (srcset[at] === ',' || isRegExpSpace(srcset.charCodeAt(at)))) at++;
+    const start = at;
+    while (at < srcset.length && !isRegExpSpace(srcset.charCodeAt(at))) at++;
+    let end = at;
+    while (end > start && srcset[end - 1] === ',') end--;
+    if (end > start) addresses.push(srcset.slice(start, end));
+    // Descriptors follow only an address that no comma ended.
+    if (end === at) while (at < srcset.length && srcset[at] !== ',') at++;
+  }
+  return addresses;
 }
 
 // The last text's fences: planning a file asks for them four times (findings, diagrams, headings, links), each a
@@ -394,7 +426,7 @@ function inCodeSpan(markdown: string, offset: number, fenced: Ranges): boolean {
     // Backticks in a fenced block open no span, and a span never reaches into one.
     if (fence !== undefined && fence[0] <= tick) next = fence[1];
     else {
-      next = paragraphEnd(markdown, tick, fence?.[0] ?? markdown.length);
+      next = paragraphEnd(markdown, tick, fence?.[0] ?? markdown.length, fenced);
       known.paragraphs.push({ start: tick, end: next, spans: undefined });
     }
     known.nextBacktick = markdown.indexOf('`', next);
@@ -421,11 +453,12 @@ function inCodeSpan(markdown: string, offset: number, fenced: Ranges): boolean {
 
 /**
  * The end of the paragraph `from` is in (its last line's end), a fence at `fenceStart` ending it at the latest: a code
- * span cannot cross it. A heading or a table row is a paragraph of one line (a span never crosses a table's cell
+ * span, or an HTML comment in a paragraph, cannot cross it (a caller that needs to know no further passes a nearer
+ * limit as `fenceStart`). A heading or a table row is a paragraph of one line (a span never crosses a table's cell
  * either); else it runs to the line before one that ends a paragraph (endsParagraph). Walked line by line with indexOf,
  * each line's first characters looked at: a regular expression tried at every line cost more than all the rest.
  */
-function paragraphEnd(markdown: string, from: number, fenceStart: number): number {
+function paragraphEnd(markdown: string, from: number, fenceStart: number, fenced: Ranges): number {
   let end = markdown.indexOf('\n', from);
   if (end === -1) end = markdown.length;
   const lineStart = markdown.lastIndexOf('\n', from - 1) + 1;
@@ -438,7 +471,7 @@ function paragraphEnd(markdown: string, from: number, fenceStart: number): numbe
     const previous = markdown.lastIndexOf('\n', lineStart - 2) + 1;
     if (isParagraphText(markdown, previous)) depth = Math.max(depth, quoteDepth(markdown, previous));
   }
-  while (end < fenceStart && end < markdown.length && !endsParagraph(markdown, end + 1, depth)) {
+  while (end < fenceStart && end < markdown.length && !endsParagraph(markdown, end + 1, depth, fenced)) {
     end = markdown.indexOf('\n', end + 1);
     if (end === -1) end = markdown.length;
   }
@@ -481,9 +514,9 @@ function isParagraphText(markdown: string, lineStart: number): boolean {
  * Whether the line at `lineStart` ends a paragraph in `depth` block quotes before it: a line that opens a block quote
  * more (its `>` no further in than a marker may stand), a blank line, a list item, a heading, a table row, an HTML
  * block that may interrupt a paragraph (types 1 to 6), or a line of only `-`, `*`, `_` or `=` (a rule, or a setext
- * underline that ends its heading).
+ * underline that ends its heading). Four columns or more in, only where a list item's content starts a block there.
  */
-function endsParagraph(markdown: string, lineStart: number, depth: number): boolean {
+function endsParagraph(markdown: string, lineStart: number, depth: number, fenced: Ranges): boolean {
   let at = lineStart;
   let quotes = 0;
   // The spaces since the line's start or the last `>`: a marker may stand three in, or four after a `>` (its own
@@ -501,15 +534,19 @@ function endsParagraph(markdown: string, lineStart: number, depth: number): bool
   }
   const code = markdown.charCodeAt(at);
   if (Number.isNaN(code) || code === LINE_FEED || code === CR || code === PIPE) return true;
+  let starts: boolean;
   if (code === LESS_THAN) {
-    if (indent > allowed) return false;
     HTML_BLOCK_START.lastIndex = at;
-    return HTML_BLOCK_START.test(markdown);
+    starts = HTML_BLOCK_START.test(markdown);
+  } else if (code === HASH) starts = isHeadingStart(markdown, at);
+  else {
+    const markerEnd = listMarkerEnd(markdown, at);
+    // A line of `=` in fewer quotes than the paragraph goes on with it lazily: only a line in them underlines it.
+    starts = (markerEnd !== -1 && isSpaceOrLineEnd(markdown.charCodeAt(markerEnd))) || (isRuleLine(markdown, at) && (code !== EQUALS || quotes >= depth));
   }
-  if (code === HASH) return isHeadingStart(markdown, at);
-  const markerEnd = listMarkerEnd(markdown, at);
-  if (markerEnd !== -1 && isSpaceOrLineEnd(markdown.charCodeAt(markerEnd))) return true;
-  return isRuleLine(markdown, at);
+  // Further in than a marker may stand, the line goes on with the paragraph (`text` then `    # more`), unless a list
+  // item's content starts a block there (`- a` then `    - b`); the list items are read only for such a line.
+  return starts && (indent <= allowed || (quotes === 0 && startsListItemBlock(markdown, lineStart, fenced)));
 }
 
 /** Whether the line's text from `at` is only `-`, `*`, `_` or `=` (one of them, spaces between): a rule or setext underline. */
@@ -668,14 +705,14 @@ const HTML_TAG_LINE = new RegExp(
   'iy',
 );
 const RAW_TEXT_END = /<\/(?:pre|script|style|textarea)>/gi;
-// A blank line, which ends an HTML block of type 6 or 7, and a comment within a paragraph (which cannot cross one).
+// A blank line, which ends an HTML block of type 6 or 7.
 const BLANK_LINE = /\n[ \t]*\r?\n/g;
 
 /**
  * The HTML blocks outside code (from the line's start, up to three spaces in or after block quote and list item
  * markers, to the end of the line with the block's end condition, or to the blank line that ends blocks of types 6 and
  * 7, or to the last line that continues the quotes and list items it opened in) and the comments (`<!--` to `-->`: in a
- * paragraph on lines with no blank one between; a comment that starts a line is a block of its own, to its `-->`
+ * paragraph when both are in it; a comment that starts a line is a block of its own, to its `-->`
  * line's end, and is both a comment and a block). A line that starts a block inside a comment of a paragraph starts it
  * all the same (it interrupts the paragraph), as findFencedBlocks reads it: both must agree on where each block is.
  */
@@ -709,14 +746,29 @@ function findHtml(markdown: string, fenced: Ranges): HtmlRanges {
       if (close !== -1) at = close + 2;
       continue;
     }
-    BLANK_LINE.lastIndex = at;
-    if (close === -1 || (BLANK_LINE.test(markdown) && BLANK_LINE.lastIndex <= close) || isInCode(markdown, at, fenced)) continue;
+    if (close === -1 || isInCode(markdown, at, fenced)) continue;
+    // A comment in a paragraph is inline HTML, closed in the same paragraph or not at all: a heading, a list item or a
+    // blank line before the `-->` ends the paragraph, and the `<!--` is then only text (what follows it is read).
+    // The paragraph is walked no further than the `-->` (paragraphEnd stops at the limit it is given, and says it).
+    if (markdown.indexOf('\n', at) < close && paragraphEnd(markdown, at, Math.min(fenceStartAfter(fenced, at), close + 1), fenced) < close) continue;
     comments.push([at, close + 3]);
   }
   return { comments, blocks };
 }
 
 const NO_HTML: HtmlRanges = { comments: [], blocks: [] };
+
+/** The start of the first of the ranges that starts after `offset` (the text's length when none does). */
+function fenceStartAfter(fenced: Ranges, offset: number): number {
+  let low = 0;
+  let high = fenced.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((fenced[middle] as readonly [number, number])[0] <= offset) low = middle + 1;
+    else high = middle;
+  }
+  return (fenced[low] as readonly [number, number] | undefined)?.[0] ?? Number.MAX_SAFE_INTEGER;
+}
 
 // The block opensHtmlBlock found last: one object for every text, as it is asked at every `<` that starts a line.
 const openedBlock = { lineStart: 0, end: -1 };
@@ -758,8 +810,54 @@ function opensHtmlBlock(markdown: string, at: number, previousEnd: number, fence
   // Asked last, of a line that would open a block: it reads the list items of the whole text (once a text).
   if (inListItem && !startsListItemBlock(markdown, lineStart, fenced)) return false;
   openedBlock.lineStart = lineStart;
-  openedBlock.end = containers === undefined ? htmlBlockEnd(markdown, at, ends) : containedHtmlBlockEnd(markdown, at, ends, containers);
+  if (containers !== undefined) openedBlock.end = containedHtmlBlockEnd(markdown, at, ends, containers);
+  else {
+    openedBlock.end = htmlBlockEnd(markdown, at, ends);
+    // Indented, it may be a list item's content (`1. Step` then `   <details>`), which ends at a line less indented
+    // than the item's content (`2. Next`): an HTML block has no lazy lines. Only a line less indented than the `<`
+    // before the block's end can end it early, so the list items are read only when one is there.
+    if (at > lineStart && lessIndentedLineBefore(markdown, at, at - lineStart, openedBlock.end)) {
+      const base = listItemBaseOfHtml(markdown, lineStart, fenced, readListItems);
+      if (base !== undefined) openedBlock.end = containedHtmlBlockEnd(markdown, at, ends, [base]);
+    }
+  }
   return true;
+}
+
+/** Whether a line after the one of `from` and before `end` holds text fewer than `indent` spaces in. */
+function lessIndentedLineBefore(markdown: string, from: number, indent: number, end: number): boolean {
+  for (let lineStart = markdown.indexOf('\n', from) + 1; lineStart > 0 && lineStart < end; lineStart = markdown.indexOf('\n', lineStart) + 1) {
+    let spaces = 0;
+    while (spaces < indent && markdown.charCodeAt(lineStart + spaces) === SPACE) spaces++;
+    if (spaces < indent && !isBlank(markdown, lineStart + spaces, lineEndOf(markdown, lineStart))) return true;
+  }
+  return false;
+}
+
+function lineEndOf(markdown: string, at: number): number {
+  const end = markdown.indexOf('\n', at);
+  return end === -1 ? markdown.length : end;
+}
+
+// The list items as read with the fences findFencedBlocks had found when it asked (`fenced` grows as it finds them,
+// and holds every fence before the line it asks about, so that line's list items are read right), kept while no
+// fence is added.
+const partialListItems: { markdown: string | undefined; fences: number; lines: IndentedLines | undefined } = { markdown: undefined, fences: 0, lines: undefined };
+
+/**
+ * The column where the content of the list item that the line at `lineStart` (starting with `<` after its
+ * indentation) is in starts; undefined when the line is in none. `complete`: `fenced` holds every fence of the text,
+ * else only those before the line (findFencedBlocks asking), and the list items are read again for it.
+ */
+function listItemBaseOfHtml(markdown: string, lineStart: number, fenced: Ranges, complete: boolean): number | undefined {
+  if (complete) return indentedLines(markdown, fenced).htmlListBases.get(lineStart);
+  const known = partialListItems;
+  if (known.markdown !== markdown || known.fences !== fenced.length || known.lines === undefined) {
+    known.lines = findIndentedCodeLines(markdown, fenced);
+    known.markdown = markdown;
+    known.fences = fenced.length;
+  }
+  return known.lines.htmlListBases.get(lineStart);
 }
 
 function onlySpacesBetween(markdown: string, from: number, to: number): boolean {
@@ -849,7 +947,8 @@ function containedHtmlBlockEnd(markdown: string, at: number, ends: HtmlBlockEnd,
  */
 function paragraphRunsInto(markdown: string, lineStart: number, previousEnd: number, fenced: Ranges): boolean {
   if (lineStart === 0 || lineStart - 1 === previousEnd) return false;
-  const previousStart = markdown.lastIndexOf('\n', lineStart - 2) + 1;
+  // lastIndexOf reads a negative start as 0: the second line's search would find the first line's own LF.
+  const previousStart = lineStart === 1 ? 0 : markdown.lastIndexOf('\n', lineStart - 2) + 1;
   if (inRanges(fenced, previousStart)) return false;
   const at = afterQuoteMarkers(markdown, previousStart);
   const code = markdown.charCodeAt(at);
@@ -896,6 +995,11 @@ interface IndentedLines {
    * of where it starts (`1. Step` then `    ## Details`): not code, and a block of their own (a heading among them).
    */
   listBlocks: ReadonlySet<number>;
+  /**
+   * The column where the list item's content starts, by the start of each line in one that starts with `<` after its
+   * indentation (`1. Step` then `   <details>`): an HTML block opened there ends where the list item does.
+   */
+  htmlListBases: ReadonlyMap<number, number>;
   /** The fences inside list items indented four columns or more (`  - b` then `    ```mermaid`), which fencedBlocks does not see. */
   listItemFences: readonly ListItemFence[];
 }
@@ -919,7 +1023,7 @@ export interface ListItemFence {
 }
 
 // The last text's indented lines, found only for a text where isInCode or the headings ask about an indented line.
-const lastIndented: { markdown: string | undefined; lines: IndentedLines } = { markdown: undefined, lines: { code: new Set(), listBlocks: new Set(), listItemFences: [] } };
+const lastIndented: { markdown: string | undefined; lines: IndentedLines } = { markdown: undefined, lines: { code: new Set(), listBlocks: new Set(), htmlListBases: new Map(), listItemFences: [] } };
 
 function indentedLines(markdown: string, fenced: Ranges): IndentedLines {
   if (lastIndented.markdown !== markdown) {
@@ -933,15 +1037,15 @@ function indentedCodeLines(markdown: string, fenced: Ranges): ReadonlySet<number
   return indentedLines(markdown, fenced).code;
 }
 
-/**
- * Whether the line starting at `lineStart` (after an LF), indented four columns or more, starts a block inside a list
- * item rather than being indented code or a paragraph's continuation: CommonMark reads a heading there.
- */
 /** The fences inside list items that fencedBlocks does not see, in document order, read as link inspection reads them. */
 export function listItemFences(markdown: string): readonly ListItemFence[] {
   return indentedLines(markdown, fencedBlocks(markdown)).listItemFences;
 }
 
+/**
+ * Whether the line starting at `lineStart` (after an LF), indented four columns or more, starts a block inside a list
+ * item rather than being indented code or a paragraph's continuation: CommonMark reads a heading there.
+ */
 export function startsListItemBlock(markdown: string, lineStart: number, fenced: Ranges): boolean {
   return indentedLines(markdown, fenced).listBlocks.has(lineStart);
 }
@@ -959,6 +1063,7 @@ const NOT_PARAGRAPH = /^(?:#{1,6}(?:[ \t]|$)|(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}
 function findIndentedCodeLines(markdown: string, fenced: Ranges): IndentedLines {
   const code = new Set<number>();
   const listBlocks = new Set<number>();
+  const htmlListBases = new Map<number, number>();
   const listItemFences: ListItemFence[] = [];
   // The columns where the open list items' content starts, outermost first.
   const lists: number[] = [];
@@ -1015,9 +1120,11 @@ function findIndentedCodeLines(markdown: string, fenced: Ranges): IndentedLines 
     const marker = column - base < 4 ? LIST_MARKER.exec(rest) : null;
     // Inside a list item's content by its indentation: a block starts here if it is one (a heading interrupts a paragraph).
     if (depth > 0 && column >= 4 && column - base < 4) listBlocks.add(lineStart);
+    if (depth > 0 && column - base < 4 && rest.charCodeAt(0) === LESS_THAN) htmlListBases.set(lineStart, base);
     // A paragraph's continuation line, however far in, is never code; but a fence interrupts a paragraph, so one in
-    // the item's content (`  * If so:` then `     ```bash`) opens code there.
-    if (marker === null && paragraph && !(column >= 4 && column - base < 4 && /^(`{3,}|~{3,})/.test(rest))) continue;
+    // the item's content (`  * If so:` then `     ```bash`) opens code there. So does a block quote, a heading, a rule
+    // or an HTML block: one less indented than the item's content (`- a` then `> b`) is no lazy line, and ends the item.
+    if (marker === null && paragraph && !(column - base < 4 && interruptsParagraph(rest, column >= 4))) continue;
     lists.length = depth;
     if (column - base >= 4) {
       code.add(lineStart);
@@ -1046,7 +1153,26 @@ function findIndentedCodeLines(markdown: string, fenced: Ranges): IndentedLines 
     }
     paragraph = !NOT_PARAGRAPH.test(rest);
   }
-  return { code, listBlocks, listItemFences };
+  return { code, listBlocks, htmlListBases, listItemFences };
+}
+
+const THEMATIC_BREAK = /^(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})$/;
+
+/**
+ * Whether a line's text (after its indentation) starts a block that interrupts a paragraph, other than a list item:
+ * a block quote, a heading, a rule, an HTML block of types 1 to 6, and a fence when `fence` (findIndentedCodeLines
+ * sees a fence three columns in or less in fencedBlocks).
+ */
+function interruptsParagraph(rest: string, fence: boolean): boolean {
+  const first = rest.charCodeAt(0);
+  if (first === GREATER_THAN) return true;
+  if (first === HASH) return isHeadingStart(rest, 0);
+  if (first === LESS_THAN) {
+    HTML_BLOCK_START.lastIndex = 0;
+    return HTML_BLOCK_START.test(rest);
+  }
+  if (first === BACKTICK || first === TILDE) return fence && /^(`{3,}|~{3,})/.test(rest);
+  return (first === 0x2d || first === 0x2a || first === 0x5f) && THEMATIC_BREAK.test(rest);
 }
 
 /** The column a list item's content starts at: one to four spaces after its marker, else one (the rest is code). */
@@ -1099,12 +1225,28 @@ const LINE_FEED = 0x0a;
 const CR = 0x0d;
 const SPACE = 0x20;
 const HASH = 0x23;
+const EQUALS = 0x3d;
 const CLOSE_PARENTHESIS = 0x29;
 const LESS_THAN = 0x3c;
 const GREATER_THAN = 0x3e;
 const BACKTICK = 0x60;
 const PIPE = 0x7c;
 const TILDE = 0x7e;
+
+/**
+ * A Windows path from a drive (`C:\docs\a.png`, `C:/docs/a.png`), which reads as a one-letter scheme: a picture on
+ * this machine. Only images are named by it: a link written so is left to the links' own reading (linkTarget).
+ */
+function isDrivePath(target: string): boolean {
+  const letter = target.charCodeAt(0) | 0x20;
+  const slash = target.charCodeAt(2);
+  return letter >= 0x61 && letter <= 0x7a && target.charCodeAt(1) === 0x3a && (slash === 0x5c || slash === 0x2f);
+}
+
+/** An image address that names a file on this machine: a local path, file:, or a Windows drive's path. */
+function isLocalImage(target: string): boolean {
+  return isLocal(target) || isDrivePath(target);
+}
 
 /** Anything without a scheme (and not protocol-relative or an anchor) is a path on this machine, as is file:. */
 function isLocal(target: string): boolean {

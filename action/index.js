@@ -9528,6 +9528,7 @@ function isEscaped(text2, at) {
 
 // src/core/publish/inspect.ts
 var HTML_IMAGE = /<img\b[^>]*\bsrc\s*=\s*(?:"([^"]+)"|'([^']+)'|([^\s"'=<>`]+))/gi;
+var HTML_SRCSET = /<(?:img|source)\b[^>]*\bsrcset\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/gi;
 var REFERENCE_DEFINITION = /^ {0,3}\[([^\]\n]+)\]:[ \t]*<?([^\s>]+)>?/gm;
 var REFERENCE_USE = /(!?)\[((?:[^[\]\\\n]|\\.)*)\](?:\[((?:[^[\]\\\n]|\\.)*)\])?/g;
 var SCHEME = /^[a-z][a-z0-9+.-]*:/i;
@@ -9537,21 +9538,27 @@ function inspectMarkdown(markdown) {
   const findings = { firstHeading: firstHeading(markdown, code), localImages: [], localMarkdownLinks: [] };
   for (let at = markdown.indexOf("]("); at !== -1; at = markdown.indexOf("](", at + 2)) {
     const target = destinationAt(markdown, at + 2);
-    if (!isLocal(target)) continue;
+    const local = isLocal(target);
+    if (!local && !isDrivePath(target)) continue;
     const open2 = markdown.lastIndexOf("[", at);
     const isImage2 = open2 > 0 && markdown[open2 - 1] === "!";
-    if (!isImage2 && !MARKDOWN_FILE.test(target)) continue;
+    if (!isImage2 && (!local || !MARKDOWN_FILE.test(target))) continue;
     if (isInCodeOrHtml(markdown, open2 === -1 ? at : open2, code)) continue;
     pushUnique(isImage2 ? findings.localImages : findings.localMarkdownLinks, target);
   }
-  if (markdown.includes("<")) collect(markdown, HTML_IMAGE, (at) => isInCode(markdown, at, code) || htmlAt(markdown, at, code) === "comment", findings.localImages, () => true);
+  if (markdown.includes("<")) {
+    const hidden = (at) => isInCode(markdown, at, code) || htmlAt(markdown, at, code) === "comment";
+    collectImages(markdown, HTML_IMAGE, hidden, findings.localImages, false);
+    if (markdown.includes("srcset")) collectImages(markdown, HTML_SRCSET, hidden, findings.localImages, true);
+  }
   if (holdsDefinitionMarker(markdown)) {
     const imageOnly = imageOnlyLabels(markdown);
     for (const match of markdown.matchAll(REFERENCE_DEFINITION)) {
       const target = match[2] ?? "";
-      if (!isLocal(target) || isInCodeOrHtml(markdown, match.index, code)) continue;
+      const local = isLocal(target);
+      if (!local && !isDrivePath(target) || isInCodeOrHtml(markdown, match.index, code)) continue;
       if (imageOnly?.has(referenceLabel(match[1] ?? ""))) pushUnique(findings.localImages, target);
-      else if (MARKDOWN_FILE.test(target)) pushUnique(findings.localMarkdownLinks, target);
+      else if (local && MARKDOWN_FILE.test(target)) pushUnique(findings.localMarkdownLinks, target);
     }
   }
   return findings;
@@ -9591,11 +9598,27 @@ function isRegExpSpace(code) {
   if (code < 160) return false;
   return code === 160 || code === 5760 || code >= 8192 && code <= 8202 || code === 8232 || code === 8233 || code === 8239 || code === 8287 || code === 12288 || code === 65279;
 }
-function collect(markdown, pattern, skipped, into, wanted) {
+function collectImages(markdown, pattern, skipped, into, isSrcset) {
   for (const match of markdown.matchAll(pattern)) {
-    const target = match[1] ?? match[2] ?? match[3] ?? "";
-    if (isLocal(target) && wanted(target) && !skipped(match.index)) pushUnique(into, target);
+    const value = match[1] ?? match[2] ?? match[3] ?? "";
+    const local = (isSrcset ? srcsetAddresses(value) : [value]).filter(isLocalImage);
+    if (local.length === 0 || skipped(match.index)) continue;
+    for (const target of local) pushUnique(into, target);
   }
+}
+function srcsetAddresses(srcset) {
+  const addresses = [];
+  let at = 0;
+  while (at < srcset.length) {
+    while (at < srcset.length && (srcset[at] === "," || isRegExpSpace(srcset.charCodeAt(at)))) at++;
+    const start = at;
+    while (at < srcset.length && !isRegExpSpace(srcset.charCodeAt(at))) at++;
+    let end = at;
+    while (end > start && srcset[end - 1] === ",") end--;
+    if (end > start) addresses.push(srcset.slice(start, end));
+    if (end === at) while (at < srcset.length && srcset[at] !== ",") at++;
+  }
+  return addresses;
 }
 var lastFences = { markdown: void 0, ranges: [] };
 var lastDefinitionMarker = { markdown: void 0, holds: false };
@@ -9800,7 +9823,7 @@ function inCodeSpan(markdown, offset, fenced) {
     let next;
     if (fence !== void 0 && fence[0] <= tick) next = fence[1];
     else {
-      next = paragraphEnd(markdown, tick, fence?.[0] ?? markdown.length);
+      next = paragraphEnd(markdown, tick, fence?.[0] ?? markdown.length, fenced);
       known.paragraphs.push({ start: tick, end: next, spans: void 0 });
     }
     known.nextBacktick = markdown.indexOf("`", next);
@@ -9823,7 +9846,7 @@ function inCodeSpan(markdown, offset, fenced) {
   }
   return false;
 }
-function paragraphEnd(markdown, from, fenceStart) {
+function paragraphEnd(markdown, from, fenceStart, fenced) {
   let end = markdown.indexOf("\n", from);
   if (end === -1) end = markdown.length;
   const lineStart = markdown.lastIndexOf("\n", from - 1) + 1;
@@ -9834,7 +9857,7 @@ function paragraphEnd(markdown, from, fenceStart) {
     const previous = markdown.lastIndexOf("\n", lineStart - 2) + 1;
     if (isParagraphText(markdown, previous)) depth = Math.max(depth, quoteDepth(markdown, previous));
   }
-  while (end < fenceStart && end < markdown.length && !endsParagraph(markdown, end + 1, depth)) {
+  while (end < fenceStart && end < markdown.length && !endsParagraph(markdown, end + 1, depth, fenced)) {
     end = markdown.indexOf("\n", end + 1);
     if (end === -1) end = markdown.length;
   }
@@ -9866,7 +9889,7 @@ function isParagraphText(markdown, lineStart) {
   if (Number.isNaN(code) || code === LINE_FEED || code === CR) return false;
   return code === HASH ? !isHeadingStart(markdown, at) : !isRuleLine(markdown, at);
 }
-function endsParagraph(markdown, lineStart, depth) {
+function endsParagraph(markdown, lineStart, depth, fenced) {
   let at = lineStart;
   let quotes = 0;
   let indent = 0;
@@ -9882,15 +9905,16 @@ function endsParagraph(markdown, lineStart, depth) {
   }
   const code = markdown.charCodeAt(at);
   if (Number.isNaN(code) || code === LINE_FEED || code === CR || code === PIPE) return true;
+  let starts;
   if (code === LESS_THAN) {
-    if (indent > allowed) return false;
     HTML_BLOCK_START.lastIndex = at;
-    return HTML_BLOCK_START.test(markdown);
+    starts = HTML_BLOCK_START.test(markdown);
+  } else if (code === HASH) starts = isHeadingStart(markdown, at);
+  else {
+    const markerEnd = listMarkerEnd(markdown, at);
+    starts = markerEnd !== -1 && isSpaceOrLineEnd(markdown.charCodeAt(markerEnd)) || isRuleLine(markdown, at) && (code !== EQUALS || quotes >= depth);
   }
-  if (code === HASH) return isHeadingStart(markdown, at);
-  const markerEnd = listMarkerEnd(markdown, at);
-  if (markerEnd !== -1 && isSpaceOrLineEnd(markdown.charCodeAt(markerEnd))) return true;
-  return isRuleLine(markdown, at);
+  return starts && (indent <= allowed || quotes === 0 && startsListItemBlock(markdown, lineStart, fenced));
 }
 function isRuleLine(markdown, at) {
   const code = markdown.charCodeAt(at);
@@ -10016,13 +10040,23 @@ function findHtml(markdown, fenced) {
       if (close !== -1) at = close + 2;
       continue;
     }
-    BLANK_LINE.lastIndex = at;
-    if (close === -1 || BLANK_LINE.test(markdown) && BLANK_LINE.lastIndex <= close || isInCode(markdown, at, fenced)) continue;
+    if (close === -1 || isInCode(markdown, at, fenced)) continue;
+    if (markdown.indexOf("\n", at) < close && paragraphEnd(markdown, at, Math.min(fenceStartAfter(fenced, at), close + 1), fenced) < close) continue;
     comments.push([at, close + 3]);
   }
   return { comments, blocks };
 }
 var NO_HTML = { comments: [], blocks: [] };
+function fenceStartAfter(fenced, offset) {
+  let low = 0;
+  let high = fenced.length;
+  while (low < high) {
+    const middle = low + high >> 1;
+    if (fenced[middle][0] <= offset) low = middle + 1;
+    else high = middle;
+  }
+  return fenced[low]?.[0] ?? Number.MAX_SAFE_INTEGER;
+}
 var openedBlock = { lineStart: 0, end: -1 };
 function opensHtmlBlock(markdown, at, previousEnd, fenced, readListItems = true) {
   let lineStart = lineStartIfIndented(markdown, at);
@@ -10050,8 +10084,38 @@ function opensHtmlBlock(markdown, at, previousEnd, fenced, readListItems = true)
   }
   if (inListItem && !startsListItemBlock(markdown, lineStart, fenced)) return false;
   openedBlock.lineStart = lineStart;
-  openedBlock.end = containers === void 0 ? htmlBlockEnd(markdown, at, ends) : containedHtmlBlockEnd(markdown, at, ends, containers);
+  if (containers !== void 0) openedBlock.end = containedHtmlBlockEnd(markdown, at, ends, containers);
+  else {
+    openedBlock.end = htmlBlockEnd(markdown, at, ends);
+    if (at > lineStart && lessIndentedLineBefore(markdown, at, at - lineStart, openedBlock.end)) {
+      const base = listItemBaseOfHtml(markdown, lineStart, fenced, readListItems);
+      if (base !== void 0) openedBlock.end = containedHtmlBlockEnd(markdown, at, ends, [base]);
+    }
+  }
   return true;
+}
+function lessIndentedLineBefore(markdown, from, indent, end) {
+  for (let lineStart = markdown.indexOf("\n", from) + 1; lineStart > 0 && lineStart < end; lineStart = markdown.indexOf("\n", lineStart) + 1) {
+    let spaces = 0;
+    while (spaces < indent && markdown.charCodeAt(lineStart + spaces) === SPACE) spaces++;
+    if (spaces < indent && !isBlank(markdown, lineStart + spaces, lineEndOf(markdown, lineStart))) return true;
+  }
+  return false;
+}
+function lineEndOf(markdown, at) {
+  const end = markdown.indexOf("\n", at);
+  return end === -1 ? markdown.length : end;
+}
+var partialListItems = { markdown: void 0, fences: 0, lines: void 0 };
+function listItemBaseOfHtml(markdown, lineStart, fenced, complete) {
+  if (complete) return indentedLines(markdown, fenced).htmlListBases.get(lineStart);
+  const known = partialListItems;
+  if (known.markdown !== markdown || known.fences !== fenced.length || known.lines === void 0) {
+    known.lines = findIndentedCodeLines(markdown, fenced);
+    known.markdown = markdown;
+    known.fences = fenced.length;
+  }
+  return known.lines.htmlListBases.get(lineStart);
 }
 function onlySpacesBetween(markdown, from, to) {
   for (let at = from; at < to; at++) if (markdown.charCodeAt(at) !== SPACE) return false;
@@ -10111,7 +10175,7 @@ function containedHtmlBlockEnd(markdown, at, ends, containers) {
 }
 function paragraphRunsInto(markdown, lineStart, previousEnd, fenced) {
   if (lineStart === 0 || lineStart - 1 === previousEnd) return false;
-  const previousStart = markdown.lastIndexOf("\n", lineStart - 2) + 1;
+  const previousStart = lineStart === 1 ? 0 : markdown.lastIndexOf("\n", lineStart - 2) + 1;
   if (inRanges(fenced, previousStart)) return false;
   const at = afterQuoteMarkers(markdown, previousStart);
   const code = markdown.charCodeAt(at);
@@ -10144,7 +10208,7 @@ var HtmlBlocksAhead = class {
     return lineStart < this.end;
   }
 };
-var lastIndented = { markdown: void 0, lines: { code: /* @__PURE__ */ new Set(), listBlocks: /* @__PURE__ */ new Set(), listItemFences: [] } };
+var lastIndented = { markdown: void 0, lines: { code: /* @__PURE__ */ new Set(), listBlocks: /* @__PURE__ */ new Set(), htmlListBases: /* @__PURE__ */ new Map(), listItemFences: [] } };
 function indentedLines(markdown, fenced) {
   if (lastIndented.markdown !== markdown) {
     lastIndented.lines = findIndentedCodeLines(markdown, fenced);
@@ -10166,6 +10230,7 @@ var NOT_PARAGRAPH = /^(?:#{1,6}(?:[ \t]|$)|(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(
 function findIndentedCodeLines(markdown, fenced) {
   const code = /* @__PURE__ */ new Set();
   const listBlocks = /* @__PURE__ */ new Set();
+  const htmlListBases = /* @__PURE__ */ new Map();
   const listItemFences2 = [];
   const lists = [];
   let paragraph = false;
@@ -10218,7 +10283,8 @@ function findIndentedCodeLines(markdown, fenced) {
     const base = depth > 0 ? lists[depth - 1] : 0;
     const marker = column - base < 4 ? LIST_MARKER.exec(rest) : null;
     if (depth > 0 && column >= 4 && column - base < 4) listBlocks.add(lineStart);
-    if (marker === null && paragraph && !(column >= 4 && column - base < 4 && /^(`{3,}|~{3,})/.test(rest))) continue;
+    if (depth > 0 && column - base < 4 && rest.charCodeAt(0) === LESS_THAN) htmlListBases.set(lineStart, base);
+    if (marker === null && paragraph && !(column - base < 4 && interruptsParagraph(rest, column >= 4))) continue;
     lists.length = depth;
     if (column - base >= 4) {
       code.add(lineStart);
@@ -10247,7 +10313,19 @@ function findIndentedCodeLines(markdown, fenced) {
     }
     paragraph = !NOT_PARAGRAPH.test(rest);
   }
-  return { code, listBlocks, listItemFences: listItemFences2 };
+  return { code, listBlocks, htmlListBases, listItemFences: listItemFences2 };
+}
+var THEMATIC_BREAK = /^(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})$/;
+function interruptsParagraph(rest, fence) {
+  const first = rest.charCodeAt(0);
+  if (first === GREATER_THAN) return true;
+  if (first === HASH) return isHeadingStart(rest, 0);
+  if (first === LESS_THAN) {
+    HTML_BLOCK_START.lastIndex = 0;
+    return HTML_BLOCK_START.test(rest);
+  }
+  if (first === BACKTICK || first === TILDE) return fence && /^(`{3,}|~{3,})/.test(rest);
+  return (first === 45 || first === 42 || first === 95) && THEMATIC_BREAK.test(rest);
 }
 function listContentColumn(column, marker, rest) {
   const after = rest.slice(marker.length);
@@ -10283,12 +10361,21 @@ var LINE_FEED = 10;
 var CR = 13;
 var SPACE = 32;
 var HASH = 35;
+var EQUALS = 61;
 var CLOSE_PARENTHESIS = 41;
 var LESS_THAN = 60;
 var GREATER_THAN = 62;
 var BACKTICK = 96;
 var PIPE = 124;
 var TILDE = 126;
+function isDrivePath(target) {
+  const letter = target.charCodeAt(0) | 32;
+  const slash = target.charCodeAt(2);
+  return letter >= 97 && letter <= 122 && target.charCodeAt(1) === 58 && (slash === 92 || slash === 47);
+}
+function isLocalImage(target) {
+  return isLocal(target) || isDrivePath(target);
+}
 function isLocal(target) {
   if (target === "" || target.startsWith("#") || target.startsWith("//")) return false;
   if (/^file:/i.test(target)) return true;
@@ -14033,7 +14120,7 @@ var QUOTE_MARKERS2 = /^(?: {0,3}>[ \t]?)+/;
 var LIST_MARKERS = /^(?: {0,3}(?:[-+*]|\d{1,9}[.)])[ \t]+)+/;
 var BLOCK_START = /^ {0,3}(?:[-+*](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)|<|(?:[-*_][ \t]*){3,}$)/;
 var LIST_ITEM_TEXT = /^ {0,3}(?:[-+*]|\d{1,9}[.)])[ \t]+\S/;
-var THEMATIC_BREAK = /^ {0,3}(?:[-*_][ \t]*){3,}$/;
+var THEMATIC_BREAK2 = /^ {0,3}(?:[-*_][ \t]*){3,}$/;
 function plainStart(code) {
   return code >= 97 && code <= 122 || code >= 65 && code <= 90 || code === 91 || code === 96 || code === 40 || code === 34 || code === 39;
 }
@@ -14103,9 +14190,9 @@ function markdownHeadings(markdown) {
       paragraph = [];
     } else if (BLOCK_START.test(line)) {
       if (paragraph.length > 0) paragraph = [];
-      itemText = LIST_ITEM_TEXT.test(line) && !THEMATIC_BREAK.test(line);
+      itemText = LIST_ITEM_TEXT.test(line) && !THEMATIC_BREAK2.test(line);
       itemQuoted = line !== unquoted;
-    } else if (itemText && (SETEXT_UNDERLINE.test(line) || THEMATIC_BREAK.test(line))) {
+    } else if (itemText && (SETEXT_UNDERLINE.test(line) || THEMATIC_BREAK2.test(line))) {
       itemText = false;
     } else if (!itemText) {
       if (paragraph.length === 0) paragraphQuoted = line !== unquoted;

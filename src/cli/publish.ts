@@ -163,6 +163,7 @@ async function send(plan: PlanItem[], state: StateFileLinkStore | undefined, pag
     signal: context.interrupt,
     links: context.links,
     pages,
+    guard: { overwriteEdited: args.overwriteEdited },
     send: (item, target, sendContext) => sendPlanned(item, target, sendContext, settings),
     ...ownPageProof(pages, { since: startedAt, authorId }),
     onStopped: (stopped) => output.problem(describeRunStop(stopped)),

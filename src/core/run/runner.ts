@@ -6,7 +6,9 @@ import { abortableSleep } from '../importApi/backoff';
 import type { PublishOutcome } from '../publish/outcome';
 import type { PublishTarget } from '../publish/target';
 import type { PageIdentity } from '../links/pageIdentity';
-import { notPublishedHere, unreadOnWiki } from './guard';
+import type { WikiPagesClient } from '../wikiPages';
+import { notPublishedHere, unreadOnWiki, type GuardOptions } from './guard';
+import { changedSincePlanned } from './pageRecheck';
 import type { PlanItem } from './plan';
 import { plannedContent, type PlannedContent } from './plannedContent';
 
@@ -139,6 +141,13 @@ export interface RunOptions {
    * proven to be the one this run created, else undefined (the file then ends as 'existsUnproven').
    */
   proveOwnPage?(item: PlanItem, target: PublishTarget, signal: AbortSignal): Promise<PageIdentity | undefined>;
+  /**
+   * Page routes: an update the edit guard saw as its file left it is looked at again just before its own send, and
+   * held back ('edited') if it changed on the wiki while the run sent other files (pageRecheck.ts).
+   */
+  pages?: WikiPagesClient | undefined;
+  /** The guard's choice of edited pages to replace (--overwrite-edited): those are sent whatever that look finds. */
+  guard?: Pick<GuardOptions, 'overwriteEdited'>;
 }
 
 export const MAX_CONCURRENCY = 16;
@@ -208,6 +217,15 @@ export async function runPlan(items: readonly PlanItem[], options: RunOptions): 
       if (!content.ok) {
         const refused: PlanItem = { ...item, state: 'refused', refusals: [...item.refusals, { code: content.code, message: content.problem, fix: undefined }] };
         report(index, { item: refused, state: 'refused', mayHaveLanded: false });
+        continue;
+      }
+      const changed = options.pages ? await changedSincePlanned(item, options.pages, options.guard?.overwriteEdited, cancel.signal) : undefined;
+      if (cancel.signal.aborted || gate.stoppedBy) {
+        report(index, { item, state: 'notStarted', mayHaveLanded: false });
+        continue;
+      }
+      if (changed) {
+        report(index, { item: changed, state: 'edited', mayHaveLanded: false });
         continue;
       }
       options.onStart?.(item, ++started, total);

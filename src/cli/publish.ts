@@ -17,6 +17,8 @@ import { guardPlan, unreadOnWiki } from '../core/run/guard';
 import { checkFlatTitlesAcrossSpaceNames } from '../core/run/titlesAcrossSpaceNames';
 import { countPlan, planFiles, type PlanItem, type SourceFile } from '../core/run/plan';
 import { recordSendEnd } from '../core/run/recordSend';
+import { DEFAULT_LOOKUPS_AT_ONCE } from '../core/run/lookupDeadline';
+import { callsAtMost } from '../core/util/callsAtMost';
 import { describeRunStop, ThrottleGate } from '../core/run/runner';
 import { runFlat, type FlatFileResult } from '../core/run/flatRun';
 import { sendPlanned } from '../core/run/send';
@@ -155,6 +157,8 @@ async function send(plan: PlanItem[], state: StateFileLinkStore | undefined, pag
   const authorId = apiTokenSubject(context.token);
   let stateFailure: unknown;
   const identifying: Array<Promise<void>> = [];
+  // As many at once as the guard's lookups, not one for each page as it lands (the core's flat run learns the same way).
+  const identify = callsAtMost(DEFAULT_LOOKUPS_AT_ONCE);
   const recording: Array<Promise<void>> = [];
   const gate = new ThrottleGate();
   const run = await runFlat(plan, {
@@ -179,7 +183,7 @@ async function send(plan: PlanItem[], state: StateFileLinkStore | undefined, pag
         const target = result.item.complete;
         if (!pages || !target || decided?.kind !== 'landed' || decided.link.pageId !== undefined) return;
         const link = decided.link;
-        identifying.push(identifyPage(pages, target, context.interrupt).catch(() => undefined).then(async (identity) => {
+        identifying.push(identify(() => identifyPage(pages, target, context.interrupt)).catch(() => undefined).then(async (identity) => {
           if (identity) await state.record(result.item.file.key, withIdentity(link, identity));
         }).catch((error: unknown) => {
           stateFailure ??= error;

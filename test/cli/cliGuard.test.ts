@@ -73,6 +73,24 @@ describe('CLI with page access: the edit guard in CI', () => {
     assert.equal(cli.world.sandbox.findPageByTitle('DOCS', '123456', 'Page 3')?.markdown, '# Page 3\n\nTwo.\n');
   });
 
+  for (const tree of [false, true]) {
+    it(`learns the IDs of the pages a ${tree ? 'tree' : 'flat run'} creates a few at a time, not all at once on the wiki's page routes`, async () => {
+      const files: Record<string, string> = {};
+      for (let n = 0; n < 16; n++) files[`docs/p${n}.md`] = `# Page ${n}\n`;
+      const root = await cli.tree(files);
+      // The pages land at once; listing a parent's children takes its time, as on a distant wiki site.
+      cli.world.sandbox.setPageLookupLatency(150);
+      const run = await runCli(['publish', 'docs', ...DOCS, '--state', 'state.json', ...(tree ? ['--tree'] : [])], { cwd: root, env: cli.env() });
+      const most = cli.world.sandbox.maxConcurrentPageLookups;
+      cli.world.sandbox.setPageLookupLatency(0);
+      assert.equal(run.code, 0, run.stderr);
+      assert.ok(most <= 4, `${most} page-route requests at once`);
+      assert.doesNotMatch(run.stderr, /MaxListenersExceededWarning/);
+      const state = JSON.parse(await readFile(join(root, 'state.json'), 'utf8')) as { files: Record<string, { pageId?: string }> };
+      assert.equal(Object.values(state.files).filter((record) => record.pageId !== undefined).length, 16, 'every page\'s ID is recorded');
+    });
+  }
+
   it('an unchanged file whose page a colleague deleted on the wiki is published anew, said in the dry run, and --state learns the new page', async () => {
     const root = await cli.tree({ 'docs/a.md': '# Alpha\n\nOne.\n', 'docs/b.md': '# Beta\n\nOne.\n' });
     const publish = (...extra: string[]) => runCli(['publish', 'docs', ...DOCS, '--state', 'state.json', ...extra], { cwd: root, env: cli.env() });

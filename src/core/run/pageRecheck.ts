@@ -5,14 +5,17 @@
 // move to another parent), and held back as edited if it changed: a run of many files keeps one file's window.
 import type { WikiPagesClient } from '../wikiPages';
 import { underAnotherParent, type GuardOptions, type GuardVerdict } from './guard';
+import { lookupDeadline } from './lookupDeadline';
 import type { PlanItem } from './plan';
 
 /**
  * The item held back ('edited', with what the wiki holds now) when its page changed on the wiki since the guard saw
  * it; undefined to send it as planned. Only an update the guard saw as left is looked at: a create replaces no page,
  * and a page the user chose to replace (--overwrite-edited, Overwrite Edited Pages Too, or --overwrite of a page the
- * file did not publish) is replaced whatever it holds. A look that fails, or a page gone since, sends the file as
- * planned: the guard's look before the run stands, and an update of a page that is gone creates it anew.
+ * file did not publish) is replaced whatever it holds. A page gone since is sent as planned: an update of a page that
+ * is gone creates it anew. A look that fails (the guard's deadline for one file) rejects: the caller sends the file as
+ * planned, the guard's look before the run standing, and looks no more in that run rather than wait out a wiki site in
+ * trouble for every update.
  */
 export async function changedSincePlanned(
   item: PlanItem,
@@ -24,13 +27,10 @@ export async function changedSincePlanned(
   const target = item.complete;
   if (verdict?.kind !== 'asLeft' || !target || chosenToReplace(item, overwriteEdited)) return undefined;
   const seen = verdict.page;
-  let now;
-  try {
-    now = await pages.getPage(seen.id, signal);
-  } catch {
-    return undefined;
-  }
-  if (!now) return undefined;
+  // The deadline is held until the look ends: a timeout signal nothing holds may be collected before it fires.
+  const looking = lookupDeadline(signal ? { signal } : {});
+  const now = await pages.getPage(seen.id, looking.signal);
+  if (looking.deadline.aborted || !now) return undefined;
   // Moved away from the file's parent since: the import would make a second page where the file says.
   const movedUnder = underAnotherParent(now, target.parentId) && !underAnotherParent(seen, target.parentId) ? { id: now.parentId } : undefined;
   if (now.version <= seen.version && !movedUnder) return undefined;

@@ -198,6 +198,8 @@ export async function runPlan(items: readonly PlanItem[], options: RunOptions): 
   if (options.signal?.aborted) cancel.abort();
   options.signal?.addEventListener('abort', onAbort, { once: true });
   let started = 0;
+  // Each update's page is looked at again just before it is sent, until a look fails (pageRecheck.ts).
+  let pages = options.pages;
 
   const worker = async (): Promise<void> => {
     for (let index = queue.shift(); index !== undefined; index = queue.shift()) {
@@ -219,7 +221,10 @@ export async function runPlan(items: readonly PlanItem[], options: RunOptions): 
         report(index, { item: refused, state: 'refused', mayHaveLanded: false });
         continue;
       }
-      const changed = options.pages ? await changedSincePlanned(item, options.pages, options.guard?.overwriteEdited, cancel.signal) : undefined;
+      const changed = pages ? await changedSincePlanned(item, pages, options.guard?.overwriteEdited, cancel.signal).catch(() => {
+        pages = undefined;
+        return undefined;
+      }) : undefined;
       if (cancel.signal.aborted || gate.stoppedBy) {
         report(index, { item, state: 'notStarted', mayHaveLanded: false });
         continue;

@@ -4,6 +4,7 @@
 // A reader that goes away (`| head -1`) is not an error: that stream is written no more and the run goes on, so a
 // publish still finishes and records what landed.
 import { redact, redactLines, redactsNothingInJson, redactWhole } from '../core/log/redact';
+import { escapeControlCharacters } from '../core/text/controlCharacters';
 
 export interface OutputStream {
   write(text: string): unknown;
@@ -35,16 +36,17 @@ export class Output {
     if (secret.length >= 8) this.secrets.push(secret);
   }
 
+  /** A line, or lines whose breaks are the caller's: what came from a file is on one line already (report.ts). */
   line(text: string): void {
     this.clearProgress();
-    this.write(this.stdout, `${this.scrub(text)}\n`);
+    this.write(this.stdout, `${this.scrub(escapeControlCharacters(text, true))}\n`);
   }
 
   /** Many lines, each redacted as line() does, in one write: a plan of 10,000 pages is not 10,000 system calls. */
   lines(texts: readonly string[]): void {
     if (texts.length === 0) return;
     this.clearProgress();
-    this.write(this.stdout, this.scrubLines(texts));
+    this.write(this.stdout, this.scrubLines(texts.map((text) => escapeControlCharacters(text, true))));
   }
 
   /**
@@ -115,12 +117,12 @@ export class Output {
 
   problem(text: string): void {
     this.clearProgress();
-    this.write(this.stderr, `wiki-publisher: ${this.scrub(text)}\n`);
+    this.write(this.stderr, `wiki-publisher: ${this.scrub(escapeControlCharacters(text))}\n`);
   }
 
   progress(text: string): void {
     if (!this.stderr.isTTY) return;
-    this.write(this.stderr, `${CLEAR_LINE}${this.scrub(text)}`);
+    this.write(this.stderr, `${CLEAR_LINE}${this.scrub(escapeControlCharacters(text))}`);
     this.progressShown = true;
   }
 

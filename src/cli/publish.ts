@@ -16,6 +16,8 @@ import { planFileLinks, type FileLinks } from '../core/run/fileLinks';
 import { guardPlan, sendsUncheckedWithoutAccess } from '../core/run/guard';
 import { countLookupFailures, countPlan, planFiles, type PlanItem, type SourceFile } from '../core/run/plan';
 import { recordSendEnd } from '../core/run/recordSend';
+import { DEFAULT_LOOKUPS_AT_ONCE } from '../core/run/lookupDeadline';
+import { callsAtMost } from '../core/util/callsAtMost';
 import { describeRunStop, ThrottleGate } from '../core/run/runner';
 import { runFlat, type FlatFileResult } from '../core/run/flatRun';
 import { sendPlanned } from '../core/run/send';
@@ -148,6 +150,8 @@ async function send(plan: PlanItem[], state: StateFileLinkStore | undefined, pag
   const authorId = apiTokenSubject(context.token);
   let stateFailure: unknown;
   const identifying: Array<Promise<void>> = [];
+  // As many at once as the guard's lookups, not one for each page as it lands (the core's flat run learns the same way).
+  const identify = callsAtMost(DEFAULT_LOOKUPS_AT_ONCE);
   const recording: Array<Promise<void>> = [];
   const gate = new ThrottleGate();
   const run = await runFlat(plan, {
@@ -156,6 +160,7 @@ async function send(plan: PlanItem[], state: StateFileLinkStore | undefined, pag
     signal: context.interrupt,
     links: context.links,
     pages,
+    guard: { overwriteEdited: args.overwriteEdited },
     send: (item, target, sendContext) => sendPlanned(item, target, sendContext, settings),
     ...ownPageProof(pages, { since: startedAt, authorId }),
     onStopped: (stopped) => output.problem(describeRunStop(stopped)),
@@ -171,7 +176,7 @@ async function send(plan: PlanItem[], state: StateFileLinkStore | undefined, pag
         const target = result.item.complete;
         if (!pages || !target || decided?.kind !== 'landed' || decided.link.pageId !== undefined) return;
         const link = decided.link;
-        identifying.push(identifyPage(pages, target, context.interrupt).catch(() => undefined).then(async (identity) => {
+        identifying.push(identify(() => identifyPage(pages, target, context.interrupt)).catch(() => undefined).then(async (identity) => {
           if (identity) await state.record(result.item.file.key, withIdentity(link, identity));
         }).catch((error: unknown) => {
           stateFailure ??= error;

@@ -8,6 +8,7 @@ import type { Output } from './output';
 import { ACCOUNT_ID_ENV_VAR } from './config';
 import { API_TOKEN_ENV_VAR } from '../core/apiToken/tokenSource';
 import { parentText } from './runRecords';
+import { escapeControlCharacters } from '../core/text/controlCharacters';
 import { CLIENT_ID_ENV_VAR, PLATFORM_TOKEN_ENV_VAR } from './pageAccess';
 
 export interface FileRecord {
@@ -476,7 +477,8 @@ function joinLine(word: string, file: string, target: string, message: string, c
   let notes = '';
   for (const caution of cautions) notes += ` [caution: ${caution}]`;
   const said = message === '' ? '' : message.startsWith('(') ? ` ${message}` : `: ${message}`;
-  return `${word.padEnd(11)} ${file} -> ${target}${said}${notes}`;
+  // One file, one line: a line feed in its name or a message quoting it is written as \n (controlCharacters.ts).
+  return escapeControlCharacters(`${word.padEnd(11)} ${file} -> ${target}${said}${notes}`);
 }
 
 /**
@@ -486,6 +488,6 @@ function joinLine(word: string, file: string, target: string, message: string, c
 export function reportLinksLeft(linksLeft: readonly LinksLeft[], json: boolean, output: Output): { linksLeft?: Array<{ file: string; waitsFor: string[] }> } {
   if (linksLeft.length === 0) return {};
   const listed = linksLeft.map(({ item, waitsFor }) => ({ file: item.file.label, waitsFor }));
-  if (!json) output.lines(listed.map(({ file, waitsFor }) => `links stay as written in ${file}: ${waitsFor.join(', ')} did not land in this run (the next run fills them in)`));
+  if (!json) output.lines(listed.map(({ file, waitsFor }) => escapeControlCharacters(`links stay as written in ${file}: ${waitsFor.join(', ')} did not land in this run (the next run fills them in)`)));
   return { linksLeft: listed };
 }

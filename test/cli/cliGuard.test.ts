@@ -43,6 +43,54 @@ describe('CLI with page access: the edit guard in CI', () => {
     assert.equal(cli.world.sandbox.findPageByTitle('DOCS', '123456', 'Alpha')?.markdown, '# Alpha\n\nTwo.\n');
   });
 
+  it('a page edited on the wiki while the run sends other files is left out when its turn comes, not overwritten', async () => {
+    const files: Record<string, string> = {};
+    for (let n = 0; n < 4; n++) files[`docs/p${n}.md`] = `# Page ${n}\n\nOne.\n`;
+    const root = await cli.tree(files);
+    const publish = (...extra: string[]) => startCli(['publish', 'docs', ...DOCS, '--state', 'state.json', '--concurrency', '1', ...extra], { cwd: root, env: cli.env() });
+    assert.equal((await publish().done).code, 0);
+    for (let n = 0; n < 4; n++) await writeFile(join(root, 'docs', `p${n}.md`), `# Page ${n}\n\nTwo.\n`);
+    const last = pageId('Page 3');
+
+    cli.world.sandbox.injectFaults({ latencyMs: 300 });
+    const running = publish('--json');
+    // The first send is out: the guard has looked at every page, each as this run's files left it.
+    await waitUntil(() => cli.world.sandbox.importsInFlight > 0);
+    cli.world.sandbox.editPageOnWiki(last, '# Page 3\n\nA colleague\'s line.\n');
+    const run = await running.done;
+    cli.world.sandbox.clearFaults();
+
+    assert.equal(run.code, 1, run.stdout);
+    const page3 = fileRecords(run).find((record) => record.file === 'docs/p3.md');
+    assert.equal(page3?.status, 'edited');
+    assert.deepEqual({ ...(page3?.wikiEdits as Record<string, unknown>), editedAt: undefined }, { checked: true, verdict: 'edited', version: 2, editedBy: 'wiki-editor', editedAt: undefined });
+    assert.equal(cli.world.sandbox.findPageByTitle('DOCS', '123456', 'Page 3')?.markdown, '# Page 3\n\nA colleague\'s line.\n', 'the colleague\'s edit survives');
+    assert.deepEqual(fileRecords(run).filter((record) => record.status === 'published').map((record) => record.file), ['docs/p0.md', 'docs/p1.md', 'docs/p2.md']);
+    assert.equal(summaryRecord(run).edited, 1);
+
+    const forced = await publish('--overwrite-edited').done;
+    assert.equal(forced.code, 0, forced.stdout);
+    assert.equal(cli.world.sandbox.findPageByTitle('DOCS', '123456', 'Page 3')?.markdown, '# Page 3\n\nTwo.\n');
+  });
+
+  for (const tree of [false, true]) {
+    it(`learns the IDs of the pages a ${tree ? 'tree' : 'flat run'} creates a few at a time, not all at once on the wiki's page routes`, async () => {
+      const files: Record<string, string> = {};
+      for (let n = 0; n < 16; n++) files[`docs/p${n}.md`] = `# Page ${n}\n`;
+      const root = await cli.tree(files);
+      // The pages land at once; listing a parent's children takes its time, as on a distant wiki site.
+      cli.world.sandbox.setPageLookupLatency(150);
+      const run = await runCli(['publish', 'docs', ...DOCS, '--state', 'state.json', ...(tree ? ['--tree'] : [])], { cwd: root, env: cli.env() });
+      const most = cli.world.sandbox.maxConcurrentPageLookups;
+      cli.world.sandbox.setPageLookupLatency(0);
+      assert.equal(run.code, 0, run.stderr);
+      assert.ok(most <= 4, `${most} page-route requests at once`);
+      assert.doesNotMatch(run.stderr, /MaxListenersExceededWarning/);
+      const state = JSON.parse(await readFile(join(root, 'state.json'), 'utf8')) as { files: Record<string, { pageId?: string }> };
+      assert.equal(Object.values(state.files).filter((record) => record.pageId !== undefined).length, 16, 'every page\'s ID is recorded');
+    });
+  }
+
   it('an unchanged file whose page a colleague deleted on the wiki is published anew, said in the dry run, and --state learns the new page', async () => {
     const root = await cli.tree({ 'docs/a.md': '# Alpha\n\nOne.\n', 'docs/b.md': '# Beta\n\nOne.\n' });
     const publish = (...extra: string[]) => runCli(['publish', 'docs', ...DOCS, '--state', 'state.json', ...extra], { cwd: root, env: cli.env() });

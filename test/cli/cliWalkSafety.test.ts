@@ -2,6 +2,8 @@
 // /proc/self/environ and to a parent folder, a pipe named like Markdown, files that are not UTF-8. Each is named as
 // refused, nothing of what lies behind them is printed or sent, and the other files still publish.
 import assert from 'node:assert/strict';
+import { symlink } from 'node:fs/promises';
+import { join } from 'node:path';
 import { FAKE_TOKEN, makeHostileTree, UTF16_TEXT, type HostileTree } from '../unit/walkTestTree';
 import { fileRecords, runCli, useCliSandbox, type CliRun } from './cliHarness';
 
@@ -44,6 +46,24 @@ describe('CLI walk safety', () => {
     assertNothingLeaked(text);
     for (const label of [...tree.refusedByWalk, ...tree.refusedByDecoding]) {
       assert.ok(text.stdout.split('\n').some((line) => line.startsWith('WOULD REFUSE') && line.includes(` ${label} -> `)), `${label} not named as refused:\n${text.stdout}`);
+    }
+  });
+
+  // A line feed, a carriage return or an escape sequence is allowed in a file's name on Linux and macOS; not on Windows.
+  (process.platform === 'win32' ? it.skip : it)('a file name with a line feed or an escape sequence stays on its own line of the log, escaped, and cannot forge another', async () => {
+    const forged = 'docs/g\n::error file=x::forged.md';
+    const escape = 'docs/h\r\u001b[2Kesc.md';
+    const root = await cli.tree({ [forged]: '# Forged\n', [escape]: '# Escape\n', 'docs/a.md': '# Plain\n' });
+    await symlink('/etc/hostname', join(root, 'docs', 'k\n::warning::link.md'));
+    const shown = (label: string): string => JSON.stringify(label).slice(1, -1);
+    const known = /^(would create|WOULD REFUSE|created|REFUSED|Dry run|Plan digest|\d+ published)/;
+    for (const extra of [['--dry-run'], []]) {
+      const run = await runCli(['publish', 'docs', ...DOCS, ...extra], { cwd: root, env: cli.env() });
+      assert.equal(run.code, 1, run.stderr);
+      const lines = run.stdout.trimEnd().split('\n');
+      assert.deepEqual(lines.filter((line) => !known.test(line)), [], `a line the tool did not write:\n${run.stdout}`);
+      assert.ok(!/[\r\u001b]/.test(run.stdout + run.stderr), 'a control character reached the log');
+      for (const label of [forged, escape, 'docs/k\n::warning::link.md']) assert.ok(lines.some((line) => line.includes(` ${shown(label)} -> `)), `${shown(label)} is named:\n${run.stdout}`);
     }
   });
 

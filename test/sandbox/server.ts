@@ -3,6 +3,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
 import { handleControlRequest } from './sandboxControl';
 import { FaultSchedule, type FaultPlan } from './sandboxFaults';
 import type { ExportStyle } from './sandboxExportStyle';
@@ -79,6 +80,10 @@ export interface Sandbox {
    * it). The space lookup keeps working, so page access itself is fine. Off by default; reset() turns it off.
    */
   setPageLookupFault(fault: PageLookupFault | undefined): void;
+  /** Holds every answer of the page routes (`/wiki/api/v2/pages...`) back this long, as a distant wiki site does; reset() sets 0. */
+  setPageLookupLatency(ms: number): void;
+  /** The most page-route requests the sandbox was handling at once since the last reset. */
+  readonly maxConcurrentPageLookups: number;
   /** The page's address as the platform gives it: `{baseUrl}/wiki` + `_links.webui`. */
   pageAddress(pageId: string): string;
   reset(): void;
@@ -108,6 +113,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   };
   let maxChildrenPageSize: number | undefined;
   let pageLookupFault: PageLookupFault | undefined;
+  let pageLookupLatencyMs = 0;
+  const pageLookups = { now: 0, max: 0 };
 
   const routeBase = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
@@ -124,7 +131,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return sendJson(res, 500, { errors: [{ status: 500, title: 'Internal Server Error' }] });
     }
     const lookups = { wiki, verify: options.verifyPlatformToken, baseUrl: () => sandbox.baseUrl, maxChildrenPageSize: () => maxChildrenPageSize };
-    if (handleLookup(req, res, url, lookups)) return;
+    const pageRoute = url.pathname.startsWith('/wiki/api/v2/pages');
+    if (pageRoute) pageLookups.max = Math.max(pageLookups.max, ++pageLookups.now);
+    let looked: boolean;
+    try {
+      if (pageRoute && pageLookupLatencyMs > 0) await delay(pageLookupLatencyMs, undefined, { signal: closing.signal }).catch(() => undefined);
+      looked = handleLookup(req, res, url, lookups);
+    } finally {
+      if (pageRoute) pageLookups.now--;
+    }
+    if (looked) return;
     // The platform's page-ID address sends the reader on to the page's own address, whatever its space and title.
     if (req.method === 'GET' && url.pathname === '/wiki/pages/viewpage.action') {
       const page = wiki.page(url.searchParams.get('pageId') ?? '');
@@ -185,6 +201,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     setPageLookupFault(fault) {
       pageLookupFault = fault;
     },
+    setPageLookupLatency(ms) {
+      if (!Number.isInteger(ms) || ms < 0) throw new Error('A latency must be a whole number of milliseconds, at least 0.');
+      pageLookupLatencyMs = ms;
+    },
+    get maxConcurrentPageLookups() {
+      return pageLookups.max;
+    },
     setMaxChildrenPageSize(size) {
       if (size !== undefined && (!Number.isInteger(size) || size < 1)) throw new Error('A page size must be a whole number of at least 1.');
       maxChildrenPageSize = size;
@@ -203,6 +226,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       maxChildrenPageSize = undefined;
       context.uniqueTitlesInSpace = false;
       pageLookupFault = undefined;
+      pageLookupLatencyMs = 0;
+      pageLookups.max = pageLookups.now;
       imports.length = 0; // in place, so arrays callers already hold stay live
       context.inFlight.max = context.inFlight.now;
       exporting.exports.length = 0;

@@ -9,6 +9,8 @@
 // on the wiki is created anew: links to it wait for its new page like links to a file without one.
 import type { WikiPagesClient } from '../wikiPages';
 import type { FileLinks } from './fileLinks';
+import { callsAtMost } from '../util/callsAtMost';
+import { DEFAULT_LOOKUPS_AT_ONCE } from './lookupDeadline';
 import { learnLandedPage, linksLeftOf, sentAgain, sentAgainAndLanded, type LinksLeft } from './landedPage';
 import { landedLink, type PlanItem } from './plan';
 import { countedResults, runPlan, summarise, ThrottleGate, type FileResult, type RunOptions, type RunSummary } from './runner';
@@ -67,6 +69,9 @@ export async function runFlat(items: readonly PlanItem[], options: FlatRunOption
   const run = { ...options, gate, onStart, onStopped, content: (item: PlanItem) => links.content(item, options.messages) };
   const learnt = new Map<string, string>();
   const learning: Array<Promise<void>> = [];
+  // As many at once as the guard's lookups: pages land faster than a distant wiki lists their parents' children, and
+  // a lookup started for each as it landed put every one of them on the wiki's page routes at once.
+  const lookUp = callsAtMost(DEFAULT_LOOKUPS_AT_ONCE);
   const first = await runPlan(items, {
     ...run,
     onResult: (result) => {
@@ -75,7 +80,7 @@ export async function runFlat(items: readonly PlanItem[], options: FlatRunOption
         return;
       }
       // Reported once its ID is known, so the front end records the page with it.
-      learning.push(learnLandedPage(result, result.item.link?.pageId, options.pages, options.signal).then((landed) => {
+      learning.push(lookUp(() => learnLandedPage(result, result.item.link?.pageId, options.pages, options.signal)).then((landed) => {
         const pageId = landed?.pageId;
         if (pageId !== undefined) learnt.set(result.item.file.key, pageId);
         report({ ...result, pass: 1, ...(pageId !== undefined ? { pageId } : {}) });

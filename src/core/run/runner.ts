@@ -6,7 +6,9 @@ import { abortableSleep } from '../importApi/backoff';
 import type { PublishOutcome } from '../publish/outcome';
 import type { PublishTarget } from '../publish/target';
 import type { PageIdentity } from '../links/pageIdentity';
-import { notPublishedHere, unreadOnWiki } from './guard';
+import type { WikiPagesClient } from '../wikiPages';
+import { notPublishedHere, unreadOnWiki, type GuardOptions } from './guard';
+import { changedSincePlanned } from './pageRecheck';
 import type { PlanItem } from './plan';
 import { plannedContent, type PlannedContent } from './plannedContent';
 
@@ -139,6 +141,13 @@ export interface RunOptions {
    * proven to be the one this run created, else undefined (the file then ends as 'existsUnproven').
    */
   proveOwnPage?(item: PlanItem, target: PublishTarget, signal: AbortSignal): Promise<PageIdentity | undefined>;
+  /**
+   * Page routes: an update the edit guard saw as its file left it is looked at again just before its own send, and
+   * held back ('edited') if it changed on the wiki while the run sent other files (pageRecheck.ts).
+   */
+  pages?: WikiPagesClient | undefined;
+  /** The guard's choice of edited pages to replace (--overwrite-edited): those are sent whatever that look finds. */
+  guard?: Pick<GuardOptions, 'overwriteEdited'>;
 }
 
 export const MAX_CONCURRENCY = 16;
@@ -189,6 +198,8 @@ export async function runPlan(items: readonly PlanItem[], options: RunOptions): 
   if (options.signal?.aborted) cancel.abort();
   options.signal?.addEventListener('abort', onAbort, { once: true });
   let started = 0;
+  // Each update's page is looked at again just before it is sent, until a look fails (pageRecheck.ts).
+  let pages = options.pages;
 
   const worker = async (): Promise<void> => {
     for (let index = queue.shift(); index !== undefined; index = queue.shift()) {
@@ -208,6 +219,18 @@ export async function runPlan(items: readonly PlanItem[], options: RunOptions): 
       if (!content.ok) {
         const refused: PlanItem = { ...item, state: 'refused', refusals: [...item.refusals, { code: content.code, message: content.problem, fix: undefined }] };
         report(index, { item: refused, state: 'refused', mayHaveLanded: false });
+        continue;
+      }
+      const changed = pages ? await changedSincePlanned(item, pages, options.guard?.overwriteEdited, cancel.signal).catch(() => {
+        pages = undefined;
+        return undefined;
+      }) : undefined;
+      if (cancel.signal.aborted || gate.stoppedBy) {
+        report(index, { item, state: 'notStarted', mayHaveLanded: false });
+        continue;
+      }
+      if (changed) {
+        report(index, { item: changed, state: 'edited', mayHaveLanded: false });
         continue;
       }
       options.onStart?.(item, ++started, total);

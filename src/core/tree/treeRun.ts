@@ -6,6 +6,8 @@
 // (an update) whose links need one is not sent before it: it goes once, after the tree's pages (updateWaitingForLinks).
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
 import { learnLandedPage, linksLeftOf, sentAgain, sentAgainAndLanded, type LinksLeft } from '../run/landedPage';
+import { DEFAULT_LOOKUPS_AT_ONCE } from '../run/lookupDeadline';
+import { callsAtMost } from '../util/callsAtMost';
 import { linkTarget } from '../links/rewrite/linkTarget';
 import { linkNames, type PageLink } from '../links/pageLink';
 import { landedLink } from '../run/plan';
@@ -259,6 +261,9 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     total += count;
   };
   const results: TreeFileResult[] = [];
+  // Pages are learnt as they land, as many at once as the guard's lookups: a lookup started for each as it landed put
+  // every page of a level on the wiki's page routes at once.
+  const lookUp = callsAtMost(DEFAULT_LOOKUPS_AT_ONCE);
   /** Pages this run created (not found, adopted or updated): their children are new too. */
   const created = new Set<string>();
   const needSecond: Array<{ page: TreePage; version: number | undefined }> = [];
@@ -281,7 +286,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
         const index = indexOf.get(result.item);
         const entry = index === undefined ? undefined : items[index];
         if (index === undefined || !entry || result.state !== 'published') return;
-        const learnt = learnLandedPage(result, entry.page.pageId, options.pages, options.signal);
+        const learnt = lookUp(() => learnLandedPage(result, entry.page.pageId, options.pages, options.signal));
         learning.set(index, learnt);
         recording.push(learnt.then(async (found) => {
           // The repository learns every page of the tree as soon as it is known, so a re-run finds it.
@@ -425,7 +430,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     // then update it through the edit guard instead of meeting "already exists". Looked up side by side.
     const learning = await Promise.all(looseResults.map(async (result) => {
       const key = result.state === 'published' ? pinnedKeyOf(result.item) : undefined;
-      const learnt = key === undefined ? undefined : await learnLandedPage(result, result.item.link?.pageId, options.pages, options.signal);
+      const learnt = key === undefined ? undefined : await lookUp(() => learnLandedPage(result, result.item.link?.pageId, options.pages, options.signal));
       if (key !== undefined && learnt && options.identity.get?.(key)?.id !== learnt.pageId) {
         const followed = pinnedFollowed.get(key);
         await options.identity.record(key, { id: learnt.pageId, title: result.item.complete?.pageTitle ?? '' }).then(async () => {

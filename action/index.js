@@ -11214,6 +11214,30 @@ function resolveDiagramRenderer(flag, env) {
   return flag ?? (env.WIKI_PUBLISHER_DIAGRAMS?.trim() || void 0);
 }
 
+// src/core/run/pageRecheck.ts
+async function changedSincePlanned(item, pages, overwriteEdited, signal) {
+  const verdict = item.guard;
+  const target = item.complete;
+  if (verdict?.kind !== "asLeft" || !target || chosenToReplace(item, overwriteEdited)) return void 0;
+  const seen = verdict.page;
+  const looking = lookupDeadline(signal ? { signal } : {});
+  const now = await pages.getPage(seen.id, looking.signal);
+  if (looking.deadline.aborted || !now) return void 0;
+  const movedUnder = underAnotherParent(now, target.parentId) && !underAnotherParent(seen, target.parentId) ? { id: now.parentId } : void 0;
+  if (now.version <= seen.version && !movedUnder) return void 0;
+  const edited = {
+    kind: "edited",
+    page: now,
+    knownVersion: seen.version,
+    publishedAt: item.link?.publishedAt ?? 0,
+    ...movedUnder ? { movedUnder } : {}
+  };
+  return { ...item, state: "edited", guard: edited };
+}
+function chosenToReplace(item, overwriteEdited) {
+  return overwriteEdited === true || typeof overwriteEdited === "object" && overwriteEdited.has(item.file.key);
+}
+
 // src/core/run/runner.ts
 var ThrottleGate = class {
   constructor(now = Date.now) {
@@ -11290,6 +11314,7 @@ async function runPlan(items, options) {
   if (options.signal?.aborted) cancel.abort();
   options.signal?.addEventListener("abort", onAbort, { once: true });
   let started = 0;
+  let pages = options.pages;
   const worker = async () => {
     for (let index = queue.shift(); index !== void 0; index = queue.shift()) {
       const item = items[index];
@@ -11307,6 +11332,18 @@ async function runPlan(items, options) {
       if (!content.ok) {
         const refused2 = { ...item, state: "refused", refusals: [...item.refusals, { code: content.code, message: content.problem, fix: void 0 }] };
         report2(index, { item: refused2, state: "refused", mayHaveLanded: false });
+        continue;
+      }
+      const changed = pages ? await changedSincePlanned(item, pages, options.guard?.overwriteEdited, cancel.signal).catch(() => {
+        pages = void 0;
+        return void 0;
+      }) : void 0;
+      if (cancel.signal.aborted || gate.stoppedBy) {
+        report2(index, { item, state: "notStarted", mayHaveLanded: false });
+        continue;
+      }
+      if (changed) {
+        report2(index, { item: changed, state: "edited", mayHaveLanded: false });
         continue;
       }
       options.onStart?.(item, ++started, total);
@@ -11420,6 +11457,21 @@ var RunRecords = class {
     return [...this.planned.values(), ...this.results.values()].some((record) => record.wikiEdits?.checked === true);
   }
 };
+
+// src/core/text/controlCharacters.ts
+var CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029]/;
+var CONTROLS = new RegExp(CONTROL.source, "g");
+var CONTROL_BUT_LINE_FEED = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
+var CONTROLS_BUT_LINE_FEED = new RegExp(CONTROL_BUT_LINE_FEED.source, "g");
+var NAMED = { "\n": "\\n", "\r": "\\r", "\b": "\\b", "\f": "\\f" };
+function escapeOne(character) {
+  return NAMED[character] ?? `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`;
+}
+function escapeControlCharacters(text2, keepLineFeeds = false) {
+  const test = keepLineFeeds ? CONTROL_BUT_LINE_FEED : CONTROL;
+  if (!test.test(text2)) return text2;
+  return text2.replace(keepLineFeeds ? CONTROLS_BUT_LINE_FEED : CONTROLS, escapeOne);
+}
 
 // src/core/ports.ts
 var systemClock = { now: () => Date.now() };
@@ -11944,12 +11996,12 @@ function joinLine(word, file, target, message, cautions) {
   let notes = "";
   for (const caution of cautions) notes += ` [caution: ${caution}]`;
   const said = message === "" ? "" : message.startsWith("(") ? ` ${message}` : `: ${message}`;
-  return `${word.padEnd(11)} ${file} -> ${target}${said}${notes}`;
+  return escapeControlCharacters(`${word.padEnd(11)} ${file} -> ${target}${said}${notes}`);
 }
 function reportLinksLeft(linksLeft, json, output) {
   if (linksLeft.length === 0) return {};
   const listed2 = linksLeft.map(({ item, waitsFor }) => ({ file: item.file.label, waitsFor }));
-  if (!json) output.lines(listed2.map(({ file, waitsFor }) => `links stay as written in ${file}: ${waitsFor.join(", ")} did not land in this run (the next run fills them in)`));
+  if (!json) output.lines(listed2.map(({ file, waitsFor }) => escapeControlCharacters(`links stay as written in ${file}: ${waitsFor.join(", ")} did not land in this run (the next run fills them in)`)));
   return { linksLeft: listed2 };
 }
 
@@ -12247,16 +12299,17 @@ var Output = class {
   forget(secret) {
     if (secret.length >= 8) this.secrets.push(secret);
   }
+  /** A line, or lines whose breaks are the caller's: what came from a file is on one line already (report.ts). */
   line(text2) {
     this.clearProgress();
-    this.write(this.stdout, `${this.scrub(text2)}
+    this.write(this.stdout, `${this.scrub(escapeControlCharacters(text2, true))}
 `);
   }
   /** Many lines, each redacted as line() does, in one write: a plan of 10,000 pages is not 10,000 system calls. */
   lines(texts) {
     if (texts.length === 0) return;
     this.clearProgress();
-    this.write(this.stdout, this.scrubLines(texts));
+    this.write(this.stdout, this.scrubLines(texts.map((text2) => escapeControlCharacters(text2, true))));
   }
   /**
    * A whole document (the plan's Markdown), redacted as line() does but never cut: a plan of many files is longer
@@ -12318,12 +12371,12 @@ var Output = class {
   }
   problem(text2) {
     this.clearProgress();
-    this.write(this.stderr, `wiki-publisher: ${this.scrub(text2)}
+    this.write(this.stderr, `wiki-publisher: ${this.scrub(escapeControlCharacters(text2))}
 `);
   }
   progress(text2) {
     if (!this.stderr.isTTY) return;
-    this.write(this.stderr, `${CLEAR_LINE}${this.scrub(text2)}`);
+    this.write(this.stderr, `${CLEAR_LINE}${this.scrub(escapeControlCharacters(text2))}`);
     this.progressShown = true;
   }
   clearProgress() {
@@ -15077,6 +15130,27 @@ async function recordSendEnd(store, result, now, landedOf) {
   return decided;
 }
 
+// src/core/util/callsAtMost.ts
+function callsAtMost(limit2) {
+  const bound = Math.max(1, limit2);
+  const waiting = [];
+  let running = 0;
+  const next = () => {
+    const wake = waiting.shift();
+    if (wake) wake();
+    else running--;
+  };
+  return async (call) => {
+    if (running >= bound) await new Promise((resolve7) => waiting.push(resolve7));
+    else running++;
+    try {
+      return await call();
+    } finally {
+      next();
+    }
+  };
+}
+
 // src/core/run/landedPage.ts
 function linksLeftOf(lastResults, waitsFor) {
   return [...lastResults].flatMap((result) => {
@@ -15141,6 +15215,7 @@ async function runFlat(items, options) {
   const run = { ...options, gate, onStart, onStopped, content: (item) => links.content(item, options.messages) };
   const learnt = /* @__PURE__ */ new Map();
   const learning = [];
+  const lookUp2 = callsAtMost(DEFAULT_LOOKUPS_AT_ONCE);
   const first = await runPlan(items, {
     ...run,
     onResult: (result) => {
@@ -15148,7 +15223,7 @@ async function runFlat(items, options) {
         report2({ ...result, pass: 1 });
         return;
       }
-      learning.push(learnLandedPage(result, result.item.link?.pageId, options.pages, options.signal).then((landed) => {
+      learning.push(lookUp2(() => learnLandedPage(result, result.item.link?.pageId, options.pages, options.signal)).then((landed) => {
         const pageId = landed?.pageId;
         if (pageId !== void 0) learnt.set(result.item.file.key, pageId);
         report2({ ...result, pass: 1, ...pageId !== void 0 ? { pageId } : {} });
@@ -16930,6 +17005,7 @@ async function runTree(options) {
     total += count;
   };
   const results = [];
+  const lookUp2 = callsAtMost(DEFAULT_LOOKUPS_AT_ONCE);
   const created = /* @__PURE__ */ new Set();
   const needSecond = [];
   const deferred = [];
@@ -16951,7 +17027,7 @@ async function runTree(options) {
         const index = indexOf.get(result.item);
         const entry = index === void 0 ? void 0 : items[index];
         if (index === void 0 || !entry || result.state !== "published") return;
-        const learnt = learnLandedPage(result, entry.page.pageId, options.pages, options.signal);
+        const learnt = lookUp2(() => learnLandedPage(result, entry.page.pageId, options.pages, options.signal));
         learning.set(index, learnt);
         recording.push(learnt.then(async (found) => {
           if (found && (entry.page.pageId !== found.pageId || entry.page.renamedFrom !== void 0)) {
@@ -17073,7 +17149,7 @@ async function runTree(options) {
     const looseResults = await runPlan(loose, { ...options, onResult: void 0, onStopped, onStart, content });
     const learning = await Promise.all(looseResults.map(async (result) => {
       const key = result.state === "published" ? pinnedKeyOf(result.item) : void 0;
-      const learnt = key === void 0 ? void 0 : await learnLandedPage(result, result.item.link?.pageId, options.pages, options.signal);
+      const learnt = key === void 0 ? void 0 : await lookUp2(() => learnLandedPage(result, result.item.link?.pageId, options.pages, options.signal));
       if (key !== void 0 && learnt && options.identity.get?.(key)?.id !== learnt.pageId) {
         const followed = pinnedFollowed.get(key);
         await options.identity.record(key, { id: learnt.pageId, title: result.item.complete?.pageTitle ?? "" }).then(async () => {
@@ -17829,6 +17905,7 @@ async function send(plan, state, pages, context) {
   const authorId = apiTokenSubject(context.token);
   let stateFailure;
   const identifying = [];
+  const identify = callsAtMost(DEFAULT_LOOKUPS_AT_ONCE);
   const recording = [];
   const gate = new ThrottleGate();
   const run = await runFlat(plan, {
@@ -17837,6 +17914,7 @@ async function send(plan, state, pages, context) {
     signal: context.interrupt,
     links: context.links,
     pages,
+    guard: { overwriteEdited: args.overwriteEdited },
     send: (item, target, sendContext) => sendPlanned(item, target, sendContext, settings),
     ...ownPageProof(pages, { since: startedAt, authorId }),
     onStopped: (stopped) => output.problem(describeRunStop(stopped)),
@@ -17848,7 +17926,7 @@ async function send(plan, state, pages, context) {
         const target = result.item.complete;
         if (!pages || !target || decided?.kind !== "landed" || decided.link.pageId !== void 0) return;
         const link = decided.link;
-        identifying.push(identifyPage(pages, target, context.interrupt).catch(() => void 0).then(async (identity) => {
+        identifying.push(identify(() => identifyPage(pages, target, context.interrupt)).catch(() => void 0).then(async (identity) => {
           if (identity) await state.record(result.item.file.key, withIdentity(link, identity));
         }).catch((error) => {
           stateFailure ??= error;

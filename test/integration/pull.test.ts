@@ -118,6 +118,18 @@ describe('Pull against the sandbox wiki', () => {
     assert.match(item.refusals[0]?.message ?? '', /a conflict between its text and the wiki's/);
   });
 
+  it('a conflict inside a code block takes in the whole block, and preflight refuses the file until it is resolved', async () => {
+    const withCode = TEXT.replace('## Known issues', '```sh\nnpm ci\nnpm test\n```\n\n## Known issues');
+    const first = await publish(withCode, undefined);
+    colleagueEdits(first.link.pageId as string, (stored) => stored.replace('npm test', 'npm test -- --ci'));
+    const outcome = await pull(withCode.replace('npm test', 'npm run test:all'), first.link);
+    assert.equal(outcome.kind, 'conflicts');
+    assert.ok(outcome.kind === 'conflicts');
+    assert.match(outcome.text, /\n<<<<<<< ours\n```sh\nnpm ci\nnpm run test:all\n```\n=======\n```sh\nnpm ci\nnpm test -- --ci\n```\n>>>>>>> wiki\n\n## Known issues\n/);
+    const item = planFile({ key: FILE, label: 'release.md', text: outcome.text }, linkAfterPull(first.link, outcome.page));
+    assert.deepEqual(item.refusals.map((refusal) => refusal.code), ['conflictMarkers'], 'its markers would otherwise go to the wiki as code');
+  });
+
   it('without a base for the linked version says so and merges nothing', async () => {
     const first = await publish(TEXT, undefined);
     colleagueEdits(first.link.pageId as string, (stored) => `${stored}\nMore from the wiki.\n`);

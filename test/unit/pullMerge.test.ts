@@ -87,6 +87,35 @@ describe('Pull merge (three-way, export style ignored)', () => {
   });
 });
 
+describe('Pull merge: conflicts a reader can resolve', () => {
+  const CODE = 'Intro.\n\n```sh\nnpm install\nnpm test\nnpm run build\n```\n\nThe end.\n';
+
+  for (const style of ['stored', 'converted'] as const) {
+    const exported = (text: string): string => (style === 'stored' ? text : convertedMarkdown(text));
+    it(`writes a conflict inside a code block around the whole block, so publishing sees it (${style} export)`, () => {
+      const result = mergeThreeWay(exported(CODE), exported(CODE.replace('npm test', 'npm test -- --wiki')), CODE.replace('npm test', 'npm test -- --mine'));
+      assert.equal(result.kind, 'conflicts');
+      assert.equal(result.text, [
+        'Intro.', '', '<<<<<<< ours', '```sh', 'npm install', 'npm test -- --mine', 'npm run build', '```',
+        '=======', '```sh', 'npm install', 'npm test -- --wiki', 'npm run build', '```', '>>>>>>> wiki', '', 'The end.', '',
+      ].join('\n'));
+      assert.equal(countConflicts(result.text), 1, 'a file holding it is refused by publishing');
+    });
+  }
+
+  it('takes in the whole block for a conflict on its opening line, or lines both sides added inside it', () => {
+    const fence = mergeThreeWay(CODE, CODE.replace('```sh', '```bash'), CODE.replace('```sh', '```shell'));
+    assert.equal(countConflicts(fence.text), 1);
+    assert.match(fence.text, /^<<<<<<< ours\n```shell\nnpm install\nnpm test\nnpm run build\n```\n=======\n```bash\n[^]*```\n>>>>>>> wiki\n/m);
+    const added = mergeThreeWay(CODE, CODE.replace('npm test\n', 'npm test\nnpm run lint\n'), CODE.replace('npm test\n', 'npm test\nnpm run check\n'));
+    assert.equal(countConflicts(added.text), 1);
+    assert.match(added.text, /^<<<<<<< ours\n```sh\n[^=]*npm run check\n[^=]*```\n=======\n```sh\n[^>]*npm run lint\n[^>]*```\n>>>>>>> wiki\n\nThe end\.\n$/m);
+    // A change beside the block on one side only still merges cleanly, and the block stays as the file writes it.
+    const beside = mergeThreeWay(CODE, CODE.replace('The end.', 'The end, said on the wiki.'), CODE.replace('npm run build', 'npm run build:all'));
+    assert.deepEqual(beside, { kind: 'merged', text: CODE.replace('npm run build', 'npm run build:all').replace('The end.', 'The end, said on the wiki.') });
+  });
+});
+
 describe('whether a file holds a pulled edit (recorded as seen only then)', () => {
   const theirs = PUBLISHED.replace('- second item\n', '- second item\n- third item, added on the wiki\n');
   const pulled = { base: PUBLISHED, theirs, pageIdOf: undefined };

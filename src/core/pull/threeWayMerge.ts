@@ -43,30 +43,13 @@ function mergeLines(base: string, theirs: string, ours: string): MergeResult {
   const out: string[] = [];
   let conflicts = 0;
   let changedByTheirs = false;
-  let baseAt = 0;
-  // Where `baseAt` is in ours and in theirs: outside hunks the sides hold the base's units, shifted.
-  let oursShift = 0;
-  let theirsShift = 0;
-  while (hunks.length > 0) {
-    const first = hunks.shift() as Hunk;
-    const region = [first];
-    let regionEnd = first.baseEnd;
-    while (hunks.length > 0 && (hunks[0] as Hunk).baseStart <= regionEnd) {
-      const next = hunks.shift() as Hunk;
-      regionEnd = Math.max(regionEnd, next.baseEnd);
-      region.push(next);
-    }
-    const regionStart = first.baseStart;
-    pushTexts(out, ourUnits, baseAt + oursShift, regionStart + oursShift);
-    const ourRange = sideRange(region, 'ours', regionStart, regionEnd, oursShift);
-    const theirRange = sideRange(region, 'theirs', regionStart, regionEnd, theirsShift);
-    oursShift = ourRange.end - regionEnd;
-    theirsShift = theirRange.end - regionEnd;
-    baseAt = regionEnd;
-    const oursChanged = region.some((hunk) => hunk.side === 'ours');
-    const theirsChanged = region.some((hunk) => hunk.side === 'theirs');
+  // Where the file's text after the last region starts: outside regions the sides hold the base's units, shifted.
+  let oursAt = 0;
+  for (const { ourRange, theirRange, oursChanged, theirsChanged, conflict } of regionsOf(hunks, baseUnits, ourUnits, theirUnits)) {
+    pushTexts(out, ourUnits, oursAt, ourRange.start);
+    oursAt = ourRange.end;
     if (!theirsChanged) pushTexts(out, ourUnits, ourRange.start, ourRange.end);
-    else if (!oursChanged || sameKeys(ourUnits, ourRange, theirUnits, theirRange)) {
+    else if (!conflict) {
       // Only the wiki changed it, or both made the same change (kept as the file writes it).
       // A change the file's key cannot see (a nested item, say) may be here already, written as the wiki writes it.
       if (oursChanged || sameKeys(ourUnits, ourRange, theirUnits, theirRange, 'exact')) pushTexts(out, ourUnits, ourRange.start, ourRange.end);
@@ -84,10 +67,111 @@ function mergeLines(base: string, theirs: string, ours: string): MergeResult {
       conflicts++;
     }
   }
-  pushTexts(out, ourUnits, baseAt + oursShift, ourUnits.length);
+  pushTexts(out, ourUnits, oursAt, ourUnits.length);
   const text = out.join('');
   if (conflicts > 0) return { kind: 'conflicts', text, conflicts };
   return changedByTheirs ? { kind: 'merged', text } : { kind: 'nothingNew', text };
+}
+
+interface Region { start: number; end: number; hunks: Hunk[] }
+
+/** A region with what each side holds for it, and whether the sides changed it differently. */
+interface PlacedRegion extends Region {
+  ourRange: Range;
+  theirRange: Range;
+  oursChanged: boolean;
+  theirsChanged: boolean;
+  conflict: boolean;
+}
+
+/**
+ * The hunks (sorted by their place in the base) grouped by node-diff3's rule: hunks that overlap or touch are one
+ * region. A conflict that reaches into a fenced code block takes in the whole block: its markers inside the code
+ * would read as code, so publishing (which looks for markers outside code) would send them to the wiki, and
+ * accepting either side must leave a whole block.
+ */
+function regionsOf(hunks: readonly Hunk[], baseUnits: readonly MarkdownUnit[], ourUnits: readonly MarkdownUnit[], theirUnits: readonly MarkdownUnit[]): PlacedRegion[] {
+  let regions: Region[] = [];
+  for (const hunk of hunks) {
+    const last = regions[regions.length - 1];
+    if (last && hunk.baseStart <= last.end) {
+      last.hunks.push(hunk);
+      last.end = Math.max(last.end, hunk.baseEnd);
+    } else regions.push({ start: hunk.baseStart, end: hunk.baseEnd, hunks: [hunk] });
+  }
+  let blocks: CodeBlocks | undefined;
+  for (;;) {
+    const placedRegions = placeRegions(regions, ourUnits, theirUnits);
+    let widened = false;
+    for (const region of placedRegions) {
+      if (!region.conflict) continue;
+      blocks ??= codeBlocksOf(baseUnits);
+      const wide = widenedToBlocks(region, blocks);
+      if (wide.start === region.start && wide.end === region.end) continue;
+      region.start = wide.start;
+      region.end = wide.end;
+      widened = true;
+    }
+    if (!widened) return placedRegions;
+    // A widened region may now reach its neighbours: they become one.
+    regions = [];
+    for (const { start, end, hunks: own } of placedRegions) {
+      const last = regions[regions.length - 1];
+      if (last && start <= last.end) {
+        last.hunks.push(...own);
+        last.end = Math.max(last.end, end);
+      } else regions.push({ start, end, hunks: [...own] });
+    }
+  }
+}
+
+function placeRegions(regions: readonly Region[], ourUnits: readonly MarkdownUnit[], theirUnits: readonly MarkdownUnit[]): PlacedRegion[] {
+  // Where the region's start is in ours and in theirs: outside hunks the sides hold the base's units, shifted.
+  let oursShift = 0;
+  let theirsShift = 0;
+  return regions.map(({ start, end, hunks }) => {
+    const ourRange = sideRange(hunks, 'ours', start, end, oursShift);
+    const theirRange = sideRange(hunks, 'theirs', start, end, theirsShift);
+    oursShift = ourRange.end - end;
+    theirsShift = theirRange.end - end;
+    const oursChanged = hunks.some((hunk) => hunk.side === 'ours');
+    const theirsChanged = hunks.some((hunk) => hunk.side === 'theirs');
+    const conflict = oursChanged && theirsChanged && !sameKeys(ourUnits, ourRange, theirUnits, theirRange);
+    return { start, end, hunks, ourRange, theirRange, oursChanged, theirsChanged, conflict };
+  });
+}
+
+/** For each base unit of a fenced code block (its opening line to its closing one): the block's first unit and the one after it. */
+interface CodeBlocks { start: Map<number, number>; end: Map<number, number> }
+
+function codeBlocksOf(units: readonly MarkdownUnit[]): CodeBlocks {
+  const blocks: CodeBlocks = { start: new Map(), end: new Map() };
+  for (let index = 1; index < units.length; index++) {
+    // A run of units inside a fence (their key starts with U+0000, the closing line's too) follows its opening line.
+    if (!inCode(units[index]) || inCode(units[index - 1])) continue;
+    let after = index;
+    while (after < units.length && inCode(units[after])) after++;
+    for (let unit = index - 1; unit < after; unit++) {
+      blocks.start.set(unit, index - 1);
+      blocks.end.set(unit, after);
+    }
+    index = after - 1;
+  }
+  return blocks;
+}
+
+function inCode(unit: MarkdownUnit | undefined): boolean {
+  return unit?.key.charCodeAt(0) === 0;
+}
+
+/** The region grown to the whole of each code block it reaches into (a place between two lines of code included). */
+function widenedToBlocks(region: Region, blocks: CodeBlocks): { start: number; end: number } {
+  if (region.start === region.end) {
+    // Lines added before a unit: inside the block when that unit is one of its lines after the opening one.
+    const opening = blocks.start.get(region.start);
+    return opening === undefined || opening === region.start ? region : { start: opening, end: blocks.end.get(region.start) as number };
+  }
+  return { start: blocks.start.get(region.start) ?? region.start, end: blocks.end.get(region.end - 1) ?? region.end };
 }
 
 /**

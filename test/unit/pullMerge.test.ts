@@ -114,6 +114,16 @@ describe('Pull merge: conflicts a reader can resolve', () => {
     const beside = mergeThreeWay(CODE, CODE.replace('The end.', 'The end, said on the wiki.'), CODE.replace('npm run build', 'npm run build:all'));
     assert.deepEqual(beside, { kind: 'merged', text: CODE.replace('npm run build', 'npm run build:all').replace('The end.', 'The end, said on the wiki.') });
   });
+
+  it('keeps the paragraph break after a conflict where the file deleted the paragraph the wiki changed', () => {
+    for (const exported of [(text: string): string => text, convertedMarkdown]) {
+      const result = mergeThreeWay(exported('A.\n\nB.\n\nC.\n'), exported('A.\n\nB, on the wiki.\n\nC.\n'), 'A.\n\nC.\n');
+      assert.equal(result.kind, 'conflicts');
+      assert.equal(result.text, 'A.\n\n<<<<<<< ours\n=======\nB, on the wiki.\n>>>>>>> wiki\n\nC.\n');
+      // Accept Incoming: the wiki's paragraph stays a paragraph of its own, not the start of the next one.
+      assert.equal(result.text.replace(/<<<<<<< ours\n=======\n|>>>>>>> wiki\n/g, ''), 'A.\n\nB, on the wiki.\n\nC.\n');
+    }
+  });
 });
 
 describe('whether a file holds a pulled edit (recorded as seen only then)', () => {

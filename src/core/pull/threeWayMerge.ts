@@ -60,9 +60,10 @@ function mergeLines(base: string, theirs: string, ours: string): MergeResult {
     } else {
       const ourText = joinTexts(ourUnits, ourRange.start, ourRange.end);
       const theirText = joinTexts(theirUnits, theirRange.start, theirRange.end);
-      // Blank lines after each side belong after the block, not inside it.
+      // Blank lines after each side belong after the block, not inside it. Where the file has no text here (it
+      // deleted what the wiki changed), they are the wiki's: accepting its side must not run it into what follows.
       pushText(out, conflictBlock(withTailOf(ourText, ''), withTailOf(theirText, '')));
-      const tail = blankTail(ourText);
+      const tail = blankTail(ourText === '' ? theirText : ourText);
       if (tail !== '') out.push(tail);
       conflicts++;
     }

@@ -79,8 +79,9 @@ describe('Pull against the sandbox wiki', () => {
     const outcome = await pull(ours, first.link);
     assert.equal(outcome.kind, 'merged');
     assert.ok(outcome.kind === 'merged');
-    // Only the colleague's line arrives (in the export's style); every other line is as the file wrote it.
-    assert.equal(outcome.text, ours.replace('- smaller bundle\n', '- smaller bundle\n* a colleague\'s line\n'));
+    // Only the colleague's line arrives (as the export writes it, with the file's bullet, so the list stays one list);
+    // every other line is as the file wrote it.
+    assert.equal(outcome.text, ours.replace('- smaller bundle\n', '- smaller bundle\n- a colleague\'s line\n'));
 
     const seen = linkAfterPull(first.link, outcome.page);
     assert.equal(seen.version, 2);
@@ -101,7 +102,7 @@ describe('Pull against the sandbox wiki', () => {
     const outcome = await pull(ours, first.link);
     assert.equal(outcome.kind, 'merged', outcome.kind === 'conflicts' ? outcome.text : outcome.kind);
     assert.ok(outcome.kind === 'merged');
-    assert.equal(outcome.text, ours.replace('- [Known issues](#known-issues)', '* [Known issues, if any](#known-issues)'));
+    assert.equal(outcome.text, ours.replace('- [Known issues](#known-issues)', '- [Known issues, if any](#known-issues)'));
   });
 
   it('writes conflict markers when the file and the wiki changed the same line, and preflight then refuses to publish', async () => {

@@ -126,6 +126,26 @@ describe('Pull merge: conflicts a reader can resolve', () => {
   });
 });
 
+describe('Pull merge: a colleague\'s list items stay in the file\'s list', () => {
+  const LISTS = '# Steps\n\n- one\n- two\n  + two, in detail\n  + and more\n- three\n\n1) first\n2) second\n\nThe end.\n';
+  // The wiki's export writes its own markers: `*` for every bullet, `.` after every number.
+  const exported = (text: string): string => convertedMarkdown(text).replace(/^(\s*)[+-](?= )/gm, '$1*').replace(/^(\d+)\)/gm, '$1.');
+
+  it('writes an item the colleague edited or added with the marker of the list it lands in', () => {
+    const theirs = LISTS.replace('- two\n', '- two, fixed\n').replace('  + and more\n', '  + and more\n  + added on the wiki\n')
+      .replace('- three\n', '- three\n- four\n').replace('2) second\n', '2) second\n3) third\n');
+    const result = mergeThreeWay(exported(LISTS), exported(theirs), LISTS);
+    assert.equal(result.kind, 'merged');
+    // Another bullet or delimiter would start a new list: the file's lists would be split where the items arrived.
+    assert.equal(result.text, theirs);
+  });
+
+  it('leaves the wiki\'s marker where no list of the file is beside the item', () => {
+    const theirs = exported(LISTS.replace('The end.\n', 'The end.\n\n- a new list\n'));
+    assert.equal(mergeThreeWay(exported(LISTS), theirs, LISTS).text, `${LISTS}\n* a new list\n`);
+  });
+});
+
 describe('whether a file holds a pulled edit (recorded as seen only then)', () => {
   const theirs = PUBLISHED.replace('- second item\n', '- second item\n- third item, added on the wiki\n');
   const pulled = { base: PUBLISHED, theirs, pageIdOf: undefined };
@@ -200,7 +220,8 @@ describe('Pull merge: a file written with CRLF', () => {
     it(`takes an item the wiki added to a list into the list, with CRLF (${style} export)`, () => {
       const result = mergeThreeWay(exported(LF), exported(LF.replace('- y', '- y\n- z')), crlf(LF));
       assert.equal(result.kind, 'merged');
-      assert.equal(result.text, crlf(LF.replace('- y', `- y\n${style === 'stored' ? '-' : '*'} z`)));
+      // Written with the file's bullet, whichever the export uses: another one would start a new list.
+      assert.equal(result.text, crlf(LF.replace('- y', '- y\n- z')));
     });
   }
 

@@ -203,18 +203,61 @@ function sideRange(region: readonly Hunk[], side: Hunk['side'], regionStart: num
 /**
  * The wiki's change where the file left the base as it was. Lines replaced one for one keep the file's spacing
  * around them; where the wiki added or removed lines, the blank lines before the change are the wiki's (it may have
- * split or joined paragraphs).
+ * split or joined paragraphs). Its list items take the marker of the file's list they land in (listMarkerOf).
  */
 function pushTheirs(out: string[], theirUnits: readonly MarkdownUnit[], theirRange: Range, ourUnits: readonly MarkdownUnit[], ourRange: Range): void {
+  const inFileList = (unit: MarkdownUnit, replaced: MarkdownUnit | undefined): string => withListMarkerOf(unit, replaced, ourUnits, ourRange);
   if (theirRange.end - theirRange.start === ourRange.end - ourRange.start) {
     for (let index = 0; index < theirRange.end - theirRange.start; index++) {
-      pushText(out, withTailOf((theirUnits[theirRange.start + index] as MarkdownUnit).text, (ourUnits[ourRange.start + index] as MarkdownUnit).text));
+      const replaced = ourUnits[ourRange.start + index] as MarkdownUnit;
+      pushText(out, withTailOf(inFileList(theirUnits[theirRange.start + index] as MarkdownUnit, replaced), replaced.text));
     }
     return;
   }
   const before = theirUnits[theirRange.start - 1];
   if (before && out.length > 0) out[out.length - 1] = withTailOf(out[out.length - 1] as string, before.text);
-  pushTexts(out, theirUnits, theirRange.start, theirRange.end);
+  for (let index = theirRange.start; index < theirRange.end; index++) pushText(out, inFileList(theirUnits[index] as MarkdownUnit, undefined));
+}
+
+// A list item's first line: its indentation, then a bullet, or a number and its delimiter.
+const LIST_ITEM = /^([ \t]*)(?:([*+-])|(\d{1,9})([.)]))(?=[ \t]|\r?\n|$)/;
+// How far the file is searched for the list a wiki's item lands in, each way: a list is rarely longer.
+const LIST_SEARCH = 200;
+
+/**
+ * The text of the wiki's unit, a list item written with the marker of the file's list it lands in. The export writes
+ * its own bullet (`*` where the file writes `-`), and Markdown starts a new list where the bullet or the ordered
+ * delimiter changes, so a colleague's item taken as written would split the file's list in two (three, for an item
+ * in the middle), on GitHub and on the wiki alike. The list is the item it replaces, else the nearest item at its
+ * indentation before or after it in the file; its number is the wiki's.
+ */
+function withListMarkerOf(unit: MarkdownUnit, replaced: MarkdownUnit | undefined, ourUnits: readonly MarkdownUnit[], ourRange: Range): string {
+  const item = unit.key.charCodeAt(0) === 0 ? null : LIST_ITEM.exec(unit.text);
+  if (!item) return unit.text;
+  const indent = (item[1] as string).length;
+  const model = sameList(replaced, indent) ?? nearestItem(ourUnits, ourRange.start - 1, -1, indent) ?? nearestItem(ourUnits, ourRange.end, 1, indent);
+  if (!model || (model[2] === undefined) !== (item[2] === undefined)) return unit.text;
+  const marker = item[2] === undefined ? `${item[3] as string}${model[4] as string}` : (model[2] as string);
+  return `${item[1] as string}${marker}${unit.text.slice(item[0].length)}`;
+}
+
+function sameList(unit: MarkdownUnit | undefined, indent: number): RegExpExecArray | undefined {
+  const item = unit && unit.key.charCodeAt(0) !== 0 ? LIST_ITEM.exec(unit.text) : null;
+  return item && (item[1] as string).length === indent ? item : undefined;
+}
+
+/** The file's list item at `indent` nearest to `from` going `step`, past deeper items and their lines, within its list. */
+function nearestItem(units: readonly MarkdownUnit[], from: number, step: 1 | -1, indent: number): RegExpExecArray | undefined {
+  for (let index = from, seen = 0; index >= 0 && index < units.length && seen < LIST_SEARCH; index += step, seen++) {
+    const unit = units[index] as MarkdownUnit;
+    if (unit.key.charCodeAt(0) === 0) continue;
+    const item = LIST_ITEM.exec(unit.text);
+    const depth = item ? (item[1] as string).length : unit.text.length - unit.text.trimStart().length;
+    if (item && depth === indent) return item;
+    // A line less indented than the item (and not a deeper item's line) is outside its list.
+    if (depth < indent || (!item && depth === 0)) return undefined;
+  }
+  return undefined;
 }
 
 function sameKeys(a: readonly MarkdownUnit[], aRange: Range, b: readonly MarkdownUnit[], bRange: Range, by: 'key' | 'exact' = 'key'): boolean {

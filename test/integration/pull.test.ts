@@ -7,7 +7,7 @@ import { exportPageMarkdown } from '../../src/core/export';
 import { identifyPage, withIdentity } from '../../src/core/links/pageIdentity';
 import type { PageLink } from '../../src/core/links/pageLink';
 import { rewriteLinks } from '../../src/core/links/rewrite';
-import { baseAfterPull, captureBase, linkAfterPull, MemoryPullBaseStore, pullPage, type PullOutcome } from '../../src/core/pull';
+import { baseAfterPull, captureBase, holdsPulledEdit, linkAfterPull, MemoryPullBaseStore, pullPage, type PullOutcome } from '../../src/core/pull';
 import { guardPlan } from '../../src/core/run/guard';
 import { linkAfterPublish, planFile } from '../../src/core/run/plan';
 import { heldContent } from '../../src/core/run/plannedContent';
@@ -37,8 +37,8 @@ describe('Pull against the sandbox wiki', () => {
   })).markdown;
 
   /** What the editor does: plan, guard, send, link, identify, then keep the base. */
-  async function publish(text: string, link: PageLink | undefined, linksRewritten = false): Promise<{ link: PageLink; guard: string | undefined }> {
-    const item = planFile({ key: FILE, label: 'release.md', text }, link, { defaults: { overwrite: true } });
+  async function publish(text: string, link: PageLink | undefined, linksRewritten = false, diagramRenderer?: string): Promise<{ link: PageLink; guard: string | undefined }> {
+    const item = planFile({ key: FILE, label: 'release.md', text }, link, { defaults: { overwrite: true }, ...(diagramRenderer ? { diagramRenderer } : {}) });
     assert.equal(item.state, 'send', item.refusals.map((refusal) => refusal.message).join(' '));
     await guardPlan([item], { pages: signedIn.pages, noAccessReason: 'not signed in' });
     const guard = item.guard?.kind;
@@ -129,6 +129,28 @@ describe('Pull against the sandbox wiki', () => {
     assert.match(outcome.text, /\n<<<<<<< ours\n```sh\nnpm ci\nnpm run test:all\n```\n=======\n```sh\nnpm ci\nnpm test -- --ci\n```\n>>>>>>> wiki\n\n## Known issues\n/);
     const item = planFile({ key: FILE, label: 'release.md', text: outcome.text }, linkAfterPull(first.link, outcome.page));
     assert.deepEqual(item.refusals.map((refusal) => refusal.code), ['conflictMarkers'], 'its markers would otherwise go to the wiki as code');
+  });
+
+  it('a colleague\'s edit beside a diagram published as an image merges, and the file keeps the diagram\'s source', async () => {
+    const withDiagram = TEXT.replace('## Known issues', '```mermaid\ngraph TD\n  build --> ship\n```\n\n## Known issues');
+    const first = await publish(withDiagram, undefined, false, 'https://kroki.example.test');
+    const stored = signedIn.world.sandbox.pages().find((page) => page.id === first.link.pageId)?.markdown ?? '';
+    assert.match(stored, /^!\[Diagram 1\]\(https:\/\/kroki\.example\.test\/mermaid\/png\/\S+\)$/m, 'the page holds the diagram as an image');
+    colleagueEdits(first.link.pageId as string, (page) => page.replace('## Known issues', '## Known issues, as of today'));
+    const ours = withDiagram.replace('the build_tool moved.', 'the build_tool moved, checked here.');
+    const outcome = await pull(ours, first.link);
+    // Without the fence written back, the image beside the colleague's line met the file's fence: a conflict whose
+    // wiki side would have replaced the diagram's source with the image.
+    assert.equal(outcome.kind, 'merged', outcome.kind === 'conflicts' ? outcome.text : outcome.kind);
+    assert.ok(outcome.kind === 'merged');
+    assert.equal(outcome.text, ours.replace('## Known issues', '## Known issues, as of today'));
+    assert.equal(holdsPulledEdit(outcome.text, outcome.pulled), true);
+
+    // A diagram the colleague took off the page goes from the file too: that is their edit.
+    await bases.set(FILE, baseAfterPull(outcome.page, outcome.theirs, Date.now()));
+    colleagueEdits(first.link.pageId as string, (page) => page.replace(/^!\[Diagram 1\]\(\S+\)\n\n/m, ''));
+    const removed = await pull(outcome.text, linkAfterPull(first.link, outcome.page));
+    assert.equal(removed.kind === 'merged' && removed.text, outcome.text.replace(/```mermaid\n[^`]*```\n\n/, ''));
   });
 
   it('without a base for the linked version says so and merges nothing', async () => {

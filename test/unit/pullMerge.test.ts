@@ -143,6 +143,9 @@ describe('Pull merge: a colleague\'s list items stay in the file\'s list', () =>
   it('leaves the wiki\'s marker where no list of the file is beside the item', () => {
     const theirs = exported(LISTS.replace('The end.\n', 'The end.\n\n- a new list\n'));
     assert.equal(mergeThreeWay(exported(LISTS), theirs, LISTS).text, `${LISTS}\n* a new list\n`);
+    // A thematic break right after a list starts like an item, and is none.
+    const ruled = LISTS.replace('- three\n', '- three\n\n* * *\n');
+    assert.equal(mergeThreeWay(exported(LISTS), exported(ruled), LISTS).text, ruled);
   });
 });
 

@@ -221,6 +221,8 @@ function pushTheirs(out: string[], theirUnits: readonly MarkdownUnit[], theirRan
 
 // A list item's first line: its indentation, then a bullet, or a number and its delimiter.
 const LIST_ITEM = /^([ \t]*)(?:([*+-])|(\d{1,9})([.)]))(?=[ \t]|\r?\n|$)/;
+// A thematic break (`* * *`, `- - -`) is no list item, though it starts like one.
+const THEMATIC_BREAK = /^[ \t]*([*_-])(?:[ \t]*\1){2,}[ \t]*(?:\r?\n|$)/;
 // How far the file is searched for the list a wiki's item lands in, each way: a list is rarely longer.
 const LIST_SEARCH = 200;
 
@@ -232,7 +234,7 @@ const LIST_SEARCH = 200;
  * indentation before or after it in the file; its number is the wiki's.
  */
 function withListMarkerOf(unit: MarkdownUnit, replaced: MarkdownUnit | undefined, ourUnits: readonly MarkdownUnit[], ourRange: Range): string {
-  const item = unit.key.charCodeAt(0) === 0 ? null : LIST_ITEM.exec(unit.text);
+  const item = listItem(unit);
   if (!item) return unit.text;
   const indent = (item[1] as string).length;
   const model = sameList(replaced, indent) ?? nearestItem(ourUnits, ourRange.start - 1, -1, indent) ?? nearestItem(ourUnits, ourRange.end, 1, indent);
@@ -241,8 +243,13 @@ function withListMarkerOf(unit: MarkdownUnit, replaced: MarkdownUnit | undefined
   return `${item[1] as string}${marker}${unit.text.slice(item[0].length)}`;
 }
 
+/** The unit's list item marker, unless it is code or a thematic break. */
+function listItem(unit: MarkdownUnit): RegExpExecArray | null {
+  return unit.key.charCodeAt(0) === 0 || THEMATIC_BREAK.test(unit.text) ? null : LIST_ITEM.exec(unit.text);
+}
+
 function sameList(unit: MarkdownUnit | undefined, indent: number): RegExpExecArray | undefined {
-  const item = unit && unit.key.charCodeAt(0) !== 0 ? LIST_ITEM.exec(unit.text) : null;
+  const item = unit && listItem(unit);
   return item && (item[1] as string).length === indent ? item : undefined;
 }
 
@@ -251,7 +258,7 @@ function nearestItem(units: readonly MarkdownUnit[], from: number, step: 1 | -1,
   for (let index = from, seen = 0; index >= 0 && index < units.length && seen < LIST_SEARCH; index += step, seen++) {
     const unit = units[index] as MarkdownUnit;
     if (unit.key.charCodeAt(0) === 0) continue;
-    const item = LIST_ITEM.exec(unit.text);
+    const item = listItem(unit);
     const depth = item ? (item[1] as string).length : unit.text.length - unit.text.trimStart().length;
     if (item && depth === indent) return item;
     // A line less indented than the item (and not a deeper item's line) is outside its list.

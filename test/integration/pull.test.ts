@@ -7,7 +7,7 @@ import { exportPageMarkdown } from '../../src/core/export';
 import { identifyPage, withIdentity } from '../../src/core/links/pageIdentity';
 import type { PageLink } from '../../src/core/links/pageLink';
 import { rewriteLinks } from '../../src/core/links/rewrite';
-import { baseAfterPull, captureBase, linkAfterPull, MemoryPullBaseStore, pullPage, type PullOutcome } from '../../src/core/pull';
+import { baseAfterPull, captureBase, holdsPulledEdit, linkAfterPull, MemoryPullBaseStore, pullPage, type PullOutcome } from '../../src/core/pull';
 import { guardPlan } from '../../src/core/run/guard';
 import { linkAfterPublish, planFile } from '../../src/core/run/plan';
 import { heldContent } from '../../src/core/run/plannedContent';
@@ -37,8 +37,8 @@ describe('Pull against the sandbox wiki', () => {
   })).markdown;
 
   /** What the editor does: plan, guard, send, link, identify, then keep the base. */
-  async function publish(text: string, link: PageLink | undefined, linksRewritten = false): Promise<{ link: PageLink; guard: string | undefined }> {
-    const item = planFile({ key: FILE, label: 'release.md', text }, link, { defaults: { overwrite: true } });
+  async function publish(text: string, link: PageLink | undefined, linksRewritten = false, diagramRenderer?: string): Promise<{ link: PageLink; guard: string | undefined }> {
+    const item = planFile({ key: FILE, label: 'release.md', text }, link, { defaults: { overwrite: true }, ...(diagramRenderer ? { diagramRenderer } : {}) });
     assert.equal(item.state, 'send', item.refusals.map((refusal) => refusal.message).join(' '));
     await guardPlan([item], { pages: signedIn.pages, noAccessReason: 'not signed in' });
     const guard = item.guard?.kind;
@@ -79,8 +79,9 @@ describe('Pull against the sandbox wiki', () => {
     const outcome = await pull(ours, first.link);
     assert.equal(outcome.kind, 'merged');
     assert.ok(outcome.kind === 'merged');
-    // Only the colleague's line arrives (in the export's style); every other line is as the file wrote it.
-    assert.equal(outcome.text, ours.replace('- smaller bundle\n', '- smaller bundle\n* a colleague\'s line\n'));
+    // Only the colleague's line arrives (as the export writes it, with the file's bullet, so the list stays one list);
+    // every other line is as the file wrote it.
+    assert.equal(outcome.text, ours.replace('- smaller bundle\n', '- smaller bundle\n- a colleague\'s line\n'));
 
     const seen = linkAfterPull(first.link, outcome.page);
     assert.equal(seen.version, 2);
@@ -101,7 +102,7 @@ describe('Pull against the sandbox wiki', () => {
     const outcome = await pull(ours, first.link);
     assert.equal(outcome.kind, 'merged', outcome.kind === 'conflicts' ? outcome.text : outcome.kind);
     assert.ok(outcome.kind === 'merged');
-    assert.equal(outcome.text, ours.replace('- [Known issues](#known-issues)', '* [Known issues, if any](#known-issues)'));
+    assert.equal(outcome.text, ours.replace('- [Known issues](#known-issues)', '- [Known issues, if any](#known-issues)'));
   });
 
   it('writes conflict markers when the file and the wiki changed the same line, and preflight then refuses to publish', async () => {
@@ -116,6 +117,40 @@ describe('Pull against the sandbox wiki', () => {
     assert.equal(item.state, 'refused');
     assert.deepEqual(item.refusals.map((refusal) => refusal.code), ['conflictMarkers']);
     assert.match(item.refusals[0]?.message ?? '', /a conflict between its text and the wiki's/);
+  });
+
+  it('a conflict inside a code block takes in the whole block, and preflight refuses the file until it is resolved', async () => {
+    const withCode = TEXT.replace('## Known issues', '```sh\nnpm ci\nnpm test\n```\n\n## Known issues');
+    const first = await publish(withCode, undefined);
+    colleagueEdits(first.link.pageId as string, (stored) => stored.replace('npm test', 'npm test -- --ci'));
+    const outcome = await pull(withCode.replace('npm test', 'npm run test:all'), first.link);
+    assert.equal(outcome.kind, 'conflicts');
+    assert.ok(outcome.kind === 'conflicts');
+    assert.match(outcome.text, /\n<<<<<<< ours\n```sh\nnpm ci\nnpm run test:all\n```\n=======\n```sh\nnpm ci\nnpm test -- --ci\n```\n>>>>>>> wiki\n\n## Known issues\n/);
+    const item = planFile({ key: FILE, label: 'release.md', text: outcome.text }, linkAfterPull(first.link, outcome.page));
+    assert.deepEqual(item.refusals.map((refusal) => refusal.code), ['conflictMarkers'], 'its markers would otherwise go to the wiki as code');
+  });
+
+  it('a colleague\'s edit beside a diagram published as an image merges, and the file keeps the diagram\'s source', async () => {
+    const withDiagram = TEXT.replace('## Known issues', '```mermaid\ngraph TD\n  build --> ship\n```\n\n## Known issues');
+    const first = await publish(withDiagram, undefined, false, 'https://kroki.example.test');
+    const stored = signedIn.world.sandbox.pages().find((page) => page.id === first.link.pageId)?.markdown ?? '';
+    assert.match(stored, /^!\[Diagram 1\]\(https:\/\/kroki\.example\.test\/mermaid\/png\/\S+\)$/m, 'the page holds the diagram as an image');
+    colleagueEdits(first.link.pageId as string, (page) => page.replace('## Known issues', '## Known issues, as of today'));
+    const ours = withDiagram.replace('the build_tool moved.', 'the build_tool moved, checked here.');
+    const outcome = await pull(ours, first.link);
+    // Without the fence written back, the image beside the colleague's line met the file's fence: a conflict whose
+    // wiki side would have replaced the diagram's source with the image.
+    assert.equal(outcome.kind, 'merged', outcome.kind === 'conflicts' ? outcome.text : outcome.kind);
+    assert.ok(outcome.kind === 'merged');
+    assert.equal(outcome.text, ours.replace('## Known issues', '## Known issues, as of today'));
+    assert.equal(holdsPulledEdit(outcome.text, outcome.pulled), true);
+
+    // A diagram the colleague took off the page goes from the file too: that is their edit.
+    await bases.set(FILE, baseAfterPull(outcome.page, outcome.theirs, Date.now()));
+    colleagueEdits(first.link.pageId as string, (page) => page.replace(/^!\[Diagram 1\]\(\S+\)\n\n/m, ''));
+    const removed = await pull(outcome.text, linkAfterPull(first.link, outcome.page));
+    assert.equal(removed.kind === 'merged' && removed.text, outcome.text.replace(/```mermaid\n[^`]*```\n\n/, ''));
   });
 
   it('without a base for the linked version says so and merges nothing', async () => {

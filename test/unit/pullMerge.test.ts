@@ -87,6 +87,68 @@ describe('Pull merge (three-way, export style ignored)', () => {
   });
 });
 
+describe('Pull merge: conflicts a reader can resolve', () => {
+  const CODE = 'Intro.\n\n```sh\nnpm install\nnpm test\nnpm run build\n```\n\nThe end.\n';
+
+  for (const style of ['stored', 'converted'] as const) {
+    const exported = (text: string): string => (style === 'stored' ? text : convertedMarkdown(text));
+    it(`writes a conflict inside a code block around the whole block, so publishing sees it (${style} export)`, () => {
+      const result = mergeThreeWay(exported(CODE), exported(CODE.replace('npm test', 'npm test -- --wiki')), CODE.replace('npm test', 'npm test -- --mine'));
+      assert.equal(result.kind, 'conflicts');
+      assert.equal(result.text, [
+        'Intro.', '', '<<<<<<< ours', '```sh', 'npm install', 'npm test -- --mine', 'npm run build', '```',
+        '=======', '```sh', 'npm install', 'npm test -- --wiki', 'npm run build', '```', '>>>>>>> wiki', '', 'The end.', '',
+      ].join('\n'));
+      assert.equal(countConflicts(result.text), 1, 'a file holding it is refused by publishing');
+    });
+  }
+
+  it('takes in the whole block for a conflict on its opening line, or lines both sides added inside it', () => {
+    const fence = mergeThreeWay(CODE, CODE.replace('```sh', '```bash'), CODE.replace('```sh', '```shell'));
+    assert.equal(countConflicts(fence.text), 1);
+    assert.match(fence.text, /^<<<<<<< ours\n```shell\nnpm install\nnpm test\nnpm run build\n```\n=======\n```bash\n[^]*```\n>>>>>>> wiki\n/m);
+    const added = mergeThreeWay(CODE, CODE.replace('npm test\n', 'npm test\nnpm run lint\n'), CODE.replace('npm test\n', 'npm test\nnpm run check\n'));
+    assert.equal(countConflicts(added.text), 1);
+    assert.match(added.text, /^<<<<<<< ours\n```sh\n[^=]*npm run check\n[^=]*```\n=======\n```sh\n[^>]*npm run lint\n[^>]*```\n>>>>>>> wiki\n\nThe end\.\n$/m);
+    // A change beside the block on one side only still merges cleanly, and the block stays as the file writes it.
+    const beside = mergeThreeWay(CODE, CODE.replace('The end.', 'The end, said on the wiki.'), CODE.replace('npm run build', 'npm run build:all'));
+    assert.deepEqual(beside, { kind: 'merged', text: CODE.replace('npm run build', 'npm run build:all').replace('The end.', 'The end, said on the wiki.') });
+  });
+
+  it('keeps the paragraph break after a conflict where the file deleted the paragraph the wiki changed', () => {
+    for (const exported of [(text: string): string => text, convertedMarkdown]) {
+      const result = mergeThreeWay(exported('A.\n\nB.\n\nC.\n'), exported('A.\n\nB, on the wiki.\n\nC.\n'), 'A.\n\nC.\n');
+      assert.equal(result.kind, 'conflicts');
+      assert.equal(result.text, 'A.\n\n<<<<<<< ours\n=======\nB, on the wiki.\n>>>>>>> wiki\n\nC.\n');
+      // Accept Incoming: the wiki's paragraph stays a paragraph of its own, not the start of the next one.
+      assert.equal(result.text.replace(/<<<<<<< ours\n=======\n|>>>>>>> wiki\n/g, ''), 'A.\n\nB, on the wiki.\n\nC.\n');
+    }
+  });
+});
+
+describe('Pull merge: a colleague\'s list items stay in the file\'s list', () => {
+  const LISTS = '# Steps\n\n- one\n- two\n  + two, in detail\n  + and more\n- three\n\n1) first\n2) second\n\nThe end.\n';
+  // The wiki's export writes its own markers: `*` for every bullet, `.` after every number.
+  const exported = (text: string): string => convertedMarkdown(text).replace(/^(\s*)[+-](?= )/gm, '$1*').replace(/^(\d+)\)/gm, '$1.');
+
+  it('writes an item the colleague edited or added with the marker of the list it lands in', () => {
+    const theirs = LISTS.replace('- two\n', '- two, fixed\n').replace('  + and more\n', '  + and more\n  + added on the wiki\n')
+      .replace('- three\n', '- three\n- four\n').replace('2) second\n', '2) second\n3) third\n');
+    const result = mergeThreeWay(exported(LISTS), exported(theirs), LISTS);
+    assert.equal(result.kind, 'merged');
+    // Another bullet or delimiter would start a new list: the file's lists would be split where the items arrived.
+    assert.equal(result.text, theirs);
+  });
+
+  it('leaves the wiki\'s marker where no list of the file is beside the item', () => {
+    const theirs = exported(LISTS.replace('The end.\n', 'The end.\n\n- a new list\n'));
+    assert.equal(mergeThreeWay(exported(LISTS), theirs, LISTS).text, `${LISTS}\n* a new list\n`);
+    // A thematic break right after a list starts like an item, and is none.
+    const ruled = LISTS.replace('- three\n', '- three\n\n* * *\n');
+    assert.equal(mergeThreeWay(exported(LISTS), exported(ruled), LISTS).text, ruled);
+  });
+});
+
 describe('whether a file holds a pulled edit (recorded as seen only then)', () => {
   const theirs = PUBLISHED.replace('- second item\n', '- second item\n- third item, added on the wiki\n');
   const pulled = { base: PUBLISHED, theirs, pageIdOf: undefined };
@@ -161,7 +223,8 @@ describe('Pull merge: a file written with CRLF', () => {
     it(`takes an item the wiki added to a list into the list, with CRLF (${style} export)`, () => {
       const result = mergeThreeWay(exported(LF), exported(LF.replace('- y', '- y\n- z')), crlf(LF));
       assert.equal(result.kind, 'merged');
-      assert.equal(result.text, crlf(LF.replace('- y', `- y\n${style === 'stored' ? '-' : '*'} z`)));
+      // Written with the file's bullet, whichever the export uses: another one would start a new list.
+      assert.equal(result.text, crlf(LF.replace('- y', '- y\n- z')));
     });
   }
 

@@ -64,6 +64,21 @@ describe('Pull on a file of a page tree', () => {
     assert.match(formed, /See the \[guide\]\(README\.md\)/, 'the other link is the file\'s own');
   });
 
+  it('tells two spellings of one page apart by their links\' texts', () => {
+    const toTop = manifestPageIdOf(PAGES, 'guide/setup.md', undefined, { name: 'docs', parent: '123456' });
+    // `../index.md` and `../` both name the top index's page, and went out as the same address.
+    const file = '# Setup\n\nBack [home](../index.md) or to [the *docs*](../), or the [guide](README.md) and [its folder](./).\n\nKeep the token secret.\n';
+    const sent = `# Setup\n\nBack [home](${SITE}/14/Overview) or to [the _docs_](${SITE}/14/Overview), or the [guide](${SITE}/11/Guide) and [its folder](${SITE}/11/Guide).\n\nKeep the token secret.\n`;
+    const theirs = sent.replace('Back [home]', 'Go back [home]');
+    const merged = mergeThreeWay(withFileLinkForms(sent, file, toTop), withFileLinkForms(theirs, file, toTop), file);
+    assert.equal(merged.kind, 'merged');
+    // The colleague's line as the wiki writes it (`_docs_`), with each link as the file writes it.
+    assert.equal(merged.text, file.replace('Back [home]', 'Go back [home]').replace('*docs*', '_docs_'));
+    // A text the colleague changed leaves nothing to tell them by: that address stays as the wiki writes it.
+    const renamed = sent.replace('[home]', '[start]');
+    assert.equal(withFileLinkForms(renamed, file, toTop), file.replace(`[home](../index.md)`, `[start](${SITE}/14/Overview)`).replace('*docs*', '_docs_'));
+  });
+
   it('a link to one of the page\'s own headings, in a tree or not, merges as the file writes it; one the colleague pointed elsewhere arrives', () => {
     const toc = '# Handbook\n\n- [Install](#install)\n- [Configure](#step-2-configure-it)\n\n## Install\n\n## Step 2: Configure it!\n';
     const sent = '# Handbook\n\n- [Install](#Install)\n- [Configure](#Step-2%3A-Configure-it%21)\n\n## Install\n\n## Step 2: Configure it!\n';

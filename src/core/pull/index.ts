@@ -8,4 +8,5 @@ export {
   type CaptureOutcome, type PulledEdit, type ExportMarkdown, type PageReader, type PullOutcome, type PullRequest,
 } from './pull';
 export { mergeThreeWay, type MergeResult } from './threeWayMerge';
+export { withFileDiagramForms } from './diagramForms';
 export { manifestPageIdOf, withFileLinkForms, type PageIdOf } from './pageLinkForms';

@@ -12,6 +12,8 @@ import { linkTarget, ownHeadingAnchor, pagePath } from '../links/rewrite/linkTar
 import { folderContentFile, folderContentRank } from '../tree/folderPage';
 import type { ManifestEntry } from '../tree/manifestFormat';
 import { nameOf } from '../tree/paths';
+import { isEscaped } from '../text/escaped';
+import { lineKey } from './markdownUnits';
 
 /** The folder a manifest lies in: its name, and the page its tree hangs under when the manifest records one. */
 export interface ManifestFolder {
@@ -33,24 +35,62 @@ const PAGE_ADDRESS = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]+(?:\/[^?#]*)?\/wiki\/spaces\
  */
 export function withFileLinkForms(markdown: string, ours: string, pageIdOf: PageIdOf | undefined): string {
   const forms = new Map<string, string | null>();
+  const remember = (key: string, written: string): void => {
+    // Two different spellings of one page and heading: which one a link meant cannot be told, so neither is used.
+    forms.set(key, forms.has(key) && forms.get(key) !== written ? null : written);
+  };
   for (const link of findLinkDestinations(ours)) {
     const key = fileLinkKey(link.text, pageIdOf);
     if (key === undefined) continue;
     const written = ours.slice(link.start, link.end);
-    // Two different spellings of one page and heading: which one a line meant cannot be told, so neither is used.
-    forms.set(key, forms.has(key) && forms.get(key) !== written ? null : written);
+    remember(key, written);
+    // A file may spell one page two ways (`../index.md` and `../`, `./` and `README.md`): its links' texts, which the
+    // wiki keeps, still tell them apart.
+    const label = labelBefore(ours, link.start);
+    if (label !== undefined) remember(labelledKey(key, label), written);
   }
   if (forms.size === 0) return markdown;
   const pieces: string[] = [];
   let copied = 0;
   for (const link of findLinkDestinations(markdown)) {
     const key = wikiLinkKey(link.text);
-    const form = key === undefined ? undefined : forms.get(key);
+    if (key === undefined) continue;
+    const label = labelBefore(markdown, link.start);
+    // By the link's text first; a text the colleague changed falls back to the page and heading alone.
+    const form = (label === undefined ? undefined : forms.get(labelledKey(key, label))) || forms.get(key);
     if (!form) continue;
     pieces.push(markdown.slice(copied, link.start), form);
     copied = link.end;
   }
   return pieces.length === 0 ? markdown : pieces.join('') + markdown.slice(copied);
+}
+
+function labelledKey(key: string, label: string): string {
+  return `${key}\u0000${label}`;
+}
+
+// How far back a link's text is looked for: a longer one is compared by its page and heading alone.
+const LABEL_SEARCH = 1000;
+
+/**
+ * The text of the link (or the label of the reference definition) whose destination starts at `start`, compared past
+ * the export's style as the merge compares lines (lineKey); undefined when it cannot be told.
+ */
+function labelBefore(text: string, start: number): string | undefined {
+  let at = start - 1;
+  while (at >= 0 && (text[at] === ' ' || text[at] === '\t' || text[at] === '\n' || text[at] === '\r')) at--;
+  const opener = text[at];
+  if ((opener !== '(' && opener !== ':') || text[at - 1] !== ']') return undefined;
+  const close = at - 1;
+  let depth = 0;
+  for (let index = close - 1; index >= 0 && index > close - LABEL_SEARCH; index--) {
+    const char = text[index];
+    if ((char !== '[' && char !== ']') || isEscaped(text, index)) continue;
+    if (char === ']') depth++;
+    else if (depth > 0) depth--;
+    else return lineKey(text.slice(index + 1, close).replace(/\s+/g, ' '));
+  }
+  return undefined;
 }
 
 /** A link as the file writes it, by the page and heading it names: one of its own headings, or another file's page. */

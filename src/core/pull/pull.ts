@@ -6,6 +6,7 @@ import { splitFrontMatter } from '../publish/frontMatter';
 import { omitTitleHeading } from '../publish/titleHeading';
 import type { WikiPage } from '../wikiPages';
 import type { PullBase, PullBaseStore } from './pullBase';
+import { withFileDiagramForms } from './diagramForms';
 import { withFileLinkForms, type PageIdOf } from './pageLinkForms';
 import { mergeThreeWay, type MergeResult } from './threeWayMerge';
 
@@ -92,8 +93,9 @@ export function holdsPulledEdit(text: string, pulled: PulledEdit): boolean {
 
 function mergeIntoFile(ours: string, pulled: PulledEdit): { frontMatter: string; merged: MergeResult } {
   const { frontMatter, body } = splitLeadingFrontMatter(ours);
-  // Its links to its own headings and to other files' pages, compared in the file's own form (pageLinkForms.ts).
-  const inFileForms = (markdown: string): string => withFileLinkForms(markdown, body, pulled.pageIdOf);
+  // Its diagrams drawn as images, its links to its own headings and to other files' pages, compared in the file's
+  // own form (diagramForms.ts, pageLinkForms.ts).
+  const inFileForms = (markdown: string): string => withFileLinkForms(withFileDiagramForms(markdown, body), body, pulled.pageIdOf);
   const merge = (text: string): MergeResult => mergeThreeWay(inFileForms(pulled.base), inFileForms(pulled.theirs), text);
   const heading = pulled.titleHeading === undefined ? undefined : titleHeadingOf(body, pulled.titleHeading);
   if (!heading) return { frontMatter, merged: merge(body) };

@@ -43,30 +43,13 @@ function mergeLines(base: string, theirs: string, ours: string): MergeResult {
   const out: string[] = [];
   let conflicts = 0;
   let changedByTheirs = false;
-  let baseAt = 0;
-  // Where `baseAt` is in ours and in theirs: outside hunks the sides hold the base's units, shifted.
-  let oursShift = 0;
-  let theirsShift = 0;
-  while (hunks.length > 0) {
-    const first = hunks.shift() as Hunk;
-    const region = [first];
-    let regionEnd = first.baseEnd;
-    while (hunks.length > 0 && (hunks[0] as Hunk).baseStart <= regionEnd) {
-      const next = hunks.shift() as Hunk;
-      regionEnd = Math.max(regionEnd, next.baseEnd);
-      region.push(next);
-    }
-    const regionStart = first.baseStart;
-    pushTexts(out, ourUnits, baseAt + oursShift, regionStart + oursShift);
-    const ourRange = sideRange(region, 'ours', regionStart, regionEnd, oursShift);
-    const theirRange = sideRange(region, 'theirs', regionStart, regionEnd, theirsShift);
-    oursShift = ourRange.end - regionEnd;
-    theirsShift = theirRange.end - regionEnd;
-    baseAt = regionEnd;
-    const oursChanged = region.some((hunk) => hunk.side === 'ours');
-    const theirsChanged = region.some((hunk) => hunk.side === 'theirs');
+  // Where the file's text after the last region starts: outside regions the sides hold the base's units, shifted.
+  let oursAt = 0;
+  for (const { ourRange, theirRange, oursChanged, theirsChanged, conflict } of regionsOf(hunks, baseUnits, ourUnits, theirUnits)) {
+    pushTexts(out, ourUnits, oursAt, ourRange.start);
+    oursAt = ourRange.end;
     if (!theirsChanged) pushTexts(out, ourUnits, ourRange.start, ourRange.end);
-    else if (!oursChanged || sameKeys(ourUnits, ourRange, theirUnits, theirRange)) {
+    else if (!conflict) {
       // Only the wiki changed it, or both made the same change (kept as the file writes it).
       // A change the file's key cannot see (a nested item, say) may be here already, written as the wiki writes it.
       if (oursChanged || sameKeys(ourUnits, ourRange, theirUnits, theirRange, 'exact')) pushTexts(out, ourUnits, ourRange.start, ourRange.end);
@@ -77,17 +60,119 @@ function mergeLines(base: string, theirs: string, ours: string): MergeResult {
     } else {
       const ourText = joinTexts(ourUnits, ourRange.start, ourRange.end);
       const theirText = joinTexts(theirUnits, theirRange.start, theirRange.end);
-      // Blank lines after each side belong after the block, not inside it.
+      // Blank lines after each side belong after the block, not inside it. Where the file has no text here (it
+      // deleted what the wiki changed), they are the wiki's: accepting its side must not run it into what follows.
       pushText(out, conflictBlock(withTailOf(ourText, ''), withTailOf(theirText, '')));
-      const tail = blankTail(ourText);
+      const tail = blankTail(ourText === '' ? theirText : ourText);
       if (tail !== '') out.push(tail);
       conflicts++;
     }
   }
-  pushTexts(out, ourUnits, baseAt + oursShift, ourUnits.length);
+  pushTexts(out, ourUnits, oursAt, ourUnits.length);
   const text = out.join('');
   if (conflicts > 0) return { kind: 'conflicts', text, conflicts };
   return changedByTheirs ? { kind: 'merged', text } : { kind: 'nothingNew', text };
+}
+
+interface Region { start: number; end: number; hunks: Hunk[] }
+
+/** A region with what each side holds for it, and whether the sides changed it differently. */
+interface PlacedRegion extends Region {
+  ourRange: Range;
+  theirRange: Range;
+  oursChanged: boolean;
+  theirsChanged: boolean;
+  conflict: boolean;
+}
+
+/**
+ * The hunks (sorted by their place in the base) grouped by node-diff3's rule: hunks that overlap or touch are one
+ * region. A conflict that reaches into a fenced code block takes in the whole block: its markers inside the code
+ * would read as code, so publishing (which looks for markers outside code) would send them to the wiki, and
+ * accepting either side must leave a whole block.
+ */
+function regionsOf(hunks: readonly Hunk[], baseUnits: readonly MarkdownUnit[], ourUnits: readonly MarkdownUnit[], theirUnits: readonly MarkdownUnit[]): PlacedRegion[] {
+  let regions: Region[] = [];
+  for (const hunk of hunks) {
+    const last = regions[regions.length - 1];
+    if (last && hunk.baseStart <= last.end) {
+      last.hunks.push(hunk);
+      last.end = Math.max(last.end, hunk.baseEnd);
+    } else regions.push({ start: hunk.baseStart, end: hunk.baseEnd, hunks: [hunk] });
+  }
+  let blocks: CodeBlocks | undefined;
+  for (;;) {
+    const placedRegions = placeRegions(regions, ourUnits, theirUnits);
+    let widened = false;
+    for (const region of placedRegions) {
+      if (!region.conflict) continue;
+      blocks ??= codeBlocksOf(baseUnits);
+      const wide = widenedToBlocks(region, blocks);
+      if (wide.start === region.start && wide.end === region.end) continue;
+      region.start = wide.start;
+      region.end = wide.end;
+      widened = true;
+    }
+    if (!widened) return placedRegions;
+    // A widened region may now reach its neighbours: they become one.
+    regions = [];
+    for (const { start, end, hunks: own } of placedRegions) {
+      const last = regions[regions.length - 1];
+      if (last && start <= last.end) {
+        last.hunks.push(...own);
+        last.end = Math.max(last.end, end);
+      } else regions.push({ start, end, hunks: [...own] });
+    }
+  }
+}
+
+function placeRegions(regions: readonly Region[], ourUnits: readonly MarkdownUnit[], theirUnits: readonly MarkdownUnit[]): PlacedRegion[] {
+  // Where the region's start is in ours and in theirs: outside hunks the sides hold the base's units, shifted.
+  let oursShift = 0;
+  let theirsShift = 0;
+  return regions.map(({ start, end, hunks }) => {
+    const ourRange = sideRange(hunks, 'ours', start, end, oursShift);
+    const theirRange = sideRange(hunks, 'theirs', start, end, theirsShift);
+    oursShift = ourRange.end - end;
+    theirsShift = theirRange.end - end;
+    const oursChanged = hunks.some((hunk) => hunk.side === 'ours');
+    const theirsChanged = hunks.some((hunk) => hunk.side === 'theirs');
+    const conflict = oursChanged && theirsChanged && !sameKeys(ourUnits, ourRange, theirUnits, theirRange);
+    return { start, end, hunks, ourRange, theirRange, oursChanged, theirsChanged, conflict };
+  });
+}
+
+/** For each base unit of a fenced code block (its opening line to its closing one): the block's first unit and the one after it. */
+interface CodeBlocks { start: Map<number, number>; end: Map<number, number> }
+
+function codeBlocksOf(units: readonly MarkdownUnit[]): CodeBlocks {
+  const blocks: CodeBlocks = { start: new Map(), end: new Map() };
+  for (let index = 1; index < units.length; index++) {
+    // A run of units inside a fence (their key starts with U+0000, the closing line's too) follows its opening line.
+    if (!inCode(units[index]) || inCode(units[index - 1])) continue;
+    let after = index;
+    while (after < units.length && inCode(units[after])) after++;
+    for (let unit = index - 1; unit < after; unit++) {
+      blocks.start.set(unit, index - 1);
+      blocks.end.set(unit, after);
+    }
+    index = after - 1;
+  }
+  return blocks;
+}
+
+function inCode(unit: MarkdownUnit | undefined): boolean {
+  return unit?.key.charCodeAt(0) === 0;
+}
+
+/** The region grown to the whole of each code block it reaches into (a place between two lines of code included). */
+function widenedToBlocks(region: Region, blocks: CodeBlocks): { start: number; end: number } {
+  if (region.start === region.end) {
+    // Lines added before a unit: inside the block when that unit is one of its lines after the opening one.
+    const opening = blocks.start.get(region.start);
+    return opening === undefined || opening === region.start ? region : { start: opening, end: blocks.end.get(region.start) as number };
+  }
+  return { start: blocks.start.get(region.start) ?? region.start, end: blocks.end.get(region.end - 1) ?? region.end };
 }
 
 /**
@@ -118,18 +203,68 @@ function sideRange(region: readonly Hunk[], side: Hunk['side'], regionStart: num
 /**
  * The wiki's change where the file left the base as it was. Lines replaced one for one keep the file's spacing
  * around them; where the wiki added or removed lines, the blank lines before the change are the wiki's (it may have
- * split or joined paragraphs).
+ * split or joined paragraphs). Its list items take the marker of the file's list they land in (listMarkerOf).
  */
 function pushTheirs(out: string[], theirUnits: readonly MarkdownUnit[], theirRange: Range, ourUnits: readonly MarkdownUnit[], ourRange: Range): void {
+  const inFileList = (unit: MarkdownUnit, replaced: MarkdownUnit | undefined): string => withListMarkerOf(unit, replaced, ourUnits, ourRange);
   if (theirRange.end - theirRange.start === ourRange.end - ourRange.start) {
     for (let index = 0; index < theirRange.end - theirRange.start; index++) {
-      pushText(out, withTailOf((theirUnits[theirRange.start + index] as MarkdownUnit).text, (ourUnits[ourRange.start + index] as MarkdownUnit).text));
+      const replaced = ourUnits[ourRange.start + index] as MarkdownUnit;
+      pushText(out, withTailOf(inFileList(theirUnits[theirRange.start + index] as MarkdownUnit, replaced), replaced.text));
     }
     return;
   }
   const before = theirUnits[theirRange.start - 1];
   if (before && out.length > 0) out[out.length - 1] = withTailOf(out[out.length - 1] as string, before.text);
-  pushTexts(out, theirUnits, theirRange.start, theirRange.end);
+  for (let index = theirRange.start; index < theirRange.end; index++) pushText(out, inFileList(theirUnits[index] as MarkdownUnit, undefined));
+}
+
+// A list item's first line: its indentation, then a bullet, or a number and its delimiter.
+const LIST_ITEM = /^([ \t]*)(?:([*+-])|(\d{1,9})([.)]))(?=[ \t]|\r?\n|$)/;
+// A thematic break (`* * *`, `- - -`) is no list item, though it starts like one.
+const THEMATIC_BREAK = /^[ \t]*([*_-])(?:[ \t]*\1){2,}[ \t]*(?:\r?\n|$)/;
+// How far the file is searched for the list a wiki's item lands in, each way: a list is rarely longer.
+const LIST_SEARCH = 200;
+
+/**
+ * The text of the wiki's unit, a list item written with the marker of the file's list it lands in. The export writes
+ * its own bullet (`*` where the file writes `-`), and Markdown starts a new list where the bullet or the ordered
+ * delimiter changes, so a colleague's item taken as written would split the file's list in two (three, for an item
+ * in the middle), on GitHub and on the wiki alike. The list is the item it replaces, else the nearest item at its
+ * indentation before or after it in the file; its number is the wiki's.
+ */
+function withListMarkerOf(unit: MarkdownUnit, replaced: MarkdownUnit | undefined, ourUnits: readonly MarkdownUnit[], ourRange: Range): string {
+  const item = listItem(unit);
+  if (!item) return unit.text;
+  const indent = (item[1] as string).length;
+  const model = sameList(replaced, indent) ?? nearestItem(ourUnits, ourRange.start - 1, -1, indent) ?? nearestItem(ourUnits, ourRange.end, 1, indent);
+  if (!model || (model[2] === undefined) !== (item[2] === undefined)) return unit.text;
+  const marker = item[2] === undefined ? `${item[3] as string}${model[4] as string}` : (model[2] as string);
+  return `${item[1] as string}${marker}${unit.text.slice(item[0].length)}`;
+}
+
+/** The unit's list item marker, unless it is code or a thematic break. */
+function listItem(unit: MarkdownUnit): RegExpExecArray | null {
+  return unit.key.charCodeAt(0) === 0 || THEMATIC_BREAK.test(unit.text) ? null : LIST_ITEM.exec(unit.text);
+}
+
+function sameList(unit: MarkdownUnit | undefined, indent: number): RegExpExecArray | undefined {
+  const item = unit && listItem(unit);
+  return item && (item[1] as string).length === indent ? item : undefined;
+}
+
+/** The file's list item at `indent` nearest to `from` going `step`, past deeper items and their lines, within its list. */
+function nearestItem(units: readonly MarkdownUnit[], from: number, step: 1 | -1, indent: number): RegExpExecArray | undefined {
+  for (let index = from, seen = 0; index >= 0 && index < units.length && seen < LIST_SEARCH; index += step, seen++) {
+    const unit = units[index] as MarkdownUnit;
+    if (unit.key.charCodeAt(0) === 0) continue;
+    const item = listItem(unit);
+    const depth = item ? (item[1] as string).length : unit.text.length - unit.text.trimStart().length;
+    if (item && depth === indent) return item;
+    // A line less indented than the item (and not a deeper item's line) is outside its list.
+    if (depth < indent || (!item && depth === 0)) return undefined;
+  }
+  return undefined;
 }
 
 function sameKeys(a: readonly MarkdownUnit[], aRange: Range, b: readonly MarkdownUnit[], bRange: Range, by: 'key' | 'exact' = 'key'): boolean {

@@ -35,6 +35,8 @@ export interface TitledBackInput {
   recordedId(path: string): string | undefined;
   /** This machine's record of the page a node publishes (a folder's: its content file's, or its generated page's). */
   linkOf(node: TreeNode): PageLink | undefined;
+  /** Whether the run reads the wiki (TreePlanOptions.pageAccess). */
+  pageAccess: boolean;
 }
 
 /**
@@ -58,7 +60,9 @@ export function takeTitlesBack(input: TitledBackInput): Map<string, TitledBackPa
   // moves.retitled is in the tree's order: parents before children.
   for (const retitled of moves.retitled) {
     const node = tree.byPath.get(retitled.path);
-    if (!node) continue;
+    // The pages below a folder page titled back go under it, where their own earlier pages may be; only page access
+    // learns the pages that land there. Without it the folder page stays a retitled page, refused for want of an ID.
+    if (!node || (node.kind === 'folder' && !input.pageAccess)) continue;
     const parentId = node.parent === undefined ? input.chosenParentId : idOf(node.parent);
     if (parentId === undefined) continue;
     const left = { pageId: retitled.pageId, title: retitled.title };

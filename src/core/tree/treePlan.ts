@@ -496,7 +496,7 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
   // A title changed back to one a page of this tree holds at that place, known to a record: that page is updated, not
   // created (which would meet "already exists"). Not a retitled page any more, nor, for an orphan's page, an orphan.
   const titledBack = takeTitlesBack({
-    tree, moves, spaceId: options.spaceId, chosenParentId: options.parentId, recordedId: (path) => recordedAtPath(path)?.pageId,
+    tree, moves, spaceId: options.spaceId, chosenParentId: options.parentId, pageAccess: options.pageAccess, recordedId: (path) => recordedAtPath(path)?.pageId,
     linkOf: (node) => nodeLink(node, options.links, (path) => inTree.get(path)?.item.link, (path) => inTree.get(path)?.file.key),
   });
   const retitledFrom = new Map(moves.retitled.map((page) => [page.path, page.title]));

@@ -48,6 +48,9 @@ describe('CLI --tree, a title that changes and changes back', () => {
     const back = `Its title is "The guide" again, which page ${first.id} of this tree still holds at this place: this updates that page instead of making a new one, and the page it published as "Guide" (page ${between.id}) stays where it is.`;
     assert.match(dry.stdout, new RegExp(`^would update docs/guide/README\\.md -> "The guide" in DOCS under 123456 .*\\[caution: ${back.replace(/[.()]/g, '\\$&')}\\]`, 'm'));
     assert.doesNotMatch(dry.stdout, /^retitled:/m);
+    // Without page access the pages below could not be placed under it: refused for want of an ID, as any retitled page.
+    const blind = await runCli(['publish', 'docs', ...TO, ...STATE, '--dry-run'], { cwd: root, env: cli.env(false) });
+    assert.match(blind.stdout, /^WOULD REFUSE docs\/guide\/README\.md -> .*give page access/m, blind.stdout);
     const json = await publish(root, [...STATE, '--dry-run', '--json']);
     assertRecordsValid(jsonLines(json), 'a dry run of a folder page titled back');
     assert.equal((jsonLines(json).find((record) => record.type === 'tree') as { retitled?: unknown }).retitled, undefined);

@@ -54,6 +54,11 @@ export interface TreeMessages extends PageRouteMessages {
   /** A recorded page under a folder page that this publish makes anew: it is created anew under it too. */
   followsNewPage(folderTitle: string, pageId: string): string;
   retitledPage(oldTitle: string, newTitle: string, pageId: string): string;
+  /**
+   * A page whose title changed back to `newTitle`, which page `pageId` of this tree still holds at its place: that page
+   * is updated again; the page it published as `oldTitle` (page `leftPageId`) stays.
+   */
+  titledBack(oldTitle: string, newTitle: string, pageId: string, leftPageId: string): string;
   /** A folder page whose content file (`file`) holds nothing but its title: titled by it, it lists its children. */
   listsChildren(file: string): string;
   /** A file that names its page moved from `oldPath`, whose recorded page is under another parent than it names. */
@@ -108,6 +113,8 @@ export const englishTreeMessages: TreeMessages = {
     `Its folder's page "${folderTitle}" is published as a new page, so this page is created anew under it; the page it published before (page ${pageId}) stays where it is.`,
   retitledPage: (oldTitle, newTitle, pageId) =>
     `Its title changed from "${oldTitle}" to "${newTitle}": the wiki finds a page by its title, so this makes a new page, and the page it published before (page ${pageId}) stays where it is.`,
+  titledBack: (oldTitle, newTitle, pageId, leftPageId) =>
+    `Its title is "${newTitle}" again, which page ${pageId} of this tree still holds at this place: this updates that page instead of making a new one, and the page it published as "${oldTitle}" (page ${leftPageId}) stays where it is.`,
   listsChildren: (file) => `${file} has no text beyond a title, so this folder page lists its children instead.`,
   leavesRecordedPage: (title, pageId, oldPath) =>
     `The page "${title}" (page ${pageId}) recorded for ${oldPath} is under another parent page than this file's front matter names: the wiki cannot move a page, so this makes a new page where the front matter says, and that page stays where it is (listed as an orphan).`,

@@ -13,7 +13,7 @@ export interface Blocker {
 
 /** What the user should know before publishing, and may accept with "Publish Anyway". */
 export interface Caution {
-  code: 'localImages' | 'largeContent' | 'localLinks' | 'titleInSpace' | 'diagrams' | 'leavesPage' | 'followsNewPage' | 'treeParentUnchecked' | 'listsChildren';
+  code: 'localImages' | 'largeContent' | 'localLinks' | 'titleInSpace' | 'diagrams' | 'leavesPage' | 'titledBack' | 'followsNewPage' | 'treeParentUnchecked' | 'listsChildren';
   message: string;
 }
 

@@ -144,7 +144,7 @@ export async function followNewFolderPages(plan: Pick<TreePlan, 'pages' | 'tree'
         // Unchanged, it still goes: its page is under the folder page that is gone.
         if (page.item.state === 'unchanged') page.item.state = 'send';
         anew.add(page.node.path);
-      } else if ((page.pageId === undefined && !atLinkedPlace(page)) || publishedAnew(page)) {
+      } else if ((page.pageId === undefined && !atLinkedPlace(page)) || publishedAnew(page) || titledBackIn(page)) {
         anew.add(page.node.path);
       } else if (movedUnderOf(page.item.guard) !== undefined && page.item.state === 'edited') {
         anewIfOverwritten.add(page.node.path);
@@ -156,6 +156,14 @@ export async function followNewFolderPages(plan: Pick<TreePlan, 'pages' | 'tree'
       }
     }
   }
+}
+
+/**
+ * A page sent to the page its title is back to (TreePage.titledBackTo): not the page the repository records for it, so
+ * the recorded pages below it are under another page, as below a folder page made anew (the run: parentReplaced).
+ */
+function titledBackIn(page: TreePage): boolean {
+  return page.titledBackTo !== undefined && page.item.state === 'send';
 }
 
 /**

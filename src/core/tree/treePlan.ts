@@ -27,6 +27,7 @@ import { checkTreeAsPlanned, type TreePlanWiki } from './treeParent';
 import { groupByTitleInSpace } from './collisions';
 import { generatedFolderMarkdown } from './folderMarkdown';
 import { detectMoves, type MoveReport, type PageMove, type PinnedFile, type RecordedPage } from './moves';
+import { takeTitlesBack } from './titledBack';
 import { folderContentRank } from './folderPage';
 import { folderKey, isBelow, nameOf, parentFolderOf } from './paths';
 import { linkingFileOf, linksReachOtherPages, linkTargetsDigest, pinnedLinkedPages, treeHeadingsByPath, treePageIdByNodePath, wikiAnchorByPath } from './linkTargets';
@@ -122,6 +123,12 @@ export interface TreePage {
    * it is published as a new page and the recorded one (pageId) stays where it is (MoveReport.retitled).
    */
   retitledFrom?: string;
+  /**
+   * The page of this tree that already holds its new title at its place, known to this machine's record or the
+   * repository's (its title changed and changed back; titledBack.ts): updated through the edit guard rather than
+   * created, and recorded for it again; the recorded page (pageId) stays where it is, left behind.
+   */
+  titledBackTo?: string;
   /** Whether its parent page's ID is known before sending (the chosen page, or a recorded folder page). */
   parentKnown: boolean;
 }
@@ -514,6 +521,12 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
     const outside = options.outsideLinks;
     return outside ? (destination) => outside.reached(fileKey, destination) : undefined;
   };
+  // A title changed back to one a page of this tree holds at that place, known to a record: that page is updated, not
+  // created (which would meet "already exists"). Not a retitled page any more, nor, for an orphan's page, an orphan.
+  const titledBack = takeTitlesBack({
+    tree, moves, spaceId: options.spaceId, chosenParentId: options.parentId, pageAccess: options.pageAccess, recordedId: (path) => recordedAtPath(path)?.pageId,
+    linkOf: (node) => nodeLink(node, options.links, (path) => inTree.get(path)?.item.link, (path) => inTree.get(path)?.file.key),
+  });
   const retitledFrom = new Map(moves.retitled.map((page) => [page.path, page.title]));
   const words = options.treeMessages ?? englishTreeMessages;
   // What the plan refuses is known before a generated folder page is written, so that it links no child with no page
@@ -556,6 +569,9 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
     // The folder's content file holds nothing but its title: said, since the page shows a list instead of the file.
     if (node.titleFrom !== undefined) item.cautions.push({ code: 'listsChildren', message: words.listsChildren(node.titleFrom) });
     if (node.kind === 'folder') item.link = newestFolderPageLink(node, item.link, options.links, (path) => inTree.get(path)?.file.key);
+    const back = titledBack.get(node.path);
+    // The page its title is back to: what the guard compares, and what the target names (an update of it).
+    if (back !== undefined) item.link = back.link;
     // This machine's record (the editor's memory, the CLI's --state) of the page at this very place is the file's own
     // page, updated through the edit guard as in a flat run, also when the repository records no page for it
     // (--no-record, or a CI runner whose .wiki-pages.json was never committed): a create would meet "already exists".
@@ -588,6 +604,12 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
     const oldKey = ownRecord === undefined ? renamedFrom.get(key) : undefined;
     if (oldKey !== undefined) page.renamedFrom = oldKey;
     if (oldTitle !== undefined) page.retitledFrom = oldTitle;
+    if (back !== undefined) {
+      page.titledBackTo = back.pageId;
+      item.cautions.push({ code: 'titledBack', message: words.titledBack(back.left.title, node.title, back.pageId, back.left.pageId) });
+      // Its text may be as that page last had it, but the records name the page it leaves: sent, so both point at it again.
+      if (item.state === 'unchanged') item.state = 'send';
+    }
     return page;
   });
   const pinnedLinkFacts = new Map(pinnedSources.map((source) => [keyOf(source.file.label), source.linkFacts]));
@@ -596,7 +618,7 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
   // place (a run with --no-record, or a CI runner whose .wiki-pages.json was never committed, records only the latter),
   // and so for a file that names its own page (pinnedLinkedPages).
   const pinnedLinked = pinnedLinkedPages(pinnedSources.map((source) => source.item), rootPath, options.identity);
-  const knownPageOf = treePageIdByNodePath(tree, (path) => recordedAtPath(path)?.pageId ?? linkedIds.get(path), (path) => recordedId(path) ?? pinnedLinked.get(path)?.id);
+  const knownPageOf = treePageIdByNodePath(tree, (path) => titledBack.get(path)?.pageId ?? recordedAtPath(path)?.pageId ?? linkedIds.get(path), (path) => recordedId(path) ?? pinnedLinked.get(path)?.id);
   if (checkLinkTargets) {
     for (const page of pages) {
       const item = page.item;
@@ -771,6 +793,16 @@ function generatedPage(node: TreeNode, tree: PageTree, defaults: PlanOptions['de
   const source: SourceFile = { key: generatedPageKey(node.path), label: node.path, text: generatedFolderMarkdown(node, tree, refused) };
   const { item, content } = planFileWithContent(source, options.links.get(source.key), treeItemOptions(options, defaults), prepareDocument(source.text, options.messages));
   return { item, linkFacts: linkFactsOf(content) };
+}
+
+/**
+ * This machine's record of the page a node publishes: a file's own; a folder's, its content file's or its generated
+ * page's, whichever is newer (newestFolderPageLink).
+ */
+function nodeLink(node: TreeNode, links: ReadonlyMap<string, PageLink | undefined>, linkOfFile: (path: string) => PageLink | undefined, keyOfFile: (path: string) => string | undefined): PageLink | undefined {
+  if (node.kind === 'file') return linkOfFile(node.path);
+  const own = node.contentFrom !== undefined ? linkOfFile(node.contentFrom) : links.get(generatedPageKey(node.path));
+  return newestFolderPageLink(node, own, links, keyOfFile);
 }
 
 /**

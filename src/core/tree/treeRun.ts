@@ -128,7 +128,11 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   // are not left as written (an unchanged page at a later level is never sent) and digest as the plan did.
   const linkedIds = new Map<string, string>();
   for (const page of plan.pages) if (page.linkedPageId !== undefined) linkedIds.set(page.key, page.linkedPageId);
-  const idForLinks = (key: string): string | undefined => ids.get(key) ?? linkedIds.get(key);
+  // A page whose title is back to a page of this tree (TreePage.titledBackTo) lands on that page: the links that reach
+  // it take that ID from the start, as the plan took them, not the ID recorded under its other title.
+  const titledBackIds = new Map<string, string>();
+  for (const page of plan.pages) if (page.titledBackTo !== undefined) titledBackIds.set(page.key, page.titledBackTo);
+  const idForLinks = (key: string): string | undefined => titledBackIds.get(key) ?? ids.get(key) ?? linkedIds.get(key);
   const headings = new Map(plan.pages.map((page) => [page.key, page.linkFacts.headings]));
   for (const [key, facts] of plan.pinnedLinkFacts) headings.set(key, facts.headings);
   const sending = new Set(plan.pages.filter((page) => page.item.state === 'send').map((page) => page.key));
@@ -286,7 +290,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
         const index = indexOf.get(result.item);
         const entry = index === undefined ? undefined : items[index];
         if (index === undefined || !entry || result.state !== 'published') return;
-        const learnt = lookUp(() => learnLandedPage(result, entry.page.pageId, options.pages, options.signal));
+        const learnt = lookUp(() => learnLandedPage(result, entry.page.titledBackTo ?? entry.page.pageId, options.pages, options.signal));
         learning.set(index, learnt);
         recording.push(learnt.then(async (found) => {
           // The repository learns every page of the tree as soon as it is known, so a re-run finds it.
@@ -308,6 +312,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
       const pageId = learnt?.pageId ?? (result.outcome?.kind === 'created' || landedElsewhere ? undefined : entry.page.pageId ?? entry.item.link?.pageId);
       // Its result is in: what it landed as (or kept) answers the links to it from now on.
       linkedIds.delete(entry.page.key);
+      titledBackIds.delete(entry.page.key);
       if (learnt?.url) urls.set(entry.page.key, learnt.url);
       if (pageId) {
         ids.set(entry.page.key, pageId);

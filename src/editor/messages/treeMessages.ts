@@ -78,6 +78,8 @@ export const editorTreeMessages: TreeMessages = {
     vscode.l10n.t('Its folder\'s page "{0}" is published as a new page, so this page is created anew under it; the page it published before (page {1}) stays where it is.', folderTitle, pageId),
   retitledPage: (oldTitle, newTitle, pageId) =>
     vscode.l10n.t('Its title changed from "{0}" to "{1}": the wiki finds a page by its title, so this makes a new page, and the page it published before (page {2}) stays where it is.', oldTitle, newTitle, pageId),
+  titledBack: (oldTitle, newTitle, pageId, leftPageId) =>
+    vscode.l10n.t('Its title is "{0}" again, which page {1} of this tree still holds at this place: this updates that page instead of making a new one, and the page it published as "{2}" (page {3}) stays where it is.', newTitle, pageId, oldTitle, leftPageId),
   listsChildren: (file) => vscode.l10n.t('{0} has no text beyond a title, so this folder page lists its children instead.', file),
   leavesRecordedPage: (title, pageId, oldPath) =>
     vscode.l10n.t('The page "{0}" (page {1}) recorded for {2} is under another parent page than this file\'s front matter names: the wiki cannot move a page, so this makes a new page where the front matter says, and that page stays where it is (listed as an orphan).', title, pageId, oldPath),

@@ -1,0 +1,88 @@
+// A page whose title changes and then changes back (issue 14, sections 1 and 2): a file's `# Title` edited and edited
+// back, or a folder's README.md renamed away (the folder page is titled by the folder's name) and back. The service
+// finds a page by title and parent, so the first change made a new page and left the old one where it was; when the
+// title comes back, the old page still holds it at that place, and a create meets "already exists". When a record
+// knows that page as one this tree published there (this machine's record of the file, or the folder's
+// .wiki-pages.json entry of a path that is gone), the page is this file's own again: it is updated through the edit
+// guard (a version the record cannot explain is asked about), and the record points at it again. The page the title
+// left in between stays where it is, listed as left behind. A page no record knows stays a create: "already exists".
+import { linkNames, type PageLink } from '../links/pageLink';
+import { titleKey } from './collisions';
+import type { MoveReport } from './moves';
+import { folderKey, parentFolderOf } from './paths';
+import type { PageTree, TreeNode } from './shape';
+
+export interface TitledBackPage {
+  /** The page of this tree that holds the node's title at its place: updated, not created. */
+  pageId: string;
+  /**
+   * What the guard compares it with: this machine's record of it, or the repository's (published from here never,
+   * time 0), whose latest version is explained only by being the publishing account's.
+   */
+  link: PageLink;
+  /** The page the repository records for the path now, under its other title: it stays where it is (left behind). */
+  left: { pageId: string; title: string };
+}
+
+export interface TitledBackInput {
+  tree: PageTree;
+  /** The plan's moves: the pages found titled back leave its retitled pages, and the orphans they take leave its orphans. */
+  moves: MoveReport;
+  spaceId: string;
+  /** The chosen page the published folder maps to. */
+  chosenParentId: string | undefined;
+  /** The page the repository records for a path (renames followed), gone paths included. */
+  recordedId(path: string): string | undefined;
+  /** This machine's record of the page a node publishes (a folder's: its content file's, or its generated page's). */
+  linkOf(node: TreeNode): PageLink | undefined;
+  /** Whether the run reads the wiki (TreePlanOptions.pageAccess). */
+  pageAccess: boolean;
+}
+
+/**
+ * The retitled pages of the plan whose new title a page of this tree already holds at their place, known to this
+ * machine's record or the repository's, by node path. Those pages are taken out of `moves.retitled` (no new page is
+ * made), and an orphan whose page one takes, out of `moves.orphans` (recording the page under the node's key drops the
+ * orphan's entry). Parents first, so that a folder page titled back places the pages below it.
+ */
+export function takeTitlesBack(input: TitledBackInput): Map<string, TitledBackPage> {
+  const back = new Map<string, TitledBackPage>();
+  const { tree, moves, spaceId } = input;
+  if (moves.retitled.length === 0) return back;
+  const root = folderKey(tree.rootPath);
+  const idOf = (folder: string): string | undefined => back.get(folder)?.pageId ?? input.recordedId(folder);
+  // Where a gone path's page was given: its folder's recorded page (the chosen page at the top), as detectMoves takes it.
+  const placeOfGone = (path: string): string | undefined => {
+    const folder = parentFolderOf(path);
+    return folder === root ? input.chosenParentId : input.recordedId(folder);
+  };
+  const takenOrphans = new Set<string>();
+  // moves.retitled is in the tree's order: parents before children.
+  for (const retitled of moves.retitled) {
+    const node = tree.byPath.get(retitled.path);
+    // The pages below a folder page titled back go under it, where their own earlier pages may be; only page access
+    // learns the pages that land there. Without it the folder page stays a retitled page, refused for want of an ID.
+    if (!node || (node.kind === 'folder' && !input.pageAccess)) continue;
+    const parentId = node.parent === undefined ? input.chosenParentId : idOf(node.parent);
+    if (parentId === undefined) continue;
+    const left = { pageId: retitled.pageId, title: retitled.title };
+    const target = { spaceId, parentId, pageTitle: node.title };
+    // This machine published the page at this very place with this title: its record says which page, and at which
+    // version, so the guard tells its own publish from a colleague's edit.
+    const link = input.linkOf(node);
+    if (link?.pageId !== undefined && link.pageId !== retitled.pageId && linkNames(link, target)) {
+      back.set(node.path, { pageId: link.pageId, link, left });
+      continue;
+    }
+    // The repository still records the page for a path that is gone (an orphan) at this place with this title. Two
+    // such entries would be a guess: neither is taken.
+    const found = moves.orphans.filter((orphan) => !takenOrphans.has(orphan.path) && titleKey(orphan.title) === titleKey(node.title) && placeOfGone(orphan.path) === parentId);
+    const orphan = found.length === 1 ? found[0] : undefined;
+    if (orphan === undefined || orphan.pageId === retitled.pageId) continue;
+    takenOrphans.add(orphan.path);
+    back.set(node.path, { pageId: orphan.pageId, link: { spaceId, parentId, pageTitle: node.title, pageId: orphan.pageId, publishedAt: 0 }, left });
+  }
+  if (back.size > 0) moves.retitled = moves.retitled.filter((page) => !back.has(page.path));
+  if (takenOrphans.size > 0) moves.orphans = moves.orphans.filter((orphan) => !takenOrphans.has(orphan.path));
+  return back;
+}

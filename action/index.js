@@ -8420,6 +8420,7 @@ var englishTreeMessages = {
   titleElsewhere: (title, pageId, url) => `A page titled "${title}" already exists elsewhere in the space (page ${pageId}${url ? `, ${url}` : ""}); the wiki has long kept titles unique in a space and may refuse this one.`,
   followsNewPage: (folderTitle, pageId) => `Its folder's page "${folderTitle}" is published as a new page, so this page is created anew under it; the page it published before (page ${pageId}) stays where it is.`,
   retitledPage: (oldTitle, newTitle, pageId) => `Its title changed from "${oldTitle}" to "${newTitle}": the wiki finds a page by its title, so this makes a new page, and the page it published before (page ${pageId}) stays where it is.`,
+  titledBack: (oldTitle, newTitle, pageId, leftPageId) => `Its title is "${newTitle}" again, which page ${pageId} of this tree still holds at this place: this updates that page instead of making a new one, and the page it published as "${oldTitle}" (page ${leftPageId}) stays where it is.`,
   listsChildren: (file) => `${file} has no text beyond a title, so this folder page lists its children instead.`,
   leavesRecordedPage: (title, pageId, oldPath) => `The page "${title}" (page ${pageId}) recorded for ${oldPath} is under another parent page than this file's front matter names: the wiki cannot move a page, so this makes a new page where the front matter says, and that page stays where it is (listed as an orphan).`
 };
@@ -16106,7 +16107,7 @@ async function followNewFolderPages(plan, options) {
         if (page.item.complete) page.item.complete = { ...page.item.complete, overwrite: false };
         if (page.item.state === "unchanged") page.item.state = "send";
         anew.add(page.node.path);
-      } else if (page.pageId === void 0 && !atLinkedPlace(page) || publishedAnew(page)) {
+      } else if (page.pageId === void 0 && !atLinkedPlace(page) || publishedAnew(page) || titledBackIn(page)) {
         anew.add(page.node.path);
       } else if (movedUnderOf(page.item.guard) !== void 0 && page.item.state === "edited") {
         anewIfOverwritten.add(page.node.path);
@@ -16116,6 +16117,9 @@ async function followNewFolderPages(plan, options) {
       }
     }
   }
+}
+function titledBackIn(page) {
+  return page.titledBackTo !== void 0 && page.item.state === "send";
 }
 function atLinkedPlace(page) {
   return page.pageId === void 0 && page.parentKnown && page.item.linkedPage && page.item.state !== "refused";
@@ -16364,6 +16368,41 @@ var sameFolder = (gone, node) => parentFolderOf(gone.path) === parentFolderOf(no
 var sameName = (gone, node) => nameOf(gone.path).toLowerCase() === nameOf(node.path).toLowerCase();
 var sameTitle = (gone, node) => titleKey(gone.page.title) === titleKey(node.title);
 
+// src/core/tree/titledBack.ts
+function takeTitlesBack(input2) {
+  const back = /* @__PURE__ */ new Map();
+  const { tree, moves, spaceId } = input2;
+  if (moves.retitled.length === 0) return back;
+  const root = folderKey(tree.rootPath);
+  const idOf = (folder) => back.get(folder)?.pageId ?? input2.recordedId(folder);
+  const placeOfGone = (path) => {
+    const folder = parentFolderOf(path);
+    return folder === root ? input2.chosenParentId : input2.recordedId(folder);
+  };
+  const takenOrphans = /* @__PURE__ */ new Set();
+  for (const retitled of moves.retitled) {
+    const node = tree.byPath.get(retitled.path);
+    if (!node || node.kind === "folder" && !input2.pageAccess) continue;
+    const parentId = node.parent === void 0 ? input2.chosenParentId : idOf(node.parent);
+    if (parentId === void 0) continue;
+    const left = { pageId: retitled.pageId, title: retitled.title };
+    const target = { spaceId, parentId, pageTitle: node.title };
+    const link = input2.linkOf(node);
+    if (link?.pageId !== void 0 && link.pageId !== retitled.pageId && linkNames(link, target)) {
+      back.set(node.path, { pageId: link.pageId, link, left });
+      continue;
+    }
+    const found = moves.orphans.filter((orphan2) => !takenOrphans.has(orphan2.path) && titleKey(orphan2.title) === titleKey(node.title) && placeOfGone(orphan2.path) === parentId);
+    const orphan = found.length === 1 ? found[0] : void 0;
+    if (orphan === void 0 || orphan.pageId === retitled.pageId) continue;
+    takenOrphans.add(orphan.path);
+    back.set(node.path, { pageId: orphan.pageId, link: { spaceId, parentId, pageTitle: node.title, pageId: orphan.pageId, publishedAt: 0 }, left });
+  }
+  if (back.size > 0) moves.retitled = moves.retitled.filter((page) => !back.has(page.path));
+  if (takenOrphans.size > 0) moves.orphans = moves.orphans.filter((orphan) => !takenOrphans.has(orphan.path));
+  return back;
+}
+
 // src/core/tree/treePlan.ts
 function planOptionsOf(options) {
   return { ...options, pageAccess: options.wiki !== void 0 || options.pageAccess === true };
@@ -16578,6 +16617,15 @@ function planTreeOf(sources, given) {
     const outside = options.outsideLinks;
     return outside ? (destination) => outside.reached(fileKey, destination) : void 0;
   };
+  const titledBack = takeTitlesBack({
+    tree,
+    moves,
+    spaceId: options.spaceId,
+    chosenParentId: options.parentId,
+    pageAccess: options.pageAccess,
+    recordedId: (path) => recordedAtPath(path)?.pageId,
+    linkOf: (node) => nodeLink(node, options.links, (path) => inTree.get(path)?.item.link, (path) => inTree.get(path)?.file.key)
+  });
   const retitledFrom = new Map(moves.retitled.map((page) => [page.path, page.title]));
   const words = options.treeMessages ?? englishTreeMessages;
   const collisions = titleCollisions(tree, pinned, options.spaceId, words);
@@ -16607,6 +16655,8 @@ function planTreeOf(sources, given) {
     const item = planned.item;
     if (node.titleFrom !== void 0) item.cautions.push({ code: "listsChildren", message: words.listsChildren(node.titleFrom) });
     if (node.kind === "folder") item.link = newestFolderPageLink(node, item.link, options.links, (path) => inTree.get(path)?.file.key);
+    const back = titledBack.get(node.path);
+    if (back !== void 0) item.link = back.link;
     if (oldTitle === void 0 && parentId !== void 0 && linkNames(item.link, defaults)) defaults.overwrite = true;
     item.target = defaults;
     item.complete = { spaceId: defaults.spaceId, parentId: defaults.parentId, pageTitle: defaults.pageTitle, overwrite: defaults.overwrite };
@@ -16629,11 +16679,16 @@ function planTreeOf(sources, given) {
     const oldKey = ownRecord === void 0 ? renamedFrom.get(key) : void 0;
     if (oldKey !== void 0) page.renamedFrom = oldKey;
     if (oldTitle !== void 0) page.retitledFrom = oldTitle;
+    if (back !== void 0) {
+      page.titledBackTo = back.pageId;
+      item.cautions.push({ code: "titledBack", message: words.titledBack(back.left.title, node.title, back.pageId, back.left.pageId) });
+      if (item.state === "unchanged") item.state = "send";
+    }
     return page;
   });
   const pinnedLinkFacts = new Map(pinnedSources.map((source2) => [keyOf(source2.file.label), source2.linkFacts]));
   const pinnedLinked = pinnedLinkedPages(pinnedSources.map((source2) => source2.item), rootPath, options.identity);
-  const knownPageOf = treePageIdByNodePath(tree, (path) => recordedAtPath(path)?.pageId ?? linkedIds.get(path), (path) => recordedId(path) ?? pinnedLinked.get(path)?.id);
+  const knownPageOf = treePageIdByNodePath(tree, (path) => titledBack.get(path)?.pageId ?? recordedAtPath(path)?.pageId ?? linkedIds.get(path), (path) => recordedId(path) ?? pinnedLinked.get(path)?.id);
   if (checkLinkTargets) {
     for (const page of pages) {
       const item = page.item;
@@ -16763,6 +16818,11 @@ function generatedPage(node, tree, defaults, options, refused2) {
   const source2 = { key: generatedPageKey(node.path), label: node.path, text: generatedFolderMarkdown(node, tree, refused2) };
   const { item, content } = planFileWithContent(source2, options.links.get(source2.key), treeItemOptions(options, defaults), prepareDocument(source2.text, options.messages));
   return { item, linkFacts: linkFactsOf(content) };
+}
+function nodeLink(node, links, linkOfFile, keyOfFile) {
+  if (node.kind === "file") return linkOfFile(node.path);
+  const own = node.contentFrom !== void 0 ? linkOfFile(node.contentFrom) : links.get(generatedPageKey(node.path));
+  return newestFolderPageLink(node, own, links, keyOfFile);
 }
 function newestFolderPageLink(node, own, links, keyOfFile) {
   if (own?.pageId === void 0 || own.version === void 0) return own;
@@ -16905,7 +16965,9 @@ async function runTree(options) {
   const recordedIds = new Map(ids);
   const linkedIds = /* @__PURE__ */ new Map();
   for (const page of plan.pages) if (page.linkedPageId !== void 0) linkedIds.set(page.key, page.linkedPageId);
-  const idForLinks = (key) => ids.get(key) ?? linkedIds.get(key);
+  const titledBackIds = /* @__PURE__ */ new Map();
+  for (const page of plan.pages) if (page.titledBackTo !== void 0) titledBackIds.set(page.key, page.titledBackTo);
+  const idForLinks = (key) => titledBackIds.get(key) ?? ids.get(key) ?? linkedIds.get(key);
   const headings = new Map(plan.pages.map((page) => [page.key, page.linkFacts.headings]));
   for (const [key, facts] of plan.pinnedLinkFacts) headings.set(key, facts.headings);
   const sending = new Set(plan.pages.filter((page) => page.item.state === "send").map((page) => page.key));
@@ -17027,7 +17089,7 @@ async function runTree(options) {
         const index = indexOf.get(result.item);
         const entry = index === void 0 ? void 0 : items[index];
         if (index === void 0 || !entry || result.state !== "published") return;
-        const learnt = lookUp2(() => learnLandedPage(result, entry.page.pageId, options.pages, options.signal));
+        const learnt = lookUp2(() => learnLandedPage(result, entry.page.titledBackTo ?? entry.page.pageId, options.pages, options.signal));
         learning.set(index, learnt);
         recording.push(learnt.then(async (found) => {
           if (found && (entry.page.pageId !== found.pageId || entry.page.renamedFrom !== void 0)) {
@@ -17044,6 +17106,7 @@ async function runTree(options) {
       const landedElsewhere = result.state === "published" && !result.item.linkedPage;
       const pageId = learnt?.pageId ?? (result.outcome?.kind === "created" || landedElsewhere ? void 0 : entry.page.pageId ?? entry.item.link?.pageId);
       linkedIds.delete(entry.page.key);
+      titledBackIds.delete(entry.page.key);
       if (learnt?.url) urls.set(entry.page.key, learnt.url);
       if (pageId) {
         ids.set(entry.page.key, pageId);

@@ -23,6 +23,12 @@ export class StateFileLinkStore implements LinkStore {
     private readonly links: Map<string, PageLink>,
   ) {}
 
+  /**
+   * The rendering of each link as the file holds it, made once per link: a run rewrites the whole file as each send
+   * starts (its mark, recordSend.ts), and most of the links in it have not changed since the last write.
+   */
+  private readonly rendered = new Map<string, string>();
+
   /** Reads the record at `path` (relative to `cwd`); a file that is not one is refused, never emptied. */
   static async open(path: string, cwd: string = process.cwd()): Promise<StateFileOpening> {
     const absolute = resolve(cwd, path);
@@ -50,14 +56,27 @@ export class StateFileLinkStore implements LinkStore {
   }
 
   set(filePath: string, link: PageLink): Promise<void> {
-    this.links.set(this.keyOf(filePath), link);
+    this.remember(filePath, link);
     this.dirty = true;
     return Promise.resolve();
   }
 
   delete(filePath: string): Promise<void> {
-    this.dirty = this.links.delete(this.keyOf(filePath)) || this.dirty;
+    const key = this.keyOf(filePath);
+    this.rendered.delete(key);
+    this.dirty = this.links.delete(key) || this.dirty;
     return Promise.resolve();
+  }
+
+  private remember(filePath: string, link: PageLink): void {
+    const key = this.keyOf(filePath);
+    this.links.set(key, link);
+    this.rendered.delete(key);
+  }
+
+  /** The file's text for the record as it is now. */
+  private text(): string {
+    return stateFileText(this.links, this.rendered);
   }
 
   /**
@@ -65,7 +84,7 @@ export class StateFileLinkStore implements LinkStore {
    * landed: the next run finds those pages linked instead of failing them with "already exists".
    */
   record(filePath: string, link: PageLink): Promise<void> {
-    this.links.set(this.keyOf(filePath), link);
+    this.remember(filePath, link);
     this.dirty = true;
     return this.save();
   }
@@ -79,9 +98,7 @@ export class StateFileLinkStore implements LinkStore {
     if (!this.dirty) return;
     // Clean from the moment the text is taken: a link recorded while this write is out marks it dirty again.
     this.dirty = false;
-    const files: Record<string, PageLink> = {};
-    for (const key of [...this.links.keys()].sort()) files[key] = this.links.get(key) as PageLink;
-    const text = `${JSON.stringify({ version: STATE_FILE_VERSION, files }, null, 2)}\n`;
+    const text = this.text();
     await mkdir(dirname(this.path), { recursive: true });
     const temporary = `${this.path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
     try {
@@ -93,6 +110,22 @@ export class StateFileLinkStore implements LinkStore {
       throw error;
     }
   }
+}
+
+/** JSON.stringify({ version, files }, null, 2) with the files' keys sorted, each link's part rendered once. */
+function stateFileText(links: ReadonlyMap<string, PageLink>, rendered: Map<string, string>): string {
+  if (links.size === 0) return `${JSON.stringify({ version: STATE_FILE_VERSION, files: {} }, null, 2)}\n`;
+  const entries: string[] = [];
+  for (const key of [...links.keys()].sort()) {
+    let text = rendered.get(key);
+    if (text === undefined) {
+      // A link's own lines, indented as the members of "files" (JSON escapes every line break inside a string).
+      text = `    ${JSON.stringify(key)}: ${JSON.stringify(links.get(key), null, 2).replace(/\n/g, '\n    ')}`;
+      rendered.set(key, text);
+    }
+    entries.push(text);
+  }
+  return `{\n  "version": ${STATE_FILE_VERSION},\n  "files": {\n${entries.join(',\n')}\n  }\n}\n`;
 }
 
 /** The links of a state file's text, or undefined when it is not one. Single malformed entries are dropped. */

@@ -7,6 +7,7 @@
 // adoptOwnPage), instead of holding it back as a colleague's edit or failing "already exists".
 import type { LinkStore, PageLink } from '../links/pageLink';
 import { landedLink, unconfirmedSendLink } from './plan';
+import type { PlanItem } from './plan';
 import type { FileResult } from './runner';
 
 /** A file's end as a link store needs it; `pageId` when the run learnt the page's ID. */
@@ -51,4 +52,58 @@ export async function recordSendEnd<Result extends SendEnd>(
   const decided = linkToRecord(result, await store.get(key), now, landedOf);
   if (decided) await store.set(key, decided.link);
   return decided;
+}
+
+/**
+ * The marks of sends in flight, kept in a link store for the whole of a run. Just before a file's request goes out,
+ * `beforeSend` records what the send would leave if the run died while it was out (a SIGKILL, an out-of-memory kill, a
+ * CI runner lost, a window that crashed): the mark of a send that may have landed (unconfirmedSendLink). A run that
+ * is killed never reaches a send's end, so without that mark the next run met the page the send made as "already
+ * exists", or its new version as a colleague's edit by the publishing account itself. `end` then records what the
+ * send left, by recordSendEnd's rule against the link kept before the mark, and puts that link back when the send is
+ * known not to have landed: a create refused or failed before it went must leave no mark that would later adopt
+ * someone else's page.
+ */
+export interface SendMarks {
+  /** Records the mark of the item's send; resolves once the store holds it (before the request goes out). */
+  beforeSend(item: PlanItem): Promise<void>;
+  /** recordSendEnd, against the link kept before this run's mark. */
+  end<Result extends SendEnd>(result: Result, now: number, landedOf?: (result: Result, now: number) => PageLink | undefined): Promise<LinkToRecord | undefined>;
+}
+
+/**
+ * A link store for SendMarks: `set` and `delete` are the store's own writes (the command line's save at once).
+ * `setLater`, when given, records a landed send's link without writing it yet (the next write takes it): a run
+ * killed before that write leaves the send's mark, which the next run reads as that send all the same, and a store
+ * that rewrites a whole file for each link is written once per send instead of twice.
+ */
+export type SendMarkStore = Pick<LinkStore, 'get' | 'set' | 'delete'> & { setLater?(fileKey: string, link: PageLink): Promise<void> };
+
+/** SendMarks over a store (SendMarkStore). */
+export function sendMarks(store: SendMarkStore): SendMarks {
+  /** The link each marked file had before its mark: undefined when it had none. */
+  const before = new Map<string, PageLink | undefined>();
+  return {
+    async beforeSend(item) {
+      const key = item.file.key;
+      const kept = await store.get(key);
+      const mark = unconfirmedSendLink({ item, state: 'cancelled', mayHaveLanded: true }, kept);
+      if (!mark) return;
+      before.set(key, kept);
+      await store.set(key, mark);
+    },
+    async end(result, now, landedOf) {
+      const key = result.item.file.key;
+      if (!before.has(key)) return recordSendEnd(store, result, now, landedOf);
+      const kept = before.get(key);
+      before.delete(key);
+      const decided = linkToRecord(result, kept, now, landedOf);
+      if (decided?.kind === 'landed') await (store.setLater ?? store.set)(key, decided.link);
+      else if (decided) await store.set(key, decided.link);
+      // Known not to have landed: the mark goes at once, so no later run takes a page found there for this send's.
+      else if (kept) await store.set(key, kept);
+      else await store.delete(key);
+      return decided;
+    },
+  };
 }

@@ -132,6 +132,12 @@ export interface RunOptions {
   /** The words of a file refused when it is read again (changed since planned, unreadable); English when not given. */
   messages?: PublishMessages;
   onStart?(item: PlanItem, started: number, total: number): void;
+  /**
+   * Awaited just before a file starts and its request goes out (after every check that may hold it back): a front end
+   * records there the mark of a send that may land, so a run killed while the request is out leaves it (recordSend.ts,
+   * sendMarks). A rejection does not stop the send: the front end reports its own store's failure.
+   */
+  beforeSend?(item: PlanItem): Promise<void>;
   onResult?(result: FileResult): void;
   gate?: ThrottleGate;
   /** Called once, after the last file, when the run stopped early (see ThrottleGate.stopFor): word it with describeRunStop. */
@@ -232,6 +238,14 @@ export async function runPlan(items: readonly PlanItem[], options: RunOptions): 
       if (changed) {
         report(index, { item: changed, state: 'edited', mayHaveLanded: false });
         continue;
+      }
+      if (options.beforeSend) {
+        await options.beforeSend(item).catch(() => undefined);
+        // Cancelled while the mark was written: nothing went, and the file's end takes its mark out again.
+        if (cancel.signal.aborted || gate.stoppedBy) {
+          report(index, { item, state: 'notStarted', mayHaveLanded: false });
+          continue;
+        }
       }
       options.onStart?.(item, ++started, total);
       let outcome: PublishOutcome;

@@ -35,7 +35,7 @@ export interface TreeIdentityStore {
   forget?(key: string): Promise<void>;
 }
 
-export interface TreeRunOptions extends Pick<RunOptions, 'send' | 'concurrency' | 'signal' | 'proveOwnPage' | 'onStart' | 'onStopped' | 'messages'> {
+export interface TreeRunOptions extends Pick<RunOptions, 'send' | 'concurrency' | 'signal' | 'proveOwnPage' | 'onStart' | 'beforeSend' | 'onStopped' | 'messages'> {
   plan: TreePlan;
   pages: WikiPagesClient | undefined;
   identity: TreeIdentityStore;
@@ -285,7 +285,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     const learning = new Map<number, Promise<{ pageId: string; url?: string } | undefined>>();
     const recording: Array<Promise<void>> = [];
     const levelResults = await runPlan(items.map((entry) => entry.item), {
-      ...options, onStopped, content, onStart,
+      ...options, onStopped, content, onStart, ...treePageMarks(options.beforeSend),
       onResult: (result) => {
         const index = indexOf.get(result.item);
         const entry = index === undefined ? undefined : items[index];
@@ -519,6 +519,16 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   });
   const leftBehind = await pagesLeftBehind(replaced, options.pages);
   return { results, secondPass: sentAgainAndLanded(results), summary: summarise(counted), linksLeft, leftBehind };
+}
+
+/**
+ * The front end's send marks (RunOptions.beforeSend) for the tree's pages: an update's, not a create's. The tree's
+ * guard takes a page found where one of its pages would be created, last written by the publishing account, for the
+ * tree's own whatever this machine recorded (guardTreePages, unrecordedTreePages), so a create's mark would tell the
+ * next run nothing; a first publish of a large tree then writes no mark at all.
+ */
+function treePageMarks(beforeSend: RunOptions['beforeSend']): Pick<RunOptions, 'beforeSend'> {
+  return beforeSend ? { beforeSend: (item) => (item.link === undefined ? Promise.resolve() : beforeSend(item)) } : {};
 }
 
 export interface TreeGuardOptions extends GuardOptions {

@@ -15,7 +15,7 @@ import type { PartialTarget } from '../core/publish/target';
 import { planFileLinks, type FileLinks } from '../core/run/fileLinks';
 import { guardPlan, sendsUncheckedWithoutAccess } from '../core/run/guard';
 import { countLookupFailures, countPlan, planFiles, type PlanItem, type SourceFile } from '../core/run/plan';
-import { recordSendEnd } from '../core/run/recordSend';
+import { sendMarks } from '../core/run/recordSend';
 import { DEFAULT_LOOKUPS_AT_ONCE } from '../core/run/lookupDeadline';
 import { callsAtMost } from '../core/util/callsAtMost';
 import { describeRunStop, ThrottleGate } from '../core/run/runner';
@@ -154,6 +154,9 @@ async function send(plan: PlanItem[], state: StateFileLinkStore | undefined, pag
   const identify = callsAtMost(DEFAULT_LOOKUPS_AT_ONCE);
   const recording: Array<Promise<void>> = [];
   const gate = new ThrottleGate();
+  // Each send's mark is in --state before its request goes out: a run killed meanwhile (SIGKILL, out of memory, a lost
+  // CI runner) leaves it for the next run's guard, as an interrupted run does.
+  const marks = state ? sendMarks(stateRecorder(state)) : undefined;
   const run = await runFlat(plan, {
     concurrency: args.concurrency,
     gate,
@@ -165,12 +168,17 @@ async function send(plan: PlanItem[], state: StateFileLinkStore | undefined, pag
     ...ownPageProof(pages, { since: startedAt, authorId }),
     onStopped: (stopped) => output.problem(describeRunStop(stopped)),
     onStart: (item, started, total) => output.progress(`Publishing ${started} of ${total}: ${item.complete?.pageTitle ?? item.file.label}`),
+    ...(marks ? {
+      beforeSend: (item: PlanItem) => marks.beforeSend(item).catch((error: unknown) => {
+        stateFailure ??= error;
+      }),
+    } : {}),
     onResult: (result) => {
       print(result, args.json, output, gate.stoppedBy ? 'not sent: publishing stopped because the wiki asked to wait (see above)' : undefined);
       // What the file's send leaves in --state, by the core's rule: the page that landed, or the mark of a send that
       // may have landed unconfirmed, which the next run's guard explains as that send.
-      if (!state) return;
-      recording.push(recordSendEnd(stateRecorder(state), result, context.now()).then((decided) => {
+      if (!state || !marks) return;
+      recording.push(marks.end(result, context.now()).then((decided) => {
         // A page this run created is found by its parent's children, as the editor does: with its ID recorded, the
         // next run's links from other files reach it, and its guard knows which page it is.
         const target = result.item.complete;

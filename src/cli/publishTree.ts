@@ -9,10 +9,9 @@ import { StateFileLinkStore } from '../core/links/stateFile';
 import { describeError } from '../core/log/redact';
 import type { PublishOutcome } from '../core/publish/outcome';
 import type { PublishTarget } from '../core/publish/target';
-import type { LinkStore } from '../core/links/pageLink';
 import { sendsUncheckedWithoutAccess } from '../core/run/guard';
 import { countPlan, type PlanItem } from '../core/run/plan';
-import { recordSendEnd } from '../core/run/recordSend';
+import { sendMarks, type SendMarkStore, type SendMarks } from '../core/run/recordSend';
 import { describeRunStop, ThrottleGate, type SendContext } from '../core/run/runner';
 import { sendPlanned } from '../core/run/send';
 import { MANIFEST_FILE_NAME } from '../core/tree/manifest';
@@ -179,13 +178,25 @@ export function printMoves(plan: TreePlan, json: boolean, output: Output, addres
  * Records each page's end in --state as it ends, as a flat run does (generated folder pages included): a page that
  * landed, or the mark of a send that may have landed unconfirmed (the core's rule, recordSendEnd).
  */
-export function recordTreeResult(result: TreeFileResult, state: StateFileLinkStore | undefined, now: number, onFailure: (error: unknown) => void): void {
-  if (state) recordSendEnd(stateRecorder(state), result, now, treeLandedLink).catch(onFailure);
+export function recordTreeResult(result: TreeFileResult, marks: SendMarks | undefined, now: number, onFailure: (error: unknown) => void): void {
+  marks?.end(result, now, treeLandedLink).catch(onFailure);
 }
 
-/** --state as the core's link store for a file's end: each link is recorded and saved at once (StateFileLinkStore.record). */
-export function stateRecorder(state: StateFileLinkStore): Pick<LinkStore, 'get' | 'set'> {
-  return { get: (key) => state.get(key), set: (key, link) => state.record(key, link) };
+/**
+ * --state as the core's link store for a file's send: a mark is recorded and saved at once (StateFileLinkStore.record;
+ * saves asked for while one is out are one write), so it is on disk before its send's request goes out; a landed link
+ * is written with the next send's mark, or the run's last save (SendMarkStore.setLater).
+ */
+export function stateRecorder(state: StateFileLinkStore): SendMarkStore {
+  return {
+    get: (key) => state.get(key),
+    set: (key, link) => state.record(key, link),
+    setLater: (key, link) => state.set(key, link),
+    delete: async (key) => {
+      await state.delete(key);
+      await state.save();
+    },
+  };
 }
 
 
@@ -302,8 +313,12 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   const pages = deps.pages;
   const gate = new ThrottleGate();
   const send = (item: PlanItem, target: PublishTarget, context: SendContext): Promise<PublishOutcome> => sendPlanned(item, target, context, settings);
+  // Each send's mark is in --state before its request goes out: a run killed meanwhile (SIGKILL, out of memory, a lost
+  // CI runner) leaves it for the next run's guard, as an interrupted run does.
+  const marks = state ? sendMarks(stateRecorder(state)) : undefined;
   const run = await runTree({
     plan, pages, identity, gate, concurrency: args.concurrency, signal: deps.interrupt, send,
+    ...(marks ? { beforeSend: (item: PlanItem) => marks.beforeSend(item).catch(noteStateFailure) } : {}),
     addressOf, addressInSpace: addresses.inSpace,
     guard: { noAccessReason: 'no page access', overwriteEdited: args.overwriteEdited, ...(ownAuthorId ? { ownAuthorId } : {}) },
     onStopped: (stopped) => output.problem(describeRunStop(stopped)),
@@ -311,7 +326,7 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
     onStart: (item, started, total) => output.progress(`Publishing ${started} of ${total}: ${item.complete?.pageTitle ?? item.file.label}`),
     onResult: (result) => {
       printTreeResult(result, args.json, output);
-      recordTreeResult(result, state, deps.now(), noteStateFailure);
+      recordTreeResult(result, marks, deps.now(), noteStateFailure);
     },
   });
   await state?.save().catch(noteStateFailure);

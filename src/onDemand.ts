@@ -34,7 +34,7 @@ export { sendPlanned } from './core/run/send';
 export { heldContent } from './core/run/plannedContent';
 export { linkedPageIdOf, planFileLinks } from './core/run/fileLinks';
 export { runFlat } from './core/run/flatRun';
-export { recordSendEnd } from './core/run/recordSend';
+export { recordSendEnd, sendMarks } from './core/run/recordSend';
 export { identifyPage, ownPageProof, proveOwnPage, withIdentity, withoutIdentity } from './core/links/pageIdentity';
 export { createWikiPagesClient } from './core/wikiPages';
 export { exportPageMarkdown, isExportError } from './core/export';

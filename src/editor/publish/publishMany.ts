@@ -10,6 +10,7 @@ import type { FileLinks } from '../../core/run/fileLinks';
 import type { PlanItem, SourceFile } from '../../core/run/plan';
 import type { FileResult } from '../../core/run/runner';
 import type { FlatFileResult, FlatRunResult } from '../../core/run/flatRun';
+import type { SendMarks } from '../../core/run/recordSend';
 import { showModal } from '../notify';
 import { editorPublishMessages } from '../messages/publishMessages';
 import { onDemand } from '../onDemandLoader';
@@ -164,6 +165,9 @@ export class ManyPublisher {
     return withProgressBeforeResult(vscode.l10n.t('Publishing to the wiki'), (progress, signal) => {
       // The total grows when a second pass sends files again: the bar moves by each file's share of the total known.
       let total = items.filter((item) => item.state === 'send').length;
+      // Each send's mark is in the links before its request goes out: a window that crashes or is killed meanwhile
+      // leaves it for the next publish's guard (recordSend.ts, sendMarks).
+      const marks = core.sendMarks(this.deps.links);
       return core.runFlat(items, {
         concurrency: core.clampConcurrency(concurrencySetting()),
         signal,
@@ -177,8 +181,14 @@ export class ManyPublisher {
           total = all;
           progress.report({ message: neutralise(vscode.l10n.t('Publishing {0} of {1}: {2}', started, all, item.complete?.pageTitle ?? item.file.label)) });
         },
+        beforeSend: (item) => {
+          this.linking = this.linking.then(() => marks.beforeSend(item)).catch((error: unknown) => {
+            this.deps.log.error(`Marking the send of ${item.file.label} failed: ${describeError(error)}`);
+          });
+          return this.linking;
+        },
         onResult: (result) => {
-          void this.link(result);
+          void this.link(result, marks);
           if (result.item.state === 'send') progress.report({ increment: 100 / Math.max(1, total) });
         },
         send: (item, target, context) =>
@@ -195,11 +205,11 @@ export class ManyPublisher {
    * landed, and the mark of a send that may have landed unconfirmed, which the next publish's guard explains as that
    * send (a Retry, but also a publish after a reload or in another window).
    */
-  private link(result: FlatFileResult): Promise<void> {
+  private link(result: FlatFileResult, marks: SendMarks): Promise<void> {
     // Global state updates are read-modify-write: one at a time, in the order the files ended (a second pass's mark
     // is made on the link its first pass left).
     this.linking = this.linking.then(async () => {
-      const decided = await onDemand().recordSendEnd(this.deps.links, result, this.deps.clock.now());
+      const decided = await marks.end(result, this.deps.clock.now());
       if (decided?.kind === 'landed') this.linked.set(result.item.file.key, decided.link);
     }).catch((error: unknown) => {
       this.deps.log.error(`Linking ${result.item.file.label} to its page failed: ${describeError(error)}`);

@@ -4,6 +4,7 @@
 // written as pages land unless the setting turns it off. This file asks, confirms and reports.
 import * as vscode from 'vscode';
 import type { PageLink } from '../../core/links/pageLink';
+import type { SendMarks } from '../../core/run/recordSend';
 import { describeError } from '../../core/log/redact';
 import { MANIFEST_FILE_NAME } from '../../core/tree/manifestFormat';
 import type { OrphanPage } from '../../core/tree/moves';
@@ -107,6 +108,10 @@ export class TreePublisher {
     let linking: Promise<void> = Promise.resolve();
     /** What each page's last pass left, by file key. */
     const landed = new Map<string, PageLink>();
+    // Each send's mark is in the links before its request goes out: a window that crashes or is killed meanwhile
+    // leaves it for the next publish's guard (recordSend.ts, sendMarks).
+    const marks = core.sendMarks(this.deps.links);
+    const linkingFailed = (label: string) => (error: unknown): void => this.deps.log.error(`Linking ${label} failed: ${describeError(error)}`);
     const run = await withProgressBeforeResult(vscode.l10n.t('Publishing the page tree'), (progress, signal) => {
       return core.runTree({
         plan, pages, identity, gate: new core.ThrottleGate(), concurrency: core.clampConcurrency(concurrencySetting()), signal, messages: editorPublishMessages,
@@ -122,8 +127,12 @@ export class TreePublisher {
         onStart: (item, started, total) => {
           progress.report({ message: neutralise(vscode.l10n.t('{0} of about {1}: {2}', started, total, item.complete?.pageTitle ?? item.file.label)), increment: 100 / Math.max(1, total) });
         },
+        beforeSend: (item) => {
+          linking = linking.then(() => marks.beforeSend(item)).catch(linkingFailed(item.file.label));
+          return linking;
+        },
         onResult: (result) => {
-          linking = linking.then(() => this.link(result, landed)).catch((error: unknown) => this.deps.log.error(`Linking ${result.item.file.label} failed: ${describeError(error)}`));
+          linking = linking.then(() => this.link(result, landed, marks)).catch(linkingFailed(result.item.file.label));
         },
       });
     });
@@ -248,10 +257,9 @@ export class TreePublisher {
    * What the page's send leaves in the editor's links, by the core's rule: the page that landed, or the mark of a send
    * that may have landed unconfirmed, which the next publish's guard explains as that send (after a reload too).
    */
-  private async link(result: TreeFileResult, landed: Map<string, PageLink>): Promise<void> {
+  private async link(result: TreeFileResult, landed: Map<string, PageLink>, marks: SendMarks): Promise<void> {
     // Generated folder pages are remembered under their own keys, which name no file: no view lists them.
-    const core = onDemand();
-    const decided = await core.recordSendEnd(this.deps.links, result, this.deps.clock.now(), core.treeLandedLink);
+    const decided = await marks.end(result, this.deps.clock.now(), onDemand().treeLandedLink);
     if (decided?.kind === 'landed') landed.set(result.item.file.key, decided.link);
   }
 

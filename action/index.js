@@ -11347,6 +11347,13 @@ async function runPlan(items, options) {
         report2(index, { item: changed, state: "edited", mayHaveLanded: false });
         continue;
       }
+      if (options.beforeSend) {
+        await options.beforeSend(item).catch(() => void 0);
+        if (cancel.signal.aborted || gate.stoppedBy) {
+          report2(index, { item, state: "notStarted", mayHaveLanded: false });
+          continue;
+        }
+      }
       options.onStart?.(item, ++started, total);
       let outcome;
       try {
@@ -12893,6 +12900,11 @@ var StateFileLinkStore = class _StateFileLinkStore {
   dirty = false;
   /** Each save replaces the file with the whole record as it is then. */
   writer = new CoalescingWriter(() => this.write());
+  /**
+   * The rendering of each link as the file holds it, made once per link: a run rewrites the whole file as each send
+   * starts (its mark, recordSend.ts), and most of the links in it have not changed since the last write.
+   */
+  rendered = /* @__PURE__ */ new Map();
   /** Reads the record at `path` (relative to `cwd`); a file that is not one is refused, never emptied. */
   static async open(path, cwd = process.cwd()) {
     const absolute = (0, import_node_path.resolve)(cwd, path);
@@ -12917,20 +12929,31 @@ var StateFileLinkStore = class _StateFileLinkStore {
     return Promise.resolve(this.links.get(this.keyOf(filePath)));
   }
   set(filePath, link) {
-    this.links.set(this.keyOf(filePath), link);
+    this.remember(filePath, link);
     this.dirty = true;
     return Promise.resolve();
   }
   delete(filePath) {
-    this.dirty = this.links.delete(this.keyOf(filePath)) || this.dirty;
+    const key = this.keyOf(filePath);
+    this.rendered.delete(key);
+    this.dirty = this.links.delete(key) || this.dirty;
     return Promise.resolve();
+  }
+  remember(filePath, link) {
+    const key = this.keyOf(filePath);
+    this.links.set(key, link);
+    this.rendered.delete(key);
+  }
+  /** The file's text for the record as it is now. */
+  text() {
+    return stateFileText(this.links, this.rendered);
   }
   /**
    * Records one file's link and writes the record at once (atomically), so a run killed half-way loses nothing that
    * landed: the next run finds those pages linked instead of failing them with "already exists".
    */
   record(filePath, link) {
-    this.links.set(this.keyOf(filePath), link);
+    this.remember(filePath, link);
     this.dirty = true;
     return this.save();
   }
@@ -12941,10 +12964,7 @@ var StateFileLinkStore = class _StateFileLinkStore {
   async write() {
     if (!this.dirty) return;
     this.dirty = false;
-    const files = {};
-    for (const key of [...this.links.keys()].sort()) files[key] = this.links.get(key);
-    const text2 = `${JSON.stringify({ version: STATE_FILE_VERSION, files }, null, 2)}
-`;
+    const text2 = this.text();
     await (0, import_promises.mkdir)((0, import_node_path.dirname)(this.path), { recursive: true });
     const temporary = `${this.path}.${process.pid}.${(0, import_node_crypto.randomBytes)(4).toString("hex")}.tmp`;
     try {
@@ -12957,6 +12977,26 @@ var StateFileLinkStore = class _StateFileLinkStore {
     }
   }
 };
+function stateFileText(links, rendered) {
+  if (links.size === 0) return `${JSON.stringify({ version: STATE_FILE_VERSION, files: {} }, null, 2)}
+`;
+  const entries = [];
+  for (const key of [...links.keys()].sort()) {
+    let text2 = rendered.get(key);
+    if (text2 === void 0) {
+      text2 = `    ${JSON.stringify(key)}: ${JSON.stringify(links.get(key), null, 2).replace(/\n/g, "\n    ")}`;
+      rendered.set(key, text2);
+    }
+    entries.push(text2);
+  }
+  return `{
+  "version": ${STATE_FILE_VERSION},
+  "files": {
+${entries.join(",\n")}
+  }
+}
+`;
+}
 function parseStateFile(text2) {
   const value = parseJsonObject(text2);
   if (!value) return void 0;
@@ -15130,6 +15170,31 @@ async function recordSendEnd(store, result, now, landedOf) {
   if (decided) await store.set(key, decided.link);
   return decided;
 }
+function sendMarks(store) {
+  const before = /* @__PURE__ */ new Map();
+  return {
+    async beforeSend(item) {
+      const key = item.file.key;
+      const kept = await store.get(key);
+      const mark = unconfirmedSendLink({ item, state: "cancelled", mayHaveLanded: true }, kept);
+      if (!mark) return;
+      before.set(key, kept);
+      await store.set(key, mark);
+    },
+    async end(result, now, landedOf) {
+      const key = result.item.file.key;
+      if (!before.has(key)) return recordSendEnd(store, result, now, landedOf);
+      const kept = before.get(key);
+      before.delete(key);
+      const decided = linkToRecord(result, kept, now, landedOf);
+      if (decided?.kind === "landed") await (store.setLater ?? store.set)(key, decided.link);
+      else if (decided) await store.set(key, decided.link);
+      else if (kept) await store.set(key, kept);
+      else await store.delete(key);
+      return decided;
+    }
+  };
+}
 
 // src/core/util/callsAtMost.ts
 function callsAtMost(limit2) {
@@ -17085,6 +17150,7 @@ async function runTree(options) {
       onStopped,
       content,
       onStart,
+      ...treePageMarks(options.beforeSend),
       onResult: (result) => {
         const index = indexOf.get(result.item);
         const entry = index === void 0 ? void 0 : items[index];
@@ -17288,6 +17354,9 @@ async function runTree(options) {
   });
   const leftBehind = await pagesLeftBehind(replaced, options.pages);
   return { results, secondPass: sentAgainAndLanded(results), summary: summarise(counted), linksLeft, leftBehind };
+}
+function treePageMarks(beforeSend) {
+  return beforeSend ? { beforeSend: (item) => item.link === void 0 ? Promise.resolve() : beforeSend(item) } : {};
 }
 async function guardTreePages(entries, options) {
   const looked = [];
@@ -17709,11 +17778,19 @@ function printMoves(plan, json, output, addressOf, leftBehindByRun) {
     for (const page of leftBehind) output.line(`  "${page.title}" (page ${page.pageId}, was ${page.path})${at(page)}`);
   }
 }
-function recordTreeResult(result, state, now, onFailure) {
-  if (state) recordSendEnd(stateRecorder(state), result, now, treeLandedLink).catch(onFailure);
+function recordTreeResult(result, marks, now, onFailure) {
+  marks?.end(result, now, treeLandedLink).catch(onFailure);
 }
 function stateRecorder(state) {
-  return { get: (key) => state.get(key), set: (key, link) => state.record(key, link) };
+  return {
+    get: (key) => state.get(key),
+    set: (key, link) => state.record(key, link),
+    setLater: (key, link) => state.set(key, link),
+    delete: async (key) => {
+      await state.delete(key);
+      await state.save();
+    }
+  };
 }
 async function treeCommand(deps) {
   const { args, output } = deps;
@@ -17807,6 +17884,7 @@ ${digestLine(views)}`);
   const pages = deps.pages;
   const gate = new ThrottleGate();
   const send2 = (item, target, context) => sendPlanned(item, target, context, settings);
+  const marks = state ? sendMarks(stateRecorder(state)) : void 0;
   const run = await runTree({
     plan,
     pages,
@@ -17815,6 +17893,7 @@ ${digestLine(views)}`);
     concurrency: args.concurrency,
     signal: deps.interrupt,
     send: send2,
+    ...marks ? { beforeSend: (item) => marks.beforeSend(item).catch(noteStateFailure) } : {},
     addressOf,
     addressInSpace: addresses.inSpace,
     guard: { noAccessReason: "no page access", overwriteEdited: args.overwriteEdited, ...ownAuthorId ? { ownAuthorId } : {} },
@@ -17823,7 +17902,7 @@ ${digestLine(views)}`);
     onStart: (item, started, total) => output.progress(`Publishing ${started} of ${total}: ${item.complete?.pageTitle ?? item.file.label}`),
     onResult: (result) => {
       printTreeResult(result, args.json, output);
-      recordTreeResult(result, state, deps.now(), noteStateFailure);
+      recordTreeResult(result, marks, deps.now(), noteStateFailure);
     }
   });
   await state?.save().catch(noteStateFailure);
@@ -17971,6 +18050,7 @@ async function send(plan, state, pages, context) {
   const identify = callsAtMost(DEFAULT_LOOKUPS_AT_ONCE);
   const recording = [];
   const gate = new ThrottleGate();
+  const marks = state ? sendMarks(stateRecorder(state)) : void 0;
   const run = await runFlat(plan, {
     concurrency: args.concurrency,
     gate,
@@ -17982,10 +18062,15 @@ async function send(plan, state, pages, context) {
     ...ownPageProof(pages, { since: startedAt, authorId }),
     onStopped: (stopped) => output.problem(describeRunStop(stopped)),
     onStart: (item, started, total) => output.progress(`Publishing ${started} of ${total}: ${item.complete?.pageTitle ?? item.file.label}`),
+    ...marks ? {
+      beforeSend: (item) => marks.beforeSend(item).catch((error) => {
+        stateFailure ??= error;
+      })
+    } : {},
     onResult: (result) => {
       print(result, args.json, output, gate.stoppedBy ? "not sent: publishing stopped because the wiki asked to wait (see above)" : void 0);
-      if (!state) return;
-      recording.push(recordSendEnd(stateRecorder(state), result, context.now()).then((decided) => {
+      if (!state || !marks) return;
+      recording.push(marks.end(result, context.now()).then((decided) => {
         const target = result.item.complete;
         if (!pages || !target || decided?.kind !== "landed" || decided.link.pageId !== void 0) return;
         const link = decided.link;

@@ -11,7 +11,7 @@ import { apiTokenSubject } from '../../src/core/apiToken/subject';
 import type { PageLink } from '../../src/core/links/pageLink';
 import { guardPlan } from '../../src/core/run/guard';
 import { planFile, planFiles, sendKind, type PlanItem, type SourceFile } from '../../src/core/run/plan';
-import { recordSendEnd } from '../../src/core/run/recordSend';
+import { recordSendEnd, sendMarks } from '../../src/core/run/recordSend';
 import { fileResultOf, runPlan, ThrottleGate, type FileResult } from '../../src/core/run/runner';
 import { sendPlanned } from '../../src/core/run/send';
 import { GlobalStateLinkStore } from '../../src/editor/publish/pageLinks';
@@ -48,12 +48,18 @@ describe('the editor keeps a send that may have landed in its link store, across
     for (const file of files) known.set(file.key, await links.get(file.key));
     const plan = planFiles(files, known, { titleFromFile: true, defaults: DEFAULTS });
     await guard(plan);
+    // As publishMany.ts: each send marked in the store before it goes, its end recorded against the mark.
+    const marks = sendMarks(links);
     let recording = Promise.resolve();
     const results = await runPlan(plan, {
       concurrency: 2,
       send: (item, target, context) => sendPlanned(item, target, context, settings()),
+      beforeSend: (item) => {
+        recording = recording.then(() => marks.beforeSend(item));
+        return recording;
+      },
       onResult: (result) => {
-        recording = recording.then(async () => void (await recordSendEnd(links, result, Date.now())));
+        recording = recording.then(async () => void (await marks.end(result, Date.now())));
       },
     });
     await recording;

@@ -98,7 +98,8 @@ export function sendMarks(store: SendMarkStore): SendMarks {
       const kept = before.get(key);
       before.delete(key);
       const decided = linkToRecord(result, kept, now, landedOf);
-      if (decided?.kind === 'landed') await (store.setLater ?? store.set)(key, decided.link);
+      // Called on the store, never taken off it: the editor's store is a class whose methods need their `this`.
+      if (decided?.kind === 'landed' && store.setLater) await store.setLater(key, decided.link);
       else if (decided) await store.set(key, decided.link);
       // Known not to have landed: the mark goes at once, so no later run takes a page found there for this send's.
       else if (kept) await store.set(key, kept);

@@ -15187,7 +15187,7 @@ function sendMarks(store) {
       const kept = before.get(key);
       before.delete(key);
       const decided = linkToRecord(result, kept, now, landedOf);
-      if (decided?.kind === "landed") await (store.setLater ?? store.set)(key, decided.link);
+      if (decided?.kind === "landed" && store.setLater) await store.setLater(key, decided.link);
       else if (decided) await store.set(key, decided.link);
       else if (kept) await store.set(key, kept);
       else await store.delete(key);

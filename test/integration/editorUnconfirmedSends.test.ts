@@ -128,6 +128,28 @@ describe('the editor keeps a send that may have landed in its link store, across
     assert.match(page('Beta').markdown, /Two\./);
   });
 
+  it('one file: a window that dies while its create is out (no end recorded) leaves the mark; after a reload the page is the file\'s', async () => {
+    const links = store();
+    const item = planFile(source('# Epsilon\n\nOne.\n'), await links.get(KEY), { titleFromFile: true, defaults: DEFAULTS });
+    await guard([item]);
+    const { sandbox } = signedIn.world;
+    sandbox.injectFaults({ latencyMs: 300 });
+    // As publishFile.ts: the mark first, then the request; the window is gone before the answer, so no end is recorded.
+    await sendMarks(links).beforeSend(item);
+    const sending = sendPlanned(item, item.complete as NonNullable<PlanItem['complete']>, { signal: new AbortController().signal, gate: new ThrottleGate(), content: '# Epsilon\n\nOne.\n' }, settings());
+    assert.equal((await sending).kind, 'created');
+    sandbox.clearFaults();
+
+    const reloaded = store();
+    assert.equal((await reloaded.get(KEY))?.unconfirmedSend, true, 'the mark outlived the window');
+    const next = planFile(source('# Epsilon\n\nTwo.\n'), await reloaded.get(KEY), { titleFromFile: true, defaults: DEFAULTS });
+    await guard([next]);
+    assert.deepEqual([next.guard?.kind, sendKind(next)], ['asLeft', 'update'], 'the page the create made is the file\'s');
+    const sent = await sendPlanned(next, next.complete as NonNullable<PlanItem['complete']>, { signal: new AbortController().signal, gate: new ThrottleGate(), content: '# Epsilon\n\nTwo.\n' }, settings());
+    assert.equal(sent.kind, 'updated', 'not "already exists"');
+    assert.equal(sandbox.pages().filter((each) => each.title === 'Epsilon').length, 1, 'no second page');
+  });
+
   it('with the store full (500 files published before), a create cancelled while out that landed is still, after a reload, the file\'s page', async () => {
     const links = store();
     // Files this user published earlier (from days ago to a minute ago): each link's publishedAt is after the mark's 0.

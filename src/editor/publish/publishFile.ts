@@ -3,6 +3,7 @@
 // the same flow again with what the user decided.
 import * as vscode from 'vscode';
 import type { PageLink } from '../../core/links/pageLink';
+import { describeError } from '../../core/log/redact';
 import type { GuardVerdict } from '../../core/run/guard';
 import type { PublishOutcome } from '../../core/publish/outcome';
 import type { PartialTarget, PublishTarget } from '../../core/publish/target';
@@ -157,20 +158,18 @@ export class FilePublisher {
     const unchecked = uncheckedNote([item]);
     if (unchecked) notes.push(unchecked);
     const startedAt = override.firstAttemptAt ?? this.deps.clock.now();
+    // The send's mark is in the file's link before its request goes out: a window that crashes or is closed while it
+    // is out leaves it for the next publish's guard, as many files do (recordSend.ts, sendMarks).
+    const marks = core.sendMarks(this.deps.links);
+    await marks.beforeSend(item).catch((error: unknown) => this.deps.log.error(`Marking the send of ${item.file.label} failed: ${describeError(error)}`));
     const outcome = await this.send(item, target, setup, document.isDirty, override.earlierRunMayHaveLanded ?? false, links);
     this.deps.tokenVerdict?.(outcome);
     if (goneLink && outcome.kind === 'created') notes.push(vscode.l10n.t('The page this file was linked to was deleted on the wiki, so it was published as a new page.'));
-    // "Already exists": the page was not gone, only hidden from the account that checks (the outcome says so). The
-    // file keeps what this machine knew of its page.
-    if (goneLink && outcome.kind === 'alreadyExists') {
-      if (linkBefore) await this.deps.links.set(item.file.key, linkBefore);
-      else await this.deps.links.delete(item.file.key);
-    }
     // What the send leaves in the file's link, by the core's rule: the page that landed, or the mark of a send that may
     // have landed unconfirmed (timed out, its answer lost, cancelled while out), which the next publish's guard
     // explains as that send: a Retry's, and also one after a reload or in another window.
     if (outcome.kind === 'cancelled') {
-      await core.recordSendEnd(this.deps.links, core.fileResultOf(item, outcome, undefined), this.deps.clock.now());
+      await marks.end(core.fileResultOf(item, outcome, undefined), this.deps.clock.now());
       return;
     }
     const pages = await this.deps.wiki.pages();
@@ -178,7 +177,13 @@ export class FilePublisher {
       ? await core.proveOwnPage(pages, target, { since: startedAt, authorId: core.apiTokenSubject(setup.token) }, AbortSignal.timeout(15_000)).catch(() => undefined)
       : undefined;
     let identification: Promise<PageLink | undefined> | undefined;
-    const decided = await core.recordSendEnd(this.deps.links, core.fileResultOf(item, outcome, proven), this.deps.clock.now());
+    const decided = await marks.end(core.fileResultOf(item, outcome, proven), this.deps.clock.now());
+    // "Already exists": the page was not gone, only hidden from the account that checks (the outcome says so). The
+    // file keeps what this machine knew of its page (after its mark is taken out, which put back the link without it).
+    if (goneLink && outcome.kind === 'alreadyExists') {
+      if (linkBefore) await this.deps.links.set(item.file.key, linkBefore);
+      else await this.deps.links.delete(item.file.key);
+    }
     const link = decided?.kind === 'landed' ? decided.link : undefined;
     if (link) {
       await this.deps.recent.remember(target);

@@ -13,10 +13,11 @@ import { nodeWalkFs } from '../../src/core/walk/nodeWalkFs';
 import { walkSelection } from '../../src/core/walk/walk';
 import type { WikiPagesClient } from '../../src/core/wikiPages';
 import { MemoryIdentity } from '../support/memoryIdentity';
-import { useSignedInWorld } from '../support/signedInWorld';
+import { pageOnWiki as madeOnWiki, useSignedInWorld } from '../support/signedInWorld';
 
 describe('a tree planned with page access reads the wiki before the plan is returned, against the sandbox wiki', () => {
   const signedIn = useSignedInWorld();
+  const pageOnWiki = (spaceId: string, parentId: string, pageTitle: string) => madeOnWiki(signedIn, spaceId, parentId, pageTitle);
   let repo: string;
 
   beforeEach(async () => {
@@ -40,17 +41,6 @@ describe('a tree planned with page access reads the wiki before the plan is retu
     }
   }
 
-  /** A page another team made somewhere in a space: "Setup" under "Elsewhere", say. */
-  async function pageOnWiki(spaceId: string, parentId: string, pageTitle: string): Promise<{ id: string }> {
-    const sent = await fetch(signedIn.world.sandbox.importEndpoint, {
-      method: 'POST', headers: { authorization: `Bearer ${signedIn.apiToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ spaceId, parentId, pageTitle, content: 'Another team\'s page.' }),
-    });
-    assert.equal(sent.status, 201, await sent.text());
-    const made = signedIn.world.sandbox.findPageByTitle(spaceId, parentId, pageTitle);
-    assert.ok(made);
-    return made;
-  }
 
   const options = (parentId: string, wiki: TreeEntryOptions['wiki']): TreeEntryOptions => ({
     rootPath: 'docs', spaceId: 'DOCS', parentId, overwrite: false, identity: new MemoryIdentity(), links: new Map(), ...(wiki ? { wiki } : {}),

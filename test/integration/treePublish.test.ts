@@ -18,7 +18,7 @@ import { guardTreeAsPlanned } from '../../src/core/tree/treePlanGuard';
 import { landedLink, sendKind } from '../../src/core/run/plan';
 import { runTree, treeLandedLink, type TreeFileResult, type TreeRunResult } from '../../src/core/tree/treeRun';
 import { MemoryIdentity } from '../support/memoryIdentity';
-import { useSignedInWorld } from '../support/signedInWorld';
+import { pageOnWiki as madeOnWiki, useSignedInWorld } from '../support/signedInWorld';
 import { childrenOnWiki } from '../support/wikiChildren';
 import { until } from '../support/until';
 
@@ -43,6 +43,7 @@ function rememberIn(remembered: Map<string, PageLink | undefined>): (run: TreeRu
 
 describe('a docs folder as a page tree, against the sandbox wiki', () => {
   const signedIn = useSignedInWorld();
+  const pageOnWiki = (spaceId: string, parentId: string, pageTitle: string) => madeOnWiki(signedIn, spaceId, parentId, pageTitle);
   const sources = (files: Record<string, string>): SourceFile[] => Object.entries(files).map(([label, text]) => ({ key: `/repo/${label}`, label, text }));
 
   async function publishTree(
@@ -764,17 +765,6 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     assert.equal(elsewhere('guide/setup.md').length, 1);
   });
 
-  /** A page made on the wiki by someone else's publish (not this tree's): under `parentId`, in `spaceId`. */
-  async function pageOnWiki(spaceId: string, parentId: string, pageTitle: string): Promise<{ id: string }> {
-    const sent = await fetch(signedIn.world.sandbox.importEndpoint, {
-      method: 'POST', headers: { authorization: `Bearer ${signedIn.apiToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ spaceId, parentId, pageTitle, content: 'Another team\'s page.' }),
-    });
-    assert.equal(sent.status, 201, await sent.text());
-    const made = signedIn.world.sandbox.findPageByTitle(spaceId, parentId, pageTitle);
-    assert.ok(made);
-    return made;
-  }
 
   /** signedIn.pages, noting each title looked for in a space ("DOCS Setup"). */
   function countingTitleLookups(): { pages: WikiPagesClient; asked: string[] } {

@@ -1,5 +1,6 @@
 // One sandbox world per test file with what a signed-in publisher has: before each test the wiki is reset, a fresh
 // import token is issued and a page routes client reads with a fresh export session's access token.
+import assert from 'node:assert/strict';
 import { createUndiciTransport, type UndiciTransport } from '../../src/core/http/undiciTransport';
 import { createWikiPagesClient, type WikiPagesClient } from '../../src/core/wikiPages';
 import { startSandboxWorld, type SandboxWorld } from '../sandbox/world';
@@ -38,4 +39,19 @@ export function useSignedInWorld(): SignedInWorld {
     get accessToken() { return state.accessToken; },
     get pages() { return state.pages; },
   };
+}
+
+/**
+ * A page someone else's publish made on the sandbox wiki (another team's, not the tree's under test): `pageTitle` under
+ * `parentId` in `spaceId`, through the import endpoint with this test's token.
+ */
+export async function pageOnWiki(signedIn: SignedInWorld, spaceId: string, parentId: string, pageTitle: string): Promise<{ id: string }> {
+  const sent = await fetch(signedIn.world.sandbox.importEndpoint, {
+    method: 'POST', headers: { authorization: `Bearer ${signedIn.apiToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ spaceId, parentId, pageTitle, content: 'Another team\'s page.' }),
+  });
+  assert.equal(sent.status, 201, await sent.text());
+  const made = signedIn.world.sandbox.findPageByTitle(spaceId, parentId, pageTitle);
+  assert.ok(made);
+  return made;
 }

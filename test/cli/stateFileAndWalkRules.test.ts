@@ -53,6 +53,29 @@ describe('state file (--state)', () => {
     assert.deepEqual(JSON.parse(await readFile(path, 'utf8')).files, {});
   });
 
+  it('lists its files in order write after write, as files are added, changed and removed between writes', async () => {
+    const path = join(folder, 'state.json');
+    const opened = await StateFileLinkStore.open(path);
+    assert.ok(opened.ok);
+    const { store } = opened;
+    const listed = async (): Promise<string> => (await readFile(path, 'utf8')).split('\n').filter((line) => /^ {4}"/.test(line)).map((line) => (/"([^"]+)"/.exec(line) as RegExpExecArray)[1]).join(' ');
+    await store.record(join(folder, 'm.md'), link);
+    await store.record(join(folder, 'z.md'), link);
+    await store.record(join(folder, 'a.md'), link);
+    assert.equal(await listed(), 'a.md m.md z.md');
+    await store.record(join(folder, 'm.md'), { ...link, pageTitle: 'M again' });
+    assert.equal(await listed(), 'a.md m.md z.md');
+    await store.delete(join(folder, 'm.md'));
+    await store.record(join(folder, 'b.md'), link);
+    assert.equal(await listed(), 'a.md b.md z.md');
+    const reread = JSON.parse(await readFile(path, 'utf8')) as { files: Record<string, { pageTitle: string }> };
+    assert.deepEqual(Object.keys(reread.files), ['a.md', 'b.md', 'z.md']);
+    // The folder went away between writes (a CI step cleaning up): the next write makes it again.
+    await rm(folder, { recursive: true, force: true });
+    await store.record(join(folder, 'c.md'), link);
+    assert.equal(await listed(), 'a.md b.md c.md z.md');
+  });
+
   it('refuses a file that is not a record instead of emptying it, and drops single malformed entries', async () => {
     const path = join(folder, 'state.json');
     await writeFile(path, '{"version": 2, "files": {}}');

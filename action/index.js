@@ -12905,14 +12905,6 @@ var StateFileLinkStore = class _StateFileLinkStore {
    * starts (its mark, recordSend.ts), and most of the links in it have not changed since the last write.
    */
   rendered = /* @__PURE__ */ new Map();
-  /**
-   * The files' keys in the order the file lists them, kept until a key is added or removed: a large run writes the
-   * record before each send, and sorting every key again each time was about a fifth of what --state cost a first
-   * publish of 2,000 files (the rest is rendering and writing the whole record each time).
-   */
-  sortedKeys;
-  /** Whether the state file's folder was made by this store: once, not before each of a run's writes. */
-  folderMade = false;
   /** Reads the record at `path` (relative to `cwd`); a file that is not one is refused, never emptied. */
   static async open(path, cwd = process.cwd()) {
     const absolute = (0, import_node_path.resolve)(cwd, path);
@@ -12944,22 +12936,17 @@ var StateFileLinkStore = class _StateFileLinkStore {
   delete(filePath) {
     const key = this.keyOf(filePath);
     this.rendered.delete(key);
-    if (this.links.delete(key)) {
-      this.dirty = true;
-      this.sortedKeys = void 0;
-    }
+    this.dirty = this.links.delete(key) || this.dirty;
     return Promise.resolve();
   }
   remember(filePath, link) {
     const key = this.keyOf(filePath);
-    if (!this.links.has(key)) this.sortedKeys = void 0;
     this.links.set(key, link);
     this.rendered.delete(key);
   }
   /** The file's text for the record as it is now. */
   text() {
-    this.sortedKeys ??= [...this.links.keys()].sort();
-    return stateFileText(this.links, this.sortedKeys, this.rendered);
+    return stateFileText(this.links, this.rendered);
   }
   /**
    * Records one file's link and writes the record at once (atomically), so a run killed half-way loses nothing that
@@ -12978,17 +12965,10 @@ var StateFileLinkStore = class _StateFileLinkStore {
     if (!this.dirty) return;
     this.dirty = false;
     const text2 = this.text();
-    if (!this.folderMade) {
-      await (0, import_promises.mkdir)((0, import_node_path.dirname)(this.path), { recursive: true });
-      this.folderMade = true;
-    }
+    await (0, import_promises.mkdir)((0, import_node_path.dirname)(this.path), { recursive: true });
     const temporary = `${this.path}.${process.pid}.${(0, import_node_crypto.randomBytes)(4).toString("hex")}.tmp`;
     try {
-      await (0, import_promises.writeFile)(temporary, text2, "utf8").catch(async (error) => {
-        if (error.code !== "ENOENT") throw error;
-        await (0, import_promises.mkdir)((0, import_node_path.dirname)(this.path), { recursive: true });
-        await (0, import_promises.writeFile)(temporary, text2, "utf8");
-      });
+      await (0, import_promises.writeFile)(temporary, text2, "utf8");
       await (0, import_promises.rename)(temporary, this.path);
     } catch (error) {
       this.dirty = true;
@@ -12997,11 +12977,11 @@ var StateFileLinkStore = class _StateFileLinkStore {
     }
   }
 };
-function stateFileText(links, keys, rendered) {
+function stateFileText(links, rendered) {
   if (links.size === 0) return `${JSON.stringify({ version: STATE_FILE_VERSION, files: {} }, null, 2)}
 `;
   const entries = [];
-  for (const key of keys) {
+  for (const key of [...links.keys()].sort()) {
     let text2 = rendered.get(key);
     if (text2 === void 0) {
       text2 = `    ${JSON.stringify(key)}: ${JSON.stringify(links.get(key), null, 2).replace(/\n/g, "\n    ")}`;

@@ -41,7 +41,6 @@ describe('a tree planned with page access reads the wiki before the plan is retu
     }
   }
 
-
   const options = (parentId: string, wiki: TreeEntryOptions['wiki']): TreeEntryOptions => ({
     rootPath: 'docs', spaceId: 'DOCS', parentId, overwrite: false, identity: new MemoryIdentity(), links: new Map(), ...(wiki ? { wiki } : {}),
   });

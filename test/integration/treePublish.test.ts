@@ -765,7 +765,6 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     assert.equal(elsewhere('guide/setup.md').length, 1);
   });
 
-
   /** signedIn.pages, noting each title looked for in a space ("DOCS Setup"). */
   function countingTitleLookups(): { pages: WikiPagesClient; asked: string[] } {
     const asked: string[] = [];

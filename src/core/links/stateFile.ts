@@ -28,14 +28,6 @@ export class StateFileLinkStore implements LinkStore {
    * starts (its mark, recordSend.ts), and most of the links in it have not changed since the last write.
    */
   private readonly rendered = new Map<string, string>();
-  /**
-   * The files' keys in the order the file lists them, kept until a key is added or removed: a large run writes the
-   * record before each send, and sorting every key again each time was about a fifth of what --state cost a first
-   * publish of 2,000 files (the rest is rendering and writing the whole record each time).
-   */
-  private sortedKeys: string[] | undefined;
-  /** Whether the state file's folder was made by this store: once, not before each of a run's writes. */
-  private folderMade = false;
 
   /** Reads the record at `path` (relative to `cwd`); a file that is not one is refused, never emptied. */
   static async open(path: string, cwd: string = process.cwd()): Promise<StateFileOpening> {
@@ -72,24 +64,19 @@ export class StateFileLinkStore implements LinkStore {
   delete(filePath: string): Promise<void> {
     const key = this.keyOf(filePath);
     this.rendered.delete(key);
-    if (this.links.delete(key)) {
-      this.dirty = true;
-      this.sortedKeys = undefined;
-    }
+    this.dirty = this.links.delete(key) || this.dirty;
     return Promise.resolve();
   }
 
   private remember(filePath: string, link: PageLink): void {
     const key = this.keyOf(filePath);
-    if (!this.links.has(key)) this.sortedKeys = undefined;
     this.links.set(key, link);
     this.rendered.delete(key);
   }
 
   /** The file's text for the record as it is now. */
   private text(): string {
-    this.sortedKeys ??= [...this.links.keys()].sort();
-    return stateFileText(this.links, this.sortedKeys, this.rendered);
+    return stateFileText(this.links, this.rendered);
   }
 
   /**
@@ -112,18 +99,10 @@ export class StateFileLinkStore implements LinkStore {
     // Clean from the moment the text is taken: a link recorded while this write is out marks it dirty again.
     this.dirty = false;
     const text = this.text();
-    if (!this.folderMade) {
-      await mkdir(dirname(this.path), { recursive: true });
-      this.folderMade = true;
-    }
+    await mkdir(dirname(this.path), { recursive: true });
     const temporary = `${this.path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
     try {
-      await writeFile(temporary, text, 'utf8').catch(async (error: unknown) => {
-        // The folder went away since it was made (a job step cleaning up): made again, as the first write made it.
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-        await mkdir(dirname(this.path), { recursive: true });
-        await writeFile(temporary, text, 'utf8');
-      });
+      await writeFile(temporary, text, 'utf8');
       await rename(temporary, this.path);
     } catch (error) {
       this.dirty = true;
@@ -133,11 +112,11 @@ export class StateFileLinkStore implements LinkStore {
   }
 }
 
-/** JSON.stringify({ version, files }, null, 2) with the files' keys sorted (`keys`), each link's part rendered once. */
-function stateFileText(links: ReadonlyMap<string, PageLink>, keys: readonly string[], rendered: Map<string, string>): string {
+/** JSON.stringify({ version, files }, null, 2) with the files' keys sorted, each link's part rendered once. */
+function stateFileText(links: ReadonlyMap<string, PageLink>, rendered: Map<string, string>): string {
   if (links.size === 0) return `${JSON.stringify({ version: STATE_FILE_VERSION, files: {} }, null, 2)}\n`;
   const entries: string[] = [];
-  for (const key of keys) {
+  for (const key of [...links.keys()].sort()) {
     let text = rendered.get(key);
     if (text === undefined) {
       // A link's own lines, indented as the members of "files" (JSON escapes every line break inside a string).

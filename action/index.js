@@ -12890,36 +12890,46 @@ var CoalescingWriter = class {
 var import_promises = require("node:fs/promises");
 var import_node_path = require("node:path");
 var STATE_FILE_VERSION = 1;
+function stateJournalPath(path) {
+  return `${path}.journal`;
+}
+var JOURNAL_FOLD_MIN_BYTES = 256 * 1024;
 var StateFileLinkStore = class _StateFileLinkStore {
-  constructor(path, links) {
+  constructor(path, links, journalBytes, recordBytes) {
     this.path = path;
     this.links = links;
+    this.journalBytes = journalBytes;
+    this.recordBytes = recordBytes;
+    this.foldNext = journalBytes > 0;
   }
   path;
   links;
-  dirty = false;
-  /** Each save replaces the file with the whole record as it is then. */
+  journalBytes;
+  recordBytes;
+  /** Files whose link changed (set, delete) and is in neither the record's file nor the journal yet. */
+  unwritten = /* @__PURE__ */ new Set();
+  /** The next write folds the journal into the record (save, or a journal left by an earlier run). */
+  foldNext;
+  /** Each write appends what changed to the journal, or folds it into the record; one at a time, in order. */
   writer = new CoalescingWriter(() => this.write());
   /**
-   * The rendering of each link as the file holds it, made once per link: a run rewrites the whole file as each send
-   * starts (its mark, recordSend.ts), and most of the links in it have not changed since the last write.
+   * The rendering of each link as the file holds it, made once per link: a long run folds its journal into the record
+   * several times, and most of the links in it have not changed since the last fold.
    */
   rendered = /* @__PURE__ */ new Map();
-  /** Reads the record at `path` (relative to `cwd`); a file that is not one is refused, never emptied. */
+  /** Reads the record at `path` (relative to `cwd`) and its journal; a file that is not one is refused, never emptied. */
   static async open(path, cwd = process.cwd()) {
     const absolute = (0, import_node_path.resolve)(cwd, path);
-    let text2;
-    try {
-      text2 = await (0, import_promises.readFile)(absolute, "utf8");
-    } catch (error) {
-      if (error.code === "ENOENT") return { ok: true, store: new _StateFileLinkStore(absolute, /* @__PURE__ */ new Map()) };
-      return { ok: false, message: `The state file ${path} cannot be read (${error.code ?? "error"}).` };
-    }
-    const links = parseStateFile(text2);
+    const record = await readIfThere(absolute);
+    if (!record.ok) return { ok: false, message: `The state file ${path} cannot be read (${record.code}).` };
+    const links = record.text === void 0 ? /* @__PURE__ */ new Map() : parseStateFile(record.text);
     if (!links) {
       return { ok: false, message: `The state file ${path} is not a wiki-publisher state file (version ${STATE_FILE_VERSION}). Delete it or point --state elsewhere.` };
     }
-    return { ok: true, store: new _StateFileLinkStore(absolute, links) };
+    const journal = await readIfThere(stateJournalPath(absolute));
+    if (!journal.ok) return { ok: false, message: `The journal of the state file ${path} (${stateJournalPath(path)}) cannot be read (${journal.code}).` };
+    if (journal.text !== void 0) replayJournal(journal.text, links);
+    return { ok: true, store: new _StateFileLinkStore(absolute, links, byteLength(journal.text), byteLength(record.text)) };
   }
   /** The key a file path is kept under: relative to the state file's folder, '/'-separated. */
   keyOf(filePath) {
@@ -12928,55 +12938,119 @@ var StateFileLinkStore = class _StateFileLinkStore {
   get(filePath) {
     return Promise.resolve(this.links.get(this.keyOf(filePath)));
   }
+  /** Keeps a link, written with the next write (record, forget, save). */
   set(filePath, link) {
     this.remember(filePath, link);
-    this.dirty = true;
     return Promise.resolve();
   }
+  /** Drops a file's link, written with the next write (record, forget, save). */
   delete(filePath) {
     const key = this.keyOf(filePath);
     this.rendered.delete(key);
-    this.dirty = this.links.delete(key) || this.dirty;
+    if (this.links.delete(key)) this.unwritten.add(key);
     return Promise.resolve();
   }
   remember(filePath, link) {
     const key = this.keyOf(filePath);
     this.links.set(key, link);
     this.rendered.delete(key);
-  }
-  /** The file's text for the record as it is now. */
-  text() {
-    return stateFileText(this.links, this.rendered);
+    this.unwritten.add(key);
   }
   /**
-   * Records one file's link and writes the record at once (atomically), so a run killed half-way loses nothing that
-   * landed: the next run finds those pages linked instead of failing them with "already exists".
+   * Records one file's link and writes it at once, with every change not yet written, so a run killed half-way loses
+   * nothing that landed: the next run finds those pages linked instead of failing them with "already exists".
    */
   record(filePath, link) {
     this.remember(filePath, link);
-    this.dirty = true;
-    return this.save();
+    return this.writer.request();
   }
-  /** Writes the record if anything changed: a temporary file in the same folder, then renamed over the old one. */
+  /** Drops a file's link and writes that at once, as record writes a link. */
+  async forget(filePath) {
+    await this.delete(filePath);
+    return this.writer.request();
+  }
+  /**
+   * Writes the whole record if anything changed since it was last written (a temporary file in the same folder,
+   * renamed over the old one) and removes the journal: what a run does at its end.
+   */
   save() {
+    this.foldNext = true;
     return this.writer.request();
   }
   async write() {
-    if (!this.dirty) return;
-    this.dirty = false;
-    const text2 = this.text();
+    const keys = [...this.unwritten];
+    this.unwritten.clear();
+    const fold = this.foldNext || this.journalBytes >= Math.max(JOURNAL_FOLD_MIN_BYTES, this.recordBytes);
+    try {
+      if (fold) await this.fold(keys.length > 0);
+      else if (keys.length > 0) await this.append(keys);
+    } catch (error) {
+      for (const key of keys) this.unwritten.add(key);
+      throw error;
+    }
+  }
+  /** The record's file rewritten from the links as they are now, and the journal it takes in removed. */
+  async fold(changed) {
+    this.foldNext = false;
+    if (!changed && this.journalBytes === 0) return;
+    const text2 = stateFileText(this.links, this.rendered);
     await (0, import_promises.mkdir)((0, import_node_path.dirname)(this.path), { recursive: true });
     const temporary = `${this.path}.${process.pid}.${(0, import_node_crypto.randomBytes)(4).toString("hex")}.tmp`;
     try {
       await (0, import_promises.writeFile)(temporary, text2, "utf8");
       await (0, import_promises.rename)(temporary, this.path);
     } catch (error) {
-      this.dirty = true;
+      this.foldNext = true;
       await (0, import_promises.rm)(temporary, { force: true });
       throw error;
     }
+    await (0, import_promises.rm)(stateJournalPath(this.path), { force: true });
+    this.journalBytes = 0;
+    this.recordBytes = byteLength(text2);
+  }
+  /** One line per file at the journal's end: its link now, or none when it was dropped. */
+  async append(keys) {
+    let lines = "";
+    for (const key of keys) {
+      const link = this.links.get(key);
+      lines += `${JSON.stringify(link === void 0 ? { file: key } : { file: key, link })}
+`;
+    }
+    try {
+      await (0, import_promises.appendFile)(stateJournalPath(this.path), lines, "utf8");
+    } catch (error) {
+      if (error.code !== "ENOENT") throw error;
+      await (0, import_promises.mkdir)((0, import_node_path.dirname)(this.path), { recursive: true });
+      await (0, import_promises.appendFile)(stateJournalPath(this.path), lines, "utf8");
+    }
+    this.journalBytes += byteLength(lines);
   }
 };
+async function readIfThere(path) {
+  try {
+    return { ok: true, text: await (0, import_promises.readFile)(path, "utf8") };
+  } catch (error) {
+    const code = error.code;
+    return code === "ENOENT" ? { ok: true, text: void 0 } : { ok: false, code: code ?? "error" };
+  }
+}
+function byteLength(text2) {
+  return text2 === void 0 ? 0 : Buffer.byteLength(text2, "utf8");
+}
+function replayJournal(text2, links) {
+  const lines = text2.split("\n");
+  lines.pop();
+  for (const line of lines) {
+    const entry = parseJsonObject(line);
+    if (typeof entry?.file !== "string") continue;
+    if (!("link" in entry)) {
+      links.delete(entry.file);
+      continue;
+    }
+    const link = parsePageLink(entry.link);
+    if (link) links.set(entry.file, link);
+  }
+}
 function stateFileText(links, rendered) {
   if (links.size === 0) return `${JSON.stringify({ version: STATE_FILE_VERSION, files: {} }, null, 2)}
 `;
@@ -17786,10 +17860,7 @@ function stateRecorder(state) {
     get: (key) => state.get(key),
     set: (key, link) => state.record(key, link),
     setLater: (key, link) => state.set(key, link),
-    delete: async (key) => {
-      await state.delete(key);
-      await state.save();
-    }
+    delete: (key) => state.forget(key)
   };
 }
 async function treeCommand(deps) {

@@ -183,19 +183,16 @@ export function recordTreeResult(result: TreeFileResult, marks: SendMarks | unde
 }
 
 /**
- * --state as the core's link store for a file's send: a mark is recorded and saved at once (StateFileLinkStore.record;
- * saves asked for while one is out are one write), so it is on disk before its send's request goes out; a landed link
- * is written with the next send's mark, or the run's last save (SendMarkStore.setLater).
+ * --state as the core's link store for a file's send: a mark is written at once (StateFileLinkStore.record, a line at
+ * the end of the record's journal; writes asked for while one is out are one write), so it is on disk before its send's
+ * request goes out; a landed link is written with the next send's mark, or the run's last save (SendMarkStore.setLater).
  */
 export function stateRecorder(state: StateFileLinkStore): SendMarkStore {
   return {
     get: (key) => state.get(key),
     set: (key, link) => state.record(key, link),
     setLater: (key, link) => state.set(key, link),
-    delete: async (key) => {
-      await state.delete(key);
-      await state.save();
-    },
+    delete: (key) => state.forget(key),
   };
 }
 

@@ -12935,6 +12935,10 @@ var StateFileLinkStore = class _StateFileLinkStore {
   keyOf(filePath) {
     return (0, import_node_path.relative)((0, import_node_path.dirname)(this.path), (0, import_node_path.resolve)(filePath)).split(import_node_path.sep).join("/");
   }
+  /** Every file's link as the record holds it now (journal included), by key. */
+  files() {
+    return this.links;
+  }
   get(filePath) {
     return Promise.resolve(this.links.get(this.keyOf(filePath)));
   }

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileRecords, runCli, startCli, summaryRecord, useCliWorld, waitUntil } from './cliHarness';
+import { StateFileLinkStore } from '../../src/core/links/stateFile';
 
 const DOCS = ['--space', 'DOCS', '--parent', '123456'];
 
@@ -342,7 +343,10 @@ describe('CLI with page access: the edit guard in CI', () => {
     cli.world.sandbox.clearFaults();
     const landed = cli.world.sandbox.pages().filter((page) => page.title.startsWith('Page ')).length;
     assert.ok(landed >= 3 && landed < 8, `killed half-way (${landed} landed)`);
-    const record = JSON.parse(await readFile(join(root, 'state.json'), 'utf8')) as { files: Record<string, { unconfirmedSend?: boolean }> };
+    // Read as the next run reads it: the record and the journal the killed run appended to.
+    const opened = await StateFileLinkStore.open(join(root, 'state.json'));
+    assert.ok(opened.ok);
+    const record = { files: Object.fromEntries(opened.store.files()) };
     // The file in flight when the kill came (concurrency 1) left the mark of its create, written before it went (so may
     // the one before it, when the kill came between its end and the next file's mark).
     const marked = Object.values(record.files).filter((link) => link.unconfirmedSend === true).length;

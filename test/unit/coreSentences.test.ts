@@ -24,7 +24,7 @@ const NOT_FOR_USERS: ReadonlySet<string> = new Set([
  * go down; any other sentence of the core is in a catalogue (src/core/messages).
  */
 const CLI_ONLY: Readonly<Record<string, number>> = {
-  'src/core/links/stateFile.ts': 2,
+  'src/core/links/stateFile.ts': 3,
   'src/core/walk/nodeWalkFs.ts': 2,
 };
 

@@ -74,6 +74,11 @@ export class StateFileLinkStore implements LinkStore {
     return relative(dirname(this.path), resolve(filePath)).split(sep).join('/');
   }
 
+  /** Every file's link as the record holds it now (journal included), by key. */
+  files(): ReadonlyMap<string, PageLink> {
+    return this.links;
+  }
+
   get(filePath: string): Promise<PageLink | undefined> {
     return Promise.resolve(this.links.get(this.keyOf(filePath)));
   }

@@ -17088,7 +17088,8 @@ async function sendGoneTreePages(plan, options) {
 function treeLandedLink(result, now) {
   const link = landedLink(result, now, result.pageId);
   if (!link) return void 0;
-  if (!result.linksToFillIn) return result.linkTargets === void 0 ? link : { ...link, linkTargets: result.linkTargets };
+  if (result.linkTargets !== void 0) return { ...link, linkTargets: result.linkTargets };
+  if (!result.linksToFillIn) return link;
   const waiting = { ...link };
   delete waiting.contentSha256;
   return waiting;
@@ -17414,7 +17415,8 @@ async function runTree(options) {
   expectMore(sentAgain2.length);
   await secondPass(sentAgain2, passContext);
   const knownBefore = (key) => recordedIds.get(key) ?? pageOf.get(key)?.linkedPageId;
-  const linkingAnew = addressable && (replaced.length > 0 || linkedReplaced) ? pagesLinkingAnew(plan, results, knownBefore, ids) : [];
+  const newlyKnown = addressable && plan.pages.some((page) => knownBefore(page.key) === void 0 && ids.has(page.key));
+  const linkingAnew = addressable && (replaced.length > 0 || linkedReplaced || newlyKnown) ? pagesLinkingAnew(plan, results, knownBefore, ids) : [];
   expectMore(linkingAnew.length);
   await relinkUnchanged(linkingAnew, passContext);
   const counted = countedResults(results, (result) => result.key);

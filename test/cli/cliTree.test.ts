@@ -586,6 +586,28 @@ describe('CLI --tree', () => {
     assert.match(text.stdout, /^links stay as written in docs\/guide\/setup\.md: docs\/reference\/api\.md did not land in this run \(the next run fills them in\)$/m);
   });
 
+  it('a page whose links name files the tree publishes no page for is not sent again on every run', async () => {
+    // A draft the walk leaves out (.gitignore), and a Markdown file's path written as a folder's (`setup.md/`): no run
+    // gives either a page, so nothing that a later run could fill in.
+    const root = await cli.tree({
+      'docs/index.md': '# Overview\n\nSee [the plan](drafts/plan.md), [install](guide/setup.md/#install) and [setup](guide/setup.md).\n',
+      'docs/guide/setup.md': '# Setup\n\n## Install\n',
+      'docs/drafts/plan.md': '# Plan\n',
+      'docs/.gitignore': 'drafts/\n',
+    });
+    const publish = () => runCli(['publish', 'docs', ...TO, '--state', 'state.json', '--json'], { cwd: root, env: cli.env() });
+    const first = await publish();
+    assert.equal(first.code, 0, `${first.stdout}\n${first.stderr}`);
+    const published = page('Overview');
+    assert.ok(published.markdown.includes(`/pages/${page('Setup').id}/Setup)`), published.markdown);
+    for (const run of [1, 2]) {
+      const again = await publish();
+      assert.equal(again.code, 0, `${again.stdout}\n${again.stderr}`);
+      assert.deepEqual(fileRecords(again).map((record) => [record.file, record.status]), [['docs/index.md', 'skipped'], ['docs/guide/', 'skipped'], ['docs/guide/setup.md', 'skipped']], `run ${run + 1}`);
+    }
+    assert.equal(page('Overview').version, published.version, 'no new version of an unchanged page');
+  });
+
   it('a parent page that is not there refuses the whole tree in the plan, before anything is sent', async () => {
     const root = await cli.tree(TREE);
     const before = cli.world.sandbox.pages().length;

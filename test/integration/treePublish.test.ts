@@ -116,10 +116,11 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     assert.ok(starts.every(([started, total]) => started <= total));
   });
 
-  it('an existing page waiting for a new page that fails goes once, its link as written with its caution; the next run fills it in', async () => {
+  it('an existing page waiting for a new page that fails goes once, its link as written with its caution; the run in which that page lands fills it in', async () => {
     const { identity, remembered, remember } = await publishedAndRemembered(FILES);
     const before = page('Overview');
-    const { run } = await publishTree(LINKS_TO_NEW, identity, remembered, true, undefined, (item) => item.file.label === 'docs/news/latest.md');
+    const failLatest = (item: PlanItem): boolean => item.file.label === 'docs/news/latest.md';
+    const { run } = await publishTree(LINKS_TO_NEW, identity, remembered, true, undefined, failLatest);
     remember(run);
     assert.equal(run.results.find((result) => result.key === 'news/latest.md')?.state, 'failed');
     assert.equal(page('Overview').version, before.version + 1);
@@ -127,10 +128,16 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     assert.deepEqual(overviewSends(run), [[1, 'published']]);
     const overview = run.results.find((result) => result.key === 'index.md') as TreeFileResult;
     assert.deepEqual(overview.linkCautions, [{ target: 'news/latest.md', reason: 'noPageYet' }]);
-    assert.equal(treeLandedLink(overview, 0)?.contentSha256, undefined, 'not recorded as unchanged: the next run sends it again');
     assert.ok(run.linksLeft.some((left) => left.item.file.label === 'docs/index.md' && left.waitsFor.join() === 'docs/news/latest.md'), JSON.stringify(run.linksLeft.map((left) => [left.item.file.label, left.waitsFor])));
+    // The page it waits for fails again: sending Overview again would only repeat what it holds (a new version each run).
+    const { run: failedAgain } = await publishTree(LINKS_TO_NEW, identity, remembered, true, undefined, failLatest);
+    remember(failedAgain);
+    assert.deepEqual(overviewSends(failedAgain), [[1, 'skipped']]);
+    assert.equal(page('Overview').version, before.version + 1);
+    // The run in which it lands sends Overview once more, with the link filled in.
     const { run: again } = await publishTree(LINKS_TO_NEW, identity, remembered);
-    assert.deepEqual(overviewSends(again), [[1, 'published']]);
+    assert.equal(again.results.find((result) => result.key === 'news/latest.md')?.state, 'published');
+    assert.deepEqual(overviewSends(again), [[1, 'skipped'], [2, 'published']]);
     assert.equal(page('Overview').version, before.version + 2);
     assert.ok(page('Overview').markdown.includes(`/pages/${page('Latest').id}/Latest)`), page('Overview').markdown);
   });
@@ -176,9 +183,24 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     const overview = run.results.filter((result) => result.key === 'index.md').at(-1);
     assert.equal(overview?.pass, 2);
     assert.deepEqual(overview?.linkCautions, [{ target: 'reference/api.md', reason: 'noPageYet' }]);
-    assert.equal(treeLandedLink(overview as TreeFileResult, 0)?.contentSha256, undefined, 'not recorded as unchanged: the next run sends it again');
+    // Recorded with the pages its links reached (none for the API page): a run in which the API page lands sends it again.
+    assert.notEqual(treeLandedLink(overview as TreeFileResult, 0)?.linkTargets, undefined);
     // The generated folder page lists the API page too: its link stays as well.
     assert.deepEqual(run.linksLeft.map((left) => [left.item.file.label, left.waitsFor]).sort(), [['docs/index.md', ['docs/reference/api.md']], ['docs/reference/', ['docs/reference/api.md']]]);
+  });
+
+  it('a page whose link names a file no page is known for is recorded as unchanged: the next run leaves it alone', async () => {
+    const identity = new MemoryIdentity();
+    const files = { 'docs/index.md': '# Overview\n\nRead [the plan](drafts/plan.md) and [the setup](guide/setup.md).\n', 'docs/guide/setup.md': '# Setup\n' };
+    const { run } = await publishTree(files, identity);
+    const overview = run.results.filter((result) => result.key === 'index.md');
+    assert.deepEqual(overview.map((result) => [result.pass, result.state]), [[1, 'published'], [2, 'published']]);
+    assert.deepEqual(overview.at(-1)?.linkCautions, [{ target: 'drafts/plan.md', reason: 'unknownPage' }]);
+    const remembered = new Map(run.results.map((result) => [result.item.file.key, treeLandedLink(result, 0)]));
+    const version = page('Overview').version;
+    const { run: again } = await publishTree(files, identity, remembered);
+    assert.deepEqual(overviewSends(again), [[1, 'skipped']]);
+    assert.equal(page('Overview').version, version);
   });
 
   it('creates folder pages before their children, rewrites links to page addresses with anchors, in two passes', async () => {

@@ -77,13 +77,18 @@ export interface TreeFileResult extends FileResult {
 
 /**
  * What this machine remembers of a tree page that landed (the front ends store it as for any file, generated folder
- * pages included). A page whose links still wait for a page is remembered without its content hash: the next run
- * sends it again, although its text did not change, so that its links are filled in once their pages exist.
+ * pages included). A page whose links still wait for a page is remembered with the digest of the pages its links
+ * reached (linkTargets): a later run's plan sends it again when one of them has a page by then, and the run that
+ * creates one sends it in its second pass (relinkUnchanged). Only without that digest (no page addresses) is it
+ * remembered without its content hash, so that the next run sends it again although its text did not change: with the
+ * hash dropped for any link left waiting, a link to a file that never gets a page (one the walk leaves out, a path
+ * that names no page) sent its page again on every run.
  */
 export function treeLandedLink(result: TreeFileResult, now: number): PageLink | undefined {
   const link = landedLink(result, now, result.pageId);
   if (!link) return undefined;
-  if (!result.linksToFillIn) return result.linkTargets === undefined ? link : { ...link, linkTargets: result.linkTargets };
+  if (result.linkTargets !== undefined) return { ...link, linkTargets: result.linkTargets };
+  if (!result.linksToFillIn) return link;
   const waiting = { ...link };
   delete waiting.contentSha256;
   return waiting;
@@ -470,7 +475,8 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   }
   const passContext = { ...options, onStopped, onStart, resolved: rewritten, reached, ids, results, content };
   // A page whose links waited only for pages that did not land would go again as it went: it is not sent, and its
-  // links are named as left below. Its first send kept no content hash, so the next run sends it with them filled in.
+  // links are named as left below. Its first send recorded the pages its links reached (none for those), so the run
+  // in which those pages land sends it again with them filled in (relinkUnchanged).
   const sentAgain: typeof needSecond = [];
   const leftAsSent = new Map<string, string[]>();
   for (const entry of needSecond) {
@@ -500,7 +506,10 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   await secondPass(sentAgain, passContext);
   // What the plan knew of each page's ID before sending: the repository's record, else this machine's at its place.
   const knownBefore = (key: string): string | undefined => recordedIds.get(key) ?? pageOf.get(key)?.linkedPageId;
-  const linkingAnew = addressable && (replaced.length > 0 || linkedReplaced) ? pagesLinkingAnew(plan, results, knownBefore, ids) : [];
+  // A page of the tree with an ID now that it had none before (created in this run): an unchanged page that links to
+  // it went out earlier with that link left as written, and goes again now rather than on the run after this one.
+  const newlyKnown = addressable && plan.pages.some((page) => knownBefore(page.key) === undefined && ids.has(page.key));
+  const linkingAnew = addressable && (replaced.length > 0 || linkedReplaced || newlyKnown) ? pagesLinkingAnew(plan, results, knownBefore, ids) : [];
   expectMore(linkingAnew.length);
   await relinkUnchanged(linkingAnew, passContext);
   const counted = countedResults(results, (result) => result.key);
@@ -634,8 +643,9 @@ export function treePageAddresses(pageAccess: boolean, addressOf: (pageId: strin
 }
 
 /**
- * Pages left alone as unchanged whose links reach a page this run created anew under another ID (its recorded page was
- * deleted on the wiki): they still link to the deleted page. Asked only when some page got a new ID (not the usual case).
+ * Pages left alone as unchanged whose links reach a page this run created, or created anew under another ID (its
+ * recorded page was deleted on the wiki): they still link to no page, or to the deleted one. Asked only when some page
+ * got an ID it did not have before this run.
  */
 function pagesLinkingAnew(plan: TreePlan, results: readonly TreeFileResult[], knownBefore: (key: string) => string | undefined, ids: ReadonlyMap<string, string>): TreePage[] {
   const skipped = new Set(results.filter((result) => result.state === 'skipped').map((result) => result.key));
@@ -651,8 +661,8 @@ function pagesLinkingAnew(plan: TreePlan, results: readonly TreeFileResult[], kn
 }
 
 /**
- * Sends the unchanged pages that link to a page created anew, in the second pass, so their links reach the new page in
- * this run rather than the next one. Unlike the pages the second pass sends again, nothing in this run looked at them
+ * Sends the unchanged pages that link to a page created (or created anew), in the second pass, so their links reach the
+ * new page in this run rather than the next one. Unlike the pages the second pass sends again, nothing in this run looked at them
  * on the wiki yet: they go through the edit guard first, and one edited there is held back as in any run.
  */
 async function relinkUnchanged(pages: readonly TreePage[], context: SecondPassContext): Promise<void> {

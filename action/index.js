@@ -10997,8 +10997,8 @@ function landedLink(result, now, pageId) {
   if (result.state !== "published" || !target) return void 0;
   const link = linkAfterPublish(result.item, target, now, result.outcome?.kind === "updated" ? "updated" : "created", result.proven);
   const landed = pageId ? { ...link, pageId } : link;
-  if (result.item.linksWaitForPages) delete landed.contentSha256;
   if (result.item.linkTargets !== void 0) landed.linkTargets = result.item.linkTargets;
+  else if (result.item.linksWaitForPages) delete landed.contentSha256;
   return landed;
 }
 function unconfirmedSendLink(result, kept) {
@@ -14993,10 +14993,15 @@ async function planFileLinks(sources, items, ports) {
     else delete item.linksWaitForPages;
     if (decision.linkTargets !== void 0) item.linkTargets = decision.linkTargets;
   };
+  const sentInThisRun = (where) => {
+    const key = awaitedAt.get(where);
+    return key !== void 0 && selection.get(key)?.item.state === "send";
+  };
   const annotate = (item) => {
     const decision = decisions.get(item.file.key);
     if (!decision) return;
     if (linksReachOtherPages(item, () => decision.linkTargets)) item.state = "send";
+    else if (item.state === "unchanged" && [...decision.waitedOn].some((where) => sentInThisRun(where))) item.state = "send";
     apply(item, decision);
   };
   for (const { item } of linking) annotate(item);

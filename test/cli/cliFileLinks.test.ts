@@ -18,6 +18,27 @@ describe('CLI: links to other files in a flat publish', () => {
     return found;
   };
 
+  it('a file linking to one never published is not sent again on every publish; the run that publishes both fills the link in', async () => {
+    const root = await cli.tree({ 'docs/a.md': '# Alpha\n\nSee [gamma](c.md).\n', 'docs/c.md': '# Gamma\n\nText.\n' });
+    const publish = (path: string) => runCli(['publish', path, ...TO, '--state', 'state.json', '--json'], { cwd: root, env: cli.env() });
+    const statuses = (run: Awaited<ReturnType<typeof runCli>>) => fileRecords(run).map((record) => [record.file, record.status, (record.pass as number | undefined) ?? 1]);
+    const first = await publish('docs/a.md');
+    assert.equal(first.code, 0, `${first.stdout}\n${first.stderr}`);
+    assert.match(page('Alpha').markdown, /\[gamma\]\(c\.md\)/);
+    const version = page('Alpha').version;
+    // Nothing changed, and c.md still has no page: sending Alpha again would only add a version that changes nothing.
+    const again = await publish('docs/a.md');
+    assert.deepEqual(statuses(again), [['docs/a.md', 'skipped', 1]], again.stdout);
+    assert.equal(page('Alpha').version, version);
+    // Publishing both: Gamma is created, and Alpha goes with it, its link filled in by the second pass.
+    const both = await publish('docs');
+    assert.equal(both.code, 0, `${both.stdout}\n${both.stderr}`);
+    assert.deepEqual(statuses(both).filter(([file]) => file === 'docs/a.md').map(([, status, pass]) => [status, pass]), [['published', 1], ['published', 2]], both.stdout);
+    assert.ok(page('Alpha').markdown.includes(`/wiki/spaces/DOCS/pages/${page('Gamma').id}/Gamma)`), page('Alpha').markdown);
+    const settled = await publish('docs');
+    assert.deepEqual(statuses(settled).map(([file, status]) => [file, status]), [['docs/a.md', 'skipped'], ['docs/c.md', 'skipped']], settled.stdout);
+  });
+
   it('a link to a recorded file reaches its page; --dry-run --json counts it and names the links that stay', async () => {
     const root = await cli.tree({ 'docs/guide/setup.md': '# Setup\n\n## Install\n\nRun it.\n' });
     const tree = await runCli(['publish', 'docs', '--tree', ...TO], { cwd: root, env: cli.env() });

@@ -260,10 +260,11 @@ describe('links to other files in single-file and flat publishes, against the sa
     assert.equal(linkCaution(answered), linkCaution(first));
     assert.match(linkCaution(answered) ?? '', /draft\.md \(it has no page yet: a publish after it has one fills the link in\)/);
 
-    // What it leaves once published keeps no content hash: the next run sends it again to fill the link in.
+    // What it leaves once published records the pages its links reached (none for draft.md): a publish after draft.md
+    // has a page finds them changed and sends it again, to fill the link in.
     const [result] = await send([answered], (item) => links.content(item));
     assert.equal(result?.state, 'published', result?.outcome?.message);
-    assert.equal(landedLink(result as FileResult, 1)?.contentSha256, undefined);
+    assert.notEqual(landedLink(result as FileResult, 1)?.linkTargets, undefined);
   });
 
   it('a title heading the linked page leaves out is no anchor there, on its own or in the same selection', async () => {
@@ -372,10 +373,12 @@ describe('links to other files in single-file and flat publishes, against the sa
       assert.equal(run.summary.published, 3, 'each file once, by its last pass');
       // One count for both passes: the total grows by the file sent again.
       assert.deepEqual(progress.map((line) => line.split(' ')[0]).sort(), ['1/3', '2/3', '3/3', '4/4']);
-      // The first pass left One without its content hash (a link waited); the second pass's link has it, and the page.
+      // The first pass left One with the pages its links reached then (not Two's); the second pass's link names Two's.
       const [firstOne, secondOne] = ended.filter((result) => result.item.file.label === 'flat/one.md');
-      assert.equal(landedLink(firstOne as FlatFileResult, 0, firstOne?.pageId)?.contentSha256, undefined);
+      const waited = landedLink(firstOne as FlatFileResult, 0, firstOne?.pageId);
       const settled = landedLink(secondOne as FlatFileResult, 0, secondOne?.pageId);
+      assert.notEqual(waited?.linkTargets, undefined);
+      assert.notEqual(waited?.linkTargets, settled?.linkTargets, 'a run that stopped after the first pass would send it again');
       assert.equal(settled?.pageId, pageOf('One').id);
       assert.equal(settled?.version, 2);
       assert.ok(settled?.contentSha256, 'nothing waits any more: the next run leaves it alone');
@@ -402,7 +405,7 @@ describe('links to other files in single-file and flat publishes, against the sa
       }
     });
 
-    it('a page that did not land fills nothing in: no second pass, and the waiting file is sent again by the next run', async () => {
+    it('a page that did not land fills nothing in: no second pass, and the waiting file goes again in the run in which that page lands', async () => {
       const { run, ended } = await flat({
         'flat/four.md': '# Four\n\nSee [five](five.md).\n',
         'flat/five.md': '# Five\n\nText.\n',
@@ -411,7 +414,8 @@ describe('links to other files in single-file and flat publishes, against the sa
       assert.equal(run.summary.failed, 1);
       assert.equal(pageOf('Four').markdown, '# Four\n\nSee [five](five.md).\n');
       const four = ended.find((result) => result.item.file.label === 'flat/four.md');
-      assert.equal(landedLink(four as FlatFileResult, 0)?.contentSha256, undefined, 'its link still waits: not recorded as unchanged');
+      // Recorded with the pages its links reached (none for five.md): the plan of a run that sends five.md sends it too.
+      assert.notEqual(landedLink(four as FlatFileResult, 0)?.linkTargets, undefined);
       // The plan counted on the second pass and gave the link no caution: the run says which links stayed, and why.
       assert.deepEqual(run.linksLeft.map((left) => [left.item.file.label, left.waitsFor]), [['flat/four.md', ['flat/five.md']]]);
     });

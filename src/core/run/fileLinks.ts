@@ -219,12 +219,21 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
     else delete item.linksWaitForPages;
     if (decision.linkTargets !== undefined) item.linkTargets = decision.linkTargets;
   };
+  /** Whether the file of the selection at `where` (one without a page) is one this run sends, so gets a page. */
+  const sentInThisRun = (where: string): boolean => {
+    const key = awaitedAt.get(where);
+    return key !== undefined && selection.get(key)?.item.state === 'send';
+  };
   const annotate = (item: PlanItem): void => {
     const decision = decisions.get(item.file.key);
     if (!decision) return;
     // The same text sends a dead link when a page it links to has another ID than when it last went out (its file
     // now publishes to a new page, or the page was deleted and created again): sent again, as a tree page is.
     if (linksReachOtherPages(item, () => decision.linkTargets)) item.state = 'send';
+    // Unchanged, it waits for a file of this selection that the run creates: it goes too, so that the second pass
+    // fills its link in now. (Its last publish recorded the pages it reached, none for that file: the next run would
+    // also send it, a run later than the link could be filled in.)
+    else if (item.state === 'unchanged' && [...decision.waitedOn].some((where) => sentInThisRun(where))) item.state = 'send';
     apply(item, decision);
   };
   for (const { item } of linking) annotate(item);

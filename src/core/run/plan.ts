@@ -462,8 +462,12 @@ export function landedLink(result: Pick<FileResult, 'state' | 'item' | 'outcome'
   if (result.state !== 'published' || !target) return undefined;
   const link = linkAfterPublish(result.item, target, now, result.outcome?.kind === 'updated' ? 'updated' : 'created', result.proven);
   const landed = pageId ? { ...link, pageId } : link;
-  if (result.item.linksWaitForPages) delete landed.contentSha256;
+  // A file whose links wait for pages goes again once one of them has a page: its link records the pages its links
+  // reached (linkTargets), which then differ. Only without that digest (no site address) is it sent again on every
+  // run until then; with the hash dropped whenever a link waited, a file linking to one never published got a new
+  // version on every publish.
   if (result.item.linkTargets !== undefined) landed.linkTargets = result.item.linkTargets;
+  else if (result.item.linksWaitForPages) delete landed.contentSha256;
   return landed;
 }
 

@@ -14,6 +14,7 @@ import { codeServerVersion, measureRealActivation, type PartSummaries, type Real
 import { Report } from './report';
 import { describe, ms, summarize } from './stats';
 import { loadTokenRace } from './tokenRaceProbe';
+import { measureStateRecord, reportStateRecord, type StateRecordOptions } from './stateRecord';
 import { measureTreePlanning, reportTreePlanning, type TreePlanningOptions } from './treePlanning';
 import { measureTreePublish, reportTreePublish } from './treePublish';
 
@@ -27,6 +28,7 @@ const TOKEN_RACE_ROUNDS = Number(process.env.BENCH_TOKEN_RACE_ROUNDS ?? 10);
 const CLI_BENCH: CliBenchOptions = { throughputRuns: 3, startupSamples: 20, startupWarmups: 3, memoryRuns: 3 };
 const TREE_PUBLISH_RUNS = 3;
 const TREE_PLANNING: TreePlanningOptions = { runs: 3, timeoutMs: 60_000 };
+const STATE_RECORD: StateRecordOptions = { files: 2000, runs: 3, timeoutMs: 120_000 };
 const ACTION_OVERHEAD: ActionOverheadOptions = { files: 20, fileBytes: 5 * 1024, samples: 15, warmups: 2 };
 const PAGE_STATE: PageStateBenchOptions = { runs: 5, warmups: 1 };
 const KB = 1024;
@@ -227,6 +229,9 @@ async function main(): Promise<void> {
   await section('Token race', tokenRace);
   await section('Command-line publisher (the shipped dist/cli.js as a process, against the sandbox)', async () => {
     reportCliPublish(report, await measureCliPublish(CLI_BENCH), CLI_BENCH);
+  });
+  await section(`State record (dist/cli.js --state against the sandbox, ${STATE_RECORD.runs} runs each, alternating, 1 warm-up)`, async () => {
+    reportStateRecord(report, await measureStateRecord(STATE_RECORD));
   });
   await section(`Page tree publish (dist/cli.js --tree against the sandbox world, ${TREE_PUBLISH_RUNS} runs)`, async () => {
     reportTreePublish(report, await measureTreePublish({ runs: TREE_PUBLISH_RUNS }));

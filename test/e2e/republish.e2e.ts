@@ -151,6 +151,9 @@ describe('Republishing, signed in to the export API', function () {
     await openFile(page, 'release-notes.md');
     await clickPublishButton(page);
     await notification(page, SANDBOX_BODIES.created).waitFor();
+    // The page's text kept for Pull is fetched after the answer: revoked before that, the sign-in would be found
+    // refused by that fetch, not by the guard's lookup this test is about (the window is then signed out).
+    await waitUntil(() => sandbox.exports.some((entry) => entry.status === 200), 'the page kept for Pull was exported');
 
     // The identity provider revokes every session (an admin ends them): the wiki answers the guard's lookups 401.
     idp.revokeAll();

@@ -10996,10 +10996,14 @@ function landedLink(result, now, pageId) {
   const target = result.item.complete;
   if (result.state !== "published" || !target) return void 0;
   const link = linkAfterPublish(result.item, target, now, result.outcome?.kind === "updated" ? "updated" : "created", result.proven);
-  const landed = pageId ? { ...link, pageId } : link;
-  if (result.item.linkTargets !== void 0) landed.linkTargets = result.item.linkTargets;
-  else if (result.item.linksWaitForPages) delete landed.contentSha256;
-  return landed;
+  return withLinksReached(pageId ? { ...link, pageId } : link, result.item.linkTargets, result.item.linksWaitForPages === true);
+}
+function withLinksReached(link, linkTargets, wait) {
+  if (linkTargets !== void 0) return { ...link, linkTargets };
+  if (!wait) return link;
+  const waiting = { ...link };
+  delete waiting.contentSha256;
+  return waiting;
 }
 function unconfirmedSendLink(result, kept) {
   const target = result.item.complete;
@@ -17092,12 +17096,7 @@ async function sendGoneTreePages(plan, options) {
 // src/core/tree/treeRun.ts
 function treeLandedLink(result, now) {
   const link = landedLink(result, now, result.pageId);
-  if (!link) return void 0;
-  if (result.linkTargets !== void 0) return { ...link, linkTargets: result.linkTargets };
-  if (!result.linksToFillIn) return link;
-  const waiting = { ...link };
-  delete waiting.contentSha256;
-  return waiting;
+  return link && withLinksReached(link, result.linkTargets, result.linksToFillIn);
 }
 function waitsForPages(pending, cautions) {
   return pending || cautions.some((caution) => caution.reason === "unknownPage" || caution.reason === "noPageYet");

@@ -461,14 +461,22 @@ export function landedLink(result: Pick<FileResult, 'state' | 'item' | 'outcome'
   const target = result.item.complete;
   if (result.state !== 'published' || !target) return undefined;
   const link = linkAfterPublish(result.item, target, now, result.outcome?.kind === 'updated' ? 'updated' : 'created', result.proven);
-  const landed = pageId ? { ...link, pageId } : link;
-  // A file whose links wait for pages goes again once one of them has a page: its link records the pages its links
-  // reached (linkTargets), which then differ. Only without that digest (no site address) is it sent again on every
-  // run until then; with the hash dropped whenever a link waited, a file linking to one never published got a new
-  // version on every publish.
-  if (result.item.linkTargets !== undefined) landed.linkTargets = result.item.linkTargets;
-  else if (result.item.linksWaitForPages) delete landed.contentSha256;
-  return landed;
+  return withLinksReached(pageId ? { ...link, pageId } : link, result.item.linkTargets, result.item.linksWaitForPages === true);
+}
+
+/**
+ * A landed link with what its links reached, for a flat run's files and a tree's pages alike: the digest of the pages
+ * they reached (linkTargets.ts), so a file whose links wait for pages goes again once one of them has a page (the
+ * digest then differs). Only without that digest (no site or page addresses) is a file whose links `wait` recorded
+ * without its content hash, so that every run sends it again until then: with the hash dropped whenever a link
+ * waited, a file linking to one never published, or to a file no run gives a page, got a new version on every run.
+ */
+export function withLinksReached(link: PageLink, linkTargets: string | undefined, wait: boolean): PageLink {
+  if (linkTargets !== undefined) return { ...link, linkTargets };
+  if (!wait) return link;
+  const waiting = { ...link };
+  delete waiting.contentSha256;
+  return waiting;
 }
 
 /**

@@ -10,7 +10,7 @@ import { DEFAULT_LOOKUPS_AT_ONCE } from '../run/lookupDeadline';
 import { callsAtMost } from '../util/callsAtMost';
 import { linkTarget } from '../links/rewrite/linkTarget';
 import { linkNames, type PageLink } from '../links/pageLink';
-import { landedLink } from '../run/plan';
+import { landedLink, withLinksReached } from '../run/plan';
 import { foreseeRewrite, rewriteLinks, type LinkCaution, type PageLookup, type RewriteContext } from '../links/rewrite';
 import { guardPlan, guardedPage, type GuardOptions } from '../run/guard';
 import type { PlanItem } from '../run/plan';
@@ -77,21 +77,13 @@ export interface TreeFileResult extends FileResult {
 
 /**
  * What this machine remembers of a tree page that landed (the front ends store it as for any file, generated folder
- * pages included). A page whose links still wait for a page is remembered with the digest of the pages its links
- * reached (linkTargets): a later run's plan sends it again when one of them has a page by then, and the run that
- * creates one sends it in its second pass (relinkUnchanged). Only without that digest (no page addresses) is it
- * remembered without its content hash, so that the next run sends it again although its text did not change: with the
- * hash dropped for any link left waiting, a link to a file that never gets a page (one the walk leaves out, a path
- * that names no page) sent its page again on every run.
+ * pages included), with what its links reached as this run sent them (withLinksReached): a page whose links still wait
+ * for a page is sent again by the plan of a later run once one of them has a page, and by the run that creates one, in
+ * its second pass (relinkUnchanged).
  */
 export function treeLandedLink(result: TreeFileResult, now: number): PageLink | undefined {
   const link = landedLink(result, now, result.pageId);
-  if (!link) return undefined;
-  if (result.linkTargets !== undefined) return { ...link, linkTargets: result.linkTargets };
-  if (!result.linksToFillIn) return link;
-  const waiting = { ...link };
-  delete waiting.contentSha256;
-  return waiting;
+  return link && withLinksReached(link, result.linkTargets, result.linksToFillIn);
 }
 
 /** Whether links were left as written that a later run can fill in: to pages of the run or of the repository. */

@@ -8,7 +8,7 @@ import { join, relative, sep } from 'node:path';
 import { markdownHeadings } from '../../src/core/links/rewrite';
 import { linkTarget } from '../../src/core/links/rewrite/linkTarget';
 import { isInCode } from '../../src/core/publish/inspect';
-import { parseManifest } from '../../src/core/tree/manifestFormat';
+import { manifestAsWritten, parseManifest, parseManifestStrictly, serializeManifest, type ManifestEntry, type ManifestRoot } from '../../src/core/tree/manifestFormat';
 import { decodeText } from '../../src/core/walk/decode';
 import { nodeWalkFs } from '../../src/core/walk/nodeWalkFs';
 
@@ -107,6 +107,52 @@ describe('planning shortcuts give what the general rules give', () => {
     const lookAlikes = parseManifest(manifest(String.raw`"a.md": {"id": "2", "title": "Key: \"b.md\": value"}, "b.md": {"id": "3", "title": "x\\"}`));
     assert.equal(lookAlikes.ok, true, lookAlikes.ok ? '' : lookAlikes.message);
     assert.equal(lookAlikes.ok && lookAlikes.manifest.pages.size, 2);
+  });
+
+  it('reads a manifest as written (one entry per line) exactly as the strict reading does, and leaves every other text to it', () => {
+    const written = (entries: ReadonlyArray<[string, string, string]>, root: ManifestRoot | undefined = { space: 'DOCS', parent: '1' }): string =>
+      serializeManifest({ root, pages: new Map<string, ManifestEntry>(entries.map(([key, id, title]) => [key, { id, title }])) });
+    const outcome = (parsed: ReturnType<typeof parseManifest>): unknown => (parsed.ok ? { root: parsed.manifest.root, pages: [...parsed.manifest.pages] } : parsed.message);
+    const sameAsStrict = (text: string, label: string): void => assert.deepEqual(outcome(parseManifest(text)), outcome(parseManifestStrictly(text)), label);
+    const plain = written([['a.md', '2', 'A'], ['guide/', '3', 'Guide'], ['guide/setup.md', '4', 'Set up: quick, ünïcode 😀 & <tags>'], ['z z.md', '5', '']]);
+    const variants: Record<string, string> = {
+      plain,
+      'no root': written([['a.md', '2', 'A']], undefined),
+      'no pages': written([]),
+      'no pages, no root': written([], undefined),
+      'a title with a backslash': written([['a.md', '2', 'C:\\docs']]),
+      'a title that looks like the next field': written([['a.md', '2', '","title":"x']]),
+      'a key with a quote': written([['q"a.md', '2', 'Q']]),
+      'a key JSON.parse lists first': written([['b.md', '2', 'B'], ['12', '3', 'Twelve']]),
+      'a key listed twice': `${plain.slice(0, plain.indexOf('  }'))}    "a.md": {"id":"9","title":"Again"}\n  }\n}\n`.replace('"id":"5","title":""}\n', '"id":"5","title":""},\n'),
+      'an ID claimed twice': written([['a.md', '2', 'A'], ['b.md', '2', 'B']]),
+      'the parent recorded for a key': written([['a.md', '1', 'A']]),
+      'a key leaving the folder': written([['../a.md', '2', 'A']]),
+      'a key not normalised': written([['a//b.md', '2', 'A']]),
+      'an ID that is no page ID': written([['a.md', 'x2', 'A']]),
+      'an empty space': written([['a.md', '2', 'A']], { space: ' ', parent: '1' }),
+      'a parent that is no page ID': written([['a.md', '2', 'A']], { space: 'DOCS', parent: 'top' }),
+      'CRLF line ends': plain.replace(/\n/g, '\r\n'),
+      'a byte order mark': `\uFEFF${plain}`,
+      'no final line break': plain.slice(0, -1),
+      'a trailing comma': plain.replace('"title":""}', '"title":""},'),
+      'a missing comma': plain.replace('"title":"A"},', '"title":"A"}'),
+      'spaces after a colon': plain.replace('"id":"2"', '"id": "2"'),
+      'an entry without a title': plain.replace(',"title":"A"', ''),
+      'a field more': plain.replace('"title":"A"}', '"title":"A","x":1}'),
+      'a raw tab in a title': plain.replace('"title":"A"', '"title":"A\tB"'),
+      'a version more': plain.replace('"version": 1', '"version": 2'),
+      'text after the end': `${plain}{}\n`,
+      'a conflict left': plain.replace('    "a.md"', '<<<<<<< ours\n    "a.md"'),
+    };
+    for (const [label, text] of Object.entries(variants)) sameAsStrict(text, label);
+    // The shortcut is taken for the written form, and never for what it must leave to the strict reading.
+    for (const label of ['plain', 'no root', 'no pages', 'no pages, no root']) assert.ok(manifestAsWritten(variants[label] as string), label);
+    for (const label of Object.keys(variants).filter((name) => !['plain', 'no root', 'no pages', 'no pages, no root'].includes(name))) {
+      assert.equal(manifestAsWritten(variants[label] as string), undefined, label);
+    }
+    assert.equal(parseManifest(variants['a key listed twice'] as string).ok, false);
+    assert.equal(parseManifest(variants['a title with a backslash'] as string).ok, true);
   });
 
   it('refuses manifest keys that are not plain relative paths, whatever the segment', () => {

@@ -1,6 +1,18 @@
-import { isAlias, isScalar, parseDocument, type Document } from 'yaml';
+import type * as Yaml from 'yaml';
+import type { Document } from 'yaml';
 import { englishPublishMessages, type PublishMessages } from '../messages/publishMessages';
 import type { PartialTarget } from './target';
+
+let yamlParser: typeof Yaml | undefined;
+/**
+ * The YAML parser, loaded when first needed: most front matter is a few plain `key: value` lines that
+ * simpleFrontMatter reads, and loading the parser cost a planning run of the command line a tenth of its start-up.
+ */
+function yaml(): typeof Yaml {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  yamlParser ??= require('yaml') as typeof Yaml;
+  return yamlParser;
+}
 
 export interface SplitDocument {
   /** The Markdown that is sent: the document without its front matter block. */
@@ -58,7 +70,7 @@ export function parseFrontMatterYaml(block: string, messages: PublishMessages = 
   let document: Document;
   let data: unknown;
   try {
-    document = parseDocument(block);
+    document = yaml().parseDocument(block);
     const [error] = document.errors;
     if (error) throw error;
     data = document.toJS();
@@ -117,6 +129,7 @@ function simpleFrontMatter(block: string): Omit<SplitDocument, 'content'> | unde
  */
 function written(document: Document, path: readonly string[], parsed: unknown): unknown {
   let node: unknown = document.getIn(path, true);
+  const { isAlias, isScalar } = yaml();
   if (isAlias(node)) node = node.resolve(document);
   if (!isScalar(node)) return parsed;
   if (node.value === null || node.value === undefined) return null;

@@ -22,7 +22,15 @@
 // the heading", not its HTML): raw HTML tags are gone there, their text kept, and character references decoded
 // (`&lt;AppBar&gt;` slugs as `appbar`, github/markup#1326). The wiki's anchor keeps the heading as written: nothing
 // known about the wiki says how it treats raw HTML or references in a heading, so its rule is not guessed further.
-import { decodeHTMLStrict } from 'entities/lib/decode.js';
+import type * as EntitiesDecode from 'entities/lib/decode.js';
+
+let entities: typeof EntitiesDecode | undefined;
+/** The named-reference decoder, loaded when a heading first holds one: its table is most of a planning run's load. */
+function decodeHTMLStrict(reference: string): string {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  entities ??= require('entities/lib/decode.js') as typeof EntitiesDecode;
+  return entities.decodeHTMLStrict(reference);
+}
 
 export type AnchorStyle = 'current' | 'legacy';
 

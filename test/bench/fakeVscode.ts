@@ -1,6 +1,7 @@
 // A small stand-in for the `vscode` module, enough for an extension's activate() to run in plain Node. It records
 // what activation did (commands, log lines, messages) so the bench can tell a real activation from a failed one.
 import Module from 'node:module';
+import { posix } from 'node:path';
 
 export interface ActivationRecord {
   commands: string[];
@@ -43,6 +44,10 @@ class Uri {
   }
   static file(path: string): Uri {
     return new Uri('file', path);
+  }
+  /** As VS Code's: the path segments appended, '..' and '.' resolved (posix paths, which are all this host has). */
+  static joinPath(base: Uri, ...segments: string[]): Uri {
+    return new Uri(base.scheme, posix.join(base.path, ...segments));
   }
   get fsPath(): string {
     return this.path;

@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { codeServerEntry } from './paths';
-import { stopProcessGroup } from './processes';
+import { killProcessGroup, stopProcessGroup } from './processes';
 
 const STARTUP_TIMEOUT_MS = 60_000;
 const LISTENING = /HTTP server listening on (http:\/\/127\.0\.0\.1:\d+)\//;
@@ -33,7 +33,10 @@ export interface RunningCodeServer {
   output(): string;
   /** Settles when code-server exits, for whatever reason. */
   exited: Promise<void>;
+  /** Asks it to exit (SIGTERM), then kills what is left after a grace period. */
   stop(): Promise<void>;
+  /** Kills it at once, helpers and all: for a session whose folders are removed with it. */
+  kill(): Promise<void>;
 }
 
 export async function startCodeServer(options: CodeServerOptions): Promise<RunningCodeServer> {
@@ -68,7 +71,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   try {
     const origin = await waitForListening(child, () => output);
-    return { origin, pid: child.pid ?? -1, output: () => output, exited, stop: () => stopProcessGroup(child) };
+    return { origin, pid: child.pid ?? -1, output: () => output, exited, stop: () => stopProcessGroup(child), kill: () => killProcessGroup(child) };
   } catch (error) {
     await stopProcessGroup(child);
     throw error;

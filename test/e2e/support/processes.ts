@@ -52,3 +52,16 @@ async function waitUntil(condition: () => boolean, timeoutMs: number): Promise<v
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/**
+ * Stops a child spawned with `detached: true` and its whole group at once (SIGKILL), without the grace stopProcessGroup
+ * gives: for a process whose state is thrown away with it. Resolves when all are gone.
+ */
+export async function killProcessGroup(child: ChildProcess): Promise<void> {
+  const pid = child.pid;
+  if (pid === undefined) return;
+  const exited = hasExited(child) ? Promise.resolve() : new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  signalGroup(pid, 'SIGKILL');
+  await exited;
+  await waitUntil(() => !groupIsAlive(pid), GRACE_MS);
+}

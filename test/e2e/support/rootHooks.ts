@@ -1,5 +1,6 @@
 // Mocha root hooks (loaded through .mocharc.e2e.json "require"): prepare the run once before any test.
 import { disposeRun, prepareRun } from './runSetup';
+import { closeSharedBrowser } from './session';
 
 const PREPARE_TIMEOUT_MS = 5 * 60_000;
 
@@ -8,7 +9,8 @@ export const mochaHooks = {
     this.timeout(PREPARE_TIMEOUT_MS);
     prepareRun();
   },
-  afterAll(): void {
+  async afterAll(): Promise<void> {
+    await closeSharedBrowser();
     disposeRun();
   },
 };

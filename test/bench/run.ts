@@ -88,7 +88,7 @@ async function activation(bundles: ProductionBundles): Promise<void> {
   await activationInVsCode();
   const forbidden = result.forbiddenLoaded;
   report.judge({
-    name: 'activation loads no undici, yaml or onDemand.js',
+    name: 'activation loads no undici, yaml, onDemand.js or node:crypto',
     value: forbidden.length === 0 ? 'none loaded' : `${forbidden.length} loaded`,
     target: 'none',
     pass: forbidden.length === 0,

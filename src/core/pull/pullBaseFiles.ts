@@ -2,7 +2,6 @@
 // workspace). One Markdown file per linked file under a random name, and an index saying whose it is. At most
 // MAX_BASES (the oldest go first, as the links do); a base follows its file when it is renamed and goes with it when
 // it is deleted. The folder is a port, so the editor passes workspace.fs and tests pass a real or in-memory folder.
-import { randomBytes } from 'node:crypto';
 import { forgetLinks, moveLinks } from '../links/moveLinks';
 import type { PullBase, PullBaseStore } from './pullBase';
 
@@ -41,7 +40,7 @@ export class FolderPullBaseStore implements PullBaseStore {
   set(fileKey: string, base: PullBase): Promise<void> {
     return this.change(async (index) => {
       // A fresh name each time: a base that followed a renamed file keeps its old file, which another key may want.
-      const name = `${randomBytes(16).toString('hex')}.md`;
+      const name = `${randomHex()}.md`;
       await this.folder.write(name, new TextEncoder().encode(base.markdown));
       const next = { ...index, [fileKey]: { pageId: base.pageId, version: base.version, savedAt: base.savedAt, name } };
       return Object.fromEntries(Object.entries(next).sort(([, a], [, b]) => b.savedAt - a.savedAt).slice(0, this.maxBases));
@@ -102,4 +101,14 @@ function parseIndex(text: string): BaseIndex {
     }
   }
   return index;
+}
+
+/**
+ * 32 random hex digits. node:crypto is required here rather than at the top: it pulls in the stream modules, and this
+ * module is part of the start-up bundle (the store is made at activation), whose activation should not pay for them.
+ */
+function randomHex(): string {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { randomBytes } = require('node:crypto') as typeof import('node:crypto');
+  return randomBytes(16).toString('hex');
 }

@@ -10077,20 +10077,19 @@ function srcsetAddresses(srcset) {
   }
   return addresses;
 }
+function holdsText(cache, markdown) {
+  const same = cache.markdown === markdown;
+  cache.markdown = markdown;
+  return same;
+}
 var lastFences = { markdown: void 0, ranges: [] };
 var lastDefinitionMarker = { markdown: void 0, holds: false };
 function holdsDefinitionMarker(markdown) {
-  if (lastDefinitionMarker.markdown !== markdown) {
-    lastDefinitionMarker.holds = markdown.includes("]:");
-    lastDefinitionMarker.markdown = markdown;
-  }
+  if (!holdsText(lastDefinitionMarker, markdown)) lastDefinitionMarker.holds = markdown.includes("]:");
   return lastDefinitionMarker.holds;
 }
 function fencedBlocks(markdown) {
-  if (lastFences.markdown !== markdown) {
-    lastFences.ranges = findFencedBlocks(markdown);
-    lastFences.markdown = markdown;
-  }
+  if (!holdsText(lastFences, markdown)) lastFences.ranges = findFencedBlocks(markdown);
   return lastFences.ranges;
 }
 function findFencedBlocks(markdown) {
@@ -10267,8 +10266,7 @@ var lastSpans = {
 };
 function inCodeSpan(markdown, offset, fenced) {
   const known = lastSpans;
-  if (known.markdown !== markdown) {
-    known.markdown = markdown;
+  if (!holdsText(known, markdown)) {
     known.paragraphs = [];
     known.nextBacktick = markdown.indexOf("`");
     known.fence = 0;
@@ -10434,10 +10432,7 @@ function isInCodeOrHtml(markdown, offset, fenced) {
 }
 var lastHtml = { markdown: void 0, ranges: { comments: [], blocks: [] } };
 function htmlOf(markdown, fenced) {
-  if (lastHtml.markdown !== markdown) {
-    lastHtml.ranges = findHtml(markdown, fenced);
-    lastHtml.markdown = markdown;
-  }
+  if (!holdsText(lastHtml, markdown)) lastHtml.ranges = findHtml(markdown, fenced);
   return lastHtml.ranges;
 }
 function htmlAt(markdown, offset, fenced) {
@@ -10567,9 +10562,8 @@ var partialListItems = { markdown: void 0, fences: 0, lines: void 0 };
 function listItemBaseOfHtml(markdown, lineStart, fenced, complete) {
   if (complete) return indentedLines(markdown, fenced).htmlListBases.get(lineStart);
   const known = partialListItems;
-  if (known.markdown !== markdown || known.fences !== fenced.length || known.lines === void 0) {
+  if (!holdsText(known, markdown) || known.fences !== fenced.length || known.lines === void 0) {
     known.lines = findIndentedCodeLines(markdown, fenced);
-    known.markdown = markdown;
     known.fences = fenced.length;
   }
   return known.lines.htmlListBases.get(lineStart);
@@ -10667,10 +10661,7 @@ var HtmlBlocksAhead = class {
 };
 var lastIndented = { markdown: void 0, lines: { code: /* @__PURE__ */ new Set(), listBlocks: /* @__PURE__ */ new Set(), htmlListBases: /* @__PURE__ */ new Map(), listItemFences: [] } };
 function indentedLines(markdown, fenced) {
-  if (lastIndented.markdown !== markdown) {
-    lastIndented.lines = findIndentedCodeLines(markdown, fenced);
-    lastIndented.markdown = markdown;
-  }
+  if (!holdsText(lastIndented, markdown)) lastIndented.lines = findIndentedCodeLines(markdown, fenced);
   return lastIndented.lines;
 }
 function indentedCodeLines(markdown, fenced) {
@@ -10795,7 +10786,7 @@ function closingFence(opening) {
 var lastLooked = { markdown: "", lineOffset: -1, lineStart: 0 };
 function lineStartOf(markdown, offset) {
   const known = lastLooked;
-  if (known.markdown === markdown && known.lineOffset >= 0 && offset >= known.lineStart) {
+  if (holdsText(known, markdown) && known.lineOffset >= 0 && offset >= known.lineStart) {
     const lineFeed = offset <= known.lineOffset ? -1 : markdown.indexOf("\n", known.lineOffset);
     if (lineFeed === -1 || lineFeed >= offset) {
       if (offset > known.lineOffset) known.lineOffset = offset;
@@ -10809,9 +10800,7 @@ function lineStartOf(markdown, offset) {
   return start;
 }
 function lookingAt(markdown) {
-  if (lastLooked.markdown === markdown) return;
-  lastLooked.markdown = markdown;
-  lastLooked.lineOffset = -1;
+  if (!holdsText(lastLooked, markdown)) lastLooked.lineOffset = -1;
 }
 var TAB = 9;
 var LINE_FEED = 10;

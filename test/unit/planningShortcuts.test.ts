@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { markdownHeadings } from '../../src/core/links/rewrite';
 import { linkTarget } from '../../src/core/links/rewrite/linkTarget';
-import { isInCode } from '../../src/core/publish/inspect';
+import { findLinkDestinations } from '../../src/core/links/rewrite/destinations';
+import { fencedBlocks, inspectMarkdown, isInCode } from '../../src/core/publish/inspect';
 import { manifestAsWritten, parseManifest, parseManifestStrictly, serializeManifest, type ManifestEntry, type ManifestRoot } from '../../src/core/tree/manifestFormat';
 import { decodeText } from '../../src/core/walk/decode';
 import { nodeWalkFs } from '../../src/core/walk/nodeWalkFs';
@@ -153,6 +154,28 @@ describe('planning shortcuts give what the general rules give', () => {
     }
     assert.equal(parseManifest(variants['a key listed twice'] as string).ok, false);
     assert.equal(parseManifest(variants['a title with a backslash'] as string).ok, true);
+  });
+
+  it('answers the same for a text, an equal copy of it and another text asked about in turn (the inspector keeps the last text)', () => {
+    const page = (name: string): string => [
+      `# ${name}`, '', 'See [setup](setup.md#install) and `[not](a-link.md)` in code.', '', '```', '[fenced](no.md)', '```', '',
+      '    [indented](code.md)', '', '<div>', '[html](block.md)', '</div>', '', '- item with [a link](list.md)', '', '[ref]: defined.md', '',
+    ].join('\n');
+    const first = page('One');
+    const other = page('Another');
+    // An equal text that is another string: what a second export of the same page, or a file read again, gives.
+    const copy = first.split('').join('');
+    const answers = (text: string): unknown => ({
+      links: findLinkDestinations(text).map((link) => link.text),
+      findings: inspectMarkdown(text),
+      inCode: [...text.matchAll(/\[/g)].map((match) => isInCode(text, match.index, fencedBlocks(text))),
+    });
+    const expectedFirst = answers(first);
+    const expectedOther = answers(other);
+    for (const [text, expected] of [[copy, expectedFirst], [other, expectedOther], [first, expectedFirst], [copy, expectedFirst], [first, expectedFirst], [other, expectedOther]] as const) {
+      assert.deepEqual(answers(text), expected);
+    }
+    assert.deepEqual((expectedFirst as { links: string[] }).links, ['setup.md#install', 'list.md', 'defined.md']);
   });
 
   it('refuses manifest keys that are not plain relative paths, whatever the segment', () => {

@@ -142,6 +142,18 @@ function srcsetAddresses(srcset: string): string[] {
 
 // The last text's fences: planning a file asks for them four times (findings, diagrams, headings, links), each a
 // scan of the whole text for two markers. Callers only read the ranges.
+/**
+ * Whether `cache` holds what was found in this text. The caller's string is kept either way: a text equal to the one
+ * kept but another string (the same page exported again, a file read again) is compared character by character, and
+ * keeping the old string made every later question about the new one (one per link of a page) compare the whole text
+ * again. Kept, the new string is found by reference.
+ */
+function holdsText(cache: { markdown: string | undefined }, markdown: string): boolean {
+  const same = cache.markdown === markdown;
+  cache.markdown = markdown;
+  return same;
+}
+
 const lastFences: { markdown: string | undefined; ranges: Ranges } = { markdown: undefined, ranges: [] };
 
 // Whether the last text asked about holds `]:`: the findings and the link destinations of every file ask, and a text
@@ -150,19 +162,13 @@ const lastDefinitionMarker: { markdown: string | undefined; holds: boolean } = {
 
 /** Whether the text holds `]:`, which every reference definition does (none is looked for in a text without it). */
 export function holdsDefinitionMarker(markdown: string): boolean {
-  if (lastDefinitionMarker.markdown !== markdown) {
-    lastDefinitionMarker.holds = markdown.includes(']:');
-    lastDefinitionMarker.markdown = markdown;
-  }
+  if (!holdsText(lastDefinitionMarker, markdown)) lastDefinitionMarker.holds = markdown.includes(']:');
   return lastDefinitionMarker.holds;
 }
 
 /** [start, end) offsets of fenced code blocks; an unclosed fence runs to the end, as CommonMark says. */
 export function fencedBlocks(markdown: string): Ranges {
-  if (lastFences.markdown !== markdown) {
-    lastFences.ranges = findFencedBlocks(markdown);
-    lastFences.markdown = markdown;
-  }
+  if (!holdsText(lastFences, markdown)) lastFences.ranges = findFencedBlocks(markdown);
   return lastFences.ranges;
 }
 
@@ -412,8 +418,7 @@ const lastSpans: { markdown: string | undefined; paragraphs: TickedParagraph[]; 
 
 function inCodeSpan(markdown: string, offset: number, fenced: Ranges): boolean {
   const known = lastSpans;
-  if (known.markdown !== markdown) {
-    known.markdown = markdown;
+  if (!holdsText(known, markdown)) {
     known.paragraphs = [];
     known.nextBacktick = markdown.indexOf('`');
     known.fence = 0;
@@ -649,10 +654,7 @@ const lastHtml: { markdown: string | undefined; ranges: HtmlRanges } = { markdow
 
 /** The HTML comments and blocks of the text, found once for the last text asked about. */
 function htmlOf(markdown: string, fenced: Ranges): HtmlRanges {
-  if (lastHtml.markdown !== markdown) {
-    lastHtml.ranges = findHtml(markdown, fenced);
-    lastHtml.markdown = markdown;
-  }
+  if (!holdsText(lastHtml, markdown)) lastHtml.ranges = findHtml(markdown, fenced);
   return lastHtml.ranges;
 }
 
@@ -852,9 +854,8 @@ const partialListItems: { markdown: string | undefined; fences: number; lines: I
 function listItemBaseOfHtml(markdown: string, lineStart: number, fenced: Ranges, complete: boolean): number | undefined {
   if (complete) return indentedLines(markdown, fenced).htmlListBases.get(lineStart);
   const known = partialListItems;
-  if (known.markdown !== markdown || known.fences !== fenced.length || known.lines === undefined) {
+  if (!holdsText(known, markdown) || known.fences !== fenced.length || known.lines === undefined) {
     known.lines = findIndentedCodeLines(markdown, fenced);
-    known.markdown = markdown;
     known.fences = fenced.length;
   }
   return known.lines.htmlListBases.get(lineStart);
@@ -1026,10 +1027,7 @@ export interface ListItemFence {
 const lastIndented: { markdown: string | undefined; lines: IndentedLines } = { markdown: undefined, lines: { code: new Set(), listBlocks: new Set(), htmlListBases: new Map(), listItemFences: [] } };
 
 function indentedLines(markdown: string, fenced: Ranges): IndentedLines {
-  if (lastIndented.markdown !== markdown) {
-    lastIndented.lines = findIndentedCodeLines(markdown, fenced);
-    lastIndented.markdown = markdown;
-  }
+  if (!holdsText(lastIndented, markdown)) lastIndented.lines = findIndentedCodeLines(markdown, fenced);
   return lastIndented.lines;
 }
 
@@ -1197,7 +1195,7 @@ const lastLooked = { markdown: '', lineOffset: -1, lineStart: 0 };
 /** The offset just after the last LF before `offset` (0 when none). */
 function lineStartOf(markdown: string, offset: number): number {
   const known = lastLooked;
-  if (known.markdown === markdown && known.lineOffset >= 0 && offset >= known.lineStart) {
+  if (holdsText(known, markdown) && known.lineOffset >= 0 && offset >= known.lineStart) {
     // Nothing but the line's own characters between its start and the offset asked about before; between that offset
     // and this one, the next LF says whether this one is still on the line.
     const lineFeed = offset <= known.lineOffset ? -1 : markdown.indexOf('\n', known.lineOffset);
@@ -1215,9 +1213,7 @@ function lineStartOf(markdown: string, offset: number): number {
 
 /** Forgets what was found in another text. */
 function lookingAt(markdown: string): void {
-  if (lastLooked.markdown === markdown) return;
-  lastLooked.markdown = markdown;
-  lastLooked.lineOffset = -1;
+  if (!holdsText(lastLooked, markdown)) lastLooked.lineOffset = -1;
 }
 
 const TAB = 0x09;

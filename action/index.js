@@ -13701,8 +13701,6 @@ function manifestKeyProblem(key, messages = englishManifestMessages) {
   return notNormalised ? messages.keyNotNormalised() : void 0;
 }
 function parseManifest(text2, name = MANIFEST_FILE_NAME, messages = englishManifestMessages) {
-  const conflict = mergeConflictMessage(text2, name, messages);
-  if (conflict) return { ok: false, message: conflict };
   const asWritten = manifestAsWritten(text2);
   return asWritten ? { ok: true, manifest: asWritten } : parseManifestStrictly(text2, name, messages);
 }

@@ -113,8 +113,7 @@ export function manifestKeyProblem(key: string, messages: ManifestMessages = eng
 
 /** The manifest in `text`; anything malformed, a single entry included, is refused with a message naming `name`. */
 export function parseManifest(text: string, name: string = MANIFEST_FILE_NAME, messages: ManifestMessages = englishManifestMessages): ManifestParse {
-  const conflict = mergeConflictMessage(text, name, messages);
-  if (conflict) return { ok: false, message: conflict };
+  // A text with a conflict marker is never in the written form: the strict reading names the marker.
   const asWritten = manifestAsWritten(text);
   return asWritten ? { ok: true, manifest: asWritten } : parseManifestStrictly(text, name, messages);
 }

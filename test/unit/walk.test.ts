@@ -141,6 +141,26 @@ describe('core walk', () => {
     }
   });
 
+  it('reads a file below the working folder, and refuses a link there, whatever the working folder is when it reads', async () => {
+    const fs = fsFor();
+    const plain = join(tree.repo, 'docs', 'a.md');
+    const link = join(tree.repo, 'docs', 'key.md');
+    const expected = await fs.read(plain);
+    const before = process.cwd();
+    try {
+      // Below the working folder, the port opens a path relative to it; elsewhere, the path as given.
+      for (const cwd of [tree.repo, join(tree.repo, 'docs'), before]) {
+        process.chdir(cwd);
+        assert.deepEqual(fs.readSync?.(plain), expected, `read from ${cwd}`);
+        assert.equal(fs.readPlainTextSync?.(plain), Buffer.from(expected).toString('utf8'), `read as text from ${cwd}`);
+        assert.throws(() => fs.readSync?.(link), /symbolic link/, `a link from ${cwd}`);
+        assert.equal(fs.readPlainTextSync?.(link), undefined, `a link as text from ${cwd}`);
+      }
+    } finally {
+      process.chdir(before);
+    }
+  });
+
   it('reads core.ignorecase from a repository\'s config as git does, false unless set', () => {
     assert.equal(setsIgnoreCase(''), false);
     assert.equal(setsIgnoreCase('[core]\n\tbare = false\n'), false);

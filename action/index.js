@@ -9559,7 +9559,10 @@ async function guardPlan(items, options) {
   }
   if (!options.pages) {
     options.signal?.throwIfAborted();
-    for (const item of lookups) item.guard = unreadVerdict(item.complete, options);
+    for (const item of lookups) {
+      item.guard = unreadVerdict(item.complete, options);
+      if (options.noAccessHeld === true) applyVerdict(item, options.overwriteEdited);
+    }
     return items;
   }
   const worker = async () => {
@@ -9648,7 +9651,8 @@ function afterColon(sentence) {
 }
 var NOT_NEEDED = Object.freeze({ kind: "notNeeded" });
 function unreadVerdict(target, options) {
-  return target.overwrite ? { kind: "unchecked", reason: "noAccess", detail: options.noAccessReason } : NOT_NEEDED;
+  if (!target.overwrite) return NOT_NEEDED;
+  return options.noAccessHeld === true ? { kind: "unchecked", reason: "failed", detail: options.noAccessReason, credentialRefused: true, signInEnded: true } : { kind: "unchecked", reason: "noAccess", detail: options.noAccessReason };
 }
 function sendsUncheckedWithoutAccess(items) {
   for (const item of items) if ((item.state === "send" || item.state === "edited") && item.complete?.overwrite) return true;
@@ -15605,8 +15609,18 @@ async function readRegularFile(path) {
     await handle.close();
   }
 }
+var workingFolder = "";
+var belowWorkingFolder = "";
+function fromWorkingFolder(path) {
+  const cwd = process.cwd();
+  if (cwd !== workingFolder) {
+    workingFolder = cwd;
+    belowWorkingFolder = cwd.endsWith(import_node_path2.sep) ? cwd : `${cwd}${import_node_path2.sep}`;
+  }
+  return path.length > belowWorkingFolder.length && path.startsWith(belowWorkingFolder) ? path.slice(belowWorkingFolder.length) : path;
+}
 function readRegularFileSync(path) {
-  const { fd, size } = openRegularFileSync(path, REFUSAL_WORDS);
+  const { fd, size } = openRegularFileSync(fromWorkingFolder(path), REFUSAL_WORDS);
   try {
     return readToEnd(fd, size);
   } finally {
@@ -15616,7 +15630,7 @@ function readRegularFileSync(path) {
 function readPlainTextSync(path) {
   let text2;
   try {
-    text2 = (0, import_node_fs3.readFileSync)(path, { encoding: "utf8", flag: REGULAR_FILE_OPEN_FLAGS });
+    text2 = (0, import_node_fs3.readFileSync)(fromWorkingFolder(path), { encoding: "utf8", flag: REGULAR_FILE_OPEN_FLAGS });
   } catch {
     return void 0;
   }

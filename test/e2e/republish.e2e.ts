@@ -166,6 +166,40 @@ describe('Republishing, signed in to the export API', function () {
     assert.equal(sandbox.imports.length, 1, 'the update is not sent unchecked');
   });
 
+  it('a revoked sign-in another call found first: the update is held with Sign In Again, and sent only when the writer says so', async function () {
+    // Access tokens of 4 minutes: never "fresh" (5 minutes left), so every call that needs one refreshes the sign-in, as
+    // the background refresh ahead of expiry does, and the first call after the revocation is the one that finds it.
+    const session = await sessions.start({ files: { 'release-notes.md': FILE }, world: { idp: { accessTokenTtlSeconds: 240 } }, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
+    const { page, sandbox, idp } = session;
+    assert.ok(idp, 'the sandbox\'s sign-in service');
+    await signIn(page);
+    await openFile(page, 'release-notes.md');
+    await clickPublishButton(page);
+    await notification(page, SANDBOX_BODIES.created).waitFor();
+    await waitUntil(() => sandbox.exports.some((entry) => entry.status === 200), 'the page kept for Pull was exported');
+
+    // The sign-in is revoked, and a call other than Publish finds it first (here Pull, whose refresh the sign-in service
+    // refuses): the window is signed out, by the server, not by the writer.
+    idp.revokeAll();
+    await runCommand(page, 'Wiki: Pull from Wiki');
+    await notification(page, /Your export API sign-in has expired or was revoked/).first().waitFor();
+
+    await openFile(page, 'release-notes.md');
+    await appendToEditor(page, '\nMy second paragraph.\n');
+    await page.keyboard.press('Control+S');
+    await clickPublishButton(page);
+    const held = page.locator('.monaco-dialog-box', { hasText: 'your export API sign-in has expired or was revoked, so it could not be checked for edits' });
+    await held.waitFor();
+    assert.equal(sandbox.imports.length, 1, 'not sent unchecked');
+    await held.locator('.monaco-button', { hasText: /^Sign In Again$/ }).waitFor();
+    await held.locator('.monaco-button', { hasText: /^Publish Without Checking$/ }).click();
+    const updated = notification(page, SANDBOX_BODIES.updated);
+    await updated.waitFor();
+    assert.match(await updated.innerText(), /Wiki edits were not checked: your export API sign-in has expired or was revoked/);
+    assert.equal(sandbox.imports.length, 2);
+    assert.match(wikiPage(session, TITLE).markdown, /My second paragraph/);
+  });
+
   /**
    * Signed in, the file published under the documentation home beside a colleague's "Archive" page, and its page's ID
    * known (Open Page waits for it), so the guard knows the page by its ID.

@@ -79,4 +79,39 @@ describe('the edit guard when the wiki refuses the sign-in, against the sandbox 
       signedIn.world.sandbox.setPageLookupFault(undefined);
     }
   });
+
+  it('signed out by the server (revoked or expired), an update is held as for a refused sign-in, not sent unchecked', async () => {
+    const link = await published();
+    const signedOutBy = (revoked: boolean) => ({ wiki: { signInRevoked: async () => revoked } }) as unknown as Parameters<typeof editorWords.noAccessOptions>[0];
+    const revokedOptions = await editorWords.noAccessOptions(signedOutBy(true), undefined);
+    assert.equal(revokedOptions.noAccessHeld, true);
+    const update = planFile(file('# Guide\n\nSecond.\n'), link, { defaults: DEFAULTS });
+    const create = planFile({ ...file('# New\n'), key: 'file:///docs/new.md', label: 'new.md' }, undefined, { defaults: { ...DEFAULTS, pageTitle: 'New' } });
+    await guardPlan([update, create], { pages: undefined, ...revokedOptions });
+    assert.equal(update.state, 'edited', 'held back: never sent blind');
+    assert.equal(credentialRefusedOnWiki(update.guard), true);
+    assert.equal(editorWords.signInEnded(update), true);
+    assert.equal(editorWords.signInRefused(update), true, 'the sign-in is offered, as for a refused one');
+    assert.equal(editorWords.unreadText(update), 'your export API sign-in has expired or was revoked, so it could not be checked for edits');
+    assert.equal(create.state, 'send', 'a create cannot replace an edit: it needs no check');
+
+    // The user's choice to overwrite sends it, unchecked, and says so.
+    const chosen = planFile(file('# Guide\n\nSecond.\n'), link, { defaults: DEFAULTS });
+    await guardPlan([chosen], { pages: undefined, ...revokedOptions, overwriteEdited: true });
+    assert.equal(chosen.state, 'send');
+    assert.match(editorWords.uncheckedNote([chosen]) ?? '', /^Wiki edits were not checked: your export API sign-in has expired or was revoked/);
+
+    // Signed out by the user (or never signed in): sent, with the note that edits were not checked.
+    const userOptions = await editorWords.noAccessOptions(signedOutBy(false), undefined);
+    assert.equal(userOptions.noAccessHeld, undefined);
+    const unchecked = planFile(file('# Guide\n\nSecond.\n'), link, { defaults: DEFAULTS });
+    await guardPlan([unchecked], { pages: undefined, ...userOptions });
+    assert.equal(unchecked.state, 'send');
+    assert.equal(unreadOnWiki(unchecked.guard), false);
+    assert.match(editorWords.uncheckedNote([unchecked]) ?? '', /you are not signed in to the export API/);
+
+    // Signed in, the lookup decides: the marker of an earlier revoked sign-in is not asked.
+    const signedInOptions = await editorWords.noAccessOptions(signedOutBy(true), signedIn.pages);
+    assert.equal(signedInOptions.noAccessHeld, undefined);
+  });
 });

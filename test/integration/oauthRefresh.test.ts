@@ -4,6 +4,7 @@ import { MemorySecretStore } from '../fakes/memorySecretStore';
 import { ManualClock } from '../fakes/manualClock';
 import { ExportAuthError, SESSION_SECRET_KEY, type ExportSession } from '../../src/core/oauth';
 import { sessionFromTokens, serializeSession } from '../../src/core/oauth/session';
+import { signInRevoked } from '../../src/core/oauth/sessionMarker';
 import { startIdp, type Idp } from '../sandbox/idp';
 import { linesLeakingSecrets, makeTempDir, managerFor, presentRefreshToken, readSession, signInThroughSandbox, type ManagerKit } from '../sandbox/oauthTestKit';
 
@@ -87,6 +88,23 @@ describe('export session refresh against the strict sandbox identity provider', 
     assert.equal(kit.events.filter((e) => e.type === 'signedOut').length, 1);
     assert.equal(await stored(), undefined);
     assert.equal(idp.stats.refreshRequests, 3, 'one good refresh, the reuse, one refused attempt');
+    assert.equal(await signInRevoked(temp.dir), true, 'every window can tell the server ended the sign-in, not the user');
+  });
+
+  it('remembers a revoked sign-in until the user signs in again, or signs out', async () => {
+    assert.equal(await signInRevoked(temp.dir), false, 'signed in');
+    idp.revokeAll();
+    clock.advance(56 * MINUTE);
+    await assert.rejects(kit.manager.getAccessToken(), isKind('signedOut'));
+    assert.equal(await signInRevoked(temp.dir), true);
+    await signInThroughSandbox(idp, kit.manager, clock);
+    assert.equal(await signInRevoked(temp.dir), false, 'a new sign-in ends it');
+    idp.revokeAll();
+    clock.advance(56 * MINUTE);
+    await assert.rejects(kit.manager.getAccessToken(), isKind('signedOut'));
+    assert.equal(await signInRevoked(temp.dir), true);
+    await kit.manager.signOut();
+    assert.equal(await signInRevoked(temp.dir), false, 'the user\'s sign-out ends it: updates go unchecked, as never signed in');
   });
 
   it('fails visibly when the store refuses the rotated tokens, and never hands out the old token', async () => {
@@ -157,10 +175,12 @@ describe('export session refresh against the strict sandbox identity provider', 
     clock.advance(91 * DAY);
     await assert.rejects(kit.manager.getAccessToken(), isKind('signedOut'));
     assert.equal(kit.events.filter((e) => e.type === 'signedOut').length, 1);
+    assert.equal(await signInRevoked(temp.dir), true, 'an expired sign-in is one the user did not end');
   });
 
   it('reports a missing session as notSignedIn and signOut clears the store', async () => {
     await kit.manager.signOut();
+    assert.equal(await signInRevoked(temp.dir), false);
     assert.equal(await stored(), undefined);
     await assert.rejects(kit.manager.getAccessToken(), isKind('notSignedIn'));
     assert.deepEqual(kit.events.at(-1), { type: 'signedOut', reason: 'userSignOut' });

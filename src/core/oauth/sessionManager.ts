@@ -252,8 +252,9 @@ export class ExportSessionManager {
       throw new ExportAuthError('busy', (m) => m.sessionChangedTwice());
     }
     this.deadRefreshToken = sent.refreshToken;
-    // Recorded as a sign-out, so a window still showing the dead session does not present it again.
-    if (latest) await this.sessions.recordSignOut(this.deps.clock.now(), held);
+    // Recorded as a sign-out, so a window still showing the dead session does not present it again; one the server
+    // made, so every window holds back the updates it cannot check until the user signs in again (or out).
+    if (latest) await this.sessions.recordSignOut(this.deps.clock.now(), held, true);
     this.deps.logger.warn('The export API sign-in has expired or was revoked; signing in again is required.');
     if (latest) this.events.fire({ type: 'signedOut', reason: 'chainRevoked' });
     throw signedOut();

@@ -21,7 +21,17 @@ export type SessionMarker =
       refreshTokenSha256: string;
       lastRefreshAt: number;
     }
-  | { signedOut: true; generation: number; signedOutAt: number };
+  | {
+      signedOut: true;
+      generation: number;
+      signedOutAt: number;
+      /**
+       * The sign-in ended because the authorization server refused its refresh token (revoked, or expired after
+       * inactivity), not because the user signed out: until a new sign-in, the editor holds back an update it cannot
+       * check for edits instead of sending it unchecked (signInRevoked).
+       */
+      revoked?: true;
+    };
 
 const MARKER_NAME = 'export-session.state.json';
 
@@ -52,7 +62,8 @@ export async function readSessionMarker(lockDir: string): Promise<SessionMarker 
   // Markers written before generations existed count as generation 0.
   const generation = typeof v.generation === 'number' && Number.isSafeInteger(v.generation) ? v.generation : 0;
   if (v.signedOut === true) {
-    return { signedOut: true, generation, signedOutAt: typeof v.signedOutAt === 'number' ? v.signedOutAt : 0 };
+    const signedOutAt = typeof v.signedOutAt === 'number' ? v.signedOutAt : 0;
+    return v.revoked === true ? { signedOut: true, generation, signedOutAt, revoked: true } : { signedOut: true, generation, signedOutAt };
   }
   if (typeof v.refreshTokenSha256 !== 'string' || !/^[0-9a-f]{64}$/.test(v.refreshTokenSha256)) return undefined;
   if (typeof v.lastRefreshAt !== 'number') return undefined;
@@ -76,6 +87,19 @@ export async function isSignedOutByMarker(lockDir: string, session: { lastRefres
   }
 }
 
+/**
+ * Whether the last sign-out recorded is one the authorization server made (SessionMarker `revoked`): the user was
+ * signed in and did not sign out. False when unreadable, or when none is recorded.
+ */
+export async function signInRevoked(lockDir: string): Promise<boolean> {
+  try {
+    const marker = await readSessionMarker(lockDir);
+    return marker?.signedOut === true && marker.revoked === true;
+  } catch {
+    return false;
+  }
+}
+
 /** Call only while holding the refresh lock, after the session was written. */
 export async function writeSessionMarker(
   lockDir: string,
@@ -85,9 +109,12 @@ export async function writeSessionMarker(
   await writeMarkerFile(lockDir, { generation, refreshTokenSha256: hashRefreshToken(session.refreshToken), lastRefreshAt: session.lastRefreshAt });
 }
 
-/** Call while holding the refresh lock (when it can be had), before the session is deleted. */
-export async function writeSignedOutMarker(lockDir: string, generation: number, signedOutAt: number): Promise<void> {
-  await writeMarkerFile(lockDir, { generation, signedOut: true, signedOutAt });
+/**
+ * Call while holding the refresh lock (when it can be had), before the session is deleted. `revoked`: the
+ * authorization server ended the sign-in, not the user.
+ */
+export async function writeSignedOutMarker(lockDir: string, generation: number, signedOutAt: number, revoked = false): Promise<void> {
+  await writeMarkerFile(lockDir, { generation, signedOut: true, signedOutAt, ...(revoked ? { revoked: true } : {}) });
 }
 
 export async function removeSessionMarker(lockDir: string): Promise<void> {

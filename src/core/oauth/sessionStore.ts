@@ -134,10 +134,10 @@ export class SessionStore {
    * Signs out: first records the sign-out in the marker (so a window whose view still shows the session
    * neither refreshes it nor writes it back), then deletes the session. Under the lock when it could be had.
    */
-  async recordSignOut(now: number, held: HeldLock | undefined): Promise<void> {
+  async recordSignOut(now: number, held: HeldLock | undefined, revoked = false): Promise<void> {
     const generation = ((await this.marker())?.generation ?? 0) + 1;
     try {
-      await writeSignedOutMarker(this.deps.lockDir, generation, now);
+      await writeSignedOutMarker(this.deps.lockDir, generation, now, revoked);
     } catch (error) {
       // Without the tombstone a lagging window could refresh the session back; still sign out here.
       this.deps.logger.warn(`Could not record the sign-out for other windows: ${describeError(error)}`);

@@ -69,9 +69,10 @@ export type GuardVerdict =
    * failed, what went wrong in words that fit after a colon ("the wiki did not answer in time"). `credentialRefused`: the
    * wiki answered 401, refusing the credential itself (not this page), so no lookup of the run can work. A lookup that
    * failed for a send that may replace a page holds it back like an edited page (unreadOnWiki): with page access the
-   * guard could have told, so it does not send blind.
+   * guard could have told, so it does not send blind. `signInEnded` (with credentialRefused): no lookup was made, as
+   * the sign-in that gave page access ended without the user's say (GuardOptions.noAccessHeld).
    */
-  | { kind: 'unchecked'; reason: 'noAccess' | 'failed'; detail: string; cause?: string; credentialRefused?: true };
+  | { kind: 'unchecked'; reason: 'noAccess' | 'failed'; detail: string; cause?: string; credentialRefused?: true; signInEnded?: true };
 
 /** Why a page found in the place of a create may be the file's own (GuardVerdict 'exists', adoptOwnPage). */
 export type OwnPageClue = 'unrecordedTreePage' | 'interruptedCreate';
@@ -87,6 +88,13 @@ export interface GuardOptions {
   pages: WikiPagesClient | undefined;
   /** Why there is no page access, as the front end says it ("not signed in to the export API"). */
   noAccessReason: string;
+  /**
+   * There is no page access because the sign-in that gave it ended without the user's say (the authorization server
+   * refused it: revoked, or expired after inactivity). An update is then held back as for a credential the wiki
+   * refused (credentialRefusedOnWiki), not sent unchecked: the user expects the check they had, and signing in again
+   * gives it back.
+   */
+  noAccessHeld?: boolean;
   signal?: AbortSignal;
   /** Lookups at once. */
   concurrency?: number;
@@ -160,9 +168,12 @@ export async function guardPlan(items: PlanItem[], options: GuardOptions): Promi
   }
   if (!options.pages) {
     // Nothing to look up: every verdict is known at once, without a worker's turn and an await for each of 10,000
-    // files. None of them is an edit or a deletion, so there is no verdict to apply.
+    // files. None of them is an edit or a deletion; only a sign-in that ended without the user's say holds updates.
     options.signal?.throwIfAborted();
-    for (const item of lookups) item.guard = unreadVerdict(item.complete as PublishTarget, options);
+    for (const item of lookups) {
+      item.guard = unreadVerdict(item.complete as PublishTarget, options);
+      if (options.noAccessHeld === true) applyVerdict(item, options.overwriteEdited);
+    }
     return items;
   }
   const worker = async (): Promise<void> => {
@@ -325,7 +336,10 @@ const NOT_NEEDED: GuardVerdict = Object.freeze({ kind: 'notNeeded' });
 
 /** The verdict without page access: an update cannot be checked, a create needs no check. */
 function unreadVerdict(target: PublishTarget, options: GuardOptions): GuardVerdict {
-  return target.overwrite ? { kind: 'unchecked', reason: 'noAccess', detail: options.noAccessReason } : NOT_NEEDED;
+  if (!target.overwrite) return NOT_NEEDED;
+  return options.noAccessHeld === true
+    ? { kind: 'unchecked', reason: 'failed', detail: options.noAccessReason, credentialRefused: true, signInEnded: true }
+    : { kind: 'unchecked', reason: 'noAccess', detail: options.noAccessReason };
 }
 
 /**

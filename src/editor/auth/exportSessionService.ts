@@ -128,6 +128,17 @@ export class ExportSessionService implements vscode.Disposable {
     return this.built.manager;
   }
 
+  /**
+   * Signed out by the authorization server, not by the user (a revoked or expired sign-in, in this window or
+   * another), and not signed in since: the edit guard holds back what it cannot check instead of sending it unchecked.
+   */
+  async signInRevoked(): Promise<boolean> {
+    if (await this.storedSession().catch(() => undefined)) return false;
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const marker = require('../../core/oauth/sessionMarker') as typeof import('../../core/oauth/sessionMarker');
+    return marker.signInRevoked(this.lockDir());
+  }
+
   /** A sign-out recorded by another window whose deletion this window's store has not shown yet. */
   private signedOutElsewhere(stored: ExportSession): Promise<boolean> {
     // Required here, not at the top: the marker module needs fs and crypto, never during activation.

@@ -28,9 +28,10 @@ export async function runGuard(deps: PublishDependencies, items: PlanItem[], set
   const unchanged = items.filter((item) => core.unchangedWithPage(item));
   const pages = await deps.wiki.pages();
   const looked = pages ? [...checking, ...unchanged] : checking;
+  const noAccess = await noAccessOptions(deps, pages);
   const guard = (signal?: AbortSignal): Promise<unknown> => core.guardPlan(items, {
     pages,
-    noAccessReason: vscode.l10n.t('you are not signed in to the export API (Wiki: Sign In), so the wiki cannot be read'),
+    ...noAccess,
     ...(signal ? { signal } : {}),
     lookUpCreates: false,
     messages: editorTreeMessages,
@@ -60,6 +61,18 @@ export async function runGuard(deps: PublishDependencies, items: PlanItem[], set
       throw error;
     }
   });
+}
+
+/**
+ * What the guard says and does without page access: not signed in, an update goes unchecked, with that said; signed
+ * out by the authorization server (a revoked or expired sign-in the user did not end), it is held back, with Sign In
+ * Again, as when the wiki refuses the sign-in (the core's noAccessHeld).
+ */
+export async function noAccessOptions(deps: Pick<PublishDependencies, 'wiki'>, pages: unknown): Promise<{ noAccessReason: string; noAccessHeld?: boolean }> {
+  if (pages === undefined && (await deps.wiki.signInRevoked())) {
+    return { noAccessReason: vscode.l10n.t('your export API sign-in has expired or was revoked, so the wiki cannot be read'), noAccessHeld: true };
+  }
+  return { noAccessReason: vscode.l10n.t('you are not signed in to the export API (Wiki: Sign In), so the wiki cannot be read') };
 }
 
 /**
@@ -111,6 +124,14 @@ export function signInRefused(item: PlanItem): boolean {
 }
 
 /**
+ * Whether the item is held because the export sign-in ended without the user's say (revoked or expired): no lookup was
+ * made (GuardVerdict signInEnded). Always also signInRefused.
+ */
+export function signInEnded(item: PlanItem): boolean {
+  return item.guard?.kind === 'unchecked' && item.guard.signInEnded === true;
+}
+
+/**
  * Offers the sign-in for the pages left out because the wiki refused the export sign-in, as the editor does for an
  * export session that expired or was revoked (exportSessionService's Sign In Again). Nothing when there are none.
  */
@@ -118,7 +139,11 @@ export async function offerSignInForRefusedLookups(items: readonly PlanItem[]): 
   const held = items.filter((item) => item.state === 'edited' && signInRefused(item));
   if (held.length === 0) return;
   const signInAgain = vscode.l10n.t('Sign In Again');
-  const message = held.length === 1
+  const message = held.every(signInEnded)
+    ? held.length === 1
+      ? vscode.l10n.t('"{0}" was left out: your export API sign-in has expired or was revoked, so its page could not be checked for edits. Sign in again, then publish again.', held[0]?.complete?.pageTitle ?? held[0]?.file.label ?? '')
+      : vscode.l10n.t('{0} pages were left out: your export API sign-in has expired or was revoked, so they could not be checked for edits. Sign in again, then publish again.', held.length)
+    : held.length === 1
     ? vscode.l10n.t('"{0}" was left out: the wiki refused your export API sign-in, so its page could not be checked for edits. Sign in again, then publish again.', held[0]?.complete?.pageTitle ?? held[0]?.file.label ?? '')
     : vscode.l10n.t('{0} pages were left out: the wiki refused your export API sign-in, so they could not be checked for edits. Sign in again, then publish again.', held.length);
   const choice = await showWarning(message, signInAgain);
@@ -130,6 +155,7 @@ export async function offerSignInForRefusedLookups(items: readonly PlanItem[]): 
  * for a refused sign-in, that and what fixes it (signing in again, not publishing again).
  */
 export function unreadText(item: PlanItem): string {
+  if (signInEnded(item)) return vscode.l10n.t('your export API sign-in has expired or was revoked, so it could not be checked for edits');
   if (signInRefused(item)) return vscode.l10n.t('the wiki refused your export API sign-in (HTTP 401), so it could not be checked for edits');
   const verdict = item.guard;
   const cause = verdict?.kind === 'unchecked' ? verdict.cause ?? trimStop(verdict.detail) : '';

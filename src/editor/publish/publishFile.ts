@@ -14,7 +14,7 @@ import { withNotificationProgress } from '../progressNotification';
 import { editorFileLinkPorts } from './fileLinkPorts';
 import { recordedPagesOf } from './repositoryLinks';
 import { onDemand } from '../onDemandLoader';
-import { editedText, movedText, offerSignInForRefusedLookups, runGuard, signInRefused, uncheckedNote, unreadOnWiki, unreadText } from './guardStep';
+import { editedText, movedText, offerSignInForRefusedLookups, runGuard, signInEnded, signInRefused, uncheckedNote, unreadOnWiki, unreadText } from './guardStep';
 import { askForMissing } from './prompts';
 import { omitTitleHeadingSetting, sharedPlanOptions, publishedAtText, sendSetup, type PublishDependencies, type SendSetup, type WikiPageRef } from './publishContext';
 import { logOutcome, targetText, withPublishProgress } from './sendProgress';
@@ -129,6 +129,12 @@ export class FilePublisher {
     const landedEarlier = override.earlierRunMayHaveLanded ? new Set([item.file.key]) : undefined;
     const request = { overwriteEdited: override.guardPassed ?? false, ...(landedEarlier ? { landedEarlier } : {}) };
     if (!(await runGuard(this.deps, [item], setup, request))) return;
+    // The sign-in ended without the user's say (revoked or expired): held, asked, never sent blind. Signed out, the
+    // user has no Sign Out to choose instead, so publishing without the check is offered beside signing in again.
+    if (item.state === 'edited' && signInEnded(item)) {
+      if (!(await this.askAboutEndedSignIn(item))) return;
+      core.sendEditedAnyway(item);
+    }
     // The wiki refused the sign-in itself (401): checking again cannot work, so the file stays held and the sign-in is
     // offered, as for a revoked export session.
     if (item.state === 'edited' && signInRefused(item)) {
@@ -196,6 +202,23 @@ export class FilePublisher {
     // Pull's base is exported behind the result, never before it.
     if (link) this.deps.keepPullBase?.(item.file.key, link, identification);
     return this.followUp(await answered, document, override, { target, outcome, link, identification, startedAt });
+  }
+
+  /**
+   * The export sign-in expired or was revoked, so the page could not be checked (the core held the update back): sign
+   * in again (the file stays unpublished; publish again after), or publish without the check. True for the latter.
+   */
+  private async askAboutEndedSignIn(item: PlanItem): Promise<boolean> {
+    const signInAgain = vscode.l10n.t('Sign In Again');
+    const sendUnchecked = vscode.l10n.t('Publish Without Checking');
+    const choice = await showModal(
+      'warning',
+      vscode.l10n.t('"{0}" was not published: {1}.', item.complete?.pageTitle ?? item.file.label, unreadText(item)),
+      vscode.l10n.t('Sign in again to check it, then publish again. Publishing it without the check may replace an edit a colleague made on the wiki.'),
+      signInAgain, sendUnchecked,
+    );
+    if (choice === signInAgain) await vscode.commands.executeCommand('wikiPublisher.signIn');
+    return choice === sendUnchecked;
   }
 
   /**

@@ -22,7 +22,7 @@ import { withNotificationProgress, withProgressBeforeResult } from '../progressN
 import { setting } from '../settings';
 import { folderInItsRepository, lookUpFs, readSelection } from './collectMarkdown';
 import { compareButton, compareEditedPage } from './compareEdited';
-import { editedText, isMoved, notPublishedHere, offerSignInForRefusedLookups, signInRefused, uncheckedNote, unreadOnWiki, unreadText } from './guardStep';
+import { editedText, isMoved, noAccessOptions, notPublishedHere, offerSignInForRefusedLookups, signInRefused, uncheckedNote, unreadOnWiki, unreadText } from './guardStep';
 import { fewNames } from './fewNames';
 import { editorFileLinkPorts } from './fileLinkPorts';
 import { linksLeftNote } from './linksLeftNote';
@@ -94,8 +94,11 @@ export class TreePublisher {
     // those of files that name their own page), and a new page's place held by a page no record names but last written
     // by you, which the run takes over: said before sending (it may be another folder's page of that title). Only the
     // new pages whose parent exists are looked up: nothing is under a folder page the run creates.
-    if (pages) {
-      await core.guardTreeAsPlanned(plan, { pages, noAccessReason: '', lookUpCreates: true, messages: editorTreeMessages, ...(ownAuthorId ? { ownAuthorId } : {}) })
+    // Signed out by the authorization server, the updates it cannot check are held back before the confirmation too, so
+    // it lists them (and Overwrite sends them unchecked).
+    const noAccess = await noAccessOptions(this.deps, pages);
+    if (pages || noAccess.noAccessHeld) {
+      await core.guardTreeAsPlanned(plan, { pages, ...noAccess, lookUpCreates: true, messages: editorTreeMessages, ...(ownAuthorId ? { ownAuthorId } : {}) })
         .catch((error: unknown) => this.deps.log.warn(`The edit guard could not look before the confirmation: ${describeError(error)}`));
     }
     // Pages held because the wiki refused the sign-in: the sign-in is offered beside the confirmation, not awaited.
@@ -117,7 +120,7 @@ export class TreePublisher {
         plan, pages, identity, gate: new core.ThrottleGate(), concurrency: core.clampConcurrency(concurrencySetting()), signal, messages: editorPublishMessages,
         addressOf, addressInSpace: addresses.inSpace,
         guard: {
-          noAccessReason: vscode.l10n.t('you are not signed in to the export API (Wiki: Sign In), so the wiki cannot be read'), lookUpCreates: true, messages: editorTreeMessages,
+          ...noAccess, lookUpCreates: true, messages: editorTreeMessages,
           ...(ownAuthorId ? { ownAuthorId } : {}), ...(overwriteEdited ? { overwriteEdited } : {}),
         },
         send: (item, target, context) => core.sendPlanned(item, target, context, { ...setup, transport: this.deps.transport() }),

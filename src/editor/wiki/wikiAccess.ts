@@ -22,6 +22,14 @@ export class WikiAccess {
     return (await this.deps.session.storedSession().catch(() => undefined)) !== undefined;
   }
 
+  /**
+   * Not signed in because the sign-in expired or was revoked (not signed out by the user, not signed in since): an
+   * update that cannot be checked for edits is then held back, with Sign In Again (guardStep.ts).
+   */
+  async signInRevoked(): Promise<boolean> {
+    return this.deps.session.signInRevoked().catch(() => false);
+  }
+
   /** The wiki site's address (the setting), for page addresses. */
   baseUrl(): string {
     return readExportSettings().baseUrl;

@@ -8959,6 +8959,9 @@ function mergeTargets(frontMatter, link, defaults = {}) {
   const overwrite = frontMatter.overwrite ?? (isLinkedPage ? true : defaults.overwrite ?? (pinsPage ? false : void 0));
   return { spaceId, parentId, pageTitle, overwrite };
 }
+function isCompleteTarget(target) {
+  return target.spaceId !== void 0 && target.parentId !== void 0 && target.pageTitle !== void 0 && target.overwrite !== void 0;
+}
 function completeTarget(target) {
   const { spaceId, parentId, pageTitle, overwrite } = target;
   if (spaceId === void 0 || parentId === void 0 || pageTitle === void 0 || overwrite === void 0) return void 0;
@@ -9559,8 +9562,9 @@ async function guardPlan(items, options) {
   }
   if (!options.pages) {
     options.signal?.throwIfAborted();
+    const unread = Object.freeze(noAccessVerdict(options));
     for (const item of lookups) {
-      item.guard = unreadVerdict(item.complete, options);
+      item.guard = item.complete.overwrite ? unread : NOT_NEEDED;
       if (options.noAccessHeld === true) applyVerdict(item, options.overwriteEdited);
     }
     return items;
@@ -9651,7 +9655,9 @@ function afterColon(sentence) {
 }
 var NOT_NEEDED = Object.freeze({ kind: "notNeeded" });
 function unreadVerdict(target, options) {
-  if (!target.overwrite) return NOT_NEEDED;
+  return target.overwrite ? noAccessVerdict(options) : NOT_NEEDED;
+}
+function noAccessVerdict(options) {
   return options.noAccessHeld === true ? { kind: "unchecked", reason: "failed", detail: options.noAccessReason, credentialRefused: true, signInEnded: true } : { kind: "unchecked", reason: "noAccess", detail: options.noAccessReason };
 }
 function sendsUncheckedWithoutAccess(items) {
@@ -10910,20 +10916,23 @@ function responseOutcome(status, said, serviceMessage, retryAfterMs, result, tar
 }
 
 // src/core/publish/pipeline.ts
+var NO_TARGET = Object.freeze({});
+var NO_PROBLEMS = Object.freeze([]);
 function prepareDocument(text2, messages) {
   const split = splitFrontMatter(text2, messages);
   const findings = inspectMarkdown(split.content);
-  const target = {};
+  let target;
   for (const key in split.target) {
     const value = split.target[key];
+    target ??= {};
     target[key] = typeof value === "string" ? detached(value) : value;
   }
   if (findings.firstHeading !== void 0) findings.firstHeading = detached(findings.firstHeading);
   const prepared = {
     content: split.content,
-    frontMatterTarget: target,
+    frontMatterTarget: target ?? NO_TARGET,
     frontMatterTitle: split.title === void 0 ? void 0 : detached(split.title),
-    frontMatterProblems: split.problems.length === 0 ? split.problems : detachedAll(split.problems),
+    frontMatterProblems: split.problems.length === 0 ? NO_PROBLEMS : detachedAll(split.problems),
     findings
   };
   if (split.pageId) prepared.frontMatterPageId = detached(split.pageId);
@@ -11239,17 +11248,18 @@ async function plannedContent(item, messages = englishPublishMessages) {
 function planFile(file, link, options = {}, prepared = prepareDocument(file.text, options.messages)) {
   return planFileWithContent(file, link, options, prepared).item;
 }
+var NO_RECIPE = Object.freeze({});
 function planFileWithContent(file, given, options, prepared) {
   const createMayHaveLanded = isUnconfirmedCreate(given) ? given : void 0;
   const link = createMayHaveLanded ? void 0 : recordAtNamedPlace(given, prepared.frontMatterTarget);
   const suggestedTitle = suggestTitle(prepared.frontMatterTarget.pageTitle ?? prepared.frontMatterTitle, prepared.findings.firstHeading, file.label);
   const defaults = options.titleFromFile ? { pageTitle: suggestedTitle, ...options.defaults } : options.defaults ?? {};
   const target = mergeTargets(prepared.frontMatterTarget, link, defaults);
-  const complete = completeTarget(target);
+  const complete = isCompleteTarget(target) ? target : void 0;
   const omit = prepared.omitTitleHeading ?? options.omitTitleHeading ?? false;
-  const recipe = {};
-  if (options.diagramRenderer !== void 0) recipe.diagramRenderer = options.diagramRenderer;
-  if (omit && complete) recipe.omitHeading = complete.pageTitle;
+  let recipe = NO_RECIPE;
+  if (options.diagramRenderer !== void 0) recipe = { diagramRenderer: options.diagramRenderer };
+  if (omit && complete) recipe = recipe === NO_RECIPE ? { omitHeading: complete.pageTitle } : { ...recipe, omitHeading: complete.pageTitle };
   const { content, diagrams } = deriveContent(prepared.content, recipe, options.messages, options.diagramsSetting);
   const contentSha256 = contentHash(content);
   const refusals = [];
@@ -15679,6 +15689,8 @@ async function followLink(location, tree) {
 
 // src/core/walk/sources.ts
 var READ_CONCURRENCY = 8;
+var READ_AHEAD_FILES = 64;
+var READ_AHEAD_CHARS = 256 * 1024;
 async function sourcesFromWalk(walk, options) {
   return eachSourceFromWalk(walk, options, (source2) => source2);
 }
@@ -15689,7 +15701,27 @@ async function eachSourceFromWalk(walk, options, take) {
     const readPlain = options.fs.readPlainTextSync;
     const bytes = (file) => readPlain?.call(options.fs, file.readFrom) ?? readSync2.call(options.fs, file.readFrom);
     const again2 = (file) => async () => readTextSync(file, options, bytes);
-    return entries.map((entry) => take(isRefused(entry) ? refusedSource(entry) : source(entry, readTextSync(entry, options, bytes), again2(entry))));
+    const taken = [];
+    const batch = [];
+    for (let start = 0; start < entries.length; ) {
+      let end = start;
+      let chars = 0;
+      while (end < entries.length && end - start < READ_AHEAD_FILES && chars < READ_AHEAD_CHARS) {
+        const entry = entries[end];
+        const read = isRefused(entry) ? void 0 : readTextSync(entry, options, bytes);
+        if (read?.ok) chars += read.text.length;
+        batch[end - start] = read;
+        end++;
+      }
+      for (let index = start; index < end; index++) {
+        const entry = entries[index];
+        const read = batch[index - start];
+        batch[index - start] = void 0;
+        taken.push(take(isRefused(entry) || read === void 0 ? refusedSource(entry) : source(entry, read, again2(entry))));
+      }
+      start = end;
+    }
+    return taken;
   }
   const again = (file) => () => readText2(file, options);
   return mapBounded(entries, READ_CONCURRENCY, async (entry) => take(isRefused(entry) ? refusedSource(entry) : source(entry, await readText2(entry, options), again(entry))));
@@ -16641,6 +16673,7 @@ function takeTitlesBack(input2) {
 }
 
 // src/core/tree/treePlan.ts
+var NO_HEADINGS = Object.freeze([]);
 function planOptionsOf(options) {
   return { ...options, pageAccess: options.wiki !== void 0 || options.pageAccess === true };
 }
@@ -16771,7 +16804,7 @@ function linkFactsOf(content, headingsLater = false) {
   const destinations = detachedAll(linkDestinationTexts(content));
   let ownAnchors = false;
   for (const destination of destinations) if (ownHeadingAnchor(destination) !== void 0) ownAnchors = true;
-  return { headings: headingsLater && !ownAnchors ? [] : detachedAll(markdownHeadings(content)), destinations };
+  return { headings: headingsLater && !ownAnchors ? NO_HEADINGS : detachedAll(markdownHeadings(content)), destinations };
 }
 function titledByName(item) {
   const prepared = item.prepared;

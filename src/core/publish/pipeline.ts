@@ -11,10 +11,10 @@ import type { PartialTarget, PublishTarget } from './target';
 export interface PreparedDocument {
   /** What is sent: the text without its front matter. */
   content: string;
-  frontMatterTarget: PartialTarget;
+  frontMatterTarget: Readonly<PartialTarget>;
   /** A top-level `title:` of the front matter, if any. */
   frontMatterTitle: string | undefined;
-  frontMatterProblems: string[];
+  frontMatterProblems: readonly string[];
   /** `wiki.pageId`: the page this file was opened from. */
   frontMatterPageId?: string;
   /** `omitTitleHeading` from the front matter, when it says. */
@@ -28,21 +28,27 @@ export interface PreparedDocument {
  * content go does not keep the text alive. The findings' lists are not: they are worded into cautions as the file is
  * planned (a plan item keeps the first heading only), and copying them cost two strings a link of every file.
  */
+const NO_TARGET: Readonly<PartialTarget> = Object.freeze({});
+const NO_PROBLEMS: readonly string[] = Object.freeze([]);
+
 export function prepareDocument(text: string, messages?: PublishMessages): PreparedDocument {
   const split = splitFrontMatter(text, messages);
   const findings = inspectMarkdown(split.content);
-  // Member by member, without entry arrays or spreads: a tree plan prepares 10,000 documents.
-  const target: PartialTarget = {};
+  // Member by member, without entry arrays or spreads: a tree plan prepares 10,000 documents. A file whose front
+  // matter names nothing of its page (most files) shares one empty target, and one empty list of problems: a plan
+  // keeps them, and an object of its own each was one more for the collector to carry for every file.
+  let target: PartialTarget | undefined;
   for (const key in split.target) {
     const value = split.target[key as keyof PartialTarget];
+    target ??= {};
     (target as Record<string, unknown>)[key] = typeof value === 'string' ? detached(value) : value;
   }
   if (findings.firstHeading !== undefined) findings.firstHeading = detached(findings.firstHeading);
   const prepared: PreparedDocument = {
     content: split.content,
-    frontMatterTarget: target,
+    frontMatterTarget: target ?? NO_TARGET,
     frontMatterTitle: split.title === undefined ? undefined : detached(split.title),
-    frontMatterProblems: split.problems.length === 0 ? split.problems : detachedAll(split.problems),
+    frontMatterProblems: split.problems.length === 0 ? NO_PROBLEMS : detachedAll(split.problems),
     findings,
   };
   if (split.pageId) prepared.frontMatterPageId = detached(split.pageId);

@@ -37,6 +37,11 @@ export function mergeTargets(frontMatter: PartialTarget, link: LinkedPage | unde
   return { spaceId, parentId, pageTitle, overwrite };
 }
 
+/** Whether nothing is left to ask of the target. */
+export function isCompleteTarget(target: PartialTarget): target is PublishTarget {
+  return target.spaceId !== undefined && target.parentId !== undefined && target.pageTitle !== undefined && target.overwrite !== undefined;
+}
+
 /** A complete target when nothing is left to ask, else undefined. */
 export function completeTarget(target: PartialTarget): PublishTarget | undefined {
   const { spaceId, parentId, pageTitle, overwrite } = target;

@@ -169,9 +169,11 @@ export async function guardPlan(items: PlanItem[], options: GuardOptions): Promi
   if (!options.pages) {
     // Nothing to look up: every verdict is known at once, without a worker's turn and an await for each of 10,000
     // files. None of them is an edit or a deletion; only a sign-in that ended without the user's say holds updates.
+    // One verdict shared by every update: 10,000 files, one reason.
     options.signal?.throwIfAborted();
+    const unread = Object.freeze(noAccessVerdict(options));
     for (const item of lookups) {
-      item.guard = unreadVerdict(item.complete as PublishTarget, options);
+      item.guard = (item.complete as PublishTarget).overwrite ? unread : NOT_NEEDED;
       if (options.noAccessHeld === true) applyVerdict(item, options.overwriteEdited);
     }
     return items;
@@ -336,7 +338,11 @@ const NOT_NEEDED: GuardVerdict = Object.freeze({ kind: 'notNeeded' });
 
 /** The verdict without page access: an update cannot be checked, a create needs no check. */
 function unreadVerdict(target: PublishTarget, options: GuardOptions): GuardVerdict {
-  if (!target.overwrite) return NOT_NEEDED;
+  return target.overwrite ? noAccessVerdict(options) : NOT_NEEDED;
+}
+
+/** The verdict of an update without page access: unchecked, or held when the sign-in ended (noAccessHeld). */
+function noAccessVerdict(options: Pick<GuardOptions, 'noAccessHeld' | 'noAccessReason'>): GuardVerdict {
   return options.noAccessHeld === true
     ? { kind: 'unchecked', reason: 'failed', detail: options.noAccessReason, credentialRefused: true, signInEnded: true }
     : { kind: 'unchecked', reason: 'noAccess', detail: options.noAccessReason };

@@ -96,10 +96,13 @@ export interface LinkFacts {
    * The headings of what the page shows: always those of a file that links to its own headings (`#install`), else
    * only when some link of the tree names one (planTreeFromWalk takes them later).
    */
-  headings: string[];
+  headings: readonly string[];
   /** Distinct, in document order. */
   destinations: string[];
 }
+
+/** The headings of a file whose headings no link needs (yet): one empty list for all of them. */
+const NO_HEADINGS: readonly string[] = Object.freeze([]);
 
 export interface TreePage {
   node: TreeNode;
@@ -414,7 +417,7 @@ function linkFactsOf(content: string, headingsLater = false): LinkFacts {
   let ownAnchors = false;
   for (const destination of destinations) if (ownHeadingAnchor(destination) !== undefined) ownAnchors = true;
   // A link to one of its own headings is checked against them now, while the text is at hand.
-  return { headings: headingsLater && !ownAnchors ? [] : detachedAll(markdownHeadings(content)), destinations };
+  return { headings: headingsLater && !ownAnchors ? NO_HEADINGS : detachedAll(markdownHeadings(content)), destinations };
 }
 
 /** The title is nothing but the file's name: no front matter title or page title, no first heading (TreeInput.titleFromName). */
@@ -709,7 +712,7 @@ function foreseeTreeLinks(
   onDisk: { missing: ReadonlySet<string>; pageless: ReadonlySet<string> } = { missing: new Set(), pageless: new Set() }, only: (item: PlanItem) => boolean = () => true,
 ): { unknown: ReadonlySet<string>; dotted: ReadonlySet<string> } {
   const rootPath = plan.tree.rootPath;
-  const headingsOf = new Map<string, string[]>();
+  const headingsOf = new Map<string, readonly string[]>();
   // Filled in a loop: a pair array for each page was only ever read by the Map.
   for (const page of plan.pages) headingsOf.set(page.key, page.linkFacts.headings);
   for (const [key, facts] of plan.pinnedLinkFacts) headingsOf.set(key, facts.headings);
@@ -826,7 +829,7 @@ function newestFolderPageLink(node: TreeNode, own: PageLink | undefined, links: 
 
 /** What foreseeLinks knows of the tree's pages, shared by all of them: headings by key, anchor matchers by stand-in address. */
 interface ForeseenPages {
-  headingsOf: ReadonlyMap<string, string[]>;
+  headingsOf: ReadonlyMap<string, readonly string[]>;
   anchorMatchers: Map<string, (anchor: string) => string | undefined>;
   /** Whether page addresses can be made at all (TreePlanOptions.pageAddresses). */
   addressable: boolean;

@@ -9,6 +9,7 @@ import { signInApproved as signIn } from './support/accounts';
 import { colleaguePublishes, DOCS_HOME, targetedFile } from './support/docs';
 import { useSessions } from './support/harness';
 import type { Session } from './support/session';
+import type { Idp, IdpOptions } from '../sandbox/idp';
 import { chooseSpace, clickPublishButton, PARENT_PROMPT, promptTitle, TITLE_PROMPT } from './support/publishFlow';
 import { SANDBOX_BODIES } from './support/sandboxBodies';
 import {
@@ -143,17 +144,24 @@ describe('Republishing, signed in to the export API', function () {
     assert.match(wikiPage(session, TITLE).markdown, /My second paragraph/);
   });
 
-  it('when the wiki refuses the sign-in on the edit guard\'s lookup, the update is left out and Sign In Again is offered', async function () {
-    const session = await sessions.start({ files: { 'release-notes.md': FILE }, world: {}, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
+  /**
+   * Signed in, the file published, and the page's text kept for Pull: that is fetched after the answer, and revoked
+   * before it, the sign-in would be found refused by that fetch, not by the call a test is about.
+   */
+  async function publishedSignedIn(world: { idp?: IdpOptions }): Promise<Session & { idp: Idp }> {
+    const session = await sessions.start({ files: { 'release-notes.md': FILE }, world, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
     const { page, sandbox, idp } = session;
     assert.ok(idp, 'the sandbox\'s sign-in service');
     await signIn(page);
     await openFile(page, 'release-notes.md');
     await clickPublishButton(page);
     await notification(page, SANDBOX_BODIES.created).waitFor();
-    // The page's text kept for Pull is fetched after the answer: revoked before that, the sign-in would be found
-    // refused by that fetch, not by the guard's lookup this test is about (the window is then signed out).
     await waitUntil(() => sandbox.exports.some((entry) => entry.status === 200), 'the page kept for Pull was exported');
+    return { ...session, idp };
+  }
+
+  it('when the wiki refuses the sign-in on the edit guard\'s lookup, the update is left out and Sign In Again is offered', async function () {
+    const { page, sandbox, idp } = await publishedSignedIn({});
 
     // The identity provider revokes every session (an admin ends them): the wiki answers the guard's lookups 401.
     idp.revokeAll();
@@ -169,14 +177,8 @@ describe('Republishing, signed in to the export API', function () {
   it('a revoked sign-in another call found first: the update is held with Sign In Again, and sent only when the writer says so', async function () {
     // Access tokens of 4 minutes: never "fresh" (5 minutes left), so every call that needs one refreshes the sign-in, as
     // the background refresh ahead of expiry does, and the first call after the revocation is the one that finds it.
-    const session = await sessions.start({ files: { 'release-notes.md': FILE }, world: { idp: { accessTokenTtlSeconds: 240 } }, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
+    const session = await publishedSignedIn({ idp: { accessTokenTtlSeconds: 240 } });
     const { page, sandbox, idp } = session;
-    assert.ok(idp, 'the sandbox\'s sign-in service');
-    await signIn(page);
-    await openFile(page, 'release-notes.md');
-    await clickPublishButton(page);
-    await notification(page, SANDBOX_BODIES.created).waitFor();
-    await waitUntil(() => sandbox.exports.some((entry) => entry.status === 200), 'the page kept for Pull was exported');
 
     // The sign-in is revoked, and a call other than Publish finds it first (here Pull, whose refresh the sign-in service
     // refuses): the window is signed out, by the server, not by the writer.

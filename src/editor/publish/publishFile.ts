@@ -210,15 +210,9 @@ export class FilePublisher {
    */
   private async askAboutEndedSignIn(item: PlanItem): Promise<boolean> {
     const signInAgain = vscode.l10n.t('Sign In Again');
-    const sendUnchecked = vscode.l10n.t('Publish Without Checking');
-    const choice = await showModal(
-      'warning',
-      vscode.l10n.t('"{0}" was not published: {1}.', item.complete?.pageTitle ?? item.file.label, unreadText(item)),
-      vscode.l10n.t('Sign in again to check it, then publish again. Publishing it without the check may replace an edit a colleague made on the wiki.'),
-      signInAgain, sendUnchecked,
-    );
+    const choice = await askAboutUnchecked(item, signInAgain, vscode.l10n.t('Sign in again to check it, then publish again. Publishing it without the check may replace an edit a colleague made on the wiki.'));
     if (choice === signInAgain) await vscode.commands.executeCommand('wikiPublisher.signIn');
-    return choice === sendUnchecked;
+    return choice === 'sendUnchecked';
   }
 
   /**
@@ -227,14 +221,8 @@ export class FilePublisher {
    */
   private async askAboutUnread(item: PlanItem): Promise<'checkAgain' | 'sendUnchecked' | undefined> {
     const checkAgain = vscode.l10n.t('Check Again');
-    const sendUnchecked = vscode.l10n.t('Publish Without Checking');
-    const choice = await showModal(
-      'warning',
-      vscode.l10n.t('"{0}" was not published: {1}.', item.complete?.pageTitle ?? item.file.label, unreadText(item)),
-      vscode.l10n.t('Publishing it without the check may replace an edit a colleague made on the wiki. Check again, or publish it anyway.'),
-      checkAgain, sendUnchecked,
-    );
-    return choice === checkAgain ? 'checkAgain' : choice === sendUnchecked ? 'sendUnchecked' : undefined;
+    const choice = await askAboutUnchecked(item, checkAgain, vscode.l10n.t('Publishing it without the check may replace an edit a colleague made on the wiki. Check again, or publish it anyway.'));
+    return choice === undefined || choice === 'sendUnchecked' ? choice : 'checkAgain';
   }
 
   /** The guard's modal warning; true when the user chose Overwrite. */
@@ -364,4 +352,19 @@ export class FilePublisher {
         return;
     }
   }
+}
+
+/**
+ * The modal question for an update the guard held back unchecked: why it was not published (unreadText), the way to
+ * check it (`check`, the first button) and Publish Without Checking. The button chosen: `check`, 'sendUnchecked', or
+ * undefined when dismissed.
+ */
+async function askAboutUnchecked<Check extends string>(item: PlanItem, check: Check, detail: string): Promise<Check | 'sendUnchecked' | undefined> {
+  const sendUnchecked = vscode.l10n.t('Publish Without Checking');
+  const choice = await showModal(
+    'warning',
+    vscode.l10n.t('"{0}" was not published: {1}.', item.complete?.pageTitle ?? item.file.label, unreadText(item)),
+    detail, check, sendUnchecked,
+  );
+  return choice === check ? check : choice === sendUnchecked ? 'sendUnchecked' : undefined;
 }

@@ -22,15 +22,16 @@ export interface PreparedDocument {
   findings: MarkdownFindings;
 }
 
+/** What a file whose front matter names nothing of its page shares with every other such file. */
+const NO_TARGET: Readonly<PartialTarget> = Object.freeze({});
+const NO_PROBLEMS: readonly string[] = Object.freeze([]);
+
 /**
  * The text's front matter and findings, and the content to send. What a plan keeps of it (the front matter's facts,
  * the first heading) is copied apart from the text (util/detached.ts), so a plan that keeps these facts and lets the
  * content go does not keep the text alive. The findings' lists are not: they are worded into cautions as the file is
  * planned (a plan item keeps the first heading only), and copying them cost two strings a link of every file.
  */
-const NO_TARGET: Readonly<PartialTarget> = Object.freeze({});
-const NO_PROBLEMS: readonly string[] = Object.freeze([]);
-
 export function prepareDocument(text: string, messages?: PublishMessages): PreparedDocument {
   const split = splitFrontMatter(text, messages);
   const findings = inspectMarkdown(split.content);

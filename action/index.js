@@ -8686,7 +8686,7 @@ __export(main_exports, {
   runAction: () => runAction
 });
 module.exports = __toCommonJS(main_exports);
-var import_node_crypto4 = require("node:crypto");
+var import_node_crypto5 = require("node:crypto");
 var import_node_fs5 = require("node:fs");
 var import_promises8 = require("node:fs/promises");
 var import_node_os = require("node:os");
@@ -9866,7 +9866,7 @@ async function withRetries(attempt, hooks = {}) {
 
 // src/core/util/detached.ts
 function detached(text2) {
-  return text2.length === 0 ? text2 : ` ${text2}`.slice(1);
+  return text2.length === 0 ? text2 : JSON.parse(JSON.stringify(text2));
 }
 function detachedAll(texts) {
   return texts.map(detached);
@@ -11293,7 +11293,8 @@ function planFileWithContent(file, given, options, prepared) {
     linkedPage,
     state,
     refusals,
-    cautions
+    cautions,
+    guard: void 0
   };
   if (!file.readAgain) item.content = content;
   if (retitled) item.retitled = retitled;
@@ -11308,10 +11309,9 @@ function recordAtNamedPlace(link, named) {
   return { ...link, spaceId: named.spaceId ?? link.spaceId, parentId: named.parentId ?? link.parentId };
 }
 function plannedFile(file) {
-  const planned = { key: file.key, label: file.label };
-  if (file.readProblem !== void 0) planned.readProblem = file.readProblem;
-  if (file.readAgain) planned.readAgain = file.readAgain;
-  return planned;
+  const { key, label, readProblem, readAgain } = file;
+  if (readProblem !== void 0) return readAgain ? { key, label, readProblem, readAgain } : { key, label, readProblem };
+  return readAgain ? { key, label, readAgain } : { key, label };
 }
 function preparedFacts(prepared) {
   const facts = {
@@ -12875,22 +12875,25 @@ var Output = class {
 };
 
 // src/core/run/planDigest.ts
+var import_node_crypto = require("node:crypto");
 var FORMAT = "wiki-publisher plan digest v2";
 var ENTRY_HASH_LENGTH = 16;
 var SHORT_DIGEST_LENGTH = 12;
 function planFingerprint(entries, options) {
-  const hashed = entries.map((entry) => ({ key: entry.key, hash: sha256(JSON.stringify(describeEntry(entry, options.wiki))) }));
-  hashed.sort((a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
-  const lines = [FORMAT, `wiki ${options.wiki ? "checked" : "not checked"}`];
-  for (const { key, hash: hash2 } of hashed) lines.push(`${JSON.stringify(key)} ${hash2}`);
+  const sorted = [...entries].sort((a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+  const hashes = sorted.map((entry) => sha256(JSON.stringify(describeEntry(entry, options.wiki))));
+  const digest = (0, import_node_crypto.createHash)("sha256").update(`${FORMAT}
+wiki ${options.wiki ? "checked" : "not checked"}`, "utf8");
+  for (const [index, entry] of sorted.entries()) digest.update(`
+${JSON.stringify(entry.key)} ${hashes[index]}`, "utf8");
   let entryHashes;
   return {
-    digest: sha256(lines.join("\n")),
+    digest: digest.digest("hex"),
     wikiChecked: options.wiki,
     // Made when first asked for: a dry run printed as text says only the digest, and a map of 10,000 entries cost a
     // tenth of the fingerprint.
     get entries() {
-      entryHashes ??= new Map(hashed.map(({ key, hash: hash2 }) => [key, hash2.slice(0, ENTRY_HASH_LENGTH)]));
+      entryHashes ??= new Map(sorted.map((entry, index) => [entry.key, hashes[index].slice(0, ENTRY_HASH_LENGTH)]));
       return entryHashes;
     }
   };
@@ -13321,7 +13324,7 @@ function countBy(items, wordOf) {
 }
 
 // src/core/links/stateFile.ts
-var import_node_crypto = require("node:crypto");
+var import_node_crypto2 = require("node:crypto");
 
 // src/core/util/coalescingWriter.ts
 var CoalescingWriter = class {
@@ -13462,7 +13465,7 @@ var StateFileLinkStore = class _StateFileLinkStore {
     if (!changed && this.journalBytes === 0) return;
     const text2 = stateFileText(this.links, this.rendered);
     await (0, import_promises.mkdir)((0, import_node_path.dirname)(this.path), { recursive: true });
-    const temporary = `${this.path}.${process.pid}.${(0, import_node_crypto.randomBytes)(4).toString("hex")}.tmp`;
+    const temporary = `${this.path}.${process.pid}.${(0, import_node_crypto2.randomBytes)(4).toString("hex")}.tmp`;
     try {
       await (0, import_promises.writeFile)(temporary, text2, "utf8");
       await (0, import_promises.rename)(temporary, this.path);
@@ -13552,7 +13555,7 @@ function parseStateFile(text2) {
 }
 
 // src/core/tree/manifestNodeFs.ts
-var import_node_crypto2 = require("node:crypto");
+var import_node_crypto3 = require("node:crypto");
 var import_node_fs2 = require("node:fs");
 var import_promises2 = require("node:fs/promises");
 
@@ -13611,7 +13614,7 @@ var nodeManifestFiles = {
     }
   },
   async write(path, text2) {
-    const temporary = `${path}.${process.pid}.${(0, import_node_crypto2.randomBytes)(4).toString("hex")}.tmp`;
+    const temporary = `${path}.${process.pid}.${(0, import_node_crypto3.randomBytes)(4).toString("hex")}.tmp`;
     try {
       await (0, import_promises2.writeFile)(temporary, text2, "utf8");
       await (0, import_promises2.rename)(temporary, path);
@@ -14620,7 +14623,7 @@ function withLinkCautions(cautions, links, words) {
   }
   if (sharedReason !== void 0) {
     const message = mixed || stay === 1 ? words.linksStay(stay, stayListed.map((link) => words.linkWithReason(link.target, REASONS[link.reason](words))).join(", "), stay > 3) : words.linksStayBecause(stay, REASONS[sharedReason](words), stayListed.map((link) => link.target).join(", "), stay > 3);
-    kept.push({ code: "localLinks", message });
+    kept.push({ code: "localLinks", message: detached(message) });
   }
   if (toPage > 0) kept.push({ code: "localLinks", message: words.linksMissHeading(toPage, toPageListed.join(", "), toPage > 3) });
   return kept;
@@ -16929,7 +16932,7 @@ function planTreeOf(sources, given) {
     if (back !== void 0) item.link = back.link;
     if (oldTitle === void 0 && parentId !== void 0 && linkNames(item.link, defaults)) defaults.overwrite = true;
     item.target = defaults;
-    item.complete = { spaceId: defaults.spaceId, parentId: defaults.parentId, pageTitle: defaults.pageTitle, overwrite: defaults.overwrite };
+    item.complete = defaults;
     item.linkedPage = parentId !== void 0 && linkNames(item.link, defaults);
     const linkedId = recorded === void 0 && oldTitle === void 0 && item.linkedPage ? item.link?.pageId : void 0;
     if (linkedId !== void 0) linkedIds.set(node.path, linkedId);
@@ -16943,8 +16946,8 @@ function planTreeOf(sources, given) {
       item.cautions.push({ code: "leavesPage", message: words.retitledPage(oldTitle, node.title, recorded.pageId) });
       if (item.state === "unchanged") item.state = "send";
     }
-    const page = { node, linkFacts: planned.linkFacts, key, item, parentKnown: parentId !== void 0 };
-    if (recorded) page.pageId = recorded.pageId;
+    const parentKnown = parentId !== void 0;
+    const page = recorded ? { node, linkFacts: planned.linkFacts, key, item, parentKnown, pageId: recorded.pageId } : { node, linkFacts: planned.linkFacts, key, item, parentKnown };
     if (linkedId !== void 0) page.linkedPageId = linkedId;
     const oldKey = ownRecord === void 0 ? renamedFrom.get(key) : void 0;
     if (oldKey !== void 0) page.renamedFrom = oldKey;
@@ -18430,15 +18433,15 @@ function stepOutputs(records, exitCode) {
 }
 
 // src/action/runnerFiles.ts
-var import_node_crypto3 = require("node:crypto");
+var import_node_crypto4 = require("node:crypto");
 var import_promises7 = require("node:fs/promises");
 var STEP_SUMMARY_MAX_BYTES = 1e6;
 async function appendOutputs(path, outputs) {
   if (!path) return;
   const lines = [];
   for (const [name, value] of Object.entries(outputs)) {
-    let delimiter = `ghadelimiter_${(0, import_node_crypto3.randomBytes)(16).toString("hex")}`;
-    while (value.includes(delimiter)) delimiter = `ghadelimiter_${(0, import_node_crypto3.randomBytes)(16).toString("hex")}`;
+    let delimiter = `ghadelimiter_${(0, import_node_crypto4.randomBytes)(16).toString("hex")}`;
+    while (value.includes(delimiter)) delimiter = `ghadelimiter_${(0, import_node_crypto4.randomBytes)(16).toString("hex")}`;
     lines.push(`${name}<<${delimiter}`, value, delimiter);
   }
   await (0, import_promises7.appendFile)(path, `${lines.join("\n")}
@@ -18472,7 +18475,7 @@ async function runAction(env, cwd) {
   const output = new Output(process.stdout, stderr);
   const records = new RunRecords();
   output.onRecord(records.add);
-  const resume = (0, import_node_crypto4.randomBytes)(16).toString("hex");
+  const resume = (0, import_node_crypto5.randomBytes)(16).toString("hex");
   process.stdout.write(`::stop-commands::${resume}
 `);
   let exitCode;

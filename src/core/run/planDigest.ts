@@ -16,6 +16,7 @@
 // page and version alone (existingPageOf). The edit guard of the publish still decides what it sends.
 import { decidedByAuthor, guardedPage } from './guard';
 import { sendKind, type PlanItem } from './plan';
+import { createHash } from 'node:crypto';
 import { sha256Hex } from '../util/sha256';
 
 /** One entry of the plan: a file (flat runs, files that name their own page) or a page of a tree. */
@@ -43,18 +44,21 @@ export const ENTRY_HASH_LENGTH = 16;
 export const SHORT_DIGEST_LENGTH = 12;
 
 export function planFingerprint(entries: readonly DigestEntry[], options: { wiki: boolean }): PlanFingerprint {
-  const hashed = entries.map((entry) => ({ key: entry.key, hash: sha256(JSON.stringify(describeEntry(entry, options.wiki))) }));
-  hashed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  const lines = [FORMAT, `wiki ${options.wiki ? 'checked' : 'not checked'}`];
-  for (const { key, hash } of hashed) lines.push(`${JSON.stringify(key)} ${hash}`);
+  const sorted = [...entries].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const hashes = sorted.map((entry) => sha256(JSON.stringify(describeEntry(entry, options.wiki))));
+  // The description's lines, hashed as they are made: the header, then one line per entry (its key as JSON and its own
+  // hash), joined by newlines. Fed one by one rather than joined first: a plan of 10,000 entries made a list of 10,000
+  // lines and their text only to hash it once.
+  const digest = createHash('sha256').update(`${FORMAT}\nwiki ${options.wiki ? 'checked' : 'not checked'}`, 'utf8');
+  for (const [index, entry] of sorted.entries()) digest.update(`\n${JSON.stringify(entry.key)} ${hashes[index] as string}`, 'utf8');
   let entryHashes: Map<string, string> | undefined;
   return {
-    digest: sha256(lines.join('\n')),
+    digest: digest.digest('hex'),
     wikiChecked: options.wiki,
     // Made when first asked for: a dry run printed as text says only the digest, and a map of 10,000 entries cost a
     // tenth of the fingerprint.
     get entries(): Map<string, string> {
-      entryHashes ??= new Map(hashed.map(({ key, hash }) => [key, hash.slice(0, ENTRY_HASH_LENGTH)]));
+      entryHashes ??= new Map(sorted.map((entry, index) => [entry.key, (hashes[index] as string).slice(0, ENTRY_HASH_LENGTH)]));
       return entryHashes;
     },
   };

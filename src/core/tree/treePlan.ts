@@ -581,7 +581,8 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
     if (oldTitle === undefined && parentId !== undefined && linkNames(item.link, defaults)) defaults.overwrite = true;
     // The tree decides the target: the node's title under its folder's page, whatever a per-machine link remembers.
     item.target = defaults;
-    item.complete = { spaceId: defaults.spaceId, parentId: defaults.parentId, pageTitle: defaults.pageTitle, overwrite: defaults.overwrite };
+    // Complete, so also the complete target: one object, as planFileWithContent keeps it (neither is changed in place).
+    item.complete = defaults;
     item.linkedPage = parentId !== undefined && linkNames(item.link, defaults);
     const linkedId = recorded === undefined && oldTitle === undefined && item.linkedPage ? item.link?.pageId : undefined;
     if (linkedId !== undefined) linkedIds.set(node.path, linkedId);
@@ -599,10 +600,11 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
       item.cautions.push({ code: 'leavesPage', message: words.retitledPage(oldTitle, node.title, recorded.pageId) });
       if (item.state === 'unchanged') item.state = 'send';
     }
-    const page: TreePage = { node, linkFacts: planned.linkFacts, key, item, parentKnown: parentId !== undefined };
-    // Members added one by one, in this order, rather than spread in: a spread of a conditional object per page made
-    // 10,000 short-lived objects and took the slow path of copying members.
-    if (recorded) page.pageId = recorded.pageId;
+    // The recorded page's ID written in whole (most pages of a large tree have one): a member added afterwards costs
+    // the page a second object for its members. The rarer members are added one by one, in this order, rather than
+    // spread in: a spread of a conditional object per page made 10,000 short-lived objects.
+    const parentKnown = parentId !== undefined;
+    const page: TreePage = recorded ? { node, linkFacts: planned.linkFacts, key, item, parentKnown, pageId: recorded.pageId } : { node, linkFacts: planned.linkFacts, key, item, parentKnown };
     if (linkedId !== undefined) page.linkedPageId = linkedId;
     const oldKey = ownRecord === undefined ? renamedFrom.get(key) : undefined;
     if (oldKey !== undefined) page.renamedFrom = oldKey;

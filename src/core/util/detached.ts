@@ -4,8 +4,9 @@
 
 /** The same characters in a string of their own, apart from any larger text they were cut from. */
 export function detached(text: string): string {
-  // Concatenation makes a new string; slicing it flattens that into a fresh copy of the characters.
-  return text.length === 0 ? text : (` ${text}`).slice(1);
+  // A JSON string read back is a fresh string of one object holding the characters (lone surrogates included: they
+  // are written escaped). A slice of a new concatenation, the other way to copy, is two: the slice and its copy.
+  return text.length === 0 ? text : (JSON.parse(JSON.stringify(text)) as string);
 }
 
 export function detachedAll(texts: readonly string[]): string[] {

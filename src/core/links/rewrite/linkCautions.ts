@@ -3,6 +3,7 @@
 // has no such heading: the link opens the page's top). It takes the place of the caution that every link to a local
 // Markdown file points nowhere.
 import type { TreeMessages } from '../../messages/treeMessages';
+import { detached } from '../../util/detached';
 import type { Caution } from '../../publish/preflight';
 import type { LinkCaution, LinkCautionReason } from './rewriteLinks';
 
@@ -46,7 +47,8 @@ export function withLinkCautions(cautions: readonly Caution[], links: readonly L
     const message = mixed || stay === 1
       ? words.linksStay(stay, stayListed.map((link) => words.linkWithReason(link.target, REASONS[link.reason](words))).join(', '), stay > 3)
       : words.linksStayBecause(stay, REASONS[sharedReason](words), stayListed.map((link) => link.target).join(', '), stay > 3);
-    kept.push({ code: 'localLinks', message });
+    // One string of its own: the words are joined from pieces, each an object kept with the plan (10,000 pages).
+    kept.push({ code: 'localLinks', message: detached(message) });
   }
   if (toPage > 0) kept.push({ code: 'localLinks', message: words.linksMissHeading(toPage, toPageListed.join(', '), toPage > 3) });
   return kept;

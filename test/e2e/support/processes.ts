@@ -3,6 +3,7 @@
 // process, the extension host), so it is started as the leader of its own process group and the whole
 // group, identified by the leader's pid, is stopped.
 import type { ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
 
 const GRACE_MS = 5_000;
 
@@ -10,13 +11,41 @@ function hasExited(child: ChildProcess): boolean {
   return child.exitCode !== null || child.signalCode !== null;
 }
 
+/**
+ * Whether any process of the group still runs. A killed helper whose parent died first stays a zombie until the
+ * machine's init reaps it, which in a container may take a second: it runs nothing and holds nothing, so on Linux it
+ * counts as gone (else a session's stop waited about a second and a half for init in every scenario).
+ */
 function groupIsAlive(leaderPid: number): boolean {
   try {
     process.kill(-leaderPid, 0);
-    return true;
   } catch {
     return false;
   }
+  return process.platform !== 'linux' || groupHasLiveProcess(leaderPid);
+}
+
+/** Whether /proc lists a process of the group that is not a zombie; true when /proc cannot tell. */
+function groupHasLiveProcess(groupId: number): boolean {
+  let entries: string[];
+  try {
+    entries = fs.readdirSync('/proc');
+  } catch {
+    return true;
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // gone meanwhile
+    }
+    // "pid (name) state ppid pgrp ...": the name may hold spaces and parentheses, so fields are read after the last ")".
+    const [state, , group] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(group) === groupId && state !== 'Z' && state !== 'X') return true;
+  }
+  return false;
 }
 
 function signalGroup(leaderPid: number, signal: NodeJS.Signals): void {

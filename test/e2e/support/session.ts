@@ -156,7 +156,7 @@ export async function startSession(options: SessionOptions): Promise<Session> {
     // waiting on the extension host.
     cleanups.push(() => codeServer.kill());
     const browser = await sharedBrowser();
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, extraHTTPHeaders: { 'Accept-Encoding': 'identity' } });
     cleanups.push(() => context.close());
     const page = await context.newPage();
     // The temp path holds only [A-Za-z0-9/_-], so it goes into the query unencoded, as a person would type it.

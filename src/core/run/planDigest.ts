@@ -14,9 +14,9 @@
 // content goes onto a page found at a known version (its own, by link or by author, or one replaced by overwrite), or
 // that is unchanged and whose page the wiki still holds at the version its last publish left, is described by that
 // page and version alone (existingPageOf). The edit guard of the publish still decides what it sends.
+import { createHash } from 'node:crypto';
 import { decidedByAuthor, guardedPage } from './guard';
 import { sendKind, type PlanItem } from './plan';
-import { createHash } from 'node:crypto';
 import { sha256Hex } from '../util/sha256';
 
 /** One entry of the plan: a file (flat runs, files that name their own page) or a page of a tree. */

@@ -53,12 +53,17 @@ export function checkTarget(target: PublishTarget, messages: PublishMessages = e
   return undefined;
 }
 
-export function cautionsFor(content: string, findings: MarkdownFindings, messages: PublishMessages = englishPublishMessages): Caution[] {
+/**
+ * `linksCheckedLater`: a page of a tree, whose links the tree's plan checks against its pages and cautions about itself
+ * (withLinkCautions replaces this caution for every one of them): the flat publish's caution that local links go
+ * nowhere is not worded for it.
+ */
+export function cautionsFor(content: string, findings: MarkdownFindings, messages: PublishMessages = englishPublishMessages, linksCheckedLater = false): Caution[] {
   const cautions: Caution[] = [];
   if (findings.localImages.length > 0) {
     cautions.push({ code: 'localImages', message: detached(messages.localImages(findings.localImages.length, preview(findings.localImages))) });
   }
-  if (findings.localMarkdownLinks.length > 0) {
+  if (findings.localMarkdownLinks.length > 0 && !linksCheckedLater) {
     cautions.push({ code: 'localLinks', message: detached(messages.localLinks(findings.localMarkdownLinks.length, preview(findings.localMarkdownLinks))) });
   }
   // A UTF-16 code unit is at most 3 bytes of UTF-8: a text that short cannot be large, and most files need no count.

@@ -63,7 +63,10 @@ export interface PlanOptions {
   diagramsSetting?: string;
   /** The words of preflight reasons; English when not given (the command line). */
   messages?: PublishMessages;
-  /** A tree's page: the tree decides its place after planning (treePlan.ts), so the place planned here says nothing. */
+  /**
+   * A tree's page: the tree decides its place after planning (treePlan.ts), so the place planned here says nothing, and
+   * checks its links against the tree's pages, with cautions of its own in place of the flat publish's (cautionsFor).
+   */
   placeDecidedLater?: boolean;
 }
 
@@ -233,7 +236,7 @@ export function planFileWithContent(file: SourceFile, given: PageLink | undefine
   const unchanged = !options.force && linkedPage && link?.contentSha256 === contentSha256;
   const retitled = !options.acceptTitleChange && linkedPage && !namesTitle(prepared) ? titleChange(link, suggestedTitle) : undefined;
   const state: PlanState = refusals.length > 0 ? 'refused' : !complete ? 'incomplete' : unchanged ? 'unchanged' : retitled ? 'retitled' : 'send';
-  const cautions = cautionsFor(content, prepared.findings, options.messages);
+  const cautions = cautionsFor(content, prepared.findings, options.messages, options.placeDecidedLater === true);
   cautions.push(...diagramCautionsOf(diagrams, options));
   if (!options.placeDecidedLater) cautions.push(...leavesPageCaution(prepared, link, complete, options.messages));
   // The guard's verdict comes later, for every item that is sent: its member is there from the start, since a member

@@ -9866,7 +9866,7 @@ async function withRetries(attempt, hooks = {}) {
 
 // src/core/util/detached.ts
 function detached(text2) {
-  return text2.length === 0 ? text2 : JSON.parse(JSON.stringify(text2));
+  return text2.length < 2 ? text2 : [text2.slice(0, 1), text2.slice(1)].join("");
 }
 function detachedAll(texts) {
   return texts.map(detached);
@@ -11159,12 +11159,12 @@ function checkTarget(target, messages = englishPublishMessages) {
   if (!target.pageTitle.trim()) return { code: "emptyTitle", message: messages.emptyTitle(), fix: "editFile" };
   return void 0;
 }
-function cautionsFor(content, findings, messages = englishPublishMessages) {
+function cautionsFor(content, findings, messages = englishPublishMessages, linksCheckedLater = false) {
   const cautions = [];
   if (findings.localImages.length > 0) {
     cautions.push({ code: "localImages", message: detached(messages.localImages(findings.localImages.length, preview(findings.localImages))) });
   }
-  if (findings.localMarkdownLinks.length > 0) {
+  if (findings.localMarkdownLinks.length > 0 && !linksCheckedLater) {
     cautions.push({ code: "localLinks", message: detached(messages.localLinks(findings.localMarkdownLinks.length, preview(findings.localMarkdownLinks))) });
   }
   const bytes = content.length * 3 <= LARGE_CONTENT_BYTES ? 0 : Buffer.byteLength(content, "utf8");
@@ -11278,7 +11278,7 @@ function planFileWithContent(file, given, options, prepared) {
   const unchanged = !options.force && linkedPage && link?.contentSha256 === contentSha256;
   const retitled = !options.acceptTitleChange && linkedPage && !namesTitle(prepared) ? titleChange(link, suggestedTitle) : void 0;
   const state = refusals.length > 0 ? "refused" : !complete ? "incomplete" : unchanged ? "unchanged" : retitled ? "retitled" : "send";
-  const cautions = cautionsFor(content, prepared.findings, options.messages);
+  const cautions = cautionsFor(content, prepared.findings, options.messages, options.placeDecidedLater === true);
   cautions.push(...diagramCautionsOf(diagrams, options));
   if (!options.placeDecidedLater) cautions.push(...leavesPageCaution(prepared, link, complete, options.messages));
   const item = {

@@ -11,6 +11,7 @@ import { findLinkDestinations } from '../../src/core/links/rewrite/destinations'
 import { fencedBlocks, inspectMarkdown, isInCode } from '../../src/core/publish/inspect';
 import { manifestAsWritten, parseManifest, parseManifestStrictly, serializeManifest, type ManifestEntry, type ManifestRoot } from '../../src/core/tree/manifestFormat';
 import { decodeText } from '../../src/core/walk/decode';
+import { detached, detachedAll } from '../../src/core/util/detached';
 import { nodeWalkFs } from '../../src/core/walk/nodeWalkFs';
 
 /** `relative` against the folder of `fromFile`, segment by segment: the rule, written the plain way. */
@@ -224,4 +225,12 @@ describe('planning shortcuts give what the general rules give', () => {
       for (const [index, file] of files.entries()) assert.deepEqual(texts[index], { ok: true, text: file.text }, `file ${index}`);
     });
   });
+
+  it('copies a kept piece of text apart from its text with every UTF-16 unit as it was', () => {
+    const text = `# Über\n${'x'.repeat(5000)} [link](../guide/setup.md#install) \ud83d\ude00 lone \ud800 end \udc00`;
+    const pieces = ['', 'a', 'é', '\ud83d', '\ud83d\ude00', text.slice(2, 6), text.slice(5008, 5040), text.slice(-9), text.slice(-1), `${text.slice(0, 20)}${text.slice(-20)}`, text];
+    for (const piece of pieces) assert.equal(detached(piece), piece);
+    assert.deepEqual(detachedAll(pieces), pieces);
+  });
 });
+

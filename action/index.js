@@ -10949,7 +10949,6 @@ async function importPage(options) {
 }
 
 // src/core/publish/diagrams.ts
-var import_node_zlib = require("node:zlib");
 var DIAGRAMS_SETTING = "wikiPublisher.diagrams";
 var KROKI_DEFAULT_MAX_URI_LENGTH = 4096;
 var OPENER = /^( {0,3})(`{3,}|~{3,})[ \t]*(\S*)/;
@@ -11049,7 +11048,8 @@ function renderDiagrams(markdown, options) {
   return { ok: true, markdown: out + markdown.slice(from), diagrams: fences.length, unclosed, rendered: true, tooLong };
 }
 function encodeForKroki(source2) {
-  return (0, import_node_zlib.deflateSync)(Buffer.from(source2, "utf8"), { level: 9 }).toString("base64url");
+  const { deflateSync } = require("node:zlib");
+  return deflateSync(Buffer.from(source2, "utf8"), { level: 9 }).toString("base64url");
 }
 function diagramCaution(count, rendered, settingName = DIAGRAMS_SETTING, messages = englishPublishMessages) {
   if (count <= 0) return void 0;

@@ -2,7 +2,6 @@
 // can become a picture only as a link to a server that draws it from its own address, which carries the source.
 // That is why fences stay code unless the user names a renderer: the source then goes only where they chose.
 import { englishPublishMessages, type PublishMessages } from '../messages/publishMessages';
-import { deflateSync } from 'node:zlib';
 import { checkEndpoint } from '../http/endpoint';
 import { containedFenceLines, fencedBlocks, listItemFences, type ListItemFence } from './inspect';
 
@@ -177,6 +176,10 @@ export function renderDiagrams(markdown: string, options: { rendererUrl: string 
 
 /** Kroki's GET encoding: the UTF-8 source deflated with a zlib header at level 9, then base64url. */
 export function encodeForKroki(source: string): string {
+  // Required here, not at the top: node's zlib took about 5 ms of every command line start, and only a run with a
+  // diagram renderer set draws diagrams.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { deflateSync } = require('node:zlib') as typeof import('node:zlib');
   return deflateSync(Buffer.from(source, 'utf8'), { level: 9 }).toString('base64url');
 }
 

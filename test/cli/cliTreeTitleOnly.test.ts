@@ -74,7 +74,7 @@ describe('CLI --tree, a folder\'s content file with nothing but its title', () =
     assert.equal(page('Tokens').parentId, page('Api').id);
     assert.equal(page('More').parentId, page('Deep').id);
     // A link to the file, or to its folder, reaches the folder page.
-    assert.equal(page('Home').markdown, `# Home\n\nSee [the API](${address('Api')}Api) and [the guide](${address('The guide')}The-guide).\n`);
+    assert.equal(page('Home').markdown, `# Home\n\nSee [the API](${address('Api')}Api) and [the guide](${address('The guide')}The+guide).\n`);
 
     const imports = cli.world.sandbox.imports.length;
     const again = await runCli(['publish', 'docs', ...TO, ...STATE, '--json'], { cwd: root, env: cli.env() });

@@ -57,7 +57,7 @@ describe('Republishing, signed in to the export API', function () {
     // Open Page waits for the page's identity (found through the platform's page routes) and opens its address.
     const pageTab = await openPageFrom(page, created);
     const published = wikiPage(session, TITLE);
-    assert.match(pageTab.url(), new RegExp(`^http://\\[::1\\]:\\d+/wiki/spaces/DOCS/pages/${published.id}/Release-notes$`), 'the page\'s own address on the wiki');
+    assert.match(pageTab.url(), new RegExp(`^http://\\[::1\\]:\\d+/wiki/spaces/DOCS/pages/${published.id}/Release\\+notes$`), 'the page\'s own address on the wiki');
     await pageTab.close();
     await page.bringToFront();
 

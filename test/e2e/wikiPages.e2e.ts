@@ -97,7 +97,7 @@ describe('The Wiki Pages view', function () {
     assert.match(tooltip, /Changed on the wiki since you published it/);
     assert.match(tooltip, /On the wiki: version 2 by wiki-editor, .*UTC/);
     assert.match(tooltip, /Published from here at .* UTC, version 1/);
-    assert.match(tooltip, new RegExp(`/wiki/spaces/DOCS/pages/${wikiPage(session).id}/Release-notes`), 'the page\'s address');
+    assert.match(tooltip, new RegExp(`/wiki/spaces/DOCS/pages/${wikiPage(session).id}/Release\\+notes`), 'the page\'s address');
     await waitForBadge(page, 'release-notes.md', 'W');
     assert.equal(await explorerBadge(page, 'draft.md'), '', 'a file outside any published tree gets no badge');
     assert.equal(session.sandbox.imports.length, 1, 'the view sends nothing');

@@ -100,7 +100,7 @@ describe('sandbox control surface, lookups and page views', () => {
     const home = {
       id: '123456', title: 'Documentation home', status: 'current', spaceId: '1001', parentId: null,
       version: { number: 1, createdAt: seededAt, authorId: 'wiki-editor' },
-      _links: { webui: '/spaces/DOCS/pages/123456/Documentation-home', base: `${sandbox.baseUrl}/wiki` },
+      _links: { webui: '/spaces/DOCS/pages/123456/Documentation+home', base: `${sandbox.baseUrl}/wiki` },
     };
     const cases: Array<[string, string | undefined, number, unknown]> = [
       ['/wiki/api/v2/spaces?keys=DOCS', 'platform-alice', 200, { results: [docs] }],

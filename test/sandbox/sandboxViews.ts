@@ -21,9 +21,12 @@ export function pageViewPath(pageId: string): string {
   return `/wiki/pages/${encodeURIComponent(pageId)}`;
 }
 
-/** The page's address relative to `{baseUrl}/wiki`, as `_links.webui` gives it. */
+/**
+ * The page's address relative to `{baseUrl}/wiki`, as `_links.webui` gives it: the title's words joined by `+`, as in
+ * the platform's own addresses (`…/pages/229378/How-to+write+a+valid+commit`).
+ */
 export function webuiPath(page: Pick<SandboxPage, 'id' | 'spaceKey' | 'title'>): string {
-  const slug = encodeURIComponent(page.title.trim().replace(/\s+/g, '-'));
+  const slug = page.title.trim().split(/\s+/).map(encodeURIComponent).join('+');
   return `/spaces/${encodeURIComponent(page.spaceKey)}/pages/${encodeURIComponent(page.id)}/${slug}`;
 }
 

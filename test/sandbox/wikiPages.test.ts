@@ -51,7 +51,7 @@ describe('sandbox page identity: IDs, versions, the page and children routes, ed
     assert.deepEqual(await pageRoute(created.id), {
       id: created.id, title: 'Release notes', status: 'current', spaceId: '1001', parentId: '123456',
       version: { number: 1, createdAt: '2026-03-02T09:00:00.000Z', authorId: 'bob' },
-      _links: { webui: `/spaces/DOCS/pages/${created.id}/Release-notes`, base: `${sandbox.baseUrl}/wiki` },
+      _links: { webui: `/spaces/DOCS/pages/${created.id}/Release+notes`, base: `${sandbox.baseUrl}/wiki` },
     });
 
     now += 60_000;
@@ -66,7 +66,7 @@ describe('sandbox page identity: IDs, versions, the page and children routes, ed
     // A title changed on the wiki keeps the ID; the address follows the title.
     const renamed = sandbox.editPageOnWiki(created.id, '# Renamed\n', { title: 'Release notes 2026' });
     const answer = await pageRoute(created.id);
-    assert.deepEqual([renamed.version, answer.title, answer._links.webui], [4, 'Release notes 2026', `/spaces/DOCS/pages/${created.id}/Release-notes-2026`]);
+    assert.deepEqual([renamed.version, answer.title, answer._links.webui], [4, 'Release notes 2026', `/spaces/DOCS/pages/${created.id}/Release+notes+2026`]);
     assert.equal(sandbox.findPageByTitle('DOCS', '123456', 'Release notes'), undefined);
   });
 
@@ -106,7 +106,7 @@ describe('sandbox page identity: IDs, versions, the page and children routes, ed
   it('shows the page at {base}/wiki + webui, whatever the title slug, and only under its own space key', async () => {
     const page = await publish('Tom & <Jerry> notes');
     const { _links: links } = await pageRoute(page.id);
-    assert.equal(links.webui, `/spaces/DOCS/pages/${page.id}/Tom-%26-%3CJerry%3E-notes`);
+    assert.equal(links.webui, `/spaces/DOCS/pages/${page.id}/Tom+%26+%3CJerry%3E+notes`);
     assert.equal(sandbox.pageAddress(page.id), `${links.base}${links.webui}`);
     for (const url of [`${links.base}${links.webui}`, `${links.base}/spaces/DOCS/pages/${page.id}`, `${links.base}/spaces/DOCS/pages/${page.id}/Old-title`]) {
       const view = await send(url);

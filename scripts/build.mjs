@@ -2,7 +2,8 @@
 // ZIP) lives in dist/onDemand.js, and the publish, compare and open commands in dist/lazyCommands.js; the start-up
 // code requires them only when a command first needs them.
 // A third, dist/cli.js, is the `wiki-publisher` command: self-contained (undici and all bundled in), so the npm
-// package needs no runtime dependencies.
+// package needs no runtime dependencies. Its undici (dist/cliHttp.js) and the libraries it needs only for some texts
+// (dist/cliLibs.js) are sibling bundles, required on first use.
 import * as esbuild from 'esbuild';
 import { chmodSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -29,6 +30,23 @@ const keepLazyBundlesSeparate = (self) => ({
   },
 });
 
+/**
+ * The command line's libraries that the core requires only on demand (src/cli/onDemandLibs.ts, dist/cliLibs.js): each
+ * require of one in dist/cli.js becomes a require of that sibling bundle's member, made when the core first asks.
+ */
+const onDemandLibs = new Map([['yaml', 'yaml'], ['entities/lib/decode.js', 'entitiesDecode']]);
+const keepOnDemandLibsSeparate = {
+  name: 'keep-on-demand-libs-separate',
+  setup(build) {
+    build.onResolve({ filter: /^(yaml|entities\/lib\/decode\.js)$/ }, (args) => ({ path: args.path, namespace: 'cli-libs' }));
+    build.onLoad({ filter: /.*/, namespace: 'cli-libs' }, (args) => ({
+      contents: `module.exports = require('./cliLibs.js').${onDemandLibs.get(args.path)};`,
+      loader: 'js',
+    }));
+    build.onResolve({ filter: /^\.\/cliLibs\.js$/ }, (args) => ({ path: args.path, external: true }));
+  },
+};
+
 const common = {
   bundle: true,
   platform: 'node',
@@ -44,6 +62,7 @@ await Promise.all([
   esbuild.build({ ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', plugins: [keepLazyBundlesSeparate()] }),
   esbuild.build({ ...common, entryPoints: ['src/onDemand.ts'], outfile: 'dist/onDemand.js' }),
   esbuild.build({ ...common, entryPoints: ['src/cli/httpClient.ts'], outfile: 'dist/cliHttp.js' }),
+  esbuild.build({ ...common, entryPoints: ['src/cli/onDemandLibs.ts'], outfile: 'dist/cliLibs.js' }),
   esbuild.build({
     ...common, entryPoints: ['src/editor/lazyCommands.ts'], outfile: 'dist/lazyCommands.js',
     plugins: [keepLazyBundlesSeparate(path.resolve('src/editor/lazyCommands.ts'))],
@@ -52,7 +71,7 @@ await Promise.all([
     ...common,
     entryPoints: ['src/cli/main.ts'],
     outfile: 'dist/cli.js',
-    plugins: [keepLazyBundlesSeparate()],
+    plugins: [keepLazyBundlesSeparate(), keepOnDemandLibsSeparate],
     banner: { js: '#!/usr/bin/env node' },
     define: { WIKI_PUBLISHER_VERSION: JSON.stringify(JSON.parse(readFileSync('package.json', 'utf8')).version) },
   }),

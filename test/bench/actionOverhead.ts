@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { startSandbox } from '../sandbox/server';
-import { repoRoot } from './bundle';
+import { CLI_BUNDLES, repoRoot } from './bundle';
 import { generateMarkdown } from './markdownCorpus';
 import type { Report } from './report';
 import { describe, ms, summarize, type Summary } from './stats';
@@ -46,7 +46,8 @@ export async function measureActionOverhead(options: ActionOverheadOptions): Pro
   const sandbox = await startSandbox();
   try {
     await promisify(execFile)(process.execPath, ['scripts/build.mjs', '--production'], { cwd: repoRoot });
-    for (const [from, to] of [['dist/cli.js', 'cli/cli.js'], ['dist/cliHttp.js', 'cli/cliHttp.js'], ['action/index.js', 'action/index.js'], ['action/cliHttp.js', 'action/cliHttp.js']] as const) {
+    const bundles = [...CLI_BUNDLES.map((name) => [`dist/${name}`, `cli/${name}`] as const), ['action/index.js', 'action/index.js'], ['action/cliHttp.js', 'action/cliHttp.js']] as const;
+    for (const [from, to] of bundles) {
       await mkdir(join(dir, to, '..'), { recursive: true });
       await copyFile(join(repoRoot, from), join(dir, to));
     }

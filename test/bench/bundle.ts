@@ -17,6 +17,16 @@ export interface ProductionBundles {
 
 export const repoRoot = join(__dirname, '..', '..', '..');
 
+/** The command line's bundles as shipped (dist/): the command, its undici, and the libraries it loads for some texts. */
+export const CLI_BUNDLES = ['cli.js', 'cliHttp.js', 'cliLibs.js'] as const;
+
+/** The shipped build of the CLI, every bundle of it copied into `dir`, so a rebuild of dist/ cannot change it mid-run. */
+export async function shippedCli(dir: string): Promise<string> {
+  await promisify(execFile)(process.execPath, ['scripts/build.mjs', '--production'], { cwd: repoRoot });
+  for (const name of CLI_BUNDLES) await copyFile(join(repoRoot, 'dist', name), join(dir, name));
+  return join(dir, 'cli.js');
+}
+
 export async function buildProductionBundles(): Promise<ProductionBundles> {
   const started = Date.now();
   await promisify(execFile)(process.execPath, ['scripts/build.mjs', '--production'], { cwd: repoRoot });

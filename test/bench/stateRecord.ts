@@ -11,7 +11,8 @@ import { startSandbox } from '../sandbox/server';
 import { generateMarkdown } from './markdownCorpus';
 import type { Report } from './report';
 import { describe, summarize, type Summary } from './stats';
-import { mustExit, runNode, shippedCli } from './treePublish';
+import { shippedCli } from './bundle';
+import { mustExit, runNode } from './treePublish';
 
 export interface StateRecordOptions {
   files: number;

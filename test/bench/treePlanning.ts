@@ -9,7 +9,8 @@ import { performance } from 'node:perf_hooks';
 import { serializeManifest, type ManifestEntry } from '../../src/core/tree/manifestFormat';
 import type { Report } from './report';
 import { describe, summarize, type Summary } from './stats';
-import { mustExit, runNode, shippedCli, writeDocsTree, writeRssProbe, type ChildRun, type TreeShape } from './treePublish';
+import { shippedCli } from './bundle';
+import { mustExit, runNode, writeDocsTree, writeRssProbe, type ChildRun, type TreeShape } from './treePublish';
 
 export interface TreePlanningOptions {
   /** CLI and bare runs each, alternating, after one warm-up of each. */

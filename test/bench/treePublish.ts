@@ -3,16 +3,15 @@
 // concurrency 4. The ideal is the import requests the sandbox counted (pages, folder pages, second-pass re-sends)
 // x 50 ms / 4; a tree goes level by level, so the detail also gives the ideal with a barrier between levels.
 // Also here, for treePlanning.ts: the tree generator and the child-process runner both sections use.
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { promisify } from 'node:util';
 import { startSandboxWorld } from '../sandbox/world';
 import type { RecordedImport } from '../sandbox/server';
-import { repoRoot } from './bundle';
+import { shippedCli } from './bundle';
 import type { Report } from './report';
 import { describe, summarize, type Summary } from './stats';
 
@@ -165,14 +164,6 @@ export function mustExit(run: ChildRun, expected: number, what: string): ChildRu
   return run;
 }
 
-/** The shipped build of the CLI (cli.js and cliHttp.js), copied aside so a rebuild of dist/ cannot change it mid-run. */
-export async function shippedCli(dir: string): Promise<string> {
-  await promisify(execFile)(process.execPath, ['scripts/build.mjs', '--production'], { cwd: repoRoot });
-  await copyFile(join(repoRoot, 'dist', 'cliHttp.js'), join(dir, 'cliHttp.js'));
-  const cli = join(dir, 'cli.js');
-  await copyFile(join(repoRoot, 'dist', 'cli.js'), cli);
-  return cli;
-}
 
 export interface TreePublishOptions {
   runs: number;

@@ -26,6 +26,8 @@ describe('Installing the CLI', function () {
     scratch = await mkdtemp(join(tmpdir(), 'wiki-publisher-install-'));
     await mkdir(join(scratch, 'docs'));
     await writeFile(join(scratch, 'docs', 'guide.md'), '# Guide\n');
+    // Front matter under `wiki:` goes to the full YAML parser, which the package ships in a bundle of its own.
+    await writeFile(join(scratch, 'docs', 'named.md'), '---\nwiki:\n  pageTitle: "Named: by YAML"\n---\n# Named\n');
   });
   after(() => rm(scratch, { recursive: true, force: true }));
 
@@ -34,7 +36,7 @@ describe('Installing the CLI', function () {
     const { stdout } = await run(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', scratch], { cwd: root, env: npmEnv() });
     const [packed] = JSON.parse(stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
     assert.ok(packed);
-    assert.deepEqual(packed.files.map((file) => file.path).sort(), ['CHANGELOG.md', 'LICENSE', 'README.md', 'dist/cli.js', 'dist/cliHttp.js', 'package.json']);
+    assert.deepEqual(packed.files.map((file) => file.path).sort(), ['CHANGELOG.md', 'LICENSE', 'README.md', 'dist/cli.js', 'dist/cliHttp.js', 'dist/cliLibs.js', 'package.json']);
     const manifest = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as Record<string, unknown>;
     assert.equal(manifest.dependencies, undefined, 'the package has no runtime dependencies');
     const prefix = join(scratch, 'prefix');
@@ -44,6 +46,7 @@ describe('Installing the CLI', function () {
     assert.match((await run(bin, ['--version'], { cwd: scratch })).stdout, /^\d+\.\d+\.\d+/);
     const plan = await run(bin, ['plan', 'docs', '--space', 'DOCS', '--parent', '1'], { cwd: scratch });
     assert.match(plan.stdout, /^### Wiki Publisher plan/);
+    assert.match(plan.stdout, /\| docs\/named\.md \| Named: by YAML in DOCS under 1 \| create \|/);
   });
 
   it('npx runs it from a checkout: inside the checkout, and from elsewhere with --package', async () => {

@@ -68,7 +68,6 @@ function mustSucceed(run: ChildRun, what: string): ChildRun {
   return run;
 }
 
-
 export async function measureCliPublish(options: CliBenchOptions): Promise<CliBenchResult> {
   const dir = await mkdtemp(join(tmpdir(), 'wiki-publisher-cli-bench-'));
   const sandbox = await startSandbox();

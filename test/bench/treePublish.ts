@@ -164,7 +164,6 @@ export function mustExit(run: ChildRun, expected: number, what: string): ChildRu
   return run;
 }
 
-
 export interface TreePublishOptions {
   runs: number;
 }

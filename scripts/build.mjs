@@ -38,7 +38,9 @@ const onDemandLibs = new Map([['yaml', 'yaml'], ['entities/lib/decode.js', 'enti
 const keepOnDemandLibsSeparate = {
   name: 'keep-on-demand-libs-separate',
   setup(build) {
-    build.onResolve({ filter: /^(yaml|entities\/lib\/decode\.js)$/ }, (args) => ({ path: args.path, namespace: 'cli-libs' }));
+    // The filter made from the map's keys, so that a library is named in one place.
+    const names = [...onDemandLibs.keys()].map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
+    build.onResolve({ filter: new RegExp(`^(${names.join('|')})$`) }, (args) => ({ path: args.path, namespace: 'cli-libs' }));
     build.onLoad({ filter: /.*/, namespace: 'cli-libs' }, (args) => ({
       contents: `module.exports = require('./cliLibs.js').${onDemandLibs.get(args.path)};`,
       loader: 'js',

@@ -2,7 +2,7 @@
 // .wiki-pages.json records for it, as a link the edit guard compares with, never one this machine published.
 import assert from 'node:assert/strict';
 import { serializeManifest, type ManifestEntry } from '../../src/core/tree/manifestFormat';
-import { repositoryLinks, type RepositoryLinkFile } from '../../src/core/tree/repositoryLinks';
+import { manifestReader, nearestManifest, repositoryLinks, type RepositoryLinkFile } from '../../src/core/tree/repositoryLinks';
 
 const manifest = (pages: Record<string, string>): string =>
   serializeManifest({ root: { space: 'DOCS', parent: '100' }, pages: new Map<string, ManifestEntry>(Object.entries(pages).map(([key, id]) => [key, { id, title: `Title of ${key}` }])) });
@@ -54,5 +54,37 @@ describe('repository links: a file\'s page from .wiki-pages.json', () => {
     const found = await repositoryLinks([fileAt('docs/index.md'), fileAt('docs/guide/setup.md')], broken);
     assert.equal(found.links.size, 0);
     assert.equal(found.problems.length, 1, 'said once');
+  });
+
+  it('never passes over a manifest it cannot read for another tree\'s further up (a publish and Pull alike)', async () => {
+    // The repository's top records docs/guide/setup.md as a page of its own tree; docs/ has the tree's own manifest,
+    // which cannot be read (a folder by that name, no permission): that tree's page is unknown, not the top's.
+    const reads: string[] = [];
+    const nested = {
+      read: async (location: string) => {
+        reads.push(location);
+        if (location === '/repo/docs/.wiki-pages.json') throw new Error('EACCES: permission denied');
+        return location === '/repo/.wiki-pages.json' ? manifest({ 'docs/': '8', 'docs/guide/': '9', 'docs/guide/setup.md': '10' }) : undefined;
+      },
+    };
+    const found = await repositoryLinks([fileAt('docs/guide/setup.md'), fileAt('docs/guide/other.md')], nested);
+    assert.equal(found.links.size, 0);
+    assert.equal(found.problems.length, 1);
+    assert.match(found.problems[0] ?? '', /^\/repo\/docs\/\.wiki-pages\.json: EACCES/);
+    assert.ok(!reads.includes('/repo/.wiki-pages.json'), 'the manifest further up is not read');
+    assert.equal(reads.filter((location) => location === '/repo/docs/.wiki-pages.json').length, 1, 'each folder\'s manifest is read once for all its files');
+
+    const nearest = await nearestManifest(fileAt('docs/guide/setup.md').ancestors, manifestReader(nested));
+    assert.ok(nearest && 'problem' in nearest);
+    assert.equal(nearest.ancestor.folder, '/repo/docs');
+  });
+
+  it('takes the nearest manifest there is, with the file\'s path relative to its folder', async () => {
+    const nearest = await nearestManifest(fileAt('docs/guide/deep/x.md').ancestors, manifestReader(port));
+    assert.ok(nearest && 'manifest' in nearest);
+    assert.equal(nearest.ancestor.folder, '/repo/docs');
+    assert.equal(nearest.ancestor.relativePath, 'guide/deep/x.md');
+    assert.equal(nearest.manifest.pages.get('guide/deep/x.md')?.id, '5');
+    assert.equal(await nearestManifest(fileAt('other/a.md').ancestors, manifestReader(port)), undefined);
   });
 });

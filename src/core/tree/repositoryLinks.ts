@@ -47,8 +47,48 @@ export interface RepositoryLinks {
  * page at the top. A file its nearest manifest does not record gets none: that manifest is its tree's.
  */
 export async function repositoryLinks(files: readonly RepositoryLinkFile[], port: RepositoryLinksPort): Promise<RepositoryLinks> {
+  const read = manifestReader(port);
+  const result: RepositoryLinks = { links: new Map(), problems: [] };
+  const reported = new Set<string>();
+  for (const file of files) {
+    const nearest = await nearestManifest(file.ancestors, read);
+    if (nearest === undefined) continue;
+    if ('problem' in nearest) {
+      if (!reported.has(nearest.problem)) result.problems.push(nearest.problem);
+      reported.add(nearest.problem);
+      continue;
+    }
+    const link = recordedLink(nearest.manifest, nearest.ancestor.relativePath, file.siblingNames);
+    if (link) result.links.set(file.key, link);
+  }
+  return result;
+}
+
+/** A file's nearest manifest (nearestManifest): none in its folders, the manifest, or why it cannot be read. */
+export type NearestManifest = { ancestor: ManifestAncestor; manifest: PageManifest } | { ancestor: ManifestAncestor; problem: string } | undefined;
+
+/** A folder's manifest as manifestReader reads it: none, the manifest, or why it cannot be read or parsed. */
+export type ReadManifest = (ancestor: ManifestAncestor) => Promise<PageManifest | string | undefined>;
+
+/**
+ * The manifest of the nearest of a file's folders that holds one: that is the file's tree's, readable or not. One that
+ * cannot be read or parsed ends the search, with why: a manifest further up is another tree's, and the page it records
+ * for the file (written from that tree's folder) would be the wrong one. Every front end's question "which page does
+ * the repository record for this file" starts here: a publish's (repositoryLinks) and Pull's.
+ */
+export async function nearestManifest(ancestors: readonly ManifestAncestor[], read: ReadManifest): Promise<NearestManifest> {
+  for (const ancestor of ancestors) {
+    const manifest = await read(ancestor);
+    if (manifest === undefined) continue;
+    return typeof manifest === 'string' ? { ancestor, problem: manifest } : { ancestor, manifest };
+  }
+  return undefined;
+}
+
+/** Reads each folder's manifest once, however many files ask (a folder of 2,000 files has one manifest). */
+export function manifestReader(port: RepositoryLinksPort): ReadManifest {
   const manifests = new Map<string, Promise<PageManifest | string | undefined>>();
-  const manifestOf = (ancestor: ManifestAncestor): Promise<PageManifest | string | undefined> => {
+  return (ancestor) => {
     let found = manifests.get(ancestor.folder);
     if (!found) {
       found = port.read(ancestor.manifestLocation).then(
@@ -63,23 +103,6 @@ export async function repositoryLinks(files: readonly RepositoryLinkFile[], port
     }
     return found;
   };
-  const result: RepositoryLinks = { links: new Map(), problems: [] };
-  const reported = new Set<string>();
-  for (const file of files) {
-    for (const ancestor of file.ancestors) {
-      const manifest = await manifestOf(ancestor);
-      if (manifest === undefined) continue;
-      if (typeof manifest === 'string') {
-        if (!reported.has(manifest)) result.problems.push(manifest);
-        reported.add(manifest);
-      } else {
-        const link = recordedLink(manifest, ancestor.relativePath, file.siblingNames);
-        if (link) result.links.set(file.key, link);
-      }
-      break;
-    }
-  }
-  return result;
 }
 
 /** The link for the file at `path` in this manifest, or undefined when it records no page for it. */

@@ -6,7 +6,7 @@
 import { posix } from 'node:path';
 import * as vscode from 'vscode';
 import { manifestPageIdOf, type PageIdOf } from '../../core/pull/pageLinkForms';
-import { parseManifest } from '../../core/tree/manifestFormat';
+import { manifestReader, nearestManifest } from '../../core/tree/repositoryLinks';
 import { onDemand } from '../onDemandLoader';
 import { folderInItsRepository } from '../publish/collectMarkdown';
 import { editorFileLinkPorts } from '../publish/fileLinkPorts';
@@ -16,7 +16,7 @@ import { manifestAncestors } from '../publish/repositoryLinks';
 
 /** undefined: the file's links name no known page (Pull then merges the texts as they are). */
 export async function pageIdOfLinks(fileUri: vscode.Uri, markdown: string, deps: Pick<PublishDependencies, 'links' | 'log' | 'wiki'>): Promise<PageIdOf | undefined> {
-  const tree = await treePageIdOf(fileUri);
+  const tree = await treePageIdOf(fileUri, deps.log);
   // A link the tree's manifest does not record (a file outside the tree, a file beside it that was published flat)
   // names the page a publish on its own finds for it.
   const own = await onDemand().linkedPageIdOf(fileUri.toString(), markdown, editorFileLinkPorts(deps));
@@ -24,19 +24,19 @@ export async function pageIdOfLinks(fileUri: vscode.Uri, markdown: string, deps:
   return (destination) => tree(destination) ?? own(destination);
 }
 
-/** undefined: the file is in no tree, or its manifest cannot be read. */
-async function treePageIdOf(fileUri: vscode.Uri): Promise<PageIdOf | undefined> {
-  const port = workspaceManifestPort();
-  for (const ancestor of manifestAncestors(fileUri)) {
-    const text = await port.read(ancestor.manifestLocation).catch(() => undefined);
-    if (text !== undefined) {
-      const parsed = parseManifest(text);
-      if (!parsed.ok) return undefined;
-      // Links written from the repository root (`/docs/guide.md`) name pages as the tree's publish read them.
-      const folder = vscode.Uri.parse(ancestor.folder, true);
-      const root = { name: posix.basename(folder.path), parent: parsed.manifest.root?.parent };
-      return manifestPageIdOf(parsed.manifest.pages, ancestor.relativePath, await folderInItsRepository(folder), root);
-    }
+/**
+ * undefined: the file is in no tree, or its tree's manifest cannot be read (logged). The nearest manifest is the
+ * file's tree's, as for a publish (core nearestManifest): an unreadable one is not passed over for another tree's.
+ */
+async function treePageIdOf(fileUri: vscode.Uri, log: PublishDependencies['log']): Promise<PageIdOf | undefined> {
+  const nearest = await nearestManifest(manifestAncestors(fileUri), manifestReader(workspaceManifestPort()));
+  if (nearest === undefined) return undefined;
+  if ('problem' in nearest) {
+    log.warn(`A page manifest could not be read: ${nearest.problem}`);
+    return undefined;
   }
-  return undefined;
+  // Links written from the repository root (`/docs/guide.md`) name pages as the tree's publish read them.
+  const folder = vscode.Uri.parse(nearest.ancestor.folder, true);
+  const root = { name: posix.basename(folder.path), parent: nearest.manifest.root?.parent };
+  return manifestPageIdOf(nearest.manifest.pages, nearest.ancestor.relativePath, await folderInItsRepository(folder), root);
 }

@@ -13982,8 +13982,33 @@ function readableFolderName(name) {
 
 // src/core/tree/repositoryLinks.ts
 async function repositoryLinks(files, port) {
+  const read = manifestReader(port);
+  const result = { links: /* @__PURE__ */ new Map(), problems: [] };
+  const reported = /* @__PURE__ */ new Set();
+  for (const file of files) {
+    const nearest = await nearestManifest(file.ancestors, read);
+    if (nearest === void 0) continue;
+    if ("problem" in nearest) {
+      if (!reported.has(nearest.problem)) result.problems.push(nearest.problem);
+      reported.add(nearest.problem);
+      continue;
+    }
+    const link = recordedLink(nearest.manifest, nearest.ancestor.relativePath, file.siblingNames);
+    if (link) result.links.set(file.key, link);
+  }
+  return result;
+}
+async function nearestManifest(ancestors, read) {
+  for (const ancestor of ancestors) {
+    const manifest = await read(ancestor);
+    if (manifest === void 0) continue;
+    return typeof manifest === "string" ? { ancestor, problem: manifest } : { ancestor, manifest };
+  }
+  return void 0;
+}
+function manifestReader(port) {
   const manifests = /* @__PURE__ */ new Map();
-  const manifestOf = (ancestor) => {
+  return (ancestor) => {
     let found = manifests.get(ancestor.folder);
     if (!found) {
       found = port.read(ancestor.manifestLocation).then(
@@ -13998,23 +14023,6 @@ async function repositoryLinks(files, port) {
     }
     return found;
   };
-  const result = { links: /* @__PURE__ */ new Map(), problems: [] };
-  const reported = /* @__PURE__ */ new Set();
-  for (const file of files) {
-    for (const ancestor of file.ancestors) {
-      const manifest = await manifestOf(ancestor);
-      if (manifest === void 0) continue;
-      if (typeof manifest === "string") {
-        if (!reported.has(manifest)) result.problems.push(manifest);
-        reported.add(manifest);
-      } else {
-        const link = recordedLink(manifest, ancestor.relativePath, file.siblingNames);
-        if (link) result.links.set(file.key, link);
-      }
-      break;
-    }
-  }
-  return result;
 }
 function recordedLink(manifest, path, siblingNames) {
   const root = manifest.root;

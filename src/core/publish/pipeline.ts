@@ -23,7 +23,7 @@ export interface PreparedDocument {
 }
 
 /** What a file whose front matter names nothing of its page shares with every other such file. */
-const NO_TARGET: Readonly<PartialTarget> = Object.freeze({});
+export const NO_TARGET: Readonly<PartialTarget> = Object.freeze({});
 const NO_PROBLEMS: readonly string[] = Object.freeze([]);
 
 /**

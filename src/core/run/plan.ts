@@ -7,9 +7,8 @@ import type { PageIdentity } from '../links/pageIdentity';
 import { isRepositoryLink, isUnconfirmedCreate, linkNames, unconfirmedCreateLink, type PageLink } from '../links/pageLink';
 import { guardedPage, movedUnderOf, notPublishedHere, unreadOnWiki, type GuardVerdict } from './guard';
 import type { FileResult } from './runner';
-import { prepareDocument, type PreparedDocument } from '../publish/pipeline';
+import { NO_TARGET, prepareDocument, type PreparedDocument } from '../publish/pipeline';
 import { diagramCaution, longDiagramCaution, unclosedDiagramCaution } from '../publish/diagrams';
-import type { MarkdownFindings } from '../publish/inspect';
 import { cautionsFor, checkConflictMarkers, checkContent, checkTarget, type Blocker, type Caution } from '../publish/preflight';
 import { isCompleteTarget, mergeTargets, suggestTitle, type PartialTarget, type PublishTarget } from '../publish/target';
 import type { DecodedText } from '../walk/decode';
@@ -93,10 +92,11 @@ export type PlanState =
 export interface PlanItem {
   file: PlannedFile;
   /**
-   * What the front matter says, and of the findings the first heading; the text itself is not kept, nor the findings'
-   * lists of links and images (they are in the cautions).
+   * What the front matter says of the page that later steps read (the guard, a tree's checks of the chosen page, the
+   * editor's answers): the page it names and the page it was opened from. Its title, problems and the text's findings
+   * were used when the file was planned (the title, refusals and cautions say them) and are not kept.
    */
-  prepared: Omit<PreparedDocument, 'content' | 'findings'> & { findings: Pick<MarkdownFindings, 'firstHeading'> };
+  prepared: PreparedFacts;
   /**
    * The Markdown that would be sent (without front matter, and without a repeated title heading when asked), when the
    * plan holds it: a file that can be read again (`file.readAgain`) leaves it out and is read again when sent, its
@@ -274,15 +274,16 @@ export function plannedFile(file: PlannedFile): PlannedFile {
   return readAgain ? { key, label, readAgain } : { key, label };
 }
 
-/** What the front matter says and what the text holds, without the text. */
-function preparedFacts(prepared: PreparedDocument): PlanItem['prepared'] {
-  const facts: PlanItem['prepared'] = {
-    frontMatterTarget: prepared.frontMatterTarget, frontMatterTitle: prepared.frontMatterTitle, frontMatterProblems: prepared.frontMatterProblems,
-    findings: { firstHeading: prepared.findings.firstHeading },
-  };
-  if (prepared.frontMatterPageId !== undefined) facts.frontMatterPageId = prepared.frontMatterPageId;
-  if (prepared.omitTitleHeading !== undefined) facts.omitTitleHeading = prepared.omitTitleHeading;
-  return facts;
+/** What a plan item keeps of its front matter (PlanItem.prepared). */
+export type PreparedFacts = Pick<PreparedDocument, 'frontMatterTarget' | 'frontMatterPageId'>;
+
+/** The facts of every file whose front matter names nothing of its page (most files): one object, read only. */
+const NO_FACTS: PreparedFacts = Object.freeze({ frontMatterTarget: NO_TARGET });
+
+/** What the front matter says of the page, without the text: shared by the files whose front matter names none. */
+function preparedFacts(prepared: PreparedDocument): PreparedFacts {
+  if (prepared.frontMatterPageId !== undefined) return { frontMatterTarget: prepared.frontMatterTarget, frontMatterPageId: prepared.frontMatterPageId };
+  return prepared.frontMatterTarget === NO_TARGET ? NO_FACTS : { frontMatterTarget: prepared.frontMatterTarget };
 }
 
 /**

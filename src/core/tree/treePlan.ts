@@ -85,6 +85,8 @@ export interface TreeSource {
   item: PlanItem;
   /** The file's own title (front matter title, first heading, name). */
   title: string;
+  /** The title is nothing but the file's name: no front matter title or page title, no first heading (TreeInput.titleFromName). */
+  titleFromName: boolean;
   /** What links to its page and from it need: the headings of what it sends, and its link destinations as written. */
   linkFacts: LinkFacts;
   /** A page of the tree named like a folder's content file that holds nothing but its title (TreeInput.titleOnly). */
@@ -320,21 +322,22 @@ export function digestTreeSource(source: SourceFile, options: TreePlanOptions, d
   const names = prepared.frontMatterTarget;
   // `wiki.pageTitle` alone names the title, not a place: the file stays a page of the tree, under its folder's page.
   const title = names.pageTitle?.trim() ? names.pageTitle : suggestTitle(prepared.frontMatterTitle, prepared.findings.firstHeading, source.label);
+  const titleFromName = !prepared.frontMatterTitle?.trim() && !names.pageTitle?.trim() && !prepared.findings.firstHeading?.trim();
   if (source.readProblem !== undefined || prepared.frontMatterProblems.length > 0) {
     const item = planFile(source, link, { defaults: { spaceId: options.spaceId, parentId: options.parentId, pageTitle: source.label, overwrite: false }, ...messagesOf(options) }, prepared);
-    return { file: item.file, place: 'refused', item, title, linkFacts: { headings: [], destinations: [] } };
+    return { file: item.file, place: 'refused', item, title, titleFromName, linkFacts: { headings: [], destinations: [] } };
   }
   if (names.spaceId !== undefined || names.parentId !== undefined) {
     const defaults = { spaceId: options.spaceId, parentId: options.parentId, overwrite: options.overwrite };
     const pinnedLink = link ?? pinnedRecordedLink(source, names.pageTitle, defaults, options);
     const { item, content } = planFileWithContent(source, pinnedLink, { titleFromFile: true, defaults, ...diagramOptions(options), ...messagesOf(options) }, prepared);
     // Its links to the tree's pages become page links like any tree page's (treeRun.ts).
-    return { file: item.file, place: 'pinned', item, title, linkFacts: linkFactsOf(content, digest.headingsLater === true) };
+    return { file: item.file, place: 'pinned', item, title, titleFromName, linkFacts: linkFactsOf(content, digest.headingsLater === true) };
   }
   // The tree decides the parent and whether the page exists (planTreeOf); the title is the file's own either way.
   const defaults = { spaceId: options.spaceId, parentId: options.parentId, pageTitle: title, overwrite: options.overwrite };
   const { item, content } = planFileWithContent(source, link, treeItemOptions(options, defaults), prepared);
-  const digested: TreeSource = { file: item.file, place: 'tree', item, title, linkFacts: linkFactsOf(content, digest.headingsLater === true) };
+  const digested: TreeSource = { file: item.file, place: 'tree', item, title, titleFromName, linkFacts: linkFactsOf(content, digest.headingsLater === true) };
   if (holdsOnlyTitle(source.label, item, content, title)) digested.titleOnly = true;
   return digested;
 }
@@ -420,12 +423,6 @@ function linkFactsOf(content: string, headingsLater = false): LinkFacts {
   return { headings: headingsLater && !ownAnchors ? NO_HEADINGS : detachedAll(markdownHeadings(content)), destinations };
 }
 
-/** The title is nothing but the file's name: no front matter title or page title, no first heading (TreeInput.titleFromName). */
-function titledByName(item: PlanItem): boolean {
-  const prepared = item.prepared;
-  return !prepared.frontMatterTitle?.trim() && !prepared.frontMatterTarget.pageTitle?.trim() && !prepared.findings.firstHeading?.trim();
-}
-
 /** The tree from its files' facts (digestTreeSource), in label order. */
 export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOptions): TreePlan {
   // The chosen page is never a page of the tree (issue 14 section 2). A manifest that names it as its "parent" and
@@ -450,7 +447,7 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
   }
   const treeInputs: TreeInput[] = [];
   for (const source of inTree.values()) {
-    const input: TreeInput = { path: source.file.label, title: source.title, titleFromName: titledByName(source.item) };
+    const input: TreeInput = { path: source.file.label, title: source.title, titleFromName: source.titleFromName };
     if (source.titleOnly) input.titleOnly = true;
     treeInputs.push(input);
   }

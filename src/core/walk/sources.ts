@@ -40,8 +40,12 @@ export async function eachSourceFromWalk<L, T>(walk: Pick<WalkResult<L>, 'files'
     const readPlain = options.fs.readPlainTextSync;
     // Plain UTF-8 in one step where the port can; anything unusual is read as bytes and decoded strictly.
     const bytes = (file: WalkedFile<L>): Uint8Array | string => readPlain?.call(options.fs, file.readFrom) ?? readSync.call(options.fs, file.readFrom);
-    // Read again the same way when sent: a request's wait hides no thread-pool round trips, it adds them.
-    const again = (file: WalkedFile<L>) => async (): Promise<DecodedText> => readTextSync(file, options, bytes);
+    // Read again the same way when sent: a request's wait hides no thread-pool round trips, it adds them. Bound to
+    // its file, one function object a file rather than a closure and its context: a plan keeps one for each file.
+    const readAgain = async function (this: WalkedFile<L>): Promise<DecodedText> {
+      return readTextSync(this, options, bytes);
+    };
+    const again = (file: WalkedFile<L>): (() => Promise<DecodedText>) => readAgain.bind(file);
     // Read a few files, then hand them on, rather than one read between two files' digests: the reads of a batch run
     // back to back, with the kernel's and the reader's state still warm (about 5 % of reading and digesting 10,000 small
     // files, `npm run bench`). A batch ends at READ_AHEAD_FILES files or READ_AHEAD_CHARS characters, so a folder of

@@ -9,7 +9,7 @@ import { fitDocument, inlineText, linkText } from '../../src/cli/markdownText';
 import { planMarkers, reviewedPlanFromText } from '../../src/cli/planMarkers';
 import { checkReviewedPlan } from '../../src/core/run/planCheck';
 import { planFingerprint, type DigestEntry } from '../../src/core/run/planDigest';
-import { planFile } from '../../src/core/run/plan';
+import { planFile, refuseItem } from '../../src/core/run/plan';
 
 const DEFAULTS = { spaceId: 'DOCS', parentId: '123', overwrite: true };
 const entry = (label: string, text: string, extra: Partial<DigestEntry> = {}): DigestEntry => ({
@@ -100,8 +100,7 @@ describe('Plan rendering and digest pieces', () => {
     guarded.item.guard = { kind: 'asLeft', page: { id: '7', title: 'A', version: 4 } };
     assert.notEqual(planFingerprint([guarded, base[1] as DigestEntry], { wiki: true }).digest, seen.digest, 'a new version on the wiki');
     const noIds = entry('n.md', '# N\n');
-    noIds.item.refusals.push({ code: 'noPageAccess', message: 'needs page access', fix: undefined });
-    noIds.item.state = 'refused';
+    refuseItem(noIds.item, { code: 'noPageAccess', message: 'needs page access', fix: undefined });
     assert.equal(planFingerprint([noIds], { wiki: false }).digest, planFingerprint([entry('n.md', '# N\n')], { wiki: false }).digest, 'a refusal only for want of page access is what the repository asks for');
   });
 

@@ -121,7 +121,7 @@ export interface PlanItem {
   /** True when the target is the page this file is linked to (a republish of its own page). */
   linkedPage: boolean;
   state: PlanState;
-  refusals: Blocker[];
+  refusals: readonly Blocker[];
   cautions: Caution[];
   /** Links to other Markdown files that go to those files' pages in what is sent, once decided (fileLinks.ts). */
   linksToPages?: number;
@@ -197,6 +197,18 @@ export function planFile(file: SourceFile, link: PageLink | undefined, options: 
   return planFileWithContent(file, link, options, prepared).item;
 }
 
+/** The refusals of a file that has none: one list, shared by every such item. */
+const NO_REFUSALS: readonly Blocker[] = Object.freeze([]);
+
+/**
+ * Refuses the item for this reason too. Its list is replaced by a longer copy, never added to: items without a
+ * refusal share one empty list.
+ */
+export function refuseItem(item: PlanItem, refusal: Blocker): void {
+  item.refusals = [...item.refusals, refusal];
+  item.state = 'refused';
+}
+
 /** The recipe of a file sent as written (no renderer, no title heading left out): one, shared by every such item. */
 const NO_RECIPE: ContentRecipe = Object.freeze({});
 
@@ -220,18 +232,20 @@ export function planFileWithContent(file: SourceFile, given: PageLink | undefine
   if (omit && complete) recipe = recipe === NO_RECIPE ? { omitHeading: complete.pageTitle } : { ...recipe, omitHeading: complete.pageTitle };
   const { content, diagrams } = deriveContent(prepared.content, recipe, options.messages, options.diagramsSetting);
   const contentSha256 = contentHash(content);
-  const refusals: Blocker[] = [];
-  if (file.readProblem !== undefined) refusals.push({ code: 'unreadable', message: file.readProblem, fix: undefined });
+  const found: Blocker[] = [];
+  if (file.readProblem !== undefined) found.push({ code: 'unreadable', message: file.readProblem, fix: undefined });
   else if (prepared.frontMatterProblems.length > 0) {
-    refusals.push({ code: 'frontMatter', message: prepared.frontMatterProblems.join(' '), fix: 'editFile' });
+    found.push({ code: 'frontMatter', message: prepared.frontMatterProblems.join(' '), fix: 'editFile' });
   }
   const emptiness = file.readProblem === undefined ? checkContent(content, options.messages) : undefined;
-  if (emptiness) refusals.push(emptiness);
+  if (emptiness) found.push(emptiness);
   const conflicts = file.readProblem === undefined ? checkConflictMarkers(content, options.messages) : undefined;
-  if (conflicts) refusals.push(conflicts);
+  if (conflicts) found.push(conflicts);
   const targetProblem = complete ? checkTarget(complete, options.messages) : undefined;
-  if (targetProblem) refusals.push(targetProblem);
-  if (!diagrams.ok) refusals.push({ code: 'diagramRenderer', message: diagrams.message, fix: 'openSettings' });
+  if (targetProblem) found.push(targetProblem);
+  if (!diagrams.ok) found.push({ code: 'diagramRenderer', message: diagrams.message, fix: 'openSettings' });
+  // Most files have none: they share one empty list, which is read only (refuseItem adds to a copy).
+  const refusals = found.length === 0 ? NO_REFUSALS : found;
   const linkedPage = complete !== undefined && linkNames(link, complete);
   const unchanged = !options.force && linkedPage && link?.contentSha256 === contentSha256;
   const retitled = !options.acceptTitleChange && linkedPage && !namesTitle(prepared) ? titleChange(link, suggestedTitle) : undefined;
@@ -349,12 +363,11 @@ export function planFiles(files: readonly SourceFile[], links: ReadonlyMap<strin
     for (const item of group) {
       samePage.set(item, group);
       const others = group.filter((other) => other !== item).map((other) => other.file.label).join(', ');
-      item.refusals.push({
+      refuseItem(item, {
         code: 'duplicatePage',
         message: messages.duplicatePage(others, item.complete?.pageTitle ?? '', item.complete?.parentId ?? ''),
         fix: 'editFile',
       });
-      item.state = 'refused';
     }
   }
   // Under other parents of one space (as written: a key and its numeric ID are not known to be one here).
@@ -363,12 +376,11 @@ export function planFiles(files: readonly SourceFile[], links: ReadonlyMap<strin
       const onItsPage = samePage.get(item) ?? [];
       const others = group.filter((other) => other !== item && !onItsPage.includes(other)).map((other) => other.file.label);
       if (others.length === 0) continue;
-      item.refusals.push({
+      refuseItem(item, {
         code: 'duplicatePage',
         message: messages.titleTakenInSpace(others.join(', '), item.complete?.pageTitle ?? '', item.complete?.spaceId ?? ''),
         fix: 'editFile',
       });
-      item.state = 'refused';
     }
   }
   return items;

@@ -7,7 +7,7 @@
 import { englishPublishMessages, type PublishMessages } from '../messages/publishMessages';
 import { groupByTitleInSpace, resolveSpaceSpellings } from '../tree/collisions';
 import type { WikiPagesClient } from '../wikiPages';
-import type { PlanItem } from './plan';
+import { refuseItem, type PlanItem } from './plan';
 
 /**
  * Refuses the flat plan's files whose titles are one ignoring case in one space that they wrote two ways (key and
@@ -30,12 +30,11 @@ export async function checkFlatTitlesAcrossSpaceNames(
       // Only the files of another spelling are news: those of its own planFiles named already.
       const others = group.filter((other) => spellingOf(other).trim() !== spellingOf(item).trim()).map((other) => other.file.label);
       if (others.length === 0) continue;
-      item.refusals.push({
+      refuseItem(item, {
         code: 'duplicatePage',
         message: messages.titleTakenInSpace(others.join(', '), item.complete?.pageTitle ?? '', spellingOf(item)),
         fix: 'editFile',
       });
-      item.state = 'refused';
     }
   }
 }

@@ -6,7 +6,7 @@
 // by a title and parent that are the chosen page's own once the chosen page has been read (checkTreeParent).
 import type { TreeMessages } from '../messages/treeMessages';
 import type { Blocker } from '../publish/preflight';
-import type { PlanItem } from '../run/plan';
+import { refuseItem, type PlanItem } from '../run/plan';
 import type { WikiPage } from '../wikiPages';
 import { titleKey } from './collisions';
 
@@ -36,8 +36,7 @@ export function refuseFilesAtChosenPage(pinned: readonly PlanItem[], chosen: Pic
     const complete = item.complete;
     // Refused for another reason too (a title used twice), it still says this one: fixing that would not make it go.
     if (complete === undefined || complete.parentId !== grandparentId || titleKey(complete.pageTitle) !== title || item.refusals.some((refusal) => refusal.code === 'treeParent')) continue;
-    item.refusals.push({ code: 'treeParent', message: words.namesTreeParentPlace(item.file.label, complete.pageTitle, grandparentId, chosen.id), fix: 'editFile' });
-    item.state = 'refused';
+    refuseItem(item, { code: 'treeParent', message: words.namesTreeParentPlace(item.file.label, complete.pageTitle, grandparentId, chosen.id), fix: 'editFile' });
   }
 }
 

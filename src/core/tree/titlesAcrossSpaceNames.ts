@@ -5,7 +5,7 @@
 // first page of the same run and took its place in the manifest. With page access the spellings are resolved to the
 // space's ID here, and such pages are refused before sending, named as the plan's own check names them.
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
-import type { PlanItem } from '../run/plan';
+import { refuseItem, type PlanItem } from '../run/plan';
 import type { WikiPagesClient } from '../wikiPages';
 import { groupByTitleInSpace, resolveSpaceSpellings } from './collisions';
 import { refuseUnderRefusedFolders, type TreePlan } from './treePlan';
@@ -54,8 +54,7 @@ export async function checkTitlesAcrossSpaceNames(
       const others = group.filter((other) => other.spelling !== entry.spelling).map((other) => other.name);
       if (others.length === 0) continue;
       const message = entry.generated ? messages.generatedTitleCollision(entry.title, others.join(', ')) : messages.titleCollision(entry.title, others.join(', '));
-      entry.item.refusals.push({ code: 'duplicatePage', message, fix: entry.generated ? undefined : 'editFile' });
-      entry.item.state = 'refused';
+      refuseItem(entry.item, { code: 'duplicatePage', message, fix: entry.generated ? undefined : 'editFile' });
       refusedAny = true;
     }
   }

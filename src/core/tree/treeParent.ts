@@ -4,6 +4,7 @@
 // The plan refuses the tree's pages instead, with the reason and the fix, before the confirmation or the dry run. The
 // page read also gives the chosen page's title and parent: a file whose front matter names that place is refused.
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
+import { refuseItem } from '../run/plan';
 import type { WikiPagesClient } from '../wikiPages';
 import { readFailureText } from '../wikiPages/readFailureText';
 import { checkFollowedPages } from './followedPages';
@@ -58,8 +59,7 @@ export async function checkTreeParent(
   for (const page of plan.pages) {
     const state = page.item.state;
     if (state === 'unchanged' || state === 'refused' || state === 'incomplete') continue;
-    page.item.refusals.push({ code: 'treeParent', message: reason, fix: undefined });
-    page.item.state = 'refused';
+    refuseItem(page.item, { code: 'treeParent', message: reason, fix: undefined });
   }
 }
 

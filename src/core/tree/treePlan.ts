@@ -8,7 +8,7 @@
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
 import { linkNames, type LinkStore, type PageLink } from '../links/pageLink';
 import { foreseeRewrite, linkDestinationTexts, markdownHeadings, withLinkCautions, type LinkedPage, type RewriteContext } from '../links/rewrite';
-import { planFile, planFileWithContent, type PlanItem, type PlanOptions, type PlannedFile, type SourceFile } from '../run/plan';
+import { planFile, planFileWithContent, refuseItem, type PlanItem, type PlanOptions, type PlannedFile, type SourceFile } from '../run/plan';
 import { prepareDocument } from '../publish/pipeline';
 import { omitTitleHeading } from '../publish/titleHeading';
 import type { Blocker } from '../publish/preflight';
@@ -955,8 +955,7 @@ function identityWithout(identity: TreeIdentity, keys: ReadonlySet<string>): Tre
 
 function refuse(item: PlanItem, refusal: Blocker | undefined): void {
   if (refusal === undefined) return;
-  item.refusals.push(refusal);
-  item.state = 'refused';
+  refuseItem(item, refusal);
 }
 
 /**
@@ -985,12 +984,7 @@ export function refuseUnderRefusedFolders(pages: readonly TreePage[], words: Tre
 function refuseWithoutIds(pages: readonly TreePage[], withoutId: (page: TreePage) => boolean, words: TreeMessages): void {
   for (const page of pages) {
     if (!withoutId(page) || page.item.state === 'refused') continue;
-    page.item.refusals.push({
-      code: 'noPageAccess',
-      message: words.noPageAccess(),
-      fix: undefined,
-    });
-    page.item.state = 'refused';
+    refuseItem(page.item, { code: 'noPageAccess', message: words.noPageAccess(), fix: undefined });
   }
 }
 

@@ -9523,201 +9523,6 @@ async function resolveSpaceSpellings(spellings, pages, signal) {
   return (spelling) => spaceOf.get(spelling.trim()) ?? spelling;
 }
 
-// src/core/run/titlesAcrossSpaceNames.ts
-async function checkFlatTitlesAcrossSpaceNames(items, pages, signal, messages = englishPublishMessages) {
-  const titled = items.filter((item) => item.complete !== void 0 && item.state !== "refused");
-  const spellingOf = (item) => item.complete?.spaceId ?? "";
-  const spellings = new Set(titled.map((item) => spellingOf(item).trim()));
-  if (spellings.size < 2) return;
-  const spaceIdOf = await resolveSpaceSpellings(spellings, pages, signal);
-  for (const group of groupByTitleInSpace(titled, (item) => item.complete?.pageTitle ?? "", (item) => spaceIdOf(spellingOf(item)))) {
-    for (const item of group) {
-      const others = group.filter((other) => spellingOf(other).trim() !== spellingOf(item).trim()).map((other) => other.file.label);
-      if (others.length === 0) continue;
-      item.refusals.push({
-        code: "duplicatePage",
-        message: messages.titleTakenInSpace(others.join(", "), item.complete?.pageTitle ?? "", spellingOf(item)),
-        fix: "editFile"
-      });
-      item.state = "refused";
-    }
-  }
-}
-
-// src/core/run/guard.ts
-function guardLooksUp(item, lookUpCreates) {
-  const complete = item.complete;
-  if (item.state !== "send" && item.state !== "edited" || complete === void 0) return false;
-  return lookUpCreates || complete.overwrite || item.cautions.some((caution) => caution.code === "leavesPage") || mayBeInterruptedCreate(item);
-}
-async function guardPlan(items, options) {
-  const lookUpCreates = options.lookUpCreates ?? true;
-  if (options.pages && !options.titlesCheckedByTree) await checkFlatTitlesAcrossSpaceNames(items, options.pages, options.signal, options.planMessages);
-  if (options.pages && options.lookUpUnchanged !== false) await sendGonePages(items.map((item) => ({ item, pageId: item.link?.pageId })), options);
-  const lookups = [];
-  for (const item of items) {
-    if (item.state !== "send" && item.state !== "edited" || !item.complete) continue;
-    if (guardLooksUp(item, lookUpCreates)) lookups.push(item);
-    else item.guard = NOT_NEEDED;
-  }
-  if (!options.pages) {
-    options.signal?.throwIfAborted();
-    const unread = Object.freeze(noAccessVerdict(options));
-    for (const item of lookups) {
-      item.guard = item.complete.overwrite ? unread : NOT_NEEDED;
-      if (options.noAccessHeld === true) applyVerdict(item, options.overwriteEdited);
-    }
-    return items;
-  }
-  const worker = async () => {
-    for (let item = lookups.shift(); item; item = lookups.shift()) {
-      options.signal?.throwIfAborted();
-      item.guard = adoptOwnPage(ownEarlierAttempt(await checkOne(item.link, item.complete, options), item, options), item, options);
-      applyVerdict(item, options.overwriteEdited);
-    }
-  };
-  const workers = Math.max(1, Math.min(options.concurrency ?? DEFAULT_LOOKUPS_AT_ONCE, lookups.length));
-  await Promise.all(Array.from({ length: workers }, worker));
-  options.signal?.throwIfAborted();
-  return items;
-}
-function ownEarlierAttempt(verdict, item, options) {
-  const fromRepository = isRepositoryLink(item.link);
-  const explainable = options.landedEarlier?.has(item.file.key) || item.link?.unconfirmedSend === true || fromRepository;
-  if (verdict.kind !== "edited" || verdict.movedUnder || !explainable) return verdict;
-  const said = fromRepository ? { ...verdict, knownFromRepository: true } : verdict;
-  if (options.ownAuthorId === void 0) return { ...said, byAuthor: "unknown" };
-  return verdict.page.versionAuthorId === options.ownAuthorId ? { kind: "asLeft", page: verdict.page, byAuthor: "ours" } : { ...said, byAuthor: "notOurs" };
-}
-function adoptOwnPage(verdict, item, options) {
-  if (verdict.kind !== "exists" || !item.complete || item.prepared.frontMatterTarget.overwrite === false) return verdict;
-  const mayBeOwn = ownPageClue(item, options);
-  if (mayBeOwn === void 0) return verdict;
-  if (options.ownAuthorId === void 0) return { ...verdict, mayBeOwn, byAuthor: "unknown" };
-  if (verdict.page.versionAuthorId !== options.ownAuthorId) return { ...verdict, mayBeOwn, byAuthor: "notOurs" };
-  return { kind: "asLeft", page: verdict.page, byAuthor: "ours", adopted: mayBeOwn };
-}
-function ownPageClue(item, options) {
-  if (options.unrecordedTreePages) return "unrecordedTreePage";
-  return mayBeInterruptedCreate(item) ? "interruptedCreate" : void 0;
-}
-function mayBeInterruptedCreate(item) {
-  return item.complete !== void 0 && linkNames(item.createMayHaveLanded, item.complete);
-}
-function notPublishedHere(verdict) {
-  return verdict?.kind === "edited" && verdict.movedUnder === void 0 && verdict.knownFromRepository === true;
-}
-function unreadOnWiki(verdict) {
-  return verdict?.kind === "unchecked" && verdict.reason === "failed";
-}
-function decidedByAuthor(verdict) {
-  return (verdict?.kind === "asLeft" || verdict?.kind === "edited" || verdict?.kind === "exists") && verdict.byAuthor !== void 0;
-}
-function sendEditedAnyway(item) {
-  item.state = "send";
-  if (movedUnderOf(item.guard) && item.complete) {
-    item.complete = { ...item.complete, overwrite: false };
-    item.linkedPage = false;
-  }
-}
-function applyVerdict(item, overwriteEdited) {
-  const verdict = item.guard;
-  const held = verdict?.kind === "edited" || unreadOnWiki(verdict) && item.complete?.overwrite === true;
-  if (held || verdict?.kind === "deleted" || verdict?.kind === "asLeft" && verdict.adopted) rememberPlanBeforeWiki(item);
-  if (item.link?.pageId !== void 0 && guardedPage(verdict)?.id === item.link.pageId) item.cautions = item.cautions.filter((caution) => caution.code !== "leavesPage");
-  if (held) {
-    const overwrite = overwriteEdited === true || overwriteEdited instanceof Set && overwriteEdited.has(item.file.key);
-    if (overwrite) sendEditedAnyway(item);
-    else item.state = "edited";
-  } else if (verdict?.kind === "asLeft" && verdict.adopted && item.complete) {
-    item.complete = { ...item.complete, overwrite: true };
-  } else if (verdict?.kind === "deleted" && item.complete) {
-    item.complete = { ...item.complete, overwrite: false };
-    item.linkedPage = false;
-  }
-}
-async function checkOne(link, target, options) {
-  const { pages } = options;
-  if (!pages) return unreadVerdict(target, options);
-  const { deadline, signal } = lookupDeadline(options);
-  try {
-    return await lookUp(pages, link, target, signal);
-  } catch (error) {
-    if (options.signal?.aborted) throw error;
-    const messages = options.messages ?? englishTreeMessages;
-    const said = (deadline.aborted ? messages.guardTimedOut() : readFailureText(error, messages)).replace(/\.+$/, "");
-    const refused2 = isWikiReadError(error, "unauthorized") && error.details.status === 401;
-    return { kind: "unchecked", reason: "failed", detail: messages.guardFailed(said), cause: afterColon(said), ...refused2 ? { credentialRefused: true } : {} };
-  }
-}
-function afterColon(sentence) {
-  return new RegExp("^\\p{Lu}\\p{Ll}", "u").test(sentence) ? `${sentence.charAt(0).toLocaleLowerCase()}${sentence.slice(1)}` : sentence;
-}
-var NOT_NEEDED = Object.freeze({ kind: "notNeeded" });
-function unreadVerdict(target, options) {
-  return target.overwrite ? noAccessVerdict(options) : NOT_NEEDED;
-}
-function noAccessVerdict(options) {
-  return options.noAccessHeld === true ? { kind: "unchecked", reason: "failed", detail: options.noAccessReason, credentialRefused: true, signInEnded: true } : { kind: "unchecked", reason: "noAccess", detail: options.noAccessReason };
-}
-function sendsUncheckedWithoutAccess(items) {
-  for (const item of items) if ((item.state === "send" || item.state === "edited") && item.complete?.overwrite) return true;
-  return false;
-}
-async function lookUp(pages, link, target, signal) {
-  const ownPage = link !== void 0 && linkNames(link, target);
-  if (ownPage && link.pageId) {
-    const page2 = await pages.getPage(link.pageId, signal);
-    if (!page2) return { kind: "deleted", pageId: link.pageId };
-    if (underAnotherParent(page2, target.parentId)) {
-      return { kind: "edited", page: page2, knownVersion: link.version, publishedAt: link.publishedAt, movedUnder: await parentNamed(pages, page2.parentId, signal) };
-    }
-    return compare(page2, link);
-  }
-  const child = await pages.findChildByTitle(target.parentId, target.pageTitle, signal);
-  if (!child) return { kind: "absent" };
-  const page = await pages.getPage(child.id, signal);
-  if (!page) return { kind: "absent" };
-  if (!target.overwrite) return { kind: "exists", page };
-  const followed = link !== void 0 && link.pageId === page.id;
-  return ownPage || followed ? compare(page, link) : { kind: "notOurs", page };
-}
-async function parentNamed(pages, parentId, signal) {
-  const parent = await pages.getPage(parentId, signal).catch((error) => {
-    if (signal.aborted) throw error;
-    return void 0;
-  });
-  return parent ? { id: parentId, title: parent.title } : { id: parentId };
-}
-function compare(page, link) {
-  return changedOnWikiSince(page, link) ? { kind: "edited", page, knownVersion: link.version, publishedAt: link.publishedAt } : { kind: "asLeft", page };
-}
-function changedOnWikiSince(page, link) {
-  if (link.version !== void 0) return page.version > link.version;
-  const changedAt = page.versionCreatedAt === void 0 ? Number.NaN : Date.parse(page.versionCreatedAt);
-  return !(Number.isFinite(changedAt) && changedAt <= link.publishedAt);
-}
-function underAnotherParent(page, parentId) {
-  return page.parentId !== void 0 && page.parentId !== parentId;
-}
-function movedUnderOf(verdict) {
-  return verdict?.kind === "edited" ? verdict.movedUnder : void 0;
-}
-function guardedPage(verdict) {
-  switch (verdict?.kind) {
-    case "exists":
-    case "asLeft":
-    case "notOurs":
-    case "edited":
-      return verdict.page;
-    default:
-      return void 0;
-  }
-}
-function guardChecked(verdict) {
-  return verdict !== void 0 && verdict.kind !== "unchecked" && verdict.kind !== "notNeeded";
-}
-
 // src/core/http/networkError.ts
 var CONNECT_PHASE_CODES = /* @__PURE__ */ new Set([
   "ECONNREFUSED",
@@ -11248,6 +11053,11 @@ async function plannedContent(item, messages = englishPublishMessages) {
 function planFile(file, link, options = {}, prepared = prepareDocument(file.text, options.messages)) {
   return planFileWithContent(file, link, options, prepared).item;
 }
+var NO_REFUSALS = Object.freeze([]);
+function refuseItem(item, refusal2) {
+  item.refusals = [...item.refusals, refusal2];
+  item.state = "refused";
+}
 var NO_RECIPE = Object.freeze({});
 function planFileWithContent(file, given, options, prepared) {
   const createMayHaveLanded = isUnconfirmedCreate(given) ? given : void 0;
@@ -11262,18 +11072,19 @@ function planFileWithContent(file, given, options, prepared) {
   if (omit && complete) recipe = recipe === NO_RECIPE ? { omitHeading: complete.pageTitle } : { ...recipe, omitHeading: complete.pageTitle };
   const { content, diagrams } = deriveContent(prepared.content, recipe, options.messages, options.diagramsSetting);
   const contentSha256 = contentHash(content);
-  const refusals = [];
-  if (file.readProblem !== void 0) refusals.push({ code: "unreadable", message: file.readProblem, fix: void 0 });
+  const found = [];
+  if (file.readProblem !== void 0) found.push({ code: "unreadable", message: file.readProblem, fix: void 0 });
   else if (prepared.frontMatterProblems.length > 0) {
-    refusals.push({ code: "frontMatter", message: prepared.frontMatterProblems.join(" "), fix: "editFile" });
+    found.push({ code: "frontMatter", message: prepared.frontMatterProblems.join(" "), fix: "editFile" });
   }
   const emptiness = file.readProblem === void 0 ? checkContent(content, options.messages) : void 0;
-  if (emptiness) refusals.push(emptiness);
+  if (emptiness) found.push(emptiness);
   const conflicts = file.readProblem === void 0 ? checkConflictMarkers(content, options.messages) : void 0;
-  if (conflicts) refusals.push(conflicts);
+  if (conflicts) found.push(conflicts);
   const targetProblem = complete ? checkTarget(complete, options.messages) : void 0;
-  if (targetProblem) refusals.push(targetProblem);
-  if (!diagrams.ok) refusals.push({ code: "diagramRenderer", message: diagrams.message, fix: "openSettings" });
+  if (targetProblem) found.push(targetProblem);
+  if (!diagrams.ok) found.push({ code: "diagramRenderer", message: diagrams.message, fix: "openSettings" });
+  const refusals = found.length === 0 ? NO_REFUSALS : found;
   const linkedPage = complete !== void 0 && linkNames(link, complete);
   const unchanged = !options.force && linkedPage && link?.contentSha256 === contentSha256;
   const retitled = !options.acceptTitleChange && linkedPage && !namesTitle(prepared) ? titleChange(link, suggestedTitle) : void 0;
@@ -11313,16 +11124,10 @@ function plannedFile(file) {
   if (readProblem !== void 0) return readAgain ? { key, label, readProblem, readAgain } : { key, label, readProblem };
   return readAgain ? { key, label, readAgain } : { key, label };
 }
+var NO_FACTS = Object.freeze({ frontMatterTarget: NO_TARGET });
 function preparedFacts(prepared) {
-  const facts = {
-    frontMatterTarget: prepared.frontMatterTarget,
-    frontMatterTitle: prepared.frontMatterTitle,
-    frontMatterProblems: prepared.frontMatterProblems,
-    findings: { firstHeading: prepared.findings.firstHeading }
-  };
-  if (prepared.frontMatterPageId !== void 0) facts.frontMatterPageId = prepared.frontMatterPageId;
-  if (prepared.omitTitleHeading !== void 0) facts.omitTitleHeading = prepared.omitTitleHeading;
-  return facts;
+  if (prepared.frontMatterPageId !== void 0) return { frontMatterTarget: prepared.frontMatterTarget, frontMatterPageId: prepared.frontMatterPageId };
+  return prepared.frontMatterTarget === NO_TARGET ? NO_FACTS : { frontMatterTarget: prepared.frontMatterTarget };
 }
 function diagramCautionsOf(diagrams, options) {
   if (!diagrams.ok) return [];
@@ -11358,12 +11163,11 @@ function planFiles(files, links, options = {}) {
     for (const item of group) {
       samePage.set(item, group);
       const others = group.filter((other) => other !== item).map((other) => other.file.label).join(", ");
-      item.refusals.push({
+      refuseItem(item, {
         code: "duplicatePage",
         message: messages.duplicatePage(others, item.complete?.pageTitle ?? "", item.complete?.parentId ?? ""),
         fix: "editFile"
       });
-      item.state = "refused";
     }
   }
   for (const group of groupByTitleInSpace(titled, (item) => item.complete?.pageTitle ?? "", (item) => item.complete?.spaceId ?? "")) {
@@ -11371,12 +11175,11 @@ function planFiles(files, links, options = {}) {
       const onItsPage = samePage.get(item) ?? [];
       const others = group.filter((other) => other !== item && !onItsPage.includes(other)).map((other) => other.file.label);
       if (others.length === 0) continue;
-      item.refusals.push({
+      refuseItem(item, {
         code: "duplicatePage",
         message: messages.titleTakenInSpace(others.join(", "), item.complete?.pageTitle ?? "", item.complete?.spaceId ?? ""),
         fix: "editFile"
       });
-      item.state = "refused";
     }
   }
   return items;
@@ -11475,6 +11278,200 @@ function unconfirmedSendLink(result, kept) {
 }
 function mayHaveCreated(item) {
   return item.complete?.overwrite === true || item.guard?.kind !== "exists";
+}
+
+// src/core/run/titlesAcrossSpaceNames.ts
+async function checkFlatTitlesAcrossSpaceNames(items, pages, signal, messages = englishPublishMessages) {
+  const titled = items.filter((item) => item.complete !== void 0 && item.state !== "refused");
+  const spellingOf = (item) => item.complete?.spaceId ?? "";
+  const spellings = new Set(titled.map((item) => spellingOf(item).trim()));
+  if (spellings.size < 2) return;
+  const spaceIdOf = await resolveSpaceSpellings(spellings, pages, signal);
+  for (const group of groupByTitleInSpace(titled, (item) => item.complete?.pageTitle ?? "", (item) => spaceIdOf(spellingOf(item)))) {
+    for (const item of group) {
+      const others = group.filter((other) => spellingOf(other).trim() !== spellingOf(item).trim()).map((other) => other.file.label);
+      if (others.length === 0) continue;
+      refuseItem(item, {
+        code: "duplicatePage",
+        message: messages.titleTakenInSpace(others.join(", "), item.complete?.pageTitle ?? "", spellingOf(item)),
+        fix: "editFile"
+      });
+    }
+  }
+}
+
+// src/core/run/guard.ts
+function guardLooksUp(item, lookUpCreates) {
+  const complete = item.complete;
+  if (item.state !== "send" && item.state !== "edited" || complete === void 0) return false;
+  return lookUpCreates || complete.overwrite || item.cautions.some((caution) => caution.code === "leavesPage") || mayBeInterruptedCreate(item);
+}
+async function guardPlan(items, options) {
+  const lookUpCreates = options.lookUpCreates ?? true;
+  if (options.pages && !options.titlesCheckedByTree) await checkFlatTitlesAcrossSpaceNames(items, options.pages, options.signal, options.planMessages);
+  if (options.pages && options.lookUpUnchanged !== false) await sendGonePages(items.map((item) => ({ item, pageId: item.link?.pageId })), options);
+  const lookups = [];
+  for (const item of items) {
+    if (item.state !== "send" && item.state !== "edited" || !item.complete) continue;
+    if (guardLooksUp(item, lookUpCreates)) lookups.push(item);
+    else item.guard = NOT_NEEDED;
+  }
+  if (!options.pages) {
+    options.signal?.throwIfAborted();
+    const unread = Object.freeze(noAccessVerdict(options));
+    for (const item of lookups) {
+      item.guard = item.complete.overwrite ? unread : NOT_NEEDED;
+      if (options.noAccessHeld === true) applyVerdict(item, options.overwriteEdited);
+    }
+    return items;
+  }
+  const worker = async () => {
+    for (let item = lookups.shift(); item; item = lookups.shift()) {
+      options.signal?.throwIfAborted();
+      item.guard = adoptOwnPage(ownEarlierAttempt(await checkOne(item.link, item.complete, options), item, options), item, options);
+      applyVerdict(item, options.overwriteEdited);
+    }
+  };
+  const workers = Math.max(1, Math.min(options.concurrency ?? DEFAULT_LOOKUPS_AT_ONCE, lookups.length));
+  await Promise.all(Array.from({ length: workers }, worker));
+  options.signal?.throwIfAborted();
+  return items;
+}
+function ownEarlierAttempt(verdict, item, options) {
+  const fromRepository = isRepositoryLink(item.link);
+  const explainable = options.landedEarlier?.has(item.file.key) || item.link?.unconfirmedSend === true || fromRepository;
+  if (verdict.kind !== "edited" || verdict.movedUnder || !explainable) return verdict;
+  const said = fromRepository ? { ...verdict, knownFromRepository: true } : verdict;
+  if (options.ownAuthorId === void 0) return { ...said, byAuthor: "unknown" };
+  return verdict.page.versionAuthorId === options.ownAuthorId ? { kind: "asLeft", page: verdict.page, byAuthor: "ours" } : { ...said, byAuthor: "notOurs" };
+}
+function adoptOwnPage(verdict, item, options) {
+  if (verdict.kind !== "exists" || !item.complete || item.prepared.frontMatterTarget.overwrite === false) return verdict;
+  const mayBeOwn = ownPageClue(item, options);
+  if (mayBeOwn === void 0) return verdict;
+  if (options.ownAuthorId === void 0) return { ...verdict, mayBeOwn, byAuthor: "unknown" };
+  if (verdict.page.versionAuthorId !== options.ownAuthorId) return { ...verdict, mayBeOwn, byAuthor: "notOurs" };
+  return { kind: "asLeft", page: verdict.page, byAuthor: "ours", adopted: mayBeOwn };
+}
+function ownPageClue(item, options) {
+  if (options.unrecordedTreePages) return "unrecordedTreePage";
+  return mayBeInterruptedCreate(item) ? "interruptedCreate" : void 0;
+}
+function mayBeInterruptedCreate(item) {
+  return item.complete !== void 0 && linkNames(item.createMayHaveLanded, item.complete);
+}
+function notPublishedHere(verdict) {
+  return verdict?.kind === "edited" && verdict.movedUnder === void 0 && verdict.knownFromRepository === true;
+}
+function unreadOnWiki(verdict) {
+  return verdict?.kind === "unchecked" && verdict.reason === "failed";
+}
+function decidedByAuthor(verdict) {
+  return (verdict?.kind === "asLeft" || verdict?.kind === "edited" || verdict?.kind === "exists") && verdict.byAuthor !== void 0;
+}
+function sendEditedAnyway(item) {
+  item.state = "send";
+  if (movedUnderOf(item.guard) && item.complete) {
+    item.complete = { ...item.complete, overwrite: false };
+    item.linkedPage = false;
+  }
+}
+function applyVerdict(item, overwriteEdited) {
+  const verdict = item.guard;
+  const held = verdict?.kind === "edited" || unreadOnWiki(verdict) && item.complete?.overwrite === true;
+  if (held || verdict?.kind === "deleted" || verdict?.kind === "asLeft" && verdict.adopted) rememberPlanBeforeWiki(item);
+  if (item.link?.pageId !== void 0 && guardedPage(verdict)?.id === item.link.pageId) item.cautions = item.cautions.filter((caution) => caution.code !== "leavesPage");
+  if (held) {
+    const overwrite = overwriteEdited === true || overwriteEdited instanceof Set && overwriteEdited.has(item.file.key);
+    if (overwrite) sendEditedAnyway(item);
+    else item.state = "edited";
+  } else if (verdict?.kind === "asLeft" && verdict.adopted && item.complete) {
+    item.complete = { ...item.complete, overwrite: true };
+  } else if (verdict?.kind === "deleted" && item.complete) {
+    item.complete = { ...item.complete, overwrite: false };
+    item.linkedPage = false;
+  }
+}
+async function checkOne(link, target, options) {
+  const { pages } = options;
+  if (!pages) return unreadVerdict(target, options);
+  const { deadline, signal } = lookupDeadline(options);
+  try {
+    return await lookUp(pages, link, target, signal);
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    const messages = options.messages ?? englishTreeMessages;
+    const said = (deadline.aborted ? messages.guardTimedOut() : readFailureText(error, messages)).replace(/\.+$/, "");
+    const refused2 = isWikiReadError(error, "unauthorized") && error.details.status === 401;
+    return { kind: "unchecked", reason: "failed", detail: messages.guardFailed(said), cause: afterColon(said), ...refused2 ? { credentialRefused: true } : {} };
+  }
+}
+function afterColon(sentence) {
+  return new RegExp("^\\p{Lu}\\p{Ll}", "u").test(sentence) ? `${sentence.charAt(0).toLocaleLowerCase()}${sentence.slice(1)}` : sentence;
+}
+var NOT_NEEDED = Object.freeze({ kind: "notNeeded" });
+function unreadVerdict(target, options) {
+  return target.overwrite ? noAccessVerdict(options) : NOT_NEEDED;
+}
+function noAccessVerdict(options) {
+  return options.noAccessHeld === true ? { kind: "unchecked", reason: "failed", detail: options.noAccessReason, credentialRefused: true, signInEnded: true } : { kind: "unchecked", reason: "noAccess", detail: options.noAccessReason };
+}
+function sendsUncheckedWithoutAccess(items) {
+  for (const item of items) if ((item.state === "send" || item.state === "edited") && item.complete?.overwrite) return true;
+  return false;
+}
+async function lookUp(pages, link, target, signal) {
+  const ownPage = link !== void 0 && linkNames(link, target);
+  if (ownPage && link.pageId) {
+    const page2 = await pages.getPage(link.pageId, signal);
+    if (!page2) return { kind: "deleted", pageId: link.pageId };
+    if (underAnotherParent(page2, target.parentId)) {
+      return { kind: "edited", page: page2, knownVersion: link.version, publishedAt: link.publishedAt, movedUnder: await parentNamed(pages, page2.parentId, signal) };
+    }
+    return compare(page2, link);
+  }
+  const child = await pages.findChildByTitle(target.parentId, target.pageTitle, signal);
+  if (!child) return { kind: "absent" };
+  const page = await pages.getPage(child.id, signal);
+  if (!page) return { kind: "absent" };
+  if (!target.overwrite) return { kind: "exists", page };
+  const followed = link !== void 0 && link.pageId === page.id;
+  return ownPage || followed ? compare(page, link) : { kind: "notOurs", page };
+}
+async function parentNamed(pages, parentId, signal) {
+  const parent = await pages.getPage(parentId, signal).catch((error) => {
+    if (signal.aborted) throw error;
+    return void 0;
+  });
+  return parent ? { id: parentId, title: parent.title } : { id: parentId };
+}
+function compare(page, link) {
+  return changedOnWikiSince(page, link) ? { kind: "edited", page, knownVersion: link.version, publishedAt: link.publishedAt } : { kind: "asLeft", page };
+}
+function changedOnWikiSince(page, link) {
+  if (link.version !== void 0) return page.version > link.version;
+  const changedAt = page.versionCreatedAt === void 0 ? Number.NaN : Date.parse(page.versionCreatedAt);
+  return !(Number.isFinite(changedAt) && changedAt <= link.publishedAt);
+}
+function underAnotherParent(page, parentId) {
+  return page.parentId !== void 0 && page.parentId !== parentId;
+}
+function movedUnderOf(verdict) {
+  return verdict?.kind === "edited" ? verdict.movedUnder : void 0;
+}
+function guardedPage(verdict) {
+  switch (verdict?.kind) {
+    case "exists":
+    case "asLeft":
+    case "notOurs":
+    case "edited":
+      return verdict.page;
+    default:
+      return void 0;
+  }
+}
+function guardChecked(verdict) {
+  return verdict !== void 0 && verdict.kind !== "unchecked" && verdict.kind !== "notNeeded";
 }
 
 // src/core/apiToken/tokenSource.ts
@@ -14629,12 +14626,14 @@ function withLinkCautions(cautions, links, words) {
     if (sharedReason === void 0) sharedReason = link.reason;
     else if (link.reason !== sharedReason) mixed = true;
   }
+  let staying;
   if (sharedReason !== void 0) {
     const message = mixed || stay === 1 ? words.linksStay(stay, stayListed.map((link) => words.linkWithReason(link.target, REASONS[link.reason](words))).join(", "), stay > 3) : words.linksStayBecause(stay, REASONS[sharedReason](words), stayListed.map((link) => link.target).join(", "), stay > 3);
-    kept.push({ code: "localLinks", message: detached(message) });
+    staying = { code: "localLinks", message: detached(message) };
   }
-  if (toPage > 0) kept.push({ code: "localLinks", message: words.linksMissHeading(toPage, toPageListed.join(", "), toPage > 3) });
-  return kept;
+  const missing = toPage > 0 ? { code: "localLinks", message: words.linksMissHeading(toPage, toPageListed.join(", "), toPage > 3) } : void 0;
+  const added = staying && missing ? [staying, missing] : staying ? [staying] : missing ? [missing] : [];
+  return kept.length === 0 ? added : kept.concat(added);
 }
 
 // src/core/publish/pageAddress.ts
@@ -15711,7 +15710,10 @@ async function eachSourceFromWalk(walk, options, take) {
   if (readSync2) {
     const readPlain = options.fs.readPlainTextSync;
     const bytes = (file) => readPlain?.call(options.fs, file.readFrom) ?? readSync2.call(options.fs, file.readFrom);
-    const again2 = (file) => async () => readTextSync(file, options, bytes);
+    const readAgain = async function() {
+      return readTextSync(this, options, bytes);
+    };
+    const again2 = (file) => readAgain.bind(file);
     const taken = [];
     const batch = [];
     for (let start = 0; start < entries.length; ) {
@@ -16210,8 +16212,7 @@ function refuseFilesAtChosenPage(pinned, chosen, words) {
   for (const item of pinned) {
     const complete = item.complete;
     if (complete === void 0 || complete.parentId !== grandparentId || titleKey(complete.pageTitle) !== title || item.refusals.some((refusal2) => refusal2.code === "treeParent")) continue;
-    item.refusals.push({ code: "treeParent", message: words.namesTreeParentPlace(item.file.label, complete.pageTitle, grandparentId, chosen.id), fix: "editFile" });
-    item.state = "refused";
+    refuseItem(item, { code: "treeParent", message: words.namesTreeParentPlace(item.file.label, complete.pageTitle, grandparentId, chosen.id), fix: "editFile" });
   }
 }
 function mayBeChosenPage(item, parentId) {
@@ -16295,8 +16296,7 @@ async function checkTitlesAcrossSpaceNames(plan, pages, spaceId, signal, message
       const others = group.filter((other) => other.spelling !== entry.spelling).map((other) => other.name);
       if (others.length === 0) continue;
       const message = entry.generated ? messages.generatedTitleCollision(entry.title, others.join(", ")) : messages.titleCollision(entry.title, others.join(", "));
-      entry.item.refusals.push({ code: "duplicatePage", message, fix: entry.generated ? void 0 : "editFile" });
-      entry.item.state = "refused";
+      refuseItem(entry.item, { code: "duplicatePage", message, fix: entry.generated ? void 0 : "editFile" });
       refusedAny = true;
     }
   }
@@ -16515,8 +16515,7 @@ async function checkTreeParent(plan, pages, choice, signal, messages = englishTr
   for (const page of plan.pages) {
     const state = page.item.state;
     if (state === "unchanged" || state === "refused" || state === "incomplete") continue;
-    page.item.refusals.push({ code: "treeParent", message: reason, fix: void 0 });
-    page.item.state = "refused";
+    refuseItem(page.item, { code: "treeParent", message: reason, fix: void 0 });
   }
 }
 async function checkTreeOnWiki(plan, pages, choice, signal, messages = englishTreeMessages) {
@@ -16750,19 +16749,20 @@ function digestTreeSource(source2, options, digest = {}) {
   const link = options.links.get(source2.key);
   const names = prepared.frontMatterTarget;
   const title = names.pageTitle?.trim() ? names.pageTitle : suggestTitle(prepared.frontMatterTitle, prepared.findings.firstHeading, source2.label);
+  const titleFromName = !prepared.frontMatterTitle?.trim() && !names.pageTitle?.trim() && !prepared.findings.firstHeading?.trim();
   if (source2.readProblem !== void 0 || prepared.frontMatterProblems.length > 0) {
     const item2 = planFile(source2, link, { defaults: { spaceId: options.spaceId, parentId: options.parentId, pageTitle: source2.label, overwrite: false }, ...messagesOf(options) }, prepared);
-    return { file: item2.file, place: "refused", item: item2, title, linkFacts: { headings: [], destinations: [] } };
+    return { file: item2.file, place: "refused", item: item2, title, titleFromName, linkFacts: { headings: [], destinations: [] } };
   }
   if (names.spaceId !== void 0 || names.parentId !== void 0) {
     const defaults2 = { spaceId: options.spaceId, parentId: options.parentId, overwrite: options.overwrite };
     const pinnedLink = link ?? pinnedRecordedLink(source2, names.pageTitle, defaults2, options);
     const { item: item2, content: content2 } = planFileWithContent(source2, pinnedLink, { titleFromFile: true, defaults: defaults2, ...diagramOptions(options), ...messagesOf(options) }, prepared);
-    return { file: item2.file, place: "pinned", item: item2, title, linkFacts: linkFactsOf(content2, digest.headingsLater === true) };
+    return { file: item2.file, place: "pinned", item: item2, title, titleFromName, linkFacts: linkFactsOf(content2, digest.headingsLater === true) };
   }
   const defaults = { spaceId: options.spaceId, parentId: options.parentId, pageTitle: title, overwrite: options.overwrite };
   const { item, content } = planFileWithContent(source2, link, treeItemOptions(options, defaults), prepared);
-  const digested = { file: item.file, place: "tree", item, title, linkFacts: linkFactsOf(content, digest.headingsLater === true) };
+  const digested = { file: item.file, place: "tree", item, title, titleFromName, linkFacts: linkFactsOf(content, digest.headingsLater === true) };
   if (holdsOnlyTitle(source2.label, item, content, title)) digested.titleOnly = true;
   return digested;
 }
@@ -16817,10 +16817,6 @@ function linkFactsOf(content, headingsLater = false) {
   for (const destination of destinations) if (ownHeadingAnchor(destination) !== void 0) ownAnchors = true;
   return { headings: headingsLater && !ownAnchors ? NO_HEADINGS : detachedAll(markdownHeadings(content)), destinations };
 }
-function titledByName(item) {
-  const prepared = item.prepared;
-  return !prepared.frontMatterTitle?.trim() && !prepared.frontMatterTarget.pageTitle?.trim() && !prepared.findings.firstHeading?.trim();
-}
 function planTreeOf(sources, given) {
   const keysOfParent = keysRecordingPage(given.identity, given.parentId);
   const options = keysOfParent.size === 0 ? given : { ...given, identity: identityWithout(given.identity, keysOfParent) };
@@ -16839,7 +16835,7 @@ function planTreeOf(sources, given) {
   }
   const treeInputs = [];
   for (const source2 of inTree.values()) {
-    const input2 = { path: source2.file.label, title: source2.title, titleFromName: titledByName(source2.item) };
+    const input2 = { path: source2.file.label, title: source2.title, titleFromName: source2.titleFromName };
     if (source2.titleOnly) input2.titleOnly = true;
     treeInputs.push(input2);
   }
@@ -17183,8 +17179,7 @@ function identityWithout(identity, keys) {
 }
 function refuse2(item, refusal2) {
   if (refusal2 === void 0) return;
-  item.refusals.push(refusal2);
-  item.state = "refused";
+  refuseItem(item, refusal2);
 }
 function refuseUnderRefusedFolders(pages, words) {
   const refusedFolders = /* @__PURE__ */ new Map();
@@ -17202,12 +17197,7 @@ function refuseUnderRefusedFolders(pages, words) {
 function refuseWithoutIds(pages, withoutId, words) {
   for (const page of pages) {
     if (!withoutId(page) || page.item.state === "refused") continue;
-    page.item.refusals.push({
-      code: "noPageAccess",
-      message: words.noPageAccess(),
-      fix: void 0
-    });
-    page.item.state = "refused";
+    refuseItem(page.item, { code: "noPageAccess", message: words.noPageAccess(), fix: void 0 });
   }
 }
 

@@ -206,6 +206,7 @@ describe('the page manifest store', () => {
     await store.record('index.md', { id: '1000002', title: 'Overview' });
     await store.record('getting-started/install.md', { id: '1000004', title: 'Install' });
     await store.record('getting-started/', { id: '1000003', title: 'Getting started' });
+    assert.deepEqual(store.entries().map(([key]) => key), ['getting-started/', 'getting-started/install.md', 'index.md'], 'in key order, however recorded');
     assert.equal(await readFile(path, 'utf8'), EXAMPLE);
     assert.deepEqual(await readdir(dir), ['.wiki-pages.json'], 'no temporary file left behind');
 

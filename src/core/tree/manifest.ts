@@ -106,7 +106,13 @@ export class ManifestStore {
 
   /** Every entry, sorted by key as in the file; the caller's own array of its own pairs. */
   entries(): ReadonlyArray<[string, ManifestEntry]> {
-    return [...this.pages].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const pairs = [...this.pages];
+    // A manifest read from its file is in key order already (the file is written sorted): sorted only once a run
+    // recorded pages, which come after. Planning asks for the entries of 10,000 pages more than once.
+    for (let index = 1; index < pairs.length; index++) {
+      if ((pairs[index - 1] as [string, ManifestEntry])[0] > (pairs[index] as [string, ManifestEntry])[0]) return pairs.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    }
+    return pairs;
   }
 
   /** The space and parent page the folder maps to, once recorded. */

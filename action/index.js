@@ -16018,7 +16018,11 @@ var ManifestStore = class _ManifestStore {
   }
   /** Every entry, sorted by key as in the file; the caller's own array of its own pairs. */
   entries() {
-    return [...this.pages].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
+    const pairs = [...this.pages];
+    for (let index = 1; index < pairs.length; index++) {
+      if (pairs[index - 1][0] > pairs[index][0]) return pairs.sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
+    }
+    return pairs;
   }
   /** The space and parent page the folder maps to, once recorded. */
   rootTarget() {

@@ -248,12 +248,12 @@ async function withOutsideLinks<M>(sources: readonly TreeSource[], options: Tree
     if (source.place === 'refused' || !isBelow(source.file.label, root)) continue;
     const from = source.file.label.slice(root.length);
     // How many folders the file sits below the published folder: a link climbing no more than that cannot leave it.
-    const depth = from.split('/').length - 1;
+    const depth = occurrences(from, '/');
     const leaving = source.linkFacts.destinations.filter((destination) => {
       // Only a path that climbs (`..`) above the file's depth, or starts at the repository root, can leave the folder;
       // `%` and `\` may spell either. Each `..` in the text counts as a climb (at least as many as the path's `..`
       // segments), so no link that leaves is missed, and most links of a large tree are not classified again.
-      const climbs = destination.split('..').length - 1;
+      const climbs = occurrences(destination, '..');
       if (climbs <= depth && !destination.startsWith('/') && !destination.includes('%') && !destination.includes('\\')) return false;
       const target = linkTarget(destination, from, options.rootInRepository);
       return target.kind === 'file' && target.path === undefined;
@@ -262,6 +262,13 @@ async function withOutsideLinks<M>(sources: readonly TreeSource[], options: Tree
   }
   if (linking.length === 0) return options;
   return { ...options, outsideLinks: await outsideLinkedPages(linking, ports) };
+}
+
+/** How many times `part` occurs in `text`, none overlapping (as `text.split(part).length - 1`, without the pieces). */
+function occurrences(text: string, part: string): number {
+  let count = 0;
+  for (let at = text.indexOf(part); at !== -1; at = text.indexOf(part, at + part.length)) count++;
+  return count;
 }
 
 /**

@@ -14251,16 +14251,16 @@ function markdownHeadingSlug(text2) {
   return githubHeadingText(text2).toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, "").replace(/ /g, "-");
 }
 function markdownHeadingSlugs(headings) {
-  const occurrences = /* @__PURE__ */ new Map();
+  const occurrences2 = /* @__PURE__ */ new Map();
   return headings.map((heading) => {
     const base = markdownHeadingSlug(heading);
     let slug = base;
-    while (occurrences.has(slug)) {
-      const count = (occurrences.get(base) ?? 0) + 1;
-      occurrences.set(base, count);
+    while (occurrences2.has(slug)) {
+      const count = (occurrences2.get(base) ?? 0) + 1;
+      occurrences2.set(base, count);
       slug = `${base}-${count}`;
     }
-    occurrences.set(slug, 0);
+    occurrences2.set(slug, 0);
     return slug;
   });
 }
@@ -16702,9 +16702,9 @@ async function withOutsideLinks(sources, options, ports) {
   for (const source2 of sources) {
     if (source2.place === "refused" || !isBelow(source2.file.label, root)) continue;
     const from = source2.file.label.slice(root.length);
-    const depth = from.split("/").length - 1;
+    const depth = occurrences(from, "/");
     const leaving = source2.linkFacts.destinations.filter((destination) => {
-      const climbs = destination.split("..").length - 1;
+      const climbs = occurrences(destination, "..");
       if (climbs <= depth && !destination.startsWith("/") && !destination.includes("%") && !destination.includes("\\")) return false;
       const target = linkTarget(destination, from, options.rootInRepository);
       return target.kind === "file" && target.path === void 0;
@@ -16713,6 +16713,11 @@ async function withOutsideLinks(sources, options, ports) {
   }
   if (linking.length === 0) return options;
   return { ...options, outsideLinks: await outsideLinkedPages(linking, ports) };
+}
+function occurrences(text2, part) {
+  let count = 0;
+  for (let at = text2.indexOf(part); at !== -1; at = text2.indexOf(part, at + part.length)) count++;
+  return count;
 }
 async function planTreeFromWalk(walk, sourceOptions, entryOptions, root, outside) {
   const options = planOptionsOf(entryOptions);

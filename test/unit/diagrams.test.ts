@@ -94,6 +94,13 @@ describe('Mermaid diagrams', () => {
       assert.deepEqual(unclosed.ok && { diagrams: unclosed.diagrams, unclosed: unclosed.unclosed }, { diagrams: 0, unclosed: 1 }, 'an unclosed one stays code, and the plan says so');
     });
 
+    it('finds none in a text without three backticks or tildes in a row, whatever it says of Mermaid', () => {
+      assert.deepEqual(sources('We draw with mermaid.\n\n``mermaid``\n\n~~mermaid~~\n\n    graph TD\n'), []);
+      const result = renderDiagrams('Mermaid `graph TD` only.\n', { rendererUrl: 'https://r.example' });
+      assert.deepEqual(result.ok && { diagrams: result.diagrams, unclosed: result.unclosed, markdown: result.markdown }, { diagrams: 0, unclosed: 0, markdown: 'Mermaid `graph TD` only.\n' });
+      assert.deepEqual(sources('- a\n  - b\n    ~~~mermaid\n    graph TD\n      A-->B\n    ~~~\n'), [FLOW], 'a tilde fence in a nested list item is still one');
+    });
+
     it('keeps the block quote or list item marker before a drawn diagram', () => {
       assert.equal(rendered('> ```mermaid\r\n> A\r\n> ```\r\nafter\r\n', 'https://r.example'), `> ![Diagram 1](https://r.example/mermaid/png/${encodeForKroki('A')})\r\nafter\r\n`);
       assert.equal(rendered('- a\n- ```mermaid\n  A\n  ```\n- b\n', 'https://r.example'), `- a\n- ![Diagram 1](https://r.example/mermaid/png/${encodeForKroki('A')})\n- b\n`);

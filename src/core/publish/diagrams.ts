@@ -52,6 +52,9 @@ export function findDiagramFences(markdown: string): DiagramFence[] {
 
 /** The closed Mermaid fences, and how many were opened but never closed by a fence line (they stay code). */
 function scanDiagramFences(markdown: string): { fences: DiagramFence[]; unclosed: number } {
+  // Every diagram is a fence, and every fence line holds three backticks or three tildes: a text with neither (most
+  // files planned) holds none, and is not read for them (each look below reads the whole text).
+  if (!markdown.includes('```') && !markdown.includes('~~~')) return { fences: [], unclosed: 0 };
   const fences: DiagramFence[] = [];
   let unclosed = 0;
   for (const [start, end] of fencedBlocks(markdown)) {

@@ -10760,6 +10760,7 @@ var OPENER = /^( {0,3})(`{3,}|~{3,})[ \t]*(\S*)/;
 var CLOSER = /^ {0,3}(`{3,}|~{3,})[ \t]*\r?$/;
 var TITLE_COMMENT = /^[ \t]*%%[ \t]*title\b[ \t]*:?[ \t]*(.*?)[ \t]*$/im;
 function scanDiagramFences(markdown) {
+  if (!markdown.includes("```") && !markdown.includes("~~~")) return { fences: [], unclosed: 0 };
   const fences = [];
   let unclosed = 0;
   for (const [start, end] of fencedBlocks(markdown)) {

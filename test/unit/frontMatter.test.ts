@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { frontMatterBody, parseFrontMatterYaml, splitFrontMatter } from '../../src/core/publish/frontMatter';
+import { frontMatterBody, parseFrontMatterYaml, simpleFrontMatter, splitFrontMatter } from '../../src/core/publish/frontMatter';
 
 describe('front matter', () => {
   it('reads the wiki keys and removes the whole block from the content', () => {
@@ -132,6 +132,37 @@ describe('front matter', () => {
     });
   }
 
+  // The wiki: blocks the fast path reads itself (the shape Open Wiki Page as Markdown and the bench write).
+  const WIKI_BLOCKS = [
+    'wiki:\n  spaceId: DOCS\n  parentId: "123456"\n  pageTitle: Bench page-000\n  overwrite: true',
+    'title: Guide\nwiki:\n    spaceId: DOCS\n    pageId: 0042\ntags: [a, b]',
+    'wiki:\n  pageTitle: "  padded  "\n  parentId: 123456\n  overwrite: false\n\n# done\ntitle: T',
+    "wiki:\n  pageTitle: 'Release 1.0'\n  spaceId: 1e3\n  parentId: 0123456",
+    'wiki:\n  pageTitle: true\n  spaceId: 0x1F\n  parentId: 99999999999999999999',
+    'wiki:\n  pageTitle: 2024-01-31\n  spaceId: .inf\n  pageId: "77"',
+    'wiki:\n  pageTitle: caf\u00e9 \u2014 menu\n  spaceId: ""',
+    'wiki:\n  pageTitle: "a \'quoted\' title"\n  spaceId: \'say "hi"\'',
+    'wiki:\r\n  spaceId: DOCS\r\n  pageTitle: CRLF',
+  ];
+  // Shapes the fast path gives to the parser: each is read (or refused, with its words) as the parser reads it.
+  const WIKI_BLOCKS_FOR_THE_PARSER = [
+    'wiki:', 'wiki: ~', 'wiki: {spaceId: DOCS}', 'wiki:\ntitle: T', 'wiki:\n  spaceId:', 'wiki:\n  spaceId: ~', 'wiki:\n  pageTitle: null',
+    'wiki:\n  spaceId: DOCS\n   parentId: "1"', 'wiki:\n  pageTitle: A long\n    title continued', 'wiki:\n  spaceId: DOCS\n  spaceId: OTHER',
+    'wiki:\n  overwrite: yes please', 'wiki:\n  overwrite: True', 'wiki:\n  overwrite: "true"', 'wiki:\n  pageId: abc', 'wiki:\n  pageId: ""',
+    'wiki:\n  pageTitle: "esc\\"aped"', "wiki:\n  pageTitle: 'It''s'", 'wiki:\n  pageTitle: a: b', 'wiki:\n  pageTitle: a #comment',
+    'wiki:\n  pageTitle: [a]', 'wiki:\n  pageTitle: &v T', 'wiki:\n  pageTitle: >\n    Folded', 'wiki:\n  omitTitleHeading: true',
+    'wiki:\n  other: x', 'wiki:\n\tspaceId: DOCS', 'wiki:\n  spaceId:DOCS', 'wiki:\n  spaceId: DOCS\nwiki:\n  parentId: "1"',
+    'wiki:\n  # a note\n  spaceId: DOCS', 'wiki:\n  spaceId: "DOCS" # c', 'omitTitleHeading: false\nwiki:\n  spaceId: DOCS',
+  ];
+
+  it('reads the wiki: block a publish writes without the YAML parser', () => {
+    for (const block of WIKI_BLOCKS) assert.notEqual(simpleFrontMatter(block.replace(/\r\n/g, '\n')), undefined, JSON.stringify(block));
+    assert.deepEqual(simpleFrontMatter('wiki:\n  spaceId: DOCS\n  parentId: "123456"\n  pageTitle: Bench page-000\n  overwrite: true\n  pageId: 42'), {
+      target: { spaceId: 'DOCS', parentId: '123456', pageTitle: 'Bench page-000', overwrite: true }, pageId: '42', problems: [],
+    });
+    for (const block of WIKI_BLOCKS_FOR_THE_PARSER) assert.equal(simpleFrontMatter(block), undefined, JSON.stringify(block));
+  });
+
   describe('reads simple front matter without the YAML parser, exactly as the parser reads it', () => {
     // Each block is read through splitFrontMatter (which may take the fast path) and by the YAML parser itself.
     const blocks = [
@@ -141,6 +172,8 @@ describe('front matter', () => {
       'title: Guide\nwiki:\n  pageTitle: Other', 'omitTitleHeading: true\ntitle: Guide', 'title: &anchor Guide', 'title: *alias', 'title: |\n  block',
       'title: Guide\n  indented: x', 'tags: [a, [b]]', 'tags: [a,, b]', 'title: {a: b}', 'title: %percent', 'title: @at', 'title: `tick`', 'title: Guide\t',
       'key with space: x', 'title: caf\u00e9 \u2014 menu', '',
+      // The wiki: block a publish writes, and what the fast path must leave to the parser.
+      ...WIKI_BLOCKS, ...WIKI_BLOCKS_FOR_THE_PARSER,
     ];
     for (const block of blocks) {
       it(JSON.stringify(block), () => {

@@ -89,17 +89,30 @@ export function parseFrontMatterYaml(block: string, messages: PublishMessages = 
 }
 
 // The lines the fast path reads: a top-level key and a plain scalar (no YAML indicator, quote, comment or colon in
-// it), or a flow sequence of plain words (`tags: [a, b]`); blank lines and comment lines. Anything else, and the keys
-// whose values matter beyond a title (wiki, omitTitleHeading), goes to the YAML parser.
-const SIMPLE_LINE = /^([A-Za-z_][A-Za-z0-9_-]*):(?: +([^-?:,[\]{}#&*!|>'"%@`\s][^:#\t,[\]{}]*?|\[ *(?:[A-Za-z0-9_][A-Za-z0-9_.-]*(?: *, *[A-Za-z0-9_][A-Za-z0-9_.-]*)*)? *\]))? *$/;
+// it), or a flow sequence of plain words (`tags: [a, b]`); blank lines and comment lines; and a `wiki:` block of the
+// keys a publish writes (spaceId, parentId, pageTitle, pageId, overwrite), each on a line of its own at one
+// indentation, its value a plain scalar as above or a quoted one without escapes. Anything else (omitTitleHeading, any
+// other key under wiki:, an empty or null value, a value a person must be told about) goes to the YAML parser.
+const PLAIN_SCALAR = "[^-?:,[\\]{}#&*!|>'\"%@`\\s][^:#\\t,[\\]{}]*?";
+const SIMPLE_LINE = new RegExp(`^([A-Za-z_][A-Za-z0-9_-]*):(?: +(${PLAIN_SCALAR}|\\[ *(?:[A-Za-z0-9_][A-Za-z0-9_.-]*(?: *, *[A-Za-z0-9_][A-Za-z0-9_.-]*)*)? *\\]))? *$`);
+const SIMPLE_WIKI_LINE = new RegExp(`^( +)(spaceId|parentId|pageTitle|pageId|overwrite):(?: +(?:"([^"\\\\]*)"|'([^']*)'|(${PLAIN_SCALAR})))? *$`);
 const SIMPLE_SKIPPED = /^(?: *|#.*)$/;
 const YAML_NULL = /^(?:~|null|Null|NULL)$/;
-const KEYS_FOR_THE_PARSER = new Set(['wiki', 'omitTitleHeading']);
+const KEYS_FOR_THE_PARSER = new Set(['omitTitleHeading']);
 
-/** The front matter read without the YAML parser when every line is that simple; undefined otherwise. */
-function simpleFrontMatter(block: string): Omit<SplitDocument, 'content'> | undefined {
+/**
+ * The front matter read without the YAML parser when every line is that simple; undefined otherwise. Exported for
+ * its tests, which hold it to what the parser reads.
+ */
+export function simpleFrontMatter(block: string): Omit<SplitDocument, 'content'> | undefined {
   const keys = new Set<string>();
   let title: string | undefined;
+  let pageId: string | undefined;
+  const target: PartialTarget = {};
+  // The wiki: block's indentation once its first key is read; undefined before, and outside the block.
+  let inWiki = false;
+  let wikiIndent: string | undefined;
+  const wikiKeys = new Set<string>();
   // Line by line as split('\n') cuts them (a last empty line after a final LF included), without the list.
   for (let from = 0; from <= block.length; ) {
     let end = block.indexOf('\n', from);
@@ -107,18 +120,50 @@ function simpleFrontMatter(block: string): Omit<SplitDocument, 'content'> | unde
     const line = block.slice(from, end);
     from = end + 1;
     if (SIMPLE_SKIPPED.test(line)) continue;
+    if (inWiki && line.startsWith(' ')) {
+      const wikiLine = SIMPLE_WIKI_LINE.exec(line);
+      const [, indent, key, doubleQuoted, singleQuoted, plain] = wikiLine ?? [];
+      // A key of its own at the block's one indentation, with a value; a continued or nested line is the parser's.
+      if (!wikiLine || indent === undefined || key === undefined || (wikiIndent ?? indent) !== indent || wikiKeys.has(key)) return undefined;
+      wikiIndent = indent;
+      wikiKeys.add(key);
+      const value = doubleQuoted ?? singleQuoted ?? plain;
+      if (value === undefined || (plain !== undefined && YAML_NULL.test(plain))) return undefined;
+      if (key === 'overwrite') {
+        // YAML's other spellings of a boolean, and anything that is none, are the parser's to read or refuse.
+        if (plain !== 'true' && plain !== 'false') return undefined;
+        target.overwrite = plain === 'true';
+        continue;
+      }
+      const text = value.trim();
+      if (key === 'pageId') {
+        if (!/^\d+$/.test(text)) return undefined;
+        pageId = text;
+      } else target[key as 'spaceId' | 'parentId' | 'pageTitle'] = text;
+      continue;
+    }
+    // `wiki:` with no key under it holds null, which the parser reads.
+    if (inWiki && wikiIndent === undefined) return undefined;
+    inWiki = false;
     const match = SIMPLE_LINE.exec(line);
     const key = match?.[1];
     // A key written twice is an error to the YAML parser: it says so.
     if (!match || key === undefined || keys.has(key) || KEYS_FOR_THE_PARSER.has(key)) return undefined;
     keys.add(key);
     const value = match[2];
+    if (key === 'wiki') {
+      if (value !== undefined) return undefined;
+      inWiki = true;
+      continue;
+    }
     if (key !== 'title' || value === undefined) continue;
     if (value.startsWith('[')) return undefined;
     if (!YAML_NULL.test(value)) title = value.trim();
   }
-  const facts: Omit<SplitDocument, 'content'> = { target: {}, problems: [] };
+  if (inWiki && wikiIndent === undefined) return undefined;
+  const facts: Omit<SplitDocument, 'content'> = { target, problems: [] };
   if (title) facts.title = title;
+  if (pageId !== undefined) facts.pageId = pageId;
   return facts;
 }
 

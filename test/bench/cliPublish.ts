@@ -195,5 +195,5 @@ export function reportCliPublish(report: Report, result: CliBenchResult, options
   report.detail(`the CLI loading its bundle and printing --version: ${(memory.versionOnlyKb / MB).toFixed(1)} MB; publishing the 100 KB file: ${(memory.smallFileKb / MB).toFixed(1)} MB`);
   const growthKb = memory.bigFileKb - memory.smallFileKb;
   report.detail(`the 5 MB file over the 100 KB one: ${(growthKb / MB).toFixed(1)} MB = ${(growthKb / (memory.bigFileBytes / 1024)).toFixed(1)} x the file size (information)`);
-  report.detail('peak RSS = process.resourceUsage().maxRSS written at exit by a --require probe in the child (max over the 200-file runs, median otherwise)');
+  report.detail('peak RSS = VmHWM of the child at exit, written by a --require probe (rssProbe.ts; max over the 200-file runs, median otherwise)');
 }

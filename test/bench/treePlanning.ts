@@ -10,7 +10,7 @@ import { serializeManifest, type ManifestEntry } from '../../src/core/tree/manif
 import type { Report } from './report';
 import { describe, summarize, type Summary } from './stats';
 import { shippedCli } from './bundle';
-import { mustExit, runNode, writeDocsTree, writeRssProbe, type ChildRun, type TreeShape } from './treePublish';
+import { mustExit, runNode, rssProbeIn, writeDocsTree, type ChildRun, type TreeShape } from './treePublish';
 
 export interface TreePlanningOptions {
   /** CLI and bare runs each, alternating, after one warm-up of each. */
@@ -73,7 +73,7 @@ export async function measureTreePlanning(options: TreePlanningOptions): Promise
     await writeFile(join(docs, '.wiki-pages.json'), serializeManifest({ root: { space: 'DOCS', parent: '123456' }, pages }));
     const generateMs = performance.now() - generating;
 
-    const rss = await writeRssProbe(dir);
+    const rss = rssProbeIn(dir);
     const cliArgs = [cli, 'publish', 'docs', '--tree', '--dry-run', '--space', 'DOCS', '--parent', '123456'];
     const runCli = async (): Promise<ChildRun> => {
       const run = await runNode(cliArgs, { cwd: dir, env: {}, rss, timeoutMs: options.timeoutMs });

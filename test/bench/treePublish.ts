@@ -5,7 +5,7 @@
 // Also here, for treePlanning.ts: the tree generator and the child-process runner both sections use.
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -107,29 +107,15 @@ export interface ChildRun {
   timedOut: boolean;
 }
 
-// The child's own peak resident set: VmHWM from /proc/self/status where there is one. process.resourceUsage().maxRSS
-// (what rssProbe.ts writes) also counts, on Linux, the parent's resident set at fork: a child of this bench process
-// never reads below the bench's own size (about 75 MB by the time the bench gets here).
-const PEAK_RSS_PROBE = `
-const { readFileSync, writeFileSync } = require('node:fs');
-const target = process.env.WIKI_BENCH_RSS_FILE;
-if (target) process.on('exit', () => {
-  let kb;
-  try { kb = Number(/^VmHWM:\\s*(\\d+) kB/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1]); } catch {}
-  writeFileSync(target, String(kb || process.resourceUsage().maxRSS));
-});
-`;
-
 /** Where runNode's peak RSS is read: the probe (written into `dir`) and the file it writes. */
 export interface RssProbe {
   probe: string;
   file: string;
 }
 
-export async function writeRssProbe(dir: string): Promise<RssProbe> {
-  const probe = join(dir, 'peakRssProbe.js');
-  await writeFile(probe, PEAK_RSS_PROBE);
-  return { probe, file: join(dir, 'peak-rss.txt') };
+/** The child's own peak RSS (rssProbe.ts), written into `dir`. */
+export function rssProbeIn(dir: string): RssProbe {
+  return { probe: join(__dirname, 'rssProbe.js'), file: join(dir, 'peak-rss.txt') };
 }
 
 /** `node <args>` spawn to exit; the peak RSS probe preloaded when `rss` is given; killed after `timeoutMs`. */
@@ -207,7 +193,7 @@ export async function measureTreePublish(options: TreePublishOptions): Promise<T
   const { sandbox } = world;
   try {
     const cli = await shippedCli(dir);
-    const rss = await writeRssProbe(dir);
+    const rss = rssProbeIn(dir);
     const tree = await writeDocsTree(join(dir, 'docs'), SHAPE);
     const depthOf = new Map(tree.pages.map((page) => [page.title, page.depth]));
     const args = [cli, 'publish', 'docs', '--tree', '--space', 'DOCS', '--parent', '123456', '--concurrency', String(CONCURRENCY)];

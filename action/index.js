@@ -9726,30 +9726,66 @@ function parseFrontMatterYaml(block, messages = englishPublishMessages) {
   const keys = readWikiKeys(wiki, (key) => written(document, ["wiki", key], wiki[key]), messages);
   return { ...keys, problems: [...keys.problems, ...omit.problems], ...title, ...omit.value };
 }
-var SIMPLE_LINE = /^([A-Za-z_][A-Za-z0-9_-]*):(?: +([^-?:,[\]{}#&*!|>'"%@`\s][^:#\t,[\]{}]*?|\[ *(?:[A-Za-z0-9_][A-Za-z0-9_.-]*(?: *, *[A-Za-z0-9_][A-Za-z0-9_.-]*)*)? *\]))? *$/;
+var PLAIN_SCALAR = "[^-?:,[\\]{}#&*!|>'\"%@`\\s][^:#\\t,[\\]{}]*?";
+var SIMPLE_LINE = new RegExp(`^([A-Za-z_][A-Za-z0-9_-]*):(?: +(${PLAIN_SCALAR}|\\[ *(?:[A-Za-z0-9_][A-Za-z0-9_.-]*(?: *, *[A-Za-z0-9_][A-Za-z0-9_.-]*)*)? *\\]))? *$`);
+var SIMPLE_WIKI_LINE = new RegExp(`^( +)(spaceId|parentId|pageTitle|pageId|overwrite):(?: +(?:"([^"\\\\]*)"|'([^']*)'|(${PLAIN_SCALAR})))? *$`);
 var SIMPLE_SKIPPED = /^(?: *|#.*)$/;
 var YAML_NULL = /^(?:~|null|Null|NULL)$/;
-var KEYS_FOR_THE_PARSER = /* @__PURE__ */ new Set(["wiki", "omitTitleHeading"]);
+var KEYS_FOR_THE_PARSER = /* @__PURE__ */ new Set(["omitTitleHeading"]);
 function simpleFrontMatter(block) {
   const keys = /* @__PURE__ */ new Set();
   let title;
+  let pageId;
+  const target = {};
+  let inWiki = false;
+  let wikiIndent;
+  const wikiKeys = /* @__PURE__ */ new Set();
   for (let from = 0; from <= block.length; ) {
     let end = block.indexOf("\n", from);
     if (end === -1) end = block.length;
     const line = block.slice(from, end);
     from = end + 1;
     if (SIMPLE_SKIPPED.test(line)) continue;
+    if (inWiki && line.startsWith(" ")) {
+      const wikiLine = SIMPLE_WIKI_LINE.exec(line);
+      const [, indent, key2, doubleQuoted, singleQuoted, plain] = wikiLine ?? [];
+      if (!wikiLine || indent === void 0 || key2 === void 0 || (wikiIndent ?? indent) !== indent || wikiKeys.has(key2)) return void 0;
+      wikiIndent = indent;
+      wikiKeys.add(key2);
+      const value2 = doubleQuoted ?? singleQuoted ?? plain;
+      if (value2 === void 0 || plain !== void 0 && YAML_NULL.test(plain)) return void 0;
+      if (key2 === "overwrite") {
+        if (plain !== "true" && plain !== "false") return void 0;
+        target.overwrite = plain === "true";
+        continue;
+      }
+      const text2 = value2.trim();
+      if (key2 === "pageId") {
+        if (!/^\d+$/.test(text2)) return void 0;
+        pageId = text2;
+      } else target[key2] = text2;
+      continue;
+    }
+    if (inWiki && wikiIndent === void 0) return void 0;
+    inWiki = false;
     const match = SIMPLE_LINE.exec(line);
     const key = match?.[1];
     if (!match || key === void 0 || keys.has(key) || KEYS_FOR_THE_PARSER.has(key)) return void 0;
     keys.add(key);
     const value = match[2];
+    if (key === "wiki") {
+      if (value !== void 0) return void 0;
+      inWiki = true;
+      continue;
+    }
     if (key !== "title" || value === void 0) continue;
     if (value.startsWith("[")) return void 0;
     if (!YAML_NULL.test(value)) title = value.trim();
   }
-  const facts = { target: {}, problems: [] };
+  if (inWiki && wikiIndent === void 0) return void 0;
+  const facts = { target, problems: [] };
   if (title) facts.title = title;
+  if (pageId !== void 0) facts.pageId = pageId;
   return facts;
 }
 function written(document, path, parsed) {

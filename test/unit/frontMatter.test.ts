@@ -143,6 +143,8 @@ describe('front matter', () => {
     'wiki:\n  pageTitle: caf\u00e9 \u2014 menu\n  spaceId: ""',
     'wiki:\n  pageTitle: "a \'quoted\' title"\n  spaceId: \'say "hi"\'',
     'wiki:\r\n  spaceId: DOCS\r\n  pageTitle: CRLF',
+    'wiki:\n# a note at the margin\n\n  spaceId: DOCS\n  pageTitle: "C# guide, part {1}"\n  parentId: \'[7]\'',
+    "wiki:\n  pageTitle: It's here at a@b & c\ntitle: yes",
   ];
   // Shapes the fast path gives to the parser: each is read (or refused, with its words) as the parser reads it.
   const WIKI_BLOCKS_FOR_THE_PARSER = [

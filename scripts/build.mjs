@@ -34,11 +34,16 @@ const keepLazyBundlesSeparate = (self) => ({
  * The command line's libraries that the core requires only on demand (src/cli/onDemandLibs.ts, dist/cliLibs.js): each
  * require of one in dist/cli.js becomes a require of that sibling bundle's member, made when the core first asks.
  */
-const onDemandLibs = new Map([['yaml', 'yaml'], ['entities/lib/decode.js', 'entitiesDecode']]);
+const onDemandLibsSource = 'src/cli/onDemandLibs.ts';
+// Read from that file's `export * as <member> from '<library>'` lines, so that a library is named in one place.
+const onDemandLibs = new Map(
+  [...readFileSync(onDemandLibsSource, 'utf8').matchAll(/^export \* as (\w+) from '([^']+)';$/gm)].map(([, member, library]) => [library, member]),
+);
+if (onDemandLibs.size === 0) throw new Error(`${onDemandLibsSource} names no library (export * as <member> from '<library>';)`);
 const keepOnDemandLibsSeparate = {
   name: 'keep-on-demand-libs-separate',
   setup(build) {
-    // The filter made from the map's keys, so that a library is named in one place.
+    // The filter made from the map's keys.
     const names = [...onDemandLibs.keys()].map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
     build.onResolve({ filter: new RegExp(`^(${names.join('|')})$`) }, (args) => ({ path: args.path, namespace: 'cli-libs' }));
     build.onLoad({ filter: /.*/, namespace: 'cli-libs' }, (args) => ({

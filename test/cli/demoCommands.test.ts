@@ -91,4 +91,21 @@ describe('The demo\'s printed commands, run against a sandbox', function () {
     assert.equal(edited?.version, page.version + 1);
     assert.match(edited?.markdown ?? '', /A line a colleague added\./);
   });
+
+  it('the printed switch makes the sandbox refuse a title used elsewhere in the space, as the platform long did', async () => {
+    const [unique] = printed(lines, 'curl -s -X POST').filter((line) => line.includes('/uniqueTitles'));
+    assert.ok(unique !== undefined, lines.join('\n'));
+    const run = await runInShell([unique]);
+    assert.equal(run.code, 0, run.stderr);
+    const token = (await runInShell([freshTokenCommand(world.sandbox.controlUrl)])).stdout.trim();
+    const parent = world.sandbox.findPageByTitle('DOCS', '123456', 'Token check');
+    assert.ok(parent);
+    const answer = await fetch(world.sandbox.importEndpoint, {
+      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ spaceId: 'DOCS', parentId: parent.id, pageTitle: 'runbook', content: 'Text.' }),
+    });
+    assert.equal(answer.status, 400);
+    assert.match(((await answer.json()) as { body: string }).body, /already exists in the space "DOCS"/);
+    world.sandbox.setUniqueTitlesInSpace(false);
+  });
 });

@@ -1,7 +1,7 @@
 // What `npm run demo` prints once everything runs: where to open VS Code, what to try in it, how to play a colleague
 // editing a page on the wiki, how to point the command line at the sandbox, and what Ctrl+C deletes. The commands
 // come from test/sandbox/tryItCommands.ts, whose test runs them against a sandbox.
-import { cliEnvironmentLines, wikiEditCommand, type CliServiceAccount } from '../sandbox/tryItCommands';
+import { cliEnvironmentLines, uniqueTitlesCommand, wikiEditCommand, type CliServiceAccount } from '../sandbox/tryItCommands';
 import type { SandboxWorld } from '../sandbox/world';
 
 export interface DemoFacts {
@@ -34,6 +34,10 @@ export function demoInstructions({ world, cliAccount, codeServerOrigin, workspac
     'Play a colleague editing a published page on the wiki (the page ID is the number in its address, as Open Page',
     'shows it). Then refresh the Wiki Pages view, publish the file again (the edit guard warns), Compare or Pull:',
     `  ${wikiEditCommand(sandbox.controlUrl)}`,
+    '',
+    'Make the sandbox refuse a title used anywhere in its space, as the platform long did (a moved file\'s old page keeps',
+    'its title; "inSpace": false turns it off):',
+    `  ${uniqueTitlesCommand(sandbox.controlUrl)}`,
     '',
     'The command line against this sandbox, from this repository\'s folder in another terminal:',
     ...cliEnvironmentLines(world, cliAccount).map((line) => `  ${line}`),

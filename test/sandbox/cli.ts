@@ -1,6 +1,6 @@
 // `npm run sandbox`: starts the sandbox wiki for a person (or, with --json, for a script) and keeps it
 // running until Ctrl+C. The token it prints belongs to this throwaway sandbox only.
-import { addCliServiceAccount, cliEnvironmentLines, wikiEditCommand } from './tryItCommands';
+import { addCliServiceAccount, cliEnvironmentLines, uniqueTitlesCommand, wikiEditCommand } from './tryItCommands';
 import { startSandboxWorld } from './world';
 
 interface CliOptions { port: number; controlPort: number; json: boolean }
@@ -66,6 +66,9 @@ async function main(): Promise<void> {
       '',
       'To make an edit "on the wiki" (for Compare, Pull and the edit guard):',
       `  ${wikiEditCommand(sandbox.controlUrl)}`,
+      '',
+      'To make it refuse a title used anywhere in its space, as the platform long did (false turns it off):',
+      `  ${uniqueTitlesCommand(sandbox.controlUrl)}`,
       '',
       'Press Ctrl+C to stop.',
     ].join('\n'));

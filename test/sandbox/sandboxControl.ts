@@ -76,6 +76,12 @@ const ROUTES: ReadonlyArray<readonly [method: string, path: RegExp, route: Route
     sandbox.setPageLookupFault(fault ?? undefined);
     return { status: 200, value: OK };
   }],
+  // The platform as it long was: a title used anywhere in the space is refused, whatever the parent.
+  ['POST', /^\/uniqueTitles$/, (sandbox, _match, body) => {
+    if (typeof body.inSpace !== 'boolean') throw new Error('Send {"inSpace": true} or {"inSpace": false}.');
+    sandbox.setUniqueTitlesInSpace(body.inSpace);
+    return { status: 200, value: OK };
+  }],
   ['POST', /^\/reset$/, (sandbox) => {
     sandbox.reset();
     return { status: 200, value: OK };

@@ -81,7 +81,7 @@ describe('sandbox control surface, lookups and page views', () => {
       ['POST', '/tokens'], ['DELETE', '/tokens/token-1'], ['POST', '/license'], ['POST', '/faults'], ['DELETE', '/faults'],
       ['GET', '/imports'], ['GET', '/pages'], ['POST', '/pages/123456/delete'], ['POST', '/reset'],
       ['GET', '/pages/123456'], ['POST', '/pages/123456/edit'], ['POST', '/exportFaults'], ['DELETE', '/exportFaults'],
-      ['GET', '/exports'], ['POST', '/paging'],
+      ['GET', '/exports'], ['POST', '/paging'], ['POST', '/uniqueTitles'],
     ];
     for (const [method, route] of probes) {
       const answer = await send(`${sandbox.baseUrl}${route}`, { method, body: method === 'GET' ? undefined : '{}' });

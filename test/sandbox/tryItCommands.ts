@@ -32,6 +32,14 @@ export function cliEnvironmentLines(world: SandboxWorld, account: CliServiceAcco
   ];
 }
 
+/**
+ * The platform's old rule, on or off: with it on, the sandbox refuses a create whose title a page anywhere in the space
+ * already has (a moved file's old page keeps its title), as the platform long did.
+ */
+export function uniqueTitlesCommand(controlUrl: string, inSpace = true): string {
+  return `curl -s -X POST ${controlUrl}/uniqueTitles -H 'Content-Type: application/json' -d '${JSON.stringify({ inSpace })}'`;
+}
+
 /** A colleague's edit on the wiki: the page gets a new version by "wiki-editor" with this Markdown. */
 export function wikiEditCommand(controlUrl: string, pageId = '<page id>', markdown = '# Edited on the wiki\n\nA line a colleague added.\n'): string {
   const body = JSON.stringify({ markdown }).replace(/'/g, '\'\\\'\'');

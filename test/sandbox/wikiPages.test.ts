@@ -103,6 +103,24 @@ describe('sandbox page identity: IDs, versions, the page and children routes, ed
     }
   });
 
+  it('refuses a title used anywhere in the space while the control route turns the platform\'s old rule on, ignoring case; reset turns it off', async () => {
+    const parent = await publish('Runbooks');
+    const underOther = (title: string) => postImport(sandbox, importBody({ parentId: parent.id, pageTitle: title }), token);
+    assert.equal((await control(sandbox, 'POST', '/uniqueTitles', { inSpace: true })).status, 200);
+    const refused = await underOther('RUNBOOKS');
+    assert.equal(refused.status, 400);
+    assert.match((refused.json as { body: string }).body, /A page titled "Runbooks" already exists in the space "DOCS"/);
+    assert.equal((await underOther('Deploy')).status, 201, 'a title nobody holds');
+    for (const body of [{}, { inSpace: 'yes' }]) assert.equal((await control(sandbox, 'POST', '/uniqueTitles', body)).status, 400, JSON.stringify(body));
+    assert.equal((await control(sandbox, 'POST', '/uniqueTitles', { inSpace: false })).status, 200);
+    assert.equal((await underOther('runbooks')).status, 201, 'titles are unique only under one parent again');
+    assert.equal((await control(sandbox, 'POST', '/uniqueTitles', { inSpace: true })).status, 200);
+    sandbox.reset();
+    token = sandbox.issueToken({ owner: 'bob', label: 'writer' }).token;
+    const again = await publish('Runbooks');
+    assert.equal((await postImport(sandbox, importBody({ parentId: again.id, pageTitle: 'Runbooks' }), token)).status, 201, 'reset turns the rule off');
+  });
+
   it('shows the page at {base}/wiki + webui, whatever the title slug, and only under its own space key', async () => {
     const page = await publish('Tom & <Jerry> notes');
     const { _links: links } = await pageRoute(page.id);

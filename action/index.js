@@ -9443,6 +9443,7 @@ var englishPublishMessages = {
   existsAfterRetry: (said, pageTitle) => `${said} A page titled "${pageTitle}" exists now. An earlier attempt that seemed to fail may have created it, or it may be someone else's page: it was not linked to this file. Look at it on the wiki, then choose Overwrite to make this file's text its content.`,
   alreadyExists: (said, pageTitle) => `${said} Choose Overwrite to update the page "${pageTitle}".`,
   existsUnseen: (said, pageTitle, pageId) => `${said} The account that checks wiki edits did not find this file's page (page ${pageId}), yet a page titled "${pageTitle}" is there: most likely that account may not view it, so its edits cannot be checked. Give that account permission to view the page and publish again; nothing was changed.`,
+  titleHeldInSpace: (said, pageTitle, pageId, url) => `${said} Page ${pageId}${url ? ` (${url})` : ""}, elsewhere in the space, already has the title "${pageTitle}", and this wiki keeps titles unique in a space. Choosing Overwrite would not help: it updates only a page under this file's own parent. Give this file another title, or rename or move that page on the wiki, then publish again; nothing was changed.`,
   unauthorized: (said) => `${said} The API token is missing, malformed, unknown to the wiki or was deleted: set a new one.`,
   licenseExpired: (said) => `${said} This token was created while the app's license was inactive (or the trial has ended). Once the license is active, create a new token in the app's settings (tab "API") and set it.`,
   forbidden: (said) => `${said} The token has expired or could not be verified; if it has not expired, check that this computer's clock is right (clock skew).`,
@@ -12479,7 +12480,7 @@ function outcomeText(result, outcome) {
 }
 var INTERRUPTED_CREATE_UNCHECKED = `An earlier run was stopped while creating this page (the --state record says so), so it may be this file's page; this run has no page access to check who wrote it. Set ${PLATFORM_TOKEN_ENV_VAR} or a service account's credentials (${CLIENT_ID_ENV_VAR}, ...): the next run then takes the page as this file's if this run's account wrote it, and updates it. --overwrite updates it without that check.`;
 function forCommandLine(message) {
-  return message.replace(/\b([Cc])hoose Overwrite\b/g, (_match, c) => `${c === "C" ? "P" : "p"}ass --overwrite`);
+  return message.replace(/\b([Cc])hoos(e|ing) Overwrite\b/g, (_match, c, ending) => `${c === "C" ? "P" : "p"}ass${ending === "e" ? "" : "ing"} --overwrite`);
 }
 function targetFields(item) {
   const { pageTitle, spaceId, parentId, overwrite } = item.target;
@@ -15562,11 +15563,16 @@ async function sendPlanned(item, target, context, settings) {
       hooks.onRetryWait?.(delayMs, nextAttempt, previous);
     }
   });
-  return unseenPageOutcome(outcome, item, target, settings.messages);
+  return titleTakenOutcome(unseenPageOutcome(outcome, item, target, settings.messages), item, target, settings.messages);
 }
 function unseenPageOutcome(outcome, item, target, messages = englishPublishMessages) {
   if (outcome.kind !== "alreadyExists" || item.guard?.kind !== "deleted") return outcome;
   return { ...outcome, actions: [], message: messages.existsUnseen(outcome.said ?? outcome.message, target.pageTitle, item.guard.pageId) };
+}
+function titleTakenOutcome(outcome, item, target, messages = englishPublishMessages) {
+  const held = item.titleHeldElsewhere;
+  if (outcome.kind !== "alreadyExists" || held === void 0 || held.parentId === target.parentId) return outcome;
+  return { ...outcome, actions: [], message: messages.titleHeldInSpace(outcome.said ?? outcome.message, target.pageTitle, held.id, held.url) };
 }
 
 // src/cli/files.ts
@@ -16527,6 +16533,7 @@ async function checkTitlesInSpace(plan, pages, spaceId, signal, messages = engli
       const first = elsewhere[0];
       if (!first) continue;
       item.cautions.push({ code: "titleInSpace", message: messages.titleElsewhere(first.title, first.id, first.webUrl) });
+      if (elsewhere.length === found.length) item.titleHeldElsewhere = { id: first.id, parentId: first.parentId, url: first.webUrl };
     }
   };
   await Promise.all(Array.from({ length: Math.min(LOOKUPS_AT_ONCE3, Math.max(1, queue.length)) }, worker));

@@ -447,7 +447,7 @@ const INTERRUPTED_CREATE_UNCHECKED =
 
 /** The editor's outcomes name its buttons; on the command line the same choice is a flag. */
 function forCommandLine(message: string): string {
-  return message.replace(/\b([Cc])hoose Overwrite\b/g, (_match, c: string) => `${c === 'C' ? 'P' : 'p'}ass --overwrite`);
+  return message.replace(/\b([Cc])hoos(e|ing) Overwrite\b/g, (_match, c: string, ending: string) => `${c === 'C' ? 'P' : 'p'}ass${ending === 'e' ? '' : 'ing'} --overwrite`);
 }
 
 function targetFields(item: PlanItem): Pick<FileRecord, 'title' | 'spaceId' | 'parentId' | 'overwrite'> {

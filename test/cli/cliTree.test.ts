@@ -1256,6 +1256,25 @@ describe('CLI --tree', () => {
     assert.match(lineOf('docs/ref/usage.md'), new RegExp(`A page titled "Usage" already exists elsewhere in the space \\(page ${usage.id}, http`), dry.stdout);
   });
 
+  it('a file moved to another folder, on a wiki that keeps titles unique in a space: the plan names the old page holding its title; the failure names it with the fix, not --overwrite', async () => {
+    const root = await cli.tree({ 'docs/guide/install.md': '# Install\n\nRun it.\n', 'docs/ref/api.md': '# API\n\nCalls.\n' });
+    assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);
+    const old = page('Install');
+    await rename(join(root, 'docs', 'guide', 'install.md'), join(root, 'docs', 'ref', 'install.md'));
+    cli.world.sandbox.setUniqueTitlesInSpace(true);
+    const lineOf = (run: { stdout: string }, file: string): string => run.stdout.split('\n').find((line) => line.includes(`${file} ->`)) ?? '';
+    const dry = await runCli(['publish', 'docs', '--tree', '--dry-run'], { cwd: root, env: cli.env() });
+    assert.equal(dry.code, 0, dry.stderr);
+    assert.match(dry.stdout, /^moves: 1 - the old page stays where it is/m);
+    assert.match(lineOf(dry, 'docs/ref/install.md'), new RegExp(`A page titled "Install" already exists elsewhere in the space \\(page ${old.id}, http`), dry.stdout);
+    const run = await runCli(['publish', 'docs', '--tree'], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 1, run.stdout);
+    const failed = lineOf(run, 'docs/ref/install.md');
+    assert.match(failed, new RegExp(`^ {2}FAILED +docs/ref/install\\.md .*already exists in the space "DOCS"\\. Page ${old.id} \\(http[^)]*\\), elsewhere in the space, already has the title "Install", and this wiki keeps titles unique in a space\\. Passing --overwrite would not help: it updates only a page under this file's own parent\\. Give this file another title, or rename or move that page on the wiki, then publish again`), run.stdout);
+    assert.doesNotMatch(failed, /Pass --overwrite to update/);
+    assert.equal(page('Install').id, old.id, 'the old page is untouched');
+  });
+
   it('a file that names its own page and would create it: the dry run names the page that holds its title in the space, in text and --json; updating its own page, it does not', async () => {
     const pinned = '---\nwiki:\n  spaceId: DOCS\n  parentId: "123456"\n  pageTitle: Setup\n---\nOur setup.\n';
     const root = await cli.tree({ 'docs/index.md': '# Overview\n', 'docs/guide/setup.md': pinned, 'team.md': '# Another team\n', 'theirs.md': '# Setup\n\nAnother team\'s page of that title.\n' });

@@ -49,10 +49,13 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
   async function publishTree(
     files: Record<string, string>, identity: MemoryIdentity, links = new Map<string, PageLink | undefined>(), access = true,
     onStart?: (item: PlanItem, started: number, total: number) => void, fails?: (item: PlanItem) => boolean, overwriteEdited = false, signal?: AbortSignal,
+    readWikiFirst = false,
   ): Promise<{ plan: ReturnType<typeof planTree>; run: TreeRunResult }> {
     const plan = planTree(sources(files), { rootPath: 'docs', spaceId: 'DOCS', parentId: '123456', overwrite: false, identity, links, pageAccess: access });
     const token = signedIn.apiToken;
     const pages = access ? signedIn.pages : undefined;
+    // As the front ends plan it: the wiki's view of the plan (the parent, titles held in the space) before it is run.
+    if (readWikiFirst && pages) await checkTreeOnWiki(plan, pages, { spaceId: 'DOCS', parentId: '123456', recorded: identity.entries().length > 0 });
     const since = Date.now();
     const run = await runTree({
       plan, pages, identity, gate: new ThrottleGate(), concurrency: 4, ...(signal ? { signal } : {}),
@@ -830,11 +833,40 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
 
     // Why it is said: a wiki that keeps titles unique in a space refuses the create when it is sent.
     signedIn.world.sandbox.setUniqueTitlesInSpace(true);
-    const { run } = await publishTree(files, new MemoryIdentity());
+    const { run } = await publishTree(files, new MemoryIdentity(), undefined, true, undefined, undefined, false, undefined, true);
     const setup = run.results.find((result) => result.key === 'docs/guide/setup.md');
     assert.equal(setup?.state, 'failed');
-    assert.match(setup?.outcome?.message ?? '', /A page titled "Setup" already exists in the space "DOCS"/);
+    // The service's words, then the page the plan found holding the title and the fix; no Overwrite, which would only
+    // meet the same answer (it updates a page under the file's own parent, and none is there).
+    assert.equal(setup?.outcome?.message, `Error: Bad Request - A page titled "Setup" already exists in the space "DOCS". Page ${theirSetup.id} (${signedIn.world.sandbox.pageAddress(theirSetup.id)}), elsewhere in the space, already has the title "Setup", and this wiki keeps titles unique in a space. Choosing Overwrite would not help: it updates only a page under this file's own parent. Give this file another title, or rename or move that page on the wiki, then publish again; nothing was changed.`);
+    assert.deepEqual(setup?.outcome?.actions, []);
     assert.equal(run.results.find((result) => result.key === 'docs/notes.md')?.state, 'published');
+  });
+
+  it('a file moved to another folder meets its old page\'s title on a wiki that keeps titles unique: the failure names that page and the fix, not Overwrite; a title under the page\'s own parent keeps Overwrite', async () => {
+    const { identity, remembered } = await publishedAndRemembered(FILES);
+    const oldInstall = page('Install');
+    const moved: Record<string, string> = { ...FILES, 'docs/reference/install.md': FILES['docs/guide/install.md'] as string };
+    delete moved['docs/guide/install.md'];
+    signedIn.world.sandbox.setUniqueTitlesInSpace(true);
+    const { plan, run } = await publishTree(moved, identity, remembered, true, undefined, undefined, false, undefined, true);
+    assert.deepEqual(plan.moves.moves.map((move) => [move.oldPath, move.path]), [['docs/guide/install.md', 'docs/reference/install.md']]);
+    const install = run.results.find((result) => result.key === 'reference/install.md');
+    assert.equal(install?.state, 'failed');
+    assert.match(install?.outcome?.message ?? '', new RegExp(`^Error: Bad Request - A page titled "Install" already exists in the space "DOCS"\\. Page ${oldInstall.id} \\(http://127\\.0\\.0\\.1:\\d+/wiki/spaces/DOCS/pages/${oldInstall.id}/Install\\), elsewhere in the space, already has the title "Install".* Choosing Overwrite would not help`));
+    assert.deepEqual(install?.outcome?.actions, []);
+    assert.equal(page('Install').id, oldInstall.id, 'the old page is untouched');
+
+    // A colleague's page with the title under the chosen parent itself: "already exists" means that page, which
+    // Overwrite updates, so the failure keeps the Overwrite it has always had.
+    signedIn.world.sandbox.setUniqueTitlesInSpace(false);
+    // Made through the import, as this account would; edited on the wiki since, so its latest version is a colleague's.
+    signedIn.world.sandbox.editPageOnWiki((await pageOnWiki('DOCS', '123456', 'Notes')).id, 'Their notes.\n');
+    const { run: again } = await publishTree({ ...moved, 'docs/notes.md': '# Notes\n\nOurs.\n' }, identity, remembered, true, undefined, undefined, false, undefined, true);
+    const notes = again.results.find((result) => result.key === 'notes.md');
+    assert.equal(notes?.state, 'failed');
+    assert.equal(notes?.outcome?.kind, 'alreadyExists');
+    assert.deepEqual(notes?.outcome?.actions, ['overwrite']);
   });
 
   it('a file that names its own page and updates it is not looked for by title elsewhere; once its page is deleted on the wiki, it is created anew and is', async () => {

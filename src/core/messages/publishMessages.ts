@@ -20,6 +20,11 @@ export interface PublishMessages extends EndpointMessages {
    * most likely there but hidden from the account that checks wiki edits. No Overwrite: it would replace it unchecked.
    */
   existsUnseen(said: string, pageTitle: string, pageId: string): string;
+  /**
+   * "Already exists" to a create whose title page `pageId` holds elsewhere in the space (found before sending): the wiki
+   * keeps titles unique in a space. No Overwrite: it updates only a page under the file's own parent.
+   */
+  titleHeldInSpace(said: string, pageTitle: string, pageId: string, url: string | undefined): string;
   unauthorized(said: string): string;
   licenseExpired(said: string): string;
   forbidden(said: string): string;
@@ -109,6 +114,8 @@ export const englishPublishMessages: PublishMessages = {
   alreadyExists: (said, pageTitle) => `${said} Choose Overwrite to update the page "${pageTitle}".`,
   existsUnseen: (said, pageTitle, pageId) =>
     `${said} The account that checks wiki edits did not find this file's page (page ${pageId}), yet a page titled "${pageTitle}" is there: most likely that account may not view it, so its edits cannot be checked. Give that account permission to view the page and publish again; nothing was changed.`,
+  titleHeldInSpace: (said, pageTitle, pageId, url) =>
+    `${said} Page ${pageId}${url ? ` (${url})` : ''}, elsewhere in the space, already has the title "${pageTitle}", and this wiki keeps titles unique in a space. Choosing Overwrite would not help: it updates only a page under this file's own parent. Give this file another title, or rename or move that page on the wiki, then publish again; nothing was changed.`,
   unauthorized: (said) => `${said} The API token is missing, malformed, unknown to the wiki or was deleted: set a new one.`,
   licenseExpired: (said) =>
     `${said} This token was created while the app's license was inactive (or the trial has ended). Once the license is active, create a new token in the app's settings (tab "API") and set it.`,

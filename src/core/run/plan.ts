@@ -132,6 +132,12 @@ export interface PlanItem {
    */
   titleLookedUp?: boolean;
   /**
+   * The page that lookup found holding the title elsewhere in the space, when none holds it under this page's own
+   * parent: a wiki that keeps titles unique in a space answers "already exists" to the create, which Overwrite cannot
+   * help (it updates only a page under the parent the file names), so the outcome says which page holds the title.
+   */
+  titleHeldElsewhere?: { id: string; parentId: string | undefined; url: string | undefined };
+  /**
    * Some link goes to a Markdown file that exists but has no known page yet, so it stays as written: the link this
    * publish leaves keeps no content hash, and the next run sends the file again although its text did not change,
    * filling the link in once that page is known (a flat run has no second pass).

@@ -43,7 +43,7 @@ export async function sendPlanned(item: PlanItem, target: PublishTarget, context
       hooks.onRetryWait?.(delayMs, nextAttempt, previous);
     },
   });
-  return unseenPageOutcome(outcome, item, target, settings.messages);
+  return titleTakenOutcome(unseenPageOutcome(outcome, item, target, settings.messages), item, target, settings.messages);
 }
 
 /**
@@ -54,4 +54,16 @@ export async function sendPlanned(item: PlanItem, target: PublishTarget, context
 function unseenPageOutcome(outcome: PublishOutcome, item: PlanItem, target: PublishTarget, messages: PublishMessages = englishPublishMessages): PublishOutcome {
   if (outcome.kind !== 'alreadyExists' || item.guard?.kind !== 'deleted') return outcome;
   return { ...outcome, actions: [], message: messages.existsUnseen(outcome.said ?? outcome.message, target.pageTitle, item.guard.pageId) };
+}
+
+/**
+ * A create of a title the plan found on a page elsewhere in the space (titlesInSpace.ts), and on none under the parent
+ * it goes to: "already exists" then means a wiki that keeps titles unique in a space. Overwrite updates only a page
+ * under the file's own parent, so it would meet the same answer: the outcome names the page that holds the title and
+ * the fix instead (another title, or that page renamed or moved on the wiki).
+ */
+function titleTakenOutcome(outcome: PublishOutcome, item: PlanItem, target: PublishTarget, messages: PublishMessages = englishPublishMessages): PublishOutcome {
+  const held = item.titleHeldElsewhere;
+  if (outcome.kind !== 'alreadyExists' || held === undefined || held.parentId === target.parentId) return outcome;
+  return { ...outcome, actions: [], message: messages.titleHeldInSpace(outcome.said ?? outcome.message, target.pageTitle, held.id, held.url) };
 }

@@ -119,6 +119,8 @@ export async function checkTitlesInSpace(
       const first = elsewhere[0];
       if (!first) continue;
       item.cautions.push({ code: 'titleInSpace', message: messages.titleElsewhere(first.title, first.id, first.webUrl) });
+      // A page with the title under this page's own parent is the one "already exists" would mean, which Overwrite updates.
+      if (elsewhere.length === found.length) item.titleHeldElsewhere = { id: first.id, parentId: first.parentId, url: first.webUrl };
     }
   };
   await Promise.all(Array.from({ length: Math.min(LOOKUPS_AT_ONCE, Math.max(1, queue.length)) }, worker));

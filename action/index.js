@@ -12913,14 +12913,23 @@ var Output = class {
 var import_node_crypto = require("node:crypto");
 var FORMAT = "wiki-publisher plan digest v2";
 var ENTRY_HASH_LENGTH = 16;
+var DIGEST_CHUNK = 64 * 1024;
 var SHORT_DIGEST_LENGTH = 12;
 function planFingerprint(entries, options) {
   const sorted = [...entries].sort((a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
   const hashes = sorted.map((entry) => sha256(JSON.stringify(describeEntry(entry, options.wiki))));
   const digest = (0, import_node_crypto.createHash)("sha256").update(`${FORMAT}
 wiki ${options.wiki ? "checked" : "not checked"}`, "utf8");
-  for (const [index, entry] of sorted.entries()) digest.update(`
-${JSON.stringify(entry.key)} ${hashes[index]}`, "utf8");
+  let pending = "";
+  for (let index = 0; index < sorted.length; index++) {
+    pending += `
+${JSON.stringify(sorted[index].key)} ${hashes[index]}`;
+    if (pending.length >= DIGEST_CHUNK) {
+      digest.update(pending, "utf8");
+      pending = "";
+    }
+  }
+  digest.update(pending, "utf8");
   let entryHashes;
   return {
     digest: digest.digest("hex"),

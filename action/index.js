@@ -15572,13 +15572,13 @@ async function sendPlanned(item, target, context, settings) {
       hooks.onRetryWait?.(delayMs, nextAttempt, previous);
     }
   });
-  return titleTakenOutcome(unseenPageOutcome(outcome, item, target, settings.messages), item, target, settings.messages);
+  return titleHeldOutcome(unseenPageOutcome(outcome, item, target, settings.messages), item, target, settings.messages);
 }
 function unseenPageOutcome(outcome, item, target, messages = englishPublishMessages) {
   if (outcome.kind !== "alreadyExists" || item.guard?.kind !== "deleted") return outcome;
   return { ...outcome, actions: [], message: messages.existsUnseen(outcome.said ?? outcome.message, target.pageTitle, item.guard.pageId) };
 }
-function titleTakenOutcome(outcome, item, target, messages = englishPublishMessages) {
+function titleHeldOutcome(outcome, item, target, messages = englishPublishMessages) {
   const held = item.titleHeldElsewhere;
   if (outcome.kind !== "alreadyExists" || held === void 0 || held.parentId === target.parentId) return outcome;
   return { ...outcome, actions: [], message: messages.titleHeldInSpace(outcome.said ?? outcome.message, target.pageTitle, held.id, held.url) };

@@ -33,11 +33,11 @@ export function cliEnvironmentLines(world: SandboxWorld, account: CliServiceAcco
 }
 
 /**
- * The platform's old rule, on or off: with it on, the sandbox refuses a create whose title a page anywhere in the space
+ * The platform's old rule turned on (`"inSpace": false` turns it off): the sandbox refuses a create whose title a page anywhere in the space
  * already has (a moved file's old page keeps its title), as the platform long did.
  */
-export function uniqueTitlesCommand(controlUrl: string, inSpace = true): string {
-  return `curl -s -X POST ${controlUrl}/uniqueTitles -H 'Content-Type: application/json' -d '${JSON.stringify({ inSpace })}'`;
+export function uniqueTitlesCommand(controlUrl: string): string {
+  return `curl -s -X POST ${controlUrl}/uniqueTitles -H 'Content-Type: application/json' -d '{"inSpace":true}'`;
 }
 
 /** A colleague's edit on the wiki: the page gets a new version by "wiki-editor" with this Markdown. */

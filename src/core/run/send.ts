@@ -43,7 +43,7 @@ export async function sendPlanned(item: PlanItem, target: PublishTarget, context
       hooks.onRetryWait?.(delayMs, nextAttempt, previous);
     },
   });
-  return titleTakenOutcome(unseenPageOutcome(outcome, item, target, settings.messages), item, target, settings.messages);
+  return titleHeldOutcome(unseenPageOutcome(outcome, item, target, settings.messages), item, target, settings.messages);
 }
 
 /**
@@ -62,7 +62,7 @@ function unseenPageOutcome(outcome: PublishOutcome, item: PlanItem, target: Publ
  * under the file's own parent, so it would meet the same answer: the outcome names the page that holds the title and
  * the fix instead (another title, or that page renamed or moved on the wiki).
  */
-function titleTakenOutcome(outcome: PublishOutcome, item: PlanItem, target: PublishTarget, messages: PublishMessages = englishPublishMessages): PublishOutcome {
+function titleHeldOutcome(outcome: PublishOutcome, item: PlanItem, target: PublishTarget, messages: PublishMessages = englishPublishMessages): PublishOutcome {
   const held = item.titleHeldElsewhere;
   if (outcome.kind !== 'alreadyExists' || held === undefined || held.parentId === target.parentId) return outcome;
   return { ...outcome, actions: [], message: messages.titleHeldInSpace(outcome.said ?? outcome.message, target.pageTitle, held.id, held.url) };

@@ -19,9 +19,7 @@ export const editorPublishMessages: PublishMessages = {
   existsUnseen: (said, pageTitle, pageId) =>
     vscode.l10n.t('{0} The account that checks wiki edits did not find this file\'s page (page {2}), yet a page titled "{1}" is there: most likely that account may not view it, so its edits cannot be checked. Give that account permission to view the page and publish again; nothing was changed.', said, pageTitle, pageId),
   titleHeldInSpace: (said, pageTitle, pageId, url) =>
-    url
-      ? vscode.l10n.t('{0} Page {2} ({3}), elsewhere in the space, already has the title "{1}", and this wiki keeps titles unique in a space. Choosing Overwrite would not help: it updates only a page under this file\'s own parent. Give this file another title, or rename or move that page on the wiki, then publish again; nothing was changed.', said, pageTitle, pageId, url)
-      : vscode.l10n.t('{0} Page {2}, elsewhere in the space, already has the title "{1}", and this wiki keeps titles unique in a space. Choosing Overwrite would not help: it updates only a page under this file\'s own parent. Give this file another title, or rename or move that page on the wiki, then publish again; nothing was changed.', said, pageTitle, pageId),
+    vscode.l10n.t('{0} Page {2}, elsewhere in the space, already has the title "{1}", and this wiki keeps titles unique in a space. Choosing Overwrite would not help: it updates only a page under this file\'s own parent. Give this file another title, or rename or move that page on the wiki, then publish again; nothing was changed.', said, pageTitle, url ? `${pageId} (${url})` : pageId),
   unauthorized: (said) => vscode.l10n.t('{0} The API token is missing, malformed, unknown to the wiki or was deleted: set a new one.', said),
   licenseExpired: (said) =>
     vscode.l10n.t('{0} This token was created while the app\'s license was inactive (or the trial has ended). Once the license is active, create a new token in the app\'s settings (tab "API") and set it.', said),

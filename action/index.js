@@ -8850,6 +8850,7 @@ var englishTreeMessages = {
   linkOutsideRun: () => "outside the published folder",
   linkOutsideLookup: () => "outside the folder this publish looks in",
   linkUnknownPage: () => "no page is known for it",
+  linkRefusedPage: () => "it is refused in this run, see its own line: a publish after it lands fills the link in",
   linkNoFile: () => "no such file",
   linkNoPageYet: () => "it has no page yet: a publish after it has one fills the link in",
   linkNotMarkdown: () => "not a Markdown file",
@@ -14604,6 +14605,7 @@ var keepBecause = (caution) => Object.freeze({ kind: "keep", caution });
 var KEEP_BECAUSE = {
   outsideRun: keepBecause("outsideRun"),
   unknownPage: keepBecause("unknownPage"),
+  refusedPage: keepBecause("refusedPage"),
   noFile: keepBecause("noFile"),
   noPageYet: keepBecause("noPageYet"),
   notMarkdown: keepBecause("notMarkdown"),
@@ -14629,6 +14631,7 @@ function decide(destination, context, anchorIn, ownAnchorIn) {
   if (page === "noAddress") return KEEP_BECAUSE.noSiteAddress;
   if (page === "notYet") return KEEP_BECAUSE.noPageYet;
   if (page === "noFile") return KEEP_BECAUSE.noFile;
+  if (page === "refused") return KEEP_BECAUSE.refusedPage;
   if (page === void 0) return KEEP_BECAUSE.unknownPage;
   if (target.anchor === void 0 || target.anchor === "") return { kind: "rewrite", destination: page.url };
   const anchor = anchorIn(page, target.anchor);
@@ -14648,6 +14651,7 @@ function addCaution(cautions, caution) {
 var REASONS = {
   outsideRun: (words) => words.linkOutsideRun(),
   unknownPage: (words) => words.linkUnknownPage(),
+  refusedPage: (words) => words.linkRefusedPage(),
   noFile: (words) => words.linkNoFile(),
   noPageYet: (words) => words.linkNoPageYet(),
   notMarkdown: (words) => words.linkNotMarkdown(),
@@ -17057,7 +17061,7 @@ function planTreeOf(sources, given) {
   if (!options.pageAccess) cautionUncheckedChosenPage(pinned, options.parentId, void 0, words);
   refuseWithoutIds(pages, (page) => !options.pageAccess && (page.pageId === void 0 || page.retitledFrom !== void 0), words);
   refuseUnderRefusedFolders(pages, words);
-  const { unknown, dotted } = foreseeTreeLinks({ tree, pages, pinnedLinkFacts }, pinnedSources.map((source2) => source2.item), options);
+  const { unknown, dotted } = foreseeTreeLinks({ tree, pages, pinnedLinkFacts, refused: refused2 }, pinnedSources.map((source2) => source2.item), options);
   return {
     tree,
     pages,
@@ -17100,6 +17104,8 @@ function foreseeTreeLinks(plan, pinned, options, onDisk = { missing: /* @__PURE_
   const pinnedTitles = new Map(pinned.flatMap((item) => item.complete && item.state !== "refused" ? [[item.file.label.slice(rootPath.length), item.complete.pageTitle]] : []));
   const refused2 = /* @__PURE__ */ new Set();
   for (const page of plan.pages) if (page.item.state === "refused" && page.pageId === void 0) refused2.add(page.node.path);
+  for (const item of plan.refused) refused2.add(item.file.label);
+  for (const item of pinned) if (item.state === "refused") refused2.add(item.file.label);
   const known = {
     headingsOf,
     anchorMatchers: /* @__PURE__ */ new Map(),
@@ -17196,6 +17202,7 @@ function treePageLookup(known, tree, identity) {
     const pinnedTitle = node ? void 0 : known.pinnedTitles.get(path);
     const recordedOnly = node === void 0 && pinnedTitle === void 0 ? identity.get(path)?.title : void 0;
     if (node === void 0 && pinnedTitle === void 0) {
+      if (recordedOnly === void 0 && known.refused.has(`${root}${path}`)) return "refused";
       if (known.missing.has(path)) return "noFile";
       if (known.pageless.has(path)) return "pagelessFolder";
       if (!link || link.markdown || link.folder || !nameOf(path).includes(".")) known.unknown.add(path);
@@ -17203,7 +17210,8 @@ function treePageLookup(known, tree, identity) {
       if (recordedOnly === void 0) return void 0;
     }
     const title = node?.title ?? pinnedTitle ?? recordedOnly;
-    if (title === void 0 || node !== void 0 && known.refused.has(node.path)) return void 0;
+    if (node !== void 0 && known.refused.has(node.path)) return "refused";
+    if (title === void 0) return void 0;
     if (!known.addressable) return "noAddress";
     const key = node ? node.path.slice(root.length) : path;
     return { url: `page:${key}`, title, headings: known.headingsOf.get(key) ?? [] };
@@ -17280,7 +17288,7 @@ function treeLandedLink(result, now) {
   return link && withLinksReached(link, result.linkTargets, result.linksToFillIn);
 }
 function waitsForPages(pending, cautions) {
-  return pending || cautions.some((caution) => caution.reason === "unknownPage" || caution.reason === "noPageYet");
+  return pending || cautions.some((caution) => caution.reason === "unknownPage" || caution.reason === "refusedPage" || caution.reason === "noPageYet");
 }
 async function runTree(options) {
   const { plan } = options;
@@ -17318,6 +17326,11 @@ async function runTree(options) {
   const recordedOutside = (path) => options.identity.get?.(path) ?? pinnedFollowed.get(path) ?? pinnedLinked.get(path);
   let sendsOver = false;
   const addressable = treePageAddresses(options.pages !== void 0, options.addressOf);
+  const refusedPaths = /* @__PURE__ */ new Set();
+  for (const page of plan.pages) if (page.item.state === "refused") refusedPaths.add(page.key);
+  for (const item of [...plan.refused, ...plan.pinned]) {
+    if (item.state === "refused" && isBelow(item.file.label, rootPath)) refusedPaths.add(item.file.label.slice(rootPath.length));
+  }
   const topFile = topContentFile(plan.tree);
   const resolvePage = (path) => {
     if (path === "") {
@@ -17334,7 +17347,7 @@ async function runTree(options) {
       if (recorded && !addressable) return "noAddress";
       const url2 = recorded ? (pinnedAddressOf.get(path) ?? options.addressOf)(recorded.id, recorded.title) : void 0;
       if (url2 && recorded) return { url: url2, title: recorded.title, headings: headings.get(path) ?? [] };
-      if (!pinnedSending.has(path)) return void 0;
+      if (!pinnedSending.has(path)) return refusedPaths.has(path) ? "refused" : void 0;
       if (!addressable) return "noAddress";
       return sendsOver ? "notYet" : "pending";
     }
@@ -17343,7 +17356,8 @@ async function runTree(options) {
     const id = idForLinks(key);
     const url = urls.get(key) ?? (id ? options.addressOf(id, node.title) : void 0);
     if (url) return { url, title: node.title, headings: headings.get(key) ?? [] };
-    return sending.has(key) ? sendsOver ? "notYet" : "pending" : void 0;
+    if (sending.has(key)) return sendsOver ? "notYet" : "pending";
+    return refusedPaths.has(key) ? "refused" : void 0;
   };
   const rewriting = /* @__PURE__ */ new Map();
   const reachedPageOf = addressable ? treePageIdByPath(plan.tree, idForLinks, (path) => recordedOutside(path)?.id) : () => void 0;

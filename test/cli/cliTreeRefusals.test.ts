@@ -42,13 +42,15 @@ describe('CLI --tree, pages the plan refuses', () => {
     assert.deepEqual(cli.world.sandbox.imports.map((sent) => (sent.body as { pageTitle?: string }).pageTitle).sort(), ['Guide', 'Home'], 'nothing below the refused folder page was sent');
   });
 
-  it('a link to a page the plan refuses is named in the dry run and the run, with the same reason, and no link waits for it', async () => {
+  it('a link to a page the plan refuses says so in the dry run and the run, with the same reason, and a later run fills it in', async () => {
     const root = await cli.tree({
-      'docs/index.md': '# Home\n\nSee [the API](ref/api.md), [the folder](Api/) and [its page](Api/other.md).\n',
+      'docs/index.md': '# Home\n\nSee [the API](ref/api.md), [the folder](Api/), [its page](Api/other.md) and [notes](notes.md).\n',
       'docs/Api/other.md': '# api\n\nLower.\n',
       'docs/ref/api.md': '# API\n\nUpper.\n',
+      // Refused before the tree is shaped (not UTF-8 text): no node of the tree, but a file of the run all the same.
+      'docs/notes.md': 'Notes\u0000\n',
     });
-    const caution = '3 links stay as written and will not work on the wiki (no page is known for it): ref/api.md, Api/, Api/other.md.';
+    const caution = '4 links stay as written and will not work on the wiki (it is refused in this run, see its own line: a publish after it lands fills the link in): ref/api.md, Api/, Api/other.md, ...';
     const dry = await runCli(['publish', 'docs', ...TO, '--dry-run', '--json'], { cwd: root, env: cli.env() });
     assert.equal(dry.code, 1, dry.stderr);
     assert.deepEqual(fileRecords(dry).find((record) => record.file === 'docs/index.md')?.cautions, [caution]);
@@ -56,10 +58,20 @@ describe('CLI --tree, pages the plan refuses', () => {
     assert.equal(run.code, 1, `${run.stdout}\n${run.stderr}`);
     const index = fileRecords(run).find((record) => record.file === 'docs/index.md');
     assert.deepEqual(index?.cautions, [caution], 'the run says what the plan said');
-    assert.deepEqual(index?.linkCautions, ['ref/api.md', 'Api/', 'Api/other.md'].map((target) => ({ target, reason: 'unknownPage' })));
+    assert.deepEqual(index?.linkCautions, ['ref/api.md', 'Api/', 'Api/other.md', 'notes.md'].map((target) => ({ target, reason: 'refusedPage' })));
     assertRecordsValid(jsonLines(run), 'a tree run with links to refused pages');
-    const home = cli.world.sandbox.pages().find((page) => page.title === 'Home' && !page.deleted);
-    assert.match(home?.markdown ?? '', /\[the API\]\(ref\/api\.md\), \[the folder\]\(Api\/\)/, 'sent as written');
+    const home = (): string => cli.world.sandbox.pages().find((page) => page.title === 'Home' && !page.deleted)?.markdown ?? '';
+    assert.match(home(), /\[the API\]\(ref\/api\.md\), \[the folder\]\(Api\/\)/, 'sent as written');
+
+    // The titles told apart and the notes saved as text: the refused files land, and the links to them are filled in.
+    await writeFile(join(root, 'docs/Api/other.md'), '# Other\n\nLower.\n');
+    await writeFile(join(root, 'docs/ref/api.md'), '# API reference\n\nUpper.\n');
+    await writeFile(join(root, 'docs/notes.md'), '# Notes\n\nText.\n');
+    const again = await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() });
+    assert.equal(again.code, 0, `${again.stdout}\n${again.stderr}`);
+    const idOf = (title: string): string => cli.world.sandbox.pages().find((page) => page.title === title && !page.deleted)?.id ?? 'none';
+    for (const title of ['API reference', 'Api', 'Other', 'Notes']) assert.match(home(), new RegExp(`/pages/${idOf(title)}\\b`), `the link to "${title}" reaches its page`);
+    assert.doesNotMatch(home(), /\]\((?:ref\/api|Api\/|notes)/, 'no link left as written');
   });
 
   it('a file whose front matter names the page the tree is published under is refused before sending, by ID or by title and parent, also with --overwrite; the page is untouched', async () => {

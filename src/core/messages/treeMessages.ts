@@ -22,6 +22,8 @@ export interface TreeMessages extends PageRouteMessages {
   /** A file published on its own or flat: the link leaves the folder its files are looked up in. */
   linkOutsideLookup(): string;
   linkUnknownPage(): string;
+  /** The linked file is in the run, but the plan refuses it (its own line says why) and no page is recorded for it. */
+  linkRefusedPage(): string;
   /** A link to a Markdown file that is not there (a typo, or a file moved or deleted). */
   linkNoFile(): string;
   /** The linked file is there but has no page yet (a publish without a second pass). */
@@ -80,6 +82,7 @@ export const englishTreeMessages: TreeMessages = {
   linkOutsideRun: () => 'outside the published folder',
   linkOutsideLookup: () => 'outside the folder this publish looks in',
   linkUnknownPage: () => 'no page is known for it',
+  linkRefusedPage: () => 'it is refused in this run, see its own line: a publish after it lands fills the link in',
   linkNoFile: () => 'no such file',
   linkNoPageYet: () => 'it has no page yet: a publish after it has one fills the link in',
   linkNotMarkdown: () => 'not a Markdown file',

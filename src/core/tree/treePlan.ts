@@ -665,7 +665,7 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
   refuseWithoutIds(pages, (page) => !options.pageAccess && (page.pageId === undefined || page.retitledFrom !== undefined), words);
   refuseUnderRefusedFolders(pages, words);
   // After the refusals: a link to a page the plan refuses is named now, as the run names it, not found out after.
-  const { unknown, dotted } = foreseeTreeLinks({ tree, pages, pinnedLinkFacts }, pinnedSources.map((source) => source.item), options);
+  const { unknown, dotted } = foreseeTreeLinks({ tree, pages, pinnedLinkFacts, refused }, pinnedSources.map((source) => source.item), options);
   return {
     tree, pages, pinned, pinnedLinkFacts, refused, moves, overwrite: options.overwrite, rootInRepository: options.rootInRepository, parentId: options.parentId,
     ...(followsToCheck !== undefined && followsToCheck.length > 0 ? { followsToCheck } : {}),
@@ -714,7 +714,7 @@ const LOOKUPS_AT_ONCE = 8;
  * is at on disk. Returns the paths the links name that no page is known for.
  */
 function foreseeTreeLinks(
-  plan: Pick<TreePlan, 'tree' | 'pages' | 'pinnedLinkFacts'>, pinned: readonly PlanItem[], options: TreePlanOptions,
+  plan: Pick<TreePlan, 'tree' | 'pages' | 'pinnedLinkFacts' | 'refused'>, pinned: readonly PlanItem[], options: TreePlanOptions,
   onDisk: { missing: ReadonlySet<string>; pageless: ReadonlySet<string> } = { missing: new Set(), pageless: new Set() }, only: (item: PlanItem) => boolean = () => true,
 ): { unknown: ReadonlySet<string>; dotted: ReadonlySet<string> } {
   const rootPath = plan.tree.rootPath;
@@ -725,9 +725,13 @@ function foreseeTreeLinks(
   // A file that names its own page and is sent gets its page in this run, as a tree page does: links to it are no
   // links to an unknown page.
   const pinnedTitles = new Map(pinned.flatMap((item) => item.complete && item.state !== 'refused' ? [[item.file.label.slice(rootPath.length), item.complete.pageTitle] as const] : []));
-  // A page the plan refuses gets none in this run unless the repository records one: the run leaves links to it as written.
+  // A page the plan refuses gets none in this run unless the repository records one: the run leaves links to it as
+  // written, and says so. So does a file refused before shaping (unreadable, bad front matter) or one that names its own
+  // page and is refused; the lookup asks the repository's record for those.
   const refused = new Set<string>();
   for (const page of plan.pages) if (page.item.state === 'refused' && page.pageId === undefined) refused.add(page.node.path);
+  for (const item of plan.refused) refused.add(item.file.label);
+  for (const item of pinned) if (item.state === 'refused') refused.add(item.file.label);
   const known: ForeseenPages = {
     headingsOf, anchorMatchers: new Map(), addressable: options.pageAddresses !== false, pinnedTitles, rootInRepository: options.rootInRepository,
     unknown: new Set(), dotted: new Set(), missing: onDisk.missing, pageless: onDisk.pageless, refused, outside: options.outsideLinks,
@@ -853,7 +857,10 @@ interface ForeseenPages {
   missing: ReadonlySet<string>;
   /** Of `dotted`, the folders on disk (TreePlan.pagelessFolders). */
   pageless: ReadonlySet<string>;
-  /** The pages (node paths) the plan refuses that no page is recorded for: links to them stay as written. */
+  /**
+   * The pages (node paths) the plan refuses that no page is recorded for, and the files (labels) refused before shaping
+   * or naming their own page: links to them stay as written.
+   */
   refused: ReadonlySet<string>;
   /** The pages of files outside the folder the links name (TreePlanOptions.outsideLinks). */
   outside: OutsideLinks | undefined;
@@ -895,6 +902,7 @@ function treePageLookup(known: ForeseenPages, tree: PageTree, identity: TreeIden
     // still its page), or one deleted or moved (its page an orphan). Only the disk tells, so it is looked up too.
     const recordedOnly = node === undefined && pinnedTitle === undefined ? identity.get(path)?.title : undefined;
     if (node === undefined && pinnedTitle === undefined) {
+      if (recordedOnly === undefined && known.refused.has(`${root}${path}`)) return 'refused';
       if (known.missing.has(path)) return 'noFile';
       if (known.pageless.has(path)) return 'pagelessFolder';
       // A name with a dot written without a slash (`LICENSE.txt`) is taken for a file with an extension, looked for on
@@ -904,7 +912,8 @@ function treePageLookup(known: ForeseenPages, tree: PageTree, identity: TreeIden
       if (recordedOnly === undefined) return undefined;
     }
     const title = node?.title ?? pinnedTitle ?? recordedOnly;
-    if (title === undefined || (node !== undefined && known.refused.has(node.path))) return undefined;
+    if (node !== undefined && known.refused.has(node.path)) return 'refused';
+    if (title === undefined) return undefined;
     if (!known.addressable) return 'noAddress';
     const key = node ? node.path.slice(root.length) : path;
     // No page has an address yet: a stand-in of its own per page, since anchor matchers are looked up by address.

@@ -88,7 +88,7 @@ export function treeLandedLink(result: TreeFileResult, now: number): PageLink | 
 
 /** Whether links were left as written that a later run can fill in: to pages of the run or of the repository. */
 function waitsForPages(pending: boolean, cautions: readonly LinkCaution[]): boolean {
-  return pending || cautions.some((caution) => caution.reason === 'unknownPage' || caution.reason === 'noPageYet');
+  return pending || cautions.some((caution) => caution.reason === 'unknownPage' || caution.reason === 'refusedPage' || caution.reason === 'noPageYet');
 }
 
 export interface TreeRunResult {
@@ -162,6 +162,12 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   // pass that could not fill them in either. The plan's pageAddresses says the same (treePageAddresses).
   const addressable = treePageAddresses(options.pages !== undefined, options.addressOf);
 
+  // What the plan refuses, by path relative to the folder: links to it stay as written and say so (as the plan said).
+  const refusedPaths = new Set<string>();
+  for (const page of plan.pages) if (page.item.state === 'refused') refusedPaths.add(page.key);
+  for (const item of [...plan.refused, ...plan.pinned]) {
+    if (item.state === 'refused' && isBelow(item.file.label, rootPath)) refusedPaths.add(item.file.label.slice(rootPath.length));
+  }
   const topFile = topContentFile(plan.tree);
   const resolvePage = (path: string): PageLookup => {
     // The published folder itself: its index or README at the top, as for any folder; else the chosen page it maps to
@@ -185,7 +191,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
       if (recorded && !addressable) return 'noAddress';
       const url = recorded ? (pinnedAddressOf.get(path) ?? options.addressOf)(recorded.id, recorded.title) : undefined;
       if (url && recorded) return { url, title: recorded.title, headings: headings.get(path) ?? [] };
-      if (!pinnedSending.has(path)) return undefined;
+      if (!pinnedSending.has(path)) return refusedPaths.has(path) ? 'refused' : undefined;
       if (!addressable) return 'noAddress';
       return sendsOver ? 'notYet' : 'pending';
     }
@@ -196,7 +202,8 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     if (url) return { url, title: node.title, headings: headings.get(key) ?? [] };
     // Once every page has been sent, one still without an address did not land (or its ID could not be learnt): a link
     // to it stays as written, and says so, instead of waiting for a pass that will not come.
-    return sending.has(key) ? (sendsOver ? 'notYet' : 'pending') : undefined;
+    if (sending.has(key)) return sendsOver ? 'notYet' : 'pending';
+    return refusedPaths.has(key) ? 'refused' : undefined;
   };
   // A page's links are decided before its level is sent, from the destinations the plan kept; the text read when the
   // page is sent is rewritten by those same decisions, so what the second pass counts on is what went out.

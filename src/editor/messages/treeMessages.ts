@@ -35,6 +35,7 @@ export const editorTreeMessages: TreeMessages = {
   linkOutsideRun: () => vscode.l10n.t('outside the published folder'),
   linkOutsideLookup: () => vscode.l10n.t('outside the folder this publish looks in'),
   linkUnknownPage: () => vscode.l10n.t('no page is known for it'),
+  linkRefusedPage: () => vscode.l10n.t('it is refused in this run, see its own line: a publish after it lands fills the link in'),
   linkNoFile: () => vscode.l10n.t('no such file'),
   linkNoPageYet: () => vscode.l10n.t('it has no page yet: a publish after it has one fills the link in'),
   linkNotMarkdown: () => vscode.l10n.t('not a Markdown file'),

@@ -10,6 +10,7 @@ import type { LinkCaution, LinkCautionReason } from './rewriteLinks';
 const REASONS: Record<LinkCautionReason, (words: TreeMessages) => string> = {
   outsideRun: (words) => words.linkOutsideRun(),
   unknownPage: (words) => words.linkUnknownPage(),
+  refusedPage: (words) => words.linkRefusedPage(),
   noFile: (words) => words.linkNoFile(),
   noPageYet: (words) => words.linkNoPageYet(),
   notMarkdown: (words) => words.linkNotMarkdown(),

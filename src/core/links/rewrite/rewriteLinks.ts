@@ -21,9 +21,11 @@ export interface LinkedPage extends HeadingsOfPage {
  * yet, and a run without a second pass leaves the link as written for a later publish to fill in. 'noFile': nothing is
  * at the path the link names (a typo, a file moved or deleted). 'pagelessFolder': a name with a dot written without its
  * slash (`v1.2`) is a folder on disk that has no page; said as for the same folder written with its slash (no page is
- * known for it), not taken for a file that is not Markdown. undefined: no page is known for it.
+ * known for it), not taken for a file that is not Markdown. 'refused': the file is in the run but the plan refuses it
+ * (its own line says why) and no page is recorded for it, so the link waits for a publish after it lands. undefined: no
+ * page is known for it.
  */
-export type PageLookup = LinkedPage | 'pending' | 'noAddress' | 'notYet' | 'noFile' | 'pagelessFolder' | undefined;
+export type PageLookup = LinkedPage | 'pending' | 'noAddress' | 'notYet' | 'noFile' | 'pagelessFolder' | 'refused' | undefined;
 
 export interface RewriteContext {
   /** The linking file's path relative to the published root, '/'-separated: `guide/setup.md`. */
@@ -61,7 +63,7 @@ export interface RewriteContext {
   ownPage?: { title: string; headings?: readonly string[] };
 }
 
-export type LinkCautionReason = 'outsideRun' | 'unknownPage' | 'noFile' | 'noPageYet' | 'notMarkdown' | 'unknownAnchor' | 'unknownOwnAnchor' | 'noSiteAddress';
+export type LinkCautionReason = 'outsideRun' | 'unknownPage' | 'refusedPage' | 'noFile' | 'noPageYet' | 'notMarkdown' | 'unknownAnchor' | 'unknownOwnAnchor' | 'noSiteAddress';
 
 export interface LinkCaution {
   /** The destination as written in the file. */
@@ -170,7 +172,7 @@ const KEEP: Decision = Object.freeze({ kind: 'keep' });
 const PENDING: Decision = Object.freeze({ kind: 'pending' });
 const keepBecause = (caution: LinkCautionReason): Decision => Object.freeze({ kind: 'keep', caution });
 const KEEP_BECAUSE = {
-  outsideRun: keepBecause('outsideRun'), unknownPage: keepBecause('unknownPage'), noFile: keepBecause('noFile'), noPageYet: keepBecause('noPageYet'),
+  outsideRun: keepBecause('outsideRun'), unknownPage: keepBecause('unknownPage'), refusedPage: keepBecause('refusedPage'), noFile: keepBecause('noFile'), noPageYet: keepBecause('noPageYet'),
   notMarkdown: keepBecause('notMarkdown'), unknownOwnAnchor: keepBecause('unknownOwnAnchor'), noSiteAddress: keepBecause('noSiteAddress'),
 } as const;
 
@@ -196,6 +198,7 @@ function decide(destination: string, context: RewriteContext, anchorIn: (page: L
   if (page === 'noAddress') return KEEP_BECAUSE.noSiteAddress;
   if (page === 'notYet') return KEEP_BECAUSE.noPageYet;
   if (page === 'noFile') return KEEP_BECAUSE.noFile;
+  if (page === 'refused') return KEEP_BECAUSE.refusedPage;
   if (page === undefined) return KEEP_BECAUSE.unknownPage;
   if (target.anchor === undefined || target.anchor === '') return { kind: 'rewrite', destination: page.url };
   const anchor = anchorIn(page, target.anchor);

@@ -17210,9 +17210,9 @@ function treePageLookup(known, tree, identity) {
       if (recordedOnly === void 0) return void 0;
     }
     const title = node?.title ?? pinnedTitle ?? recordedOnly;
-    if (node !== void 0 && known.refused.has(node.path)) return "refused";
     if (title === void 0) return void 0;
     if (!known.addressable) return "noAddress";
+    if (node !== void 0 && known.refused.has(node.path)) return "refused";
     const key = node ? node.path.slice(root.length) : path;
     return { url: `page:${key}`, title, headings: known.headingsOf.get(key) ?? [] };
   };

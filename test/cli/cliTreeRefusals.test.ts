@@ -74,6 +74,22 @@ describe('CLI --tree, pages the plan refuses', () => {
     assert.doesNotMatch(home(), /\]\((?:ref\/api|Api\/|notes)/, 'no link left as written');
   });
 
+  it('without page access or the wiki\'s address, a link to a refused page says what every link says: no page address can be made, in the plan and the run', async () => {
+    // Both pages recorded, so the tree can go without page access; two titles alike, so both are refused.
+    const root = await cli.tree({
+      'docs/index.md': '# Home\n\nSee [one](one.md).\n',
+      'docs/one.md': '# Twin\n\nOne.\n',
+      'docs/two.md': '# twin\n\nTwo.\n',
+      'docs/.wiki-pages.json': '{"version":1,"space":"DOCS","parent":"123456","pages":{"index.md":{"id":"900001","title":"Home"}}}\n',
+    });
+    const dry = await runCli(['publish', 'docs', ...TO, '--dry-run', '--json'], { cwd: root, env: cli.env(false) });
+    const run = await runCli(['publish', 'docs', ...TO, '--json'], { cwd: root, env: cli.env(false) });
+    for (const [name, output] of [['plan', dry], ['run', run]] as const) {
+      const index = fileRecords(output).find((record) => record.file === 'docs/index.md');
+      assert.deepEqual(index?.cautions, ['1 link stays as written and will not work on the wiki: one.md (the wiki\'s address is not set, so no page address can be made).'], name);
+    }
+  });
+
   it('a file whose front matter names the page the tree is published under is refused before sending, by ID or by title and parent, also with --overwrite; the page is untouched', async () => {
     const root = await cli.tree({ 'handbook.md': '# Handbook\n\nThe handbook.\n', 'docs/intro.md': '# Introduction\n\nHello.\n' });
     const flat = await runCli(['publish', 'handbook.md', '--space', 'DOCS', '--parent', '123456'], { cwd: root, env: cli.env() });

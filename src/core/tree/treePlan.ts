@@ -912,9 +912,10 @@ function treePageLookup(known: ForeseenPages, tree: PageTree, identity: TreeIden
       if (recordedOnly === undefined) return undefined;
     }
     const title = node?.title ?? pinnedTitle ?? recordedOnly;
-    if (node !== undefined && known.refused.has(node.path)) return 'refused';
     if (title === undefined) return undefined;
+    // As the run decides it: without addresses no link reaches a page, refused or not.
     if (!known.addressable) return 'noAddress';
+    if (node !== undefined && known.refused.has(node.path)) return 'refused';
     const key = node ? node.path.slice(root.length) : path;
     // No page has an address yet: a stand-in of its own per page, since anchor matchers are looked up by address.
     return { url: `page:${key}`, title, headings: known.headingsOf.get(key) ?? [] };

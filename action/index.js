@@ -15098,7 +15098,7 @@ async function planFileLinks(sources, items, ports) {
   }
   await placeInRepository(linking, ports.fs);
   const { linked, whereKey } = await linkedFilesOf(linking, ports.fs);
-  const { pages, pageIds, withoutPage, awaitedAt, selectionAt, missing } = await lookUpPages(linked, selection, ports);
+  const { pages, pageIds, withoutPage, awaitedAt, refusedAt, selectionAt, missing } = await lookUpPages(linked, selection, refusedKeys(items), ports);
   const anchorMatchers = /* @__PURE__ */ new Map();
   let secondPassFills = awaitedAt.size > 0 && ports.siteBase !== void 0 && await ports.pageAccess();
   const decide2 = ({ item, content, place, destinations }, filled, ids) => {
@@ -15114,6 +15114,7 @@ async function planFileLinks(sources, items, ports) {
         if (missing.has(where)) return "noFile";
         if (!withoutPage.has(where)) return pages.get(where);
         waitedOn.add(where);
+        if (refusedAt.has(where)) return "refused";
         return secondPassFills && awaitedAt.has(where) ? "pending" : "notYet";
       },
       anchorMatchers,
@@ -15279,7 +15280,7 @@ ${path}`;
   }));
   return { linked, whereKey };
 }
-async function lookUpPages(linked, selection, ports) {
+async function lookUpPages(linked, selection, refused2, ports) {
   const found = await Promise.all([...linked].map(async ([where, file]) => {
     const entry = await lookUpEntry(ports.fs, file.folder, file.path);
     return { where, file, folder: file.path.endsWith("/"), location: entry === ABSENT ? void 0 : entry, absent: entry === ABSENT };
@@ -15299,12 +15300,14 @@ async function lookUpPages(linked, selection, ports) {
   const pageIds = /* @__PURE__ */ new Map();
   const withoutPage = /* @__PURE__ */ new Set();
   const awaitedAt = /* @__PURE__ */ new Map();
+  const refusedAt = /* @__PURE__ */ new Set();
   const selectionAt = /* @__PURE__ */ new Map();
   await Promise.all(located.map(async ({ where, file, folder, location, key }) => {
     const link = links.get(key);
     if (link?.pageId === void 0) {
       if (link === void 0) withoutPage.add(where);
-      if (link === void 0 && selection.has(key)) awaitedAt.set(where, key);
+      if (link === void 0 && refused2.has(key)) refusedAt.add(where);
+      else if (link === void 0 && selection.has(key)) awaitedAt.set(where, key);
       return;
     }
     pageIds.set(where, link.pageId);
@@ -15317,7 +15320,12 @@ async function lookUpPages(linked, selection, ports) {
     const sent = !file.anchored || folder ? void 0 : await sentMarkdown(selection.get(key), location, link.pageTitle, ports);
     pages.set(where, { url, title: link.pageTitle, headings: sent === void 0 ? [] : markdownHeadings(sent) });
   }));
-  return { pages, pageIds, withoutPage, awaitedAt, selectionAt, missing };
+  return { pages, pageIds, withoutPage, awaitedAt, refusedAt, selectionAt, missing };
+}
+function refusedKeys(items) {
+  const keys = /* @__PURE__ */ new Set();
+  for (const item of items) if (item.state === "refused") keys.add(item.file.key);
+  return keys;
 }
 async function sentMarkdown(selected, location, pageTitle, ports) {
   if (selected) return selected.sent();
@@ -15357,7 +15365,7 @@ async function outsideLinkedPages(linking, ports) {
   await placeInRepository(entries, ports.fs);
   const { linked, whereKey } = await linkedFilesOf(entries, ports.fs);
   if (linked.size === 0) return NO_OUTSIDE_LINKS;
-  const { pages, pageIds } = await lookUpPages(linked, /* @__PURE__ */ new Map(), ports);
+  const { pages, pageIds } = await lookUpPages(linked, /* @__PURE__ */ new Map(), /* @__PURE__ */ new Set(), ports);
   const placeOf = new Map(entries.map((entry) => [entry.fileKey, entry.place]));
   const anchorMatchers = /* @__PURE__ */ new Map();
   const located = (fileKey, destination) => {

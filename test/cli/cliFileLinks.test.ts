@@ -218,6 +218,33 @@ describe('CLI: links to other files in a flat publish', () => {
     assert.match(report.stdout, /\*\*Links that stay as written:\*\* the pages they link to did not land in this run; the next run fills them in\.\n\n- f\.md: g\.md\n/);
   });
 
+  it('a link to a file the plan refuses is named before sending, in the dry run and the run, and the run that publishes that file fills it in', async () => {
+    const root = await cli.tree({
+      'home.md': '# Home\n\nSee [one](one.md) and [notes](notes.md).\n',
+      // Two files for one page: both refused. And one that is not UTF-8 text: refused too, before it is planned.
+      'one.md': '# Twin\n\nOne.\n',
+      'two.md': '# Twin\n\nTwo.\n',
+      'notes.md': 'Notes\u0000\n',
+    });
+    const caution = '2 links stay as written and will not work on the wiki (its page is refused in this run (the reason is listed with it): a publish after it lands fills the link in): one.md, notes.md.';
+    const publish = (extra: string[] = []) => runCli(['publish', 'home.md', 'one.md', 'two.md', 'notes.md', ...TO, '--state', 'state.json', '--json', ...extra], { cwd: root, env: cli.env() });
+    const dry = await publish(['--dry-run']);
+    assert.deepEqual(fileRecords(dry).find((record) => record.file === 'home.md')?.cautions, [caution], dry.stdout);
+    const sent = await publish();
+    assert.equal(sent.code, 1, `${sent.stdout}\n${sent.stderr}`);
+    assert.deepEqual(fileRecords(sent).find((record) => record.file === 'home.md')?.cautions, [caution], 'the run says what the plan said');
+    // Said before sending, so not again after the run as a page that did not land.
+    assert.equal(summaryRecord(sent).linksLeft, undefined, sent.stdout);
+    assert.match(page('Home').markdown, /\[one\]\(one\.md\) and \[notes\]\(notes\.md\)/);
+
+    await writeFile(join(root, 'two.md'), '# Twin two\n\nTwo.\n');
+    await writeFile(join(root, 'notes.md'), '# Notes\n\nText.\n');
+    const fixed = await publish();
+    assert.equal(fixed.code, 0, `${fixed.stdout}\n${fixed.stderr}`);
+    assert.ok(page('Home').markdown.includes(`/pages/${page('Twin').id}/Twin)`), page('Home').markdown);
+    assert.ok(page('Home').markdown.includes(`/pages/${page('Notes').id}/Notes)`), page('Home').markdown);
+  });
+
   it('an unchanged file goes again when a page its links reach now has another ID, and then rests', async () => {
     const root = await cli.tree({ 'a.md': '# Alpha\n\nRead [the usage](b.md#usage).\n', 'b.md': '# Beta\n\n## Usage\n\nCall it.\n' });
     const publish = async (files: string[], to: string[], extra: string[] = []) => {

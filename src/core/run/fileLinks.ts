@@ -166,7 +166,7 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
   }
   await placeInRepository(linking, ports.fs);
   const { linked, whereKey } = await linkedFilesOf(linking, ports.fs);
-  const { pages, pageIds, withoutPage, awaitedAt, selectionAt, missing } = await lookUpPages(linked, selection, ports);
+  const { pages, pageIds, withoutPage, awaitedAt, refusedAt, selectionAt, missing } = await lookUpPages(linked, selection, refusedKeys(items), ports);
   // One matcher per page for all the files linking to it.
   const anchorMatchers = new Map<string, (anchor: string) => string | undefined>();
   // A file's links as rewriteLinks decides them, given the pages known; `filled`: pages this run created since.
@@ -186,6 +186,7 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
         if (missing.has(where)) return 'noFile';
         if (!withoutPage.has(where)) return pages.get(where);
         waitedOn.add(where);
+        if (refusedAt.has(where)) return 'refused';
         return secondPassFills && awaitedAt.has(where) ? 'pending' : 'notYet';
       },
       anchorMatchers,
@@ -336,7 +337,7 @@ export async function linkedPageIdOf<L>(fileKey: string, markdown: string, ports
   await placeInRepository(linking, ports.fs);
   const { linked, whereKey } = await linkedFilesOf(linking, ports.fs);
   // Only the IDs: without a site address no page address is made, so no linked file is read for its headings.
-  const { pageIds } = await lookUpPages(linked, new Map(), { ...ports, siteBase: undefined, spaceKey: async (spaceId) => spaceId });
+  const { pageIds } = await lookUpPages(linked, new Map(), new Set(), { ...ports, siteBase: undefined, spaceKey: async (spaceId) => spaceId });
   return (destination) => {
     const target = linkTarget(destination, place.path, place.rootInRepository);
     const path = target.kind === 'file' ? pagePath(target) : undefined;
@@ -402,9 +403,11 @@ async function linkedFilesOf<L>(linking: ReadonlyArray<Pick<Linking<L>, 'place' 
  * the places of files that exist but have no known page yet (a later publish may know it).
  */
 async function lookUpPages<L>(
-  linked: ReadonlyMap<string, LinkedFile<L>>, selection: ReadonlyMap<string, Selected>, ports: LookUpPorts<L>,
+  linked: ReadonlyMap<string, LinkedFile<L>>, selection: ReadonlyMap<string, Selected>, refused: ReadonlySet<string>, ports: LookUpPorts<L>,
 ): Promise<{
   pages: Map<string, PageLookup>; pageIds: Map<string, string>; withoutPage: Set<string>; awaitedAt: Map<string, string>;
+  /** Of `withoutPage`, the files the plan refuses (unreadable ones too): no page in this run, so none is awaited. */
+  refusedAt: Set<string>;
   /** The places no regular file is at (reached through folders only): a typo, or a file moved or deleted. */
   missing: Set<string>;
   /** The files of the selection that have a page, by place: the run may create one anew (deleted on the wiki). */
@@ -432,6 +435,7 @@ async function lookUpPages<L>(
   const pageIds = new Map<string, string>();
   const withoutPage = new Set<string>();
   const awaitedAt = new Map<string, string>();
+  const refusedAt = new Set<string>();
   const selectionAt = new Map<string, string>();
   await Promise.all(located.map(async ({ where, file, folder, location, key }) => {
     const link = links.get(key);
@@ -440,7 +444,8 @@ async function lookUpPages<L>(
       // lands (a file of the selection). A page published without its ID learnt (no page access) will not be known
       // by waiting, so files linking to it do not go again for it.
       if (link === undefined) withoutPage.add(where);
-      if (link === undefined && selection.has(key)) awaitedAt.set(where, key);
+      if (link === undefined && refused.has(key)) refusedAt.add(where);
+      else if (link === undefined && selection.has(key)) awaitedAt.set(where, key);
       return;
     }
     pageIds.set(where, link.pageId);
@@ -454,7 +459,14 @@ async function lookUpPages<L>(
     const sent = !file.anchored || folder ? undefined : await sentMarkdown(selection.get(key), location, link.pageTitle, ports);
     pages.set(where, { url, title: link.pageTitle, headings: sent === undefined ? [] : markdownHeadings(sent) });
   }));
-  return { pages, pageIds, withoutPage, awaitedAt, selectionAt, missing };
+  return { pages, pageIds, withoutPage, awaitedAt, refusedAt, selectionAt, missing };
+}
+
+/** The keys of the files the plan refuses, those it could not read included (they are no file of the selection). */
+function refusedKeys(items: readonly PlanItem[]): Set<string> {
+  const keys = new Set<string>();
+  for (const item of items) if (item.state === 'refused') keys.add(item.file.key);
+  return keys;
 }
 
 /**
@@ -535,7 +547,7 @@ export async function outsideLinkedPages<L>(linking: ReadonlyArray<{ fileKey: st
   await placeInRepository(entries, ports.fs);
   const { linked, whereKey } = await linkedFilesOf(entries, ports.fs);
   if (linked.size === 0) return NO_OUTSIDE_LINKS;
-  const { pages, pageIds } = await lookUpPages(linked, new Map(), ports);
+  const { pages, pageIds } = await lookUpPages(linked, new Map(), new Set(), ports);
   const placeOf = new Map(entries.map((entry) => [entry.fileKey, entry.place]));
   const anchorMatchers = new Map<string, (anchor: string) => string | undefined>();
   const located = (fileKey: string, destination: string): { where: string; path: string; anchor: string | undefined } | undefined => {

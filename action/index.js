@@ -17464,8 +17464,8 @@ async function runTree(options) {
         ids.set(entry.page.key, pageId);
         if (!learnt && entry.page.pageId !== pageId) await options.identity.record(entry.page.key, { id: pageId, title: entry.page.node.title });
       }
-      const seen = guardedPage(entry.item.guard)?.webUrl;
-      if (seen && !urls.has(entry.page.key)) urls.set(entry.page.key, seen);
+      const seen = guardedPage(entry.item.guard);
+      if (seen?.webUrl && pageId !== void 0 && seen.id === pageId && !urls.has(entry.page.key)) urls.set(entry.page.key, seen.webUrl);
       if (result.outcome?.kind === "created") created.add(entry.page.key);
       const treeResult = {
         ...result,

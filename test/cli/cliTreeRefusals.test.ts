@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileRecords, jsonLines, runCli, useCliWorld } from './cliHarness';
+import { fileRecords, jsonLines, runCli, summaryRecord, useCliWorld } from './cliHarness';
 import { assertRecordsValid } from './jsonSchema';
 
 const TO = ['--tree', '--space', 'DOCS', '--parent', '123456'];
@@ -88,6 +88,25 @@ describe('CLI --tree, pages the plan refuses', () => {
       const index = fileRecords(output).find((record) => record.file === 'docs/index.md');
       assert.deepEqual(index?.cautions, ['1 link stays as written and will not work on the wiki: one.md (the wiki\'s address is not set, so no page address can be made).'], name);
     }
+  });
+
+  it('a link to a page whose create met a colleague\'s page of that title ("already exists") stays as written: it never reaches the colleague\'s page', async () => {
+    const root = await cli.tree({
+      'bob/top.md': '# Top\n\nBob wrote this.\n',
+      'docs/index.md': '# Home\n\nSee [the top](top.md).\n',
+      'docs/top.md': '# Top\n\nMine.\n',
+    });
+    // A colleague's page with the title docs/top.md would take, under the tree's parent page.
+    const bob = cli.world.sandbox.issueToken({ label: 'colleague', owner: 'bob' }).token;
+    cli.secrets.push(bob);
+    const flat = await runCli(['publish', 'bob/top.md', '--space', 'DOCS', '--parent', '123456'], { cwd: root, env: { ...cli.env(), WIKI_PUBLISHER_API_TOKEN: bob } });
+    assert.equal(flat.code, 0, `${flat.stdout}\n${flat.stderr}`);
+    const run = await runCli(['publish', 'docs', ...TO, '--json'], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 1, `${run.stdout}\n${run.stderr}`);
+    assert.equal(fileRecords(run).find((record) => record.file === 'docs/top.md')?.status, 'failed');
+    const home = cli.world.sandbox.pages().find((page) => page.title === 'Home' && !page.deleted);
+    assert.match(home?.markdown ?? '', /\[the top\]\(top\.md\)/, 'not a link to the colleague\'s page');
+    assert.deepEqual(summaryRecord(run).linksLeft, [{ file: 'docs/index.md', waitsFor: ['docs/top.md'] }]);
   });
 
   it('a file whose front matter names the page the tree is published under is refused before sending, by ID or by title and parent, also with --overwrite; the page is untouched', async () => {

@@ -322,8 +322,10 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
         ids.set(entry.page.key, pageId);
         if (!learnt && entry.page.pageId !== pageId) await options.identity.record(entry.page.key, { id: pageId, title: entry.page.node.title });
       }
-      const seen = guardedPage(entry.item.guard)?.webUrl;
-      if (seen && !urls.has(entry.page.key)) urls.set(entry.page.key, seen);
+      // The address the guard saw, when the page it saw is this page: not the page a create that did not land found at
+      // its place (another's, "already exists"), which links to this file must not reach.
+      const seen = guardedPage(entry.item.guard);
+      if (seen?.webUrl && pageId !== undefined && seen.id === pageId && !urls.has(entry.page.key)) urls.set(entry.page.key, seen.webUrl);
       if (result.outcome?.kind === 'created') created.add(entry.page.key);
       const treeResult: TreeFileResult = {
         ...result, pass: 1, key: entry.page.key, depth: entry.page.node.depth, ...(pageId ? { pageId } : {}), linkCautions: entry.cautions,

@@ -226,7 +226,7 @@ describe('CLI: links to other files in a flat publish', () => {
       'two.md': '# Twin\n\nTwo.\n',
       'notes.md': 'Notes\u0000\n',
     });
-    const caution = '2 links stay as written and will not work on the wiki (its page is refused in this run (the reason is listed with it): a publish after it lands fills the link in): one.md, notes.md.';
+    const caution = '2 links stay as written and will not work on the wiki (its page is refused in this run, for the reason listed with it: a publish after it lands fills the link in): one.md, notes.md.';
     const publish = (extra: string[] = []) => runCli(['publish', 'home.md', 'one.md', 'two.md', 'notes.md', ...TO, '--state', 'state.json', '--json', ...extra], { cwd: root, env: cli.env() });
     const dry = await publish(['--dry-run']);
     assert.deepEqual(fileRecords(dry).find((record) => record.file === 'home.md')?.cautions, [caution], dry.stdout);

@@ -50,7 +50,7 @@ describe('CLI --tree, pages the plan refuses', () => {
       // Refused before the tree is shaped (not UTF-8 text): no node of the tree, but a file of the run all the same.
       'docs/notes.md': 'Notes\u0000\n',
     });
-    const caution = '4 links stay as written and will not work on the wiki (its page is refused in this run (the reason is listed with it): a publish after it lands fills the link in): ref/api.md, Api/, Api/other.md, ...';
+    const caution = '4 links stay as written and will not work on the wiki (its page is refused in this run, for the reason listed with it: a publish after it lands fills the link in): ref/api.md, Api/, Api/other.md, ...';
     const dry = await runCli(['publish', 'docs', ...TO, '--dry-run', '--json'], { cwd: root, env: cli.env() });
     assert.equal(dry.code, 1, dry.stderr);
     assert.deepEqual(fileRecords(dry).find((record) => record.file === 'docs/index.md')?.cautions, [caution]);

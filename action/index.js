@@ -17110,10 +17110,7 @@ function foreseeTreeLinks(plan, pinned, options, onDisk = { missing: /* @__PURE_
   for (const page of plan.pages) headingsOf.set(page.key, page.linkFacts.headings);
   for (const [key, facts] of plan.pinnedLinkFacts) headingsOf.set(key, facts.headings);
   const pinnedTitles = new Map(pinned.flatMap((item) => item.complete && item.state !== "refused" ? [[item.file.label.slice(rootPath.length), item.complete.pageTitle]] : []));
-  const refused2 = /* @__PURE__ */ new Set();
-  for (const page of plan.pages) if (page.item.state === "refused" && page.pageId === void 0) refused2.add(page.node.path);
-  for (const item of plan.refused) refused2.add(item.file.label);
-  for (const item of pinned) if (item.state === "refused") refused2.add(item.file.label);
+  const refused2 = refusedLinkPaths({ tree: plan.tree, pages: plan.pages, refused: plan.refused, pinned });
   const known = {
     headingsOf,
     anchorMatchers: /* @__PURE__ */ new Map(),
@@ -17200,6 +17197,15 @@ function foreseeLinks(item, filePath, linkFacts, known, resolvePage, words) {
   });
   item.cautions = withLinkCautions(item.cautions, result.cautions, words);
 }
+function refusedLinkPaths(plan) {
+  const root = plan.tree.rootPath;
+  const paths = /* @__PURE__ */ new Set();
+  for (const page of plan.pages) if (page.item.state === "refused" && page.pageId === void 0) paths.add(page.key);
+  for (const item of [...plan.refused, ...plan.pinned]) {
+    if (item.state === "refused" && isBelow(item.file.label, root)) paths.add(item.file.label.slice(root.length));
+  }
+  return paths;
+}
 var CHOSEN_PAGE = Object.freeze({ url: "page:", title: "", headings: Object.freeze([]) });
 function treePageLookup(known, tree, identity) {
   const root = tree.rootPath;
@@ -17210,7 +17216,7 @@ function treePageLookup(known, tree, identity) {
     const pinnedTitle = node ? void 0 : known.pinnedTitles.get(path);
     const recordedOnly = node === void 0 && pinnedTitle === void 0 ? identity.get(path)?.title : void 0;
     if (node === void 0 && pinnedTitle === void 0) {
-      if (recordedOnly === void 0 && known.refused.has(`${root}${path}`)) return "refused";
+      if (recordedOnly === void 0 && known.refused.has(path)) return "refused";
       if (known.missing.has(path)) return "noFile";
       if (known.pageless.has(path)) return "pagelessFolder";
       if (!link || link.markdown || link.folder || !nameOf(path).includes(".")) known.unknown.add(path);
@@ -17220,7 +17226,7 @@ function treePageLookup(known, tree, identity) {
     const title = node?.title ?? pinnedTitle ?? recordedOnly;
     if (title === void 0) return void 0;
     if (!known.addressable) return "noAddress";
-    if (node !== void 0 && known.refused.has(node.path)) return "refused";
+    if (node !== void 0 && known.refused.has(node.path.slice(root.length))) return "refused";
     const key = node ? node.path.slice(root.length) : path;
     return { url: `page:${key}`, title, headings: known.headingsOf.get(key) ?? [] };
   };
@@ -17334,11 +17340,7 @@ async function runTree(options) {
   const recordedOutside = (path) => options.identity.get?.(path) ?? pinnedFollowed.get(path) ?? pinnedLinked.get(path);
   let sendsOver = false;
   const addressable = treePageAddresses(options.pages !== void 0, options.addressOf);
-  const refusedPaths = /* @__PURE__ */ new Set();
-  for (const page of plan.pages) if (page.item.state === "refused") refusedPaths.add(page.key);
-  for (const item of [...plan.refused, ...plan.pinned]) {
-    if (item.state === "refused" && isBelow(item.file.label, rootPath)) refusedPaths.add(item.file.label.slice(rootPath.length));
-  }
+  const refusedPaths = refusedLinkPaths(plan);
   const topFile = topContentFile(plan.tree);
   const resolvePage = (path) => {
     if (path === "") {

@@ -725,13 +725,7 @@ function foreseeTreeLinks(
   // A file that names its own page and is sent gets its page in this run, as a tree page does: links to it are no
   // links to an unknown page.
   const pinnedTitles = new Map(pinned.flatMap((item) => item.complete && item.state !== 'refused' ? [[item.file.label.slice(rootPath.length), item.complete.pageTitle] as const] : []));
-  // A page the plan refuses gets none in this run unless the repository records one: the run leaves links to it as
-  // written, and says so. So does a file refused before shaping (unreadable, bad front matter) or one that names its own
-  // page and is refused; the lookup asks the repository's record for those.
-  const refused = new Set<string>();
-  for (const page of plan.pages) if (page.item.state === 'refused' && page.pageId === undefined) refused.add(page.node.path);
-  for (const item of plan.refused) refused.add(item.file.label);
-  for (const item of pinned) if (item.state === 'refused') refused.add(item.file.label);
+  const refused = refusedLinkPaths({ tree: plan.tree, pages: plan.pages, refused: plan.refused, pinned });
   const known: ForeseenPages = {
     headingsOf, anchorMatchers: new Map(), addressable: options.pageAddresses !== false, pinnedTitles, rootInRepository: options.rootInRepository,
     unknown: new Set(), dotted: new Set(), missing: onDisk.missing, pageless: onDisk.pageless, refused, outside: options.outsideLinks,
@@ -857,10 +851,7 @@ interface ForeseenPages {
   missing: ReadonlySet<string>;
   /** Of `dotted`, the folders on disk (TreePlan.pagelessFolders). */
   pageless: ReadonlySet<string>;
-  /**
-   * The pages (node paths) the plan refuses that no page is recorded for, and the files (labels) refused before shaping
-   * or naming their own page: links to them stay as written.
-   */
+  /** What the plan refuses, by path relative to the published folder (refusedLinkPaths): links to it stay as written. */
   refused: ReadonlySet<string>;
   /** The pages of files outside the folder the links name (TreePlanOptions.outsideLinks). */
   outside: OutsideLinks | undefined;
@@ -885,6 +876,22 @@ function foreseeLinks(item: PlanItem, filePath: string, linkFacts: LinkFacts, kn
   item.cautions = withLinkCautions(item.cautions, result.cautions, words);
 }
 
+/**
+ * What the plan refuses, by path relative to the published folder: the pages of the tree no page is recorded for, the
+ * files refused before the tree is shaped (unreadable, bad front matter) and those that name their own page. A link to
+ * one stays as written and says so (PageLookup 'refused'), in the plan and in the run, unless a page is known for it
+ * (recorded in the repository, or landed): each asks that first.
+ */
+export function refusedLinkPaths(plan: Pick<TreePlan, 'tree' | 'pages' | 'refused'> & { pinned: readonly PlanItem[] }): Set<string> {
+  const root = plan.tree.rootPath;
+  const paths = new Set<string>();
+  for (const page of plan.pages) if (page.item.state === 'refused' && page.pageId === undefined) paths.add(page.key);
+  for (const item of [...plan.refused, ...plan.pinned]) {
+    if (item.state === 'refused' && isBelow(item.file.label, root)) paths.add(item.file.label.slice(root.length));
+  }
+  return paths;
+}
+
 /** A link to the published folder, without a file at its top to name, as the plan sees it: the chosen page (its address stood in for). */
 const CHOSEN_PAGE: LinkedPage = Object.freeze({ url: 'page:', title: '', headings: Object.freeze([]) });
 
@@ -902,7 +909,7 @@ function treePageLookup(known: ForeseenPages, tree: PageTree, identity: TreeIden
     // still its page), or one deleted or moved (its page an orphan). Only the disk tells, so it is looked up too.
     const recordedOnly = node === undefined && pinnedTitle === undefined ? identity.get(path)?.title : undefined;
     if (node === undefined && pinnedTitle === undefined) {
-      if (recordedOnly === undefined && known.refused.has(`${root}${path}`)) return 'refused';
+      if (recordedOnly === undefined && known.refused.has(path)) return 'refused';
       if (known.missing.has(path)) return 'noFile';
       if (known.pageless.has(path)) return 'pagelessFolder';
       // A name with a dot written without a slash (`LICENSE.txt`) is taken for a file with an extension, looked for on
@@ -915,7 +922,7 @@ function treePageLookup(known: ForeseenPages, tree: PageTree, identity: TreeIden
     if (title === undefined) return undefined;
     // As the run decides it: without addresses no link reaches a page, refused or not.
     if (!known.addressable) return 'noAddress';
-    if (node !== undefined && known.refused.has(node.path)) return 'refused';
+    if (node !== undefined && known.refused.has(node.path.slice(root.length))) return 'refused';
     const key = node ? node.path.slice(root.length) : path;
     // No page has an address yet: a stand-in of its own per page, since anchor matchers are looked up by address.
     return { url: `page:${key}`, title, headings: known.headingsOf.get(key) ?? [] };

@@ -25,7 +25,7 @@ import { folderTitleOf, followNewFolderPage, holdEditedFollowers, mayFollowNewFo
 import { isBelow } from './paths';
 import { nodeOfFile, topContentFile } from './shape';
 import type { PageAddressOf } from './spaceAddresses';
-import { pagesByLevel, type TreePage, type TreePlan } from './treePlan';
+import { pagesByLevel, refusedLinkPaths, type TreePage, type TreePlan } from './treePlan';
 
 export interface TreeIdentityStore {
   record(key: string, entry: { id: string; title: string }): Promise<void>;
@@ -162,12 +162,8 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   // pass that could not fill them in either. The plan's pageAddresses says the same (treePageAddresses).
   const addressable = treePageAddresses(options.pages !== undefined, options.addressOf);
 
-  // What the plan refuses, by path relative to the folder: links to it stay as written and say so (as the plan said).
-  const refusedPaths = new Set<string>();
-  for (const page of plan.pages) if (page.item.state === 'refused') refusedPaths.add(page.key);
-  for (const item of [...plan.refused, ...plan.pinned]) {
-    if (item.state === 'refused' && isBelow(item.file.label, rootPath)) refusedPaths.add(item.file.label.slice(rootPath.length));
-  }
+  // What the plan refuses: links to it stay as written and say so, as the plan said.
+  const refusedPaths = refusedLinkPaths(plan);
   const topFile = topContentFile(plan.tree);
   const resolvePage = (path: string): PageLookup => {
     // The published folder itself: its index or README at the top, as for any folder; else the chosen page it maps to

@@ -16756,8 +16756,15 @@ var NO_HEADINGS = Object.freeze([]);
 function planOptionsOf(options) {
   return { ...options, pageAccess: options.wiki !== void 0 || options.pageAccess === true };
 }
-async function checkedOnWiki(plan, options) {
-  if (options.wiki) await checkTreeAsPlanned(plan, options.wiki, options.spaceId, options.parentId, options.treeMessages);
+async function checkedOnWiki(plan, options, planOptions) {
+  if (!options.wiki) return plan;
+  const pinned = plan.pinned.filter((item) => isBelow(item.file.label, plan.tree.rootPath));
+  const refusedBefore = refusedLinkPaths({ ...plan, pinned });
+  await checkTreeAsPlanned(plan, options.wiki, options.spaceId, options.parentId, options.treeMessages);
+  const refusedNow = refusedLinkPaths({ ...plan, pinned });
+  if ([...refusedNow].some((path) => !refusedBefore.has(path))) {
+    foreseeTreeLinks(plan, pinned, planOptions, { missing: plan.missingFiles ?? /* @__PURE__ */ new Set(), pageless: plan.pagelessFolders ?? /* @__PURE__ */ new Set() });
+  }
   return plan;
 }
 async function withOutsideLinks(sources, options, ports) {
@@ -16791,7 +16798,7 @@ async function planTreeFromWalk(walk, sourceOptions, entryOptions, root, outside
   const withOutside = await withOutsideLinks(digested, options, outside);
   const plan = planTreeOf(digested, withOutside);
   await sayMissingLinkFiles(plan, withOutside, { fs: sourceOptions.fs, root });
-  return checkedOnWiki(plan, entryOptions);
+  return checkedOnWiki(plan, entryOptions, withOutside);
 }
 async function takeAnchoredHeadings(sources, options) {
   const root = folderKey(options.rootPath);

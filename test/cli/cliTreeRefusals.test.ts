@@ -109,6 +109,21 @@ describe('CLI --tree, pages the plan refuses', () => {
     assert.deepEqual(summaryRecord(run).linksLeft, [{ file: 'docs/index.md', waitsFor: ['docs/top.md'] }]);
   });
 
+  it('a link to a page the wiki\'s checks refuse after the plan (a title given to the space under its other name) is named before sending, as the run names it', async () => {
+    const root = await cli.tree({
+      'docs/index.md': '# Home\n\nSee the [guide](guide.md).\n',
+      'docs/guide.md': '# Guide\n\nText.\n',
+      // The tree's space by its numeric ID, with the guide's title: only the wiki tells that 1001 is DOCS.
+      'docs/pinned.md': '---\nwiki:\n  spaceId: "1001"\n  parentId: "123456"\n  pageTitle: Guide\n---\n# Pinned\n\nText.\n',
+    });
+    const caution = '1 link stays as written and will not work on the wiki: guide.md (its page is refused in this run, for the reason listed with it: a publish after it lands fills the link in).';
+    const dry = await runCli(['publish', 'docs', ...TO, '--dry-run', '--json'], { cwd: root, env: cli.env() });
+    assert.equal(fileRecords(dry).find((record) => record.file === 'docs/guide.md')?.status, 'refused', dry.stdout);
+    assert.deepEqual(fileRecords(dry).find((record) => record.file === 'docs/index.md')?.cautions, [caution], dry.stdout);
+    const run = await runCli(['publish', 'docs', ...TO, '--json'], { cwd: root, env: cli.env() });
+    assert.deepEqual(fileRecords(run).find((record) => record.file === 'docs/index.md')?.cautions, [caution], 'the run says what the plan said');
+  });
+
   it('a file whose front matter names the page the tree is published under is refused before sending, by ID or by title and parent, also with --overwrite; the page is untouched', async () => {
     const root = await cli.tree({ 'handbook.md': '# Handbook\n\nThe handbook.\n', 'docs/intro.md': '# Introduction\n\nHello.\n' });
     const flat = await runCli(['publish', 'handbook.md', '--space', 'DOCS', '--parent', '123456'], { cwd: root, env: cli.env() });

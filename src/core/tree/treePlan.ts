@@ -212,8 +212,17 @@ function planOptionsOf(options: TreeEntryOptions): TreePlanOptions {
 }
 
 /** The wiki's checks of a plan an entry made, when it was given the wiki: after planning, before the guard. */
-async function checkedOnWiki(plan: TreePlan, options: TreeEntryOptions): Promise<TreePlan> {
-  if (options.wiki) await checkTreeAsPlanned(plan, options.wiki, options.spaceId, options.parentId, options.treeMessages);
+async function checkedOnWiki(plan: TreePlan, options: TreeEntryOptions, planOptions: TreePlanOptions): Promise<TreePlan> {
+  if (!options.wiki) return plan;
+  const pinned = plan.pinned.filter((item) => isBelow(item.file.label, plan.tree.rootPath));
+  const refusedBefore = refusedLinkPaths({ ...plan, pinned });
+  await checkTreeAsPlanned(plan, options.wiki, options.spaceId, options.parentId, options.treeMessages);
+  // The wiki may refuse pages the links were checked against (a title a file gives the tree's space under its other
+  // name): the links to them are checked again, so the plan says they stay as written, as the run will.
+  const refusedNow = refusedLinkPaths({ ...plan, pinned });
+  if ([...refusedNow].some((path) => !refusedBefore.has(path))) {
+    foreseeTreeLinks(plan, pinned, planOptions, { missing: plan.missingFiles ?? new Set(), pageless: plan.pagelessFolders ?? new Set() });
+  }
   return plan;
 }
 
@@ -232,7 +241,7 @@ export async function planTreeOnDisk<L, M = L>(sources: readonly SourceFile[], e
   const withOutside = await withOutsideLinks(digested, options, outside);
   const plan = planTreeOf(digested, withOutside);
   await sayMissingLinkFiles(plan, withOutside, disk);
-  return checkedOnWiki(plan, entryOptions);
+  return checkedOnWiki(plan, entryOptions, withOutside);
 }
 
 /**
@@ -285,7 +294,7 @@ export async function planTreeFromWalk<L, M = L>(walk: Pick<WalkResult<L>, 'file
   const withOutside = await withOutsideLinks(digested, options, outside);
   const plan = planTreeOf(digested, withOutside);
   await sayMissingLinkFiles(plan, withOutside, { fs: sourceOptions.fs, root });
-  return checkedOnWiki(plan, entryOptions);
+  return checkedOnWiki(plan, entryOptions, withOutside);
 }
 
 /** The headings of the tree's files that some link of the tree names with an `#anchor`, from each file read again. */

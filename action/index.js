@@ -11347,7 +11347,10 @@ function guardLooksUp(item, lookUpCreates) {
 }
 async function guardPlan(items, options) {
   const lookUpCreates = options.lookUpCreates ?? true;
-  if (options.pages && !options.titlesCheckedByTree) await checkFlatTitlesAcrossSpaceNames(items, options.pages, options.signal, options.planMessages);
+  if (options.pages && !options.titlesCheckedByTree) {
+    await checkFlatTitlesAcrossSpaceNames(items, options.pages, options.signal, options.planMessages);
+    options.links?.refusedSince();
+  }
   if (options.pages && options.lookUpUnchanged !== false) await sendGonePages(items.map((item) => ({ item, pageId: item.link?.pageId })), options);
   const lookups = [];
   for (const item of items) {
@@ -15210,6 +15213,21 @@ async function planFileLinks(sources, items, ports) {
       apply(entry.item, decision);
     }
   };
+  const refusedSince = () => {
+    const refusedNow = [...awaitedAt].filter(([, key]) => selection.get(key)?.item.state === "refused").map(([where]) => where);
+    if (refusedNow.length === 0) return;
+    for (const where of refusedNow) {
+      awaitedAt.delete(where);
+      refusedAt.add(where);
+    }
+    for (const entry of linking) {
+      const before = decisions.get(entry.item.file.key);
+      if (!before || !refusedNow.some((where) => before.waitedOn.has(where))) continue;
+      const decision = decide2(entry, /* @__PURE__ */ new Map(), pageIds);
+      decisions.set(entry.item.file.key, decision);
+      apply(entry.item, decision);
+    }
+  };
   const stillWaitingFor = (fileKey) => {
     const waitedOn = secondPassFills ? decisions.get(fileKey)?.waitedOn : void 0;
     if (!waitedOn) return [];
@@ -15232,6 +15250,7 @@ async function planFileLinks(sources, items, ports) {
       return new Set([...decisions].filter(([, decision]) => decision.waitedOn.size > 0).map(([key]) => key));
     },
     awaitRecreated,
+    refusedSince,
     async content(item, messages) {
       const planned = await plannedContent(item, messages);
       return planned.ok ? { ok: true, content: rewrite(item.file.key, planned.content) } : planned;
@@ -18303,6 +18322,7 @@ async function publishCommand(args, context) {
     const links = await planFileLinks(planned.sources, plan, cliFileLinkPorts({ cwd: context.cwd, state, pages, baseUrl: access.baseUrl, signal: context.interrupt }));
     await guardPlan(plan, {
       pages,
+      links,
       noAccessReason: "no page access",
       signal: context.interrupt,
       overwriteEdited: args.overwriteEdited,

@@ -98,9 +98,11 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
     const { plan, state } = planned;
     // Links to other files go to their pages when sent; decided before the plan is shown, so its cautions are true.
     const links = await planFileLinks(planned.sources, plan, cliFileLinkPorts({ cwd: context.cwd, state, pages, baseUrl: access.baseUrl, signal: context.interrupt }));
-    // The core's guard, with page access, also refuses files giving one title in a space written as its key and its ID.
+    // The core's guard, with page access, also refuses files giving one title in a space written as its key and its ID
+    // (and decides the links to them again).
     await guardPlan(plan, {
       pages,
+      links,
       noAccessReason: 'no page access',
       signal: context.interrupt,
       overwriteEdited: args.overwriteEdited,

@@ -245,6 +245,24 @@ describe('CLI: links to other files in a flat publish', () => {
     assert.ok(page('Home').markdown.includes(`/pages/${page('Notes').id}/Notes)`), page('Home').markdown);
   });
 
+  it('a link to a file the edit guard refuses (one title in a space written as its key and its ID) is named before sending, as the run names it', async () => {
+    const root = await cli.tree({
+      'home.md': '# Home\n\nSee [one](one.md).\n',
+      // The space by its numeric ID, under another parent: only the wiki tells that 1001 is DOCS, so the plan cannot
+      // see the two titles meet in one space.
+      'one.md': '---\nwiki:\n  spaceId: "1001"\n  parentId: "123457"\n---\n# Twin\n\nOne.\n',
+      'two.md': '# Twin\n\nTwo.\n',
+    });
+    const caution = '1 link stays as written and will not work on the wiki: one.md (its page is refused in this run, for the reason listed with it: a publish after it lands fills the link in).';
+    const publish = (extra: string[] = []) => runCli(['publish', 'home.md', 'one.md', 'two.md', ...TO, '--json', ...extra], { cwd: root, env: cli.env() });
+    const dry = await publish(['--dry-run']);
+    assert.equal(fileRecords(dry).find((record) => record.file === 'one.md')?.status, 'refused', dry.stdout);
+    assert.deepEqual(fileRecords(dry).find((record) => record.file === 'home.md')?.cautions, [caution], dry.stdout);
+    const sent = await publish();
+    assert.deepEqual(fileRecords(sent).find((record) => record.file === 'home.md')?.cautions, [caution], 'the run says what the plan said');
+    assert.equal(summaryRecord(sent).linksLeft, undefined, sent.stdout);
+  });
+
   it('an unchanged file goes again when a page its links reach now has another ID, and then rests', async () => {
     const root = await cli.tree({ 'a.md': '# Alpha\n\nRead [the usage](b.md#usage).\n', 'b.md': '# Beta\n\n## Usage\n\nCall it.\n' });
     const publish = async (files: string[], to: string[], extra: string[] = []) => {

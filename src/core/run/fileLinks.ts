@@ -76,6 +76,12 @@ export interface FileLinks {
    */
   awaitRecreated(fileKeys: ReadonlySet<string>): Promise<void>;
   /**
+   * Files of the selection refused after the links were decided (the edit guard's check of one title given to a space
+   * written as its key and as its ID): they get no page in this run, so the links waiting for them stay as written
+   * and say so, as links to a file the plan refused do. Updates `awaited` and the linking files' cautions.
+   */
+  refusedSince(): void;
+  /**
    * The second pass (section 3): given the IDs learnt by file key for pages this run created, copies of the items
    * sent in the first pass (`sent`) whose links waited for one of them, their links decided again so that `content`
    * now fills those links in. None without a site address (no link reaches a page then).
@@ -293,6 +299,21 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
       apply(entry.item, decision);
     }
   };
+  const refusedSince = (): void => {
+    const refusedNow = [...awaitedAt].filter(([, key]) => selection.get(key)?.item.state === 'refused').map(([where]) => where);
+    if (refusedNow.length === 0) return;
+    for (const where of refusedNow) {
+      awaitedAt.delete(where);
+      refusedAt.add(where);
+    }
+    for (const entry of linking) {
+      const before = decisions.get(entry.item.file.key);
+      if (!before || !refusedNow.some((where) => before.waitedOn.has(where))) continue;
+      const decision = decide(entry, new Map(), pageIds);
+      decisions.set(entry.item.file.key, decision);
+      apply(entry.item, decision);
+    }
+  };
   // A relinked file's decision holds only the pages still missing; any other's, all it waited for (none landed).
   const stillWaitingFor = (fileKey: string): string[] => {
     const waitedOn = secondPassFills ? decisions.get(fileKey)?.waitedOn : undefined;
@@ -316,6 +337,7 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
       return new Set([...decisions].filter(([, decision]) => decision.waitedOn.size > 0).map(([key]) => key));
     },
     awaitRecreated,
+    refusedSince,
     async content(item, messages) {
       const planned = await plannedContent(item, messages);
       return planned.ok ? { ok: true, content: rewrite(item.file.key, planned.content) } : planned;

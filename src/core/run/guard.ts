@@ -17,6 +17,7 @@ import { readFailureText } from '../wikiPages/readFailureText';
 import { sendGonePages } from './gonePages';
 import { DEFAULT_LOOKUPS_AT_ONCE, lookupDeadline } from './lookupDeadline';
 import { rememberPlanBeforeWiki } from './beforeWiki';
+import type { FileLinks } from './fileLinks';
 import type { PlanItem } from './plan';
 import { checkFlatTitlesAcrossSpaceNames } from './titlesAcrossSpaceNames';
 
@@ -132,6 +133,11 @@ export interface GuardOptions {
    * their titles in the space itself (checkTreeOnWiki), so the flat plan's check of one space's two names is not run.
    */
   titlesCheckedByTree?: true;
+  /**
+   * The flat plan's link decisions (planFileLinks), made before the guard (a link change makes an unchanged file
+   * sent, which the guard must see): the files the guard refuses get no page, and the links to them are decided again.
+   */
+  links?: Pick<FileLinks, 'refusedSince'>;
 }
 
 /**
@@ -156,7 +162,10 @@ export async function guardPlan(items: PlanItem[], options: GuardOptions): Promi
   const lookUpCreates = options.lookUpCreates ?? true;
   // With page access, a space's key and numeric ID are one space: files giving one title there are refused before
   // anything is looked up or sent. A file refused here is neither looked up nor sent.
-  if (options.pages && !options.titlesCheckedByTree) await checkFlatTitlesAcrossSpaceNames(items, options.pages, options.signal, options.planMessages);
+  if (options.pages && !options.titlesCheckedByTree) {
+    await checkFlatTitlesAcrossSpaceNames(items, options.pages, options.signal, options.planMessages);
+    options.links?.refusedSince();
+  }
   // An unchanged file whose page a colleague deleted is sent, and found deleted below: published anew.
   if (options.pages && options.lookUpUnchanged !== false) await sendGonePages(items.map((item) => ({ item, pageId: item.link?.pageId })), options);
   // The files to look up, and the others that would be sent decided at once: one pass, no set of 10,000 files.

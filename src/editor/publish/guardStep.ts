@@ -1,7 +1,7 @@
 // The editor's side of the core's edit guard (core/run/guard.ts): runs it under a progress notification with
 // Cancel, with the page routes when signed in, and words its verdicts for messages. The rules are the core's.
 import * as vscode from 'vscode';
-import type { GuardVerdict } from '../../core/run/guard';
+import type { GuardOptions, GuardVerdict } from '../../core/run/guard';
 import type { PlanItem } from '../../core/run/plan';
 import { editorPublishMessages } from '../messages/publishMessages';
 import { editorTreeMessages } from '../messages/treeMessages';
@@ -15,6 +15,8 @@ export interface GuardRequest {
   landedEarlier?: ReadonlySet<string>;
   /** Files whose edited pages the user already chose to overwrite. */
   overwriteEdited?: boolean | ReadonlySet<string>;
+  /** The plan's link decisions: decided again for the files the guard refuses (GuardOptions.links). */
+  links?: GuardOptions['links'];
 }
 
 /** Runs the guard over the plan; resolves false when the user cancelled. */
@@ -38,6 +40,7 @@ export async function runGuard(deps: PublishDependencies, items: PlanItem[], set
     planMessages: editorPublishMessages,
     ...(request.overwriteEdited !== undefined ? { overwriteEdited: request.overwriteEdited } : {}),
     ...(request.landedEarlier ? { landedEarlier: request.landedEarlier } : {}),
+    ...(request.links ? { links: request.links } : {}),
     ...(core.apiTokenSubject(setup.token) ? { ownAuthorId: core.apiTokenSubject(setup.token) } : {}),
   });
   if (looked.length === 0) {

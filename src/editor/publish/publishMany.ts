@@ -73,7 +73,7 @@ export class ManyPublisher {
     const fileLinks = await core.planFileLinks(sources, items, editorFileLinkPorts(this.deps));
     // The edit guard is a step of every plan, a Retry's too: time has passed, and a colleague may have edited a page.
     // With page access it refuses files giving one title in a space written as its key and its ID, before it looks.
-    if (!(await runGuard(this.deps, items, setup, retry ? { landedEarlier: retry.mayHaveLanded } : {}))) return;
+    if (!(await runGuard(this.deps, items, setup, { links: fileLinks, ...(retry ? { landedEarlier: retry.mayHaveLanded } : {}) }))) return;
     // Pages held because the wiki refused the sign-in: the sign-in is offered beside the confirmation, not awaited.
     void offerSignInForRefusedLookups(items);
     const edited = items.filter((item) => item.state === 'edited');

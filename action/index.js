@@ -15195,6 +15195,14 @@ async function planFileLinks(sources, items, ports) {
     }
     return again;
   };
+  const decideAgainFor = (places) => {
+    for (const entry of linking) {
+      const decision = decide2(entry, /* @__PURE__ */ new Map(), pageIds);
+      if (![...decision.waitedOn].some((where) => places.has(where))) continue;
+      decisions.set(entry.item.file.key, decision);
+      apply(entry.item, decision);
+    }
+  };
   const awaitRecreated = async (fileKeys) => {
     const gone = [...selectionAt].filter(([, key]) => fileKeys.has(key));
     if (gone.length === 0) return;
@@ -15205,13 +15213,7 @@ async function planFileLinks(sources, items, ports) {
       awaitedAt.set(where, key);
     }
     secondPassFills = ports.siteBase !== void 0 && await ports.pageAccess();
-    const goneAt = new Set(gone.map(([where]) => where));
-    for (const entry of linking) {
-      const decision = decide2(entry, /* @__PURE__ */ new Map(), pageIds);
-      if (![...decision.waitedOn].some((where) => goneAt.has(where))) continue;
-      decisions.set(entry.item.file.key, decision);
-      apply(entry.item, decision);
-    }
+    decideAgainFor(new Set(gone.map(([where]) => where)));
   };
   const refusedSince = () => {
     const refusedNow = [...awaitedAt].filter(([, key]) => selection.get(key)?.item.state === "refused").map(([where]) => where);
@@ -15220,13 +15222,7 @@ async function planFileLinks(sources, items, ports) {
       awaitedAt.delete(where);
       refusedAt.add(where);
     }
-    for (const entry of linking) {
-      const before = decisions.get(entry.item.file.key);
-      if (!before || !refusedNow.some((where) => before.waitedOn.has(where))) continue;
-      const decision = decide2(entry, /* @__PURE__ */ new Map(), pageIds);
-      decisions.set(entry.item.file.key, decision);
-      apply(entry.item, decision);
-    }
+    decideAgainFor(new Set(refusedNow));
   };
   const stillWaitingFor = (fileKey) => {
     const waitedOn = secondPassFills ? decisions.get(fileKey)?.waitedOn : void 0;

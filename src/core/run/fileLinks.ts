@@ -281,6 +281,15 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
     }
     return again;
   };
+  /** Decides again, before sending, the links of the files that wait on one of `places` once decided again. */
+  const decideAgainFor = (places: ReadonlySet<string>): void => {
+    for (const entry of linking) {
+      const decision = decide(entry, new Map(), pageIds);
+      if (![...decision.waitedOn].some((where) => places.has(where))) continue;
+      decisions.set(entry.item.file.key, decision);
+      apply(entry.item, decision);
+    }
+  };
   const awaitRecreated = async (fileKeys: ReadonlySet<string>): Promise<void> => {
     const gone = [...selectionAt].filter(([, key]) => fileKeys.has(key));
     if (gone.length === 0) return;
@@ -291,13 +300,7 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
       awaitedAt.set(where, key);
     }
     secondPassFills = ports.siteBase !== undefined && (await ports.pageAccess());
-    const goneAt = new Set(gone.map(([where]) => where));
-    for (const entry of linking) {
-      const decision = decide(entry, new Map(), pageIds);
-      if (![...decision.waitedOn].some((where) => goneAt.has(where))) continue;
-      decisions.set(entry.item.file.key, decision);
-      apply(entry.item, decision);
-    }
+    decideAgainFor(new Set(gone.map(([where]) => where)));
   };
   const refusedSince = (): void => {
     const refusedNow = [...awaitedAt].filter(([, key]) => selection.get(key)?.item.state === 'refused').map(([where]) => where);
@@ -306,13 +309,8 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
       awaitedAt.delete(where);
       refusedAt.add(where);
     }
-    for (const entry of linking) {
-      const before = decisions.get(entry.item.file.key);
-      if (!before || !refusedNow.some((where) => before.waitedOn.has(where))) continue;
-      const decision = decide(entry, new Map(), pageIds);
-      decisions.set(entry.item.file.key, decision);
-      apply(entry.item, decision);
-    }
+    // A link to a refused file still waits on it (a later run fills it in), so the new decisions name it too.
+    decideAgainFor(new Set(refusedNow));
   };
   // A relinked file's decision holds only the pages still missing; any other's, all it waited for (none landed).
   const stillWaitingFor = (fileKey: string): string[] => {

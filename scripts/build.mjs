@@ -7,6 +7,7 @@
 import * as esbuild from 'esbuild';
 import { chmodSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { keepOnDemandLibsSeparate, ON_DEMAND_LIBS_BUNDLE, ON_DEMAND_LIBS_SOURCE } from './onDemandLibs.mjs';
 
 const production = process.argv.includes('--production');
 // Bundles loaded on first use, by source: the core's heavy half, and the editor commands that need it (publish,
@@ -30,30 +31,6 @@ const keepLazyBundlesSeparate = (self) => ({
   },
 });
 
-/**
- * The command line's libraries that the core requires only on demand (src/cli/onDemandLibs.ts, dist/cliLibs.js): each
- * require of one in dist/cli.js becomes a require of that sibling bundle's member, made when the core first asks.
- */
-const onDemandLibsSource = 'src/cli/onDemandLibs.ts';
-// Read from that file's `export * as <member> from '<library>'` lines, so that a library is named in one place.
-const onDemandLibs = new Map(
-  [...readFileSync(onDemandLibsSource, 'utf8').matchAll(/^export \* as (\w+) from '([^']+)';$/gm)].map(([, member, library]) => [library, member]),
-);
-if (onDemandLibs.size === 0) throw new Error(`${onDemandLibsSource} names no library (export * as <member> from '<library>';)`);
-const keepOnDemandLibsSeparate = {
-  name: 'keep-on-demand-libs-separate',
-  setup(build) {
-    // The filter made from the map's keys.
-    const names = [...onDemandLibs.keys()].map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
-    build.onResolve({ filter: new RegExp(`^(${names.join('|')})$`) }, (args) => ({ path: args.path, namespace: 'cli-libs' }));
-    build.onLoad({ filter: /.*/, namespace: 'cli-libs' }, (args) => ({
-      contents: `module.exports = require('./cliLibs.js').${onDemandLibs.get(args.path)};`,
-      loader: 'js',
-    }));
-    build.onResolve({ filter: /^\.\/cliLibs\.js$/ }, (args) => ({ path: args.path, external: true }));
-  },
-};
-
 const common = {
   bundle: true,
   platform: 'node',
@@ -69,7 +46,7 @@ await Promise.all([
   esbuild.build({ ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', plugins: [keepLazyBundlesSeparate()] }),
   esbuild.build({ ...common, entryPoints: ['src/onDemand.ts'], outfile: 'dist/onDemand.js' }),
   esbuild.build({ ...common, entryPoints: ['src/cli/httpClient.ts'], outfile: 'dist/cliHttp.js' }),
-  esbuild.build({ ...common, entryPoints: ['src/cli/onDemandLibs.ts'], outfile: 'dist/cliLibs.js' }),
+  esbuild.build({ ...common, entryPoints: [ON_DEMAND_LIBS_SOURCE], outfile: `dist/${ON_DEMAND_LIBS_BUNDLE}` }),
   esbuild.build({
     ...common, entryPoints: ['src/editor/lazyCommands.ts'], outfile: 'dist/lazyCommands.js',
     plugins: [keepLazyBundlesSeparate(path.resolve('src/editor/lazyCommands.ts'))],
@@ -78,7 +55,7 @@ await Promise.all([
     ...common,
     entryPoints: ['src/cli/main.ts'],
     outfile: 'dist/cli.js',
-    plugins: [keepLazyBundlesSeparate(), keepOnDemandLibsSeparate],
+    plugins: [keepLazyBundlesSeparate(), keepOnDemandLibsSeparate('.')],
     banner: { js: '#!/usr/bin/env node' },
     define: { WIKI_PUBLISHER_VERSION: JSON.stringify(JSON.parse(readFileSync('package.json', 'utf8')).version) },
   }),

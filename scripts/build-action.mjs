@@ -7,11 +7,15 @@ import * as esbuild from 'esbuild';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { keepOnDemandLibsSeparate, ON_DEMAND_LIBS_BUNDLE, ON_DEMAND_LIBS_SOURCE } from './onDemandLibs.mjs';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const HEADER = '// Wiki Publisher GitHub Action, built by `npm run build:action` (scripts/build-action.mjs). Do not edit: npm test checks it matches the sources.';
 
-/** The CLI's undici stays a sibling bundle, loaded only when a run sends or reads the wiki, as in dist/. */
+/**
+ * The CLI's undici stays a sibling bundle, loaded only when a run sends or reads the wiki, as in dist/; so do the
+ * libraries only some texts need (cliLibs.js, scripts/onDemandLibs.mjs): every run of the action parses index.js.
+ */
 const httpClientApart = {
   name: 'http-client-apart',
   setup(build) {
@@ -27,10 +31,11 @@ export async function buildAction(outdir) {
   };
   await Promise.all([
     esbuild.build({
-      ...common, entryPoints: ['src/action/main.ts'], outfile: path.join(outdir, 'index.js'), plugins: [httpClientApart],
+      ...common, entryPoints: ['src/action/main.ts'], outfile: path.join(outdir, 'index.js'), plugins: [httpClientApart, keepOnDemandLibsSeparate(repoRoot)],
       define: { WIKI_PUBLISHER_VERSION: JSON.stringify(version) },
     }),
     esbuild.build({ ...common, entryPoints: ['src/cli/httpClient.ts'], outfile: path.join(outdir, 'cliHttp.js') }),
+    esbuild.build({ ...common, entryPoints: [ON_DEMAND_LIBS_SOURCE], outfile: path.join(outdir, ON_DEMAND_LIBS_BUNDLE) }),
   ]);
 }
 

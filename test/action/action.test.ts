@@ -48,6 +48,15 @@ describe('GitHub Action: the entry point as the runner runs it', () => {
     assert.ok(run.logLines.some((line) => line.startsWith('WOULD REFUSE docs/empty.md')), 'the CLI\'s own lines are in the log, inside stop-commands');
   });
 
+  it('reads front matter only the full YAML parser takes, from the committed bundle of the libraries some texts need', async () => {
+    // A folded title is beyond the simple front matter reader: the core then requires the parser, which the action's
+    // index.js loads from its sibling action/cliLibs.js.
+    const workspace = await cli.tree({ 'docs/folded.md': '---\ntitle: >-\n  A folded\n  title\ntags: [one, two]\n---\n\nText.\n' });
+    const run = await runAction({ workspace, inputs: { path: 'docs', ...TARGET, 'dry-run': 'true' } });
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.match(run.summary, /\| docs\/folded\.md \| A folded title in DOCS under 123456 \| create \|/);
+  });
+
   it('publishes with the token from env, and says what it did in the outputs and the job summary', async () => {
     const workspace = await cli.tree({ 'docs/a.md': '# Alpha\n', 'docs/b.md': '# Beta\n' });
     const run = await runAction({ workspace, inputs: { path: 'docs', ...TARGET, state: '.wiki-state.json' }, env: cli.env() });

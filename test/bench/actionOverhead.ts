@@ -3,7 +3,7 @@
 // action/index.js with the same run as INPUT_* variables plus GITHUB_OUTPUT, GITHUB_STEP_SUMMARY and RUNNER_TEMP
 // (so it also writes the job summary, the plan and results files and the outputs). Alternating, medians compared.
 import { execFile, spawn } from 'node:child_process';
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -46,7 +46,9 @@ export async function measureActionOverhead(options: ActionOverheadOptions): Pro
   const sandbox = await startSandbox();
   try {
     await promisify(execFile)(process.execPath, ['scripts/build.mjs', '--production'], { cwd: repoRoot });
-    const bundles = [...CLI_BUNDLES.map((name) => [`dist/${name}`, `cli/${name}`] as const), ['action/index.js', 'action/index.js'], ['action/cliHttp.js', 'action/cliHttp.js']] as const;
+    // Every committed bundle of the action (index.js requires its siblings as it needs them).
+    const actionBundles = (await readdir(join(repoRoot, 'action'))).filter((name) => name.endsWith('.js')).map((name) => [`action/${name}`, `action/${name}`] as const);
+    const bundles = [...CLI_BUNDLES.map((name) => [`dist/${name}`, `cli/${name}`] as const), ...actionBundles];
     for (const [from, to] of bundles) {
       await mkdir(join(dir, to, '..'), { recursive: true });
       await copyFile(join(repoRoot, from), join(dir, to));

@@ -16,17 +16,17 @@ export function keepOnDemandLibsSeparate(repoRoot) {
   const libraries = new Map([...source.matchAll(/^export \* as (\w+) from '([^']+)';$/gm)].map(([, member, library]) => [library, member]));
   if (libraries.size === 0) throw new Error(`${ON_DEMAND_LIBS_SOURCE} names no library (export * as <member> from '<library>';)`);
   const sibling = `./${ON_DEMAND_LIBS_BUNDLE}`;
+  // esbuild filters by a regular expression: one that matches these names exactly.
+  const exactly = (names) => new RegExp(`^(${names.map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})$`);
   return {
     name: 'keep-on-demand-libs-separate',
     setup(build) {
-      // The filter made from the map's keys.
-      const names = [...libraries.keys()].map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
-      build.onResolve({ filter: new RegExp(`^(${names.join('|')})$`) }, (args) => ({ path: args.path, namespace: 'cli-libs' }));
+      build.onResolve({ filter: exactly([...libraries.keys()]) }, (args) => ({ path: args.path, namespace: 'cli-libs' }));
       build.onLoad({ filter: /.*/, namespace: 'cli-libs' }, (args) => ({
         contents: `module.exports = require('${sibling}').${libraries.get(args.path)};`,
         loader: 'js',
       }));
-      build.onResolve({ filter: new RegExp(`^${sibling.replace(/[.]/g, '\\.')}$`) }, (args) => ({ path: args.path, external: true }));
+      build.onResolve({ filter: exactly([sibling]) }, (args) => ({ path: args.path, external: true }));
     },
   };
 }

@@ -10218,8 +10218,14 @@ function printTreeResult(result, json, output) {
   else output.line(`${"  ".repeat(result.depth)}${fileLine(record)}${result.pass === 2 ? " (second pass: links to new pages)" : ""}`);
 }
 var LINES_PER_WRITE = 100;
-function treePageRecord(plan, page, withTree) {
+function treePageRecord(plan, page, withTree, addressOf) {
   const planned = planRecord(page.item);
+  const guard = page.item.guard?.kind;
+  const unlooked = guard === void 0 || guard === "notNeeded" || guard === "unchecked";
+  if (planned.url === void 0 && unlooked && page.pageId !== void 0 && page.retitledFrom === void 0 && planned.title !== void 0 && addressOf) {
+    const url = addressOf(page.pageId, planned.title);
+    if (url !== void 0) planned.url = url;
+  }
   const parentPath = page.parentKnown ? void 0 : page.node.parent;
   const parent = parentPath === void 0 ? void 0 : { parentKey: parentPath.slice(plan.tree.rootPath.length), parentTitle: plan.tree.byPath.get(parentPath)?.title ?? "" };
   if (parent) delete planned.parentId;
@@ -10231,8 +10237,8 @@ function treePageRecord(plan, page, withTree) {
   if (page.pageId) planned.pageId = page.pageId;
   return planned;
 }
-function treePlanRecords(plan) {
-  return [...plan.pages.map((page) => treePageRecord(plan, page, true)), ...[...plan.refused, ...plan.pinned].map(planRecord)];
+function treePlanRecords(plan, addressOf) {
+  return [...plan.pages.map((page) => treePageRecord(plan, page, true, addressOf)), ...[...plan.refused, ...plan.pinned].map(planRecord)];
 }
 function printTreePlan(plan, json, output, addressOf) {
   let notSendable = 0;
@@ -10240,7 +10246,7 @@ function printTreePlan(plan, json, output, addressOf) {
   const jsonRecords = [];
   for (const page of plan.pages) {
     const recording = json || output.recording;
-    const planned = treePageRecord(plan, page, recording);
+    const planned = treePageRecord(plan, page, recording, addressOf);
     if (planned.status !== "send" && planned.status !== "unchanged") notSendable++;
     if (recording) {
       output.record(planned);
@@ -10411,7 +10417,7 @@ ${digestLine(views)}`);
       cwd: deps.cwd,
       output,
       json: args.json,
-      planRecords: () => treePlanRecords(planned)
+      planRecords: () => treePlanRecords(planned, addressOf)
     });
     if (refused2 !== void 0) return refused2;
   }

@@ -58,8 +58,18 @@ const LINES_PER_WRITE = 100;
  * first) names that page: the plan's parent ID is only the chosen page, held until the parent lands. `withTree`: the
  * record carries the page's place in the tree even when its line would not need it.
  */
-function treePageRecord(plan: Pick<TreePlan, 'tree'>, page: TreePlan['pages'][number], withTree: boolean): PlanEntryRecord {
+function treePageRecord(plan: Pick<TreePlan, 'tree'>, page: TreePlan['pages'][number], withTree: boolean, addressOf: PageAddressOf | undefined): PlanEntryRecord {
   const planned: PlanEntryRecord = planRecord(page.item);
+  // The page the repository records for it, which the guard did not look up (an unchanged page, or no page access):
+  // its address all the same, so a reviewer can open every page the plan leaves or updates, not only the checked ones.
+  // Not a retitled page's (that page stays, and a new one is created), nor one the guard found deleted or left for a
+  // new folder page.
+  const guard = page.item.guard?.kind;
+  const unlooked = guard === undefined || guard === 'notNeeded' || guard === 'unchecked';
+  if (planned.url === undefined && unlooked && page.pageId !== undefined && page.retitledFrom === undefined && planned.title !== undefined && addressOf) {
+    const url = addressOf(page.pageId, planned.title);
+    if (url !== undefined) planned.url = url;
+  }
   const parentPath = page.parentKnown ? undefined : page.node.parent;
   const parent = parentPath === undefined ? undefined : { parentKey: parentPath.slice(plan.tree.rootPath.length), parentTitle: plan.tree.byPath.get(parentPath)?.title ?? '' };
   if (parent) delete planned.parentId;
@@ -75,8 +85,8 @@ function treePageRecord(plan: Pick<TreePlan, 'tree'>, page: TreePlan['pages'][nu
 }
 
 /** A tree plan's records in the order the plan shows them, for a run that stops before sending (--expect-plan). */
-function treePlanRecords(plan: Pick<TreePlan, 'tree' | 'pages' | 'refused' | 'pinned'>): PlanEntryRecord[] {
-  return [...plan.pages.map((page) => treePageRecord(plan, page, true)), ...[...plan.refused, ...plan.pinned].map(planRecord)];
+function treePlanRecords(plan: Pick<TreePlan, 'tree' | 'pages' | 'refused' | 'pinned'>, addressOf: PageAddressOf | undefined): PlanEntryRecord[] {
+  return [...plan.pages.map((page) => treePageRecord(plan, page, true, addressOf)), ...[...plan.refused, ...plan.pinned].map(planRecord)];
 }
 
 export function printTreePlan(plan: TreePlan, json: boolean, output: Output, addressOf?: PageAddressOf): number {
@@ -88,7 +98,7 @@ export function printTreePlan(plan: TreePlan, json: boolean, output: Output, add
     // The record with the page's place in the tree only for whoever reads records: a text plan of 10,000 pages
     // prints lines, which say nothing of it.
     const recording = json || output.recording;
-    const planned = treePageRecord(plan, page, recording);
+    const planned = treePageRecord(plan, page, recording, addressOf);
     if (planned.status !== 'send' && planned.status !== 'unchanged') notSendable++;
     if (recording) {
       output.record(planned);
@@ -296,7 +306,7 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
     const refusedAccess = refusedPageAccess(treePlanItems(planned));
     if (refusedAccess !== undefined) return deps.usage(refusedAccess);
     const refused = await refuseUnreviewedPlan(args.expectPlan, planViews(treePlanEntries(planned), deps.pages !== undefined), {
-      cwd: deps.cwd, output, json: args.json, planRecords: () => treePlanRecords(planned),
+      cwd: deps.cwd, output, json: args.json, planRecords: () => treePlanRecords(planned, addressOf),
     });
     if (refused !== undefined) return refused;
   }

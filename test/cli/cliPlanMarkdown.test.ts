@@ -73,6 +73,29 @@ describe('CLI plan as Markdown, with page access', () => {
     assert.match(plan.stdout, /#### Moves and orphans\n\n- moved: docs\/guide\/setup\.md to docs\/howto\/setup\.md; \[page \d+\]\(http:\/\/127\.0\.0\.1:\d+\/wiki\/spaces\/DOCS\/pages\/\d+\/Setup\) stays where it is/);
   });
 
+  it('a tree\'s rows link every page the repository records, also those the guard did not look up; not a retitled page\'s old one', async () => {
+    const root = await cli.tree({ 'docs/index.md': '# Overview\n', 'docs/guide/setup.md': '# Setup\n', 'docs/guide/faq.md': '# FAQ\n' });
+    assert.equal((await runCli(['publish', 'docs', '--tree', ...DOCS, '--state', 's.json'], { cwd: root, env: cli.env() })).code, 0);
+    const guide = cli.world.sandbox.findPageByTitle('DOCS', '123456', 'Guide');
+    const setup = guide && cli.world.sandbox.findPageByTitle('DOCS', guide.id, 'Setup');
+    assert.ok(setup);
+    await writeFile(join(root, 'docs', 'guide', 'faq.md'), '# Questions\n');
+    const address = (id: string, title: string): RegExp => new RegExp(`\\[${title}\\]\\(http://127\\.0\\.0\\.1:\\d+/wiki/spaces/DOCS/pages/${id}/${title}\\)`);
+    // With page access: the unchanged pages were not looked up, and are linked all the same.
+    const withAccess = await runCli(['plan', 'docs', '--tree', '--state', 's.json'], { cwd: root, env: cli.env() });
+    const row = (stdout: string, file: string): string => stdout.split('\n').find((line) => line.includes(`| ${file} |`)) ?? `no row for ${file} in:\n${stdout}`;
+    assert.match(row(withAccess.stdout, '&nbsp;&nbsp;docs/guide/setup.md'), /\| unchanged \|/);
+    assert.match(row(withAccess.stdout, '&nbsp;&nbsp;docs/guide/setup.md'), address(setup.id, 'Setup'));
+    // The retitled page is created anew: its row names no page (the old one is listed as staying).
+    assert.match(row(withAccess.stdout, '&nbsp;&nbsp;docs/guide/faq.md'), /\| Questions in DOCS under /);
+    // Without page access, the site's address alone: the recorded pages are linked too.
+    const siteOnly = await runCli(['plan', 'docs', '--tree', '--state', 's.json', '--base-url', cli.world.sandbox.baseUrl], { cwd: root, env: cli.env(false) });
+    assert.match(row(siteOnly.stdout, '&nbsp;&nbsp;docs/guide/setup.md'), address(setup.id, 'Setup'));
+    // Without any address, none.
+    const noAddress = await runCli(['plan', 'docs', '--tree', '--state', 's.json'], { cwd: root, env: cli.env(false) });
+    assert.match(row(noAddress.stdout, '&nbsp;&nbsp;docs/guide/setup.md'), /\| Setup in DOCS under /);
+  });
+
   it('a row\'s notes read as one list: a refusal\'s full stop gives way to the next note\'s separator', async () => {
     // The generated page of docs/guide/ has the title of docs/other.md: refused, and generated.
     const root = await cli.tree({ 'docs/guide/a.md': '# A\n', 'docs/other.md': '# Guide\n' });

@@ -10246,7 +10246,7 @@ function printTreePlan(plan, json, output, addressOf) {
   const jsonRecords = [];
   for (const page of plan.pages) {
     const recording = json || output.recording;
-    const planned = treePageRecord(plan, page, recording, addressOf);
+    const planned = treePageRecord(plan, page, recording, recording ? addressOf : void 0);
     if (planned.status !== "send" && planned.status !== "unchanged") notSendable++;
     if (recording) {
       output.record(planned);

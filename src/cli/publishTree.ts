@@ -98,7 +98,8 @@ export function printTreePlan(plan: TreePlan, json: boolean, output: Output, add
     // The record with the page's place in the tree only for whoever reads records: a text plan of 10,000 pages
     // prints lines, which say nothing of it.
     const recording = json || output.recording;
-    const planned = treePageRecord(plan, page, recording, addressOf);
+    // Its address only for a record someone reads (--json, the Markdown plan): a text line does not show it.
+    const planned = treePageRecord(plan, page, recording, recording ? addressOf : undefined);
     if (planned.status !== 'send' && planned.status !== 'unchanged') notSendable++;
     if (recording) {
       output.record(planned);

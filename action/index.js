@@ -8849,21 +8849,37 @@ async function checkTreeAsPlanned(plan, wiki, spaceId, parentId, messages = engl
 }
 
 // src/core/tree/folderMarkdown.ts
-function generatedFolderMarkdown(node, tree, refused2 = () => false) {
-  const lines = [];
+var NEEDS_ANGLE_BRACKETS = /[\s()<>]/;
+var READ_BACK = /[%\\\r\n#?]/;
+var READ_BACK_ALL = new RegExp(READ_BACK.source, "g");
+var percentEncoded = (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`;
+function generatedFolderPage(node, tree, refused2 = () => false) {
+  let markdown = "";
+  const destinations = [];
   for (const path of node.children) {
     const child = tree.byPath.get(path);
     if (!child) continue;
     const title = escapeMarkdownText(child.title);
     if (refused2(child)) {
-      lines.push(`- ${title}`);
+      markdown += `- ${title}
+`;
       continue;
     }
     const target = isFolderPath(child.path) ? child.contentFrom ?? child.path : child.path;
-    lines.push(`- [${title}](${linkDestination(relativeTo(node.path, target))})`);
+    const relative5 = relativeTo(node.path, target);
+    const destination = READ_BACK.test(relative5) ? relative5.replace(READ_BACK_ALL, percentEncoded) : relative5;
+    if (NEEDS_ANGLE_BRACKETS.test(destination)) {
+      const inBrackets = destination.replace(/</g, "%3C").replace(/>/g, "%3E");
+      markdown += `- [${title}](<${inBrackets}>)
+`;
+      destinations.push(inBrackets);
+    } else {
+      markdown += `- [${title}](${destination})
+`;
+      destinations.push(destination);
+    }
   }
-  return lines.length > 0 ? `${lines.join("\n")}
-` : "";
+  return { markdown, destinations };
 }
 function relativeTo(folder, file) {
   return file.startsWith(folder) ? file.slice(folder.length) : file;
@@ -8872,10 +8888,6 @@ var NEEDS_ESCAPING = /[!-/:-@[-`{-~\r\n]/;
 function escapeMarkdownText(text2) {
   if (!NEEDS_ESCAPING.test(text2)) return text2;
   return text2.replace(/[!-/:-@[-`{-~]/g, (char) => `\\${char}`).replace(/[\r\n]+/g, " ");
-}
-function linkDestination(path) {
-  if (!/[\s()<>]/.test(path)) return path;
-  return `<${path.replace(/</g, "%3C").replace(/>/g, "%3E")}>`;
 }
 
 // src/core/tree/moves.ts
@@ -9420,9 +9432,10 @@ function generatedPageKeys(labels, rootPath) {
   return [...keys];
 }
 function generatedPage(node, tree, defaults, options, refused2) {
-  const source2 = { key: generatedPageKey(node.path), label: node.path, text: generatedFolderMarkdown(node, tree, refused2) };
-  const { item, content } = planFileWithContent(source2, options.links.get(source2.key), treeItemOptions(options, defaults), prepareDocument(source2.text, options.messages));
-  return { item, linkFacts: linkFactsOf(content) };
+  const page = generatedFolderPage(node, tree, refused2);
+  const source2 = { key: generatedPageKey(node.path), label: node.path, text: page.markdown };
+  const { item } = planFileWithContent(source2, options.links.get(source2.key), treeItemOptions(options, defaults), prepareDocument(source2.text, options.messages));
+  return { item, linkFacts: { headings: NO_HEADINGS, destinations: page.destinations } };
 }
 function nodeLink(node, links, linkOfFile, keyOfFile) {
   if (node.kind === "file") return linkOfFile(node.path);

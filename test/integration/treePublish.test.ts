@@ -402,6 +402,21 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     assert.deepEqual(run.linksLeft, []);
   });
 
+  it('a generated folder page links children whose names hold "#", "?", "%" or a backslash to their pages, with no caution', async () => {
+    const identity = new MemoryIdentity();
+    const files = {
+      'docs/odd/#notes.md': '# Notes\n\nText.\n', 'docs/odd/why?.md': '# Why\n\nText.\n', 'docs/odd/a%20b.md': '# Percent\n\nText.\n',
+      'docs/odd/back\\_slash.md': '# Backslash\n\nText.\n',
+    };
+    const { plan, run } = await publishTree(files, identity);
+    assert.deepEqual(plan.pages.find((each) => each.key === 'odd/')?.item.cautions, [], 'the plan foresees every link of the list reaching its page');
+    assert.ok(run.results.every((result) => result.state === 'published'), JSON.stringify(run.results.map((result) => [result.key, result.state, result.outcome?.message])));
+    const base = `${signedIn.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/`;
+    // In path order: #notes.md, a%20b.md, back\\_slash.md, why?.md.
+    assert.equal(page('Odd').markdown, ['Notes', 'Percent', 'Backslash', 'Why'].map((title) => `- [${title}](${base}${page(title).id}/${title})\n`).join(''));
+    assert.deepEqual(run.linksLeft, []);
+  });
+
   it('a second pass interrupted while its sends are out counts none of them as sent again; the pages the first pass created count as published', async () => {
     const { sandbox } = signedIn.world;
     const files = { 'docs/a.md': '# A\n\nSee [B](b.md).\n', 'docs/b.md': '# B\n', 'docs/c.md': '# C\n\nAlso [B](b.md).\n' };

@@ -2,9 +2,11 @@
 // pages, titles that would collide, and the pages a move or a deletion leaves behind.
 import assert from 'node:assert/strict';
 import {
-  detectMoves, findTitleCollisions, generatedFolderMarkdown, nodeOfFile, readableFolderName, shapeTree,
+  detectMoves, findTitleCollisions, generatedFolderMarkdown, generatedFolderPage, nodeOfFile, readableFolderName, shapeTree,
   type PageTree, type PinnedFile, type RecordedPage, type TreeInput, type TreeNode,
 } from '../../src/core/tree';
+import { linkDestinationTexts } from '../../src/core/links/rewrite';
+import { linkTarget, pagePath } from '../../src/core/links/rewrite/linkTarget';
 
 /** Without a title, a file titled by its name without the extension, as suggestTitle gives for a file without one. */
 const file = (path: string, title?: string, refused?: boolean): TreeInput => ({
@@ -177,6 +179,32 @@ describe('page tree', () => {
       const tree = shapeTree([file('d/g/a.md', 'A [draft]'), file('d/g/b.md', 'B'), file('d/g/sub/c.md', 'C')], 'd');
       const refused = (child: { path: string }): boolean => child.path !== 'd/g/b.md';
       assert.equal(generatedFolderMarkdown(node(tree, 'd/g/'), tree, refused), '- A \\[draft\\]\n- [B](b.md)\n- Sub\n');
+    });
+
+    it('give the destinations of their links as the link parser reads them back from the list', () => {
+      // Names a bare destination cannot hold, escapes, percent signs, brackets in titles and paths, non-ASCII, a
+      // folder child, and a refused child: the plan takes the generator's list instead of parsing the page.
+      const names = [
+        'plain.md', 'two words.md', 'paren(1).md', 'a<b>.md', 'tab\tname.md', 'back\\slash.md', '100%.md', 'a%20b.md',
+        '[x].md', 'x](y).md', '#hash.md', 'q?.md', 'ümlaut ß.md', '`tick`.md', '"quote".md', "it's.md", 'a*b*.md', '_u_.md', 'a\\_b.md',
+        'new\nline.md', 'refused.md',
+      ];
+      const tree = shapeTree([
+        ...names.map((name) => file(`d/g/${name}`, `T ${name}`)), file('d/g/sub dir/x.md', 'X'), file('d/g/sub/README.md', 'Sub'),
+        file('d/g/end\\/x.md', 'Y'),
+      ], 'd');
+      const refused = (child: { path: string }): boolean => child.path === 'd/g/refused.md';
+      const page = generatedFolderPage(node(tree, 'd/g/'), tree, refused);
+      assert.equal(page.markdown, generatedFolderMarkdown(node(tree, 'd/g/'), tree, refused));
+      assert.equal(page.destinations.length, names.length + 2);
+      assert.deepEqual(page.destinations, linkDestinationTexts(page.markdown));
+      // Each reaches its own file (the page links as if it were a file in the folder).
+      const expected = [...names.filter((name) => name !== 'refused.md'), 'sub dir/', 'sub/README.md', 'end\\/'].map((name) => `g/${name}`).sort();
+      const reached = page.destinations.map((destination) => {
+        const target = linkTarget(destination, 'g/index.md');
+        return target.kind === 'file' ? pagePath(target) : `web: ${destination}`;
+      });
+      assert.deepEqual(reached.sort(), expected);
     });
 
     it('escape titles so they show as written', () => {

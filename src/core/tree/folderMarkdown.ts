@@ -10,23 +10,63 @@ import { isFolderPath } from './paths';
 import type { PageTree, TreeNode } from './shape';
 
 /**
+ * A bare destination ends at a space or a parenthesis, so such a path goes in <angle brackets>, which keep it
+ * literal (the link-rewriting step reads it back as the file's path); '<' and '>' cannot stand inside those and are
+ * percent-encoded.
+ */
+const NEEDS_ANGLE_BRACKETS = /[\s()<>]/;
+const READ_BACK = /[%\\\r\n#?]/;
+const READ_BACK_ALL = new RegExp(READ_BACK.source, 'g');
+const percentEncoded = (char: string): string => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`;
+
+/** A generated folder page: its Markdown, and the destinations of its links as the link parser reads them back. */
+export interface GeneratedFolderPage {
+  markdown: string;
+  /**
+   * Distinct, in document order, each as findLinkDestinations gives its text (without angle brackets): the plan's link
+   * facts for the page without parsing the list back, which was a tenth of planning a tree whose folders have no
+   * content file (10,000 links for 10,000 files).
+   */
+  destinations: string[];
+}
+
+/**
  * One line per child, in tree order; '' for a node without children. Meant for generated folder pages. `refused`: the
  * children the plan refuses, listed without a link.
  */
-export function generatedFolderMarkdown(node: TreeNode, tree: PageTree, refused: (child: TreeNode) => boolean = () => false): string {
-  const lines: string[] = [];
+export function generatedFolderPage(node: TreeNode, tree: PageTree, refused: (child: TreeNode) => boolean = () => false): GeneratedFolderPage {
+  let markdown = '';
+  const destinations: string[] = [];
   for (const path of node.children) {
     const child = tree.byPath.get(path);
     if (!child) continue;
     const title = escapeMarkdownText(child.title);
     if (refused(child)) {
-      lines.push(`- ${title}`);
+      markdown += `- ${title}\n`;
       continue;
     }
     const target = isFolderPath(child.path) ? child.contentFrom ?? child.path : child.path;
-    lines.push(`- [${title}](${linkDestination(relativeTo(node.path, target))})`);
+    const relative = relativeTo(node.path, target);
+    // Read back, a destination is cut at '#' and '?', unescaped and percent-decoded (links/rewrite/linkTarget.ts): so
+    // those characters of a name are percent-encoded, and `#intro.md`, `why?.md`, `a%20b.md` and `a\\_b.md` stay those
+    // files, and a folder `x\\` does not escape the link's closing parenthesis. A line break cannot stand in a
+    // destination at all.
+    const destination = READ_BACK.test(relative) ? relative.replace(READ_BACK_ALL, percentEncoded) : relative;
+    if (NEEDS_ANGLE_BRACKETS.test(destination)) {
+      const inBrackets = destination.replace(/</g, '%3C').replace(/>/g, '%3E');
+      markdown += `- [${title}](<${inBrackets}>)\n`;
+      destinations.push(inBrackets);
+    } else {
+      markdown += `- [${title}](${destination})\n`;
+      destinations.push(destination);
+    }
   }
-  return lines.length > 0 ? `${lines.join('\n')}\n` : '';
+  return { markdown, destinations };
+}
+
+/** The Markdown of generatedFolderPage. */
+export function generatedFolderMarkdown(node: TreeNode, tree: PageTree, refused: (child: TreeNode) => boolean = () => false): string {
+  return generatedFolderPage(node, tree, refused).markdown;
 }
 
 /** `file` relative to `folder` (a folder key), for a file at or below it; anything else stays as given. */
@@ -47,14 +87,3 @@ export function escapeMarkdownText(text: string): string {
   if (!NEEDS_ESCAPING.test(text)) return text;
   return text.replace(/[!-/:-@[-`{-~]/g, (char) => `\\${char}`).replace(/[\r\n]+/g, ' ');
 }
-
-/**
- * A bare destination ends at a space or a parenthesis, so such a path goes in <angle brackets>, which keep it
- * literal (the link-rewriting step reads it back as the file's path); '<' and '>' cannot stand inside those and are
- * percent-encoded.
- */
-function linkDestination(path: string): string {
-  if (!/[\s()<>]/.test(path)) return path;
-  return `<${path.replace(/</g, '%3C').replace(/>/g, '%3E')}>`;
-}
-

@@ -25,7 +25,7 @@ import type { WalkResult } from '../walk/walk';
 import { cautionUncheckedChosenPage, namesChosenPageById } from './chosenPage';
 import { checkTreeAsPlanned, type TreePlanWiki } from './treeParent';
 import { groupByTitleInSpace } from './collisions';
-import { generatedFolderMarkdown } from './folderMarkdown';
+import { generatedFolderPage } from './folderMarkdown';
 import { detectMoves, type MoveReport, type PageMove, type PinnedFile, type RecordedPage } from './moves';
 import { takeTitlesBack } from './titledBack';
 import { folderContentRank } from './folderPage';
@@ -803,12 +803,14 @@ function generatedPageKeys(labels: Iterable<string>, rootPath: string): string[]
 
 /**
  * A folder page without a content file: the list of its children, made here (it has no file to read again). A child
- * the plan refuses is listed without a link (generatedFolderMarkdown).
+ * the plan refuses is listed without a link (generatedFolderPage).
  */
 function generatedPage(node: TreeNode, tree: PageTree, defaults: PlanOptions['defaults'], options: TreePlanOptions, refused: (child: TreeNode) => boolean): Pick<TreeSource, 'item' | 'linkFacts'> {
-  const source: SourceFile = { key: generatedPageKey(node.path), label: node.path, text: generatedFolderMarkdown(node, tree, refused) };
-  const { item, content } = planFileWithContent(source, options.links.get(source.key), treeItemOptions(options, defaults), prepareDocument(source.text, options.messages));
-  return { item, linkFacts: linkFactsOf(content) };
+  const page = generatedFolderPage(node, tree, refused);
+  const source: SourceFile = { key: generatedPageKey(node.path), label: node.path, text: page.markdown };
+  const { item } = planFileWithContent(source, options.links.get(source.key), treeItemOptions(options, defaults), prepareDocument(source.text, options.messages));
+  // A list of links has no headings; its links are the generator's (test/unit/pageTree.test.ts parses them back).
+  return { item, linkFacts: { headings: NO_HEADINGS, destinations: page.destinations } };
 }
 
 /**

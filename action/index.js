@@ -2076,15 +2076,17 @@ var REFERENCE_DEFINITION = /^ {0,3}\[([^\]\n]+)\]:[ \t]*<?([^\s>]+)>?/gm;
 var REFERENCE_USE = /(!?)\[((?:[^[\]\\\n]|\\.)*)\](?:\[((?:[^[\]\\\n]|\\.)*)\])?/g;
 var SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 var MARKDOWN_FILE = /\.(md|markdown)(#.*)?$/i;
-function inspectMarkdown(markdown) {
+function inspectMarkdown(markdown, options = {}) {
   const code = fencedBlocks(markdown);
   const findings = { firstHeading: firstHeading(markdown, code), localImages: [], localMarkdownLinks: [] };
+  const markdownLinks = options.markdownLinks !== false;
   for (let at = markdown.indexOf("]("); at !== -1; at = markdown.indexOf("](", at + 2)) {
+    const open2 = markdown.lastIndexOf("[", at);
+    const isImage2 = open2 > 0 && markdown[open2 - 1] === "!";
+    if (!isImage2 && !markdownLinks) continue;
     const target = destinationAt(markdown, at + 2);
     const local = isLocal(target);
     if (!local && !isDrivePath(target)) continue;
-    const open2 = markdown.lastIndexOf("[", at);
-    const isImage2 = open2 > 0 && markdown[open2 - 1] === "!";
     if (!isImage2 && (!local || !MARKDOWN_FILE.test(target))) continue;
     if (isInCodeOrHtml(markdown, open2 === -1 ? at : open2, code)) continue;
     pushUnique(isImage2 ? findings.localImages : findings.localMarkdownLinks, target);
@@ -2101,7 +2103,7 @@ function inspectMarkdown(markdown) {
       const local = isLocal(target);
       if (!local && !isDrivePath(target) || isInCodeOrHtml(markdown, match.index, code)) continue;
       if (imageOnly?.has(referenceLabel(match[1] ?? ""))) pushUnique(findings.localImages, target);
-      else if (local && MARKDOWN_FILE.test(target)) pushUnique(findings.localMarkdownLinks, target);
+      else if (markdownLinks && local && MARKDOWN_FILE.test(target)) pushUnique(findings.localMarkdownLinks, target);
     }
   }
   return findings;
@@ -2994,9 +2996,9 @@ function responseOutcome(status, said, serviceMessage, retryAfterMs, result, tar
 // src/core/publish/pipeline.ts
 var NO_TARGET = Object.freeze({});
 var NO_PROBLEMS = Object.freeze([]);
-function prepareDocument(text2, messages) {
+function prepareDocument(text2, messages, inspecting) {
   const split = splitFrontMatter(text2, messages);
-  const findings = inspectMarkdown(split.content);
+  const findings = inspectMarkdown(split.content, inspecting);
   let target;
   for (const key in split.target) {
     const value = split.target[key];
@@ -3041,7 +3043,7 @@ function scanDiagramFences(markdown) {
     if (fence === "unclosed") unclosed++;
     else if (fence && fence.source.trim() !== "") fences.push(fence);
   }
-  if (MERMAID_WORD.test(markdown)) {
+  if (someFenceMayNameMermaid(markdown)) {
     let added = false;
     for (const found of listItemFences(markdown)) {
       if (!mayNameMermaid(markdown, found.marker)) continue;
@@ -3056,7 +3058,18 @@ function scanDiagramFences(markdown) {
   }
   return { fences, unclosed };
 }
-var MERMAID_WORD = /mermaid/i;
+function someFenceMayNameMermaid(markdown) {
+  for (const run of ["```", "~~~"]) {
+    for (let at = markdown.indexOf(run); at !== -1; at = markdown.indexOf(run, at)) {
+      const marker = markdown.charCodeAt(at);
+      while (markdown.charCodeAt(at) === marker) at++;
+      while (markdown.charCodeAt(at) === SPACE2 || markdown.charCodeAt(at) === TAB2) at++;
+      const first = markdown.charCodeAt(at);
+      if (first === LOWER_M || first === UPPER_M) return true;
+    }
+  }
+  return false;
+}
 function listItemDiagram(markdown, found) {
   const opener = OPENER.exec(lineFrom(markdown, found.marker));
   if (opener?.[1] !== "" || opener[3]?.toLowerCase() !== "mermaid") return void 0;
@@ -5148,19 +5161,19 @@ var Output = class {
 
 // src/core/run/planDigest.ts
 var import_node_crypto = require("node:crypto");
-var FORMAT = "wiki-publisher plan digest v2";
+var FORMAT = "wiki-publisher plan digest v3";
 var ENTRY_HASH_LENGTH = 16;
 var DIGEST_CHUNK = 64 * 1024;
 var SHORT_DIGEST_LENGTH = 12;
 function planFingerprint(entries, options) {
   const sorted = [...entries].sort((a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
-  const hashes = sorted.map((entry) => sha256(JSON.stringify(describeEntry(entry, options.wiki))));
+  const described = sorted.map((entry) => JSON.stringify(describeEntry(entry, options.wiki)));
   const digest = (0, import_node_crypto.createHash)("sha256").update(`${FORMAT}
 wiki ${options.wiki ? "checked" : "not checked"}`, "utf8");
   let pending = "";
   for (let index = 0; index < sorted.length; index++) {
     pending += `
-${JSON.stringify(sorted[index].key)} ${hashes[index]}`;
+${JSON.stringify(sorted[index].key)} ${described[index]}`;
     if (pending.length >= DIGEST_CHUNK) {
       digest.update(pending, "utf8");
       pending = "";
@@ -5171,10 +5184,9 @@ ${JSON.stringify(sorted[index].key)} ${hashes[index]}`;
   return {
     digest: digest.digest("hex"),
     wikiChecked: options.wiki,
-    // Made when first asked for: a dry run printed as text says only the digest, and a map of 10,000 entries cost a
-    // tenth of the fingerprint.
+    // Made when first asked for: a dry run printed as text says only the digest.
     get entries() {
-      entryHashes ??= new Map(sorted.map((entry, index) => [entry.key, hashes[index].slice(0, ENTRY_HASH_LENGTH)]));
+      entryHashes ??= new Map(sorted.map((entry, index) => [entry.key, sha256(described[index]).slice(0, ENTRY_HASH_LENGTH)]));
       return entryHashes;
     }
   };
@@ -6880,7 +6892,8 @@ function written2(destination, link) {
   return link.angle || /[\s<>()]/.test(destination) ? `<${destination}>` : destination;
 }
 function addCaution(cautions, caution) {
-  if (!cautions.some((known) => known.target === caution.target && known.reason === caution.reason)) cautions.push(caution);
+  for (const known of cautions) if (known.target === caution.target && known.reason === caution.reason) return;
+  cautions.push(caution);
 }
 
 // src/core/links/rewrite/linkCautions.ts
@@ -9085,8 +9098,9 @@ async function takeAnchoredHeadings(sources, options) {
     if (planned.ok) source2.linkFacts.headings = detachedAll(markdownHeadings(planned.content));
   }
 }
+var TREE_INSPECTION = Object.freeze({ markdownLinks: false });
 function digestTreeSource(source2, options, digest = {}) {
-  const prepared = prepareDocument(source2.text, options.messages);
+  const prepared = prepareDocument(source2.text, options.messages, TREE_INSPECTION);
   const link = options.links.get(source2.key);
   const names = prepared.frontMatterTarget;
   const title = names.pageTitle?.trim() ? names.pageTitle : suggestTitle(prepared.frontMatterTitle, prepared.findings.firstHeading, source2.label);
@@ -9434,7 +9448,7 @@ function generatedPageKeys(labels, rootPath) {
 function generatedPage(node, tree, defaults, options, refused2) {
   const page = generatedFolderPage(node, tree, refused2);
   const source2 = { key: generatedPageKey(node.path), label: node.path, text: page.markdown };
-  const { item } = planFileWithContent(source2, options.links.get(source2.key), treeItemOptions(options, defaults), prepareDocument(source2.text, options.messages));
+  const { item } = planFileWithContent(source2, options.links.get(source2.key), treeItemOptions(options, defaults), prepareDocument(source2.text, options.messages, TREE_INSPECTION));
   return { item, linkFacts: { headings: NO_HEADINGS, destinations: page.destinations } };
 }
 function nodeLink(node, links, linkOfFile, keyOfFile) {

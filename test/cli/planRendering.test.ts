@@ -91,7 +91,7 @@ describe('Plan rendering and digest pieces', () => {
     const entries = Array.from({ length: 1500 }, (_, index) => entry(`docs/part-${index % 7}/page-${index}.md`, `# Page ${index}\n\nText ${index * 31}.\n`));
     const files = planFingerprint(entries, { wiki: false });
     const wiki = planFingerprint(entries, { wiki: true });
-    assert.deepEqual([files.digest, wiki.digest], ['ca477809425aa508e95ec92faecb442ca481ce1d33c76bdd518f408cbc989de5', 'cdcca31fe6bc13c750a4106be401c4cef13cbc00a6a9d9372b1c09ae3ca2bda2']);
+    assert.deepEqual([files.digest, wiki.digest], ['5af9ecdc3b49dbd7c630e593c60198fedb783ec936be52af23ef3e120caa87c6', '4c5f3299597f1b23a9cf815560507dca3f7878b78eeccdb020f377ab0638bd48']);
   });
 
   it('the digest covers each file\'s path, target, content and state, in any order, and only the wiki view reads the wiki', () => {

@@ -12,6 +12,15 @@ describe('Markdown inspection', () => {
     assert.deepEqual(findings.localImages, ['img/a.png', 'd e.png', 'file:///tmp/e.png', './c.jpg']);
   });
 
+  it('leaves links to local Markdown files out when asked to (a page tree checks them itself), and still finds local images', () => {
+    const text = '# T\n\nSee [setup](setup.md) and ![chart](chart.png), ![alt](./b.png), [web](https://example.com/a.md).\n\n[ref]: other.md\n';
+    assert.deepEqual(inspectMarkdown(text).localMarkdownLinks, ['setup.md', 'other.md']);
+    const treeFindings = inspectMarkdown(text, { markdownLinks: false });
+    assert.deepEqual(treeFindings.localImages, ['chart.png', './b.png']);
+    assert.deepEqual(treeFindings.localMarkdownLinks, []);
+    assert.equal(treeFindings.firstHeading, 'T');
+  });
+
   it('finds an unquoted <img src> and the definitions that only images refer to as images', () => {
     assert.deepEqual(inspectMarkdown('<img src=a.png alt=x> <img src=https://x.org/b.png>').localImages, ['a.png']);
     const text = '![a][A  Ref] ![b][] ![c] [both][d] ![d] `![e][e]` \\![f][f]\n\n[a ref]: a.png\n[b]: b.png\n[c]: c.md\n[d]: d.md\n[e]: e.png\n[f]: f.png\n';

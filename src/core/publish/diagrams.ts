@@ -67,9 +67,9 @@ function scanDiagramFences(markdown: string): { fences: DiagramFence[]; unclosed
   }
   // A fence in a list item indented four columns or more (`- a`, `  - b`, `    ```mermaid`) is no fence to
   // fencedBlocks, which reads three spaces at most; link inspection reads it as code by the list items' indentation,
-  // and so do the diagrams, through the same reading. That reading walks every line, so only a text that names
-  // Mermaid somewhere pays for it: most files planned do not.
-  if (MERMAID_WORD.test(markdown)) {
+  // and so do the diagrams, through the same reading. That reading walks every line, so only a text with a run of
+  // fence characters that may name Mermaid pays for it: most files planned have none.
+  if (someFenceMayNameMermaid(markdown)) {
     let added = false;
     for (const found of listItemFences(markdown)) {
       if (!mayNameMermaid(markdown, found.marker)) continue;
@@ -86,7 +86,23 @@ function scanDiagramFences(markdown: string): { fences: DiagramFence[]; unclosed
   return { fences, unclosed };
 }
 
-const MERMAID_WORD = /mermaid/i;
+/**
+ * Whether some run of three backticks or tildes anywhere (a fence line or not) is followed by an info string that
+ * may say `mermaid` (mayNameMermaid): every Mermaid fence, in a list item or not, is such a run. Looked for with
+ * indexOf, at the few such runs a text holds: a case-blind search for the word read every character of every file.
+ */
+function someFenceMayNameMermaid(markdown: string): boolean {
+  for (const run of ['```', '~~~']) {
+    for (let at = markdown.indexOf(run); at !== -1; at = markdown.indexOf(run, at)) {
+      const marker = markdown.charCodeAt(at);
+      while (markdown.charCodeAt(at) === marker) at++;
+      while (markdown.charCodeAt(at) === SPACE || markdown.charCodeAt(at) === TAB) at++;
+      const first = markdown.charCodeAt(at);
+      if (first === LOWER_M || first === UPPER_M) return true;
+    }
+  }
+  return false;
+}
 
 /** A fence inside a list item four columns or more in: its lines' content starts past the item's indentation. */
 function listItemDiagram(markdown: string, found: ListItemFence): DiagramFence | 'unclosed' | undefined {

@@ -26,15 +26,21 @@ const REFERENCE_USE = /(!?)\[((?:[^[\]\\\n]|\\.)*)\](?:\[((?:[^[\]\\\n]|\\.)*)\]
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 const MARKDOWN_FILE = /\.(md|markdown)(#.*)?$/i;
 
-export function inspectMarkdown(markdown: string): MarkdownFindings {
+/**
+ * `markdownLinks: false`: leaves localMarkdownLinks empty, for a caller that checks every link itself (a page tree
+ * rewrites them): each inline link that is no image is passed over at its bracket, and no definition is listed.
+ */
+export function inspectMarkdown(markdown: string, options: { markdownLinks?: boolean } = {}): MarkdownFindings {
   const code = fencedBlocks(markdown);
   const findings: MarkdownFindings = { firstHeading: firstHeading(markdown, code), localImages: [], localMarkdownLinks: [] };
+  const markdownLinks = options.markdownLinks !== false;
   for (let at = markdown.indexOf(']('); at !== -1; at = markdown.indexOf('](', at + 2)) {
+    const open = markdown.lastIndexOf('[', at);
+    const isImage = open > 0 && markdown[open - 1] === '!';
+    if (!isImage && !markdownLinks) continue;
     const target = destinationAt(markdown, at + 2);
     const local = isLocal(target);
     if (!local && !isDrivePath(target)) continue;
-    const open = markdown.lastIndexOf('[', at);
-    const isImage = open > 0 && markdown[open - 1] === '!';
     if (!isImage && (!local || !MARKDOWN_FILE.test(target))) continue;
     if (isInCodeOrHtml(markdown, open === -1 ? at : open, code)) continue;
     pushUnique(isImage ? findings.localImages : findings.localMarkdownLinks, target);
@@ -53,7 +59,7 @@ export function inspectMarkdown(markdown: string): MarkdownFindings {
       const local = isLocal(target);
       if ((!local && !isDrivePath(target)) || isInCodeOrHtml(markdown, match.index, code)) continue;
       if (imageOnly?.has(referenceLabel(match[1] ?? ''))) pushUnique(findings.localImages, target);
-      else if (local && MARKDOWN_FILE.test(target)) pushUnique(findings.localMarkdownLinks, target);
+      else if (markdownLinks && local && MARKDOWN_FILE.test(target)) pushUnique(findings.localMarkdownLinks, target);
     }
   }
   return findings;

@@ -31,10 +31,11 @@ const NO_PROBLEMS: readonly string[] = Object.freeze([]);
  * the first heading) is copied apart from the text (util/detached.ts), so a plan that keeps these facts and lets the
  * content go does not keep the text alive. The findings' lists are not: they are worded into cautions as the file is
  * planned (a plan item keeps the first heading only), and copying them cost two strings a link of every file.
+ * `inspecting`: what inspectMarkdown looks for.
  */
-export function prepareDocument(text: string, messages?: PublishMessages): PreparedDocument {
+export function prepareDocument(text: string, messages?: PublishMessages, inspecting?: { markdownLinks?: boolean }): PreparedDocument {
   const split = splitFrontMatter(text, messages);
-  const findings = inspectMarkdown(split.content);
+  const findings = inspectMarkdown(split.content, inspecting);
   // Member by member, without entry arrays or spreads: a tree plan prepares 10,000 documents. A file whose front
   // matter names nothing of its page (most files) shares one empty target, and one empty list of problems: a plan
   // keeps them, and an object of its own each was one more for the collector to carry for every file.

@@ -38,7 +38,7 @@ export interface PlanFingerprint {
 }
 
 /** The format of the description; a change to what the digest covers changes it. */
-const FORMAT = 'wiki-publisher plan digest v2';
+const FORMAT = 'wiki-publisher plan digest v3';
 export const ENTRY_HASH_LENGTH = 16;
 /** How much of the description is handed to the hash at once (characters). */
 const DIGEST_CHUNK = 64 * 1024;
@@ -47,14 +47,16 @@ export const SHORT_DIGEST_LENGTH = 12;
 
 export function planFingerprint(entries: readonly DigestEntry[], options: { wiki: boolean }): PlanFingerprint {
   const sorted = [...entries].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  const hashes = sorted.map((entry) => sha256(JSON.stringify(describeEntry(entry, options.wiki))));
-  // The description's lines, hashed as they are made: the header, then one line per entry (its key as JSON and its own
-  // hash), joined by newlines. Fed some 64 KB at a time: joined first, a plan of 10,000 entries made a list of 10,000
-  // lines and their text only to hash it once; fed line by line, it crossed into the hash 10,000 times.
+  const described = sorted.map((entry) => JSON.stringify(describeEntry(entry, options.wiki)));
+  // The description's lines, hashed as they are made: the header, then one line per entry (its key as JSON and its
+  // description as JSON), joined by newlines. Fed some 64 KB at a time: joined first, a plan of 10,000 entries made a
+  // list of 10,000 lines and their text only to hash it once; fed line by line, it crossed into the hash 10,000 times.
+  // An entry's own hash is made only when asked for (v2 hashed every entry to hash the list of those hashes: 10,000
+  // more hashes for a dry run printed as text, which shows only the digest).
   const digest = createHash('sha256').update(`${FORMAT}\nwiki ${options.wiki ? 'checked' : 'not checked'}`, 'utf8');
   let pending = '';
   for (let index = 0; index < sorted.length; index++) {
-    pending += `\n${JSON.stringify((sorted[index] as DigestEntry).key)} ${hashes[index] as string}`;
+    pending += `\n${JSON.stringify((sorted[index] as DigestEntry).key)} ${described[index] as string}`;
     if (pending.length >= DIGEST_CHUNK) {
       digest.update(pending, 'utf8');
       pending = '';
@@ -65,10 +67,9 @@ export function planFingerprint(entries: readonly DigestEntry[], options: { wiki
   return {
     digest: digest.digest('hex'),
     wikiChecked: options.wiki,
-    // Made when first asked for: a dry run printed as text says only the digest, and a map of 10,000 entries cost a
-    // tenth of the fingerprint.
+    // Made when first asked for: a dry run printed as text says only the digest.
     get entries(): Map<string, string> {
-      entryHashes ??= new Map(sorted.map((entry, index) => [entry.key, (hashes[index] as string).slice(0, ENTRY_HASH_LENGTH)]));
+      entryHashes ??= new Map(sorted.map((entry, index) => [entry.key, sha256(described[index] as string).slice(0, ENTRY_HASH_LENGTH)]));
       return entryHashes;
     },
   };

@@ -329,11 +329,17 @@ async function takeAnchoredHeadings(sources: readonly TreeSource[], options: Tre
 }
 
 /**
+ * A tree checks every link of its pages itself (foreseeLinks, whose cautions replace the flat publish's "links to
+ * local Markdown files"): the findings need not list them.
+ */
+const TREE_INSPECTION = Object.freeze({ markdownLinks: false });
+
+/**
  * Plans one file of a tree as far as it can alone, keeping what planTreeOf needs and letting the text go. With
  * `headingsLater`, its headings are left for planTreeFromWalk to take if a link needs them.
  */
 export function digestTreeSource(source: SourceFile, options: TreePlanOptions, digest: { headingsLater?: boolean } = {}): TreeSource {
-  const prepared = prepareDocument(source.text, options.messages);
+  const prepared = prepareDocument(source.text, options.messages, TREE_INSPECTION);
   const link = options.links.get(source.key);
   const names = prepared.frontMatterTarget;
   // `wiki.pageTitle` alone names the title, not a place: the file stays a page of the tree, under its folder's page.
@@ -808,7 +814,7 @@ function generatedPageKeys(labels: Iterable<string>, rootPath: string): string[]
 function generatedPage(node: TreeNode, tree: PageTree, defaults: PlanOptions['defaults'], options: TreePlanOptions, refused: (child: TreeNode) => boolean): Pick<TreeSource, 'item' | 'linkFacts'> {
   const page = generatedFolderPage(node, tree, refused);
   const source: SourceFile = { key: generatedPageKey(node.path), label: node.path, text: page.markdown };
-  const { item } = planFileWithContent(source, options.links.get(source.key), treeItemOptions(options, defaults), prepareDocument(source.text, options.messages));
+  const { item } = planFileWithContent(source, options.links.get(source.key), treeItemOptions(options, defaults), prepareDocument(source.text, options.messages, TREE_INSPECTION));
   // A list of links has no headings; its links are the generator's (test/unit/pageTree.test.ts parses them back).
   return { item, linkFacts: { headings: NO_HEADINGS, destinations: page.destinations } };
 }

@@ -2,7 +2,7 @@
 // pages, titles that would collide, and the pages a move or a deletion leaves behind.
 import assert from 'node:assert/strict';
 import {
-  detectMoves, findTitleCollisions, generatedFolderMarkdown, generatedFolderPage, nodeOfFile, readableFolderName, shapeTree,
+  detectMoves, findTitleCollisions, generatedFolderPage, nodeOfFile, readableFolderName, shapeTree,
   type PageTree, type PinnedFile, type RecordedPage, type TreeInput, type TreeNode,
 } from '../../src/core/tree';
 import { linkDestinationTexts } from '../../src/core/links/rewrite';
@@ -164,21 +164,21 @@ describe('page tree', () => {
         file('docs/guide/setup.md', 'Setup'), file('docs/guide/api/README.md', 'API'), file('docs/guide/api/x.md', 'X'),
         file('docs/guide/more/deep.md', 'Deep'), file('docs/guide/two words.md', 'Two (words)'),
       ], 'docs');
-      assert.equal(generatedFolderMarkdown(node(tree, 'docs/guide/'), tree), [
+      assert.equal(generatedFolderPage(node(tree, 'docs/guide/'), tree).markdown, [
         '- [Setup](setup.md)',
         '- [Two \\(words\\)](<two words.md>)',
         '- [API](api/README.md)',
         '- [More](more/)',
         '',
       ].join('\n'));
-      assert.equal(generatedFolderMarkdown(node(tree, 'docs/guide/more/'), tree), '- [Deep](deep.md)\n');
-      assert.equal(generatedFolderMarkdown(node(tree, 'docs/guide/setup.md'), tree), '');
+      assert.equal(generatedFolderPage(node(tree, 'docs/guide/more/'), tree).markdown, '- [Deep](deep.md)\n');
+      assert.equal(generatedFolderPage(node(tree, 'docs/guide/setup.md'), tree).markdown, '');
     });
 
     it('list a child the plan refuses by its escaped title, with no link', () => {
       const tree = shapeTree([file('d/g/a.md', 'A [draft]'), file('d/g/b.md', 'B'), file('d/g/sub/c.md', 'C')], 'd');
       const refused = (child: { path: string }): boolean => child.path !== 'd/g/b.md';
-      assert.equal(generatedFolderMarkdown(node(tree, 'd/g/'), tree, refused), '- A \\[draft\\]\n- [B](b.md)\n- Sub\n');
+      assert.equal(generatedFolderPage(node(tree, 'd/g/'), tree, refused).markdown, '- A \\[draft\\]\n- [B](b.md)\n- Sub\n');
     });
 
     it('give the destinations of their links as the link parser reads them back from the list', () => {
@@ -195,7 +195,6 @@ describe('page tree', () => {
       ], 'd');
       const refused = (child: { path: string }): boolean => child.path === 'd/g/refused.md';
       const page = generatedFolderPage(node(tree, 'd/g/'), tree, refused);
-      assert.equal(page.markdown, generatedFolderMarkdown(node(tree, 'd/g/'), tree, refused));
       assert.equal(page.destinations.length, names.length + 2);
       assert.deepEqual(page.destinations, linkDestinationTexts(page.markdown));
       // Each reaches its own file (the page links as if it were a file in the folder).
@@ -209,7 +208,7 @@ describe('page tree', () => {
 
     it('escape titles so they show as written', () => {
       const tree = shapeTree([file('d/g/a.md', '# 1. [draft] A & B'), file('d/g/b>c.md', 'B')], 'd');
-      assert.equal(generatedFolderMarkdown(node(tree, 'd/g/'), tree), '- [\\# 1\\. \\[draft\\] A \\& B](a.md)\n- [B](<b%3Ec.md>)\n');
+      assert.equal(generatedFolderPage(node(tree, 'd/g/'), tree).markdown, '- [\\# 1\\. \\[draft\\] A \\& B](a.md)\n- [B](<b%3Ec.md>)\n');
     });
   });
 

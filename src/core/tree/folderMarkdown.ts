@@ -48,8 +48,8 @@ export function generatedFolderPage(node: TreeNode, tree: PageTree, refused: (ch
     const target = isFolderPath(child.path) ? child.contentFrom ?? child.path : child.path;
     const relative = relativeTo(node.path, target);
     // Read back, a destination is cut at '#' and '?', unescaped and percent-decoded (links/rewrite/linkTarget.ts): so
-    // those characters of a name are percent-encoded, and `#intro.md`, `why?.md`, `a%20b.md` and `a\\_b.md` stay those
-    // files, and a folder `x\\` does not escape the link's closing parenthesis. A line break cannot stand in a
+    // those characters of a name are percent-encoded, and `#intro.md`, `why?.md`, `a%20b.md` and `a\_b.md` stay those
+    // files, and a folder `x\` does not escape the link's closing parenthesis. A line break cannot stand in a
     // destination at all.
     const destination = READ_BACK.test(relative) ? relative.replace(READ_BACK_ALL, percentEncoded) : relative;
     if (NEEDS_ANGLE_BRACKETS.test(destination)) {
@@ -62,11 +62,6 @@ export function generatedFolderPage(node: TreeNode, tree: PageTree, refused: (ch
     }
   }
   return { markdown, destinations };
-}
-
-/** The Markdown of generatedFolderPage. */
-export function generatedFolderMarkdown(node: TreeNode, tree: PageTree, refused: (child: TreeNode) => boolean = () => false): string {
-  return generatedFolderPage(node, tree, refused).markdown;
 }
 
 /** `file` relative to `folder` (a folder key), for a file at or below it; anything else stays as given. */

@@ -35,7 +35,7 @@ export interface TreeNode {
   title: string;
   /** The file that gives a folder page its content (then that file is no page of its own). */
   contentFrom?: string;
-  /** A folder page without a content file: its Markdown is generatedFolderMarkdown's list of its children. */
+  /** A folder page without a content file: its Markdown is generatedFolderPage's list of its children. */
   generated?: boolean;
   /**
    * A generated folder page's content file by the naming rules that holds nothing but its title (TreeInput.titleOnly):

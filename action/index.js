@@ -5415,7 +5415,7 @@ function planLines(records, room, tail) {
   }
   const movedTo = new Map((records.moves?.moves ?? []).map((move) => [move.path, move.oldPath]));
   const rows = plan.map((record) => ({ line: planRow(record, movedTo.get(record.file)), plain: plainPlanRow(record) && !movedTo.has(record.file) }));
-  const after = [...cautionLines(plan), ...editedLines(plan, records.wikiRead, failed), ...moveLines(records)];
+  const after = [...unaddressedLines(records), ...cautionLines(plan), ...editedLines(plan, records.wikiRead, failed), ...moveLines(records)];
   return withTable(lines, ["| File | Page | Plan | Notes |", "|---|---|---|---|"], rows, after, room, tail, notShownNote("to create, update or leave unchanged are", room));
 }
 var NOT_PUBLISHED_HERE = "not published here";
@@ -5483,6 +5483,11 @@ function guardNote(wikiEdits, status, planned) {
     default:
       return "";
   }
+}
+function unaddressedLines(records) {
+  const count = records.summary?.linksWithoutAddress;
+  if (typeof count !== "number" || count <= 0) return [];
+  return [`> **${count} link(s) between files stay as written:** without page access, page addresses are made from the wiki's address. Set \`--base-url\` or \`${BASE_URL_ENV_VAR}\` (the action's \`base-url\`).`, ""];
 }
 function cautionLines(plan) {
   const withCautions = plan.filter((record) => record.cautions.length > 0);
@@ -5565,7 +5570,7 @@ function resultLines(records, room) {
   const lines = ["### Wiki Publisher: publish", "", `**${[...counts].map(([word, n]) => `${n} ${word}`).join(", ") || "No files"}**`, ""];
   if (records.check?.matched) lines.push(`Published the reviewed plan \`${shortDigest(records.check.digest)}\`.`, "");
   const rows = files.map((record) => ({ line: resultRow(record), plain: record.status === "published" || record.status === "skipped" }));
-  const after = [...cautionLines(files), ...linksLeftLines(records), ...moveLines(records), ...manifestLines(records)];
+  const after = [...unaddressedLines(records), ...cautionLines(files), ...linksLeftLines(records), ...moveLines(records), ...manifestLines(records)];
   return withTable(lines, ["| File | Page | Result | Notes |", "|---|---|---|---|"], rows, after, room, [], notShownNote("published or unchanged are", room));
 }
 function manifestLines(records) {
@@ -6819,13 +6824,14 @@ function linkDestinationTexts(markdown) {
   return texts;
 }
 function foreseeRewrite(destinations, context) {
-  const result = { cautions: [], needsSecondPass: false };
+  const result = { cautions: [], needsSecondPass: false, unaddressed: 0 };
   if (destinations.length === 0) return result;
   const anchorIn = anchorMatcher(context);
   const ownAnchorIn = ownAnchorMatcher(context, void 0);
   for (const destination of destinations) {
     const decision = decide(destination, context, anchorIn, ownAnchorIn);
     if (decision.kind === "pending") result.needsSecondPass = true;
+    else if (decision === KEEP_BECAUSE.noSiteAddress && context.unaddressedApart) result.unaddressed++;
     else if (decision.kind !== "ownAnchor" && decision.caution) addCaution(result.cautions, { target: destination, reason: decision.caution });
   }
   return result;
@@ -9036,7 +9042,8 @@ async function checkedOnWiki(plan, options, planOptions) {
   await checkTreeAsPlanned(plan, options.wiki, options.spaceId, options.parentId, options.treeMessages);
   const refusedNow = refusedLinkPaths({ ...plan, pinned });
   if ([...refusedNow].some((path) => !refusedBefore.has(path))) {
-    foreseeTreeLinks(plan, pinned, planOptions, { missing: plan.missingFiles ?? /* @__PURE__ */ new Set(), pageless: plan.pagelessFolders ?? /* @__PURE__ */ new Set() });
+    const { unaddressed } = foreseeTreeLinks(plan, pinned, planOptions, { missing: plan.missingFiles ?? /* @__PURE__ */ new Set(), pageless: plan.pagelessFolders ?? /* @__PURE__ */ new Set() });
+    countLinksWithoutAddress(plan, unaddressed);
   }
   return plan;
 }
@@ -9350,7 +9357,7 @@ function planTreeOf(sources, given) {
   if (!options.pageAccess) cautionUncheckedChosenPage(pinned, options.parentId, void 0, words);
   refuseWithoutIds(pages, (page) => !options.pageAccess && (page.pageId === void 0 || page.retitledFrom !== void 0), words);
   refuseUnderRefusedFolders(pages, words);
-  const { unknown, dotted } = foreseeTreeLinks({ tree, pages, pinnedLinkFacts, refused: refused2 }, pinnedSources.map((source2) => source2.item), options);
+  const { unknown, dotted, unaddressed } = foreseeTreeLinks({ tree, pages, pinnedLinkFacts, refused: refused2 }, pinnedSources.map((source2) => source2.item), options);
   return {
     tree,
     pages,
@@ -9364,8 +9371,13 @@ function planTreeOf(sources, given) {
     ...followsToCheck !== void 0 && followsToCheck.length > 0 ? { followsToCheck } : {},
     ...unknown.size > 0 ? { unknownLinkPaths: unknown } : {},
     ...dotted.size > 0 ? { dottedLinkPaths: dotted } : {},
-    ...options.outsideLinks ? { outsideLinks: options.outsideLinks } : {}
+    ...options.outsideLinks ? { outsideLinks: options.outsideLinks } : {},
+    ...unaddressed > 0 ? { linksWithoutAddress: unaddressed } : {}
   };
+}
+function countLinksWithoutAddress(plan, unaddressed) {
+  if (unaddressed > 0) plan.linksWithoutAddress = unaddressed;
+  else delete plan.linksWithoutAddress;
 }
 async function sayMissingLinkFiles(plan, options, disk) {
   const looked = [...plan.unknownLinkPaths ?? []];
@@ -9379,7 +9391,8 @@ async function sayMissingLinkFiles(plan, options, disk) {
   if (pageless.size > 0) plan.pagelessFolders = pageless;
   const recordedGone = [...missing].some((path) => options.identity.get(path) !== void 0);
   const cautioned = (item) => recordedGone || item.cautions.some((caution) => caution.code === "localLinks");
-  foreseeTreeLinks(plan, plan.pinned.filter((item) => isBelow(item.file.label, plan.tree.rootPath)), options, { missing, pageless }, cautioned);
+  const { unaddressed } = foreseeTreeLinks(plan, plan.pinned.filter((item) => isBelow(item.file.label, plan.tree.rootPath)), options, { missing, pageless }, cautioned);
+  countLinksWithoutAddress(plan, unaddressed);
 }
 function isLocation(found) {
   return found !== void 0 && found !== ABSENT;
@@ -9407,13 +9420,15 @@ function foreseeTreeLinks(plan, pinned, options, onDisk = { missing: /* @__PURE_
   };
   const resolvePage = treePageLookup(known, plan.tree, options.identity);
   const words = options.treeMessages ?? englishTreeMessages;
-  for (const page of plan.pages) if (only(page.item)) foreseeLinks(page.item, linkingFileOf(page.node, rootPath), page.linkFacts, known, resolvePage, words);
+  const checked = known.addressable ? only : () => true;
+  let unaddressed = 0;
+  for (const page of plan.pages) if (checked(page.item)) unaddressed += foreseeLinks(page.item, linkingFileOf(page.node, rootPath), page.linkFacts, known, resolvePage, words);
   for (const item of pinned) {
     const key = item.file.label.slice(rootPath.length);
     const linkFacts = plan.pinnedLinkFacts.get(key);
-    if (linkFacts && only(item)) foreseeLinks(item, key, linkFacts, known, resolvePage, words);
+    if (linkFacts && checked(item)) unaddressed += foreseeLinks(item, key, linkFacts, known, resolvePage, words);
   }
-  return { unknown: known.unknown, dotted: known.dotted };
+  return { unknown: known.unknown, dotted: known.dotted, unaddressed };
 }
 function pagesByLevel(pages) {
   const levels = /* @__PURE__ */ new Map();
@@ -9475,9 +9490,11 @@ function foreseeLinks(item, filePath, linkFacts, known, resolvePage, words) {
     resolvePage,
     ...outside ? { resolveOutside: (destination) => outside.page(item.file.key, destination) } : {},
     anchorMatchers: known.anchorMatchers,
-    ownPage: { title: item.complete?.pageTitle ?? "", headings: linkFacts.headings }
+    ownPage: { title: item.complete?.pageTitle ?? "", headings: linkFacts.headings },
+    unaddressedApart: true
   });
   item.cautions = withLinkCautions(item.cautions, result.cautions, words);
+  return result.unaddressed;
 }
 function refusedLinkPaths(plan) {
   const root = plan.tree.rootPath;
@@ -9682,7 +9699,9 @@ async function runTree(options) {
         return found;
       }),
       ...outsideOf(page.item.file.key),
-      ownPage: { title: page.node.title, headings: page.linkFacts.headings }
+      ownPage: { title: page.node.title, headings: page.linkFacts.headings },
+      // Without page addresses no link reaches a page, which the plan says once for the run (linksWithoutAddress).
+      unaddressedApart: true
     };
     const foreseen = foreseeRewrite(page.linkFacts.destinations, context);
     rewriting.set(page.item.file.key, context);
@@ -9839,7 +9858,8 @@ async function runTree(options) {
         rootInRepository: plan.rootInRepository,
         resolvePage: decidedOnce(resolvePage),
         ...outsideOf(item.file.key),
-        ownPage: { title: item.complete?.pageTitle ?? "", headings: links.headings }
+        ownPage: { title: item.complete?.pageTitle ?? "", headings: links.headings },
+        unaddressedApart: true
       };
       linkCautionsOf.set(item, foreseeRewrite(links.destinations, context).cautions);
       rewriting.set(item.file.key, context);
@@ -10413,8 +10433,9 @@ async function treeCommand(deps) {
   };
   const outsidePorts = cliFileLinkPorts({ cwd: deps.cwd, state, pages: deps.pages, baseUrl: deps.baseUrl || void 0, signal: deps.interrupt });
   const plan = await planTreeFromWalk(walked.result, { fs: walked.fs }, treeOptions, root, outsidePorts);
-  if (treeOptions.pageAddresses === false && plan.pages.some((page) => page.item.cautions.some((caution) => caution.code === "localLinks"))) {
-    output.problem(`Links between files stay as written: without page access, page addresses are made from the wiki's address. Set --base-url or ${BASE_URL_ENV_VAR}.`);
+  const linksWithoutAddress = plan.linksWithoutAddress === void 0 ? {} : { linksWithoutAddress: plan.linksWithoutAddress };
+  if (plan.linksWithoutAddress !== void 0) {
+    output.problem(`Links between files stay as written (${plan.linksWithoutAddress} of them): without page access, page addresses are made from the wiki's address. Set --base-url or ${BASE_URL_ENV_VAR}.`);
   }
   const ownAuthorId = deps.ownAuthorId;
   if (deps.noAccessReason && sendsUncheckedWithoutAccess(treePlanItems(plan))) output.problem(`Wiki edits are not checked. ${deps.noAccessReason}`);
@@ -10428,7 +10449,7 @@ async function treeCommand(deps) {
     const counts = countPlan(treePlanItems(plan));
     const views = planViews(treePlanEntries(plan), deps.pages !== void 0);
     const fingerprint = views.shown;
-    const summary2 = { type: "summary", dryRun: true, interrupted: false, exitCode: exitCode2, ...counts, moves: plan.moves.moves.length, orphans: plan.moves.orphans.length, ...planSummaryField(fingerprint) };
+    const summary2 = { type: "summary", dryRun: true, interrupted: false, exitCode: exitCode2, ...counts, moves: plan.moves.moves.length, orphans: plan.moves.orphans.length, ...linksWithoutAddress, ...planSummaryField(fingerprint) };
     output.record(summary2);
     if (args.json) output.json(summary2);
     else output.line(`${planSummaryLine(counts)}; as a tree of ${plan.pages.length} pages, ${plan.moves.moves.length} moved, ${plan.moves.orphans.length} orphaned
@@ -10501,6 +10522,7 @@ ${digestLine(views)}`);
     secondPass: run.secondPass,
     moves: plan.moves.moves.length,
     orphans: plan.moves.orphans.length,
+    ...linksWithoutAddress,
     ...summary,
     ...reportLinksLeft(run.linksLeft, args.json, output),
     ...manifestSummary(rootLabel, manifest.recordedCount(), unrecorded)

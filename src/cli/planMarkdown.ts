@@ -4,6 +4,7 @@
 // (or why that is unknown), moves and orphans, and the plan's digest. Everything from files is escaped (markdownText.ts).
 import { shortDigest } from '../core/run/planDigest';
 import { charCount, fitDocument, fitTableRows, inlineText, linkText, utf8Bytes, type TableRow } from './markdownText';
+import { BASE_URL_ENV_VAR } from './pageAccess';
 import { planMarkers } from './planMarkers';
 import { adoptedText, authorUnknownText, existsText, LOOKUP_FAILED_FIX, lookupFailedRecord, lookupFailedText, movedText, notPublishedHereText, overwriteEditedText, PAGE_NOT_FOUND, verdictFitsResult, wikiVersionNotOurs, type WikiEditsRecord } from './report';
 import { parentText, type FileResultRecord, type PlanEntryRecord, type RunRecords } from './runRecords';
@@ -89,7 +90,7 @@ function planLines(records: RunRecords, room: Room, tail: readonly string[]): st
   }
   const movedTo = new Map((records.moves?.moves ?? []).map((move) => [move.path, move.oldPath]));
   const rows = plan.map((record) => ({ line: planRow(record, movedTo.get(record.file)), plain: plainPlanRow(record) && !movedTo.has(record.file) }));
-  const after = [...cautionLines(plan), ...editedLines(plan, records.wikiRead, failed), ...moveLines(records)];
+  const after = [...unaddressedLines(records), ...cautionLines(plan), ...editedLines(plan, records.wikiRead, failed), ...moveLines(records)];
   return withTable(lines, ['| File | Page | Plan | Notes |', '|---|---|---|---|'], rows, after, room, tail, notShownNote('to create, update or leave unchanged are', room));
 }
 
@@ -160,6 +161,13 @@ function guardNote(wikiEdits: WikiEditsRecord | undefined, status: string, plann
     default:
       return '';
   }
+}
+
+/** A tree's links that no page address could be made for: said once, as the run says it, not under every page. */
+function unaddressedLines(records: RunRecords): string[] {
+  const count = records.summary?.linksWithoutAddress;
+  if (typeof count !== 'number' || count <= 0) return [];
+  return [`> **${count} link(s) between files stay as written:** without page access, page addresses are made from the wiki's address. Set \`--base-url\` or \`${BASE_URL_ENV_VAR}\` (the action's \`base-url\`).`, ''];
 }
 
 function cautionLines(plan: ReadonlyArray<{ file: string; cautions: string[] }>): string[] {
@@ -249,7 +257,7 @@ function resultLines(records: RunRecords, room: Room): string[] {
   const lines = ['### Wiki Publisher: publish', '', `**${[...counts].map(([word, n]) => `${n} ${word}`).join(', ') || 'No files'}**`, ''];
   if (records.check?.matched) lines.push(`Published the reviewed plan \`${shortDigest(records.check.digest)}\`.`, '');
   const rows = files.map((record) => ({ line: resultRow(record), plain: record.status === 'published' || record.status === 'skipped' }));
-  const after = [...cautionLines(files), ...linksLeftLines(records), ...moveLines(records), ...manifestLines(records)];
+  const after = [...unaddressedLines(records), ...cautionLines(files), ...linksLeftLines(records), ...moveLines(records), ...manifestLines(records)];
   return withTable(lines, ['| File | Page | Result | Notes |', '|---|---|---|---|'], rows, after, room, [], notShownNote('published or unchanged are', room));
 }
 

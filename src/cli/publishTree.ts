@@ -278,8 +278,10 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   // nearest .wiki-pages.json, looked up below the working folder only.
   const outsidePorts = cliFileLinkPorts({ cwd: deps.cwd, state, pages: deps.pages, baseUrl: deps.baseUrl || undefined, signal: deps.interrupt });
   const plan = await planTreeFromWalk(walked.result, { fs: walked.fs }, treeOptions, root, outsidePorts);
-  if (treeOptions.pageAddresses === false && plan.pages.some((page) => page.item.cautions.some((caution) => caution.code === 'localLinks'))) {
-    output.problem(`Links between files stay as written: without page access, page addresses are made from the wiki's address. Set --base-url or ${BASE_URL_ENV_VAR}.`);
+  // Said once for the whole plan (the fix is one setting), not in each page's cautions: the core counts those links.
+  const linksWithoutAddress = plan.linksWithoutAddress === undefined ? {} : { linksWithoutAddress: plan.linksWithoutAddress };
+  if (plan.linksWithoutAddress !== undefined) {
+    output.problem(`Links between files stay as written (${plan.linksWithoutAddress} of them): without page access, page addresses are made from the wiki's address. Set --base-url or ${BASE_URL_ENV_VAR}.`);
   }
   const ownAuthorId = deps.ownAuthorId;
   // Said once, before anything is sent, by the core's rule: a page of the tree or a file that names its own page that
@@ -295,7 +297,7 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
     const counts = countPlan(treePlanItems(plan));
     const views = planViews(treePlanEntries(plan), deps.pages !== undefined);
     const fingerprint = views.shown;
-    const summary = { type: 'summary', dryRun: true, interrupted: false, exitCode, ...counts, moves: plan.moves.moves.length, orphans: plan.moves.orphans.length, ...planSummaryField(fingerprint) };
+    const summary = { type: 'summary', dryRun: true, interrupted: false, exitCode, ...counts, moves: plan.moves.moves.length, orphans: plan.moves.orphans.length, ...linksWithoutAddress, ...planSummaryField(fingerprint) };
     output.record(summary);
     if (args.json) output.json(summary);
     else output.line(`${planSummaryLine(counts)}; as a tree of ${plan.pages.length} pages, ${plan.moves.moves.length} moved, ${plan.moves.orphans.length} orphaned\n${digestLine(views)}`);
@@ -353,7 +355,7 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   if (unrecorded.length > 0) output.problem(`${unrecorded.length} page ID(s) were not recorded in ${MANIFEST_FILE_NAME} (--no-record): ${unrecorded.map(([key, entry]) => `${key} = ${entry.id}`).join(', ')}`);
   const summaryRecord = {
     type: 'summary', dryRun: false, interrupted: interruptCode !== undefined, exitCode, files: plan.pages.length + plan.pinned.length + plan.refused.length,
-    secondPass: run.secondPass, moves: plan.moves.moves.length, orphans: plan.moves.orphans.length, ...summary, ...reportLinksLeft(run.linksLeft, args.json, output),
+    secondPass: run.secondPass, moves: plan.moves.moves.length, orphans: plan.moves.orphans.length, ...linksWithoutAddress, ...summary, ...reportLinksLeft(run.linksLeft, args.json, output),
     ...manifestSummary(rootLabel, manifest.recordedCount(), unrecorded),
   };
   output.record(summaryRecord);

@@ -57,6 +57,8 @@ export interface SummaryRecord {
   interrupted?: boolean;
   planChanged?: boolean;
   plan?: { digest: string; wikiChecked: boolean; entries: Record<string, string> };
+  /** A tree's links that reach a page yet stay as written, since no page address can be made (no page access, no wiki address). */
+  linksWithoutAddress?: number;
   /** Files whose links went out as written because the pages they waited for did not land in this run. */
   linksLeft?: Array<{ file: string; waitsFor: string[] }>;
   /** A tree run's .wiki-pages.json: how many page IDs it recorded there (to commit), or those --no-record kept out. */

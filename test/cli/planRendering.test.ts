@@ -77,6 +77,18 @@ describe('Plan rendering and digest pieces', () => {
     assert.ok(runMarkdown(records).includes('#### Moves and orphans\n\n- left behind: &quot;Guide&quot; ([page 42](https://wiki.example/wiki/spaces/DOCS/pages/42/Guide), was docs/guide/): a new page replaced it (its title changed, or its folder\'s page was published anew); remove it on the wiki if it should go\n'), runMarkdown(records));
   });
 
+  it('a tree\'s links that no page address can be made for are said once, above the cautions, in a plan and in a run', () => {
+    for (const dryRun of [true, false]) {
+      const records = new RunRecords();
+      const row = { file: 'docs/a.md', title: 'A', spaceId: 'DOCS', parentId: '7', cautions: [] };
+      records.add(dryRun ? { type: 'plan', status: 'update', refusals: [], ...row } : { type: 'file', status: 'published', outcome: 'updated', message: 'Page updated', ...row });
+      records.add({ type: 'summary', dryRun, exitCode: 0, linksWithoutAddress: 12 });
+      const text = runMarkdown(records);
+      const said = text.split('\n').filter((line) => line.includes('link(s) between files stay as written'));
+      assert.deepEqual(said, ['> **12 link(s) between files stay as written:** without page access, page addresses are made from the wiki\'s address. Set `--base-url` or `WIKI_PUBLISHER_BASE_URL` (the action\'s `base-url`).'], text);
+    }
+  });
+
   it('places an annotation on the line it is about', () => {
     const text = '# Title\n\nText\n\n![a](pics/a.png)\n[b](other.md)\n';
     assert.equal(lineAbout(text, '1 local image (pics/a.png) will not show on the wiki.'), 5);

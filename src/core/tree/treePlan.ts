@@ -195,6 +195,12 @@ export interface TreePlan {
   pagelessFolders?: ReadonlySet<string>;
   /** TreePlanOptions.outsideLinks: the run sends the links to files outside the folder as the plan foresaw them. */
   outsideLinks?: OutsideLinks;
+  /**
+   * Without page addresses (TreePlanOptions.pageAddresses false): how many links of the plan's pages reach a page yet
+   * stay as written, since no address can be made for it. Said once for the whole plan by the front ends (the fix is
+   * one setting), not in each page's cautions. Absent when none.
+   */
+  linksWithoutAddress?: number;
 }
 
 /**
@@ -221,7 +227,8 @@ async function checkedOnWiki(plan: TreePlan, options: TreeEntryOptions, planOpti
   // name): the links to them are checked again, so the plan says they stay as written, as the run will.
   const refusedNow = refusedLinkPaths({ ...plan, pinned });
   if ([...refusedNow].some((path) => !refusedBefore.has(path))) {
-    foreseeTreeLinks(plan, pinned, planOptions, { missing: plan.missingFiles ?? new Set(), pageless: plan.pagelessFolders ?? new Set() });
+    const { unaddressed } = foreseeTreeLinks(plan, pinned, planOptions, { missing: plan.missingFiles ?? new Set(), pageless: plan.pagelessFolders ?? new Set() });
+    countLinksWithoutAddress(plan, unaddressed);
   }
   return plan;
 }
@@ -680,14 +687,21 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
   refuseWithoutIds(pages, (page) => !options.pageAccess && (page.pageId === undefined || page.retitledFrom !== undefined), words);
   refuseUnderRefusedFolders(pages, words);
   // After the refusals: a link to a page the plan refuses is named now, as the run names it, not found out after.
-  const { unknown, dotted } = foreseeTreeLinks({ tree, pages, pinnedLinkFacts, refused }, pinnedSources.map((source) => source.item), options);
+  const { unknown, dotted, unaddressed } = foreseeTreeLinks({ tree, pages, pinnedLinkFacts, refused }, pinnedSources.map((source) => source.item), options);
   return {
     tree, pages, pinned, pinnedLinkFacts, refused, moves, overwrite: options.overwrite, rootInRepository: options.rootInRepository, parentId: options.parentId,
     ...(followsToCheck !== undefined && followsToCheck.length > 0 ? { followsToCheck } : {}),
     ...(unknown.size > 0 ? { unknownLinkPaths: unknown } : {}),
     ...(dotted.size > 0 ? { dottedLinkPaths: dotted } : {}),
     ...(options.outsideLinks ? { outsideLinks: options.outsideLinks } : {}),
+    ...(unaddressed > 0 ? { linksWithoutAddress: unaddressed } : {}),
   };
+}
+
+/** TreePlan.linksWithoutAddress, from a check of every page's links again. */
+function countLinksWithoutAddress(plan: TreePlan, unaddressed: number): void {
+  if (unaddressed > 0) plan.linksWithoutAddress = unaddressed;
+  else delete plan.linksWithoutAddress;
 }
 
 /**
@@ -712,7 +726,8 @@ export async function sayMissingLinkFiles<L>(plan: TreePlan, options: TreePlanOp
   // a page for: links to that page were taken as reaching it, with no caution.
   const recordedGone = [...missing].some((path) => options.identity.get(path) !== undefined);
   const cautioned = (item: PlanItem): boolean => recordedGone || item.cautions.some((caution) => caution.code === 'localLinks');
-  foreseeTreeLinks(plan, plan.pinned.filter((item) => isBelow(item.file.label, plan.tree.rootPath)), options, { missing, pageless }, cautioned);
+  const { unaddressed } = foreseeTreeLinks(plan, plan.pinned.filter((item) => isBelow(item.file.label, plan.tree.rootPath)), options, { missing, pageless }, cautioned);
+  countLinksWithoutAddress(plan, unaddressed);
 }
 
 /** Whether a lookup found the entry (neither nothing there nor something of another kind or a link on the way). */
@@ -726,12 +741,14 @@ const LOOKUPS_AT_ONCE = 8;
 /**
  * Checks the links of the tree's pages and of the files below its folder that name their own page (`pinned`), those
  * that `only` takes (all when not given), and words their link cautions (foreseeLinks). `missing`: the paths nothing
- * is at on disk. Returns the paths the links name that no page is known for.
+ * is at on disk. Returns the paths the links name that no page is known for, and how many links stay as written for
+ * want of page addresses (TreePlan.linksWithoutAddress): a count of the whole plan's, so without page addresses every
+ * page is checked, whatever `only` says.
  */
 function foreseeTreeLinks(
   plan: Pick<TreePlan, 'tree' | 'pages' | 'pinnedLinkFacts' | 'refused'>, pinned: readonly PlanItem[], options: TreePlanOptions,
   onDisk: { missing: ReadonlySet<string>; pageless: ReadonlySet<string> } = { missing: new Set(), pageless: new Set() }, only: (item: PlanItem) => boolean = () => true,
-): { unknown: ReadonlySet<string>; dotted: ReadonlySet<string> } {
+): { unknown: ReadonlySet<string>; dotted: ReadonlySet<string>; unaddressed: number } {
   const rootPath = plan.tree.rootPath;
   const headingsOf = new Map<string, readonly string[]>();
   // Filled in a loop: a pair array for each page was only ever read by the Map.
@@ -747,13 +764,15 @@ function foreseeTreeLinks(
   };
   const resolvePage = treePageLookup(known, plan.tree, options.identity);
   const words = options.treeMessages ?? englishTreeMessages;
-  for (const page of plan.pages) if (only(page.item)) foreseeLinks(page.item, linkingFileOf(page.node, rootPath), page.linkFacts, known, resolvePage, words);
+  const checked = known.addressable ? only : () => true;
+  let unaddressed = 0;
+  for (const page of plan.pages) if (checked(page.item)) unaddressed += foreseeLinks(page.item, linkingFileOf(page.node, rootPath), page.linkFacts, known, resolvePage, words);
   for (const item of pinned) {
     const key = item.file.label.slice(rootPath.length);
     const linkFacts = plan.pinnedLinkFacts.get(key);
-    if (linkFacts && only(item)) foreseeLinks(item, key, linkFacts, known, resolvePage, words);
+    if (linkFacts && checked(item)) unaddressed += foreseeLinks(item, key, linkFacts, known, resolvePage, words);
   }
-  return { unknown: known.unknown, dotted: known.dotted };
+  return { unknown: known.unknown, dotted: known.dotted, unaddressed };
 }
 
 /** The tree's pages level by level, the top level first: how a run sends them (parents before children). */
@@ -878,9 +897,9 @@ interface ForeseenPages {
  * Links between files become page links when sent (treeRun.ts); the plan already says which cannot: links that leave
  * the folder to a file no page is known for (TreePlanOptions.outsideLinks), to pages nobody recorded, to files that
  * are not Markdown, or to headings the target lacks. They replace the flat publish's caution that every local link
- * points nowhere.
+ * points nowhere. Returns how many of its links reach a page that no address can be made for (said for the whole plan).
  */
-function foreseeLinks(item: PlanItem, filePath: string, linkFacts: LinkFacts, known: ForeseenPages, resolvePage: RewriteContext['resolvePage'], words: TreeMessages): void {
+function foreseeLinks(item: PlanItem, filePath: string, linkFacts: LinkFacts, known: ForeseenPages, resolvePage: RewriteContext['resolvePage'], words: TreeMessages): number {
   const outside = known.outside;
   const result = foreseeRewrite(linkFacts.destinations, {
     filePath,
@@ -889,8 +908,10 @@ function foreseeLinks(item: PlanItem, filePath: string, linkFacts: LinkFacts, kn
     ...(outside ? { resolveOutside: (destination: string) => outside.page(item.file.key, destination) } : {}),
     anchorMatchers: known.anchorMatchers,
     ownPage: { title: item.complete?.pageTitle ?? '', headings: linkFacts.headings },
+    unaddressedApart: true,
   });
   item.cautions = withLinkCautions(item.cautions, result.cautions, words);
+  return result.unaddressed;
 }
 
 /**

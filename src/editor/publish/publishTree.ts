@@ -227,6 +227,8 @@ export class TreePublisher {
       }).join(', '))] : []),
       ...edited.slice(0, SHOWN).map(editedLine),
       ...titleCautions.slice(0, SHOWN),
+      // Without page addresses no link between files can reach its page: said once (the fix is one setting).
+      ...(plan.linksWithoutAddress !== undefined ? [vscode.l10n.t('{0} links between files stay as written: no page address can be made while signed out without the wiki\'s address (setting wikiPublisher.baseUrl).', plan.linksWithoutAddress)] : []),
       ...linkCautions.slice(0, SHOWN),
       ...(linkCautions.length > SHOWN ? [vscode.l10n.t('... and {0} more pages with links that stay as written', linkCautions.length - SHOWN)] : []),
     ];

@@ -61,6 +61,11 @@ export interface RewriteContext {
    * such links unchecked without them. `title`: the page's title (only the legacy anchor style uses it).
    */
   ownPage?: { title: string; headings?: readonly string[] };
+  /**
+   * foreseeRewrite counts the links that stay as written only because no page address can be made (the wiki's address
+   * is not set) instead of listing them: a tree says that once for the whole run, not once for each of its pages.
+   */
+  unaddressedApart?: boolean;
 }
 
 export type LinkCautionReason = 'outsideRun' | 'unknownPage' | 'refusedPage' | 'noFile' | 'noPageYet' | 'notMarkdown' | 'unknownAnchor' | 'unknownOwnAnchor' | 'noSiteAddress';
@@ -132,17 +137,23 @@ export function linkDestinationTexts(markdown: string): string[] {
 }
 
 /** What rewriteLinks would say of these destinations (its cautions, whether a second pass is needed), without a text. */
-export function foreseeRewrite(destinations: readonly string[], context: RewriteContext): Omit<RewriteResult, 'markdown' | 'rewritten'> {
-  const result: Omit<RewriteResult, 'markdown' | 'rewritten'> = { cautions: [], needsSecondPass: false };
+export function foreseeRewrite(destinations: readonly string[], context: RewriteContext): ForeseenRewrite {
+  const result: ForeseenRewrite = { cautions: [], needsSecondPass: false, unaddressed: 0 };
   if (destinations.length === 0) return result;
   const anchorIn = anchorMatcher(context);
   const ownAnchorIn = ownAnchorMatcher(context, undefined);
   for (const destination of destinations) {
     const decision = decide(destination, context, anchorIn, ownAnchorIn);
     if (decision.kind === 'pending') result.needsSecondPass = true;
+    else if (decision === KEEP_BECAUSE.noSiteAddress && context.unaddressedApart) result.unaddressed++;
     else if (decision.kind !== 'ownAnchor' && decision.caution) addCaution(result.cautions, { target: destination, reason: decision.caution });
   }
   return result;
+}
+
+export interface ForeseenRewrite extends Omit<RewriteResult, 'markdown' | 'rewritten'> {
+  /** With RewriteContext.unaddressedApart, the distinct destinations that stay as written for want of page addresses. */
+  unaddressed: number;
 }
 
 /** The wiki's anchor for a link's `#anchor` into the file's own page: its headings matched once, when first needed. */

@@ -62,6 +62,8 @@ export class TreePublisher {
     const rootPath = labelOfFolder(folder, read.sources);
     const links = await core.treeLinks(read.sources, rootPath, this.deps.links);
     // Page addresses come from the site setting, so links between files work with recorded IDs even when signed out.
+    // The setting falls back to the import endpoint's site, so the editor always has one: no plan of it says that its
+    // links stay as written for want of an address (TreePlan.linksWithoutAddress, which the command line shows).
     const addresses = await core.spaceAddresses(this.deps.wiki.baseUrl().trim() || undefined, answers.spaceId, pages);
     const addressOf = addresses.addressOf;
     const rootInRepository = await folderInItsRepository(folder);
@@ -227,8 +229,6 @@ export class TreePublisher {
       }).join(', '))] : []),
       ...edited.slice(0, SHOWN).map(editedLine),
       ...titleCautions.slice(0, SHOWN),
-      // Without page addresses no link between files can reach its page: said once (the fix is one setting).
-      ...(plan.linksWithoutAddress !== undefined ? [vscode.l10n.t('{0} links between files stay as written: no page address can be made while signed out without the wiki\'s address (setting wikiPublisher.baseUrl).', plan.linksWithoutAddress)] : []),
       ...linkCautions.slice(0, SHOWN),
       ...(linkCautions.length > SHOWN ? [vscode.l10n.t('... and {0} more pages with links that stay as written', linkCautions.length - SHOWN)] : []),
     ];

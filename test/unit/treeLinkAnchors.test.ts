@@ -47,3 +47,30 @@ describe('tree plan: anchors of links between files', () => {
     assert.match(linkCaution(plan, 'b.md') ?? '', /c\.md#delta/);
   });
 });
+
+describe('tree plan: links without page addresses', () => {
+  const files = {
+    'docs/a.md': '# A\n\nSee [b](b.md), [gamma](c.md#gamma) and [gone](missing.md).\n',
+    'docs/b.md': '# B\n\nBack to [a](a.md).\n',
+    'docs/c.md': '# C\n\n## Gamma\n',
+  };
+  const planned = (pageAddresses: boolean): ReturnType<typeof planTree> => planTree(
+    Object.entries(files).map(([label, text]) => ({ key: `/repo/${label}`, label, text })),
+    { rootPath: 'docs', spaceId: 'DOCS', parentId: '123456', overwrite: false, identity: new MemoryIdentity(), links: new Map(), pageAccess: true, pageAddresses },
+  );
+
+  it('counts the links that reach a page for the whole plan, and leaves each page only its other link cautions', () => {
+    const plan = planned(false);
+    // a.md to b.md and to c.md's heading, b.md to a.md; missing.md reaches no page, for a reason of its own.
+    assert.equal(plan.linksWithoutAddress, 3);
+    assert.equal(linkCaution(plan, 'a.md'), '1 link stays as written and will not work on the wiki: missing.md (no page is known for it).');
+    assert.equal(linkCaution(plan, 'b.md'), undefined);
+    for (const page of plan.pages) assert.doesNotMatch(page.item.cautions.map((caution) => caution.message).join(' '), /address/);
+  });
+
+  it('says nothing of it when page addresses can be made', () => {
+    const plan = planned(true);
+    assert.equal(plan.linksWithoutAddress, undefined);
+    assert.match(linkCaution(plan, 'a.md') ?? '', /missing\.md/);
+  });
+});

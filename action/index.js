@@ -6831,7 +6831,7 @@ function foreseeRewrite(destinations, context) {
   for (const destination of destinations) {
     const decision = decide(destination, context, anchorIn, ownAnchorIn);
     if (decision.kind === "pending") result.needsSecondPass = true;
-    else if (decision === KEEP_BECAUSE.noSiteAddress && context.unaddressedApart) result.unaddressed++;
+    else if (decision === KEEP_BECAUSE.noSiteAddress) result.unaddressed++;
     else if (decision.kind !== "ownAnchor" && decision.caution) addCaution(result.cautions, { target: destination, reason: decision.caution });
   }
   return result;
@@ -9490,8 +9490,7 @@ function foreseeLinks(item, filePath, linkFacts, known, resolvePage, words) {
     resolvePage,
     ...outside ? { resolveOutside: (destination) => outside.page(item.file.key, destination) } : {},
     anchorMatchers: known.anchorMatchers,
-    ownPage: { title: item.complete?.pageTitle ?? "", headings: linkFacts.headings },
-    unaddressedApart: true
+    ownPage: { title: item.complete?.pageTitle ?? "", headings: linkFacts.headings }
   });
   item.cautions = withLinkCautions(item.cautions, result.cautions, words);
   return result.unaddressed;
@@ -9699,9 +9698,7 @@ async function runTree(options) {
         return found;
       }),
       ...outsideOf(page.item.file.key),
-      ownPage: { title: page.node.title, headings: page.linkFacts.headings },
-      // Without page addresses no link reaches a page, which the plan says once for the run (linksWithoutAddress).
-      unaddressedApart: true
+      ownPage: { title: page.node.title, headings: page.linkFacts.headings }
     };
     const foreseen = foreseeRewrite(page.linkFacts.destinations, context);
     rewriting.set(page.item.file.key, context);
@@ -9858,8 +9855,7 @@ async function runTree(options) {
         rootInRepository: plan.rootInRepository,
         resolvePage: decidedOnce(resolvePage),
         ...outsideOf(item.file.key),
-        ownPage: { title: item.complete?.pageTitle ?? "", headings: links.headings },
-        unaddressedApart: true
+        ownPage: { title: item.complete?.pageTitle ?? "", headings: links.headings }
       };
       linkCautionsOf.set(item, foreseeRewrite(links.destinations, context).cautions);
       rewriting.set(item.file.key, context);

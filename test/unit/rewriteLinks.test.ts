@@ -131,6 +131,13 @@ describe('rewriteLinks', () => {
       assert.deepEqual(result.cautions, [{ target: '#setup', reason: 'unknownOwnAnchor' }]);
     });
 
+    it('foresees links that no page address can be made for as a count, not as cautions, which rewriting lists', () => {
+      const noAddress = context({ resolvePage: () => 'noAddress' });
+      const foreseen = foreseeRewrite(['a.md', 'b.md#part'], noAddress);
+      assert.deepEqual([foreseen.cautions, foreseen.unaddressed], [[], 2]);
+      assert.deepEqual(rewriteLinks('[a](a.md) [b](b.md#part)', noAddress).cautions.map((caution) => caution.reason), ['noSiteAddress', 'noSiteAddress']);
+    });
+
     it('foresees the same caution only when told the page\'s headings: it has no text to take them from', () => {
       const destinations = ['#install', '#nowhere'];
       assert.deepEqual(foreseeRewrite(destinations, context()).cautions, []);

@@ -908,7 +908,6 @@ function foreseeLinks(item: PlanItem, filePath: string, linkFacts: LinkFacts, kn
     ...(outside ? { resolveOutside: (destination: string) => outside.page(item.file.key, destination) } : {}),
     anchorMatchers: known.anchorMatchers,
     ownPage: { title: item.complete?.pageTitle ?? '', headings: linkFacts.headings },
-    unaddressedApart: true,
   });
   item.cautions = withLinkCautions(item.cautions, result.cautions, words);
   return result.unaddressed;

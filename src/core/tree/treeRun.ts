@@ -243,8 +243,6 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
       }),
       ...outsideOf(page.item.file.key),
       ownPage: { title: page.node.title, headings: page.linkFacts.headings },
-      // Without page addresses no link reaches a page, which the plan says once for the run (linksWithoutAddress).
-      unaddressedApart: true,
     };
     const foreseen = foreseeRewrite(page.linkFacts.destinations, context);
     rewriting.set(page.item.file.key, context);
@@ -428,7 +426,6 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
       if (!links || item.state !== 'send') continue;
       const context: RewriteContext = {
         filePath: links.key, rootInRepository: plan.rootInRepository, resolvePage: decidedOnce(resolvePage), ...outsideOf(item.file.key), ownPage: { title: item.complete?.pageTitle ?? '', headings: links.headings },
-        unaddressedApart: true,
       };
       linkCautionsOf.set(item, foreseeRewrite(links.destinations, context).cautions);
       rewriting.set(item.file.key, context);

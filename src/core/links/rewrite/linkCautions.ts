@@ -27,8 +27,8 @@ export function withLinkCautions(cautions: readonly Caution[], links: readonly L
   const kept = cautions.filter((caution) => caution.code !== 'localLinks');
   if (links.length === 0) return kept;
   // One pass over the links (a plan of 10,000 pages words the cautions of every page): the first three of each kind
-  // listed, each kind counted. A reason shared by every link that stays is said once, not after each of them (a run
-  // without the wiki's address says the same reason for every link of every page).
+  // listed, each kind counted. A reason shared by every link that stays is said once, not after each of them (a flat
+  // publish without the wiki's address says the same reason for every link of a file).
   let stay = 0;
   let toPage = 0;
   let sharedReason: LinkCautionReason | undefined;

@@ -61,11 +61,6 @@ export interface RewriteContext {
    * such links unchecked without them. `title`: the page's title (only the legacy anchor style uses it).
    */
   ownPage?: { title: string; headings?: readonly string[] };
-  /**
-   * foreseeRewrite counts the links that stay as written only because no page address can be made (the wiki's address
-   * is not set) instead of listing them: a tree says that once for the whole run, not once for each of its pages.
-   */
-  unaddressedApart?: boolean;
 }
 
 export type LinkCautionReason = 'outsideRun' | 'unknownPage' | 'refusedPage' | 'noFile' | 'noPageYet' | 'notMarkdown' | 'unknownAnchor' | 'unknownOwnAnchor' | 'noSiteAddress';
@@ -136,7 +131,11 @@ export function linkDestinationTexts(markdown: string): string[] {
   return texts;
 }
 
-/** What rewriteLinks would say of these destinations (its cautions, whether a second pass is needed), without a text. */
+/**
+ * What rewriteLinks would say of these destinations (its cautions, whether a second pass is needed), without a text.
+ * The links that stay as written only because no page address can be made (the wiki's address is not set) are counted
+ * instead of listed: a tree, which foresees its pages' links this way, says that once for the whole run.
+ */
 export function foreseeRewrite(destinations: readonly string[], context: RewriteContext): ForeseenRewrite {
   const result: ForeseenRewrite = { cautions: [], needsSecondPass: false, unaddressed: 0 };
   if (destinations.length === 0) return result;
@@ -145,14 +144,14 @@ export function foreseeRewrite(destinations: readonly string[], context: Rewrite
   for (const destination of destinations) {
     const decision = decide(destination, context, anchorIn, ownAnchorIn);
     if (decision.kind === 'pending') result.needsSecondPass = true;
-    else if (decision === KEEP_BECAUSE.noSiteAddress && context.unaddressedApart) result.unaddressed++;
+    else if (decision === KEEP_BECAUSE.noSiteAddress) result.unaddressed++;
     else if (decision.kind !== 'ownAnchor' && decision.caution) addCaution(result.cautions, { target: destination, reason: decision.caution });
   }
   return result;
 }
 
 export interface ForeseenRewrite extends Omit<RewriteResult, 'markdown' | 'rewritten'> {
-  /** With RewriteContext.unaddressedApart, the distinct destinations that stay as written for want of page addresses. */
+  /** The distinct destinations that stay as written for want of page addresses (not in `cautions`). */
   unaddressed: number;
 }
 

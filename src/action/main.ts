@@ -18,6 +18,7 @@ import { Output } from '../cli/output';
 import { COMMENT_MAX_CHARS, runMarkdown } from '../cli/planMarkdown';
 import { publishCommand } from '../cli/publish';
 import { RunRecords } from '../cli/runRecords';
+import { yieldBackgroundThreads } from '../cli/threadPriority';
 import { FULL_DIGEST_HEX, readActionInputs } from './inputs';
 import { stepOutputs } from './outputs';
 import { appendOutputs, appendStepSummary, STEP_SUMMARY_MAX_BYTES } from './runnerFiles';
@@ -109,6 +110,7 @@ function escape(text: string): string {
 
 // As the command line does (src/cli/main.ts): undici's parser compiles once, quickly, for the few answers a run reads.
 setFlagsFromString('--liftoff-only');
+yieldBackgroundThreads();
 runAction(process.env, process.cwd()).then(
   (code) => {
     process.exitCode = code;

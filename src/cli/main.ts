@@ -9,6 +9,7 @@ import { HELP_TEXT } from './help';
 import { Output } from './output';
 import { publishCommand } from './publish';
 import { runWithReports } from './runReports';
+import { yieldBackgroundThreads } from './threadPriority';
 
 // Set by the build (scripts/build.mjs) from package.json.
 declare const WIKI_PUBLISHER_VERSION: string | undefined;
@@ -39,6 +40,8 @@ async function main(output: Output): Promise<number> {
 // answers a CLI run reads, that second compile only costs: about 35 MB of peak memory and a CPU core (measured with
 // `npm run bench`). Set before undici compiles the module, on its first connection.
 setFlagsFromString('--liftoff-only');
+// The main thread is the run's critical path: V8's background threads yield it their turns (threadPriority.ts).
+yieldBackgroundThreads();
 
 const output = new Output(process.stdout, process.stderr);
 main(output).then(

@@ -8,7 +8,6 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
 import { describeError } from '../core/log/redact';
 import { runAnnotations, workflowCommand } from '../cli/annotations';
 import { parseCommandLine } from '../cli/args';
@@ -18,7 +17,7 @@ import { Output } from '../cli/output';
 import { COMMENT_MAX_CHARS, runMarkdown } from '../cli/planMarkdown';
 import { publishCommand } from '../cli/publish';
 import { RunRecords } from '../cli/runRecords';
-import { yieldBackgroundThreads } from '../cli/threadPriority';
+import { setUpCommandLineProcess } from '../cli/v8Flags';
 import { FULL_DIGEST_HEX, readActionInputs } from './inputs';
 import { stepOutputs } from './outputs';
 import { appendOutputs, appendStepSummary, STEP_SUMMARY_MAX_BYTES } from './runnerFiles';
@@ -108,9 +107,8 @@ function escape(text: string): string {
   return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 }
 
-// As the command line does (src/cli/main.ts): undici's parser compiles once, quickly, for the few answers a run reads.
-setFlagsFromString('--liftoff-only');
-yieldBackgroundThreads();
+// As the command line does (src/cli/main.ts): V8's flags for a short run, its background threads at a lower priority.
+setUpCommandLineProcess();
 runAction(process.env, process.cwd()).then(
   (code) => {
     process.exitCode = code;

@@ -1,6 +1,5 @@
 // The `wiki-publisher` command (dist/cli.js, the package's bin): plain Node, no VS Code. The composition root of
 // the command line: reads process.argv and the environment, wires signals, and turns the result into an exit code.
-import { setFlagsFromString } from 'node:v8';
 import { describeError } from '../core/log/redact';
 import { parseCommandLine } from './args';
 import { EXIT_FAILED, EXIT_USAGE } from './exitCodes';
@@ -9,7 +8,7 @@ import { HELP_TEXT } from './help';
 import { Output } from './output';
 import { publishCommand } from './publish';
 import { runWithReports } from './runReports';
-import { yieldBackgroundThreads } from './threadPriority';
+import { setUpCommandLineProcess } from './v8Flags';
 
 // Set by the build (scripts/build.mjs) from package.json.
 declare const WIKI_PUBLISHER_VERSION: string | undefined;
@@ -35,13 +34,8 @@ async function main(output: Output): Promise<number> {
   }
 }
 
-// undici (Node's own fetch and the bundled copy alike) parses HTTP with a WebAssembly build of llhttp, which V8 first
-// compiles quickly (Liftoff) and then again, on a background thread, with its optimising compiler. For the few small
-// answers a CLI run reads, that second compile only costs: about 35 MB of peak memory and a CPU core (measured with
-// `npm run bench`). Set before undici compiles the module, on its first connection.
-setFlagsFromString('--liftoff-only');
-// The main thread is the run's critical path: V8's background threads yield it their turns (threadPriority.ts).
-yieldBackgroundThreads();
+// V8's flags for a short run, and its background threads' lower priority (v8Flags.ts).
+setUpCommandLineProcess();
 
 const output = new Output(process.stdout, process.stderr);
 main(output).then(

@@ -9030,6 +9030,8 @@ function takeTitlesBack(input2) {
 }
 
 // src/core/tree/treePlan.ts
+var LINKS_NAMING_HEADINGS = 1;
+var LINKS_MAY_LEAVE = 2;
 var NO_HEADINGS = Object.freeze([]);
 function planOptionsOf(options) {
   return { ...options, pageAccess: options.wiki !== void 0 || options.pageAccess === true };
@@ -9051,12 +9053,9 @@ async function withOutsideLinks(sources, options, ports) {
   const root = folderKey(options.rootPath);
   const linking = [];
   for (const source2 of sources) {
-    if (source2.place === "refused" || !isBelow(source2.file.label, root)) continue;
+    if ((source2.linkReach & LINKS_MAY_LEAVE) === 0) continue;
     const from = source2.file.label.slice(root.length);
-    const depth = occurrences(from, "/");
     const leaving = source2.linkFacts.destinations.filter((destination) => {
-      const climbs = occurrences(destination, "..");
-      if (climbs <= depth && !destination.startsWith("/") && !destination.includes("%") && !destination.includes("\\")) return false;
       const target = linkTarget(destination, from, options.rootInRepository);
       return target.kind === "file" && target.path === void 0;
     });
@@ -9065,9 +9064,9 @@ async function withOutsideLinks(sources, options, ports) {
   if (linking.length === 0) return options;
   return { ...options, outsideLinks: await outsideLinkedPages(linking, ports) };
 }
-function occurrences(text2, part) {
+function occurrences(text2, part, from = 0) {
   let count = 0;
-  for (let at = text2.indexOf(part); at !== -1; at = text2.indexOf(part, at + part.length)) count++;
+  for (let at = text2.indexOf(part, from); at !== -1; at = text2.indexOf(part, at + part.length)) count++;
   return count;
 }
 async function planTreeFromWalk(walk, sourceOptions, entryOptions, root, outside) {
@@ -9083,10 +9082,10 @@ async function takeAnchoredHeadings(sources, options) {
   const root = folderKey(options.rootPath);
   const anchored = /* @__PURE__ */ new Set();
   for (const source2 of sources) {
-    if (source2.place === "refused") continue;
+    if ((source2.linkReach & LINKS_NAMING_HEADINGS) === 0) continue;
     const from = source2.file.label.slice(root.length);
     for (const destination of source2.linkFacts.destinations) {
-      if (!destination.includes("#")) continue;
+      if (destination.indexOf("#") <= 0) continue;
       const target = linkTarget(destination, from, options.rootInRepository);
       const path = target.kind === "file" && target.anchor ? pagePath(target) : void 0;
       if (path !== void 0) anchored.add(`${root}${path}`);
@@ -9113,17 +9112,19 @@ function digestTreeSource(source2, options, digest = {}) {
   const titleFromName = !prepared.frontMatterTitle?.trim() && !names.pageTitle?.trim() && !prepared.findings.firstHeading?.trim();
   if (source2.readProblem !== void 0 || prepared.frontMatterProblems.length > 0) {
     const item2 = planFile(source2, link, { defaults: { spaceId: options.spaceId, parentId: options.parentId, pageTitle: source2.label, overwrite: false }, ...messagesOf(options) }, prepared);
-    return { file: item2.file, place: "refused", item: item2, title, titleFromName, linkFacts: { headings: [], destinations: [] } };
+    return { file: item2.file, place: "refused", item: item2, title, titleFromName, linkFacts: { headings: [], destinations: [] }, linkReach: 0 };
   }
   if (names.spaceId !== void 0 || names.parentId !== void 0) {
     const defaults2 = { spaceId: options.spaceId, parentId: options.parentId, overwrite: options.overwrite };
     const pinnedLink = link ?? pinnedRecordedLink(source2, names.pageTitle, defaults2, options);
     const { item: item2, content: content2 } = planFileWithContent(source2, pinnedLink, { titleFromFile: true, defaults: defaults2, ...diagramOptions(options), ...messagesOf(options) }, prepared);
-    return { file: item2.file, place: "pinned", item: item2, title, titleFromName, linkFacts: linkFactsOf(content2, digest.headingsLater === true) };
+    const linkFacts2 = linkFactsOf(content2, digest.headingsLater === true);
+    return { file: item2.file, place: "pinned", item: item2, title, titleFromName, linkFacts: linkFacts2, linkReach: linkReachOf(linkFacts2.destinations, source2.label, options.rootPath) };
   }
   const defaults = { spaceId: options.spaceId, parentId: options.parentId, pageTitle: title, overwrite: options.overwrite };
   const { item, content } = planFileWithContent(source2, link, treeItemOptions(options, defaults), prepared);
-  const digested = { file: item.file, place: "tree", item, title, titleFromName, linkFacts: linkFactsOf(content, digest.headingsLater === true) };
+  const linkFacts = linkFactsOf(content, digest.headingsLater === true);
+  const digested = { file: item.file, place: "tree", item, title, titleFromName, linkFacts, linkReach: linkReachOf(linkFacts.destinations, source2.label, options.rootPath) };
   if (holdsOnlyTitle(source2.label, item, content, title)) digested.titleOnly = true;
   return digested;
 }
@@ -9171,6 +9172,17 @@ function diagramOptions(options) {
     ...options.diagramRenderer ? { diagramRenderer: options.diagramRenderer } : {},
     ...options.diagramsSetting ? { diagramsSetting: options.diagramsSetting } : {}
   };
+}
+function linkReachOf(destinations, label, rootPath) {
+  const root = folderKey(rootPath);
+  if (destinations.length === 0 || !isBelow(label, root)) return 0;
+  const depth = occurrences(label, "/", root.length);
+  let reach = 0;
+  for (const destination of destinations) {
+    if (destination.indexOf("#") > 0) reach |= LINKS_NAMING_HEADINGS;
+    if (occurrences(destination, "..") > depth || destination.startsWith("/") || destination.includes("%") || destination.includes("\\")) reach |= LINKS_MAY_LEAVE;
+  }
+  return reach;
 }
 function linkFactsOf(content, headingsLater = false) {
   const destinations = detachedAll(linkDestinationTexts(content));

@@ -91,7 +91,17 @@ export interface TreeSource {
   linkFacts: LinkFacts;
   /** A page of the tree named like a folder's content file that holds nothing but its title (TreeInput.titleOnly). */
   titleOnly?: boolean;
+  /**
+   * Which of the plan's link passes must look at this file's links (LINKS_NAMING_HEADINGS, LINKS_MAY_LEAVE): found
+   * while the file is digested, so that the passes over all the files skip most of them (a tree of 10,000 files).
+   */
+  linkReach: number;
 }
+
+/** Some link names a heading of another file (`setup.md#install`): takeAnchoredHeadings looks at its links. */
+const LINKS_NAMING_HEADINGS = 1;
+/** Some link may leave the published folder (climbs above it, starts at `/`, or is escaped): withOutsideLinks looks. */
+const LINKS_MAY_LEAVE = 2;
 
 export interface LinkFacts {
   /**
@@ -261,16 +271,10 @@ async function withOutsideLinks<M>(sources: readonly TreeSource[], options: Tree
   const root = folderKey(options.rootPath);
   const linking: Array<{ fileKey: string; destinations: string[] }> = [];
   for (const source of sources) {
-    if (source.place === 'refused' || !isBelow(source.file.label, root)) continue;
+    // Only a file with a link that may leave (linkReachOf, which also leaves out the files outside the folder).
+    if ((source.linkReach & LINKS_MAY_LEAVE) === 0) continue;
     const from = source.file.label.slice(root.length);
-    // How many folders the file sits below the published folder: a link climbing no more than that cannot leave it.
-    const depth = occurrences(from, '/');
     const leaving = source.linkFacts.destinations.filter((destination) => {
-      // Only a path that climbs (`..`) above the file's depth, or starts at the repository root, can leave the folder;
-      // `%` and `\` may spell either. Each `..` in the text counts as a climb (at least as many as the path's `..`
-      // segments), so no link that leaves is missed, and most links of a large tree are not classified again.
-      const climbs = occurrences(destination, '..');
-      if (climbs <= depth && !destination.startsWith('/') && !destination.includes('%') && !destination.includes('\\')) return false;
       const target = linkTarget(destination, from, options.rootInRepository);
       return target.kind === 'file' && target.path === undefined;
     });
@@ -281,9 +285,9 @@ async function withOutsideLinks<M>(sources: readonly TreeSource[], options: Tree
 }
 
 /** How many times `part` occurs in `text`, none overlapping (as `text.split(part).length - 1`, without the pieces). */
-function occurrences(text: string, part: string): number {
+function occurrences(text: string, part: string, from = 0): number {
   let count = 0;
-  for (let at = text.indexOf(part); at !== -1; at = text.indexOf(part, at + part.length)) count++;
+  for (let at = text.indexOf(part, from); at !== -1; at = text.indexOf(part, at + part.length)) count++;
   return count;
 }
 
@@ -309,10 +313,11 @@ async function takeAnchoredHeadings(sources: readonly TreeSource[], options: Tre
   const root = folderKey(options.rootPath);
   const anchored = new Set<string>();
   for (const source of sources) {
-    if (source.place === 'refused') continue;
+    // Only a file with a link to another file's heading (linkReachOf).
+    if ((source.linkReach & LINKS_NAMING_HEADINGS) === 0) continue;
     const from = source.file.label.slice(root.length);
     for (const destination of source.linkFacts.destinations) {
-      if (!destination.includes('#')) continue;
+      if (destination.indexOf('#') <= 0) continue;
       const target = linkTarget(destination, from, options.rootInRepository);
       const path = target.kind === 'file' && target.anchor ? pagePath(target) : undefined;
       // A folder's anchors are its content file's headings (any name the rules take: the shape picks one later).
@@ -354,19 +359,21 @@ export function digestTreeSource(source: SourceFile, options: TreePlanOptions, d
   const titleFromName = !prepared.frontMatterTitle?.trim() && !names.pageTitle?.trim() && !prepared.findings.firstHeading?.trim();
   if (source.readProblem !== undefined || prepared.frontMatterProblems.length > 0) {
     const item = planFile(source, link, { defaults: { spaceId: options.spaceId, parentId: options.parentId, pageTitle: source.label, overwrite: false }, ...messagesOf(options) }, prepared);
-    return { file: item.file, place: 'refused', item, title, titleFromName, linkFacts: { headings: [], destinations: [] } };
+    return { file: item.file, place: 'refused', item, title, titleFromName, linkFacts: { headings: [], destinations: [] }, linkReach: 0 };
   }
   if (names.spaceId !== undefined || names.parentId !== undefined) {
     const defaults = { spaceId: options.spaceId, parentId: options.parentId, overwrite: options.overwrite };
     const pinnedLink = link ?? pinnedRecordedLink(source, names.pageTitle, defaults, options);
     const { item, content } = planFileWithContent(source, pinnedLink, { titleFromFile: true, defaults, ...diagramOptions(options), ...messagesOf(options) }, prepared);
     // Its links to the tree's pages become page links like any tree page's (treeRun.ts).
-    return { file: item.file, place: 'pinned', item, title, titleFromName, linkFacts: linkFactsOf(content, digest.headingsLater === true) };
+    const linkFacts = linkFactsOf(content, digest.headingsLater === true);
+    return { file: item.file, place: 'pinned', item, title, titleFromName, linkFacts, linkReach: linkReachOf(linkFacts.destinations, source.label, options.rootPath) };
   }
   // The tree decides the parent and whether the page exists (planTreeOf); the title is the file's own either way.
   const defaults = { spaceId: options.spaceId, parentId: options.parentId, pageTitle: title, overwrite: options.overwrite };
   const { item, content } = planFileWithContent(source, link, treeItemOptions(options, defaults), prepared);
-  const digested: TreeSource = { file: item.file, place: 'tree', item, title, titleFromName, linkFacts: linkFactsOf(content, digest.headingsLater === true) };
+  const linkFacts = linkFactsOf(content, digest.headingsLater === true);
+  const digested: TreeSource = { file: item.file, place: 'tree', item, title, titleFromName, linkFacts, linkReach: linkReachOf(linkFacts.destinations, source.label, options.rootPath) };
   if (holdsOnlyTitle(source.label, item, content, title)) digested.titleOnly = true;
   return digested;
 }
@@ -441,6 +448,24 @@ function diagramOptions(options: TreePlanOptions): Pick<PlanOptions, 'diagramRen
     ...(options.diagramRenderer ? { diagramRenderer: options.diagramRenderer } : {}),
     ...(options.diagramsSetting ? { diagramsSetting: options.diagramsSetting } : {}),
   };
+}
+
+/**
+ * Which link passes need this file (TreeSource.linkReach). A link may leave the published folder only when it climbs
+ * (`..`) more often than the file sits folders deep below it, or starts at the repository's root; `%` and `\\` may
+ * spell either. Each `..` in the text counts as a climb (at least as many as the path's `..` segments), so no link that
+ * leaves is missed. A file outside the published folder is looked at by neither pass.
+ */
+function linkReachOf(destinations: readonly string[], label: string, rootPath: string): number {
+  const root = folderKey(rootPath);
+  if (destinations.length === 0 || !isBelow(label, root)) return 0;
+  const depth = occurrences(label, '/', root.length);
+  let reach = 0;
+  for (const destination of destinations) {
+    if (destination.indexOf('#') > 0) reach |= LINKS_NAMING_HEADINGS;
+    if (occurrences(destination, '..') > depth || destination.startsWith('/') || destination.includes('%') || destination.includes('\\')) reach |= LINKS_MAY_LEAVE;
+  }
+  return reach;
 }
 
 function linkFactsOf(content: string, headingsLater = false): LinkFacts {

@@ -452,7 +452,7 @@ function diagramOptions(options: TreePlanOptions): Pick<PlanOptions, 'diagramRen
 
 /**
  * Which link passes need this file (TreeSource.linkReach). A link may leave the published folder only when it climbs
- * (`..`) more often than the file sits folders deep below it, or starts at the repository's root; `%` and `\\` may
+ * (`..`) more often than the file sits folders deep below it, or starts at the repository's root; `%` and `\` may
  * spell either. Each `..` in the text counts as a climb (at least as many as the path's `..` segments), so no link that
  * leaves is missed. A file outside the published folder is looked at by neither pass.
  */

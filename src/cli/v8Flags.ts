@@ -15,7 +15,7 @@ export const COMMAND_LINE_V8_FLAGS = [
   // bytecode in all by default, which makes each compile longer. A 10,000-file tree's dry run optimises some 160
   // functions, for about 300 ms of CPU on background threads: on two cores, time taken from planning, and optimised
   // code that arrived after much of the work it was for was done. With 100 bytes only small helpers are copied in: the
-  // run used about 10 % less CPU and 3-4 % less time (15-21 alternating runs of the shipped CLI, `npm run bench`).
+  // run used about 10 % less CPU and 3-4 % less time (21 alternating runs of the shipped CLI, before and after).
   '--max-inlined-bytecode-size-cumulative=100',
 ];
 

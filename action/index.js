@@ -4400,6 +4400,9 @@ var CLIENT_ID_ENV_VAR = "WIKI_PUBLISHER_CLIENT_ID";
 var CLIENT_SECRET_ENV_VAR = "WIKI_PUBLISHER_CLIENT_SECRET";
 var AUTH_URL_ENV_VAR = "WIKI_PUBLISHER_AUTH_URL";
 var BASE_URL_ENV_VAR = "WIKI_PUBLISHER_BASE_URL";
+function linksWithoutAddressProblem(count) {
+  return `Links between files stay as written (${count} of them): without page access, page addresses are made from the wiki's address. Set --base-url or ${BASE_URL_ENV_VAR}.`;
+}
 var PLATFORM_TOKEN_ENV_VAR = "WIKI_PUBLISHER_PLATFORM_TOKEN";
 var SCOPE_ENV_VAR = "WIKI_PUBLISHER_SCOPE";
 var NONE_REASON = `set ${CLIENT_ID_ENV_VAR} and ${CLIENT_SECRET_ENV_VAR} (a service account's credentials) with ${AUTH_URL_ENV_VAR} and ${BASE_URL_ENV_VAR}, or ${PLATFORM_TOKEN_ENV_VAR}, so the edit guard can check for wiki edits.`;
@@ -7376,6 +7379,7 @@ async function planFileLinks(sources, items, ports) {
       ownPage: { title: item.complete?.pageTitle ?? "" }
     };
     const decided = rewriteLinks(content, context);
+    const cautions = decided.cautions.filter((caution) => caution.reason !== "noSiteAddress");
     const anchorOf = (path, anchor) => {
       const page = place ? filled.get(whereKey(place.folder, path)) ?? pages.get(whereKey(place.folder, path)) : void 0;
       if (typeof page !== "object") return void 0;
@@ -7384,7 +7388,7 @@ async function planFileLinks(sources, items, ports) {
       return matcher(anchor);
     };
     const linkTargets = place && ports.siteBase !== void 0 ? linkTargetsDigest(destinations, place.path, (path) => ids.get(whereKey(place.folder, path)), place.rootInRepository, anchorOf) : void 0;
-    return { context, cautions: decided.cautions, rewritten: decided.rewritten, waitedOn, linkTargets };
+    return { context, cautions, rewritten: decided.rewritten, waitedOn, linkTargets, unaddressed: decided.cautions.length - cautions.length };
   };
   const decisions = /* @__PURE__ */ new Map();
   for (const entry of linking) decisions.set(entry.item.file.key, decide2(entry, /* @__PURE__ */ new Map(), pageIds));
@@ -7484,11 +7488,17 @@ async function planFileLinks(sources, items, ports) {
       return label === void 0 ? [] : [label];
     });
   };
+  const linksWithoutAddress = () => {
+    let count = 0;
+    for (const decision of decisions.values()) count += decision.unaddressed;
+    return count;
+  };
   return {
     rewrite,
     annotate,
     relink,
     stillWaitingFor,
+    linksWithoutAddress,
     // Read from the decisions as they are now: awaitRecreated adds to both.
     get awaited() {
       return new Set(awaitedAt.values());
@@ -10442,7 +10452,7 @@ async function treeCommand(deps) {
   const plan = await planTreeFromWalk(walked.result, { fs: walked.fs }, treeOptions, root, outsidePorts);
   const linksWithoutAddress = plan.linksWithoutAddress === void 0 ? {} : { linksWithoutAddress: plan.linksWithoutAddress };
   if (plan.linksWithoutAddress !== void 0) {
-    output.problem(`Links between files stay as written (${plan.linksWithoutAddress} of them): without page access, page addresses are made from the wiki's address. Set --base-url or ${BASE_URL_ENV_VAR}.`);
+    output.problem(linksWithoutAddressProblem(plan.linksWithoutAddress));
   }
   const ownAuthorId = deps.ownAuthorId;
   if (deps.noAccessReason && sendsUncheckedWithoutAccess(treePlanItems(plan))) output.problem(`Wiki edits are not checked. ${deps.noAccessReason}`);
@@ -10620,6 +10630,9 @@ async function publishCommand(args, context) {
       ...ownAuthorId ? { ownAuthorId } : {}
     });
     if (access.kind === "none" && sendsUncheckedWithoutAccess(plan)) output.problem(`Wiki edits are not checked. ${access.reason}`);
+    const unaddressed = links.linksWithoutAddress();
+    const linksWithoutAddress = unaddressed > 0 ? { linksWithoutAddress: unaddressed } : {};
+    if (unaddressed > 0) output.problem(linksWithoutAddressProblem(unaddressed));
     const refusedAccess = refusedPageAccess(plan);
     if (refusedAccess !== void 0) return usage(refusedAccess);
     const failed = countLookupFailures(plan);
@@ -10632,11 +10645,11 @@ async function publishCommand(args, context) {
       output.problem(`${failed.updates > 0 ? `Wiki edits could not be checked for ${failed.updates} update(s)` : "The wiki could not be read"}: ${failed.detail ?? ""} ${fate}`);
     }
     const views = planViews(flatPlanEntries(plan), pages !== void 0);
-    if (args.dryRun) return printDryRun(plan, args.json, output, views);
+    if (args.dryRun) return printDryRun(plan, args.json, output, views, linksWithoutAddress);
     const unreviewed = await refuseUnreviewedPlan(args.expectPlan, views, { cwd: context.cwd, output, json: args.json, planRecords: () => plan.map(planRecord) });
     if (unreviewed !== void 0) return unreviewed;
     if (!endpoint.value || token === void 0) return EXIT_USAGE;
-    return await send(plan, state, pages, { ...context, args, links, endpoint: endpoint.value, token, transport: lazyTransport() });
+    return await send(plan, state, pages, { ...context, args, links, endpoint: endpoint.value, token, transport: lazyTransport(), linksWithoutAddress });
   } catch (error) {
     if (context.interrupt.aborted) return context.interruptExitCode() ?? EXIT_FAILED;
     throw error;
@@ -10710,6 +10723,7 @@ async function send(plan, state, pages, context) {
     files: plan.length,
     secondPass: run.secondPass,
     ...summary,
+    ...context.linksWithoutAddress,
     ...reportLinksLeft(run.linksLeft, args.json, output)
   };
   output.record(summaryRecord);
@@ -10754,7 +10768,7 @@ function print(result, json, output, notStartedBecause) {
   if (json) output.json(record);
   else output.line(`${fileLine(record)}${result.pass === 2 ? " (second pass: links to new pages)" : ""}`);
 }
-function printDryRun(plan, json, output, views) {
+function printDryRun(plan, json, output, views, linksWithoutAddress) {
   const fingerprint = views.shown;
   let notSendable = 0;
   for (const item of plan) {
@@ -10766,7 +10780,7 @@ function printDryRun(plan, json, output, views) {
   }
   const counts = countPlan(plan);
   const exitCode = notSendable > 0 ? EXIT_FAILED : EXIT_OK;
-  const summary = { type: "summary", dryRun: true, interrupted: false, exitCode, ...counts, refused: counts.refused + counts.incomplete, ...planSummaryField(fingerprint) };
+  const summary = { type: "summary", dryRun: true, interrupted: false, exitCode, ...counts, refused: counts.refused + counts.incomplete, ...linksWithoutAddress, ...planSummaryField(fingerprint) };
   output.record(summary);
   if (json) output.json(summary);
   else output.line(`${planSummaryLine(counts)}

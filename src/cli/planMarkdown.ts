@@ -163,7 +163,7 @@ function guardNote(wikiEdits: WikiEditsRecord | undefined, status: string, plann
   }
 }
 
-/** A tree's links that no page address could be made for: said once, as the run says it, not under every page. */
+/** The links that no page address could be made for (a tree's or a flat run's): said once, as the run says it, not under every page. */
 function unaddressedLines(records: RunRecords): string[] {
   const count = records.summary?.linksWithoutAddress;
   if (typeof count !== 'number' || count <= 0) return [];

@@ -27,7 +27,7 @@ import { DIAGRAMS_FLAG, resolveDiagramRenderer, resolveEndpoint, resolveOwnAutho
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, runExitCode } from './exitCodes';
 import { readMarkdownSources } from './files';
 import type { Output } from './output';
-import { refusedPageAccess, resolvePageAccess } from './pageAccess';
+import { linksWithoutAddressProblem, refusedPageAccess, resolvePageAccess } from './pageAccess';
 import { fileLine, fileRecord, planLine, planRecord, planSummaryLine, reportLinksLeft, runSummaryLine } from './report';
 import { stateRecorder, treeCommand } from './publishTree';
 import { refuseUnreviewedPlan } from './expectPlan';
@@ -110,6 +110,10 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
     });
     // Said once, not on every line, by the core's rule (as a tree says it): what would let the guard look at the wiki.
     if (access.kind === 'none' && sendsUncheckedWithoutAccess(plan)) output.problem(`Wiki edits are not checked. ${access.reason}`);
+    // So are the links that stay as written for want of the wiki's address, counted by the core (as a tree's are).
+    const unaddressed = links.linksWithoutAddress();
+    const linksWithoutAddress = unaddressed > 0 ? { linksWithoutAddress: unaddressed } : {};
+    if (unaddressed > 0) output.problem(linksWithoutAddressProblem(unaddressed));
     const refusedAccess = refusedPageAccess(plan);
     if (refusedAccess !== undefined) return usage(refusedAccess);
     // Lookups that failed although there was page access, counted by the core by what became of them (updates held or
@@ -124,11 +128,11 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
       output.problem(`${failed.updates > 0 ? `Wiki edits could not be checked for ${failed.updates} update(s)` : 'The wiki could not be read'}: ${failed.detail ?? ''} ${fate}`);
     }
     const views = planViews(flatPlanEntries(plan), pages !== undefined);
-    if (args.dryRun) return printDryRun(plan, args.json, output, views);
+    if (args.dryRun) return printDryRun(plan, args.json, output, views, linksWithoutAddress);
     const unreviewed = await refuseUnreviewedPlan(args.expectPlan, views, { cwd: context.cwd, output, json: args.json, planRecords: () => plan.map(planRecord) });
     if (unreviewed !== undefined) return unreviewed;
     if (!endpoint.value || token === undefined) return EXIT_USAGE; // resolved above; keeps the types honest
-    return await send(plan, state, pages, { ...context, args, links, endpoint: endpoint.value, token, transport: lazyTransport() });
+    return await send(plan, state, pages, { ...context, args, links, endpoint: endpoint.value, token, transport: lazyTransport(), linksWithoutAddress });
   } catch (error) {
     if (context.interrupt.aborted) return context.interruptExitCode() ?? EXIT_FAILED;
     throw error;
@@ -140,6 +144,8 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
 interface SendContext extends PublishContext {
   args: PublishArgs;
   links: FileLinks;
+  /** The summary's count of links that stay as written for want of the wiki's address, when there are any. */
+  linksWithoutAddress: { linksWithoutAddress?: number };
   endpoint: URL;
   token: string;
   transport: Transport;
@@ -213,7 +219,7 @@ async function send(plan: PlanItem[], state: StateFileLinkStore | undefined, pag
   }
   const summaryRecord = {
     type: 'summary', dryRun: false, interrupted: interruptCode !== undefined, exitCode, files: plan.length, secondPass: run.secondPass, ...summary,
-    ...reportLinksLeft(run.linksLeft, args.json, output),
+    ...context.linksWithoutAddress, ...reportLinksLeft(run.linksLeft, args.json, output),
   };
   output.record(summaryRecord);
   if (args.json) output.json(summaryRecord);
@@ -270,7 +276,7 @@ function print(result: FlatFileResult, json: boolean, output: Output, notStarted
   else output.line(`${fileLine(record)}${result.pass === 2 ? ' (second pass: links to new pages)' : ''}`);
 }
 
-function printDryRun(plan: readonly PlanItem[], json: boolean, output: Output, views: PlanViews): number {
+function printDryRun(plan: readonly PlanItem[], json: boolean, output: Output, views: PlanViews, linksWithoutAddress: { linksWithoutAddress?: number }): number {
   const fingerprint = views.shown;
   let notSendable = 0;
   for (const item of plan) {
@@ -282,7 +288,7 @@ function printDryRun(plan: readonly PlanItem[], json: boolean, output: Output, v
   }
   const counts = countPlan(plan);
   const exitCode = notSendable > 0 ? EXIT_FAILED : EXIT_OK;
-  const summary = { type: 'summary', dryRun: true, interrupted: false, exitCode, ...counts, refused: counts.refused + counts.incomplete, ...planSummaryField(fingerprint) };
+  const summary = { type: 'summary', dryRun: true, interrupted: false, exitCode, ...counts, refused: counts.refused + counts.incomplete, ...linksWithoutAddress, ...planSummaryField(fingerprint) };
   output.record(summary);
   if (json) output.json(summary);
   else output.line(`${planSummaryLine(counts)}\n${digestLine(views)}`);

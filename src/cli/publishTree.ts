@@ -27,7 +27,7 @@ import { EXIT_FAILED, EXIT_OK, runExitCode } from './exitCodes';
 import { folderInRepository } from '../core/walk/gitignore';
 import { cliFileLinkPorts } from './fileLinks';
 import { walkArguments } from './files';
-import { BASE_URL_ENV_VAR, refusedPageAccess } from './pageAccess';
+import { linksWithoutAddressProblem, refusedPageAccess } from './pageAccess';
 import type { Output } from './output';
 import { fileLine, fileRecord, planLine, planRecord, planSummaryLine, reportLinksLeft, runSummaryLine } from './report';
 import { refuseUnreviewedPlan } from './expectPlan';
@@ -281,7 +281,7 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   // Said once for the whole plan (the fix is one setting), not in each page's cautions: the core counts those links.
   const linksWithoutAddress = plan.linksWithoutAddress === undefined ? {} : { linksWithoutAddress: plan.linksWithoutAddress };
   if (plan.linksWithoutAddress !== undefined) {
-    output.problem(`Links between files stay as written (${plan.linksWithoutAddress} of them): without page access, page addresses are made from the wiki's address. Set --base-url or ${BASE_URL_ENV_VAR}.`);
+    output.problem(linksWithoutAddressProblem(plan.linksWithoutAddress));
   }
   const ownAuthorId = deps.ownAuthorId;
   // Said once, before anything is sent, by the core's rule: a page of the tree or a file that names its own page that

@@ -60,11 +60,27 @@ describe('CLI: links to other files in a flat publish', () => {
     assert.equal(page('Notes').markdown, `# Notes\n\nSee [x](${setup}#Install), [y](missing.md) and [z](diagram.png).\n`);
     assert.equal(await readFile(join(root, 'notes.md'), 'utf8'), NOTES, 'the file on disk is never changed');
 
-    // Without the wiki's address no page address can be made: the link stays as written, and the plan says why.
+    // Without the wiki's address no page address can be made: the link stays as written, and the run says so once,
+    // with how many, rather than in the caution of every file with a link (where the links that stay for a reason of
+    // their own are still named).
     const blind = await runCli(['publish', 'notes.md', ...TO, '--dry-run', '--json'], { cwd: root, env: cli.env(false) });
     const [unaddressed] = fileRecords(blind);
     assert.equal(unaddressed?.linksToPages, undefined);
-    assert.match(String((unaddressed?.cautions as string[] | undefined)?.[0]), /^3 links stay as written .*: docs\/guide\/setup\.md#install \(the wiki's address is not set, so no page address can be made\), /);
+    assert.deepEqual(unaddressed?.cautions, ['2 links stay as written and will not work on the wiki: missing.md (no such file), diagram.png (not a Markdown file).']);
+    assert.equal(summaryRecord(blind).linksWithoutAddress, 1);
+    assertRecordsValid(jsonLines(blind), 'a dry run without the wiki\'s address');
+    const said = blind.stderr.split('\n').filter((line) => line.includes('Links between files stay as written'));
+    assert.deepEqual(said, ['wiki-publisher: Links between files stay as written (1 of them): without page access, page addresses are made from the wiki\'s address. Set --base-url or WIKI_PUBLISHER_BASE_URL.']);
+    assert.doesNotMatch(blind.stdout, /address is not set/);
+    const blindText = await runCli(['publish', 'notes.md', ...TO, '--dry-run'], { cwd: root, env: cli.env(false) });
+    assert.doesNotMatch(blindText.stdout, /address is not set/);
+    assert.match(blindText.stderr, /Links between files stay as written \(1 of them\)/);
+    // A run says it once too, and counts it in its summary.
+    const blindRun = await runCli(['publish', 'notes.md', ...TO, '--overwrite', '--json'], { cwd: root, env: cli.env(false) });
+    assert.equal(blindRun.code, 0, `${blindRun.stdout}\n${blindRun.stderr}`);
+    assert.equal(summaryRecord(blindRun).linksWithoutAddress, 1);
+    assert.equal(blindRun.stderr.split('\n').filter((line) => line.includes('Links between files stay as written')).length, 1);
+    assert.equal(page('Notes').markdown, NOTES, 'sent with its links as written');
   });
 
   it('a link to the folder a tree was published from (no index or README there) reaches the chosen parent page that folder maps to', async () => {

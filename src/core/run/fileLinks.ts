@@ -93,6 +93,12 @@ export interface FileLinks {
    * a second pass (it gave them no caution). None when the plan did not count on one: it cautioned then.
    */
   stillWaitingFor(fileKey: string): string[];
+  /**
+   * How many links of the plan's files would reach a page yet stay as written because no page address can be made
+   * (no site address): one reason with one fix for the whole run, said once by the front end, as a tree says it
+   * (TreePlan.linksWithoutAddress), not in the caution of every file with a link. Asked after the links are decided.
+   */
+  linksWithoutAddress(): number;
 }
 
 /** What planning decided of one file's links. */
@@ -104,6 +110,8 @@ interface LinkDecision {
   waitedOn: ReadonlySet<string>;
   /** The digest of the pages its links reach (tree/linkTargets.ts); undefined when no page address can be made. */
   linkTargets: string | undefined;
+  /** Its links that stay as written only for want of a site address: counted, not cautioned (linksWithoutAddress). */
+  unaddressed: number;
 }
 
 /** A file of the selection: its text without front matter, and what its plan sends, made once when first asked. */
@@ -200,6 +208,7 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
       ownPage: { title: item.complete?.pageTitle ?? '' },
     };
     const decided = rewriteLinks(content, context);
+    const cautions = decided.cautions.filter((caution) => caution.reason !== 'noSiteAddress');
     // Without a site address no link reaches a page, whatever their IDs: nothing to compare the next run with. The
     // wiki's anchors of the headings the links name count too, as rewriteLinks made them.
     const anchorOf = (path: string, anchor: string): string | undefined => {
@@ -211,7 +220,7 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
     };
     const linkTargets = place && ports.siteBase !== undefined
       ? linkTargetsDigest(destinations, place.path, (path) => ids.get(whereKey(place.folder, path)), place.rootInRepository, anchorOf) : undefined;
-    return { context, cautions: decided.cautions, rewritten: decided.rewritten, waitedOn, linkTargets };
+    return { context, cautions, rewritten: decided.rewritten, waitedOn, linkTargets, unaddressed: decided.cautions.length - cautions.length };
   };
   const decisions = new Map<string, LinkDecision>();
   for (const entry of linking) decisions.set(entry.item.file.key, decide(entry, new Map(), pageIds));
@@ -322,11 +331,17 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
       return label === undefined ? [] : [label];
     });
   };
+  const linksWithoutAddress = (): number => {
+    let count = 0;
+    for (const decision of decisions.values()) count += decision.unaddressed;
+    return count;
+  };
   return {
     rewrite,
     annotate,
     relink,
     stillWaitingFor,
+    linksWithoutAddress,
     // Read from the decisions as they are now: awaitRecreated adds to both.
     get awaited() {
       return new Set(awaitedAt.values());

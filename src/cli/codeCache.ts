@@ -38,12 +38,7 @@ export function runWithCodeCache(bundle: string, env: NodeJS.ProcessEnv = proces
   if (env[CODE_CACHE_WRITE_ENV] === '1') {
     process.once('exit', () => {
       const data = script.createCachedData();
-      try {
-        writeFileSync(cachePath, Buffer.concat([HEADER, digest, sha256(data), data]));
-      } catch (error) {
-        // The run's own exit code stands; the build that asked finds no cache and says so (scripts/codeCache.mjs).
-        process.stderr.write(`wiki-publisher: the code cache ${cachePath} could not be written: ${error instanceof Error ? error.message : String(error)}\n`);
-      }
+      writeFileSync(cachePath, Buffer.concat([HEADER, digest, sha256(data), data]));
     });
   }
   const run = script.runInThisContext() as (exports: object, require: NodeJS.Require, module: { exports: object }, filename: string, dirname: string) => void;

@@ -126,11 +126,5 @@ describe('CLI: the command runs with the code cache made for its bundle, and onl
     assert.ok((await stat(cache)).size > 0);
     const { stderr } = await runCopy(['--version']);
     assert.deepEqual(cacheUseIn(stderr), { given: true, rejected: false });
-    // Where it cannot be written, the run keeps its own exit code and says why.
-    await rm(cache);
-    await mkdir(cache);
-    const unwritable = await runCopy(['--version'], { WIKI_PUBLISHER_WRITE_CODE_CACHE: '1' });
-    assert.match(unwritable.stdout, /^\d+\.\d+\.\d+/);
-    assert.match(unwritable.stderr, /the code cache .*cliMain\.cache could not be written: /);
   });
 });

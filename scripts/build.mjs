@@ -2,13 +2,11 @@
 // ZIP) lives in dist/onDemand.js, and the publish, compare and open commands in dist/lazyCommands.js; the start-up
 // code requires them only when a command first needs them.
 // A third, dist/cli.js, is the `wiki-publisher` command: self-contained (undici and all bundled in), so the npm
-// package needs no runtime dependencies. It sets V8 up and runs the command, dist/cliMain.js, with the code cache made
-// here (dist/cliMain.cache). Its undici (dist/cliHttp.js) and the libraries it needs only for some texts
+// package needs no runtime dependencies. Its undici (dist/cliHttp.js) and the libraries it needs only for some texts
 // (dist/cliLibs.js) are sibling bundles, required on first use.
 import * as esbuild from 'esbuild';
 import { chmodSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { makeCodeCache } from './codeCache.mjs';
 import { keepOnDemandLibsSeparate, ON_DEMAND_LIBS_BUNDLE, ON_DEMAND_LIBS_SOURCE } from './onDemandLibs.mjs';
 
 const production = process.argv.includes('--production');
@@ -56,16 +54,13 @@ await Promise.all([
   esbuild.build({
     ...common,
     entryPoints: ['src/cli/main.ts'],
-    outfile: 'dist/cliMain.js',
+    outfile: 'dist/cli.js',
     plugins: [keepLazyBundlesSeparate(), keepOnDemandLibsSeparate('.')],
+    banner: { js: '#!/usr/bin/env node' },
     define: { WIKI_PUBLISHER_VERSION: JSON.stringify(JSON.parse(readFileSync('package.json', 'utf8')).version) },
   }),
-  // The bin: sets V8 up, then runs dist/cliMain.js with its code cache (src/cli/start.ts).
-  esbuild.build({ ...common, entryPoints: ['src/cli/start.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } }),
 ]);
 
 // esbuild writes files 0644 whatever the banner says: `npx wiki-publisher` inside a checkout runs dist/cli.js itself (no
 // install step sets the bit there), so a fresh clone needs the bundle made executable here.
 chmodSync('dist/cli.js', 0o755);
-// The command's code cache, made by the command just built (scripts/codeCache.mjs).
-makeCodeCache('dist');

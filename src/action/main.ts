@@ -107,7 +107,7 @@ function escape(text: string): string {
   return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 }
 
-// As the command line does (src/cli/start.ts): V8's flags for a short run, its background threads at a lower priority.
+// As the command line does (src/cli/main.ts): V8's flags for a short run, its background threads at a lower priority.
 setUpCommandLineProcess();
 runAction(process.env, process.cwd()).then(
   (code) => {

@@ -1,6 +1,5 @@
-// The `wiki-publisher` command (dist/cliMain.js, which the package's bin dist/cli.js runs: start.ts): plain Node, no
-// VS Code. The composition root of the command line: reads process.argv and the environment, wires signals, and turns
-// the result into an exit code.
+// The `wiki-publisher` command (dist/cli.js, the package's bin): plain Node, no VS Code. The composition root of
+// the command line: reads process.argv and the environment, wires signals, and turns the result into an exit code.
 import { describeError } from '../core/log/redact';
 import { parseCommandLine } from './args';
 import { EXIT_FAILED, EXIT_USAGE } from './exitCodes';
@@ -9,6 +8,7 @@ import { HELP_TEXT } from './help';
 import { Output } from './output';
 import { publishCommand } from './publish';
 import { runWithReports } from './runReports';
+import { setUpCommandLineProcess } from './v8Flags';
 
 // Set by the build (scripts/build.mjs) from package.json.
 declare const WIKI_PUBLISHER_VERSION: string | undefined;
@@ -33,6 +33,9 @@ async function main(output: Output): Promise<number> {
     }
   }
 }
+
+// V8's flags for a short run, and its background threads' lower priority (v8Flags.ts).
+setUpCommandLineProcess();
 
 const output = new Output(process.stdout, process.stderr);
 main(output).then(

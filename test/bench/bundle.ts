@@ -17,11 +17,8 @@ export interface ProductionBundles {
 
 export const repoRoot = join(__dirname, '..', '..', '..');
 
-/**
- * The command line's bundles as shipped (dist/): the bin, the command and its code cache, its undici, and the libraries
- * it loads for some texts.
- */
-export const CLI_BUNDLES = ['cli.js', 'cliMain.js', 'cliMain.cache', 'cliHttp.js', 'cliLibs.js'] as const;
+/** The command line's bundles as shipped (dist/): the command, its undici, and the libraries it loads for some texts. */
+export const CLI_BUNDLES = ['cli.js', 'cliHttp.js', 'cliLibs.js'] as const;
 
 /** The shipped build of the CLI, every bundle of it copied into `dir`, so a rebuild of dist/ cannot change it mid-run. */
 export async function shippedCli(dir: string): Promise<string> {

@@ -36,7 +36,7 @@ describe('Installing the CLI', function () {
     const { stdout } = await run(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', scratch], { cwd: root, env: npmEnv() });
     const [packed] = JSON.parse(stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
     assert.ok(packed);
-    assert.deepEqual(packed.files.map((file) => file.path).sort(), ['CHANGELOG.md', 'LICENSE', 'README.md', 'dist/cli.js', 'dist/cliHttp.js', 'dist/cliLibs.js', 'dist/cliMain.cache', 'dist/cliMain.js', 'package.json']);
+    assert.deepEqual(packed.files.map((file) => file.path).sort(), ['CHANGELOG.md', 'LICENSE', 'README.md', 'dist/cli.js', 'dist/cliHttp.js', 'dist/cliLibs.js', 'package.json']);
     const manifest = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as Record<string, unknown>;
     assert.equal(manifest.dependencies, undefined, 'the package has no runtime dependencies');
     const prefix = join(scratch, 'prefix');

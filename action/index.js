@@ -4400,11 +4400,11 @@ var CLIENT_ID_ENV_VAR = "WIKI_PUBLISHER_CLIENT_ID";
 var CLIENT_SECRET_ENV_VAR = "WIKI_PUBLISHER_CLIENT_SECRET";
 var AUTH_URL_ENV_VAR = "WIKI_PUBLISHER_AUTH_URL";
 var BASE_URL_ENV_VAR = "WIKI_PUBLISHER_BASE_URL";
+var PLATFORM_TOKEN_ENV_VAR = "WIKI_PUBLISHER_PLATFORM_TOKEN";
+var SCOPE_ENV_VAR = "WIKI_PUBLISHER_SCOPE";
 function linksWithoutAddressProblem(count) {
   return `Links between files stay as written (${count} of them): without page access, page addresses are made from the wiki's address. Set --base-url or ${BASE_URL_ENV_VAR}.`;
 }
-var PLATFORM_TOKEN_ENV_VAR = "WIKI_PUBLISHER_PLATFORM_TOKEN";
-var SCOPE_ENV_VAR = "WIKI_PUBLISHER_SCOPE";
 var NONE_REASON = `set ${CLIENT_ID_ENV_VAR} and ${CLIENT_SECRET_ENV_VAR} (a service account's credentials) with ${AUTH_URL_ENV_VAR} and ${BASE_URL_ENV_VAR}, or ${PLATFORM_TOKEN_ENV_VAR}, so the edit guard can check for wiki edits.`;
 function resolvePageAccess(inputs) {
   const { env } = inputs;

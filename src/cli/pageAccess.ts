@@ -14,6 +14,9 @@ export const CLIENT_ID_ENV_VAR = 'WIKI_PUBLISHER_CLIENT_ID';
 export const CLIENT_SECRET_ENV_VAR = 'WIKI_PUBLISHER_CLIENT_SECRET';
 export const AUTH_URL_ENV_VAR = 'WIKI_PUBLISHER_AUTH_URL';
 export const BASE_URL_ENV_VAR = 'WIKI_PUBLISHER_BASE_URL';
+export const PLATFORM_TOKEN_ENV_VAR = 'WIKI_PUBLISHER_PLATFORM_TOKEN';
+/** Optional: the scopes to ask the service account's token for (space-separated); by default all it was given. */
+export const SCOPE_ENV_VAR = 'WIKI_PUBLISHER_SCOPE';
 
 /**
  * Said once for a run (a tree's or a flat publish's) whose links between files reach pages yet stay as written, since
@@ -22,9 +25,6 @@ export const BASE_URL_ENV_VAR = 'WIKI_PUBLISHER_BASE_URL';
 export function linksWithoutAddressProblem(count: number): string {
   return `Links between files stay as written (${count} of them): without page access, page addresses are made from the wiki's address. Set --base-url or ${BASE_URL_ENV_VAR}.`;
 }
-export const PLATFORM_TOKEN_ENV_VAR = 'WIKI_PUBLISHER_PLATFORM_TOKEN';
-/** Optional: the scopes to ask the service account's token for (space-separated); by default all it was given. */
-export const SCOPE_ENV_VAR = 'WIKI_PUBLISHER_SCOPE';
 
 export type PageAccess =
   /**

@@ -1088,7 +1088,6 @@ var englishTreeMessages = {
   linkNotMarkdown: () => "not a Markdown file",
   linkUnknownAnchor: () => "no such heading in the target",
   linkUnknownOwnAnchor: () => "no such heading on this page",
-  linkNoSiteAddress: () => "the wiki's address is not set, so no page address can be made",
   titleCollision: (title, others) => `Its title "${title}" is also the title of ${others}; the wiki keeps a title unique in a space (ignoring case). Give each its own title.`,
   generatedTitleCollision: (title, others) => `Its title "${title}", made from the folder's name, is also the title of ${others}; the wiki keeps a title unique in a space (ignoring case). Give the folder an index.md or README.md with a title of its own, or rename the folder.`,
   noPageAccess: () => "A tree needs each page's ID, and this page is not recorded in the repository yet: give page access (sign in to the export API in the editor; in CI a service account or a platform token) so new pages can be found after they land.",
@@ -6792,7 +6791,7 @@ function paragraphText(markdown, paragraph) {
 
 // src/core/links/rewrite/rewriteLinks.ts
 function rewriteLinks(markdown, context) {
-  const result = { markdown, rewritten: 0, cautions: [], needsSecondPass: false };
+  const result = { markdown, rewritten: 0, cautions: [], needsSecondPass: false, unaddressed: 0 };
   if (!markdown.includes("](") && !markdown.includes("]:")) return result;
   const anchorIn = anchorMatcher(context);
   const ownAnchorIn = ownAnchorMatcher(context, () => markdownHeadings(markdown));
@@ -6802,6 +6801,7 @@ function rewriteLinks(markdown, context) {
   for (const link of findLinkDestinations(markdown)) {
     const decision = decide(link.text, context, anchorIn, ownAnchorIn);
     if (decision.kind === "pending") result.needsSecondPass = true;
+    else if (decision === KEEP_UNADDRESSED) result.unaddressed++;
     else if (decision.kind !== "ownAnchor" && decision.caution) addCaution(result.cautions, { target: link.text, reason: decision.caution });
     if (decision.kind !== "rewrite" && decision.kind !== "ownAnchor") continue;
     if (decision.kind === "rewrite") result.rewritten++;
@@ -6833,7 +6833,7 @@ function foreseeRewrite(destinations, context) {
   for (const destination of destinations) {
     const decision = decide(destination, context, anchorIn, ownAnchorIn);
     if (decision.kind === "pending") result.needsSecondPass = true;
-    else if (decision === KEEP_BECAUSE.noSiteAddress) result.unaddressed++;
+    else if (decision === KEEP_UNADDRESSED) result.unaddressed++;
     else if (decision.kind !== "ownAnchor" && decision.caution) addCaution(result.cautions, { target: destination, reason: decision.caution });
   }
   return result;
@@ -6865,9 +6865,9 @@ var KEEP_BECAUSE = {
   noFile: keepBecause("noFile"),
   noPageYet: keepBecause("noPageYet"),
   notMarkdown: keepBecause("notMarkdown"),
-  unknownOwnAnchor: keepBecause("unknownOwnAnchor"),
-  noSiteAddress: keepBecause("noSiteAddress")
+  unknownOwnAnchor: keepBecause("unknownOwnAnchor")
 };
+var KEEP_UNADDRESSED = Object.freeze({ kind: "keep" });
 function decide(destination, context, anchorIn, ownAnchorIn) {
   const ownAnchor = ownHeadingAnchor(destination);
   if (ownAnchor !== void 0) {
@@ -6884,7 +6884,7 @@ function decide(destination, context, anchorIn, ownAnchorIn) {
   if (!target.markdown && !target.folder && page === void 0) return KEEP_BECAUSE.notMarkdown;
   if (path === void 0 && outside === void 0) return KEEP_BECAUSE.outsideRun;
   if (page === "pending") return PENDING;
-  if (page === "noAddress") return KEEP_BECAUSE.noSiteAddress;
+  if (page === "noAddress") return KEEP_UNADDRESSED;
   if (page === "notYet") return KEEP_BECAUSE.noPageYet;
   if (page === "noFile") return KEEP_BECAUSE.noFile;
   if (page === "refused") return KEEP_BECAUSE.refusedPage;
@@ -6913,8 +6913,7 @@ var REASONS = {
   noPageYet: (words) => words.linkNoPageYet(),
   notMarkdown: (words) => words.linkNotMarkdown(),
   unknownAnchor: (words) => words.linkUnknownAnchor(),
-  unknownOwnAnchor: (words) => words.linkUnknownOwnAnchor(),
-  noSiteAddress: (words) => words.linkNoSiteAddress()
+  unknownOwnAnchor: (words) => words.linkUnknownOwnAnchor()
 };
 function withLinkCautions(cautions, links, words) {
   const kept = cautions.filter((caution) => caution.code !== "localLinks");
@@ -7379,7 +7378,6 @@ async function planFileLinks(sources, items, ports) {
       ownPage: { title: item.complete?.pageTitle ?? "" }
     };
     const decided = rewriteLinks(content, context);
-    const cautions = decided.cautions.filter((caution) => caution.reason !== "noSiteAddress");
     const anchorOf = (path, anchor) => {
       const page = place ? filled.get(whereKey(place.folder, path)) ?? pages.get(whereKey(place.folder, path)) : void 0;
       if (typeof page !== "object") return void 0;
@@ -7388,7 +7386,7 @@ async function planFileLinks(sources, items, ports) {
       return matcher(anchor);
     };
     const linkTargets = place && ports.siteBase !== void 0 ? linkTargetsDigest(destinations, place.path, (path) => ids.get(whereKey(place.folder, path)), place.rootInRepository, anchorOf) : void 0;
-    return { context, cautions, rewritten: decided.rewritten, waitedOn, linkTargets, unaddressed: decided.cautions.length - cautions.length };
+    return { context, cautions: decided.cautions, rewritten: decided.rewritten, waitedOn, linkTargets, unaddressed: decided.unaddressed };
   };
   const decisions = /* @__PURE__ */ new Map();
   for (const entry of linking) decisions.set(entry.item.file.key, decide2(entry, /* @__PURE__ */ new Map(), pageIds));

@@ -57,7 +57,7 @@ export interface SummaryRecord {
   interrupted?: boolean;
   planChanged?: boolean;
   plan?: { digest: string; wikiChecked: boolean; entries: Record<string, string> };
-  /** A tree's links that reach a page yet stay as written, since no page address can be made (no page access, no wiki address). */
+  /** The links between files (a tree's or a flat run's) that reach a page yet stay as written, since no page address can be made (no page access, no wiki address). */
   linksWithoutAddress?: number;
   /** Files whose links went out as written because the pages they waited for did not land in this run. */
   linksLeft?: Array<{ file: string; waitsFor: string[] }>;

@@ -131,11 +131,13 @@ describe('rewriteLinks', () => {
       assert.deepEqual(result.cautions, [{ target: '#setup', reason: 'unknownOwnAnchor' }]);
     });
 
-    it('foresees links that no page address can be made for as a count, not as cautions, which rewriting lists', () => {
+    it('counts links that no page address can be made for, foreseen or rewritten, and names none of them in cautions', () => {
       const noAddress = context({ resolvePage: () => 'noAddress' });
       const foreseen = foreseeRewrite(['a.md', 'b.md#part'], noAddress);
       assert.deepEqual([foreseen.cautions, foreseen.unaddressed], [[], 2]);
-      assert.deepEqual(rewriteLinks('[a](a.md) [b](b.md#part)', noAddress).cautions.map((caution) => caution.reason), ['noSiteAddress', 'noSiteAddress']);
+      const rewritten = rewriteLinks('[a](a.md) [b](b.md#part) [c](missing.md)', context({ resolvePage: (path) => (path === 'guide/missing.md' ? 'noFile' : 'noAddress') }));
+      assert.deepEqual([rewritten.cautions, rewritten.unaddressed], [[{ target: 'missing.md', reason: 'noFile' }], 2]);
+      assert.equal(rewritten.markdown, '[a](a.md) [b](b.md#part) [c](missing.md)');
     });
 
     it('foresees the same caution only when told the page\'s headings: it has no text to take them from', () => {
@@ -293,9 +295,9 @@ describe('the plan\'s link cautions', () => {
     const many = withLinkCautions([], ['a', 'b', 'c', 'd'].map((name) => ({ target: `${name}.md#x`, reason: 'unknownAnchor' as const })), englishTreeMessages);
     assert.deepEqual(many.map((caution) => caution.message), ['4 links go to their pages, not to the headings they name (the pages have no such headings): a.md#x, b.md#x, c.md#x, ...']);
     // A reason every link that stays shares is said once; mixed reasons are said after each link.
-    const unaddressed = withLinkCautions([], ['a', 'b', 'c', 'd'].map((name) => ({ target: `${name}.md`, reason: 'noSiteAddress' as const })), englishTreeMessages);
-    assert.deepEqual(unaddressed.map((caution) => caution.message), [
-      '4 links stay as written and will not work on the wiki (the wiki\'s address is not set, so no page address can be made): a.md, b.md, c.md, ...',
+    const missing = withLinkCautions([], ['a', 'b', 'c', 'd'].map((name) => ({ target: `${name}.md`, reason: 'noFile' as const })), englishTreeMessages);
+    assert.deepEqual(missing.map((caution) => caution.message), [
+      '4 links stay as written and will not work on the wiki (no such file): a.md, b.md, c.md, ...',
     ]);
     const mixedLater = withLinkCautions([], [
       { target: 'a.md', reason: 'unknownPage' }, { target: 'b.md', reason: 'unknownPage' }, { target: 'c.md', reason: 'unknownPage' },

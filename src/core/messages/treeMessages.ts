@@ -32,7 +32,6 @@ export interface TreeMessages extends PageRouteMessages {
   linkUnknownAnchor(): string;
   /** A link to a heading of its own page (`#install`) that the page does not have. */
   linkUnknownOwnAnchor(): string;
-  linkNoSiteAddress(): string;
   titleCollision(title: string, others: string): string;
   /** The same, for a folder page made from its folder's name (no index.md or README.md): the fix is the folder's. */
   generatedTitleCollision(title: string, others: string): string;
@@ -88,7 +87,6 @@ export const englishTreeMessages: TreeMessages = {
   linkNotMarkdown: () => 'not a Markdown file',
   linkUnknownAnchor: () => 'no such heading in the target',
   linkUnknownOwnAnchor: () => 'no such heading on this page',
-  linkNoSiteAddress: () => 'the wiki\'s address is not set, so no page address can be made',
   titleCollision: (title, others) =>
     `Its title "${title}" is also the title of ${others}; the wiki keeps a title unique in a space (ignoring case). Give each its own title.`,
   generatedTitleCollision: (title, others) =>

@@ -208,7 +208,6 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
       ownPage: { title: item.complete?.pageTitle ?? '' },
     };
     const decided = rewriteLinks(content, context);
-    const cautions = decided.cautions.filter((caution) => caution.reason !== 'noSiteAddress');
     // Without a site address no link reaches a page, whatever their IDs: nothing to compare the next run with. The
     // wiki's anchors of the headings the links name count too, as rewriteLinks made them.
     const anchorOf = (path: string, anchor: string): string | undefined => {
@@ -220,7 +219,7 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
     };
     const linkTargets = place && ports.siteBase !== undefined
       ? linkTargetsDigest(destinations, place.path, (path) => ids.get(whereKey(place.folder, path)), place.rootInRepository, anchorOf) : undefined;
-    return { context, cautions, rewritten: decided.rewritten, waitedOn, linkTargets, unaddressed: decided.cautions.length - cautions.length };
+    return { context, cautions: decided.cautions, rewritten: decided.rewritten, waitedOn, linkTargets, unaddressed: decided.unaddressed };
   };
   const decisions = new Map<string, LinkDecision>();
   for (const entry of linking) decisions.set(entry.item.file.key, decide(entry, new Map(), pageIds));

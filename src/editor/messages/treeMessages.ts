@@ -41,7 +41,6 @@ export const editorTreeMessages: TreeMessages = {
   linkNotMarkdown: () => vscode.l10n.t('not a Markdown file'),
   linkUnknownAnchor: () => vscode.l10n.t('no such heading in the target'),
   linkUnknownOwnAnchor: () => vscode.l10n.t('no such heading on this page'),
-  linkNoSiteAddress: () => vscode.l10n.t('the wiki\'s address is not set, so no page address can be made'),
   titleCollision: (title, others) =>
     vscode.l10n.t('Its title "{0}" is also the title of {1}; the wiki keeps a title unique in a space (ignoring case). Give each its own title.', title, others),
   generatedTitleCollision: (title, others) =>

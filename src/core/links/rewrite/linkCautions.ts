@@ -16,7 +16,6 @@ const REASONS: Record<LinkCautionReason, (words: TreeMessages) => string> = {
   notMarkdown: (words) => words.linkNotMarkdown(),
   unknownAnchor: (words) => words.linkUnknownAnchor(),
   unknownOwnAnchor: (words) => words.linkUnknownOwnAnchor(),
-  noSiteAddress: (words) => words.linkNoSiteAddress(),
 };
 
 /**
@@ -27,8 +26,8 @@ export function withLinkCautions(cautions: readonly Caution[], links: readonly L
   const kept = cautions.filter((caution) => caution.code !== 'localLinks');
   if (links.length === 0) return kept;
   // One pass over the links (a plan of 10,000 pages words the cautions of every page): the first three of each kind
-  // listed, each kind counted. A reason shared by every link that stays is said once, not after each of them (a flat
-  // publish without the wiki's address says the same reason for every link of a file).
+  // listed, each kind counted. A reason shared by every link that stays is said once, not after each of them (a file
+  // whose links all name files that are not there).
   let stay = 0;
   let toPage = 0;
   let sharedReason: LinkCautionReason | undefined;

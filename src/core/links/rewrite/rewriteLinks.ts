@@ -63,7 +63,7 @@ export interface RewriteContext {
   ownPage?: { title: string; headings?: readonly string[] };
 }
 
-export type LinkCautionReason = 'outsideRun' | 'unknownPage' | 'refusedPage' | 'noFile' | 'noPageYet' | 'notMarkdown' | 'unknownAnchor' | 'unknownOwnAnchor' | 'noSiteAddress';
+export type LinkCautionReason = 'outsideRun' | 'unknownPage' | 'refusedPage' | 'noFile' | 'noPageYet' | 'notMarkdown' | 'unknownAnchor' | 'unknownOwnAnchor';
 
 export interface LinkCaution {
   /** The destination as written in the file. */
@@ -80,6 +80,11 @@ export interface RewriteResult {
   cautions: LinkCaution[];
   /** Some link points at a page created in this run: send the file again once that page has its address. */
   needsSecondPass: boolean;
+  /**
+   * The distinct destinations that reach a page yet stay as written for want of page addresses (no site address): not
+   * in `cautions`, since that one reason with one fix is said once for a whole run by the front ends.
+   */
+  unaddressed: number;
 }
 
 type Decision =
@@ -93,7 +98,7 @@ type Decision =
 type OwnAnchorIn = (anchor: string) => string | undefined | 'unchecked';
 
 export function rewriteLinks(markdown: string, context: RewriteContext): RewriteResult {
-  const result: RewriteResult = { markdown, rewritten: 0, cautions: [], needsSecondPass: false };
+  const result: RewriteResult = { markdown, rewritten: 0, cautions: [], needsSecondPass: false, unaddressed: 0 };
   if (!markdown.includes('](') && !markdown.includes(']:')) return result;
   const anchorIn = anchorMatcher(context);
   // The headings of what is sent, taken only when a link names one of them.
@@ -104,6 +109,7 @@ export function rewriteLinks(markdown: string, context: RewriteContext): Rewrite
   for (const link of findLinkDestinations(markdown)) {
     const decision = decide(link.text, context, anchorIn, ownAnchorIn);
     if (decision.kind === 'pending') result.needsSecondPass = true;
+    else if (decision === KEEP_UNADDRESSED) result.unaddressed++;
     else if (decision.kind !== 'ownAnchor' && decision.caution) addCaution(result.cautions, { target: link.text, reason: decision.caution });
     if (decision.kind !== 'rewrite' && decision.kind !== 'ownAnchor') continue;
     if (decision.kind === 'rewrite') result.rewritten++;
@@ -144,16 +150,13 @@ export function foreseeRewrite(destinations: readonly string[], context: Rewrite
   for (const destination of destinations) {
     const decision = decide(destination, context, anchorIn, ownAnchorIn);
     if (decision.kind === 'pending') result.needsSecondPass = true;
-    else if (decision === KEEP_BECAUSE.noSiteAddress) result.unaddressed++;
+    else if (decision === KEEP_UNADDRESSED) result.unaddressed++;
     else if (decision.kind !== 'ownAnchor' && decision.caution) addCaution(result.cautions, { target: destination, reason: decision.caution });
   }
   return result;
 }
 
-export interface ForeseenRewrite extends Omit<RewriteResult, 'markdown' | 'rewritten'> {
-  /** The distinct destinations that stay as written for want of page addresses (not in `cautions`). */
-  unaddressed: number;
-}
+export type ForeseenRewrite = Omit<RewriteResult, 'markdown' | 'rewritten'>;
 
 /** The wiki's anchor for a link's `#anchor` into the file's own page: its headings matched once, when first needed. */
 function ownAnchorMatcher(context: RewriteContext, headingsOfText: (() => string[]) | undefined): OwnAnchorIn {
@@ -183,8 +186,10 @@ const PENDING: Decision = Object.freeze({ kind: 'pending' });
 const keepBecause = (caution: LinkCautionReason): Decision => Object.freeze({ kind: 'keep', caution });
 const KEEP_BECAUSE = {
   outsideRun: keepBecause('outsideRun'), unknownPage: keepBecause('unknownPage'), refusedPage: keepBecause('refusedPage'), noFile: keepBecause('noFile'), noPageYet: keepBecause('noPageYet'),
-  notMarkdown: keepBecause('notMarkdown'), unknownOwnAnchor: keepBecause('unknownOwnAnchor'), noSiteAddress: keepBecause('noSiteAddress'),
+  notMarkdown: keepBecause('notMarkdown'), unknownOwnAnchor: keepBecause('unknownOwnAnchor'),
 } as const;
+/** Kept for want of a site address: counted (`unaddressed`), never a file's caution. Told apart by identity. */
+const KEEP_UNADDRESSED: Decision = Object.freeze({ kind: 'keep' });
 
 function decide(destination: string, context: RewriteContext, anchorIn: (page: LinkedPage, anchor: string) => string | undefined, ownAnchorIn: OwnAnchorIn): Decision {
   // `#install`: a heading of this same page, whose anchor on the wiki is not GitHub's slug.
@@ -205,7 +210,7 @@ function decide(destination: string, context: RewriteContext, anchorIn: (page: L
   if (!target.markdown && !target.folder && page === undefined) return KEEP_BECAUSE.notMarkdown;
   if (path === undefined && outside === undefined) return KEEP_BECAUSE.outsideRun;
   if (page === 'pending') return PENDING;
-  if (page === 'noAddress') return KEEP_BECAUSE.noSiteAddress;
+  if (page === 'noAddress') return KEEP_UNADDRESSED;
   if (page === 'notYet') return KEEP_BECAUSE.noPageYet;
   if (page === 'noFile') return KEEP_BECAUSE.noFile;
   if (page === 'refused') return KEEP_BECAUSE.refusedPage;

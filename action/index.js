@@ -10467,7 +10467,7 @@ async function treeCommand(deps) {
     const summary2 = { type: "summary", dryRun: true, interrupted: false, exitCode: exitCode2, ...counts, moves: plan.moves.moves.length, orphans: plan.moves.orphans.length, ...linksWithoutAddress, ...planSummaryField(fingerprint) };
     output.record(summary2);
     if (args.json) output.json(summary2);
-    else output.line(`${planSummaryLine(counts)}; as a tree of ${plan.pages.length} pages, ${plan.moves.moves.length} moved, ${plan.moves.orphans.length} orphaned
+    else output.line(`${planSummaryLine(counts)}; as a tree of ${plan.pages.length === 1 ? "1 page" : `${plan.pages.length} pages`}, ${plan.moves.moves.length} moved, ${plan.moves.orphans.length} orphaned
 ${digestLine(views)}`);
     return exitCode2;
   }

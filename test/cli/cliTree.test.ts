@@ -57,6 +57,10 @@ describe('CLI --tree', () => {
     const blind = await runCli(['publish', 'docs', ...TO, '--dry-run'], { cwd: root, env: cli.env(false) });
     assert.equal(blind.code, 1);
     assert.match(blind.stdout, /A tree needs each page's ID/);
+    // One page is said in the singular.
+    const single = await cli.tree({ 'docs/only.md': '# Only\n\nText.\n' });
+    const one = await runCli(['publish', 'docs', ...TO, '--dry-run'], { cwd: single, env: cli.env() });
+    assert.match(one.stdout, /as a tree of 1 page, 0 moved/);
   });
 
   it('--dry-run --tree checks each #anchor against the headings of the file it names, a folder\'s content file included', async () => {

@@ -6798,10 +6798,11 @@ function rewriteLinks(markdown, context) {
   const pieces = [];
   let copied = 0;
   let replaced = 0;
+  const unaddressed = [];
   for (const link of findLinkDestinations(markdown)) {
     const decision = decide(link.text, context, anchorIn, ownAnchorIn);
     if (decision.kind === "pending") result.needsSecondPass = true;
-    else if (decision === KEEP_UNADDRESSED) result.unaddressed++;
+    else if (decision === KEEP_UNADDRESSED) addOnce(unaddressed, link.text);
     else if (decision.kind !== "ownAnchor" && decision.caution) addCaution(result.cautions, { target: link.text, reason: decision.caution });
     if (decision.kind !== "rewrite" && decision.kind !== "ownAnchor") continue;
     if (decision.kind === "rewrite") result.rewritten++;
@@ -6811,6 +6812,7 @@ function rewriteLinks(markdown, context) {
     replaced++;
   }
   if (replaced > 0) result.markdown = pieces.join("") + markdown.slice(copied);
+  result.unaddressed = unaddressed.length;
   return result;
 }
 function linkDestinationTexts(markdown) {
@@ -6898,6 +6900,9 @@ function fragment(anchor) {
 }
 function written2(destination, link) {
   return link.angle || /[\s<>()]/.test(destination) ? `<${destination}>` : destination;
+}
+function addOnce(texts, text2) {
+  if (!texts.includes(text2)) texts.push(text2);
 }
 function addCaution(cautions, caution) {
   for (const known of cautions) if (known.target === caution.target && known.reason === caution.reason) return;

@@ -135,9 +135,10 @@ describe('rewriteLinks', () => {
       const noAddress = context({ resolvePage: () => 'noAddress' });
       const foreseen = foreseeRewrite(['a.md', 'b.md#part'], noAddress);
       assert.deepEqual([foreseen.cautions, foreseen.unaddressed], [[], 2]);
-      const rewritten = rewriteLinks('[a](a.md) [b](b.md#part) [c](missing.md)', context({ resolvePage: (path) => (path === 'guide/missing.md' ? 'noFile' : 'noAddress') }));
+      // A destination written twice counts once, as the plan's foreseeRewrite of the file's distinct destinations does.
+      const rewritten = rewriteLinks('[a](a.md) [b](b.md#part) [c](missing.md) [a again](a.md)', context({ resolvePage: (path) => (path === 'guide/missing.md' ? 'noFile' : 'noAddress') }));
       assert.deepEqual([rewritten.cautions, rewritten.unaddressed], [[{ target: 'missing.md', reason: 'noFile' }], 2]);
-      assert.equal(rewritten.markdown, '[a](a.md) [b](b.md#part) [c](missing.md)');
+      assert.equal(rewritten.markdown, '[a](a.md) [b](b.md#part) [c](missing.md) [a again](a.md)');
     });
 
     it('foresees the same caution only when told the page\'s headings: it has no text to take them from', () => {

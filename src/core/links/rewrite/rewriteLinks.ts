@@ -106,10 +106,12 @@ export function rewriteLinks(markdown: string, context: RewriteContext): Rewrite
   const pieces: string[] = [];
   let copied = 0;
   let replaced = 0;
+  // Counted once per destination, as the cautions list each once and a plan foresees them (foreseeRewrite).
+  const unaddressed: string[] = [];
   for (const link of findLinkDestinations(markdown)) {
     const decision = decide(link.text, context, anchorIn, ownAnchorIn);
     if (decision.kind === 'pending') result.needsSecondPass = true;
-    else if (decision === KEEP_UNADDRESSED) result.unaddressed++;
+    else if (decision === KEEP_UNADDRESSED) addOnce(unaddressed, link.text);
     else if (decision.kind !== 'ownAnchor' && decision.caution) addCaution(result.cautions, { target: link.text, reason: decision.caution });
     if (decision.kind !== 'rewrite' && decision.kind !== 'ownAnchor') continue;
     if (decision.kind === 'rewrite') result.rewritten++;
@@ -119,6 +121,7 @@ export function rewriteLinks(markdown: string, context: RewriteContext): Rewrite
     replaced++;
   }
   if (replaced > 0) result.markdown = pieces.join('') + markdown.slice(copied);
+  result.unaddressed = unaddressed.length;
   return result;
 }
 
@@ -233,6 +236,10 @@ function fragment(anchor: string): string {
 /** The new destination in the form the old one had: in angle brackets if it was, or if it must be. */
 function written(destination: string, link: LinkDestination): string {
   return link.angle || /[\s<>()]/.test(destination) ? `<${destination}>` : destination;
+}
+
+function addOnce(texts: string[], text: string): void {
+  if (!texts.includes(text)) texts.push(text);
 }
 
 function addCaution(cautions: LinkCaution[], caution: LinkCaution): void {

@@ -1084,6 +1084,7 @@ var englishTreeMessages = {
   linkUnknownPage: () => "no page is known for it",
   linkRefusedPage: () => "its page is refused in this run, for the reason listed with it: a publish after it lands fills the link in",
   linkNoFile: () => "no such file",
+  linkFolderWithoutPage: () => "a folder with no Markdown to publish, so no page",
   linkNoPageYet: () => "it has no page yet: a publish after it has one fills the link in",
   linkNotMarkdown: () => "not a Markdown file",
   linkUnknownAnchor: () => "no such heading in the target",
@@ -6866,6 +6867,7 @@ var KEEP_BECAUSE = {
   refusedPage: keepBecause("refusedPage"),
   noFile: keepBecause("noFile"),
   noPageYet: keepBecause("noPageYet"),
+  folderWithoutPage: keepBecause("folderWithoutPage"),
   notMarkdown: keepBecause("notMarkdown"),
   unknownOwnAnchor: keepBecause("unknownOwnAnchor")
 };
@@ -6882,7 +6884,7 @@ function decide(destination, context, anchorIn, ownAnchorIn) {
   const path = pagePath(target);
   const outside = path === void 0 ? context.resolveOutside?.(destination) : void 0;
   const page = path === void 0 ? outside : context.resolvePage(path, target);
-  if (page === "pagelessFolder") return KEEP_BECAUSE.unknownPage;
+  if (page === "pagelessFolder") return KEEP_BECAUSE.folderWithoutPage;
   if (!target.markdown && !target.folder && page === void 0) return KEEP_BECAUSE.notMarkdown;
   if (path === void 0 && outside === void 0) return KEEP_BECAUSE.outsideRun;
   if (page === "pending") return PENDING;
@@ -6916,6 +6918,7 @@ var REASONS = {
   refusedPage: (words) => words.linkRefusedPage(),
   noFile: (words) => words.linkNoFile(),
   noPageYet: (words) => words.linkNoPageYet(),
+  folderWithoutPage: (words) => words.linkFolderWithoutPage(),
   notMarkdown: (words) => words.linkNotMarkdown(),
   unknownAnchor: (words) => words.linkUnknownAnchor(),
   unknownOwnAnchor: (words) => words.linkUnknownOwnAnchor()
@@ -7358,8 +7361,8 @@ async function planFileLinks(sources, items, ports) {
     linking.push({ item, content, place: ports.placeOf(source2.key), destinations: linkDestinationTexts(content) });
   }
   await placeInRepository(linking, ports.fs);
-  const { linked, whereKey } = await linkedFilesOf(linking, ports.fs);
-  const { pages, pageIds, withoutPage, awaitedAt, refusedAt, selectionAt, missing } = await lookUpPages(linked, selection, refusedKeys(items), ports);
+  const { linked, whereKey, pageless } = await linkedFilesOf(linking, ports.fs);
+  const { pages, pageIds, withoutPage, awaitedAt, refusedAt, selectionAt, missing } = await lookUpPages(linked, selection, refusedKeys(items), pageless, ports);
   const anchorMatchers = /* @__PURE__ */ new Map();
   let secondPassFills = awaitedAt.size > 0 && ports.siteBase !== void 0 && await ports.pageAccess();
   const decide2 = ({ item, content, place, destinations }, filled, ids) => {
@@ -7547,19 +7550,22 @@ ${path}`;
       }
     }
   }
+  const pageless = /* @__PURE__ */ new Set();
   await Promise.all([...folders].map(async ([key, { folder, path, anchored }]) => {
-    if (!await entryAt(fs, folder, path)) return;
+    const location = await entryAt(fs, folder, path);
+    if (!location) return;
     const content = await folderContentFileAt(fs, folder, path);
     if (content === void 0) {
+      if (await folderHoldsNoPage(fs, location)) pageless.add(key);
       link(folder, path, anchored);
       return;
     }
     folderContent.set(key, plainKey(folder, content));
     link(folder, content, anchored);
   }));
-  return { linked, whereKey };
+  return { linked, whereKey, pageless };
 }
-async function lookUpPages(linked, selection, refused2, ports) {
+async function lookUpPages(linked, selection, refused2, pageless, ports) {
   const found = await Promise.all([...linked].map(async ([where, file]) => {
     const entry = await lookUpEntry(ports.fs, file.folder, file.path);
     return { where, file, folder: file.path.endsWith("/"), location: entry === ABSENT ? void 0 : entry, absent: entry === ABSENT };
@@ -7583,6 +7589,10 @@ async function lookUpPages(linked, selection, refused2, ports) {
   const selectionAt = /* @__PURE__ */ new Map();
   await Promise.all(located.map(async ({ where, file, folder, location, key }) => {
     const link = links.get(key);
+    if (link === void 0 && pageless.has(where)) {
+      pages.set(where, "pagelessFolder");
+      return;
+    }
     if (link?.pageId === void 0) {
       if (link === void 0) withoutPage.add(where);
       if (link === void 0 && refused2.has(key)) refusedAt.add(where);
@@ -7625,6 +7635,14 @@ async function folderContentFileAt(fs, folder, folderPath) {
   }
   return void 0;
 }
+async function folderHoldsNoPage(fs, folder) {
+  try {
+    const entries = await fs.list(folder);
+    return !entries.some((entry) => entry.kind === "directory" || entry.kind === "file" && isMarkdownFileName(entry.name));
+  } catch {
+    return false;
+  }
+}
 async function readText(fs, location) {
   try {
     const decoded = decodeText(await fs.read(location), fs.label(location));
@@ -7642,9 +7660,9 @@ async function outsideLinkedPages(linking, ports) {
   }
   if (entries.length === 0) return NO_OUTSIDE_LINKS;
   await placeInRepository(entries, ports.fs);
-  const { linked, whereKey } = await linkedFilesOf(entries, ports.fs);
+  const { linked, whereKey, pageless } = await linkedFilesOf(entries, ports.fs);
   if (linked.size === 0) return NO_OUTSIDE_LINKS;
-  const { pages, pageIds } = await lookUpPages(linked, /* @__PURE__ */ new Map(), /* @__PURE__ */ new Set(), ports);
+  const { pages, pageIds } = await lookUpPages(linked, /* @__PURE__ */ new Map(), /* @__PURE__ */ new Set(), pageless, ports);
   const placeOf = new Map(entries.map((entry) => [entry.fileKey, entry.place]));
   const anchorMatchers = /* @__PURE__ */ new Map();
   const located = (fileKey, destination) => {
@@ -9405,11 +9423,18 @@ function countLinksWithoutAddress(plan, unaddressed) {
 }
 async function sayMissingLinkFiles(plan, options, disk) {
   const looked = [...plan.unknownLinkPaths ?? []];
-  const found = await mapBounded(looked, LOOKUPS_AT_ONCE4, async (path) => await lookUpEntry(disk.fs, disk.root, path) === ABSENT ? [path] : []);
-  const missing = new Set(found.flat());
+  const found = await mapBounded(looked, LOOKUPS_AT_ONCE4, async (path) => ({ path, entry: await lookUpEntry(disk.fs, disk.root, path) }));
+  const missing = /* @__PURE__ */ new Set();
+  const pageless = /* @__PURE__ */ new Set();
+  const refused2 = refusedLinkPaths({ ...plan, pinned: plan.pinned });
+  const unrecordedFolder = (path, entry) => isLocation(entry) && options.identity.get(path) === void 0 && !refused2.has(path);
+  for (const { path, entry } of found) {
+    if (entry === ABSENT) missing.add(path);
+    else if (path.endsWith("/") && unrecordedFolder(path, entry)) pageless.add(path);
+  }
   const dotted = [...plan.dottedLinkPaths ?? []];
-  const folders = await mapBounded(dotted, LOOKUPS_AT_ONCE4, async (path) => isLocation(await lookUpEntry(disk.fs, disk.root, path)) ? [path] : []);
-  const pageless = new Set(folders.flat());
+  const folders = await mapBounded(dotted, LOOKUPS_AT_ONCE4, async (path) => unrecordedFolder(path, await lookUpEntry(disk.fs, disk.root, path)) ? [path] : []);
+  for (const path of folders.flat()) pageless.add(path);
   if (missing.size === 0 && pageless.size === 0) return;
   if (missing.size > 0) plan.missingFiles = missing;
   if (pageless.size > 0) plan.pagelessFolders = pageless;
@@ -9524,7 +9549,10 @@ function refusedLinkPaths(plan) {
   const paths = /* @__PURE__ */ new Set();
   for (const page of plan.pages) if (page.item.state === "refused" && page.pageId === void 0) paths.add(page.key);
   for (const item of [...plan.refused, ...plan.pinned]) {
-    if (item.state === "refused" && isBelow(item.file.label, root)) paths.add(item.file.label.slice(root.length));
+    if (item.state !== "refused" || !isBelow(item.file.label, root)) continue;
+    paths.add(item.file.label.slice(root.length));
+    const folder = parentFolderOf(item.file.label);
+    if (isBelow(folder, root) && !plan.tree.byPath.has(folder) && folderContentRank(nameOf(item.file.label), nameOf(folder)) !== void 0) paths.add(folder.slice(root.length));
   }
   return paths;
 }
@@ -9624,7 +9652,7 @@ function treeLandedLink(result, now) {
   return link && withLinksReached(link, result.linkTargets, result.linksToFillIn);
 }
 function waitsForPages(pending, cautions) {
-  return pending || cautions.some((caution) => caution.reason === "unknownPage" || caution.reason === "refusedPage" || caution.reason === "noPageYet");
+  return pending || cautions.some((caution) => caution.reason === "unknownPage" || caution.reason === "refusedPage" || caution.reason === "noPageYet" || caution.reason === "folderWithoutPage");
 }
 async function runTree(options) {
   const { plan } = options;

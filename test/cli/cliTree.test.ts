@@ -103,10 +103,10 @@ describe('CLI --tree', () => {
       'docs/v1.2/index.md': '# Version 1.2\n\nWhat changed.\n',
       'docs/v2.0/data.txt': 'No Markdown here.\n',
     });
-    const caution = '3 links stay as written and will not work on the wiki: v9.9/ (no such file), v2.0/ (no page is known for it), LICENSE.txt (not a Markdown file).';
+    const caution = '3 links stay as written and will not work on the wiki: v9.9/ (no such file), v2.0/ (a folder with no Markdown to publish, so no page), LICENSE.txt (not a Markdown file).';
     const run = await cautionedThenRun(root, caution);
     assert.deepEqual(fileRecords(run).filter((record) => record.file === 'docs/index.md').at(-1)?.linkCautions, [
-      { target: 'v9.9/', reason: 'noFile' }, { target: 'v2.0/', reason: 'unknownPage' }, { target: 'LICENSE.txt', reason: 'notMarkdown' },
+      { target: 'v9.9/', reason: 'noFile' }, { target: 'v2.0/', reason: 'folderWithoutPage' }, { target: 'LICENSE.txt', reason: 'notMarkdown' },
     ]);
     // The page's address, its slug aside (decorative: the ID finds the page).
     const version = `${cli.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/${page('Version 1.2').id}/`.replace(/[.[\]]/g, '\\$&');
@@ -120,7 +120,7 @@ describe('CLI --tree', () => {
     assert.match(page('Versions').markdown, new RegExp(`See \\[the version\\]\\(${version}[^)]+\\)\\.`));
   });
 
-  it('a link without its slash to a folder with a dot and no page (only other files, or its Markdown refused) says no page is known for it, as with the slash', async () => {
+  it('a link to a folder with a dot and no page says why, with its slash or without: only other files in it, or its index refused', async () => {
     const root = await cli.tree({
       ...TREE,
       'docs/index.md': '# Overview\n\nSee [the licence](LICENSE.txt), [data](v2.0), [refused](v3.0) and [its slash](v3.0/).\n',
@@ -128,14 +128,15 @@ describe('CLI --tree', () => {
       'docs/v3.0/index.md': '---\nwiki: [not, a, mapping]\n---\n# Version 3\n',
     });
     const dry = await runCli(['publish', 'docs', ...TO, '--dry-run', '--json'], { cwd: root, env: cli.env() });
-    const caution = '4 links stay as written and will not work on the wiki: LICENSE.txt (not a Markdown file), v2.0 (no page is known for it), v3.0 (no page is known for it), ...';
+    const caution = '4 links stay as written and will not work on the wiki: LICENSE.txt (not a Markdown file), v2.0 (a folder with no Markdown to publish, so no page), '
+      + 'v3.0 (its page is refused in this run, for the reason listed with it: a publish after it lands fills the link in), ...';
     assert.deepEqual(fileRecords(dry).find((record) => record.file === 'docs/index.md')?.cautions, [caution], dry.stdout);
     const run = await runCli(['publish', 'docs', ...TO, '--json'], { cwd: root, env: cli.env() });
     assert.equal(run.code, 1, `${run.stdout}\n${run.stderr}`);
     const index = fileRecords(run).filter((record) => record.file === 'docs/index.md').at(-1);
     assert.deepEqual(index?.cautions, [caution], 'the run says what the plan said');
     assert.deepEqual(index?.linkCautions, [
-      { target: 'LICENSE.txt', reason: 'notMarkdown' }, { target: 'v2.0', reason: 'unknownPage' }, { target: 'v3.0', reason: 'unknownPage' }, { target: 'v3.0/', reason: 'unknownPage' },
+      { target: 'LICENSE.txt', reason: 'notMarkdown' }, { target: 'v2.0', reason: 'folderWithoutPage' }, { target: 'v3.0', reason: 'refusedPage' }, { target: 'v3.0/', reason: 'refusedPage' },
     ]);
   });
 

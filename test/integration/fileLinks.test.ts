@@ -122,6 +122,19 @@ describe('links to other files in single-file and flat publishes, against the sa
     assert.equal(pageText('Notes'), `# Notes\n\nSee [g](${guide}), [h](${guide}#Start-here), [i](${guide}), [j](other/) and [k](${pagesAt(ids.setup, 'Setup')}).\n`);
   });
 
+  it('a link to a folder of images says it gets no page; one to a folder with Markdown further down waits for the page a tree gives it', async () => {
+    await write({ 'imgs/a.png': 'not Markdown', 'deep/sub/x.md': '# X\n', 'notes.md': '# Notes\n\nSee [pictures](imgs/), [them again](imgs) and [deep](deep/).\n' });
+    const read = await readMarkdownSources(['notes.md'], repo);
+    assert.ok(read.ok);
+    const plan = planFiles(read.files, new Map(), TO);
+    const links = await planFileLinks(read.files, plan, ports());
+    assert.equal(linkCaution(plan[0]), '3 links stay as written and will not work on the wiki: imgs/ (a folder with no Markdown to publish, so no page), imgs (a folder with no Markdown to publish, so no page), deep/ (it has no page yet: a publish after it has one fills the link in).');
+    assert.equal(plan[0]?.linksWaitForPages, true, 'only the folder a tree would give a page is waited for');
+    const [result] = await send(plan, (item) => links.content(item));
+    assert.equal(result?.state, 'published', result?.outcome?.message);
+    assert.equal(pageText('Notes'), '# Notes\n\nSee [pictures](imgs/), [them again](imgs) and [deep](deep/).\n');
+  });
+
   it('a link to a folder without an index or README reaches the page the repository records for the folder (a generated one)', async () => {
     await write({ 'other/known.md': '# Known\n', 'notes.md': '# Notes\n\nSee [g](guide/), [h](./guide), [i](guide/#start) and [j](other/).\n' });
     const read = await readMarkdownSources(['notes.md'], repo);

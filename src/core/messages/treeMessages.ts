@@ -26,6 +26,8 @@ export interface TreeMessages extends PageRouteMessages {
   linkRefusedPage(): string;
   /** A link to a Markdown file that is not there (a typo, or a file moved or deleted). */
   linkNoFile(): string;
+  /** A link to a folder that is there but gets no page: no Markdown in it is published (a folder of images, say). */
+  linkFolderWithoutPage(): string;
   /** The linked file is there but has no page yet (a publish without a second pass). */
   linkNoPageYet(): string;
   linkNotMarkdown(): string;
@@ -83,6 +85,7 @@ export const englishTreeMessages: TreeMessages = {
   linkUnknownPage: () => 'no page is known for it',
   linkRefusedPage: () => 'its page is refused in this run, for the reason listed with it: a publish after it lands fills the link in',
   linkNoFile: () => 'no such file',
+  linkFolderWithoutPage: () => 'a folder with no Markdown to publish, so no page',
   linkNoPageYet: () => 'it has no page yet: a publish after it has one fills the link in',
   linkNotMarkdown: () => 'not a Markdown file',
   linkUnknownAnchor: () => 'no such heading in the target',

@@ -21,10 +21,11 @@ import { ABSENT, entryAt, lookUpEntry } from '../walk/entryAt';
 import type { WalkFs } from '../walk/walkFs';
 import type { PlanItem, SourceFile } from './plan';
 import { deriveContent, plannedContent, type PlannedContent } from './plannedContent';
+import { isMarkdownFileName } from './walkRules';
 
 export interface FileLinkPorts<L> {
   /** The run's file system (the walk's port): a link's file is looked up and read through it, never through a link. */
-  fs: Pick<WalkFs<L>, 'type' | 'read' | 'child' | 'key' | 'label' | 'parent' | 'baseName'>;
+  fs: Pick<WalkFs<L>, 'type' | 'list' | 'read' | 'child' | 'key' | 'label' | 'parent' | 'baseName'>;
   /**
    * The folder a run may look in that holds a file (the command line's working folder, the editor's workspace
    * folder) and the file's '/'-separated path in it; undefined outside every such folder: its links reach no page.
@@ -179,8 +180,8 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
     linking.push({ item, content, place: ports.placeOf(source.key), destinations: linkDestinationTexts(content) });
   }
   await placeInRepository(linking, ports.fs);
-  const { linked, whereKey } = await linkedFilesOf(linking, ports.fs);
-  const { pages, pageIds, withoutPage, awaitedAt, refusedAt, selectionAt, missing } = await lookUpPages(linked, selection, refusedKeys(items), ports);
+  const { linked, whereKey, pageless } = await linkedFilesOf(linking, ports.fs);
+  const { pages, pageIds, withoutPage, awaitedAt, refusedAt, selectionAt, missing } = await lookUpPages(linked, selection, refusedKeys(items), pageless, ports);
   // One matcher per page for all the files linking to it.
   const anchorMatchers = new Map<string, (anchor: string) => string | undefined>();
   // A file's links as rewriteLinks decides them, given the pages known; `filled`: pages this run created since.
@@ -369,9 +370,9 @@ export async function linkedPageIdOf<L>(fileKey: string, markdown: string, ports
   const place: NonNullable<Linking<L>['place']> = { ...found };
   const linking = [{ place, destinations: linkDestinationTexts(markdown) }];
   await placeInRepository(linking, ports.fs);
-  const { linked, whereKey } = await linkedFilesOf(linking, ports.fs);
+  const { linked, whereKey, pageless } = await linkedFilesOf(linking, ports.fs);
   // Only the IDs: without a site address no page address is made, so no linked file is read for its headings.
-  const { pageIds } = await lookUpPages(linked, new Map(), new Set(), { ...ports, siteBase: undefined, spaceKey: async (spaceId) => spaceId });
+  const { pageIds } = await lookUpPages(linked, new Map(), new Set(), pageless, { ...ports, siteBase: undefined, spaceKey: async (spaceId) => spaceId });
   return (destination) => {
     const target = linkTarget(destination, place.path, place.rootInRepository);
     const path = target.kind === 'file' ? pagePath(target) : undefined;
@@ -385,8 +386,11 @@ type LookUpPorts<L> = Pick<FileLinkPorts<L>, 'fs' | 'linkOf' | 'recordedLinks' |
 /**
  * The files the linking files' links name, each once by its place (`whereKey`): Markdown files, and the content file
  * of a linked folder (its index or README), whose page is the folder's page; a folder without one as the folder itself.
+ * `pageless`: of those folders, the ones no publish gives a page (folderHoldsNoPage), by place.
  */
-async function linkedFilesOf<L>(linking: ReadonlyArray<Pick<Linking<L>, 'place' | 'destinations'>>, fs: FileLinkPorts<L>['fs']): Promise<{ linked: Map<string, LinkedFile<L>>; whereKey(folder: L, path: string): string }> {
+async function linkedFilesOf<L>(
+  linking: ReadonlyArray<Pick<Linking<L>, 'place' | 'destinations'>>, fs: FileLinkPorts<L>['fs'],
+): Promise<{ linked: Map<string, LinkedFile<L>>; whereKey(folder: L, path: string): string; pageless: Set<string> }> {
   const plainKey = (folder: L, path: string): string => `${fs.key(folder)}\n${path}`;
   // A link to a folder stands for the folder's index or README (its content file), whose page is the folder's page.
   const folderContent = new Map<string, string>();
@@ -417,19 +421,22 @@ async function linkedFilesOf<L>(linking: ReadonlyArray<Pick<Linking<L>, 'place' 
       }
     }
   }
+  const pageless = new Set<string>();
   await Promise.all([...folders].map(async ([key, { folder, path, anchored }]) => {
     // Only a folder that is there: a file's name (`diagram.png`, `LICENSE`) is looked at once, not for its index.
-    if (!(await entryAt(fs, folder, path))) return;
+    const location = await entryAt(fs, folder, path);
+    if (!location) return;
     const content = await folderContentFileAt(fs, folder, path);
     // A folder without one has its page from a tree that generated it: looked up as the folder itself ('guide/').
     if (content === undefined) {
+      if (await folderHoldsNoPage(fs, location)) pageless.add(key);
       link(folder, path, anchored);
       return;
     }
     folderContent.set(key, plainKey(folder, content));
     link(folder, content, anchored);
   }));
-  return { linked, whereKey };
+  return { linked, whereKey, pageless };
 }
 
 /**
@@ -437,7 +444,7 @@ async function linkedFilesOf<L>(linking: ReadonlyArray<Pick<Linking<L>, 'place' 
  * the places of files that exist but have no known page yet (a later publish may know it).
  */
 async function lookUpPages<L>(
-  linked: ReadonlyMap<string, LinkedFile<L>>, selection: ReadonlyMap<string, Selected>, refused: ReadonlySet<string>, ports: LookUpPorts<L>,
+  linked: ReadonlyMap<string, LinkedFile<L>>, selection: ReadonlyMap<string, Selected>, refused: ReadonlySet<string>, pageless: ReadonlySet<string>, ports: LookUpPorts<L>,
 ): Promise<{
   pages: Map<string, PageLookup>; pageIds: Map<string, string>; withoutPage: Set<string>; awaitedAt: Map<string, string>;
   /** Of `withoutPage`, the files the plan refuses (unreadable ones too): no page in this run, so none is awaited. */
@@ -473,6 +480,11 @@ async function lookUpPages<L>(
   const selectionAt = new Map<string, string>();
   await Promise.all(located.map(async ({ where, file, folder, location, key }) => {
     const link = links.get(key);
+    // A folder no publish gives a page, and none recorded for it (a folder of images): no later run fills the link in.
+    if (link === undefined && pageless.has(where)) {
+      pages.set(where, 'pagelessFolder');
+      return;
+    }
     if (link?.pageId === undefined) {
       // Never published (or going to a new page in this run): a later run may know its page, or this one once it
       // lands (a file of the selection). A page published without its ID learnt (no page access) will not be known
@@ -535,6 +547,20 @@ async function folderContentFileAt<L>(fs: FileLinkPorts<L>['fs'], folder: L, fol
   return undefined;
 }
 
+/**
+ * Whether a folder without a content file holds nothing a publish makes a page of: no Markdown file and no folder in
+ * it (a folder of images), so no tree gives it a page either. A folder below it may hold Markdown, which a tree gives
+ * this folder a page for: such a folder is not said to have none. False when it cannot be listed.
+ */
+async function folderHoldsNoPage<L>(fs: FileLinkPorts<L>['fs'], folder: L): Promise<boolean> {
+  try {
+    const entries = await fs.list(folder);
+    return !entries.some((entry) => entry.kind === 'directory' || (entry.kind === 'file' && isMarkdownFileName(entry.name)));
+  } catch {
+    return false;
+  }
+}
+
 /** A linked file's text, for its headings; undefined when it cannot be read or is no text. */
 async function readText<L>(fs: FileLinkPorts<L>['fs'], location: L): Promise<string | undefined> {
   try {
@@ -579,9 +605,9 @@ export async function outsideLinkedPages<L>(linking: ReadonlyArray<{ fileKey: st
   }
   if (entries.length === 0) return NO_OUTSIDE_LINKS;
   await placeInRepository(entries, ports.fs);
-  const { linked, whereKey } = await linkedFilesOf(entries, ports.fs);
+  const { linked, whereKey, pageless } = await linkedFilesOf(entries, ports.fs);
   if (linked.size === 0) return NO_OUTSIDE_LINKS;
-  const { pages, pageIds } = await lookUpPages(linked, new Map(), new Set(), ports);
+  const { pages, pageIds } = await lookUpPages(linked, new Map(), new Set(), pageless, ports);
   const placeOf = new Map(entries.map((entry) => [entry.fileKey, entry.place]));
   const anchorMatchers = new Map<string, (anchor: string) => string | undefined>();
   const located = (fileKey: string, destination: string): { where: string; path: string; anchor: string | undefined } | undefined => {

@@ -201,7 +201,10 @@ export interface TreePlan {
    * (`v1.2/`, pagePath): taken for files that are not Markdown unless a folder is there on disk (sayMissingLinkFiles).
    */
   dottedLinkPaths?: ReadonlySet<string>;
-  /** Of those, the folders on disk (with no page: only other files, or Markdown the plan refused). */
+  /**
+   * The folders on disk that links name (`imgs/`; of dottedLinkPaths, `v1.2`) that have no page: no node of the tree
+   * (only other files in them, or Markdown left out or refused) and none the repository records (sayMissingLinkFiles).
+   */
   pagelessFolders?: ReadonlySet<string>;
   /** TreePlanOptions.outsideLinks: the run sends the links to files outside the folder as the plan foresaw them. */
   outsideLinks?: OutsideLinks;
@@ -738,12 +741,22 @@ function countLinksWithoutAddress(plan: TreePlan, unaddressed: number): void {
 export async function sayMissingLinkFiles<L>(plan: TreePlan, options: TreePlanOptions, disk: { fs: EntryFs<L>; root: L }): Promise<void> {
   const looked = [...(plan.unknownLinkPaths ?? [])];
   // A few at a time: each is a request per folder on the way in a remote workspace.
-  const found = await mapBounded(looked, LOOKUPS_AT_ONCE, async (path) => ((await lookUpEntry(disk.fs, disk.root, path)) === ABSENT ? [path] : []));
-  const missing = new Set(found.flat());
-  // A dotted name written without its slash that is a folder on disk (`v1.2`) has no page, as `v1.2/` would say.
+  const found = await mapBounded(looked, LOOKUPS_AT_ONCE, async (path): Promise<{ path: string; entry: L | typeof ABSENT | undefined }> => ({ path, entry: await lookUpEntry(disk.fs, disk.root, path) }));
+  const missing = new Set<string>();
+  // A folder that is there (`imgs/`, a path ending in '/' is looked up as a folder) but is no page of the tree, nor one
+  // the repository records (the page of a folder whose Markdown is refused this time is still its page), gets no page:
+  // said so rather than "no page is known for it". So does a dotted name written without its slash (`v1.2`). Not one
+  // whose content file the plan refuses (refusedLinkPaths): the link waits for that file, as the run says.
+  const pageless = new Set<string>();
+  const refused = refusedLinkPaths({ ...plan, pinned: plan.pinned });
+  const unrecordedFolder = (path: string, entry: L | typeof ABSENT | undefined): boolean => isLocation(entry) && options.identity.get(path) === undefined && !refused.has(path);
+  for (const { path, entry } of found) {
+    if (entry === ABSENT) missing.add(path);
+    else if (path.endsWith('/') && unrecordedFolder(path, entry)) pageless.add(path);
+  }
   const dotted = [...(plan.dottedLinkPaths ?? [])];
-  const folders = await mapBounded(dotted, LOOKUPS_AT_ONCE, async (path) => (isLocation(await lookUpEntry(disk.fs, disk.root, path)) ? [path] : []));
-  const pageless = new Set(folders.flat());
+  const folders = await mapBounded(dotted, LOOKUPS_AT_ONCE, async (path) => (unrecordedFolder(path, await lookUpEntry(disk.fs, disk.root, path)) ? [path] : []));
+  for (const path of folders.flat()) pageless.add(path);
   if (missing.size === 0 && pageless.size === 0) return;
   if (missing.size > 0) plan.missingFiles = missing;
   if (pageless.size > 0) plan.pagelessFolders = pageless;
@@ -910,7 +923,7 @@ interface ForeseenPages {
   dotted: Set<string>;
   /** The paths nothing is at on disk (sayMissingLinkFiles). */
   missing: ReadonlySet<string>;
-  /** Of `dotted`, the folders on disk (TreePlan.pagelessFolders). */
+  /** The folders on disk with no page (TreePlan.pagelessFolders). */
   pageless: ReadonlySet<string>;
   /** What the plan refuses, by path relative to the published folder (refusedLinkPaths): links to it stay as written. */
   refused: ReadonlySet<string>;
@@ -942,14 +955,19 @@ function foreseeLinks(item: PlanItem, filePath: string, linkFacts: LinkFacts, kn
  * What the plan refuses, by path relative to the published folder: the pages of the tree no page is recorded for, the
  * files refused before the tree is shaped (unreadable, bad front matter) and those that name their own page. A link to
  * one stays as written and says so (PageLookup 'refused'), in the plan and in the run, unless a page is known for it
- * (recorded in the repository, or landed): each asks that first.
+ * (recorded in the repository, or landed): each asks that first. So is a folder that is no page of the tree for want of
+ * its refused content file (its index, README or <folder>.md, refused before the tree was shaped, is all it holds):
+ * once the file is mended the folder has a page.
  */
 export function refusedLinkPaths(plan: Pick<TreePlan, 'tree' | 'pages' | 'refused'> & { pinned: readonly PlanItem[] }): Set<string> {
   const root = plan.tree.rootPath;
   const paths = new Set<string>();
   for (const page of plan.pages) if (page.item.state === 'refused' && page.pageId === undefined) paths.add(page.key);
   for (const item of [...plan.refused, ...plan.pinned]) {
-    if (item.state === 'refused' && isBelow(item.file.label, root)) paths.add(item.file.label.slice(root.length));
+    if (item.state !== 'refused' || !isBelow(item.file.label, root)) continue;
+    paths.add(item.file.label.slice(root.length));
+    const folder = parentFolderOf(item.file.label);
+    if (isBelow(folder, root) && !plan.tree.byPath.has(folder) && folderContentRank(nameOf(item.file.label), nameOf(folder)) !== undefined) paths.add(folder.slice(root.length));
   }
   return paths;
 }

@@ -86,9 +86,12 @@ export function treeLandedLink(result: TreeFileResult, now: number): PageLink | 
   return link && withLinksReached(link, result.linkTargets, result.linksToFillIn);
 }
 
-/** Whether links were left as written that a later run can fill in: to pages of the run or of the repository. */
+/**
+ * Whether links were left as written that a later run can fill in: to pages of the run or of the repository, or to a
+ * folder that has a page once Markdown is added to it.
+ */
 function waitsForPages(pending: boolean, cautions: readonly LinkCaution[]): boolean {
-  return pending || cautions.some((caution) => caution.reason === 'unknownPage' || caution.reason === 'refusedPage' || caution.reason === 'noPageYet');
+  return pending || cautions.some((caution) => caution.reason === 'unknownPage' || caution.reason === 'refusedPage' || caution.reason === 'noPageYet' || caution.reason === 'folderWithoutPage');
 }
 
 export interface TreeRunResult {
@@ -179,7 +182,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
       // Nothing on disk at the path (sayMissingLinkFiles): the page the repository still records for it is an orphan
       // (the file was deleted or moved), so the link says "no such file", as the plan did.
       if (plan.missingFiles?.has(path)) return 'noFile';
-      // A dotted name written without its slash (`v1.2`) that is a folder with no page on disk, as the plan found.
+      // A folder on disk that gets no page (a folder of images; `v1.2` written without its slash too), as the plan found.
       if (plan.pagelessFolders?.has(path)) return 'pagelessFolder';
       // A file that names its own page, or one not in this run (left out, refused, another selection): its recorded
       // page answers the link.

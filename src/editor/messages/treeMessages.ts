@@ -37,6 +37,7 @@ export const editorTreeMessages: TreeMessages = {
   linkUnknownPage: () => vscode.l10n.t('no page is known for it'),
   linkRefusedPage: () => vscode.l10n.t('its page is refused in this run, for the reason listed with it: a publish after it lands fills the link in'),
   linkNoFile: () => vscode.l10n.t('no such file'),
+  linkFolderWithoutPage: () => vscode.l10n.t('a folder with no Markdown to publish, so no page'),
   linkNoPageYet: () => vscode.l10n.t('it has no page yet: a publish after it has one fills the link in'),
   linkNotMarkdown: () => vscode.l10n.t('not a Markdown file'),
   linkUnknownAnchor: () => vscode.l10n.t('no such heading in the target'),

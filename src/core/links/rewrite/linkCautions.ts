@@ -13,6 +13,7 @@ const REASONS: Record<LinkCautionReason, (words: TreeMessages) => string> = {
   refusedPage: (words) => words.linkRefusedPage(),
   noFile: (words) => words.linkNoFile(),
   noPageYet: (words) => words.linkNoPageYet(),
+  folderWithoutPage: (words) => words.linkFolderWithoutPage(),
   notMarkdown: (words) => words.linkNotMarkdown(),
   unknownAnchor: (words) => words.linkUnknownAnchor(),
   unknownOwnAnchor: (words) => words.linkUnknownOwnAnchor(),

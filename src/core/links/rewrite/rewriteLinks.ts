@@ -19,9 +19,10 @@ export interface LinkedPage extends HeadingsOfPage {
  * again in a second pass once it has. 'noAddress': the page is known but no reader's address can be made for it (the
  * wiki site's address is not configured), so the link stays as written. 'notYet': the file is there but has no page
  * yet, and a run without a second pass leaves the link as written for a later publish to fill in. 'noFile': nothing is
- * at the path the link names (a typo, a file moved or deleted). 'pagelessFolder': a name with a dot written without its
- * slash (`v1.2`) is a folder on disk that has no page; said as for the same folder written with its slash (no page is
- * known for it), not taken for a file that is not Markdown. 'refused': the file is in the run but the plan refuses it
+ * at the path the link names (a typo, a file moved or deleted). 'pagelessFolder': a folder that is there on disk but
+ * gets no page, since no Markdown in it is published (a folder of images; in a tree, one whose Markdown is left out or
+ * refused) and no page is recorded for it; a name with a dot written without its slash (`v1.2`) that is such a folder
+ * is said so too, not taken for a file that is not Markdown. 'refused': the file is in the run but the plan refuses it
  * (its own line says why) and no page is recorded for it, so the link waits for a publish after it lands. undefined: no
  * page is known for it.
  */
@@ -63,7 +64,7 @@ export interface RewriteContext {
   ownPage?: { title: string; headings?: readonly string[] };
 }
 
-export type LinkCautionReason = 'outsideRun' | 'unknownPage' | 'refusedPage' | 'noFile' | 'noPageYet' | 'notMarkdown' | 'unknownAnchor' | 'unknownOwnAnchor';
+export type LinkCautionReason = 'outsideRun' | 'unknownPage' | 'refusedPage' | 'noFile' | 'noPageYet' | 'folderWithoutPage' | 'notMarkdown' | 'unknownAnchor' | 'unknownOwnAnchor';
 
 export interface LinkCaution {
   /** The destination as written in the file. */
@@ -189,6 +190,7 @@ const PENDING: Decision = Object.freeze({ kind: 'pending' });
 const keepBecause = (caution: LinkCautionReason): Decision => Object.freeze({ kind: 'keep', caution });
 const KEEP_BECAUSE = {
   outsideRun: keepBecause('outsideRun'), unknownPage: keepBecause('unknownPage'), refusedPage: keepBecause('refusedPage'), noFile: keepBecause('noFile'), noPageYet: keepBecause('noPageYet'),
+  folderWithoutPage: keepBecause('folderWithoutPage'),
   notMarkdown: keepBecause('notMarkdown'), unknownOwnAnchor: keepBecause('unknownOwnAnchor'),
 } as const;
 /** Kept for want of a site address: counted (`unaddressed`), never a file's caution. Told apart by identity. */
@@ -208,7 +210,7 @@ function decide(destination: string, context: RewriteContext, anchorIn: (page: L
   // A file outside the root: its page when one is known for it (a tree's link to another folder of the repository).
   const outside = path === undefined ? context.resolveOutside?.(destination) : undefined;
   const page = path === undefined ? outside : context.resolvePage(path, target);
-  if (page === 'pagelessFolder') return KEEP_BECAUSE.unknownPage;
+  if (page === 'pagelessFolder') return KEEP_BECAUSE.folderWithoutPage;
   // `guide` written without its slash still names the folder's page, when the folder is a page of the run.
   if (!target.markdown && !target.folder && page === undefined) return KEEP_BECAUSE.notMarkdown;
   if (path === undefined && outside === undefined) return KEEP_BECAUSE.outsideRun;

@@ -4160,7 +4160,8 @@ function summarise(results) {
 // src/cli/runRecords.ts
 function parentText(record) {
   if (record.parentId !== void 0) return record.parentId;
-  return record.tree?.parentTitle !== void 0 ? `the tree's page ${JSON.stringify(record.tree.parentTitle)}` : "?";
+  if (record.tree?.parentTitle !== void 0) return `the tree's page ${JSON.stringify(record.tree.parentTitle)}`;
+  return record.tree?.parentKey !== void 0 ? `its folder ${record.tree.parentKey}, which has no page in this plan` : "?";
 }
 var RunRecords = class {
   /** Every record in the order it came, for the action's results file. */
@@ -9400,6 +9401,7 @@ function planTreeOf(sources, given) {
   refuseWithoutIds(pages, (page) => !options.pageAccess && (page.pageId === void 0 || page.retitledFrom !== void 0), words);
   refuseUnderRefusedFolders(pages, words);
   const { unknown, dotted, unaddressed } = foreseeTreeLinks({ tree, pages, pinnedLinkFacts, refused: refused2 }, pinnedSources.map((source2) => source2.item), options);
+  const refusedUnder = placesOfRefused(refused2, tree, parentRecordedId);
   return {
     tree,
     pages,
@@ -9414,8 +9416,25 @@ function planTreeOf(sources, given) {
     ...unknown.size > 0 ? { unknownLinkPaths: unknown } : {},
     ...dotted.size > 0 ? { dottedLinkPaths: dotted } : {},
     ...options.outsideLinks ? { outsideLinks: options.outsideLinks } : {},
-    ...unaddressed > 0 ? { linksWithoutAddress: unaddressed } : {}
+    ...unaddressed > 0 ? { linksWithoutAddress: unaddressed } : {},
+    ...refusedUnder !== void 0 ? { refusedUnder } : {}
   };
+}
+function placesOfRefused(refused2, tree, parentRecordedId) {
+  let places;
+  for (const item of refused2) {
+    const folder = parentFolderOf(item.file.label);
+    if (!isBelow(folder, tree.rootPath)) continue;
+    const place = { parentKey: folder.slice(tree.rootPath.length) };
+    const node = tree.byPath.get(folder);
+    if (node !== void 0) {
+      place.parentTitle = node.title;
+      const id = parentRecordedId(folder);
+      if (id !== void 0) place.parentId = id;
+    }
+    (places ??= /* @__PURE__ */ new Map()).set(item.file.label, place);
+  }
+  return places;
 }
 function countLinksWithoutAddress(plan, unaddressed) {
   if (unaddressed > 0) plan.linksWithoutAddress = unaddressed;
@@ -10305,9 +10324,12 @@ function treePlanItems(plan) {
 }
 
 // src/cli/publishTree.ts
-function printTreeResult(result, json, output) {
+function printTreeResult(result, json, output, refusedUnder) {
   const under = result.underUnsentPage === void 0 ? {} : { parentKey: result.underUnsentPage.key, parentTitle: result.underUnsentPage.title };
-  const record = { ...fileRecord(result), tree: { key: result.key, depth: result.depth, pass: result.pass, ...under }, ...result.pageId ? { pageId: result.pageId } : {} };
+  const record = underItsFolder(
+    { ...fileRecord(result), tree: { key: result.key, depth: result.depth, pass: result.pass, ...under }, ...result.pageId ? { pageId: result.pageId } : {} },
+    refusedUnder?.get(result.item.file.label)
+  );
   output.record({ ...record, linkCautions: result.linkCautions });
   if (json) output.json({ ...record, linkCautions: result.linkCautions });
   else output.line(`${"  ".repeat(result.depth)}${fileLine(record)}${result.pass === 2 ? " (second pass: links to new pages)" : ""}`);
@@ -10333,7 +10355,19 @@ function treePageRecord(plan, page, withTree, addressOf) {
   return planned;
 }
 function treePlanRecords(plan, addressOf) {
-  return [...plan.pages.map((page) => treePageRecord(plan, page, true, addressOf)), ...[...plan.refused, ...plan.pinned].map(planRecord)];
+  return [...plan.pages.map((page) => treePageRecord(plan, page, true, addressOf)), ...[...plan.refused, ...plan.pinned].map((item) => looseRecord(plan, item))];
+}
+function looseRecord(plan, item) {
+  const place = plan.refusedUnder?.get(item.file.label);
+  const record = planRecord(item);
+  return place ? underItsFolder({ ...record, tree: { key: item.file.label.slice(plan.tree.rootPath.length), depth: place.parentKey.split("/").length - 1 } }, place) : record;
+}
+function underItsFolder(record, place) {
+  if (place === void 0) return record;
+  if (place.parentId !== void 0) return { ...record, parentId: place.parentId };
+  const placed = { ...record, tree: { ...record.tree ?? { key: "", depth: 0 }, parentKey: place.parentKey, ...place.parentTitle !== void 0 ? { parentTitle: place.parentTitle } : {} } };
+  delete placed.parentId;
+  return placed;
 }
 function printTreePlan(plan, json, output, addressOf) {
   let notSendable = 0;
@@ -10358,7 +10392,7 @@ function printTreePlan(plan, json, output, addressOf) {
     }
   }
   for (const item of [...plan.refused, ...plan.pinned]) {
-    const record = planRecord(item);
+    const record = looseRecord(plan, item);
     output.record(record);
     if (record.status !== "send" && record.status !== "unchanged") notSendable++;
     if (json) jsonRecords.push(record);
@@ -10513,7 +10547,7 @@ ${digestLine(views)}`);
       cwd: deps.cwd,
       output,
       json: args.json,
-      planRecords: () => treePlanRecords(planned, addressOf)
+      planRecords: () => treePlanRecords({ ...planned, refusedUnder: plan.refusedUnder }, addressOf)
     });
     if (refused2 !== void 0) return refused2;
   }
@@ -10544,7 +10578,7 @@ ${digestLine(views)}`);
     ...ownPageProof(pages, { since, authorId: ownAuthorId }),
     onStart: (item, started, total) => output.progress(`Publishing ${started} of ${total}: ${item.complete?.pageTitle ?? item.file.label}`),
     onResult: (result) => {
-      printTreeResult(result, args.json, output);
+      printTreeResult(result, args.json, output, plan.refusedUnder);
       recordTreeResult(result, marks, deps.now(), noteStateFailure);
     }
   });

@@ -19,7 +19,7 @@ import type { OrphanPage } from '../core/tree/moves';
 import { nodeManifestFiles } from '../core/tree/manifestNodeFs';
 import { openManifest } from '../core/tree/pageManifest';
 import { spaceAddresses, type PageAddressOf } from '../core/tree/spaceAddresses';
-import { planTreeFromWalk, treeLinks, type TreeEntryOptions, type TreePlan } from '../core/tree/treePlan';
+import { planTreeFromWalk, treeLinks, type RefusedPlace, type TreeEntryOptions, type TreePlan } from '../core/tree/treePlan';
 import { runTree, treeLandedLink, treePageAddresses, type TreeFileResult } from '../core/tree/treeRun';
 import type { WikiPagesClient } from '../core/wikiPages';
 import type { PublishArgs } from './args';
@@ -36,10 +36,16 @@ import { copyTreePlan, guardTreeAsPlanned, treePlanItems } from '../core/tree/tr
 import { DIAGRAMS_FLAG } from './config';
 import type { PlanEntryRecord, TreeInfo } from './runRecords';
 
-/** What a tree run prints of a file: the usual record, its place in the tree, and the links that stay as written. */
-export function printTreeResult(result: TreeFileResult, json: boolean, output: Output): void {
+/**
+ * What a tree run prints of a file: the usual record, its place in the tree, and the links that stay as written.
+ * `refusedUnder`: the plan's TreePlan.refusedUnder, which places the files refused before the tree was shaped.
+ */
+export function printTreeResult(result: TreeFileResult, json: boolean, output: Output, refusedUnder?: TreePlan['refusedUnder']): void {
   const under = result.underUnsentPage === undefined ? {} : { parentKey: result.underUnsentPage.key, parentTitle: result.underUnsentPage.title };
-  const record = { ...fileRecord(result), tree: { key: result.key, depth: result.depth, pass: result.pass, ...under }, ...(result.pageId ? { pageId: result.pageId } : {}) };
+  const record = underItsFolder(
+    { ...fileRecord(result), tree: { key: result.key, depth: result.depth, pass: result.pass, ...under }, ...(result.pageId ? { pageId: result.pageId } : {}) },
+    refusedUnder?.get(result.item.file.label),
+  );
   // The plan's caution already names the links that stay as written; JSON has each one.
   output.record({ ...record, linkCautions: result.linkCautions });
   if (json) output.json({ ...record, linkCautions: result.linkCautions });
@@ -85,8 +91,28 @@ function treePageRecord(plan: Pick<TreePlan, 'tree'>, page: TreePlan['pages'][nu
 }
 
 /** A tree plan's records in the order the plan shows them, for a run that stops before sending (--expect-plan). */
-function treePlanRecords(plan: Pick<TreePlan, 'tree' | 'pages' | 'refused' | 'pinned'>, addressOf: PageAddressOf | undefined): PlanEntryRecord[] {
-  return [...plan.pages.map((page) => treePageRecord(plan, page, true, addressOf)), ...[...plan.refused, ...plan.pinned].map(planRecord)];
+function treePlanRecords(plan: Pick<TreePlan, 'tree' | 'pages' | 'refused' | 'pinned' | 'refusedUnder'>, addressOf: PageAddressOf | undefined): PlanEntryRecord[] {
+  return [...plan.pages.map((page) => treePageRecord(plan, page, true, addressOf)), ...[...plan.refused, ...plan.pinned].map((item) => looseRecord(plan, item))];
+}
+
+/** The plan record of a file that is no page of the tree: one that names its own page, or one refused before shaping. */
+function looseRecord(plan: Pick<TreePlan, 'tree' | 'refusedUnder'>, item: PlanItem): PlanEntryRecord {
+  const place = plan.refusedUnder?.get(item.file.label);
+  const record: PlanEntryRecord = planRecord(item);
+  return place ? underItsFolder({ ...record, tree: { key: item.file.label.slice(plan.tree.rootPath.length), depth: place.parentKey.split('/').length - 1 } }, place) : record;
+}
+
+/**
+ * A file refused before the tree was shaped, in a subfolder: its plan names the chosen page (made before the tree's
+ * shape was known), but its page would be under its folder's (TreePlan.refusedUnder), which its record names: the
+ * folder page's ID when known, else its place and title in the tree.
+ */
+function underItsFolder<R extends { parentId?: string; tree?: TreeInfo }>(record: R, place: RefusedPlace | undefined): R {
+  if (place === undefined) return record;
+  if (place.parentId !== undefined) return { ...record, parentId: place.parentId };
+  const placed: R = { ...record, tree: { ...(record.tree ?? { key: '', depth: 0 }), parentKey: place.parentKey, ...(place.parentTitle !== undefined ? { parentTitle: place.parentTitle } : {}) } };
+  delete placed.parentId;
+  return placed;
 }
 
 export function printTreePlan(plan: TreePlan, json: boolean, output: Output, addressOf?: PageAddressOf): number {
@@ -118,7 +144,7 @@ export function printTreePlan(plan: TreePlan, json: boolean, output: Output, add
   // In the order a run sends them: the tree's pages level by level, then the files that name their own page (their
   // links need the tree's pages first) and the refused ones.
   for (const item of [...plan.refused, ...plan.pinned]) {
-    const record = planRecord(item);
+    const record = looseRecord(plan, item);
     output.record(record);
     if (record.status !== 'send' && record.status !== 'unchanged') notSendable++;
     if (json) jsonRecords.push(record);
@@ -309,7 +335,7 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
     const refusedAccess = refusedPageAccess(treePlanItems(planned));
     if (refusedAccess !== undefined) return deps.usage(refusedAccess);
     const refused = await refuseUnreviewedPlan(args.expectPlan, planViews(treePlanEntries(planned), deps.pages !== undefined), {
-      cwd: deps.cwd, output, json: args.json, planRecords: () => treePlanRecords(planned, addressOf),
+      cwd: deps.cwd, output, json: args.json, planRecords: () => treePlanRecords({ ...planned, refusedUnder: plan.refusedUnder }, addressOf),
     });
     if (refused !== undefined) return refused;
   }
@@ -335,7 +361,7 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
     ...ownPageProof(pages, { since, authorId: ownAuthorId }),
     onStart: (item, started, total) => output.progress(`Publishing ${started} of ${total}: ${item.complete?.pageTitle ?? item.file.label}`),
     onResult: (result) => {
-      printTreeResult(result, args.json, output);
+      printTreeResult(result, args.json, output, plan.refusedUnder);
       recordTreeResult(result, marks, deps.now(), noteStateFailure);
     },
   });

@@ -17,11 +17,13 @@ export interface TreeInfo {
 
 /**
  * The page a planned page goes under, as people read it: its ID, or for a tree page whose parent is a page of the
- * tree with no ID before sending (a folder page the run creates first) that page's title.
+ * tree with no ID before sending (a folder page the run creates first) that page's title; for a file refused before
+ * the tree was shaped whose folder is no page of the plan, that folder.
  */
-export function parentText(record: { parentId?: string; tree?: { parentTitle?: string } }): string {
+export function parentText(record: { parentId?: string; tree?: { parentKey?: string; parentTitle?: string } }): string {
   if (record.parentId !== undefined) return record.parentId;
-  return record.tree?.parentTitle !== undefined ? `the tree's page ${JSON.stringify(record.tree.parentTitle)}` : '?';
+  if (record.tree?.parentTitle !== undefined) return `the tree's page ${JSON.stringify(record.tree.parentTitle)}`;
+  return record.tree?.parentKey !== undefined ? `its folder ${record.tree.parentKey}, which has no page in this plan` : '?';
 }
 
 export type PlanEntryRecord = PlanRecord & { tree?: TreeInfo; pageId?: string };

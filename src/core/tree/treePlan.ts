@@ -214,6 +214,22 @@ export interface TreePlan {
    * one setting), not in each page's cautions. Absent when none.
    */
   linksWithoutAddress?: number;
+  /**
+   * Where each file refused before the tree was shaped (unreadable, bad front matter) in a subfolder of the published
+   * folder would have its page, by its label: its plan was made before the tree's shape was known and names the
+   * chosen page, which is where only a file at the top goes. Absent when there are none.
+   */
+  refusedUnder?: ReadonlyMap<string, RefusedPlace>;
+}
+
+/** The folder page a file refused before the tree was shaped would go under (TreePlan.refusedUnder). */
+export interface RefusedPlace {
+  /** The folder, relative to the published folder (`api/`). */
+  parentKey: string;
+  /** The folder page's title; undefined when the folder is no page of the plan (all its Markdown refused). */
+  parentTitle?: string;
+  /** The folder page's ID, when it is known before sending (as its other files' plans take it). */
+  parentId?: string;
 }
 
 /**
@@ -716,6 +732,7 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
   refuseUnderRefusedFolders(pages, words);
   // After the refusals: a link to a page the plan refuses is named now, as the run names it, not found out after.
   const { unknown, dotted, unaddressed } = foreseeTreeLinks({ tree, pages, pinnedLinkFacts, refused }, pinnedSources.map((source) => source.item), options);
+  const refusedUnder = placesOfRefused(refused, tree, parentRecordedId);
   return {
     tree, pages, pinned, pinnedLinkFacts, refused, moves, overwrite: options.overwrite, rootInRepository: options.rootInRepository, parentId: options.parentId,
     ...(followsToCheck !== undefined && followsToCheck.length > 0 ? { followsToCheck } : {}),
@@ -723,7 +740,26 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
     ...(dotted.size > 0 ? { dottedLinkPaths: dotted } : {}),
     ...(options.outsideLinks ? { outsideLinks: options.outsideLinks } : {}),
     ...(unaddressed > 0 ? { linksWithoutAddress: unaddressed } : {}),
+    ...(refusedUnder !== undefined ? { refusedUnder } : {}),
   };
+}
+
+/** TreePlan.refusedUnder: each refused file's folder below the published folder, with its page as the tree plans it. */
+function placesOfRefused(refused: readonly PlanItem[], tree: PageTree, parentRecordedId: (folderPath: string) => string | undefined): Map<string, RefusedPlace> | undefined {
+  let places: Map<string, RefusedPlace> | undefined;
+  for (const item of refused) {
+    const folder = parentFolderOf(item.file.label);
+    if (!isBelow(folder, tree.rootPath)) continue;
+    const place: RefusedPlace = { parentKey: folder.slice(tree.rootPath.length) };
+    const node = tree.byPath.get(folder);
+    if (node !== undefined) {
+      place.parentTitle = node.title;
+      const id = parentRecordedId(folder);
+      if (id !== undefined) place.parentId = id;
+    }
+    (places ??= new Map()).set(item.file.label, place);
+  }
+  return places;
 }
 
 /** TreePlan.linksWithoutAddress, from a check of every page's links again. */

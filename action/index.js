@@ -9445,8 +9445,8 @@ async function sayMissingLinkFiles(plan, options, disk) {
   const found = await mapBounded(looked, LOOKUPS_AT_ONCE4, async (path) => ({ path, entry: await lookUpEntry(disk.fs, disk.root, path) }));
   const missing = /* @__PURE__ */ new Set();
   const pageless = /* @__PURE__ */ new Set();
-  const refused2 = refusedLinkPaths({ ...plan, pinned: plan.pinned });
-  const unrecordedFolder = (path, entry) => isLocation(entry) && options.identity.get(path) === void 0 && !refused2.has(path);
+  let refused2;
+  const unrecordedFolder = (path, entry) => isLocation(entry) && options.identity.get(path) === void 0 && !(refused2 ??= refusedLinkPaths({ ...plan, pinned: plan.pinned })).has(path);
   for (const { path, entry } of found) {
     if (entry === ABSENT) missing.add(path);
     else if (path.endsWith("/") && unrecordedFolder(path, entry)) pageless.add(path);

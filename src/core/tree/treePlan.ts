@@ -784,8 +784,10 @@ export async function sayMissingLinkFiles<L>(plan: TreePlan, options: TreePlanOp
   // said so rather than "no page is known for it". So does a dotted name written without its slash (`v1.2`). Not one
   // whose content file the plan refuses (refusedLinkPaths): the link waits for that file, as the run says.
   const pageless = new Set<string>();
-  const refused = refusedLinkPaths({ ...plan, pinned: plan.pinned });
-  const unrecordedFolder = (path: string, entry: L | typeof ABSENT | undefined): boolean => isLocation(entry) && options.identity.get(path) === undefined && !refused.has(path);
+  // Made only when some link names a folder that is there: it goes over every page of the plan.
+  let refused: ReadonlySet<string> | undefined;
+  const unrecordedFolder = (path: string, entry: L | typeof ABSENT | undefined): boolean =>
+    isLocation(entry) && options.identity.get(path) === undefined && !(refused ??= refusedLinkPaths({ ...plan, pinned: plan.pinned })).has(path);
   for (const { path, entry } of found) {
     if (entry === ABSENT) missing.add(path);
     else if (path.endsWith('/') && unrecordedFolder(path, entry)) pageless.add(path);

@@ -7663,7 +7663,7 @@ async function outsideLinkedPages(linking, ports) {
   await placeInRepository(entries, ports.fs);
   const { linked, whereKey, pageless } = await linkedFilesOf(entries, ports.fs);
   if (linked.size === 0) return NO_OUTSIDE_LINKS;
-  const { pages, pageIds } = await lookUpPages(linked, /* @__PURE__ */ new Map(), /* @__PURE__ */ new Set(), pageless, ports);
+  const { pages, pageIds, missing } = await lookUpPages(linked, /* @__PURE__ */ new Map(), /* @__PURE__ */ new Set(), pageless, ports);
   const placeOf = new Map(entries.map((entry) => [entry.fileKey, entry.place]));
   const anchorMatchers = /* @__PURE__ */ new Map();
   const located = (fileKey, destination) => {
@@ -7677,8 +7677,9 @@ async function outsideLinkedPages(linking, ports) {
   return {
     page: (fileKey, destination) => {
       const at = located(fileKey, destination);
+      if (at !== void 0 && missing.has(at.where)) return "noFile";
       const page = at === void 0 ? void 0 : pages.get(at.where);
-      return typeof page === "object" || page === "noAddress" ? page : void 0;
+      return typeof page === "object" || page === "noAddress" || page === "pagelessFolder" ? page : void 0;
     },
     reached: (fileKey, destination) => {
       const at = located(fileKey, destination);

@@ -459,7 +459,8 @@ describe('CLI --tree', () => {
     const root = await cli.tree({ ...files, '.git/HEAD': 'ref: refs/heads/main\n' });
     const dry = await runCli(['publish', 'docs', ...TO, '--dry-run'], { cwd: root, env: cli.env() });
     assert.equal(dry.code, 0, dry.stderr);
-    assert.match(dry.stdout, /^would create docs\/index\.md .*\[caution: 2 links stay as written and will not work on the wiki \(outside the published folder\): \.\.\/README\.md, \.\.\/docsite\/a\.md\.\]$/m);
+    // The sibling folder's file is not there: said as such, as a flat publish of the file says.
+    assert.match(dry.stdout, /^would create docs\/index\.md .*\[caution: 2 links stay as written and will not work on the wiki: \.\.\/README\.md \(outside the published folder\), \.\.\/docsite\/a\.md \(no such file\)\.\]$/m);
     assert.doesNotMatch(dry.stdout, /docs\/guide\/setup\.md .*caution/, 'the link into the API page reaches it');
     const run = await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() });
     assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
@@ -535,6 +536,33 @@ describe('CLI --tree', () => {
       const fromAbove = JSON.stringify(fileRecords(above).find((each) => each.file === 'repo/docs/x.md')?.cautions);
       assert.doesNotMatch(fromAbove, /shared\/o\.md/, fromAbove);
       assert.match(fromAbove, /\.\.\/linked\/y\.md/);
+    });
+
+    it('one to nothing on disk says "no such file", one to a folder of images says it gets no page, as a flat publish of the file says', async () => {
+      const root = await cli.tree({
+        'docs/x.md': '# Ex\n\nSee [gone](../api/gone.md), [pictures](../imgs/), [notes](../notes/n.md).\n',
+        'imgs/a.png': 'not really a picture',
+        'notes/n.md': '# Notes\n\nNever published.\n',
+      });
+      const cautionsOf = async (args: string[]): Promise<string> => {
+        const dry = await runCli([...args, '--dry-run', '--json'], { cwd: root, env: cli.env() });
+        assert.equal(dry.code, 0, `${dry.stdout}\n${dry.stderr}`);
+        return JSON.stringify(fileRecords(dry).find((each) => each.file === 'docs/x.md')?.cautions);
+      };
+      const tree = await cautionsOf(['publish', 'docs', ...TO]);
+      assert.match(tree, /\.\.\/api\/gone\.md \(no such file\)/, tree);
+      assert.match(tree, /\.\.\/imgs\/ \(a folder with no Markdown to publish, so no page\)/, tree);
+      // A file that is there, with no page known: the tree cannot give it one, since it is not in the published folder.
+      assert.match(tree, /\.\.\/notes\/n\.md \(outside the published folder\)/, tree);
+      const flat = await cautionsOf(['publish', 'docs/x.md', '--space', 'DOCS', '--parent', '123456']);
+      assert.match(flat, /\.\.\/api\/gone\.md \(no such file\)/, flat);
+      assert.match(flat, /\.\.\/imgs\/ \(a folder with no Markdown to publish, so no page\)/, flat);
+      // The run says what the plan said, and sends the links as written.
+      const run = await runCli(['publish', 'docs', ...TO, '--json'], { cwd: root, env: cli.env() });
+      assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+      const ran = JSON.stringify(fileRecords(run).find((each) => each.file === 'docs/x.md'));
+      assert.match(ran, /\.\.\/api\/gone\.md \(no such file\)/, ran);
+      assert.ok(page('Ex').markdown.includes('See [gone](../api/gone.md), [pictures](../imgs/), [notes](../notes/n.md).'), page('Ex').markdown);
     });
 
     it('an unchanged page goes again when the page of the outside file it links to is recorded under another ID', async () => {

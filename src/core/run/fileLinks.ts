@@ -581,14 +581,21 @@ export type OutsideLinkPorts<L> = Pick<FileLinkPorts<L>, 'fs' | 'placeOf' | 'lin
  * this machine's link of the file, else its nearest .wiki-pages.json. A page's headings are read when a link names one.
  */
 export interface OutsideLinks {
-  /** The page the link `destination` (as written in the file `fileKey`) reaches; undefined when none is known. */
-  page(fileKey: string, destination: string): LinkedPage | 'noAddress' | undefined;
+  /**
+   * The page the link `destination` (as written in the file `fileKey`) reaches; undefined when none is known. A link
+   * to nothing on disk is 'noFile', and one to a folder no publish gives a page 'pagelessFolder', as a flat publish of
+   * the same file says.
+   */
+  page(fileKey: string, destination: string): OutsidePage;
   /**
    * What the link reaches, for the digest of a page's link targets (linkTargetsDigest): the file's path in its folder,
    * its page's ID and the wiki's anchor of the heading it names; undefined when no page is known.
    */
   reached(fileKey: string, destination: string): string | undefined;
 }
+
+/** What a link out of a tree's folder reaches (OutsideLinks.page). */
+export type OutsidePage = LinkedPage | 'noAddress' | 'noFile' | 'pagelessFolder' | undefined;
 
 /** No link leaves the folder, or none reaches a known page. */
 export const NO_OUTSIDE_LINKS: OutsideLinks = Object.freeze({ page: () => undefined, reached: () => undefined });
@@ -607,7 +614,7 @@ export async function outsideLinkedPages<L>(linking: ReadonlyArray<{ fileKey: st
   await placeInRepository(entries, ports.fs);
   const { linked, whereKey, pageless } = await linkedFilesOf(entries, ports.fs);
   if (linked.size === 0) return NO_OUTSIDE_LINKS;
-  const { pages, pageIds } = await lookUpPages(linked, new Map(), new Set(), pageless, ports);
+  const { pages, pageIds, missing } = await lookUpPages(linked, new Map(), new Set(), pageless, ports);
   const placeOf = new Map(entries.map((entry) => [entry.fileKey, entry.place]));
   const anchorMatchers = new Map<string, (anchor: string) => string | undefined>();
   const located = (fileKey: string, destination: string): { where: string; path: string; anchor: string | undefined } | undefined => {
@@ -621,8 +628,9 @@ export async function outsideLinkedPages<L>(linking: ReadonlyArray<{ fileKey: st
   return {
     page: (fileKey, destination) => {
       const at = located(fileKey, destination);
+      if (at !== undefined && missing.has(at.where)) return 'noFile';
       const page = at === undefined ? undefined : pages.get(at.where);
-      return typeof page === 'object' || page === 'noAddress' ? page : undefined;
+      return typeof page === 'object' || page === 'noAddress' || page === 'pagelessFolder' ? page : undefined;
     },
     reached: (fileKey, destination) => {
       const at = located(fileKey, destination);

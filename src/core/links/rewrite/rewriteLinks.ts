@@ -45,9 +45,10 @@ export interface RewriteContext {
   /**
    * The page of a file a link names outside the published root (its path leaves the root), by the destination as
    * written: a tree's link to a file of the repository its folder does not hold, whose page is known (recorded, or
-   * this machine's). Undefined when none is known: the link stays as written, 'outsideRun'.
+   * this machine's). Undefined when none is known: the link stays as written, 'outsideRun'. 'noFile' when nothing is
+   * there, and 'pagelessFolder' for a folder no publish gives a page, said as for a link inside the root.
    */
-  resolveOutside?(destination: string): LinkedPage | 'noAddress' | undefined;
+  resolveOutside?(destination: string): LinkedPage | 'noAddress' | 'noFile' | 'pagelessFolder' | undefined;
   /** The wiki's heading anchors: the current editor's unless said (see headingAnchors.ts). */
   anchorStyle?: AnchorStyle;
   /**

@@ -6,7 +6,7 @@
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
 import type { PublishMessages } from '../messages/publishMessages';
 import { linkNames, type PageLink } from '../links/pageLink';
-import { headingMatcher, linkDestinationTexts, markdownHeadings, rewriteLinks, withLinkCautions, type LinkCaution, type LinkedPage, type PageLookup, type RewriteContext } from '../links/rewrite';
+import { headingMatcher, linkDestinationTexts, markdownHeadings, rewriteLinks, withLinkCautions, type LinkCaution, type PageLookup, type RewriteContext } from '../links/rewrite';
 import { linkTarget, pagePath } from '../links/rewrite/linkTarget';
 import { pageAddress } from '../publish/pageAddress';
 import { frontMatterBody, splitFrontMatter } from '../publish/frontMatter';
@@ -594,8 +594,8 @@ export interface OutsideLinks {
   reached(fileKey: string, destination: string): string | undefined;
 }
 
-/** What a link out of a tree's folder reaches (OutsideLinks.page). */
-export type OutsidePage = LinkedPage | 'noAddress' | 'noFile' | 'pagelessFolder' | undefined;
+/** What a link out of a tree's folder reaches (OutsideLinks.page): what the rewrite takes for such a link. */
+export type OutsidePage = ReturnType<NonNullable<RewriteContext['resolveOutside']>>;
 
 /** No link leaves the folder, or none reaches a known page. */
 export const NO_OUTSIDE_LINKS: OutsideLinks = Object.freeze({ page: () => undefined, reached: () => undefined });

@@ -9447,7 +9447,7 @@ async function sayMissingLinkFiles(plan, options, disk) {
   const missing = /* @__PURE__ */ new Set();
   const pageless = /* @__PURE__ */ new Set();
   let refused2;
-  const unrecordedFolder = (path, entry) => isLocation(entry) && options.identity.get(path) === void 0 && !(refused2 ??= refusedLinkPaths({ ...plan, pinned: plan.pinned })).has(path);
+  const unrecordedFolder = (path, entry) => isLocation(entry) && options.identity.get(path) === void 0 && !(refused2 ??= refusedLinkPaths(plan)).has(path);
   for (const { path, entry } of found) {
     if (entry === ABSENT) missing.add(path);
     else if (path.endsWith("/") && unrecordedFolder(path, entry)) pageless.add(path);

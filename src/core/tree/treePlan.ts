@@ -787,7 +787,7 @@ export async function sayMissingLinkFiles<L>(plan: TreePlan, options: TreePlanOp
   // Made only when some link names a folder that is there: it goes over every page of the plan.
   let refused: ReadonlySet<string> | undefined;
   const unrecordedFolder = (path: string, entry: L | typeof ABSENT | undefined): boolean =>
-    isLocation(entry) && options.identity.get(path) === undefined && !(refused ??= refusedLinkPaths({ ...plan, pinned: plan.pinned })).has(path);
+    isLocation(entry) && options.identity.get(path) === undefined && !(refused ??= refusedLinkPaths(plan)).has(path);
   for (const { path, entry } of found) {
     if (entry === ABSENT) missing.add(path);
     else if (path.endsWith('/') && unrecordedFolder(path, entry)) pageless.add(path);

@@ -10366,7 +10366,7 @@ function looseRecord(plan, item) {
 function underItsFolder(record, place) {
   if (place === void 0) return record;
   if (place.parentId !== void 0) return { ...record, parentId: place.parentId };
-  const placed = { ...record, tree: { ...record.tree ?? { key: "", depth: 0 }, parentKey: place.parentKey, ...place.parentTitle !== void 0 ? { parentTitle: place.parentTitle } : {} } };
+  const placed = { ...record, tree: { ...record.tree, parentKey: place.parentKey, ...place.parentTitle !== void 0 ? { parentTitle: place.parentTitle } : {} } };
   delete placed.parentId;
   return placed;
 }

@@ -107,10 +107,10 @@ function looseRecord(plan: Pick<TreePlan, 'tree' | 'refusedUnder'>, item: PlanIt
  * shape was known), but its page would be under its folder's (TreePlan.refusedUnder), which its record names: the
  * folder page's ID when known, else its place and title in the tree.
  */
-function underItsFolder<R extends { parentId?: string; tree?: TreeInfo }>(record: R, place: RefusedPlace | undefined): R {
+function underItsFolder<R extends { parentId?: string; tree: TreeInfo }>(record: R, place: RefusedPlace | undefined): R {
   if (place === undefined) return record;
   if (place.parentId !== undefined) return { ...record, parentId: place.parentId };
-  const placed: R = { ...record, tree: { ...(record.tree ?? { key: '', depth: 0 }), parentKey: place.parentKey, ...(place.parentTitle !== undefined ? { parentTitle: place.parentTitle } : {}) } };
+  const placed: R = { ...record, tree: { ...record.tree, parentKey: place.parentKey, ...(place.parentTitle !== undefined ? { parentTitle: place.parentTitle } : {}) } };
   delete placed.parentId;
   return placed;
 }

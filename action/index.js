@@ -1705,7 +1705,7 @@ var englishPublishMessages = {
   leavesPage: (pageTitle, parentId, pageId) => `Its front matter names another place or title than its last publish ("${pageTitle}"${pageId === void 0 ? "" : `, page ${pageId},`} under page ${parentId}): the service cannot move or rename a page, so publishing creates a new one and the earlier page stays where it is.`,
   duplicatePage: (others, pageTitle, parentId) => `It would land on the same page as ${others} ("${pageTitle}" under parent ${parentId}; titles that differ only in case count as the same). Give each file its own title.`,
   titleTakenInSpace: (others, pageTitle, spaceId) => `Its title "${pageTitle}" is also the title of ${others} in the space ${spaceId}; the wiki keeps a title unique in a space (ignoring case). Give each file its own title.`,
-  frontMatterNotYaml: (reason) => `The front matter is not valid YAML: ${reason}`,
+  frontMatterNotYaml: (reason, at) => at ? `The front matter is not valid YAML at line ${at.line}, column ${at.column} of the file: ${reason}` : `The front matter is not valid YAML: ${reason}`,
   frontMatterWikiNotMap: () => 'The front matter key "wiki" must hold spaceId, parentId, pageTitle and overwrite.',
   frontMatterOmitNotBoolean: () => "omitTitleHeading in the front matter must be true or false.",
   frontMatterKeyNotText: (key) => `wiki.${key} in the front matter must be text.`,
@@ -1939,6 +1939,13 @@ function splitFrontMatter(text2, messages = englishPublishMessages) {
 function lineFeedsOnly(block) {
   return block.includes("\r") ? block.replace(/\r\n?/g, "\n") : block;
 }
+var BLOCK_FIRST_LINE = 2;
+function notYaml(error, messages) {
+  if (!(error instanceof Error)) return messages.frontMatterNotYaml("unreadable YAML");
+  const reason = (error.message.split("\n")[0] ?? "").replace(/ at line \d+, column \d+:?\s*$/, "");
+  const position = error instanceof yaml().YAMLError ? error.linePos?.[0] : void 0;
+  return messages.frontMatterNotYaml(reason, position ? { line: position.line + BLOCK_FIRST_LINE - 1, column: position.col } : void 0);
+}
 function parseFrontMatterYaml(block, messages = englishPublishMessages) {
   let document;
   let data;
@@ -1948,8 +1955,7 @@ function parseFrontMatterYaml(block, messages = englishPublishMessages) {
     if (error) throw error;
     data = document.toJS();
   } catch (error) {
-    const reason = error instanceof Error ? error.message.split("\n")[0] ?? "" : "unreadable YAML";
-    return { target: {}, problems: [messages.frontMatterNotYaml(reason)] };
+    return { target: {}, problems: [notYaml(error, messages)] };
   }
   const writtenTitle = isRecord(data) ? written(document, ["title"], data.title) : void 0;
   const title = typeof writtenTitle === "string" && writtenTitle.trim() ? { title: writtenTitle.trim() } : {};
@@ -9144,7 +9150,7 @@ function digestTreeSource(source2, options, digest = {}) {
   const title = names.pageTitle?.trim() ? names.pageTitle : suggestTitle(prepared.frontMatterTitle, prepared.findings.firstHeading, source2.label);
   const titleFromName = !prepared.frontMatterTitle?.trim() && !names.pageTitle?.trim() && !prepared.findings.firstHeading?.trim();
   if (source2.readProblem !== void 0 || prepared.frontMatterProblems.length > 0) {
-    const item2 = planFile(source2, link, { defaults: { spaceId: options.spaceId, parentId: options.parentId, pageTitle: source2.label, overwrite: false }, ...messagesOf(options) }, prepared);
+    const item2 = planFile(source2, link, { defaults: { spaceId: options.spaceId, parentId: options.parentId, pageTitle: title, overwrite: false }, ...messagesOf(options) }, prepared);
     return { file: item2.file, place: "refused", item: item2, title, titleFromName, linkFacts: { headings: [], destinations: [] }, linkReach: 0 };
   }
   if (names.spaceId !== void 0 || names.parentId !== void 0) {

@@ -68,18 +68,19 @@ describe('CLI --tree', () => {
     const root = await cli.tree({ ...TREE, 'docs/guide/broken.md': badFrontMatter, 'docs/lone/broken.md': badFrontMatter, 'docs/top.md': badFrontMatter });
     const lineOf = (output: string, file: string): string => output.split('\n').find((line) => line.includes(` ${file} `)) ?? '';
     const dry = await runCli(['publish', 'docs', ...TO, '--dry-run'], { cwd: root, env: cli.env() });
-    assert.match(lineOf(dry.stdout, 'docs/guide/broken.md'), /^WOULD REFUSE +docs\/guide\/broken\.md -> "docs\/guide\/broken\.md" in DOCS under the tree's page "Guide": The front matter/);
+    assert.match(lineOf(dry.stdout, 'docs/guide/broken.md'), /^WOULD REFUSE +docs\/guide\/broken\.md -> "Broken" in DOCS under the tree's page "Guide": The front matter/);
     assert.match(lineOf(dry.stdout, 'docs/lone/broken.md'), /under its folder lone\/, which has no page in this plan: The front matter/);
     assert.match(lineOf(dry.stdout, 'docs/top.md'), /in DOCS under 123456: The front matter/, 'a file at the top goes under the chosen page');
     const json = await runCli(['publish', 'docs', ...TO, '--dry-run', '--json'], { cwd: root, env: cli.env() });
     const broken = fileRecords(json).find((record) => record.file === 'docs/guide/broken.md');
     assert.equal(broken?.parentId, undefined, 'the folder page has no ID before it lands');
+    assert.equal(broken?.title, 'Broken', 'the title the file gives, as a flat publish shows it, not its path');
     assert.deepEqual(broken?.tree, { key: 'guide/broken.md', depth: 1, parentKey: 'guide/', parentTitle: 'Guide' });
     assertRecordsValid(jsonLines(json), 'a tree plan with files refused before it was shaped');
 
     const run = await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() });
     assert.equal(run.code, 1, `${run.stdout}\n${run.stderr}`);
-    assert.match(lineOf(run.stdout, 'docs/guide/broken.md'), /^REFUSED +docs\/guide\/broken\.md -> .* under the tree's page "Guide": The front matter/);
+    assert.match(lineOf(run.stdout, 'docs/guide/broken.md'), /^REFUSED +docs\/guide\/broken\.md -> "Broken" in DOCS under the tree's page "Guide": The front matter/);
     // Once the folder's page is recorded, its ID.
     const again = await runCli(['publish', 'docs', ...TO, '--dry-run'], { cwd: root, env: cli.env() });
     assert.match(lineOf(again.stdout, 'docs/guide/broken.md'), new RegExp(`in DOCS under ${page('Guide').id}: The front matter`));

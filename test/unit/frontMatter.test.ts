@@ -132,6 +132,15 @@ describe('front matter', () => {
     });
   }
 
+  it('says where unreadable YAML is as a line and column of the file, not of the block, without a dangling excerpt', () => {
+    // Line 3 of the file (the block's second line, below the opening ---): `[` opens a list that never closes.
+    const [problem] = splitFrontMatter('---\nwiki:\n  spaceId: [\n---\n# Broken\n').problems;
+    assert.equal(problem, 'The front matter is not valid YAML at line 3, column 13 of the file: '
+      + 'Flow sequence in block collection must be sufficiently indented and end with a ]');
+    // A BOM and CRLF line ends change no line number.
+    assert.match(splitFrontMatter('\uFEFF---\r\ntitle: ok\r\nwiki: {spaceId: [\r\n---\r\nx').problems.join(' '), /at line 3, column \d+ of the file: \S.*[^:]$/);
+  });
+
   // The wiki: blocks the fast path reads itself (the shape Open Wiki Page as Markdown and the bench write).
   const WIKI_BLOCKS = [
     'wiki:\n  spaceId: DOCS\n  parentId: "123456"\n  pageTitle: Bench page-000\n  overwrite: true',

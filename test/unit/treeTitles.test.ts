@@ -31,6 +31,12 @@ describe('tree plan: page titles and title clashes', () => {
     ]);
   });
 
+  it('titles a file refused for its front matter by its heading, as a flat publish does, not by its path', () => {
+    const plan = planOf({ 'docs/guide/broken.md': '---\nwiki:\n  spaceId: [\n---\n# Broken\n\nText.\n', 'docs/guide/setup.md': '# Setup\n' });
+    assert.deepEqual(plan.refused.map((item) => [item.file.label, item.state, item.target.pageTitle]), [['docs/guide/broken.md', 'refused', 'Broken']]);
+    assert.match(plan.refused[0]?.refusals[0]?.message ?? '', /^The front matter is not valid YAML at line 3, column 13 of the file: /);
+  });
+
   it('keeps a content file\'s own title, from front matter or its first heading', () => {
     const plan = planOf({ 'docs/a/index.md': '---\ntitle: Alpha\n---\nText.\n', 'docs/b/README.md': '# Beta\n\nText.\n' });
     assert.deepEqual(plan.pages.map((page) => [page.key, page.node.title]), [['a/', 'Alpha'], ['b/', 'Beta']]);

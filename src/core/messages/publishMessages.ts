@@ -62,8 +62,11 @@ export interface PublishMessages extends EndpointMessages {
   /** Other files of the run give their pages the same title in the same space, under other parents. */
   titleTakenInSpace(others: string, pageTitle: string, spaceId: string): string;
 
-  /** Front matter problems (refusals before anything is sent); `reason` is the YAML parser's first line. */
-  frontMatterNotYaml(reason: string): string;
+  /**
+   * Front matter problems (refusals before anything is sent). `reason`: what the YAML parser found, without its
+   * position; `at`: where, as a line and column of the file (1-based), when the parser said.
+   */
+  frontMatterNotYaml(reason: string, at?: { line: number; column: number }): string;
   frontMatterWikiNotMap(): string;
   frontMatterOmitNotBoolean(): string;
   frontMatterKeyNotText(key: string): string;
@@ -162,7 +165,8 @@ export const englishPublishMessages: PublishMessages = {
   titleTakenInSpace: (others, pageTitle, spaceId) =>
     `Its title "${pageTitle}" is also the title of ${others} in the space ${spaceId}; the wiki keeps a title unique in a space (ignoring case). Give each file its own title.`,
 
-  frontMatterNotYaml: (reason) => `The front matter is not valid YAML: ${reason}`,
+  frontMatterNotYaml: (reason, at) =>
+    at ? `The front matter is not valid YAML at line ${at.line}, column ${at.column} of the file: ${reason}` : `The front matter is not valid YAML: ${reason}`,
   frontMatterWikiNotMap: () => 'The front matter key "wiki" must hold spaceId, parentId, pageTitle and overwrite.',
   frontMatterOmitNotBoolean: () => 'omitTitleHeading in the front matter must be true or false.',
   frontMatterKeyNotText: (key) => `wiki.${key} in the front matter must be text.`,

@@ -65,6 +65,21 @@ function lineFeedsOnly(block: string): string {
   return block.includes('\r') ? block.replace(/\r\n?/g, '\n') : block;
 }
 
+/** The block's first line is the file's second, below the opening `---`. */
+const BLOCK_FIRST_LINE = 2;
+
+/**
+ * The parser's finding in the file's terms. Its message ends in " at line L, column C:" with an excerpt on the lines
+ * after; that line is the block's, one above the file's line a person opens, so the position is said again from the
+ * parser's own (linePos), and the excerpt, which a one-line refusal cannot show, is left out.
+ */
+function notYaml(error: unknown, messages: PublishMessages): string {
+  if (!(error instanceof Error)) return messages.frontMatterNotYaml('unreadable YAML');
+  const reason = (error.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?\s*$/, '');
+  const position = error instanceof yaml().YAMLError ? error.linePos?.[0] : undefined;
+  return messages.frontMatterNotYaml(reason, position ? { line: position.line + BLOCK_FIRST_LINE - 1, column: position.col } : undefined);
+}
+
 /** The front matter block read with the YAML parser: everything but the content. */
 export function parseFrontMatterYaml(block: string, messages: PublishMessages = englishPublishMessages): Omit<SplitDocument, 'content'> {
   let document: Document;
@@ -75,8 +90,7 @@ export function parseFrontMatterYaml(block: string, messages: PublishMessages = 
     if (error) throw error;
     data = document.toJS();
   } catch (error) {
-    const reason = error instanceof Error ? (error.message.split('\n')[0] ?? '') : 'unreadable YAML';
-    return { target: {}, problems: [messages.frontMatterNotYaml(reason)] };
+    return { target: {}, problems: [notYaml(error, messages)] };
   }
   const writtenTitle = isRecord(data) ? written(document, ['title'], data.title) : undefined;
   const title = typeof writtenTitle === 'string' && writtenTitle.trim() ? { title: writtenTitle.trim() } : {};

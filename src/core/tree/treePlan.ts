@@ -377,7 +377,7 @@ export function digestTreeSource(source: SourceFile, options: TreePlanOptions, d
   const title = names.pageTitle?.trim() ? names.pageTitle : suggestTitle(prepared.frontMatterTitle, prepared.findings.firstHeading, source.label);
   const titleFromName = !prepared.frontMatterTitle?.trim() && !names.pageTitle?.trim() && !prepared.findings.firstHeading?.trim();
   if (source.readProblem !== undefined || prepared.frontMatterProblems.length > 0) {
-    const item = planFile(source, link, { defaults: { spaceId: options.spaceId, parentId: options.parentId, pageTitle: source.label, overwrite: false }, ...messagesOf(options) }, prepared);
+    const item = planFile(source, link, { defaults: { spaceId: options.spaceId, parentId: options.parentId, pageTitle: title, overwrite: false }, ...messagesOf(options) }, prepared);
     return { file: item.file, place: 'refused', item, title, titleFromName, linkFacts: { headings: [], destinations: [] }, linkReach: 0 };
   }
   if (names.spaceId !== undefined || names.parentId !== undefined) {

@@ -75,7 +75,10 @@ export const editorPublishMessages: PublishMessages = {
   titleTakenInSpace: (others, pageTitle, spaceId) =>
     vscode.l10n.t('Its title "{0}" is also the title of {1} in the space {2}; the wiki keeps a title unique in a space (ignoring case). Give each file its own title.', pageTitle, others, spaceId),
 
-  frontMatterNotYaml: (reason) => vscode.l10n.t('The front matter is not valid YAML: {0}', reason),
+  frontMatterNotYaml: (reason, at) =>
+    at
+      ? vscode.l10n.t('The front matter is not valid YAML at line {1}, column {2} of the file: {0}', reason, at.line, at.column)
+      : vscode.l10n.t('The front matter is not valid YAML: {0}', reason),
   frontMatterWikiNotMap: () => vscode.l10n.t('The front matter key "wiki" must hold spaceId, parentId, pageTitle and overwrite.'),
   frontMatterOmitNotBoolean: () => vscode.l10n.t('omitTitleHeading in the front matter must be true or false.'),
   frontMatterKeyNotText: (key) => vscode.l10n.t('wiki.{0} in the front matter must be text.', key),

@@ -69,6 +69,52 @@ describe('Pull merge (three-way, export style ignored)', () => {
     assert.equal(result.text, 'one\ntwo\nthree\n');
   });
 
+  it('takes one side\'s edits whole when the other side left the base as it was (many random pages)', () => {
+    // A seeded generator: the same pages on every run. Lines of text, list items, blank runs and code fences (a page's
+    // units), edited by inserting, deleting and changing lines anywhere, the last line with or without its ending.
+    let seed = 20261127;
+    const next = (below: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % below;
+    };
+    const LINES = ['Plain text.', '- an item', '* another item', '1. first', '', '', '```sh', 'npm run build', '```', '## Heading', 'snake_case word', '> quoted'];
+    const page = (): string[] => Array.from({ length: 5 + next(40) }, () => LINES[next(LINES.length)] as string);
+    const edited = (lines: readonly string[]): string[] => {
+      const copy = [...lines];
+      for (let edits = 1 + next(4); edits > 0; edits--) {
+        const at = next(copy.length + 1);
+        const kind = next(3);
+        if (kind === 0) copy.splice(at, 0, `added ${next(1000)}`);
+        else if (kind === 1 && copy.length > 1) copy.splice(Math.min(at, copy.length - 1), 1);
+        else copy[Math.min(at, copy.length - 1)] = `changed ${next(1000)}`;
+      }
+      return copy;
+    };
+    const text = (lines: readonly string[], ending: boolean, crlf: boolean): string => {
+      const joined = lines.join(crlf ? '\r\n' : '\n');
+      return ending ? joined + (crlf ? '\r\n' : '\n') : joined;
+    };
+    for (let round = 0; round < 300; round++) {
+      const base = page();
+      const ending = next(4) !== 0;
+      const crlf = next(5) === 0;
+      const file = text(base, ending, crlf);
+      const theirs = edited(base);
+      const merged = mergeThreeWay(text(base, ending, false), text(theirs, ending, false), file);
+      if (merged.kind === 'nothingNew') assert.equal(merged.text, file, `round ${round}`);
+      else {
+        assert.equal(merged.kind, 'merged', `round ${round}`);
+        // The wiki's lines arrive as it wrote them (the file wrote the base as the wiki did), blank lines aside.
+        const lines = (value: string): string[] => value.replace(/\r\n/g, '\n').split('\n').filter((line) => line !== '');
+        assert.deepEqual(lines(merged.text), lines(text(theirs, ending, false)), `round ${round}`);
+        assert.equal(merged.text.includes('\r\n'), crlf, `round ${round}`);
+      }
+      const ours = edited(base);
+      const kept = mergeThreeWay(text(base, ending, false), text(base, ending, false), text(ours, ending, crlf));
+      assert.deepEqual(kept, { kind: 'nothingNew', text: text(ours, ending, crlf) }, `round ${round}`);
+    }
+  });
+
   it('agrees with node-diff3\'s own merge on plain texts', () => {
     const cases: Array<[string, string, string]> = [
       ['a\nb\nc\nd\ne\n', 'a\nB\nc\nd\ne\n', 'a\nb\nc\nD\ne\n'],

@@ -4,8 +4,11 @@
 // blank lines differ between styles and say nothing a reader sees, except inside a fenced code block.
 
 export interface MarkdownUnit {
-  /** What the merge compares between the file and an export. */
-  key: string;
+  /**
+   * What the merge compares between the file and an export: read it with keyOf. Made when first asked for, since a
+   * merge compares most units by `exact` alone (two units written alike have one key) and needs few keys.
+   */
+  key: string | undefined;
   /**
    * What it compares between two exports (the base and the wiki's page now): the line as written, trailing spaces
    * aside. The export writes an unchanged line the same way each time, so there the key's leniency would only hide a
@@ -14,6 +17,19 @@ export interface MarkdownUnit {
   exact: string;
   /** The text as written, its line ending and following blank lines included. */
   text: string;
+  /** A line of a fenced code block: its key is `exact`, not lineKey's. */
+  code: boolean;
+}
+
+/** The unit's key (MarkdownUnit.key), made once. */
+export function keyOf(unit: MarkdownUnit): string {
+  if (unit.key === undefined) unit.key = lineKey(unit.exact);
+  return unit.key;
+}
+
+/** Whether two units compare equal by key: units written alike (outside code, or both inside) have one key. */
+export function sameKey(a: MarkdownUnit, b: MarkdownUnit): boolean {
+  return (a.exact === b.exact && a.code === b.code) || keyOf(a) === keyOf(b);
 }
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
@@ -37,7 +53,8 @@ export function markdownUnits(text: string): MarkdownUnit[] {
     start = end;
     const body = line.trimEnd();
     if (fence) {
-      const unit = { key: `\u0000${body}`, exact: `\u0000${body}`, text: line };
+      const exact = `\u0000${body}`;
+      const unit: MarkdownUnit = { key: exact, exact, text: line, code: true };
       units.push(unit);
       // Blank lines inside code are text of their own; after the closing fence they join it, as anywhere else.
       const closed = closesFence(body, fence);
@@ -51,7 +68,7 @@ export function markdownUnits(text: string): MarkdownUnit[] {
     }
     const opened = mayOpenFence(body) ? FENCE.exec(body) : null;
     if (opened?.[1]) fence = { char: opened[1][0] ?? '`', length: opened[1].length };
-    units.push((current = { key: body === '' ? '' : lineKey(body), exact: body, text: line }));
+    units.push((current = { key: body === '' ? '' : undefined, exact: body, text: line, code: false }));
   }
   return units;
 }
@@ -64,7 +81,11 @@ function mayOpenFence(body: string): boolean {
 
 function closesFence(body: string, fence: OpenFence): boolean {
   const trimmed = body.trim();
-  return trimmed.length >= fence.length && trimmed === fence.char.repeat(trimmed.length);
+  if (trimmed.length < fence.length) return false;
+  // Every character the fence's own, looked at in place: a repeated copy for each line of code cost an allocation.
+  const char = fence.char.charCodeAt(0);
+  for (let at = 0; at < trimmed.length; at++) if (trimmed.charCodeAt(at) !== char) return false;
+  return true;
 }
 
 /**

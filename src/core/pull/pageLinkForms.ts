@@ -34,6 +34,14 @@ const PAGE_ADDRESS = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]+(?:\/[^?#]*)?\/wiki\/spaces\
  * (`#Set-up-the-API`). Without `pageIdOf` (no link of the file names a known page) only the links to its own headings.
  */
 export function withFileLinkForms(markdown: string, ours: string, pageIdOf: PageIdOf | undefined): string {
+  return fileLinkForms(ours, pageIdOf)(markdown);
+}
+
+/**
+ * withFileLinkForms with the file's links read once: Pull writes back both the base and the wiki's page as the same file
+ * writes its links, and finding them is a pass over the whole file.
+ */
+export function fileLinkForms(ours: string, pageIdOf: PageIdOf | undefined): (markdown: string) => string {
   const forms = new Map<string, string | null>();
   const remember = (key: string, written: string): void => {
     // Two different spellings of one page and heading: which one a link meant cannot be told, so neither is used.
@@ -49,20 +57,22 @@ export function withFileLinkForms(markdown: string, ours: string, pageIdOf: Page
     const label = labelBefore(ours, link.start);
     if (label !== undefined) remember(labelledKey(key, label), written);
   }
-  if (forms.size === 0) return markdown;
-  const pieces: string[] = [];
-  let copied = 0;
-  for (const link of findLinkDestinations(markdown)) {
-    const key = wikiLinkKey(link.text);
-    if (key === undefined) continue;
-    const label = labelBefore(markdown, link.start);
-    // By the link's text first; a text the colleague changed falls back to the page and heading alone.
-    const form = (label === undefined ? undefined : forms.get(labelledKey(key, label))) || forms.get(key);
-    if (!form) continue;
-    pieces.push(markdown.slice(copied, link.start), form);
-    copied = link.end;
-  }
-  return pieces.length === 0 ? markdown : pieces.join('') + markdown.slice(copied);
+  if (forms.size === 0) return (markdown) => markdown;
+  return (markdown) => {
+    const pieces: string[] = [];
+    let copied = 0;
+    for (const link of findLinkDestinations(markdown)) {
+      const key = wikiLinkKey(link.text);
+      if (key === undefined) continue;
+      const label = labelBefore(markdown, link.start);
+      // By the link's text first; a text the colleague changed falls back to the page and heading alone.
+      const form = (label === undefined ? undefined : forms.get(labelledKey(key, label))) || forms.get(key);
+      if (!form) continue;
+      pieces.push(markdown.slice(copied, link.start), form);
+      copied = link.end;
+    }
+    return pieces.length === 0 ? markdown : pieces.join('') + markdown.slice(copied);
+  };
 }
 
 function labelledKey(key: string, label: string): string {

@@ -7,7 +7,7 @@ import { omitTitleHeading } from '../publish/titleHeading';
 import type { WikiPage } from '../wikiPages';
 import type { PullBase, PullBaseStore } from './pullBase';
 import { withFileDiagramForms } from './diagramForms';
-import { withFileLinkForms, type PageIdOf } from './pageLinkForms';
+import { fileLinkForms, type PageIdOf } from './pageLinkForms';
 import { mergeThreeWay, type MergeResult } from './threeWayMerge';
 
 /** The page routes Pull needs (a subset of WikiPagesClient). */
@@ -95,8 +95,11 @@ function mergeIntoFile(ours: string, pulled: PulledEdit): { frontMatter: string;
   const { frontMatter, body } = splitLeadingFrontMatter(ours);
   // Its diagrams drawn as images, its links to its own headings and to other files' pages, compared in the file's
   // own form (diagramForms.ts, pageLinkForms.ts).
-  const inFileForms = (markdown: string): string => withFileLinkForms(withFileDiagramForms(markdown, body), body, pulled.pageIdOf);
-  const merge = (text: string): MergeResult => mergeThreeWay(inFileForms(pulled.base), inFileForms(pulled.theirs), text);
+  // Made once: the file's links are read once for both, and a merge without the title heading may be made again with it.
+  const inFileLinkForms = fileLinkForms(body, pulled.pageIdOf);
+  const base = inFileLinkForms(withFileDiagramForms(pulled.base, body));
+  const theirs = inFileLinkForms(withFileDiagramForms(pulled.theirs, body));
+  const merge = (text: string): MergeResult => mergeThreeWay(base, theirs, text);
   const heading = pulled.titleHeading === undefined ? undefined : titleHeadingOf(body, pulled.titleHeading);
   if (!heading) return { frontMatter, merged: merge(body) };
   const merged = merge(heading.before + heading.after);

@@ -6,7 +6,7 @@
 // writing; the two exports are compared as written, so no change of the wiki's hides behind that key.
 import { diffIndices } from 'node-diff3';
 import { conflictBlock } from './conflictMarkers';
-import { markdownUnits, type MarkdownUnit } from './markdownUnits';
+import { keyOf, markdownUnits, sameKey, type MarkdownUnit } from './markdownUnits';
 
 export type MergeResult =
   /** Nothing to take: the page's text is what this file last published (or the wiki's edit is already here). */
@@ -36,23 +36,29 @@ function mergeLines(base: string, theirs: string, ours: string): MergeResult {
   const theirUnits = markdownUnits(theirs);
   const ourUnits = markdownUnits(ours);
   // Base and theirs are both the export's, so they are compared as written (see MarkdownUnit.exact).
-  const theirHunks = hunksOf('theirs', baseUnits.map((unit) => unit.exact), theirUnits.map((unit) => unit.exact));
+  const theirHunks = hunksOf('theirs', baseUnits, theirUnits, 'exact');
   if (theirHunks.length === 0) return { kind: 'nothingNew', text: ours };
-  const ourHunks = hunksOf('ours', baseUnits.map((unit) => unit.key), ourUnits.map((unit) => unit.key));
+  const ourHunks = hunksOf('ours', baseUnits, ourUnits, 'key');
   const hunks = [...ourHunks, ...theirHunks].sort((x, y) => x.baseStart - y.baseStart);
+  // The file's units stand where they are in its text: a run of them is pushed as one slice of it, not unit by unit
+  // (a page's thousands of lines, most of them outside any change).
+  const ourStarts = startsOf(ourUnits);
+  const pushOurs = (start: number, end: number): void => {
+    if (end > start) pushText(out, ours.slice(ourStarts[start], ourStarts[end]));
+  };
   const out: string[] = [];
   let conflicts = 0;
   let changedByTheirs = false;
   // Where the file's text after the last region starts: outside regions the sides hold the base's units, shifted.
   let oursAt = 0;
   for (const { ourRange, theirRange, oursChanged, theirsChanged, conflict } of regionsOf(hunks, baseUnits, ourUnits, theirUnits)) {
-    pushTexts(out, ourUnits, oursAt, ourRange.start);
+    pushOurs(oursAt, ourRange.start);
     oursAt = ourRange.end;
-    if (!theirsChanged) pushTexts(out, ourUnits, ourRange.start, ourRange.end);
+    if (!theirsChanged) pushOurs(ourRange.start, ourRange.end);
     else if (!conflict) {
       // Only the wiki changed it, or both made the same change (kept as the file writes it).
       // A change the file's key cannot see (a nested item, say) may be here already, written as the wiki writes it.
-      if (oursChanged || sameKeys(ourUnits, ourRange, theirUnits, theirRange, 'exact')) pushTexts(out, ourUnits, ourRange.start, ourRange.end);
+      if (oursChanged || sameKeys(ourUnits, ourRange, theirUnits, theirRange, 'exact')) pushOurs(ourRange.start, ourRange.end);
       else {
         pushTheirs(out, theirUnits, theirRange, ourUnits, ourRange);
         changedByTheirs = true;
@@ -68,10 +74,25 @@ function mergeLines(base: string, theirs: string, ours: string): MergeResult {
       conflicts++;
     }
   }
-  pushTexts(out, ourUnits, oursAt, ourUnits.length);
+  pushOurs(oursAt, ourUnits.length);
   const text = out.join('');
   if (conflicts > 0) return { kind: 'conflicts', text, conflicts };
   return changedByTheirs ? { kind: 'merged', text } : { kind: 'nothingNew', text };
+}
+
+/**
+ * Where each unit starts in the text its units came from, and the text's length after the last: units are contiguous,
+ * and only the last can lack a line ending, so a run of them is that slice of the text.
+ */
+function startsOf(units: readonly MarkdownUnit[]): number[] {
+  const starts = new Array<number>(units.length + 1);
+  let at = 0;
+  for (let index = 0; index < units.length; index++) {
+    starts[index] = at;
+    at += (units[index] as MarkdownUnit).text.length;
+  }
+  starts[units.length] = at;
+  return starts;
 }
 
 interface Region { start: number; end: number; hunks: Hunk[] }
@@ -162,7 +183,7 @@ function codeBlocksOf(units: readonly MarkdownUnit[]): CodeBlocks {
 }
 
 function inCode(unit: MarkdownUnit | undefined): boolean {
-  return unit?.key.charCodeAt(0) === 0;
+  return unit !== undefined && keyOf(unit).charCodeAt(0) === 0;
 }
 
 /** The region grown to the whole of each code block it reaches into (a place between two lines of code included). */
@@ -176,15 +197,19 @@ function widenedToBlocks(region: Region, blocks: CodeBlocks): { start: number; e
 }
 
 /**
- * The side's changes against the base. node-diff3's LCS grows with the square of the lines it compares, so the units
- * both share at the start and the end (most of a page, for a typical edit) are left out of it first, as GNU diff does.
+ * The side's changes against the base, its units compared `by` key or as written (`exact`). node-diff3's LCS grows
+ * with the square of the units it compares, so the units both share at the start and the end (most of a page, for a
+ * typical edit) are left out of it first, as GNU diff does; only the units between are listed for it.
  */
-function hunksOf(side: Hunk['side'], baseKeys: readonly string[], keys: readonly string[]): Hunk[] {
+function hunksOf(side: Hunk['side'], baseUnits: readonly MarkdownUnit[], units: readonly MarkdownUnit[], by: 'key' | 'exact'): Hunk[] {
+  const same = by === 'key' ? sameKey : (a: MarkdownUnit, b: MarkdownUnit): boolean => a.exact === b.exact;
   let head = 0;
-  while (head < baseKeys.length && head < keys.length && baseKeys[head] === keys[head]) head++;
+  while (head < baseUnits.length && head < units.length && same(baseUnits[head] as MarkdownUnit, units[head] as MarkdownUnit)) head++;
   let tail = 0;
-  while (tail < baseKeys.length - head && tail < keys.length - head && baseKeys[baseKeys.length - 1 - tail] === keys[keys.length - 1 - tail]) tail++;
-  return diffIndices(baseKeys.slice(head, baseKeys.length - tail), keys.slice(head, keys.length - tail)).map((hunk) => ({
+  while (tail < baseUnits.length - head && tail < units.length - head && same(baseUnits[baseUnits.length - 1 - tail] as MarkdownUnit, units[units.length - 1 - tail] as MarkdownUnit)) tail++;
+  const compared = by === 'key' ? keyOf : (unit: MarkdownUnit): string => unit.exact;
+  const middle = (list: readonly MarkdownUnit[]): string[] => list.slice(head, list.length - tail).map(compared);
+  return diffIndices(middle(baseUnits), middle(units)).map((hunk) => ({
     side,
     baseStart: head + hunk.buffer1[0], baseEnd: head + hunk.buffer1[0] + hunk.buffer1[1],
     sideStart: head + hunk.buffer2[0], sideEnd: head + hunk.buffer2[0] + hunk.buffer2[1],
@@ -245,7 +270,7 @@ function withListMarkerOf(unit: MarkdownUnit, replaced: MarkdownUnit | undefined
 
 /** The unit's list item marker, unless it is code or a thematic break. */
 function listItem(unit: MarkdownUnit): RegExpExecArray | null {
-  return unit.key.charCodeAt(0) === 0 || THEMATIC_BREAK.test(unit.text) ? null : LIST_ITEM.exec(unit.text);
+  return inCode(unit) || THEMATIC_BREAK.test(unit.text) ? null : LIST_ITEM.exec(unit.text);
 }
 
 function sameList(unit: MarkdownUnit | undefined, indent: number): RegExpExecArray | undefined {
@@ -257,7 +282,7 @@ function sameList(unit: MarkdownUnit | undefined, indent: number): RegExpExecArr
 function nearestItem(units: readonly MarkdownUnit[], from: number, step: 1 | -1, indent: number): RegExpExecArray | undefined {
   for (let index = from, seen = 0; index >= 0 && index < units.length && seen < LIST_SEARCH; index += step, seen++) {
     const unit = units[index] as MarkdownUnit;
-    if (unit.key.charCodeAt(0) === 0) continue;
+    if (inCode(unit)) continue;
     const item = listItem(unit);
     const depth = item ? (item[1] as string).length : unit.text.length - unit.text.trimStart().length;
     if (item && depth === indent) return item;
@@ -270,7 +295,11 @@ function nearestItem(units: readonly MarkdownUnit[], from: number, step: 1 | -1,
 function sameKeys(a: readonly MarkdownUnit[], aRange: Range, b: readonly MarkdownUnit[], bRange: Range, by: 'key' | 'exact' = 'key'): boolean {
   if (aRange.end - aRange.start !== bRange.end - bRange.start) return false;
   for (let index = 0; index < aRange.end - aRange.start; index++) {
-    if (a[aRange.start + index]?.[by] !== b[bRange.start + index]?.[by]) return false;
+    const aUnit = a[aRange.start + index];
+    const bUnit = b[bRange.start + index];
+    if (aUnit === undefined || bUnit === undefined) {
+      if (aUnit !== bUnit) return false;
+    } else if (by === 'key' ? !sameKey(aUnit, bUnit) : aUnit.exact !== bUnit.exact) return false;
   }
   return true;
 }

@@ -1102,6 +1102,7 @@ var englishTreeMessages = {
   namesTreeParentPlace: (file, title, grandparentId, parentId) => `Not sent: the front matter of ${file} names the page titled "${title}" under page ${grandparentId}, which is page ${parentId}, the tree's parent page, but a tree publish never rewrites its parent page: the folder's files and subfolders become its children. ${namedParentFix(parentId)}`,
   treeParentUnchecked: (parentId, detail) => `Whether its front matter names the tree's parent page ${parentId} by that page's title and parent could not be checked${detail === void 0 ? " without page access" : `: ${detail}`}. A tree publish never rewrites its parent page: check that its wiki: keys name another page.`,
   titleElsewhere: (title, pageId, url) => `A page titled "${title}" already exists elsewhere in the space (page ${pageId}${url ? `, ${url}` : ""}); the wiki has long kept titles unique in a space and may refuse this one.`,
+  titleHeldByOldPage: (title, pageId, url) => `Its old page "${title}" (page ${pageId}${url ? `, ${url}` : ""}), which stays where it was since the service cannot move pages, holds this title; the wiki has long kept titles unique in a space and may refuse this one. If it does, rename or delete the old page on the wiki and publish again.`,
   followsNewPage: (folderTitle, pageId) => `Its folder's page "${folderTitle}" is published as a new page, so this page is created anew under it; the page it published before (page ${pageId}) stays where it is.`,
   retitledPage: (oldTitle, newTitle, pageId) => `Its title changed from "${oldTitle}" to "${newTitle}": the wiki finds a page by its title, so this makes a new page, and the page it published before (page ${pageId}) stays where it is.`,
   titledBack: (oldTitle, newTitle, pageId, leftPageId) => `Its title is "${newTitle}" again, which page ${pageId} of this tree still holds at this place: this updates that page instead of making a new one, and the page it published as "${oldTitle}" (page ${leftPageId}) stays where it is.`,
@@ -8821,12 +8822,16 @@ function createsPinnedPage(item) {
 }
 async function checkTitlesInSpace(plan, pages, spaceId, signal, messages = englishTreeMessages) {
   const madeAnew = recordedPagesMadeAnew(plan);
+  const oldPageOf = new Map((plan.moves?.moves ?? []).map((move) => [move.path, move.pageId]));
   const queue = [];
   for (const page of plan.pages) {
     if (spaceId === void 0 || page.item.titleLookedUp === true) continue;
     if (!(page.pageId === void 0 && page.item.state === "send" || madeAnew.retitled.has(page) || madeAnew.following.has(page))) continue;
     const parentKnown = page.parentKnown && !madeAnew.following.has(page);
-    queue.push({ item: page.item, spaceId, title: page.node.title, parentId: parentKnown ? page.item.complete?.parentId : void 0 });
+    const lookup = { item: page.item, spaceId, title: page.node.title, parentId: parentKnown ? page.item.complete?.parentId : void 0 };
+    const oldPageId = oldPageOf.get(page.node.path);
+    if (oldPageId !== void 0) lookup.oldPageId = oldPageId;
+    queue.push(lookup);
   }
   for (const item of plan.pinned) {
     if (item.titleLookedUp === true || !createsPinnedPage(item)) continue;
@@ -8856,9 +8861,11 @@ async function checkTitlesInSpace(plan, pages, spaceId, signal, messages = engli
         continue;
       }
       const elsewhere = found.filter((other) => lookup.parentId === void 0 || other.parentId !== lookup.parentId);
-      const first = elsewhere[0];
+      const oldPage = lookup.oldPageId === void 0 ? void 0 : elsewhere.find((other) => other.id === lookup.oldPageId);
+      const first = oldPage ?? elsewhere[0];
       if (!first) continue;
-      item.cautions.push({ code: "titleInSpace", message: messages.titleElsewhere(first.title, first.id, first.webUrl) });
+      const message = oldPage ? messages.titleHeldByOldPage(first.title, first.id, first.webUrl) : messages.titleElsewhere(first.title, first.id, first.webUrl);
+      item.cautions.push({ code: "titleInSpace", message });
       if (elsewhere.length === found.length) item.titleHeldElsewhere = { id: first.id, parentId: first.parentId, url: first.webUrl };
     }
   };

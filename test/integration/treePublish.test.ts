@@ -866,6 +866,11 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     signedIn.world.sandbox.setUniqueTitlesInSpace(true);
     const { plan, run } = await publishTree(moved, identity, remembered, true, undefined, undefined, false, undefined, true);
     assert.deepEqual(plan.moves.moves.map((move) => [move.oldPath, move.path]), [['docs/guide/install.md', 'docs/reference/install.md']]);
+    // Said before sending: the page holding the title is the file's own old page, which the move leaves behind.
+    const cautions = plan.pages.find((each) => each.key === 'reference/install.md')?.item.cautions.filter((caution) => caution.code === 'titleInSpace') ?? [];
+    assert.deepEqual(cautions.map((caution) => caution.message.replace(/127\.0\.0\.1:\d+/, 'SITE')), [
+      `Its old page "Install" (page ${oldInstall.id}, http://SITE/wiki/spaces/DOCS/pages/${oldInstall.id}/Install), which stays where it was since the service cannot move pages, holds this title; the wiki has long kept titles unique in a space and may refuse this one. If it does, rename or delete the old page on the wiki and publish again.`,
+    ]);
     const install = run.results.find((result) => result.key === 'reference/install.md');
     assert.equal(install?.state, 'failed');
     assert.match(install?.outcome?.message ?? '', new RegExp(`^Error: Bad Request - A page titled "Install" already exists in the space "DOCS"\\. Page ${oldInstall.id} \\(http://127\\.0\\.0\\.1:\\d+/wiki/spaces/DOCS/pages/${oldInstall.id}/Install\\), elsewhere in the space, already has the title "Install".* Choosing Overwrite would not help`));

@@ -54,6 +54,8 @@ export interface TreeMessages extends PageRouteMessages {
   /** Whether a file's front matter names the tree's parent page by its title and parent could not be checked: `detail` why, undefined for no page access. */
   treeParentUnchecked(parentId: string, detail: string | undefined): string;
   titleElsewhere(title: string, pageId: string, url: string | undefined): string;
+  /** A moved file's new page, whose title its old page (page `pageId`, left where it was) holds. */
+  titleHeldByOldPage(title: string, pageId: string, url: string | undefined): string;
   /** A recorded page under a folder page that this publish makes anew: it is created anew under it too. */
   followsNewPage(folderTitle: string, pageId: string): string;
   retitledPage(oldTitle: string, newTitle: string, pageId: string): string;
@@ -113,6 +115,8 @@ export const englishTreeMessages: TreeMessages = {
     `Whether its front matter names the tree's parent page ${parentId} by that page's title and parent could not be checked${detail === undefined ? ' without page access' : `: ${detail}`}. A tree publish never rewrites its parent page: check that its wiki: keys name another page.`,
   titleElsewhere: (title, pageId, url) =>
     `A page titled "${title}" already exists elsewhere in the space (page ${pageId}${url ? `, ${url}` : ''}); the wiki has long kept titles unique in a space and may refuse this one.`,
+  titleHeldByOldPage: (title, pageId, url) =>
+    `Its old page "${title}" (page ${pageId}${url ? `, ${url}` : ''}), which stays where it was since the service cannot move pages, holds this title; the wiki has long kept titles unique in a space and may refuse this one. If it does, rename or delete the old page on the wiki and publish again.`,
   followsNewPage: (folderTitle, pageId) =>
     `Its folder's page "${folderTitle}" is published as a new page, so this page is created anew under it; the page it published before (page ${pageId}) stays where it is.`,
   retitledPage: (oldTitle, newTitle, pageId) =>

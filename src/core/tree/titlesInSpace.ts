@@ -58,6 +58,8 @@ interface TitleLookup {
   title: string;
   /** Undefined when any page found is elsewhere (under a folder page that does not exist yet). */
   parentId: string | undefined;
+  /** A moved file's page: the page it leaves under its old folder's page (MoveReport.moves), which keeps its title. */
+  oldPageId?: string;
 }
 
 /**
@@ -69,13 +71,14 @@ interface TitleLookup {
  * the pages the guard's verdicts made new since. `spaceId` may be undefined only when the plan has no tree pages.
  */
 export async function checkTitlesInSpace(
-  plan: Pick<TreePlan, 'pages' | 'pinned'>,
+  plan: Pick<TreePlan, 'pages' | 'pinned'> & Partial<Pick<TreePlan, 'moves'>>,
   pages: WikiPagesClient,
   spaceId: string | undefined,
   signal?: AbortSignal,
   messages: TreeMessages = englishTreeMessages,
 ): Promise<void> {
   const madeAnew = recordedPagesMadeAnew(plan);
+  const oldPageOf = new Map((plan.moves?.moves ?? []).map((move) => [move.path, move.pageId]));
   const queue: TitleLookup[] = [];
   for (const page of plan.pages) {
     if (spaceId === undefined || page.item.titleLookedUp === true) continue;
@@ -83,7 +86,10 @@ export async function checkTitlesInSpace(
     // Under a folder page that does not exist yet nothing can hold the title at its own place: any page is elsewhere.
     // A page following a new folder page goes under that page, whatever parent the plan holds for it now.
     const parentKnown = page.parentKnown && !madeAnew.following.has(page);
-    queue.push({ item: page.item, spaceId, title: page.node.title, parentId: parentKnown ? page.item.complete?.parentId : undefined });
+    const lookup: TitleLookup = { item: page.item, spaceId, title: page.node.title, parentId: parentKnown ? page.item.complete?.parentId : undefined };
+    const oldPageId = oldPageOf.get(page.node.path);
+    if (oldPageId !== undefined) lookup.oldPageId = oldPageId;
+    queue.push(lookup);
   }
   for (const item of plan.pinned) {
     if (item.titleLookedUp === true || !createsPinnedPage(item)) continue;
@@ -116,9 +122,12 @@ export async function checkTitlesInSpace(
         continue;
       }
       const elsewhere = found.filter((other) => lookup.parentId === undefined || other.parentId !== lookup.parentId);
-      const first = elsewhere[0];
+      // A moved file's own old page is the one named when it holds the title: the plan's moves say it stays there.
+      const oldPage = lookup.oldPageId === undefined ? undefined : elsewhere.find((other) => other.id === lookup.oldPageId);
+      const first = oldPage ?? elsewhere[0];
       if (!first) continue;
-      item.cautions.push({ code: 'titleInSpace', message: messages.titleElsewhere(first.title, first.id, first.webUrl) });
+      const message = oldPage ? messages.titleHeldByOldPage(first.title, first.id, first.webUrl) : messages.titleElsewhere(first.title, first.id, first.webUrl);
+      item.cautions.push({ code: 'titleInSpace', message });
       // A page with the title under this page's own parent is the one "already exists" would mean, which Overwrite updates.
       if (elsewhere.length === found.length) item.titleHeldElsewhere = { id: first.id, parentId: first.parentId, url: first.webUrl };
     }

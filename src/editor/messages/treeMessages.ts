@@ -75,6 +75,10 @@ export const editorTreeMessages: TreeMessages = {
     url
       ? vscode.l10n.t('A page titled "{0}" already exists elsewhere in the space (page {1}, {2}); the wiki has long kept titles unique in a space and may refuse this one.', title, pageId, url)
       : vscode.l10n.t('A page titled "{0}" already exists elsewhere in the space (page {1}); the wiki has long kept titles unique in a space and may refuse this one.', title, pageId),
+  titleHeldByOldPage: (title, pageId, url) =>
+    url
+      ? vscode.l10n.t('Its old page "{0}" (page {1}, {2}), which stays where it was since the service cannot move pages, holds this title; the wiki has long kept titles unique in a space and may refuse this one. If it does, rename or delete the old page on the wiki and publish again.', title, pageId, url)
+      : vscode.l10n.t('Its old page "{0}" (page {1}), which stays where it was since the service cannot move pages, holds this title; the wiki has long kept titles unique in a space and may refuse this one. If it does, rename or delete the old page on the wiki and publish again.', title, pageId),
   followsNewPage: (folderTitle, pageId) =>
     vscode.l10n.t('Its folder\'s page "{0}" is published as a new page, so this page is created anew under it; the page it published before (page {1}) stays where it is.', folderTitle, pageId),
   retitledPage: (oldTitle, newTitle, pageId) =>

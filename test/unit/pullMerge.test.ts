@@ -63,6 +63,15 @@ describe('Pull merge (three-way, export style ignored)', () => {
     assert.equal(mergeThreeWay(PUBLISHED, theirs, PUBLISHED).text, theirs);
   });
 
+  it('keeps a blank line inside a code block just before a line the wiki added there, and the blank lines after the block', () => {
+    const base = 'Intro.\n\n```sh\nnpm install\n\nnpm test\n```\n\nThe end.\n';
+    const theirs = base.replace('npm install\n\nnpm test', 'npm install\n\nnpm run build\nnpm test');
+    assert.deepEqual(mergeThreeWay(base, theirs, base), { kind: 'merged', text: theirs });
+    // The file's own edit elsewhere stays, with the same blank lines in the block.
+    const ours = base.replace('Intro.', 'Intro, edited.');
+    assert.deepEqual(mergeThreeWay(base, theirs, ours), { kind: 'merged', text: theirs.replace('Intro.', 'Intro, edited.') });
+  });
+
   it('never runs two lines together when the file has no final line ending', () => {
     const base = 'one\ntwo';
     const result = mergeThreeWay(base, 'one\ntwo\nthree\n', 'one\ntwo');

@@ -41,10 +41,13 @@ function mergeLines(base: string, theirs: string, ours: string): MergeResult {
   const ourHunks = hunksOf('ours', baseUnits, ourUnits, 'key');
   const hunks = [...ourHunks, ...theirHunks].sort((x, y) => x.baseStart - y.baseStart);
   // The file's units stand where they are in its text: a run of them is pushed as one slice of it, not unit by unit
-  // (a page's thousands of lines, most of them outside any change).
+  // (a page's thousands of lines, most of them outside any change). Its last unit is pushed on its own, as before: the
+  // wiki's change after it may give it the wiki's blank lines (pushTheirs), which must be that unit's own tail, not
+  // the slice's (a blank line inside code is a unit of its own, whose tail is empty).
   const ourStarts = startsOf(ourUnits);
   const pushOurs = (start: number, end: number): void => {
-    if (end > start) pushText(out, ours.slice(ourStarts[start], ourStarts[end]));
+    if (end - start > 1) pushText(out, ours.slice(ourStarts[start], ourStarts[end - 1]));
+    if (end > start) pushText(out, (ourUnits[end - 1] as MarkdownUnit).text);
   };
   const out: string[] = [];
   let conflicts = 0;

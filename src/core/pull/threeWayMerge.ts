@@ -40,6 +40,7 @@ function mergeLines(base: string, theirs: string, ours: string): MergeResult {
   if (theirHunks.length === 0) return { kind: 'nothingNew', text: ours };
   const ourHunks = hunksOf('ours', baseUnits, ourUnits, 'key');
   const hunks = [...ourHunks, ...theirHunks].sort((x, y) => x.baseStart - y.baseStart);
+  const out: string[] = [];
   // The file's units stand where they are in its text: a run of them is pushed as one slice of it, not unit by unit
   // (a page's thousands of lines, most of them outside any change). Its last unit is pushed on its own, as before: the
   // wiki's change after it may give it the wiki's blank lines (pushTheirs), which must be that unit's own tail, not
@@ -49,7 +50,6 @@ function mergeLines(base: string, theirs: string, ours: string): MergeResult {
     if (end - start > 1) pushText(out, ours.slice(ourStarts[start], ourStarts[end - 1]));
     if (end > start) pushText(out, (ourUnits[end - 1] as MarkdownUnit).text);
   };
-  const out: string[] = [];
   let conflicts = 0;
   let changedByTheirs = false;
   // Where the file's text after the last region starts: outside regions the sides hold the base's units, shifted.

@@ -68,7 +68,7 @@ describe('Pull merge: what it gives for thousands of seeded random pages', () =>
   it(`gives each of ${CASES} cases the result it gave when pullMergeCases.json was written`, () => {
     const cases = mergeCases();
     const hashes = cases.map(({ base, theirs, ours }) => hashOf(mergeThreeWay(base, theirs, ours)));
-    if (process.env.WRITE_MERGE_CASES === '1') writeFileSync(CASES_FILE, `${JSON.stringify({ seed: SEED, cases: CASES, hashes }, null, 0)}\n`);
+    if (process.env.WRITE_MERGE_CASES === '1') writeFileSync(CASES_FILE, `${JSON.stringify({ seed: SEED, cases: CASES, hashes })}\n`);
     const kept = JSON.parse(readFileSync(CASES_FILE, 'utf8')) as { seed: number; cases: number; hashes: string[] };
     assert.deepEqual([kept.seed, kept.cases], [SEED, CASES], 'pullMergeCases.json was written for other cases');
     const changed = hashes.flatMap((hash, index) => (hash === kept.hashes[index] ? [] : [index]));

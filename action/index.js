@@ -1702,6 +1702,7 @@ var englishPublishMessages = {
   conflictMarkers: (count) => `The file still holds ${count === 1 ? "a conflict" : `${count} conflicts`} between its text and the wiki's (<<<<<<< ours, =======, >>>>>>> wiki). Keep the right text, remove the markers, then publish.`,
   localImages: (count, preview2) => `${count === 1 ? "1 local image" : `${count} local images`} (${preview2}) will not show on the wiki: it takes only images at public URLs.`,
   localLinks: (count, preview2) => `${count === 1 ? "1 link" : `${count} links`} to other local Markdown files (${preview2}) will point nowhere on the wiki.`,
+  htmlLinks: (count, preview2) => count === 1 ? `1 HTML link to a local file (${preview2}) is sent as written and will point nowhere on the wiki: write it as a Markdown link instead, which a page tree turns into a link to its page.` : `${count} HTML links to local files (${preview2}) are sent as written and will point nowhere on the wiki: write each as a Markdown link instead, which a page tree turns into a link to its page.`,
   largeContent: (megabytes) => `The content is ${megabytes} MB; the wiki's page limit is about 1 MB. Consider splitting it into several pages.`,
   leavesPage: (pageTitle, parentId, pageId) => `Its front matter names another place or title than its last publish ("${pageTitle}"${pageId === void 0 ? "" : `, page ${pageId},`} under page ${parentId}): the service cannot move or rename a page, so publishing creates a new one and the earlier page stays where it is.`,
   duplicatePage: (others, pageTitle, parentId) => `It would land on the same page as ${others} ("${pageTitle}" under parent ${parentId}; titles that differ only in case count as the same). Give each file its own title.`,
@@ -2077,6 +2078,7 @@ function isEscaped(text2, at) {
 
 // src/core/publish/inspect.ts
 var HTML_IMAGE = /<img\b[^>]*\bsrc\s*=\s*(?:"([^"]+)"|'([^']+)'|([^\s"'=<>`]+))/gi;
+var HTML_LINK = /<a\s[^>]*?\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/gi;
 var HTML_SRCSET = /<(?:img|source)\b[^>]*\bsrcset\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/gi;
 var REFERENCE_DEFINITION = /^ {0,3}\[([^\]\n]+)\]:[ \t]*<?([^\s>]+)>?/gm;
 var REFERENCE_USE = /(!?)\[((?:[^[\]\\\n]|\\.)*)\](?:\[((?:[^[\]\\\n]|\\.)*)\])?/g;
@@ -2084,7 +2086,7 @@ var SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 var MARKDOWN_FILE = /\.(md|markdown)(#.*)?$/i;
 function inspectMarkdown(markdown, options = {}) {
   const code = fencedBlocks(markdown);
-  const findings = { firstHeading: firstHeading(markdown, code), localImages: [], localMarkdownLinks: [] };
+  const findings = { firstHeading: firstHeading(markdown, code), localImages: [], localMarkdownLinks: [], htmlLinks: [] };
   const markdownLinks = options.markdownLinks !== false;
   for (let at = markdown.indexOf("]("); at !== -1; at = markdown.indexOf("](", at + 2)) {
     const open2 = markdown.lastIndexOf("[", at);
@@ -2101,6 +2103,7 @@ function inspectMarkdown(markdown, options = {}) {
     const hidden = (at) => isInCode(markdown, at, code) || htmlAt(markdown, at, code) === "comment";
     collectImages(markdown, HTML_IMAGE, hidden, findings.localImages, false);
     if (markdown.includes("srcset")) collectImages(markdown, HTML_SRCSET, hidden, findings.localImages, true);
+    if (/href/i.test(markdown)) collectHtmlLinks(markdown, hidden, findings.htmlLinks);
   }
   if (holdsDefinitionMarker(markdown)) {
     const imageOnly = imageOnlyLabels(markdown);
@@ -2152,9 +2155,15 @@ function isRegExpSpace(code) {
 function collectImages(markdown, pattern, skipped, into, isSrcset) {
   for (const match of markdown.matchAll(pattern)) {
     const value = match[1] ?? match[2] ?? match[3] ?? "";
-    const local = (isSrcset ? srcsetAddresses(value) : [value]).filter(isLocalImage);
+    const local = (isSrcset ? srcsetAddresses(value) : [value]).filter(namesLocalFile);
     if (local.length === 0 || skipped(match.index)) continue;
     for (const target of local) pushUnique(into, target);
+  }
+}
+function collectHtmlLinks(markdown, skipped, into) {
+  for (const match of markdown.matchAll(HTML_LINK)) {
+    const target = match[1] ?? match[2] ?? match[3] ?? "";
+    if (namesLocalFile(target) && !skipped(match.index)) pushUnique(into, target);
   }
 }
 function srcsetAddresses(srcset) {
@@ -2913,7 +2922,7 @@ function isDrivePath(target) {
   const slash = target.charCodeAt(2);
   return letter >= 97 && letter <= 122 && target.charCodeAt(1) === 58 && (slash === 92 || slash === 47);
 }
-function isLocalImage(target) {
+function namesLocalFile(target) {
   return isLocal(target) || isDrivePath(target);
 }
 function isLocal(target) {
@@ -3262,6 +3271,9 @@ function cautionsFor(content, findings, messages = englishPublishMessages, links
   }
   if (findings.localMarkdownLinks.length > 0 && !linksCheckedLater) {
     cautions.push({ code: "localLinks", message: detached(messages.localLinks(findings.localMarkdownLinks.length, preview(findings.localMarkdownLinks))) });
+  }
+  if (findings.htmlLinks.length > 0) {
+    cautions.push({ code: "htmlLinks", message: detached(messages.htmlLinks(findings.htmlLinks.length, preview(findings.htmlLinks))) });
   }
   const bytes = content.length * 3 <= LARGE_CONTENT_BYTES ? 0 : Buffer.byteLength(content, "utf8");
   if (bytes > LARGE_CONTENT_BYTES) cautions.push({ code: "largeContent", message: messages.largeContent((bytes / 1e6).toFixed(1)) });

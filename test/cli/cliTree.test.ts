@@ -387,6 +387,18 @@ describe('CLI --tree', () => {
     assert.equal(page('Overview').markdown, index.replace('the [setup](guide/setup.md)', `the [setup](${setup})`), 'only the link outside HTML is rewritten');
   });
 
+  it('an HTML link to a file of the tree (<a href>) is sent as written, named with the fix by the dry run and the run; the Markdown link beside it reaches the page', async () => {
+    const index = '# Overview\n\n<p align="center"><a href="guide/setup.md">Setup</a> | <a href="https://example.com/">Home</a></p>\n\nRead the [setup](guide/setup.md).\n\n<!-- <a href="reference/api.md">old</a> -->\n';
+    const root = await cli.tree({ ...TREE, 'docs/index.md': index });
+    const caution = '1 HTML link to a local file (guide/setup.md) is sent as written and will point nowhere on the wiki: write it as a Markdown link instead, which a page tree turns into a link to its page.';
+    const run = await cautionedThenRun(root, caution);
+    const record = fileRecords(run).filter((each) => each.file === 'docs/index.md').at(-1);
+    assert.deepEqual(record?.cautions, [caution]);
+    assert.deepEqual(record?.linkCautions, [], 'the Markdown link reaches its page');
+    const setup = `${cli.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/${page('Setup').id}/Setup`;
+    assert.equal(page('Overview').markdown, index.replace('the [setup](guide/setup.md)', `the [setup](${setup})`), 'the HTML link is sent as written');
+  });
+
   it('a heading in an HTML comment or block is no anchor: links to it get the "no such heading" caution and keep the anchor as written, not the wiki form of a heading no page has', async () => {
     const api = '# API\n\n- [Old](#old)\n- [Tokens](#tokens)\n\n<!--\n## Old\n-->\n\n> <div>\n> ## Quoted\n> </div>\n\n## Tokens\n';
     const root = await cli.tree({

@@ -25,7 +25,7 @@ const FILES = {
 const IN_REPOSITORY = {
   ...FILES,
   '.git/HEAD': 'ref: refs/heads/main\n',
-  'docs/index.md': `${FILES['docs/index.md']}\nTokens: [from the top](/docs/reference/api.md#tokens). Old: [notes](guide/old-notes.md).\n`,
+  'docs/index.md': `${FILES['docs/index.md']}\nTokens: [from the top](/docs/reference/api.md#tokens). Old: [notes](guide/old-notes.md).\n\n<p><a href="guide/setup.md">Setup</a></p>\n`,
 };
 
 describe('Publishing a folder as a page tree', function () {
@@ -53,6 +53,7 @@ describe('Publishing a folder as a page tree', function () {
     assert.match(text, /^\u00a0{8}Setup \(new\)$/m);
     assert.match(text, /Reference \(new, lists its children\)/);
     assert.match(text, /Overview: 2 links stay as written and will not work on the wiki: LICENSE\.txt \(not a Markdown file\), guide\/old-notes\.md \(no such file\)/, 'the links that will not work, before sending');
+    assert.match(text, /Overview: 1 HTML link to a local file \(guide\/setup\.md\) is sent as written and will point nowhere on the wiki: write it as a Markdown link instead/, 'an HTML link too');
     assert.equal(sandbox.imports.length, 0, 'nothing is sent before the confirmation');
     await confirm.locator('.monaco-button', { hasText: /^Publish$/ }).click();
 

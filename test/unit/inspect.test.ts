@@ -38,6 +38,22 @@ describe('Markdown inspection', () => {
     assert.deepEqual(inspectMarkdown('[h](C:\\docs\\h.md)').localMarkdownLinks, []);
   });
 
+  it('finds the local files HTML links name (<a href>), quoted or not, in any case, however Markdown links are checked', () => {
+    const text = '<p align="center">\n  <a href="docs/setup.md">Setup</a> | <A class="x" HREF=\'../LICENSE\'>License</A> | <a href=guide/>Guide</a>\n' +
+      '  <a href="https://x.org/a.md">Web</a> <a href="#top">Top</a> <a href="mailto:a@b.c">Mail</a> <a name="anchor"></a> <a href="C:\\docs\\w.md">W</a>\n</p>\n';
+    const expected = ['docs/setup.md', '../LICENSE', 'guide/', 'C:\\docs\\w.md'];
+    assert.deepEqual(inspectMarkdown(text).htmlLinks, expected);
+    assert.deepEqual(inspectMarkdown(text, { markdownLinks: false }).htmlLinks, expected, 'a page tree rewrites Markdown links only');
+    assert.deepEqual(inspectMarkdown(text).localMarkdownLinks, [], 'an HTML link is no Markdown link');
+    // <abbr>, <area> and an <a> without href are no link; each target is listed once.
+    assert.deepEqual(inspectMarkdown('<abbr href="x.md">x</abbr> <a title="t">y</a> <a href="b.md">b</a> <a href="b.md">again</a>').htmlLinks, ['b.md']);
+  });
+
+  it('leaves out HTML links in code and in comments', () => {
+    const text = '```html\n<a href="a.md">a</a>\n```\n    <a href="b.md">b</a>\n\n`<a href="c.md">c</a>`\n<!-- <a href="d.md">d</a> -->\n<a href="e.md">e</a>\n';
+    assert.deepEqual(inspectMarkdown(text).htmlLinks, ['e.md']);
+  });
+
   it('finds links to local Markdown files, including reference definitions and anchors', () => {
     const findings = inspectMarkdown('[guide](../guide.md) [web](https://x.org/a.md) [self](#top) [sec](other.markdown#part)\n[ref]: ./ref.md');
     assert.deepEqual(findings.localMarkdownLinks, ['../guide.md', 'other.markdown#part', './ref.md']);
@@ -46,12 +62,12 @@ describe('Markdown inspection', () => {
   it('ignores code: fenced blocks, indented blocks and inline code', () => {
     const text = '```md\n# Not a title\n![x](x.png)\n```\n    ![y](y.png)\n`![z](z.png)`\n~~~\n[a](a.md)\n~~~\n# Real';
     const findings = inspectMarkdown(text);
-    assert.deepEqual(findings, { firstHeading: 'Real', localImages: [], localMarkdownLinks: [] });
+    assert.deepEqual(findings, { firstHeading: 'Real', localImages: [], localMarkdownLinks: [], htmlLinks: [] });
   });
 
   it('ignores code in block quotes, on a list item\'s marker line and in spans across lines, and HTML the page does not read as Markdown', () => {
     const text = '> ```\n> [a](a.md)\n> ```\n- ```\n  ![b](b.png)\n  ```\n`c\n[c](c.md)`\n<!--\n# Old title\n[d](d.md)\n-->\n<pre>\n[e](e.md)\n</pre>\n# Title';
-    assert.deepEqual(inspectMarkdown(text), { firstHeading: 'Title', localImages: [], localMarkdownLinks: [] });
+    assert.deepEqual(inspectMarkdown(text), { firstHeading: 'Title', localImages: [], localMarkdownLinks: [], htmlLinks: [] });
   });
 
   it('still finds links next to backticks that open no code span, and HTML images outside comments', () => {
@@ -74,7 +90,7 @@ describe('Markdown inspection', () => {
 
   it('reads a line of a lone tag of any name as an HTML block to the next blank line, unless it would interrupt a paragraph (CommonMark type 7)', () => {
     const block = '<custom-note type="tip">\n# Not a title\n[a](a.md)\n</custom-note>\n\n</span>\n[b](b.md)\n\n# Title\n<kbd>\n[c](c.md)\n\n[d](d.md)\n';
-    assert.deepEqual(inspectMarkdown(block), { firstHeading: 'Title', localImages: [], localMarkdownLinks: ['d.md'] });
+    assert.deepEqual(inspectMarkdown(block), { firstHeading: 'Title', localImages: [], localMarkdownLinks: ['d.md'], htmlLinks: [] });
     // A paragraph runs on over it; an autolink or a tag with more text after it is no such line.
     // After a first line that is blank (as a body after front matter often starts), too.
     assert.deepEqual(inspectMarkdown('\n<custom-note>\n[a](a.md)\n').localMarkdownLinks, []);
@@ -84,7 +100,7 @@ describe('Markdown inspection', () => {
 
   it('opens no fence at a fence line inside an HTML comment or block: the text after it is read as Markdown', () => {
     const text = '<!--\n```sh\n# Old title\n[a](a.md)\n-->\n[b](b.md)\n\n<div>\n~~~\n</div>\n\n[c](c.md)\n\n<custom-note>\n```\n</custom-note>\n\n# Title\n```\n[d](d.md)\n```\n';
-    assert.deepEqual(inspectMarkdown(text), { firstHeading: 'Title', localImages: [], localMarkdownLinks: ['b.md', 'c.md'] });
+    assert.deepEqual(inspectMarkdown(text), { firstHeading: 'Title', localImages: [], localMarkdownLinks: ['b.md', 'c.md'], htmlLinks: [] });
     // The pairing goes on after the comment: a fence that opens after it is closed by the next fence line.
     assert.deepEqual(fencedBlocks(text).map(([start, end]) => text.slice(start, end)), ['```\n[d](d.md)\n```']);
   });
@@ -99,7 +115,7 @@ describe('Markdown inspection', () => {
   it('reads an HTML block opened after block quote or list item markers to its end there, as CommonMark reads a container\'s blocks', () => {
     const quoted = '> <div>\n> [a](a.md)\n> </div>\n\n> <!--\n> # Old title\n> [b](b.md)\n> -->\n> [c](c.md)\n\n> <div>\n[d](d.md)\n\n> text\n> <custom-note>\n> [e](e.md)\n';
     // An HTML block has no lazy lines: `[d]` ends the quote, and so the block; a lone tag does not interrupt a paragraph.
-    assert.deepEqual(inspectMarkdown(quoted), { firstHeading: undefined, localImages: [], localMarkdownLinks: ['c.md', 'd.md', 'e.md'] });
+    assert.deepEqual(inspectMarkdown(quoted), { firstHeading: undefined, localImages: [], localMarkdownLinks: ['c.md', 'd.md', 'e.md'], htmlLinks: [] });
     const listed = '- <details>\n  [a](a.md)\n  </details>\n- [b](b.md)\n\n1. <custom-note>\n   [c](c.md)\n\n   [d](d.md)\n\n> - <pre>\n>   [e](e.md)\n> [f](f.md)\n\n> <!DOCTYPE\n> [g](g.md) >\n> [h](h.md)\n';
     // A quote's own `>` ends no `<!DOCTYPE` block: only the `>` in the block's text does.
     assert.deepEqual(inspectMarkdown(listed).localMarkdownLinks, ['b.md', 'd.md', 'f.md', 'h.md']);
@@ -113,17 +129,17 @@ describe('Markdown inspection', () => {
   });
 
   it('takes the title from a heading that a paragraph\'s unclosed `<!--` is before: the heading ends the paragraph, and the comment with it', () => {
-    assert.deepEqual(inspectMarkdown('Draft <!-- start\n# Setup [guide](guide.md)\nold -->\n'), { firstHeading: 'Setup [guide](guide.md)', localImages: [], localMarkdownLinks: ['guide.md'] });
+    assert.deepEqual(inspectMarkdown('Draft <!-- start\n# Setup [guide](guide.md)\nold -->\n'), { firstHeading: 'Setup [guide](guide.md)', localImages: [], localMarkdownLinks: ['guide.md'], htmlLinks: [] });
     assert.equal(inspectMarkdown('Draft <!-- start\n[guide](guide.md)\n# Old -->\n# Title\n').firstHeading, 'Old -->', 'a heading is no paragraph\'s continuation');
-    assert.deepEqual(inspectMarkdown('Draft <!-- start\n[guide](guide.md) -->\n# Title\n'), { firstHeading: 'Title', localImages: [], localMarkdownLinks: [] });
+    assert.deepEqual(inspectMarkdown('Draft <!-- start\n[guide](guide.md) -->\n# Title\n'), { firstHeading: 'Title', localImages: [], localMarkdownLinks: [], htmlLinks: [] });
   });
 
   it('ends an HTML block in a list item where the list item ends, as CommonMark does (an HTML block has no lazy lines)', () => {
     const steps = '1. Step one\n   <details><summary>More</summary>\n   [a](a.md)\n   </details>\n2. Step two [b](b.md)\n\n- x\n\n  <div>\n  [c](c.md)\n# Title [d](d.md)\n';
-    assert.deepEqual(inspectMarkdown(steps), { firstHeading: 'Title [d](d.md)', localImages: [], localMarkdownLinks: ['b.md', 'd.md'] });
+    assert.deepEqual(inspectMarkdown(steps), { firstHeading: 'Title [d](d.md)', localImages: [], localMarkdownLinks: ['b.md', 'd.md'], htmlLinks: [] });
     // Nested, four columns or more in: the block ends at a line less indented than the item's content, a comment too.
     const nested = '- a\n  - b\n    <details>\n    [a](a.md)\n[b](b.md)\n\n1. x\n   - y\n     <!--\n     [c](c.md)\n   [d](d.md) ![e](e.png)\n   -->\n';
-    assert.deepEqual(inspectMarkdown(nested), { firstHeading: undefined, localImages: ['e.png'], localMarkdownLinks: ['b.md', 'd.md'] });
+    assert.deepEqual(inspectMarkdown(nested), { firstHeading: undefined, localImages: ['e.png'], localMarkdownLinks: ['b.md', 'd.md'], htmlLinks: [] });
     // A block quote or a heading ends a list item whose paragraph it follows: a block after them is in no list item.
     const after = '- a\n> quote\n  <div>\n[f](f.md)\n\n- b\n## Part\n  <div>\n[g](g.md)\n';
     assert.deepEqual(inspectMarkdown(after).localMarkdownLinks, []);

@@ -82,4 +82,13 @@ describe('preflight', () => {
     assert.deepEqual(cautionsFor(large, inspectMarkdown('')).map((c) => c.code), ['largeContent']);
     assert.deepEqual(cautionsFor('plain', inspectMarkdown('plain')), []);
   });
+  it('cautions about HTML links to local files in a flat publish and in a page tree alike, naming them', () => {
+    const text = '[b](b.md) <a href="setup.md">Setup</a> <a href="../LICENSE">License</a>';
+    assert.deepEqual(cautionsFor(text, inspectMarkdown(text)).map((c) => c.code), ['localLinks', 'htmlLinks']);
+    const tree = cautionsFor(text, inspectMarkdown(text, { markdownLinks: false }), undefined, true);
+    assert.deepEqual(tree.map((c) => c.code), ['htmlLinks']);
+    assert.match(tree[0]?.message ?? '', /^2 HTML links to local files \(setup\.md, \.\.\/LICENSE\) are sent as written and will point nowhere on the wiki: write each as a Markdown link instead/);
+    const one = '<a href="setup.md">Setup</a>';
+    assert.match(cautionsFor(one, inspectMarkdown(one))[0]?.message ?? '', /^1 HTML link to a local file \(setup\.md\) is sent as written/);
+  });
 });

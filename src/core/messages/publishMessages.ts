@@ -55,6 +55,8 @@ export interface PublishMessages extends EndpointMessages {
   conflictMarkers(count: number): string;
   localImages(count: number, preview: string): string;
   localLinks(count: number, preview: string): string;
+  /** HTML links (`<a href>`) to local files: sent as written, never made page links. */
+  htmlLinks(count: number, preview: string): string;
   largeContent(megabytes: string): string;
   /** Front matter names another place or title than the file's last publish: a new page, the earlier one stays. */
   leavesPage(pageTitle: string, parentId: string, pageId: string | undefined): string;
@@ -155,6 +157,10 @@ export const englishPublishMessages: PublishMessages = {
     `${count === 1 ? '1 local image' : `${count} local images`} (${preview}) will not show on the wiki: it takes only images at public URLs.`,
   localLinks: (count, preview) =>
     `${count === 1 ? '1 link' : `${count} links`} to other local Markdown files (${preview}) will point nowhere on the wiki.`,
+  htmlLinks: (count, preview) =>
+    count === 1
+      ? `1 HTML link to a local file (${preview}) is sent as written and will point nowhere on the wiki: write it as a Markdown link instead, which a page tree turns into a link to its page.`
+      : `${count} HTML links to local files (${preview}) are sent as written and will point nowhere on the wiki: write each as a Markdown link instead, which a page tree turns into a link to its page.`,
   largeContent: (megabytes) =>
     `The content is ${megabytes} MB; the wiki's page limit is about 1 MB. Consider splitting it into several pages.`,
   leavesPage: (pageTitle, parentId, pageId) =>

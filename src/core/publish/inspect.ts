@@ -10,6 +10,11 @@ export interface MarkdownFindings {
   firstHeading: string | undefined;
   localImages: string[];
   localMarkdownLinks: string[];
+  /**
+   * The local files HTML links name (`<a href="setup.md">`), outside code and comments: sent as written, since only
+   * Markdown links are turned into page links, so each leads nowhere on the wiki. Listed however links are checked.
+   */
+  htmlLinks: string[];
 }
 
 // Read-only: fencedBlocks hands the same ranges to every caller of the same text.
@@ -19,6 +24,8 @@ export type Ranges = ReadonlyArray<readonly [number, number]>;
 const HTML_IMAGE = /<img\b[^>]*\bsrc\s*=\s*(?:"([^"]+)"|'([^']+)'|([^\s"'=<>`]+))/gi;
 // The srcset of an <img> or of a <picture>'s <source>: a list of candidates (`a.png 1x, b.png 2x`), each an image the
 // browser may pick, so each local one is an image the wiki cannot show.
+// The href of an <a>, quoted or unquoted, as HTML_IMAGE reads an <img>'s src.
+const HTML_LINK = /<a\s[^>]*?\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/gi;
 const HTML_SRCSET = /<(?:img|source)\b[^>]*\bsrcset\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/gi;
 const REFERENCE_DEFINITION = /^ {0,3}\[([^\]\n]+)\]:[ \t]*<?([^\s>]+)>?/gm;
 // A reference, `[text][label]`, `[label][]` or `[label]`, with the `!` of an image before it.
@@ -32,7 +39,7 @@ const MARKDOWN_FILE = /\.(md|markdown)(#.*)?$/i;
  */
 export function inspectMarkdown(markdown: string, options: { markdownLinks?: boolean } = {}): MarkdownFindings {
   const code = fencedBlocks(markdown);
-  const findings: MarkdownFindings = { firstHeading: firstHeading(markdown, code), localImages: [], localMarkdownLinks: [] };
+  const findings: MarkdownFindings = { firstHeading: firstHeading(markdown, code), localImages: [], localMarkdownLinks: [], htmlLinks: [] };
   const markdownLinks = options.markdownLinks !== false;
   for (let at = markdown.indexOf(']('); at !== -1; at = markdown.indexOf('](', at + 2)) {
     const open = markdown.lastIndexOf('[', at);
@@ -50,6 +57,8 @@ export function inspectMarkdown(markdown: string, options: { markdownLinks?: boo
     const hidden = (at: number): boolean => isInCode(markdown, at, code) || htmlAt(markdown, at, code) === 'comment';
     collectImages(markdown, HTML_IMAGE, hidden, findings.localImages, false);
     if (markdown.includes('srcset')) collectImages(markdown, HTML_SRCSET, hidden, findings.localImages, true);
+    // Every HTML link holds `href` (any case): a text without the word is not searched for tags.
+    if (/href/i.test(markdown)) collectHtmlLinks(markdown, hidden, findings.htmlLinks);
   }
   if (holdsDefinitionMarker(markdown)) {
     // A definition only images use (`![chart][c]` then `[c]: chart.png`) is an image the wiki cannot show.
@@ -120,9 +129,17 @@ function isRegExpSpace(code: number): boolean {
 function collectImages(markdown: string, pattern: RegExp, skipped: (offset: number) => boolean, into: string[], isSrcset: boolean): void {
   for (const match of markdown.matchAll(pattern)) {
     const value = match[1] ?? match[2] ?? match[3] ?? '';
-    const local = (isSrcset ? srcsetAddresses(value) : [value]).filter(isLocalImage);
+    const local = (isSrcset ? srcsetAddresses(value) : [value]).filter(namesLocalFile);
     if (local.length === 0 || skipped(match.index)) continue;
     for (const target of local) pushUnique(into, target);
+  }
+}
+
+/** The local files that <a href> tags name, except where `skipped` (code, comments). */
+function collectHtmlLinks(markdown: string, skipped: (offset: number) => boolean, into: string[]): void {
+  for (const match of markdown.matchAll(HTML_LINK)) {
+    const target = match[1] ?? match[2] ?? match[3] ?? '';
+    if (namesLocalFile(target) && !skipped(match.index)) pushUnique(into, target);
   }
 }
 
@@ -1245,8 +1262,8 @@ function isDrivePath(target: string): boolean {
   return letter >= 0x61 && letter <= 0x7a && target.charCodeAt(1) === 0x3a && (slash === 0x5c || slash === 0x2f);
 }
 
-/** An image address that names a file on this machine: a local path, file:, or a Windows drive's path. */
-function isLocalImage(target: string): boolean {
+/** An address (an image's, an HTML link's) that names a file on this machine: a local path, file:, or a Windows drive's path. */
+function namesLocalFile(target: string): boolean {
   return isLocal(target) || isDrivePath(target);
 }
 

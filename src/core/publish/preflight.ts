@@ -13,7 +13,7 @@ export interface Blocker {
 
 /** What the user should know before publishing, and may accept with "Publish Anyway". */
 export interface Caution {
-  code: 'localImages' | 'largeContent' | 'localLinks' | 'titleInSpace' | 'diagrams' | 'leavesPage' | 'titledBack' | 'followsNewPage' | 'treeParentUnchecked' | 'listsChildren';
+  code: 'localImages' | 'largeContent' | 'localLinks' | 'htmlLinks' | 'titleInSpace' | 'diagrams' | 'leavesPage' | 'titledBack' | 'followsNewPage' | 'treeParentUnchecked' | 'listsChildren';
   message: string;
 }
 
@@ -65,6 +65,10 @@ export function cautionsFor(content: string, findings: MarkdownFindings, message
   }
   if (findings.localMarkdownLinks.length > 0 && !linksCheckedLater) {
     cautions.push({ code: 'localLinks', message: detached(messages.localLinks(findings.localMarkdownLinks.length, preview(findings.localMarkdownLinks))) });
+  }
+  // A page of a tree too: its Markdown links become page links, its HTML links never do.
+  if (findings.htmlLinks.length > 0) {
+    cautions.push({ code: 'htmlLinks', message: detached(messages.htmlLinks(findings.htmlLinks.length, preview(findings.htmlLinks))) });
   }
   // A UTF-16 code unit is at most 3 bytes of UTF-8: a text that short cannot be large, and most files need no count.
   const bytes = content.length * 3 <= LARGE_CONTENT_BYTES ? 0 : Buffer.byteLength(content, 'utf8');

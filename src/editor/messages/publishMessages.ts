@@ -64,6 +64,10 @@ export const editorPublishMessages: PublishMessages = {
     count === 1
       ? vscode.l10n.t('1 link to other local Markdown files ({0}) will point nowhere on the wiki.', preview)
       : vscode.l10n.t('{0} links to other local Markdown files ({1}) will point nowhere on the wiki.', count, preview),
+  htmlLinks: (count, preview) =>
+    count === 1
+      ? vscode.l10n.t('1 HTML link to a local file ({0}) is sent as written and will point nowhere on the wiki: write it as a Markdown link instead, which a page tree turns into a link to its page.', preview)
+      : vscode.l10n.t('{0} HTML links to local files ({1}) are sent as written and will point nowhere on the wiki: write each as a Markdown link instead, which a page tree turns into a link to its page.', count, preview),
   largeContent: (megabytes) =>
     vscode.l10n.t('The content is {0} MB; the wiki\'s page limit is about 1 MB. Consider splitting it into several pages.', megabytes),
   leavesPage: (pageTitle, parentId, pageId) =>

@@ -207,7 +207,7 @@ export class TreePublisher {
     // content file holds nothing but their title (they list their children instead).
     const titleCautions = named.flatMap(({ item, title }) => item.cautions.filter((caution) => caution.code === 'titleInSpace' || caution.code === 'leavesPage' || caution.code === 'titledBack' || caution.code === 'treeParentUnchecked' || caution.code === 'listsChildren').map((caution) => `${title}: ${caution.message}`));
     // The links that will not work on the wiki, page by page, so they can be fixed before anything is sent.
-    const linkCautions = named.flatMap(({ item, title }) => item.cautions.filter((caution) => caution.code === 'localLinks').map((caution) => `${title}: ${caution.message}`));
+    const linkCautions = named.flatMap(({ item, title }) => item.cautions.filter((caution) => caution.code === 'localLinks' || caution.code === 'htmlLinks').map((caution) => `${title}: ${caution.message}`));
     // The reasons a page cannot go lead: a notification collapsed to one line (when nothing can be sent) shows only its
     // first words, and in the confirmation they are what needs attention first.
     const lines = [

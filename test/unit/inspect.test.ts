@@ -47,6 +47,21 @@ describe('Markdown inspection', () => {
     assert.deepEqual(inspectMarkdown(text).localMarkdownLinks, [], 'an HTML link is no Markdown link');
     // <abbr>, <area> and an <a> without href are no link; each target is listed once.
     assert.deepEqual(inspectMarkdown('<abbr href="x.md">x</abbr> <a title="t">y</a> <a href="b.md">b</a> <a href="b.md">again</a>').htmlLinks, ['b.md']);
+    // An attribute that ends in the name (a script's data-href) is another attribute.
+    assert.deepEqual(inspectMarkdown('<a data-href="x.md" href="https://x.org/">x</a> <a data-href="y.md">y</a>\n<a\nclass="c"\nhref="z.md">z</a>').htmlLinks, ['z.md']);
+  });
+
+  it('reads an <img>\'s own src and srcset, not a data-src or data-srcset beside them', () => {
+    const text = '<img src="https://x.org/a.png" data-src="lazy.png"> <img data-src="b.png"> <img data-srcset="c.png 2x" src="d.png">';
+    assert.deepEqual(inspectMarkdown(text).localImages, ['d.png']);
+  });
+
+  it('reads a text of many unclosed <a and <img tags (a pull request controls it) to its end: each tag is looked at up to the next <', () => {
+    // Read from each `<` on to the next `>`, these took minutes (seconds for a tenth of the length); the suite's timeout
+    // holds them to a thousand times what a linear reading takes.
+    const text = `${'<a '.repeat(100_000)}<a href="x.md">x</a> ${'<img '.repeat(100_000)}<img src="y.png"> ${'<source '.repeat(50_000)}<source srcset="z.png 2x">`;
+    const findings = inspectMarkdown(text);
+    assert.deepEqual([findings.htmlLinks, findings.localImages], [['x.md'], ['y.png', 'z.png']]);
   });
 
   it('leaves out HTML links in code and in comments', () => {

@@ -20,13 +20,16 @@ export interface MarkdownFindings {
 // Read-only: fencedBlocks hands the same ranges to every caller of the same text.
 export type Ranges = ReadonlyArray<readonly [number, number]>;
 
-// The src of an <img>: quoted, or unquoted as HTML also allows (`<img src=diagram.png>`).
-const HTML_IMAGE = /<img\b[^>]*\bsrc\s*=\s*(?:"([^"]+)"|'([^']+)'|([^\s"'=<>`]+))/gi;
+// The src of an <img>: quoted, or unquoted as HTML also allows (`<img src=diagram.png>`). Each attribute is looked for
+// after white space, where an attribute name starts: `data-src` (a script's lazy loading) is no src. Nor does a look
+// pass another `<`: a text of many unclosed `<img ` (a pull request controls it) is read in time linear in its length,
+// where looking on to the next `>` from each took seconds for 100 KB.
+const HTML_IMAGE = /<img\b[^<>]*\ssrc\s*=\s*(?:"([^"]+)"|'([^']+)'|([^\s"'=<>`]+))/gi;
+// The href of an <a>, quoted or unquoted, as HTML_IMAGE reads an <img>'s src.
+const HTML_LINK = /<a\s(?:[^<>]*?\s)?href\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/gi;
 // The srcset of an <img> or of a <picture>'s <source>: a list of candidates (`a.png 1x, b.png 2x`), each an image the
 // browser may pick, so each local one is an image the wiki cannot show.
-// The href of an <a>, quoted or unquoted, as HTML_IMAGE reads an <img>'s src.
-const HTML_LINK = /<a\s[^>]*?\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/gi;
-const HTML_SRCSET = /<(?:img|source)\b[^>]*\bsrcset\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/gi;
+const HTML_SRCSET = /<(?:img|source)\b[^<>]*\ssrcset\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/gi;
 const REFERENCE_DEFINITION = /^ {0,3}\[([^\]\n]+)\]:[ \t]*<?([^\s>]+)>?/gm;
 // A reference, `[text][label]`, `[label][]` or `[label]`, with the `!` of an image before it.
 const REFERENCE_USE = /(!?)\[((?:[^[\]\\\n]|\\.)*)\](?:\[((?:[^[\]\\\n]|\\.)*)\])?/g;

@@ -6410,12 +6410,14 @@ function ownPageProof(pages, evidence) {
 }
 
 // src/core/links/rewrite/destinations.ts
-var REFERENCE_DEFINITION2 = /^((?:(?: {0,3}>[ \t]?)+ {0,3}|[ \t]*)\[(?!\^)(?:[^\]\\\n]|\\.)+\]:[ \t]*\r?\n?[ \t]*)(<[^<>\n]*>|[^\s<][^\s]*)/gm;
-var DEFINITION_LINE = /^(?:(?: {0,3}>[ \t]?)+ {0,3}|[ \t]*)\[(?:[^\]\\\n]|\\.)+\]:/;
+var SPACE_ACROSS_LINE = String.raw`[ \t]*(?:(?:\r\n?|\n)[ \t]*)?`;
+var QUOTE_LEAD = String.raw` {0,3}>(?:(?:\t {0,3}| {0,4})>)*(?:\t {0,3}| {0,4})`;
+var REFERENCE_DEFINITION2 = new RegExp(String.raw`^((?:${QUOTE_LEAD}|[ \t]*)\[(?!\^)(?:[^\]\\\n]|\\.)+\]:${SPACE_ACROSS_LINE})(<[^<>\n]*>|[^\s<][^\s]*)`, "gm");
+var DEFINITION_LINE = new RegExp(String.raw`^(?:${QUOTE_LEAD}|[ \t]*)\[(?:[^\]\\\n]|\\.)+\]:`);
 var ATX_LINE = /^[ \t]*#{1,6}(?:[ \t]|$)/;
 var QUOTE_MARKERS = /^(?: {0,3}>[ \t]?)+/;
 var TITLE_CHAR = String.raw`\\[\s\S]|\n(?![ \t]*\r?\n)`;
-var LINK_CLOSE = new RegExp(String.raw`[ \t]*\r?\n?[ \t]*(?:(?:"(?:[^"\\\n]|${TITLE_CHAR})*"|'(?:[^'\\\n]|${TITLE_CHAR})*'|\((?:[^()\\\n]|${TITLE_CHAR})*\))[ \t]*\r?\n?[ \t]*)?\)`, "y");
+var LINK_CLOSE = new RegExp(String.raw`${SPACE_ACROSS_LINE}(?:(?:"(?:[^"\\\n]|${TITLE_CHAR})*"|'(?:[^'\\\n]|${TITLE_CHAR})*'|\((?:[^()\\\n]|${TITLE_CHAR})*\))${SPACE_ACROSS_LINE})?\)`, "y");
 var BLANK_LINE2 = /\n[ \t]*\r?\n/g;
 function findLinkDestinations(markdown) {
   const code = fencedBlocks(markdown);

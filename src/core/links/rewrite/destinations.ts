@@ -18,14 +18,22 @@ export interface LinkDestination {
 // label: block quote markers and up to three spaces, or indentation of any width, since a definition in a list item is
 // indented to the item's content (`1. Step` then `    [guide]: setup.md`, as many editors indent lists); whether that
 // indentation makes the line indented code instead is decided by isInCode, which knows the list items (not quotes).
-const REFERENCE_DEFINITION = /^((?:(?: {0,3}>[ \t]?)+ {0,3}|[ \t]*)\[(?!\^)(?:[^\]\\\n]|\\.)+\]:[ \t]*\r?\n?[ \t]*)(<[^<>\n]*>|[^\s<][^\s]*)/gm;
-const DEFINITION_LINE = /^(?:(?: {0,3}>[ \t]?)+ {0,3}|[ \t]*)\[(?:[^\]\\\n]|\\.)+\]:/;
+// Every run of white space below can be matched one way only: where a pattern had two runs of spaces side by side
+// (`[ \t]*\r?\n?[ \t]*`, or a quote marker's space and the next marker's indentation), a line that then failed to
+// match was tried at every way of sharing its spaces between them, which took seconds for a line of 20,000 spaces or of
+// 24 quote markers (`> > > ...`), and longer without end: a repository is untrusted input. Each matches the same texts.
+/** Spaces or tabs, then at most one line break and more of them (one of `[ \t]*\r?\n?[ \t]*`). */
+export const SPACE_ACROSS_LINE = String.raw`[ \t]*(?:(?:\r\n?|\n)[ \t]*)?`;
+/** Block quote markers and up to three spaces after them (one of `(?: {0,3}>[ \t]?)+ {0,3}`). */
+export const QUOTE_LEAD = String.raw` {0,3}>(?:(?:\t {0,3}| {0,4})>)*(?:\t {0,3}| {0,4})`;
+const REFERENCE_DEFINITION = new RegExp(String.raw`^((?:${QUOTE_LEAD}|[ \t]*)\[(?!\^)(?:[^\]\\\n]|\\.)+\]:${SPACE_ACROSS_LINE})(<[^<>\n]*>|[^\s<][^\s]*)`, 'gm');
+const DEFINITION_LINE = new RegExp(String.raw`^(?:${QUOTE_LEAD}|[ \t]*)\[(?:[^\]\\\n]|\\.)+\]:`);
 const ATX_LINE = /^[ \t]*#{1,6}(?:[ \t]|$)/;
 const QUOTE_MARKERS = /^(?: {0,3}>[ \t]?)+/;
 // Sticky, so it is tried right where a destination ends without copying the rest of the text. A title may span
 // lines but not a blank one, which also bounds the scan for a quote that never closes.
 const TITLE_CHAR = String.raw`\\[\s\S]|\n(?![ \t]*\r?\n)`;
-const LINK_CLOSE = new RegExp(String.raw`[ \t]*\r?\n?[ \t]*(?:(?:"(?:[^"\\\n]|${TITLE_CHAR})*"|'(?:[^'\\\n]|${TITLE_CHAR})*'|\((?:[^()\\\n]|${TITLE_CHAR})*\))[ \t]*\r?\n?[ \t]*)?\)`, 'y');
+const LINK_CLOSE = new RegExp(String.raw`${SPACE_ACROSS_LINE}(?:(?:"(?:[^"\\\n]|${TITLE_CHAR})*"|'(?:[^'\\\n]|${TITLE_CHAR})*'|\((?:[^()\\\n]|${TITLE_CHAR})*\))${SPACE_ACROSS_LINE})?\)`, 'y');
 const BLANK_LINE = /\n[ \t]*\r?\n/g;
 
 /** The destinations of links and reference definitions outside code, in document order. */

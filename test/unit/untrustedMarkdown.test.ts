@@ -1,0 +1,37 @@
+// A repository is untrusted input (a pull request controls it): reading its Markdown for links must take time linear
+// in the text however it is written. Each text below took seconds to hours, or without end, before the patterns that
+// read it were written so that a run of spaces can be matched one way only; mocha's timeout holds each to a thousand
+// times what a linear reading takes. The rewritten patterns match exactly the texts the old ones did.
+import assert from 'node:assert/strict';
+import { findLinkDestinations, QUOTE_LEAD, SPACE_ACROSS_LINE } from '../../src/core/links/rewrite/destinations';
+
+/** A pattern matching the whole text only. */
+const whole = (source: string): RegExp => new RegExp(`^(?:${source})$`);
+
+describe('Markdown a pull request controls is read in linear time', () => {
+  it('a definition behind many block quote markers, and a line of them that holds none', () => {
+    const quoted = `${'> '.repeat(40)}[guide]: setup.md\n\n${'> '.repeat(5_000)}[a]:\n`;
+    assert.deepEqual(findLinkDestinations(quoted).map((link) => link.text), ['setup.md']);
+  });
+
+  it('a definition or a link destination followed by a long run of spaces and nothing that ends it', () => {
+    assert.deepEqual(findLinkDestinations(`[a]:${' '.repeat(300_000)}\n`), []);
+    assert.deepEqual(findLinkDestinations(`[a](b${' '.repeat(300_000)}x`), []);
+    assert.deepEqual(findLinkDestinations(`[a](b${' '.repeat(300_000)})`).map((link) => link.text), ['b']);
+  });
+
+  it('the patterns for white space across a line and for quote markers match what the patterns they replace matched', () => {
+    const pairs: Array<[string, RegExp, RegExp]> = [
+      ['white space across a line', whole(SPACE_ACROSS_LINE), whole(String.raw`[ \t]*\r?\n?[ \t]*`)],
+      ['quote markers', whole(QUOTE_LEAD), whole(String.raw`(?: {0,3}>[ \t]?)+ {0,3}`)],
+    ];
+    const alphabet = [' ', ' ', ' ', '\t', '>', '\n', '\r', 'a'];
+    let seed = 14;
+    const next = (): number => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+    for (let count = 0; count < 200_000; count++) {
+      let text = '';
+      for (let length = Math.floor(next() * 16); length > 0; length--) text += alphabet[Math.floor(next() * alphabet.length)];
+      for (const [name, rewritten, old] of pairs) assert.equal(rewritten.test(text), old.test(text), `${name}: ${JSON.stringify(text)}`);
+    }
+  });
+});

@@ -2088,11 +2088,18 @@ function inspectMarkdown(markdown, options = {}) {
   const code = fencedBlocks(markdown);
   const findings = { firstHeading: firstHeading(markdown, code), localImages: [], localMarkdownLinks: [], htmlLinks: [] };
   const markdownLinks = options.markdownLinks !== false;
+  let open2 = -1;
+  let nextOpen = markdown.indexOf("[");
+  const stops = { angle: new NextStop(isAngleStop), bare: new NextStop(isBareStop), end: 0 };
   for (let at = markdown.indexOf("]("); at !== -1; at = markdown.indexOf("](", at + 2)) {
-    const open2 = markdown.lastIndexOf("[", at);
+    if (at < stops.end) continue;
+    while (nextOpen !== -1 && nextOpen < at) {
+      open2 = nextOpen;
+      nextOpen = markdown.indexOf("[", nextOpen + 1);
+    }
     const isImage2 = open2 > 0 && markdown[open2 - 1] === "!";
     if (!isImage2 && !markdownLinks) continue;
-    const target = destinationAt(markdown, at + 2);
+    const target = destinationAt(markdown, at + 2, stops);
     const local = isLocal(target);
     if (!local && !isDrivePath(target)) continue;
     if (!isImage2 && (!local || !MARKDOWN_FILE.test(target))) continue;
@@ -2135,18 +2142,41 @@ function imageOnlyLabels(markdown) {
   for (const label of links) images.delete(label);
   return images;
 }
-function destinationAt(markdown, from) {
+function destinationAt(markdown, from, stops) {
   let start = from;
   while (start < markdown.length && isRegExpSpace(markdown.charCodeAt(start))) start++;
   if (markdown.charCodeAt(start) === LESS_THAN) {
-    let close = start + 1;
-    while (close < markdown.length && markdown.charCodeAt(close) !== GREATER_THAN && markdown.charCodeAt(close) !== LINE_FEED) close++;
-    if (markdown.charCodeAt(close) === GREATER_THAN) return markdown.slice(start + 1, close);
+    const close = stops.angle.at(markdown, start + 1);
+    if (markdown.charCodeAt(close) === GREATER_THAN) {
+      stops.end = close;
+      return markdown.slice(start + 1, close);
+    }
   }
-  let end = start;
-  while (end < markdown.length && markdown.charCodeAt(end) !== CLOSE_PARENTHESIS && !isRegExpSpace(markdown.charCodeAt(end))) end++;
-  return markdown.slice(start, end);
+  stops.end = stops.bare.at(markdown, start);
+  return markdown.slice(start, stops.end);
 }
+function isAngleStop(code) {
+  return code === GREATER_THAN || code === LINE_FEED;
+}
+function isBareStop(code) {
+  return code === CLOSE_PARENTHESIS || isRegExpSpace(code);
+}
+var NextStop = class {
+  constructor(isStop) {
+    this.isStop = isStop;
+  }
+  isStop;
+  from = -1;
+  stop = -1;
+  at(text2, offset) {
+    if (offset >= this.from && offset <= this.stop) return this.stop;
+    let stop = offset;
+    while (stop < text2.length && !this.isStop(text2.charCodeAt(stop))) stop++;
+    this.from = offset;
+    this.stop = stop;
+    return stop;
+  }
+};
 function isRegExpSpace(code) {
   if (code <= SPACE) return code === SPACE || code >= TAB && code <= CR;
   if (code < 160) return false;
@@ -2574,6 +2604,8 @@ function findHtml(markdown, fenced) {
   const blocks = [];
   let blockEnd = -1;
   let previousEnd = -1;
+  const closeFrom = forwardIndexOf(markdown, "-->");
+  const lineEndFrom = forwardIndexOf(markdown, "\n");
   for (; at !== -1; at = markdown.indexOf("<", at + 1)) {
     const inBlock = at < blockEnd;
     if (!inBlock && opensHtmlBlock(markdown, at, previousEnd, fenced)) {
@@ -2589,19 +2621,28 @@ function findHtml(markdown, fenced) {
       continue;
     }
     if (!markdown.startsWith("<!--", at)) continue;
-    const close = markdown.indexOf("-->", at + 2);
+    const close = closeFrom(at + 2);
     if (inBlock) {
       comments.push([at, close === -1 ? blockEnd : close + 3]);
       if (close !== -1) at = close + 2;
       continue;
     }
     if (close === -1 || isInCode(markdown, at, fenced)) continue;
-    if (markdown.indexOf("\n", at) < close && paragraphEnd(markdown, at, Math.min(fenceStartAfter(fenced, at), close + 1), fenced) < close) continue;
+    const lineEnd = lineEndFrom(at);
+    if (lineEnd !== -1 && lineEnd < close && paragraphEnd(markdown, at, Math.min(fenceStartAfter(fenced, at), close + 1), fenced) < close) continue;
     comments.push([at, close + 3]);
+    at = close + 2;
   }
   return { comments, blocks };
 }
 var NO_HTML = { comments: [], blocks: [] };
+function forwardIndexOf(text2, needle) {
+  let found = -2;
+  return (from) => {
+    if (found === -2 || found !== -1 && found < from) found = text2.indexOf(needle, from);
+    return found;
+  };
+}
 function fenceStartAfter(fenced, offset) {
   let low = 0;
   let high = fenced.length;
@@ -6511,12 +6552,13 @@ function bareEnd(markdown, start) {
   for (let at = start; at < markdown.length; at++) {
     const char = markdown[at] ?? "";
     if (char === "\\") at++;
-    else if (char === "(") depth++;
+    else if (char === "(" && ++depth > MAX_PARENTHESIS_DEPTH) return void 0;
     else if (char === ")" && depth-- === 0) return at;
     else if (char <= " ") return at;
   }
   return void 0;
 }
+var MAX_PARENTHESIS_DEPTH = 32;
 function closesLink(markdown, end) {
   LINK_CLOSE.lastIndex = end;
   return LINK_CLOSE.test(markdown);

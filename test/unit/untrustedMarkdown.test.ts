@@ -3,7 +3,10 @@
 // read it were written so that a run of spaces can be matched one way only; mocha's timeout holds each to a thousand
 // times what a linear reading takes. The rewritten patterns match exactly the texts the old ones did.
 import assert from 'node:assert/strict';
+import MarkdownIt from 'markdown-it';
 import { findLinkDestinations, QUOTE_LEAD, SPACE_ACROSS_LINE } from '../../src/core/links/rewrite/destinations';
+import { markdownHeadings } from '../../src/core/links/rewrite/markdownHeadings';
+import { inspectMarkdown } from '../../src/core/publish/inspect';
 
 /** A pattern matching the whole text only. */
 const whole = (source: string): RegExp => new RegExp(`^(?:${source})$`);
@@ -18,6 +21,31 @@ describe('Markdown a pull request controls is read in linear time', () => {
     assert.deepEqual(findLinkDestinations(`[a]:${' '.repeat(300_000)}\n`), []);
     assert.deepEqual(findLinkDestinations(`[a](b${' '.repeat(300_000)}x`), []);
     assert.deepEqual(findLinkDestinations(`[a](b${' '.repeat(300_000)})`).map((link) => link.text), ['b']);
+  });
+
+  it('many links whose destinations never stop (no space, `)` or `>` after them), for the findings and the links', () => {
+    const unclosed = `[a](guide.md) ${'<](![](x'.repeat(40_000)}`;
+    assert.deepEqual(inspectMarkdown(unclosed).localMarkdownLinks, ['guide.md']);
+    assert.deepEqual(inspectMarkdown(`${'](!'.repeat(100_000)}\n![a](a.png)`).localImages, ['a.png']);
+    assert.deepEqual(findLinkDestinations(`${'[](x'.repeat(100_000)}\n\n[a](guide.md)`).map((link) => link.text), ['guide.md']);
+  });
+
+  it('a destination nested in parentheses more than 32 deep is no link, as the page view (markdown-it) reads it', () => {
+    const page = new MarkdownIt();
+    for (const depth of [32, 33]) {
+      const text = `[a](x${'('.repeat(depth)}y${')'.repeat(depth)})`;
+      const rendered = page.render(text).includes('<a href=');
+      assert.equal(findLinkDestinations(text).length === 1, rendered, `depth ${depth}`);
+      assert.equal(rendered, depth === 32);
+    }
+  });
+
+  it('many HTML comments that never close, or close far on, before a heading', () => {
+    const heading = '\n\n# After\n';
+    assert.deepEqual(markdownHeadings(`${'x<!--'.repeat(100_000)}${heading}`), ['After']);
+    assert.deepEqual(markdownHeadings(`${'--><!--'.repeat(50_000)}${heading}`), ['After']);
+    assert.deepEqual(markdownHeadings(`${'x<!--'.repeat(50_000)}\n-->${heading}`), ['After'], 'one comment, closed on the next line');
+    assert.deepEqual(markdownHeadings(`${'x<!--\n'.repeat(20_000)}-->${heading}`), ['After'], 'one comment across a paragraph');
   });
 
   it('the patterns for white space across a line and for quote markers match what the patterns they replace matched', () => {

@@ -44,11 +44,22 @@ export function inspectMarkdown(markdown: string, options: { markdownLinks?: boo
   const code = fencedBlocks(markdown);
   const findings: MarkdownFindings = { firstHeading: firstHeading(markdown, code), localImages: [], localMarkdownLinks: [], htmlLinks: [] };
   const markdownLinks = options.markdownLinks !== false;
+  // The last `[` before each `](`, found going forward with the links: looked for back from each, a text of many `](`
+  // and no `[` (a pull request controls it) was read back to its start for each, in time that grew with its square.
+  let open = -1;
+  let nextOpen = markdown.indexOf('[');
+  const stops: DestinationStops = { angle: new NextStop(isAngleStop), bare: new NextStop(isBareStop), end: 0 };
   for (let at = markdown.indexOf(']('); at !== -1; at = markdown.indexOf('](', at + 2)) {
-    const open = markdown.lastIndexOf('[', at);
+    // A `](` inside the destination just read is part of it, not a link of its own: a text of many (`](!](!...`) made
+    // each the start of a destination running on to the same end, each read whole.
+    if (at < stops.end) continue;
+    while (nextOpen !== -1 && nextOpen < at) {
+      open = nextOpen;
+      nextOpen = markdown.indexOf('[', nextOpen + 1);
+    }
     const isImage = open > 0 && markdown[open - 1] === '!';
     if (!isImage && !markdownLinks) continue;
-    const target = destinationAt(markdown, at + 2);
+    const target = destinationAt(markdown, at + 2, stops);
     const local = isLocal(target);
     if (!local && !isDrivePath(target)) continue;
     if (!isImage && (!local || !MARKDOWN_FILE.test(target))) continue;
@@ -108,17 +119,55 @@ export function imageOnlyLabels(markdown: string): ReadonlySet<string> | undefin
  * its line, else a run without white space or ")"; '' when neither is there. The regular expression it replaces,
  * /\s*(?:<([^>\n]*)>|([^)\s]+))/y, cost a match array per link of every file; white space is what \s matches.
  */
-function destinationAt(markdown: string, from: number): string {
+function destinationAt(markdown: string, from: number, stops: DestinationStops): string {
   let start = from;
   while (start < markdown.length && isRegExpSpace(markdown.charCodeAt(start))) start++;
   if (markdown.charCodeAt(start) === LESS_THAN) {
-    let close = start + 1;
-    while (close < markdown.length && markdown.charCodeAt(close) !== GREATER_THAN && markdown.charCodeAt(close) !== LINE_FEED) close++;
-    if (markdown.charCodeAt(close) === GREATER_THAN) return markdown.slice(start + 1, close);
+    const close = stops.angle.at(markdown, start + 1);
+    if (markdown.charCodeAt(close) === GREATER_THAN) {
+      stops.end = close;
+      return markdown.slice(start + 1, close);
+    }
   }
-  let end = start;
-  while (end < markdown.length && markdown.charCodeAt(end) !== CLOSE_PARENTHESIS && !isRegExpSpace(markdown.charCodeAt(end))) end++;
-  return markdown.slice(start, end);
+  stops.end = stops.bare.at(markdown, start);
+  return markdown.slice(start, stops.end);
+}
+
+/** Where destinations stop, for one text read front to back; `end`: where the last destination read ends. */
+interface DestinationStops {
+  angle: NextStop;
+  bare: NextStop;
+  end: number;
+}
+
+/** Where an angle-bracketed destination stops: its `>`, or the end of its line (then it is none). */
+function isAngleStop(code: number): boolean {
+  return code === GREATER_THAN || code === LINE_FEED;
+}
+
+/** Where a bare destination stops: a `)` or white space. */
+function isBareStop(code: number): boolean {
+  return code === CLOSE_PARENTHESIS || isRegExpSpace(code);
+}
+
+/**
+ * The first offset at or after a given one whose character is a stop (the text's length when none is), for offsets
+ * asked in increasing order of one text: the last answer serves every offset up to it. Scanned afresh for each
+ * destination, a text of many links whose destinations never stop (`<](<](...`) was read to its end for each.
+ */
+class NextStop {
+  private from = -1;
+  private stop = -1;
+  constructor(private readonly isStop: (code: number) => boolean) {}
+
+  at(text: string, offset: number): number {
+    if (offset >= this.from && offset <= this.stop) return this.stop;
+    let stop = offset;
+    while (stop < text.length && !this.isStop(text.charCodeAt(stop))) stop++;
+    this.from = offset;
+    this.stop = stop;
+    return stop;
+  }
 }
 
 /** The characters \s matches in a regular expression: ECMAScript's WhiteSpace and LineTerminator. */
@@ -752,6 +801,10 @@ function findHtml(markdown: string, fenced: Ranges): HtmlRanges {
   // The end of the block (not a comment) the search is in, and of the last block of any kind.
   let blockEnd = -1;
   let previousEnd = -1;
+  // The first `-->` at or after where it was last looked for (-1: none to the end), looked for again only once the
+  // search passes it: looked for from each `<!--`, a text of many that no `-->` closes was read to its end for each.
+  const closeFrom = forwardIndexOf(markdown, '-->');
+  const lineEndFrom = forwardIndexOf(markdown, '\n');
   for (; at !== -1; at = markdown.indexOf('<', at + 1)) {
     const inBlock = at < blockEnd;
     if (!inBlock && opensHtmlBlock(markdown, at, previousEnd, fenced)) {
@@ -768,7 +821,7 @@ function findHtml(markdown: string, fenced: Ranges): HtmlRanges {
     }
     if (!markdown.startsWith('<!--', at)) continue;
     // `<!-->` and `<!--->` are whole comments too (CommonMark 0.31).
-    const close = markdown.indexOf('-->', at + 2);
+    const close = closeFrom(at + 2);
     if (inBlock) {
       comments.push([at, close === -1 ? blockEnd : close + 3]);
       if (close !== -1) at = close + 2;
@@ -778,13 +831,29 @@ function findHtml(markdown: string, fenced: Ranges): HtmlRanges {
     // A comment in a paragraph is inline HTML, closed in the same paragraph or not at all: a heading, a list item or a
     // blank line before the `-->` ends the paragraph, and the `<!--` is then only text (what follows it is read).
     // The paragraph is walked no further than the `-->` (paragraphEnd stops at the limit it is given, and says it).
-    if (markdown.indexOf('\n', at) < close && paragraphEnd(markdown, at, Math.min(fenceStartAfter(fenced, at), close + 1), fenced) < close) continue;
+    const lineEnd = lineEndFrom(at);
+    if (lineEnd !== -1 && lineEnd < close && paragraphEnd(markdown, at, Math.min(fenceStartAfter(fenced, at), close + 1), fenced) < close) continue;
     comments.push([at, close + 3]);
+    // What the comment holds is its text: a `<!--` in it opens nothing (each was read to the `-->` again).
+    at = close + 2;
   }
   return { comments, blocks };
 }
 
 const NO_HTML: HtmlRanges = { comments: [], blocks: [] };
+
+/**
+ * `text.indexOf(needle, from)` for offsets asked in increasing order: the last answer serves every offset up to it
+ * (and none, -1, every offset after), so a text is read once however often it is asked. Looked for from each of many
+ * `<!--` that no `-->` closes, or on a line that never ends, each search read to the text's end.
+ */
+function forwardIndexOf(text: string, needle: string): (from: number) => number {
+  let found = -2;
+  return (from) => {
+    if (found === -2 || (found !== -1 && found < from)) found = text.indexOf(needle, from);
+    return found;
+  };
+}
 
 /** The start of the first of the ranges that starts after `offset` (the text's length when none does). */
 function fenceStartAfter(fenced: Ranges, offset: number): number {

@@ -150,13 +150,18 @@ function angleEnd(markdown: string, start: number): number | undefined {
   return undefined;
 }
 
-/** A bare destination runs to a space or control character, or to the `)` that balances its own parentheses. */
+/**
+ * A bare destination runs to a space or control character, or to the `)` that balances its own parentheses. Nested
+ * more than MAX_PARENTHESIS_DEPTH deep it is none, as markdown-it (the sandbox's page view) reads it: each later link
+ * of a text with no space (`[](` again and again, as a pull request may write) opens one more, and each destination
+ * was read on to the text's end.
+ */
 function bareEnd(markdown: string, start: number): number | undefined {
   let depth = 0;
   for (let at = start; at < markdown.length; at++) {
     const char = markdown[at] ?? '';
     if (char === '\\') at++;
-    else if (char === '(') depth++;
+    else if (char === '(' && ++depth > MAX_PARENTHESIS_DEPTH) return undefined;
     else if (char === ')' && depth-- === 0) return at;
     else if (char <= ' ') return at;
   }
@@ -164,6 +169,8 @@ function bareEnd(markdown: string, start: number): number | undefined {
 }
 
 /** After the destination: optional whitespace, an optional quoted or parenthesised title, then `)`. */
+const MAX_PARENTHESIS_DEPTH = 32;
+
 function closesLink(markdown: string, end: number): boolean {
   LINK_CLOSE.lastIndex = end;
   return LINK_CLOSE.test(markdown);

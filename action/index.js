@@ -6547,6 +6547,7 @@ function angleEnd(markdown, start) {
   }
   return void 0;
 }
+var MAX_PARENTHESIS_DEPTH = 32;
 function bareEnd(markdown, start) {
   let depth = 0;
   for (let at = start; at < markdown.length; at++) {
@@ -6558,7 +6559,6 @@ function bareEnd(markdown, start) {
   }
   return void 0;
 }
-var MAX_PARENTHESIS_DEPTH = 32;
 function closesLink(markdown, end) {
   LINK_CLOSE.lastIndex = end;
   return LINK_CLOSE.test(markdown);

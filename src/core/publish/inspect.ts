@@ -801,8 +801,7 @@ function findHtml(markdown: string, fenced: Ranges): HtmlRanges {
   // The end of the block (not a comment) the search is in, and of the last block of any kind.
   let blockEnd = -1;
   let previousEnd = -1;
-  // The first `-->` at or after where it was last looked for (-1: none to the end), looked for again only once the
-  // search passes it: looked for from each `<!--`, a text of many that no `-->` closes was read to its end for each.
+  // Each `<!--`'s `-->` and line end, found going forward through the text once.
   const closeFrom = forwardIndexOf(markdown, '-->');
   const lineEndFrom = forwardIndexOf(markdown, '\n');
   for (; at !== -1; at = markdown.indexOf('<', at + 1)) {

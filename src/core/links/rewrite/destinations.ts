@@ -150,6 +150,8 @@ function angleEnd(markdown: string, start: number): number | undefined {
   return undefined;
 }
 
+const MAX_PARENTHESIS_DEPTH = 32;
+
 /**
  * A bare destination runs to a space or control character, or to the `)` that balances its own parentheses. Nested
  * more than MAX_PARENTHESIS_DEPTH deep it is none, as markdown-it (the sandbox's page view) reads it: each later link
@@ -169,8 +171,6 @@ function bareEnd(markdown: string, start: number): number | undefined {
 }
 
 /** After the destination: optional whitespace, an optional quoted or parenthesised title, then `)`. */
-const MAX_PARENTHESIS_DEPTH = 32;
-
 function closesLink(markdown: string, end: number): boolean {
   LINK_CLOSE.lastIndex = end;
   return LINK_CLOSE.test(markdown);

@@ -45,7 +45,7 @@ describe('Markdown inspection', () => {
     assert.deepEqual(inspectMarkdown(text).htmlLinks, expected);
     assert.deepEqual(inspectMarkdown(text, { markdownLinks: false }).htmlLinks, expected, 'a page tree rewrites Markdown links only');
     assert.deepEqual(inspectMarkdown(text).localMarkdownLinks, [], 'an HTML link is no Markdown link');
-    // <abbr>, <area> and an <a> without href are no link; each target is listed once.
+    // An <abbr> and an <a> without href are no link; each target is listed once.
     assert.deepEqual(inspectMarkdown('<abbr href="x.md">x</abbr> <a title="t">y</a> <a href="b.md">b</a> <a href="b.md">again</a>').htmlLinks, ['b.md']);
     // An attribute that ends in the name (a script's data-href) is another attribute.
     assert.deepEqual(inspectMarkdown('<a data-href="x.md" href="https://x.org/">x</a> <a data-href="y.md">y</a>\n<a\nclass="c"\nhref="z.md">z</a>').htmlLinks, ['z.md']);

@@ -2437,19 +2437,25 @@ function inCodeSpan(markdown, offset, fenced) {
 function paragraphEnd(markdown, from, fenceStart, fenced) {
   let end = markdown.indexOf("\n", from);
   if (end === -1) end = markdown.length;
-  const lineStart = markdown.lastIndexOf("\n", from - 1) + 1;
-  const first = afterQuoteMarkers(markdown, lineStart);
-  if (markdown.charCodeAt(first) === PIPE || isHeadingStart(markdown, first)) return Math.min(end, fenceStart);
-  let depth = quoteDepth(markdown, lineStart);
-  if (lineStart > 0) {
-    const previous = markdown.lastIndexOf("\n", lineStart - 2) + 1;
-    if (isParagraphText(markdown, previous)) depth = Math.max(depth, quoteDepth(markdown, previous));
-  }
+  const depth = paragraphDepth(markdown, from);
+  if (depth === ONE_LINE) return Math.min(end, fenceStart);
   while (end < fenceStart && end < markdown.length && !endsParagraph(markdown, end + 1, depth, fenced)) {
     end = markdown.indexOf("\n", end + 1);
     if (end === -1) end = markdown.length;
   }
   return Math.min(end, fenceStart);
+}
+var ONE_LINE = -1;
+function paragraphDepth(markdown, from) {
+  const lineStart = markdown.lastIndexOf("\n", from - 1) + 1;
+  const first = afterQuoteMarkers(markdown, lineStart);
+  if (markdown.charCodeAt(first) === PIPE || isHeadingStart(markdown, first)) return ONE_LINE;
+  let depth = quoteDepth(markdown, lineStart);
+  if (lineStart > 0) {
+    const previous = markdown.lastIndexOf("\n", lineStart - 2) + 1;
+    if (isParagraphText(markdown, previous)) depth = Math.max(depth, quoteDepth(markdown, previous));
+  }
+  return depth;
 }
 function afterQuoteMarkers(markdown, lineStart) {
   let at = lineStart;
@@ -2606,6 +2612,7 @@ function findHtml(markdown, fenced) {
   let previousEnd = -1;
   const closeFrom = forwardIndexOf(markdown, "-->");
   const lineEndFrom = forwardIndexOf(markdown, "\n");
+  let textOnly = { end: -1, close: -1, depth: 0 };
   for (; at !== -1; at = markdown.indexOf("<", at + 1)) {
     const inBlock = at < blockEnd;
     if (!inBlock && opensHtmlBlock(markdown, at, previousEnd, fenced)) {
@@ -2629,7 +2636,14 @@ function findHtml(markdown, fenced) {
     }
     if (close === -1 || isInCode(markdown, at, fenced)) continue;
     const lineEnd = lineEndFrom(at);
-    if (lineEnd !== -1 && lineEnd < close && paragraphEnd(markdown, at, Math.min(fenceStartAfter(fenced, at), close + 1), fenced) < close) continue;
+    if (lineEnd !== -1 && lineEnd < close) {
+      if (at <= textOnly.end && close === textOnly.close && paragraphDepth(markdown, at) <= textOnly.depth) continue;
+      const end = paragraphEnd(markdown, at, Math.min(fenceStartAfter(fenced, at), close + 1), fenced);
+      if (end < close) {
+        textOnly = { end, close, depth: paragraphDepth(markdown, at) };
+        continue;
+      }
+    }
     comments.push([at, close + 3]);
     at = close + 2;
   }

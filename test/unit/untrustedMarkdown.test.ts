@@ -48,6 +48,16 @@ describe('Markdown a pull request controls is read in linear time', () => {
     assert.deepEqual(markdownHeadings(`${'x<!--\n'.repeat(20_000)}-->${heading}`), ['After'], 'one comment across a paragraph');
   });
 
+  it('a long paragraph whose every line opens a comment that a blank line ends before its `-->`', () => {
+    // Each `<!--` is text, the paragraph ending before the `-->`: the paragraph is walked once, not once per line (a
+    // minute for these 480 KB when it was).
+    const heading = '\n\n# After\n';
+    assert.deepEqual(markdownHeadings(`${'x<!--\n'.repeat(80_000)}\n-->${heading}`), ['After']);
+    assert.deepEqual(markdownHeadings(`${'> x <!--\nx<!--\n'.repeat(30_000)}\n-->${heading}`), ['After'], 'lines continuing a quote lazily');
+    // A heading ends the paragraph as a blank line does: the `<!--` before it are text, and it is a heading.
+    assert.deepEqual(markdownHeadings(`# Before\n\n${'x<!--\n'.repeat(3)}# Between\n-->${heading}`), ['Before', 'Between', 'After']);
+  });
+
   it('the patterns for white space across a line and for quote markers match what the patterns they replace matched', () => {
     const pairs: Array<[string, RegExp, RegExp]> = [
       ['white space across a line', whole(SPACE_ACROSS_LINE), whole(String.raw`[ \t]*\r?\n?[ \t]*`)],

@@ -541,21 +541,33 @@ function inCodeSpan(markdown: string, offset: number, fenced: Ranges): boolean {
 function paragraphEnd(markdown: string, from: number, fenceStart: number, fenced: Ranges): number {
   let end = markdown.indexOf('\n', from);
   if (end === -1) end = markdown.length;
-  const lineStart = markdown.lastIndexOf('\n', from - 1) + 1;
-  const first = afterQuoteMarkers(markdown, lineStart);
-  if (markdown.charCodeAt(first) === PIPE || isHeadingStart(markdown, first)) return Math.min(end, fenceStart);
-  // The block quotes the paragraph is in, so that a line opening one more (`a` then `> b`) ends it. A line before this
-  // one in more quotes is the paragraph's too, this line continuing it lazily (`> a` then `b`): one line is looked at.
-  let depth = quoteDepth(markdown, lineStart);
-  if (lineStart > 0) {
-    const previous = markdown.lastIndexOf('\n', lineStart - 2) + 1;
-    if (isParagraphText(markdown, previous)) depth = Math.max(depth, quoteDepth(markdown, previous));
-  }
+  const depth = paragraphDepth(markdown, from);
+  if (depth === ONE_LINE) return Math.min(end, fenceStart);
   while (end < fenceStart && end < markdown.length && !endsParagraph(markdown, end + 1, depth, fenced)) {
     end = markdown.indexOf('\n', end + 1);
     if (end === -1) end = markdown.length;
   }
   return Math.min(end, fenceStart);
+}
+
+/** paragraphDepth of a line that is a paragraph alone: a heading or a table row. */
+const ONE_LINE = -1;
+
+/**
+ * The block quotes the paragraph `from` is in, as paragraphEnd walks on from its line, so that a line opening one
+ * more (`a` then `> b`) ends it; ONE_LINE for a heading or a table row. A line before this one in more quotes is the
+ * paragraph's too, this line continuing it lazily (`> a` then `b`): one line is looked at.
+ */
+function paragraphDepth(markdown: string, from: number): number {
+  const lineStart = markdown.lastIndexOf('\n', from - 1) + 1;
+  const first = afterQuoteMarkers(markdown, lineStart);
+  if (markdown.charCodeAt(first) === PIPE || isHeadingStart(markdown, first)) return ONE_LINE;
+  let depth = quoteDepth(markdown, lineStart);
+  if (lineStart > 0) {
+    const previous = markdown.lastIndexOf('\n', lineStart - 2) + 1;
+    if (isParagraphText(markdown, previous)) depth = Math.max(depth, quoteDepth(markdown, previous));
+  }
+  return depth;
 }
 
 /** Where a line's text starts after its indentation and block quote markers. */
@@ -804,6 +816,9 @@ function findHtml(markdown: string, fenced: Ranges): HtmlRanges {
   // Each `<!--`'s `-->` and line end, found going forward through the text once.
   const closeFrom = forwardIndexOf(markdown, '-->');
   const lineEndFrom = forwardIndexOf(markdown, '\n');
+  // The last `<!--` in a paragraph that the paragraph ended before its `-->`: where the paragraph ends, that `-->`, and
+  // the block quotes it was walked in (paragraphDepth).
+  let textOnly = { end: -1, close: -1, depth: 0 };
   for (; at !== -1; at = markdown.indexOf('<', at + 1)) {
     const inBlock = at < blockEnd;
     if (!inBlock && opensHtmlBlock(markdown, at, previousEnd, fenced)) {
@@ -831,7 +846,17 @@ function findHtml(markdown: string, fenced: Ranges): HtmlRanges {
     // blank line before the `-->` ends the paragraph, and the `<!--` is then only text (what follows it is read).
     // The paragraph is walked no further than the `-->` (paragraphEnd stops at the limit it is given, and says it).
     const lineEnd = lineEndFrom(at);
-    if (lineEnd !== -1 && lineEnd < close && paragraphEnd(markdown, at, Math.min(fenceStartAfter(fenced, at), close + 1), fenced) < close) continue;
+    if (lineEnd !== -1 && lineEnd < close) {
+      // A later `<!--` of a paragraph already walked to its end before this same `-->`, in no more block quotes, is
+      // text too: its walk would end no later (endsParagraph ends a line at a smaller depth wherever it ends it at a
+      // greater one). Else each line of a long paragraph of `<!--` walked the rest of it again.
+      if (at <= textOnly.end && close === textOnly.close && paragraphDepth(markdown, at) <= textOnly.depth) continue;
+      const end = paragraphEnd(markdown, at, Math.min(fenceStartAfter(fenced, at), close + 1), fenced);
+      if (end < close) {
+        textOnly = { end, close, depth: paragraphDepth(markdown, at) };
+        continue;
+      }
+    }
     comments.push([at, close + 3]);
     // What the comment holds is its text: a `<!--` in it opens nothing (each was read to the `-->` again).
     at = close + 2;

@@ -2746,10 +2746,19 @@ function htmlBlockEndOf(start) {
   if (start[4] !== void 0) return ">";
   return start[5] !== void 0 ? "]]>" : "blank";
 }
+var lastEndConditions = { markdown: void 0, answers: /* @__PURE__ */ new Map() };
 function endConditionFrom(markdown, from, ends) {
-  if (ends !== "raw") return markdown.indexOf(ends, from);
-  RAW_TEXT_END.lastIndex = from;
-  return RAW_TEXT_END.exec(markdown)?.index ?? -1;
+  if (!holdsText(lastEndConditions, markdown)) lastEndConditions.answers.clear();
+  const last = lastEndConditions.answers.get(ends);
+  if (last !== void 0 && from >= last.from && (last.at === -1 || from <= last.at)) return last.at;
+  let at;
+  if (ends !== "raw") at = markdown.indexOf(ends, from);
+  else {
+    RAW_TEXT_END.lastIndex = from;
+    at = RAW_TEXT_END.exec(markdown)?.index ?? -1;
+  }
+  lastEndConditions.answers.set(ends, { from, at });
+  return at;
 }
 function htmlBlockEnd(markdown, at, ends) {
   if (ends === "blank") {

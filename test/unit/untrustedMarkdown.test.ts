@@ -58,6 +58,16 @@ describe('Markdown a pull request controls is read in linear time', () => {
     assert.deepEqual(markdownHeadings(`# Before\n\n${'x<!--\n'.repeat(3)}# Between\n-->${heading}`), ['Before', 'Between', 'After']);
   });
 
+  it('many list items that each open an HTML block nothing closes', () => {
+    // Each item's block ends with the item; its end condition was looked for to the text's end once per item (a
+    // minute for these 490 KB when it was).
+    const heading = '\n\n# After\n';
+    assert.deepEqual(markdownHeadings(`${'- <!--\n'.repeat(70_000)}${heading}`), ['After']);
+    assert.deepEqual(markdownHeadings(`${'1. <!--\n- <?\n- <pre>\n'.repeat(25_000)}${heading}`), ['After'], 'blocks of three kinds in turn');
+    // The end condition found for one item still ends the block of the item it is in.
+    assert.deepEqual(markdownHeadings(`- <!--\n  # Hidden -->\n- <!--\n# After\n`), ['After']);
+  });
+
   it('the patterns for white space across a line and for quote markers match what the patterns they replace matched', () => {
     const pairs: Array<[string, RegExp, RegExp]> = [
       ['white space across a line', whole(SPACE_ACROSS_LINE), whole(String.raw`[ \t]*\r?\n?[ \t]*`)],

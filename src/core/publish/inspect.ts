@@ -1014,11 +1014,29 @@ function htmlBlockEndOf(start: RegExpExecArray): HtmlBlockEnd {
   return start[5] !== undefined ? ']]>' : 'blank';
 }
 
+type EndCondition = Exclude<HtmlBlockEnd, 'blank'>;
+
+/**
+ * endConditionFrom's last answer for each end condition in the last text asked about. Blocks open going forward through
+ * a text, and every `from` from the one asked up to the answer has that answer (and every later one too when it is
+ * -1, none). Without it, each of many blocks that nothing closes searched to the text's end: `- <!--` on every line
+ * opens a block in each list item, which ends with the item.
+ */
+const lastEndConditions: { markdown: string | undefined; answers: Map<EndCondition, { from: number; at: number }> } = { markdown: undefined, answers: new Map() };
+
 /** The offset of the first end condition at or after `from` (the block's `<` and two more: `<!-->` ends at once); -1: none. */
-function endConditionFrom(markdown: string, from: number, ends: Exclude<HtmlBlockEnd, 'blank'>): number {
-  if (ends !== 'raw') return markdown.indexOf(ends, from);
-  RAW_TEXT_END.lastIndex = from;
-  return RAW_TEXT_END.exec(markdown)?.index ?? -1;
+function endConditionFrom(markdown: string, from: number, ends: EndCondition): number {
+  if (!holdsText(lastEndConditions, markdown)) lastEndConditions.answers.clear();
+  const last = lastEndConditions.answers.get(ends);
+  if (last !== undefined && from >= last.from && (last.at === -1 || from <= last.at)) return last.at;
+  let at: number;
+  if (ends !== 'raw') at = markdown.indexOf(ends, from);
+  else {
+    RAW_TEXT_END.lastIndex = from;
+    at = RAW_TEXT_END.exec(markdown)?.index ?? -1;
+  }
+  lastEndConditions.answers.set(ends, { from, at });
+  return at;
 }
 
 /** Where the HTML block at `at` ends: its end condition's line's end, else the text's; before a blank line for 'blank'. */

@@ -117,6 +117,9 @@ describe('the page manifest format', () => {
     assert.match(entry('a.md', '"123"'), /bad entry "a\.md": it is not an object/);
     assert.match(entry('a.md', '{"id":"1","title":7}'), /"title" is not text/);
     assert.match(entry('a.md', '{"id":"1","title":"A","version":3}'), /unknown field "version"/);
+    // Nested 100,000 deep (JSON.parse takes it): named as the bad entry it is, not an overflowed stack.
+    assert.match(entry('a.md', `${'['.repeat(100_000)}${']'.repeat(100_000)}`), /bad entry "a\.md": it is not an object/);
+    assert.match(entry('a.md', `{"id":"1","x":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}}`), /bad entry "a\.md": .*unknown field "x"/);
   });
 
   it('refuses keys that are not relative, normalised, \'/\'-separated paths inside the folder', () => {

@@ -1708,6 +1708,7 @@ var englishPublishMessages = {
   duplicatePage: (others, pageTitle, parentId) => `It would land on the same page as ${others} ("${pageTitle}" under parent ${parentId}; titles that differ only in case count as the same). Give each file its own title.`,
   titleTakenInSpace: (others, pageTitle, spaceId) => `Its title "${pageTitle}" is also the title of ${others} in the space ${spaceId}; the wiki keeps a title unique in a space (ignoring case). Give each file its own title.`,
   frontMatterNotYaml: (reason, at) => at ? `The front matter is not valid YAML at line ${at.line}, column ${at.column} of the file: ${reason}` : `The front matter is not valid YAML: ${reason}`,
+  frontMatterTooDeep: (limit2) => `The front matter nests lists or maps more than ${limit2} levels deep, which is not read. Flatten it.`,
   frontMatterWikiNotMap: () => 'The front matter key "wiki" must hold spaceId, parentId, pageTitle and overwrite.',
   frontMatterOmitNotBoolean: () => "omitTitleHeading in the front matter must be true or false.",
   frontMatterKeyNotText: (key) => `wiki.${key} in the front matter must be text.`,
@@ -1948,7 +1949,29 @@ function notYaml(error, messages) {
   const position = error instanceof yaml().YAMLError ? error.linePos?.[0] : void 0;
   return messages.frontMatterNotYaml(reason, position ? { line: position.line + BLOCK_FIRST_LINE - 1, column: position.col } : void 0);
 }
+var MAX_FRONT_MATTER_DEPTH = 64;
+function nestsDeeperThan(block, limit2) {
+  let marks = 0;
+  for (let at = 0; at < block.length && marks <= limit2; at++) {
+    const code = block.charCodeAt(at);
+    if (code === 91 || code === 123 || code === 45 || code === 63 || code === 58) marks++;
+  }
+  if (marks <= limit2) return false;
+  const pending = [];
+  for (const token of new (yaml()).Parser().parse(block)) pending.push({ token, depth: 0 });
+  while (pending.length > 0) {
+    const { token, depth } = pending.pop();
+    if (!token) continue;
+    if (token.type === "document") pending.push({ token: token.value, depth });
+    else if (token.type === "block-map" || token.type === "block-seq" || token.type === "flow-collection") {
+      if (depth + 1 > limit2) return true;
+      for (const item of token.items) pending.push({ token: item.key, depth: depth + 1 }, { token: item.value, depth: depth + 1 });
+    }
+  }
+  return false;
+}
 function parseFrontMatterYaml(block, messages = englishPublishMessages) {
+  if (nestsDeeperThan(block, MAX_FRONT_MATTER_DEPTH)) return { target: {}, problems: [messages.frontMatterTooDeep(MAX_FRONT_MATTER_DEPTH)] };
   let document;
   let data;
   try {
@@ -6251,13 +6274,20 @@ function memberNameCount(text2) {
   return count;
 }
 function memberCount(value) {
-  if (typeof value !== "object" || value === null) return 0;
   let count = 0;
-  if (Array.isArray(value)) {
-    for (const element of value) count += memberCount(element);
-    return count;
+  const pending = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next !== "object" || next === null) continue;
+    if (Array.isArray(next)) {
+      for (const element of next) pending.push(element);
+      continue;
+    }
+    for (const name in next) {
+      count++;
+      pending.push(next[name]);
+    }
   }
-  for (const name in value) count += 1 + memberCount(value[name]);
   return count;
 }
 function duplicateMember(text2) {

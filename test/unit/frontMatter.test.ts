@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
-import { frontMatterBody, parseFrontMatterYaml, simpleFrontMatter, splitFrontMatter } from '../../src/core/publish/frontMatter';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { frontMatterBody, MAX_FRONT_MATTER_DEPTH, parseFrontMatterYaml, simpleFrontMatter, splitFrontMatter } from '../../src/core/publish/frontMatter';
 
 describe('front matter', () => {
   it('reads the wiki keys and removes the whole block from the content', () => {
@@ -139,6 +141,36 @@ describe('front matter', () => {
       + 'Flow sequence in block collection must be sufficiently indented and end with a ]');
     // A BOM and CRLF line ends change no line number.
     assert.match(splitFrontMatter('\uFEFF---\r\ntitle: ok\r\nwiki: {spaceId: [\r\n---\r\nx').problems.join(' '), /at line 3, column \d+ of the file: \S.*[^:]$/);
+  });
+
+  it(`refuses lists or maps nested more than ${MAX_FRONT_MATTER_DEPTH} levels deep, and reads them up to that`, () => {
+    const tooDeep = `The front matter nests lists or maps more than ${MAX_FRONT_MATTER_DEPTH} levels deep, which is not read. Flatten it.`;
+    // `tags:` is a map of one level; each `[` nests one more.
+    const flow = (levels: number): string => `---\ntitle: Deep\ntags: ${'['.repeat(levels - 1)}x${']'.repeat(levels - 1)}\n---\n# Body\n`;
+    assert.deepEqual(splitFrontMatter(flow(MAX_FRONT_MATTER_DEPTH)).problems, []);
+    assert.equal(splitFrontMatter(flow(MAX_FRONT_MATTER_DEPTH)).title, 'Deep');
+    assert.deepEqual(splitFrontMatter(flow(MAX_FRONT_MATTER_DEPTH + 1)).problems, [tooDeep]);
+    const block = (levels: number): string => `---\n${Array.from({ length: levels }, (_, depth) => `${'  '.repeat(depth)}k${depth}:`).join('\n')} x\n---\n`;
+    assert.deepEqual(splitFrontMatter(block(MAX_FRONT_MATTER_DEPTH)).problems, []);
+    assert.deepEqual(splitFrontMatter(block(MAX_FRONT_MATTER_DEPTH + 1)).problems, [tooDeep]);
+    for (const deep of [`a: ${'{a: '.repeat(50_000)}`, `${'- '.repeat(50_000)}x`, `${'? '.repeat(50_000)}x`]) {
+      assert.deepEqual(splitFrontMatter(`---\n${deep}\n---\n`).problems, [tooDeep], deep.slice(0, 9));
+    }
+  });
+
+  it('two files whose front matter nests thousands deep leave the process running, each refused', function () {
+    // In a process of its own: before the limit, the parser overflowed its stack on the first and the second aborted
+    // the process (SIGABRT, V8 compiling a regular expression at the stack's limit), which would take mocha with it.
+    this.timeout(60_000);
+    const pipeline = join(__dirname, '../../src/core/publish/pipeline.js');
+    const script = `const { prepareDocument } = require(${JSON.stringify(pipeline)});
+      for (const nested of ['a: ' + '['.repeat(5000), '- '.repeat(5000) + 'x', 'a: ' + '['.repeat(5000), '? '.repeat(5000) + 'x']) {
+        console.log(prepareDocument('---\\n' + nested + '\\n---\\n# Body\\n').frontMatterProblems.join(' '));
+      }`;
+    const run = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', timeout: 50_000 });
+    assert.equal(run.signal, null, run.stderr.slice(0, 300));
+    assert.equal(run.status, 0, run.stderr.slice(0, 300));
+    assert.deepEqual(run.stdout.trim().split('\n').map((line) => /more than \d+ levels deep/.test(line)), [true, true, true, true]);
   });
 
   // The wiki: blocks the fast path reads itself (the shape Open Wiki Page as Markdown and the bench write).

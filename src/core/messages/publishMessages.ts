@@ -69,6 +69,8 @@ export interface PublishMessages extends EndpointMessages {
    * position; `at`: where, as a line and column of the file (1-based), when the parser said.
    */
   frontMatterNotYaml(reason: string, at?: { line: number; column: number }): string;
+  /** Lists or maps nested deeper than `limit` (MAX_FRONT_MATTER_DEPTH): refused before the parser builds them. */
+  frontMatterTooDeep(limit: number): string;
   frontMatterWikiNotMap(): string;
   frontMatterOmitNotBoolean(): string;
   frontMatterKeyNotText(key: string): string;
@@ -173,6 +175,7 @@ export const englishPublishMessages: PublishMessages = {
 
   frontMatterNotYaml: (reason, at) =>
     at ? `The front matter is not valid YAML at line ${at.line}, column ${at.column} of the file: ${reason}` : `The front matter is not valid YAML: ${reason}`,
+  frontMatterTooDeep: (limit) => `The front matter nests lists or maps more than ${limit} levels deep, which is not read. Flatten it.`,
   frontMatterWikiNotMap: () => 'The front matter key "wiki" must hold spaceId, parentId, pageTitle and overwrite.',
   frontMatterOmitNotBoolean: () => 'omitTitleHeading in the front matter must be true or false.',
   frontMatterKeyNotText: (key) => `wiki.${key} in the front matter must be text.`,

@@ -1,5 +1,5 @@
 import type * as Yaml from 'yaml';
-import type { Document } from 'yaml';
+import type { CST, Document } from 'yaml';
 import { englishPublishMessages, type PublishMessages } from '../messages/publishMessages';
 import type { PartialTarget } from './target';
 
@@ -80,8 +80,43 @@ function notYaml(error: unknown, messages: PublishMessages): string {
   return messages.frontMatterNotYaml(reason, position ? { line: position.line + BLOCK_FIRST_LINE - 1, column: position.col } : undefined);
 }
 
+/**
+ * How deep the front matter's lists and maps may be nested. The parser builds its document by recursion, and a file is
+ * untrusted input: a few thousand `[` overflowed its stack, and a second such file then aborted the whole process (the
+ * extension host, or the command line) while V8 compiled a regular expression at the stack's limit. Real front matter
+ * nests a few levels; the parser reads some hundreds.
+ */
+export const MAX_FRONT_MATTER_DEPTH = 64;
+
+/**
+ * Whether the block's lists and maps, flow or block, nest deeper than `limit`: measured on the parser's syntax tree,
+ * which it makes without recursion, walked with a list of the nodes still to look at. Every list or map holds one of
+ * `[`, `{`, `-`, `?` or `:` at least, so a block with no more of them than `limit` (most) is not parsed for this.
+ */
+function nestsDeeperThan(block: string, limit: number): boolean {
+  let marks = 0;
+  for (let at = 0; at < block.length && marks <= limit; at++) {
+    const code = block.charCodeAt(at);
+    if (code === 0x5b || code === 0x7b || code === 0x2d || code === 0x3f || code === 0x3a) marks++;
+  }
+  if (marks <= limit) return false;
+  const pending: Array<{ token: CST.Token | null | undefined; depth: number }> = [];
+  for (const token of new (yaml().Parser)().parse(block)) pending.push({ token, depth: 0 });
+  while (pending.length > 0) {
+    const { token, depth } = pending.pop() as { token: CST.Token | null | undefined; depth: number };
+    if (!token) continue;
+    if (token.type === 'document') pending.push({ token: token.value, depth });
+    else if (token.type === 'block-map' || token.type === 'block-seq' || token.type === 'flow-collection') {
+      if (depth + 1 > limit) return true;
+      for (const item of token.items) pending.push({ token: item.key, depth: depth + 1 }, { token: item.value, depth: depth + 1 });
+    }
+  }
+  return false;
+}
+
 /** The front matter block read with the YAML parser: everything but the content. */
 export function parseFrontMatterYaml(block: string, messages: PublishMessages = englishPublishMessages): Omit<SplitDocument, 'content'> {
+  if (nestsDeeperThan(block, MAX_FRONT_MATTER_DEPTH)) return { target: {}, problems: [messages.frontMatterTooDeep(MAX_FRONT_MATTER_DEPTH)] };
   let document: Document;
   let data: unknown;
   try {

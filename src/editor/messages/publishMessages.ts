@@ -83,6 +83,7 @@ export const editorPublishMessages: PublishMessages = {
     at
       ? vscode.l10n.t('The front matter is not valid YAML at line {1}, column {2} of the file: {0}', reason, at.line, at.column)
       : vscode.l10n.t('The front matter is not valid YAML: {0}', reason),
+  frontMatterTooDeep: (limit) => vscode.l10n.t('The front matter nests lists or maps more than {0} levels deep, which is not read. Flatten it.', limit),
   frontMatterWikiNotMap: () => vscode.l10n.t('The front matter key "wiki" must hold spaceId, parentId, pageTitle and overwrite.'),
   frontMatterOmitNotBoolean: () => vscode.l10n.t('omitTitleHeading in the front matter must be true or false.'),
   frontMatterKeyNotText: (key) => vscode.l10n.t('wiki.{0} in the front matter must be text.', key),

@@ -6961,9 +6961,10 @@ function foreseeRewrite(destinations, context) {
 function ownAnchorMatcher(context, headingsOfText) {
   let matcher;
   return (anchor) => {
+    if (matcher) return matcher(anchor);
     const headings = context.ownPage?.headings ?? headingsOfText?.();
     if (headings === void 0) return "unchecked";
-    matcher ??= headingMatcher({ title: context.ownPage?.title ?? "", headings }, context.anchorStyle);
+    matcher = headingMatcher({ title: context.ownPage?.title ?? "", headings }, context.anchorStyle);
     return matcher(anchor);
   };
 }

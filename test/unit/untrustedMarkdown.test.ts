@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import MarkdownIt from 'markdown-it';
 import { findLinkDestinations, QUOTE_LEAD, SPACE_ACROSS_LINE } from '../../src/core/links/rewrite/destinations';
 import { markdownHeadings } from '../../src/core/links/rewrite/markdownHeadings';
+import { rewriteLinks } from '../../src/core/links/rewrite/rewriteLinks';
 import { inspectMarkdown } from '../../src/core/publish/inspect';
 
 /** A pattern matching the whole text only. */
@@ -66,6 +67,16 @@ describe('Markdown a pull request controls is read in linear time', () => {
     assert.deepEqual(markdownHeadings(`${'1. <!--\n- <?\n- <pre>\n'.repeat(25_000)}${heading}`), ['After'], 'blocks of three kinds in turn');
     // The end condition found for one item still ends the block of the item it is in.
     assert.deepEqual(markdownHeadings(`- <!--\n  # Hidden -->\n- <!--\n# After\n`), ['After']);
+  });
+
+  it('many links to the file\'s own headings, as a long table of contents has them', () => {
+    // The text's headings are read once for all of them, not once per link (half a minute for these 480 KB).
+    const context = { filePath: 'guide.md', resolvePage: () => undefined };
+    const text = `# Install\n\n${'[a]: #install\n'.repeat(40_000)}`;
+    const result = rewriteLinks(text, context);
+    assert.equal(result.markdown, text.replaceAll('#install', '#Install'), 'each in the anchor form the wiki gives "Install"');
+    assert.deepEqual(result.cautions, []);
+    assert.deepEqual(rewriteLinks(`# Install\n\n${'[a](#nowhere)\n'.repeat(30_000)}`, context).cautions, [{ target: '#nowhere', reason: 'unknownOwnAnchor' }]);
   });
 
   it('the patterns for white space across a line and for quote markers match what the patterns they replace matched', () => {

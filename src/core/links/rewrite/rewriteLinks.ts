@@ -167,9 +167,12 @@ export type ForeseenRewrite = Omit<RewriteResult, 'markdown' | 'rewritten'>;
 function ownAnchorMatcher(context: RewriteContext, headingsOfText: (() => string[]) | undefined): OwnAnchorIn {
   let matcher: ((anchor: string) => string | undefined) | undefined;
   return (anchor) => {
+    // Made once, from the first link that needs it: the text's headings were read again for each link to one of them
+    // (a table of contents of a long page read the page once per entry).
+    if (matcher) return matcher(anchor);
     const headings = context.ownPage?.headings ?? headingsOfText?.();
     if (headings === undefined) return 'unchecked';
-    matcher ??= headingMatcher({ title: context.ownPage?.title ?? '', headings }, context.anchorStyle);
+    matcher = headingMatcher({ title: context.ownPage?.title ?? '', headings }, context.anchorStyle);
     return matcher(anchor);
   };
 }

@@ -2457,10 +2457,9 @@ function inCodeSpan(markdown, offset, fenced) {
   }
   return false;
 }
-function paragraphEnd(markdown, from, fenceStart, fenced) {
+function paragraphEnd(markdown, from, fenceStart, fenced, depth = paragraphDepth(markdown, from)) {
   let end = markdown.indexOf("\n", from);
   if (end === -1) end = markdown.length;
-  const depth = paragraphDepth(markdown, from);
   if (depth === ONE_LINE) return Math.min(end, fenceStart);
   while (end < fenceStart && end < markdown.length && !endsParagraph(markdown, end + 1, depth, fenced)) {
     end = markdown.indexOf("\n", end + 1);
@@ -2660,10 +2659,11 @@ function findHtml(markdown, fenced) {
     if (close === -1 || isInCode(markdown, at, fenced)) continue;
     const lineEnd = lineEndFrom(at);
     if (lineEnd !== -1 && lineEnd < close) {
-      if (at <= textOnly.end && close === textOnly.close && paragraphDepth(markdown, at) <= textOnly.depth) continue;
-      const end = paragraphEnd(markdown, at, Math.min(fenceStartAfter(fenced, at), close + 1), fenced);
+      const depth = paragraphDepth(markdown, at);
+      if (at <= textOnly.end && close === textOnly.close && depth <= textOnly.depth) continue;
+      const end = paragraphEnd(markdown, at, Math.min(fenceStartAfter(fenced, at), close + 1), fenced, depth);
       if (end < close) {
-        textOnly = { end, close, depth: paragraphDepth(markdown, at) };
+        textOnly = { end, close, depth };
         continue;
       }
     }

@@ -537,11 +537,11 @@ function inCodeSpan(markdown: string, offset: number, fenced: Ranges): boolean {
  * limit as `fenceStart`). A heading or a table row is a paragraph of one line (a span never crosses a table's cell
  * either); else it runs to the line before one that ends a paragraph (endsParagraph). Walked line by line with indexOf,
  * each line's first characters looked at: a regular expression tried at every line cost more than all the rest.
+ * `depth`: paragraphDepth of `from`, when the caller has it.
  */
-function paragraphEnd(markdown: string, from: number, fenceStart: number, fenced: Ranges): number {
+function paragraphEnd(markdown: string, from: number, fenceStart: number, fenced: Ranges, depth = paragraphDepth(markdown, from)): number {
   let end = markdown.indexOf('\n', from);
   if (end === -1) end = markdown.length;
-  const depth = paragraphDepth(markdown, from);
   if (depth === ONE_LINE) return Math.min(end, fenceStart);
   while (end < fenceStart && end < markdown.length && !endsParagraph(markdown, end + 1, depth, fenced)) {
     end = markdown.indexOf('\n', end + 1);
@@ -850,10 +850,11 @@ function findHtml(markdown: string, fenced: Ranges): HtmlRanges {
       // A later `<!--` of a paragraph already walked to its end before this same `-->`, in no more block quotes, is
       // text too: its walk would end no later (endsParagraph ends a line at a smaller depth wherever it ends it at a
       // greater one). Else each line of a long paragraph of `<!--` walked the rest of it again.
-      if (at <= textOnly.end && close === textOnly.close && paragraphDepth(markdown, at) <= textOnly.depth) continue;
-      const end = paragraphEnd(markdown, at, Math.min(fenceStartAfter(fenced, at), close + 1), fenced);
+      const depth = paragraphDepth(markdown, at);
+      if (at <= textOnly.end && close === textOnly.close && depth <= textOnly.depth) continue;
+      const end = paragraphEnd(markdown, at, Math.min(fenceStartAfter(fenced, at), close + 1), fenced, depth);
       if (end < close) {
-        textOnly = { end, close, depth: paragraphDepth(markdown, at) };
+        textOnly = { end, close, depth };
         continue;
       }
     }

@@ -1087,6 +1087,7 @@ var englishTreeMessages = {
   linkFolderWithoutPage: () => "a folder with no Markdown to publish, so no page",
   linkNoPageYet: () => "it has no page yet: a publish after it has one fills the link in",
   linkNotMarkdown: () => "not a Markdown file",
+  linkBackslashPath: () => "written with \\ between folders, where links take /",
   linkUnknownAnchor: () => "no such heading in the target",
   linkUnknownOwnAnchor: () => "no such heading on this page",
   titleCollision: (title, others) => `Its title "${title}" is also the title of ${others}; the wiki keeps a title unique in a space (ignoring case). Give each its own title.`,
@@ -6987,6 +6988,7 @@ var KEEP_BECAUSE = {
   noPageYet: keepBecause("noPageYet"),
   folderWithoutPage: keepBecause("folderWithoutPage"),
   notMarkdown: keepBecause("notMarkdown"),
+  backslashPath: keepBecause("backslashPath"),
   unknownOwnAnchor: keepBecause("unknownOwnAnchor")
 };
 var KEEP_UNADDRESSED = Object.freeze({ kind: "keep" });
@@ -7003,6 +7005,7 @@ function decide(destination, context, anchorIn, ownAnchorIn) {
   const outside = path === void 0 ? context.resolveOutside?.(destination) : void 0;
   const page = path === void 0 ? outside : context.resolvePage(path, target);
   if (page === "pagelessFolder") return KEEP_BECAUSE.folderWithoutPage;
+  if ((page === void 0 || page === "noFile") && path?.includes("\\")) return KEEP_BECAUSE.backslashPath;
   if (!target.markdown && !target.folder && page === void 0) return KEEP_BECAUSE.notMarkdown;
   if (path === void 0 && outside === void 0) return KEEP_BECAUSE.outsideRun;
   if (page === "pending") return PENDING;
@@ -7038,6 +7041,7 @@ var REASONS = {
   noPageYet: (words) => words.linkNoPageYet(),
   folderWithoutPage: (words) => words.linkFolderWithoutPage(),
   notMarkdown: (words) => words.linkNotMarkdown(),
+  backslashPath: (words) => words.linkBackslashPath(),
   unknownAnchor: (words) => words.linkUnknownAnchor(),
   unknownOwnAnchor: (words) => words.linkUnknownOwnAnchor()
 };

@@ -1,10 +1,12 @@
 // --json is the machine interface (issue 16): every line the CLI prints in the runs below, of every record type, is
 // valid against schema/wiki-publisher-json.schema.json; and the schema is strict (it refuses what it does not document).
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { LINK_CAUTION_REASONS } from '../../src/core/links/rewrite/rewriteLinks';
 import { jsonLines, runCli, useCliWorld } from './cliHarness';
-import { assertRecordsValid, validateRecord } from './jsonSchema';
+import { assertRecordsValid, SCHEMA_PATH, validateRecord } from './jsonSchema';
 
 const DOCS = ['--space', 'DOCS', '--parent', '123456'];
 
@@ -46,6 +48,12 @@ describe('CLI --json against its JSON Schema', () => {
     assertRecordsValid(jsonLines(held), 'a teammate\'s tree publish');
     assert.ok(jsonLines(held).some((record) => (record.wikiEdits as { knownFromRepository?: boolean } | undefined)?.knownFromRepository === true), held.stdout);
     for (const type of ['plan', 'file', 'tree', 'planCheck', 'summary:dryRun', 'summary:run', 'summary:planChanged']) assert.ok(seen.has(type), `no ${type} record was checked`);
+  });
+
+  it('names every reason a link stays as written that a tree run gives, and no other', () => {
+    // The schema had drifted from the code: it lacked folderWithoutPage, which runs print, and kept a word none does.
+    const schema = JSON.parse(readFileSync(SCHEMA_PATH, 'utf8')) as { $defs: { file: { properties: { linkCautions: { items: { properties: { reason: { enum: string[] } } } } } } } };
+    assert.deepEqual([...schema.$defs.file.properties.linkCautions.items.properties.reason.enum].sort(), [...LINK_CAUTION_REASONS].sort());
   });
 
   it('is strict: a record with an undocumented field or a wrong value does not match', () => {

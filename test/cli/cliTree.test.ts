@@ -119,6 +119,19 @@ describe('CLI --tree', () => {
     assert.match(page('Overview').markdown, /\]\(guide\/gone\.md\)/, 'the link is sent as written');
   });
 
+  it('a link written with backslashes between folders says so with the fix, in the dry run and the run', async () => {
+    const root = await cli.tree({
+      ...TREE,
+      'docs/index.md': '# Overview\n\nSee [setup](guide\\setup.md), [the API](<reference%5Capi.md#tokens>) and [setup](guide/setup.md).\n',
+    });
+    const caution = '2 links stay as written and will not work on the wiki (written with \\ between folders, where links take /): guide\\setup.md, reference%5Capi.md#tokens.';
+    const run = await cautionedThenRun(root, caution);
+    const index = fileRecords(run).find((record) => record.file === 'docs/index.md');
+    assert.deepEqual(index?.linkCautions, [{ target: 'guide\\setup.md', reason: 'backslashPath' }, { target: 'reference%5Capi.md#tokens', reason: 'backslashPath' }]);
+    assertRecordsValid(jsonLines(run), 'a tree run with links written with backslashes');
+    assert.match(page('Overview').markdown, /See \[setup\]\(guide\\setup\.md\), \[the API\]\(<reference%5Capi\.md#tokens>\) and \[setup\]\(http[^)]+\)/);
+  });
+
   it('a link to a folder whose name has a dot (v1.2/, v1.2) reaches its page, and is looked for on disk like any folder', async () => {
     const root = await cli.tree({
       ...TREE,

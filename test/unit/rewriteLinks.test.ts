@@ -165,6 +165,25 @@ describe('rewriteLinks', () => {
       assert.deepEqual(asked, ['guide/missing.md']);
     });
 
+    it('says a path written with backslashes between folders is one, where "no page is known" or "no such file" was all it said', () => {
+      // Markdown keeps `\g` as a character: `..\guide\install.md` names no file, here or on GitHub (which sends it as %5C).
+      const result = unchanged('[a](..\\guide\\install.md) [b](<..%5Cguide%5Cinstall.md>) [c](..\\\\guide\\\\install.md#requirements) [d](..\\guide)');
+      assert.deepEqual(result.cautions.map((caution) => [caution.target, caution.reason]), [
+        ['..\\guide\\install.md', 'backslashPath'], ['..%5Cguide%5Cinstall.md', 'backslashPath'], ['..\\\\guide\\\\install.md#requirements', 'backslashPath'], ['..\\guide', 'backslashPath'],
+      ]);
+      assert.deepEqual(withLinkCautions([], result.cautions, englishTreeMessages).map((caution) => caution.message), [
+        '4 links stay as written and will not work on the wiki (written with \\ between folders, where links take /): ..\\guide\\install.md, ..%5Cguide%5Cinstall.md, ..\\\\guide\\\\install.md#requirements, ...',
+      ]);
+      // Found after all (a file of that odd name the walk took), it is that file's page; a backslash escape (`\_`) is
+      // no backslash of the path; and one to nothing on disk says so as well.
+      const named = rewrite('[a](a\\b.md) [b](install\\_notes.md) [c](gone\\x.md)', {
+        resolvePage: (path) => (path === 'guide/a\\b.md' ? { url: INSTALL, title: 'A', headings: [] } : path === 'guide/gone\\x.md' ? 'noFile' : undefined),
+      });
+      assert.equal(named.markdown, `[a](${INSTALL}) [b](install\\_notes.md) [c](gone\\x.md)`);
+      assert.deepEqual(named.cautions, [{ target: 'install\\_notes.md', reason: 'unknownPage' }, { target: 'gone\\x.md', reason: 'backslashPath' }]);
+      assert.deepEqual(foreseeRewrite(['..\\guide\\install.md'], context()).cautions, [{ target: '..\\guide\\install.md', reason: 'backslashPath' }]);
+    });
+
     it('leaves links to files that are not pages, with a caution: images as links, other files, folders without a page', () => {
       const result = unchanged('[d](./diagram.png) [l](../LICENSE) [f](../other/) [r](..)');
       assert.deepEqual(result.cautions.map((caution) => [caution.target, caution.reason]),
@@ -181,10 +200,10 @@ describe('rewriteLinks', () => {
       assert.equal(result.needsSecondPass, true, 'a folder page created in the same run is waited for');
     });
 
-    it('does not take Windows backslashes for folders', () => {
+    it('does not take Windows backslashes for folders, and says so', () => {
       const result = unchanged('[w](..\\guide\\install.md)');
       assert.deepEqual(asked, ['guide/..\\guide\\install.md']);
-      assert.deepEqual(result.cautions, [{ target: '..\\guide\\install.md', reason: 'unknownPage' }]);
+      assert.deepEqual(result.cautions, [{ target: '..\\guide\\install.md', reason: 'backslashPath' }]);
       assert.equal(rewrite('[e](my\\_file.md)').cautions[0]?.reason, 'unknownPage');
       assert.equal(asked.at(-1), 'guide/my_file.md', 'an escaped punctuation character is the character');
     });

@@ -31,6 +31,8 @@ export interface TreeMessages extends PageRouteMessages {
   /** The linked file is there but has no page yet (a publish without a second pass). */
   linkNoPageYet(): string;
   linkNotMarkdown(): string;
+  /** A link whose path has `\\` between folders (`..\\guide\\setup.md`): Markdown links take `/`. */
+  linkBackslashPath(): string;
   linkUnknownAnchor(): string;
   /** A link to a heading of its own page (`#install`) that the page does not have. */
   linkUnknownOwnAnchor(): string;
@@ -90,6 +92,7 @@ export const englishTreeMessages: TreeMessages = {
   linkFolderWithoutPage: () => 'a folder with no Markdown to publish, so no page',
   linkNoPageYet: () => 'it has no page yet: a publish after it has one fills the link in',
   linkNotMarkdown: () => 'not a Markdown file',
+  linkBackslashPath: () => 'written with \\ between folders, where links take /',
   linkUnknownAnchor: () => 'no such heading in the target',
   linkUnknownOwnAnchor: () => 'no such heading on this page',
   titleCollision: (title, others) =>

@@ -40,6 +40,7 @@ export const editorTreeMessages: TreeMessages = {
   linkFolderWithoutPage: () => vscode.l10n.t('a folder with no Markdown to publish, so no page'),
   linkNoPageYet: () => vscode.l10n.t('it has no page yet: a publish after it has one fills the link in'),
   linkNotMarkdown: () => vscode.l10n.t('not a Markdown file'),
+  linkBackslashPath: () => vscode.l10n.t('written with \\ between folders, where links take /'),
   linkUnknownAnchor: () => vscode.l10n.t('no such heading in the target'),
   linkUnknownOwnAnchor: () => vscode.l10n.t('no such heading on this page'),
   titleCollision: (title, others) =>

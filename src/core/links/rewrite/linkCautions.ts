@@ -15,6 +15,7 @@ const REASONS: Record<LinkCautionReason, (words: TreeMessages) => string> = {
   noPageYet: (words) => words.linkNoPageYet(),
   folderWithoutPage: (words) => words.linkFolderWithoutPage(),
   notMarkdown: (words) => words.linkNotMarkdown(),
+  backslashPath: (words) => words.linkBackslashPath(),
   unknownAnchor: (words) => words.linkUnknownAnchor(),
   unknownOwnAnchor: (words) => words.linkUnknownOwnAnchor(),
 };

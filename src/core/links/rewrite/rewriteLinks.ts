@@ -65,7 +65,15 @@ export interface RewriteContext {
   ownPage?: { title: string; headings?: readonly string[] };
 }
 
-export type LinkCautionReason = 'outsideRun' | 'unknownPage' | 'refusedPage' | 'noFile' | 'noPageYet' | 'folderWithoutPage' | 'notMarkdown' | 'unknownAnchor' | 'unknownOwnAnchor';
+/**
+ * Why a link stays as written, as the plan and --json name it: schema/wiki-publisher-json.schema.json lists the same
+ * words (test/unit/rewriteLinks.test.ts holds them to it). 'backslashPath': a path written with `\` between folders
+ * (`..\guide\setup.md`), which no Markdown link reads as folders.
+ */
+export const LINK_CAUTION_REASONS = [
+  'outsideRun', 'unknownPage', 'refusedPage', 'noFile', 'noPageYet', 'folderWithoutPage', 'notMarkdown', 'backslashPath', 'unknownAnchor', 'unknownOwnAnchor',
+] as const;
+export type LinkCautionReason = (typeof LINK_CAUTION_REASONS)[number];
 
 export interface LinkCaution {
   /** The destination as written in the file. */
@@ -195,7 +203,7 @@ const keepBecause = (caution: LinkCautionReason): Decision => Object.freeze({ ki
 const KEEP_BECAUSE = {
   outsideRun: keepBecause('outsideRun'), unknownPage: keepBecause('unknownPage'), refusedPage: keepBecause('refusedPage'), noFile: keepBecause('noFile'), noPageYet: keepBecause('noPageYet'),
   folderWithoutPage: keepBecause('folderWithoutPage'),
-  notMarkdown: keepBecause('notMarkdown'), unknownOwnAnchor: keepBecause('unknownOwnAnchor'),
+  notMarkdown: keepBecause('notMarkdown'), backslashPath: keepBecause('backslashPath'), unknownOwnAnchor: keepBecause('unknownOwnAnchor'),
 } as const;
 /** Kept for want of a site address: counted (`unaddressed`), never a file's caution. Told apart by identity. */
 const KEEP_UNADDRESSED: Decision = Object.freeze({ kind: 'keep' });
@@ -215,6 +223,9 @@ function decide(destination: string, context: RewriteContext, anchorIn: (page: L
   const outside = path === undefined ? context.resolveOutside?.(destination) : undefined;
   const page = path === undefined ? outside : context.resolvePage(path, target);
   if (page === 'pagelessFolder') return KEEP_BECAUSE.folderWithoutPage;
+  // `..\guide\setup.md` names no file and no page: CommonMark keeps such a backslash as a character, and GitHub sends
+  // it percent-encoded, so the link is dead there too. Said so, with the fix, rather than "no page is known for it".
+  if ((page === undefined || page === 'noFile') && path?.includes('\\')) return KEEP_BECAUSE.backslashPath;
   // `guide` written without its slash still names the folder's page, when the folder is a page of the run.
   if (!target.markdown && !target.folder && page === undefined) return KEEP_BECAUSE.notMarkdown;
   if (path === undefined && outside === undefined) return KEEP_BECAUSE.outsideRun;

@@ -1739,6 +1739,18 @@ var englishPublishMessages = {
 function titleKey(title) {
   return title.toLocaleLowerCase("en-US");
 }
+var OTHERS_NAMED = 3;
+function otherNames(group, isOther, nameOf2) {
+  let named = "";
+  let count = 0;
+  for (const other of group) {
+    if (!isOther(other)) continue;
+    if (count === OTHERS_NAMED) return `${named}, ...`;
+    named = count === 0 ? nameOf2(other) : `${named}, ${nameOf2(other)}`;
+    count++;
+  }
+  return named;
+}
 function groupByTitleInSpace(entries, titleOf, spaceOf) {
   const byTitle = /* @__PURE__ */ new Map();
   for (const entry of entries) {
@@ -3546,14 +3558,16 @@ function planFiles(files, links, options = {}) {
   for (const item of titled) {
     if (!item.complete) continue;
     const key = JSON.stringify([item.complete.parentId, titleKey(item.complete.pageTitle)]);
-    byPage.set(key, [...byPage.get(key) ?? [], item]);
+    const group = byPage.get(key);
+    if (group) group.push(item);
+    else byPage.set(key, [item]);
   }
   const samePage = /* @__PURE__ */ new Map();
   for (const group of byPage.values()) {
     if (group.length < 2) continue;
     for (const item of group) {
       samePage.set(item, group);
-      const others = group.filter((other) => other !== item).map((other) => other.file.label).join(", ");
+      const others = otherNames(group, (other) => other !== item, (other) => other.file.label);
       refuseItem(item, {
         code: "duplicatePage",
         message: messages.duplicatePage(others, item.complete?.pageTitle ?? "", item.complete?.parentId ?? ""),
@@ -3562,13 +3576,18 @@ function planFiles(files, links, options = {}) {
     }
   }
   for (const group of groupByTitleInSpace(titled, (item) => item.complete?.pageTitle ?? "", (item) => item.complete?.spaceId ?? "")) {
+    const othersOfPage = /* @__PURE__ */ new Map();
     for (const item of group) {
-      const onItsPage = samePage.get(item) ?? [];
-      const others = group.filter((other) => other !== item && !onItsPage.includes(other)).map((other) => other.file.label);
-      if (others.length === 0) continue;
+      const onItsPage = samePage.get(item);
+      let others = onItsPage === void 0 ? void 0 : othersOfPage.get(onItsPage);
+      if (others === void 0) {
+        others = otherNames(group, (other) => other !== item && (onItsPage === void 0 || samePage.get(other) !== onItsPage), (other) => other.file.label);
+        if (onItsPage !== void 0) othersOfPage.set(onItsPage, others);
+      }
+      if (others === "") continue;
       refuseItem(item, {
         code: "duplicatePage",
-        message: messages.titleTakenInSpace(others.join(", "), item.complete?.pageTitle ?? "", item.complete?.spaceId ?? ""),
+        message: messages.titleTakenInSpace(others, item.complete?.pageTitle ?? "", item.complete?.spaceId ?? ""),
         fix: "editFile"
       });
     }
@@ -3680,11 +3699,12 @@ async function checkFlatTitlesAcrossSpaceNames(items, pages, signal, messages = 
   const spaceIdOf = await resolveSpaceSpellings(spellings, pages, signal);
   for (const group of groupByTitleInSpace(titled, (item) => item.complete?.pageTitle ?? "", (item) => spaceIdOf(spellingOf(item)))) {
     for (const item of group) {
-      const others = group.filter((other) => spellingOf(other).trim() !== spellingOf(item).trim()).map((other) => other.file.label);
-      if (others.length === 0) continue;
+      const spelling = spellingOf(item).trim();
+      const others = otherNames(group, (other) => spellingOf(other).trim() !== spelling, (other) => other.file.label);
+      if (others === "") continue;
       refuseItem(item, {
         code: "duplicatePage",
-        message: messages.titleTakenInSpace(others.join(", "), item.complete?.pageTitle ?? "", spellingOf(item)),
+        message: messages.titleTakenInSpace(others, item.complete?.pageTitle ?? "", spellingOf(item)),
         fix: "editFile"
       });
     }
@@ -8781,9 +8801,9 @@ async function checkTitlesAcrossSpaceNames(plan, pages, spaceId, signal, message
   let refusedAny = false;
   for (const group of groupByTitleInSpace(titled, (entry) => entry.title, resolved)) {
     for (const entry of group) {
-      const others = group.filter((other) => other.spelling !== entry.spelling).map((other) => other.name);
-      if (others.length === 0) continue;
-      const message = entry.generated ? messages.generatedTitleCollision(entry.title, others.join(", ")) : messages.titleCollision(entry.title, others.join(", "));
+      const others = otherNames(group, (other) => other.spelling !== entry.spelling, (other) => other.name);
+      if (others === "") continue;
+      const message = entry.generated ? messages.generatedTitleCollision(entry.title, others) : messages.titleCollision(entry.title, others);
       refuseItem(entry.item, { code: "duplicatePage", message, fix: entry.generated ? void 0 : "editFile" });
       refusedAny = true;
     }
@@ -9738,7 +9758,7 @@ function titleCollisions(tree, pinned, spaceId, words) {
   const found = { ofNode: /* @__PURE__ */ new Map(), ofPinned: /* @__PURE__ */ new Map() };
   for (const group of groupByTitleInSpace(titled, (entry) => entry.title, (entry) => entry.space)) {
     for (const entry of group) {
-      const others = group.filter((other) => other !== entry).map((other) => other.name).join(", ");
+      const others = otherNames(group, (other) => other !== entry, (other) => other.name);
       const message = entry.generated ? words.generatedTitleCollision(entry.title, others) : words.titleCollision(entry.title, others);
       const refusal2 = { code: "duplicatePage", message, fix: entry.generated ? void 0 : "editFile" };
       if (entry.node) found.ofNode.set(entry.node, refusal2);

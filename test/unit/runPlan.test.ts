@@ -27,6 +27,27 @@ describe('planning files', () => {
     assert.equal(items[0]?.refusals[0]?.code, 'duplicatePage');
   });
 
+  it('names three others of a large group that shares a page or a title, and refuses every one of its files', () => {
+    // A pull request of thousands of files with one title: each refusal named every other file (four million names
+    // for 2,000 files, and minutes to plan them). Now it names three and says there are more.
+    const under = (title: string, parent: string): string => `---\nwiki:\n  spaceId: DOCS\n  parentId: "${parent}"\n  pageTitle: ${title}\n---\nText.\n`;
+    const same = Array.from({ length: 2000 }, (_, index) => file(`same/${String(index).padStart(4, '0')}.md`, under('Same', '1')));
+    const elsewhere = [file('other/a.md', under('same', '2')), file('other/b.md', under('Same', '3'))];
+    const items = planFiles([...same, ...elsewhere, file('four/1.md', pinned('Four')), file('four/2.md', pinned('Four')), file('four/3.md', pinned('Four')), file('four/4.md', pinned('Four'))], new Map());
+    assert.ok(items.every((item) => item.state === 'refused'), 'every file of both groups is refused');
+    assert.deepEqual(items[0]?.refusals.map((refusal) => refusal.message), [
+      'It would land on the same page as same/0001.md, same/0002.md, same/0003.md, ... ("Same" under parent 1; titles that differ only in case count as the same). Give each file its own title.',
+      'Its title "Same" is also the title of other/a.md, other/b.md in the space DOCS; the wiki keeps a title unique in a space (ignoring case). Give each file its own title.',
+    ]);
+    // A file under another parent names the others of the space, past none of its own page.
+    assert.deepEqual(items[2000]?.refusals.map((refusal) => refusal.message), [
+      'Its title "same" is also the title of same/0000.md, same/0001.md, same/0002.md, ... in the space DOCS; the wiki keeps a title unique in a space (ignoring case). Give each file its own title.',
+    ]);
+    // A group of four names all three others.
+    assert.match(items.at(-1)?.refusals[0]?.message ?? '', /same page as four\/1\.md, four\/2\.md, four\/3\.md \(/);
+    assert.ok(items.every((item) => item.refusals.every((refusal) => refusal.message.length < 400)));
+  });
+
   it('refuses empty content and bad front matter before anything is sent, and lists cautions', () => {
     const items = planFiles([file('e.md', '---\nwiki:\n  spaceId: DOCS\n---\n  \n'), file('f.md', '---\nwiki: [1]\n---\nx'), file('g.md', `${pinned('G')}\n![x](x.png)\n`)], new Map());
     assert.deepEqual(items.map((item) => item.state), ['refused', 'refused', 'send']);

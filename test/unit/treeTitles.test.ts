@@ -96,6 +96,21 @@ describe('tree plan: page titles and title clashes', () => {
     assert.deepEqual(refusalsOf(plan, 'docs/setup.md'), []);
   });
 
+  it('names three others of a large group of pages with one title, and refuses every one of them', () => {
+    // 2,000 pages with one title made 2,000 refusals of 1,999 names each: most of a gigabyte for 5,000.
+    const files: Record<string, string> = {};
+    for (let index = 0; index < 2000; index++) files[`docs/same/${String(index).padStart(4, '0')}.md`] = '# Same\n';
+    const plan = planOf({ ...files, 'docs/pinned.md': pinnedSetup('DOCS', '123456').replace(/Setup/g, 'Same') });
+    assert.ok(plan.pages.filter((page) => page.node.kind === 'file').every((page) => page.item.state === 'refused'));
+    assert.deepEqual(refusalsOf(plan, 'docs/same/0000.md'), [
+      'Its title "Same" is also the title of docs/same/, docs/same/0001.md, docs/same/0002.md, ...; the wiki keeps a title unique in a space (ignoring case). Give each its own title.',
+    ]);
+    // The folder's page, titled by its name, takes the title too.
+    assert.deepEqual(refusalsOf(plan, 'docs/pinned.md'), [
+      'Its title "Same" is also the title of docs/same/, docs/same/0000.md, docs/same/0001.md, ...; the wiki keeps a title unique in a space (ignoring case). Give each its own title.',
+    ]);
+  });
+
   it('refuses each of two files naming their own pages in the tree\'s space with one title once, with the tree page they clash with', () => {
     const plan = planOf({ 'docs/setup.md': '# Setup\n', 'docs/one.md': pinnedSetup('DOCS', '123456'), 'docs/two.md': pinnedSetup('DOCS', '123456') });
     assert.deepEqual(refusalsOf(plan, 'docs/one.md'), [

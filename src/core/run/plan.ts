@@ -12,7 +12,7 @@ import { diagramCaution, longDiagramCaution, unclosedDiagramCaution } from '../p
 import { cautionsFor, checkConflictMarkers, checkContent, checkTarget, type Blocker, type Caution } from '../publish/preflight';
 import { isCompleteTarget, mergeTargets, suggestTitle, type PartialTarget, type PublishTarget } from '../publish/target';
 import type { DecodedText } from '../walk/decode';
-import { groupByTitleInSpace, titleKey } from '../tree/collisions';
+import { groupByTitleInSpace, otherNames, titleKey } from '../tree/collisions';
 import { contentHash, deriveContent, type ContentRecipe } from './plannedContent';
 
 export { contentHash };
@@ -361,14 +361,17 @@ export function planFiles(files: readonly SourceFile[], links: ReadonlyMap<strin
     // A parent page ID belongs to one space, so the space's spelling (key DOCS or its numeric ID) cannot separate two
     // pages; and titles that differ only in case are taken as one page (see README, "Which files are one page").
     const key = JSON.stringify([item.complete.parentId, titleKey(item.complete.pageTitle)]);
-    byPage.set(key, [...(byPage.get(key) ?? []), item]);
+    // Pushed, not copied: a copy per file made the grouping of many files with one title grow with its square.
+    const group = byPage.get(key);
+    if (group) group.push(item);
+    else byPage.set(key, [item]);
   }
   const samePage = new Map<PlanItem, readonly PlanItem[]>();
   for (const group of byPage.values()) {
     if (group.length < 2) continue;
     for (const item of group) {
       samePage.set(item, group);
-      const others = group.filter((other) => other !== item).map((other) => other.file.label).join(', ');
+      const others = otherNames(group, (other) => other !== item, (other) => other.file.label);
       refuseItem(item, {
         code: 'duplicatePage',
         message: messages.duplicatePage(others, item.complete?.pageTitle ?? '', item.complete?.parentId ?? ''),
@@ -378,13 +381,20 @@ export function planFiles(files: readonly SourceFile[], links: ReadonlyMap<strin
   }
   // Under other parents of one space (as written: a key and its numeric ID are not known to be one here).
   for (const group of groupByTitleInSpace(titled, (item) => item.complete?.pageTitle ?? '', (item) => item.complete?.spaceId ?? '')) {
+    // Those on its own page were named above. Every file of one page names the same others: found once per page, since
+    // a look past a page's own files for each of them grew with the square of the page's group.
+    const othersOfPage = new Map<readonly PlanItem[], string>();
     for (const item of group) {
-      const onItsPage = samePage.get(item) ?? [];
-      const others = group.filter((other) => other !== item && !onItsPage.includes(other)).map((other) => other.file.label);
-      if (others.length === 0) continue;
+      const onItsPage = samePage.get(item);
+      let others = onItsPage === undefined ? undefined : othersOfPage.get(onItsPage);
+      if (others === undefined) {
+        others = otherNames(group, (other) => other !== item && (onItsPage === undefined || samePage.get(other) !== onItsPage), (other) => other.file.label);
+        if (onItsPage !== undefined) othersOfPage.set(onItsPage, others);
+      }
+      if (others === '') continue;
       refuseItem(item, {
         code: 'duplicatePage',
-        message: messages.titleTakenInSpace(others.join(', '), item.complete?.pageTitle ?? '', item.complete?.spaceId ?? ''),
+        message: messages.titleTakenInSpace(others, item.complete?.pageTitle ?? '', item.complete?.spaceId ?? ''),
         fix: 'editFile',
       });
     }

@@ -5,7 +5,7 @@
 // resolved to the space's ID here, with the tree's helper (tree/collisions.ts), and such files are refused before
 // sending, named as planFiles names those of one spelling.
 import { englishPublishMessages, type PublishMessages } from '../messages/publishMessages';
-import { groupByTitleInSpace, resolveSpaceSpellings } from '../tree/collisions';
+import { groupByTitleInSpace, otherNames, resolveSpaceSpellings } from '../tree/collisions';
 import type { WikiPagesClient } from '../wikiPages';
 import { refuseItem, type PlanItem } from './plan';
 
@@ -27,12 +27,14 @@ export async function checkFlatTitlesAcrossSpaceNames(
   const spaceIdOf = await resolveSpaceSpellings(spellings, pages, signal);
   for (const group of groupByTitleInSpace(titled, (item) => item.complete?.pageTitle ?? '', (item) => spaceIdOf(spellingOf(item)))) {
     for (const item of group) {
-      // Only the files of another spelling are news: those of its own planFiles named already.
-      const others = group.filter((other) => spellingOf(other).trim() !== spellingOf(item).trim()).map((other) => other.file.label);
-      if (others.length === 0) continue;
+      // Only the files of another spelling are news: those of its own planFiles named already (and refused, so a
+      // group holds one file of each spelling at most).
+      const spelling = spellingOf(item).trim();
+      const others = otherNames(group, (other) => spellingOf(other).trim() !== spelling, (other) => other.file.label);
+      if (others === '') continue;
       refuseItem(item, {
         code: 'duplicatePage',
-        message: messages.titleTakenInSpace(others.join(', '), item.complete?.pageTitle ?? '', spellingOf(item)),
+        message: messages.titleTakenInSpace(others, item.complete?.pageTitle ?? '', spellingOf(item)),
         fix: 'editFile',
       });
     }

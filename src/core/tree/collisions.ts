@@ -9,6 +9,27 @@ export function titleKey(title: string): string {
   return title.toLocaleLowerCase('en-US');
 }
 
+/** How many of the other pages of its group a refusal for a shared title names; ", ..." says there are more. */
+export const OTHERS_NAMED = 3;
+
+/**
+ * The other members of a member's group that its refusal names (`isOther`), at most OTHERS_NAMED of them and ", ..."
+ * after them when there are more; '' when there are none. Each member's refusal named every other member: a pull
+ * request of 2,000 files with one title made 2,000 refusals of 1,999 names each (four million names, most of a gigabyte
+ * of text), and the plan job ran out of memory. Every member of the group is refused on its own line anyway.
+ */
+export function otherNames<T>(group: readonly T[], isOther: (other: T) => boolean, nameOf: (other: T) => string): string {
+  let named = '';
+  let count = 0;
+  for (const other of group) {
+    if (!isOther(other)) continue;
+    if (count === OTHERS_NAMED) return `${named}, ...`;
+    named = count === 0 ? nameOf(other) : `${named}, ${nameOf(other)}`;
+    count++;
+  }
+  return named;
+}
+
 /** Groups of two or more pages (files and folder pages) whose titles are the same ignoring case, in tree order. */
 export function findTitleCollisions(tree: PageTree): TreeNode[][] {
   return groupByTitle(tree.nodes, (node) => node.title);

@@ -7,7 +7,7 @@
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
 import { refuseItem, type PlanItem } from '../run/plan';
 import type { WikiPagesClient } from '../wikiPages';
-import { groupByTitleInSpace, resolveSpaceSpellings } from './collisions';
+import { groupByTitleInSpace, otherNames, resolveSpaceSpellings } from './collisions';
 import { refuseUnderRefusedFolders, type TreePlan } from './treePlan';
 
 interface TitledPage {
@@ -50,10 +50,11 @@ export async function checkTitlesAcrossSpaceNames(
   let refusedAny = false;
   for (const group of groupByTitleInSpace(titled, (entry) => entry.title, resolved)) {
     for (const entry of group) {
-      // Only the pages of another spelling are news: those of its own the plan named already.
-      const others = group.filter((other) => other.spelling !== entry.spelling).map((other) => other.name);
-      if (others.length === 0) continue;
-      const message = entry.generated ? messages.generatedTitleCollision(entry.title, others.join(', ')) : messages.titleCollision(entry.title, others.join(', '));
+      // Only the pages of another spelling are news: those of its own the plan named already (and refused, so a group
+      // holds one page of each spelling at most).
+      const others = otherNames(group, (other) => other.spelling !== entry.spelling, (other) => other.name);
+      if (others === '') continue;
+      const message = entry.generated ? messages.generatedTitleCollision(entry.title, others) : messages.titleCollision(entry.title, others);
       refuseItem(entry.item, { code: 'duplicatePage', message, fix: entry.generated ? undefined : 'editFile' });
       refusedAny = true;
     }

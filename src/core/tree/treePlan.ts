@@ -24,7 +24,7 @@ import { eachSourceFromWalk, type SourceOptions } from '../walk/sources';
 import type { WalkResult } from '../walk/walk';
 import { cautionUncheckedChosenPage, namesChosenPageById } from './chosenPage';
 import { checkTreeAsPlanned, type TreePlanWiki } from './treeParent';
-import { groupByTitleInSpace } from './collisions';
+import { groupByTitleInSpace, otherNames } from './collisions';
 import { generatedFolderPage } from './folderMarkdown';
 import { detectMoves, type MoveReport, type PageMove, type PinnedFile, type RecordedPage } from './moves';
 import { takeTitlesBack } from './titledBack';
@@ -1069,7 +1069,7 @@ function titleCollisions(tree: PageTree, pinned: readonly PlanItem[], spaceId: s
   const found = { ofNode: new Map<TreeNode, Blocker>(), ofPinned: new Map<PlanItem, Blocker>() };
   for (const group of groupByTitleInSpace(titled, (entry) => entry.title, (entry) => entry.space)) {
     for (const entry of group) {
-      const others = group.filter((other) => other !== entry).map((other) => other.name).join(', ');
+      const others = otherNames(group, (other) => other !== entry, (other) => other.name);
       // A generated folder page has no file to retitle: its title is its folder's name.
       const message = entry.generated ? words.generatedTitleCollision(entry.title, others) : words.titleCollision(entry.title, others);
       const refusal: Blocker = { code: 'duplicatePage', message, fix: entry.generated ? undefined : 'editFile' };

@@ -9089,19 +9089,100 @@ function escapeMarkdownText(text2) {
 }
 
 // src/core/tree/moves.ts
-var RANKS = [
-  (gone, node) => sameFolder(gone, node) && sameTitle(gone, node),
-  (gone, node) => !sameFolder(gone, node) && sameName(gone, node) && sameTitle(gone, node),
-  (gone, node) => !sameFolder(gone, node) && sameName(gone, node),
-  (gone, node) => !sameFolder(gone, node) && sameTitle(gone, node)
-];
+var RANKS = [0, 1, 2, 3];
+function rankKey(rank, path, title, folder = parentFolderOf(path)) {
+  const kind = isFolderPath(path) ? "d" : "f";
+  switch (rank) {
+    case 0:
+      return `${kind}\0${folder}\0${titleKey(title)}`;
+    case 1:
+      return `${kind}\0${nameOf(path).toLowerCase()}\0${titleKey(title)}`;
+    case 2:
+      return `${kind}\0${nameOf(path).toLowerCase()}`;
+    case 3:
+      return `${kind}\0${titleKey(title)}`;
+  }
+}
+var ArrivalIndex = class {
+  byRank = [];
+  constructor(arrivals) {
+    for (const rank of RANKS) {
+      const byKey = /* @__PURE__ */ new Map();
+      for (const node of arrivals) {
+        const key = rankKey(rank, node.path, node.title);
+        const nodes = byKey.get(key);
+        if (nodes) nodes.add(node);
+        else byKey.set(key, /* @__PURE__ */ new Set([node]));
+      }
+      this.byRank[rank] = byKey;
+    }
+  }
+  /**
+   * The arrivals that succeed `each` at this rank: none, one, or two when there are two or more (a tie, which matches
+   * nothing). At rank 0 those in its folder, or in the folder its folder was found renamed to (`followedFolder`), with
+   * its title; at ranks 1-3 those in another folder.
+   */
+  candidates(each, rank, followedFolder) {
+    const byKey = this.byRank[rank];
+    const folder = parentFolderOf(each.path);
+    const found = [];
+    const take = (nodes, otherFolderOnly) => {
+      for (const node of nodes ?? []) {
+        if (found.length === 2) return;
+        if (!(otherFolderOnly && parentFolderOf(node.path) === folder)) found.push(node);
+      }
+    };
+    if (rank !== 0) {
+      take(byKey.get(rankKey(rank, each.path, each.page.title, folder)), true);
+      return found;
+    }
+    take(byKey.get(rankKey(0, each.path, each.page.title, folder)), false);
+    if (followedFolder !== void 0 && followedFolder !== folder) take(byKey.get(rankKey(0, each.path, each.page.title, followedFolder)), false);
+    return found;
+  }
+  /** A node that succeeded a gone path: no candidate of any other any more. */
+  take(node) {
+    for (const rank of RANKS) this.byRank[rank]?.get(rankKey(rank, node.path, node.title))?.delete(node);
+  }
+};
+var GoneIndex = class {
+  constructor(level, rank, followedFolders) {
+    this.rank = rank;
+    for (const each of level) {
+      const folder = parentFolderOf(each.path);
+      this.add(rankKey(rank, each.path, each.page.title, folder), each);
+      const followed = rank === 0 ? followedFolders.get(folder) : void 0;
+      if (followed !== void 0 && followed !== folder) this.add(rankKey(0, each.path, each.page.title, followed), each);
+    }
+  }
+  rank;
+  byKey = /* @__PURE__ */ new Map();
+  /**
+   * How many of the level's gone paths have `node`, an arrival not taken, among their candidates, counted up to two:
+   * those whose key it has, at ranks 1-3 only from another folder (ArrivalIndex.candidates, read from the node's side).
+   */
+  claiming(node) {
+    const folder = parentFolderOf(node.path);
+    let count = 0;
+    for (const each of this.byKey.get(rankKey(this.rank, node.path, node.title)) ?? []) {
+      if ((this.rank === 0 || parentFolderOf(each.path) !== folder) && ++count > 1) return count;
+    }
+    return count;
+  }
+  add(key, each) {
+    const list = this.byKey.get(key);
+    if (list) list.push(each);
+    else this.byKey.set(key, [each]);
+  }
+};
 function detectMoves(previous, tree, alsoThere = [], pinned = [], treeParentId) {
   const root = folderKey(tree.rootPath);
   const there = [...tree.refused, ...alsoThere, ...pinned.map((file) => file.path)];
   const thereFiles = new Set(there);
+  const holdingThere = foldersHolding(there);
   const gone = [];
   for (const [path, page] of previous) {
-    if (isBelow(path, root) && !tree.byPath.has(path) && !(isFolderPath(path) ? holdsAny(path, there) : thereFiles.has(path))) gone.push({ path, page });
+    if (isBelow(path, root) && !tree.byPath.has(path) && !(isFolderPath(path) ? holdingThere.has(path) : thereFiles.has(path))) gone.push({ path, page });
   }
   gone.sort((a, b) => compareRelativePaths(a.path, b.path));
   const arrivals = [];
@@ -9123,19 +9204,27 @@ function detectMoves(previous, tree, alsoThere = [], pinned = [], treeParentId) 
     else report2.undecided.push(move);
   }
   const settled = new Set(matched);
-  const taken = /* @__PURE__ */ new Set();
   const followedFolders = /* @__PURE__ */ new Map();
-  const inFollowedFolder = (each, node) => followedFolders.get(parentFolderOf(each.path)) === parentFolderOf(node.path);
-  for (const [rank, matches] of RANKS.entries()) {
-    const candidates = (each) => arrivals.filter((node) => !taken.has(node) && isFolderPath(node.path) === isFolderPath(each.path) && (matches(each, node) || rank === 0 && inFollowedFolder(each, node) && sameTitle(each, node)));
+  const arrived = new ArrivalIndex(arrivals);
+  for (const rank of RANKS) {
     const levels = rank === 0 ? byDepth(gone.filter((each) => !settled.has(each))) : [gone.filter((each) => !settled.has(each))];
     for (const level of levels) {
-      const pairs = level.map((each) => ({ each, found: candidates(each) })).filter(({ found }) => found.length > 0);
+      const pairs = [];
+      for (const each of level) {
+        const found = arrived.candidates(each, rank, followedFolders.get(parentFolderOf(each.path)));
+        if (found.length > 0) pairs.push({ each, found });
+      }
+      const claimed = /* @__PURE__ */ new Map();
+      for (const { found } of pairs) if (found.length === 1) claimed.set(found[0], 0);
+      if (claimed.size > 0) {
+        const inLevel = new GoneIndex(pairs.map(({ each }) => each), rank, followedFolders);
+        for (const node of claimed.keys()) claimed.set(node, inLevel.claiming(node));
+      }
       for (const { each, found } of pairs) {
         settled.add(each);
         const node = found.length === 1 ? found[0] : void 0;
-        if (!node || pairs.filter((other) => other.found.includes(node)).length > 1) continue;
-        taken.add(node);
+        if (!node || (claimed.get(node) ?? 0) > 1) continue;
+        arrived.take(node);
         matched.add(each);
         (rank === 0 ? report2.renamed : report2.moves).push({ path: node.path, oldPath: each.path, pageId: each.page.pageId });
         if (rank === 0 && isFolderPath(each.path)) followedFolders.set(each.path, node.path);
@@ -9149,12 +9238,23 @@ function detectMoves(previous, tree, alsoThere = [], pinned = [], treeParentId) 
   return report2;
 }
 function followedPinnedPages(gone, arrivals) {
-  const files = gone.filter((each) => !isFolderPath(each.path));
-  const fits = (each, file) => titleKey(each.page.title) === titleKey(file.title) && (file.pageId === void 0 || file.pageId === each.page.pageId);
+  const byTitle = (title, pageId) => pageId === void 0 ? titleKey(title) : `${titleKey(title)}\0${pageId}`;
+  const gonePages = /* @__PURE__ */ new Map();
+  for (const each of gone) {
+    if (isFolderPath(each.path)) continue;
+    for (const key of [byTitle(each.page.title), byTitle(each.page.title, each.page.pageId)]) {
+      const list = gonePages.get(key);
+      if (list) list.push(each);
+      else gonePages.set(key, [each]);
+    }
+  }
+  const files = /* @__PURE__ */ new Map();
+  for (const file of arrivals) files.set(byTitle(file.title, file.pageId), (files.get(byTitle(file.title, file.pageId)) ?? 0) + 1);
+  const fitting = (each) => (files.get(byTitle(each.page.title)) ?? 0) + (files.get(byTitle(each.page.title, each.page.pageId)) ?? 0);
   return arrivals.flatMap((file) => {
-    const found = files.filter((each2) => fits(each2, file));
+    const found = gonePages.get(byTitle(file.title, file.pageId)) ?? [];
     const each = found.length === 1 ? found[0] : void 0;
-    return each && arrivals.filter((other) => fits(each, other)).length === 1 ? [{ each, file }] : [];
+    return each && fitting(each) === 1 ? [{ each, file }] : [];
   });
 }
 function byDepth(gone) {
@@ -9167,12 +9267,13 @@ function byDepth(gone) {
   }
   return [...levels.keys()].sort((a, b) => a - b).map((depth) => levels.get(depth));
 }
-function holdsAny(folder, files) {
-  return files.some((file) => file.startsWith(folder));
+function foldersHolding(paths) {
+  const folders = /* @__PURE__ */ new Set();
+  for (const path of paths) {
+    for (let end = path.indexOf("/"); end !== -1; end = path.indexOf("/", end + 1)) folders.add(path.slice(0, end + 1));
+  }
+  return folders;
 }
-var sameFolder = (gone, node) => parentFolderOf(gone.path) === parentFolderOf(node.path);
-var sameName = (gone, node) => nameOf(gone.path).toLowerCase() === nameOf(node.path).toLowerCase();
-var sameTitle = (gone, node) => titleKey(gone.page.title) === titleKey(node.title);
 
 // src/core/tree/titledBack.ts
 function takeTitlesBack(input2) {

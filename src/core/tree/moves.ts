@@ -93,7 +93,7 @@ type Rank = (typeof RANKS)[number];
 /** What a rank compares of a path, as one key: kind, then folder and title (0), name and title (1), name (2), title (3). */
 function rankKey(rank: Rank, path: string, title: string, folder = parentFolderOf(path)): string {
   const kind = isFolderPath(path) ? 'd' : 'f';
-  // NUL holds no path and no title apart (neither holds one), so no two facts read as one key.
+  // Joined by NUL, which no path or title holds, so no two sets of facts read as one key.
   switch (rank) {
     case 0: return `${kind}\u0000${folder}\u0000${titleKey(title)}`;
     case 1: return `${kind}\u0000${nameOf(path).toLowerCase()}\u0000${titleKey(title)}`;

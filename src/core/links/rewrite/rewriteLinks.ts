@@ -67,7 +67,7 @@ export interface RewriteContext {
 
 /**
  * Why a link stays as written, as the plan and --json name it: schema/wiki-publisher-json.schema.json lists the same
- * words (test/unit/rewriteLinks.test.ts holds them to it). 'backslashPath': a path written with `\` between folders
+ * words (test/cli/cliJsonSchema.test.ts holds them to it). 'backslashPath': a path written with `\` between folders
  * (`..\guide\setup.md`), which no Markdown link reads as folders.
  */
 export const LINK_CAUTION_REASONS = [

@@ -35,7 +35,18 @@ export interface TreePlanningResult {
   cliRssKb: number | undefined;
   bareRssKb: number;
   baselineKb: number;
+  /** node -e "" from spawn to exit: what every whole-process run pays before its script starts and after it ends. */
+  nodeStartMs: number;
+  /** The plan in one process from the compiled sources (treePlanningWarm.ts): the first, and the last WARM_PLANS. */
+  inProcess: { firstMs: number; warm: Summary } | undefined;
 }
+
+/**
+ * Plans in one process for the information line: the first, then again until V8 has compiled what planning runs.
+ * The second plan still ran partly on code being compiled: only the last WARM_PLANS count as warm.
+ */
+const IN_PROCESS_PLANS = 5;
+const WARM_PLANS = 3;
 
 const SHAPE: TreeShape = { topFolders: 20, subfoldersEach: 9, filesPerFolder: 50, fileBytes: 4096 };
 const ID_BASE = 700_000;
@@ -102,15 +113,32 @@ export async function measureTreePlanning(options: TreePlanningOptions): Promise
       if (repeat) keep(await runCli(), cliMs, cliRss);
     }
     const baseline: number[] = [];
-    for (let run = 0; run < 3; run++) baseline.push(mustExit(await runNode(['-e', ''], { cwd: dir, env: {}, rss, timeoutMs: 10_000 }), 0, 'bare node').maxRssKb ?? 0);
+    const nodeStart: number[] = [];
+    for (let run = 0; run < 3; run++) {
+      const bareNode = mustExit(await runNode(['-e', ''], { cwd: dir, env: {}, rss, timeoutMs: 10_000 }), 0, 'bare node');
+      baseline.push(bareNode.maxRssKb ?? 0);
+      nodeStart.push(bareNode.ms);
+    }
+    const inProcess = repeat ? await planInOneProcess(dir, cliArgs.slice(1), options.timeoutMs * IN_PROCESS_PLANS) : undefined;
     return {
       shape: SHAPE, files: tree.files, folders: tree.folders, pages: tree.pages.length, bytes: tree.bytes, generateMs,
       cli: cliMs.length > 0 ? summarize(cliMs) : undefined, bare: summarize(bareMs), bareAsync: summarize(asyncMs), timeoutMs: options.timeoutMs,
       cliRssKb: cliRss.length > 0 ? summarize(cliRss).median : undefined, bareRssKb: summarize(bareRss).median, baselineKb: summarize(baseline).median,
+      nodeStartMs: summarize(nodeStart).median, inProcess,
     };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** The plans of treePlanningWarm.ts, the compiled sources' child of this bench (out/test/bench/). */
+async function planInOneProcess(dir: string, cliArgs: readonly string[], timeoutMs: number): Promise<TreePlanningResult['inProcess']> {
+  const child = join(__dirname, 'treePlanningWarm.js');
+  const run = mustExit(await runNode([child, String(IN_PROCESS_PLANS), ...cliArgs], { cwd: dir, env: {}, keepStdout: true, timeoutMs }), 0, 'the plans in one process');
+  const { ms } = JSON.parse(run.stdout) as { ms: number[] };
+  const [firstMs] = ms;
+  if (firstMs === undefined || ms.length !== IN_PROCESS_PLANS) throw new Error(`the plans in one process printed ${run.stdout.trim()}`);
+  return { firstMs, warm: summarize(ms.slice(-WARM_PLANS)) };
 }
 
 const TIME_TARGET = 2.0;
@@ -136,6 +164,15 @@ export function reportTreePlanning(report: Report, result: TreePlanningResult): 
   report.detail(`bare (fs.readdir recursive, readFileSync as text, sha256 each): ${describe(result.bare)}`);
   const asyncRatio = result.cli ? ` (CLI / that = ${(result.cli.median / result.bareAsync.median).toFixed(2)}x)` : '';
   report.detail(`information: the same bare walk reading with fs/promises readFile 8 at once (the CLI reads synchronously): ${describe(result.bareAsync)}${asyncRatio}`);
+  if (result.inProcess) {
+    const { firstMs, warm } = result.inProcess;
+    const warmRatio = (warm.median + result.nodeStartMs) / result.bare.median;
+    report.detail(
+      `information: the same dry run ${IN_PROCESS_PLANS} times in one process (compiled sources, not the bundle): the first ${firstMs.toFixed(1)} ms, ` +
+        `the last ${WARM_PLANS} ${describe(warm)} once V8 has compiled the planner; with node's own start and exit (node -e "", ${result.nodeStartMs.toFixed(1)} ms) ` +
+        `that is ${warmRatio.toFixed(2)}x the bare walk: the rest of the whole process's ratio is V8 compiling the planner while it plans`,
+    );
+  }
   const rssTarget = result.baselineKb + RSS_ALLOWANCE_KB;
   report.judge({
     name: `CLI peak RSS planning ${result.files} files`,

@@ -9249,7 +9249,10 @@ function followedPinnedPages(gone, arrivals) {
     }
   }
   const files = /* @__PURE__ */ new Map();
-  for (const file of arrivals) files.set(byTitle(file.title, file.pageId), (files.get(byTitle(file.title, file.pageId)) ?? 0) + 1);
+  for (const file of arrivals) {
+    const key = byTitle(file.title, file.pageId);
+    files.set(key, (files.get(key) ?? 0) + 1);
+  }
   const fitting = (each) => (files.get(byTitle(each.page.title)) ?? 0) + (files.get(byTitle(each.page.title, each.page.pageId)) ?? 0);
   return arrivals.flatMap((file) => {
     const found = gonePages.get(byTitle(file.title, file.pageId)) ?? [];

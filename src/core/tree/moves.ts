@@ -289,7 +289,10 @@ function followedPinnedPages(gone: readonly Gone[], arrivals: readonly PinnedFil
     }
   }
   const files = new Map<string, number>();
-  for (const file of arrivals) files.set(byTitle(file.title, file.pageId), (files.get(byTitle(file.title, file.pageId)) ?? 0) + 1);
+  for (const file of arrivals) {
+    const key = byTitle(file.title, file.pageId);
+    files.set(key, (files.get(key) ?? 0) + 1);
+  }
   // The files a gone page fits: those of its title that know no page, and those that know it.
   const fitting = (each: Gone): number => (files.get(byTitle(each.page.title)) ?? 0) + (files.get(byTitle(each.page.title, each.page.pageId)) ?? 0);
   return arrivals.flatMap((file) => {

@@ -7295,7 +7295,8 @@ var englishWalkMessages = {
   invalidByte: (offset) => `invalid byte at offset ${offset}`,
   oddUtf16: () => "it starts like UTF-16 but has an odd number of bytes",
   invalidUtf16: () => "it starts like UTF-16 but holds an invalid character",
-  binaryCharacter: (offset) => `it looks binary: a NUL character at offset ${offset}`
+  binaryCharacter: (offset) => `it looks binary: a NUL character at offset ${offset}`,
+  tooManyFiles: (named, max) => `${named} holds more than ${max} Markdown files, and a publish plans all of its files or none: publish fewer or smaller folders.`
 };
 
 // src/core/walk/decode.ts
@@ -8225,7 +8226,7 @@ async function eachSourceFromWalk(walk, options, take) {
       let chars = 0;
       while (end < entries.length && end - start < READ_AHEAD_FILES && chars < READ_AHEAD_CHARS) {
         const entry = entries[end];
-        const read = isRefused(entry) ? void 0 : readTextSync(entry, options, bytes);
+        const read = isRefused(entry) || options.isCancelled?.() ? void 0 : readTextSync(entry, options, bytes);
         if (read?.ok) chars += read.text.length;
         batch[end - start] = read;
         end++;
@@ -8234,20 +8235,27 @@ async function eachSourceFromWalk(walk, options, take) {
         const entry = entries[index];
         const read = batch[index - start];
         batch[index - start] = void 0;
-        taken.push(take(isRefused(entry) || read === void 0 ? refusedSource(entry) : source(entry, read, again2(entry))));
+        taken.push(take(isRefused(entry) ? refusedSource(entry) : read === void 0 ? unreadSource(entry) : source(entry, read, again2(entry))));
       }
       start = end;
     }
     return taken;
   }
   const again = (file) => () => readText2(file, options);
-  return mapBounded(entries, READ_CONCURRENCY, async (entry) => take(isRefused(entry) ? refusedSource(entry) : source(entry, await readText2(entry, options), again(entry))));
+  return mapBounded(entries, READ_CONCURRENCY, async (entry) => {
+    if (isRefused(entry)) return take(refusedSource(entry));
+    if (options.isCancelled?.()) return take(unreadSource(entry));
+    return take(source(entry, await readText2(entry, options), again(entry)));
+  });
 }
 function isRefused(entry) {
   return "reason" in entry;
 }
 function refusedSource(entry) {
   return { key: entry.key, label: entry.label, text: "", readProblem: entry.reason };
+}
+function unreadSource(file) {
+  return { key: file.key, label: file.label, text: "", readProblem: "not read: cancelled" };
 }
 function source(file, decoded, readAgain) {
   if (!decoded.ok) return { key: file.key, label: file.label, text: "", readProblem: decoded.problem };
@@ -8441,8 +8449,16 @@ var Walk = class {
   }
 };
 
+// src/core/walk/publishWalk.ts
+var MAX_PUBLISH_FILES = 1e4;
+async function walkToPublish(named, options) {
+  const walk = await walkSelection(named, { ...options, maxFiles: MAX_PUBLISH_FILES });
+  if (options.isCancelled?.()) return { ok: false, cut: "cancelled" };
+  if (walk.truncated) return { ok: false, cut: "tooMany" };
+  return { ok: true, walk };
+}
+
 // src/cli/files.ts
-var MAX_FILES = 1e4;
 async function readMarkdownSources(paths, cwd) {
   const walked = await walkArguments(paths, cwd);
   if (!walked.ok) return walked;
@@ -8451,7 +8467,9 @@ async function readMarkdownSources(paths, cwd) {
 async function walkArguments(paths, cwd) {
   const root = await repositoryRoot(nodeWalkFs({ cwd }), cwd) ?? cwd;
   const fs = nodeWalkFs({ cwd, tree: await (0, import_promises4.realpath)(root).catch(() => root), top: root });
-  const result = await walkSelection(paths.map((path) => (0, import_node_path3.resolve)(cwd, path)), { fs, maxFiles: MAX_FILES });
+  const walked = await walkToPublish(paths.map((path) => (0, import_node_path3.resolve)(cwd, path)), { fs });
+  if (!walked.ok) return { ok: false, message: englishWalkMessages.tooManyFiles(paths.join(", "), MAX_PUBLISH_FILES.toLocaleString("en-US")) };
+  const result = walked.walk;
   const [problem] = result.problems;
   if (problem) {
     const arg = paths[problem.index] ?? "";
@@ -8460,7 +8478,6 @@ async function walkArguments(paths, cwd) {
       message: problem.problem === "missing" ? `No such file or folder: ${arg}.` : `${arg} is not a Markdown file (${MARKDOWN_EXTENSIONS.join(", ")}).`
     };
   }
-  if (result.truncated) return { ok: false, message: `${paths.join(", ")} hold more than ${MAX_FILES} Markdown files; name fewer or smaller folders.` };
   if (result.files.length + result.refused.length === 0) return { ok: false, message: `No Markdown files found in ${paths.join(", ")}.` };
   return { ok: true, fs, result };
 }

@@ -10,14 +10,10 @@ import { MARKDOWN_EXTENSIONS } from '../core/run/walkRules';
 import { repositoryRoot } from '../core/walk/gitignore';
 import { nodeWalkFs } from '../core/walk/nodeWalkFs';
 import { sourcesFromWalk } from '../core/walk/sources';
-import { walkSelection, type WalkResult } from '../core/walk/walk';
+import { MAX_PUBLISH_FILES, walkToPublish } from '../core/walk/publishWalk';
+import type { WalkResult } from '../core/walk/walk';
 import type { WalkFs } from '../core/walk/walkFs';
-
-/**
- * A CI job publishes all of a folder or nothing: a walk that would take more than this stops the run with a usage
- * error instead of publishing part of it. Far above any docs folder; a walk of a whole disk still ends.
- */
-const MAX_FILES = 10_000;
+import { englishWalkMessages } from '../core/messages/walkMessages';
 
 export type ReadSources = { ok: true; files: SourceFile[] } | { ok: false; message: string };
 
@@ -34,7 +30,10 @@ export type Walked = { ok: true; fs: WalkFs<string>; result: WalkResult<string> 
 export async function walkArguments(paths: readonly string[], cwd: string): Promise<Walked> {
   const root = (await repositoryRoot(nodeWalkFs({ cwd }), cwd)) ?? cwd;
   const fs = nodeWalkFs({ cwd, tree: await realpath(root).catch(() => root), top: root });
-  const result = await walkSelection(paths.map((path) => resolve(cwd, path)), { fs, maxFiles: MAX_FILES });
+  // A CI job publishes all of a folder or nothing: a walk that met the core's bound stops the run with a usage error.
+  const walked = await walkToPublish(paths.map((path) => resolve(cwd, path)), { fs });
+  if (!walked.ok) return { ok: false, message: englishWalkMessages.tooManyFiles(paths.join(', '), MAX_PUBLISH_FILES.toLocaleString('en-US')) };
+  const result = walked.walk;
   const [problem] = result.problems;
   if (problem) {
     const arg = paths[problem.index] ?? '';
@@ -43,7 +42,6 @@ export async function walkArguments(paths: readonly string[], cwd: string): Prom
       message: problem.problem === 'missing' ? `No such file or folder: ${arg}.` : `${arg} is not a Markdown file (${MARKDOWN_EXTENSIONS.join(', ')}).`,
     };
   }
-  if (result.truncated) return { ok: false, message: `${paths.join(', ')} hold more than ${MAX_FILES} Markdown files; name fewer or smaller folders.` };
   if (result.files.length + result.refused.length === 0) return { ok: false, message: `No Markdown files found in ${paths.join(', ')}.` };
   return { ok: true, fs, result };
 }

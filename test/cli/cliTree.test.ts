@@ -225,6 +225,24 @@ describe('CLI --tree', () => {
     assert.doesNotMatch(page('Setup').markdown, new RegExp(`/pages/${api.id}/`));
   });
 
+  it('a folder of more Markdown files than a publish plans is refused whole (exit 2), as a run and as a dry run: nothing is sent, nothing recorded', async function () {
+    this.timeout(60_000);
+    const root = await cli.tree(TREE);
+    // The tree's 4 files and 10,000 more, written 500 at a time.
+    await Promise.all(Array.from({ length: 40 }, (_, folder) => mkdir(join(root, 'docs', `part-${folder}`))));
+    for (let start = 0; start < 10_000; start += 500) {
+      await Promise.all(Array.from({ length: 500 }, (_, offset) => writeFile(join(root, 'docs', `part-${(start + offset) % 40}`, `page-${start + offset}.md`), `# Page ${start + offset}\n`)));
+    }
+    for (const extra of [[], ['--dry-run']]) {
+      const run = await runCli(['publish', 'docs', ...TO, ...extra], { cwd: root, env: cli.env() });
+      assert.equal(run.code, 2, run.stdout + run.stderr);
+      assert.match(run.stderr, /docs holds more than 10,000 Markdown files, and a publish plans all of its files or none: publish fewer or smaller folders\./);
+      assert.equal(run.stdout, '');
+    }
+    assert.equal(cli.world.sandbox.imports.length, 0);
+    await assert.rejects(readFile(join(root, 'docs/.wiki-pages.json')), { code: 'ENOENT' });
+  });
+
   it('a tree whose wiki lookups fail says so in its digest line, and a refused platform token is exit 2, as for a flat run', async () => {
     const root = await cli.tree(TREE);
     assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);

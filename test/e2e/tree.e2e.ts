@@ -321,6 +321,24 @@ describe('Publishing a folder as a page tree', function () {
     assert.equal(sandbox.imports.length, 0, 'nothing was sent');
   });
 
+  it('a folder of more Markdown files than a publish plans is refused whole, as a tree and flat, with the reason and no questions', async function () {
+    // The tree's files and 10,000 more: one more than a publish plans. The walk stops at the bound; nothing is read.
+    const many: Record<string, string> = { ...FILES };
+    for (let index = 0; index < 10_000; index++) many[`docs/many/part-${index % 40}/page-${index}.md`] = `# Page ${index}\n`;
+    const { page, sandbox } = await sessions.start({ files: many, world: {}, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
+    await tokenStatusItem(page).waitFor();
+    await clearNotifications(page);
+    for (const shape of ['As a page tree', 'As flat pages'] as const) {
+      await publishFolderAs(page, 'docs', shape);
+      const refused = await waitForCenterNotification(page, /holds more than 10,000 Markdown files/);
+      assert.match(await refused.innerText(), /^docs holds more than 10,000 Markdown files, and a publish plans all of its files or none: publish fewer or smaller folders\./, shape);
+      assert.equal(await quickInput(page).isVisible(), false, `${shape}: no question about space or parent: nothing is planned`);
+      assert.equal(await page.locator('.monaco-dialog-box').count(), 0, `${shape}: no confirmation`);
+      await clearNotifications(page);
+    }
+    assert.equal(sandbox.imports.length, 0, 'nothing was sent');
+  });
+
   it('a .wiki-pages.json that is a symbolic link is refused before anything is sent, and nothing of the file it leads to is shown', async function () {
     const { page, sandbox, workspaceDir } = await signedInSession();
     // A pull request controls the repository: the manifest a link to a file outside the folder published.

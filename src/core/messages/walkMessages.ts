@@ -17,6 +17,8 @@ export interface WalkMessages {
   oddUtf16(): string;
   invalidUtf16(): string;
   binaryCharacter(offset: number): string;
+  /** What was named (folders, files) holds more Markdown files than one publish plans (publishWalk.ts); `max` as the reader writes numbers. */
+  tooManyFiles(named: string, max: string): string;
 }
 
 export const englishWalkMessages: WalkMessages = {
@@ -37,4 +39,6 @@ export const englishWalkMessages: WalkMessages = {
   oddUtf16: () => 'it starts like UTF-16 but has an odd number of bytes',
   invalidUtf16: () => 'it starts like UTF-16 but holds an invalid character',
   binaryCharacter: (offset) => `it looks binary: a NUL character at offset ${offset}`,
+  tooManyFiles: (named, max) =>
+    `${named} holds more than ${max} Markdown files, and a publish plans all of its files or none: publish fewer or smaller folders.`,
 };

@@ -22,6 +22,11 @@ export interface SourceOptions<L> {
   openText?: (key: string) => string | undefined;
   /** The words of read problems; English when not given. */
   messages?: WalkMessages;
+  /**
+   * Checked before each read: once true, the files not read yet are not read (each is handed on as refused, unread), and
+   * what comes back is no plan's input; the caller drops it (the editor's Cancel while 10,000 files are read remotely).
+   */
+  isCancelled?: () => boolean;
 }
 
 export async function sourcesFromWalk<L>(walk: Pick<WalkResult<L>, 'files' | 'refused'>, options: SourceOptions<L>): Promise<SourceFile[]> {
@@ -57,7 +62,7 @@ export async function eachSourceFromWalk<L, T>(walk: Pick<WalkResult<L>, 'files'
       let chars = 0;
       while (end < entries.length && end - start < READ_AHEAD_FILES && chars < READ_AHEAD_CHARS) {
         const entry = entries[end] as WalkedFile<L> | RefusedEntry;
-        const read = isRefused(entry) ? undefined : readTextSync(entry, options, bytes);
+        const read = isRefused(entry) || options.isCancelled?.() ? undefined : readTextSync(entry, options, bytes);
         if (read?.ok) chars += read.text.length;
         batch[end - start] = read;
         end++;
@@ -66,14 +71,18 @@ export async function eachSourceFromWalk<L, T>(walk: Pick<WalkResult<L>, 'files'
         const entry = entries[index] as WalkedFile<L> | RefusedEntry;
         const read = batch[index - start];
         batch[index - start] = undefined;
-        taken.push(take(isRefused(entry) || read === undefined ? refusedSource(entry as RefusedEntry) : source(entry, read, again(entry))));
+        taken.push(take(isRefused(entry) ? refusedSource(entry) : read === undefined ? unreadSource(entry) : source(entry, read, again(entry))));
       }
       start = end;
     }
     return taken;
   }
   const again = (file: WalkedFile<L>) => (): Promise<DecodedText> => readText(file, options);
-  return mapBounded(entries, READ_CONCURRENCY, async (entry) => take(isRefused(entry) ? refusedSource(entry) : source(entry, await readText(entry, options), again(entry))));
+  return mapBounded(entries, READ_CONCURRENCY, async (entry) => {
+    if (isRefused(entry)) return take(refusedSource(entry));
+    if (options.isCancelled?.()) return take(unreadSource(entry));
+    return take(source(entry, await readText(entry, options), again(entry)));
+  });
 }
 
 function isRefused<L>(entry: WalkedFile<L> | RefusedEntry): entry is RefusedEntry {
@@ -82,6 +91,11 @@ function isRefused<L>(entry: WalkedFile<L> | RefusedEntry): entry is RefusedEntr
 
 function refusedSource(entry: RefusedEntry): SourceFile {
   return { key: entry.key, label: entry.label, text: '', readProblem: entry.reason };
+}
+
+/** A file left unread because the reading was cancelled (SourceOptions.isCancelled): refused, so it is never sent. */
+function unreadSource<L>(file: WalkedFile<L>): SourceFile {
+  return { key: file.key, label: file.label, text: '', readProblem: 'not read: cancelled' };
 }
 
 function source<L>(file: WalkedFile<L>, decoded: DecodedText, readAgain: () => Promise<DecodedText>): SourceFile {

@@ -21,4 +21,6 @@ export const editorWalkMessages: WalkMessages = {
   oddUtf16: () => vscode.l10n.t('it starts like UTF-16 but has an odd number of bytes'),
   invalidUtf16: () => vscode.l10n.t('it starts like UTF-16 but holds an invalid character'),
   binaryCharacter: (offset) => vscode.l10n.t('it looks binary: a NUL character at offset {0}', offset),
+  tooManyFiles: (named, max) =>
+    vscode.l10n.t('{0} holds more than {1} Markdown files, and a publish plans all of its files or none: publish fewer or smaller folders.', named, max),
 };

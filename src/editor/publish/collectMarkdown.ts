@@ -6,33 +6,46 @@ import * as vscode from 'vscode';
 import type { SourceFile } from '../../core/run/plan';
 import { folderInRepository } from '../../core/walk/gitignore';
 import { sourcesFromWalk } from '../../core/walk/sources';
-import { walkSelection, type WalkResult } from '../../core/walk/walk';
+import { MAX_PUBLISH_FILES, walkToPublish } from '../../core/walk/publishWalk';
+import type { WalkResult } from '../../core/walk/walk';
 import type { WalkFs } from '../../core/walk/walkFs';
 import { editorWalkMessages } from '../messages/walkMessages';
 import { onDemand } from '../onDemandLoader';
 import { workspaceWalkFs } from './workspaceWalkFs';
 
-export interface SelectionSources {
+/**
+ * The selection's files, or why there are none to plan: 'message' when it holds more files than a publish plans (the
+ * core's bound, publishWalk.ts), none when the person cancelled. Never a part of the selection.
+ */
+export type SelectionSources =
   /** In label order; refused entries and unreadable files carry their reason in readProblem. */
-  sources: SourceFile[];
-  /** True when the walk stopped at its bound (core/walk/walk.ts DEFAULT_MAX_FILES). */
-  truncated: boolean;
-}
+  | { ok: true; sources: SourceFile[] }
+  | { ok: false; message?: string };
 
 /** The selection's files as the plan's input: an open editor's text (unsaved edits included), else the file on disk. */
 export async function readSelection(selection: readonly vscode.Uri[], token?: vscode.CancellationToken): Promise<SelectionSources> {
-  const { fs, walked } = await walk(selection, token);
+  const isCancelled = (): boolean => token?.isCancellationRequested ?? false;
+  const walked = await walk(selection, isCancelled);
+  if (!walked.ok) return walked;
+  const { fs, result } = walked;
   const open = new Map(vscode.workspace.textDocuments.map((document) => [document.uri.toString(), document]));
-  const sources = await sourcesFromWalk(walked, { fs, openText: (key) => open.get(key)?.getText(), messages: editorWalkMessages });
-  return { sources, truncated: walked.truncated };
+  const sources = await sourcesFromWalk(result, { fs, openText: (key) => open.get(key)?.getText(), messages: editorWalkMessages, isCancelled });
+  // Cancelled while reading: the files not read yet were left out, so nothing of it is planned.
+  return isCancelled() ? { ok: false } : { ok: true, sources };
 }
 
-async function walk(selection: readonly vscode.Uri[], token?: vscode.CancellationToken): Promise<{ fs: WalkFs<vscode.Uri>; walked: WalkResult<vscode.Uri> }> {
+async function walk(selection: readonly vscode.Uri[], isCancelled: () => boolean): Promise<{ ok: true; fs: WalkFs<vscode.Uri>; result: WalkResult<vscode.Uri> } | { ok: false; message?: string }> {
   const fs = workspaceWalkFs(vscode.workspace.fs, {
     label: (uri) => vscode.workspace.asRelativePath(uri),
     isWorkspaceFolder: (uri) => vscode.workspace.getWorkspaceFolder(uri)?.uri.toString() === uri.toString(),
   });
-  const walked = await walkSelection(selection, { fs, exclude: filesExclude(), isCancelled: () => token?.isCancellationRequested ?? false, messages: editorWalkMessages });
+  const published = await walkToPublish(selection, { fs, exclude: filesExclude(), isCancelled, messages: editorWalkMessages });
+  if (!published.ok) {
+    if (published.cut === 'cancelled') return { ok: false };
+    const named = selection.length === 1 && selection[0] ? fs.label(selection[0]) : vscode.l10n.t('The selection');
+    return { ok: false, message: editorWalkMessages.tooManyFiles(named, MAX_PUBLISH_FILES.toLocaleString(vscode.env.language)) };
+  }
+  const walked = published.walk;
   // A selected file that is gone (deleted since the Explorer showed it) is refused; other files selected with the
   // Markdown ones (an image) are simply not Markdown.
   for (const { index, problem } of walked.problems) {
@@ -41,7 +54,7 @@ async function walk(selection: readonly vscode.Uri[], token?: vscode.Cancellatio
     const label = fs.label(uri);
     walked.refused.push({ key: fs.key(uri), label, reason: editorWalkMessages.missing(label) });
   }
-  return { fs, walked };
+  return { ok: true, fs, result: walked };
 }
 
 /**

@@ -94,9 +94,10 @@ export class ManyPublisher {
   private async read(selection: readonly vscode.Uri[]): Promise<SourceFile[] | undefined> {
     return withNotificationProgress(vscode.l10n.t('Reading the Markdown files...'), async (_progress, _signal, cancellation) => {
       const collected = await readSelection(selection, cancellation);
-      if (cancellation.isCancellationRequested) return undefined;
-      if (collected.truncated) this.deps.log.warn(`The selection holds more Markdown files than one publish takes; only the first ${collected.sources.length} were planned.`);
-      return collected.sources;
+      if (collected.ok) return collected.sources;
+      // More files than a publish plans: said, and nothing planned (never a part of the selection). Cancelled: nothing.
+      if (collected.message !== undefined) void showWithActions('error', collected.message, []);
+      return undefined;
     });
   }
 

@@ -41,6 +41,12 @@ export class TreePublisher {
     if (!setup) return;
     const core = onDemand();
     const read = await withNotificationProgress(vscode.l10n.t('Reading the Markdown files...'), (_progress, _signal, cancellation) => readSelection([folder], cancellation));
+    // A tree is planned whole or not at all: a part of it would send folder pages without their other children and
+    // call the pages of the files left out orphans. Cancelled: nothing more.
+    if (!read.ok) {
+      if (read.message !== undefined) void showWithActions('error', read.message, []);
+      return;
+    }
     if (read.sources.length === 0) {
       void showWithActions('info', vscode.l10n.t('There are no Markdown files in the folder (files hidden by files.exclude or .gitignore, node_modules and dot-folders are skipped).'), []);
       return;

@@ -339,6 +339,24 @@ describe('Publishing a folder as a page tree', function () {
     assert.equal(sandbox.imports.length, 0, 'nothing was sent');
   });
 
+  it('Cancel while a large tree\'s files are read stops there: no questions, no confirmation, nothing sent', async function () {
+    // Enough files that reading them through the workspace's file system takes a few seconds.
+    const many: Record<string, string> = { ...FILES };
+    for (let index = 0; index < 9_000; index++) many[`docs/many/part-${index % 40}/page-${index}.md`] = `# Page ${index}\n\n${'Text of the page. '.repeat(40)}\n`;
+    const { page, sandbox } = await sessions.start({ files: many, world: {}, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
+    await tokenStatusItem(page).waitFor();
+    await clearNotifications(page);
+    await publishFolderAs(page, 'docs', 'As a page tree');
+    const reading = notification(page, 'Reading the Markdown files');
+    await notificationButton(reading, 'Cancel').click({ timeout: UI_TIMEOUT_MS });
+    await reading.waitFor({ state: 'detached' });
+    // What came next before: the space question for the files read so far, then the confirmation of a part of the tree.
+    await page.waitForTimeout(3_000);
+    assert.equal(await quickInput(page).isVisible(), false, 'no question about space or parent');
+    assert.equal(await page.locator('.monaco-dialog-box').count(), 0, 'no confirmation');
+    assert.equal(sandbox.imports.length, 0, 'nothing was sent');
+  });
+
   it('a .wiki-pages.json that is a symbolic link is refused before anything is sent, and nothing of the file it leads to is shown', async function () {
     const { page, sandbox, workspaceDir } = await signedInSession();
     // A pull request controls the repository: the manifest a link to a file outside the folder published.

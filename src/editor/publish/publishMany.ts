@@ -80,7 +80,9 @@ export class ManyPublisher {
     if (!retry || edited.length > 0) {
       const decision = await this.confirm(items, defaults);
       if (decision === 'cancel') return;
-      if (decision === 'overwriteEdited') for (const item of edited) item.state = 'send';
+      // By the core's rule, as every other path: a page found under another parent is not reached by overwriting,
+      // so its file makes a new page where it says, create only, and no page of its title there is replaced unchecked.
+      if (decision === 'overwriteEdited') for (const item of edited) core.sendEditedAnyway(item);
     }
     const startedAt = retry?.startedAt ?? this.deps.clock.now();
     const run = await this.run(items, fileLinks, setup, retry?.mayHaveLanded ?? new Set(), startedAt);

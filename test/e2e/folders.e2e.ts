@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { signInApproved } from './support/accounts';
 import { colleaguePublishes } from './support/docs';
 import { useSessions } from './support/harness';
+import type { Session } from './support/session';
 import { answerFolderPrompts, compareFromConfirmation, promptTitle } from './support/publishFlow';
 import {
   activeTab, clearNotifications, explorerRow, notification, publishFolderAs, publishFromExplorer, tokenStatusItem, waitForCenterNotification, waitForPrompt,
@@ -84,13 +85,13 @@ describe('Publishing files of which one needs a target', function () {
 describe('Republishing a folder, signed in: the edit guard in the many-file plan', function () {
   const sessions = useSessions();
 
-  it('lists the page a colleague edited in the confirmation, compares it from there, leaves it out, and updates the others', async function () {
+  /** The FILES workspace, signed in, its guide folder published once as flat pages; no toasts left. */
+  const publishedOnce = async (): Promise<Session> => {
     const session = await sessions.start({ files: FILES, world: {}, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
-    const { page, sandbox, workspaceDir } = session;
+    const { page } = session;
     await tokenStatusItem(page).waitFor();
     await signInApproved(page);
-    const publishFolder = (): Promise<void> => publishFolderAs(page, 'guide', 'As flat pages');
-    await publishFolder();
+    await publishFolderAs(page, 'guide', 'As flat pages');
     await answerFolderPrompts(page);
     const first = page.locator('.monaco-dialog-box', { hasText: 'Publish 3 of 3 Markdown files' });
     await first.waitFor();
@@ -98,6 +99,13 @@ describe('Republishing a folder, signed in: the edit guard in the many-file plan
     // Toasts that follow each other closely (sign-in, progress, summaries) may be held back; the center has them all.
     await waitForCenterNotification(page, '3 published.');
     await clearNotifications(page);
+    return session;
+  };
+
+  it('lists the page a colleague edited in the confirmation, compares it from there, leaves it out, and updates the others', async function () {
+    const session = await publishedOnce();
+    const { page, sandbox, workspaceDir } = session;
+    const publishFolder = (): Promise<void> => publishFolderAs(page, 'guide', 'As flat pages');
 
     // A colleague edits "Configure" on the wiki; the writer changes all three files.
     const configure = sandbox.findPageByTitle('DOCS', '123456', 'Configure');
@@ -127,17 +135,8 @@ describe('Republishing a folder, signed in: the edit guard in the many-file plan
   });
 
   it('a page a colleague moved, with a new page of its title in its old place: Overwrite Edited Pages Too replaces neither', async function () {
-    const session = await sessions.start({ files: FILES, world: {}, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
+    const session = await publishedOnce();
     const { page, sandbox, workspaceDir } = session;
-    await tokenStatusItem(page).waitFor();
-    await signInApproved(page);
-    await publishFolderAs(page, 'guide', 'As flat pages');
-    await answerFolderPrompts(page);
-    const first = page.locator('.monaco-dialog-box', { hasText: 'Publish 3 of 3 Markdown files' });
-    await first.waitFor();
-    await first.locator('.monaco-button', { hasText: /^Publish$/ }).click();
-    await waitForCenterNotification(page, '3 published.');
-    await clearNotifications(page);
     // The pages' IDs are learnt by title after the run (the import answers none): the colleague acts after that, not
     // within the same second, which would make the new page the one the file's link names.
     await page.waitForTimeout(3_000);

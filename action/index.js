@@ -1773,6 +1773,49 @@ async function resolveSpaceSpellings(spellings, pages, signal) {
   return (spelling) => spaceOf.get(spelling.trim()) ?? spelling;
 }
 
+// src/core/links/pageIdentity.ts
+async function identifyPage(pages, target, signal) {
+  const child = await pages.findChildByTitle(target.parentId, target.pageTitle, signal);
+  if (!child) return void 0;
+  const page = await pages.getPage(child.id, signal);
+  if (!page) return void 0;
+  return {
+    pageId: page.id,
+    version: page.version,
+    ...page.webUrl ? { url: page.webUrl } : {},
+    ...page.versionCreatedAt ? { versionCreatedAt: page.versionCreatedAt } : {},
+    ...page.versionAuthorId ? { versionAuthorId: page.versionAuthorId } : {}
+  };
+}
+function withIdentity(link, identity) {
+  const changedAt = identity.versionCreatedAt === void 0 ? Number.NaN : Date.parse(identity.versionCreatedAt);
+  const adopt = link.version === void 0 && Number.isFinite(changedAt) && changedAt <= link.publishedAt;
+  return {
+    ...link,
+    pageId: identity.pageId,
+    ...adopt ? { version: identity.version } : {},
+    ...identity.url ? { url: identity.url } : {}
+  };
+}
+function withoutIdentity(link) {
+  const rest = { ...link };
+  delete rest.pageId;
+  delete rest.version;
+  delete rest.url;
+  return rest;
+}
+var DEFAULT_SKEW_MS = 5 * 6e4;
+async function proveOwnPage(pages, target, evidence, signal) {
+  if (evidence.authorId === void 0) return void 0;
+  const identity = await identifyPage(pages, target, signal);
+  if (!identity || identity.version !== 1 || identity.versionAuthorId !== evidence.authorId) return void 0;
+  const createdAt = identity.versionCreatedAt === void 0 ? Number.NaN : Date.parse(identity.versionCreatedAt);
+  return Number.isFinite(createdAt) && createdAt >= evidence.since - (evidence.clockSkewMs ?? DEFAULT_SKEW_MS) ? identity : void 0;
+}
+function ownPageProof(pages, evidence) {
+  return pages ? { proveOwnPage: (_item, target, signal) => proveOwnPage(pages, target, evidence, signal) } : {};
+}
+
 // src/core/http/networkError.ts
 var CONNECT_PHASE_CODES = /* @__PURE__ */ new Set([
   "ECONNREFUSED",
@@ -3682,7 +3725,7 @@ function unconfirmedSendLink(result, kept) {
   if (result.state === "published" || !result.mayHaveLanded || !target) return void 0;
   if (!kept || isUnconfirmedCreate(kept)) return result.item.link === void 0 && mayHaveCreated(result.item) ? unconfirmedCreateLink(target) : void 0;
   if (!linkNames(kept, target)) return void 0;
-  const marked = { ...kept, unconfirmedSend: true };
+  const marked = { ...result.item.guard?.kind === "deleted" ? withoutIdentity(kept) : kept, unconfirmedSend: true };
   delete marked.contentSha256;
   return marked;
 }
@@ -6488,42 +6531,6 @@ function parentFolderKey(key) {
   return slash === -1 ? "" : body.slice(0, slash + 1);
 }
 
-// src/core/links/pageIdentity.ts
-async function identifyPage(pages, target, signal) {
-  const child = await pages.findChildByTitle(target.parentId, target.pageTitle, signal);
-  if (!child) return void 0;
-  const page = await pages.getPage(child.id, signal);
-  if (!page) return void 0;
-  return {
-    pageId: page.id,
-    version: page.version,
-    ...page.webUrl ? { url: page.webUrl } : {},
-    ...page.versionCreatedAt ? { versionCreatedAt: page.versionCreatedAt } : {},
-    ...page.versionAuthorId ? { versionAuthorId: page.versionAuthorId } : {}
-  };
-}
-function withIdentity(link, identity) {
-  const changedAt = identity.versionCreatedAt === void 0 ? Number.NaN : Date.parse(identity.versionCreatedAt);
-  const adopt = link.version === void 0 && Number.isFinite(changedAt) && changedAt <= link.publishedAt;
-  return {
-    ...link,
-    pageId: identity.pageId,
-    ...adopt ? { version: identity.version } : {},
-    ...identity.url ? { url: identity.url } : {}
-  };
-}
-var DEFAULT_SKEW_MS = 5 * 6e4;
-async function proveOwnPage(pages, target, evidence, signal) {
-  if (evidence.authorId === void 0) return void 0;
-  const identity = await identifyPage(pages, target, signal);
-  if (!identity || identity.version !== 1 || identity.versionAuthorId !== evidence.authorId) return void 0;
-  const createdAt = identity.versionCreatedAt === void 0 ? Number.NaN : Date.parse(identity.versionCreatedAt);
-  return Number.isFinite(createdAt) && createdAt >= evidence.since - (evidence.clockSkewMs ?? DEFAULT_SKEW_MS) ? identity : void 0;
-}
-function ownPageProof(pages, evidence) {
-  return pages ? { proveOwnPage: (_item, target, signal) => proveOwnPage(pages, target, evidence, signal) } : {};
-}
-
 // src/core/links/rewrite/destinations.ts
 var SPACE_ACROSS_LINE = String.raw`[ \t]*(?:(?:\r\n?|\n)[ \t]*)?`;
 var QUOTE_LEAD = String.raw` {0,3}>(?:(?:\t {0,3}| {0,4})>)*(?:\t {0,3}| {0,4})`;
@@ -7913,8 +7920,9 @@ async function learnLandedPage(result, recorded, pages, signal) {
     const found = await lookUpLanded(pages, complete, signal);
     if (found) return found;
   }
+  const updatedSeen = result.outcome?.kind === "updated" && seen !== void 0 && complete !== void 0 && atPlace(seen, complete) ? seen.id : void 0;
   const before = result.outcome?.kind === "created" || !result.item.linkedPage ? void 0 : recorded;
-  const known = result.proven?.pageId ?? before ?? (result.outcome?.kind === "updated" ? seen?.id : void 0);
+  const known = result.proven?.pageId ?? updatedSeen ?? before ?? (result.outcome?.kind === "updated" ? seen?.id : void 0);
   if (known || !pages || !complete) return known ? { pageId: known } : void 0;
   return lookUpLanded(pages, complete, signal);
 }

@@ -78,4 +78,35 @@ describe('CLI flat run with --state: a send that may have landed without an answ
     assert.equal(cli.world.sandbox.pages().filter((each) => each.title === 'A').length, 1, 'no second page');
     assert.equal((await recorded(root))['docs/a.md']?.pageId, page('A').id, 'recorded as the file\'s page');
   });
+  for (const tree of [false, true]) {
+    it(`${tree ? '--tree' : 'a flat run'}: a page deleted on the wiki, re-created by a send answered after --timeout: the next run takes that page, not "already exists"`, async () => {
+    const root = await cli.tree({ 'docs/a.md': '# A\n\nOne.\n' });
+    const createOnly = [...ARGS.filter((arg) => arg !== '--overwrite'), ...(tree ? ['--tree'] : [])];
+    assert.equal((await runCli(createOnly, { cwd: root, env: cli.env() })).code, 0);
+    const gone = page('A').id;
+    cli.world.sandbox.deletePage(gone);
+    await writeFile(join(root, 'docs', 'a.md'), '# A\n\nTwo.\n');
+    const importsBefore = cli.world.sandbox.imports.length;
+    // The file's page is re-created, but the answer comes after the client gave up on it.
+    cli.world.sandbox.injectFaults({ latencyMs: 1500 });
+    const timedOut = await runCli([...createOnly, '--timeout', '1'], { cwd: root, env: cli.env() });
+    await waitUntil(() => cli.world.sandbox.imports.length === importsBefore + 3);
+    cli.world.sandbox.clearFaults();
+    assert.equal(timedOut.code, 1, timedOut.stdout + timedOut.stderr);
+    const remade = page('A');
+    assert.notEqual(remade.id, gone, 'the create landed as a new page');
+    assert.equal((await recorded(root))['docs/a.md']?.pageId, undefined, 'the deleted page is forgotten, not marked');
+    await writeFile(join(root, 'docs', 'a.md'), '# A\n\nThree.\n');
+
+    const again = await runCli(createOnly, { cwd: root, env: cli.env() });
+    assert.equal(again.code, 0, again.stdout + again.stderr);
+    assert.deepEqual(fileRecords(again).map((record) => [record.file, record.status, record.outcome]), [['docs/a.md', 'published', 'updated']]);
+    assert.match(page('A').markdown, /Three\./);
+    assert.equal((await recorded(root))['docs/a.md']?.pageId, remade.id, 'recorded as the file\'s new page');
+    if (tree) {
+      const manifest = JSON.parse(await readFile(join(root, 'docs', '.wiki-pages.json'), 'utf8')) as { pages: Record<string, { id: string }> };
+      assert.equal(manifest.pages['a.md']?.id, remade.id, 'the repository records the new page, so links reach it');
+    }
+  });
+  }
 });

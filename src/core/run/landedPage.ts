@@ -44,8 +44,12 @@ export async function learnLandedPage(result: FileResult, recorded: string | und
     const found = await lookUpLanded(pages, complete, signal);
     if (found) return found;
   }
+  // An update reaches the page at its title and parent. The guard saw that page there when it looked by place (a create
+  // that took the page an interrupted create of the file made, the file's own page deleted on the wiki): its ID, not
+  // the recorded one, names the page the import updated.
+  const updatedSeen = result.outcome?.kind === 'updated' && seen !== undefined && complete !== undefined && atPlace(seen, complete) ? seen.id : undefined;
   const before = result.outcome?.kind === 'created' || !result.item.linkedPage ? undefined : recorded;
-  const known = result.proven?.pageId ?? before ?? (result.outcome?.kind === 'updated' ? seen?.id : undefined);
+  const known = result.proven?.pageId ?? updatedSeen ?? before ?? (result.outcome?.kind === 'updated' ? seen?.id : undefined);
   if (known || !pages || !complete) return known ? { pageId: known } : undefined;
   return lookUpLanded(pages, complete, signal);
 }

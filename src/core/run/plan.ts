@@ -5,6 +5,7 @@
 import { englishPublishMessages, type PublishMessages } from '../messages/publishMessages';
 import type { PageIdentity } from '../links/pageIdentity';
 import { isRepositoryLink, isUnconfirmedCreate, linkNames, unconfirmedCreateLink, type PageLink } from '../links/pageLink';
+import { withoutIdentity } from '../links/pageIdentity';
 import { guardedPage, movedUnderOf, notPublishedHere, unreadOnWiki, type GuardVerdict } from './guard';
 import type { FileResult } from './runner';
 import { NO_TARGET, prepareDocument, type PreparedDocument } from '../publish/pipeline';
@@ -536,7 +537,10 @@ export function unconfirmedSendLink(result: Pick<FileResult, 'state' | 'item' | 
   if (result.state === 'published' || !result.mayHaveLanded || !target) return undefined;
   if (!kept || isUnconfirmedCreate(kept)) return result.item.link === undefined && mayHaveCreated(result.item) ? unconfirmedCreateLink(target) : undefined;
   if (!linkNames(kept, target)) return undefined;
-  const marked: PageLink = { ...kept, unconfirmedSend: true };
+  // The file's page was deleted on the wiki and the send created it anew: the mark forgets the deleted page, so the
+  // next run looks for the page by its place and takes the one that create made, last written by the publishing
+  // account, for the file's, instead of finding the deleted one again and failing that create as "already exists".
+  const marked: PageLink = { ...(result.item.guard?.kind === 'deleted' ? withoutIdentity(kept) : kept), unconfirmedSend: true };
   delete marked.contentSha256;
   return marked;
 }

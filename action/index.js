@@ -3823,6 +3823,9 @@ function notPublishedHere(verdict) {
 function unreadOnWiki(verdict) {
   return verdict?.kind === "unchecked" && verdict.reason === "failed";
 }
+function credentialRefusedOnWiki(verdict) {
+  return unreadOnWiki(verdict) && verdict.credentialRefused === true;
+}
 function decidedByAuthor(verdict) {
   return (verdict?.kind === "asLeft" || verdict?.kind === "edited" || verdict?.kind === "exists") && verdict.byAuthor !== void 0;
 }
@@ -4658,9 +4661,12 @@ function invalid(message) {
 }
 function refusedPageAccess(items) {
   for (const item of items) {
-    if (item.guard?.kind === "unchecked" && item.guard.credentialRefused) return `Page access is configured but does not work: ${item.guard.detail}`;
+    if (item.guard?.kind === "unchecked" && item.guard.credentialRefused) return refusedPageAccessMessage(item.guard.detail);
   }
   return void 0;
+}
+function refusedPageAccessMessage(detail) {
+  return `Page access is configured but does not work: ${detail ?? ""}`;
 }
 
 // src/cli/report.ts
@@ -4882,7 +4888,7 @@ function notSentMessage(result) {
     case "refused":
       return refusalsOf(result.item).join(" ");
     case "notStarted":
-      return "not sent: interrupted before it started";
+      return "not sent: the run stopped before it was sent";
     case "edited":
       if (movedUnderOf(result.item.guard)) return "not sent: its page is under another parent on the wiki now.";
       if (unreadOnWiki(result.item.guard)) return "not sent: its page could not be checked for edits on the wiki.";
@@ -10071,8 +10077,15 @@ async function runTree(options) {
   const needSecond = [];
   const deferred = [];
   let stopReported = false;
-  const onStopped = (stopped) => {
-    if (!stopReported) options.onStopped?.(stopped);
+  let credentialRefused;
+  const stopsOnRefusal = (guarded) => {
+    if (options.stopOnRefusedCredential !== true) return false;
+    const refused2 = guarded.find((item) => credentialRefusedOnWiki(item.guard))?.guard;
+    if (refused2?.kind === "unchecked") credentialRefused = refused2.detail ?? "";
+    return credentialRefused !== void 0;
+  };
+  const onStopped = (stopped2) => {
+    if (!stopReported) options.onStopped?.(stopped2);
     stopReported = true;
   };
   const sendEntries = async (items) => {
@@ -10163,16 +10176,17 @@ async function runTree(options) {
       return { page, ...rewritten(page) };
     });
     await guardTreePages(items, { ...guardOptions, underNewPage: parentCreated });
+    if (stopsOnRefusal(items.map((entry) => entry.item))) break;
     const now = [];
     for (const entry of items) (updateWaitingForLinks(entry, ids) && !parentAnew(entry.page) ? deferred : now).push(entry);
     await sendEntries(now);
   }
-  if (options.signal?.aborted || options.gate.stoppedBy) deferred.length = 0;
+  if (options.signal?.aborted || options.gate.stoppedBy || credentialRefused !== void 0) deferred.length = 0;
   const done = /* @__PURE__ */ new Set([...results.map((result) => result.key), ...deferred.map((entry) => entry.page.key)]);
   const rest = plan.pages.filter((page) => !done.has(page.key));
+  const stopped = new AbortController();
+  stopped.abort();
   if (rest.length > 0) {
-    const stopped = new AbortController();
-    stopped.abort();
     const never = await runPlan(rest.map((page) => page.item), { ...options, signal: stopped.signal, onResult: void 0, onStopped: void 0 });
     for (const [index, result] of never.entries()) {
       const treeResult = { ...result, pass: 1, key: rest[index].key, depth: rest[index].node.depth, linkCautions: [], linksToFillIn: false };
@@ -10208,8 +10222,9 @@ async function runTree(options) {
       linkCautionsOf.set(item, foreseeRewrite(links.destinations, context).cautions);
       rewriting.set(item.file.key, context);
     }
-    await guardPlan(pinned, { ...guardOptions, titlesCheckedByTree: true });
-    const looseResults = await runPlan(loose, { ...options, onResult: void 0, onStopped, onStart, content });
+    if (credentialRefused === void 0) await guardPlan(pinned, { ...guardOptions, titlesCheckedByTree: true });
+    const notSending = credentialRefused !== void 0 || stopsOnRefusal(pinned);
+    const looseResults = await runPlan(loose, { ...options, ...notSending ? { signal: stopped.signal } : {}, onResult: void 0, onStopped, onStart, content });
     const learning = await Promise.all(looseResults.map(async (result) => {
       const key = result.state === "published" ? pinnedKeyOf(result.item) : void 0;
       const learnt = key === void 0 ? void 0 : await lookUp2(() => learnLandedPage(result, result.item.link?.pageId, options.pages, options.signal));
@@ -10288,7 +10303,7 @@ async function runTree(options) {
     return [...new Set(result.linkCautions.filter((caution) => caution.reason === "noPageYet").map((caution) => labelOf(caution.target)))];
   });
   const leftBehind = await pagesLeftBehind(replaced, options.pages);
-  return { results, secondPass: sentAgainAndLanded(results), summary: summarise(counted), linksLeft, leftBehind };
+  return { results, secondPass: sentAgainAndLanded(results), summary: summarise(counted), linksLeft, leftBehind, ...credentialRefused !== void 0 ? { credentialRefused } : {} };
 }
 function treePageMarks(beforeSend) {
   return beforeSend ? { beforeSend: (item) => item.link === void 0 ? Promise.resolve() : beforeSend(item) } : {};
@@ -10851,6 +10866,8 @@ ${digestLine(views)}`);
     addressOf,
     addressInSpace: addresses.inSpace,
     guard: { noAccessReason: "no page access", overwriteEdited: args.overwriteEdited, ...ownAuthorId ? { ownAuthorId } : {} },
+    // Refused credentials are broken configuration (exit 2), as the plan and a flat run say before anything is sent.
+    stopOnRefusedCredential: true,
     onStopped: (stopped) => output.problem(describeRunStop(stopped)),
     ...ownPageProof(pages, { since, authorId: ownAuthorId }),
     onStart: (item, started, total) => output.progress(`Publishing ${started} of ${total}: ${item.complete?.pageTitle ?? item.file.label}`),
@@ -10865,6 +10882,10 @@ ${digestLine(views)}`);
   const summary = { ...run.summary };
   const interruptCode = deps.interruptExitCode();
   let exitCode = runExitCode(summary, interruptCode);
+  if (run.credentialRefused !== void 0) {
+    output.problem(refusedPageAccessMessage(run.credentialRefused));
+    exitCode = interruptCode ?? EXIT_USAGE;
+  }
   if (stateFailure !== void 0) {
     output.problem(`The state file or ${MANIFEST_FILE_NAME} could not be written: ${describeError(stateFailure)}. The next run will not know what this one published.`);
     exitCode = interruptCode ?? EXIT_FAILED;

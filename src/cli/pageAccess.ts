@@ -160,7 +160,12 @@ function invalid(message: string): PageAccess {
  */
 export function refusedPageAccess(items: Iterable<PlanItem>): string | undefined {
   for (const item of items) {
-    if (item.guard?.kind === 'unchecked' && item.guard.credentialRefused) return `Page access is configured but does not work: ${item.guard.detail}`;
+    if (item.guard?.kind === 'unchecked' && item.guard.credentialRefused) return refusedPageAccessMessage(item.guard.detail);
   }
   return undefined;
+}
+
+/** The sentence for a credential the wiki refused, from the guard's words for the lookup (a tree's run stops on it). */
+export function refusedPageAccessMessage(detail: string | undefined): string {
+  return `Page access is configured but does not work: ${detail ?? ''}`;
 }

@@ -23,11 +23,11 @@ import { planTreeFromWalk, treeLinks, type RefusedPlace, type TreeEntryOptions, 
 import { runTree, treeLandedLink, treePageAddresses, type TreeFileResult } from '../core/tree/treeRun';
 import type { WikiPagesClient } from '../core/wikiPages';
 import type { PublishArgs } from './args';
-import { EXIT_FAILED, EXIT_OK, runExitCode } from './exitCodes';
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, runExitCode } from './exitCodes';
 import { folderInRepository } from '../core/walk/gitignore';
 import { cliFileLinkPorts } from './fileLinks';
 import { walkArguments } from './files';
-import { linksWithoutAddressProblem, refusedPageAccess } from './pageAccess';
+import { linksWithoutAddressProblem, refusedPageAccess, refusedPageAccessMessage } from './pageAccess';
 import type { Output } from './output';
 import { fileLine, fileRecord, planLine, planRecord, planSummaryLine, reportLinksLeft, runSummaryLine } from './report';
 import { refuseUnreviewedPlan } from './expectPlan';
@@ -357,6 +357,8 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
     ...(marks ? { beforeSend: (item: PlanItem) => marks.beforeSend(item).catch(noteStateFailure) } : {}),
     addressOf, addressInSpace: addresses.inSpace,
     guard: { noAccessReason: 'no page access', overwriteEdited: args.overwriteEdited, ...(ownAuthorId ? { ownAuthorId } : {}) },
+    // Refused credentials are broken configuration (exit 2), as the plan and a flat run say before anything is sent.
+    stopOnRefusedCredential: true,
     onStopped: (stopped) => output.problem(describeRunStop(stopped)),
     ...ownPageProof(pages, { since, authorId: ownAuthorId }),
     onStart: (item, started, total) => output.progress(`Publishing ${started} of ${total}: ${item.complete?.pageTitle ?? item.file.label}`),
@@ -371,6 +373,10 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   const summary = { ...run.summary };
   const interruptCode = deps.interruptExitCode();
   let exitCode = runExitCode(summary, interruptCode);
+  if (run.credentialRefused !== undefined) {
+    output.problem(refusedPageAccessMessage(run.credentialRefused));
+    exitCode = interruptCode ?? EXIT_USAGE;
+  }
   if (stateFailure !== undefined) {
     output.problem(`The state file or ${MANIFEST_FILE_NAME} could not be written: ${describeError(stateFailure)}. The next run will not know what this one published.`);
     exitCode = interruptCode ?? EXIT_FAILED;

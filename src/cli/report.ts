@@ -408,7 +408,7 @@ function notSentMessage(result: FileResult): string {
     case 'refused':
       return refusalsOf(result.item).join(' ');
     case 'notStarted':
-      return 'not sent: interrupted before it started';
+      return 'not sent: the run stopped before it was sent';
     case 'edited':
       if (movedUnderOf(result.item.guard)) return 'not sent: its page is under another parent on the wiki now.';
       if (unreadOnWiki(result.item.guard)) return 'not sent: its page could not be checked for edits on the wiki.';

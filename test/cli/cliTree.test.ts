@@ -253,6 +253,16 @@ describe('CLI --tree', () => {
     const bogus = await runCli(['publish', 'docs', ...TO, '--dry-run'], { cwd: root, env: { ...cli.env(), WIKI_PUBLISHER_PLATFORM_TOKEN: 'bogus' } });
     assert.equal(bogus.code, 2, bogus.stdout + bogus.stderr);
     assert.match(bogus.stderr, /Page access is configured but does not work: The lookup on the wiki failed: [^\n]*401/);
+    // The run itself stops the same way before anything is sent: no page is changed unchecked on a refused token.
+    const imports = cli.world.sandbox.imports.length;
+    // With --overwrite-edited too: such pages are not held back to be sent unchecked, the run stops.
+    for (const extra of [[], ['--overwrite-edited']]) {
+      const run = await runCli(['publish', 'docs', ...TO, ...extra], { cwd: root, env: { ...cli.env(), WIKI_PUBLISHER_PLATFORM_TOKEN: 'bogus' } });
+      assert.equal(run.code, 2, run.stdout + run.stderr);
+      assert.match(run.stderr, /Page access is configured but does not work: The lookup on the wiki failed: [^\n]*401/);
+      assert.match(run.stdout, /^0 published, 0 failed, 0 refused, 0 unchanged, 0 interrupted in flight \(may have landed\), 5 not started/m, run.stdout);
+      assert.equal(cli.world.sandbox.imports.length, imports, 'nothing was sent');
+    }
   });
 
   it('a page whose title changed: the dry run says a new page is made and the old one stays (text and --json); the run makes it and lists the old page as left behind', async () => {

@@ -12,7 +12,7 @@ import { linkTarget } from '../links/rewrite/linkTarget';
 import { linkNames, type PageLink } from '../links/pageLink';
 import { landedLink, withLinksReached } from '../run/plan';
 import { foreseeRewrite, rewriteLinks, type LinkCaution, type PageLookup, type RewriteContext } from '../links/rewrite';
-import { guardPlan, guardedPage, type GuardOptions } from '../run/guard';
+import { credentialRefusedOnWiki, guardPlan, guardedPage, type GuardOptions } from '../run/guard';
 import type { PlanItem } from '../run/plan';
 import { plannedContent, type PlannedContent } from '../run/plannedContent';
 import { countedResults, runPlan, summarise, type FileResult, type RunOptions, type RunSummary, type ThrottleGate } from '../run/runner';
@@ -48,6 +48,13 @@ export interface TreeRunOptions extends Pick<RunOptions, 'send' | 'concurrency' 
    */
   addressInSpace(spaceId: string): Promise<PageAddressOf>;
   guard: Omit<GuardOptions, 'pages' | 'signal'>;
+  /**
+   * The command line's rule for credentials the wiki refused outright (401) to the guard's lookups: a configuration
+   * error, not pages to hold back one by one (nor to send unchecked with --overwrite-edited). The run stops at the first
+   * guard that meets such a verdict, before that level is sent; the pages not sent end not started, and
+   * TreeRunResult.credentialRefused says why. Without it (the editor, which offers its sign-in), such pages are held.
+   */
+  stopOnRefusedCredential?: boolean;
   /** Every file's end, in each pass. */
   onResult?(result: TreeFileResult): void;
 }
@@ -107,6 +114,8 @@ export interface TreeRunResult {
   linksLeft: LinksLeft[];
   /** Pages the tree recorded that this run replaced with new pages and that are still on the wiki (newFolderPage.ts). */
   leftBehind: OrphanPage[];
+  /** The guard's words for a credential the wiki refused, when the run stopped on it (stopOnRefusedCredential). */
+  credentialRefused?: string;
 }
 
 export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
@@ -277,6 +286,14 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   /** Existing pages whose links wait for pages this run creates: sent once, after the tree's pages (updateWaitingForLinks). */
   const deferred: LevelEntry[] = [];
   let stopReported = false;
+  /** Set when a guard met a refused credential and the run stops on it (stopOnRefusedCredential). */
+  let credentialRefused: string | undefined;
+  const stopsOnRefusal = (guarded: readonly PlanItem[]): boolean => {
+    if (options.stopOnRefusedCredential !== true) return false;
+    const refused = guarded.find((item) => credentialRefusedOnWiki(item.guard))?.guard;
+    if (refused?.kind === 'unchecked') credentialRefused = refused.detail ?? '';
+    return credentialRefused !== undefined;
+  };
   const onStopped: RunOptions['onStopped'] = (stopped) => {
     if (!stopReported) options.onStopped?.(stopped);
     stopReported = true;
@@ -380,6 +397,8 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
       return { page, ...rewritten(page) };
     });
     await guardTreePages(items, { ...guardOptions, underNewPage: parentCreated });
+    // Stopped before this level is sent: its pages end not started with the levels after it (below).
+    if (stopsOnRefusal(items.map((entry) => entry.item))) break;
     // An existing page (the guard found it as this run left it, under its recorded ID) whose links wait for pages this
     // run creates has no reason to go before them: sent now it would go again once they land, a second version on the
     // wiki for one publish. It goes once, after every page of the tree, with those links filled in (deferredUpdates).
@@ -389,13 +408,13 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   }
   // Stopped before the deferred updates went: they end not started, like the pages of levels that never started, and
   // went nowhere, so the next run sends them as planned (their page and records are as the last publish left them).
-  if (options.signal?.aborted || options.gate.stoppedBy) deferred.length = 0;
+  if (options.signal?.aborted || options.gate.stoppedBy || credentialRefused !== undefined) deferred.length = 0;
   // Levels that never started still end as values: not started, skipped or refused, like any run's files.
   const done = new Set([...results.map((result) => result.key), ...deferred.map((entry) => entry.page.key)]);
   const rest = plan.pages.filter((page) => !done.has(page.key));
+  const stopped = new AbortController();
+  stopped.abort();
   if (rest.length > 0) {
-    const stopped = new AbortController();
-    stopped.abort();
     const never = await runPlan(rest.map((page) => page.item), { ...options, signal: stopped.signal, onResult: undefined, onStopped: undefined });
     for (const [index, result] of never.entries()) {
       const treeResult: TreeFileResult = { ...result, pass: 1, key: (rest[index] as TreePage).key, depth: (rest[index] as TreePage).node.depth, linkCautions: [], linksToFillIn: false };
@@ -433,9 +452,11 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
       linkCautionsOf.set(item, foreseeRewrite(links.destinations, context).cautions);
       rewriting.set(item.file.key, context);
     }
-    // The tree compared their titles in the space (checkTreeOnWiki): not the flat plan's check again.
-    await guardPlan(pinned, { ...guardOptions, titlesCheckedByTree: true });
-    const looseResults = await runPlan(loose, { ...options, onResult: undefined, onStopped, onStart, content });
+    // The tree compared their titles in the space (checkTreeOnWiki): not the flat plan's check again. A run stopped on
+    // a refused credential looks up nothing more: these files end not started, as the pages after its stop.
+    if (credentialRefused === undefined) await guardPlan(pinned, { ...guardOptions, titlesCheckedByTree: true });
+    const notSending = credentialRefused !== undefined || stopsOnRefusal(pinned);
+    const looseResults = await runPlan(loose, { ...options, ...(notSending ? { signal: stopped.signal } : {}), onResult: undefined, onStopped, onStart, content });
     // The repository learns the page of a file that names its own, as any page of the tree: a teammate's clone and CI
     // then update it through the edit guard instead of meeting "already exists". Looked up side by side.
     const learning = await Promise.all(looseResults.map(async (result) => {
@@ -527,7 +548,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     return [...new Set(result.linkCautions.filter((caution) => caution.reason === 'noPageYet').map((caution) => labelOf(caution.target)))];
   });
   const leftBehind = await pagesLeftBehind(replaced, options.pages);
-  return { results, secondPass: sentAgainAndLanded(results), summary: summarise(counted), linksLeft, leftBehind };
+  return { results, secondPass: sentAgainAndLanded(results), summary: summarise(counted), linksLeft, leftBehind, ...(credentialRefused !== undefined ? { credentialRefused } : {}) };
 }
 
 /**

@@ -11012,7 +11012,7 @@ async function publishCommand(args, context) {
     const unreviewed = await refuseUnreviewedPlan(args.expectPlan, views, { cwd: context.cwd, output, json: args.json, planRecords: () => plan.map(planRecord) });
     if (unreviewed !== void 0) return unreviewed;
     if (!endpoint.value || token === void 0) return EXIT_USAGE;
-    return await send(plan, state, pages, { ...context, args, links, endpoint: endpoint.value, token, transport: lazyTransport(), linksWithoutAddress });
+    return await send(plan, state, pages, { ...context, args, links, endpoint: endpoint.value, token, transport: lazyTransport(), linksWithoutAddress, ownAuthorId });
   } catch (error) {
     if (context.interrupt.aborted) return context.interruptExitCode() ?? EXIT_FAILED;
     throw error;
@@ -11024,7 +11024,6 @@ async function send(plan, state, pages, context) {
   const { args, output } = context;
   const settings = { endpoint: context.endpoint, token: context.token, transport: context.transport, deadlineMs: args.timeoutSeconds * 1e3 };
   const startedAt = context.now();
-  const authorId = apiTokenSubject(context.token);
   let stateFailure;
   const identifying = [];
   const identify = callsAtMost(DEFAULT_LOOKUPS_AT_ONCE);
@@ -11039,7 +11038,7 @@ async function send(plan, state, pages, context) {
     pages,
     guard: { overwriteEdited: args.overwriteEdited },
     send: (item, target, sendContext) => sendPlanned(item, target, sendContext, settings),
-    ...ownPageProof(pages, { since: startedAt, authorId }),
+    ...ownPageProof(pages, { since: startedAt, authorId: context.ownAuthorId }),
     onStopped: (stopped) => output.problem(describeRunStop(stopped)),
     onStart: (item, started, total) => output.progress(`Publishing ${started} of ${total}: ${item.complete?.pageTitle ?? item.file.label}`),
     ...marks ? {

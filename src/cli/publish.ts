@@ -8,7 +8,6 @@ import { repositoryLinks } from '../core/tree/repositoryLinks';
 import { MANIFEST_FILE_NAME } from '../core/tree/manifestFormat';
 import { identifyPage, ownPageProof, withIdentity } from '../core/links/pageIdentity';
 import { isUnconfirmedCreate, type PageLink } from '../core/links/pageLink';
-import { apiTokenSubject } from '../core/apiToken/subject';
 import type { Transport } from '../core/http/transport';
 import { describeError } from '../core/log/redact';
 import type { PartialTarget } from '../core/publish/target';
@@ -132,7 +131,7 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
     const unreviewed = await refuseUnreviewedPlan(args.expectPlan, views, { cwd: context.cwd, output, json: args.json, planRecords: () => plan.map(planRecord) });
     if (unreviewed !== undefined) return unreviewed;
     if (!endpoint.value || token === undefined) return EXIT_USAGE; // resolved above; keeps the types honest
-    return await send(plan, state, pages, { ...context, args, links, endpoint: endpoint.value, token, transport: lazyTransport(), linksWithoutAddress });
+    return await send(plan, state, pages, { ...context, args, links, endpoint: endpoint.value, token, transport: lazyTransport(), linksWithoutAddress, ownAuthorId });
   } catch (error) {
     if (context.interrupt.aborted) return context.interruptExitCode() ?? EXIT_FAILED;
     throw error;
@@ -149,13 +148,14 @@ interface SendContext extends PublishContext {
   endpoint: URL;
   token: string;
   transport: Transport;
+  /** Who publishes (config.ts resolveOwnAuthor): what proves an "already exists" page this run's, as for a tree. */
+  ownAuthorId: string | undefined;
 }
 
 async function send(plan: PlanItem[], state: StateFileLinkStore | undefined, pages: WikiPagesClient | undefined, context: SendContext): Promise<number> {
   const { args, output } = context;
   const settings = { endpoint: context.endpoint, token: context.token, transport: context.transport, deadlineMs: args.timeoutSeconds * 1000 };
   const startedAt = context.now();
-  const authorId = apiTokenSubject(context.token);
   let stateFailure: unknown;
   const identifying: Array<Promise<void>> = [];
   // As many at once as the guard's lookups, not one for each page as it lands (the core's flat run learns the same way).
@@ -173,7 +173,7 @@ async function send(plan: PlanItem[], state: StateFileLinkStore | undefined, pag
     pages,
     guard: { overwriteEdited: args.overwriteEdited },
     send: (item, target, sendContext) => sendPlanned(item, target, sendContext, settings),
-    ...ownPageProof(pages, { since: startedAt, authorId }),
+    ...ownPageProof(pages, { since: startedAt, authorId: context.ownAuthorId }),
     onStopped: (stopped) => output.problem(describeRunStop(stopped)),
     onStart: (item, started, total) => output.progress(`Publishing ${started} of ${total}: ${item.complete?.pageTitle ?? item.file.label}`),
     ...(marks ? {

@@ -296,6 +296,24 @@ describe('CLI with page access: the edit guard in CI', () => {
     assert.deepEqual(fileRecords(blind).map((record) => record.action), ['createOrUpdate', 'createOrUpdate'], 'without access it cannot know');
   });
 
+  it('"already exists" after a retry is proven this run\'s page by WIKI_PUBLISHER_ACCOUNT_ID when the token does not name its user, as a tree proves it', async () => {
+    const unnamed = cli.world.sandbox.issueToken({ label: 'unnamed', withoutSubject: true }).token;
+    cli.secrets.push(unnamed);
+    const root = await cli.tree({ 'docs/fresh.md': '# Fresh\n', 'docs/other.md': '# Other\n' });
+    const publish = (file: string, env: Record<string, string>) => {
+      cli.world.sandbox.injectFaults({ commitThenFailNext: 1 });
+      return runCli(['publish', file, ...DOCS, '--state', 'state.json', '--json'], { cwd: root, env: { ...cli.env(), WIKI_PUBLISHER_API_TOKEN: unnamed, ...env } });
+    };
+    // Without a named account nothing can prove the page this run's: left unproven, not recorded.
+    const blind = await publish('docs/other.md', {});
+    assert.equal(fileRecords(blind)[0]?.status, 'existsUnproven', blind.stdout);
+    const named = await publish('docs/fresh.md', { WIKI_PUBLISHER_ACCOUNT_ID: 'alice' });
+    assert.equal(named.code, 0, named.stdout + named.stderr);
+    assert.deepEqual([fileRecords(named)[0]?.status, fileRecords(named)[0]?.outcome], ['published', 'existsAfterRetry']);
+    const recorded = JSON.parse(await readFile(join(root, 'state.json'), 'utf8')) as { files: Record<string, { pageId?: string }> };
+    assert.equal(recorded.files['docs/fresh.md']?.pageId, pageId('Fresh'));
+  });
+
   it('"already exists" after a retry on a colleague\'s page fails the run and records nothing; this run\'s own page is proven and recorded', async () => {
     const colleague = cli.world.sandbox.issueToken({ label: 'colleague', owner: 'bob' }).token;
     cli.secrets.push(colleague);

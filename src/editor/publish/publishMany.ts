@@ -132,7 +132,7 @@ export class ManyPublisher {
         item.guard?.kind === 'edited' ? vscode.l10n.t('"{0}", {1}', item.guard.page.title, editedText(item.guard)) : ''),
       ...listed(vscode.l10n.t('Not checked for edits, the wiki could not be read (left out: publish again to check them, or overwrite them to send them unchecked)'), edited.filter((item) => unreadOnWiki(item) && !signInRefused(item)), (item) =>
         vscode.l10n.t('"{0}", {1}', item.complete?.pageTitle ?? item.file.label, unreadText(item))),
-      ...listed(vscode.l10n.t('Not checked for edits, the wiki refused your export API sign-in (left out: sign in again with Wiki: Sign In, then publish again)'), edited.filter(signInRefused), (item) =>
+      ...listed(vscode.l10n.t('Not checked for edits, the wiki refused your export API sign-in (left out: sign in again with Wiki: Sign In, then publish again to check them, or overwrite them to send them unchecked)'), edited.filter(signInRefused), (item) =>
         `"${item.complete?.pageTitle ?? item.file.label}"`),
       ...listed(vscode.l10n.t('Replacing pages they did not create'), replacing, (item) =>
         item.guard?.kind === 'notOurs' ? vscode.l10n.t('"{0}" exists on the wiki', item.complete?.pageTitle ?? '') : vscode.l10n.t('"{0}", if it exists', item.complete?.pageTitle ?? '')),

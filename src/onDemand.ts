@@ -35,7 +35,7 @@ export { heldContent } from './core/run/plannedContent';
 export { linkedPageIdOf, planFileLinks } from './core/run/fileLinks';
 export { runFlat } from './core/run/flatRun';
 export { recordSendEnd, sendMarks } from './core/run/recordSend';
-export { identifyPage, ownPageProof, proveOwnPage, withIdentity, withoutIdentity } from './core/links/pageIdentity';
+export { identifyPage, ownPageProof, proveOwnPage, withIdentity } from './core/links/pageIdentity';
 export { createWikiPagesClient } from './core/wikiPages';
 export { exportPageMarkdown, isExportError } from './core/export';
 export { globMatcher } from './core/run/globMatcher';

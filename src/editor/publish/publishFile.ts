@@ -156,10 +156,9 @@ export class FilePublisher {
     if (leaving && !override.cautionsAccepted && (await showWithActions('warning', leaving.message, ['publishAnyway'])) !== 'publishAnyway') return;
     const target = item.complete as PublishTarget;
     const notes: string[] = [];
-    // Its old page's identity goes before the create, so a create that lands unrecorded is not taken for that page.
+    // A deleted page's identity goes from the file's link with the send's mark (the core's unconfirmedSendLink), so a
+    // create that lands unrecorded is not taken for that page; a send known not to have landed puts the link back.
     const goneLink = verdict?.kind === 'deleted' ? item.link : undefined;
-    const linkBefore = goneLink ? await this.deps.links.get(item.file.key) : undefined;
-    if (goneLink) await this.deps.links.set(item.file.key, core.withoutIdentity(goneLink));
     if (verdict?.kind === 'edited' && verdict.movedUnder) notes.push(vscode.l10n.t('Its earlier page stays where it is on the wiki, under page {0}.', verdict.movedUnder.id));
     const unchecked = uncheckedNote([item]);
     if (unchecked) notes.push(unchecked);
@@ -183,13 +182,9 @@ export class FilePublisher {
       ? await core.proveOwnPage(pages, target, { since: startedAt, authorId: core.apiTokenSubject(setup.token) }, AbortSignal.timeout(15_000)).catch(() => undefined)
       : undefined;
     let identification: Promise<PageLink | undefined> | undefined;
+    // "Already exists" after a deleted page: the page was not gone, only hidden from the account that checks (the
+    // outcome says so). Taking the mark out, the core puts back what this machine knew of the file's page.
     const decided = await marks.end(core.fileResultOf(item, outcome, proven), this.deps.clock.now());
-    // "Already exists": the page was not gone, only hidden from the account that checks (the outcome says so). The
-    // file keeps what this machine knew of its page (after its mark is taken out, which put back the link without it).
-    if (goneLink && outcome.kind === 'alreadyExists') {
-      if (linkBefore) await this.deps.links.set(item.file.key, linkBefore);
-      else await this.deps.links.delete(item.file.key);
-    }
     const link = decided?.kind === 'landed' ? decided.link : undefined;
     if (link) {
       await this.deps.recent.remember(target);

@@ -4666,7 +4666,7 @@ function refusedPageAccess(items) {
   return void 0;
 }
 function refusedPageAccessMessage(detail) {
-  return `Page access is configured but does not work: ${detail ?? ""}`;
+  return `Page access is configured but does not work: ${detail}`;
 }
 
 // src/cli/report.ts
@@ -10081,7 +10081,7 @@ async function runTree(options) {
   const stopsOnRefusal = (guarded) => {
     if (options.stopOnRefusedCredential !== true) return false;
     const refused2 = guarded.find((item) => credentialRefusedOnWiki(item.guard))?.guard;
-    if (refused2?.kind === "unchecked") credentialRefused = refused2.detail ?? "";
+    if (refused2?.kind === "unchecked") credentialRefused = refused2.detail;
     return credentialRefused !== void 0;
   };
   const onStopped = (stopped2) => {

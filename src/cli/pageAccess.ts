@@ -166,6 +166,6 @@ export function refusedPageAccess(items: Iterable<PlanItem>): string | undefined
 }
 
 /** The sentence for a credential the wiki refused, from the guard's words for the lookup (a tree's run stops on it). */
-export function refusedPageAccessMessage(detail: string | undefined): string {
-  return `Page access is configured but does not work: ${detail ?? ''}`;
+export function refusedPageAccessMessage(detail: string): string {
+  return `Page access is configured but does not work: ${detail}`;
 }

@@ -291,7 +291,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   const stopsOnRefusal = (guarded: readonly PlanItem[]): boolean => {
     if (options.stopOnRefusedCredential !== true) return false;
     const refused = guarded.find((item) => credentialRefusedOnWiki(item.guard))?.guard;
-    if (refused?.kind === 'unchecked') credentialRefused = refused.detail ?? '';
+    if (refused?.kind === 'unchecked') credentialRefused = refused.detail;
     return credentialRefused !== undefined;
   };
   const onStopped: RunOptions['onStopped'] = (stopped) => {

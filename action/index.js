@@ -1099,6 +1099,7 @@ var englishTreeMessages = {
   treeParentMissing: (parentId, recorded) => `Not sent: the tree's parent page ${parentId} was not found (it does not exist, was deleted, or this account cannot see it), so no page of the tree could land. ${parentFix(recorded)}`,
   treeParentInOtherSpace: (parentId, spaceKey, recorded) => `Not sent: the tree's parent page ${parentId} is not in the space ${spaceKey}, so no page of the tree could land there. ${parentFix(recorded)}`,
   recordedAsParent: (key, parentId) => `Not sent: the folder's .wiki-pages.json records page ${parentId}, the tree's parent page, for "${key}", but the parent page is never a page of the tree: the folder's files and subfolders become its children. Remove that entry (the next publish finds or creates the page and records it), or choose another parent page.`,
+  contentOfTreeParent: (file, parentId, manifest, treeFolder) => `Not sent with this folder: ${file} is the content of page ${parentId}, its folder's page, which this tree hangs under (${manifest} records the folder as part of the tree published from ${treeFolder === "" ? "the working folder" : treeFolder}), and a tree publish never rewrites the page it hangs under. Publish ${file} on its own (it updates that page through the edit guard), or publish ${treeFolder === "" ? "the working folder" : treeFolder} as a tree.`,
   namesTreeParentById: (file, parentId) => `Not sent: the front matter of ${file} names page ${parentId} (wiki.pageId), the tree's parent page, but a tree publish never rewrites its parent page: the folder's files and subfolders become its children. ${namedParentFix(parentId)}`,
   namesTreeParentPlace: (file, title, grandparentId, parentId) => `Not sent: the front matter of ${file} names the page titled "${title}" under page ${grandparentId}, which is page ${parentId}, the tree's parent page, but a tree publish never rewrites its parent page: the folder's files and subfolders become its children. ${namedParentFix(parentId)}`,
   treeParentUnchecked: (parentId, detail) => `Whether its front matter names the tree's parent page ${parentId} by that page's title and parent could not be checked${detail === void 0 ? " without page access" : `: ${detail}`}. A tree publish never rewrites its parent page: check that its wiki: keys name another page.`,
@@ -8650,9 +8651,24 @@ async function openManifest(port, location, options) {
   const opened = await ManifestStore.open(port, location, options);
   return opened.ok ? { ok: true, store: new TreeManifest(opened.store) } : opened;
 }
+async function openTreeManifest(port, own, above, options, wanted) {
+  const opened = await openManifest(port, own.location, own.label === void 0 ? options : { ...options, label: own.label });
+  if (!opened.ok || opened.store.holdsRecords()) return opened;
+  for (const folder of above) {
+    const upper = await ManifestStore.open(port, folder.location, folder.label === void 0 ? options : { ...options, label: folder.label });
+    if (!upper.ok) return opened;
+    const root = upper.store.rootTarget();
+    if (root === void 0 && upper.store.entries().length === 0) continue;
+    const page = upper.store.get(folder.key);
+    const here = root !== void 0 && page !== void 0 && (wanted.space ?? root.space) === root.space && (wanted.parent ?? page.id) === page.id;
+    return here ? { ok: true, store: new TreeManifest(upper.store, { key: folder.key, root: { space: root.space, parent: page.id } }) } : opened;
+  }
+  return opened;
+}
 var TreeManifest = class {
-  constructor(store) {
+  constructor(store, part) {
     this.store = store;
+    this.part = part;
   }
   store;
   root;
@@ -8663,15 +8679,39 @@ var TreeManifest = class {
    * the repository's record of the old tree as it was.
    */
   replacing = false;
+  /**
+   * The part of a manifest further up (openTreeManifest): the published folder's key there, which every key of this
+   * tree is prefixed with in that file, and the folder's recorded page, where this tree hangs. Undefined for a
+   * folder's own manifest.
+   */
+  part;
+  /** The manifest file this tree reads and records in: its folder's own, or the one further up it is part of. */
+  get location() {
+    return this.store.path;
+  }
+  /** The published folder's key in a manifest further up (openTreeManifest); undefined in its own. */
+  get partKey() {
+    return this.part?.key;
+  }
+  /** Whether the file records anything: a folder with none may be part of a tree published from further up. */
+  holdsRecords() {
+    return this.store.rootTarget() !== void 0 || this.store.entries().length > 0;
+  }
   /** Where the tree hangs, as the repository records it. */
   rootTarget() {
-    return this.store.rootTarget();
+    return this.part?.root ?? this.store.rootTarget();
   }
   get(key) {
-    return this.replacing ? void 0 : this.store.get(key);
+    if (this.replacing) return void 0;
+    return this.part === void 0 ? this.store.get(key) : key === "" ? void 0 : this.store.get(`${this.part.key}${key}`);
   }
   entries() {
-    return this.replacing ? [] : this.store.entries();
+    if (this.replacing) return [];
+    const part = this.part;
+    if (part === void 0) return this.store.entries();
+    const below = [];
+    for (const [key, entry] of this.store.entries()) if (key.startsWith(part.key) && key !== part.key) below.push([key.slice(part.key.length), entry]);
+    return below;
   }
   /** This manifest for a run under `root`; the root is written with the first page recorded. */
   withRoot(root) {
@@ -8688,28 +8728,32 @@ var TreeManifest = class {
     return this;
   }
   async record(key, entry) {
-    if (entry.id === (this.root ?? this.store.rootTarget())?.parent) return;
+    if (entry.id === (this.root ?? this.rootTarget())?.parent) return;
     if (this.replacing) {
       this.replacing = false;
-      const dropping = this.store.entries().map(([old]) => this.store.forget(old));
+      const dropping = this.entries().map(([old]) => this.store.forget(this.fileKey(old)));
       await Promise.all([...dropping, this.record(key, entry)]);
       return;
     }
-    const recorded = this.store.rootTarget();
-    if (this.root && (recorded?.space !== this.root.space || recorded.parent !== this.root.parent)) await this.store.setRootTarget(this.root);
+    const recorded = this.rootTarget();
+    if (this.part === void 0 && this.root && (recorded?.space !== this.root.space || recorded.parent !== this.root.parent)) await this.store.setRootTarget(this.root);
     if (this.store.writing) this.written++;
-    await this.store.record(key, entry);
+    await this.store.record(this.fileKey(key), entry);
   }
   /** Drops a key: its page is recorded under another now (a file renamed in its folder; one that names its own page, renamed or moved). */
   async forget(key) {
     if (this.store.writing) this.written++;
-    await this.store.forget(key);
+    await this.store.forget(this.fileKey(key));
+  }
+  /** A key of this tree as the file writes it. */
+  fileKey(key) {
+    return this.part === void 0 ? key : `${this.part.key}${key}`;
   }
   /** How many page IDs this run wrote, for the summary ("commit it"). */
   recordedCount() {
     return this.written;
   }
-  /** The page IDs writing would have added, when it is off. */
+  /** The page IDs writing would have added, when it is off, by their keys in the file. */
   pendingChanges() {
     return this.store.pendingChanges().flatMap((change) => change.kind === "added" || change.kind === "changed" ? [[change.path, change.entry]] : []);
   }
@@ -9521,6 +9565,14 @@ function planTreeOf(sources, given) {
       if (isBelow(source2.file.label, rootPath)) pinnedSources.push(source2);
     }
   }
+  const words = options.treeMessages ?? englishTreeMessages;
+  const partContent = options.partOf === void 0 ? void 0 : topContentSource(inTree, rootPath);
+  if (partContent !== void 0 && options.partOf !== void 0) {
+    inTree.delete(partContent.file.label);
+    refuseItem(partContent.item, { code: "treeParent", message: words.contentOfTreeParent(partContent.file.label, options.parentId, options.partOf.manifest, options.partOf.treeFolder), fix: void 0 });
+    refused2.push(partContent.item);
+  }
+  const partContentKey = partContent === void 0 ? {} : { partContent: partContent.file.label.slice(rootPath.length) };
   const treeInputs = [];
   for (const source2 of inTree.values()) {
     const input2 = { path: source2.file.label, title: source2.title, titleFromName: source2.titleFromName };
@@ -9592,7 +9644,6 @@ function planTreeOf(sources, given) {
     linkOf: (node) => nodeLink(node, options.links, (path) => inTree.get(path)?.item.link, (path) => inTree.get(path)?.file.key)
   });
   const retitledFrom = new Map(moves.retitled.map((page) => [page.path, page.title]));
-  const words = options.treeMessages ?? englishTreeMessages;
   const collisions = titleCollisions(tree, pinned, options.spaceId, words);
   const withoutId = (path) => !options.pageAccess && (recordedAtPath(path) === void 0 || retitledFrom.has(path));
   const refusedNode = (node) => {
@@ -9683,7 +9734,7 @@ function planTreeOf(sources, given) {
   if (!options.pageAccess) cautionUncheckedChosenPage(pinned, options.parentId, void 0, words);
   refuseWithoutIds(pages, (page) => !options.pageAccess && (page.pageId === void 0 || page.retitledFrom !== void 0), words);
   refuseUnderRefusedFolders(pages, words);
-  const { unknown, dotted, unaddressed } = foreseeTreeLinks({ tree, pages, pinnedLinkFacts, refused: refused2 }, pinnedSources.map((source2) => source2.item), options);
+  const { unknown, dotted, unaddressed } = foreseeTreeLinks({ tree, pages, pinnedLinkFacts, refused: refused2, ...partContentKey }, pinnedSources.map((source2) => source2.item), options);
   const refusedUnder = placesOfRefused(refused2, tree, parentRecordedId);
   return {
     tree,
@@ -9700,8 +9751,14 @@ function planTreeOf(sources, given) {
     ...dotted.size > 0 ? { dottedLinkPaths: dotted } : {},
     ...options.outsideLinks ? { outsideLinks: options.outsideLinks } : {},
     ...unaddressed > 0 ? { linksWithoutAddress: unaddressed } : {},
-    ...refusedUnder !== void 0 ? { refusedUnder } : {}
+    ...refusedUnder !== void 0 ? { refusedUnder } : {},
+    ...partContentKey
   };
+}
+function topContentSource(inTree, rootPath) {
+  const top = [];
+  for (const [label, source2] of inTree) if (isBelow(label, rootPath) && !label.slice(rootPath.length).includes("/")) top.push({ path: label, source: source2 });
+  return folderContentFile(top, nameOf(rootPath))?.source;
 }
 function placesOfRefused(refused2, tree, parentRecordedId) {
   let places;
@@ -9769,7 +9826,7 @@ function foreseeTreeLinks(plan, pinned, options, onDisk = { missing: /* @__PURE_
     refused: refused2,
     outside: options.outsideLinks
   };
-  const resolvePage = treePageLookup(known, plan.tree, options.identity);
+  const resolvePage = treePageLookup(known, plan.tree, options.identity, plan.partContent);
   const words = options.treeMessages ?? englishTreeMessages;
   const checked = known.addressable ? only : () => true;
   let unaddressed = 0;
@@ -9859,10 +9916,11 @@ function refusedLinkPaths(plan) {
   return paths;
 }
 var CHOSEN_PAGE = Object.freeze({ url: "page:", title: "", headings: Object.freeze([]) });
-function treePageLookup(known, tree, identity) {
+function treePageLookup(known, tree, identity, partContent) {
   const root = tree.rootPath;
   const top = topContentFile(tree);
   const lookUp2 = (path, link) => {
+    if (path === partContent) return lookUp2("");
     if (path === "") return top !== void 0 ? lookUp2(top.slice(root.length)) : known.addressable ? CHOSEN_PAGE : "noAddress";
     const node = nodeOfFile(tree, `${root}${path}`);
     const pinnedTitle = node ? void 0 : known.pinnedTitles.get(path);
@@ -9995,6 +10053,7 @@ async function runTree(options) {
   const refusedPaths = refusedLinkPaths(plan);
   const topFile = topContentFile(plan.tree);
   const resolvePage = (path) => {
+    if (path === plan.partContent) return resolvePage("");
     if (path === "") {
       if (topFile !== void 0) return resolvePage(topFile.slice(rootPath.length));
       if (!addressable) return "noAddress";
@@ -10770,7 +10829,13 @@ async function treeCommand(deps) {
   if (!walked.ok) return deps.usage(walked.message);
   const root = (0, import_node_path6.resolve)(deps.cwd, folder);
   const rootLabel = (0, import_node_path6.relative)(deps.cwd, root).split(import_node_path6.sep).join("/");
-  const opened = await openManifest(nodeManifestFiles, (0, import_node_path6.join)(root, MANIFEST_FILE_NAME), { writing: !args.noRecord && !args.dryRun });
+  const opened = await openTreeManifest(
+    nodeManifestFiles,
+    { location: (0, import_node_path6.join)(root, MANIFEST_FILE_NAME) },
+    manifestsAbove(root, deps.cwd),
+    { writing: !args.noRecord && !args.dryRun },
+    { ...args.spaceId !== void 0 ? { space: args.spaceId } : {}, ...args.parentId !== void 0 ? { parent: args.parentId } : {} }
+  );
   if (!opened.ok) return deps.usage(opened.message);
   const manifest = opened.store;
   const recorded = manifest.rootTarget();
@@ -10800,6 +10865,7 @@ async function treeCommand(deps) {
     identity,
     links,
     force: args.force,
+    ...partOfTree(manifest, deps.cwd),
     pageAddresses: treePageAddresses(deps.pages !== void 0, addressOf),
     diagramsSetting: DIAGRAMS_FLAG,
     ...renderer ? { diagramRenderer: renderer } : {},
@@ -10890,9 +10956,9 @@ ${digestLine(views)}`);
     output.problem(`The state file or ${MANIFEST_FILE_NAME} could not be written: ${describeError(stateFailure)}. The next run will not know what this one published.`);
     exitCode = interruptCode ?? EXIT_FAILED;
   }
-  if (manifest.recordedCount() > 0) output.problem(`Recorded ${manifest.recordedCount()} page ID(s) in ${(0, import_node_path6.join)(folder, MANIFEST_FILE_NAME)}: commit it, so teammates and CI publish to the same pages (in CI, commit it from the job: the runner's copy goes when the job ends).`);
+  if (manifest.recordedCount() > 0) output.problem(`Recorded ${manifest.recordedCount()} page ID(s) in ${manifestLabel(manifest.location, deps.cwd)}: commit it, so teammates and CI publish to the same pages (in CI, commit it from the job: the runner's copy goes when the job ends).`);
   const unrecorded = manifest.pendingChanges();
-  if (unrecorded.length > 0) output.problem(`${unrecorded.length} page ID(s) were not recorded in ${MANIFEST_FILE_NAME} (--no-record): ${unrecorded.map(([key, entry]) => `${key} = ${entry.id}`).join(", ")}`);
+  if (unrecorded.length > 0) output.problem(`${unrecorded.length} page ID(s) were not recorded in ${manifestLabel(manifest.location, deps.cwd)} (--no-record): ${unrecorded.map(([key, entry]) => `${key} = ${entry.id}`).join(", ")}`);
   const summaryRecord = {
     type: "summary",
     dryRun: false,
@@ -10905,16 +10971,32 @@ ${digestLine(views)}`);
     ...linksWithoutAddress,
     ...summary,
     ...reportLinksLeft(run.linksLeft, args.json, output),
-    ...manifestSummary(rootLabel, manifest.recordedCount(), unrecorded)
+    ...manifestSummary(manifestLabel(manifest.location, deps.cwd), manifest.recordedCount(), unrecorded)
   };
   output.record(summaryRecord);
   if (args.json) output.json(summaryRecord);
   else output.line(`${runSummaryLine(summary, interruptCode !== void 0)}; second pass (links to new pages): ${run.secondPass}`);
   return exitCode;
 }
-function manifestSummary(rootLabel, recorded, unrecorded) {
+function manifestsAbove(root, cwd) {
+  const top = (0, import_node_path6.resolve)(cwd);
+  const above = [];
+  if (root === top || !root.startsWith(top.endsWith(import_node_path6.sep) ? top : `${top}${import_node_path6.sep}`)) return above;
+  for (let folder = (0, import_node_path6.dirname)(root); ; folder = (0, import_node_path6.dirname)(folder)) {
+    above.push({ location: (0, import_node_path6.join)(folder, MANIFEST_FILE_NAME), key: `${(0, import_node_path6.relative)(folder, root).split(import_node_path6.sep).join("/")}/`, label: (0, import_node_path6.relative)(cwd, (0, import_node_path6.join)(folder, MANIFEST_FILE_NAME)).split(import_node_path6.sep).join("/") });
+    if (folder === top || (0, import_node_path6.dirname)(folder) === folder) break;
+  }
+  return above;
+}
+function partOfTree(manifest, cwd) {
+  if (manifest.partKey === void 0) return {};
+  return { partOf: { manifest: manifestLabel(manifest.location, cwd), treeFolder: (0, import_node_path6.relative)(cwd, (0, import_node_path6.dirname)(manifest.location)).split(import_node_path6.sep).join("/") } };
+}
+function manifestLabel(location, cwd) {
+  return (0, import_node_path6.relative)(cwd, location).split(import_node_path6.sep).join("/");
+}
+function manifestSummary(file, recorded, unrecorded) {
   if (recorded === 0 && unrecorded.length === 0) return {};
-  const file = rootLabel === "" ? MANIFEST_FILE_NAME : `${rootLabel}/${MANIFEST_FILE_NAME}`;
   return { manifest: { file, recorded, ...unrecorded.length > 0 ? { notRecorded: unrecorded.map(([key, entry]) => ({ key, pageId: entry.id })) } : {} } };
 }
 

@@ -2,7 +2,7 @@
 // runner; page IDs in the folder's .wiki-pages.json (written as pages land, unless --no-record), per-machine state
 // in --state as for any run. The output lists the tree, then moves and orphans, which the service cannot handle.
 import { lstat } from 'node:fs/promises';
-import { join, relative, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Transport } from '../core/http/transport';
 import { ownPageProof } from '../core/links/pageIdentity';
 import { StateFileLinkStore } from '../core/links/stateFile';
@@ -17,7 +17,7 @@ import { sendPlanned } from '../core/run/send';
 import { MANIFEST_FILE_NAME } from '../core/tree/manifest';
 import type { OrphanPage } from '../core/tree/moves';
 import { nodeManifestFiles } from '../core/tree/manifestNodeFs';
-import { openManifest } from '../core/tree/pageManifest';
+import { openTreeManifest, type ManifestAbove } from '../core/tree/pageManifest';
 import { spaceAddresses, type PageAddressOf } from '../core/tree/spaceAddresses';
 import { planTreeFromWalk, treeLinks, type RefusedPlace, type TreeEntryOptions, type TreePlan } from '../core/tree/treePlan';
 import { runTree, treeLandedLink, treePageAddresses, type TreeFileResult } from '../core/tree/treeRun';
@@ -266,7 +266,12 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   if (!walked.ok) return deps.usage(walked.message);
   const root = resolve(deps.cwd, folder);
   const rootLabel = relative(deps.cwd, root).split(sep).join('/');
-  const opened = await openManifest(nodeManifestFiles, join(root, MANIFEST_FILE_NAME), { writing: !args.noRecord && !args.dryRun });
+  // The folder's own manifest, else the nearest one above it up to the working folder when that one records the folder
+  // as the page this tree hangs under (a folder of a tree published from further up).
+  const opened = await openTreeManifest(
+    nodeManifestFiles, { location: join(root, MANIFEST_FILE_NAME) }, manifestsAbove(root, deps.cwd), { writing: !args.noRecord && !args.dryRun },
+    { ...(args.spaceId !== undefined ? { space: args.spaceId } : {}), ...(args.parentId !== undefined ? { parent: args.parentId } : {}) },
+  );
   if (!opened.ok) return deps.usage(opened.message);
   const manifest = opened.store;
   const recorded = manifest.rootTarget();
@@ -294,6 +299,7 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   const treeOptions: TreeEntryOptions = {
     rootInRepository: await folderInRepository(walked.fs, root),
     rootPath: rootLabel, spaceId, parentId, overwrite: args.overwrite, identity, links, force: args.force,
+    ...partOfTree(manifest, deps.cwd),
     pageAddresses: treePageAddresses(deps.pages !== undefined, addressOf),
     diagramsSetting: DIAGRAMS_FLAG,
     ...(renderer ? { diagramRenderer: renderer } : {}),
@@ -382,13 +388,13 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
     exitCode = interruptCode ?? EXIT_FAILED;
   }
   // Said on every run that wrote the file: a CI runner's copy goes with the job, so the words say to commit it from there.
-  if (manifest.recordedCount() > 0) output.problem(`Recorded ${manifest.recordedCount()} page ID(s) in ${join(folder, MANIFEST_FILE_NAME)}: commit it, so teammates and CI publish to the same pages (in CI, commit it from the job: the runner's copy goes when the job ends).`);
+  if (manifest.recordedCount() > 0) output.problem(`Recorded ${manifest.recordedCount()} page ID(s) in ${manifestLabel(manifest.location, deps.cwd)}: commit it, so teammates and CI publish to the same pages (in CI, commit it from the job: the runner's copy goes when the job ends).`);
   const unrecorded = manifest.pendingChanges();
-  if (unrecorded.length > 0) output.problem(`${unrecorded.length} page ID(s) were not recorded in ${MANIFEST_FILE_NAME} (--no-record): ${unrecorded.map(([key, entry]) => `${key} = ${entry.id}`).join(', ')}`);
+  if (unrecorded.length > 0) output.problem(`${unrecorded.length} page ID(s) were not recorded in ${manifestLabel(manifest.location, deps.cwd)} (--no-record): ${unrecorded.map(([key, entry]) => `${key} = ${entry.id}`).join(', ')}`);
   const summaryRecord = {
     type: 'summary', dryRun: false, interrupted: interruptCode !== undefined, exitCode, files: plan.pages.length + plan.pinned.length + plan.refused.length,
     secondPass: run.secondPass, moves: plan.moves.moves.length, orphans: plan.moves.orphans.length, ...linksWithoutAddress, ...summary, ...reportLinksLeft(run.linksLeft, args.json, output),
-    ...manifestSummary(rootLabel, manifest.recordedCount(), unrecorded),
+    ...manifestSummary(manifestLabel(manifest.location, deps.cwd), manifest.recordedCount(), unrecorded),
   };
   output.record(summaryRecord);
   if (args.json) output.json(summaryRecord);
@@ -396,12 +402,34 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   return exitCode;
 }
 
+/** The folders above `root` up to the working folder, nearest first, with their manifests and `root`'s key in each. */
+function manifestsAbove(root: string, cwd: string): ManifestAbove[] {
+  const top = resolve(cwd);
+  const above: ManifestAbove[] = [];
+  if (root === top || !root.startsWith(top.endsWith(sep) ? top : `${top}${sep}`)) return above;
+  for (let folder = dirname(root); ; folder = dirname(folder)) {
+    above.push({ location: join(folder, MANIFEST_FILE_NAME), key: `${relative(folder, root).split(sep).join('/')}/`, label: relative(cwd, join(folder, MANIFEST_FILE_NAME)).split(sep).join('/') });
+    if (folder === top || dirname(folder) === folder) break;
+  }
+  return above;
+}
+
 /**
  * The summary's `manifest` member, when the run wrote page IDs or would have (--no-record): the file to commit, for
  * the renderings a CI job shows (the Action's job summary and annotation), where the log line is easily missed.
  */
-function manifestSummary(rootLabel: string, recorded: number, unrecorded: ReadonlyArray<readonly [string, { id: string }]>): { manifest?: { file: string; recorded: number; notRecorded?: Array<{ key: string; pageId: string }> } } {
+/** TreePlanOptions.partOf, for a folder that is a part of a tree recorded further up. */
+function partOfTree(manifest: { location: string; partKey: string | undefined }, cwd: string): Pick<TreeEntryOptions, 'partOf'> {
+  if (manifest.partKey === undefined) return {};
+  return { partOf: { manifest: manifestLabel(manifest.location, cwd), treeFolder: relative(cwd, dirname(manifest.location)).split(sep).join('/') } };
+}
+
+/** The manifest file as the working folder reaches it, '/'-separated. */
+function manifestLabel(location: string, cwd: string): string {
+  return relative(cwd, location).split(sep).join('/');
+}
+
+function manifestSummary(file: string, recorded: number, unrecorded: ReadonlyArray<readonly [string, { id: string }]>): { manifest?: { file: string; recorded: number; notRecorded?: Array<{ key: string; pageId: string }> } } {
   if (recorded === 0 && unrecorded.length === 0) return {};
-  const file = rootLabel === '' ? MANIFEST_FILE_NAME : `${rootLabel}/${MANIFEST_FILE_NAME}`;
   return { manifest: { file, recorded, ...(unrecorded.length > 0 ? { notRecorded: unrecorded.map(([key, entry]) => ({ key, pageId: entry.id })) } : {}) } };
 }

@@ -964,6 +964,49 @@ describe('CLI --tree', () => {
     assert.match(page('Guide').markdown, /Edited on the wiki/);
   });
 
+  it('a folder of a recorded tree, published as a tree of its own from a fresh clone, is that tree\'s part: its pages updated through the edit guard, new ones recorded above', async () => {
+    const tree = { ...TREE, 'docs/guide/deep/more.md': '# More\n\nBack to [setup](../setup.md).\n' };
+    const root = await cli.tree(tree);
+    assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);
+    const guide = page('Guide');
+    const setup = page('Setup');
+    const count = cli.world.sandbox.pages().length;
+    await writeFile(join(root, 'docs', 'guide', 'deep', 'more.md'), '# More\n\nBack to [setup](../setup.md), edited.\n');
+    await writeFile(join(root, 'docs', 'guide', 'new.md'), '# New\n\nSee [more](deep/more.md) and [the guide](README.md).\n');
+    cli.world.sandbox.editPageOnWiki(setup.id, '# Setup\n\nEdited on the wiki.\n');
+
+    // No --space/--parent, no --state: docs/.wiki-pages.json records docs/guide as the page "Guide", where its tree hangs.
+    const lineOf = (run: { stdout: string }, file: string): string => run.stdout.split('\n').find((line) => line.includes(`${file} ->`)) ?? '';
+    const dry = await runCli(['publish', 'docs/guide', '--tree', '--dry-run'], { cwd: root, env: cli.env() });
+    assert.match(lineOf(dry, 'docs/guide/deep/more.md'), new RegExp(`^ {2}would update docs/guide/deep/more\\.md -> "More" in DOCS under ${page('Deep').id} `), dry.stdout);
+    assert.match(lineOf(dry, 'docs/guide/new.md'), new RegExp(`^would create docs/guide/new\\.md -> "New" in DOCS under ${guide.id}`), dry.stdout);
+    assert.match(lineOf(dry, 'docs/guide/setup.md'), /^WOULD LEAVE OUT /, 'the colleague\'s edit is held back, not met as "already exists"');
+    assert.match(dry.stdout, /0 moved, 0 orphaned/, 'the pages of the rest of the tree are no orphans of this part');
+    assert.match(lineOf(dry, 'docs/guide/README.md'), new RegExp(`^WOULD REFUSE +docs/guide/README\\.md -> "Guide" in DOCS under ${guide.id}: Not sent with this folder: docs/guide/README\\.md is the content of page ${guide.id}, its folder's page, which this tree hangs under \\(docs/\\.wiki-pages\\.json records the folder as part of the tree published from docs\\)`),
+      'the folder\'s README is its page, which the part hangs under and never rewrites: not a second "Guide" below it');
+
+    const run = await runCli(['publish', 'docs/guide', '--tree', '--json'], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 1, `${run.stdout}\n${run.stderr}`);
+    assert.deepEqual(Object.fromEntries(fileRecords(run).map((record) => [record.file, record.status])),
+      { 'docs/guide/README.md': 'refused', 'docs/guide/deep/': 'published', 'docs/guide/deep/more.md': 'published', 'docs/guide/new.md': 'published', 'docs/guide/setup.md': 'edited' });
+    assert.equal(cli.world.sandbox.pages().length, count + 1, 'only the new file\'s page is new');
+    assert.equal(page('New').parentId, guide.id);
+    assert.match(page('New').markdown, new RegExp(`\\[the guide\\]\\([^)]*/pages/${guide.id}(/[^)]*)?\\)`), 'a link to the README reaches the folder\'s page');
+    assert.equal(cli.world.sandbox.pages().filter((each) => each.title === 'Guide' && !each.deleted).length, 1);
+    assert.match(page('More').markdown, /, edited\./);
+    assert.match(page('Setup').markdown, /Edited on the wiki/);
+    assert.deepEqual(summaryRecord(run).manifest, { file: 'docs/.wiki-pages.json', recorded: 1 });
+    assertRecordsValid(jsonLines(run), 'a run of a folder that is a part of a recorded tree');
+    const manifest = JSON.parse(await readFile(join(root, 'docs', '.wiki-pages.json'), 'utf8')) as { space: string; parent: string; pages: Record<string, { id: string }> };
+    assert.equal(manifest.pages['guide/new.md']?.id, page('New').id, 'recorded in the tree\'s manifest, under the folder\'s key');
+    assert.deepEqual([manifest.space, manifest.parent], ['DOCS', '123456'], 'the tree still hangs where it did');
+    await assert.rejects(readFile(join(root, 'docs', 'guide', '.wiki-pages.json')), 'no manifest of its own');
+
+    // Hung elsewhere, the folder is a tree of its own, as before: nothing of the tree above is taken for it.
+    const elsewhere = await runCli(['publish', 'docs/guide', '--tree', '--space', 'DOCS', '--parent', '123456', '--dry-run'], { cwd: root, env: cli.env() });
+    assert.match(lineOf(elsewhere, 'docs/guide/new.md'), /^would create docs\/guide\/new\.md -> "New" in DOCS under 123456 /, elsewhere.stdout);
+  });
+
   it('a teammate publishing a tree CI published: each page is held back as a version this machine did not publish, never "edited since its last publish"; --overwrite-edited replaces them', async () => {
     const root = await cli.tree(TREE);
     // CI (alice's token) publishes the tree, and .wiki-pages.json is committed.
@@ -1473,7 +1516,7 @@ describe('CLI --tree', () => {
     const run = await runCli(['publish', 'docs', ...TO, '--no-record'], { cwd: root, env: cli.env() });
     assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
     await assert.rejects(readFile(join(root, 'docs', '.wiki-pages.json'), 'utf8'), { code: 'ENOENT' }, 'no manifest written');
-    const listed = `2 page ID(s) were not recorded in .wiki-pages.json (--no-record): guide/ = ${page('Guide').id}, guide/setup.md = ${page('Setup').id}`;
+    const listed = `2 page ID(s) were not recorded in docs/.wiki-pages.json (--no-record): guide/ = ${page('Guide').id}, guide/setup.md = ${page('Setup').id}`;
     assert.ok(run.stderr.includes(listed), run.stderr);
     // Run again: both pages are found unchanged, none is new, and the line says only what is true of them.
     const again = await runCli(['publish', 'docs', ...TO, '--no-record', '--overwrite'], { cwd: root, env: cli.env() });

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { signInApproved } from './support/accounts';
 import { useSessions } from './support/harness';
 import { clickPublishButton, compareFromConfirmation, publishNewTree } from './support/publishFlow';
-import { centerNotification, clearNotifications, notification, notificationButton, openFile, publishFolderAs, quickInput, runCommand, tokenStatusItem, UI_TIMEOUT_MS, waitForCenterNotification, waitUntil } from './support/workbench';
+import { centerNotification, clearNotifications, explorerRow, notification, notificationButton, openFile, publishFolderAs, quickInput, runCommand, tokenStatusItem, UI_TIMEOUT_MS, waitForCenterNotification, waitUntil } from './support/workbench';
 import { SANDBOX_BODIES } from './support/sandboxBodies';
 import { pullChangedPage } from './support/wikiPagesView';
 import type { Locator, Page } from 'playwright-core';
@@ -86,7 +86,7 @@ describe('Publishing a folder as a page tree', function () {
 
     const summary = await waitForCenterNotification(page, /5 published\./);
     const said = await summary.innerText();
-    assert.match(said, /5 page ID\(s\) were not recorded in \.wiki-pages\.json \(wikiPublisher\.recordPageIds is off\)/);
+    assert.match(said, /5 page ID\(s\) were not recorded in docs\/\.wiki-pages\.json \(wikiPublisher\.recordPageIds is off\)/, 'the file, as the workspace names it');
     assert.doesNotMatch(said, /were recorded in/, 'nothing claims to be recorded');
     const byTitle = (title: string) => livePage(sandbox, title);
     assert.equal(byTitle('Overview').parentId, '123456');
@@ -395,6 +395,35 @@ describe('Publishing a folder as a page tree', function () {
     assert.equal(sandbox.imports.at(-1)?.status, 200, 'updated, never "already exists"');
     assert.equal(sandbox.pages().length, count, 'no new page');
     assert.match(sandbox.pages().find((candidate) => candidate.id === setup.id)?.markdown ?? '', /Keep the token secret/);
+  });
+
+  it('a folder of a recorded tree published as a tree of its own: no questions, under its folder\'s page, its README refused with the fix, new pages recorded in the tree\'s .wiki-pages.json', async function () {
+    const { page, sandbox, workspaceDir } = await signedInSession();
+    await treePublishedOnce(page);
+    const guide = livePage(sandbox, 'Guide');
+    const count = sandbox.pages().length;
+    writeFileSync(path.join(workspaceDir, 'docs', 'guide', 'faq.md'), '# FAQ\n\nBack to [the guide](README.md).\n');
+
+    if (!(await explorerRow(page, 'guide').isVisible())) await explorerRow(page, 'docs').click();
+    await publishFolderAs(page, 'guide', 'As a page tree');
+    const confirm = page.locator('.monaco-dialog-box', { hasText: /as a tree\?/ });
+    await confirm.or(quickInput(page).filter({ visible: true })).first().waitFor({ timeout: UI_TIMEOUT_MS });
+    assert.equal(await quickInput(page).isVisible(), false, 'no questions: the tree\'s .wiki-pages.json records the folder\'s page');
+    const said = await confirm.innerText();
+    assert.match(said, new RegExp(`under page ${guide.id} in space DOCS`), said);
+    assert.match(said, new RegExp(`docs/guide/README\\.md is the content of page ${guide.id}, its folder's page, which this tree hangs under \\(docs/\\.wiki-pages\\.json records the folder as part of the tree published from docs\\)`), said);
+    await confirm.locator('.monaco-button', { hasText: /^Publish$/ }).click();
+
+    const summary = await waitForCenterNotification(page, /1 page ID\(s\) were recorded in docs\/\.wiki-pages\.json/);
+    assert.match(await summary.innerText(), /refused/);
+    assert.equal(sandbox.pages().length, count + 1, 'only the new file\'s page is new: no second "Guide" below the first');
+    const faq = livePage(sandbox, 'FAQ');
+    assert.equal(faq.parentId, guide.id);
+    // The page the folder's tree hangs under, as a link to the folder itself reaches it (its short address).
+    assert.match(faq.markdown, new RegExp(`\\[the guide\\]\\(http://[^)]+/wiki/spaces/DOCS/pages/${guide.id}(?:/Guide)?\\)`), faq.markdown);
+    const manifest = JSON.parse(readFileSync(path.join(workspaceDir, 'docs', '.wiki-pages.json'), 'utf8')) as { pages: Record<string, { id: string }> };
+    assert.equal(manifest.pages['guide/faq.md']?.id, faq.id);
+    assert.equal(existsSync(path.join(workspaceDir, 'docs', 'guide', '.wiki-pages.json')), false, 'no manifest of its own');
   });
 
   it('signed in, a page of a recorded tree whose latest version is CI\'s (another account): the warning says this machine did not publish that version, not that it was edited since you published; Compare shows it, nothing is sent', async function () {

@@ -1,12 +1,12 @@
 // The page tree's view of the manifest: the root target written with the first page (a dry run or a cancelled run
 // leaves no file), every page written as it lands, the count for "commit it", and writing turned off.
 import assert from 'node:assert/strict';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseManifest, serializeManifest } from '../../src/core/tree/manifest';
 import { nodeManifestFiles } from '../../src/core/tree/manifestNodeFs';
-import { openManifest } from '../../src/core/tree/pageManifest';
+import { openManifest, openTreeManifest } from '../../src/core/tree/pageManifest';
 
 describe('the page tree\'s manifest', () => {
   let dir: string;
@@ -80,5 +80,78 @@ describe('the page tree\'s manifest', () => {
     assert.ok(reread.ok);
     assert.deepEqual(reread.manifest.root, { space: 'ENG', parent: '2' });
     assert.deepEqual([...reread.manifest.pages], [['a.md', { id: '9', title: 'A' }]]);
+  });
+
+  describe('of a folder inside a tree published from further up', () => {
+    const upper = (): string => serializeManifest({
+      root: { space: 'DOCS', parent: '1' },
+      pages: new Map([
+        ['README.md', { id: '10', title: 'Docs' }], ['guide/', { id: '20', title: 'Guide' }], ['guide/setup.md', { id: '21', title: 'Setup' }],
+        ['guide/deep/', { id: '22', title: 'Deep' }], ['guide/deep/x.md', { id: '23', title: 'X' }], ['guides.md', { id: '30', title: 'Guides' }],
+      ]),
+    });
+    const openGuide = async (wanted: { space?: string; parent?: string }, writing = true): ReturnType<typeof openTreeManifest> => {
+      const guide = join(dir, 'guide');
+      return openTreeManifest(nodeManifestFiles, { location: join(guide, '.wiki-pages.json') }, [{ location: join(dir, '.wiki-pages.json'), key: 'guide/' }], { writing }, wanted);
+    };
+    beforeEach(async () => {
+      await writeFile(join(dir, '.wiki-pages.json'), upper());
+    });
+
+    it('reads the part below the folder, hung under the folder\'s recorded page, and records new pages in that file', async () => {
+      const opened = await openGuide({});
+      assert.ok(opened.ok);
+      const tree = opened.store;
+      assert.deepEqual(tree.rootTarget(), { space: 'DOCS', parent: '20' }, 'the folder\'s own page is where its tree hangs');
+      assert.equal(tree.partKey, 'guide/');
+      assert.deepEqual(tree.entries(), [['deep/', { id: '22', title: 'Deep' }], ['deep/x.md', { id: '23', title: 'X' }], ['setup.md', { id: '21', title: 'Setup' }]],
+        'only the keys below it, relative to it: not its own page, nor a sibling whose name starts alike');
+      assert.equal(tree.get('setup.md')?.id, '21');
+      assert.equal(tree.get(''), undefined);
+      const run = tree.withRoot({ space: 'DOCS', parent: '20' });
+      await run.record('new.md', { id: '24', title: 'New' });
+      await run.record('home.md', { id: '20', title: 'Guide' });
+      await run.forget('deep/x.md');
+      await run.settled();
+      assert.equal(tree.location, join(dir, '.wiki-pages.json'));
+      const reread = parseManifest(await readFile(join(dir, '.wiki-pages.json'), 'utf8'));
+      assert.ok(reread.ok);
+      assert.deepEqual(reread.manifest.root, { space: 'DOCS', parent: '1' }, 'the file\'s own root is left as it is');
+      assert.deepEqual([...reread.manifest.pages.keys()], ['README.md', 'guide/', 'guide/deep/', 'guide/new.md', 'guide/setup.md', 'guides.md'],
+        'the new page under the folder\'s key; the folder\'s own page never recorded again for a file of the part');
+      assert.deepEqual(await readdir(dir), ['.wiki-pages.json'], 'no manifest of its own in the folder');
+    });
+
+    it('lists what writing would have recorded by the keys the file holds, with writing off', async () => {
+      const opened = await openGuide({}, false);
+      assert.ok(opened.ok);
+      const run = opened.store.withRoot({ space: 'DOCS', parent: '20' });
+      await run.record('new.md', { id: '24', title: 'New' });
+      assert.deepEqual(run.pendingChanges(), [['guide/new.md', { id: '24', title: 'New' }]]);
+      assert.equal(await readFile(join(dir, '.wiki-pages.json'), 'utf8'), upper());
+    });
+
+    it('is not that part when the run hangs the folder elsewhere, or the file above does not record the folder', async () => {
+      for (const wanted of [{ parent: '1' }, { space: 'ENG', parent: '20' }]) {
+        const opened = await openGuide(wanted);
+        assert.ok(opened.ok);
+        assert.equal(opened.store.partKey, undefined, JSON.stringify(wanted));
+        assert.equal(opened.store.rootTarget(), undefined);
+        assert.deepEqual(opened.store.entries(), []);
+      }
+      await writeFile(join(dir, '.wiki-pages.json'), serializeManifest({ root: { space: 'DOCS', parent: '1' }, pages: new Map([['other/', { id: '40', title: 'Other' }]]) }));
+      const opened = await openGuide({});
+      assert.ok(opened.ok);
+      assert.equal(opened.store.partKey, undefined);
+    });
+
+    it('keeps to the folder\'s own manifest when it has one', async () => {
+      await mkdir(join(dir, 'guide'));
+      await writeFile(join(dir, 'guide', '.wiki-pages.json'), serializeManifest({ root: { space: 'DOCS', parent: '20' }, pages: new Map([['a.md', { id: '50', title: 'A' }]]) }));
+      const opened = await openGuide({});
+      assert.ok(opened.ok);
+      assert.equal(opened.store.partKey, undefined);
+      assert.deepEqual(opened.store.entries(), [['a.md', { id: '50', title: 'A' }]]);
+    });
   });
 });

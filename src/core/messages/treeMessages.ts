@@ -49,6 +49,11 @@ export interface TreeMessages extends PageRouteMessages {
   treeParentInOtherSpace(parentId: string, spaceKey: string, recorded: boolean): string;
   /** The folder's manifest records the tree's chosen parent page for the page at `key`: never a page of the tree. */
   recordedAsParent(key: string, parentId: string): string;
+  /**
+   * `file` is the content of the page a folder's tree hangs under (`parentId`): the folder is a part of the tree
+   * `manifest` records, published from `treeFolder` ('' for the working folder).
+   */
+  contentOfTreeParent(file: string, parentId: string, manifest: string, treeFolder: string): string;
   /** The front matter of `file` names the tree's chosen parent page by its ID (wiki.pageId): never rewritten by a tree. */
   namesTreeParentById(file: string, parentId: string): string;
   /** The front matter of `file` names the page titled `title` under `grandparentId`, which is the tree's parent page. */
@@ -110,6 +115,8 @@ export const englishTreeMessages: TreeMessages = {
     `Not sent: the tree's parent page ${parentId} is not in the space ${spaceKey}, so no page of the tree could land there. ${parentFix(recorded)}`,
   recordedAsParent: (key, parentId) =>
     `Not sent: the folder's .wiki-pages.json records page ${parentId}, the tree's parent page, for "${key}", but the parent page is never a page of the tree: the folder's files and subfolders become its children. Remove that entry (the next publish finds or creates the page and records it), or choose another parent page.`,
+  contentOfTreeParent: (file, parentId, manifest, treeFolder) =>
+    `Not sent with this folder: ${file} is the content of page ${parentId}, its folder's page, which this tree hangs under (${manifest} records the folder as part of the tree published from ${treeFolder === '' ? 'the working folder' : treeFolder}), and a tree publish never rewrites the page it hangs under. Publish ${file} on its own (it updates that page through the edit guard), or publish ${treeFolder === '' ? 'the working folder' : treeFolder} as a tree.`,
   namesTreeParentById: (file, parentId) =>
     `Not sent: the front matter of ${file} names page ${parentId} (wiki.pageId), the tree's parent page, but a tree publish never rewrites its parent page: the folder's files and subfolders become its children. ${namedParentFix(parentId)}`,
   namesTreeParentPlace: (file, title, grandparentId, parentId) =>

@@ -14,6 +14,41 @@ export async function openManifest(port: ManifestPort, location: string, options
   return opened.ok ? { ok: true, store: new TreeManifest(opened.store) } : opened;
 }
 
+/** A folder above the published one, where the manifest of a tree it is part of may be. */
+export interface ManifestAbove {
+  /** The manifest file in that folder, as the front end's port reads it. */
+  location: string;
+  /** The published folder's key in that manifest: its path from that folder, '/'-separated, ending in '/'. */
+  key: string;
+  /** How messages name that file (ManifestStoreOptions.label). */
+  label?: string;
+}
+
+/**
+ * The manifest a tree published from `own`'s folder reads and records in. Its own, when the folder has one. Else a
+ * folder of a tree published from further up (a teammate publishes `docs/guide` of the `docs` tree CI publishes): the
+ * nearest manifest above records the folder's page, and when that page is where this run hangs the tree (`wanted`, or
+ * nothing asked), the tree is that manifest's part below it. Its pages are then updated through the edit guard, and
+ * new ones recorded there, instead of meeting "already exists" under the folder's page. A manifest above that records
+ * the folder elsewhere, or not at all, or cannot be read, is another tree's: the folder gets its own, as before.
+ */
+export async function openTreeManifest(
+  port: ManifestPort, own: { location: string; label?: string }, above: readonly ManifestAbove[], options: ManifestStoreOptions, wanted: { space?: string; parent?: string },
+): Promise<ManifestOpening> {
+  const opened = await openManifest(port, own.location, own.label === undefined ? options : { ...options, label: own.label });
+  if (!opened.ok || opened.store.holdsRecords()) return opened;
+  for (const folder of above) {
+    const upper = await ManifestStore.open(port, folder.location, folder.label === undefined ? options : { ...options, label: folder.label });
+    if (!upper.ok) return opened;
+    const root = upper.store.rootTarget();
+    if (root === undefined && upper.store.entries().length === 0) continue;
+    const page = upper.store.get(folder.key);
+    const here = root !== undefined && page !== undefined && (wanted.space ?? root.space) === root.space && (wanted.parent ?? page.id) === page.id;
+    return here ? { ok: true, store: new TreeManifest(upper.store, { key: folder.key, root: { space: root.space, parent: page.id } }) } : opened;
+  }
+  return opened;
+}
+
 export class TreeManifest {
   private root: ManifestRoot | undefined;
   private written = 0;
@@ -24,19 +59,50 @@ export class TreeManifest {
    */
   private replacing = false;
 
-  constructor(private readonly store: ManifestStore) {}
+  /**
+   * The part of a manifest further up (openTreeManifest): the published folder's key there, which every key of this
+   * tree is prefixed with in that file, and the folder's recorded page, where this tree hangs. Undefined for a
+   * folder's own manifest.
+   */
+  private readonly part: { key: string; root: ManifestRoot } | undefined;
+
+  constructor(private readonly store: ManifestStore, part?: { key: string; root: ManifestRoot }) {
+    this.part = part;
+  }
+
+  /** The manifest file this tree reads and records in: its folder's own, or the one further up it is part of. */
+  get location(): string {
+    return this.store.path;
+  }
+
+  /** The published folder's key in a manifest further up (openTreeManifest); undefined in its own. */
+  get partKey(): string | undefined {
+    return this.part?.key;
+  }
+
+  /** Whether the file records anything: a folder with none may be part of a tree published from further up. */
+  holdsRecords(): boolean {
+    return this.store.rootTarget() !== undefined || this.store.entries().length > 0;
+  }
 
   /** Where the tree hangs, as the repository records it. */
   rootTarget(): ManifestRoot | undefined {
-    return this.store.rootTarget();
+    return this.part?.root ?? this.store.rootTarget();
   }
 
   get(key: string): ManifestEntry | undefined {
-    return this.replacing ? undefined : this.store.get(key);
+    if (this.replacing) return undefined;
+    // The folder's own key in the file further up is the page the tree hangs under, never one of its pages.
+    return this.part === undefined ? this.store.get(key) : key === '' ? undefined : this.store.get(`${this.part.key}${key}`);
   }
 
   entries(): ReadonlyArray<[string, ManifestEntry]> {
-    return this.replacing ? [] : this.store.entries();
+    if (this.replacing) return [];
+    const part = this.part;
+    if (part === undefined) return this.store.entries();
+    const below: Array<[string, ManifestEntry]> = [];
+    for (const [key, entry] of this.store.entries()) if (key.startsWith(part.key) && key !== part.key) below.push([key.slice(part.key.length), entry]);
+    return below;
   }
 
   /** This manifest for a run under `root`; the root is written with the first page recorded. */
@@ -58,24 +124,30 @@ export class TreeManifest {
   async record(key: string, entry: ManifestEntry): Promise<void> {
     // The tree's parent page is never one of its pages, and a manifest that records it is refused when read
     // (manifestFormat.ts). A file whose front matter names that page's own place lands on it: its ID is not written.
-    if (entry.id === (this.root ?? this.store.rootTarget())?.parent) return;
+    if (entry.id === (this.root ?? this.rootTarget())?.parent) return;
     if (this.replacing) {
       this.replacing = false;
       // Dropped and the first page recorded in one write: the store writes once its changes of this turn are made.
-      const dropping = this.store.entries().map(([old]) => this.store.forget(old));
+      const dropping = this.entries().map(([old]) => this.store.forget(this.fileKey(old)));
       await Promise.all([...dropping, this.record(key, entry)]);
       return;
     }
-    const recorded = this.store.rootTarget();
-    if (this.root && (recorded?.space !== this.root.space || recorded.parent !== this.root.parent)) await this.store.setRootTarget(this.root);
+    // A part's root is its folder's page, recorded in the file further up; that file's own root stays as it is.
+    const recorded = this.rootTarget();
+    if (this.part === undefined && this.root && (recorded?.space !== this.root.space || recorded.parent !== this.root.parent)) await this.store.setRootTarget(this.root);
     if (this.store.writing) this.written++;
-    await this.store.record(key, entry);
+    await this.store.record(this.fileKey(key), entry);
   }
 
   /** Drops a key: its page is recorded under another now (a file renamed in its folder; one that names its own page, renamed or moved). */
   async forget(key: string): Promise<void> {
     if (this.store.writing) this.written++;
-    await this.store.forget(key);
+    await this.store.forget(this.fileKey(key));
+  }
+
+  /** A key of this tree as the file writes it. */
+  private fileKey(key: string): string {
+    return this.part === undefined ? key : `${this.part.key}${key}`;
   }
 
   /** How many page IDs this run wrote, for the summary ("commit it"). */
@@ -83,7 +155,7 @@ export class TreeManifest {
     return this.written;
   }
 
-  /** The page IDs writing would have added, when it is off. */
+  /** The page IDs writing would have added, when it is off, by their keys in the file. */
   pendingChanges(): ReadonlyArray<[string, ManifestEntry]> {
     return this.store.pendingChanges().flatMap((change) => (change.kind === 'added' || change.kind === 'changed' ? [[change.path, change.entry] as [string, ManifestEntry]] : []));
   }

@@ -28,7 +28,7 @@ import { groupByTitleInSpace, otherNames } from './collisions';
 import { generatedFolderPage } from './folderMarkdown';
 import { detectMoves, type MoveReport, type PageMove, type PinnedFile, type RecordedPage } from './moves';
 import { takeTitlesBack } from './titledBack';
-import { folderContentRank } from './folderPage';
+import { folderContentFile, folderContentRank } from './folderPage';
 import { folderKey, isBelow, nameOf, parentFolderOf } from './paths';
 import { linkingFileOf, linksReachOtherPages, linkTargetsDigest, pinnedLinkedPages, treeHeadingsByPath, treePageIdByNodePath, wikiAnchorByPath } from './linkTargets';
 import { nodeOfFile, shapeTree, topContentFile, type PageTree, type TreeInput, type TreeNode } from './shape';
@@ -72,6 +72,12 @@ export interface TreePlanOptions extends Pick<PlanOptions, 'force' | 'omitTitleH
    * the front end's ports by planTreeOnDisk and planTreeFromWalk. Without them such links stay as written, named.
    */
   outsideLinks?: OutsideLinks;
+  /**
+   * The published folder is a part of a tree recorded further up (openTreeManifest): it hangs under its own folder's
+   * page, whose content its index, README or <folder>.md is. `manifest`: that file as messages name it; `treeFolder`:
+   * the folder that tree is published from, as messages name it ('' for the working folder).
+   */
+  partOf?: { manifest: string; treeFolder: string };
 }
 
 /**
@@ -189,6 +195,12 @@ export interface TreePlan {
    * index or README at the top gives the folder a page of its own (topContentFile).
    */
   parentId?: string;
+  /**
+   * A part of a tree recorded further up (TreePlanOptions.partOf): the path of its content file at the top, relative
+   * to the published folder. That file is the page the tree hangs under, so it is refused, and a link to it goes to
+   * that page, as a link to the folder itself does.
+   */
+  partContent?: string;
   /**
    * The paths (relative to the published folder) the tree's links name that no page of this run is at: none known for
    * them, or only the one the repository records (which an orphan may be, its file deleted or moved).
@@ -518,6 +530,16 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
       if (isBelow(source.file.label, rootPath)) pinnedSources.push(source);
     }
   }
+  const words = options.treeMessages ?? englishTreeMessages;
+  // A part of a tree recorded further up hangs under its folder's own page, whose content its index, README or
+  // <folder>.md at the top is: as a child page of itself it would be a second page of that title. Refused, with the fix.
+  const partContent = options.partOf === undefined ? undefined : topContentSource(inTree, rootPath);
+  if (partContent !== undefined && options.partOf !== undefined) {
+    inTree.delete(partContent.file.label);
+    refuseItem(partContent.item, { code: 'treeParent', message: words.contentOfTreeParent(partContent.file.label, options.parentId, options.partOf.manifest, options.partOf.treeFolder), fix: undefined });
+    refused.push(partContent.item);
+  }
+  const partContentKey = partContent === undefined ? {} : { partContent: partContent.file.label.slice(rootPath.length) };
   const treeInputs: TreeInput[] = [];
   for (const source of inTree.values()) {
     const input: TreeInput = { path: source.file.label, title: source.title, titleFromName: source.titleFromName };
@@ -601,7 +623,6 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
     linkOf: (node) => nodeLink(node, options.links, (path) => inTree.get(path)?.item.link, (path) => inTree.get(path)?.file.key),
   });
   const retitledFrom = new Map(moves.retitled.map((page) => [page.path, page.title]));
-  const words = options.treeMessages ?? englishTreeMessages;
   // What the plan refuses is known before a generated folder page is written, so that it links no child with no page
   // to come: a collision of titles, a page without an ID to learn, or the file's own refusals.
   const collisions = titleCollisions(tree, pinned, options.spaceId, words);
@@ -731,7 +752,7 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
   refuseWithoutIds(pages, (page) => !options.pageAccess && (page.pageId === undefined || page.retitledFrom !== undefined), words);
   refuseUnderRefusedFolders(pages, words);
   // After the refusals: a link to a page the plan refuses is named now, as the run names it, not found out after.
-  const { unknown, dotted, unaddressed } = foreseeTreeLinks({ tree, pages, pinnedLinkFacts, refused }, pinnedSources.map((source) => source.item), options);
+  const { unknown, dotted, unaddressed } = foreseeTreeLinks({ tree, pages, pinnedLinkFacts, refused, ...partContentKey }, pinnedSources.map((source) => source.item), options);
   const refusedUnder = placesOfRefused(refused, tree, parentRecordedId);
   return {
     tree, pages, pinned, pinnedLinkFacts, refused, moves, overwrite: options.overwrite, rootInRepository: options.rootInRepository, parentId: options.parentId,
@@ -741,7 +762,15 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
     ...(options.outsideLinks ? { outsideLinks: options.outsideLinks } : {}),
     ...(unaddressed > 0 ? { linksWithoutAddress: unaddressed } : {}),
     ...(refusedUnder !== undefined ? { refusedUnder } : {}),
+    ...partContentKey,
   };
+}
+
+/** The file at the top of the published folder that would be its content, as a folder's (index, README, <folder>.md). */
+function topContentSource(inTree: ReadonlyMap<string, TreeSource>, rootPath: string): TreeSource | undefined {
+  const top: Array<{ path: string; source: TreeSource }> = [];
+  for (const [label, source] of inTree) if (isBelow(label, rootPath) && !label.slice(rootPath.length).includes('/')) top.push({ path: label, source });
+  return folderContentFile(top, nameOf(rootPath))?.source;
 }
 
 /** TreePlan.refusedUnder: each refused file's folder below the published folder, with its page as the tree plans it. */
@@ -822,7 +851,7 @@ const LOOKUPS_AT_ONCE = 8;
  * page is checked, whatever `only` says.
  */
 function foreseeTreeLinks(
-  plan: Pick<TreePlan, 'tree' | 'pages' | 'pinnedLinkFacts' | 'refused'>, pinned: readonly PlanItem[], options: TreePlanOptions,
+  plan: Pick<TreePlan, 'tree' | 'pages' | 'pinnedLinkFacts' | 'refused' | 'partContent'>, pinned: readonly PlanItem[], options: TreePlanOptions,
   onDisk: { missing: ReadonlySet<string>; pageless: ReadonlySet<string> } = { missing: new Set(), pageless: new Set() }, only: (item: PlanItem) => boolean = () => true,
 ): { unknown: ReadonlySet<string>; dotted: ReadonlySet<string>; unaddressed: number } {
   const rootPath = plan.tree.rootPath;
@@ -838,7 +867,7 @@ function foreseeTreeLinks(
     headingsOf, anchorMatchers: new Map(), addressable: options.pageAddresses !== false, pinnedTitles, rootInRepository: options.rootInRepository,
     unknown: new Set(), dotted: new Set(), missing: onDisk.missing, pageless: onDisk.pageless, refused, outside: options.outsideLinks,
   };
-  const resolvePage = treePageLookup(known, plan.tree, options.identity);
+  const resolvePage = treePageLookup(known, plan.tree, options.identity, plan.partContent);
   const words = options.treeMessages ?? englishTreeMessages;
   const checked = known.addressable ? only : () => true;
   let unaddressed = 0;
@@ -1014,10 +1043,12 @@ export function refusedLinkPaths(plan: Pick<TreePlan, 'tree' | 'pages' | 'refuse
 const CHOSEN_PAGE: LinkedPage = Object.freeze({ url: 'page:', title: '', headings: Object.freeze([]) });
 
 /** The page a link of the tree names, by its path relative to the published folder: one lookup for every page's links. */
-function treePageLookup(known: ForeseenPages, tree: PageTree, identity: TreeIdentity): RewriteContext['resolvePage'] {
+function treePageLookup(known: ForeseenPages, tree: PageTree, identity: TreeIdentity, partContent: string | undefined): RewriteContext['resolvePage'] {
   const root = tree.rootPath;
   const top = topContentFile(tree);
   const lookUp: RewriteContext['resolvePage'] = (path, link) => {
+    // A part's content file is the page the part hangs under (TreePlan.partContent), as the folder itself is.
+    if (path === partContent) return lookUp('');
     // The published folder itself: its index or README at the top, as for any folder; else the chosen page it maps
     // to, which has its own text (no headings of ours to check).
     if (path === '') return top !== undefined ? lookUp(top.slice(root.length)) : known.addressable ? CHOSEN_PAGE : 'noAddress';

@@ -178,6 +178,8 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   const refusedPaths = refusedLinkPaths(plan);
   const topFile = topContentFile(plan.tree);
   const resolvePage = (path: string): PageLookup => {
+    // A part's content file is the page the part hangs under (TreePlan.partContent), as the folder itself is.
+    if (path === plan.partContent) return resolvePage('');
     // The published folder itself: its index or README at the top, as for any folder; else the chosen page it maps to
     // (its own text: no headings of ours).
     if (path === '') {

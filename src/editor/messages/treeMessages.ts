@@ -64,6 +64,10 @@ export const editorTreeMessages: TreeMessages = {
       : vscode.l10n.t('Not sent: the tree\'s parent page {0} is not in the space {1}, so no page of the tree could land there. Choose another parent page (on the command line, --parent).', parentId, spaceKey),
   recordedAsParent: (key, parentId) =>
     vscode.l10n.t('Not sent: the folder\'s .wiki-pages.json records page {0}, the tree\'s parent page, for "{1}", but the parent page is never a page of the tree: the folder\'s files and subfolders become its children. Remove that entry (the next publish finds or creates the page and records it), or choose another parent page.', parentId, key),
+  contentOfTreeParent: (file, parentId, manifest, treeFolder) =>
+    treeFolder === ''
+      ? vscode.l10n.t('Not sent with this folder: {0} is the content of page {1}, its folder\'s page, which this tree hangs under ({2} records the folder as part of the tree published from the workspace folder), and a tree publish never rewrites the page it hangs under. Publish {0} on its own (it updates that page through the edit guard), or publish the workspace folder as a tree.', file, parentId, manifest)
+      : vscode.l10n.t('Not sent with this folder: {0} is the content of page {1}, its folder\'s page, which this tree hangs under ({2} records the folder as part of the tree published from {3}), and a tree publish never rewrites the page it hangs under. Publish {0} on its own (it updates that page through the edit guard), or publish {3} as a tree.', file, parentId, manifest, treeFolder),
   namesTreeParentById: (file, parentId) =>
     vscode.l10n.t('Not sent: the front matter of {0} names page {1} (wiki.pageId), the tree\'s parent page, but a tree publish never rewrites its parent page: the folder\'s files and subfolders become its children. Point its wiki: keys at another page, or remove them (the file then becomes a page of the tree); if rewriting page {1} is really meant, publish that file on its own, not as a tree (on the command line, without --tree).', file, parentId),
   namesTreeParentPlace: (file, title, grandparentId, parentId) =>

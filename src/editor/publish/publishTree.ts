@@ -27,6 +27,7 @@ import { fewNames } from './fewNames';
 import { editorFileLinkPorts } from './fileLinkPorts';
 import { linksLeftNote } from './linksLeftNote';
 import { workspaceManifestPort } from './manifestPort';
+import { manifestAncestors } from './repositoryLinks';
 import { askPlanDefaults } from './prompts';
 import { concurrencySetting, omitTitleHeadingSetting, sharedPlanOptions, sendSetup, type PublishDependencies } from './publishContext';
 import { showWithActions } from './showOutcome';
@@ -52,7 +53,15 @@ export class TreePublisher {
       return;
     }
     const manifestUri = vscode.Uri.joinPath(folder, MANIFEST_FILE_NAME);
-    const opened = await core.openManifest(workspaceManifestPort(), manifestUri.toString(), { writing: setting<boolean>('wikiPublisher.recordPageIds', true), messages: editorManifestMessages, label: vscode.workspace.asRelativePath(manifestUri) });
+    // The folder's own manifest, else the nearest one above it in its workspace folder when that one records the folder's
+    // page (a folder of a tree published from further up): the tree is then that manifest's part below the folder.
+    const above = manifestAncestors(folder.with({ path: `${folder.path.replace(/\/+$/, '')}/` }))
+      .filter((ancestor) => ancestor.relativePath !== '')
+      .map((ancestor) => ({ location: ancestor.manifestLocation, key: ancestor.relativePath, label: vscode.workspace.asRelativePath(vscode.Uri.parse(ancestor.manifestLocation)) }));
+    const opened = await core.openTreeManifest(
+      workspaceManifestPort(), { location: manifestUri.toString(), label: vscode.workspace.asRelativePath(manifestUri) }, above,
+      { writing: setting<boolean>('wikiPublisher.recordPageIds', true), messages: editorManifestMessages }, {},
+    );
     if (!opened.ok) {
       void showWithActions('error', opened.message, []);
       return;
@@ -88,7 +97,7 @@ export class TreePublisher {
       // Links to files that are not there are looked up from the folder through workspace.fs, as the walk read it.
       plan = await core.planTreeOnDisk(read.sources, {
         rootPath, rootInRepository,
-        spaceId: answers.spaceId, parentId: answers.parentId, overwrite: answers.overwrite, identity, links,
+        spaceId: answers.spaceId, parentId: answers.parentId, overwrite: answers.overwrite, identity, links, ...partOfTree(manifest),
         ...(pages ? { wiki: { pages, parentRecorded: recorded !== undefined, whileLooking } } : {}),
         pageAddresses: core.treePageAddresses(pages !== undefined, addressOf),
         omitTitleHeading: omitTitleHeadingSetting(), ...sharedPlanOptions(), treeMessages: editorTreeMessages,
@@ -150,7 +159,9 @@ export class TreePublisher {
     await linking;
     // Pull's base, as after any publish: each file's page as its last pass left it, exported in the background.
     for (const [key, link] of landed) if (!core.isGeneratedPageKey(key)) this.deps.keepPullBase?.(key, link, undefined);
-    await manifest.settled().catch((error: unknown) => this.deps.log.error(`Writing ${MANIFEST_FILE_NAME} failed: ${describeError(error)}`));
+    // The file recorded in: the folder's own, or the one further up its tree is part of.
+    const manifestFile = vscode.workspace.asRelativePath(vscode.Uri.parse(manifest.location));
+    await manifest.settled().catch((error: unknown) => this.deps.log.error(`Writing ${manifestFile} failed: ${describeError(error)}`));
     this.log(plan, run.results, run.summary, run.leftBehind, addressOf);
     const summary = run.summary;
     // The verdicts the run acted on are on the items it sent (the plan's own were only the look before the question).
@@ -162,8 +173,8 @@ export class TreePublisher {
       ...(plan.moves.renamed.length > 0 ? [vscode.l10n.t('Renamed: {0} - the page follows the file (same title under the same parent page): {1}', plan.moves.renamed.length, plan.moves.renamed.map((rename) => `${rename.oldPath} -> ${rename.path}`).join(', '))] : []),
       ...(plan.moves.orphans.length > 0 ? [vscode.l10n.t('{0} page(s) on the wiki no longer map to a file (see Show Results); the service cannot delete pages.', plan.moves.orphans.length)] : []),
       ...(run.leftBehind.length > 0 ? [vscode.l10n.t('{0} page(s) this tree published before stay where they are on the wiki: new pages replace them (a title changed, or a folder page was published anew; see Show Results); the service cannot move or delete pages.', run.leftBehind.length)] : []),
-      ...(manifest.recordedCount() > 0 ? [vscode.l10n.t('{0} page ID(s) were recorded in {1}: commit it, so teammates and CI publish to the same pages.', manifest.recordedCount(), MANIFEST_FILE_NAME)] : []),
-      ...(manifest.pendingChanges().length > 0 ? [vscode.l10n.t('{0} page ID(s) were not recorded in {1} (wikiPublisher.recordPageIds is off).', manifest.pendingChanges().length, MANIFEST_FILE_NAME)] : []),
+      ...(manifest.recordedCount() > 0 ? [vscode.l10n.t('{0} page ID(s) were recorded in {1}: commit it, so teammates and CI publish to the same pages.', manifest.recordedCount(), manifestFile)] : []),
+      ...(manifest.pendingChanges().length > 0 ? [vscode.l10n.t('{0} page ID(s) were not recorded in {1} (wikiPublisher.recordPageIds is off).', manifest.pendingChanges().length, manifestFile)] : []),
       ...(unchecked ? [unchecked] : []),
     ];
     const severity = summary.failed + summary.refused + summary.existsUnproven > 0 ? 'error' : summary.edited + summary.notStarted + summary.cancelled + run.linksLeft.length > 0 ? 'warning' : 'info';
@@ -353,4 +364,13 @@ function editedLine(entry: { item: PlanItem; title: string; below: number }): st
   return entry.item.heldBelowNewPage !== undefined
     ? vscode.l10n.t('Edited on the wiki since you last published it: "{0}", {1}. Overwriting creates it anew under the new page of its folder "{2}" and leaves the edited page where it is.', entry.title, editedText(verdict), entry.item.heldBelowNewPage)
     : vscode.l10n.t('Edited on the wiki since you last published it: "{0}", {1}', entry.title, editedText(verdict));
+}
+
+/** TreePlanOptions.partOf, for a folder that is a part of a tree recorded further up ('' names the workspace folder). */
+function partOfTree(manifest: { location: string; partKey: string | undefined }): { partOf?: { manifest: string; treeFolder: string } } {
+  if (manifest.partKey === undefined) return {};
+  const file = vscode.Uri.parse(manifest.location);
+  const treeFolder = vscode.Uri.joinPath(file, '..');
+  const top = vscode.workspace.getWorkspaceFolder(treeFolder)?.uri.path.replace(/\/+$/, '');
+  return { partOf: { manifest: vscode.workspace.asRelativePath(file), treeFolder: top === treeFolder.path.replace(/\/+$/, '') ? '' : vscode.workspace.asRelativePath(treeFolder) } };
 }

@@ -8651,17 +8651,20 @@ async function openManifest(port, location, options) {
   const opened = await ManifestStore.open(port, location, options);
   return opened.ok ? { ok: true, store: new TreeManifest(opened.store) } : opened;
 }
-async function openTreeManifest(port, own, above, options, wanted) {
-  const opened = await openManifest(port, own.location, own.label === void 0 ? options : { ...options, label: own.label });
+async function openTreeManifest(port, own, ancestors, options, wanted, labelOf) {
+  const labelled = (location) => labelOf ? { ...options, label: labelOf(location) } : options;
+  const opened = await openManifest(port, own, labelled(own));
   if (!opened.ok || opened.store.holdsRecords()) return opened;
-  for (const folder of above) {
-    const upper = await ManifestStore.open(port, folder.location, folder.label === void 0 ? options : { ...options, label: folder.label });
+  for (const ancestor of ancestors) {
+    if (ancestor.relativePath === "") continue;
+    const upper = await ManifestStore.open(port, ancestor.manifestLocation, labelled(ancestor.manifestLocation));
     if (!upper.ok) return opened;
     const root = upper.store.rootTarget();
     if (root === void 0 && upper.store.entries().length === 0) continue;
-    const page = upper.store.get(folder.key);
+    const key = ancestor.relativePath;
+    const page = upper.store.get(key);
     const here = root !== void 0 && page !== void 0 && (wanted.space ?? root.space) === root.space && (wanted.parent ?? page.id) === page.id;
-    return here ? { ok: true, store: new TreeManifest(upper.store, { key: folder.key, root: { space: root.space, parent: page.id } }) } : opened;
+    return here ? { ok: true, store: new TreeManifest(upper.store, { key, root: { space: root.space, parent: page.id } }) } : opened;
   }
   return opened;
 }
@@ -10505,18 +10508,22 @@ function folderListings() {
   };
 }
 function repositoryLinkFile(path, cwd, listing = folderListings()) {
+  const siblingNames = listing((0, import_node_path4.dirname)(path));
+  return { key: path, ancestors: manifestAncestors(path, cwd), ...siblingNames ? { siblingNames } : {} };
+}
+function manifestAncestors(path, cwd) {
   const ancestors = [];
   const top = (0, import_node_path4.resolve)(cwd);
   const slash = path.endsWith("/") ? "/" : "";
   if (path === top || path.startsWith(top.endsWith(import_node_path4.sep) ? top : `${top}${import_node_path4.sep}`)) {
     if (slash !== "") ancestors.push({ folder: path.slice(0, -1), manifestLocation: (0, import_node_path4.join)(path, MANIFEST_FILE_NAME), relativePath: "" });
+    if (slash !== "" && path.slice(0, -1) === top) return ancestors;
     for (let folder = (0, import_node_path4.dirname)(path); ; folder = (0, import_node_path4.dirname)(folder)) {
       ancestors.push({ folder, manifestLocation: (0, import_node_path4.join)(folder, MANIFEST_FILE_NAME), relativePath: `${(0, import_node_path4.relative)(folder, path).split(import_node_path4.sep).join("/")}${slash}` });
       if (folder === top || (0, import_node_path4.dirname)(folder) === folder) break;
     }
   }
-  const siblingNames = listing((0, import_node_path4.dirname)(path));
-  return { key: path, ancestors, ...siblingNames ? { siblingNames } : {} };
+  return ancestors;
 }
 function isBelow2(path) {
   return path !== "" && path !== ".." && !path.startsWith(`..${import_node_path4.sep}`) && !(0, import_node_path4.isAbsolute)(path);
@@ -10831,8 +10838,8 @@ async function treeCommand(deps) {
   const rootLabel = (0, import_node_path6.relative)(deps.cwd, root).split(import_node_path6.sep).join("/");
   const opened = await openTreeManifest(
     nodeManifestFiles,
-    { location: (0, import_node_path6.join)(root, MANIFEST_FILE_NAME) },
-    manifestsAbove(root, deps.cwd),
+    (0, import_node_path6.join)(root, MANIFEST_FILE_NAME),
+    manifestAncestors(`${root}/`, deps.cwd),
     { writing: !args.noRecord && !args.dryRun },
     { ...args.spaceId !== void 0 ? { space: args.spaceId } : {}, ...args.parentId !== void 0 ? { parent: args.parentId } : {} }
   );
@@ -10977,16 +10984,6 @@ ${digestLine(views)}`);
   if (args.json) output.json(summaryRecord);
   else output.line(`${runSummaryLine(summary, interruptCode !== void 0)}; second pass (links to new pages): ${run.secondPass}`);
   return exitCode;
-}
-function manifestsAbove(root, cwd) {
-  const top = (0, import_node_path6.resolve)(cwd);
-  const above = [];
-  if (root === top || !root.startsWith(top.endsWith(import_node_path6.sep) ? top : `${top}${import_node_path6.sep}`)) return above;
-  for (let folder = (0, import_node_path6.dirname)(root); ; folder = (0, import_node_path6.dirname)(folder)) {
-    above.push({ location: (0, import_node_path6.join)(folder, MANIFEST_FILE_NAME), key: `${(0, import_node_path6.relative)(folder, root).split(import_node_path6.sep).join("/")}/`, label: (0, import_node_path6.relative)(cwd, (0, import_node_path6.join)(folder, MANIFEST_FILE_NAME)).split(import_node_path6.sep).join("/") });
-    if (folder === top || (0, import_node_path6.dirname)(folder) === folder) break;
-  }
-  return above;
 }
 function partOfTree(manifest, cwd) {
   if (manifest.partKey === void 0) return {};

@@ -66,19 +66,29 @@ export function folderListings(): (folder: string) => string[] | undefined {
  * gives a folder's names (folderListings(), shared by the files of one run).
  */
 export function repositoryLinkFile(path: string, cwd: string, listing: (folder: string) => string[] | undefined = folderListings()): RepositoryLinkFile {
+  const siblingNames = listing(dirname(path));
+  return { key: path, ancestors: manifestAncestors(path, cwd), ...(siblingNames ? { siblingNames } : {}) };
+}
+
+/**
+ * The folders from a file's own up to the working folder, nearest first, with the file's path relative to each: where
+ * a .wiki-pages.json may record it. A path ending in '/' is a folder, whose own manifest comes first.
+ */
+export function manifestAncestors(path: string, cwd: string): ManifestAncestor[] {
   const ancestors: ManifestAncestor[] = [];
   const top = resolve(cwd);
   const slash = path.endsWith('/') ? '/' : '';
   if (path === top || path.startsWith(top.endsWith(sep) ? top : `${top}${sep}`)) {
     // A folder's own manifest comes first: a tree published from it records there the page the folder maps to.
     if (slash !== '') ancestors.push({ folder: path.slice(0, -1), manifestLocation: join(path, MANIFEST_FILE_NAME), relativePath: '' });
+    // The working folder itself: nothing above it is looked at.
+    if (slash !== '' && path.slice(0, -1) === top) return ancestors;
     for (let folder = dirname(path); ; folder = dirname(folder)) {
       ancestors.push({ folder, manifestLocation: join(folder, MANIFEST_FILE_NAME), relativePath: `${relative(folder, path).split(sep).join('/')}${slash}` });
       if (folder === top || dirname(folder) === folder) break;
     }
   }
-  const siblingNames = listing(dirname(path));
-  return { key: path, ancestors, ...(siblingNames ? { siblingNames } : {}) };
+  return ancestors;
 }
 
 /** Whether a path relative to the working folder names something below it. */

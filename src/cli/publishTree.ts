@@ -17,7 +17,7 @@ import { sendPlanned } from '../core/run/send';
 import { MANIFEST_FILE_NAME } from '../core/tree/manifest';
 import type { OrphanPage } from '../core/tree/moves';
 import { nodeManifestFiles } from '../core/tree/manifestNodeFs';
-import { openTreeManifest, type ManifestAbove } from '../core/tree/pageManifest';
+import { openTreeManifest } from '../core/tree/pageManifest';
 import { spaceAddresses, type PageAddressOf } from '../core/tree/spaceAddresses';
 import { planTreeFromWalk, treeLinks, type RefusedPlace, type TreeEntryOptions, type TreePlan } from '../core/tree/treePlan';
 import { runTree, treeLandedLink, treePageAddresses, type TreeFileResult } from '../core/tree/treeRun';
@@ -25,7 +25,7 @@ import type { WikiPagesClient } from '../core/wikiPages';
 import type { PublishArgs } from './args';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, runExitCode } from './exitCodes';
 import { folderInRepository } from '../core/walk/gitignore';
-import { cliFileLinkPorts } from './fileLinks';
+import { cliFileLinkPorts, manifestAncestors } from './fileLinks';
 import { walkArguments } from './files';
 import { linksWithoutAddressProblem, refusedPageAccess, refusedPageAccessMessage } from './pageAccess';
 import type { Output } from './output';
@@ -269,7 +269,7 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   // The folder's own manifest, else the nearest one above it up to the working folder when that one records the folder
   // as the page this tree hangs under (a folder of a tree published from further up).
   const opened = await openTreeManifest(
-    nodeManifestFiles, { location: join(root, MANIFEST_FILE_NAME) }, manifestsAbove(root, deps.cwd), { writing: !args.noRecord && !args.dryRun },
+    nodeManifestFiles, join(root, MANIFEST_FILE_NAME), manifestAncestors(`${root}/`, deps.cwd), { writing: !args.noRecord && !args.dryRun },
     { ...(args.spaceId !== undefined ? { space: args.spaceId } : {}), ...(args.parentId !== undefined ? { parent: args.parentId } : {}) },
   );
   if (!opened.ok) return deps.usage(opened.message);
@@ -400,18 +400,6 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   if (args.json) output.json(summaryRecord);
   else output.line(`${runSummaryLine(summary, interruptCode !== undefined)}; second pass (links to new pages): ${run.secondPass}`);
   return exitCode;
-}
-
-/** The folders above `root` up to the working folder, nearest first, with their manifests and `root`'s key in each. */
-function manifestsAbove(root: string, cwd: string): ManifestAbove[] {
-  const top = resolve(cwd);
-  const above: ManifestAbove[] = [];
-  if (root === top || !root.startsWith(top.endsWith(sep) ? top : `${top}${sep}`)) return above;
-  for (let folder = dirname(root); ; folder = dirname(folder)) {
-    above.push({ location: join(folder, MANIFEST_FILE_NAME), key: `${relative(folder, root).split(sep).join('/')}/`, label: relative(cwd, join(folder, MANIFEST_FILE_NAME)).split(sep).join('/') });
-    if (folder === top || dirname(folder) === folder) break;
-  }
-  return above;
 }
 
 /**

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseManifest, serializeManifest } from '../../src/core/tree/manifest';
 import { nodeManifestFiles } from '../../src/core/tree/manifestNodeFs';
+import { manifestAncestors } from '../../src/cli/fileLinks';
 import { openManifest, openTreeManifest } from '../../src/core/tree/pageManifest';
 
 describe('the page tree\'s manifest', () => {
@@ -92,7 +93,8 @@ describe('the page tree\'s manifest', () => {
     });
     const openGuide = async (wanted: { space?: string; parent?: string }, writing = true): ReturnType<typeof openTreeManifest> => {
       const guide = join(dir, 'guide');
-      return openTreeManifest(nodeManifestFiles, { location: join(guide, '.wiki-pages.json') }, [{ location: join(dir, '.wiki-pages.json'), key: 'guide/' }], { writing }, wanted);
+      const ancestors = [{ folder: guide, manifestLocation: join(guide, '.wiki-pages.json'), relativePath: '' }, { folder: dir, manifestLocation: join(dir, '.wiki-pages.json'), relativePath: 'guide/' }];
+      return openTreeManifest(nodeManifestFiles, join(guide, '.wiki-pages.json'), ancestors, { writing }, wanted);
     };
     beforeEach(async () => {
       await writeFile(join(dir, '.wiki-pages.json'), upper());
@@ -143,6 +145,16 @@ describe('the page tree\'s manifest', () => {
       const opened = await openGuide({});
       assert.ok(opened.ok);
       assert.equal(opened.store.partKey, undefined);
+    });
+
+    it('the command line looks from the folder up to the working folder, never above it', () => {
+      const cwd = join(dir, 'repo');
+      const at = (path: string): Array<[string, string]> => manifestAncestors(path, cwd).map((ancestor) => [ancestor.manifestLocation, ancestor.relativePath]);
+      assert.deepEqual(at(`${join(cwd, 'docs', 'guide')}/`), [
+        [join(cwd, 'docs', 'guide', '.wiki-pages.json'), ''], [join(cwd, 'docs', '.wiki-pages.json'), 'guide/'], [join(cwd, '.wiki-pages.json'), 'docs/guide/'],
+      ]);
+      assert.deepEqual(at(`${cwd}/`), [[join(cwd, '.wiki-pages.json'), '']], 'the working folder itself: its own only');
+      assert.deepEqual(at(`${join(dir, 'elsewhere')}/`), [], 'outside the working folder: none');
     });
 
     it('keeps to the folder\'s own manifest when it has one', async () => {

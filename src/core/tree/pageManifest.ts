@@ -3,6 +3,7 @@
 // dry run or a cancelled run leaves no manifest behind; --retarget starts a new tree elsewhere; the summary counts
 // what was written ("commit it") or, with writing off, what was not.
 import { ManifestStore, type ManifestEntry, type ManifestFilePort, type ManifestRoot, type ManifestStoreOptions } from './manifest';
+import type { ManifestAncestor } from './repositoryLinks';
 
 export type { ManifestEntry, ManifestRoot };
 export type ManifestPort = ManifestFilePort;
@@ -14,37 +15,24 @@ export async function openManifest(port: ManifestPort, location: string, options
   return opened.ok ? { ok: true, store: new TreeManifest(opened.store) } : opened;
 }
 
-/** A folder above the published one, where the manifest of a tree it is part of may be. */
-export interface ManifestAbove {
-  /** The manifest file in that folder, as the front end's port reads it. */
-  location: string;
-  /** The published folder's key in that manifest: its path from that folder, '/'-separated, ending in '/'. */
-  key: string;
-  /** How messages name that file (ManifestStoreOptions.label). */
-  label?: string;
-}
-
-/**
- * The manifest a tree published from `own`'s folder reads and records in. Its own, when the folder has one. Else a
- * folder of a tree published from further up (a teammate publishes `docs/guide` of the `docs` tree CI publishes): the
- * nearest manifest above records the folder's page, and when that page is where this run hangs the tree (`wanted`, or
- * nothing asked), the tree is that manifest's part below it. Its pages are then updated through the edit guard, and
- * new ones recorded there, instead of meeting "already exists" under the folder's page. A manifest above that records
- * the folder elsewhere, or not at all, or cannot be read, is another tree's: the folder gets its own, as before.
- */
 export async function openTreeManifest(
-  port: ManifestPort, own: { location: string; label?: string }, above: readonly ManifestAbove[], options: ManifestStoreOptions, wanted: { space?: string; parent?: string },
+  port: ManifestPort, own: string, ancestors: readonly ManifestAncestor[], options: ManifestStoreOptions, wanted: { space?: string; parent?: string },
+  labelOf?: (location: string) => string,
 ): Promise<ManifestOpening> {
-  const opened = await openManifest(port, own.location, own.label === undefined ? options : { ...options, label: own.label });
+  const labelled = (location: string): ManifestStoreOptions => (labelOf ? { ...options, label: labelOf(location) } : options);
+  const opened = await openManifest(port, own, labelled(own));
   if (!opened.ok || opened.store.holdsRecords()) return opened;
-  for (const folder of above) {
-    const upper = await ManifestStore.open(port, folder.location, folder.label === undefined ? options : { ...options, label: folder.label });
+  // The folders above it, as nearestManifest goes: the nearest that has a manifest decides, readable or not.
+  for (const ancestor of ancestors) {
+    if (ancestor.relativePath === '') continue;
+    const upper = await ManifestStore.open(port, ancestor.manifestLocation, labelled(ancestor.manifestLocation));
     if (!upper.ok) return opened;
     const root = upper.store.rootTarget();
     if (root === undefined && upper.store.entries().length === 0) continue;
-    const page = upper.store.get(folder.key);
+    const key = ancestor.relativePath;
+    const page = upper.store.get(key);
     const here = root !== undefined && page !== undefined && (wanted.space ?? root.space) === root.space && (wanted.parent ?? page.id) === page.id;
-    return here ? { ok: true, store: new TreeManifest(upper.store, { key: folder.key, root: { space: root.space, parent: page.id } }) } : opened;
+    return here ? { ok: true, store: new TreeManifest(upper.store, { key, root: { space: root.space, parent: page.id } }) } : opened;
   }
   return opened;
 }

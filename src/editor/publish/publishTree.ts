@@ -55,12 +55,10 @@ export class TreePublisher {
     const manifestUri = vscode.Uri.joinPath(folder, MANIFEST_FILE_NAME);
     // The folder's own manifest, else the nearest one above it in its workspace folder when that one records the folder's
     // page (a folder of a tree published from further up): the tree is then that manifest's part below the folder.
-    const above = manifestAncestors(folder.with({ path: `${folder.path.replace(/\/+$/, '')}/` }))
-      .filter((ancestor) => ancestor.relativePath !== '')
-      .map((ancestor) => ({ location: ancestor.manifestLocation, key: ancestor.relativePath, label: vscode.workspace.asRelativePath(vscode.Uri.parse(ancestor.manifestLocation)) }));
     const opened = await core.openTreeManifest(
-      workspaceManifestPort(), { location: manifestUri.toString(), label: vscode.workspace.asRelativePath(manifestUri) }, above,
+      workspaceManifestPort(), manifestUri.toString(), manifestAncestors(folder.with({ path: `${folder.path.replace(/\/+$/, '')}/` })),
       { writing: setting<boolean>('wikiPublisher.recordPageIds', true), messages: editorManifestMessages }, {},
+      (location) => vscode.workspace.asRelativePath(vscode.Uri.parse(location)),
     );
     if (!opened.ok) {
       void showWithActions('error', opened.message, []);

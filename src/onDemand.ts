@@ -26,7 +26,7 @@ export { countedResults, fileResultOf, runPlan, ThrottleGate, clampConcurrency, 
 export { isGeneratedPageKey, planTreeOnDisk, treeLinks } from './core/tree/treePlan';
 export { runTree, treeLandedLink, treePageAddresses } from './core/tree/treeRun';
 export { addressSpaceKey, spaceAddresses } from './core/tree/spaceAddresses';
-export { openManifest, openTreeManifest } from './core/tree/pageManifest';
+export { openTreeManifest } from './core/tree/pageManifest';
 export { guardTreeAsPlanned, treePlanItems } from './core/tree/treePlanGuard';
 export { recordedPagesBelow } from './core/tree/newFolderPage';
 export { pageAddress } from './core/publish/pageAddress';

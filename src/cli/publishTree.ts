@@ -402,10 +402,6 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   return exitCode;
 }
 
-/**
- * The summary's `manifest` member, when the run wrote page IDs or would have (--no-record): the file to commit, for
- * the renderings a CI job shows (the Action's job summary and annotation), where the log line is easily missed.
- */
 /** TreePlanOptions.partOf, for a folder that is a part of a tree recorded further up. */
 function partOfTree(manifest: { location: string; partKey: string | undefined }, cwd: string): Pick<TreeEntryOptions, 'partOf'> {
   if (manifest.partKey === undefined) return {};
@@ -417,6 +413,10 @@ function manifestLabel(location: string, cwd: string): string {
   return relative(cwd, location).split(sep).join('/');
 }
 
+/**
+ * The summary's `manifest` member, when the run wrote page IDs or would have (--no-record): the file to commit, for
+ * the renderings a CI job shows (the Action's job summary and annotation), where the log line is easily missed.
+ */
 function manifestSummary(file: string, recorded: number, unrecorded: ReadonlyArray<readonly [string, { id: string }]>): { manifest?: { file: string; recorded: number; notRecorded?: Array<{ key: string; pageId: string }> } } {
   if (recorded === 0 && unrecorded.length === 0) return {};
   return { manifest: { file, recorded, ...(unrecorded.length > 0 ? { notRecorded: unrecorded.map(([key, entry]) => ({ key, pageId: entry.id })) } : {}) } };

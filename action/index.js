@@ -8655,18 +8655,15 @@ async function openTreeManifest(port, own, ancestors, options, wanted, labelOf) 
   const labelled = (location) => labelOf ? { ...options, label: labelOf(location) } : options;
   const opened = await openManifest(port, own, labelled(own));
   if (!opened.ok || opened.store.holdsRecords()) return opened;
-  for (const ancestor of ancestors) {
-    if (ancestor.relativePath === "") continue;
-    const upper = await ManifestStore.open(port, ancestor.manifestLocation, labelled(ancestor.manifestLocation));
-    if (!upper.ok) return opened;
-    const root = upper.store.rootTarget();
-    if (root === void 0 && upper.store.entries().length === 0) continue;
-    const key = ancestor.relativePath;
-    const page = upper.store.get(key);
-    const here = root !== void 0 && page !== void 0 && (wanted.space ?? root.space) === root.space && (wanted.parent ?? page.id) === page.id;
-    return here ? { ok: true, store: new TreeManifest(upper.store, { key, root: { space: root.space, parent: page.id } }) } : opened;
-  }
-  return opened;
+  const nearest = await nearestManifest(ancestors.filter((ancestor2) => ancestor2.relativePath !== ""), manifestReader(port));
+  if (nearest === void 0 || "problem" in nearest) return opened;
+  const { ancestor, manifest } = nearest;
+  const key = ancestor.relativePath;
+  const page = manifest.pages.get(key);
+  const root = manifest.root;
+  if (root === void 0 || page === void 0 || (wanted.space ?? root.space) !== root.space || (wanted.parent ?? page.id) !== page.id) return opened;
+  const store = new ManifestStore(port, ancestor.manifestLocation, manifest, labelled(ancestor.manifestLocation));
+  return { ok: true, store: new TreeManifest(store, { key, root: { space: root.space, parent: page.id } }) };
 }
 var TreeManifest = class {
   constructor(store, part) {

@@ -3,7 +3,7 @@
 // dry run or a cancelled run leaves no manifest behind; --retarget starts a new tree elsewhere; the summary counts
 // what was written ("commit it") or, with writing off, what was not.
 import { ManifestStore, type ManifestEntry, type ManifestFilePort, type ManifestRoot, type ManifestStoreOptions } from './manifest';
-import type { ManifestAncestor } from './repositoryLinks';
+import { manifestReader, nearestManifest, type ManifestAncestor } from './repositoryLinks';
 
 export type { ManifestEntry, ManifestRoot };
 export type ManifestPort = ManifestFilePort;
@@ -15,6 +15,15 @@ export async function openManifest(port: ManifestPort, location: string, options
   return opened.ok ? { ok: true, store: new TreeManifest(opened.store) } : opened;
 }
 
+/**
+ * The manifest a tree published from the folder whose own manifest is `own` reads and records in. Its own, when the
+ * folder has one. Else a folder of a tree published from further up (a teammate publishes `docs/guide` of the `docs`
+ * tree CI publishes): when the nearest manifest above (nearestManifest, over the front end's `ancestors`) records the
+ * folder's page, and that page is where this run hangs the tree (`wanted`, or nothing asked), the tree is that
+ * manifest's part below it. Its pages are then updated through the edit guard, and new ones recorded there, instead of
+ * meeting "already exists" under the folder's page. A manifest above that records the folder elsewhere, or not at all,
+ * or cannot be read, is another tree's: the folder gets its own, as before. `labelOf` names a manifest in messages.
+ */
 export async function openTreeManifest(
   port: ManifestPort, own: string, ancestors: readonly ManifestAncestor[], options: ManifestStoreOptions, wanted: { space?: string; parent?: string },
   labelOf?: (location: string) => string,
@@ -22,19 +31,15 @@ export async function openTreeManifest(
   const labelled = (location: string): ManifestStoreOptions => (labelOf ? { ...options, label: labelOf(location) } : options);
   const opened = await openManifest(port, own, labelled(own));
   if (!opened.ok || opened.store.holdsRecords()) return opened;
-  // The folders above it, as nearestManifest goes: the nearest that has a manifest decides, readable or not.
-  for (const ancestor of ancestors) {
-    if (ancestor.relativePath === '') continue;
-    const upper = await ManifestStore.open(port, ancestor.manifestLocation, labelled(ancestor.manifestLocation));
-    if (!upper.ok) return opened;
-    const root = upper.store.rootTarget();
-    if (root === undefined && upper.store.entries().length === 0) continue;
-    const key = ancestor.relativePath;
-    const page = upper.store.get(key);
-    const here = root !== undefined && page !== undefined && (wanted.space ?? root.space) === root.space && (wanted.parent ?? page.id) === page.id;
-    return here ? { ok: true, store: new TreeManifest(upper.store, { key, root: { space: root.space, parent: page.id } }) } : opened;
-  }
-  return opened;
+  const nearest = await nearestManifest(ancestors.filter((ancestor) => ancestor.relativePath !== ''), manifestReader(port));
+  if (nearest === undefined || 'problem' in nearest) return opened;
+  const { ancestor, manifest } = nearest;
+  const key = ancestor.relativePath;
+  const page = manifest.pages.get(key);
+  const root = manifest.root;
+  if (root === undefined || page === undefined || (wanted.space ?? root.space) !== root.space || (wanted.parent ?? page.id) !== page.id) return opened;
+  const store = new ManifestStore(port, ancestor.manifestLocation, manifest, labelled(ancestor.manifestLocation));
+  return { ok: true, store: new TreeManifest(store, { key, root: { space: root.space, parent: page.id } }) };
 }
 
 export class TreeManifest {

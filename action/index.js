@@ -9047,11 +9047,22 @@ async function checkTitlesInSpace(plan, pages, spaceId, signal, messages = engli
     queue.push({ item, spaceId: item.complete.spaceId, title: item.complete.pageTitle, parentId: item.complete.parentId });
   }
   const asked = /* @__PURE__ */ new Map();
+  const spaceIds = /* @__PURE__ */ new Map();
+  const numericSpaceId = (space) => {
+    if (/^\d+$/.test(space)) return Promise.resolve(space);
+    let resolved = spaceIds.get(space);
+    if (resolved === void 0) {
+      resolved = pages.resolveSpace(space, signal).then((found) => found?.id);
+      resolved.catch(() => void 0);
+      spaceIds.set(space, resolved);
+    }
+    return resolved;
+  };
   const pagesTitled = (lookup) => {
     const key = `${lookup.spaceId}\0${lookup.title}`;
     let found = asked.get(key);
     if (found === void 0) {
-      found = pages.findPagesByTitle(lookup.spaceId, lookup.title, signal);
+      found = numericSpaceId(lookup.spaceId).then((spaceId2) => spaceId2 === void 0 ? [] : pages.findPagesByTitle(spaceId2, lookup.title, signal));
       found.catch(() => void 0);
       asked.set(key, found);
     }

@@ -65,11 +65,15 @@ describe('a tree planned with page access reads the wiki before the plan is retu
     return [...(item?.refusals ?? []), ...(item?.cautions ?? [])].filter((said) => said.code === code).map((said) => said.message);
   };
 
-  /** signedIn.pages, noting each title looked for in a space ("DOCS Setup") and each page read by ID. */
+  /** signedIn.pages, noting each title looked for in a space ("1001 Setup"), each page read by ID and each space resolved. */
   function counting(): { pages: WikiPagesClient; asked: string[] } {
     const asked: string[] = [];
     const pages: WikiPagesClient = {
       ...signedIn.pages,
+      resolveSpace: (keyOrId, signal) => {
+        asked.push(`space ${keyOrId}`);
+        return signedIn.pages.resolveSpace(keyOrId, signal);
+      },
       findPagesByTitle: (spaceId, title, signal) => {
         asked.push(`${spaceId} ${title}`);
         return signedIn.pages.findPagesByTitle(spaceId, title, signal);
@@ -94,6 +98,30 @@ describe('a tree planned with page access reads the wiki before the plan is retu
     assert.deepEqual(saidOf(plan, 'docs/overview-again.md', 'duplicatePage'), [titleTwice('docs/index.md')]);
     assert.equal(itemOf(plan, 'docs/index.md')?.state, 'refused');
     assert.equal(itemOf(plan, 'docs/overview-again.md')?.state, 'refused');
+  });
+
+  it('a space named by its key is resolved once for all the titles looked for in it, not once a title', async () => {
+    const titles = ['Alpha', 'Beta', 'Gamma', 'Delta', 'Epsilon', 'Zeta'];
+    const heldElsewhere = await pageOnWiki('DOCS', (await pageOnWiki('DOCS', '123456', 'Elsewhere')).id, 'Gamma');
+    const asked = async (count: number): Promise<{ asked: string[]; plan: TreePlan }> => {
+      await rm(join(repo, 'docs'), { recursive: true, force: true });
+      await write(Object.fromEntries(titles.slice(0, count).map((title) => [`docs/${title.toLowerCase()}.md`, `# ${title}\n`])));
+      const { pages, asked: said } = counting();
+      const fs = nodeWalkFs({ cwd: repo });
+      const walk = await walkSelection([join(repo, 'docs')], { fs });
+      return { asked: said, plan: await planTreeFromWalk(walk, { fs }, options('123456', { pages, parentRecorded: false }), join(repo, 'docs')) };
+    };
+    const few = await asked(2);
+    const many = await asked(6);
+    const resolved = (said: string[]): number => said.filter((each) => each === 'space DOCS').length;
+    assert.ok(resolved(many.asked) >= 1, 'the space is resolved');
+    assert.equal(resolved(many.asked), resolved(few.asked), 'six titles resolve the space as often as two');
+    assert.deepEqual(many.asked.filter((each) => !each.startsWith('space ') && !each.startsWith('page ')).sort(), titles.map((title) => `1001 ${title}`).sort(), 'each title is looked for once, in the space by its ID');
+    // The answers are the same as a lookup by key gave: the page that holds one of the titles is named.
+    assert.deepEqual(saidOf(many.plan, 'docs/gamma.md', 'titleInSpace'), [
+      `A page titled "Gamma" already exists elsewhere in the space (page ${heldElsewhere.id}, ${signedIn.world.sandbox.pageAddress(heldElsewhere.id)}); the wiki has long kept titles unique in a space and may refuse this one.`,
+    ]);
+    assert.deepEqual(saidOf(many.plan, 'docs/alpha.md', 'titleInSpace'), []);
   });
 
   it('the command line\'s entry: a parent page that is not there refuses every page of the tree, naming the manifest when it chose it', async () => {
@@ -121,7 +149,7 @@ describe('a tree planned with page access reads the wiki before the plan is retu
     });
     assert.deepEqual(shown, ['progress shown', 'progress closed']);
     assert.ok(asked.includes('page 123456'), 'the parent page is read');
-    assert.ok(asked.includes('DOCS Setup'), 'the new pages\' titles are looked for in the space');
+    assert.ok(asked.includes('1001 Setup'), 'the new pages\' titles are looked for in the space (DOCS, by its ID)');
     assert.equal(saidOf(plan, 'docs/guide/setup.md', 'titleInSpace').length, 1);
     assert.equal(itemOf(plan, 'docs/index.md')?.state, 'refused', 'one title in the space written two ways');
 

@@ -843,8 +843,8 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     // Another space than the tree's: looked for there, where its title is to be unique.
     assert.deepEqual(titleCautionsOf(pinned('docs/runbook.md')), [heldElsewhere('Runbook', theirRunbook.id)]);
     assert.deepEqual(titleCautionsOf(pinned('docs/notes.md')), []);
-    // Each title once, though the guard asks again.
-    assert.deepEqual(asked.sort(), ['DOCS Overview', 'DOCS Release notes', 'DOCS Setup', 'ENG Runbook']);
+    // Each title once, though the guard asks again; each space by its ID (DOCS is 1001, ENG 1002), its key resolved once.
+    assert.deepEqual(asked.sort(), ['1001 Overview', '1001 Release notes', '1001 Setup', '1002 Runbook']);
 
     // Why it is said: a wiki that keeps titles unique in a space refuses the create when it is sent.
     signedIn.world.sandbox.setUniqueTitlesInSpace(true);
@@ -917,7 +917,7 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     assert.ok(item);
     assert.equal(sendKind(item), 'create');
     assert.deepEqual(titleCautionsOf(item), [heldElsewhere('Setup', theirSetup.id)]);
-    assert.deepEqual(asked, ['DOCS Setup']);
+    assert.deepEqual(asked, ['1001 Setup']);
   });
 
   it('a page below a folder page made anew whose own page a colleague edited is held back, not created anew without the edit; chosen, it follows', async () => {

@@ -98,11 +98,26 @@ export async function checkTitlesInSpace(
   // One request for a title in a space, however many files would take it (such files are refused in the tree's space,
   // but not in a space that only files naming their page publish to).
   const asked = new Map<string, Promise<WikiPage[]>>();
+  // A space named by its key is resolved to its ID once, not once for each title (findPagesByTitle resolves a key
+  // on every call: a tree of 300 new pages in a space given as DOCS asked the same question 300 times).
+  const spaceIds = new Map<string, Promise<string | undefined>>();
+  const numericSpaceId = (space: string): Promise<string | undefined> => {
+    if (/^\d+$/.test(space)) return Promise.resolve(space);
+    let resolved = spaceIds.get(space);
+    if (resolved === undefined) {
+      resolved = pages.resolveSpace(space, signal).then((found) => found?.id);
+      // Awaited by each lookup in that space; a failure is said on each of their files, as its own lookup's would be.
+      resolved.catch(() => undefined);
+      spaceIds.set(space, resolved);
+    }
+    return resolved;
+  };
   const pagesTitled = (lookup: TitleLookup): Promise<WikiPage[]> => {
     const key = `${lookup.spaceId}\u0000${lookup.title}`;
     let found = asked.get(key);
     if (found === undefined) {
-      found = pages.findPagesByTitle(lookup.spaceId, lookup.title, signal);
+      // A space no one can see holds no page of the title, as findPagesByTitle answers for it.
+      found = numericSpaceId(lookup.spaceId).then((spaceId) => (spaceId === undefined ? [] : pages.findPagesByTitle(spaceId, lookup.title, signal)));
       // Awaited by each lookup that shares it; a failure is said on each of their files.
       found.catch(() => undefined);
       asked.set(key, found);

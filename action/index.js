@@ -1475,8 +1475,8 @@ function createPageRequester(options) {
     for (let pages = 1; ; pages++) {
       const answer = await getJson(url, origin, signal);
       if (!answer.found) return false;
-      if (visit(answer.body)) return true;
       const next = nextLink(answer.body) ?? nextFromLinkHeader(answer.link);
+      if (visit(answer.body, next !== void 0)) return true;
       if (next === void 0) return true;
       url = nextPageUrl(next, origin);
       if (followed.has(url.toString())) throw new WikiReadError("protocol", (m) => m.wikiListLoops(what(m)));
@@ -1598,6 +1598,23 @@ function createWikiPagesClient(options) {
       if (numericId === void 0) return [];
       const query = `space-id=${numericId}&title=${encodeURIComponent(title)}`;
       return listPages(query, origin, signal, (page) => page.title === title && (page.spaceId === void 0 || page.spaceId === numericId));
+    },
+    async listSpacePages(spaceId, maxRequests, signal) {
+      const origin = requester.siteOrigin();
+      const numericId = /^\d+$/.test(spaceId) ? spaceId : (await client.resolveSpace(spaceId, signal))?.id;
+      if (numericId === void 0) return [];
+      const pages = [];
+      let answers = 0;
+      let cut = false;
+      const first = new URL(`/wiki/api/v2/pages?space-id=${numericId}&limit=${pageSize}`, origin);
+      await requester.readPages(first, origin, signal, (m) => m.listOfPages(), (body, more) => {
+        const listed2 = parsePageList(body, origin);
+        if (!listed2) throw new WikiReadError("protocol", (m) => m.pageListNotJson());
+        for (const { page, current } of listed2) if (current && (page.spaceId === void 0 || page.spaceId === numericId)) pages.push(page);
+        cut = more && ++answers >= maxRequests;
+        return cut;
+      });
+      return cut ? void 0 : pages;
     },
     async resolveSpace(keyOrId, signal) {
       const origin = requester.siteOrigin();
@@ -1753,14 +1770,14 @@ function otherNames(group, isOther, nameOf2) {
   return named;
 }
 function groupByTitleInSpace(entries, titleOf, spaceOf) {
-  const byTitle = /* @__PURE__ */ new Map();
+  const byTitle2 = /* @__PURE__ */ new Map();
   for (const entry of entries) {
     const key = `${spaceOf(entry)}\0${titleKey(titleOf(entry))}`;
-    const group = byTitle.get(key);
+    const group = byTitle2.get(key);
     if (group) group.push(entry);
-    else byTitle.set(key, [entry]);
+    else byTitle2.set(key, [entry]);
   }
-  return [...byTitle.values()].filter((group) => group.length > 1);
+  return [...byTitle2.values()].filter((group) => group.length > 1);
 }
 async function resolveSpaceSpellings(spellings, pages, signal) {
   const spaceOf = /* @__PURE__ */ new Map();
@@ -9004,6 +9021,9 @@ async function pagesLeftBehind(replaced, pages) {
 
 // src/core/tree/titlesInSpace.ts
 var LOOKUPS_AT_ONCE3 = 4;
+var LIST_FROM_TITLES = 8;
+var LIST_REQUEST_PER_TITLES = 8;
+var MAX_LIST_REQUESTS = 20;
 function recordedPagesMadeAnew(plan) {
   const anew = /* @__PURE__ */ new Set();
   const retitled = /* @__PURE__ */ new Set();
@@ -9058,11 +9078,32 @@ async function checkTitlesInSpace(plan, pages, spaceId, signal, messages = engli
     }
     return resolved;
   };
+  const titlesIn = /* @__PURE__ */ new Map();
+  for (const lookup of queue) titlesIn.set(lookup.spaceId, (titlesIn.get(lookup.spaceId) ?? 0) + 1);
+  const listings = /* @__PURE__ */ new Map();
+  const listingOf = (space, spaceId2) => {
+    let listing = listings.get(spaceId2);
+    if (listing === void 0) {
+      const titles = titlesIn.get(space) ?? 0;
+      const maxRequests = Math.min(MAX_LIST_REQUESTS, Math.ceil(titles / LIST_REQUEST_PER_TITLES));
+      listing = titles < LIST_FROM_TITLES ? Promise.resolve(void 0) : pages.listSpacePages(spaceId2, maxRequests, signal).then(byTitle, (error) => {
+        if (signal?.aborted) throw error;
+        return void 0;
+      });
+      listing.catch(() => void 0);
+      listings.set(spaceId2, listing);
+    }
+    return listing;
+  };
   const pagesTitled = (lookup) => {
     const key = `${lookup.spaceId}\0${lookup.title}`;
     let found = asked.get(key);
     if (found === void 0) {
-      found = numericSpaceId(lookup.spaceId).then((spaceId2) => spaceId2 === void 0 ? [] : pages.findPagesByTitle(spaceId2, lookup.title, signal));
+      found = numericSpaceId(lookup.spaceId).then(async (spaceId2) => {
+        if (spaceId2 === void 0) return [];
+        const listing = await listingOf(lookup.spaceId, spaceId2);
+        return listing ? listing.get(lookup.title) ?? [] : pages.findPagesByTitle(spaceId2, lookup.title, signal);
+      });
       found.catch(() => void 0);
       asked.set(key, found);
     }
@@ -9090,6 +9131,16 @@ async function checkTitlesInSpace(plan, pages, spaceId, signal, messages = engli
     }
   };
   await Promise.all(Array.from({ length: Math.min(LOOKUPS_AT_ONCE3, Math.max(1, queue.length)) }, worker));
+}
+function byTitle(listed2) {
+  if (listed2 === void 0) return void 0;
+  const titled = /* @__PURE__ */ new Map();
+  for (const page of listed2) {
+    const same = titled.get(page.title);
+    if (same) same.push(page);
+    else titled.set(page.title, [page]);
+  }
+  return titled;
 }
 
 // src/core/tree/treeParent.ts
@@ -9324,11 +9375,11 @@ function detectMoves(previous, tree, alsoThere = [], pinned = [], treeParentId) 
   return report2;
 }
 function followedPinnedPages(gone, arrivals) {
-  const byTitle = (title, pageId) => pageId === void 0 ? titleKey(title) : `${titleKey(title)}\0${pageId}`;
+  const byTitle2 = (title, pageId) => pageId === void 0 ? titleKey(title) : `${titleKey(title)}\0${pageId}`;
   const gonePages = /* @__PURE__ */ new Map();
   for (const each of gone) {
     if (isFolderPath(each.path)) continue;
-    for (const key of [byTitle(each.page.title), byTitle(each.page.title, each.page.pageId)]) {
+    for (const key of [byTitle2(each.page.title), byTitle2(each.page.title, each.page.pageId)]) {
       const list = gonePages.get(key);
       if (list) list.push(each);
       else gonePages.set(key, [each]);
@@ -9336,12 +9387,12 @@ function followedPinnedPages(gone, arrivals) {
   }
   const files = /* @__PURE__ */ new Map();
   for (const file of arrivals) {
-    const key = byTitle(file.title, file.pageId);
+    const key = byTitle2(file.title, file.pageId);
     files.set(key, (files.get(key) ?? 0) + 1);
   }
-  const fitting = (each) => (files.get(byTitle(each.page.title)) ?? 0) + (files.get(byTitle(each.page.title, each.page.pageId)) ?? 0);
+  const fitting = (each) => (files.get(byTitle2(each.page.title)) ?? 0) + (files.get(byTitle2(each.page.title, each.page.pageId)) ?? 0);
   return arrivals.flatMap((file) => {
-    const found = gonePages.get(byTitle(file.title, file.pageId)) ?? [];
+    const found = gonePages.get(byTitle2(file.title, file.pageId)) ?? [];
     const each = found.length === 1 ? found[0] : void 0;
     return each && fitting(each) === 1 ? [{ each, file }] : [];
   });

@@ -124,6 +124,33 @@ describe('a tree planned with page access reads the wiki before the plan is retu
     assert.deepEqual(saidOf(many.plan, 'docs/alpha.md', 'titleInSpace'), []);
   });
 
+  it('many titles in one space are answered from the space\'s pages listed once; a space too large to list is asked title by title, with the same answers', async () => {
+    const titles = Array.from({ length: 12 }, (_, index) => `Topic ${index}`);
+    const heldElsewhere = await pageOnWiki('DOCS', (await pageOnWiki('DOCS', '123456', 'Elsewhere')).id, 'Topic 7');
+    await write(Object.fromEntries(titles.map((title, index) => [`docs/topic-${index}.md`, `# ${title}\n`])));
+    const plan = async (): Promise<{ asked: string[]; plan: TreePlan }> => {
+      const { pages, asked } = counting();
+      const fs = nodeWalkFs({ cwd: repo });
+      const walk = await walkSelection([join(repo, 'docs')], { fs });
+      return { asked, plan: await planTreeFromWalk(walk, { fs }, options('123456', { pages, parentRecorded: false }), join(repo, 'docs')) };
+    };
+    const said = (planned: TreePlan): Record<string, string[]> => Object.fromEntries(titles.map((title, index) => [title, saidOf(planned, `docs/topic-${index}.md`, 'titleInSpace')]));
+    const expected = Object.fromEntries(titles.map((title) => [title, title === 'Topic 7'
+      ? [`A page titled "Topic 7" already exists elsewhere in the space (page ${heldElsewhere.id}, ${signedIn.world.sandbox.pageAddress(heldElsewhere.id)}); the wiki has long kept titles unique in a space and may refuse this one.`]
+      : []]));
+
+    const listed = await plan();
+    assert.deepEqual(said(listed.plan), expected);
+    assert.deepEqual(listed.asked.filter((each) => !each.startsWith('space ') && !each.startsWith('page ')), [], 'no title asked one by one');
+
+    // Two answers (one for every eight titles) cannot list a space that needs more: each title is asked instead.
+    signedIn.world.sandbox.setMaxChildrenPageSize(1);
+    const oneByOne = await plan();
+    assert.deepEqual(said(oneByOne.plan), expected);
+    assert.deepEqual(oneByOne.asked.filter((each) => !each.startsWith('space ') && !each.startsWith('page ')).sort(), titles.map((title) => `1001 ${title}`).sort());
+    signedIn.world.sandbox.setMaxChildrenPageSize(undefined);
+  });
+
   it('the command line\'s entry: a parent page that is not there refuses every page of the tree, naming the manifest when it chose it', async () => {
     await write(FILES);
     const plan = await planFromWalk('555', { pages: signedIn.pages, parentRecorded: true });

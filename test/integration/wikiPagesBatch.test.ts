@@ -104,6 +104,29 @@ describe('wiki page client: pages in batches, titles in a space, spaces', () => 
     });
   });
 
+  describe('listSpacePages', () => {
+    it('lists every current page of a space across answers, by ID or key; a space that needs more answers than allowed is no list', async () => {
+      const ids: string[] = [];
+      for (let index = 0; index < 5; index++) ids.push(await publish(`Listed ${index}`));
+      await publish('Elsewhere', 'ENG', '234567');
+      world.sandbox.setMaxChildrenPageSize(3);
+      const client = clientFor();
+      const listed = await client.listSpacePages('1001', 10);
+      assert.ok(listed, 'listed whole');
+      const titles = listed.map((page) => page.title);
+      for (let index = 0; index < 5; index++) assert.ok(titles.includes(`Listed ${index}`), `Listed ${index} is listed`);
+      assert.ok(!titles.includes('Elsewhere'), 'a page of another space is not');
+      assert.ok(listed.every((page) => page.spaceId === '1001' && page.version === 1));
+      const answers = seen.filter((url) => url.searchParams.get('space-id') === '1001').length;
+      assert.ok(answers >= 2, `followed the pages of answers (${answers})`);
+      assert.deepEqual((await client.listSpacePages('DOCS', 10))?.map((page) => page.id).sort(), listed.map((page) => page.id).sort());
+      // Cut short: one answer fewer than the space needs is no list (a title missed would be said to be free).
+      assert.equal(await client.listSpacePages('1001', answers - 1), undefined);
+      assert.equal((await client.listSpacePages('1001', answers))?.length, listed.length, 'as many answers as the space needs list it');
+      assert.deepEqual(await client.listSpacePages('NOPE', 10), []);
+    });
+  });
+
   describe('resolveSpace', () => {
     it('tells that DOCS and 1001 are one space, and knows nothing of unknown or hidden ones', async () => {
       const client = clientFor();

@@ -10,6 +10,15 @@ import { publishedAnew } from './newFolderPage';
 import type { TreePage, TreePlan } from './treePlan';
 
 const LOOKUPS_AT_ONCE = 4;
+/**
+ * With this many titles to look for in one space, the space's pages are listed first (250 a request): a space of a few
+ * thousand pages answers a tree of hundreds of new pages in a few requests rather than one a title. The listing stops
+ * after one request for every LIST_REQUEST_PER_TITLES titles (at most MAX_LIST_REQUESTS); a larger space is then asked
+ * title by title, as before, so the listing never costs more than a fraction of the lookups it may save.
+ */
+const LIST_FROM_TITLES = 8;
+const LIST_REQUEST_PER_TITLES = 8;
+const MAX_LIST_REQUESTS = 20;
 
 /**
  * The recorded pages the plan knows become new pages: a retitled page (the service finds a page by title); once the
@@ -112,12 +121,38 @@ export async function checkTitlesInSpace(
     }
     return resolved;
   };
+  const titlesIn = new Map<string, number>();
+  for (const lookup of queue) titlesIn.set(lookup.spaceId, (titlesIn.get(lookup.spaceId) ?? 0) + 1);
+  // Each space's pages by exact title, when listing them all took few enough requests (LIST_FROM_TITLES); undefined
+  // when the space is not listed, or is too large to list.
+  const listings = new Map<string, Promise<Map<string, WikiPage[]> | undefined>>();
+  const listingOf = (space: string, spaceId: string): Promise<Map<string, WikiPage[]> | undefined> => {
+    let listing = listings.get(spaceId);
+    if (listing === undefined) {
+      const titles = titlesIn.get(space) ?? 0;
+      const maxRequests = Math.min(MAX_LIST_REQUESTS, Math.ceil(titles / LIST_REQUEST_PER_TITLES));
+      // A listing that fails (a wiki that does not list a space this way, a slow answer) leaves the titles to be
+      // asked one by one, as before; only a cancel stops them.
+      listing = titles < LIST_FROM_TITLES ? Promise.resolve(undefined) : pages.listSpacePages(spaceId, maxRequests, signal).then(byTitle, (error: unknown) => {
+        if (signal?.aborted) throw error;
+        return undefined;
+      });
+      listing.catch(() => undefined);
+      listings.set(spaceId, listing);
+    }
+    return listing;
+  };
   const pagesTitled = (lookup: TitleLookup): Promise<WikiPage[]> => {
     const key = `${lookup.spaceId}\u0000${lookup.title}`;
     let found = asked.get(key);
     if (found === undefined) {
-      // A space no one can see holds no page of the title, as findPagesByTitle answers for it.
-      found = numericSpaceId(lookup.spaceId).then((spaceId) => (spaceId === undefined ? [] : pages.findPagesByTitle(spaceId, lookup.title, signal)));
+      // A space no one can see holds no page of the title, as findPagesByTitle answers for it. A listed space answers
+      // from its list what findPagesByTitle would: its current pages of exactly that title.
+      found = numericSpaceId(lookup.spaceId).then(async (spaceId) => {
+        if (spaceId === undefined) return [];
+        const listing = await listingOf(lookup.spaceId, spaceId);
+        return listing ? (listing.get(lookup.title) ?? []) : pages.findPagesByTitle(spaceId, lookup.title, signal);
+      });
       // Awaited by each lookup that shares it; a failure is said on each of their files.
       found.catch(() => undefined);
       asked.set(key, found);
@@ -148,4 +183,16 @@ export async function checkTitlesInSpace(
     }
   };
   await Promise.all(Array.from({ length: Math.min(LOOKUPS_AT_ONCE, Math.max(1, queue.length)) }, worker));
+}
+
+/** A space's listed pages by exact title (undefined stays undefined: the space was not listed whole). */
+function byTitle(listed: WikiPage[] | undefined): Map<string, WikiPage[]> | undefined {
+  if (listed === undefined) return undefined;
+  const titled = new Map<string, WikiPage[]>();
+  for (const page of listed) {
+    const same = titled.get(page.title);
+    if (same) same.push(page);
+    else titled.set(page.title, [page]);
+  }
+  return titled;
 }

@@ -44,6 +44,12 @@ export interface WikiPagesClient {
    * request); the platform keeps a title unique within a space, so normally none or one.
    */
   findPagesByTitle(spaceId: string, title: string, signal?: AbortSignal): Promise<WikiPage[]>;
+  /**
+   * Every current page of the space (its numeric ID, or its key at the cost of one more request), when at most
+   * `maxRequests` requests list them all; undefined when they do not (the space holds more pages than that many full
+   * answers): the caller then asks for what it wants one by one (findPagesByTitle).
+   */
+  listSpacePages(spaceId: string, maxRequests: number, signal?: AbortSignal): Promise<WikiPage[] | undefined>;
   /** The space with this key or numeric ID, as both, so DOCS and 1001 can be told to be one space; undefined when not visible. */
   resolveSpace(keyOrId: string, signal?: AbortSignal): Promise<SpaceRef | undefined>;
 }
@@ -143,6 +149,25 @@ export function createWikiPagesClient(options: WikiPagesClientOptions): WikiPage
       if (numericId === undefined) return [];
       const query = `space-id=${numericId}&title=${encodeURIComponent(title)}`;
       return listPages(query, origin, signal, (page) => page.title === title && (page.spaceId === undefined || page.spaceId === numericId));
+    },
+
+    async listSpacePages(spaceId, maxRequests, signal) {
+      const origin = requester.siteOrigin();
+      const numericId = /^\d+$/.test(spaceId) ? spaceId : (await client.resolveSpace(spaceId, signal))?.id;
+      if (numericId === undefined) return [];
+      const pages: WikiPage[] = [];
+      let answers = 0;
+      let cut = false;
+      const first = new URL(`/wiki/api/v2/pages?space-id=${numericId}&limit=${pageSize}`, origin);
+      await requester.readPages(first, origin, signal, (m) => m.listOfPages(), (body, more) => {
+        const listed = parsePageList(body, origin);
+        if (!listed) throw new WikiReadError('protocol', (m) => m.pageListNotJson());
+        for (const { page, current } of listed) if (current && (page.spaceId === undefined || page.spaceId === numericId)) pages.push(page);
+        // More to come after the last answer allowed: no list (a page not listed would be a title said to be free).
+        cut = more && ++answers >= maxRequests;
+        return cut;
+      });
+      return cut ? undefined : pages;
     },
 
     async resolveSpace(keyOrId, signal) {

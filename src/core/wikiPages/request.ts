@@ -20,7 +20,8 @@ export interface PageRequester {
    * (found what it wanted) or no page follows. False on a 404 (what the list belongs to is missing or hidden).
    * `what` names the list in messages ("list of children").
    */
-  readPages(first: URL, origin: string, signal: AbortSignal | undefined, what: PageRouteSentence, visit: (body: Record<string, unknown>) => boolean): Promise<boolean>;
+  /** `visit` is told whether another answer follows; it returns true to stop there. */
+  readPages(first: URL, origin: string, signal: AbortSignal | undefined, what: PageRouteSentence, visit: (body: Record<string, unknown>, more: boolean) => boolean): Promise<boolean>;
 }
 
 export interface RequesterOptions {
@@ -78,14 +79,14 @@ export function createPageRequester(options: RequesterOptions): PageRequester {
     return { found: true, body, link: result.headers.link };
   }
 
-  async function readPages(first: URL, origin: string, signal: AbortSignal | undefined, what: PageRouteSentence, visit: (body: Record<string, unknown>) => boolean): Promise<boolean> {
+  async function readPages(first: URL, origin: string, signal: AbortSignal | undefined, what: PageRouteSentence, visit: (body: Record<string, unknown>, more: boolean) => boolean): Promise<boolean> {
     let url = first;
     const followed = new Set<string>();
     for (let pages = 1; ; pages++) {
       const answer = await getJson(url, origin, signal);
       if (!answer.found) return false;
-      if (visit(answer.body)) return true;
       const next = nextLink(answer.body) ?? nextFromLinkHeader(answer.link);
+      if (visit(answer.body, next !== undefined)) return true;
       if (next === undefined) return true;
       url = nextPageUrl(next, origin);
       if (followed.has(url.toString())) throw new WikiReadError('protocol', (m) => m.wikiListLoops(what(m)));

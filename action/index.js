@@ -1530,15 +1530,21 @@ function createWikiPagesClient(options) {
     maxPages: options.maxChildPages ?? DEFAULT_MAX_CHILD_PAGES,
     ...options.credentialName !== void 0 ? { credentialName: options.credentialName } : {}
   });
-  async function listPages(query, origin, signal, keep) {
+  async function listPagesUpTo(query, origin, signal, keep, maxAnswers) {
     const pages = [];
-    await requester.readPages(new URL(`/wiki/api/v2/pages?${query}&limit=${pageSize}`, origin), origin, signal, (m) => m.listOfPages(), (body) => {
+    let answers = 0;
+    let cut = false;
+    await requester.readPages(new URL(`/wiki/api/v2/pages?${query}&limit=${pageSize}`, origin), origin, signal, (m) => m.listOfPages(), (body, more) => {
       const listed2 = parsePageList(body, origin);
       if (!listed2) throw new WikiReadError("protocol", (m) => m.pageListNotJson());
       for (const { page, current } of listed2) if (current && keep(page)) pages.push(page);
-      return false;
+      cut = more && ++answers >= maxAnswers;
+      return cut;
     });
-    return pages;
+    return cut ? void 0 : pages;
+  }
+  async function listPages(query, origin, signal, keep) {
+    return await listPagesUpTo(query, origin, signal, keep, Number.POSITIVE_INFINITY) ?? [];
   }
   async function lookUpSpace(param, value, origin, signal) {
     const answer = await requester.getJson(new URL(`/wiki/api/v2/spaces?${param}=${encodeURIComponent(value)}`, origin), origin, signal);
@@ -1603,18 +1609,7 @@ function createWikiPagesClient(options) {
       const origin = requester.siteOrigin();
       const numericId = /^\d+$/.test(spaceId) ? spaceId : (await client.resolveSpace(spaceId, signal))?.id;
       if (numericId === void 0) return [];
-      const pages = [];
-      let answers = 0;
-      let cut = false;
-      const first = new URL(`/wiki/api/v2/pages?space-id=${numericId}&limit=${pageSize}`, origin);
-      await requester.readPages(first, origin, signal, (m) => m.listOfPages(), (body, more) => {
-        const listed2 = parsePageList(body, origin);
-        if (!listed2) throw new WikiReadError("protocol", (m) => m.pageListNotJson());
-        for (const { page, current } of listed2) if (current && (page.spaceId === void 0 || page.spaceId === numericId)) pages.push(page);
-        cut = more && ++answers >= maxRequests;
-        return cut;
-      });
-      return cut ? void 0 : pages;
+      return listPagesUpTo(`space-id=${numericId}`, origin, signal, (page) => page.spaceId === void 0 || page.spaceId === numericId, maxRequests);
     },
     async resolveSpace(keyOrId, signal) {
       const origin = requester.siteOrigin();

@@ -72,16 +72,27 @@ export function createWikiPagesClient(options: WikiPagesClientOptions): WikiPage
     ...(options.credentialName !== undefined ? { credentialName: options.credentialName } : {}),
   });
 
-  /** Every current page of a page-list query, following its pagination. */
-  async function listPages(query: string, origin: string, signal: AbortSignal | undefined, keep: (page: WikiPage) => boolean): Promise<WikiPage[]> {
+  /**
+   * Every current page of a page-list query, following its pagination; undefined when more answers follow the
+   * `maxAnswers`th (a list cut short is no list: a page not listed would be taken for one that is not there).
+   */
+  async function listPagesUpTo(query: string, origin: string, signal: AbortSignal | undefined, keep: (page: WikiPage) => boolean, maxAnswers: number): Promise<WikiPage[] | undefined> {
     const pages: WikiPage[] = [];
-    await requester.readPages(new URL(`/wiki/api/v2/pages?${query}&limit=${pageSize}`, origin), origin, signal, (m) => m.listOfPages(), (body) => {
+    let answers = 0;
+    let cut = false;
+    await requester.readPages(new URL(`/wiki/api/v2/pages?${query}&limit=${pageSize}`, origin), origin, signal, (m) => m.listOfPages(), (body, more) => {
       const listed = parsePageList(body, origin);
       if (!listed) throw new WikiReadError('protocol', (m) => m.pageListNotJson());
       for (const { page, current } of listed) if (current && keep(page)) pages.push(page);
-      return false;
+      cut = more && ++answers >= maxAnswers;
+      return cut;
     });
-    return pages;
+    return cut ? undefined : pages;
+  }
+
+  /** Every current page of a page-list query, following its pagination. */
+  async function listPages(query: string, origin: string, signal: AbortSignal | undefined, keep: (page: WikiPage) => boolean): Promise<WikiPage[]> {
+    return (await listPagesUpTo(query, origin, signal, keep, Number.POSITIVE_INFINITY)) ?? [];
   }
 
   async function lookUpSpace(param: 'ids' | 'keys', value: string, origin: string, signal: AbortSignal | undefined): Promise<SpaceRef | undefined> {
@@ -155,19 +166,7 @@ export function createWikiPagesClient(options: WikiPagesClientOptions): WikiPage
       const origin = requester.siteOrigin();
       const numericId = /^\d+$/.test(spaceId) ? spaceId : (await client.resolveSpace(spaceId, signal))?.id;
       if (numericId === undefined) return [];
-      const pages: WikiPage[] = [];
-      let answers = 0;
-      let cut = false;
-      const first = new URL(`/wiki/api/v2/pages?space-id=${numericId}&limit=${pageSize}`, origin);
-      await requester.readPages(first, origin, signal, (m) => m.listOfPages(), (body, more) => {
-        const listed = parsePageList(body, origin);
-        if (!listed) throw new WikiReadError('protocol', (m) => m.pageListNotJson());
-        for (const { page, current } of listed) if (current && (page.spaceId === undefined || page.spaceId === numericId)) pages.push(page);
-        // More to come after the last answer allowed: no list (a page not listed would be a title said to be free).
-        cut = more && ++answers >= maxRequests;
-        return cut;
-      });
-      return cut ? undefined : pages;
+      return listPagesUpTo(`space-id=${numericId}`, origin, signal, (page) => page.spaceId === undefined || page.spaceId === numericId, maxRequests);
     },
 
     async resolveSpace(keyOrId, signal) {

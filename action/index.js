@@ -1546,6 +1546,9 @@ function createWikiPagesClient(options) {
   async function listPages(query, origin, signal, keep) {
     return await listPagesUpTo(query, origin, signal, keep, Number.POSITIVE_INFINITY) ?? [];
   }
+  async function numericSpaceId(spaceId, signal) {
+    return /^\d+$/.test(spaceId) ? spaceId : (await client.resolveSpace(spaceId, signal))?.id;
+  }
   async function lookUpSpace(param, value, origin, signal) {
     const answer = await requester.getJson(new URL(`/wiki/api/v2/spaces?${param}=${encodeURIComponent(value)}`, origin), origin, signal);
     if (!answer.found) return void 0;
@@ -1600,14 +1603,14 @@ function createWikiPagesClient(options) {
     },
     async findPagesByTitle(spaceId, title, signal) {
       const origin = requester.siteOrigin();
-      const numericId = /^\d+$/.test(spaceId) ? spaceId : (await client.resolveSpace(spaceId, signal))?.id;
+      const numericId = await numericSpaceId(spaceId, signal);
       if (numericId === void 0) return [];
       const query = `space-id=${numericId}&title=${encodeURIComponent(title)}`;
       return listPages(query, origin, signal, (page) => page.title === title && (page.spaceId === void 0 || page.spaceId === numericId));
     },
     async listSpacePages(spaceId, maxRequests, signal) {
       const origin = requester.siteOrigin();
-      const numericId = /^\d+$/.test(spaceId) ? spaceId : (await client.resolveSpace(spaceId, signal))?.id;
+      const numericId = await numericSpaceId(spaceId, signal);
       if (numericId === void 0) return [];
       return listPagesUpTo(`space-id=${numericId}`, origin, signal, (page) => page.spaceId === void 0 || page.spaceId === numericId, maxRequests);
     },

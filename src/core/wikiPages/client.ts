@@ -95,6 +95,11 @@ export function createWikiPagesClient(options: WikiPagesClientOptions): WikiPage
     return (await listPagesUpTo(query, origin, signal, keep, Number.POSITIVE_INFINITY)) ?? [];
   }
 
+  /** A space's numeric ID, given it or its key (one more request); undefined for a space not visible. */
+  async function numericSpaceId(spaceId: string, signal: AbortSignal | undefined): Promise<string | undefined> {
+    return /^\d+$/.test(spaceId) ? spaceId : (await client.resolveSpace(spaceId, signal))?.id;
+  }
+
   async function lookUpSpace(param: 'ids' | 'keys', value: string, origin: string, signal: AbortSignal | undefined): Promise<SpaceRef | undefined> {
     const answer = await requester.getJson(new URL(`/wiki/api/v2/spaces?${param}=${encodeURIComponent(value)}`, origin), origin, signal);
     if (!answer.found) return undefined;
@@ -156,7 +161,7 @@ export function createWikiPagesClient(options: WikiPagesClientOptions): WikiPage
 
     async findPagesByTitle(spaceId, title, signal) {
       const origin = requester.siteOrigin();
-      const numericId = /^\d+$/.test(spaceId) ? spaceId : (await client.resolveSpace(spaceId, signal))?.id;
+      const numericId = await numericSpaceId(spaceId, signal);
       if (numericId === undefined) return [];
       const query = `space-id=${numericId}&title=${encodeURIComponent(title)}`;
       return listPages(query, origin, signal, (page) => page.title === title && (page.spaceId === undefined || page.spaceId === numericId));
@@ -164,7 +169,7 @@ export function createWikiPagesClient(options: WikiPagesClientOptions): WikiPage
 
     async listSpacePages(spaceId, maxRequests, signal) {
       const origin = requester.siteOrigin();
-      const numericId = /^\d+$/.test(spaceId) ? spaceId : (await client.resolveSpace(spaceId, signal))?.id;
+      const numericId = await numericSpaceId(spaceId, signal);
       if (numericId === undefined) return [];
       return listPagesUpTo(`space-id=${numericId}`, origin, signal, (page) => page.spaceId === undefined || page.spaceId === numericId, maxRequests);
     },

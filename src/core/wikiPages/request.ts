@@ -17,10 +17,9 @@ export interface PageRequester {
   getJson(url: URL, origin: string, signal: AbortSignal | undefined): Promise<JsonAnswer>;
   /**
    * Reads a cursor-paginated list from `first` on, handing each page's body to `visit` until it answers true
-   * (found what it wanted) or no page follows. False on a 404 (what the list belongs to is missing or hidden).
-   * `what` names the list in messages ("list of children").
+   * (found what it wanted) or no page follows. `visit` is told whether another page follows (`more`). False on a 404
+   * (what the list belongs to is missing or hidden). `what` names the list in messages ("list of children").
    */
-  /** `visit` is told whether another answer follows; it returns true to stop there. */
   readPages(first: URL, origin: string, signal: AbortSignal | undefined, what: PageRouteSentence, visit: (body: Record<string, unknown>, more: boolean) => boolean): Promise<boolean>;
 }
 

@@ -1258,7 +1258,13 @@ function checkEndpoint(raw, settingName) {
   return refused("insecure", (messages) => messages.insecure(settingName));
 }
 function sameOrigin(a, b) {
-  return new URL(a.toString()).origin === new URL(b.toString()).origin;
+  return originOf(a) === originOf(b);
+}
+var lastParsed = { address: "", origin: "" };
+function originOf(address2) {
+  if (typeof address2 !== "string") return address2.origin;
+  if (lastParsed.address !== address2) lastParsed = { address: address2, origin: new URL(address2).origin };
+  return lastParsed.origin;
 }
 
 // src/core/wikiPages/pageJson.ts
@@ -1298,7 +1304,7 @@ function webAddress(webui, origin) {
   if (webui === void 0 || !webui.startsWith("/") || webui.startsWith("//") || webui.includes("\\")) return void 0;
   try {
     const url = new URL(`${origin}/wiki${webui}`);
-    return sameOrigin(url, origin) ? url.toString() : void 0;
+    return sameOrigin(url, origin) ? url.href : void 0;
   } catch {
     return void 0;
   }

@@ -61,5 +61,14 @@ export function checkEndpoint(raw: string | undefined, settingName: string): End
 
 /** Exact origin equality (scheme, host and port); never a substring or pattern match. */
 export function sameOrigin(a: URL | string, b: URL | string): boolean {
-  return new URL(a.toString()).origin === new URL(b.toString()).origin;
+  return originOf(a) === originOf(b);
+}
+
+/** The last address given as text and its origin: a list of 250 pages asks about one site 250 times. */
+let lastParsed = { address: '', origin: '' };
+
+function originOf(address: URL | string): string {
+  if (typeof address !== 'string') return address.origin;
+  if (lastParsed.address !== address) lastParsed = { address, origin: new URL(address).origin };
+  return lastParsed.origin;
 }

@@ -85,16 +85,26 @@ export function decidePageState(facts: FileFacts, ownAuthorId?: string): PageSta
     changedByYou: page !== undefined && ownAuthorId !== undefined && page.versionAuthorId === ownAuthorId,
     wikiUnread: wiki.kind === 'notRead' ? wiki.reason : undefined,
   };
-  if (!link && pageId === undefined) return { ...base, pageId: undefined, page: undefined, changedByYou: false, wikiUnread: undefined };
+  if (!link && pageId === undefined) return { kind: 'notPublished', modifiedHere: false, pageId: undefined, page: undefined, changedByYou: false, wikiUnread: undefined };
   const gone = wiki.kind === 'gone' || wiki.kind === 'notFound';
-  if (!link) return { ...base, kind: gone ? 'deletedOnWiki' : 'publishedElsewhere' };
+  if (!link) return decided(base, gone ? 'deletedOnWiki' : 'publishedElsewhere', false);
   const modifiedHere = facts.wouldPublish !== false;
-  if (gone) return { ...base, kind: 'deletedOnWiki', modifiedHere };
+  if (gone) return decided(base, 'deletedOnWiki', modifiedHere);
   // The guard's own rule for a page under another parent than the file's (guard.ts lookUp): held back as edited.
-  if (page && underAnotherParent(page, link.parentId)) return { ...base, kind: 'changedOnWiki', modifiedHere, movedUnder: page.parentId };
-  if (page && changedOnWikiSince(page, link)) return { ...base, kind: 'changedOnWiki', modifiedHere };
-  if (modifiedHere) return { ...base, kind: 'modifiedHere', modifiedHere };
-  return { ...base, kind: page ? 'inSync' : 'unchecked', modifiedHere };
+  if (page && underAnotherParent(page, link.parentId)) return { ...decided(base, 'changedOnWiki', modifiedHere), movedUnder: page.parentId };
+  if (page && changedOnWikiSince(page, link)) return decided(base, 'changedOnWiki', modifiedHere);
+  if (modifiedHere) return decided(base, 'modifiedHere', modifiedHere);
+  return decided(base, page ? 'inSync' : 'unchecked', modifiedHere);
+}
+
+/**
+ * The state made from `base`, a fresh object of decidePageState's own: set in place, not spread into a copy (the view
+ * decides every linked file of the workspace at each refresh, and a copy each was most of deciding).
+ */
+function decided(base: PageState, kind: PageStateKind, modifiedHere: boolean): PageState {
+  base.kind = kind;
+  base.modifiedHere = modifiedHere;
+  return base;
 }
 
 /** A page the repository's manifest records whose file (or folder) is gone, and that no file maps to any more. */

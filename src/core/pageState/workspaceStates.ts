@@ -83,8 +83,8 @@ export function decideStates(facts: WorkspaceFacts, reading: WikiReading, ownAut
     const pageId = file.link?.pageId ?? recorded?.pageId;
     const byTitle = file.link && pageId === undefined ? { parentId: file.link.parentId, title: file.link.pageTitle } : undefined;
     const wiki = file.link || recorded ? reading.side(pageId, byTitle) : ({ kind: 'notRead', reason: 'noAccess' } as const);
-    const state = decidePageState({ link: file.link, recordedPageId: recorded?.pageId, wouldPublish: file.local?.wouldPublish, wiki }, ownAuthorId);
-    return { ...state, file, recorded };
+    // decidePageState's object is new each time: the file's members go onto it rather than into a copy of it.
+    return Object.assign(decidePageState({ link: file.link, recordedPageId: recorded?.pageId, wouldPublish: file.local?.wouldPublish, wiki }, ownAuthorId), { file, recorded });
   });
   // A recorded page some file still maps to (a file moved or renamed in VS Code keeps its link) is no orphan.
   const mapped = new Set(files.map((state) => state.pageId).filter((id): id is string => id !== undefined));

@@ -65,7 +65,7 @@ export function webAddress(webui: string | undefined, origin: string): string | 
   if (webui === undefined || !webui.startsWith('/') || webui.startsWith('//') || webui.includes('\\')) return undefined;
   try {
     const url = new URL(`${origin}/wiki${webui}`);
-    return sameOrigin(url, origin) ? url.toString() : undefined;
+    return sameOrigin(url, origin) ? url.href : undefined;
   } catch {
     return undefined;
   }

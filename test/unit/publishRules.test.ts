@@ -24,6 +24,19 @@ describe('endpoint rules', () => {
     assert.ok(!sameOrigin('https://a.example.com', 'http://a.example.com'));
     assert.ok(!sameOrigin('https://a.example.com', 'https://a.example.com:8443'));
   });
+  it('compares origins exactly when the same site is asked about again and again, between other sites', () => {
+    // A list of pages asks about one site for each page: what it learnt of one site is never said of another.
+    const site = 'https://wiki.example.com';
+    assert.ok(sameOrigin(new URL('https://wiki.example.com/wiki/spaces/DOCS/pages/1'), site));
+    assert.ok(!sameOrigin(new URL('https://evil.example.net/wiki/spaces/DOCS/pages/2'), site));
+    assert.ok(sameOrigin(new URL('https://wiki.example.com/wiki/spaces/DOCS/pages/3'), site));
+    assert.ok(!sameOrigin(new URL('https://wiki.example.com/x'), 'https://wiki.example.com:8443'));
+    assert.ok(sameOrigin(new URL('https://wiki.example.com:8443/x'), 'https://wiki.example.com:8443'));
+    assert.ok(!sameOrigin(new URL('https://wiki.example.com/x'), 'https://wiki.example.com:8443'));
+    assert.ok(sameOrigin(new URL('https://wiki.example.com/x'), site));
+    assert.throws(() => sameOrigin(new URL('https://wiki.example.com/x'), 'not an address'));
+    assert.ok(sameOrigin(new URL('https://wiki.example.com/y'), site));
+  });
 });
 
 describe('target resolution', () => {

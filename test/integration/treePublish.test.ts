@@ -259,6 +259,42 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     assert.match(await view.text(), /id="Start-here"/);
   });
 
+  it('links into folders named with a space or beyond ASCII reach their pages, written percent-encoded or in angle brackets, and reach a repeated heading and one that starts with an emoji', async () => {
+    const files = {
+      'docs/index.md': [
+        '# Overview', '',
+        '- [Start](Getting%20Started/setup.md#first-steps)',
+        '- [Start as written](<Getting Started/setup.md>)',
+        '- [About](über-uns/)',
+        '- [About encoded](%C3%BCber-uns/%C3%BCber-uns.md)',
+        '- [Second usage](api/ref.md#usage-1)',
+        '- [Launch](api/ref.md#-rocket-launch)', '',
+      ].join('\n'),
+      'docs/Getting Started/setup.md': '# Setup\n\n## First steps\n\nBack [home](../index.md).\n',
+      'docs/über-uns/über-uns.md': '# Über uns\n\nWir sind [hier](../index.md).\n',
+      'docs/api/ref.md': '# Reference\n\n## Usage\n\nOne.\n\n## Usage\n\nTwo.\n\n## 🚀 Rocket launch\n\nGo.\n',
+    };
+    const { plan, run } = await publishTree(files, new MemoryIdentity());
+    assert.ok(run.results.every((result) => result.state === 'published'), JSON.stringify(run.results.map((result) => [result.key, result.state, result.outcome?.message])));
+    assert.deepEqual(plan.pages.map((each) => each.key).sort(), ['Getting Started/', 'Getting Started/setup.md', 'api/', 'api/ref.md', 'index.md', 'über-uns/']);
+    assert.equal(plan.pages.find((each) => each.key === 'index.md')?.item.cautions.find((caution) => caution.code === 'localLinks'), undefined, 'every link reaches a page');
+    const address = (title: string): string => pageAddress(signedIn.world.sandbox.baseUrl, 'DOCS', page(title).id, title) ?? '';
+    assert.equal(page('Overview').markdown, [
+      '# Overview', '',
+      `- [Start](${address('Setup')}#First-steps)`,
+      // In angle brackets as it was written.
+      `- [Start as written](<${address('Setup')}>)`,
+      `- [About](${address('Über uns')})`,
+      `- [About encoded](${address('Über uns')})`,
+      `- [Second usage](${address('Reference')}#Usage.1)`,
+      `- [Launch](${address('Reference')}#%F0%9F%9A%80-Rocket-launch)`, '',
+    ].join('\n'));
+    // The reader's view: the page the anchors point into has those headings' ids.
+    const view = await (await fetch(address('Reference'))).text();
+    assert.match(view, /id="Usage\.1"/);
+    assert.match(view, /id="🚀-Rocket-launch"/);
+  });
+
   it('a page\'s links to its own headings go in the wiki\'s anchor form, which its page view has; one to a heading it lacks is named', async () => {
     const files = {
       'docs/index.md': '# Overview\n\nJump to [the details](#the-details-v2) or [nowhere](#nowhere).\n\n## The details (v2)\n\nSee [the guide](guide/#start-here).\n',

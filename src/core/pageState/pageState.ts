@@ -91,7 +91,10 @@ export function decidePageState(facts: FileFacts, ownAuthorId?: string): PageSta
   const modifiedHere = facts.wouldPublish !== false;
   if (gone) return decided(base, 'deletedOnWiki', modifiedHere);
   // The guard's own rule for a page under another parent than the file's (guard.ts lookUp): held back as edited.
-  if (page && underAnotherParent(page, link.parentId)) return { ...decided(base, 'changedOnWiki', modifiedHere), movedUnder: page.parentId };
+  if (page && underAnotherParent(page, link.parentId)) {
+    base.movedUnder = page.parentId;
+    return decided(base, 'changedOnWiki', modifiedHere);
+  }
   if (page && changedOnWikiSince(page, link)) return decided(base, 'changedOnWiki', modifiedHere);
   if (modifiedHere) return decided(base, 'modifiedHere', modifiedHere);
   return decided(base, page ? 'inSync' : 'unchecked', modifiedHere);

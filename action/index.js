@@ -2177,6 +2177,134 @@ function isEscaped(text2, at) {
   return (count & 1) === 1;
 }
 
+// src/core/publish/headingWalk.ts
+var INDENTED_CODE = /^(?: {4}|\t)/;
+var ATX_OPEN = /^ {0,3}(#{1,6})(?=[ \t]|$)/;
+var SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/;
+var QUOTE_MARKERS = /^(?: {0,3}>[ \t]?)+/;
+var LIST_MARKERS = /^(?: {0,3}(?:[-+*]|\d{1,9}[.)])[ \t]+)+/;
+var BLOCK_START = /^ {0,3}(?:[-+*](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)|<|(?:[-*_][ \t]*){3,}$)/;
+var LIST_ITEM_TEXT = /^ {0,3}(?:[-+*]|\d{1,9}[.)])[ \t]+\S/;
+var THEMATIC_BREAK = /^ {0,3}(?:[-*_][ \t]*){3,}$/;
+var EQUALS = 61;
+function firstLevelOneHeading(markdown, blocks) {
+  let found;
+  walkHeadings(markdown, blocks, (text2, level, topLevel, start, end) => {
+    if (level !== 1 || !topLevel || text2 === "") return false;
+    const newline = markdown.indexOf("\n", start);
+    found = { text: text2, setext: newline !== -1 && newline < end, start, end };
+    return true;
+  });
+  return found;
+}
+function plainStart(code) {
+  return code >= 97 && code <= 122 || code >= 65 && code <= 90 || code === 91 || code === 96 || code === 40 || code === 34 || code === 39;
+}
+function walkHeadings(markdown, blocks, visit) {
+  const { code, html } = blocks;
+  let block = 0;
+  let paragraph = [];
+  let paragraphStart = 0;
+  let paragraphQuoted = false;
+  let itemText = false;
+  let itemQuoted = false;
+  let fence = 0;
+  for (let start = 0; start <= markdown.length; ) {
+    let end = markdown.indexOf("\n", start);
+    if (end === -1) end = markdown.length;
+    const lineStart = start;
+    start = end + 1;
+    if (end === lineStart) {
+      if (paragraph.length > 0) paragraph = [];
+      itemText = false;
+      continue;
+    }
+    while (block < html.length && html[block][1] <= lineStart) block++;
+    if (block < html.length && html[block][0] <= lineStart) {
+      if (paragraph.length > 0) paragraph = [];
+      itemText = false;
+      continue;
+    }
+    const plain = plainStart(markdown.charCodeAt(lineStart));
+    const rawLine = plain ? "" : markdown.slice(lineStart, end);
+    const indent = plain ? 0 : rawLine.length - rawLine.trimStart().length;
+    while (fence < code.length && code[fence][1] <= lineStart + indent) fence++;
+    const fenced = fence < code.length && code[fence][0] <= lineStart + indent;
+    if (plain) {
+      if (fenced) {
+        if (paragraph.length > 0) paragraph = [];
+        itemText = false;
+      } else if (!itemText) {
+        if (paragraph.length === 0) {
+          paragraphQuoted = false;
+          paragraphStart = lineStart;
+        }
+        paragraph.push(lineStart, end);
+      }
+      continue;
+    }
+    const unquoted = rawLine.replace(/\r$/, "");
+    const line = unquoted.replace(QUOTE_MARKERS, "");
+    const quoted = line !== unquoted;
+    if (itemText && quoted !== itemQuoted) itemText = false;
+    if (!/[^ \t]/.test(line) || fenced) {
+      if (paragraph.length > 0) paragraph = [];
+      itemText = false;
+      continue;
+    }
+    if (INDENTED_CODE.test(rawLine)) {
+      const inItem = !quoted && blocks.startsListItemBlock(lineStart) ? itemHeading(line.trimStart()) : void 0;
+      if (paragraph.length > 0) paragraph = [];
+      if (inItem !== void 0) {
+        itemText = false;
+        if (visit(inItem.text, inItem.level, false, lineStart, end)) return;
+      }
+      continue;
+    }
+    const atx = itemHeading(line);
+    if (atx !== void 0) {
+      paragraph = [];
+      itemText = false;
+      if (visit(atx.text, atx.level, !quoted && !atx.inItem, lineStart, end)) return;
+    } else if (paragraph.length > 0 && SETEXT_UNDERLINE.test(line) && quoted === paragraphQuoted) {
+      const text2 = paragraphText(markdown, paragraph);
+      paragraph = [];
+      if (visit(text2, line.trimStart().charCodeAt(0) === EQUALS ? 1 : 2, !quoted, paragraphStart, end)) return;
+    } else if (BLOCK_START.test(line)) {
+      if (paragraph.length > 0) paragraph = [];
+      itemText = LIST_ITEM_TEXT.test(line) && !THEMATIC_BREAK.test(line);
+      itemQuoted = quoted;
+    } else if (itemText && (SETEXT_UNDERLINE.test(line) || THEMATIC_BREAK.test(line))) {
+      itemText = false;
+    } else if (!itemText) {
+      if (paragraph.length === 0) {
+        paragraphQuoted = quoted;
+        paragraphStart = lineStart;
+      }
+      paragraph.push(line);
+    }
+  }
+}
+function atxHeading(line) {
+  const atx = ATX_OPEN.exec(line);
+  return atx ? { text: line.slice(atx[0].length).replace(/(?:^|[ \t]+)#+[ \t]*$/, "").trim(), level: atx[1].length } : void 0;
+}
+function itemHeading(line) {
+  const own = atxHeading(line);
+  if (own) return { text: own.text, level: own.level, inItem: false };
+  const inItem = LIST_MARKERS.test(line) ? atxHeading(line.replace(LIST_MARKERS, "")) : void 0;
+  return inItem ? { text: inItem.text, level: inItem.level, inItem: true } : void 0;
+}
+function paragraphText(markdown, paragraph) {
+  const lines = [];
+  for (let index = 0; index < paragraph.length; index++) {
+    const entry = paragraph[index];
+    if (typeof entry === "string") lines.push(entry.trim());
+    else lines.push(markdown.slice(entry, paragraph[++index]).trim());
+  }
+  return lines.join(" ");
+}
+
 // src/core/publish/inspect.ts
 var HTML_IMAGE = /<img\b[^<>]*\ssrc\s*=\s*(?:"([^"]+)"|'([^']+)'|([^\s"'=<>`]+))/gi;
 var HTML_LINK = /<a\s(?:[^<>]*?\s)?href\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/gi;
@@ -2467,14 +2595,38 @@ function lineStartIfIndented(markdown, at) {
   return before < 0 || markdown.charCodeAt(before) === LINE_FEED ? at - spaces : void 0;
 }
 var LINE_END = /[\r\n]/g;
+var EQUALS_SIGN = 61;
 function firstHeading(markdown, code) {
+  const atx = firstAtxHeading(markdown, code);
+  if (!maySetextLevelOneBefore(markdown, atx?.at ?? markdown.length, code)) return atx?.text;
+  const walked = firstLevelOneHeading(markdown, { code, html: htmlBlocks(markdown, code), startsListItemBlock: (lineStart) => startsListItemBlock(markdown, lineStart, code) });
+  return walked?.text ?? atx?.text;
+}
+function maySetextLevelOneBefore(markdown, before, code) {
+  for (let at = markdown.indexOf("=="); at !== -1 && at < before; ) {
+    let start = at;
+    while (start > 0 && markdown.charCodeAt(start - 1) === EQUALS_SIGN) start--;
+    let runEnd = at + 2;
+    while (markdown.charCodeAt(runEnd) === EQUALS_SIGN) runEnd++;
+    let lineStart = start;
+    while (lineStart > 0 && start - lineStart < 3 && markdown.charCodeAt(lineStart - 1) === 32) lineStart--;
+    const startsItsLine = lineStart === 0 || markdown.charCodeAt(lineStart - 1) === 10 || markdown.charCodeAt(lineStart - 1) === 13;
+    if (startsItsLine && !inRanges(code, lineStart)) return true;
+    at = markdown.indexOf("==", runEnd);
+  }
+  for (let at = markdown.indexOf("\n="); at !== -1 && at < before; at = markdown.indexOf("\n=", at + 1)) {
+    if (!inRanges(code, at + 1)) return true;
+  }
+  return false;
+}
+function firstAtxHeading(markdown, code) {
   for (let at = markdown.indexOf("#"); at !== -1; at = markdown.indexOf("#", at + 1)) {
     const next = markdown[at + 1];
     if (next !== " " && next !== "	" || !startsLine(markdown, at) || isInCodeOrHtml(markdown, at, code)) continue;
     LINE_END.lastIndex = at;
     const end = LINE_END.exec(markdown)?.index ?? markdown.length;
     const text2 = markdown.slice(at + 1, end).replace(/[ \t]+#+[ \t]*$/, "").trim();
-    if (text2) return text2;
+    if (text2) return { text: text2, at };
   }
   return void 0;
 }
@@ -2606,7 +2758,7 @@ function endsParagraph(markdown, lineStart, depth, fenced) {
   } else if (code === HASH) starts = isHeadingStart(markdown, at);
   else {
     const markerEnd = listMarkerEnd(markdown, at);
-    starts = markerEnd !== -1 && isSpaceOrLineEnd(markdown.charCodeAt(markerEnd)) || isRuleLine(markdown, at) && (code !== EQUALS || quotes >= depth);
+    starts = markerEnd !== -1 && isSpaceOrLineEnd(markdown.charCodeAt(markerEnd)) || isRuleLine(markdown, at) && (code !== EQUALS2 || quotes >= depth);
   }
   return starts && (indent <= allowed || quotes === 0 && startsListItemBlock(markdown, lineStart, fenced));
 }
@@ -3031,7 +3183,7 @@ function findIndentedCodeLines(markdown, fenced) {
   }
   return { code, listBlocks, htmlListBases, listItemFences: listItemFences2 };
 }
-var THEMATIC_BREAK = /^(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})$/;
+var THEMATIC_BREAK2 = /^(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})$/;
 function interruptsParagraph(rest, fence) {
   const first = rest.charCodeAt(0);
   if (first === GREATER_THAN) return true;
@@ -3041,7 +3193,7 @@ function interruptsParagraph(rest, fence) {
     return HTML_BLOCK_START.test(rest);
   }
   if (first === BACKTICK || first === TILDE) return fence && /^(`{3,}|~{3,})/.test(rest);
-  return (first === 45 || first === 42 || first === 95) && THEMATIC_BREAK.test(rest);
+  return (first === 45 || first === 42 || first === 95) && THEMATIC_BREAK2.test(rest);
 }
 function listContentColumn(column, marker, rest) {
   const after = rest.slice(marker.length);
@@ -3075,7 +3227,7 @@ var LINE_FEED = 10;
 var CR = 13;
 var SPACE = 32;
 var HASH = 35;
-var EQUALS = 61;
+var EQUALS2 = 61;
 var CLOSE_PARENTHESIS = 41;
 var LESS_THAN = 60;
 var GREATER_THAN = 62;
@@ -3455,6 +3607,8 @@ var FENCE2 = /^ {0,3}(`{3,}|~{3,})/;
 var LEVEL_ONE = /^ {0,3}#[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
 var LINE_END2 = /(\r\n|\r|\n)/;
 function omitTitleHeading2(content, title) {
+  const setext = setextTitleHeading(content);
+  if (setext !== void 0) return setext.text === title.trim() ? withoutLines(content, setext.start, setext.end) : content;
   const parts = content.split(LINE_END2);
   let fence;
   for (let index = 0; index < parts.length; index += 2) {
@@ -3474,6 +3628,22 @@ function omitTitleHeading2(content, title) {
     return end < parts.length ? parts.slice(0, index).join("") + parts.slice(end).join("") : parts.slice(0, Math.max(0, index - 1)).join("");
   }
   return content;
+}
+function setextTitleHeading(content) {
+  const code = fencedBlocks(content);
+  if (!maySetextLevelOneBefore(content, content.length, code)) return void 0;
+  const first = firstLevelOneHeading(content, { code, html: htmlBlocks(content, code), startsListItemBlock: (lineStart) => startsListItemBlock(content, lineStart, code) });
+  return first?.setext ? first : void 0;
+}
+function withoutLines(content, start, end) {
+  let cut = end < content.length ? end + 1 : end;
+  if (content.startsWith("\n", cut)) cut += 1;
+  else if (content.startsWith("\r\n", cut)) cut += 2;
+  if (cut < content.length) return content.slice(0, start) + content.slice(cut);
+  let before = start;
+  if (content[before - 1] === "\n") before--;
+  if (content[before - 1] === "\r") before--;
+  return content.slice(0, before);
 }
 
 // src/core/util/sha256.ts
@@ -6565,7 +6735,7 @@ var QUOTE_LEAD = String.raw` {0,3}>(?:(?:\t {0,3}| {0,4})>)*(?:\t {0,3}| {0,4})`
 var REFERENCE_DEFINITION2 = new RegExp(String.raw`^((?:${QUOTE_LEAD}|[ \t]*)\[(?!\^)(?:[^\]\\\n]|\\.)+\]:${SPACE_ACROSS_LINE})(<[^<>\n]*>|[^\s<][^\s]*)`, "gm");
 var DEFINITION_LINE = new RegExp(String.raw`^(?:${QUOTE_LEAD}|[ \t]*)\[(?:[^\]\\\n]|\\.)+\]:`);
 var ATX_LINE = /^[ \t]*#{1,6}(?:[ \t]|$)/;
-var QUOTE_MARKERS = /^(?: {0,3}>[ \t]?)+/;
+var QUOTE_MARKERS2 = /^(?: {0,3}>[ \t]?)+/;
 var TITLE_CHAR = String.raw`\\[\s\S]|\n(?![ \t]*\r?\n)`;
 var LINK_CLOSE = new RegExp(String.raw`${SPACE_ACROSS_LINE}(?:(?:"(?:[^"\\\n]|${TITLE_CHAR})*"|'(?:[^'\\\n]|${TITLE_CHAR})*'|\((?:[^()\\\n]|${TITLE_CHAR})*\))${SPACE_ACROSS_LINE})?\)`, "y");
 var BLANK_LINE2 = /\n[ \t]*\r?\n/g;
@@ -6630,7 +6800,7 @@ function continuesParagraph(markdown, lineStart) {
   if (lineStart === 0) return false;
   const previousStart = markdown.lastIndexOf("\n", lineStart - 2) + 1;
   const previous = markdown.slice(previousStart, lineStart - 1).replace(/\r$/, "");
-  const quoted = previous.replace(QUOTE_MARKERS, "");
+  const quoted = previous.replace(QUOTE_MARKERS2, "");
   return quoted.trim() !== "" && !DEFINITION_LINE.test(previous) && !ATX_LINE.test(quoted);
 }
 function isImage(markdown, open2) {
@@ -6858,109 +7028,14 @@ function percentDecoded(text2) {
 }
 
 // src/core/links/rewrite/markdownHeadings.ts
-var INDENTED_CODE = /^(?: {4}|\t)/;
-var ATX_OPEN = /^ {0,3}#{1,6}(?=[ \t]|$)/;
-var SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/;
-var QUOTE_MARKERS2 = /^(?: {0,3}>[ \t]?)+/;
-var LIST_MARKERS = /^(?: {0,3}(?:[-+*]|\d{1,9}[.)])[ \t]+)+/;
-var BLOCK_START = /^ {0,3}(?:[-+*](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)|<|(?:[-*_][ \t]*){3,}$)/;
-var LIST_ITEM_TEXT = /^ {0,3}(?:[-+*]|\d{1,9}[.)])[ \t]+\S/;
-var THEMATIC_BREAK2 = /^ {0,3}(?:[-*_][ \t]*){3,}$/;
-function plainStart(code) {
-  return code >= 97 && code <= 122 || code >= 65 && code <= 90 || code === 91 || code === 96 || code === 40 || code === 34 || code === 39;
-}
 function markdownHeadings(markdown) {
   const code = fencedBlocks(markdown);
-  const html = htmlBlocks(markdown, code);
-  let block = 0;
   const headings = [];
-  let paragraph = [];
-  let paragraphQuoted = false;
-  let itemText = false;
-  let itemQuoted = false;
-  let fence = 0;
-  for (let start = 0; start <= markdown.length; ) {
-    let end = markdown.indexOf("\n", start);
-    if (end === -1) end = markdown.length;
-    const lineStart = start;
-    start = end + 1;
-    if (end === lineStart) {
-      if (paragraph.length > 0) paragraph = [];
-      itemText = false;
-      continue;
-    }
-    while (block < html.length && html[block][1] <= lineStart) block++;
-    if (block < html.length && html[block][0] <= lineStart) {
-      if (paragraph.length > 0) paragraph = [];
-      itemText = false;
-      continue;
-    }
-    const plain = plainStart(markdown.charCodeAt(lineStart));
-    const rawLine = plain ? "" : markdown.slice(lineStart, end);
-    const indent = plain ? 0 : rawLine.length - rawLine.trimStart().length;
-    while (fence < code.length && code[fence][1] <= lineStart + indent) fence++;
-    const fenced = fence < code.length && code[fence][0] <= lineStart + indent;
-    if (plain) {
-      if (fenced) {
-        if (paragraph.length > 0) paragraph = [];
-        itemText = false;
-      } else if (!itemText) {
-        if (paragraph.length === 0) paragraphQuoted = false;
-        paragraph.push(lineStart, end);
-      }
-      continue;
-    }
-    const unquoted = rawLine.replace(/\r$/, "");
-    const line = unquoted.replace(QUOTE_MARKERS2, "");
-    if (itemText && line !== unquoted !== itemQuoted) itemText = false;
-    if (!/[^ \t]/.test(line) || fenced) {
-      if (paragraph.length > 0) paragraph = [];
-      itemText = false;
-      continue;
-    }
-    if (INDENTED_CODE.test(rawLine)) {
-      const inItem = line === unquoted && startsListItemBlock(markdown, lineStart, code) ? itemHeading(line.trimStart()) : void 0;
-      if (inItem !== void 0) headings.push(inItem);
-      if (paragraph.length > 0) paragraph = [];
-      if (inItem !== void 0) itemText = false;
-      continue;
-    }
-    const atx = itemHeading(line);
-    if (atx !== void 0) {
-      headings.push(atx);
-      paragraph = [];
-      itemText = false;
-    } else if (paragraph.length > 0 && SETEXT_UNDERLINE.test(line) && line !== unquoted === paragraphQuoted) {
-      headings.push(paragraphText(markdown, paragraph));
-      paragraph = [];
-    } else if (BLOCK_START.test(line)) {
-      if (paragraph.length > 0) paragraph = [];
-      itemText = LIST_ITEM_TEXT.test(line) && !THEMATIC_BREAK2.test(line);
-      itemQuoted = line !== unquoted;
-    } else if (itemText && (SETEXT_UNDERLINE.test(line) || THEMATIC_BREAK2.test(line))) {
-      itemText = false;
-    } else if (!itemText) {
-      if (paragraph.length === 0) paragraphQuoted = line !== unquoted;
-      paragraph.push(line);
-    }
-  }
+  walkHeadings(markdown, { code, html: htmlBlocks(markdown, code), startsListItemBlock: (lineStart) => startsListItemBlock(markdown, lineStart, code) }, (text2) => {
+    headings.push(text2);
+    return false;
+  });
   return headings;
-}
-function atxHeading(line) {
-  const atx = ATX_OPEN.exec(line);
-  return atx ? line.slice(atx[0].length).replace(/(?:^|[ \t]+)#+[ \t]*$/, "").trim() : void 0;
-}
-function itemHeading(line) {
-  return atxHeading(line) ?? (LIST_MARKERS.test(line) ? atxHeading(line.replace(LIST_MARKERS, "")) : void 0);
-}
-function paragraphText(markdown, paragraph) {
-  const lines = [];
-  for (let index = 0; index < paragraph.length; index++) {
-    const entry = paragraph[index];
-    if (typeof entry === "string") lines.push(entry.trim());
-    else lines.push(markdown.slice(entry, paragraph[++index]).trim());
-  }
-  return lines.join(" ");
 }
 
 // src/core/links/rewrite/rewriteLinks.ts
@@ -9557,8 +9632,10 @@ function holdsOnlyTitle(label, item, content, title) {
   if (folderContentRank(nameOf(label), nameOf(parentFolderOf(label))) === void 0) return false;
   if (item.refusals.length > 0) return item.refusals.every((refusal2) => refusal2.code === "emptyContent");
   const text2 = content.trim();
-  return text2.startsWith("#") && !/[\r\n]/.test(text2) && omitTitleHeading2(text2, title).trim() === "";
+  const oneHeading = text2.startsWith("#") ? !/[\r\n]/.test(text2) : SETEXT_TITLE_ONLY.test(text2);
+  return oneHeading && omitTitleHeading2(text2, title).trim() === "";
 }
+var SETEXT_TITLE_ONLY = /^[^\r\n]+\r?\n {0,3}=+$/;
 function pinnedRecordedLink(source2, pageTitle, defaults, options) {
   const root = folderKey(options.rootPath);
   if (!isBelow(source2.label, root)) return void 0;

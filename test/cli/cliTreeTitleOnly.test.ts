@@ -83,6 +83,27 @@ describe('CLI --tree, a folder\'s content file with nothing but its title', () =
     assert.equal(cli.world.sandbox.imports.length, imports, 'no request to the import service');
   });
 
+  it('reads a setext title (`Title` over `===`) as it reads a `# ` one: pages land under those titles, and a content file holding only one lists its folder', async () => {
+    const root = await cli.tree({
+      'docs/guide/README.md': 'The guide\n=========\n\nStart with [setup](setup.md).\n',
+      'docs/guide/setup.md': '---\nomitTitleHeading: true\n---\nSetting up\r\n==========\r\n\r\nRun it.\r\n',
+      'docs/ops/index.md': 'Operations\n==========\n',
+      'docs/ops/run.md': '# Run\n\nGo.\n',
+    });
+    const run = await runCli(['publish', 'docs', ...TO, ...STATE, '--json'], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+    assert.deepEqual(fileRecords(run).map((record) => [record.file, record.status, record.title]), [
+      ['docs/guide/README.md', 'published', 'The guide'], ['docs/ops/', 'published', 'Operations'],
+      ['docs/guide/setup.md', 'published', 'Setting up'], ['docs/ops/run.md', 'published', 'Run'],
+      // The second pass: the links to pages this run created.
+      ['docs/guide/README.md', 'published', 'The guide'], ['docs/ops/', 'published', 'Operations'],
+    ]);
+    assert.equal(page('The guide').markdown, `The guide\n=========\n\nStart with [setup](${address('Setting up')}Setting+up).\n`);
+    assert.equal(page('Setting up').markdown, 'Run it.\r\n', 'the title heading left out on request, as a `# ` one is');
+    assert.equal(page('Setting up').parentId, page('The guide').id);
+    assert.equal(page('Operations').markdown, `- [Run](${address('Run')}Run)\n`);
+  });
+
   it('given real text later, the file updates the same folder page, from this machine and from a fresh clone', async () => {
     const root = await cli.tree(TREE);
     const first = await runCli(['publish', 'docs', ...TO, ...STATE, '--json'], { cwd: root, env: cli.env() });

@@ -7,6 +7,22 @@ describe('Markdown inspection', () => {
     assert.equal(inspectMarkdown('#NoSpace\ntext').firstHeading, undefined);
   });
 
+  it('takes a setext level-one heading (`Title` over `===`) as the first heading when it comes first, as CommonMark reads it', () => {
+    const first = (text: string): string | undefined => inspectMarkdown(text).firstHeading;
+    assert.equal(first('Title\n=====\n\nText\n# Later'), 'Title');
+    assert.equal(first('Intro\n\n# ATX first\n\nSetext\n==='), 'ATX first', 'whichever comes first');
+    assert.equal(first('Two line\ntitle\n===\n'), 'Two line title', 'a paragraph of two lines, joined');
+    assert.equal(first('  Indented  \n  ===  \r\nbody'), 'Indented', 'up to three spaces, trailing spaces, CRLF');
+    assert.equal(first('Title\r\n=\r\n'), 'Title', 'an underline of one `=`');
+    assert.equal(first('Sub\n---\n\nMain\n===\n'), 'Main', 'a `---` underline is level two');
+    assert.equal(first('```\nCode\n===\n```\n# Real'), 'Real', 'not in code');
+    assert.equal(first('<!--\nHidden\n===\n-->\nShown\n==='), 'Shown', 'not in an HTML block');
+    assert.equal(first('> Quoted\n> ===\n\n# Real'), 'Real', 'not in a block quote');
+    assert.equal(first('- item\n===\n\n# Real'), 'Real', 'a list item\'s lazy line is no underline');
+    assert.equal(first('x\n\n===\n'), undefined, 'an underline needs a paragraph above it');
+    assert.equal(first('a == b\nno title'), undefined);
+  });
+
   it('finds local images in Markdown and HTML, not public ones', () => {
     const findings = inspectMarkdown('![a](img/a.png) ![b](https://example.com/b.png)\n<img src="./c.jpg"> ![d](<d e.png> "title") ![e](file:///tmp/e.png)');
     assert.deepEqual(findings.localImages, ['img/a.png', 'd e.png', 'file:///tmp/e.png', './c.jpg']);

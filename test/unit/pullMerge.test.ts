@@ -324,6 +324,13 @@ describe('Pull with omitTitleHeading (the page never had the title heading)', ()
     assert.equal(outcome.kind === 'merged' && outcome.text, `# Release notes\n\nIntro by colleague.\n\n${PAGE}`);
   });
 
+  it('keeps a setext title heading (`Release notes` over `===`) as it keeps a `# ` one', async () => {
+    const setext = `Release notes\n=============\n\n${PAGE}`;
+    const outcome = await pull(setext, `Intro by colleague.\n\n${PAGE}`);
+    assert.equal(outcome.kind === 'merged' && outcome.text, `Release notes\n=============\n\nIntro by colleague.\n\n${PAGE}`);
+    assert.equal((await pull(setext, PAGE)).kind, 'nothingNew');
+  });
+
   it('follows the front matter over the setting, and says nothing new for an unchanged page', async () => {
     const withFrontMatter = `---\nomitTitleHeading: true\n---\n${FILE}`;
     assert.equal((await pull(withFrontMatter, PAGE.replace('Second para.', 'Second, fixed.'), false)).kind, 'merged');

@@ -123,6 +123,16 @@ describe('planning files', () => {
     assert.equal(omitTitleHeading('# Guide #\r\n\r\nx', 'Guide'), 'x', 'closing hashes and CRLF');
   });
 
+  it('leaves out a setext title heading (`Guide` over `===`) as it leaves out `# Guide`: its lines and one blank line after them', () => {
+    assert.equal(planFile(file('g.md', pinned('Guide').replace('# Guide\n', 'Guide\n=====\n')), undefined, { omitTitleHeading: true }).content, 'Body of Guide.\n');
+    assert.equal(omitTitleHeading('Guide\r\n=====\r\n\r\nx\r\n', 'Guide'), 'x\r\n', 'CRLF');
+    assert.equal(omitTitleHeading('The\nGuide\n===\nx', 'The Guide'), 'x', 'a title of two lines');
+    assert.equal(omitTitleHeading('Intro\n\nGuide\n===\n', 'Guide'), 'Intro\n', 'the last lines go with the line end before them');
+    assert.equal(omitTitleHeading('Other\n===\n\n# Guide\nx', 'Guide'), 'Other\n===\n\n# Guide\nx', 'the first level-one heading is not the title: nothing left out');
+    assert.equal(omitTitleHeading('# Guide\n\nPart\n===\nx', 'Guide'), 'Part\n===\nx', 'a `# ` title before a setext heading');
+    assert.equal(omitTitleHeading('```\nGuide\n===\n```\nx', 'Guide'), '```\nGuide\n===\n```\nx', 'not in code');
+  });
+
   it('reads a file whose lines end in a bare CR (an old Mac file): its front matter is not sent, and only its title heading is left out', () => {
     const mac = '---\rwiki:\r  spaceId: DOCS\r  parentId: "1"\r  omitTitleHeading: true\r---\r# Guide\r\rFirst line.\rSecond line.\r';
     const item = planFile(file('mac.md', mac), undefined, { titleFromFile: true, defaults: { overwrite: false } });

@@ -79,6 +79,17 @@ describe('tree plan: page titles and title clashes', () => {
     assert.match(refusalsOf(plan, 'docs/setup.md').join(' '), /also the title of docs\/b\/README\.md\b/);
   });
 
+  it('titles pages by a setext heading (`Title` over `===`), and lists the children of a folder whose content file holds only one', () => {
+    const plan = planOf({
+      'docs/guide/README.md': 'Guide\n=====\n\nStart here.\n', 'docs/guide/setup.md': 'Setting up\r\n==========\r\n\r\nSteps.\r\n',
+      'docs/ops/index.md': 'Operations\n===\n', 'docs/ops/run.md': '# Run\n\nText.\n',
+    });
+    assert.deepEqual(plan.pages.map((page) => [page.key, page.node.title, page.node.generated === true, page.node.titleFrom, page.item.state]), [
+      ['guide/', 'Guide', false, undefined, 'send'], ['guide/setup.md', 'Setting up', false, undefined, 'send'],
+      ['ops/', 'Operations', true, 'docs/ops/index.md', 'send'], ['ops/run.md', 'Run', false, undefined, 'send'],
+    ]);
+  });
+
   it('refuses a file naming its own page in the tree\'s space with a tree page\'s title, and the tree page, each naming the other', () => {
     const plan = planOf({ 'docs/guide/setup.md': '# Setup\n', 'docs/notes.md': pinnedSetup('DOCS', '999') });
     assert.deepEqual(plan.pinned.map((item) => [item.file.label, item.state]), [['docs/notes.md', 'refused']]);

@@ -23,7 +23,7 @@ export interface SplitDocument {
   title?: string;
   /** `wiki.pageId`: the wiki page this file was opened from (Open Wiki Page as Markdown writes it). */
   pageId?: string;
-  /** `omitTitleHeading` (top level or under `wiki:`): leave out a first `# ` heading that repeats the page title. */
+  /** `omitTitleHeading` (top level or under `wiki:`): leave out a first level-one heading that repeats the page title. */
   omitTitleHeading?: boolean;
   /** Problems with the front matter a person should fix (wrong types, unreadable YAML). */
   problems: string[];

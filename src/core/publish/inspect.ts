@@ -5,6 +5,7 @@
 // whole text, which cost about a millisecond per megabyte each (measured with `npm run bench`).
 
 import { isEscaped } from '../text/escaped';
+import { firstLevelOneHeading } from './headingWalk';
 
 export interface MarkdownFindings {
   firstHeading: string | undefined;
@@ -436,15 +437,54 @@ function lineStartIfIndented(markdown: string, at: number): number | undefined {
 // The title's line ends at a bare CR too, as in CommonMark: an old Mac file's title would otherwise run on into the
 // text. Only the title reads lines this way; what is sent keeps the file's line ends.
 const LINE_END = /[\r\n]/g;
+const EQUALS_SIGN = 0x3d;
 
+/**
+ * The first level-one heading's text: `# Title`, or `Title` over a line of `=` (setext), whichever comes first. The
+ * `# ` headings are found with indexOf; the lines are walked (headingWalk.ts) only in a text with a line of `=` above
+ * the first of them, since a setext heading is read from the paragraph above its underline.
+ */
 function firstHeading(markdown: string, code: Ranges): string | undefined {
+  const atx = firstAtxHeading(markdown, code);
+  if (!maySetextLevelOneBefore(markdown, atx?.at ?? markdown.length, code)) return atx?.text;
+  const walked = firstLevelOneHeading(markdown, { code, html: htmlBlocks(markdown, code), startsListItemBlock: (lineStart) => startsListItemBlock(markdown, lineStart, code) });
+  // The walk reads lines at LF only: a text whose lines end at a bare CR (an old Mac file) keeps its `# ` title.
+  return walked?.text ?? atx?.text;
+}
+
+/**
+ * Whether a text in which a first ATX level-one heading stands at `before` (its length when there is none) may hold a
+ * setext level-one heading above it: a line of `=` alone, outside fenced code. Found with indexOf: most files hold none,
+ * and only those that do are walked line by line for their title.
+ */
+export function maySetextLevelOneBefore(markdown: string, before: number, code: Ranges): boolean {
+  for (let at = markdown.indexOf('=='); at !== -1 && at < before; ) {
+    // A run of `=` is looked at once, from its first character (a file of one long run is read once, not once a pair).
+    let start = at;
+    while (start > 0 && markdown.charCodeAt(start - 1) === EQUALS_SIGN) start--;
+    let runEnd = at + 2;
+    while (markdown.charCodeAt(runEnd) === EQUALS_SIGN) runEnd++;
+    let lineStart = start;
+    while (lineStart > 0 && start - lineStart < 3 && markdown.charCodeAt(lineStart - 1) === 0x20) lineStart--;
+    const startsItsLine = lineStart === 0 || markdown.charCodeAt(lineStart - 1) === 0x0a || markdown.charCodeAt(lineStart - 1) === 0x0d;
+    if (startsItsLine && !inRanges(code, lineStart)) return true;
+    at = markdown.indexOf('==', runEnd);
+  }
+  // A one-character underline (`Title` over `=`) is a heading too, and rare: looked for only in a text that has one.
+  for (let at = markdown.indexOf('\n='); at !== -1 && at < before; at = markdown.indexOf('\n=', at + 1)) {
+    if (!inRanges(code, at + 1)) return true;
+  }
+  return false;
+}
+
+function firstAtxHeading(markdown: string, code: Ranges): { text: string; at: number } | undefined {
   for (let at = markdown.indexOf('#'); at !== -1; at = markdown.indexOf('#', at + 1)) {
     const next = markdown[at + 1];
     if ((next !== ' ' && next !== '\t') || !startsLine(markdown, at) || isInCodeOrHtml(markdown, at, code)) continue;
     LINE_END.lastIndex = at;
     const end = LINE_END.exec(markdown)?.index ?? markdown.length;
     const text = markdown.slice(at + 1, end).replace(/[ \t]+#+[ \t]*$/, '').trim();
-    if (text) return text;
+    if (text) return { text, at };
   }
   return undefined;
 }

@@ -1,6 +1,8 @@
-// The wiki shows the page title above the content, so a document that starts with the same `# ` heading shows
-// its title twice. On request (setting or front matter), the first level-one heading is left out when its text is
-// the page's title. Nothing else changes: what is sent stays the file's text unless the user asks.
+// The wiki shows the page title above the content, so a document that starts with the same `# ` heading (or the same
+// `Title` over `===`) shows its title twice. On request (setting or front matter), the first level-one heading is left
+// out when its text is the page's title. Nothing else changes: what is sent stays the file's text unless the user asks.
+import { firstLevelOneHeading } from './headingWalk';
+import { fencedBlocks, htmlBlocks, maySetextLevelOneBefore, startsListItemBlock } from './inspect';
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const LEVEL_ONE = /^ {0,3}#[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
@@ -11,6 +13,8 @@ const LINE_END = /(\r\n|\r|\n)/;
 
 /** The content without its first level-one heading when that heading's text is `title`; otherwise unchanged. */
 export function omitTitleHeading(content: string, title: string): string {
+  const setext = setextTitleHeading(content);
+  if (setext !== undefined) return setext.text === title.trim() ? withoutLines(content, setext.start, setext.end) : content;
   const parts = content.split(LINE_END);
   let fence: string | undefined;
   for (let index = 0; index < parts.length; index += 2) {
@@ -32,4 +36,30 @@ export function omitTitleHeading(content: string, title: string): string {
     return end < parts.length ? parts.slice(0, index).join('') + parts.slice(end).join('') : parts.slice(0, Math.max(0, index - 1)).join('');
   }
   return content;
+}
+
+/**
+ * The first level-one heading when it is a setext one (`Title` over `===`), as the title was found (inspect.ts);
+ * undefined when the first is a `# ` heading or there is none, which the lines above look for.
+ */
+function setextTitleHeading(content: string): { text: string; start: number; end: number } | undefined {
+  const code = fencedBlocks(content);
+  if (!maySetextLevelOneBefore(content, content.length, code)) return undefined;
+  const first = firstLevelOneHeading(content, { code, html: htmlBlocks(content, code), startsListItemBlock: (lineStart) => startsListItemBlock(content, lineStart, code) });
+  return first?.setext ? first : undefined;
+}
+
+/**
+ * The content without the lines from `start` to `end` (a heading's, `end` before its last line's `\n`), and one empty
+ * line after them, as a `# ` heading is left out above; at the end of the text, with the line end before them instead.
+ */
+function withoutLines(content: string, start: number, end: number): string {
+  let cut = end < content.length ? end + 1 : end;
+  if (content.startsWith('\n', cut)) cut += 1;
+  else if (content.startsWith('\r\n', cut)) cut += 2;
+  if (cut < content.length) return content.slice(0, start) + content.slice(cut);
+  let before = start;
+  if (content[before - 1] === '\n') before--;
+  if (content[before - 1] === '\r') before--;
+  return content.slice(0, before);
 }

@@ -41,7 +41,7 @@ export interface PulledEdit {
   theirs: string;
   pageIdOf: PageIdOf | undefined;
   /**
-   * The page title, when publishing leaves out a first `# ` heading that repeats it (omitTitleHeading): the base and
+   * The page title, when publishing leaves out a first level-one heading that repeats it (omitTitleHeading): the base and
    * the page never had that heading, so the file is merged without it and it is put back after.
    */
   titleHeading?: string;

@@ -47,7 +47,7 @@ export interface PlanOptions {
   titleFromFile?: boolean;
   /** Publish files whose content and target are what they last published. */
   force?: boolean;
-  /** Leave out a first `# ` heading that repeats the page title (the setting; front matter overrides it). */
+  /** Leave out a first level-one heading that repeats the page title (the setting; front matter overrides it). */
   omitTitleHeading?: boolean;
   /** The user accepted that a retitled file updates its linked page (or chose a new target): no 'retitled' state. */
   acceptTitleChange?: boolean;

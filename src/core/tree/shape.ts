@@ -21,7 +21,7 @@ export interface TreeInput {
   /** The plan refuses the file: it is no page, and does not by itself make its folder a page. */
   refused?: boolean;
   /**
-   * The file holds nothing but its title (empty, front matter alone, or only the `# ` heading that is its title). As a
+   * The file holds nothing but its title (empty, front matter alone, or only the heading that is its title). As a
    * folder's content file it names the folder page, whose Markdown is then the generated list of the folder's children:
    * the service refuses an empty page, and a page showing its title twice says nothing the folder does not.
    */

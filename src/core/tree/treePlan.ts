@@ -411,15 +411,20 @@ export function digestTreeSource(source: SourceFile, options: TreePlanOptions, d
 
 /**
  * Whether a file named like its folder's content file (index, README, <folder>.md) holds nothing but its title: what it
- * would send is empty (refused as such, and for nothing else), or is only the `# ` heading its title came from. Asked
- * of those names only, and the heading only of a text of one line.
+ * would send is empty (refused as such, and for nothing else), or is only the heading its title came from (`# Title`,
+ * or `Title` over `===`). Asked of those names only, and the heading only of a text of one line, or of two whose
+ * second is an underline.
  */
 function holdsOnlyTitle(label: string, item: PlanItem, content: string, title: string): boolean {
   if (folderContentRank(nameOf(label), nameOf(parentFolderOf(label))) === undefined) return false;
   if (item.refusals.length > 0) return item.refusals.every((refusal) => refusal.code === 'emptyContent');
   const text = content.trim();
-  return text.startsWith('#') && !/[\r\n]/.test(text) && omitTitleHeading(text, title).trim() === '';
+  const oneHeading = text.startsWith('#') ? !/[\r\n]/.test(text) : SETEXT_TITLE_ONLY.test(text);
+  return oneHeading && omitTitleHeading(text, title).trim() === '';
 }
+
+/** A text of one line of text and an underline of `=` below it: a setext level-one heading, if nothing else. */
+const SETEXT_TITLE_ONLY = /^[^\r\n]+\r?\n {0,3}=+$/;
 
 /**
  * A file of the tree whose front matter names its page, published from this machine never: the page the folder's

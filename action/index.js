@@ -2599,8 +2599,11 @@ var EQUALS_SIGN = 61;
 function firstHeading(markdown, code) {
   const atx = firstAtxHeading(markdown, code);
   if (!maySetextLevelOneBefore(markdown, atx?.at ?? markdown.length, code)) return atx?.text;
-  const walked = firstLevelOneHeading(markdown, { code, html: htmlBlocks(markdown, code), startsListItemBlock: (lineStart) => startsListItemBlock(markdown, lineStart, code) });
+  const walked = firstLevelOneHeading(markdown, textBlocks(markdown, code));
   return walked?.text ?? atx?.text;
+}
+function textBlocks(markdown, code) {
+  return { code, html: htmlBlocks(markdown, code), startsListItemBlock: (lineStart) => startsListItemBlock(markdown, lineStart, code) };
 }
 function maySetextLevelOneBefore(markdown, before, code) {
   for (let at = markdown.indexOf("=="); at !== -1 && at < before; ) {
@@ -3632,7 +3635,7 @@ function omitTitleHeading2(content, title) {
 function setextTitleHeading(content) {
   const code = fencedBlocks(content);
   if (!maySetextLevelOneBefore(content, content.length, code)) return void 0;
-  const first = firstLevelOneHeading(content, { code, html: htmlBlocks(content, code), startsListItemBlock: (lineStart) => startsListItemBlock(content, lineStart, code) });
+  const first = firstLevelOneHeading(content, textBlocks(content, code));
   return first?.setext ? first : void 0;
 }
 function withoutLines(content, start, end) {
@@ -7029,9 +7032,8 @@ function percentDecoded(text2) {
 
 // src/core/links/rewrite/markdownHeadings.ts
 function markdownHeadings(markdown) {
-  const code = fencedBlocks(markdown);
   const headings = [];
-  walkHeadings(markdown, { code, html: htmlBlocks(markdown, code), startsListItemBlock: (lineStart) => startsListItemBlock(markdown, lineStart, code) }, (text2) => {
+  walkHeadings(markdown, textBlocks(markdown, fencedBlocks(markdown)), (text2) => {
     headings.push(text2);
     return false;
   });

@@ -5,7 +5,7 @@
 // whole text, which cost about a millisecond per megabyte each (measured with `npm run bench`).
 
 import { isEscaped } from '../text/escaped';
-import { firstLevelOneHeading } from './headingWalk';
+import { firstLevelOneHeading, type TextBlocks } from './headingWalk';
 
 export interface MarkdownFindings {
   firstHeading: string | undefined;
@@ -447,9 +447,14 @@ const EQUALS_SIGN = 0x3d;
 function firstHeading(markdown: string, code: Ranges): string | undefined {
   const atx = firstAtxHeading(markdown, code);
   if (!maySetextLevelOneBefore(markdown, atx?.at ?? markdown.length, code)) return atx?.text;
-  const walked = firstLevelOneHeading(markdown, { code, html: htmlBlocks(markdown, code), startsListItemBlock: (lineStart) => startsListItemBlock(markdown, lineStart, code) });
+  const walked = firstLevelOneHeading(markdown, textBlocks(markdown, code));
   // The walk reads lines at LF only: a text whose lines end at a bare CR (an old Mac file) keeps its `# ` title.
   return walked?.text ?? atx?.text;
+}
+
+/** What headingWalk.ts needs to know of a text's blocks, from this module's readings of them. */
+export function textBlocks(markdown: string, code: Ranges): TextBlocks {
+  return { code, html: htmlBlocks(markdown, code), startsListItemBlock: (lineStart) => startsListItemBlock(markdown, lineStart, code) };
 }
 
 /**

@@ -2,7 +2,7 @@
 // `Title` over `===`) shows its title twice. On request (setting or front matter), the first level-one heading is left
 // out when its text is the page's title. Nothing else changes: what is sent stays the file's text unless the user asks.
 import { firstLevelOneHeading } from './headingWalk';
-import { fencedBlocks, htmlBlocks, maySetextLevelOneBefore, startsListItemBlock } from './inspect';
+import { fencedBlocks, maySetextLevelOneBefore, textBlocks } from './inspect';
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const LEVEL_ONE = /^ {0,3}#[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
@@ -45,7 +45,7 @@ export function omitTitleHeading(content: string, title: string): string {
 function setextTitleHeading(content: string): { text: string; start: number; end: number } | undefined {
   const code = fencedBlocks(content);
   if (!maySetextLevelOneBefore(content, content.length, code)) return undefined;
-  const first = firstLevelOneHeading(content, { code, html: htmlBlocks(content, code), startsListItemBlock: (lineStart) => startsListItemBlock(content, lineStart, code) });
+  const first = firstLevelOneHeading(content, textBlocks(content, code));
   return first?.setext ? first : undefined;
 }
 

@@ -11371,6 +11371,11 @@ ${digestLine(views)}`);
   return exitCode;
 }
 
+// src/cli/exitWhenIdle.ts
+function exitWhenIdle() {
+  process.once("beforeExit", () => process.exit());
+}
+
 // src/cli/v8Flags.ts
 var import_node_v8 = require("node:v8");
 
@@ -11585,7 +11590,7 @@ runAction(process.env, process.cwd()).then(
 `);
     process.exitCode = EXIT_FAILED;
   }
-);
+).finally(exitWhenIdle);
 // Annotate the CommonJS export names for ESM import in node:
 0 && (module.exports = {
   runAction

@@ -17,6 +17,7 @@ import { Output } from '../cli/output';
 import { COMMENT_MAX_CHARS, runMarkdown } from '../cli/planMarkdown';
 import { publishCommand } from '../cli/publish';
 import { RunRecords } from '../cli/runRecords';
+import { exitWhenIdle } from '../cli/exitWhenIdle';
 import { setUpCommandLineProcess } from '../cli/v8Flags';
 import { FULL_DIGEST_HEX, readActionInputs } from './inputs';
 import { stepOutputs } from './outputs';
@@ -107,7 +108,8 @@ function escape(text: string): string {
   return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 }
 
-// As the command line does (src/cli/main.ts): V8's flags for a short run, its background threads at a lower priority.
+// As the command line does (src/cli/main.ts): V8's flags for a short run, its background threads at a lower priority,
+// and an exit once nothing is left to do.
 setUpCommandLineProcess();
 runAction(process.env, process.cwd()).then(
   (code) => {
@@ -117,4 +119,4 @@ runAction(process.env, process.cwd()).then(
     process.stdout.write(`::error title=Wiki Publisher::${escape(`Unexpected error: ${describeError(error)}`)}\n`);
     process.exitCode = EXIT_FAILED;
   },
-);
+).finally(exitWhenIdle);

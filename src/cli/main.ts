@@ -3,6 +3,7 @@
 import { describeError } from '../core/log/redact';
 import { parseCommandLine } from './args';
 import { EXIT_FAILED, EXIT_USAGE } from './exitCodes';
+import { exitWhenIdle } from './exitWhenIdle';
 import { interruption } from './interruption';
 import { HELP_TEXT } from './help';
 import { Output } from './output';
@@ -46,4 +47,4 @@ main(output).then(
     output.problem(`Unexpected error: ${describeError(error)}`);
     process.exitCode = EXIT_FAILED;
   },
-);
+).finally(exitWhenIdle);

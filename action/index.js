@@ -8571,6 +8571,61 @@ async function walkToPublish(named, options) {
   return { ok: true, walk };
 }
 
+// src/cli/v8Flags.ts
+var import_node_v8 = require("node:v8");
+
+// src/cli/threadPriority.ts
+var import_node_fs4 = require("node:fs");
+var import_node_os = require("node:os");
+var BACKGROUND_PRIORITY_STEPS = 10;
+var LOWEST_PRIORITY = 19;
+function yieldBackgroundThreads(platform = process.platform) {
+  if (platform !== "linux") return 0;
+  let lowered = 0;
+  try {
+    const target = Math.min(LOWEST_PRIORITY, (0, import_node_os.getPriority)() + BACKGROUND_PRIORITY_STEPS);
+    for (const name of (0, import_node_fs4.readdirSync)("/proc/self/task")) {
+      const thread = Number(name);
+      if (!Number.isInteger(thread) || thread === process.pid) continue;
+      try {
+        if ((0, import_node_os.getPriority)(thread) < target) {
+          (0, import_node_os.setPriority)(thread, target);
+          lowered++;
+        }
+      } catch {
+      }
+    }
+  } catch {
+  }
+  return lowered;
+}
+
+// src/cli/v8Flags.ts
+var COMMAND_LINE_V8_FLAGS = [
+  // undici (Node's own fetch and the bundled copy alike) parses HTTP with a WebAssembly build of llhttp, which V8 first
+  // compiles quickly (Liftoff) and then again, on a background thread, with its optimising compiler. For the few small
+  // answers a CLI run reads, that second compile only costs: about 35 MB of peak memory and a CPU core (measured with
+  // `npm run bench`). Set before undici compiles the module, on its first connection.
+  "--liftoff-only",
+  // The optimising compiler copies the bodies of the functions a hot function calls into it, up to 920 bytes of
+  // bytecode in all by default, which makes each compile longer. A 10,000-file tree's dry run optimises some 160
+  // functions, for about 300 ms of CPU on background threads: on two cores, time taken from planning, and optimised
+  // code that arrived after much of the work it was for was done. With 100 bytes only small helpers are copied in: the
+  // run used about 10 % less CPU and 3-4 % less time (21 alternating runs of the shipped CLI, before and after).
+  "--max-inlined-bytecode-size-cumulative=100",
+  // V8 puts new objects in a young generation of two halves, 1 MB each at first, and doubles them whenever as much as
+  // a half holds has survived since they last grew, up to 16 MB each. Here they grow four times over in one step, so
+  // that the walk of a large folder takes them to 4 MB at once, where holdYoungGeneration keeps them.
+  "--semi-space-growth-factor=4"
+];
+function holdYoungGeneration() {
+  (0, import_node_v8.setFlagsFromString)("--semi-space-growth-factor=1");
+}
+function setUpCommandLineProcess() {
+  (0, import_node_v8.setFlagsFromString)(COMMAND_LINE_V8_FLAGS.join(" "));
+  yieldBackgroundThreads();
+}
+
 // src/cli/files.ts
 async function readMarkdownSources(paths, cwd) {
   const walked = await walkArguments(paths, cwd);
@@ -8592,6 +8647,7 @@ async function walkArguments(paths, cwd) {
     };
   }
   if (result.files.length + result.refused.length === 0) return { ok: false, message: `No Markdown files found in ${paths.join(", ")}.` };
+  holdYoungGeneration();
   return { ok: true, fs, result };
 }
 
@@ -10614,7 +10670,7 @@ async function sendAgain(entries, context) {
 }
 
 // src/cli/fileLinks.ts
-var import_node_fs4 = require("node:fs");
+var import_node_fs5 = require("node:fs");
 var import_node_path4 = require("node:path");
 function cliFileLinkPorts(options) {
   const top = (0, import_node_path4.resolve)(options.cwd);
@@ -10640,7 +10696,7 @@ function folderListings() {
     if (!listed2.has(folder)) {
       let names;
       try {
-        names = (0, import_node_fs4.readdirSync)(folder);
+        names = (0, import_node_fs5.readdirSync)(folder);
       } catch {
         names = void 0;
       }
@@ -11374,54 +11430,6 @@ ${digestLine(views)}`);
 // src/cli/exitWhenIdle.ts
 function exitWhenIdle() {
   process.once("beforeExit", () => process.exit());
-}
-
-// src/cli/v8Flags.ts
-var import_node_v8 = require("node:v8");
-
-// src/cli/threadPriority.ts
-var import_node_fs5 = require("node:fs");
-var import_node_os = require("node:os");
-var BACKGROUND_PRIORITY_STEPS = 10;
-var LOWEST_PRIORITY = 19;
-function yieldBackgroundThreads(platform = process.platform) {
-  if (platform !== "linux") return 0;
-  let lowered = 0;
-  try {
-    const target = Math.min(LOWEST_PRIORITY, (0, import_node_os.getPriority)() + BACKGROUND_PRIORITY_STEPS);
-    for (const name of (0, import_node_fs5.readdirSync)("/proc/self/task")) {
-      const thread = Number(name);
-      if (!Number.isInteger(thread) || thread === process.pid) continue;
-      try {
-        if ((0, import_node_os.getPriority)(thread) < target) {
-          (0, import_node_os.setPriority)(thread, target);
-          lowered++;
-        }
-      } catch {
-      }
-    }
-  } catch {
-  }
-  return lowered;
-}
-
-// src/cli/v8Flags.ts
-var COMMAND_LINE_V8_FLAGS = [
-  // undici (Node's own fetch and the bundled copy alike) parses HTTP with a WebAssembly build of llhttp, which V8 first
-  // compiles quickly (Liftoff) and then again, on a background thread, with its optimising compiler. For the few small
-  // answers a CLI run reads, that second compile only costs: about 35 MB of peak memory and a CPU core (measured with
-  // `npm run bench`). Set before undici compiles the module, on its first connection.
-  "--liftoff-only",
-  // The optimising compiler copies the bodies of the functions a hot function calls into it, up to 920 bytes of
-  // bytecode in all by default, which makes each compile longer. A 10,000-file tree's dry run optimises some 160
-  // functions, for about 300 ms of CPU on background threads: on two cores, time taken from planning, and optimised
-  // code that arrived after much of the work it was for was done. With 100 bytes only small helpers are copied in: the
-  // run used about 10 % less CPU and 3-4 % less time (21 alternating runs of the shipped CLI, before and after).
-  "--max-inlined-bytecode-size-cumulative=100"
-];
-function setUpCommandLineProcess() {
-  (0, import_node_v8.setFlagsFromString)(COMMAND_LINE_V8_FLAGS.join(" "));
-  yieldBackgroundThreads();
 }
 
 // src/action/inputs.ts

@@ -136,6 +136,14 @@ export class SandboxWiki {
     return { ...page };
   }
 
+  /** A page made on the wiki by someone else, under a live parent of the space: by WIKI_EDITOR; a clashing title throws. */
+  createOnWiki(spaceKey: string, parentId: string, title: string, markdown: string): SandboxPage {
+    const space = spaceByKey(spaceKey);
+    if (this.livePage(parentId).spaceId !== space.id) throw new Error(`Page ${parentId} is not in space ${spaceKey}.`);
+    if (this.findChild(parentId, title)) throw new Error(`Another page under ${parentId} is titled "${title}".`);
+    return this.create(space, parentId, title, markdown, WIKI_EDITOR);
+  }
+
   /** An edit made on the wiki by someone else: a new version by WIKI_EDITOR; a clashing new title throws. */
   editOnWiki(pageId: string, markdown: string, title?: string): SandboxPage {
     const page = this.livePage(pageId);

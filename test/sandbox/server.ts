@@ -66,6 +66,8 @@ export interface Sandbox {
    * of a real wiki's export (other bullet markers, `_em_`, escapes, blank lines; see sandboxExportStyle.ts).
    */
   setExportStyle(style: ExportStyle): void;
+  /** A colleague makes a page on the wiki (another team's page, say): version 1, author "wiki-editor". */
+  createPageOnWiki(spaceKey: string, parentId: string, title: string, markdown: string): SandboxPage;
   /** A colleague's edit on the wiki: version + 1, new Markdown (and title), author "wiki-editor". */
   editPageOnWiki(pageId: string, markdown: string, options?: { title?: string }): SandboxPage;
   /** A colleague moves the page (and its children) under another parent of its space; its version stays. */
@@ -193,6 +195,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     setExportStyle(style) {
       exporting.style = style;
     },
+    createPageOnWiki: (spaceKey, parentId, title, markdown) => wiki.createOnWiki(spaceKey, parentId, title, markdown),
     editPageOnWiki: (pageId, markdown, editOptions) => wiki.editOnWiki(pageId, markdown, editOptions?.title),
     movePageOnWiki: (pageId, parentId) => wiki.moveOnWiki(pageId, parentId),
     setUniqueTitlesInSpace(on) {

@@ -960,6 +960,83 @@ function describeError(error) {
   return redact(String(error));
 }
 
+// src/core/links/pageLink.ts
+function parsePageLink(value) {
+  if (typeof value !== "object" || value === null) return void 0;
+  const v = value;
+  const text2 = (key) => typeof v[key] === "string" && v[key] !== "" ? v[key] : void 0;
+  const spaceId = text2("spaceId");
+  const parentId = text2("parentId");
+  const pageTitle = text2("pageTitle");
+  if (spaceId === void 0 || parentId === void 0 || pageTitle === void 0) return void 0;
+  const publishedAt = typeof v.publishedAt === "number" ? v.publishedAt : typeof v.at === "number" ? v.at : 0;
+  const link = { spaceId, parentId, pageTitle, publishedAt };
+  const pageId = text2("pageId");
+  if (pageId !== void 0 && /^\d+$/.test(pageId)) link.pageId = pageId;
+  if (typeof v.version === "number" && Number.isSafeInteger(v.version)) link.version = v.version;
+  const url = text2("url");
+  if (url !== void 0) link.url = url;
+  const contentSha256 = text2("contentSha256");
+  if (contentSha256 !== void 0) link.contentSha256 = contentSha256;
+  const fileTitle = text2("fileTitle");
+  if (fileTitle !== void 0) link.fileTitle = fileTitle;
+  const linkTargets = text2("linkTargets");
+  if (linkTargets !== void 0) link.linkTargets = linkTargets;
+  if (v.unconfirmedSend === true) link.unconfirmedSend = true;
+  return link;
+}
+function linkNames(link, target) {
+  return link !== void 0 && link.spaceId === target.spaceId && link.parentId === target.parentId && link.pageTitle === target.pageTitle;
+}
+function isRepositoryLink(link) {
+  return link !== void 0 && link.publishedAt === 0 && link.version === void 0 && link.unconfirmedSend === void 0;
+}
+function isUnconfirmedCreate(link) {
+  return link?.unconfirmedSend === true && link.publishedAt === 0 && link.pageId === void 0;
+}
+function unconfirmedCreateLink(target) {
+  return { spaceId: target.spaceId, parentId: target.parentId, pageTitle: target.pageTitle, unconfirmedSend: true, publishedAt: 0 };
+}
+
+// src/core/util/mapBounded.ts
+async function mapBounded(items, limit2, map) {
+  const results = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    for (let index = next++; index < items.length; index = next++) results[index] = await map(items[index]);
+  };
+  await Promise.all(Array.from({ length: Math.min(Math.max(1, limit2), items.length) }, worker));
+  return results;
+}
+
+// src/core/publish/target.ts
+function mergeTargets(frontMatter, link, defaults = {}) {
+  const spaceId = frontMatter.spaceId ?? link?.spaceId ?? defaults.spaceId;
+  const parentId = frontMatter.parentId ?? link?.parentId ?? defaults.parentId;
+  const pageTitle = frontMatter.pageTitle ?? link?.pageTitle ?? defaults.pageTitle;
+  const pinsPage = frontMatter.spaceId !== void 0 && frontMatter.parentId !== void 0 && frontMatter.pageTitle !== void 0;
+  const isLinkedPage = link !== void 0 && link.spaceId === spaceId && link.parentId === parentId && link.pageTitle === pageTitle;
+  const overwrite = frontMatter.overwrite ?? (isLinkedPage ? true : defaults.overwrite ?? (pinsPage ? false : void 0));
+  return { spaceId, parentId, pageTitle, overwrite };
+}
+function isCompleteTarget(target) {
+  return target.spaceId !== void 0 && target.parentId !== void 0 && target.pageTitle !== void 0 && target.overwrite !== void 0;
+}
+function completeTarget(target) {
+  const { spaceId, parentId, pageTitle, overwrite } = target;
+  if (spaceId === void 0 || parentId === void 0 || pageTitle === void 0 || overwrite === void 0) return void 0;
+  return { spaceId, parentId, pageTitle, overwrite };
+}
+function suggestTitle(frontMatterTitle, firstHeading2, fileName) {
+  if (frontMatterTitle?.trim()) return frontMatterTitle.trim();
+  if (firstHeading2?.trim()) return firstHeading2.trim();
+  const base = fileName.replace(/^.*[\\/]/, "");
+  return base.replace(/\.(md|markdown|mdown|mkd)$/i, "") || base;
+}
+function isPageId(value) {
+  return /^\d+$/.test(value);
+}
+
 // src/core/messages/endpointMessages.ts
 var englishEndpointMessages = {
   missing: (settingName) => `No wiki address is configured. Set ${settingName} in your user settings.`,
@@ -1070,147 +1147,10 @@ var englishPageRouteMessages = {
   pageIncomplete: () => "The wiki answered with a page that has no ID, title or version number."
 };
 
-// src/core/messages/treeMessages.ts
-var englishTreeMessages = {
-  ...englishPageRouteMessages,
-  guardTimedOut: () => "the wiki did not answer in time",
-  guardFailed: (detail) => `The lookup on the wiki failed: ${detail}.`,
-  linksStay: (count, listed2, more) => `${count === 1 ? "1 link stays" : `${count} links stay`} as written and will not work on the wiki: ${listed2}${more ? ", ..." : "."}`,
-  linksStayBecause: (count, reason, listed2, more) => `${count} links stay as written and will not work on the wiki (${reason}): ${listed2}${more ? ", ..." : "."}`,
-  linksMissHeading: (count, listed2, more) => `${count === 1 ? "1 link goes to its page, not to the heading it names (the page has no such heading)" : `${count} links go to their pages, not to the headings they name (the pages have no such headings)`}: ${listed2}${more ? ", ..." : "."}`,
-  linkWithReason: (target, reason) => `${target} (${reason})`,
-  linkOutsideRun: () => "outside the published folder",
-  linkOutsideLookup: () => "outside the folder this publish looks in",
-  linkUnknownPage: () => "no page is known for it",
-  linkRefusedPage: () => "its page is refused in this run, for the reason listed with it: a publish after it lands fills the link in",
-  linkNoFile: () => "no such file",
-  linkFolderWithoutPage: () => "a folder with no Markdown to publish, so no page",
-  linkNoPageYet: () => "it has no page yet: a publish after it has one fills the link in",
-  linkNotMarkdown: () => "not a Markdown file",
-  linkBackslashPath: () => "written with \\ between folders, where links take /",
-  linkUnknownAnchor: () => "no such heading in the target",
-  linkUnknownOwnAnchor: () => "no such heading on this page",
-  titleCollision: (title, others) => `Its title "${title}" is also the title of ${others}; the wiki keeps a title unique in a space (ignoring case). Give each its own title.`,
-  generatedTitleCollision: (title, others) => `Its title "${title}", made from the folder's name, is also the title of ${others}; the wiki keeps a title unique in a space (ignoring case). Give the folder an index.md or README.md with a title of its own, or rename the folder.`,
-  noPageAccess: () => "A tree needs each page's ID, and this page is not recorded in the repository yet: give page access (sign in to the export API in the editor; in CI a service account or a platform token) so new pages can be found after they land.",
-  parentNotPublished: (parentTitle) => `Not sent: its folder's page ("${parentTitle}") was not published, so it has no parent page yet.`,
-  parentRefused: (parentTitle) => `Not sent: its folder's page ("${parentTitle}") is refused, so it has no parent page to go under. Fix that page's refusal first.`,
-  titleUncheckable: (title, detail) => `Whether another page of the space is titled "${title}" could not be checked: ${detail}.`,
-  treeParentMissing: (parentId, recorded) => `Not sent: the tree's parent page ${parentId} was not found (it does not exist, was deleted, or this account cannot see it), so no page of the tree could land. ${parentFix(recorded)}`,
-  treeParentInOtherSpace: (parentId, spaceKey, recorded) => `Not sent: the tree's parent page ${parentId} is not in the space ${spaceKey}, so no page of the tree could land there. ${parentFix(recorded)}`,
-  recordedAsParent: (key, parentId) => `Not sent: the folder's .wiki-pages.json records page ${parentId}, the tree's parent page, for "${key}", but the parent page is never a page of the tree: the folder's files and subfolders become its children. Remove that entry (the next publish finds or creates the page and records it), or choose another parent page.`,
-  contentOfTreeParent: (file, parentId, manifest, treeFolder) => `Not sent with this folder: ${file} is the content of page ${parentId}, its folder's page, which this tree hangs under (${manifest} records the folder as part of the tree published from ${treeFolder === "" ? "the working folder" : treeFolder}), and a tree publish never rewrites the page it hangs under. Publish ${file} on its own (it updates that page through the edit guard), or publish ${treeFolder === "" ? "the working folder" : treeFolder} as a tree.`,
-  namesTreeParentById: (file, parentId) => `Not sent: the front matter of ${file} names page ${parentId} (wiki.pageId), the tree's parent page, but a tree publish never rewrites its parent page: the folder's files and subfolders become its children. ${namedParentFix(parentId)}`,
-  namesTreeParentPlace: (file, title, grandparentId, parentId) => `Not sent: the front matter of ${file} names the page titled "${title}" under page ${grandparentId}, which is page ${parentId}, the tree's parent page, but a tree publish never rewrites its parent page: the folder's files and subfolders become its children. ${namedParentFix(parentId)}`,
-  treeParentUnchecked: (parentId, detail) => `Whether its front matter names the tree's parent page ${parentId} by that page's title and parent could not be checked${detail === void 0 ? " without page access" : `: ${detail}`}. A tree publish never rewrites its parent page: check that its wiki: keys name another page.`,
-  titleElsewhere: (title, pageId, url) => `A page titled "${title}" already exists elsewhere in the space (page ${pageId}${url ? `, ${url}` : ""}); the wiki has long kept titles unique in a space and may refuse this one.`,
-  titleHeldByOldPage: (title, pageId, url) => `Its old page "${title}" (page ${pageId}${url ? `, ${url}` : ""}), which stays where it was since the service cannot move pages, holds this title; the wiki has long kept titles unique in a space and may refuse this one. If it does, rename or delete the old page on the wiki and publish again.`,
-  followsNewPage: (folderTitle, pageId) => `Its folder's page "${folderTitle}" is published as a new page, so this page is created anew under it; the page it published before (page ${pageId}) stays where it is.`,
-  retitledPage: (oldTitle, newTitle, pageId) => `Its title changed from "${oldTitle}" to "${newTitle}": the wiki finds a page by its title, so this makes a new page, and the page it published before (page ${pageId}) stays where it is.`,
-  titledBack: (oldTitle, newTitle, pageId, leftPageId) => `Its title is "${newTitle}" again, which page ${pageId} of this tree still holds at this place: this updates that page instead of making a new one, and the page it published as "${oldTitle}" (page ${leftPageId}) stays where it is.`,
-  listsChildren: (file) => `${file} has no text beyond a title, so this folder page lists its children instead.`,
-  leavesRecordedPage: (title, pageId, oldPath) => `The page "${title}" (page ${pageId}) recorded for ${oldPath} is under another parent page than this file's front matter names: the wiki cannot move a page, so this makes a new page where the front matter says, and that page stays where it is (listed as an orphan).`
-};
-function namedParentFix(parentId) {
-  return `Point its wiki: keys at another page, or remove them (the file then becomes a page of the tree); if rewriting page ${parentId} is really meant, publish that file on its own, not as a tree (on the command line, without --tree).`;
-}
-function parentFix(recorded) {
-  return recorded ? `The folder's .wiki-pages.json records it as the tree's parent ("space" and "parent"): change it there, or on the command line pass --space and --parent of another page with --retarget.` : "Choose another parent page (on the command line, --parent).";
-}
-
-// src/core/links/pageLink.ts
-function parsePageLink(value) {
-  if (typeof value !== "object" || value === null) return void 0;
-  const v = value;
-  const text2 = (key) => typeof v[key] === "string" && v[key] !== "" ? v[key] : void 0;
-  const spaceId = text2("spaceId");
-  const parentId = text2("parentId");
-  const pageTitle = text2("pageTitle");
-  if (spaceId === void 0 || parentId === void 0 || pageTitle === void 0) return void 0;
-  const publishedAt = typeof v.publishedAt === "number" ? v.publishedAt : typeof v.at === "number" ? v.at : 0;
-  const link = { spaceId, parentId, pageTitle, publishedAt };
-  const pageId = text2("pageId");
-  if (pageId !== void 0 && /^\d+$/.test(pageId)) link.pageId = pageId;
-  if (typeof v.version === "number" && Number.isSafeInteger(v.version)) link.version = v.version;
-  const url = text2("url");
-  if (url !== void 0) link.url = url;
-  const contentSha256 = text2("contentSha256");
-  if (contentSha256 !== void 0) link.contentSha256 = contentSha256;
-  const fileTitle = text2("fileTitle");
-  if (fileTitle !== void 0) link.fileTitle = fileTitle;
-  const linkTargets = text2("linkTargets");
-  if (linkTargets !== void 0) link.linkTargets = linkTargets;
-  if (v.unconfirmedSend === true) link.unconfirmedSend = true;
-  return link;
-}
-function linkNames(link, target) {
-  return link !== void 0 && link.spaceId === target.spaceId && link.parentId === target.parentId && link.pageTitle === target.pageTitle;
-}
-function isRepositoryLink(link) {
-  return link !== void 0 && link.publishedAt === 0 && link.version === void 0 && link.unconfirmedSend === void 0;
-}
-function isUnconfirmedCreate(link) {
-  return link?.unconfirmedSend === true && link.publishedAt === 0 && link.pageId === void 0;
-}
-function unconfirmedCreateLink(target) {
-  return { spaceId: target.spaceId, parentId: target.parentId, pageTitle: target.pageTitle, unconfirmedSend: true, publishedAt: 0 };
-}
-
 // src/core/wikiPages/isWikiReadError.ts
 function isWikiReadError(error, kind) {
   if (!(error instanceof Error) || error.name !== "WikiReadError") return false;
   return kind === void 0 || error.kind === kind;
-}
-
-// src/core/oauth/authErrorKind.ts
-function isExportAuthError(error, kind) {
-  if (!(error instanceof Error) || error.name !== "ExportAuthError") return false;
-  return kind === void 0 || error.kind === kind;
-}
-
-// src/core/wikiPages/readFailureText.ts
-function readFailureText(error, messages) {
-  if (isWikiReadError(error) || isExportAuthError(error)) return error.wordedIn(messages);
-  return describeError(error);
-}
-
-// src/core/util/mapBounded.ts
-async function mapBounded(items, limit2, map) {
-  const results = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    for (let index = next++; index < items.length; index = next++) results[index] = await map(items[index]);
-  };
-  await Promise.all(Array.from({ length: Math.min(Math.max(1, limit2), items.length) }, worker));
-  return results;
-}
-
-// src/core/publish/target.ts
-function mergeTargets(frontMatter, link, defaults = {}) {
-  const spaceId = frontMatter.spaceId ?? link?.spaceId ?? defaults.spaceId;
-  const parentId = frontMatter.parentId ?? link?.parentId ?? defaults.parentId;
-  const pageTitle = frontMatter.pageTitle ?? link?.pageTitle ?? defaults.pageTitle;
-  const pinsPage = frontMatter.spaceId !== void 0 && frontMatter.parentId !== void 0 && frontMatter.pageTitle !== void 0;
-  const isLinkedPage = link !== void 0 && link.spaceId === spaceId && link.parentId === parentId && link.pageTitle === pageTitle;
-  const overwrite = frontMatter.overwrite ?? (isLinkedPage ? true : defaults.overwrite ?? (pinsPage ? false : void 0));
-  return { spaceId, parentId, pageTitle, overwrite };
-}
-function isCompleteTarget(target) {
-  return target.spaceId !== void 0 && target.parentId !== void 0 && target.pageTitle !== void 0 && target.overwrite !== void 0;
-}
-function completeTarget(target) {
-  const { spaceId, parentId, pageTitle, overwrite } = target;
-  if (spaceId === void 0 || parentId === void 0 || pageTitle === void 0 || overwrite === void 0) return void 0;
-  return { spaceId, parentId, pageTitle, overwrite };
-}
-function suggestTitle(frontMatterTitle, firstHeading2, fileName) {
-  if (frontMatterTitle?.trim()) return frontMatterTitle.trim();
-  if (firstHeading2?.trim()) return firstHeading2.trim();
-  const base = fileName.replace(/^.*[\\/]/, "");
-  return base.replace(/\.(md|markdown|mdown|mkd)$/i, "") || base;
-}
-function isPageId(value) {
-  return /^\d+$/.test(value);
 }
 
 // src/core/wikiPages/errors.ts
@@ -1394,6 +1334,12 @@ function parseJsonObject(text2) {
     return void 0;
   }
   return value !== null && typeof value === "object" && !Array.isArray(value) ? value : void 0;
+}
+
+// src/core/oauth/authErrorKind.ts
+function isExportAuthError(error, kind) {
+  if (!(error instanceof Error) || error.name !== "ExportAuthError") return false;
+  return kind === void 0 || error.kind === kind;
 }
 
 // src/core/oauth/errors.ts
@@ -3699,6 +3645,9 @@ function refuseItem(item, refusal2) {
   item.refusals = [...item.refusals, refusal2];
   item.state = "refused";
 }
+function refusedForWantOfWiki(item) {
+  return item.refusals.length > 0 && item.refusals.every((refusal2) => refusal2.code === "noPageAccess" || refusal2.code === "recordedEntry" && unreadOnWiki(item.guard));
+}
 var NO_RECIPE = Object.freeze({});
 function planFileWithContent(file, given, options, prepared) {
   const createMayHaveLanded = isUnconfirmedCreate(given) ? given : void 0;
@@ -3758,7 +3707,10 @@ function planFileWithContent(file, given, options, prepared) {
 }
 function recordAtNamedPlace(link, named) {
   if (!link || !isRepositoryLink(link) || named.spaceId === void 0 && named.parentId === void 0) return link;
-  return { ...link, spaceId: named.spaceId ?? link.spaceId, parentId: named.parentId ?? link.parentId };
+  const placed = { ...link, spaceId: named.spaceId ?? link.spaceId, parentId: named.parentId ?? link.parentId };
+  const own = link.recorded?.[0];
+  if (own !== void 0 && named.parentId !== void 0) placed.recorded = [{ ...own, parentId: named.parentId }];
+  return placed;
 }
 function plannedFile(file) {
   const { key, label, readProblem, readAgain } = file;
@@ -3949,6 +3901,155 @@ async function checkFlatTitlesAcrossSpaceNames(items, pages, signal, messages = 
   }
 }
 
+// src/core/messages/recordMessages.ts
+var FIX = "Nothing is sent to that page or under it. If the entry is wrong (a pull request may have changed it), correct it or remove it (the next publish finds or creates the page and records it); if the page was moved or renamed on the wiki, put it back.";
+var englishRecordMessages = {
+  entryRefused: (at, key, pageId, reason) => `${at} records page ${pageId} for "${key}", but ${reason}. ${FIX}`,
+  entryBelowRefused: (at, key, folder) => `${at} records a page for "${key}" below "${folder}", whose entry is refused: nothing is sent under a page the wiki did not confirm.`,
+  entryUnreadable: (at, key, pageId, why) => `${at} records page ${pageId} for "${key}", which could not be checked on the wiki: ${why}. Nothing is sent to a recorded page, or under it, until the wiki confirms it; run again.`,
+  entryUnchecked: (at, key, pageId) => `${at} records page ${pageId} for "${key}", which cannot be checked without page access: a recorded page is never used unchecked. Give page access (sign in to the export API in the editor; in CI a service account or a platform token).`,
+  entryInOtherSpace: (spaceId) => `that page is in another space (${spaceId}) than the tree's`,
+  entryTitledOtherwise: (wikiTitle, recordedTitle) => `that page is titled "${wikiTitle}" on the wiki, not "${recordedTitle}" as recorded`,
+  entryFolderNotRecorded: (folder) => `no page is recorded for its folder "${folder}", so it cannot be a page of this tree`,
+  entryUnderOtherParent: (parentId, parentTitle, expectedParentId, expectedTitle) => `that page is under ${pageNamed(parentId, parentTitle)} on the wiki, not under ${pageNamed(expectedParentId, expectedTitle)} where the tree puts it`
+};
+function pageNamed(id, title) {
+  return title === void 0 ? `page ${id}` : `"${title}" (page ${id})`;
+}
+
+// src/core/messages/treeMessages.ts
+var englishTreeMessages = {
+  ...englishPageRouteMessages,
+  ...englishRecordMessages,
+  guardTimedOut: () => "the wiki did not answer in time",
+  guardFailed: (detail) => `The lookup on the wiki failed: ${detail}.`,
+  linksStay: (count, listed2, more) => `${count === 1 ? "1 link stays" : `${count} links stay`} as written and will not work on the wiki: ${listed2}${more ? ", ..." : "."}`,
+  linksStayBecause: (count, reason, listed2, more) => `${count} links stay as written and will not work on the wiki (${reason}): ${listed2}${more ? ", ..." : "."}`,
+  linksMissHeading: (count, listed2, more) => `${count === 1 ? "1 link goes to its page, not to the heading it names (the page has no such heading)" : `${count} links go to their pages, not to the headings they name (the pages have no such headings)`}: ${listed2}${more ? ", ..." : "."}`,
+  linkWithReason: (target, reason) => `${target} (${reason})`,
+  linkOutsideRun: () => "outside the published folder",
+  linkOutsideLookup: () => "outside the folder this publish looks in",
+  linkUnknownPage: () => "no page is known for it",
+  linkRefusedPage: () => "its page is refused in this run, for the reason listed with it: a publish after it lands fills the link in",
+  linkNoFile: () => "no such file",
+  linkFolderWithoutPage: () => "a folder with no Markdown to publish, so no page",
+  linkNoPageYet: () => "it has no page yet: a publish after it has one fills the link in",
+  linkNotMarkdown: () => "not a Markdown file",
+  linkBackslashPath: () => "written with \\ between folders, where links take /",
+  linkUnknownAnchor: () => "no such heading in the target",
+  linkUnknownOwnAnchor: () => "no such heading on this page",
+  titleCollision: (title, others) => `Its title "${title}" is also the title of ${others}; the wiki keeps a title unique in a space (ignoring case). Give each its own title.`,
+  generatedTitleCollision: (title, others) => `Its title "${title}", made from the folder's name, is also the title of ${others}; the wiki keeps a title unique in a space (ignoring case). Give the folder an index.md or README.md with a title of its own, or rename the folder.`,
+  noPageAccess: () => "A tree needs each page's ID, and this page is not recorded in the repository yet: give page access (sign in to the export API in the editor; in CI a service account or a platform token) so new pages can be found after they land.",
+  parentNotPublished: (parentTitle) => `Not sent: its folder's page ("${parentTitle}") was not published, so it has no parent page yet.`,
+  parentRefused: (parentTitle) => `Not sent: its folder's page ("${parentTitle}") is refused, so it has no parent page to go under. Fix that page's refusal first.`,
+  titleUncheckable: (title, detail) => `Whether another page of the space is titled "${title}" could not be checked: ${detail}.`,
+  treeParentMissing: (parentId, recorded) => `Not sent: the tree's parent page ${parentId} was not found (it does not exist, was deleted, or this account cannot see it), so no page of the tree could land. ${parentFix(recorded)}`,
+  treeParentInOtherSpace: (parentId, spaceKey, recorded) => `Not sent: the tree's parent page ${parentId} is not in the space ${spaceKey}, so no page of the tree could land there. ${parentFix(recorded)}`,
+  recordedAsParent: (key, parentId) => `Not sent: the folder's .wiki-pages.json records page ${parentId}, the tree's parent page, for "${key}", but the parent page is never a page of the tree: the folder's files and subfolders become its children. Remove that entry (the next publish finds or creates the page and records it), or choose another parent page.`,
+  contentOfTreeParent: (file, parentId, manifest, treeFolder) => `Not sent with this folder: ${file} is the content of page ${parentId}, its folder's page, which this tree hangs under (${manifest} records the folder as part of the tree published from ${treeFolder === "" ? "the working folder" : treeFolder}), and a tree publish never rewrites the page it hangs under. Publish ${file} on its own (it updates that page through the edit guard), or publish ${treeFolder === "" ? "the working folder" : treeFolder} as a tree.`,
+  namesTreeParentById: (file, parentId) => `Not sent: the front matter of ${file} names page ${parentId} (wiki.pageId), the tree's parent page, but a tree publish never rewrites its parent page: the folder's files and subfolders become its children. ${namedParentFix(parentId)}`,
+  namesTreeParentPlace: (file, title, grandparentId, parentId) => `Not sent: the front matter of ${file} names the page titled "${title}" under page ${grandparentId}, which is page ${parentId}, the tree's parent page, but a tree publish never rewrites its parent page: the folder's files and subfolders become its children. ${namedParentFix(parentId)}`,
+  treeParentUnchecked: (parentId, detail) => `Whether its front matter names the tree's parent page ${parentId} by that page's title and parent could not be checked${detail === void 0 ? " without page access" : `: ${detail}`}. A tree publish never rewrites its parent page: check that its wiki: keys name another page.`,
+  titleElsewhere: (title, pageId, url) => `A page titled "${title}" already exists elsewhere in the space (page ${pageId}${url ? `, ${url}` : ""}); the wiki has long kept titles unique in a space and may refuse this one.`,
+  titleHeldByOldPage: (title, pageId, url) => `Its old page "${title}" (page ${pageId}${url ? `, ${url}` : ""}), which stays where it was since the service cannot move pages, holds this title; the wiki has long kept titles unique in a space and may refuse this one. If it does, rename or delete the old page on the wiki and publish again.`,
+  followsNewPage: (folderTitle, pageId) => `Its folder's page "${folderTitle}" is published as a new page, so this page is created anew under it; the page it published before (page ${pageId}) stays where it is.`,
+  retitledPage: (oldTitle, newTitle, pageId) => `Its title changed from "${oldTitle}" to "${newTitle}": the wiki finds a page by its title, so this makes a new page, and the page it published before (page ${pageId}) stays where it is.`,
+  titledBack: (oldTitle, newTitle, pageId, leftPageId) => `Its title is "${newTitle}" again, which page ${pageId} of this tree still holds at this place: this updates that page instead of making a new one, and the page it published as "${oldTitle}" (page ${leftPageId}) stays where it is.`,
+  listsChildren: (file) => `${file} has no text beyond a title, so this folder page lists its children instead.`,
+  leavesRecordedPage: (title, pageId, oldPath) => `The page "${title}" (page ${pageId}) recorded for ${oldPath} is under another parent page than this file's front matter names: the wiki cannot move a page, so this makes a new page where the front matter says, and that page stays where it is (listed as an orphan).`
+};
+function namedParentFix(parentId) {
+  return `Point its wiki: keys at another page, or remove them (the file then becomes a page of the tree); if rewriting page ${parentId} is really meant, publish that file on its own, not as a tree (on the command line, without --tree).`;
+}
+function parentFix(recorded) {
+  return recorded ? `The folder's .wiki-pages.json records it as the tree's parent ("space" and "parent"): change it there, or on the command line pass --space and --parent of another page with --retarget.` : "Choose another parent page (on the command line, --parent).";
+}
+
+// src/core/wikiPages/readFailureText.ts
+function readFailureText(error, messages) {
+  if (isWikiReadError(error) || isExportAuthError(error)) return error.wordedIn(messages);
+  return describeError(error);
+}
+
+// src/core/run/failedLookup.ts
+function failedLookupVerdict(error, timedOut, messages = englishTreeMessages) {
+  const said = (timedOut ? messages.guardTimedOut() : readFailureText(error, messages)).replace(/\.+$/, "");
+  const refused2 = isWikiReadError(error, "unauthorized") && error.details.status === 401;
+  return { kind: "unchecked", reason: "failed", detail: messages.guardFailed(said), cause: afterColon(said), ...refused2 ? { credentialRefused: true } : {} };
+}
+function afterColon(sentence) {
+  return new RegExp("^\\p{Lu}\\p{Ll}", "u").test(sentence) ? `${sentence.charAt(0).toLocaleLowerCase()}${sentence.slice(1)}` : sentence;
+}
+
+// src/core/run/recordedLinks.ts
+async function checkRecordedLinks(items, options) {
+  const messages = options.messages ?? englishTreeMessages;
+  const relying = items.filter((item) => (item.state === "send" || item.state === "edited") && item.link?.recorded !== void 0 && item.complete !== void 0 && linkNames(item.link, item.complete));
+  if (relying.length === 0) return;
+  if (options.pages === void 0) {
+    for (const item of relying) {
+      const own = (item.link?.recorded)[0];
+      refuseItem(item, { code: "noPageAccess", message: messages.entryUnchecked(own.at, own.key, own.id), fix: void 0 });
+    }
+    return;
+  }
+  const ids = /* @__PURE__ */ new Set();
+  for (const item of relying) {
+    for (const step of item.link?.recorded ?? []) {
+      ids.add(step.id);
+      ids.add(step.parentId);
+    }
+  }
+  let read;
+  try {
+    read = await options.pages.getPages([...ids], options.signal);
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    const unread = failedLookupVerdict(error, false, messages);
+    for (const item of relying) {
+      const own = (item.link?.recorded)[0];
+      refuseItem(item, { code: "recordedEntry", message: messages.entryUnreadable(own.at, own.key, own.id, unread.cause ?? unread.detail), fix: void 0 });
+      item.guard = unread;
+    }
+    return;
+  }
+  const elsewhere = /* @__PURE__ */ new Set();
+  for (const item of relying) {
+    for (const step of item.link?.recorded ?? []) {
+      const parentId = read.get(step.id)?.parentId;
+      if (parentId !== void 0 && parentId !== step.parentId && !read.has(parentId)) elsewhere.add(parentId);
+    }
+  }
+  if (elsewhere.size > 0) {
+    const found = await options.pages.getPages([...elsewhere], options.signal).catch((error) => {
+      if (options.signal?.aborted) throw error;
+      return /* @__PURE__ */ new Map();
+    });
+    for (const [id, page] of found) read.set(id, page);
+  }
+  for (const item of relying) {
+    const refusal2 = chainRefusal(item.link?.recorded ?? [], read, messages);
+    if (refusal2 !== void 0) refuseItem(item, { code: "recordedEntry", message: refusal2, fix: void 0 });
+  }
+}
+function chainRefusal(chain, read, messages) {
+  const top = chain[chain.length - 1];
+  const space = top === void 0 ? void 0 : read.get(top.parentId)?.spaceId;
+  for (let index = chain.length - 1; index >= 0; index--) {
+    const step = chain[index];
+    const page = read.get(step.id);
+    if (page === void 0) continue;
+    const parent = read.get(step.parentId);
+    let reason;
+    if (space !== void 0 && page.spaceId !== void 0 && page.spaceId !== space) reason = messages.entryInOtherSpace(page.spaceId);
+    else if (page.title !== step.title) reason = messages.entryTitledOtherwise(page.title, step.title);
+    else if (page.parentId !== void 0 && page.parentId !== step.parentId && parent !== void 0) reason = messages.entryUnderOtherParent(page.parentId, read.get(page.parentId)?.title, step.parentId, parent.title);
+    if (reason !== void 0) return messages.entryRefused(step.at, step.key, step.id, reason);
+  }
+  return void 0;
+}
+
 // src/core/run/guard.ts
 function guardLooksUp(item, lookUpCreates) {
   const complete = item.complete;
@@ -3957,6 +4058,7 @@ function guardLooksUp(item, lookUpCreates) {
 }
 async function guardPlan(items, options) {
   const lookUpCreates = options.lookUpCreates ?? true;
+  await checkRecordedLinks(items, { pages: options.pages, ...options.signal ? { signal: options.signal } : {}, ...options.messages ? { messages: options.messages } : {} });
   if (options.pages && !options.titlesCheckedByTree) {
     await checkFlatTitlesAcrossSpaceNames(items, options.pages, options.signal, options.planMessages);
     options.links?.refusedSince();
@@ -4055,14 +4157,8 @@ async function checkOne(link, target, options) {
     return await lookUp(pages, link, target, signal);
   } catch (error) {
     if (options.signal?.aborted) throw error;
-    const messages = options.messages ?? englishTreeMessages;
-    const said = (deadline.aborted ? messages.guardTimedOut() : readFailureText(error, messages)).replace(/\.+$/, "");
-    const refused2 = isWikiReadError(error, "unauthorized") && error.details.status === 401;
-    return { kind: "unchecked", reason: "failed", detail: messages.guardFailed(said), cause: afterColon(said), ...refused2 ? { credentialRefused: true } : {} };
+    return failedLookupVerdict(error, deadline.aborted, options.messages);
   }
-}
-function afterColon(sentence) {
-  return new RegExp("^\\p{Lu}\\p{Ll}", "u").test(sentence) ? `${sentence.charAt(0).toLocaleLowerCase()}${sentence.slice(1)}` : sentence;
 }
 var NOT_NEEDED = Object.freeze({ kind: "notNeeded" });
 function unreadVerdict(target, options) {
@@ -5610,7 +5706,7 @@ function stateOf(item, state, wiki) {
   if (state === "incomplete") return "refused";
   if (state === "unchanged") return "send";
   if (wiki) return state;
-  if (state === "refused" && item.refusals.length > 0 && item.refusals.every((refusal2) => refusal2.code === "noPageAccess")) return "send";
+  if (state === "refused" && refusedForWantOfWiki(item)) return "send";
   return state === "edited" ? "send" : state;
 }
 function sha256(text2) {
@@ -6226,77 +6322,6 @@ function parseStateFile(text2) {
   return links;
 }
 
-// src/core/tree/manifestNodeFs.ts
-var import_node_crypto3 = require("node:crypto");
-var import_node_fs2 = require("node:fs");
-var import_promises2 = require("node:fs/promises");
-
-// src/core/walk/regularFile.ts
-var import_node_fs = require("node:fs");
-
-// src/core/walk/walkFs.ts
-var NotARegularFile = class extends Error {
-  constructor(why, message) {
-    super(message ?? why);
-    this.why = why;
-    this.name = "NotARegularFile";
-  }
-  why;
-};
-function isNotARegularFile(error) {
-  if (!(error instanceof Error) || error.name !== "NotARegularFile") return false;
-  const why = error.why;
-  return why === "link" || why === "notRegular";
-}
-
-// src/core/walk/regularFile.ts
-var REGULAR_FILE_OPEN_FLAGS = import_node_fs.constants.O_RDONLY | (import_node_fs.constants.O_NOFOLLOW ?? 0) | (import_node_fs.constants.O_NONBLOCK ?? 0);
-function openRegularFileSync(path, words) {
-  let fd;
-  try {
-    fd = (0, import_node_fs.openSync)(path, REGULAR_FILE_OPEN_FLAGS);
-  } catch (error) {
-    if (error.code === "ELOOP") throw new NotARegularFile("link", words?.link);
-    throw error;
-  }
-  try {
-    const stats = (0, import_node_fs.fstatSync)(fd);
-    if (!stats.isFile()) throw new NotARegularFile("notRegular", words?.notRegular);
-    return { fd, size: stats.size };
-  } catch (error) {
-    (0, import_node_fs.closeSync)(fd);
-    throw error;
-  }
-}
-
-// src/core/tree/manifestNodeFs.ts
-var nodeManifestFiles = {
-  async read(path) {
-    try {
-      if ((0, import_node_fs2.lstatSync)(path).isSymbolicLink()) throw new NotARegularFile("link");
-      const { fd } = openRegularFileSync(path);
-      try {
-        return (0, import_node_fs2.readFileSync)(fd, "utf8");
-      } finally {
-        (0, import_node_fs2.closeSync)(fd);
-      }
-    } catch (error) {
-      if (error.code === "ENOENT") return void 0;
-      throw error;
-    }
-  },
-  async write(path, text2) {
-    const temporary = `${path}.${process.pid}.${(0, import_node_crypto3.randomBytes)(4).toString("hex")}.tmp`;
-    try {
-      await (0, import_promises2.writeFile)(temporary, text2, "utf8");
-      await (0, import_promises2.rename)(temporary, path);
-    } catch (error) {
-      await (0, import_promises2.rm)(temporary, { force: true });
-      throw error;
-    }
-  }
-};
-
 // src/core/messages/manifestMessages.ts
 var englishManifestMessages = {
   conflictMarkers: (name) => `${name} has merge conflict markers; resolve them (keep both sides' entries) and run again.`,
@@ -6391,7 +6416,34 @@ function manifestKeyProblem(key, messages = englishManifestMessages) {
 }
 function parseManifest(text2, name = MANIFEST_FILE_NAME, messages = englishManifestMessages) {
   const asWritten = manifestAsWritten(text2);
-  return asWritten ? { ok: true, manifest: asWritten } : parseManifestStrictly(text2, name, messages);
+  const parsed = asWritten ? { ok: true, manifest: asWritten } : parseManifestStrictly(text2, name, messages);
+  return parsed.ok ? { ok: true, manifest: { ...parsed.manifest, text: text2 } } : parsed;
+}
+function entryLocator(text2, name) {
+  let lines;
+  return (key) => {
+    if (lines === void 0) {
+      lines = /* @__PURE__ */ new Map();
+      const pages = text2.indexOf('"pages"');
+      let line2 = 1;
+      for (let at = 0; at < text2.length; ) {
+        const end = text2.indexOf("\n", at);
+        const stop = end === -1 ? text2.length : end;
+        const written3 = at > pages ? /^\s*("(?:[^"\\]|\\.)*")\s*:/.exec(text2.slice(at, stop)) : null;
+        if (written3) {
+          try {
+            const parsed = JSON.parse(written3[1]);
+            if (!lines.has(parsed)) lines.set(parsed, line2);
+          } catch {
+          }
+        }
+        line2++;
+        at = stop + 1;
+      }
+    }
+    const line = lines.get(key);
+    return line === void 0 ? name : `${name}:${line}`;
+  };
 }
 function parseManifestStrictly(text2, name = MANIFEST_FILE_NAME, messages = englishManifestMessages) {
   const refuse3 = (message) => ({ ok: false, message });
@@ -6672,7 +6724,7 @@ async function repositoryLinks(files, port) {
       reported.add(nearest.problem);
       continue;
     }
-    const link = recordedLink(nearest.manifest, nearest.ancestor.relativePath, file.siblingNames);
+    const link = recordedLink(nearest.manifest, nearest.ancestor.relativePath, file.siblingNames, locatorOf(nearest.manifest, port.label?.(nearest.ancestor.manifestLocation) ?? nearest.ancestor.manifestLocation));
     if (link) result.links.set(file.key, link);
   }
   return result;
@@ -6703,7 +6755,16 @@ function manifestReader(port) {
     return found;
   };
 }
-function recordedLink(manifest, path, siblingNames) {
+function locatorOf(manifest, name) {
+  let locate = locators.get(manifest);
+  if (locate === void 0) {
+    locate = manifest.text === void 0 ? () => name : entryLocator(manifest.text, name);
+    locators.set(manifest, locate);
+  }
+  return locate;
+}
+var locators = /* @__PURE__ */ new WeakMap();
+function recordedLink(manifest, path, siblingNames, locate = (key) => key) {
   const root = manifest.root;
   if (!root) return void 0;
   if (path === "") return { spaceId: root.space, parentId: "", pageTitle: "", pageId: root.parent, publishedAt: 0 };
@@ -6713,10 +6774,20 @@ function recordedLink(manifest, path, siblingNames) {
   const ownKey = manifest.pages.has(path) ? path : folder !== "" && givesFolderItsPage(name, nameOf(folder), siblingNames) ? folder : void 0;
   const entry = ownKey === void 0 ? void 0 : manifest.pages.get(ownKey);
   if (!entry || ownKey === void 0) return void 0;
-  const parentFolder = parentFolderKey(ownKey);
-  const parentId = parentFolder === "" ? root.parent : manifest.pages.get(parentFolder)?.id;
-  if (parentId === void 0) return void 0;
-  return { spaceId: root.space, parentId, pageTitle: entry.title, pageId: entry.id, publishedAt: 0 };
+  const recorded = recordedChain(manifest, ownKey, root.parent, locate);
+  if (recorded === void 0) return void 0;
+  return { spaceId: root.space, parentId: recorded[0].parentId, pageTitle: entry.title, pageId: entry.id, publishedAt: 0, recorded };
+}
+function recordedChain(manifest, key, rootParent, locate) {
+  const chain = [];
+  for (let at = key; at !== ""; at = parentFolderKey(at)) {
+    const entry = manifest.pages.get(at);
+    const folder = parentFolderKey(at);
+    const parentId = folder === "" ? rootParent : manifest.pages.get(folder)?.id;
+    if (entry === void 0 || parentId === void 0) return void 0;
+    chain.push({ key: at, id: entry.id, title: entry.title, parentId, at: locate(at) });
+  }
+  return chain;
 }
 function givesFolderItsPage(name, folderName, siblingNames) {
   if (siblingNames === void 0) return folderContentRank(name, folderName) === 0;
@@ -8151,19 +8222,59 @@ function titleHeldOutcome(outcome, item, target, messages = englishPublishMessag
 }
 
 // src/cli/files.ts
-var import_promises4 = require("node:fs/promises");
+var import_promises3 = require("node:fs/promises");
 var import_node_path3 = require("node:path");
 
 // src/core/walk/nodeWalkFs.ts
-var import_node_fs3 = require("node:fs");
-var import_promises3 = require("node:fs/promises");
+var import_node_fs2 = require("node:fs");
+var import_promises2 = require("node:fs/promises");
 var import_node_path2 = require("node:path");
+
+// src/core/walk/regularFile.ts
+var import_node_fs = require("node:fs");
+
+// src/core/walk/walkFs.ts
+var NotARegularFile = class extends Error {
+  constructor(why, message) {
+    super(message ?? why);
+    this.why = why;
+    this.name = "NotARegularFile";
+  }
+  why;
+};
+function isNotARegularFile(error) {
+  if (!(error instanceof Error) || error.name !== "NotARegularFile") return false;
+  const why = error.why;
+  return why === "link" || why === "notRegular";
+}
+
+// src/core/walk/regularFile.ts
+var REGULAR_FILE_OPEN_FLAGS = import_node_fs.constants.O_RDONLY | (import_node_fs.constants.O_NOFOLLOW ?? 0) | (import_node_fs.constants.O_NONBLOCK ?? 0);
+function openRegularFileSync(path, words) {
+  let fd;
+  try {
+    fd = (0, import_node_fs.openSync)(path, REGULAR_FILE_OPEN_FLAGS);
+  } catch (error) {
+    if (error.code === "ELOOP") throw new NotARegularFile("link", words?.link);
+    throw error;
+  }
+  try {
+    const stats = (0, import_node_fs.fstatSync)(fd);
+    if (!stats.isFile()) throw new NotARegularFile("notRegular", words?.notRegular);
+    return { fd, size: stats.size };
+  } catch (error) {
+    (0, import_node_fs.closeSync)(fd);
+    throw error;
+  }
+}
+
+// src/core/walk/nodeWalkFs.ts
 function nodeWalkFs(options) {
   const { tree } = options;
   const top = options.top ?? tree;
   return {
     async list(folder) {
-      const entries = (0, import_node_fs3.readdirSync)(folder, { withFileTypes: true });
+      const entries = (0, import_node_fs2.readdirSync)(folder, { withFileTypes: true });
       const listed2 = [];
       const links = [];
       for (const entry of entries) {
@@ -8209,7 +8320,7 @@ function labelsBelow(cwd) {
 }
 function lstatOrUndefined(location) {
   try {
-    return (0, import_node_fs3.lstatSync)(location, { throwIfNoEntry: false });
+    return (0, import_node_fs2.lstatSync)(location, { throwIfNoEntry: false });
   } catch {
     return void 0;
   }
@@ -8226,7 +8337,7 @@ async function entryType(entry, path) {
   return linkTo ? { kind, linkTo } : { kind };
 }
 async function linkTarget2(path) {
-  const target = await (0, import_promises3.stat)(path).catch(() => void 0);
+  const target = await (0, import_promises2.stat)(path).catch(() => void 0);
   return target ? kindOf(target) : void 0;
 }
 var LINK_NOT_FOLLOWED = "it is a symbolic link, and links are not followed.";
@@ -8235,7 +8346,7 @@ var REFUSAL_WORDS = { link: LINK_NOT_FOLLOWED, notRegular: NOT_REGULAR };
 async function readRegularFile(path) {
   let handle;
   try {
-    handle = await (0, import_promises3.open)(path, REGULAR_FILE_OPEN_FLAGS);
+    handle = await (0, import_promises2.open)(path, REGULAR_FILE_OPEN_FLAGS);
   } catch (error) {
     if (error.code === "ELOOP") throw new NotARegularFile("link", LINK_NOT_FOLLOWED);
     throw error;
@@ -8262,13 +8373,13 @@ function readRegularFileSync(path) {
   try {
     return readToEnd(fd, size);
   } finally {
-    (0, import_node_fs3.closeSync)(fd);
+    (0, import_node_fs2.closeSync)(fd);
   }
 }
 function readPlainTextSync(path) {
   let text2;
   try {
-    text2 = (0, import_node_fs3.readFileSync)(fromWorkingFolder(path), { encoding: "utf8", flag: REGULAR_FILE_OPEN_FLAGS });
+    text2 = (0, import_node_fs2.readFileSync)(fromWorkingFolder(path), { encoding: "utf8", flag: REGULAR_FILE_OPEN_FLAGS });
   } catch {
     return void 0;
   }
@@ -8292,7 +8403,7 @@ function readToEnd(fd, size) {
       buffer.copy(larger, 0, 0, length);
       buffer = larger;
     }
-    const read = (0, import_node_fs3.readSync)(fd, buffer, length, buffer.length - length, null);
+    const read = (0, import_node_fs2.readSync)(fd, buffer, length, buffer.length - length, null);
     if (read === 0) return buffer.subarray(0, length);
     length += read;
   }
@@ -8300,16 +8411,16 @@ function readToEnd(fd, size) {
 function readInto(fd, buffer, size) {
   let length = 0;
   while (length < size) {
-    const read = (0, import_node_fs3.readSync)(fd, buffer, length, size - length, null);
+    const read = (0, import_node_fs2.readSync)(fd, buffer, length, size - length, null);
     if (read === 0) break;
     length += read;
   }
   return buffer.subarray(0, length);
 }
 async function followLink(location, tree) {
-  const target = await (0, import_promises3.realpath)(location).catch(() => void 0);
+  const target = await (0, import_promises2.realpath)(location).catch(() => void 0);
   if (target === void 0) return { target: location, kind: void 0, inside: false };
-  const stats = await (0, import_promises3.lstat)(target).catch(() => void 0);
+  const stats = await (0, import_promises2.lstat)(target).catch(() => void 0);
   const fromTree = (0, import_node_path2.relative)(tree, target);
   const inside = fromTree === "" || !(0, import_node_path2.isAbsolute)(fromTree) && fromTree !== ".." && !fromTree.startsWith(`..${import_node_path2.sep}`);
   return { target, kind: stats ? kindOf(stats) : void 0, inside };
@@ -8575,7 +8686,7 @@ async function walkToPublish(named, options) {
 var import_node_v8 = require("node:v8");
 
 // src/cli/threadPriority.ts
-var import_node_fs4 = require("node:fs");
+var import_node_fs3 = require("node:fs");
 var import_node_os = require("node:os");
 var BACKGROUND_PRIORITY_STEPS = 10;
 var LOWEST_PRIORITY = 19;
@@ -8584,7 +8695,7 @@ function yieldBackgroundThreads(platform = process.platform) {
   let lowered = 0;
   try {
     const target = Math.min(LOWEST_PRIORITY, (0, import_node_os.getPriority)() + BACKGROUND_PRIORITY_STEPS);
-    for (const name of (0, import_node_fs4.readdirSync)("/proc/self/task")) {
+    for (const name of (0, import_node_fs3.readdirSync)("/proc/self/task")) {
       const thread = Number(name);
       if (!Number.isInteger(thread) || thread === process.pid) continue;
       try {
@@ -8634,7 +8745,7 @@ async function readMarkdownSources(paths, cwd) {
 }
 async function walkArguments(paths, cwd) {
   const root = await repositoryRoot(nodeWalkFs({ cwd }), cwd) ?? cwd;
-  const fs = nodeWalkFs({ cwd, tree: await (0, import_promises4.realpath)(root).catch(() => root), top: root });
+  const fs = nodeWalkFs({ cwd, tree: await (0, import_promises3.realpath)(root).catch(() => root), top: root });
   const walked = await walkToPublish(paths.map((path) => (0, import_node_path3.resolve)(cwd, path)), { fs });
   if (!walked.ok) return { ok: false, message: englishWalkMessages.tooManyFiles(paths.join(", "), MAX_PUBLISH_FILES.toLocaleString("en-US")) };
   const result = walked.walk;
@@ -8661,6 +8772,7 @@ var ManifestStore = class _ManifestStore {
     this.port = port;
     this.path = path;
     this.options = options;
+    this.text = manifest.text;
     this.root = manifest.root;
     this.pages = manifest.pages;
     this.onDisk = manifest;
@@ -8681,6 +8793,9 @@ var ManifestStore = class _ManifestStore {
   /** The manifest as the file holds it (as read, then as last written): what pendingChanges compares against. */
   onDisk;
   dirty = false;
+  /** The file's text as read, for the lines of its entries (locate); undefined for a file that was not there. */
+  text;
+  locator;
   /** Each write replaces the file with the whole manifest as it is then. */
   writer = new CoalescingWriter(() => this.write());
   /** Reads the manifest at `path`; a missing file is an empty manifest, a malformed one is refused, never emptied. */
@@ -8696,6 +8811,16 @@ var ManifestStore = class _ManifestStore {
     if (text2 === void 0) return { ok: true, store: new _ManifestStore(port, path, { root: void 0, pages: /* @__PURE__ */ new Map() }, options) };
     const parsed = parseManifest(text2, name, options.messages);
     return parsed.ok ? { ok: true, store: new _ManifestStore(port, path, parsed.manifest, options) } : parsed;
+  }
+  /** How refusals name this file: the label given, else its path. */
+  get label() {
+    return this.options.label ?? this.path;
+  }
+  /** Where the file as read writes the entry `key` (`docs/.wiki-pages.json:7`): the file's name alone when it does not. */
+  locate(key) {
+    if (this.text === void 0) return this.label;
+    this.locator ??= entryLocator(this.text, this.label);
+    return this.locator(key);
   }
   get messages() {
     return this.options.messages ?? englishManifestMessages;
@@ -8800,6 +8925,37 @@ function sameRoot(a, b) {
   return b !== void 0 && a.space === b.space && a.parent === b.parent;
 }
 
+// src/core/tree/manifestNodeFs.ts
+var import_node_crypto3 = require("node:crypto");
+var import_node_fs4 = require("node:fs");
+var import_promises4 = require("node:fs/promises");
+var nodeManifestFiles = {
+  async read(path) {
+    try {
+      if ((0, import_node_fs4.lstatSync)(path).isSymbolicLink()) throw new NotARegularFile("link");
+      const { fd } = openRegularFileSync(path);
+      try {
+        return (0, import_node_fs4.readFileSync)(fd, "utf8");
+      } finally {
+        (0, import_node_fs4.closeSync)(fd);
+      }
+    } catch (error) {
+      if (error.code === "ENOENT") return void 0;
+      throw error;
+    }
+  },
+  async write(path, text2) {
+    const temporary = `${path}.${process.pid}.${(0, import_node_crypto3.randomBytes)(4).toString("hex")}.tmp`;
+    try {
+      await (0, import_promises4.writeFile)(temporary, text2, "utf8");
+      await (0, import_promises4.rename)(temporary, path);
+    } catch (error) {
+      await (0, import_promises4.rm)(temporary, { force: true });
+      throw error;
+    }
+  }
+};
+
 // src/core/tree/pageManifest.ts
 async function openManifest(port, location, options) {
   const opened = await ManifestStore.open(port, location, options);
@@ -8858,6 +9014,10 @@ var TreeManifest = class {
   get(key) {
     if (this.replacing) return void 0;
     return this.part === void 0 ? this.store.get(key) : key === "" ? void 0 : this.store.get(`${this.part.key}${key}`);
+  }
+  /** Where the file writes the entry of `key` (`docs/.wiki-pages.json:7`), for the refusals that name it. */
+  locate(key) {
+    return this.store.locate(this.fileKey(key));
   }
   entries() {
     if (this.replacing) return [];
@@ -9314,10 +9474,113 @@ async function checkTreeOnWiki(plan, pages, choice, signal, messages = englishTr
   await checkTitlesInSpace(plan, pages, choice.spaceId, signal, messages);
   await checkOrphansOnWiki(plan, pages, signal);
 }
-async function checkTreeAsPlanned(plan, wiki, spaceId, parentId, messages = englishTreeMessages) {
-  const choice = { spaceId, parentId, recorded: wiki.parentRecorded };
-  const look = (signal) => checkTreeOnWiki(plan, wiki.pages, choice, signal, messages);
-  await (wiki.whileLooking ? wiki.whileLooking(look) : look(wiki.signal));
+
+// src/core/tree/recordedEntries.ts
+async function checkRecordedEntries(entries, scope, pages, signal, messages = englishTreeMessages) {
+  const listed2 = entries.entries();
+  const refused2 = /* @__PURE__ */ new Map();
+  const at = (key) => entries.locate?.(key) ?? key;
+  if (listed2.length === 0) return { refused: refused2, read: /* @__PURE__ */ new Map() };
+  let read;
+  try {
+    read = await pages.getPages([scope.parentId, ...listed2.map(([, entry]) => entry.id)], signal);
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    const unread = failedLookupVerdict(error, false, messages);
+    for (const [key, entry] of listed2) refused2.set(key, messages.entryUnreadable(at(key), key, entry.id, unread.cause ?? unread.detail));
+    return { refused: refused2, read: /* @__PURE__ */ new Map(), unread };
+  }
+  const treeSpace = read.get(scope.parentId)?.spaceId;
+  const spaceIds = await namedSpaceIds(scope.namedPlaces, pages, signal);
+  const keys = listed2.map(([key]) => key).sort((a, b) => depthOf(a) - depthOf(b) || (a < b ? -1 : a > b ? 1 : 0));
+  const wording = /* @__PURE__ */ new Map();
+  const underOtherParent = /* @__PURE__ */ new Set();
+  for (const key of keys) {
+    const entry = entries.get(key);
+    const folder = folderAbove(key);
+    if (folder !== "" && wording.has(folder)) {
+      wording.set(key, () => messages.entryBelowRefused(at(key), key, folder));
+      continue;
+    }
+    const page = read.get(entry.id);
+    if (page === void 0) continue;
+    const named = scope.namedPlaces.get(key);
+    const space = named === void 0 ? treeSpace : spaceIds.get(named.spaceId);
+    const expectedParent = named !== void 0 ? named.parentId : folder === "" ? scope.parentId : entries.get(folder)?.id;
+    const followedTo = scope.present === void 0 || scope.present.has(key) ? void 0 : scope.followed?.get(entry.title);
+    if (followedTo !== void 0 && page.parentId !== void 0 && followedTo.includes(page.parentId)) continue;
+    const reason = entryProblem2(page, entry, { space, expectedParent, folder, parentRead: expectedParent === void 0 ? void 0 : read.get(expectedParent), named: named !== void 0 }, messages);
+    if (reason === void 0) continue;
+    wording.set(key, (parents2) => messages.entryRefused(at(key), key, entry.id, reason.word(parents2)));
+    if (reason.underOtherParent) underOtherParent.add(key);
+  }
+  const parents = await pagesUnderWhich(wording.keys(), entries, read, pages, signal);
+  for (const [key, word] of wording) {
+    const parentId = read.get(entries.get(key)?.id ?? "")?.parentId;
+    const folder = folderAbove(key);
+    if (underOtherParent.has(key) && parents.complete && parentId !== void 0 && !parents.pages.has(parentId) && !(folder !== "" && refused2.has(folder))) continue;
+    refused2.set(key, word(parents.pages));
+  }
+  return { refused: refused2, read };
+}
+async function pagesUnderWhich(keys, entries, read, pages, signal) {
+  const wanted = /* @__PURE__ */ new Set();
+  for (const key of keys) {
+    const parentId = read.get(entries.get(key)?.id ?? "")?.parentId;
+    if (parentId !== void 0 && !read.has(parentId)) wanted.add(parentId);
+  }
+  if (wanted.size === 0) return { pages: read, complete: true };
+  try {
+    return { pages: new Map([...read, ...await pages.getPages([...wanted], signal)]), complete: true };
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return { pages: read, complete: false };
+  }
+}
+function entryProblem2(page, entry, expected, messages) {
+  if (expected.space !== void 0 && page.spaceId !== void 0 && page.spaceId !== expected.space) return { word: () => messages.entryInOtherSpace(page.spaceId) };
+  if (page.title !== entry.title) return { word: () => messages.entryTitledOtherwise(page.title, entry.title) };
+  const expectedParent = expected.expectedParent;
+  if (expectedParent === void 0) return { word: () => messages.entryFolderNotRecorded(expected.folder) };
+  if (!expected.named && expected.parentRead === void 0 && expected.folder !== "") return void 0;
+  const parentId = page.parentId;
+  if (parentId === void 0 || parentId === expectedParent) return void 0;
+  return { word: (parents) => messages.entryUnderOtherParent(parentId, parents.get(parentId)?.title, expectedParent, expected.parentRead?.title), underOtherParent: true };
+}
+async function namedSpaceIds(places, pages, signal) {
+  const ids = /* @__PURE__ */ new Map();
+  for (const { spaceId } of places.values()) {
+    if (ids.has(spaceId)) continue;
+    ids.set(spaceId, isPageId(spaceId) ? spaceId : (await pages.resolveSpace(spaceId, signal).catch((error) => {
+      if (signal?.aborted) throw error;
+      return void 0;
+    }))?.id);
+  }
+  return ids;
+}
+function depthOf(key) {
+  let depth = 0;
+  for (let at = key.indexOf("/"); at !== -1 && at < key.length - 1; at = key.indexOf("/", at + 1)) depth++;
+  return depth;
+}
+function folderAbove(key) {
+  const body = key.endsWith("/") ? key.slice(0, -1) : key;
+  const slash = body.lastIndexOf("/");
+  return slash === -1 ? "" : body.slice(0, slash + 1);
+}
+function acceptedEntries(entries, refused2) {
+  if (refused2.size === 0) return entries;
+  return {
+    get: (key) => refused2.has(key) ? void 0 : entries.get(key),
+    entries: () => entries.entries().filter(([key]) => !refused2.has(key)),
+    ...entries.locate ? { locate: (key) => entries.locate(key) } : {}
+  };
+}
+function keyOfLabel(label, rootPath) {
+  return isBelow(label, rootPath) ? label.slice(rootPath.length) : void 0;
+}
+function reliesOnRecord(item) {
+  return isRepositoryLink(item.link) && item.link?.pageId !== void 0;
 }
 
 // src/core/tree/folderMarkdown.ts
@@ -9594,11 +9857,40 @@ var NO_HEADINGS = Object.freeze([]);
 function planOptionsOf(options) {
   return { ...options, pageAccess: options.wiki !== void 0 || options.pageAccess === true };
 }
-async function checkedOnWiki(plan, options, planOptions) {
+async function lookingAtWiki(wiki, plan) {
+  if (wiki?.whileLooking === void 0) return plan(wiki?.signal);
+  let planned;
+  await wiki.whileLooking(async (signal) => {
+    planned = { value: await plan(signal) };
+  });
+  if (planned === void 0) throw new Error("The wiki's lookups ended without a plan.");
+  return planned.value;
+}
+async function withEntriesChecked(sources, options, wiki, signal) {
+  if (wiki === void 0) return options;
+  const root = folderKey(options.rootPath);
+  const namedPlaces = /* @__PURE__ */ new Map();
+  const present = /* @__PURE__ */ new Set();
+  const followed = /* @__PURE__ */ new Map();
+  for (const source2 of sources) {
+    const key = keyOfLabel(source2.file.label, root);
+    if (key === void 0) continue;
+    for (let folder = folderAbove(key); folder !== "" && !present.has(folder); folder = folderAbove(folder)) present.add(folder);
+    present.add(key);
+    const place = source2.item.complete;
+    if (source2.place !== "pinned" || place === void 0) continue;
+    namedPlaces.set(key, { spaceId: place.spaceId, parentId: place.parentId });
+    followed.set(place.pageTitle, [...followed.get(place.pageTitle) ?? [], place.parentId]);
+  }
+  const check = await checkRecordedEntries(options.identity, { parentId: options.parentId, namedPlaces, present, followed }, wiki.pages, signal, options.treeMessages);
+  if (check.refused.size === 0) return options;
+  return { ...options, identity: acceptedEntries(options.identity, check.refused), refusedEntries: check.refused, ...check.unread ? { entriesUnread: check.unread } : {} };
+}
+async function checkedOnWiki(plan, options, planOptions, signal) {
   if (!options.wiki) return plan;
   const pinned = plan.pinned.filter((item) => isBelow(item.file.label, plan.tree.rootPath));
   const refusedBefore = refusedLinkPaths({ ...plan, pinned });
-  await checkTreeAsPlanned(plan, options.wiki, options.spaceId, options.parentId, options.treeMessages);
+  await checkTreeOnWiki(plan, options.wiki.pages, { spaceId: options.spaceId, parentId: options.parentId, recorded: options.wiki.parentRecorded }, signal, options.treeMessages);
   const refusedNow = refusedLinkPaths({ ...plan, pinned });
   if ([...refusedNow].some((path) => !refusedBefore.has(path))) {
     const { unaddressed } = foreseeTreeLinks(plan, pinned, planOptions, { missing: plan.missingFiles ?? /* @__PURE__ */ new Set(), pageless: plan.pagelessFolders ?? /* @__PURE__ */ new Set() });
@@ -9631,10 +9923,12 @@ async function planTreeFromWalk(walk, sourceOptions, entryOptions, root, outside
   const options = planOptionsOf(entryOptions);
   const digested = await eachSourceFromWalk(walk, sourceOptions, (source2) => digestTreeSource(source2, options, { headingsLater: true }));
   await takeAnchoredHeadings(digested, options);
-  const withOutside = await withOutsideLinks(digested, options, outside);
-  const plan = planTreeOf(digested, withOutside);
-  await sayMissingLinkFiles(plan, withOutside, { fs: sourceOptions.fs, root });
-  return checkedOnWiki(plan, entryOptions, withOutside);
+  return lookingAtWiki(entryOptions.wiki, async (signal) => {
+    const withOutside = await withOutsideLinks(digested, await withEntriesChecked(digested, options, entryOptions.wiki, signal), outside);
+    const plan = planTreeOf(digested, withOutside);
+    await sayMissingLinkFiles(plan, withOutside, { fs: sourceOptions.fs, root });
+    return checkedOnWiki(plan, entryOptions, withOutside, signal);
+  });
 }
 async function takeAnchoredHeadings(sources, options) {
   const root = folderKey(options.rootPath);
@@ -9934,6 +10228,7 @@ function planTreeOf(sources, given) {
   }
   if (!options.pageAccess) cautionUncheckedChosenPage(pinned, options.parentId, void 0, words);
   refuseWithoutIds(pages, (page) => !options.pageAccess && (page.pageId === void 0 || page.retitledFrom !== void 0), words);
+  refuseByRecord(pages, pinned, options, rootPath, words);
   refuseUnderRefusedFolders(pages, words);
   const { unknown, dotted, unaddressed } = foreseeTreeLinks({ tree, pages, pinnedLinkFacts, refused: refused2, ...partContentKey }, pinnedSources.map((source2) => source2.item), options);
   const refusedUnder = placesOfRefused(refused2, tree, parentRecordedId);
@@ -9953,8 +10248,25 @@ function planTreeOf(sources, given) {
     ...options.outsideLinks ? { outsideLinks: options.outsideLinks } : {},
     ...unaddressed > 0 ? { linksWithoutAddress: unaddressed } : {},
     ...refusedUnder !== void 0 ? { refusedUnder } : {},
+    ...options.refusedEntries !== void 0 && options.refusedEntries.size > 0 ? { refusedEntries: options.refusedEntries } : {},
     ...partContentKey
   };
+}
+function refuseByRecord(pages, pinned, options, rootPath, words) {
+  const refused2 = options.refusedEntries;
+  const at = (key) => options.identity.locate?.(key) ?? key;
+  const byRecord = (item, key, pageId) => {
+    const reason = refused2?.get(key);
+    if (reason !== void 0) {
+      refuseItem(item, { code: "recordedEntry", message: reason, fix: void 0 });
+      if (options.entriesUnread !== void 0) item.guard = options.entriesUnread;
+    } else if (!options.pageAccess && pageId !== void 0 && item.state === "send") refuseItem(item, { code: "noPageAccess", message: words.entryUnchecked(at(key), key, pageId), fix: void 0 });
+  };
+  for (const page of pages) byRecord(page.item, page.renamedFrom ?? page.key, page.pageId);
+  for (const item of pinned) {
+    const key = keyOfLabel(item.file.label, rootPath);
+    if (key !== void 0) byRecord(item, key, reliesOnRecord(item) ? item.link?.pageId : void 0);
+  }
 }
 function topContentSource(inTree, rootPath) {
   const top = [];
@@ -10184,7 +10496,7 @@ function refuseUnderRefusedFolders(pages, words) {
       refuse2(page.item, { code: parent.accessOnly ? "noPageAccess" : "duplicatePage", message: words.parentRefused(parent.title), fix: void 0 });
     }
     if (page.node.kind === "folder" && page.item.state === "refused") {
-      const accessOnly = page.item.refusals.length > 0 && page.item.refusals.every((refusal2) => refusal2.code === "noPageAccess");
+      const accessOnly = refusedForWantOfWiki(page.item);
       refusedFolders.set(page.node.path, { title: page.node.title, accessOnly });
     }
   }
@@ -10247,8 +10559,9 @@ async function runTree(options) {
     if (rename3) pinnedFollowed.set(key, { id: rename3.pageId, title: item.complete?.pageTitle ?? "", oldKey: rename3.oldPath.slice(rootPath.length) });
     if (item.complete) pinnedAddressOf.set(key, await options.addressInSpace(item.complete.spaceId));
   }
-  const pinnedLinked = pinnedLinkedPages(plan.pinned, rootPath, { get: (key) => options.identity.get?.(key) ?? pinnedFollowed.get(key) });
-  const recordedOutside = (path) => options.identity.get?.(path) ?? pinnedFollowed.get(path) ?? pinnedLinked.get(path);
+  const recordedAt = (key) => plan.refusedEntries?.has(key) ? void 0 : options.identity.get?.(key);
+  const pinnedLinked = pinnedLinkedPages(plan.pinned, rootPath, { get: (key) => recordedAt(key) ?? pinnedFollowed.get(key) });
+  const recordedOutside = (path) => recordedAt(path) ?? pinnedFollowed.get(path) ?? pinnedLinked.get(path);
   let sendsOver = false;
   const addressable = treePageAddresses(options.pages !== void 0, options.addressOf);
   const refusedPaths = refusedLinkPaths(plan);
@@ -10672,6 +10985,9 @@ async function sendAgain(entries, context) {
 // src/cli/fileLinks.ts
 var import_node_fs5 = require("node:fs");
 var import_node_path4 = require("node:path");
+function labelledManifestFiles(cwd) {
+  return { read: (location) => nodeManifestFiles.read(location), label: (location) => (0, import_node_path4.relative)(cwd, location).split(import_node_path4.sep).join("/") };
+}
 function cliFileLinkPorts(options) {
   const top = (0, import_node_path4.resolve)(options.cwd);
   return {
@@ -10683,7 +10999,7 @@ function cliFileLinkPorts(options) {
     linkOf: async (key) => options.state?.get(key),
     recordedLinks: (keys) => {
       const listings = folderListings();
-      return repositoryLinks(keys.map((key) => repositoryLinkFile(key, options.cwd, listings)), nodeManifestFiles);
+      return repositoryLinks(keys.map((key) => repositoryLinkFile(key, options.cwd, listings)), labelledManifestFiles(options.cwd));
     },
     siteBase: options.baseUrl,
     spaceKey: (spaceId) => addressSpaceKey(spaceId, options.pages, options.signal),
@@ -11039,7 +11355,8 @@ async function treeCommand(deps) {
     (0, import_node_path6.join)(root, MANIFEST_FILE_NAME),
     manifestAncestors(`${root}/`, deps.cwd),
     { writing: !args.noRecord && !args.dryRun },
-    { ...args.spaceId !== void 0 ? { space: args.spaceId } : {}, ...args.parentId !== void 0 ? { parent: args.parentId } : {} }
+    { ...args.spaceId !== void 0 ? { space: args.spaceId } : {}, ...args.parentId !== void 0 ? { parent: args.parentId } : {} },
+    (location) => manifestLabel(location, deps.cwd)
   );
   if (!opened.ok) return deps.usage(opened.message);
   const manifest = opened.store;
@@ -11101,6 +11418,8 @@ async function treeCommand(deps) {
 ${digestLine(views)}`);
     return exitCode2;
   }
+  const refusedByPlan = refusedPageAccess(treePlanItems(plan));
+  if (refusedByPlan !== void 0) return deps.usage(refusedByPlan);
   if (args.expectPlan !== void 0) {
     const planned = copyTreePlan(plan);
     await guardTreeAsPlanned(planned, guardOptions);
@@ -11384,7 +11703,7 @@ async function planCommandLine(args, cwd, output, renderer) {
   for (const file of read.files) known.set(file.key, await state?.get(file.key));
   const unpublished = (key) => known.get(key) === void 0 || isUnconfirmedCreate(known.get(key));
   const listings = folderListings();
-  const repository = await repositoryLinks(read.files.filter((file) => unpublished(file.key)).map((file) => repositoryLinkFile(file.key, cwd, listings)), nodeManifestFiles);
+  const repository = await repositoryLinks(read.files.filter((file) => unpublished(file.key)).map((file) => repositoryLinkFile(file.key, cwd, listings)), labelledManifestFiles(cwd));
   for (const problem of repository.problems) output.problem(`${problem} (its files publish as if it recorded no page)`);
   for (const file of read.files) {
     const recorded = unpublished(file.key) ? repository.links.get(file.key) : void 0;

@@ -7,7 +7,7 @@ import type { StateFileLinkStore } from '../core/links/stateFile';
 import type { FileLinkPorts } from '../core/run/fileLinks';
 import { MANIFEST_FILE_NAME } from '../core/tree/manifestFormat';
 import { nodeManifestFiles } from '../core/tree/manifestNodeFs';
-import { repositoryLinks, type ManifestAncestor, type RepositoryLinkFile } from '../core/tree/repositoryLinks';
+import { repositoryLinks, type ManifestAncestor, type RepositoryLinkFile, type RepositoryLinksPort } from '../core/tree/repositoryLinks';
 import { addressSpaceKey } from '../core/tree/spaceAddresses';
 import { nodeWalkFs } from '../core/walk/nodeWalkFs';
 import type { WikiPagesClient } from '../core/wikiPages';
@@ -21,6 +21,11 @@ export interface CliFileLinkOptions {
   signal: AbortSignal;
 }
 
+/** The manifests on disk, named in messages by their paths from the working folder (`docs/.wiki-pages.json:7`). */
+export function labelledManifestFiles(cwd: string): RepositoryLinksPort {
+  return { read: (location) => nodeManifestFiles.read(location), label: (location) => relative(cwd, location).split(sep).join('/') };
+}
+
 export function cliFileLinkPorts(options: CliFileLinkOptions): FileLinkPorts<string> {
   const top = resolve(options.cwd);
   return {
@@ -32,7 +37,7 @@ export function cliFileLinkPorts(options: CliFileLinkOptions): FileLinkPorts<str
     linkOf: async (key) => options.state?.get(key),
     recordedLinks: (keys) => {
       const listings = folderListings();
-      return repositoryLinks(keys.map((key) => repositoryLinkFile(key, options.cwd, listings)), nodeManifestFiles);
+      return repositoryLinks(keys.map((key) => repositoryLinkFile(key, options.cwd, listings)), labelledManifestFiles(options.cwd));
     },
     siteBase: options.baseUrl,
     spaceKey: (spaceId) => addressSpaceKey(spaceId, options.pages, options.signal),

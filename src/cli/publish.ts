@@ -3,7 +3,6 @@
 // then either print the plan (--dry-run) or send it with the core's runner, reporting every file and recording each
 // page in --state as it lands. Returns the exit code; never calls process.exit itself.
 import { StateFileLinkStore } from '../core/links/stateFile';
-import { nodeManifestFiles } from '../core/tree/manifestNodeFs';
 import { repositoryLinks } from '../core/tree/repositoryLinks';
 import { MANIFEST_FILE_NAME } from '../core/tree/manifestFormat';
 import { identifyPage, ownPageProof, withIdentity } from '../core/links/pageIdentity';
@@ -32,7 +31,7 @@ import { stateRecorder, treeCommand } from './publishTree';
 import { refuseUnreviewedPlan } from './expectPlan';
 import { digestLine, flatPlanEntries, planSummaryField, planViews, type PlanViews } from './planFingerprint';
 import { cliTransport, type CliTransport } from './transport';
-import { cliFileLinkPorts, folderListings, repositoryLinkFile } from './fileLinks';
+import { cliFileLinkPorts, folderListings, labelledManifestFiles, repositoryLinkFile } from './fileLinks';
 
 export interface PublishContext {
   env: NodeJS.ProcessEnv;
@@ -246,7 +245,7 @@ async function planCommandLine(args: PublishArgs, cwd: string, output: Output, r
   for (const file of read.files) known.set(file.key, await state?.get(file.key));
   const unpublished = (key: string): boolean => known.get(key) === undefined || isUnconfirmedCreate(known.get(key));
   const listings = folderListings();
-  const repository = await repositoryLinks(read.files.filter((file) => unpublished(file.key)).map((file) => repositoryLinkFile(file.key, cwd, listings)), nodeManifestFiles);
+  const repository = await repositoryLinks(read.files.filter((file) => unpublished(file.key)).map((file) => repositoryLinkFile(file.key, cwd, listings)), labelledManifestFiles(cwd));
   for (const problem of repository.problems) output.problem(`${problem} (its files publish as if it recorded no page)`);
   for (const file of read.files) {
     const recorded = unpublished(file.key) ? repository.links.get(file.key) : undefined;

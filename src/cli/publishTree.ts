@@ -271,6 +271,7 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   const opened = await openTreeManifest(
     nodeManifestFiles, join(root, MANIFEST_FILE_NAME), manifestAncestors(`${root}/`, deps.cwd), { writing: !args.noRecord && !args.dryRun },
     { ...(args.spaceId !== undefined ? { space: args.spaceId } : {}), ...(args.parentId !== undefined ? { parent: args.parentId } : {}) },
+    (location) => manifestLabel(location, deps.cwd),
   );
   if (!opened.ok) return deps.usage(opened.message);
   const manifest = opened.store;
@@ -335,6 +336,10 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
     else output.line(`${planSummaryLine(counts)}; as a tree of ${plan.pages.length === 1 ? '1 page' : `${plan.pages.length} pages`}, ${plan.moves.moves.length} moved, ${plan.moves.orphans.length} orphaned\n${digestLine(views)}`);
     return exitCode;
   }
+  // The recorded pages could not be read with a credential the wiki refused: broken configuration, before anything is
+  // sent, as a dry run says it.
+  const refusedByPlan = refusedPageAccess(treePlanItems(plan));
+  if (refusedByPlan !== undefined) return deps.usage(refusedByPlan);
   if (args.expectPlan !== undefined) {
     const planned = copyTreePlan(plan);
     await guardTreeAsPlanned(planned, guardOptions);

@@ -26,9 +26,20 @@ describe('repository links: a file\'s page from .wiki-pages.json', () => {
 
   it('gives a recorded file its page, under its folder\'s recorded page (the chosen page at the top)', async () => {
     const found = await repositoryLinks([fileAt('docs/index.md'), fileAt('docs/guide/setup.md'), fileAt('docs/guide/deep/x.md')], port);
-    assert.deepEqual(found.links.get('/repo/docs/index.md'), { spaceId: 'DOCS', parentId: '100', pageTitle: 'Title of index.md', pageId: '1', publishedAt: 0 });
+    const at = (line: number): string => `/repo/docs/.wiki-pages.json:${line}`;
+    assert.deepEqual(found.links.get('/repo/docs/index.md'), {
+      spaceId: 'DOCS', parentId: '100', pageTitle: 'Title of index.md', pageId: '1', publishedAt: 0,
+      recorded: [{ key: 'index.md', id: '1', title: 'Title of index.md', parentId: '100', at: at(10) }],
+    });
     assert.equal(found.links.get('/repo/docs/guide/setup.md')?.parentId, '2');
     assert.equal(found.links.get('/repo/docs/guide/deep/x.md')?.parentId, '4');
+    // Every recorded page the link relies on, the file's own first, each with the parent the manifest's shape gives it
+    // and its line: the guard checks them all on the wiki before the link is used (a pull request can change any).
+    assert.deepEqual(found.links.get('/repo/docs/guide/deep/x.md')?.recorded, [
+      { key: 'guide/deep/x.md', id: '5', title: 'Title of guide/deep/x.md', parentId: '4', at: at(8) },
+      { key: 'guide/deep/', id: '4', title: 'Title of guide/deep/', parentId: '2', at: at(7) },
+      { key: 'guide/', id: '2', title: 'Title of guide/', parentId: '100', at: at(6) },
+    ]);
     assert.deepEqual(found.problems, []);
   });
 

@@ -44,8 +44,9 @@ describe('tree plan: pages under a refused folder page', () => {
 
   it('below a folder page that only lacks page access, the plan without access has the digest of the plan with it', () => {
     const without = planOf(false);
+    // A recorded page is never used unchecked either (issue 81): refused for want of page access, like the new ones.
     assert.deepEqual(states(without), [
-      ['intro.md', 'send', []],
+      ['intro.md', 'refused', ['noPageAccess']],
       ['guide/', 'refused', ['noPageAccess']],
       ['guide/setup.md', 'refused', ['noPageAccess']],
     ]);

@@ -30,6 +30,24 @@ export interface PageLink {
   unconfirmedSend?: true;
   /** When the file last published successfully (ms since the epoch); 0: never from this machine. */
   publishedAt: number;
+  /**
+   * A link the repository's manifest made (repositoryLinks.ts), never stored: the recorded pages it relies on, the
+   * file's own first, then each folder's up to the top. The edit guard checks them on the wiki before the link is used
+   * (run/recordedLinks.ts): a pull request can change any of them.
+   */
+  recorded?: readonly RecordedStep[];
+}
+
+/** One entry of the repository's manifest a link relies on, with the parent the manifest's shape gives it. */
+export interface RecordedStep {
+  /** The manifest's key (`guide/`, `guide/setup.md`). */
+  key: string;
+  id: string;
+  title: string;
+  /** The page it must be under: the folder above's recorded page, or the tree's parent page at the top. */
+  parentId: string;
+  /** Where the manifest writes it (`docs/.wiki-pages.json:7`). */
+  at: string;
 }
 
 export interface LinkStore {

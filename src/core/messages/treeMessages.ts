@@ -3,8 +3,9 @@
 
 // It holds the page routes' catalogue: a lookup that failed is worded in it.
 import { englishPageRouteMessages, type PageRouteMessages } from './pageRouteMessages';
+import { englishRecordMessages, type RecordMessages } from './recordMessages';
 
-export interface TreeMessages extends PageRouteMessages {
+export interface TreeMessages extends PageRouteMessages, RecordMessages {
   guardTimedOut(): string;
   guardFailed(detail: string): string;
 
@@ -79,6 +80,7 @@ export interface TreeMessages extends PageRouteMessages {
 
 export const englishTreeMessages: TreeMessages = {
   ...englishPageRouteMessages,
+  ...englishRecordMessages,
   guardTimedOut: () => 'the wiki did not answer in time',
   guardFailed: (detail) => `The lookup on the wiki failed: ${detail}.`,
 

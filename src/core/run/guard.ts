@@ -7,19 +7,19 @@
 // two ways (its key and its numeric ID) are refused (titlesAcrossSpaceNames.ts): a step of the guard, so that every
 // flat path that reads the wiki runs it, not only the front ends that remember to.
 import type { PublishMessages } from '../messages/publishMessages';
-import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
+import type { TreeMessages } from '../messages/treeMessages';
 import type { PageLink } from '../links/pageLink';
 import { isRepositoryLink, linkNames } from '../links/pageLink';
 import type { PublishTarget } from '../publish/target';
 import type { WikiPage, WikiPagesClient } from '../wikiPages';
-import { isWikiReadError } from '../wikiPages/isWikiReadError';
-import { readFailureText } from '../wikiPages/readFailureText';
 import { sendGonePages } from './gonePages';
 import { DEFAULT_LOOKUPS_AT_ONCE, lookupDeadline } from './lookupDeadline';
 import { rememberPlanBeforeWiki } from './beforeWiki';
 import type { FileLinks } from './fileLinks';
 import type { PlanItem } from './plan';
 import { checkFlatTitlesAcrossSpaceNames } from './titlesAcrossSpaceNames';
+import { checkRecordedLinks } from './recordedLinks';
+import { failedLookupVerdict, type FailedLookupVerdict } from './failedLookup';
 
 export type GuardVerdict =
   /** Create only: the import itself refuses to replace a page, so there is nothing to guard. */
@@ -73,7 +73,8 @@ export type GuardVerdict =
    * guard could have told, so it does not send blind. `signInEnded` (with credentialRefused): no lookup was made, as
    * the sign-in that gave page access ended without the user's say (GuardOptions.noAccessHeld).
    */
-  | { kind: 'unchecked'; reason: 'noAccess' | 'failed'; detail: string; cause?: string; credentialRefused?: true; signInEnded?: true };
+  | { kind: 'unchecked'; reason: 'noAccess'; detail: string; cause?: string; credentialRefused?: true; signInEnded?: true }
+  | FailedLookupVerdict;
 
 /** Why a page found in the place of a create may be the file's own (GuardVerdict 'exists', adoptOwnPage). */
 export type OwnPageClue = 'unrecordedTreePage' | 'interruptedCreate';
@@ -160,6 +161,8 @@ export function guardLooksUp(item: PlanItem, lookUpCreates: boolean): boolean {
  */
 export async function guardPlan(items: PlanItem[], options: GuardOptions): Promise<PlanItem[]> {
   const lookUpCreates = options.lookUpCreates ?? true;
+  // A page the repository's manifest names is used only once the wiki confirms it (recordedLinks.ts).
+  await checkRecordedLinks(items, { pages: options.pages, ...(options.signal ? { signal: options.signal } : {}), ...(options.messages ? { messages: options.messages } : {}) });
   // With page access, a space's key and numeric ID are one space: files giving one title there are refused before
   // anything is looked up or sent. A file refused here is neither looked up nor sent.
   if (options.pages && !options.titlesCheckedByTree) {
@@ -329,17 +332,8 @@ async function checkOne(link: PageLink | undefined, target: PublishTarget, optio
     return await lookUp(pages, link, target, signal);
   } catch (error) {
     if (options.signal?.aborted) throw error;
-    const messages = options.messages ?? englishTreeMessages;
-    // The catalogue's sentence ends with its own full stop; the failure's sentence would end with a second one.
-    const said = (deadline.aborted ? messages.guardTimedOut() : readFailureText(error, messages)).replace(/\.+$/, '');
-    const refused = isWikiReadError(error, 'unauthorized') && error.details.status === 401;
-    return { kind: 'unchecked', reason: 'failed', detail: messages.guardFailed(said), cause: afterColon(said), ...(refused ? { credentialRefused: true as const } : {}) };
+    return failedLookupVerdict(error, deadline.aborted, options.messages);
   }
-}
-
-/** A sentence as it reads after a colon: its first letter small, unless it starts a word in capitals ("HTTP 500"). */
-function afterColon(sentence: string): string {
-  return /^\p{Lu}\p{Ll}/u.test(sentence) ? `${sentence.charAt(0).toLocaleLowerCase()}${sentence.slice(1)}` : sentence;
 }
 
 /** The verdict without a member of its own, shared by every file that gets it: verdicts are replaced, never changed. */

@@ -216,6 +216,15 @@ export function refuseItem(item: PlanItem, refusal: Blocker): void {
   item.state = 'refused';
 }
 
+/**
+ * Whether the item is refused only for want of reading the wiki: no page access, or recorded pages it relies on that
+ * the wiki could not be read for (the read failed; the item carries that verdict). A publish that reads the wiki
+ * decides it, so a plan without page access (a fork's pull request) describes it as that publish would send it.
+ */
+export function refusedForWantOfWiki(item: Pick<PlanItem, 'refusals' | 'guard'>): boolean {
+  return item.refusals.length > 0 && item.refusals.every((refusal) => refusal.code === 'noPageAccess' || (refusal.code === 'recordedEntry' && unreadOnWiki(item.guard)));
+}
+
 /** The recipe of a file sent as written (no renderer, no title heading left out): one, shared by every such item. */
 const NO_RECIPE: ContentRecipe = Object.freeze({});
 
@@ -283,7 +292,11 @@ export function planFileWithContent(file: SourceFile, given: PageLink | undefine
  */
 function recordAtNamedPlace(link: PageLink | undefined, named: PartialTarget): PageLink | undefined {
   if (!link || !isRepositoryLink(link) || (named.spaceId === undefined && named.parentId === undefined)) return link;
-  return { ...link, spaceId: named.spaceId ?? link.spaceId, parentId: named.parentId ?? link.parentId };
+  const placed: PageLink = { ...link, spaceId: named.spaceId ?? link.spaceId, parentId: named.parentId ?? link.parentId };
+  // The page hangs where the front matter says, not in its folder's page: the record is checked there, alone.
+  const own = link.recorded?.[0];
+  if (own !== undefined && named.parentId !== undefined) placed.recorded = [{ ...own, parentId: named.parentId }];
+  return placed;
 }
 
 /** The file without its text. */

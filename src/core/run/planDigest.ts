@@ -16,7 +16,7 @@
 // page and version alone (existingPageOf). The edit guard of the publish still decides what it sends.
 import { createHash } from 'node:crypto';
 import { decidedByAuthor, guardedPage } from './guard';
-import { sendKind, type PlanItem } from './plan';
+import { refusedForWantOfWiki, sendKind, type PlanItem } from './plan';
 import { sha256Hex } from '../util/sha256';
 
 /** One entry of the plan: a file (flat runs, files that name their own page) or a page of a tree. */
@@ -149,7 +149,7 @@ function stateOf(item: PlanItem, state: PlanItem['state'], wiki: boolean): strin
   // same content to the same target is the same reviewed result.
   if (state === 'unchanged') return 'send';
   if (wiki) return state;
-  if (state === 'refused' && item.refusals.length > 0 && item.refusals.every((refusal) => refusal.code === 'noPageAccess')) return 'send';
+  if (state === 'refused' && refusedForWantOfWiki(item)) return 'send';
   return state === 'edited' ? 'send' : state;
 }
 

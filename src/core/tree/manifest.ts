@@ -6,6 +6,7 @@ import { englishManifestMessages, type ManifestMessages } from '../messages/mani
 import { CoalescingWriter } from '../util/coalescingWriter';
 import { isNotARegularFile } from '../walk/walkFs';
 import {
+  entryLocator,
   manifestKeyProblem,
   parseManifest,
   serializeManifest,
@@ -62,6 +63,9 @@ export class ManifestStore {
   /** The manifest as the file holds it (as read, then as last written): what pendingChanges compares against. */
   private onDisk: PageManifest;
   private dirty = false;
+  /** The file's text as read, for the lines of its entries (locate); undefined for a file that was not there. */
+  private readonly text: string | undefined;
+  private locator: ((key: string) => string) | undefined;
   /** Each write replaces the file with the whole manifest as it is then. */
   private readonly writer = new CoalescingWriter(() => this.write());
 
@@ -71,6 +75,7 @@ export class ManifestStore {
     manifest: PageManifest,
     private readonly options: ManifestStoreOptions,
   ) {
+    this.text = manifest.text;
     this.root = manifest.root;
     // Kept as given, not copied: the store only reads it until a change (ownPages), and replaces it after a write.
     this.pages = manifest.pages;
@@ -90,6 +95,18 @@ export class ManifestStore {
     if (text === undefined) return { ok: true, store: new ManifestStore(port, path, { root: undefined, pages: new Map() }, options) };
     const parsed = parseManifest(text, name, options.messages);
     return parsed.ok ? { ok: true, store: new ManifestStore(port, path, parsed.manifest, options) } : parsed;
+  }
+
+  /** How refusals name this file: the label given, else its path. */
+  get label(): string {
+    return this.options.label ?? this.path;
+  }
+
+  /** Where the file as read writes the entry `key` (`docs/.wiki-pages.json:7`): the file's name alone when it does not. */
+  locate(key: string): string {
+    if (this.text === undefined) return this.label;
+    this.locator ??= entryLocator(this.text, this.label);
+    return this.locator(key);
   }
 
   private get messages(): ManifestMessages {

@@ -26,6 +26,8 @@ export interface PageManifest {
   readonly root: ManifestRoot | undefined;
   /** Keyed by '/'-separated paths relative to the manifest's folder; folders end with '/'. */
   readonly pages: ReadonlyMap<string, ManifestEntry>;
+  /** The text it was read from, when read from a file: where each entry is written (entryLocation). */
+  readonly text?: string;
 }
 
 export type ManifestParse = { ok: true; manifest: PageManifest } | { ok: false; message: string };
@@ -115,7 +117,48 @@ export function manifestKeyProblem(key: string, messages: ManifestMessages = eng
 export function parseManifest(text: string, name: string = MANIFEST_FILE_NAME, messages: ManifestMessages = englishManifestMessages): ManifestParse {
   // A text with a conflict marker is never in the written form: the strict reading names the marker.
   const asWritten = manifestAsWritten(text);
-  return asWritten ? { ok: true, manifest: asWritten } : parseManifestStrictly(text, name, messages);
+  const parsed = asWritten ? { ok: true as const, manifest: asWritten } : parseManifestStrictly(text, name, messages);
+  return parsed.ok ? { ok: true, manifest: { ...parsed.manifest, text } } : parsed;
+}
+
+/**
+ * Where the manifest `text` (read as `name`) writes the entry `key`, as `docs/.wiki-pages.json:7`: a refusal of one
+ * entry among hundreds names the line to fix. The name alone when the key is not written there (recorded since).
+ */
+export function entryLocation(text: string, name: string, key: string): string {
+  return atLine(name, text, keyIndex(text, key));
+}
+
+/**
+ * Where each entry of a manifest's "pages" is written (entryLocation for every key, in one pass over the text): what a
+ * file's chain of recorded pages names, for many files of one manifest, without a search of the text for each.
+ */
+export function entryLocator(text: string, name: string): (key: string) => string {
+  let lines: Map<string, number> | undefined;
+  return (key) => {
+    if (lines === undefined) {
+      lines = new Map();
+      const pages = text.indexOf('"pages"');
+      let line = 1;
+      for (let at = 0; at < text.length;) {
+        const end = text.indexOf('\n', at);
+        const stop = end === -1 ? text.length : end;
+        const written = at > pages ? /^\s*("(?:[^"\\]|\\.)*")\s*:/.exec(text.slice(at, stop)) : null;
+        if (written) {
+          try {
+            const parsed = JSON.parse(written[1] as string) as string;
+            if (!lines.has(parsed)) lines.set(parsed, line);
+          } catch {
+            // not a key JSON reads: the entry is named by the file alone
+          }
+        }
+        line++;
+        at = stop + 1;
+      }
+    }
+    const line = lines.get(key);
+    return line === undefined ? name : `${name}:${line}`;
+  };
 }
 
 /** parseManifest without its shortcut for the written form (manifestAsWritten): JSON.parse and every check. */

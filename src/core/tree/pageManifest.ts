@@ -89,6 +89,11 @@ export class TreeManifest {
     return this.part === undefined ? this.store.get(key) : key === '' ? undefined : this.store.get(`${this.part.key}${key}`);
   }
 
+  /** Where the file writes the entry of `key` (`docs/.wiki-pages.json:7`), for the refusals that name it. */
+  locate(key: string): string {
+    return this.store.locate(this.fileKey(key));
+  }
+
   entries(): ReadonlyArray<[string, ManifestEntry]> {
     if (this.replacing) return [];
     const part = this.part;

@@ -3,8 +3,8 @@
 // folder's .wiki-pages.json records, through the edit guard, not meet "already exists" and an Overwrite without it.
 // Such a link says the page exists and which it is, never that this machine published it (time 0, no version): the
 // guard therefore shows any version it cannot explain (only one by this token's user is, as for a tree's teammate).
-import type { PageLink } from '../links/pageLink';
-import { parseManifest, type PageManifest } from './manifestFormat';
+import type { PageLink, RecordedStep } from '../links/pageLink';
+import { entryLocator, parseManifest, type PageManifest } from './manifestFormat';
 import { folderContentFile, folderContentRank } from './folderPage';
 import { nameOf } from './paths';
 
@@ -32,6 +32,8 @@ export interface RepositoryLinkFile {
 export interface RepositoryLinksPort {
   /** The manifest's text, or undefined when the folder has none. */
   read(location: string): Promise<string | undefined>;
+  /** How messages name the manifest at `location` (a workspace-relative path); the location itself when not given. */
+  label?(location: string): string;
 }
 
 export interface RepositoryLinks {
@@ -58,7 +60,7 @@ export async function repositoryLinks(files: readonly RepositoryLinkFile[], port
       reported.add(nearest.problem);
       continue;
     }
-    const link = recordedLink(nearest.manifest, nearest.ancestor.relativePath, file.siblingNames);
+    const link = recordedLink(nearest.manifest, nearest.ancestor.relativePath, file.siblingNames, locatorOf(nearest.manifest, port.label?.(nearest.ancestor.manifestLocation) ?? nearest.ancestor.manifestLocation));
     if (link) result.links.set(file.key, link);
   }
   return result;
@@ -105,8 +107,23 @@ export function manifestReader(port: RepositoryLinksPort): ReadManifest {
   };
 }
 
-/** The link for the file at `path` in this manifest, or undefined when it records no page for it. */
-export function recordedLink(manifest: PageManifest, path: string, siblingNames?: readonly string[]): PageLink | undefined {
+/** Where a manifest read from a file writes each entry, one locator per manifest however many files ask. */
+function locatorOf(manifest: PageManifest, name: string): (key: string) => string {
+  let locate = locators.get(manifest);
+  if (locate === undefined) {
+    locate = manifest.text === undefined ? () => name : entryLocator(manifest.text, name);
+    locators.set(manifest, locate);
+  }
+  return locate;
+}
+
+const locators = new WeakMap<PageManifest, (key: string) => string>();
+
+/**
+ * The link for the file at `path` in this manifest, or undefined when it records no page for it. `locate` names where
+ * the manifest writes an entry, for the link's chain of recorded pages (PageLink.recorded).
+ */
+export function recordedLink(manifest: PageManifest, path: string, siblingNames?: readonly string[], locate: (key: string) => string = (key) => key): PageLink | undefined {
   const root = manifest.root;
   if (!root) return undefined;
   // The manifest's own folder (a link to the folder a tree was published from, '' in its own manifest): a tree maps
@@ -120,10 +137,25 @@ export function recordedLink(manifest: PageManifest, path: string, siblingNames?
   const ownKey = manifest.pages.has(path) ? path : folder !== '' && givesFolderItsPage(name, nameOf(folder), siblingNames) ? folder : undefined;
   const entry = ownKey === undefined ? undefined : manifest.pages.get(ownKey);
   if (!entry || ownKey === undefined) return undefined;
-  const parentFolder = parentFolderKey(ownKey);
-  const parentId = parentFolder === '' ? root.parent : manifest.pages.get(parentFolder)?.id;
-  if (parentId === undefined) return undefined;
-  return { spaceId: root.space, parentId, pageTitle: entry.title, pageId: entry.id, publishedAt: 0 };
+  const recorded = recordedChain(manifest, ownKey, root.parent, locate);
+  if (recorded === undefined) return undefined;
+  return { spaceId: root.space, parentId: (recorded[0] as RecordedStep).parentId, pageTitle: entry.title, pageId: entry.id, publishedAt: 0, recorded };
+}
+
+/**
+ * The recorded pages a link to the entry at `key` relies on: its own, then its folder's, up to the top, each with the
+ * parent the manifest's shape gives it. Undefined when a folder on the way has no page recorded.
+ */
+function recordedChain(manifest: PageManifest, key: string, rootParent: string, locate: (key: string) => string): RecordedStep[] | undefined {
+  const chain: RecordedStep[] = [];
+  for (let at = key; at !== ''; at = parentFolderKey(at)) {
+    const entry = manifest.pages.get(at);
+    const folder = parentFolderKey(at);
+    const parentId = folder === '' ? rootParent : manifest.pages.get(folder)?.id;
+    if (entry === undefined || parentId === undefined) return undefined;
+    chain.push({ key: at, id: entry.id, title: entry.title, parentId, at: locate(at) });
+  }
+  return chain;
 }
 
 /** Whether the file named `name` is the one its folder's page takes its content from, as the tree decides it. */

@@ -103,10 +103,3 @@ export interface TreePlanWiki {
    */
   whileLooking?: (look: (signal: AbortSignal | undefined) => Promise<void>) => Promise<void>;
 }
-
-/** checkTreeOnWiki as a tree's plan runs it (TreePlanWiki), in the plan's words: after planning, before the guard. */
-export async function checkTreeAsPlanned(plan: TreePlan, wiki: TreePlanWiki, spaceId: string, parentId: string, messages: TreeMessages = englishTreeMessages): Promise<void> {
-  const choice: TreeParentChoice = { spaceId, parentId, recorded: wiki.parentRecorded };
-  const look = (signal: AbortSignal | undefined): Promise<void> => checkTreeOnWiki(plan, wiki.pages, choice, signal, messages);
-  await (wiki.whileLooking ? wiki.whileLooking(look) : look(wiki.signal));
-}

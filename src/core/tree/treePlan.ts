@@ -8,7 +8,7 @@
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
 import { linkNames, type LinkStore, type PageLink } from '../links/pageLink';
 import { foreseeRewrite, linkDestinationTexts, markdownHeadings, withLinkCautions, type LinkedPage, type RewriteContext } from '../links/rewrite';
-import { planFile, planFileWithContent, refuseItem, type PlanItem, type PlanOptions, type PlannedFile, type SourceFile } from '../run/plan';
+import { planFile, planFileWithContent, refusedForWantOfWiki, refuseItem, type PlanItem, type PlanOptions, type PlannedFile, type SourceFile } from '../run/plan';
 import { prepareDocument } from '../publish/pipeline';
 import { omitTitleHeading } from '../publish/titleHeading';
 import type { Blocker } from '../publish/preflight';
@@ -23,7 +23,9 @@ import { ABSENT, lookUpEntry, type EntryFs } from '../walk/entryAt';
 import { eachSourceFromWalk, type SourceOptions } from '../walk/sources';
 import type { WalkResult } from '../walk/walk';
 import { cautionUncheckedChosenPage, namesChosenPageById } from './chosenPage';
-import { checkTreeAsPlanned, type TreePlanWiki } from './treeParent';
+import { checkTreeOnWiki, type TreePlanWiki } from './treeParent';
+import type { FailedLookupVerdict } from '../run/failedLookup';
+import { acceptedEntries, checkRecordedEntries, folderAbove, keyOfLabel, reliesOnRecord, type RecordedEntries } from './recordedEntries';
 import { groupByTitleInSpace, otherNames } from './collisions';
 import { generatedFolderPage } from './folderMarkdown';
 import { detectMoves, type MoveReport, type PageMove, type PinnedFile, type RecordedPage } from './moves';
@@ -33,11 +35,11 @@ import { folderKey, isBelow, nameOf, parentFolderOf } from './paths';
 import { linkingFileOf, linksReachOtherPages, linkTargetsDigest, pinnedLinkedPages, treeHeadingsByPath, treePageIdByNodePath, wikiAnchorByPath } from './linkTargets';
 import { nodeOfFile, shapeTree, topContentFile, type PageTree, type TreeInput, type TreeNode } from './shape';
 
-/** Page identity as the repository records it (the manifest), keyed by paths relative to the published folder. */
-export interface TreeIdentity {
-  get(key: string): { id: string; title: string } | undefined;
-  entries(): ReadonlyArray<[string, { id: string; title: string }]>;
-}
+/**
+ * Page identity as the repository records it (the manifest), keyed by paths relative to the published folder, with
+ * where each entry is written (`docs/.wiki-pages.json:7`) for the refusals that name it.
+ */
+export type TreeIdentity = RecordedEntries;
 
 export interface TreePlanOptions extends Pick<PlanOptions, 'force' | 'omitTitleHeading' | 'diagramRenderer' | 'diagramsSetting' | 'messages'> {
   /** The words of the tree's refusals and link cautions; English when not given. */
@@ -55,6 +57,13 @@ export interface TreePlanOptions extends Pick<PlanOptions, 'force' | 'omitTitleH
   /** Update pages that exist but are not recorded (a re-run, or adopting pages made by hand). */
   overwrite: boolean;
   identity: TreeIdentity;
+  /**
+   * The entries of `identity` the wiki refused (checkRecordedEntries), by key, with why: `identity` no longer holds them,
+   * and the pages at those keys, and every page below them, are refused for it.
+   */
+  refusedEntries?: ReadonlyMap<string, string>;
+  /** The recorded pages could not be read: the items refused for it carry this verdict (EntryCheck.unread). */
+  entriesUnread?: FailedLookupVerdict;
   /** This machine's links (version, hash), by file key. */
   links: ReadonlyMap<string, PageLink | undefined>;
   /**
@@ -206,6 +215,11 @@ export interface TreePlan {
    * them, or only the one the repository records (which an orphan may be, its file deleted or moved).
    */
   unknownLinkPaths?: ReadonlySet<string>;
+  /**
+   * The repository's entries the wiki refused (TreePlanOptions.refusedEntries), by key: the run takes no page from
+   * them, not even for a link.
+   */
+  refusedEntries?: ReadonlyMap<string, string>;
   /** Of those, the ones nothing is at on disk (sayMissingLinkFiles): the run's links to them say "no such file" too. */
   missingFiles?: ReadonlySet<string>;
   /**
@@ -258,12 +272,52 @@ function planOptionsOf(options: TreeEntryOptions): TreePlanOptions {
   return { ...options, pageAccess: options.wiki !== undefined || options.pageAccess === true };
 }
 
+/**
+ * Runs `plan` with the wiki's lookups inside the front end's progress (TreePlanWiki.whileLooking), once for all of
+ * them, with the signal that stops them; without the wiki, at once.
+ */
+async function lookingAtWiki<T>(wiki: TreePlanWiki | undefined, plan: (signal: AbortSignal | undefined) => Promise<T>): Promise<T> {
+  if (wiki?.whileLooking === undefined) return plan(wiki?.signal);
+  let planned: { value: T } | undefined;
+  await wiki.whileLooking(async (signal) => {
+    planned = { value: await plan(signal) };
+  });
+  if (planned === undefined) throw new Error('The wiki\'s lookups ended without a plan.');
+  return planned.value;
+}
+
+/**
+ * The options with the repository's record checked on the wiki (checkRecordedEntries), when the entry was given the
+ * wiki: before the tree is planned, so that no refused entry gives a page its ID, a page its parent or a link its page.
+ * The files that name their own page are checked at the place they name.
+ */
+async function withEntriesChecked(sources: readonly TreeSource[], options: TreePlanOptions, wiki: TreePlanWiki | undefined, signal: AbortSignal | undefined): Promise<TreePlanOptions> {
+  if (wiki === undefined) return options;
+  const root = folderKey(options.rootPath);
+  const namedPlaces = new Map<string, { spaceId: string; parentId: string }>();
+  const present = new Set<string>();
+  const followed = new Map<string, string[]>();
+  for (const source of sources) {
+    const key = keyOfLabel(source.file.label, root);
+    if (key === undefined) continue;
+    for (let folder = folderAbove(key); folder !== '' && !present.has(folder); folder = folderAbove(folder)) present.add(folder);
+    present.add(key);
+    const place = source.item.complete;
+    if (source.place !== 'pinned' || place === undefined) continue;
+    namedPlaces.set(key, { spaceId: place.spaceId, parentId: place.parentId });
+    followed.set(place.pageTitle, [...(followed.get(place.pageTitle) ?? []), place.parentId]);
+  }
+  const check = await checkRecordedEntries(options.identity, { parentId: options.parentId, namedPlaces, present, followed }, wiki.pages, signal, options.treeMessages);
+  if (check.refused.size === 0) return options;
+  return { ...options, identity: acceptedEntries(options.identity, check.refused), refusedEntries: check.refused, ...(check.unread ? { entriesUnread: check.unread } : {}) };
+}
+
 /** The wiki's checks of a plan an entry made, when it was given the wiki: after planning, before the guard. */
-async function checkedOnWiki(plan: TreePlan, options: TreeEntryOptions, planOptions: TreePlanOptions): Promise<TreePlan> {
+async function checkedOnWiki(plan: TreePlan, options: TreeEntryOptions, planOptions: TreePlanOptions, signal: AbortSignal | undefined): Promise<TreePlan> {
   if (!options.wiki) return plan;
   const pinned = plan.pinned.filter((item) => isBelow(item.file.label, plan.tree.rootPath));
   const refusedBefore = refusedLinkPaths({ ...plan, pinned });
-  await checkTreeAsPlanned(plan, options.wiki, options.spaceId, options.parentId, options.treeMessages);
+  await checkTreeOnWiki(plan, options.wiki.pages, { spaceId: options.spaceId, parentId: options.parentId, recorded: options.wiki.parentRecorded }, signal, options.treeMessages);
   // The wiki may refuse pages the links were checked against (a title a file gives the tree's space under its other
   // name): the links to them are checked again, so the plan says they stay as written, as the run will.
   const refusedNow = refusedLinkPaths({ ...plan, pinned });
@@ -286,10 +340,12 @@ export function planTree(sources: readonly SourceFile[], options: TreePlanOption
 export async function planTreeOnDisk<L, M = L>(sources: readonly SourceFile[], entryOptions: TreeEntryOptions, disk: { fs: EntryFs<L>; root: L }, outside?: OutsideLinkPorts<M>): Promise<TreePlan> {
   const options = planOptionsOf(entryOptions);
   const digested = sources.map((source) => digestTreeSource(source, options));
-  const withOutside = await withOutsideLinks(digested, options, outside);
-  const plan = planTreeOf(digested, withOutside);
-  await sayMissingLinkFiles(plan, withOutside, disk);
-  return checkedOnWiki(plan, entryOptions, withOutside);
+  return lookingAtWiki(entryOptions.wiki, async (signal) => {
+    const withOutside = await withOutsideLinks(digested, await withEntriesChecked(digested, options, entryOptions.wiki, signal), outside);
+    const plan = planTreeOf(digested, withOutside);
+    await sayMissingLinkFiles(plan, withOutside, disk);
+    return checkedOnWiki(plan, entryOptions, withOutside, signal);
+  });
 }
 
 /**
@@ -333,10 +389,12 @@ export async function planTreeFromWalk<L, M = L>(walk: Pick<WalkResult<L>, 'file
   const options = planOptionsOf(entryOptions);
   const digested = await eachSourceFromWalk(walk, sourceOptions, (source) => digestTreeSource(source, options, { headingsLater: true }));
   await takeAnchoredHeadings(digested, options);
-  const withOutside = await withOutsideLinks(digested, options, outside);
-  const plan = planTreeOf(digested, withOutside);
-  await sayMissingLinkFiles(plan, withOutside, { fs: sourceOptions.fs, root });
-  return checkedOnWiki(plan, entryOptions, withOutside);
+  return lookingAtWiki(entryOptions.wiki, async (signal) => {
+    const withOutside = await withOutsideLinks(digested, await withEntriesChecked(digested, options, entryOptions.wiki, signal), outside);
+    const plan = planTreeOf(digested, withOutside);
+    await sayMissingLinkFiles(plan, withOutside, { fs: sourceOptions.fs, root });
+    return checkedOnWiki(plan, entryOptions, withOutside, signal);
+  });
 }
 
 /** The headings of the tree's files that some link of the tree names with an `#anchor`, from each file read again. */
@@ -755,6 +813,7 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
   if (!options.pageAccess) cautionUncheckedChosenPage(pinned, options.parentId, undefined, words);
   // As withoutId, from what the page says already: its recorded page, and whether that page is left for a new title.
   refuseWithoutIds(pages, (page) => !options.pageAccess && (page.pageId === undefined || page.retitledFrom !== undefined), words);
+  refuseByRecord(pages, pinned, options, rootPath, words);
   refuseUnderRefusedFolders(pages, words);
   // After the refusals: a link to a page the plan refuses is named now, as the run names it, not found out after.
   const { unknown, dotted, unaddressed } = foreseeTreeLinks({ tree, pages, pinnedLinkFacts, refused, ...partContentKey }, pinnedSources.map((source) => source.item), options);
@@ -767,8 +826,32 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
     ...(options.outsideLinks ? { outsideLinks: options.outsideLinks } : {}),
     ...(unaddressed > 0 ? { linksWithoutAddress: unaddressed } : {}),
     ...(refusedUnder !== undefined ? { refusedUnder } : {}),
+    ...(options.refusedEntries !== undefined && options.refusedEntries.size > 0 ? { refusedEntries: options.refusedEntries } : {}),
     ...partContentKey,
   };
+}
+
+/**
+ * The pages and files whose record the wiki refused (TreePlanOptions.refusedEntries), and, without page access, every
+ * one that would be sent to a page only the repository's record names: a record is never used unchecked. The pages
+ * below a refused folder page are refused after (refuseUnderRefusedFolders).
+ */
+function refuseByRecord(pages: readonly TreePage[], pinned: readonly PlanItem[], options: TreePlanOptions, rootPath: string, words: TreeMessages): void {
+  const refused = options.refusedEntries;
+  const at = (key: string): string => options.identity.locate?.(key) ?? key;
+  const byRecord = (item: PlanItem, key: string, pageId: string | undefined): void => {
+    const reason = refused?.get(key);
+    if (reason !== undefined) {
+      refuseItem(item, { code: 'recordedEntry', message: reason, fix: undefined });
+      if (options.entriesUnread !== undefined) item.guard = options.entriesUnread;
+    }
+    else if (!options.pageAccess && pageId !== undefined && item.state === 'send') refuseItem(item, { code: 'noPageAccess', message: words.entryUnchecked(at(key), key, pageId), fix: undefined });
+  };
+  for (const page of pages) byRecord(page.item, page.renamedFrom ?? page.key, page.pageId);
+  for (const item of pinned) {
+    const key = keyOfLabel(item.file.label, rootPath);
+    if (key !== undefined) byRecord(item, key, reliesOnRecord(item) ? item.link?.pageId : undefined);
+  }
 }
 
 /** The file at the top of the published folder that would be its content, as a folder's (index, README, <folder>.md). */
@@ -1152,7 +1235,7 @@ export function refuseUnderRefusedFolders(pages: readonly TreePage[], words: Tre
       refuse(page.item, { code: parent.accessOnly ? 'noPageAccess' : 'duplicatePage', message: words.parentRefused(parent.title), fix: undefined });
     }
     if (page.node.kind === 'folder' && page.item.state === 'refused') {
-      const accessOnly = page.item.refusals.length > 0 && page.item.refusals.every((refusal) => refusal.code === 'noPageAccess');
+      const accessOnly = refusedForWantOfWiki(page.item);
       refusedFolders.set(page.node.path, { title: page.node.title, accessOnly });
     }
   }

@@ -166,8 +166,10 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     if (item.complete) pinnedAddressOf.set(key, await options.addressInSpace(item.complete.spaceId));
   }
   // A file that names its own page is known by the repository's record, else this machine's at the place it names.
-  const pinnedLinked = pinnedLinkedPages(plan.pinned, rootPath, { get: (key) => options.identity.get?.(key) ?? pinnedFollowed.get(key) });
-  const recordedOutside = (path: string): { id: string; title: string } | undefined => options.identity.get?.(path) ?? pinnedFollowed.get(path) ?? pinnedLinked.get(path);
+  // An entry the wiki refused gives no page, not even to a link (TreePlan.refusedEntries).
+  const recordedAt = (key: string): { id: string; title: string } | undefined => (plan.refusedEntries?.has(key) ? undefined : options.identity.get?.(key));
+  const pinnedLinked = pinnedLinkedPages(plan.pinned, rootPath, { get: (key) => recordedAt(key) ?? pinnedFollowed.get(key) });
+  const recordedOutside = (path: string): { id: string; title: string } | undefined => recordedAt(path) ?? pinnedFollowed.get(path) ?? pinnedLinked.get(path);
   let sendsOver = false;
   // Without page access (whose answers carry each page's address) and without the wiki site's address, no page address
   // can be made, for pages with IDs or without: links stay as written, with a caution, instead of waiting for a second

@@ -3,9 +3,11 @@
 import * as vscode from 'vscode';
 import type { TreeMessages } from '../../core/messages/treeMessages';
 import { editorPageRouteMessages } from './pageRouteMessages';
+import { editorRecordMessages } from './recordMessages';
 
 export const editorTreeMessages: TreeMessages = {
   ...editorPageRouteMessages,
+  ...editorRecordMessages,
   guardTimedOut: () => vscode.l10n.t('the wiki did not answer in time'),
   guardFailed: (detail) => vscode.l10n.t('The lookup on the wiki failed: {0}.', detail),
 

@@ -54,7 +54,8 @@ export async function repositoryLinksFor(keys: readonly string[]): Promise<Repos
     const siblings = await fileNamesIn(vscode.Uri.joinPath(uri, '..'));
     return { key, ancestors: manifestAncestors(uri), ...(siblings ? { siblingNames: siblings } : {}) };
   }));
-  return repositoryLinks(files.filter((file) => file.ancestors.length > 0), workspaceManifestPort());
+  const port = workspaceManifestPort();
+  return repositoryLinks(files.filter((file) => file.ancestors.length > 0), { read: (location) => port.read(location), label: (location) => vscode.workspace.asRelativePath(vscode.Uri.parse(location, true)) });
 }
 
 /** repositoryLinksFor, a manifest that cannot be read logged and taken as recording no page. */

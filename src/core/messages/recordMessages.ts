@@ -1,0 +1,40 @@
+// Why a page the repository records (.wiki-pages.json) is not used: the wiki's page is not what the entry and the
+// tree's shape say (recordedEntries.ts). Each names the entry's line and what to do; a pull request may have changed it.
+
+export interface RecordMessages {
+  /** `at` is where the entry is written (`docs/.wiki-pages.json:7`); `reason` one of the lower-case reasons below. */
+  entryRefused(at: string, key: string, pageId: string, reason: string): string;
+  /** The entry of the folder `folder` above it is refused: nothing is sent under that page, so neither is this. */
+  entryBelowRefused(at: string, key: string, folder: string): string;
+  /** The recorded pages could not be read on the wiki: `why` in words that follow a colon. */
+  entryUnreadable(at: string, key: string, pageId: string, why: string): string;
+  /** No page access: the entry cannot be checked, and a page it names is never used unchecked. */
+  entryUnchecked(at: string, key: string, pageId: string): string;
+
+  entryInOtherSpace(spaceId: string): string;
+  entryTitledOtherwise(wikiTitle: string, recordedTitle: string): string;
+  /** The folder above (`folder`) has no page recorded, so no recorded page can be under the page it will get. */
+  entryFolderNotRecorded(folder: string): string;
+  /** The page is under `parentId` (titled `parentTitle`) instead; the titles when the wiki gave them. */
+  entryUnderOtherParent(parentId: string, parentTitle: string | undefined, expectedParentId: string, expectedTitle: string | undefined): string;
+}
+
+const FIX = 'Nothing is sent to that page or under it. If the entry is wrong (a pull request may have changed it), correct it or remove it (the next publish finds or creates the page and records it); if the page was moved or renamed on the wiki, put it back.';
+
+export const englishRecordMessages: RecordMessages = {
+  entryRefused: (at, key, pageId, reason) => `${at} records page ${pageId} for "${key}", but ${reason}. ${FIX}`,
+  entryBelowRefused: (at, key, folder) => `${at} records a page for "${key}" below "${folder}", whose entry is refused: nothing is sent under a page the wiki did not confirm.`,
+  entryUnreadable: (at, key, pageId, why) => `${at} records page ${pageId} for "${key}", which could not be checked on the wiki: ${why}. Nothing is sent to a recorded page, or under it, until the wiki confirms it; run again.`,
+  entryUnchecked: (at, key, pageId) =>
+    `${at} records page ${pageId} for "${key}", which cannot be checked without page access: a recorded page is never used unchecked. Give page access (sign in to the export API in the editor; in CI a service account or a platform token).`,
+  entryInOtherSpace: (spaceId) => `that page is in another space (${spaceId}) than the tree's`,
+  entryTitledOtherwise: (wikiTitle, recordedTitle) => `that page is titled "${wikiTitle}" on the wiki, not "${recordedTitle}" as recorded`,
+  entryFolderNotRecorded: (folder) => `no page is recorded for its folder "${folder}", so it cannot be a page of this tree`,
+  entryUnderOtherParent: (parentId, parentTitle, expectedParentId, expectedTitle) =>
+    `that page is under ${pageNamed(parentId, parentTitle)} on the wiki, not under ${pageNamed(expectedParentId, expectedTitle)} where the tree puts it`,
+};
+
+/** A page as these sentences name it: by its title with its ID, or by its ID alone when the title is not known. */
+function pageNamed(id: string, title: string | undefined): string {
+  return title === undefined ? `page ${id}` : `"${title}" (page ${id})`;
+}

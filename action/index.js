@@ -960,6 +960,23 @@ function describeError(error) {
   return redact(String(error));
 }
 
+// src/core/text/bidiControls.ts
+var BIDI_CONTROL = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+var BIDI_CONTROLS = new RegExp(BIDI_CONTROL.source, "g");
+function shown(control) {
+  return `<U+${control.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}>`;
+}
+function showBidiControls(text2) {
+  return BIDI_CONTROL.test(text2) ? text2.replace(BIDI_CONTROLS, shown) : text2;
+}
+
+// src/cli/gitHubText.ts
+var JOINER = "⁠";
+var GITHUB_TRIGGERS = /:(?=\/\/)|(?<=www)(?=\.)|@|#(?=\d)|(?<=\bgh-)(?=\d)/gi;
+function inertOnGitHub(text2) {
+  return showBidiControls(text2).replace(GITHUB_TRIGGERS, (trigger) => `${trigger}${JOINER}`);
+}
+
 // src/core/messages/endpointMessages.ts
 var englishEndpointMessages = {
   missing: (settingName) => `No wiki address is configured. Set ${settingName} in your user settings.`,
@@ -3600,9 +3617,9 @@ function cautionsFor(content, findings, messages = englishPublishMessages, links
   return cautions;
 }
 function preview(items) {
-  let shown = items[0] ?? "";
-  for (let index = 1; index < items.length && index < 3; index++) shown += `, ${items[index]}`;
-  return items.length > 3 ? `${shown}, ...` : shown;
+  let shown2 = items[0] ?? "";
+  for (let index = 1; index < items.length && index < 3; index++) shown2 += `, ${items[index]}`;
+  return items.length > 3 ? `${shown2}, ...` : shown2;
 }
 
 // src/core/publish/titleHeading.ts
@@ -4593,8 +4610,7 @@ function escapeOne(character) {
 }
 function escapeControlCharacters(text2, keepLineFeeds = false) {
   const test = keepLineFeeds ? CONTROL_BUT_LINE_FEED : CONTROL;
-  if (!test.test(text2)) return text2;
-  return text2.replace(keepLineFeeds ? CONTROLS_BUT_LINE_FEED : CONTROLS, escapeOne);
+  return showBidiControls(test.test(text2) ? text2.replace(keepLineFeeds ? CONTROLS_BUT_LINE_FEED : CONTROLS, escapeOne) : text2);
 }
 
 // src/core/ports.ts
@@ -5179,11 +5195,11 @@ function limit(annotations) {
 }
 function workflowCommand(annotation) {
   const properties = [
-    ...annotation.file !== void 0 ? [`file=${escapeProperty(annotation.file)}`] : [],
+    ...annotation.file !== void 0 ? [`file=${escapeProperty(showBidiControls(annotation.file))}`] : [],
     ...annotation.line !== void 0 ? [`line=${annotation.line}`] : [],
-    `title=${escapeProperty(annotation.title)}`
+    `title=${escapeProperty(inertOnGitHub(annotation.title))}`
   ];
-  return `::${annotation.level} ${properties.join(",")}::${escapeData(annotation.message)}`;
+  return `::${annotation.level} ${properties.join(",")}::${escapeData(inertOnGitHub(annotation.message))}`;
 }
 function escapeData(text2) {
   return text2.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
@@ -5620,14 +5636,12 @@ function sha256(text2) {
 // src/cli/markdownText.ts
 var ESCAPED = /* @__PURE__ */ new Set(["\\", "`", "*", "_", "[", "]", "|", "~", "$"]);
 var ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
-var NO_MENTION = "@⁠";
 function inlineText(text2) {
   let out = "";
-  for (const char of text2.replace(/\r\n?|\n/g, " ")) {
+  for (const char of inertOnGitHub(text2.replace(/\r\n?|\n/g, " "))) {
     const code = char.codePointAt(0) ?? 0;
     if (code < 32 || code === 127 || code >= 128 && code < 160 || code === 8232 || code === 8233) out += " ";
     else if (ENTITIES[char]) out += ENTITIES[char];
-    else if (char === "@") out += NO_MENTION;
     else if (ESCAPED.has(char)) out += `\\${char}`;
     else out += char;
   }
@@ -5885,7 +5899,7 @@ function editedLines(plan, wikiRead, failed) {
   }), ""];
 }
 function pageRef(pageId, url) {
-  return url !== void 0 && /^https?:\/\/[^\s()<>[\]`]+$/.test(url) ? `[page ${inlineText(pageId)}](${url})` : `page ${inlineText(pageId)}`;
+  return linkText(`page ${pageId}`, url);
 }
 function moveLines(records) {
   const moves = records.moves;
@@ -11547,7 +11561,7 @@ async function runAction(env, cwd) {
   }
   if (records.summary === void 0 && exitCode !== 0) {
     const first = problems.join("").split("\n").find((line) => line.trim() !== "") ?? "The run stopped before planning (see the log).";
-    process.stdout.write(`::error title=Wiki Publisher::${escape(first.replace(/^wiki-publisher: /, ""))}
+    process.stdout.write(`${runError(first.replace(/^wiki-publisher: /, ""))}
 `);
   }
   return report(records, { exitCode, work, cwd, env, summary: inputs.summary, annotations: inputs.annotations });
@@ -11567,7 +11581,7 @@ async function report(records, context) {
     }
     await appendOutputs(context.env.GITHUB_OUTPUT, { ...stepOutputs(records, context.exitCode), results: resultsPath, plan: planPath });
   } catch (error) {
-    process.stdout.write(`::error title=Wiki Publisher::${escape(`The step's results could not be written: ${describeError(error)}`)}
+    process.stdout.write(`${runError(`The step's results could not be written: ${describeError(error)}`)}
 `);
     return context.exitCode === 0 ? EXIT_FAILED : context.exitCode;
   }
@@ -11581,12 +11595,12 @@ function readText3(path) {
   }
 }
 function fail4(message) {
-  process.stdout.write(`::error title=Wiki Publisher::${escape(message)}
+  process.stdout.write(`${runError(message)}
 `);
   return EXIT_USAGE;
 }
-function escape(text2) {
-  return text2.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+function runError(message) {
+  return workflowCommand({ level: "error", title: "Wiki Publisher", message });
 }
 setUpCommandLineProcess();
 runAction(process.env, process.cwd()).then(
@@ -11594,7 +11608,7 @@ runAction(process.env, process.cwd()).then(
     process.exitCode = code;
   },
   (error) => {
-    process.stdout.write(`::error title=Wiki Publisher::${escape(`Unexpected error: ${describeError(error)}`)}
+    process.stdout.write(`${runError(`Unexpected error: ${describeError(error)}`)}
 `);
     process.exitCode = EXIT_FAILED;
   }

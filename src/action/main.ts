@@ -58,7 +58,7 @@ export async function runAction(env: NodeJS.ProcessEnv, cwd: string): Promise<nu
   }
   if (records.summary === undefined && exitCode !== 0) {
     const first = problems.join('').split('\n').find((line) => line.trim() !== '') ?? 'The run stopped before planning (see the log).';
-    process.stdout.write(`::error title=Wiki Publisher::${escape(first.replace(/^wiki-publisher: /, ''))}\n`);
+    process.stdout.write(`${runError(first.replace(/^wiki-publisher: /, ''))}\n`);
   }
   return report(records, { exitCode, work, cwd, env, summary: inputs.summary, annotations: inputs.annotations });
 }
@@ -85,7 +85,7 @@ async function report(records: RunRecords, context: ReportContext): Promise<numb
     }
     await appendOutputs(context.env.GITHUB_OUTPUT, { ...stepOutputs(records, context.exitCode), results: resultsPath, plan: planPath });
   } catch (error) {
-    process.stdout.write(`::error title=Wiki Publisher::${escape(`The step's results could not be written: ${describeError(error)}`)}\n`);
+    process.stdout.write(`${runError(`The step's results could not be written: ${describeError(error)}`)}\n`);
     return context.exitCode === 0 ? EXIT_FAILED : context.exitCode;
   }
   return context.exitCode;
@@ -100,12 +100,13 @@ function readText(path: string): string | undefined {
 }
 
 function fail(message: string): number {
-  process.stdout.write(`::error title=Wiki Publisher::${escape(message)}\n`);
+  process.stdout.write(`${runError(message)}\n`);
   return EXIT_USAGE;
 }
 
-function escape(text: string): string {
-  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+/** An error annotation on the run as a whole: its message may quote a path or a title, escaped as every annotation's. */
+function runError(message: string): string {
+  return workflowCommand({ level: 'error', title: 'Wiki Publisher', message });
 }
 
 // As the command line does (src/cli/main.ts): V8's flags for a short run, its background threads at a lower priority,
@@ -116,7 +117,7 @@ runAction(process.env, process.cwd()).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stdout.write(`::error title=Wiki Publisher::${escape(`Unexpected error: ${describeError(error)}`)}\n`);
+    process.stdout.write(`${runError(`Unexpected error: ${describeError(error)}`)}\n`);
     process.exitCode = EXIT_FAILED;
   },
 ).finally(exitWhenIdle);

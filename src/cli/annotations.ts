@@ -1,6 +1,11 @@
 // Refusals, failures and cautions as GitHub workflow commands (`::error file=...,line=...::message`), so they show on
 // the pull request's diff at the file. Every value is escaped as the runner reads it (% CR LF in the message; also
 // ":" and "," in properties), so a title or path from a file can neither end the command early nor start another one.
+// GitHub shows an annotation's title and message as text with its addresses linked: both are made inert there
+// (gitHubText.ts); the file is a path the runner must find as it is, so only a bidirectional control in it is shown
+// as "<U+202E>" (such a path then names no file of the diff, and its annotation shows on the run, not on a line).
+import { showBidiControls } from '../core/text/bidiControls';
+import { inertOnGitHub } from './gitHubText';
 import { heldBackText, lookupFailedRecord, type WikiEditsRecord } from './report';
 import type { RunRecords } from './runRecords';
 
@@ -62,11 +67,11 @@ function limit(annotations: Annotation[]): Annotation[] {
 
 export function workflowCommand(annotation: Annotation): string {
   const properties = [
-    ...(annotation.file !== undefined ? [`file=${escapeProperty(annotation.file)}`] : []),
+    ...(annotation.file !== undefined ? [`file=${escapeProperty(showBidiControls(annotation.file))}`] : []),
     ...(annotation.line !== undefined ? [`line=${annotation.line}`] : []),
-    `title=${escapeProperty(annotation.title)}`,
+    `title=${escapeProperty(inertOnGitHub(annotation.title))}`,
   ];
-  return `::${annotation.level} ${properties.join(',')}::${escapeData(annotation.message)}`;
+  return `::${annotation.level} ${properties.join(',')}::${escapeData(inertOnGitHub(annotation.message))}`;
 }
 
 export function escapeData(text: string): string {

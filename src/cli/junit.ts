@@ -5,6 +5,7 @@
 // is a failure; one interrupted is an error; one unchanged is skipped; cautions go to system-out.
 import { existsText, heldBackText, LOOKUP_FAILED_FIX, lookupFailedRecord, lookupFailedText, notPublishedHereText, overwriteEditedText, verdictFitsResult, type WikiEditsRecord } from './report';
 import { parentText, type FileResultRecord, type PlanEntryRecord, type RunRecords } from './runRecords';
+import { showBidiControls } from '../core/text/bidiControls';
 
 interface TestCase {
   name: string;
@@ -113,9 +114,12 @@ function firstLine(text: string): string {
   return line.length > 300 ? `${line.slice(0, 299)}…` : line;
 }
 
-/** Characters XML 1.0 cannot hold at all are dropped; GitLab's attachment tag is broken up so no file text makes one. */
+/**
+ * Characters XML 1.0 cannot hold at all are dropped; GitLab's attachment tag is broken up so no file text makes one; a
+ * bidirectional control is shown as "<U+202E>" (GitLab shows names and messages as text, which it would reorder).
+ */
 function clean(text: string): string {
-  return text.replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '').replace(/\[\[/g, '[ [');
+  return showBidiControls(text.replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '').replace(/\[\[/g, '[ ['));
 }
 
 function content(text: string): string {

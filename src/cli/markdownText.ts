@@ -1,20 +1,19 @@
 // Text from files (titles, paths), the wiki and the service, made inert for GitHub-flavoured Markdown: in a table cell
 // or a list item it can neither start a row, a link, an image, raw HTML (an HTML comment could forge the plan's
-// digest marker), nor mention a person or team (a pull request comment would notify them).
+// digest marker), nor become a bare link, a mention or a reference (gitHubText.ts: a pull request comment would notify
+// a person or team), nor reorder the text around it (a bidirectional control is shown as "<U+202E>").
+import { inertOnGitHub } from './gitHubText';
 
 const ESCAPED = new Set(['\\', '`', '*', '_', '[', ']', '|', '~', '$']);
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
-/** U+2060 WORD JOINER: "@\u2060team" shows as "@team" but is no mention. */
-const NO_MENTION = '@\u2060';
 
 /** One line of inert text: line breaks and control characters become spaces. */
 export function inlineText(text: string): string {
   let out = '';
-  for (const char of text.replace(/\r\n?|\n/g, ' ')) {
+  for (const char of inertOnGitHub(text.replace(/\r\n?|\n/g, ' '))) {
     const code = char.codePointAt(0) ?? 0;
     if (code < 0x20 || code === 0x7f || (code >= 0x80 && code < 0xa0) || code === 0x2028 || code === 0x2029) out += ' ';
     else if (ENTITIES[char]) out += ENTITIES[char];
-    else if (char === '@') out += NO_MENTION;
     else if (ESCAPED.has(char)) out += `\\${char}`;
     else out += char;
   }

@@ -197,9 +197,9 @@ function editedLines(plan: readonly PlanEntryRecord[], wikiRead: boolean, failed
   }), ''];
 }
 
-/** "page 123", a link to the page when its address is a plain web address (nothing in it can end the link early). */
+/** "page 123", a link to the page when its address is a web address (linkText encodes what could end the link early). */
 function pageRef(pageId: string, url: string | undefined): string {
-  return url !== undefined && /^https?:\/\/[^\s()<>[\]`]+$/.test(url) ? `[page ${inlineText(pageId)}](${url})` : `page ${inlineText(pageId)}`;
+  return linkText(`page ${pageId}`, url);
 }
 
 function moveLines(records: RunRecords): string[] {

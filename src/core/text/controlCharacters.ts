@@ -2,7 +2,9 @@
 // log. A line feed in a file's name started a line of its own that read as the tool's (`updated ...`, or on GitHub a
 // workflow command `::error::...` that the runner obeys), and a carriage return or an escape sequence rewrote what the
 // reader saw. Such characters are written as JSON writes them (\n, \r, \u001b), as the titles in those lines already
-// are; a tab stays. The plan's Markdown, the JUnit report and --json escape by their own rules.
+// are; a tab stays. A bidirectional control, which reorders the rest of the line, is shown as "<U+202E>" as in every
+// text people read (bidiControls.ts). The plan's Markdown, the JUnit report and --json escape by their own rules.
+import { showBidiControls } from './bidiControls';
 
 // C0 controls but tab, DEL, C1 controls (0x9b starts an escape sequence on some terminals), and the line and paragraph
 // separators that some log viewers break lines at.
@@ -24,6 +26,5 @@ function escapeOne(character: string): string {
  */
 export function escapeControlCharacters(text: string, keepLineFeeds = false): string {
   const test = keepLineFeeds ? CONTROL_BUT_LINE_FEED : CONTROL;
-  if (!test.test(text)) return text;
-  return text.replace(keepLineFeeds ? CONTROLS_BUT_LINE_FEED : CONTROLS, escapeOne);
+  return showBidiControls(test.test(text) ? text.replace(keepLineFeeds ? CONTROLS_BUT_LINE_FEED : CONTROLS, escapeOne) : text);
 }

@@ -12,6 +12,8 @@
 //   break opportunity (U+200B is), so no renderer trims it away or wraps the line at it;
 // - it joins nothing (U+200D ZWJ would fuse neighbouring emoji into one glyph).
 
+import { showBidiControls } from './bidiControls';
+
 const BREAK = '\u2060';
 
 // `](`, `] (`, `]\n(`: an inline link (VS Code's notification regex needs `](` exactly; Markdown allows no gap
@@ -40,8 +42,9 @@ const LINE_BREAKS = /\r\n|\r|\n/g;
  * Escapes untrusted text for a place inside Markdown we build (a MarkdownString tooltip): it renders as the
  * literal text, inline (line breaks become spaces, so it cannot start a heading, list or block of its own).
  * Escaping `:`, `.` and `@` also stops GFM's bare autolinks (`https://…`, `www.…`, `a@b.c`) in VS Code's
- * renderer. Our own command links stay live only through `isTrusted: { enabledCommands: [...] }`.
+ * renderer. A bidirectional control is shown as "<U+202E>" (bidiControls.ts), so it cannot reorder the tooltip's
+ * lines. Our own command links stay live only through `isTrusted: { enabledCommands: [...] }`.
  */
 export function escapeMarkdown(text: string): string {
-  return text.replace(LINE_BREAKS, ' ').replace(MARKDOWN_PUNCTUATION, '\\$&');
+  return showBidiControls(text).replace(LINE_BREAKS, ' ').replace(MARKDOWN_PUNCTUATION, '\\$&');
 }

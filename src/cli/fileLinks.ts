@@ -6,7 +6,7 @@ import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { StateFileLinkStore } from '../core/links/stateFile';
 import type { FileLinkPorts } from '../core/run/fileLinks';
 import { MANIFEST_FILE_NAME } from '../core/tree/manifestFormat';
-import { nodeManifestFiles } from '../core/tree/manifestNodeFs';
+import { nodeManifestReader } from '../core/tree/manifestNodeFs';
 import { repositoryLinks, type ManifestAncestor, type RepositoryLinkFile } from '../core/tree/repositoryLinks';
 import { addressSpaceKey } from '../core/tree/spaceAddresses';
 import { nodeWalkFs } from '../core/walk/nodeWalkFs';
@@ -32,7 +32,7 @@ export function cliFileLinkPorts(options: CliFileLinkOptions): FileLinkPorts<str
     linkOf: async (key) => options.state?.get(key),
     recordedLinks: (keys) => {
       const listings = folderListings();
-      return repositoryLinks(keys.map((key) => repositoryLinkFile(key, options.cwd, listings)), nodeManifestFiles);
+      return repositoryLinks(keys.map((key) => repositoryLinkFile(key, options.cwd, listings)), nodeManifestReader);
     },
     siteBase: options.baseUrl,
     spaceKey: (spaceId) => addressSpaceKey(spaceId, options.pages, options.signal),

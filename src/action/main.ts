@@ -52,7 +52,10 @@ export async function runAction(env: NodeJS.ProcessEnv, cwd: string): Promise<nu
   process.stdout.write(`::stop-commands::${resume}\n`);
   let exitCode: number;
   try {
-    exitCode = await publishCommand(args, { env, cwd, now: Date.now, output, ...interruption(output) });
+    // The run writes its files (state, .wiki-pages.json) only inside the workspace the runner checked out into, never
+    // through a link; its own files (the results, the plan) go to a folder of its own in RUNNER_TEMP.
+    const workingTree = env.GITHUB_WORKSPACE ? resolve(env.GITHUB_WORKSPACE) : undefined;
+    exitCode = await publishCommand(args, { env, cwd, now: Date.now, output, ...interruption(output), ...(workingTree ? { workingTree } : {}) });
   } finally {
     process.stdout.write(`::${resume}::\n`);
   }

@@ -34,6 +34,8 @@ export interface PublishArgs {
   format: OutputFormat;
   /** --report FILE: a JUnit XML report of the run, written at its end. */
   reportPath: string | undefined;
+  /** --markdown-file FILE: the run's Markdown document (the plan, or the results), written at its end. */
+  markdownPath: string | undefined;
   /** --expect-plan: the reviewed plan's digest (or @FILE holding a plan): anything else is refused, nothing sent. */
   expectPlan: string | undefined;
 }
@@ -69,6 +71,7 @@ const OPTIONS = {
   diagrams: { type: 'string' },
   format: { type: 'string' },
   report: { type: 'string' },
+  'markdown-file': { type: 'string' },
   'expect-plan': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'V' },
@@ -105,6 +108,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
   const format = outputFormat(command, values.format, values.json);
   if (typeof format === 'object') return fail(format.problem);
   if (values.report?.trim() === '') return fail('--report must name a file, such as wiki-publisher-junit.xml.');
+  if (values['markdown-file']?.trim() === '') return fail('--markdown-file must name a file, such as wiki-plan.md.');
   const expectPlan = values['expect-plan']?.trim();
   if (expectPlan !== undefined && (command === 'plan' || values['dry-run'])) return fail('--expect-plan goes with publish (a dry run sends nothing to check).');
   if (expectPlan !== undefined && !expectPlan.startsWith('@') && !/^[0-9a-fA-F]{12,64}$/.test(expectPlan)) {
@@ -137,6 +141,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
         json: format === 'json',
         format,
         reportPath: values.report,
+        markdownPath: values['markdown-file'],
         expectPlan,
         force: values.force ?? false,
         statePath: values.state,

@@ -6,7 +6,7 @@ import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { StateFileLinkStore } from '../core/links/stateFile';
 import type { FileLinkPorts } from '../core/run/fileLinks';
 import { MANIFEST_FILE_NAME } from '../core/tree/manifestFormat';
-import { nodeManifestFiles } from '../core/tree/manifestNodeFs';
+import { nodeManifestReader } from '../core/tree/manifestNodeFs';
 import { repositoryLinks, type ManifestAncestor, type RepositoryLinkFile, type RepositoryLinksPort } from '../core/tree/repositoryLinks';
 import { addressSpaceKey } from '../core/tree/spaceAddresses';
 import { nodeWalkFs } from '../core/walk/nodeWalkFs';
@@ -23,7 +23,7 @@ export interface CliFileLinkOptions {
 
 /** The manifests on disk, named in messages by their paths from the working folder (`docs/.wiki-pages.json:7`). */
 export function labelledManifestFiles(cwd: string): RepositoryLinksPort {
-  return { read: (location) => nodeManifestFiles.read(location), label: (location) => relative(cwd, location).split(sep).join('/') };
+  return { read: (location) => nodeManifestReader.read(location), label: (location) => relative(cwd, location).split(sep).join('/') };
 }
 
 export function cliFileLinkPorts(options: CliFileLinkOptions): FileLinkPorts<string> {

@@ -27,9 +27,17 @@ export async function readMarkdownSources(paths: readonly string[], cwd: string)
 
 export type Walked = { ok: true; fs: WalkFs<string>; result: WalkResult<string> } | { ok: false; message: string };
 
+/**
+ * The command line's working tree: the repository holding the working folder, else that folder. What it reads is
+ * taken from inside it, and what it writes (--state, --report, --markdown-file, .wiki-pages.json) is written there only.
+ */
+export async function cliWorkingTree(cwd: string): Promise<string> {
+  return (await repositoryRoot(nodeWalkFs({ cwd }), cwd)) ?? cwd;
+}
+
 /** The named files and folders walked, nothing read yet. ok: false only for usage errors. */
 export async function walkArguments(paths: readonly string[], cwd: string): Promise<Walked> {
-  const root = (await repositoryRoot(nodeWalkFs({ cwd }), cwd)) ?? cwd;
+  const root = await cliWorkingTree(cwd);
   const fs = nodeWalkFs({ cwd, tree: await realpath(root).catch(() => root), top: root });
   // A CI job publishes all of a folder or nothing: a walk that met the core's bound stops the run with a usage error.
   const walked = await walkToPublish(paths.map((path) => resolve(cwd, path)), { fs });

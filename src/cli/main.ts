@@ -4,6 +4,7 @@ import { describeError } from '../core/log/redact';
 import { parseCommandLine } from './args';
 import { EXIT_FAILED, EXIT_USAGE } from './exitCodes';
 import { exitWhenIdle } from './exitWhenIdle';
+import { cliWorkingTree } from './files';
 import { interruption } from './interruption';
 import { HELP_TEXT } from './help';
 import { Output } from './output';
@@ -29,8 +30,11 @@ async function main(output: Output): Promise<number> {
       return 0;
     case 'publish': {
       const args = parsed.command.args;
-      return runWithReports(args, output, { stdout: process.stdout, stderr: process.stderr }, process.cwd(), (runOutput) =>
-        publishCommand(args, { env: process.env, cwd: process.cwd(), now: Date.now, output: runOutput, ...interruption(runOutput) }));
+      const cwd = process.cwd();
+      // Where every file of the run is written (files.ts): found once, for the run and its reports.
+      const workingTree = await cliWorkingTree(cwd);
+      return runWithReports(args, output, { stdout: process.stdout, stderr: process.stderr }, { cwd, workingTree }, (runOutput) =>
+        publishCommand(args, { env: process.env, cwd, workingTree, now: Date.now, output: runOutput, ...interruption(runOutput) }));
     }
   }
 }

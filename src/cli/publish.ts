@@ -23,7 +23,7 @@ import type { WikiPagesClient } from '../core/wikiPages';
 import type { PublishArgs } from './args';
 import { DIAGRAMS_FLAG, resolveDiagramRenderer, resolveEndpoint, resolveOwnAuthor, resolveToken } from './config';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, runExitCode } from './exitCodes';
-import { readMarkdownSources } from './files';
+import { cliWorkingTree, readMarkdownSources } from './files';
 import type { Output } from './output';
 import { linksWithoutAddressProblem, refusedPageAccess, resolvePageAccess } from './pageAccess';
 import { fileLine, fileRecord, planLine, planRecord, planSummaryLine, reportLinksLeft, runSummaryLine } from './report';
@@ -32,10 +32,16 @@ import { refuseUnreviewedPlan } from './expectPlan';
 import { digestLine, flatPlanEntries, planSummaryField, planViews, type PlanViews } from './planFingerprint';
 import { cliTransport, type CliTransport } from './transport';
 import { cliFileLinkPorts, folderListings, labelledManifestFiles, repositoryLinkFile } from './fileLinks';
+import { refuseUnsafeWrites } from './writtenFiles';
 
 export interface PublishContext {
   env: NodeJS.ProcessEnv;
   cwd: string;
+  /**
+   * Where the run may write (--state, --report, --markdown-file, .wiki-pages.json): the Action's workspace; by default
+   * the command line's working tree (files.ts cliWorkingTree).
+   */
+  workingTree?: string;
   now(): number;
   output: Output;
   /** Aborted on Ctrl+C: no new file starts, requests in flight are aborted. */
@@ -50,6 +56,13 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
     output.problem(`${message} (see wiki-publisher --help)`);
     return EXIT_USAGE;
   };
+  // Before anything else, so a path the run could not write its files at stops it before the wiki is asked anything.
+  const workingTree = context.workingTree ?? await cliWorkingTree(context.cwd);
+  const unsafeWrite = await refuseUnsafeWrites(args, { cwd: context.cwd, workingTree });
+  if (unsafeWrite !== undefined) {
+    output.problem(unsafeWrite);
+    return EXIT_USAGE;
+  }
   const endpoint = resolveEndpoint(args.endpoint, context.env, !args.dryRun);
   if (!endpoint.ok) return usage(endpoint.message);
   let token: string | undefined;
@@ -81,7 +94,7 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
     const renderer = resolveDiagramRenderer(args.diagrams, context.env);
     if (args.tree) {
       return await treeCommand({
-        args, cwd: context.cwd, output, now: context.now, interrupt: context.interrupt, interruptExitCode: context.interruptExitCode, pages,
+        args, cwd: context.cwd, workingTree, output, now: context.now, interrupt: context.interrupt, interruptExitCode: context.interruptExitCode, pages,
         baseUrl: access.baseUrl,
         noAccessReason: access.kind === 'none' ? access.reason : undefined,
         sending: !args.dryRun && endpoint.value && token !== undefined ? { endpoint: endpoint.value, token, transport: lazyTransport() } : undefined,
@@ -91,7 +104,7 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
       });
     }
 
-    const planned = await planCommandLine(args, context.cwd, output, renderer);
+    const planned = await planCommandLine(args, { cwd: context.cwd, workingTree }, output, renderer);
     if (!planned.ok) return usage(planned.message);
     const { plan, state } = planned;
     // Links to other files go to their pages when sent; decided before the plan is shown, so its cautions are true.
@@ -229,8 +242,9 @@ async function send(plan: PlanItem[], state: StateFileLinkStore | undefined, pag
 type Planned = { ok: true; plan: PlanItem[]; sources: SourceFile[]; state: StateFileLinkStore | undefined } | { ok: false; message: string };
 
 /** Files found and read, their --state records, and the plan: front matter, then the record, then the flags. */
-async function planCommandLine(args: PublishArgs, cwd: string, output: Output, renderer: string | undefined): Promise<Planned> {
-  const opened = args.statePath === undefined ? undefined : await StateFileLinkStore.open(args.statePath, cwd);
+async function planCommandLine(args: PublishArgs, place: { cwd: string; workingTree: string }, output: Output, renderer: string | undefined): Promise<Planned> {
+  const { cwd } = place;
+  const opened = args.statePath === undefined ? undefined : await StateFileLinkStore.open(args.statePath, place);
   if (opened && !opened.ok) return opened;
   const state = opened?.store;
   const read = await readMarkdownSources(args.paths, cwd);

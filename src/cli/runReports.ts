@@ -1,8 +1,10 @@
 // What a run leaves besides its lines: the Markdown document (--format markdown, `wiki-publisher plan`) on stdout at
-// the end, and the JUnit XML report (--report FILE). Both are rendered from the run's records (runRecords.ts).
-import { writeFile } from 'node:fs/promises';
+// the end, or in a file (--markdown-file FILE), and the JUnit XML report (--report FILE). All are rendered from the
+// run's records (runRecords.ts). The files are written as every file of a run is: only inside the working tree, never
+// through a symbolic link, atomically (core/writes/treeWrites.ts); publish.ts refused a bad path before the run.
 import { resolve } from 'node:path';
 import { describeError } from '../core/log/redact';
+import { writeFileInTree } from '../core/writes/treeWrites';
 import type { PublishArgs } from './args';
 import { EXIT_FAILED } from './exitCodes';
 import { junitReport } from './junit';
@@ -17,23 +19,29 @@ export async function runWithReports(
   args: PublishArgs,
   output: Output,
   streams: { stdout: OutputStream; stderr: OutputStream },
-  cwd: string,
+  place: { cwd: string; workingTree: string },
   run: (output: Output) => Promise<number>,
 ): Promise<number> {
-  if (args.format !== 'markdown' && args.reportPath === undefined) return run(output);
+  if (args.format !== 'markdown' && args.reportPath === undefined && args.markdownPath === undefined) return run(output);
   const runOutput = args.format === 'markdown' ? new Output(DISCARD, streams.stderr) : output;
   const records = new RunRecords();
   runOutput.onRecord(records.add);
   const started = Date.now();
   let exitCode = await run(runOutput);
   // A usage error ends the run before any record: there is no plan to show.
-  if (args.format === 'markdown' && records.summary) output.document(runMarkdown(records).trimEnd());
-  if (args.reportPath !== undefined && records.summary) {
-    const report = junitReport(records, { elapsedSeconds: (Date.now() - started) / 1000, timestamp: new Date(started) });
+  if (!records.summary) return exitCode;
+  const markdown = args.format === 'markdown' || args.markdownPath !== undefined ? runMarkdown(records) : undefined;
+  if (args.format === 'markdown' && markdown !== undefined) output.document(markdown.trimEnd());
+  const files: Array<[what: string, path: string | undefined, text: () => string]> = [
+    ['The Markdown file', args.markdownPath, () => markdown ?? ''],
+    ['The report', args.reportPath, () => junitReport(records, { elapsedSeconds: (Date.now() - started) / 1000, timestamp: new Date(started) })],
+  ];
+  for (const [what, path, text] of files) {
+    if (path === undefined) continue;
     try {
-      await writeFile(resolve(cwd, args.reportPath), report, 'utf8');
+      await writeFileInTree(place.workingTree, resolve(place.cwd, path), text());
     } catch (error) {
-      output.problem(`The report ${args.reportPath} could not be written: ${describeError(error)}`);
+      output.problem(`${what} ${path} could not be written: ${describeError(error)}`);
       if (exitCode === 0) exitCode = EXIT_FAILED;
     }
   }

@@ -362,7 +362,7 @@ describe('CLI with page access: the edit guard in CI', () => {
     const landed = cli.world.sandbox.pages().filter((page) => page.title.startsWith('Page ')).length;
     assert.ok(landed >= 3 && landed < 8, `killed half-way (${landed} landed)`);
     // Read as the next run reads it: the record and the journal the killed run appended to.
-    const opened = await StateFileLinkStore.open(join(root, 'state.json'));
+    const opened = await StateFileLinkStore.open('state.json', { cwd: root, workingTree: root });
     assert.ok(opened.ok);
     const record = { files: Object.fromEntries(opened.store.files()) };
     // The file in flight when the kill came (concurrency 1) left the mark of its create, written before it went (so may

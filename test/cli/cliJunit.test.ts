@@ -52,8 +52,20 @@ describe('CLI --report (JUnit XML for GitLab and others)', () => {
     await assertValidJunit(xml);
     assert.deepEqual(testcases(xml).sort((x, y) => x.name.localeCompare(y.name)), [{ name: 'b.md', verdict: 'skipped' }, { name: 'c.md', verdict: 'failure' }, { name: 'empty.md', verdict: 'failure' }]);
     assert.match(xml, /<testsuite name="wiki-publisher publish" tests="3" failures="2" errors="0" skipped="1"/);
-    const unwritable = await publish('no/such/folder/junit.xml', 'b.md');
+    // Its folders are made, as --state's are (the GitLab template no longer makes them first).
+    const inNewFolder = await publish('no/such/folder/junit.xml', 'b.md');
+    assert.equal(inNewFolder.code, 0, inNewFolder.stderr);
+    await assertValidJunit(await readFile(join(root, 'no', 'such', 'folder', 'junit.xml'), 'utf8'));
+    // A path that can never be written is refused before anything is sent (exit 2).
+    const sent = cli.sandbox.imports.length;
+    const throughFile = await publish('a.md/junit.xml', 'c.md');
+    assert.equal(throughFile.code, 2, throughFile.stderr);
+    assert.match(throughFile.stderr, /--report a\.md\/junit\.xml: a\.md\/junit\.xml cannot be written: a\.md is not a folder\. Name another path\./);
+    assert.equal(cli.sandbox.imports.length, sent, 'nothing sent');
+    // One that passes that check and still fails at the end (its temporary file's name is longer than a name may be).
+    const longName = `${'r'.repeat(250)}.xml`;
+    const unwritable = await publish(longName, 'b.md');
     assert.equal(unwritable.code, 1, 'a report that cannot be written fails the run');
-    assert.match(unwritable.stderr, /The report no\/such\/folder\/junit\.xml could not be written/);
+    assert.match(unwritable.stderr, new RegExp(`The report ${longName.replace('.', '\\.')} could not be written: ENAMETOOLONG`));
   });
 });

@@ -49,8 +49,9 @@ describe('CLI --state', () => {
     assert.equal(cli.sandbox.findPageByTitle('DOCS', '123456', 'B')?.markdown, '# B\n\nTwo, revised.\n');
   });
 
-  it('finds the same record from another working folder, since keys are relative to the state file', async () => {
-    const root = await cli.tree({ 'docs/a.md': '# A\n' });
+  it('finds the same record from another working folder of the repository, since keys are relative to the state file', async () => {
+    // A repository (its .git): the working tree both runs write in, from its root and from docs/ alike.
+    const root = await cli.tree({ 'docs/a.md': '# A\n', '.git/HEAD': 'ref: refs/heads/main\n' });
     const first = await runCli(['publish', 'docs', ...DOCS, '--state', 'state.json'], { cwd: root, env: cli.env() });
     assert.equal(first.code, 0, first.stderr);
     const fromDocs = await runCli(['publish', '.', ...DOCS, '--state', '../state.json', '--json'], { cwd: join(root, 'docs'), env: cli.env() });

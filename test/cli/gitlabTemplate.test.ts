@@ -3,8 +3,8 @@
 // a merge request (Markdown artifact, JUnit report that validates) and publish on the default branch, against the sandbox.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { assertValidJunit } from './junitSchema';
@@ -31,14 +31,29 @@ function job(name: string): Job {
   return { ...base, ...found } as Job;
 }
 
-/** Runs a job's scripts as a runner does: before_script and script in one bash -e shell, after_script in another. */
-async function runJob(name: string, options: { cwd: string; env: Record<string, string> }): Promise<{ code: number | null; output: string }> {
+const CLI_SHIM = `#!/bin/sh\nexec "${process.execPath}" "${CLI_PATH}" "$@"\n`;
+/** A PATH with the system's tools and no `wiki-publisher`: an image that has not installed it. */
+const SYSTEM_PATH = '/usr/local/bin:/usr/bin:/bin';
+
+/**
+ * Runs a job's scripts as a runner does: before_script and script in one bash -e shell, after_script in another.
+ * `installed` (the default): `wiki-publisher` is on PATH, as in an image that has it. Otherwise the image has none, and
+ * `npm` is a stand-in that notes its arguments in `npmCalls` and "installs" the built CLI.
+ */
+async function runJob(name: string, options: { cwd: string; env: Record<string, string>; installed?: boolean }): Promise<{ code: number | null; output: string; npmCalls: string[] }> {
   const spec = job(name);
   const bin = await mkdtemp(join(tmpdir(), 'wiki-publisher-bin-'));
+  const npmCalls = join(bin, 'npm-calls');
   try {
-    await writeFile(join(bin, 'wiki-publisher'), `#!/bin/sh\nexec "${process.execPath}" "${CLI_PATH}" "$@"\n`);
-    await chmod(join(bin, 'wiki-publisher'), 0o755);
-    const env = { PATH: `${bin}:${process.env.PATH ?? ''}`, ...template.variables, ...options.env };
+    if (options.installed === false) {
+      const fakeNpm = `#!/bin/sh\nprintf '%s\\n' "$*" >> "${npmCalls}"\nprintf '%s' '${CLI_SHIM}' > "${bin}/wiki-publisher"\nchmod 755 "${bin}/wiki-publisher"\n`;
+      await writeFile(join(bin, 'npm'), fakeNpm);
+      await chmod(join(bin, 'npm'), 0o755);
+    } else {
+      await writeFile(join(bin, 'wiki-publisher'), CLI_SHIM);
+      await chmod(join(bin, 'wiki-publisher'), 0o755);
+    }
+    const env = { PATH: `${bin}:${options.installed === false ? SYSTEM_PATH : process.env.PATH ?? ''}`, ...template.variables, ...options.env };
     const shell = async (lines: string[]): Promise<{ code: number | null; output: string }> => {
       const child = spawn('bash', ['-eo', 'pipefail', '-c', lines.join('\n')], { cwd: options.cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
       let output = '';
@@ -50,7 +65,8 @@ async function runJob(name: string, options: { cwd: string; env: Record<string, 
     };
     const main = await shell([...(spec.before_script ?? []), ...spec.script]);
     const after = spec.after_script ? await shell(spec.after_script) : { output: '' };
-    return { code: main.code, output: main.output + after.output };
+    const calls = await readFile(npmCalls, 'utf8').catch(() => '');
+    return { code: main.code, output: main.output + after.output, npmCalls: calls.split('\n').filter((line) => line !== '') };
   } finally {
     await rm(bin, { recursive: true, force: true });
   }
@@ -92,6 +108,71 @@ describe('GitLab CI template', () => {
     await writeFile(join(workspace, 'docs', 'a.md'), '# Alpha\n\nChanged after the review.\n');
     const refused = await runJob('wiki-publisher:publish', { cwd: workspace, env: { ...cli.env(), ...variables, WIKI_PUBLISHER_EXPECT_PLAN: digest } });
     assert.equal(refused.code, 3, refused.output);
+  });
+});
+
+describe('GitLab CI template: what it installs and where it writes', () => {
+  const cli = useCliSandbox();
+  const variables = { WIKI_PUBLISHER_PATH: 'docs', WIKI_PUBLISHER_ARGS: '--space DOCS --parent 123456', CI_PIPELINE_SOURCE: 'merge_request_event' };
+
+  it('names no package to install by default: without WIKI_PUBLISHER_PACKAGE the job fails with one line, and npm never runs', async () => {
+    assert.equal(template.variables.WIKI_PUBLISHER_PACKAGE, '', 'no default package name');
+    for (const folder of SYSTEM_PATH.split(':')) assert.ok(!existsSync(join(folder, 'wiki-publisher')), `the image stand-in has no wiki-publisher (${folder})`);
+    const workspace = await cli.tree({ 'docs/a.md': '# Alpha\n' });
+    const run = await runJob('wiki-publisher:plan', { cwd: workspace, env: variables, installed: false });
+    assert.equal(run.code, 2, run.output);
+    assert.deepEqual(run.output.trimEnd().split('\n'), [
+      'wiki-publisher: set WIKI_PUBLISHER_PACKAGE to the package to install: the tarball npm pack makes (a path or URL), or its name in your own registry. Nothing is installed from the public registry, where the name is not this project\'s.',
+    ]);
+    assert.deepEqual(run.npmCalls, []);
+    assert.ok(!existsSync(join(workspace, '.wiki-publisher')), 'nothing written');
+  });
+
+  it('installs the package it is told (a tarball in the repository) and runs it; an image that has the CLI installs nothing', async () => {
+    const workspace = await cli.tree({ 'docs/a.md': '# Alpha\n', 'tools/wiki-publisher-0.1.0.tgz': 'stand-in' });
+    const run = await runJob('wiki-publisher:plan', { cwd: workspace, env: { ...variables, WIKI_PUBLISHER_PACKAGE: 'tools/wiki-publisher-0.1.0.tgz' }, installed: false });
+    assert.equal(run.code, 0, run.output);
+    assert.deepEqual(run.npmCalls, ['install --global --no-audit --no-fund tools/wiki-publisher-0.1.0.tgz']);
+    assert.match(await readFile(join(workspace, '.wiki-publisher', 'plan.md'), 'utf8'), /^### Wiki Publisher plan/);
+    const preinstalled = await runJob('wiki-publisher:plan', { cwd: workspace, env: variables });
+    assert.equal(preinstalled.code, 0, preinstalled.output);
+    assert.deepEqual(preinstalled.npmCalls, []);
+  });
+
+  it('writes nothing through a link the repository commits: .wiki-publisher, or the plan file in it, is refused; nothing written outside or sent', async () => {
+    const outside = await cli.tree({ 'plan.md': 'precious\n' });
+    const workspace = await cli.tree({ 'docs/a.md': '# Alpha\n' });
+    await symlink(outside, join(workspace, '.wiki-publisher'));
+    for (const name of ['wiki-publisher:plan', 'wiki-publisher:publish'] as const) {
+      const run = await runJob(name, { cwd: workspace, env: { ...cli.env(), ...variables, ...(name === 'wiki-publisher:publish' ? { CI_PIPELINE_SOURCE: 'push' } : {}) } });
+      assert.equal(run.code, 2, run.output);
+      assert.match(run.output, /--state \.wiki-publisher\/state\.json: \.wiki-publisher\/state\.json goes through \.wiki-publisher, a symbolic link; wiki-publisher never writes through a symbolic link/);
+    }
+    assert.deepEqual(await readdir(outside), ['plan.md']);
+    assert.equal(await readFile(join(outside, 'plan.md'), 'utf8'), 'precious\n');
+
+    await rm(join(workspace, '.wiki-publisher'));
+    await mkdir(join(workspace, '.wiki-publisher'));
+    await symlink(join(outside, 'plan.md'), join(workspace, '.wiki-publisher', 'plan.md'));
+    const run = await runJob('wiki-publisher:plan', { cwd: workspace, env: variables });
+    assert.equal(run.code, 2, run.output);
+    assert.match(run.output, /--markdown-file \.wiki-publisher\/plan\.md: \.wiki-publisher\/plan\.md is a symbolic link; wiki-publisher never writes through a symbolic link/);
+    assert.equal(await readFile(join(outside, 'plan.md'), 'utf8'), 'precious\n');
+    assert.deepEqual(await readdir(outside), ['plan.md']);
+    assert.equal(cli.sandbox.imports.length, 0);
+  });
+
+  it('no template, workflow or guide installs a name from the public registry', async () => {
+    const documents = ['README.md', 'CONTRIBUTING.md', 'action.yml', join('ci', 'gitlab', 'wiki-publisher.yml')];
+    for (const document of documents) {
+      const text = await readFile(join(root, document), 'utf8');
+      for (const line of text.split('\n')) {
+        // npx fetches a name it cannot find locally; only an explicit --package path says where it comes from.
+        assert.ok(!/\bnpx\b(?![^`\n]*--package=)[^`\n]*\bwiki-publisher\b/.test(line), `${document}: ${line}`);
+        // npm install of the bare name (with or without a version) reaches the public registry.
+        assert.ok(!/\bnpm (install|i|add)\b[^`\n]*(^|[\s"'])wiki-publisher(@[^\s"'`]*)?(?=[\s"'`]|$)/.test(line), `${document}: ${line}`);
+      }
+    }
   });
 });
 

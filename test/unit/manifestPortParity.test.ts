@@ -16,7 +16,7 @@ const editorPort: ManifestFilePort = manifestPortOver(
   (location) => new FakeUri(location),
   (error) => (error as NodeJS.ErrnoException).code === 'ENOENT',
 );
-const ports: Array<[string, ManifestFilePort]> = [['command line', nodeManifestFiles], ['editor', editorPort]];
+const ports: Array<[string, ManifestFilePort]> = [['command line', nodeManifestFiles(tmpdir())], ['editor', editorPort]];
 
 describe('page manifest: what is read, on both front ends', () => {
   let folder: string;

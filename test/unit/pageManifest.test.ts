@@ -197,7 +197,7 @@ describe('the page manifest store', () => {
   });
 
   async function open(writing = true): Promise<ManifestStore> {
-    const opening = await ManifestStore.open(nodeManifestFiles, path, { writing });
+    const opening = await ManifestStore.open(nodeManifestFiles(dir), path, { writing });
     assert.ok(opening.ok, opening.ok ? '' : opening.message);
     return opening.store;
   }
@@ -224,7 +224,7 @@ describe('the page manifest store', () => {
 
   it('refuses to open a malformed file and leaves it as it was', async () => {
     await writeFile(path, '{"version":1,"pages":{"../x.md":{"id":"1","title":"X"}}}');
-    const opening = await ManifestStore.open(nodeManifestFiles, path, { writing: true });
+    const opening = await ManifestStore.open(nodeManifestFiles(dir), path, { writing: true });
     assert.ok(!opening.ok);
     assert.ok(opening.message.startsWith(`${path}:1 has a bad entry "../x.md"`), opening.message);
     assert.equal(await readFile(path, 'utf8'), '{"version":1,"pages":{"../x.md":{"id":"1","title":"X"}}}');
@@ -233,9 +233,9 @@ describe('the page manifest store', () => {
   it('a page recorded for a key takes it from the key that held it, in the same write, so the file never holds one ID twice', async () => {
     await writeFile(path, EXAMPLE);
     const writes: string[] = [];
-    const port: ManifestFilePort = { read: nodeManifestFiles.read, write: async (file, text) => {
+    const port: ManifestFilePort = { read: nodeManifestFiles(dir).read, write: async (file, text) => {
       writes.push(text);
-      await nodeManifestFiles.write(file, text);
+      await nodeManifestFiles(dir).write(file, text);
     } };
     const opening = await ManifestStore.open(port, path, { writing: true });
     assert.ok(opening.ok);
@@ -267,10 +267,10 @@ describe('the page manifest store', () => {
   it('lands every one of many concurrent records, in fewer writes than records', async () => {
     let writes = 0;
     const counted: ManifestFilePort = {
-      read: nodeManifestFiles.read,
+      read: nodeManifestFiles(dir).read,
       write: (file, text) => {
         writes++;
-        return nodeManifestFiles.write(file, text);
+        return nodeManifestFiles(dir).write(file, text);
       },
     };
     const opening = await ManifestStore.open(counted, path, { writing: true });
@@ -311,7 +311,7 @@ describe('the page manifest store', () => {
   it('leaves the file alone when a record repeats what it holds', async () => {
     await writeFile(path, EXAMPLE);
     const writes: string[] = [];
-    const port: ManifestFilePort = { read: nodeManifestFiles.read, write: async (_path, text) => void writes.push(text) };
+    const port: ManifestFilePort = { read: nodeManifestFiles(dir).read, write: async (_path, text) => void writes.push(text) };
     const opening = await ManifestStore.open(port, path, { writing: true });
     assert.ok(opening.ok);
     await opening.store.record('index.md', { id: '1000002', title: 'Overview' });

@@ -20,7 +20,7 @@ describe('the page tree\'s manifest', () => {
 
   it('writes nothing until a page lands, then the root with it; every concurrent record lands', async () => {
     const path = join(dir, '.wiki-pages.json');
-    const opened = await openManifest(nodeManifestFiles, path, { writing: true });
+    const opened = await openManifest(nodeManifestFiles(dir), path, { writing: true });
     assert.ok(opened.ok);
     const tree = opened.store.withRoot({ space: 'DOCS', parent: '1' });
     assert.deepEqual(await readdir(dir), [], 'planning alone writes no file');
@@ -38,7 +38,7 @@ describe('the page tree\'s manifest', () => {
     const path = join(dir, '.wiki-pages.json');
     await writeFile(path, serializeManifest({ root: { space: 'DOCS', parent: '1' }, pages: new Map([['a.md', { id: '11', title: 'A' }]]) }));
     const before = await readFile(path, 'utf8');
-    const opened = await openManifest(nodeManifestFiles, path, { writing: false });
+    const opened = await openManifest(nodeManifestFiles(dir), path, { writing: false });
     assert.ok(opened.ok);
     const tree = opened.store.withRoot({ space: 'DOCS', parent: '1' });
     await tree.record('b.md', { id: '2', title: 'B' });
@@ -51,7 +51,7 @@ describe('the page tree\'s manifest', () => {
   it('never records the tree\'s own parent page, which reading refuses: the file stays readable', async () => {
     // A file whose front matter names the parent page's own place lands on it; the page is still not one of the tree's.
     const path = join(dir, '.wiki-pages.json');
-    const opened = await openManifest(nodeManifestFiles, path, { writing: true });
+    const opened = await openManifest(nodeManifestFiles(dir), path, { writing: true });
     assert.ok(opened.ok);
     const tree = opened.store.withRoot({ space: 'DOCS', parent: '1' });
     await tree.record('a.md', { id: '11', title: 'A' });
@@ -66,7 +66,7 @@ describe('the page tree\'s manifest', () => {
   it('--retarget starts a new tree: the old entries are dropped, the new root recorded with the first page, not before', async () => {
     const path = join(dir, '.wiki-pages.json');
     await writeFile(path, serializeManifest({ root: { space: 'DOCS', parent: '1' }, pages: new Map([['a.md', { id: '11', title: 'A' }]]) }));
-    const opened = await openManifest(nodeManifestFiles, path, { writing: true });
+    const opened = await openManifest(nodeManifestFiles(dir), path, { writing: true });
     assert.ok(opened.ok);
     const tree = await opened.store.emptied({ space: 'ENG', parent: '2' });
     const before = await readFile(path, 'utf8');
@@ -94,7 +94,7 @@ describe('the page tree\'s manifest', () => {
     const openGuide = async (wanted: { space?: string; parent?: string }, writing = true): ReturnType<typeof openTreeManifest> => {
       const guide = join(dir, 'guide');
       const ancestors = [{ folder: guide, manifestLocation: join(guide, '.wiki-pages.json'), relativePath: '' }, { folder: dir, manifestLocation: join(dir, '.wiki-pages.json'), relativePath: 'guide/' }];
-      return openTreeManifest(nodeManifestFiles, join(guide, '.wiki-pages.json'), ancestors, { writing }, wanted);
+      return openTreeManifest(nodeManifestFiles(dir), join(guide, '.wiki-pages.json'), ancestors, { writing }, wanted);
     };
     beforeEach(async () => {
       await writeFile(join(dir, '.wiki-pages.json'), upper());

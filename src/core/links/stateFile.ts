@@ -10,11 +10,16 @@
 // record (so all the writes of a run stay in proportion to its size), when the run saves at its end, and by the next
 // run that finds one left by a run killed outright. Opening reads the record, then the journal over it; a line cut off
 // by the kill is dropped, as it never finished.
-import { randomBytes } from 'node:crypto';
+//
+// Both files are written only inside the run's working tree and never through a symbolic link (core/writes): a pull
+// request controls the tree, and a committed link at --state made the record's write an overwrite of a file elsewhere.
+// Opening refuses such a path before anything is read.
 import { CoalescingWriter } from '../util/coalescingWriter';
 import { parseJsonObject } from '../util/json';
-import { appendFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { dirname, relative, resolve, sep } from 'node:path';
+import { appendFileInTree, removeFileInTree, writeFileInTree } from '../writes/treeWrites';
+import { checkWritePath, describeWriteRefusal } from '../writes/writePath';
 import { parsePageLink, type LinkStore, type PageLink } from './pageLink';
 
 export const STATE_FILE_VERSION = 1;
@@ -39,6 +44,8 @@ export class StateFileLinkStore implements LinkStore {
 
   private constructor(
     readonly path: string,
+    /** The run's working tree: the record and its journal are written only inside it. */
+    private readonly workingTree: string,
     private readonly links: Map<string, PageLink>,
     /** The journal's size on disk now: more than 0 while it holds changes the record's file does not. */
     private journalBytes: number,
@@ -54,9 +61,16 @@ export class StateFileLinkStore implements LinkStore {
    */
   private readonly rendered = new Map<string, string>();
 
-  /** Reads the record at `path` (relative to `cwd`) and its journal; a file that is not one is refused, never emptied. */
-  static async open(path: string, cwd: string = process.cwd()): Promise<StateFileOpening> {
-    const absolute = resolve(cwd, path);
+  /**
+   * Reads the record at `path` (relative to `cwd`) and its journal; a file that is not one is refused, never emptied,
+   * and so is a path the record or its journal could not be written at (outside `workingTree`, or through a link).
+   */
+  static async open(path: string, place: { cwd: string; workingTree: string }): Promise<StateFileOpening> {
+    const absolute = resolve(place.cwd, path);
+    for (const written of [absolute, stateJournalPath(absolute)]) {
+      const refusal = await checkWritePath(place.workingTree, written);
+      if (refusal !== undefined) return { ok: false, message: `--state ${path}: ${describeWriteRefusal(refusal)}` };
+    }
     const record = await readIfThere(absolute);
     if (!record.ok) return { ok: false, message: `The state file ${path} cannot be read (${record.code}).` };
     const links = record.text === undefined ? new Map<string, PageLink>() : parseStateFile(record.text);
@@ -66,7 +80,7 @@ export class StateFileLinkStore implements LinkStore {
     const journal = await readIfThere(stateJournalPath(absolute));
     if (!journal.ok) return { ok: false, message: `The journal of the state file ${path} (${stateJournalPath(path)}) cannot be read (${journal.code}).` };
     if (journal.text !== undefined) replayJournal(journal.text, links);
-    return { ok: true, store: new StateFileLinkStore(absolute, links, byteLength(journal.text), byteLength(record.text)) };
+    return { ok: true, store: new StateFileLinkStore(absolute, place.workingTree, links, byteLength(journal.text), byteLength(record.text)) };
   }
 
   /** The key a file path is kept under: relative to the state file's folder, '/'-separated. */
@@ -147,18 +161,14 @@ export class StateFileLinkStore implements LinkStore {
     this.foldNext = false;
     if (!changed && this.journalBytes === 0) return;
     const text = stateFileText(this.links, this.rendered);
-    await mkdir(dirname(this.path), { recursive: true });
-    const temporary = `${this.path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
     try {
-      await writeFile(temporary, text, 'utf8');
-      await rename(temporary, this.path);
+      await writeFileInTree(this.workingTree, this.path, text);
     } catch (error) {
       this.foldNext = true;
-      await rm(temporary, { force: true });
       throw error;
     }
     // The record holds all the journal held: a kill before the journal is gone replays it onto the same links.
-    await rm(stateJournalPath(this.path), { force: true });
+    await removeFileInTree(this.workingTree, stateJournalPath(this.path));
     this.journalBytes = 0;
     this.recordBytes = byteLength(text);
   }
@@ -170,14 +180,8 @@ export class StateFileLinkStore implements LinkStore {
       const link = this.links.get(key);
       lines += `${JSON.stringify(link === undefined ? { file: key } : { file: key, link })}\n`;
     }
-    try {
-      await appendFile(stateJournalPath(this.path), lines, 'utf8');
-    } catch (error) {
-      // Its folder went away (a CI step cleaning up), or was never made: made again, once per such write.
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      await mkdir(dirname(this.path), { recursive: true });
-      await appendFile(stateJournalPath(this.path), lines, 'utf8');
-    }
+    // Its folder is made if it went away (a CI step cleaning up), or was never made.
+    await appendFileInTree(this.workingTree, stateJournalPath(this.path), lines);
     this.journalBytes += byteLength(lines);
   }
 }

@@ -1,15 +1,17 @@
-// The page manifest on a plain Node file system, for the command line and the tests. The file is replaced atomically
-// (a temporary file in the same folder, renamed over it, as the --state file is), so a killed run never leaves half a
-// manifest in a repository where a teammate would commit it.
-import { randomBytes } from 'node:crypto';
+// The page manifest on a plain Node file system, for the command line and the tests. It is read as the walk reads a
+// repository's files (a link is not followed, only a regular file is read) and written through the working tree's one
+// writer (core/writes/treeWrites.ts): inside the working tree, never through a link, replaced atomically, so a killed
+// run never leaves half a manifest in a repository where a teammate would commit it.
 import { closeSync, lstatSync, readFileSync } from 'node:fs';
-import { rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { openRegularFileSync } from '../walk/regularFile';
 import { NotARegularFile } from '../walk/walkFs';
+import { writeFileInTree } from '../writes/treeWrites';
 import type { ManifestFilePort } from './manifest';
+import type { RepositoryLinksPort } from './repositoryLinks';
 
-export const nodeManifestFiles: ManifestFilePort = {
+/** Reads a manifest: its text, undefined when there is none; a link or anything but a regular file is refused. */
+export const nodeManifestReader: RepositoryLinksPort = {
   async read(path) {
     try {
       // As the walk reads a repository's files: a link is not followed and only a regular file is read. A pull request
@@ -29,18 +31,15 @@ export const nodeManifestFiles: ManifestFilePort = {
       throw error;
     }
   },
-  async write(path, text) {
-    // The same folder, so the rename never crosses file systems (which would make it a copy, not atomic).
-    const temporary = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-    try {
-      await writeFile(temporary, text, 'utf8');
-      await rename(temporary, path);
-    } catch (error) {
-      await rm(temporary, { force: true });
-      throw error;
-    }
-  },
 };
+
+/** The manifest port of a run whose working tree is `workingTree` (absolute): it writes only inside it. */
+export function nodeManifestFiles(workingTree: string): ManifestFilePort {
+  return {
+    read: nodeManifestReader.read,
+    write: (path, text) => writeFileInTree(workingTree, resolve(path), text),
+  };
+}
 
 /**
  * The manifest key of a file (or, with `folder`, a folder page) for the manifest at `manifestPath`: relative to its

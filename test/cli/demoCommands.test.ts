@@ -1,6 +1,6 @@
 // The commands `npm run demo` prints work as printed, against a running sandbox: the token command prints a token the
 // import endpoint accepts, the command line set up by the printed lines publishes, and the printed colleague's edit
-// makes a new version of the page on the wiki.
+// changes one line of the page on the wiki, in a new version.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -80,16 +80,22 @@ describe('The demo\'s printed commands, run against a sandbox', function () {
     assert.ok(world.sandbox.findPageByTitle('DOCS', '123456', 'Runbook'), 'the page is on the sandbox wiki');
   });
 
-  it('the printed colleague\'s edit makes a new version of a page on the wiki', async () => {
-    const page = world.sandbox.findPageByTitle('DOCS', '123456', 'Token check');
+  it('the printed colleague\'s edit changes one line of a page on the wiki, in a new version, keeping the rest', async () => {
+    const token = (await runInShell([freshTokenCommand(world.sandbox.controlUrl)])).stdout.trim();
+    const answer = await fetch(world.sandbox.importEndpoint, {
+      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ spaceId: 'DOCS', parentId: '123456', pageTitle: 'Edited page', content: '# Edited page\n\nFirst line.\nSecond line.\n\nMore.\n' }),
+    });
+    assert.equal(answer.status, 201);
+    const page = world.sandbox.findPageByTitle('DOCS', '123456', 'Edited page');
     assert.ok(page);
     const [edit] = printed(lines, 'curl -s -X POST').filter((line) => line.includes('/edit'));
     assert.ok(edit !== undefined && edit.includes('<page id>'), edit);
     const run = await runInShell([edit.replace('<page id>', page.id)]);
     assert.equal(run.code, 0, run.stderr);
-    const edited = world.sandbox.findPageByTitle('DOCS', '123456', 'Token check');
-    assert.equal(edited?.version, page.version + 1);
-    assert.match(edited?.markdown ?? '', /A line a colleague added\./);
+    const edited = world.sandbox.findPageByTitle('DOCS', '123456', 'Edited page');
+    assert.deepEqual([edited?.version, edited?.authorId], [page.version + 1, 'wiki-editor']);
+    assert.equal(edited?.markdown, '# Edited page\n\nFirst line. (edited on the wiki)\nSecond line.\n\nMore.\n');
   });
 
   it('the printed switch makes the sandbox refuse a title used elsewhere in the space, as the platform long did', async () => {

@@ -64,7 +64,7 @@ async function main(): Promise<void> {
       ...cliEnvironmentLines(world, ci).map((line) => `  ${line}`),
       '  node dist/cli.js publish docs --space DOCS --parent 123456 --dry-run',
       '',
-      'To make an edit "on the wiki" (for Compare, Pull and the edit guard):',
+      'To make a colleague\'s edit of one line "on the wiki" (for Compare, Pull and the edit guard):',
       `  ${wikiEditCommand(sandbox.controlUrl)}`,
       '',
       'To make it refuse a title used anywhere in its space, as the platform long did (false turns it off):',

@@ -49,7 +49,20 @@ const ROUTES: ReadonlyArray<readonly [method: string, path: RegExp, route: Route
     const { markdown, title } = body;
     if (typeof markdown !== 'string') throw new Error('Send {"markdown": "..."} and, to rename the page, "title".');
     if (title !== undefined && (typeof title !== 'string' || title.trim() === '')) throw new Error('"title" must be a non-empty string.');
-    return { status: 200, value: sandbox.editPageOnWiki(match[1] ?? '', markdown, title === undefined ? {} : { title }) };
+    return { status: 200, value: sandbox.editPageOnWiki(match[1] ?? '', markdown, { ...(title === undefined ? {} : { title }), ...versionMessage(body) }) };
+  }],
+  // A colleague's edit of one line (the demo's): `{}` appends " (edited on the wiki)" to the first paragraph line.
+  ['POST', /^\/pages\/(\d+)\/editLine$/, (sandbox, match, body) => {
+    const { append } = body;
+    if (append !== undefined && (typeof append !== 'string' || append === '' || append.includes('\n'))) {
+      throw new Error('"append" must be text of one line, not empty.');
+    }
+    return { status: 200, value: sandbox.editLineOnWiki(match[1] ?? '', { ...(append === undefined ? {} : { append }), ...versionMessage(body) }) };
+  }],
+  ['GET', /^\/pages\/(\d+)\/versions$/, (sandbox, match) => {
+    const versions = sandbox.pageVersions(match[1] ?? '');
+    if (versions.length === 0) throw new Error(`No page ${match[1] ?? ''} in the sandbox`);
+    return { status: 200, value: versions };
   }],
   ['POST', /^\/pages\/(\d+)\/move$/, (sandbox, match, body) => {
     if (typeof body.parentId !== 'string' || body.parentId === '') throw new Error('Send {"parentId": "..."}: the page to move it under.');
@@ -82,11 +95,25 @@ const ROUTES: ReadonlyArray<readonly [method: string, path: RegExp, route: Route
     sandbox.setUniqueTitlesInSpace(body.inSpace);
     return { status: 200, value: OK };
   }],
+  // Whom the wiki records as an import's author: the token's owner (the default) or one app account.
+  ['POST', /^\/importAuthor$/, (sandbox, _match, body) => {
+    if (body.author !== 'tokenOwner' && body.author !== 'app') throw new Error('Send {"author": "tokenOwner"} or {"author": "app"}.');
+    sandbox.setImportAuthor(body.author);
+    return { status: 200, value: OK };
+  }],
+  ['GET', /^\/counters$/, (sandbox) => ({ status: 200, value: { imports: sandbox.imports.length, pageRouteRequests: sandbox.pageRouteRequests } })],
   ['POST', /^\/reset$/, (sandbox) => {
     sandbox.reset();
     return { status: 200, value: OK };
   }],
 ];
+
+/** The optional version message of an edit's body. */
+function versionMessage(body: Record<string, unknown>): { message?: string } {
+  if (body.message === undefined) return {};
+  if (typeof body.message !== 'string') throw new Error('"message" must be a string.');
+  return { message: body.message };
+}
 
 export async function handleControlRequest(req: IncomingMessage, res: ServerResponse, sandbox: Sandbox): Promise<void> {
   const { pathname } = new URL(req.url ?? '/', 'http://control.invalid');

@@ -10,6 +10,14 @@ import type { SandboxWiki } from './sandboxWiki';
 export const MAX_IMPORT_BODY_BYTES = 5 * 1024 * 1024;
 
 /**
+ * Whom the wiki records as the author of an import's version: the token's owner (the default), or one app account
+ * for every import, as the real platform may do. Which one it does is not documented, and the token's claims need
+ * not name either (its `sub` is the owner, never the app account), so a client must not assume one.
+ */
+export type ImportAuthor = 'tokenOwner' | 'app';
+export const IMPORT_APP_ACCOUNT = 'wiki-publisher-app';
+
+/**
  * One request to the import path. `status` is what was sent (0 when the connection was reset on purpose);
  * `body` is the parsed JSON, else the raw text, else undefined (empty or over 5 MiB). The token is never kept.
  */
@@ -27,6 +35,7 @@ export interface ImportContext {
   closing: AbortSignal;
   /** Refuse a new page whose title is used anywhere in its space, ignoring case, as the platform long did. */
   uniqueTitlesInSpace: boolean;
+  importAuthor: ImportAuthor;
 }
 
 interface Answer { status: number; message: string }
@@ -126,6 +135,7 @@ function importPage(context: ImportContext, authorization: string | undefined, r
     return notFound(`The parent page ${request.parentId} is not in the space "${space.key}" or you do not have access to it.`);
   }
 
+  const author = context.importAuthor === 'app' ? IMPORT_APP_ACCOUNT : token.owner;
   const existing = context.wiki.findChild(parent.id, request.pageTitle);
   if (existing && !request.overwrite) {
     return {
@@ -134,7 +144,7 @@ function importPage(context: ImportContext, authorization: string | undefined, r
     };
   }
   if (existing) {
-    context.wiki.update(existing.id, request.content, token.owner);
+    context.wiki.update(existing.id, request.content, author);
     return { status: 200, message: 'Success: Page updated successfully' };
   }
   if (context.uniqueTitlesInSpace) {
@@ -142,7 +152,7 @@ function importPage(context: ImportContext, authorization: string | undefined, r
     const taken = context.wiki.pages().find((page) => !page.deleted && page.spaceId === space.id && page.title.toLocaleLowerCase('en-US') === wanted);
     if (taken) return { status: 400, message: `Error: Bad Request - A page titled "${taken.title}" already exists in the space "${space.key}".` };
   }
-  context.wiki.create(space, parent.id, request.pageTitle, request.content, token.owner);
+  context.wiki.create(space, parent.id, request.pageTitle, request.content, author);
   return { status: 201, message: 'Success: Page created successfully' };
 }
 

@@ -1,9 +1,11 @@
 // The platform's page list route, GET /wiki/api/v2/pages: several pages by ID (`id=1,2,3`, at most 250), or a
-// title in a space (`title=<exact>&space-id=<numeric>`), each result a full page with its version, in ID order,
-// with cursor pagination like the children route. Pages the caller may not see are left out, not refused.
+// title in a space (`title=<exact>&space-id=<numeric>`), each result a full page with its version (and, with
+// `body-format`, its body), in ID order, with cursor pagination like the children route. Pages the caller may not
+// see are left out, not refused.
+import { bodyOf, parseBodyFormat, type BodyFormat } from './sandboxBodies';
 import { badRequest, decodeCursor, encodeCursor, parseLimit, type ChildrenAnswer } from './sandboxChildren';
 import { webuiPath } from './sandboxViews';
-import type { SandboxPage, SandboxWiki } from './sandboxWiki';
+import type { SandboxPage, SandboxVersion, SandboxWiki } from './sandboxWiki';
 
 export const MAX_IDS_PER_REQUEST = 250;
 
@@ -25,6 +27,8 @@ export function answerPageList(wiki: SandboxWiki, query: PageListQuery): Childre
   if (spaceIds.some((id) => !/^\d+$/.test(id))) return badRequest('space-id must be a list of numeric space IDs (not keys).');
   const limit = parseLimit(params.get('limit'));
   if (limit === undefined) return badRequest('limit must be a whole number from 1 to 250.');
+  const bodyFormat = parseBodyFormat(params);
+  if ('refused' in bodyFormat) return bodyFormat.refused;
   const pageSize = Math.min(limit, query.cap ?? limit);
   const cursor = params.get('cursor');
   const afterId = cursor === null ? undefined : decodeCursor(cursor);
@@ -48,20 +52,38 @@ export function answerPageList(wiki: SandboxWiki, query: PageListQuery): Childre
     links.next = `/wiki/api/v2/pages?${next.toString()}`;
     headers.Link = `<${links.next}>; rel="next"`;
   }
-  return { status: 200, value: { results: shown.map((page) => pageAnswer(page, query.baseUrl)), _links: links }, headers };
+  const results = shown.map((page) => pageAnswer(page, currentVersion(wiki, page), query.baseUrl, bodyFormat.format));
+  return { status: 200, value: { results, _links: links }, headers };
 }
 
-/** One page as the page route (and each entry of the list route) gives it. */
-export function pageAnswer(page: SandboxPage, baseUrl: string): Record<string, unknown> {
+/**
+ * One page as the page route (and each entry of the list route) gives it, at one of its versions: the current one
+ * gives the page as it is; an older one its title, parent and body as they were then, with status "historical".
+ */
+export function pageAnswer(page: SandboxPage, shown: SandboxVersion, baseUrl: string, bodyFormat?: BodyFormat): Record<string, unknown> {
+  const current = shown.number === page.version;
   return {
     id: page.id,
-    title: page.title,
-    status: 'current',
+    title: current ? page.title : shown.title,
+    status: current ? 'current' : 'historical',
     spaceId: page.spaceId,
-    parentId: page.parentId,
-    version: { number: page.version, createdAt: page.versionCreatedAt, authorId: page.authorId },
+    parentId: current ? page.parentId : shown.parentId,
+    version: versionAnswer(shown),
+    ...(bodyFormat === undefined ? {} : { body: bodyOf(shown.markdown, bodyFormat) }),
     _links: { webui: webuiPath(page), base: `${baseUrl}/wiki` },
   };
+}
+
+/** A version as the platform's `version` object gives it (no edit the sandbox makes is a minor one). */
+export function versionAnswer(version: SandboxVersion): Record<string, unknown> {
+  const { number, message, authorId, createdAt } = version;
+  return { number, message, minorEdit: false, authorId, createdAt };
+}
+
+export function currentVersion(wiki: SandboxWiki, page: SandboxPage): SandboxVersion {
+  const version = wiki.version(page.id, page.version);
+  if (!version) throw new Error(`Page ${page.id} has no version ${page.version}`);
+  return version;
 }
 
 function listed(value: string | null): string[] {

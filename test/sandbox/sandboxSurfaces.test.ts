@@ -81,7 +81,8 @@ describe('sandbox control surface, lookups and page views', () => {
       ['POST', '/tokens'], ['DELETE', '/tokens/token-1'], ['POST', '/license'], ['POST', '/faults'], ['DELETE', '/faults'],
       ['GET', '/imports'], ['GET', '/pages'], ['POST', '/pages/123456/delete'], ['POST', '/reset'],
       ['GET', '/pages/123456'], ['POST', '/pages/123456/edit'], ['POST', '/exportFaults'], ['DELETE', '/exportFaults'],
-      ['GET', '/exports'], ['POST', '/paging'], ['POST', '/uniqueTitles'],
+      ['GET', '/exports'], ['POST', '/paging'], ['POST', '/uniqueTitles'], ['POST', '/pages/123456/editLine'],
+      ['GET', '/pages/123456/versions'], ['POST', '/importAuthor'], ['GET', '/counters'],
     ];
     for (const [method, route] of probes) {
       const answer = await send(`${sandbox.baseUrl}${route}`, { method, body: method === 'GET' ? undefined : '{}' });
@@ -99,7 +100,7 @@ describe('sandbox control surface, lookups and page views', () => {
     const seededAt = sandbox.pages().find((page) => page.id === '123456')?.versionCreatedAt;
     const home = {
       id: '123456', title: 'Documentation home', status: 'current', spaceId: '1001', parentId: null,
-      version: { number: 1, createdAt: seededAt, authorId: 'wiki-editor' },
+      version: { number: 1, createdAt: seededAt, authorId: 'wiki-editor', message: '', minorEdit: false },
       _links: { webui: '/spaces/DOCS/pages/123456/Documentation+home', base: `${sandbox.baseUrl}/wiki` },
     };
     const cases: Array<[string, string | undefined, number, unknown]> = [

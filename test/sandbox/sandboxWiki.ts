@@ -1,6 +1,7 @@
 // The sandbox's pages and spaces: a small seeded wiki held in memory, with the access rules the import
 // endpoint, the platform lookups and the export API share. Every change bumps the page's version and
-// records when (the sandbox clock) and by whom, as the platform's page route reports it.
+// records when (the sandbox clock) and by whom, as the platform's page route reports it; every version is kept
+// (deleted pages keep theirs), as the platform's history routes give them.
 
 export interface SandboxPage {
   id: string;
@@ -12,13 +13,27 @@ export interface SandboxPage {
   version: number;
   /** ISO time of the change that made the current version. */
   versionCreatedAt: string;
-  /** The token owner who made the current version, or WIKI_EDITOR for a change made on the wiki. */
+  /** Who made the current version: an import's token owner (or the app account, see ImportAuthor), WIKI_EDITOR on the wiki. */
   authorId: string;
   deleted: boolean;
 }
 
 /** The author of seeded pages and of edits made "on the wiki" through editOnWiki. */
 export const WIKI_EDITOR = 'wiki-editor';
+
+/** One version of a page as it was made: what the page held then, who made it and when. */
+export interface SandboxVersion {
+  number: number;
+  title: string;
+  markdown: string;
+  /** The parent when this version was made (a move makes no version, so a later move is not in it). */
+  parentId: string | null;
+  authorId: string;
+  /** ISO time of the change. */
+  createdAt: string;
+  /** The version message: '' for imports and, unless one is given, for edits on the wiki. */
+  message: string;
+}
 
 export interface SandboxSpace {
   id: string;
@@ -59,6 +74,8 @@ const FIRST_CREATED_ID = 1_000_000;
 
 export class SandboxWiki {
   private pagesById = new Map<string, SandboxPage>();
+  /** Each page's versions, oldest first; kept apart so page copies stay small and their shape stays as it was. */
+  private versionsById = new Map<string, SandboxVersion[]>();
   private nextId = FIRST_CREATED_ID;
 
   constructor(private readonly now: () => number = Date.now) {
@@ -67,6 +84,7 @@ export class SandboxWiki {
 
   reset(): void {
     this.pagesById = new Map(seedPages(this.isoNow()).map((page) => [page.id, page]));
+    this.versionsById = new Map([...this.pagesById.values()].map((page) => [page.id, [versionOf(page, '')]]));
     this.nextId = FIRST_CREATED_ID;
   }
 
@@ -82,6 +100,17 @@ export class SandboxWiki {
   page(id: string): SandboxPage | undefined {
     const page = this.pagesById.get(id);
     return page && { ...page };
+  }
+
+  /** Every version of the page, oldest first, deleted pages' too (copies); empty for an unknown page. */
+  versions(pageId: string): SandboxVersion[] {
+    return (this.versionsById.get(pageId) ?? []).map((version) => ({ ...version }));
+  }
+
+  /** One version of the page (a copy), or undefined when the page or that version does not exist. */
+  version(pageId: string, number: number): SandboxVersion | undefined {
+    const version = this.versionsById.get(pageId)?.[number - 1];
+    return version && { ...version };
   }
 
   /** A space by id or key, if it exists and the owner may see it. */
@@ -122,17 +151,19 @@ export class SandboxWiki {
       version: 1, versionCreatedAt: this.isoNow(), authorId, deleted: false,
     };
     this.pagesById.set(page.id, page);
+    this.versionsById.set(page.id, [versionOf(page, '')]);
     return { ...page };
   }
 
-  /** A new version: new Markdown (and title, when given), by this author, now. */
-  update(pageId: string, markdown: string, authorId: string, title?: string): SandboxPage {
+  /** A new version: new Markdown (and title, when given), by this author, now, with this message ('' by default). */
+  update(pageId: string, markdown: string, authorId: string, title?: string, message = ''): SandboxPage {
     const page = this.livePage(pageId);
     page.markdown = markdown;
     if (title !== undefined) page.title = title;
     page.version += 1;
     page.versionCreatedAt = this.isoNow();
     page.authorId = authorId;
+    this.versionsById.get(pageId)?.push(versionOf(page, message));
     return { ...page };
   }
 
@@ -145,11 +176,11 @@ export class SandboxWiki {
   }
 
   /** An edit made on the wiki by someone else: a new version by WIKI_EDITOR; a clashing new title throws. */
-  editOnWiki(pageId: string, markdown: string, title?: string): SandboxPage {
+  editOnWiki(pageId: string, markdown: string, title?: string, message = ''): SandboxPage {
     const page = this.livePage(pageId);
     const clash = title === undefined || page.parentId === null ? undefined : this.findChild(page.parentId, title);
     if (clash && clash.id !== page.id) throw new Error(`Another page under ${page.parentId} is titled "${title}".`);
-    return this.update(pageId, markdown, WIKI_EDITOR, title);
+    return this.update(pageId, markdown, WIKI_EDITOR, title, message);
   }
 
   /**
@@ -185,6 +216,11 @@ export class SandboxWiki {
     if (!page || page.deleted) throw new Error(`No live page ${pageId} in the sandbox`);
     return page;
   }
+}
+
+function versionOf(page: SandboxPage, message: string): SandboxVersion {
+  const { version: number, title, markdown, parentId, authorId, versionCreatedAt: createdAt } = page;
+  return { number, title, markdown, parentId, authorId, createdAt, message };
 }
 
 function canSee(space: SandboxSpace, owner: string): boolean {

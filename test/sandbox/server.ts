@@ -10,18 +10,20 @@ import type { ExportStyle } from './sandboxExportStyle';
 import { handleExportRequest, type ExportContext, type RecordedExport } from './sandboxExport';
 import { ExportFaultSchedule, type ExportFaultPlan } from './sandboxExportFaults';
 import { sendHtml, sendJson } from './sandboxHttp';
-import { handleImportRequest, type ImportContext, type RecordedImport } from './sandboxImport';
+import { handleImportRequest, type ImportAuthor, type ImportContext, type RecordedImport } from './sandboxImport';
+import { appendToFirstParagraphLine, DEFAULT_LINE_EDIT } from './sandboxLineEdit';
 import { handleLookup, type PlatformTokenVerifier } from './sandboxLookups';
 import { TokenRegistry, type IssuedToken, type IssueTokenOptions } from './sandboxTokens';
 import { pageViewPath, renderIndex, renderNotFound, renderPage, viewedPage, webuiPath } from './sandboxViews';
-import { SandboxWiki, type SandboxPage } from './sandboxWiki';
+import { SandboxWiki, type SandboxPage, type SandboxVersion } from './sandboxWiki';
 
 export type { FaultPlan } from './sandboxFaults';
-export type { RecordedImport } from './sandboxImport';
+export type { ImportAuthor, RecordedImport } from './sandboxImport';
+export { IMPORT_APP_ACCOUNT } from './sandboxImport';
 export type { RecordedExport } from './sandboxExport';
 export type { ExportFaultPlan } from './sandboxExportFaults';
 export type { IssuedToken, IssueTokenOptions, TokenLifetime } from './sandboxTokens';
-export type { SandboxPage } from './sandboxWiki';
+export type { SandboxPage, SandboxVersion } from './sandboxWiki';
 
 /** How the page routes fail when told to (setPageLookupFault). */
 export type PageLookupFault = 'error' | 'hang';
@@ -53,6 +55,8 @@ export interface Sandbox {
   /** The import requests the sandbox is handling now: arrived, not yet answered (its latency holds them). */
   readonly importsInFlight: number;
   pages(): SandboxPage[];
+  /** Every version of the page, oldest first (a deleted page keeps its own); empty for an unknown ID. */
+  pageVersions(pageId: string): SandboxVersion[];
   findPageByTitle(spaceKeyOrId: string, parentId: string, title: string): SandboxPage | undefined;
   pageViewUrl(pageId: string): string;
   deletePage(pageId: string): void;
@@ -68,8 +72,13 @@ export interface Sandbox {
   setExportStyle(style: ExportStyle): void;
   /** A colleague makes a page on the wiki (another team's page, say): version 1, author "wiki-editor". */
   createPageOnWiki(spaceKey: string, parentId: string, title: string, markdown: string): SandboxPage;
-  /** A colleague's edit on the wiki: version + 1, new Markdown (and title), author "wiki-editor". */
-  editPageOnWiki(pageId: string, markdown: string, options?: { title?: string }): SandboxPage;
+  /** A colleague's edit on the wiki: version + 1, new Markdown (and title; a version message, '' unless given), author "wiki-editor". */
+  editPageOnWiki(pageId: string, markdown: string, options?: { title?: string; message?: string }): SandboxPage;
+  /**
+   * A colleague's edit of one line on the wiki: `append` (" (edited on the wiki)" unless given) added to the end of the
+   * page's first paragraph line, the rest kept; version + 1, author "wiki-editor". No paragraph: a new last line.
+   */
+  editLineOnWiki(pageId: string, options?: { append?: string; message?: string }): SandboxPage;
   /** A colleague moves the page (and its children) under another parent of its space; its version stays. */
   movePageOnWiki(pageId: string, parentId: string): SandboxPage;
   /** Caps the children and page list routes' page size below what clients ask for (undefined: the platform's 250). */
@@ -86,6 +95,13 @@ export interface Sandbox {
   setPageLookupLatency(ms: number): void;
   /** The most page-route requests the sandbox was handling at once since the last reset. */
   readonly maxConcurrentPageLookups: number;
+  /**
+   * Whom the wiki records as an import's author: 'tokenOwner' (the default; reset() restores it), or 'app', one account
+   * (IMPORT_APP_ACCOUNT, "wiki-publisher-app") that no import token's `sub` names, as the real platform may do.
+   */
+  setImportAuthor(author: ImportAuthor): void;
+  /** Requests to the platform routes (any path under `/wiki/api/v2/`, refused and faulted ones too) since the last reset. */
+  readonly pageRouteRequests: number;
   /** The page's address as the platform gives it: `{baseUrl}/wiki` + `_links.webui`. */
   pageAddress(pageId: string): string;
   reset(): void;
@@ -107,6 +123,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     inFlight: { now: 0, max: 0 },
     closing: closing.signal,
     uniqueTitlesInSpace: false,
+    importAuthor: 'tokenOwner',
   };
   const { wiki, tokens, faults, imports } = context;
   const exporting: ExportContext = {
@@ -117,6 +134,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   let pageLookupFault: PageLookupFault | undefined;
   let pageLookupLatencyMs = 0;
   const pageLookups = { now: 0, max: 0 };
+  let pageRouteRequests = 0;
 
   const routeBase = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
@@ -127,6 +145,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (url.pathname.startsWith(`${exportPath}/`)) {
       return handleExportRequest(req, res, url.pathname.slice(exportPath.length), exporting);
     }
+    if (url.pathname.startsWith('/wiki/api/v2/')) pageRouteRequests++;
     if (pageLookupFault !== undefined && url.pathname.startsWith('/wiki/api/v2/pages')) {
       // A hanging request is left open: the client's deadline (or close()) ends it.
       if (pageLookupFault === 'hang') return;
@@ -185,6 +204,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return context.inFlight.now;
     },
     pages: () => wiki.pages(),
+    pageVersions: (pageId) => wiki.versions(pageId),
     findPageByTitle: (spaceKeyOrId, parentId, title) => wiki.findPageByTitle(spaceKeyOrId, parentId, title),
     pageViewUrl: (pageId) => `${baseUrl}${pageViewPath(pageId)}`,
     deletePage: (pageId) => wiki.delete(pageId),
@@ -196,7 +216,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       exporting.style = style;
     },
     createPageOnWiki: (spaceKey, parentId, title, markdown) => wiki.createOnWiki(spaceKey, parentId, title, markdown),
-    editPageOnWiki: (pageId, markdown, editOptions) => wiki.editOnWiki(pageId, markdown, editOptions?.title),
+    editPageOnWiki: (pageId, markdown, editOptions) => wiki.editOnWiki(pageId, markdown, editOptions?.title, editOptions?.message),
+    editLineOnWiki(pageId, editOptions) {
+      const page = wiki.page(pageId);
+      if (!page || page.deleted) throw new Error(`No live page ${pageId} in the sandbox`);
+      const markdown = appendToFirstParagraphLine(page.markdown, editOptions?.append ?? DEFAULT_LINE_EDIT);
+      return wiki.editOnWiki(pageId, markdown, undefined, editOptions?.message);
+    },
     movePageOnWiki: (pageId, parentId) => wiki.moveOnWiki(pageId, parentId),
     setUniqueTitlesInSpace(on) {
       context.uniqueTitlesInSpace = on;
@@ -210,6 +236,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     get maxConcurrentPageLookups() {
       return pageLookups.max;
+    },
+    setImportAuthor(author) {
+      if (author !== 'tokenOwner' && author !== 'app') throw new Error('The import author is "tokenOwner" or "app".');
+      context.importAuthor = author;
+    },
+    get pageRouteRequests() {
+      return pageRouteRequests;
     },
     setMaxChildrenPageSize(size) {
       if (size !== undefined && (!Number.isInteger(size) || size < 1)) throw new Error('A page size must be a whole number of at least 1.');
@@ -228,6 +261,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       exporting.style = 'stored';
       maxChildrenPageSize = undefined;
       context.uniqueTitlesInSpace = false;
+      context.importAuthor = 'tokenOwner';
+      pageRouteRequests = 0;
       pageLookupFault = undefined;
       pageLookupLatencyMs = 0;
       pageLookups.max = pageLookups.now;

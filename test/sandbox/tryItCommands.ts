@@ -1,6 +1,6 @@
 // The commands `npm run demo` and `npm run sandbox` print so a person can try the whole story against the running
 // sandbox: the command line pointed at it (endpoint, a fresh token, page access for the edit guard) and a colleague's
-// edit made "on the wiki". test/sandbox/tryItCommands.test.ts runs them as printed.
+// edit made "on the wiki". test/cli/demoCommands.test.ts runs them as printed.
 import { randomBytes } from 'node:crypto';
 import type { SandboxWorld } from './world';
 
@@ -40,8 +40,10 @@ export function uniqueTitlesCommand(controlUrl: string): string {
   return `curl -s -X POST ${controlUrl}/uniqueTitles -H 'Content-Type: application/json' -d '{"inSpace":true}'`;
 }
 
-/** A colleague's edit on the wiki: the page gets a new version by "wiki-editor" with this Markdown. */
-export function wikiEditCommand(controlUrl: string, pageId = '<page id>', markdown = '# Edited on the wiki\n\nA line a colleague added.\n'): string {
-  const body = JSON.stringify({ markdown }).replace(/'/g, '\'\\\'\'');
-  return `curl -s -X POST ${controlUrl}/pages/${pageId}/edit -H 'Content-Type: application/json' -d '${body}'`;
+/**
+ * A colleague's edit of one line on the wiki (issue 83), as colleagues usually edit: the page gets a new version by
+ * "wiki-editor" whose first paragraph line ends in " (edited on the wiki)", the rest of the page as it was.
+ */
+export function wikiEditCommand(controlUrl: string, pageId = '<page id>'): string {
+  return `curl -s -X POST ${controlUrl}/pages/${pageId}/editLine`;
 }

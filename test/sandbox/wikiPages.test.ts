@@ -4,7 +4,7 @@ import { startSandbox, type Sandbox, type SandboxPage } from './server';
 
 interface PageAnswer {
   id: string; title: string; status: string; spaceId: string; parentId: string | null;
-  version: { number: number; createdAt: string; authorId: string };
+  version: { number: number; createdAt: string; authorId: string; message: string; minorEdit: boolean };
   _links: { webui: string; base: string };
 }
 interface ChildrenAnswer { results: Array<{ id: string; title: string; status: string; spaceId: string }>; _links: { next?: string; base: string } }
@@ -50,18 +50,18 @@ describe('sandbox page identity: IDs, versions, the page and children routes, ed
     assert.deepEqual([created.version, created.versionCreatedAt, created.authorId], [1, '2026-03-02T09:00:00.000Z', 'bob']);
     assert.deepEqual(await pageRoute(created.id), {
       id: created.id, title: 'Release notes', status: 'current', spaceId: '1001', parentId: '123456',
-      version: { number: 1, createdAt: '2026-03-02T09:00:00.000Z', authorId: 'bob' },
+      version: { number: 1, createdAt: '2026-03-02T09:00:00.000Z', authorId: 'bob', message: '', minorEdit: false },
       _links: { webui: `/spaces/DOCS/pages/${created.id}/Release+notes`, base: `${sandbox.baseUrl}/wiki` },
     });
 
     now += 60_000;
     await publish('Release notes', '# v2\n', true);
-    assert.deepEqual((await pageRoute(created.id)).version, { number: 2, createdAt: '2026-03-02T09:01:00.000Z', authorId: 'bob' });
+    assert.deepEqual((await pageRoute(created.id)).version, { number: 2, createdAt: '2026-03-02T09:01:00.000Z', authorId: 'bob', message: '', minorEdit: false });
 
     now += 60_000;
     const edited = sandbox.editPageOnWiki(created.id, '# Edited by a colleague\n');
     assert.deepEqual([edited.id, edited.version, edited.markdown, edited.authorId], [created.id, 3, '# Edited by a colleague\n', 'wiki-editor']);
-    assert.deepEqual((await pageRoute(created.id)).version, { number: 3, createdAt: '2026-03-02T09:02:00.000Z', authorId: 'wiki-editor' });
+    assert.deepEqual((await pageRoute(created.id)).version, { number: 3, createdAt: '2026-03-02T09:02:00.000Z', authorId: 'wiki-editor', message: '', minorEdit: false });
 
     // A title changed on the wiki keeps the ID; the address follows the title.
     const renamed = sandbox.editPageOnWiki(created.id, '# Renamed\n', { title: 'Release notes 2026' });

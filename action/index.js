@@ -919,11 +919,11 @@ __export(main_exports, {
   runAction: () => runAction
 });
 module.exports = __toCommonJS(main_exports);
-var import_node_crypto5 = require("node:crypto");
-var import_node_fs6 = require("node:fs");
-var import_promises8 = require("node:fs/promises");
+var import_node_crypto4 = require("node:crypto");
+var import_node_fs7 = require("node:fs");
+var import_promises9 = require("node:fs/promises");
 var import_node_os2 = require("node:os");
-var import_node_path7 = require("node:path");
+var import_node_path10 = require("node:path");
 
 // src/core/log/redact.ts
 var REDACTED = "[redacted]";
@@ -958,6 +958,23 @@ function isProse(quote, key, separator, value) {
 function describeError(error) {
   if (error instanceof Error) return redact(error.message);
   return redact(String(error));
+}
+
+// src/core/text/bidiControls.ts
+var BIDI_CONTROL = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+var BIDI_CONTROLS = new RegExp(BIDI_CONTROL.source, "g");
+function shown(control) {
+  return `<U+${control.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}>`;
+}
+function showBidiControls(text2) {
+  return BIDI_CONTROL.test(text2) ? text2.replace(BIDI_CONTROLS, shown) : text2;
+}
+
+// src/cli/gitHubText.ts
+var JOINER = "⁠";
+var GITHUB_TRIGGERS = /:(?=\/\/)|(?<=www)(?=\.)|@|#(?=\d)|(?<=\bgh-)(?=\d)/gi;
+function inertOnGitHub(text2) {
+  return showBidiControls(text2).replace(GITHUB_TRIGGERS, (trigger) => `${trigger}${JOINER}`);
 }
 
 // src/core/links/pageLink.ts
@@ -1365,10 +1382,10 @@ var ExportAuthError = class extends Error {
 function raceWithSignal(promise, signal) {
   if (!signal) return promise;
   if (signal.aborted) return Promise.reject(new ExportAuthError("cancelled", (m) => m.cancelled()));
-  return new Promise((resolve7, reject) => {
+  return new Promise((resolve9, reject) => {
     const onAbort = () => reject(new ExportAuthError("cancelled", (m) => m.cancelled()));
     signal.addEventListener("abort", onAbort, { once: true });
-    promise.then(resolve7, reject).finally(() => signal.removeEventListener("abort", onAbort));
+    promise.then(resolve9, reject).finally(() => signal.removeEventListener("abort", onAbort));
   });
 }
 
@@ -1874,15 +1891,15 @@ function backoffDelay(policy, nextAttempt, random, retryAfterMs) {
   return retryAfterMs === void 0 ? jittered : Math.max(jittered, retryAfterMs);
 }
 function abortableSleep(ms, signal) {
-  return new Promise((resolve7) => {
-    if (signal?.aborted) return resolve7();
+  return new Promise((resolve9) => {
+    if (signal?.aborted) return resolve9();
     const onAbort = () => {
       clearTimeout(timer);
-      resolve7();
+      resolve9();
     };
     const timer = setTimeout(() => {
       signal?.removeEventListener("abort", onAbort);
-      resolve7();
+      resolve9();
     }, ms);
     signal?.addEventListener("abort", onAbort, { once: true });
   });
@@ -2263,22 +2280,22 @@ function inspectMarkdown(markdown, options = {}) {
   const code = fencedBlocks(markdown);
   const findings = { firstHeading: firstHeading(markdown, code), localImages: [], localMarkdownLinks: [], htmlLinks: [] };
   const markdownLinks = options.markdownLinks !== false;
-  let open2 = -1;
+  let open3 = -1;
   let nextOpen = markdown.indexOf("[");
   const stops = { angle: new NextStop(isAngleStop), bare: new NextStop(isBareStop), end: 0 };
   for (let at = markdown.indexOf("]("); at !== -1; at = markdown.indexOf("](", at + 2)) {
     if (at < stops.end) continue;
     while (nextOpen !== -1 && nextOpen < at) {
-      open2 = nextOpen;
+      open3 = nextOpen;
       nextOpen = markdown.indexOf("[", nextOpen + 1);
     }
-    const isImage2 = open2 > 0 && markdown[open2 - 1] === "!";
+    const isImage2 = open3 > 0 && markdown[open3 - 1] === "!";
     if (!isImage2 && !markdownLinks) continue;
     const target = destinationAt(markdown, at + 2, stops);
     const local = isLocal(target);
     if (!local && !isDrivePath(target)) continue;
     if (!isImage2 && (!local || !MARKDOWN_FILE.test(target))) continue;
-    if (isInCodeOrHtml(markdown, open2 === -1 ? at : open2, code)) continue;
+    if (isInCodeOrHtml(markdown, open3 === -1 ? at : open3, code)) continue;
     pushUnique(isImage2 ? findings.localImages : findings.localMarkdownLinks, target);
   }
   if (markdown.includes("<")) {
@@ -3546,9 +3563,9 @@ function cautionsFor(content, findings, messages = englishPublishMessages, links
   return cautions;
 }
 function preview(items) {
-  let shown = items[0] ?? "";
-  for (let index = 1; index < items.length && index < 3; index++) shown += `, ${items[index]}`;
-  return items.length > 3 ? `${shown}, ...` : shown;
+  let shown2 = items[0] ?? "";
+  for (let index = 1; index < items.length && index < 3; index++) shown2 += `, ${items[index]}`;
+  return items.length > 3 ? `${shown2}, ...` : shown2;
 }
 
 // src/core/publish/titleHeading.ts
@@ -4689,8 +4706,7 @@ function escapeOne(character) {
 }
 function escapeControlCharacters(text2, keepLineFeeds = false) {
   const test = keepLineFeeds ? CONTROL_BUT_LINE_FEED : CONTROL;
-  if (!test.test(text2)) return text2;
-  return text2.replace(keepLineFeeds ? CONTROLS_BUT_LINE_FEED : CONTROLS, escapeOne);
+  return showBidiControls(test.test(text2) ? text2.replace(keepLineFeeds ? CONTROLS_BUT_LINE_FEED : CONTROLS, escapeOne) : text2);
 }
 
 // src/core/ports.ts
@@ -5275,11 +5291,11 @@ function limit(annotations) {
 }
 function workflowCommand(annotation) {
   const properties = [
-    ...annotation.file !== void 0 ? [`file=${escapeProperty(annotation.file)}`] : [],
+    ...annotation.file !== void 0 ? [`file=${escapeProperty(showBidiControls(annotation.file))}`] : [],
     ...annotation.line !== void 0 ? [`line=${annotation.line}`] : [],
-    `title=${escapeProperty(annotation.title)}`
+    `title=${escapeProperty(inertOnGitHub(annotation.title))}`
   ];
-  return `::${annotation.level} ${properties.join(",")}::${escapeData(annotation.message)}`;
+  return `::${annotation.level} ${properties.join(",")}::${escapeData(inertOnGitHub(annotation.message))}`;
 }
 function escapeData(text2) {
   return text2.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
@@ -5330,6 +5346,7 @@ var OPTIONS = {
   diagrams: { type: "string" },
   format: { type: "string" },
   report: { type: "string" },
+  "markdown-file": { type: "string" },
   "expect-plan": { type: "string" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "V" }
@@ -5364,6 +5381,7 @@ function parseCommandLine(argv) {
   const format = outputFormat(command, values.format, values.json);
   if (typeof format === "object") return fail3(format.problem);
   if (values.report?.trim() === "") return fail3("--report must name a file, such as wiki-publisher-junit.xml.");
+  if (values["markdown-file"]?.trim() === "") return fail3("--markdown-file must name a file, such as wiki-plan.md.");
   const expectPlan = values["expect-plan"]?.trim();
   if (expectPlan !== void 0 && (command === "plan" || values["dry-run"])) return fail3("--expect-plan goes with publish (a dry run sends nothing to check).");
   if (expectPlan !== void 0 && !expectPlan.startsWith("@") && !/^[0-9a-fA-F]{12,64}$/.test(expectPlan)) {
@@ -5398,6 +5416,7 @@ function parseCommandLine(argv) {
         json: format === "json",
         format,
         reportPath: values.report,
+        markdownPath: values["markdown-file"],
         expectPlan,
         force: values.force ?? false,
         statePath: values.state,
@@ -5716,14 +5735,12 @@ function sha256(text2) {
 // src/cli/markdownText.ts
 var ESCAPED = /* @__PURE__ */ new Set(["\\", "`", "*", "_", "[", "]", "|", "~", "$"]);
 var ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
-var NO_MENTION = "@⁠";
 function inlineText(text2) {
   let out = "";
-  for (const char of text2.replace(/\r\n?|\n/g, " ")) {
+  for (const char of inertOnGitHub(text2.replace(/\r\n?|\n/g, " "))) {
     const code = char.codePointAt(0) ?? 0;
     if (code < 32 || code === 127 || code >= 128 && code < 160 || code === 8232 || code === 8233) out += " ";
     else if (ENTITIES[char]) out += ENTITIES[char];
-    else if (char === "@") out += NO_MENTION;
     else if (ESCAPED.has(char)) out += `\\${char}`;
     else out += char;
   }
@@ -5981,7 +5998,7 @@ function editedLines(plan, wikiRead, failed) {
   }), ""];
 }
 function pageRef(pageId, url) {
-  return url !== void 0 && /^https?:\/\/[^\s()<>[\]`]+$/.test(url) ? `[page ${inlineText(pageId)}](${url})` : `page ${inlineText(pageId)}`;
+  return linkText(`page ${pageId}`, url);
 }
 function moveLines(records) {
   const moves = records.moves;
@@ -6091,9 +6108,6 @@ function countBy(items, wordOf) {
   return counts;
 }
 
-// src/core/links/stateFile.ts
-var import_node_crypto2 = require("node:crypto");
-
 // src/core/util/coalescingWriter.ts
 var CoalescingWriter = class {
   /** `write` takes the file's content as it is when it starts. */
@@ -6121,22 +6135,160 @@ var CoalescingWriter = class {
 };
 
 // src/core/links/stateFile.ts
+var import_promises3 = require("node:fs/promises");
+var import_node_path2 = require("node:path");
+
+// src/core/writes/treeWrites.ts
+var import_node_crypto2 = require("node:crypto");
+var import_node_fs = require("node:fs");
+var import_promises2 = require("node:fs/promises");
+
+// src/core/writes/writePath.ts
 var import_promises = require("node:fs/promises");
 var import_node_path = require("node:path");
+
+// src/core/messages/writeMessages.ts
+var NO_LINKS = "wiki-publisher never writes through a symbolic link, so that a repository cannot make it write a file outside its working tree";
+var englishWriteMessages = {
+  outsideTree: (path, tree) => `${path} is outside the working tree (${tree}); wiki-publisher writes files only inside it, so that no run writes elsewhere on the machine. Name a path inside it.`,
+  fileIsLink: (path) => `${path} is a symbolic link; ${NO_LINKS}. Delete the link (or restore the file from git), or name another path.`,
+  folderIsLink: (path, folder) => `${path} goes through ${folder}, a symbolic link; ${NO_LINKS}. Make ${folder} a real folder (or delete the link), or name another path.`,
+  notAFolder: (path, entry) => `${path} cannot be written: ${entry} is not a folder. Name another path.`,
+  notAFile: (path) => `${path} is a folder, pipe, socket or device, not a regular file; wiki-publisher replaces only regular files. Name another path.`
+};
+
+// src/core/writes/writePath.ts
+var WriteRefused = class extends Error {
+  constructor(refusal2) {
+    super(describeWriteRefusal(refusal2));
+    this.refusal = refusal2;
+    this.name = "WriteRefused";
+  }
+  refusal;
+  wordedIn(messages) {
+    return describeWriteRefusal(this.refusal, messages);
+  }
+};
+function describeWriteRefusal(refusal2, messages = englishWriteMessages) {
+  const shown2 = (path) => (0, import_node_path.relative)(refusal2.tree, path).split(import_node_path.sep).join("/");
+  switch (refusal2.reason) {
+    case "outside":
+      return messages.outsideTree(refusal2.path, refusal2.tree);
+    case "link":
+      return refusal2.at === refusal2.path ? messages.fileIsLink(shown2(refusal2.path)) : messages.folderIsLink(shown2(refusal2.path), shown2(refusal2.at));
+    case "notFolder":
+      return messages.notAFolder(shown2(refusal2.path), shown2(refusal2.at));
+    case "notFile":
+      return messages.notAFile(shown2(refusal2.path));
+  }
+}
+function entriesDown(tree, path) {
+  const inside = (0, import_node_path.relative)(tree, path);
+  if (inside === "" || inside === ".." || inside.startsWith(`..${import_node_path.sep}`) || (0, import_node_path.isAbsolute)(inside)) return void 0;
+  const entries = [];
+  let at = tree;
+  for (const name of inside.split(import_node_path.sep)) {
+    at = (0, import_node_path.join)(at, name);
+    entries.push(at);
+  }
+  return entries;
+}
+async function entryAt(path) {
+  try {
+    return await (0, import_promises.lstat)(path);
+  } catch (error) {
+    if (error.code === "ENOENT") return void 0;
+    throw error;
+  }
+}
+async function checkWritePath(tree, path, options = {}) {
+  const entries = entriesDown(tree, path);
+  if (entries === void 0) return { reason: "outside", tree, path, at: path };
+  for (const [index, at] of entries.entries()) {
+    const isFile = index === entries.length - 1;
+    let stats = await entryAt(at);
+    if (stats === void 0) {
+      if (isFile || !options.makeFolders) return void 0;
+      await (0, import_promises.mkdir)(at).catch((error) => {
+        if (error.code !== "EEXIST") throw error;
+      });
+      stats = await (0, import_promises.lstat)(at);
+    }
+    if (stats.isSymbolicLink()) return { reason: "link", tree, path, at };
+    if (!isFile && !stats.isDirectory()) return { reason: "notFolder", tree, path, at };
+    if (isFile && !stats.isFile()) return { reason: "notFile", tree, path, at };
+  }
+  return void 0;
+}
+async function assertWritePath(tree, path, options = {}) {
+  const refusal2 = await checkWritePath(tree, path, options);
+  if (refusal2 !== void 0) throw new WriteRefused(refusal2);
+}
+
+// src/core/writes/treeWrites.ts
+var NO_FOLLOW = import_node_fs.constants.O_NOFOLLOW ?? 0;
+var CREATE_EXCLUSIVE = import_node_fs.constants.O_WRONLY | import_node_fs.constants.O_CREAT | import_node_fs.constants.O_EXCL | NO_FOLLOW;
+var APPEND = import_node_fs.constants.O_WRONLY | import_node_fs.constants.O_APPEND | import_node_fs.constants.O_CREAT | NO_FOLLOW | (import_node_fs.constants.O_NONBLOCK ?? 0);
+function temporaryPathOf(path) {
+  return `${path}.${process.pid}.${(0, import_node_crypto2.randomBytes)(4).toString("hex")}.tmp`;
+}
+async function writeFileInTree(tree, path, text2) {
+  await assertWritePath(tree, path, { makeFolders: true });
+  const temporary = temporaryPathOf(path);
+  const handle = await (0, import_promises2.open)(temporary, CREATE_EXCLUSIVE, 438);
+  try {
+    try {
+      await handle.writeFile(text2, "utf8");
+    } finally {
+      await handle.close();
+    }
+    await assertWritePath(tree, path);
+    await (0, import_promises2.rename)(temporary, path);
+  } catch (error) {
+    await (0, import_promises2.unlink)(temporary).catch(() => void 0);
+    throw error;
+  }
+}
+async function appendFileInTree(tree, path, text2) {
+  await assertWritePath(tree, path, { makeFolders: true });
+  let handle;
+  try {
+    handle = await (0, import_promises2.open)(path, APPEND, 438);
+  } catch (error) {
+    if (error.code === "ELOOP") throw new WriteRefused({ reason: "link", tree, path, at: path });
+    throw error;
+  }
+  try {
+    if (!(await handle.stat()).isFile()) throw new WriteRefused({ reason: "notFile", tree, path, at: path });
+    await handle.appendFile(text2, "utf8");
+  } finally {
+    await handle.close();
+  }
+}
+async function removeFileInTree(tree, path) {
+  await assertWritePath(tree, path);
+  await (0, import_promises2.unlink)(path).catch((error) => {
+    if (error.code !== "ENOENT") throw error;
+  });
+}
+
+// src/core/links/stateFile.ts
 var STATE_FILE_VERSION = 1;
 function stateJournalPath(path) {
   return `${path}.journal`;
 }
 var JOURNAL_FOLD_MIN_BYTES = 256 * 1024;
 var StateFileLinkStore = class _StateFileLinkStore {
-  constructor(path, links, journalBytes, recordBytes) {
+  constructor(path, workingTree, links, journalBytes, recordBytes) {
     this.path = path;
+    this.workingTree = workingTree;
     this.links = links;
     this.journalBytes = journalBytes;
     this.recordBytes = recordBytes;
     this.foldNext = journalBytes > 0;
   }
   path;
+  workingTree;
   links;
   journalBytes;
   recordBytes;
@@ -6151,9 +6303,16 @@ var StateFileLinkStore = class _StateFileLinkStore {
    * several times, and most of the links in it have not changed since the last fold.
    */
   rendered = /* @__PURE__ */ new Map();
-  /** Reads the record at `path` (relative to `cwd`) and its journal; a file that is not one is refused, never emptied. */
-  static async open(path, cwd = process.cwd()) {
-    const absolute = (0, import_node_path.resolve)(cwd, path);
+  /**
+   * Reads the record at `path` (relative to `cwd`) and its journal; a file that is not one is refused, never emptied,
+   * and so is a path the record or its journal could not be written at (outside `workingTree`, or through a link).
+   */
+  static async open(path, place) {
+    const absolute = (0, import_node_path2.resolve)(place.cwd, path);
+    for (const written3 of [absolute, stateJournalPath(absolute)]) {
+      const refusal2 = await checkWritePath(place.workingTree, written3);
+      if (refusal2 !== void 0) return { ok: false, message: `--state ${path}: ${describeWriteRefusal(refusal2)}` };
+    }
     const record = await readIfThere(absolute);
     if (!record.ok) return { ok: false, message: `The state file ${path} cannot be read (${record.code}).` };
     const links = record.text === void 0 ? /* @__PURE__ */ new Map() : parseStateFile(record.text);
@@ -6163,11 +6322,11 @@ var StateFileLinkStore = class _StateFileLinkStore {
     const journal = await readIfThere(stateJournalPath(absolute));
     if (!journal.ok) return { ok: false, message: `The journal of the state file ${path} (${stateJournalPath(path)}) cannot be read (${journal.code}).` };
     if (journal.text !== void 0) replayJournal(journal.text, links);
-    return { ok: true, store: new _StateFileLinkStore(absolute, links, byteLength(journal.text), byteLength(record.text)) };
+    return { ok: true, store: new _StateFileLinkStore(absolute, place.workingTree, links, byteLength(journal.text), byteLength(record.text)) };
   }
   /** The key a file path is kept under: relative to the state file's folder, '/'-separated. */
   keyOf(filePath) {
-    return (0, import_node_path.relative)((0, import_node_path.dirname)(this.path), (0, import_node_path.resolve)(filePath)).split(import_node_path.sep).join("/");
+    return (0, import_node_path2.relative)((0, import_node_path2.dirname)(this.path), (0, import_node_path2.resolve)(filePath)).split(import_node_path2.sep).join("/");
   }
   /** Every file's link as the record holds it now (journal included), by key. */
   files() {
@@ -6232,17 +6391,13 @@ var StateFileLinkStore = class _StateFileLinkStore {
     this.foldNext = false;
     if (!changed && this.journalBytes === 0) return;
     const text2 = stateFileText(this.links, this.rendered);
-    await (0, import_promises.mkdir)((0, import_node_path.dirname)(this.path), { recursive: true });
-    const temporary = `${this.path}.${process.pid}.${(0, import_node_crypto2.randomBytes)(4).toString("hex")}.tmp`;
     try {
-      await (0, import_promises.writeFile)(temporary, text2, "utf8");
-      await (0, import_promises.rename)(temporary, this.path);
+      await writeFileInTree(this.workingTree, this.path, text2);
     } catch (error) {
       this.foldNext = true;
-      await (0, import_promises.rm)(temporary, { force: true });
       throw error;
     }
-    await (0, import_promises.rm)(stateJournalPath(this.path), { force: true });
+    await removeFileInTree(this.workingTree, stateJournalPath(this.path));
     this.journalBytes = 0;
     this.recordBytes = byteLength(text2);
   }
@@ -6254,19 +6409,13 @@ var StateFileLinkStore = class _StateFileLinkStore {
       lines += `${JSON.stringify(link === void 0 ? { file: key } : { file: key, link })}
 `;
     }
-    try {
-      await (0, import_promises.appendFile)(stateJournalPath(this.path), lines, "utf8");
-    } catch (error) {
-      if (error.code !== "ENOENT") throw error;
-      await (0, import_promises.mkdir)((0, import_node_path.dirname)(this.path), { recursive: true });
-      await (0, import_promises.appendFile)(stateJournalPath(this.path), lines, "utf8");
-    }
+    await appendFileInTree(this.workingTree, stateJournalPath(this.path), lines);
     this.journalBytes += byteLength(lines);
   }
 };
 async function readIfThere(path) {
   try {
-    return { ok: true, text: await (0, import_promises.readFile)(path, "utf8") };
+    return { ok: true, text: await (0, import_promises3.readFile)(path, "utf8") };
   } catch (error) {
     const code = error.code;
     return code === "ENOENT" ? { ok: true, text: void 0 } : { ok: false, code: code ?? "error" };
@@ -6822,8 +6971,8 @@ function findLinkDestinations(markdown) {
 }
 function inlineLinks(markdown, code) {
   const found = [];
-  const open2 = openBrackets;
-  open2.length = 0;
+  const open3 = openBrackets;
+  open3.length = 0;
   let nextOpen = markdown.indexOf("[");
   let nextClose = nextOpen < 0 ? -1 : markdown.indexOf("]", nextOpen);
   let blank = -1;
@@ -6831,22 +6980,22 @@ function inlineLinks(markdown, code) {
   while (nextClose >= 0) {
     const isOpen = nextOpen >= 0 && nextOpen < nextClose;
     const at = isOpen ? nextOpen : nextClose;
-    if (open2.length > 0) {
+    if (open3.length > 0) {
       if (blank < previous) {
         BLANK_LINE2.lastIndex = previous;
         blank = BLANK_LINE2.test(markdown) ? markdown.lastIndexOf("\n", BLANK_LINE2.lastIndex - 2) : markdown.length;
       }
-      if (blank < at) open2.length = 0;
+      if (blank < at) open3.length = 0;
     }
     previous = at;
     if (isOpen) {
       nextOpen = markdown.indexOf("[", at + 1);
-      if (!isEscaped(markdown, at)) open2.push(at);
+      if (!isEscaped(markdown, at)) open3.push(at);
       continue;
     }
     nextClose = markdown.indexOf("]", at + 1);
     if (isEscaped(markdown, at)) continue;
-    const opening = open2.pop();
+    const opening = open3.pop();
     if (opening === void 0 || markdown[at + 1] !== "(" || isImage(markdown, opening)) continue;
     const destination = readDestination(markdown, at + 2);
     if (destination && !isInCodeOrHtml(markdown, opening, code) && !isInCodeOrHtml(markdown, at, code)) found.push(destination);
@@ -6877,8 +7026,8 @@ function continuesParagraph(markdown, lineStart) {
   const quoted = previous.replace(QUOTE_MARKERS2, "");
   return quoted.trim() !== "" && !DEFINITION_LINE.test(previous) && !ATX_LINE.test(quoted);
 }
-function isImage(markdown, open2) {
-  return open2 > 0 && markdown[open2 - 1] === "!" && !isEscaped(markdown, open2 - 1);
+function isImage(markdown, open3) {
+  return open3 > 0 && markdown[open3 - 1] === "!" && !isEscaped(markdown, open3 - 1);
 }
 function readDestination(markdown, from) {
   let start = from;
@@ -7046,32 +7195,32 @@ function pagePath(target) {
 function isFolderLink(path) {
   return path.endsWith("/") || path === "." || path === ".." || path.endsWith("/.") || path.endsWith("/..");
 }
-function resolvedPath(relative5, fromFile, rootInRepository) {
-  if (relative5.startsWith("/")) return fromRepositoryRoot(relative5, rootInRepository);
-  if (relative5 !== "" && relative5 !== "." && relative5 !== ".." && !relative5.includes("/")) {
+function resolvedPath(relative7, fromFile, rootInRepository) {
+  if (relative7.startsWith("/")) return fromRepositoryRoot(relative7, rootInRepository);
+  if (relative7 !== "" && relative7 !== "." && relative7 !== ".." && !relative7.includes("/")) {
     const slash = fromFile.lastIndexOf("/");
-    return slash === -1 ? relative5 : `${fromFile.slice(0, slash)}/${relative5}`;
+    return slash === -1 ? relative7 : `${fromFile.slice(0, slash)}/${relative7}`;
   }
   let folderEnd = fromFile.lastIndexOf("/");
   let rest = 0;
-  while (relative5.startsWith("../", rest) && folderEnd !== -1) {
+  while (relative7.startsWith("../", rest) && folderEnd !== -1) {
     folderEnd = fromFile.lastIndexOf("/", folderEnd - 1);
     rest += 3;
   }
-  if (!relative5.startsWith("../", rest) && isPlainPath(relative5, rest)) {
-    return folderEnd === -1 ? relative5.slice(rest) : `${fromFile.slice(0, folderEnd)}/${relative5.slice(rest)}`;
+  if (!relative7.startsWith("../", rest) && isPlainPath(relative7, rest)) {
+    return folderEnd === -1 ? relative7.slice(rest) : `${fromFile.slice(0, folderEnd)}/${relative7.slice(rest)}`;
   }
   const segments = fromFile.split("/").slice(0, -1);
-  for (const segment of relative5.split("/")) {
+  for (const segment of relative7.split("/")) {
     if (segment === "" || segment === ".") continue;
     if (segment !== "..") segments.push(segment);
-    else if (segments.pop() === void 0) return climbedAboveRoot(relative5, fromFile, rootInRepository);
+    else if (segments.pop() === void 0) return climbedAboveRoot(relative7, fromFile, rootInRepository);
   }
   return segments.join("/");
 }
-function climbedAboveRoot(relative5, fromFile, rootInRepository) {
+function climbedAboveRoot(relative7, fromFile, rootInRepository) {
   if (rootInRepository === void 0) return void 0;
-  return fromRepositoryRoot(`/${rootInRepository}${fromFile.slice(0, fromFile.lastIndexOf("/") + 1)}${relative5}`, rootInRepository);
+  return fromRepositoryRoot(`/${rootInRepository}${fromFile.slice(0, fromFile.lastIndexOf("/") + 1)}${relative7}`, rootInRepository);
 }
 function fromRepositoryRoot(fromRoot, rootInRepository) {
   if (rootInRepository === void 0) return void 0;
@@ -7639,7 +7788,7 @@ function foldersFrom(fs, top, folder) {
 
 // src/core/walk/entryAt.ts
 var ABSENT = /* @__PURE__ */ Symbol("absent");
-async function entryAt(fs, folder, path) {
+async function entryAt2(fs, folder, path) {
   const entry = await lookUpEntry(fs, folder, path);
   return entry === ABSENT ? void 0 : entry;
 }
@@ -7878,7 +8027,7 @@ ${path}`;
   }
   const pageless = /* @__PURE__ */ new Set();
   await Promise.all([...folders].map(async ([key, { folder, path, anchored }]) => {
-    const location = await entryAt(fs, folder, path);
+    const location = await entryAt2(fs, folder, path);
     if (!location) return;
     const content = await folderContentFileAt(fs, folder, path);
     if (content === void 0) {
@@ -7957,7 +8106,7 @@ function selectionLink(item) {
 async function folderContentFileAt(fs, folder, folderPath) {
   const name = nameOf(folderPath);
   for (const candidate of ["index.md", "README.md", "readme.md", "Readme.md", `${name}.md`]) {
-    if (await entryAt(fs, folder, `${folderPath}${candidate}`)) return `${folderPath}${candidate}`;
+    if (await entryAt2(fs, folder, `${folderPath}${candidate}`)) return `${folderPath}${candidate}`;
   }
   return void 0;
 }
@@ -8072,7 +8221,7 @@ function callsAtMost(limit2) {
     else running--;
   };
   return async (call) => {
-    if (running >= bound) await new Promise((resolve7) => waiting.push(resolve7));
+    if (running >= bound) await new Promise((resolve9) => waiting.push(resolve9));
     else running++;
     try {
       return await call();
@@ -8222,16 +8371,16 @@ function titleHeldOutcome(outcome, item, target, messages = englishPublishMessag
 }
 
 // src/cli/files.ts
-var import_promises3 = require("node:fs/promises");
-var import_node_path3 = require("node:path");
+var import_promises5 = require("node:fs/promises");
+var import_node_path4 = require("node:path");
 
 // src/core/walk/nodeWalkFs.ts
-var import_node_fs2 = require("node:fs");
-var import_promises2 = require("node:fs/promises");
-var import_node_path2 = require("node:path");
+var import_node_fs3 = require("node:fs");
+var import_promises4 = require("node:fs/promises");
+var import_node_path3 = require("node:path");
 
 // src/core/walk/regularFile.ts
-var import_node_fs = require("node:fs");
+var import_node_fs2 = require("node:fs");
 
 // src/core/walk/walkFs.ts
 var NotARegularFile = class extends Error {
@@ -8249,21 +8398,21 @@ function isNotARegularFile(error) {
 }
 
 // src/core/walk/regularFile.ts
-var REGULAR_FILE_OPEN_FLAGS = import_node_fs.constants.O_RDONLY | (import_node_fs.constants.O_NOFOLLOW ?? 0) | (import_node_fs.constants.O_NONBLOCK ?? 0);
+var REGULAR_FILE_OPEN_FLAGS = import_node_fs2.constants.O_RDONLY | (import_node_fs2.constants.O_NOFOLLOW ?? 0) | (import_node_fs2.constants.O_NONBLOCK ?? 0);
 function openRegularFileSync(path, words) {
   let fd;
   try {
-    fd = (0, import_node_fs.openSync)(path, REGULAR_FILE_OPEN_FLAGS);
+    fd = (0, import_node_fs2.openSync)(path, REGULAR_FILE_OPEN_FLAGS);
   } catch (error) {
     if (error.code === "ELOOP") throw new NotARegularFile("link", words?.link);
     throw error;
   }
   try {
-    const stats = (0, import_node_fs.fstatSync)(fd);
+    const stats = (0, import_node_fs2.fstatSync)(fd);
     if (!stats.isFile()) throw new NotARegularFile("notRegular", words?.notRegular);
     return { fd, size: stats.size };
   } catch (error) {
-    (0, import_node_fs.closeSync)(fd);
+    (0, import_node_fs2.closeSync)(fd);
     throw error;
   }
 }
@@ -8274,7 +8423,7 @@ function nodeWalkFs(options) {
   const top = options.top ?? tree;
   return {
     async list(folder) {
-      const entries = (0, import_node_fs2.readdirSync)(folder, { withFileTypes: true });
+      const entries = (0, import_node_fs3.readdirSync)(folder, { withFileTypes: true });
       const listed2 = [];
       const links = [];
       for (const entry of entries) {
@@ -8296,8 +8445,8 @@ function nodeWalkFs(options) {
     readSync: readRegularFileSync,
     readPlainTextSync,
     child: childPath,
-    parent: (location) => (0, import_node_path2.dirname)(location) === location ? void 0 : (0, import_node_path2.dirname)(location),
-    baseName: (location) => (0, import_node_path2.basename)(location),
+    parent: (location) => (0, import_node_path3.dirname)(location) === location ? void 0 : (0, import_node_path3.dirname)(location),
+    baseName: (location) => (0, import_node_path3.basename)(location),
     key: (location) => location,
     label: labelsBelow(options.cwd),
     followLink: tree === void 0 ? void 0 : (location) => followLink(location, tree),
@@ -8305,22 +8454,22 @@ function nodeWalkFs(options) {
   };
 }
 function childPath(folder, name) {
-  return folder.endsWith(import_node_path2.sep) ? `${folder}${name}` : `${folder}${import_node_path2.sep}${name}`;
+  return folder.endsWith(import_node_path3.sep) ? `${folder}${name}` : `${folder}${import_node_path3.sep}${name}`;
 }
 function labelsBelow(cwd) {
-  const below = cwd.endsWith(import_node_path2.sep) ? cwd : `${cwd}${import_node_path2.sep}`;
-  const absolute = (0, import_node_path2.isAbsolute)(cwd);
+  const below = cwd.endsWith(import_node_path3.sep) ? cwd : `${cwd}${import_node_path3.sep}`;
+  const absolute = (0, import_node_path3.isAbsolute)(cwd);
   return (location) => {
     if (absolute && location.startsWith(below)) {
       const rest = location.slice(below.length);
-      return import_node_path2.sep === "/" ? rest : rest.split(import_node_path2.sep).join("/");
+      return import_node_path3.sep === "/" ? rest : rest.split(import_node_path3.sep).join("/");
     }
-    return (0, import_node_path2.relative)(cwd, location).split(import_node_path2.sep).join("/") || location;
+    return (0, import_node_path3.relative)(cwd, location).split(import_node_path3.sep).join("/") || location;
   };
 }
 function lstatOrUndefined(location) {
   try {
-    return (0, import_node_fs2.lstatSync)(location, { throwIfNoEntry: false });
+    return (0, import_node_fs3.lstatSync)(location, { throwIfNoEntry: false });
   } catch {
     return void 0;
   }
@@ -8337,7 +8486,7 @@ async function entryType(entry, path) {
   return linkTo ? { kind, linkTo } : { kind };
 }
 async function linkTarget2(path) {
-  const target = await (0, import_promises2.stat)(path).catch(() => void 0);
+  const target = await (0, import_promises4.stat)(path).catch(() => void 0);
   return target ? kindOf(target) : void 0;
 }
 var LINK_NOT_FOLLOWED = "it is a symbolic link, and links are not followed.";
@@ -8346,7 +8495,7 @@ var REFUSAL_WORDS = { link: LINK_NOT_FOLLOWED, notRegular: NOT_REGULAR };
 async function readRegularFile(path) {
   let handle;
   try {
-    handle = await (0, import_promises2.open)(path, REGULAR_FILE_OPEN_FLAGS);
+    handle = await (0, import_promises4.open)(path, REGULAR_FILE_OPEN_FLAGS);
   } catch (error) {
     if (error.code === "ELOOP") throw new NotARegularFile("link", LINK_NOT_FOLLOWED);
     throw error;
@@ -8364,7 +8513,7 @@ function fromWorkingFolder(path) {
   const cwd = process.cwd();
   if (cwd !== workingFolder) {
     workingFolder = cwd;
-    belowWorkingFolder = cwd.endsWith(import_node_path2.sep) ? cwd : `${cwd}${import_node_path2.sep}`;
+    belowWorkingFolder = cwd.endsWith(import_node_path3.sep) ? cwd : `${cwd}${import_node_path3.sep}`;
   }
   return path.length > belowWorkingFolder.length && path.startsWith(belowWorkingFolder) ? path.slice(belowWorkingFolder.length) : path;
 }
@@ -8373,13 +8522,13 @@ function readRegularFileSync(path) {
   try {
     return readToEnd(fd, size);
   } finally {
-    (0, import_node_fs2.closeSync)(fd);
+    (0, import_node_fs3.closeSync)(fd);
   }
 }
 function readPlainTextSync(path) {
   let text2;
   try {
-    text2 = (0, import_node_fs2.readFileSync)(fromWorkingFolder(path), { encoding: "utf8", flag: REGULAR_FILE_OPEN_FLAGS });
+    text2 = (0, import_node_fs3.readFileSync)(fromWorkingFolder(path), { encoding: "utf8", flag: REGULAR_FILE_OPEN_FLAGS });
   } catch {
     return void 0;
   }
@@ -8403,7 +8552,7 @@ function readToEnd(fd, size) {
       buffer.copy(larger, 0, 0, length);
       buffer = larger;
     }
-    const read = (0, import_node_fs2.readSync)(fd, buffer, length, buffer.length - length, null);
+    const read = (0, import_node_fs3.readSync)(fd, buffer, length, buffer.length - length, null);
     if (read === 0) return buffer.subarray(0, length);
     length += read;
   }
@@ -8411,18 +8560,18 @@ function readToEnd(fd, size) {
 function readInto(fd, buffer, size) {
   let length = 0;
   while (length < size) {
-    const read = (0, import_node_fs2.readSync)(fd, buffer, length, size - length, null);
+    const read = (0, import_node_fs3.readSync)(fd, buffer, length, size - length, null);
     if (read === 0) break;
     length += read;
   }
   return buffer.subarray(0, length);
 }
 async function followLink(location, tree) {
-  const target = await (0, import_promises2.realpath)(location).catch(() => void 0);
+  const target = await (0, import_promises4.realpath)(location).catch(() => void 0);
   if (target === void 0) return { target: location, kind: void 0, inside: false };
-  const stats = await (0, import_promises2.lstat)(target).catch(() => void 0);
-  const fromTree = (0, import_node_path2.relative)(tree, target);
-  const inside = fromTree === "" || !(0, import_node_path2.isAbsolute)(fromTree) && fromTree !== ".." && !fromTree.startsWith(`..${import_node_path2.sep}`);
+  const stats = await (0, import_promises4.lstat)(target).catch(() => void 0);
+  const fromTree = (0, import_node_path3.relative)(tree, target);
+  const inside = fromTree === "" || !(0, import_node_path3.isAbsolute)(fromTree) && fromTree !== ".." && !fromTree.startsWith(`..${import_node_path3.sep}`);
   return { target, kind: stats ? kindOf(stats) : void 0, inside };
 }
 
@@ -8486,8 +8635,8 @@ function source(file, decoded, readAgain) {
   return { key: file.key, label: file.label, text: decoded.text, readAgain };
 }
 async function readText2(file, options) {
-  const open2 = options.openText?.(file.key);
-  if (open2 !== void 0) return { ok: true, text: open2 };
+  const open3 = options.openText?.(file.key);
+  if (open3 !== void 0) return { ok: true, text: open3 };
   try {
     return decodeText(await options.fs.read(file.readFrom), file.label, options.messages ?? englishWalkMessages);
   } catch (error) {
@@ -8495,8 +8644,8 @@ async function readText2(file, options) {
   }
 }
 function readTextSync(file, options, read) {
-  const open2 = options.openText?.(file.key);
-  if (open2 !== void 0) return { ok: true, text: open2 };
+  const open3 = options.openText?.(file.key);
+  if (open3 !== void 0) return { ok: true, text: open3 };
   try {
     const contents = read(file);
     return typeof contents === "string" ? { ok: true, text: contents } : decodeText(contents, file.label, options.messages ?? englishWalkMessages);
@@ -8686,7 +8835,7 @@ async function walkToPublish(named, options) {
 var import_node_v8 = require("node:v8");
 
 // src/cli/threadPriority.ts
-var import_node_fs3 = require("node:fs");
+var import_node_fs4 = require("node:fs");
 var import_node_os = require("node:os");
 var BACKGROUND_PRIORITY_STEPS = 10;
 var LOWEST_PRIORITY = 19;
@@ -8695,7 +8844,7 @@ function yieldBackgroundThreads(platform = process.platform) {
   let lowered = 0;
   try {
     const target = Math.min(LOWEST_PRIORITY, (0, import_node_os.getPriority)() + BACKGROUND_PRIORITY_STEPS);
-    for (const name of (0, import_node_fs3.readdirSync)("/proc/self/task")) {
+    for (const name of (0, import_node_fs4.readdirSync)("/proc/self/task")) {
       const thread = Number(name);
       if (!Number.isInteger(thread) || thread === process.pid) continue;
       try {
@@ -8743,10 +8892,13 @@ async function readMarkdownSources(paths, cwd) {
   if (!walked.ok) return walked;
   return { ok: true, files: await sourcesFromWalk(walked.result, { fs: walked.fs }) };
 }
+async function cliWorkingTree(cwd) {
+  return await repositoryRoot(nodeWalkFs({ cwd }), cwd) ?? cwd;
+}
 async function walkArguments(paths, cwd) {
-  const root = await repositoryRoot(nodeWalkFs({ cwd }), cwd) ?? cwd;
-  const fs = nodeWalkFs({ cwd, tree: await (0, import_promises3.realpath)(root).catch(() => root), top: root });
-  const walked = await walkToPublish(paths.map((path) => (0, import_node_path3.resolve)(cwd, path)), { fs });
+  const root = await cliWorkingTree(cwd);
+  const fs = nodeWalkFs({ cwd, tree: await (0, import_promises5.realpath)(root).catch(() => root), top: root });
+  const walked = await walkToPublish(paths.map((path) => (0, import_node_path4.resolve)(cwd, path)), { fs });
   if (!walked.ok) return { ok: false, message: englishWalkMessages.tooManyFiles(paths.join(", "), MAX_PUBLISH_FILES.toLocaleString("en-US")) };
   const result = walked.walk;
   const [problem] = result.problems;
@@ -8763,8 +8915,8 @@ async function walkArguments(paths, cwd) {
 }
 
 // src/cli/publishTree.ts
-var import_promises6 = require("node:fs/promises");
-var import_node_path6 = require("node:path");
+var import_promises7 = require("node:fs/promises");
+var import_node_path9 = require("node:path");
 
 // src/core/tree/manifest.ts
 var ManifestStore = class _ManifestStore {
@@ -8926,35 +9078,30 @@ function sameRoot(a, b) {
 }
 
 // src/core/tree/manifestNodeFs.ts
-var import_node_crypto3 = require("node:crypto");
-var import_node_fs4 = require("node:fs");
-var import_promises4 = require("node:fs/promises");
-var nodeManifestFiles = {
+var import_node_fs5 = require("node:fs");
+var import_node_path5 = require("node:path");
+var nodeManifestReader = {
   async read(path) {
     try {
-      if ((0, import_node_fs4.lstatSync)(path).isSymbolicLink()) throw new NotARegularFile("link");
+      if ((0, import_node_fs5.lstatSync)(path).isSymbolicLink()) throw new NotARegularFile("link");
       const { fd } = openRegularFileSync(path);
       try {
-        return (0, import_node_fs4.readFileSync)(fd, "utf8");
+        return (0, import_node_fs5.readFileSync)(fd, "utf8");
       } finally {
-        (0, import_node_fs4.closeSync)(fd);
+        (0, import_node_fs5.closeSync)(fd);
       }
     } catch (error) {
       if (error.code === "ENOENT") return void 0;
       throw error;
     }
-  },
-  async write(path, text2) {
-    const temporary = `${path}.${process.pid}.${(0, import_node_crypto3.randomBytes)(4).toString("hex")}.tmp`;
-    try {
-      await (0, import_promises4.writeFile)(temporary, text2, "utf8");
-      await (0, import_promises4.rename)(temporary, path);
-    } catch (error) {
-      await (0, import_promises4.rm)(temporary, { force: true });
-      throw error;
-    }
   }
 };
+function nodeManifestFiles(workingTree) {
+  return {
+    read: nodeManifestReader.read,
+    write: (path, text2) => writeFileInTree(workingTree, (0, import_node_path5.resolve)(path), text2)
+  };
+}
 
 // src/core/tree/pageManifest.ts
 async function openManifest(port, location, options) {
@@ -9601,8 +9748,8 @@ function generatedFolderPage(node, tree, refused2 = () => false) {
       continue;
     }
     const target = isFolderPath(child.path) ? child.contentFrom ?? child.path : child.path;
-    const relative5 = relativeTo(node.path, target);
-    const destination = READ_BACK.test(relative5) ? relative5.replace(READ_BACK_ALL, percentEncoded) : relative5;
+    const relative7 = relativeTo(node.path, target);
+    const destination = READ_BACK.test(relative7) ? relative7.replace(READ_BACK_ALL, percentEncoded) : relative7;
     if (NEEDS_ANGLE_BRACKETS.test(destination)) {
       const inBrackets = destination.replace(/</g, "%3C").replace(/>/g, "%3E");
       markdown += `- [${title}](<${inBrackets}>)
@@ -10099,18 +10246,18 @@ function planTreeOf(sources, given) {
     moves.renamed.sort((a, b) => compareRelativePaths(a.path, b.path));
     moves.orphans.sort((a, b) => compareRelativePaths(a.path, b.path));
   }
-  for (const rename3 of moves.renamed) {
-    const item = pinnedAt.get(rename3.path);
-    if (item) followRecordedPage(item, rename3.pageId);
+  for (const rename2 of moves.renamed) {
+    const item = pinnedAt.get(rename2.path);
+    if (item) followRecordedPage(item, rename2.pageId);
   }
-  const renamedFrom = new Map(moves.renamed.map((rename3) => [keyOf(rename3.path), keyOf(rename3.oldPath)]));
+  const renamedFrom = new Map(moves.renamed.map((rename2) => [keyOf(rename2.path), keyOf(rename2.oldPath)]));
   const recordedUnderOldKey = (key) => {
     const old = renamedFrom.get(key);
     return old === void 0 ? void 0 : options.identity.get(old);
   };
   const recordedAt = (key) => options.identity.get(key) ?? recordedUnderOldKey(key);
   const recordedId = (key) => recordedAt(key)?.id;
-  const renamedFromPath = new Map(moves.renamed.map((rename3) => [rename3.path, rename3.oldPath]));
+  const renamedFromPath = new Map(moves.renamed.map((rename2) => [rename2.path, rename2.oldPath]));
   const recordedAtPath = (path) => {
     const own = previous.get(path);
     if (own !== void 0) return own;
@@ -10548,15 +10695,15 @@ async function runTree(options) {
   const pinnedKeyOf = (item) => isBelow(item.file.label, rootPath) ? item.file.label.slice(rootPath.length) : void 0;
   const pinnedSending = /* @__PURE__ */ new Set();
   const pinnedLanded = /* @__PURE__ */ new Map();
-  const renamedTo = new Map(plan.moves.renamed.map((rename3) => [rename3.path, rename3]));
+  const renamedTo = new Map(plan.moves.renamed.map((rename2) => [rename2.path, rename2]));
   const pinnedFollowed = /* @__PURE__ */ new Map();
   const pinnedAddressOf = /* @__PURE__ */ new Map();
   for (const item of plan.pinned) {
     const key = pinnedKeyOf(item);
     if (key === void 0) continue;
     if (item.state === "send") pinnedSending.add(key);
-    const rename3 = renamedTo.get(item.file.label);
-    if (rename3) pinnedFollowed.set(key, { id: rename3.pageId, title: item.complete?.pageTitle ?? "", oldKey: rename3.oldPath.slice(rootPath.length) });
+    const rename2 = renamedTo.get(item.file.label);
+    if (rename2) pinnedFollowed.set(key, { id: rename2.pageId, title: item.complete?.pageTitle ?? "", oldKey: rename2.oldPath.slice(rootPath.length) });
     if (item.complete) pinnedAddressOf.set(key, await options.addressInSpace(item.complete.spaceId));
   }
   const recordedAt = (key) => plan.refusedEntries?.has(key) ? void 0 : options.identity.get?.(key);
@@ -10889,10 +11036,10 @@ async function guardTreePages(entries, options) {
   }
   await guardPlan(looked, { ...options, unrecordedTreePages: true, titlesCheckedByTree: true });
 }
-function decidedOnce(resolve7) {
+function decidedOnce(resolve9) {
   const decided = /* @__PURE__ */ new Map();
   return (path) => {
-    if (!decided.has(path)) decided.set(path, resolve7(path));
+    if (!decided.has(path)) decided.set(path, resolve9(path));
     return decided.get(path);
   };
 }
@@ -10983,18 +11130,18 @@ async function sendAgain(entries, context) {
 }
 
 // src/cli/fileLinks.ts
-var import_node_fs5 = require("node:fs");
-var import_node_path4 = require("node:path");
+var import_node_fs6 = require("node:fs");
+var import_node_path6 = require("node:path");
 function labelledManifestFiles(cwd) {
-  return { read: (location) => nodeManifestFiles.read(location), label: (location) => (0, import_node_path4.relative)(cwd, location).split(import_node_path4.sep).join("/") };
+  return { read: (location) => nodeManifestReader.read(location), label: (location) => (0, import_node_path6.relative)(cwd, location).split(import_node_path6.sep).join("/") };
 }
 function cliFileLinkPorts(options) {
-  const top = (0, import_node_path4.resolve)(options.cwd);
+  const top = (0, import_node_path6.resolve)(options.cwd);
   return {
     fs: nodeWalkFs({ cwd: top }),
     placeOf: (key) => {
-      const path = (0, import_node_path4.relative)(top, key);
-      return isBelow2(path) ? { folder: top, path: path.split(import_node_path4.sep).join("/") } : void 0;
+      const path = (0, import_node_path6.relative)(top, key);
+      return isBelow2(path) ? { folder: top, path: path.split(import_node_path6.sep).join("/") } : void 0;
     },
     linkOf: async (key) => options.state?.get(key),
     recordedLinks: (keys) => {
@@ -11012,7 +11159,7 @@ function folderListings() {
     if (!listed2.has(folder)) {
       let names;
       try {
-        names = (0, import_node_fs5.readdirSync)(folder);
+        names = (0, import_node_fs6.readdirSync)(folder);
       } catch {
         names = void 0;
       }
@@ -11022,30 +11169,30 @@ function folderListings() {
   };
 }
 function repositoryLinkFile(path, cwd, listing = folderListings()) {
-  const siblingNames = listing((0, import_node_path4.dirname)(path));
+  const siblingNames = listing((0, import_node_path6.dirname)(path));
   return { key: path, ancestors: manifestAncestors(path, cwd), ...siblingNames ? { siblingNames } : {} };
 }
 function manifestAncestors(path, cwd) {
   const ancestors = [];
-  const top = (0, import_node_path4.resolve)(cwd);
+  const top = (0, import_node_path6.resolve)(cwd);
   const slash = path.endsWith("/") ? "/" : "";
-  if (path === top || path.startsWith(top.endsWith(import_node_path4.sep) ? top : `${top}${import_node_path4.sep}`)) {
-    if (slash !== "") ancestors.push({ folder: path.slice(0, -1), manifestLocation: (0, import_node_path4.join)(path, MANIFEST_FILE_NAME), relativePath: "" });
+  if (path === top || path.startsWith(top.endsWith(import_node_path6.sep) ? top : `${top}${import_node_path6.sep}`)) {
+    if (slash !== "") ancestors.push({ folder: path.slice(0, -1), manifestLocation: (0, import_node_path6.join)(path, MANIFEST_FILE_NAME), relativePath: "" });
     if (slash !== "" && path.slice(0, -1) === top) return ancestors;
-    for (let folder = (0, import_node_path4.dirname)(path); ; folder = (0, import_node_path4.dirname)(folder)) {
-      ancestors.push({ folder, manifestLocation: (0, import_node_path4.join)(folder, MANIFEST_FILE_NAME), relativePath: `${(0, import_node_path4.relative)(folder, path).split(import_node_path4.sep).join("/")}${slash}` });
-      if (folder === top || (0, import_node_path4.dirname)(folder) === folder) break;
+    for (let folder = (0, import_node_path6.dirname)(path); ; folder = (0, import_node_path6.dirname)(folder)) {
+      ancestors.push({ folder, manifestLocation: (0, import_node_path6.join)(folder, MANIFEST_FILE_NAME), relativePath: `${(0, import_node_path6.relative)(folder, path).split(import_node_path6.sep).join("/")}${slash}` });
+      if (folder === top || (0, import_node_path6.dirname)(folder) === folder) break;
     }
   }
   return ancestors;
 }
 function isBelow2(path) {
-  return path !== "" && path !== ".." && !path.startsWith(`..${import_node_path4.sep}`) && !(0, import_node_path4.isAbsolute)(path);
+  return path !== "" && path !== ".." && !path.startsWith(`..${import_node_path6.sep}`) && !(0, import_node_path6.isAbsolute)(path);
 }
 
 // src/cli/expectPlan.ts
-var import_promises5 = require("node:fs/promises");
-var import_node_path5 = require("node:path");
+var import_promises6 = require("node:fs/promises");
+var import_node_path7 = require("node:path");
 
 // src/core/run/planCheck.ts
 function checkReviewedPlan(reviewed, views) {
@@ -11100,7 +11247,7 @@ async function readReviewedPlan(expected, cwd) {
   const path = expected.slice(1);
   let text2;
   try {
-    text2 = await (0, import_promises5.readFile)((0, import_node_path5.resolve)(cwd, path), "utf8");
+    text2 = await (0, import_promises6.readFile)((0, import_node_path7.resolve)(cwd, path), "utf8");
   } catch (error) {
     return { ok: false, message: `--expect-plan: the reviewed plan ${path} could not be read: ${describeError(error)}` };
   }
@@ -11195,7 +11342,7 @@ function treePlanItems(plan) {
   return items;
 }
 
-// src/cli/publishTree.ts
+// src/cli/treePlanOutput.ts
 function printTreeResult(result, json, output, refusedUnder) {
   const under = result.underUnsentPage === void 0 ? {} : { parentKey: result.underUnsentPage.key, parentTitle: result.underUnsentPage.title };
   const record = underItsFolder(
@@ -11307,7 +11454,7 @@ function printMoves(plan, json, output, addressOf, leftBehindByRun) {
   }
   if (plan.moves.renamed.length > 0) {
     output.line(`renamed: ${plan.moves.renamed.length} - the page follows the file (same title under the same parent page):`);
-    for (const rename3 of plan.moves.renamed) output.line(`  ${rename3.oldPath} -> ${rename3.path}: page ${rename3.pageId}`);
+    for (const rename2 of plan.moves.renamed) output.line(`  ${rename2.oldPath} -> ${rename2.path}: page ${rename2.pageId}`);
   }
   if (undecided.length > 0) {
     output.line(`undecided: ${undecided.length} - a file that names its page moved from where a page of its title is recorded; only the wiki can tell whether that page is at the place its front matter names (no page access), so it is sent create only:`);
@@ -11329,6 +11476,28 @@ function printMoves(plan, json, output, addressOf, leftBehindByRun) {
     for (const page of leftBehind) output.line(`  "${page.title}" (page ${page.pageId}, was ${page.path})${at(page)}`);
   }
 }
+
+// src/cli/writtenFiles.ts
+var import_node_path8 = require("node:path");
+async function refuseUnsafeWrites(args, place) {
+  const written3 = [];
+  if (args.statePath !== void 0) {
+    written3.push(["--state", args.statePath, args.statePath], ["--state", args.statePath, stateJournalPath(args.statePath)]);
+  }
+  if (args.reportPath !== void 0) written3.push(["--report", args.reportPath, args.reportPath]);
+  if (args.markdownPath !== void 0) written3.push(["--markdown-file", args.markdownPath, args.markdownPath]);
+  for (const [flag, named, path] of written3) {
+    const refusal2 = await checkWritePath(place.workingTree, (0, import_node_path8.resolve)(place.cwd, path));
+    if (refusal2 !== void 0) return `${flag} ${named}: ${describeWriteRefusal(refusal2)}`;
+  }
+  return void 0;
+}
+async function refuseUnsafeManifest(location, workingTree) {
+  const refusal2 = await checkWritePath(workingTree, location);
+  return refusal2 === void 0 ? void 0 : describeWriteRefusal(refusal2);
+}
+
+// src/cli/publishTree.ts
 function recordTreeResult(result, marks, now, onFailure) {
   marks?.end(result, now, treeLandedLink).catch(onFailure);
 }
@@ -11343,23 +11512,29 @@ function stateRecorder(state) {
 async function treeCommand(deps) {
   const { args, output } = deps;
   const folder = args.paths[0];
-  if ((await (0, import_promises6.lstat)((0, import_node_path6.resolve)(deps.cwd, folder)).catch(() => void 0))?.isFile()) {
+  if ((await (0, import_promises7.lstat)((0, import_node_path9.resolve)(deps.cwd, folder)).catch(() => void 0))?.isFile()) {
     return deps.usage(`--tree publishes a folder as a page tree, and ${folder} is a file: name its folder, or publish the file without --tree.`);
   }
   const walked = await walkArguments([folder], deps.cwd);
   if (!walked.ok) return deps.usage(walked.message);
-  const root = (0, import_node_path6.resolve)(deps.cwd, folder);
-  const rootLabel = (0, import_node_path6.relative)(deps.cwd, root).split(import_node_path6.sep).join("/");
+  const root = (0, import_node_path9.resolve)(deps.cwd, folder);
+  const rootLabel = (0, import_node_path9.relative)(deps.cwd, root).split(import_node_path9.sep).join("/");
+  const writing = !args.noRecord && !args.dryRun;
   const opened = await openTreeManifest(
-    nodeManifestFiles,
-    (0, import_node_path6.join)(root, MANIFEST_FILE_NAME),
+    nodeManifestFiles(deps.workingTree),
+    (0, import_node_path9.join)(root, MANIFEST_FILE_NAME),
     manifestAncestors(`${root}/`, deps.cwd),
-    { writing: !args.noRecord && !args.dryRun },
+    { writing },
     { ...args.spaceId !== void 0 ? { space: args.spaceId } : {}, ...args.parentId !== void 0 ? { parent: args.parentId } : {} },
     (location) => manifestLabel(location, deps.cwd)
   );
   if (!opened.ok) return deps.usage(opened.message);
   const manifest = opened.store;
+  const unsafeManifest = writing ? await refuseUnsafeManifest(manifest.location, deps.workingTree) : void 0;
+  if (unsafeManifest !== void 0) {
+    deps.output.problem(unsafeManifest);
+    return EXIT_USAGE;
+  }
   const recorded = manifest.rootTarget();
   const spaceId = args.spaceId ?? recorded?.space;
   const parentId = args.parentId ?? recorded?.parent;
@@ -11370,7 +11545,7 @@ async function treeCommand(deps) {
     return deps.usage(`${MANIFEST_FILE_NAME} says this tree hangs under page ${recorded.parent} in space ${recorded.space}, not where --space/--parent say. Pass --retarget to publish a new tree there (the old pages stay), or drop the flags.`);
   }
   const identity = args.retarget && recorded && (recorded.space !== spaceId || recorded.parent !== parentId) ? await manifest.emptied({ space: spaceId, parent: parentId }) : manifest.withRoot({ space: spaceId, parent: parentId });
-  const opening = args.statePath === void 0 ? void 0 : await StateFileLinkStore.open(args.statePath, deps.cwd);
+  const opening = args.statePath === void 0 ? void 0 : await StateFileLinkStore.open(args.statePath, { cwd: deps.cwd, workingTree: deps.workingTree });
   if (opening && !opening.ok) return deps.usage(opening.message);
   const state = opening?.store;
   const links = await treeLinks([...walked.result.files, ...walked.result.refused], rootLabel, state);
@@ -11504,10 +11679,10 @@ ${digestLine(views)}`);
 }
 function partOfTree(manifest, cwd) {
   if (manifest.partKey === void 0) return {};
-  return { partOf: { manifest: manifestLabel(manifest.location, cwd), treeFolder: (0, import_node_path6.relative)(cwd, (0, import_node_path6.dirname)(manifest.location)).split(import_node_path6.sep).join("/") } };
+  return { partOf: { manifest: manifestLabel(manifest.location, cwd), treeFolder: (0, import_node_path9.relative)(cwd, (0, import_node_path9.dirname)(manifest.location)).split(import_node_path9.sep).join("/") } };
 }
 function manifestLabel(location, cwd) {
-  return (0, import_node_path6.relative)(cwd, location).split(import_node_path6.sep).join("/");
+  return (0, import_node_path9.relative)(cwd, location).split(import_node_path9.sep).join("/");
 }
 function manifestSummary(file, recorded, unrecorded) {
   if (recorded === 0 && unrecorded.length === 0) return {};
@@ -11527,6 +11702,12 @@ async function publishCommand(args, context) {
     output.problem(`${message} (see wiki-publisher --help)`);
     return EXIT_USAGE;
   };
+  const workingTree = context.workingTree ?? await cliWorkingTree(context.cwd);
+  const unsafeWrite = await refuseUnsafeWrites(args, { cwd: context.cwd, workingTree });
+  if (unsafeWrite !== void 0) {
+    output.problem(unsafeWrite);
+    return EXIT_USAGE;
+  }
   const endpoint = resolveEndpoint(args.endpoint, context.env, !args.dryRun);
   if (!endpoint.ok) return usage(endpoint.message);
   let token;
@@ -11563,6 +11744,7 @@ async function publishCommand(args, context) {
       return await treeCommand({
         args,
         cwd: context.cwd,
+        workingTree,
         output,
         now: context.now,
         interrupt: context.interrupt,
@@ -11576,7 +11758,7 @@ async function publishCommand(args, context) {
         usage
       });
     }
-    const planned = await planCommandLine(args, context.cwd, output, renderer);
+    const planned = await planCommandLine(args, { cwd: context.cwd, workingTree }, output, renderer);
     if (!planned.ok) return usage(planned.message);
     const { plan, state } = planned;
     const links = await planFileLinks(planned.sources, plan, cliFileLinkPorts({ cwd: context.cwd, state, pages, baseUrl: access.baseUrl, signal: context.interrupt }));
@@ -11689,8 +11871,9 @@ async function send(plan, state, pages, context) {
   else output.line(`${runSummaryLine(summary, interruptCode !== void 0)}${run.secondPass > 0 ? `; second pass (links to new pages): ${run.secondPass}` : ""}`);
   return exitCode;
 }
-async function planCommandLine(args, cwd, output, renderer) {
-  const opened = args.statePath === void 0 ? void 0 : await StateFileLinkStore.open(args.statePath, cwd);
+async function planCommandLine(args, place, output, renderer) {
+  const { cwd } = place;
+  const opened = args.statePath === void 0 ? void 0 : await StateFileLinkStore.open(args.statePath, place);
   if (opened && !opened.ok) return opened;
   const state = opened?.store;
   const read = await readMarkdownSources(args.paths, cwd);
@@ -11812,23 +11995,23 @@ function stepOutputs(records, exitCode) {
 }
 
 // src/action/runnerFiles.ts
-var import_node_crypto4 = require("node:crypto");
-var import_promises7 = require("node:fs/promises");
+var import_node_crypto3 = require("node:crypto");
+var import_promises8 = require("node:fs/promises");
 var STEP_SUMMARY_MAX_BYTES = 1e6;
 async function appendOutputs(path, outputs) {
   if (!path) return;
   const lines = [];
   for (const [name, value] of Object.entries(outputs)) {
-    let delimiter = `ghadelimiter_${(0, import_node_crypto4.randomBytes)(16).toString("hex")}`;
-    while (value.includes(delimiter)) delimiter = `ghadelimiter_${(0, import_node_crypto4.randomBytes)(16).toString("hex")}`;
+    let delimiter = `ghadelimiter_${(0, import_node_crypto3.randomBytes)(16).toString("hex")}`;
+    while (value.includes(delimiter)) delimiter = `ghadelimiter_${(0, import_node_crypto3.randomBytes)(16).toString("hex")}`;
     lines.push(`${name}<<${delimiter}`, value, delimiter);
   }
-  await (0, import_promises7.appendFile)(path, `${lines.join("\n")}
+  await (0, import_promises8.appendFile)(path, `${lines.join("\n")}
 `, "utf8");
 }
 async function appendStepSummary(path, markdown) {
   if (!path) return;
-  await (0, import_promises7.appendFile)(path, `${markdown.trimEnd()}
+  await (0, import_promises8.appendFile)(path, `${markdown.trimEnd()}
 `, "utf8");
 }
 
@@ -11837,11 +12020,11 @@ async function runAction(env, cwd) {
   const read = readActionInputs(env);
   if (!read.ok) return fail4(read.message);
   const { inputs } = read;
-  const work = await (0, import_promises8.mkdtemp)((0, import_node_path7.join)(env.RUNNER_TEMP || (0, import_node_os2.tmpdir)(), "wiki-publisher-"));
+  const work = await (0, import_promises9.mkdtemp)((0, import_node_path10.join)(env.RUNNER_TEMP || (0, import_node_os2.tmpdir)(), "wiki-publisher-"));
   const argv = [...inputs.argv];
   if (inputs.expectPlan !== void 0) {
-    const reviewed = (0, import_node_path7.join)(work, "reviewed-plan.md");
-    await (0, import_promises8.writeFile)(reviewed, inputs.expectPlan, "utf8");
+    const reviewed = (0, import_node_path10.join)(work, "reviewed-plan.md");
+    await (0, import_promises9.writeFile)(reviewed, inputs.expectPlan, "utf8");
     const bareDigest = new RegExp(`^[0-9a-fA-F]{${FULL_DIGEST_HEX}}$`).test(inputs.expectPlan);
     argv.splice(1, 0, "--expect-plan", bareDigest ? inputs.expectPlan : `@${reviewed}`);
   }
@@ -11854,39 +12037,40 @@ async function runAction(env, cwd) {
   const output = new Output(process.stdout, stderr);
   const records = new RunRecords();
   output.onRecord(records.add);
-  const resume = (0, import_node_crypto5.randomBytes)(16).toString("hex");
+  const resume = (0, import_node_crypto4.randomBytes)(16).toString("hex");
   process.stdout.write(`::stop-commands::${resume}
 `);
   let exitCode;
   try {
-    exitCode = await publishCommand(args, { env, cwd, now: Date.now, output, ...interruption(output) });
+    const workingTree = env.GITHUB_WORKSPACE ? (0, import_node_path10.resolve)(env.GITHUB_WORKSPACE) : void 0;
+    exitCode = await publishCommand(args, { env, cwd, now: Date.now, output, ...interruption(output), ...workingTree ? { workingTree } : {} });
   } finally {
     process.stdout.write(`::${resume}::
 `);
   }
   if (records.summary === void 0 && exitCode !== 0) {
     const first = problems.join("").split("\n").find((line) => line.trim() !== "") ?? "The run stopped before planning (see the log).";
-    process.stdout.write(`::error title=Wiki Publisher::${escape(first.replace(/^wiki-publisher: /, ""))}
+    process.stdout.write(`${runError(first.replace(/^wiki-publisher: /, ""))}
 `);
   }
   return report(records, { exitCode, work, cwd, env, summary: inputs.summary, annotations: inputs.annotations });
 }
 async function report(records, context) {
-  const resultsPath = (0, import_node_path7.join)(context.work, "results.json");
-  const planPath = (0, import_node_path7.join)(context.work, "plan.md");
+  const resultsPath = (0, import_node_path10.join)(context.work, "results.json");
+  const planPath = (0, import_node_path10.join)(context.work, "plan.md");
   try {
-    await (0, import_promises8.writeFile)(resultsPath, `${JSON.stringify(records.all, null, 2)}
+    await (0, import_promises9.writeFile)(resultsPath, `${JSON.stringify(records.all, null, 2)}
 `, "utf8");
     const ran = records.summary !== void 0;
-    await (0, import_promises8.writeFile)(planPath, ran ? runMarkdown(records, { maxChars: COMMENT_MAX_CHARS, fullPlanAt: "the job summary of this run" }) : "", "utf8");
+    await (0, import_promises9.writeFile)(planPath, ran ? runMarkdown(records, { maxChars: COMMENT_MAX_CHARS, fullPlanAt: "the job summary of this run" }) : "", "utf8");
     if (ran && context.summary) await appendStepSummary(context.env.GITHUB_STEP_SUMMARY, runMarkdown(records, { maxBytes: STEP_SUMMARY_MAX_BYTES }));
     if (context.annotations) {
-      for (const annotation of runAnnotations(records, (file) => readText3((0, import_node_path7.resolve)(context.cwd, file)))) process.stdout.write(`${workflowCommand(annotation)}
+      for (const annotation of runAnnotations(records, (file) => readText3((0, import_node_path10.resolve)(context.cwd, file)))) process.stdout.write(`${workflowCommand(annotation)}
 `);
     }
     await appendOutputs(context.env.GITHUB_OUTPUT, { ...stepOutputs(records, context.exitCode), results: resultsPath, plan: planPath });
   } catch (error) {
-    process.stdout.write(`::error title=Wiki Publisher::${escape(`The step's results could not be written: ${describeError(error)}`)}
+    process.stdout.write(`${runError(`The step's results could not be written: ${describeError(error)}`)}
 `);
     return context.exitCode === 0 ? EXIT_FAILED : context.exitCode;
   }
@@ -11894,18 +12078,18 @@ async function report(records, context) {
 }
 function readText3(path) {
   try {
-    return (0, import_node_fs6.readFileSync)(path, "utf8");
+    return (0, import_node_fs7.readFileSync)(path, "utf8");
   } catch {
     return void 0;
   }
 }
 function fail4(message) {
-  process.stdout.write(`::error title=Wiki Publisher::${escape(message)}
+  process.stdout.write(`${runError(message)}
 `);
   return EXIT_USAGE;
 }
-function escape(text2) {
-  return text2.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+function runError(message) {
+  return workflowCommand({ level: "error", title: "Wiki Publisher", message });
 }
 setUpCommandLineProcess();
 runAction(process.env, process.cwd()).then(
@@ -11913,7 +12097,7 @@ runAction(process.env, process.cwd()).then(
     process.exitCode = code;
   },
   (error) => {
-    process.stdout.write(`::error title=Wiki Publisher::${escape(`Unexpected error: ${describeError(error)}`)}
+    process.stdout.write(`${runError(`Unexpected error: ${describeError(error)}`)}
 `);
     process.exitCode = EXIT_FAILED;
   }

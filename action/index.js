@@ -49,870 +49,6 @@ var require_decode = __commonJS({
   }
 });
 
-// node_modules/ignore/index.js
-var require_ignore = __commonJS({
-  "node_modules/ignore/index.js"(exports2, module2) {
-    function makeArray(subject) {
-      return Array.isArray(subject) ? subject : [subject];
-    }
-    var UNDEFINED = void 0;
-    var EMPTY = "";
-    var SPACE4 = " ";
-    var ESCAPE = "\\";
-    var REGEX_LITERAL_SPECIAL = /[.*+?()[\]{}^$|\\/]/;
-    var BOM = "\uFEFF";
-    var REGEX_ANCHORED_GLOBSTAR = /^\/\*{2,}$/;
-    var REGEX_REPLACE_LEADING_EXCAPED_EXCLAMATION = /^\\!/;
-    var REGEX_REPLACE_LEADING_EXCAPED_HASH = /^\\#/;
-    var REGEX_SPLITALL_CRLF = /\r?\n/g;
-    var DOUBLE_SLASH = "//";
-    var SLASH_CODE = 47;
-    var DOT_CODE = 46;
-    var SLASH = "/";
-    var TMP_KEY_IGNORE = "node-ignore";
-    if (typeof Symbol !== "undefined") {
-      TMP_KEY_IGNORE = /* @__PURE__ */ Symbol.for("node-ignore");
-    }
-    var KEY_IGNORE = TMP_KEY_IGNORE;
-    var define = (object, key, value) => {
-      Object.defineProperty(object, key, { value });
-      return value;
-    };
-    var RETURN_FALSE = () => false;
-    var POSIX_CLASSES = {
-      alnum: "0-9A-Za-z",
-      alpha: "A-Za-z",
-      blank: " \\t",
-      cntrl: "\\x00-\\x1f\\x7f",
-      digit: "0-9",
-      graph: "!-.0-~",
-      lower: "a-z",
-      print: " -.0-~",
-      punct: "!-.:-@\\[-`{-~",
-      // git's `sane-ctype.h` classifies \v and \f as control, not space,
-      //   unlike C's `isspace`
-      space: " \\t\\n\\r",
-      upper: "A-Z",
-      xdigit: "0-9A-Fa-f"
-    };
-    var CLASS_MEMBERS_TO_ESCAPE = "\\]^-[";
-    var escapeMember = (char) => CLASS_MEMBERS_TO_ESCAPE.indexOf(char) < 0 ? char : ESCAPE + char;
-    var NON_SLASH = "(?!\\/)";
-    var classSource = (negated, body) => {
-      if (negated) {
-        return `[^\\/${body}]`;
-      }
-      const source2 = `[${body}]`;
-      return new RegExp(source2).test("/") ? NON_SLASH + source2 : source2;
-    };
-    var scanBracket = (pattern, start) => {
-      const { length } = pattern;
-      let index = start + 1;
-      let negated = EMPTY;
-      const lead = pattern[index];
-      if (lead === "!" || lead === "^") {
-        negated = "^";
-        index++;
-      }
-      let body = EMPTY;
-      let prev = EMPTY;
-      for (; ; ) {
-        const char = pattern[index];
-        if (char === UNDEFINED) {
-          return null;
-        }
-        if (char === ESCAPE) {
-          const escaped = pattern[++index];
-          body += escapeMember(escaped);
-          prev = escaped;
-        } else if (char === "-" && prev && index + 1 < length && pattern[index + 1] !== "]") {
-          index++;
-          let to = pattern[index];
-          if (to === ESCAPE) {
-            to = pattern[index += 1];
-          }
-          if (prev <= to) {
-            body += `-${escapeMember(to)}`;
-          }
-          prev = EMPTY;
-        } else if (char === "[" && pattern[index + 1] === ":") {
-          const nameStart = index + 2;
-          let end = nameStart;
-          while (end < length && pattern[end] !== "]") {
-            end++;
-          }
-          if (end === length) {
-            return null;
-          }
-          if (end > nameStart && pattern[end - 1] === ":") {
-            const name = pattern.slice(nameStart, end - 1);
-            if (!Object.prototype.hasOwnProperty.call(POSIX_CLASSES, name)) {
-              return null;
-            }
-            body += POSIX_CLASSES[name];
-            prev = EMPTY;
-            index = end;
-          } else {
-            body += escapeMember("[");
-            prev = "[";
-            index = nameStart - 2;
-          }
-        } else {
-          body += escapeMember(char);
-          prev = char;
-        }
-        index++;
-        if (pattern[index] === "]") {
-          return {
-            end: index,
-            source: classSource(negated, body)
-          };
-        }
-      }
-    };
-    var NEVER_MATCH = "[]";
-    var PLACEHOLDER = "\0";
-    var REGEX_RESTORE_PLACEHOLDER = new RegExp(
-      `${PLACEHOLDER}(\\d+)${PLACEHOLDER}`,
-      "g"
-    );
-    var TRAILING_WILDCARD = "";
-    var TRAILING_DOUBLESTAR = "";
-    var isReserved = (char) => char === PLACEHOLDER || char === TRAILING_WILDCARD || char === TRAILING_DOUBLESTAR;
-    var extractBrackets = (pattern) => {
-      const sources = [];
-      const hold = (source2) => `${PLACEHOLDER}${sources.push(source2) - 1}${PLACEHOLDER}`;
-      const { length } = pattern;
-      let out = EMPTY;
-      let index = 0;
-      while (index < length) {
-        const char = pattern[index];
-        if (char === ESCAPE) {
-          const escaped = pattern[index + 1];
-          if (escaped === SLASH && index + 2 === length) {
-            out += hold(NEVER_MATCH);
-          } else if (escaped === "*" || escaped === "[" || escaped === SPACE4) {
-            out += pattern.slice(index, index + 2);
-          } else {
-            out += hold(
-              REGEX_LITERAL_SPECIAL.test(escaped) ? ESCAPE + escaped : isReserved(escaped) ? `[${escaped}]` : escaped
-            );
-          }
-          index += 2;
-        } else if (isReserved(char)) {
-          out += hold(`[${char}]`);
-          index++;
-        } else if (char === "[") {
-          const scanned = scanBracket(pattern, index);
-          if (scanned === null) {
-            out += hold(NEVER_MATCH);
-            index = length;
-          } else {
-            out += hold(scanned.source);
-            index = scanned.end + 1;
-          }
-        } else {
-          out += char;
-          index++;
-        }
-      }
-      return {
-        source: out,
-        sources
-      };
-    };
-    var DIRECT = null;
-    var REGEX_INNER_SLASH = /\/(?!$)/;
-    var WILDCARD = "[^\\/]*";
-    var REPLACERS = [
-      // Replace (\ ) with ' '
-      // Only a space: an escaped tab or other whitespace is already a literal by
-      //   the time it reaches here, and a bare tab must be left as one, not turned
-      //   into a space.
-      // (\ ) -> ' '
-      // (\\ ) -> '\\ '
-      // (\\\ ) -> '\\ '
-      [
-        // A run of backslashes is taken whole, from its first one, so no match
-        //   ever starts again inside it -- `(\\+?) ` did, which made a long run
-        //   quadratic.
-        /(\\+)( ?)/g,
-        (_, run, space) => space ? run.slice(0, run.length - run.length % 2) + SPACE4 : run,
-        ESCAPE + SPACE4
-      ],
-      // git's wildmatch() reads a run of two or more asterisks as one globstar
-      //   whenever the run fills a path segment: it starts the pattern or follows
-      //   a `/`, and it ends the pattern or comes before a `/`. A run of two is
-      //   already `**`; a longer one is folded into `**` here, so the steps
-      //   below only ever have to know `**`.
-      // `***/foo` -> `**/foo`, `a/***/b` -> `a/**/b`, `a/***` -> `a/**`
-      // git also takes a run beside a literal prefix (`a***/b`) or beside an
-      //   escaped slash (`***\/b`) as a globstar, and this does not; the README
-      //   lists both, under "A run of asterisks".
-      [
-        /(^|\/)\*{3,}(?=\/|$)/g,
-        (_, start) => `${start}**`,
-        "*"
-      ],
-      // Escape metacharacters
-      // which is written down by users but means special for regular expressions.
-      // > There are 12 characters with special meanings:
-      // > - the backslash \,
-      // > - the caret ^,
-      // > - the dollar sign $,
-      // > - the period or dot .,
-      // > - the vertical bar or pipe symbol |,
-      // > - the question mark ?,
-      // > - the asterisk or star *,
-      // > - the plus sign +,
-      // > - the opening parenthesis (,
-      // > - the closing parenthesis ),
-      // > - and the opening square bracket [,
-      // > - the opening curly brace {,
-      // > These special characters are often called "metacharacters".
-      [
-        /[\\$.|*+(){^]/g,
-        (match) => `\\${match}`
-      ],
-      [
-        // > a question mark (?) matches a single character
-        /(?!\\)\?/g,
-        () => "[^/]",
-        "?"
-      ],
-      // leading slash
-      [
-        // > A leading slash matches the beginning of the pathname.
-        // > For example, "/*.c" matches "cat-file.c" but not "mozilla-sha1/sha1.c".
-        // A leading slash matches the beginning of the pathname
-        /^\//,
-        () => "^",
-        SLASH
-      ],
-      // replace special metacharacter slash after the leading slash
-      [
-        /\//g,
-        () => "\\/",
-        SLASH
-      ],
-      [
-        // > A leading "**" followed by a slash means match in all directories.
-        // > For example, "**/foo" matches file or directory "foo" anywhere,
-        // > the same as pattern "foo".
-        // > "**/foo/bar" matches file or directory "bar" anywhere that is directly
-        // >   under directory "foo".
-        // Notice that the '*'s have been replaced as '\\*'
-        /^\^*(?:\\\*\\\*\\\/)+/,
-        // '**/foo' <-> 'foo'
-        () => "(?:^|\\/)",
-        "*"
-      ],
-      // starting
-      [
-        // there will be no leading '/'
-        //   (which has been replaced by section "leading slash")
-        // If starts with '**', adding a '^' to the regular expression also works
-        DIRECT,
-        (source2, pattern) => {
-          if (!source2 || source2[0] === "^" || source2[0] === "(") {
-            return source2;
-          }
-          const anchor = !REGEX_INNER_SLASH.test(pattern) ? "(?:^|\\/)" : "^";
-          return anchor + source2;
-        }
-      ],
-      // two globstars
-      [
-        // Use lookahead assertions so that we could match more than one `'/**'`
-        /\\\/\\\*\\\*(?=\\\/|$)/g,
-        // Zero, one or several directories
-        // should not use '*', or it will be replaced by the next replacer
-        // Check if it is not the last `'/**'`
-        (_, index, str) => index + 6 < str.length ? str.slice(index + 6) === "\\/" ? "(?:\\/[^\\/]+)+" : "(?:\\/[^\\/]+)*" : `\\/${TRAILING_DOUBLESTAR}`,
-        "*"
-      ],
-      // normal intermediate wildcards
-      [
-        // Never replace escaped '*'
-        // ignore rule '\*' will match the path '*'
-        // 'abc.*/' -> go
-        // 'abc.*'  -> skip this rule,
-        //    coz trailing single wildcard will be handed by [trailing wildcard]
-        /(^|[^\\])(?:\\\*)+(?!$)/g,
-        // '*.js' matches '.js'
-        // '*.js' doesn't match 'abc'
-        // 1. An asterisk "*" matches anything except a slash.
-        // 2. Other consecutive asterisks are considered regular asterisks
-        //    and collapse into one non-slash wildcard run.
-        (_, p1) => p1 + WILDCARD,
-        "*"
-      ],
-      // trailing wildcard, held apart from a literal star
-      [
-        // The step above leaves a trailing `*` alone, so a single `\*` is all that
-        //   can be left at the end here, and what stands in front of it says which
-        //   kind it is. A wildcard arrives as the escaper wrote it, `\*` with
-        //   nothing before it; a literal arrives as the user's own escape, which
-        //   the escaper doubled, and then the star's own -- `\\` and then `\*`.
-        //   There is no third case: every backslash still reaching the chain is
-        //   one `\*`, `\[` or `\ ` carries itself, and each is followed by its
-        //   own character, so a longer run can never form. This runs while the
-        //   two are still distinct, before the unescape steps below collapse the
-        //   literal onto the very `\*` a wildcard leaves behind.
-        /(^|[^\\])((?:\\\\)*)\\\*$/,
-        (match, p1, p2) => p2 === EMPTY ? p1 + TRAILING_WILDCARD : match,
-        "*"
-      ],
-      [
-        // unescape, revert step 3 except for back slash
-        // For example, if a user escape a '\\*',
-        // after step 3, the result will be '\\\\\\*'
-        /\\\\\\(?=[$.|*+(){^])/g,
-        () => ESCAPE,
-        ESCAPE + ESCAPE
-      ],
-      [
-        // '\\\\' -> '\\'
-        /\\\\/g,
-        () => ESCAPE,
-        ESCAPE + ESCAPE
-      ],
-      [
-        // Every real bracket expression -- POSIX classes included -- has already
-        //   been held aside by `extractBrackets`, so the only `[` left in the
-        //   pattern is an escaped, literal one.
-        // A backslash could only stand at the end of the range if it quoted the
-        //   `]`, and `\]` is held aside long before this.
-        /\\\[([^\]/]*?)($|\])/g,
-        // '\\[bar]' -> '\\\\[bar]'
-        (match, range, close) => `\\[${range}${close}`,
-        "["
-      ],
-      // ending
-      [
-        // 'js' will not match 'js.'
-        // 'ab' will not match 'abc'
-        DIRECT,
-        // WTF!
-        // https://git-scm.com/docs/gitignore
-        // changes in [2.22.1](https://git-scm.com/docs/gitignore/2.22.1)
-        // which re-fixes #24, #38
-        // > If there is a separator at the end of the pattern then the pattern
-        // > will only match directories, otherwise the pattern can match both
-        // > files and directories.
-        // 'js*' will not match 'a.js'
-        // 'js/' will not match 'a.js'
-        // 'js' will match 'a.js' and 'a.js/'
-        (source2) => {
-          const last = source2[source2.length - 1];
-          if (!last || last === TRAILING_WILDCARD || last === TRAILING_DOUBLESTAR) {
-            return source2;
-          }
-          return last === SLASH ? `${source2}$` : `${source2}(?=$|\\/$)`;
-        }
-      ]
-    ];
-    var REGEX_REPLACE_TRAILING_WILDCARD = /(^|\\\/)?\uE000$/;
-    var MODE_IGNORE = "regex";
-    var MODE_CHECK_IGNORE = "checkRegex";
-    var UNDERSCORE = "_";
-    var replaceTrailingWildcard = (_, p1) => {
-      const prefix = p1 ? `${p1}[^/]+` : "[^/]*";
-      return `${prefix}(?=$|\\/$)`;
-    };
-    var REGEX_REPLACE_TRAILING_DOUBLESTAR = /\uE001$/;
-    var replaceTrailingDoublestar = () => "[\\s\\S]";
-    var separatorAfter = (run, at) => {
-      let separator = EMPTY;
-      for (let index = at + 1; index < run.length && !run[index].wildcard; index++) {
-        separator += run[index].single;
-      }
-      return separator;
-    };
-    var pinWildcards = (source2) => {
-      if (source2.indexOf(WILDCARD) < 0) {
-        return source2;
-      }
-      const tokens = [];
-      const { length } = source2;
-      let index = 0;
-      while (index < length) {
-        const char = source2[index];
-        if (source2.startsWith(WILDCARD, index)) {
-          tokens.push({ wildcard: true });
-          index += WILDCARD.length;
-        } else if (char === "[") {
-          let end = index + 1;
-          if (source2[end] === "^") {
-            end++;
-          }
-          if (source2[end] === "]") {
-            end++;
-          }
-          while (end < length && source2[end] !== "]") {
-            end += source2[end] === ESCAPE ? 2 : 1;
-          }
-          end++;
-          tokens.push({ single: source2.slice(index, end) });
-          index = end;
-        } else if (char === ESCAPE) {
-          tokens.push({ single: source2.slice(index, index + 2) });
-          index += 2;
-        } else if (char === "(") {
-          let depth = 0;
-          let end = index;
-          do {
-            if (source2[end] === ESCAPE) {
-              end++;
-            } else if (source2[end] === "(") {
-              depth++;
-            } else if (source2[end] === ")") {
-              depth--;
-            }
-            end++;
-          } while (end < length && depth > 0);
-          if ("*+?".indexOf(source2[end]) >= 0) {
-            end++;
-          }
-          tokens.push({ boundary: source2.slice(index, end) });
-          index = end;
-        } else if (char === "^" || char === "$") {
-          tokens.push({ boundary: char });
-          index++;
-        } else {
-          tokens.push({ single: char });
-          index++;
-        }
-      }
-      let out = EMPTY;
-      let run = [];
-      const flush = () => {
-        let lastWildcard;
-        run.forEach((token, at) => {
-          if (token.wildcard) {
-            lastWildcard = at;
-          }
-        });
-        run.forEach((token, at) => {
-          if (!token.wildcard) {
-            out += token.single;
-            return;
-          }
-          out += at === lastWildcard ? WILDCARD : `(?:(?!${separatorAfter(run, at)})[^\\/])*`;
-        });
-        run = [];
-      };
-      tokens.forEach((token) => {
-        if (token.boundary === void 0) {
-          run.push(token);
-          return;
-        }
-        flush();
-        out += token.boundary;
-      });
-      flush();
-      return out;
-    };
-    var makeRegexPrefix = (pattern) => {
-      if (REGEX_ANCHORED_GLOBSTAR.test(pattern)) {
-        pattern = "**";
-      }
-      const { source: source2, sources } = extractBrackets(pattern);
-      const replaced = REPLACERS.reduce(
-        // A pass whose matcher finds nothing hands back the very string it was
-        //   given, so asking first costs a search and saves a rewrite. Ten of the
-        //   fifteen passes never fire for a typical .gitignore line, and between
-        //   them they were 45% of this chain.
-        (prev, [matcher, replacer, required]) => {
-          if (matcher === DIRECT) {
-            return replacer(prev, pattern);
-          }
-          if (required !== UNDEFINED && prev.indexOf(required) < 0) {
-            return prev;
-          }
-          return matcher.test(prev) ? prev.replace(matcher, replacer.bind(pattern)) : prev;
-        },
-        source2
-      );
-      return sources.length ? replaced.replace(
-        REGEX_RESTORE_PLACEHOLDER,
-        (match, index) => sources[index]
-      ) : replaced;
-    };
-    var checkSourceOf = (body, prefix) => {
-      if (body[body.length - 1] === SLASH) {
-        prefix = makeRegexPrefix(body.slice(0, -1));
-      }
-      const head = prefix.slice(0, -1);
-      const last = prefix[prefix.length - 1];
-      return last === TRAILING_WILDCARD ? `${head}$` : last === TRAILING_DOUBLESTAR ? head : NEVER_MATCH;
-    };
-    var matchesBasename = (body) => {
-      const index = body.indexOf(SLASH);
-      return index < 0 || index === body.length - 1;
-    };
-    var basenameOf = (path) => {
-      const end = path.length - 1;
-      const index = path.lastIndexOf(
-        SLASH,
-        path[end] === SLASH ? end - 1 : end
-      );
-      return index < 0 ? path : path.slice(index + 1);
-    };
-    var parentOf = (path) => {
-      if (path.charCodeAt(0) === SLASH_CODE || path.indexOf(DOUBLE_SLASH) >= 0) {
-        const slices = path.split(SLASH).filter(Boolean);
-        slices.pop();
-        return slices.length ? slices.join(SLASH) + SLASH : EMPTY;
-      }
-      const end = path.length - 1;
-      const cut = path.lastIndexOf(
-        SLASH,
-        path.charCodeAt(end) === SLASH_CODE ? end - 1 : end
-      );
-      return cut < 0 ? EMPTY : path.slice(0, cut + 1);
-    };
-    var isString = (subject) => typeof subject === "string";
-    var checkPattern = (pattern) => pattern && isString(pattern);
-    var splitPattern = (pattern) => (pattern[pattern.length - 1] === "\r" ? pattern.slice(0, -1) : pattern).split(REGEX_SPLITALL_CRLF).filter(Boolean);
-    var IgnoreRule = class {
-      constructor(pattern, mark, body, ignoreCase, negative, prefix) {
-        this.pattern = pattern;
-        this.mark = mark;
-        this.negative = negative;
-        define(this, "body", body);
-        define(this, "ignoreCase", ignoreCase);
-        define(this, "regexPrefix", prefix);
-      }
-      // Worked out on first use and kept behind an own property, the way `regex`
-      //   caches itself in `_regex`. Deciding it in the constructor instead would
-      //   add a fourth `defineProperty` to every rule ever built, which cost 4% of
-      //   every compile -- including the compiles of rules that are never matched
-      //   against anything.
-      get _basenameOnly() {
-        return define(this, "_basenameOnly", matchesBasename(this.body));
-      }
-      get regex() {
-        const key = UNDERSCORE + MODE_IGNORE;
-        if (this[key]) {
-          return this[key];
-        }
-        return this._make(MODE_IGNORE, key);
-      }
-      get checkRegex() {
-        const key = UNDERSCORE + MODE_CHECK_IGNORE;
-        if (this[key]) {
-          return this[key];
-        }
-        return this._make(MODE_CHECK_IGNORE, key);
-      }
-      _make(mode, key) {
-        const str = pinWildcards(
-          mode === MODE_IGNORE ? this.regexPrefix.replace(REGEX_REPLACE_TRAILING_WILDCARD, replaceTrailingWildcard).replace(REGEX_REPLACE_TRAILING_DOUBLESTAR, replaceTrailingDoublestar) : checkSourceOf(this.body, this.regexPrefix)
-        );
-        const regex = this.ignoreCase ? new RegExp(str, "i") : new RegExp(str);
-        return define(this, key, regex);
-      }
-    };
-    var hasTrailingBackslash = (str) => {
-      let count = 0;
-      while (str[str.length - count - 1] === ESCAPE) {
-        count++;
-      }
-      return count % 2 === 1;
-    };
-    var trimEnd = (body, stripLineEnd) => {
-      let lineEnd = body.length;
-      let end;
-      for (; ; ) {
-        if (stripLineEnd && body[lineEnd - 1] === "\r") {
-          lineEnd--;
-        }
-        end = lineEnd;
-        while (body[end - 1] === SPACE4) {
-          end--;
-        }
-        if (!stripLineEnd || body[end - 1] !== "\n") {
-          break;
-        }
-        lineEnd = end - 1;
-      }
-      if (end === lineEnd) {
-        return body.slice(0, lineEnd);
-      }
-      let backslashes = 0;
-      while (body[end - backslashes - 1] === ESCAPE) {
-        backslashes++;
-      }
-      return backslashes % 2 ? body.slice(0, end - 1) + SPACE4 : body.slice(0, end);
-    };
-    var createRule = (pattern, mark, ignoreCase, stripLineEnd, stripBOM) => {
-      let body = stripBOM && pattern[0] === BOM ? pattern.slice(1) : pattern;
-      if (body[0] === "#") {
-        return;
-      }
-      let negative = false;
-      if (body[0] === "!") {
-        negative = true;
-        body = body.slice(1);
-      }
-      const last = body[body.length - 1];
-      if (last === SPACE4 || stripLineEnd && (last === "\r" || last === "\n")) {
-        body = trimEnd(body, stripLineEnd);
-      }
-      if (!body || hasTrailingBackslash(body)) {
-        return;
-      }
-      body = body.replace(REGEX_REPLACE_LEADING_EXCAPED_EXCLAMATION, "!").replace(REGEX_REPLACE_LEADING_EXCAPED_HASH, "#");
-      const regexPrefix = makeRegexPrefix(body);
-      return new IgnoreRule(
-        pattern,
-        mark,
-        body,
-        ignoreCase,
-        negative,
-        regexPrefix
-      );
-    };
-    var RuleManager = class {
-      constructor(ignoreCase) {
-        this._ignoreCase = ignoreCase;
-        this._rules = [];
-        this._basenameCount = 0;
-      }
-      _add(pattern, index) {
-        if (pattern && pattern[KEY_IGNORE]) {
-          this._rules = this._rules.concat(pattern._rules._rules);
-          this._basenameCount += pattern._rules._basenameCount;
-          this._added = true;
-          return;
-        }
-        const isStr = isString(pattern);
-        const raw = isStr ? pattern : pattern.pattern;
-        const rule = checkPattern(raw) && createRule(
-          raw,
-          isStr ? UNDEFINED : pattern.mark,
-          this._ignoreCase,
-          !this._split,
-          this._stripBOM && !index
-        );
-        if (rule) {
-          this._added = true;
-          this._rules.push(rule);
-          if (matchesBasename(rule.body)) {
-            this._basenameCount++;
-          }
-        }
-      }
-      // @param {Array<string> | string | Ignore} pattern
-      add(pattern) {
-        this._added = false;
-        this._split = isString(pattern);
-        this._stripBOM = !this._split || pattern[0] === BOM;
-        makeArray(
-          this._split ? splitPattern(pattern) : pattern
-        ).forEach(this._add, this);
-        if (this._added) {
-          this._literalRules = UNDEFINED;
-        }
-        return this._added;
-      }
-      // Match the literal 'abc/' for `checkIgnore`, last rule wins. Only a rule
-      //   ending in a wildcard can match it (see `checkSourceOf`), so the rest
-      //   are left out once, rather than tested or compiled for every path.
-      testLiteral(path) {
-        const rules = this._literalRules || (this._literalRules = this._rules.filter(
-          ({ body }) => body[body.length - (body[body.length - 1] === SLASH ? 2 : 1)] === "*"
-        ));
-        let ignored = false;
-        let unignored = false;
-        let matchedRule;
-        for (let index = rules.length - 1; index >= 0; index--) {
-          const rule = rules[index];
-          if (rule.checkRegex.test(path)) {
-            ignored = !rule.negative;
-            unignored = rule.negative;
-            matchedRule = rule.negative ? UNDEFINED : rule;
-            break;
-          }
-        }
-        const ret = {
-          ignored,
-          unignored
-        };
-        if (matchedRule) {
-          ret.rule = matchedRule;
-        }
-        return ret;
-      }
-      // Test one single path without recursively checking parent directories
-      //
-      // - mode `string` either `MODE_IGNORE` or `MODE_CHECK_IGNORE`
-      // @returns {TestResult}
-      test(path, mode) {
-        const rules = this._rules;
-        const { length } = rules;
-        const shortcut = this._basenameCount * 2 >= length;
-        const basename2 = shortcut ? basenameOf(path) : path;
-        for (let index = length - 1; index >= 0; index--) {
-          const rule = rules[index];
-          if (rule[mode].test(
-            shortcut && rule._basenameOnly ? basename2 : path
-          )) {
-            const { negative } = rule;
-            const ret = {
-              ignored: !negative,
-              unignored: negative
-            };
-            if (!negative) {
-              ret.rule = rule;
-            }
-            return ret;
-          }
-        }
-        return {
-          ignored: false,
-          unignored: false
-        };
-      }
-    };
-    var throwError = (message, Ctor) => {
-      throw new Ctor(message);
-    };
-    var checkPath = (path, originalPath, doThrow) => {
-      if (!isString(path)) {
-        return doThrow(
-          `path must be a string, but got \`${originalPath}\``,
-          TypeError
-        );
-      }
-      if (!path) {
-        return doThrow(`path must not be empty`, TypeError);
-      }
-      if (checkPath.isNotRelative(path)) {
-        const r = "`path.relative()`d";
-        return doThrow(
-          `path should be a ${r} string, but got "${originalPath}"`,
-          RangeError
-        );
-      }
-      return true;
-    };
-    var isNotRelative = (path) => {
-      const first = path.charCodeAt(0);
-      if (first === SLASH_CODE) {
-        return true;
-      }
-      if (first !== DOT_CODE) {
-        return false;
-      }
-      if (path.length === 1) {
-        return true;
-      }
-      const second = path.charCodeAt(1);
-      if (second === SLASH_CODE) {
-        return true;
-      }
-      if (second !== DOT_CODE) {
-        return false;
-      }
-      return path.length === 2 || path.charCodeAt(2) === SLASH_CODE;
-    };
-    checkPath.isNotRelative = isNotRelative;
-    checkPath.convert = (p) => p;
-    var convertPath = (target) => isString(target) && checkPath.convert(target);
-    var Ignore = class {
-      constructor({
-        ignorecase = true,
-        ignoreCase = ignorecase,
-        allowRelativePaths = false
-      } = {}) {
-        define(this, KEY_IGNORE, true);
-        this._rules = new RuleManager(ignoreCase);
-        this._strictPathCheck = !allowRelativePaths;
-        this._initCache();
-      }
-      _initCache() {
-        this._ignoreCache = /* @__PURE__ */ Object.create(null);
-        this._testCache = /* @__PURE__ */ Object.create(null);
-      }
-      add(pattern) {
-        if (this._rules.add(pattern)) {
-          this._initCache();
-        }
-        return this;
-      }
-      // legacy
-      addPattern(pattern) {
-        return this.add(pattern);
-      }
-      // @returns {TestResult}
-      _test(originalPath, cache, path) {
-        checkPath(
-          path,
-          originalPath,
-          this._strictPathCheck ? throwError : RETURN_FALSE
-        );
-        return path ? this._t(path, cache) : {
-          ignored: false,
-          unignored: false
-        };
-      }
-      checkIgnore(target) {
-        const path = convertPath(target);
-        if (!path || path.charCodeAt(path.length - 1) !== SLASH_CODE) {
-          return this._test(target, this._testCache, path);
-        }
-        const dir = this._t(path, this._testCache);
-        if (dir.ignored) {
-          return dir;
-        }
-        const literal = this._rules.testLiteral(path);
-        return literal.ignored || literal.unignored ? literal : dir;
-      }
-      _t(path, cache) {
-        if (path in cache) {
-          return cache[path];
-        }
-        const parentPath = parentOf(path);
-        const parent = parentPath ? this._t(parentPath, cache) : UNDEFINED;
-        return cache[path] = parent && parent.ignored ? parent : this._rules.test(path, MODE_IGNORE);
-      }
-      ignores(path) {
-        return this._test(path, this._ignoreCache, convertPath(path)).ignored;
-      }
-      createFilter() {
-        return (path) => !this.ignores(path);
-      }
-      filter(paths) {
-        return makeArray(paths).filter(this.createFilter());
-      }
-      // @returns {TestResult}
-      test(path) {
-        return this._test(path, this._testCache, convertPath(path));
-      }
-    };
-    var factory = (options) => new Ignore(options);
-    var isPathValid = (path) => checkPath(convertPath(path), path, RETURN_FALSE);
-    var setupWindows = () => {
-      const makePosix = (str) => /^\\\\\?\\/.test(str) || /["<>|\u0000-\u001F]+/u.test(str) ? str : str.replace(/\\/g, "/");
-      checkPath.convert = makePosix;
-      const REGEX_TEST_WINDOWS_PATH_ABSOLUTE = /^[a-z]:\//i;
-      checkPath.isNotRelative = (path) => REGEX_TEST_WINDOWS_PATH_ABSOLUTE.test(path) || isNotRelative(path);
-    };
-    if (
-      // Detect `process` so that it can run in browsers.
-      typeof process !== "undefined" && process.platform === "win32"
-    ) {
-      setupWindows();
-    }
-    module2.exports = factory;
-    factory.default = factory;
-    module2.exports.isPathValid = isPathValid;
-    define(module2.exports, /* @__PURE__ */ Symbol.for("setupWindows"), setupWindows);
-  }
-});
-
 // src/action/main.ts
 var main_exports = {};
 __export(main_exports, {
@@ -7408,6 +6544,7 @@ var englishWalkMessages = {
   oddUtf16: () => "it starts like UTF-16 but has an odd number of bytes",
   invalidUtf16: () => "it starts like UTF-16 but holds an invalid character",
   binaryCharacter: (offset) => `it looks binary: a NUL character at offset ${offset}`,
+  patternRefused: (label, source2, line, max) => line === void 0 ? `${label} is refused: ${source2} holds a pattern longer than ${max} characters, which is not matched, so whether it hides the file cannot be told. Shorten the pattern to publish the file.` : `${label} is refused: line ${line} of ${source2} is a pattern longer than ${max} characters, which is not matched, so whether it ignores the file cannot be told. Shorten the line to publish the file.`,
   tooManyFiles: (named, max) => `${named} holds more than ${max} Markdown files, and a publish plans all of its files or none: publish fewer or smaller folders.`
 };
 
@@ -7474,15 +6611,443 @@ function firstInvalidUtf8(bytes, start = 0) {
   return bytes.length;
 }
 
+// src/core/pattern/nfa.ts
+var MAX_PATTERN_LENGTH = 1e3;
+var CHAR = 0;
+var FOLD = 1;
+var NOT_SLASH = 2;
+var NOT_SEPARATOR = 3;
+var SEPARATOR = 4;
+var ANY = 5;
+var BYTE_CLASS = 6;
+var RANGE_CLASS = 7;
+var SPLIT = 8;
+var MATCH = 9;
+var work = 0;
+function countWork(steps) {
+  work += steps;
+}
+var Nfa = class {
+  op = [];
+  /** A CHAR's or FOLD's code, a class's index in `tables` or `ranges`. */
+  arg = [];
+  out = [];
+  out2 = [];
+  tables = [];
+  ranges = [];
+  start;
+  // Scratch for runs: matching is synchronous, so one pattern's sets are never used by two runs at once.
+  current = new Int32Array(0);
+  next = new Int32Array(0);
+  stack = new Int32Array(0);
+  marks = new Int32Array(0);
+  generation = 0;
+  constructor(parts) {
+    this.start = this.sequence(parts, this.state(MATCH, 0, -1));
+  }
+  /** Whether the whole of `units` (bytes, or UTF-16 code units) matches. */
+  matches(units) {
+    this.prepare();
+    let count = this.add(this.current, 0, this.start);
+    for (let index = 0; index < units.length && count > 0; index++) {
+      const unit = units[index];
+      this.generation++;
+      let nextCount = 0;
+      for (let at = 0; at < count; at++) {
+        const state = this.current[at];
+        work++;
+        if (this.accepts(state, unit)) nextCount = this.add(this.next, nextCount, this.out[state]);
+      }
+      [this.current, this.next] = [this.next, this.current];
+      count = nextCount;
+    }
+    for (let at = 0; at < count; at++) if (this.op[this.current[at]] === MATCH) return true;
+    return false;
+  }
+  accepts(state, unit) {
+    const arg = this.arg[state];
+    switch (this.op[state]) {
+      case CHAR:
+        return unit === arg;
+      case FOLD:
+        return (unit >= 65 && unit <= 90 ? unit + 32 : unit) === arg;
+      case NOT_SLASH:
+        return unit !== 47;
+      case NOT_SEPARATOR:
+        return unit !== 47 && unit !== 92;
+      case SEPARATOR:
+        return unit === 47 || unit === 92;
+      case ANY:
+        return true;
+      case BYTE_CLASS:
+        return unit < 256 && this.tables[arg][unit] === 1;
+      case RANGE_CLASS:
+        return inRanges2(this.ranges[arg], unit);
+      default:
+        return false;
+    }
+  }
+  /** Adds a state and every state reachable from it without a character; returns the list's new length. */
+  add(list, length, first) {
+    let top = 0;
+    this.stack[top++] = first;
+    while (top > 0) {
+      const state = this.stack[--top];
+      if (this.marks[state] === this.generation) continue;
+      this.marks[state] = this.generation;
+      work++;
+      if (this.op[state] === SPLIT) {
+        this.stack[top++] = this.out2[state];
+        this.stack[top++] = this.out[state];
+      } else {
+        list[length++] = state;
+      }
+    }
+    return length;
+  }
+  prepare() {
+    const size = this.op.length;
+    if (this.marks.length !== size) {
+      this.current = new Int32Array(size);
+      this.next = new Int32Array(size);
+      this.stack = new Int32Array(2 * size + 1);
+      this.marks = new Int32Array(size);
+      this.generation = 0;
+    }
+    if (this.generation > 1073676288) {
+      this.marks.fill(0);
+      this.generation = 0;
+    }
+    this.generation++;
+  }
+  state(op, arg, out, out2 = -1) {
+    this.op.push(op);
+    this.arg.push(arg);
+    this.out.push(out);
+    this.out2.push(out2);
+    return this.op.length - 1;
+  }
+  unit(unit, out) {
+    switch (unit.op) {
+      case CHAR:
+      case FOLD:
+        return this.state(unit.op, unit.code, out);
+      case BYTE_CLASS:
+        this.tables.push(unit.table);
+        return this.state(unit.op, this.tables.length - 1, out);
+      case RANGE_CLASS:
+        this.ranges.push(unit.ranges);
+        return this.state(unit.op, this.ranges.length - 1, out);
+      default:
+        return this.state(unit.op, 0, out);
+    }
+  }
+  /** Compiles parts back to front: each part's states lead to `next`, the start of what follows it. */
+  sequence(parts, next) {
+    for (let index = parts.length - 1; index >= 0; index--) next = this.part(parts[index], next);
+    return next;
+  }
+  part(part, next) {
+    switch (part.kind) {
+      case "one":
+        return this.unit(part.unit, next);
+      case "many": {
+        const loop = this.state(SPLIT, 0, -1, next);
+        this.out[loop] = this.unit(part.unit, loop);
+        return loop;
+      }
+      case "optional":
+        return this.state(SPLIT, 0, this.sequence(part.parts, next), next);
+      case "either": {
+        let entry = this.sequence(part.choices[part.choices.length - 1] ?? [], next);
+        for (let index = part.choices.length - 2; index >= 0; index--) {
+          entry = this.state(SPLIT, 0, this.sequence(part.choices[index], next), entry);
+        }
+        return entry;
+      }
+    }
+  }
+};
+function inRanges2(ranges, unit) {
+  const { pairs } = ranges;
+  let inside = false;
+  for (let index = 0; index + 1 < pairs.length && !inside; index += 2) inside = unit >= pairs[index] && unit <= pairs[index + 1];
+  work += pairs.length >> 1;
+  return inside !== ranges.negated;
+}
+
+// src/core/pattern/compiled.ts
+var utf8 = new TextEncoder();
+var fromUtf8 = new TextDecoder();
+var Subject = class {
+  constructor(text2) {
+    this.text = text2;
+  }
+  text;
+  foldedText;
+  utf8Bytes;
+  utf16Units;
+  /** With ASCII letters in lower case, as git folds case (core.ignorecase); other letters stay as they are. */
+  folded() {
+    this.foldedText ??= asciiLowerCase(this.text);
+    return this.foldedText;
+  }
+  /** As UTF-8, what git matches .gitignore patterns against (a `?` takes one byte). */
+  bytes() {
+    this.utf8Bytes ??= utf8.encode(this.text);
+    return this.utf8Bytes;
+  }
+  /** As UTF-16 code units, what VS Code's globs match against (a `?` takes one code unit). */
+  codeUnits() {
+    if (!this.utf16Units) {
+      const units = new Uint16Array(this.text.length);
+      for (let index = 0; index < units.length; index++) units[index] = this.text.charCodeAt(index);
+      this.utf16Units = units;
+    }
+    return this.utf16Units;
+  }
+};
+function asciiLowerCase(text2) {
+  return /[A-Z]/.test(text2) ? text2.replace(/[A-Z]/g, (letter) => String.fromCharCode(letter.charCodeAt(0) + 32)) : text2;
+}
+function compileParts(parts, options) {
+  const folded = parts.some((part) => part.kind === "one" && part.unit.op === FOLD);
+  const text2 = (subject) => folded ? subject.folded() : subject.text;
+  const leading = literalRun(parts, 0, 1);
+  if (leading === parts.length) {
+    const literal = decode(parts, 0, parts.length, options);
+    return (subject) => {
+      countWork(literal.length);
+      return text2(subject) === literal;
+    };
+  }
+  const trailing = literalRun(parts, parts.length - 1, -1);
+  const suffix = decode(parts, parts.length - trailing, parts.length, options);
+  const first = parts[0];
+  if (options.nameOnly && leading === 0 && trailing === parts.length - 1 && first?.kind === "many" && first.unit.op === NOT_SLASH) {
+    return (subject) => {
+      countWork(suffix.length);
+      return text2(subject).endsWith(suffix);
+    };
+  }
+  const prefix = decode(parts, 0, leading, options);
+  const nfa = new Nfa(parts);
+  return (subject) => {
+    const value = text2(subject);
+    countWork(prefix.length + suffix.length);
+    if (value.length < prefix.length + suffix.length || !value.startsWith(prefix) || !value.endsWith(suffix)) return false;
+    return nfa.matches(options.alphabet === "utf8" ? subject.bytes() : subject.codeUnits());
+  };
+}
+function literalRun(parts, from, step) {
+  let count = 0;
+  for (let index = from; index >= 0 && index < parts.length; index += step) {
+    const part = parts[index];
+    if (part.kind !== "one" || part.unit.op !== CHAR && part.unit.op !== FOLD) break;
+    count++;
+  }
+  return count;
+}
+function decode(parts, from, to, options) {
+  const codes = [];
+  for (const part of parts.slice(from, to)) if (part.kind === "one" && "code" in part.unit) codes.push(part.unit.code);
+  return options.alphabet === "utf8" ? fromUtf8.decode(Uint8Array.from(codes)) : String.fromCharCode(...codes);
+}
+
+// src/core/pattern/wildmatchClass.ts
+var BACKSLASH2 = 92;
+var CLOSE = 93;
+var OPEN = 91;
+var COLON2 = 58;
+var DASH = 45;
+var SLASH = 47;
+function readBracket(pattern, open2, ignoreCase) {
+  let at = open2 + 1;
+  let byte = pattern[at];
+  if (byte === 94) byte = 33;
+  const negated = byte === 33;
+  if (negated) byte = pattern[++at];
+  const items = [];
+  let previous = 0;
+  do {
+    if (byte === void 0) return void 0;
+    if (byte === BACKSLASH2) {
+      byte = pattern[++at];
+      if (byte === void 0) return void 0;
+      items.push({ kind: "byte", byte });
+    } else if (byte === DASH && previous !== 0 && pattern[at + 1] !== void 0 && pattern[at + 1] !== CLOSE) {
+      byte = pattern[++at];
+      if (byte === BACKSLASH2) {
+        byte = pattern[++at];
+        if (byte === void 0) return void 0;
+      }
+      items.push({ kind: "range", first: previous, last: byte });
+      byte = 0;
+    } else if (byte === OPEN && pattern[at + 1] === COLON2) {
+      const nameStart = at + 2;
+      let close = nameStart;
+      while (pattern[close] !== void 0 && pattern[close] !== CLOSE) close++;
+      if (pattern[close] === void 0) return void 0;
+      if (close - nameStart - 1 < 0 || pattern[close - 1] !== COLON2) {
+        items.push({ kind: "byte", byte: OPEN });
+      } else {
+        const name = String.fromCharCode(...pattern.subarray(nameStart, close - 1));
+        if (!Object.hasOwn(NAMED2, name)) return void 0;
+        items.push({ kind: "named", name });
+        at = close;
+        byte = 0;
+      }
+    } else {
+      items.push({ kind: "byte", byte });
+    }
+    previous = byte;
+    byte = pattern[++at];
+  } while (byte !== CLOSE);
+  const table = new Uint8Array(256);
+  for (let candidate = 0; candidate < 256; candidate++) {
+    const taken = items.some((item) => takes(item, candidate, ignoreCase)) !== negated;
+    table[candidate] = taken && candidate !== SLASH ? 1 : 0;
+  }
+  return { table, end: at + 1 };
+}
+var isUpper = (byte) => byte >= 65 && byte <= 90;
+var isLower = (byte) => byte >= 97 && byte <= 122;
+var isDigit2 = (byte) => byte >= 48 && byte <= 57;
+var isAlpha = (byte) => isUpper(byte) || isLower(byte);
+var isGraph = (byte) => byte > 32 && byte < 127;
+var NAMED2 = {
+  alnum: (byte) => isAlpha(byte) || isDigit2(byte),
+  alpha: isAlpha,
+  blank: (byte) => byte === 32 || byte === 9,
+  cntrl: (byte) => byte < 32 || byte === 127,
+  digit: isDigit2,
+  graph: isGraph,
+  lower: isLower,
+  print: (byte) => byte >= 32 && byte < 127,
+  punct: (byte) => isGraph(byte) && !isAlpha(byte) && !isDigit2(byte),
+  space: (byte) => byte === 32 || byte >= 9 && byte <= 13,
+  upper: (byte, ignoreCase) => isUpper(byte) || ignoreCase && isLower(byte),
+  xdigit: (byte) => isDigit2(byte) || byte >= 65 && byte <= 70 || byte >= 97 && byte <= 102
+};
+function takes(item, textByte, ignoreCase) {
+  const byte = ignoreCase && isUpper(textByte) ? textByte + 32 : textByte;
+  switch (item.kind) {
+    case "byte":
+      return byte === item.byte;
+    case "range":
+      if (byte >= item.first && byte <= item.last) return true;
+      return ignoreCase && isLower(byte) && byte - 32 >= item.first && byte - 32 <= item.last;
+    case "named":
+      return NAMED2[item.name](byte, ignoreCase);
+  }
+}
+
+// src/core/pattern/gitignorePattern.ts
+var utf82 = new TextEncoder();
+function parseGitignore(text2, ignoreCase) {
+  const lines = [];
+  const rows = text2.replace(/^\ufeff/, "").split("\n");
+  for (const [index, row] of rows.entries()) {
+    const written3 = row.endsWith("\r") ? row.slice(0, -1) : row;
+    if (written3 === "" || written3.startsWith("#")) continue;
+    let pattern = trimTrailingSpaces(written3);
+    const negated = pattern.startsWith("!");
+    if (negated) pattern = pattern.slice(1);
+    const foldersOnly = pattern.endsWith("/");
+    if (foldersOnly) pattern = pattern.slice(0, -1);
+    const nameOnly = !pattern.includes("/");
+    if (!nameOnly && pattern.startsWith("/")) pattern = pattern.slice(1);
+    if (pattern === "") continue;
+    const facts = { line: index + 1, negated, foldersOnly };
+    if (pattern.length > MAX_PATTERN_LENGTH) {
+      lines.push({ ...facts, refused: true });
+      continue;
+    }
+    const parts = wildmatchParts(utf82.encode(pattern), ignoreCase, !nameOnly);
+    const matches = parts ? compileParts(parts, { alphabet: "utf8", nameOnly }) : () => false;
+    lines.push({ ...facts, refused: false, nameOnly, matches });
+  }
+  return lines;
+}
+function trimTrailingSpaces(line) {
+  let firstSpace = -1;
+  for (let index = 0; index < line.length; index++) {
+    const character = line[index];
+    if (character === " ") {
+      if (firstSpace < 0) firstSpace = index;
+    } else if (character === "\\") {
+      index++;
+      if (index >= line.length) return line;
+      firstSpace = -1;
+    } else {
+      firstSpace = -1;
+    }
+  }
+  return firstSpace < 0 ? line : line.slice(0, firstSpace);
+}
+var STAR = 42;
+var SLASH2 = 47;
+var BACKSLASH3 = 92;
+function wildmatchParts(pattern, ignoreCase, pathname) {
+  const parts = [];
+  const literal = (byte) => ignoreCase && byte >= 65 && byte <= 90 ? { kind: "one", unit: { op: FOLD, code: byte + 32 } } : ignoreCase && byte >= 97 && byte <= 122 ? { kind: "one", unit: { op: FOLD, code: byte } } : { kind: "one", unit: { op: CHAR, code: byte } };
+  let at = 0;
+  while (at < pattern.length) {
+    const byte = pattern[at];
+    if (byte === BACKSLASH3) {
+      const escaped = pattern[at + 1];
+      if (escaped === void 0) return void 0;
+      parts.push(literal(escaped));
+      at += 2;
+    } else if (byte === 63) {
+      parts.push({ kind: "one", unit: { op: NOT_SLASH } });
+      at++;
+    } else if (byte === 91) {
+      const bracket = readBracket(pattern, at, ignoreCase);
+      if (!bracket) return void 0;
+      parts.push({ kind: "one", unit: { op: BYTE_CLASS, table: bracket.table } });
+      at = bracket.end;
+    } else if (byte === STAR) {
+      at = stars(pattern, at, pathname, parts);
+    } else {
+      parts.push(literal(byte));
+      at++;
+    }
+  }
+  return parts;
+}
+function stars(pattern, at, pathname, parts) {
+  let end = at;
+  while (pattern[end] === STAR) end++;
+  const after = pattern[end];
+  const wholeSegment = pathname && end - at >= 2 && (at === 0 || pattern[at - 1] === SLASH2) && (after === void 0 || after === SLASH2 || after === BACKSLASH3 && pattern[end + 1] === SLASH2);
+  if (!wholeSegment) {
+    parts.push({ kind: "many", unit: { op: NOT_SLASH } });
+    return end;
+  }
+  const last = parts[parts.length - 1];
+  const afterAnyFolders = last?.kind === "optional";
+  if (after === SLASH2) {
+    if (!afterAnyFolders) parts.push({ kind: "optional", parts: [{ kind: "many", unit: { op: ANY } }, { kind: "one", unit: { op: CHAR, code: SLASH2 } }] });
+    return end + 1;
+  }
+  if (afterAnyFolders && after === void 0) parts.pop();
+  parts.push({ kind: "many", unit: { op: ANY } });
+  return end;
+}
+
 // src/core/walk/gitignore.ts
-var import_ignore = __toESM(require_ignore());
 var GitignoreRules = class _GitignoreRules {
-  constructor(layers, ignoreCase) {
+  constructor(layers, ignoreCase, held, ignoredAbove = false) {
     this.layers = layers;
     this.ignoreCase = ignoreCase;
+    this.held = held;
+    this.ignoredAbove = ignoredAbove;
   }
   layers;
   ignoreCase;
+  held;
+  ignoredAbove;
   /** The rules in force for `folder`, and the folder's segments below the topmost folder they were read from. */
   static async forFolder(fs, folder) {
     const root = await repositoryRoot(fs, folder);
@@ -7490,7 +7055,10 @@ var GitignoreRules = class _GitignoreRules {
     let rules = new _GitignoreRules([], root !== void 0 && await repositoryIgnoresCase(fs, root));
     const segments = [];
     for (const [index, each] of chain.entries()) {
-      if (index > 0) segments.push(fs.baseName(each));
+      if (index > 0) {
+        segments.push(fs.baseName(each));
+        rules = rules.below(rules.verdict(segments, true));
+      }
       rules = await rules.enter(fs, each, segments);
     }
     return { rules, segments };
@@ -7505,20 +7073,42 @@ var GitignoreRules = class _GitignoreRules {
     } catch {
       return this;
     }
-    const matcher = (0, import_ignore.default)({ ignorecase: this.ignoreCase }).add(text2);
-    return new _GitignoreRules([...this.layers, { depth: segments.length, matcher }], this.ignoreCase);
+    const layer = { depth: segments.length, file: fs.label(file), lines: parseGitignore(text2, this.ignoreCase) };
+    return new _GitignoreRules([...this.layers, layer], this.ignoreCase, this.held, this.ignoredAbove);
   }
-  /** Whether the entry at `segments` (below the same topmost folder) is ignored. A symbolic link counts as a file, as in git. */
-  ignores(segments, isFolder) {
-    let ignored = false;
-    for (const layer of this.layers) {
+  /** The rules below a folder of this verdict (one not ignored, or one whose verdict could not be told). */
+  below(verdict) {
+    if (verdict === false || verdict !== true && this.held) return this;
+    return new _GitignoreRules(this.layers, this.ignoreCase, verdict === true ? this.held : verdict, this.ignoredAbove || verdict === true);
+  }
+  /**
+   * Whether the entry at `segments` (below the same topmost folder) is ignored, as git decides it: the deepest
+   * .gitignore's last matching line wins. A refused line that would win over that match (or, with none, over the
+   * default) leaves it untold, unless it could only say the same: a refused `!line` over a file kept, a refused
+   * ignoring line over a file ignored. A symbolic link counts as a file, as in git.
+   */
+  verdict(segments, isFolder) {
+    if (this.ignoredAbove) return true;
+    const name = new Subject(segments[segments.length - 1] ?? "");
+    let untoldIgnore;
+    let untoldNegation;
+    for (let layerIndex = this.layers.length - 1; layerIndex >= 0; layerIndex--) {
+      const layer = this.layers[layerIndex];
       if (segments.length <= layer.depth) continue;
-      const posix = segments.slice(layer.depth).join("/");
-      const result = layer.matcher.test(isFolder ? `${posix}/` : posix);
-      if (result.ignored) ignored = true;
-      else if (result.unignored) ignored = false;
+      let below;
+      for (let lineIndex = layer.lines.length - 1; lineIndex >= 0; lineIndex--) {
+        const line = layer.lines[lineIndex];
+        if (line.foldersOnly && !isFolder) continue;
+        if (line.refused) {
+          if (line.negated) untoldNegation ??= { source: layer.file, line: line.line };
+          else untoldIgnore ??= { source: layer.file, line: line.line };
+          continue;
+        }
+        const subject = line.nameOnly ? name : below ??= new Subject(segments.slice(layer.depth).join("/"));
+        if (line.matches(subject)) return line.negated ? untoldIgnore ?? this.held ?? false : untoldNegation ?? true;
+      }
     }
-    return ignored;
+    return untoldIgnore ?? this.held ?? false;
   }
 };
 async function repositoryIgnoresCase(fs, root) {
@@ -8394,6 +7984,11 @@ function readTextSync(file, options, read) {
   }
 }
 
+// src/core/pattern/refusedPattern.ts
+function isRefusedPattern(verdict) {
+  return typeof verdict === "object";
+}
+
 // src/core/walk/walk.ts
 var DEFAULT_MAX_FILES = 2e3;
 async function walkSelection(named, options) {
@@ -8509,8 +8104,9 @@ var Walk = class {
     for (const entry of entries) {
       if (this.stopped()) return;
       const location = this.fs.child(folder, entry.name);
-      if (this.options.exclude?.(location)) continue;
-      const walking = this.entry(location, entry, rules, [...segments, entry.name]);
+      const hidden = this.options.exclude?.(location) ?? false;
+      if (hidden === true) continue;
+      const walking = this.entry(location, entry, hidden === false ? rules : rules.below(hidden), [...segments, entry.name]);
       if (walking) await walking;
     }
   }
@@ -8518,23 +8114,30 @@ var Walk = class {
   entry(location, entry, rules, path) {
     const markdown = isMarkdownFileName(entry.name);
     switch (entry.kind) {
-      case "directory":
-        if (isSkippedFolderName(entry.name) || rules.ignores(path, true)) return void 0;
-        return this.subfolder(location, rules, path);
+      case "directory": {
+        if (isSkippedFolderName(entry.name)) return void 0;
+        const verdict = rules.verdict(path, true);
+        if (verdict === true) return void 0;
+        return this.subfolder(location, rules.below(verdict), path);
+      }
       case "symbolicLink": {
         const toFolder = entry.linkTo === "directory";
-        if (rules.ignores(path, false) || toFolder && rules.ignores(path, true)) return;
+        if (rules.verdict(path, false) === true || toFolder && rules.verdict(path, true) === true) return;
         if (markdown) this.refuse(location, this.words.link);
         else if (toFolder && !isSkippedFolderName(entry.name)) this.refuse(location, this.words.folderLink);
         return;
       }
       case "file":
-        if (markdown && !rules.ignores(path, false)) this.take(location, location);
+        if (markdown) this.takeUnlessIgnored(location, rules.verdict(path, false));
         return;
       case "other":
-        if (markdown && !rules.ignores(path, false)) this.refuse(location, this.words.notRegular);
+        if (markdown && rules.verdict(path, false) !== true) this.refuse(location, this.words.notRegular);
     }
     return void 0;
+  }
+  takeUnlessIgnored(location, verdict) {
+    if (verdict === false) this.take(location, location);
+    else if (isRefusedPattern(verdict)) this.refuse(location, (label) => this.words.patternRefused(label, verdict.source, verdict.line, MAX_PATTERN_LENGTH));
   }
   async subfolder(location, rules, path) {
     await this.folder(location, await rules.enter(this.fs, location, path), path);
@@ -11518,10 +11121,10 @@ async function runAction(env, cwd) {
   const read = readActionInputs(env);
   if (!read.ok) return fail4(read.message);
   const { inputs } = read;
-  const work = await (0, import_promises8.mkdtemp)((0, import_node_path7.join)(env.RUNNER_TEMP || (0, import_node_os2.tmpdir)(), "wiki-publisher-"));
+  const work2 = await (0, import_promises8.mkdtemp)((0, import_node_path7.join)(env.RUNNER_TEMP || (0, import_node_os2.tmpdir)(), "wiki-publisher-"));
   const argv = [...inputs.argv];
   if (inputs.expectPlan !== void 0) {
-    const reviewed = (0, import_node_path7.join)(work, "reviewed-plan.md");
+    const reviewed = (0, import_node_path7.join)(work2, "reviewed-plan.md");
     await (0, import_promises8.writeFile)(reviewed, inputs.expectPlan, "utf8");
     const bareDigest = new RegExp(`^[0-9a-fA-F]{${FULL_DIGEST_HEX}}$`).test(inputs.expectPlan);
     argv.splice(1, 0, "--expect-plan", bareDigest ? inputs.expectPlan : `@${reviewed}`);
@@ -11550,7 +11153,7 @@ async function runAction(env, cwd) {
     process.stdout.write(`::error title=Wiki Publisher::${escape(first.replace(/^wiki-publisher: /, ""))}
 `);
   }
-  return report(records, { exitCode, work, cwd, env, summary: inputs.summary, annotations: inputs.annotations });
+  return report(records, { exitCode, work: work2, cwd, env, summary: inputs.summary, annotations: inputs.annotations });
 }
 async function report(records, context) {
   const resultsPath = (0, import_node_path7.join)(context.work, "results.json");

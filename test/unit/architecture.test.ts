@@ -70,4 +70,15 @@ describe('architecture', () => {
     assert.ok(!cli.includes('EnvHttpProxyAgent'), 'dist/cli.js carries no undici');
     for (const sibling of ['cliHttp.js', 'cliLibs.js']) assert.deepEqual(outside(readFileSync(join(root, 'dist', sibling), 'utf8')), [], sibling);
   });
+  // Issue 81: a library that compiles patterns to backtracking regular expressions (ignore, picomatch) let a
+  // repository's .gitignore or a files.exclude setting hang a walk. Every front end matches them with core/pattern.
+  it('patterns from a repository or a setting are matched by core/pattern only: no glob or ignore library in src or a bundle', () => {
+    const libraries = /^(ignore|picomatch|minimatch|micromatch|globby|fast-glob|anymatch)(\/|$)/;
+    const offenders = tsFilesUnder('src').filter((file) => importsOf(file).some((spec) => libraries.test(spec)));
+    assert.deepEqual(offenders, []);
+    for (const bundle of ['extension.js', 'onDemand.js', 'lazyCommands.js', 'cli.js']) {
+      const text = readFileSync(join(root, 'dist', bundle), 'utf8');
+      assert.ok(!text.includes('node_modules/picomatch') && !text.includes('node_modules/ignore/'), `dist/${bundle} bundles a pattern library`);
+    }
+  });
 });

@@ -17,6 +17,11 @@ export interface WalkMessages {
   oddUtf16(): string;
   invalidUtf16(): string;
   binaryCharacter(offset: number): string;
+  /**
+   * A file a refused pattern could ignore or hide: `line` of the .gitignore `source`, or (no line) the setting `source`
+   * (files.exclude), holds a pattern longer than `max` characters, which is never matched.
+   */
+  patternRefused(label: string, source: string, line: number | undefined, max: number): string;
   /** What was named (folders, files) holds more Markdown files than one publish plans (publishWalk.ts); `max` as the reader writes numbers. */
   tooManyFiles(named: string, max: string): string;
 }
@@ -39,6 +44,10 @@ export const englishWalkMessages: WalkMessages = {
   oddUtf16: () => 'it starts like UTF-16 but has an odd number of bytes',
   invalidUtf16: () => 'it starts like UTF-16 but holds an invalid character',
   binaryCharacter: (offset) => `it looks binary: a NUL character at offset ${offset}`,
+  patternRefused: (label, source, line, max) =>
+    line === undefined
+      ? `${label} is refused: ${source} holds a pattern longer than ${max} characters, which is not matched, so whether it hides the file cannot be told. Shorten the pattern to publish the file.`
+      : `${label} is refused: line ${line} of ${source} is a pattern longer than ${max} characters, which is not matched, so whether it ignores the file cannot be told. Shorten the line to publish the file.`,
   tooManyFiles: (named, max) =>
     `${named} holds more than ${max} Markdown files, and a publish plans all of its files or none: publish fewer or smaller folders.`,
 };

@@ -5,21 +5,38 @@
 // git's do by default, unless the repository's own .git/config sets core.ignorecase (git writes it when it clones onto
 // a case-insensitive disk: macOS, Windows); a worktree's or submodule's config (.git is a file) and the user's global
 // config are not read. Everything goes through the walk's port, so the editor and the command line read the same files
-// the same way.
-import ignore, { type Ignore } from 'ignore';
+// the same way. The patterns are matched by core/pattern, in time linear in a path's length whatever a line says.
+import { parseGitignore, type IgnoreLine } from '../pattern/gitignorePattern';
+import { Subject } from '../pattern/compiled';
+import type { RefusedPattern } from '../pattern/refusedPattern';
 import type { WalkFs } from './walkFs';
 
 /** A path as the walk knows it: its segments below the topmost folder whose .gitignore counts. */
 export type Segments = readonly string[];
 
+/**
+ * What the rules say of an entry: true, ignored; false, not; a refused pattern: a line the matcher would not take
+ * (too long) could decide it, so it cannot be told, and a file there is refused rather than published or left out.
+ */
+export type IgnoreVerdict = boolean | RefusedPattern;
+
 interface Layer {
   /** How many segments the .gitignore's own folder has. */
   depth: number;
-  matcher: Ignore;
+  /** The .gitignore as the person knows it (its label), for a refusal to name. */
+  file: string;
+  lines: readonly IgnoreLine[];
 }
 
 export class GitignoreRules {
-  private constructor(private readonly layers: readonly Layer[], private readonly ignoreCase: boolean) {}
+  private constructor(
+    private readonly layers: readonly Layer[],
+    private readonly ignoreCase: boolean,
+    /** Why nothing below can be taken: a folder on the way could be ignored by a refused line. */
+    private readonly held?: RefusedPattern,
+    /** A folder on the way is ignored (a folder named explicitly inside an ignored one): so is everything below it. */
+    private readonly ignoredAbove = false,
+  ) {}
 
   /** The rules in force for `folder`, and the folder's segments below the topmost folder they were read from. */
   static async forFolder<L>(fs: WalkFs<L>, folder: L): Promise<{ rules: GitignoreRules; segments: Segments }> {
@@ -28,7 +45,11 @@ export class GitignoreRules {
     let rules = new GitignoreRules([], root !== undefined && (await repositoryIgnoresCase(fs, root)));
     const segments: string[] = [];
     for (const [index, each] of chain.entries()) {
-      if (index > 0) segments.push(fs.baseName(each));
+      if (index > 0) {
+        segments.push(fs.baseName(each));
+        // git never looks inside an ignored folder, so naming one (or a folder in it) takes nothing git would not.
+        rules = rules.below(rules.verdict(segments, true));
+      }
       rules = await rules.enter(fs, each, segments);
     }
     return { rules, segments };
@@ -44,21 +65,44 @@ export class GitignoreRules {
     } catch {
       return this; // an unreadable .gitignore ignores nothing, as git treats it
     }
-    const matcher = ignore({ ignorecase: this.ignoreCase }).add(text);
-    return new GitignoreRules([...this.layers, { depth: segments.length, matcher }], this.ignoreCase);
+    const layer = { depth: segments.length, file: fs.label(file), lines: parseGitignore(text, this.ignoreCase) };
+    return new GitignoreRules([...this.layers, layer], this.ignoreCase, this.held, this.ignoredAbove);
   }
 
-  /** Whether the entry at `segments` (below the same topmost folder) is ignored. A symbolic link counts as a file, as in git. */
-  ignores(segments: Segments, isFolder: boolean): boolean {
-    let ignored = false;
-    for (const layer of this.layers) {
+  /** The rules below a folder of this verdict (one not ignored, or one whose verdict could not be told). */
+  below(verdict: IgnoreVerdict): GitignoreRules {
+    if (verdict === false || (verdict !== true && this.held)) return this;
+    return new GitignoreRules(this.layers, this.ignoreCase, verdict === true ? this.held : verdict, this.ignoredAbove || verdict === true);
+  }
+
+  /**
+   * Whether the entry at `segments` (below the same topmost folder) is ignored, as git decides it: the deepest
+   * .gitignore's last matching line wins. A refused line that would win over that match (or, with none, over the
+   * default) leaves it untold, unless it could only say the same: a refused `!line` over a file kept, a refused
+   * ignoring line over a file ignored. A symbolic link counts as a file, as in git.
+   */
+  verdict(segments: Segments, isFolder: boolean): IgnoreVerdict {
+    if (this.ignoredAbove) return true;
+    const name = new Subject(segments[segments.length - 1] ?? '');
+    let untoldIgnore: RefusedPattern | undefined;
+    let untoldNegation: RefusedPattern | undefined;
+    for (let layerIndex = this.layers.length - 1; layerIndex >= 0; layerIndex--) {
+      const layer = this.layers[layerIndex] as Layer;
       if (segments.length <= layer.depth) continue;
-      const posix = segments.slice(layer.depth).join('/');
-      const result = layer.matcher.test(isFolder ? `${posix}/` : posix);
-      if (result.ignored) ignored = true;
-      else if (result.unignored) ignored = false;
+      let below: Subject | undefined;
+      for (let lineIndex = layer.lines.length - 1; lineIndex >= 0; lineIndex--) {
+        const line = layer.lines[lineIndex] as IgnoreLine;
+        if (line.foldersOnly && !isFolder) continue;
+        if (line.refused) {
+          if (line.negated) untoldNegation ??= { source: layer.file, line: line.line };
+          else untoldIgnore ??= { source: layer.file, line: line.line };
+          continue;
+        }
+        const subject = line.nameOnly ? name : (below ??= new Subject(segments.slice(layer.depth).join('/')));
+        if (line.matches(subject)) return line.negated ? (untoldIgnore ?? this.held ?? false) : (untoldNegation ?? true);
+      }
     }
-    return ignored;
+    return untoldIgnore ?? this.held ?? false;
   }
 }
 

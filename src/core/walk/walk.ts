@@ -5,8 +5,10 @@
 // linked in (docs/key.md -> ~/.ssh/id_rsa). What it will not take but a person would expect it to is listed as
 // refused, with the reason, so that a plan shows it instead of silently leaving it out.
 import { compareRelativePaths, isMarkdownFileName, isSkippedFolderName } from '../run/walkRules';
-import { GitignoreRules, type Segments } from './gitignore';
+import { GitignoreRules, type IgnoreVerdict, type Segments } from './gitignore';
 import { englishWalkMessages, type WalkMessages } from '../messages/walkMessages';
+import { MAX_PATTERN_LENGTH } from '../pattern/nfa';
+import { isRefusedPattern, type RefusedPattern } from '../pattern/refusedPattern';
 import type { DirEntry, EntryType, LinkTarget, WalkFs } from './walkFs';
 
 /** A selection of a whole disk is a mistake, not a plan: a walk stops after this many files (taken or refused). */
@@ -14,8 +16,11 @@ export const DEFAULT_MAX_FILES = 2000;
 
 export interface WalkOptions<L> {
   fs: WalkFs<L>;
-  /** What the front end hides (the editor: files.exclude); such entries are skipped without a word. */
-  exclude?: (location: L) => boolean;
+  /**
+   * What the front end hides (the editor: files.exclude); such entries are skipped without a word. A refused pattern:
+   * one the front end would not match could hide the entry, so a file there is refused, naming it.
+   */
+  exclude?: (location: L) => boolean | RefusedPattern;
   maxFiles?: number;
   /** Checked between entries: a cancelled walk returns what it found so far. */
   isCancelled?: () => boolean;
@@ -183,8 +188,9 @@ class Walk<L> {
     for (const entry of entries) {
       if (this.stopped()) return;
       const location = this.fs.child(folder, entry.name);
-      if (this.options.exclude?.(location)) continue;
-      const walking = this.entry(location, entry, rules, [...segments, entry.name]);
+      const hidden = this.options.exclude?.(location) ?? false;
+      if (hidden === true) continue;
+      const walking = this.entry(location, entry, hidden === false ? rules : rules.below(hidden), [...segments, entry.name]);
       // Only a folder needs a turn (its .gitignore, its listing): a file is decided at once, not awaited 10,000 times.
       if (walking) await walking;
     }
@@ -194,24 +200,33 @@ class Walk<L> {
   private entry(location: L, entry: DirEntry, rules: GitignoreRules, path: Segments): Promise<void> | undefined {
     const markdown = isMarkdownFileName(entry.name);
     switch (entry.kind) {
-      case 'directory':
-        if (isSkippedFolderName(entry.name) || rules.ignores(path, true)) return undefined;
-        return this.subfolder(location, rules, path);
+      case 'directory': {
+        if (isSkippedFolderName(entry.name)) return undefined;
+        const verdict = rules.verdict(path, true);
+        if (verdict === true) return undefined;
+        return this.subfolder(location, rules.below(verdict), path);
+      }
       case 'symbolicLink': {
         const toFolder = entry.linkTo === 'directory';
-        // git sees a link as a file; a pattern written for the folder it stands for hides it too.
-        if (rules.ignores(path, false) || (toFolder && rules.ignores(path, true))) return;
+        // git sees a link as a file; a pattern written for the folder it stands for hides it too. (Refused whatever
+        // an untold verdict would be: it is a link.)
+        if (rules.verdict(path, false) === true || (toFolder && rules.verdict(path, true) === true)) return;
         if (markdown) this.refuse(location, this.words.link);
         else if (toFolder && !isSkippedFolderName(entry.name)) this.refuse(location, this.words.folderLink);
         return;
       }
       case 'file':
-        if (markdown && !rules.ignores(path, false)) this.take(location, location);
+        if (markdown) this.takeUnlessIgnored(location, rules.verdict(path, false));
         return;
       case 'other':
-        if (markdown && !rules.ignores(path, false)) this.refuse(location, this.words.notRegular);
+        if (markdown && rules.verdict(path, false) !== true) this.refuse(location, this.words.notRegular);
     }
     return undefined;
+  }
+
+  private takeUnlessIgnored(location: L, verdict: IgnoreVerdict): void {
+    if (verdict === false) this.take(location, location);
+    else if (isRefusedPattern(verdict)) this.refuse(location, (label) => this.words.patternRefused(label, verdict.source, verdict.line, MAX_PATTERN_LENGTH));
   }
 
   private async subfolder(location: L, rules: GitignoreRules, path: Segments): Promise<void> {

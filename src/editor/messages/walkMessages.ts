@@ -21,6 +21,10 @@ export const editorWalkMessages: WalkMessages = {
   oddUtf16: () => vscode.l10n.t('it starts like UTF-16 but has an odd number of bytes'),
   invalidUtf16: () => vscode.l10n.t('it starts like UTF-16 but holds an invalid character'),
   binaryCharacter: (offset) => vscode.l10n.t('it looks binary: a NUL character at offset {0}', offset),
+  patternRefused: (label, source, line, max) =>
+    line === undefined
+      ? vscode.l10n.t('{0} is refused: {1} holds a pattern longer than {2} characters, which is not matched, so whether it hides the file cannot be told. Shorten the pattern to publish the file.', label, source, max)
+      : vscode.l10n.t('{0} is refused: line {1} of {2} is a pattern longer than {3} characters, which is not matched, so whether it ignores the file cannot be told. Shorten the line to publish the file.', label, line, source, max),
   tooManyFiles: (named, max) =>
     vscode.l10n.t('{0} holds more than {1} Markdown files, and a publish plans all of its files or none: publish fewer or smaller folders.', named, max),
 };

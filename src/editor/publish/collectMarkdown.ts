@@ -3,6 +3,7 @@
 // ignores, never following a link. The same rules as the command line. Walks through vscode.workspace.fs, so it works
 // for remote workspaces too (search-based findFiles needs ripgrep, which some hosts lack).
 import * as vscode from 'vscode';
+import type { RefusedPattern } from '../../core/pattern/refusedPattern';
 import type { SourceFile } from '../../core/run/plan';
 import { folderInRepository } from '../../core/walk/gitignore';
 import { sourcesFromWalk } from '../../core/walk/sources';
@@ -70,9 +71,12 @@ export function lookUpFs(): WalkFs<vscode.Uri> {
   return workspaceWalkFs(vscode.workspace.fs, { label: (uri) => vscode.workspace.asRelativePath(uri) });
 }
 
-/** Whether files.exclude (the patterns set to true, for the resource's workspace folder) hides a resource. */
-export function filesExclude(): (uri: vscode.Uri) => boolean {
-  const byFolder = new Map<string, (uri: vscode.Uri) => boolean>();
+/**
+ * Whether files.exclude (the patterns set to true, for the resource's workspace folder) hides a resource; a refused
+ * pattern (too long for the core's matcher) when none hides it but one that is never matched might.
+ */
+export function filesExclude(): (uri: vscode.Uri) => boolean | RefusedPattern {
+  const byFolder = new Map<string, (uri: vscode.Uri) => boolean | RefusedPattern>();
   return (uri) => {
     const folder = vscode.workspace.getWorkspaceFolder(uri);
     const cacheKey = folder?.uri.toString() ?? '';
@@ -85,10 +89,11 @@ export function filesExclude(): (uri: vscode.Uri) => boolean {
   };
 }
 
-function excludedBy(resource: vscode.Uri): (uri: vscode.Uri) => boolean {
+function excludedBy(resource: vscode.Uri): (uri: vscode.Uri) => boolean | RefusedPattern {
   const patterns = vscode.workspace.getConfiguration('files', resource).get<Record<string, unknown>>('exclude', {});
   const globs = Object.entries(patterns).filter(([, on]) => on === true).map(([glob]) => glob);
   if (globs.length === 0) return () => false;
-  const matches = onDemand().globMatcher(globs);
-  return (uri) => matches(vscode.workspace.asRelativePath(uri, false)) || matches(uri.path.slice(uri.path.lastIndexOf('/') + 1));
+  const { matches, refused } = onDemand().globMatcher(globs);
+  const untold: RefusedPattern | false = refused.length > 0 ? { source: 'files.exclude' } : false;
+  return (uri) => matches(vscode.workspace.asRelativePath(uri, false)) || matches(uri.path.slice(uri.path.lastIndexOf('/') + 1)) || untold;
 }

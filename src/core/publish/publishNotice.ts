@@ -1,0 +1,102 @@
+// The notice a published page carries at its end: "Published from docs/setup.md with Wiki Publisher. Edit the file in
+// its repository rather than this page." Its one link carries a marker, which is how the wiki itself, read by anyone
+// with page access, tells what this tool last sent there (CONTRIBUTING.md, "The wiki is the truth"):
+//   wiki-publisher.v<version>.<content digest>.<path digest>
+// - version: the page version the send was to make (the version the edit guard saw plus one, 1 for a create; 0 when the
+//   run could not see the page). A page whose version is higher was changed since, by whoever: someone's edit.
+// - content digest: what was sent (the Markdown's SHA-256 with the pages its links reached). Equal to what would be sent
+//   now, at the version the marker names, the page needs no new version: unchanged, whatever this machine remembers.
+// - path digest: which file it came from, so a page found where a create would go is known as this file's own.
+// The importer converts Markdown on the server, but link targets survive it; the marker is read from the page's body.
+import { sha256Hex } from '../util/sha256';
+
+export interface PublishMarker {
+  /** The version the send that wrote the marker was to make; 0 when that was not known. */
+  version: number;
+  /** contentDigest of what that send carried. */
+  digest: string;
+  /** pathDigest of the file it came from. */
+  path: string;
+}
+
+/** What a run knows to write a page's notice. */
+export interface PageNotice {
+  /** The file as readers know it (a workspace- or repository-relative path). */
+  label: string;
+  marker: PublishMarker;
+  /** The file's address in its repository's web view, when known: the notice links there. */
+  sourceUrl?: string;
+}
+
+const DIGEST_LENGTH = 20;
+const PATH_LENGTH = 8;
+const MARKER = /wiki-publisher\.v(\d{1,9})\.([0-9a-f]{20})\.([0-9a-f]{8})/g;
+
+/** The digest a marker carries for content of this SHA-256 whose links reached these pages (linkTargets.ts). */
+export function contentDigest(contentSha256: string, linkTargets: string | undefined): string {
+  return sha256Hex(`${contentSha256}\n${linkTargets ?? ''}`).slice(0, DIGEST_LENGTH);
+}
+
+/** The digest a marker carries for the file a page came from. */
+export function pathDigest(label: string): string {
+  return sha256Hex(label).slice(0, PATH_LENGTH);
+}
+
+export function markerText(marker: PublishMarker): string {
+  return `wiki-publisher.v${marker.version}.${marker.digest}.${marker.path}`;
+}
+
+/**
+ * The marker a page's body (the wiki's XHTML, or Markdown exported from it) carries: the last one, since the notice
+ * ends the page (a marker quoted earlier in the text, a page about this tool, is not it). Undefined when it has none.
+ */
+export function findMarker(body: string): PublishMarker | undefined {
+  let found: RegExpExecArray | undefined;
+  for (const match of body.matchAll(MARKER)) found = match;
+  if (found === undefined) return undefined;
+  return { version: Number(found[1]), digest: found[2] as string, path: found[3] as string };
+}
+
+/** The Markdown to send: the content, then the notice, after a rule of its own (a blank line keeps it no heading). */
+export function withNotice(content: string, notice: PageNotice): string {
+  const target = `${notice.sourceUrl ?? ''}#${markerText(notice.marker)}`;
+  return `${content.replace(/\s+$/, '')}\n\n---\n\n*Published from [${escapeLinkText(notice.label)}](<${target}>) with Wiki Publisher. Edit the file in its repository rather than this page.*\n`;
+}
+
+/**
+ * Markdown exported from a published page without its notice (Pull and Compare show the page as the file would hold
+ * it): the paragraph that carries the marker, and the rule just before it. A page without a marker comes back as it is.
+ */
+export function withoutNotice(markdown: string): string {
+  const lines = markdown.split('\n');
+  let at = -1;
+  for (let index = lines.length - 1; index >= 0; index--) {
+    MARKER.lastIndex = 0;
+    if (MARKER.test(lines[index] as string)) {
+      at = index;
+      break;
+    }
+  }
+  if (at === -1) return markdown;
+  // Back to the start of that paragraph, then over blank lines and one thematic break.
+  let start = at;
+  while (start > 0 && (lines[start - 1] as string).trim() !== '' && !THEMATIC_BREAK.test(lines[start - 1] as string)) start--;
+  let cut = start;
+  while (cut > 0 && (lines[cut - 1] as string).trim() === '') cut--;
+  if (cut > 0 && THEMATIC_BREAK.test(lines[cut - 1] as string)) {
+    cut--;
+    while (cut > 0 && (lines[cut - 1] as string).trim() === '') cut--;
+  }
+  // Whatever followed the notice (a trailing newline, an exporter's blank lines) ends the text as it ended before.
+  const after = lines.slice(at + 1).join('\n').trim();
+  const kept = lines.slice(0, cut).join('\n');
+  return after === '' ? `${kept}\n` : `${kept}\n\n${after}\n`;
+}
+
+/** A line that is a CommonMark thematic break: three or more of one of `-`, `*`, `_`, spaces allowed between. */
+const THEMATIC_BREAK = /^ {0,3}(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$/;
+
+/** A file's label as link text: every ASCII punctuation escaped, so no name can end the link or start markup. */
+function escapeLinkText(text: string): string {
+  return text.replace(/[\r\n]+/g, ' ').replace(/[!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]/g, '\\$&');
+}

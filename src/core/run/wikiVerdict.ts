@@ -1,0 +1,73 @@
+// The edit guard's decision for one page, from what the wiki holds now (CONTRIBUTING.md, "The wiki is the truth"): the
+// page's version and the marker its publish notice carries (publish/publishNotice.ts). A marker whose version is the
+// page's is this tool's last publish, untouched since, whoever ran it (a teammate, CI, this machine): the page is as
+// left, and unchanged when the marker's digest is what the file would send now. A page past its marker's version was
+// changed since by whoever made that version. Only a page without a notice falls back to what this machine recorded
+// (its link's version); without that either, nothing can tell an edit from a publish, and the guard says so. Who the
+// import token acts as never enters into it.
+import type { PageLink } from '../links/pageLink';
+import { pathDigest, type PublishMarker } from '../publish/publishNotice';
+import type { PageVersion, WikiPage } from '../wikiPages';
+import { changedOnWikiSince, type GuardVerdict } from './guardVerdict';
+import { digestNow } from './pageNotice';
+import type { PlanItem } from './plan';
+
+/** A marker of version 0 (sent without page access) is settled from the page's history: 'history' asks for it. */
+export type WikiVerdict = GuardVerdict | 'history';
+
+/** The verdict for the file's own page, which its link or the repository's record names by ID (`link`). */
+export function ownPageVerdict(page: WikiPage, item: Pick<PlanItem, 'file' | 'complete' | 'contentSha256' | 'linkTargets'>, link: PageLink): WikiVerdict {
+  const marker = page.body?.marker;
+  if (marker !== undefined) {
+    if (marker.version === 0) return 'history';
+    return page.version === marker.version ? asLeft(page, item, marker) : { kind: 'edited', page, knownVersion: marker.version, publishedAt: link.publishedAt };
+  }
+  // Read with its body and no notice there: only this machine's record of the version it left can tell.
+  const recorded = link.version !== undefined || link.publishedAt > 0;
+  if (page.body !== undefined && !recorded) return { kind: 'edited', page, knownVersion: undefined, publishedAt: 0, noNotice: true };
+  return changedOnWikiSince(page, link) ? { kind: 'edited', page, knownVersion: link.version, publishedAt: link.publishedAt } : { kind: 'asLeft', page };
+}
+
+/**
+ * The verdict for a page found at the place a create of the file would go (its parent, its title): the file's own when
+ * it carries the file's notice and nothing changed it since (taken over, the create becomes an update), an edited one
+ * when something did; else another's page, which a create meets as "already exists" and an overwrite replaces. Front
+ * matter that says `overwrite: false` never takes a page, not even the file's own.
+ */
+export function placeVerdict(page: WikiPage, item: Pick<PlanItem, 'file' | 'complete' | 'contentSha256' | 'linkTargets' | 'prepared'>): WikiVerdict {
+  const marker = page.body?.marker;
+  const ours = marker !== undefined && marker.path === pathDigest(item.file.label) && item.prepared.frontMatterTarget.overwrite !== false;
+  if (ours) {
+    if (marker.version === 0) return 'history';
+    if (page.version === marker.version) return { ...asLeft(page, item, marker), adopted: true };
+    return { kind: 'edited', page, knownVersion: marker.version, publishedAt: 0 };
+  }
+  return item.complete?.overwrite ? { kind: 'notOurs', page } : { kind: 'exists', page };
+}
+
+/**
+ * The verdict once the page's history is read, for a marker of version 0: the version that first carried this marker
+ * is the publish; the page is as left when that is its current version, edited since by whoever made the next one.
+ * `versions` newest first, as the wiki lists them. A page found at a create's place whose history shows no change is
+ * taken over as placeVerdict takes it.
+ */
+export function historyVerdict(page: WikiPage, versions: readonly PageVersion[], item: Pick<PlanItem, 'file' | 'complete' | 'contentSha256' | 'linkTargets'>, link: PageLink | undefined): GuardVerdict {
+  const marker = page.body?.marker as PublishMarker;
+  let first = page.version;
+  for (const version of versions) {
+    if (version.number > page.version) continue;
+    const carried = version.body?.marker;
+    if (carried === undefined || carried.version !== marker.version || carried.digest !== marker.digest || carried.path !== marker.path) break;
+    first = version.number;
+  }
+  if (first !== page.version) return { kind: 'edited', page, knownVersion: first, publishedAt: link?.publishedAt ?? 0 };
+  const left = asLeft(page, item, marker);
+  return link === undefined ? { ...left, adopted: true } : left;
+}
+
+/** As left by this tool; `sameContent` when the marker says the page holds what the file would send now. */
+function asLeft(page: WikiPage, item: Pick<PlanItem, 'file' | 'complete' | 'contentSha256' | 'linkTargets'>, marker: PublishMarker): Extract<GuardVerdict, { kind: 'asLeft' }> {
+  // The same content from the same file at the same title: a retitle or a renamed file goes once to put that right.
+  const same = marker.digest === digestNow(item) && marker.path === pathDigest(item.file.label) && page.title === item.complete?.pageTitle;
+  return same ? { kind: 'asLeft', page, sameContent: true } : { kind: 'asLeft', page };
+}

@@ -1,0 +1,55 @@
+// A `vscode` module with one workspace folder on the real disk: workspace.fs (vscodeDiskFs), workspaceFolders,
+// getWorkspaceFolder, asRelativePath, getConfiguration (files.exclude only) and an English l10n.t. Enough for the
+// editor's folder walk (collectMarkdown) and the Wiki Pages scan (workspaceScan) to run in a test as in VS Code.
+// Installed for one describe block; the editor modules loaded under it are dropped when it is removed.
+import Module from 'node:module';
+import { relative, sep } from 'node:path';
+import { fillPlaceholders } from './fakeL10n';
+import { diskFs, FakeUri } from './vscodeDiskFs';
+
+interface ModuleInternals {
+  _resolveFilename(request: string, parent: unknown, isMain: boolean, options?: unknown): string;
+}
+
+const FAKE_PATH = '/__wiki-publisher-test__/vscode-workspace.js';
+
+export interface FakeWorkspace {
+  folder: string;
+  /** files.exclude as the settings hold it. */
+  exclude: Record<string, unknown>;
+}
+
+/** Makes `require('vscode')` give the fake over `workspace`; returns the function that undoes it. */
+export function installWorkspaceVscode(workspace: FakeWorkspace): () => void {
+  const internals = Module as unknown as ModuleInternals;
+  const original = internals._resolveFilename;
+  internals._resolveFilename = (request, parent, isMain, options) =>
+    request === 'vscode' ? FAKE_PATH : original.call(Module, request, parent, isMain, options);
+  const root = new FakeUri(workspace.folder);
+  const inside = (uri: FakeUri): boolean => uri.path === workspace.folder || uri.path.startsWith(`${workspace.folder}/`);
+  const fake = new Module(FAKE_PATH);
+  fake.filename = FAKE_PATH;
+  fake.exports = {
+    l10n: { t: (text: string, ...args: unknown[]) => fillPlaceholders(text, args) },
+    env: { language: 'en' },
+    workspace: {
+      fs: diskFs,
+      workspaceFolders: [{ uri: root, name: 'workspace', index: 0 }],
+      textDocuments: [],
+      getWorkspaceFolder: (uri: FakeUri) => (inside(uri) ? { uri: root, name: 'workspace', index: 0 } : undefined),
+      asRelativePath: (uri: FakeUri) => (inside(uri) ? relative(workspace.folder, uri.path).split(sep).join('/') : uri.path),
+      getConfiguration: (section: string) => ({
+        get: (key: string, fallback: unknown) => (section === 'files' && key === 'exclude' ? workspace.exclude : fallback),
+      }),
+    },
+  };
+  fake.loaded = true;
+  require.cache[FAKE_PATH] = fake;
+  const loadedBefore = new Set(Object.keys(require.cache));
+  return () => {
+    internals._resolveFilename = original;
+    delete require.cache[FAKE_PATH];
+    // Modules loaded under the fake keep a reference to it: drop them so nothing else reuses them.
+    for (const path of Object.keys(require.cache)) if (!loadedBefore.has(path)) delete require.cache[path];
+  };
+}

@@ -18,9 +18,9 @@ export {
 } from './core/oauth';
 export { explainNotFound, notFoundMessage } from './core/publish/notFoundExplanation';
 export { planFile, planFiles, countPlan, sendKind, linkAfterPublish, type PlanItem, type SourceFile } from './core/run/plan';
-export { credentialRefusedOnWiki, guardLooksUp, guardPlan, guardedPage, notPublishedHere, sendEditedAnyway, unreadOnWiki, type GuardVerdict } from './core/run/guard';
-export { sendGonePages, unchangedWithPage } from './core/run/gonePages';
-export { apiTokenSubject } from './core/apiToken/subject';
+export { credentialRefusedOnWiki, guardLooksUp, guardPlan, guardedPage, heldWithoutNotice, sendEditedAnyway, unchangedWithPage, unreadOnWiki, type GuardVerdict } from './core/run/guard';
+export { sendGonePages } from './core/run/gonePages';
+export { ownPageProof, proveOwnPage } from './core/run/ownPageProof';
 export { countedResults, fileResultOf, runPlan, ThrottleGate, clampConcurrency, summarise, summaryLine, describeRunStop } from './core/run/runner';
 // The tree is planned through planTreeOnDisk, which reads the wiki itself when given page access (checkTreeOnWiki).
 export { isGeneratedPageKey, planTreeOnDisk, treeLinks } from './core/tree/treePlan';
@@ -35,7 +35,7 @@ export { heldContent } from './core/run/plannedContent';
 export { linkedPageIdOf, planFileLinks } from './core/run/fileLinks';
 export { runFlat } from './core/run/flatRun';
 export { recordSendEnd, sendMarks } from './core/run/recordSend';
-export { identifyPage, ownPageProof, proveOwnPage, withIdentity } from './core/links/pageIdentity';
+export { identifyPage, withIdentity } from './core/links/pageIdentity';
 export { createWikiPagesClient } from './core/wikiPages';
 export { exportPageMarkdown, isExportError } from './core/export';
 export { globMatcher } from './core/run/globMatcher';

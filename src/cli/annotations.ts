@@ -102,5 +102,5 @@ export function lineAbout(text: string | undefined, message: string): number {
 function editedTitle(wikiEdits: WikiEditsRecord | undefined): string {
   if (wikiEdits?.movedUnder) return 'Moved on the wiki';
   if (lookupFailedRecord(wikiEdits)) return 'Wiki edits could not be checked';
-  return wikiEdits?.knownFromRepository && !wikiEdits.authorUnknown ? 'A version this machine did not publish' : 'Edited on the wiki';
+  return wikiEdits?.noNotice ? 'No publish notice on the page' : 'Edited on the wiki';
 }

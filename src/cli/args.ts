@@ -38,6 +38,10 @@ export interface PublishArgs {
   markdownPath: string | undefined;
   /** --expect-plan: the reviewed plan's digest (or @FILE holding a plan): anything else is refused, nothing sent. */
   expectPlan: string | undefined;
+  /** --no-notice: pages carry no publish notice (the wiki then cannot tell an edit there from a publish). */
+  noNotice: boolean;
+  /** --source-url: where a file's repository path is shown, for the notice's link (else the CI system's, if any). */
+  sourceUrl: string | undefined;
 }
 
 export type OutputFormat = 'text' | 'json' | 'markdown';
@@ -73,6 +77,8 @@ const OPTIONS = {
   report: { type: 'string' },
   'markdown-file': { type: 'string' },
   'expect-plan': { type: 'string' },
+  'no-notice': { type: 'boolean' },
+  'source-url': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'V' },
 } as const;
@@ -126,7 +132,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
   const parentId = values.parent?.trim();
   if (parentId !== undefined && !/^\d+$/.test(parentId)) return fail('--parent must be a page ID made of digits only, such as 123456.');
   if (values.state?.trim() === '') return fail('--state must name a file.');
-  for (const flag of ['auth-url', 'base-url'] as const) {
+  for (const flag of ['auth-url', 'base-url', 'source-url'] as const) {
     if (values[flag]?.trim() === '') return fail(`--${flag} must be a URL, such as https://wiki.example.com.`);
   }
 
@@ -153,6 +159,8 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
         tree: values.tree ?? false,
         noRecord: values['no-record'] ?? false,
         diagrams: values.diagrams?.trim() || undefined,
+        noNotice: values['no-notice'] ?? false,
+        sourceUrl: values['source-url']?.trim(),
       },
     },
   };

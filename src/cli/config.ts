@@ -5,7 +5,6 @@ import { API_TOKEN_ENV_VAR } from '../core/apiToken/tokenSource';
 import { englishTokenMessages } from '../core/messages/tokenMessages';
 import { validateApiToken } from '../core/apiToken/validate';
 import { checkEndpoint } from '../core/http/endpoint';
-import { apiTokenSubject } from '../core/apiToken/subject';
 
 export const ENDPOINT_ENV_VAR = 'WIKI_PUBLISHER_ENDPOINT';
 
@@ -31,24 +30,6 @@ export function resolveToken(env: NodeJS.ProcessEnv, now: number): Resolved<stri
   }
   const checked = validateApiToken(raw, now, englishTokenMessages);
   return checked.ok ? { ok: true, value: checked.token } : { ok: false, message: `${API_TOKEN_ENV_VAR} is refused. ${checked.message}` };
-}
-
-/** The account ID of the user the import token acts as: not a secret, for jobs that get no token (the plan on a pull request). */
-export const ACCOUNT_ID_ENV_VAR = 'WIKI_PUBLISHER_ACCOUNT_ID';
-
-/**
- * Who publishes, the same for flat and tree runs, dry or not: the import token's user when a token is set (a dry run
- * reads it only for this), else WIKI_PUBLISHER_ACCOUNT_ID. The edit guard takes a latest version by this account on a
- * page the repository records for the file as its own publish (CI's, a teammate's), not a colleague's wiki edit.
- * Both set and naming different accounts is refused: a plan job and a publish job would then judge pages apart.
- */
-export function resolveOwnAuthor(env: NodeJS.ProcessEnv, token: string | undefined): Resolved<string | undefined> {
-  const subject = apiTokenSubject(token ?? env[API_TOKEN_ENV_VAR] ?? '');
-  const declared = env[ACCOUNT_ID_ENV_VAR]?.trim() || undefined;
-  if (subject !== undefined && declared !== undefined && subject !== declared) {
-    return { ok: false, message: `${ACCOUNT_ID_ENV_VAR} is "${declared}", but ${API_TOKEN_ENV_VAR} acts as another account: set it to the account ID of the token's user, or leave it unset where the token is set.` };
-  }
-  return { ok: true, value: subject ?? declared };
 }
 
 /** Where a CLI user sets a diagram renderer, as cautions and refusals name it (the editor names its setting). */

@@ -43,6 +43,13 @@ Options:
   --expect-plan DIGEST Publish only the reviewed plan: the digest a plan printed (12 to 64 hex digits), or
                        @FILE with the reviewed plan's Markdown or --json output (then differences are named).
                        If the plan changed since (a file, or a page on the wiki), nothing is sent (exit 3).
+  --no-notice          Publish pages without the notice at their end ("Published from docs/setup.md with Wiki
+                       Publisher..."). Its link tells later runs what this one sent, so they leave unchanged pages
+                       alone and tell a colleague's edit from a publish without any record; without it, a run
+                       without --state holds every page back, unable to tell (default: WIKI_PUBLISHER_NOTICE=off).
+  --source-url URL     The address a file's path in its repository is appended to for the notice's link, such as
+                       https://github.com/acme/docs/blob/main/ (default: WIKI_PUBLISHER_SOURCE_URL, else the commit
+                       GitHub Actions or GitLab CI builds).
   --concurrency N      Requests at once, 1-16 (default ${DEFAULT_CONCURRENCY}).
   --timeout SECONDS    Deadline of one request, 1-600 (default ${DEFAULT_TIMEOUT_SECONDS}).
   --endpoint URL       The import endpoint (default: WIKI_PUBLISHER_ENDPOINT). https:// only; http:// only

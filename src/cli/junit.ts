@@ -3,7 +3,7 @@
 // classname (GitLab's suite name), name, file and time; failure, error or skipped with their text; system-out. Jenkins,
 // Azure Pipelines and others read the same elements. A file that would be refused, was refused, failed or was left out
 // is a failure; one interrupted is an error; one unchanged is skipped; cautions go to system-out.
-import { existsText, heldBackText, LOOKUP_FAILED_FIX, lookupFailedRecord, lookupFailedText, notPublishedHereText, overwriteEditedText, verdictFitsResult, type WikiEditsRecord } from './report';
+import { existsText, heldBackText, LOOKUP_FAILED_FIX, lookupFailedRecord, lookupFailedText, noNoticeText, overwriteEditedText, verdictFitsResult, type WikiEditsRecord } from './report';
 import { parentText, type FileResultRecord, type PlanEntryRecord, type RunRecords } from './runRecords';
 import { showBidiControls } from '../core/text/bidiControls';
 
@@ -79,8 +79,8 @@ function resultCase(record: FileResultRecord): TestCase {
       if (record.status === 'edited' && lookupFailedRecord(record.wikiEdits)) {
         return { ...base, verdict: { kind: 'failure', type: record.status, text: `Left out: ${lookupFailedText(record.wikiEdits as WikiEditsRecord)} (${LOOKUP_FAILED_FIX}).` } };
       }
-      if (record.status === 'edited' && record.wikiEdits?.knownFromRepository && !record.wikiEdits.authorUnknown) {
-        return { ...base, verdict: { kind: 'failure', type: record.status, text: `Left out: ${notPublishedHereText(record.wikiEdits)} (${overwriteEditedText(record.wikiEdits)}).` } };
+      if (record.status === 'edited' && record.wikiEdits?.noNotice) {
+        return { ...base, verdict: { kind: 'failure', type: record.status, text: `Left out: ${noNoticeText(record.wikiEdits)} (${overwriteEditedText(record.wikiEdits)}).` } };
       }
       return { ...base, verdict: { kind: 'failure', type: record.status, text: `${FAILURE_WORDS[record.status] ?? 'Not published'}: ${record.message}${why}` } };
     }

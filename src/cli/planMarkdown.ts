@@ -6,7 +6,7 @@ import { shortDigest } from '../core/run/planDigest';
 import { charCount, fitDocument, fitTableRows, inlineText, linkText, utf8Bytes, type TableRow } from './markdownText';
 import { BASE_URL_ENV_VAR } from './pageAccess';
 import { planMarkers } from './planMarkers';
-import { adoptedText, authorUnknownText, existsText, LOOKUP_FAILED_FIX, lookupFailedRecord, lookupFailedText, movedText, notPublishedHereText, overwriteEditedText, PAGE_NOT_FOUND, verdictFitsResult, wikiVersionNotOurs, type WikiEditsRecord } from './report';
+import { adoptedText, LOOKUP_FAILED_FIX, lookupFailedRecord, lookupFailedText, movedText, noNoticeText, editedSinceText, overwriteEditedText, PAGE_NOT_FOUND, verdictFitsResult, heldWithoutNoticeRecord, type WikiEditsRecord } from './report';
 import { parentText, type FileResultRecord, type PlanEntryRecord, type RunRecords } from './runRecords';
 
 export interface MarkdownOptions {
@@ -69,7 +69,7 @@ function plainPlanRow(record: PlanEntryRecord): boolean {
 function planLines(records: RunRecords, room: Room, tail: readonly string[]): string[] {
   const plan = records.plan;
   // In the headline, a page known only from the repository is not called edited on the wiki (a teammate's publish?).
-  const counts = countBy(plan, (record) => (record.status === 'edited' && wikiVersionNotOurs(record.wikiEdits) ? NOT_PUBLISHED_HERE
+  const counts = countBy(plan, (record) => (record.status === 'edited' && heldWithoutNoticeRecord(record.wikiEdits) ? NOT_PUBLISHED_HERE
     : record.status === 'edited' && lookupFailedRecord(record.wikiEdits) ? NOT_READ : planWord(record)));
   const headline = PLAN_HEADLINE.filter(([word]) => counts.get(word)).map(([word, phrase]) => `${counts.get(word)} ${phrase}`);
   const lines = ['### Wiki Publisher plan', '', plan.length === 0 ? 'No Markdown files to publish.' : `**${headline.join(', ')}**`, ''];
@@ -94,13 +94,13 @@ function planLines(records: RunRecords, room: Room, tail: readonly string[]): st
   return withTable(lines, ['| File | Page | Plan | Notes |', '|---|---|---|---|'], rows, after, room, tail, notShownNote('to create, update or leave unchanged are', room));
 }
 
-const NOT_PUBLISHED_HERE = 'not published here';
+const NOT_PUBLISHED_HERE = 'no notice';
 const NOT_READ = 'wiki not read';
 
 const PLAN_HEADLINE: ReadonlyArray<readonly [string, string]> = [
   ['create', 'to create'], ['update', 'to update'], ['replace', 'to replace (pages these files did not publish)'], ['create or update', 'to create or update'],
   ['unchanged', 'unchanged'], ['refused', 'refused'], ['left out', 'left out (edited on the wiki)'],
-  [NOT_PUBLISHED_HERE, 'left out (a version this machine did not publish)'], [NOT_READ, 'left out (the wiki could not be read to check for edits)'], ['asks first', 'left out (title changed)'],
+  [NOT_PUBLISHED_HERE, 'left out (no publish notice: an edit cannot be told from a publish)'], [NOT_READ, 'left out (the wiki could not be read to check for edits)'], ['asks first', 'left out (title changed)'],
 ];
 
 function planTail(records: RunRecords): string[] {
@@ -147,15 +147,14 @@ function guardNote(wikiEdits: WikiEditsRecord | undefined, status: string, plann
       return `wiki edits not checked: ${wikiEdits.detail ?? 'no page access'}`;
     case 'edited':
       if (wikiEdits.movedUnder) return movedText(wikiEdits.movedUnder, status === 'edited');
-      if (wikiEdits.authorUnknown) return authorUnknownText(wikiEdits);
-      if (wikiEdits.knownFromRepository) return `${notPublishedHereText({ ...wikiEdits, editedAt: undefined })}${status === 'edited' ? '' : ': replaced (--overwrite-edited)'}`;
-      return `edited on the wiki since its last publish (version ${wikiEdits.version ?? '?'}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ''})${status === 'edited' ? '' : ': replaced (--overwrite-edited)'}`;
+      if (wikiEdits.noNotice) return `${noNoticeText({ ...wikiEdits, editedAt: undefined })}${status === 'edited' ? '' : ': replaced (--overwrite-edited)'}`;
+      return `${editedSinceText({ ...wikiEdits, editedAt: undefined })}${status === 'edited' ? '' : ': replaced (--overwrite-edited)'}`;
     case 'asLeft':
       return wikiEdits.adopted ? adoptedText(wikiEdits, planned) : `wiki checked: version ${wikiEdits.version ?? '?'} as last published`;
     case 'deleted':
       return planned ? `${PAGE_NOT_FOUND}: would be created anew` : 'its page was deleted on the wiki: created anew';
     case 'exists':
-      return wikiEdits.authorUnknown ? existsText(wikiEdits, planned) : 'a page with this title exists: the create will be refused (overwrite updates it)';
+      return 'a page with this title exists: the create will be refused (overwrite updates it)';
     case 'notOurs':
       return `replaces version ${wikiEdits.version ?? '?'} of a page this file did not publish`;
     default:
@@ -180,8 +179,8 @@ function cautionLines(plan: ReadonlyArray<{ file: string; cautions: string[] }>)
 function editedLines(plan: readonly PlanEntryRecord[], wikiRead: boolean, failed: number): string[] {
   const edited = plan.filter((record) => record.wikiEdits?.verdict === 'edited');
   // A page this machine never published has no "last publish" to be edited since: the heading says so when one is listed.
-  const heading = edited.some((record) => record.wikiEdits?.knownFromRepository && !record.wikiEdits.authorUnknown)
-    ? '#### Pages edited on the wiki since their last publish, or whose latest version this machine did not publish'
+  const heading = edited.some((record) => heldWithoutNoticeRecord(record.wikiEdits))
+    ? '#### Pages edited on the wiki since their last publish, or without a publish notice to tell'
     : '#### Pages edited on the wiki since their last publish';
   if (!wikiRead && failed === 0) return [heading, '', 'Unknown without page access.', ''];
   const unknown = failed > 0 ? [`Unknown for ${failed} file(s): the lookup on the wiki failed (see their rows).`] : [];
@@ -190,9 +189,8 @@ function editedLines(plan: readonly PlanEntryRecord[], wikiRead: boolean, failed
     const edits = record.wikiEdits as WikiEditsRecord;
     const who = [edits.editedBy ? `by ${edits.editedBy}` : '', edits.editedAt ? `at ${edits.editedAt}` : ''].filter((part) => part).join(' ');
     if (edits.movedUnder) return `- **${inlineText(record.file)}**: ${pageCell(record)}: ${inlineText(movedText(edits.movedUnder, record.status === 'edited'))}`;
-    if (edits.authorUnknown) return `- **${inlineText(record.file)}**: ${pageCell(record)}: ${inlineText(authorUnknownText(edits))}`;
     const fate = record.status === 'edited' ? `left out; ${overwriteEditedText(edits)}` : 'replaced by this publish (--overwrite-edited)';
-    if (edits.knownFromRepository) return `- **${inlineText(record.file)}**: ${pageCell(record)}: ${inlineText(notPublishedHereText(edits))} (${inlineText(fate)})`;
+    if (edits.noNotice) return `- **${inlineText(record.file)}**: ${pageCell(record)}: ${inlineText(noNoticeText(edits))} (${inlineText(fate)})`;
     return `- **${inlineText(record.file)}**: ${pageCell(record)}, version ${edits.version ?? '?'} ${inlineText(who)} (${inlineText(fate)})`;
   }), ''];
 }
@@ -246,7 +244,7 @@ const RESULT_WORDS: Record<string, string> = {
 };
 
 function resultWord(record: FileResultRecord): string {
-  if (record.status === 'edited' && wikiVersionNotOurs(record.wikiEdits)) return 'left out (a version this machine did not publish)';
+  if (record.status === 'edited' && heldWithoutNoticeRecord(record.wikiEdits)) return 'left out (no publish notice: an edit cannot be told from a publish)';
   if (record.status === 'edited' && lookupFailedRecord(record.wikiEdits)) return 'left out (the wiki could not be read to check for edits)';
   return RESULT_WORDS[record.status] ?? record.status;
 }

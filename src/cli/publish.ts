@@ -5,7 +5,12 @@
 import { StateFileLinkStore } from '../core/links/stateFile';
 import { repositoryLinks } from '../core/tree/repositoryLinks';
 import { MANIFEST_FILE_NAME } from '../core/tree/manifestFormat';
-import { identifyPage, ownPageProof, withIdentity } from '../core/links/pageIdentity';
+import { identifyPage, withIdentity } from '../core/links/pageIdentity';
+import { ownPageProof } from '../core/run/ownPageProof';
+import type { NoticeSettings } from '../core/run/pageNotice';
+import { folderInRepository } from '../core/walk/gitignore';
+import { nodeWalkFs } from '../core/walk/nodeWalkFs';
+import { noticeOffInEnvironment, noticeSettings, sourceBase } from './notice';
 import { isUnconfirmedCreate, type PageLink } from '../core/links/pageLink';
 import type { Transport } from '../core/http/transport';
 import { describeError } from '../core/log/redact';
@@ -21,7 +26,7 @@ import { runFlat, type FlatFileResult } from '../core/run/flatRun';
 import { sendPlanned } from '../core/run/send';
 import type { WikiPagesClient } from '../core/wikiPages';
 import type { PublishArgs } from './args';
-import { DIAGRAMS_FLAG, resolveDiagramRenderer, resolveEndpoint, resolveOwnAuthor, resolveToken } from './config';
+import { DIAGRAMS_FLAG, resolveDiagramRenderer, resolveEndpoint, resolveToken } from './config';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, runExitCode } from './exitCodes';
 import { cliWorkingTree, readMarkdownSources } from './files';
 import type { Output } from './output';
@@ -72,9 +77,10 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
     token = resolved.value;
     output.forget(token);
   }
-  const ownAuthor = resolveOwnAuthor(context.env, token);
-  if (!ownAuthor.ok) return usage(ownAuthor.message);
-  const ownAuthorId = ownAuthor.value;
+  // Who the token acts as never enters into a decision: the wiki's notice on each page tells what this tool left there.
+  // A CI job runs in its checkout's root; outside a repository the working folder is taken for it.
+  const inRepository = await folderInRepository(nodeWalkFs({ cwd: context.cwd }), context.cwd) ?? '';
+  const notice = noticeSettings(args.noNotice || noticeOffInEnvironment(context.env), sourceBase(args.sourceUrl, context.env), inRepository);
   // The HTTP client is loaded only when something is sent or read: a dry run without page access needs none.
   let transport: CliTransport | undefined;
   const lazyTransport = (): CliTransport => (transport ??= cliTransport(context.env));
@@ -98,7 +104,7 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
         baseUrl: access.baseUrl,
         noAccessReason: access.kind === 'none' ? access.reason : undefined,
         sending: !args.dryRun && endpoint.value && token !== undefined ? { endpoint: endpoint.value, token, transport: lazyTransport() } : undefined,
-        ownAuthorId,
+        notice,
         renderer,
         usage,
       });
@@ -117,7 +123,6 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
       noAccessReason: 'no page access',
       signal: context.interrupt,
       overwriteEdited: args.overwriteEdited,
-      ...(ownAuthorId ? { ownAuthorId } : {}),
     });
     // Said once, not on every line, by the core's rule (as a tree says it): what would let the guard look at the wiki.
     if (access.kind === 'none' && sendsUncheckedWithoutAccess(plan)) output.problem(`Wiki edits are not checked. ${access.reason}`);
@@ -143,7 +148,7 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
     const unreviewed = await refuseUnreviewedPlan(args.expectPlan, views, { cwd: context.cwd, output, json: args.json, planRecords: () => plan.map(planRecord) });
     if (unreviewed !== undefined) return unreviewed;
     if (!endpoint.value || token === undefined) return EXIT_USAGE; // resolved above; keeps the types honest
-    return await send(plan, state, pages, { ...context, args, links, endpoint: endpoint.value, token, transport: lazyTransport(), linksWithoutAddress, ownAuthorId });
+    return await send(plan, state, pages, { ...context, args, links, endpoint: endpoint.value, token, transport: lazyTransport(), linksWithoutAddress, notice });
   } catch (error) {
     if (context.interrupt.aborted) return context.interruptExitCode() ?? EXIT_FAILED;
     throw error;
@@ -160,14 +165,13 @@ interface SendContext extends PublishContext {
   endpoint: URL;
   token: string;
   transport: Transport;
-  /** Who publishes (config.ts resolveOwnAuthor): what proves an "already exists" page this run's, as for a tree. */
-  ownAuthorId: string | undefined;
+  /** The notice each page carries (notice.ts). */
+  notice: NoticeSettings;
 }
 
 async function send(plan: PlanItem[], state: StateFileLinkStore | undefined, pages: WikiPagesClient | undefined, context: SendContext): Promise<number> {
   const { args, output } = context;
-  const settings = { endpoint: context.endpoint, token: context.token, transport: context.transport, deadlineMs: args.timeoutSeconds * 1000 };
-  const startedAt = context.now();
+  const settings = { endpoint: context.endpoint, token: context.token, transport: context.transport, deadlineMs: args.timeoutSeconds * 1000, notice: context.notice };
   let stateFailure: unknown;
   const identifying: Array<Promise<void>> = [];
   // As many at once as the guard's lookups, not one for each page as it lands (the core's flat run learns the same way).
@@ -185,7 +189,7 @@ async function send(plan: PlanItem[], state: StateFileLinkStore | undefined, pag
     pages,
     guard: { overwriteEdited: args.overwriteEdited },
     send: (item, target, sendContext) => sendPlanned(item, target, sendContext, settings),
-    ...ownPageProof(pages, { since: startedAt, authorId: context.ownAuthorId }),
+    ...ownPageProof(pages),
     onStopped: (stopped) => output.problem(describeRunStop(stopped)),
     onStart: (item, started, total) => output.progress(`Publishing ${started} of ${total}: ${item.complete?.pageTitle ?? item.file.label}`),
     ...(marks ? {

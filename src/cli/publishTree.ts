@@ -5,7 +5,8 @@
 import { lstat } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Transport } from '../core/http/transport';
-import { ownPageProof } from '../core/links/pageIdentity';
+import { ownPageProof } from '../core/run/ownPageProof';
+import type { NoticeSettings } from '../core/run/pageNotice';
 import { StateFileLinkStore } from '../core/links/stateFile';
 import { describeError } from '../core/log/redact';
 import type { PublishOutcome } from '../core/publish/outcome';
@@ -75,8 +76,8 @@ export interface TreeCommandDeps {
   noAccessReason: string | undefined;
   /** The organisation's diagram renderer, when configured. */
   renderer: string | undefined;
-  /** Who publishes: the import token's user, else WIKI_PUBLISHER_ACCOUNT_ID (config.ts resolveOwnAuthor). */
-  ownAuthorId: string | undefined;
+  /** The notice each page carries (notice.ts). */
+  notice: NoticeSettings;
   /** The send settings, once a token is known (undefined in a dry run). */
   sending: { endpoint: URL; token: string; transport: Transport } | undefined;
   usage(message: string): number;
@@ -151,11 +152,10 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   if (plan.linksWithoutAddress !== undefined) {
     output.problem(linksWithoutAddressProblem(plan.linksWithoutAddress));
   }
-  const ownAuthorId = deps.ownAuthorId;
   // Said once, before anything is sent, by the core's rule: a page of the tree or a file that names its own page that
   // would be sent over a page the guard cannot look at.
   if (deps.noAccessReason && sendsUncheckedWithoutAccess(treePlanItems(plan))) output.problem(`Wiki edits are not checked. ${deps.noAccessReason}`);
-  const guardOptions = { pages: deps.pages, noAccessReason: 'no page access', signal: deps.interrupt, overwriteEdited: args.overwriteEdited, ...(ownAuthorId ? { ownAuthorId } : {}) };
+  const guardOptions = { pages: deps.pages, noAccessReason: 'no page access', signal: deps.interrupt, overwriteEdited: args.overwriteEdited };
   if (args.dryRun || !deps.sending) {
     await guardTreeAsPlanned(plan, guardOptions);
     const refusedAccess = refusedPageAccess(treePlanItems(plan));
@@ -186,8 +186,7 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
     if (refused !== undefined) return refused;
   }
   const { endpoint, token, transport } = deps.sending;
-  const settings = { endpoint, token, transport, deadlineMs: args.timeoutSeconds * 1000 };
-  const since = deps.now();
+  const settings = { endpoint, token, transport, deadlineMs: args.timeoutSeconds * 1000, notice: deps.notice };
   let stateFailure: unknown;
   const noteStateFailure = (error: unknown): void => {
     stateFailure ??= error;
@@ -202,11 +201,11 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
     plan, pages, identity, gate, concurrency: args.concurrency, signal: deps.interrupt, send,
     ...(marks ? { beforeSend: (item: PlanItem) => marks.beforeSend(item).catch(noteStateFailure) } : {}),
     addressOf, addressInSpace: addresses.inSpace,
-    guard: { noAccessReason: 'no page access', overwriteEdited: args.overwriteEdited, ...(ownAuthorId ? { ownAuthorId } : {}) },
+    guard: { noAccessReason: 'no page access', overwriteEdited: args.overwriteEdited },
     // Refused credentials are broken configuration (exit 2), as the plan and a flat run say before anything is sent.
     stopOnRefusedCredential: true,
     onStopped: (stopped) => output.problem(describeRunStop(stopped)),
-    ...ownPageProof(pages, { since, authorId: ownAuthorId }),
+    ...ownPageProof(pages),
     onStart: (item, started, total) => output.progress(`Publishing ${started} of ${total}: ${item.complete?.pageTitle ?? item.file.label}`),
     onResult: (result) => {
       printTreeResult(result, args.json, output, plan.refusedUnder);

@@ -5,8 +5,6 @@ import { sendKind, type PlanCounts, type PlanItem } from '../core/run/plan';
 import type { FileResult, RunSummary } from '../core/run/runner';
 import type { LinksLeft } from '../core/run/landedPage';
 import type { Output } from './output';
-import { ACCOUNT_ID_ENV_VAR } from './config';
-import { API_TOKEN_ENV_VAR } from '../core/apiToken/tokenSource';
 import { parentText } from './runRecords';
 import { escapeControlCharacters } from '../core/text/controlCharacters';
 import { CLIENT_ID_ENV_VAR, PLATFORM_TOKEN_ENV_VAR } from './pageAccess';
@@ -49,28 +47,19 @@ export interface WikiEditsRecord {
   editedBy?: string;
   editedAt?: string;
   /**
-   * Verdict 'edited' on a page whose latest version would be this file's publish by the publishing account (CI's, a
-   * teammate's): the run does not know that account (no import token, no WIKI_PUBLISHER_ACCOUNT_ID), so it cannot tell
-   * that from a colleague's wiki edit. Left out here; the publish, which knows its token, decides. Verdict 'exists', a
-   * page of a tree that the repository does not record: it may be the tree's own from a run that stopped before
-   * recording it, which only the account tells, so it is not taken and the create is refused.
+   * Verdict 'edited' on a page that carries no publish notice and whose version this machine has no record of: nothing
+   * tells an edit on the wiki from a publish (published before notices, with them off, or made by hand), so it is held
+   * back and said as such, never as an edit "since its last publish".
    */
-  authorUnknown?: boolean;
-  /**
-   * Verdict 'edited' on a page known here only from the repository's .wiki-pages.json: this machine never published it,
-   * and its latest version is not the publishing account's. A teammate's or CI's publish of this file, or an edit on the
-   * wiki: the run cannot tell which, so it holds the page back and never says "since its last publish".
-   */
-  knownFromRepository?: boolean;
-  /**
-   * Verdict 'exists' with authorUnknown, of a file that is no page of a tree: the page may be the one an earlier create
-   * of this file made, which went out unconfirmed (a run interrupted while it was out: the --state record says so).
-   */
-  interruptedCreate?: boolean;
+  noNotice?: boolean;
+  /** The version this tool last published, as the page's notice (or this machine's record) says (verdict 'edited'). */
+  publishedVersion?: number;
+  /** Verdict 'asLeft': the page already holds what the file would send now (its notice says so), so nothing is sent. */
+  sameContent?: boolean;
   /**
    * Verdict 'asLeft' of a page no record names (a tree's page the repository does not record, or the page an
-   * interrupted create may have made), found where the file's page would be created and last written by the publishing
-   * account: taken as the file's page from an earlier run that stopped before recording it, and updated.
+   * interrupted create may have made), found where the file's page would be created and carrying this file's publish
+   * notice, unchanged since: taken as the file's page from an earlier run that stopped before recording it, and updated.
    */
   adopted?: boolean;
   /** The page is under this parent on the wiki now, not where the file puts it (verdict 'edited'). */
@@ -159,20 +148,14 @@ function guardFields(item: PlanItem): Pick<FileRecord, 'wikiEdits' | 'url'> {
     if (verdict.cause !== undefined) wikiEdits.cause = verdict.cause;
   }
   if (page) wikiEdits.version = page.version;
-  if (verdict.kind === 'asLeft' && verdict.adopted) {
-    wikiEdits.adopted = true;
-    if (verdict.adopted === 'interruptedCreate') wikiEdits.interruptedCreate = true;
-  }
-  if (verdict.kind === 'exists' && verdict.byAuthor === 'unknown') {
-    wikiEdits.authorUnknown = true;
-    if (verdict.mayBeOwn === 'interruptedCreate') wikiEdits.interruptedCreate = true;
-    if (page?.versionAuthorId) wikiEdits.editedBy = page.versionAuthorId;
-  }
+  if (verdict.kind === 'asLeft' && verdict.adopted) wikiEdits.adopted = true;
+  if (verdict.kind === 'asLeft' && verdict.sameContent) wikiEdits.sameContent = true;
   if (verdict.kind === 'edited') {
+    // Who made the version that holds the page back, and when, as the wiki says it.
     if (page?.versionAuthorId) wikiEdits.editedBy = page.versionAuthorId;
     if (page?.versionCreatedAt) wikiEdits.editedAt = page.versionCreatedAt;
-    if (verdict.byAuthor === 'unknown') wikiEdits.authorUnknown = true;
-    if (verdict.knownFromRepository) wikiEdits.knownFromRepository = true;
+    if (verdict.knownVersion !== undefined) wikiEdits.publishedVersion = verdict.knownVersion;
+    if (verdict.noNotice) wikiEdits.noNotice = true;
     if (verdict.movedUnder) wikiEdits.movedUnder = verdict.movedUnder;
     else if (item.state === 'edited' && item.heldBelowNewPage !== undefined) wikiEdits.anewUnder = item.heldBelowNewPage;
   }
@@ -210,7 +193,7 @@ export function fileLine(record: FileRecord & { tree?: { parentTitle?: string } 
  * taken for want of the publishing account, says why it was not.
  */
 export function verdictFitsResult(record: Pick<FileRecord, 'wikiEdits' | 'outcome'>): boolean {
-  if (record.wikiEdits?.verdict === 'exists') return record.wikiEdits.authorUnknown === true && record.outcome === 'alreadyExists';
+  if (record.wikiEdits?.verdict === 'exists') return false;
   return record.wikiEdits?.verdict !== 'deleted' || record.outcome === 'created';
 }
 
@@ -244,9 +227,8 @@ function guardText(wikiEdits: WikiEditsRecord | undefined, relevant: boolean, he
       if (heldBack && wikiEdits.reason === 'failed') return `(${lookupFailedText(wikiEdits)}; ${LOOKUP_FAILED_FIX})`;
       return `(wiki edits NOT checked: ${wikiEdits.detail ?? 'no page access'})`;
     case 'edited':
-      if (wikiEdits.authorUnknown) return `(${authorUnknownText(wikiEdits)})`;
-      if (wikiEdits.knownFromRepository) return `(${notPublishedHereText(wikiEdits)}; ${overwriteEditedText(wikiEdits)})`;
-      return `(edited on the wiki since its last publish: version ${wikiEdits.version ?? '?'}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ''}${wikiEdits.editedAt ? ` at ${wikiEdits.editedAt}` : ''}; ${overwriteEditedText(wikiEdits)})`;
+      if (wikiEdits.noNotice) return `(${noNoticeText(wikiEdits)}; ${overwriteEditedText(wikiEdits)})`;
+      return `(${editedSinceText(wikiEdits)}; ${overwriteEditedText(wikiEdits)})`;
     case 'asLeft':
       return wikiEdits.adopted ? `(${adoptedText(wikiEdits, planned)})` : `(wiki edits checked: version ${wikiEdits.version ?? '?'} is as last published)`;
     case 'deleted':
@@ -262,36 +244,24 @@ function guardText(wikiEdits: WikiEditsRecord | undefined, relevant: boolean, he
   }
 }
 
-/**
- * A page holding the place of a create: the create is refused as "already exists". A tree's page the repository does
- * not record, or the page a file's interrupted create may have made (its --state record says so), is taken as the
- * file's own when its latest version is the publishing account's; without knowing that account the run cannot tell,
- * and says what would.
- */
-export function existsText(wikiEdits: Pick<WikiEditsRecord, 'authorUnknown' | 'interruptedCreate' | 'version' | 'editedBy'>, planned: boolean): string {
-  const refused = `the create ${planned ? 'will be' : 'was'} refused as "already exists"`;
-  if (!wikiEdits.authorUnknown) return `a page with this title exists: ${refused}; --overwrite updates it`;
-  const latest = `version ${wikiEdits.version ?? '?'}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ''}`;
-  const [found, whose, owner] = wikiEdits.interruptedCreate
-    ? [`a page with this title exists (${latest})`, 'the page an earlier create of this file made, interrupted before it was confirmed (the --state record says so)', 'this file\'s']
-    : [`a page with this title exists that this tree does not record (${latest})`, 'this tree\'s page from a run that stopped before recording it', 'this tree\'s'];
-  return `${found}: it may be ${whose}, ` +
-    `but this run knows no publishing account to tell (set ${ACCOUNT_ID_ENV_VAR} to the account ID of the import token's user, or ${API_TOKEN_ENV_VAR} to a token that names it), ` +
-    `so it is not taken and ${refused}. --overwrite updates it: check first that it is ${owner} page`;
+/** A page holding the place of a create that is not this file's: the create is refused as "already exists". */
+export function existsText(_wikiEdits: Pick<WikiEditsRecord, 'version'>, planned: boolean): string {
+  return `a page with this title exists: the create ${planned ? 'will be' : 'was'} refused as "already exists"; --overwrite updates it`;
 }
 
 /**
- * A page no record names, found where the file's page would be created and last written by the publishing account:
- * taken as the file's own (a tree's page from a run that stopped before recording it, or the page an interrupted create
- * made) and updated. Said as such, not as a page "as last published", so that a reviewer sees a page taken over: one
- * another folder published under the same parent with the same title would be taken too.
+ * A page no record names, found where the file's page would be created, carrying this file's publish notice and
+ * unchanged since: taken as the file's own (from an earlier run that stopped before recording it, or a create that went
+ * out unconfirmed) and updated. Said as such, not as a page "as last published", so that a reviewer sees a page taken.
  */
-export function adoptedText(wikiEdits: Pick<WikiEditsRecord, 'interruptedCreate' | 'version'>, planned: boolean): string {
-  const found = `wiki checked: a page with this title is there that no record names, last written by this run's account (version ${wikiEdits.version ?? '?'})`;
-  const taken = planned ? 'it would be taken' : 'taken';
-  return wikiEdits.interruptedCreate
-    ? `${found}: ${taken} as the page an earlier create of this file made, interrupted before it was confirmed (the --state record says so), and updated`
-    : `${found}: ${taken} as this tree's page from a run that stopped before recording it, and updated (if another folder published it, give this file another title: a title names one page in a space)`;
+export function adoptedText(wikiEdits: Pick<WikiEditsRecord, 'version'>, planned: boolean): string {
+  return `wiki checked: a page with this title is there that no record names, carrying this file's publish notice (version ${wikiEdits.version ?? '?'}): ${planned ? 'it would be taken' : 'taken'} as this file's page and updated`;
+}
+
+/** "edited on the wiki since its last publish (version 4): version 6 by alice at 2026-11-29T10:00:00Z". */
+export function editedSinceText(wikiEdits: Pick<WikiEditsRecord, 'version' | 'editedBy' | 'editedAt' | 'publishedVersion'>): string {
+  const since = wikiEdits.publishedVersion === undefined ? '' : ` (version ${wikiEdits.publishedVersion})`;
+  return `edited on the wiki since its last publish${since}: version ${wikiEdits.version ?? '?'}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ''}${wikiEdits.editedAt ? ` at ${wikiEdits.editedAt}` : ''}`;
 }
 
 /**
@@ -304,21 +274,12 @@ export function overwriteEditedText(wikiEdits: Pick<WikiEditsRecord, 'anewUnder'
 }
 
 /**
- * A version this run cannot explain without knowing the publishing account: said plainly, with what decides it and how
- * a plan job can know that account.
+ * A page without a publish notice whose version this machine has no record of: nothing tells an edit on the wiki from
+ * a publish there. Said as what it is, never as an edit "since its last publish", with what would tell.
  */
-export function authorUnknownText(wikiEdits: Pick<WikiEditsRecord, 'version' | 'editedBy'>): string {
-  return `cannot tell whether version ${wikiEdits.version ?? '?'}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ''} is this file's publish by the publishing account (CI, a teammate) or an edit on the wiki: ` +
-    `this run knows no publishing account (set ${ACCOUNT_ID_ENV_VAR}, or ${API_TOKEN_ENV_VAR}). Left out here; the publish updates the page only if that version is its account's`;
-}
-
-/**
- * A version the run cannot explain on a page this machine never published (known from the repository's
- * .wiki-pages.json), not made by the publishing account: said as what it is, never as an edit "since its last publish".
- */
-export function notPublishedHereText(wikiEdits: Pick<WikiEditsRecord, 'version' | 'editedBy' | 'editedAt'>): string {
-  return `its latest version ${wikiEdits.version ?? '?'}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ''}${wikiEdits.editedAt ? ` at ${wikiEdits.editedAt}` : ''} is not one this machine published: ` +
-    'it may be a teammate\'s or CI\'s publish of this file, or an edit on the wiki';
+export function noNoticeText(wikiEdits: Pick<WikiEditsRecord, 'version' | 'editedBy' | 'editedAt'>): string {
+  return `its page carries no publish notice and no record here names its version ${wikiEdits.version ?? '?'}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ''}${wikiEdits.editedAt ? ` at ${wikiEdits.editedAt}` : ''}: ` +
+    'an edit on the wiki cannot be told from a publish (a publish with the notice on, or --state from the last one, tells)';
 }
 
 /** Why an update is left out when the edit guard's lookup failed although there was page access. */
@@ -338,9 +299,8 @@ export function lookupFailedRecord(wikiEdits: WikiEditsRecord | undefined): bool
 export function heldBackText(wikiEdits: WikiEditsRecord | undefined): string {
   if (lookupFailedRecord(wikiEdits)) return `Would be left out: ${lookupFailedText(wikiEdits as WikiEditsRecord)} (${LOOKUP_FAILED_FIX}).`;
   if (wikiEdits?.movedUnder) return `I${movedText(wikiEdits.movedUnder, true).slice(1)}.`;
-  if (wikiEdits?.authorUnknown) return `Would be left out: this run ${authorUnknownText(wikiEdits)}.`;
-  if (wikiEdits?.knownFromRepository) return `Would be left out: ${notPublishedHereText(wikiEdits)} (${overwriteEditedText(wikiEdits)}).`;
-  return `Would be left out: its page was edited on the wiki since its last publish (${overwriteEditedText(wikiEdits)}).`;
+  if (wikiEdits?.noNotice) return `Would be left out: ${noNoticeText(wikiEdits)} (${overwriteEditedText(wikiEdits)}).`;
+  return `Would be left out: its page was ${wikiEdits ? editedSinceText(wikiEdits) : 'edited on the wiki since its last publish'} (${overwriteEditedText(wikiEdits)}).`;
 }
 
 /**
@@ -354,17 +314,17 @@ export function movedText(movedUnder: NonNullable<WikiEditsRecord['movedUnder']>
     : `its page is under ${where} on the wiki now: published as a new page here (--overwrite-edited); that page stays where it is`;
 }
 
-/** A record's side of the core's notPublishedHere (guard.ts): the page, known only from the repository, has a version this machine did not publish. */
-export function wikiVersionNotOurs(wikiEdits: WikiEditsRecord | undefined): boolean {
-  return wikiEdits?.verdict === 'edited' && wikiEdits.knownFromRepository === true && wikiEdits.movedUnder === undefined;
+/** A record's side of the core's heldWithoutNotice (guardVerdict.ts): no notice, no record here, nothing can tell. */
+export function heldWithoutNoticeRecord(wikiEdits: WikiEditsRecord | undefined): boolean {
+  return wikiEdits?.verdict === 'edited' && wikiEdits.noNotice === true && wikiEdits.movedUnder === undefined;
 }
 
 export function runSummaryLine(summary: RunSummary, interrupted: boolean): string {
   const parts = [`${summary.published} published`, `${summary.failed} failed`, `${summary.refused} refused`, `${summary.skipped} unchanged`];
-  const notPublishedHere = summary.notPublishedHere ?? 0;
+  const noNotice = summary.noNotice ?? 0;
   const lookupFailed = summary.lookupFailed ?? 0;
-  if (summary.edited > notPublishedHere + lookupFailed) parts.push(`${summary.edited - notPublishedHere - lookupFailed} left out (edited on the wiki)`);
-  if (notPublishedHere > 0) parts.push(`${notPublishedHere} left out (a version this machine did not publish)`);
+  if (summary.edited > noNotice + lookupFailed) parts.push(`${summary.edited - noNotice - lookupFailed} left out (edited on the wiki)`);
+  if (noNotice > 0) parts.push(`${noNotice} left out (no publish notice: an edit cannot be told from a publish)`);
   if (lookupFailed > 0) parts.push(`${lookupFailed} left out (the wiki could not be read to check for edits)`);
   if (summary.existsUnproven) parts.push(`${summary.existsUnproven} found existing after a retry (not ours for sure; not recorded)`);
   if (summary.cancelled || summary.notStarted || interrupted) {
@@ -374,10 +334,10 @@ export function runSummaryLine(summary: RunSummary, interrupted: boolean): strin
 }
 
 export function planSummaryLine(counts: PlanCounts): string {
-  const editedOnWiki = counts.edited - (counts.notPublishedHere ?? 0) - (counts.lookupFailed ?? 0);
+  const editedOnWiki = counts.edited - (counts.noNotice ?? 0) - (counts.lookupFailed ?? 0);
   const held = [
     ...(editedOnWiki > 0 ? [`${editedOnWiki} edited on the wiki (left out)`] : []),
-    ...(counts.notPublishedHere ? [`${counts.notPublishedHere} with a version this machine did not publish (left out)`] : []),
+    ...(counts.noNotice ? [`${counts.noNotice} without a publish notice, so an edit cannot be told from a publish (left out)`] : []),
     ...(counts.lookupFailed ? [`${counts.lookupFailed} whose wiki could not be read to check for edits (left out)`] : []),
     ...(counts.retitled ? [`${counts.retitled} with a changed title (left out)`] : []),
     ...(counts.unchecked ? [`${counts.unchecked} update(s) whose wiki edits could not be checked`] : []),
@@ -412,8 +372,8 @@ function notSentMessage(result: FileResult): string {
     case 'edited':
       if (movedUnderOf(result.item.guard)) return 'not sent: its page is under another parent on the wiki now.';
       if (unreadOnWiki(result.item.guard)) return 'not sent: its page could not be checked for edits on the wiki.';
-      return result.item.guard?.kind === 'edited' && result.item.guard.knownFromRepository
-        ? 'not sent: its page\'s latest version is not one this machine published.' : 'not sent: its page was changed on the wiki since its last publish.';
+      return result.item.guard?.kind === 'edited' && result.item.guard.noNotice
+        ? 'not sent: its page carries no publish notice, so an edit there cannot be told from a publish.' : 'not sent: its page was changed on the wiki since its last publish.';
     default:
       return '';
   }

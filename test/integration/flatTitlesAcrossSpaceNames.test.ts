@@ -4,7 +4,6 @@
 // path that reads the wiki (the command line and the Action, the editor's one file, many files, a folder and Retry),
 // before it looks up any page.
 import assert from 'node:assert/strict';
-import { apiTokenSubject } from '../../src/core/apiToken/subject';
 import { guardPlan } from '../../src/core/run/guard';
 import { planFiles, type PlanItem, type SourceFile } from '../../src/core/run/plan';
 import { runPlan } from '../../src/core/run/runner';
@@ -79,7 +78,6 @@ describe('a flat plan whose files name one space by its key and by its numeric I
     const asked: string[] = [];
     await guardPlan(plan, {
       pages: recording(asked), noAccessReason: 'not signed in', lookUpCreates: false,
-      landedEarlier: new Set(plan.map((item) => item.file.key)), ownAuthorId: apiTokenSubject(signedIn.apiToken),
     });
     assert.deepEqual(plan.map((item) => item.state), ['refused', 'refused', 'send']);
     assert.deepEqual(plan[0]?.refusals.map((refusal) => refusal.message), [reason('Setup', 'docs/by-id.md', 'DOCS')]);

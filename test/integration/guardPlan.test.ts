@@ -4,8 +4,7 @@
 import assert from 'node:assert/strict';
 import { identifyPage, withIdentity } from '../../src/core/links/pageIdentity';
 import { unconfirmedCreateLink, type PageLink } from '../../src/core/links/pageLink';
-import { proveOwnPage } from '../../src/core/links/pageIdentity';
-import { apiTokenSubject } from '../../src/core/apiToken/subject';
+import { proveOwnPage } from '../../src/core/run/ownPageProof';
 import { guardPlan } from '../../src/core/run/guard';
 import { countLookupFailures, countPlan, linkAfterPublish, planFiles, sendKind, unconfirmedSendLink, type PlanItem, type SourceFile } from '../../src/core/run/plan';
 import { runPlan, summarise, summaryLine, type FileResult } from '../../src/core/run/runner';
@@ -26,21 +25,17 @@ describe('the edit guard as a plan step, many files, against the sandbox wiki', 
   }
 
   /** What every front end does: plan, guard, run, link each landed file with the version it must have produced. */
-  async function publishAll(files: SourceFile[], links: Map<string, PageLink | undefined>, options: { access?: WikiPagesClient | undefined; overwriteEdited?: boolean; landedEarlier?: Set<string>; since?: number } = {}): Promise<Run> {
+  async function publishAll(files: SourceFile[], links: Map<string, PageLink | undefined>, options: { access?: WikiPagesClient | undefined; overwriteEdited?: boolean; landedEarlier?: Set<string> } = {}): Promise<Run> {
     const access = 'access' in options ? options.access : signedIn.pages;
     const plan = planFiles(files, links, { titleFromFile: true, defaults: DEFAULTS, force: true });
-    await guardPlan(plan, {
-      pages: access, noAccessReason: 'no page access', overwriteEdited: options.overwriteEdited ?? false,
-      ...(options.landedEarlier ? { landedEarlier: options.landedEarlier, ownAuthorId: apiTokenSubject(signedIn.apiToken) } : {}),
-    });
-    const since = options.since ?? Date.now();
+    await guardPlan(plan, { pages: access, noAccessReason: 'no page access', overwriteEdited: options.overwriteEdited ?? false });
     const results = await runPlan(plan, {
       concurrency: 4,
       send: (item, target, context) => sendPlanned(item, target, context, {
         endpoint: new URL(signedIn.world.sandbox.importEndpoint), token: signedIn.apiToken, transport: signedIn.transport, deadlineMs: 10_000,
         hooks: { sleep: async () => undefined, earlierRunMayHaveLanded: options.landedEarlier?.has(item.file.key) ?? false },
       }),
-      ...(access ? { proveOwnPage: (_item: PlanItem, target: Parameters<typeof proveOwnPage>[1], signal: AbortSignal) => proveOwnPage(access, target, { since, authorId: apiTokenSubject(signedIn.apiToken) }, signal) } : {}),
+      ...(access ? { proveOwnPage: (item: PlanItem, target: Parameters<typeof proveOwnPage>[2], signal: AbortSignal) => proveOwnPage(access, item, target, signal) } : {}),
     });
     const next = new Map(links);
     for (const result of results) {
@@ -157,13 +152,11 @@ describe('the edit guard as a plan step, many files, against the sandbox wiki', 
   it('the editor\'s guard (creates not looked up) and its Retry hold an update back when the wiki hangs; a deadline ends the lookup', async () => {
     const first = await publishAll([file('a.md', '# Alpha\n\nOne.\n')], new Map());
     signedIn.world.sandbox.setPageLookupFault('hang');
-    for (const landedEarlier of [undefined, new Set(['/repo/docs/a.md'])]) {
-      const plan = planFiles([file('a.md', '# Alpha\n\nTwo.\n'), file('n.md', '# New one\n')], first.links, { titleFromFile: true, defaults: DEFAULTS });
-      await guardPlan(plan, {
-        pages: signedIn.pages, noAccessReason: 'not signed in', lookUpCreates: false, timeoutMs: 300,
-        ...(landedEarlier ? { landedEarlier, ownAuthorId: apiTokenSubject(signedIn.apiToken) } : {}),
-      });
-      assert.deepEqual(plan.map((item) => item.state), ['edited', 'send'], landedEarlier ? 'a Retry' : 'a publish');
+    // A publish, and a Retry (planned with force): the same guard, whatever an earlier attempt did.
+    for (const force of [false, true]) {
+      const plan = planFiles([file('a.md', '# Alpha\n\nTwo.\n'), file('n.md', '# New one\n')], first.links, { titleFromFile: true, defaults: DEFAULTS, force });
+      await guardPlan(plan, { pages: signedIn.pages, noAccessReason: 'not signed in', lookUpCreates: false, timeoutMs: 300 });
+      assert.deepEqual(plan.map((item) => item.state), ['edited', 'send'], force ? 'a Retry' : 'a publish');
       const verdict = plan[0]?.guard;
       assert.ok(verdict?.kind === 'unchecked' && verdict.reason === 'failed');
       assert.equal(verdict.cause, 'the wiki did not answer in time');
@@ -255,59 +248,54 @@ describe('the edit guard as a plan step, many files, against the sandbox wiki', 
     assert.equal(followed.links.get('/repo/docs/a.md')?.pageId, alphaId);
   });
 
-  it('Retry after an attempt that may have landed: that attempt\'s version is ours, not a colleague\'s', async () => {
+  it('after an attempt that landed more than once (its answers lost), those versions are that send\'s, not a colleague\'s: the wiki\'s history tells, whatever this machine remembers', async () => {
     const first = await publishAll([file('a.md', '# Alpha\n')], new Map());
-    // The update lands but its answer is lost (a 500 after the commit), three times: the run fails.
+    // The update lands but its answer is lost (a 500 after the commit), three times: the run fails, the page has
+    // three new versions of the same send.
     signedIn.world.sandbox.injectFaults({ commitThenFailNext: 3 });
     const failed = await publishAll([file('a.md', '# Alpha\n\nTwo.\n')], first.links);
     assert.equal(failed.results[0]?.state, 'failed');
     assert.equal(failed.results[0]?.mayHaveLanded, true);
-    const retry = await publishAll([file('a.md', '# Alpha\n\nTwo.\n')], first.links, { landedEarlier: new Set(['/repo/docs/a.md']) });
+    const plan = planFiles([file('a.md', '# Alpha\n\nTwo.\n')], first.links, { titleFromFile: true, defaults: DEFAULTS });
+    await guardPlan(plan, { pages: signedIn.pages, noAccessReason: 'no page access' });
+    assert.deepEqual([plan[0]?.guard?.kind, plan[0]?.state], ['asLeft', 'unchanged'], 'the page holds that send: nothing to send again');
+    // A Retry (forced) sends it all the same, as an update of its own page.
+    const retry = await publishAll([file('a.md', '# Alpha\n\nTwo.\n')], first.links);
     assert.equal(retry.plan[0]?.guard?.kind, 'asLeft');
     assert.equal(retry.results[0]?.state, 'published');
-    // Without the retry's knowledge the same versions look like an edit.
+    // A colleague's edit after such a send is still an edit.
     signedIn.world.sandbox.injectFaults({ commitThenFailNext: 3 });
     await publishAll([file('a.md', '# Alpha\n\nThree.\n')], retry.links);
-    const blind = await publishAll([file('a.md', '# Alpha\n\nThree.\n')], retry.links);
-    assert.equal(blind.plan[0]?.state, 'edited');
+    signedIn.world.sandbox.editLineOnWiki(await pageIdOf('Alpha'));
+    const edited = await publishAll([file('a.md', '# Alpha\n\nFour.\n')], retry.links);
+    assert.equal(edited.plan[0]?.state, 'edited');
   });
 
-  it('a create that may have landed (its record marks the place): a page there last written by the publishing account is updated as the file\'s own, no other is taken', async () => {
+  it('a page at the place a create goes that carries the file\'s own publish notice, unchanged since, is updated as the file\'s own; no other is taken', async () => {
     const pinned = '---\nwiki:\n  overwrite: false\n---\n# Pinned\n';
     const files = [file('own.md', '# Own\n'), file('theirs.md', '# Theirs\n'), file('pinned.md', pinned), file('unmarked.md', '# Unmarked\n')];
     await publishAll(files, new Map());
-    signedIn.world.sandbox.editPageOnWiki(await pageIdOf('Theirs'), '# Theirs\n\nA colleague\'s line.\n');
-    // Each file's record says only that its create went out and may have landed; none names a page.
+    signedIn.world.sandbox.editLineOnWiki(await pageIdOf('Theirs'));
+    // Another file's page at a place one of ours creates: its notice names another file.
+    signedIn.world.sandbox.createPageOnWiki('DOCS', '123456', 'Elsewhere', '# Elsewhere\n');
+    // Each file's record says only that its create went out and may have landed; none names a page. unmarked.md has no
+    // record at all: the page carrying its notice is its own all the same.
     const marked = new Map(files.filter((each) => each.label !== 'docs/unmarked.md').map((each) => {
       const title = /^# (\w+)/m.exec(each.text)?.[1] ?? '';
       return [each.key, unconfirmedCreateLink({ ...DEFAULTS, pageTitle: title })] as const;
     }));
-    const changed = files.map((each) => ({ ...each, text: `${each.text}\nChanged.\n` }));
-    const guarded = async (ownAuthorId: string | undefined): Promise<PlanItem[]> => {
-      const plan = planFiles(changed, marked, { titleFromFile: true, defaults: DEFAULTS });
-      await guardPlan(plan, { pages: signedIn.pages, noAccessReason: 'no page access', ...(ownAuthorId ? { ownAuthorId } : {}) });
-      return plan;
-    };
-    const verdicts = (plan: PlanItem[]) => plan.map((item) => {
-      const verdict = item.guard;
-      return [item.file.label, verdict?.kind, verdict?.kind === 'exists' ? verdict.byAuthor : verdict?.kind === 'asLeft' ? verdict.adopted : undefined, item.complete?.overwrite];
-    });
-
-    const plan = await guarded(apiTokenSubject(signedIn.apiToken));
-    assert.deepEqual(verdicts(plan), [
-      ['docs/own.md', 'asLeft', 'interruptedCreate', true],
-      ['docs/theirs.md', 'exists', 'notOurs', false],
-      ['docs/pinned.md', 'exists', undefined, false],
-      ['docs/unmarked.md', 'exists', undefined, false],
+    const changed = [...files.map((each) => ({ ...each, text: `${each.text}\nChanged.\n` })), file('other.md', '# Elsewhere\n')];
+    const plan = planFiles(changed, marked, { titleFromFile: true, defaults: DEFAULTS });
+    await guardPlan(plan, { pages: signedIn.pages, noAccessReason: 'no page access' });
+    assert.deepEqual(plan.map((item) => [item.file.label, item.guard?.kind, item.guard?.kind === 'asLeft' ? item.guard.adopted : undefined, item.state, item.complete?.overwrite]), [
+      ['docs/own.md', 'asLeft', true, 'send', true],
+      ['docs/theirs.md', 'edited', undefined, 'edited', false],
+      ['docs/pinned.md', 'exists', undefined, 'send', false],
+      ['docs/unmarked.md', 'asLeft', true, 'send', true],
+      ['docs/other.md', 'exists', undefined, 'send', false],
     ]);
     assert.equal(plan[0]?.link, undefined, 'the record names no page of the file');
     assert.equal(sendKind(plan[0] as PlanItem), 'update');
-    assert.deepEqual(verdicts(await guarded(undefined)).map(([label, kind, byAuthor]) => [label, kind, byAuthor]), [
-      ['docs/own.md', 'exists', 'unknown'],
-      ['docs/theirs.md', 'exists', 'unknown'],
-      ['docs/pinned.md', 'exists', undefined],
-      ['docs/unmarked.md', 'exists', undefined],
-    ], 'without the publishing account nothing is taken');
 
     const results = await runPlan(plan, {
       concurrency: 4,
@@ -317,13 +305,15 @@ describe('the edit guard as a plan step, many files, against the sandbox wiki', 
     });
     assert.deepEqual(results.map((result) => [result.item.file.label, result.state, result.outcome?.kind]), [
       ['docs/own.md', 'published', 'updated'],
-      ['docs/theirs.md', 'failed', 'alreadyExists'],
+      ['docs/theirs.md', 'edited', undefined],
       ['docs/pinned.md', 'failed', 'alreadyExists'],
-      ['docs/unmarked.md', 'failed', 'alreadyExists'],
+      ['docs/unmarked.md', 'published', 'updated'],
+      ['docs/other.md', 'failed', 'alreadyExists'],
     ]);
     const own = results[0] as FileResult;
     const link = linkAfterPublish(own.item, own.item.complete as NonNullable<PlanItem['complete']>, Date.now(), 'updated');
     assert.deepEqual([link.pageId, link.version], [await pageIdOf('Own'), 2], 'recorded as the file\'s page');
+    assert.match(signedIn.world.sandbox.pages().find((page) => page.title === 'Theirs')?.markdown ?? '', /edited on the wiki/, 'the colleague\'s edit stays');
   });
 
   it('a create interrupted while out leaves its place marked for the next run, unless the guard found a page in its way', async () => {
@@ -371,16 +361,15 @@ describe('the edit guard as a plan step, many files, against the sandbox wiki', 
         // The earlier failure may have landed: the client says "exists after retry".
         hooks: { sleep: async () => undefined, earlierRunMayHaveLanded: true },
       }),
-      proveOwnPage: (_item, target, signal) => proveOwnPage(signedIn.pages, target, { since: Date.now() - 60_000, authorId: apiTokenSubject(signedIn.apiToken) }, signal),
+      proveOwnPage: (item, target, signal) => proveOwnPage(signedIn.pages, item, target, signal),
     });
     assert.equal(results[0]?.outcome?.kind, 'existsAfterRetry');
     assert.equal(results[0]?.state, 'existsUnproven', 'another user\'s page: not ours');
     assert.equal(summarise(results).published, 0);
 
-    // This run's own page: created by the lost attempt, version 1, by this token's user, after the run started.
-    const since = Date.now() - 1;
+    // This run's own page: created by the lost attempt, carrying this file's notice.
     signedIn.world.sandbox.injectFaults({ commitThenFailNext: 1 });
-    const own = await publishAll([file('n.md', '# Fresh page\n')], new Map(), { since });
+    const own = await publishAll([file('n.md', '# Fresh page\n')], new Map());
     assert.equal(own.results[0]?.outcome?.kind, 'existsAfterRetry');
     assert.equal(own.results[0]?.state, 'published');
     assert.equal(own.results[0]?.proven?.version, 1);

@@ -75,11 +75,12 @@ describe('Wiki Pages view states against the sandbox wiki', () => {
       trees: [],
       files: [viewFile(files[0] as SourceFile, edited), viewFile(files[1] as SourceFile, deleted), viewFile(changedHere, modified), viewFile(files[3] as SourceFile, untouched), viewFile(source('e.md', '# New\n'), undefined)],
     };
-    const { states, readFailure } = await refreshStates(facts, { pages: client(), ownAuthorId: 'alice' });
+    const { states, readFailure } = await refreshStates(facts, { pages: client() });
     assert.equal(readFailure, undefined);
     assert.deepEqual(states.files.map((state) => state.kind), ['changedOnWiki', 'deletedOnWiki', 'modifiedHere', 'inSync', 'notPublished']);
     const changed = states.files[0];
-    assert.deepEqual([changed?.page?.version, changed?.page?.versionAuthorId, changed?.changedByYou], [2, 'wiki-editor', false]);
+    assert.deepEqual([changed?.page?.version, changed?.page?.versionAuthorId, changed?.publishedVersion], [2, 'wiki-editor', false]);
+    assert.equal(states.files[3]?.publishedVersion, true, 'the untouched page\'s latest version is a publish, as its notice says');
     assert.deepEqual(asked.map((url) => url.pathname), ['/wiki/api/v2/pages'], 'one batch for all four pages');
 
     // The edit guard, run on the same files, holds back exactly the page the view calls changed on the wiki.
@@ -93,7 +94,7 @@ describe('Wiki Pages view states against the sandbox wiki', () => {
     const [movedLink, otherLink] = [await publish(moved), await publish(other)];
     assert.ok(movedLink.pageId && otherLink.pageId);
     signedIn.world.sandbox.movePageOnWiki(movedLink.pageId, otherLink.pageId);
-    const { states } = await refreshStates({ trees: [], files: [viewFile(moved, movedLink), viewFile(other, otherLink)] }, { pages: client(), ownAuthorId: 'alice' });
+    const { states } = await refreshStates({ trees: [], files: [viewFile(moved, movedLink), viewFile(other, otherLink)] }, { pages: client() });
     assert.deepEqual(states.files.map((state) => [state.kind, state.movedUnder, state.page?.version]), [['changedOnWiki', otherLink.pageId, 1], ['inSync', undefined, 1]]);
     const items = [planFile(moved, movedLink, { force: true })];
     await guardPlan(items, { pages: signedIn.pages, noAccessReason: 'not signed in' });
@@ -101,14 +102,19 @@ describe('Wiki Pages view states against the sandbox wiki', () => {
     assert.equal(verdict?.kind === 'edited' ? verdict.movedUnder?.id : undefined, otherLink.pageId, 'the guard says the same of it');
   });
 
-  it('a change made with the import token\'s own user elsewhere is said to be yours', async () => {
+  it('a publish made elsewhere (CI, another machine) is said to be a publish, as its notice says, whoever the wiki names as its author', async () => {
+    signedIn.world.sandbox.setImportAuthor('app');
     const file = source('mine.md', '# Mine\n\nText.\n');
     const link = await publish(file);
-    // The same user publishes the page again from another clone (CI, another machine): version 2, by alice.
+    // The page published again from another clone: version 2, recorded as the app account's.
     const other = await publish(source('mine.md', '# Mine\n\nText from CI.\n'), undefined);
     assert.equal(other.version, 2);
-    const { states } = await refreshStates({ trees: [], files: [viewFile(file, link)] }, { pages: client(), ownAuthorId: 'alice' });
-    assert.deepEqual([states.files[0]?.kind, states.files[0]?.changedByYou], ['changedOnWiki', true]);
+    const { states } = await refreshStates({ trees: [], files: [viewFile(file, link)] }, { pages: client() });
+    assert.deepEqual([states.files[0]?.kind, states.files[0]?.publishedVersion], ['changedOnWiki', true]);
+    // A colleague's edit after it is no publish.
+    signedIn.world.sandbox.editLineOnWiki(link.pageId ?? '');
+    const after = await refreshStates({ trees: [], files: [viewFile(file, link)] }, { pages: client() });
+    assert.deepEqual([after.states.files[0]?.kind, after.states.files[0]?.publishedVersion], ['changedOnWiki', false]);
   });
 
   it('reads 500 linked files in batches within the budget, never more requests at once than the view\'s bound', async function () {
@@ -164,8 +170,8 @@ describe('Wiki Pages view states against the sandbox wiki', () => {
       trees: [{ location: 'file:///clone/.wiki-pages.json', label: '', manifest, files: [{ key: 'file:///clone/kept.md', relPath: 'kept.md' }] }],
       files: [{ key: 'file:///clone/kept.md', label: 'kept.md', link: undefined, local: undefined }],
     };
-    const { states } = await refreshStates(facts, { pages: client(), ownAuthorId: 'bob' });
-    assert.deepEqual([states.files[0]?.kind, states.files[0]?.page?.versionAuthorId, states.files[0]?.changedByYou], ['publishedElsewhere', 'alice', false]);
+    const { states } = await refreshStates(facts, { pages: client() });
+    assert.deepEqual([states.files[0]?.kind, states.files[0]?.page?.versionAuthorId, states.files[0]?.publishedVersion], ['publishedElsewhere', 'alice', true]);
     assert.deepEqual(states.orphans.map((orphan) => [orphan.key, orphan.page?.title, orphan.gone]), [['removed.md', 'Removed', false]]);
   });
 

@@ -3,8 +3,7 @@
 // before anything is sent, also with --overwrite (as CI runs it), where a pull request adding such a file would
 // otherwise rewrite the page the whole tree hangs under.
 import assert from 'node:assert/strict';
-import { apiTokenSubject } from '../../src/core/apiToken/subject';
-import { proveOwnPage } from '../../src/core/links/pageIdentity';
+import { proveOwnPage } from '../../src/core/run/ownPageProof';
 import { pageAddress } from '../../src/core/publish/pageAddress';
 import type { SourceFile } from '../../src/core/run/plan';
 import { ThrottleGate } from '../../src/core/run/runner';
@@ -32,17 +31,16 @@ describe('a tree publish and the page it is published under, against the sandbox
   async function run(planned: TreePlan, identity: MemoryIdentity, access: boolean): Promise<TreeRunResult> {
     const token = signedIn.apiToken;
     const pages = access ? signedIn.pages : undefined;
-    const since = Date.now();
     return runTree({
       plan: planned, pages, identity, gate: new ThrottleGate(), concurrency: 4,
       addressOf: (pageId, title) => pageAddress(signedIn.world.sandbox.baseUrl, 'DOCS', pageId, title),
       addressInSpace: async (spaceId) => (pageId, title) => pageAddress(signedIn.world.sandbox.baseUrl, spaceId, pageId, title),
-      guard: { noAccessReason: 'no page access', ownAuthorId: apiTokenSubject(token) },
+      guard: { noAccessReason: 'no page access' },
       send: (item, target, context) => sendPlanned(item, target, context, {
         endpoint: new URL(signedIn.world.sandbox.importEndpoint), token, transport: signedIn.transport, deadlineMs: 10_000,
         hooks: { sleep: async () => undefined },
       }),
-      ...(pages ? { proveOwnPage: (_item, target, signal) => proveOwnPage(pages, target, { since, authorId: apiTokenSubject(token) }, signal) } : {}),
+      ...(pages ? { proveOwnPage: (item, target, signal) => proveOwnPage(pages, item, target, signal) } : {}),
     });
   }
 

@@ -2,8 +2,7 @@
 // generated, parents before children, links between files rewritten to page addresses with the wiki's anchors in
 // two passes, identity recorded as pages land, a re-run after a crash finding its pages, and refusals before sending.
 import assert from 'node:assert/strict';
-import { apiTokenSubject } from '../../src/core/apiToken/subject';
-import { proveOwnPage } from '../../src/core/links/pageIdentity';
+import { proveOwnPage } from '../../src/core/run/ownPageProof';
 import { isRepositoryLink, type PageLink } from '../../src/core/links/pageLink';
 import { wikiHeadingAnchor } from '../../src/core/links/rewrite';
 import { pageAddress } from '../../src/core/publish/pageAddress';
@@ -56,19 +55,18 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     const pages = access ? signedIn.pages : undefined;
     // As the front ends plan it: the wiki's view of the plan (the parent, titles held in the space) before it is run.
     if (readWikiFirst && pages) await checkTreeOnWiki(plan, pages, { spaceId: 'DOCS', parentId: '123456', recorded: identity.entries().length > 0 });
-    const since = Date.now();
     const run = await runTree({
       plan, pages, identity, gate: new ThrottleGate(), concurrency: 4, ...(signal ? { signal } : {}),
       addressOf: (pageId, title) => pageAddress(signedIn.world.sandbox.baseUrl, 'DOCS', pageId, title),
       addressInSpace: async (spaceId) => (pageId, title) => pageAddress(signedIn.world.sandbox.baseUrl, spaceId, pageId, title),
-      guard: { noAccessReason: 'no page access', ownAuthorId: apiTokenSubject(token), overwriteEdited },
+      guard: { noAccessReason: 'no page access', overwriteEdited },
       send: (item, target, context) => fails?.(item)
         ? Promise.resolve({ kind: 'unexpected', severity: 'error', status: 500, message: 'refused by the test', actions: [], attempts: 1, mayHaveLanded: false })
         : sendPlanned(item, target, context, {
         endpoint: new URL(signedIn.world.sandbox.importEndpoint), token, transport: signedIn.transport, deadlineMs: 10_000,
         hooks: { sleep: async () => undefined },
       }),
-      ...(pages ? { proveOwnPage: (_item, target, signal) => proveOwnPage(pages, target, { since, authorId: apiTokenSubject(token) }, signal) } : {}),
+      ...(pages ? { proveOwnPage: (item, target, signal) => proveOwnPage(pages, item, target, signal) } : {}),
       ...(onStart ? { onStart } : {}),
     });
     return { plan, run };
@@ -489,7 +487,7 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     assert.equal(identity.map.get('guide/install.md')?.id, page('Install').id, 'recorded again');
   });
 
-  it('a teammate\'s clone (the repository\'s IDs, no local links) updates pages its own token wrote, and holds back one a colleague edited', async () => {
+  it('a teammate\'s clone (the repository\'s IDs, no local links) updates pages the tool wrote, whoever ran it, and holds back one a colleague edited', async () => {
     const identity = new MemoryIdentity();
     await publishTree(FILES, identity);
     signedIn.world.sandbox.editPageOnWiki(page('Install').id, '# Install\n\nA colleague\'s fix.\n');
@@ -497,9 +495,9 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     const { plan, run } = await publishTree(changed, identity);
     assert.ok(plan.pages.every((each) => isRepositoryLink(each.item.link)), 'no local links: every page is known only from the repository');
     const install = run.results.find((result) => result.key === 'guide/install.md');
-    assert.equal(install?.state, 'edited', 'a change it cannot explain is not replaced silently');
-    // Never published from here: the verdict says so, so that no front end calls it an edit "since its last publish".
-    assert.ok(install?.item.guard?.kind === 'edited' && install.item.guard.knownFromRepository === true, JSON.stringify(install?.item.guard));
+    assert.equal(install?.state, 'edited', 'an edit is not replaced silently');
+    // The page's notice names the version the tool last sent: the colleague's is an edit since, said as such.
+    assert.ok(install?.item.guard?.kind === 'edited' && install.item.guard.noNotice === undefined && install.item.guard.knownVersion === 1, JSON.stringify(install?.item.guard));
     assert.match(page('Install').markdown, /A colleague's fix/);
     assert.equal(run.results.find((result) => result.key === 'guide/setup.md' && result.pass === 1)?.state, 'published', 'its own last version is explained');
   });
@@ -725,7 +723,7 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     assert.deepEqual(planned.moves.retitled.map((each) => [each.path, each.pageId, each.title, each.newTitle]), [
       ['docs/guide/', guide.id, 'Guide', 'Guide Home'], ['docs/reference/api.md', api.id, 'API', 'API Reference'],
     ]);
-    await guardTreeAsPlanned(planned, { pages: signedIn.pages, noAccessReason: 'no page access', ownAuthorId: apiTokenSubject(signedIn.apiToken) });
+    await guardTreeAsPlanned(planned, { pages: signedIn.pages, noAccessReason: 'no page access' });
     const plannedPage = (key: string) => planned.pages.find((each) => each.key === key);
     for (const key of ['guide/', 'reference/api.md']) {
       const item = plannedPage(key)?.item;
@@ -767,7 +765,7 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     const changed = { ...FILES, 'docs/guide/README.md': '# Guide\n\nThe guide, revised.\n' };
     const plan = (): ReturnType<typeof planTree> =>
       planTree(sources(changed), { rootPath: 'docs', spaceId: 'DOCS', parentId: '123456', overwrite: false, identity, links: new Map(remembered), pageAccess: true });
-    const guardOptions = { pages: signedIn.pages, noAccessReason: 'no page access', ownAuthorId: apiTokenSubject(signedIn.apiToken) };
+    const guardOptions = { pages: signedIn.pages, noAccessReason: 'no page access' };
 
     // Left out (the default): the pages below stay as they are, under the moved page, and nothing is left behind.
     const kept = plan();
@@ -825,7 +823,7 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     const plan = planTree(sources(changed), { rootPath: 'docs', spaceId: 'DOCS', parentId: '123456', overwrite: false, identity, links: new Map(remembered), pageAccess: true });
     // As the CLI's dry run and the editor's confirmation do it: the wiki's view of the plan, then the guard.
     await checkTreeOnWiki(plan, signedIn.pages, { spaceId: 'DOCS', parentId: '123456', recorded: true });
-    await guardTreeAsPlanned(plan, { pages: signedIn.pages, noAccessReason: 'no page access', ownAuthorId: apiTokenSubject(signedIn.apiToken), overwriteEdited: true });
+    await guardTreeAsPlanned(plan, { pages: signedIn.pages, noAccessReason: 'no page access', overwriteEdited: true });
     const elsewhere = (key: string): string[] => (plan.pages.find((each) => each.key === key)?.item.cautions ?? []).filter((caution) => caution.code === 'titleInSpace').map((caution) => caution.message);
     const held = (title: string, id: string): RegExp => new RegExp(`^A page titled "${title}" already exists elsewhere in the space \\(page ${id}, http`);
     // The moved folder page holds its title still, and so do the pages that went with it: a wiki that keeps titles
@@ -873,7 +871,7 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     const { pages, asked } = countingTitleLookups();
     // As the CLI's dry run and the editor's confirmation do it: the wiki's view of the plan, then the guard.
     await checkTreeOnWiki(plan, pages, { spaceId: 'DOCS', parentId: '123456', recorded: false });
-    await guardTreeAsPlanned(plan, { pages, noAccessReason: 'no page access', ownAuthorId: apiTokenSubject(signedIn.apiToken) });
+    await guardTreeAsPlanned(plan, { pages, noAccessReason: 'no page access' });
     const pinned = (label: string): PlanItem | undefined => plan.pinned.find((item) => item.file.label === label);
     assert.deepEqual(titleCautionsOf(pinned('docs/guide/setup.md')), [heldElsewhere('Setup', theirSetup.id)]);
     // Another space than the tree's: looked for there, where its title is to be unique.
@@ -936,7 +934,7 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
       const plan = planTree(sources(changed), { rootPath: 'docs', spaceId: 'DOCS', parentId: '123456', overwrite: false, identity, links, pageAccess: true });
       const { pages, asked } = countingTitleLookups();
       await checkTreeOnWiki(plan, pages, { spaceId: 'DOCS', parentId: '123456', recorded: true });
-      await guardTreeAsPlanned(plan, { pages, noAccessReason: 'no page access', ownAuthorId: apiTokenSubject(signedIn.apiToken) });
+      await guardTreeAsPlanned(plan, { pages, noAccessReason: 'no page access' });
       return { item: plan.pinned[0], asked };
     };
     // This machine, and a teammate's clone (the repository's record only): an update of its own page.
@@ -965,7 +963,7 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     const changed = { ...FILES, 'docs/guide/README.md': '# Guide\n\nThe guide, revised.\n' };
     signedIn.world.sandbox.editPageOnWiki(below.install.id, `${below.install.markdown}\nA colleague's line.\n`);
     signedIn.world.sandbox.deletePage(guide.id);
-    const guardOptions = { pages: signedIn.pages, noAccessReason: 'no page access', ownAuthorId: apiTokenSubject(signedIn.apiToken) };
+    const guardOptions = { pages: signedIn.pages, noAccessReason: 'no page access' };
     const planned = planTree(sources(changed), { rootPath: 'docs', spaceId: 'DOCS', parentId: '123456', overwrite: false, identity, links: new Map(remembered), pageAccess: true });
     await guardTreeAsPlanned(planned, guardOptions);
     const plannedPage = (key: string) => planned.pages.find((each) => each.key === key);
@@ -1005,7 +1003,7 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     const bulk: string[][] = [];
     const real = signedIn.pages;
     const counted = { ...real, getPages: (ids: readonly string[], signal?: AbortSignal) => (bulk.push([...ids]), real.getPages(ids, signal)) };
-    const guardOptions = { pages: counted, noAccessReason: 'no page access', ownAuthorId: apiTokenSubject(signedIn.apiToken) };
+    const guardOptions = { pages: counted, noAccessReason: 'no page access' };
     const plan = (files: Record<string, string>): ReturnType<typeof planTree> =>
       planTree(sources(files), { rootPath: 'docs', spaceId: 'DOCS', parentId: '123456', overwrite: false, identity, links: new Map(remembered), pageAccess: true });
 
@@ -1056,7 +1054,7 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     signedIn.world.sandbox.deletePage(api.id);
     const plan = (): ReturnType<typeof planTree> =>
       planTree(sources(FILES), { rootPath: 'docs', spaceId: 'DOCS', parentId: '123456', overwrite: false, identity, links: new Map(remembered), pageAccess: true });
-    const guardOptions = { noAccessReason: 'no page access', ownAuthorId: apiTokenSubject(signedIn.apiToken) };
+    const guardOptions = { noAccessReason: 'no page access' };
     const stateOf = (planned: ReturnType<typeof planTree>, key: string) => planned.pages.find((each) => each.key === key)?.item.state;
 
     // A lookup that fails says nothing of the page: the plan stays as it was.
@@ -1132,7 +1130,7 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     const confirmed = planTree(sources(moved), options);
     assert.deepEqual(confirmed.moves.renamed, [{ path: 'docs/guide/release-notes.md', oldPath: 'docs/notes.md', pageId: released.id }]);
     assert.deepEqual([confirmed.moves.orphans, confirmed.moves.moves], [[], []]);
-    await guardTreeAsPlanned(confirmed, { pages: signedIn.pages, noAccessReason: 'no page access', ownAuthorId: apiTokenSubject(signedIn.apiToken) });
+    await guardTreeAsPlanned(confirmed, { pages: signedIn.pages, noAccessReason: 'no page access' });
     const planned = confirmed.pinned.find((item) => item.file.label === 'docs/guide/release-notes.md');
     assert.deepEqual([planned?.state, sendKind(planned as PlanItem), planned?.guard?.kind], ['send', 'update', 'asLeft']);
 
@@ -1177,7 +1175,7 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     async function confirmation(files: Record<string, string>, identity: MemoryIdentity): Promise<ReturnType<typeof planTree>> {
       const plan = planTree(sources(files), options(identity));
       await checkTreeOnWiki(plan, signedIn.pages, { spaceId: 'DOCS', parentId: '123456', recorded: false });
-      await guardTreeAsPlanned(plan, { pages: signedIn.pages, noAccessReason: 'no page access', ownAuthorId: apiTokenSubject(signedIn.apiToken) });
+      await guardTreeAsPlanned(plan, { pages: signedIn.pages, noAccessReason: 'no page access' });
       return plan;
     }
     const movedItem = (plan: ReturnType<typeof planTree>): PlanItem | undefined => plan.pinned.find((item) => item.file.label === 'docs/b/x.md');

@@ -29,7 +29,7 @@ describe('page state rules', () => {
   it('a file whose only record is a create that may have landed unconfirmed is not published: not deleted, not edited, whatever is at its place', () => {
     const marked: PageLink = { spaceId: 'DOCS', parentId: '123456', pageTitle: 'Guide', unconfirmedSend: true, publishedAt: 0 };
     for (const wiki of [{ kind: 'notFound' } as const, onWiki(page(1, { versionAuthorId: 'alice' }))]) {
-      const state = decidePageState(facts({ link: marked, wiki, wouldPublish: true }), 'alice');
+      const state = decidePageState(facts({ link: marked, wiki, wouldPublish: true }));
       assert.deepEqual([state.kind, state.pageId], ['notPublished', undefined], wiki.kind);
     }
     const wants = wikiWants({ files: [{ key: 'docs/guide.md', label: 'docs/guide.md', link: marked, local: undefined }], trees: [], truncated: false });
@@ -42,11 +42,14 @@ describe('page state rules', () => {
     assert.deepEqual([modified.kind, modified.modifiedHere], ['modifiedHere', true]);
   });
 
-  it('a version above the link\'s is changed on the wiki, said with who and whether it is modified here too', () => {
-    const changed = decidePageState(facts({ wiki: onWiki(page(4)) }), 'alice');
-    assert.deepEqual([changed.kind, changed.modifiedHere, changed.changedByYou, changed.page?.version], ['changedOnWiki', false, false, 4]);
-    const both = decidePageState(facts({ wiki: onWiki(page(4, { versionAuthorId: 'alice' })), wouldPublish: true }), 'alice');
-    assert.deepEqual([both.kind, both.modifiedHere, both.changedByYou], ['changedOnWiki', true, true]);
+  it('a version above the link\'s is changed on the wiki, said with whether it is a publish (its notice says so) and whether it is modified here too', () => {
+    const changed = decidePageState(facts({ wiki: onWiki(page(4)) }));
+    assert.deepEqual([changed.kind, changed.modifiedHere, changed.publishedVersion, changed.page?.version], ['changedOnWiki', false, false, 4]);
+    const notice = { marker: { version: 4, digest: 'a'.repeat(20), path: 'b'.repeat(8) } };
+    const both = decidePageState(facts({ wiki: onWiki(page(4, { body: notice })), wouldPublish: true }));
+    assert.deepEqual([both.kind, both.modifiedHere, both.publishedVersion], ['changedOnWiki', true, true]);
+    const editedSince = decidePageState(facts({ wiki: onWiki(page(5, { body: notice })) }));
+    assert.deepEqual([editedSince.kind, editedSince.publishedVersion], ['changedOnWiki', false], 'a version past the one its notice names is an edit');
   });
 
   it('a link without a version is judged by time, exactly as the edit guard judges it', () => {
@@ -83,8 +86,8 @@ describe('page state rules', () => {
 
   it('a page recorded in the repository but never published from here is "published elsewhere", with the wiki\'s version', () => {
     const recorded = { link: undefined, recordedPageId: '1000001' };
-    const read = decidePageState(facts({ ...recorded, wiki: onWiki(page(7, { versionAuthorId: 'alice' })) }), 'alice');
-    assert.deepEqual([read.kind, read.pageId, read.page?.version, read.changedByYou], ['publishedElsewhere', '1000001', 7, true]);
+    const read = decidePageState(facts({ ...recorded, wiki: onWiki(page(7, { versionAuthorId: 'alice' })) }));
+    assert.deepEqual([read.kind, read.pageId, read.page?.version, read.publishedVersion], ['publishedElsewhere', '1000001', 7, false]);
     assert.equal(decidePageState(facts({ ...recorded, wiki: { kind: 'notRead', reason: 'noAccess' } })).kind, 'publishedElsewhere');
     assert.equal(decidePageState(facts({ ...recorded, wiki: { kind: 'gone' } })).kind, 'deletedOnWiki');
   });

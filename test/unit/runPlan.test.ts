@@ -171,22 +171,22 @@ describe('running a plan', () => {
     assert.equal(summaryLine(summarise(results)), '8 published, 1 failed');
   });
 
-  it('counts a page held back for a version this machine did not publish apart from an edit on the wiki, in the plan and the run', async () => {
+  it('counts a page held back for want of a publish notice apart from an edit on the wiki, in the plan and the run', async () => {
     const plan = items(3);
     const page = { id: '9', title: 'Page', version: 3, parentId: '123456', spaceId: 'DOCS' } as const;
-    const held = (item: (typeof plan)[number], knownFromRepository: boolean): void => {
+    const held = (item: (typeof plan)[number], noNotice: boolean): void => {
       item.state = 'edited';
-      item.guard = { kind: 'edited', page: { ...page }, knownVersion: 1, publishedAt: 0, ...(knownFromRepository ? { knownFromRepository: true as const } : {}) };
+      item.guard = { kind: 'edited', page: { ...page }, knownVersion: noNotice ? undefined : 1, publishedAt: 0, ...(noNotice ? { noNotice: true as const } : {}) };
     };
     held(plan[0]!, true);
     held(plan[1]!, false);
     assert.equal(countPlan(plan).edited, 2);
-    assert.equal(countPlan(plan).notPublishedHere, 1);
+    assert.equal(countPlan(plan).noNotice, 1);
     const results = await runPlan(plan, { concurrency: 1, send: async () => outcome('updated') });
-    assert.deepEqual(summarise(results), { published: 1, failed: 0, existsUnproven: 0, edited: 2, notPublishedHere: 1, skipped: 0, refused: 0, notStarted: 0, cancelled: 0 });
-    assert.equal(summaryLine(summarise(results)), '1 published, 1 left out (edited on the wiki), 1 left out (a version this machine did not publish)');
+    assert.deepEqual(summarise(results), { published: 1, failed: 0, existsUnproven: 0, edited: 2, noNotice: 1, skipped: 0, refused: 0, notStarted: 0, cancelled: 0 });
+    assert.equal(summaryLine(summarise(results)), '1 published, 1 left out (edited on the wiki), 1 left out (no publish notice on the page: an edit cannot be told from a publish)');
     held(plan[1]!, true);
-    assert.equal(summaryLine(summarise(await runPlan(plan, { concurrency: 1, send: async () => outcome('updated') }))), '1 published, 2 left out (a version this machine did not publish)');
+    assert.equal(summaryLine(summarise(await runPlan(plan, { concurrency: 1, send: async () => outcome('updated') }))), '1 published, 2 left out (no publish notice on the page: an edit cannot be told from a publish)');
   });
 
   it('on cancel starts no new file, and says which were in flight (may have landed) and which never started', async () => {

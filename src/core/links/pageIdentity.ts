@@ -3,7 +3,6 @@
 // the version the publish itself must have produced (see linkAfterPublish), because what the wiki holds a moment
 // later may already include a colleague's edit. The edit guard itself is a step of the plan: core/run/guard.ts.
 import type { PublishTarget } from '../publish/target';
-import type { RunOptions } from '../run/runner';
 import type { WikiPagesClient } from '../wikiPages';
 import type { PageLink } from './pageLink';
 
@@ -53,34 +52,4 @@ export function withoutIdentity(link: PageLink): PageLink {
   delete rest.version;
   delete rest.url;
   return rest;
-}
-
-/** What proves that an "already exists" page is the one this run created. */
-export interface OwnPageEvidence {
-  /** When this run's first attempt at the file started (ms since the epoch). */
-  since: number;
-  /** Who the import token acts as (its `sub` claim), when it says; without it nothing can be proven. */
-  authorId: string | undefined;
-  /** Allowed difference between this machine's clock and the wiki's. */
-  clockSkewMs?: number;
-}
-
-const DEFAULT_SKEW_MS = 5 * 60_000;
-
-/**
- * An "already exists" after an attempt that may have landed is this run's page only when the page was created
- * (version 1) after this run started, by this token's user. Anything less is not proof: the page may be a
- * colleague's with the same title, and linking it would let the next publish replace it.
- */
-export async function proveOwnPage(pages: WikiPagesClient, target: PublishTarget, evidence: OwnPageEvidence, signal?: AbortSignal): Promise<PageIdentity | undefined> {
-  if (evidence.authorId === undefined) return undefined;
-  const identity = await identifyPage(pages, target, signal);
-  if (!identity || identity.version !== 1 || identity.versionAuthorId !== evidence.authorId) return undefined;
-  const createdAt = identity.versionCreatedAt === undefined ? Number.NaN : Date.parse(identity.versionCreatedAt);
-  return Number.isFinite(createdAt) && createdAt >= evidence.since - (evidence.clockSkewMs ?? DEFAULT_SKEW_MS) ? identity : undefined;
-}
-
-/** The runner's proof of an "already exists" page (RunOptions.proveOwnPage) for a run with page access; none without. */
-export function ownPageProof(pages: WikiPagesClient | undefined, evidence: OwnPageEvidence): Pick<RunOptions, 'proveOwnPage'> {
-  return pages ? { proveOwnPage: (_item, target, signal) => proveOwnPage(pages, target, evidence, signal) } : {};
 }

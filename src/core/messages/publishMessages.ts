@@ -98,7 +98,8 @@ export interface PublishMessages extends EndpointMessages {
   summaryExistsUnproven(count: number): string;
   summaryEdited(count: number): string;
   /** Pages known only from the repository, held back for a version this machine did not publish. */
-  summaryNotPublishedHere(count: number): string;
+  /** Pages held back because they carry no publish notice and this machine has no record of their version. */
+  summaryNoNotice(count: number): string;
   /** Updates held back because the edit guard's lookup failed while there was page access. */
   summaryLookupFailed(count: number): string;
   summaryRefused(count: number): string;
@@ -201,7 +202,7 @@ export const englishPublishMessages: PublishMessages = {
   summaryFailed: (count) => `${count} failed`,
   summaryExistsUnproven: (count) => `${count} found existing (may not be ours; not linked)`,
   summaryEdited: (count) => `${count} left out (edited on the wiki)`,
-  summaryNotPublishedHere: (count) => `${count} left out (a version this machine did not publish)`,
+  summaryNoNotice: (count) => `${count} left out (no publish notice on the page: an edit cannot be told from a publish)`,
   summaryLookupFailed: (count) => `${count} left out (the wiki could not be read to check for edits)`,
   summaryRefused: (count) => `${count} refused`,
   summarySkipped: (count) => `${count} skipped (unchanged)`,

@@ -57,8 +57,11 @@ export interface PageState {
   pageId: string | undefined;
   /** The page as the wiki gave it in this read. */
   page: WikiPage | undefined;
-  /** The page's latest version was made by the import token's user (the same person, maybe elsewhere). */
-  changedByYou: boolean;
+  /**
+   * The page's latest version is a publish by this tool (anyone's: a teammate's, CI's, this machine's), as the publish
+   * notice it carries says (its version is the page's); false for a version made on the wiki, or one the wiki cannot tell.
+   */
+  publishedVersion: boolean;
   /** Why the wiki's side is unknown, when it is. */
   wikiUnread: NotReadReason | undefined;
   /**
@@ -74,7 +77,7 @@ export interface PageState {
  * page recorded in the repository but never published from here has no version or hash of ours to compare with, so
  * it is 'publishedElsewhere' with the page's current version, never 'inSync'.
  */
-export function decidePageState(facts: FileFacts, ownAuthorId?: string): PageState {
+export function decidePageState(facts: FileFacts): PageState {
   const { wiki } = facts;
   // A link that says only that a create may have landed unconfirmed names no page of the file: it never published.
   const link = isUnconfirmedCreate(facts.link) ? undefined : facts.link;
@@ -82,10 +85,10 @@ export function decidePageState(facts: FileFacts, ownAuthorId?: string): PageSta
   const page = wiki.kind === 'page' ? wiki.page : undefined;
   const base: PageState = {
     kind: 'notPublished', modifiedHere: false, pageId: page?.id ?? pageId, page,
-    changedByYou: page !== undefined && ownAuthorId !== undefined && page.versionAuthorId === ownAuthorId,
+    publishedVersion: page?.body?.marker !== undefined && page.body.marker.version === page.version,
     wikiUnread: wiki.kind === 'notRead' ? wiki.reason : undefined,
   };
-  if (!link && pageId === undefined) return { kind: 'notPublished', modifiedHere: false, pageId: undefined, page: undefined, changedByYou: false, wikiUnread: undefined };
+  if (!link && pageId === undefined) return { kind: 'notPublished', modifiedHere: false, pageId: undefined, page: undefined, publishedVersion: false, wikiUnread: undefined };
   const gone = wiki.kind === 'gone' || wiki.kind === 'notFound';
   if (!link) return decided(base, gone ? 'deletedOnWiki' : 'publishedElsewhere', false);
   const modifiedHere = facts.wouldPublish !== false;

@@ -53,7 +53,7 @@ export async function readWikiPages(wants: WikiWants, pages: WikiPagesClient, op
       childrenOf.set(task.parentId, await pages.listChildren(task.parentId, options.signal));
       return;
     }
-    for (const [id, page] of await pages.getPages(task.ids, options.signal)) found.set(id, page);
+    for (const [id, page] of await pages.getPages(task.ids, options.signal, { withBody: true })) found.set(id, page);
   };
   // The children lists and the batches of known IDs go out together; pages found by title make one more round.
   await mapBounded([...parents.map((parentId): Task => ({ kind: 'children', parentId })), ...batches([...ids], idsPerRequest)], concurrency, read);

@@ -76,7 +76,7 @@ export function wikiWants(facts: WorkspaceFacts): WikiWants {
   return { pageIds, byTitle };
 }
 
-export function decideStates(facts: WorkspaceFacts, reading: WikiReading, ownAuthorId?: string): WorkspaceStates {
+export function decideStates(facts: WorkspaceFacts, reading: WikiReading): WorkspaceStates {
   const { byFile, gone } = recordedPages(facts.trees);
   const files = facts.files.map((file): FileState => {
     const recorded = byFile.get(file.key);
@@ -84,7 +84,7 @@ export function decideStates(facts: WorkspaceFacts, reading: WikiReading, ownAut
     const byTitle = file.link && pageId === undefined ? { parentId: file.link.parentId, title: file.link.pageTitle } : undefined;
     const wiki = file.link || recorded ? reading.side(pageId, byTitle) : ({ kind: 'notRead', reason: 'noAccess' } as const);
     // decidePageState's object is new each time: the file's members go onto it rather than into a copy of it.
-    return Object.assign(decidePageState({ link: file.link, recordedPageId: recorded?.pageId, wouldPublish: file.local?.wouldPublish, wiki }, ownAuthorId), { file, recorded });
+    return Object.assign(decidePageState({ link: file.link, recordedPageId: recorded?.pageId, wouldPublish: file.local?.wouldPublish, wiki }), { file, recorded });
   });
   // A recorded page some file still maps to (a file moved or renamed in VS Code keeps its link) is no orphan.
   const mapped = new Set(files.map((state) => state.pageId).filter((id): id is string => id !== undefined));
@@ -103,7 +103,6 @@ export function decideStates(facts: WorkspaceFacts, reading: WikiReading, ownAut
 export interface RefreshOptions extends ReadOptions {
   /** The page routes; undefined without page access (then only local state is decided). */
   pages: WikiPagesClient | undefined;
-  ownAuthorId?: string;
   /** The words of `readFailure`: the editor's catalogue speaks the user's language; English when not given. */
   messages?: PageRouteMessages;
 }
@@ -132,5 +131,5 @@ export async function refreshStates(facts: WorkspaceFacts, options: RefreshOptio
       readFailure = readFailureText(error, options.messages ?? englishPageRouteMessages);
     }
   }
-  return { states: decideStates(facts, reading, options.ownAuthorId), readFailure, reading };
+  return { states: decideStates(facts, reading), readFailure, reading };
 }

@@ -6,7 +6,7 @@ import { englishPublishMessages, type PublishMessages } from '../messages/publis
 import type { PageIdentity } from '../links/pageIdentity';
 import { isRepositoryLink, isUnconfirmedCreate, linkNames, unconfirmedCreateLink, type PageLink } from '../links/pageLink';
 import { withoutIdentity } from '../links/pageIdentity';
-import { guardedPage, movedUnderOf, notPublishedHere, unreadOnWiki, type GuardVerdict } from './guard';
+import { guardedPage, heldWithoutNotice, movedUnderOf, unreadOnWiki, type GuardVerdict } from './guardVerdict';
 import type { FileResult } from './runner';
 import { NO_TARGET, prepareDocument, type PreparedDocument } from '../publish/pipeline';
 import { diagramCaution, longDiagramCaution, unclosedDiagramCaution } from '../publish/diagrams';
@@ -152,6 +152,11 @@ export interface PlanItem {
   /** The edit guard's verdict, once guardPlan ran. */
   guard?: GuardVerdict;
   /**
+   * Planned with `force` (--force, Publish Anyway, a Retry): sent even when the wiki's notice says its page holds this
+   * content already.
+   */
+  forced?: true;
+  /**
    * What the plan said before the wiki was read, when what the wiki said changed it (a page edited there held back, a
    * deleted one made create only, an unchanged file whose page is gone sent again): the plan digest's files-only view
    * describes this, so that it is the same with page access as in a plan without (a fork's pull request).
@@ -186,8 +191,8 @@ export interface PlanCounts {
   incomplete: number;
   /** Held back by the edit guard. */
   edited: number;
-  /** Of `edited`, the pages notPublishedHere (guard.ts) holds back; present only when not zero. */
-  notPublishedHere?: number;
+  /** Of `edited`, the pages held back for want of a notice (guardVerdict.ts, heldWithoutNotice); present only when not zero. */
+  noNotice?: number;
   /** Of `edited`, the updates held back because the wiki could not be read to check them (unreadOnWiki); present only when not zero. */
   lookupFailed?: number;
   retitled: number;
@@ -276,6 +281,7 @@ export function planFileWithContent(file: SourceFile, given: PageLink | undefine
   };
   // A file the runner can read again is not held in memory: 10,000 files' texts are most of a plan's weight.
   if (!file.readAgain) item.content = content;
+  if (options.force) item.forced = true;
   if (retitled) item.retitled = retitled;
   if (createMayHaveLanded) {
     const { spaceId, parentId, pageTitle } = createMayHaveLanded;
@@ -429,7 +435,7 @@ export function countPlan(items: readonly PlanItem[]): PlanCounts {
       else counts.newPages++;
       if (item.complete?.overwrite && item.guard?.kind === 'unchecked') counts.unchecked++;
     } else counts[item.state]++;
-    if (item.state === 'edited' && notPublishedHere(item.guard)) counts.notPublishedHere = (counts.notPublishedHere ?? 0) + 1;
+    if (item.state === 'edited' && heldWithoutNotice(item.guard)) counts.noNotice = (counts.noNotice ?? 0) + 1;
     if (item.state === 'edited' && unreadOnWiki(item.guard)) counts.lookupFailed = (counts.lookupFailed ?? 0) + 1;
     if (item.cautions.length > 0 && item.state !== 'refused') counts.withCautions++;
   }

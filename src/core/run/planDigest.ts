@@ -15,7 +15,7 @@
 // that is unchanged and whose page the wiki still holds at the version its last publish left, is described by that
 // page and version alone (existingPageOf). The edit guard of the publish still decides what it sends.
 import { createHash } from 'node:crypto';
-import { decidedByAuthor, guardedPage } from './guard';
+import { guardedPage } from './guardVerdict';
 import { refusedForWantOfWiki, sendKind, type PlanItem } from './plan';
 import { sha256Hex } from '../util/sha256';
 
@@ -88,16 +88,10 @@ export function digestMatches(expected: string, digest: string): boolean {
 /** What one entry contributes, as an array (a fixed order, so equal plans give equal text). */
 function describeEntry(entry: DigestEntry, wiki: boolean): unknown[] {
   const { item } = entry;
-  // A page whose latest version is explained only if the publishing account made it: the plan may not know that
-  // account (no import token on a pull request), the publish does. Both describe the page and its version, and leave
-  // sending it or not to the publish's guard, so the plan is honoured whichever it could tell; an edit since the
-  // review still changes the version. A page taken as the file's own that way turned its create into an update: the
-  // target is described as planned, before the wiki was read, as a plan that could not tell has it.
-  const byAuthor = wiki && decidedByAuthor(item.guard);
   // Files only: the plan as it was before the wiki was read, which is all a plan without page access knows.
-  const planned = (!wiki || byAuthor) && item.beforeWiki ? item.beforeWiki : item;
+  const planned = !wiki && item.beforeWiki ? item.beforeWiki : item;
   const target = planned.complete ?? item.target;
-  const onto = wiki ? existingPageOf(item, byAuthor) : undefined;
+  const onto = wiki ? existingPageOf(item) : undefined;
   const files = [
     entry.key, entry.treeParent ?? null,
     target.spaceId ?? null, target.parentId ?? null, target.pageTitle ?? null, target.overwrite ?? null,
@@ -114,27 +108,19 @@ function describeEntry(entry: DigestEntry, wiki: boolean): unknown[] {
 
 /**
  * With the wiki read, the page at a known version that the file's content goes onto, or already is on, however this
- * machine knows it: a send the guard found as the file left it (by its link's version, or by who made the version) or
- * replacing a page by overwrite; a page whose version the publish's guard decides by its author (decidedByAuthor); an
- * unchanged file's page at the version its last publish left, which held the same content then. A plan that read no
- * --state record and a publish that did (or the reverse) describe the same result alike: the page and its version,
- * which an edit on the wiki still changes (a page edited since an unchanged file's publish differs from the version
- * its record names). Not a page edited on the wiki and held back, a create, a deleted page made anew, or a file the
- * plan leaves out: those stay what they are.
+ * machine knows it: a send the guard found as this tool left it, or replacing a page by overwrite; an unchanged file's
+ * page, which the wiki holds at that version with this content (its notice says so, or this machine's record of the
+ * version it left). A plan that read no --state record and a publish that did (or the reverse) describe the same result
+ * alike: the page and its version, which an edit on the wiki still changes. Not a page edited on the wiki and held
+ * back, a create, a deleted page made anew, or a file the plan leaves out: those stay what they are.
  */
-function existingPageOf(item: PlanItem, byAuthor: boolean): { id: string; version: number } | undefined {
-  if (item.state === 'unchanged') {
-    // Only when the wiki was seen to hold the page at the version this file's last publish left: then it holds that
-    // content. A page edited there since (or not looked up) is described as it is, not as sent content.
-    const { link, pageFound } = item;
-    const asLeft = link?.pageId !== undefined && link.version !== undefined && pageFound?.id === link.pageId && pageFound.version === link.version;
-    return asLeft ? pageFound : undefined;
-  }
+function existingPageOf(item: PlanItem): { id: string; version: number } | undefined {
+  if (item.state === 'unchanged') return item.pageFound;
   const page = guardedPage(item.guard);
   if (!page) return undefined;
   // Without overwrite a send is a create (sendKind), which a page in its place refuses: not onto that page.
   const sent = item.state === 'send' && item.complete?.overwrite === true && (item.guard?.kind === 'asLeft' || item.guard?.kind === 'notOurs');
-  return byAuthor || sent ? { id: page.id, version: page.version } : undefined;
+  return sent ? { id: page.id, version: page.version } : undefined;
 }
 
 /**

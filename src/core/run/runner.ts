@@ -7,7 +7,8 @@ import type { PublishOutcome } from '../publish/outcome';
 import type { PublishTarget } from '../publish/target';
 import type { PageIdentity } from '../links/pageIdentity';
 import type { WikiPagesClient } from '../wikiPages';
-import { notPublishedHere, unreadOnWiki, type GuardOptions } from './guard';
+import type { GuardOptions } from './guard';
+import { heldWithoutNotice, unreadOnWiki } from './guardVerdict';
 import { changedSincePlanned } from './pageRecheck';
 import type { PlanItem } from './plan';
 import { plannedContent, type PlannedContent } from './plannedContent';
@@ -116,6 +117,8 @@ export interface SendContext {
   gate: ThrottleGate;
   /** The Markdown to send: the plan's, or the file read again and checked against the plan (plannedContent.ts). */
   content: string;
+  /** The pages its links reach as sent (RunOptions.linkTargetsOf), for the digest its notice carries (pageNotice.ts). */
+  linkTargets?: string;
 }
 
 export interface RunOptions {
@@ -154,6 +157,11 @@ export interface RunOptions {
   pages?: WikiPagesClient | undefined;
   /** The guard's choice of edited pages to replace (--overwrite-edited): those are sent whatever that look finds. */
   guard?: Pick<GuardOptions, 'overwriteEdited'>;
+  /**
+   * The pages an item's links reach as it is sent, for its notice's digest: a tree's, decided when its links are
+   * rewritten; the plan's (PlanItem.linkTargets) when not given.
+   */
+  linkTargetsOf?(item: PlanItem): string | undefined;
 }
 
 export const MAX_CONCURRENCY = 16;
@@ -250,7 +258,8 @@ export async function runPlan(items: readonly PlanItem[], options: RunOptions): 
       options.onStart?.(item, ++started, total);
       let outcome: PublishOutcome;
       try {
-        outcome = await options.send(item, target, { signal: cancel.signal, gate, content: content.content });
+        const linkTargets = options.linkTargetsOf ? options.linkTargetsOf(item) : item.linkTargets;
+        outcome = await options.send(item, target, { signal: cancel.signal, gate, content: content.content, ...(linkTargets !== undefined ? { linkTargets } : {}) });
       } catch (error) {
         // A front end's send should return outcomes; a throw still fails only this file.
         const message = error instanceof Error ? error.message : String(error);
@@ -290,8 +299,8 @@ export interface RunSummary {
   failed: number;
   existsUnproven: number;
   edited: number;
-  /** Of `edited`, the pages notPublishedHere (guard.ts) holds back; present only when not zero. */
-  notPublishedHere?: number;
+  /** Of `edited`, the pages held back for want of a notice (guardVerdict.ts, heldWithoutNotice); present only when not zero. */
+  noNotice?: number;
   /** Of `edited`, the updates held back because the wiki could not be read to check them (guard.ts, unreadOnWiki); present only when not zero. */
   lookupFailed?: number;
   skipped: number;
@@ -331,7 +340,7 @@ export function summarise(results: readonly FileResult[]): RunSummary {
   const summary: RunSummary = { published: 0, failed: 0, existsUnproven: 0, edited: 0, skipped: 0, refused: 0, notStarted: 0, cancelled: 0 };
   for (const result of results) {
     summary[result.state === 'notStarted' ? 'notStarted' : result.state]++;
-    if (result.state === 'edited' && notPublishedHere(result.item.guard)) summary.notPublishedHere = (summary.notPublishedHere ?? 0) + 1;
+    if (result.state === 'edited' && heldWithoutNotice(result.item.guard)) summary.noNotice = (summary.noNotice ?? 0) + 1;
     if (result.state === 'edited' && unreadOnWiki(result.item.guard)) summary.lookupFailed = (summary.lookupFailed ?? 0) + 1;
   }
   return summary;
@@ -343,10 +352,10 @@ export function summaryLine(summary: RunSummary, messages: PublishMessages = eng
   if (summary.published || (!summary.failed && !summary.skipped && !summary.refused && !summary.existsUnproven && !summary.edited)) parts.push(messages.summaryPublished(summary.published));
   if (summary.failed) parts.push(messages.summaryFailed(summary.failed));
   if (summary.existsUnproven) parts.push(messages.summaryExistsUnproven(summary.existsUnproven));
-  const notPublishedHereCount = summary.notPublishedHere ?? 0;
+  const noNoticeCount = summary.noNotice ?? 0;
   const lookupFailedCount = summary.lookupFailed ?? 0;
-  if (summary.edited > notPublishedHereCount + lookupFailedCount) parts.push(messages.summaryEdited(summary.edited - notPublishedHereCount - lookupFailedCount));
-  if (notPublishedHereCount > 0) parts.push(messages.summaryNotPublishedHere(notPublishedHereCount));
+  if (summary.edited > noNoticeCount + lookupFailedCount) parts.push(messages.summaryEdited(summary.edited - noNoticeCount - lookupFailedCount));
+  if (noNoticeCount > 0) parts.push(messages.summaryNoNotice(noNoticeCount));
   if (lookupFailedCount > 0) parts.push(messages.summaryLookupFailed(lookupFailedCount));
   if (summary.refused) parts.push(messages.summaryRefused(summary.refused));
   if (summary.skipped) parts.push(messages.summarySkipped(summary.skipped));

@@ -8,6 +8,8 @@ import { importPage } from '../publish/pipeline';
 import type { PublishTarget } from '../publish/target';
 import type { PlanItem } from './plan';
 import type { SendContext } from './runner';
+import { noticeFor, type NoticeSettings } from './pageNotice';
+import { withNotice } from '../publish/publishNotice';
 
 export interface SendSettings {
   endpoint: URL;
@@ -18,10 +20,14 @@ export interface SendSettings {
   hooks?: RetryHooks;
   /** The words of the outcome; English when not given (the command line). */
   messages?: PublishMessages;
+  /** The notice each page carries (pageNotice.ts); on when not given. */
+  notice?: NoticeSettings;
 }
 
 export async function sendPlanned(item: PlanItem, target: PublishTarget, context: SendContext, settings: SendSettings): Promise<PublishOutcome> {
   const hooks = settings.hooks ?? {};
+  // The notice that lets the wiki itself tell, later, what this send left there (pageNotice.ts): every send, one place.
+  const notice = noticeFor(item, context.linkTargets ?? item.linkTargets, settings.notice);
   const outcome = await importPage({
     ...hooks,
     endpoint: settings.endpoint,
@@ -30,7 +36,7 @@ export async function sendPlanned(item: PlanItem, target: PublishTarget, context
     deadlineMs: settings.deadlineMs,
     ...(settings.messages ? { messages: settings.messages } : {}),
     target,
-    content: context.content,
+    content: notice === undefined ? context.content : withNotice(context.content, notice),
     signal: context.signal,
     beforeAttempt: () => context.gate.wait(context.signal),
     // The wiki asked for a longer wait than a run waits: the whole run stops, no new file is sent into it.

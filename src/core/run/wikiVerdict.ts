@@ -1,10 +1,11 @@
 // The edit guard's decision for one page, from what the wiki holds now (CONTRIBUTING.md, "The wiki is the truth"): the
 // page's version and the marker its publish notice carries (publish/publishNotice.ts). A marker whose version is the
 // page's is this tool's last publish, untouched since, whoever ran it (a teammate, CI, this machine): the page is as
-// left, and unchanged when the marker's digest is what the file would send now. A page past its marker's version was
-// changed since by whoever made that version. Only a page without a notice falls back to what this machine recorded
-// (its link's version); without that either, nothing can tell an edit from a publish, and the guard says so. Who the
-// import token acts as never enters into it.
+// left, and unchanged when the marker's digest is what the file would send now. A page past its marker's version is
+// settled from its history: a version that carries the same marker and the same body is the same send landing again (a
+// retry whose first attempt committed), anything else is an edit by whoever made it. Only a page without a notice falls
+// back to what this machine recorded (its link's version); without that either, nothing can tell an edit from a
+// publish, and the guard says so. Who the import token acts as never enters into it.
 import type { PageLink } from '../links/pageLink';
 import { pathDigest, type PublishMarker } from '../publish/publishNotice';
 import type { PageVersion, WikiPage } from '../wikiPages';
@@ -12,15 +13,17 @@ import { changedOnWikiSince, type GuardVerdict } from './guardVerdict';
 import { digestNow } from './pageNotice';
 import type { PlanItem } from './plan';
 
-/** A marker of version 0 (sent without page access) is settled from the page's history: 'history' asks for it. */
+/**
+ * A marker of version 0 (sent without page access), or one whose version the page is past, is settled from the page's
+ * history: 'history' asks for it (historyVerdict).
+ */
 export type WikiVerdict = GuardVerdict | 'history';
 
 /** The verdict for the file's own page, which its link or the repository's record names by ID (`link`). */
 export function ownPageVerdict(page: WikiPage, item: Pick<PlanItem, 'file' | 'complete' | 'contentSha256' | 'linkTargets'>, link: PageLink): WikiVerdict {
   const marker = page.body?.marker;
   if (marker !== undefined) {
-    if (marker.version === 0) return 'history';
-    return page.version === marker.version ? asLeft(page, item, marker) : { kind: 'edited', page, knownVersion: marker.version, publishedAt: link.publishedAt };
+    return page.version === marker.version ? asLeft(page, item, marker) : 'history';
   }
   // Read with its body and no notice there: only this machine's record of the version it left can tell.
   const recorded = link.version !== undefined || link.publishedAt > 0;
@@ -37,30 +40,31 @@ export function ownPageVerdict(page: WikiPage, item: Pick<PlanItem, 'file' | 'co
 export function placeVerdict(page: WikiPage, item: Pick<PlanItem, 'file' | 'complete' | 'contentSha256' | 'linkTargets' | 'prepared'>): WikiVerdict {
   const marker = page.body?.marker;
   const ours = marker !== undefined && marker.path === pathDigest(item.file.label) && item.prepared.frontMatterTarget.overwrite !== false;
-  if (ours) {
-    if (marker.version === 0) return 'history';
-    if (page.version === marker.version) return { ...asLeft(page, item, marker), adopted: true };
-    return { kind: 'edited', page, knownVersion: marker.version, publishedAt: 0 };
-  }
+  if (ours) return page.version === marker.version ? { ...asLeft(page, item, marker), adopted: true } : 'history';
   return item.complete?.overwrite ? { kind: 'notOurs', page } : { kind: 'exists', page };
 }
 
 /**
- * The verdict once the page's history is read, for a marker of version 0: the version that first carried this marker
- * is the publish; the page is as left when that is its current version, edited since by whoever made the next one.
- * `versions` newest first, as the wiki lists them. A page found at a create's place whose history shows no change is
- * taken over as placeVerdict takes it.
+ * The verdict once the page's history is read (`versions` newest first, as the wiki lists them): the send is the
+ * version its marker names (or, sent unseen, the first that carries the marker); a later version with the same marker
+ * and the same body is that send landing again, anything else is someone's edit. The page is as left when no version
+ * after the send is an edit. A page found at a create's place (no `link`) that is as left is taken over as
+ * placeVerdict takes it. A history that does not reach the send (more versions since than listed) is an edit.
  */
 export function historyVerdict(page: WikiPage, versions: readonly PageVersion[], item: Pick<PlanItem, 'file' | 'complete' | 'contentSha256' | 'linkTargets'>, link: PageLink | undefined): GuardVerdict {
   const marker = page.body?.marker as PublishMarker;
+  const newestFirst = versions.filter((version) => version.number <= page.version);
+  // The versions that carry this very marker, newest back to the first of them.
   let first = page.version;
-  for (const version of versions) {
-    if (version.number > page.version) continue;
+  for (const version of newestFirst) {
     const carried = version.body?.marker;
     if (carried === undefined || carried.version !== marker.version || carried.digest !== marker.digest || carried.path !== marker.path) break;
     first = version.number;
   }
-  if (first !== page.version) return { kind: 'edited', page, knownVersion: first, publishedAt: link?.publishedAt ?? 0 };
+  const sent = marker.version !== 0 && marker.version >= first ? marker.version : first;
+  const sentBody = newestFirst.find((version) => version.number === sent)?.body?.digest;
+  const edit = sentBody === undefined || newestFirst.some((version) => version.number > sent && version.body?.digest !== sentBody);
+  if (edit) return { kind: 'edited', page, knownVersion: sent, publishedAt: link?.publishedAt ?? 0 };
   const left = asLeft(page, item, marker);
   return link === undefined ? { ...left, adopted: true } : left;
 }

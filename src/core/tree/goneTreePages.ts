@@ -11,7 +11,7 @@ import type { PlanItem } from '../run/plan';
 import type { TreePlan } from './treePlan';
 
 /** Sends the tree's unchanged pages (and pinned files) that are gone from the wiki; returns their items. */
-export async function sendGoneTreePages(plan: Pick<TreePlan, 'pages' | 'pinned'>, options: Pick<GuardOptions, 'pages' | 'signal' | 'timeoutMs' | 'concurrency'>): Promise<PlanItem[]> {
+export async function sendGoneTreePages(plan: Pick<TreePlan, 'pages' | 'pinned'>, options: GuardOptions): Promise<PlanItem[]> {
   if (!options.pages) return [];
   const entries = [
     // The repository's record names a tree page's page; this machine's link, when the record was not written.

@@ -51,15 +51,18 @@ export function linkTargetsDigest(destinations: readonly string[], filePath: str
     if (target.kind !== 'file' || path === undefined) continue;
     // As rewriteLinks reads it: a file, or a folder with a page (written with or without its slash). A folder without
     // one counts as nothing, as before folders had pages, so a run that cannot give folders pages digests as it did.
+    // By the page reached, not by the path written: the same pages give the same digest whatever folder the paths are
+    // read from (a tree's root, or the working folder of a file published on its own), as the notice's digest must
+    // (run/pageNotice.ts). A link that reaches no page goes out as written: its text is in the page's own hash.
     const pageId = pageIdOf(path);
-    if (!target.markdown && pageId === undefined) continue;
-    reached.add(`${path} ${pageId ?? ''}`);
-    // A link to a heading goes out with the wiki's anchor of it; one that matches no heading goes out as written (its
-    // text is in the page's own hash).
+    if (pageId === undefined) continue;
+    reached.add(pageId);
+    // A link to a heading goes out with the wiki's anchor of it; one that matches no heading goes out as written.
     const anchor = target.anchor ? anchorOf?.(path, target.anchor) : undefined;
-    if (anchor !== undefined) reached.add(`${path} ${pageId ?? ''} #${anchor}`);
+    if (anchor !== undefined) reached.add(`${pageId}#${anchor}`);
   }
-  return sha256Hex([...reached].sort().join('\n'));
+  // Reaching nothing is no digest at all: the same as a file whose links were never looked at.
+  return reached.size === 0 ? '' : sha256Hex([...reached].sort().join('\n'));
 }
 
 /**

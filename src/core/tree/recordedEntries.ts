@@ -65,7 +65,8 @@ export async function checkRecordedEntries(entries: RecordedEntries, scope: Entr
   if (listed.length === 0) return { refused, read: new Map() };
   let read: Map<string, WikiPage>;
   try {
-    read = await pages.getPages([scope.parentId, ...listed.map(([, entry]) => entry.id)], signal);
+    // With their bodies: the edit guard decides from the notice each carries, and need not read them again.
+    read = await pages.getPages([scope.parentId, ...listed.map(([, entry]) => entry.id)], signal, { withBody: true });
   } catch (error) {
     if (signal?.aborted) throw error;
     const unread = failedLookupVerdict(error, false, messages);

@@ -25,6 +25,7 @@ import type { WalkResult } from '../walk/walk';
 import { cautionUncheckedChosenPage, namesChosenPageById } from './chosenPage';
 import { checkTreeOnWiki, type TreePlanWiki } from './treeParent';
 import type { FailedLookupVerdict } from '../run/failedLookup';
+import type { WikiPage } from '../wikiPages';
 import { acceptedEntries, checkRecordedEntries, folderAbove, keyOfLabel, reliesOnRecord, type RecordedEntries } from './recordedEntries';
 import { groupByTitleInSpace, otherNames } from './collisions';
 import { generatedFolderPage } from './folderMarkdown';
@@ -64,6 +65,8 @@ export interface TreePlanOptions extends Pick<PlanOptions, 'force' | 'omitTitleH
   refusedEntries?: ReadonlyMap<string, string>;
   /** The recorded pages could not be read: the items refused for it carry this verdict (EntryCheck.unread). */
   entriesUnread?: FailedLookupVerdict;
+  /** The recorded pages the check read, with their bodies: the edit guard of this run need not read them again. */
+  wikiRead?: ReadonlyMap<string, WikiPage>;
   /** This machine's links (version, hash), by file key. */
   links: ReadonlyMap<string, PageLink | undefined>;
   /**
@@ -220,6 +223,12 @@ export interface TreePlan {
    * them, not even for a link.
    */
   refusedEntries?: ReadonlyMap<string, string>;
+  /**
+   * The pages the plan read on the wiki with their bodies (its check of the recorded pages), by ID: the edit guard of
+   * the plan and of its run takes them from here rather than asking again (the runner still looks at each update's page
+   * just before sending it, pageRecheck.ts).
+   */
+  read?: ReadonlyMap<string, WikiPage>;
   /** Of those, the ones nothing is at on disk (sayMissingLinkFiles): the run's links to them say "no such file" too. */
   missingFiles?: ReadonlySet<string>;
   /**
@@ -282,7 +291,7 @@ async function lookingAtWiki<T>(wiki: TreePlanWiki | undefined, plan: (signal: A
   await wiki.whileLooking(async (signal) => {
     planned = { value: await plan(signal) };
   });
-  if (planned === undefined) throw new Error('The wiki\'s lookups ended without a plan.');
+  if (planned === undefined) throw new Error('lookingAtWiki: whileLooking returned without running look');
   return planned.value;
 }
 
@@ -308,8 +317,8 @@ async function withEntriesChecked(sources: readonly TreeSource[], options: TreeP
     followed.set(place.pageTitle, [...(followed.get(place.pageTitle) ?? []), place.parentId]);
   }
   const check = await checkRecordedEntries(options.identity, { parentId: options.parentId, namedPlaces, present, followed }, wiki.pages, signal, options.treeMessages);
-  if (check.refused.size === 0) return options;
-  return { ...options, identity: acceptedEntries(options.identity, check.refused), refusedEntries: check.refused, ...(check.unread ? { entriesUnread: check.unread } : {}) };
+  if (check.refused.size === 0) return { ...options, wikiRead: check.read };
+  return { ...options, identity: acceptedEntries(options.identity, check.refused), refusedEntries: check.refused, wikiRead: check.read, ...(check.unread ? { entriesUnread: check.unread } : {}) };
 }
 
 /** The wiki's checks of a plan an entry made, when it was given the wiki: after planning, before the guard. */
@@ -778,17 +787,23 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
   // and so for a file that names its own page (pinnedLinkedPages).
   const pinnedLinked = pinnedLinkedPages(pinnedSources.map((source) => source.item), rootPath, options.identity);
   const knownPageOf = treePageIdByNodePath(tree, (path) => titledBack.get(path)?.pageId ?? recordedAtPath(path)?.pageId ?? linkedIds.get(path), (path) => recordedId(path) ?? pinnedLinked.get(path)?.id);
-  if (checkLinkTargets) {
-    for (const page of pages) {
-      const item = page.item;
-      // Written out, not through linksReachOtherPages: no closure for each of 10,000 pages.
-      const reachedBefore = item.state === 'unchanged' ? item.link?.linkTargets : undefined;
-      if (reachedBefore !== undefined && reachedBefore !== linkTargetsDigest(page.linkFacts.destinations, linkingFileOf(page.node, rootPath), knownPageOf, options.rootInRepository, anchorOf, outsideReached(item.file.key))) item.state = 'send';
-    }
+  // What each page's links reach now, as the run will digest them when it sends the page (treeRun.ts): kept on the item
+  // (PlanItem.linkTargets), since the wiki's notice of the page's last publish says whether its content and these were
+  // what it holds (run/pageNotice.ts). Without page addresses no link reaches a page, as the run takes them.
+  const pageIdForLinks = checkLinkTargets ? knownPageOf : NO_PAGE;
+  for (const page of pages) {
+    const item = page.item;
+    const reachedNow = linkTargetsDigest(page.linkFacts.destinations, linkingFileOf(page.node, rootPath), pageIdForLinks, options.rootInRepository, anchorOf, checkLinkTargets ? outsideReached(item.file.key) : undefined);
+    item.linkTargets = reachedNow;
+    // Written out, not through linksReachOtherPages: no closure for each of 10,000 pages.
+    const reachedBefore = checkLinkTargets && item.state === 'unchanged' ? item.link?.linkTargets : undefined;
+    if (reachedBefore !== undefined && reachedBefore !== reachedNow) item.state = 'send';
   }
   // A file that names its own page links to the tree's pages as a tree page does.
   for (const { item, file, linkFacts } of pinnedSources) {
     const reachedNow = (): string | undefined => (checkLinkTargets ? linkTargetsDigest(linkFacts.destinations, keyOf(file.label), knownPageOf, options.rootInRepository, anchorOf, outsideReached(file.key)) : undefined);
+    const reached = reachedNow();
+    if (reached !== undefined) item.linkTargets = reached;
     if (linksReachOtherPages(item, reachedNow)) item.state = 'send';
   }
   for (const page of pages) refuse(page.item, collisions.ofNode.get(page.node));
@@ -827,6 +842,7 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
     ...(unaddressed > 0 ? { linksWithoutAddress: unaddressed } : {}),
     ...(refusedUnder !== undefined ? { refusedUnder } : {}),
     ...(options.refusedEntries !== undefined && options.refusedEntries.size > 0 ? { refusedEntries: options.refusedEntries } : {}),
+    ...(options.wikiRead !== undefined ? { read: options.wikiRead } : {}),
     ...partContentKey,
   };
 }
@@ -1126,6 +1142,9 @@ export function refusedLinkPaths(plan: Pick<TreePlan, 'tree' | 'pages' | 'refuse
   }
   return paths;
 }
+
+/** No page known for any path: what links reach without page addresses. */
+const NO_PAGE = (): undefined => undefined;
 
 /** A link to the published folder, without a file at its top to name, as the plan sees it: the chosen page (its address stood in for). */
 const CHOSEN_PAGE: LinkedPage = Object.freeze({ url: 'page:', title: '', headings: Object.freeze([]) });

@@ -11,9 +11,11 @@ import { checkTitlesInSpace } from './titlesInSpace';
 import { guardTreePages } from './treeRun';
 import type { TreePlan } from './treePlan';
 
-export type TreePlanParts = Pick<TreePlan, 'refused' | 'pinned' | 'pages' | 'tree'>;
+export type TreePlanParts = Pick<TreePlan, 'refused' | 'pinned' | 'pages' | 'tree' | 'read'>;
 
-export async function guardTreeAsPlanned(plan: TreePlanParts, options: GuardOptions): Promise<void> {
+export async function guardTreeAsPlanned(plan: TreePlanParts, given: GuardOptions): Promise<void> {
+  // The pages the plan read with their bodies are not asked for again.
+  const options: GuardOptions = plan.read !== undefined && given.read === undefined ? { ...given, read: plan.read } : given;
   // An unchanged page deleted on the wiki is sent too, made anew (and the pages below a folder page follow it).
   await sendGoneTreePages(plan, options);
   const looked = { ...options, lookUpUnchanged: false };
@@ -34,7 +36,7 @@ export async function guardTreeAsPlanned(plan: TreePlanParts, options: GuardOpti
 /** The guard replaces an item's guard, state and target rather than changing them in place: a shallow copy is apart. */
 export function copyTreePlan(plan: TreePlanParts): TreePlanParts {
   const copy = (item: PlanItem): PlanItem => ({ ...item });
-  return { tree: plan.tree, refused: plan.refused.map(copy), pinned: plan.pinned.map(copy), pages: plan.pages.map((page) => ({ ...page, item: copy(page.item) })) };
+  return { tree: plan.tree, refused: plan.refused.map(copy), pinned: plan.pinned.map(copy), pages: plan.pages.map((page) => ({ ...page, item: copy(page.item) })), ...(plan.read ? { read: plan.read } : {}) };
 }
 
 export function treePlanItems(plan: TreePlanParts): PlanItem[] {

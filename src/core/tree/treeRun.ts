@@ -123,7 +123,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   const rootPath = plan.tree.rootPath;
   // Before anything is counted or sent: an unchanged page deleted on the wiki goes too, made anew (goneTreePages.ts).
   // The guard of each level then looks up no unchanged page again.
-  const guardOptions = { ...options.guard, pages: options.pages, ...(options.signal ? { signal: options.signal } : {}), lookUpUnchanged: false };
+  const guardOptions = { ...options.guard, pages: options.pages, ...(options.signal ? { signal: options.signal } : {}), ...(plan.read ? { read: plan.read } : {}), lookUpUnchanged: false };
   await sendGoneTreePages(plan, guardOptions);
   // A page the plan took as following a moved file that names its page is confirmed on the wiki first, if the plan did
   // not read the wiki already (checkTreeOnWiki): what links to the file's path reach, and what the run records, depend on it.
@@ -240,6 +240,13 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   // Taken when the page is rewritten to be sent, since a page it links to may get another ID later in the run (created
   // anew), after this page went out.
   const reachedWhenSent = new Map<string, string>();
+  // The pages a page's links reach as it goes, for the digest its notice carries (pageNotice.ts): what its rewriting
+  // decided, by the page's file.
+  const pageKeyOfFile = new Map(plan.pages.map((page) => [page.item.file.key, page.key]));
+  const linkTargetsWhenSent = (item: PlanItem): string | undefined => {
+    const key = pageKeyOfFile.get(item.file.key);
+    return key === undefined ? item.linkTargets : reachedWhenSent.get(key);
+  };
   const reached = (page: TreePage, result: FileResult): { linkTargets?: string } => {
     const sent = reachedWhenSent.get(page.key);
     return result.state === 'published' && sent !== undefined ? { linkTargets: sent } : {};
@@ -309,7 +316,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     const learning = new Map<number, Promise<{ pageId: string; url?: string } | undefined>>();
     const recording: Array<Promise<void>> = [];
     const levelResults = await runPlan(items.map((entry) => entry.item), {
-      ...options, onStopped, content, onStart, ...treePageMarks(options.beforeSend),
+      ...options, onStopped, content, onStart, linkTargetsOf: linkTargetsWhenSent, ...treePageMarks(options.beforeSend),
       onResult: (result) => {
         const index = indexOf.get(result.item);
         const entry = index === undefined ? undefined : items[index];
@@ -460,7 +467,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     // a refused credential looks up nothing more: these files end not started, as the pages after its stop.
     if (credentialRefused === undefined) await guardPlan(pinned, { ...guardOptions, titlesCheckedByTree: true });
     const notSending = credentialRefused !== undefined || stopsOnRefusal(pinned);
-    const looseResults = await runPlan(loose, { ...options, ...(notSending ? { signal: stopped.signal } : {}), onResult: undefined, onStopped, onStart, content });
+    const looseResults = await runPlan(loose, { ...options, ...(notSending ? { signal: stopped.signal } : {}), onResult: undefined, onStopped, onStart, content, linkTargetsOf: (item) => (addressable ? linkTargetsOf(item) : undefined) });
     // The repository learns the page of a file that names its own, as any page of the tree: a teammate's clone and CI
     // then update it through the edit guard instead of meeting "already exists". Looked up side by side.
     const learning = await Promise.all(looseResults.map(async (result) => {
@@ -498,7 +505,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
       return { ...entry, cautions, pending };
     }));
   }
-  const passContext = { ...options, onStopped, onStart, resolved: rewritten, reached, ids, results, content };
+  const passContext = { ...options, onStopped, onStart, resolved: rewritten, reached, ids, results, content, linkTargetsWhenSent };
   // A page whose links waited only for pages that did not land would go again as it went: it is not sent, and its
   // links are named as left below. Its first send recorded the pages its links reached (none for those), so the run
   // in which those pages land sends it again with them filled in (relinkUnchanged).
@@ -572,10 +579,9 @@ export interface TreeGuardOptions extends GuardOptions {
 
 /**
  * The edit guard for pages of a tree, the same before a confirmation, in a dry run and level by level while sending:
- * nothing can exist under a folder page that is new, so those pages are not looked up; a page the repository records
- * but this machine never published is explained only by a latest version of this token's user (a teammate's CI run,
- * say), anything else is a change the guard shows; and an unrecorded page of its own, from a run that stopped before
- * recording it, is updated and recorded rather than failed as "already exists" (guard.ts, adoptOwnPage).
+ * nothing can exist under a folder page that is new, so those pages are not looked up; every other page is decided
+ * from what the wiki holds (guard.ts): a page found where one of them would be created that carries its notice, from a
+ * run that stopped before recording it, is taken over rather than failed as "already exists".
  */
 export async function guardTreePages(entries: ReadonlyArray<{ page: TreePage; item: PlanItem }>, options: TreeGuardOptions): Promise<void> {
   // One pass, no set of the pages looked up: a page under a new folder page has no page to look up yet.
@@ -584,9 +590,8 @@ export async function guardTreePages(entries: ReadonlyArray<{ page: TreePage; it
     if (!options.underNewPage(entry.page)) looked.push(entry.item);
     else if (entry.item.state === 'send') entry.item.guard = { kind: 'absent' };
   }
-  // A page the repository records but this machine never published carries a repository link: guardPlan explains a
-  // latest version by this token's user on it. The tree compared the titles in the space itself (checkTreeOnWiki).
-  await guardPlan(looked, { ...options, unrecordedTreePages: true, titlesCheckedByTree: true });
+  // The tree compared the titles in the space itself (checkTreeOnWiki).
+  await guardPlan(looked, { ...options, titlesCheckedByTree: true });
 }
 
 /** The lookup, each path answered once: later answers (a page that landed meanwhile) do not change a decision made. */
@@ -655,6 +660,7 @@ function withParent(page: TreePage, ids: ReadonlyMap<string, string>, plan: Tree
 }
 
 interface SecondPassContext extends TreeRunOptions {
+  linkTargetsWhenSent(item: PlanItem): string | undefined;
   resolved(page: TreePage): { item: PlanItem; cautions: LinkCaution[]; pending: boolean };
   reached(page: TreePage, result: FileResult): { linkTargets?: string };
   content(item: PlanItem): Promise<PlannedContent>;
@@ -714,7 +720,7 @@ async function secondPass(pending: ReadonlyArray<{ page: TreePage; version: numb
 
 /** Sends pages in the second pass and reports each as a pass-2 result. */
 async function sendAgain(entries: ReadonlyArray<{ page: TreePage; item: PlanItem; cautions: LinkCaution[]; pending: boolean }>, context: SecondPassContext): Promise<void> {
-  const results = await runPlan(entries.map((entry) => entry.item), { ...context, onResult: undefined });
+  const results = await runPlan(entries.map((entry) => entry.item), { ...context, onResult: undefined, linkTargetsOf: context.linkTargetsWhenSent });
   for (const [index, result] of results.entries()) {
     const entry = entries[index] as (typeof entries)[number];
     const pageId = context.ids.get(entry.page.key);

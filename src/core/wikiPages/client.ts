@@ -2,7 +2,7 @@
 // a page's version and address by ID, many pages at once, a child of a parent by title, a title in a space, and
 // a space by key or ID. Each request goes through request.ts, which keeps the token on the wiki's origin.
 import { WikiReadError } from './errors';
-import { parseChildren, parsePage, parsePageList, parseSpaces, type ChildSummary, type SpaceRef, type WikiPage } from './pageJson';
+import { parseChildren, parsePage, parsePageList, parseSpaces, parseVersions, type ChildSummary, type PageVersion, type SpaceRef, type WikiPage } from './pageJson';
 import type { Transport } from '../http/transport';
 import { createPageRequester } from './request';
 
@@ -36,9 +36,15 @@ export interface WikiPagesClient {
   listChildren(parentId: string, signal?: AbortSignal): Promise<ChildSummary[] | undefined>;
   /**
    * The current pages among these IDs, with their versions, keyed by ID; an ID that is missing, deleted, hidden
-   * from this user or not numeric is simply absent. Sent in batches of at most 250 IDs.
+   * from this user or not numeric is simply absent. Sent in batches of at most 250 IDs. `withBody`: each page's body
+   * is read too, for the publish notice's marker it carries (WikiPage.body).
    */
-  getPages(pageIds: readonly string[], signal?: AbortSignal): Promise<Map<string, WikiPage>>;
+  getPages(pageIds: readonly string[], signal?: AbortSignal, read?: { withBody?: boolean }): Promise<Map<string, WikiPage>>;
+  /**
+   * The page's versions, newest first, with the marker each body carries (at most `max` of them, following pages of
+   * the list); undefined when the wiki answers 404.
+   */
+  pageVersions(pageId: string, max: number, signal?: AbortSignal): Promise<PageVersion[] | undefined>;
   /**
    * The current pages titled exactly `title` in the space (its numeric ID, or its key at the cost of one more
    * request); the platform keeps a title unique within a space, so normally none or one.
@@ -145,18 +151,36 @@ export function createWikiPagesClient(options: WikiPagesClientOptions): WikiPage
       return found ? children : undefined;
     },
 
-    async getPages(pageIds, signal) {
+    async getPages(pageIds, signal, read = {}) {
       const origin = requester.siteOrigin();
       // Only digits: the route takes a comma-separated list, and a page ID is a number.
       const wanted = [...new Set(pageIds.filter((id) => /^\d+$/.test(id)))];
       const found = new Map<string, WikiPage>();
+      const body = read.withBody === true ? '&body-format=storage' : '';
       for (let start = 0; start < wanted.length; start += idsPerRequest) {
         const batch = wanted.slice(start, start + idsPerRequest);
         const asked = new Set(batch);
         // A page the wiki adds unasked is ignored: the answer is about these IDs only.
-        for (const page of await listPages(`id=${batch.join(',')}`, origin, signal, (page) => asked.has(page.id))) found.set(page.id, page);
+        for (const page of await listPages(`id=${batch.join(',')}${body}`, origin, signal, (page) => asked.has(page.id))) {
+          // Asked for with its body, a page answered without one says it carries no marker: none is there to read.
+          if (body !== '' && page.body === undefined) page.body = { marker: undefined };
+          found.set(page.id, page);
+        }
       }
       return found;
+    },
+
+    async pageVersions(pageId, max, signal) {
+      const origin = requester.siteOrigin();
+      const first = new URL(`/wiki/api/v2/pages/${encodeURIComponent(pageId)}/versions?body-format=storage&limit=${Math.min(pageSize, Math.max(1, max))}`, origin);
+      const versions: PageVersion[] = [];
+      const found = await requester.readPages(first, origin, signal, (m) => m.listOfPages(), (body) => {
+        const listed = parseVersions(body);
+        if (!listed) throw new WikiReadError('protocol', (m) => m.pageListNotJson());
+        versions.push(...listed);
+        return versions.length >= max;
+      });
+      return found ? versions.slice(0, max) : undefined;
     },
 
     async findPagesByTitle(spaceId, title, signal) {

@@ -1,4 +1,4 @@
 // The wiki's page routes: what the link, the edit guard, the lookups for Compare and the command line use.
 export { createWikiPagesClient, MAX_IDS_PER_REQUEST, type WikiPagesClient, type WikiPagesClientOptions } from './client';
 export { WikiReadError, isWikiReadError, type WikiReadErrorKind } from './errors';
-export type { ChildSummary, SpaceRef, WikiPage } from './pageJson';
+export type { ChildSummary, PageVersion, SpaceRef, WikiPage } from './pageJson';

@@ -1,6 +1,8 @@
 // Reads the platform's page, page list, children and space answers into plain values; anything malformed gives
 // undefined, which the client reports as a protocol error.
 import { sameOrigin } from '../http/endpoint';
+import { findMarker, type PublishMarker } from '../publish/publishNotice';
+import { sha256Hex } from '../util/sha256';
 
 export interface WikiPage {
   id: string;
@@ -13,6 +15,11 @@ export interface WikiPage {
   versionAuthorId?: string;
   /** The page's address for a browser; only when it stays on the wiki's origin. */
   webUrl?: string;
+  /**
+   * Read with its body (`body-format=storage`): the publish notice's marker the body carries (publishNotice.ts), or
+   * none. Absent when the body was not read: then nothing is known of a marker.
+   */
+  body?: { marker: PublishMarker | undefined };
 }
 
 export interface ChildSummary {
@@ -57,6 +64,9 @@ export function parsePage(body: unknown, origin: string): WikiPage | undefined {
   const links = isObject(body._links) ? body._links : undefined;
   const webUrl = webAddress(optionalText(links?.webui), origin);
   if (webUrl !== undefined) page.webUrl = webUrl;
+  // Only the marker is kept of a body (a page may be a megabyte): what the guard asks of it.
+  const storage = isObject(body.body) && isObject(body.body.storage) ? body.body.storage.value : undefined;
+  if (typeof storage === 'string') page.body = { marker: findMarker(storage) };
   return page;
 }
 
@@ -137,4 +147,43 @@ export function nextFromLinkHeader(header: string | undefined): string | undefin
     if (match && /;\s*rel\s*=\s*"?(?:[^";]*\s)?next(?:\s[^";]*)?"?\s*(?:;|$)/i.test(match[2] ?? '')) return match[1];
   }
   return undefined;
+}
+
+/** One version of a page, from `GET /wiki/api/v2/pages/<id>/versions` (newest first). */
+export interface PageVersion {
+  number: number;
+  authorId?: string;
+  createdAt?: string;
+  /**
+   * With `body-format`: the marker that version's body carries, or none, and a digest of the body (storageDigest), which
+   * tells a send repeated unchanged (a retry that landed twice) from an edit; absent when the body was not asked for.
+   */
+  body?: { marker: PublishMarker | undefined; digest: string };
+}
+
+/**
+ * A digest of a storage body that is the same for the same content: the macro IDs the wiki gives each macro anew are
+ * left out, so two imports of one Markdown text digest alike.
+ */
+export function storageDigest(storage: string): string {
+  return sha256Hex(storage.replace(/\s+ac:macro-id="[^"]*"/g, ''));
+}
+
+/** The `results` of the versions route; undefined when they are not versions. */
+export function parseVersions(body: unknown): PageVersion[] | undefined {
+  if (!isObject(body) || !Array.isArray(body.results)) return undefined;
+  const versions: PageVersion[] = [];
+  for (const entry of body.results) {
+    if (!isObject(entry) || typeof entry.number !== 'number' || !Number.isSafeInteger(entry.number)) return undefined;
+    const version: PageVersion = { number: entry.number };
+    const authorId = optionalText(entry.authorId);
+    if (authorId !== undefined) version.authorId = authorId;
+    const createdAt = optionalText(entry.createdAt);
+    if (createdAt !== undefined) version.createdAt = createdAt;
+    const page = isObject(entry.page) ? entry.page : undefined;
+    const storage = isObject(page?.body) && isObject(page.body.storage) ? page.body.storage.value : undefined;
+    if (typeof storage === 'string') version.body = { marker: findMarker(storage), digest: storageDigest(storage) };
+    versions.push(version);
+  }
+  return versions;
 }

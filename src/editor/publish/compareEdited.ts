@@ -35,7 +35,7 @@ export async function compareEditedPage(deps: PublishDependencies, edited: reado
       label: neutralise(entry.title),
       description: neutralise(entry.item.file.label),
       detail: verdict?.kind === 'edited'
-        ? neutralise(verdict.knownFromRepository ? vscode.l10n.t('{0}, a version this machine did not publish', editedText(verdict)) : editedText(verdict)) : undefined,
+        ? neutralise(verdict.noNotice ? vscode.l10n.t('{0}, without a publish notice', editedText(verdict)) : editedText(verdict)) : undefined,
       entry,
     };
   });

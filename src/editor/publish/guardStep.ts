@@ -8,11 +8,9 @@ import { editorTreeMessages } from '../messages/treeMessages';
 import { onDemand } from '../onDemandLoader';
 import { showWarning } from '../notify';
 import { withNotificationProgress } from '../progressNotification';
-import type { PublishDependencies, SendSetup } from './publishContext';
+import type { PublishDependencies } from './publishContext';
 
 export interface GuardRequest {
-  /** Files whose earlier attempt may have landed (a Retry). */
-  landedEarlier?: ReadonlySet<string>;
   /** Files whose edited pages the user already chose to overwrite. */
   overwriteEdited?: boolean | ReadonlySet<string>;
   /** The plan's link decisions: decided again for the files the guard refuses (GuardOptions.links). */
@@ -20,11 +18,11 @@ export interface GuardRequest {
 }
 
 /** Runs the guard over the plan; resolves false when the user cancelled. */
-export async function runGuard(deps: PublishDependencies, items: PlanItem[], setup: SendSetup, request: GuardRequest = {}): Promise<boolean> {
+export async function runGuard(deps: PublishDependencies, items: PlanItem[], request: GuardRequest = {}): Promise<boolean> {
   // Create-only files need no look: the import itself answers "already exists", with Overwrite. But one whose earlier
-  // create may have landed unconfirmed is looked at: a page there by the publishing account is that create's, and is
-  // updated as the file's own (the core's guard, adoptOwnPage). Unchanged files are looked at when the wiki can be
-  // read, in bulk: a page deleted there is published anew (core/run/gonePages.ts).
+  // create may have landed unconfirmed is looked at: a page there carrying its publish notice is that create's, and is
+  // updated as the file's own (the core's guard). Unchanged files are looked at when the wiki can be read, in bulk: a
+  // page deleted there is published anew, one edited there is held back (core/run/guard.ts).
   const core = onDemand();
   const checking = items.filter((item) => core.guardLooksUp(item, false));
   const unchanged = items.filter((item) => core.unchangedWithPage(item));
@@ -39,9 +37,7 @@ export async function runGuard(deps: PublishDependencies, items: PlanItem[], set
     messages: editorTreeMessages,
     planMessages: editorPublishMessages,
     ...(request.overwriteEdited !== undefined ? { overwriteEdited: request.overwriteEdited } : {}),
-    ...(request.landedEarlier ? { landedEarlier: request.landedEarlier } : {}),
     ...(request.links ? { links: request.links } : {}),
-    ...(core.apiTokenSubject(setup.token) ? { ownAuthorId: core.apiTokenSubject(setup.token) } : {}),
   });
   if (looked.length === 0) {
     // No page to look up, so no progress to show; the guard still runs, for its steps over the whole plan (with page
@@ -105,9 +101,9 @@ export function movedText(verdict: Extract<GuardVerdict, { kind: 'edited' }>): s
     : vscode.l10n.t('under "{0}" (page {1}) on the wiki now, not where this publish puts it', under.title, under.id);
 }
 
-/** The core's notPublishedHere of the item's verdict: a version this machine did not publish, of a page the repository records. */
-export function notPublishedHere(item: PlanItem): boolean {
-  return onDemand().notPublishedHere(item.guard);
+/** The core's heldWithoutNotice of the item's verdict: a page without a publish notice that this machine has no record of. */
+export function heldWithoutNotice(item: PlanItem): boolean {
+  return onDemand().heldWithoutNotice(item.guard);
 }
 
 /**

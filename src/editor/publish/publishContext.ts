@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { readApiToken } from '../../core/apiToken/tokenSource';
 import type { Transport } from '../../core/http/transport';
 import type { PageLink } from '../../core/links/pageLink';
+import type { NoticeSettings } from '../../core/run/pageNotice';
 import type { PublishMessages } from '../../core/messages/publishMessages';
 import type { NotFoundDiagnosis } from '../../core/oauth/platformLookup';
 import type { Clock, Logger, SecretStore } from '../../core/ports';
@@ -56,6 +57,8 @@ export interface SendSetup {
   deadlineMs: number;
   /** The core's words for outcomes, in the user's language. */
   messages: PublishMessages;
+  /** The publish notice each page carries (core/run/pageNotice.ts): off only by the user's setting. */
+  notice: NoticeSettings;
 }
 
 /**
@@ -75,7 +78,7 @@ export async function sendSetup(deps: PublishDependencies, retry: () => Promise<
     if ((await showWithActions('error', message, ['setApiToken'])) === 'setApiToken' && (await deps.setApiToken())) await retry();
     return undefined;
   }
-  return { endpoint: endpoint.url, token: token.token, deadlineMs: requestDeadlineMs(), messages: editorPublishMessages };
+  return { endpoint: endpoint.url, token: token.token, deadlineMs: requestDeadlineMs(), messages: editorPublishMessages, notice: { off: !setting<boolean>('wikiPublisher.pageNotice', true) } };
 }
 
 export async function openEndpointSettings(): Promise<void> {

@@ -120,15 +120,14 @@ export class FilePublisher {
     if (!pages) return;
     await withNotificationProgress(vscode.l10n.t('Checking "{0}" on the wiki for edits...', item.complete?.pageTitle ?? ''), async (_progress, signal) => {
       // It rejects only when cancelled: the file then stays unchanged, and the question below is asked.
-      await onDemand().sendGonePages([{ item, pageId: item.link?.pageId }], { pages, signal }).catch(() => undefined);
+      await onDemand().sendGonePages([{ item, pageId: item.link?.pageId }], { pages, signal, noAccessReason: '' }).catch(() => undefined);
     });
   }
 
   private async guardAndSend(document: vscode.TextDocument, item: PlanItem, setup: SendSetup, override: FilePublishOverride, links: FileLinks): Promise<void> {
     const core = onDemand();
-    const landedEarlier = override.earlierRunMayHaveLanded ? new Set([item.file.key]) : undefined;
-    const request = { overwriteEdited: override.guardPassed ?? false, ...(landedEarlier ? { landedEarlier } : {}) };
-    if (!(await runGuard(this.deps, [item], setup, request))) return;
+    const request = { overwriteEdited: override.guardPassed ?? false };
+    if (!(await runGuard(this.deps, [item], request))) return;
     // The sign-in ended without the user's say (revoked or expired): held, asked, never sent blind. Signed out, the
     // user has no Sign Out to choose instead, so publishing without the check is offered beside signing in again.
     if (item.state === 'edited' && signInEnded(item)) {
@@ -145,7 +144,7 @@ export class FilePublisher {
     while (item.state === 'edited' && unreadOnWiki(item)) {
       const choice = await this.askAboutUnread(item);
       if (choice === 'sendUnchecked') core.sendEditedAnyway(item);
-      else if (choice !== 'checkAgain' || !(await runGuard(this.deps, [item], setup, request))) return;
+      else if (choice !== 'checkAgain' || !(await runGuard(this.deps, [item], request))) return;
     }
     const verdict = item.guard;
     if (item.state === 'edited' && verdict?.kind === 'edited') {
@@ -179,7 +178,7 @@ export class FilePublisher {
     }
     const pages = await this.deps.wiki.pages();
     const proven = outcome.kind === 'existsAfterRetry' && pages
-      ? await core.proveOwnPage(pages, target, { since: startedAt, authorId: core.apiTokenSubject(setup.token) }, AbortSignal.timeout(15_000)).catch(() => undefined)
+      ? await core.proveOwnPage(pages, item, target, AbortSignal.timeout(15_000)).catch(() => undefined)
       : undefined;
     let identification: Promise<PageLink | undefined> | undefined;
     // "Already exists" after a deleted page: the page was not gone, only hidden from the account that checks (the
@@ -190,7 +189,7 @@ export class FilePublisher {
       await this.deps.recent.remember(target);
       if (pages && !link.url) identification = this.answer.identify(pages, item.file.key, link, target);
     }
-    const shown = proven ? { ...outcome, kind: 'created' as const, severity: 'info' as const, message: vscode.l10n.t('Page created: an earlier attempt that seemed to fail created it (version 1 by this token\'s user, found on the wiki).') } : outcome;
+    const shown = proven ? { ...outcome, kind: 'created' as const, severity: 'info' as const, message: vscode.l10n.t('Page created: an earlier attempt that seemed to fail created it (found on the wiki with this file\'s publish notice).') } : outcome;
     const note = notes.length > 0 ? ` ${notes.join(' ')}` : '';
     const { message, actions } = await this.answer.tell(shown, item, target, document.isDirty, note, link, identification);
     const answered = showWithActions(shown.severity, message, actions);
@@ -224,21 +223,20 @@ export class FilePublisher {
   private async askAboutEdit(verdict: Extract<GuardVerdict, { kind: 'edited' }>, target: PublishTarget, document: vscode.TextDocument): Promise<boolean> {
     const moved = movedText(verdict);
     if (moved) return this.askAboutMove(moved, target, document, { id: verdict.page.id, title: verdict.page.title });
-    // A page known only from the repository's record was never published from here: there is no "since you published
-    // it", only a version this machine cannot explain (a teammate's or CI's publish, or an edit on the wiki).
-    const fromRepository = verdict.knownFromRepository === true;
+    // A page without a publish notice that this machine never published: nothing tells an edit from a publish there.
+    const fromRepository = verdict.noNotice === true;
     const versions = fromRepository
-      ? vscode.l10n.t('The page is at {0}, a version this machine did not publish (the repository records the page; it was never published from here). It may be a teammate\'s or CI\'s publish of this file, or an edit on the wiki.', editedText(verdict))
+      ? vscode.l10n.t('The page is at {0} and carries no publish notice (published before notices, with them turned off, or made by hand), and this machine has no record of its version: it cannot tell an edit on the wiki from a publish of this file.', editedText(verdict))
       : verdict.knownVersion === undefined
         ? vscode.l10n.t('The page changed on the wiki ({0}) after this file last published it, at {1}.', editedText(verdict), publishedAtText(verdict.publishedAt, this.deps.clock.now()))
-        : vscode.l10n.t('The page is at {0}; this file last published version {1}.', editedText(verdict), verdict.knownVersion);
+        : vscode.l10n.t('The page is at {0}; it was last published, from this file, as version {1}.', editedText(verdict), verdict.knownVersion);
     const compare = vscode.l10n.t('Compare');
     const pull = vscode.l10n.t('Pull');
     const overwrite = vscode.l10n.t('Overwrite');
     const choice = await showModal(
       'warning',
       fromRepository
-        ? vscode.l10n.t('"{0}" has a version on the wiki that this machine did not publish.', target.pageTitle)
+        ? vscode.l10n.t('"{0}" may have been changed on the wiki.', target.pageTitle)
         : vscode.l10n.t('"{0}" was changed on the wiki since you published it.', target.pageTitle),
       `${versions} ${fromRepository
         ? vscode.l10n.t('Publishing now would replace that version. Compare shows what is on the wiki next to this file; Pull merges the wiki\'s changes into it.')

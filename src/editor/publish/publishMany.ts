@@ -17,7 +17,7 @@ import { onDemand } from '../onDemandLoader';
 import { withNotificationProgress, withProgressBeforeResult } from '../progressNotification';
 import { readSelection } from './collectMarkdown';
 import { compareButton, compareEditedPage } from './compareEdited';
-import { editedText, isMoved, notPublishedHere, offerSignInForRefusedLookups, runGuard, signInRefused, uncheckedNote, unreadOnWiki, unreadText } from './guardStep';
+import { editedText, heldWithoutNotice, isMoved, offerSignInForRefusedLookups, runGuard, signInRefused, uncheckedNote, unreadOnWiki, unreadText } from './guardStep';
 import { askPlanDefaults, type PlanDefaults } from './prompts';
 import { concurrencySetting, omitTitleHeadingSetting, sharedPlanOptions, sendSetup, type PublishDependencies, type SendSetup } from './publishContext';
 import { PublishAnswer } from './publishAnswer';
@@ -73,7 +73,7 @@ export class ManyPublisher {
     const fileLinks = await core.planFileLinks(sources, items, editorFileLinkPorts(this.deps));
     // The edit guard is a step of every plan, a Retry's too: time has passed, and a colleague may have edited a page.
     // With page access it refuses files giving one title in a space written as its key and its ID, before it looks.
-    if (!(await runGuard(this.deps, items, setup, { links: fileLinks, ...(retry ? { landedEarlier: retry.mayHaveLanded } : {}) }))) return;
+    if (!(await runGuard(this.deps, items, { links: fileLinks }))) return;
     // Pages held because the wiki refused the sign-in: the sign-in is offered beside the confirmation, not awaited.
     void offerSignInForRefusedLookups(items);
     const edited = items.filter((item) => item.state === 'edited');
@@ -85,7 +85,7 @@ export class ManyPublisher {
       if (decision === 'overwriteEdited') for (const item of edited) core.sendEditedAnyway(item);
     }
     const startedAt = retry?.startedAt ?? this.deps.clock.now();
-    const run = await this.run(items, fileLinks, setup, retry?.mayHaveLanded ?? new Set(), startedAt);
+    const run = await this.run(items, fileLinks, setup, retry?.mayHaveLanded ?? new Set());
     if (!run) return;
     await this.remember(run.results, defaults);
     this.logResults(run);
@@ -119,14 +119,14 @@ export class ManyPublisher {
     const unchecked = uncheckedNote(items);
     const lines = [
       defaultsLine(defaults),
-      vscode.l10n.t('{0} new, {1} updated, {2} replacing pages they did not create, {3} unchanged (skipped), {4} refused, {5} edited on the wiki (left out).', counts.newPages, counts.updates, counts.replaces, counts.unchanged, counts.refused, counts.edited - (counts.notPublishedHere ?? 0) - (counts.lookupFailed ?? 0)),
-      ...(counts.notPublishedHere ? [vscode.l10n.t('{0} with a version this machine did not publish (left out).', counts.notPublishedHere)] : []),
+      vscode.l10n.t('{0} new, {1} updated, {2} replacing pages they did not create, {3} unchanged (skipped), {4} refused, {5} edited on the wiki (left out).', counts.newPages, counts.updates, counts.replaces, counts.unchanged, counts.refused, counts.edited - (counts.noNotice ?? 0) - (counts.lookupFailed ?? 0)),
+      ...(counts.noNotice ? [vscode.l10n.t('{0} whose page carries no publish notice, so an edit there cannot be told from a publish (left out).', counts.noNotice)] : []),
       ...(counts.lookupFailed ? [vscode.l10n.t('{0} whose page the wiki could not be read to check for edits (left out).', counts.lookupFailed)] : []),
       ...(unchecked ? [unchecked] : []),
       ...(linksToPages > 0 ? [vscode.l10n.t('{0} link(s) to other files will go to their wiki pages.', linksToPages)] : []),
-      ...listed(vscode.l10n.t('Edited on the wiki since their last publish (left out unless you overwrite them)'), edited.filter((item) => !isMoved(item) && !notPublishedHere(item) && !unreadOnWiki(item)), (item) =>
+      ...listed(vscode.l10n.t('Edited on the wiki since their last publish (left out unless you overwrite them)'), edited.filter((item) => !isMoved(item) && !heldWithoutNotice(item) && !unreadOnWiki(item)), (item) =>
         item.guard?.kind === 'edited' ? vscode.l10n.t('"{0}", {1}', item.guard.page.title, editedText(item.guard)) : ''),
-      ...listed(vscode.l10n.t('A version on the wiki this machine did not publish: a teammate\'s or CI\'s publish of the file, or an edit on the wiki (left out unless you overwrite them; Compare shows the difference)'), edited.filter(notPublishedHere), (item) =>
+      ...listed(vscode.l10n.t('No publish notice on the page and no record of its version here: an edit on the wiki cannot be told from a publish (left out unless you overwrite them; Compare shows the difference)'), edited.filter(heldWithoutNotice), (item) =>
         item.guard?.kind === 'edited' ? vscode.l10n.t('"{0}", {1}', item.guard.page.title, editedText(item.guard)) : ''),
       ...listed(vscode.l10n.t('Somewhere else on the wiki now (left out; overwriting publishes a new page where the file says and leaves that one where it is)'), edited.filter(isMoved), (item) =>
         item.guard?.kind === 'edited' ? vscode.l10n.t('"{0}", {1}', item.guard.page.title, editedText(item.guard)) : ''),
@@ -162,7 +162,7 @@ export class ManyPublisher {
     }
   }
 
-  private async run(items: PlanItem[], fileLinks: FileLinks, setup: SendSetup, mayHaveLanded: ReadonlySet<string>, startedAt: number): Promise<FlatRunResult | undefined> {
+  private async run(items: PlanItem[], fileLinks: FileLinks, setup: SendSetup, mayHaveLanded: ReadonlySet<string>): Promise<FlatRunResult | undefined> {
     const pages = await this.deps.wiki.pages();
     const core = onDemand();
     return withProgressBeforeResult(vscode.l10n.t('Publishing to the wiki'), (progress, signal) => {
@@ -198,7 +198,7 @@ export class ManyPublisher {
           core.sendPlanned(item, target, context, {
             ...setup, transport: this.deps.transport(), hooks: { earlierRunMayHaveLanded: mayHaveLanded.has(item.file.key) },
           }),
-        ...core.ownPageProof(pages, { since: startedAt, authorId: core.apiTokenSubject(setup.token) }),
+        ...core.ownPageProof(pages),
       });
     });
   }

@@ -22,7 +22,7 @@ import { withNotificationProgress, withProgressBeforeResult } from '../progressN
 import { setting } from '../settings';
 import { folderInItsRepository, lookUpFs, readSelection } from './collectMarkdown';
 import { compareButton, compareEditedPage } from './compareEdited';
-import { editedText, isMoved, noAccessOptions, notPublishedHere, offerSignInForRefusedLookups, signInRefused, uncheckedNote, unreadOnWiki, unreadText } from './guardStep';
+import { editedText, heldWithoutNotice, isMoved, noAccessOptions, offerSignInForRefusedLookups, signInRefused, uncheckedNote, unreadOnWiki, unreadText } from './guardStep';
 import { fewNames } from './fewNames';
 import { editorFileLinkPorts } from './fileLinkPorts';
 import { linksLeftNote } from './linksLeftNote';
@@ -104,7 +104,6 @@ export class TreePublisher {
       if (cancelled) return;
       throw error;
     }
-    const ownAuthorId = core.apiTokenSubject(setup.token);
     // The guard looks before the question, so the confirmation can list the pages edited on the wiki (the tree's, and
     // those of files that name their own page), and a new page's place held by a page no record names but last written
     // by you, which the run takes over: said before sending (it may be another folder's page of that title). Only the
@@ -113,7 +112,7 @@ export class TreePublisher {
     // it lists them (and Overwrite sends them unchecked).
     const noAccess = await noAccessOptions(this.deps, pages);
     if (pages || noAccess.noAccessHeld) {
-      await core.guardTreeAsPlanned(plan, { pages, ...noAccess, lookUpCreates: true, messages: editorTreeMessages, ...(ownAuthorId ? { ownAuthorId } : {}) })
+      await core.guardTreeAsPlanned(plan, { pages, ...noAccess, lookUpCreates: true, messages: editorTreeMessages })
         .catch((error: unknown) => this.deps.log.warn(`The edit guard could not look before the confirmation: ${describeError(error)}`));
     }
     // Pages held because the wiki refused the sign-in: the sign-in is offered beside the confirmation, not awaited.
@@ -122,7 +121,6 @@ export class TreePublisher {
     if (decision === 'cancel') return;
     const overwriteEdited = decision === 'overwriteEdited' ? new Set(core.treePlanItems(plan).filter((item) => item.state === 'edited').map((item) => item.file.key)) : undefined;
 
-    const since = this.deps.clock.now();
     let linking: Promise<void> = Promise.resolve();
     /** What each page's last pass left, by file key. */
     const landed = new Map<string, PageLink>();
@@ -136,10 +134,10 @@ export class TreePublisher {
         addressOf, addressInSpace: addresses.inSpace,
         guard: {
           ...noAccess, lookUpCreates: true, messages: editorTreeMessages,
-          ...(ownAuthorId ? { ownAuthorId } : {}), ...(overwriteEdited ? { overwriteEdited } : {}),
+          ...(overwriteEdited ? { overwriteEdited } : {}),
         },
         send: (item, target, context) => core.sendPlanned(item, target, context, { ...setup, transport: this.deps.transport() }),
-        ...core.ownPageProof(pages, { since, authorId: ownAuthorId }),
+        ...core.ownPageProof(pages),
         // The core counts the whole run, levels and both passes: a new page whose links needed other new pages is sent
         // twice (an existing one waits for them and goes once), and the total grows when the second pass starts.
         onStart: (item, started, total) => {
@@ -193,14 +191,14 @@ export class TreePublisher {
     // A page no record names but last written by you, where this one would be created, is taken over: said so, since it
     // may be another folder's page of the same title under the same parent.
     const sent = (item: PlanItem, pageId: string | undefined): string => (item.guard?.kind === 'deleted' ? vscode.l10n.t('new: its page was not found on the wiki (deleted, or hidden from your sign-in)')
-      : item.guard?.kind === 'asLeft' && item.guard.adopted ? vscode.l10n.t('update of a page of this title that the repository does not record, last written by you: taken as this page')
+      : item.guard?.kind === 'asLeft' && item.guard.adopted ? vscode.l10n.t('update of a page of this title that the repository does not record, carrying this file\'s publish notice: taken as this page')
         : pageId && core.sendKind(item) !== 'create' ? vscode.l10n.t('update') : vscode.l10n.t('new'));
     const what = (item: PlanItem, pageId: string | undefined): string => (item.state === 'send' ? sent(item, pageId)
       : item.state === 'unchanged' ? vscode.l10n.t('unchanged')
         : item.state === 'edited' ? (isMoved(item) ? vscode.l10n.t('somewhere else on the wiki: left out')
           : signInRefused(item) ? vscode.l10n.t('not checked for edits, the wiki refused your sign-in: left out')
           : unreadOnWiki(item) ? vscode.l10n.t('not checked for edits, the wiki could not be read: left out')
-          : notPublishedHere(item) ? vscode.l10n.t('a version this machine did not publish: left out') : vscode.l10n.t('edited on the wiki: left out')) : vscode.l10n.t('refused'));
+          : heldWithoutNotice(item) ? vscode.l10n.t('no publish notice, an edit cannot be told from a publish: left out') : vscode.l10n.t('edited on the wiki: left out')) : vscode.l10n.t('refused'));
     const treeLines = plan.pages.slice(0, SHOWN).map((page) =>
       `${indent(page.node.depth + 1)}${page.node.title} (${what(page.item, page.pageId)}${page.node.generated ? `, ${vscode.l10n.t('lists its children')}` : ''})`);
     // Files whose front matter names their own page go after the tree's pages (their links need those pages' addresses),
@@ -351,12 +349,11 @@ function editedLine(entry: { item: PlanItem; title: string; below: number }): st
       ? vscode.l10n.t('"{0}" is {1}. Overwriting publishes a new page in the tree and leaves that one where it is; the {2} page(s) below it go with it, created anew under the new page, while the pages they published before stay.', entry.title, editedText(verdict), entry.below)
       : vscode.l10n.t('"{0}" is {1}. Overwriting publishes a new page in the tree and leaves that one where it is.', entry.title, editedText(verdict));
   }
-  // A page known only from the repository's record was never published from here: its version is said as unexplained
-  // (a teammate's or CI's publish, or an edit on the wiki), never as an edit since a publish of this machine's.
-  if (verdict.knownFromRepository) {
+  // A page without a publish notice that this machine never published: nothing tells an edit there from a publish.
+  if (verdict.noNotice) {
     return entry.item.heldBelowNewPage !== undefined
-      ? vscode.l10n.t('A version this machine did not publish: "{0}", {1}: a teammate\'s or CI\'s publish of this file, or an edit on the wiki (Compare shows the difference). Overwriting creates it anew under the new page of its folder "{2}" and leaves that page where it is.', entry.title, editedText(verdict), entry.item.heldBelowNewPage)
-      : vscode.l10n.t('A version this machine did not publish: "{0}", {1}: a teammate\'s or CI\'s publish of this file, or an edit on the wiki (Compare shows the difference).', entry.title, editedText(verdict));
+      ? vscode.l10n.t('No publish notice: "{0}", {1}: an edit on the wiki cannot be told from a publish of this file (Compare shows the difference). Overwriting creates it anew under the new page of its folder "{2}" and leaves that page where it is.', entry.title, editedText(verdict), entry.item.heldBelowNewPage)
+      : vscode.l10n.t('No publish notice: "{0}", {1}: an edit on the wiki cannot be told from a publish of this file (Compare shows the difference).', entry.title, editedText(verdict));
   }
   // Below a folder page made anew, overwriting cannot reach the edited page: it makes another.
   return entry.item.heldBelowNewPage !== undefined

@@ -170,14 +170,14 @@ export class WikiPagesModel implements vscode.Disposable {
       this.reading = core.unreadWiki('noAccess');
       readFailure = undefined;
     } else if (kind === 'full') {
-      const result = await core.refreshStates(facts, { pages: setup.pages, signal, messages: editorPageRouteMessages, ...(setup.ownAuthorId ? { ownAuthorId: setup.ownAuthorId } : {}) });
+      const result = await core.refreshStates(facts, { pages: setup.pages, signal, messages: editorPageRouteMessages });
       this.reading = result.reading;
       readFailure = result.readFailure;
       if (readFailure) this.deps.log.warn(`The Wiki Pages view could not read the wiki: ${readFailure}`);
     }
     signal.throwIfAborted();
     this.gathered = { scan, facts, setup, readFailure };
-    this.show(core.decideStates(facts, this.reading, setup.ownAuthorId));
+    this.show(core.decideStates(facts, this.reading));
   }
 
   /**
@@ -199,7 +199,7 @@ export class WikiPagesModel implements vscode.Disposable {
       const files = [...gathered.facts.files];
       files[index] = { ...file, link, local };
       gathered.facts = { ...gathered.facts, files };
-      this.show(onDemand().decideStates(gathered.facts, this.reading, gathered.setup.ownAuthorId));
+      this.show(onDemand().decideStates(gathered.facts, this.reading));
     } catch (error) {
       this.deps.log.warn(`Updating the Wiki Pages view after a change of ${file.label} failed: ${describeError(error)}`);
     }

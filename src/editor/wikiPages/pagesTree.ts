@@ -100,7 +100,7 @@ function fileTooltip(state: FileState, now: number): vscode.MarkdownString {
   if (address) lines.push(escapeMarkdown(address));
   if (state.page) {
     const at = state.page.versionCreatedAt === undefined ? Number.NaN : Date.parse(state.page.versionCreatedAt);
-    lines.push(escapeMarkdown(vscode.l10n.t('On the wiki: {0} ({1})', versionText(state.page, state.changedByYou, now), exactTime(at))));
+    lines.push(escapeMarkdown(vscode.l10n.t('On the wiki: {0} ({1})', versionText(state.page, state.publishedVersion, now), exactTime(at))));
   }
   if (link) {
     lines.push(escapeMarkdown(link.version === undefined
@@ -116,7 +116,7 @@ function fileTooltip(state: FileState, now: number): vscode.MarkdownString {
 export function renderedSignature(states: WorkspaceStates, welcome: string | undefined, now: number): string {
   const files = states.files.map((state) => [
     state.file.key, state.file.label, state.kind, state.modifiedHere, state.pageId, state.page?.title, state.page?.version, state.page?.versionAuthorId,
-    state.page?.versionCreatedAt, state.page?.webUrl, state.changedByYou, state.wikiUnread, state.file.link?.version, state.file.link?.publishedAt,
+    state.page?.versionCreatedAt, state.page?.webUrl, state.publishedVersion, state.wikiUnread, state.file.link?.version, state.file.link?.publishedAt,
     state.file.link?.url, state.recorded?.manifestKey,
   ]);
   const orphans = states.orphans.map((orphan) => [orphan.manifestLocation, orphan.key, orphan.pageId, orphan.page?.title, orphan.page?.webUrl, orphan.gone, orphan.wikiUnread]);

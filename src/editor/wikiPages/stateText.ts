@@ -57,8 +57,7 @@ export function unreadReason(reason: NotReadReason): string {
 }
 
 /** "you" for the import token's user, else the author ID the platform gives (it names no display name). */
-export function authorText(page: WikiPage, byYou: boolean): string {
-  if (byYou) return vscode.l10n.t('you');
+export function authorText(page: WikiPage): string {
   return page.versionAuthorId ?? vscode.l10n.t('someone');
 }
 
@@ -77,11 +76,13 @@ export function agoText(iso: string | undefined, now: number): string | undefine
 }
 
 /** "version 4 by wiki-editor, 5 min ago" */
-export function versionText(page: WikiPage, byYou: boolean, now: number): string {
+/** "version 5 by alice, 2 h ago"; "version 5, a publish, 2 h ago" when its notice says this tool made it (publishedVersion). */
+export function versionText(page: WikiPage, published: boolean, now: number): string {
   const ago = agoText(page.versionCreatedAt, now);
+  if (published) return ago ? vscode.l10n.t('version {0}, a publish, {1}', page.version, ago) : vscode.l10n.t('version {0}, a publish', page.version);
   return ago
-    ? vscode.l10n.t('version {0} by {1}, {2}', page.version, authorText(page, byYou), ago)
-    : vscode.l10n.t('version {0} by {1}', page.version, authorText(page, byYou));
+    ? vscode.l10n.t('version {0} by {1}, {2}', page.version, authorText(page), ago)
+    : vscode.l10n.t('version {0} by {1}', page.version, authorText(page));
 }
 
 /** The item's description: the page title, then what matters for its state, then its folder. */
@@ -89,7 +90,7 @@ export function itemDescription(state: FileState, now: number): string {
   const title = state.page?.title ?? state.file.link?.pageTitle ?? state.recorded?.title;
   const parts: string[] = title ? [`"${title}"`] : [];
   if (state.kind === 'changedOnWiki' && state.movedUnder !== undefined) parts.push(vscode.l10n.t('moved under page {0}', state.movedUnder));
-  else if ((state.kind === 'changedOnWiki' || state.kind === 'publishedElsewhere') && state.page) parts.push(versionText(state.page, state.changedByYou, now));
+  else if ((state.kind === 'changedOnWiki' || state.kind === 'publishedElsewhere') && state.page) parts.push(versionText(state.page, state.publishedVersion, now));
   if (state.kind === 'changedOnWiki' && state.modifiedHere) parts.push(vscode.l10n.t('also modified here'));
   if (state.kind === 'deletedOnWiki' && state.modifiedHere) parts.push(vscode.l10n.t('modified here'));
   const folder = folderOf(state.file.label);

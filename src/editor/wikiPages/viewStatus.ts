@@ -5,7 +5,6 @@
 import * as vscode from 'vscode';
 import { readApiToken, type SecretReader } from '../../core/apiToken/tokenSource';
 import type { WikiPagesClient } from '../../core/wikiPages';
-import { onDemand } from '../onDemandLoader';
 import { importEndpointSetting } from '../publish/publishSettings';
 import type { WikiAccess } from '../wiki/wikiAccess';
 
@@ -19,8 +18,6 @@ export interface ViewSetup {
   tokenSet: boolean;
   /** The page routes, when signed in to the export API. */
   pages: WikiPagesClient | undefined;
-  /** Who the import token acts as: the wiki's author ID of the user's own changes. */
-  ownAuthorId: string | undefined;
 }
 
 export async function readSetup(deps: { secrets: SecretReader; env: Record<string, string | undefined>; wiki: WikiAccess }): Promise<ViewSetup> {
@@ -30,7 +27,6 @@ export async function readSetup(deps: { secrets: SecretReader; env: Record<strin
     endpointSet: (importEndpointSetting() ?? '').trim() !== '',
     tokenSet: token !== undefined,
     pages,
-    ownAuthorId: token ? onDemand().apiTokenSubject(token.token) : undefined,
   };
 }
 

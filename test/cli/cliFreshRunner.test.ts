@@ -118,7 +118,7 @@ describe('CLI: the wiki is the truth (a fresh runner, no --state, an import acco
     const root = await cli.tree(TREE);
     const ci = { GITHUB_SERVER_URL: 'https://github.example', GITHUB_REPOSITORY: 'acme/docs', GITHUB_SHA: 'abc123' };
     assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: { ...cli.env(), ...ci } })).code, 0);
-    assert.match(page('Setup').markdown, /\n---\n\n\*Published from \[docs\\\/guide\\\/setup\\\.md\]\(<https:\/\/github\.example\/acme\/docs\/blob\/abc123\/docs\/guide\/setup\.md#wiki-publisher\.v1\.[0-9a-f]{20}\.[0-9a-f]{8}>\) with Wiki Publisher\. Edit the file in its repository rather than this page\.\*\n$/);
+    assert.match(page('Setup').imported, /\n---\n\n\*Published from \[docs\\\/guide\\\/setup\\\.md\]\(<https:\/\/github\.example\/acme\/docs\/blob\/abc123\/docs\/guide\/setup\.md#wiki-publisher\.v1\.[0-9a-f]{20}\.[0-9a-f]{8}>\) with Wiki Publisher\. Edit the file in its repository rather than this page\.\*\n$/);
 
     const bare = await cli.tree(TREE);
     const elsewhere = ['--tree', '--space', 'DOCS', '--parent', cli.world.sandbox.createPageOnWiki('DOCS', '123456', 'Without notices', '# Without notices\n').id, '--no-notice'];

@@ -18,6 +18,26 @@ export interface SandboxPage {
   deleted: boolean;
 }
 
+/**
+ * A page as a test looks at it (Sandbox.pages): `markdown` is the page's text without the publish notice a publisher may
+ * end it with, `notice` that notice's last paragraph, `imported` the text as the wiki holds it (what its bodies and its
+ * export are made from).
+ */
+export interface SeenPage extends SandboxPage {
+  notice: string | undefined;
+  imported: string;
+}
+
+/** A notice at the end of a page's text, as a publisher writes one: a rule, then a paragraph that carries its marker. */
+const TRAILING_NOTICE = /\n\n(?:---|\*\*\*|___)\n\n([^\n]*wiki-publisher\.v\d+\.[0-9a-f]{20}\.[0-9a-f]{8}[^\n]*)\n*$/;
+
+/** The page with its text apart from a trailing publish notice (SeenPage). */
+export function seenPage(page: SandboxPage): SeenPage {
+  const notice = TRAILING_NOTICE.exec(page.markdown);
+  if (!notice) return { ...page, notice: undefined, imported: page.markdown };
+  return { ...page, markdown: `${page.markdown.slice(0, notice.index)}\n`, notice: notice[1], imported: page.markdown };
+}
+
 /** The author of seeded pages and of edits made "on the wiki" through editOnWiki. */
 export const WIKI_EDITOR = 'wiki-editor';
 

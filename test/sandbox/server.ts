@@ -15,7 +15,7 @@ import { appendToFirstParagraphLine, DEFAULT_LINE_EDIT } from './sandboxLineEdit
 import { handleLookup, type PlatformTokenVerifier } from './sandboxLookups';
 import { TokenRegistry, type IssuedToken, type IssueTokenOptions } from './sandboxTokens';
 import { pageViewPath, renderIndex, renderNotFound, renderPage, viewedPage, webuiPath } from './sandboxViews';
-import { SandboxWiki, type SandboxPage, type SandboxVersion } from './sandboxWiki';
+import { SandboxWiki, seenPage, type SandboxPage, type SandboxVersion, type SeenPage } from './sandboxWiki';
 
 export type { FaultPlan } from './sandboxFaults';
 export type { ImportAuthor, RecordedImport } from './sandboxImport';
@@ -23,7 +23,7 @@ export { IMPORT_APP_ACCOUNT } from './sandboxImport';
 export type { RecordedExport } from './sandboxExport';
 export type { ExportFaultPlan } from './sandboxExportFaults';
 export type { IssuedToken, IssueTokenOptions, TokenLifetime } from './sandboxTokens';
-export type { SandboxPage, SandboxVersion } from './sandboxWiki';
+export type { SandboxPage, SandboxVersion, SeenPage } from './sandboxWiki';
 
 /** How the page routes fail when told to (setPageLookupFault). */
 export type PageLookupFault = 'error' | 'hang';
@@ -54,7 +54,8 @@ export interface Sandbox {
   readonly maxConcurrentImports: number;
   /** The import requests the sandbox is handling now: arrived, not yet answered (its latency holds them). */
   readonly importsInFlight: number;
-  pages(): SandboxPage[];
+  /** Every page as a test looks at it: its text apart from a trailing publish notice (SeenPage). */
+  pages(): SeenPage[];
   /** Every version of the page, oldest first (a deleted page keeps its own); empty for an unknown ID. */
   pageVersions(pageId: string): SandboxVersion[];
   findPageByTitle(spaceKeyOrId: string, parentId: string, title: string): SandboxPage | undefined;
@@ -203,7 +204,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     get importsInFlight() {
       return context.inFlight.now;
     },
-    pages: () => wiki.pages(),
+    pages: () => wiki.pages().map(seenPage),
     pageVersions: (pageId) => wiki.versions(pageId),
     findPageByTitle: (spaceKeyOrId, parentId, title) => wiki.findPageByTitle(spaceKeyOrId, parentId, title),
     pageViewUrl: (pageId) => `${baseUrl}${pageViewPath(pageId)}`,

@@ -1,5 +1,11 @@
 import assert from 'node:assert/strict';
-import { fencedBlocks, inspectMarkdown } from '../../src/core/publish/inspect';
+import { scanMarkdown } from '../../src/core/markdown/scan';
+import { inspectMarkdown } from '../../src/core/publish/inspect';
+
+/** The fenced code blocks, each from its opening line's start to its last line's end. */
+function fencedBlocks(text: string): string[] {
+  return scanMarkdown(text).fences.map((fence) => text.slice(fence.lineStart, fence.end));
+}
 
 describe('Markdown inspection', () => {
   it('finds the first level-one heading only', () => {
@@ -86,8 +92,10 @@ describe('Markdown inspection', () => {
   });
 
   it('finds links to local Markdown files, including reference definitions and anchors', () => {
-    const findings = inspectMarkdown('[guide](../guide.md) [web](https://x.org/a.md) [self](#top) [sec](other.markdown#part)\n[ref]: ./ref.md');
+    const findings = inspectMarkdown('[guide](../guide.md) [web](https://x.org/a.md) [self](#top) [sec](other.markdown#part)\n\n[ref]: ./ref.md');
     assert.deepEqual(findings.localMarkdownLinks, ['../guide.md', 'other.markdown#part', './ref.md']);
+    // A definition cannot interrupt a paragraph: on the paragraph's next line it is text (and `[ref]` no link).
+    assert.deepEqual(inspectMarkdown('[guide](../guide.md)\n[ref]: ./ref.md').localMarkdownLinks, ['../guide.md']);
   });
 
   it('ignores code: fenced blocks, indented blocks and inline code', () => {
@@ -133,7 +141,7 @@ describe('Markdown inspection', () => {
     const text = '<!--\n```sh\n# Old title\n[a](a.md)\n-->\n[b](b.md)\n\n<div>\n~~~\n</div>\n\n[c](c.md)\n\n<custom-note>\n```\n</custom-note>\n\n# Title\n```\n[d](d.md)\n```\n';
     assert.deepEqual(inspectMarkdown(text), { firstHeading: 'Title', localImages: [], localMarkdownLinks: ['b.md', 'c.md'], htmlLinks: [] });
     // The pairing goes on after the comment: a fence that opens after it is closed by the next fence line.
-    assert.deepEqual(fencedBlocks(text).map(([start, end]) => text.slice(start, end)), ['```\n[d](d.md)\n```']);
+    assert.deepEqual(fencedBlocks(text), ['```\n[d](d.md)\n```']);
   });
 
   it('pairs no backticks across the start of a block quote or HTML block that interrupts the paragraph; a lazy line continues it', () => {

@@ -10,7 +10,7 @@ import { headingMatcher, linkDestinationTexts, markdownHeadings, rewriteLinks, w
 import { linkTarget, pagePath } from '../links/rewrite/linkTarget';
 import { pageAddress } from '../publish/pageAddress';
 import { frontMatterBody, splitFrontMatter } from '../publish/frontMatter';
-import { omitTitleHeading } from '../publish/titleHeading';
+import { omitTitleHeading } from '../markdown/headings/omitTitle';
 import type { PageIdOf } from '../pull/pageLinkForms';
 import { linksReachOtherPages, linkTargetsDigest } from '../tree/linkTargets';
 import { nameOf } from '../tree/paths';

@@ -29,6 +29,20 @@ describe('Markdown inspection', () => {
     assert.equal(first('a == b\nno title'), undefined);
   });
 
+  it('reads titles and definitions where the spec\'s examples put them (issue 83)', () => {
+    // A setext title may start with inline HTML or an autolink; `===` under definitions alone makes no heading.
+    assert.equal(inspectMarkdown('<b>Release</b> notes\n===\n\n# Later\n').firstHeading, '<b>Release</b> notes');
+    assert.equal(inspectMarkdown('<https://example.org>\n===\n\n# Later\n').firstHeading, '<https://example.org>');
+    assert.equal(inspectMarkdown('[foo]: b.md\n===\n\n# Later\n').firstHeading, 'Later');
+    assert.equal(inspectMarkdown('[foo]: b.md\nTitle\n===\n').firstHeading, 'Title', 'the definition is no part of the heading');
+    // A definition right after a closing fence, a rule, a setext underline, indented code or an HTML block is one.
+    for (const before of ['```\ncode\n```', '***', 'Sub\n---', '    code', '<!-- note\n-->']) {
+      assert.deepEqual(inspectMarkdown(`${before}\n[d]: d.md\n\n[d]\n`).localMarkdownLinks, ['d.md'], before);
+    }
+    // Indented code written with tabs, in a quote or a list item, holds no link.
+    assert.deepEqual(inspectMarkdown('>\t\tcode [x](x.md)\n\n-\t\tcode [y](y.md)\n').localMarkdownLinks, []);
+  });
+
   it('finds local images in Markdown and HTML, not public ones', () => {
     const findings = inspectMarkdown('![a](img/a.png) ![b](https://example.com/b.png)\n<img src="./c.jpg"> ![d](<d e.png> "title") ![e](file:///tmp/e.png)');
     assert.deepEqual(findings.localImages, ['img/a.png', 'd e.png', 'file:///tmp/e.png', './c.jpg']);

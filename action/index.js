@@ -57,7 +57,7 @@ var require_ignore = __commonJS({
     }
     var UNDEFINED = void 0;
     var EMPTY = "";
-    var SPACE4 = " ";
+    var SPACE3 = " ";
     var ESCAPE = "\\";
     var REGEX_LITERAL_SPECIAL = /[.*+?()[\]{}^$|\\/]/;
     var BOM = "\uFEFF";
@@ -191,7 +191,7 @@ var require_ignore = __commonJS({
           const escaped = pattern[index + 1];
           if (escaped === SLASH && index + 2 === length) {
             out += hold(NEVER_MATCH);
-          } else if (escaped === "*" || escaped === "[" || escaped === SPACE4) {
+          } else if (escaped === "*" || escaped === "[" || escaped === SPACE3) {
             out += pattern.slice(index, index + 2);
           } else {
             out += hold(
@@ -237,8 +237,8 @@ var require_ignore = __commonJS({
         //   ever starts again inside it -- `(\\+?) ` did, which made a long run
         //   quadratic.
         /(\\+)( ?)/g,
-        (_, run, space) => space ? run.slice(0, run.length - run.length % 2) + SPACE4 : run,
-        ESCAPE + SPACE4
+        (_, run, space) => space ? run.slice(0, run.length - run.length % 2) + SPACE3 : run,
+        ESCAPE + SPACE3
       ],
       // git's wildmatch() reads a run of two or more asterisks as one globstar
       //   whenever the run fills a path segment: it starts the pattern or follows
@@ -404,18 +404,18 @@ var require_ignore = __commonJS({
         // 'js/' will not match 'a.js'
         // 'js' will match 'a.js' and 'a.js/'
         (source2) => {
-          const last = source2[source2.length - 1];
-          if (!last || last === TRAILING_WILDCARD || last === TRAILING_DOUBLESTAR) {
+          const last2 = source2[source2.length - 1];
+          if (!last2 || last2 === TRAILING_WILDCARD || last2 === TRAILING_DOUBLESTAR) {
             return source2;
           }
-          return last === SLASH ? `${source2}$` : `${source2}(?=$|\\/$)`;
+          return last2 === SLASH ? `${source2}$` : `${source2}(?=$|\\/$)`;
         }
       ]
     ];
     var REGEX_REPLACE_TRAILING_WILDCARD = /(^|\\\/)?\uE000$/;
     var MODE_IGNORE = "regex";
     var MODE_CHECK_IGNORE = "checkRegex";
-    var UNDERSCORE = "_";
+    var UNDERSCORE2 = "_";
     var replaceTrailingWildcard = (_, p1) => {
       const prefix = p1 ? `${p1}[^/]+` : "[^/]*";
       return `${prefix}(?=$|\\/$)`;
@@ -544,8 +544,8 @@ var require_ignore = __commonJS({
         prefix = makeRegexPrefix(body.slice(0, -1));
       }
       const head = prefix.slice(0, -1);
-      const last = prefix[prefix.length - 1];
-      return last === TRAILING_WILDCARD ? `${head}$` : last === TRAILING_DOUBLESTAR ? head : NEVER_MATCH;
+      const last2 = prefix[prefix.length - 1];
+      return last2 === TRAILING_WILDCARD ? `${head}$` : last2 === TRAILING_DOUBLESTAR ? head : NEVER_MATCH;
     };
     var matchesBasename = (body) => {
       const index = body.indexOf(SLASH);
@@ -593,14 +593,14 @@ var require_ignore = __commonJS({
         return define(this, "_basenameOnly", matchesBasename(this.body));
       }
       get regex() {
-        const key = UNDERSCORE + MODE_IGNORE;
+        const key = UNDERSCORE2 + MODE_IGNORE;
         if (this[key]) {
           return this[key];
         }
         return this._make(MODE_IGNORE, key);
       }
       get checkRegex() {
-        const key = UNDERSCORE + MODE_CHECK_IGNORE;
+        const key = UNDERSCORE2 + MODE_CHECK_IGNORE;
         if (this[key]) {
           return this[key];
         }
@@ -629,7 +629,7 @@ var require_ignore = __commonJS({
           lineEnd--;
         }
         end = lineEnd;
-        while (body[end - 1] === SPACE4) {
+        while (body[end - 1] === SPACE3) {
           end--;
         }
         if (!stripLineEnd || body[end - 1] !== "\n") {
@@ -644,7 +644,7 @@ var require_ignore = __commonJS({
       while (body[end - backslashes - 1] === ESCAPE) {
         backslashes++;
       }
-      return backslashes % 2 ? body.slice(0, end - 1) + SPACE4 : body.slice(0, end);
+      return backslashes % 2 ? body.slice(0, end - 1) + SPACE3 : body.slice(0, end);
     };
     var createRule = (pattern, mark, ignoreCase, stripLineEnd, stripBOM) => {
       let body = stripBOM && pattern[0] === BOM ? pattern.slice(1) : pattern;
@@ -656,8 +656,8 @@ var require_ignore = __commonJS({
         negative = true;
         body = body.slice(1);
       }
-      const last = body[body.length - 1];
-      if (last === SPACE4 || stripLineEnd && (last === "\r" || last === "\n")) {
+      const last2 = body[body.length - 1];
+      if (last2 === SPACE3 || stripLineEnd && (last2 === "\r" || last2 === "\n")) {
         body = trimEnd(body, stripLineEnd);
       }
       if (!body || hasTrailingBackslash(body)) {
@@ -1203,9 +1203,9 @@ function completeTarget(target) {
   if (spaceId === void 0 || parentId === void 0 || pageTitle === void 0 || overwrite === void 0) return void 0;
   return { spaceId, parentId, pageTitle, overwrite };
 }
-function suggestTitle(frontMatterTitle, firstHeading2, fileName) {
+function suggestTitle(frontMatterTitle, firstHeading, fileName) {
   if (frontMatterTitle?.trim()) return frontMatterTitle.trim();
-  if (firstHeading2?.trim()) return firstHeading2.trim();
+  if (firstHeading?.trim()) return firstHeading.trim();
   const base = fileName.replace(/^.*[\\/]/, "");
   return base.replace(/\.(md|markdown|mdown|mkd)$/i, "") || base;
 }
@@ -1969,11 +1969,11 @@ async function withRetries(attempt, hooks = {}) {
     if (hooks.signal?.aborted) return { last: { kind: "cancelled" }, attempts: attemptNumber - 1, earlierAttemptMayHaveLanded };
     hooks.onAttempt?.(attemptNumber, policy.maxAttempts);
     const result = await attempt();
-    const last = attemptNumber >= policy.maxAttempts;
+    const last2 = attemptNumber >= policy.maxAttempts;
     const retryAfterMs = result.kind === "response" ? result.retryAfterMs : void 0;
     const waitTooLong = retryAfterMs !== void 0 && retryAfterMs > policy.maxRetryAfterMs && isRetryable(result);
     if (waitTooLong && result.kind === "response") hooks.onRetryAfterTooLong?.(retryAfterMs, result.status);
-    if (!isRetryable(result) || last || waitTooLong) {
+    if (!isRetryable(result) || last2 || waitTooLong) {
       return { last: result, attempts: attemptNumber, earlierAttemptMayHaveLanded };
     }
     earlierAttemptMayHaveLanded ||= mayHaveLanded(result);
@@ -1992,24 +1992,45 @@ function detachedAll(texts) {
   return texts.map(detached);
 }
 
+// src/core/markdown/frontMatter.ts
+var FRONT_MATTER = /^---[ \t]*(?:\r\n?|\n)(?:([\s\S]*?)(?:\r\n?|\n))?(?:---|\.\.\.)[ \t]*(?:\r\n?|\n|$)/;
+var MAPPING_START = /^(?:(?:[^\s#'"\-?:,[\]{}&*!|>%@`]|[-?:]\S)[^\r\n]*?|(?:"[^"\r\n]*"|'[^'\r\n]*')[ \t]*):(?:[ \t]|$)|^\?(?:[ \t]|$)|^\{/;
+var SKIPPED_LINE = /^[ \t]*(?:#.*)?$/;
+function findFrontMatter(text2) {
+  if (!text2.startsWith("---", text2.charCodeAt(0) === 65279 ? 1 : 0)) return void 0;
+  const withoutBom = text2.charCodeAt(0) === 65279 ? text2.slice(1) : text2;
+  const match = FRONT_MATTER.exec(withoutBom);
+  if (match === null) return void 0;
+  const yaml2 = match[1] ?? "";
+  return opensMapping(yaml2) ? { yaml: yaml2, body: withoutBom.slice(match[0].length) } : void 0;
+}
+function frontMatterBody(text2) {
+  return findFrontMatter(text2)?.body ?? text2;
+}
+function opensMapping(yaml2) {
+  let comments = false;
+  for (let start = 0; start < yaml2.length; ) {
+    let end = start;
+    while (end < yaml2.length && yaml2.charCodeAt(end) !== 10 && yaml2.charCodeAt(end) !== 13) end++;
+    const line = yaml2.slice(start, end);
+    if (!SKIPPED_LINE.test(line)) return MAPPING_START.test(line);
+    comments ||= line.trim() !== "";
+    start = end + 1;
+  }
+  return !comments;
+}
+
 // src/core/publish/frontMatter.ts
 var yamlParser;
 function yaml() {
   yamlParser ??= require_yaml();
   return yamlParser;
 }
-var FRONT_MATTER = /^---[ \t]*(?:\r\n?|\n)(?:([\s\S]*?)(?:\r\n?|\n))?(?:---|\.\.\.)[ \t]*(?:\r\n?|\n|$)/;
-function frontMatterBody(text2) {
-  const withoutBom = text2.startsWith("\uFEFF") ? text2.slice(1) : text2;
-  const match = FRONT_MATTER.exec(withoutBom);
-  return match ? withoutBom.slice(match[0].length) : text2;
-}
 function splitFrontMatter(text2, messages = englishPublishMessages) {
-  const withoutBom = text2.startsWith("\uFEFF") ? text2.slice(1) : text2;
-  const match = FRONT_MATTER.exec(withoutBom);
-  if (!match) return { content: text2, target: {}, problems: [] };
-  const content = withoutBom.slice(match[0].length);
-  const block = lineFeedsOnly(match[1] ?? "");
+  const found = findFrontMatter(text2);
+  if (found === void 0) return { content: text2, target: {}, problems: [] };
+  const content = found.body;
+  const block = lineFeedsOnly(found.yaml);
   const facts = simpleFrontMatter(block) ?? parseFrontMatterYaml(block, messages);
   const split = { content, target: facts.target, problems: facts.problems };
   if (facts.title !== void 0) split.title = facts.title;
@@ -2170,246 +2191,1254 @@ function isRecord(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-// src/core/text/escaped.ts
-function isEscaped(text2, at) {
-  let count = 0;
-  for (let before = at - 1; before >= 0 && text2[before] === "\\"; before--) count++;
-  return (count & 1) === 1;
+// src/core/markdown/chars.ts
+var TAB = 9;
+var LINE_FEED = 10;
+var CARRIAGE_RETURN = 13;
+var SPACE = 32;
+var BANG = 33;
+var DOUBLE_QUOTE = 34;
+var HASH = 35;
+var SINGLE_QUOTE = 39;
+var OPEN_PARENTHESIS = 40;
+var CLOSE_PARENTHESIS = 41;
+var ASTERISK = 42;
+var PLUS = 43;
+var DASH = 45;
+var DOT = 46;
+var COLON = 58;
+var LESS_THAN = 60;
+var EQUALS = 61;
+var GREATER_THAN = 62;
+var QUESTION_MARK = 63;
+var OPEN_BRACKET = 91;
+var BACKSLASH = 92;
+var CLOSE_BRACKET = 93;
+var UNDERSCORE = 95;
+var BACKTICK = 96;
+var TILDE = 126;
+function isSpaceOrTab(code) {
+  return code === SPACE || code === TAB;
+}
+function isDigit(code) {
+  return code >= 48 && code <= 57;
+}
+function isAsciiLetter(code) {
+  const lower = code | 32;
+  return lower >= 97 && lower <= 122;
+}
+function isEscapable(code) {
+  return code >= 33 && code <= 47 || code >= 58 && code <= 64 || code >= 91 && code <= 96 || code >= 123 && code <= 126;
+}
+function isWhitespace(code) {
+  return code === SPACE || code >= TAB && code <= CARRIAGE_RETURN;
+}
+function isTrimmed(code) {
+  if (code <= SPACE) return code === SPACE || code >= TAB && code <= CARRIAGE_RETURN;
+  if (code < 160) return false;
+  return code === 160 || code === 5760 || code >= 8192 && code <= 8202 || code === 8232 || code === 8233 || code === 8239 || code === 8287 || code === 12288 || code === 65279;
 }
 
-// src/core/publish/headingWalk.ts
-var INDENTED_CODE = /^(?: {4}|\t)/;
-var ATX_OPEN = /^ {0,3}(#{1,6})(?=[ \t]|$)/;
-var SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/;
-var QUOTE_MARKERS = /^(?: {0,3}>[ \t]?)+/;
-var LIST_MARKERS = /^(?: {0,3}(?:[-+*]|\d{1,9}[.)])[ \t]+)+/;
-var BLOCK_START = /^ {0,3}(?:[-+*](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)|<|(?:[-*_][ \t]*){3,}$)/;
-var LIST_ITEM_TEXT = /^ {0,3}(?:[-+*]|\d{1,9}[.)])[ \t]+\S/;
-var THEMATIC_BREAK = /^ {0,3}(?:[-*_][ \t]*){3,}$/;
-var EQUALS = 61;
-function firstLevelOneHeading(markdown, blocks) {
-  let found;
-  walkHeadings(markdown, blocks, (text2, level, topLevel, start, end) => {
-    if (level !== 1 || !topLevel || text2 === "") return false;
-    const newline = markdown.indexOf("\n", start);
-    found = { text: text2, setext: newline !== -1 && newline < end, start, end };
-    return true;
-  });
-  return found;
+// src/core/markdown/labels.ts
+function normalizeLabel(written3) {
+  return written3.trim().replace(/[ \t\r\n]+/g, " ").toLowerCase().toUpperCase();
 }
-function plainStart(code) {
-  return code >= 97 && code <= 122 || code >= 65 && code <= 90 || code === 91 || code === 96 || code === 40 || code === 34 || code === 39;
+
+// src/core/markdown/inlines/linkParts.ts
+function skipSpaces(text2, at, end) {
+  while (at < end && text2.charCodeAt(at) === SPACE) at++;
+  if (at < end && text2.charCodeAt(at) === LINE_FEED) {
+    at++;
+    while (at < end && text2.charCodeAt(at) === SPACE) at++;
+  }
+  return at;
 }
-function walkHeadings(markdown, blocks, visit) {
-  const { code, html } = blocks;
-  let block = 0;
-  let paragraph = [];
-  let paragraphStart = 0;
-  let paragraphQuoted = false;
-  let itemText = false;
-  let itemQuoted = false;
-  let fence = 0;
-  for (let start = 0; start <= markdown.length; ) {
-    let end = markdown.indexOf("\n", start);
-    if (end === -1) end = markdown.length;
-    const lineStart = start;
-    start = end + 1;
-    if (end === lineStart) {
-      if (paragraph.length > 0) paragraph = [];
-      itemText = false;
-      continue;
+function linkLabelLength(text2, at, end) {
+  if (text2.charCodeAt(at) !== OPEN_BRACKET) return 0;
+  let units = 0;
+  for (let position = at + 1; position < end && units <= 1e3; units++) {
+    const code = text2.charCodeAt(position);
+    if (code === CLOSE_BRACKET) return position + 1 - at > 1001 ? 0 : position + 1 - at;
+    if (code === OPEN_BRACKET) return 0;
+    if (code === BACKSLASH) {
+      if (position + 1 >= end) return 0;
+      position += 2;
+    } else position++;
+  }
+  return 0;
+}
+var MAX_PARENTHESIS_DEPTH = 32;
+function linkDestinationEnd(text2, at, end) {
+  if (at < end && text2.charCodeAt(at) === LESS_THAN) {
+    for (let position2 = at + 1; position2 < end; position2++) {
+      const code2 = text2.charCodeAt(position2);
+      if (code2 === GREATER_THAN) return { end: position2 + 1, angle: true };
+      if (code2 === LESS_THAN || code2 === LINE_FEED) return void 0;
+      if (code2 === BACKSLASH) {
+        const next = text2.charCodeAt(position2 + 1);
+        if (position2 + 1 >= end || next === LINE_FEED || next === 13 || next === 8232 || next === 8233) return void 0;
+        position2++;
+      }
     }
-    while (block < html.length && html[block][1] <= lineStart) block++;
-    if (block < html.length && html[block][0] <= lineStart) {
-      if (paragraph.length > 0) paragraph = [];
-      itemText = false;
-      continue;
+    return void 0;
+  }
+  let position = at;
+  let depth = 0;
+  let code = -1;
+  while (position < end) {
+    code = text2.charCodeAt(position);
+    if (code === BACKSLASH && position + 1 < end && isEscapable(text2.charCodeAt(position + 1))) position += 2;
+    else if (code === OPEN_PARENTHESIS) {
+      if (++depth > MAX_PARENTHESIS_DEPTH) return void 0;
+      position++;
+    } else if (code === CLOSE_PARENTHESIS) {
+      if (depth < 1) break;
+      depth--;
+      position++;
+    } else if (isWhitespace(code)) break;
+    else position++;
+  }
+  if (position >= end) code = -1;
+  if (position === at && code !== CLOSE_PARENTHESIS) return void 0;
+  return depth === 0 ? { end: position, angle: false } : void 0;
+}
+function linkTitleEnd(text2, at, end) {
+  const open2 = text2.charCodeAt(at);
+  const close = open2 === OPEN_PARENTHESIS ? CLOSE_PARENTHESIS : open2;
+  if (open2 !== DOUBLE_QUOTE && open2 !== SINGLE_QUOTE && open2 !== OPEN_PARENTHESIS) return -1;
+  for (let position = at + 1; position < end; position++) {
+    const code = text2.charCodeAt(position);
+    if (code === close) return position + 1;
+    if (code === BACKSLASH) {
+      if (position + 1 >= end) return -1;
+      position++;
+    } else if (open2 === OPEN_PARENTHESIS && code === OPEN_PARENTHESIS) return -1;
+  }
+  return -1;
+}
+
+// src/core/markdown/inlines/definitions.ts
+function readDefinitions(subject, found, byLabel) {
+  let at = subject.start;
+  while (subject.text.charCodeAt(at) === OPEN_BRACKET && at < subject.end) {
+    const next = readDefinition(subject, at, found, byLabel);
+    if (next === -1) break;
+    at = next;
+  }
+  return at;
+}
+function readDefinition(subject, start, found, byLabel) {
+  const { text: text2, end } = subject;
+  const labelLength = linkLabelLength(text2, start, end);
+  if (labelLength === 0 || text2.charCodeAt(start + labelLength) !== COLON) return -1;
+  const destinationStart = skipSpaces(text2, start + labelLength + 1, end);
+  const destination = linkDestinationEnd(text2, destinationStart, end);
+  if (destination === void 0) return -1;
+  const beforeTitle = destination.end;
+  let at = skipSpaces(text2, beforeTitle, end);
+  const titleEnd = at === beforeTitle ? -1 : linkTitleEnd(text2, at, end);
+  at = titleEnd === -1 ? beforeTitle : titleEnd;
+  let lineEnd = spacesToLineEnd(text2, at, end);
+  if (lineEnd === -1) {
+    if (titleEnd === -1) return -1;
+    lineEnd = spacesToLineEnd(text2, beforeTitle, end);
+    if (lineEnd === -1) return -1;
+  }
+  const label = normalizeLabel(text2.slice(start + 1, start + labelLength - 1));
+  if (label === "") return -1;
+  const angle = destination.angle;
+  const written3 = {
+    start: subject.toSource(destinationStart),
+    // The offset before the end is mapped: the end itself may stand at a line's end, where the next line's map begins.
+    end: destination.end === destinationStart ? subject.toSource(destinationStart) : subject.toSource(destination.end - 1) + 1,
+    text: text2.slice(angle ? destinationStart + 1 : destinationStart, angle ? destination.end - 1 : destination.end),
+    angle
+  };
+  const definition = { label, destination: written3, usedByLink: false, usedByImage: false };
+  found.push(definition);
+  if (!byLabel.has(label)) byLabel.set(label, definition);
+  return lineEnd;
+}
+function spacesToLineEnd(text2, at, end) {
+  while (at < end && text2.charCodeAt(at) === SPACE) at++;
+  if (at >= end) return end;
+  return text2.charCodeAt(at) === LINE_FEED ? at + 1 : -1;
+}
+
+// src/core/markdown/inlines/subject.ts
+var Subject = class {
+  /**
+   * @param text what is read: the source, or the lines' join
+   * @param start first offset read in `text`; `end` the offset after the last
+   * @param pieces for a join: each line's offset in `text` then in the source, in turn; undefined when `text` is the source
+   */
+  constructor(text2, start, end, pieces) {
+    this.text = text2;
+    this.start = start;
+    this.end = end;
+    this.pieces = pieces;
+  }
+  text;
+  start;
+  end;
+  pieces;
+  /** The source offset of `at`, an offset in `text`. */
+  toSource(at) {
+    const pieces = this.pieces;
+    if (pieces === void 0) return at;
+    let low = 0;
+    let high = pieces.length >> 1;
+    while (low < high) {
+      const middle = low + high >> 1;
+      if (pieces[middle * 2] <= at) low = middle + 1;
+      else high = middle;
     }
-    const plain = plainStart(markdown.charCodeAt(lineStart));
-    const rawLine = plain ? "" : markdown.slice(lineStart, end);
-    const indent = plain ? 0 : rawLine.length - rawLine.trimStart().length;
-    while (fence < code.length && code[fence][1] <= lineStart + indent) fence++;
-    const fenced = fence < code.length && code[fence][0] <= lineStart + indent;
-    if (plain) {
-      if (fenced) {
-        if (paragraph.length > 0) paragraph = [];
-        itemText = false;
-      } else if (!itemText) {
-        if (paragraph.length === 0) {
-          paragraphQuoted = false;
-          paragraphStart = lineStart;
+    const piece = Math.max(0, low - 1) * 2;
+    return pieces[piece + 1] + at - pieces[piece];
+  }
+  /** Drops what String.prototype.trim drops at both ends, as commonmark.js trims a paragraph before its inlines. */
+  trim() {
+    while (this.start < this.end && isTrimmed(this.text.charCodeAt(this.start))) this.start++;
+    while (this.end > this.start && isTrimmed(this.text.charCodeAt(this.end - 1))) this.end--;
+    return this;
+  }
+};
+function subjectOf(source2, lines, from = 0) {
+  const first = lines[from] ?? 0;
+  const last2 = lines[lines.length - 1] ?? first;
+  let joined = false;
+  for (let index = from + 2; index < lines.length; index += 2) {
+    const previousEnd = lines[index - 1];
+    if (lines[index] !== previousEnd + 1 || source2.charCodeAt(previousEnd) !== LINE_FEED) {
+      joined = true;
+      break;
+    }
+  }
+  if (!joined) return new Subject(source2, first, last2, void 0);
+  const parts = [];
+  const pieces = [];
+  let length = 0;
+  for (let index = from; index < lines.length; index += 2) {
+    const start = lines[index];
+    const end = lines[index + 1];
+    pieces.push(length, start);
+    parts.push(source2.slice(start, end));
+    length += end - start + 1;
+  }
+  const text2 = parts.join("\n");
+  return new Subject(text2, 0, text2.length, pieces);
+}
+
+// src/core/markdown/blocks/blockTypes.ts
+var OpenBlock = class {
+  constructor(kind, parent) {
+    this.kind = kind;
+    this.parent = parent;
+  }
+  kind;
+  parent;
+  hasChild = false;
+  list = void 0;
+  /** Lines as [start, end) pairs: a paragraph's text, a code block's content, an HTML block's lines. */
+  lines = [];
+  /** The start of its first line, and where its content starts on it. */
+  lineStart = 0;
+  contentStart = 0;
+  /** The end of its last line so far. */
+  end = 0;
+  // Fenced code.
+  fenceChar = 0;
+  fenceLength = 0;
+  fenceOffset = 0;
+  infoStart = -1;
+  infoEnd = -1;
+  closed = false;
+  // HTML block: its start condition.
+  htmlType = 0;
+};
+
+// src/core/markdown/blocks/lineState.ts
+var CODE_INDENT = 4;
+var LineState = class {
+  constructor(text2) {
+    this.text = text2;
+  }
+  text;
+  /** The line's first offset, and its end before its line ending (LF, CRLF or a bare CR). */
+  start = 0;
+  end = 0;
+  offset = 0;
+  column = 0;
+  /** A tab the last advance stopped inside of: the columns left of it count as spaces of the content. */
+  partiallyConsumedTab = false;
+  nextNonspace = 0;
+  nextNonspaceColumn = 0;
+  indent = 0;
+  indented = false;
+  blank = false;
+  /** Starts the line [start, end). */
+  begin(start, end) {
+    this.start = start;
+    this.end = end;
+    this.offset = start;
+    this.column = 0;
+    this.partiallyConsumedTab = false;
+    this.blank = false;
+  }
+  /** The character code at `at` on this line, -1 past its end. */
+  peek(at) {
+    return at < this.end ? this.text.charCodeAt(at) : -1;
+  }
+  findNextNonspace() {
+    const text2 = this.text;
+    let at = this.offset;
+    let columns = this.column;
+    let code = -1;
+    while (at < this.end) {
+      code = text2.charCodeAt(at);
+      if (code === SPACE) {
+        at++;
+        columns++;
+      } else if (code === TAB) {
+        at++;
+        columns += 4 - columns % 4;
+      } else break;
+    }
+    this.blank = at >= this.end || code === LINE_FEED || code === CARRIAGE_RETURN;
+    this.nextNonspace = at;
+    this.nextNonspaceColumn = columns;
+    this.indent = columns - this.column;
+    this.indented = this.indent >= CODE_INDENT;
+  }
+  advanceNextNonspace() {
+    this.offset = this.nextNonspace;
+    this.column = this.nextNonspaceColumn;
+    this.partiallyConsumedTab = false;
+  }
+  /** Moves `count` characters on, or `count` columns when `columns` (a tab then counts as the columns it spans). */
+  advanceOffset(count, columns) {
+    const text2 = this.text;
+    while (count > 0 && this.offset < this.end) {
+      if (text2.charCodeAt(this.offset) === TAB) {
+        const toTab = 4 - this.column % 4;
+        if (columns) {
+          this.partiallyConsumedTab = toTab > count;
+          const advance = toTab > count ? count : toTab;
+          this.column += advance;
+          if (!this.partiallyConsumedTab) this.offset++;
+          count -= advance;
+        } else {
+          this.partiallyConsumedTab = false;
+          this.column += toTab;
+          this.offset++;
+          count--;
         }
-        paragraph.push(lineStart, end);
+      } else {
+        this.partiallyConsumedTab = false;
+        this.offset++;
+        this.column++;
+        count--;
       }
-      continue;
-    }
-    const unquoted = rawLine.replace(/\r$/, "");
-    const line = unquoted.replace(QUOTE_MARKERS, "");
-    const quoted = line !== unquoted;
-    if (itemText && quoted !== itemQuoted) itemText = false;
-    if (!/[^ \t]/.test(line) || fenced) {
-      if (paragraph.length > 0) paragraph = [];
-      itemText = false;
-      continue;
-    }
-    if (INDENTED_CODE.test(rawLine)) {
-      const inItem = !quoted && blocks.startsListItemBlock(lineStart) ? itemHeading(line.trimStart()) : void 0;
-      if (paragraph.length > 0) paragraph = [];
-      if (inItem !== void 0) {
-        itemText = false;
-        if (visit(inItem.text, inItem.level, false, lineStart, end)) return;
-      }
-      continue;
-    }
-    const atx = itemHeading(line);
-    if (atx !== void 0) {
-      paragraph = [];
-      itemText = false;
-      if (visit(atx.text, atx.level, !quoted && !atx.inItem, lineStart, end)) return;
-    } else if (paragraph.length > 0 && SETEXT_UNDERLINE.test(line) && quoted === paragraphQuoted) {
-      const text2 = paragraphText(markdown, paragraph);
-      paragraph = [];
-      if (visit(text2, line.trimStart().charCodeAt(0) === EQUALS ? 1 : 2, !quoted, paragraphStart, end)) return;
-    } else if (BLOCK_START.test(line)) {
-      if (paragraph.length > 0) paragraph = [];
-      itemText = LIST_ITEM_TEXT.test(line) && !THEMATIC_BREAK.test(line);
-      itemQuoted = quoted;
-    } else if (itemText && (SETEXT_UNDERLINE.test(line) || THEMATIC_BREAK.test(line))) {
-      itemText = false;
-    } else if (!itemText) {
-      if (paragraph.length === 0) {
-        paragraphQuoted = quoted;
-        paragraphStart = lineStart;
-      }
-      paragraph.push(line);
     }
   }
-}
-function atxHeading(line) {
-  const atx = ATX_OPEN.exec(line);
-  return atx ? { text: line.slice(atx[0].length).replace(/(?:^|[ \t]+)#+[ \t]*$/, "").trim(), level: atx[1].length } : void 0;
-}
-function itemHeading(line) {
-  const own = atxHeading(line);
-  if (own) return { text: own.text, level: own.level, inItem: false };
-  const inItem = LIST_MARKERS.test(line) ? atxHeading(line.replace(LIST_MARKERS, "")) : void 0;
-  return inItem ? { text: inItem.text, level: inItem.level, inItem: true } : void 0;
-}
-function paragraphText(markdown, paragraph) {
-  const lines = [];
-  for (let index = 0; index < paragraph.length; index++) {
-    const entry = paragraph[index];
-    if (typeof entry === "string") lines.push(entry.trim());
-    else lines.push(markdown.slice(entry, paragraph[++index]).trim());
+  /** Moves to the line's end. */
+  advanceToEnd() {
+    this.offset = this.end;
+    this.partiallyConsumedTab = false;
   }
-  return lines.join(" ");
+};
+
+// src/core/markdown/blocks/continuation.ts
+function continues(line, block) {
+  switch (block.kind) {
+    case "quote":
+      if (line.indented || line.peek(line.nextNonspace) !== GREATER_THAN) return 1;
+      line.advanceNextNonspace();
+      line.advanceOffset(1, false);
+      if (isSpaceOrTab(line.peek(line.offset))) line.advanceOffset(1, true);
+      return 0;
+    case "item":
+      return continuesItem(line, block);
+    case "fence":
+      return continuesFence(line, block);
+    case "indented":
+      if (line.indent >= CODE_INDENT) line.advanceOffset(CODE_INDENT, true);
+      else if (line.blank) line.advanceNextNonspace();
+      else return 1;
+      return 0;
+    case "html":
+      return line.blank && (block.htmlType === 6 || block.htmlType === 7) ? 1 : 0;
+    case "paragraph":
+      return line.blank ? 1 : 0;
+    case "heading":
+    case "break":
+      return 1;
+    default:
+      return 0;
+  }
+}
+function continuesItem(line, item) {
+  const list = item.list;
+  if (line.blank) {
+    if (!item.hasChild) return 1;
+    line.advanceNextNonspace();
+  } else if (line.indent >= list.markerOffset + list.padding) {
+    line.advanceOffset(list.markerOffset + list.padding, true);
+  } else return 1;
+  return 0;
+}
+function continuesFence(line, fence2) {
+  const at = line.nextNonspace;
+  if (line.indent <= 3 && line.peek(at) === fence2.fenceChar) {
+    let length = 0;
+    while (line.peek(at + length) === fence2.fenceChar) length++;
+    let rest = at + length;
+    while (isSpaceOrTab(line.peek(rest))) rest++;
+    if (length >= 3 && length >= fence2.fenceLength && rest >= line.end) {
+      fence2.closed = true;
+      fence2.end = line.end;
+      return 2;
+    }
+  }
+  for (let spaces = fence2.fenceOffset; spaces > 0 && isSpaceOrTab(line.peek(line.offset)); spaces--) line.advanceOffset(1, true);
+  return 0;
+}
+
+// src/core/markdown/htmlSyntax.ts
+var TAG_NAME = "[A-Za-z][A-Za-z0-9-]*";
+var ATTRIBUTE_NAME = "[a-zA-Z_:][a-zA-Z0-9:._-]*";
+var ATTRIBUTE_VALUE = `(?:[^"'=<>\`\\x00-\\x20]+|'[^']*'|"[^"]*")`;
+var ATTRIBUTE = `(?:\\s+${ATTRIBUTE_NAME}(?:\\s*=\\s*${ATTRIBUTE_VALUE})?)`;
+var OPEN_TAG = `<${TAG_NAME}${ATTRIBUTE}*\\s*/?>`;
+var CLOSE_TAG = `</${TAG_NAME}\\s*[>]`;
+
+// src/core/markdown/blocks/htmlBlocks.ts
+var BLOCK_TAGS = "address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|details|dialog|dir|div|dl|dt|fieldset|figcaption|figure|footer|form|frame|frameset|h[123456]|head|header|hr|html|iframe|legend|li|link|main|menu|menuitem|nav|noframes|ol|optgroup|option|p|param|section|search|summary|table|tbody|td|tfoot|th|thead|title|tr|track|ul";
+var STARTS = [
+  /^<(?:script|pre|textarea|style)(?:\s|>|$)/i,
+  /^<!--/,
+  /^<[?]/,
+  /^<![A-Za-z]/,
+  /^<!\[CDATA\[/,
+  new RegExp(`^<[/]?(?:${BLOCK_TAGS})(?:\\s|[/]?[>]|$)`, "i"),
+  new RegExp(`^(?:${OPEN_TAG}|${CLOSE_TAG})\\s*$`, "i")
+];
+var ENDS = [/<\/(?:script|pre|textarea|style)>/i, /-->/, /\?>/, />/, /\]\]>/];
+function htmlBlockStart(rest, mayBeSeventh) {
+  const last2 = mayBeSeventh ? 7 : 6;
+  for (let type = 1; type <= last2; type++) if (STARTS[type - 1].test(rest)) return type;
+  return 0;
+}
+function endsHtmlBlock(type, rest) {
+  return ENDS[type - 1].test(rest);
+}
+
+// src/core/markdown/blocks/listItems.ts
+function parseListMarker(line, container) {
+  if (line.indent >= 4) return void 0;
+  const text2 = line.text;
+  const at = line.nextNonspace;
+  const first = line.peek(at);
+  let markerEnd;
+  let ordered = false;
+  let marker = first;
+  if (first === DASH || first === PLUS || first === ASTERISK) markerEnd = at + 1;
+  else {
+    let end = at;
+    while (end - at < 10 && isDigit(line.peek(end))) end++;
+    const delimiter = line.peek(end);
+    if (end === at || end - at > 9 || delimiter !== DOT && delimiter !== CLOSE_PARENTHESIS) return void 0;
+    if (container === "paragraph" && Number(text2.slice(at, end)) !== 1) return void 0;
+    ordered = true;
+    marker = delimiter;
+    markerEnd = end + 1;
+  }
+  const next = line.peek(markerEnd);
+  if (next !== -1 && !isSpaceOrTab(next)) return void 0;
+  if (container === "paragraph" && !holdsNonSpace(line, markerEnd)) return void 0;
+  const markerOffset = line.indent;
+  line.advanceNextNonspace();
+  line.advanceOffset(markerEnd - at, true);
+  const spacesStartColumn = line.column;
+  const spacesStartOffset = line.offset;
+  do
+    line.advanceOffset(1, true);
+  while (line.column - spacesStartColumn < 5 && isSpaceOrTab(line.peek(line.offset)));
+  const blankItem = line.peek(line.offset) === -1;
+  const spaces = line.column - spacesStartColumn;
+  let padding;
+  if (spaces >= 5 || spaces < 1 || blankItem) {
+    padding = markerEnd - at + 1;
+    line.column = spacesStartColumn;
+    line.offset = spacesStartOffset;
+    if (isSpaceOrTab(line.peek(line.offset))) line.advanceOffset(1, true);
+  } else padding = markerEnd - at + spaces;
+  return { ordered, marker, markerOffset, padding };
+}
+function listsMatch(list, item) {
+  return list.ordered === item.ordered && list.marker === item.marker;
+}
+function holdsNonSpace(line, from) {
+  for (let at = from; at < line.end; at++) {
+    const code = line.text.charCodeAt(at);
+    if (code !== 32 && code !== 9 && code !== 11 && code !== 12) return true;
+  }
+  return false;
+}
+
+// src/core/markdown/blocks/starts.ts
+function maybeSpecial(code) {
+  return code === HASH || code === BACKTICK || code === TILDE || code === ASTERISK || code === 43 || code === UNDERSCORE || code === EQUALS || code === LESS_THAN || code === GREATER_THAN || code === DASH || code >= 48 && code <= 57;
+}
+function tryStarts(builder, container) {
+  const line = builder.line;
+  if (!line.indented) {
+    const first = line.peek(line.nextNonspace);
+    if (first === GREATER_THAN) return blockQuote(builder);
+    if (first === HASH && atxHeading(builder)) return 2;
+    if ((first === BACKTICK || first === TILDE) && fence(builder)) return 2;
+    if (first === LESS_THAN && htmlBlock(builder, container)) return 2;
+    if ((first === EQUALS || first === DASH) && container.kind === "paragraph" && setextUnderline(builder, container)) return 2;
+    if ((first === ASTERISK || first === DASH || first === UNDERSCORE) && thematicBreak(builder)) return 2;
+  }
+  if ((!line.indented || container.kind === "list") && listItem(builder, container)) return 1;
+  if (line.indented && builder.tip.kind !== "paragraph" && !line.blank) {
+    line.advanceOffset(CODE_INDENT, true);
+    builder.closeUnmatchedBlocks();
+    builder.addChild("indented", line.offset);
+    return 2;
+  }
+  return 0;
+}
+function blockQuote(builder) {
+  const line = builder.line;
+  line.advanceNextNonspace();
+  line.advanceOffset(1, false);
+  if (isSpaceOrTab(line.peek(line.offset))) line.advanceOffset(1, true);
+  builder.closeUnmatchedBlocks();
+  builder.addChild("quote", line.nextNonspace);
+  return 1;
+}
+function atxHeading(builder) {
+  const line = builder.line;
+  const at = line.nextNonspace;
+  let hashes = 0;
+  while (hashes < 7 && line.peek(at + hashes) === HASH) hashes++;
+  if (hashes > 6) return false;
+  let after = at + hashes;
+  if (after < line.end && !isSpaceOrTab(line.peek(after))) return false;
+  while (isSpaceOrTab(line.peek(after))) after++;
+  line.advanceNextNonspace();
+  line.advanceOffset(after - at, false);
+  builder.closeUnmatchedBlocks();
+  builder.addChild("heading", line.nextNonspace);
+  builder.atxHeading(hashes, line.offset, atxContentEnd(line.text, line.offset, line.end));
+  line.advanceToEnd();
+  return true;
+}
+function atxContentEnd(text2, start, end) {
+  let last2 = end;
+  while (last2 > start && isSpaceOrTab(text2.charCodeAt(last2 - 1))) last2--;
+  let hashes = last2;
+  while (hashes > start && text2.charCodeAt(hashes - 1) === HASH) hashes--;
+  if (hashes === last2) return end;
+  if (hashes === start) return start;
+  if (!isSpaceOrTab(text2.charCodeAt(hashes - 1))) return end;
+  while (hashes > start && isSpaceOrTab(text2.charCodeAt(hashes - 1))) hashes--;
+  return hashes;
+}
+function fence(builder) {
+  const line = builder.line;
+  const at = line.nextNonspace;
+  const char = line.peek(at);
+  let length = 0;
+  while (line.peek(at + length) === char) length++;
+  if (length < 3) return false;
+  if (char === BACKTICK) {
+    const backtick = line.text.indexOf("`", at + length);
+    if (backtick !== -1 && backtick < line.end) return false;
+  }
+  builder.closeUnmatchedBlocks();
+  const block = builder.addChild("fence", line.nextNonspace);
+  block.fenceLength = length;
+  block.fenceChar = char;
+  block.fenceOffset = line.indent;
+  line.advanceNextNonspace();
+  line.advanceOffset(length, false);
+  return true;
+}
+function htmlBlock(builder, container) {
+  const line = builder.line;
+  const mayBeSeventh = container.kind !== "paragraph" && !(!builder.allClosed && !line.blank && builder.tip.kind === "paragraph");
+  const type = htmlBlockStart(line.text.slice(line.nextNonspace, line.end), mayBeSeventh);
+  if (type === 0) return false;
+  builder.closeUnmatchedBlocks();
+  builder.addChild("html", line.offset).htmlType = type;
+  return true;
+}
+function setextUnderline(builder, paragraph) {
+  const line = builder.line;
+  const at = line.nextNonspace;
+  const char = line.peek(at);
+  let end = at;
+  while (line.peek(end) === char) end++;
+  while (isSpaceOrTab(line.peek(end))) end++;
+  if (end < line.end) return false;
+  builder.closeUnmatchedBlocks();
+  if (!builder.takeDefinitions(paragraph)) return false;
+  builder.setextHeading(paragraph, char === EQUALS ? 1 : 2);
+  line.advanceToEnd();
+  return true;
+}
+function thematicBreak(builder) {
+  const line = builder.line;
+  const char = line.peek(line.nextNonspace);
+  let count = 0;
+  for (let at = line.nextNonspace; at < line.end; at++) {
+    const code = line.text.charCodeAt(at);
+    if (code === char) count++;
+    else if (!isSpaceOrTab(code)) return false;
+  }
+  if (count < 3) return false;
+  builder.closeUnmatchedBlocks();
+  builder.addChild("break", line.nextNonspace);
+  line.advanceToEnd();
+  return true;
+}
+function listItem(builder, container) {
+  const line = builder.line;
+  const data = parseListMarker(line, container.kind);
+  if (data === void 0) return false;
+  builder.closeUnmatchedBlocks();
+  const list = builder.tip.kind === "list" ? builder.tip.list : void 0;
+  if (list === void 0 || !listsMatch(list, data)) builder.addChild("list", line.nextNonspace).list = data;
+  builder.addChild("item", line.nextNonspace).list = data;
+  return true;
+}
+
+// src/core/markdown/blocks/blockParser.ts
+function parseBlocks(text2) {
+  const parser = new BlockParser(text2);
+  parser.parse();
+  return parser.found;
+}
+var BlockParser = class {
+  constructor(text2) {
+    this.text = text2;
+    this.line = new LineState(text2);
+    this.tip = this.open[0];
+  }
+  text;
+  line;
+  found = { textBlocks: [], fences: [], htmlBlocks: [], codeBlocks: [], definitions: [], byLabel: /* @__PURE__ */ new Map() };
+  /** The open blocks, the document first: each is the last child of the one before it. */
+  open = [new OpenBlock("document", void 0)];
+  tip;
+  allClosed = true;
+  lastMatched = 0;
+  parse() {
+    const text2 = this.text;
+    const bareCr = text2.includes("\r") && /\r(?!\n)/.test(text2);
+    let start = 0;
+    while (start < text2.length) {
+      let next = text2.indexOf("\n", start);
+      if (bareCr) {
+        const cr = text2.indexOf("\r", start);
+        if (cr !== -1 && (next === -1 || cr < next - 1)) next = cr;
+      }
+      if (next === -1) next = text2.length;
+      const end = next > start && text2.charCodeAt(next - 1) === CARRIAGE_RETURN && text2.charCodeAt(next) === LINE_FEED ? next - 1 : next;
+      this.incorporateLine(start, end);
+      start = next + 1;
+    }
+    while (this.open.length > 0) this.closeTip();
+  }
+  incorporateLine(start, end) {
+    const line = this.line;
+    const open2 = this.open;
+    line.begin(start, end);
+    let matched = 0;
+    for (let index = 1; index < open2.length; index++) {
+      line.findNextNonspace();
+      const result = continues(line, open2[index]);
+      if (result === 2) {
+        this.closeTip();
+        return;
+      }
+      if (result === 1) break;
+      matched = index;
+    }
+    this.allClosed = matched === open2.length - 1;
+    this.lastMatched = matched;
+    let container = open2[matched];
+    let matchedLeaf = container.kind !== "paragraph" && acceptsLines(container.kind);
+    while (!matchedLeaf) {
+      line.findNextNonspace();
+      if (!line.indented && !maybeSpecial(line.peek(line.nextNonspace))) {
+        line.advanceNextNonspace();
+        break;
+      }
+      const result = tryStarts(this, container);
+      if (result === 0) {
+        line.advanceNextNonspace();
+        break;
+      }
+      container = this.tip;
+      matchedLeaf = result === 2;
+    }
+    if (!this.allClosed && !line.blank && this.tip.kind === "paragraph") {
+      this.addLine(this.tip);
+      return;
+    }
+    this.closeUnmatchedBlocks();
+    const tip = this.tip;
+    if (acceptsLines(tip.kind)) {
+      this.addLine(tip);
+      if (tip.kind === "html" && tip.htmlType <= 5 && endsHtmlBlock(tip.htmlType, this.text.slice(line.offset, line.end))) this.closeTip();
+    } else if (line.offset < line.end && !line.blank) {
+      this.addChild("paragraph", line.offset);
+      line.advanceNextNonspace();
+      this.addLine(this.tip);
+    }
+  }
+  closeUnmatchedBlocks() {
+    if (this.allClosed) return;
+    while (this.open.length - 1 > this.lastMatched) this.closeTip();
+    this.allClosed = true;
+  }
+  addChild(kind, contentStart) {
+    while (!canContain(this.tip.kind, kind)) this.closeTip();
+    const block = new OpenBlock(kind, this.tip);
+    block.lineStart = this.line.start;
+    block.contentStart = contentStart;
+    block.end = this.line.end;
+    this.tip.hasChild = true;
+    this.open.push(block);
+    this.tip = block;
+    return block;
+  }
+  addLine(block) {
+    const line = this.line;
+    const start = line.partiallyConsumedTab ? line.offset + 1 : line.offset;
+    block.end = line.end;
+    if (block.kind === "fence" && block.infoStart === -1) {
+      block.infoStart = start;
+      block.infoEnd = line.end;
+    } else block.lines.push(start, line.end);
+  }
+  takeDefinitions(paragraph) {
+    const lines = paragraph.lines;
+    if (lines.length === 0) return false;
+    if (this.text.charCodeAt(lines[0]) !== 91) return true;
+    const subject = subjectOf(this.text, lines);
+    const after = readDefinitions(subject, this.found.definitions, this.found.byLabel);
+    if (after === subject.start) return true;
+    let keep = 0;
+    while (keep < lines.length && subject.toSource(after) > lines[keep + 1]) keep += 2;
+    if (after >= subject.end) keep = lines.length;
+    lines.splice(0, keep);
+    return lines.length > 0;
+  }
+  setextHeading(paragraph, level) {
+    const heading = new OpenBlock("heading", paragraph.parent);
+    this.open[this.open.length - 1] = heading;
+    this.tip = heading;
+    const lines = paragraph.lines;
+    this.found.textBlocks.push(textBlock("heading", level, true, heading, lineStartOf(this.text, lines[0]), this.line.end, lines));
+  }
+  atxHeading(level, contentStart, contentEnd) {
+    this.found.textBlocks.push(textBlock("heading", level, false, this.tip, this.line.start, this.line.end, [contentStart, contentEnd]));
+  }
+  /** Closes the innermost open block, recording what the scanner keeps of it. */
+  closeTip() {
+    const block = this.open.pop();
+    this.tip = this.open[this.open.length - 1];
+    const found = this.found;
+    switch (block.kind) {
+      case "paragraph":
+        if (this.takeDefinitions(block)) {
+          found.textBlocks.push(textBlock("paragraph", 0, false, block, lineStartOf(this.text, block.lines[0]), block.end, block.lines));
+        }
+        break;
+      case "fence":
+        found.codeBlocks.push([block.lineStart, block.end]);
+        found.fences.push({
+          lineStart: block.lineStart,
+          marker: block.contentStart,
+          fenceChar: block.fenceChar,
+          fenceLength: block.fenceLength,
+          infoStart: block.infoStart,
+          infoEnd: block.infoEnd,
+          closed: block.closed,
+          end: block.end,
+          lines: block.lines
+        });
+        break;
+      case "indented":
+        found.codeBlocks.push([block.lineStart, lastNonBlankEnd(this.text, block.lines)]);
+        break;
+      case "html":
+        found.htmlBlocks.push({ start: block.contentStart, end: block.end, type: block.htmlType });
+        break;
+      default:
+    }
+  }
+};
+function textBlock(kind, level, setext, block, start, end, lines) {
+  return { kind, level, setext, topLevel: block.parent?.kind === "document", start, end, lines };
+}
+function acceptsLines(kind) {
+  return kind === "paragraph" || kind === "fence" || kind === "indented" || kind === "html";
+}
+function canContain(parent, child) {
+  if (parent === "document" || parent === "quote" || parent === "item") return child !== "item";
+  return parent === "list" && child === "item";
+}
+function lineStartOf(text2, at) {
+  let start = at;
+  while (start > 0) {
+    const code = text2.charCodeAt(start - 1);
+    if (code === LINE_FEED || code === CARRIAGE_RETURN) break;
+    start--;
+  }
+  return start;
+}
+function lastNonBlankEnd(text2, lines) {
+  for (let index = lines.length - 2; index >= 0; index -= 2) {
+    const start = lines[index];
+    const end = lines[index + 1];
+    for (let at = start; at < end; at++) {
+      const code = text2.charCodeAt(at);
+      if (code !== 32 && code !== 9) return end;
+    }
+  }
+  return lines[1] ?? 0;
+}
+
+// src/core/markdown/inlines/codeSpans.ts
+var BacktickRuns = class {
+  byLength = /* @__PURE__ */ new Map();
+  constructor(text2, from, end) {
+    for (let at = text2.indexOf("`", from); at !== -1 && at < end; at = text2.indexOf("`", at)) {
+      const start = at;
+      while (at < end && text2.charCodeAt(at) === BACKTICK) at++;
+      const length = at - start;
+      let runs = this.byLength.get(length);
+      if (runs === void 0) this.byLength.set(length, runs = { starts: [], next: 0 });
+      runs.starts.push(start);
+    }
+  }
+  /** The start of the first run of exactly `length` backticks that starts at or after `from`; -1 for none. */
+  closerFrom(from, length) {
+    const runs = this.byLength.get(length);
+    if (runs === void 0) return -1;
+    while (runs.next < runs.starts.length && runs.starts[runs.next] < from) runs.next++;
+    return runs.next < runs.starts.length ? runs.starts[runs.next] : -1;
+  }
+};
+
+// src/core/markdown/inlines/forwardSearch.ts
+var ForwardSearch = class {
+  constructor(text2, needle) {
+    this.text = text2;
+    this.needle = needle;
+  }
+  text;
+  needle;
+  from = -1;
+  found = -1;
+  /** The first offset at or after `from` where the needle stands; -1 for none. */
+  at(from) {
+    if (this.from !== -1 && from >= this.from && (this.found === -1 || from <= this.found)) return this.found;
+    this.from = from;
+    this.found = this.text.indexOf(this.needle, from);
+    return this.found;
+  }
+};
+
+// src/core/markdown/inlines/rawHtml.ts
+var URI_AUTOLINK = /<[A-Za-z][A-Za-z0-9.+-]{1,31}:[^<>\x00-\x20]*>/y;
+var EMAIL_AUTOLINK = /<[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*>/y;
+function autolinkEnd(text2, at, end) {
+  for (const pattern of [URI_AUTOLINK, EMAIL_AUTOLINK]) {
+    pattern.lastIndex = at;
+    if (pattern.test(text2) && pattern.lastIndex <= end) return pattern.lastIndex;
+  }
+  return -1;
+}
+var RawHtmlReader = class {
+  constructor(text2, end) {
+    this.text = text2;
+    this.end = end;
+  }
+  text;
+  end;
+  searches = /* @__PURE__ */ new Map();
+  /** Where raw HTML starting at `at` (a `<`) ends; -1 for none. */
+  endAt(at) {
+    const text2 = this.text;
+    const next = text2.charCodeAt(at + 1);
+    if (isAsciiLetter(next)) return this.openTagEnd(at + 1);
+    if (next === 47) return this.closeTagEnd(at + 2);
+    if (next === QUESTION_MARK) return this.through("?>", at + 2);
+    if (next !== 33) return -1;
+    if (text2.startsWith("<!--", at)) {
+      if (text2.startsWith("<!-->", at)) return at + 5;
+      if (text2.startsWith("<!--->", at)) return at + 6;
+      return this.through("-->", at + 4);
+    }
+    if (text2.startsWith("<![CDATA[", at)) return this.through("]]>", at + 9);
+    if (!isAsciiLetter(text2.charCodeAt(at + 2))) return -1;
+    return this.through(">", at + 3);
+  }
+  /** After the first `needle` at or after `from` within the subject; -1 when there is none. */
+  through(needle, from) {
+    let search = this.searches.get(needle);
+    if (search === void 0) this.searches.set(needle, search = new ForwardSearch(this.text, needle));
+    const found = search.at(from);
+    return found === -1 || found + needle.length > this.end ? -1 : found + needle.length;
+  }
+  /** `<name` (at the name) then attributes, optional `/`, `>`. */
+  openTagEnd(name) {
+    const text2 = this.text;
+    let at = tagNameEnd(text2, name, this.end);
+    for (; ; ) {
+      const spaced2 = this.spaces(at);
+      if (spaced2 === at || !isAttributeNameStart(text2.charCodeAt(spaced2))) {
+        at = spaced2;
+        break;
+      }
+      at = attributeNameEnd(text2, spaced2, this.end);
+      const value = this.attributeValueEnd(at);
+      if (value !== -1) at = value;
+    }
+    if (text2.charCodeAt(at) === 47) at++;
+    return at < this.end && text2.charCodeAt(at) === GREATER_THAN ? at + 1 : -1;
+  }
+  /** `</name` (at the name), white space, `>`. */
+  closeTagEnd(name) {
+    if (!isAsciiLetter(this.text.charCodeAt(name))) return -1;
+    const at = this.spaces(tagNameEnd(this.text, name, this.end));
+    return at < this.end && this.text.charCodeAt(at) === GREATER_THAN ? at + 1 : -1;
+  }
+  /** `= value` after white space from `from` (the end of an attribute's name): where it ends; -1 for none. */
+  attributeValueEnd(from) {
+    const text2 = this.text;
+    let at = this.spaces(from);
+    if (text2.charCodeAt(at) !== 61) return -1;
+    at = this.spaces(at + 1);
+    const quote = text2.charCodeAt(at);
+    if (quote === 34 || quote === 39) return this.through(quote === 34 ? '"' : "'", at + 1);
+    const start = at;
+    while (at < this.end && isUnquotedValue(text2.charCodeAt(at))) at++;
+    return at > start ? at : -1;
+  }
+  /** After the white space (as \s reads it) from `at`. */
+  spaces(at) {
+    while (at < this.end && isTrimmed(this.text.charCodeAt(at))) at++;
+    return at;
+  }
+};
+function tagNameEnd(text2, at, end) {
+  at++;
+  while (at < end && (isAsciiLetter(text2.charCodeAt(at)) || isDigit(text2.charCodeAt(at)) || text2.charCodeAt(at) === DASH)) at++;
+  return at;
+}
+function isAttributeNameStart(code) {
+  return isAsciiLetter(code) || code === 95 || code === 58;
+}
+function attributeNameEnd(text2, at, end) {
+  at++;
+  for (; at < end; at++) {
+    const code = text2.charCodeAt(at);
+    if (!isAsciiLetter(code) && !isDigit(code) && code !== 58 && code !== 46 && code !== 95 && code !== DASH) break;
+  }
+  return at;
+}
+function isUnquotedValue(code) {
+  return code > 32 && code !== 34 && code !== 39 && code !== 61 && code !== 60 && code !== 62 && code !== 96;
+}
+
+// src/core/markdown/inlines/inlineScanner.ts
+var SPECIAL = new Uint8Array(128);
+for (const code of [BACKSLASH, BACKTICK, OPEN_BRACKET, CLOSE_BRACKET, BANG, LESS_THAN]) SPECIAL[code] = 1;
+function scanInlines(subject, byLabel, into) {
+  new InlineScan(subject, byLabel, into).run();
+}
+var InlineScan = class {
+  constructor(subject, byLabel, into) {
+    this.subject = subject;
+    this.byLabel = byLabel;
+    this.into = into;
+  }
+  subject;
+  byLabel;
+  into;
+  brackets = [];
+  /** Link openers below this depth of the stack are inactive: a link closed after them (no links in links). */
+  inactiveBelow = 0;
+  backticks;
+  html;
+  found = [];
+  run() {
+    const { text: text2, end } = this.subject;
+    let at = this.subject.start;
+    while (at < end) {
+      const code = text2.charCodeAt(at);
+      if (code >= 128 || SPECIAL[code] === 0) {
+        at++;
+        continue;
+      }
+      if (code === BACKSLASH) {
+        const next = text2.charCodeAt(at + 1);
+        at += at + 1 < end && (next === LINE_FEED || isEscapable(next)) ? 2 : 1;
+      } else if (code === BACKTICK) at = this.backtickRun(at);
+      else if (code === OPEN_BRACKET) {
+        this.openBracket(at, false);
+        at++;
+      } else if (code === BANG) {
+        if (text2.charCodeAt(at + 1) === OPEN_BRACKET && at + 1 < end) {
+          this.openBracket(at + 1, true);
+          at += 2;
+        } else at++;
+      } else if (code === CLOSE_BRACKET) at = this.closeBracket(at);
+      else at = this.angle(at);
+    }
+    if (this.found.length > 1) this.found.sort((a, b) => a.open - b.open);
+    for (const link of this.found) this.into.links.push(link);
+  }
+  backtickRun(at) {
+    const { text: text2, end } = this.subject;
+    let runEnd = at;
+    while (runEnd < end && text2.charCodeAt(runEnd) === BACKTICK) runEnd++;
+    this.backticks ??= new BacktickRuns(text2, at, end);
+    const closer = this.backticks.closerFrom(runEnd, runEnd - at);
+    if (closer === -1) return runEnd;
+    const spanEnd = closer + runEnd - at;
+    this.into.codeSpans.push([this.subject.toSource(at), this.subject.toSource(spanEnd - 1) + 1]);
+    return spanEnd;
+  }
+  /** An autolink or raw HTML at a `<`, passed over whole; or the `<` alone. */
+  angle(at) {
+    const { text: text2, end } = this.subject;
+    const autolink = autolinkEnd(text2, at, end);
+    if (autolink !== -1) {
+      const destination = { start: this.subject.toSource(at + 1), end: this.subject.toSource(autolink - 2) + 1, text: text2.slice(at + 1, autolink - 1), angle: true };
+      this.found.push({ kind: "autolink", open: this.subject.toSource(at), destination, definition: void 0 });
+      return autolink;
+    }
+    this.html ??= new RawHtmlReader(text2, end);
+    const html = this.html.endAt(at);
+    if (html === -1) return at + 1;
+    if (text2.startsWith("<!--", at)) this.into.comments.push([this.subject.toSource(at), this.subject.toSource(html - 1) + 1]);
+    return html;
+  }
+  openBracket(at, image) {
+    const top = this.brackets[this.brackets.length - 1];
+    if (top !== void 0) top.bracketAfter = true;
+    this.brackets.push({ at, image, bracketAfter: false });
+  }
+  popBracket() {
+    this.brackets.pop();
+    if (this.inactiveBelow > this.brackets.length) this.inactiveBelow = this.brackets.length;
+  }
+  /** A `]`: a link or image with the nearest open bracket when one follows, else a literal `]`. Returns where to go on. */
+  closeBracket(close) {
+    const after = close + 1;
+    const opener = this.brackets[this.brackets.length - 1];
+    if (opener === void 0) return after;
+    if (!opener.image && this.brackets.length - 1 < this.inactiveBelow) {
+      this.popBracket();
+      return after;
+    }
+    let destination;
+    let definition;
+    let next = this.inlineLinkEnd(after);
+    if (next !== -1) destination = this.lastDestination;
+    else {
+      const { text: text2, end } = this.subject;
+      const labelLength = linkLabelLength(text2, after, end);
+      let label;
+      if (labelLength > 2) label = text2.slice(after + 1, after + labelLength - 1);
+      else if (!opener.bracketAfter) label = text2.slice(opener.at + 1, close);
+      definition = label === void 0 ? void 0 : this.byLabel.get(normalizeLabel(label));
+      if (definition !== void 0) next = labelLength === 0 ? after : after + labelLength;
+    }
+    this.popBracket();
+    if (next === -1) return after;
+    if (definition !== void 0) {
+      if (opener.image) definition.usedByImage = true;
+      else definition.usedByLink = true;
+    }
+    this.found.push({ kind: opener.image ? "image" : "link", open: this.subject.toSource(opener.at), destination, definition });
+    if (!opener.image) this.inactiveBelow = this.brackets.length;
+    return next;
+  }
+  lastDestination;
+  /** `(destination "title")` at `at`: where it ends (lastDestination then holds the destination); -1 when none is there. */
+  inlineLinkEnd(at) {
+    const { text: text2, end } = this.subject;
+    if (text2.charCodeAt(at) !== OPEN_PARENTHESIS) return -1;
+    const start = skipSpaces(text2, at + 1, end);
+    const destination = linkDestinationEnd(text2, start, end);
+    if (destination === void 0) return -1;
+    let position = skipSpaces(text2, destination.end, end);
+    if (isWhitespace(text2.charCodeAt(position - 1))) {
+      const title = linkTitleEnd(text2, position, end);
+      if (title !== -1) position = title;
+    }
+    position = skipSpaces(text2, position, end);
+    if (position >= end || text2.charCodeAt(position) !== CLOSE_PARENTHESIS) return -1;
+    const angle = destination.angle;
+    this.lastDestination = {
+      start: this.subject.toSource(start),
+      end: destination.end === start ? this.subject.toSource(start) : this.subject.toSource(destination.end - 1) + 1,
+      text: text2.slice(angle ? start + 1 : start, angle ? destination.end - 1 : destination.end),
+      angle
+    };
+    return position + 1;
+  }
+};
+
+// src/core/markdown/ranges.ts
+function inRanges(ranges, offset) {
+  let low = 0;
+  let high = ranges.length;
+  while (low < high) {
+    const middle = low + high >> 1;
+    if (ranges[middle][0] <= offset) low = middle + 1;
+    else high = middle;
+  }
+  return low > 0 && offset < ranges[low - 1][1];
+}
+
+// src/core/markdown/scan.ts
+var lastText;
+var last;
+function scanMarkdown(text2) {
+  const same = lastText === text2;
+  lastText = text2;
+  if (same && last !== void 0) return last;
+  const blocks = parseBlocks(text2);
+  const inlines = { links: [], codeSpans: [], comments: [] };
+  readInlines(text2, blocks, inlines);
+  last = {
+    textBlocks: blocks.textBlocks,
+    fences: blocks.fences,
+    htmlBlocks: blocks.htmlBlocks,
+    definitions: blocks.definitions,
+    links: inlines.links,
+    code: merged(blocks.codeBlocks, inlines.codeSpans),
+    comments: merged(htmlComments(text2, blocks.htmlBlocks), inlines.comments)
+  };
+  return last;
+}
+function readInlines(text2, blocks, into) {
+  let bracket = text2.indexOf("[");
+  let angle = text2.indexOf("<");
+  for (const block of blocks.textBlocks) {
+    if (bracket === -1 && angle === -1) return;
+    const start = block.lines[0];
+    const end = block.lines[block.lines.length - 1];
+    if (bracket !== -1 && bracket < start) bracket = text2.indexOf("[", start);
+    if (angle !== -1 && angle < start) angle = text2.indexOf("<", start);
+    if ((bracket === -1 || bracket >= end) && (angle === -1 || angle >= end)) continue;
+    scanInlines(subjectOf(text2, block.lines).trim(), blocks.byLabel, into);
+  }
+}
+function htmlComments(text2, blocks) {
+  const comments = [];
+  for (const block of blocks) {
+    if (block.type === 2) {
+      comments.push([block.start, block.end]);
+      continue;
+    }
+    for (let open2 = text2.indexOf("<!--", block.start); open2 !== -1 && open2 < block.end; ) {
+      const close = text2.indexOf("-->", open2 + 4);
+      const end = close === -1 || close + 3 > block.end ? block.end : close + 3;
+      comments.push([open2, end]);
+      open2 = text2.indexOf("<!--", end);
+    }
+  }
+  return comments;
+}
+function merged(first, second) {
+  if (second.length === 0) return first;
+  if (first.length === 0) return second;
+  const all = first.concat(second);
+  return all.sort((a, b) => a[0] - b[0]);
+}
+function textOf(text2, block) {
+  const lines = block.lines;
+  if (lines.length === 2) return text2.slice(lines[0], lines[1]).trim();
+  const parts = [];
+  for (let index = 0; index < lines.length; index += 2) parts.push(text2.slice(lines[index], lines[index + 1]).trim());
+  return parts.join(" ");
+}
+
+// src/core/markdown/headings/headings.ts
+function markdownHeadings(markdown) {
+  const headings = [];
+  for (const block of scanMarkdown(markdown).textBlocks) if (block.kind === "heading") headings.push(textOf(markdown, block));
+  return headings;
+}
+function firstLevelOneHeading(markdown) {
+  for (const block of scanMarkdown(markdown).textBlocks) {
+    if (block.kind !== "heading" || block.level !== 1 || !block.topLevel) continue;
+    const text2 = textOf(markdown, block);
+    if (text2 !== "") return { text: text2, setext: block.setext, start: block.start, end: block.end };
+  }
+  return void 0;
+}
+
+// src/core/markdown/links.ts
+function findLinkDestinations(markdown) {
+  const scanned = scanMarkdown(markdown);
+  const found = [];
+  for (const link of scanned.links) if (link.kind === "link" && link.destination !== void 0) found.push(link.destination);
+  let sorted = true;
+  for (const definition of scanned.definitions) {
+    if (definition.usedByImage && !definition.usedByLink) continue;
+    const last2 = found[found.length - 1];
+    if (last2 !== void 0 && last2.start > definition.destination.start) sorted = false;
+    found.push(definition.destination);
+  }
+  return sorted ? found : found.sort((a, b) => a.start - b.start);
+}
+function isImageDefinition(definition) {
+  return definition.usedByImage && !definition.usedByLink;
 }
 
 // src/core/publish/inspect.ts
 var HTML_IMAGE = /<img\b[^<>]*\ssrc\s*=\s*(?:"([^"]+)"|'([^']+)'|([^\s"'=<>`]+))/gi;
 var HTML_LINK = /<a\s(?:[^<>]*?\s)?href\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/gi;
 var HTML_SRCSET = /<(?:img|source)\b[^<>]*\ssrcset\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/gi;
-var REFERENCE_DEFINITION = /^ {0,3}\[([^\]\n]+)\]:[ \t]*<?([^\s>]+)>?/gm;
-var REFERENCE_USE = /(!?)\[((?:[^[\]\\\n]|\\.)*)\](?:\[((?:[^[\]\\\n]|\\.)*)\])?/g;
 var SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 var MARKDOWN_FILE = /\.(md|markdown)(#.*)?$/i;
 function inspectMarkdown(markdown, options = {}) {
-  const code = fencedBlocks(markdown);
-  const findings = { firstHeading: firstHeading(markdown, code), localImages: [], localMarkdownLinks: [], htmlLinks: [] };
+  const scanned = scanMarkdown(markdown);
+  const findings = { firstHeading: firstLevelOneHeading(markdown)?.text, localImages: [], localMarkdownLinks: [], htmlLinks: [] };
   const markdownLinks = options.markdownLinks !== false;
-  let open2 = -1;
-  let nextOpen = markdown.indexOf("[");
-  const stops = { angle: new NextStop(isAngleStop), bare: new NextStop(isBareStop), end: 0 };
-  for (let at = markdown.indexOf("]("); at !== -1; at = markdown.indexOf("](", at + 2)) {
-    if (at < stops.end) continue;
-    while (nextOpen !== -1 && nextOpen < at) {
-      open2 = nextOpen;
-      nextOpen = markdown.indexOf("[", nextOpen + 1);
-    }
-    const isImage2 = open2 > 0 && markdown[open2 - 1] === "!";
-    if (!isImage2 && !markdownLinks) continue;
-    const target = destinationAt(markdown, at + 2, stops);
-    const local = isLocal(target);
-    if (!local && !isDrivePath(target)) continue;
-    if (!isImage2 && (!local || !MARKDOWN_FILE.test(target))) continue;
-    if (isInCodeOrHtml(markdown, open2 === -1 ? at : open2, code)) continue;
-    pushUnique(isImage2 ? findings.localImages : findings.localMarkdownLinks, target);
+  for (const link of scanned.links) {
+    if (link.destination === void 0 || link.kind === "autolink") continue;
+    const target = link.destination.text;
+    if (link.kind === "image") {
+      if (namesLocalFile(target)) pushUnique(findings.localImages, target);
+    } else if (markdownLinks && isLocal(target) && MARKDOWN_FILE.test(target)) pushUnique(findings.localMarkdownLinks, target);
   }
   if (markdown.includes("<")) {
-    const hidden = (at) => isInCode(markdown, at, code) || htmlAt(markdown, at, code) === "comment";
+    const hidden = (at) => inRanges(scanned.code, at) || inRanges(scanned.comments, at);
     collectImages(markdown, HTML_IMAGE, hidden, findings.localImages, false);
     if (markdown.includes("srcset")) collectImages(markdown, HTML_SRCSET, hidden, findings.localImages, true);
     if (/href/i.test(markdown)) collectHtmlLinks(markdown, hidden, findings.htmlLinks);
   }
-  if (holdsDefinitionMarker(markdown)) {
-    const imageOnly = imageOnlyLabels(markdown);
-    for (const match of markdown.matchAll(REFERENCE_DEFINITION)) {
-      const target = match[2] ?? "";
-      const local = isLocal(target);
-      if (!local && !isDrivePath(target) || isInCodeOrHtml(markdown, match.index, code)) continue;
-      if (imageOnly?.has(referenceLabel(match[1] ?? ""))) pushUnique(findings.localImages, target);
-      else if (markdownLinks && local && MARKDOWN_FILE.test(target)) pushUnique(findings.localMarkdownLinks, target);
-    }
+  for (const definition of scanned.definitions) {
+    const target = definition.destination.text;
+    if (isImageDefinition(definition)) {
+      if (namesLocalFile(target)) pushUnique(findings.localImages, target);
+    } else if (markdownLinks && isLocal(target) && MARKDOWN_FILE.test(target)) pushUnique(findings.localMarkdownLinks, target);
   }
   return findings;
-}
-function referenceLabel(written3) {
-  return written3.trim().replace(/\s+/g, " ").toLowerCase();
-}
-function imageOnlyLabels(markdown) {
-  if (!markdown.includes("![")) return void 0;
-  const code = fencedBlocks(markdown);
-  const images = /* @__PURE__ */ new Set();
-  const links = /* @__PURE__ */ new Set();
-  for (const match of markdown.matchAll(REFERENCE_USE)) {
-    const after = markdown[match.index + match[0].length];
-    if (match[3] === void 0 && (after === "(" || after === ":")) continue;
-    if (isInCode(markdown, match.index, code)) continue;
-    const label = referenceLabel(match[3] || (match[2] ?? ""));
-    (match[1] === "!" && !isEscaped(markdown, match.index) ? images : links).add(label);
-  }
-  for (const label of links) images.delete(label);
-  return images;
-}
-function destinationAt(markdown, from, stops) {
-  let start = from;
-  while (start < markdown.length && isRegExpSpace(markdown.charCodeAt(start))) start++;
-  if (markdown.charCodeAt(start) === LESS_THAN) {
-    const close = stops.angle.at(markdown, start + 1);
-    if (markdown.charCodeAt(close) === GREATER_THAN) {
-      stops.end = close;
-      return markdown.slice(start + 1, close);
-    }
-  }
-  stops.end = stops.bare.at(markdown, start);
-  return markdown.slice(start, stops.end);
-}
-function isAngleStop(code) {
-  return code === GREATER_THAN || code === LINE_FEED;
-}
-function isBareStop(code) {
-  return code === CLOSE_PARENTHESIS || isRegExpSpace(code);
-}
-var NextStop = class {
-  constructor(isStop) {
-    this.isStop = isStop;
-  }
-  isStop;
-  from = -1;
-  stop = -1;
-  at(text2, offset) {
-    if (offset >= this.from && offset <= this.stop) return this.stop;
-    let stop = offset;
-    while (stop < text2.length && !this.isStop(text2.charCodeAt(stop))) stop++;
-    this.from = offset;
-    this.stop = stop;
-    return stop;
-  }
-};
-function isRegExpSpace(code) {
-  if (code <= SPACE) return code === SPACE || code >= TAB && code <= CR;
-  if (code < 160) return false;
-  return code === 160 || code === 5760 || code >= 8192 && code <= 8202 || code === 8232 || code === 8233 || code === 8239 || code === 8287 || code === 12288 || code === 65279;
 }
 function collectImages(markdown, pattern, skipped, into, isSrcset) {
   for (const match of markdown.matchAll(pattern)) {
@@ -2429,9 +3458,9 @@ function srcsetAddresses(srcset) {
   const addresses = [];
   let at = 0;
   while (at < srcset.length) {
-    while (at < srcset.length && (srcset[at] === "," || isRegExpSpace(srcset.charCodeAt(at)))) at++;
+    while (at < srcset.length && (srcset[at] === "," || isTrimmed(srcset.charCodeAt(at)))) at++;
     const start = at;
-    while (at < srcset.length && !isRegExpSpace(srcset.charCodeAt(at))) at++;
+    while (at < srcset.length && !isTrimmed(srcset.charCodeAt(at))) at++;
     let end = at;
     while (end > start && srcset[end - 1] === ",") end--;
     if (end > start) addresses.push(srcset.slice(start, end));
@@ -2439,804 +3468,6 @@ function srcsetAddresses(srcset) {
   }
   return addresses;
 }
-function holdsText(cache, markdown) {
-  const same = cache.markdown === markdown;
-  cache.markdown = markdown;
-  return same;
-}
-var lastFences = { markdown: void 0, ranges: [] };
-var lastDefinitionMarker = { markdown: void 0, holds: false };
-function holdsDefinitionMarker(markdown) {
-  if (!holdsText(lastDefinitionMarker, markdown)) lastDefinitionMarker.holds = markdown.includes("]:");
-  return lastDefinitionMarker.holds;
-}
-function fencedBlocks(markdown) {
-  if (!holdsText(lastFences, markdown)) lastFences.ranges = findFencedBlocks(markdown);
-  return lastFences.ranges;
-}
-function findFencedBlocks(markdown) {
-  const ranges = [];
-  let html;
-  let openChar = 0;
-  let openLength = 0;
-  let openStart = 0;
-  let backticks = markdown.indexOf("```");
-  let tildes = markdown.indexOf("~~~");
-  while (backticks !== -1 || tildes !== -1) {
-    const isBacktick = tildes === -1 || backticks !== -1 && backticks < tildes;
-    const at = isBacktick ? backticks : tildes;
-    const char = isBacktick ? BACKTICK : TILDE;
-    let end = markdown.indexOf("\n", at);
-    if (end === -1) end = markdown.length;
-    let length = 3;
-    while (markdown.charCodeAt(at + length) === char) length++;
-    const opens = openChar === 0 && !(isBacktick && markdown.lastIndexOf("`", end - 1) >= at + length);
-    const start = lineStartIfIndented(markdown, at);
-    if (start !== void 0) {
-      if (opens && !(html ??= new HtmlBlocksAhead(markdown, ranges)).holds(start)) {
-        openChar = char;
-        openLength = length;
-        openStart = start;
-      } else if (openChar !== 0 && char === openChar && length >= openLength && isBlank(markdown, at + length, end)) {
-        ranges.push([openStart, end]);
-        openChar = 0;
-      }
-    } else if (opens) {
-      const lineStart = markdown.lastIndexOf("\n", at - 1) + 1;
-      const containers = containersBefore(markdown, lineStart, at);
-      if (containers !== void 0 && !(html ??= new HtmlBlocksAhead(markdown, ranges)).holds(lineStart)) {
-        const blockEnd = containedFenceEnd(markdown, end, containers, char, length);
-        ranges.push([lineStart, blockEnd]);
-        end = blockEnd;
-      }
-    }
-    if (backticks !== -1 && backticks < end) backticks = markdown.indexOf("```", end);
-    if (tildes !== -1 && tildes < end) tildes = markdown.indexOf("~~~", end);
-  }
-  if (openChar !== 0) ranges.push([openStart, markdown.length]);
-  return ranges;
-}
-function containedFenceLines(markdown, start, end) {
-  let fence = start;
-  while (markdown.charCodeAt(fence) === SPACE) fence++;
-  if (markdown.charCodeAt(fence) === BACKTICK || markdown.charCodeAt(fence) === TILDE) return void 0;
-  let lineEnd = markdown.indexOf("\n", start);
-  if (lineEnd === -1 || lineEnd > end) lineEnd = end;
-  while (fence < lineEnd && markdown.charCodeAt(fence) !== BACKTICK && markdown.charCodeAt(fence) !== TILDE) fence++;
-  const containers = fence < lineEnd ? containersBefore(markdown, start, fence) : void 0;
-  if (containers === void 0) return void 0;
-  let content = start;
-  for (const width of containers) {
-    let spaces = 0;
-    while (spaces < 3 && markdown.charCodeAt(content + spaces) === SPACE) spaces++;
-    if (width !== 0) content += width;
-    else content += spaces + (markdown.charCodeAt(content + spaces + 1) === SPACE ? 2 : 1);
-  }
-  const contentStarts = [];
-  while (lineEnd < end) {
-    const lineStart = lineEnd + 1;
-    lineEnd = markdown.indexOf("\n", lineStart);
-    if (lineEnd === -1 || lineEnd > end) lineEnd = end;
-    const at = containedLineContent(markdown, lineStart, lineEnd, containers);
-    contentStarts.push(at === -1 ? lineStart : at);
-  }
-  return { fence, indent: fence - content, contentStarts };
-}
-function containersBefore(markdown, lineStart, fence) {
-  const containers = [];
-  let at = lineStart;
-  for (; ; ) {
-    let spaces = 0;
-    while (spaces < 3 && markdown.charCodeAt(at + spaces) === SPACE) spaces++;
-    if (at + spaces === fence) return containers.length > 0 ? containers : void 0;
-    const marker = at + spaces;
-    if (markdown.charCodeAt(marker) === GREATER_THAN) {
-      containers.push(0);
-      at = marker + 1;
-      if (markdown.charCodeAt(at) === SPACE) at++;
-      continue;
-    }
-    const markerEnd = listMarkerEnd(markdown, marker);
-    if (markerEnd === -1) return void 0;
-    let after = 0;
-    while (markdown.charCodeAt(markerEnd + after) === SPACE) after++;
-    if (after === 0 || after > 4 || markerEnd + after > fence) return void 0;
-    containers.push(markerEnd + after - at);
-    at = markerEnd + after;
-  }
-}
-function containedFenceEnd(markdown, end, containers, char, length) {
-  while (end < markdown.length) {
-    const lineStart = end + 1;
-    let lineEnd = markdown.indexOf("\n", lineStart);
-    if (lineEnd === -1) lineEnd = markdown.length;
-    const at = containedLineContent(markdown, lineStart, lineEnd, containers);
-    if (at === -1) return end;
-    let spaces = 0;
-    while (spaces < 3 && markdown.charCodeAt(at + spaces) === SPACE) spaces++;
-    let run = 0;
-    while (markdown.charCodeAt(at + spaces + run) === char) run++;
-    if (run >= length && isBlank(markdown, at + spaces + run, lineEnd)) return lineEnd;
-    end = lineEnd;
-  }
-  return end;
-}
-function containedLineContent(markdown, lineStart, lineEnd, containers) {
-  let at = lineStart;
-  for (const width of containers) {
-    if (width === 0) {
-      let spaces = 0;
-      while (spaces < 3 && markdown.charCodeAt(at + spaces) === SPACE) spaces++;
-      if (markdown.charCodeAt(at + spaces) !== GREATER_THAN) return -1;
-      at += spaces + 1;
-      if (markdown.charCodeAt(at) === SPACE) at++;
-    } else if (isBlank(markdown, at, lineEnd)) {
-      return at;
-    } else {
-      for (let spaces = 0; spaces < width; spaces++, at++) if (markdown.charCodeAt(at) !== SPACE) return -1;
-    }
-  }
-  return at;
-}
-function isDigit(code) {
-  return code >= 48 && code <= 57;
-}
-function isBlank(markdown, from, end) {
-  for (let at = from; at < end; at++) {
-    const code = markdown.charCodeAt(at);
-    if (code !== SPACE && code !== TAB && code !== CR) return markdown.slice(at, end).trim() === "";
-  }
-  return true;
-}
-function lineStartIfIndented(markdown, at) {
-  let spaces = 0;
-  while (spaces < 3 && markdown.charCodeAt(at - spaces - 1) === SPACE) spaces++;
-  const before = at - spaces - 1;
-  return before < 0 || markdown.charCodeAt(before) === LINE_FEED ? at - spaces : void 0;
-}
-var LINE_END = /[\r\n]/g;
-var EQUALS_SIGN = 61;
-function firstHeading(markdown, code) {
-  const atx = firstAtxHeading(markdown, code);
-  if (!maySetextLevelOneBefore(markdown, atx?.at ?? markdown.length, code)) return atx?.text;
-  const walked = firstLevelOneHeading(markdown, textBlocks(markdown, code));
-  return walked?.text ?? atx?.text;
-}
-function textBlocks(markdown, code) {
-  return { code, html: htmlBlocks(markdown, code), startsListItemBlock: (lineStart) => startsListItemBlock(markdown, lineStart, code) };
-}
-function maySetextLevelOneBefore(markdown, before, code) {
-  for (let at = markdown.indexOf("=="); at !== -1 && at < before; ) {
-    let start = at;
-    while (start > 0 && markdown.charCodeAt(start - 1) === EQUALS_SIGN) start--;
-    let runEnd = at + 2;
-    while (markdown.charCodeAt(runEnd) === EQUALS_SIGN) runEnd++;
-    let lineStart = start;
-    while (lineStart > 0 && start - lineStart < 3 && markdown.charCodeAt(lineStart - 1) === 32) lineStart--;
-    const startsItsLine = lineStart === 0 || markdown.charCodeAt(lineStart - 1) === 10 || markdown.charCodeAt(lineStart - 1) === 13;
-    if (startsItsLine && !inRanges(code, lineStart)) return true;
-    at = markdown.indexOf("==", runEnd);
-  }
-  for (let at = markdown.indexOf("\n="); at !== -1 && at < before; at = markdown.indexOf("\n=", at + 1)) {
-    if (!inRanges(code, at + 1)) return true;
-  }
-  return false;
-}
-function firstAtxHeading(markdown, code) {
-  for (let at = markdown.indexOf("#"); at !== -1; at = markdown.indexOf("#", at + 1)) {
-    const next = markdown[at + 1];
-    if (next !== " " && next !== "	" || !startsLine(markdown, at) || isInCodeOrHtml(markdown, at, code)) continue;
-    LINE_END.lastIndex = at;
-    const end = LINE_END.exec(markdown)?.index ?? markdown.length;
-    const text2 = markdown.slice(at + 1, end).replace(/[ \t]+#+[ \t]*$/, "").trim();
-    if (text2) return { text: text2, at };
-  }
-  return void 0;
-}
-function startsLine(markdown, at) {
-  let before = at - 1;
-  while (before >= 0 && at - before <= 3 && markdown[before] === " ") before--;
-  return before < 0 || markdown[before] === "\n" || markdown[before] === "\r";
-}
-function isInCode(markdown, offset, fenced) {
-  if (inRanges(fenced, offset)) return true;
-  const lineStart = lineStartOf(markdown, offset);
-  if (offset > lineStart && markdown.charCodeAt(lineStart) === TAB || offset - lineStart >= 4 && markdown.startsWith("    ", lineStart)) {
-    if (indentedCodeLines(markdown, fenced).has(lineStart)) return true;
-  }
-  return inCodeSpan(markdown, offset, fenced);
-}
-var lastSpans = {
-  markdown: void 0,
-  paragraphs: [],
-  /** The first backtick after the paragraphs found so far (-1: none), and the first fence not behind it. */
-  nextBacktick: -1,
-  fence: 0
-};
-function inCodeSpan(markdown, offset, fenced) {
-  const known = lastSpans;
-  if (!holdsText(known, markdown)) {
-    known.paragraphs = [];
-    known.nextBacktick = markdown.indexOf("`");
-    known.fence = 0;
-  }
-  while (known.nextBacktick !== -1 && known.nextBacktick <= offset) {
-    const tick = known.nextBacktick;
-    while (known.fence < fenced.length && fenced[known.fence][1] <= tick) known.fence++;
-    const fence = fenced[known.fence];
-    let next;
-    if (fence !== void 0 && fence[0] <= tick) next = fence[1];
-    else {
-      next = paragraphEnd(markdown, tick, fence?.[0] ?? markdown.length, fenced);
-      known.paragraphs.push({ start: tick, end: next, spans: void 0 });
-    }
-    known.nextBacktick = markdown.indexOf("`", next);
-  }
-  const paragraphs = known.paragraphs;
-  if (paragraphs.length === 0 || paragraphs[0].start > offset) return false;
-  let low = 0;
-  let high = paragraphs.length;
-  while (low < high) {
-    const middle = low + high >> 1;
-    if (paragraphs[middle].start <= offset) low = middle + 1;
-    else high = middle;
-  }
-  const paragraph = paragraphs[low - 1];
-  if (paragraph === void 0 || offset >= paragraph.end) return false;
-  paragraph.spans ??= pairCodeSpans(markdown, paragraph.start, paragraph.end);
-  for (let index = 0; index < paragraph.spans.length; index += 2) {
-    if (offset < paragraph.spans[index]) return false;
-    if (offset < paragraph.spans[index + 1]) return true;
-  }
-  return false;
-}
-function paragraphEnd(markdown, from, fenceStart, fenced, depth = paragraphDepth(markdown, from)) {
-  let end = markdown.indexOf("\n", from);
-  if (end === -1) end = markdown.length;
-  if (depth === ONE_LINE) return Math.min(end, fenceStart);
-  while (end < fenceStart && end < markdown.length && !endsParagraph(markdown, end + 1, depth, fenced)) {
-    end = markdown.indexOf("\n", end + 1);
-    if (end === -1) end = markdown.length;
-  }
-  return Math.min(end, fenceStart);
-}
-var ONE_LINE = -1;
-function paragraphDepth(markdown, from) {
-  const lineStart = markdown.lastIndexOf("\n", from - 1) + 1;
-  const first = afterQuoteMarkers(markdown, lineStart);
-  if (markdown.charCodeAt(first) === PIPE || isHeadingStart(markdown, first)) return ONE_LINE;
-  let depth = quoteDepth(markdown, lineStart);
-  if (lineStart > 0) {
-    const previous = markdown.lastIndexOf("\n", lineStart - 2) + 1;
-    if (isParagraphText(markdown, previous)) depth = Math.max(depth, quoteDepth(markdown, previous));
-  }
-  return depth;
-}
-function afterQuoteMarkers(markdown, lineStart) {
-  let at = lineStart;
-  for (let code = markdown.charCodeAt(at); code === SPACE || code === TAB || code === GREATER_THAN; code = markdown.charCodeAt(++at)) ;
-  return at;
-}
-function quoteDepth(markdown, lineStart) {
-  let depth = 0;
-  for (let at = lineStart; ; ) {
-    const code = markdown.charCodeAt(at);
-    if (code === SPACE || code === TAB) at++;
-    else if (code === GREATER_THAN) {
-      depth++;
-      at++;
-    } else {
-      const markerEnd = listMarkerEnd(markdown, at);
-      if (markerEnd === -1 || !isSpaceOrLineEnd(markdown.charCodeAt(markerEnd))) return depth;
-      at = markerEnd;
-    }
-  }
-}
-function isParagraphText(markdown, lineStart) {
-  const at = afterQuoteMarkers(markdown, lineStart);
-  const code = markdown.charCodeAt(at);
-  if (Number.isNaN(code) || code === LINE_FEED || code === CR) return false;
-  return code === HASH ? !isHeadingStart(markdown, at) : !isRuleLine(markdown, at);
-}
-function endsParagraph(markdown, lineStart, depth, fenced) {
-  let at = lineStart;
-  let quotes = 0;
-  let indent = 0;
-  let allowed = 3;
-  for (let code2 = markdown.charCodeAt(at); code2 === SPACE || code2 === TAB || code2 === GREATER_THAN; code2 = markdown.charCodeAt(++at)) {
-    if (code2 !== GREATER_THAN) indent++;
-    else if (indent > allowed) allowed = -1;
-    else {
-      if (++quotes > depth) return true;
-      indent = 0;
-      allowed = 4;
-    }
-  }
-  const code = markdown.charCodeAt(at);
-  if (Number.isNaN(code) || code === LINE_FEED || code === CR || code === PIPE) return true;
-  let starts;
-  if (code === LESS_THAN) {
-    HTML_BLOCK_START.lastIndex = at;
-    starts = HTML_BLOCK_START.test(markdown);
-  } else if (code === HASH) starts = isHeadingStart(markdown, at);
-  else {
-    const markerEnd = listMarkerEnd(markdown, at);
-    starts = markerEnd !== -1 && isSpaceOrLineEnd(markdown.charCodeAt(markerEnd)) || isRuleLine(markdown, at) && (code !== EQUALS2 || quotes >= depth);
-  }
-  return starts && (indent <= allowed || quotes === 0 && startsListItemBlock(markdown, lineStart, fenced));
-}
-function isRuleLine(markdown, at) {
-  const code = markdown.charCodeAt(at);
-  if (code !== 45 && code !== 42 && code !== 95 && code !== 61) return false;
-  let end = markdown.indexOf("\n", at);
-  if (end === -1) end = markdown.length;
-  for (let char = at; char < end; char++) {
-    const each = markdown.charCodeAt(char);
-    if (each !== code && each !== SPACE && each !== TAB && each !== CR) return false;
-  }
-  return true;
-}
-function listMarkerEnd(markdown, at) {
-  const first = markdown.charCodeAt(at);
-  if (first === 45 || first === 43 || first === 42) return at + 1;
-  let end = at;
-  while (end - at < 9 && isDigit(markdown.charCodeAt(end))) end++;
-  const close = markdown.charCodeAt(end);
-  return end > at && (close === 46 || close === CLOSE_PARENTHESIS) ? end + 1 : -1;
-}
-function isHeadingStart(markdown, at) {
-  let hashes = 0;
-  while (hashes < 7 && markdown.charCodeAt(at + hashes) === HASH) hashes++;
-  return hashes >= 1 && hashes <= 6 && isSpaceOrLineEnd(markdown.charCodeAt(at + hashes));
-}
-function isSpaceOrLineEnd(code) {
-  return code === SPACE || code === TAB || code === LINE_FEED || code === CR || Number.isNaN(code);
-}
-var runs = [];
-function pairCodeSpans(markdown, from, end) {
-  const spans = [];
-  runs.length = 0;
-  for (let at = from; at !== -1 && at < end; at = markdown.indexOf("`", at)) {
-    const start = at;
-    while (markdown.charCodeAt(at) === BACKTICK) at++;
-    runs.push(start, at - start);
-  }
-  let unmatched = 0;
-  for (let index = 0; index < runs.length; index += 2) {
-    let start = runs[index];
-    let length = runs[index + 1];
-    if (isEscaped(markdown, start)) {
-      start++;
-      length--;
-    }
-    if (length === 0 || length < 31 && (unmatched & 1 << length) !== 0) continue;
-    let closing = index + 2;
-    while (closing < runs.length && runs[closing + 1] !== length) closing += 2;
-    if (closing >= runs.length) {
-      if (length < 31) unmatched |= 1 << length;
-      continue;
-    }
-    spans.push(start, runs[closing] + length);
-    index = closing;
-  }
-  return spans;
-}
-function isInCodeOrHtml(markdown, offset, fenced) {
-  return isInCode(markdown, offset, fenced) || htmlAt(markdown, offset, fenced) !== void 0;
-}
-var lastHtml = { markdown: void 0, ranges: { comments: [], blocks: [] } };
-function htmlOf(markdown, fenced) {
-  if (!holdsText(lastHtml, markdown)) lastHtml.ranges = findHtml(markdown, fenced);
-  return lastHtml.ranges;
-}
-function htmlAt(markdown, offset, fenced) {
-  const html = htmlOf(markdown, fenced);
-  if (inRanges(html.comments, offset)) return "comment";
-  return inRanges(html.blocks, offset) ? "block" : void 0;
-}
-function htmlBlocks(markdown, fenced) {
-  return htmlOf(markdown, fenced).blocks;
-}
-function inRanges(ranges, offset) {
-  let low = 0;
-  let high = ranges.length;
-  while (low < high) {
-    const middle = low + high >> 1;
-    if (ranges[middle][0] <= offset) low = middle + 1;
-    else high = middle;
-  }
-  return low > 0 && offset < ranges[low - 1][1];
-}
-var HTML_BLOCK_START = new RegExp(
-  String.raw`<(?:(!--)|(pre|script|style|textarea)(?=[\s>]|$)|(\?)|(![A-Za-z])|(!\[CDATA\[)|\/?(?:` + "address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|details|dialog|dir|div|dl|dt|fieldset|figcaption|figure|footer|form|frame|frameset|h[1-6]|head|header|hr|html|iframe|legend|li|link|main|menu|menuitem|nav|noframes|ol|optgroup|option|p|param|search|section|summary|table|tbody|td|tfoot|th|thead|title|tr|track|ul" + String.raw`)(?=[\s>]|\/>|$))`,
-  "iy"
-);
-var TAG_ATTRIBUTE = String.raw`[ \t]+[A-Za-z_:][A-Za-z0-9_.:-]*(?:[ \t]*=[ \t]*(?:[^ \t\r\n"'=<>\x60]+|'[^'\r\n]*'|"[^"\r\n]*"))?`;
-var HTML_TAG_LINE = new RegExp(
-  String.raw`(?:<(?!(?:pre|script|style|textarea)(?![A-Za-z0-9-]))[A-Za-z][A-Za-z0-9-]*(?:${TAG_ATTRIBUTE})*[ \t]*\/?>|<\/[A-Za-z][A-Za-z0-9-]*[ \t]*>)[ \t]*(?=\r?\n|$)`,
-  "iy"
-);
-var RAW_TEXT_END = /<\/(?:pre|script|style|textarea)>/gi;
-var BLANK_LINE = /\n[ \t]*\r?\n/g;
-function findHtml(markdown, fenced) {
-  let at = markdown.indexOf("<");
-  if (at === -1) return NO_HTML;
-  const comments = [];
-  const blocks = [];
-  let blockEnd = -1;
-  let previousEnd = -1;
-  const closeFrom = forwardIndexOf(markdown, "-->");
-  const lineEndFrom = forwardIndexOf(markdown, "\n");
-  let textOnly = { end: -1, close: -1, depth: 0 };
-  for (; at !== -1; at = markdown.indexOf("<", at + 1)) {
-    const inBlock = at < blockEnd;
-    if (!inBlock && opensHtmlBlock(markdown, at, previousEnd, fenced)) {
-      const { lineStart, end } = openedBlock;
-      previousEnd = end;
-      blocks.push([lineStart, end]);
-      if (markdown.startsWith("<!--", at)) {
-        comments.push([lineStart, end]);
-        at = end - 1;
-      } else {
-        blockEnd = end;
-      }
-      continue;
-    }
-    if (!markdown.startsWith("<!--", at)) continue;
-    const close = closeFrom(at + 2);
-    if (inBlock) {
-      comments.push([at, close === -1 ? blockEnd : close + 3]);
-      if (close !== -1) at = close + 2;
-      continue;
-    }
-    if (close === -1 || isInCode(markdown, at, fenced)) continue;
-    const lineEnd = lineEndFrom(at);
-    if (lineEnd !== -1 && lineEnd < close) {
-      const depth = paragraphDepth(markdown, at);
-      if (at <= textOnly.end && close === textOnly.close && depth <= textOnly.depth) continue;
-      const end = paragraphEnd(markdown, at, Math.min(fenceStartAfter(fenced, at), close + 1), fenced, depth);
-      if (end < close) {
-        textOnly = { end, close, depth };
-        continue;
-      }
-    }
-    comments.push([at, close + 3]);
-    at = close + 2;
-  }
-  return { comments, blocks };
-}
-var NO_HTML = { comments: [], blocks: [] };
-function forwardIndexOf(text2, needle) {
-  let found = -2;
-  return (from) => {
-    if (found === -2 || found !== -1 && found < from) found = text2.indexOf(needle, from);
-    return found;
-  };
-}
-function fenceStartAfter(fenced, offset) {
-  let low = 0;
-  let high = fenced.length;
-  while (low < high) {
-    const middle = low + high >> 1;
-    if (fenced[middle][0] <= offset) low = middle + 1;
-    else high = middle;
-  }
-  return fenced[low]?.[0] ?? Number.MAX_SAFE_INTEGER;
-}
-var openedBlock = { lineStart: 0, end: -1 };
-function opensHtmlBlock(markdown, at, previousEnd, fenced, readListItems = true) {
-  let lineStart = lineStartIfIndented(markdown, at);
-  let containers;
-  let inListItem = false;
-  if (lineStart === void 0) {
-    lineStart = markersLineStart(markdown, at);
-    if (lineStart === void 0) return false;
-    containers = containersBefore(markdown, lineStart, at);
-    if (containers === void 0) {
-      if (!readListItems || !onlySpacesBetween(markdown, lineStart, at)) return false;
-      inListItem = true;
-    }
-  }
-  if (inRanges(fenced, at)) return false;
-  let ends;
-  HTML_BLOCK_START.lastIndex = at;
-  const start = HTML_BLOCK_START.exec(markdown);
-  if (start !== null) ends = htmlBlockEndOf(start);
-  else {
-    HTML_TAG_LINE.lastIndex = at;
-    if (!HTML_TAG_LINE.test(markdown)) return false;
-    if ((containers === void 0 || !containers.some((width) => width > 0)) && paragraphRunsInto(markdown, lineStart, previousEnd, fenced)) return false;
-    ends = "blank";
-  }
-  if (inListItem && !startsListItemBlock(markdown, lineStart, fenced)) return false;
-  openedBlock.lineStart = lineStart;
-  if (containers !== void 0) openedBlock.end = containedHtmlBlockEnd(markdown, at, ends, containers);
-  else {
-    openedBlock.end = htmlBlockEnd(markdown, at, ends);
-    if (at > lineStart && lessIndentedLineBefore(markdown, at, at - lineStart, openedBlock.end)) {
-      const base = listItemBaseOfHtml(markdown, lineStart, fenced, readListItems);
-      if (base !== void 0) openedBlock.end = containedHtmlBlockEnd(markdown, at, ends, [base]);
-    }
-  }
-  return true;
-}
-function lessIndentedLineBefore(markdown, from, indent, end) {
-  for (let lineStart = markdown.indexOf("\n", from) + 1; lineStart > 0 && lineStart < end; lineStart = markdown.indexOf("\n", lineStart) + 1) {
-    let spaces = 0;
-    while (spaces < indent && markdown.charCodeAt(lineStart + spaces) === SPACE) spaces++;
-    if (spaces < indent && !isBlank(markdown, lineStart + spaces, lineEndOf(markdown, lineStart))) return true;
-  }
-  return false;
-}
-function lineEndOf(markdown, at) {
-  const end = markdown.indexOf("\n", at);
-  return end === -1 ? markdown.length : end;
-}
-var partialListItems = { markdown: void 0, fences: 0, lines: void 0 };
-function listItemBaseOfHtml(markdown, lineStart, fenced, complete) {
-  if (complete) return indentedLines(markdown, fenced).htmlListBases.get(lineStart);
-  const known = partialListItems;
-  if (!holdsText(known, markdown) || known.fences !== fenced.length || known.lines === void 0) {
-    known.lines = findIndentedCodeLines(markdown, fenced);
-    known.fences = fenced.length;
-  }
-  return known.lines.htmlListBases.get(lineStart);
-}
-function onlySpacesBetween(markdown, from, to) {
-  for (let at = from; at < to; at++) if (markdown.charCodeAt(at) !== SPACE) return false;
-  return true;
-}
-function markersLineStart(markdown, at) {
-  let before = at - 1;
-  for (; before >= 0; before--) {
-    const code = markdown.charCodeAt(before);
-    if (code === LINE_FEED) break;
-    if (code !== SPACE && code !== GREATER_THAN && code !== 45 && code !== 43 && code !== 42 && code !== 46 && code !== CLOSE_PARENTHESIS && !isDigit(code)) return void 0;
-  }
-  return before + 1;
-}
-function htmlBlockEndOf(start) {
-  if (start[1] !== void 0) return "-->";
-  if (start[2] !== void 0) return "raw";
-  if (start[3] !== void 0) return "?>";
-  if (start[4] !== void 0) return ">";
-  return start[5] !== void 0 ? "]]>" : "blank";
-}
-var lastEndConditions = { markdown: void 0, answers: /* @__PURE__ */ new Map() };
-function endConditionFrom(markdown, from, ends) {
-  if (!holdsText(lastEndConditions, markdown)) lastEndConditions.answers.clear();
-  const last = lastEndConditions.answers.get(ends);
-  if (last !== void 0 && from >= last.from && (last.at === -1 || from <= last.at)) return last.at;
-  let at;
-  if (ends !== "raw") at = markdown.indexOf(ends, from);
-  else {
-    RAW_TEXT_END.lastIndex = from;
-    at = RAW_TEXT_END.exec(markdown)?.index ?? -1;
-  }
-  lastEndConditions.answers.set(ends, { from, at });
-  return at;
-}
-function htmlBlockEnd(markdown, at, ends) {
-  if (ends === "blank") {
-    BLANK_LINE.lastIndex = at;
-    return BLANK_LINE.exec(markdown)?.index ?? markdown.length;
-  }
-  const condition = endConditionFrom(markdown, at + 2, ends);
-  if (condition === -1) return markdown.length;
-  const end = markdown.indexOf("\n", condition);
-  return end === -1 ? markdown.length : end;
-}
-function containedHtmlBlockEnd(markdown, at, ends, containers) {
-  let end = markdown.indexOf("\n", at);
-  if (end === -1) end = markdown.length;
-  let condition = ends === "blank" ? -1 : endConditionFrom(markdown, at + 2, ends);
-  if (condition !== -1 && condition < end) return end;
-  while (end < markdown.length) {
-    const lineStart = end + 1;
-    let lineEnd = markdown.indexOf("\n", lineStart);
-    if (lineEnd === -1) lineEnd = markdown.length;
-    const content = containedLineContent(markdown, lineStart, lineEnd, containers);
-    if (content === -1) return end;
-    if (ends === "blank") {
-      if (isBlank(markdown, content, lineEnd)) return end;
-    } else if (condition !== -1 && condition < lineEnd) {
-      if (condition < content) condition = endConditionFrom(markdown, content, ends);
-      if (condition !== -1 && condition < lineEnd) return lineEnd;
-    }
-    end = lineEnd;
-  }
-  return end;
-}
-function paragraphRunsInto(markdown, lineStart, previousEnd, fenced) {
-  if (lineStart === 0 || lineStart - 1 === previousEnd) return false;
-  const previousStart = lineStart === 1 ? 0 : markdown.lastIndexOf("\n", lineStart - 2) + 1;
-  if (inRanges(fenced, previousStart)) return false;
-  const at = afterQuoteMarkers(markdown, previousStart);
-  const code = markdown.charCodeAt(at);
-  if (code === LINE_FEED || code === CR) return false;
-  if (code === HASH) return !isHeadingStart(markdown, at);
-  return !isRuleLine(markdown, at);
-}
-var HtmlBlocksAhead = class {
-  constructor(markdown, fenced) {
-    this.markdown = markdown;
-    this.fenced = fenced;
-    this.next = markdown.indexOf("<");
-  }
-  markdown;
-  fenced;
-  next;
-  end = -1;
-  /** Whether the line at `lineStart` is inside an HTML block that starts on a line before it. */
-  holds(lineStart) {
-    const markdown = this.markdown;
-    while (this.next !== -1 && this.next < lineStart) {
-      const at = this.next;
-      let resume = at + 1;
-      if (opensHtmlBlock(markdown, at, this.end, this.fenced, false)) {
-        this.end = openedBlock.end;
-        resume = openedBlock.end;
-      }
-      this.next = markdown.indexOf("<", resume);
-    }
-    return lineStart < this.end;
-  }
-};
-var lastIndented = { markdown: void 0, lines: { code: /* @__PURE__ */ new Set(), listBlocks: /* @__PURE__ */ new Set(), htmlListBases: /* @__PURE__ */ new Map(), listItemFences: [] } };
-function indentedLines(markdown, fenced) {
-  if (!holdsText(lastIndented, markdown)) lastIndented.lines = findIndentedCodeLines(markdown, fenced);
-  return lastIndented.lines;
-}
-function indentedCodeLines(markdown, fenced) {
-  return indentedLines(markdown, fenced).code;
-}
-function listItemFences(markdown) {
-  return indentedLines(markdown, fencedBlocks(markdown)).listItemFences;
-}
-function startsListItemBlock(markdown, lineStart, fenced) {
-  return indentedLines(markdown, fenced).listBlocks.has(lineStart);
-}
-var LIST_MARKER = /^(?:[-+*]|\d{1,9}[.)])(?=[ \t]|$)/;
-var NOT_PARAGRAPH = /^(?:#{1,6}(?:[ \t]|$)|(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,}|=+[ \t]*)$)/;
-function findIndentedCodeLines(markdown, fenced) {
-  const code = /* @__PURE__ */ new Set();
-  const listBlocks = /* @__PURE__ */ new Set();
-  const htmlListBases = /* @__PURE__ */ new Map();
-  const listItemFences2 = [];
-  const lists = [];
-  let paragraph = false;
-  let nestedFence;
-  let fence = 0;
-  for (let start = 0; start <= markdown.length; ) {
-    let end = markdown.indexOf("\n", start);
-    if (end === -1) end = markdown.length;
-    const lineStart = start;
-    start = end + 1;
-    while (fence < fenced.length && fenced[fence][1] <= lineStart) fence++;
-    const inFence = fence < fenced.length && fenced[fence][0] <= lineStart;
-    let column = 0;
-    let at = lineStart;
-    for (; at < end; at++) {
-      const char = markdown.charCodeAt(at);
-      if (char === SPACE) column++;
-      else if (char === TAB) column += 4 - column % 4;
-      else break;
-    }
-    const rest = markdown.slice(at, end).replace(/\r$/, "");
-    if (inFence) {
-      if (fenced[fence][0] === lineStart) {
-        while (lists.length > 0 && column < lists.at(-1)) lists.pop();
-        const marker2 = LIST_MARKER.exec(rest);
-        if (marker2 !== null) lists.push(listContentColumn(column, marker2[0], rest));
-      }
-      paragraph = false;
-      continue;
-    }
-    if (rest === "") {
-      paragraph = false;
-      if (nestedFence) code.add(lineStart);
-      continue;
-    }
-    if (nestedFence) {
-      if (column >= nestedFence.base) {
-        code.add(lineStart);
-        nestedFence.found.end = end;
-        if (column - nestedFence.base < 4 && nestedFence.closing.test(rest)) {
-          nestedFence.found.closed = true;
-          nestedFence = void 0;
-        }
-        continue;
-      }
-      nestedFence = void 0;
-    }
-    let depth = lists.length;
-    while (depth > 0 && column < lists[depth - 1]) depth--;
-    const base = depth > 0 ? lists[depth - 1] : 0;
-    const marker = column - base < 4 ? LIST_MARKER.exec(rest) : null;
-    if (depth > 0 && column >= 4 && column - base < 4) listBlocks.add(lineStart);
-    if (depth > 0 && column - base < 4 && rest.charCodeAt(0) === LESS_THAN) htmlListBases.set(lineStart, base);
-    if (marker === null && paragraph && !(column - base < 4 && interruptsParagraph(rest, column >= 4))) continue;
-    lists.length = depth;
-    if (column - base >= 4) {
-      code.add(lineStart);
-      continue;
-    }
-    if (marker !== null) {
-      const content = listContentColumn(column, marker[0], rest);
-      lists.push(content);
-      const text2 = rest.slice(marker[0].length).trimStart();
-      const fenceMark2 = /^(`{3,}|~{3,})/.exec(text2);
-      if (fenceMark2) {
-        const found = { start: lineStart, marker: at + rest.length - text2.length, end, base: content, indent: 0, closed: false };
-        listItemFences2.push(found);
-        nestedFence = { closing: closingFence(fenceMark2[1]), base: content, found };
-      }
-      paragraph = text2 !== "" && !fenceMark2 && !NOT_PARAGRAPH.test(text2);
-      continue;
-    }
-    const fenceMark = /^(`{3,}|~{3,})/.exec(rest);
-    if (fenceMark && column >= 4) {
-      const found = { start: lineStart, marker: at, end, base, indent: column - base, closed: false };
-      listItemFences2.push(found);
-      nestedFence = { closing: closingFence(fenceMark[1]), base, found };
-      paragraph = false;
-      continue;
-    }
-    paragraph = !NOT_PARAGRAPH.test(rest);
-  }
-  return { code, listBlocks, htmlListBases, listItemFences: listItemFences2 };
-}
-var THEMATIC_BREAK2 = /^(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})$/;
-function interruptsParagraph(rest, fence) {
-  const first = rest.charCodeAt(0);
-  if (first === GREATER_THAN) return true;
-  if (first === HASH) return isHeadingStart(rest, 0);
-  if (first === LESS_THAN) {
-    HTML_BLOCK_START.lastIndex = 0;
-    return HTML_BLOCK_START.test(rest);
-  }
-  if (first === BACKTICK || first === TILDE) return fence && /^(`{3,}|~{3,})/.test(rest);
-  return (first === 45 || first === 42 || first === 95) && THEMATIC_BREAK2.test(rest);
-}
-function listContentColumn(column, marker, rest) {
-  const after = rest.slice(marker.length);
-  const spaces = after.length - after.trimStart().length;
-  return after.trim() === "" || spaces > 4 ? column + marker.length + 1 : column + marker.length + spaces;
-}
-function closingFence(opening) {
-  return new RegExp(`^\\${opening[0] ?? "`"}{${opening.length},}[ \\t]*$`);
-}
-var lastLooked = { markdown: "", lineOffset: -1, lineStart: 0 };
-function lineStartOf(markdown, offset) {
-  const known = lastLooked;
-  if (holdsText(known, markdown) && known.lineOffset >= 0 && offset >= known.lineStart) {
-    const lineFeed = offset <= known.lineOffset ? -1 : markdown.indexOf("\n", known.lineOffset);
-    if (lineFeed === -1 || lineFeed >= offset) {
-      if (offset > known.lineOffset) known.lineOffset = offset;
-      return known.lineStart;
-    }
-  }
-  const start = markdown.lastIndexOf("\n", offset - 1) + 1;
-  lookingAt(markdown);
-  known.lineOffset = offset;
-  known.lineStart = start;
-  return start;
-}
-function lookingAt(markdown) {
-  if (!holdsText(lastLooked, markdown)) lastLooked.lineOffset = -1;
-}
-var TAB = 9;
-var LINE_FEED = 10;
-var CR = 13;
-var SPACE = 32;
-var HASH = 35;
-var EQUALS2 = 61;
-var CLOSE_PARENTHESIS = 41;
-var LESS_THAN = 60;
-var GREATER_THAN = 62;
-var BACKTICK = 96;
-var PIPE = 124;
-var TILDE = 126;
 function isDrivePath(target) {
   const letter = target.charCodeAt(0) | 32;
   const slash = target.charCodeAt(2);
@@ -3266,9 +3497,9 @@ function pushUnique(list, value) {
 
 // src/core/publish/outcome.ts
 function outcomeOf(result, target, messages = englishPublishMessages) {
-  const { last, attempts } = result;
-  const base = { attempts, mayHaveLanded: result.earlierAttemptMayHaveLanded || mayHaveLanded(last) };
-  switch (last.kind) {
+  const { last: last2, attempts } = result;
+  const base = { attempts, mayHaveLanded: result.earlierAttemptMayHaveLanded || mayHaveLanded(last2) };
+  switch (last2.kind) {
     case "cancelled":
       return { ...base, kind: "cancelled", severity: "info", status: void 0, message: messages.cancelled(), actions: [] };
     case "timeout":
@@ -3287,14 +3518,14 @@ function outcomeOf(result, target, messages = englishPublishMessages) {
         severity: "error",
         status: void 0,
         actions: ["retry", "showLog"],
-        message: messages.network(messages.attempts(attempts), last.detail)
+        message: messages.network(messages.attempts(attempts), last2.detail)
       };
     case "response": {
-      const said = last.message ?? (last.unreadable === "empty" ? messages.emptyAnswer(last.status) : messages.notJsonAnswer(last.status));
-      if (last.message === void 0 && (last.status === 200 || last.status === 201)) {
-        return { ...base, mayHaveLanded: true, said, kind: "unexpected", severity: "error", status: last.status, actions: ["showLog"], message: messages.unexpected(said, last.status) };
+      const said = last2.message ?? (last2.unreadable === "empty" ? messages.emptyAnswer(last2.status) : messages.notJsonAnswer(last2.status));
+      if (last2.message === void 0 && (last2.status === 200 || last2.status === 201)) {
+        return { ...base, mayHaveLanded: true, said, kind: "unexpected", severity: "error", status: last2.status, actions: ["showLog"], message: messages.unexpected(said, last2.status) };
       }
-      return { ...base, said, ...responseOutcome(last.status, said, last.message, last.retryAfterMs, result, target, messages) };
+      return { ...base, said, ...responseOutcome(last2.status, said, last2.message, last2.retryAfterMs, result, target, messages) };
     }
   }
 }
@@ -3364,76 +3595,21 @@ async function importPage(options) {
 // src/core/publish/diagrams.ts
 var DIAGRAMS_SETTING = "wikiPublisher.diagrams";
 var KROKI_DEFAULT_MAX_URI_LENGTH = 4096;
-var OPENER = /^( {0,3})(`{3,}|~{3,})[ \t]*(\S*)/;
-var CLOSER = /^ {0,3}(`{3,}|~{3,})[ \t]*\r?$/;
 var TITLE_COMMENT = /^[ \t]*%%[ \t]*title\b[ \t]*:?[ \t]*(.*?)[ \t]*$/im;
 function scanDiagramFences(markdown) {
   if (!markdown.includes("```") && !markdown.includes("~~~")) return { fences: [], unclosed: 0 };
   const fences = [];
   let unclosed = 0;
-  for (const [start, end] of fencedBlocks(markdown)) {
-    if (!mayNameMermaid(markdown, start)) continue;
-    const contained = containedFenceLines(markdown, start, end);
-    const fence = contained ? containedDiagram(markdown, start, end, contained) : topLevelDiagram(markdown, start, end);
-    if (fence === "unclosed") unclosed++;
-    else if (fence && fence.source.trim() !== "") fences.push(fence);
-  }
-  if (someFenceMayNameMermaid(markdown)) {
-    let added = false;
-    for (const found of listItemFences(markdown)) {
-      if (!mayNameMermaid(markdown, found.marker)) continue;
-      const fence = listItemDiagram(markdown, found);
-      if (fence === "unclosed") unclosed++;
-      else if (fence && fence.source.trim() !== "") {
-        fences.push(fence);
-        added = true;
-      }
+  for (const fence2 of scanMarkdown(markdown).fences) {
+    if (!namesMermaid(markdown, fence2)) continue;
+    if (!fence2.closed) {
+      unclosed++;
+      continue;
     }
-    if (added) fences.sort((a, b) => a.start - b.start);
+    const source2 = sourceOf(markdown, fence2);
+    if (source2.trim() !== "") fences.push({ start: fence2.lineStart, end: fence2.end, kind: "mermaid", marker: fence2.marker, source: source2 });
   }
   return { fences, unclosed };
-}
-function someFenceMayNameMermaid(markdown) {
-  for (const run of ["```", "~~~"]) {
-    for (let at = markdown.indexOf(run); at !== -1; at = markdown.indexOf(run, at)) {
-      const marker = markdown.charCodeAt(at);
-      while (markdown.charCodeAt(at) === marker) at++;
-      while (markdown.charCodeAt(at) === SPACE2 || markdown.charCodeAt(at) === TAB2) at++;
-      const first = markdown.charCodeAt(at);
-      if (first === LOWER_M || first === UPPER_M) return true;
-    }
-  }
-  return false;
-}
-function listItemDiagram(markdown, found) {
-  const opener = OPENER.exec(lineFrom(markdown, found.marker));
-  if (opener?.[1] !== "" || opener[3]?.toLowerCase() !== "mermaid") return void 0;
-  if (!found.closed) return "unclosed";
-  const bodyStart = markdown.indexOf("\n", found.marker) + 1;
-  const closeStart = markdown.lastIndexOf("\n", found.end - 1) + 1;
-  const source2 = bodyStart >= closeStart ? "" : dedent(markdown.slice(bodyStart, closeStart - 1), found.base + found.indent);
-  return { start: found.start, end: found.end, kind: "mermaid", marker: found.marker, source: source2 };
-}
-function topLevelDiagram(markdown, start, end) {
-  const opener = OPENER.exec(lineFrom(markdown, start));
-  const indent = opener?.[1]?.length ?? 0;
-  const marker = opener?.[2] ?? "";
-  if (opener?.[3]?.toLowerCase() !== "mermaid") return void 0;
-  const closeStart = closingLineStart(markdown, start, end, marker);
-  if (closeStart === void 0) return "unclosed";
-  const bodyStart = markdown.indexOf("\n", start) + 1;
-  const source2 = bodyStart >= closeStart ? "" : dedent(markdown.slice(bodyStart, closeStart - 1), indent);
-  return { start, end, kind: "mermaid", marker: start + indent, source: source2 };
-}
-function containedDiagram(markdown, start, end, lines) {
-  const openerLine = lineFrom(markdown, lines.fence);
-  const opener = OPENER.exec(openerLine);
-  const marker = opener?.[2] ?? "";
-  if (opener?.[1] !== "" || opener[3]?.toLowerCase() !== "mermaid") return void 0;
-  const contents = lines.contentStarts.map((at) => lineFrom(markdown, at).replace(/\r$/, ""));
-  const closer = CLOSER.exec(contents[contents.length - 1] ?? "")?.[1] ?? "";
-  if (contents.length === 0 || closer[0] !== marker[0] || closer.length < marker.length) return "unclosed";
-  return { start, end, kind: "mermaid", marker: lines.fence, source: dedent(contents.slice(0, -1).join("\n"), lines.indent) };
 }
 function checkRenderer(raw, settingName = DIAGRAMS_SETTING, messages = englishPublishMessages) {
   const text2 = (raw ?? "").trim();
@@ -3463,12 +3639,11 @@ function renderDiagrams(markdown, options) {
   let out = "";
   let from = 0;
   let tooLong = 0;
-  fences.forEach((fence, index) => {
-    const address2 = diagramUrl(base, fence.source);
+  fences.forEach((fence2, index) => {
+    const address2 = diagramUrl(base, fence2.source);
     if (address2.length > KROKI_DEFAULT_MAX_URI_LENGTH) tooLong++;
-    const lineEnd = markdown[fence.end - 1] === "\r" ? "\r" : "";
-    out += `${markdown.slice(from, fence.marker)}![${altText(fence.source, index + 1)}](${address2})${lineEnd}`;
-    from = fence.end;
+    out += `${markdown.slice(from, fence2.marker)}![${altText(fence2.source, index + 1)}](${address2})`;
+    from = fence2.end;
   });
   return { ok: true, markdown: out + markdown.slice(from), diagrams: fences.length, unclosed, rendered: true, tooLong };
 }
@@ -3494,58 +3669,32 @@ function altText(source2, number) {
   const title = TITLE_COMMENT.exec(source2)?.[1] ?? "";
   return (title || `Diagram ${number}`).replace(/[\\[\]]/g, "\\$&");
 }
-function mayNameMermaid(markdown, start) {
-  let at = start;
-  while (markdown.charCodeAt(at) === SPACE2) at++;
-  let marker = markdown.charCodeAt(at);
-  if (marker !== BACKTICK2 && marker !== TILDE2) {
-    while (at < markdown.length && markdown.charCodeAt(at) !== BACKTICK2 && markdown.charCodeAt(at) !== TILDE2 && markdown.charCodeAt(at) !== LINE_FEED2) at++;
-    marker = markdown.charCodeAt(at);
-  }
-  while (markdown.charCodeAt(at) === marker) at++;
-  while (markdown.charCodeAt(at) === SPACE2 || markdown.charCodeAt(at) === TAB2) at++;
-  const first = markdown.charCodeAt(at);
-  return first === LOWER_M || first === UPPER_M;
+function namesMermaid(markdown, fence2) {
+  const info = markdown.slice(fence2.infoStart, fence2.infoEnd).trim();
+  const word = /^\S*/.exec(info)?.[0] ?? "";
+  return word.toLowerCase() === "mermaid";
 }
-var TAB2 = 9;
-var LINE_FEED2 = 10;
-var BACKTICK2 = 96;
-var TILDE2 = 126;
-var SPACE2 = 32;
-var UPPER_M = 77;
-var LOWER_M = 109;
-function lineFrom(markdown, start) {
-  const end = markdown.indexOf("\n", start);
-  return markdown.slice(start, end === -1 ? markdown.length : end);
-}
-function closingLineStart(markdown, start, end, marker) {
-  const lineStart = markdown.lastIndexOf("\n", end - 1) + 1;
-  if (lineStart <= start) return void 0;
-  const closer = CLOSER.exec(markdown.slice(lineStart, end))?.[1] ?? "";
-  return closer[0] === marker[0] && closer.length >= marker.length ? lineStart : void 0;
-}
-function dedent(body, indent) {
-  const lines = body.split("\n").map((line) => line.replace(/\r$/, ""));
-  if (indent === 0) return lines.join("\n");
-  const leading = new RegExp(`^ {0,${indent}}`);
-  return lines.map((line) => line.replace(leading, "")).join("\n");
+function sourceOf(markdown, fence2) {
+  const lines = [];
+  for (let index = 0; index < fence2.lines.length; index += 2) lines.push(markdown.slice(fence2.lines[index], fence2.lines[index + 1]));
+  return lines.join("\n");
 }
 
 // src/core/pull/conflictMarkers.ts
 var FENCE = /^ {0,3}(`{3,}|~{3,})/;
 function countConflicts(markdown) {
   if (!markdown.includes("<<<<<<<")) return 0;
-  let fence;
+  let fence2;
   let stage = 0;
   let count = 0;
   for (const line of markdown.split("\n")) {
     const opened = FENCE.exec(line)?.[1];
-    if (fence !== void 0) {
-      if (opened && opened[0] === fence[0] && opened.length >= fence.length && line.trim() === opened) fence = void 0;
+    if (fence2 !== void 0) {
+      if (opened && opened[0] === fence2[0] && opened.length >= fence2.length && line.trim() === opened) fence2 = void 0;
       continue;
     }
     if (opened) {
-      fence = opened;
+      fence2 = opened;
       continue;
     }
     if (stage === 0 && /^<{7}(?!<)/.test(line)) stage = 1;
@@ -3561,10 +3710,10 @@ function countConflicts(markdown) {
 // src/core/publish/preflight.ts
 var LARGE_CONTENT_BYTES = 1e6;
 function checkContent(content, messages = englishPublishMessages) {
-  if (isBlank2(content)) return { code: "emptyContent", message: messages.emptyContent(), fix: void 0 };
+  if (isBlank(content)) return { code: "emptyContent", message: messages.emptyContent(), fix: void 0 };
   return void 0;
 }
-function isBlank2(text2) {
+function isBlank(text2) {
   for (let at = 0; at < text2.length; at++) {
     const code = text2.charCodeAt(at);
     if (code === 32 || code >= 9 && code <= 13) continue;
@@ -3605,48 +3754,24 @@ function preview(items) {
   return items.length > 3 ? `${shown}, ...` : shown;
 }
 
-// src/core/publish/titleHeading.ts
-var FENCE2 = /^ {0,3}(`{3,}|~{3,})/;
-var LEVEL_ONE = /^ {0,3}#[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
-var LINE_END2 = /(\r\n|\r|\n)/;
+// src/core/markdown/headings/omitTitle.ts
 function omitTitleHeading2(content, title) {
-  const setext = setextTitleHeading(content);
-  if (setext !== void 0) return setext.text === title.trim() ? withoutLines(content, setext.start, setext.end) : content;
-  const parts = content.split(LINE_END2);
-  let fence;
-  for (let index = 0; index < parts.length; index += 2) {
-    const line = parts[index] ?? "";
-    const fenceMatch = FENCE2.exec(line);
-    if (fenceMatch?.[1]) {
-      const marker = fenceMatch[1];
-      if (fence === void 0) fence = marker;
-      else if (marker[0] === fence[0] && marker.length >= fence.length) fence = void 0;
-      continue;
-    }
-    if (fence !== void 0 || /^( {4}|\t)/.test(line)) continue;
-    const heading = LEVEL_ONE.exec(line);
-    if (!heading) continue;
-    if ((heading[1] ?? "").trim() !== title.trim()) return content;
-    const end = parts[index + 2] === "" ? index + 4 : index + 2;
-    return end < parts.length ? parts.slice(0, index).join("") + parts.slice(end).join("") : parts.slice(0, Math.max(0, index - 1)).join("");
-  }
-  return content;
-}
-function setextTitleHeading(content) {
-  const code = fencedBlocks(content);
-  if (!maySetextLevelOneBefore(content, content.length, code)) return void 0;
-  const first = firstLevelOneHeading(content, textBlocks(content, code));
-  return first?.setext ? first : void 0;
+  const heading = firstLevelOneHeading(content);
+  if (heading === void 0 || heading.text !== title.trim()) return content;
+  return withoutLines(content, heading.start, heading.end);
 }
 function withoutLines(content, start, end) {
-  let cut = end < content.length ? end + 1 : end;
-  if (content.startsWith("\n", cut)) cut += 1;
-  else if (content.startsWith("\r\n", cut)) cut += 2;
+  let cut = afterLineEnding(content, end);
+  if (cut < content.length && afterLineEnding(content, cut) !== cut) cut = afterLineEnding(content, cut);
   if (cut < content.length) return content.slice(0, start) + content.slice(cut);
   let before = start;
   if (content[before - 1] === "\n") before--;
   if (content[before - 1] === "\r") before--;
   return content.slice(0, before);
+}
+function afterLineEnding(content, at) {
+  if (content.startsWith("\r\n", at)) return at + 2;
+  return content[at] === "\n" || content[at] === "\r" ? at + 1 : at;
 }
 
 // src/core/util/sha256.ts
@@ -5137,9 +5262,9 @@ function reportLinksLeft(linksLeft, json, output) {
 
 // src/cli/annotations.ts
 var MAX_PER_LEVEL = 50;
-function runAnnotations(records, textOf) {
+function runAnnotations(records, textOf2) {
   const found = [];
-  const at = (file, message) => file.endsWith("/") ? {} : { file, line: lineAbout(textOf(file), message) };
+  const at = (file, message) => file.endsWith("/") ? {} : { file, line: lineAbout(textOf2(file), message) };
   const check = records.check;
   if (check && !check.matched) {
     found.push({ level: "error", title: "Wiki Publisher: not published", message: check.reason === "wikiUnknown" ? "The reviewed plan read the wiki and this run has no page access; nothing was sent." : "The plan changed since it was reviewed; nothing was sent. Review the new plan and publish with its digest." });
@@ -6329,6 +6454,13 @@ var englishManifestMessages = {
   notARootTarget: (root) => `Not a root target: ${root}.`
 };
 
+// src/core/text/escaped.ts
+function isEscaped(text2, at) {
+  let count = 0;
+  for (let before = at - 1; before >= 0 && text2[before] === "\\"; before--) count++;
+  return (count & 1) === 1;
+}
+
 // src/core/tree/manifestFormat.ts
 var MANIFEST_FILE_NAME = ".wiki-pages.json";
 var MANIFEST_VERSION = 1;
@@ -6518,22 +6650,22 @@ function entryProblem(raw, messages) {
   for (const field in raw) if (!ENTRY_FIELDS.has(field)) return messages.entryUnknownField(field);
   return void 0;
 }
-var BACKSLASH = 92;
-var SPACE3 = 32;
-var LINE_FEED3 = 10;
-var CARRIAGE_RETURN = 13;
-var TAB3 = 9;
-var COLON = 58;
+var BACKSLASH2 = 92;
+var SPACE2 = 32;
+var LINE_FEED2 = 10;
+var CARRIAGE_RETURN2 = 13;
+var TAB2 = 9;
+var COLON2 = 58;
 function memberNameCount(text2) {
   let count = 0;
   for (let at = text2.indexOf('"'); at !== -1; ) {
     let end = text2.indexOf('"', at + 1);
-    while (end !== -1 && text2.charCodeAt(end - 1) === BACKSLASH && isEscaped(text2, end)) end = text2.indexOf('"', end + 1);
+    while (end !== -1 && text2.charCodeAt(end - 1) === BACKSLASH2 && isEscaped(text2, end)) end = text2.indexOf('"', end + 1);
     if (end === -1) break;
     let next = end + 1;
     let code = text2.charCodeAt(next);
-    while (code === SPACE3 || code === LINE_FEED3 || code === CARRIAGE_RETURN || code === TAB3) code = text2.charCodeAt(++next);
-    if (code === COLON) count++;
+    while (code === SPACE2 || code === LINE_FEED2 || code === CARRIAGE_RETURN2 || code === TAB2) code = text2.charCodeAt(++next);
+    if (code === COLON2) count++;
     at = text2.indexOf('"', next);
   }
   return count;
@@ -6732,120 +6864,6 @@ function parentFolderKey(key) {
   return slash === -1 ? "" : body.slice(0, slash + 1);
 }
 
-// src/core/links/rewrite/destinations.ts
-var SPACE_ACROSS_LINE = String.raw`[ \t]*(?:(?:\r\n?|\n)[ \t]*)?`;
-var QUOTE_LEAD = String.raw` {0,3}>(?:(?:\t {0,3}| {0,4})>)*(?:\t {0,3}| {0,4})`;
-var REFERENCE_DEFINITION2 = new RegExp(String.raw`^((?:${QUOTE_LEAD}|[ \t]*)\[(?!\^)(?:[^\]\\\n]|\\.)+\]:${SPACE_ACROSS_LINE})(<[^<>\n]*>|[^\s<][^\s]*)`, "gm");
-var DEFINITION_LINE = new RegExp(String.raw`^(?:${QUOTE_LEAD}|[ \t]*)\[(?:[^\]\\\n]|\\.)+\]:`);
-var ATX_LINE = /^[ \t]*#{1,6}(?:[ \t]|$)/;
-var QUOTE_MARKERS2 = /^(?: {0,3}>[ \t]?)+/;
-var TITLE_CHAR = String.raw`\\[\s\S]|\n(?![ \t]*\r?\n)`;
-var LINK_CLOSE = new RegExp(String.raw`${SPACE_ACROSS_LINE}(?:(?:"(?:[^"\\\n]|${TITLE_CHAR})*"|'(?:[^'\\\n]|${TITLE_CHAR})*'|\((?:[^()\\\n]|${TITLE_CHAR})*\))${SPACE_ACROSS_LINE})?\)`, "y");
-var BLANK_LINE2 = /\n[ \t]*\r?\n/g;
-function findLinkDestinations(markdown) {
-  const code = fencedBlocks(markdown);
-  const inline = inlineLinks(markdown, code);
-  const definitions = referenceDefinitions(markdown, code);
-  if (definitions.length === 0) return inline;
-  return [...inline, ...definitions].sort((a, b) => a.start - b.start);
-}
-function inlineLinks(markdown, code) {
-  const found = [];
-  const open2 = openBrackets;
-  open2.length = 0;
-  let nextOpen = markdown.indexOf("[");
-  let nextClose = nextOpen < 0 ? -1 : markdown.indexOf("]", nextOpen);
-  let blank = -1;
-  let previous = 0;
-  while (nextClose >= 0) {
-    const isOpen = nextOpen >= 0 && nextOpen < nextClose;
-    const at = isOpen ? nextOpen : nextClose;
-    if (open2.length > 0) {
-      if (blank < previous) {
-        BLANK_LINE2.lastIndex = previous;
-        blank = BLANK_LINE2.test(markdown) ? markdown.lastIndexOf("\n", BLANK_LINE2.lastIndex - 2) : markdown.length;
-      }
-      if (blank < at) open2.length = 0;
-    }
-    previous = at;
-    if (isOpen) {
-      nextOpen = markdown.indexOf("[", at + 1);
-      if (!isEscaped(markdown, at)) open2.push(at);
-      continue;
-    }
-    nextClose = markdown.indexOf("]", at + 1);
-    if (isEscaped(markdown, at)) continue;
-    const opening = open2.pop();
-    if (opening === void 0 || markdown[at + 1] !== "(" || isImage(markdown, opening)) continue;
-    const destination = readDestination(markdown, at + 2);
-    if (destination && !isInCodeOrHtml(markdown, opening, code) && !isInCodeOrHtml(markdown, at, code)) found.push(destination);
-  }
-  return found;
-}
-var openBrackets = [];
-function referenceDefinitions(markdown, code) {
-  if (!holdsDefinitionMarker(markdown)) return [];
-  const found = [];
-  const imageOnly = imageOnlyLabels(markdown);
-  for (const match of markdown.matchAll(REFERENCE_DEFINITION2)) {
-    const lead = match[1] ?? "";
-    const written3 = match[2] ?? "";
-    const label = match.index + lead.indexOf("[");
-    if (isInCodeOrHtml(markdown, label, code) || continuesParagraph(markdown, match.index)) continue;
-    if (imageOnly?.has(referenceLabel(lead.slice(lead.indexOf("[") + 1, lead.lastIndexOf("]"))))) continue;
-    const start = match.index + lead.length;
-    const angle = written3.startsWith("<");
-    found.push({ start, end: start + written3.length, text: angle ? written3.slice(1, -1) : written3, angle });
-  }
-  return found;
-}
-function continuesParagraph(markdown, lineStart) {
-  if (lineStart === 0) return false;
-  const previousStart = markdown.lastIndexOf("\n", lineStart - 2) + 1;
-  const previous = markdown.slice(previousStart, lineStart - 1).replace(/\r$/, "");
-  const quoted = previous.replace(QUOTE_MARKERS2, "");
-  return quoted.trim() !== "" && !DEFINITION_LINE.test(previous) && !ATX_LINE.test(quoted);
-}
-function isImage(markdown, open2) {
-  return open2 > 0 && markdown[open2 - 1] === "!" && !isEscaped(markdown, open2 - 1);
-}
-function readDestination(markdown, from) {
-  let start = from;
-  while (markdown[start] === " " || markdown[start] === "	") start++;
-  if (markdown.startsWith("\r\n", start)) start += 2;
-  else if (markdown[start] === "\n") start++;
-  while (markdown[start] === " " || markdown[start] === "	") start++;
-  const end = markdown[start] === "<" ? angleEnd(markdown, start) : bareEnd(markdown, start);
-  if (end === void 0 || end === start || !closesLink(markdown, end)) return void 0;
-  const angle = markdown[start] === "<";
-  return { start, end, text: markdown.slice(angle ? start + 1 : start, angle ? end - 1 : end), angle };
-}
-function angleEnd(markdown, start) {
-  for (let at = start + 1; at < markdown.length; at++) {
-    const char = markdown[at];
-    if (char === "\\") at++;
-    else if (char === ">") return at + 1;
-    else if (char === "<" || char === "\n") return void 0;
-  }
-  return void 0;
-}
-var MAX_PARENTHESIS_DEPTH = 32;
-function bareEnd(markdown, start) {
-  let depth = 0;
-  for (let at = start; at < markdown.length; at++) {
-    const char = markdown[at] ?? "";
-    if (char === "\\") at++;
-    else if (char === "(" && ++depth > MAX_PARENTHESIS_DEPTH) return void 0;
-    else if (char === ")" && depth-- === 0) return at;
-    else if (char <= " ") return at;
-  }
-  return void 0;
-}
-function closesLink(markdown, end) {
-  LINK_CLOSE.lastIndex = end;
-  return LINK_CLOSE.test(markdown);
-}
-
 // src/core/links/rewrite/headingAnchors.ts
 var entities;
 function decodeHTMLStrict(reference) {
@@ -6863,8 +6881,8 @@ function readerText(source2, asGitHubRenders) {
   return source2.split(CODE_SPAN).map((part, index) => index % 3 === 0 ? inlineText2(part, asGitHubRenders) : index % 3 === 2 ? codeSpanText(part) : "").join("");
 }
 var ESCAPE_OR_EMPHASIS = String.raw`\\([!-/:-@[-\x60{-~])|(?<=\S)(?:\*+|~+)|(?:\*+|~+)(?=\S)|(?<![\p{L}\p{N}])_+(?=\S)|(?<=\S)_+(?![\p{L}\p{N}])`;
-var TAG_ATTRIBUTE2 = String.raw`\s+[A-Za-z_:][\w.:-]*(?:\s*=\s*(?:[^\s"'=<>\x60]+|'[^']*'|"[^"]*"))?`;
-var RAW_HTML = String.raw`<[A-Za-z][A-Za-z0-9-]*(?:${TAG_ATTRIBUTE2})*\s*\/?>|<\/[A-Za-z][A-Za-z0-9-]*\s*>|<!---?>|<!--[\s\S]*?-->` + String.raw`|<\?[\s\S]*?\?>|<![A-Za-z][^>]*>|<!\[CDATA\[[\s\S]*?\]\]>`;
+var TAG_ATTRIBUTE = String.raw`\s+[A-Za-z_:][\w.:-]*(?:\s*=\s*(?:[^\s"'=<>\x60]+|'[^']*'|"[^"]*"))?`;
+var RAW_HTML = String.raw`<[A-Za-z][A-Za-z0-9-]*(?:${TAG_ATTRIBUTE})*\s*\/?>|<\/[A-Za-z][A-Za-z0-9-]*\s*>|<!---?>|<!--[\s\S]*?-->` + String.raw`|<\?[\s\S]*?\?>|<![A-Za-z][^>]*>|<!\[CDATA\[[\s\S]*?\]\]>`;
 var REFERENCE = String.raw`&(?:#[xX][0-9a-fA-F]{1,6}|#[0-9]{1,7}|[A-Za-z][A-Za-z0-9]{1,31});`;
 var AS_WRITTEN = new RegExp(ESCAPE_OR_EMPHASIS, "gu");
 var AS_GITHUB_RENDERS = new RegExp(`${ESCAPE_OR_EMPHASIS}|(${RAW_HTML})|(${REFERENCE})`, "gu");
@@ -7028,16 +7046,6 @@ function percentDecoded(text2) {
   } catch {
     return text2;
   }
-}
-
-// src/core/links/rewrite/markdownHeadings.ts
-function markdownHeadings(markdown) {
-  const headings = [];
-  walkHeadings(markdown, textBlocks(markdown, fencedBlocks(markdown)), (text2) => {
-    headings.push(text2);
-    return false;
-  });
-  return headings;
 }
 
 // src/core/links/rewrite/rewriteLinks.ts

@@ -2839,13 +2839,12 @@ var BlockParser = class {
   parse() {
     const text2 = this.text;
     const bareCr = text2.includes("\r") && /\r(?!\n)/.test(text2);
+    let cr = bareCr ? text2.indexOf("\r") : -1;
     let start = 0;
     while (start < text2.length) {
       let next = text2.indexOf("\n", start);
-      if (bareCr) {
-        const cr = text2.indexOf("\r", start);
-        if (cr !== -1 && (next === -1 || cr < next - 1)) next = cr;
-      }
+      if (cr !== -1 && cr < start) cr = text2.indexOf("\r", start);
+      if (cr !== -1 && (next === -1 || cr < next - 1)) next = cr;
       if (next === -1) next = text2.length;
       const end = next > start && text2.charCodeAt(next - 1) === CARRIAGE_RETURN && text2.charCodeAt(next) === LINE_FEED ? next - 1 : next;
       this.incorporateLine(start, end);

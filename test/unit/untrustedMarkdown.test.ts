@@ -66,6 +66,13 @@ describe('Markdown a pull request controls is read in linear time', () => {
     assert.deepEqual(markdownHeadings(`- <!--\n  # Hidden -->\n- <!--\n# After\n`), ['After']);
   });
 
+  it('many lines and one bare CR at the text\'s end, a tag with a long run of spaces, many tags whose quote never closes', () => {
+    assert.deepEqual(markdownHeadings(`${'line\n'.repeat(200_000)}# After\r`), ['After']);
+    assert.deepEqual(inspectMarkdown(`x <a${' '.repeat(200_000)}x [a](a.md)`).localMarkdownLinks, ['a.md']);
+    assert.deepEqual(inspectMarkdown(`${'x <a b="'.repeat(50_000)}\n\n[a](a.md)`).localMarkdownLinks, ['a.md']);
+    assert.deepEqual(inspectMarkdown(`${'`x'.repeat(100_001)} ${'``y'.repeat(50_001)} [a](a.md)`).localMarkdownLinks, ['a.md'], 'many backtick runs, the last of each length unclosed');
+  });
+
   it('many links to the file\'s own headings, as a long table of contents has them', () => {
     // The text's headings are read once for all of them, not once per link (half a minute for these 480 KB).
     const context = { filePath: 'guide.md', resolvePage: () => undefined };

@@ -45,15 +45,15 @@ class BlockParser implements BlockBuilder {
 
   parse(): void {
     const text = this.text;
-    // A bare CR ends a line too; a text without one (nearly all) is cut at LF alone.
+    // A bare CR ends a line too; a text without one (nearly all) is cut at LF alone. The next CR is looked for again
+    // only once the lines pass it: searched from every line, one CR at a text's end was read up to once a line.
     const bareCr = text.includes('\r') && /\r(?!\n)/.test(text);
+    let cr = bareCr ? text.indexOf('\r') : -1;
     let start = 0;
     while (start < text.length) {
       let next = text.indexOf('\n', start);
-      if (bareCr) {
-        const cr = text.indexOf('\r', start);
-        if (cr !== -1 && (next === -1 || cr < next - 1)) next = cr;
-      }
+      if (cr !== -1 && cr < start) cr = text.indexOf('\r', start);
+      if (cr !== -1 && (next === -1 || cr < next - 1)) next = cr;
       if (next === -1) next = text.length;
       const end = next > start && text.charCodeAt(next - 1) === CARRIAGE_RETURN && text.charCodeAt(next) === LINE_FEED ? next - 1 : next;
       this.incorporateLine(start, end);

@@ -40,7 +40,8 @@ export function referenceReading(markdown: string): Reading {
 export function ourReading(markdown: string): Reading {
   const scanned = scanMarkdown(markdown);
   const links = scanned.links.map((link) => {
-    const destination = link.destination?.text ?? link.definition?.destination.text ?? '';
+    // The reference reads a NUL as U+FFFD (CommonMark 2.3); the scanner keeps the text as written.
+    const destination = (link.destination?.text ?? link.definition?.destination.text ?? '').replaceAll('\0', '\uFFFD');
     if (link.kind === 'autolink') return `link ${normalizeUri(isEmail(destination) ? `mailto:${destination}` : destination)}`;
     return `${link.kind} ${normalizeUri(unescapeString(destination))}`;
   });
@@ -53,10 +54,9 @@ function isEmail(destination: string): boolean {
   return !/^[A-Za-z][A-Za-z0-9.+-]{1,31}:/.test(destination);
 }
 
+/** The line `offset` is on, counted from 1 as the reference counts lines (ended by LF, CRLF or a bare CR). */
 function lineOf(markdown: string, offset: number): number {
-  let line = 1;
-  for (let at = markdown.indexOf('\n'); at !== -1 && at < offset; at = markdown.indexOf('\n', at + 1)) line++;
-  return line;
+  return markdown.slice(0, offset).split(/\r\n|\n|\r/).length;
 }
 
 // commonmark.js's unescapeString and normalizeURI (lib/common.js, with mdurl's encode), which its package does not export.

@@ -106,6 +106,25 @@ describe('the Markdown scanner reads the CommonMark spec\'s examples as commonma
     assert.deepEqual(found.slice(0, 10), [], `${found.length} of ${texts.length} placements differ`);
   });
 
+  it('reads texts made at random of Markdown\'s markers as the reference does (a seeded sample)', () => {
+    // Pieces that start, end or break constructs: containers, fences, HTML, brackets, escapes, line endings of each kind.
+    const pieces = [
+      '[', ']', '(', ')', '<', '>', '`', '``', '\\', '!', ' ', '  ', '\t', '\n', '\n\n', '\r\n', '\r', '#', '# ', '- ', '* ', '1. ', '2) ', '> ', '>\t',
+      '=', '===', '---', '```', '~~~', '    ', 'a', 'b.md', '"', "'", ':', '[a]: b.md', '[a]', '[a][]', '![', '](', ' "t"', ' <b.md>', '<!--', '-->',
+      '<div>', '</div>', '<pre>', '<?', '<![CDATA[', '<a href="x">', '<x@y.z>', 'http://x', '&#40;', '\\(', '*', '_', '\n    ', '\n> ', '\n- ',
+    ];
+    let seed = 83;
+    const next = (): number => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+    const texts: Array<{ number: number; markdown: string }> = [];
+    for (let count = 0; count < 6000; count++) {
+      let markdown = '';
+      for (let length = 1 + Math.floor(next() * 30); length > 0; length--) markdown += pieces[Math.floor(next() * pieces.length)] ?? '';
+      texts.push({ number: 0, markdown });
+    }
+    const found = disagreements(texts);
+    assert.deepEqual(found.slice(0, 10), [], `${found.length} of ${texts.length} texts differ`);
+  });
+
   it('rewrites exactly the destinations the reference reads as links: the page changes in those links\' addresses only', () => {
     const texts = examples.flatMap((example) => [
       ...placements(example.markdown, '[x](rel.md)', ' [x](rel.md)'),

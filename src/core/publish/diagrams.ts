@@ -6,7 +6,10 @@ import { checkEndpoint } from '../http/endpoint';
 import type { FencedCode } from '../markdown/model';
 import { scanMarkdown } from '../markdown/scan';
 
-/** A closed ```mermaid (or ~~~mermaid) block, also in a list item or block quote: [start, end) from its opening line to the end of its closing line. */
+/**
+ * A closed ```mermaid (or ~~~mermaid) block, also in a list item or block quote: [start, end) from its opening line's
+ * start to the end of its closing line, before that line's line ending.
+ */
 export interface DiagramFence {
   start: number;
   end: number;

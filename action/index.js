@@ -3159,8 +3159,7 @@ function isUnquotedValue(code) {
 }
 
 // src/core/markdown/inlines/inlineScanner.ts
-var SPECIAL = new Uint8Array(128);
-for (const code of [BACKSLASH, BACKTICK, OPEN_BRACKET, CLOSE_BRACKET, BANG, LESS_THAN]) SPECIAL[code] = 1;
+var SPECIAL_CHARACTER = /[\\`[\]!<]/g;
 function scanInlines(subject, byLabel, into) {
   new InlineScan(subject, byLabel, into).run();
 }
@@ -3183,11 +3182,11 @@ var InlineScan = class {
     const { text: text2, end } = this.subject;
     let at = this.subject.start;
     while (at < end) {
+      SPECIAL_CHARACTER.lastIndex = at;
+      if (!SPECIAL_CHARACTER.test(text2)) break;
+      at = SPECIAL_CHARACTER.lastIndex - 1;
+      if (at >= end) break;
       const code = text2.charCodeAt(at);
-      if (code >= 128 || SPECIAL[code] === 0) {
-        at++;
-        continue;
-      }
       if (code === BACKSLASH) {
         const next = text2.charCodeAt(at + 1);
         at += at + 1 < end && (next === LINE_FEED || isEscapable(next)) ? 2 : 1;

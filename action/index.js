@@ -2246,10 +2246,10 @@ function normalizeLabel(written3) {
 
 // src/core/markdown/inlines/linkParts.ts
 function skipSpaces(text2, at, end) {
-  while (at < end && text2.charCodeAt(at) === SPACE) at++;
+  while (at < end && isSpaceOrTab(text2.charCodeAt(at))) at++;
   if (at < end && text2.charCodeAt(at) === LINE_FEED) {
     at++;
-    while (at < end && text2.charCodeAt(at) === SPACE) at++;
+    while (at < end && isSpaceOrTab(text2.charCodeAt(at))) at++;
   }
   return at;
 }
@@ -2360,7 +2360,7 @@ function readDefinition(subject, start, found, byLabel) {
   return lineEnd;
 }
 function spacesToLineEnd(text2, at, end) {
-  while (at < end && text2.charCodeAt(at) === SPACE) at++;
+  while (at < end && isSpaceOrTab(text2.charCodeAt(at))) at++;
   if (at >= end) return end;
   return text2.charCodeAt(at) === LINE_FEED ? at + 1 : -1;
 }
@@ -3056,7 +3056,7 @@ var ForwardSearch = class {
 };
 
 // src/core/markdown/inlines/rawHtml.ts
-var URI_AUTOLINK = /<[A-Za-z][A-Za-z0-9.+-]{1,31}:[^<>\x00-\x20]*>/y;
+var URI_AUTOLINK = /<[A-Za-z][A-Za-z0-9.+-]{1,31}:[^<>\x01-\x20]*>/y;
 var EMAIL_AUTOLINK = /<[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*>/y;
 function autolinkEnd(text2, at, end) {
   for (const pattern of [URI_AUTOLINK, EMAIL_AUTOLINK]) {
@@ -3155,7 +3155,7 @@ function attributeNameEnd(text2, at, end) {
   return at;
 }
 function isUnquotedValue(code) {
-  return code > 32 && code !== 34 && code !== 39 && code !== 61 && code !== 60 && code !== 62 && code !== 96;
+  return (code > 32 || code === 0) && code !== 34 && code !== 39 && code !== 61 && code !== 60 && code !== 62 && code !== 96;
 }
 
 // src/core/markdown/inlines/inlineScanner.ts

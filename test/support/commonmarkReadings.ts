@@ -1,5 +1,5 @@
-// What a Markdown text holds as commonmark.js (the reference) reads it and as our scanner reads it, in one shape so
-// that a test can compare them: the links and images in document order with their destinations as the reference
+// What a Markdown text holds as commonmark.js (the reference; see referenceParser) reads it and as our scanner reads
+// it, in one shape so that a test can compare them: the links and images in document order with their destinations as the reference
 // writes them (escapes and entities resolved, percent-encoded), which are in code, and the headings and the title.
 import { Parser, type Node } from 'commonmark';
 import { decodeHTMLStrict } from 'entities';
@@ -18,13 +18,41 @@ export interface Reading {
   title: string;
 }
 
-const parser = new Parser();
+/** The part of commonmark.js's inline parser the patch below reaches: its regular expression matcher. */
+interface InlineParserMatch {
+  match(pattern: RegExp): string | null;
+}
 
-export function referenceReading(markdown: string): Reading {
+const SPACES_ACROSS_A_LINE = '^ *(?:\\n *)?';
+const SPACES_TO_LINE_END = '^ *(?:\\n|$)';
+
+/**
+ * commonmark.js, as shipped or with the one reading the scanner differs from on purpose brought to the spec: between a
+ * link's parts (after `(`, after a definition's `:`, around a title, before a definition's line end) the spec allows
+ * spaces or tabs, as cmark and markdown-it (the sandbox's page view) read them, where commonmark.js takes spaces only
+ * (its reSpnl and reSpaceAtEndOfLine). A definition aligned with a tab is a definition on GitHub and on the page.
+ */
+export function referenceParser(tabsAsTheSpec = true): Parser {
+  const parser = new Parser();
+  if (!tabsAsTheSpec) return parser;
+  // The Parser object carries the inline parser it reads definitions and links with; the types do not declare it.
+  const inline = (parser as unknown as { inlineParser: InlineParserMatch }).inlineParser;
+  const match = inline.match.bind(inline);
+  inline.match = (pattern) => {
+    if (pattern.source === SPACES_ACROSS_A_LINE) return match(/^[ \t]*(?:\n[ \t]*)?/);
+    if (pattern.source === SPACES_TO_LINE_END) return match(/^[ \t]*(?:\n|$)/);
+    return match(pattern);
+  };
+  return parser;
+}
+
+const parser = referenceParser();
+
+export function referenceReading(markdown: string, reference: Parser = parser): Reading {
   const links: string[] = [];
   const headings: string[] = [];
   let title = 'none';
-  const walker = parser.parse(markdown).walker();
+  const walker = reference.parse(markdown).walker();
   for (let event = walker.next(); event !== null; event = walker.next()) {
     if (!event.entering) continue;
     const node: Node = event.node;

@@ -1,6 +1,6 @@
 // Reference definitions (CommonMark 4.7) at the start of a paragraph: `[label]: destination "title"`, each ending a
 // line. commonmark.js reads them with its inline parser's pieces when a paragraph closes; so does this.
-import { COLON, LINE_FEED, OPEN_BRACKET, SPACE } from '../chars';
+import { COLON, LINE_FEED, OPEN_BRACKET, isSpaceOrTab } from '../chars';
 import { normalizeLabel } from '../labels';
 import type { Definition } from '../model';
 import { linkDestinationEnd, linkLabelLength, linkTitleEnd, skipSpaces } from './linkParts';
@@ -54,9 +54,9 @@ function readDefinition(subject: Subject, start: number, found: Definition[], by
   return lineEnd;
 }
 
-/** After spaces and a line feed (or at the subject's end) from `at`; -1 when anything else comes first. */
+/** After spaces or tabs and a line feed (or at the subject's end) from `at`; -1 when anything else comes first. */
 function spacesToLineEnd(text: string, at: number, end: number): number {
-  while (at < end && text.charCodeAt(at) === SPACE) at++;
+  while (at < end && isSpaceOrTab(text.charCodeAt(at))) at++;
   if (at >= end) return end;
   return text.charCodeAt(at) === LINE_FEED ? at + 1 : -1;
 }

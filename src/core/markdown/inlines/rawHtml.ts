@@ -3,7 +3,8 @@
 import { DASH, GREATER_THAN, QUESTION_MARK, isAsciiLetter, isDigit, isTrimmed } from '../chars';
 import { ForwardSearch } from './forwardSearch';
 
-const URI_AUTOLINK = /<[A-Za-z][A-Za-z0-9.+-]{1,31}:[^<>\x00-\x20]*>/y;
+// A NUL is U+FFFD to CommonMark (2.3), which an autolink and an unquoted attribute value may hold.
+const URI_AUTOLINK = /<[A-Za-z][A-Za-z0-9.+-]{1,31}:[^<>\x01-\x20]*>/y;
 const EMAIL_AUTOLINK = /<[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*>/y;
 
 /** Where an autolink at `at` ends; -1 for none. */
@@ -112,5 +113,5 @@ function attributeNameEnd(text: string, at: number, end: number): number {
 }
 
 function isUnquotedValue(code: number): boolean {
-  return code > 0x20 && code !== 0x22 && code !== 0x27 && code !== 0x3d && code !== 0x3c && code !== 0x3e && code !== 0x60;
+  return (code > 0x20 || code === 0) && code !== 0x22 && code !== 0x27 && code !== 0x3d && code !== 0x3c && code !== 0x3e && code !== 0x60;
 }

@@ -8,6 +8,7 @@ import { buildProductionBundles, type ProductionBundles } from './bundle';
 import { measureCliPublish, reportCliPublish, type CliBenchOptions } from './cliPublish';
 import { measureCompareExport, reportCompareExport } from './compareExport';
 import { measurePageState, reportPageState, type PageStateBenchOptions } from './pageState';
+import { measureMarkdownScanner, reportMarkdownScanner, type ScannerBenchOptions } from './markdownScanner';
 import { measurePublishOverhead } from './publishOverhead';
 import { measurePull, reportPull } from './pullBench';
 import { codeServerVersion, measureRealActivation, type PartSummaries, type RealActivationOutcome, type RealActivationResult } from './realActivation';
@@ -33,6 +34,7 @@ const TREE_PLANNING: TreePlanningOptions = { runs: 9, timeoutMs: 60_000 };
 const STATE_RECORD: StateRecordOptions = { files: 2000, runs: 3, timeoutMs: 120_000 };
 const ACTION_OVERHEAD: ActionOverheadOptions = { files: 20, fileBytes: 5 * 1024, samples: 15, warmups: 2 };
 const PAGE_STATE: PageStateBenchOptions = { runs: 5, warmups: 1 };
+const MARKDOWN_SCANNER: ScannerBenchOptions = { documents: 10_000, runs: 5 };
 const KB = 1024;
 
 const report = new Report();
@@ -227,6 +229,9 @@ async function main(): Promise<void> {
   });
   await section(`Wiki Pages view state (the core's refresh against the sandbox world, ${PAGE_STATE.runs} runs, ${PAGE_STATE.warmups} warm-up)`, async () => {
     reportPageState(report, await measurePageState(PAGE_STATE));
+  });
+  await section(`Markdown scanner (${MARKDOWN_SCANNER.documents} documents, ${MARKDOWN_SCANNER.runs} runs each, alternating, 1 warm-up)`, async () => {
+    reportMarkdownScanner(report, measureMarkdownScanner(MARKDOWN_SCANNER));
   });
   await section('Token race', tokenRace);
   await section('Command-line publisher (the shipped dist/cli.js as a process, against the sandbox)', async () => {

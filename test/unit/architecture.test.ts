@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 
 const root = join(__dirname, '..', '..', '..');
 
@@ -55,6 +55,27 @@ describe('architecture', () => {
     assert.deepEqual(actionOffenders, []);
     const startup = readFileSync(join(root, 'dist', 'extension.js'), 'utf8');
     assert.ok(!startup.includes('stop-commands') && !startup.includes('wiki-publisher-plan-digest'), 'the CLI and action code stay off the extension\'s start-up path');
+  });
+
+  it('the Markdown scanner (src/core/markdown) imports nothing outside its folder, and its files import no circle', () => {
+    const folder = join(root, 'src', 'core', 'markdown');
+    const files = tsFilesUnder('src', 'core', 'markdown');
+    const graph = new Map<string, string[]>();
+    for (const file of files) {
+      const targets = importsOf(file).map((spec) => (spec.startsWith('.') ? join(dirname(file), spec) : spec));
+      assert.deepEqual(targets.filter((target) => !target.startsWith(folder + sep)).map((target) => relative(folder, target)), [], relative(folder, file));
+      graph.set(file.replace(/\.ts$/, ''), targets);
+    }
+    // Depth first: a file met again while its own imports are being followed closes a circle.
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (file: string, path: string[]): void => {
+      if (state.get(file) === 'done') return;
+      assert.notEqual(state.get(file), 'open', `import circle: ${[...path, file].map((each) => relative(folder, each)).join(' -> ')}`);
+      state.set(file, 'open');
+      for (const target of graph.get(file) ?? []) visit(target, [...path, file]);
+      state.set(file, 'done');
+    };
+    for (const file of graph.keys()) visit(file, []);
   });
 
   it('the command-line bundles need nothing but Node: no vscode, no package outside the bundles', () => {

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { frontMatterBody, MAX_FRONT_MATTER_DEPTH, parseFrontMatterYaml, simpleFrontMatter, splitFrontMatter } from '../../src/core/publish/frontMatter';
+import { frontMatterBody } from '../../src/core/markdown/frontMatter';
+import { MAX_FRONT_MATTER_DEPTH, parseFrontMatterYaml, simpleFrontMatter, splitFrontMatter } from '../../src/core/publish/frontMatter';
 
 describe('front matter', () => {
   it('reads the wiki keys and removes the whole block from the content', () => {
@@ -103,6 +104,19 @@ describe('front matter', () => {
     assert.deepEqual(splitFrontMatter(text), { content: text, target: {}, problems: [] });
   });
 
+  it('takes a block for front matter only when it is a YAML mapping: a thematic break, text and another one stay Markdown', () => {
+    for (const text of ['---\nAn introduction.\n\n## Setup\n---\nMore\n', '---\n- a list\n- of items\n---\n', '---\n\n> a quote\n...\n', '---\r\n# Title\r\n---\r\n']) {
+      assert.deepEqual(splitFrontMatter(text), { content: text, target: {}, problems: [] }, JSON.stringify(text));
+      assert.equal(frontMatterBody(text), text);
+    }
+    // A key first (plain, quoted, explicit or in a flow mapping), after blank lines and comments: front matter.
+    for (const yaml of ['title: x', '"my title": x\nmore: y', '# note\n\n? key\n: value', '{title: x}', 'k-1:', 'a b: c: d']) {
+      assert.equal(frontMatterBody(`---\n${yaml}\n---\nBody`), 'Body', yaml);
+    }
+    // A line of many spaces is read once (a pattern that met the `:` after a run of spaces read it once a space).
+    assert.equal(frontMatterBody(`---\na${' '.repeat(200_000)}b\n---\nBody`), `---\na${' '.repeat(200_000)}b\n---\nBody`);
+  });
+
   it('treats an empty block as front matter, not as two horizontal rules (LF and CRLF)', () => {
     assert.equal(splitFrontMatter('---\n---\n# Title\n').content, '# Title\n');
     assert.equal(splitFrontMatter('---\r\n---\r\n# Title\r\n').content, '# Title\r\n');
@@ -153,7 +167,7 @@ describe('front matter', () => {
     const block = (levels: number): string => `---\n${Array.from({ length: levels }, (_, depth) => `${'  '.repeat(depth)}k${depth}:`).join('\n')} x\n---\n`;
     assert.deepEqual(splitFrontMatter(block(MAX_FRONT_MATTER_DEPTH)).problems, []);
     assert.deepEqual(splitFrontMatter(block(MAX_FRONT_MATTER_DEPTH + 1)).problems, [tooDeep]);
-    for (const deep of [`a: ${'{a: '.repeat(50_000)}`, `${'- '.repeat(50_000)}x`, `${'? '.repeat(50_000)}x`]) {
+    for (const deep of [`a: ${'{a: '.repeat(50_000)}`, `a:\n${'- '.repeat(50_000)}x`, `${'? '.repeat(50_000)}x`]) {
       assert.deepEqual(splitFrontMatter(`---\n${deep}\n---\n`).problems, [tooDeep], deep.slice(0, 9));
     }
   });
@@ -164,7 +178,7 @@ describe('front matter', () => {
     this.timeout(60_000);
     const pipeline = join(__dirname, '../../src/core/publish/pipeline.js');
     const script = `const { prepareDocument } = require(${JSON.stringify(pipeline)});
-      for (const nested of ['a: ' + '['.repeat(5000), '- '.repeat(5000) + 'x', 'a: ' + '['.repeat(5000), '? '.repeat(5000) + 'x']) {
+      for (const nested of ['a: ' + '['.repeat(5000), 'a:\\n' + '- '.repeat(5000) + 'x', 'a: ' + '['.repeat(5000), '? '.repeat(5000) + 'x']) {
         console.log(prepareDocument('---\\n' + nested + '\\n---\\n# Body\\n').frontMatterProblems.join(' '));
       }`;
     const run = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', timeout: 50_000 });

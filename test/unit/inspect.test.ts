@@ -1,5 +1,11 @@
 import assert from 'node:assert/strict';
-import { fencedBlocks, inspectMarkdown } from '../../src/core/publish/inspect';
+import { scanMarkdown } from '../../src/core/markdown/scan';
+import { inspectMarkdown } from '../../src/core/publish/inspect';
+
+/** The fenced code blocks, each from its opening line's start to its last line's end. */
+function fencedBlocks(text: string): string[] {
+  return scanMarkdown(text).fences.map((fence) => text.slice(fence.lineStart, fence.end));
+}
 
 describe('Markdown inspection', () => {
   it('finds the first level-one heading only', () => {
@@ -21,6 +27,20 @@ describe('Markdown inspection', () => {
     assert.equal(first('- item\n===\n\n# Real'), 'Real', 'a list item\'s lazy line is no underline');
     assert.equal(first('x\n\n===\n'), undefined, 'an underline needs a paragraph above it');
     assert.equal(first('a == b\nno title'), undefined);
+  });
+
+  it('reads titles and definitions where the spec\'s examples put them (issue 83)', () => {
+    // A setext title may start with inline HTML or an autolink; `===` under definitions alone makes no heading.
+    assert.equal(inspectMarkdown('<b>Release</b> notes\n===\n\n# Later\n').firstHeading, '<b>Release</b> notes');
+    assert.equal(inspectMarkdown('<https://example.org>\n===\n\n# Later\n').firstHeading, '<https://example.org>');
+    assert.equal(inspectMarkdown('[foo]: b.md\n===\n\n# Later\n').firstHeading, 'Later');
+    assert.equal(inspectMarkdown('[foo]: b.md\nTitle\n===\n').firstHeading, 'Title', 'the definition is no part of the heading');
+    // A definition right after a closing fence, a rule, a setext underline, indented code or an HTML block is one.
+    for (const before of ['```\ncode\n```', '***', 'Sub\n---', '    code', '<!-- note\n-->']) {
+      assert.deepEqual(inspectMarkdown(`${before}\n[d]: d.md\n\n[d]\n`).localMarkdownLinks, ['d.md'], before);
+    }
+    // Indented code written with tabs, in a quote or a list item, holds no link.
+    assert.deepEqual(inspectMarkdown('>\t\tcode [x](x.md)\n\n-\t\tcode [y](y.md)\n').localMarkdownLinks, []);
   });
 
   it('finds local images in Markdown and HTML, not public ones', () => {
@@ -86,8 +106,10 @@ describe('Markdown inspection', () => {
   });
 
   it('finds links to local Markdown files, including reference definitions and anchors', () => {
-    const findings = inspectMarkdown('[guide](../guide.md) [web](https://x.org/a.md) [self](#top) [sec](other.markdown#part)\n[ref]: ./ref.md');
+    const findings = inspectMarkdown('[guide](../guide.md) [web](https://x.org/a.md) [self](#top) [sec](other.markdown#part)\n\n[ref]: ./ref.md');
     assert.deepEqual(findings.localMarkdownLinks, ['../guide.md', 'other.markdown#part', './ref.md']);
+    // A definition cannot interrupt a paragraph: on the paragraph's next line it is text (and `[ref]` no link).
+    assert.deepEqual(inspectMarkdown('[guide](../guide.md)\n[ref]: ./ref.md').localMarkdownLinks, ['../guide.md']);
   });
 
   it('ignores code: fenced blocks, indented blocks and inline code', () => {
@@ -133,7 +155,7 @@ describe('Markdown inspection', () => {
     const text = '<!--\n```sh\n# Old title\n[a](a.md)\n-->\n[b](b.md)\n\n<div>\n~~~\n</div>\n\n[c](c.md)\n\n<custom-note>\n```\n</custom-note>\n\n# Title\n```\n[d](d.md)\n```\n';
     assert.deepEqual(inspectMarkdown(text), { firstHeading: 'Title', localImages: [], localMarkdownLinks: ['b.md', 'c.md'], htmlLinks: [] });
     // The pairing goes on after the comment: a fence that opens after it is closed by the next fence line.
-    assert.deepEqual(fencedBlocks(text).map(([start, end]) => text.slice(start, end)), ['```\n[d](d.md)\n```']);
+    assert.deepEqual(fencedBlocks(text), ['```\n[d](d.md)\n```']);
   });
 
   it('pairs no backticks across the start of a block quote or HTML block that interrupts the paragraph; a lazy line continues it', () => {

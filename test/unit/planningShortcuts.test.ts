@@ -7,8 +7,9 @@ import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { markdownHeadings } from '../../src/core/links/rewrite';
 import { linkTarget } from '../../src/core/links/rewrite/linkTarget';
-import { findLinkDestinations } from '../../src/core/links/rewrite/destinations';
-import { fencedBlocks, inspectMarkdown, isInCode } from '../../src/core/publish/inspect';
+import { findLinkDestinations } from '../../src/core/markdown/links';
+import { isInCode } from '../../src/core/markdown/scan';
+import { inspectMarkdown } from '../../src/core/publish/inspect';
 import { manifestAsWritten, parseManifest, parseManifestStrictly, serializeManifest, type ManifestEntry, type ManifestRoot } from '../../src/core/tree/manifestFormat';
 import { decodeText } from '../../src/core/walk/decode';
 import { detached, detachedAll } from '../../src/core/util/detached';
@@ -80,13 +81,12 @@ describe('planning shortcuts give what the general rules give', () => {
       ['a span across lines', 'a `b\nc [x](y.md) d`', true],
       ['a span a blank line cuts', 'a `b\n\nc [x](y.md) d`', false],
     ];
-    for (const [name, text, inCode] of cases) assert.equal(isInCode(text, text.indexOf('[x]'), []), inCode, name);
+    for (const [name, text, inCode] of cases) assert.equal(isInCode(text, text.indexOf('[x]')), inCode, name);
     const fenced = 'before\n```\n[x](y.md)\n```\nafter [z](w.md)';
-    const ranges = [[fenced.indexOf('```'), fenced.lastIndexOf('```') + 3]] as const;
-    assert.equal(isInCode(fenced, fenced.indexOf('[x]'), ranges), true);
-    assert.equal(isInCode(fenced, fenced.indexOf('[z]'), ranges), false);
+    assert.equal(isInCode(fenced, fenced.indexOf('[x]')), true);
+    assert.equal(isInCode(fenced, fenced.indexOf('[z]')), false);
     // At the very start of a line, nothing stands before the link.
-    assert.equal(isInCode('[x](y.md)', 0, []), false);
+    assert.equal(isInCode('[x](y.md)', 0), false);
   });
 
   it('makes a setext heading of a paragraph of prose and quoted lines, CRLF included', () => {
@@ -169,7 +169,7 @@ describe('planning shortcuts give what the general rules give', () => {
     const answers = (text: string): unknown => ({
       links: findLinkDestinations(text).map((link) => link.text),
       findings: inspectMarkdown(text),
-      inCode: [...text.matchAll(/\[/g)].map((match) => isInCode(text, match.index, fencedBlocks(text))),
+      inCode: [...text.matchAll(/\[/g)].map((match) => isInCode(text, match.index)),
     });
     const expectedFirst = answers(first);
     const expectedOther = answers(other);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { PageLink } from '../../src/core/links/pageLink';
 import type { PublishOutcome } from '../../src/core/publish/outcome';
-import { omitTitleHeading } from '../../src/core/publish/titleHeading';
+import { omitTitleHeading } from '../../src/core/markdown/headings/omitTitle';
 import { contentHash, countPlan, linkAfterPublish, planFile, planFiles, type SourceFile } from '../../src/core/run/plan';
 import { clampConcurrency, runPlan, summarise, summaryLine, ThrottleGate } from '../../src/core/run/runner';
 

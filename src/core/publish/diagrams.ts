@@ -3,9 +3,13 @@
 // That is why fences stay code unless the user names a renderer: the source then goes only where they chose.
 import { englishPublishMessages, type PublishMessages } from '../messages/publishMessages';
 import { checkEndpoint } from '../http/endpoint';
-import { containedFenceLines, fencedBlocks, listItemFences, type ListItemFence } from './inspect';
+import type { FencedCode } from '../markdown/model';
+import { scanMarkdown } from '../markdown/scan';
 
-/** A closed ```mermaid (or ~~~mermaid) block, also in a list item or block quote: [start, end) from its opening line to the end of its closing line. */
+/**
+ * A closed ```mermaid (or ~~~mermaid) block, also in a list item or block quote: [start, end) from its opening line's
+ * start to the end of its closing line, before that line's line ending.
+ */
 export interface DiagramFence {
   start: number;
   end: number;
@@ -42,108 +46,34 @@ export const DIAGRAMS_SETTING = 'wikiPublisher.diagrams';
  */
 export const KROKI_DEFAULT_MAX_URI_LENGTH = 4096;
 
-const OPENER = /^( {0,3})(`{3,}|~{3,})[ \t]*(\S*)/;
-const CLOSER = /^ {0,3}(`{3,}|~{3,})[ \t]*\r?$/;
 const TITLE_COMMENT = /^[ \t]*%%[ \t]*title\b[ \t]*:?[ \t]*(.*?)[ \t]*$/im;
 
 export function findDiagramFences(markdown: string): DiagramFence[] {
   return scanDiagramFences(markdown).fences;
 }
 
-/** The closed Mermaid fences, and how many were opened but never closed by a fence line (they stay code). */
+/**
+ * The closed Mermaid fences (in any container: a list item, a block quote), and how many were opened but never closed
+ * by a fence line (they stay code).
+ */
 function scanDiagramFences(markdown: string): { fences: DiagramFence[]; unclosed: number } {
-  // Every diagram is a fence, and every fence line holds three backticks or three tildes: a text with neither (most
-  // files planned) holds none, and is not read for them (each look below reads the whole text).
+  // Every fence line holds three backticks or three tildes: a text with neither (most files planned) holds none.
   if (!markdown.includes('```') && !markdown.includes('~~~')) return { fences: [], unclosed: 0 };
   const fences: DiagramFence[] = [];
   let unclosed = 0;
-  for (const [start, end] of fencedBlocks(markdown)) {
-    if (!mayNameMermaid(markdown, start)) continue;
-    const contained = containedFenceLines(markdown, start, end);
-    const fence = contained ? containedDiagram(markdown, start, end, contained) : topLevelDiagram(markdown, start, end);
-    if (fence === 'unclosed') unclosed++;
-    // An empty diagram would only be a broken image.
-    else if (fence && fence.source.trim() !== '') fences.push(fence);
-  }
-  // A fence in a list item indented four columns or more (`- a`, `  - b`, `    ```mermaid`) is no fence to
-  // fencedBlocks, which reads three spaces at most; link inspection reads it as code by the list items' indentation,
-  // and so do the diagrams, through the same reading. That reading walks every line, so only a text with a run of
-  // fence characters that may name Mermaid pays for it: most files planned have none.
-  if (someFenceMayNameMermaid(markdown)) {
-    let added = false;
-    for (const found of listItemFences(markdown)) {
-      if (!mayNameMermaid(markdown, found.marker)) continue;
-      const fence = listItemDiagram(markdown, found);
-      if (fence === 'unclosed') unclosed++;
-      else if (fence && fence.source.trim() !== '') {
-        fences.push(fence);
-        added = true;
-      }
+  for (const fence of scanMarkdown(markdown).fences) {
+    if (!namesMermaid(markdown, fence)) continue;
+    // An unclosed fence runs to the end of its container; turning it into one picture would swallow the rest of the
+    // page, and it is most likely a typing slip, so it stays code for the reader to see (and the plan says so).
+    if (!fence.closed) {
+      unclosed++;
+      continue;
     }
-    // renderDiagrams replaces the fences front to back.
-    if (added) fences.sort((a, b) => a.start - b.start);
+    const source = sourceOf(markdown, fence);
+    // An empty diagram would only be a broken image.
+    if (source.trim() !== '') fences.push({ start: fence.lineStart, end: fence.end, kind: 'mermaid', marker: fence.marker, source });
   }
   return { fences, unclosed };
-}
-
-/**
- * Whether some run of three backticks or tildes anywhere (a fence line or not) is followed by an info string that
- * may say `mermaid` (mayNameMermaid): every Mermaid fence, in a list item or not, is such a run. Looked for with
- * indexOf, at the few such runs a text holds: a case-blind search for the word read every character of every file.
- */
-function someFenceMayNameMermaid(markdown: string): boolean {
-  for (const run of ['```', '~~~']) {
-    for (let at = markdown.indexOf(run); at !== -1; at = markdown.indexOf(run, at)) {
-      const marker = markdown.charCodeAt(at);
-      while (markdown.charCodeAt(at) === marker) at++;
-      while (markdown.charCodeAt(at) === SPACE || markdown.charCodeAt(at) === TAB) at++;
-      const first = markdown.charCodeAt(at);
-      if (first === LOWER_M || first === UPPER_M) return true;
-    }
-  }
-  return false;
-}
-
-/** A fence inside a list item four columns or more in: its lines' content starts past the item's indentation. */
-function listItemDiagram(markdown: string, found: ListItemFence): DiagramFence | 'unclosed' | undefined {
-  const opener = OPENER.exec(lineFrom(markdown, found.marker));
-  if (opener?.[1] !== '' || opener[3]?.toLowerCase() !== 'mermaid') return undefined;
-  if (!found.closed) return 'unclosed';
-  const bodyStart = markdown.indexOf('\n', found.marker) + 1;
-  const closeStart = markdown.lastIndexOf('\n', found.end - 1) + 1;
-  // Each content line loses the list items' indentation and then up to the fence's own, as CommonMark reads it.
-  const source = bodyStart >= closeStart ? '' : dedent(markdown.slice(bodyStart, closeStart - 1), found.base + found.indent);
-  return { start: found.start, end: found.end, kind: 'mermaid', marker: found.marker, source };
-}
-
-function topLevelDiagram(markdown: string, start: number, end: number): DiagramFence | 'unclosed' | undefined {
-  const opener = OPENER.exec(lineFrom(markdown, start));
-  const indent = opener?.[1]?.length ?? 0;
-  const marker = opener?.[2] ?? '';
-  if (opener?.[3]?.toLowerCase() !== 'mermaid') return undefined;
-  const closeStart = closingLineStart(markdown, start, end, marker);
-  // An unclosed fence runs to the end of the document; turning it into one picture would swallow the rest of the
-  // page, and it is most likely a typing slip, so it stays code for the reader to see (and the plan says so).
-  if (closeStart === undefined) return 'unclosed';
-  const bodyStart = markdown.indexOf('\n', start) + 1;
-  const source = bodyStart >= closeStart ? '' : dedent(markdown.slice(bodyStart, closeStart - 1), indent);
-  return { start, end, kind: 'mermaid', marker: start + indent, source };
-}
-
-/**
- * A fence opened after block quote or list item markers (`> ```mermaid`, `- ```mermaid`): each line's content is
- * read from where its containers leave it, so the `>` of every quoted line is no part of the diagram. Like a fence at
- * the top level, it must be closed by a fence line of its own to become a picture.
- */
-function containedDiagram(markdown: string, start: number, end: number, lines: { fence: number; indent: number; contentStarts: number[] }): DiagramFence | 'unclosed' | undefined {
-  const openerLine = lineFrom(markdown, lines.fence);
-  const opener = OPENER.exec(openerLine);
-  const marker = opener?.[2] ?? '';
-  if (opener?.[1] !== '' || opener[3]?.toLowerCase() !== 'mermaid') return undefined;
-  const contents = lines.contentStarts.map((at) => lineFrom(markdown, at).replace(/\r$/, ''));
-  const closer = CLOSER.exec(contents[contents.length - 1] ?? '')?.[1] ?? '';
-  if (contents.length === 0 || closer[0] !== marker[0] || closer.length < marker.length) return 'unclosed';
-  return { start, end, kind: 'mermaid', marker: lines.fence, source: dedent(contents.slice(0, -1).join('\n'), lines.indent) };
 }
 
 /** Checks the configured renderer's base address with the endpoint rules: https, plain http only to loopback. */
@@ -184,10 +114,9 @@ export function renderDiagrams(markdown: string, options: { rendererUrl: string 
   fences.forEach((fence, index) => {
     const address = diagramUrl(base, fence.source);
     if (address.length > KROKI_DEFAULT_MAX_URI_LENGTH) tooLong++;
-    // Keep a CRLF document's line ends as they were: the fence's range ends just before its \n, after any \r.
-    const lineEnd = markdown[fence.end - 1] === '\r' ? '\r' : '';
-    // What stands before the marker (indentation, `> `, `- `) stays, so the image stays in its list item or quote.
-    out += `${markdown.slice(from, fence.marker)}![${altText(fence.source, index + 1)}](${address})${lineEnd}`;
+    // What stands before the marker (indentation, `> `, `- `) stays, so the image stays in its list item or quote; the
+    // fence's range ends before its last line's line ending, which stays as written.
+    out += `${markdown.slice(from, fence.marker)}![${altText(fence.source, index + 1)}](${address})`;
     from = fence.end;
   });
   return { ok: true, markdown: out + markdown.slice(from), diagrams: fences.length, unclosed, rendered: true, tooLong };
@@ -234,50 +163,16 @@ function altText(source: string, number: number): string {
   return (title || `Diagram ${number}`).replace(/[\\[\]]/g, '\\$&');
 }
 
-/**
- * Whether the info string of the fence line at `start` begins with an m: every other fence (most are code) is passed
- * over without a slice of its line and a match of OPENER, which every file planned paid for each of its fences.
- */
-function mayNameMermaid(markdown: string, start: number): boolean {
-  let at = start;
-  while (markdown.charCodeAt(at) === SPACE) at++;
-  let marker = markdown.charCodeAt(at);
-  // A fence after block quote or list item markers (`> ```mermaid`): its marker is further along the line.
-  if (marker !== BACKTICK && marker !== TILDE) {
-    while (at < markdown.length && markdown.charCodeAt(at) !== BACKTICK && markdown.charCodeAt(at) !== TILDE && markdown.charCodeAt(at) !== LINE_FEED) at++;
-    marker = markdown.charCodeAt(at);
-  }
-  while (markdown.charCodeAt(at) === marker) at++;
-  while (markdown.charCodeAt(at) === SPACE || markdown.charCodeAt(at) === TAB) at++;
-  const first = markdown.charCodeAt(at);
-  return first === LOWER_M || first === UPPER_M;
+/** Whether the fence's info string's first word is `mermaid`, in any case. */
+function namesMermaid(markdown: string, fence: FencedCode): boolean {
+  const info = markdown.slice(fence.infoStart, fence.infoEnd).trim();
+  const word = /^\S*/.exec(info)?.[0] ?? '';
+  return word.toLowerCase() === 'mermaid';
 }
 
-const TAB = 0x09;
-const LINE_FEED = 0x0a;
-const BACKTICK = 0x60;
-const TILDE = 0x7e;
-const SPACE = 0x20;
-const UPPER_M = 0x4d;
-const LOWER_M = 0x6d;
-
-function lineFrom(markdown: string, start: number): string {
-  const end = markdown.indexOf('\n', start);
-  return markdown.slice(start, end === -1 ? markdown.length : end);
-}
-
-/** Start of the block's closing fence line, or undefined when the block runs unclosed to the end of the text. */
-function closingLineStart(markdown: string, start: number, end: number, marker: string): number | undefined {
-  const lineStart = markdown.lastIndexOf('\n', end - 1) + 1;
-  if (lineStart <= start) return undefined;
-  const closer = CLOSER.exec(markdown.slice(lineStart, end))?.[1] ?? '';
-  return closer[0] === marker[0] && closer.length >= marker.length ? lineStart : undefined;
-}
-
-/** CommonMark removes up to the opener's indentation from each content line. */
-function dedent(body: string, indent: number): string {
-  const lines = body.split('\n').map((line) => line.replace(/\r$/, ''));
-  if (indent === 0) return lines.join('\n');
-  const leading = new RegExp(`^ {0,${indent}}`);
-  return lines.map((line) => line.replace(leading, '')).join('\n');
+/** The fence's content lines as CommonMark reads them (the containers' markers and the fence's indentation gone), joined with \n. */
+function sourceOf(markdown: string, fence: FencedCode): string {
+  const lines: string[] = [];
+  for (let index = 0; index < fence.lines.length; index += 2) lines.push(markdown.slice(fence.lines[index], fence.lines[index + 1]));
+  return lines.join('\n');
 }

@@ -1,5 +1,6 @@
 import type * as Yaml from 'yaml';
 import type { CST, Document } from 'yaml';
+import { findFrontMatter } from '../markdown/frontMatter';
 import { englishPublishMessages, type PublishMessages } from '../messages/publishMessages';
 import type { PartialTarget } from './target';
 
@@ -29,24 +30,11 @@ export interface SplitDocument {
   problems: string[];
 }
 
-// A YAML front matter block: "---" on the first line, closed by "---" or "..." on a line of its own. The block may
-// be empty ("---" right after "---", as static-site generators write it), so the body and its line end are optional.
-// Its lines end in LF, CRLF or a bare CR (an old Mac file), as YAML and CommonMark read them.
-const FRONT_MATTER = /^---[ \t]*(?:\r\n?|\n)(?:([\s\S]*?)(?:\r\n?|\n))?(?:---|\.\.\.)[ \t]*(?:\r\n?|\n|$)/;
-
-/** The text after its front matter block (the whole text when it has none), without reading the block. */
-export function frontMatterBody(text: string): string {
-  const withoutBom = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  const match = FRONT_MATTER.exec(withoutBom);
-  return match ? withoutBom.slice(match[0].length) : text;
-}
-
 export function splitFrontMatter(text: string, messages: PublishMessages = englishPublishMessages): SplitDocument {
-  const withoutBom = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  const match = FRONT_MATTER.exec(withoutBom);
-  if (!match) return { content: text, target: {}, problems: [] };
-  const content = withoutBom.slice(match[0].length);
-  const block = lineFeedsOnly(match[1] ?? '');
+  const found = findFrontMatter(text);
+  if (found === undefined) return { content: text, target: {}, problems: [] };
+  const content = found.body;
+  const block = lineFeedsOnly(found.yaml);
   // Most front matter is a few plain `key: value` lines; the YAML parser costs more than the rest of planning a file.
   const facts = simpleFrontMatter(block) ?? parseFrontMatterYaml(block, messages);
   // Member by member rather than spread: this runs on every file of a tree.

@@ -7,7 +7,7 @@
 // the colleague changed names another page or heading, is not written back, and so arrives as the colleague's edit.
 // A link to a heading of the page itself went out in the wiki's anchor form too (`#install` as `#Install`), in a tree or
 // not: it is written back the same way.
-import { findLinkDestinations } from '../links/rewrite/destinations';
+import { findLinkDestinations } from '../markdown/links';
 import { linkTarget, ownHeadingAnchor, pagePath } from '../links/rewrite/linkTarget';
 import { folderContentFile, folderContentRank } from '../tree/folderPage';
 import type { ManifestEntry } from '../tree/manifestFormat';

@@ -3,7 +3,7 @@
 // version named (a colleague saving in between would otherwise be merged under the wrong version).
 import type { PageLink } from '../links/pageLink';
 import { splitFrontMatter } from '../publish/frontMatter';
-import { omitTitleHeading } from '../publish/titleHeading';
+import { omitTitleHeading } from '../markdown/headings/omitTitle';
 import type { WikiPage } from '../wikiPages';
 import type { PullBase, PullBaseStore } from './pullBase';
 import { withFileDiagramForms } from './diagramForms';

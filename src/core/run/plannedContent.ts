@@ -5,8 +5,8 @@
 import { describeError } from '../log/redact';
 import { englishPublishMessages, type PublishMessages } from '../messages/publishMessages';
 import { renderDiagrams, type DiagramRendering } from '../publish/diagrams';
-import { frontMatterBody } from '../publish/frontMatter';
-import { omitTitleHeading } from '../publish/titleHeading';
+import { frontMatterBody } from '../markdown/frontMatter';
+import { omitTitleHeading } from '../markdown/headings/omitTitle';
 import type { PlanItem } from './plan';
 import { sha256Hex } from '../util/sha256';
 

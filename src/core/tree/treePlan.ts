@@ -10,7 +10,7 @@ import { linkNames, type LinkStore, type PageLink } from '../links/pageLink';
 import { foreseeRewrite, linkDestinationTexts, markdownHeadings, withLinkCautions, type LinkedPage, type RewriteContext } from '../links/rewrite';
 import { planFile, planFileWithContent, refusedForWantOfWiki, refuseItem, type PlanItem, type PlanOptions, type PlannedFile, type SourceFile } from '../run/plan';
 import { prepareDocument } from '../publish/pipeline';
-import { omitTitleHeading } from '../publish/titleHeading';
+import { omitTitleHeading } from '../markdown/headings/omitTitle';
 import type { Blocker } from '../publish/preflight';
 import { completeTarget, mergeTargets, suggestTitle } from '../publish/target';
 import { detachedAll } from '../util/detached';

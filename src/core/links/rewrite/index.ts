@@ -5,4 +5,4 @@ export {
   type AnchorStyle, type HeadingsOfPage,
 } from './headingAnchors';
 export { withLinkCautions } from './linkCautions';
-export { markdownHeadings } from './markdownHeadings';
+export { markdownHeadings } from '../../markdown/headings/headings';

@@ -1,10 +1,10 @@
 // Links between the Markdown files of a run become links to their wiki pages in what is sent; the file on disk is
 // never changed. A link that cannot become a page link stays as written and says why, so the front end can tell
 // the user which links will not work on the wiki.
-import { findLinkDestinations, type LinkDestination } from './destinations';
+import { markdownHeadings } from '../../markdown/headings/headings';
+import { findLinkDestinations, type LinkDestination } from '../../markdown/links';
 import { headingMatcher, type AnchorStyle, type HeadingsOfPage } from './headingAnchors';
 import { linkTarget, ownHeadingAnchor, pagePath, type LinkTarget } from './linkTarget';
-import { markdownHeadings } from './markdownHeadings';
 
 type FileLinkTarget = Extract<LinkTarget, { kind: 'file' }>;
 

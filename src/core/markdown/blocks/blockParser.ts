@@ -1,0 +1,234 @@
+// The block structure of a Markdown text (CommonMark 4 and 5), read line by line as commonmark.js reads it: the open
+// blocks take their markers from each line, then new blocks start, then the line's rest goes to the innermost block
+// that takes lines (or continues a paragraph lazily). What the scanner needs of the blocks is recorded as they close:
+// paragraphs and headings with their lines, fenced code, indented code and HTML blocks, reference definitions.
+import { CARRIAGE_RETURN, LINE_FEED } from '../chars';
+import { readDefinitions } from '../inlines/definitions';
+import { subjectOf } from '../inlines/subject';
+import type { Definition, FencedCode, HtmlBlock, TextBlock } from '../model';
+import { OpenBlock, type BlockBuilder, type BlockKind } from './blockTypes';
+import { continues } from './continuation';
+import { endsHtmlBlock } from './htmlBlocks';
+import { LineState } from './lineState';
+import { maybeSpecial, tryStarts } from './starts';
+
+export interface BlockStructure {
+  textBlocks: TextBlock[];
+  fences: FencedCode[];
+  htmlBlocks: HtmlBlock[];
+  /** Fenced and indented code blocks as [start, end) ranges, in document order. */
+  codeBlocks: Array<[number, number]>;
+  definitions: Definition[];
+  /** The definition each label refers to: the first of that label. */
+  byLabel: Map<string, Definition>;
+}
+
+export function parseBlocks(text: string): BlockStructure {
+  const parser = new BlockParser(text);
+  parser.parse();
+  return parser.found;
+}
+
+class BlockParser implements BlockBuilder {
+  readonly line: LineState;
+  readonly found: BlockStructure = { textBlocks: [], fences: [], htmlBlocks: [], codeBlocks: [], definitions: [], byLabel: new Map() };
+  /** The open blocks, the document first: each is the last child of the one before it. */
+  private readonly open: OpenBlock[] = [new OpenBlock('document', undefined)];
+  tip: OpenBlock;
+  allClosed = true;
+  private lastMatched = 0;
+
+  constructor(readonly text: string) {
+    this.line = new LineState(text);
+    this.tip = this.open[0] as OpenBlock;
+  }
+
+  parse(): void {
+    const text = this.text;
+    // A bare CR ends a line too; a text without one (nearly all) is cut at LF alone. The next CR is looked for again
+    // only once the lines pass it: searched from every line, one CR at a text's end was read up to once a line.
+    const bareCr = text.includes('\r') && /\r(?!\n)/.test(text);
+    let cr = bareCr ? text.indexOf('\r') : -1;
+    let start = 0;
+    while (start < text.length) {
+      let next = text.indexOf('\n', start);
+      if (cr !== -1 && cr < start) cr = text.indexOf('\r', start);
+      if (cr !== -1 && (next === -1 || cr < next - 1)) next = cr;
+      if (next === -1) next = text.length;
+      const end = next > start && text.charCodeAt(next - 1) === CARRIAGE_RETURN && text.charCodeAt(next) === LINE_FEED ? next - 1 : next;
+      this.incorporateLine(start, end);
+      start = next + 1;
+    }
+    while (this.open.length > 0) this.closeTip();
+  }
+
+  private incorporateLine(start: number, end: number): void {
+    const line = this.line;
+    const open = this.open;
+    line.begin(start, end);
+    let matched = 0;
+    for (let index = 1; index < open.length; index++) {
+      line.findNextNonspace();
+      const result = continues(line, open[index] as OpenBlock);
+      if (result === 2) {
+        this.closeTip();
+        return;
+      }
+      if (result === 1) break;
+      matched = index;
+    }
+    this.allClosed = matched === open.length - 1;
+    this.lastMatched = matched;
+    let container = open[matched] as OpenBlock;
+    let matchedLeaf = container.kind !== 'paragraph' && acceptsLines(container.kind);
+    while (!matchedLeaf) {
+      line.findNextNonspace();
+      if (!line.indented && !maybeSpecial(line.peek(line.nextNonspace))) {
+        line.advanceNextNonspace();
+        break;
+      }
+      const result = tryStarts(this, container);
+      if (result === 0) {
+        line.advanceNextNonspace();
+        break;
+      }
+      container = this.tip;
+      matchedLeaf = result === 2;
+    }
+    if (!this.allClosed && !line.blank && this.tip.kind === 'paragraph') {
+      this.addLine(this.tip);
+      return;
+    }
+    this.closeUnmatchedBlocks();
+    const tip = this.tip;
+    if (acceptsLines(tip.kind)) {
+      this.addLine(tip);
+      if (tip.kind === 'html' && tip.htmlType <= 5 && endsHtmlBlock(tip.htmlType, this.text.slice(line.offset, line.end))) this.closeTip();
+    } else if (line.offset < line.end && !line.blank) {
+      this.addChild('paragraph', line.offset);
+      line.advanceNextNonspace();
+      this.addLine(this.tip);
+    }
+  }
+
+  closeUnmatchedBlocks(): void {
+    if (this.allClosed) return;
+    while (this.open.length - 1 > this.lastMatched) this.closeTip();
+    this.allClosed = true;
+  }
+
+  addChild(kind: BlockKind, contentStart: number): OpenBlock {
+    while (!canContain(this.tip.kind, kind)) this.closeTip();
+    const block = new OpenBlock(kind, this.tip);
+    block.lineStart = this.line.start;
+    block.contentStart = contentStart;
+    block.end = this.line.end;
+    this.tip.hasChild = true;
+    this.open.push(block);
+    this.tip = block;
+    return block;
+  }
+
+  private addLine(block: OpenBlock): void {
+    const line = this.line;
+    // The columns left of a tab a marker took part of are spaces of the content: the content starts after the tab.
+    const start = line.partiallyConsumedTab ? line.offset + 1 : line.offset;
+    block.end = line.end;
+    if (block.kind === 'fence' && block.infoStart === -1) {
+      block.infoStart = start;
+      block.infoEnd = line.end;
+    } else block.lines.push(start, line.end);
+  }
+
+  takeDefinitions(paragraph: OpenBlock): boolean {
+    const lines = paragraph.lines;
+    if (lines.length === 0) return false;
+    if (this.text.charCodeAt(lines[0] as number) !== 0x5b) return true;
+    const subject = subjectOf(this.text, lines);
+    const after = readDefinitions(subject, this.found.definitions, this.found.byLabel);
+    if (after === subject.start) return true;
+    // Definitions end at a line's end: the text left starts at a line's start, or there is none.
+    let keep = 0;
+    while (keep < lines.length && subject.toSource(after) > (lines[keep + 1] as number)) keep += 2;
+    if (after >= subject.end) keep = lines.length;
+    lines.splice(0, keep);
+    return lines.length > 0;
+  }
+
+  setextHeading(paragraph: OpenBlock, level: number): void {
+    const heading = new OpenBlock('heading', paragraph.parent);
+    this.open[this.open.length - 1] = heading;
+    this.tip = heading;
+    const lines = paragraph.lines;
+    this.found.textBlocks.push(textBlock('heading', level, true, heading, lineStartOf(this.text, lines[0] as number), this.line.end, lines));
+  }
+
+  atxHeading(level: number, contentStart: number, contentEnd: number): void {
+    this.found.textBlocks.push(textBlock('heading', level, false, this.tip, this.line.start, this.line.end, [contentStart, contentEnd]));
+  }
+
+  /** Closes the innermost open block, recording what the scanner keeps of it. */
+  private closeTip(): void {
+    const block = this.open.pop() as OpenBlock;
+    this.tip = this.open[this.open.length - 1] as OpenBlock;
+    const found = this.found;
+    switch (block.kind) {
+      case 'paragraph':
+        if (this.takeDefinitions(block)) {
+          found.textBlocks.push(textBlock('paragraph', 0, false, block, lineStartOf(this.text, block.lines[0] as number), block.end, block.lines));
+        }
+        break;
+      case 'fence':
+        found.codeBlocks.push([block.lineStart, block.end]);
+        found.fences.push({
+          lineStart: block.lineStart, marker: block.contentStart, fenceChar: block.fenceChar, fenceLength: block.fenceLength,
+          infoStart: block.infoStart, infoEnd: block.infoEnd, closed: block.closed, end: block.end, lines: block.lines,
+        });
+        break;
+      case 'indented':
+        found.codeBlocks.push([block.lineStart, lastNonBlankEnd(this.text, block.lines)]);
+        break;
+      case 'html':
+        found.htmlBlocks.push({ start: block.contentStart, end: block.end, type: block.htmlType });
+        break;
+      default:
+    }
+  }
+}
+
+function textBlock(kind: TextBlock['kind'], level: number, setext: boolean, block: OpenBlock, start: number, end: number, lines: number[]): TextBlock {
+  return { kind, level, setext, topLevel: block.parent?.kind === 'document', start, end, lines };
+}
+
+function acceptsLines(kind: BlockKind): boolean {
+  return kind === 'paragraph' || kind === 'fence' || kind === 'indented' || kind === 'html';
+}
+
+function canContain(parent: BlockKind, child: BlockKind): boolean {
+  if (parent === 'document' || parent === 'quote' || parent === 'item') return child !== 'item';
+  return parent === 'list' && child === 'item';
+}
+
+/** The start of the line `at` is on: after the line ending before it. */
+function lineStartOf(text: string, at: number): number {
+  let start = at;
+  while (start > 0) {
+    const code = text.charCodeAt(start - 1);
+    if (code === LINE_FEED || code === CARRIAGE_RETURN) break;
+    start--;
+  }
+  return start;
+}
+
+/** The end of the last of the lines ([start, end) pairs) that holds more than spaces and tabs: indented code's end. */
+function lastNonBlankEnd(text: string, lines: readonly number[]): number {
+  for (let index = lines.length - 2; index >= 0; index -= 2) {
+    const start = lines[index] as number;
+    const end = lines[index + 1] as number;
+    for (let at = start; at < end; at++) {
+      const code = text.charCodeAt(at);
+      if (code !== 0x20 && code !== 0x09) return end;
+    }
+  }
+  return lines[1] ?? 0;
+}

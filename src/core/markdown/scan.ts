@@ -1,0 +1,90 @@
+// The scanner's one entry: a Markdown text's blocks, then the inlines of its paragraphs and headings, found once for
+// the last text asked about (planning a file asks about the same text for its title, links, headings and diagrams).
+import { parseBlocks, type BlockStructure } from './blocks/blockParser';
+import { scanInlines, type InlineFindings } from './inlines/inlineScanner';
+import { subjectOf } from './inlines/subject';
+import type { HtmlBlock, ScannedMarkdown, TextBlock } from './model';
+import { inRanges } from './ranges';
+
+let lastText: string | undefined;
+let last: ScannedMarkdown | undefined;
+
+/** What the scanner finds in `text` (see ScannedMarkdown). */
+export function scanMarkdown(text: string): ScannedMarkdown {
+  const same = lastText === text;
+  // The caller's string is kept either way: a text equal to the one kept but another string (a file read again) is
+  // compared character by character, and is found by reference when asked about again.
+  lastText = text;
+  if (same && last !== undefined) return last;
+  const blocks = parseBlocks(text);
+  const inlines: InlineFindings = { links: [], codeSpans: [], comments: [] };
+  readInlines(text, blocks, inlines);
+  last = {
+    textBlocks: blocks.textBlocks,
+    fences: blocks.fences,
+    htmlBlocks: blocks.htmlBlocks,
+    definitions: blocks.definitions,
+    links: inlines.links,
+    code: merged(blocks.codeBlocks, inlines.codeSpans),
+    comments: merged(htmlComments(text, blocks.htmlBlocks), inlines.comments),
+  };
+  return last;
+}
+
+/**
+ * The inlines of the text blocks that may hold a link, an image, an autolink or inline HTML: those with a `[` or a
+ * `<`, found by searching the text forward for each (most paragraphs of prose hold neither).
+ */
+function readInlines(text: string, blocks: BlockStructure, into: InlineFindings): void {
+  let bracket = text.indexOf('[');
+  let angle = text.indexOf('<');
+  for (const block of blocks.textBlocks) {
+    if (bracket === -1 && angle === -1) return;
+    const start = block.lines[0] as number;
+    const end = block.lines[block.lines.length - 1] as number;
+    if (bracket !== -1 && bracket < start) bracket = text.indexOf('[', start);
+    if (angle !== -1 && angle < start) angle = text.indexOf('<', start);
+    if ((bracket === -1 || bracket >= end) && (angle === -1 || angle >= end)) continue;
+    scanInlines(subjectOf(text, block.lines).trim(), blocks.byLabel, into);
+  }
+}
+
+/** The HTML comments of the HTML blocks: a block of kind 2 whole, and each `<!--` to its `-->` (or the block's end) in the others. */
+function htmlComments(text: string, blocks: readonly HtmlBlock[]): Array<[number, number]> {
+  const comments: Array<[number, number]> = [];
+  for (const block of blocks) {
+    if (block.type === 2) {
+      comments.push([block.start, block.end]);
+      continue;
+    }
+    for (let open = text.indexOf('<!--', block.start); open !== -1 && open < block.end; ) {
+      const close = text.indexOf('-->', open + 4);
+      const end = close === -1 || close + 3 > block.end ? block.end : close + 3;
+      comments.push([open, end]);
+      open = text.indexOf('<!--', end);
+    }
+  }
+  return comments;
+}
+
+/** Two lists of ranges, each in order and none overlapping the other's, as one list in order. */
+function merged(first: Array<[number, number]>, second: Array<[number, number]>): Array<[number, number]> {
+  if (second.length === 0) return first;
+  if (first.length === 0) return second;
+  const all = first.concat(second);
+  return all.sort((a, b) => a[0] - b[0]);
+}
+
+/** A text block's text as written: its lines trimmed and joined by spaces (a heading's markers left out). */
+export function textOf(text: string, block: TextBlock): string {
+  const lines = block.lines;
+  if (lines.length === 2) return text.slice(lines[0], lines[1]).trim();
+  const parts: string[] = [];
+  for (let index = 0; index < lines.length; index += 2) parts.push(text.slice(lines[index], lines[index + 1]).trim());
+  return parts.join(' ');
+}
+
+/** Whether `offset` is in code: a fenced or indented code block, or a code span. */
+export function isInCode(text: string, offset: number): boolean {
+  return inRanges(scanMarkdown(text).code, offset);
+}

@@ -49,870 +49,6 @@ var require_decode = __commonJS({
   }
 });
 
-// node_modules/ignore/index.js
-var require_ignore = __commonJS({
-  "node_modules/ignore/index.js"(exports2, module2) {
-    function makeArray(subject) {
-      return Array.isArray(subject) ? subject : [subject];
-    }
-    var UNDEFINED = void 0;
-    var EMPTY = "";
-    var SPACE4 = " ";
-    var ESCAPE = "\\";
-    var REGEX_LITERAL_SPECIAL = /[.*+?()[\]{}^$|\\/]/;
-    var BOM = "\uFEFF";
-    var REGEX_ANCHORED_GLOBSTAR = /^\/\*{2,}$/;
-    var REGEX_REPLACE_LEADING_EXCAPED_EXCLAMATION = /^\\!/;
-    var REGEX_REPLACE_LEADING_EXCAPED_HASH = /^\\#/;
-    var REGEX_SPLITALL_CRLF = /\r?\n/g;
-    var DOUBLE_SLASH = "//";
-    var SLASH_CODE = 47;
-    var DOT_CODE = 46;
-    var SLASH = "/";
-    var TMP_KEY_IGNORE = "node-ignore";
-    if (typeof Symbol !== "undefined") {
-      TMP_KEY_IGNORE = /* @__PURE__ */ Symbol.for("node-ignore");
-    }
-    var KEY_IGNORE = TMP_KEY_IGNORE;
-    var define = (object, key, value) => {
-      Object.defineProperty(object, key, { value });
-      return value;
-    };
-    var RETURN_FALSE = () => false;
-    var POSIX_CLASSES = {
-      alnum: "0-9A-Za-z",
-      alpha: "A-Za-z",
-      blank: " \\t",
-      cntrl: "\\x00-\\x1f\\x7f",
-      digit: "0-9",
-      graph: "!-.0-~",
-      lower: "a-z",
-      print: " -.0-~",
-      punct: "!-.:-@\\[-`{-~",
-      // git's `sane-ctype.h` classifies \v and \f as control, not space,
-      //   unlike C's `isspace`
-      space: " \\t\\n\\r",
-      upper: "A-Z",
-      xdigit: "0-9A-Fa-f"
-    };
-    var CLASS_MEMBERS_TO_ESCAPE = "\\]^-[";
-    var escapeMember = (char) => CLASS_MEMBERS_TO_ESCAPE.indexOf(char) < 0 ? char : ESCAPE + char;
-    var NON_SLASH = "(?!\\/)";
-    var classSource = (negated, body) => {
-      if (negated) {
-        return `[^\\/${body}]`;
-      }
-      const source2 = `[${body}]`;
-      return new RegExp(source2).test("/") ? NON_SLASH + source2 : source2;
-    };
-    var scanBracket = (pattern, start) => {
-      const { length } = pattern;
-      let index = start + 1;
-      let negated = EMPTY;
-      const lead = pattern[index];
-      if (lead === "!" || lead === "^") {
-        negated = "^";
-        index++;
-      }
-      let body = EMPTY;
-      let prev = EMPTY;
-      for (; ; ) {
-        const char = pattern[index];
-        if (char === UNDEFINED) {
-          return null;
-        }
-        if (char === ESCAPE) {
-          const escaped = pattern[++index];
-          body += escapeMember(escaped);
-          prev = escaped;
-        } else if (char === "-" && prev && index + 1 < length && pattern[index + 1] !== "]") {
-          index++;
-          let to = pattern[index];
-          if (to === ESCAPE) {
-            to = pattern[index += 1];
-          }
-          if (prev <= to) {
-            body += `-${escapeMember(to)}`;
-          }
-          prev = EMPTY;
-        } else if (char === "[" && pattern[index + 1] === ":") {
-          const nameStart = index + 2;
-          let end = nameStart;
-          while (end < length && pattern[end] !== "]") {
-            end++;
-          }
-          if (end === length) {
-            return null;
-          }
-          if (end > nameStart && pattern[end - 1] === ":") {
-            const name = pattern.slice(nameStart, end - 1);
-            if (!Object.prototype.hasOwnProperty.call(POSIX_CLASSES, name)) {
-              return null;
-            }
-            body += POSIX_CLASSES[name];
-            prev = EMPTY;
-            index = end;
-          } else {
-            body += escapeMember("[");
-            prev = "[";
-            index = nameStart - 2;
-          }
-        } else {
-          body += escapeMember(char);
-          prev = char;
-        }
-        index++;
-        if (pattern[index] === "]") {
-          return {
-            end: index,
-            source: classSource(negated, body)
-          };
-        }
-      }
-    };
-    var NEVER_MATCH = "[]";
-    var PLACEHOLDER = "\0";
-    var REGEX_RESTORE_PLACEHOLDER = new RegExp(
-      `${PLACEHOLDER}(\\d+)${PLACEHOLDER}`,
-      "g"
-    );
-    var TRAILING_WILDCARD = "";
-    var TRAILING_DOUBLESTAR = "";
-    var isReserved = (char) => char === PLACEHOLDER || char === TRAILING_WILDCARD || char === TRAILING_DOUBLESTAR;
-    var extractBrackets = (pattern) => {
-      const sources = [];
-      const hold = (source2) => `${PLACEHOLDER}${sources.push(source2) - 1}${PLACEHOLDER}`;
-      const { length } = pattern;
-      let out = EMPTY;
-      let index = 0;
-      while (index < length) {
-        const char = pattern[index];
-        if (char === ESCAPE) {
-          const escaped = pattern[index + 1];
-          if (escaped === SLASH && index + 2 === length) {
-            out += hold(NEVER_MATCH);
-          } else if (escaped === "*" || escaped === "[" || escaped === SPACE4) {
-            out += pattern.slice(index, index + 2);
-          } else {
-            out += hold(
-              REGEX_LITERAL_SPECIAL.test(escaped) ? ESCAPE + escaped : isReserved(escaped) ? `[${escaped}]` : escaped
-            );
-          }
-          index += 2;
-        } else if (isReserved(char)) {
-          out += hold(`[${char}]`);
-          index++;
-        } else if (char === "[") {
-          const scanned = scanBracket(pattern, index);
-          if (scanned === null) {
-            out += hold(NEVER_MATCH);
-            index = length;
-          } else {
-            out += hold(scanned.source);
-            index = scanned.end + 1;
-          }
-        } else {
-          out += char;
-          index++;
-        }
-      }
-      return {
-        source: out,
-        sources
-      };
-    };
-    var DIRECT = null;
-    var REGEX_INNER_SLASH = /\/(?!$)/;
-    var WILDCARD = "[^\\/]*";
-    var REPLACERS = [
-      // Replace (\ ) with ' '
-      // Only a space: an escaped tab or other whitespace is already a literal by
-      //   the time it reaches here, and a bare tab must be left as one, not turned
-      //   into a space.
-      // (\ ) -> ' '
-      // (\\ ) -> '\\ '
-      // (\\\ ) -> '\\ '
-      [
-        // A run of backslashes is taken whole, from its first one, so no match
-        //   ever starts again inside it -- `(\\+?) ` did, which made a long run
-        //   quadratic.
-        /(\\+)( ?)/g,
-        (_, run, space) => space ? run.slice(0, run.length - run.length % 2) + SPACE4 : run,
-        ESCAPE + SPACE4
-      ],
-      // git's wildmatch() reads a run of two or more asterisks as one globstar
-      //   whenever the run fills a path segment: it starts the pattern or follows
-      //   a `/`, and it ends the pattern or comes before a `/`. A run of two is
-      //   already `**`; a longer one is folded into `**` here, so the steps
-      //   below only ever have to know `**`.
-      // `***/foo` -> `**/foo`, `a/***/b` -> `a/**/b`, `a/***` -> `a/**`
-      // git also takes a run beside a literal prefix (`a***/b`) or beside an
-      //   escaped slash (`***\/b`) as a globstar, and this does not; the README
-      //   lists both, under "A run of asterisks".
-      [
-        /(^|\/)\*{3,}(?=\/|$)/g,
-        (_, start) => `${start}**`,
-        "*"
-      ],
-      // Escape metacharacters
-      // which is written down by users but means special for regular expressions.
-      // > There are 12 characters with special meanings:
-      // > - the backslash \,
-      // > - the caret ^,
-      // > - the dollar sign $,
-      // > - the period or dot .,
-      // > - the vertical bar or pipe symbol |,
-      // > - the question mark ?,
-      // > - the asterisk or star *,
-      // > - the plus sign +,
-      // > - the opening parenthesis (,
-      // > - the closing parenthesis ),
-      // > - and the opening square bracket [,
-      // > - the opening curly brace {,
-      // > These special characters are often called "metacharacters".
-      [
-        /[\\$.|*+(){^]/g,
-        (match) => `\\${match}`
-      ],
-      [
-        // > a question mark (?) matches a single character
-        /(?!\\)\?/g,
-        () => "[^/]",
-        "?"
-      ],
-      // leading slash
-      [
-        // > A leading slash matches the beginning of the pathname.
-        // > For example, "/*.c" matches "cat-file.c" but not "mozilla-sha1/sha1.c".
-        // A leading slash matches the beginning of the pathname
-        /^\//,
-        () => "^",
-        SLASH
-      ],
-      // replace special metacharacter slash after the leading slash
-      [
-        /\//g,
-        () => "\\/",
-        SLASH
-      ],
-      [
-        // > A leading "**" followed by a slash means match in all directories.
-        // > For example, "**/foo" matches file or directory "foo" anywhere,
-        // > the same as pattern "foo".
-        // > "**/foo/bar" matches file or directory "bar" anywhere that is directly
-        // >   under directory "foo".
-        // Notice that the '*'s have been replaced as '\\*'
-        /^\^*(?:\\\*\\\*\\\/)+/,
-        // '**/foo' <-> 'foo'
-        () => "(?:^|\\/)",
-        "*"
-      ],
-      // starting
-      [
-        // there will be no leading '/'
-        //   (which has been replaced by section "leading slash")
-        // If starts with '**', adding a '^' to the regular expression also works
-        DIRECT,
-        (source2, pattern) => {
-          if (!source2 || source2[0] === "^" || source2[0] === "(") {
-            return source2;
-          }
-          const anchor = !REGEX_INNER_SLASH.test(pattern) ? "(?:^|\\/)" : "^";
-          return anchor + source2;
-        }
-      ],
-      // two globstars
-      [
-        // Use lookahead assertions so that we could match more than one `'/**'`
-        /\\\/\\\*\\\*(?=\\\/|$)/g,
-        // Zero, one or several directories
-        // should not use '*', or it will be replaced by the next replacer
-        // Check if it is not the last `'/**'`
-        (_, index, str) => index + 6 < str.length ? str.slice(index + 6) === "\\/" ? "(?:\\/[^\\/]+)+" : "(?:\\/[^\\/]+)*" : `\\/${TRAILING_DOUBLESTAR}`,
-        "*"
-      ],
-      // normal intermediate wildcards
-      [
-        // Never replace escaped '*'
-        // ignore rule '\*' will match the path '*'
-        // 'abc.*/' -> go
-        // 'abc.*'  -> skip this rule,
-        //    coz trailing single wildcard will be handed by [trailing wildcard]
-        /(^|[^\\])(?:\\\*)+(?!$)/g,
-        // '*.js' matches '.js'
-        // '*.js' doesn't match 'abc'
-        // 1. An asterisk "*" matches anything except a slash.
-        // 2. Other consecutive asterisks are considered regular asterisks
-        //    and collapse into one non-slash wildcard run.
-        (_, p1) => p1 + WILDCARD,
-        "*"
-      ],
-      // trailing wildcard, held apart from a literal star
-      [
-        // The step above leaves a trailing `*` alone, so a single `\*` is all that
-        //   can be left at the end here, and what stands in front of it says which
-        //   kind it is. A wildcard arrives as the escaper wrote it, `\*` with
-        //   nothing before it; a literal arrives as the user's own escape, which
-        //   the escaper doubled, and then the star's own -- `\\` and then `\*`.
-        //   There is no third case: every backslash still reaching the chain is
-        //   one `\*`, `\[` or `\ ` carries itself, and each is followed by its
-        //   own character, so a longer run can never form. This runs while the
-        //   two are still distinct, before the unescape steps below collapse the
-        //   literal onto the very `\*` a wildcard leaves behind.
-        /(^|[^\\])((?:\\\\)*)\\\*$/,
-        (match, p1, p2) => p2 === EMPTY ? p1 + TRAILING_WILDCARD : match,
-        "*"
-      ],
-      [
-        // unescape, revert step 3 except for back slash
-        // For example, if a user escape a '\\*',
-        // after step 3, the result will be '\\\\\\*'
-        /\\\\\\(?=[$.|*+(){^])/g,
-        () => ESCAPE,
-        ESCAPE + ESCAPE
-      ],
-      [
-        // '\\\\' -> '\\'
-        /\\\\/g,
-        () => ESCAPE,
-        ESCAPE + ESCAPE
-      ],
-      [
-        // Every real bracket expression -- POSIX classes included -- has already
-        //   been held aside by `extractBrackets`, so the only `[` left in the
-        //   pattern is an escaped, literal one.
-        // A backslash could only stand at the end of the range if it quoted the
-        //   `]`, and `\]` is held aside long before this.
-        /\\\[([^\]/]*?)($|\])/g,
-        // '\\[bar]' -> '\\\\[bar]'
-        (match, range, close) => `\\[${range}${close}`,
-        "["
-      ],
-      // ending
-      [
-        // 'js' will not match 'js.'
-        // 'ab' will not match 'abc'
-        DIRECT,
-        // WTF!
-        // https://git-scm.com/docs/gitignore
-        // changes in [2.22.1](https://git-scm.com/docs/gitignore/2.22.1)
-        // which re-fixes #24, #38
-        // > If there is a separator at the end of the pattern then the pattern
-        // > will only match directories, otherwise the pattern can match both
-        // > files and directories.
-        // 'js*' will not match 'a.js'
-        // 'js/' will not match 'a.js'
-        // 'js' will match 'a.js' and 'a.js/'
-        (source2) => {
-          const last = source2[source2.length - 1];
-          if (!last || last === TRAILING_WILDCARD || last === TRAILING_DOUBLESTAR) {
-            return source2;
-          }
-          return last === SLASH ? `${source2}$` : `${source2}(?=$|\\/$)`;
-        }
-      ]
-    ];
-    var REGEX_REPLACE_TRAILING_WILDCARD = /(^|\\\/)?\uE000$/;
-    var MODE_IGNORE = "regex";
-    var MODE_CHECK_IGNORE = "checkRegex";
-    var UNDERSCORE = "_";
-    var replaceTrailingWildcard = (_, p1) => {
-      const prefix = p1 ? `${p1}[^/]+` : "[^/]*";
-      return `${prefix}(?=$|\\/$)`;
-    };
-    var REGEX_REPLACE_TRAILING_DOUBLESTAR = /\uE001$/;
-    var replaceTrailingDoublestar = () => "[\\s\\S]";
-    var separatorAfter = (run, at) => {
-      let separator = EMPTY;
-      for (let index = at + 1; index < run.length && !run[index].wildcard; index++) {
-        separator += run[index].single;
-      }
-      return separator;
-    };
-    var pinWildcards = (source2) => {
-      if (source2.indexOf(WILDCARD) < 0) {
-        return source2;
-      }
-      const tokens = [];
-      const { length } = source2;
-      let index = 0;
-      while (index < length) {
-        const char = source2[index];
-        if (source2.startsWith(WILDCARD, index)) {
-          tokens.push({ wildcard: true });
-          index += WILDCARD.length;
-        } else if (char === "[") {
-          let end = index + 1;
-          if (source2[end] === "^") {
-            end++;
-          }
-          if (source2[end] === "]") {
-            end++;
-          }
-          while (end < length && source2[end] !== "]") {
-            end += source2[end] === ESCAPE ? 2 : 1;
-          }
-          end++;
-          tokens.push({ single: source2.slice(index, end) });
-          index = end;
-        } else if (char === ESCAPE) {
-          tokens.push({ single: source2.slice(index, index + 2) });
-          index += 2;
-        } else if (char === "(") {
-          let depth = 0;
-          let end = index;
-          do {
-            if (source2[end] === ESCAPE) {
-              end++;
-            } else if (source2[end] === "(") {
-              depth++;
-            } else if (source2[end] === ")") {
-              depth--;
-            }
-            end++;
-          } while (end < length && depth > 0);
-          if ("*+?".indexOf(source2[end]) >= 0) {
-            end++;
-          }
-          tokens.push({ boundary: source2.slice(index, end) });
-          index = end;
-        } else if (char === "^" || char === "$") {
-          tokens.push({ boundary: char });
-          index++;
-        } else {
-          tokens.push({ single: char });
-          index++;
-        }
-      }
-      let out = EMPTY;
-      let run = [];
-      const flush = () => {
-        let lastWildcard;
-        run.forEach((token, at) => {
-          if (token.wildcard) {
-            lastWildcard = at;
-          }
-        });
-        run.forEach((token, at) => {
-          if (!token.wildcard) {
-            out += token.single;
-            return;
-          }
-          out += at === lastWildcard ? WILDCARD : `(?:(?!${separatorAfter(run, at)})[^\\/])*`;
-        });
-        run = [];
-      };
-      tokens.forEach((token) => {
-        if (token.boundary === void 0) {
-          run.push(token);
-          return;
-        }
-        flush();
-        out += token.boundary;
-      });
-      flush();
-      return out;
-    };
-    var makeRegexPrefix = (pattern) => {
-      if (REGEX_ANCHORED_GLOBSTAR.test(pattern)) {
-        pattern = "**";
-      }
-      const { source: source2, sources } = extractBrackets(pattern);
-      const replaced = REPLACERS.reduce(
-        // A pass whose matcher finds nothing hands back the very string it was
-        //   given, so asking first costs a search and saves a rewrite. Ten of the
-        //   fifteen passes never fire for a typical .gitignore line, and between
-        //   them they were 45% of this chain.
-        (prev, [matcher, replacer, required]) => {
-          if (matcher === DIRECT) {
-            return replacer(prev, pattern);
-          }
-          if (required !== UNDEFINED && prev.indexOf(required) < 0) {
-            return prev;
-          }
-          return matcher.test(prev) ? prev.replace(matcher, replacer.bind(pattern)) : prev;
-        },
-        source2
-      );
-      return sources.length ? replaced.replace(
-        REGEX_RESTORE_PLACEHOLDER,
-        (match, index) => sources[index]
-      ) : replaced;
-    };
-    var checkSourceOf = (body, prefix) => {
-      if (body[body.length - 1] === SLASH) {
-        prefix = makeRegexPrefix(body.slice(0, -1));
-      }
-      const head = prefix.slice(0, -1);
-      const last = prefix[prefix.length - 1];
-      return last === TRAILING_WILDCARD ? `${head}$` : last === TRAILING_DOUBLESTAR ? head : NEVER_MATCH;
-    };
-    var matchesBasename = (body) => {
-      const index = body.indexOf(SLASH);
-      return index < 0 || index === body.length - 1;
-    };
-    var basenameOf = (path) => {
-      const end = path.length - 1;
-      const index = path.lastIndexOf(
-        SLASH,
-        path[end] === SLASH ? end - 1 : end
-      );
-      return index < 0 ? path : path.slice(index + 1);
-    };
-    var parentOf = (path) => {
-      if (path.charCodeAt(0) === SLASH_CODE || path.indexOf(DOUBLE_SLASH) >= 0) {
-        const slices = path.split(SLASH).filter(Boolean);
-        slices.pop();
-        return slices.length ? slices.join(SLASH) + SLASH : EMPTY;
-      }
-      const end = path.length - 1;
-      const cut = path.lastIndexOf(
-        SLASH,
-        path.charCodeAt(end) === SLASH_CODE ? end - 1 : end
-      );
-      return cut < 0 ? EMPTY : path.slice(0, cut + 1);
-    };
-    var isString = (subject) => typeof subject === "string";
-    var checkPattern = (pattern) => pattern && isString(pattern);
-    var splitPattern = (pattern) => (pattern[pattern.length - 1] === "\r" ? pattern.slice(0, -1) : pattern).split(REGEX_SPLITALL_CRLF).filter(Boolean);
-    var IgnoreRule = class {
-      constructor(pattern, mark, body, ignoreCase, negative, prefix) {
-        this.pattern = pattern;
-        this.mark = mark;
-        this.negative = negative;
-        define(this, "body", body);
-        define(this, "ignoreCase", ignoreCase);
-        define(this, "regexPrefix", prefix);
-      }
-      // Worked out on first use and kept behind an own property, the way `regex`
-      //   caches itself in `_regex`. Deciding it in the constructor instead would
-      //   add a fourth `defineProperty` to every rule ever built, which cost 4% of
-      //   every compile -- including the compiles of rules that are never matched
-      //   against anything.
-      get _basenameOnly() {
-        return define(this, "_basenameOnly", matchesBasename(this.body));
-      }
-      get regex() {
-        const key = UNDERSCORE + MODE_IGNORE;
-        if (this[key]) {
-          return this[key];
-        }
-        return this._make(MODE_IGNORE, key);
-      }
-      get checkRegex() {
-        const key = UNDERSCORE + MODE_CHECK_IGNORE;
-        if (this[key]) {
-          return this[key];
-        }
-        return this._make(MODE_CHECK_IGNORE, key);
-      }
-      _make(mode, key) {
-        const str = pinWildcards(
-          mode === MODE_IGNORE ? this.regexPrefix.replace(REGEX_REPLACE_TRAILING_WILDCARD, replaceTrailingWildcard).replace(REGEX_REPLACE_TRAILING_DOUBLESTAR, replaceTrailingDoublestar) : checkSourceOf(this.body, this.regexPrefix)
-        );
-        const regex = this.ignoreCase ? new RegExp(str, "i") : new RegExp(str);
-        return define(this, key, regex);
-      }
-    };
-    var hasTrailingBackslash = (str) => {
-      let count = 0;
-      while (str[str.length - count - 1] === ESCAPE) {
-        count++;
-      }
-      return count % 2 === 1;
-    };
-    var trimEnd = (body, stripLineEnd) => {
-      let lineEnd = body.length;
-      let end;
-      for (; ; ) {
-        if (stripLineEnd && body[lineEnd - 1] === "\r") {
-          lineEnd--;
-        }
-        end = lineEnd;
-        while (body[end - 1] === SPACE4) {
-          end--;
-        }
-        if (!stripLineEnd || body[end - 1] !== "\n") {
-          break;
-        }
-        lineEnd = end - 1;
-      }
-      if (end === lineEnd) {
-        return body.slice(0, lineEnd);
-      }
-      let backslashes = 0;
-      while (body[end - backslashes - 1] === ESCAPE) {
-        backslashes++;
-      }
-      return backslashes % 2 ? body.slice(0, end - 1) + SPACE4 : body.slice(0, end);
-    };
-    var createRule = (pattern, mark, ignoreCase, stripLineEnd, stripBOM) => {
-      let body = stripBOM && pattern[0] === BOM ? pattern.slice(1) : pattern;
-      if (body[0] === "#") {
-        return;
-      }
-      let negative = false;
-      if (body[0] === "!") {
-        negative = true;
-        body = body.slice(1);
-      }
-      const last = body[body.length - 1];
-      if (last === SPACE4 || stripLineEnd && (last === "\r" || last === "\n")) {
-        body = trimEnd(body, stripLineEnd);
-      }
-      if (!body || hasTrailingBackslash(body)) {
-        return;
-      }
-      body = body.replace(REGEX_REPLACE_LEADING_EXCAPED_EXCLAMATION, "!").replace(REGEX_REPLACE_LEADING_EXCAPED_HASH, "#");
-      const regexPrefix = makeRegexPrefix(body);
-      return new IgnoreRule(
-        pattern,
-        mark,
-        body,
-        ignoreCase,
-        negative,
-        regexPrefix
-      );
-    };
-    var RuleManager = class {
-      constructor(ignoreCase) {
-        this._ignoreCase = ignoreCase;
-        this._rules = [];
-        this._basenameCount = 0;
-      }
-      _add(pattern, index) {
-        if (pattern && pattern[KEY_IGNORE]) {
-          this._rules = this._rules.concat(pattern._rules._rules);
-          this._basenameCount += pattern._rules._basenameCount;
-          this._added = true;
-          return;
-        }
-        const isStr = isString(pattern);
-        const raw = isStr ? pattern : pattern.pattern;
-        const rule = checkPattern(raw) && createRule(
-          raw,
-          isStr ? UNDEFINED : pattern.mark,
-          this._ignoreCase,
-          !this._split,
-          this._stripBOM && !index
-        );
-        if (rule) {
-          this._added = true;
-          this._rules.push(rule);
-          if (matchesBasename(rule.body)) {
-            this._basenameCount++;
-          }
-        }
-      }
-      // @param {Array<string> | string | Ignore} pattern
-      add(pattern) {
-        this._added = false;
-        this._split = isString(pattern);
-        this._stripBOM = !this._split || pattern[0] === BOM;
-        makeArray(
-          this._split ? splitPattern(pattern) : pattern
-        ).forEach(this._add, this);
-        if (this._added) {
-          this._literalRules = UNDEFINED;
-        }
-        return this._added;
-      }
-      // Match the literal 'abc/' for `checkIgnore`, last rule wins. Only a rule
-      //   ending in a wildcard can match it (see `checkSourceOf`), so the rest
-      //   are left out once, rather than tested or compiled for every path.
-      testLiteral(path) {
-        const rules = this._literalRules || (this._literalRules = this._rules.filter(
-          ({ body }) => body[body.length - (body[body.length - 1] === SLASH ? 2 : 1)] === "*"
-        ));
-        let ignored = false;
-        let unignored = false;
-        let matchedRule;
-        for (let index = rules.length - 1; index >= 0; index--) {
-          const rule = rules[index];
-          if (rule.checkRegex.test(path)) {
-            ignored = !rule.negative;
-            unignored = rule.negative;
-            matchedRule = rule.negative ? UNDEFINED : rule;
-            break;
-          }
-        }
-        const ret = {
-          ignored,
-          unignored
-        };
-        if (matchedRule) {
-          ret.rule = matchedRule;
-        }
-        return ret;
-      }
-      // Test one single path without recursively checking parent directories
-      //
-      // - mode `string` either `MODE_IGNORE` or `MODE_CHECK_IGNORE`
-      // @returns {TestResult}
-      test(path, mode) {
-        const rules = this._rules;
-        const { length } = rules;
-        const shortcut = this._basenameCount * 2 >= length;
-        const basename2 = shortcut ? basenameOf(path) : path;
-        for (let index = length - 1; index >= 0; index--) {
-          const rule = rules[index];
-          if (rule[mode].test(
-            shortcut && rule._basenameOnly ? basename2 : path
-          )) {
-            const { negative } = rule;
-            const ret = {
-              ignored: !negative,
-              unignored: negative
-            };
-            if (!negative) {
-              ret.rule = rule;
-            }
-            return ret;
-          }
-        }
-        return {
-          ignored: false,
-          unignored: false
-        };
-      }
-    };
-    var throwError = (message, Ctor) => {
-      throw new Ctor(message);
-    };
-    var checkPath = (path, originalPath, doThrow) => {
-      if (!isString(path)) {
-        return doThrow(
-          `path must be a string, but got \`${originalPath}\``,
-          TypeError
-        );
-      }
-      if (!path) {
-        return doThrow(`path must not be empty`, TypeError);
-      }
-      if (checkPath.isNotRelative(path)) {
-        const r = "`path.relative()`d";
-        return doThrow(
-          `path should be a ${r} string, but got "${originalPath}"`,
-          RangeError
-        );
-      }
-      return true;
-    };
-    var isNotRelative = (path) => {
-      const first = path.charCodeAt(0);
-      if (first === SLASH_CODE) {
-        return true;
-      }
-      if (first !== DOT_CODE) {
-        return false;
-      }
-      if (path.length === 1) {
-        return true;
-      }
-      const second = path.charCodeAt(1);
-      if (second === SLASH_CODE) {
-        return true;
-      }
-      if (second !== DOT_CODE) {
-        return false;
-      }
-      return path.length === 2 || path.charCodeAt(2) === SLASH_CODE;
-    };
-    checkPath.isNotRelative = isNotRelative;
-    checkPath.convert = (p) => p;
-    var convertPath = (target) => isString(target) && checkPath.convert(target);
-    var Ignore = class {
-      constructor({
-        ignorecase = true,
-        ignoreCase = ignorecase,
-        allowRelativePaths = false
-      } = {}) {
-        define(this, KEY_IGNORE, true);
-        this._rules = new RuleManager(ignoreCase);
-        this._strictPathCheck = !allowRelativePaths;
-        this._initCache();
-      }
-      _initCache() {
-        this._ignoreCache = /* @__PURE__ */ Object.create(null);
-        this._testCache = /* @__PURE__ */ Object.create(null);
-      }
-      add(pattern) {
-        if (this._rules.add(pattern)) {
-          this._initCache();
-        }
-        return this;
-      }
-      // legacy
-      addPattern(pattern) {
-        return this.add(pattern);
-      }
-      // @returns {TestResult}
-      _test(originalPath, cache, path) {
-        checkPath(
-          path,
-          originalPath,
-          this._strictPathCheck ? throwError : RETURN_FALSE
-        );
-        return path ? this._t(path, cache) : {
-          ignored: false,
-          unignored: false
-        };
-      }
-      checkIgnore(target) {
-        const path = convertPath(target);
-        if (!path || path.charCodeAt(path.length - 1) !== SLASH_CODE) {
-          return this._test(target, this._testCache, path);
-        }
-        const dir = this._t(path, this._testCache);
-        if (dir.ignored) {
-          return dir;
-        }
-        const literal = this._rules.testLiteral(path);
-        return literal.ignored || literal.unignored ? literal : dir;
-      }
-      _t(path, cache) {
-        if (path in cache) {
-          return cache[path];
-        }
-        const parentPath = parentOf(path);
-        const parent = parentPath ? this._t(parentPath, cache) : UNDEFINED;
-        return cache[path] = parent && parent.ignored ? parent : this._rules.test(path, MODE_IGNORE);
-      }
-      ignores(path) {
-        return this._test(path, this._ignoreCache, convertPath(path)).ignored;
-      }
-      createFilter() {
-        return (path) => !this.ignores(path);
-      }
-      filter(paths) {
-        return makeArray(paths).filter(this.createFilter());
-      }
-      // @returns {TestResult}
-      test(path) {
-        return this._test(path, this._testCache, convertPath(path));
-      }
-    };
-    var factory = (options) => new Ignore(options);
-    var isPathValid = (path) => checkPath(convertPath(path), path, RETURN_FALSE);
-    var setupWindows = () => {
-      const makePosix = (str) => /^\\\\\?\\/.test(str) || /["<>|\u0000-\u001F]+/u.test(str) ? str : str.replace(/\\/g, "/");
-      checkPath.convert = makePosix;
-      const REGEX_TEST_WINDOWS_PATH_ABSOLUTE = /^[a-z]:\//i;
-      checkPath.isNotRelative = (path) => REGEX_TEST_WINDOWS_PATH_ABSOLUTE.test(path) || isNotRelative(path);
-    };
-    if (
-      // Detect `process` so that it can run in browsers.
-      typeof process !== "undefined" && process.platform === "win32"
-    ) {
-      setupWindows();
-    }
-    module2.exports = factory;
-    factory.default = factory;
-    module2.exports.isPathValid = isPathValid;
-    define(module2.exports, /* @__PURE__ */ Symbol.for("setupWindows"), setupWindows);
-  }
-});
-
 // src/action/main.ts
 var main_exports = {};
 __export(main_exports, {
@@ -1015,6 +151,49 @@ function unconfirmedCreateLink(target) {
   return { spaceId: target.spaceId, parentId: target.parentId, pageTitle: target.pageTitle, unconfirmedSend: true, publishedAt: 0 };
 }
 
+// src/core/run/beforeWiki.ts
+function rememberPlanBeforeWiki(item) {
+  item.beforeWiki ??= { state: item.state, complete: item.complete };
+}
+
+// src/core/tree/collisions.ts
+function titleKey(title) {
+  return title.toLocaleLowerCase("en-US");
+}
+var OTHERS_NAMED = 3;
+function otherNames(group, isOther, nameOf2) {
+  let named = "";
+  let count = 0;
+  for (const other of group) {
+    if (!isOther(other)) continue;
+    if (count === OTHERS_NAMED) return `${named}, ...`;
+    named = count === 0 ? nameOf2(other) : `${named}, ${nameOf2(other)}`;
+    count++;
+  }
+  return named;
+}
+function groupByTitleInSpace(entries, titleOf, spaceOf) {
+  const byTitle2 = /* @__PURE__ */ new Map();
+  for (const entry of entries) {
+    const key = `${spaceOf(entry)}\0${titleKey(titleOf(entry))}`;
+    const group = byTitle2.get(key);
+    if (group) group.push(entry);
+    else byTitle2.set(key, [entry]);
+  }
+  return [...byTitle2.values()].filter((group) => group.length > 1);
+}
+async function resolveSpaceSpellings(spellings, pages, signal) {
+  const spaceOf = /* @__PURE__ */ new Map();
+  await Promise.all([...new Set([...spellings].map((spelling) => spelling.trim()))].map(async (spelling) => {
+    const space = await pages.resolveSpace(spelling, signal).catch((error) => {
+      if (signal?.aborted) throw error;
+      return void 0;
+    });
+    spaceOf.set(spelling, space?.id ?? spelling);
+  }));
+  return (spelling) => spaceOf.get(spelling.trim()) ?? spelling;
+}
+
 // src/core/util/mapBounded.ts
 async function mapBounded(items, limit2, map) {
   const results = new Array(items.length);
@@ -1024,34 +203,6 @@ async function mapBounded(items, limit2, map) {
   };
   await Promise.all(Array.from({ length: Math.min(Math.max(1, limit2), items.length) }, worker));
   return results;
-}
-
-// src/core/publish/target.ts
-function mergeTargets(frontMatter, link, defaults = {}) {
-  const spaceId = frontMatter.spaceId ?? link?.spaceId ?? defaults.spaceId;
-  const parentId = frontMatter.parentId ?? link?.parentId ?? defaults.parentId;
-  const pageTitle = frontMatter.pageTitle ?? link?.pageTitle ?? defaults.pageTitle;
-  const pinsPage = frontMatter.spaceId !== void 0 && frontMatter.parentId !== void 0 && frontMatter.pageTitle !== void 0;
-  const isLinkedPage = link !== void 0 && link.spaceId === spaceId && link.parentId === parentId && link.pageTitle === pageTitle;
-  const overwrite = frontMatter.overwrite ?? (isLinkedPage ? true : defaults.overwrite ?? (pinsPage ? false : void 0));
-  return { spaceId, parentId, pageTitle, overwrite };
-}
-function isCompleteTarget(target) {
-  return target.spaceId !== void 0 && target.parentId !== void 0 && target.pageTitle !== void 0 && target.overwrite !== void 0;
-}
-function completeTarget(target) {
-  const { spaceId, parentId, pageTitle, overwrite } = target;
-  if (spaceId === void 0 || parentId === void 0 || pageTitle === void 0 || overwrite === void 0) return void 0;
-  return { spaceId, parentId, pageTitle, overwrite };
-}
-function suggestTitle(frontMatterTitle, firstHeading2, fileName) {
-  if (frontMatterTitle?.trim()) return frontMatterTitle.trim();
-  if (firstHeading2?.trim()) return firstHeading2.trim();
-  const base = fileName.replace(/^.*[\\/]/, "");
-  return base.replace(/\.(md|markdown|mdown|mkd)$/i, "") || base;
-}
-function isPageId(value) {
-  return /^\d+$/.test(value);
 }
 
 // src/core/messages/endpointMessages.ts
@@ -1224,6 +375,46 @@ function originOf(address2) {
   return lastParsed.origin;
 }
 
+// src/core/util/sha256.ts
+var crypto = __toESM(require("node:crypto"));
+var oneShot = typeof crypto.hash === "function" ? crypto.hash : void 0;
+function sha256Hex(text2) {
+  return oneShot ? oneShot("sha256", text2, "hex") : crypto.createHash("sha256").update(text2, "utf8").digest("hex");
+}
+
+// src/core/publish/publishNotice.ts
+var DIGEST_LENGTH = 20;
+var PATH_LENGTH = 8;
+var MARKER = /wiki-publisher\.v(\d{1,9})\.([0-9a-f]{20})\.([0-9a-f]{8})/g;
+function contentDigest(contentSha256, linkTargets) {
+  return sha256Hex(`${contentSha256}
+${linkTargets ?? ""}`).slice(0, DIGEST_LENGTH);
+}
+function pathDigest(label) {
+  return sha256Hex(label).slice(0, PATH_LENGTH);
+}
+function markerText(marker) {
+  return `wiki-publisher.v${marker.version}.${marker.digest}.${marker.path}`;
+}
+function findMarker(body) {
+  let found;
+  for (const match of body.matchAll(MARKER)) found = match;
+  if (found === void 0) return void 0;
+  return { version: Number(found[1]), digest: found[2], path: found[3] };
+}
+function withNotice(content, notice) {
+  const target = `${notice.sourceUrl ?? ""}#${markerText(notice.marker)}`;
+  return `${content.replace(/\s+$/, "")}
+
+---
+
+*Published from [${escapeLinkText(notice.label)}](<${target}>) with Wiki Publisher. Edit the file in its repository rather than this page.*
+`;
+}
+function escapeLinkText(text2) {
+  return text2.replace(/[\r\n]+/g, " ").replace(/[!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]/g, "\\$&");
+}
+
 // src/core/wikiPages/pageJson.ts
 function isObject(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
@@ -1255,6 +446,8 @@ function parsePage(body, origin) {
   const links = isObject(body._links) ? body._links : void 0;
   const webUrl = webAddress(optionalText(links?.webui), origin);
   if (webUrl !== void 0) page.webUrl = webUrl;
+  const storage = isObject(body.body) && isObject(body.body.storage) ? body.body.storage.value : void 0;
+  if (typeof storage === "string") page.body = { marker: findMarker(storage) };
   return page;
 }
 function webAddress(webui, origin) {
@@ -1308,6 +501,26 @@ function nextFromLinkHeader(header) {
     if (match && /;\s*rel\s*=\s*"?(?:[^";]*\s)?next(?:\s[^";]*)?"?\s*(?:;|$)/i.test(match[2] ?? "")) return match[1];
   }
   return void 0;
+}
+function storageDigest(storage) {
+  return sha256Hex(storage.replace(/\s+ac:macro-id="[^"]*"/g, ""));
+}
+function parseVersions(body) {
+  if (!isObject(body) || !Array.isArray(body.results)) return void 0;
+  const versions = [];
+  for (const entry of body.results) {
+    if (!isObject(entry) || typeof entry.number !== "number" || !Number.isSafeInteger(entry.number)) return void 0;
+    const version = { number: entry.number };
+    const authorId = optionalText(entry.authorId);
+    if (authorId !== void 0) version.authorId = authorId;
+    const createdAt = optionalText(entry.createdAt);
+    if (createdAt !== void 0) version.createdAt = createdAt;
+    const page = isObject(entry.page) ? entry.page : void 0;
+    const storage = isObject(page?.body) && isObject(page.body.storage) ? page.body.storage.value : void 0;
+    if (typeof storage === "string") version.body = { marker: findMarker(storage), digest: storageDigest(storage) };
+    versions.push(version);
+  }
+  return versions;
 }
 
 // src/core/http/timedSend.ts
@@ -1438,7 +651,7 @@ function createPageRequester(options) {
     if (!body) throw new WikiReadError("protocol", (m) => m.wikiNotJson(), { status });
     return { found: true, body, link: result.headers.link };
   }
-  async function readPages(first, origin, signal, what, visit) {
+  async function readPages2(first, origin, signal, what, visit) {
     let url = first;
     const followed = /* @__PURE__ */ new Set();
     for (let pages = 1; ; pages++) {
@@ -1460,7 +673,7 @@ function createPageRequester(options) {
       return base.url.origin;
     },
     getJson,
-    readPages
+    readPages: readPages2
   };
 }
 function notSignedIn(credentialName) {
@@ -1559,16 +772,32 @@ function createWikiPagesClient(options) {
       });
       return found ? children : void 0;
     },
-    async getPages(pageIds, signal) {
+    async getPages(pageIds, signal, read = {}) {
       const origin = requester.siteOrigin();
       const wanted = [...new Set(pageIds.filter((id) => /^\d+$/.test(id)))];
       const found = /* @__PURE__ */ new Map();
+      const body = read.withBody === true ? "&body-format=storage" : "";
       for (let start = 0; start < wanted.length; start += idsPerRequest) {
         const batch = wanted.slice(start, start + idsPerRequest);
         const asked = new Set(batch);
-        for (const page of await listPages(`id=${batch.join(",")}`, origin, signal, (page2) => asked.has(page2.id))) found.set(page.id, page);
+        for (const page of await listPages(`id=${batch.join(",")}${body}`, origin, signal, (page2) => asked.has(page2.id))) {
+          if (body !== "" && page.body === void 0) page.body = { marker: void 0 };
+          found.set(page.id, page);
+        }
       }
       return found;
+    },
+    async pageVersions(pageId, max, signal) {
+      const origin = requester.siteOrigin();
+      const first = new URL(`/wiki/api/v2/pages/${encodeURIComponent(pageId)}/versions?body-format=storage&limit=${Math.min(pageSize, Math.max(1, max))}`, origin);
+      const versions = [];
+      const found = await requester.readPages(first, origin, signal, (m) => m.listOfPages(), (body) => {
+        const listed2 = parseVersions(body);
+        if (!listed2) throw new WikiReadError("protocol", (m) => m.pageListNotJson());
+        versions.push(...listed2);
+        return versions.length >= max;
+      });
+      return found ? versions.slice(0, max) : void 0;
     },
     async findPagesByTitle(spaceId, title, signal) {
       const origin = requester.siteOrigin();
@@ -1597,6 +826,87 @@ function clamp(size) {
   return Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(size)));
 }
 
+// src/core/messages/recordMessages.ts
+var FIX = "Nothing is sent to that page or under it. If the entry is wrong (a pull request may have changed it), correct it or remove it (the next publish finds or creates the page and records it); if the page was moved or renamed on the wiki, put it back.";
+var englishRecordMessages = {
+  entryRefused: (at, key, pageId, reason) => `${at} records page ${pageId} for "${key}", but ${reason}. ${FIX}`,
+  entryBelowRefused: (at, key, folder) => `${at} records a page for "${key}" below "${folder}", whose entry is refused: nothing is sent under a page the wiki did not confirm.`,
+  entryUnreadable: (at, key, pageId, why) => `${at} records page ${pageId} for "${key}", which could not be checked on the wiki: ${why}. Nothing is sent to a recorded page, or under it, until the wiki confirms it; run again.`,
+  entryUnchecked: (at, key, pageId) => `${at} records page ${pageId} for "${key}", which cannot be checked without page access: a recorded page is never used unchecked. Give page access (sign in to the export API in the editor; in CI a service account or a platform token).`,
+  entryInOtherSpace: (spaceId) => `that page is in another space (${spaceId}) than the tree's`,
+  entryTitledOtherwise: (wikiTitle, recordedTitle) => `that page is titled "${wikiTitle}" on the wiki, not "${recordedTitle}" as recorded`,
+  entryFolderNotRecorded: (folder) => `no page is recorded for its folder "${folder}", so it cannot be a page of this tree`,
+  entryUnderOtherParent: (parentId, parentTitle, expectedParentId, expectedTitle) => `that page is under ${pageNamed(parentId, parentTitle)} on the wiki, not under ${pageNamed(expectedParentId, expectedTitle)} where the tree puts it`
+};
+function pageNamed(id, title) {
+  return title === void 0 ? `page ${id}` : `"${title}" (page ${id})`;
+}
+
+// src/core/messages/treeMessages.ts
+var englishTreeMessages = {
+  ...englishPageRouteMessages,
+  ...englishRecordMessages,
+  guardTimedOut: () => "the wiki did not answer in time",
+  guardFailed: (detail) => `The lookup on the wiki failed: ${detail}.`,
+  linksStay: (count, listed2, more) => `${count === 1 ? "1 link stays" : `${count} links stay`} as written and will not work on the wiki: ${listed2}${more ? ", ..." : "."}`,
+  linksStayBecause: (count, reason, listed2, more) => `${count} links stay as written and will not work on the wiki (${reason}): ${listed2}${more ? ", ..." : "."}`,
+  linksMissHeading: (count, listed2, more) => `${count === 1 ? "1 link goes to its page, not to the heading it names (the page has no such heading)" : `${count} links go to their pages, not to the headings they name (the pages have no such headings)`}: ${listed2}${more ? ", ..." : "."}`,
+  linkWithReason: (target, reason) => `${target} (${reason})`,
+  linkOutsideRun: () => "outside the published folder",
+  linkOutsideLookup: () => "outside the folder this publish looks in",
+  linkUnknownPage: () => "no page is known for it",
+  linkRefusedPage: () => "its page is refused in this run, for the reason listed with it: a publish after it lands fills the link in",
+  linkNoFile: () => "no such file",
+  linkFolderWithoutPage: () => "a folder with no Markdown to publish, so no page",
+  linkNoPageYet: () => "it has no page yet: a publish after it has one fills the link in",
+  linkNotMarkdown: () => "not a Markdown file",
+  linkBackslashPath: () => "written with \\ between folders, where links take /",
+  linkUnknownAnchor: () => "no such heading in the target",
+  linkUnknownOwnAnchor: () => "no such heading on this page",
+  titleCollision: (title, others) => `Its title "${title}" is also the title of ${others}; the wiki keeps a title unique in a space (ignoring case). Give each its own title.`,
+  generatedTitleCollision: (title, others) => `Its title "${title}", made from the folder's name, is also the title of ${others}; the wiki keeps a title unique in a space (ignoring case). Give the folder an index.md or README.md with a title of its own, or rename the folder.`,
+  noPageAccess: () => "A tree needs each page's ID, and this page is not recorded in the repository yet: give page access (sign in to the export API in the editor; in CI a service account or a platform token) so new pages can be found after they land.",
+  parentNotPublished: (parentTitle) => `Not sent: its folder's page ("${parentTitle}") was not published, so it has no parent page yet.`,
+  parentRefused: (parentTitle) => `Not sent: its folder's page ("${parentTitle}") is refused, so it has no parent page to go under. Fix that page's refusal first.`,
+  titleUncheckable: (title, detail) => `Whether another page of the space is titled "${title}" could not be checked: ${detail}.`,
+  treeParentMissing: (parentId, recorded) => `Not sent: the tree's parent page ${parentId} was not found (it does not exist, was deleted, or this account cannot see it), so no page of the tree could land. ${parentFix(recorded)}`,
+  treeParentInOtherSpace: (parentId, spaceKey, recorded) => `Not sent: the tree's parent page ${parentId} is not in the space ${spaceKey}, so no page of the tree could land there. ${parentFix(recorded)}`,
+  recordedAsParent: (key, parentId) => `Not sent: the folder's .wiki-pages.json records page ${parentId}, the tree's parent page, for "${key}", but the parent page is never a page of the tree: the folder's files and subfolders become its children. Remove that entry (the next publish finds or creates the page and records it), or choose another parent page.`,
+  contentOfTreeParent: (file, parentId, manifest, treeFolder) => `Not sent with this folder: ${file} is the content of page ${parentId}, its folder's page, which this tree hangs under (${manifest} records the folder as part of the tree published from ${treeFolder === "" ? "the working folder" : treeFolder}), and a tree publish never rewrites the page it hangs under. Publish ${file} on its own (it updates that page through the edit guard), or publish ${treeFolder === "" ? "the working folder" : treeFolder} as a tree.`,
+  namesTreeParentById: (file, parentId) => `Not sent: the front matter of ${file} names page ${parentId} (wiki.pageId), the tree's parent page, but a tree publish never rewrites its parent page: the folder's files and subfolders become its children. ${namedParentFix(parentId)}`,
+  namesTreeParentPlace: (file, title, grandparentId, parentId) => `Not sent: the front matter of ${file} names the page titled "${title}" under page ${grandparentId}, which is page ${parentId}, the tree's parent page, but a tree publish never rewrites its parent page: the folder's files and subfolders become its children. ${namedParentFix(parentId)}`,
+  treeParentUnchecked: (parentId, detail) => `Whether its front matter names the tree's parent page ${parentId} by that page's title and parent could not be checked${detail === void 0 ? " without page access" : `: ${detail}`}. A tree publish never rewrites its parent page: check that its wiki: keys name another page.`,
+  titleElsewhere: (title, pageId, url) => `A page titled "${title}" already exists elsewhere in the space (page ${pageId}${url ? `, ${url}` : ""}); the wiki has long kept titles unique in a space and may refuse this one.`,
+  titleHeldByOldPage: (title, pageId, url) => `Its old page "${title}" (page ${pageId}${url ? `, ${url}` : ""}), which stays where it was since the service cannot move pages, holds this title; the wiki has long kept titles unique in a space and may refuse this one. If it does, rename or delete the old page on the wiki and publish again.`,
+  followsNewPage: (folderTitle, pageId) => `Its folder's page "${folderTitle}" is published as a new page, so this page is created anew under it; the page it published before (page ${pageId}) stays where it is.`,
+  retitledPage: (oldTitle, newTitle, pageId) => `Its title changed from "${oldTitle}" to "${newTitle}": the wiki finds a page by its title, so this makes a new page, and the page it published before (page ${pageId}) stays where it is.`,
+  titledBack: (oldTitle, newTitle, pageId, leftPageId) => `Its title is "${newTitle}" again, which page ${pageId} of this tree still holds at this place: this updates that page instead of making a new one, and the page it published as "${oldTitle}" (page ${leftPageId}) stays where it is.`,
+  listsChildren: (file) => `${file} has no text beyond a title, so this folder page lists its children instead.`,
+  leavesRecordedPage: (title, pageId, oldPath) => `The page "${title}" (page ${pageId}) recorded for ${oldPath} is under another parent page than this file's front matter names: the wiki cannot move a page, so this makes a new page where the front matter says, and that page stays where it is (listed as an orphan).`
+};
+function namedParentFix(parentId) {
+  return `Point its wiki: keys at another page, or remove them (the file then becomes a page of the tree); if rewriting page ${parentId} is really meant, publish that file on its own, not as a tree (on the command line, without --tree).`;
+}
+function parentFix(recorded) {
+  return recorded ? `The folder's .wiki-pages.json records it as the tree's parent ("space" and "parent"): change it there, or on the command line pass --space and --parent of another page with --retarget.` : "Choose another parent page (on the command line, --parent).";
+}
+
+// src/core/wikiPages/readFailureText.ts
+function readFailureText(error, messages) {
+  if (isWikiReadError(error) || isExportAuthError(error)) return error.wordedIn(messages);
+  return describeError(error);
+}
+
+// src/core/run/failedLookup.ts
+function failedLookupVerdict(error, timedOut, messages = englishTreeMessages) {
+  const said = (timedOut ? messages.guardTimedOut() : readFailureText(error, messages)).replace(/\.+$/, "");
+  const refused2 = isWikiReadError(error, "unauthorized") && error.details.status === 401;
+  return { kind: "unchecked", reason: "failed", detail: messages.guardFailed(said), cause: afterColon(said), ...refused2 ? { credentialRefused: true } : {} };
+}
+function afterColon(sentence) {
+  return new RegExp("^\\p{Lu}\\p{Ll}", "u").test(sentence) ? `${sentence.charAt(0).toLocaleLowerCase()}${sentence.slice(1)}` : sentence;
+}
+
 // src/core/run/lookupDeadline.ts
 var DEFAULT_LOOKUPS_AT_ONCE = 4;
 var GUARD_TIMEOUT_MS = 1e4;
@@ -1605,50 +915,152 @@ function lookupDeadline(options) {
   return { deadline, signal: options.signal ? AbortSignal.any([options.signal, deadline]) : deadline };
 }
 
-// src/core/run/beforeWiki.ts
-function rememberPlanBeforeWiki(item) {
-  item.beforeWiki ??= { state: item.state, complete: item.complete };
+// src/core/publish/target.ts
+function mergeTargets(frontMatter, link, defaults = {}) {
+  const spaceId = frontMatter.spaceId ?? link?.spaceId ?? defaults.spaceId;
+  const parentId = frontMatter.parentId ?? link?.parentId ?? defaults.parentId;
+  const pageTitle = frontMatter.pageTitle ?? link?.pageTitle ?? defaults.pageTitle;
+  const pinsPage = frontMatter.spaceId !== void 0 && frontMatter.parentId !== void 0 && frontMatter.pageTitle !== void 0;
+  const isLinkedPage = link !== void 0 && link.spaceId === spaceId && link.parentId === parentId && link.pageTitle === pageTitle;
+  const overwrite = frontMatter.overwrite ?? (isLinkedPage ? true : defaults.overwrite ?? (pinsPage ? false : void 0));
+  return { spaceId, parentId, pageTitle, overwrite };
+}
+function isCompleteTarget(target) {
+  return target.spaceId !== void 0 && target.parentId !== void 0 && target.pageTitle !== void 0 && target.overwrite !== void 0;
+}
+function completeTarget(target) {
+  const { spaceId, parentId, pageTitle, overwrite } = target;
+  if (spaceId === void 0 || parentId === void 0 || pageTitle === void 0 || overwrite === void 0) return void 0;
+  return { spaceId, parentId, pageTitle, overwrite };
+}
+function suggestTitle(frontMatterTitle, firstHeading, fileName) {
+  if (frontMatterTitle?.trim()) return frontMatterTitle.trim();
+  if (firstHeading?.trim()) return firstHeading.trim();
+  const base = fileName.replace(/^.*[\\/]/, "");
+  return base.replace(/\.(md|markdown|mdown|mkd)$/i, "") || base;
+}
+function isPageId(value) {
+  return /^\d+$/.test(value);
 }
 
-// src/core/run/gonePages.ts
-function unchangedWithPage(item, pageId = item.link?.pageId) {
-  return item.state === "unchanged" && pageId !== void 0 && isPageId(pageId);
+// src/core/run/guardLookups.ts
+function ownPageId(item) {
+  const link = item.link;
+  if (link?.pageId === void 0 || !isPageId(link.pageId)) return void 0;
+  if (item.state === "unchanged") return link.pageId;
+  return item.complete !== void 0 && linkNames(link, item.complete) ? link.pageId : void 0;
 }
-async function sendGonePages(entries, options) {
-  const { pages } = options;
-  if (!pages) return [];
-  const itemsByPage = /* @__PURE__ */ new Map();
-  for (const { item, pageId } of entries) {
-    if (pageId === void 0 || !unchangedWithPage(item, pageId)) continue;
-    const sharing = itemsByPage.get(pageId);
-    if (sharing) sharing.push(item);
-    else itemsByPage.set(pageId, [item]);
+async function readPages(ids, options) {
+  const result = { pages: /* @__PURE__ */ new Map(), failed: /* @__PURE__ */ new Map() };
+  const wanted = [];
+  for (const id of new Set(ids)) {
+    const known = options.read?.get(id);
+    if (known?.body !== void 0) result.pages.set(id, known);
+    else wanted.push(id);
   }
-  const ids = [...itemsByPage.keys()];
   const batches = [];
-  for (let start = 0; start < ids.length; start += MAX_IDS_PER_REQUEST) batches.push(ids.slice(start, start + MAX_IDS_PER_REQUEST));
-  const gone = [];
+  for (let start = 0; start < wanted.length; start += MAX_IDS_PER_REQUEST) batches.push(wanted.slice(start, start + MAX_IDS_PER_REQUEST));
   await mapBounded(batches, Math.max(1, options.concurrency ?? DEFAULT_LOOKUPS_AT_ONCE), async (batch) => {
-    const found = await pages.getPages(batch, lookupDeadline(options).signal).catch((error) => {
+    const { deadline, signal } = lookupDeadline(options);
+    try {
+      const found = await options.pages.getPages(batch, signal, { withBody: true });
+      for (const id of batch) result.pages.set(id, found.get(id) ?? null);
+    } catch (error) {
       if (options.signal?.aborted) throw error;
-      return void 0;
-    });
-    if (!found) return;
-    for (const id of batch) {
-      const page = found.get(id);
-      if (page) {
-        for (const item of itemsByPage.get(id) ?? []) item.pageFound = { id, version: page.version };
-        continue;
-      }
-      for (const item of itemsByPage.get(id) ?? []) {
-        rememberPlanBeforeWiki(item);
-        item.state = "send";
-        gone.push(item);
-      }
+      const verdict = failedLookupVerdict(error, deadline.aborted, options.messages);
+      for (const id of batch) result.failed.set(id, verdict);
     }
   });
   options.signal?.throwIfAborted();
-  return gone;
+  return result;
+}
+async function findAtPlaces(items, options) {
+  const byParent = /* @__PURE__ */ new Map();
+  for (const item of items) {
+    const parentId = item.complete?.parentId;
+    if (parentId === void 0) continue;
+    const sharing = byParent.get(parentId);
+    if (sharing) sharing.push(item);
+    else byParent.set(parentId, [item]);
+  }
+  const found = /* @__PURE__ */ new Map();
+  const childOf = /* @__PURE__ */ new Map();
+  await mapBounded([...byParent], Math.max(1, options.concurrency ?? DEFAULT_LOOKUPS_AT_ONCE), async ([parentId, sharing]) => {
+    const { deadline, signal } = lookupDeadline(options);
+    let children;
+    try {
+      children = await options.pages.listChildren(parentId, signal);
+    } catch (error) {
+      if (options.signal?.aborted) throw error;
+      const failed = failedLookupVerdict(error, deadline.aborted, options.messages);
+      for (const item of sharing) found.set(item, { failed });
+      return;
+    }
+    for (const item of sharing) {
+      const title = item.complete?.pageTitle ?? "";
+      const child = children?.find((each) => each.title === title) ?? children?.find((each) => titleKey(each.title) === titleKey(title));
+      if (child) childOf.set(item, child.id);
+      else found.set(item, { page: void 0 });
+    }
+  });
+  const read = await readPages(childOf.values(), options);
+  for (const [item, id] of childOf) {
+    const failed = read.failed.get(id);
+    found.set(item, failed ? { failed } : { page: read.pages.get(id) ?? void 0 });
+  }
+  return found;
+}
+async function versionsOf(pageId, options) {
+  try {
+    return await options.pages.pageVersions(pageId, HISTORY_LOOKED_AT, lookupDeadline(options).signal);
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    return void 0;
+  }
+}
+var HISTORY_LOOKED_AT = 25;
+async function parentNamed(pageId, options) {
+  const parent = await options.pages.getPage(pageId, lookupDeadline(options).signal).catch((error) => {
+    if (options.signal?.aborted) throw error;
+    return void 0;
+  });
+  return parent ? { id: pageId, title: parent.title } : { id: pageId };
+}
+
+// src/core/run/guardVerdict.ts
+function unreadOnWiki(verdict) {
+  return verdict?.kind === "unchecked" && verdict.reason === "failed";
+}
+function credentialRefusedOnWiki(verdict) {
+  return unreadOnWiki(verdict) && verdict.credentialRefused === true;
+}
+function changedOnWikiSince(page, link) {
+  if (link.version !== void 0) return page.version > link.version;
+  const changedAt = page.versionCreatedAt === void 0 ? Number.NaN : Date.parse(page.versionCreatedAt);
+  return !(Number.isFinite(changedAt) && changedAt <= link.publishedAt);
+}
+function underAnotherParent(page, parentId) {
+  return page.parentId !== void 0 && page.parentId !== parentId;
+}
+function heldWithoutNotice(verdict) {
+  return verdict?.kind === "edited" && verdict.noNotice === true;
+}
+function movedUnderOf(verdict) {
+  return verdict?.kind === "edited" ? verdict.movedUnder : void 0;
+}
+function guardedPage(verdict) {
+  switch (verdict?.kind) {
+    case "exists":
+    case "asLeft":
+    case "notOurs":
+    case "edited":
+      return verdict.page;
+    default:
+      return void 0;
+  }
+}
+function guardChecked(verdict) {
+  return verdict !== void 0 && verdict.kind !== "unchecked" && verdict.kind !== "notNeeded";
 }
 
 // src/core/messages/publishMessages.ts
@@ -1712,51 +1124,13 @@ var englishPublishMessages = {
   summaryFailed: (count) => `${count} failed`,
   summaryExistsUnproven: (count) => `${count} found existing (may not be ours; not linked)`,
   summaryEdited: (count) => `${count} left out (edited on the wiki)`,
-  summaryNotPublishedHere: (count) => `${count} left out (a version this machine did not publish)`,
+  summaryNoNotice: (count) => `${count} left out (no publish notice on the page: an edit cannot be told from a publish)`,
   summaryLookupFailed: (count) => `${count} left out (the wiki could not be read to check for edits)`,
   summaryRefused: (count) => `${count} refused`,
   summarySkipped: (count) => `${count} skipped (unchanged)`,
   summaryCancelled: (count) => `${count} cancelled while sending (may have landed)`,
   summaryNotStarted: (count) => `${count} not started`
 };
-
-// src/core/tree/collisions.ts
-function titleKey(title) {
-  return title.toLocaleLowerCase("en-US");
-}
-var OTHERS_NAMED = 3;
-function otherNames(group, isOther, nameOf2) {
-  let named = "";
-  let count = 0;
-  for (const other of group) {
-    if (!isOther(other)) continue;
-    if (count === OTHERS_NAMED) return `${named}, ...`;
-    named = count === 0 ? nameOf2(other) : `${named}, ${nameOf2(other)}`;
-    count++;
-  }
-  return named;
-}
-function groupByTitleInSpace(entries, titleOf, spaceOf) {
-  const byTitle2 = /* @__PURE__ */ new Map();
-  for (const entry of entries) {
-    const key = `${spaceOf(entry)}\0${titleKey(titleOf(entry))}`;
-    const group = byTitle2.get(key);
-    if (group) group.push(entry);
-    else byTitle2.set(key, [entry]);
-  }
-  return [...byTitle2.values()].filter((group) => group.length > 1);
-}
-async function resolveSpaceSpellings(spellings, pages, signal) {
-  const spaceOf = /* @__PURE__ */ new Map();
-  await Promise.all([...new Set([...spellings].map((spelling) => spelling.trim()))].map(async (spelling) => {
-    const space = await pages.resolveSpace(spelling, signal).catch((error) => {
-      if (signal?.aborted) throw error;
-      return void 0;
-    });
-    spaceOf.set(spelling, space?.id ?? spelling);
-  }));
-  return (spelling) => spaceOf.get(spelling.trim()) ?? spelling;
-}
 
 // src/core/links/pageIdentity.ts
 async function identifyPage(pages, target, signal) {
@@ -1788,17 +1162,6 @@ function withoutIdentity(link) {
   delete rest.version;
   delete rest.url;
   return rest;
-}
-var DEFAULT_SKEW_MS = 5 * 6e4;
-async function proveOwnPage(pages, target, evidence, signal) {
-  if (evidence.authorId === void 0) return void 0;
-  const identity = await identifyPage(pages, target, signal);
-  if (!identity || identity.version !== 1 || identity.versionAuthorId !== evidence.authorId) return void 0;
-  const createdAt = identity.versionCreatedAt === void 0 ? Number.NaN : Date.parse(identity.versionCreatedAt);
-  return Number.isFinite(createdAt) && createdAt >= evidence.since - (evidence.clockSkewMs ?? DEFAULT_SKEW_MS) ? identity : void 0;
-}
-function ownPageProof(pages, evidence) {
-  return pages ? { proveOwnPage: (_item, target, signal) => proveOwnPage(pages, target, evidence, signal) } : {};
 }
 
 // src/core/http/networkError.ts
@@ -1932,11 +1295,11 @@ async function withRetries(attempt, hooks = {}) {
     if (hooks.signal?.aborted) return { last: { kind: "cancelled" }, attempts: attemptNumber - 1, earlierAttemptMayHaveLanded };
     hooks.onAttempt?.(attemptNumber, policy.maxAttempts);
     const result = await attempt();
-    const last = attemptNumber >= policy.maxAttempts;
+    const last2 = attemptNumber >= policy.maxAttempts;
     const retryAfterMs = result.kind === "response" ? result.retryAfterMs : void 0;
     const waitTooLong = retryAfterMs !== void 0 && retryAfterMs > policy.maxRetryAfterMs && isRetryable(result);
     if (waitTooLong && result.kind === "response") hooks.onRetryAfterTooLong?.(retryAfterMs, result.status);
-    if (!isRetryable(result) || last || waitTooLong) {
+    if (!isRetryable(result) || last2 || waitTooLong) {
       return { last: result, attempts: attemptNumber, earlierAttemptMayHaveLanded };
     }
     earlierAttemptMayHaveLanded ||= mayHaveLanded(result);
@@ -1955,24 +1318,45 @@ function detachedAll(texts) {
   return texts.map(detached);
 }
 
+// src/core/markdown/frontMatter.ts
+var FRONT_MATTER = /^---[ \t]*(?:\r\n?|\n)(?:([\s\S]*?)(?:\r\n?|\n))?(?:---|\.\.\.)[ \t]*(?:\r\n?|\n|$)/;
+var MAPPING_START = /^(?:(?:[^\s#'"\-?:,[\]{}&*!|>%@`]|[-?:]\S)[^\r\n]*?|(?:"[^"\r\n]*"|'[^'\r\n]*')[ \t]*):(?:[ \t]|$)|^\?(?:[ \t]|$)|^\{/;
+var SKIPPED_LINE = /^[ \t]*(?:#.*)?$/;
+function findFrontMatter(text2) {
+  if (!text2.startsWith("---", text2.charCodeAt(0) === 65279 ? 1 : 0)) return void 0;
+  const withoutBom = text2.charCodeAt(0) === 65279 ? text2.slice(1) : text2;
+  const match = FRONT_MATTER.exec(withoutBom);
+  if (match === null) return void 0;
+  const yaml2 = match[1] ?? "";
+  return opensMapping(yaml2) ? { yaml: yaml2, body: withoutBom.slice(match[0].length) } : void 0;
+}
+function frontMatterBody(text2) {
+  return findFrontMatter(text2)?.body ?? text2;
+}
+function opensMapping(yaml2) {
+  let comments = false;
+  for (let start = 0; start < yaml2.length; ) {
+    let end = start;
+    while (end < yaml2.length && yaml2.charCodeAt(end) !== 10 && yaml2.charCodeAt(end) !== 13) end++;
+    const line = yaml2.slice(start, end);
+    if (!SKIPPED_LINE.test(line)) return MAPPING_START.test(line);
+    comments ||= line.trim() !== "";
+    start = end + 1;
+  }
+  return !comments;
+}
+
 // src/core/publish/frontMatter.ts
 var yamlParser;
 function yaml() {
   yamlParser ??= require_yaml();
   return yamlParser;
 }
-var FRONT_MATTER = /^---[ \t]*(?:\r\n?|\n)(?:([\s\S]*?)(?:\r\n?|\n))?(?:---|\.\.\.)[ \t]*(?:\r\n?|\n|$)/;
-function frontMatterBody(text2) {
-  const withoutBom = text2.startsWith("\uFEFF") ? text2.slice(1) : text2;
-  const match = FRONT_MATTER.exec(withoutBom);
-  return match ? withoutBom.slice(match[0].length) : text2;
-}
 function splitFrontMatter(text2, messages = englishPublishMessages) {
-  const withoutBom = text2.startsWith("\uFEFF") ? text2.slice(1) : text2;
-  const match = FRONT_MATTER.exec(withoutBom);
-  if (!match) return { content: text2, target: {}, problems: [] };
-  const content = withoutBom.slice(match[0].length);
-  const block = lineFeedsOnly(match[1] ?? "");
+  const found = findFrontMatter(text2);
+  if (found === void 0) return { content: text2, target: {}, problems: [] };
+  const content = found.body;
+  const block = lineFeedsOnly(found.yaml);
   const facts = simpleFrontMatter(block) ?? parseFrontMatterYaml(block, messages);
   const split = { content, target: facts.target, problems: facts.problems };
   if (facts.title !== void 0) split.title = facts.title;
@@ -2133,246 +1517,1252 @@ function isRecord(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-// src/core/text/escaped.ts
-function isEscaped(text2, at) {
-  let count = 0;
-  for (let before = at - 1; before >= 0 && text2[before] === "\\"; before--) count++;
-  return (count & 1) === 1;
+// src/core/markdown/chars.ts
+var TAB = 9;
+var LINE_FEED = 10;
+var CARRIAGE_RETURN = 13;
+var SPACE = 32;
+var BANG = 33;
+var DOUBLE_QUOTE = 34;
+var HASH = 35;
+var SINGLE_QUOTE = 39;
+var OPEN_PARENTHESIS = 40;
+var CLOSE_PARENTHESIS = 41;
+var ASTERISK = 42;
+var PLUS = 43;
+var DASH = 45;
+var DOT = 46;
+var COLON = 58;
+var LESS_THAN = 60;
+var EQUALS = 61;
+var GREATER_THAN = 62;
+var QUESTION_MARK = 63;
+var OPEN_BRACKET = 91;
+var BACKSLASH = 92;
+var CLOSE_BRACKET = 93;
+var UNDERSCORE = 95;
+var BACKTICK = 96;
+var TILDE = 126;
+function isSpaceOrTab(code) {
+  return code === SPACE || code === TAB;
+}
+function isDigit(code) {
+  return code >= 48 && code <= 57;
+}
+function isAsciiLetter(code) {
+  const lower = code | 32;
+  return lower >= 97 && lower <= 122;
+}
+function isEscapable(code) {
+  return code >= 33 && code <= 47 || code >= 58 && code <= 64 || code >= 91 && code <= 96 || code >= 123 && code <= 126;
+}
+function isWhitespace(code) {
+  return code === SPACE || code >= TAB && code <= CARRIAGE_RETURN;
+}
+function isTrimmed(code) {
+  if (code <= SPACE) return code === SPACE || code >= TAB && code <= CARRIAGE_RETURN;
+  if (code < 160) return false;
+  return code === 160 || code === 5760 || code >= 8192 && code <= 8202 || code === 8232 || code === 8233 || code === 8239 || code === 8287 || code === 12288 || code === 65279;
 }
 
-// src/core/publish/headingWalk.ts
-var INDENTED_CODE = /^(?: {4}|\t)/;
-var ATX_OPEN = /^ {0,3}(#{1,6})(?=[ \t]|$)/;
-var SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/;
-var QUOTE_MARKERS = /^(?: {0,3}>[ \t]?)+/;
-var LIST_MARKERS = /^(?: {0,3}(?:[-+*]|\d{1,9}[.)])[ \t]+)+/;
-var BLOCK_START = /^ {0,3}(?:[-+*](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)|<|(?:[-*_][ \t]*){3,}$)/;
-var LIST_ITEM_TEXT = /^ {0,3}(?:[-+*]|\d{1,9}[.)])[ \t]+\S/;
-var THEMATIC_BREAK = /^ {0,3}(?:[-*_][ \t]*){3,}$/;
-var EQUALS = 61;
-function firstLevelOneHeading(markdown, blocks) {
-  let found;
-  walkHeadings(markdown, blocks, (text2, level, topLevel, start, end) => {
-    if (level !== 1 || !topLevel || text2 === "") return false;
-    const newline = markdown.indexOf("\n", start);
-    found = { text: text2, setext: newline !== -1 && newline < end, start, end };
-    return true;
-  });
-  return found;
+// src/core/markdown/labels.ts
+function normalizeLabel(written3) {
+  return written3.trim().replace(/[ \t\r\n]+/g, " ").toLowerCase().toUpperCase();
 }
-function plainStart(code) {
-  return code >= 97 && code <= 122 || code >= 65 && code <= 90 || code === 91 || code === 96 || code === 40 || code === 34 || code === 39;
+
+// src/core/markdown/inlines/linkParts.ts
+function skipSpaces(text2, at, end) {
+  while (at < end && isSpaceOrTab(text2.charCodeAt(at))) at++;
+  if (at < end && text2.charCodeAt(at) === LINE_FEED) {
+    at++;
+    while (at < end && isSpaceOrTab(text2.charCodeAt(at))) at++;
+  }
+  return at;
 }
-function walkHeadings(markdown, blocks, visit) {
-  const { code, html } = blocks;
-  let block = 0;
-  let paragraph = [];
-  let paragraphStart = 0;
-  let paragraphQuoted = false;
-  let itemText = false;
-  let itemQuoted = false;
-  let fence = 0;
-  for (let start = 0; start <= markdown.length; ) {
-    let end = markdown.indexOf("\n", start);
-    if (end === -1) end = markdown.length;
-    const lineStart = start;
-    start = end + 1;
-    if (end === lineStart) {
-      if (paragraph.length > 0) paragraph = [];
-      itemText = false;
-      continue;
+function linkLabelLength(text2, at, end) {
+  if (text2.charCodeAt(at) !== OPEN_BRACKET) return 0;
+  let units = 0;
+  for (let position = at + 1; position < end && units <= 1e3; units++) {
+    const code = text2.charCodeAt(position);
+    if (code === CLOSE_BRACKET) return position + 1 - at > 1001 ? 0 : position + 1 - at;
+    if (code === OPEN_BRACKET) return 0;
+    if (code === BACKSLASH) {
+      if (position + 1 >= end) return 0;
+      position += 2;
+    } else position++;
+  }
+  return 0;
+}
+var MAX_PARENTHESIS_DEPTH = 32;
+function linkDestinationEnd(text2, at, end) {
+  if (at < end && text2.charCodeAt(at) === LESS_THAN) {
+    for (let position2 = at + 1; position2 < end; position2++) {
+      const code2 = text2.charCodeAt(position2);
+      if (code2 === GREATER_THAN) return { end: position2 + 1, angle: true };
+      if (code2 === LESS_THAN || code2 === LINE_FEED) return void 0;
+      if (code2 === BACKSLASH) {
+        const next = text2.charCodeAt(position2 + 1);
+        if (position2 + 1 >= end || next === LINE_FEED || next === 13 || next === 8232 || next === 8233) return void 0;
+        position2++;
+      }
     }
-    while (block < html.length && html[block][1] <= lineStart) block++;
-    if (block < html.length && html[block][0] <= lineStart) {
-      if (paragraph.length > 0) paragraph = [];
-      itemText = false;
-      continue;
+    return void 0;
+  }
+  let position = at;
+  let depth = 0;
+  let code = -1;
+  while (position < end) {
+    code = text2.charCodeAt(position);
+    if (code === BACKSLASH && position + 1 < end && isEscapable(text2.charCodeAt(position + 1))) position += 2;
+    else if (code === OPEN_PARENTHESIS) {
+      if (++depth > MAX_PARENTHESIS_DEPTH) return void 0;
+      position++;
+    } else if (code === CLOSE_PARENTHESIS) {
+      if (depth < 1) break;
+      depth--;
+      position++;
+    } else if (isWhitespace(code)) break;
+    else position++;
+  }
+  if (position >= end) code = -1;
+  if (position === at && code !== CLOSE_PARENTHESIS) return void 0;
+  return depth === 0 ? { end: position, angle: false } : void 0;
+}
+function linkTitleEnd(text2, at, end) {
+  const open3 = text2.charCodeAt(at);
+  const close = open3 === OPEN_PARENTHESIS ? CLOSE_PARENTHESIS : open3;
+  if (open3 !== DOUBLE_QUOTE && open3 !== SINGLE_QUOTE && open3 !== OPEN_PARENTHESIS) return -1;
+  for (let position = at + 1; position < end; position++) {
+    const code = text2.charCodeAt(position);
+    if (code === close) return position + 1;
+    if (code === BACKSLASH) {
+      if (position + 1 >= end) return -1;
+      position++;
+    } else if (open3 === OPEN_PARENTHESIS && code === OPEN_PARENTHESIS) return -1;
+  }
+  return -1;
+}
+
+// src/core/markdown/inlines/definitions.ts
+function readDefinitions(subject, found, byLabel) {
+  let at = subject.start;
+  while (subject.text.charCodeAt(at) === OPEN_BRACKET && at < subject.end) {
+    const next = readDefinition(subject, at, found, byLabel);
+    if (next === -1) break;
+    at = next;
+  }
+  return at;
+}
+function readDefinition(subject, start, found, byLabel) {
+  const { text: text2, end } = subject;
+  const labelLength = linkLabelLength(text2, start, end);
+  if (labelLength === 0 || text2.charCodeAt(start + labelLength) !== COLON) return -1;
+  const destinationStart = skipSpaces(text2, start + labelLength + 1, end);
+  const destination = linkDestinationEnd(text2, destinationStart, end);
+  if (destination === void 0) return -1;
+  const beforeTitle = destination.end;
+  let at = skipSpaces(text2, beforeTitle, end);
+  const titleEnd = at === beforeTitle ? -1 : linkTitleEnd(text2, at, end);
+  at = titleEnd === -1 ? beforeTitle : titleEnd;
+  let lineEnd = spacesToLineEnd(text2, at, end);
+  if (lineEnd === -1) {
+    if (titleEnd === -1) return -1;
+    lineEnd = spacesToLineEnd(text2, beforeTitle, end);
+    if (lineEnd === -1) return -1;
+  }
+  const label = normalizeLabel(text2.slice(start + 1, start + labelLength - 1));
+  if (label === "") return -1;
+  const angle = destination.angle;
+  const written3 = {
+    start: subject.toSource(destinationStart),
+    // The offset before the end is mapped: the end itself may stand at a line's end, where the next line's map begins.
+    end: destination.end === destinationStart ? subject.toSource(destinationStart) : subject.toSource(destination.end - 1) + 1,
+    text: text2.slice(angle ? destinationStart + 1 : destinationStart, angle ? destination.end - 1 : destination.end),
+    angle
+  };
+  const definition = { label, destination: written3, usedByLink: false, usedByImage: false };
+  found.push(definition);
+  if (!byLabel.has(label)) byLabel.set(label, definition);
+  return lineEnd;
+}
+function spacesToLineEnd(text2, at, end) {
+  while (at < end && isSpaceOrTab(text2.charCodeAt(at))) at++;
+  if (at >= end) return end;
+  return text2.charCodeAt(at) === LINE_FEED ? at + 1 : -1;
+}
+
+// src/core/markdown/inlines/subject.ts
+var Subject = class {
+  /**
+   * @param text what is read: the source, or the lines' join
+   * @param start first offset read in `text`; `end` the offset after the last
+   * @param pieces for a join: each line's offset in `text` then in the source, in turn; undefined when `text` is the source
+   */
+  constructor(text2, start, end, pieces) {
+    this.text = text2;
+    this.start = start;
+    this.end = end;
+    this.pieces = pieces;
+  }
+  text;
+  start;
+  end;
+  pieces;
+  /** The source offset of `at`, an offset in `text`. */
+  toSource(at) {
+    const pieces = this.pieces;
+    if (pieces === void 0) return at;
+    let low = 0;
+    let high = pieces.length >> 1;
+    while (low < high) {
+      const middle = low + high >> 1;
+      if (pieces[middle * 2] <= at) low = middle + 1;
+      else high = middle;
     }
-    const plain = plainStart(markdown.charCodeAt(lineStart));
-    const rawLine = plain ? "" : markdown.slice(lineStart, end);
-    const indent = plain ? 0 : rawLine.length - rawLine.trimStart().length;
-    while (fence < code.length && code[fence][1] <= lineStart + indent) fence++;
-    const fenced = fence < code.length && code[fence][0] <= lineStart + indent;
-    if (plain) {
-      if (fenced) {
-        if (paragraph.length > 0) paragraph = [];
-        itemText = false;
-      } else if (!itemText) {
-        if (paragraph.length === 0) {
-          paragraphQuoted = false;
-          paragraphStart = lineStart;
+    const piece = Math.max(0, low - 1) * 2;
+    return pieces[piece + 1] + at - pieces[piece];
+  }
+  /** Drops what String.prototype.trim drops at both ends, as commonmark.js trims a paragraph before its inlines. */
+  trim() {
+    while (this.start < this.end && isTrimmed(this.text.charCodeAt(this.start))) this.start++;
+    while (this.end > this.start && isTrimmed(this.text.charCodeAt(this.end - 1))) this.end--;
+    return this;
+  }
+};
+function subjectOf(source2, lines, from = 0) {
+  const first = lines[from] ?? 0;
+  const last2 = lines[lines.length - 1] ?? first;
+  let joined = false;
+  for (let index = from + 2; index < lines.length; index += 2) {
+    const previousEnd = lines[index - 1];
+    if (lines[index] !== previousEnd + 1 || source2.charCodeAt(previousEnd) !== LINE_FEED) {
+      joined = true;
+      break;
+    }
+  }
+  if (!joined) return new Subject(source2, first, last2, void 0);
+  const parts = [];
+  const pieces = [];
+  let length = 0;
+  for (let index = from; index < lines.length; index += 2) {
+    const start = lines[index];
+    const end = lines[index + 1];
+    pieces.push(length, start);
+    parts.push(source2.slice(start, end));
+    length += end - start + 1;
+  }
+  const text2 = parts.join("\n");
+  return new Subject(text2, 0, text2.length, pieces);
+}
+
+// src/core/markdown/blocks/blockTypes.ts
+var OpenBlock = class {
+  constructor(kind, parent) {
+    this.kind = kind;
+    this.parent = parent;
+  }
+  kind;
+  parent;
+  hasChild = false;
+  list = void 0;
+  /** Lines as [start, end) pairs: a paragraph's text, a code block's content, an HTML block's lines. */
+  lines = [];
+  /** The start of its first line, and where its content starts on it. */
+  lineStart = 0;
+  contentStart = 0;
+  /** The end of its last line so far. */
+  end = 0;
+  // Fenced code.
+  fenceChar = 0;
+  fenceLength = 0;
+  fenceOffset = 0;
+  infoStart = -1;
+  infoEnd = -1;
+  closed = false;
+  // HTML block: its start condition.
+  htmlType = 0;
+};
+
+// src/core/markdown/blocks/lineState.ts
+var CODE_INDENT = 4;
+var LineState = class {
+  constructor(text2) {
+    this.text = text2;
+  }
+  text;
+  /** The line's first offset, and its end before its line ending (LF, CRLF or a bare CR). */
+  start = 0;
+  end = 0;
+  offset = 0;
+  column = 0;
+  /** A tab the last advance stopped inside of: the columns left of it count as spaces of the content. */
+  partiallyConsumedTab = false;
+  nextNonspace = 0;
+  nextNonspaceColumn = 0;
+  indent = 0;
+  indented = false;
+  blank = false;
+  /** Starts the line [start, end). */
+  begin(start, end) {
+    this.start = start;
+    this.end = end;
+    this.offset = start;
+    this.column = 0;
+    this.partiallyConsumedTab = false;
+    this.blank = false;
+  }
+  /** The character code at `at` on this line, -1 past its end. */
+  peek(at) {
+    return at < this.end ? this.text.charCodeAt(at) : -1;
+  }
+  findNextNonspace() {
+    const text2 = this.text;
+    let at = this.offset;
+    let columns = this.column;
+    let code = -1;
+    while (at < this.end) {
+      code = text2.charCodeAt(at);
+      if (code === SPACE) {
+        at++;
+        columns++;
+      } else if (code === TAB) {
+        at++;
+        columns += 4 - columns % 4;
+      } else break;
+    }
+    this.blank = at >= this.end || code === LINE_FEED || code === CARRIAGE_RETURN;
+    this.nextNonspace = at;
+    this.nextNonspaceColumn = columns;
+    this.indent = columns - this.column;
+    this.indented = this.indent >= CODE_INDENT;
+  }
+  advanceNextNonspace() {
+    this.offset = this.nextNonspace;
+    this.column = this.nextNonspaceColumn;
+    this.partiallyConsumedTab = false;
+  }
+  /** Moves `count` characters on, or `count` columns when `columns` (a tab then counts as the columns it spans). */
+  advanceOffset(count, columns) {
+    const text2 = this.text;
+    while (count > 0 && this.offset < this.end) {
+      if (text2.charCodeAt(this.offset) === TAB) {
+        const toTab = 4 - this.column % 4;
+        if (columns) {
+          this.partiallyConsumedTab = toTab > count;
+          const advance = toTab > count ? count : toTab;
+          this.column += advance;
+          if (!this.partiallyConsumedTab) this.offset++;
+          count -= advance;
+        } else {
+          this.partiallyConsumedTab = false;
+          this.column += toTab;
+          this.offset++;
+          count--;
         }
-        paragraph.push(lineStart, end);
+      } else {
+        this.partiallyConsumedTab = false;
+        this.offset++;
+        this.column++;
+        count--;
       }
-      continue;
-    }
-    const unquoted = rawLine.replace(/\r$/, "");
-    const line = unquoted.replace(QUOTE_MARKERS, "");
-    const quoted = line !== unquoted;
-    if (itemText && quoted !== itemQuoted) itemText = false;
-    if (!/[^ \t]/.test(line) || fenced) {
-      if (paragraph.length > 0) paragraph = [];
-      itemText = false;
-      continue;
-    }
-    if (INDENTED_CODE.test(rawLine)) {
-      const inItem = !quoted && blocks.startsListItemBlock(lineStart) ? itemHeading(line.trimStart()) : void 0;
-      if (paragraph.length > 0) paragraph = [];
-      if (inItem !== void 0) {
-        itemText = false;
-        if (visit(inItem.text, inItem.level, false, lineStart, end)) return;
-      }
-      continue;
-    }
-    const atx = itemHeading(line);
-    if (atx !== void 0) {
-      paragraph = [];
-      itemText = false;
-      if (visit(atx.text, atx.level, !quoted && !atx.inItem, lineStart, end)) return;
-    } else if (paragraph.length > 0 && SETEXT_UNDERLINE.test(line) && quoted === paragraphQuoted) {
-      const text2 = paragraphText(markdown, paragraph);
-      paragraph = [];
-      if (visit(text2, line.trimStart().charCodeAt(0) === EQUALS ? 1 : 2, !quoted, paragraphStart, end)) return;
-    } else if (BLOCK_START.test(line)) {
-      if (paragraph.length > 0) paragraph = [];
-      itemText = LIST_ITEM_TEXT.test(line) && !THEMATIC_BREAK.test(line);
-      itemQuoted = quoted;
-    } else if (itemText && (SETEXT_UNDERLINE.test(line) || THEMATIC_BREAK.test(line))) {
-      itemText = false;
-    } else if (!itemText) {
-      if (paragraph.length === 0) {
-        paragraphQuoted = quoted;
-        paragraphStart = lineStart;
-      }
-      paragraph.push(line);
     }
   }
-}
-function atxHeading(line) {
-  const atx = ATX_OPEN.exec(line);
-  return atx ? { text: line.slice(atx[0].length).replace(/(?:^|[ \t]+)#+[ \t]*$/, "").trim(), level: atx[1].length } : void 0;
-}
-function itemHeading(line) {
-  const own = atxHeading(line);
-  if (own) return { text: own.text, level: own.level, inItem: false };
-  const inItem = LIST_MARKERS.test(line) ? atxHeading(line.replace(LIST_MARKERS, "")) : void 0;
-  return inItem ? { text: inItem.text, level: inItem.level, inItem: true } : void 0;
-}
-function paragraphText(markdown, paragraph) {
-  const lines = [];
-  for (let index = 0; index < paragraph.length; index++) {
-    const entry = paragraph[index];
-    if (typeof entry === "string") lines.push(entry.trim());
-    else lines.push(markdown.slice(entry, paragraph[++index]).trim());
+  /** Moves to the line's end. */
+  advanceToEnd() {
+    this.offset = this.end;
+    this.partiallyConsumedTab = false;
   }
-  return lines.join(" ");
+};
+
+// src/core/markdown/blocks/continuation.ts
+function continues(line, block) {
+  switch (block.kind) {
+    case "quote":
+      if (line.indented || line.peek(line.nextNonspace) !== GREATER_THAN) return 1;
+      line.advanceNextNonspace();
+      line.advanceOffset(1, false);
+      if (isSpaceOrTab(line.peek(line.offset))) line.advanceOffset(1, true);
+      return 0;
+    case "item":
+      return continuesItem(line, block);
+    case "fence":
+      return continuesFence(line, block);
+    case "indented":
+      if (line.indent >= CODE_INDENT) line.advanceOffset(CODE_INDENT, true);
+      else if (line.blank) line.advanceNextNonspace();
+      else return 1;
+      return 0;
+    case "html":
+      return line.blank && (block.htmlType === 6 || block.htmlType === 7) ? 1 : 0;
+    case "paragraph":
+      return line.blank ? 1 : 0;
+    case "heading":
+    case "break":
+      return 1;
+    default:
+      return 0;
+  }
+}
+function continuesItem(line, item) {
+  const list = item.list;
+  if (line.blank) {
+    if (!item.hasChild) return 1;
+    line.advanceNextNonspace();
+  } else if (line.indent >= list.markerOffset + list.padding) {
+    line.advanceOffset(list.markerOffset + list.padding, true);
+  } else return 1;
+  return 0;
+}
+function continuesFence(line, fence2) {
+  const at = line.nextNonspace;
+  if (line.indent <= 3 && line.peek(at) === fence2.fenceChar) {
+    let length = 0;
+    while (line.peek(at + length) === fence2.fenceChar) length++;
+    let rest = at + length;
+    while (isSpaceOrTab(line.peek(rest))) rest++;
+    if (length >= 3 && length >= fence2.fenceLength && rest >= line.end) {
+      fence2.closed = true;
+      fence2.end = line.end;
+      return 2;
+    }
+  }
+  for (let spaces = fence2.fenceOffset; spaces > 0 && isSpaceOrTab(line.peek(line.offset)); spaces--) line.advanceOffset(1, true);
+  return 0;
+}
+
+// src/core/markdown/htmlSyntax.ts
+var TAG_NAME = "[A-Za-z][A-Za-z0-9-]*";
+var ATTRIBUTE_NAME = "[a-zA-Z_:][a-zA-Z0-9:._-]*";
+var ATTRIBUTE_VALUE = `(?:[^"'=<>\`\\x00-\\x20]+|'[^']*'|"[^"]*")`;
+var ATTRIBUTE = `(?:\\s+${ATTRIBUTE_NAME}(?:\\s*=\\s*${ATTRIBUTE_VALUE})?)`;
+var OPEN_TAG = `<${TAG_NAME}${ATTRIBUTE}*\\s*/?>`;
+var CLOSE_TAG = `</${TAG_NAME}\\s*[>]`;
+
+// src/core/markdown/blocks/htmlBlocks.ts
+var BLOCK_TAGS = "address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|details|dialog|dir|div|dl|dt|fieldset|figcaption|figure|footer|form|frame|frameset|h[123456]|head|header|hr|html|iframe|legend|li|link|main|menu|menuitem|nav|noframes|ol|optgroup|option|p|param|section|search|summary|table|tbody|td|tfoot|th|thead|title|tr|track|ul";
+var STARTS = [
+  /^<(?:script|pre|textarea|style)(?:\s|>|$)/i,
+  /^<!--/,
+  /^<[?]/,
+  /^<![A-Za-z]/,
+  /^<!\[CDATA\[/,
+  new RegExp(`^<[/]?(?:${BLOCK_TAGS})(?:\\s|[/]?[>]|$)`, "i"),
+  new RegExp(`^(?:${OPEN_TAG}|${CLOSE_TAG})\\s*$`, "i")
+];
+var ENDS = [/<\/(?:script|pre|textarea|style)>/i, /-->/, /\?>/, />/, /\]\]>/];
+function htmlBlockStart(rest, mayBeSeventh) {
+  const last2 = mayBeSeventh ? 7 : 6;
+  for (let type = 1; type <= last2; type++) if (STARTS[type - 1].test(rest)) return type;
+  return 0;
+}
+function endsHtmlBlock(type, rest) {
+  return ENDS[type - 1].test(rest);
+}
+
+// src/core/markdown/blocks/listItems.ts
+function parseListMarker(line, container) {
+  if (line.indent >= 4) return void 0;
+  const text2 = line.text;
+  const at = line.nextNonspace;
+  const first = line.peek(at);
+  let markerEnd;
+  let ordered = false;
+  let marker = first;
+  if (first === DASH || first === PLUS || first === ASTERISK) markerEnd = at + 1;
+  else {
+    let end = at;
+    while (end - at < 10 && isDigit(line.peek(end))) end++;
+    const delimiter = line.peek(end);
+    if (end === at || end - at > 9 || delimiter !== DOT && delimiter !== CLOSE_PARENTHESIS) return void 0;
+    if (container === "paragraph" && Number(text2.slice(at, end)) !== 1) return void 0;
+    ordered = true;
+    marker = delimiter;
+    markerEnd = end + 1;
+  }
+  const next = line.peek(markerEnd);
+  if (next !== -1 && !isSpaceOrTab(next)) return void 0;
+  if (container === "paragraph" && !holdsNonSpace(line, markerEnd)) return void 0;
+  const markerOffset = line.indent;
+  line.advanceNextNonspace();
+  line.advanceOffset(markerEnd - at, true);
+  const spacesStartColumn = line.column;
+  const spacesStartOffset = line.offset;
+  do
+    line.advanceOffset(1, true);
+  while (line.column - spacesStartColumn < 5 && isSpaceOrTab(line.peek(line.offset)));
+  const blankItem = line.peek(line.offset) === -1;
+  const spaces = line.column - spacesStartColumn;
+  let padding;
+  if (spaces >= 5 || spaces < 1 || blankItem) {
+    padding = markerEnd - at + 1;
+    line.column = spacesStartColumn;
+    line.offset = spacesStartOffset;
+    if (isSpaceOrTab(line.peek(line.offset))) line.advanceOffset(1, true);
+  } else padding = markerEnd - at + spaces;
+  return { ordered, marker, markerOffset, padding };
+}
+function listsMatch(list, item) {
+  return list.ordered === item.ordered && list.marker === item.marker;
+}
+function holdsNonSpace(line, from) {
+  for (let at = from; at < line.end; at++) {
+    const code = line.text.charCodeAt(at);
+    if (code !== 32 && code !== 9 && code !== 11 && code !== 12) return true;
+  }
+  return false;
+}
+
+// src/core/markdown/blocks/starts.ts
+function maybeSpecial(code) {
+  return code === HASH || code === BACKTICK || code === TILDE || code === ASTERISK || code === 43 || code === UNDERSCORE || code === EQUALS || code === LESS_THAN || code === GREATER_THAN || code === DASH || code >= 48 && code <= 57;
+}
+function tryStarts(builder, container) {
+  const line = builder.line;
+  if (!line.indented) {
+    const first = line.peek(line.nextNonspace);
+    if (first === GREATER_THAN) return blockQuote(builder);
+    if (first === HASH && atxHeading(builder)) return 2;
+    if ((first === BACKTICK || first === TILDE) && fence(builder)) return 2;
+    if (first === LESS_THAN && htmlBlock(builder, container)) return 2;
+    if ((first === EQUALS || first === DASH) && container.kind === "paragraph" && setextUnderline(builder, container)) return 2;
+    if ((first === ASTERISK || first === DASH || first === UNDERSCORE) && thematicBreak(builder)) return 2;
+  }
+  if ((!line.indented || container.kind === "list") && listItem(builder, container)) return 1;
+  if (line.indented && builder.tip.kind !== "paragraph" && !line.blank) {
+    line.advanceOffset(CODE_INDENT, true);
+    builder.closeUnmatchedBlocks();
+    builder.addChild("indented", line.offset);
+    return 2;
+  }
+  return 0;
+}
+function blockQuote(builder) {
+  const line = builder.line;
+  line.advanceNextNonspace();
+  line.advanceOffset(1, false);
+  if (isSpaceOrTab(line.peek(line.offset))) line.advanceOffset(1, true);
+  builder.closeUnmatchedBlocks();
+  builder.addChild("quote", line.nextNonspace);
+  return 1;
+}
+function atxHeading(builder) {
+  const line = builder.line;
+  const at = line.nextNonspace;
+  let hashes = 0;
+  while (hashes < 7 && line.peek(at + hashes) === HASH) hashes++;
+  if (hashes > 6) return false;
+  let after = at + hashes;
+  if (after < line.end && !isSpaceOrTab(line.peek(after))) return false;
+  while (isSpaceOrTab(line.peek(after))) after++;
+  line.advanceNextNonspace();
+  line.advanceOffset(after - at, false);
+  builder.closeUnmatchedBlocks();
+  builder.addChild("heading", line.nextNonspace);
+  builder.atxHeading(hashes, line.offset, atxContentEnd(line.text, line.offset, line.end));
+  line.advanceToEnd();
+  return true;
+}
+function atxContentEnd(text2, start, end) {
+  let last2 = end;
+  while (last2 > start && isSpaceOrTab(text2.charCodeAt(last2 - 1))) last2--;
+  let hashes = last2;
+  while (hashes > start && text2.charCodeAt(hashes - 1) === HASH) hashes--;
+  if (hashes === last2) return end;
+  if (hashes === start) return start;
+  if (!isSpaceOrTab(text2.charCodeAt(hashes - 1))) return end;
+  while (hashes > start && isSpaceOrTab(text2.charCodeAt(hashes - 1))) hashes--;
+  return hashes;
+}
+function fence(builder) {
+  const line = builder.line;
+  const at = line.nextNonspace;
+  const char = line.peek(at);
+  let length = 0;
+  while (line.peek(at + length) === char) length++;
+  if (length < 3) return false;
+  if (char === BACKTICK) {
+    const backtick = line.text.indexOf("`", at + length);
+    if (backtick !== -1 && backtick < line.end) return false;
+  }
+  builder.closeUnmatchedBlocks();
+  const block = builder.addChild("fence", line.nextNonspace);
+  block.fenceLength = length;
+  block.fenceChar = char;
+  block.fenceOffset = line.indent;
+  line.advanceNextNonspace();
+  line.advanceOffset(length, false);
+  return true;
+}
+function htmlBlock(builder, container) {
+  const line = builder.line;
+  const mayBeSeventh = container.kind !== "paragraph" && !(!builder.allClosed && !line.blank && builder.tip.kind === "paragraph");
+  const type = htmlBlockStart(line.text.slice(line.nextNonspace, line.end), mayBeSeventh);
+  if (type === 0) return false;
+  builder.closeUnmatchedBlocks();
+  builder.addChild("html", line.offset).htmlType = type;
+  return true;
+}
+function setextUnderline(builder, paragraph) {
+  const line = builder.line;
+  const at = line.nextNonspace;
+  const char = line.peek(at);
+  let end = at;
+  while (line.peek(end) === char) end++;
+  while (isSpaceOrTab(line.peek(end))) end++;
+  if (end < line.end) return false;
+  builder.closeUnmatchedBlocks();
+  if (!builder.takeDefinitions(paragraph)) return false;
+  builder.setextHeading(paragraph, char === EQUALS ? 1 : 2);
+  line.advanceToEnd();
+  return true;
+}
+function thematicBreak(builder) {
+  const line = builder.line;
+  const char = line.peek(line.nextNonspace);
+  let count = 0;
+  for (let at = line.nextNonspace; at < line.end; at++) {
+    const code = line.text.charCodeAt(at);
+    if (code === char) count++;
+    else if (!isSpaceOrTab(code)) return false;
+  }
+  if (count < 3) return false;
+  builder.closeUnmatchedBlocks();
+  builder.addChild("break", line.nextNonspace);
+  line.advanceToEnd();
+  return true;
+}
+function listItem(builder, container) {
+  const line = builder.line;
+  const data = parseListMarker(line, container.kind);
+  if (data === void 0) return false;
+  builder.closeUnmatchedBlocks();
+  const list = builder.tip.kind === "list" ? builder.tip.list : void 0;
+  if (list === void 0 || !listsMatch(list, data)) builder.addChild("list", line.nextNonspace).list = data;
+  builder.addChild("item", line.nextNonspace).list = data;
+  return true;
+}
+
+// src/core/markdown/blocks/blockParser.ts
+function parseBlocks(text2) {
+  const parser = new BlockParser(text2);
+  parser.parse();
+  return parser.found;
+}
+var BlockParser = class {
+  constructor(text2) {
+    this.text = text2;
+    this.line = new LineState(text2);
+    this.tip = this.open[0];
+  }
+  text;
+  line;
+  found = { textBlocks: [], fences: [], htmlBlocks: [], codeBlocks: [], definitions: [], byLabel: /* @__PURE__ */ new Map() };
+  /** The open blocks, the document first: each is the last child of the one before it. */
+  open = [new OpenBlock("document", void 0)];
+  tip;
+  allClosed = true;
+  lastMatched = 0;
+  parse() {
+    const text2 = this.text;
+    const bareCr = text2.includes("\r") && /\r(?!\n)/.test(text2);
+    let cr = bareCr ? text2.indexOf("\r") : -1;
+    let start = 0;
+    while (start < text2.length) {
+      let next = text2.indexOf("\n", start);
+      if (cr !== -1 && cr < start) cr = text2.indexOf("\r", start);
+      if (cr !== -1 && (next === -1 || cr < next - 1)) next = cr;
+      if (next === -1) next = text2.length;
+      const end = next > start && text2.charCodeAt(next - 1) === CARRIAGE_RETURN && text2.charCodeAt(next) === LINE_FEED ? next - 1 : next;
+      this.incorporateLine(start, end);
+      start = next + 1;
+    }
+    while (this.open.length > 0) this.closeTip();
+  }
+  incorporateLine(start, end) {
+    const line = this.line;
+    const open3 = this.open;
+    line.begin(start, end);
+    let matched = 0;
+    for (let index = 1; index < open3.length; index++) {
+      line.findNextNonspace();
+      const result = continues(line, open3[index]);
+      if (result === 2) {
+        this.closeTip();
+        return;
+      }
+      if (result === 1) break;
+      matched = index;
+    }
+    this.allClosed = matched === open3.length - 1;
+    this.lastMatched = matched;
+    let container = open3[matched];
+    let matchedLeaf = container.kind !== "paragraph" && acceptsLines(container.kind);
+    while (!matchedLeaf) {
+      line.findNextNonspace();
+      if (!line.indented && !maybeSpecial(line.peek(line.nextNonspace))) {
+        line.advanceNextNonspace();
+        break;
+      }
+      const result = tryStarts(this, container);
+      if (result === 0) {
+        line.advanceNextNonspace();
+        break;
+      }
+      container = this.tip;
+      matchedLeaf = result === 2;
+    }
+    if (!this.allClosed && !line.blank && this.tip.kind === "paragraph") {
+      this.addLine(this.tip);
+      return;
+    }
+    this.closeUnmatchedBlocks();
+    const tip = this.tip;
+    if (acceptsLines(tip.kind)) {
+      this.addLine(tip);
+      if (tip.kind === "html" && tip.htmlType <= 5 && endsHtmlBlock(tip.htmlType, this.text.slice(line.offset, line.end))) this.closeTip();
+    } else if (line.offset < line.end && !line.blank) {
+      this.addChild("paragraph", line.offset);
+      line.advanceNextNonspace();
+      this.addLine(this.tip);
+    }
+  }
+  closeUnmatchedBlocks() {
+    if (this.allClosed) return;
+    while (this.open.length - 1 > this.lastMatched) this.closeTip();
+    this.allClosed = true;
+  }
+  addChild(kind, contentStart) {
+    while (!canContain(this.tip.kind, kind)) this.closeTip();
+    const block = new OpenBlock(kind, this.tip);
+    block.lineStart = this.line.start;
+    block.contentStart = contentStart;
+    block.end = this.line.end;
+    this.tip.hasChild = true;
+    this.open.push(block);
+    this.tip = block;
+    return block;
+  }
+  addLine(block) {
+    const line = this.line;
+    const start = line.partiallyConsumedTab ? line.offset + 1 : line.offset;
+    block.end = line.end;
+    if (block.kind === "fence" && block.infoStart === -1) {
+      block.infoStart = start;
+      block.infoEnd = line.end;
+    } else block.lines.push(start, line.end);
+  }
+  takeDefinitions(paragraph) {
+    const lines = paragraph.lines;
+    if (lines.length === 0) return false;
+    if (this.text.charCodeAt(lines[0]) !== 91) return true;
+    const subject = subjectOf(this.text, lines);
+    const after = readDefinitions(subject, this.found.definitions, this.found.byLabel);
+    if (after === subject.start) return true;
+    let keep = 0;
+    while (keep < lines.length && subject.toSource(after) > lines[keep + 1]) keep += 2;
+    if (after >= subject.end) keep = lines.length;
+    lines.splice(0, keep);
+    return lines.length > 0;
+  }
+  setextHeading(paragraph, level) {
+    const heading = new OpenBlock("heading", paragraph.parent);
+    this.open[this.open.length - 1] = heading;
+    this.tip = heading;
+    const lines = paragraph.lines;
+    this.found.textBlocks.push(textBlock("heading", level, true, heading, lineStartOf(this.text, lines[0]), this.line.end, lines));
+  }
+  atxHeading(level, contentStart, contentEnd) {
+    this.found.textBlocks.push(textBlock("heading", level, false, this.tip, this.line.start, this.line.end, [contentStart, contentEnd]));
+  }
+  /** Closes the innermost open block, recording what the scanner keeps of it. */
+  closeTip() {
+    const block = this.open.pop();
+    this.tip = this.open[this.open.length - 1];
+    const found = this.found;
+    switch (block.kind) {
+      case "paragraph":
+        if (this.takeDefinitions(block)) {
+          found.textBlocks.push(textBlock("paragraph", 0, false, block, lineStartOf(this.text, block.lines[0]), block.end, block.lines));
+        }
+        break;
+      case "fence":
+        found.codeBlocks.push([block.lineStart, block.end]);
+        found.fences.push({
+          lineStart: block.lineStart,
+          marker: block.contentStart,
+          fenceChar: block.fenceChar,
+          fenceLength: block.fenceLength,
+          infoStart: block.infoStart,
+          infoEnd: block.infoEnd,
+          closed: block.closed,
+          end: block.end,
+          lines: block.lines
+        });
+        break;
+      case "indented":
+        found.codeBlocks.push([block.lineStart, lastNonBlankEnd(this.text, block.lines)]);
+        break;
+      case "html":
+        found.htmlBlocks.push({ start: block.contentStart, end: block.end, type: block.htmlType });
+        break;
+      default:
+    }
+  }
+};
+function textBlock(kind, level, setext, block, start, end, lines) {
+  return { kind, level, setext, topLevel: block.parent?.kind === "document", start, end, lines };
+}
+function acceptsLines(kind) {
+  return kind === "paragraph" || kind === "fence" || kind === "indented" || kind === "html";
+}
+function canContain(parent, child) {
+  if (parent === "document" || parent === "quote" || parent === "item") return child !== "item";
+  return parent === "list" && child === "item";
+}
+function lineStartOf(text2, at) {
+  let start = at;
+  while (start > 0) {
+    const code = text2.charCodeAt(start - 1);
+    if (code === LINE_FEED || code === CARRIAGE_RETURN) break;
+    start--;
+  }
+  return start;
+}
+function lastNonBlankEnd(text2, lines) {
+  for (let index = lines.length - 2; index >= 0; index -= 2) {
+    const start = lines[index];
+    const end = lines[index + 1];
+    for (let at = start; at < end; at++) {
+      const code = text2.charCodeAt(at);
+      if (code !== 32 && code !== 9) return end;
+    }
+  }
+  return lines[1] ?? 0;
+}
+
+// src/core/markdown/inlines/codeSpans.ts
+var BacktickRuns = class {
+  byLength = /* @__PURE__ */ new Map();
+  constructor(text2, from, end) {
+    for (let at = text2.indexOf("`", from); at !== -1 && at < end; at = text2.indexOf("`", at)) {
+      const start = at;
+      while (at < end && text2.charCodeAt(at) === BACKTICK) at++;
+      const length = at - start;
+      let runs = this.byLength.get(length);
+      if (runs === void 0) this.byLength.set(length, runs = { starts: [], next: 0 });
+      runs.starts.push(start);
+    }
+  }
+  /** The start of the first run of exactly `length` backticks that starts at or after `from`; -1 for none. */
+  closerFrom(from, length) {
+    const runs = this.byLength.get(length);
+    if (runs === void 0) return -1;
+    while (runs.next < runs.starts.length && runs.starts[runs.next] < from) runs.next++;
+    return runs.next < runs.starts.length ? runs.starts[runs.next] : -1;
+  }
+};
+
+// src/core/markdown/inlines/forwardSearch.ts
+var ForwardSearch = class {
+  constructor(text2, needle) {
+    this.text = text2;
+    this.needle = needle;
+  }
+  text;
+  needle;
+  from = -1;
+  found = -1;
+  /** The first offset at or after `from` where the needle stands; -1 for none. */
+  at(from) {
+    if (this.from !== -1 && from >= this.from && (this.found === -1 || from <= this.found)) return this.found;
+    this.from = from;
+    this.found = this.text.indexOf(this.needle, from);
+    return this.found;
+  }
+};
+
+// src/core/markdown/inlines/rawHtml.ts
+var URI_AUTOLINK = /<[A-Za-z][A-Za-z0-9.+-]{1,31}:[^<>\x01-\x20]*>/y;
+var EMAIL_AUTOLINK = /<[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*>/y;
+function autolinkEnd(text2, at, end) {
+  for (const pattern of [URI_AUTOLINK, EMAIL_AUTOLINK]) {
+    pattern.lastIndex = at;
+    if (pattern.test(text2) && pattern.lastIndex <= end) return pattern.lastIndex;
+  }
+  return -1;
+}
+var RawHtmlReader = class {
+  constructor(text2, end) {
+    this.text = text2;
+    this.end = end;
+  }
+  text;
+  end;
+  searches = /* @__PURE__ */ new Map();
+  /** Where raw HTML starting at `at` (a `<`) ends; -1 for none. */
+  endAt(at) {
+    const text2 = this.text;
+    const next = text2.charCodeAt(at + 1);
+    if (isAsciiLetter(next)) return this.openTagEnd(at + 1);
+    if (next === 47) return this.closeTagEnd(at + 2);
+    if (next === QUESTION_MARK) return this.through("?>", at + 2);
+    if (next !== 33) return -1;
+    if (text2.startsWith("<!--", at)) {
+      if (text2.startsWith("<!-->", at)) return at + 5;
+      if (text2.startsWith("<!--->", at)) return at + 6;
+      return this.through("-->", at + 4);
+    }
+    if (text2.startsWith("<![CDATA[", at)) return this.through("]]>", at + 9);
+    if (!isAsciiLetter(text2.charCodeAt(at + 2))) return -1;
+    return this.through(">", at + 3);
+  }
+  /** After the first `needle` at or after `from` within the subject; -1 when there is none. */
+  through(needle, from) {
+    let search = this.searches.get(needle);
+    if (search === void 0) this.searches.set(needle, search = new ForwardSearch(this.text, needle));
+    const found = search.at(from);
+    return found === -1 || found + needle.length > this.end ? -1 : found + needle.length;
+  }
+  /** `<name` (at the name) then attributes, optional `/`, `>`. */
+  openTagEnd(name) {
+    const text2 = this.text;
+    let at = tagNameEnd(text2, name, this.end);
+    for (; ; ) {
+      const spaced2 = this.spaces(at);
+      if (spaced2 === at || !isAttributeNameStart(text2.charCodeAt(spaced2))) {
+        at = spaced2;
+        break;
+      }
+      at = attributeNameEnd(text2, spaced2, this.end);
+      const value = this.attributeValueEnd(at);
+      if (value !== -1) at = value;
+    }
+    if (text2.charCodeAt(at) === 47) at++;
+    return at < this.end && text2.charCodeAt(at) === GREATER_THAN ? at + 1 : -1;
+  }
+  /** `</name` (at the name), white space, `>`. */
+  closeTagEnd(name) {
+    if (!isAsciiLetter(this.text.charCodeAt(name))) return -1;
+    const at = this.spaces(tagNameEnd(this.text, name, this.end));
+    return at < this.end && this.text.charCodeAt(at) === GREATER_THAN ? at + 1 : -1;
+  }
+  /** `= value` after white space from `from` (the end of an attribute's name): where it ends; -1 for none. */
+  attributeValueEnd(from) {
+    const text2 = this.text;
+    let at = this.spaces(from);
+    if (text2.charCodeAt(at) !== 61) return -1;
+    at = this.spaces(at + 1);
+    const quote = text2.charCodeAt(at);
+    if (quote === 34 || quote === 39) return this.through(quote === 34 ? '"' : "'", at + 1);
+    const start = at;
+    while (at < this.end && isUnquotedValue(text2.charCodeAt(at))) at++;
+    return at > start ? at : -1;
+  }
+  /** After the white space (as \s reads it) from `at`. */
+  spaces(at) {
+    while (at < this.end && isTrimmed(this.text.charCodeAt(at))) at++;
+    return at;
+  }
+};
+function tagNameEnd(text2, at, end) {
+  at++;
+  while (at < end && (isAsciiLetter(text2.charCodeAt(at)) || isDigit(text2.charCodeAt(at)) || text2.charCodeAt(at) === DASH)) at++;
+  return at;
+}
+function isAttributeNameStart(code) {
+  return isAsciiLetter(code) || code === 95 || code === 58;
+}
+function attributeNameEnd(text2, at, end) {
+  at++;
+  for (; at < end; at++) {
+    const code = text2.charCodeAt(at);
+    if (!isAsciiLetter(code) && !isDigit(code) && code !== 58 && code !== 46 && code !== 95 && code !== DASH) break;
+  }
+  return at;
+}
+function isUnquotedValue(code) {
+  return (code > 32 || code === 0) && code !== 34 && code !== 39 && code !== 61 && code !== 60 && code !== 62 && code !== 96;
+}
+
+// src/core/markdown/inlines/inlineScanner.ts
+var SPECIAL_CHARACTER = /[\\`[\]!<]/g;
+function scanInlines(subject, byLabel, into) {
+  new InlineScan(subject, byLabel, into).run();
+}
+var InlineScan = class {
+  constructor(subject, byLabel, into) {
+    this.subject = subject;
+    this.byLabel = byLabel;
+    this.into = into;
+  }
+  subject;
+  byLabel;
+  into;
+  brackets = [];
+  /** Link openers below this depth of the stack are inactive: a link closed after them (no links in links). */
+  inactiveBelow = 0;
+  backticks;
+  html;
+  found = [];
+  run() {
+    const { text: text2, end } = this.subject;
+    let at = this.subject.start;
+    while (at < end) {
+      SPECIAL_CHARACTER.lastIndex = at;
+      if (!SPECIAL_CHARACTER.test(text2)) break;
+      at = SPECIAL_CHARACTER.lastIndex - 1;
+      if (at >= end) break;
+      const code = text2.charCodeAt(at);
+      if (code === BACKSLASH) {
+        const next = text2.charCodeAt(at + 1);
+        at += at + 1 < end && (next === LINE_FEED || isEscapable(next)) ? 2 : 1;
+      } else if (code === BACKTICK) at = this.backtickRun(at);
+      else if (code === OPEN_BRACKET) {
+        this.openBracket(at, false);
+        at++;
+      } else if (code === BANG) {
+        if (text2.charCodeAt(at + 1) === OPEN_BRACKET && at + 1 < end) {
+          this.openBracket(at + 1, true);
+          at += 2;
+        } else at++;
+      } else if (code === CLOSE_BRACKET) at = this.closeBracket(at);
+      else at = this.angle(at);
+    }
+    if (this.found.length > 1) this.found.sort((a, b) => a.open - b.open);
+    for (const link of this.found) this.into.links.push(link);
+  }
+  backtickRun(at) {
+    const { text: text2, end } = this.subject;
+    let runEnd = at;
+    while (runEnd < end && text2.charCodeAt(runEnd) === BACKTICK) runEnd++;
+    this.backticks ??= new BacktickRuns(text2, at, end);
+    const closer = this.backticks.closerFrom(runEnd, runEnd - at);
+    if (closer === -1) return runEnd;
+    const spanEnd = closer + runEnd - at;
+    this.into.codeSpans.push([this.subject.toSource(at), this.subject.toSource(spanEnd - 1) + 1]);
+    return spanEnd;
+  }
+  /** An autolink or raw HTML at a `<`, passed over whole; or the `<` alone. */
+  angle(at) {
+    const { text: text2, end } = this.subject;
+    const autolink = autolinkEnd(text2, at, end);
+    if (autolink !== -1) {
+      const destination = { start: this.subject.toSource(at + 1), end: this.subject.toSource(autolink - 2) + 1, text: text2.slice(at + 1, autolink - 1), angle: true };
+      this.found.push({ kind: "autolink", open: this.subject.toSource(at), destination, definition: void 0 });
+      return autolink;
+    }
+    this.html ??= new RawHtmlReader(text2, end);
+    const html = this.html.endAt(at);
+    if (html === -1) return at + 1;
+    if (text2.startsWith("<!--", at)) this.into.comments.push([this.subject.toSource(at), this.subject.toSource(html - 1) + 1]);
+    return html;
+  }
+  openBracket(at, image) {
+    const top = this.brackets[this.brackets.length - 1];
+    if (top !== void 0) top.bracketAfter = true;
+    this.brackets.push({ at, image, bracketAfter: false });
+  }
+  popBracket() {
+    this.brackets.pop();
+    if (this.inactiveBelow > this.brackets.length) this.inactiveBelow = this.brackets.length;
+  }
+  /** A `]`: a link or image with the nearest open bracket when one follows, else a literal `]`. Returns where to go on. */
+  closeBracket(close) {
+    const after = close + 1;
+    const opener = this.brackets[this.brackets.length - 1];
+    if (opener === void 0) return after;
+    if (!opener.image && this.brackets.length - 1 < this.inactiveBelow) {
+      this.popBracket();
+      return after;
+    }
+    let destination;
+    let definition;
+    let next = this.inlineLinkEnd(after);
+    if (next !== -1) destination = this.lastDestination;
+    else {
+      const { text: text2, end } = this.subject;
+      const labelLength = linkLabelLength(text2, after, end);
+      let label;
+      if (labelLength > 2) label = text2.slice(after + 1, after + labelLength - 1);
+      else if (!opener.bracketAfter) label = text2.slice(opener.at + 1, close);
+      definition = label === void 0 ? void 0 : this.byLabel.get(normalizeLabel(label));
+      if (definition !== void 0) next = labelLength === 0 ? after : after + labelLength;
+    }
+    this.popBracket();
+    if (next === -1) return after;
+    if (definition !== void 0) {
+      if (opener.image) definition.usedByImage = true;
+      else definition.usedByLink = true;
+    }
+    this.found.push({ kind: opener.image ? "image" : "link", open: this.subject.toSource(opener.at), destination, definition });
+    if (!opener.image) this.inactiveBelow = this.brackets.length;
+    return next;
+  }
+  lastDestination;
+  /** `(destination "title")` at `at`: where it ends (lastDestination then holds the destination); -1 when none is there. */
+  inlineLinkEnd(at) {
+    const { text: text2, end } = this.subject;
+    if (text2.charCodeAt(at) !== OPEN_PARENTHESIS) return -1;
+    const start = skipSpaces(text2, at + 1, end);
+    const destination = linkDestinationEnd(text2, start, end);
+    if (destination === void 0) return -1;
+    let position = skipSpaces(text2, destination.end, end);
+    if (isWhitespace(text2.charCodeAt(position - 1))) {
+      const title = linkTitleEnd(text2, position, end);
+      if (title !== -1) position = title;
+    }
+    position = skipSpaces(text2, position, end);
+    if (position >= end || text2.charCodeAt(position) !== CLOSE_PARENTHESIS) return -1;
+    const angle = destination.angle;
+    this.lastDestination = {
+      start: this.subject.toSource(start),
+      end: destination.end === start ? this.subject.toSource(start) : this.subject.toSource(destination.end - 1) + 1,
+      text: text2.slice(angle ? start + 1 : start, angle ? destination.end - 1 : destination.end),
+      angle
+    };
+    return position + 1;
+  }
+};
+
+// src/core/markdown/ranges.ts
+function inRanges(ranges, offset) {
+  let low = 0;
+  let high = ranges.length;
+  while (low < high) {
+    const middle = low + high >> 1;
+    if (ranges[middle][0] <= offset) low = middle + 1;
+    else high = middle;
+  }
+  return low > 0 && offset < ranges[low - 1][1];
+}
+
+// src/core/markdown/scan.ts
+var lastText;
+var last;
+function scanMarkdown(text2) {
+  const same = lastText === text2;
+  lastText = text2;
+  if (same && last !== void 0) return last;
+  const blocks = parseBlocks(text2);
+  const inlines = { links: [], codeSpans: [], comments: [] };
+  readInlines(text2, blocks, inlines);
+  last = {
+    textBlocks: blocks.textBlocks,
+    fences: blocks.fences,
+    htmlBlocks: blocks.htmlBlocks,
+    definitions: blocks.definitions,
+    links: inlines.links,
+    code: merged(blocks.codeBlocks, inlines.codeSpans),
+    comments: merged(htmlComments(text2, blocks.htmlBlocks), inlines.comments)
+  };
+  return last;
+}
+function readInlines(text2, blocks, into) {
+  let bracket = text2.indexOf("[");
+  let angle = text2.indexOf("<");
+  for (const block of blocks.textBlocks) {
+    if (bracket === -1 && angle === -1) return;
+    const start = block.lines[0];
+    const end = block.lines[block.lines.length - 1];
+    if (bracket !== -1 && bracket < start) bracket = text2.indexOf("[", start);
+    if (angle !== -1 && angle < start) angle = text2.indexOf("<", start);
+    if ((bracket === -1 || bracket >= end) && (angle === -1 || angle >= end)) continue;
+    scanInlines(subjectOf(text2, block.lines).trim(), blocks.byLabel, into);
+  }
+}
+function htmlComments(text2, blocks) {
+  const comments = [];
+  for (const block of blocks) {
+    if (block.type === 2) {
+      comments.push([block.start, block.end]);
+      continue;
+    }
+    for (let open3 = text2.indexOf("<!--", block.start); open3 !== -1 && open3 < block.end; ) {
+      const close = text2.indexOf("-->", open3 + 4);
+      const end = close === -1 || close + 3 > block.end ? block.end : close + 3;
+      comments.push([open3, end]);
+      open3 = text2.indexOf("<!--", end);
+    }
+  }
+  return comments;
+}
+function merged(first, second) {
+  if (second.length === 0) return first;
+  if (first.length === 0) return second;
+  const all = first.concat(second);
+  return all.sort((a, b) => a[0] - b[0]);
+}
+function textOf(text2, block) {
+  const lines = block.lines;
+  if (lines.length === 2) return text2.slice(lines[0], lines[1]).trim();
+  const parts = [];
+  for (let index = 0; index < lines.length; index += 2) parts.push(text2.slice(lines[index], lines[index + 1]).trim());
+  return parts.join(" ");
+}
+
+// src/core/markdown/headings/headings.ts
+function markdownHeadings(markdown) {
+  const headings = [];
+  for (const block of scanMarkdown(markdown).textBlocks) if (block.kind === "heading") headings.push(textOf(markdown, block));
+  return headings;
+}
+function firstLevelOneHeading(markdown) {
+  for (const block of scanMarkdown(markdown).textBlocks) {
+    if (block.kind !== "heading" || block.level !== 1 || !block.topLevel) continue;
+    const text2 = textOf(markdown, block);
+    if (text2 !== "") return { text: text2, setext: block.setext, start: block.start, end: block.end };
+  }
+  return void 0;
+}
+
+// src/core/markdown/links.ts
+function findLinkDestinations(markdown) {
+  const scanned = scanMarkdown(markdown);
+  const found = [];
+  for (const link of scanned.links) if (link.kind === "link" && link.destination !== void 0) found.push(link.destination);
+  let sorted = true;
+  for (const definition of scanned.definitions) {
+    if (definition.usedByImage && !definition.usedByLink) continue;
+    const last2 = found[found.length - 1];
+    if (last2 !== void 0 && last2.start > definition.destination.start) sorted = false;
+    found.push(definition.destination);
+  }
+  return sorted ? found : found.sort((a, b) => a.start - b.start);
+}
+function isImageDefinition(definition) {
+  return definition.usedByImage && !definition.usedByLink;
 }
 
 // src/core/publish/inspect.ts
 var HTML_IMAGE = /<img\b[^<>]*\ssrc\s*=\s*(?:"([^"]+)"|'([^']+)'|([^\s"'=<>`]+))/gi;
 var HTML_LINK = /<a\s(?:[^<>]*?\s)?href\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/gi;
 var HTML_SRCSET = /<(?:img|source)\b[^<>]*\ssrcset\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/gi;
-var REFERENCE_DEFINITION = /^ {0,3}\[([^\]\n]+)\]:[ \t]*<?([^\s>]+)>?/gm;
-var REFERENCE_USE = /(!?)\[((?:[^[\]\\\n]|\\.)*)\](?:\[((?:[^[\]\\\n]|\\.)*)\])?/g;
 var SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 var MARKDOWN_FILE = /\.(md|markdown)(#.*)?$/i;
 function inspectMarkdown(markdown, options = {}) {
-  const code = fencedBlocks(markdown);
-  const findings = { firstHeading: firstHeading(markdown, code), localImages: [], localMarkdownLinks: [], htmlLinks: [] };
+  const scanned = scanMarkdown(markdown);
+  const findings = { firstHeading: firstLevelOneHeading(markdown)?.text, localImages: [], localMarkdownLinks: [], htmlLinks: [] };
   const markdownLinks = options.markdownLinks !== false;
-  let open3 = -1;
-  let nextOpen = markdown.indexOf("[");
-  const stops = { angle: new NextStop(isAngleStop), bare: new NextStop(isBareStop), end: 0 };
-  for (let at = markdown.indexOf("]("); at !== -1; at = markdown.indexOf("](", at + 2)) {
-    if (at < stops.end) continue;
-    while (nextOpen !== -1 && nextOpen < at) {
-      open3 = nextOpen;
-      nextOpen = markdown.indexOf("[", nextOpen + 1);
-    }
-    const isImage2 = open3 > 0 && markdown[open3 - 1] === "!";
-    if (!isImage2 && !markdownLinks) continue;
-    const target = destinationAt(markdown, at + 2, stops);
-    const local = isLocal(target);
-    if (!local && !isDrivePath(target)) continue;
-    if (!isImage2 && (!local || !MARKDOWN_FILE.test(target))) continue;
-    if (isInCodeOrHtml(markdown, open3 === -1 ? at : open3, code)) continue;
-    pushUnique(isImage2 ? findings.localImages : findings.localMarkdownLinks, target);
+  for (const link of scanned.links) {
+    if (link.destination === void 0 || link.kind === "autolink") continue;
+    const target = link.destination.text;
+    if (link.kind === "image") {
+      if (namesLocalFile(target)) pushUnique(findings.localImages, target);
+    } else if (markdownLinks && isLocal(target) && MARKDOWN_FILE.test(target)) pushUnique(findings.localMarkdownLinks, target);
   }
   if (markdown.includes("<")) {
-    const hidden = (at) => isInCode(markdown, at, code) || htmlAt(markdown, at, code) === "comment";
+    const hidden = (at) => inRanges(scanned.code, at) || inRanges(scanned.comments, at);
     collectImages(markdown, HTML_IMAGE, hidden, findings.localImages, false);
     if (markdown.includes("srcset")) collectImages(markdown, HTML_SRCSET, hidden, findings.localImages, true);
     if (/href/i.test(markdown)) collectHtmlLinks(markdown, hidden, findings.htmlLinks);
   }
-  if (holdsDefinitionMarker(markdown)) {
-    const imageOnly = imageOnlyLabels(markdown);
-    for (const match of markdown.matchAll(REFERENCE_DEFINITION)) {
-      const target = match[2] ?? "";
-      const local = isLocal(target);
-      if (!local && !isDrivePath(target) || isInCodeOrHtml(markdown, match.index, code)) continue;
-      if (imageOnly?.has(referenceLabel(match[1] ?? ""))) pushUnique(findings.localImages, target);
-      else if (markdownLinks && local && MARKDOWN_FILE.test(target)) pushUnique(findings.localMarkdownLinks, target);
-    }
+  for (const definition of scanned.definitions) {
+    const target = definition.destination.text;
+    if (isImageDefinition(definition)) {
+      if (namesLocalFile(target)) pushUnique(findings.localImages, target);
+    } else if (markdownLinks && isLocal(target) && MARKDOWN_FILE.test(target)) pushUnique(findings.localMarkdownLinks, target);
   }
   return findings;
-}
-function referenceLabel(written3) {
-  return written3.trim().replace(/\s+/g, " ").toLowerCase();
-}
-function imageOnlyLabels(markdown) {
-  if (!markdown.includes("![")) return void 0;
-  const code = fencedBlocks(markdown);
-  const images = /* @__PURE__ */ new Set();
-  const links = /* @__PURE__ */ new Set();
-  for (const match of markdown.matchAll(REFERENCE_USE)) {
-    const after = markdown[match.index + match[0].length];
-    if (match[3] === void 0 && (after === "(" || after === ":")) continue;
-    if (isInCode(markdown, match.index, code)) continue;
-    const label = referenceLabel(match[3] || (match[2] ?? ""));
-    (match[1] === "!" && !isEscaped(markdown, match.index) ? images : links).add(label);
-  }
-  for (const label of links) images.delete(label);
-  return images;
-}
-function destinationAt(markdown, from, stops) {
-  let start = from;
-  while (start < markdown.length && isRegExpSpace(markdown.charCodeAt(start))) start++;
-  if (markdown.charCodeAt(start) === LESS_THAN) {
-    const close = stops.angle.at(markdown, start + 1);
-    if (markdown.charCodeAt(close) === GREATER_THAN) {
-      stops.end = close;
-      return markdown.slice(start + 1, close);
-    }
-  }
-  stops.end = stops.bare.at(markdown, start);
-  return markdown.slice(start, stops.end);
-}
-function isAngleStop(code) {
-  return code === GREATER_THAN || code === LINE_FEED;
-}
-function isBareStop(code) {
-  return code === CLOSE_PARENTHESIS || isRegExpSpace(code);
-}
-var NextStop = class {
-  constructor(isStop) {
-    this.isStop = isStop;
-  }
-  isStop;
-  from = -1;
-  stop = -1;
-  at(text2, offset) {
-    if (offset >= this.from && offset <= this.stop) return this.stop;
-    let stop = offset;
-    while (stop < text2.length && !this.isStop(text2.charCodeAt(stop))) stop++;
-    this.from = offset;
-    this.stop = stop;
-    return stop;
-  }
-};
-function isRegExpSpace(code) {
-  if (code <= SPACE) return code === SPACE || code >= TAB && code <= CR;
-  if (code < 160) return false;
-  return code === 160 || code === 5760 || code >= 8192 && code <= 8202 || code === 8232 || code === 8233 || code === 8239 || code === 8287 || code === 12288 || code === 65279;
 }
 function collectImages(markdown, pattern, skipped, into, isSrcset) {
   for (const match of markdown.matchAll(pattern)) {
@@ -2392,9 +2782,9 @@ function srcsetAddresses(srcset) {
   const addresses = [];
   let at = 0;
   while (at < srcset.length) {
-    while (at < srcset.length && (srcset[at] === "," || isRegExpSpace(srcset.charCodeAt(at)))) at++;
+    while (at < srcset.length && (srcset[at] === "," || isTrimmed(srcset.charCodeAt(at)))) at++;
     const start = at;
-    while (at < srcset.length && !isRegExpSpace(srcset.charCodeAt(at))) at++;
+    while (at < srcset.length && !isTrimmed(srcset.charCodeAt(at))) at++;
     let end = at;
     while (end > start && srcset[end - 1] === ",") end--;
     if (end > start) addresses.push(srcset.slice(start, end));
@@ -2402,804 +2792,6 @@ function srcsetAddresses(srcset) {
   }
   return addresses;
 }
-function holdsText(cache, markdown) {
-  const same = cache.markdown === markdown;
-  cache.markdown = markdown;
-  return same;
-}
-var lastFences = { markdown: void 0, ranges: [] };
-var lastDefinitionMarker = { markdown: void 0, holds: false };
-function holdsDefinitionMarker(markdown) {
-  if (!holdsText(lastDefinitionMarker, markdown)) lastDefinitionMarker.holds = markdown.includes("]:");
-  return lastDefinitionMarker.holds;
-}
-function fencedBlocks(markdown) {
-  if (!holdsText(lastFences, markdown)) lastFences.ranges = findFencedBlocks(markdown);
-  return lastFences.ranges;
-}
-function findFencedBlocks(markdown) {
-  const ranges = [];
-  let html;
-  let openChar = 0;
-  let openLength = 0;
-  let openStart = 0;
-  let backticks = markdown.indexOf("```");
-  let tildes = markdown.indexOf("~~~");
-  while (backticks !== -1 || tildes !== -1) {
-    const isBacktick = tildes === -1 || backticks !== -1 && backticks < tildes;
-    const at = isBacktick ? backticks : tildes;
-    const char = isBacktick ? BACKTICK : TILDE;
-    let end = markdown.indexOf("\n", at);
-    if (end === -1) end = markdown.length;
-    let length = 3;
-    while (markdown.charCodeAt(at + length) === char) length++;
-    const opens = openChar === 0 && !(isBacktick && markdown.lastIndexOf("`", end - 1) >= at + length);
-    const start = lineStartIfIndented(markdown, at);
-    if (start !== void 0) {
-      if (opens && !(html ??= new HtmlBlocksAhead(markdown, ranges)).holds(start)) {
-        openChar = char;
-        openLength = length;
-        openStart = start;
-      } else if (openChar !== 0 && char === openChar && length >= openLength && isBlank(markdown, at + length, end)) {
-        ranges.push([openStart, end]);
-        openChar = 0;
-      }
-    } else if (opens) {
-      const lineStart = markdown.lastIndexOf("\n", at - 1) + 1;
-      const containers = containersBefore(markdown, lineStart, at);
-      if (containers !== void 0 && !(html ??= new HtmlBlocksAhead(markdown, ranges)).holds(lineStart)) {
-        const blockEnd = containedFenceEnd(markdown, end, containers, char, length);
-        ranges.push([lineStart, blockEnd]);
-        end = blockEnd;
-      }
-    }
-    if (backticks !== -1 && backticks < end) backticks = markdown.indexOf("```", end);
-    if (tildes !== -1 && tildes < end) tildes = markdown.indexOf("~~~", end);
-  }
-  if (openChar !== 0) ranges.push([openStart, markdown.length]);
-  return ranges;
-}
-function containedFenceLines(markdown, start, end) {
-  let fence = start;
-  while (markdown.charCodeAt(fence) === SPACE) fence++;
-  if (markdown.charCodeAt(fence) === BACKTICK || markdown.charCodeAt(fence) === TILDE) return void 0;
-  let lineEnd = markdown.indexOf("\n", start);
-  if (lineEnd === -1 || lineEnd > end) lineEnd = end;
-  while (fence < lineEnd && markdown.charCodeAt(fence) !== BACKTICK && markdown.charCodeAt(fence) !== TILDE) fence++;
-  const containers = fence < lineEnd ? containersBefore(markdown, start, fence) : void 0;
-  if (containers === void 0) return void 0;
-  let content = start;
-  for (const width of containers) {
-    let spaces = 0;
-    while (spaces < 3 && markdown.charCodeAt(content + spaces) === SPACE) spaces++;
-    if (width !== 0) content += width;
-    else content += spaces + (markdown.charCodeAt(content + spaces + 1) === SPACE ? 2 : 1);
-  }
-  const contentStarts = [];
-  while (lineEnd < end) {
-    const lineStart = lineEnd + 1;
-    lineEnd = markdown.indexOf("\n", lineStart);
-    if (lineEnd === -1 || lineEnd > end) lineEnd = end;
-    const at = containedLineContent(markdown, lineStart, lineEnd, containers);
-    contentStarts.push(at === -1 ? lineStart : at);
-  }
-  return { fence, indent: fence - content, contentStarts };
-}
-function containersBefore(markdown, lineStart, fence) {
-  const containers = [];
-  let at = lineStart;
-  for (; ; ) {
-    let spaces = 0;
-    while (spaces < 3 && markdown.charCodeAt(at + spaces) === SPACE) spaces++;
-    if (at + spaces === fence) return containers.length > 0 ? containers : void 0;
-    const marker = at + spaces;
-    if (markdown.charCodeAt(marker) === GREATER_THAN) {
-      containers.push(0);
-      at = marker + 1;
-      if (markdown.charCodeAt(at) === SPACE) at++;
-      continue;
-    }
-    const markerEnd = listMarkerEnd(markdown, marker);
-    if (markerEnd === -1) return void 0;
-    let after = 0;
-    while (markdown.charCodeAt(markerEnd + after) === SPACE) after++;
-    if (after === 0 || after > 4 || markerEnd + after > fence) return void 0;
-    containers.push(markerEnd + after - at);
-    at = markerEnd + after;
-  }
-}
-function containedFenceEnd(markdown, end, containers, char, length) {
-  while (end < markdown.length) {
-    const lineStart = end + 1;
-    let lineEnd = markdown.indexOf("\n", lineStart);
-    if (lineEnd === -1) lineEnd = markdown.length;
-    const at = containedLineContent(markdown, lineStart, lineEnd, containers);
-    if (at === -1) return end;
-    let spaces = 0;
-    while (spaces < 3 && markdown.charCodeAt(at + spaces) === SPACE) spaces++;
-    let run = 0;
-    while (markdown.charCodeAt(at + spaces + run) === char) run++;
-    if (run >= length && isBlank(markdown, at + spaces + run, lineEnd)) return lineEnd;
-    end = lineEnd;
-  }
-  return end;
-}
-function containedLineContent(markdown, lineStart, lineEnd, containers) {
-  let at = lineStart;
-  for (const width of containers) {
-    if (width === 0) {
-      let spaces = 0;
-      while (spaces < 3 && markdown.charCodeAt(at + spaces) === SPACE) spaces++;
-      if (markdown.charCodeAt(at + spaces) !== GREATER_THAN) return -1;
-      at += spaces + 1;
-      if (markdown.charCodeAt(at) === SPACE) at++;
-    } else if (isBlank(markdown, at, lineEnd)) {
-      return at;
-    } else {
-      for (let spaces = 0; spaces < width; spaces++, at++) if (markdown.charCodeAt(at) !== SPACE) return -1;
-    }
-  }
-  return at;
-}
-function isDigit(code) {
-  return code >= 48 && code <= 57;
-}
-function isBlank(markdown, from, end) {
-  for (let at = from; at < end; at++) {
-    const code = markdown.charCodeAt(at);
-    if (code !== SPACE && code !== TAB && code !== CR) return markdown.slice(at, end).trim() === "";
-  }
-  return true;
-}
-function lineStartIfIndented(markdown, at) {
-  let spaces = 0;
-  while (spaces < 3 && markdown.charCodeAt(at - spaces - 1) === SPACE) spaces++;
-  const before = at - spaces - 1;
-  return before < 0 || markdown.charCodeAt(before) === LINE_FEED ? at - spaces : void 0;
-}
-var LINE_END = /[\r\n]/g;
-var EQUALS_SIGN = 61;
-function firstHeading(markdown, code) {
-  const atx = firstAtxHeading(markdown, code);
-  if (!maySetextLevelOneBefore(markdown, atx?.at ?? markdown.length, code)) return atx?.text;
-  const walked = firstLevelOneHeading(markdown, textBlocks(markdown, code));
-  return walked?.text ?? atx?.text;
-}
-function textBlocks(markdown, code) {
-  return { code, html: htmlBlocks(markdown, code), startsListItemBlock: (lineStart) => startsListItemBlock(markdown, lineStart, code) };
-}
-function maySetextLevelOneBefore(markdown, before, code) {
-  for (let at = markdown.indexOf("=="); at !== -1 && at < before; ) {
-    let start = at;
-    while (start > 0 && markdown.charCodeAt(start - 1) === EQUALS_SIGN) start--;
-    let runEnd = at + 2;
-    while (markdown.charCodeAt(runEnd) === EQUALS_SIGN) runEnd++;
-    let lineStart = start;
-    while (lineStart > 0 && start - lineStart < 3 && markdown.charCodeAt(lineStart - 1) === 32) lineStart--;
-    const startsItsLine = lineStart === 0 || markdown.charCodeAt(lineStart - 1) === 10 || markdown.charCodeAt(lineStart - 1) === 13;
-    if (startsItsLine && !inRanges(code, lineStart)) return true;
-    at = markdown.indexOf("==", runEnd);
-  }
-  for (let at = markdown.indexOf("\n="); at !== -1 && at < before; at = markdown.indexOf("\n=", at + 1)) {
-    if (!inRanges(code, at + 1)) return true;
-  }
-  return false;
-}
-function firstAtxHeading(markdown, code) {
-  for (let at = markdown.indexOf("#"); at !== -1; at = markdown.indexOf("#", at + 1)) {
-    const next = markdown[at + 1];
-    if (next !== " " && next !== "	" || !startsLine(markdown, at) || isInCodeOrHtml(markdown, at, code)) continue;
-    LINE_END.lastIndex = at;
-    const end = LINE_END.exec(markdown)?.index ?? markdown.length;
-    const text2 = markdown.slice(at + 1, end).replace(/[ \t]+#+[ \t]*$/, "").trim();
-    if (text2) return { text: text2, at };
-  }
-  return void 0;
-}
-function startsLine(markdown, at) {
-  let before = at - 1;
-  while (before >= 0 && at - before <= 3 && markdown[before] === " ") before--;
-  return before < 0 || markdown[before] === "\n" || markdown[before] === "\r";
-}
-function isInCode(markdown, offset, fenced) {
-  if (inRanges(fenced, offset)) return true;
-  const lineStart = lineStartOf(markdown, offset);
-  if (offset > lineStart && markdown.charCodeAt(lineStart) === TAB || offset - lineStart >= 4 && markdown.startsWith("    ", lineStart)) {
-    if (indentedCodeLines(markdown, fenced).has(lineStart)) return true;
-  }
-  return inCodeSpan(markdown, offset, fenced);
-}
-var lastSpans = {
-  markdown: void 0,
-  paragraphs: [],
-  /** The first backtick after the paragraphs found so far (-1: none), and the first fence not behind it. */
-  nextBacktick: -1,
-  fence: 0
-};
-function inCodeSpan(markdown, offset, fenced) {
-  const known = lastSpans;
-  if (!holdsText(known, markdown)) {
-    known.paragraphs = [];
-    known.nextBacktick = markdown.indexOf("`");
-    known.fence = 0;
-  }
-  while (known.nextBacktick !== -1 && known.nextBacktick <= offset) {
-    const tick = known.nextBacktick;
-    while (known.fence < fenced.length && fenced[known.fence][1] <= tick) known.fence++;
-    const fence = fenced[known.fence];
-    let next;
-    if (fence !== void 0 && fence[0] <= tick) next = fence[1];
-    else {
-      next = paragraphEnd(markdown, tick, fence?.[0] ?? markdown.length, fenced);
-      known.paragraphs.push({ start: tick, end: next, spans: void 0 });
-    }
-    known.nextBacktick = markdown.indexOf("`", next);
-  }
-  const paragraphs = known.paragraphs;
-  if (paragraphs.length === 0 || paragraphs[0].start > offset) return false;
-  let low = 0;
-  let high = paragraphs.length;
-  while (low < high) {
-    const middle = low + high >> 1;
-    if (paragraphs[middle].start <= offset) low = middle + 1;
-    else high = middle;
-  }
-  const paragraph = paragraphs[low - 1];
-  if (paragraph === void 0 || offset >= paragraph.end) return false;
-  paragraph.spans ??= pairCodeSpans(markdown, paragraph.start, paragraph.end);
-  for (let index = 0; index < paragraph.spans.length; index += 2) {
-    if (offset < paragraph.spans[index]) return false;
-    if (offset < paragraph.spans[index + 1]) return true;
-  }
-  return false;
-}
-function paragraphEnd(markdown, from, fenceStart, fenced, depth = paragraphDepth(markdown, from)) {
-  let end = markdown.indexOf("\n", from);
-  if (end === -1) end = markdown.length;
-  if (depth === ONE_LINE) return Math.min(end, fenceStart);
-  while (end < fenceStart && end < markdown.length && !endsParagraph(markdown, end + 1, depth, fenced)) {
-    end = markdown.indexOf("\n", end + 1);
-    if (end === -1) end = markdown.length;
-  }
-  return Math.min(end, fenceStart);
-}
-var ONE_LINE = -1;
-function paragraphDepth(markdown, from) {
-  const lineStart = markdown.lastIndexOf("\n", from - 1) + 1;
-  const first = afterQuoteMarkers(markdown, lineStart);
-  if (markdown.charCodeAt(first) === PIPE || isHeadingStart(markdown, first)) return ONE_LINE;
-  let depth = quoteDepth(markdown, lineStart);
-  if (lineStart > 0) {
-    const previous = markdown.lastIndexOf("\n", lineStart - 2) + 1;
-    if (isParagraphText(markdown, previous)) depth = Math.max(depth, quoteDepth(markdown, previous));
-  }
-  return depth;
-}
-function afterQuoteMarkers(markdown, lineStart) {
-  let at = lineStart;
-  for (let code = markdown.charCodeAt(at); code === SPACE || code === TAB || code === GREATER_THAN; code = markdown.charCodeAt(++at)) ;
-  return at;
-}
-function quoteDepth(markdown, lineStart) {
-  let depth = 0;
-  for (let at = lineStart; ; ) {
-    const code = markdown.charCodeAt(at);
-    if (code === SPACE || code === TAB) at++;
-    else if (code === GREATER_THAN) {
-      depth++;
-      at++;
-    } else {
-      const markerEnd = listMarkerEnd(markdown, at);
-      if (markerEnd === -1 || !isSpaceOrLineEnd(markdown.charCodeAt(markerEnd))) return depth;
-      at = markerEnd;
-    }
-  }
-}
-function isParagraphText(markdown, lineStart) {
-  const at = afterQuoteMarkers(markdown, lineStart);
-  const code = markdown.charCodeAt(at);
-  if (Number.isNaN(code) || code === LINE_FEED || code === CR) return false;
-  return code === HASH ? !isHeadingStart(markdown, at) : !isRuleLine(markdown, at);
-}
-function endsParagraph(markdown, lineStart, depth, fenced) {
-  let at = lineStart;
-  let quotes = 0;
-  let indent = 0;
-  let allowed = 3;
-  for (let code2 = markdown.charCodeAt(at); code2 === SPACE || code2 === TAB || code2 === GREATER_THAN; code2 = markdown.charCodeAt(++at)) {
-    if (code2 !== GREATER_THAN) indent++;
-    else if (indent > allowed) allowed = -1;
-    else {
-      if (++quotes > depth) return true;
-      indent = 0;
-      allowed = 4;
-    }
-  }
-  const code = markdown.charCodeAt(at);
-  if (Number.isNaN(code) || code === LINE_FEED || code === CR || code === PIPE) return true;
-  let starts;
-  if (code === LESS_THAN) {
-    HTML_BLOCK_START.lastIndex = at;
-    starts = HTML_BLOCK_START.test(markdown);
-  } else if (code === HASH) starts = isHeadingStart(markdown, at);
-  else {
-    const markerEnd = listMarkerEnd(markdown, at);
-    starts = markerEnd !== -1 && isSpaceOrLineEnd(markdown.charCodeAt(markerEnd)) || isRuleLine(markdown, at) && (code !== EQUALS2 || quotes >= depth);
-  }
-  return starts && (indent <= allowed || quotes === 0 && startsListItemBlock(markdown, lineStart, fenced));
-}
-function isRuleLine(markdown, at) {
-  const code = markdown.charCodeAt(at);
-  if (code !== 45 && code !== 42 && code !== 95 && code !== 61) return false;
-  let end = markdown.indexOf("\n", at);
-  if (end === -1) end = markdown.length;
-  for (let char = at; char < end; char++) {
-    const each = markdown.charCodeAt(char);
-    if (each !== code && each !== SPACE && each !== TAB && each !== CR) return false;
-  }
-  return true;
-}
-function listMarkerEnd(markdown, at) {
-  const first = markdown.charCodeAt(at);
-  if (first === 45 || first === 43 || first === 42) return at + 1;
-  let end = at;
-  while (end - at < 9 && isDigit(markdown.charCodeAt(end))) end++;
-  const close = markdown.charCodeAt(end);
-  return end > at && (close === 46 || close === CLOSE_PARENTHESIS) ? end + 1 : -1;
-}
-function isHeadingStart(markdown, at) {
-  let hashes = 0;
-  while (hashes < 7 && markdown.charCodeAt(at + hashes) === HASH) hashes++;
-  return hashes >= 1 && hashes <= 6 && isSpaceOrLineEnd(markdown.charCodeAt(at + hashes));
-}
-function isSpaceOrLineEnd(code) {
-  return code === SPACE || code === TAB || code === LINE_FEED || code === CR || Number.isNaN(code);
-}
-var runs = [];
-function pairCodeSpans(markdown, from, end) {
-  const spans = [];
-  runs.length = 0;
-  for (let at = from; at !== -1 && at < end; at = markdown.indexOf("`", at)) {
-    const start = at;
-    while (markdown.charCodeAt(at) === BACKTICK) at++;
-    runs.push(start, at - start);
-  }
-  let unmatched = 0;
-  for (let index = 0; index < runs.length; index += 2) {
-    let start = runs[index];
-    let length = runs[index + 1];
-    if (isEscaped(markdown, start)) {
-      start++;
-      length--;
-    }
-    if (length === 0 || length < 31 && (unmatched & 1 << length) !== 0) continue;
-    let closing = index + 2;
-    while (closing < runs.length && runs[closing + 1] !== length) closing += 2;
-    if (closing >= runs.length) {
-      if (length < 31) unmatched |= 1 << length;
-      continue;
-    }
-    spans.push(start, runs[closing] + length);
-    index = closing;
-  }
-  return spans;
-}
-function isInCodeOrHtml(markdown, offset, fenced) {
-  return isInCode(markdown, offset, fenced) || htmlAt(markdown, offset, fenced) !== void 0;
-}
-var lastHtml = { markdown: void 0, ranges: { comments: [], blocks: [] } };
-function htmlOf(markdown, fenced) {
-  if (!holdsText(lastHtml, markdown)) lastHtml.ranges = findHtml(markdown, fenced);
-  return lastHtml.ranges;
-}
-function htmlAt(markdown, offset, fenced) {
-  const html = htmlOf(markdown, fenced);
-  if (inRanges(html.comments, offset)) return "comment";
-  return inRanges(html.blocks, offset) ? "block" : void 0;
-}
-function htmlBlocks(markdown, fenced) {
-  return htmlOf(markdown, fenced).blocks;
-}
-function inRanges(ranges, offset) {
-  let low = 0;
-  let high = ranges.length;
-  while (low < high) {
-    const middle = low + high >> 1;
-    if (ranges[middle][0] <= offset) low = middle + 1;
-    else high = middle;
-  }
-  return low > 0 && offset < ranges[low - 1][1];
-}
-var HTML_BLOCK_START = new RegExp(
-  String.raw`<(?:(!--)|(pre|script|style|textarea)(?=[\s>]|$)|(\?)|(![A-Za-z])|(!\[CDATA\[)|\/?(?:` + "address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|details|dialog|dir|div|dl|dt|fieldset|figcaption|figure|footer|form|frame|frameset|h[1-6]|head|header|hr|html|iframe|legend|li|link|main|menu|menuitem|nav|noframes|ol|optgroup|option|p|param|search|section|summary|table|tbody|td|tfoot|th|thead|title|tr|track|ul" + String.raw`)(?=[\s>]|\/>|$))`,
-  "iy"
-);
-var TAG_ATTRIBUTE = String.raw`[ \t]+[A-Za-z_:][A-Za-z0-9_.:-]*(?:[ \t]*=[ \t]*(?:[^ \t\r\n"'=<>\x60]+|'[^'\r\n]*'|"[^"\r\n]*"))?`;
-var HTML_TAG_LINE = new RegExp(
-  String.raw`(?:<(?!(?:pre|script|style|textarea)(?![A-Za-z0-9-]))[A-Za-z][A-Za-z0-9-]*(?:${TAG_ATTRIBUTE})*[ \t]*\/?>|<\/[A-Za-z][A-Za-z0-9-]*[ \t]*>)[ \t]*(?=\r?\n|$)`,
-  "iy"
-);
-var RAW_TEXT_END = /<\/(?:pre|script|style|textarea)>/gi;
-var BLANK_LINE = /\n[ \t]*\r?\n/g;
-function findHtml(markdown, fenced) {
-  let at = markdown.indexOf("<");
-  if (at === -1) return NO_HTML;
-  const comments = [];
-  const blocks = [];
-  let blockEnd = -1;
-  let previousEnd = -1;
-  const closeFrom = forwardIndexOf(markdown, "-->");
-  const lineEndFrom = forwardIndexOf(markdown, "\n");
-  let textOnly = { end: -1, close: -1, depth: 0 };
-  for (; at !== -1; at = markdown.indexOf("<", at + 1)) {
-    const inBlock = at < blockEnd;
-    if (!inBlock && opensHtmlBlock(markdown, at, previousEnd, fenced)) {
-      const { lineStart, end } = openedBlock;
-      previousEnd = end;
-      blocks.push([lineStart, end]);
-      if (markdown.startsWith("<!--", at)) {
-        comments.push([lineStart, end]);
-        at = end - 1;
-      } else {
-        blockEnd = end;
-      }
-      continue;
-    }
-    if (!markdown.startsWith("<!--", at)) continue;
-    const close = closeFrom(at + 2);
-    if (inBlock) {
-      comments.push([at, close === -1 ? blockEnd : close + 3]);
-      if (close !== -1) at = close + 2;
-      continue;
-    }
-    if (close === -1 || isInCode(markdown, at, fenced)) continue;
-    const lineEnd = lineEndFrom(at);
-    if (lineEnd !== -1 && lineEnd < close) {
-      const depth = paragraphDepth(markdown, at);
-      if (at <= textOnly.end && close === textOnly.close && depth <= textOnly.depth) continue;
-      const end = paragraphEnd(markdown, at, Math.min(fenceStartAfter(fenced, at), close + 1), fenced, depth);
-      if (end < close) {
-        textOnly = { end, close, depth };
-        continue;
-      }
-    }
-    comments.push([at, close + 3]);
-    at = close + 2;
-  }
-  return { comments, blocks };
-}
-var NO_HTML = { comments: [], blocks: [] };
-function forwardIndexOf(text2, needle) {
-  let found = -2;
-  return (from) => {
-    if (found === -2 || found !== -1 && found < from) found = text2.indexOf(needle, from);
-    return found;
-  };
-}
-function fenceStartAfter(fenced, offset) {
-  let low = 0;
-  let high = fenced.length;
-  while (low < high) {
-    const middle = low + high >> 1;
-    if (fenced[middle][0] <= offset) low = middle + 1;
-    else high = middle;
-  }
-  return fenced[low]?.[0] ?? Number.MAX_SAFE_INTEGER;
-}
-var openedBlock = { lineStart: 0, end: -1 };
-function opensHtmlBlock(markdown, at, previousEnd, fenced, readListItems = true) {
-  let lineStart = lineStartIfIndented(markdown, at);
-  let containers;
-  let inListItem = false;
-  if (lineStart === void 0) {
-    lineStart = markersLineStart(markdown, at);
-    if (lineStart === void 0) return false;
-    containers = containersBefore(markdown, lineStart, at);
-    if (containers === void 0) {
-      if (!readListItems || !onlySpacesBetween(markdown, lineStart, at)) return false;
-      inListItem = true;
-    }
-  }
-  if (inRanges(fenced, at)) return false;
-  let ends;
-  HTML_BLOCK_START.lastIndex = at;
-  const start = HTML_BLOCK_START.exec(markdown);
-  if (start !== null) ends = htmlBlockEndOf(start);
-  else {
-    HTML_TAG_LINE.lastIndex = at;
-    if (!HTML_TAG_LINE.test(markdown)) return false;
-    if ((containers === void 0 || !containers.some((width) => width > 0)) && paragraphRunsInto(markdown, lineStart, previousEnd, fenced)) return false;
-    ends = "blank";
-  }
-  if (inListItem && !startsListItemBlock(markdown, lineStart, fenced)) return false;
-  openedBlock.lineStart = lineStart;
-  if (containers !== void 0) openedBlock.end = containedHtmlBlockEnd(markdown, at, ends, containers);
-  else {
-    openedBlock.end = htmlBlockEnd(markdown, at, ends);
-    if (at > lineStart && lessIndentedLineBefore(markdown, at, at - lineStart, openedBlock.end)) {
-      const base = listItemBaseOfHtml(markdown, lineStart, fenced, readListItems);
-      if (base !== void 0) openedBlock.end = containedHtmlBlockEnd(markdown, at, ends, [base]);
-    }
-  }
-  return true;
-}
-function lessIndentedLineBefore(markdown, from, indent, end) {
-  for (let lineStart = markdown.indexOf("\n", from) + 1; lineStart > 0 && lineStart < end; lineStart = markdown.indexOf("\n", lineStart) + 1) {
-    let spaces = 0;
-    while (spaces < indent && markdown.charCodeAt(lineStart + spaces) === SPACE) spaces++;
-    if (spaces < indent && !isBlank(markdown, lineStart + spaces, lineEndOf(markdown, lineStart))) return true;
-  }
-  return false;
-}
-function lineEndOf(markdown, at) {
-  const end = markdown.indexOf("\n", at);
-  return end === -1 ? markdown.length : end;
-}
-var partialListItems = { markdown: void 0, fences: 0, lines: void 0 };
-function listItemBaseOfHtml(markdown, lineStart, fenced, complete) {
-  if (complete) return indentedLines(markdown, fenced).htmlListBases.get(lineStart);
-  const known = partialListItems;
-  if (!holdsText(known, markdown) || known.fences !== fenced.length || known.lines === void 0) {
-    known.lines = findIndentedCodeLines(markdown, fenced);
-    known.fences = fenced.length;
-  }
-  return known.lines.htmlListBases.get(lineStart);
-}
-function onlySpacesBetween(markdown, from, to) {
-  for (let at = from; at < to; at++) if (markdown.charCodeAt(at) !== SPACE) return false;
-  return true;
-}
-function markersLineStart(markdown, at) {
-  let before = at - 1;
-  for (; before >= 0; before--) {
-    const code = markdown.charCodeAt(before);
-    if (code === LINE_FEED) break;
-    if (code !== SPACE && code !== GREATER_THAN && code !== 45 && code !== 43 && code !== 42 && code !== 46 && code !== CLOSE_PARENTHESIS && !isDigit(code)) return void 0;
-  }
-  return before + 1;
-}
-function htmlBlockEndOf(start) {
-  if (start[1] !== void 0) return "-->";
-  if (start[2] !== void 0) return "raw";
-  if (start[3] !== void 0) return "?>";
-  if (start[4] !== void 0) return ">";
-  return start[5] !== void 0 ? "]]>" : "blank";
-}
-var lastEndConditions = { markdown: void 0, answers: /* @__PURE__ */ new Map() };
-function endConditionFrom(markdown, from, ends) {
-  if (!holdsText(lastEndConditions, markdown)) lastEndConditions.answers.clear();
-  const last = lastEndConditions.answers.get(ends);
-  if (last !== void 0 && from >= last.from && (last.at === -1 || from <= last.at)) return last.at;
-  let at;
-  if (ends !== "raw") at = markdown.indexOf(ends, from);
-  else {
-    RAW_TEXT_END.lastIndex = from;
-    at = RAW_TEXT_END.exec(markdown)?.index ?? -1;
-  }
-  lastEndConditions.answers.set(ends, { from, at });
-  return at;
-}
-function htmlBlockEnd(markdown, at, ends) {
-  if (ends === "blank") {
-    BLANK_LINE.lastIndex = at;
-    return BLANK_LINE.exec(markdown)?.index ?? markdown.length;
-  }
-  const condition = endConditionFrom(markdown, at + 2, ends);
-  if (condition === -1) return markdown.length;
-  const end = markdown.indexOf("\n", condition);
-  return end === -1 ? markdown.length : end;
-}
-function containedHtmlBlockEnd(markdown, at, ends, containers) {
-  let end = markdown.indexOf("\n", at);
-  if (end === -1) end = markdown.length;
-  let condition = ends === "blank" ? -1 : endConditionFrom(markdown, at + 2, ends);
-  if (condition !== -1 && condition < end) return end;
-  while (end < markdown.length) {
-    const lineStart = end + 1;
-    let lineEnd = markdown.indexOf("\n", lineStart);
-    if (lineEnd === -1) lineEnd = markdown.length;
-    const content = containedLineContent(markdown, lineStart, lineEnd, containers);
-    if (content === -1) return end;
-    if (ends === "blank") {
-      if (isBlank(markdown, content, lineEnd)) return end;
-    } else if (condition !== -1 && condition < lineEnd) {
-      if (condition < content) condition = endConditionFrom(markdown, content, ends);
-      if (condition !== -1 && condition < lineEnd) return lineEnd;
-    }
-    end = lineEnd;
-  }
-  return end;
-}
-function paragraphRunsInto(markdown, lineStart, previousEnd, fenced) {
-  if (lineStart === 0 || lineStart - 1 === previousEnd) return false;
-  const previousStart = lineStart === 1 ? 0 : markdown.lastIndexOf("\n", lineStart - 2) + 1;
-  if (inRanges(fenced, previousStart)) return false;
-  const at = afterQuoteMarkers(markdown, previousStart);
-  const code = markdown.charCodeAt(at);
-  if (code === LINE_FEED || code === CR) return false;
-  if (code === HASH) return !isHeadingStart(markdown, at);
-  return !isRuleLine(markdown, at);
-}
-var HtmlBlocksAhead = class {
-  constructor(markdown, fenced) {
-    this.markdown = markdown;
-    this.fenced = fenced;
-    this.next = markdown.indexOf("<");
-  }
-  markdown;
-  fenced;
-  next;
-  end = -1;
-  /** Whether the line at `lineStart` is inside an HTML block that starts on a line before it. */
-  holds(lineStart) {
-    const markdown = this.markdown;
-    while (this.next !== -1 && this.next < lineStart) {
-      const at = this.next;
-      let resume = at + 1;
-      if (opensHtmlBlock(markdown, at, this.end, this.fenced, false)) {
-        this.end = openedBlock.end;
-        resume = openedBlock.end;
-      }
-      this.next = markdown.indexOf("<", resume);
-    }
-    return lineStart < this.end;
-  }
-};
-var lastIndented = { markdown: void 0, lines: { code: /* @__PURE__ */ new Set(), listBlocks: /* @__PURE__ */ new Set(), htmlListBases: /* @__PURE__ */ new Map(), listItemFences: [] } };
-function indentedLines(markdown, fenced) {
-  if (!holdsText(lastIndented, markdown)) lastIndented.lines = findIndentedCodeLines(markdown, fenced);
-  return lastIndented.lines;
-}
-function indentedCodeLines(markdown, fenced) {
-  return indentedLines(markdown, fenced).code;
-}
-function listItemFences(markdown) {
-  return indentedLines(markdown, fencedBlocks(markdown)).listItemFences;
-}
-function startsListItemBlock(markdown, lineStart, fenced) {
-  return indentedLines(markdown, fenced).listBlocks.has(lineStart);
-}
-var LIST_MARKER = /^(?:[-+*]|\d{1,9}[.)])(?=[ \t]|$)/;
-var NOT_PARAGRAPH = /^(?:#{1,6}(?:[ \t]|$)|(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,}|=+[ \t]*)$)/;
-function findIndentedCodeLines(markdown, fenced) {
-  const code = /* @__PURE__ */ new Set();
-  const listBlocks = /* @__PURE__ */ new Set();
-  const htmlListBases = /* @__PURE__ */ new Map();
-  const listItemFences2 = [];
-  const lists = [];
-  let paragraph = false;
-  let nestedFence;
-  let fence = 0;
-  for (let start = 0; start <= markdown.length; ) {
-    let end = markdown.indexOf("\n", start);
-    if (end === -1) end = markdown.length;
-    const lineStart = start;
-    start = end + 1;
-    while (fence < fenced.length && fenced[fence][1] <= lineStart) fence++;
-    const inFence = fence < fenced.length && fenced[fence][0] <= lineStart;
-    let column = 0;
-    let at = lineStart;
-    for (; at < end; at++) {
-      const char = markdown.charCodeAt(at);
-      if (char === SPACE) column++;
-      else if (char === TAB) column += 4 - column % 4;
-      else break;
-    }
-    const rest = markdown.slice(at, end).replace(/\r$/, "");
-    if (inFence) {
-      if (fenced[fence][0] === lineStart) {
-        while (lists.length > 0 && column < lists.at(-1)) lists.pop();
-        const marker2 = LIST_MARKER.exec(rest);
-        if (marker2 !== null) lists.push(listContentColumn(column, marker2[0], rest));
-      }
-      paragraph = false;
-      continue;
-    }
-    if (rest === "") {
-      paragraph = false;
-      if (nestedFence) code.add(lineStart);
-      continue;
-    }
-    if (nestedFence) {
-      if (column >= nestedFence.base) {
-        code.add(lineStart);
-        nestedFence.found.end = end;
-        if (column - nestedFence.base < 4 && nestedFence.closing.test(rest)) {
-          nestedFence.found.closed = true;
-          nestedFence = void 0;
-        }
-        continue;
-      }
-      nestedFence = void 0;
-    }
-    let depth = lists.length;
-    while (depth > 0 && column < lists[depth - 1]) depth--;
-    const base = depth > 0 ? lists[depth - 1] : 0;
-    const marker = column - base < 4 ? LIST_MARKER.exec(rest) : null;
-    if (depth > 0 && column >= 4 && column - base < 4) listBlocks.add(lineStart);
-    if (depth > 0 && column - base < 4 && rest.charCodeAt(0) === LESS_THAN) htmlListBases.set(lineStart, base);
-    if (marker === null && paragraph && !(column - base < 4 && interruptsParagraph(rest, column >= 4))) continue;
-    lists.length = depth;
-    if (column - base >= 4) {
-      code.add(lineStart);
-      continue;
-    }
-    if (marker !== null) {
-      const content = listContentColumn(column, marker[0], rest);
-      lists.push(content);
-      const text2 = rest.slice(marker[0].length).trimStart();
-      const fenceMark2 = /^(`{3,}|~{3,})/.exec(text2);
-      if (fenceMark2) {
-        const found = { start: lineStart, marker: at + rest.length - text2.length, end, base: content, indent: 0, closed: false };
-        listItemFences2.push(found);
-        nestedFence = { closing: closingFence(fenceMark2[1]), base: content, found };
-      }
-      paragraph = text2 !== "" && !fenceMark2 && !NOT_PARAGRAPH.test(text2);
-      continue;
-    }
-    const fenceMark = /^(`{3,}|~{3,})/.exec(rest);
-    if (fenceMark && column >= 4) {
-      const found = { start: lineStart, marker: at, end, base, indent: column - base, closed: false };
-      listItemFences2.push(found);
-      nestedFence = { closing: closingFence(fenceMark[1]), base, found };
-      paragraph = false;
-      continue;
-    }
-    paragraph = !NOT_PARAGRAPH.test(rest);
-  }
-  return { code, listBlocks, htmlListBases, listItemFences: listItemFences2 };
-}
-var THEMATIC_BREAK2 = /^(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})$/;
-function interruptsParagraph(rest, fence) {
-  const first = rest.charCodeAt(0);
-  if (first === GREATER_THAN) return true;
-  if (first === HASH) return isHeadingStart(rest, 0);
-  if (first === LESS_THAN) {
-    HTML_BLOCK_START.lastIndex = 0;
-    return HTML_BLOCK_START.test(rest);
-  }
-  if (first === BACKTICK || first === TILDE) return fence && /^(`{3,}|~{3,})/.test(rest);
-  return (first === 45 || first === 42 || first === 95) && THEMATIC_BREAK2.test(rest);
-}
-function listContentColumn(column, marker, rest) {
-  const after = rest.slice(marker.length);
-  const spaces = after.length - after.trimStart().length;
-  return after.trim() === "" || spaces > 4 ? column + marker.length + 1 : column + marker.length + spaces;
-}
-function closingFence(opening) {
-  return new RegExp(`^\\${opening[0] ?? "`"}{${opening.length},}[ \\t]*$`);
-}
-var lastLooked = { markdown: "", lineOffset: -1, lineStart: 0 };
-function lineStartOf(markdown, offset) {
-  const known = lastLooked;
-  if (holdsText(known, markdown) && known.lineOffset >= 0 && offset >= known.lineStart) {
-    const lineFeed = offset <= known.lineOffset ? -1 : markdown.indexOf("\n", known.lineOffset);
-    if (lineFeed === -1 || lineFeed >= offset) {
-      if (offset > known.lineOffset) known.lineOffset = offset;
-      return known.lineStart;
-    }
-  }
-  const start = markdown.lastIndexOf("\n", offset - 1) + 1;
-  lookingAt(markdown);
-  known.lineOffset = offset;
-  known.lineStart = start;
-  return start;
-}
-function lookingAt(markdown) {
-  if (!holdsText(lastLooked, markdown)) lastLooked.lineOffset = -1;
-}
-var TAB = 9;
-var LINE_FEED = 10;
-var CR = 13;
-var SPACE = 32;
-var HASH = 35;
-var EQUALS2 = 61;
-var CLOSE_PARENTHESIS = 41;
-var LESS_THAN = 60;
-var GREATER_THAN = 62;
-var BACKTICK = 96;
-var PIPE = 124;
-var TILDE = 126;
 function isDrivePath(target) {
   const letter = target.charCodeAt(0) | 32;
   const slash = target.charCodeAt(2);
@@ -3229,9 +2821,9 @@ function pushUnique(list, value) {
 
 // src/core/publish/outcome.ts
 function outcomeOf(result, target, messages = englishPublishMessages) {
-  const { last, attempts } = result;
-  const base = { attempts, mayHaveLanded: result.earlierAttemptMayHaveLanded || mayHaveLanded(last) };
-  switch (last.kind) {
+  const { last: last2, attempts } = result;
+  const base = { attempts, mayHaveLanded: result.earlierAttemptMayHaveLanded || mayHaveLanded(last2) };
+  switch (last2.kind) {
     case "cancelled":
       return { ...base, kind: "cancelled", severity: "info", status: void 0, message: messages.cancelled(), actions: [] };
     case "timeout":
@@ -3250,14 +2842,14 @@ function outcomeOf(result, target, messages = englishPublishMessages) {
         severity: "error",
         status: void 0,
         actions: ["retry", "showLog"],
-        message: messages.network(messages.attempts(attempts), last.detail)
+        message: messages.network(messages.attempts(attempts), last2.detail)
       };
     case "response": {
-      const said = last.message ?? (last.unreadable === "empty" ? messages.emptyAnswer(last.status) : messages.notJsonAnswer(last.status));
-      if (last.message === void 0 && (last.status === 200 || last.status === 201)) {
-        return { ...base, mayHaveLanded: true, said, kind: "unexpected", severity: "error", status: last.status, actions: ["showLog"], message: messages.unexpected(said, last.status) };
+      const said = last2.message ?? (last2.unreadable === "empty" ? messages.emptyAnswer(last2.status) : messages.notJsonAnswer(last2.status));
+      if (last2.message === void 0 && (last2.status === 200 || last2.status === 201)) {
+        return { ...base, mayHaveLanded: true, said, kind: "unexpected", severity: "error", status: last2.status, actions: ["showLog"], message: messages.unexpected(said, last2.status) };
       }
-      return { ...base, said, ...responseOutcome(last.status, said, last.message, last.retryAfterMs, result, target, messages) };
+      return { ...base, said, ...responseOutcome(last2.status, said, last2.message, last2.retryAfterMs, result, target, messages) };
     }
   }
 }
@@ -3327,76 +2919,21 @@ async function importPage(options) {
 // src/core/publish/diagrams.ts
 var DIAGRAMS_SETTING = "wikiPublisher.diagrams";
 var KROKI_DEFAULT_MAX_URI_LENGTH = 4096;
-var OPENER = /^( {0,3})(`{3,}|~{3,})[ \t]*(\S*)/;
-var CLOSER = /^ {0,3}(`{3,}|~{3,})[ \t]*\r?$/;
 var TITLE_COMMENT = /^[ \t]*%%[ \t]*title\b[ \t]*:?[ \t]*(.*?)[ \t]*$/im;
 function scanDiagramFences(markdown) {
   if (!markdown.includes("```") && !markdown.includes("~~~")) return { fences: [], unclosed: 0 };
   const fences = [];
   let unclosed = 0;
-  for (const [start, end] of fencedBlocks(markdown)) {
-    if (!mayNameMermaid(markdown, start)) continue;
-    const contained = containedFenceLines(markdown, start, end);
-    const fence = contained ? containedDiagram(markdown, start, end, contained) : topLevelDiagram(markdown, start, end);
-    if (fence === "unclosed") unclosed++;
-    else if (fence && fence.source.trim() !== "") fences.push(fence);
-  }
-  if (someFenceMayNameMermaid(markdown)) {
-    let added = false;
-    for (const found of listItemFences(markdown)) {
-      if (!mayNameMermaid(markdown, found.marker)) continue;
-      const fence = listItemDiagram(markdown, found);
-      if (fence === "unclosed") unclosed++;
-      else if (fence && fence.source.trim() !== "") {
-        fences.push(fence);
-        added = true;
-      }
+  for (const fence2 of scanMarkdown(markdown).fences) {
+    if (!namesMermaid(markdown, fence2)) continue;
+    if (!fence2.closed) {
+      unclosed++;
+      continue;
     }
-    if (added) fences.sort((a, b) => a.start - b.start);
+    const source2 = sourceOf(markdown, fence2);
+    if (source2.trim() !== "") fences.push({ start: fence2.lineStart, end: fence2.end, kind: "mermaid", marker: fence2.marker, source: source2 });
   }
   return { fences, unclosed };
-}
-function someFenceMayNameMermaid(markdown) {
-  for (const run of ["```", "~~~"]) {
-    for (let at = markdown.indexOf(run); at !== -1; at = markdown.indexOf(run, at)) {
-      const marker = markdown.charCodeAt(at);
-      while (markdown.charCodeAt(at) === marker) at++;
-      while (markdown.charCodeAt(at) === SPACE2 || markdown.charCodeAt(at) === TAB2) at++;
-      const first = markdown.charCodeAt(at);
-      if (first === LOWER_M || first === UPPER_M) return true;
-    }
-  }
-  return false;
-}
-function listItemDiagram(markdown, found) {
-  const opener = OPENER.exec(lineFrom(markdown, found.marker));
-  if (opener?.[1] !== "" || opener[3]?.toLowerCase() !== "mermaid") return void 0;
-  if (!found.closed) return "unclosed";
-  const bodyStart = markdown.indexOf("\n", found.marker) + 1;
-  const closeStart = markdown.lastIndexOf("\n", found.end - 1) + 1;
-  const source2 = bodyStart >= closeStart ? "" : dedent(markdown.slice(bodyStart, closeStart - 1), found.base + found.indent);
-  return { start: found.start, end: found.end, kind: "mermaid", marker: found.marker, source: source2 };
-}
-function topLevelDiagram(markdown, start, end) {
-  const opener = OPENER.exec(lineFrom(markdown, start));
-  const indent = opener?.[1]?.length ?? 0;
-  const marker = opener?.[2] ?? "";
-  if (opener?.[3]?.toLowerCase() !== "mermaid") return void 0;
-  const closeStart = closingLineStart(markdown, start, end, marker);
-  if (closeStart === void 0) return "unclosed";
-  const bodyStart = markdown.indexOf("\n", start) + 1;
-  const source2 = bodyStart >= closeStart ? "" : dedent(markdown.slice(bodyStart, closeStart - 1), indent);
-  return { start, end, kind: "mermaid", marker: start + indent, source: source2 };
-}
-function containedDiagram(markdown, start, end, lines) {
-  const openerLine = lineFrom(markdown, lines.fence);
-  const opener = OPENER.exec(openerLine);
-  const marker = opener?.[2] ?? "";
-  if (opener?.[1] !== "" || opener[3]?.toLowerCase() !== "mermaid") return void 0;
-  const contents = lines.contentStarts.map((at) => lineFrom(markdown, at).replace(/\r$/, ""));
-  const closer = CLOSER.exec(contents[contents.length - 1] ?? "")?.[1] ?? "";
-  if (contents.length === 0 || closer[0] !== marker[0] || closer.length < marker.length) return "unclosed";
-  return { start, end, kind: "mermaid", marker: lines.fence, source: dedent(contents.slice(0, -1).join("\n"), lines.indent) };
 }
 function checkRenderer(raw, settingName = DIAGRAMS_SETTING, messages = englishPublishMessages) {
   const text2 = (raw ?? "").trim();
@@ -3426,12 +2963,11 @@ function renderDiagrams(markdown, options) {
   let out = "";
   let from = 0;
   let tooLong = 0;
-  fences.forEach((fence, index) => {
-    const address2 = diagramUrl(base, fence.source);
+  fences.forEach((fence2, index) => {
+    const address2 = diagramUrl(base, fence2.source);
     if (address2.length > KROKI_DEFAULT_MAX_URI_LENGTH) tooLong++;
-    const lineEnd = markdown[fence.end - 1] === "\r" ? "\r" : "";
-    out += `${markdown.slice(from, fence.marker)}![${altText(fence.source, index + 1)}](${address2})${lineEnd}`;
-    from = fence.end;
+    out += `${markdown.slice(from, fence2.marker)}![${altText(fence2.source, index + 1)}](${address2})`;
+    from = fence2.end;
   });
   return { ok: true, markdown: out + markdown.slice(from), diagrams: fences.length, unclosed, rendered: true, tooLong };
 }
@@ -3457,58 +2993,32 @@ function altText(source2, number) {
   const title = TITLE_COMMENT.exec(source2)?.[1] ?? "";
   return (title || `Diagram ${number}`).replace(/[\\[\]]/g, "\\$&");
 }
-function mayNameMermaid(markdown, start) {
-  let at = start;
-  while (markdown.charCodeAt(at) === SPACE2) at++;
-  let marker = markdown.charCodeAt(at);
-  if (marker !== BACKTICK2 && marker !== TILDE2) {
-    while (at < markdown.length && markdown.charCodeAt(at) !== BACKTICK2 && markdown.charCodeAt(at) !== TILDE2 && markdown.charCodeAt(at) !== LINE_FEED2) at++;
-    marker = markdown.charCodeAt(at);
-  }
-  while (markdown.charCodeAt(at) === marker) at++;
-  while (markdown.charCodeAt(at) === SPACE2 || markdown.charCodeAt(at) === TAB2) at++;
-  const first = markdown.charCodeAt(at);
-  return first === LOWER_M || first === UPPER_M;
+function namesMermaid(markdown, fence2) {
+  const info = markdown.slice(fence2.infoStart, fence2.infoEnd).trim();
+  const word = /^\S*/.exec(info)?.[0] ?? "";
+  return word.toLowerCase() === "mermaid";
 }
-var TAB2 = 9;
-var LINE_FEED2 = 10;
-var BACKTICK2 = 96;
-var TILDE2 = 126;
-var SPACE2 = 32;
-var UPPER_M = 77;
-var LOWER_M = 109;
-function lineFrom(markdown, start) {
-  const end = markdown.indexOf("\n", start);
-  return markdown.slice(start, end === -1 ? markdown.length : end);
-}
-function closingLineStart(markdown, start, end, marker) {
-  const lineStart = markdown.lastIndexOf("\n", end - 1) + 1;
-  if (lineStart <= start) return void 0;
-  const closer = CLOSER.exec(markdown.slice(lineStart, end))?.[1] ?? "";
-  return closer[0] === marker[0] && closer.length >= marker.length ? lineStart : void 0;
-}
-function dedent(body, indent) {
-  const lines = body.split("\n").map((line) => line.replace(/\r$/, ""));
-  if (indent === 0) return lines.join("\n");
-  const leading = new RegExp(`^ {0,${indent}}`);
-  return lines.map((line) => line.replace(leading, "")).join("\n");
+function sourceOf(markdown, fence2) {
+  const lines = [];
+  for (let index = 0; index < fence2.lines.length; index += 2) lines.push(markdown.slice(fence2.lines[index], fence2.lines[index + 1]));
+  return lines.join("\n");
 }
 
 // src/core/pull/conflictMarkers.ts
 var FENCE = /^ {0,3}(`{3,}|~{3,})/;
 function countConflicts(markdown) {
   if (!markdown.includes("<<<<<<<")) return 0;
-  let fence;
+  let fence2;
   let stage = 0;
   let count = 0;
   for (const line of markdown.split("\n")) {
     const opened = FENCE.exec(line)?.[1];
-    if (fence !== void 0) {
-      if (opened && opened[0] === fence[0] && opened.length >= fence.length && line.trim() === opened) fence = void 0;
+    if (fence2 !== void 0) {
+      if (opened && opened[0] === fence2[0] && opened.length >= fence2.length && line.trim() === opened) fence2 = void 0;
       continue;
     }
     if (opened) {
-      fence = opened;
+      fence2 = opened;
       continue;
     }
     if (stage === 0 && /^<{7}(?!<)/.test(line)) stage = 1;
@@ -3524,10 +3034,10 @@ function countConflicts(markdown) {
 // src/core/publish/preflight.ts
 var LARGE_CONTENT_BYTES = 1e6;
 function checkContent(content, messages = englishPublishMessages) {
-  if (isBlank2(content)) return { code: "emptyContent", message: messages.emptyContent(), fix: void 0 };
+  if (isBlank(content)) return { code: "emptyContent", message: messages.emptyContent(), fix: void 0 };
   return void 0;
 }
-function isBlank2(text2) {
+function isBlank(text2) {
   for (let at = 0; at < text2.length; at++) {
     const code = text2.charCodeAt(at);
     if (code === 32 || code >= 9 && code <= 13) continue;
@@ -3568,55 +3078,24 @@ function preview(items) {
   return items.length > 3 ? `${shown2}, ...` : shown2;
 }
 
-// src/core/publish/titleHeading.ts
-var FENCE2 = /^ {0,3}(`{3,}|~{3,})/;
-var LEVEL_ONE = /^ {0,3}#[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
-var LINE_END2 = /(\r\n|\r|\n)/;
+// src/core/markdown/headings/omitTitle.ts
 function omitTitleHeading2(content, title) {
-  const setext = setextTitleHeading(content);
-  if (setext !== void 0) return setext.text === title.trim() ? withoutLines(content, setext.start, setext.end) : content;
-  const parts = content.split(LINE_END2);
-  let fence;
-  for (let index = 0; index < parts.length; index += 2) {
-    const line = parts[index] ?? "";
-    const fenceMatch = FENCE2.exec(line);
-    if (fenceMatch?.[1]) {
-      const marker = fenceMatch[1];
-      if (fence === void 0) fence = marker;
-      else if (marker[0] === fence[0] && marker.length >= fence.length) fence = void 0;
-      continue;
-    }
-    if (fence !== void 0 || /^( {4}|\t)/.test(line)) continue;
-    const heading = LEVEL_ONE.exec(line);
-    if (!heading) continue;
-    if ((heading[1] ?? "").trim() !== title.trim()) return content;
-    const end = parts[index + 2] === "" ? index + 4 : index + 2;
-    return end < parts.length ? parts.slice(0, index).join("") + parts.slice(end).join("") : parts.slice(0, Math.max(0, index - 1)).join("");
-  }
-  return content;
-}
-function setextTitleHeading(content) {
-  const code = fencedBlocks(content);
-  if (!maySetextLevelOneBefore(content, content.length, code)) return void 0;
-  const first = firstLevelOneHeading(content, textBlocks(content, code));
-  return first?.setext ? first : void 0;
+  const heading = firstLevelOneHeading(content);
+  if (heading === void 0 || heading.text !== title.trim()) return content;
+  return withoutLines(content, heading.start, heading.end);
 }
 function withoutLines(content, start, end) {
-  let cut = end < content.length ? end + 1 : end;
-  if (content.startsWith("\n", cut)) cut += 1;
-  else if (content.startsWith("\r\n", cut)) cut += 2;
+  let cut = afterLineEnding(content, end);
+  if (cut < content.length && afterLineEnding(content, cut) !== cut) cut = afterLineEnding(content, cut);
   if (cut < content.length) return content.slice(0, start) + content.slice(cut);
   let before = start;
   if (content[before - 1] === "\n") before--;
   if (content[before - 1] === "\r") before--;
   return content.slice(0, before);
 }
-
-// src/core/util/sha256.ts
-var crypto = __toESM(require("node:crypto"));
-var oneShot = typeof crypto.hash === "function" ? crypto.hash : void 0;
-function sha256Hex(text2) {
-  return oneShot ? oneShot("sha256", text2, "hex") : crypto.createHash("sha256").update(text2, "utf8").digest("hex");
+function afterLineEnding(content, at) {
+  if (content.startsWith("\r\n", at)) return at + 2;
+  return content[at] === "\n" || content[at] === "\r" ? at + 1 : at;
 }
 
 // src/core/run/plannedContent.ts
@@ -3715,6 +3194,7 @@ function planFileWithContent(file, given, options, prepared) {
     guard: void 0
   };
   if (!file.readAgain) item.content = content;
+  if (options.force) item.forced = true;
   if (retitled) item.retitled = retitled;
   if (createMayHaveLanded) {
     const { spaceId, parentId, pageTitle } = createMayHaveLanded;
@@ -3825,7 +3305,7 @@ function countPlan(items) {
       else counts.newPages++;
       if (item.complete?.overwrite && item.guard?.kind === "unchecked") counts.unchecked++;
     } else counts[item.state]++;
-    if (item.state === "edited" && notPublishedHere(item.guard)) counts.notPublishedHere = (counts.notPublishedHere ?? 0) + 1;
+    if (item.state === "edited" && heldWithoutNotice(item.guard)) counts.noNotice = (counts.noNotice ?? 0) + 1;
     if (item.state === "edited" && unreadOnWiki(item.guard)) counts.lookupFailed = (counts.lookupFailed ?? 0) + 1;
     if (item.cautions.length > 0 && item.state !== "refused") counts.withCautions++;
   }
@@ -3897,108 +3377,6 @@ function mayHaveCreated(item) {
   return item.complete?.overwrite === true || item.guard?.kind !== "exists";
 }
 
-// src/core/run/titlesAcrossSpaceNames.ts
-async function checkFlatTitlesAcrossSpaceNames(items, pages, signal, messages = englishPublishMessages) {
-  const titled = items.filter((item) => item.complete !== void 0 && item.state !== "refused");
-  const spellingOf = (item) => item.complete?.spaceId ?? "";
-  const spellings = new Set(titled.map((item) => spellingOf(item).trim()));
-  if (spellings.size < 2) return;
-  const spaceIdOf = await resolveSpaceSpellings(spellings, pages, signal);
-  for (const group of groupByTitleInSpace(titled, (item) => item.complete?.pageTitle ?? "", (item) => spaceIdOf(spellingOf(item)))) {
-    for (const item of group) {
-      const spelling = spellingOf(item).trim();
-      const others = otherNames(group, (other) => spellingOf(other).trim() !== spelling, (other) => other.file.label);
-      if (others === "") continue;
-      refuseItem(item, {
-        code: "duplicatePage",
-        message: messages.titleTakenInSpace(others, item.complete?.pageTitle ?? "", spellingOf(item)),
-        fix: "editFile"
-      });
-    }
-  }
-}
-
-// src/core/messages/recordMessages.ts
-var FIX = "Nothing is sent to that page or under it. If the entry is wrong (a pull request may have changed it), correct it or remove it (the next publish finds or creates the page and records it); if the page was moved or renamed on the wiki, put it back.";
-var englishRecordMessages = {
-  entryRefused: (at, key, pageId, reason) => `${at} records page ${pageId} for "${key}", but ${reason}. ${FIX}`,
-  entryBelowRefused: (at, key, folder) => `${at} records a page for "${key}" below "${folder}", whose entry is refused: nothing is sent under a page the wiki did not confirm.`,
-  entryUnreadable: (at, key, pageId, why) => `${at} records page ${pageId} for "${key}", which could not be checked on the wiki: ${why}. Nothing is sent to a recorded page, or under it, until the wiki confirms it; run again.`,
-  entryUnchecked: (at, key, pageId) => `${at} records page ${pageId} for "${key}", which cannot be checked without page access: a recorded page is never used unchecked. Give page access (sign in to the export API in the editor; in CI a service account or a platform token).`,
-  entryInOtherSpace: (spaceId) => `that page is in another space (${spaceId}) than the tree's`,
-  entryTitledOtherwise: (wikiTitle, recordedTitle) => `that page is titled "${wikiTitle}" on the wiki, not "${recordedTitle}" as recorded`,
-  entryFolderNotRecorded: (folder) => `no page is recorded for its folder "${folder}", so it cannot be a page of this tree`,
-  entryUnderOtherParent: (parentId, parentTitle, expectedParentId, expectedTitle) => `that page is under ${pageNamed(parentId, parentTitle)} on the wiki, not under ${pageNamed(expectedParentId, expectedTitle)} where the tree puts it`
-};
-function pageNamed(id, title) {
-  return title === void 0 ? `page ${id}` : `"${title}" (page ${id})`;
-}
-
-// src/core/messages/treeMessages.ts
-var englishTreeMessages = {
-  ...englishPageRouteMessages,
-  ...englishRecordMessages,
-  guardTimedOut: () => "the wiki did not answer in time",
-  guardFailed: (detail) => `The lookup on the wiki failed: ${detail}.`,
-  linksStay: (count, listed2, more) => `${count === 1 ? "1 link stays" : `${count} links stay`} as written and will not work on the wiki: ${listed2}${more ? ", ..." : "."}`,
-  linksStayBecause: (count, reason, listed2, more) => `${count} links stay as written and will not work on the wiki (${reason}): ${listed2}${more ? ", ..." : "."}`,
-  linksMissHeading: (count, listed2, more) => `${count === 1 ? "1 link goes to its page, not to the heading it names (the page has no such heading)" : `${count} links go to their pages, not to the headings they name (the pages have no such headings)`}: ${listed2}${more ? ", ..." : "."}`,
-  linkWithReason: (target, reason) => `${target} (${reason})`,
-  linkOutsideRun: () => "outside the published folder",
-  linkOutsideLookup: () => "outside the folder this publish looks in",
-  linkUnknownPage: () => "no page is known for it",
-  linkRefusedPage: () => "its page is refused in this run, for the reason listed with it: a publish after it lands fills the link in",
-  linkNoFile: () => "no such file",
-  linkFolderWithoutPage: () => "a folder with no Markdown to publish, so no page",
-  linkNoPageYet: () => "it has no page yet: a publish after it has one fills the link in",
-  linkNotMarkdown: () => "not a Markdown file",
-  linkBackslashPath: () => "written with \\ between folders, where links take /",
-  linkUnknownAnchor: () => "no such heading in the target",
-  linkUnknownOwnAnchor: () => "no such heading on this page",
-  titleCollision: (title, others) => `Its title "${title}" is also the title of ${others}; the wiki keeps a title unique in a space (ignoring case). Give each its own title.`,
-  generatedTitleCollision: (title, others) => `Its title "${title}", made from the folder's name, is also the title of ${others}; the wiki keeps a title unique in a space (ignoring case). Give the folder an index.md or README.md with a title of its own, or rename the folder.`,
-  noPageAccess: () => "A tree needs each page's ID, and this page is not recorded in the repository yet: give page access (sign in to the export API in the editor; in CI a service account or a platform token) so new pages can be found after they land.",
-  parentNotPublished: (parentTitle) => `Not sent: its folder's page ("${parentTitle}") was not published, so it has no parent page yet.`,
-  parentRefused: (parentTitle) => `Not sent: its folder's page ("${parentTitle}") is refused, so it has no parent page to go under. Fix that page's refusal first.`,
-  titleUncheckable: (title, detail) => `Whether another page of the space is titled "${title}" could not be checked: ${detail}.`,
-  treeParentMissing: (parentId, recorded) => `Not sent: the tree's parent page ${parentId} was not found (it does not exist, was deleted, or this account cannot see it), so no page of the tree could land. ${parentFix(recorded)}`,
-  treeParentInOtherSpace: (parentId, spaceKey, recorded) => `Not sent: the tree's parent page ${parentId} is not in the space ${spaceKey}, so no page of the tree could land there. ${parentFix(recorded)}`,
-  recordedAsParent: (key, parentId) => `Not sent: the folder's .wiki-pages.json records page ${parentId}, the tree's parent page, for "${key}", but the parent page is never a page of the tree: the folder's files and subfolders become its children. Remove that entry (the next publish finds or creates the page and records it), or choose another parent page.`,
-  contentOfTreeParent: (file, parentId, manifest, treeFolder) => `Not sent with this folder: ${file} is the content of page ${parentId}, its folder's page, which this tree hangs under (${manifest} records the folder as part of the tree published from ${treeFolder === "" ? "the working folder" : treeFolder}), and a tree publish never rewrites the page it hangs under. Publish ${file} on its own (it updates that page through the edit guard), or publish ${treeFolder === "" ? "the working folder" : treeFolder} as a tree.`,
-  namesTreeParentById: (file, parentId) => `Not sent: the front matter of ${file} names page ${parentId} (wiki.pageId), the tree's parent page, but a tree publish never rewrites its parent page: the folder's files and subfolders become its children. ${namedParentFix(parentId)}`,
-  namesTreeParentPlace: (file, title, grandparentId, parentId) => `Not sent: the front matter of ${file} names the page titled "${title}" under page ${grandparentId}, which is page ${parentId}, the tree's parent page, but a tree publish never rewrites its parent page: the folder's files and subfolders become its children. ${namedParentFix(parentId)}`,
-  treeParentUnchecked: (parentId, detail) => `Whether its front matter names the tree's parent page ${parentId} by that page's title and parent could not be checked${detail === void 0 ? " without page access" : `: ${detail}`}. A tree publish never rewrites its parent page: check that its wiki: keys name another page.`,
-  titleElsewhere: (title, pageId, url) => `A page titled "${title}" already exists elsewhere in the space (page ${pageId}${url ? `, ${url}` : ""}); the wiki has long kept titles unique in a space and may refuse this one.`,
-  titleHeldByOldPage: (title, pageId, url) => `Its old page "${title}" (page ${pageId}${url ? `, ${url}` : ""}), which stays where it was since the service cannot move pages, holds this title; the wiki has long kept titles unique in a space and may refuse this one. If it does, rename or delete the old page on the wiki and publish again.`,
-  followsNewPage: (folderTitle, pageId) => `Its folder's page "${folderTitle}" is published as a new page, so this page is created anew under it; the page it published before (page ${pageId}) stays where it is.`,
-  retitledPage: (oldTitle, newTitle, pageId) => `Its title changed from "${oldTitle}" to "${newTitle}": the wiki finds a page by its title, so this makes a new page, and the page it published before (page ${pageId}) stays where it is.`,
-  titledBack: (oldTitle, newTitle, pageId, leftPageId) => `Its title is "${newTitle}" again, which page ${pageId} of this tree still holds at this place: this updates that page instead of making a new one, and the page it published as "${oldTitle}" (page ${leftPageId}) stays where it is.`,
-  listsChildren: (file) => `${file} has no text beyond a title, so this folder page lists its children instead.`,
-  leavesRecordedPage: (title, pageId, oldPath) => `The page "${title}" (page ${pageId}) recorded for ${oldPath} is under another parent page than this file's front matter names: the wiki cannot move a page, so this makes a new page where the front matter says, and that page stays where it is (listed as an orphan).`
-};
-function namedParentFix(parentId) {
-  return `Point its wiki: keys at another page, or remove them (the file then becomes a page of the tree); if rewriting page ${parentId} is really meant, publish that file on its own, not as a tree (on the command line, without --tree).`;
-}
-function parentFix(recorded) {
-  return recorded ? `The folder's .wiki-pages.json records it as the tree's parent ("space" and "parent"): change it there, or on the command line pass --space and --parent of another page with --retarget.` : "Choose another parent page (on the command line, --parent).";
-}
-
-// src/core/wikiPages/readFailureText.ts
-function readFailureText(error, messages) {
-  if (isWikiReadError(error) || isExportAuthError(error)) return error.wordedIn(messages);
-  return describeError(error);
-}
-
-// src/core/run/failedLookup.ts
-function failedLookupVerdict(error, timedOut, messages = englishTreeMessages) {
-  const said = (timedOut ? messages.guardTimedOut() : readFailureText(error, messages)).replace(/\.+$/, "");
-  const refused2 = isWikiReadError(error, "unauthorized") && error.details.status === 401;
-  return { kind: "unchecked", reason: "failed", detail: messages.guardFailed(said), cause: afterColon(said), ...refused2 ? { credentialRefused: true } : {} };
-}
-function afterColon(sentence) {
-  return new RegExp("^\\p{Lu}\\p{Ll}", "u").test(sentence) ? `${sentence.charAt(0).toLocaleLowerCase()}${sentence.slice(1)}` : sentence;
-}
-
 // src/core/run/recordedLinks.ts
 async function checkRecordedLinks(items, options) {
   const messages = options.messages ?? englishTreeMessages;
@@ -4067,11 +3445,93 @@ function chainRefusal(chain, read, messages) {
   return void 0;
 }
 
+// src/core/run/titlesAcrossSpaceNames.ts
+async function checkFlatTitlesAcrossSpaceNames(items, pages, signal, messages = englishPublishMessages) {
+  const titled = items.filter((item) => item.complete !== void 0 && item.state !== "refused");
+  const spellingOf = (item) => item.complete?.spaceId ?? "";
+  const spellings = new Set(titled.map((item) => spellingOf(item).trim()));
+  if (spellings.size < 2) return;
+  const spaceIdOf = await resolveSpaceSpellings(spellings, pages, signal);
+  for (const group of groupByTitleInSpace(titled, (item) => item.complete?.pageTitle ?? "", (item) => spaceIdOf(spellingOf(item)))) {
+    for (const item of group) {
+      const spelling = spellingOf(item).trim();
+      const others = otherNames(group, (other) => spellingOf(other).trim() !== spelling, (other) => other.file.label);
+      if (others === "") continue;
+      refuseItem(item, {
+        code: "duplicatePage",
+        message: messages.titleTakenInSpace(others, item.complete?.pageTitle ?? "", spellingOf(item)),
+        fix: "editFile"
+      });
+    }
+  }
+}
+
+// src/core/run/pageNotice.ts
+function expectedVersion(item) {
+  const verdict = item.guard;
+  if (verdict?.kind === "absent" || verdict?.kind === "deleted" || item.complete?.overwrite === false) return 1;
+  const page = guardedPage(verdict);
+  if (page !== void 0) return page.version + 1;
+  return verdict?.kind === "notNeeded" ? 1 : 0;
+}
+function digestNow(item, linkTargets = item.linkTargets) {
+  return contentDigest(item.contentSha256, linkTargets);
+}
+function noticeFor(item, linkTargets, settings) {
+  if (settings?.off === true) return void 0;
+  const sourceUrl = settings?.sourceUrl?.(item.file.label);
+  return {
+    label: item.file.label,
+    marker: { version: expectedVersion(item), digest: digestNow(item, linkTargets), path: pathDigest(item.file.label) },
+    ...sourceUrl !== void 0 ? { sourceUrl } : {}
+  };
+}
+
+// src/core/run/wikiVerdict.ts
+function ownPageVerdict(page, item, link) {
+  const marker = page.body?.marker;
+  if (marker !== void 0) {
+    return page.version === marker.version ? asLeft(page, item, marker) : "history";
+  }
+  const recorded = link.version !== void 0 || link.publishedAt > 0;
+  if (page.body !== void 0 && !recorded) return { kind: "edited", page, knownVersion: void 0, publishedAt: 0, noNotice: true };
+  return changedOnWikiSince(page, link) ? { kind: "edited", page, knownVersion: link.version, publishedAt: link.publishedAt } : { kind: "asLeft", page };
+}
+function placeVerdict(page, item) {
+  const marker = page.body?.marker;
+  const ours = marker !== void 0 && marker.path === pathDigest(item.file.label) && item.prepared.frontMatterTarget.overwrite !== false;
+  if (ours) return page.version === marker.version ? { ...asLeft(page, item, marker), adopted: true } : "history";
+  return item.complete?.overwrite ? { kind: "notOurs", page } : { kind: "exists", page };
+}
+function historyVerdict(page, versions, item, link) {
+  const marker = page.body?.marker;
+  const newestFirst = versions.filter((version) => version.number <= page.version);
+  let first = page.version;
+  for (const version of newestFirst) {
+    const carried = version.body?.marker;
+    if (carried === void 0 || carried.version !== marker.version || carried.digest !== marker.digest || carried.path !== marker.path) break;
+    first = version.number;
+  }
+  const sent = marker.version !== 0 && marker.version >= first ? marker.version : first;
+  const sentBody = newestFirst.find((version) => version.number === sent)?.body?.digest;
+  const edit = sentBody === void 0 || newestFirst.some((version) => version.number > sent && version.body?.digest !== sentBody);
+  if (edit) return { kind: "edited", page, knownVersion: sent, publishedAt: link?.publishedAt ?? 0 };
+  const left = asLeft(page, item, marker);
+  return link === void 0 ? { ...left, adopted: true } : left;
+}
+function asLeft(page, item, marker) {
+  const same = marker.digest === digestNow(item) && marker.path === pathDigest(item.file.label) && page.title === item.complete?.pageTitle;
+  return same ? { kind: "asLeft", page, sameContent: true } : { kind: "asLeft", page };
+}
+
 // src/core/run/guard.ts
 function guardLooksUp(item, lookUpCreates) {
   const complete = item.complete;
   if (item.state !== "send" && item.state !== "edited" || complete === void 0) return false;
   return lookUpCreates || complete.overwrite || item.cautions.some((caution) => caution.code === "leavesPage") || mayBeInterruptedCreate(item);
+}
+function unchangedWithPage(item) {
+  return item.state === "unchanged" && ownPageId(item) !== void 0;
 }
 async function guardPlan(items, options) {
   const lookUpCreates = options.lookUpCreates ?? true;
@@ -4080,9 +3540,9 @@ async function guardPlan(items, options) {
     await checkFlatTitlesAcrossSpaceNames(items, options.pages, options.signal, options.planMessages);
     options.links?.refusedSince();
   }
-  if (options.pages && options.lookUpUnchanged !== false) await sendGonePages(items.map((item) => ({ item, pageId: item.link?.pageId })), options);
   const lookups = [];
   for (const item of items) {
+    if (item.state === "unchanged" && options.pages && options.lookUpUnchanged !== false && unchangedWithPage(item)) lookups.push(item);
     if (item.state !== "send" && item.state !== "edited" || !item.complete) continue;
     if (guardLooksUp(item, lookUpCreates)) lookups.push(item);
     else item.guard = NOT_NEEDED;
@@ -4096,52 +3556,59 @@ async function guardPlan(items, options) {
     }
     return items;
   }
-  const worker = async () => {
-    for (let item = lookups.shift(); item; item = lookups.shift()) {
-      options.signal?.throwIfAborted();
-      item.guard = adoptOwnPage(ownEarlierAttempt(await checkOne(item.link, item.complete, options), item, options), item, options);
-      applyVerdict(item, options.overwriteEdited);
-    }
-  };
-  const workers = Math.max(1, Math.min(options.concurrency ?? DEFAULT_LOOKUPS_AT_ONCE, lookups.length));
-  await Promise.all(Array.from({ length: workers }, worker));
+  const lookup = { ...options, pages: options.pages };
+  const verdicts = await verdictsOf(lookups, lookup);
+  for (const item of lookups) {
+    item.guard = verdicts.get(item);
+    applyVerdict(item, options.overwriteEdited);
+  }
   options.signal?.throwIfAborted();
   return items;
 }
-function ownEarlierAttempt(verdict, item, options) {
-  const fromRepository = isRepositoryLink(item.link);
-  const explainable = options.landedEarlier?.has(item.file.key) || item.link?.unconfirmedSend === true || fromRepository;
-  if (verdict.kind !== "edited" || verdict.movedUnder || !explainable) return verdict;
-  const said = fromRepository ? { ...verdict, knownFromRepository: true } : verdict;
-  if (options.ownAuthorId === void 0) return { ...said, byAuthor: "unknown" };
-  return verdict.page.versionAuthorId === options.ownAuthorId ? { kind: "asLeft", page: verdict.page, byAuthor: "ours" } : { ...said, byAuthor: "notOurs" };
+async function verdictsOf(items, options) {
+  const verdicts = /* @__PURE__ */ new Map();
+  const byId = /* @__PURE__ */ new Map();
+  const byPlace = [];
+  for (const item of items) {
+    const id = ownPageId(item);
+    if (id !== void 0) byId.set(item, id);
+    else if (item.complete !== void 0) byPlace.push(item);
+  }
+  const read = await readPages(byId.values(), options);
+  const places = await findAtPlaces(byPlace, options);
+  const decided = [];
+  for (const [item, id] of byId) {
+    const failed = read.failed.get(id);
+    const page = read.pages.get(id);
+    if (failed) verdicts.set(item, failed);
+    else if (!page) verdicts.set(item, { kind: "deleted", pageId: id });
+    else decided.push({ item, page, verdict: await ownVerdict(page, item, options) });
+  }
+  for (const item of byPlace) {
+    const found = places.get(item);
+    if (found === void 0 || "failed" in found) verdicts.set(item, found?.failed ?? { kind: "absent" });
+    else if (found.page === void 0) verdicts.set(item, { kind: "absent" });
+    else decided.push({ item, page: found.page, verdict: item.link?.pageId === found.page.id ? ownPageVerdict(found.page, item, item.link) : placeVerdict(found.page, item) });
+  }
+  for (const { item, page, verdict } of decided) {
+    if (verdict !== "history") verdicts.set(item, verdict);
+    else {
+      const versions = await versionsOf(page.id, options);
+      const own = item.link?.pageId === page.id ? item.link : void 0;
+      verdicts.set(item, versions === void 0 ? { kind: "edited", page, knownVersion: void 0, publishedAt: 0, noNotice: true } : historyVerdict(page, versions, item, own));
+    }
+  }
+  return verdicts;
 }
-function adoptOwnPage(verdict, item, options) {
-  if (verdict.kind !== "exists" || !item.complete || item.prepared.frontMatterTarget.overwrite === false) return verdict;
-  const mayBeOwn = ownPageClue(item, options);
-  if (mayBeOwn === void 0) return verdict;
-  if (options.ownAuthorId === void 0) return { ...verdict, mayBeOwn, byAuthor: "unknown" };
-  if (verdict.page.versionAuthorId !== options.ownAuthorId) return { ...verdict, mayBeOwn, byAuthor: "notOurs" };
-  return { kind: "asLeft", page: verdict.page, byAuthor: "ours", adopted: mayBeOwn };
-}
-function ownPageClue(item, options) {
-  if (options.unrecordedTreePages) return "unrecordedTreePage";
-  return mayBeInterruptedCreate(item) ? "interruptedCreate" : void 0;
+async function ownVerdict(page, item, options) {
+  const link = item.link;
+  if (link === void 0) return placeVerdict(page, item);
+  const parentId = item.complete?.parentId ?? link.parentId;
+  if (underAnotherParent(page, parentId)) return { kind: "edited", page, knownVersion: link.version, publishedAt: link.publishedAt, movedUnder: await parentNamed(page.parentId, options) };
+  return ownPageVerdict(page, item, link);
 }
 function mayBeInterruptedCreate(item) {
   return item.complete !== void 0 && linkNames(item.createMayHaveLanded, item.complete);
-}
-function notPublishedHere(verdict) {
-  return verdict?.kind === "edited" && verdict.movedUnder === void 0 && verdict.knownFromRepository === true;
-}
-function unreadOnWiki(verdict) {
-  return verdict?.kind === "unchecked" && verdict.reason === "failed";
-}
-function credentialRefusedOnWiki(verdict) {
-  return unreadOnWiki(verdict) && verdict.credentialRefused === true;
-}
-function decidedByAuthor(verdict) {
-  return (verdict?.kind === "asLeft" || verdict?.kind === "edited" || verdict?.kind === "exists") && verdict.byAuthor !== void 0;
 }
 function sendEditedAnyway(item) {
   item.state = "send";
@@ -4152,295 +3619,35 @@ function sendEditedAnyway(item) {
 }
 function applyVerdict(item, overwriteEdited) {
   const verdict = item.guard;
-  const held = verdict?.kind === "edited" || unreadOnWiki(verdict) && item.complete?.overwrite === true;
-  if (held || verdict?.kind === "deleted" || verdict?.kind === "asLeft" && verdict.adopted) rememberPlanBeforeWiki(item);
-  if (item.link?.pageId !== void 0 && guardedPage(verdict)?.id === item.link.pageId) item.cautions = item.cautions.filter((caution) => caution.code !== "leavesPage");
+  const page = guardedPage(verdict);
+  const held = verdict?.kind === "edited" || unreadOnWiki(verdict) && item.complete?.overwrite === true && item.state !== "unchanged";
+  const sameContent = verdict?.kind === "asLeft" && verdict.sameContent === true;
+  if (held || verdict?.kind === "deleted" || verdict?.kind === "asLeft" && (verdict.adopted || sameContent !== (item.state === "unchanged"))) rememberPlanBeforeWiki(item);
+  if (page !== void 0 && (item.state === "unchanged" || sameContent)) item.pageFound = { id: page.id, version: page.version };
+  if (item.link?.pageId !== void 0 && page?.id === item.link.pageId) item.cautions = item.cautions.filter((caution) => caution.code !== "leavesPage");
   if (held) {
     const overwrite = overwriteEdited === true || overwriteEdited instanceof Set && overwriteEdited.has(item.file.key);
     if (overwrite) sendEditedAnyway(item);
     else item.state = "edited";
-  } else if (verdict?.kind === "asLeft" && verdict.adopted && item.complete) {
-    item.complete = { ...item.complete, overwrite: true };
+    return;
+  }
+  if (verdict?.kind === "asLeft") {
+    if (verdict.adopted && item.complete) item.complete = { ...item.complete, overwrite: true };
+    if (sameContent && item.state === "send" && item.forced !== true) item.state = "unchanged";
+    else if (!sameContent && verdict.page.body?.marker !== void 0 && item.state === "unchanged") item.state = "send";
   } else if (verdict?.kind === "deleted" && item.complete) {
     item.complete = { ...item.complete, overwrite: false };
     item.linkedPage = false;
-  }
-}
-async function checkOne(link, target, options) {
-  const { pages } = options;
-  if (!pages) return unreadVerdict(target, options);
-  const { deadline, signal } = lookupDeadline(options);
-  try {
-    return await lookUp(pages, link, target, signal);
-  } catch (error) {
-    if (options.signal?.aborted) throw error;
-    return failedLookupVerdict(error, deadline.aborted, options.messages);
+    if (item.state === "unchanged") item.state = "send";
   }
 }
 var NOT_NEEDED = Object.freeze({ kind: "notNeeded" });
-function unreadVerdict(target, options) {
-  return target.overwrite ? noAccessVerdict(options) : NOT_NEEDED;
-}
 function noAccessVerdict(options) {
   return options.noAccessHeld === true ? { kind: "unchecked", reason: "failed", detail: options.noAccessReason, credentialRefused: true, signInEnded: true } : { kind: "unchecked", reason: "noAccess", detail: options.noAccessReason };
 }
 function sendsUncheckedWithoutAccess(items) {
   for (const item of items) if ((item.state === "send" || item.state === "edited") && item.complete?.overwrite) return true;
   return false;
-}
-async function lookUp(pages, link, target, signal) {
-  const ownPage = link !== void 0 && linkNames(link, target);
-  if (ownPage && link.pageId) {
-    const page2 = await pages.getPage(link.pageId, signal);
-    if (!page2) return { kind: "deleted", pageId: link.pageId };
-    if (underAnotherParent(page2, target.parentId)) {
-      return { kind: "edited", page: page2, knownVersion: link.version, publishedAt: link.publishedAt, movedUnder: await parentNamed(pages, page2.parentId, signal) };
-    }
-    return compare(page2, link);
-  }
-  const child = await pages.findChildByTitle(target.parentId, target.pageTitle, signal);
-  if (!child) return { kind: "absent" };
-  const page = await pages.getPage(child.id, signal);
-  if (!page) return { kind: "absent" };
-  if (!target.overwrite) return { kind: "exists", page };
-  const followed = link !== void 0 && link.pageId === page.id;
-  return ownPage || followed ? compare(page, link) : { kind: "notOurs", page };
-}
-async function parentNamed(pages, parentId, signal) {
-  const parent = await pages.getPage(parentId, signal).catch((error) => {
-    if (signal.aborted) throw error;
-    return void 0;
-  });
-  return parent ? { id: parentId, title: parent.title } : { id: parentId };
-}
-function compare(page, link) {
-  return changedOnWikiSince(page, link) ? { kind: "edited", page, knownVersion: link.version, publishedAt: link.publishedAt } : { kind: "asLeft", page };
-}
-function changedOnWikiSince(page, link) {
-  if (link.version !== void 0) return page.version > link.version;
-  const changedAt = page.versionCreatedAt === void 0 ? Number.NaN : Date.parse(page.versionCreatedAt);
-  return !(Number.isFinite(changedAt) && changedAt <= link.publishedAt);
-}
-function underAnotherParent(page, parentId) {
-  return page.parentId !== void 0 && page.parentId !== parentId;
-}
-function movedUnderOf(verdict) {
-  return verdict?.kind === "edited" ? verdict.movedUnder : void 0;
-}
-function guardedPage(verdict) {
-  switch (verdict?.kind) {
-    case "exists":
-    case "asLeft":
-    case "notOurs":
-    case "edited":
-      return verdict.page;
-    default:
-      return void 0;
-  }
-}
-function guardChecked(verdict) {
-  return verdict !== void 0 && verdict.kind !== "unchecked" && verdict.kind !== "notNeeded";
-}
-
-// src/core/apiToken/tokenSource.ts
-var API_TOKEN_ENV_VAR = "WIKI_PUBLISHER_API_TOKEN";
-
-// src/core/messages/tokenMessages.ts
-var WHERE_TOKENS_ARE_MADE = `the wiki app's settings, tab "API"`;
-var englishTokenMessages = {
-  days: (count) => count === 1 ? "1 day" : `${count} days`,
-  hours: (count) => count === 1 ? "1 hour" : `${count} hours`,
-  minutes: (count) => count === 1 ? "1 minute" : `${count} minutes`,
-  underAMinute: () => "less than a minute",
-  unknownTime: () => "an unknown time",
-  tooltipTitle: () => "**Wiki API token**",
-  whereToCreate: () => "New tokens are created in the wiki app's settings, tab **API**; a token cannot be extended.",
-  setApiTokenLink: () => "Set API Token",
-  showLogLink: () => "Show Log",
-  signInLink: () => "Sign in",
-  noneText: () => "Set wiki token",
-  noneLabel: () => "Wiki API token not set. Click to set one.",
-  noneDetail: () => "No token is set, so publishing is not possible yet. Click to paste one.",
-  unreadableText: () => "Wiki token unreadable",
-  unreadableLabel: () => "Wiki API token unreadable. Click to set a new one.",
-  unreadableDetail: () => 'The token does not decode as a JWT with "exp" and "iat" claims. Click to set a new one.',
-  validText: (left) => `Wiki token: ${left}`,
-  validLabel: (left, soon) => `Wiki API token expires in ${left}.${soon ? " Create a new one soon." : ""}`,
-  validDetail: (at, left, soon) => `Expires **${at}** (in ${left}).${soon ? " Create a new one soon." : ""}`,
-  expiredText: () => "Wiki token expired",
-  expiredLabel: (at) => `Wiki API token expired on ${at}. Click to set a new one.`,
-  expiredDetail: (at) => `Expired **${at}**. Publishing fails until a new token is set.`,
-  rejectedText: () => "Wiki token rejected",
-  rejectedLabel: (status) => `The wiki rejected the API token (HTTP ${status}). Click to set a new one.`,
-  rejectedDetail: (at, status, unknownToken, said) => `The wiki rejected this token on **${at}** (HTTP ${status}): ${unknownToken ? "it is malformed, unknown to the wiki or was deleted" : "it has expired or could not be verified (check this computer's clock)"}. It said: "${said}". Click to set a new token; the next successful publish clears this.`,
-  sourceNone: (envVar) => `Set one with **Wiki: Set API Token**, or for headless use the \`${envVar}\` environment variable.`,
-  sourceEnvironment: (envVar) => `Read from the \`${envVar}\` environment variable (used because no token is stored).`,
-  sourceSecretStorage: () => "Kept in VS Code's secret storage.",
-  exportNotSignedIn: () => "**Export API**: not signed in.",
-  exportSignedIn: () => "**Export API**: signed in.",
-  exportExpiresOn: (at) => `**Export API**: signed in. The sign-in expires from inactivity on ${at} unless it is used before then.`,
-  exportExpiresOnIn: (at, left) => `**Export API**: signed in. The sign-in expires from inactivity on ${at} (in ${left}) unless it is used before then.`,
-  exportExpiredOn: (at) => `**Export API**: signed in. The sign-in expires from inactivity on ${at} (already passed) unless it is used before then.`,
-  expiryWarning: (left, at) => `Your wiki API token expires in ${left} (${at}). Create a new one in ${WHERE_TOKENS_ARE_MADE}, then set it here.`,
-  expiryNotice: (at) => `Your wiki API token expired on ${at}, so publishing will fail. Create a new one in ${WHERE_TOKENS_ARE_MADE}, then set it here.`,
-  tokenEmpty: () => `The API token is empty. Paste the token shown when it was created in ${WHERE_TOKENS_ARE_MADE}.`,
-  notJwtShape: () => `This is not an API token: it should be three parts of letters, digits, "-" and "_" separated by dots. Copy the whole token from ${WHERE_TOKENS_ARE_MADE}.`,
-  notJwtPayload: () => `This is not an API token: its middle part is not readable JSON. Copy the whole token from ${WHERE_TOKENS_ARE_MADE}.`,
-  notJwtObject: () => `This is not an API token: its middle part is not a JSON object. Copy the whole token from ${WHERE_TOKENS_ARE_MADE}.`,
-  missingClaims: () => `This is not an API token: it does not carry numeric "exp" (expiry) and "iat" (issued at) claims. Create a token in ${WHERE_TOKENS_ARE_MADE}.`,
-  tokenExpired: (at) => `This API token expired on ${at}. Tokens cannot be extended; create a new one in ${WHERE_TOKENS_ARE_MADE}.`
-};
-
-// node_modules/jwt-decode/build/esm/index.js
-var InvalidTokenError = class extends Error {
-};
-InvalidTokenError.prototype.name = "InvalidTokenError";
-function b64DecodeUnicode(str) {
-  return decodeURIComponent(atob(str).replace(/(.)/g, (m, p) => {
-    let code = p.charCodeAt(0).toString(16).toUpperCase();
-    if (code.length < 2) {
-      code = "0" + code;
-    }
-    return "%" + code;
-  }));
-}
-function base64UrlDecode(str) {
-  let output = str.replace(/-/g, "+").replace(/_/g, "/");
-  switch (output.length % 4) {
-    case 0:
-      break;
-    case 2:
-      output += "==";
-      break;
-    case 3:
-      output += "=";
-      break;
-    default:
-      throw new Error("base64 string is not of the correct length");
-  }
-  try {
-    return b64DecodeUnicode(output);
-  } catch (err) {
-    return atob(output);
-  }
-}
-function jwtDecode(token, options) {
-  if (typeof token !== "string") {
-    throw new InvalidTokenError("Invalid token specified: must be a string");
-  }
-  options || (options = {});
-  const pos = options.header === true ? 0 : 1;
-  const part = token.split(".")[pos];
-  if (typeof part !== "string") {
-    throw new InvalidTokenError(`Invalid token specified: missing part #${pos + 1}`);
-  }
-  let decoded;
-  try {
-    decoded = base64UrlDecode(part);
-  } catch (e) {
-    throw new InvalidTokenError(`Invalid token specified: invalid base64 for part #${pos + 1} (${e.message})`);
-  }
-  try {
-    return JSON.parse(decoded);
-  } catch (e) {
-    throw new InvalidTokenError(`Invalid token specified: invalid json for part #${pos + 1} (${e.message})`);
-  }
-}
-
-// src/core/apiToken/timeText.ts
-var SECOND_MS = 1e3;
-var MINUTE_MS = 60 * SECOND_MS;
-var HOUR_MS = 60 * MINUTE_MS;
-var DAY_MS = 24 * HOUR_MS;
-function formatUtc(epochMs, messages) {
-  const date = new Date(epochMs);
-  if (Number.isNaN(date.getTime())) return messages.unknownTime();
-  return `${date.toISOString().slice(0, 19).replace("T", " ")} UTC`;
-}
-
-// src/core/apiToken/validate.ts
-var JWT_SHAPE2 = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
-function validateApiToken(raw, now, messages) {
-  const token = raw.trim();
-  if (token === "") return refuse("empty", messages.tokenEmpty());
-  const decoded = decodePayload(token);
-  switch (decoded.kind) {
-    case "notJwt":
-      return refuse("notJwt", decoded.reason === "shape" ? messages.notJwtShape() : decoded.reason === "payload" ? messages.notJwtPayload() : messages.notJwtObject());
-    case "missingClaims":
-      return refuse("missingClaims", messages.missingClaims());
-    case "claims":
-      if (decoded.claims.exp * 1e3 <= now) return refuse("expired", messages.tokenExpired(formatUtc(decoded.claims.exp * 1e3, messages)));
-      return { ok: true, token, claims: decoded.claims };
-  }
-}
-function decodePayload(token) {
-  if (!JWT_SHAPE2.test(token)) {
-    return { kind: "notJwt", reason: "shape" };
-  }
-  let payload;
-  try {
-    payload = jwtDecode(token);
-  } catch {
-    return { kind: "notJwt", reason: "payload" };
-  }
-  if (typeof payload !== "object" || payload === null || Array.isArray(payload)) {
-    return { kind: "notJwt", reason: "object" };
-  }
-  const { exp, iat } = payload;
-  if (!isFiniteNumber(exp) || !isFiniteNumber(iat)) return { kind: "missingClaims" };
-  return { kind: "claims", claims: { exp, iat } };
-}
-function isFiniteNumber(value) {
-  return typeof value === "number" && Number.isFinite(value);
-}
-function refuse(problem, message) {
-  return { ok: false, problem, message };
-}
-
-// src/core/apiToken/subject.ts
-function apiTokenSubject(token) {
-  try {
-    const sub = jwtDecode(token.trim()).sub;
-    return typeof sub === "string" && sub !== "" ? sub : void 0;
-  } catch {
-    return void 0;
-  }
-}
-
-// src/cli/config.ts
-var ENDPOINT_ENV_VAR = "WIKI_PUBLISHER_ENDPOINT";
-function resolveEndpoint(flag, env, required) {
-  const fromFlag = flag?.trim();
-  const raw = fromFlag || env[ENDPOINT_ENV_VAR]?.trim();
-  const name = fromFlag ? "--endpoint" : ENDPOINT_ENV_VAR;
-  if (!raw) {
-    if (!required) return { ok: true, value: void 0 };
-    return { ok: false, message: `No import endpoint: pass --endpoint URL or set ${ENDPOINT_ENV_VAR}.` };
-  }
-  const checked = checkEndpoint(raw, name);
-  return checked.ok ? { ok: true, value: checked.url } : { ok: false, message: checked.message };
-}
-function resolveToken(env, now) {
-  const raw = env[API_TOKEN_ENV_VAR];
-  if (!raw?.trim()) {
-    return { ok: false, message: `No API token. Set ${API_TOKEN_ENV_VAR} (in CI, from a secret); it is never read from a flag.` };
-  }
-  const checked = validateApiToken(raw, now, englishTokenMessages);
-  return checked.ok ? { ok: true, value: checked.token } : { ok: false, message: `${API_TOKEN_ENV_VAR} is refused. ${checked.message}` };
-}
-var ACCOUNT_ID_ENV_VAR = "WIKI_PUBLISHER_ACCOUNT_ID";
-function resolveOwnAuthor(env, token) {
-  const subject = apiTokenSubject(token ?? env[API_TOKEN_ENV_VAR] ?? "");
-  const declared = env[ACCOUNT_ID_ENV_VAR]?.trim() || void 0;
-  if (subject !== void 0 && declared !== void 0 && subject !== declared) {
-    return { ok: false, message: `${ACCOUNT_ID_ENV_VAR} is "${declared}", but ${API_TOKEN_ENV_VAR} acts as another account: set it to the account ID of the token's user, or leave it unset where the token is set.` };
-  }
-  return { ok: true, value: subject ?? declared };
-}
-var DIAGRAMS_FLAG = "--diagrams (or WIKI_PUBLISHER_DIAGRAMS)";
-function resolveDiagramRenderer(flag, env) {
-  return flag ?? (env.WIKI_PUBLISHER_DIAGRAMS?.trim() || void 0);
 }
 
 // src/core/run/pageRecheck.ts
@@ -4585,7 +3792,8 @@ async function runPlan(items, options) {
       options.onStart?.(item, ++started, total);
       let outcome;
       try {
-        outcome = await options.send(item, target, { signal: cancel.signal, gate, content: content.content });
+        const linkTargets = options.linkTargetsOf ? options.linkTargetsOf(item) : item.linkTargets;
+        outcome = await options.send(item, target, { signal: cancel.signal, gate, content: content.content, ...linkTargets !== void 0 ? { linkTargets } : {} });
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         outcome = { kind: "unexpected", severity: "error", status: void 0, message, actions: ["showLog"], attempts: 0, mayHaveLanded: false };
@@ -4632,7 +3840,7 @@ function summarise(results) {
   const summary = { published: 0, failed: 0, existsUnproven: 0, edited: 0, skipped: 0, refused: 0, notStarted: 0, cancelled: 0 };
   for (const result of results) {
     summary[result.state === "notStarted" ? "notStarted" : result.state]++;
-    if (result.state === "edited" && notPublishedHere(result.item.guard)) summary.notPublishedHere = (summary.notPublishedHere ?? 0) + 1;
+    if (result.state === "edited" && heldWithoutNotice(result.item.guard)) summary.noNotice = (summary.noNotice ?? 0) + 1;
     if (result.state === "edited" && unreadOnWiki(result.item.guard)) summary.lookupFailed = (summary.lookupFailed ?? 0) + 1;
   }
   return summary;
@@ -4709,12 +3917,125 @@ function escapeControlCharacters(text2, keepLineFeeds = false) {
   return showBidiControls(test.test(text2) ? text2.replace(keepLineFeeds ? CONTROLS_BUT_LINE_FEED : CONTROLS, escapeOne) : text2);
 }
 
+// src/core/apiToken/timeText.ts
+var SECOND_MS = 1e3;
+var MINUTE_MS = 60 * SECOND_MS;
+var HOUR_MS = 60 * MINUTE_MS;
+var DAY_MS = 24 * HOUR_MS;
+function formatUtc(epochMs, messages) {
+  const date = new Date(epochMs);
+  if (Number.isNaN(date.getTime())) return messages.unknownTime();
+  return `${date.toISOString().slice(0, 19).replace("T", " ")} UTC`;
+}
+
+// src/core/messages/tokenMessages.ts
+var WHERE_TOKENS_ARE_MADE = `the wiki app's settings, tab "API"`;
+var englishTokenMessages = {
+  days: (count) => count === 1 ? "1 day" : `${count} days`,
+  hours: (count) => count === 1 ? "1 hour" : `${count} hours`,
+  minutes: (count) => count === 1 ? "1 minute" : `${count} minutes`,
+  underAMinute: () => "less than a minute",
+  unknownTime: () => "an unknown time",
+  tooltipTitle: () => "**Wiki API token**",
+  whereToCreate: () => "New tokens are created in the wiki app's settings, tab **API**; a token cannot be extended.",
+  setApiTokenLink: () => "Set API Token",
+  showLogLink: () => "Show Log",
+  signInLink: () => "Sign in",
+  noneText: () => "Set wiki token",
+  noneLabel: () => "Wiki API token not set. Click to set one.",
+  noneDetail: () => "No token is set, so publishing is not possible yet. Click to paste one.",
+  unreadableText: () => "Wiki token unreadable",
+  unreadableLabel: () => "Wiki API token unreadable. Click to set a new one.",
+  unreadableDetail: () => 'The token does not decode as a JWT with "exp" and "iat" claims. Click to set a new one.',
+  validText: (left) => `Wiki token: ${left}`,
+  validLabel: (left, soon) => `Wiki API token expires in ${left}.${soon ? " Create a new one soon." : ""}`,
+  validDetail: (at, left, soon) => `Expires **${at}** (in ${left}).${soon ? " Create a new one soon." : ""}`,
+  expiredText: () => "Wiki token expired",
+  expiredLabel: (at) => `Wiki API token expired on ${at}. Click to set a new one.`,
+  expiredDetail: (at) => `Expired **${at}**. Publishing fails until a new token is set.`,
+  rejectedText: () => "Wiki token rejected",
+  rejectedLabel: (status) => `The wiki rejected the API token (HTTP ${status}). Click to set a new one.`,
+  rejectedDetail: (at, status, unknownToken, said) => `The wiki rejected this token on **${at}** (HTTP ${status}): ${unknownToken ? "it is malformed, unknown to the wiki or was deleted" : "it has expired or could not be verified (check this computer's clock)"}. It said: "${said}". Click to set a new token; the next successful publish clears this.`,
+  sourceNone: (envVar) => `Set one with **Wiki: Set API Token**, or for headless use the \`${envVar}\` environment variable.`,
+  sourceEnvironment: (envVar) => `Read from the \`${envVar}\` environment variable (used because no token is stored).`,
+  sourceSecretStorage: () => "Kept in VS Code's secret storage.",
+  exportNotSignedIn: () => "**Export API**: not signed in.",
+  exportSignedIn: () => "**Export API**: signed in.",
+  exportExpiresOn: (at) => `**Export API**: signed in. The sign-in expires from inactivity on ${at} unless it is used before then.`,
+  exportExpiresOnIn: (at, left) => `**Export API**: signed in. The sign-in expires from inactivity on ${at} (in ${left}) unless it is used before then.`,
+  exportExpiredOn: (at) => `**Export API**: signed in. The sign-in expires from inactivity on ${at} (already passed) unless it is used before then.`,
+  expiryWarning: (left, at) => `Your wiki API token expires in ${left} (${at}). Create a new one in ${WHERE_TOKENS_ARE_MADE}, then set it here.`,
+  expiryNotice: (at) => `Your wiki API token expired on ${at}, so publishing will fail. Create a new one in ${WHERE_TOKENS_ARE_MADE}, then set it here.`,
+  tokenEmpty: () => `The API token is empty. Paste the token shown when it was created in ${WHERE_TOKENS_ARE_MADE}.`,
+  notJwtShape: () => `This is not an API token: it should be three parts of letters, digits, "-" and "_" separated by dots. Copy the whole token from ${WHERE_TOKENS_ARE_MADE}.`,
+  notJwtPayload: () => `This is not an API token: its middle part is not readable JSON. Copy the whole token from ${WHERE_TOKENS_ARE_MADE}.`,
+  notJwtObject: () => `This is not an API token: its middle part is not a JSON object. Copy the whole token from ${WHERE_TOKENS_ARE_MADE}.`,
+  missingClaims: () => `This is not an API token: it does not carry numeric "exp" (expiry) and "iat" (issued at) claims. Create a token in ${WHERE_TOKENS_ARE_MADE}.`,
+  tokenExpired: (at) => `This API token expired on ${at}. Tokens cannot be extended; create a new one in ${WHERE_TOKENS_ARE_MADE}.`
+};
+
 // src/core/ports.ts
 var systemClock = { now: () => Date.now() };
 
 // src/core/oauth/authorizeUrl.ts
 function joinPath(base, path) {
   return base.replace(/\/+$/, "") + path;
+}
+
+// node_modules/jwt-decode/build/esm/index.js
+var InvalidTokenError = class extends Error {
+};
+InvalidTokenError.prototype.name = "InvalidTokenError";
+function b64DecodeUnicode(str) {
+  return decodeURIComponent(atob(str).replace(/(.)/g, (m, p) => {
+    let code = p.charCodeAt(0).toString(16).toUpperCase();
+    if (code.length < 2) {
+      code = "0" + code;
+    }
+    return "%" + code;
+  }));
+}
+function base64UrlDecode(str) {
+  let output = str.replace(/-/g, "+").replace(/_/g, "/");
+  switch (output.length % 4) {
+    case 0:
+      break;
+    case 2:
+      output += "==";
+      break;
+    case 3:
+      output += "=";
+      break;
+    default:
+      throw new Error("base64 string is not of the correct length");
+  }
+  try {
+    return b64DecodeUnicode(output);
+  } catch (err) {
+    return atob(output);
+  }
+}
+function jwtDecode(token, options) {
+  if (typeof token !== "string") {
+    throw new InvalidTokenError("Invalid token specified: must be a string");
+  }
+  options || (options = {});
+  const pos = options.header === true ? 0 : 1;
+  const part = token.split(".")[pos];
+  if (typeof part !== "string") {
+    throw new InvalidTokenError(`Invalid token specified: missing part #${pos + 1}`);
+  }
+  let decoded;
+  try {
+    decoded = base64UrlDecode(part);
+  } catch (e) {
+    throw new InvalidTokenError(`Invalid token specified: invalid base64 for part #${pos + 1} (${e.message})`);
+  }
+  try {
+    return JSON.parse(decoded);
+  } catch (e) {
+    throw new InvalidTokenError(`Invalid token specified: invalid json for part #${pos + 1} (${e.message})`);
+  }
 }
 
 // src/core/oauth/session.ts
@@ -5028,20 +4349,13 @@ function guardFields(item) {
     if (verdict.cause !== void 0) wikiEdits.cause = verdict.cause;
   }
   if (page) wikiEdits.version = page.version;
-  if (verdict.kind === "asLeft" && verdict.adopted) {
-    wikiEdits.adopted = true;
-    if (verdict.adopted === "interruptedCreate") wikiEdits.interruptedCreate = true;
-  }
-  if (verdict.kind === "exists" && verdict.byAuthor === "unknown") {
-    wikiEdits.authorUnknown = true;
-    if (verdict.mayBeOwn === "interruptedCreate") wikiEdits.interruptedCreate = true;
-    if (page?.versionAuthorId) wikiEdits.editedBy = page.versionAuthorId;
-  }
+  if (verdict.kind === "asLeft" && verdict.adopted) wikiEdits.adopted = true;
+  if (verdict.kind === "asLeft" && verdict.sameContent) wikiEdits.sameContent = true;
   if (verdict.kind === "edited") {
     if (page?.versionAuthorId) wikiEdits.editedBy = page.versionAuthorId;
     if (page?.versionCreatedAt) wikiEdits.editedAt = page.versionCreatedAt;
-    if (verdict.byAuthor === "unknown") wikiEdits.authorUnknown = true;
-    if (verdict.knownFromRepository) wikiEdits.knownFromRepository = true;
+    if (verdict.knownVersion !== void 0) wikiEdits.publishedVersion = verdict.knownVersion;
+    if (verdict.noNotice) wikiEdits.noNotice = true;
     if (verdict.movedUnder) wikiEdits.movedUnder = verdict.movedUnder;
     else if (item.state === "edited" && item.heldBelowNewPage !== void 0) wikiEdits.anewUnder = item.heldBelowNewPage;
   }
@@ -5066,7 +4380,7 @@ function fileLine(record) {
   return joinLine(word, record.file, targetText(record), spaced(record.message, guard), record.cautions);
 }
 function verdictFitsResult(record) {
-  if (record.wikiEdits?.verdict === "exists") return record.wikiEdits.authorUnknown === true && record.outcome === "alreadyExists";
+  if (record.wikiEdits?.verdict === "exists") return false;
   return record.wikiEdits?.verdict !== "deleted" || record.outcome === "created";
 }
 var PLAN_STATUS_WORDS = {
@@ -5094,9 +4408,8 @@ function guardText(wikiEdits, relevant, heldBack, planned) {
       if (heldBack && wikiEdits.reason === "failed") return `(${lookupFailedText(wikiEdits)}; ${LOOKUP_FAILED_FIX})`;
       return `(wiki edits NOT checked: ${wikiEdits.detail ?? "no page access"})`;
     case "edited":
-      if (wikiEdits.authorUnknown) return `(${authorUnknownText(wikiEdits)})`;
-      if (wikiEdits.knownFromRepository) return `(${notPublishedHereText(wikiEdits)}; ${overwriteEditedText(wikiEdits)})`;
-      return `(edited on the wiki since its last publish: version ${wikiEdits.version ?? "?"}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ""}${wikiEdits.editedAt ? ` at ${wikiEdits.editedAt}` : ""}; ${overwriteEditedText(wikiEdits)})`;
+      if (wikiEdits.noNotice) return `(${noNoticeText(wikiEdits)}; ${overwriteEditedText(wikiEdits)})`;
+      return `(${editedSinceText(wikiEdits)}; ${overwriteEditedText(wikiEdits)})`;
     case "asLeft":
       return wikiEdits.adopted ? `(${adoptedText(wikiEdits, planned)})` : `(wiki edits checked: version ${wikiEdits.version ?? "?"} is as last published)`;
     case "deleted":
@@ -5111,26 +4424,21 @@ function guardText(wikiEdits, relevant, heldBack, planned) {
       return "";
   }
 }
-function existsText(wikiEdits, planned) {
-  const refused2 = `the create ${planned ? "will be" : "was"} refused as "already exists"`;
-  if (!wikiEdits.authorUnknown) return `a page with this title exists: ${refused2}; --overwrite updates it`;
-  const latest = `version ${wikiEdits.version ?? "?"}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ""}`;
-  const [found, whose, owner] = wikiEdits.interruptedCreate ? [`a page with this title exists (${latest})`, "the page an earlier create of this file made, interrupted before it was confirmed (the --state record says so)", "this file's"] : [`a page with this title exists that this tree does not record (${latest})`, "this tree's page from a run that stopped before recording it", "this tree's"];
-  return `${found}: it may be ${whose}, but this run knows no publishing account to tell (set ${ACCOUNT_ID_ENV_VAR} to the account ID of the import token's user, or ${API_TOKEN_ENV_VAR} to a token that names it), so it is not taken and ${refused2}. --overwrite updates it: check first that it is ${owner} page`;
+function existsText(_wikiEdits, planned) {
+  return `a page with this title exists: the create ${planned ? "will be" : "was"} refused as "already exists"; --overwrite updates it`;
 }
 function adoptedText(wikiEdits, planned) {
-  const found = `wiki checked: a page with this title is there that no record names, last written by this run's account (version ${wikiEdits.version ?? "?"})`;
-  const taken = planned ? "it would be taken" : "taken";
-  return wikiEdits.interruptedCreate ? `${found}: ${taken} as the page an earlier create of this file made, interrupted before it was confirmed (the --state record says so), and updated` : `${found}: ${taken} as this tree's page from a run that stopped before recording it, and updated (if another folder published it, give this file another title: a title names one page in a space)`;
+  return `wiki checked: a page with this title is there that no record names, carrying this file's publish notice (version ${wikiEdits.version ?? "?"}): ${planned ? "it would be taken" : "taken"} as this file's page and updated`;
+}
+function editedSinceText(wikiEdits) {
+  const since = wikiEdits.publishedVersion === void 0 ? "" : ` (version ${wikiEdits.publishedVersion})`;
+  return `edited on the wiki since its last publish${since}: version ${wikiEdits.version ?? "?"}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ""}${wikiEdits.editedAt ? ` at ${wikiEdits.editedAt}` : ""}`;
 }
 function overwriteEditedText(wikiEdits) {
   return wikiEdits?.anewUnder === void 0 ? "--overwrite-edited replaces it" : `--overwrite-edited creates it anew under the new page of its folder "${wikiEdits.anewUnder}" and leaves the edited page where it is`;
 }
-function authorUnknownText(wikiEdits) {
-  return `cannot tell whether version ${wikiEdits.version ?? "?"}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ""} is this file's publish by the publishing account (CI, a teammate) or an edit on the wiki: this run knows no publishing account (set ${ACCOUNT_ID_ENV_VAR}, or ${API_TOKEN_ENV_VAR}). Left out here; the publish updates the page only if that version is its account's`;
-}
-function notPublishedHereText(wikiEdits) {
-  return `its latest version ${wikiEdits.version ?? "?"}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ""}${wikiEdits.editedAt ? ` at ${wikiEdits.editedAt}` : ""} is not one this machine published: it may be a teammate's or CI's publish of this file, or an edit on the wiki`;
+function noNoticeText(wikiEdits) {
+  return `its page carries no publish notice and no record here names its version ${wikiEdits.version ?? "?"}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ""}${wikiEdits.editedAt ? ` at ${wikiEdits.editedAt}` : ""}: an edit on the wiki cannot be told from a publish (a publish with the notice on, or --state from the last one, tells)`;
 }
 function lookupFailedText(wikiEdits) {
   return `the wiki could not be read to check for edits: ${wikiEdits.cause ?? wikiEdits.detail ?? "the lookup failed"}`;
@@ -5142,23 +4450,22 @@ function lookupFailedRecord(wikiEdits) {
 function heldBackText(wikiEdits) {
   if (lookupFailedRecord(wikiEdits)) return `Would be left out: ${lookupFailedText(wikiEdits)} (${LOOKUP_FAILED_FIX}).`;
   if (wikiEdits?.movedUnder) return `I${movedText(wikiEdits.movedUnder, true).slice(1)}.`;
-  if (wikiEdits?.authorUnknown) return `Would be left out: this run ${authorUnknownText(wikiEdits)}.`;
-  if (wikiEdits?.knownFromRepository) return `Would be left out: ${notPublishedHereText(wikiEdits)} (${overwriteEditedText(wikiEdits)}).`;
-  return `Would be left out: its page was edited on the wiki since its last publish (${overwriteEditedText(wikiEdits)}).`;
+  if (wikiEdits?.noNotice) return `Would be left out: ${noNoticeText(wikiEdits)} (${overwriteEditedText(wikiEdits)}).`;
+  return `Would be left out: its page was ${wikiEdits ? editedSinceText(wikiEdits) : "edited on the wiki since its last publish"} (${overwriteEditedText(wikiEdits)}).`;
 }
 function movedText(movedUnder, heldBack) {
   const where = movedUnder.title === void 0 ? `page ${movedUnder.id}` : `"${movedUnder.title}" (page ${movedUnder.id})`;
   return heldBack ? `its page is under ${where} on the wiki now, not where this publish puts it: moved on the wiki, or the place changed here. Left out; --overwrite-edited publishes a new page here and leaves that one where it is` : `its page is under ${where} on the wiki now: published as a new page here (--overwrite-edited); that page stays where it is`;
 }
-function wikiVersionNotOurs(wikiEdits) {
-  return wikiEdits?.verdict === "edited" && wikiEdits.knownFromRepository === true && wikiEdits.movedUnder === void 0;
+function heldWithoutNoticeRecord(wikiEdits) {
+  return wikiEdits?.verdict === "edited" && wikiEdits.noNotice === true && wikiEdits.movedUnder === void 0;
 }
 function runSummaryLine(summary, interrupted) {
   const parts = [`${summary.published} published`, `${summary.failed} failed`, `${summary.refused} refused`, `${summary.skipped} unchanged`];
-  const notPublishedHere2 = summary.notPublishedHere ?? 0;
+  const noNotice = summary.noNotice ?? 0;
   const lookupFailed = summary.lookupFailed ?? 0;
-  if (summary.edited > notPublishedHere2 + lookupFailed) parts.push(`${summary.edited - notPublishedHere2 - lookupFailed} left out (edited on the wiki)`);
-  if (notPublishedHere2 > 0) parts.push(`${notPublishedHere2} left out (a version this machine did not publish)`);
+  if (summary.edited > noNotice + lookupFailed) parts.push(`${summary.edited - noNotice - lookupFailed} left out (edited on the wiki)`);
+  if (noNotice > 0) parts.push(`${noNotice} left out (no publish notice: an edit cannot be told from a publish)`);
   if (lookupFailed > 0) parts.push(`${lookupFailed} left out (the wiki could not be read to check for edits)`);
   if (summary.existsUnproven) parts.push(`${summary.existsUnproven} found existing after a retry (not ours for sure; not recorded)`);
   if (summary.cancelled || summary.notStarted || interrupted) {
@@ -5167,10 +4474,10 @@ function runSummaryLine(summary, interrupted) {
   return `${interrupted ? "Interrupted: " : ""}${parts.join(", ")}`;
 }
 function planSummaryLine(counts) {
-  const editedOnWiki = counts.edited - (counts.notPublishedHere ?? 0) - (counts.lookupFailed ?? 0);
+  const editedOnWiki = counts.edited - (counts.noNotice ?? 0) - (counts.lookupFailed ?? 0);
   const held = [
     ...editedOnWiki > 0 ? [`${editedOnWiki} edited on the wiki (left out)`] : [],
-    ...counts.notPublishedHere ? [`${counts.notPublishedHere} with a version this machine did not publish (left out)`] : [],
+    ...counts.noNotice ? [`${counts.noNotice} without a publish notice, so an edit cannot be told from a publish (left out)`] : [],
     ...counts.lookupFailed ? [`${counts.lookupFailed} whose wiki could not be read to check for edits (left out)`] : [],
     ...counts.retitled ? [`${counts.retitled} with a changed title (left out)`] : [],
     ...counts.unchecked ? [`${counts.unchecked} update(s) whose wiki edits could not be checked`] : []
@@ -5199,7 +4506,7 @@ function notSentMessage(result) {
     case "edited":
       if (movedUnderOf(result.item.guard)) return "not sent: its page is under another parent on the wiki now.";
       if (unreadOnWiki(result.item.guard)) return "not sent: its page could not be checked for edits on the wiki.";
-      return result.item.guard?.kind === "edited" && result.item.guard.knownFromRepository ? "not sent: its page's latest version is not one this machine published." : "not sent: its page was changed on the wiki since its last publish.";
+      return result.item.guard?.kind === "edited" && result.item.guard.noNotice ? "not sent: its page carries no publish notice, so an edit there cannot be told from a publish." : "not sent: its page was changed on the wiki since its last publish.";
     default:
       return "";
   }
@@ -5249,9 +4556,9 @@ function reportLinksLeft(linksLeft, json, output) {
 
 // src/cli/annotations.ts
 var MAX_PER_LEVEL = 50;
-function runAnnotations(records, textOf) {
+function runAnnotations(records, textOf2) {
   const found = [];
-  const at = (file, message) => file.endsWith("/") ? {} : { file, line: lineAbout(textOf(file), message) };
+  const at = (file, message) => file.endsWith("/") ? {} : { file, line: lineAbout(textOf2(file), message) };
   const check = records.check;
   if (check && !check.matched) {
     found.push({ level: "error", title: "Wiki Publisher: not published", message: check.reason === "wikiUnknown" ? "The reviewed plan read the wiki and this run has no page access; nothing was sent." : "The plan changed since it was reviewed; nothing was sent. Review the new plan and publish with its digest." });
@@ -5317,7 +4624,7 @@ function lineAbout(text2, message) {
 function editedTitle(wikiEdits) {
   if (wikiEdits?.movedUnder) return "Moved on the wiki";
   if (lookupFailedRecord(wikiEdits)) return "Wiki edits could not be checked";
-  return wikiEdits?.knownFromRepository && !wikiEdits.authorUnknown ? "A version this machine did not publish" : "Edited on the wiki";
+  return wikiEdits?.noNotice ? "No publish notice on the page" : "Edited on the wiki";
 }
 
 // src/cli/args.ts
@@ -5348,6 +4655,8 @@ var OPTIONS = {
   report: { type: "string" },
   "markdown-file": { type: "string" },
   "expect-plan": { type: "string" },
+  "no-notice": { type: "boolean" },
+  "source-url": { type: "string" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "V" }
 };
@@ -5398,7 +4707,7 @@ function parseCommandLine(argv) {
   const parentId = values.parent?.trim();
   if (parentId !== void 0 && !/^\d+$/.test(parentId)) return fail3("--parent must be a page ID made of digits only, such as 123456.");
   if (values.state?.trim() === "") return fail3("--state must name a file.");
-  for (const flag of ["auth-url", "base-url"]) {
+  for (const flag of ["auth-url", "base-url", "source-url"]) {
     if (values[flag]?.trim() === "") return fail3(`--${flag} must be a URL, such as https://wiki.example.com.`);
   }
   return {
@@ -5427,7 +4736,9 @@ function parseCommandLine(argv) {
         baseUrl: values["base-url"]?.trim(),
         tree: values.tree ?? false,
         noRecord: values["no-record"] ?? false,
-        diagrams: values.diagrams?.trim() || void 0
+        diagrams: values.diagrams?.trim() || void 0,
+        noNotice: values["no-notice"] ?? false,
+        sourceUrl: values["source-url"]?.trim()
       }
     }
   };
@@ -5689,10 +5000,9 @@ function digestMatches(expected, digest) {
 }
 function describeEntry(entry, wiki) {
   const { item } = entry;
-  const byAuthor = wiki && decidedByAuthor(item.guard);
-  const planned = (!wiki || byAuthor) && item.beforeWiki ? item.beforeWiki : item;
+  const planned = !wiki && item.beforeWiki ? item.beforeWiki : item;
   const target = planned.complete ?? item.target;
-  const onto = wiki ? existingPageOf(item, byAuthor) : void 0;
+  const onto = wiki ? existingPageOf(item) : void 0;
   const files = [
     entry.key,
     entry.treeParent ?? null,
@@ -5710,16 +5020,12 @@ function describeEntry(entry, wiki) {
   const pageId = page?.id ?? (item.guard?.kind === "deleted" ? item.guard.pageId : null);
   return [...files, kind, item.guard?.kind ?? (item.state === "unchanged" ? "unchanged" : null), pageId, page?.version ?? null];
 }
-function existingPageOf(item, byAuthor) {
-  if (item.state === "unchanged") {
-    const { link, pageFound } = item;
-    const asLeft = link?.pageId !== void 0 && link.version !== void 0 && pageFound?.id === link.pageId && pageFound.version === link.version;
-    return asLeft ? pageFound : void 0;
-  }
+function existingPageOf(item) {
+  if (item.state === "unchanged") return item.pageFound;
   const page = guardedPage(item.guard);
   if (!page) return void 0;
   const sent = item.state === "send" && item.complete?.overwrite === true && (item.guard?.kind === "asLeft" || item.guard?.kind === "notOurs");
-  return byAuthor || sent ? { id: page.id, version: page.version } : void 0;
+  return sent ? { id: page.id, version: page.version } : void 0;
 }
 function stateOf(item, state, wiki) {
   if (state === "incomplete") return "refused";
@@ -5882,7 +5188,7 @@ function plainPlanRow(record) {
 }
 function planLines(records, room, tail) {
   const plan = records.plan;
-  const counts = countBy(plan, (record) => record.status === "edited" && wikiVersionNotOurs(record.wikiEdits) ? NOT_PUBLISHED_HERE : record.status === "edited" && lookupFailedRecord(record.wikiEdits) ? NOT_READ : planWord(record));
+  const counts = countBy(plan, (record) => record.status === "edited" && heldWithoutNoticeRecord(record.wikiEdits) ? NOT_PUBLISHED_HERE : record.status === "edited" && lookupFailedRecord(record.wikiEdits) ? NOT_READ : planWord(record));
   const headline = PLAN_HEADLINE.filter(([word]) => counts.get(word)).map(([word, phrase]) => `${counts.get(word)} ${phrase}`);
   const lines = ["### Wiki Publisher plan", "", plan.length === 0 ? "No Markdown files to publish." : `**${headline.join(", ")}**`, ""];
   const failed = records.lookupsFailed;
@@ -5905,7 +5211,7 @@ function planLines(records, room, tail) {
   const after = [...unaddressedLines(records), ...cautionLines(plan), ...editedLines(plan, records.wikiRead, failed), ...moveLines(records)];
   return withTable(lines, ["| File | Page | Plan | Notes |", "|---|---|---|---|"], rows, after, room, tail, notShownNote("to create, update or leave unchanged are", room));
 }
-var NOT_PUBLISHED_HERE = "not published here";
+var NOT_PUBLISHED_HERE = "no notice";
 var NOT_READ = "wiki not read";
 var PLAN_HEADLINE = [
   ["create", "to create"],
@@ -5915,7 +5221,7 @@ var PLAN_HEADLINE = [
   ["unchanged", "unchanged"],
   ["refused", "refused"],
   ["left out", "left out (edited on the wiki)"],
-  [NOT_PUBLISHED_HERE, "left out (a version this machine did not publish)"],
+  [NOT_PUBLISHED_HERE, "left out (no publish notice: an edit cannot be told from a publish)"],
   [NOT_READ, "left out (the wiki could not be read to check for edits)"],
   ["asks first", "left out (title changed)"]
 ];
@@ -5956,15 +5262,14 @@ function guardNote(wikiEdits, status, planned) {
       return `wiki edits not checked: ${wikiEdits.detail ?? "no page access"}`;
     case "edited":
       if (wikiEdits.movedUnder) return movedText(wikiEdits.movedUnder, status === "edited");
-      if (wikiEdits.authorUnknown) return authorUnknownText(wikiEdits);
-      if (wikiEdits.knownFromRepository) return `${notPublishedHereText({ ...wikiEdits, editedAt: void 0 })}${status === "edited" ? "" : ": replaced (--overwrite-edited)"}`;
-      return `edited on the wiki since its last publish (version ${wikiEdits.version ?? "?"}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ""})${status === "edited" ? "" : ": replaced (--overwrite-edited)"}`;
+      if (wikiEdits.noNotice) return `${noNoticeText({ ...wikiEdits, editedAt: void 0 })}${status === "edited" ? "" : ": replaced (--overwrite-edited)"}`;
+      return `${editedSinceText({ ...wikiEdits, editedAt: void 0 })}${status === "edited" ? "" : ": replaced (--overwrite-edited)"}`;
     case "asLeft":
       return wikiEdits.adopted ? adoptedText(wikiEdits, planned) : `wiki checked: version ${wikiEdits.version ?? "?"} as last published`;
     case "deleted":
       return planned ? `${PAGE_NOT_FOUND}: would be created anew` : "its page was deleted on the wiki: created anew";
     case "exists":
-      return wikiEdits.authorUnknown ? existsText(wikiEdits, planned) : "a page with this title exists: the create will be refused (overwrite updates it)";
+      return "a page with this title exists: the create will be refused (overwrite updates it)";
     case "notOurs":
       return `replaces version ${wikiEdits.version ?? "?"} of a page this file did not publish`;
     default:
@@ -5983,7 +5288,7 @@ function cautionLines(plan) {
 }
 function editedLines(plan, wikiRead, failed) {
   const edited = plan.filter((record) => record.wikiEdits?.verdict === "edited");
-  const heading = edited.some((record) => record.wikiEdits?.knownFromRepository && !record.wikiEdits.authorUnknown) ? "#### Pages edited on the wiki since their last publish, or whose latest version this machine did not publish" : "#### Pages edited on the wiki since their last publish";
+  const heading = edited.some((record) => heldWithoutNoticeRecord(record.wikiEdits)) ? "#### Pages edited on the wiki since their last publish, or without a publish notice to tell" : "#### Pages edited on the wiki since their last publish";
   if (!wikiRead && failed === 0) return [heading, "", "Unknown without page access.", ""];
   const unknown = failed > 0 ? [`Unknown for ${failed} file(s): the lookup on the wiki failed (see their rows).`] : [];
   if (edited.length === 0) return [heading, "", ...failed > 0 ? unknown : ["None: every page this plan updates is as it was last published from here."], ""];
@@ -5991,9 +5296,8 @@ function editedLines(plan, wikiRead, failed) {
     const edits = record.wikiEdits;
     const who = [edits.editedBy ? `by ${edits.editedBy}` : "", edits.editedAt ? `at ${edits.editedAt}` : ""].filter((part) => part).join(" ");
     if (edits.movedUnder) return `- **${inlineText(record.file)}**: ${pageCell(record)}: ${inlineText(movedText(edits.movedUnder, record.status === "edited"))}`;
-    if (edits.authorUnknown) return `- **${inlineText(record.file)}**: ${pageCell(record)}: ${inlineText(authorUnknownText(edits))}`;
     const fate = record.status === "edited" ? `left out; ${overwriteEditedText(edits)}` : "replaced by this publish (--overwrite-edited)";
-    if (edits.knownFromRepository) return `- **${inlineText(record.file)}**: ${pageCell(record)}: ${inlineText(notPublishedHereText(edits))} (${inlineText(fate)})`;
+    if (edits.noNotice) return `- **${inlineText(record.file)}**: ${pageCell(record)}: ${inlineText(noNoticeText(edits))} (${inlineText(fate)})`;
     return `- **${inlineText(record.file)}**: ${pageCell(record)}, version ${edits.version ?? "?"} ${inlineText(who)} (${inlineText(fate)})`;
   }), ""];
 }
@@ -6047,7 +5351,7 @@ var RESULT_WORDS = {
   cancelled: "interrupted (may have landed)"
 };
 function resultWord(record) {
-  if (record.status === "edited" && wikiVersionNotOurs(record.wikiEdits)) return "left out (a version this machine did not publish)";
+  if (record.status === "edited" && heldWithoutNoticeRecord(record.wikiEdits)) return "left out (no publish notice: an edit cannot be told from a publish)";
   if (record.status === "edited" && lookupFailedRecord(record.wikiEdits)) return "left out (the wiki could not be read to check for edits)";
   return RESULT_WORDS[record.status] ?? record.status;
 }
@@ -6503,6 +5807,13 @@ var englishManifestMessages = {
   notARootTarget: (root) => `Not a root target: ${root}.`
 };
 
+// src/core/text/escaped.ts
+function isEscaped(text2, at) {
+  let count = 0;
+  for (let before = at - 1; before >= 0 && text2[before] === "\\"; before--) count++;
+  return (count & 1) === 1;
+}
+
 // src/core/tree/manifestFormat.ts
 var MANIFEST_FILE_NAME = ".wiki-pages.json";
 var MANIFEST_VERSION = 1;
@@ -6719,22 +6030,22 @@ function entryProblem(raw, messages) {
   for (const field in raw) if (!ENTRY_FIELDS.has(field)) return messages.entryUnknownField(field);
   return void 0;
 }
-var BACKSLASH = 92;
-var SPACE3 = 32;
-var LINE_FEED3 = 10;
-var CARRIAGE_RETURN = 13;
-var TAB3 = 9;
-var COLON = 58;
+var BACKSLASH2 = 92;
+var SPACE2 = 32;
+var LINE_FEED2 = 10;
+var CARRIAGE_RETURN2 = 13;
+var TAB2 = 9;
+var COLON2 = 58;
 function memberNameCount(text2) {
   let count = 0;
   for (let at = text2.indexOf('"'); at !== -1; ) {
     let end = text2.indexOf('"', at + 1);
-    while (end !== -1 && text2.charCodeAt(end - 1) === BACKSLASH && isEscaped(text2, end)) end = text2.indexOf('"', end + 1);
+    while (end !== -1 && text2.charCodeAt(end - 1) === BACKSLASH2 && isEscaped(text2, end)) end = text2.indexOf('"', end + 1);
     if (end === -1) break;
     let next = end + 1;
     let code = text2.charCodeAt(next);
-    while (code === SPACE3 || code === LINE_FEED3 || code === CARRIAGE_RETURN || code === TAB3) code = text2.charCodeAt(++next);
-    if (code === COLON) count++;
+    while (code === SPACE2 || code === LINE_FEED2 || code === CARRIAGE_RETURN2 || code === TAB2) code = text2.charCodeAt(++next);
+    if (code === COLON2) count++;
     at = text2.indexOf('"', next);
   }
   return count;
@@ -6952,118 +6263,784 @@ function parentFolderKey(key) {
   return slash === -1 ? "" : body.slice(0, slash + 1);
 }
 
-// src/core/links/rewrite/destinations.ts
-var SPACE_ACROSS_LINE = String.raw`[ \t]*(?:(?:\r\n?|\n)[ \t]*)?`;
-var QUOTE_LEAD = String.raw` {0,3}>(?:(?:\t {0,3}| {0,4})>)*(?:\t {0,3}| {0,4})`;
-var REFERENCE_DEFINITION2 = new RegExp(String.raw`^((?:${QUOTE_LEAD}|[ \t]*)\[(?!\^)(?:[^\]\\\n]|\\.)+\]:${SPACE_ACROSS_LINE})(<[^<>\n]*>|[^\s<][^\s]*)`, "gm");
-var DEFINITION_LINE = new RegExp(String.raw`^(?:${QUOTE_LEAD}|[ \t]*)\[(?:[^\]\\\n]|\\.)+\]:`);
-var ATX_LINE = /^[ \t]*#{1,6}(?:[ \t]|$)/;
-var QUOTE_MARKERS2 = /^(?: {0,3}>[ \t]?)+/;
-var TITLE_CHAR = String.raw`\\[\s\S]|\n(?![ \t]*\r?\n)`;
-var LINK_CLOSE = new RegExp(String.raw`${SPACE_ACROSS_LINE}(?:(?:"(?:[^"\\\n]|${TITLE_CHAR})*"|'(?:[^'\\\n]|${TITLE_CHAR})*'|\((?:[^()\\\n]|${TITLE_CHAR})*\))${SPACE_ACROSS_LINE})?\)`, "y");
-var BLANK_LINE2 = /\n[ \t]*\r?\n/g;
-function findLinkDestinations(markdown) {
-  const code = fencedBlocks(markdown);
-  const inline = inlineLinks(markdown, code);
-  const definitions = referenceDefinitions(markdown, code);
-  if (definitions.length === 0) return inline;
-  return [...inline, ...definitions].sort((a, b) => a.start - b.start);
+// src/core/run/ownPageProof.ts
+async function proveOwnPage(pages, item, target, signal) {
+  const identity = await identifyPage(pages, target, signal);
+  if (!identity) return void 0;
+  const page = (await pages.getPages([identity.pageId], signal, { withBody: true })).get(identity.pageId);
+  const marker = page?.body?.marker;
+  return marker !== void 0 && marker.path === pathDigest(item.file.label) && (marker.version === 0 || marker.version === page?.version) ? identity : void 0;
 }
-function inlineLinks(markdown, code) {
-  const found = [];
-  const open3 = openBrackets;
-  open3.length = 0;
-  let nextOpen = markdown.indexOf("[");
-  let nextClose = nextOpen < 0 ? -1 : markdown.indexOf("]", nextOpen);
-  let blank = -1;
-  let previous = 0;
-  while (nextClose >= 0) {
-    const isOpen = nextOpen >= 0 && nextOpen < nextClose;
-    const at = isOpen ? nextOpen : nextClose;
-    if (open3.length > 0) {
-      if (blank < previous) {
-        BLANK_LINE2.lastIndex = previous;
-        blank = BLANK_LINE2.test(markdown) ? markdown.lastIndexOf("\n", BLANK_LINE2.lastIndex - 2) : markdown.length;
+function ownPageProof(pages) {
+  return pages ? { proveOwnPage: (item, target, signal) => proveOwnPage(pages, item, target, signal) } : {};
+}
+
+// src/core/pattern/nfa.ts
+var MAX_PATTERN_LENGTH = 1e3;
+var CHAR = 0;
+var FOLD = 1;
+var NOT_SLASH = 2;
+var NOT_SEPARATOR = 3;
+var SEPARATOR = 4;
+var ANY = 5;
+var BYTE_CLASS = 6;
+var RANGE_CLASS = 7;
+var SPLIT = 8;
+var MATCH = 9;
+var work = 0;
+function countWork(steps) {
+  work += steps;
+}
+var Nfa = class {
+  op = [];
+  /** A CHAR's or FOLD's code, a class's index in `tables` or `ranges`. */
+  arg = [];
+  out = [];
+  out2 = [];
+  tables = [];
+  ranges = [];
+  start;
+  // Scratch for runs: matching is synchronous, so one pattern's sets are never used by two runs at once.
+  current = new Int32Array(0);
+  next = new Int32Array(0);
+  stack = new Int32Array(0);
+  marks = new Int32Array(0);
+  generation = 0;
+  constructor(parts) {
+    this.start = this.sequence(parts, this.state(MATCH, 0, -1));
+  }
+  /** Whether the whole of `units` (bytes, or UTF-16 code units) matches. */
+  matches(units) {
+    this.prepare();
+    let count = this.add(this.current, 0, this.start);
+    for (let index = 0; index < units.length && count > 0; index++) {
+      const unit = units[index];
+      this.generation++;
+      let nextCount = 0;
+      for (let at = 0; at < count; at++) {
+        const state = this.current[at];
+        work++;
+        if (this.accepts(state, unit)) nextCount = this.add(this.next, nextCount, this.out[state]);
       }
-      if (blank < at) open3.length = 0;
+      [this.current, this.next] = [this.next, this.current];
+      count = nextCount;
     }
-    previous = at;
-    if (isOpen) {
-      nextOpen = markdown.indexOf("[", at + 1);
-      if (!isEscaped(markdown, at)) open3.push(at);
+    for (let at = 0; at < count; at++) if (this.op[this.current[at]] === MATCH) return true;
+    return false;
+  }
+  accepts(state, unit) {
+    const arg = this.arg[state];
+    switch (this.op[state]) {
+      case CHAR:
+        return unit === arg;
+      case FOLD:
+        return (unit >= 65 && unit <= 90 ? unit + 32 : unit) === arg;
+      case NOT_SLASH:
+        return unit !== 47;
+      case NOT_SEPARATOR:
+        return unit !== 47 && unit !== 92;
+      case SEPARATOR:
+        return unit === 47 || unit === 92;
+      case ANY:
+        return true;
+      case BYTE_CLASS:
+        return unit < 256 && this.tables[arg][unit] === 1;
+      case RANGE_CLASS:
+        return inRanges2(this.ranges[arg], unit);
+      default:
+        return false;
+    }
+  }
+  /** Adds a state and every state reachable from it without a character; returns the list's new length. */
+  add(list, length, first) {
+    let top = 0;
+    this.stack[top++] = first;
+    while (top > 0) {
+      const state = this.stack[--top];
+      if (this.marks[state] === this.generation) continue;
+      this.marks[state] = this.generation;
+      work++;
+      if (this.op[state] === SPLIT) {
+        this.stack[top++] = this.out2[state];
+        this.stack[top++] = this.out[state];
+      } else {
+        list[length++] = state;
+      }
+    }
+    return length;
+  }
+  prepare() {
+    const size = this.op.length;
+    if (this.marks.length !== size) {
+      this.current = new Int32Array(size);
+      this.next = new Int32Array(size);
+      this.stack = new Int32Array(2 * size + 1);
+      this.marks = new Int32Array(size);
+      this.generation = 0;
+    }
+    if (this.generation > 1073676288) {
+      this.marks.fill(0);
+      this.generation = 0;
+    }
+    this.generation++;
+  }
+  state(op, arg, out, out2 = -1) {
+    this.op.push(op);
+    this.arg.push(arg);
+    this.out.push(out);
+    this.out2.push(out2);
+    return this.op.length - 1;
+  }
+  unit(unit, out) {
+    switch (unit.op) {
+      case CHAR:
+      case FOLD:
+        return this.state(unit.op, unit.code, out);
+      case BYTE_CLASS:
+        this.tables.push(unit.table);
+        return this.state(unit.op, this.tables.length - 1, out);
+      case RANGE_CLASS:
+        this.ranges.push(unit.ranges);
+        return this.state(unit.op, this.ranges.length - 1, out);
+      default:
+        return this.state(unit.op, 0, out);
+    }
+  }
+  /** Compiles parts back to front: each part's states lead to `next`, the start of what follows it. */
+  sequence(parts, next) {
+    for (let index = parts.length - 1; index >= 0; index--) next = this.part(parts[index], next);
+    return next;
+  }
+  part(part, next) {
+    switch (part.kind) {
+      case "one":
+        return this.unit(part.unit, next);
+      case "many": {
+        const loop = this.state(SPLIT, 0, -1, next);
+        this.out[loop] = this.unit(part.unit, loop);
+        return loop;
+      }
+      case "optional":
+        return this.state(SPLIT, 0, this.sequence(part.parts, next), next);
+      case "either": {
+        let entry = this.sequence(part.choices[part.choices.length - 1] ?? [], next);
+        for (let index = part.choices.length - 2; index >= 0; index--) {
+          entry = this.state(SPLIT, 0, this.sequence(part.choices[index], next), entry);
+        }
+        return entry;
+      }
+    }
+  }
+};
+function inRanges2(ranges, unit) {
+  const { pairs } = ranges;
+  let inside = false;
+  for (let index = 0; index + 1 < pairs.length && !inside; index += 2) inside = unit >= pairs[index] && unit <= pairs[index + 1];
+  work += pairs.length >> 1;
+  return inside !== ranges.negated;
+}
+
+// src/core/pattern/compiled.ts
+var utf8 = new TextEncoder();
+var fromUtf8 = new TextDecoder();
+var Subject2 = class {
+  constructor(text2) {
+    this.text = text2;
+  }
+  text;
+  foldedText;
+  utf8Bytes;
+  utf16Units;
+  /** With ASCII letters in lower case, as git folds case (core.ignorecase); other letters stay as they are. */
+  folded() {
+    this.foldedText ??= asciiLowerCase(this.text);
+    return this.foldedText;
+  }
+  /** As UTF-8, what git matches .gitignore patterns against (a `?` takes one byte). */
+  bytes() {
+    this.utf8Bytes ??= utf8.encode(this.text);
+    return this.utf8Bytes;
+  }
+  /** As UTF-16 code units, what VS Code's globs match against (a `?` takes one code unit). */
+  codeUnits() {
+    if (!this.utf16Units) {
+      const units = new Uint16Array(this.text.length);
+      for (let index = 0; index < units.length; index++) units[index] = this.text.charCodeAt(index);
+      this.utf16Units = units;
+    }
+    return this.utf16Units;
+  }
+};
+function asciiLowerCase(text2) {
+  return /[A-Z]/.test(text2) ? text2.replace(/[A-Z]/g, (letter) => String.fromCharCode(letter.charCodeAt(0) + 32)) : text2;
+}
+function compileParts(parts, options) {
+  const folded = parts.some((part) => part.kind === "one" && part.unit.op === FOLD);
+  const text2 = (subject) => folded ? subject.folded() : subject.text;
+  const leading = literalRun(parts, 0, 1);
+  if (leading === parts.length) {
+    const literal = decode(parts, 0, parts.length, options);
+    return (subject) => {
+      countWork(literal.length);
+      return text2(subject) === literal;
+    };
+  }
+  const trailing = literalRun(parts, parts.length - 1, -1);
+  const suffix = decode(parts, parts.length - trailing, parts.length, options);
+  const first = parts[0];
+  if (options.nameOnly && leading === 0 && trailing === parts.length - 1 && first?.kind === "many" && first.unit.op === NOT_SLASH) {
+    return (subject) => {
+      countWork(suffix.length);
+      return text2(subject).endsWith(suffix);
+    };
+  }
+  const prefix = decode(parts, 0, leading, options);
+  const nfa = new Nfa(parts);
+  return (subject) => {
+    const value = text2(subject);
+    countWork(prefix.length + suffix.length);
+    if (value.length < prefix.length + suffix.length || !value.startsWith(prefix) || !value.endsWith(suffix)) return false;
+    return nfa.matches(options.alphabet === "utf8" ? subject.bytes() : subject.codeUnits());
+  };
+}
+function literalRun(parts, from, step) {
+  let count = 0;
+  for (let index = from; index >= 0 && index < parts.length; index += step) {
+    const part = parts[index];
+    if (part.kind !== "one" || part.unit.op !== CHAR && part.unit.op !== FOLD) break;
+    count++;
+  }
+  return count;
+}
+function decode(parts, from, to, options) {
+  const codes = [];
+  for (const part of parts.slice(from, to)) if (part.kind === "one" && "code" in part.unit) codes.push(part.unit.code);
+  return options.alphabet === "utf8" ? fromUtf8.decode(Uint8Array.from(codes)) : String.fromCharCode(...codes);
+}
+
+// src/core/pattern/wildmatchClass.ts
+var BACKSLASH3 = 92;
+var CLOSE = 93;
+var OPEN = 91;
+var COLON3 = 58;
+var DASH2 = 45;
+var SLASH = 47;
+function readBracket(pattern, open3, ignoreCase) {
+  let at = open3 + 1;
+  let byte = pattern[at];
+  if (byte === 94) byte = 33;
+  const negated = byte === 33;
+  if (negated) byte = pattern[++at];
+  const items = [];
+  let previous = 0;
+  do {
+    if (byte === void 0) return void 0;
+    if (byte === BACKSLASH3) {
+      byte = pattern[++at];
+      if (byte === void 0) return void 0;
+      items.push({ kind: "byte", byte });
+    } else if (byte === DASH2 && previous !== 0 && pattern[at + 1] !== void 0 && pattern[at + 1] !== CLOSE) {
+      byte = pattern[++at];
+      if (byte === BACKSLASH3) {
+        byte = pattern[++at];
+        if (byte === void 0) return void 0;
+      }
+      items.push({ kind: "range", first: previous, last: byte });
+      byte = 0;
+    } else if (byte === OPEN && pattern[at + 1] === COLON3) {
+      const nameStart = at + 2;
+      let close = nameStart;
+      while (pattern[close] !== void 0 && pattern[close] !== CLOSE) close++;
+      if (pattern[close] === void 0) return void 0;
+      if (close - nameStart - 1 < 0 || pattern[close - 1] !== COLON3) {
+        items.push({ kind: "byte", byte: OPEN });
+      } else {
+        const name = String.fromCharCode(...pattern.subarray(nameStart, close - 1));
+        if (!Object.hasOwn(NAMED2, name)) return void 0;
+        items.push({ kind: "named", name });
+        at = close;
+        byte = 0;
+      }
+    } else {
+      items.push({ kind: "byte", byte });
+    }
+    previous = byte;
+    byte = pattern[++at];
+  } while (byte !== CLOSE);
+  const table = new Uint8Array(256);
+  for (let candidate = 0; candidate < 256; candidate++) {
+    const taken = items.some((item) => takes(item, candidate, ignoreCase)) !== negated;
+    table[candidate] = taken && candidate !== SLASH ? 1 : 0;
+  }
+  return { table, end: at + 1 };
+}
+var isUpper = (byte) => byte >= 65 && byte <= 90;
+var isLower = (byte) => byte >= 97 && byte <= 122;
+var isDigit2 = (byte) => byte >= 48 && byte <= 57;
+var isAlpha = (byte) => isUpper(byte) || isLower(byte);
+var isGraph = (byte) => byte > 32 && byte < 127;
+var NAMED2 = {
+  alnum: (byte) => isAlpha(byte) || isDigit2(byte),
+  alpha: isAlpha,
+  blank: (byte) => byte === 32 || byte === 9,
+  cntrl: (byte) => byte < 32 || byte === 127,
+  digit: isDigit2,
+  graph: isGraph,
+  lower: isLower,
+  print: (byte) => byte >= 32 && byte < 127,
+  punct: (byte) => isGraph(byte) && !isAlpha(byte) && !isDigit2(byte),
+  space: (byte) => byte === 32 || byte >= 9 && byte <= 13,
+  upper: (byte, ignoreCase) => isUpper(byte) || ignoreCase && isLower(byte),
+  xdigit: (byte) => isDigit2(byte) || byte >= 65 && byte <= 70 || byte >= 97 && byte <= 102
+};
+function takes(item, textByte, ignoreCase) {
+  const byte = ignoreCase && isUpper(textByte) ? textByte + 32 : textByte;
+  switch (item.kind) {
+    case "byte":
+      return byte === item.byte;
+    case "range":
+      if (byte >= item.first && byte <= item.last) return true;
+      return ignoreCase && isLower(byte) && byte - 32 >= item.first && byte - 32 <= item.last;
+    case "named":
+      return NAMED2[item.name](byte, ignoreCase);
+  }
+}
+
+// src/core/pattern/gitignorePattern.ts
+var utf82 = new TextEncoder();
+function parseGitignore(text2, ignoreCase) {
+  const lines = [];
+  const rows = text2.replace(/^\ufeff/, "").split("\n");
+  for (const [index, row] of rows.entries()) {
+    const written3 = row.endsWith("\r") ? row.slice(0, -1) : row;
+    if (written3 === "" || written3.startsWith("#")) continue;
+    let pattern = trimTrailingSpaces(written3);
+    const negated = pattern.startsWith("!");
+    if (negated) pattern = pattern.slice(1);
+    const foldersOnly = pattern.endsWith("/");
+    if (foldersOnly) pattern = pattern.slice(0, -1);
+    const nameOnly = !pattern.includes("/");
+    if (!nameOnly && pattern.startsWith("/")) pattern = pattern.slice(1);
+    if (pattern === "") continue;
+    const facts = { line: index + 1, negated, foldersOnly };
+    if (pattern.length > MAX_PATTERN_LENGTH) {
+      lines.push({ ...facts, refused: true });
       continue;
     }
-    nextClose = markdown.indexOf("]", at + 1);
-    if (isEscaped(markdown, at)) continue;
-    const opening = open3.pop();
-    if (opening === void 0 || markdown[at + 1] !== "(" || isImage(markdown, opening)) continue;
-    const destination = readDestination(markdown, at + 2);
-    if (destination && !isInCodeOrHtml(markdown, opening, code) && !isInCodeOrHtml(markdown, at, code)) found.push(destination);
+    const parts = wildmatchParts(utf82.encode(pattern), ignoreCase, !nameOnly);
+    const matches = parts ? compileParts(parts, { alphabet: "utf8", nameOnly }) : () => false;
+    lines.push({ ...facts, refused: false, nameOnly, matches });
   }
-  return found;
+  return lines;
 }
-var openBrackets = [];
-function referenceDefinitions(markdown, code) {
-  if (!holdsDefinitionMarker(markdown)) return [];
-  const found = [];
-  const imageOnly = imageOnlyLabels(markdown);
-  for (const match of markdown.matchAll(REFERENCE_DEFINITION2)) {
-    const lead = match[1] ?? "";
-    const written3 = match[2] ?? "";
-    const label = match.index + lead.indexOf("[");
-    if (isInCodeOrHtml(markdown, label, code) || continuesParagraph(markdown, match.index)) continue;
-    if (imageOnly?.has(referenceLabel(lead.slice(lead.indexOf("[") + 1, lead.lastIndexOf("]"))))) continue;
-    const start = match.index + lead.length;
-    const angle = written3.startsWith("<");
-    found.push({ start, end: start + written3.length, text: angle ? written3.slice(1, -1) : written3, angle });
+function trimTrailingSpaces(line) {
+  let firstSpace = -1;
+  for (let index = 0; index < line.length; index++) {
+    const character = line[index];
+    if (character === " ") {
+      if (firstSpace < 0) firstSpace = index;
+    } else if (character === "\\") {
+      index++;
+      if (index >= line.length) return line;
+      firstSpace = -1;
+    } else {
+      firstSpace = -1;
+    }
   }
-  return found;
+  return firstSpace < 0 ? line : line.slice(0, firstSpace);
 }
-function continuesParagraph(markdown, lineStart) {
-  if (lineStart === 0) return false;
-  const previousStart = markdown.lastIndexOf("\n", lineStart - 2) + 1;
-  const previous = markdown.slice(previousStart, lineStart - 1).replace(/\r$/, "");
-  const quoted = previous.replace(QUOTE_MARKERS2, "");
-  return quoted.trim() !== "" && !DEFINITION_LINE.test(previous) && !ATX_LINE.test(quoted);
+var STAR = 42;
+var SLASH2 = 47;
+var BACKSLASH4 = 92;
+function wildmatchParts(pattern, ignoreCase, pathname) {
+  const parts = [];
+  const literal = (byte) => ignoreCase && byte >= 65 && byte <= 90 ? { kind: "one", unit: { op: FOLD, code: byte + 32 } } : ignoreCase && byte >= 97 && byte <= 122 ? { kind: "one", unit: { op: FOLD, code: byte } } : { kind: "one", unit: { op: CHAR, code: byte } };
+  let at = 0;
+  while (at < pattern.length) {
+    const byte = pattern[at];
+    if (byte === BACKSLASH4) {
+      const escaped = pattern[at + 1];
+      if (escaped === void 0) return void 0;
+      parts.push(literal(escaped));
+      at += 2;
+    } else if (byte === 63) {
+      parts.push({ kind: "one", unit: { op: NOT_SLASH } });
+      at++;
+    } else if (byte === 91) {
+      const bracket = readBracket(pattern, at, ignoreCase);
+      if (!bracket) return void 0;
+      parts.push({ kind: "one", unit: { op: BYTE_CLASS, table: bracket.table } });
+      at = bracket.end;
+    } else if (byte === STAR) {
+      at = stars(pattern, at, pathname, parts);
+    } else {
+      parts.push(literal(byte));
+      at++;
+    }
+  }
+  return parts;
 }
-function isImage(markdown, open3) {
-  return open3 > 0 && markdown[open3 - 1] === "!" && !isEscaped(markdown, open3 - 1);
+function stars(pattern, at, pathname, parts) {
+  let end = at;
+  while (pattern[end] === STAR) end++;
+  const after = pattern[end];
+  const wholeSegment = pathname && end - at >= 2 && (at === 0 || pattern[at - 1] === SLASH2) && (after === void 0 || after === SLASH2 || after === BACKSLASH4 && pattern[end + 1] === SLASH2);
+  if (!wholeSegment) {
+    parts.push({ kind: "many", unit: { op: NOT_SLASH } });
+    return end;
+  }
+  const last2 = parts[parts.length - 1];
+  const afterAnyFolders = last2?.kind === "optional";
+  if (after === SLASH2) {
+    if (!afterAnyFolders) parts.push({ kind: "optional", parts: [{ kind: "many", unit: { op: ANY } }, { kind: "one", unit: { op: CHAR, code: SLASH2 } }] });
+    return end + 1;
+  }
+  if (afterAnyFolders && after === void 0) parts.pop();
+  parts.push({ kind: "many", unit: { op: ANY } });
+  return end;
 }
-function readDestination(markdown, from) {
-  let start = from;
-  while (markdown[start] === " " || markdown[start] === "	") start++;
-  if (markdown.startsWith("\r\n", start)) start += 2;
-  else if (markdown[start] === "\n") start++;
-  while (markdown[start] === " " || markdown[start] === "	") start++;
-  const end = markdown[start] === "<" ? angleEnd(markdown, start) : bareEnd(markdown, start);
-  if (end === void 0 || end === start || !closesLink(markdown, end)) return void 0;
-  const angle = markdown[start] === "<";
-  return { start, end, text: markdown.slice(angle ? start + 1 : start, angle ? end - 1 : end), angle };
+
+// src/core/walk/gitignore.ts
+var GitignoreRules = class _GitignoreRules {
+  constructor(layers, ignoreCase, held, ignoredAbove = false) {
+    this.layers = layers;
+    this.ignoreCase = ignoreCase;
+    this.held = held;
+    this.ignoredAbove = ignoredAbove;
+  }
+  layers;
+  ignoreCase;
+  held;
+  ignoredAbove;
+  /** The rules in force for `folder`, and the folder's segments below the topmost folder they were read from. */
+  static async forFolder(fs, folder) {
+    const root = await repositoryRoot(fs, folder);
+    const chain = root === void 0 ? [folder] : foldersFrom(fs, root, folder);
+    let rules = new _GitignoreRules([], root !== void 0 && await repositoryIgnoresCase(fs, root));
+    const segments = [];
+    for (const [index, each] of chain.entries()) {
+      if (index > 0) {
+        segments.push(fs.baseName(each));
+        rules = rules.below(rules.verdict(segments, true));
+      }
+      rules = await rules.enter(fs, each, segments);
+    }
+    return { rules, segments };
+  }
+  /** The rules for a subfolder: these plus the subfolder's own .gitignore, if it has one (a link to one does not count, as in git). */
+  async enter(fs, folder, segments) {
+    const file = fs.child(folder, ".gitignore");
+    let text2;
+    try {
+      if ((await fs.type(file))?.kind !== "file") return this;
+      text2 = new TextDecoder().decode(await fs.read(file));
+    } catch {
+      return this;
+    }
+    const layer = { depth: segments.length, file: fs.label(file), lines: parseGitignore(text2, this.ignoreCase) };
+    return new _GitignoreRules([...this.layers, layer], this.ignoreCase, this.held, this.ignoredAbove);
+  }
+  /** The rules below a folder of this verdict (one not ignored, or one whose verdict could not be told). */
+  below(verdict) {
+    if (verdict === false || verdict !== true && this.held) return this;
+    return new _GitignoreRules(this.layers, this.ignoreCase, verdict === true ? this.held : verdict, this.ignoredAbove || verdict === true);
+  }
+  /**
+   * Whether the entry at `segments` (below the same topmost folder) is ignored, as git decides it: the deepest
+   * .gitignore's last matching line wins. A refused line that would win over that match (or, with none, over the
+   * default) leaves it untold, unless it could only say the same: a refused `!line` over a file kept, a refused
+   * ignoring line over a file ignored. A symbolic link counts as a file, as in git.
+   */
+  verdict(segments, isFolder) {
+    if (this.ignoredAbove) return true;
+    const name = new Subject2(segments[segments.length - 1] ?? "");
+    let untoldIgnore;
+    let untoldNegation;
+    for (let layerIndex = this.layers.length - 1; layerIndex >= 0; layerIndex--) {
+      const layer = this.layers[layerIndex];
+      if (segments.length <= layer.depth) continue;
+      let below;
+      for (let lineIndex = layer.lines.length - 1; lineIndex >= 0; lineIndex--) {
+        const line = layer.lines[lineIndex];
+        if (line.foldersOnly && !isFolder) continue;
+        if (line.refused) {
+          if (line.negated) untoldNegation ??= { source: layer.file, line: line.line };
+          else untoldIgnore ??= { source: layer.file, line: line.line };
+          continue;
+        }
+        const subject = line.nameOnly ? name : below ??= new Subject2(segments.slice(layer.depth).join("/"));
+        if (line.matches(subject)) return line.negated ? untoldIgnore ?? this.held ?? false : untoldNegation ?? true;
+      }
+    }
+    return untoldIgnore ?? this.held ?? false;
+  }
+};
+async function repositoryIgnoresCase(fs, root) {
+  const config = fs.child(fs.child(root, ".git"), "config");
+  try {
+    if ((await fs.type(config))?.kind !== "file") return false;
+    return setsIgnoreCase(new TextDecoder().decode(await fs.read(config)));
+  } catch {
+    return false;
+  }
 }
-function angleEnd(markdown, start) {
-  for (let at = start + 1; at < markdown.length; at++) {
-    const char = markdown[at];
-    if (char === "\\") at++;
-    else if (char === ">") return at + 1;
-    else if (char === "<" || char === "\n") return void 0;
+var SECTION = /^\[\s*([^\]]*?)\s*\]/;
+var IGNORE_CASE = /^ignorecase\s*(?:=\s*(.*))?$/i;
+var TRUE = /^(?:true|yes|on|1)$/i;
+function setsIgnoreCase(config) {
+  let inCore = false;
+  let ignoreCase = false;
+  for (const rawLine of config.split(/\r?\n/)) {
+    const line = rawLine.replace(/[#;].*$/, "").trim();
+    const section = SECTION.exec(line);
+    if (section) inCore = (section[1] ?? "").toLowerCase() === "core";
+    const setting = inCore ? IGNORE_CASE.exec(section ? line.slice(section[0].length).trim() : line) : null;
+    if (setting) ignoreCase = setting[1] === void 0 || TRUE.test(setting[1].trim());
+  }
+  return ignoreCase;
+}
+async function repositoryRoot(fs, folder) {
+  for (let current = folder; current !== void 0; current = fs.parent(current)) {
+    if (await fs.type(fs.child(current, ".git")).catch(() => void 0) !== void 0) return current;
   }
   return void 0;
 }
-var MAX_PARENTHESIS_DEPTH = 32;
-function bareEnd(markdown, start) {
-  let depth = 0;
-  for (let at = start; at < markdown.length; at++) {
-    const char = markdown[at] ?? "";
-    if (char === "\\") at++;
-    else if (char === "(" && ++depth > MAX_PARENTHESIS_DEPTH) return void 0;
-    else if (char === ")" && depth-- === 0) return at;
-    else if (char <= " ") return at;
+async function folderInRepository(fs, folder) {
+  const root = await repositoryRoot(fs, folder);
+  return root === void 0 ? void 0 : foldersFrom(fs, root, folder).slice(1).map((each) => `${fs.baseName(each)}/`).join("");
+}
+function foldersFrom(fs, top, folder) {
+  const chain = [folder];
+  for (let current = folder; fs.key(current) !== fs.key(top); ) {
+    const up = fs.parent(current);
+    if (up === void 0) break;
+    chain.unshift(up);
+    current = up;
   }
+  return chain;
+}
+
+// src/core/walk/nodeWalkFs.ts
+var import_node_fs3 = require("node:fs");
+var import_promises4 = require("node:fs/promises");
+var import_node_path3 = require("node:path");
+
+// src/core/walk/regularFile.ts
+var import_node_fs2 = require("node:fs");
+
+// src/core/walk/walkFs.ts
+var NotARegularFile = class extends Error {
+  constructor(why, message) {
+    super(message ?? why);
+    this.why = why;
+    this.name = "NotARegularFile";
+  }
+  why;
+};
+function isNotARegularFile(error) {
+  if (!(error instanceof Error) || error.name !== "NotARegularFile") return false;
+  const why = error.why;
+  return why === "link" || why === "notRegular";
+}
+
+// src/core/walk/regularFile.ts
+var REGULAR_FILE_OPEN_FLAGS = import_node_fs2.constants.O_RDONLY | (import_node_fs2.constants.O_NOFOLLOW ?? 0) | (import_node_fs2.constants.O_NONBLOCK ?? 0);
+function openRegularFileSync(path, words) {
+  let fd;
+  try {
+    fd = (0, import_node_fs2.openSync)(path, REGULAR_FILE_OPEN_FLAGS);
+  } catch (error) {
+    if (error.code === "ELOOP") throw new NotARegularFile("link", words?.link);
+    throw error;
+  }
+  try {
+    const stats = (0, import_node_fs2.fstatSync)(fd);
+    if (!stats.isFile()) throw new NotARegularFile("notRegular", words?.notRegular);
+    return { fd, size: stats.size };
+  } catch (error) {
+    (0, import_node_fs2.closeSync)(fd);
+    throw error;
+  }
+}
+
+// src/core/walk/nodeWalkFs.ts
+function nodeWalkFs(options) {
+  const { tree } = options;
+  const top = options.top ?? tree;
+  return {
+    async list(folder) {
+      const entries = (0, import_node_fs3.readdirSync)(folder, { withFileTypes: true });
+      const listed2 = [];
+      const links = [];
+      for (const entry of entries) {
+        const each = { name: entry.name, kind: kindOf(entry) };
+        listed2.push(each);
+        if (each.kind === "symbolicLink") links.push(each);
+      }
+      await Promise.all(links.map(async (entry) => {
+        const linkTo = await linkTarget(childPath(folder, entry.name));
+        if (linkTo) entry.linkTo = linkTo;
+      }));
+      return listed2;
+    },
+    async type(location) {
+      const stats = lstatOrUndefined(location);
+      return stats ? entryType(stats, location) : void 0;
+    },
+    read: readRegularFile,
+    readSync: readRegularFileSync,
+    readPlainTextSync,
+    child: childPath,
+    parent: (location) => (0, import_node_path3.dirname)(location) === location ? void 0 : (0, import_node_path3.dirname)(location),
+    baseName: (location) => (0, import_node_path3.basename)(location),
+    key: (location) => location,
+    label: labelsBelow(options.cwd),
+    followLink: tree === void 0 ? void 0 : (location) => followLink(location, tree),
+    isTreeTop: top === void 0 ? void 0 : (location) => location === top
+  };
+}
+function childPath(folder, name) {
+  return folder.endsWith(import_node_path3.sep) ? `${folder}${name}` : `${folder}${import_node_path3.sep}${name}`;
+}
+function labelsBelow(cwd) {
+  const below = cwd.endsWith(import_node_path3.sep) ? cwd : `${cwd}${import_node_path3.sep}`;
+  const absolute = (0, import_node_path3.isAbsolute)(cwd);
+  return (location) => {
+    if (absolute && location.startsWith(below)) {
+      const rest = location.slice(below.length);
+      return import_node_path3.sep === "/" ? rest : rest.split(import_node_path3.sep).join("/");
+    }
+    return (0, import_node_path3.relative)(cwd, location).split(import_node_path3.sep).join("/") || location;
+  };
+}
+function lstatOrUndefined(location) {
+  try {
+    return (0, import_node_fs3.lstatSync)(location, { throwIfNoEntry: false });
+  } catch {
+    return void 0;
+  }
+}
+function kindOf(entry) {
+  if (entry.isSymbolicLink()) return "symbolicLink";
+  if (entry.isFile()) return "file";
+  return entry.isDirectory() ? "directory" : "other";
+}
+async function entryType(entry, path) {
+  const kind = kindOf(entry);
+  if (kind !== "symbolicLink") return { kind };
+  const linkTo = await linkTarget(path);
+  return linkTo ? { kind, linkTo } : { kind };
+}
+async function linkTarget(path) {
+  const target = await (0, import_promises4.stat)(path).catch(() => void 0);
+  return target ? kindOf(target) : void 0;
+}
+var LINK_NOT_FOLLOWED = "it is a symbolic link, and links are not followed.";
+var NOT_REGULAR = "it is not a regular file.";
+var REFUSAL_WORDS = { link: LINK_NOT_FOLLOWED, notRegular: NOT_REGULAR };
+async function readRegularFile(path) {
+  let handle;
+  try {
+    handle = await (0, import_promises4.open)(path, REGULAR_FILE_OPEN_FLAGS);
+  } catch (error) {
+    if (error.code === "ELOOP") throw new NotARegularFile("link", LINK_NOT_FOLLOWED);
+    throw error;
+  }
+  try {
+    if (!(await handle.stat()).isFile()) throw new NotARegularFile("notRegular", NOT_REGULAR);
+    return await handle.readFile();
+  } finally {
+    await handle.close();
+  }
+}
+var workingFolder = "";
+var belowWorkingFolder = "";
+function fromWorkingFolder(path) {
+  const cwd = process.cwd();
+  if (cwd !== workingFolder) {
+    workingFolder = cwd;
+    belowWorkingFolder = cwd.endsWith(import_node_path3.sep) ? cwd : `${cwd}${import_node_path3.sep}`;
+  }
+  return path.length > belowWorkingFolder.length && path.startsWith(belowWorkingFolder) ? path.slice(belowWorkingFolder.length) : path;
+}
+function readRegularFileSync(path) {
+  const { fd, size } = openRegularFileSync(fromWorkingFolder(path), REFUSAL_WORDS);
+  try {
+    return readToEnd(fd, size);
+  } finally {
+    (0, import_node_fs3.closeSync)(fd);
+  }
+}
+function readPlainTextSync(path) {
+  let text2;
+  try {
+    text2 = (0, import_node_fs3.readFileSync)(fromWorkingFolder(path), { encoding: "utf8", flag: REGULAR_FILE_OPEN_FLAGS });
+  } catch {
+    return void 0;
+  }
+  if (text2.length === 0 || text2.charCodeAt(0) === 65279 || text2.includes("�") || text2.includes("\0")) return void 0;
+  return text2;
+}
+var SCRATCH_LIMIT = 1024 * 1024;
+var scratch = Buffer.allocUnsafe(64 * 1024);
+function readToEnd(fd, size) {
+  if (size > 0 && size < scratch.length) return readInto(fd, scratch, size);
+  if (size > 0 && size < SCRATCH_LIMIT) {
+    scratch = Buffer.allocUnsafe(Math.min(SCRATCH_LIMIT, Math.max(size + 1, scratch.length * 2)));
+    return readInto(fd, scratch, size);
+  }
+  let buffer = Buffer.allocUnsafe(size > 0 ? size : 8192);
+  let length = 0;
+  for (; ; ) {
+    if (length === buffer.length) {
+      if (size > 0) return buffer;
+      const larger = Buffer.allocUnsafe(buffer.length * 2);
+      buffer.copy(larger, 0, 0, length);
+      buffer = larger;
+    }
+    const read = (0, import_node_fs3.readSync)(fd, buffer, length, buffer.length - length, null);
+    if (read === 0) return buffer.subarray(0, length);
+    length += read;
+  }
+}
+function readInto(fd, buffer, size) {
+  let length = 0;
+  while (length < size) {
+    const read = (0, import_node_fs3.readSync)(fd, buffer, length, size - length, null);
+    if (read === 0) break;
+    length += read;
+  }
+  return buffer.subarray(0, length);
+}
+async function followLink(location, tree) {
+  const target = await (0, import_promises4.realpath)(location).catch(() => void 0);
+  if (target === void 0) return { target: location, kind: void 0, inside: false };
+  const stats = await (0, import_promises4.lstat)(target).catch(() => void 0);
+  const fromTree = (0, import_node_path3.relative)(tree, target);
+  const inside = fromTree === "" || !(0, import_node_path3.isAbsolute)(fromTree) && fromTree !== ".." && !fromTree.startsWith(`..${import_node_path3.sep}`);
+  return { target, kind: stats ? kindOf(stats) : void 0, inside };
+}
+
+// src/cli/notice.ts
+function sourceBase(flag, env) {
+  const named = flag ?? (env.WIKI_PUBLISHER_SOURCE_URL?.trim() || void 0);
+  if (named !== void 0) return named.endsWith("/") ? named : `${named}/`;
+  const server = env.GITHUB_SERVER_URL?.trim();
+  const repository = env.GITHUB_REPOSITORY?.trim();
+  const sha = env.GITHUB_SHA?.trim();
+  if (server && repository && sha) return `${server.replace(/\/+$/, "")}/${repository}/blob/${sha}/`;
+  const project = env.CI_PROJECT_URL?.trim();
+  const commit = env.CI_COMMIT_SHA?.trim();
+  if (project && commit) return `${project.replace(/\/+$/, "")}/-/blob/${commit}/`;
   return void 0;
 }
-function closesLink(markdown, end) {
-  LINK_CLOSE.lastIndex = end;
-  return LINK_CLOSE.test(markdown);
+function noticeSettings(off, base, inRepository) {
+  if (off) return { off: true };
+  if (base === void 0 || inRepository === void 0 || !checkEndpoint(base, "--source-url").ok) return {};
+  return { sourceUrl: (label) => `${base}${`${inRepository}${label}`.split("/").map(encodeURIComponent).join("/")}` };
+}
+function noticeOffInEnvironment(env) {
+  return /^(?:off|false|0|no)$/i.test(env.WIKI_PUBLISHER_NOTICE?.trim() ?? "");
 }
 
 // src/core/links/rewrite/headingAnchors.ts
@@ -7083,8 +7060,8 @@ function readerText(source2, asGitHubRenders) {
   return source2.split(CODE_SPAN).map((part, index) => index % 3 === 0 ? inlineText2(part, asGitHubRenders) : index % 3 === 2 ? codeSpanText(part) : "").join("");
 }
 var ESCAPE_OR_EMPHASIS = String.raw`\\([!-/:-@[-\x60{-~])|(?<=\S)(?:\*+|~+)|(?:\*+|~+)(?=\S)|(?<![\p{L}\p{N}])_+(?=\S)|(?<=\S)_+(?![\p{L}\p{N}])`;
-var TAG_ATTRIBUTE2 = String.raw`\s+[A-Za-z_:][\w.:-]*(?:\s*=\s*(?:[^\s"'=<>\x60]+|'[^']*'|"[^"]*"))?`;
-var RAW_HTML = String.raw`<[A-Za-z][A-Za-z0-9-]*(?:${TAG_ATTRIBUTE2})*\s*\/?>|<\/[A-Za-z][A-Za-z0-9-]*\s*>|<!---?>|<!--[\s\S]*?-->` + String.raw`|<\?[\s\S]*?\?>|<![A-Za-z][^>]*>|<!\[CDATA\[[\s\S]*?\]\]>`;
+var TAG_ATTRIBUTE = String.raw`\s+[A-Za-z_:][\w.:-]*(?:\s*=\s*(?:[^\s"'=<>\x60]+|'[^']*'|"[^"]*"))?`;
+var RAW_HTML = String.raw`<[A-Za-z][A-Za-z0-9-]*(?:${TAG_ATTRIBUTE})*\s*\/?>|<\/[A-Za-z][A-Za-z0-9-]*\s*>|<!---?>|<!--[\s\S]*?-->` + String.raw`|<\?[\s\S]*?\?>|<![A-Za-z][^>]*>|<!\[CDATA\[[\s\S]*?\]\]>`;
 var REFERENCE = String.raw`&(?:#[xX][0-9a-fA-F]{1,6}|#[0-9]{1,7}|[A-Za-z][A-Za-z0-9]{1,31});`;
 var AS_WRITTEN = new RegExp(ESCAPE_OR_EMPHASIS, "gu");
 var AS_GITHUB_RENDERS = new RegExp(`${ESCAPE_OR_EMPHASIS}|(${RAW_HTML})|(${REFERENCE})`, "gu");
@@ -7170,7 +7147,7 @@ function safeDecode(text2) {
 var SCHEME2 = /^[a-z][a-z0-9+.-]*:/i;
 var MARKDOWN_FILE2 = /\.(?:md|markdown|mdown|mkd)$/i;
 var ESCAPED_PUNCTUATION = /\\([!-/:-@[-`{-~])/g;
-function linkTarget(destination, fromFile, rootInRepository) {
+function linkTarget2(destination, fromFile, rootInRepository) {
   const text2 = destination.includes("\\") ? destination.replace(ESCAPED_PUNCTUATION, "$1") : destination;
   if (text2 === "" || text2.startsWith("#") || text2.startsWith("//") || text2.includes(":") && SCHEME2.test(text2)) return { kind: "web" };
   const hash2 = text2.indexOf("#");
@@ -7248,16 +7225,6 @@ function percentDecoded(text2) {
   } catch {
     return text2;
   }
-}
-
-// src/core/links/rewrite/markdownHeadings.ts
-function markdownHeadings(markdown) {
-  const headings = [];
-  walkHeadings(markdown, textBlocks(markdown, fencedBlocks(markdown)), (text2) => {
-    headings.push(text2);
-    return false;
-  });
-  return headings;
 }
 
 // src/core/links/rewrite/rewriteLinks.ts
@@ -7351,7 +7318,7 @@ function decide(destination, context, anchorIn, ownAnchorIn) {
     if (anchor2 === "unchecked") return KEEP;
     return anchor2 === void 0 ? KEEP_BECAUSE.unknownOwnAnchor : { kind: "ownAnchor", destination: `#${fragment(anchor2)}` };
   }
-  const target = linkTarget(destination, context.filePath, context.rootInRepository);
+  const target = linkTarget2(destination, context.filePath, context.rootInRepository);
   if (target.kind === "web") return KEEP;
   const path = pagePath(target);
   const outside = path === void 0 ? context.resolveOutside?.(destination) : void 0;
@@ -7548,7 +7515,7 @@ function linksReachOtherPages(item, reachedNow) {
 function linkTargetsDigest(destinations, filePath, pageIdOf, rootInRepository, anchorOf, outside) {
   const reached = /* @__PURE__ */ new Set();
   for (const destination of destinations) {
-    const target = linkTarget(destination, filePath, rootInRepository);
+    const target = linkTarget2(destination, filePath, rootInRepository);
     const path = target.kind === "file" ? pagePath(target) : void 0;
     if (target.kind === "file" && path === void 0 && outside !== void 0) {
       const reachedOutside = outside(destination);
@@ -7556,12 +7523,12 @@ function linkTargetsDigest(destinations, filePath, pageIdOf, rootInRepository, a
     }
     if (target.kind !== "file" || path === void 0) continue;
     const pageId = pageIdOf(path);
-    if (!target.markdown && pageId === void 0) continue;
-    reached.add(`${path} ${pageId ?? ""}`);
+    if (pageId === void 0) continue;
+    reached.add(pageId);
     const anchor = target.anchor ? anchorOf?.(path, target.anchor) : void 0;
-    if (anchor !== void 0) reached.add(`${path} ${pageId ?? ""} #${anchor}`);
+    if (anchor !== void 0) reached.add(`${pageId}#${anchor}`);
   }
-  return sha256Hex([...reached].sort().join("\n"));
+  return reached.size === 0 ? "" : sha256Hex([...reached].sort().join("\n"));
 }
 function wikiAnchorByPath(pageOf) {
   const matchers = /* @__PURE__ */ new Map();
@@ -7628,6 +7595,7 @@ var englishWalkMessages = {
   oddUtf16: () => "it starts like UTF-16 but has an odd number of bytes",
   invalidUtf16: () => "it starts like UTF-16 but holds an invalid character",
   binaryCharacter: (offset) => `it looks binary: a NUL character at offset ${offset}`,
+  patternRefused: (label, source2, line, max) => line === void 0 ? `${label} is refused: ${source2} holds a pattern longer than ${max} characters, which is not matched, so whether it hides the file cannot be told. Shorten the pattern to publish the file.` : `${label} is refused: line ${line} of ${source2} is a pattern longer than ${max} characters, which is not matched, so whether it ignores the file cannot be told. Shorten the line to publish the file.`,
   tooManyFiles: (named, max) => `${named} holds more than ${max} Markdown files, and a publish plans all of its files or none: publish fewer or smaller folders.`
 };
 
@@ -7692,98 +7660,6 @@ function firstInvalidUtf8(bytes, start = 0) {
     index += length;
   }
   return bytes.length;
-}
-
-// src/core/walk/gitignore.ts
-var import_ignore = __toESM(require_ignore());
-var GitignoreRules = class _GitignoreRules {
-  constructor(layers, ignoreCase) {
-    this.layers = layers;
-    this.ignoreCase = ignoreCase;
-  }
-  layers;
-  ignoreCase;
-  /** The rules in force for `folder`, and the folder's segments below the topmost folder they were read from. */
-  static async forFolder(fs, folder) {
-    const root = await repositoryRoot(fs, folder);
-    const chain = root === void 0 ? [folder] : foldersFrom(fs, root, folder);
-    let rules = new _GitignoreRules([], root !== void 0 && await repositoryIgnoresCase(fs, root));
-    const segments = [];
-    for (const [index, each] of chain.entries()) {
-      if (index > 0) segments.push(fs.baseName(each));
-      rules = await rules.enter(fs, each, segments);
-    }
-    return { rules, segments };
-  }
-  /** The rules for a subfolder: these plus the subfolder's own .gitignore, if it has one (a link to one does not count, as in git). */
-  async enter(fs, folder, segments) {
-    const file = fs.child(folder, ".gitignore");
-    let text2;
-    try {
-      if ((await fs.type(file))?.kind !== "file") return this;
-      text2 = new TextDecoder().decode(await fs.read(file));
-    } catch {
-      return this;
-    }
-    const matcher = (0, import_ignore.default)({ ignorecase: this.ignoreCase }).add(text2);
-    return new _GitignoreRules([...this.layers, { depth: segments.length, matcher }], this.ignoreCase);
-  }
-  /** Whether the entry at `segments` (below the same topmost folder) is ignored. A symbolic link counts as a file, as in git. */
-  ignores(segments, isFolder) {
-    let ignored = false;
-    for (const layer of this.layers) {
-      if (segments.length <= layer.depth) continue;
-      const posix = segments.slice(layer.depth).join("/");
-      const result = layer.matcher.test(isFolder ? `${posix}/` : posix);
-      if (result.ignored) ignored = true;
-      else if (result.unignored) ignored = false;
-    }
-    return ignored;
-  }
-};
-async function repositoryIgnoresCase(fs, root) {
-  const config = fs.child(fs.child(root, ".git"), "config");
-  try {
-    if ((await fs.type(config))?.kind !== "file") return false;
-    return setsIgnoreCase(new TextDecoder().decode(await fs.read(config)));
-  } catch {
-    return false;
-  }
-}
-var SECTION = /^\[\s*([^\]]*?)\s*\]/;
-var IGNORE_CASE = /^ignorecase\s*(?:=\s*(.*))?$/i;
-var TRUE = /^(?:true|yes|on|1)$/i;
-function setsIgnoreCase(config) {
-  let inCore = false;
-  let ignoreCase = false;
-  for (const rawLine of config.split(/\r?\n/)) {
-    const line = rawLine.replace(/[#;].*$/, "").trim();
-    const section = SECTION.exec(line);
-    if (section) inCore = (section[1] ?? "").toLowerCase() === "core";
-    const setting = inCore ? IGNORE_CASE.exec(section ? line.slice(section[0].length).trim() : line) : null;
-    if (setting) ignoreCase = setting[1] === void 0 || TRUE.test(setting[1].trim());
-  }
-  return ignoreCase;
-}
-async function repositoryRoot(fs, folder) {
-  for (let current = folder; current !== void 0; current = fs.parent(current)) {
-    if (await fs.type(fs.child(current, ".git")).catch(() => void 0) !== void 0) return current;
-  }
-  return void 0;
-}
-async function folderInRepository(fs, folder) {
-  const root = await repositoryRoot(fs, folder);
-  return root === void 0 ? void 0 : foldersFrom(fs, root, folder).slice(1).map((each) => `${fs.baseName(each)}/`).join("");
-}
-function foldersFrom(fs, top, folder) {
-  const chain = [folder];
-  for (let current = folder; fs.key(current) !== fs.key(top); ) {
-    const up = fs.parent(current);
-    if (up === void 0) break;
-    chain.unshift(up);
-    current = up;
-  }
-  return chain;
 }
 
 // src/core/walk/entryAt.ts
@@ -8014,7 +7890,7 @@ ${path}`;
   for (const { destinations, place } of linking) {
     if (!place) continue;
     for (const destination of destinations) {
-      const target = linkTarget(destination, place.path, place.rootInRepository);
+      const target = linkTarget2(destination, place.path, place.rootInRepository);
       const path = target.kind === "file" ? pagePath(target) : void 0;
       if (target.kind !== "file" || path === void 0) continue;
       const anchored = target.anchor !== void 0 && target.anchor !== "";
@@ -8143,7 +8019,7 @@ async function outsideLinkedPages(linking, ports) {
   const located = (fileKey, destination) => {
     const place = placeOf.get(fileKey);
     if (!place) return void 0;
-    const target = linkTarget(destination, place.path, place.rootInRepository);
+    const target = linkTarget2(destination, place.path, place.rootInRepository);
     const path = target.kind === "file" ? pagePath(target) : void 0;
     if (target.kind !== "file" || path === void 0) return void 0;
     return { where: whereKey(place.folder, path), path, anchor: target.anchor };
@@ -8296,7 +8172,7 @@ async function runFlat(items, options) {
   const run = { ...options, gate, onStart, onStopped, content: (item) => links.content(item, options.messages) };
   const learnt = /* @__PURE__ */ new Map();
   const learning = [];
-  const lookUp2 = callsAtMost(DEFAULT_LOOKUPS_AT_ONCE);
+  const lookUp = callsAtMost(DEFAULT_LOOKUPS_AT_ONCE);
   const first = await runPlan(items, {
     ...run,
     onResult: (result) => {
@@ -8304,7 +8180,7 @@ async function runFlat(items, options) {
         report2({ ...result, pass: 1 });
         return;
       }
-      learning.push(lookUp2(() => learnLandedPage(result, result.item.link?.pageId, options.pages, options.signal)).then((landed) => {
+      learning.push(lookUp(() => learnLandedPage(result, result.item.link?.pageId, options.pages, options.signal)).then((landed) => {
         const pageId = landed?.pageId;
         if (pageId !== void 0) learnt.set(result.item.file.key, pageId);
         report2({ ...result, pass: 1, ...pageId !== void 0 ? { pageId } : {} });
@@ -8337,6 +8213,7 @@ async function runFlat(items, options) {
 // src/core/run/send.ts
 async function sendPlanned(item, target, context, settings) {
   const hooks = settings.hooks ?? {};
+  const notice = noticeFor(item, context.linkTargets ?? item.linkTargets, settings.notice);
   const outcome = await importPage({
     ...hooks,
     endpoint: settings.endpoint,
@@ -8345,7 +8222,7 @@ async function sendPlanned(item, target, context, settings) {
     deadlineMs: settings.deadlineMs,
     ...settings.messages ? { messages: settings.messages } : {},
     target,
-    content: context.content,
+    content: notice === void 0 ? context.content : withNotice(context.content, notice),
     signal: context.signal,
     beforeAttempt: () => context.gate.wait(context.signal),
     // The wiki asked for a longer wait than a run waits: the whole run stops, no new file is sent into it.
@@ -8370,210 +8247,78 @@ function titleHeldOutcome(outcome, item, target, messages = englishPublishMessag
   return { ...outcome, actions: [], message: messages.titleHeldInSpace(outcome.said ?? outcome.message, target.pageTitle, held.id, held.url) };
 }
 
+// src/core/apiToken/tokenSource.ts
+var API_TOKEN_ENV_VAR = "WIKI_PUBLISHER_API_TOKEN";
+
+// src/core/apiToken/validate.ts
+var JWT_SHAPE2 = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+function validateApiToken(raw, now, messages) {
+  const token = raw.trim();
+  if (token === "") return refuse("empty", messages.tokenEmpty());
+  const decoded = decodePayload(token);
+  switch (decoded.kind) {
+    case "notJwt":
+      return refuse("notJwt", decoded.reason === "shape" ? messages.notJwtShape() : decoded.reason === "payload" ? messages.notJwtPayload() : messages.notJwtObject());
+    case "missingClaims":
+      return refuse("missingClaims", messages.missingClaims());
+    case "claims":
+      if (decoded.claims.exp * 1e3 <= now) return refuse("expired", messages.tokenExpired(formatUtc(decoded.claims.exp * 1e3, messages)));
+      return { ok: true, token, claims: decoded.claims };
+  }
+}
+function decodePayload(token) {
+  if (!JWT_SHAPE2.test(token)) {
+    return { kind: "notJwt", reason: "shape" };
+  }
+  let payload;
+  try {
+    payload = jwtDecode(token);
+  } catch {
+    return { kind: "notJwt", reason: "payload" };
+  }
+  if (typeof payload !== "object" || payload === null || Array.isArray(payload)) {
+    return { kind: "notJwt", reason: "object" };
+  }
+  const { exp, iat } = payload;
+  if (!isFiniteNumber(exp) || !isFiniteNumber(iat)) return { kind: "missingClaims" };
+  return { kind: "claims", claims: { exp, iat } };
+}
+function isFiniteNumber(value) {
+  return typeof value === "number" && Number.isFinite(value);
+}
+function refuse(problem, message) {
+  return { ok: false, problem, message };
+}
+
+// src/cli/config.ts
+var ENDPOINT_ENV_VAR = "WIKI_PUBLISHER_ENDPOINT";
+function resolveEndpoint(flag, env, required) {
+  const fromFlag = flag?.trim();
+  const raw = fromFlag || env[ENDPOINT_ENV_VAR]?.trim();
+  const name = fromFlag ? "--endpoint" : ENDPOINT_ENV_VAR;
+  if (!raw) {
+    if (!required) return { ok: true, value: void 0 };
+    return { ok: false, message: `No import endpoint: pass --endpoint URL or set ${ENDPOINT_ENV_VAR}.` };
+  }
+  const checked = checkEndpoint(raw, name);
+  return checked.ok ? { ok: true, value: checked.url } : { ok: false, message: checked.message };
+}
+function resolveToken(env, now) {
+  const raw = env[API_TOKEN_ENV_VAR];
+  if (!raw?.trim()) {
+    return { ok: false, message: `No API token. Set ${API_TOKEN_ENV_VAR} (in CI, from a secret); it is never read from a flag.` };
+  }
+  const checked = validateApiToken(raw, now, englishTokenMessages);
+  return checked.ok ? { ok: true, value: checked.token } : { ok: false, message: `${API_TOKEN_ENV_VAR} is refused. ${checked.message}` };
+}
+var DIAGRAMS_FLAG = "--diagrams (or WIKI_PUBLISHER_DIAGRAMS)";
+function resolveDiagramRenderer(flag, env) {
+  return flag ?? (env.WIKI_PUBLISHER_DIAGRAMS?.trim() || void 0);
+}
+
 // src/cli/files.ts
 var import_promises5 = require("node:fs/promises");
 var import_node_path4 = require("node:path");
-
-// src/core/walk/nodeWalkFs.ts
-var import_node_fs3 = require("node:fs");
-var import_promises4 = require("node:fs/promises");
-var import_node_path3 = require("node:path");
-
-// src/core/walk/regularFile.ts
-var import_node_fs2 = require("node:fs");
-
-// src/core/walk/walkFs.ts
-var NotARegularFile = class extends Error {
-  constructor(why, message) {
-    super(message ?? why);
-    this.why = why;
-    this.name = "NotARegularFile";
-  }
-  why;
-};
-function isNotARegularFile(error) {
-  if (!(error instanceof Error) || error.name !== "NotARegularFile") return false;
-  const why = error.why;
-  return why === "link" || why === "notRegular";
-}
-
-// src/core/walk/regularFile.ts
-var REGULAR_FILE_OPEN_FLAGS = import_node_fs2.constants.O_RDONLY | (import_node_fs2.constants.O_NOFOLLOW ?? 0) | (import_node_fs2.constants.O_NONBLOCK ?? 0);
-function openRegularFileSync(path, words) {
-  let fd;
-  try {
-    fd = (0, import_node_fs2.openSync)(path, REGULAR_FILE_OPEN_FLAGS);
-  } catch (error) {
-    if (error.code === "ELOOP") throw new NotARegularFile("link", words?.link);
-    throw error;
-  }
-  try {
-    const stats = (0, import_node_fs2.fstatSync)(fd);
-    if (!stats.isFile()) throw new NotARegularFile("notRegular", words?.notRegular);
-    return { fd, size: stats.size };
-  } catch (error) {
-    (0, import_node_fs2.closeSync)(fd);
-    throw error;
-  }
-}
-
-// src/core/walk/nodeWalkFs.ts
-function nodeWalkFs(options) {
-  const { tree } = options;
-  const top = options.top ?? tree;
-  return {
-    async list(folder) {
-      const entries = (0, import_node_fs3.readdirSync)(folder, { withFileTypes: true });
-      const listed2 = [];
-      const links = [];
-      for (const entry of entries) {
-        const each = { name: entry.name, kind: kindOf(entry) };
-        listed2.push(each);
-        if (each.kind === "symbolicLink") links.push(each);
-      }
-      await Promise.all(links.map(async (entry) => {
-        const linkTo = await linkTarget2(childPath(folder, entry.name));
-        if (linkTo) entry.linkTo = linkTo;
-      }));
-      return listed2;
-    },
-    async type(location) {
-      const stats = lstatOrUndefined(location);
-      return stats ? entryType(stats, location) : void 0;
-    },
-    read: readRegularFile,
-    readSync: readRegularFileSync,
-    readPlainTextSync,
-    child: childPath,
-    parent: (location) => (0, import_node_path3.dirname)(location) === location ? void 0 : (0, import_node_path3.dirname)(location),
-    baseName: (location) => (0, import_node_path3.basename)(location),
-    key: (location) => location,
-    label: labelsBelow(options.cwd),
-    followLink: tree === void 0 ? void 0 : (location) => followLink(location, tree),
-    isTreeTop: top === void 0 ? void 0 : (location) => location === top
-  };
-}
-function childPath(folder, name) {
-  return folder.endsWith(import_node_path3.sep) ? `${folder}${name}` : `${folder}${import_node_path3.sep}${name}`;
-}
-function labelsBelow(cwd) {
-  const below = cwd.endsWith(import_node_path3.sep) ? cwd : `${cwd}${import_node_path3.sep}`;
-  const absolute = (0, import_node_path3.isAbsolute)(cwd);
-  return (location) => {
-    if (absolute && location.startsWith(below)) {
-      const rest = location.slice(below.length);
-      return import_node_path3.sep === "/" ? rest : rest.split(import_node_path3.sep).join("/");
-    }
-    return (0, import_node_path3.relative)(cwd, location).split(import_node_path3.sep).join("/") || location;
-  };
-}
-function lstatOrUndefined(location) {
-  try {
-    return (0, import_node_fs3.lstatSync)(location, { throwIfNoEntry: false });
-  } catch {
-    return void 0;
-  }
-}
-function kindOf(entry) {
-  if (entry.isSymbolicLink()) return "symbolicLink";
-  if (entry.isFile()) return "file";
-  return entry.isDirectory() ? "directory" : "other";
-}
-async function entryType(entry, path) {
-  const kind = kindOf(entry);
-  if (kind !== "symbolicLink") return { kind };
-  const linkTo = await linkTarget2(path);
-  return linkTo ? { kind, linkTo } : { kind };
-}
-async function linkTarget2(path) {
-  const target = await (0, import_promises4.stat)(path).catch(() => void 0);
-  return target ? kindOf(target) : void 0;
-}
-var LINK_NOT_FOLLOWED = "it is a symbolic link, and links are not followed.";
-var NOT_REGULAR = "it is not a regular file.";
-var REFUSAL_WORDS = { link: LINK_NOT_FOLLOWED, notRegular: NOT_REGULAR };
-async function readRegularFile(path) {
-  let handle;
-  try {
-    handle = await (0, import_promises4.open)(path, REGULAR_FILE_OPEN_FLAGS);
-  } catch (error) {
-    if (error.code === "ELOOP") throw new NotARegularFile("link", LINK_NOT_FOLLOWED);
-    throw error;
-  }
-  try {
-    if (!(await handle.stat()).isFile()) throw new NotARegularFile("notRegular", NOT_REGULAR);
-    return await handle.readFile();
-  } finally {
-    await handle.close();
-  }
-}
-var workingFolder = "";
-var belowWorkingFolder = "";
-function fromWorkingFolder(path) {
-  const cwd = process.cwd();
-  if (cwd !== workingFolder) {
-    workingFolder = cwd;
-    belowWorkingFolder = cwd.endsWith(import_node_path3.sep) ? cwd : `${cwd}${import_node_path3.sep}`;
-  }
-  return path.length > belowWorkingFolder.length && path.startsWith(belowWorkingFolder) ? path.slice(belowWorkingFolder.length) : path;
-}
-function readRegularFileSync(path) {
-  const { fd, size } = openRegularFileSync(fromWorkingFolder(path), REFUSAL_WORDS);
-  try {
-    return readToEnd(fd, size);
-  } finally {
-    (0, import_node_fs3.closeSync)(fd);
-  }
-}
-function readPlainTextSync(path) {
-  let text2;
-  try {
-    text2 = (0, import_node_fs3.readFileSync)(fromWorkingFolder(path), { encoding: "utf8", flag: REGULAR_FILE_OPEN_FLAGS });
-  } catch {
-    return void 0;
-  }
-  if (text2.length === 0 || text2.charCodeAt(0) === 65279 || text2.includes("�") || text2.includes("\0")) return void 0;
-  return text2;
-}
-var SCRATCH_LIMIT = 1024 * 1024;
-var scratch = Buffer.allocUnsafe(64 * 1024);
-function readToEnd(fd, size) {
-  if (size > 0 && size < scratch.length) return readInto(fd, scratch, size);
-  if (size > 0 && size < SCRATCH_LIMIT) {
-    scratch = Buffer.allocUnsafe(Math.min(SCRATCH_LIMIT, Math.max(size + 1, scratch.length * 2)));
-    return readInto(fd, scratch, size);
-  }
-  let buffer = Buffer.allocUnsafe(size > 0 ? size : 8192);
-  let length = 0;
-  for (; ; ) {
-    if (length === buffer.length) {
-      if (size > 0) return buffer;
-      const larger = Buffer.allocUnsafe(buffer.length * 2);
-      buffer.copy(larger, 0, 0, length);
-      buffer = larger;
-    }
-    const read = (0, import_node_fs3.readSync)(fd, buffer, length, buffer.length - length, null);
-    if (read === 0) return buffer.subarray(0, length);
-    length += read;
-  }
-}
-function readInto(fd, buffer, size) {
-  let length = 0;
-  while (length < size) {
-    const read = (0, import_node_fs3.readSync)(fd, buffer, length, size - length, null);
-    if (read === 0) break;
-    length += read;
-  }
-  return buffer.subarray(0, length);
-}
-async function followLink(location, tree) {
-  const target = await (0, import_promises4.realpath)(location).catch(() => void 0);
-  if (target === void 0) return { target: location, kind: void 0, inside: false };
-  const stats = await (0, import_promises4.lstat)(target).catch(() => void 0);
-  const fromTree = (0, import_node_path3.relative)(tree, target);
-  const inside = fromTree === "" || !(0, import_node_path3.isAbsolute)(fromTree) && fromTree !== ".." && !fromTree.startsWith(`..${import_node_path3.sep}`);
-  return { target, kind: stats ? kindOf(stats) : void 0, inside };
-}
 
 // src/core/walk/sources.ts
 var READ_CONCURRENCY = 8;
@@ -8652,6 +8397,11 @@ function readTextSync(file, options, read) {
   } catch (error) {
     return { ok: false, problem: (options.messages ?? englishWalkMessages).unreadable(file.label, describeError(error)) };
   }
+}
+
+// src/core/pattern/refusedPattern.ts
+function isRefusedPattern(verdict) {
+  return typeof verdict === "object";
 }
 
 // src/core/walk/walk.ts
@@ -8769,8 +8519,9 @@ var Walk = class {
     for (const entry of entries) {
       if (this.stopped()) return;
       const location = this.fs.child(folder, entry.name);
-      if (this.options.exclude?.(location)) continue;
-      const walking = this.entry(location, entry, rules, [...segments, entry.name]);
+      const hidden = this.options.exclude?.(location) ?? false;
+      if (hidden === true) continue;
+      const walking = this.entry(location, entry, hidden === false ? rules : rules.below(hidden), [...segments, entry.name]);
       if (walking) await walking;
     }
   }
@@ -8778,23 +8529,30 @@ var Walk = class {
   entry(location, entry, rules, path) {
     const markdown = isMarkdownFileName(entry.name);
     switch (entry.kind) {
-      case "directory":
-        if (isSkippedFolderName(entry.name) || rules.ignores(path, true)) return void 0;
-        return this.subfolder(location, rules, path);
+      case "directory": {
+        if (isSkippedFolderName(entry.name)) return void 0;
+        const verdict = rules.verdict(path, true);
+        if (verdict === true) return void 0;
+        return this.subfolder(location, rules.below(verdict), path);
+      }
       case "symbolicLink": {
         const toFolder = entry.linkTo === "directory";
-        if (rules.ignores(path, false) || toFolder && rules.ignores(path, true)) return;
+        if (rules.verdict(path, false) === true || toFolder && rules.verdict(path, true) === true) return;
         if (markdown) this.refuse(location, this.words.link);
         else if (toFolder && !isSkippedFolderName(entry.name)) this.refuse(location, this.words.folderLink);
         return;
       }
       case "file":
-        if (markdown && !rules.ignores(path, false)) this.take(location, location);
+        if (markdown) this.takeUnlessIgnored(location, rules.verdict(path, false));
         return;
       case "other":
-        if (markdown && !rules.ignores(path, false)) this.refuse(location, this.words.notRegular);
+        if (markdown && rules.verdict(path, false) !== true) this.refuse(location, this.words.notRegular);
     }
     return void 0;
+  }
+  takeUnlessIgnored(location, verdict) {
+    if (verdict === false) this.take(location, location);
+    else if (isRefusedPattern(verdict)) this.refuse(location, (label) => this.words.patternRefused(label, verdict.source, verdict.line, MAX_PATTERN_LENGTH));
   }
   async subfolder(location, rules, path) {
     await this.folder(location, await rules.enter(this.fs, location, path), path);
@@ -9630,7 +9388,7 @@ async function checkRecordedEntries(entries, scope, pages, signal, messages = en
   if (listed2.length === 0) return { refused: refused2, read: /* @__PURE__ */ new Map() };
   let read;
   try {
-    read = await pages.getPages([scope.parentId, ...listed2.map(([, entry]) => entry.id)], signal);
+    read = await pages.getPages([scope.parentId, ...listed2.map(([, entry]) => entry.id)], signal, { withBody: true });
   } catch (error) {
     if (signal?.aborted) throw error;
     const unread = failedLookupVerdict(error, false, messages);
@@ -10010,7 +9768,7 @@ async function lookingAtWiki(wiki, plan) {
   await wiki.whileLooking(async (signal) => {
     planned = { value: await plan(signal) };
   });
-  if (planned === void 0) throw new Error("The wiki's lookups ended without a plan.");
+  if (planned === void 0) throw new Error("lookingAtWiki: whileLooking returned without running look");
   return planned.value;
 }
 async function withEntriesChecked(sources, options, wiki, signal) {
@@ -10030,8 +9788,8 @@ async function withEntriesChecked(sources, options, wiki, signal) {
     followed.set(place.pageTitle, [...followed.get(place.pageTitle) ?? [], place.parentId]);
   }
   const check = await checkRecordedEntries(options.identity, { parentId: options.parentId, namedPlaces, present, followed }, wiki.pages, signal, options.treeMessages);
-  if (check.refused.size === 0) return options;
-  return { ...options, identity: acceptedEntries(options.identity, check.refused), refusedEntries: check.refused, ...check.unread ? { entriesUnread: check.unread } : {} };
+  if (check.refused.size === 0) return { ...options, wikiRead: check.read };
+  return { ...options, identity: acceptedEntries(options.identity, check.refused), refusedEntries: check.refused, wikiRead: check.read, ...check.unread ? { entriesUnread: check.unread } : {} };
 }
 async function checkedOnWiki(plan, options, planOptions, signal) {
   if (!options.wiki) return plan;
@@ -10053,7 +9811,7 @@ async function withOutsideLinks(sources, options, ports) {
     if ((source2.linkReach & LINKS_MAY_LEAVE) === 0) continue;
     const from = source2.file.label.slice(root.length);
     const leaving = source2.linkFacts.destinations.filter((destination) => {
-      const target = linkTarget(destination, from, options.rootInRepository);
+      const target = linkTarget2(destination, from, options.rootInRepository);
       return target.kind === "file" && target.path === void 0;
     });
     if (leaving.length > 0) linking.push({ fileKey: source2.file.key, destinations: leaving });
@@ -10085,7 +9843,7 @@ async function takeAnchoredHeadings(sources, options) {
     const from = source2.file.label.slice(root.length);
     for (const destination of source2.linkFacts.destinations) {
       if (destination.indexOf("#") <= 0) continue;
-      const target = linkTarget(destination, from, options.rootInRepository);
+      const target = linkTarget2(destination, from, options.rootInRepository);
       const path = target.kind === "file" && target.anchor ? pagePath(target) : void 0;
       if (path !== void 0) anchored.add(`${root}${path}`);
     }
@@ -10347,15 +10105,18 @@ function planTreeOf(sources, given) {
   const pinnedLinkFacts = new Map(pinnedSources.map((source2) => [keyOf(source2.file.label), source2.linkFacts]));
   const pinnedLinked = pinnedLinkedPages(pinnedSources.map((source2) => source2.item), rootPath, options.identity);
   const knownPageOf = treePageIdByNodePath(tree, (path) => titledBack.get(path)?.pageId ?? recordedAtPath(path)?.pageId ?? linkedIds.get(path), (path) => recordedId(path) ?? pinnedLinked.get(path)?.id);
-  if (checkLinkTargets) {
-    for (const page of pages) {
-      const item = page.item;
-      const reachedBefore = item.state === "unchanged" ? item.link?.linkTargets : void 0;
-      if (reachedBefore !== void 0 && reachedBefore !== linkTargetsDigest(page.linkFacts.destinations, linkingFileOf(page.node, rootPath), knownPageOf, options.rootInRepository, anchorOf, outsideReached(item.file.key))) item.state = "send";
-    }
+  const pageIdForLinks = checkLinkTargets ? knownPageOf : NO_PAGE;
+  for (const page of pages) {
+    const item = page.item;
+    const reachedNow = linkTargetsDigest(page.linkFacts.destinations, linkingFileOf(page.node, rootPath), pageIdForLinks, options.rootInRepository, anchorOf, checkLinkTargets ? outsideReached(item.file.key) : void 0);
+    item.linkTargets = reachedNow;
+    const reachedBefore = checkLinkTargets && item.state === "unchanged" ? item.link?.linkTargets : void 0;
+    if (reachedBefore !== void 0 && reachedBefore !== reachedNow) item.state = "send";
   }
   for (const { item, file, linkFacts } of pinnedSources) {
     const reachedNow = () => checkLinkTargets ? linkTargetsDigest(linkFacts.destinations, keyOf(file.label), knownPageOf, options.rootInRepository, anchorOf, outsideReached(file.key)) : void 0;
+    const reached = reachedNow();
+    if (reached !== void 0) item.linkTargets = reached;
     if (linksReachOtherPages(item, reachedNow)) item.state = "send";
   }
   for (const page of pages) refuse2(page.item, collisions.ofNode.get(page.node));
@@ -10396,6 +10157,7 @@ function planTreeOf(sources, given) {
     ...unaddressed > 0 ? { linksWithoutAddress: unaddressed } : {},
     ...refusedUnder !== void 0 ? { refusedUnder } : {},
     ...options.refusedEntries !== void 0 && options.refusedEntries.size > 0 ? { refusedEntries: options.refusedEntries } : {},
+    ...options.wikiRead !== void 0 ? { read: options.wikiRead } : {},
     ...partContentKey
   };
 }
@@ -10575,13 +10337,14 @@ function refusedLinkPaths(plan) {
   }
   return paths;
 }
+var NO_PAGE = () => void 0;
 var CHOSEN_PAGE = Object.freeze({ url: "page:", title: "", headings: Object.freeze([]) });
 function treePageLookup(known, tree, identity, partContent) {
   const root = tree.rootPath;
   const top = topContentFile(tree);
-  const lookUp2 = (path, link) => {
-    if (path === partContent) return lookUp2("");
-    if (path === "") return top !== void 0 ? lookUp2(top.slice(root.length)) : known.addressable ? CHOSEN_PAGE : "noAddress";
+  const lookUp = (path, link) => {
+    if (path === partContent) return lookUp("");
+    if (path === "") return top !== void 0 ? lookUp(top.slice(root.length)) : known.addressable ? CHOSEN_PAGE : "noAddress";
     const node = nodeOfFile(tree, `${root}${path}`);
     const pinnedTitle = node ? void 0 : known.pinnedTitles.get(path);
     const recordedOnly = node === void 0 && pinnedTitle === void 0 ? identity.get(path)?.title : void 0;
@@ -10600,7 +10363,7 @@ function treePageLookup(known, tree, identity, partContent) {
     const key = node ? node.path.slice(root.length) : path;
     return { url: `page:${key}`, title, headings: known.headingsOf.get(key) ?? [] };
   };
-  return lookUp2;
+  return lookUp;
 }
 function titleCollisions(tree, pinned, spaceId, words) {
   const titled = [];
@@ -10655,6 +10418,21 @@ function refuseWithoutIds(pages, withoutId, words) {
   }
 }
 
+// src/core/run/gonePages.ts
+async function sendGonePages(entries, options) {
+  if (!options.pages) return [];
+  const unchanged = [];
+  for (const { item, pageId } of entries) {
+    if (item.state !== "unchanged" || pageId === void 0) continue;
+    if (item.link?.pageId !== pageId && item.link !== void 0) continue;
+    if (item.link === void 0) item.link = { spaceId: item.complete?.spaceId ?? "", parentId: item.complete?.parentId ?? "", pageTitle: item.complete?.pageTitle ?? "", pageId, publishedAt: 0 };
+    unchanged.push(item);
+  }
+  if (unchanged.length === 0) return [];
+  await guardPlan(unchanged, { ...options, lookUpUnchanged: true, titlesCheckedByTree: true });
+  return unchanged.filter((item) => item.state === "send");
+}
+
 // src/core/tree/goneTreePages.ts
 async function sendGoneTreePages(plan, options) {
   if (!options.pages) return [];
@@ -10677,7 +10455,7 @@ function waitsForPages(pending, cautions) {
 async function runTree(options) {
   const { plan } = options;
   const rootPath = plan.tree.rootPath;
-  const guardOptions = { ...options.guard, pages: options.pages, ...options.signal ? { signal: options.signal } : {}, lookUpUnchanged: false };
+  const guardOptions = { ...options.guard, pages: options.pages, ...options.signal ? { signal: options.signal } : {}, ...plan.read ? { read: plan.read } : {}, lookUpUnchanged: false };
   await sendGoneTreePages(plan, guardOptions);
   if (options.pages) await checkFollowedPages(plan, options.pages, options.signal, options.guard.messages);
   const ids = /* @__PURE__ */ new Map();
@@ -10756,6 +10534,11 @@ async function runTree(options) {
   const outsideReached = (fileKey) => outside && addressable ? (destination) => outside.reached(fileKey, destination) : void 0;
   const reachedNow = (page) => linkTargetsDigest(page.linkFacts.destinations, linkingFileOf(page.node, rootPath), reachedPageOf, plan.rootInRepository, anchorOf, outsideReached(page.item.file.key));
   const reachedWhenSent = /* @__PURE__ */ new Map();
+  const pageKeyOfFile = new Map(plan.pages.map((page) => [page.item.file.key, page.key]));
+  const linkTargetsWhenSent = (item) => {
+    const key = pageKeyOfFile.get(item.file.key);
+    return key === void 0 ? item.linkTargets : reachedWhenSent.get(key);
+  };
   const reached = (page, result) => {
     const sent = reachedWhenSent.get(page.key);
     return result.state === "published" && sent !== void 0 ? { linkTargets: sent } : {};
@@ -10792,7 +10575,7 @@ async function runTree(options) {
     total += count;
   };
   const results = [];
-  const lookUp2 = callsAtMost(DEFAULT_LOOKUPS_AT_ONCE);
+  const lookUp = callsAtMost(DEFAULT_LOOKUPS_AT_ONCE);
   const created = /* @__PURE__ */ new Set();
   const needSecond = [];
   const deferred = [];
@@ -10817,12 +10600,13 @@ async function runTree(options) {
       onStopped,
       content,
       onStart,
+      linkTargetsOf: linkTargetsWhenSent,
       ...treePageMarks(options.beforeSend),
       onResult: (result) => {
         const index = indexOf.get(result.item);
         const entry = index === void 0 ? void 0 : items[index];
         if (index === void 0 || !entry || result.state !== "published") return;
-        const learnt = lookUp2(() => learnLandedPage(result, entry.page.titledBackTo ?? entry.page.pageId, options.pages, options.signal));
+        const learnt = lookUp(() => learnLandedPage(result, entry.page.titledBackTo ?? entry.page.pageId, options.pages, options.signal));
         learning.set(index, learnt);
         recording.push(learnt.then(async (found) => {
           if (found && (entry.page.pageId !== found.pageId || entry.page.renamedFrom !== void 0)) {
@@ -10944,10 +10728,10 @@ async function runTree(options) {
     }
     if (credentialRefused === void 0) await guardPlan(pinned, { ...guardOptions, titlesCheckedByTree: true });
     const notSending = credentialRefused !== void 0 || stopsOnRefusal(pinned);
-    const looseResults = await runPlan(loose, { ...options, ...notSending ? { signal: stopped.signal } : {}, onResult: void 0, onStopped, onStart, content });
+    const looseResults = await runPlan(loose, { ...options, ...notSending ? { signal: stopped.signal } : {}, onResult: void 0, onStopped, onStart, content, linkTargetsOf: (item) => addressable ? linkTargetsOf(item) : void 0 });
     const learning = await Promise.all(looseResults.map(async (result) => {
       const key = result.state === "published" ? pinnedKeyOf(result.item) : void 0;
-      const learnt = key === void 0 ? void 0 : await lookUp2(() => learnLandedPage(result, result.item.link?.pageId, options.pages, options.signal));
+      const learnt = key === void 0 ? void 0 : await lookUp(() => learnLandedPage(result, result.item.link?.pageId, options.pages, options.signal));
       if (key !== void 0 && learnt && options.identity.get?.(key)?.id !== learnt.pageId) {
         const followed = pinnedFollowed.get(key);
         await options.identity.record(key, { id: learnt.pageId, title: result.item.complete?.pageTitle ?? "" }).then(async () => {
@@ -10981,7 +10765,7 @@ async function runTree(options) {
       return { ...entry, cautions, pending };
     }));
   }
-  const passContext = { ...options, onStopped, onStart, resolved: rewritten, reached, ids, results, content };
+  const passContext = { ...options, onStopped, onStart, resolved: rewritten, reached, ids, results, content, linkTargetsWhenSent };
   const sentAgain2 = [];
   const leftAsSent = /* @__PURE__ */ new Map();
   for (const entry of needSecond) {
@@ -11017,7 +10801,7 @@ async function runTree(options) {
     if (!page) return [];
     const from = linkingFileOf(page.node, rootPath);
     const labelOf = (destination) => {
-      const target = linkTarget(destination, from, plan.rootInRepository);
+      const target = linkTarget2(destination, from, plan.rootInRepository);
       return target.kind === "file" && target.path !== void 0 ? `${rootPath}${target.path}` : destination;
     };
     return [...new Set(result.linkCautions.filter((caution) => caution.reason === "noPageYet").map((caution) => labelOf(caution.target)))];
@@ -11034,7 +10818,7 @@ async function guardTreePages(entries, options) {
     if (!options.underNewPage(entry.page)) looked.push(entry.item);
     else if (entry.item.state === "send") entry.item.guard = { kind: "absent" };
   }
-  await guardPlan(looked, { ...options, unrecordedTreePages: true, titlesCheckedByTree: true });
+  await guardPlan(looked, { ...options, titlesCheckedByTree: true });
 }
 function decidedOnce(resolve9) {
   const decided = /* @__PURE__ */ new Map();
@@ -11110,7 +10894,7 @@ async function secondPass(pending, context) {
   await sendAgain(entries, context);
 }
 async function sendAgain(entries, context) {
-  const results = await runPlan(entries.map((entry) => entry.item), { ...context, onResult: void 0 });
+  const results = await runPlan(entries.map((entry) => entry.item), { ...context, onResult: void 0, linkTargetsOf: context.linkTargetsWhenSent });
   for (const [index, result] of results.entries()) {
     const entry = entries[index];
     const pageId = context.ids.get(entry.page.key);
@@ -11323,7 +11107,8 @@ function digestLine({ shown: fingerprint, lookupFailed }) {
 }
 
 // src/core/tree/treePlanGuard.ts
-async function guardTreeAsPlanned(plan, options) {
+async function guardTreeAsPlanned(plan, given) {
+  const options = plan.read !== void 0 && given.read === void 0 ? { ...given, read: plan.read } : given;
   await sendGoneTreePages(plan, options);
   const looked = { ...options, lookUpUnchanged: false };
   await guardTreePages(plan.pages.map((page) => ({ page, item: page.item })), { ...looked, underNewPage: (page) => !page.parentKnown });
@@ -11334,7 +11119,7 @@ async function guardTreeAsPlanned(plan, options) {
 }
 function copyTreePlan(plan) {
   const copy = (item) => ({ ...item });
-  return { tree: plan.tree, refused: plan.refused.map(copy), pinned: plan.pinned.map(copy), pages: plan.pages.map((page) => ({ ...page, item: copy(page.item) })) };
+  return { tree: plan.tree, refused: plan.refused.map(copy), pinned: plan.pinned.map(copy), pages: plan.pages.map((page) => ({ ...page, item: copy(page.item) })), ...plan.read ? { read: plan.read } : {} };
 }
 function treePlanItems(plan) {
   const items = [...plan.refused, ...plan.pinned];
@@ -11574,9 +11359,8 @@ async function treeCommand(deps) {
   if (plan.linksWithoutAddress !== void 0) {
     output.problem(linksWithoutAddressProblem(plan.linksWithoutAddress));
   }
-  const ownAuthorId = deps.ownAuthorId;
   if (deps.noAccessReason && sendsUncheckedWithoutAccess(treePlanItems(plan))) output.problem(`Wiki edits are not checked. ${deps.noAccessReason}`);
-  const guardOptions = { pages: deps.pages, noAccessReason: "no page access", signal: deps.interrupt, overwriteEdited: args.overwriteEdited, ...ownAuthorId ? { ownAuthorId } : {} };
+  const guardOptions = { pages: deps.pages, noAccessReason: "no page access", signal: deps.interrupt, overwriteEdited: args.overwriteEdited };
   if (args.dryRun || !deps.sending) {
     await guardTreeAsPlanned(plan, guardOptions);
     const refusedAccess = refusedPageAccess(treePlanItems(plan));
@@ -11609,8 +11393,7 @@ ${digestLine(views)}`);
     if (refused2 !== void 0) return refused2;
   }
   const { endpoint, token, transport } = deps.sending;
-  const settings = { endpoint, token, transport, deadlineMs: args.timeoutSeconds * 1e3 };
-  const since = deps.now();
+  const settings = { endpoint, token, transport, deadlineMs: args.timeoutSeconds * 1e3, notice: deps.notice };
   let stateFailure;
   const noteStateFailure = (error) => {
     stateFailure ??= error;
@@ -11630,11 +11413,11 @@ ${digestLine(views)}`);
     ...marks ? { beforeSend: (item) => marks.beforeSend(item).catch(noteStateFailure) } : {},
     addressOf,
     addressInSpace: addresses.inSpace,
-    guard: { noAccessReason: "no page access", overwriteEdited: args.overwriteEdited, ...ownAuthorId ? { ownAuthorId } : {} },
+    guard: { noAccessReason: "no page access", overwriteEdited: args.overwriteEdited },
     // Refused credentials are broken configuration (exit 2), as the plan and a flat run say before anything is sent.
     stopOnRefusedCredential: true,
     onStopped: (stopped) => output.problem(describeRunStop(stopped)),
-    ...ownPageProof(pages, { since, authorId: ownAuthorId }),
+    ...ownPageProof(pages),
     onStart: (item, started, total) => output.progress(`Publishing ${started} of ${total}: ${item.complete?.pageTitle ?? item.file.label}`),
     onResult: (result) => {
       printTreeResult(result, args.json, output, plan.refusedUnder);
@@ -11717,9 +11500,8 @@ async function publishCommand(args, context) {
     token = resolved.value;
     output.forget(token);
   }
-  const ownAuthor = resolveOwnAuthor(context.env, token);
-  if (!ownAuthor.ok) return usage(ownAuthor.message);
-  const ownAuthorId = ownAuthor.value;
+  const inRepository = await folderInRepository(nodeWalkFs({ cwd: context.cwd }), context.cwd) ?? "";
+  const notice = noticeSettings(args.noNotice || noticeOffInEnvironment(context.env), sourceBase(args.sourceUrl, context.env), inRepository);
   let transport;
   const lazyTransport = () => transport ??= cliTransport(context.env);
   try {
@@ -11753,7 +11535,7 @@ async function publishCommand(args, context) {
         baseUrl: access.baseUrl,
         noAccessReason: access.kind === "none" ? access.reason : void 0,
         sending: !args.dryRun && endpoint.value && token !== void 0 ? { endpoint: endpoint.value, token, transport: lazyTransport() } : void 0,
-        ownAuthorId,
+        notice,
         renderer,
         usage
       });
@@ -11767,8 +11549,7 @@ async function publishCommand(args, context) {
       links,
       noAccessReason: "no page access",
       signal: context.interrupt,
-      overwriteEdited: args.overwriteEdited,
-      ...ownAuthorId ? { ownAuthorId } : {}
+      overwriteEdited: args.overwriteEdited
     });
     if (access.kind === "none" && sendsUncheckedWithoutAccess(plan)) output.problem(`Wiki edits are not checked. ${access.reason}`);
     const unaddressed = links.linksWithoutAddress();
@@ -11790,7 +11571,7 @@ async function publishCommand(args, context) {
     const unreviewed = await refuseUnreviewedPlan(args.expectPlan, views, { cwd: context.cwd, output, json: args.json, planRecords: () => plan.map(planRecord) });
     if (unreviewed !== void 0) return unreviewed;
     if (!endpoint.value || token === void 0) return EXIT_USAGE;
-    return await send(plan, state, pages, { ...context, args, links, endpoint: endpoint.value, token, transport: lazyTransport(), linksWithoutAddress, ownAuthorId });
+    return await send(plan, state, pages, { ...context, args, links, endpoint: endpoint.value, token, transport: lazyTransport(), linksWithoutAddress, notice });
   } catch (error) {
     if (context.interrupt.aborted) return context.interruptExitCode() ?? EXIT_FAILED;
     throw error;
@@ -11800,8 +11581,7 @@ async function publishCommand(args, context) {
 }
 async function send(plan, state, pages, context) {
   const { args, output } = context;
-  const settings = { endpoint: context.endpoint, token: context.token, transport: context.transport, deadlineMs: args.timeoutSeconds * 1e3 };
-  const startedAt = context.now();
+  const settings = { endpoint: context.endpoint, token: context.token, transport: context.transport, deadlineMs: args.timeoutSeconds * 1e3, notice: context.notice };
   let stateFailure;
   const identifying = [];
   const identify = callsAtMost(DEFAULT_LOOKUPS_AT_ONCE);
@@ -11816,7 +11596,7 @@ async function send(plan, state, pages, context) {
     pages,
     guard: { overwriteEdited: args.overwriteEdited },
     send: (item, target, sendContext) => sendPlanned(item, target, sendContext, settings),
-    ...ownPageProof(pages, { since: startedAt, authorId: context.ownAuthorId }),
+    ...ownPageProof(pages),
     onStopped: (stopped) => output.problem(describeRunStop(stopped)),
     onStart: (item, started, total) => output.progress(`Publishing ${started} of ${total}: ${item.complete?.pageTitle ?? item.file.label}`),
     ...marks ? {
@@ -12020,10 +11800,10 @@ async function runAction(env, cwd) {
   const read = readActionInputs(env);
   if (!read.ok) return fail4(read.message);
   const { inputs } = read;
-  const work = await (0, import_promises9.mkdtemp)((0, import_node_path10.join)(env.RUNNER_TEMP || (0, import_node_os2.tmpdir)(), "wiki-publisher-"));
+  const work2 = await (0, import_promises9.mkdtemp)((0, import_node_path10.join)(env.RUNNER_TEMP || (0, import_node_os2.tmpdir)(), "wiki-publisher-"));
   const argv = [...inputs.argv];
   if (inputs.expectPlan !== void 0) {
-    const reviewed = (0, import_node_path10.join)(work, "reviewed-plan.md");
+    const reviewed = (0, import_node_path10.join)(work2, "reviewed-plan.md");
     await (0, import_promises9.writeFile)(reviewed, inputs.expectPlan, "utf8");
     const bareDigest = new RegExp(`^[0-9a-fA-F]{${FULL_DIGEST_HEX}}$`).test(inputs.expectPlan);
     argv.splice(1, 0, "--expect-plan", bareDigest ? inputs.expectPlan : `@${reviewed}`);
@@ -12053,7 +11833,7 @@ async function runAction(env, cwd) {
     process.stdout.write(`${runError(first.replace(/^wiki-publisher: /, ""))}
 `);
   }
-  return report(records, { exitCode, work, cwd, env, summary: inputs.summary, annotations: inputs.annotations });
+  return report(records, { exitCode, work: work2, cwd, env, summary: inputs.summary, annotations: inputs.annotations });
 }
 async function report(records, context) {
   const resultsPath = (0, import_node_path10.join)(context.work, "results.json");

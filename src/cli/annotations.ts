@@ -6,7 +6,8 @@
 // as "<U+202E>" (such a path then names no file of the diff, and its annotation shows on the run, not on a line).
 import { showBidiControls } from '../core/text/bidiControls';
 import { inertOnGitHub } from './gitHubText';
-import { heldBackText, lookupFailedRecord, type WikiEditsRecord } from './report';
+import type { WikiEditsRecord } from './fileRecords';
+import { heldBackText, lookupFailedRecord } from './verdictText';
 import type { RunRecords } from './runRecords';
 
 export interface Annotation {

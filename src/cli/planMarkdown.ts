@@ -6,7 +6,8 @@ import { shortDigest } from '../core/run/planDigest';
 import { charCount, fitDocument, fitTableRows, inlineText, linkText, utf8Bytes, type TableRow } from './markdownText';
 import { BASE_URL_ENV_VAR } from './pageAccess';
 import { planMarkers } from './planMarkers';
-import { adoptedText, authorUnknownText, existsText, LOOKUP_FAILED_FIX, lookupFailedRecord, lookupFailedText, movedText, notPublishedHereText, overwriteEditedText, PAGE_NOT_FOUND, verdictFitsResult, wikiVersionNotOurs, type WikiEditsRecord } from './report';
+import type { WikiEditsRecord } from './fileRecords';
+import { adoptedText, authorUnknownText, existsText, LOOKUP_FAILED_FIX, lookupFailedRecord, lookupFailedText, movedText, notPublishedHereText, overwriteEditedText, PAGE_NOT_FOUND, verdictFitsResult, wikiVersionNotOurs } from './verdictText';
 import { parentText, type FileResultRecord, type PlanEntryRecord, type RunRecords } from './runRecords';
 
 export interface MarkdownOptions {

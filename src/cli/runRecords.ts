@@ -2,7 +2,7 @@
 // JUnit report, the GitHub Action's annotations, outputs and results file. The records are the --json ones, already
 // redacted, so no rendering can carry a secret.
 import { laterResultCounts } from '../core/run/runner';
-import type { FileRecord, PlanRecord } from './report';
+import type { FileRecord, PlanRecord } from './fileRecords';
 
 export interface TreeInfo {
   key: string;

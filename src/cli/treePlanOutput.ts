@@ -6,7 +6,8 @@ import type { PageAddressOf } from '../core/tree/spaceAddresses';
 import type { RefusedPlace, TreePlan } from '../core/tree/treePlan';
 import type { TreeFileResult } from '../core/tree/treeRun';
 import type { Output } from './output';
-import { fileLine, fileRecord, planLine, planRecord } from './report';
+import { fileRecord, planRecord } from './fileRecords';
+import { fileLine, planLine } from './report';
 import type { PlanEntryRecord, TreeInfo } from './runRecords';
 
 /**

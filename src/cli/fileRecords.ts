@@ -26,7 +26,16 @@ export interface FileRecord {
   /** The page's address, when known. */
   url?: string;
   cautions: string[];
+  /** What each caution names in the file (CautionTargets). */
+  cautionTargets?: CautionTargets;
 }
+
+/**
+ * For each of the record's cautions, in their order, the link destinations or image sources it names as written in the
+ * file (up to three, none for a caution that names none); absent when no caution names any. What places a caution's
+ * annotation on the line of its link (annotations.ts).
+ */
+export type CautionTargets = string[][];
 
 export interface WikiEditsRecord {
   checked: boolean;
@@ -90,6 +99,7 @@ export interface PlanRecord {
   wikiEdits?: WikiEditsRecord;
   url?: string;
   cautions: string[];
+  cautionTargets?: CautionTargets;
   /** Links to other Markdown files that go to their pages in what is sent (a flat run's; a tree says it per page). */
   linksToPages?: number;
 }
@@ -108,6 +118,7 @@ export function fileRecord(result: FileResult, notStartedBecause?: string): File
     mayHaveLanded: result.mayHaveLanded,
     ...guardFields(item),
     cautions: result.state === 'refused' || result.state === 'skipped' ? [] : item.cautions.map((caution) => caution.message),
+    ...(result.state === 'refused' || result.state === 'skipped' ? {} : targetsOf(item.cautions)),
   };
 }
 
@@ -129,8 +140,16 @@ export function planRecord(item: PlanItem): PlanRecord {
   if (guard.url !== undefined) record.url = guard.url;
   // A page held back for an edit on the wiki goes with --overwrite-edited: what would not work then is said now too.
   record.cautions = status === 'send' || status === 'edited' ? item.cautions.map((caution) => caution.message) : [];
+  const targets = record.cautions.length > 0 ? targetsOf(item.cautions).cautionTargets : undefined;
+  if (targets) record.cautionTargets = targets;
   if (status === 'send' && item.linksToPages) record.linksToPages = item.linksToPages;
   return record;
+}
+
+/** The record's cautionTargets, when a caution names any. */
+function targetsOf(cautions: PlanItem['cautions']): { cautionTargets?: CautionTargets } {
+  if (!cautions.some((caution) => caution.targets !== undefined && caution.targets.length > 0)) return {};
+  return { cautionTargets: cautions.map((caution) => [...(caution.targets ?? [])]) };
 }
 
 /** What sending does, as far as the plan knows; without a look at the wiki an overwrite may create or update. */

@@ -5,6 +5,7 @@ import { guardChecked, guardedPage, mayBeInterruptedCreate, movedUnderOf, unread
 import { sendKind, type PlanItem } from '../core/run/plan';
 import type { FileResult } from '../core/run/runner';
 import { CLIENT_ID_ENV_VAR, PLATFORM_TOKEN_ENV_VAR } from './pageAccess';
+import type { NamedPage } from './pageNames';
 
 export interface FileRecord {
   type: 'file';
@@ -16,6 +17,8 @@ export interface FileRecord {
   title?: string;
   spaceId?: string;
   parentId?: string;
+  /** The page it went under, by title and address, when the run knows them (the renderings name it so). */
+  parentPage?: NamedPage;
   overwrite?: boolean;
   /** The service's sentence and what it means; or why the file was refused or skipped. */
   message: string;
@@ -94,6 +97,8 @@ export interface PlanRecord {
   title?: string;
   spaceId?: string;
   parentId?: string;
+  /** The page it goes under, by title and address, when the run knows them (the renderings name it so). */
+  parentPage?: NamedPage;
   overwrite?: boolean;
   refusals: string[];
   wikiEdits?: WikiEditsRecord;

@@ -7,6 +7,7 @@ import type { Output } from './output';
 import { parentText } from './runRecords';
 import { escapeControlCharacters } from '../core/text/controlCharacters';
 import type { FileRecord, PlanRecord, WikiEditsRecord } from './fileRecords';
+import type { SaidBefore } from './sharedReasons';
 import { adoptedText, authorUnknownText, existsText, LOOKUP_FAILED_FIX, lookupFailedText, movedText, notPublishedHereText, overwriteEditedText, PAGE_NOT_FOUND, verdictFitsResult } from './verdictText';
 
 const FILE_STATUS_WORDS: Record<FileResult['state'], string> = {
@@ -31,14 +32,22 @@ const PLAN_STATUS_WORDS: Record<string, string> = {
   refused: 'WOULD REFUSE', edited: 'WOULD LEAVE OUT', retitled: 'WOULD ASK',
 };
 
-export function planLine(record: PlanRecord & { tree?: { parentTitle?: string } }): string {
+/**
+ * A plan's line. `saidBefore`: a text plan's memory of the long sentences it printed, which it then says once, not on
+ * the line of every file they are said of (a tree whose parent page is gone refuses each page with the same one).
+ */
+export function planLine(record: PlanRecord & { tree?: { parentTitle?: string } }, saidBefore?: SaidBefore): string {
   const word = PLAN_STATUS_WORDS[record.action ?? record.status] ?? record.status;
   const said = record.status === 'unchanged' ? 'same content and target as its last publish (--force sends it)'
     : record.status === 'retitled' ? record.refusals.join(' ')
       : record.action === 'replace' ? 'a page with this title exists that this file did not publish; it would be replaced.' : record.refusals.join(' ');
   const linked = record.linksToPages ? `(${record.linksToPages === 1 ? '1 link to another file goes to its page' : `${record.linksToPages} links to other files go to their pages`})` : '';
-  const message = spaced(spaced(said, guardText(record.wikiEdits, record.action !== 'create' || record.status === 'edited', record.status === 'edited', true)), linked);
-  return joinLine(word, record.file, targetText(record), message, record.cautions);
+  const guard = guardText(record.wikiEdits, record.action !== 'create' || record.status === 'edited', record.status === 'edited', true);
+  if (!saidBefore) return joinLine(word, record.file, targetText(record), spaced(spaced(said, guard), linked), record.cautions);
+  const once = (sentence: string): string => saidBefore.say(sentence, record.file);
+  // The guard's words are in parentheses: only what is inside them is said once.
+  const guardOnce = guard.startsWith('(') && guard.endsWith(')') ? `(${once(guard.slice(1, -1))})` : guard;
+  return joinLine(word, record.file, targetText(record), spaced(spaced(once(said), guardOnce), linked), record.cautions.length === 0 ? record.cautions : record.cautions.map(once));
 }
 
 /**

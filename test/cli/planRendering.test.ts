@@ -90,6 +90,25 @@ describe('Plan rendering and digest pieces', () => {
     }
   });
 
+  it('a reason several files share, but for their own paths and titles, is said once with placeholders; one file\'s stays in its row', () => {
+    const records = new RunRecords();
+    const names = Array.from({ length: 40 }, (_, index) => `docs/p${index}.md`);
+    for (const file of names) {
+      records.add({
+        type: 'plan', file, status: 'refused', title: `T ${file}`, spaceId: 'DOCS', parentId: '7', cautions: [],
+        refusals: [`Not sent: the front matter of ${file} names the page titled "T ${file}" under page 7, the tree's parent page.`],
+      });
+    }
+    records.add({ type: 'plan', file: 'docs/p1.md.bak/x.md', status: 'refused', title: 'X', spaceId: 'DOCS', parentId: '7', refusals: ['Not sent: docs/p1.md is its own.'], cautions: [] });
+    records.add({ type: 'summary', dryRun: true, exitCode: 1 });
+    const text = runMarkdown(records);
+    assert.match(text, /\| docs\/p0\.md \| T docs\/p0\.md in DOCS under 7 \| refused \| reason 1 \(below\) \|/);
+    assert.match(text, /\| docs\/p1\.md\.bak\/x\.md \| X in DOCS under 7 \| refused \| Not sent: docs\/p1\.md is its own\. \|/, 'a path inside another is not that file');
+    const [reason] = text.split('\n').filter((line) => line.startsWith('1. '));
+    assert.equal(reason, `1. Not sent: the front matter of *the file* names the page titled "*its title*" under page 7, the tree's parent page. — **40 files:** ${names.slice(0, 30).join(', ')}, and 10 more (their rows say reason 1)`);
+    assert.equal(text.split('the front matter of').length - 1, 1);
+  });
+
   it('places an annotation on the line it is about', () => {
     const text = '# Title\n\nText\n\n![a](pics/a.png)\n[b](other.md)\n';
     assert.equal(lineAbout(text, '1 local image (pics/a.png) will not show on the wiki.'), 5);

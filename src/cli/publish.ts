@@ -146,7 +146,7 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
     const nameSources = { pages, baseUrl: access.baseUrl, signal: context.interrupt };
     const names = args.json || output.recording ? await readPageNames(plan.flatMap((item) => item.target.parentId ?? []), nameSources) : undefined;
     if (args.dryRun) return printDryRun(plan, args.json, output, views, linksWithoutAddress, names);
-    const unreviewed = await refuseUnreviewedPlan(args.expectPlan, views, { cwd: context.cwd, output, json: args.json, planRecords: () => plan.map(planRecord) });
+    const unreviewed = await refuseUnreviewedPlan(args.expectPlan, views, { cwd: context.cwd, output, json: args.json, planRecords: () => plan.map((item) => withNames(planRecord(item), names)) });
     if (unreviewed !== undefined) return unreviewed;
     if (!endpoint.value || token === undefined) return EXIT_USAGE; // resolved above; keeps the types honest
     return await send(plan, state, pages, { ...context, args, links, endpoint: endpoint.value, token, transport: lazyTransport(), linksWithoutAddress, ownAuthorId, names: names && { names, sources: nameSources } });

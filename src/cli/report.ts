@@ -43,11 +43,9 @@ export function planLine(record: PlanRecord & { tree?: { parentTitle?: string } 
       : record.action === 'replace' ? 'a page with this title exists that this file did not publish; it would be replaced.' : record.refusals.join(' ');
   const linked = record.linksToPages ? `(${record.linksToPages === 1 ? '1 link to another file goes to its page' : `${record.linksToPages} links to other files go to their pages`})` : '';
   const guard = guardText(record.wikiEdits, record.action !== 'create' || record.status === 'edited', record.status === 'edited', true);
-  if (!saidBefore) return joinLine(word, record.file, targetText(record), spaced(spaced(said, guard), linked), record.cautions);
-  const once = (sentence: string): string => saidBefore.say(sentence, record.file);
-  // The guard's words are in parentheses: only what is inside them is said once.
-  const guardOnce = guard.startsWith('(') && guard.endsWith(')') ? `(${once(guard.slice(1, -1))})` : guard;
-  return joinLine(word, record.file, targetText(record), spaced(spaced(once(said), guardOnce), linked), record.cautions.length === 0 ? record.cautions : record.cautions.map(once));
+  // The refusals and cautions are said once; what the guard found is this page's own (its version, who, when).
+  const cautions = saidBefore && record.cautions.length > 0 ? record.cautions.map((caution) => saidBefore.say(caution, record.file)) : record.cautions;
+  return joinLine(word, record.file, targetText(record), spaced(spaced(saidBefore ? saidBefore.say(said, record.file) : said, guard), linked), cautions);
 }
 
 /**

@@ -9,7 +9,7 @@ const FILE = '\u0000file\u0000';
 const TITLE = '\u0000title\u0000';
 
 /** The sentence as a key that is the same for every file it is said of (their paths and titles left out). */
-export function reasonKey(sentence: string, file: string, title: string | undefined): string {
+function reasonKey(sentence: string, file: string, title: string | undefined): string {
   // The quoted title first: it may hold the path (a title made from a file's name).
   let key = title !== undefined && title.length > 1 ? sentence.split(`"${title}"`).join(TITLE) : sentence;
   // The path as a whole, not inside a longer one (a folder page's `docs/guide/` in `docs/guide/setup.md`).

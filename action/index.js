@@ -49,9 +49,9 @@ var require_decode = __commonJS({
   }
 });
 
-// ../../main/node_modules/ignore/index.js
+// node_modules/ignore/index.js
 var require_ignore = __commonJS({
-  "../../main/node_modules/ignore/index.js"(exports2, module2) {
+  "node_modules/ignore/index.js"(exports2, module2) {
     function makeArray(subject) {
       return Array.isArray(subject) ? subject : [subject];
     }
@@ -2521,7 +2521,7 @@ var englishTokenMessages = {
   tokenExpired: (at) => `This API token expired on ${at}. Tokens cannot be extended; create a new one in ${WHERE_TOKENS_ARE_MADE}.`
 };
 
-// ../../main/node_modules/jwt-decode/build/esm/index.js
+// node_modules/jwt-decode/build/esm/index.js
 var InvalidTokenError = class extends Error {
 };
 InvalidTokenError.prototype.name = "InvalidTokenError";
@@ -9071,10 +9071,8 @@ function planLine(record, saidBefore) {
   const said = record.status === "unchanged" ? "same content and target as its last publish (--force sends it)" : record.status === "retitled" ? record.refusals.join(" ") : record.action === "replace" ? "a page with this title exists that this file did not publish; it would be replaced." : record.refusals.join(" ");
   const linked = record.linksToPages ? `(${record.linksToPages === 1 ? "1 link to another file goes to its page" : `${record.linksToPages} links to other files go to their pages`})` : "";
   const guard = guardText(record.wikiEdits, record.action !== "create" || record.status === "edited", record.status === "edited", true);
-  if (!saidBefore) return joinLine(word, record.file, targetText(record), spaced(spaced(said, guard), linked), record.cautions);
-  const once = (sentence) => saidBefore.say(sentence, record.file);
-  const guardOnce = guard.startsWith("(") && guard.endsWith(")") ? `(${once(guard.slice(1, -1))})` : guard;
-  return joinLine(word, record.file, targetText(record), spaced(spaced(once(said), guardOnce), linked), record.cautions.length === 0 ? record.cautions : record.cautions.map(once));
+  const cautions = saidBefore && record.cautions.length > 0 ? record.cautions.map((caution) => saidBefore.say(caution, record.file)) : record.cautions;
+  return joinLine(word, record.file, targetText(record), spaced(spaced(saidBefore ? saidBefore.say(said, record.file) : said, guard), linked), cautions);
 }
 function guardText(wikiEdits, relevant, heldBack, planned) {
   if (wikiEdits?.movedUnder) return `(${movedText(wikiEdits.movedUnder, heldBack)})`;
@@ -12036,7 +12034,7 @@ async function publishCommand(args, context) {
     const nameSources = { pages, baseUrl: access.baseUrl, signal: context.interrupt };
     const names = args.json || output.recording ? await readPageNames(plan.flatMap((item) => item.target.parentId ?? []), nameSources) : void 0;
     if (args.dryRun) return printDryRun(plan, args.json, output, views, linksWithoutAddress, names);
-    const unreviewed = await refuseUnreviewedPlan(args.expectPlan, views, { cwd: context.cwd, output, json: args.json, planRecords: () => plan.map(planRecord) });
+    const unreviewed = await refuseUnreviewedPlan(args.expectPlan, views, { cwd: context.cwd, output, json: args.json, planRecords: () => plan.map((item) => withNames(planRecord(item), names)) });
     if (unreviewed !== void 0) return unreviewed;
     if (!endpoint.value || token === void 0) return EXIT_USAGE;
     return await send(plan, state, pages, { ...context, args, links, endpoint: endpoint.value, token, transport: lazyTransport(), linksWithoutAddress, ownAuthorId, names: names && { names, sources: nameSources } });
